@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Order is one instruction of a player's message: one or more alternatives,
+// tried left to right when the order's turn comes, each made of one or more
+// command lines applied together (all or nothing).
+type Order struct {
+	// Line is the 1-based number of the message line the order starts on.
+	Line int `json:"line"`
+	// Text is the order as written (comment removed), for quoting in replies.
+	Text string `json:"text"`
+	// Alts are the alternatives; each is a sequence of command lines.
+	Alts [][]string `json:"alts"`
+	// ElsePass: when no alternative is legal, play the decision's pass move
+	// instead of halting the queue.
+	ElsePass bool `json:"else_pass,omitempty"`
+	// Slot is the queue slot the order answers (set by State.Route).
+	Slot string `json:"slot,omitempty"`
+	// Now marks an order applied on receipt (set by State.Route).
+	Now bool `json:"now,omitempty"`
+	// Tag numbers the order when the Table receives it, so that its fate
+	// (applied, queued, halted) can be reported back.
+	Tag int `json:"tag,omitempty"`
+}
+
+// Keyword returns the upper-cased first word of the order's first command.
+func (o Order) Keyword() string {
+	if len(o.Alts) == 0 || len(o.Alts[0]) == 0 {
+		return ""
+	}
+	return FirstWord(o.Alts[0][0])
+}
+
+// Number returns n when the order is a bare option number ("3"), else 0.
+func (o Order) Number() int {
+	if len(o.Alts) != 1 || len(o.Alts[0]) != 1 {
+		return 0
+	}
+	s := o.Alts[0][0]
+	if s == "" || len(s) > 3 {
+		return 0
+	}
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// FirstWord returns the upper-cased first word of a command line.
+func FirstWord(line string) string {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.ToUpper(f[0])
+}
+
+// Fields splits a command line into upper-cased words, also splitting on
+// commas (which players use between items: "PLACE MH1 SEED, MH1+ B3").
+// Games use it in Parse.
+func Fields(line string) []string {
+	f := strings.FieldsFunc(line, func(r rune) bool { return unicode.IsSpace(r) || r == ',' })
+	for i := range f {
+		f[i] = strings.ToUpper(f[i])
+	}
+	return f
+}
+
+// ParseScript applies the shared command conventions to the text of a
+// message and returns its orders:
+//
+//   - one command per line; blank lines are skipped;
+//   - '#' starts a comment that runs to the end of the line;
+//   - "a | b | c" are alternatives, tried left to right;
+//   - a trailing "ELSE PASS" passes when no alternative is legal;
+//   - "a; b" are several commands of one alternative, applied together;
+//   - a block "NEXT" / lines / "OR" / lines / "END" (END optional at the end
+//     of the text) is one order whose alternatives are multi-line;
+//   - a bare number chooses an option of the last prompt (see Order.Number).
+//
+// Whitespace inside commands is collapsed to single spaces; case is kept
+// (games compare keywords case-insensitively, and free text such as a SAY
+// message keeps its case). ParseScript never fails: games reject what they
+// cannot parse.
+func ParseScript(text string) []Order {
+	var orders []Order
+	var block *Order
+	var cur []string
+	flush := func() {
+		if block == nil {
+			return
+		}
+		if len(cur) > 0 {
+			block.Alts = append(block.Alts, cur)
+		}
+		if len(block.Alts) > 0 {
+			orders = append(orders, *block)
+		}
+		block, cur = nil, nil
+	}
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for i, raw := range lines {
+		line := raw
+		if k := strings.IndexByte(line, '#'); k >= 0 {
+			line = line[:k]
+		}
+		line = collapse(line)
+		if line == "" {
+			continue
+		}
+		up := strings.ToUpper(line)
+		switch {
+		case up == "NEXT":
+			flush()
+			block = &Order{Line: i + 1, Text: line}
+			continue
+		case block != nil && up == "OR":
+			if len(cur) > 0 {
+				block.Alts = append(block.Alts, cur)
+			}
+			cur = nil
+			block.Text += " / OR"
+			continue
+		case block != nil && up == "END":
+			flush()
+			continue
+		case block != nil:
+			for _, part := range splitTrim(line, ';') {
+				cur = append(cur, part)
+			}
+			block.Text += " / " + line
+			continue
+		}
+		o := Order{Line: i + 1, Text: line}
+		body := line
+		if cut, ok := trimElsePass(body); ok {
+			body, o.ElsePass = cut, true
+		}
+		for _, alt := range splitTrim(body, '|') {
+			cmds := splitTrim(alt, ';')
+			if len(cmds) > 0 {
+				o.Alts = append(o.Alts, cmds)
+			}
+		}
+		if len(o.Alts) == 0 && !o.ElsePass {
+			continue
+		}
+		orders = append(orders, o)
+	}
+	flush()
+	return orders
+}
+
+// trimElsePass removes a trailing "ELSE PASS" (any case, any spacing).
+func trimElsePass(s string) (string, bool) {
+	f := strings.Fields(s)
+	if len(f) >= 2 && strings.EqualFold(f[len(f)-2], "ELSE") && strings.EqualFold(f[len(f)-1], "PASS") {
+		return strings.Join(f[:len(f)-2], " "), true
+	}
+	return s, false
+}
+
+func splitTrim(s string, sep byte) []string {
+	var out []string
+	for _, p := range strings.Split(s, string(sep)) {
+		if p = collapse(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,53 @@
+// Package engine is the contract between the referee and the rules of each
+// board game it hosts.
+//
+// The package is pure: it does no I/O, reads no clock, uses no global
+// randomness and logs nothing. Everything a game needs to be replayed lives in
+// its State, which round-trips through JSON exactly.
+//
+// # The parts of the contract
+//
+//   - A Game describes one board game (Info: name, variants, player counts,
+//     options) and creates States: NewState from a Config (variant, options,
+//     seats, seed, ruleset data) and DecodeState from stored JSON. Games
+//     register themselves by name with Register, from an init function in
+//     their own sub-package (engine/dicebrewing, engine/fromage, ...).
+//   - A State answers who must decide what now (Pending: a list of
+//     Decisions, each sequential or simultaneous, with the seat's priority
+//     rank, a queue slot, the pass move and the default move used when a
+//     deadline passes), which options are legal for a decision (Legal,
+//     enumerable so prompts can number them and bots can pick from them),
+//     parses a command line into a Move (Parse), applies it (Apply returns
+//     Events or a *RuleError, and leaves the state unchanged on error), shows a
+//     seat exactly what it may see (View), and reports the final Result.
+//   - Every Event carries its Visibility, and an optional redacted copy for the
+//     seats that may not see it in full, so logs and replays never leak hidden
+//     information (Event.For).
+//   - Randomness comes only from the Rand held in the state's Header. It is a
+//     seeded PCG whose outcomes can be scripted (dice values, card draws, tile
+//     reveals) for tests, offline play and dispute checks.
+//   - Rule violations are *RuleError values: a stable code, the id of the rule
+//     broken (for example "DB-5.4.3") and parameters. Never prose: the words a
+//     player reads live in the templates.
+//
+// # Commands, queues and the Table
+//
+// Players write one command per line. The shared conventions are handled here
+// once for every game (ParseScript): case-insensitive keywords, '#' comments,
+// alternatives separated by '|', a trailing "ELSE PASS", several lines of one
+// alternative joined by ';' or written as a NEXT ... OR ... END block, and a
+// bare number choosing an option from the last prompt.
+//
+// Each game routes the orders of a message (State.Route): an order is either
+// applied on receipt (free actions and standing orders) or queued under a slot
+// name that a later Decision will carry. A Table holds a State together with
+// every seat's queued orders and drives the game: it applies forced decisions
+// automatically (a decision with a single legal option is never asked),
+// consumes queued orders in priority order as the decisions come, halts a
+// seat's queue with a reason when its next order became illegal, keeps
+// simultaneous decisions sealed until every seat of the group has a complete
+// answer and then applies them in rank order, and applies default moves when
+// the referee reports an expired deadline. The Table is pure as well: the
+// referee persists it, and the offline "referee play" command uses the very
+// same code.
+package engine

@@ -1,0 +1,321 @@
+package enginetest
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+func init() {
+	RegisterToy()
+	engine.Register(claimGame{spaces: 5})
+}
+
+func submit(t *testing.T, tb *engine.Table, seat int, text string) *engine.Report {
+	t.Helper()
+	rep, err := tb.Submit(seat, engine.ParseScript(text), tb.Token())
+	if err != nil {
+		t.Fatalf("Submit(%d, %q): %v", seat, text, err)
+	}
+	return rep
+}
+
+func statuses(rep *engine.Report) string {
+	var s []string
+	for _, r := range rep.Results {
+		s = append(s, r.Status)
+	}
+	return strings.Join(s, ",")
+}
+
+func newToy(t *testing.T, seats ...string) *engine.Table {
+	t.Helper()
+	tb, _, _, err := engine.NewTable(Toy, engine.Config{Seats: seats, Seed: "toy-test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+func newClaim(t *testing.T, seats ...string) *engine.Table {
+	t.Helper()
+	g, _ := engine.Lookup("claim")
+	tb, _, _, err := engine.NewTable(g, engine.Config{Seats: seats, Seed: "claim"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+func TestToyConformance(t *testing.T) {
+	var cfgs []engine.Config
+	for _, v := range []string{"standard", "secret"} {
+		for n := 2; n <= 4; n++ {
+			cfgs = append(cfgs, engine.Config{Variant: v, Seats: []string{"ann", "bob", "cat", "dan"}[:n], Seed: "c"})
+		}
+	}
+	Conformance(t, Toy, cfgs, 5)
+}
+
+func TestClaimConformance(t *testing.T) {
+	g, _ := engine.Lookup("claim")
+	Conformance(t, g, []engine.Config{{Seats: []string{"ann", "bob", "cat"}, Seed: "c"}}, 5)
+}
+
+// Sealed simultaneous decisions stay hidden until every seat has answered,
+// then apply in rank order (TOY-1).
+func TestTableSealedBidsResolvedInRankOrder(t *testing.T) {
+	tb := newToy(t, "ann", "bob", "cat")
+	if w := tb.Waiting(); len(w) != 3 || w[0].Kind != "bid" {
+		t.Fatalf("waiting = %+v", w)
+	}
+	rep := submit(t, tb, 0, "BID 3")
+	if statuses(rep) != "sealed" || len(rep.Steps) != 0 {
+		t.Fatalf("ann's bid: %s, %d steps", statuses(rep), len(rep.Steps))
+	}
+	// The answer is sealed in the table, not applied: the state (and so
+	// every view) does not know it yet; the table knows ann has answered.
+	v := tb.State.View(1).(ToyView)
+	if v.HasBid[0] || v.Chips[0] != 10 {
+		t.Fatalf("bob sees %+v", v)
+	}
+	if p := tb.Prompts[0]; p == nil || !p.Complete || len(p.Sealed) != 1 {
+		t.Fatalf("ann's prompt = %+v", p)
+	}
+	if len(tb.Waiting()) != 2 {
+		t.Fatalf("ann still waited on: %+v", tb.Waiting())
+	}
+	submit(t, tb, 1, "BID 5")
+	rep = submit(t, tb, 2, "bid 1")
+	if len(rep.Revealed) != 1 || rep.Revealed[0] != "r1.bid" {
+		t.Fatalf("revealed = %v", rep.Revealed)
+	}
+	v = tb.State.View(-1).(ToyView)
+	if got := v.Order; len(got) != 3 || got[0] != 1 || got[1] != 0 || got[2] != 2 {
+		t.Fatalf("order = %v", got)
+	}
+	if v.Chips[0] != 7 || v.Chips[1] != 5 || v.Chips[2] != 9 {
+		t.Fatalf("chips = %v", v.Chips)
+	}
+	// The bids were applied in rank order: seat 0, 1, 2 (ranks = seats).
+	var order []int
+	for _, s := range rep.Steps {
+		if s.How == "sealed" {
+			order = append(order, s.Seat)
+		}
+	}
+	if len(order) != 3 || order[0] != 0 || order[1] != 1 || order[2] != 2 {
+		t.Fatalf("sealed steps by seat: %v", order)
+	}
+}
+
+func TestTableSealedRevisionLastWins(t *testing.T) {
+	tb := newToy(t, "ann", "bob")
+	submit(t, tb, 0, "BID 3")
+	submit(t, tb, 0, "BID 2")
+	if q := tb.Queued(0); len(q) != 1 || q[0].Alts[0][0] != "BID 2" {
+		t.Fatalf("queue = %+v", q)
+	}
+	submit(t, tb, 1, "BID 0")
+	if c := tb.State.View(0).(ToyView).Chips[0]; c != 8 {
+		t.Fatalf("ann has %d chips, want 8", c)
+	}
+}
+
+func TestTableNumberedReply(t *testing.T) {
+	tb := newToy(t, "ann", "bob")
+	p := tb.Prompts[0]
+	if !p.Numbered || len(p.Options) != 11 || p.Options[4].Cmd != "BID 4" {
+		t.Fatalf("prompt = %+v", p)
+	}
+	rep := submit(t, tb, 0, "5")
+	if statuses(rep) != "sealed" || tb.Queued(0)[0].Alts[0][0] != "BID 4" {
+		t.Fatalf("numbered reply: %s %+v", statuses(rep), tb.Queued(0))
+	}
+	rep = submit(t, tb, 1, "12")
+	if !rep.Rejected || rep.Results[0].Errors[0].Code != engine.CodeNoOption {
+		t.Fatalf("out of range number: %+v", rep.Results)
+	}
+}
+
+// A decision with one legal option is applied, never asked (TOY-2: after
+// the last roll only HOLD is left).
+func TestTableForcedNeverAsked(t *testing.T) {
+	tb := newToy(t, "ann", "bob")
+	submit(t, tb, 0, "BID 1")
+	submit(t, tb, 1, "BID 0")
+	tb.Script("dice", "4", "5", "6")
+	rep := submit(t, tb, 0, "ROLL\nROLL\nROLL")
+	var hows []string
+	for _, s := range rep.Steps {
+		hows = append(hows, s.How+":"+s.Cmd)
+	}
+	if got := strings.Join(hows, " "); got != "queued:ROLL queued:ROLL queued:ROLL auto:HOLD" {
+		t.Fatalf("steps = %s", got)
+	}
+	if sc := tb.State.View(0).(ToyView).Score[0]; sc != 15 {
+		t.Fatalf("score = %d", sc)
+	}
+	if w := tb.Waiting(); len(w) != 1 || w[0].Seat != 1 {
+		t.Fatalf("waiting = %+v", w)
+	}
+}
+
+// A queued order that became illegal because of an opponent's move halts the
+// seat's queue and asks it why (CL-2).
+func TestTableQueueHaltedByOpponent(t *testing.T) {
+	tb := newClaim(t, "ann", "bob")
+	rep := submit(t, tb, 0, "CLAIM 1\nCLAIM 5\nCLAIM 4")
+	if statuses(rep) != "applied,queued,queued" {
+		t.Fatalf("ann: %s", statuses(rep))
+	}
+	rep = submit(t, tb, 1, "CLAIM 5")
+	if len(rep.Halts) != 1 || rep.Halts[0].Seat != 0 || rep.Halts[0].Halt.Errors[0].Code != "space_taken" {
+		t.Fatalf("halts = %+v", rep.Halts)
+	}
+	if aside := rep.Halts[0].Halt.SetAside; len(aside) != 1 || aside[0].Text != "CLAIM 4" {
+		t.Fatalf("set aside = %+v", aside)
+	}
+	p := tb.Prompts[0]
+	if p == nil || p.Halt == nil || p.Complete {
+		t.Fatalf("ann's prompt = %+v", p)
+	}
+	rep = submit(t, tb, 0, "CLAIM 4")
+	if statuses(rep) != "applied" || tb.Halts[0] != nil {
+		t.Fatalf("after answer: %s halt=%v", statuses(rep), tb.Halts[0])
+	}
+}
+
+func TestTableAlternativesAndElsePass(t *testing.T) {
+	tb := newClaim(t, "ann", "bob")
+	submit(t, tb, 0, "CLAIM 5")
+	// Bob's first choice is taken; the second is used.
+	rep := submit(t, tb, 1, "CLAIM 5 | CLAIM 4\nCLAIM 5 ELSE PASS")
+	if statuses(rep) != "applied,queued" || rep.Results[0].Cmds[0] != "CLAIM 4" {
+		t.Fatalf("bob: %s %+v", statuses(rep), rep.Results)
+	}
+	rep = submit(t, tb, 0, "CLAIM 3")
+	if len(rep.Steps) != 2 || rep.Steps[1].How != "else_pass" || rep.Steps[1].Cmd != "PASS" {
+		t.Fatalf("steps = %+v", rep.Steps)
+	}
+}
+
+// A fresh message is atomic: an illegal answer to the current decision
+// rejects the whole message, free actions included.
+func TestTableFreshMessageRejectedAtomically(t *testing.T) {
+	tb := newClaim(t, "ann", "bob")
+	submit(t, tb, 0, "CLAIM 2")
+	before, _ := json.Marshal(tb)
+	rep := submit(t, tb, 1, "NOTE hello\nCLAIM 2\nCLAIM 3")
+	if !rep.Rejected || rep.Results[1].Status != "rejected" || rep.Results[1].Errors[0].Code != "space_taken" {
+		t.Fatalf("report = %+v", rep)
+	}
+	after, _ := json.Marshal(tb)
+	if string(before) != string(after) {
+		t.Fatal("a rejected message changed the table")
+	}
+	rep = submit(t, tb, 1, "CLAIM 9\nFLY away")
+	if !rep.Rejected || rep.Results[0].Errors[0].Code != engine.CodeSyntax || rep.Results[1].Errors[0].Code != engine.CodeUnknownCommand {
+		t.Fatalf("parse errors: %+v", rep.Results)
+	}
+}
+
+// A reply to an older prompt is re-validated: what is still legal applies,
+// the rest is dropped and reported.
+func TestTableStaleReplyRevalidated(t *testing.T) {
+	tb := newClaim(t, "ann", "bob", "cat")
+	old := tb.Token()
+	submit(t, tb, 0, "CLAIM 2")
+	submit(t, tb, 1, "CLAIM 3")
+	rep, err := tb.Submit(2, engine.ParseScript("NOTE x\nCLAIM 2\nCLAIM 4"), old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Stale || rep.Rejected {
+		t.Fatalf("stale=%v rejected=%v", rep.Stale, rep.Rejected)
+	}
+	if statuses(rep) != "applied,halted,halted" {
+		t.Fatalf("stale statuses: %s", statuses(rep))
+	}
+	if tb.Prompts[2] == nil || tb.Prompts[2].Halt == nil {
+		t.Fatal("cat is not asked again")
+	}
+}
+
+func TestTableExpireDefaults(t *testing.T) {
+	tb := newClaim(t, "ann", "bob")
+	rep, err := tb.Expire(0)
+	if err != nil || len(rep.Defaults) != 1 || rep.Defaults[0].Cmd != "PASS" {
+		t.Fatalf("sequential default: %+v %v", rep, err)
+	}
+	toy := newToy(t, "ann", "bob")
+	submit(t, toy, 1, "BID 4\nHOLD")
+	rep, err = toy.Expire(0)
+	if err != nil || len(rep.Defaults) != 1 || rep.Defaults[0].Cmd != "BID 0" || len(rep.Revealed) != 1 {
+		t.Fatalf("sealed default: %+v %v", rep, err)
+	}
+	// Bob bid more, so he rolls first: his queued HOLD was used.
+	if v := toy.State.View(-1).(ToyView); v.Turn != 1 {
+		t.Fatalf("turn = %d (bob's HOLD not used)", v.Turn)
+	}
+}
+
+// Orders whose slot has closed are dropped and reported (TOY-2: a round's
+// rolling turns end).
+func TestTableClosedSlotDropped(t *testing.T) {
+	tb := newToy(t, "ann", "bob")
+	submit(t, tb, 0, "BID 1")
+	submit(t, tb, 1, "BID 0\nROLL\nHOLD")
+	tb.Script("dice", "1", "3") // ann busts at once, bob rolls 3
+	rep := submit(t, tb, 0, "ROLL\nROLL")
+	var dropped []string
+	for _, d := range rep.Dropped {
+		for _, o := range d.Orders {
+			dropped = append(dropped, o.Text)
+		}
+	}
+	// Bob rolls and holds, the round ends; ann's second ROLL was dropped
+	// with it.
+	if len(dropped) != 1 || dropped[0] != "ROLL" || rep.Dropped[0].Seat != 0 {
+		t.Fatalf("nothing dropped: %+v", rep)
+	}
+}
+
+func TestTableReplayLog(t *testing.T) {
+	cfg := engine.Config{Seats: []string{"ann", "bob", "cat"}, Seed: "replay-me"}
+	tb, rep0, setup, err := engine.NewTable(Toy, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.HashSteps = true
+	log := engine.Log{Game: "toy", Config: cfg, RulesetSHA: tb.State.Head().RulesetSHA, Setup: setup, Steps: rep0.Steps}
+	for tb.State.Result() == nil {
+		w := tb.Waiting()
+		p := tb.Prompts[w[0].Seat]
+		rep := submit(t, tb, w[0].Seat, p.Options[(len(p.Options)-1)/2].Cmd)
+		log.Steps = append(log.Steps, rep.Steps...)
+	}
+	log.Final, _ = engine.StateHash(tb.State)
+	js, _ := json.Marshal(log)
+	var back engine.Log
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := engine.Replay(Toy, back); err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	// Tampering with a die is detected.
+	for i, s := range back.Steps {
+		if s.Cmd == "ROLL" {
+			back.Steps[i].Events[0].Params["value"] = 99.0
+			break
+		}
+	}
+	var re *engine.ReplayError
+	if _, err := engine.Replay(Toy, back); !errors.As(err, &re) {
+		t.Fatalf("tampered replay: %v", err)
+	}
+}

@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// RuleError is a typed rejection of a command or move. It carries a stable
+// Code, the id of the rule that was broken (Rule, for example "DB-5.4.3"; empty
+// for pure syntax errors) and parameters for the template that explains it to
+// the player. It never carries prose.
+type RuleError struct {
+	Code   string         `json:"code"`
+	Rule   string         `json:"rule,omitempty"`
+	Params map[string]any `json:"params,omitempty"`
+}
+
+// Error returns a compact, stable, machine-oriented description, for logs and
+// tests; players read the rendered template instead.
+func (e *RuleError) Error() string {
+	var b strings.Builder
+	if e.Rule != "" {
+		b.WriteString(e.Rule)
+		b.WriteByte(' ')
+	}
+	b.WriteString(e.Code)
+	keys := make([]string, 0, len(e.Params))
+	for k := range e.Params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, " %s=%v", k, e.Params[k])
+	}
+	return b.String()
+}
+
+// Reject builds a *RuleError. Params are given as alternating key, value pairs.
+func Reject(rule, code string, kv ...any) *RuleError {
+	e := &RuleError{Code: code, Rule: rule}
+	if len(kv) > 0 {
+		e.Params = make(map[string]any, len(kv)/2)
+		for i := 0; i+1 < len(kv); i += 2 {
+			k, _ := kv[i].(string)
+			e.Params[k] = kv[i+1]
+		}
+	}
+	return e
+}
+
+// AsRuleError reports whether err is (or wraps) a *RuleError and returns it.
+func AsRuleError(err error) (*RuleError, bool) {
+	var re *RuleError
+	if errors.As(err, &re) {
+		return re, true
+	}
+	return nil, false
+}
+
+// Codes shared by every game. Games add their own codes; templates explain
+// each code per game and language, falling back to these generic ones.
+const (
+	// CodeSyntax: the line could not be parsed. Params: "line", and usually
+	// "expected" (a usage pattern) or "token" (the offending word).
+	CodeSyntax = "syntax"
+	// CodeUnknownCommand: the first word is not a command of this game.
+	// Params: "word".
+	CodeUnknownCommand = "unknown_command"
+	// CodeNotYourTurn: the seat has no pending decision that this move could
+	// answer. Params: "waiting_for" (seats).
+	CodeNotYourTurn = "not_your_turn"
+	// CodeWrongDecision: the seat is asked something else now. Params:
+	// "kind" (the pending decision kind).
+	CodeWrongDecision = "wrong_decision"
+	// CodeGameOver: the game has ended.
+	CodeGameOver = "game_over"
+	// CodeNoOption: a numbered reply names no option of the last prompt.
+	// Params: "n", "count".
+	CodeNoOption = "no_option"
+	// CodeNoPass: ELSE PASS was used where the decision has no pass move.
+	CodeNoPass = "no_pass"
+	// CodeSlotClosed: a queued order names a phase or turn that is over.
+	// Params: "slot".
+	CodeSlotClosed = "slot_closed"
+	// CodeBadScript: a scripted random outcome is invalid. Params: "kind",
+	// "value".
+	CodeBadScript = "bad_script"
+	// CodeNotSeated: the seat number is out of range.
+	CodeNotSeated = "not_seated"
+)
+
+// ErrUnknownGame is returned by Lookup for an unregistered name.
+var ErrUnknownGame = errors.New("unknown game")

@@ -1,0 +1,995 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// MaxNumbered is the largest legal set a prompt numbers (so that a reply of
+// just "2" works). Larger sets are described, not numbered.
+const MaxNumbered = 15
+
+// maxSteps guards against an engine that never stops asking itself forced
+// questions.
+const maxSteps = 1 << 20
+
+// Table drives one game: a State plus every seat's queued orders, halts and
+// last prompt. It implements the shared queue mechanism of the contract:
+//
+//   - A decision with exactly one legal option is applied at once (never
+//     asked, never timed, never missed).
+//   - A sequential decision takes the seat's first order queued under the
+//     decision's Slot and tries its alternatives left to right against the
+//     current position. If none is legal, ELSE PASS plays the decision's
+//     pass move; otherwise the seat's queue for that slot halts: the rest of
+//     it is set aside and the seat is asked, with the reasons.
+//   - A simultaneous decision group waits until every seat of the group has
+//     a complete sealed answer (or its deadline expired), then applies the
+//     answers seat by seat in Rank order. A seat may revise its answer until
+//     then: a new message replaces a complete answer and continues an
+//     incomplete one.
+//
+// A Table is not safe for concurrent use. Submit, Expire and Clear either
+// succeed completely or leave the Table as it was.
+type Table struct {
+	game  Game
+	State State
+	// Queues holds each seat's queued orders, in the order they will be used.
+	Queues [][]Order
+	// Halts holds, per seat, why its queue stopped (nil: not halted).
+	Halts []*Halt
+	// Prompts holds, per seat, the question it was last asked (nil: none).
+	Prompts []*Prompt
+	// Expired holds, per seat, the simultaneous group whose deadline passed
+	// for it (its sealed answer is completed with default moves).
+	Expired []string
+	// NextTag numbers submitted orders, to follow them through the queue.
+	NextTag int
+	// HashSteps makes every Step record the SHA-256 of the state after it
+	// (for logs that replay checks). It costs one JSON encoding per move.
+	HashSteps bool
+
+	pending  []Step   // steps recorded and not yet flushed into a report
+	script   []Forced // scripted outcomes to attach to the next step
+	tagFloor int      // orders with a higher tag belong to the message being submitted
+}
+
+// Halt records a seat's stopped queue.
+type Halt struct {
+	Slot string `json:"slot"`
+	// Order is the order that could not be applied, and Errors why (one per
+	// alternative tried).
+	Order  Order        `json:"order"`
+	Errors []*RuleError `json:"errors"`
+	// SetAside are the seat's other orders for the slot, dropped by the halt.
+	SetAside []Order `json:"set_aside,omitempty"`
+}
+
+// Prompt is the question a seat is asked now.
+type Prompt struct {
+	// Token is the state token (Header.Moves) the prompt was made at.
+	Token    int      `json:"token"`
+	Decision Decision `json:"decision"`
+	// Options are the legal answers; Numbered says whether the prompt
+	// numbers them (a reply of "2" then means Options[1]).
+	Options  []Option `json:"options,omitempty"`
+	Numbered bool     `json:"numbered,omitempty"`
+	// Count is the number of legal options (Options is left empty when the
+	// set is too large to list).
+	Count int `json:"count"`
+	// Halt explains why the seat's queued order was not applied.
+	Halt *Halt `json:"halt,omitempty"`
+	// Sealed is the seat's current sealed answer for a simultaneous group,
+	// and Complete whether it finishes the seat's part.
+	Sealed   []Order `json:"sealed,omitempty"`
+	Complete bool    `json:"complete,omitempty"`
+}
+
+// Step is one move applied to the state.
+type Step struct {
+	Seat int    `json:"seat"`
+	Cmd  string `json:"cmd"`
+	// How: "move" (applied on receipt), "queued", "auto" (forced),
+	// "else_pass", "default" (deadline), "sealed" (simultaneous answer).
+	How string `json:"how"`
+	// Tag is the submitted order's tag, 0 for auto and default moves.
+	Tag    int     `json:"tag,omitempty"`
+	Line   int     `json:"line,omitempty"`
+	Events []Event `json:"events,omitempty"`
+	// Token is Header.Moves after the step; Hash the state's SHA-256 then
+	// (only with Table.HashSteps).
+	Token int    `json:"token"`
+	Hash  string `json:"hash,omitempty"`
+	// Script holds random outcomes scripted just before this step.
+	Script []Forced `json:"script,omitempty"`
+}
+
+// Report tells what a Submit, Expire or Clear call did.
+type Report struct {
+	Seat int `json:"seat"`
+	// Stale: the message answered an older prompt; its orders were
+	// re-validated and those no longer legal were dropped, not rejected.
+	Stale bool `json:"stale,omitempty"`
+	// Rejected: nothing of the message was applied (see Results).
+	Rejected bool `json:"rejected,omitempty"`
+	// Results has one entry per submitted order.
+	Results []OrderResult `json:"results,omitempty"`
+	// Steps are every move applied during the call, by any seat.
+	Steps []Step `json:"steps,omitempty"`
+	// Halts are the queues that stopped during the call.
+	Halts []SeatHalt `json:"halts,omitempty"`
+	// Dropped are queued orders dropped because their slot closed.
+	Dropped []SeatOrders `json:"dropped,omitempty"`
+	// Failed are orders of sealed answers that were illegal when the group
+	// was resolved (skipped; the seat's other orders still applied).
+	Failed []SeatFailure `json:"failed,omitempty"`
+	// Defaults are default moves applied because a deadline passed.
+	Defaults []Step `json:"defaults,omitempty"`
+	// Revealed lists the simultaneous groups resolved during the call.
+	Revealed []string `json:"revealed,omitempty"`
+}
+
+// OrderResult is the outcome of one submitted order.
+type OrderResult struct {
+	Order Order `json:"order"`
+	// Status: "applied", "queued", "sealed", "halted", "else_pass",
+	// "rejected" (the message was refused because of it), "failed" (a stale
+	// message's order that is no longer legal; dropped).
+	Status string `json:"status"`
+	// Cmds are the canonical commands applied or queued for the order.
+	Cmds []string `json:"cmds,omitempty"`
+	// Errors explain a rejection or failure (one per alternative).
+	Errors []*RuleError `json:"errors,omitempty"`
+}
+
+// SeatHalt is a halt with its seat.
+type SeatHalt struct {
+	Seat int  `json:"seat"`
+	Halt Halt `json:"halt"`
+}
+
+// SeatOrders is a list of orders with their seat.
+type SeatOrders struct {
+	Seat   int     `json:"seat"`
+	Orders []Order `json:"orders"`
+}
+
+// SeatFailure is an order that failed when a sealed group was resolved.
+type SeatFailure struct {
+	Seat   int          `json:"seat"`
+	Order  Order        `json:"order"`
+	Errors []*RuleError `json:"errors"`
+}
+
+// NewTable sets up a game and runs it until a decision needs somebody's input.
+// The returned steps are the automatic moves made before that.
+func NewTable(g Game, cfg Config) (*Table, *Report, []Event, error) {
+	st, setup, err := g.NewState(cfg)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	t := newTable(g, st)
+	rep := &Report{Seat: -1}
+	if err := t.advance(rep, nil); err != nil {
+		return nil, nil, nil, err
+	}
+	t.refreshPrompts()
+	return t, rep, setup, nil
+}
+
+// WrapTable returns a Table around an existing state, with empty queues.
+func WrapTable(g Game, st State) *Table {
+	t := newTable(g, st)
+	t.refreshPrompts()
+	return t
+}
+
+func newTable(g Game, st State) *Table {
+	n := len(st.Head().Seats)
+	return &Table{
+		game:    g,
+		State:   st,
+		Queues:  make([][]Order, n),
+		Halts:   make([]*Halt, n),
+		Prompts: make([]*Prompt, n),
+		Expired: make([]string, n),
+	}
+}
+
+// Game returns the game the table plays.
+func (t *Table) Game() Game { return t.game }
+
+// Token returns the current state token (the number of moves applied).
+func (t *Table) Token() int { return t.State.Head().Moves }
+
+// Seats returns the number of seats.
+func (t *Table) Seats() int { return len(t.Queues) }
+
+func (t *Table) clone() *Table {
+	c := *t
+	c.State = t.State.Clone()
+	c.Queues = make([][]Order, len(t.Queues))
+	for i, q := range t.Queues {
+		c.Queues[i] = append([]Order(nil), q...)
+	}
+	c.Halts = append([]*Halt(nil), t.Halts...)
+	c.Prompts = append([]*Prompt(nil), t.Prompts...)
+	c.Expired = append([]string(nil), t.Expired...)
+	c.pending, c.script = nil, append([]Forced(nil), t.script...)
+	return &c
+}
+
+// rejection is the internal signal that a fresh message must be refused.
+type rejection struct {
+	tag  int
+	errs []*RuleError
+}
+
+func (r *rejection) Error() string { return "rejected" }
+
+// Submit applies one message of orders from a seat (see ParseScript; the
+// referee removes its own commands such as STATUS first). token is the state
+// token of the prompt the message answers, or -1 when unknown.
+//
+// A fresh message is atomic: if any order fails to parse or route, or if a
+// free action or the order answering the seat's current decision is illegal,
+// nothing is applied and Report.Rejected is set. A stale message (token older
+// than the current state) is re-validated instead: orders still legal are
+// applied, the others are reported as failed and dropped.
+//
+// The error is non-nil only for engine failures (a bug), never for a rule.
+func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
+	if seat < 0 || seat >= t.Seats() {
+		return nil, Reject("", CodeNotSeated, "seat", seat)
+	}
+	rep := &Report{Seat: seat, Stale: token >= 0 && token != t.Token()}
+	if t.State.Result() != nil {
+		rep.Rejected = true
+		for _, o := range orders {
+			rep.Results = append(rep.Results, OrderResult{Order: o, Status: "rejected", Errors: []*RuleError{Reject("", CodeGameOver)}})
+		}
+		return rep, nil
+	}
+	w := t.clone()
+	w.tagFloor = w.NextTag
+	orders = append([]Order(nil), orders...)
+	for i := range orders {
+		w.NextTag++
+		orders[i].Tag = w.NextTag
+	}
+	// Numbered replies, then routing, then parsing: all before any change.
+	bad := false
+	results := make([]OrderResult, len(orders))
+	for i := range orders {
+		results[i].Order = orders[i]
+		if n := orders[i].Number(); n > 0 {
+			p := w.Prompts[seat]
+			if p == nil || !p.Numbered || n > len(p.Options) {
+				count := 0
+				if p != nil && p.Numbered {
+					count = len(p.Options)
+				}
+				results[i].Status, results[i].Errors = "rejected", []*RuleError{Reject("", CodeNoOption, "n", n, "count", count)}
+				bad = true
+				continue
+			}
+			orders[i].Alts = [][]string{{p.Options[n-1].Cmd}}
+		}
+	}
+	if !bad {
+		errs := w.State.Route(seat, orders)
+		for i, err := range errs {
+			if err != nil {
+				results[i].Status, results[i].Errors = "rejected", []*RuleError{asRule(err)}
+				bad = true
+			}
+		}
+	}
+	if !bad {
+		for i, o := range orders {
+			for _, alt := range o.Alts {
+				for _, line := range alt {
+					if _, err := w.State.Parse(seat, line); err != nil {
+						results[i].Status = "rejected"
+						results[i].Errors = append(results[i].Errors, asRule(err))
+						bad = true
+					}
+				}
+			}
+			results[i].Order = orders[i]
+		}
+	}
+	if bad {
+		rep.Rejected = true
+		rep.Results = results
+		return rep, nil
+	}
+	// Free actions and standing orders: applied on receipt, in message order.
+	for i, o := range orders {
+		if !o.Now {
+			continue
+		}
+		cmds, errs, err := w.tryAlts(seat, o.Alts)
+		if err != nil {
+			return nil, err
+		}
+		if cmds == nil {
+			if !rep.Stale {
+				results[i].Status, results[i].Errors = "rejected", errs
+				rep.Rejected = true
+				rep.Results = results
+				return rep, nil
+			}
+			results[i].Status, results[i].Errors = "failed", errs
+			continue
+		}
+		results[i].Status, results[i].Cmds = "applied", cmds
+		w.flush(rep, "move", o.Tag, o.Line)
+	}
+	// Queue the others, slot by slot: a message replaces what is still
+	// queued for a slot, except an incomplete sealed answer, which it
+	// continues.
+	slots := map[string]bool{}
+	for _, o := range orders {
+		if !o.Now {
+			slots[o.Slot] = true
+		}
+	}
+	for slot := range slots {
+		if !w.incompleteSealed(seat, slot) {
+			w.removeSlot(seat, slot)
+		}
+		if h := w.Halts[seat]; h != nil && h.Slot == slot {
+			w.Halts[seat] = nil
+		}
+	}
+	for _, o := range orders {
+		if !o.Now {
+			w.Queues[seat] = append(w.Queues[seat], o)
+		}
+	}
+	strict := &strictness{seat: seat, on: !rep.Stale}
+	if err := w.advance(rep, strict); err != nil {
+		var rj *rejection
+		if errors.As(err, &rj) {
+			for i := range results {
+				if results[i].Order.Tag == rj.tag {
+					results[i].Status, results[i].Errors = "rejected", rj.errs
+				}
+			}
+			rep.Rejected = true
+			rep.Results = results
+			rep.Steps = nil
+			rep.Halts = nil
+			return rep, nil
+		}
+		return nil, err
+	}
+	w.fillResults(seat, rep, results)
+	w.refreshPrompts()
+	*t = *w
+	return rep, nil
+}
+
+// Expire applies the default move of the seat's pending decision because its
+// deadline passed: a sequential decision gets its Default at once; a
+// simultaneous one is completed with defaults once the seat's sealed answer
+// runs out. Report.Defaults lists the default moves applied.
+func (t *Table) Expire(seat int) (*Report, error) {
+	if seat < 0 || seat >= t.Seats() {
+		return nil, Reject("", CodeNotSeated, "seat", seat)
+	}
+	rep := &Report{Seat: seat}
+	w := t.clone()
+	d, ok := w.decisionOf(seat)
+	if !ok {
+		return rep, nil
+	}
+	if d.Mode == Simultaneous {
+		w.Expired[seat] = d.Group
+	} else {
+		w.Halts[seat] = nil
+		if err := w.applyDefault(rep, d); err != nil {
+			return nil, err
+		}
+	}
+	if err := w.advance(rep, nil); err != nil {
+		return nil, err
+	}
+	w.refreshPrompts()
+	*t = *w
+	return rep, nil
+}
+
+// Clear drops every order the seat has queued (and its halt). It returns the
+// dropped orders.
+func (t *Table) Clear(seat int) []Order {
+	if seat < 0 || seat >= t.Seats() {
+		return nil
+	}
+	dropped := t.Queues[seat]
+	t.Queues[seat] = nil
+	t.Halts[seat] = nil
+	t.refreshPrompts()
+	return dropped
+}
+
+// Script pushes scripted random outcomes (offline play, tests). They are
+// attached to the next step recorded.
+func (t *Table) Script(kind string, values ...string) {
+	t.State.Head().Rand.Push(kind, values...)
+	for _, v := range values {
+		t.script = append(t.script, Forced{Kind: kind, Value: v})
+	}
+}
+
+// Waiting returns the decisions that wait for a seat's input now: not
+// forced, with no usable queued order (or, for a simultaneous group, no
+// complete sealed answer). The referee starts deadlines and sends prompts
+// for exactly these.
+func (t *Table) Waiting() []Decision {
+	var out []Decision
+	for s, p := range t.Prompts {
+		if p != nil && !p.Complete {
+			d := p.Decision
+			d.Seat = s
+			out = append(out, d)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Rank < out[j].Rank })
+	return out
+}
+
+// Queued returns the seat's queued orders.
+func (t *Table) Queued(seat int) []Order { return append([]Order(nil), t.Queues[seat]...) }
+
+// ---- internals ----
+
+type strictness struct {
+	seat int
+	on   bool
+}
+
+// apply parses and applies one command line, recording a step.
+func (t *Table) apply(seat int, line string) (Step, error) {
+	m, err := t.State.Parse(seat, line)
+	if err != nil {
+		return Step{}, err
+	}
+	evs, err := t.State.Apply(seat, m)
+	if err != nil {
+		return Step{}, err
+	}
+	s := Step{Seat: seat, Cmd: m.String(), Events: evs, Token: t.Token(), Script: t.script}
+	t.script = nil
+	if t.HashSteps {
+		h, err := StateHash(t.State)
+		if err != nil {
+			return Step{}, err
+		}
+		s.Hash = h
+	}
+	t.pending = append(t.pending, s)
+	return s, nil
+}
+
+// tryAlts tries each alternative on a copy of the state and keeps the first
+// that applies completely. It returns the canonical commands applied, or the
+// error of each alternative. Steps are left in t.pending.
+func (t *Table) tryAlts(seat int, alts [][]string) ([]string, []*RuleError, error) {
+	var errs []*RuleError
+	for _, alt := range alts {
+		saved := t.State
+		t.State = saved.Clone()
+		savedScript := t.script
+		mark := len(t.pending)
+		var cmds []string
+		var failed error
+		for _, line := range alt {
+			s, err := t.apply(seat, line)
+			if err != nil {
+				failed = err
+				break
+			}
+			cmds = append(cmds, s.Cmd)
+		}
+		if failed == nil {
+			return cmds, nil, nil
+		}
+		if _, ok := AsRuleError(failed); !ok {
+			return nil, nil, failed
+		}
+		t.State, t.script = saved, savedScript
+		t.pending = t.pending[:mark]
+		errs = append(errs, asRule(failed))
+	}
+	return nil, errs, nil
+}
+
+func asRule(err error) *RuleError {
+	if re, ok := AsRuleError(err); ok {
+		return re
+	}
+	return &RuleError{Code: "internal", Params: map[string]any{"error": err.Error()}}
+}
+
+func (t *Table) decisionOf(seat int) (Decision, bool) {
+	for _, d := range t.State.Pending() {
+		if d.Seat == seat {
+			return d, true
+		}
+	}
+	return Decision{}, false
+}
+
+func (t *Table) nextOrder(seat int, slot string) int {
+	for i, o := range t.Queues[seat] {
+		if o.Slot == slot {
+			return i
+		}
+	}
+	return -1
+}
+
+func (t *Table) popOrder(seat, i int) Order {
+	q := t.Queues[seat]
+	o := q[i]
+	t.Queues[seat] = append(q[:i:i], q[i+1:]...)
+	return o
+}
+
+func (t *Table) removeSlot(seat int, slot string) []Order {
+	var kept, removed []Order
+	for _, o := range t.Queues[seat] {
+		if o.Slot == slot {
+			removed = append(removed, o)
+		} else {
+			kept = append(kept, o)
+		}
+	}
+	t.Queues[seat] = kept
+	return removed
+}
+
+// dropClosed removes queued orders whose slot has closed, and halts that no
+// longer match the seat's decision.
+func (t *Table) dropClosed(rep *Report) {
+	for s := range t.Queues {
+		var kept, dropped []Order
+		for _, o := range t.Queues[s] {
+			if t.State.SlotOpen(s, o.Slot) {
+				kept = append(kept, o)
+			} else {
+				dropped = append(dropped, o)
+			}
+		}
+		if len(dropped) > 0 {
+			t.Queues[s] = kept
+			rep.Dropped = append(rep.Dropped, SeatOrders{Seat: s, Orders: dropped})
+		}
+		if h := t.Halts[s]; h != nil {
+			if d, ok := t.decisionOf(s); !ok || d.Slot != h.Slot {
+				t.Halts[s] = nil
+			}
+		}
+	}
+}
+
+// flush moves the steps recorded since the last flush into the report.
+func (t *Table) flush(rep *Report, how string, tag, line int) []Step {
+	steps := t.pending
+	t.pending = nil
+	for i := range steps {
+		steps[i].How, steps[i].Tag, steps[i].Line = how, tag, line
+	}
+	rep.Steps = append(rep.Steps, steps...)
+	return steps
+}
+
+func (t *Table) applyDefault(rep *Report, d Decision) error {
+	cmd := d.Default
+	if _, err := t.apply(d.Seat, cmd); err != nil {
+		if _, ok := AsRuleError(err); !ok {
+			return err
+		}
+		// A default that is illegal here is an engine slip; fall back to the
+		// first legal option so the game never stalls.
+		opts := t.State.Legal(d)
+		if len(opts) == 0 {
+			return fmt.Errorf("engine: default %q illegal and no legal option for %s (seat %d): %v", cmd, d.Kind, d.Seat, err)
+		}
+		if _, err := t.apply(d.Seat, opts[0].Cmd); err != nil {
+			return fmt.Errorf("engine: legal option %q failed: %w", opts[0].Cmd, err)
+		}
+	}
+	steps := t.flush(rep, "default", 0, 0)
+	rep.Defaults = append(rep.Defaults, steps...)
+	return nil
+}
+
+// advance runs the game until a decision waits for somebody's input.
+func (t *Table) advance(rep *Report, strict *strictness) error {
+	for n := 0; ; n++ {
+		if n > maxSteps {
+			return fmt.Errorf("engine: %s did not settle after %d steps", t.State.Head().Game, maxSteps)
+		}
+		t.dropClosed(rep)
+		if t.State.Result() != nil {
+			return nil
+		}
+		pend := t.State.Pending()
+		if len(pend) == 0 {
+			return fmt.Errorf("engine: %s has no pending decision and no result", t.State.Head().Game)
+		}
+		progressed, err := t.step(rep, pend, strict)
+		if err != nil || !progressed {
+			return err
+		}
+	}
+}
+
+func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, error) {
+	// Forced decisions are applied without asking.
+	for _, d := range pend {
+		opts := t.State.Legal(d)
+		if len(opts) == 0 {
+			return false, fmt.Errorf("engine: no legal option for decision %q of seat %d", d.Kind, d.Seat)
+		}
+		if len(opts) == 1 {
+			if _, err := t.apply(d.Seat, opts[0].Cmd); err != nil {
+				return false, fmt.Errorf("engine: forced option %q failed: %w", opts[0].Cmd, err)
+			}
+			t.flush(rep, "auto", 0, 0)
+			return true, nil
+		}
+	}
+	if pend[0].Mode == Simultaneous {
+		return t.stepGroup(rep, pend, strict)
+	}
+	seq := append([]Decision(nil), pend...)
+	sort.SliceStable(seq, func(i, j int) bool { return seq[i].Rank < seq[j].Rank })
+	for _, d := range seq {
+		if d.Mode != Sequential || t.Halts[d.Seat] != nil {
+			continue
+		}
+		i := t.nextOrder(d.Seat, d.Slot)
+		if i < 0 {
+			continue
+		}
+		o := t.popOrder(d.Seat, i)
+		first := strict != nil && strict.on && d.Seat == strict.seat && o.Tag > t.tagFloor
+		cmds, errs, err := t.tryAlts(d.Seat, o.Alts)
+		if err != nil {
+			return false, err
+		}
+		if cmds != nil {
+			t.flush(rep, "queued", o.Tag, o.Line)
+			t.settle(strict, d.Seat, first)
+			return true, nil
+		}
+		if o.ElsePass && d.Pass != "" {
+			if _, err := t.apply(d.Seat, d.Pass); err == nil {
+				t.flush(rep, "else_pass", o.Tag, o.Line)
+				t.settle(strict, d.Seat, first)
+				return true, nil
+			} else if _, ok := AsRuleError(err); !ok {
+				return false, err
+			} else {
+				errs = append(errs, asRule(err))
+			}
+		}
+		if first {
+			return false, &rejection{tag: o.Tag, errs: errs}
+		}
+		h := &Halt{Slot: d.Slot, Order: o, Errors: errs, SetAside: t.removeSlot(d.Seat, d.Slot)}
+		t.Halts[d.Seat] = h
+		rep.Halts = append(rep.Halts, SeatHalt{Seat: d.Seat, Halt: *h})
+		t.settle(strict, d.Seat, first)
+		return true, nil // re-evaluate: another seat may be able to act
+	}
+	return false, nil
+}
+
+// settle turns strictness off once the submitting seat's first fresh order
+// was consumed, or once another seat's input moved the game.
+func (t *Table) settle(strict *strictness, seat int, first bool) {
+	if strict == nil {
+		return
+	}
+	if first || seat != strict.seat {
+		strict.on = false
+	}
+}
+
+// stepGroup resolves a simultaneous group once every seat's sealed answer is
+// complete.
+func (t *Table) stepGroup(rep *Report, pend []Decision, strict *strictness) (bool, error) {
+	group := pend[0].Group
+	var members []Decision
+	for _, d := range pend {
+		if d.Mode == Simultaneous && d.Group == group {
+			members = append(members, d)
+		}
+	}
+	sort.SliceStable(members, func(i, j int) bool { return members[i].Rank < members[j].Rank })
+	all := true
+	for _, d := range members {
+		ok, failed, errs, err := t.sealedComplete(d.Seat, d, strict)
+		if err != nil {
+			return false, err
+		}
+		if failed != nil {
+			// An order of the sealed answer is illegal now: the seat's
+			// answer halts and the seat is asked again, with the reason.
+			o := t.popOrder(d.Seat, t.tagIndex(d.Seat, failed.Tag))
+			h := &Halt{Slot: d.Slot, Order: o, Errors: errs, SetAside: t.removeSlot(d.Seat, d.Slot)}
+			t.Halts[d.Seat] = h
+			rep.Halts = append(rep.Halts, SeatHalt{Seat: d.Seat, Halt: *h})
+			ok = false
+		}
+		if !ok || t.Halts[d.Seat] != nil {
+			all = false
+		}
+	}
+	if !all {
+		return false, nil
+	}
+	if strict != nil {
+		strict.on = false
+	}
+	for _, m := range members {
+		if err := t.playSealed(rep, m.Seat, group); err != nil {
+			return false, err
+		}
+	}
+	rep.Revealed = append(rep.Revealed, group)
+	for s := range t.Expired {
+		if t.Expired[s] == group {
+			t.Expired[s] = ""
+		}
+	}
+	return true, nil
+}
+
+// groupDecision returns the seat's pending decision in the group, if any.
+func groupDecision(st State, seat int, group string) (Decision, bool) {
+	for _, d := range st.Pending() {
+		if d.Seat == seat && d.Mode == Simultaneous && d.Group == group {
+			return d, true
+		}
+	}
+	return Decision{}, false
+}
+
+// sealedComplete checks, on a blinded copy of the state, whether the seat's
+// queued orders answer all of its part of the group. It returns the first
+// order that is illegal (with the errors of its alternatives); with
+// strictness on for this seat, an illegal fresh order rejects the message
+// instead.
+func (t *Table) sealedComplete(seat int, d Decision, strict *strictness) (bool, *Order, []*RuleError, error) {
+	sim := &Table{game: t.game, State: t.State.Clone()}
+	sim.State.Head().Rand.Blind()
+	queue := append([]Order(nil), t.Queues[seat]...)
+	expired := t.Expired[seat] == d.Group
+	for n := 0; n < maxSteps; n++ {
+		cur, ok := groupDecision(sim.State, seat, d.Group)
+		if !ok {
+			return true, nil, nil, nil
+		}
+		opts := sim.State.Legal(cur)
+		if len(opts) == 1 {
+			if _, err := sim.apply(seat, opts[0].Cmd); err != nil {
+				return false, nil, nil, err
+			}
+			continue
+		}
+		idx := -1
+		for i, o := range queue {
+			if o.Slot == cur.Slot {
+				idx = i
+				break
+			}
+		}
+		if idx < 0 {
+			if !expired {
+				return false, nil, nil, nil
+			}
+			if err := sim.applyDefault(&Report{}, cur); err != nil {
+				return false, nil, nil, err
+			}
+			continue
+		}
+		o := queue[idx]
+		queue = append(queue[:idx:idx], queue[idx+1:]...)
+		cmds, errs, err := sim.tryAlts(seat, o.Alts)
+		if err != nil {
+			return false, nil, nil, err
+		}
+		if cmds != nil {
+			continue
+		}
+		if o.ElsePass && cur.Pass != "" {
+			if _, err := sim.apply(seat, cur.Pass); err == nil {
+				continue
+			}
+		}
+		if strict != nil && strict.on && strict.seat == seat && o.Tag > t.tagFloor {
+			return false, nil, nil, &rejection{tag: o.Tag, errs: errs}
+		}
+		return false, &o, errs, nil
+	}
+	return false, nil, nil, fmt.Errorf("engine: sealed answer of seat %d did not settle", seat)
+}
+
+func (t *Table) tagIndex(seat, tag int) int {
+	for i, o := range t.Queues[seat] {
+		if o.Tag == tag {
+			return i
+		}
+	}
+	return -1
+}
+
+// playSealed applies the seat's sealed answer for real.
+func (t *Table) playSealed(rep *Report, seat int, group string) error {
+	for n := 0; n < maxSteps; n++ {
+		cur, ok := groupDecision(t.State, seat, group)
+		if !ok {
+			return nil
+		}
+		opts := t.State.Legal(cur)
+		if len(opts) == 1 {
+			if _, err := t.apply(seat, opts[0].Cmd); err != nil {
+				return err
+			}
+			t.flush(rep, "auto", 0, 0)
+			continue
+		}
+		i := t.nextOrder(seat, cur.Slot)
+		if i < 0 {
+			if err := t.applyDefault(rep, cur); err != nil {
+				return err
+			}
+			continue
+		}
+		o := t.popOrder(seat, i)
+		cmds, errs, err := t.tryAlts(seat, o.Alts)
+		if err != nil {
+			return err
+		}
+		if cmds != nil {
+			t.flush(rep, "sealed", o.Tag, o.Line)
+			continue
+		}
+		if o.ElsePass && cur.Pass != "" {
+			if _, err := t.apply(seat, cur.Pass); err == nil {
+				t.flush(rep, "else_pass", o.Tag, o.Line)
+				continue
+			}
+		}
+		rep.Failed = append(rep.Failed, SeatFailure{Seat: seat, Order: o, Errors: errs})
+	}
+	return fmt.Errorf("engine: sealed answer of seat %d did not settle", seat)
+}
+
+// incompleteSealed reports whether the seat has a pending simultaneous
+// decision in slot whose sealed answer is not complete yet.
+func (t *Table) incompleteSealed(seat int, slot string) bool {
+	d, ok := t.decisionOf(seat)
+	if !ok || d.Mode != Simultaneous || d.Slot != slot {
+		return false
+	}
+	if t.nextOrder(seat, slot) < 0 {
+		return false
+	}
+	complete, failed, _, err := t.sealedComplete(seat, d, nil)
+	return err == nil && failed == nil && !complete
+}
+
+// fillResults sets the status of each submitted order after the advance.
+func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
+	applied := map[int][]string{}
+	how := map[int]string{}
+	for _, s := range rep.Steps {
+		if s.Tag != 0 && s.Seat == seat {
+			applied[s.Tag] = append(applied[s.Tag], s.Cmd)
+			how[s.Tag] = s.How
+		}
+	}
+	queued := map[int]bool{}
+	for _, o := range t.Queues[seat] {
+		queued[o.Tag] = true
+	}
+	halted := map[int]*Halt{}
+	for _, h := range rep.Halts {
+		if h.Seat == seat {
+			hh := h.Halt
+			halted[h.Halt.Order.Tag] = &hh
+			for _, o := range h.Halt.SetAside {
+				halted[o.Tag] = &hh
+			}
+		}
+	}
+	failed := map[int][]*RuleError{}
+	for _, f := range rep.Failed {
+		if f.Seat == seat {
+			failed[f.Order.Tag] = f.Errors
+		}
+	}
+	for i := range results {
+		r := &results[i]
+		if r.Status != "" {
+			continue
+		}
+		tag := r.Order.Tag
+		switch {
+		case applied[tag] != nil:
+			r.Cmds = applied[tag]
+			r.Status = "applied"
+			if how[tag] == "else_pass" {
+				r.Status = "else_pass"
+			}
+		case failed[tag] != nil:
+			r.Status, r.Errors = "failed", failed[tag]
+		case halted[tag] != nil:
+			r.Status = "halted"
+			if halted[tag].Order.Tag == tag {
+				r.Errors = halted[tag].Errors
+			}
+		case queued[tag]:
+			r.Status = "queued"
+			if d, ok := t.decisionOf(seat); ok && d.Mode == Simultaneous && d.Slot == r.Order.Slot {
+				r.Status = "sealed"
+			}
+		default:
+			r.Status = "dropped"
+		}
+	}
+	rep.Results = results
+}
+
+// refreshPrompts recomputes what each seat is asked now.
+func (t *Table) refreshPrompts() {
+	for s := range t.Prompts {
+		t.Prompts[s] = nil
+	}
+	if t.State.Result() != nil {
+		return
+	}
+	for _, d := range t.State.Pending() {
+		if d.Seat < 0 || d.Seat >= len(t.Prompts) || t.Prompts[d.Seat] != nil {
+			continue
+		}
+		opts := t.State.Legal(d)
+		p := &Prompt{Token: t.Token(), Decision: d, Count: len(opts), Halt: t.Halts[d.Seat]}
+		if len(opts) <= MaxNumbered {
+			p.Options, p.Numbered = opts, true
+		}
+		if d.Mode == Simultaneous {
+			for _, o := range t.Queues[d.Seat] {
+				if o.Slot == d.Slot {
+					p.Sealed = append(p.Sealed, o)
+				}
+			}
+			if len(p.Sealed) > 0 || t.Expired[d.Seat] == d.Group {
+				ok, _, _, err := t.sealedComplete(d.Seat, d, nil)
+				p.Complete = err == nil && ok
+			}
+		}
+		t.Prompts[d.Seat] = p
+	}
+}
+
+// StateHash returns the hex SHA-256 of the state's JSON encoding.
+func StateHash(st State) (string, error) {
+	b, err := json.Marshal(st)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), nil
+}

@@ -1,0 +1,67 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+type tableJSON struct {
+	Game    string          `json:"game"`
+	State   json.RawMessage `json:"state"`
+	Queues  [][]Order       `json:"queues"`
+	Halts   []*Halt         `json:"halts"`
+	Prompts []*Prompt       `json:"prompts"`
+	Expired []string        `json:"expired"`
+	NextTag int             `json:"next_tag"`
+}
+
+// MarshalJSON encodes the table: the game name, the state and the queues.
+func (t *Table) MarshalJSON() ([]byte, error) {
+	st, err := json.Marshal(t.State)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(tableJSON{
+		Game: t.State.Head().Game, State: st, Queues: t.Queues, Halts: t.Halts,
+		Prompts: t.Prompts, Expired: t.Expired, NextTag: t.NextTag,
+	})
+}
+
+// LoadTable decodes a table produced by MarshalJSON. ruleset is the data file
+// the game was started with (nil for the game's default).
+func LoadTable(data, ruleset []byte) (*Table, error) {
+	var j tableJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return nil, fmt.Errorf("table: %w", err)
+	}
+	g, err := Lookup(j.Game)
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.DecodeState(j.State, ruleset)
+	if err != nil {
+		return nil, fmt.Errorf("table: %w", err)
+	}
+	t := newTable(g, st)
+	n := t.Seats()
+	if len(j.Queues) != n || len(j.Halts) != n || len(j.Prompts) != n || len(j.Expired) != n {
+		return nil, fmt.Errorf("table: per-seat lists do not match %d seats", n)
+	}
+	t.Queues, t.Halts, t.Prompts, t.Expired, t.NextTag = j.Queues, j.Halts, j.Prompts, j.Expired, j.NextTag
+	return t, nil
+}
+
+// PeekHeader reads the Header of a state's JSON without decoding the rest.
+// Every game's state JSON is an object with the Header under the key "head".
+func PeekHeader(state []byte) (Header, error) {
+	var v struct {
+		Head *Header `json:"head"`
+	}
+	if err := json.Unmarshal(state, &v); err != nil {
+		return Header{}, err
+	}
+	if v.Head == nil {
+		return Header{}, fmt.Errorf("state has no \"head\"")
+	}
+	return *v.Head, nil
+}
