@@ -3,7 +3,6 @@ package enginetest
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
@@ -20,7 +19,7 @@ func (g claimGame) Info() engine.Info {
 		Variants: []engine.Variant{{Name: "standard"}}, RulePrefix: "CL",
 		Commands: []string{"CLAIM", "PASS", "NOTE"}, Bots: []string{"random"}}
 }
-func (g claimGame) DefaultRuleset() []byte { return []byte(`game = "claim"` + "\nversion = \"1\"\n") }
+func (g claimGame) DefaultRuleset() []byte            { return []byte(`game = "claim"` + "\nversion = \"1\"\n") }
 func (g claimGame) NewBot(string) (engine.Bot, error) { return engine.RandomBot{}, nil }
 
 func (g claimGame) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
@@ -183,4 +182,3 @@ func (s *claimState) Check() error {
 	return nil
 }
 
-var _ = rand.IntN
