@@ -181,4 +181,3 @@ func (s *claimState) Check() error {
 	}
 	return nil
 }
-
