@@ -1,0 +1,49 @@
+# The Makefile is the single entry point; CI (.ci/run) only calls it.
+GO      ?= go
+PKGS    ?= ./...
+FUZZTIME ?= 20s
+
+.PHONY: all build demo test check fmt fmt-check vet race bench fuzz cover clean help
+
+all: check ## Same as check.
+
+build: ## Build the referee binary into bin/.
+	$(GO) build -o bin/referee ./cmd/referee
+
+demo: ## Run the embedded demo: bots play every game by mail on loopback.
+	$(GO) run ./cmd/referee demo
+
+test: check ## Run the whole test suite (what CI runs).
+
+check: fmt-check vet race ## gofmt + go vet + tests with -race.
+
+fmt: ## Format the code.
+	gofmt -w $$(git ls-files '*.go')
+
+fmt-check: ## Fail if any file needs gofmt.
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+vet: ## go vet.
+	$(GO) vet $(PKGS)
+
+race: ## Tests with the race detector, in random order.
+	$(GO) test -race -shuffle=on -timeout 20m $(PKGS)
+
+bench: ## Benchmarks (engines, store, end-to-end).
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+fuzz: ## Run every fuzz target for FUZZTIME each.
+	@for pkg in $$($(GO) list $(PKGS)); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+cover: ## Coverage report in cover.out.
+	$(GO) test -coverprofile=cover.out $(PKGS) && $(GO) tool cover -func=cover.out | tail -1
+
+clean: ## Remove build output.
+	rm -rf bin cover.out
+
+help: ## List the targets.
+	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

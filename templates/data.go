@@ -1,0 +1,32 @@
+package templates
+
+import "github.com/pbem-referee/referee/engine"
+
+// The data of game templates. Every template receives a Ctx; its Data field
+// holds one of these (or the engine's own types) depending on the name:
+//
+//	summary          Ctx.Data = the game's view (State.View(seat))
+//	prompt.<kind>    Ctx.Data = PromptData
+//	option.<kind>    Ctx.Data = OptionData (one line per numbered option;
+//	                 optional: without it the option's command is shown)
+//	event.<type>     Ctx.Data = engine.Event (already redacted for the reader)
+//	error.<code>     Ctx.Data = *engine.RuleError
+//	help, help.<CMD> Ctx.Data = nil
+//	rule.<id>        Ctx.Data = nil
+//
+// The referee lays a mail out as: the prompt (what the reader must do now,
+// with an example), the numbered options if any, the summary, then the log of
+// events since the reader's last mail.
+
+// PromptData is the question a seat is asked, with its own view for context.
+type PromptData struct {
+	engine.Prompt
+	View any
+}
+
+// OptionData is one numbered option of a prompt.
+type OptionData struct {
+	N        int // 1-based number the player may reply with
+	Option   engine.Option
+	Decision engine.Decision
+}

@@ -1,0 +1,198 @@
+package templates
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"text/template"
+	"unicode/utf8"
+)
+
+// Width is the width mails are laid out for.
+const Width = 80
+
+var funcs = template.FuncMap{
+	"upper":   strings.ToUpper,
+	"lower":   strings.ToLower,
+	"title":   titleWord,
+	"join":    join,
+	"repeat":  strings.Repeat,
+	"pad":     pad,
+	"lpad":    lpad,
+	"wrap":    wrap,
+	"indent":  indent,
+	"add":     func(a, b int) int { return a + b },
+	"sub":     func(a, b int) int { return a - b },
+	"mul":     func(a, b int) int { return a * b },
+	"seq":     seq,
+	"plural":  plural,
+	"dict":    dict,
+	"list":    func(v ...any) []any { return v },
+	"default": func(def, v any) any { return orDefault(def, v) },
+	"has":     has,
+	"str":     func(v any) string { return fmt.Sprint(v) },
+	"int":     toInt,
+	"len":     length,
+	"contains": func(list any, v any) bool {
+		rv := reflect.ValueOf(list)
+		if rv.Kind() != reflect.Slice {
+			return false
+		}
+		for i := 0; i < rv.Len(); i++ {
+			if fmt.Sprint(rv.Index(i).Interface()) == fmt.Sprint(v) {
+				return true
+			}
+		}
+		return false
+	},
+}
+
+func titleWord(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return strings.ToUpper(string(r)) + s[n:]
+}
+
+// join joins the elements of any slice with sep.
+func join(sep string, list any) string {
+	rv := reflect.ValueOf(list)
+	if rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array {
+		return fmt.Sprint(list)
+	}
+	parts := make([]string, rv.Len())
+	for i := range parts {
+		parts[i] = fmt.Sprint(rv.Index(i).Interface())
+	}
+	return strings.Join(parts, sep)
+}
+
+// pad right-pads s with spaces to n runes.
+func pad(n int, v any) string {
+	s := fmt.Sprint(v)
+	if k := utf8.RuneCountInString(s); k < n {
+		return s + strings.Repeat(" ", n-k)
+	}
+	return s
+}
+
+// lpad left-pads s with spaces to n runes.
+func lpad(n int, v any) string {
+	s := fmt.Sprint(v)
+	if k := utf8.RuneCountInString(s); k < n {
+		return strings.Repeat(" ", n-k) + s
+	}
+	return s
+}
+
+// wrap folds text at word boundaries to lines of at most width runes;
+// continuation lines start with prefix.
+func wrap(width int, prefix string, text string) string {
+	var b strings.Builder
+	for pi, para := range strings.Split(text, "\n") {
+		if pi > 0 {
+			b.WriteByte('\n')
+		}
+		col := 0
+		for i, w := range strings.Fields(para) {
+			n := utf8.RuneCountInString(w)
+			if i > 0 && col+1+n > width {
+				b.WriteByte('\n')
+				b.WriteString(prefix)
+				col = utf8.RuneCountInString(prefix)
+			} else if i > 0 {
+				b.WriteByte(' ')
+				col++
+			}
+			b.WriteString(w)
+			col += n
+		}
+	}
+	return b.String()
+}
+
+// indent prefixes every line of text.
+func indent(prefix, text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func seq(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+// plural returns one or many by the count n.
+func plural(n any, one, many string) string {
+	if toInt(n) == 1 {
+		return one
+	}
+	return many
+}
+
+func dict(kv ...any) (map[string]any, error) {
+	if len(kv)%2 != 0 {
+		return nil, fmt.Errorf("dict: odd number of arguments")
+	}
+	m := make(map[string]any, len(kv)/2)
+	for i := 0; i < len(kv); i += 2 {
+		k, ok := kv[i].(string)
+		if !ok {
+			return nil, fmt.Errorf("dict: key %v is not a string", kv[i])
+		}
+		m[k] = kv[i+1]
+	}
+	return m, nil
+}
+
+func orDefault(def, v any) any {
+	if v == nil {
+		return def
+	}
+	rv := reflect.ValueOf(v)
+	if rv.IsZero() {
+		return def
+	}
+	return v
+}
+
+// has reports whether map m has key k (maps from JSON-friendly params).
+func has(m any, k string) bool {
+	rv := reflect.ValueOf(m)
+	if rv.Kind() != reflect.Map {
+		return false
+	}
+	return rv.MapIndex(reflect.ValueOf(k)).IsValid()
+}
+
+func toInt(v any) int {
+	switch x := v.(type) {
+	case int:
+		return x
+	case int64:
+		return int(x)
+	case float64:
+		return int(x)
+	case uint64:
+		return int(x)
+	}
+	return 0
+}
+
+func length(v any) int {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map, reflect.String:
+		return rv.Len()
+	}
+	return 0
+}

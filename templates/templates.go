@@ -1,0 +1,255 @@
+package templates
+
+import (
+	"bufio"
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"text/template"
+)
+
+//go:embed */*/*.tmpl */*/aliases.txt
+var files embed.FS
+
+// Languages are the languages players can read, English first (the fallback).
+var Languages = []string{"en", "it", "fr", "nl"}
+
+// IsLanguage reports whether lang is one of Languages.
+func IsLanguage(lang string) bool {
+	for _, l := range Languages {
+		if l == lang {
+			return true
+		}
+	}
+	return false
+}
+
+// Ctx is the data every template receives.
+type Ctx struct {
+	Lang  string   // the reader's language
+	Game  string   // the game (scope) name, "" for referee mails
+	Seat  int      // the reader's seat, -1 for an observer or a non-player
+	Seats []string // the players' names by seat
+	Data  any      // what is rendered: a view, a prompt, an event, an error...
+}
+
+// Name returns the name of seat s ("?" when out of range, "the game" for -1).
+func (c Ctx) Name(s int) string {
+	if s >= 0 && s < len(c.Seats) {
+		return c.Seats[s]
+	}
+	return "?"
+}
+
+// With returns a copy of c with other data.
+func (c Ctx) With(data any) Ctx { c.Data = data; return c }
+
+// Set is the parsed templates.
+type Set struct {
+	byKey   map[string]*template.Template // "scope/lang"
+	aliases map[string]map[string]string  // "scope/lang" -> alias -> keyword
+}
+
+// Load parses every embedded template. It fails on any syntax error.
+func Load() (*Set, error) { return load(files) }
+
+func load(fsys fs.FS) (*Set, error) {
+	s := &Set{byKey: map[string]*template.Template{}, aliases: map[string]map[string]string{}}
+	dirs := map[string][]string{}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		dir := path.Dir(p)
+		switch {
+		case strings.HasSuffix(p, ".tmpl"):
+			dirs[dir] = append(dirs[dir], p)
+		case path.Base(p) == "aliases.txt":
+			m, err := parseAliases(fsys, p)
+			if err != nil {
+				return err
+			}
+			s.aliases[dir] = m
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// Common first: the other scopes of a language include it.
+	keys := make([]string, 0, len(dirs))
+	for k := range dirs {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		ci, cj := strings.HasPrefix(keys[i], "common/"), strings.HasPrefix(keys[j], "common/")
+		if ci != cj {
+			return ci
+		}
+		return keys[i] < keys[j]
+	})
+	for _, key := range keys {
+		scope, lang := path.Split(key)
+		scope = strings.TrimSuffix(scope, "/")
+		if !IsLanguage(lang) {
+			return nil, fmt.Errorf("templates: %s: unknown language %q", key, lang)
+		}
+		t := template.New(key).Funcs(funcs).Option("missingkey=error")
+		if scope != "common" {
+			if c := s.byKey["common/"+lang]; c != nil {
+				for _, ct := range c.Templates() {
+					if ct.Name() == c.Name() {
+						continue
+					}
+					if _, err := t.AddParseTree(ct.Name(), ct.Tree); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+		for _, f := range dirs[key] {
+			b, err := fs.ReadFile(fsys, f)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := t.New(f).Parse(string(b)); err != nil {
+				return nil, fmt.Errorf("templates: %w", err)
+			}
+		}
+		s.byKey[key] = t
+	}
+	return s, nil
+}
+
+func parseAliases(fsys fs.FS, p string) (map[string]string, error) {
+	b, err := fs.ReadFile(fsys, p)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		alias, kw, ok := strings.Cut(line, "=")
+		alias, kw = strings.ToUpper(strings.TrimSpace(alias)), strings.ToUpper(strings.TrimSpace(kw))
+		if !ok || alias == "" || kw == "" || strings.ContainsAny(alias, " \t") {
+			return nil, fmt.Errorf("templates: %s:%d: want \"ALIAS = KEYWORD\"", p, n)
+		}
+		m[alias] = kw
+	}
+	return m, sc.Err()
+}
+
+// lookup finds the template defining name, with the fallbacks of Render.
+func (s *Set) lookup(scope, lang, name string) *template.Template {
+	for _, key := range []string{scope + "/" + lang, scope + "/en", "common/" + lang, "common/en"} {
+		if t := s.byKey[key]; t != nil {
+			if d := t.Lookup(name); d != nil {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// Has reports whether name is defined for scope (with fallbacks).
+func (s *Set) Has(scope, lang, name string) bool { return s.lookup(scope, lang, name) != nil }
+
+// Defined returns the names defined in scope/lang itself (no fallback),
+// sorted; common names are included only for the common scope.
+func (s *Set) Defined(scope, lang string) []string {
+	t := s.byKey[scope+"/"+lang]
+	if t == nil {
+		return nil
+	}
+	var common map[string]bool
+	if scope != "common" {
+		common = map[string]bool{}
+		if c := s.byKey["common/"+lang]; c != nil {
+			for _, ct := range c.Templates() {
+				common[ct.Name()] = true
+			}
+		}
+	}
+	var out []string
+	for _, d := range t.Templates() {
+		n := d.Name()
+		if strings.HasSuffix(n, ".tmpl") || n == t.Name() || common[n] {
+			continue
+		}
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Scopes returns the scopes that have templates.
+func (s *Set) Scopes() []string {
+	seen := map[string]bool{}
+	for k := range s.byKey {
+		seen[path.Dir(k)] = true
+	}
+	out := make([]string, 0, len(seen))
+	for k := range seen {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Render executes the named template. Output lines are right-trimmed and runs
+// of more than one blank line collapsed, so templates can be laid out for
+// reading.
+func (s *Set) Render(scope, lang, name string, data any) (string, error) {
+	t := s.lookup(scope, lang, name)
+	if t == nil {
+		return "", fmt.Errorf("templates: no %q in %s/%s", name, scope, lang)
+	}
+	var b bytes.Buffer
+	if err := t.Execute(&b, data); err != nil {
+		return "", fmt.Errorf("templates: %s/%s %s: %w", scope, lang, name, err)
+	}
+	return tidy(b.String()), nil
+}
+
+func tidy(s string) string {
+	lines := strings.Split(s, "\n")
+	out := lines[:0]
+	blank := 0
+	for _, l := range lines {
+		l = strings.TrimRight(l, " \t")
+		if l == "" {
+			blank++
+			if blank > 1 {
+				continue
+			}
+		} else {
+			blank = 0
+		}
+		out = append(out, l)
+	}
+	return strings.Trim(strings.Join(out, "\n"), "\n")
+}
+
+// Alias maps a command keyword written in lang to the game's keyword, using
+// the game's aliases, then the common ones; unknown words come back
+// upper-cased and unchanged.
+func (s *Set) Alias(scope, lang, word string) string {
+	w := strings.ToUpper(word)
+	for _, key := range []string{scope + "/" + lang, "common/" + lang, scope + "/en", "common/en"} {
+		if kw, ok := s.aliases[key][w]; ok {
+			return kw
+		}
+	}
+	return w
+}

@@ -1,0 +1,100 @@
+package templates
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestLoadAndCompleteness(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, scope := range s.Scopes() {
+		en := s.Defined(scope, "en")
+		if len(en) == 0 {
+			t.Errorf("%s: nothing defined in English", scope)
+		}
+		for _, lang := range Languages[1:] {
+			have := map[string]bool{}
+			for _, n := range s.Defined(scope, lang) {
+				have[n] = true
+			}
+			for _, n := range en {
+				if !have[n] {
+					t.Errorf("%s/%s: %q is defined in English but not here", scope, lang, n)
+				}
+			}
+		}
+	}
+}
+
+func TestGenericErrorsRender(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type re struct{ Params map[string]any }
+	params := map[string]any{"line": "PLCE X", "token": "PLCE", "expected": "PLACE <slot> <item>", "word": "FLY",
+		"kind": "place", "n": 3, "count": 2, "value": "7", "variant": "x", "min": 2, "max": 4, "players": 5,
+		"name": "", "option": "o", "allowed": []string{"a", "b"}, "error": "e", "seat": 9}
+	for _, lang := range Languages {
+		for _, name := range s.Defined("common", lang) {
+			if !strings.HasPrefix(name, "error.") {
+				continue
+			}
+			out, err := s.Render("common", lang, name, Ctx{Lang: lang, Data: re{Params: params}})
+			if err != nil || out == "" {
+				t.Errorf("%s %s: %q %v", lang, name, out, err)
+			}
+		}
+	}
+}
+
+func TestFallbackAndAliases(t *testing.T) {
+	fsys := fstest.MapFS{
+		"common/en/a.tmpl":      {Data: []byte(`{{define "x"}}common-en{{end}}{{define "y"}}y-en{{end}}`)},
+		"common/it/a.tmpl":      {Data: []byte(`{{define "x"}}common-it{{end}}`)},
+		"game/en/a.tmpl":        {Data: []byte(`{{define "g"}}g-en {{template "x" .}}{{end}}{{define "only-en"}}E{{end}}`)},
+		"game/it/a.tmpl":        {Data: []byte(`{{define "g"}}g-it {{template "x" .}}{{end}}`)},
+		"game/it/aliases.txt":   {Data: []byte("PIAZZA = PLACE # comment\n")},
+		"common/it/aliases.txt": {Data: []byte("PASSA = PASS\n")},
+	}
+	s, err := load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ scope, lang, name, want string }{
+		{"game", "it", "g", "g-it common-it"},
+		{"game", "en", "g", "g-en common-en"},
+		{"game", "it", "only-en", "E"},
+		{"game", "it", "y", "y-en"},
+		{"game", "fr", "g", "g-en common-en"},
+	} {
+		got, err := s.Render(c.scope, c.lang, c.name, nil)
+		if err != nil || got != c.want {
+			t.Errorf("Render(%s,%s,%s) = %q, %v; want %q", c.scope, c.lang, c.name, got, err, c.want)
+		}
+	}
+	if got := s.Alias("game", "it", "piazza"); got != "PLACE" {
+		t.Errorf("alias = %q", got)
+	}
+	if got := s.Alias("game", "it", "passa"); got != "PASS" {
+		t.Errorf("common alias = %q", got)
+	}
+	if got := s.Alias("game", "it", "brew"); got != "BREW" {
+		t.Errorf("unknown word = %q", got)
+	}
+	if _, err := s.Render("game", "en", "nope", nil); err == nil {
+		t.Error("missing template rendered")
+	}
+}
+
+func TestWrap(t *testing.T) {
+	got := wrap(20, "  ", "one two three four five six seven eight")
+	want := "one two three four\n  five six seven\n  eight"
+	if got != want {
+		t.Fatalf("wrap = %q", got)
+	}
+}
