@@ -1,0 +1,33 @@
+// Package store is the referee's durable state: one bbolt file. It is the
+// only package that imports bbolt.
+//
+// # Buckets
+//
+// Every bucket, its keys and its values (values are JSON unless noted):
+//
+//	meta          "schema_version" -> decimal text
+//	games         game id -> the referee's game record (opaque JSON bytes)
+//	log           nested bucket per game id: sequence (8-byte big-endian,
+//	              from 1) -> log entry (opaque JSON bytes); append-only
+//	inbound       de-duplication key -> InboundRecord
+//	queue.outbox  id (8-byte big-endian) -> Item: mails waiting to be sent
+//	queue.hooks   id (8-byte big-endian) -> Item: outgoing webhook calls
+//	done.<queue>  id -> Item: delivered or permanently failed items, kept
+//	              until Item.KeepUntil
+//	players       lower-cased address -> the referee's player record (opaque)
+//	tokens        secret -> Token (who a secret authenticates)
+//	cursors       mailbox key -> Cursor (IMAP UIDVALIDITY and last UID)
+//	rulesets      SHA-256 hex -> ruleset data file (raw bytes)
+//	wake          8-byte big-endian unix nanoseconds + game id -> empty:
+//	              when a game needs attention (deadline, reminder)
+//	wake.by       game id -> its key in wake
+//
+// # Transactions
+//
+// The referee processes each input (a mail, a webhook call, a deadline) in
+// exactly one write transaction (DB.Update): the de-duplication record, the
+// new game state, the log entries and the outbox rows are committed together
+// or not at all. Network I/O never happens inside a transaction.
+//
+// Bytes returned by a Tx are copies and stay valid after the transaction.
+package store

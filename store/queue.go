@@ -1,0 +1,260 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Item is one unit of work in a durable queue: a mail to send (queue
+// "outbox") or a webhook call (queue "hooks"). Items are written in the same
+// transaction as the change that caused them; a worker delivers them after
+// commit, recording each attempt in its own transaction *before* the network
+// I/O, so a crash during delivery gives a delayed retry, never a lost item.
+type Item struct {
+	ID uint64 `json:"id"`
+	// Key identifies the item to its receiver: the mail's Message-ID, the
+	// webhook's event id. It is stable across retries.
+	Key     string            `json:"key"`
+	Game    string            `json:"game,omitempty"`
+	Kind    string            `json:"kind,omitempty"` // what it is ("prompt", "summary", "invite", ...)
+	To      string            `json:"to"`             // recipient address or URL
+	Payload []byte            `json:"payload"`        // the composed message, or the request body
+	Meta    map[string]string `json:"meta,omitempty"`
+	Created time.Time         `json:"created"`
+	// Due is when the next attempt may start.
+	Due         time.Time `json:"due"`
+	Attempts    int       `json:"attempts"`
+	LastAttempt time.Time `json:"last_attempt,omitempty"`
+	LastError   string    `json:"last_error,omitempty"`
+	// State: "pending" while queued; "sent" or "failed" once retired.
+	State     string    `json:"state"`
+	Finished  time.Time `json:"finished,omitempty"`
+	KeepUntil time.Time `json:"keep_until,omitempty"`
+}
+
+// Item states.
+const (
+	Pending = "pending"
+	Sent    = "sent"
+	Failed  = "failed"
+)
+
+func (tx *Tx) queue(q string) (live, done *bolt.Bucket, err error) {
+	live, done = tx.b([]byte("queue."+q)), tx.b([]byte("done."+q))
+	if live == nil || done == nil {
+		return nil, nil, fmt.Errorf("store: no queue %q", q)
+	}
+	return live, done, nil
+}
+
+// Enqueue adds an item to queue q and returns its id. The caller sets
+// Created (the store reads no clock); Due defaults to Created.
+func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
+	live, _, err := tx.queue(q)
+	if err != nil {
+		return 0, err
+	}
+	id, err := live.NextSequence()
+	if err != nil {
+		return 0, err
+	}
+	it.ID, it.State = id, Pending
+	if it.Due.IsZero() {
+		it.Due = it.Created
+	}
+	return id, putJSON(live, u64(id), it)
+}
+
+// QueueItem returns an item, live or retired.
+func (tx *Tx) QueueItem(q string, id uint64) (Item, error) {
+	live, done, err := tx.queue(q)
+	if err != nil {
+		return Item{}, err
+	}
+	var it Item
+	for _, b := range []*bolt.Bucket{live, done} {
+		if ok, err := getJSON(b, u64(id), &it); err != nil || ok {
+			return it, err
+		}
+	}
+	return it, fmt.Errorf("%w: %s item %d", ErrNotFound, q, id)
+}
+
+// Due returns up to limit live items whose Due is at or before now, oldest
+// id first (0: no limit).
+func (tx *Tx) Due(q string, now time.Time, limit int) ([]Item, error) {
+	live, _, err := tx.queue(q)
+	if err != nil {
+		return nil, err
+	}
+	var out []Item
+	err = live.ForEach(func(k, v []byte) error {
+		if limit > 0 && len(out) >= limit {
+			return nil
+		}
+		var it Item
+		if err := json.Unmarshal(v, &it); err != nil {
+			return fmt.Errorf("store: %s item %d: %w", q, binary.BigEndian.Uint64(k), err)
+		}
+		if !it.Due.After(now) {
+			out = append(out, it)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// NextDue returns the earliest Due of the live items.
+func (tx *Tx) NextDue(q string) (time.Time, bool, error) {
+	live, _, err := tx.queue(q)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	var first time.Time
+	found := false
+	err = live.ForEach(func(_, v []byte) error {
+		var it Item
+		if err := json.Unmarshal(v, &it); err != nil {
+			return err
+		}
+		if !found || it.Due.Before(first) {
+			first, found = it.Due, true
+		}
+		return nil
+	})
+	return first, found, err
+}
+
+// QueueLen returns the number of live items.
+func (tx *Tx) QueueLen(q string) int {
+	live, _, err := tx.queue(q)
+	if err != nil {
+		return 0
+	}
+	return live.Stats().KeyN
+}
+
+// Items calls fn for every live item.
+func (tx *Tx) Items(q string, fn func(Item) error) error {
+	live, _, err := tx.queue(q)
+	if err != nil {
+		return err
+	}
+	return live.ForEach(func(_, v []byte) error {
+		var it Item
+		if err := json.Unmarshal(v, &it); err != nil {
+			return err
+		}
+		return fn(it)
+	})
+}
+
+func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
+	live, _, err := tx.queue(q)
+	if err != nil {
+		return Item{}, err
+	}
+	var it Item
+	ok, err := getJSON(live, u64(id), &it)
+	if err != nil {
+		return it, err
+	}
+	if !ok {
+		return it, fmt.Errorf("%w: live %s item %d", ErrNotFound, q, id)
+	}
+	fn(&it)
+	return it, putJSON(live, u64(id), it)
+}
+
+// Attempt records that a delivery attempt starts now; if it never reports
+// back (a crash), the item becomes due again at next. Call it in its own
+// transaction before the network I/O.
+func (tx *Tx) Attempt(q string, id uint64, now, next time.Time) (Item, error) {
+	return tx.update(q, id, func(it *Item) {
+		it.Attempts++
+		it.LastAttempt = now
+		it.Due = next
+		it.LastError = "attempt in progress"
+	})
+}
+
+// Retry records a transient failure: the item is due again at due.
+func (tx *Tx) Retry(q string, id uint64, due time.Time, errText string) (Item, error) {
+	return tx.update(q, id, func(it *Item) {
+		it.Due = due
+		it.LastError = errText
+	})
+}
+
+// Finish retires an item as Sent or Failed (permanently), keeping it until
+// keepUntil for inspection and duplicate checks.
+func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time, errText string) (Item, error) {
+	if state != Sent && state != Failed {
+		return Item{}, fmt.Errorf("store: finish with state %q", state)
+	}
+	live, done, err := tx.queue(q)
+	if err != nil {
+		return Item{}, err
+	}
+	var it Item
+	ok, err := getJSON(live, u64(id), &it)
+	if err != nil {
+		return it, err
+	}
+	if !ok {
+		return it, fmt.Errorf("%w: live %s item %d", ErrNotFound, q, id)
+	}
+	it.State, it.Finished, it.KeepUntil = state, now, keepUntil
+	if errText != "" || state == Sent {
+		it.LastError = errText
+	}
+	if err := putJSON(done, u64(id), it); err != nil {
+		return it, err
+	}
+	return it, live.Delete(u64(id))
+}
+
+// Retired calls fn for every retired item of queue q.
+func (tx *Tx) Retired(q string, fn func(Item) error) error {
+	_, done, err := tx.queue(q)
+	if err != nil {
+		return err
+	}
+	return done.ForEach(func(_, v []byte) error {
+		var it Item
+		if err := json.Unmarshal(v, &it); err != nil {
+			return err
+		}
+		return fn(it)
+	})
+}
+
+// PruneRetired deletes retired items whose KeepUntil has passed.
+func (tx *Tx) PruneRetired(q string, now time.Time) (int, error) {
+	_, done, err := tx.queue(q)
+	if err != nil {
+		return 0, err
+	}
+	var del [][]byte
+	err = done.ForEach(func(k, v []byte) error {
+		var it Item
+		if err := json.Unmarshal(v, &it); err == nil && it.KeepUntil.Before(now) {
+			del = append(del, bytes.Clone(k))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range del {
+		if err := done.Delete(k); err != nil {
+			return 0, err
+		}
+	}
+	return len(del), nil
+}

@@ -1,0 +1,538 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// SchemaVersion is the version of the bucket layout this code writes.
+const SchemaVersion = 1
+
+// Errors.
+var (
+	// ErrDuplicate: a de-duplication key was already recorded.
+	ErrDuplicate = errors.New("store: duplicate")
+	// ErrNotFound: no such record.
+	ErrNotFound = errors.New("store: not found")
+	// ErrNewerSchema: the file was written by a newer version of the referee.
+	ErrNewerSchema = errors.New("store: file has a newer schema")
+	// ErrLocked: another process holds the file.
+	ErrLocked = errors.New("store: file is locked by another process")
+)
+
+var (
+	bMeta     = []byte("meta")
+	bGames    = []byte("games")
+	bLog      = []byte("log")
+	bInbound  = []byte("inbound")
+	bPlayers  = []byte("players")
+	bTokens   = []byte("tokens")
+	bCursors  = []byte("cursors")
+	bRulesets = []byte("rulesets")
+	bWake     = []byte("wake")
+	bWakeBy   = []byte("wake.by")
+	kSchema   = []byte("schema_version")
+)
+
+// Queues are the durable work queues.
+var Queues = []string{"outbox", "hooks"}
+
+func topBuckets() [][]byte {
+	b := [][]byte{bMeta, bGames, bLog, bInbound, bPlayers, bTokens, bCursors, bRulesets, bWake, bWakeBy}
+	for _, q := range Queues {
+		b = append(b, []byte("queue."+q), []byte("done."+q))
+	}
+	return b
+}
+
+// Options tune Open. The zero value is fine for production.
+type Options struct {
+	// Timeout bounds the wait for the file lock (default 2 s).
+	Timeout time.Duration
+	// NoSync skips fsync on commit. For tests and benchmarks only: a crash
+	// can lose or corrupt the file.
+	NoSync bool
+	// Migrations, if set, replaces the built-in migrations (for tests of
+	// the migration hook). Migrations[i] moves a file from version i to i+1;
+	// version 0 is a brand-new file.
+	Migrations []Migration
+}
+
+// Migration upgrades the bucket layout by one version, inside the opening
+// write transaction.
+type Migration func(tx *bolt.Tx) error
+
+// migrations are the built-in migrations. migrations[0] creates a new file.
+var migrations = []Migration{
+	func(tx *bolt.Tx) error { // 0 -> 1: the first layout
+		for _, b := range topBuckets() {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	},
+}
+
+// DB is an open store.
+type DB struct {
+	bolt *bolt.DB
+	path string
+}
+
+// Open opens (creating if needed) the store at path, waits at most
+// Options.Timeout for the file lock, and brings the schema up to date.
+func Open(path string, opt *Options) (*DB, error) {
+	var o Options
+	if opt != nil {
+		o = *opt
+	}
+	if o.Timeout == 0 {
+		o.Timeout = 2 * time.Second
+	}
+	bo := &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, NoFreelistSync: false, FreelistType: bolt.FreelistMapType}
+	b, err := bolt.Open(path, 0o600, bo)
+	if err != nil {
+		if errors.Is(err, berrors.ErrTimeout) {
+			return nil, fmt.Errorf("%w: %s", ErrLocked, path)
+		}
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	db := &DB{bolt: b, path: path}
+	migs := migrations
+	if o.Migrations != nil {
+		migs = o.Migrations
+	}
+	if err := db.migrate(migs); err != nil {
+		b.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func (db *DB) migrate(migs []Migration) error {
+	return db.bolt.Update(func(tx *bolt.Tx) error {
+		v := 0
+		if m := tx.Bucket(bMeta); m != nil {
+			if s := m.Get(kSchema); s != nil {
+				n, err := strconv.Atoi(string(s))
+				if err != nil {
+					return fmt.Errorf("store: bad schema version %q", s)
+				}
+				v = n
+			}
+		}
+		if v > len(migs) {
+			return fmt.Errorf("%w: version %d, this referee knows %d", ErrNewerSchema, v, len(migs))
+		}
+		for ; v < len(migs); v++ {
+			if err := migs[v](tx); err != nil {
+				return fmt.Errorf("store: migration %d -> %d: %w", v, v+1, err)
+			}
+		}
+		m, err := tx.CreateBucketIfNotExists(bMeta)
+		if err != nil {
+			return err
+		}
+		return m.Put(kSchema, []byte(strconv.Itoa(v)))
+	})
+}
+
+// Close closes the file.
+func (db *DB) Close() error { return db.bolt.Close() }
+
+// Path returns the file's path.
+func (db *DB) Path() string { return db.path }
+
+// Update runs fn in a write transaction, committed if fn returns nil and
+// rolled back otherwise (also if fn panics). Do no network I/O inside it.
+func (db *DB) Update(fn func(tx *Tx) error) error {
+	return db.bolt.Update(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx}) })
+}
+
+// View runs fn in a read-only transaction. Never call View inside Update.
+func (db *DB) View(fn func(tx *Tx) error) error {
+	return db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx}) })
+}
+
+// Check verifies the file's internal consistency (bbolt's page checks).
+func (db *DB) Check() error {
+	return db.bolt.View(func(tx *bolt.Tx) error {
+		var errs []error
+		for err := range tx.Check() {
+			errs = append(errs, err)
+		}
+		return errors.Join(errs...)
+	})
+}
+
+// Backup writes a consistent copy of the whole file to w (a hot backup).
+func (db *DB) Backup(w io.Writer) (int64, error) {
+	var n int64
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(w)
+		return err
+	})
+	return n, err
+}
+
+// Size returns the file's size in bytes.
+func (db *DB) Size() (int64, error) {
+	fi, err := os.Stat(db.path)
+	if err != nil {
+		return 0, err
+	}
+	return fi.Size(), nil
+}
+
+// SchemaVersion returns the file's schema version.
+func (db *DB) SchemaVersion() (int, error) {
+	var v int
+	err := db.View(func(tx *Tx) error {
+		n, err := strconv.Atoi(string(tx.tx.Bucket(bMeta).Get(kSchema)))
+		v = n
+		return err
+	})
+	return v, err
+}
+
+// Tx is a transaction. Values it returns are copies.
+type Tx struct {
+	tx *bolt.Tx
+}
+
+func (tx *Tx) b(name []byte) *bolt.Bucket { return tx.tx.Bucket(name) }
+
+func u64(n uint64) []byte {
+	var k [8]byte
+	binary.BigEndian.PutUint64(k[:], n)
+	return k[:]
+}
+
+func getJSON(b *bolt.Bucket, key []byte, v any) (bool, error) {
+	raw := b.Get(key)
+	if raw == nil {
+		return false, nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return true, fmt.Errorf("store: decode %q: %w", key, err)
+	}
+	return true, nil
+}
+
+func putJSON(b *bolt.Bucket, key []byte, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return b.Put(key, raw)
+}
+
+// ---- games ----
+
+// Game returns the record of a game.
+func (tx *Tx) Game(id string) ([]byte, error) {
+	v := tx.b(bGames).Get([]byte(id))
+	if v == nil {
+		return nil, fmt.Errorf("%w: game %q", ErrNotFound, id)
+	}
+	return bytes.Clone(v), nil
+}
+
+// PutGame stores the record of a game.
+func (tx *Tx) PutGame(id string, rec []byte) error {
+	if id == "" {
+		return errors.New("store: empty game id")
+	}
+	return tx.b(bGames).Put([]byte(id), rec)
+}
+
+// HasGame reports whether a game exists.
+func (tx *Tx) HasGame(id string) bool { return tx.b(bGames).Get([]byte(id)) != nil }
+
+// Games calls fn for every game, in id order, until fn returns an error.
+func (tx *Tx) Games(fn func(id string, rec []byte) error) error {
+	return tx.b(bGames).ForEach(func(k, v []byte) error { return fn(string(k), bytes.Clone(v)) })
+}
+
+// GameCount returns the number of games.
+func (tx *Tx) GameCount() int { return tx.b(bGames).Stats().KeyN }
+
+// ---- the append-only log ----
+
+// AppendLog appends an entry to a game's log and returns its sequence
+// number (from 1).
+func (tx *Tx) AppendLog(game string, entry []byte) (uint64, error) {
+	b, err := tx.b(bLog).CreateBucketIfNotExists([]byte(game))
+	if err != nil {
+		return 0, err
+	}
+	seq, err := b.NextSequence()
+	if err != nil {
+		return 0, err
+	}
+	return seq, b.Put(u64(seq), entry)
+}
+
+// Log calls fn for the game's log entries with sequence >= from, in order,
+// until fn returns an error.
+func (tx *Tx) Log(game string, from uint64, fn func(seq uint64, entry []byte) error) error {
+	b := tx.b(bLog).Bucket([]byte(game))
+	if b == nil {
+		return nil
+	}
+	c := b.Cursor()
+	for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
+		if err := fn(binary.BigEndian.Uint64(k), bytes.Clone(v)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// LogLen returns the sequence number of the game's last log entry (0: empty).
+func (tx *Tx) LogLen(game string) uint64 {
+	b := tx.b(bLog).Bucket([]byte(game))
+	if b == nil {
+		return 0
+	}
+	return b.Sequence()
+}
+
+// ---- inbound de-duplication ----
+
+// InboundRecord remembers one processed input.
+type InboundRecord struct {
+	Keys     []string  `json:"keys"`               // every de-duplication key of the input
+	Received time.Time `json:"received"`           // when it was processed
+	Source   string    `json:"source,omitempty"`   // "imap", "webhook:mailgun", ...
+	From     string    `json:"from,omitempty"`     // sender address
+	Game     string    `json:"game,omitempty"`     // the game it concerned
+	Seat     int       `json:"seat"`               // the seat, -1 if none
+	Outcome  string    `json:"outcome"`            // "applied", "rejected", "ignored:<why>"...
+	Detail   string    `json:"detail,omitempty"`   // a short explanation for the operator
+	LogSeq   uint64    `json:"log_seq,omitempty"`  // the log entry that recorded it
+	Messages []string  `json:"messages,omitempty"` // Message-IDs of the replies queued
+}
+
+// Seen returns the record of an input already processed under any of keys.
+func (tx *Tx) Seen(keys ...string) (InboundRecord, bool, error) {
+	b := tx.b(bInbound)
+	for _, k := range keys {
+		var r InboundRecord
+		ok, err := getJSON(b, []byte(k), &r)
+		if err != nil || ok {
+			return r, ok, err
+		}
+	}
+	return InboundRecord{}, false, nil
+}
+
+// MarkInbound records a processed input under all of rec.Keys. It fails with
+// ErrDuplicate if any key is already recorded (and then writes nothing).
+func (tx *Tx) MarkInbound(rec InboundRecord) error {
+	if len(rec.Keys) == 0 {
+		return errors.New("store: inbound record without keys")
+	}
+	if _, ok, err := tx.Seen(rec.Keys...); err != nil {
+		return err
+	} else if ok {
+		return ErrDuplicate
+	}
+	b := tx.b(bInbound)
+	for _, k := range rec.Keys {
+		if err := putJSON(b, []byte(k), rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PruneInbound deletes records received before t (keep them for as long as
+// a duplicate may still arrive; weeks, not minutes). It returns the count.
+func (tx *Tx) PruneInbound(before time.Time) (int, error) {
+	b := tx.b(bInbound)
+	var del [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		var r InboundRecord
+		if err := json.Unmarshal(v, &r); err == nil && r.Received.Before(before) {
+			del = append(del, bytes.Clone(k))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range del {
+		if err := b.Delete(k); err != nil {
+			return 0, err
+		}
+	}
+	return len(del), nil
+}
+
+// ---- players and tokens ----
+
+// Player returns a player's record by address (case-insensitive).
+func (tx *Tx) Player(addr string) ([]byte, error) {
+	v := tx.b(bPlayers).Get([]byte(lowerASCII(addr)))
+	if v == nil {
+		return nil, fmt.Errorf("%w: player %q", ErrNotFound, addr)
+	}
+	return bytes.Clone(v), nil
+}
+
+// PutPlayer stores a player's record.
+func (tx *Tx) PutPlayer(addr string, rec []byte) error {
+	return tx.b(bPlayers).Put([]byte(lowerASCII(addr)), rec)
+}
+
+// Players calls fn for every player.
+func (tx *Tx) Players(fn func(addr string, rec []byte) error) error {
+	return tx.b(bPlayers).ForEach(func(k, v []byte) error { return fn(string(k), bytes.Clone(v)) })
+}
+
+// Token says whom a secret authenticates.
+type Token struct {
+	Kind    string    `json:"kind"`           // "seat", "player", "org"
+	Game    string    `json:"game,omitempty"` // for seat tokens
+	Seat    int       `json:"seat"`           // for seat tokens
+	Address string    `json:"address"`        // the registered address
+	Created time.Time `json:"created"`
+}
+
+// Token returns the token record of a secret.
+func (tx *Tx) Token(secret string) (Token, error) {
+	var t Token
+	ok, err := getJSON(tx.b(bTokens), []byte(secret), &t)
+	if err == nil && !ok {
+		err = fmt.Errorf("%w: token", ErrNotFound)
+	}
+	return t, err
+}
+
+// PutToken stores a token; it fails with ErrDuplicate if the secret exists.
+func (tx *Tx) PutToken(secret string, t Token) error {
+	b := tx.b(bTokens)
+	if b.Get([]byte(secret)) != nil {
+		return ErrDuplicate
+	}
+	return putJSON(b, []byte(secret), t)
+}
+
+// DeleteToken removes a token (a replaced player's secret stops working).
+func (tx *Tx) DeleteToken(secret string) error { return tx.b(bTokens).Delete([]byte(secret)) }
+
+// ---- IMAP cursors ----
+
+// Cursor is the intake position in one mailbox.
+type Cursor struct {
+	UIDValidity uint32 `json:"uidvalidity"`
+	LastUID     uint32 `json:"last_uid"`
+}
+
+// Cursor returns the position in a mailbox (zero if none yet).
+func (tx *Tx) Cursor(mailbox string) (Cursor, error) {
+	var c Cursor
+	_, err := getJSON(tx.b(bCursors), []byte(mailbox), &c)
+	return c, err
+}
+
+// PutCursor stores the position in a mailbox.
+func (tx *Tx) PutCursor(mailbox string, c Cursor) error {
+	return putJSON(tx.b(bCursors), []byte(mailbox), c)
+}
+
+// ---- rulesets ----
+
+// PutRuleset stores a ruleset data file under its SHA-256 (hex).
+func (tx *Tx) PutRuleset(sha string, data []byte) error {
+	return tx.b(bRulesets).Put([]byte(sha), data)
+}
+
+// Ruleset returns a stored ruleset data file.
+func (tx *Tx) Ruleset(sha string) ([]byte, error) {
+	v := tx.b(bRulesets).Get([]byte(sha))
+	if v == nil {
+		return nil, fmt.Errorf("%w: ruleset %s", ErrNotFound, sha)
+	}
+	return bytes.Clone(v), nil
+}
+
+// ---- wake-ups ----
+
+// SetWake records when a game next needs attention (a deadline, a
+// reminder), replacing any earlier wake-up; the zero time removes it.
+func (tx *Tx) SetWake(game string, at time.Time) error {
+	by, w := tx.b(bWakeBy), tx.b(bWake)
+	if old := by.Get([]byte(game)); old != nil {
+		if err := w.Delete(bytes.Clone(old)); err != nil {
+			return err
+		}
+		if err := by.Delete([]byte(game)); err != nil {
+			return err
+		}
+	}
+	if at.IsZero() {
+		return nil
+	}
+	key := append(u64(uint64(at.UnixNano())), game...)
+	if err := w.Put(key, nil); err != nil {
+		return err
+	}
+	return by.Put([]byte(game), key)
+}
+
+// Wake returns when a game next needs attention (zero if never).
+func (tx *Tx) Wake(game string) time.Time {
+	k := tx.b(bWakeBy).Get([]byte(game))
+	if k == nil {
+		return time.Time{}
+	}
+	return time.Unix(0, int64(binary.BigEndian.Uint64(k[:8])))
+}
+
+// DueWakes returns the games whose wake-up is at or before now, earliest
+// first (at most limit; 0 means no limit).
+func (tx *Tx) DueWakes(now time.Time, limit int) []string {
+	var out []string
+	c := tx.b(bWake).Cursor()
+	end := uint64(now.UnixNano())
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		if binary.BigEndian.Uint64(k[:8]) > end || (limit > 0 && len(out) >= limit) {
+			break
+		}
+		out = append(out, string(k[8:]))
+	}
+	return out
+}
+
+// NextWake returns the earliest wake-up of any game.
+func (tx *Tx) NextWake() (time.Time, bool) {
+	k, _ := tx.b(bWake).Cursor().First()
+	if k == nil {
+		return time.Time{}, false
+	}
+	return time.Unix(0, int64(binary.BigEndian.Uint64(k[:8]))), true
+}
+
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,346 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// open opens a fresh store and checks its consistency when the test ends.
+func open(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(filepath.Join(t.TempDir(), "referee.db"), &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := db.Check(); err != nil {
+			t.Errorf("tx.Check: %v", err)
+		}
+		db.Close()
+	})
+	return db
+}
+
+var t0 = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+
+func TestOpenSchemaAndLock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.db")
+	db, err := Open(path, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := db.SchemaVersion(); err != nil || v != SchemaVersion {
+		t.Fatalf("schema version %d, %v", v, err)
+	}
+	start := time.Now()
+	if _, err := Open(path, &Options{Timeout: 100 * time.Millisecond}); !errors.Is(err, ErrLocked) {
+		t.Fatalf("second open: %v", err)
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Fatal("lock timeout not honoured")
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err = Open(path, nil)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	if err := db.Check(); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+}
+
+func TestMigrationHook(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.db")
+	var ran []int
+	mig := func(n int) Migration {
+		return func(tx *bolt.Tx) error {
+			ran = append(ran, n)
+			_, err := tx.CreateBucketIfNotExists([]byte("m" + strconv.Itoa(n)))
+			return err
+		}
+	}
+	all := append([]Migration{}, migrations...)
+	db, err := Open(path, &Options{Migrations: all})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	// A newer code version adds two migrations: only those run.
+	db, err = Open(path, &Options{Migrations: append(all, mig(1), mig(2))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := db.SchemaVersion(); v != len(all)+2 || len(ran) != 2 || ran[0] != 1 || ran[1] != 2 {
+		t.Fatalf("version %d, ran %v", v, ran)
+	}
+	db.Close()
+	// Older code refuses the newer file.
+	if _, err := Open(path, &Options{Migrations: all}); !errors.Is(err, ErrNewerSchema) {
+		t.Fatalf("old code opened a newer file: %v", err)
+	}
+	// A failing migration leaves the file at its version.
+	boom := func(*bolt.Tx) error { return errors.New("boom") }
+	if _, err := Open(path, &Options{Migrations: append(all, mig(1), mig(2), boom)}); err == nil {
+		t.Fatal("failing migration accepted")
+	}
+	db, err = Open(path, &Options{Migrations: append(all, mig(1), mig(2))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if v, _ := db.SchemaVersion(); v != len(all)+2 {
+		t.Fatalf("version after failed migration: %d", v)
+	}
+}
+
+// writeInput does what the referee does for one input, in one transaction.
+func writeInput(tx *Tx, n int) error {
+	key := "msgid:<" + strconv.Itoa(n) + "@x>"
+	if err := tx.MarkInbound(InboundRecord{Keys: []string{key, "imap:INBOX/1/" + strconv.Itoa(n)}, Received: t0, Game: "g1", Seat: 0, Outcome: "applied"}); err != nil {
+		return err
+	}
+	if err := tx.PutGame("g1", []byte(`{"n":`+strconv.Itoa(n)+`}`)); err != nil {
+		return err
+	}
+	if _, err := tx.AppendLog("g1", []byte(fmt.Sprintf(`{"input":%d}`, n))); err != nil {
+		return err
+	}
+	_, err := tx.Enqueue("outbox", Item{Key: "<reply" + strconv.Itoa(n) + "@ref>", To: "ann@x", Payload: []byte("mail"), Created: t0})
+	return err
+}
+
+// The one-transaction rule: a failed transaction leaves nothing behind.
+func TestFailedTransactionLeavesNothing(t *testing.T) {
+	db := open(t)
+	if err := db.Update(func(tx *Tx) error { return writeInput(tx, 1) }); err != nil {
+		t.Fatal(err)
+	}
+	err := db.Update(func(tx *Tx) error {
+		if err := writeInput(tx, 2); err != nil {
+			return err
+		}
+		return errors.New("the engine failed after everything was written")
+	})
+	if err == nil {
+		t.Fatal("error lost")
+	}
+	func() {
+		defer func() { recover() }()
+		db.Update(func(tx *Tx) error {
+			writeInput(tx, 3)
+			panic("crash inside the transaction")
+		})
+	}()
+	db.View(func(tx *Tx) error {
+		g, _ := tx.Game("g1")
+		if string(g) != `{"n":1}` {
+			t.Errorf("game = %s", g)
+		}
+		if n := tx.LogLen("g1"); n != 1 {
+			t.Errorf("log length %d", n)
+		}
+		if n := tx.QueueLen("outbox"); n != 1 {
+			t.Errorf("outbox length %d", n)
+		}
+		for _, k := range []string{"msgid:<2@x>", "msgid:<3@x>"} {
+			if _, ok, _ := tx.Seen(k); ok {
+				t.Errorf("%s recorded", k)
+			}
+		}
+		return nil
+	})
+}
+
+func TestInboundDeduplication(t *testing.T) {
+	db := open(t)
+	if err := db.Update(func(tx *Tx) error { return writeInput(tx, 1) }); err != nil {
+		t.Fatal(err)
+	}
+	// The same message again, seen through another key, is a duplicate and
+	// the whole transaction is abandoned.
+	err := db.Update(func(tx *Tx) error {
+		return tx.MarkInbound(InboundRecord{Keys: []string{"imap:INBOX/1/99", "msgid:<1@x>"}, Received: t0})
+	})
+	if !errors.Is(err, ErrDuplicate) {
+		t.Fatalf("duplicate: %v", err)
+	}
+	db.View(func(tx *Tx) error {
+		if _, ok, _ := tx.Seen("imap:INBOX/1/99"); ok {
+			t.Error("partial record of a duplicate")
+		}
+		r, ok, err := tx.Seen("imap:INBOX/1/1")
+		if !ok || err != nil || r.Outcome != "applied" || r.Game != "g1" {
+			t.Errorf("seen = %+v %v %v", r, ok, err)
+		}
+		return nil
+	})
+	db.Update(func(tx *Tx) error {
+		n, err := tx.PruneInbound(t0.Add(time.Hour))
+		if n != 2 || err != nil {
+			t.Errorf("pruned %d, %v", n, err)
+		}
+		return nil
+	})
+}
+
+func TestLogIsOrderedAndPerGame(t *testing.T) {
+	db := open(t)
+	db.Update(func(tx *Tx) error {
+		for i := 1; i <= 300; i++ {
+			if seq, err := tx.AppendLog("g1", []byte(strconv.Itoa(i))); err != nil || seq != uint64(i) {
+				t.Fatalf("append %d: seq %d, %v", i, seq, err)
+			}
+		}
+		tx.AppendLog("g2", []byte("other"))
+		return nil
+	})
+	db.View(func(tx *Tx) error {
+		var got []string
+		tx.Log("g1", 298, func(seq uint64, e []byte) error {
+			got = append(got, fmt.Sprintf("%d=%s", seq, e))
+			return nil
+		})
+		if fmt.Sprint(got) != "[298=298 299=299 300=300]" {
+			t.Errorf("log tail = %v", got)
+		}
+		if tx.LogLen("g2") != 1 || tx.LogLen("nope") != 0 {
+			t.Error("log lengths")
+		}
+		return nil
+	})
+}
+
+func TestQueueLifecycle(t *testing.T) {
+	db := open(t)
+	var a, b uint64
+	db.Update(func(tx *Tx) error {
+		a, _ = tx.Enqueue("outbox", Item{Key: "<a@r>", To: "ann@x", Created: t0})
+		b, _ = tx.Enqueue("outbox", Item{Key: "<b@r>", To: "bob@x", Created: t0, Due: t0.Add(time.Hour)})
+		if _, err := tx.Enqueue("nope", Item{}); err == nil {
+			t.Error("unknown queue accepted")
+		}
+		return nil
+	})
+	db.Update(func(tx *Tx) error {
+		due, _ := tx.Due("outbox", t0, 0)
+		if len(due) != 1 || due[0].ID != a {
+			t.Fatalf("due = %+v", due)
+		}
+		// Record the attempt before sending; a crash now means a retry at t0+10m.
+		it, err := tx.Attempt("outbox", a, t0, t0.Add(10*time.Minute))
+		if err != nil || it.Attempts != 1 {
+			t.Fatalf("attempt: %+v %v", it, err)
+		}
+		if d, _ := tx.Due("outbox", t0.Add(time.Minute), 0); len(d) != 0 {
+			t.Errorf("item in flight is due: %+v", d)
+		}
+		if next, ok, _ := tx.NextDue("outbox"); !ok || !next.Equal(t0.Add(10*time.Minute)) {
+			t.Errorf("next due %v %v", next, ok)
+		}
+		tx.Retry("outbox", a, t0.Add(20*time.Minute), "451 try later")
+		tx.Finish("outbox", b, Failed, t0, t0.Add(24*time.Hour), "550 no such user")
+		return nil
+	})
+	db.Update(func(tx *Tx) error {
+		if tx.QueueLen("outbox") != 1 {
+			t.Errorf("live items: %d", tx.QueueLen("outbox"))
+		}
+		it, _ := tx.QueueItem("outbox", a)
+		if it.LastError != "451 try later" || !it.Due.Equal(t0.Add(20*time.Minute)) {
+			t.Errorf("retry: %+v", it)
+		}
+		tx.Finish("outbox", a, Sent, t0.Add(21*time.Minute), t0.Add(48*time.Hour), "")
+		it, _ = tx.QueueItem("outbox", a)
+		if it.State != Sent || it.LastError != "" {
+			t.Errorf("sent item: %+v", it)
+		}
+		fb, _ := tx.QueueItem("outbox", b)
+		if fb.State != Failed || fb.LastError != "550 no such user" {
+			t.Errorf("failed item: %+v", fb)
+		}
+		if _, err := tx.Attempt("outbox", a, t0, t0); !errors.Is(err, ErrNotFound) {
+			t.Errorf("attempt on a retired item: %v", err)
+		}
+		n, _ := tx.PruneRetired("outbox", t0.Add(30*time.Hour))
+		if n != 1 {
+			t.Errorf("pruned %d", n)
+		}
+		return nil
+	})
+}
+
+func TestWakeIndex(t *testing.T) {
+	db := open(t)
+	db.Update(func(tx *Tx) error {
+		tx.SetWake("g1", t0.Add(3*time.Hour))
+		tx.SetWake("g2", t0.Add(1*time.Hour))
+		tx.SetWake("g3", t0.Add(2*time.Hour))
+		tx.SetWake("g1", t0.Add(30*time.Minute)) // replaces
+		tx.SetWake("g3", time.Time{})            // removes
+		return nil
+	})
+	db.View(func(tx *Tx) error {
+		if got := tx.DueWakes(t0.Add(90*time.Minute), 0); fmt.Sprint(got) != "[g1 g2]" {
+			t.Errorf("due = %v", got)
+		}
+		if got := tx.DueWakes(t0.Add(10*time.Hour), 1); fmt.Sprint(got) != "[g1]" {
+			t.Errorf("limited = %v", got)
+		}
+		if n, ok := tx.NextWake(); !ok || !n.Equal(t0.Add(30*time.Minute)) {
+			t.Errorf("next = %v", n)
+		}
+		if !tx.Wake("g3").IsZero() || !tx.Wake("g2").Equal(t0.Add(time.Hour)) {
+			t.Error("Wake")
+		}
+		return nil
+	})
+}
+
+func TestPlayersTokensCursorsRulesets(t *testing.T) {
+	db := open(t)
+	err := db.Update(func(tx *Tx) error {
+		if err := tx.PutPlayer("Ann@Example.TEST", []byte(`{"name":"Ann"}`)); err != nil {
+			return err
+		}
+		if err := tx.PutToken("abc", Token{Kind: "seat", Game: "g1", Seat: 2, Address: "ann@example.test", Created: t0}); err != nil {
+			return err
+		}
+		if err := tx.PutToken("abc", Token{Kind: "org"}); !errors.Is(err, ErrDuplicate) {
+			return fmt.Errorf("duplicate token: %v", err)
+		}
+		if err := tx.PutCursor("imap:INBOX", Cursor{UIDValidity: 7, LastUID: 42}); err != nil {
+			return err
+		}
+		return tx.PutRuleset("sha", []byte("data"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.View(func(tx *Tx) error {
+		if p, err := tx.Player("ann@example.test"); err != nil || string(p) != `{"name":"Ann"}` {
+			t.Errorf("player %s %v", p, err)
+		}
+		if tok, err := tx.Token("abc"); err != nil || tok.Seat != 2 || tok.Game != "g1" {
+			t.Errorf("token %+v %v", tok, err)
+		}
+		if _, err := tx.Token("zzz"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("missing token: %v", err)
+		}
+		if c, _ := tx.Cursor("imap:INBOX"); c.LastUID != 42 {
+			t.Errorf("cursor %+v", c)
+		}
+		if r, _ := tx.Ruleset("sha"); string(r) != "data" {
+			t.Error("ruleset")
+		}
+		return nil
+	})
+}
