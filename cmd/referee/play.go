@@ -1,0 +1,413 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee"
+)
+
+const playArgs = "GAME --players ann,bob[,...] [--variant V] [--option k=v]... [--seed S] [--ruleset FILE] " +
+	"[--state STATE.json] [--script FILE] [--lang en|it|fr|nl] [--views] [--log LOG.json] [--json]"
+
+// cmdPlay plays a game offline. The script (a file, or stdin) holds one
+// "player: command" per line; consecutive lines of one player form one
+// message (as one mail would), a blank line ends a message; "#" starts a
+// comment; directive lines script the random source ("!dice 3 4 5",
+// "!draw R12": any kind the game lists) or make a deadline pass for a player
+// ("!expire ann").
+func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
+	fs := newFlags(env, "play", playArgs)
+	players := fs.String("players", "", "comma-separated player names, in seat order")
+	variant := fs.String("variant", "", "variant (default: the game's first)")
+	seed := fs.String("seed", "1", "seed of the random source")
+	opts := kvFlag{}
+	fs.Var(opts, "option", "game option key=value (repeatable)")
+	rulesetFile := fs.String("ruleset", "", "ruleset data file overriding the game's default")
+	stateFile := fs.String("state", "", "start from this state JSON instead of a new game")
+	scriptFile := fs.String("script", "", "script file (default: read stdin)")
+	lang := fs.String("lang", "en", "language of the output")
+	views := fs.Bool("views", false, "print every player's view after each message")
+	logFile := fs.String("log", "", "write the game log (for referee replay) to this file")
+	asJSON := fs.Bool("json", false, "print only the final state and result as JSON")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return fmt.Errorf("%w: want exactly one GAME", errUsage)
+	}
+	g, err := engine.Lookup(pos[0])
+	if err != nil {
+		return err
+	}
+	var ruleset []byte
+	if *rulesetFile != "" {
+		if ruleset, err = os.ReadFile(*rulesetFile); err != nil {
+			return err
+		}
+	}
+	r, err := referee.NewRenderer()
+	if err != nil {
+		return err
+	}
+	out := env.stdout
+	if *asJSON {
+		out = io.Discard
+	}
+	p := &player{g: g, r: r, lang: *lang, out: out, views: *views}
+
+	var setup []engine.Event
+	var first *engine.Report
+	if *stateFile != "" {
+		data, err := os.ReadFile(*stateFile)
+		if err != nil {
+			return err
+		}
+		st, err := g.DecodeState(data, ruleset)
+		if err != nil {
+			return fmt.Errorf("%s: %w", *stateFile, err)
+		}
+		p.tb = engine.WrapTable(g, st)
+		first = &engine.Report{}
+	} else {
+		if *players == "" {
+			return fmt.Errorf("%w: --players is required", errUsage)
+		}
+		cfg := engine.Config{Variant: *variant, Options: opts, Seats: strings.Split(*players, ","), Seed: *seed, Ruleset: ruleset}
+		p.tb, first, setup, err = engine.NewTable(g, cfg)
+		if err != nil {
+			return err
+		}
+		p.log = &engine.Log{Game: g.Info().Name, Config: cfg, Ruleset: ruleset, RulesetSHA: p.tb.State.Head().RulesetSHA, Setup: setup}
+	}
+	p.tb.HashSteps = true
+	p.seats = p.tb.State.Head().Seats
+	p.events(-1, setup)
+	p.report(first)
+	p.prompts()
+
+	in := env.stdin
+	if *scriptFile != "" {
+		f, err := os.Open(*scriptFile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	if err := p.runScript(in); err != nil {
+		return err
+	}
+
+	res := p.tb.State.Result()
+	if p.log != nil && *logFile != "" {
+		p.log.Final, _ = engine.StateHash(p.tb.State)
+		data, err := json.MarshalIndent(p.log, "", " ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*logFile, data, 0o644); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(env.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			State  engine.State   `json:"state"`
+			Result *engine.Result `json:"result"`
+		}{p.tb.State, res})
+	}
+	if res != nil {
+		p.result(res)
+	} else {
+		fmt.Fprintf(out, "\n== the script ended; the game goes on (token %d)\n", p.tb.Token())
+	}
+	if p.views || res != nil {
+		for s := range p.seats {
+			p.view(s)
+		}
+	}
+	return nil
+}
+
+type player struct {
+	g     engine.Game
+	tb    *engine.Table
+	r     *referee.Renderer
+	lang  string
+	out   io.Writer
+	views bool
+	seats []string
+	log   *engine.Log
+}
+
+func (p *player) reader(seat int) referee.Reader {
+	return referee.Reader{Game: p.g.Info().Name, Lang: p.lang, Seat: seat, Seats: p.seats}
+}
+
+func (p *player) seatOf(name string) (int, error) {
+	name = strings.TrimSpace(name)
+	for i, s := range p.seats {
+		if strings.EqualFold(s, name) {
+			return i, nil
+		}
+	}
+	if n, err := strconv.Atoi(name); err == nil && n >= 0 && n < len(p.seats) {
+		return n, nil
+	}
+	return -1, fmt.Errorf("no player %q (players: %s)", name, strings.Join(p.seats, ", "))
+}
+
+// runScript reads the script and feeds it to the table.
+func (p *player) runScript(in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	cur, curSeat, lineNo := []string(nil), -1, 0
+	flush := func() error {
+		if curSeat < 0 || len(cur) == 0 {
+			cur, curSeat = nil, -1
+			return nil
+		}
+		seat, text := curSeat, strings.Join(cur, "\n")
+		cur, curSeat = nil, -1
+		return p.message(seat, text)
+	}
+	for sc.Scan() {
+		lineNo++
+		line := strings.TrimSpace(sc.Text())
+		if i := strings.IndexByte(line, '#'); i == 0 {
+			continue
+		}
+		if line == "" {
+			if err := flush(); err != nil {
+				return err
+			}
+			continue
+		}
+		if strings.HasPrefix(line, "!") {
+			if err := flush(); err != nil {
+				return err
+			}
+			if err := p.directive(line[1:]); err != nil {
+				return fmt.Errorf("script line %d: %w", lineNo, err)
+			}
+			continue
+		}
+		name, cmd, ok := strings.Cut(line, ":")
+		if !ok {
+			return fmt.Errorf("script line %d: want \"player: command\", got %q", lineNo, line)
+		}
+		seat, err := p.seatOf(name)
+		if err != nil {
+			return fmt.Errorf("script line %d: %w", lineNo, err)
+		}
+		if seat != curSeat {
+			if err := flush(); err != nil {
+				return err
+			}
+			curSeat = seat
+		}
+		cur = append(cur, strings.TrimSpace(cmd))
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	return flush()
+}
+
+func (p *player) directive(d string) error {
+	f := strings.Fields(d)
+	if len(f) == 0 {
+		return fmt.Errorf("empty directive")
+	}
+	kind := strings.ToLower(f[0])
+	if kind == "expire" {
+		if len(f) != 2 {
+			return fmt.Errorf("want \"!expire PLAYER\"")
+		}
+		seat, err := p.seatOf(f[1])
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(p.out, "\n== the deadline passes for %s\n", p.seats[seat])
+		rep, err := p.tb.Expire(seat)
+		if err != nil {
+			return err
+		}
+		p.report(rep)
+		p.prompts()
+		return nil
+	}
+	known := false
+	for _, k := range p.g.Info().ScriptKinds {
+		if strings.EqualFold(k.Kind, kind) {
+			known = true
+		}
+	}
+	if !known {
+		var kinds []string
+		for _, k := range p.g.Info().ScriptKinds {
+			kinds = append(kinds, "!"+k.Kind)
+		}
+		return fmt.Errorf("unknown directive !%s (this game knows !expire %s)", kind, strings.Join(kinds, " "))
+	}
+	if len(f) < 2 {
+		return fmt.Errorf("!%s needs values", kind)
+	}
+	p.tb.Script(kind, f[1:]...)
+	return nil
+}
+
+// message submits one player's message, handling CLEAR and STATUS as the
+// referee would.
+func (p *player) message(seat int, text string) error {
+	fmt.Fprintf(p.out, "\n== %s:\n%s\n", p.seats[seat], indentLines(text, "   > "))
+	var orders []engine.Order
+	for _, o := range engine.ParseScript(text) {
+		switch o.Keyword() {
+		case "CLEAR":
+			n := len(p.tb.Clear(seat))
+			fmt.Fprintf(p.out, "   cleared %d queued order(s)\n", n)
+		case "STATUS":
+			p.view(seat)
+		default:
+			orders = append(orders, o)
+		}
+	}
+	if len(orders) == 0 {
+		return nil
+	}
+	rep, err := p.tb.Submit(seat, orders, -1)
+	if err != nil {
+		return err
+	}
+	p.report(rep)
+	p.prompts()
+	if p.views {
+		for s := range p.seats {
+			p.view(s)
+		}
+	}
+	return nil
+}
+
+func (p *player) report(rep *engine.Report) {
+	if rep == nil {
+		return
+	}
+	rd := p.reader(rep.Seat)
+	for _, res := range rep.Results {
+		line := res.Order.Text
+		switch res.Status {
+		case "applied", "else_pass":
+			fmt.Fprintf(p.out, "   %-9s %s", res.Status, line)
+			if len(res.Cmds) > 0 && strings.Join(res.Cmds, "; ") != line {
+				fmt.Fprintf(p.out, "  => %s", strings.Join(res.Cmds, "; "))
+			}
+			fmt.Fprintln(p.out)
+		default:
+			fmt.Fprintf(p.out, "   %-9s %s\n", res.Status, line)
+		}
+		for _, e := range res.Errors {
+			s, _ := p.r.Error(rd, e)
+			fmt.Fprintf(p.out, "             %s\n", s)
+		}
+	}
+	if rep.Rejected {
+		fmt.Fprintln(p.out, "   (nothing was applied)")
+	}
+	for _, s := range rep.Steps {
+		p.events(-1, s.Events)
+	}
+	for _, h := range rep.Halts {
+		fmt.Fprintf(p.out, "   %s's queue halted at %q:\n", p.seats[h.Seat], h.Halt.Order.Text)
+		for _, e := range h.Halt.Errors {
+			s, _ := p.r.Error(p.reader(h.Seat), e)
+			fmt.Fprintf(p.out, "             %s\n", s)
+		}
+	}
+	for _, d := range rep.Dropped {
+		for _, o := range d.Orders {
+			fmt.Fprintf(p.out, "   dropped   %s (%s): its phase is over\n", o.Text, p.seats[d.Seat])
+		}
+	}
+	for _, f := range rep.Failed {
+		fmt.Fprintf(p.out, "   failed    %s (%s)\n", f.Order.Text, p.seats[f.Seat])
+	}
+	if p.log != nil {
+		p.log.Steps = append(p.log.Steps, rep.Steps...)
+	}
+}
+
+// events prints events as an observer sees them (the offline referee is
+// trusted: it shows what the public sees plus a mark for private events).
+func (p *player) events(_ int, evs []engine.Event) {
+	for _, ev := range evs {
+		viewer := -1
+		if !ev.Vis.Public && len(ev.Vis.Seats) > 0 {
+			viewer = ev.Vis.Seats[0]
+		}
+		s, ok, err := p.r.Event(p.reader(viewer), ev)
+		if err != nil {
+			s = fmt.Sprintf("%s (template error: %v)", ev.Type, err)
+		}
+		if !ok {
+			continue
+		}
+		mark := ""
+		if viewer >= 0 {
+			mark = " [private to " + p.seats[viewer] + "]"
+		}
+		fmt.Fprintf(p.out, "   * %s%s\n", s, mark)
+	}
+}
+
+func (p *player) prompts() {
+	if p.tb.State.Result() != nil {
+		return
+	}
+	for _, d := range p.tb.Waiting() {
+		pr := p.tb.Prompts[d.Seat]
+		s, err := p.r.Prompt(p.reader(d.Seat), pr, p.tb.State.View(d.Seat))
+		if err != nil {
+			s = fmt.Sprintf("%s (template error: %v)", d.Kind, err)
+		}
+		fmt.Fprintf(p.out, "-- waiting for %s [token %d]:\n%s\n", p.seats[d.Seat], pr.Token, indentLines(s, "   "))
+	}
+}
+
+func (p *player) view(seat int) {
+	s, err := p.r.Summary(p.reader(seat), p.tb.State.View(seat))
+	if err != nil {
+		s = fmt.Sprintf("(template error: %v)", err)
+	}
+	fmt.Fprintf(p.out, "\n-- %s's view:\n%s\n", p.seats[seat], indentLines(s, "   "))
+}
+
+func (p *player) result(res *engine.Result) {
+	fmt.Fprintln(p.out, "\n== game over")
+	for _, sc := range res.Scores {
+		var parts []string
+		for _, pt := range sc.Parts {
+			parts = append(parts, fmt.Sprintf("%s %d", pt.Name, pt.Points))
+		}
+		fmt.Fprintf(p.out, "   %d. %-12s %4d  %s\n", res.Rank[sc.Seat], p.seats[sc.Seat], sc.Total, strings.Join(parts, ", "))
+	}
+}
+
+func indentLines(s, prefix string) string {
+	lines := strings.Split(s, "\n")
+	for i := range lines {
+		lines[i] = prefix + lines[i]
+	}
+	return strings.Join(lines, "\n")
+}

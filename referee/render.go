@@ -1,0 +1,150 @@
+package referee
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// Renderer turns the engine's structured data (views, prompts, events, rule
+// errors) into the words of templates/, in the reader's language. When a game
+// has no template for something, it falls back to a plain, complete rendering
+// of the data, so nothing is ever hidden from a player by a missing template.
+type Renderer struct {
+	T *templates.Set
+}
+
+// NewRenderer loads the embedded templates.
+func NewRenderer() (*Renderer, error) {
+	t, err := templates.Load()
+	if err != nil {
+		return nil, err
+	}
+	return &Renderer{T: t}, nil
+}
+
+// Reader is who a rendering is for.
+type Reader struct {
+	Game  string   // game (template scope)
+	Lang  string   // language
+	Seat  int      // the reader's seat, -1 for observers
+	Seats []string // the players' names by seat
+}
+
+func (r *Renderer) ctx(rd Reader, data any) templates.Ctx {
+	lang := rd.Lang
+	if !templates.IsLanguage(lang) {
+		lang = "en"
+	}
+	return templates.Ctx{Lang: lang, Game: rd.Game, Seat: rd.Seat, Seats: rd.Seats, Data: data}
+}
+
+func (r *Renderer) render(rd Reader, name string, data any) (string, bool, error) {
+	if r == nil || r.T == nil || !r.T.Has(rd.Game, rd.Lang, name) {
+		return "", false, nil
+	}
+	s, err := r.T.Render(rd.Game, rd.Lang, name, r.ctx(rd, data))
+	return s, true, err
+}
+
+// Summary renders a seat's view.
+func (r *Renderer) Summary(rd Reader, view any) (string, error) {
+	if s, ok, err := r.render(rd, "summary", view); ok {
+		return s, err
+	}
+	b, err := json.MarshalIndent(view, "", "  ")
+	return string(b), err
+}
+
+// Prompt renders the question a seat is asked, followed by its numbered
+// options (one line each, through option.<kind> when the game defines it).
+func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error) {
+	var b strings.Builder
+	data := templates.PromptData{Prompt: *p, View: view}
+	if s, ok, err := r.render(rd, "prompt."+p.Decision.Kind, data); ok {
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s)
+	} else {
+		fmt.Fprintf(&b, "%s: %s", rd.name(p.Decision.Seat), p.Decision.Kind)
+		if len(p.Decision.Params) > 0 {
+			fmt.Fprintf(&b, " %s", compact(p.Decision.Params))
+		}
+	}
+	if p.Numbered {
+		b.WriteString("\n")
+		for i, o := range p.Options {
+			line := o.Cmd
+			od := templates.OptionData{N: i + 1, Option: o, Decision: p.Decision}
+			if s, ok, err := r.render(rd, "option."+p.Decision.Kind, od); ok {
+				if err != nil {
+					return "", err
+				}
+				line = s
+			}
+			fmt.Fprintf(&b, "\n  %2d) %s", i+1, line)
+		}
+	}
+	return b.String(), nil
+}
+
+// Event renders one event line as the reader may see it; ok is false when
+// the reader does not see the event at all.
+func (r *Renderer) Event(rd Reader, ev engine.Event) (string, bool, error) {
+	e, ok := ev.For(rd.Seat)
+	if !ok {
+		return "", false, nil
+	}
+	if s, ok, err := r.render(rd, "event."+e.Type, e); ok {
+		return s, true, err
+	}
+	who := ""
+	if e.Seat >= 0 {
+		who = rd.name(e.Seat) + ": "
+	}
+	return who + e.Type + " " + compact(e.Params), true, nil
+}
+
+// Error renders a rule error.
+func (r *Renderer) Error(rd Reader, e *engine.RuleError) (string, error) {
+	if s, ok, err := r.render(rd, "error."+e.Code, e); ok {
+		if err == nil && e.Rule != "" {
+			s += " (" + e.Rule + ")"
+		}
+		return s, err
+	}
+	return e.Error(), nil
+}
+
+func (rd Reader) name(seat int) string {
+	if seat >= 0 && seat < len(rd.Seats) {
+		return rd.Seats[seat]
+	}
+	return fmt.Sprintf("seat %d", seat)
+}
+
+// compact renders params as "k=v k=v", keys sorted.
+func compact(m map[string]any) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		v := m[k]
+		switch v.(type) {
+		case string, int, int64, float64, bool:
+			parts[i] = fmt.Sprintf("%s=%v", k, v)
+		default:
+			js, _ := json.Marshal(v)
+			parts[i] = fmt.Sprintf("%s=%s", k, js)
+		}
+	}
+	return strings.Join(parts, " ")
+}
