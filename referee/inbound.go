@@ -1,0 +1,92 @@
+package referee
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Inbound is one raw message handed to the referee by a transport (the IMAP
+// watcher, the webhook front door, a test).
+type Inbound struct {
+	// Raw is the message exactly as received (RFC 5322 bytes).
+	Raw []byte
+	// Source names the transport: "imap", "webhook:raw", "webhook:mailgun",
+	// "webhook:sendgrid", "webhook:postmark", "test".
+	Source string
+	// Keys are de-duplication keys the transport knows besides the
+	// Message-ID, for example "imap:<account>/<mailbox>/<uidvalidity>/<uid>".
+	// The referee records them, with the Message-ID (or a digest of Raw when
+	// there is none), in the same transaction as the effects of the message.
+	Keys []string
+	// Received is when the transport received the message.
+	Received time.Time
+}
+
+// Outcome says what the referee did with an inbound message.
+type Outcome struct {
+	// Status: "applied" (commands applied or queued), "rejected" (nothing
+	// applied; the sender was told why), "duplicate" (already processed;
+	// nothing done), "ignored" (auto-reply, bounce, list or own mail: never
+	// answered), "answered" (an informational command such as STATUS or
+	// HELP was answered).
+	Status string `json:"status"`
+	Game   string `json:"game,omitempty"`
+	Seat   int    `json:"seat"`
+	// Detail is a short explanation for logs and operators (never secrets).
+	Detail string `json:"detail,omitempty"`
+	// Replies are the Message-IDs of the mails queued in response.
+	Replies []string `json:"replies,omitempty"`
+}
+
+// MailHandler processes raw inbound mail. The referee implements it; the
+// transports call it.
+//
+// HandleMail processes one message in exactly one store transaction: the
+// de-duplication record, the game changes, the log entries and the outbox
+// rows are committed together. It returns only after that commit, so a
+// transport may then acknowledge the message (move it to the processed
+// folder, answer 200 to a webhook). A *PermanentError means the message can
+// never be processed (the transport quarantines it); any other error is
+// transient (the transport retries later, and de-duplication makes the retry
+// safe).
+type MailHandler interface {
+	HandleMail(ctx context.Context, in Inbound) (Outcome, error)
+}
+
+// PermanentError marks a message that can never be processed.
+type PermanentError struct {
+	Reason string
+}
+
+func (e *PermanentError) Error() string { return "permanent: " + e.Reason }
+
+// Permanent returns a *PermanentError.
+func Permanent(format string, args ...any) error {
+	return &PermanentError{Reason: fmt.Sprintf(format, args...)}
+}
+
+// IsPermanent reports whether err is (or wraps) a *PermanentError.
+func IsPermanent(err error) bool {
+	var pe *PermanentError
+	return errors.As(err, &pe)
+}
+
+// The outbox contract between the referee, which writes mails into the
+// store's "outbox" queue in the transaction of the change that caused them,
+// and the SMTP sender, which delivers them after commit:
+//
+//	store.Item.Key          the Message-ID, with angle brackets (stable across retries)
+//	store.Item.To           the one recipient (envelope RCPT TO)
+//	store.Item.Meta["from"] the envelope sender (MAIL FROM; a VERP bounce address)
+//	store.Item.Payload      the complete message (mailfmt.Compose output)
+//	store.Item.Game, Kind   for operators and metrics
+const (
+	// OutboxQueue is the store queue of outgoing mail.
+	OutboxQueue = "outbox"
+	// HooksQueue is the store queue of outgoing webhook calls.
+	HooksQueue = "hooks"
+	// MetaFrom is the Item.Meta key of the envelope sender.
+	MetaFrom = "from"
+)
