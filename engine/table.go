@@ -418,6 +418,25 @@ func (t *Table) Clear(seat int) []Order {
 	return dropped
 }
 
+// Undo drops the seat's most recently queued order (a sealed answer's last
+// line, or the last order queued for a later turn) and returns it.
+func (t *Table) Undo(seat int) (Order, bool) {
+	if seat < 0 || seat >= t.Seats() || len(t.Queues[seat]) == 0 {
+		return Order{}, false
+	}
+	q := t.Queues[seat]
+	last := 0
+	for i, o := range q {
+		if o.Tag >= q[last].Tag {
+			last = i
+		}
+	}
+	o := q[last]
+	t.Queues[seat] = append(q[:last:last], q[last+1:]...)
+	t.refreshPrompts()
+	return o, true
+}
+
 // Script pushes scripted random outcomes (offline play, tests). They are
 // attached to the next step recorded.
 func (t *Table) Script(kind string, values ...string) {

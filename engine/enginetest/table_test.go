@@ -319,3 +319,19 @@ func TestTableReplayLog(t *testing.T) {
 		t.Fatalf("tampered replay: %v", err)
 	}
 }
+
+func TestTableUndoDropsLastSealedLine(t *testing.T) {
+	tb := newToy(t, "ann", "bob")
+	submit(t, tb, 0, "BID 3")
+	submit(t, tb, 0, "AUTOHOLD 5\nROLL")
+	o, ok := tb.Undo(0)
+	if !ok || o.Text != "ROLL" {
+		t.Fatalf("undo = %+v %v", o, ok)
+	}
+	if q := tb.Queued(0); len(q) != 1 || q[0].Text != "BID 3" {
+		t.Fatalf("queue after undo = %+v", q)
+	}
+	if _, ok := tb.Undo(1); ok {
+		t.Fatal("undo of an empty queue")
+	}
+}
