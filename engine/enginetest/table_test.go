@@ -11,7 +11,7 @@ import (
 
 func init() {
 	RegisterToy()
-	engine.Register(claimGame{spaces: 5})
+	RegisterClaim()
 }
 
 func submit(t *testing.T, tb *engine.Table, seat int, text string) *engine.Report {

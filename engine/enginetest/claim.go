@@ -4,14 +4,23 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/pbem-referee/referee/engine"
 )
 
-// claimGame is a second, sequential test game with contention: seats take
+// Claim is a second test game, sequential with contention: seats take
 // turns claiming numbered spaces (each at most once) or passing; NOTE is a
 // free action. It ends when every space is claimed or every seat passed in a
-// row. Score: the sum of a seat's spaces.
+// row. Score: the sum of a seat's spaces. Rule ids: CL-1 turns, CL-2 claims,
+// CL-3 the end.
+var Claim engine.Game = claimGame{spaces: 5}
+
+var claimOnce sync.Once
+
+// RegisterClaim registers the claim game (once; safe to call many times).
+func RegisterClaim() { claimOnce.Do(func() { engine.Register(Claim) }) }
+
 type claimGame struct{ spaces int }
 
 func (g claimGame) Info() engine.Info {
