@@ -1,0 +1,37 @@
+// Package smtpout delivers the referee's outbox: the mails the referee wrote
+// into the store's outbox queue in the same transaction as the change that
+// caused them.
+//
+// A Sender runs one loop (Run) that waits on a kick channel (Kick, called by
+// the referee after it commits outbox rows), a timer re-armed from the
+// store's earliest due time, and context cancellation. There is no polling
+// and no in-memory queue: the store is the queue.
+//
+// # Delivery protocol
+//
+// For every due item the Sender first records the attempt in its own store
+// transaction (Tx.Attempt, with the next due time set to now plus the
+// backoff), then delivers the stored message bytes unchanged to exactly one
+// recipient over SMTP, then retires the item (Tx.Finish Sent or Failed) or
+// schedules a retry (Tx.Retry). A crash during the network I/O therefore
+// gives a delayed retry, never a lost mail and never a hot loop.
+//
+// Failures are classified as follows:
+//
+//   - a 5xx reply to MAIL, RCPT or DATA is permanent: the item is retired as
+//     Failed with the server's reply recorded;
+//   - a 4xx reply, a network error, or any failure before the mail
+//     transaction (connect, EHLO, STARTTLS, AUTH) is transient: the item is
+//     retried with exponential backoff and jitter, and retired as Failed once
+//     it is older than Options.GiveUpAfter;
+//   - once the server has accepted the message data (250 after the final
+//     dot), the message counts as delivered, whatever happens afterwards
+//     (a failing QUIT, a dropped connection): it is never sent twice.
+//
+// The one remaining duplicate window is a crash (or connection loss) between
+// the final dot and the store commit of Sent, which is unavoidable with
+// SMTP; receivers see the same Message-ID twice in that case.
+//
+// Each delivery runs in its own goroutine from a small pool, recovers from
+// panics, and reports its result through Options.OnResult.
+package smtpout
