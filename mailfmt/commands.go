@@ -1,0 +1,369 @@
+package mailfmt
+
+import (
+	"strings"
+	"unicode"
+)
+
+// CommandInfo says what Commands removed or used, so the referee can echo
+// it ("I read your commands between #begin and #end", "I ignored the quoted
+// text after 'On ... wrote:'").
+type CommandInfo struct {
+	// Markers is true when the text came from a #begin/#end block.
+	Markers bool
+	// Unclosed is true when #begin had no #end: the block ran to the quoted
+	// part or the end of the message (and signatures were still removed).
+	Unclosed bool
+	// Outside counts the non-blank lines of the player's own text that were
+	// left out because they were outside the #begin/#end block.
+	Outside int
+	// Quote is true when quoted text was removed. QuoteHeader is the
+	// attribution or separator line where it began ("On ... wrote:",
+	// "-----Original Message-----", "From: ..."), when there was one.
+	Quote       bool
+	QuoteHeader string
+	// Interleaved is true when the player wrote below or between quoted
+	// lines (bottom-posting, inline answers); those lines were kept.
+	Interleaved bool
+	// Forwarded is true when the message forwards another one; only the
+	// forwarder's own text was kept.
+	Forwarded bool
+	// Signature is true when a signature was removed; SignatureLine is its
+	// first line ("--", "Sent from my iPhone", ...).
+	Signature     bool
+	SignatureLine string
+	// SignOff lists the closing lines removed at the end ("Thanks,",
+	// the sender's name).
+	SignOff []string
+	// Lines is the number of non-blank lines returned.
+	Lines int
+}
+
+// Commands returns the player's own new text in m: the command lines, with
+// quoted replies, forwarded messages, signatures and closing lines removed
+// (see ExtractCommands).
+func Commands(m *Message) (string, CommandInfo) {
+	return ExtractCommands(m.Text, m.From)
+}
+
+type lineKind uint8
+
+const (
+	lkOwn    lineKind = iota
+	lkQuoted          // "> " quoted
+	lkHeader          // attribution line(s) of a quote
+	lkCut             // part of the quoted or forwarded message
+	lkSig             // signature
+)
+
+// ExtractCommands returns the player's own new text in a normalised body
+// (Message.Text, or a text a webhook provider passed). sender is used to
+// recognise the sender's name in closing lines; it may be zero.
+//
+// The rules, in order:
+//
+//   - lines quoted with '>' are never returned;
+//   - a reply header ("On ... wrote:", "Il giorno ... ha scritto:",
+//     "Le ... a écrit :", "Op ... schreef ...:", "Am ... schrieb ...:",
+//     wrapped or not) followed by quoted lines is dropped, and the player's
+//     lines around the quote are kept (top-posting, bottom-posting and
+//     inline answers);
+//   - a separator ("-----Original Message-----" and its translations,
+//     forwarded-message lines), an Outlook header block ("From:/Sent:/To:/
+//     Subject:" in en, it, fr, nl, de, es, pt; after a line of underscores
+//     or not), the referee's "##- ... -##" line, or a dated reply header
+//     followed by unquoted text ends the player's text: everything below is
+//     the quoted or forwarded message;
+//   - a #begin line, alone on a line in the player's own text, starts the
+//     command block and the next #end line ends it: only the block is
+//     returned, unchanged except for '>'-quoted lines (markers override the
+//     heuristics below);
+//   - a signature ("-- ", "Sent from my iPhone" and the like in the five
+//     languages, "Get Outlook for iOS", a line of underscores) runs to the
+//     quoted part or the end;
+//   - closing lines at the very end ("Thanks,", "Ciao", the sender's name)
+//     are removed;
+//   - trailing spaces are removed, runs of blank lines collapsed, and
+//     leading and trailing blank lines trimmed.
+func ExtractCommands(body string, sender Address) (string, CommandInfo) {
+	var info CommandInfo
+	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
+	kinds := make([]lineKind, len(lines))
+	cut := classifyLines(lines, kinds, &info)
+
+	// Explicit markers, searched in the player's own lines only.
+	begin := -1
+	for i := 0; i < cut; i++ {
+		if kinds[i] == lkOwn && isMarker(lines[i], "#begin") {
+			begin = i
+			break
+		}
+	}
+	var keep []string
+	if begin >= 0 {
+		info.Markers = true
+		end := -1
+		for j := begin + 1; j < cut; j++ {
+			if kinds[j] != lkQuoted && isMarker(lines[j], "#end") {
+				end = j
+				break
+			}
+		}
+		stop := end
+		if end < 0 {
+			info.Unclosed = true
+			stop = cut
+		}
+		var block []string
+		var blockKinds []lineKind
+		for j := begin + 1; j < stop; j++ {
+			if kinds[j] == lkQuoted || kinds[j] == lkHeader {
+				continue
+			}
+			block = append(block, lines[j])
+			blockKinds = append(blockKinds, lkOwn)
+		}
+		for i := 0; i < cut; i++ {
+			if (i < begin || (end >= 0 && i > end)) && kinds[i] == lkOwn && strings.TrimSpace(lines[i]) != "" {
+				info.Outside++
+			}
+		}
+		if end < 0 {
+			markSignature(block, blockKinds, len(block), &info)
+			block = ownLines(block, blockKinds)
+			block = stripSignOff(block, sender, &info)
+		}
+		keep = block
+	} else {
+		markSignature(lines, kinds, cut, &info)
+		keep = stripSignOff(ownLines(lines[:cut], kinds[:cut]), sender, &info)
+	}
+	out := tidy(keep)
+	for _, l := range strings.Split(out, "\n") {
+		if l != "" {
+			info.Lines++
+		}
+	}
+	return out, info
+}
+
+func isMarker(line, marker string) bool {
+	return strings.EqualFold(strings.TrimSpace(line), marker)
+}
+
+// classifyLines marks quoted lines, reply headers and everything after a
+// cut, and returns the index of the cut (len(lines) when there is none).
+func classifyLines(lines []string, kinds []lineKind, info *CommandInfo) int {
+	sawQuote := false
+	for i := 0; i < len(lines); i++ {
+		if isQuoted(lines[i]) {
+			kinds[i] = lkQuoted
+			info.Quote = true
+			sawQuote = true
+			continue
+		}
+		t := strings.TrimSpace(lines[i])
+		if t == "" {
+			continue
+		}
+		kind, span, fwd := boundaryAt(lines, i)
+		switch kind {
+		case cutBoundary:
+			return cutAt(lines, kinds, i, fwd, info)
+		case attribution, weakAttrib:
+			next := nextNonBlank(lines, i+span)
+			if next < 0 || isQuoted(lines[next]) {
+				for k := i; k < i+span; k++ {
+					kinds[k] = lkHeader
+				}
+				info.Quote = true
+				if info.QuoteHeader == "" {
+					info.QuoteHeader = clip(joinTrim(lines[i : i+span]))
+				}
+				i += span - 1
+				continue
+			}
+			if kind == attribution {
+				return cutAt(lines, kinds, i, false, info)
+			}
+		}
+		if sawQuote {
+			info.Interleaved = true
+		}
+	}
+	return len(lines)
+}
+
+func cutAt(lines []string, kinds []lineKind, i int, fwd bool, info *CommandInfo) int {
+	for k := i; k < len(lines); k++ {
+		kinds[k] = lkCut
+	}
+	info.Quote = true
+	info.Forwarded = info.Forwarded || fwd
+	info.QuoteHeader = clip(strings.TrimSpace(lines[i]))
+	return i
+}
+
+func joinTrim(lines []string) string {
+	parts := make([]string, 0, len(lines))
+	for _, l := range lines {
+		parts = append(parts, strings.TrimSpace(l))
+	}
+	return strings.Join(parts, " ")
+}
+
+func clip(s string) string {
+	if len(s) <= 200 {
+		return s
+	}
+	cut := 200
+	for cut > 0 && !isRuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// markSignature marks as signature the own lines from the first signature
+// delimiter up to limit.
+func markSignature(lines []string, kinds []lineKind, limit int, info *CommandInfo) {
+	for i := 0; i < limit; i++ {
+		if kinds[i] != lkOwn || !isSigDelimiter(lines[i]) {
+			continue
+		}
+		info.Signature = true
+		info.SignatureLine = clip(strings.TrimSpace(lines[i]))
+		for k := i; k < limit; k++ {
+			if kinds[k] == lkOwn {
+				kinds[k] = lkSig
+			}
+		}
+		return
+	}
+}
+
+func ownLines(lines []string, kinds []lineKind) []string {
+	var out []string
+	for i, l := range lines {
+		if kinds[i] == lkOwn {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// stripSignOff removes closing lines at the end of the text: at most three
+// non-blank lines, each a closing word ("Thanks", "Ciao", "Groetjes", ...)
+// optionally followed by a name, or the sender's name alone (compared with
+// the display name's words and the address's local part).
+func stripSignOff(lines []string, sender Address, info *CommandInfo) []string {
+	names := senderNames(sender)
+	end := len(lines)
+	var removed []string
+	for n := 0; n < 3; {
+		j := end - 1
+		for j >= 0 && strings.TrimSpace(lines[j]) == "" {
+			j--
+		}
+		if j < 0 {
+			break
+		}
+		t := strings.TrimSpace(lines[j])
+		if !isSignOff(t, names) {
+			break
+		}
+		removed = append([]string{t}, removed...)
+		end = j
+		n++
+	}
+	if len(removed) == 0 {
+		return lines
+	}
+	info.SignOff = removed
+	return lines[:end]
+}
+
+func isSignOff(t string, names map[string]bool) bool {
+	if len(t) > 60 {
+		return false
+	}
+	if loc := valedictionRe.FindStringIndex(t); loc != nil {
+		rest := strings.TrimSpace(t[loc[1]:])
+		if rest == "" || isNameLine(rest, names) {
+			return true
+		}
+		return false
+	}
+	return isNameLine(t, names)
+}
+
+func isNameLine(t string, names map[string]bool) bool {
+	t = strings.TrimRight(t, " ,.!")
+	if t == "" || len(names) == 0 {
+		return false
+	}
+	for _, w := range strings.Fields(t) {
+		w = strings.ToLower(strings.Trim(w, ",.!"))
+		if w == "" {
+			continue
+		}
+		if !names[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// senderNames returns the lower-cased words a sender signs with: the words
+// of the display name, and the address's local part
+// and its first word.
+func senderNames(a Address) map[string]bool {
+	names := map[string]bool{}
+	split := func(s string) []string {
+		return strings.FieldsFunc(s, func(r rune) bool {
+			return unicode.IsSpace(r) || r == ',' || r == '"' || r == '(' || r == ')'
+		})
+	}
+	for _, w := range split(a.Name) {
+		w = strings.ToLower(strings.Trim(w, "."))
+		if len(w) < 2 || strings.Contains(w, "@") {
+			continue
+		}
+		names[w] = true
+	}
+	if l := strings.ToLower(a.Local()); l != "" {
+		if i := strings.IndexByte(l, '+'); i >= 0 {
+			l = l[:i]
+		}
+		if len(l) >= 2 {
+			names[l] = true
+		}
+		if f := strings.FieldsFunc(l, func(r rune) bool { return r == '.' || r == '_' || r == '-' }); len(f) > 0 && len(f[0]) >= 2 {
+			names[f[0]] = true
+		}
+	}
+	return names
+}
+
+// tidy trims trailing spaces of each line, collapses runs of blank lines
+// and trims blank lines at both ends.
+func tidy(lines []string) string {
+	out := make([]string, 0, len(lines))
+	blank := false
+	for _, l := range lines {
+		l = strings.TrimRightFunc(l, unicode.IsSpace)
+		if l == "" {
+			if len(out) > 0 {
+				blank = true
+			}
+			continue
+		}
+		if blank {
+			out = append(out, "")
+			blank = false
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}

@@ -1,0 +1,235 @@
+package mailfmt
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+)
+
+// DefaultReplyLine is the first line of the body of the referee's mails.
+// Commands treats an unquoted line of the form "##- ... -##" as the start of
+// a quoted referee mail, so that a reply whose quote header was not
+// recognised (an unknown client or language) still never yields the
+// referee's own text.
+const DefaultReplyLine = "##- Please write your reply above this line -##"
+
+// Out is an outgoing referee mail.
+type Out struct {
+	// From is the referee: display name and base address (no plus part).
+	From Address
+	// To is the one recipient.
+	To Address
+	// Tag is the recipient's tag. For seat, player and organiser tags the
+	// Reply-To is From's plus address with the tag ("referee+g42.1.<secret>.57@...")
+	// and the subject starts with the subject tag. A TagGame only gives the
+	// subject tag "[g42 #57]"; TagNone gives neither.
+	Tag Tag
+	// HideSecret writes the subject tag without the secret ("[g42 #57]").
+	HideSecret bool
+	// Subject is the subject text after the tag (any language).
+	Subject string
+	// Reply marks an answer to a player's mail ("Auto-Submitted:
+	// auto-replied"); otherwise the mail is "auto-generated" (reminders,
+	// notifications), per RFC 3834.
+	Reply bool
+	// MessageID is the id assigned in the outbox (see NewMessageID), with or
+	// without angle brackets. Required.
+	MessageID string
+	// InReplyTo and References thread the mail (ids with or without angle
+	// brackets); References is written space-separated.
+	InReplyTo  []string
+	References []string
+	// Date is the Date field. Required (the package reads no clock).
+	Date time.Time
+	// Language is the Content-Language ("en", "it", ...), optional.
+	Language string
+	// Text is the body, UTF-8.
+	Text string
+	// ReplyLine is the first body line (DefaultReplyLine when empty; "-"
+	// for none). It must have the form "##- ... -##".
+	ReplyLine string
+	// JSON, when not nil, is attached as an application/json part (for
+	// players who asked FORMAT json), named JSONName ("referee.json" when
+	// empty).
+	JSON     []byte
+	JSONName string
+	// AllowOOF asks Exchange to still send out-of-office replies
+	// ("X-Auto-Response-Suppress: DR, RN, NRN, AutoReply" instead of "All"),
+	// for the referee's absence detection.
+	AllowOOF bool
+}
+
+// Compose renders an outgoing mail with go-mail, byte-for-byte
+// deterministically (fixed multipart boundary derived from the Message-ID,
+// Date as given, no User-Agent or X-Mailer), so the outbox can store the
+// bytes and send them unchanged on every retry. The message carries From,
+// To, Reply-To (the tag's plus address), Subject (with tag; non-ASCII
+// encoded), Message-ID, In-Reply-To and References (space-separated),
+// Date, Auto-Submitted, X-Auto-Response-Suppress and X-Loop (the referee's
+// base address, which Classify recognises), and a text/plain UTF-8
+// quoted-printable body, plus the JSON part when given.
+func Compose(o Out) ([]byte, error) {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: %s", ErrCompose, fmt.Sprintf(format, a...))
+	}
+	id, err := bareMsgID(o.MessageID)
+	if err != nil {
+		return nil, bad("message id %q", o.MessageID)
+	}
+	if o.Date.IsZero() {
+		return nil, bad("no date")
+	}
+	if _, err := ParseAddress(o.From.Addr); err != nil || o.From.Local() == "" {
+		return nil, bad("from %q", o.From.Addr)
+	}
+	if _, err := ParseAddress(o.To.Addr); err != nil || o.To.Local() == "" {
+		return nil, bad("to %q", o.To.Addr)
+	}
+	refs := make([]string, 0, len(o.References))
+	for _, r := range o.References {
+		b, err := bareMsgID(r)
+		if err != nil {
+			return nil, bad("reference %q", r)
+		}
+		refs = append(refs, "<"+b+">")
+	}
+	inReplyTo := make([]string, 0, len(o.InReplyTo))
+	for _, r := range o.InReplyTo {
+		b, err := bareMsgID(r)
+		if err != nil {
+			return nil, bad("in-reply-to %q", r)
+		}
+		inReplyTo = append(inReplyTo, "<"+b+">")
+	}
+	replyLine := o.ReplyLine
+	switch replyLine {
+	case "":
+		replyLine = DefaultReplyLine
+	case "-":
+		replyLine = ""
+	default:
+		if !refereeLineRe.MatchString(replyLine) {
+			return nil, bad("reply line %q is not of the form ##- ... -##", replyLine)
+		}
+	}
+
+	var body strings.Builder
+	if replyLine != "" {
+		body.WriteString(replyLine)
+		body.WriteString("\n\n")
+	}
+	text := strings.ReplaceAll(o.Text, "\r\n", "\n")
+	body.WriteString(strings.TrimRight(text, "\n"))
+	body.WriteString("\n")
+	bodyText := strings.ReplaceAll(body.String(), "\n", "\r\n")
+	boundary := fixedBoundary(id, bodyText, o.JSON)
+	msg := gomail.NewMsg(
+		gomail.WithNoDefaultUserAgent(),
+		gomail.WithBoundary(boundary),
+		gomail.WithCharset(gomail.CharsetUTF8),
+		gomail.WithEncoding(gomail.EncodingQP),
+	)
+	if err := msg.FromFormat(o.From.Name, o.From.Addr); err != nil {
+		return nil, bad("from: %v", err)
+	}
+	if err := msg.AddToFormat(o.To.Name, o.To.Addr); err != nil {
+		return nil, bad("to: %v", err)
+	}
+	subject := strings.Join(strings.Fields(o.Subject), " ")
+	switch o.Tag.Kind {
+	case TagNone:
+	case TagGame:
+		if st := SubjectTag(o.Tag, false); st != "" {
+			subject = st + " " + subject
+		}
+	default:
+		plus, err := PlusAddress(o.From.Addr, o.Tag)
+		if err != nil {
+			return nil, bad("tag: %v", err)
+		}
+		if err := msg.ReplyToFormat(o.From.Name, plus); err != nil {
+			return nil, bad("reply-to: %v", err)
+		}
+		if o.Tag.Kind != TagBounce {
+			if st := SubjectTag(o.Tag, !o.HideSecret); st != "" {
+				subject = st + " " + subject
+			}
+		}
+	}
+	msg.Subject(strings.TrimSpace(subject))
+	msg.SetMessageIDWithValue(id)
+	msg.SetDateWithValue(o.Date)
+	if len(inReplyTo) > 0 {
+		// One space-joined value: go-mail joins several values with ", ".
+		msg.SetGenHeader(gomail.HeaderInReplyTo, strings.Join(inReplyTo, " "))
+	}
+	if len(refs) > 0 {
+		msg.SetGenHeader(gomail.HeaderReferences, strings.Join(refs, " "))
+	}
+	auto := "auto-generated"
+	if o.Reply {
+		auto = "auto-replied"
+	}
+	msg.SetGenHeader(gomail.Header("Auto-Submitted"), auto)
+	suppress := "All"
+	if o.AllowOOF {
+		suppress = "DR, RN, NRN, AutoReply"
+	}
+	msg.SetGenHeader(gomail.HeaderXAutoResponseSuppress, suppress)
+	base, _, domain := SplitPlus(o.From.Addr)
+	msg.SetGenHeader(gomail.Header("X-Loop"), base+"@"+domain)
+	if o.Language != "" {
+		msg.SetGenHeader(gomail.HeaderContentLang, o.Language)
+	}
+
+	msg.SetBodyString(gomail.TypeTextPlain, bodyText)
+	if o.JSON != nil {
+		name := o.JSONName
+		if name == "" {
+			name = "referee.json"
+		}
+		if err := msg.AttachReader(name, bytes.NewReader(o.JSON), gomail.WithFileContentType("application/json")); err != nil {
+			return nil, bad("json: %v", err)
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := msg.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCompose, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// bareMsgID validates a message id and returns it without angle brackets.
+func bareMsgID(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "<"), ">")
+	at := strings.LastIndexByte(s, '@')
+	if at <= 0 || at == len(s)-1 || len(s) > 250 || strings.ContainsAny(s, "<> \t\r\n\"(),;:\\[]") {
+		return "", ErrInvalidMessageID
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x21 || s[i] > 0x7e {
+			return "", ErrInvalidMessageID
+		}
+	}
+	return s, nil
+}
+
+// fixedBoundary derives the multipart boundary from the Message-ID, so the
+// same mail always renders to the same bytes. go-mail writes the boundary
+// parameter unquoted, so it uses token characters only; the (practically
+// impossible) case of a body containing it is resolved deterministically.
+func fixedBoundary(id, text string, json []byte) string {
+	for i := 0; ; i++ {
+		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d", id, i)))
+		b := "rf_" + hex.EncodeToString(sum[:12])
+		if !strings.Contains(text, b) && !bytes.Contains(json, []byte(b)) {
+			return b
+		}
+	}
+}
