@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/BurntSushi/toml"
 )
 
 // Log is the complete record of a game: its setup and every move, enough to
@@ -18,8 +20,52 @@ type Log struct {
 	RulesetSHA string  `json:"ruleset_sha256"`
 	Setup      []Event `json:"setup,omitempty"`
 	Steps      []Step  `json:"steps"`
+	// Errata are data-file corrections applied during the game.
+	Errata []Erratum `json:"errata,omitempty"`
 	// Final is the hash of the last state.
 	Final string `json:"final,omitempty"`
+}
+
+// Erratum is a data-file correction an organiser applied mid-game: from the
+// step with index Before (in Log.Steps) on, the game runs on Ruleset.
+type Erratum struct {
+	Before  int    `json:"before"`
+	Ruleset []byte `json:"ruleset"`
+}
+
+// ApplyErratum re-decodes a state with a corrected data file: the state keeps
+// every piece of play, and runs on the new data from now on. It fails if the
+// new data does not fit the position (for example a card in play was
+// removed), checked by decoding and by State.Check.
+func ApplyErratum(g Game, st State, ruleset []byte) (State, error) {
+	var meta RulesetMeta
+	if _, err := toml.Decode(string(ruleset), &meta); err != nil {
+		return nil, Reject("", "bad_ruleset", "error", err.Error())
+	}
+	raw, err := json.Marshal(st)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, err
+	}
+	h := st.Head().Clone()
+	h.RulesetSHA, h.RulesetVersion = RulesetSHA(ruleset), meta.Version
+	if m["head"], err = json.Marshal(h); err != nil {
+		return nil, err
+	}
+	if raw, err = json.Marshal(m); err != nil {
+		return nil, err
+	}
+	ns, err := g.DecodeState(raw, ruleset)
+	if err != nil {
+		return nil, err
+	}
+	if err := ns.Check(); err != nil {
+		return nil, Reject("", "bad_ruleset", "error", "the position does not fit the new data: "+err.Error())
+	}
+	return ns, nil
 }
 
 // ReplayError says where a replay diverged.
@@ -53,6 +99,13 @@ func Replay(g Game, log Log) (State, error) {
 		return nil, &ReplayError{Step: -1, Reason: "setup events differ"}
 	}
 	for i, s := range log.Steps {
+		for _, e := range log.Errata {
+			if e.Before == i {
+				if st, err = ApplyErratum(g, st, e.Ruleset); err != nil {
+					return st, &ReplayError{Step: i, Reason: "erratum: " + err.Error()}
+				}
+			}
+		}
 		for _, f := range s.Script {
 			st.Head().Rand.Push(f.Kind, f.Value)
 		}

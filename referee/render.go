@@ -110,8 +110,12 @@ func (r *Renderer) Event(rd Reader, ev engine.Event) (string, bool, error) {
 	return who + e.Type + " " + compact(e.Params), true, nil
 }
 
-// Error renders a rule error.
+// Error renders a rule error: the game's words for its code, else the
+// referee's own, else the shared ones.
 func (r *Renderer) Error(rd Reader, e *engine.RuleError) (string, error) {
+	if r != nil && r.T != nil && !r.T.Has(rd.Game, rd.Lang, "error."+e.Code) && r.T.Has("referee", rd.Lang, "error."+e.Code) {
+		rd.Game = "referee"
+	}
 	if s, ok, err := r.render(rd, "error."+e.Code, e); ok {
 		if err == nil && e.Rule != "" {
 			s += " (" + e.Rule + ")"

@@ -20,6 +20,7 @@ var funcs = template.FuncMap{
 	"pad":     pad,
 	"lpad":    lpad,
 	"wrap":    wrap,
+	"fold":    fold,
 	"indent":  indent,
 	"add":     func(a, b int) int { return a + b },
 	"sub":     func(a, b int) int { return a - b },
@@ -110,6 +111,35 @@ func wrap(width int, prefix string, text string) string {
 		}
 	}
 	return b.String()
+}
+
+// fold wraps only the lines of text longer than width, keeping every line's
+// indentation (continuation lines are indented two more spaces).
+func fold(width int, text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if utf8.RuneCountInString(l) <= width {
+			continue
+		}
+		ind := l[:len(l)-len(strings.TrimLeft(l, " "))]
+		var b strings.Builder
+		b.WriteString(ind)
+		col := len(ind)
+		for k, w := range strings.Fields(l) {
+			n := utf8.RuneCountInString(w)
+			if k > 0 && col+1+n > width {
+				b.WriteString("\n" + ind + "  ")
+				col = len(ind) + 2
+			} else if k > 0 {
+				b.WriteByte(' ')
+				col++
+			}
+			b.WriteString(w)
+			col += n
+		}
+		lines[i] = b.String()
+	}
+	return strings.Join(lines, "\n")
 }
 
 // indent prefixes every line of text.

@@ -98,3 +98,11 @@ func TestWrap(t *testing.T) {
 		t.Fatalf("wrap = %q", got)
 	}
 }
+
+func TestFold(t *testing.T) {
+	got := fold(20, "short\n    a line that is longer than twenty\nok")
+	want := "short\n    a line that is\n      longer than\n      twenty\nok"
+	if got != want {
+		t.Fatalf("fold = %q", got)
+	}
+}

@@ -1,0 +1,52 @@
+// Package imapin is the referee's IMAP intake: a Watcher that reads new mail
+// from one mailbox over a dedicated IMAP connection, hands every message to
+// the referee (referee.MailHandler) exactly once in effect, and then files
+// it away.
+//
+// # Order of operations
+//
+// For each new message, in UID order:
+//
+//  1. the raw message is fetched with BODY.PEEK[] (the \Seen flag is not
+//     touched);
+//  2. HandleMail is called; it commits the de-duplication record, the game
+//     changes and the outbox rows in one store transaction and then returns;
+//  3. the mailbox cursor (UIDVALIDITY and last UID) is updated in its own
+//     small store transaction;
+//  4. the message is moved to the processed folder (or, after a permanent
+//     error, to the quarantine folder, with the reason logged).
+//
+// A crash between 2 and 3 makes the Watcher fetch the message again after a
+// restart; the referee recognises it (by its Message-ID and by the
+// "imap:<account>/<mailbox>/<uidvalidity>/<uid>" key the Watcher passes)
+// and reports a duplicate, so nothing is applied twice. A crash between 3
+// and 4 leaves the message in the mailbox below the cursor; the Watcher's
+// sweep (at every connection and every safety re-sync) hands such leftovers
+// to the referee again, which again recognises them, and then files them.
+// A transient HandleMail error stops the batch: the message and those after
+// it are retried later, with backoff, in the same order.
+//
+// # IMAP details
+//
+//   - UID SEARCH UID last+1:* returns the last message even when there is
+//     nothing newer (RFC 3501 "n:*" semantics), so the Watcher filters the
+//     UIDs itself.
+//   - A change of UIDVALIDITY resets the cursor and the mailbox is scanned
+//     again; de-duplication in the referee makes that safe.
+//   - Messages are moved with MOVE when the server has it, or with COPY,
+//     STORE \Deleted and UID EXPUNGE when it has UIDPLUS. Without either the
+//     Watcher never expunges (a plain EXPUNGE would remove every \Deleted
+//     message of the mailbox): it marks processed messages \Seen and copies
+//     quarantined ones, leaving them in place; the cursor alone then says
+//     what was processed.
+//   - With IDLE (if the server offers it and Options.Idle allows it) new
+//     mail wakes the Watcher at once; the unilateral-data handler only
+//     kicks a buffered channel, and IDLE is always closed and waited for
+//     before the next command. Without IDLE the Watcher polls. Either way a
+//     safety re-sync runs every Options.ResyncInterval.
+//   - Any connection error closes the connection; the Watcher reconnects
+//     with exponential backoff and jitter.
+//
+// The password is never logged, and the IMAP protocol trace (which would
+// contain it) is never enabled.
+package imapin

@@ -1,0 +1,242 @@
+package imapin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"slices"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"github.com/pbem-referee/referee/referee"
+)
+
+// sync processes the new messages; with sweep it first hands over again
+// the messages still in the mailbox below the cursor (left by a crash or a
+// failed MOVE) so that they get filed.
+func (s *session) sync(ctx context.Context, sweep bool) error {
+	if sweep && s.mode != modeFlags && s.cur.LastUID > 0 {
+		left, err := s.search(1, imap.UID(s.cur.LastUID))
+		if err != nil {
+			return err
+		}
+		left = slices.DeleteFunc(left, func(u imap.UID) bool { return uint32(u) > s.cur.LastUID })
+		if len(left) > 0 {
+			s.log.Info("handing over again messages left below the cursor", slog.Int("count", len(left)),
+				slog.Uint64("last_uid", uint64(s.cur.LastUID)))
+			if err := s.process(ctx, left); err != nil {
+				return err
+			}
+		}
+	}
+	uids, err := s.search(imap.UID(s.cur.LastUID)+1, 0)
+	if err != nil {
+		return err
+	}
+	// "UID SEARCH UID n:*" also returns the highest UID when it is below n
+	// (RFC 3501: "*" is the largest UID in use): filter ourselves.
+	uids = slices.DeleteFunc(uids, func(u imap.UID) bool { return uint32(u) <= s.cur.LastUID })
+	return s.process(ctx, uids)
+}
+
+// search returns the UIDs in from:to (to 0 meaning "*"), ascending.
+func (s *session) search(from, to imap.UID) ([]imap.UID, error) {
+	var set imap.UIDSet
+	set.AddRange(from, to)
+	data, err := s.c.UIDSearch(&imap.SearchCriteria{UID: []imap.UIDSet{set}}, nil).Wait()
+	if err != nil {
+		return nil, fmt.Errorf("uid search: %w", err)
+	}
+	uids := data.AllUIDs()
+	slices.Sort(uids)
+	return slices.Compact(uids), nil
+}
+
+// process hands the messages over in UID order, FetchBatch at a time.
+func (s *session) process(ctx context.Context, uids []imap.UID) error {
+	for len(uids) > 0 {
+		n := min(len(uids), s.w.o.FetchBatch)
+		if err := s.processChunk(ctx, uids[:n]); err != nil {
+			return err
+		}
+		uids = uids[n:]
+	}
+	return nil
+}
+
+func uidSet(uids []imap.UID) imap.UIDSet {
+	var set imap.UIDSet
+	for _, u := range uids {
+		set.AddNum(u)
+	}
+	return set
+}
+
+// processChunk fetches and hands over a few messages, then files them.
+func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
+	w := s.w
+	meta, err := s.c.Fetch(uidSet(chunk), &imap.FetchOptions{
+		UID: true, RFC822Size: true, InternalDate: true, Envelope: true,
+	}).Collect()
+	if err != nil {
+		return fmt.Errorf("fetch sizes: %w", err)
+	}
+	info := make(map[imap.UID]*imapclient.FetchMessageBuffer, len(meta))
+	var want []imap.UID
+	for _, m := range meta {
+		info[m.UID] = m
+	}
+	for _, u := range chunk {
+		if m := info[u]; m != nil && (w.o.MaxMessageSize <= 0 || m.RFC822Size <= w.o.MaxMessageSize) && s.poison[u] == "" {
+			want = append(want, u)
+		}
+	}
+	section := &imap.FetchItemBodySection{Peek: true}
+	bodies := make(map[imap.UID][]byte, len(want))
+	if len(want) > 0 {
+		msgs, err := s.c.Fetch(uidSet(want), &imap.FetchOptions{
+			UID: true, BodySection: []*imap.FetchItemBodySection{section},
+		}).Collect()
+		if err != nil {
+			return fmt.Errorf("fetch bodies: %w", err)
+		}
+		for _, m := range msgs {
+			if b := m.FindBodySection(section); b != nil {
+				bodies[m.UID] = b
+			}
+		}
+	}
+
+	var processed, quarantined []imap.UID
+	file := func() error {
+		if err := s.file(processed, w.o.ProcessedFolder, false); err != nil {
+			return err
+		}
+		return s.file(quarantined, w.o.QuarantineFolder, true)
+	}
+	for _, uid := range chunk {
+		m := info[uid]
+		if m == nil {
+			continue // expunged by someone else meanwhile
+		}
+		if ctx.Err() != nil {
+			return errors.Join(ctx.Err(), file())
+		}
+		log := s.log.With(slog.Uint64("uid", uint64(uid)))
+		if m.Envelope != nil && m.Envelope.MessageID != "" {
+			log = log.With(slog.String("msgid", "<"+m.Envelope.MessageID+">"))
+		}
+		reason := s.poison[uid]
+		switch {
+		case reason != "":
+		case w.o.MaxMessageSize > 0 && m.RFC822Size > w.o.MaxMessageSize:
+			reason = fmt.Sprintf("message too large: %d bytes, the limit is %d", m.RFC822Size, w.o.MaxMessageSize)
+		default:
+			raw, ok := bodies[uid]
+			if !ok {
+				continue // expunged between the two fetches
+			}
+			received := w.o.Now()
+			if !m.InternalDate.IsZero() && m.InternalDate.Before(received) {
+				received = m.InternalDate
+			}
+			out, err := w.handle(ctx, referee.Inbound{
+				Raw:      raw,
+				Source:   "imap",
+				Keys:     []string{fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid)},
+				Received: received,
+			}, log)
+			switch {
+			case err == nil:
+				w.handled.Add(1)
+				if out.Status == "duplicate" {
+					w.duplicates.Add(1)
+				}
+				log.Info("mail handled", slog.String("status", out.Status), slog.String("game", out.Game),
+					slog.String("detail", out.Detail))
+			case referee.IsPermanent(err):
+				reason = err.Error()
+			default:
+				w.transient.Add(1)
+				if ferr := file(); ferr != nil {
+					return ferr // the connection is in trouble: reconnect
+				}
+				return &transientError{uid: uid, err: err}
+			}
+		}
+		if w.afterHandle != nil {
+			if err := w.afterHandle(uid); err != nil {
+				return err
+			}
+		}
+		if uint32(uid) > s.cur.LastUID {
+			next := s.cur
+			next.LastUID = uint32(uid)
+			if err := w.saveCursor(next); err != nil {
+				return errors.Join(err, file())
+			}
+			s.cur = next
+		}
+		if w.afterCursor != nil {
+			if err := w.afterCursor(uid); err != nil {
+				return err
+			}
+		}
+		if reason != "" {
+			w.quarantined.Add(1)
+			delete(s.poison, uid)
+			log.Warn("quarantining mail", slog.String("folder", w.o.QuarantineFolder), slog.String("reason", reason))
+			quarantined = append(quarantined, uid)
+		} else {
+			processed = append(processed, uid)
+		}
+	}
+	return file()
+}
+
+// handle calls the handler, turning a panic into a transient error.
+func (w *Watcher) handle(ctx context.Context, in referee.Inbound, log *slog.Logger) (out referee.Outcome, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			log.Error("mail handler panicked", slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
+			err = fmt.Errorf("imapin: mail handler panicked: %v", r)
+		}
+	}()
+	return w.o.Handler.HandleMail(ctx, in)
+}
+
+// file moves messages to folder, or flags them when the server can move
+// nothing safely.
+func (s *session) file(uids []imap.UID, folder string, quarantine bool) error {
+	if len(uids) == 0 {
+		return nil
+	}
+	set := uidSet(uids)
+	switch s.mode {
+	case modeMove, modeCopyExpunge:
+		// With MOVE this is UID MOVE; with UIDPLUS only, the library
+		// issues UID COPY, UID STORE +FLAGS.SILENT \Deleted and UID
+		// EXPUNGE of exactly these UIDs. (chooseMode never lets it fall
+		// back to a plain EXPUNGE.)
+		if _, err := s.c.Move(set, folder).Wait(); err != nil {
+			return fmt.Errorf("move to %s: %w", folder, err)
+		}
+	default:
+		if quarantine {
+			if _, err := s.c.Copy(set, folder).Wait(); err != nil {
+				return fmt.Errorf("copy to %s: %w", folder, err)
+			}
+		}
+		flags := []imap.Flag{imap.FlagSeen}
+		if quarantine {
+			flags = append(flags, imap.FlagFlagged)
+		}
+		if err := s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: flags}, nil).Close(); err != nil {
+			return fmt.Errorf("flag: %w", err)
+		}
+	}
+	return nil
+}

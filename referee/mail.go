@@ -1,0 +1,421 @@
+package referee
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// MailData is what the referee templates ("mail.game", "subject.game")
+// receive: the parts of a player's mail, the game parts already rendered in
+// the reader's language by the game's own templates.
+type MailData struct {
+	Game   string // game id
+	Title  string // the game's title
+	Tag    string // the reader's seat tag, "<game>.<seat>.<secret>" (subject)
+	Name   string // the reader's name
+	Seat   int
+	Token  int
+	Status string // the game's status
+	// Kind: "update", "reply", "reminder", "digest", "start", "end".
+	Kind string
+	// Reply echoes the reader's own message (nil if the mail answers none).
+	Reply *ReplyView
+	// Info holds answers to informational commands (HELP, RULE, LOG, ...).
+	Info []string
+	// Prompt is what the reader must do now (with numbered options), or "".
+	Prompt string
+	Halt   *HaltView
+	// Sealed is the reader's sealed answer so far in a simultaneous
+	// decision, and Complete whether it finishes the reader's part.
+	Sealed   []string
+	Complete bool
+	// Waiting are the players the game waits for (when Prompt is "").
+	Waiting []string
+	// Deadline is the reader's deadline in the reader's time zone, "" if none.
+	Deadline string
+	Notes    []string
+	Log      []string
+	Summary  string
+	Result   *ResultView
+	// Seed is revealed at the end; Commitment is announced at the start.
+	Seed       string
+	Commitment string
+	// Bot: the reader's seat is played by the engine's bot.
+	Bot bool
+	// Queued are the reader's orders still queued for later turns.
+	Queued []string
+}
+
+// ReplyView is the echo of a player's message.
+type ReplyView struct {
+	Rejected bool
+	Stale    bool
+	Lines    []ReplyLineView
+}
+
+// ReplyLineView is one order of the echo.
+type ReplyLineView struct {
+	Status string   // applied, queued, sealed, halted, else_pass, rejected, failed, dropped, done
+	Text   string   // as written
+	Cmds   []string // the normalised commands applied
+	Errors []string // rendered reasons
+}
+
+// HaltView explains a halted queue.
+type HaltView struct {
+	Line     string
+	Errors   []string
+	SetAside []string
+}
+
+// ResultView is the final ranking.
+type ResultView struct {
+	Lines []ResultLine
+}
+
+// ResultLine is one seat's final result.
+type ResultLine struct {
+	Rank  int
+	Name  string
+	Total int
+	Parts string
+	Me    bool
+}
+
+func (gw *gameWork) reader(seat int) Reader {
+	lang := "en"
+	if seat >= 0 && seat < len(gw.g.Seats) {
+		lang = gw.g.Seats[seat].Lang
+	}
+	return Reader{Game: gw.g.Game, Lang: lang, Seat: seat, Seats: gw.g.names()}
+}
+
+// mail sends each seat the mail it should get after this transaction.
+func (gw *gameWork) mail() error {
+	if len(gw.g.Seats) == 0 {
+		return nil
+	}
+	from := gw.g.Seats[0].Seen
+	for _, s := range gw.g.Seats {
+		if s.Seen < from {
+			from = s.Seen
+		}
+	}
+	log, err := entries(gw.w.tx, gw.g.ID, from+1)
+	if err != nil {
+		return err
+	}
+	for i := range gw.g.Seats {
+		if err := gw.mailSeat(i, log); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (gw *gameWork) mailSeat(i int, log []Entry) error {
+	s := &gw.g.Seats[i]
+	rd := gw.reader(i)
+	var notes []string
+	for _, n := range gw.notes {
+		if n.Seats != nil && !containsInt(n.Seats, i) {
+			continue
+		}
+		text, err := gw.w.r.render.T.Render("referee", rd.Lang, "note."+n.Name, gw.w.r.render.ctx(rd, n.Data))
+		if err != nil {
+			return err
+		}
+		notes = append(notes, text)
+	}
+	var lines []string
+	var last uint64 = s.Seen
+	for _, e := range log {
+		if e.Seq <= s.Seen {
+			continue
+		}
+		last = e.Seq
+		if e.Kind != EntryStep {
+			// Referee facts reach players as announcements (notes) when
+			// they happen; LOG shows them all.
+			continue
+		}
+		ls, err := gw.entryLines(rd, e)
+		if err != nil {
+			return err
+		}
+		lines = append(lines, ls...)
+	}
+	rep := gw.replies[i]
+	asked := gw.asked[i] && s.Bot == ""
+	important := rep != nil || gw.force[i] || len(notes) > 0 || gw.reminders[i] || gw.digest[i] || gw.ended
+	send := false
+	switch {
+	case s.State == SeatDeclined || s.State == SeatKicked:
+		send = rep != nil || len(notes) > 0
+	case s.Bot != "" && !gw.ended:
+		send = rep != nil || gw.force[i] || len(notes) > 0
+	case s.Notify == "turn":
+		send = important || asked
+	case s.Notify == "digest":
+		send = important
+		if !send && (asked || len(lines) > 0) && s.DigestDue.IsZero() {
+			s.DigestDue = gw.w.now.Add(24 * time.Hour)
+		}
+	default:
+		send = important || asked || len(lines) > 0
+	}
+	if !send {
+		return nil
+	}
+	data, err := gw.mailData(i, rep, notes, lines)
+	if err != nil {
+		return err
+	}
+	body, err := gw.w.r.render.T.Render("referee", rd.Lang, "mail.game", gw.w.r.render.ctx(rd, data))
+	if err != nil {
+		return err
+	}
+	subject, err := gw.w.r.render.T.Render("referee", rd.Lang, "subject.game", gw.w.r.render.ctx(rd, data))
+	if err != nil {
+		return err
+	}
+	m := &Outgoing{Game: gw.g.ID, Seat: i, Kind: data.Kind, To: s.Address, ToName: s.Name,
+		ReplyTo: gw.w.r.plus(fmt.Sprintf("%s.%d.%s.%d", gw.g.ID, i, s.Secret, gw.token())),
+		Subject: subject, MessageID: gw.w.messageID(gw.g, i, gw.token()), Body: body, Lang: rd.Lang}
+	if id := gw.answering[i]; id != "" {
+		m.InReplyTo, m.AutoSubmitted = id, "auto-replied"
+	} else if s.LastMail != "" {
+		m.InReplyTo = s.LastMail
+	}
+	m.References = threadRefs(s.Thread, s.LastMail, gw.answering[i])
+	if s.Format == "json" {
+		if m.JSON, err = gw.jsonView(i, data); err != nil {
+			return err
+		}
+	}
+	if gw.ended {
+		if gw.finalLog == nil {
+			lg, err := gw.engineLog()
+			if err != nil {
+				return err
+			}
+			if gw.finalLog, err = json.MarshalIndent(lg, "", " "); err != nil {
+				return err
+			}
+		}
+		m.Attachments = append(m.Attachments, Attachment{Name: gw.g.ID + "-log.json", ContentType: "application/json", Data: gw.finalLog})
+	}
+	if err := gw.w.enqueue(m); err != nil {
+		return err
+	}
+	if s.Thread == "" {
+		s.Thread = m.MessageID
+	}
+	s.LastMail = m.MessageID
+	s.Seen = last
+	if s.Notify == "digest" {
+		s.DigestDue = time.Time{}
+	}
+	return nil
+}
+
+func threadRefs(ids ...string) []string {
+	var out []string
+	for _, id := range ids {
+		if id != "" && !containsStr(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// mailData assembles the parts of a seat's mail.
+func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailData, error) {
+	s := gw.g.Seats[i]
+	rd := gw.reader(i)
+	r := gw.w.r.render
+	d := &MailData{Game: gw.g.ID, Title: gw.eg.Info().Title, Tag: fmt.Sprintf("%s.%d.%s", gw.g.ID, i, s.Secret), Name: s.Name, Seat: i, Token: gw.token(),
+		Status: gw.g.Status, Kind: "update", Notes: notes, Log: lines, Commitment: gw.g.Commitment, Bot: s.Bot != ""}
+	switch {
+	case gw.ended:
+		d.Kind = "end"
+	case rep != nil:
+		d.Kind = "reply"
+	case gw.reminders[i]:
+		d.Kind = "reminder"
+	case gw.digest[i]:
+		d.Kind = "digest"
+	}
+	if rep != nil {
+		v := &ReplyView{Rejected: rep.Rejected, Stale: rep.Stale}
+		for _, l := range rep.Lines {
+			lv := ReplyLineView{Status: l.Status, Text: l.Text, Cmds: l.Cmds}
+			for _, e := range l.Errors {
+				t, err := r.Error(rd, e)
+				if err != nil {
+					return nil, err
+				}
+				lv.Errors = append(lv.Errors, t)
+			}
+			v.Lines = append(v.Lines, lv)
+		}
+		if len(v.Lines) > 0 {
+			d.Reply = v
+		}
+		d.Info = rep.Info
+	}
+	if gw.tb != nil {
+		view := gw.tb.State.View(i)
+		sum, err := r.Summary(rd, view)
+		if err != nil {
+			return nil, err
+		}
+		d.Summary = sum
+		if gw.g.Status == StatusRunning {
+			if p := gw.tb.Prompts[i]; p != nil && !p.Complete {
+				text, err := r.Prompt(rd, p, view)
+				if err != nil {
+					return nil, err
+				}
+				d.Prompt = text
+				if p.Halt != nil {
+					hv := &HaltView{Line: p.Halt.Order.Text}
+					for _, e := range p.Halt.Errors {
+						t, err := r.Error(rd, e)
+						if err != nil {
+							return nil, err
+						}
+						hv.Errors = append(hv.Errors, t)
+					}
+					for _, o := range p.Halt.SetAside {
+						hv.SetAside = append(hv.SetAside, o.Text)
+					}
+					d.Halt = hv
+				}
+			}
+			if p := gw.tb.Prompts[i]; p != nil && p.Decision.Mode == engine.Simultaneous {
+				for _, o := range p.Sealed {
+					d.Sealed = append(d.Sealed, o.Text)
+				}
+				d.Complete = p.Complete
+			}
+			if d.Prompt == "" {
+				d.Waiting = gw.waitingNames()
+			}
+			for _, o := range gw.tb.Queued(i) {
+				if p := gw.tb.Prompts[i]; p != nil && p.Decision.Mode == engine.Simultaneous && o.Slot == p.Decision.Slot {
+					continue
+				}
+				d.Queued = append(d.Queued, o.Text)
+			}
+		}
+		if res := gw.tb.State.Result(); res != nil {
+			d.Result = resultView(res, gw.g, i)
+			d.Seed = gw.g.Seed
+		}
+	}
+	if dl := s.Deadline; dl != nil && !dl.Due.IsZero() {
+		d.Deadline = dl.Due.In(location(s.TZ)).Format("Mon 2 Jan 2006 15:04 MST")
+	}
+	return d, nil
+}
+
+func resultView(res *engine.Result, g *Game, me int) *ResultView {
+	v := &ResultView{}
+	order := make([]int, len(res.Scores))
+	for i := range order {
+		order[i] = i
+	}
+	for a := 0; a < len(order); a++ {
+		for b := a + 1; b < len(order); b++ {
+			if res.Rank[res.Scores[order[b]].Seat] < res.Rank[res.Scores[order[a]].Seat] {
+				order[a], order[b] = order[b], order[a]
+			}
+		}
+	}
+	for _, k := range order {
+		sc := res.Scores[k]
+		var parts []string
+		for _, p := range sc.Parts {
+			parts = append(parts, fmt.Sprintf("%s %d", p.Name, p.Points))
+		}
+		v.Lines = append(v.Lines, ResultLine{Rank: res.Rank[sc.Seat], Name: g.Seats[sc.Seat].Name, Total: sc.Total,
+			Parts: strings.Join(parts, ", "), Me: sc.Seat == me})
+	}
+	return v
+}
+
+// entryLines renders one log entry for a reader: the events of a step, or
+// the referee's own line for other kinds (skipping what the reader may not
+// see and the reader's own inputs, which the reply echoes).
+func (gw *gameWork) entryLines(rd Reader, e Entry) ([]string, error) {
+	r := gw.w.r.render
+	switch e.Kind {
+	case EntryStep:
+		var out []string
+		for _, ev := range e.Step.Events {
+			line, ok, err := r.Event(rd, ev)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				out = append(out, line)
+			}
+		}
+		return out, nil
+	case EntryInput:
+		return nil, nil
+	}
+	if !e.Vis.Sees(rd.Seat) {
+		return nil, nil
+	}
+	name := "log." + e.Kind
+	if !r.T.Has("referee", rd.Lang, name) {
+		return nil, nil
+	}
+	data := map[string]any{"seat": e.Seat, "text": e.Text, "params": e.Params, "at": e.At}
+	line, err := r.T.Render("referee", rd.Lang, name, r.ctx(rd, data))
+	if err != nil {
+		return nil, err
+	}
+	return []string{line}, nil
+}
+
+// jsonView is the JSON companion of a mail (FORMAT json).
+func (gw *gameWork) jsonView(i int, d *MailData) ([]byte, error) {
+	v := map[string]any{"game": gw.g.ID, "title": d.Title, "seat": i, "token": d.Token, "status": gw.g.Status,
+		"kind": d.Kind, "deadline": d.Deadline, "waiting": d.Waiting, "reply": d.Reply, "notes": d.Notes}
+	if gw.tb != nil {
+		v["view"] = gw.tb.State.View(i)
+		if p := gw.tb.Prompts[i]; p != nil && !p.Complete && gw.g.Status == StatusRunning {
+			v["prompt"] = p
+		}
+		if res := gw.tb.State.Result(); res != nil {
+			v["result"] = res
+			v["seed"] = gw.g.Seed
+		}
+	}
+	return json.MarshalIndent(v, "", "  ")
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func containsStr(xs []string, x string) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

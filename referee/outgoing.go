@@ -1,0 +1,117 @@
+package referee
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"time"
+
+	"github.com/pbem-referee/referee/store"
+)
+
+// Outgoing is one mail the referee sends: everything a composer needs to
+// produce the message bytes. It is built inside the transaction that caused
+// it, composed once, and stored in the outbox.
+type Outgoing struct {
+	Game string `json:"game,omitempty"`
+	Seat int    `json:"seat"`
+	// Kind is what the mail is: "update", "reply", "reminder", "invite",
+	// "start", "end", "rejection", "org", "help", "observe", "absence".
+	Kind     string `json:"kind"`
+	From     string `json:"from"`
+	FromName string `json:"from_name"`
+	To       string `json:"to"`
+	ToName   string `json:"to_name,omitempty"`
+	// ReplyTo is the address replies go to (a plus address with the tag).
+	ReplyTo string `json:"reply_to,omitempty"`
+	Subject string `json:"subject"`
+	// MessageID, InReplyTo and References thread the mail (one thread per
+	// game and player).
+	MessageID  string   `json:"message_id"`
+	InReplyTo  string   `json:"in_reply_to,omitempty"`
+	References []string `json:"references,omitempty"`
+	Date       time.Time `json:"date"`
+	// Body is the plain-text body (UTF-8, laid out for 80 columns).
+	Body string `json:"body"`
+	// JSON is the same information as JSON, for players who asked for it.
+	JSON []byte `json:"json,omitempty"`
+	// Attachments are files sent along (the complete log at the end).
+	Attachments []Attachment `json:"attachments,omitempty"`
+	// Lang is the body's language.
+	Lang string `json:"lang"`
+	// AutoSubmitted is "auto-replied" for answers to a player's message and
+	// "auto-generated" otherwise (RFC 3834).
+	AutoSubmitted string `json:"auto_submitted"`
+	// EnvelopeFrom is the bounce address (VERP).
+	EnvelopeFrom string `json:"envelope_from"`
+}
+
+// Attachment is a file attached to a mail.
+type Attachment struct {
+	Name        string `json:"name"`
+	ContentType string `json:"content_type"`
+	Data        []byte `json:"data"`
+}
+
+// messageID returns a new Message-ID for a game mail:
+// <rf.<game>.<seat>.<token>.<nonce>@domain>, seat "x" for none.
+func (w *work) messageID(g *Game, seat, token int) string {
+	s := "x"
+	if seat >= 0 {
+		s = fmt.Sprint(seat)
+	}
+	id, nonce := "x", 0
+	if g != nil {
+		g.Nonce++
+		id, nonce = g.ID, g.Nonce
+	} else {
+		w.nonce++
+		nonce = w.nonce
+		id = "r" + fmt.Sprint(w.now.UnixNano())
+	}
+	if token < 0 {
+		token = 0
+	}
+	return fmt.Sprintf("<rf.%s.%s.%d.%d@%s>", id, s, token, nonce, w.r.opt.Domain)
+}
+
+// BounceID is the id in the VERP bounce address of a mail: the first 16 hex
+// digits of the SHA-256 of its Message-ID.
+func BounceID(messageID string) string {
+	sum := sha256.Sum256([]byte(messageID))
+	return hex.EncodeToString(sum[:8])
+}
+
+// plus returns the referee's address with a plus tag.
+func (r *Referee) plus(tag string) string {
+	return r.opt.Local + "+" + tag + "@" + r.opt.Domain
+}
+
+// enqueue composes a mail and adds it to the outbox.
+func (w *work) enqueue(m *Outgoing) error {
+	if m.From == "" {
+		m.From, m.FromName = w.r.Address(), w.r.opt.Name
+	}
+	if m.Date.IsZero() {
+		m.Date = w.now
+	}
+	if m.AutoSubmitted == "" {
+		m.AutoSubmitted = "auto-generated"
+	}
+	if m.EnvelopeFrom == "" {
+		m.EnvelopeFrom = w.r.plus("bounce." + BounceID(m.MessageID))
+	}
+	raw, err := w.r.opt.Compose(m)
+	if err != nil {
+		return fmt.Errorf("referee: compose %s: %w", m.MessageID, err)
+	}
+	_, err = w.tx.Enqueue(OutboxQueue, store.Item{
+		Key: m.MessageID, Game: m.Game, Kind: m.Kind, To: m.To, Payload: raw,
+		Meta: map[string]string{MetaFrom: m.EnvelopeFrom}, Created: w.now,
+	})
+	if err != nil {
+		return err
+	}
+	w.sent = append(w.sent, m.MessageID)
+	return nil
+}

@@ -1,0 +1,265 @@
+package referee
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/store"
+)
+
+// Game states.
+const (
+	StatusForming = "forming" // invitations out, seats not all filled
+	StatusRunning = "running"
+	StatusPaused  = "paused"
+	StatusOver    = "over"
+	StatusAborted = "aborted"
+)
+
+// Seat states.
+const (
+	SeatInvited  = "invited"
+	SeatJoined   = "joined"
+	SeatDeclined = "declined"
+	SeatPlaying  = "playing"
+	SeatResigned = "resigned"
+	SeatKicked   = "kicked"
+)
+
+// Game is the referee's record of one game (the "games" bucket).
+type Game struct {
+	ID      string            `json:"id"`
+	Game    string            `json:"game"` // engine name
+	Variant string            `json:"variant,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+	Status  string            `json:"status"`
+	// Organiser is the address of the organiser who created the game.
+	Organiser string `json:"organiser"`
+	// Seed is secret until the game ends; Commitment (its SHA-256) is
+	// announced at the start.
+	Seed       string `json:"seed"`
+	Commitment string `json:"commitment"`
+	// RulesetSHA is the data file the game runs on ("" for the default).
+	RulesetSHA string `json:"ruleset_sha256,omitempty"`
+	// Open games take any registered player who sends JOIN <game>.
+	Open bool `json:"open,omitempty"`
+	// Players is the number of seats.
+	Players int `json:"players"`
+	// Seats are in seat order once the game started (drawn from the seed);
+	// before that in invitation order.
+	Seats  []Seat `json:"seats"`
+	Policy Policy `json:"policy"`
+	// Table is the engine table (state and queues), nil before the start.
+	Table   json.RawMessage `json:"table,omitempty"`
+	Created time.Time       `json:"created"`
+	Started time.Time       `json:"started,omitempty"`
+	Ended   time.Time       `json:"ended,omitempty"`
+	// PausedAt is when an organiser paused the game (deadlines stop).
+	PausedAt time.Time `json:"paused_at,omitempty"`
+	// Nonce numbers the mails of the game (for Message-IDs).
+	Nonce int `json:"nonce"`
+	// Steps counts the engine steps logged, for exports.
+	Steps int `json:"steps"`
+}
+
+// Seat is one player's place in a game.
+type Seat struct {
+	Name    string `json:"name"`
+	Address string `json:"address"`
+	Lang    string `json:"lang"`
+	TZ      string `json:"tz,omitempty"` // IANA zone for deadlines; "" = UTC
+	Secret  string `json:"secret"`
+	State   string `json:"state"`
+	// Bot names the engine bot playing this seat ("" = the human).
+	Bot string `json:"bot,omitempty"`
+	// Missed counts consecutive missed moves; MissedTotal all of them.
+	Missed      int `json:"missed"`
+	MissedTotal int `json:"missed_total"`
+	// Notify: "every" change, "turn" (only when action is needed), or a
+	// daily "digest".
+	Notify string `json:"notify"`
+	// Format: "text" or "json" (the view also comes as JSON).
+	Format   string     `json:"format"`
+	Vacation []Vacation `json:"vacation,omitempty"`
+	// VacationUsed is the number of vacation days spent from the budget.
+	VacationUsed float64 `json:"vacation_used"`
+	// Thread is the Message-ID of the first mail of this seat's thread and
+	// LastMail the latest one (for In-Reply-To/References).
+	Thread   string `json:"thread,omitempty"`
+	LastMail string `json:"last_mail,omitempty"`
+	// Seen is the log sequence number up to which the seat has been told.
+	Seen     uint64    `json:"seen"`
+	Deadline *Deadline `json:"deadline,omitempty"`
+	// Absence offered after an out-of-office reply, awaiting YES.
+	AbsenceOffer *Vacation `json:"absence_offer,omitempty"`
+	// DigestDue is when the next digest is due (Notify "digest").
+	DigestDue time.Time `json:"digest_due,omitempty"`
+}
+
+// Active reports whether the seat takes part in play (not declined).
+func (s Seat) Active() bool { return s.State == SeatPlaying }
+
+// Vacation is a registered absence.
+type Vacation struct {
+	From time.Time `json:"from"`
+	To   time.Time `json:"to"`
+}
+
+// Deadline is the clock of a seat's current decision.
+type Deadline struct {
+	Kind  string    `json:"kind"`
+	Slot  string    `json:"slot"`
+	Group string    `json:"group,omitempty"`
+	Start time.Time `json:"start"`
+	Due   time.Time `json:"due"`
+	// Reminders are the times reminders are due; Sent how many went out.
+	Reminders []time.Time `json:"reminders,omitempty"`
+	Sent      int         `json:"sent"`
+}
+
+// Player is a registered player (the "players" bucket).
+type Player struct {
+	Address string    `json:"address"`
+	Name    string    `json:"name"`
+	Lang    string    `json:"lang"`
+	TZ      string    `json:"tz,omitempty"`
+	Secret  string    `json:"secret"` // the player token (LIST, JOIN, OBSERVE)
+	Failing bool      `json:"failing,omitempty"`
+	Bounces int       `json:"bounces,omitempty"`
+	Created time.Time `json:"created"`
+	// Observing lists the games the player observes.
+	Observing []string `json:"observing,omitempty"`
+	// Helped is when the player (or an unknown sender) was last sent the
+	// help mail for an untagged message (rate limit).
+	Helped time.Time `json:"helped,omitempty"`
+}
+
+// Entry is one record of a game's append-only log (the "log" bucket). The
+// LOG command, spectator views, the reports of what happened since a
+// player's last mail, and the public log at the end are all derived from it.
+type Entry struct {
+	Seq  uint64    `json:"seq,omitempty"`
+	At   time.Time `json:"at"`
+	Kind string    `json:"kind"`
+	// Seat is the seat concerned (-1: none).
+	Seat int `json:"seat"`
+	// Vis is who may read the entry before the game ends (steps are
+	// redacted per event instead).
+	Vis engine.Visibility `json:"vis"`
+	// Text is the input or message text (inputs, SAY).
+	Text string `json:"text,omitempty"`
+	// Params are structured facts (organiser action, deadline...).
+	Params map[string]any `json:"params,omitempty"`
+	// Step is an engine step (kind "step"), with its events.
+	Step *engine.Step `json:"step,omitempty"`
+	// Setup holds the setup events (kind "start").
+	Setup []engine.Event `json:"setup,omitempty"`
+	// Ruleset is set on an erratum: the SHA-256 of the data file in force
+	// from here on.
+	Ruleset string `json:"ruleset,omitempty"`
+}
+
+// Log entry kinds.
+const (
+	EntryCreate   = "create"
+	EntryInvite   = "invite"
+	EntryJoin     = "join"
+	EntryDecline  = "decline"
+	EntryStart    = "start"
+	EntryInput    = "input"
+	EntryStep     = "step"
+	EntryOrg      = "org"
+	EntryMissed   = "missed"
+	EntryBot      = "bot"
+	EntrySay      = "say"
+	EntryVacation = "vacation"
+	EntryResign   = "resign"
+	EntryEnd      = "end"
+	EntryErratum  = "erratum"
+	EntryRollback = "rollback"
+)
+
+func loadGame(tx *store.Tx, id string) (*Game, error) {
+	raw, err := tx.Game(id)
+	if err != nil {
+		return nil, err
+	}
+	var g Game
+	if err := json.Unmarshal(raw, &g); err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	return &g, nil
+}
+
+func saveGame(tx *store.Tx, g *Game) error {
+	raw, err := json.Marshal(g)
+	if err != nil {
+		return err
+	}
+	return tx.PutGame(g.ID, raw)
+}
+
+func loadPlayer(tx *store.Tx, addr string) (*Player, error) {
+	raw, err := tx.Player(addr)
+	if err != nil {
+		return nil, err
+	}
+	var p Player
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+func savePlayer(tx *store.Tx, p *Player) error {
+	raw, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	return tx.PutPlayer(p.Address, raw)
+}
+
+func appendEntry(tx *store.Tx, g *Game, e Entry) (uint64, error) {
+	raw, err := json.Marshal(e)
+	if err != nil {
+		return 0, err
+	}
+	return tx.AppendLog(g.ID, raw)
+}
+
+// entries reads a game's log from seq from.
+func entries(tx *store.Tx, game string, from uint64) ([]Entry, error) {
+	var out []Entry
+	err := tx.Log(game, from, func(seq uint64, raw []byte) error {
+		var e Entry
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return err
+		}
+		e.Seq = seq
+		out = append(out, e)
+		return nil
+	})
+	return out, err
+}
+
+// seatOfAddress returns the seat of an address in a game, or -1.
+func (g *Game) seatOfAddress(addr string) int {
+	for i, s := range g.Seats {
+		if strings.EqualFold(s.Address, addr) {
+			return i
+		}
+	}
+	return -1
+}
+
+// names returns the seats' display names.
+func (g *Game) names() []string {
+	n := make([]string, len(g.Seats))
+	for i, s := range g.Seats {
+		n[i] = s.Name
+	}
+	return n
+}

@@ -1,0 +1,265 @@
+package referee
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/store"
+)
+
+// Options configure a Referee.
+type Options struct {
+	DB *store.DB
+	// Clock is the time source (SystemClock if nil).
+	Clock Clock
+	// Domain, Local and Name make the referee's address: Name <Local@Domain>.
+	Domain string
+	Local  string
+	Name   string
+	// Organisers maps organiser addresses (lower case) to their secrets.
+	Organisers map[string]string
+	// Renderer renders the words (loaded from templates if nil).
+	Renderer *Renderer
+	// Compose turns an outgoing mail into message bytes for the outbox
+	// (mailfmt.Compose through an adapter; tests use a recorder).
+	Compose func(*Outgoing) ([]byte, error)
+	// Kick is called after a commit that queued outgoing mail.
+	Kick func()
+	// Policy is the default deadline policy of new games.
+	Policy *Policy
+	// Random is the source of secrets, seeds and game ids (crypto/rand if
+	// nil; tests pass a deterministic reader).
+	Random io.Reader
+	Logger *slog.Logger
+	// RateLimit is the number of messages per sender per hour beyond which
+	// messages are ignored (0: 60).
+	RateLimit int
+	// KeepInbound is how long de-duplication records are kept (0: 90 days).
+	KeepInbound time.Duration
+}
+
+// Referee runs games. It is safe for concurrent use: every input is one
+// store transaction, and bbolt serialises writers.
+type Referee struct {
+	opt    Options
+	db     *store.DB
+	clock  Clock
+	render *Renderer
+	log    *slog.Logger
+	rate   *rateLimiter
+	randMu sync.Mutex
+}
+
+// New returns a Referee.
+func New(opt Options) (*Referee, error) {
+	if opt.DB == nil {
+		return nil, errors.New("referee: no store")
+	}
+	if opt.Domain == "" {
+		return nil, errors.New("referee: no domain")
+	}
+	if opt.Local == "" {
+		opt.Local = "referee"
+	}
+	if opt.Name == "" {
+		opt.Name = "Referee"
+	}
+	if opt.Clock == nil {
+		opt.Clock = SystemClock{}
+	}
+	if opt.Random == nil {
+		opt.Random = rand.Reader
+	}
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opt.Policy == nil {
+		p := DefaultPolicy()
+		opt.Policy = &p
+	}
+	if opt.RateLimit == 0 {
+		opt.RateLimit = 60
+	}
+	if opt.KeepInbound == 0 {
+		opt.KeepInbound = 90 * 24 * time.Hour
+	}
+	if opt.Compose == nil {
+		return nil, errors.New("referee: no Compose function")
+	}
+	orgs := map[string]string{}
+	for a, s := range opt.Organisers {
+		orgs[strings.ToLower(a)] = s
+	}
+	opt.Organisers = orgs
+	r := &Referee{opt: opt, db: opt.DB, clock: opt.Clock, render: opt.Renderer, log: opt.Logger}
+	if r.render == nil {
+		var err error
+		if r.render, err = NewRenderer(); err != nil {
+			return nil, err
+		}
+	}
+	r.rate = newRateLimiter(opt.RateLimit, time.Hour)
+	return r, nil
+}
+
+// Address returns the referee's plain address.
+func (r *Referee) Address() string { return r.opt.Local + "@" + r.opt.Domain }
+
+// secret returns a new random secret: 16 lower-case base32 characters.
+func (r *Referee) secret() (string, error) {
+	r.randMu.Lock()
+	defer r.randMu.Unlock()
+	var b [10]byte
+	if _, err := io.ReadFull(r.opt.Random, b[:]); err != nil {
+		return "", err
+	}
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
+}
+
+// Request is one inbound command message, already parsed by a transport:
+// who sent it, which tag it carried, and its command text.
+type Request struct {
+	// From is the sender's address and FromName the display name.
+	From     string
+	FromName string
+	// Kind is the tag kind: "seat", "player", "org", or "" (no tag).
+	Kind   string
+	Game   string
+	Seat   int
+	Secret string
+	// Token is the state token the message answers (-1 unknown).
+	Token int
+	// Text is the player's own command text (quotes and signatures removed).
+	Text string
+	// MessageID of the message (threading) and the de-duplication Keys
+	// (including "msgid:<Message-ID>").
+	MessageID string
+	Keys      []string
+	Source    string
+	Received  time.Time
+	// SenderVerified: the sender address passed the configured
+	// authentication policy (DKIM alignment or trusted Authentication-Results,
+	// when required). Transports that authenticate otherwise set it true.
+	SenderVerified bool
+}
+
+// Process handles one request in one store transaction and returns what was
+// done. The error is non-nil only for failures of the referee itself (the
+// store, a bug); the transport then retries later.
+func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
+	if err := ctx.Err(); err != nil {
+		return Outcome{}, err
+	}
+	if len(req.Keys) == 0 {
+		return Outcome{}, errors.New("referee: request without de-duplication keys")
+	}
+	now := r.clock.Now()
+	if req.Received.IsZero() {
+		req.Received = now
+	}
+	req.From = strings.ToLower(strings.TrimSpace(req.From))
+	var out Outcome
+	queued := 0
+	err := r.db.Update(func(tx *store.Tx) error {
+		out, queued = Outcome{Seat: -1}, 0
+		if rec, seen, err := tx.Seen(req.Keys...); err != nil {
+			return err
+		} else if seen {
+			out = Outcome{Status: "duplicate", Game: rec.Game, Seat: rec.Seat, Detail: "already processed: " + rec.Outcome}
+			return nil
+		}
+		w := r.newWork(tx, now)
+		if !r.rate.allow(req.From, now) {
+			out = Outcome{Status: "ignored", Detail: "rate limit for " + req.From}
+		} else if err := w.request(&req, &out); err != nil {
+			return err
+		}
+		ids, err := w.flush()
+		if err != nil {
+			return err
+		}
+		out.Replies = ids
+		queued = len(ids)
+		return tx.MarkInbound(store.InboundRecord{Keys: req.Keys, Received: now, Source: req.Source, From: req.From,
+			Game: out.Game, Seat: out.Seat, Outcome: out.Status, Detail: out.Detail, Messages: ids})
+	})
+	if err != nil {
+		return Outcome{}, err
+	}
+	if queued > 0 && r.opt.Kick != nil {
+		r.opt.Kick()
+	}
+	r.log.Info("processed", slog.String("source", req.Source), slog.String("status", out.Status),
+		slog.String("game", out.Game), slog.Int("seat", out.Seat), slog.Int("replies", queued), slog.String("detail", out.Detail))
+	return out, nil
+}
+
+// update runs fn as one transaction with a work context and flushes it.
+func (r *Referee) update(fn func(w *work) error) ([]string, error) {
+	var ids []string
+	err := r.db.Update(func(tx *store.Tx) error {
+		w := r.newWork(tx, r.clock.Now())
+		if err := fn(w); err != nil {
+			return err
+		}
+		var err error
+		ids, err = w.flush()
+		return err
+	})
+	if err == nil && len(ids) > 0 && r.opt.Kick != nil {
+		r.opt.Kick()
+	}
+	return ids, err
+}
+
+// rateLimiter is a per-sender sliding window counter, kept in memory: it
+// protects against loops and floods, so forgetting it on restart is fine.
+type rateLimiter struct {
+	mu     sync.Mutex
+	limit  int
+	window time.Duration
+	seen   map[string][]time.Time
+}
+
+func newRateLimiter(limit int, window time.Duration) *rateLimiter {
+	return &rateLimiter{limit: limit, window: window, seen: map[string][]time.Time{}}
+}
+
+func (l *rateLimiter) allow(who string, now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	ts := l.seen[who]
+	kept := ts[:0]
+	for _, t := range ts {
+		if now.Sub(t) < l.window {
+			kept = append(kept, t)
+		}
+	}
+	if len(kept) >= l.limit {
+		l.seen[who] = kept
+		return false
+	}
+	l.seen[who] = append(kept, now)
+	if len(l.seen) > 10000 {
+		for k, v := range l.seen {
+			if len(v) == 0 || now.Sub(v[len(v)-1]) >= l.window {
+				delete(l.seen, k)
+			}
+		}
+	}
+	return true
+}
+
+// lookupGame returns the engine game of a record.
+func lookupGame(name string) (engine.Game, error) { return engine.Lookup(name) }
+
+func errorf(format string, args ...any) error { return fmt.Errorf("referee: "+format, args...) }

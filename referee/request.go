@@ -1,0 +1,708 @@
+package referee
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/store"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// refereeCommands are handled by the referee in every game. A game may
+// declare CLEAR or UNDO itself; the others are always the referee's.
+var refereeCommands = map[string]bool{
+	"HELP": true, "STATUS": true, "RULE": true, "LOG": true, "CLEAR": true, "RESIGN": true, "SAY": true,
+	"VACATION": true, "NOTIFY": true, "LANG": true, "OBSERVE": true, "FORMAT": true, "JOIN": true,
+	"DECLINE": true, "LIST": true, "YES": true, "UNDO": true, "REGISTER": true,
+}
+
+var overridable = map[string]bool{"CLEAR": true, "UNDO": true}
+
+// request dispatches a request by its tag.
+func (w *work) request(req *Request, out *Outcome) error {
+	switch req.Kind {
+	case "seat":
+		return w.seatRequest(req, out)
+	case "player":
+		return w.playerRequest(req, out)
+	case "org":
+		return w.orgRequest(req, out)
+	}
+	return w.untagged(req, out)
+}
+
+// seatRequest handles a message carrying a seat's tag.
+func (w *work) seatRequest(req *Request, out *Outcome) error {
+	tok, err := w.tx.Token(req.Secret)
+	if err != nil || tok.Kind != "seat" || (req.Game != "" && tok.Game != req.Game) {
+		out.Status, out.Detail = "ignored", "unknown seat token"
+		return w.unknownToken(req)
+	}
+	gw, err := w.game(tok.Game)
+	if err != nil {
+		return err
+	}
+	seat := gw.g.seatOfAddress(tok.Address)
+	out.Game, out.Seat = gw.g.ID, seat
+	if seat < 0 || gw.g.Seats[seat].Secret != req.Secret {
+		out.Status, out.Detail = "ignored", "token no longer valid"
+		return nil
+	}
+	s := &gw.g.Seats[seat]
+	if !strings.EqualFold(req.From, s.Address) || !req.SenderVerified {
+		// Never act on it; tell only the registered address.
+		out.Status, out.Detail = "rejected", "sender is not the seat's registered address or failed authentication"
+		if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: req.Text,
+			Params: map[string]any{"refused": "sender", "from": req.From}}); err != nil {
+			return err
+		}
+		gw.announce([]int{seat}, "spoof", "from", req.From, "verified", req.SenderVerified)
+		return nil
+	}
+	if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: req.Text,
+		Params: map[string]any{"token": req.Token, "message_id": req.MessageID}}); err != nil {
+		return err
+	}
+	gw.answering[seat] = req.MessageID
+	out.Status = "applied"
+	return gw.seatCommands(seat, req, out)
+}
+
+// seatCommands runs the commands of a seat's message: the referee's own
+// first-come, the game's orders together through the table (atomically).
+func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
+	s := &gw.g.Seats[seat]
+	orders := engine.ParseScript(req.Text)
+	gw.normalise(s.Lang, orders)
+	rep := gw.reply(seat)
+	var game []engine.Order
+	gameCmds := map[string]bool{}
+	for _, c := range gw.eg.Info().Commands {
+		gameCmds[strings.ToUpper(c)] = true
+	}
+	for _, o := range orders {
+		kw := o.Keyword()
+		if refereeCommands[kw] && !(overridable[kw] && gameCmds[kw]) {
+			line, err := gw.command(seat, kw, o)
+			if err != nil {
+				return err
+			}
+			rep.Lines = append(rep.Lines, line)
+			continue
+		}
+		game = append(game, o)
+	}
+	if len(orders) == 0 {
+		gw.force[seat] = true
+		rep.Info = append(rep.Info, gw.text(seat, "info.no_commands", nil))
+	}
+	if len(game) == 0 {
+		if out.Status == "applied" {
+			out.Status = "answered"
+		}
+		return nil
+	}
+	switch {
+	case gw.g.Status == StatusForming:
+		return gw.refuseAll(seat, game, "error.not_started", out)
+	case gw.g.Status == StatusPaused:
+		return gw.refuseAll(seat, game, "error.paused", out)
+	case gw.g.Status != StatusRunning:
+		return gw.refuseAll(seat, game, "error.over", out)
+	case s.State != SeatPlaying:
+		return gw.refuseAll(seat, game, "error.not_playing", out)
+	}
+	if s.Bot != "" {
+		// The player is back: the bot hands the seat over.
+		s.Bot, s.Missed = "", 0
+		if _, err := gw.log(Entry{Kind: EntryBot, Seat: seat, Vis: engine.Public, Params: map[string]any{"back": true}}); err != nil {
+			return err
+		}
+		gw.announce(nil, "back", "seat", seat, "name", s.Name)
+	}
+	res, err := gw.submit(seat, game, req.Token)
+	if err != nil {
+		return err
+	}
+	rep.Rejected, rep.Stale = res.Rejected, res.Stale
+	for _, r := range res.Results {
+		rep.Lines = append(rep.Lines, replyLine{Status: r.Status, Text: r.Order.Text, Cmds: r.Cmds, Errors: r.Errors})
+	}
+	if res.Rejected {
+		out.Status, out.Detail = "rejected", "an order was refused; nothing applied"
+		gw.force[seat] = true
+	} else {
+		s.Missed = 0
+		gw.acted[seat] = true
+	}
+	return nil
+}
+
+func (gw *gameWork) refuseAll(seat int, orders []engine.Order, code string, out *Outcome) error {
+	rep := gw.reply(seat)
+	rep.Rejected = true
+	why := gw.text(seat, code, nil)
+	for _, o := range orders {
+		rep.Lines = append(rep.Lines, replyLine{Status: "rejected", Text: o.Text})
+	}
+	rep.Info = append(rep.Info, why)
+	out.Status, out.Detail = "rejected", code
+	return nil
+}
+
+// normalise replaces the first word of every command line by its canonical
+// keyword, using the aliases of the player's language first, then of every
+// other language.
+func (gw *gameWork) normalise(lang string, orders []engine.Order) {
+	langs := append([]string{lang}, templates.Languages...)
+	for i := range orders {
+		for a := range orders[i].Alts {
+			for l, line := range orders[i].Alts[a] {
+				word, rest, _ := strings.Cut(line, " ")
+				up := strings.ToUpper(word)
+				for _, lg := range langs {
+					if kw := gw.w.r.render.T.Alias(gw.g.Game, lg, up); kw != up {
+						up = kw
+						break
+					}
+				}
+				if rest != "" {
+					orders[i].Alts[a][l] = up + " " + rest
+				} else {
+					orders[i].Alts[a][l] = up
+				}
+			}
+		}
+	}
+}
+
+// command runs one referee command of a seat.
+func (gw *gameWork) command(seat int, kw string, o engine.Order) (replyLine, error) {
+	s := &gw.g.Seats[seat]
+	args := strings.Fields(o.Alts[0][0])[1:]
+	rep := gw.reply(seat)
+	line := replyLine{Status: "done", Text: o.Text}
+	fail := func(name string, data map[string]any) (replyLine, error) {
+		line.Status = "rejected"
+		line.Errors = append(line.Errors, &engine.RuleError{Code: name, Params: data})
+		return line, nil
+	}
+	info := func(name string, data map[string]any) {
+		rep.Info = append(rep.Info, gw.text(seat, name, data))
+	}
+	switch kw {
+	case "HELP":
+		topic := ""
+		if len(args) > 0 {
+			topic = strings.ToUpper(args[0])
+		}
+		rep.Info = append(rep.Info, gw.help(seat, topic))
+	case "STATUS":
+		gw.force[seat] = true
+	case "RULE":
+		if len(args) == 0 {
+			return fail("usage", map[string]any{"usage": "RULE <id>"})
+		}
+		id := strings.ToUpper(args[0])
+		rd := gw.reader(seat)
+		if !gw.w.r.render.T.Has(gw.g.Game, rd.Lang, "rule."+id) {
+			return fail("no_rule", map[string]any{"rule": id})
+		}
+		t, err := gw.w.r.render.T.Render(gw.g.Game, rd.Lang, "rule."+id, gw.w.r.render.ctx(rd, nil))
+		if err != nil {
+			return line, err
+		}
+		rep.Info = append(rep.Info, id+": "+t)
+	case "LOG":
+		n := 20
+		if len(args) > 0 {
+			if v, err := strconv.Atoi(args[0]); err == nil && v > 0 && v <= 500 {
+				n = v
+			}
+		}
+		text, err := gw.logText(seat, n)
+		if err != nil {
+			return line, err
+		}
+		rep.Info = append(rep.Info, text)
+	case "CLEAR":
+		if gw.tb == nil {
+			return line, nil
+		}
+		n := len(gw.tb.Clear(seat))
+		info("info.cleared", map[string]any{"n": n})
+	case "UNDO":
+		if gw.tb == nil {
+			return fail("nothing_to_undo", nil)
+		}
+		o, ok := gw.tb.Undo(seat)
+		if !ok {
+			return fail("nothing_to_undo", nil)
+		}
+		info("info.undone", map[string]any{"line": o.Text})
+	case "RESIGN":
+		if s.State != SeatPlaying || gw.g.Status != StatusRunning {
+			return fail("not_playing", nil)
+		}
+		s.State, s.Bot, s.Deadline = SeatResigned, gw.botName(), nil
+		if _, err := gw.log(Entry{Kind: EntryResign, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": s.Name, "bot": s.Bot}}); err != nil {
+			return line, err
+		}
+		gw.announce(nil, "resigned", "seat", seat, "name", s.Name)
+		gw.toOrganiser("org_resigned", "name", s.Name)
+	case "SAY":
+		return gw.say(seat, o.Alts[0][0])
+	case "VACATION":
+		return gw.vacation(seat, args)
+	case "YES":
+		if s.AbsenceOffer == nil {
+			return fail("nothing_to_confirm", nil)
+		}
+		v := *s.AbsenceOffer
+		s.AbsenceOffer = nil
+		return gw.addVacation(seat, v, line)
+	case "NOTIFY":
+		if len(args) != 1 || !containsStr([]string{"every", "turn", "digest"}, strings.ToLower(args[0])) {
+			return fail("usage", map[string]any{"usage": "NOTIFY every|turn|digest"})
+		}
+		s.Notify = strings.ToLower(args[0])
+		info("info.notify", map[string]any{"mode": s.Notify})
+	case "LANG":
+		if len(args) != 1 || !templates.IsLanguage(strings.ToLower(args[0])) {
+			return fail("usage", map[string]any{"usage": "LANG en|it|fr|nl"})
+		}
+		s.Lang = strings.ToLower(args[0])
+		info("info.lang", nil)
+	case "FORMAT":
+		if len(args) != 1 || !containsStr([]string{"text", "json"}, strings.ToLower(args[0])) {
+			return fail("usage", map[string]any{"usage": "FORMAT text|json"})
+		}
+		s.Format = strings.ToLower(args[0])
+		info("info.format", map[string]any{"format": s.Format})
+	case "JOIN":
+		if len(args) > 0 && !strings.EqualFold(args[0], gw.g.ID) {
+			return fail("usage", map[string]any{"usage": "JOIN"})
+		}
+		return line, gw.join(seat)
+	case "DECLINE":
+		return line, gw.decline(seat)
+	case "OBSERVE":
+		if len(args) != 1 {
+			return fail("usage", map[string]any{"usage": "OBSERVE <game>"})
+		}
+		return line, gw.w.observe(strings.ToLower(args[0]), s.Address, s.Lang, gw, seat)
+	case "LIST":
+		text, err := gw.w.listOpen(s.Lang)
+		if err != nil {
+			return line, err
+		}
+		rep.Info = append(rep.Info, text)
+	case "REGISTER":
+		info("info.registered_already", nil)
+	}
+	return line, nil
+}
+
+// say relays a message to other players without revealing addresses:
+// "SAY all: text" or "SAY ann, bob: text" (names or seat numbers).
+func (gw *gameWork) say(seat int, line string) (replyLine, error) {
+	rest := strings.TrimSpace(line[len(strings.Fields(line)[0]):])
+	to, text, ok := strings.Cut(rest, ":")
+	text = strings.TrimSpace(text)
+	out := replyLine{Status: "done", Text: line}
+	if !ok || text == "" {
+		out.Status = "rejected"
+		out.Errors = []*engine.RuleError{{Code: "usage", Params: map[string]any{"usage": "SAY <player|all>: text"}}}
+		return out, nil
+	}
+	var seats []int
+	for _, t := range strings.Split(to, ",") {
+		t = strings.TrimSpace(t)
+		if strings.EqualFold(t, "all") || strings.EqualFold(t, "tutti") || strings.EqualFold(t, "tous") || strings.EqualFold(t, "iedereen") {
+			seats = nil
+			for i := range gw.g.Seats {
+				if i != seat && gw.g.Seats[i].State != SeatDeclined {
+					seats = append(seats, i)
+				}
+			}
+			break
+		}
+		k := -1
+		for i, s := range gw.g.Seats {
+			if strings.EqualFold(s.Name, t) || fmt.Sprint(i+1) == t {
+				k = i
+			}
+		}
+		if k < 0 || k == seat {
+			out.Status = "rejected"
+			out.Errors = []*engine.RuleError{{Code: "no_player", Params: map[string]any{"name": t}}}
+			return out, nil
+		}
+		if !containsInt(seats, k) {
+			seats = append(seats, k)
+		}
+	}
+	vis := engine.Only(append([]int{seat}, seats...)...)
+	if _, err := gw.log(Entry{Kind: EntrySay, Seat: seat, Vis: vis, Text: text, Params: map[string]any{"to": seats}}); err != nil {
+		return out, err
+	}
+	names := make([]string, len(seats))
+	for i, k := range seats {
+		names[i] = gw.g.Seats[k].Name
+	}
+	gw.announce(seats, "say", "from", gw.g.Seats[seat].Name, "text", text, "to", names)
+	return out, nil
+}
+
+// vacation registers "VACATION <from> <to>" (dates YYYY-MM-DD in the
+// player's time zone, inclusive).
+func (gw *gameWork) vacation(seat int, args []string) (replyLine, error) {
+	s := &gw.g.Seats[seat]
+	line := replyLine{Status: "done", Text: "VACATION " + strings.Join(args, " ")}
+	bad := func() (replyLine, error) {
+		line.Status = "rejected"
+		line.Errors = []*engine.RuleError{{Code: "usage", Params: map[string]any{"usage": "VACATION <YYYY-MM-DD> <YYYY-MM-DD>"}}}
+		return line, nil
+	}
+	if len(args) != 2 {
+		return bad()
+	}
+	loc := location(s.TZ)
+	from, err1 := time.ParseInLocation("2006-01-02", args[0], loc)
+	to, err2 := time.ParseInLocation("2006-01-02", args[1], loc)
+	if err1 != nil || err2 != nil || to.Before(from) {
+		return bad()
+	}
+	v := Vacation{From: from.UTC(), To: to.AddDate(0, 0, 1).UTC()}
+	if !v.To.After(gw.w.now) {
+		line.Status = "rejected"
+		line.Errors = []*engine.RuleError{{Code: "vacation_past"}}
+		return line, nil
+	}
+	return gw.addVacation(seat, v, line)
+}
+
+func (gw *gameWork) addVacation(seat int, v Vacation, line replyLine) (replyLine, error) {
+	s := &gw.g.Seats[seat]
+	left := gw.g.Policy.VacationDays - s.VacationUsed
+	days := v.To.Sub(v.From).Hours() / 24
+	if left <= 0 {
+		line.Status = "rejected"
+		line.Errors = []*engine.RuleError{{Code: "vacation_budget", Params: map[string]any{"budget": gw.g.Policy.VacationDays, "used": s.VacationUsed}}}
+		return line, nil
+	}
+	s.Vacation = append(s.Vacation, v)
+	if dl := s.Deadline; dl != nil && !dl.Due.IsZero() {
+		push, spent := vacationPush([]Vacation{v}, dl.Start, dl.Due, left)
+		if push > 0 {
+			dl.Due = dl.Due.Add(push)
+			s.VacationUsed += spent
+			dl.Reminders = gw.g.Policy.reminders(gw.w.now, dl.Due)
+			dl.Sent = 0
+		}
+	}
+	loc := location(s.TZ)
+	if _, err := gw.log(Entry{Kind: EntryVacation, Seat: seat, Vis: engine.Public, Params: map[string]any{
+		"from": v.From.In(loc).Format("2006-01-02"), "to": v.To.Add(-time.Second).In(loc).Format("2006-01-02")}}); err != nil {
+		return line, err
+	}
+	gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.vacation", map[string]any{
+		"from": v.From.In(loc).Format("2006-01-02"), "to": v.To.Add(-time.Second).In(loc).Format("2006-01-02"),
+		"days": days, "left": gw.g.Policy.VacationDays - s.VacationUsed}))
+	return line, nil
+}
+
+// help renders the game's help (or a command's) followed by the referee's.
+func (gw *gameWork) help(seat int, topic string) string {
+	rd := gw.reader(seat)
+	t := gw.w.r.render.T
+	var parts []string
+	name := "help"
+	if topic != "" {
+		name = "help." + topic
+	}
+	if t.Has(gw.g.Game, rd.Lang, name) {
+		if s, err := t.Render(gw.g.Game, rd.Lang, name, gw.w.r.render.ctx(rd, nil)); err == nil {
+			parts = append(parts, s)
+		}
+	}
+	if t.Has("referee", rd.Lang, name) {
+		if s, err := t.Render("referee", rd.Lang, name, gw.w.r.render.ctx(rd, nil)); err == nil {
+			parts = append(parts, s)
+		}
+	}
+	if len(parts) == 0 {
+		parts = append(parts, gw.text(seat, "info.no_help", map[string]any{"topic": topic}))
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// logText renders the last n log lines a seat may see.
+func (gw *gameWork) logText(seat, n int) (string, error) {
+	all, err := entries(gw.w.tx, gw.g.ID, 1)
+	if err != nil {
+		return "", err
+	}
+	rd := gw.reader(seat)
+	var lines []string
+	for _, e := range all {
+		ls, err := gw.entryLines(rd, e)
+		if err != nil {
+			return "", err
+		}
+		for _, l := range ls {
+			lines = append(lines, e.At.In(location(gw.g.Seats[seat].TZ)).Format("01-02 15:04")+"  "+l)
+		}
+	}
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return gw.text(seat, "info.log", map[string]any{"lines": lines, "n": n}), nil
+}
+
+// unknownToken answers a registered player whose tag is unknown (a typo or a
+// finished game), and nobody else.
+func (w *work) unknownToken(req *Request) error {
+	p, err := loadPlayer(w.tx, req.From)
+	if err != nil || !req.SenderVerified {
+		return nil
+	}
+	return w.playerMail(p, "unknown_token", nil, req.MessageID)
+}
+
+// playerRequest handles a message with a player's own tag (LIST, JOIN
+// <game>, OBSERVE <game>, LANG, HELP).
+func (w *work) playerRequest(req *Request, out *Outcome) error {
+	tok, err := w.tx.Token(req.Secret)
+	if err != nil || tok.Kind != "player" {
+		out.Status, out.Detail = "ignored", "unknown player token"
+		return nil
+	}
+	p, err := loadPlayer(w.tx, tok.Address)
+	if err != nil {
+		return err
+	}
+	if !strings.EqualFold(req.From, p.Address) || !req.SenderVerified {
+		out.Status, out.Detail = "rejected", "sender is not the player's address"
+		return w.playerMail(p, "spoof", map[string]any{"from": req.From}, "")
+	}
+	out.Status = "answered"
+	var lines []string
+	acted := false
+	for _, o := range engine.ParseScript(req.Text) {
+		f := strings.Fields(o.Alts[0][0])
+		kw := w.r.render.T.Alias("referee", p.Lang, f[0])
+		switch kw {
+		case "LIST":
+			t, err := w.listOpen(p.Lang)
+			if err != nil {
+				return err
+			}
+			lines = append(lines, t)
+		case "JOIN":
+			if len(f) < 2 {
+				lines = append(lines, w.playerText(p, "error.usage", map[string]any{"Params": map[string]any{"usage": "JOIN <game>"}}))
+				continue
+			}
+			t, err := w.joinOpen(p, strings.ToLower(f[1]))
+			if err != nil {
+				return err
+			}
+			if t != "" {
+				lines = append(lines, t)
+			} else {
+				acted = true // the game's own mail confirms
+			}
+		case "OBSERVE":
+			if len(f) < 2 {
+				lines = append(lines, w.playerText(p, "error.usage", map[string]any{"Params": map[string]any{"usage": "OBSERVE <game>"}}))
+				continue
+			}
+			if !w.tx.HasGame(strings.ToLower(f[1])) {
+				lines = append(lines, w.playerText(p, "error.no_game", map[string]any{"game": f[1]}))
+				continue
+			}
+			if err := w.observe(strings.ToLower(f[1]), p.Address, p.Lang, nil, -1); err != nil {
+				return err
+			}
+			acted = true
+		case "LANG":
+			if len(f) == 2 && templates.IsLanguage(strings.ToLower(f[1])) {
+				p.Lang = strings.ToLower(f[1])
+				if err := savePlayer(w.tx, p); err != nil {
+					return err
+				}
+			}
+			lines = append(lines, w.playerText(p, "info.lang", nil))
+		default:
+			lines = append(lines, w.playerText(p, "help.player", nil))
+		}
+	}
+	if len(lines) == 0 {
+		if acted {
+			return nil
+		}
+		lines = append(lines, w.playerText(p, "help.player", nil))
+	}
+	return w.playerMail(p, "player", map[string]any{"lines": lines}, req.MessageID)
+}
+
+// untagged handles a message without any tag: REGISTER creates a player
+// (the token goes back to the sender's address, so spoofing gains nothing);
+// anything else gets the help text, at most once a day per address.
+func (w *work) untagged(req *Request, out *Outcome) error {
+	orders := engine.ParseScript(req.Text)
+	if len(orders) > 0 && w.r.render.T.Alias("referee", "en", orders[0].Keyword()) == "REGISTER" {
+		f := strings.Fields(orders[0].Alts[0][0])
+		name, lang := req.FromName, "en"
+		if len(f) > 1 {
+			name = f[1]
+		}
+		if len(f) > 2 && templates.IsLanguage(strings.ToLower(f[2])) {
+			lang = strings.ToLower(f[2])
+		}
+		if _, err := loadPlayer(w.tx, req.From); err == nil {
+			out.Status, out.Detail = "answered", "already registered"
+		} else {
+			out.Status, out.Detail = "applied", "registered"
+		}
+		p, err := w.ensurePlayer(req.From, name, lang, "")
+		if err != nil {
+			return err
+		}
+		return w.playerMail(p, "registered", nil, req.MessageID)
+	}
+	p, err := loadPlayer(w.tx, req.From)
+	if err != nil {
+		out.Status, out.Detail = "ignored", "untagged mail from an unknown sender"
+		return nil
+	}
+	if w.now.Sub(p.Helped) < 24*time.Hour {
+		out.Status, out.Detail = "ignored", "untagged; helped recently"
+		return nil
+	}
+	p.Helped = w.now
+	if err := savePlayer(w.tx, p); err != nil {
+		return err
+	}
+	out.Status, out.Detail = "answered", "untagged; sent help"
+	return w.playerMail(p, "untagged", nil, req.MessageID)
+}
+
+// playerMail sends a player a mail outside any game's thread.
+func (w *work) playerMail(p *Player, kind string, data map[string]any, inReplyTo string) error {
+	if data == nil {
+		data = map[string]any{}
+	}
+	data["kind"] = kind
+	data["name"] = p.Name
+	data["player_address"] = w.r.plus("p." + p.Secret)
+	body := w.playerText(p, "mail.player", data)
+	subject := w.playerText(p, "subject.player", data)
+	m := &Outgoing{Seat: -1, Kind: kind, To: p.Address, ToName: p.Name, ReplyTo: w.r.plus("p." + p.Secret),
+		Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: body, Lang: p.Lang, InReplyTo: inReplyTo}
+	if inReplyTo != "" {
+		m.AutoSubmitted = "auto-replied"
+		m.References = []string{inReplyTo}
+	}
+	return w.enqueue(m)
+}
+
+func (w *work) playerText(p *Player, name string, data map[string]any) string {
+	rd := Reader{Game: "referee", Lang: p.Lang, Seat: -1}
+	s, err := w.r.render.T.Render("referee", p.Lang, name, w.r.render.ctx(rd, data))
+	if err != nil {
+		return fmt.Sprintf("(%s: %v)", name, err)
+	}
+	return s
+}
+
+// listOpen lists the open games that still have seats.
+func (w *work) listOpen(lang string) (string, error) {
+	var games []map[string]any
+	err := w.tx.Games(func(id string, raw []byte) error {
+		g, err := loadGame(w.tx, id)
+		if err != nil {
+			return err
+		}
+		if g.Open && g.Status == StatusForming && len(g.Seats) < g.Players {
+			title := g.Game
+			if eg, err := lookupGame(g.Game); err == nil {
+				title = eg.Info().Title
+			}
+			games = append(games, map[string]any{"id": g.ID, "title": title, "variant": g.Variant,
+				"seats": len(g.Seats), "players": g.Players, "policy": g.Policy.String()})
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
+	return w.r.render.T.Render("referee", lang, "info.open_games", w.r.render.ctx(rd, map[string]any{"games": games}))
+}
+
+// joinOpen seats a registered player in an open game.
+func (w *work) joinOpen(p *Player, id string) (string, error) {
+	if !w.tx.HasGame(id) {
+		return w.playerText(p, "error.no_game", map[string]any{"game": id}), nil
+	}
+	gw, err := w.game(id)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case !gw.g.Open:
+		return w.playerText(p, "error.not_open", map[string]any{"game": id}), nil
+	case gw.g.Status != StatusForming || len(gw.g.Seats) >= gw.g.Players:
+		return w.playerText(p, "error.full", map[string]any{"game": id}), nil
+	case gw.g.seatOfAddress(p.Address) >= 0:
+		return w.playerText(p, "error.already_in", map[string]any{"game": id}), nil
+	}
+	if err := gw.invite(Invitee{Address: p.Address, Name: p.Name, Lang: p.Lang, TZ: p.TZ}); err != nil {
+		return "", err
+	}
+	// Joining an open game is the acceptance: no separate JOIN needed.
+	gw.notes = gw.notes[:len(gw.notes)-1]
+	return "", gw.join(len(gw.g.Seats) - 1)
+}
+
+// observe sends a public view of a game to an address.
+func (w *work) observe(id, addr, lang string, from *gameWork, seat int) error {
+	if !w.tx.HasGame(id) {
+		if from != nil {
+			from.reply(seat).Info = append(from.reply(seat).Info, from.text(seat, "error.no_game", map[string]any{"game": id}))
+		}
+		return nil
+	}
+	gw, err := w.game(id)
+	if err != nil {
+		return err
+	}
+	rd := Reader{Game: gw.g.Game, Lang: lang, Seat: -1, Seats: gw.g.names()}
+	data := map[string]any{"game": gw.g.ID, "title": gw.eg.Info().Title, "status": gw.g.Status, "players": gw.g.names()}
+	if gw.tb != nil {
+		sum, err := w.r.render.Summary(rd, gw.tb.State.View(-1))
+		if err != nil {
+			return err
+		}
+		data["summary"] = sum
+		data["waiting"] = gw.waitingNames()
+	}
+	body, err := w.r.render.T.Render("referee", lang, "mail.observe", w.r.render.ctx(rd, data))
+	if err != nil {
+		return err
+	}
+	subject, err := w.r.render.T.Render("referee", lang, "subject.observe", w.r.render.ctx(rd, data))
+	if err != nil {
+		return err
+	}
+	gw.extra = append(gw.extra, &Outgoing{Game: gw.g.ID, Seat: -1, Kind: "observe", To: addr, Subject: subject,
+		MessageID: w.messageID(gw.g, -1, gw.token()), Body: body, Lang: lang})
+	return nil
+}
+
+var _ = store.Token{}

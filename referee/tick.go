@@ -1,0 +1,76 @@
+package referee
+
+import (
+	"context"
+	"time"
+
+	"github.com/pbem-referee/referee/store"
+)
+
+// Tick handles every game whose wake-up time has come: expired deadlines
+// (the default move, counted as missed; a bot after too many), reminders and
+// digests. Each game is one transaction. It returns the number of games
+// handled.
+func (r *Referee) Tick(ctx context.Context) (int, error) {
+	now := r.clock.Now()
+	var due []string
+	if err := r.db.View(func(tx *store.Tx) error {
+		due = tx.DueWakes(now, 500)
+		return nil
+	}); err != nil {
+		return 0, err
+	}
+	for _, id := range due {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		if _, err := r.update(func(w *work) error {
+			gw, err := w.game(id)
+			if err != nil {
+				return err
+			}
+			return gw.tick()
+		}); err != nil {
+			return 0, err
+		}
+	}
+	return len(due), nil
+}
+
+// NextWake returns when Tick should next run (false: nothing scheduled).
+func (r *Referee) NextWake() (time.Time, bool, error) {
+	var t time.Time
+	var ok bool
+	err := r.db.View(func(tx *store.Tx) error {
+		t, ok = tx.NextWake()
+		return nil
+	})
+	return t, ok, err
+}
+
+func (gw *gameWork) tick() error {
+	if gw.g.Status != StatusRunning || gw.tb == nil {
+		return nil
+	}
+	now := gw.w.now
+	for i := range gw.g.Seats {
+		s := &gw.g.Seats[i]
+		if dl := s.Deadline; dl != nil {
+			if !dl.Due.IsZero() && !now.Before(dl.Due) {
+				s.Deadline = nil
+				if err := gw.expire(i, true); err != nil {
+					return err
+				}
+				continue
+			}
+			for dl.Sent < len(dl.Reminders) && !now.Before(dl.Reminders[dl.Sent]) {
+				dl.Sent++
+				gw.reminders[i] = true
+			}
+		}
+		if s.Notify == "digest" && !s.DigestDue.IsZero() && !now.Before(s.DigestDue) {
+			gw.digest[i] = true
+		}
+	}
+	return nil
+}
