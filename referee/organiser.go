@@ -366,7 +366,7 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	gw.acted[seat] = true
 	// The outgoing player is told separately.
 	gw.extra = append(gw.extra, &Outgoing{Game: g.ID, Seat: -1, Kind: "replaced", To: old.Address, ToName: old.Name,
-		Subject: gw.text(seat, "subject.replaced", map[string]any{"game": g.ID}),
+		Subject:   gw.text(seat, "subject.replaced", map[string]any{"game": g.ID}),
 		MessageID: gw.w.messageID(g, -1, gw.token()), Body: gw.text(seat, "mail.replaced", map[string]any{"game": g.ID}), Lang: old.Lang})
 	return fmt.Sprintf("seat %d (%s) now played by %s", seat+1, s.Name, p.Address), nil
 }

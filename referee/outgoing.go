@@ -27,9 +27,9 @@ type Outgoing struct {
 	Subject string `json:"subject"`
 	// MessageID, InReplyTo and References thread the mail (one thread per
 	// game and player).
-	MessageID  string   `json:"message_id"`
-	InReplyTo  string   `json:"in_reply_to,omitempty"`
-	References []string `json:"references,omitempty"`
+	MessageID  string    `json:"message_id"`
+	InReplyTo  string    `json:"in_reply_to,omitempty"`
+	References []string  `json:"references,omitempty"`
 	Date       time.Time `json:"date"`
 	// Body is the plain-text body (UTF-8, laid out for 80 columns).
 	Body string `json:"body"`
