@@ -1,0 +1,31 @@
+package fromage
+
+import (
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
+)
+
+// TestConformance runs the shared contract suite over every player count,
+// both modes, both insert sides and every Corporation level.
+func TestConformance(t *testing.T) {
+	seats := []string{"ann", "bob", "cat", "dan"}
+	var cfgs []engine.Config
+	for n := 1; n <= 4; n++ {
+		for _, v := range []string{"standard", "advanced"} {
+			opts := map[string]string{}
+			if n%2 == 0 {
+				opts = map[string]string{"city_side": "II", "festival_side": "II", "dairy_side": "II", "bistro_side": "II"}
+			}
+			if n == 3 {
+				opts = map[string]string{"city_side": "II", "dairy_side": "II"}
+			}
+			cfgs = append(cfgs, engine.Config{Variant: v, Seats: seats[:n], Seed: "conf", Options: opts})
+		}
+	}
+	for lv := 2; lv <= 4; lv++ {
+		cfgs = append(cfgs, engine.Config{Seats: seats[:1], Seed: "conf", Options: map[string]string{"level": string(rune('0' + lv)), "festival_side": "II"}})
+	}
+	enginetest.Conformance(t, Game{}, cfgs, 2)
+}

@@ -1,0 +1,174 @@
+package fromage
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+const (
+	gameName = "fromage"
+	// schema is the version of the state layout (Header.Schema).
+	schema = 1
+)
+
+func init() { engine.Register(Game{}) }
+
+// Game is the Fromage game. Its zero value is ready to use.
+type Game struct{}
+
+var _ engine.Game = Game{}
+var _ engine.BotMaker = Game{}
+
+// venueOrders lists every assignment of the four venues to the board
+// quadrants q0..q3 (FR-3.3), as letters C(ity) F(estival) D(airy) B(istro).
+var venueOrders = func() []string {
+	var out []string
+	var rec func(prefix string, rest string)
+	rec = func(prefix, rest string) {
+		if rest == "" {
+			out = append(out, prefix)
+			return
+		}
+		for i := range rest {
+			rec(prefix+rest[i:i+1], rest[:i]+rest[i+1:])
+		}
+	}
+	rec("", "CFDB")
+	return out
+}()
+
+// Info describes Fromage for listings, setup validation and help.
+func (Game) Info() engine.Info {
+	return engine.Info{
+		Name: gameName, Title: "Fromage",
+		MinPlayers: 1, MaxPlayers: 4,
+		Variants: []engine.Variant{
+			{Name: "standard", Description: "printed structure abilities (FR-3.10 off)"},
+			{Name: "advanced", Description: "structure-tile draft and placement before turn 1 (FR-5.11)"},
+		},
+		Options: []engine.OptionSpec{
+			{Name: "city_side", Values: sideNames, Description: "side of the City insert (FR-3.2)"},
+			{Name: "festival_side", Values: sideNames, Description: "side of the Festival insert (FR-3.2)"},
+			{Name: "dairy_side", Values: sideNames, Description: "side of the Dairy Shop insert (FR-3.2)"},
+			{Name: "bistro_side", Values: sideNames, Description: "side of the Bistro insert (FR-3.2)"},
+			{Name: "venues", Values: append([]string{"random"}, venueOrders...), Description: "venues at quadrants q0..q3 (C City, F Festival, D Dairy, B Bistro), random unless fixed (FR-3.3)"},
+			{Name: "tile", Values: append([]string{"random"}, resNames...), Description: "resource of the Resource tile at quadrant q0, random unless fixed (FR-3.4)"},
+			{Name: "boards", Values: []string{"random", "fixed"}, Description: "player boards: random, or board 1, 2, ... in seat order (FR-3.8)"},
+			{Name: "level", Values: levelValues, Description: "Corporation level in the solo game (FR-5.12, D-16)"},
+		},
+		RulePrefix: "FR",
+		Commands: []string{"GATHER", "MAKE", "MILK", "BUILD", "BARN", "TAKE", "TRADE", "NOTRADE", "COMPLETE", "KEEP",
+			"CHOOSE", "DONE", "PASS", "UNDO", "CORP", "PICK", "PICKS", "PLACE", "NOTILE", "READY", "PLAN", "NEXT", "SET"},
+		ScriptKinds: []engine.ScriptKind{
+			{Kind: "draw", Usage: "!draw O05 O17 (the next Order cards drawn, in order)"},
+			{Kind: "tile", Usage: "!tile ST08 ST21 (the next structure tiles drawn in the solo draft)"},
+		},
+		Bots: []string{"random", "greedy"},
+	}
+}
+
+// DefaultRuleset returns the embedded data file.
+func (Game) DefaultRuleset() []byte { return defaultRuleset }
+
+// NewBot returns the named bot: "random" (a uniform legal player) or
+// "greedy" (one-move look-ahead on a heuristic evaluation).
+func (Game) NewBot(name string) (engine.Bot, error) {
+	switch name {
+	case "random":
+		return engine.RandomBot{}, nil
+	case "greedy":
+		return Greedy{}, nil
+	}
+	return nil, fmt.Errorf("fromage: no bot %q", name)
+}
+
+// NewState sets a game up (FR-3).
+func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
+	v, opts, err := engine.ResolveOptions(g.Info(), cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	rules, sha, err := loadRules(cfg.Ruleset)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &State{H: engine.NewHeader(gameName, schema, v.Name, opts, cfg, rules.Version, sha), r: rules}
+	if err := s.bind(); err != nil {
+		return nil, nil, err
+	}
+	evs := s.setup()
+	return s, evs, nil
+}
+
+// DecodeState rebuilds a state from its JSON.
+func (Game) DecodeState(data, ruleset []byte) (engine.State, error) {
+	rules, sha, err := loadRules(ruleset)
+	if err != nil {
+		return nil, err
+	}
+	var s State
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("fromage: %w", err)
+	}
+	if s.H.Game != gameName {
+		return nil, fmt.Errorf("fromage: state is for game %q", s.H.Game)
+	}
+	if s.H.Schema != schema {
+		return nil, fmt.Errorf("fromage: state schema %d, this engine reads %d", s.H.Schema, schema)
+	}
+	if s.H.RulesetSHA != sha {
+		return nil, fmt.Errorf("fromage: state was started with ruleset %s, not %s", s.H.RulesetSHA, sha)
+	}
+	s.r = rules
+	if err := s.bind(); err != nil {
+		return nil, err
+	}
+	if len(s.Players) != len(s.H.Seats) {
+		return nil, fmt.Errorf("fromage: %d players for %d seats", len(s.Players), len(s.H.Seats))
+	}
+	return &s, nil
+}
+
+// bind computes the layout (sides in use, crossed spaces) from the options.
+func (s *State) bind() error {
+	n := len(s.H.Seats)
+	lay := &layout{}
+	for _, g := range s.r.Groups {
+		for _, p := range g.Players {
+			if p == n {
+				lay.group = g.Name
+			}
+		}
+	}
+	for v := range venueNames {
+		name := s.H.Options[venueNames[v]+"_side"]
+		sd := s.r.Venues[v].side(name)
+		if sd == nil {
+			return engine.Reject("FR-3.2", "bad_option_value", "option", venueNames[v]+"_side", "value", name, "allowed", sideNames)
+		}
+		lay.sides[v] = sd
+		lay.open[v] = make([]bool, len(sd.Spaces))
+		for i := range sd.Spaces {
+			lay.open[v][i] = !sd.Spaces[i].blocked(lay.group)
+		}
+	}
+	lv, _ := strconv.Atoi(s.H.Options["level"])
+	if lv < 1 || lv > len(s.r.CorpLevels) {
+		return engine.Reject("FR-5.12", "bad_option_value", "option", "level", "value", s.H.Options["level"], "allowed", levelValues)
+	}
+	lay.level = lv
+	s.lay = lay
+	return nil
+}
+
+// layout is what the options fix for the whole game: the insert group, the
+// side of each venue and its crossed spaces (FR-2.6, FR-3.1, FR-3.2).
+type layout struct {
+	group string
+	sides [4]*Side
+	open  [4][]bool
+	level int
+}

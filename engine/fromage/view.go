@@ -1,0 +1,628 @@
+package fromage
+
+import (
+	"strconv"
+)
+
+// View is what one seat (or an observer, Seat -1) may see (§10.3). Other
+// seats' draft hands, picks and unrevealed tile placements, the deck order
+// and other seats' standing orders are never in it.
+type View struct {
+	Seat        int      `json:"seat"`
+	Seats       []string `json:"seats"`
+	Mode        string   `json:"mode"`
+	Group       string   `json:"group"`
+	Phase       string   `json:"phase"`
+	Turn        int      `json:"turn"`
+	Rot         int      `json:"rot"`
+	Solo        bool     `json:"solo"`
+	Ruleset     string   `json:"ruleset"`
+	Provisional bool     `json:"provisional"`
+	// End: the end was triggered (the game ends after this turn); EndBy
+	// names who placed a last token; Warn lists players with 3 tokens or
+	// fewer left (P-2).
+	End   bool     `json:"end"`
+	EndBy []string `json:"end_by,omitempty"`
+	Warn  []Warn   `json:"warn,omitempty"`
+	// Quadrants describes the board: venue, side, resource and who faces
+	// each quadrant now.
+	Quadrants []QuadrantView `json:"quadrants"`
+	// Now is the seat's own current turn (nil for observers and outside turns).
+	Now *NowView `json:"now,omitempty"`
+	// You is the seat's own full data (nil for observers).
+	You *PlayerView `json:"you,omitempty"`
+	// Players is everyone's public data with a provisional score.
+	Players []PlayerView `json:"players"`
+	// Ahead lists the next 3 turns for the seat.
+	Ahead []AheadView `json:"ahead,omitempty"`
+	// Venues lists every venue's spaces with their occupants.
+	Venues []VenueView `json:"venues"`
+	// Regions is the City influence table with the Customer tokens.
+	Regions []RegionView `json:"regions"`
+	// Report is the last turn's commands by seat; Mine the seat's commands
+	// so far this turn.
+	Report []ReportLine `json:"report,omitempty"`
+	Mine   []string     `json:"mine,omitempty"`
+	Corp   *CorpView    `json:"corp,omitempty"`
+	Draft  *DraftView   `json:"draft,omitempty"`
+	// Final is the result once the game is over.
+	Final *FinalView `json:"final,omitempty"`
+	// Deck and Discard count the Order cards.
+	Deck    int `json:"deck"`
+	Discard int `json:"discard"`
+}
+
+// Warn is a player close to the end trigger.
+type Warn struct {
+	Name   string `json:"name"`
+	Cheese int    `json:"cheese"`
+}
+
+// QuadrantView is one board quadrant.
+type QuadrantView struct {
+	Q        int    `json:"q"`
+	Venue    string `json:"venue"`
+	Side     string `json:"side"`
+	Resource string `json:"resource"`
+	Faces    string `json:"faces"` // player name, "" for nobody
+}
+
+// SpaceView is one cheese space.
+type SpaceView struct {
+	ID      string `json:"id"`
+	Name    string `json:"name,omitempty"` // City name
+	Type    string `json:"type"`
+	Aging   string `json:"aging"`
+	Icon    string `json:"icon,omitempty"`
+	Crossed bool   `json:"crossed,omitempty"`
+	Owner   string `json:"owner,omitempty"` // player name, "corporation", "" empty
+	Group   int    `json:"group"`           // shelf (Dairy) or table (Bistro), 1-based; 0 otherwise
+	Regions string `json:"regions,omitempty"`
+	// Can: the seat could Produce Cheese here now (worker and Fruit);
+	// Order: a pending Order matches; Milk lists the zones that could
+	// milk onto it now.
+	Can   bool  `json:"can,omitempty"`
+	Order bool  `json:"order,omitempty"`
+	Milk  []int `json:"milk,omitempty"`
+}
+
+// VenueView is a venue with all its spaces.
+type VenueView struct {
+	Venue  string      `json:"venue"`
+	Side   string      `json:"side"`
+	Q      int         `json:"q"`
+	Spaces []SpaceView `json:"spaces"`
+}
+
+// NowView is the seat's own current turn (§10.3 items 2-3).
+type NowView struct {
+	Venue    string      `json:"venue"`
+	Side     string      `json:"side"`
+	Q        int         `json:"q"`
+	Resource string      `json:"resource"`
+	Open     []SpaceView `json:"open"` // empty, usable spaces of the venue
+	Taken    []SpaceView `json:"taken"`
+	ResSpots []ResSpot   `json:"res_spots"`
+	Gathered bool        `json:"gathered"`
+	Produced bool        `json:"produced"`
+	Done     bool        `json:"done"`
+	// Context of the venue for the seat: Festival groups, Dairy shelves,
+	// Bistro pairings (City: see Regions).
+	Groups   []int `json:"groups,omitempty"`
+	Shelves  []int `json:"shelves,omitempty"`
+	Pairings int   `json:"pairings"`
+	// Sub is the sub-decision waiting for an answer, if any.
+	Sub string `json:"sub,omitempty"`
+}
+
+// ResSpot is a resource space of the current quadrant.
+type ResSpot struct {
+	N     int    `json:"n"`
+	Free  bool   `json:"free"`
+	By    string `json:"by,omitempty"`
+	Until int    `json:"until,omitempty"`
+}
+
+// PlayerView is one player's public data.
+type PlayerView struct {
+	Seat        int           `json:"seat"`
+	Name        string        `json:"name"`
+	Position    int           `json:"position"`
+	Board       int           `json:"board"`
+	Cheese      int           `json:"cheese"`
+	Placed      int           `json:"placed"`
+	Storage     int           `json:"storage"`
+	Pasture     int           `json:"pasture"`
+	Basket      int           `json:"basket"`
+	FruitCheese int           `json:"fruit_cheese"`
+	Jam         int           `json:"jam"`
+	Pending     []CardView    `json:"pending"`
+	Completed   []CardView    `json:"completed"`
+	Workers     []WorkerView  `json:"workers"`
+	Abilities   []AbilityView `json:"abilities"`
+	Zones       []ZoneView    `json:"zones"`
+	Score       Breakdown     `json:"score"`
+	Done        bool          `json:"done"`
+	Venue       string        `json:"venue,omitempty"` // the venue faced this turn
+	// Own only: kept draft tiles and standing orders.
+	Kept   []TileView `json:"kept,omitempty"`
+	Policy []string   `json:"policy,omitempty"`
+}
+
+// CardView is an Order card.
+type CardView struct {
+	ID    string `json:"id"`
+	Type  string `json:"type"`
+	Aging string `json:"aging"`
+}
+
+// WorkerView is one worker (FR-5.10.6).
+type WorkerView struct {
+	Type    string `json:"type"`
+	At      string `json:"at"`             // "home", "res", "cheese", "barn"
+	Where   string `json:"where"`          // space id or "structure 2"
+	Returns int    `json:"returns"`        // turn
+	Points  string `json:"points"`         // venue pointed to ("" for barn/home)
+	Back    bool   `json:"back,omitempty"` // available now
+}
+
+// AbilityView is one structure column of a player board.
+type AbilityView struct {
+	Column string `json:"column"`
+	Name   string `json:"name"`
+	Tile   string `json:"tile,omitempty"`
+	Cost   int    `json:"cost"`
+	Effect string `json:"effect"`
+	Res    string `json:"res,omitempty"`
+	Venue  string `json:"venue,omitempty"`
+	Type   string `json:"type,omitempty"`
+	Aging  string `json:"aging,omitempty"`
+	Points int    `json:"points,omitempty"`
+	N      int    `json:"n,omitempty"`
+	Built  bool   `json:"built"`
+}
+
+// ZoneView is a milking zone.
+type ZoneView struct {
+	N      int    `json:"n"`
+	Cost   int    `json:"cost"`
+	Type   string `json:"type"`
+	Aging  string `json:"aging"`
+	Used   bool   `json:"used"`
+	Cattle int    `json:"cattle"`
+}
+
+// TileView is an advanced structure tile.
+type TileView struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Column string `json:"column"`
+	Cost   int    `json:"cost"`
+	Effect string `json:"effect"`
+}
+
+// AheadView is one of the seat's next turns (§10.3 item 6).
+type AheadView struct {
+	Turn      int      `json:"turn"`
+	Venue     string   `json:"venue"`
+	Resource  string   `json:"resource"`
+	Returning []string `json:"returning,omitempty"`
+}
+
+// RegionView is one City region.
+type RegionView struct {
+	Name      string `json:"name"`
+	Customer  string `json:"customer"`
+	Win       int    `json:"win"`
+	Tie       int    `json:"tie"`
+	Influence []int  `json:"influence"` // by seat, then the Corporation in solo
+	Leaders   string `json:"leaders,omitempty"`
+}
+
+// ReportLine is what one seat did in the last turn.
+type ReportLine struct {
+	Name string   `json:"name"`
+	Cmds []string `json:"cmds"`
+}
+
+// CorpView is the solo Corporation (§10.3 item 10).
+type CorpView struct {
+	Level   int       `json:"level"`
+	Rules   []string  `json:"rules"`
+	Left    int       `json:"left"`
+	Track   int       `json:"track"`
+	Next    int       `json:"next"` // value uncovered by its next token
+	Cards   int       `json:"cards"`
+	Acts    []CorpAV  `json:"acts,omitempty"`
+	Score   CorpScore `json:"score"`
+	Choice  string    `json:"choice,omitempty"` // card waiting for the player's choice
+	Options []string  `json:"options,omitempty"`
+}
+
+// CorpAV is one Corporation draw of this turn.
+type CorpAV struct {
+	Card  string `json:"card"`
+	Type  string `json:"type"`
+	Aging string `json:"aging"`
+	Space string `json:"space,omitempty"`
+	Wide  bool   `json:"wide,omitempty"`
+}
+
+// DraftView is the advanced-mode draft as the seat may see it.
+type DraftView struct {
+	Round  int        `json:"round"`
+	Rounds int        `json:"rounds"`
+	Hand   []TileView `json:"hand,omitempty"`
+	Kept   []TileView `json:"kept,omitempty"`
+	Placed []TileView `json:"placed,omitempty"` // own tiles placed, before the reveal
+	Picked []bool     `json:"picked"`
+	Ready  []bool     `json:"ready"`
+}
+
+// FinalView is the end of the game.
+type FinalView struct {
+	Rank   []int       `json:"rank"`
+	Totals []int       `json:"totals"`
+	Won    bool        `json:"won"` // solo: beat the Corporation (A-21)
+	Corp   int         `json:"corp"`
+	Scores []Breakdown `json:"scores"`
+}
+
+func (s *State) ownerName(o int) string {
+	switch {
+	case o == empty:
+		return ""
+	case o == corpOwner:
+		return "corporation"
+	}
+	return s.H.Seats[o]
+}
+
+func (s *State) tileView(t int) TileView {
+	a := &s.r.Tiles[t]
+	return TileView{ID: a.ID, Name: a.Name, Column: colNames[a.Column], Cost: a.Cost, Effect: a.Effect}
+}
+
+func (s *State) spaceView(v, i int) SpaceView {
+	sp := s.space(v, i)
+	sv := SpaceView{ID: sp.ID, Name: sp.Name, Type: typeNames[sp.Type], Aging: agingNames[sp.Aging], Icon: iconNames[sp.Icon],
+		Crossed: !s.lay.open[v][i], Owner: s.ownerName(s.Board[v][i])}
+	switch v {
+	case venDairy:
+		sv.Group = sp.Shelf + 1
+	case venBistro:
+		sv.Group = sp.Table + 1
+	case venCity:
+		for k, x := range sp.Regions {
+			if k > 0 {
+				sv.Regions += ","
+			}
+			sv.Regions += s.r.Regions[x]
+		}
+	}
+	return sv
+}
+
+// View returns what the seat may see. During a turn, the other seats'
+// moves of the turn are not shown yet (FR-6.4): their data and the tokens
+// they placed are those of the start of the turn until the turn report.
+func (s *State) View(seat int) any {
+	if s.Phase == phaseTurn && s.Snap != nil {
+		return s.masked(seat).view(seat)
+	}
+	return s.view(seat)
+}
+
+// masked returns a copy of the state where every seat but the viewer is
+// back at the start of the turn.
+func (s *State) masked(seat int) *State {
+	c := s.Clone().(*State)
+	for i := range c.Players {
+		if i == seat {
+			continue
+		}
+		done := c.Players[i].Done
+		c.Players[i] = s.Snap.Players[i].clone()
+		c.Players[i].Done = done
+	}
+	for v := range c.Board {
+		for k, o := range c.Board[v] {
+			if o != s.Snap.Board[v][k] && o != seat {
+				c.Board[v][k] = s.Snap.Board[v][k]
+			}
+		}
+	}
+	c.Deck = make([]int, s.Snap.Deck)
+	c.Discard = make([]int, s.Snap.Discard)
+	return c
+}
+
+func (s *State) view(seat int) View {
+	n := len(s.Players)
+	v := View{Seat: seat, Seats: s.H.Seats, Mode: s.H.Variant, Group: s.lay.group, Phase: s.Phase, Turn: s.Turn, Rot: s.Rot,
+		Solo: s.Corp != nil, Ruleset: s.r.Version, Provisional: s.r.Provisional, End: s.End, Deck: len(s.Deck), Discard: len(s.Discard)}
+	if seat < -1 || seat >= n {
+		seat = -1
+		v.Seat = -1
+	}
+	for _, o := range s.EndBy {
+		v.EndBy = append(v.EndBy, s.ownerName(o))
+	}
+	byPos := map[int]int{}
+	for i, p := range s.Pos {
+		byPos[p] = i
+	}
+	for q := 0; q < 4; q++ {
+		qv := QuadrantView{Q: q, Venue: venueNames[s.VenueAt[q]], Side: s.side(s.VenueAt[q]).Name, Resource: resNames[s.ResAt[q]]}
+		if i, ok := byPos[mod4(q+s.Rot)]; ok {
+			qv.Faces = s.H.Seats[i]
+		}
+		v.Quadrants = append(v.Quadrants, qv)
+	}
+	for q := 0; q < 4; q++ {
+		ven := s.VenueAt[q]
+		vv := VenueView{Venue: venueNames[ven], Side: s.side(ven).Name, Q: q}
+		for i := range s.side(ven).Spaces {
+			vv.Spaces = append(vv.Spaces, s.spaceView(ven, i))
+		}
+		v.Venues = append(v.Venues, vv)
+	}
+	regions := s.cityRegions()
+	for x, rr := range regions {
+		rv := RegionView{Name: s.r.Regions[x], Customer: s.r.Customers[s.Customer[x]].ID, Win: s.customerValue(x, false),
+			Tie: s.customerValue(x, true), Influence: rr.Influence}
+		if s.Corp == nil {
+			rv.Influence = rr.Influence[:n]
+		}
+		for k, w := range rr.Winners {
+			if k > 0 {
+				rv.Leaders += ","
+			}
+			rv.Leaders += s.ownerName(w)
+		}
+		v.Regions = append(v.Regions, rv)
+	}
+	reveal := s.Phase == phaseTurn || s.Phase == phaseOver
+	for i := range s.Players {
+		pv := s.playerView(i, regions, reveal || i == seat)
+		if s.Players[i].Cheese <= 3 && s.Phase != phaseOver {
+			v.Warn = append(v.Warn, Warn{Name: s.H.Seats[i], Cheese: s.Players[i].Cheese})
+		}
+		v.Players = append(v.Players, pv)
+	}
+	if seat >= 0 {
+		you := v.Players[seat]
+		p := &s.Players[seat]
+		for _, t := range sortedCopy(p.Kept) {
+			you.Kept = append(you.Kept, s.tileView(t))
+		}
+		you.Policy = s.policyWords(p)
+		v.You = &you
+		if s.Phase == phaseTurn {
+			v.Now = s.nowView(seat)
+			v.Mine = s.Log[seat]
+		}
+		for k := 1; k <= 3 && s.Phase != phaseOver; k++ {
+			t := s.Turn + k
+			f := s.facingAt(seat, t)
+			av := AheadView{Turn: t, Venue: venueNames[s.VenueAt[f]], Resource: resNames[s.ResAt[f]]}
+			for w, wk := range p.Workers {
+				if wk.At != atHome && wk.Ret == t {
+					av.Returning = append(av.Returning, typeNames[w])
+				}
+			}
+			v.Ahead = append(v.Ahead, av)
+		}
+	}
+	for i, cmds := range s.Last {
+		if i < n {
+			v.Report = append(v.Report, ReportLine{Name: s.H.Seats[i], Cmds: cmds})
+		}
+	}
+	if s.Corp != nil {
+		c := s.Corp
+		tr := s.corpLevel().Track
+		cv := CorpView{Level: c.Level, Rules: s.corpRules(), Left: c.Left, Track: s.corpTrack(), Cards: len(c.Cards), Score: s.corpScore(regions)}
+		if placed := len(tr) - c.Left; placed < len(tr) {
+			cv.Next = tr[placed]
+		}
+		for _, a := range c.Acts {
+			cd := &s.r.Cards[a.Card]
+			cv.Acts = append(cv.Acts, CorpAV{Card: s.cardLabel(a.Card), Type: typeNames[cd.Type], Aging: agingNames[cd.Aging], Space: a.Space, Wide: a.Wide})
+		}
+		if c.Card >= 0 {
+			cv.Choice = s.cardLabel(c.Card)
+			cv.Options = s.spaceIDs(s.venue(0), c.Options)
+		}
+		v.Corp = &cv
+	}
+	if s.Draft != nil && (s.Phase == phaseDraft || s.Phase == phaseTiles) {
+		dv := &DraftView{Round: s.Draft.Round, Rounds: s.r.DraftHand}
+		for i := range s.Players {
+			dv.Picked = append(dv.Picked, s.Players[i].Picked)
+			dv.Ready = append(dv.Ready, s.Players[i].Ready)
+		}
+		if seat >= 0 {
+			p := &s.Players[seat]
+			for _, t := range sortedCopy(p.Hand) {
+				dv.Hand = append(dv.Hand, s.tileView(t))
+			}
+			for _, t := range sortedCopy(p.Kept) {
+				dv.Kept = append(dv.Kept, s.tileView(t))
+			}
+			for c := 1; c <= 4; c++ {
+				if t := p.Tile[c]; t >= 0 {
+					dv.Placed = append(dv.Placed, s.tileView(t))
+				}
+			}
+		}
+		v.Draft = dv
+	}
+	if res := s.Result(); res != nil {
+		fv := &FinalView{Rank: res.Rank}
+		for i := range res.Scores {
+			fv.Totals = append(fv.Totals, res.Scores[i].Total)
+			fv.Scores = append(fv.Scores, v.Players[i].Score)
+		}
+		if s.Corp != nil {
+			fv.Corp, _ = res.Params["corporation"].(int)
+			fv.Won, _ = res.Params["solo_won"].(bool)
+		}
+		v.Final = fv
+	}
+	return v
+}
+
+func (s *State) playerView(i int, regions []regionResult, tiles bool) PlayerView {
+	p := &s.Players[i]
+	pv := PlayerView{Seat: i, Name: s.H.Seats[i], Position: s.Pos[i], Board: s.r.Boards[p.Board].ID, Cheese: p.Cheese,
+		Placed: s.placed(i), Storage: p.Storage, Pasture: p.Pasture, Basket: p.Basket, FruitCheese: p.FruitCheese, Jam: p.Jam,
+		Done: p.Done, Score: s.breakdown(i, regions), Pending: []CardView{}, Completed: []CardView{}}
+	if s.Phase == phaseTurn {
+		pv.Venue = venueNames[s.venue(i)]
+	}
+	for _, c := range p.Pending {
+		pv.Pending = append(pv.Pending, s.cardView(c))
+	}
+	for _, c := range p.Completed {
+		pv.Completed = append(pv.Completed, s.cardView(c))
+	}
+	f := s.facing(i)
+	for w, wk := range p.Workers {
+		wv := WorkerView{Type: typeNames[w], At: wk.At, Returns: wk.Ret}
+		switch wk.At {
+		case atHome:
+			wv.At, wv.Back = "home", true
+		case atRes:
+			wv.Where = resNames[s.ResAt[wk.Q]] + " " + strconv.Itoa(wk.Spot)
+			wv.Points = venueNames[s.VenueAt[wk.Points]]
+		case atCheese:
+			wv.Where = s.space(wk.Q, wk.Spot).ID
+			wv.Points = venueNames[s.VenueAt[wk.Points]]
+		case atBarn:
+			wv.Where = "I"
+		}
+		pv.Workers = append(pv.Workers, wv)
+	}
+	_ = f
+	for c := 1; c <= 4; c++ {
+		a := s.r.Boards[p.Board].Abilities[c]
+		if tiles && p.Tile[c] >= 0 {
+			a = s.r.Tiles[p.Tile[c]]
+		}
+		av := AbilityView{Column: colNames[c], Name: a.Name, Tile: a.ID, Cost: a.Cost, Effect: a.Effect, Points: a.Points, N: a.N, Built: p.Built[c]}
+		if a.Res >= 0 {
+			av.Res = resNames[a.Res]
+		}
+		if a.Venue >= 0 {
+			av.Venue = venueNames[a.Venue]
+		}
+		if a.Type >= 0 {
+			av.Type = typeNames[a.Type]
+		}
+		if a.Aging >= 1 {
+			av.Aging = agingNames[a.Aging]
+		}
+		pv.Abilities = append(pv.Abilities, av)
+	}
+	for z, zn := range s.r.Boards[p.Board].Zones {
+		pv.Zones = append(pv.Zones, ZoneView{N: z + 1, Cost: s.zoneCost(p, z), Type: typeWord(zn.Type), Aging: agingWord(zn.Aging),
+			Used: p.Zones[z] > 0, Cattle: p.Zones[z]})
+	}
+	return pv
+}
+
+func (s *State) cardView(c int) CardView {
+	cd := &s.r.Cards[c]
+	return CardView{ID: s.cardLabel(c), Type: typeNames[cd.Type], Aging: agingNames[cd.Aging]}
+}
+
+func (s *State) policyWords(p *Player) []string {
+	out := []string{"ORDERS AUTO"}
+	if p.Pol.OrdersAsk {
+		out[0] = "ORDERS ASK"
+	}
+	if len(p.Pol.Dairy) > 0 {
+		out = append(out, "DAIRY "+joinWords(resList(p.Pol.Dairy)))
+	} else {
+		out = append(out, "DAIRY ASK")
+	}
+	if s.Corp != nil {
+		if p.Pol.CorpLowest {
+			out = append(out, "CORP LOWEST")
+		} else {
+			out = append(out, "CORP ASK")
+		}
+	}
+	if len(p.Pol.Picks) > 0 {
+		out = append(out, "PICKS "+joinWords(s.tileIDList(p.Pol.Picks)))
+	}
+	return out
+}
+
+func joinWords(ws []string) string {
+	out := ""
+	for i, w := range ws {
+		if i > 0 {
+			out += " "
+		}
+		out += w
+	}
+	return out
+}
+
+// nowView is the seat's current venue and resource quadrant (§10.3 items 2-3).
+func (s *State) nowView(seat int) *NowView {
+	p := &s.Players[seat]
+	f := s.facing(seat)
+	ven := s.VenueAt[f]
+	nv := &NowView{Venue: venueNames[ven], Side: s.side(ven).Name, Q: f, Resource: resNames[s.ResAt[f]],
+		Gathered: p.Gathered, Produced: p.Produced, Done: p.Done, Open: []SpaceView{}, Taken: []SpaceView{}}
+	zones := s.r.Boards[p.Board].Zones
+	for i := range s.side(ven).Spaces {
+		sv := s.spaceView(ven, i)
+		if !s.spaceFree(ven, i) {
+			if !sv.Crossed {
+				nv.Taken = append(nv.Taken, sv)
+			}
+			continue
+		}
+		sp := s.space(ven, i)
+		fruitOK := sp.Icon == iconNone || p.Basket >= 1
+		sv.Can = !p.Produced && p.Cheese > 0 && p.Workers[sp.Type].At == atHome && fruitOK
+		sv.Order = s.matchingOrder(p, sp) >= 0
+		for z := range zones {
+			if p.Zones[z] == 0 && p.Pasture >= s.zoneCost(p, z) && zoneFits(zones[z], sp) && fruitOK && p.Cheese > 0 {
+				sv.Milk = append(sv.Milk, z+1)
+			}
+		}
+		nv.Open = append(nv.Open, sv)
+	}
+	for n := 1; n <= 3; n++ {
+		by, until := s.resBlocked(f, n)
+		rs := ResSpot{N: n, Free: by < 0}
+		if by >= 0 {
+			rs.By, rs.Until = s.H.Seats[by], until
+		}
+		nv.ResSpots = append(nv.ResSpots, rs)
+	}
+	switch ven {
+	case venFestival:
+		nv.Groups = s.festivalGroups(seat)
+	case venDairy:
+		seen := map[int]bool{}
+		for i, o := range s.Board[venDairy] {
+			if o == seat && !seen[s.space(venDairy, i).Shelf] {
+				seen[s.space(venDairy, i).Shelf] = true
+				nv.Shelves = append(nv.Shelves, s.space(venDairy, i).Shelf+1)
+			}
+		}
+		nv.Shelves = sortedCopy(nv.Shelves)
+	case venBistro:
+		nv.Pairings = s.bistroPairings(seat)
+	}
+	if len(p.Queue) > 0 {
+		nv.Sub = p.Queue[0].K
+	}
+	return nv
+}
