@@ -159,7 +159,7 @@ var usage = map[string]string{
 	"TAKE": "TAKE <resource> [<resource>] | TAKE NONE", "TRADE": "TRADE <give> <take>", "NOTRADE": "NOTRADE",
 	"COMPLETE": "COMPLETE", "KEEP": "KEEP", "CHOOSE": "CHOOSE <1|2|card>", "DONE": "DONE", "CORP": "CORP <space>",
 	"PICK": "PICK <tile>", "PICKS": "PICKS <tile> [<tile> ...]", "PLACE": "PLACE <tile>", "READY": "READY",
-	"SET": "SET ORDERS AUTO|ASK, SET DAIRY ASK|<res> [<res>], SET CORP LOWEST|ASK, SET AUTODONE ON",
+	"SET":  "SET ORDERS AUTO|ASK, SET DAIRY ASK|<res> [<res>], SET CORP LOWEST|ASK, SET AUTODONE ON",
 	"PLAN": "PLAN T<n> <command>", "NEXT": "NEXT <command>", "UNDO": "UNDO",
 }
 
