@@ -46,7 +46,7 @@ func newHarness(t *testing.T) *harness {
 		}
 		db.Close()
 	})
-	h.r, err = New(Options{DB: db, Clock: h.clock, Domain: "example.test", Organisers: map[string]string{org: "orgsecret"},
+	h.r, err = New(Options{DB: db, Clock: h.clock, Domain: "example.test", Organisers: map[string]string{org: "orgsecretorgsecret"},
 		Compose: func(m *Outgoing) ([]byte, error) { return json.Marshal(m) }, Kick: func() { h.kicks++ },
 		Random: &counterReader{}})
 	if err != nil {
@@ -177,7 +177,7 @@ func (h *harness) sendAs(req Request) Outcome {
 
 func (h *harness) org(text string) Outcome {
 	h.t.Helper()
-	return h.sendAs(Request{From: org, Kind: "org", Secret: "orgsecret", Text: text})
+	return h.sendAs(Request{From: org, Kind: "org", Secret: "orgsecretorgsecret", Text: text})
 }
 
 func (h *harness) tick() {

@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"crypto/rand"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -101,7 +100,10 @@ func (w *work) createGame(ng NewGame) (*gameWork, error) {
 	seed := ng.Seed
 	if seed == "" {
 		var b [32]byte
-		if _, err := io.ReadFull(rand.Reader, b[:]); err != nil {
+		w.r.randMu.Lock()
+		_, err := io.ReadFull(w.r.opt.Random, b[:])
+		w.r.randMu.Unlock()
+		if err != nil {
 			return nil, err
 		}
 		seed = hex.EncodeToString(b[:])

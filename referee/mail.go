@@ -184,8 +184,7 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 		return err
 	}
 	m := &Outgoing{Game: gw.g.ID, Seat: i, Kind: data.Kind, To: s.Address, ToName: s.Name,
-		ReplyTo: gw.w.r.plus(fmt.Sprintf("%s.%d.%s.%d", gw.g.ID, i, s.Secret, gw.token())),
-		Subject: subject, MessageID: gw.w.messageID(gw.g, i, gw.token()), Body: body, Lang: rd.Lang}
+		Tag: data.Tag, Subject: subject, MessageID: gw.w.messageID(gw.g, i, gw.token()), Body: body, Lang: rd.Lang}
 	if id := gw.answering[i]; id != "" {
 		m.InReplyTo, m.AutoSubmitted = id, "auto-replied"
 	} else if s.LastMail != "" {

@@ -473,7 +473,7 @@ func (w *work) orgMail(org string, results []string, inReplyTo string) error {
 		return err
 	}
 	m := &Outgoing{Seat: -1, Kind: "org", To: org, Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: body,
-		Lang: "en", InReplyTo: inReplyTo, ReplyTo: w.r.plus("org." + w.r.opt.Organisers[org])}
+		Lang: "en", InReplyTo: inReplyTo, Tag: "org." + w.r.opt.Organisers[org]}
 	if inReplyTo != "" {
 		m.AutoSubmitted, m.References = "auto-replied", []string{inReplyTo}
 	}

@@ -22,8 +22,12 @@ type Outgoing struct {
 	FromName string `json:"from_name"`
 	To       string `json:"to"`
 	ToName   string `json:"to_name,omitempty"`
-	// ReplyTo is the address replies go to (a plus address with the tag).
-	ReplyTo string `json:"reply_to,omitempty"`
+	// Tag is the recipient's tag ("g42.1.<secret>", "p.<secret>",
+	// "org.<secret>", or "" for none): the composer puts it in the
+	// Reply-To plus address and in front of the subject, so that a reply
+	// (or a new mail with that subject) authenticates its sender.
+	Tag string `json:"tag,omitempty"`
+	// Subject is the subject after the tag.
 	Subject string `json:"subject"`
 	// MessageID, InReplyTo and References thread the mail (one thread per
 	// game and player).

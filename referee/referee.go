@@ -45,6 +45,10 @@ type Options struct {
 	RateLimit int
 	// KeepInbound is how long de-duplication records are kept (0: 90 days).
 	KeepInbound time.Duration
+	// MaxMessageBytes limits inbound mail (0: mailfmt's default).
+	MaxMessageBytes int
+	// Auth is the sender-authentication policy for mail.
+	Auth AuthPolicy
 }
 
 // Referee runs games. It is safe for concurrent use: every input is one

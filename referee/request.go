@@ -600,9 +600,13 @@ func (w *work) playerMail(p *Player, kind string, data map[string]any, inReplyTo
 	data["kind"] = kind
 	data["name"] = p.Name
 	data["player_address"] = w.r.plus("p." + p.Secret)
-	body := w.playerText(p, "mail.player", data)
+	name := "mail.player"
+	if w.r.render.T.Has("referee", p.Lang, "mail.player."+kind) {
+		name = "mail.player." + kind
+	}
+	body := w.playerText(p, name, data)
 	subject := w.playerText(p, "subject.player", data)
-	m := &Outgoing{Seat: -1, Kind: kind, To: p.Address, ToName: p.Name, ReplyTo: w.r.plus("p." + p.Secret),
+	m := &Outgoing{Seat: -1, Kind: kind, To: p.Address, ToName: p.Name, Tag: "p." + p.Secret,
 		Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: body, Lang: p.Lang, InReplyTo: inReplyTo}
 	if inReplyTo != "" {
 		m.AutoSubmitted = "auto-replied"

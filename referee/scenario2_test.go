@@ -149,7 +149,7 @@ func TestScenarioOrganiserCommands(t *testing.T) {
 		t.Fatalf("logged organiser actions: %s", got)
 	}
 	// Another organiser's mail is ignored; a wrong secret too.
-	if out := h.sendAs(Request{From: "eve@example.test", Kind: "org", Secret: "orgsecret", Text: "ABORT g1"}); out.Status != "ignored" {
+	if out := h.sendAs(Request{From: "eve@example.test", Kind: "org", Secret: "orgsecretorgsecret", Text: "ABORT g1"}); out.Status != "ignored" {
 		t.Fatalf("foreign organiser: %+v", out)
 	}
 }
@@ -225,10 +225,10 @@ func TestScenarioOpenGamesAndObservers(t *testing.T) {
 	}
 	ms := h.mails()
 	welcome := h.mailTo(ms, dan)
-	if !strings.Contains(welcome.ReplyTo, "referee+p.") {
-		t.Fatalf("no player address: %s", welcome.ReplyTo)
+	if !strings.HasPrefix(welcome.Tag, "p.") {
+		t.Fatalf("no player tag: %q", welcome.Tag)
 	}
-	secret := strings.TrimSuffix(strings.TrimPrefix(welcome.ReplyTo, "referee+p."), "@example.test")
+	secret := strings.TrimPrefix(welcome.Tag, "p.")
 	h.org("NEW toy id=open1 players=2 open\nPLAYER ann@example.test Ann")
 	h.mails()
 	h.sendAs(Request{From: dan, Kind: "player", Secret: secret, Text: "LIST"})
@@ -262,8 +262,11 @@ func TestScenarioDigest(t *testing.T) {
 	h.send("g1", bob, "NOTIFY digest", -1)
 	h.mails()
 	h.send("g1", ann, "BID 1", -1)
-	h.send("g1", bob, "BID 2\nROLL", -1)
+	out := h.send("g1", bob, "BID 2\nROLL", -1)
 	ms := h.mails()
+	if out.Status != "applied" {
+		t.Fatalf("bob: %+v", out)
+	}
 	contains(t, h.mailTo(ms, bob).Body, "YOUR MESSAGE")
 	h.send("g1", ann, "HOLD", -1)
 	h.noMailTo(h.mails(), bob)

@@ -28,8 +28,8 @@ func TestScenarioInvitationsAndJoins(t *testing.T) {
 	ms := h.mails()
 	contains(t, h.mailTo(ms, org).Body, "NEW: created game g1")
 	inv := h.mailTo(ms, ann)
-	if !strings.HasPrefix(inv.Subject, "[g1.0.") || !strings.Contains(inv.ReplyTo, "referee+g1.0.") {
-		t.Errorf("invitation subject %q reply-to %q", inv.Subject, inv.ReplyTo)
+	if !strings.HasPrefix(inv.Tag, "g1.0.") || !strings.Contains(inv.Subject, "g1") {
+		t.Errorf("invitation subject %q tag %q", inv.Subject, inv.Tag)
 	}
 	contains(t, inv.Body, "invited by olga@example.test", "JOIN")
 

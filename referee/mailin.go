@@ -1,0 +1,289 @@
+package referee
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/store"
+)
+
+// AuthPolicy is how the referee checks that a mail really comes from its
+// From address, on top of the seat's secret token (always required).
+type AuthPolicy struct {
+	// RequireDKIM requires an aligned DKIM signature (the signing domain
+	// matches the From domain, relaxed alignment).
+	RequireDKIM bool
+	// AuthservID, if set, trusts the Authentication-Results field of the
+	// receiving server with this authserv-id instead of verifying DKIM
+	// here (a DKIM pass aligned with From, or a DMARC pass).
+	AuthservID string
+	// LookupTXT resolves DKIM keys when verifying here (net.LookupTXT in
+	// production, a fake in tests).
+	LookupTXT func(domain string) ([]string, error)
+}
+
+// Composer returns the outbox composer: each Outgoing becomes the bytes of a
+// real mail (mailfmt.Compose), with the tag in the Reply-To plus address and
+// the subject, threading headers, Auto-Submitted and a JSON part (the view
+// for FORMAT json players, or the complete log at the end).
+func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) {
+	return func(m *Outgoing) ([]byte, error) {
+		o := mailfmt.Out{
+			From: from, To: mailfmt.Address{Name: m.ToName, Addr: m.To}, Subject: m.Subject,
+			Reply: m.AutoSubmitted == "auto-replied", MessageID: m.MessageID, References: m.References,
+			Date: m.Date, Language: m.Lang, Text: m.Body, JSON: m.JSON, AllowOOF: true,
+		}
+		if m.InReplyTo != "" {
+			o.InReplyTo = []string{m.InReplyTo}
+		}
+		if m.Tag != "" {
+			t, err := mailfmt.ParseTag(m.Tag)
+			if err != nil {
+				return nil, err
+			}
+			t.Token = mailfmt.NoToken // a stable subject and Reply-To keep the thread together
+			o.Tag = t
+		}
+		for _, a := range m.Attachments {
+			// The log at the end of a game replaces the view.
+			o.JSON, o.JSONName = a.Data, a.Name
+		}
+		if m.JSON != nil && o.JSONName == "" {
+			o.JSONName = "view.json"
+		}
+		return mailfmt.Compose(o)
+	}
+}
+
+// HandleMail implements MailHandler: it parses a raw mail, ignores what
+// must never be answered (auto-replies go to the absence logic, bounces
+// mark the address as failing), identifies the game and seat from the tag,
+// checks the sender, extracts the player's own commands and processes them
+// in one transaction.
+func (r *Referee) HandleMail(ctx context.Context, in Inbound) (Outcome, error) {
+	max := r.opt.MaxMessageBytes
+	m, err := mailfmt.Parse(in.Raw, mailfmt.Options{MaxBytes: max})
+	if err != nil {
+		if errors.Is(err, mailfmt.ErrTooLarge) && m != nil {
+			return r.tooLarge(ctx, in, m)
+		}
+		return Outcome{}, Permanent("unparseable message: %v", err)
+	}
+	keys := append([]string{"msgid:" + m.MessageID}, in.Keys...)
+	cls := mailfmt.Classify(m, []string{r.Address()})
+	switch cls.Class {
+	case mailfmt.Self, mailfmt.List:
+		return r.record(in, keys, m.From.Addr, "ignored", cls.Class.String()+": "+cls.Reason)
+	case mailfmt.Bounce:
+		return r.bounced(in, keys, cls.Bounce)
+	case mailfmt.AutoReply:
+		return r.autoReply(in, keys, m, cls)
+	}
+	tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
+	text, info := mailfmt.Commands(m)
+	req := Request{
+		From: m.From.Addr, FromName: m.From.Name, Token: -1, Text: text, MessageID: m.MessageID,
+		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
+	}
+	t := tr.Tag
+	switch t.Kind {
+	case mailfmt.TagSeat:
+		req.Kind, req.Game, req.Seat, req.Secret = "seat", t.Game, t.Seat, t.Secret
+	case mailfmt.TagPlayer:
+		req.Kind, req.Secret = "player", t.Secret
+	case mailfmt.TagOrg:
+		req.Kind, req.Secret = "org", t.Secret
+	}
+	if t.Token >= 0 {
+		req.Token = int(t.Token)
+	}
+	if tr.Conflict {
+		r.log.Warn("tag sources disagree", slog.String("msgid", m.MessageID), slog.String("kind", t.Kind.String()))
+	}
+	req.SenderVerified = r.senderVerified(m, in.Raw)
+	if info.Markers {
+		r.log.Debug("command markers used", slog.String("msgid", m.MessageID))
+	}
+	return r.Process(ctx, req)
+}
+
+// senderVerified applies the AuthPolicy.
+func (r *Referee) senderVerified(m *mailfmt.Message, raw []byte) bool {
+	p := r.opt.Auth
+	if !p.RequireDKIM {
+		return true
+	}
+	dom := m.From.Domain()
+	if p.AuthservID != "" {
+		ar, err := mailfmt.AuthResults(m, p.AuthservID)
+		if err != nil || !ar.Found {
+			return false
+		}
+		return ar.DKIMAligned(dom, false) || (strings.EqualFold(ar.DMARC, "pass") && strings.EqualFold(ar.DMARCFrom, dom))
+	}
+	if p.LookupTXT == nil {
+		return false
+	}
+	res, err := mailfmt.VerifyDKIM(raw, p.LookupTXT)
+	if err != nil {
+		return false
+	}
+	return mailfmt.DKIMAligned(res, dom, false)
+}
+
+// record stores the de-duplication record of a mail the referee does not
+// answer.
+func (r *Referee) record(in Inbound, keys []string, from, status, detail string) (Outcome, error) {
+	out := Outcome{Status: status, Seat: -1, Detail: detail}
+	err := r.db.Update(func(tx *store.Tx) error {
+		if rec, seen, err := tx.Seen(keys...); err != nil {
+			return err
+		} else if seen {
+			out = Outcome{Status: "duplicate", Game: rec.Game, Seat: rec.Seat, Detail: "already processed"}
+			return nil
+		}
+		return tx.MarkInbound(store.InboundRecord{Keys: keys, Received: r.clock.Now(), Source: in.Source, From: strings.ToLower(from),
+			Seat: -1, Outcome: status, Detail: detail})
+	})
+	return out, err
+}
+
+// tooLarge answers a registered sender that the mail was too large.
+func (r *Referee) tooLarge(ctx context.Context, in Inbound, m *mailfmt.Message) (Outcome, error) {
+	keys := append([]string{"msgid:" + m.MessageID}, in.Keys...)
+	out := Outcome{Status: "ignored", Seat: -1, Detail: "message too large"}
+	_, err := r.update(func(w *work) error {
+		if _, seen, err := w.tx.Seen(keys...); err != nil || seen {
+			out.Status = "duplicate"
+			return err
+		}
+		if p, err := loadPlayer(w.tx, m.From.Addr); err == nil {
+			out.Status = "rejected"
+			if err := w.playerMail(p, "too_large", map[string]any{"max": r.opt.MaxMessageBytes}, m.MessageID); err != nil {
+				return err
+			}
+		}
+		return w.tx.MarkInbound(store.InboundRecord{Keys: keys, Received: w.now, Source: in.Source, From: m.From.Addr,
+			Seat: -1, Outcome: out.Status, Detail: out.Detail})
+	})
+	return out, err
+}
+
+// bounced marks failing addresses and tells the organisers of their games.
+func (r *Referee) bounced(in Inbound, keys []string, b *mailfmt.BounceInfo) (Outcome, error) {
+	out := Outcome{Status: "ignored", Seat: -1, Detail: "bounce"}
+	_, err := r.update(func(w *work) error {
+		if _, seen, err := w.tx.Seen(keys...); err != nil || seen {
+			out.Status = "duplicate"
+			return err
+		}
+		var failed []string
+		if b != nil {
+			for _, fr := range b.Recipients {
+				if fr.Action == "" || fr.Action == "failed" {
+					failed = append(failed, strings.ToLower(fr.Addr))
+				}
+			}
+		}
+		for _, addr := range failed {
+			p, err := loadPlayer(w.tx, addr)
+			if err != nil {
+				continue
+			}
+			p.Failing = b.Permanent || p.Failing
+			p.Bounces++
+			if err := savePlayer(w.tx, p); err != nil {
+				return err
+			}
+			reason := ""
+			for _, fr := range b.Recipients {
+				if strings.EqualFold(fr.Addr, addr) {
+					reason = strings.TrimSpace(fr.Status + " " + fr.Diagnostic)
+				}
+			}
+			if err := w.alertBounce(addr, reason); err != nil {
+				return err
+			}
+		}
+		out.Detail = fmt.Sprintf("bounce for %v", failed)
+		return w.tx.MarkInbound(store.InboundRecord{Keys: keys, Received: w.now, Source: in.Source, Seat: -1, Outcome: "bounce", Detail: out.Detail})
+	})
+	return out, err
+}
+
+// alertBounce tells the organiser of every running game of an address.
+func (w *work) alertBounce(addr, reason string) error {
+	return w.tx.Games(func(id string, _ []byte) error {
+		g, err := loadGame(w.tx, id)
+		if err != nil {
+			return err
+		}
+		seat := g.seatOfAddress(addr)
+		if seat < 0 || (g.Status != StatusRunning && g.Status != StatusForming) {
+			return nil
+		}
+		gw, err := w.game(id)
+		if err != nil {
+			return err
+		}
+		gw.toOrganiser("org_bounce", "address", addr, "name", g.Seats[seat].Name, "reason", reason)
+		return nil
+	})
+}
+
+// autoReply turns a player's out-of-office reply into a question: "reply
+// YES to register an absence until <date>". It asks at most once a week per
+// seat, so two auto-responders can never loop.
+func (r *Referee) autoReply(in Inbound, keys []string, m *mailfmt.Message, cls mailfmt.Classification) (Outcome, error) {
+	out := Outcome{Status: "ignored", Seat: -1, Detail: "auto-reply"}
+	_, err := r.update(func(w *work) error {
+		if _, seen, err := w.tx.Seen(keys...); err != nil || seen {
+			out.Status = "duplicate"
+			return err
+		}
+		if cls.OutOfOffice {
+			tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
+			if tr.Tag.Kind == mailfmt.TagSeat && w.tx.HasGame(tr.Tag.Game) {
+				gw, err := w.game(tr.Tag.Game)
+				if err != nil {
+					return err
+				}
+				seat := gw.g.seatOfAddress(m.From.Addr)
+				if seat >= 0 && gw.g.Status == StatusRunning {
+					if err := gw.offerAbsence(seat, cls); err != nil {
+						return err
+					}
+					out.Game, out.Seat, out.Detail = gw.g.ID, seat, "out of office: absence offered"
+				}
+			}
+		}
+		return w.tx.MarkInbound(store.InboundRecord{Keys: keys, Received: w.now, Source: in.Source, From: m.From.Addr,
+			Game: out.Game, Seat: out.Seat, Outcome: "ignored", Detail: out.Detail})
+	})
+	return out, err
+}
+
+func (gw *gameWork) offerAbsence(seat int, cls mailfmt.Classification) error {
+	s := &gw.g.Seats[seat]
+	if off := s.AbsenceOffer; off != nil && gw.w.now.Sub(off.From) < 7*24*time.Hour {
+		return nil
+	}
+	loc := location(s.TZ)
+	until := gw.w.now.Add(7 * 24 * time.Hour)
+	if !cls.Return.IsZero() {
+		until = time.Date(cls.Return.Year, time.Month(cls.Return.Month), cls.Return.Day, 0, 0, 0, 0, loc)
+	}
+	if !until.After(gw.w.now) {
+		return nil
+	}
+	s.AbsenceOffer = &Vacation{From: gw.w.now, To: until.UTC()}
+	gw.announce([]int{seat}, "absence", "until", until.In(loc).Format("2006-01-02"), "known", !cls.Return.IsZero())
+	_, err := gw.log(Entry{Kind: EntryVacation, Seat: seat, Vis: engine.Only(seat), Params: map[string]any{"offer": until.Format("2006-01-02")}})
+	return err
+}

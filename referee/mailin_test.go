@@ -1,0 +1,235 @@
+package referee
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/store"
+)
+
+// mailHarness runs a referee whose outbox holds real mails (mailfmt), and
+// players who answer them as a mail client would.
+type mailHarness struct {
+	*harness
+	n int
+}
+
+func newMailHarness(t *testing.T) *mailHarness {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "r.db"), &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, clock: &FakeClock{T: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}, db: db}
+	t.Cleanup(func() {
+		if err := db.Check(); err != nil {
+			t.Errorf("tx.Check: %v", err)
+		}
+		db.Close()
+	})
+	h.r, err = New(Options{DB: db, Clock: h.clock, Domain: "example.test", Organisers: map[string]string{org: "orgsecretorgsecret"},
+		Compose: Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"}), Random: &counterReader{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &mailHarness{harness: h}
+}
+
+// inbox returns the raw mails queued since the last call, by recipient.
+func (h *mailHarness) inbox() map[string][][]byte {
+	h.t.Helper()
+	out := map[string][][]byte{}
+	err := h.db.Update(func(tx *store.Tx) error {
+		due, err := tx.Due(OutboxQueue, h.clock.Now().Add(1000*time.Hour), 0)
+		if err != nil {
+			return err
+		}
+		for _, it := range due {
+			out[it.To] = append(out[it.To], it.Payload)
+			if _, err := tx.Finish(OutboxQueue, it.ID, store.Sent, h.clock.Now(), h.clock.Now(), ""); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return out
+}
+
+// reply builds a player's reply to a referee mail, Gmail style: the new
+// text on top, then "On ..., Referee wrote:" and the quoted original.
+func (h *mailHarness) reply(orig []byte, from, text string) []byte {
+	h.t.Helper()
+	m, err := mailfmt.Parse(orig, mailfmt.Options{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	to := m.ReplyTo[0].Addr
+	h.n++
+	var quoted strings.Builder
+	for _, l := range strings.Split(m.Text, "\n") {
+		quoted.WriteString("> " + l + "\n")
+	}
+	return []byte(fmt.Sprintf("From: Player <%s>\r\nTo: %s\r\nSubject: Re: %s\r\nMessage-ID: <reply%d@players.test>\r\n"+
+		"In-Reply-To: %s\r\nReferences: %s\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\n"+
+		"Content-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n\r\nOn Mon, 23 Nov 2026 at 09:00, Referee <referee@example.test> wrote:\r\n%s",
+		from, to, m.Subject, h.n, m.MessageID, m.MessageID, strings.ReplaceAll(text, "\n", "\r\n"), strings.ReplaceAll(quoted.String(), "\n", "\r\n")))
+}
+
+func (h *mailHarness) handle(raw []byte) Outcome {
+	h.t.Helper()
+	out, err := h.r.HandleMail(context.Background(), Inbound{Raw: raw, Source: "test", Received: h.clock.Now()})
+	if err != nil {
+		h.t.Fatalf("HandleMail: %v", err)
+	}
+	return out
+}
+
+func last(ms [][]byte) []byte { return ms[len(ms)-1] }
+
+// The whole mail path: an organiser's mail creates a game, players answer
+// the invitation and their prompts by replying to the referee's mails, the
+// quoted referee text never counts, a reply to an older mail is stale, and
+// nothing is applied twice.
+func TestMailEndToEnd(t *testing.T) {
+	h := newMailHarness(t)
+	orgMail := []byte("From: Olga <olga@example.test>\r\nTo: referee+org.orgsecretorgsecret@example.test\r\nSubject: new game\r\n" +
+		"Message-ID: <org1@example.test>\r\nDate: Mon, 23 Nov 2026 08:00:00 +0000\r\n\r\n" +
+		"NEW claim id=c1\r\nPLAYER ann@example.test Ann it\r\nPLAYER bob@example.test Bob\r\n")
+	if out := h.handle(orgMail); out.Status != "applied" {
+		t.Fatalf("organiser mail: %+v", out)
+	}
+	in := h.inbox()
+	if len(in[org]) != 1 || len(in[ann]) != 1 || len(in[bob]) != 1 {
+		t.Fatalf("inboxes: %d %d %d", len(in[org]), len(in[ann]), len(in[bob]))
+	}
+	inv, _ := mailfmt.Parse(in[ann][0], mailfmt.Options{})
+	if !strings.Contains(inv.Subject, "[c1.0.") || inv.ReplyTo[0].Addr == "referee@example.test" {
+		t.Fatalf("invitation subject %q reply-to %v", inv.Subject, inv.ReplyTo)
+	}
+	if out := h.handle(h.reply(in[ann][0], ann, "JOIN")); out.Status != "answered" {
+		t.Fatalf("ann JOIN: %+v", out)
+	}
+	joinRaw := h.reply(in[bob][0], bob, "join")
+	if out := h.handle(joinRaw); out.Status != "answered" {
+		t.Fatalf("bob JOIN: %+v", out)
+	}
+	// The same mail again (a re-delivery) changes nothing.
+	if out := h.handle(joinRaw); out.Status != "duplicate" {
+		t.Fatalf("duplicate: %+v", out)
+	}
+	in = h.inbox()
+	g := h.game("c1")
+	if g.Status != StatusRunning {
+		t.Fatalf("not started: %s", g.Status)
+	}
+	first := g.Seats[0].Address
+	second := g.Seats[1].Address
+	startOfSecond := last(in[second])
+	prompt := last(in[first])
+	pm, _ := mailfmt.Parse(prompt, mailfmt.Options{})
+	if !strings.Contains(pm.Text, "1) CLAIM 1") {
+		t.Fatalf("no numbered prompt:\n%s", pm.Text)
+	}
+	// The reply quotes the whole prompt, options included: only "3" counts.
+	if out := h.handle(h.reply(prompt, first, "3")); out.Status != "applied" {
+		t.Fatalf("numbered reply: %+v", out)
+	}
+	in = h.inbox()
+	rm, _ := mailfmt.Parse(last(in[first]), mailfmt.Options{})
+	if !strings.Contains(rm.Text, "3  =>  CLAIM 3") {
+		t.Fatalf("echo:\n%s", rm.Text)
+	}
+	if got := rm.Header("Auto-Submitted"); len(got) != 1 || got[0] != "auto-replied" {
+		t.Errorf("Auto-Submitted = %v", got)
+	}
+	if len(rm.InReplyTo) != 1 || !strings.HasPrefix(rm.InReplyTo[0], "<reply") {
+		t.Errorf("In-Reply-To = %v", rm.InReplyTo)
+	}
+	// The other seat replies to its start mail, which is now stale.
+	out := h.handle(h.reply(startOfSecond, second, "CLAIM 3 | CLAIM 5"))
+	if out.Status != "applied" {
+		t.Fatalf("stale reply: %+v", out)
+	}
+	in = h.inbox()
+	sm, _ := mailfmt.Parse(last(in[second]), mailfmt.Options{})
+	if !strings.Contains(sm.Text, "older state") || !strings.Contains(sm.Text, "CLAIM 5") {
+		t.Fatalf("stale echo:\n%s", sm.Text)
+	}
+	if ms := h.inbox(); len(ms) != 0 {
+		t.Fatalf("more mail: %v", ms)
+	}
+}
+
+// Auto-replies are never answered but turned into an absence question;
+// bounces mark the address failing and alert the organiser; the referee's
+// own mail looping back is ignored.
+func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
+	h := newMailHarness(t)
+	h.r.opt.Organisers = map[string]string{org: "orgsecretorgsecret"}
+	if _, err := h.r.Organise(org, "NEW claim id=c1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob"); err != nil {
+		t.Fatal(err)
+	}
+	in := h.inbox()
+	h.handle(h.reply(in[ann][0], ann, "JOIN"))
+	h.handle(h.reply(in[bob][0], bob, "JOIN"))
+	in = h.inbox()
+	// Ann's out-of-office answer to her start mail.
+	orig, _ := mailfmt.Parse(last(in[ann]), mailfmt.Options{})
+	ooo := []byte("From: Ann <ann@example.test>\r\nTo: " + orig.ReplyTo[0].Addr + "\r\nSubject: Automatic reply: " + orig.Subject +
+		"\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <ooo1@example.test>\r\nIn-Reply-To: " + orig.MessageID +
+		"\r\nDate: Mon, 23 Nov 2026 09:01:00 +0000\r\n\r\nI am out of the office until 30 November 2026.\r\n")
+	out := h.handle(ooo)
+	if out.Status != "ignored" || !strings.Contains(out.Detail, "absence offered") {
+		t.Fatalf("out of office: %+v", out)
+	}
+	in = h.inbox()
+	q, _ := mailfmt.Parse(last(in[ann]), mailfmt.Options{})
+	if !strings.Contains(q.Text, "Reply YES") || !strings.Contains(q.Text, "2026-11-30") {
+		t.Fatalf("absence question:\n%s", q.Text)
+	}
+	// A second auto-reply (to that question) gets no answer: no loop.
+	ooo2 := strings.Replace(string(ooo), "<ooo1@", "<ooo2@", 1)
+	h.handle([]byte(ooo2))
+	if ms := h.inbox(); len(ms) != 0 {
+		t.Fatalf("answered an auto-reply: %v", ms)
+	}
+	if out := h.handle(h.reply(last(in[ann]), ann, "YES")); out.Status != "answered" {
+		t.Fatalf("YES: %+v", out)
+	}
+	g := h.game("c1")
+	if v := g.Seats[g.seatOfAddress(ann)].Vacation; len(v) != 1 {
+		t.Fatalf("vacation not registered: %+v", v)
+	}
+	h.inbox()
+	// A DSN for bob.
+	dsn := "From: MAILER-DAEMON@example.test\r\nTo: referee+bounce.0123456789abcdef@example.test\r\nSubject: Undelivered Mail Returned to Sender\r\n" +
+		"Message-ID: <dsn1@example.test>\r\nDate: Mon, 23 Nov 2026 09:02:00 +0000\r\nAuto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n" +
+		"Content-Type: multipart/report; report-type=delivery-status; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nBounced.\r\n" +
+		"--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.test\r\n\r\nFinal-Recipient: rfc822; bob@example.test\r\n" +
+		"Action: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 no such user\r\n\r\n--b--\r\n"
+	if out := h.handle([]byte(dsn)); out.Status != "ignored" || !strings.Contains(out.Detail, "bob@example.test") {
+		t.Fatalf("bounce: %+v", out)
+	}
+	in = h.inbox()
+	om, _ := mailfmt.Parse(last(in[org]), mailfmt.Options{})
+	if !strings.Contains(om.Text, "bob@example.test") || !strings.Contains(om.Text, "bounced") {
+		t.Fatalf("organiser not alerted:\n%s", om.Text)
+	}
+	// The referee's own mail coming back.
+	self := "From: Referee <referee@example.test>\r\nTo: referee@example.test\r\nSubject: loop\r\nMessage-ID: <self1@example.test>\r\n" +
+		"X-Loop: referee@example.test\r\nDate: Mon, 23 Nov 2026 09:03:00 +0000\r\n\r\nSTATUS\r\n"
+	if out := h.handle([]byte(self)); out.Status != "ignored" {
+		t.Fatalf("own mail: %+v", out)
+	}
+	if ms := h.inbox(); len(ms) != 0 {
+		t.Fatalf("answered its own mail: %v", ms)
+	}
+}
