@@ -392,6 +392,8 @@ func (gw *gameWork) jsonView(i int, d *MailData) ([]byte, error) {
 		v["view"] = gw.tb.State.View(i)
 		if p := gw.tb.Prompts[i]; p != nil && !p.Complete && gw.g.Status == StatusRunning {
 			v["prompt"] = p
+			// Every legal answer, numbered or not, for players' own tools.
+			v["legal"] = gw.tb.State.Legal(p.Decision)
 		}
 		if res := gw.tb.State.Result(); res != nil {
 			v["result"] = res
