@@ -93,7 +93,7 @@ func phaseRule(phase string) string {
 func (s *State) waitingFor() []int {
 	var out []int
 	for seat := range s.Players {
-		if s.kindOf(seat) != "" {
+		if s.owes(seat) != "" {
 			out = append(out, seat)
 		}
 	}
@@ -396,7 +396,12 @@ func (s *State) done(seat int) ([]engine.Event, error) {
 func (s *State) stepDone(seat int) {
 	s.Players[seat].Moved = true
 	for i := range s.Players {
-		if !s.Players[i].Done && !s.Players[i].Moved {
+		p := &s.Players[i]
+		finished := p.Done
+		if s.Phase == phaseTiles {
+			finished = p.Ready
+		}
+		if !finished && !p.Moved {
 			return
 		}
 	}

@@ -29,3 +29,17 @@ func TestConformance(t *testing.T) {
 	}
 	enginetest.Conformance(t, Game{}, cfgs, 2)
 }
+
+// TestConformanceTables plays the Conformance suite's Table game (it uses
+// the first config only) in the multi-player and advanced setups too.
+func TestConformanceTables(t *testing.T) {
+	seats := []string{"ann", "bob", "cat", "dan"}
+	for _, c := range []engine.Config{
+		{Variant: "advanced", Seats: seats, Seed: "ct4"},
+		{Variant: "advanced", Seats: seats[:3], Seed: "ct3", Options: map[string]string{"bistro_side": "II"}},
+		{Variant: "standard", Seats: seats[:2], Seed: "ct2"},
+		{Variant: "advanced", Seats: seats[:1], Seed: "ct1", Options: map[string]string{"level": "4"}},
+	} {
+		enginetest.Conformance(t, Game{}, []engine.Config{c}, 1)
+	}
+}

@@ -118,7 +118,7 @@ func (s *State) endRound() []engine.Event {
 			d.Box = append(d.Box, p.Hand...)
 			p.Hand, p.Picked = nil, false
 		}
-		s.Phase = phaseTiles
+		s.Phase, s.Step = phaseTiles, 1
 		evs = append(evs, engine.NewEvent("fr.draft_done", -1, engine.Public, "rounds", d.Round))
 	}
 	return evs
@@ -141,6 +141,7 @@ func (s *State) applyTiles(seat int, m Move) ([]engine.Event, error) {
 		p.Tile[a.Column] = m.Tile
 		ev := engine.NewEvent("fr.place_tile", seat, engine.Only(seat), "tile", m.ids.tile, "column", colNames[a.Column], "name", a.Name)
 		ev.Redacted = map[string]any{}
+		s.stepDone(seat)
 		return []engine.Event{ev}, nil
 	}
 	p.Ready = true
@@ -149,6 +150,7 @@ func (s *State) applyTiles(seat int, m Move) ([]engine.Event, error) {
 	evs := []engine.Event{engine.NewEvent("fr.ready", seat, engine.Public)}
 	for i := range s.Players {
 		if !s.Players[i].Ready {
+			s.stepDone(seat)
 			return evs, nil
 		}
 	}

@@ -27,8 +27,10 @@ var verbKinds = map[string]string{
 	"CHOOSE": kindDispatch, "CORP": kindCorp, "PICK": kindDraft, "PLACE": kindTiles, "READY": kindTiles,
 }
 
-// kindOf returns the kind of the seat's pending decision, or "" when it
-// owes nothing now.
+// kindOf returns the kind of the decision the seat may answer now, or ""
+// when it has nothing to answer. A seat that already answered the current
+// step (Moved) may still play (a direct Apply); it just owes nothing until
+// the step ends (see owes).
 func (s *State) kindOf(seat int) string {
 	p := &s.Players[seat]
 	switch s.Phase {
@@ -47,7 +49,7 @@ func (s *State) kindOf(seat int) string {
 			}
 			return ""
 		}
-		if p.Done || p.Moved {
+		if p.Done {
 			return ""
 		}
 		if len(p.Queue) > 0 {
@@ -69,9 +71,18 @@ func (s *State) Pending() []engine.Decision {
 	return out
 }
 
+// owes returns the kind of the decision the seat owes now: during the
+// turn and the tile placement, one move per step.
+func (s *State) owes(seat int) string {
+	if s.Players[seat].Moved && (s.Phase == phaseTurn || s.Phase == phaseTiles) {
+		return ""
+	}
+	return s.kindOf(seat)
+}
+
 // decision builds the seat's pending decision.
 func (s *State) decision(seat int) (engine.Decision, bool) {
-	kind := s.kindOf(seat)
+	kind := s.owes(seat)
 	if kind == "" {
 		return engine.Decision{}, false
 	}
@@ -84,7 +95,7 @@ func (s *State) decision(seat int) (engine.Decision, bool) {
 		d.Params = map[string]any{"round": s.Draft.Round, "rounds": s.r.DraftHand, "hand": s.tileIDList(s.Players[seat].Hand)}
 		return d, true
 	case kindTiles:
-		d.Rank, d.Slot, d.Group = seat, "tiles", "tiles"
+		d.Rank, d.Slot, d.Group = seat, "tiles", "tiles."+strconv.Itoa(s.Step)
 		d.Pass, d.Default = "READY", "READY"
 		d.Params = map[string]any{"kept": s.tileIDList(s.Players[seat].Kept)}
 		return d, true

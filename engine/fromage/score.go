@@ -343,6 +343,12 @@ func (s *State) corpScore(regions []regionResult) CorpScore {
 	return c
 }
 
+// scoreOf builds a seat's engine score; the tie-break is the number of
+// cheese tokens placed (FR-7.10).
+func (s *State) scoreOf(seat int, b Breakdown, placed int) engine.Score {
+	return engine.Score{Seat: seat, Total: b.Total, Parts: b.parts(), Tiebreak: []int{placed}}
+}
+
 // Result returns the final scores once the game is over (FR-7.10): most PP,
 // then most cheese tokens placed; still tied = shared win. In solo the
 // player wins only with strictly more PP than the Corporation; the
@@ -354,8 +360,7 @@ func (s *State) Result() *engine.Result {
 	regions := s.cityRegions()
 	scores := make([]engine.Score, len(s.Players))
 	for seat := range s.Players {
-		b := s.breakdown(seat, regions)
-		scores[seat] = engine.Score{Seat: seat, Total: b.Total, Parts: b.parts(), Tiebreak: []int{s.placed(seat)}}
+		scores[seat] = s.scoreOf(seat, s.breakdown(seat, regions), s.placed(seat))
 	}
 	res := &engine.Result{Scores: scores, Rank: engine.RankScores(scores), Params: map[string]any{"turns": s.Turn}}
 	var by []string
