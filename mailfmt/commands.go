@@ -123,8 +123,22 @@ func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 			block = append(block, lines[j])
 			blockKinds = append(blockKinds, lkOwn)
 		}
+		// Count the player's own lines left outside the block (signatures
+		// do not count).
+		outside := make([]lineKind, len(kinds))
+		copy(outside, kinds)
+		var scratch CommandInfo
+		for i := begin; i <= end && i < cut; i++ {
+			outside[i] = lkCut
+		}
+		if end < 0 {
+			for i := begin; i < cut; i++ {
+				outside[i] = lkCut
+			}
+		}
+		markSignature(lines, outside, cut, &scratch)
 		for i := 0; i < cut; i++ {
-			if (i < begin || (end >= 0 && i > end)) && kinds[i] == lkOwn && strings.TrimSpace(lines[i]) != "" {
+			if outside[i] == lkOwn && strings.TrimSpace(lines[i]) != "" {
 				info.Outside++
 			}
 		}

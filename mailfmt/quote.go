@@ -13,19 +13,24 @@ var (
 	// Thunderbird, mutt, K-9, ...), per language. They are matched against
 	// one line or two or three lines joined (clients wrap long ones).
 	attributionRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)^on\s.{3,300}\s(?:wrote|writes|said)\s?:$`),                                             // en
-		regexp.MustCompile(`(?i)^il\s.{3,300}\sha\sscritto\s?:$`),                                                       // it: "Il giorno ... ha scritto:", "Il ... ha scritto:"
-		regexp.MustCompile(`(?i)^le\s.{3,300}\sa\s[ée]crit\s?:$`),                                                       // fr
-		regexp.MustCompile(`(?i)^op\s.{3,300}\sschreef\s.{0,200}:$`),                                                    // nl: "Op ... schreef X <x@y>:"
-		regexp.MustCompile(`(?i)^op\s.{3,300}\s(?:het\svolgende\s)?geschreven\s?:$`),                                    // nl (Apple Mail)
-		regexp.MustCompile(`(?i)^am\s.{3,300}\sschrieb\s.{0,200}:$`),                                                    // de
-		regexp.MustCompile(`(?i)^el\s.{3,300}\sescribi[óo]\s?:$`),                                                       // es
-		regexp.MustCompile(`(?i)^(?:em|no\sdia)\s.{3,300}\sescreveu\s?:$`),                                              // pt
-		regexp.MustCompile(`(?i)^\S.{0,160}\s(?:wrote|ha\sscritto|a\s[ée]crit|schreef|schrieb|escribió|escreveu)\s?:$`), // "Anna <a@b> wrote:"
+		regexp.MustCompile(`(?i)^on\s.{3,300}\s(?:wrote|writes|said)\s?:$`),          // en
+		regexp.MustCompile(`(?i)^il\s.{3,300}\sha\sscritto\s?:$`),                    // it: "Il giorno ... ha scritto:", "Il ... ha scritto:"
+		regexp.MustCompile(`(?i)^le\s.{3,300}\sa\s[ée]crit\s?:$`),                    // fr
+		regexp.MustCompile(`(?i)^op\s.{3,300}\sschreef\s.{0,200}:$`),                 // nl: "Op ... schreef X <x@y>:"
+		regexp.MustCompile(`(?i)^op\s.{3,300}\s(?:het\svolgende\s)?geschreven\s?:$`), // nl (Apple Mail)
+		regexp.MustCompile(`(?i)^am\s.{3,300}\sschrieb\s.{0,200}:$`),                 // de
+		regexp.MustCompile(`(?i)^el\s.{3,300}\sescribi[óo]\s?:$`),                    // es
+		regexp.MustCompile(`(?i)^(?:em|no\sdia)\s.{3,300}\sescreveu\s?:$`),           // pt
 	}
-	// strongAttributionRe: the language patterns above that name a date;
-	// these cut the message even when no "> " quote follows (Outlook for Mac,
-	// HTML quotes without blockquote).
+	// Attribution lines without a leading "On"/"Il"/...: they count only
+	// when "> " quoted lines follow.
+	weakAttributionRes = []*regexp.Regexp{
+		regexp.MustCompile(`(?i)^\S.{0,160}\s(?:wrote|ha\sscritto|a\s[ée]crit|schreef|schrieb|escribió|escreveu)\s?:$`), // "Anna <a@b> wrote:"
+		regexp.MustCompile(`^\*\s.{1,160}\[[^\]]{4,60}\]:$`),                                                            // mutt: "* Anna <a@b> [2026-05-12 10:14]:"
+	}
+	// dateish tells the language patterns that name a date: these cut the
+	// message even when no "> " quote follows (Outlook for Mac, HTML quotes
+	// without blockquote).
 	dateish = regexp.MustCompile(`\d{1,4}[:./-]\d{1,2}|\d{4}`)
 
 	// Separators that always start quoted or forwarded text.
@@ -112,20 +117,20 @@ func boundaryAt(lines []string, i int) (kind boundaryKind, span int, fwd bool) {
 		if !strings.HasSuffix(joined, ":") {
 			continue
 		}
-		for j, re := range attributionRes {
-			if !re.MatchString(joined) {
-				continue
-			}
-			if j == len(attributionRes)-1 {
-				if k > 2 {
-					continue
+		for _, re := range attributionRes {
+			if re.MatchString(joined) {
+				if dateish.MatchString(joined) {
+					return attribution, k, false
 				}
 				return weakAttrib, k, false
 			}
-			if dateish.MatchString(joined) {
-				return attribution, k, false
+		}
+		if k <= 2 {
+			for _, re := range weakAttributionRes {
+				if re.MatchString(joined) {
+					return weakAttrib, k, false
+				}
 			}
-			return weakAttrib, k, false
 		}
 	}
 	return notBoundary, 0, false

@@ -1,0 +1,204 @@
+package mailfmt
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the .want files of testdata/corpus from the current behaviour")
+
+// The corpus is read as the referee of example.test would read it.
+var (
+	corpusReferee = Address{Name: "Referee", Addr: "referee@example.test"}
+	corpusSelf    = []string{"referee@example.test"}
+	corpusOptions = Options{MaxBytes: 64 << 10}
+)
+
+func corpusFiles(t testing.TB) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "corpus", "*.eml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// summarize renders what the package makes of one raw message, in the
+// format of the .want files: "key: value" lines, then "---" and the
+// commands (for Normal mail only).
+func summarize(raw []byte) string {
+	var b strings.Builder
+	m, err := Parse(raw, corpusOptions)
+	if err != nil {
+		switch {
+		case errors.Is(err, ErrTooLarge):
+			b.WriteString("error: too-large\n")
+		case errors.Is(err, ErrMalformed):
+			b.WriteString("error: malformed\n")
+		default:
+			fmt.Fprintf(&b, "error: %v\n", err)
+		}
+		if m != nil {
+			fmt.Fprintf(&b, "from: %s\n", m.From.Addr)
+		}
+		return b.String()
+	}
+	c := Classify(m, corpusSelf)
+	fmt.Fprintf(&b, "class: %s\n", c.Class)
+	fmt.Fprintf(&b, "from: %s\n", m.From.Addr)
+	if m.MessageIDDigest {
+		b.WriteString("msgid: digest\n")
+	}
+	if m.FromHTML {
+		b.WriteString("html: yes\n")
+	}
+	tr := FindTag(m, corpusReferee)
+	if tr.Tag.Kind != TagNone {
+		t := tr.Tag
+		opt := func(ok bool, s string) string {
+			if !ok {
+				return "-"
+			}
+			return s
+		}
+		if t.Kind == TagBounce {
+			fmt.Fprintf(&b, "tag: bounce id=%s\n", t.ID)
+		} else {
+			fmt.Fprintf(&b, "tag: %s game=%s seat=%s secret=%s token=%s\n", t.Kind,
+				opt(t.Game != "", t.Game), opt(t.Seat != NoSeat, strconv.Itoa(t.Seat)),
+				opt(t.Secret != "", t.Secret), opt(t.Token != NoToken, strconv.FormatInt(t.Token, 10)))
+		}
+		src := func(s TagSource) string { return opt(s != SourceNone, string(s)) }
+		fmt.Fprintf(&b, "tag-from: kind=%s secret=%s seat=%s token=%s\n", src(tr.KindFrom), src(tr.SecretFrom), src(tr.SeatFrom), src(tr.TokenFrom))
+		if tr.Conflict {
+			b.WriteString("conflict: yes\n")
+		}
+	}
+	switch c.Class {
+	case AutoReply:
+		fmt.Fprintf(&b, "oof: %s\n", map[bool]string{true: "yes", false: "no"}[c.OutOfOffice])
+		if !c.Return.IsZero() {
+			fmt.Fprintf(&b, "return: %s\n", c.Return)
+		}
+	case Bounce:
+		if bi := c.Bounce; bi != nil {
+			kind, perm := "classic", "temporary"
+			if bi.DSN {
+				kind = "dsn"
+			}
+			if bi.Permanent {
+				perm = "permanent"
+			}
+			fmt.Fprintf(&b, "bounce: %s %s\n", kind, perm)
+			for _, r := range bi.Recipients {
+				fmt.Fprintf(&b, "rcpt: %s %s %s\n", r.Addr, r.Action, r.Status)
+			}
+			if bi.OriginalMessageID != "" {
+				fmt.Fprintf(&b, "original: %s\n", bi.OriginalMessageID)
+			}
+			if bi.VERP.Kind != TagNone {
+				fmt.Fprintf(&b, "verp: %s\n", bi.VERP)
+			}
+		}
+	}
+	if c.Class != Normal {
+		return b.String()
+	}
+	text, info := Commands(m)
+	var flags []string
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{
+		{info.Markers, "markers"}, {info.Unclosed, "unclosed"}, {info.Outside > 0, "outside"},
+		{info.Quote, "quote"}, {info.Interleaved, "interleaved"}, {info.Forwarded, "forwarded"},
+		{info.Signature, "signature"}, {len(info.SignOff) > 0, "signoff"},
+	} {
+		if f.on {
+			flags = append(flags, f.name)
+		}
+	}
+	fmt.Fprintf(&b, "info: %s\n", strings.Join(flags, " "))
+	b.WriteString("---\n")
+	if text != "" {
+		b.WriteString(text)
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func TestCorpus(t *testing.T) {
+	files := corpusFiles(t)
+	if len(files) < 60 {
+		t.Errorf("the corpus has %d messages; at least 60 are required", len(files))
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".eml")
+		t.Run(name, func(t *testing.T) {
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := summarize(raw)
+			wantFile := strings.TrimSuffix(f, ".eml") + ".want"
+			if *update {
+				if err := os.WriteFile(wantFile, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(wantFile)
+			if err != nil {
+				t.Fatalf("missing %s (run go test -run TestCorpus -update after checking the output): %v", wantFile, err)
+			}
+			if got != string(want) {
+				t.Errorf("%s:\n--- got\n%s--- want\n%s", name, got, want)
+			}
+		})
+	}
+}
+
+// TestCorpusInvariants checks, for every sample, what must hold whatever the
+// expected output says: no quoted line and no line of the quoted referee
+// mail in the commands, and a deterministic result.
+func TestCorpusInvariants(t *testing.T) {
+	for _, f := range corpusFiles(t) {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Parse(raw, corpusOptions)
+		if err != nil {
+			continue
+		}
+		text, _ := Commands(m)
+		for _, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), ">") {
+				t.Errorf("%s: quoted line in commands: %q", f, l)
+			}
+			if refereeMarkerLine(l) {
+				t.Errorf("%s: text of the referee's mail in commands: %q", f, l)
+			}
+		}
+		if again, _ := Commands(m); again != text {
+			t.Errorf("%s: Commands is not deterministic", f)
+		}
+	}
+}
+
+// refereeMarkerLine reports lines that only the referee's mails in the
+// corpus contain (see the quoted prompts in testdata/corpus).
+func refereeMarkerLine(l string) bool {
+	for _, s := range []string{"Your options:", "Le tue opzioni:", "Vos options :", "Je opties:", "Deine Optionen:", "reply STATUS", "rispondi STATUS", "répondez STATUS", "antwoord STATUS", "antworte STATUS", "##-"} {
+		if strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
+}
