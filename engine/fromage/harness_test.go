@@ -235,6 +235,17 @@ func setKey(t testing.TB, s *State, key, val string) {
 		}
 		return
 	}
+	if k[0] == "customers" {
+		// set customers K1 K4 ...: the token on each region, in region order.
+		for x, id := range strings.Fields(val) {
+			for c := range s.r.Customers {
+				if s.r.Customers[c].ID == id {
+					s.Customer[x] = c
+				}
+			}
+		}
+		return
+	}
 	if k[0] == "corp" {
 		switch k[1] {
 		case "left":

@@ -62,3 +62,14 @@ func TestTV18TieBreak(t *testing.T) {
 		t.Fatalf("result = %+v", res)
 	}
 }
+
+// TestTiles runs one vector per advanced structure tile (D-15).
+func TestTiles(t *testing.T) {
+	ids := runVectors(t, "testdata/tiles.txt")
+	if len(ids) != 32 {
+		t.Errorf("%d tile vectors, want 32", len(ids))
+	}
+}
+
+// TestRules runs the rule-section vectors (testdata/rules.txt).
+func TestRules(t *testing.T) { runVectors(t, "testdata/rules.txt") }
