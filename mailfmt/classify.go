@@ -325,8 +325,11 @@ func classicBounce(m *Message, self []string) *BounceInfo {
 		for _, c := range cands {
 			addrs = append(addrs, c[1])
 		}
-		if len(addrs) == 0 && smtpErrorRe.MatchString(line) {
-			addrs = addrScanRe.FindAllString(line, 2)
+		if len(addrs) == 0 {
+			t := strings.TrimRight(strings.TrimSpace(line), ":")
+			if smtpErrorRe.MatchString(line) || addrScanRe.FindString(t) == t {
+				addrs = addrScanRe.FindAllString(line, 2)
+			}
 		}
 		for _, a := range addrs {
 			a = lowerDomain(strings.Trim(a, ".:;,"))

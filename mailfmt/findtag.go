@@ -127,11 +127,20 @@ func (r *TagResult) merge() {
 	if p.Tag.Token != NoToken {
 		r.TokenFrom = p.Source
 	}
-	if r.Tag.Kind != TagSeat && r.Tag.Kind != TagGame {
-		// player, organiser and bounce tags: other candidates only matter
-		// when they contradict the secret.
+	switch r.Tag.Kind {
+	case TagPlayer, TagOrg:
+		// Other candidates only matter when they carry another secret.
 		for _, c := range r.Candidates {
-			if c.Tag.Secret != "" && c.Tag.Secret != r.Tag.Secret {
+			if c.Tag.Authenticates() && (c.Tag.Kind != r.Tag.Kind || c.Tag.Secret != r.Tag.Secret) {
+				r.Conflict = true
+			}
+		}
+		return
+	case TagBounce:
+		// A delivery report quotes the original subject and threading, so
+		// only another bounce id is a contradiction.
+		for _, c := range r.Candidates {
+			if c.Tag.Kind == TagBounce && c.Tag.ID != r.Tag.ID {
 				r.Conflict = true
 			}
 		}

@@ -42,8 +42,8 @@ var (
 	forwardRe = regexp.MustCompile(`(?i)forward|inoltrat|transf[ée]r|doorgestuurd|weitergeleitet|reenviado|encaminhada|r[ée]exp[ée]di`)
 
 	// Outlook-style header blocks ("From: ... Sent: ... To: ... Subject:").
-	hdrFromRe  = regexp.MustCompile(`(?i)^\*?(?:from|da|de|van|von|od)\s?:\*?\s*\S`)
-	hdrFieldRe = regexp.MustCompile(`(?i)^\*?(sent|date|to|cc|bcc|subject|inviato|data|a|oggetto|envoy[ée]|[àa]|objet|verzonden|datum|aan|onderwerp|gesendet|an|betreff|enviado|fecha|para|asunto|assunto|wys[łl]ano|do|temat)\s?:\*?(?:\s|$)`)
+	hdrFromRe  = regexp.MustCompile(`(?i)^\*?(?:from|da|de|van|von|od|fr[åa]n|fra)\s?:\*?\s*\S`)
+	hdrFieldRe = regexp.MustCompile(`(?i)^\*?(sent|date|to|cc|bcc|subject|inviato|data|a|oggetto|envoy[ée]|[àa]|objet|verzonden|datum|aan|onderwerp|gesendet|an|betreff|enviado|fecha|para|asunto|assunto|wys[łl]ano|do|temat|skickat|till|[äa]mne|sendt|til|emne)\s?:\*?(?:\s|$)`)
 
 	// Outlook's line of underscores before the header block.
 	underscoresRe = regexp.MustCompile(`^_{10,}$`)
