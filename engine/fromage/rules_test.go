@@ -245,9 +245,9 @@ func TestFR512Corporation(t *testing.T) {
 		if probe(t, s, "space.B1") != "corp" {
 			t.Fatalf("B1 = %s", probe(t, s, "space.B1"))
 		}
-		s.H.Rand.Push("draw", "O13")                         // Hard-Bronze: B9 crossed, B15 open
-		setKey(t, s, "space.B15", "P0")                      // no Hard-Bronze left
-		s.corpStart()                                        // level 1: the card goes to the card space
+		s.H.Rand.Push("draw", "O13")    // Hard-Bronze: B9 crossed, B15 open
+		setKey(t, s, "space.B15", "P0") // no Hard-Bronze left
+		s.corpStart()                   // level 1: the card goes to the card space
 		if len(s.Corp.Cards) != 1 || s.Corp.Acts[0].Space != "" {
 			t.Fatalf("corp %+v", s.Corp)
 		}
