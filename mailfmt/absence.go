@@ -85,14 +85,14 @@ var (
 	isoDateRe     = regexp.MustCompile(`\b(\d{4})-(\d{1,2})-(\d{1,2})\b`)
 	numDateRe     = regexp.MustCompile(`\b(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})\b`)
 	dmDotRe       = regexp.MustCompile(`\b(\d{1,2})\.(\d{1,2})\.(?:\s|$|,)`)
-	dayMonthRe    = regexp.MustCompile(`\b(\d{1,2})(?:st|nd|rd|th|er|e|\.|º)?\s+(?:of\s+)?(` + monthAlt + `)\.?(?:\s+(\d{4}))?\b`)
+	dayMonthRe    = regexp.MustCompile(`\b(\d{1,2})(?:st|nd|rd|th|er|e|\.|º)?\s+(?:of\s+|de\s+)?(` + monthAlt + `)\.?(?:\s+(\d{4}))?\b`)
 	monthDayRe    = regexp.MustCompile(`\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b)?`)
 	returnTrigger = regexp.MustCompile(`(?:until|till|through|thru|back\s(?:on|in\sthe\soffice\son)?|return(?:ing)?\s(?:on|to\sthe\soffice\son)?|returns\son|after|\bto|` +
 		`fino\sal(?:l')?|fino\sa|sino\sal|\bal|rientr\S*(?:\sil)?|di\sritorno\s(?:il|dal)?|torner\S*(?:\sil)?|` +
 		`jusqu'(?:au|à|a)|\bau|de\sretour\s(?:le|à\spartir\sdu)?|retour\s(?:prévu\s)?le|à\spartir\sdu|` +
 		`tot\sen\smet|t/m|\btot|terug\sop|weer\s(?:aanwezig|bereikbaar|op\skantoor)\sop|vanaf|` +
 		`bis\szum|bis\s(?:einschließlich|einschl\.)?|\bbis|zurück\sam|wieder\s\S+\s(?:am|ab)|\bab(?:\sdem)?|` +
-		`hasta\sel|hasta|-)\s*(?:the|le|il|lo|el|den|dem|de|op|on|am|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|` +
+		`hasta\sel|hasta|-)\s*(?:the|le|il|lo|el|den|dem|de|op|on|am|mon|tue|wed|thu|fri|sat|sun|lun|mar|mer|gio|ven|sab|dom|jeu|sam|dim|ma|di|wo|do|vr|za|zo|mo|mi|fr|sa|so|monday|tuesday|wednesday|thursday|friday|saturday|sunday|` +
 		`luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|` +
 		`maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|[,.\s])*$`)
 )
@@ -101,6 +101,7 @@ type dateMatch struct {
 	start, end int
 	d          Date
 	hasYear    bool
+	rank       int // pattern order: on overlaps of equal length, the lower wins
 }
 
 // ReturnDate finds, best effort, the date an out-of-office text names as
@@ -120,7 +121,9 @@ func ReturnDate(text string, ref time.Time) (Date, string) {
 	}
 	low := strings.ToLower(text)
 	var found []dateMatch
+	rank := 0
 	addAll := func(re *regexp.Regexp, f func(sm []string) (Date, bool, bool)) {
+		rank++
 		for _, loc := range re.FindAllStringSubmatchIndex(low, 32) {
 			sm := make([]string, len(loc)/2)
 			for i := range sm {
@@ -132,7 +135,7 @@ func ReturnDate(text string, ref time.Time) (Date, string) {
 			if !ok {
 				continue
 			}
-			found = append(found, dateMatch{start: loc[0], end: loc[1], d: d, hasYear: hasYear})
+			found = append(found, dateMatch{start: loc[0], end: loc[1], d: d, hasYear: hasYear, rank: rank})
 		}
 	}
 	addAll(isoDateRe, func(sm []string) (Date, bool, bool) {
@@ -162,13 +165,17 @@ func ReturnDate(text string, ref time.Time) (Date, string) {
 		d, _, ok := mkDate(max(y, 2000), int(monthNames[sm[1]]), atoi(sm[2]))
 		return d, y > 0, ok
 	})
-	// Overlapping matches: keep the longest ("mar 12 mag 2026" is 12 May,
-	// not 12 March).
+	// Overlapping matches: keep the longest, and day-first forms over
+	// month-first ones ("mar 12 mag" is Tuesday 12 May, not 12 March).
 	var dates []dateMatch
 	for _, f := range found {
 		keep := true
 		for _, g := range found {
-			if g != f && g.start < f.end && f.start < g.end && (g.end-g.start > f.end-f.start || (g.end-g.start == f.end-f.start && g.start < f.start)) {
+			if g == f || g.start >= f.end || f.start >= g.end {
+				continue
+			}
+			gl, fl := g.end-g.start, f.end-f.start
+			if gl > fl || (gl == fl && (g.rank < f.rank || (g.rank == f.rank && g.start < f.start))) {
 				keep = false
 				break
 			}

@@ -1,0 +1,102 @@
+package mailfmt
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNormalizeText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"a\r\nb\rc\n", "a\nb\nc\n"},
+		{"\u201cbid\u201d \u2018x\u2019 \u201eq\u201c", `"bid" 'x' "q"`},
+		{"a\u00a0b\u202fc\u2009d\u3000e", "a b c d e"},
+		{"P\u200bL\u200cA\u200dC\u2060E\ufeff\u00ad", "PLACE"},
+		{"e\u0301", "\u00e9"},                   // NFC
+		{"x\x00y\x07z\u0085w", "xyz\nw"},         // controls removed, NEL is a line break
+		{"2026\u20132027 \u2014 ok", "2026-2027 - ok"},
+		{"1+1=2\nSAY a=b\n", "1+1=2\nSAY a=b\n"}, // equals signs that are not debris
+		{"PLACE=20\nPASS=20\n", "PLACE\nPASS\n"}, // trailing =20 only
+		{"I=E2=80=99m in, let=E2=80=99s go ar=\nound\n", "I'm in, let's go around\n"},
+		{"caf=C3=A9 =3D na=C3=AFve", "café = naïve"},
+	}
+	for _, tt := range tests {
+		if got := normalizeText(tt.in); got != tt.want {
+			t.Errorf("normalizeText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestToUTF8(t *testing.T) {
+	tests := []struct {
+		in, label, want string
+		warn            bool
+	}{
+		{"gr\xfcn", "iso-8859-1", "grün", false},
+		{"\x93q\x94 5\x80", "ISO-8859-1", "\u201cq\u201d 5€", false}, // read as Windows-1252
+		{"\x93q\x94 5\x80", "windows-1252", "\u201cq\u201d 5€", false},
+		{"5\xa4", "iso-8859-15", "5€", false},
+		{"gr\xfcn", "", "grün", false},          // undeclared 8-bit: Windows-1252
+		{"gr\xfcn", "utf-8", "grün", false},     // mislabelled
+		{"città \xff", "utf-8", "città \ufffd", false},
+		{"plain", "us-ascii", "plain", false},
+		{"plain", "x-no-such-charset", "plain", true},
+		{"\xf0\xd2\xc9\xd7\xc5\xd4", "koi8-r", "Привет", false},
+	}
+	for _, tt := range tests {
+		got, warning := toUTF8([]byte(tt.in), tt.label)
+		if got != tt.want || (warning != "") != tt.warn {
+			t.Errorf("toUTF8(%q, %q) = %q, %q; want %q (warning %v)", tt.in, tt.label, got, warning, tt.want, tt.warn)
+		}
+	}
+}
+
+func TestUnflow(t *testing.T) {
+	tests := []struct {
+		in    string
+		delsp bool
+		want  string
+	}{
+		{"a long \nline\nnext", false, "a long line\nnext"},
+		{"word\u0020\nbreak", true, "wordbreak"},
+		{"two  \nwords", true, "two words"},
+		{"> quoted \n> line\nmine", false, "> quoted line\nmine"},
+		{"> a \nb", false, "> a \nb"}, // depth change ends the paragraph
+		{" >stuffed", false, ">stuffed"},
+		{"-- \nsig", false, "-- \nsig"},
+	}
+	for _, tt := range tests {
+		if got := unflow(tt.in, tt.delsp); got != tt.want {
+			t.Errorf("unflow(%q, %v) = %q, want %q", tt.in, tt.delsp, got, tt.want)
+		}
+	}
+}
+
+func TestHTMLToText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"<div>PLACE MH1 SEED</div><div>PASS</div>", "PLACE MH1 SEED\nPASS\n"},
+		{"a<br>b<br/><br>c", "a\nb\n\nc\n"},
+		{"<p>one</p><p>two</p>", "one\ntwo\n"},
+		{"<ul><li>STORE Y5 G4</li><li>MAKE B14</li></ul>", "STORE Y5 G4\nMAKE B14\n"},
+		{"<ol><li>first</li></ol>", "first\n"},
+		{"x &amp; y &lt;3 &nbsp;z &eacute;", "x & y <3 \u00a0z é\n"},
+		{"<blockquote>q1<br>q2<blockquote>deep</blockquote></blockquote>mine", "> q1\n> q2\n> > deep\nmine\n"},
+		{"<head><title>t</title><style>p{}</style></head><body><script>alert(1)</script>ok</body>", "ok\n"},
+		{"<pre>  keep\n    this</pre>", "  keep\n    this\n"},
+		{"a<hr>b", "a\n________________________________\nb\n"},
+		{"<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>", "a b\nc\n"},
+		{"cmd<div class=\"gmail_signature\">Anna</div>", "cmd\n--\nAnna\n"},
+		{"  lots   of\n\n spaces  ", "lots of spaces\n"},
+		{"<!-- comment -->x<!--[if mso]>y<![endif]-->", "x\n"},
+		{"unclosed <b>bold", "unclosed bold\n"},
+		{"", "\n"},
+	}
+	for _, tt := range tests {
+		if got := HTMLToText(tt.in); got != tt.want {
+			t.Errorf("HTMLToText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	deep := strings.Repeat("<blockquote>", 50) + "x" + strings.Repeat("</blockquote>", 50)
+	if got := HTMLToText(deep); got != strings.Repeat("> ", maxQuoteDepth)+"x\n" {
+		t.Errorf("deep blockquotes = %q", got)
+	}
+}
