@@ -1,0 +1,468 @@
+package dicebrewing
+
+import (
+	"fmt"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// Decision kinds (documented in doc.go; templates key prompts on them).
+const (
+	kindWindow = "window" // a W0 or W3 window turn: PLAY one token or DONE
+	kindPlace  = "place"  // a placement turn: PLACE (1-2 items), PLAY (W1) or PASS
+	kindSecond = "second" // the second item of a turn begun with PLACE ... THEN
+	kindReroll = "reroll" // the dice of a School reroll (SS1): PICK / REROLL
+	kindBuy    = "buy"    // the purchase turn: BUY, PLAY (W2), NOBUY
+	kindBrew   = "brew"   // a brewing turn: BREW or PASS
+	kindReward = "reward" // a reward choice: GET
+)
+
+// slot returns the queue slot of a step of the current round.
+func (s *state) slot(name string) string { return fmt.Sprintf("r%d.%s", s.Round, name) }
+
+// decision returns the decision owed now (s.Cur >= 0).
+func (s *state) decision() engine.Decision {
+	d := engine.Decision{Seat: s.Cur, Mode: engine.Sequential, Rank: s.rank(s.Cur),
+		Params: map[string]any{"round": s.Round, "summer": s.Summer}}
+	switch s.Step {
+	case stepW0, stepW3:
+		d.Kind, d.Slot, d.Pass, d.Default = kindWindow, s.slot(s.Step), "DONE", "DONE"
+		d.Params["window"] = s.windowName()
+	case stepPlace:
+		p := &s.P[s.Cur]
+		d.Params["turn"] = p.Turns + 1
+		switch s.Sub {
+		case subSecond:
+			d.Kind, d.Slot, d.Pass, d.Default = kindSecond, s.slot("place"), "END", "END"
+		case subReroll:
+			d.Kind, d.Slot, d.Default = kindReroll, s.slot("reroll"), s.rerollDefault()
+			d.Params["picked"] = s.diceTexts(s.Picked)
+		default:
+			d.Kind, d.Slot, d.Pass, d.Default = kindPlace, s.slot("place"), "PASS", "PASS"
+		}
+	case stepBuy:
+		d.Kind, d.Slot, d.Pass, d.Default = kindBuy, s.slot("buy"), "NOBUY", "NOBUY"
+	case stepBrew:
+		if s.Sub == subReward {
+			d.Kind, d.Slot, d.Default = kindReward, s.slot("reward"), "GET "+s.defaultChoice()
+			d.Params["card"] = s.Reward.Card
+			d.Params["need"] = s.Reward.Needs[0]
+		} else {
+			d.Kind, d.Slot, d.Pass, d.Default = kindBrew, s.slot("brew"), "PASS", "PASS"
+		}
+	}
+	return d
+}
+
+// rerollDefault is the deadline move of the reroll decision: reroll what
+// is picked, or else the lowest die.
+func (s *state) rerollDefault() string {
+	if len(s.Picked) > 0 {
+		return "REROLL"
+	}
+	gs := s.rerollGroups(s.Cur)
+	if len(gs) == 0 {
+		return "REROLL"
+	}
+	best := gs[0]
+	for _, g := range gs[1:] {
+		if s.Dice[g.id].value() < s.Dice[best.id].value() {
+			best = g
+		}
+	}
+	return "REROLL " + best.ref.String()
+}
+
+// Pending implements engine.State.
+func (s *state) Pending() []engine.Decision {
+	if s.Step == stepOver || s.Cur < 0 {
+		return nil
+	}
+	return []engine.Decision{s.decision()}
+}
+
+// Legal implements engine.State. Every list is complete up to moves that
+// are outcome-equivalent or dominated, as doc.go explains: a placement
+// turn's second item is chosen after the first (PLACE ... THEN), the dice
+// of an SS1 reroll one group at a time (PICK), and brews use the default
+// dice selection.
+func (s *state) Legal(d engine.Decision) []engine.Option {
+	if s.Cur < 0 || d.Seat != s.Cur || d.Kind != s.decision().Kind {
+		return nil
+	}
+	seat := d.Seat
+	var out []engine.Option
+	opt := func(cmd string) { out = append(out, engine.Option{Cmd: cmd}) }
+	switch d.Kind {
+	case kindWindow:
+		out = append(out, s.tokenOptions(seat, s.windowName(), 0)...)
+		opt("DONE")
+	case kindPlace, kindSecond:
+		singles := s.placeSingles(seat, 0)
+		for _, a := range singles {
+			m := &move{Verb: "PLACE", Items: []item{a.it}}
+			out = append(out, engine.Option{Cmd: m.String()})
+			if d.Kind == kindPlace && s.thenUseful(seat, a, singles) {
+				m.Then = true
+				out = append(out, engine.Option{Cmd: m.String()})
+			}
+		}
+		if d.Kind == kindPlace {
+			out = append(out, s.tokenOptions(seat, winW1, 0)...)
+		}
+		out = append(out, s.storeOptions(seat)...)
+		if d.Kind == kindSecond {
+			opt("END")
+		}
+		opt("PASS")
+	case kindReroll:
+		for _, g := range s.rerollGroups(seat) {
+			opt("PICK " + g.ref.String())
+		}
+		if len(s.Picked) > 0 {
+			opt("REROLL")
+		}
+	case kindBuy:
+		out = append(out, s.buyOptions(seat)...)
+		out = append(out, s.tokenOptions(seat, winW2, 0)...)
+		out = append(out, s.storeOptions(seat)...)
+		opt("NOBUY")
+	case kindBrew:
+		out = append(out, s.brewOptions(seat)...)
+		opt("PASS")
+	case kindReward:
+		for _, c := range s.rewardOptions() {
+			opt("GET " + c)
+		}
+	}
+	return out
+}
+
+// storeOptions lists one STORE per group of dice a seat may store now. The
+// store is a free action; it is listed in the seat's own turns so that
+// numbered replies and bots can use it (DB-5.1.1).
+func (s *state) storeOptions(seat int) []engine.Option {
+	if !s.storingOpen() {
+		return nil
+	}
+	var out []engine.Option
+	for _, g := range s.groups(seat, func(id int) bool {
+		d := &s.Dice[id]
+		return d.O == seat && d.L == locAR && !d.blocked()
+	}, []int{locAR}, false) {
+		out = append(out, engine.Option{Cmd: "STORE " + g.ref.String()})
+	}
+	return out
+}
+
+// storingOpen reports whether dice may be stored now (DB-5.1.1, DB-5.1.3).
+func (s *state) storingOpen() bool {
+	return s.Step == stepW0 || s.Step == stepPlace || s.Step == stepBuy
+}
+
+// Apply implements engine.State.
+func (s *state) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
+	m, ok := mv.(*move)
+	if !ok {
+		return nil, engine.Reject("", engine.CodeSyntax, "line", mv.String())
+	}
+	if seat < 0 || seat >= s.N {
+		return nil, engine.Reject("", engine.CodeNotSeated, "seat", seat)
+	}
+	if s.Step == stepOver {
+		return nil, engine.Reject("DB-7.1", engine.CodeGameOver)
+	}
+	s.ev = nil
+	var err error
+	switch m.Verb {
+	case "STORE":
+		err = s.store(seat, m)
+	case "AUTOSTORE":
+		p := &s.P[seat]
+		p.AutoStore, p.AutoStoreB = m.N, m.Blue
+		s.emit(engine.NewEvent("db.autostore", seat, engine.Only(seat), "n", m.N, "blue", m.Blue))
+		if m.N > 0 {
+			s.autostore(seat)
+		}
+	case "TOKENS":
+		p := &s.P[seat]
+		switch m.Scope {
+		case "ROUND":
+			p.TokensNone = tnRound
+		case "GAME":
+			p.TokensNone = tnGame
+		default:
+			p.TokensNone = tnNone
+		}
+		s.emit(engine.NewEvent("db.tokens", seat, engine.Only(seat), "scope", m.Scope))
+		if p.TokensNone != tnNone && s.Cur == seat && (s.Step == stepW0 || s.Step == stepW3) {
+			// The standing DONE answers the window turn at once.
+			p.WinDone = true
+			s.From = s.rank(seat) + 1
+			s.Cur = -1
+			s.pub("db.done", seat, "window", s.windowName(), "auto", true)
+		}
+	case "NOBUY":
+		if s.Step != stepBuy || s.Cur != seat {
+			// NOBUY outside one's purchase turn does nothing: it closes
+			// the purchase lines of a message (see Route, DB-10.1a).
+			break
+		}
+		err = s.decide(seat, m)
+	default:
+		err = s.decide(seat, m)
+	}
+	if err != nil {
+		s.ev = nil
+		return nil, err
+	}
+	s.H.Moves++
+	s.settle()
+	evs := s.ev
+	s.ev = nil
+	return evs, nil
+}
+
+// store moves dice from AR to ST (DB-5.1).
+func (s *state) store(seat int, m *move) error {
+	if !s.storingOpen() {
+		return engine.Reject("DB-5.1.3", "storing_closed")
+	}
+	var ids []int
+	if m.All {
+		for id := range s.Dice {
+			d := &s.Dice[id]
+			if d.O == seat && d.L == locAR && !d.blocked() && d.F > 0 && d.value() >= m.AllMin {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) == 0 {
+			return engine.Reject("DB-5.1.1", "nothing_to_store")
+		}
+	} else {
+		used := map[int]bool{}
+		for _, r := range m.Dice {
+			if r.Seat >= 0 && r.Seat != seat {
+				return engine.Reject("DB-5.1.1", "not_your_die", "die", r.String())
+			}
+			id, err := s.resolve(seat, r, []int{locAR}, false, func(id int) error {
+				d := &s.Dice[id]
+				if used[id] {
+					return engine.Reject("DB-5.1.1", "same_die_twice", "die", dieText(d))
+				}
+				if d.L != locAR {
+					return engine.Reject("DB-5.1.2", "not_in_ar", "die", dieText(d))
+				}
+				if d.blocked() {
+					return engine.Reject("DB-5.1.4", "die_blocked", "die", dieText(d), "by", d.Sh-1)
+				}
+				return nil
+			})
+			if err != nil {
+				if re, ok := engine.AsRuleError(err); ok && re.Code == "no_such_die" && r.Loc == refAny {
+					// Say so when the die is already stored (DB-5.1.2).
+					if _, e2 := s.resolve(seat, r, []int{locST}, false, nil); e2 == nil {
+						return engine.Reject("DB-5.1.2", "not_in_ar", "die", r.String())
+					}
+				}
+				return err
+			}
+			used[id] = true
+			ids = append(ids, id)
+		}
+	}
+	for _, id := range ids {
+		s.Dice[id].L = locST
+	}
+	s.pub("db.store", seat, "dice", s.diceTexts(ids), "auto", false)
+	return nil
+}
+
+// decide applies a move that answers the seat's pending decision.
+func (s *state) decide(seat int, m *move) error {
+	if s.Cur != seat {
+		if s.Step == stepPlace && s.P[seat].Passed && (m.Verb == "PLACE" || m.Verb == "PASS") {
+			return engine.Reject("DB-5.3.7", "already_passed")
+		}
+		if s.Cur < 0 {
+			return engine.Reject("", engine.CodeNotYourTurn)
+		}
+		return engine.Reject("", engine.CodeNotYourTurn, "waiting_for", []int{s.Cur})
+	}
+	kind := s.decision().Kind
+	wrong := func() error { return engine.Reject("", engine.CodeWrongDecision, "kind", kind, "verb", m.Verb) }
+	switch kind {
+	case kindWindow:
+		switch m.Verb {
+		case "PLAY":
+			if err := s.playToken(seat, m, s.windowName()); err != nil {
+				return err
+			}
+			// DB-5.8.4: a token played gives every other player another turn.
+			for i := range s.P {
+				if i != seat {
+					s.P[i].WinDone = false
+				}
+			}
+		case "DONE":
+			s.P[seat].WinDone = true
+			s.pub("db.done", seat, "window", s.windowName(), "auto", false)
+		default:
+			return wrong()
+		}
+		s.From = s.rank(seat) + 1
+		s.Cur = -1
+		return nil
+	case kindPlace:
+		switch m.Verb {
+		case "PLAY":
+			return s.playToken(seat, m, winW1)
+		case "PASS":
+			s.pass(seat)
+			return nil
+		case "PLACE":
+			return s.placeTurn(seat, m)
+		}
+		return wrong()
+	case kindSecond:
+		switch m.Verb {
+		case "END":
+			s.pub("db.turn_end", seat, "auto", false)
+			s.endPlaceTurn()
+			return nil
+		case "PASS":
+			s.pub("db.turn_end", seat, "auto", false)
+			s.endPlaceTurn()
+			s.P[seat].Passed = true
+			s.pub("db.pass", seat, "phase", "place", "auto", false)
+			return nil
+		case "PLACE":
+			if len(m.Items) != 1 || m.Then {
+				return engine.Reject("DB-5.3.3", "one_more_item")
+			}
+			pl, err := s.checkItem(seat, m.Items[0])
+			if err != nil {
+				return err
+			}
+			if s.applyItem(seat, pl) {
+				s.Sub, s.PickThen = subReroll, false
+				return nil
+			}
+			s.endPlaceTurn()
+			return nil
+		}
+		return wrong()
+	case kindReroll:
+		switch m.Verb {
+		case "PICK", "REROLL":
+			extra := map[int]bool{}
+			var ids []int
+			for _, r := range m.Dice {
+				if r.Seat >= 0 && r.Seat != seat {
+					return engine.Reject("DB-5.5.6", "not_your_die", "die", r.String())
+				}
+				id, err := s.resolve(seat, r, placeLocs, false, s.pickErr(extra))
+				if err != nil {
+					return err
+				}
+				extra[id] = true
+				ids = append(ids, id)
+			}
+			if m.Verb == "PICK" {
+				s.Picked = append(s.Picked, ids...)
+				s.pub("db.pick", seat, "dice", s.diceTexts(ids))
+				return nil
+			}
+			all := append(append([]int(nil), s.Picked...), ids...)
+			if len(all) == 0 {
+				return engine.Reject("DB-5.5.6", "nothing_picked")
+			}
+			s.Picked = nil
+			s.rerollDice(seat, all, "SS1")
+			if s.PickThen {
+				s.Sub, s.PickThen = subSecond, false
+				return nil
+			}
+			s.endPlaceTurn()
+			return nil
+		}
+		return wrong()
+	case kindBuy:
+		switch m.Verb {
+		case "BUY":
+			return s.buy(seat, m)
+		case "PLAY":
+			return s.playToken(seat, m, winW2)
+		case "NOBUY", "DONE", "PASS":
+			s.pub("db.buy_end", seat, "auto", false)
+			s.endBuyTurn()
+			return nil
+		}
+		return wrong()
+	case kindBrew:
+		switch m.Verb {
+		case "BREW":
+			pl, err := s.checkBrew(seat, m)
+			if err != nil {
+				return err
+			}
+			s.applyBrew(seat, m, pl)
+			return nil
+		case "PASS":
+			s.P[seat].BrewPass = s.Reveals
+			s.pub("db.pass", seat, "phase", "brew", "auto", false)
+			s.endBrewTurn()
+			return nil
+		}
+		return wrong()
+	case kindReward:
+		if m.Verb != "GET" {
+			return wrong()
+		}
+		return s.applyGet(seat, m)
+	}
+	return wrong()
+}
+
+// pass ends a player's placement for the round (DB-5.3.2, DB-5.3.7).
+func (s *state) pass(seat int) {
+	s.P[seat].Passed = true
+	s.pub("db.pass", seat, "phase", "place", "auto", false)
+	s.Cur, s.Sub = -1, subNone
+	s.From = s.rank(seat) + 1
+}
+
+// placeTurn plays a placement turn (DB-5.3.3, DB-5.3.4): the first item
+// must be legal; the second is checked after the first has resolved and is
+// dropped, with an event, if it has become illegal.
+func (s *state) placeTurn(seat int, m *move) error {
+	pl, err := s.checkItem(seat, m.Items[0])
+	if err != nil {
+		return err
+	}
+	if s.applyItem(seat, pl) {
+		s.Sub, s.PickThen = subReroll, m.Then
+		return nil
+	}
+	if len(m.Items) == 2 {
+		pl2, err := s.checkItem(seat, m.Items[1])
+		if err != nil {
+			re, _ := engine.AsRuleError(err)
+			s.pub("db.item_dropped", seat, "item", m.Items[1].String(), "code", re.Code, "rule", re.Rule, "params", re.Params)
+			s.endPlaceTurn()
+			return nil
+		}
+		if s.applyItem(seat, pl2) {
+			s.Sub, s.PickThen = subReroll, false
+			return nil
+		}
+		s.endPlaceTurn()
+		return nil
+	}
+	if m.Then {
+		s.Sub = subSecond
+		return nil
+	}
+	s.endPlaceTurn()
+	return nil
+}

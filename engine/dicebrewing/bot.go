@@ -1,0 +1,388 @@
+package dicebrewing
+
+import (
+	"math/rand/v2"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// Greedy is the sensible bot of Dice Brewing: it keeps good dice in
+// Storage, places for new dice and improvements, buys what helps the
+// recipes on display, brews the most valuable recipe it can (with an
+// improvement when it has one) and uses a few tokens where they clearly
+// help. It looks only at the position and the options it is given, never
+// at the game's random source.
+type Greedy struct{}
+
+// Choose implements engine.Bot.
+func (Greedy) Choose(st engine.State, d engine.Decision, opts []engine.Option, rng *rand.Rand) int {
+	s, ok := st.(*state)
+	if !ok {
+		return 0
+	}
+	best, bestV := -1, -1e9
+	for i, o := range opts {
+		v := s.botValue(d, o.Cmd)
+		v += rng.Float64() * 1e-3 // break ties at random
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	if best < 0 {
+		return 0
+	}
+	return best
+}
+
+// botTarget is what the greedy bot is working towards: the display card
+// with the best worth per missing die, and the dice it still misses.
+type botTarget struct {
+	card    string
+	missing []req // requirements not met from Storage
+	used    map[int]bool
+}
+
+func (s *state) target4bot(seat int) botTarget {
+	best := botTarget{}
+	bestScore := -1.0
+	st := s.brewDice(seat)
+	for _, c := range s.Display {
+		if c == "" || s.recipeBlocked(c) {
+			continue
+		}
+		rc := s.card(c)
+		if len(s.missingTokens(seat, rc, -1)) > 0 {
+			continue // the bot does not plan around ingredients it lacks
+		}
+		got, miss := s.assign(rc, st)
+		score := (1 + gainWorth(rc.Reward)) / float64(1+2*len(miss))
+		if score > bestScore {
+			bestScore = score
+			best = botTarget{card: c, used: map[int]bool{}}
+			for _, id := range got {
+				best.used[id] = true
+			}
+			for _, m := range miss {
+				c, f, _ := splitColourValue(m)
+				best.missing = append(best.missing, req{C: c, Min: f})
+			}
+		}
+	}
+	return best
+}
+
+// helps reports whether a die of colour c and value v would meet one of
+// the target's missing requirements.
+func (t botTarget) helps(c, v int) bool {
+	for _, r := range t.missing {
+		if r.C == c && v >= r.Min {
+			return true
+		}
+	}
+	return false
+}
+
+// wants reports whether the target misses a die of colour c.
+func (t botTarget) wants(c int) bool {
+	for _, r := range t.missing {
+		if r.C == c {
+			return true
+		}
+	}
+	return false
+}
+
+// botValue scores one option for the greedy bot: higher is better; the
+// pass-like options score 0.
+func (s *state) botValue(d engine.Decision, cmd string) float64 {
+	mv, err := s.Parse(d.Seat, cmd)
+	if err != nil {
+		return -100
+	}
+	m := mv.(*move)
+	seat := d.Seat
+	switch m.Verb {
+	case "PASS", "DONE", "NOBUY", "END":
+		return 0
+	case "STORE":
+		id, err := s.resolve(seat, m.Dice[0], []int{locAR}, false, nil)
+		if err != nil {
+			return -1
+		}
+		dd := &s.Dice[id]
+		t := s.target4bot(seat)
+		if dd.C != colB && (dd.value() >= 4 || t.helps(dd.C, dd.value())) || dd.C == colB && dd.value() >= 4 {
+			return 5 + float64(dd.value())/10
+		}
+		return -1
+	case "PLACE":
+		v := s.botItem(seat, m.Items[0])
+		if m.Then {
+			v += 0.05 // keep the door open for a second item
+		}
+		return v
+	case "PICK":
+		id, err := s.resolve(seat, m.Dice[0], placeLocs, false, s.pickErr(nil))
+		if err != nil {
+			return -1
+		}
+		if dd := &s.Dice[id]; dd.value() <= 2 {
+			return 3 - float64(dd.value())
+		}
+		if len(s.Picked) == 0 {
+			return 0.5 - float64(s.Dice[id].value())/10
+		}
+		return -1
+	case "REROLL":
+		return 0.1
+	case "BUY":
+		return s.botBuy(seat, m)
+	case "BREW":
+		return s.botBrew(seat, m)
+	case "GET":
+		t := s.target4bot(seat)
+		if c := colourIndex(m.Get[0]); c >= 0 {
+			if t.wants(c) {
+				return 3
+			}
+			return float64(s.rules.XPColour[c])
+		}
+		switch m.Get[0] {
+		case tokTAKE:
+			return 1.5
+		case tokPLUS:
+			return 1.2
+		}
+		return 0.5
+	case "PLAY":
+		return s.botPlay(seat, m, d)
+	}
+	return -1
+}
+
+// botItem scores a placement item.
+func (s *state) botItem(seat int, it item) float64 {
+	t := s.target4bot(seat)
+	if it.Up {
+		switch it.Space {
+		case spMH1, spHP1, spMH2:
+			return 0.9
+		case spMH3, spHP2:
+			return 0.5
+		case spDS3:
+			return 0.3
+		}
+		return -1
+	}
+	if it.Seed {
+		if (it.Space == spMH1 && t.wants(colY)) || (it.Space == spHP1 && t.wants(colG)) {
+			return 2
+		}
+		return 1
+	}
+	id, err := s.resolve(seat, it.Die, placeLocs, false, nil)
+	if err != nil {
+		return -1
+	}
+	dd := &s.Dice[id]
+	switch it.Space {
+	case spMH2:
+		if t.used[id] || t.wants(colY) {
+			return -1
+		}
+		if t.wants(colK) {
+			return 1.2
+		}
+		return 0.2
+	case spMH3, spHP2:
+		if t.used[id] {
+			return -1
+		}
+		v := 0.3
+		if dd.L == locAR {
+			v = 0.9
+		}
+		if t.helps(dd.C, dd.value()+s.rules.ImproveBy) {
+			v += 1.2
+		}
+		return v
+	case spSS1:
+		low := 0
+		for x := range s.Dice {
+			if s.ownUsable(seat)(x) && x != id && s.Dice[x].value() <= 2 && !t.used[x] {
+				low++
+			}
+		}
+		return 0.4*float64(low) - 0.3
+	case spSS2:
+		if it.Swap != nil && it.Swap.F <= 2 && t.wants(it.Swap.C) {
+			return 0.8
+		}
+		return -0.5
+	case spSS3:
+		return 1.2
+	case spDS3:
+		blues := 0
+		for x := range s.Dice {
+			if s.Dice[x].O == seat && s.Dice[x].C == colB {
+				blues++
+			}
+		}
+		if dd.C == colB && blues >= 3 {
+			return 0.6
+		}
+		return -1
+	case spDS2:
+		if !t.used[id] && !t.wants(colK) && s.P[seat].Seeds == 0 {
+			return 0.1
+		}
+	}
+	return -1
+}
+
+// botBuy scores a purchase.
+func (s *state) botBuy(seat int, m *move) float64 {
+	p := &s.P[seat]
+	if i := s.rules.ingr(m.Code); i >= 0 {
+		useful := 0.0
+		for _, c := range s.Display {
+			if c == "" {
+				continue
+			}
+			rc := s.card(c)
+			for _, t := range rc.Tokens {
+				if t == i && p.Ingr[i] == 0 {
+					useful = max(useful, 2)
+				}
+			}
+			for _, im := range rc.Improve {
+				if im.Token == m.Code {
+					useful = max(useful, 1.2)
+				}
+			}
+		}
+		if useful == 0 {
+			return -1
+		}
+		if m.With != nil {
+			useful += 0.5
+		}
+		return useful
+	}
+	if p.Coins >= 5 {
+		switch m.Code {
+		case tokPLUS, tokTAKE:
+			return 0.8
+		case tokBLOCKR:
+			return 0.5
+		}
+	}
+	return -1
+}
+
+// botBrew scores a brew by what it earns.
+func (s *state) botBrew(seat int, m *move) float64 {
+	rc := s.card(m.Card)
+	v := 10 + float64(s.rules.BrewXP) + gainWorth(rc.Reward)
+	if m.ImproveCode != "" || m.ImproveDie != nil {
+		k := -1
+		for j, im := range rc.Improve {
+			if (m.ImproveCode != "" && im.Token == m.ImproveCode) || (m.ImproveDie != nil && im.Token == "") {
+				k = j
+			}
+		}
+		if k >= 0 {
+			v += gainWorth(rc.bonusFor(k)) - 0.5
+		}
+	}
+	for _, g := range m.Get {
+		if g == "K" {
+			v += 0.2
+		}
+	}
+	return v
+}
+
+func gainWorth(g gainSpec) float64 {
+	v := float64(g.XP) + float64(g.Coins)/2 + float64(g.Tokens)*0.8
+	switch g.Die {
+	case "K", "ANY":
+		v += 2
+	case "":
+	default:
+		v++
+	}
+	return v
+}
+
+// botPlay scores a token play: in W3, blocking or taking what an opponent
+// needs for a brew the bot cannot make itself; PLUS when it makes a
+// recipe brewable.
+func (s *state) botPlay(seat int, m *move, d engine.Decision) float64 {
+	if d.Kind != kindWindow || s.Step != stepW3 {
+		if m.Token == tokPLUS {
+			return s.plusHelps(seat, m)
+		}
+		return -1
+	}
+	switch m.Token {
+	case tokBLOCKR:
+		mine := s.brewable(seat, m.Card)
+		theirs := false
+		for o := range s.P {
+			if o != seat && s.brewable(o, m.Card) {
+				theirs = true
+			}
+		}
+		if theirs && !mine {
+			return 1 + gainWorth(s.card(m.Card).Reward)/10
+		}
+	case tokTAKE:
+		if m.Target != nil && m.Target.Seat >= 0 {
+			o := m.Target.Seat
+			before := s.countBrewable(o)
+			c := s.clone()
+			c.H.Rand.Blind()
+			mv, err := c.Parse(seat, "PLAY "+m.Token+" "+m.Target.String())
+			if err == nil {
+				if _, err := c.Apply(seat, mv); err == nil && c.countBrewable(o) < before {
+					return 1.5
+				}
+			}
+		}
+	case tokPLUS:
+		return s.plusHelps(seat, m)
+	}
+	return -1
+}
+
+// plusHelps reports the value of a PLUS that makes a recipe brewable.
+func (s *state) plusHelps(seat int, m *move) float64 {
+	if s.Step != stepW3 || m.Target == nil {
+		return -1
+	}
+	before := s.countBrewable(seat)
+	c := s.clone()
+	c.H.Rand.Blind()
+	mv, err := c.Parse(seat, "PLAY PLUS "+m.Target.String())
+	if err != nil {
+		return -1
+	}
+	if _, err := c.Apply(seat, mv); err != nil {
+		return -1
+	}
+	if c.countBrewable(seat) > before {
+		return 2
+	}
+	return -1
+}
+
+func (s *state) countBrewable(seat int) int {
+	n := 0
+	for _, c := range s.Display {
+		if s.brewable(seat, c) {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,273 @@
+package dicebrewing
+
+import (
+	"sort"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// preferred reports whether die a is the better pick than die b among dice
+// a reference cannot tell apart (same owner, colour, face, bonus and place):
+// dice without SHIELD marks first, then dice not marked as rolled this round
+// (they cannot earn unlucky-roll credit), then the lower number. Identical
+// dice are interchangeable, so this only settles the rare marked cases.
+func (s *state) preferred(a, b int) bool {
+	da, db := &s.Dice[a], &s.Dice[b]
+	if (da.Sh != 0) != (db.Sh != 0) {
+		return da.Sh == 0
+	}
+	if da.R != db.R {
+		return !da.R
+	}
+	return a < b
+}
+
+// atLoc reports whether a die is at a search location: locAR, locST, or
+// locBoard with the reference's space and slot (when the reference gives
+// one).
+func atLoc(d *die, loc int, r dieRef) bool {
+	if d.L != loc {
+		return false
+	}
+	if loc == locBoard && r.Loc == refBoard {
+		return d.S == r.Space && d.Up == r.Up
+	}
+	return true
+}
+
+// refLocs returns the locations a reference allows, given the command's
+// default search order.
+func refLocs(r dieRef, def []int) []int {
+	switch r.Loc {
+	case refAR:
+		return []int{locAR}
+	case refST:
+		return []int{locST}
+	case refBoard:
+		return []int{locBoard}
+	}
+	return def
+}
+
+// resolve finds the die a reference names (§10.3). owner is the seat whose
+// dice are searched; def is the command's default search order; ok checks
+// that a candidate may be used (nil error) and says why not. A reference
+// without "+" prefers dice without a PLUS token and falls back to dice
+// with one. With strict set, a reference without a location must not match
+// usable dice in two different places (token targets, §10.3).
+func (s *state) resolve(owner int, r dieRef, def []int, strict bool, ok func(id int) error) (int, error) {
+	locs := refLocs(r, def)
+	plusOrder := []bool{false, true}
+	if r.Plus {
+		plusOrder = []bool{true}
+	}
+	var firstErr error
+	for _, plus := range plusOrder {
+		found, foundLoc := -1, -1
+		for _, loc := range locs {
+			best := -1
+			for id := range s.Dice {
+				d := &s.Dice[id]
+				if d.O != owner || d.C != r.C || d.F != r.F || d.Plus != plus || !atLoc(d, loc, r) {
+					continue
+				}
+				if ok != nil {
+					if err := ok(id); err != nil {
+						if firstErr == nil {
+							firstErr = err
+						}
+						continue
+					}
+				}
+				if best < 0 || s.preferred(id, best) {
+					best = id
+				}
+			}
+			if best < 0 {
+				continue
+			}
+			if found < 0 {
+				found, foundLoc = best, loc
+				if !strict || r.Loc != refAny {
+					break
+				}
+				continue
+			}
+			if foundLoc != loc {
+				return -1, engine.Reject("DB-5.8.11", "ambiguous_die", "die", r.String())
+			}
+		}
+		if found >= 0 {
+			return found, nil
+		}
+	}
+	if firstErr != nil {
+		return -1, firstErr
+	}
+	return -1, engine.Reject("", "no_such_die", "die", r.String())
+}
+
+// group is a set of a player's dice that a reference cannot tell apart.
+type group struct {
+	id  int    // the die the reference resolves to
+	n   int    // how many dice the group has
+	ref dieRef // the canonical reference
+}
+
+// groupKey orders dice into groups: place, colour, face, bonus, slot.
+type groupKey struct {
+	owner, loc, space int
+	up                bool
+	c, f              int
+	plus              bool
+}
+
+func (s *state) keyOf(id int) groupKey {
+	d := &s.Dice[id]
+	k := groupKey{owner: d.O, loc: d.L, c: d.C, f: d.F, plus: d.Plus}
+	if d.L == locBoard {
+		k.space, k.up = d.S, d.Up
+	}
+	return k
+}
+
+func (a groupKey) less(b groupKey) bool {
+	if a.owner != b.owner {
+		return a.owner < b.owner
+	}
+	if a.loc != b.loc {
+		return a.loc < b.loc
+	}
+	if a.space != b.space {
+		return a.space < b.space
+	}
+	if a.up != b.up {
+		return !a.up
+	}
+	if a.c != b.c {
+		return a.c < b.c
+	}
+	if a.f != b.f {
+		return a.f < b.f
+	}
+	return !a.plus && b.plus
+}
+
+// groups returns the groups of the dice accepted by ok, in groupKey order.
+// Each group's reference is written for actor: an owner prefix for another
+// player's die; a location when explicit is set, or else only when the
+// default search order def would find another group first (§10.3).
+func (s *state) groups(actor int, ok func(id int) bool, def []int, explicit bool) []group {
+	idx := map[groupKey]int{}
+	var out []group
+	var keys []groupKey
+	for id := range s.Dice {
+		d := &s.Dice[id]
+		if d.O < 0 || d.F == 0 || !ok(id) {
+			continue
+		}
+		k := s.keyOf(id)
+		if i, seen := idx[k]; seen {
+			out[i].n++
+			if s.preferred(id, out[i].id) {
+				out[i].id = id
+			}
+			continue
+		}
+		idx[k] = len(out)
+		out = append(out, group{id: id, n: 1})
+		keys = append(keys, k)
+	}
+	for i := range out {
+		d := &s.Dice[out[i].id]
+		r := dieRef{Seat: -1, C: d.C, F: d.F, Plus: d.Plus}
+		if d.O != actor {
+			r.Seat, r.Owner = d.O, s.refName(d.O)
+		}
+		switch {
+		case explicit || d.L == locBoard || d.L == locMarket:
+			r.Loc, r.Space, r.Up = locRef(d)
+		default:
+			// A location is needed only when a location searched earlier
+			// holds a group the plain reference would find first.
+			for _, loc := range def {
+				if loc == d.L {
+					break
+				}
+				k := keys[i]
+				k.loc = loc
+				if _, clash := idx[k]; clash {
+					r.Loc, r.Space, r.Up = locRef(d)
+					break
+				}
+			}
+		}
+		out[i].ref = r
+	}
+	sort.SliceStable(out, func(a, b int) bool { return s.keyOf(out[a].id).less(s.keyOf(out[b].id)) })
+	return out
+}
+
+// locRef returns the explicit reference location of a die.
+func locRef(d *die) (int, int, bool) {
+	switch d.L {
+	case locAR:
+		return refAR, 0, false
+	case locST:
+		return refST, 0, false
+	case locBoard:
+		return refBoard, d.S, d.Up
+	}
+	return refAny, 0, false
+}
+
+// placeLocs is the default search order of PLACE, SS1 rerolls, SS2 swaps
+// and Market discounts: AR first, then ST (§10.3).
+var placeLocs = []int{locAR, locST}
+
+// ownUsable accepts a seat's own dice in AR or ST that are not blocked by
+// an opponent's SHIELD.
+func (s *state) ownUsable(seat int) func(id int) bool {
+	return func(id int) bool {
+		d := &s.Dice[id]
+		return d.O == seat && (d.L == locAR || d.L == locST) && !d.blocked()
+	}
+}
+
+// usableErr is ownUsable with a reason (DB-5.3.5 and the like).
+func (s *state) usableErr(rule string) func(id int) error {
+	return func(id int) error {
+		d := &s.Dice[id]
+		if d.L != locAR && d.L != locST {
+			return engine.Reject(rule, "no_such_die", "die", dieText(d))
+		}
+		if d.blocked() {
+			return engine.Reject(rule, "die_blocked", "die", dieText(d), "by", d.Sh-1)
+		}
+		return nil
+	}
+}
+
+// autostore applies a seat's AUTOSTORE standing order to its AR while
+// storing is allowed (Phases 1 and 2, DB-5.1.1, DB-5.1.3).
+func (s *state) autostore(seat int) {
+	p := &s.P[seat]
+	if p.AutoStore == 0 || !(s.Step == stepW0 || s.Step == stepPlace || s.Step == stepBuy) {
+		return
+	}
+	var moved []int
+	for id := range s.Dice {
+		d := &s.Dice[id]
+		if d.O != seat || d.L != locAR || d.blocked() || d.F == 0 || d.value() < p.AutoStore {
+			continue
+		}
+		if d.C == colB && !p.AutoStoreB {
+			continue
+		}
+		d.L = locST
+		moved = append(moved, id)
+	}
+	if len(moved) > 0 {
+		s.pub("db.store", seat, "dice", s.diceTexts(moved), "auto", true)
+	}
+}

@@ -1,0 +1,228 @@
+package dicebrewing
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// gameName is the registry name of the game.
+const gameName = "dicebrewing"
+
+// Option names (DB-1.5).
+const (
+	optSetup   = "recipe_setup"
+	optHidden  = "hidden_action_tokens"
+	optUnlucky = "unlucky_roll"
+	optBlockB  = "block_building_timing"
+	optFirst   = "first_player"
+	optLimit   = "round_limit"
+)
+
+func init() { engine.Register(Game) }
+
+// Game is Dice Brewing, registered as "dicebrewing".
+var Game engine.Game = game{}
+
+type game struct{}
+
+// Info implements engine.Game.
+func (game) Info() engine.Info {
+	return engine.Info{
+		Name:       gameName,
+		Title:      "Dice Brewing",
+		MinPlayers: 2,
+		MaxPlayers: 4,
+		Variants: []engine.Variant{
+			{Name: "standard", Description: "standard recipe setup (fixed starting display), action tokens face up"},
+			{Name: "advanced", Description: "advanced recipe setup (random display) and hidden action tokens",
+				Options: map[string]string{optSetup: "advanced", optHidden: "true"}},
+		},
+		Options: []engine.OptionSpec{
+			{Name: optSetup, Values: []string{"standard", "advanced"}, Description: "starting display: the fixed green-backed cards, or dealt from the shuffled deck (DB-3.3, DB-3.4)"},
+			{Name: optHidden, Values: []string{"false", "true"}, Description: "owned action tokens are face down; opponents see only how many (DB-6.6)"},
+			{Name: optUnlucky, Values: []string{"false", "true"}, Description: "rolled 1s give purchase credit (DB-5.7.9)"},
+			{Name: optBlockB, Values: []string{"placement", "brewing"}, Description: "BLOCKB is played in W0 and forbids placing, or in W3 and cancels pending effects (DB-5.8.5, A-7)"},
+			{Name: optFirst, Values: []string{"random", "1", "2", "3", "4"}, Description: "the first player: drawn at random, or the seat with this number (DB-3.7)"},
+			{Name: optLimit, Values: []string{"none", "6", "8", "10", "12", "15", "20", "30"}, Description: "house rule, not in the rulebook: the game also ends after this round (a safety valve for stalled games)"},
+		},
+		RulePrefix: "DB",
+		Commands: []string{"STORE", "AUTOSTORE", "TOKENS", "PLACE", "END", "PICK", "REROLL", "PASS", "PLAY", "DONE",
+			"BUY", "NOBUY", "BREW", "GET"},
+		ScriptKinds: []engine.ScriptKind{
+			{Kind: "dice", Usage: "!dice 3 4 5 (the next die rolls, in the order the engine rolls them)"},
+			{Kind: "draw", Usage: "!draw R12 (the next card turned face up from the deck)"},
+			{Kind: "first", Usage: "!first ann (the first player, drawn at setup)"},
+		},
+		Bots: []string{"random", "greedy"},
+	}
+}
+
+// DefaultRuleset implements engine.Game.
+func (game) DefaultRuleset() []byte { return defaultRuleset }
+
+// NewBot implements engine.BotMaker.
+func (game) NewBot(name string) (engine.Bot, error) {
+	switch name {
+	case "random":
+		return engine.RandomBot{}, nil
+	case "greedy":
+		return Greedy{}, nil
+	}
+	return nil, fmt.Errorf("dicebrewing: no bot %q (bots: random, greedy)", name)
+}
+
+// NewState implements engine.Game: setup per DB-3.
+func (g game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
+	v, opts, err := engine.ResolveOptions(g.Info(), cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, sha, err := loadRules(cfg.Ruleset)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := len(cfg.Seats)
+	first := -1
+	if f := opts[optFirst]; f != "random" {
+		k, _ := strconv.Atoi(f)
+		if k < 1 || k > n {
+			return nil, nil, engine.Reject("DB-3.7", "bad_option_value", "option", optFirst, "value", f,
+				"allowed", firstValues(n))
+		}
+		first = k - 1
+	}
+	s := &state{
+		H:     engine.NewHeader(gameName, schema, v.Name, opts, cfg, r.Version, sha),
+		N:     n,
+		Cur:   -1,
+		rules: r,
+	}
+	s.setup(first)
+	evs := s.ev
+	s.ev = nil
+	return s, evs, nil
+}
+
+func firstValues(n int) []string {
+	out := []string{"random"}
+	for i := 1; i <= n; i++ {
+		out = append(out, strconv.Itoa(i))
+	}
+	return out
+}
+
+// DecodeState implements engine.Game.
+func (game) DecodeState(data, ruleset []byte) (engine.State, error) {
+	r, sha, err := loadRules(ruleset)
+	if err != nil {
+		return nil, err
+	}
+	var s state
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("dicebrewing: %w", err)
+	}
+	if s.H.Game != gameName {
+		return nil, fmt.Errorf("dicebrewing: state of game %q", s.H.Game)
+	}
+	if s.H.Schema != schema {
+		return nil, fmt.Errorf("dicebrewing: state schema %d, this engine reads %d", s.H.Schema, schema)
+	}
+	if s.H.RulesetSHA != sha {
+		return nil, fmt.Errorf("dicebrewing: the state was started with ruleset %s, not %s", s.H.RulesetSHA, sha)
+	}
+	if s.N != len(s.H.Seats) || len(s.P) != s.N {
+		return nil, fmt.Errorf("dicebrewing: %d players for %d seats", len(s.P), len(s.H.Seats))
+	}
+	s.rules = r
+	return &s, nil
+}
+
+// setup builds the starting position (DB-3.1 to DB-3.8) and starts round 1.
+func (s *state) setup(first int) {
+	r := s.rules
+	// DB-3.1: all dice and seeds in the supply.
+	for c := 0; c < numColours; c++ {
+		for i := 0; i < r.DiceCount[c]; i++ {
+			s.Dice = append(s.Dice, die{C: c, O: -1, L: locSupply})
+		}
+	}
+	s.SeedSupply = r.Seeds
+	// DB-3.2: Market and Black Market stacks.
+	s.Market = make([]int, len(r.Ingredients))
+	for i, in := range r.Ingredients {
+		s.Market[i] = in.Stock
+	}
+	s.BM = make([]int, len(r.Tokens))
+	s.Removed = make([]int, len(r.Tokens))
+	for i, t := range r.Tokens {
+		s.BM[i] = t.Stock
+	}
+	// DB-3.5: each player's starting holdings.
+	s.P = make([]player, s.N)
+	for seat := range s.P {
+		p := &s.P[seat]
+		p.Coins = r.StartCoins
+		p.Seeds = r.StartSeeds
+		s.SeedSupply -= r.StartSeeds
+		p.Ingr = make([]int, len(r.Ingredients))
+		p.Tok = make([]int, len(r.Tokens))
+		p.BrewPass = -1
+		for _, c := range r.StartDice {
+			id := s.supplyDie(c)
+			s.Dice[id] = die{C: c, O: seat, L: locAR}
+		}
+	}
+	// DB-3.3 / DB-3.4: the display and the deck.
+	pp := r.Players[s.N]
+	if s.H.Options[optSetup] == "advanced" {
+		s.Deck = r.recipeIDsInFileOrder()
+		s.H.Rand.Shuffle(len(s.Deck), func(i, j int) { s.Deck[i], s.Deck[j] = s.Deck[j], s.Deck[i] })
+		for i := 0; i < pp.Display; i++ {
+			s.Display = append(s.Display, s.draw())
+		}
+	} else {
+		s.Display = append([]string(nil), pp.StartDisplay...)
+		for _, id := range r.recipeIDsInFileOrder() {
+			if s.inDisplay(id) < 0 {
+				s.Deck = append(s.Deck, id)
+			}
+		}
+		s.H.Rand.Shuffle(len(s.Deck), func(i, j int) { s.Deck[i], s.Deck[j] = s.Deck[j], s.Deck[i] })
+	}
+	// DB-3.7: the first player takes the Season/Priority token, Winter side up.
+	if first < 0 {
+		first = s.H.Rand.Choose("first", s.H.Seats)
+	}
+	s.Priority = first
+	s.Summer = false
+	s.pub("db.setup", -1, "seats", append([]string(nil), s.H.Seats...), "first", first, "display", cloneStrings(s.Display),
+		"deck", len(s.Deck), "target", s.target(), "capacity", s.capacity(), "variant", s.H.Variant,
+		"ruleset", r.Version, "provisional", r.Provisional)
+	// DB-3.8: round 1 begins.
+	s.startRound(1)
+	s.settle()
+}
+
+// recipeIDsInFileOrder returns the recipe ids in the order of the data file.
+func (r *rules) recipeIDsInFileOrder() []string {
+	out := make([]string, len(r.Recipes))
+	for i, rc := range r.Recipes {
+		out[i] = rc.ID
+	}
+	return out
+}
+
+// draw takes the top card of the deck (kind "draw": a script can name the
+// card to turn instead), or "" when the deck is empty (§9 A-22).
+func (s *state) draw() string {
+	if len(s.Deck) == 0 {
+		return ""
+	}
+	i := s.H.Rand.Take("draw", s.Deck, 0)
+	id := s.Deck[i]
+	s.Deck = append(s.Deck[:i:i], s.Deck[i+1:]...)
+	return id
+}

@@ -1,0 +1,742 @@
+package dicebrewing
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// Location filters of a die reference (§10.3).
+const (
+	refAny   = iota // no location given: the command's default search order
+	refAR           // @A
+	refST           // @S
+	refBoard        // @<slot>: a board slot (Space, Up)
+)
+
+// dieRef names a die as players write it (§10.3): an optional owner prefix
+// ("bob:"), a colour, a face, an optional "+" (the die carries a PLUS token)
+// and an optional location. It is resolved against the position when the
+// move is applied, so the same text can be queued and used later.
+type dieRef struct {
+	Owner string `json:"owner,omitempty"` // owner's canonical name as written in the command; "" = the actor
+	Seat  int    `json:"seat"`            // owner's seat, -1 = the actor
+	C     int    `json:"c"`
+	F     int    `json:"f"`
+	Plus  bool   `json:"plus,omitempty"`
+	Loc   int    `json:"loc,omitempty"`
+	Space int    `json:"space,omitempty"`
+	Up    bool   `json:"up,omitempty"`
+}
+
+// String returns the canonical text of the reference.
+func (r dieRef) String() string {
+	var b strings.Builder
+	if r.Owner != "" {
+		b.WriteString(r.Owner)
+		b.WriteByte(':')
+	}
+	b.WriteString(colourLetters[r.C])
+	b.WriteString(strconv.Itoa(r.F))
+	if r.Plus {
+		b.WriteByte('+')
+	}
+	switch r.Loc {
+	case refAR:
+		b.WriteString("@A")
+	case refST:
+		b.WriteString("@S")
+	case refBoard:
+		b.WriteByte('@')
+		b.WriteString(spaceNames[r.Space])
+		if r.Up {
+			b.WriteByte('+')
+		}
+	}
+	return b.String()
+}
+
+// item is one item of a placement turn (DB-5.3.3).
+type item struct {
+	Space  int      `json:"space"`
+	Up     bool     `json:"up,omitempty"`   // the speed-up slot
+	Seed   bool     `json:"seed,omitempty"` // the item is a seed
+	Die    dieRef   `json:"die"`            // the item is a die (when !Seed)
+	Reroll []dieRef `json:"reroll,omitempty"`
+	Swap   *dieRef  `json:"swap,omitempty"`
+}
+
+func (it item) String() string {
+	var b strings.Builder
+	b.WriteString(spaceNames[it.Space])
+	if it.Up {
+		b.WriteByte('+')
+	}
+	b.WriteByte(' ')
+	if it.Seed {
+		b.WriteString("SEED")
+	} else {
+		b.WriteString(it.Die.String())
+	}
+	if len(it.Reroll) > 0 {
+		b.WriteString(" REROLL ")
+		b.WriteString(refsText(it.Reroll))
+	}
+	if it.Swap != nil {
+		b.WriteString(" SWAP ")
+		b.WriteString(it.Swap.String())
+	}
+	return b.String()
+}
+
+func refsText(refs []dieRef) string {
+	parts := make([]string, len(refs))
+	for i, r := range refs {
+		parts[i] = r.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// move is a parsed command (one line). Its String is the canonical text.
+type move struct {
+	Verb string
+
+	Items []item // PLACE
+	Then  bool   // PLACE ... THEN: choose the second item after the first
+
+	Dice   []dieRef // STORE, PICK, REROLL, BREW USE
+	All    bool     // STORE ALL
+	AllMin int      // STORE ALL>=n
+
+	N     int    // AUTOSTORE threshold (0 = OFF)
+	Blue  bool   // AUTOSTORE ... B
+	Scope string // TOKENS: ROUND, GAME or ASK
+
+	Token     string  // PLAY: token code
+	Target    *dieRef // PLAY: a die
+	TSeat     int     // PLAY BLOCKB: the target seat
+	TName     string  // PLAY BLOCKB: the target seat's canonical name
+	TBuilding int     // PLAY BLOCKB: building
+	Card      string  // PLAY BLOCKR, BREW
+
+	Code string  // BUY
+	With *dieRef // BUY ... WITH
+
+	ImproveCode string  // BREW IMPROVE <ingredient>
+	ImproveDie  *dieRef // BREW IMPROVE <blue>
+	Get         []string
+}
+
+// String implements engine.Move.
+func (m *move) String() string {
+	switch m.Verb {
+	case "PLACE":
+		parts := make([]string, len(m.Items))
+		for i, it := range m.Items {
+			parts[i] = it.String()
+		}
+		s := "PLACE " + strings.Join(parts, ", ")
+		if m.Then {
+			s += " THEN"
+		}
+		return s
+	case "STORE":
+		switch {
+		case m.All && m.AllMin > 0:
+			return "STORE ALL>=" + strconv.Itoa(m.AllMin)
+		case m.All:
+			return "STORE ALL"
+		}
+		return "STORE " + refsText(m.Dice)
+	case "PICK":
+		return "PICK " + refsText(m.Dice)
+	case "REROLL":
+		if len(m.Dice) == 0 {
+			return "REROLL"
+		}
+		return "REROLL " + refsText(m.Dice)
+	case "AUTOSTORE":
+		if m.N == 0 {
+			return "AUTOSTORE OFF"
+		}
+		s := "AUTOSTORE " + strconv.Itoa(m.N)
+		if m.Blue {
+			s += " B"
+		}
+		return s
+	case "TOKENS":
+		if m.Scope == "ASK" {
+			return "TOKENS ASK"
+		}
+		return "TOKENS NONE " + m.Scope
+	case "PLAY":
+		s := "PLAY " + m.Token + " "
+		switch {
+		case m.Target != nil:
+			return s + m.Target.String()
+		case m.Token == tokBLOCKB:
+			return s + m.TName + ":" + buildingNames[m.TBuilding]
+		default:
+			return s + m.Card
+		}
+	case "BUY":
+		s := "BUY " + m.Code
+		if m.With != nil {
+			s += " WITH " + m.With.String()
+		}
+		return s
+	case "BREW":
+		s := "BREW " + m.Card
+		if m.ImproveCode != "" {
+			s += " IMPROVE " + m.ImproveCode
+		}
+		if m.ImproveDie != nil {
+			s += " IMPROVE " + m.ImproveDie.String()
+		}
+		if len(m.Dice) > 0 {
+			s += " USE " + refsText(m.Dice)
+		}
+		if len(m.Get) > 0 {
+			s += " GET " + strings.Join(m.Get, " ")
+		}
+		return s
+	case "GET":
+		return "GET " + strings.Join(m.Get, " ")
+	}
+	return m.Verb
+}
+
+// usage is the expected form of each command, for syntax errors.
+var usage = map[string]string{
+	"STORE":     "STORE <dice...> | STORE ALL | STORE ALL>=n",
+	"AUTOSTORE": "AUTOSTORE n [B] | AUTOSTORE OFF",
+	"TOKENS":    "TOKENS NONE [ROUND|GAME] | TOKENS ASK",
+	"PLACE":     "PLACE <slot> <item>[, <slot> <item>] [THEN]",
+	"END":       "END",
+	"PICK":      "PICK <dice...>",
+	"REROLL":    "REROLL [<dice...>]",
+	"PASS":      "PASS",
+	"PLAY":      "PLAY <token> <target>",
+	"DONE":      "DONE",
+	"BUY":       "BUY <ingredient> [WITH <blue die>] | BUY <token>",
+	"NOBUY":     "NOBUY",
+	"BREW":      "BREW <card> [IMPROVE <ingredient>|<blue die>] [USE <dice...>] [GET <choices...>]",
+	"GET":       "GET <colour>|<token> ...",
+}
+
+// Parse implements engine.State: it checks the syntax and the static facts
+// (spaces, cards, codes, colours, players) of one command line.
+func (s *state) Parse(seat int, line string) (engine.Move, error) {
+	f := engine.Fields(line)
+	if len(f) == 0 {
+		return nil, engine.Reject("", engine.CodeSyntax, "line", line)
+	}
+	p := &parser{s: s, seat: seat, line: line, f: f, i: 1}
+	m, err := p.parse()
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+type parser struct {
+	s    *state
+	seat int
+	line string
+	f    []string
+	i    int
+}
+
+func (p *parser) syntax(token string) error {
+	kw := p.f[0]
+	kv := []any{"line", p.line, "expected", usage[kw]}
+	if token != "" {
+		kv = append(kv, "token", token)
+	}
+	return engine.Reject("", engine.CodeSyntax, kv...)
+}
+
+func (p *parser) peek() string {
+	if p.i < len(p.f) {
+		return p.f[p.i]
+	}
+	return ""
+}
+
+func (p *parser) next() string {
+	t := p.peek()
+	p.i++
+	return t
+}
+
+func (p *parser) done() bool { return p.i >= len(p.f) }
+
+func (p *parser) end(m *move) (engine.Move, error) {
+	if !p.done() {
+		return nil, p.syntax(p.peek())
+	}
+	return m, nil
+}
+
+func (p *parser) parse() (engine.Move, error) {
+	kw := p.f[0]
+	m := &move{Verb: kw}
+	switch kw {
+	case "PASS", "DONE", "NOBUY", "END":
+		return p.end(m)
+	case "STORE":
+		if p.done() {
+			return nil, p.syntax("")
+		}
+		t := p.peek()
+		if t == "ALL" || strings.HasPrefix(t, "ALL>=") {
+			p.next()
+			m.All = true
+			rest := strings.TrimPrefix(t, "ALL")
+			if rest == "" && p.peek() != "" && strings.HasPrefix(p.peek(), ">=") {
+				rest = p.next()
+			}
+			if rest != "" {
+				n, err := strconv.Atoi(strings.TrimPrefix(rest, ">="))
+				if err != nil || n < 1 || n > p.s.rules.Faces {
+					return nil, p.syntax(t)
+				}
+				m.AllMin = n
+			}
+			return p.end(m)
+		}
+		refs, err := p.dice(false)
+		if err != nil {
+			return nil, err
+		}
+		m.Dice = refs
+		return p.end(m)
+	case "PICK":
+		refs, err := p.dice(false)
+		if err != nil {
+			return nil, err
+		}
+		if len(refs) == 0 {
+			return nil, p.syntax("")
+		}
+		m.Dice = refs
+		return p.end(m)
+	case "REROLL":
+		refs, err := p.dice(false)
+		if err != nil {
+			return nil, err
+		}
+		m.Dice = refs
+		return p.end(m)
+	case "AUTOSTORE":
+		t := p.next()
+		if t == "OFF" {
+			return p.end(m)
+		}
+		n, err := strconv.Atoi(t)
+		if err != nil || n < 1 || n > p.s.rules.Faces {
+			return nil, p.syntax(t)
+		}
+		m.N = n
+		if p.peek() != "" && colourIndex(p.peek()) == colB {
+			p.next()
+			m.Blue = true
+		}
+		return p.end(m)
+	case "TOKENS":
+		switch t := p.next(); t {
+		case "ASK":
+			m.Scope = "ASK"
+		case "NONE":
+			m.Scope = "ROUND"
+			if p.peek() == "ROUND" || p.peek() == "GAME" {
+				m.Scope = p.next()
+			}
+		default:
+			return nil, p.syntax(t)
+		}
+		return p.end(m)
+	case "PLACE":
+		return p.place(m)
+	case "PLAY":
+		return p.play(m)
+	case "BUY":
+		code := p.next()
+		if code == "" {
+			return nil, p.syntax("")
+		}
+		if p.s.rules.ingr(code) < 0 && p.s.rules.tok(code) < 0 {
+			return nil, engine.Reject("DB-5.7.2", "unknown_code", "code", code)
+		}
+		m.Code = code
+		if p.peek() == "WITH" {
+			p.next()
+			if p.s.rules.ingr(code) < 0 {
+				return nil, engine.Reject("DB-5.7.5", "no_discount", "code", code)
+			}
+			r, err := p.die(p.next())
+			if err != nil {
+				return nil, err
+			}
+			m.With = &r
+		}
+		return p.end(m)
+	case "BREW":
+		return p.brew(m)
+	case "GET":
+		g, err := p.choices()
+		if err != nil {
+			return nil, err
+		}
+		if len(g) == 0 {
+			return nil, p.syntax("")
+		}
+		m.Get = g
+		return p.end(m)
+	}
+	return nil, engine.Reject("", engine.CodeUnknownCommand, "word", kw)
+}
+
+// spaceToken parses a slot name: MH1..DS3, with "+" for the speed-up slot.
+func spaceToken(t string) (sp int, up bool, ok bool) {
+	if strings.HasSuffix(t, "+") {
+		up = true
+		t = t[:len(t)-1]
+	}
+	for i, n := range spaceNames {
+		if n == t {
+			return i, up, true
+		}
+	}
+	return 0, false, false
+}
+
+func (p *parser) place(m *move) (engine.Move, error) {
+	for !p.done() {
+		t := p.next()
+		if t == "THEN" {
+			if len(m.Items) != 1 || !p.done() {
+				return nil, p.syntax(t)
+			}
+			m.Then = true
+			break
+		}
+		sp, up, ok := spaceToken(t)
+		if !ok {
+			if len(m.Items) == 0 {
+				return nil, engine.Reject("DB-5.4.1", "unknown_space", "space", t)
+			}
+			return nil, p.syntax(t)
+		}
+		if len(m.Items) == 2 {
+			return nil, engine.Reject("DB-5.3.3", "too_many_items")
+		}
+		it := item{Space: sp, Up: up}
+		w := p.next()
+		switch {
+		case w == "":
+			return nil, p.syntax(t)
+		case w == "SEED":
+			it.Seed = true
+		default:
+			r, err := p.die(w)
+			if err != nil {
+				return nil, err
+			}
+			it.Die = r
+		}
+		switch p.peek() {
+		case "REROLL":
+			p.next()
+			if sp != spSS1 || up {
+				return nil, p.syntax("REROLL")
+			}
+			refs, err := p.dice(true)
+			if err != nil {
+				return nil, err
+			}
+			if len(refs) == 0 {
+				return nil, p.syntax("REROLL")
+			}
+			it.Reroll = refs
+		case "SWAP":
+			p.next()
+			if sp != spSS2 || up {
+				return nil, p.syntax("SWAP")
+			}
+			r, err := p.die(p.next())
+			if err != nil {
+				return nil, err
+			}
+			it.Swap = &r
+		}
+		if sp == spSS2 && !up && it.Swap == nil {
+			return nil, engine.Reject("DB-5.5.7", "swap_needed")
+		}
+		m.Items = append(m.Items, it)
+	}
+	if len(m.Items) == 0 {
+		return nil, p.syntax("")
+	}
+	if len(m.Items) == 2 && m.Items[0].Space == spSS1 && !m.Items[0].Up && len(m.Items[0].Reroll) == 0 {
+		return nil, engine.Reject("DB-5.5.6", "reroll_list_needed")
+	}
+	return m, nil
+}
+
+func (p *parser) play(m *move) (engine.Move, error) {
+	code := p.next()
+	if p.s.rules.tok(code) < 0 {
+		if code == "" {
+			return nil, p.syntax("")
+		}
+		return nil, engine.Reject("DB-5.8", "unknown_token", "token", code)
+	}
+	m.Token = code
+	t := p.next()
+	if t == "" {
+		return nil, p.syntax("")
+	}
+	switch code {
+	case tokBLOCKB:
+		who, what, ok := strings.Cut(t, ":")
+		if !ok {
+			return nil, p.syntax(t)
+		}
+		seat, name, err := p.player(who)
+		if err != nil {
+			return nil, err
+		}
+		b := -1
+		for i, n := range buildingNames {
+			if n == what {
+				b = i
+			}
+		}
+		if b < 0 {
+			return nil, engine.Reject("DB-5.8.5", "unknown_building", "building", what)
+		}
+		m.TSeat, m.TName, m.TBuilding = seat, name, b
+	case tokBLOCKR:
+		if p.s.card(t) == nil {
+			return nil, engine.Reject("DB-5.8.6", "unknown_card", "card", t)
+		}
+		m.Card = t
+	default:
+		r, err := p.die(t)
+		if err != nil {
+			return nil, err
+		}
+		m.Target = &r
+	}
+	return p.end(m)
+}
+
+func (p *parser) brew(m *move) (engine.Move, error) {
+	id := p.next()
+	if id == "" {
+		return nil, p.syntax("")
+	}
+	if p.s.card(id) == nil {
+		return nil, engine.Reject("DB-5.9.3", "unknown_card", "card", id)
+	}
+	m.Card = id
+	seen := map[string]bool{}
+	for !p.done() {
+		kw := p.next()
+		if seen[kw] {
+			return nil, p.syntax(kw)
+		}
+		seen[kw] = true
+		switch kw {
+		case "IMPROVE":
+			t := p.next()
+			switch {
+			case t == "":
+				return nil, p.syntax(kw)
+			case p.s.rules.ingr(t) >= 0:
+				m.ImproveCode = t
+			default:
+				r, err := p.die(t)
+				if err != nil {
+					return nil, err
+				}
+				if r.C != colB {
+					return nil, engine.Reject("DB-5.9.4", "improve_not_blue", "die", r.String())
+				}
+				m.ImproveDie = &r
+			}
+			if n := p.peek(); n != "" && n != "USE" && n != "GET" {
+				return nil, engine.Reject("DB-5.9.4", "one_improvement", "card", id)
+			}
+		case "USE":
+			refs, err := p.dice(false)
+			if err != nil {
+				return nil, err
+			}
+			if len(refs) == 0 {
+				return nil, p.syntax(kw)
+			}
+			m.Dice = refs
+		case "GET":
+			g, err := p.choices()
+			if err != nil {
+				return nil, err
+			}
+			if len(g) == 0 {
+				return nil, p.syntax(kw)
+			}
+			m.Get = g
+		default:
+			return nil, p.syntax(kw)
+		}
+	}
+	return m, nil
+}
+
+// choices parses reward choices: colours (Y, K, G, B) and token codes.
+func (p *parser) choices() ([]string, error) {
+	var out []string
+	for !p.done() {
+		t := p.peek()
+		if c := colourIndex(t); c >= 0 {
+			out = append(out, colourLetters[c])
+		} else if p.s.rules.tok(t) >= 0 {
+			out = append(out, t)
+		} else if len(out) > 0 && (t == "USE" || t == "IMPROVE") {
+			break
+		} else {
+			return nil, engine.Reject("DB-5.9.8", "bad_choice", "choice", t)
+		}
+		p.next()
+	}
+	return out, nil
+}
+
+// dice parses die references up to the end, a clause keyword or (inside a
+// PLACE) the next slot.
+func (p *parser) dice(inPlace bool) ([]dieRef, error) {
+	var out []dieRef
+	for !p.done() {
+		t := p.peek()
+		if t == "USE" || t == "GET" || t == "IMPROVE" || t == "THEN" {
+			break
+		}
+		if inPlace {
+			if _, _, ok := spaceToken(t); ok {
+				break
+			}
+		}
+		r, err := p.die(t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+		p.next()
+	}
+	return out, nil
+}
+
+// splitColourValue splits "Y5" into colour and face; it accepts the colour
+// synonyms of §10.3.
+func splitColourValue(w string) (c, f int, ok bool) {
+	k := 0
+	for k < len(w) && w[k] >= 'A' && w[k] <= 'Z' {
+		k++
+	}
+	if k == 0 || k == len(w) {
+		return 0, 0, false
+	}
+	c = colourIndex(w[:k])
+	if c < 0 {
+		return 0, 0, false
+	}
+	n, err := strconv.Atoi(w[k:])
+	if err != nil || n < 1 || n > 99 {
+		return 0, 0, false
+	}
+	return c, n, true
+}
+
+// die parses one die reference: [owner:]<colour><face>[+][@A|@S|@<slot>].
+func (p *parser) die(w string) (dieRef, error) {
+	r := dieRef{Seat: -1}
+	orig := w
+	if w == "" {
+		return r, p.syntax("")
+	}
+	if who, rest, ok := strings.Cut(w, ":"); ok {
+		seat, name, err := p.player(who)
+		if err != nil {
+			return r, err
+		}
+		if seat != p.seat {
+			r.Seat, r.Owner = seat, name
+		}
+		w = rest
+	}
+	if at := strings.IndexByte(w, '@'); at >= 0 {
+		loc := w[at+1:]
+		w = w[:at]
+		switch loc {
+		case "A":
+			r.Loc = refAR
+		case "S":
+			r.Loc = refST
+		default:
+			sp, up, ok := spaceToken(loc)
+			if !ok {
+				return r, engine.Reject("", "bad_die", "die", orig)
+			}
+			r.Loc, r.Space, r.Up = refBoard, sp, up
+		}
+	}
+	if strings.HasSuffix(w, "+") {
+		r.Plus = true
+		w = w[:len(w)-1]
+	}
+	c, f, ok := splitColourValue(w)
+	if !ok || f > p.s.rules.Faces {
+		return r, engine.Reject("", "bad_die", "die", orig)
+	}
+	r.C, r.F = c, f
+	return r, nil
+}
+
+// player resolves a player name (case-insensitive) or "P<n>" (1-based seat)
+// and returns the seat and the canonical name used in command texts.
+func (p *parser) player(w string) (int, string, error) {
+	for i, n := range p.s.H.Seats {
+		if strings.EqualFold(n, w) {
+			return i, p.s.refName(i), nil
+		}
+	}
+	if len(w) > 1 && w[0] == 'P' {
+		if k, err := strconv.Atoi(w[1:]); err == nil && k >= 1 && k <= len(p.s.H.Seats) {
+			return k - 1, p.s.refName(k - 1), nil
+		}
+	}
+	return 0, "", engine.Reject("", "unknown_player", "player", w)
+}
+
+// refName is the name of a seat as command texts write it: the seat name
+// when it is one plain word, else "P<n>".
+func (s *state) refName(seat int) string {
+	n := s.H.Seats[seat]
+	plain := n != ""
+	for _, r := range n {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			plain = false
+		}
+	}
+	if plain && strings.EqualFold(n[:1], "P") {
+		if _, err := strconv.Atoi(n[1:]); err == nil {
+			plain = false // "P2" as a name would be read as a seat number
+		}
+	}
+	if !plain {
+		return "P" + strconv.Itoa(seat+1)
+	}
+	return n
+}

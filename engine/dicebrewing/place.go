@@ -1,0 +1,572 @@
+package dicebrewing
+
+import (
+	"github.com/pbem-referee/referee/engine"
+)
+
+// spaceRule is the rule that describes each space (DB-5.5.x).
+var spaceRule = [numSpaces]string{"DB-5.5.1", "DB-5.5.2", "DB-5.5.3", "DB-5.5.4", "DB-5.5.5", "DB-5.5.6",
+	"DB-5.5.7", "DB-5.5.8", "DB-5.5.9", "DB-5.5.10", "DB-5.5.11"}
+
+// placed is an item checked against the position: the dice its references
+// resolved to.
+type placed struct {
+	it     item
+	die    int   // the item's die, -1 for a seed
+	reroll []int // SS1: the dice to reroll
+	swap   int   // SS2: the die offered for a swap, -1 otherwise
+}
+
+// mainFits checks that a die may be the main item of a space (DB-5.5.x).
+func (s *state) mainFits(sp int, d *die) error {
+	rule := spaceRule[sp]
+	wrong := func(need string) error {
+		return engine.Reject(rule, "wrong_item", "space", spaceNames[sp], "need", need, "item", dieText(d))
+	}
+	switch sp {
+	case spMH1, spHP1:
+		return wrong("SEED")
+	case spMH2:
+		if d.C != colY {
+			return wrong("Y")
+		}
+	case spMH3:
+		if d.C != colY && d.C != colK {
+			return wrong("Y|K")
+		}
+		if d.F >= s.rules.Faces {
+			return engine.Reject(rule, "die_at_max", "space", spaceNames[sp], "die", dieText(d))
+		}
+	case spHP2:
+		if d.C != colG {
+			return wrong("G")
+		}
+		if d.F >= s.rules.Faces {
+			return engine.Reject(rule, "die_at_max", "space", spaceNames[sp], "die", dieText(d))
+		}
+	case spSS1, spSS2, spSS3:
+		if d.C != colB {
+			return wrong("B")
+		}
+		if d.value() < s.rules.BlueMin[sp] {
+			return engine.Reject(rule, "blue_too_low", "space", spaceNames[sp], "need", s.rules.BlueMin[sp], "die", dieText(d))
+		}
+	case spDS1:
+		if d.C != colG {
+			return wrong("G")
+		}
+	case spDS2:
+		if d.C != colK {
+			return wrong("K")
+		}
+	case spDS3:
+		if d.C != colB && d.C != colK {
+			return wrong("B|K")
+		}
+	}
+	return nil
+}
+
+// deliverable checks that the supply can deliver a speed-up's gain now
+// (DB-5.6.4).
+func (s *state) deliverable(sp int) error {
+	short := func(kind string) error {
+		return engine.Reject("DB-5.6.4", "supply_empty", "space", spaceNames[sp], "kind", kind)
+	}
+	switch sp {
+	case spMH1:
+		if s.supplyCount(colY) == 0 {
+			return short("Y")
+		}
+	case spMH2:
+		if s.supplyCount(colK) == 0 {
+			return short("K")
+		}
+	case spHP1:
+		if s.supplyCount(colG) == 0 {
+			return short("G")
+		}
+	case spDS1:
+		if s.SeedSupply < s.rules.DS1Seeds {
+			return short("SEED")
+		}
+	case spDS2:
+		if s.SeedSupply < s.rules.DS2Seeds {
+			return short("SEED")
+		}
+	}
+	return nil
+}
+
+// spaceOpen checks the rules that concern the space itself: its building is
+// open (DB-4.3, DB-5.4.6), not blocked by a BLOCKB token (DB-5.8.5), and
+// the main slot is free for this player (DB-5.4.2, DB-5.4.3) or the
+// speed-up slot can be used (DB-5.6.1).
+func (s *state) spaceOpen(seat, sp int, up bool) error {
+	b := spaceBuilding[sp]
+	if !s.buildingOpen(b) {
+		return engine.Reject("DB-4.3", "building_closed", "space", spaceNames[sp], "round", s.Round, "opens", s.rules.OpenBuilding[b])
+	}
+	p := &s.P[seat]
+	if by := p.BlockB[b]; by != 0 && s.H.Options[optBlockB] != "brewing" {
+		return engine.Reject("DB-5.8.5", "building_blocked", "building", buildingNames[b], "by", by-1)
+	}
+	bs := &p.Board[sp]
+	if !up {
+		if bs.Used {
+			return engine.Reject("DB-5.4.2", "space_used", "space", spaceNames[sp])
+		}
+		if s.Uses[sp] >= s.capacity() {
+			return engine.Reject("DB-5.4.3", "space_full", "space", spaceNames[sp], "users", s.spaceUsers(sp), "capacity", s.capacity())
+		}
+		return nil
+	}
+	if s.rules.Speedup[sp] == 0 {
+		return engine.Reject("DB-5.6.1", "no_speedup", "space", spaceNames[sp])
+	}
+	if !bs.Used {
+		return engine.Reject("DB-5.6.1", "speedup_no_main", "space", spaceNames[sp])
+	}
+	if bs.Done {
+		return engine.Reject("DB-5.6.1", "speedup_resolved", "space", spaceNames[sp])
+	}
+	return s.deliverable(sp)
+}
+
+// spaceUsers returns the seats that used a space this round.
+func (s *state) spaceUsers(sp int) []int {
+	var out []int
+	for i := range s.P {
+		if s.P[i].Board[sp].Used {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// checkItem checks one placement item against the current position and
+// resolves its dice (DB-5.3.3 to DB-5.3.5, DB-5.4, DB-5.5, DB-5.6).
+func (s *state) checkItem(seat int, it item) (placed, error) {
+	pl := placed{it: it, die: -1, swap: -1}
+	if err := s.spaceOpen(seat, it.Space, it.Up); err != nil {
+		return pl, err
+	}
+	sp := it.Space
+	if it.Seed {
+		if it.Up || (sp != spMH1 && sp != spHP1) {
+			return pl, engine.Reject(spaceRule[sp], "wrong_item", "space", spaceNames[sp], "need", s.needOf(sp, it.Up), "item", "SEED")
+		}
+		if s.P[seat].Seeds == 0 {
+			return pl, engine.Reject("DB-5.3.3", "no_seed")
+		}
+		return pl, nil
+	}
+	if it.Die.Seat >= 0 && it.Die.Seat != seat {
+		return pl, engine.Reject("DB-5.3.3", "not_your_die", "die", it.Die.String())
+	}
+	id, err := s.resolve(seat, it.Die, placeLocs, false, s.usableErr("DB-5.3.5"))
+	if err != nil {
+		return pl, err
+	}
+	d := &s.Dice[id]
+	if it.Up {
+		if d.C != colB {
+			return pl, engine.Reject("DB-5.6.1", "wrong_item", "space", spaceNames[sp]+"+", "need", "B", "item", dieText(d))
+		}
+		if d.value() < s.rules.Speedup[sp] {
+			return pl, engine.Reject("DB-5.6.1", "blue_too_low", "space", spaceNames[sp]+"+", "need", s.rules.Speedup[sp], "die", dieText(d))
+		}
+		pl.die = id
+		return pl, nil
+	}
+	if err := s.mainFits(sp, d); err != nil {
+		return pl, err
+	}
+	pl.die = id
+	switch sp {
+	case spSS1:
+		used := map[int]bool{id: true}
+		okFor := func(x int) error {
+			if used[x] {
+				return engine.Reject("DB-5.5.6", "same_die_twice", "die", dieText(&s.Dice[x]))
+			}
+			return s.usableErr("DB-5.5.6")(x)
+		}
+		for _, r := range it.Reroll {
+			if r.Seat >= 0 && r.Seat != seat {
+				return pl, engine.Reject("DB-5.5.6", "not_your_die", "die", r.String())
+			}
+			x, err := s.resolve(seat, r, placeLocs, false, okFor)
+			if err != nil {
+				return pl, err
+			}
+			used[x] = true
+			pl.reroll = append(pl.reroll, x)
+		}
+		if len(it.Reroll) == 0 {
+			others := false
+			for x := range s.Dice {
+				if x != id && s.ownUsable(seat)(x) {
+					others = true
+					break
+				}
+			}
+			if !others {
+				return pl, engine.Reject("DB-5.5.6", "nothing_to_reroll")
+			}
+		}
+	case spSS2:
+		if s.P[seat].Swapped {
+			return pl, engine.Reject("DB-5.5.7", "already_swapped")
+		}
+		r := *it.Swap
+		if r.Seat >= 0 && r.Seat != seat {
+			return pl, engine.Reject("DB-5.5.7", "not_your_die", "die", r.String())
+		}
+		if r.C == colB {
+			return pl, engine.Reject("DB-5.5.7", "swap_colour", "die", r.String())
+		}
+		x, err := s.resolve(seat, r, placeLocs, false, s.usableErr("DB-5.5.7"))
+		if err != nil {
+			return pl, err
+		}
+		if s.supplyCount(r.C) == 0 {
+			return pl, engine.Reject("DB-5.5.7", "supply_empty", "space", "SS2", "kind", colourLetters[r.C])
+		}
+		pl.swap = x
+	}
+	return pl, nil
+}
+
+// needOf describes the main item a space takes, for error messages.
+func (s *state) needOf(sp int, up bool) string {
+	if up {
+		return "B"
+	}
+	switch sp {
+	case spMH1, spHP1:
+		return "SEED"
+	case spMH2:
+		return "Y"
+	case spMH3:
+		return "Y|K"
+	case spHP2, spDS1:
+		return "G"
+	case spDS2:
+		return "K"
+	case spDS3:
+		return "B|K"
+	}
+	return "B"
+}
+
+// applyItem places a checked item and resolves its immediate effects
+// (DB-5.3.4, DB-5.3.6, DB-5.5, DB-5.6.2). It reports whether the item is
+// an SS1 whose dice are still to be chosen.
+func (s *state) applyItem(seat int, pl placed) (choose bool) {
+	it := pl.it
+	p := &s.P[seat]
+	bs := &p.Board[it.Space]
+	text := "SEED"
+	if pl.die >= 0 {
+		text = dieText(&s.Dice[pl.die])
+	}
+	if it.Up {
+		d := &s.Dice[pl.die]
+		d.L, d.S, d.Up = locBoard, it.Space, true
+		s.pub("db.place", seat, "space", spaceNames[it.Space], "speedup", true, "item", text)
+		s.resolveSpeedup(seat, it.Space)
+		return false
+	}
+	bs.Used = true
+	s.Uses[it.Space]++
+	if it.Seed {
+		p.Seeds--
+		bs.Seed = true
+	} else {
+		d := &s.Dice[pl.die]
+		d.L, d.S, d.Up = locBoard, it.Space, false
+	}
+	s.pub("db.place", seat, "space", spaceNames[it.Space], "speedup", false, "item", text)
+	switch it.Space {
+	case spSS1:
+		bs.Done = true
+		if len(pl.reroll) == 0 {
+			return true
+		}
+		s.rerollDice(seat, pl.reroll, "SS1")
+	case spSS2:
+		bs.Done = true
+		s.swap(seat, pl.swap)
+	}
+	return false
+}
+
+// rerollDice rerolls a player's dice in place (DB-5.5.6).
+func (s *state) rerollDice(seat int, ids []int, why string) {
+	before := make([]string, len(ids))
+	after := make([]string, len(ids))
+	for i, id := range ids {
+		before[i] = dieText(&s.Dice[id])
+		s.roll(id)
+		after[i] = dieText(&s.Dice[id])
+	}
+	s.pub("db.reroll", seat, "from", before, "to", after, "why", why)
+	s.autostore(seat)
+}
+
+// swap resolves SS2 (DB-5.5.7, §9 A-20): every supply die of the offered
+// die's colour is rolled, and the offered die is swapped for the highest
+// one if that beats its value.
+func (s *state) swap(seat, id int) {
+	c := s.Dice[id].C
+	best, bestV := -1, 0
+	var rolled []int
+	for x := range s.Dice {
+		if s.Dice[x].L != locSupply || s.Dice[x].C != c {
+			continue
+		}
+		v := s.roll(x)
+		rolled = append(rolled, v)
+		if v > bestV {
+			best, bestV = x, v
+		}
+	}
+	s.P[seat].Swapped = true
+	old := s.Dice[id]
+	swapped := best >= 0 && bestV > old.value()
+	if swapped {
+		s.Dice[best] = die{C: c, F: bestV, O: seat, L: old.L, R: s.Dice[best].R}
+		s.toSupply(id)
+	}
+	for x := range s.Dice {
+		if s.Dice[x].L == locSupply {
+			s.Dice[x].F, s.Dice[x].R = 0, false
+		}
+	}
+	kv := []any{"colour", colourLetters[c], "rolled", rolled, "offered", dieText(&old), "swapped", swapped}
+	if swapped {
+		kv = append(kv, "got", dieText(&s.Dice[best]))
+	}
+	s.pub("db.swap", seat, kv...)
+	if swapped && old.L == locAR {
+		s.autostore(seat)
+	}
+}
+
+// resolveSpeedup makes a space's deferred effect happen at once (DB-5.6.2).
+func (s *state) resolveSpeedup(seat, sp int) {
+	p := &s.P[seat]
+	bs := &p.Board[sp]
+	bs.Done = true
+	gainDie := func(c int) {
+		id := s.supplyDie(c)
+		s.Dice[id] = die{C: c, O: seat, L: locAR}
+		s.roll(id)
+		s.pub("db.gain", seat, "what", colourLetters[c], "n", 1, "source", spaceNames[sp]+"+", "die", dieText(&s.Dice[id]))
+		s.autostore(seat)
+	}
+	payDie := func() int {
+		id := s.boardDie(seat, sp, false)
+		c := s.Dice[id].C
+		s.pub("db.pay", seat, "items", []string{dieText(&s.Dice[id])})
+		s.toSupply(id)
+		return c
+	}
+	switch sp {
+	case spMH1, spHP1:
+		bs.Seed = false
+		s.SeedSupply++
+		s.pub("db.pay", seat, "items", []string{"SEED"})
+		if sp == spMH1 {
+			gainDie(colY)
+		} else {
+			gainDie(colG)
+		}
+	case spMH2:
+		payDie()
+		gainDie(colK)
+	case spMH3, spHP2:
+		id := s.boardDie(seat, sp, false)
+		d := &s.Dice[id]
+		before := dieText(d)
+		d.F = min(d.F+s.rules.ImproveBy, s.rules.Faces)
+		d.L, d.S, d.Up = locST, 0, false
+		s.pub("db.improve", seat, "space", spaceNames[sp], "from", before, "to", dieText(d), "when", "speedup")
+	case spDS1, spDS2:
+		payDie()
+		n := s.rules.DS1Seeds
+		if sp == spDS2 {
+			n = s.rules.DS2Seeds
+		}
+		s.SeedSupply -= n
+		p.Seeds += n
+		s.pub("db.gain", seat, "what", "SEED", "n", n, "source", spaceNames[sp]+"+")
+	case spDS3:
+		c := payDie()
+		coins := s.rules.DS3Black
+		if c == colB {
+			coins = s.rules.DS3Blue
+		}
+		p.Coins += coins
+		s.pub("db.gain", seat, "what", "coins", "n", coins, "source", "DS3+")
+	}
+}
+
+// placeOpt is one legal single item, with its canonical text.
+type placeOpt struct {
+	it  item
+	key groupKey // the item's die group (seed: owner -1)
+	n   int      // dice in the group (seeds: the seeds held)
+}
+
+// placeSingles lists the legal single items of a seat now, in canonical
+// form (limit > 0 stops early). SS1 appears without its dice (they are
+// chosen in the reroll decision); SS2 with each possible swap die.
+func (s *state) placeSingles(seat, limit int) []placeOpt {
+	var out []placeOpt
+	p := &s.P[seat]
+	usable := s.ownUsable(seat)
+	gs := s.groups(seat, usable, placeLocs, false)
+	total := 0
+	for _, g := range gs {
+		total += g.n
+	}
+	var swaps []group
+	for sp := 0; sp < numSpaces; sp++ {
+		for _, up := range []bool{false, true} {
+			if s.spaceOpen(seat, sp, up) != nil {
+				continue
+			}
+			if !up && (sp == spMH1 || sp == spHP1) {
+				if p.Seeds > 0 {
+					out = append(out, placeOpt{it: item{Space: sp, Seed: true}, key: groupKey{owner: -1}, n: p.Seeds})
+					if limit > 0 && len(out) >= limit {
+						return out
+					}
+				}
+				continue
+			}
+			for _, g := range gs {
+				d := &s.Dice[g.id]
+				if up {
+					if d.C != colB || d.value() < s.rules.Speedup[sp] {
+						continue
+					}
+				} else if s.mainFits(sp, d) != nil {
+					continue
+				}
+				it := item{Space: sp, Up: up, Die: g.ref}
+				k := s.keyOf(g.id)
+				switch {
+				case up:
+				case sp == spSS1:
+					if total < 2 {
+						continue // no other die to reroll (DB-5.5.6)
+					}
+				case sp == spSS2:
+					if p.Swapped {
+						continue
+					}
+					if swaps == nil {
+						swaps = s.groups(seat, func(id int) bool { return usable(id) && s.Dice[id].C != colB }, placeLocs, false)
+					}
+					for _, w := range swaps {
+						if s.supplyCount(s.Dice[w.id].C) == 0 {
+							continue
+						}
+						ref := w.ref
+						out = append(out, placeOpt{it: item{Space: sp, Die: g.ref, Swap: &ref}, key: k, n: g.n})
+						if limit > 0 && len(out) >= limit {
+							return out
+						}
+					}
+					continue
+				}
+				out = append(out, placeOpt{it: it, key: k, n: g.n})
+				if limit > 0 && len(out) >= limit {
+					return out
+				}
+			}
+		}
+	}
+	return out
+}
+
+// hasPlacement reports whether a seat has any legal placement (DB-5.3.8).
+func (s *state) hasPlacement(seat int) bool { return len(s.placeSingles(seat, 1)) > 0 }
+
+// thenUseful reports whether "PLACE <a> THEN" can lead to a second item:
+// the first item rolls or gains dice, or another single item would still
+// be legal after it (DB-5.3.3, DB-5.3.4).
+func (s *state) thenUseful(seat int, a placeOpt, all []placeOpt) bool {
+	it := a.it
+	if !it.Up && (it.Space == spSS1 || it.Space == spSS2) {
+		return true
+	}
+	if it.Up && (it.Space == spMH1 || it.Space == spMH2 || it.Space == spHP1) {
+		return true
+	}
+	if !it.Up && s.rules.Speedup[it.Space] > 0 && s.deliverable(it.Space) == nil {
+		// A speed-up of the same space: another qualifying blue die.
+		usable := s.ownUsable(seat)
+		for id := range s.Dice {
+			d := &s.Dice[id]
+			if usable(id) && d.C == colB && d.value() >= s.rules.Speedup[it.Space] && (s.keyOf(id) != a.key || a.n > 1) {
+				return true
+			}
+		}
+	}
+	for _, b := range all {
+		if b.it.Space == it.Space {
+			continue
+		}
+		if b.key == a.key && a.n < 2 {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// rerollGroups lists the dice groups a seat may still pick for its SS1
+// reroll, in canonical order: only groups at or after the last group
+// picked, so that every set of dice has exactly one sequence of PICKs.
+func (s *state) rerollGroups(seat int) []group {
+	picked := map[int]bool{}
+	var last *groupKey
+	for _, id := range s.Picked {
+		picked[id] = true
+		k := s.keyOf(id)
+		if last == nil || last.less(k) {
+			kk := k
+			last = &kk
+		}
+	}
+	usable := s.ownUsable(seat)
+	gs := s.groups(seat, func(id int) bool { return usable(id) && !picked[id] }, placeLocs, false)
+	if last == nil {
+		return gs
+	}
+	out := gs[:0]
+	for _, g := range gs {
+		if !s.keyOf(g.id).less(*last) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// pickErr accepts dice for an SS1 reroll that are not picked yet.
+func (s *state) pickErr(extra map[int]bool) func(id int) error {
+	picked := map[int]bool{}
+	for _, id := range s.Picked {
+		picked[id] = true
+	}
+	return func(id int) error {
+		if picked[id] || extra[id] {
+			return engine.Reject("DB-5.5.6", "same_die_twice", "die", dieText(&s.Dice[id]))
+		}
+		return s.usableErr("DB-5.5.6")(id)
+	}
+}

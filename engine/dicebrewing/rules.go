@@ -1,0 +1,845 @@
+package dicebrewing
+
+import (
+	_ "embed"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// defaultRuleset is the embedded data file (cards, prices, thresholds).
+//
+//go:embed dicebrewing.toml
+var defaultRuleset []byte
+
+// The colours of the dice (vocabulary of the spec): Y light malt, K dark
+// malt, G hops, B production skill.
+const (
+	colY = iota
+	colK
+	colG
+	colB
+	numColours
+)
+
+// colourLetters are the canonical letters of the colours, by index.
+var colourLetters = [numColours]string{"Y", "K", "G", "B"}
+
+// The eleven board spaces of a player board (DB-5.4.1, §8.2), by index.
+const (
+	spMH1 = iota
+	spMH2
+	spMH3
+	spHP1
+	spHP2
+	spSS1
+	spSS2
+	spSS3
+	spDS1
+	spDS2
+	spDS3
+	numSpaces
+)
+
+// spaceNames are the canonical names of the spaces, by index.
+var spaceNames = [numSpaces]string{"MH1", "MH2", "MH3", "HP1", "HP2", "SS1", "SS2", "SS3", "DS1", "DS2", "DS3"}
+
+// The four buildings (DB-4.3).
+const (
+	bMH = iota
+	bHP
+	bSS
+	bDS
+	numBuildings
+)
+
+// buildingNames are the canonical building codes, by index.
+var buildingNames = [numBuildings]string{"MH", "HP", "SS", "DS"}
+
+// spaceBuilding maps a space to its building.
+var spaceBuilding = [numSpaces]int{bMH, bMH, bMH, bHP, bHP, bSS, bSS, bSS, bDS, bDS, bDS}
+
+// The action-token codes (§2, DB-5.8). Their effects are rules; their
+// prices, stocks and windows are data.
+const (
+	tokTAKE   = "TAKE"
+	tokBLOCKB = "BLOCKB"
+	tokSHIELD = "SHIELD"
+	tokBLOCKR = "BLOCKR"
+	tokPLUS   = "PLUS"
+	tokREROLL = "REROLL"
+)
+
+var tokenCodes = []string{tokTAKE, tokBLOCKB, tokSHIELD, tokBLOCKR, tokPLUS, tokREROLL}
+
+// Windows (DB-5.8.3).
+const (
+	winW0 = "W0"
+	winW1 = "W1"
+	winW2 = "W2"
+	winW3 = "W3"
+)
+
+// rulesFile is the TOML layout of the ruleset (§8.10, adapted to TOML).
+type rulesFile struct {
+	Game        string `toml:"game"`
+	Version     string `toml:"version"`
+	Provisional bool   `toml:"provisional"`
+
+	Components struct {
+		DiceY      int      `toml:"dice_y"`
+		DiceK      int      `toml:"dice_k"`
+		DiceG      int      `toml:"dice_g"`
+		DiceB      int      `toml:"dice_b"`
+		Faces      int      `toml:"faces"`
+		Seeds      int      `toml:"seeds"`
+		StartCoins int      `toml:"start_coins"`
+		StartSeeds int      `toml:"start_seeds"`
+		StartDice  []string `toml:"start_dice"`
+	} `toml:"components"`
+
+	Players []struct {
+		N            int      `toml:"n"`
+		Display      int      `toml:"display"`
+		Target       int      `toml:"target"`
+		Capacity     int      `toml:"capacity"`
+		StartDisplay []string `toml:"start_display"`
+	} `toml:"players"`
+
+	Open struct {
+		MH          int `toml:"MH"`
+		HP          int `toml:"HP"`
+		SS          int `toml:"SS"`
+		DS          int `toml:"DS"`
+		Market      int `toml:"market"`
+		BlackMarket int `toml:"black_market"`
+	} `toml:"open"`
+
+	Spaces struct {
+		Provisional   bool `toml:"provisional"`
+		MH1Speedup    int  `toml:"MH1_speedup"`
+		MH2Speedup    int  `toml:"MH2_speedup"`
+		MH3Speedup    int  `toml:"MH3_speedup"`
+		HP1Speedup    int  `toml:"HP1_speedup"`
+		HP2Speedup    int  `toml:"HP2_speedup"`
+		DS1Speedup    int  `toml:"DS1_speedup"`
+		DS2Speedup    int  `toml:"DS2_speedup"`
+		DS3Speedup    int  `toml:"DS3_speedup"`
+		SS1BlueMin    int  `toml:"SS1_blue_min"`
+		SS2BlueMin    int  `toml:"SS2_blue_min"`
+		SS3BlueMin    int  `toml:"SS3_blue_min"`
+		ImproveBy     int  `toml:"improve_by"`
+		DS1Seeds      int  `toml:"DS1_seeds"`
+		DS2Seeds      int  `toml:"DS2_seeds"`
+		DS3CoinsBlue  int  `toml:"DS3_coins_blue"`
+		DS3CoinsBlack int  `toml:"DS3_coins_black"`
+	} `toml:"spaces"`
+
+	Ingredients []struct {
+		Code        string     `toml:"code"`
+		Stock       int        `toml:"stock"`
+		Price       int        `toml:"price"`
+		Provisional bool       `toml:"provisional"`
+		Discounts   []discount `toml:"discounts"`
+	} `toml:"ingredient"`
+
+	ActionTokens []struct {
+		Code           string   `toml:"code"`
+		Stock          int      `toml:"stock"`
+		Price          int      `toml:"price"`
+		Provisional    bool     `toml:"provisional"`
+		Windows        []string `toml:"windows"`
+		WindowsBrewing []string `toml:"windows_brewing"`
+	} `toml:"action_token"`
+
+	Unlucky struct {
+		Credit      []int `toml:"credit"`
+		ExtraPerDie int   `toml:"extra_per_die"`
+	} `toml:"unlucky"`
+
+	Season struct {
+		SummerSeeds int `toml:"summer_seeds"`
+	} `toml:"season"`
+
+	Scoring struct {
+		CoinsPerXP          int      `toml:"coins_per_xp"`
+		XPY                 int      `toml:"xp_y"`
+		XPK                 int      `toml:"xp_k"`
+		XPG                 int      `toml:"xp_g"`
+		XPB                 int      `toml:"xp_b"`
+		BrewXP              int      `toml:"brew_xp"`
+		Tiebreak            []string `toml:"tiebreak"`
+		TiebreakProvisional bool     `toml:"tiebreak_provisional"`
+	} `toml:"scoring"`
+
+	Defaults struct {
+		Die        string   `toml:"die"`
+		TokenOrder []string `toml:"token_order"`
+	} `toml:"defaults"`
+
+	Coins []struct {
+		Count       int   `toml:"count"`
+		Sides       []int `toml:"sides"`
+		Provisional bool  `toml:"provisional"`
+	} `toml:"coin"`
+
+	Recipes []struct {
+		ID          string        `toml:"id"`
+		Name        string        `toml:"name"`
+		Style       string        `toml:"style"`
+		Level       string        `toml:"level"`
+		Setup       string        `toml:"setup"`
+		Provisional bool          `toml:"provisional"`
+		Dice        []string      `toml:"dice"`
+		Tokens      []string      `toml:"tokens"`
+		Reward      gainSpec      `toml:"reward"`
+		Improve     []improveSpec `toml:"improve"`
+		Bonus       gainSpec      `toml:"bonus"`
+	} `toml:"recipe"`
+}
+
+// discount is one Market discount: a blue die of value >= BlueMin lowers the
+// price by Minus (DB-5.7.4).
+type discount struct {
+	BlueMin int `toml:"blue_min" json:"blue_min"`
+	Minus   int `toml:"minus" json:"minus"`
+}
+
+// gainSpec is a reward or a bonus (DB-5.9.8).
+type gainSpec struct {
+	XP     int    `toml:"xp" json:"xp,omitempty"`
+	Coins  int    `toml:"coins" json:"coins,omitempty"`
+	Die    string `toml:"die" json:"die,omitempty"`       // "", Y, K, G, B or ANY
+	Tokens int    `toml:"tokens" json:"tokens,omitempty"` // action tokens of the player's choice
+}
+
+// choices is the number of choices the gain asks of the player: one for a
+// die:ANY, one per action token.
+func (g gainSpec) choices() int {
+	n := g.Tokens
+	if g.Die == "ANY" {
+		n++
+	}
+	return n
+}
+
+func (g gainSpec) empty() bool { return g == gainSpec{} }
+
+// improveSpec is one accepted improvement (DB-5.9.4).
+type improveSpec struct {
+	BlueMin int       `toml:"blue_min" json:"blue_min,omitempty"`
+	Token   string    `toml:"token" json:"token,omitempty"`
+	Bonus   *gainSpec `toml:"bonus" json:"bonus,omitempty"`
+}
+
+// req is one required die of a recipe: colour index and minimum value.
+type req struct {
+	C   int
+	Min int
+}
+
+// recipe is a parsed recipe card.
+type recipe struct {
+	ID, Name, Style, Level, Setup string
+	Provisional                   bool
+	Dice                          []req
+	DiceText                      []string
+	Tokens                        []int // ingredient indexes
+	Reward                        gainSpec
+	Improve                       []improveSpec
+	Bonus                         gainSpec
+}
+
+// bonusFor returns the bonus an improvement earns.
+func (r *recipe) bonusFor(i int) gainSpec {
+	if b := r.Improve[i].Bonus; b != nil {
+		return *b
+	}
+	return r.Bonus
+}
+
+// ingredient is a Market stack.
+type ingredient struct {
+	Code        string
+	Stock       int
+	Price       int
+	Provisional bool
+	Discounts   []discount
+}
+
+// actionToken is a Black Market stack.
+type actionToken struct {
+	Code           string
+	Stock          int
+	Price          int
+	Provisional    bool
+	Windows        []string
+	WindowsBrewing []string
+}
+
+// playerParams are the per-player-count parameters (§8.1).
+type playerParams struct {
+	Display      int
+	Target       int
+	Capacity     int
+	StartDisplay []string
+}
+
+// rules is the validated ruleset the engine plays with.
+type rules struct {
+	Version     string
+	Provisional bool
+
+	DiceCount  [numColours]int
+	Faces      int
+	Seeds      int
+	StartCoins int
+	StartSeeds int
+	StartDice  []int
+
+	Players map[int]playerParams
+
+	OpenBuilding    [numBuildings]int
+	OpenMarket      int
+	OpenBlackMarket int
+
+	Speedup   [numSpaces]int // 0 = no speed-up slot
+	BlueMin   [numSpaces]int // School spaces: minimum blue value of the main die
+	ImproveBy int
+	DS1Seeds  int
+	DS2Seeds  int
+	DS3Blue   int
+	DS3Black  int
+
+	Ingredients []ingredient
+	ingrIndex   map[string]int
+	Tokens      []actionToken
+	tokenIndex  map[string]int
+
+	UnluckyCredit []int
+	UnluckyExtra  int
+
+	SummerSeeds int
+
+	CoinsPerXP int
+	XPColour   [numColours]int
+	BrewXP     int
+	Tiebreak   []string
+
+	DefaultDie        int
+	DefaultTokenOrder []string
+
+	Recipes     []*recipe
+	recipeIndex map[string]*recipe
+}
+
+// ingr returns the index of an ingredient code, or -1.
+func (r *rules) ingr(code string) int {
+	if i, ok := r.ingrIndex[code]; ok {
+		return i
+	}
+	return -1
+}
+
+// tok returns the index of an action-token code, or -1.
+func (r *rules) tok(code string) int {
+	if i, ok := r.tokenIndex[code]; ok {
+		return i
+	}
+	return -1
+}
+
+// totalDice returns the number of dice of all colours.
+func (r *rules) totalDice() int {
+	n := 0
+	for _, c := range r.DiceCount {
+		n += c
+	}
+	return n
+}
+
+// unluckyCredit returns the credit for n qualifying dice (DB-5.7.9, §9 A-17).
+func (r *rules) unluckyCredit(n int) int {
+	if n < 0 {
+		return 0
+	}
+	if n < len(r.UnluckyCredit) {
+		return r.UnluckyCredit[n]
+	}
+	last := len(r.UnluckyCredit) - 1
+	return r.UnluckyCredit[last] + r.UnluckyExtra*(n-last)
+}
+
+var rulesetCache engine.RulesetCache[*rules]
+
+// loadRules returns the parsed ruleset for data (nil: the embedded default).
+func loadRules(data []byte) (*rules, string, error) {
+	if data == nil {
+		data = defaultRuleset
+	}
+	return rulesetCache.Get(data, parseRules)
+}
+
+func bad(format string, args ...any) error {
+	return engine.Reject("", "bad_ruleset", "error", fmt.Sprintf(format, args...))
+}
+
+var (
+	codeRE    = regexp.MustCompile(`^[A-Z][A-Z0-9]{1,11}$`)
+	recipeRE  = regexp.MustCompile(`^[A-Z][A-Z0-9]{0,7}$`)
+	dieReqRE  = regexp.MustCompile(`^([YKG])([1-9][0-9]?)$`)
+	windowSet = map[string]bool{winW0: true, winW1: true, winW2: true, winW3: true}
+)
+
+// reservedWords may not be used as ingredient codes or recipe ids, because
+// the command parser would confuse them.
+var reservedWords = map[string]bool{
+	"ALL": true, "WITH": true, "IMPROVE": true, "USE": true, "GET": true, "SEED": true,
+	"THEN": true, "SWAP": true, "REROLL": true, "NONE": true, "ROUND": true, "GAME": true,
+	"OFF": true, "PASS": true, "DONE": true, "END": true, "ANY": true,
+}
+
+// parseRules decodes and validates a ruleset file.
+func parseRules(data []byte) (*rules, error) {
+	var f rulesFile
+	meta, err := engine.DecodeRuleset(gameName, data, &f)
+	if err != nil {
+		return nil, err
+	}
+	r := &rules{Version: meta.Version, Provisional: meta.Provisional}
+
+	// Components (§2).
+	c := f.Components
+	r.DiceCount = [numColours]int{c.DiceY, c.DiceK, c.DiceG, c.DiceB}
+	for i, n := range r.DiceCount {
+		if n < 1 || n > 60 {
+			return nil, bad("components: dice_%s = %d (want 1..60)", strings.ToLower(colourLetters[i]), n)
+		}
+	}
+	if c.Faces < 2 || c.Faces > 20 {
+		return nil, bad("components: faces = %d (want 2..20)", c.Faces)
+	}
+	r.Faces = c.Faces
+	if c.Seeds < 0 || c.Seeds > 60 {
+		return nil, bad("components: seeds = %d (want 0..60)", c.Seeds)
+	}
+	r.Seeds = c.Seeds
+	if c.StartCoins < 0 || c.StartCoins > 100 {
+		return nil, bad("components: start_coins = %d (want 0..100)", c.StartCoins)
+	}
+	r.StartCoins = c.StartCoins
+	if c.StartSeeds < 0 {
+		return nil, bad("components: start_seeds = %d is negative", c.StartSeeds)
+	}
+	r.StartSeeds = c.StartSeeds
+	startCount := [numColours]int{}
+	for _, s := range c.StartDice {
+		ci := colourIndex(s)
+		if ci < 0 {
+			return nil, bad("components: start_dice has %q (want Y, K, G or B)", s)
+		}
+		r.StartDice = append(r.StartDice, ci)
+		startCount[ci]++
+	}
+
+	// Per-player-count parameters (§8.1).
+	r.Players = map[int]playerParams{}
+	for _, p := range f.Players {
+		if p.N < 2 || p.N > 4 {
+			return nil, bad("players: n = %d (the game is for 2 to 4 players)", p.N)
+		}
+		if _, dup := r.Players[p.N]; dup {
+			return nil, bad("players: n = %d is given twice", p.N)
+		}
+		if p.Display < 1 || p.Display > 10 {
+			return nil, bad("players n=%d: display = %d (want 1..10)", p.N, p.Display)
+		}
+		if p.Target < 1 {
+			return nil, bad("players n=%d: target = %d (want at least 1)", p.N, p.Target)
+		}
+		if p.Capacity < 1 || p.Capacity > p.N {
+			return nil, bad("players n=%d: capacity = %d (want 1..%d)", p.N, p.Capacity, p.N)
+		}
+		if len(p.StartDisplay) != p.Display {
+			return nil, bad("players n=%d: start_display has %d cards for %d display slots", p.N, len(p.StartDisplay), p.Display)
+		}
+		for i, col := range startCount {
+			if col*p.N > r.DiceCount[i] {
+				return nil, bad("players n=%d: start_dice needs %d %s dice, the game has %d", p.N, col*p.N, colourLetters[i], r.DiceCount[i])
+			}
+		}
+		if c.StartSeeds*p.N > r.Seeds {
+			return nil, bad("players n=%d: start_seeds needs %d seeds, the game has %d", p.N, c.StartSeeds*p.N, r.Seeds)
+		}
+		r.Players[p.N] = playerParams{Display: p.Display, Target: p.Target, Capacity: p.Capacity, StartDisplay: p.StartDisplay}
+	}
+	for n := 2; n <= 4; n++ {
+		if _, ok := r.Players[n]; !ok {
+			return nil, bad("players: no entry for n = %d", n)
+		}
+	}
+
+	// Availability (DB-4.3).
+	o := f.Open
+	r.OpenBuilding = [numBuildings]int{o.MH, o.HP, o.SS, o.DS}
+	for i, v := range r.OpenBuilding {
+		if v < 1 || v > 99 {
+			return nil, bad("open: %s = %d (want a round 1..99)", buildingNames[i], v)
+		}
+	}
+	if o.Market < 1 || o.Market > 99 || o.BlackMarket < 1 || o.BlackMarket > 99 {
+		return nil, bad("open: market = %d, black_market = %d (want rounds 1..99)", o.Market, o.BlackMarket)
+	}
+	r.OpenMarket, r.OpenBlackMarket = o.Market, o.BlackMarket
+
+	// Spaces (§8.2).
+	s := f.Spaces
+	speed := map[int]int{spMH1: s.MH1Speedup, spMH2: s.MH2Speedup, spMH3: s.MH3Speedup, spHP1: s.HP1Speedup,
+		spHP2: s.HP2Speedup, spDS1: s.DS1Speedup, spDS2: s.DS2Speedup, spDS3: s.DS3Speedup}
+	for sp, v := range speed {
+		if v < 0 || v > r.Faces {
+			return nil, bad("spaces: %s_speedup = %d (want 0..%d; 0 = no speed-up slot)", spaceNames[sp], v, r.Faces)
+		}
+		r.Speedup[sp] = v
+	}
+	for sp, v := range map[int]int{spSS1: s.SS1BlueMin, spSS2: s.SS2BlueMin, spSS3: s.SS3BlueMin} {
+		if v < 1 || v > r.Faces {
+			return nil, bad("spaces: %s_blue_min = %d (want 1..%d)", spaceNames[sp], v, r.Faces)
+		}
+		r.BlueMin[sp] = v
+	}
+	if s.ImproveBy < 1 || s.ImproveBy >= r.Faces {
+		return nil, bad("spaces: improve_by = %d (want 1..%d)", s.ImproveBy, r.Faces-1)
+	}
+	r.ImproveBy = s.ImproveBy
+	if s.DS1Seeds < 1 || s.DS2Seeds < 1 || s.DS1Seeds > r.Seeds || s.DS2Seeds > r.Seeds {
+		return nil, bad("spaces: DS1_seeds = %d, DS2_seeds = %d (want 1..%d)", s.DS1Seeds, s.DS2Seeds, r.Seeds)
+	}
+	r.DS1Seeds, r.DS2Seeds = s.DS1Seeds, s.DS2Seeds
+	if s.DS3CoinsBlue < 0 || s.DS3CoinsBlack < 0 {
+		return nil, bad("spaces: DS3 coins must not be negative")
+	}
+	r.DS3Blue, r.DS3Black = s.DS3CoinsBlue, s.DS3CoinsBlack
+
+	// Market (§8.3).
+	r.ingrIndex = map[string]int{}
+	if len(f.Ingredients) < 1 || len(f.Ingredients) > 12 {
+		return nil, bad("ingredient: %d stacks (want 1..12)", len(f.Ingredients))
+	}
+	for i, in := range f.Ingredients {
+		if !codeRE.MatchString(in.Code) || reservedWords[in.Code] || colourIndex(in.Code) >= 0 {
+			return nil, bad("ingredient: bad code %q (2-12 capitals and digits, not a keyword)", in.Code)
+		}
+		if _, dup := r.ingrIndex[in.Code]; dup {
+			return nil, bad("ingredient: %s is given twice", in.Code)
+		}
+		if in.Stock < 0 || in.Stock > 99 || in.Price < 0 || in.Price > 99 {
+			return nil, bad("ingredient %s: stock = %d, price = %d (want 0..99)", in.Code, in.Stock, in.Price)
+		}
+		for _, d := range in.Discounts {
+			if d.BlueMin < 1 || d.BlueMin > r.Faces || d.Minus < 1 {
+				return nil, bad("ingredient %s: discount blue_min = %d, minus = %d (want blue_min 1..%d, minus >= 1)", in.Code, d.BlueMin, d.Minus, r.Faces)
+			}
+		}
+		r.ingrIndex[in.Code] = i
+		r.Ingredients = append(r.Ingredients, ingredient{Code: in.Code, Stock: in.Stock, Price: in.Price, Provisional: in.Provisional, Discounts: in.Discounts})
+	}
+
+	// Black Market (§8.4).
+	r.tokenIndex = map[string]int{}
+	for _, t := range f.ActionTokens {
+		known := false
+		for _, k := range tokenCodes {
+			if k == t.Code {
+				known = true
+			}
+		}
+		if !known {
+			return nil, bad("action_token: unknown code %q (want one of %s)", t.Code, strings.Join(tokenCodes, ", "))
+		}
+		if _, dup := r.tokenIndex[t.Code]; dup {
+			return nil, bad("action_token: %s is given twice", t.Code)
+		}
+		if _, clash := r.ingrIndex[t.Code]; clash {
+			return nil, bad("action_token: %s is also an ingredient code", t.Code)
+		}
+		if t.Stock < 0 || t.Stock > 99 || t.Price < 0 || t.Price > 99 {
+			return nil, bad("action_token %s: stock = %d, price = %d (want 0..99)", t.Code, t.Stock, t.Price)
+		}
+		for _, w := range append(append([]string(nil), t.Windows...), t.WindowsBrewing...) {
+			if !windowSet[w] {
+				return nil, bad("action_token %s: unknown window %q (want W0, W1, W2 or W3)", t.Code, w)
+			}
+		}
+		if len(t.Windows) == 0 {
+			return nil, bad("action_token %s: no windows", t.Code)
+		}
+		if t.Code == tokBLOCKR && (len(t.Windows) != 1 || t.Windows[0] != winW3) {
+			return nil, bad("action_token BLOCKR: windows must be [\"W3\"] (a recipe is blocked for the brewing, DB-5.8.6)")
+		}
+		if t.Code == tokBLOCKB {
+			for _, w := range t.Windows {
+				if w != winW0 {
+					return nil, bad("action_token BLOCKB: windows must be [\"W0\"] (it forbids placing, DB-5.8.5)")
+				}
+			}
+			if len(t.WindowsBrewing) == 0 {
+				return nil, bad("action_token BLOCKB: windows_brewing is required (block_building_timing = brewing)")
+			}
+			for _, w := range t.WindowsBrewing {
+				if w != winW3 {
+					return nil, bad("action_token BLOCKB: windows_brewing must be [\"W3\"] (it cancels pending effects, DB-5.8.5)")
+				}
+			}
+		} else if len(t.WindowsBrewing) > 0 {
+			return nil, bad("action_token %s: windows_brewing is only for BLOCKB", t.Code)
+		}
+		r.tokenIndex[t.Code] = len(r.Tokens)
+		r.Tokens = append(r.Tokens, actionToken{Code: t.Code, Stock: t.Stock, Price: t.Price, Provisional: t.Provisional,
+			Windows: t.Windows, WindowsBrewing: t.WindowsBrewing})
+	}
+	if len(r.Tokens) != len(tokenCodes) {
+		return nil, bad("action_token: %d stacks, want the %d types %s", len(r.Tokens), len(tokenCodes), strings.Join(tokenCodes, ", "))
+	}
+
+	// Unlucky roll (DB-5.7.9).
+	u := f.Unlucky
+	if len(u.Credit) < 1 || u.ExtraPerDie < 0 {
+		return nil, bad("unlucky: credit needs at least one value and extra_per_die >= 0")
+	}
+	for i, v := range u.Credit {
+		if v < 0 || (i > 0 && v < u.Credit[i-1]) {
+			return nil, bad("unlucky: credit must be non-negative and non-decreasing: %v", u.Credit)
+		}
+	}
+	r.UnluckyCredit, r.UnluckyExtra = u.Credit, u.ExtraPerDie
+
+	if f.Season.SummerSeeds < 0 {
+		return nil, bad("season: summer_seeds = %d is negative", f.Season.SummerSeeds)
+	}
+	r.SummerSeeds = f.Season.SummerSeeds
+
+	// Scoring (DB-7.2, DB-7.4).
+	sc := f.Scoring
+	if sc.CoinsPerXP < 1 {
+		return nil, bad("scoring: coins_per_xp = %d (want at least 1)", sc.CoinsPerXP)
+	}
+	r.CoinsPerXP = sc.CoinsPerXP
+	r.XPColour = [numColours]int{sc.XPY, sc.XPK, sc.XPG, sc.XPB}
+	for i, v := range r.XPColour {
+		if v < 0 {
+			return nil, bad("scoring: xp_%s = %d is negative", strings.ToLower(colourLetters[i]), v)
+		}
+	}
+	if sc.BrewXP < 0 {
+		return nil, bad("scoring: brew_xp = %d is negative", sc.BrewXP)
+	}
+	r.BrewXP = sc.BrewXP
+	for _, t := range sc.Tiebreak {
+		if t != "recipes" && t != "resource_dice" && t != "coins" {
+			return nil, bad("scoring: unknown tiebreak %q (want recipes, resource_dice or coins)", t)
+		}
+	}
+	r.Tiebreak = sc.Tiebreak
+
+	// Defaults (DB-10.6).
+	d := f.Defaults
+	r.DefaultDie = colourIndex(d.Die)
+	if r.DefaultDie < 0 {
+		return nil, bad("defaults: die = %q (want Y, K, G or B)", d.Die)
+	}
+	if len(d.TokenOrder) != len(tokenCodes) {
+		return nil, bad("defaults: token_order must list the %d token types once each", len(tokenCodes))
+	}
+	seenTok := map[string]bool{}
+	for _, t := range d.TokenOrder {
+		if r.tok(t) < 0 || seenTok[t] {
+			return nil, bad("defaults: token_order must list the %d token types once each (bad %q)", len(tokenCodes), t)
+		}
+		seenTok[t] = true
+	}
+	r.DefaultTokenOrder = d.TokenOrder
+
+	// Coins (§8.6): informative only, but still checked.
+	for _, cn := range f.Coins {
+		if cn.Count < 0 || len(cn.Sides) != 2 || cn.Sides[0] < 1 || cn.Sides[1] < 1 {
+			return nil, bad("coin: count = %d, sides = %v (want two positive sides)", cn.Count, cn.Sides)
+		}
+	}
+
+	// Recipes (§8.7).
+	r.recipeIndex = map[string]*recipe{}
+	levels := map[string]bool{"beginner": true, "intermediate": true, "expert": true, "experimental": true}
+	setups := map[string]bool{"start": true, "start4": true, "deck": true}
+	for _, rc := range f.Recipes {
+		if !recipeRE.MatchString(rc.ID) || reservedWords[rc.ID] || r.ingr(rc.ID) >= 0 || r.tok(rc.ID) >= 0 || colourIndex(rc.ID) >= 0 || looksLikeDie(rc.ID) {
+			return nil, bad("recipe: bad id %q (1-8 capitals and digits, not a keyword, code or die)", rc.ID)
+		}
+		if _, dup := r.recipeIndex[rc.ID]; dup {
+			return nil, bad("recipe: %s is given twice", rc.ID)
+		}
+		if rc.Name == "" {
+			return nil, bad("recipe %s: no name", rc.ID)
+		}
+		if !levels[rc.Level] {
+			return nil, bad("recipe %s: level %q (want beginner, intermediate, expert or experimental)", rc.ID, rc.Level)
+		}
+		if !setups[rc.Setup] {
+			return nil, bad("recipe %s: setup %q (want start, start4 or deck)", rc.ID, rc.Setup)
+		}
+		rec := &recipe{ID: rc.ID, Name: rc.Name, Style: rc.Style, Level: rc.Level, Setup: rc.Setup, Provisional: rc.Provisional,
+			Reward: rc.Reward, Bonus: rc.Bonus, Improve: rc.Improve}
+		if len(rc.Dice) == 0 && len(rc.Tokens) == 0 {
+			return nil, bad("recipe %s: the base recipe is empty", rc.ID)
+		}
+		need := [numColours]int{}
+		for _, dt := range rc.Dice {
+			m := dieReqRE.FindStringSubmatch(dt)
+			if m == nil {
+				return nil, bad("recipe %s: bad die %q (want Y, K or G and a minimum, like K5)", rc.ID, dt)
+			}
+			v, _ := strconv.Atoi(m[2])
+			if v < 1 || v > r.Faces {
+				return nil, bad("recipe %s: die %s asks for more than %d", rc.ID, dt, r.Faces)
+			}
+			ci := colourIndex(m[1])
+			need[ci]++
+			rec.Dice = append(rec.Dice, req{C: ci, Min: v})
+			rec.DiceText = append(rec.DiceText, dt)
+		}
+		for ci, n := range need {
+			if n > r.DiceCount[ci] {
+				return nil, bad("recipe %s: needs %d %s dice, the game has %d", rc.ID, n, colourLetters[ci], r.DiceCount[ci])
+			}
+		}
+		tokNeed := map[int]int{}
+		for _, t := range rc.Tokens {
+			i := r.ingr(t)
+			if i < 0 {
+				return nil, bad("recipe %s: unknown ingredient %q", rc.ID, t)
+			}
+			tokNeed[i]++
+			if tokNeed[i] > r.Ingredients[i].Stock {
+				return nil, bad("recipe %s: needs more %s than the Market stocks", rc.ID, t)
+			}
+			rec.Tokens = append(rec.Tokens, i)
+		}
+		for _, g := range []gainSpec{rc.Reward, rc.Bonus} {
+			if err := r.checkGain(rc.ID, g); err != nil {
+				return nil, err
+			}
+		}
+		if rc.Reward.empty() {
+			return nil, bad("recipe %s: no reward", rc.ID)
+		}
+		seenImp := map[string]bool{}
+		blue := false
+		for _, im := range rc.Improve {
+			switch {
+			case im.Token != "" && im.BlueMin != 0:
+				return nil, bad("recipe %s: an improve entry names both a token and blue_min", rc.ID)
+			case im.Token != "":
+				if r.ingr(im.Token) < 0 {
+					return nil, bad("recipe %s: improve names unknown ingredient %q", rc.ID, im.Token)
+				}
+				if seenImp[im.Token] {
+					return nil, bad("recipe %s: improve lists %s twice", rc.ID, im.Token)
+				}
+				seenImp[im.Token] = true
+			case im.BlueMin >= 1 && im.BlueMin <= r.Faces:
+				if blue {
+					return nil, bad("recipe %s: improve lists two blue dice", rc.ID)
+				}
+				blue = true
+			default:
+				return nil, bad("recipe %s: improve entry needs a token or blue_min 1..%d", rc.ID, r.Faces)
+			}
+			if im.Bonus != nil {
+				if err := r.checkGain(rc.ID, *im.Bonus); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if len(rc.Improve) > 0 && rc.Bonus.empty() {
+			for _, im := range rc.Improve {
+				if im.Bonus == nil {
+					return nil, bad("recipe %s: improvements but no bonus", rc.ID)
+				}
+			}
+		}
+		r.Recipes = append(r.Recipes, rec)
+		r.recipeIndex[rc.ID] = rec
+	}
+	for n := 2; n <= 4; n++ {
+		p := r.Players[n]
+		in := map[string]bool{}
+		for _, id := range p.StartDisplay {
+			rec := r.recipeIndex[id]
+			if rec == nil {
+				return nil, bad("players n=%d: start_display names unknown recipe %q", n, id)
+			}
+			if in[id] {
+				return nil, bad("players n=%d: start_display names %s twice", n, id)
+			}
+			in[id] = true
+			if rec.Setup == "deck" || (rec.Setup == "start4" && n != 4) {
+				return nil, bad("players n=%d: start_display has %s whose setup is %q", n, id, rec.Setup)
+			}
+		}
+		for _, rec := range r.Recipes {
+			if (rec.Setup == "start" || (rec.Setup == "start4" && n == 4)) && !in[rec.ID] {
+				return nil, bad("players n=%d: recipe %s (setup %q) is missing from start_display", n, rec.ID, rec.Setup)
+			}
+		}
+		if len(r.Recipes) < p.Display {
+			return nil, bad("players n=%d: %d recipes cannot fill %d display slots", n, len(r.Recipes), p.Display)
+		}
+	}
+	return r, nil
+}
+
+// checkGain validates a reward or bonus.
+func (r *rules) checkGain(id string, g gainSpec) error {
+	if g.XP < 0 || g.Coins < 0 || g.Tokens < 0 || g.Tokens > 6 {
+		return bad("recipe %s: reward or bonus has a negative value or too many tokens", id)
+	}
+	if g.Die != "" && g.Die != "ANY" && colourIndex(g.Die) < 0 {
+		return bad("recipe %s: reward die %q (want Y, K, G, B or ANY)", id, g.Die)
+	}
+	return nil
+}
+
+// looksLikeDie reports whether a word would parse as a die reference.
+func looksLikeDie(w string) bool {
+	_, _, ok := splitColourValue(w)
+	return ok
+}
+
+// colourIndex returns the colour of a letter or synonym (§10.3), or -1.
+func colourIndex(s string) int {
+	switch strings.ToUpper(s) {
+	case "Y", "L", "YEL":
+		return colY
+	case "K", "D", "BLK":
+		return colK
+	case "G", "H", "GRN":
+		return colG
+	case "B", "S", "BLU":
+		return colB
+	}
+	return -1
+}
+
+// recipeIDs returns every recipe id, sorted.
+func (r *rules) recipeIDs() []string {
+	out := make([]string, 0, len(r.Recipes))
+	for _, rc := range r.Recipes {
+		out = append(out, rc.ID)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,252 @@
+package dicebrewing
+
+import (
+	"github.com/pbem-referee/referee/engine"
+)
+
+// tokenWindows returns the windows in which a token type may be played
+// (DB-5.8.3, §8.4; BLOCKB follows block_building_timing, §9 A-7).
+func (s *state) tokenWindows(t int) []string {
+	at := s.rules.Tokens[t]
+	if at.Code == tokBLOCKB && s.H.Options[optBlockB] == "brewing" {
+		return at.WindowsBrewing
+	}
+	return at.Windows
+}
+
+func (s *state) tokenAllowed(t int, window string) bool {
+	for _, w := range s.tokenWindows(t) {
+		if w == window {
+			return true
+		}
+	}
+	return false
+}
+
+// Search orders of token targets (DB-5.8.7 to DB-5.8.10).
+var (
+	takeLocs   = []int{locST}
+	rerollLocs = []int{locAR, locST, locBoard}
+	shieldLocs = []int{locAR, locST}
+	plusLocs   = []int{locAR, locST, locBoard}
+)
+
+// targetErr checks a die as the target of a token played by actor.
+func (s *state) targetErr(actor int, code string) func(id int) error {
+	return func(id int) error {
+		d := &s.Dice[id]
+		text := dieText(d)
+		if d.F == 0 {
+			return engine.Reject("DB-5.8.11", "no_such_die", "die", text)
+		}
+		if d.protectedFrom(actor) {
+			return engine.Reject("DB-5.8.9", "die_protected", "die", text, "owner", d.O)
+		}
+		if d.O == actor && d.blocked() {
+			return engine.Reject("DB-5.8.9", "die_blocked", "die", text, "by", d.Sh-1)
+		}
+		switch code {
+		case tokTAKE:
+			if d.L != locST {
+				return engine.Reject("DB-5.8.7", "take_not_stored", "die", text)
+			}
+		case tokREROLL:
+			if d.L != locAR && d.L != locST && d.L != locBoard {
+				return engine.Reject("DB-5.8.10", "no_such_die", "die", text)
+			}
+		case tokSHIELD:
+			if d.L != locAR && d.L != locST {
+				return engine.Reject("DB-5.8.9", "no_such_die", "die", text)
+			}
+			if d.Sh != 0 {
+				return engine.Reject("DB-5.8.9", "already_shielded", "die", text)
+			}
+		case tokPLUS:
+			if d.O != actor {
+				return engine.Reject("DB-5.8.8", "plus_own_only", "die", text)
+			}
+			if d.L != locAR && d.L != locST && d.L != locBoard {
+				return engine.Reject("DB-5.8.8", "no_such_die", "die", text)
+			}
+			if d.Plus {
+				return engine.Reject("DB-5.8.8", "already_plus", "die", text)
+			}
+			if d.F >= s.rules.Faces {
+				return engine.Reject("DB-5.8.8", "die_at_max", "die", text)
+			}
+		}
+		return nil
+	}
+}
+
+func locsOf(code string) []int {
+	switch code {
+	case tokTAKE:
+		return takeLocs
+	case tokREROLL:
+		return rerollLocs
+	case tokSHIELD:
+		return shieldLocs
+	}
+	return plusLocs
+}
+
+// tokenOptions lists the PLAY commands a seat may play in a window, in
+// canonical form (limit > 0 stops early). Window turns of W0 and W3 use it,
+// and so do the W1 placement turn and the W2 purchase turn (DB-5.8.3).
+func (s *state) tokenOptions(seat int, window string, limit int) []engine.Option {
+	var out []engine.Option
+	p := &s.P[seat]
+	add := func(cmd string, kv ...any) bool {
+		o := engine.Option{Cmd: cmd}
+		if len(kv) > 0 {
+			o.Params = map[string]any{}
+			for i := 0; i+1 < len(kv); i += 2 {
+				o.Params[kv[i].(string)] = kv[i+1]
+			}
+		}
+		out = append(out, o)
+		return limit > 0 && len(out) >= limit
+	}
+	for t, at := range s.rules.Tokens {
+		if p.Tok[t] == 0 || !s.tokenAllowed(t, window) {
+			continue
+		}
+		code := at.Code
+		switch code {
+		case tokBLOCKB:
+			for o := range s.P {
+				if o == seat {
+					continue
+				}
+				for b := 0; b < numBuildings; b++ {
+					if s.P[o].BlockB[b] != 0 {
+						continue
+					}
+					if add("PLAY BLOCKB "+s.refName(o)+":"+buildingNames[b], "token", code, "seat", o, "building", buildingNames[b]) {
+						return out
+					}
+				}
+			}
+		case tokBLOCKR:
+			for _, c := range s.Display {
+				if c == "" || s.recipeBlocked(c) {
+					continue
+				}
+				if add("PLAY BLOCKR "+c, "token", code, "card", c) {
+					return out
+				}
+			}
+		default:
+			check := s.targetErr(seat, code)
+			locs := locsOf(code)
+			for _, g := range s.groups(seat, func(id int) bool {
+				d := &s.Dice[id]
+				if code == tokPLUS && d.O != seat {
+					return false
+				}
+				inLocs := false
+				for _, l := range locs {
+					if d.L == l {
+						inLocs = true
+					}
+				}
+				return inLocs && check(id) == nil
+			}, nil, true) {
+				if add("PLAY "+code+" "+g.ref.String(), "token", code, "seat", s.Dice[g.id].O, "die", dieText(&s.Dice[g.id])) {
+					return out
+				}
+			}
+		}
+	}
+	return out
+}
+
+// playToken plays an action token (DB-5.8): it checks the window, the
+// token and the target, then resolves the effect at once (DB-5.8.11). The
+// token is removed from the game (DB-5.8.2).
+func (s *state) playToken(seat int, m *move, window string) error {
+	t := s.rules.tok(m.Token)
+	p := &s.P[seat]
+	if p.Tok[t] == 0 {
+		return engine.Reject("DB-5.8.1", "no_token", "token", m.Token)
+	}
+	if !s.tokenAllowed(t, window) {
+		return engine.Reject("DB-5.8.3", "token_window", "token", m.Token, "window", window, "allowed", s.tokenWindows(t))
+	}
+	kv := []any{"token", m.Token}
+	switch m.Token {
+	case tokBLOCKB:
+		if m.TSeat == seat {
+			return engine.Reject("DB-5.8.5", "blockb_self")
+		}
+		if by := s.P[m.TSeat].BlockB[m.TBuilding]; by != 0 {
+			return engine.Reject("DB-5.8.5", "already_blocked", "seat", m.TSeat, "building", buildingNames[m.TBuilding])
+		}
+		s.P[m.TSeat].BlockB[m.TBuilding] = seat + 1
+		kv = append(kv, "target", m.TSeat, "building", buildingNames[m.TBuilding])
+	case tokBLOCKR:
+		if s.inDisplay(m.Card) < 0 {
+			return engine.Reject("DB-5.8.6", "not_in_display", "card", m.Card)
+		}
+		if s.recipeBlocked(m.Card) {
+			return engine.Reject("DB-5.8.6", "recipe_blocked", "card", m.Card)
+		}
+		s.BlockedR = append(s.BlockedR, m.Card)
+		s.BlockRBy = append(s.BlockRBy, seat)
+		kv = append(kv, "card", m.Card)
+	default:
+		r := *m.Target
+		owner := seat
+		if r.Seat >= 0 {
+			owner = r.Seat
+		}
+		id, err := s.resolve(owner, r, locsOf(m.Token), true, s.targetErr(seat, m.Token))
+		if err != nil {
+			return err
+		}
+		d := &s.Dice[id]
+		kv = append(kv, "target", owner, "die", dieText(d), "where", whereOf(d))
+		switch m.Token {
+		case tokTAKE:
+			d.L = locAR
+		case tokSHIELD:
+			d.Sh = seat + 1
+			kv = append(kv, "protect", owner == seat)
+		case tokPLUS:
+			d.Plus = true
+			kv = append(kv, "to", dieText(d))
+		case tokREROLL:
+			s.roll(id)
+			kv = append(kv, "to", dieText(d))
+		}
+		defer func() {
+			if m.Token == tokREROLL && s.Dice[id].L == locAR {
+				s.autostore(owner)
+			}
+		}()
+	}
+	p.Tok[t]--
+	s.Removed[t]++
+	s.pub("db.play", seat, append(kv, "window", window)...)
+	return nil
+}
+
+// whereOf names a die's place for events and views: "AR", "ST", a slot
+// such as "MH3" or "MH3+", or "MARKET".
+func whereOf(d *die) string {
+	switch d.L {
+	case locAR:
+		return "AR"
+	case locST:
+		return "ST"
+	case locBoard:
+		if d.Up {
+			return spaceNames[d.S] + "+"
+		}
+		return spaceNames[d.S]
+	case locMarket:
+		return "MARKET"
+	}
+	return "SUPPLY"
+}

@@ -1,0 +1,423 @@
+package dicebrewing
+
+import (
+	"strconv"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// View is what one seat may see (§10.4, DB-6.2 to DB-6.6); seat -1 is an
+// observer, who sees the public information only. Templates render it as
+// the personalised summary.
+type View struct {
+	Seat        int               `json:"seat"`
+	Seats       []string          `json:"seats"`
+	Variant     string            `json:"variant"`
+	Options     map[string]string `json:"options"`
+	Ruleset     string            `json:"ruleset"`
+	Provisional bool              `json:"provisional"`
+
+	Round    int    `json:"round"`
+	Summer   bool   `json:"summer"`
+	Step     string `json:"step"`          // w0, place, buy, w3, brew, over
+	Sub      string `json:"sub,omitempty"` // second, reroll, reward
+	Window   string `json:"window,omitempty"`
+	Priority int    `json:"priority"`
+	Order    []int  `json:"order"`
+	// Turn is the seat to act (-1: none) and Kind its decision kind;
+	// MyTurn tells the reader it is asked now.
+	Turn     int    `json:"turn"`
+	TurnName string `json:"turn_name"`
+	Kind     string `json:"kind"`
+	MyTurn   bool   `json:"my_turn"`
+
+	Target   int `json:"target"`
+	Brewed   int `json:"brewed"`
+	DeckSize int `json:"deck_size"`
+	Capacity int `json:"capacity"`
+
+	Supply      SupplyView   `json:"supply"`
+	MarketOpen  bool         `json:"market_open"`
+	MarketOpens int          `json:"market_opens"`
+	Market      []MarketItem `json:"market"`
+	BMOpen      bool         `json:"bm_open"`
+	BMOpens     int          `json:"bm_opens"`
+	BlackMarket []BMItem     `json:"black_market"`
+	Display     []CardView   `json:"display"`
+
+	// Me is the reader's own complete data (nil for an observer).
+	Me *PlayerView `json:"me,omitempty"`
+	// Players are every seat's public data, in seat order (the reader's
+	// own entry is complete too).
+	Players []PlayerView `json:"players"`
+
+	Picked []string    `json:"picked,omitempty"` // SS1 dice picked so far
+	Reward string      `json:"reward,omitempty"` // card whose reward choice is pending
+	Needs  []string    `json:"needs,omitempty"`  // its choices still to make
+	Over   bool        `json:"over"`
+	Scores []ScoreView `json:"scores,omitempty"`
+}
+
+// SupplyView counts the general supply (DB-6.2).
+type SupplyView struct {
+	Y     int `json:"y"`
+	K     int `json:"k"`
+	G     int `json:"g"`
+	B     int `json:"b"`
+	Seeds int `json:"seeds"`
+}
+
+// MarketItem is one Market stack (DB-5.7.3, DB-5.7.4). MyPrice and MyWith
+// are the reader's best price and the blue die that gives it.
+type MarketItem struct {
+	Code        string   `json:"code"`
+	Stock       int      `json:"stock"`
+	Price       int      `json:"price"`
+	Discounts   []string `json:"discounts,omitempty"` // "B>=4 -1"
+	MyPrice     int      `json:"my_price"`
+	MyWith      string   `json:"my_with,omitempty"`
+	Provisional bool     `json:"provisional"`
+}
+
+// BMItem is one Black Market stack.
+type BMItem struct {
+	Code        string   `json:"code"`
+	Stock       int      `json:"stock"`
+	Price       int      `json:"price"`
+	Windows     []string `json:"windows"`
+	Provisional bool     `json:"provisional"`
+}
+
+// CardView is a face-up recipe card, with what it means for the reader.
+type CardView struct {
+	Slot        int      `json:"slot"`
+	ID          string   `json:"id"`
+	Name        string   `json:"name"`
+	Style       string   `json:"style"`
+	Level       string   `json:"level"`
+	Base        []string `json:"base"`
+	Tokens      []string `json:"tokens,omitempty"`
+	Reward      GainView `json:"reward"`
+	Improve     []string `json:"improve,omitempty"`
+	Bonus       GainView `json:"bonus"`
+	Blocked     bool     `json:"blocked"`
+	BlockedBy   int      `json:"blocked_by"`
+	Provisional bool     `json:"provisional"`
+	// For the reader: can they brew it now from ST, with which dice; what
+	// is missing; which improvements they hold.
+	CanBrew     bool     `json:"can_brew"`
+	Use         []string `json:"use,omitempty"`
+	Missing     []string `json:"missing,omitempty"`
+	ImproveWith []string `json:"improve_with,omitempty"`
+}
+
+// GainView is a reward or a bonus.
+type GainView struct {
+	XP     int    `json:"xp"`
+	Coins  int    `json:"coins"`
+	Die    string `json:"die"`
+	Tokens int    `json:"tokens"`
+}
+
+// DieView is one die as players read it.
+type DieView struct {
+	Text   string `json:"text"` // "Y4", "K3+" (PLUS), "B?" (not rolled yet)
+	Colour string `json:"colour"`
+	Face   int    `json:"face"`
+	Value  int    `json:"value"`
+	Plus   bool   `json:"plus"`
+	Shield string `json:"shield,omitempty"` // "protected" or "blocked"
+	By     int    `json:"by"`               // the seat that played the SHIELD
+	Rolled bool   `json:"rolled"`           // rolled this round (unlucky roll)
+}
+
+// SpaceView is one board space of one player.
+type SpaceView struct {
+	Space    string `json:"space"`
+	Building string `json:"building"`
+	Item     string `json:"item,omitempty"`  // the main item waiting: "SEED" or a die
+	Speed    string `json:"speed,omitempty"` // the speed-up die
+	Used     bool   `json:"used"`
+	Done     bool   `json:"done"`
+	// Free says whether the player may still put a main item here this
+	// round; Why says why not: closed, blockb, used, full.
+	Free    bool   `json:"free"`
+	Why     string `json:"why,omitempty"`
+	Users   []int  `json:"users,omitempty"` // who used the space this round
+	Speedup int    `json:"speedup"`         // speed-up threshold, 0 = none
+}
+
+// PlayerView is one player's data. Tokens is nil when hidden (DB-6.6);
+// AutoStore and TokensNone are the reader's own standing orders.
+type PlayerView struct {
+	Seat        int         `json:"seat"`
+	Name        string      `json:"name"`
+	Rank        int         `json:"rank"`
+	Priority    bool        `json:"priority"`
+	Coins       int         `json:"coins"`
+	XP          int         `json:"xp"`
+	Seeds       int         `json:"seeds"`
+	AR          []DieView   `json:"ar"`
+	ST          []DieView   `json:"st"`
+	MarketDie   string      `json:"market_die,omitempty"`
+	Ingredients []CodeCount `json:"ingredients,omitempty"`
+	Tokens      []CodeCount `json:"tokens,omitempty"`
+	TokenCount  int         `json:"token_count"`
+	Brewed      []string    `json:"brewed,omitempty"`
+	Board       []SpaceView `json:"board"`
+	BlockedB    []string    `json:"blocked_buildings,omitempty"`
+	Passed      bool        `json:"passed"`
+	BoughtM     bool        `json:"bought_m"`
+	BoughtBM    bool        `json:"bought_bm"`
+	BuyDone     bool        `json:"buy_done"`
+	BrewPassed  bool        `json:"brew_passed"`
+	Swapped     bool        `json:"swapped"`
+	Unlucky     int         `json:"unlucky"` // dice that count for the unlucky roll
+	Credit      int         `json:"credit"`  // unlucky credit left this phase
+	AutoStore   string      `json:"autostore,omitempty"`
+	TokensNone  string      `json:"tokens_none,omitempty"`
+}
+
+// CodeCount is a number of tokens of one code.
+type CodeCount struct {
+	Code string `json:"code"`
+	N    int    `json:"n"`
+}
+
+// ScoreView is one seat's final score.
+type ScoreView struct {
+	Seat  int            `json:"seat"`
+	Name  string         `json:"name"`
+	Rank  int            `json:"rank"`
+	Total int            `json:"total"`
+	Parts map[string]int `json:"parts"`
+}
+
+// View implements engine.State.
+func (s *state) View(seat int) any {
+	r := s.rules
+	v := View{Seat: seat, Seats: s.H.Seats, Variant: s.H.Variant, Options: s.H.Options, Ruleset: r.Version,
+		Provisional: r.Provisional, Round: s.Round, Summer: s.Summer, Step: s.Step, Sub: s.Sub, Priority: s.Priority,
+		Order: s.order(), Turn: s.Cur, Target: s.target(), Brewed: s.BrewedAll, DeckSize: len(s.Deck), Capacity: s.capacity(),
+		MarketOpen: s.marketOpen(), MarketOpens: r.OpenMarket, BMOpen: s.blackMarketOpen(), BMOpens: r.OpenBlackMarket,
+		Over: s.Step == stepOver}
+	if s.Step == stepW0 || s.Step == stepW3 {
+		v.Window = s.windowName()
+	}
+	if s.Cur >= 0 {
+		v.TurnName = s.name(s.Cur)
+		v.Kind = s.decision().Kind
+		v.MyTurn = s.Cur == seat
+	}
+	v.Supply = SupplyView{Y: s.supplyCount(colY), K: s.supplyCount(colK), G: s.supplyCount(colG), B: s.supplyCount(colB), Seeds: s.SeedSupply}
+	for i, in := range r.Ingredients {
+		it := MarketItem{Code: in.Code, Stock: s.Market[i], Price: in.Price, MyPrice: in.Price, Provisional: in.Provisional}
+		for _, d := range in.Discounts {
+			it.Discounts = append(it.Discounts, "B>="+strconv.Itoa(d.BlueMin)+" -"+strconv.Itoa(d.Minus))
+		}
+		if seat >= 0 {
+			best, with := 0, ""
+			usable := s.ownUsable(seat)
+			for id := range s.Dice {
+				if usable(id) && s.Dice[id].C == colB {
+					if m := s.discountOf(i, &s.Dice[id]); m > best {
+						best, with = m, dieText(&s.Dice[id])
+					}
+				}
+			}
+			it.MyPrice, it.MyWith = max(0, in.Price-best), with
+		}
+		v.Market = append(v.Market, it)
+	}
+	for t, at := range r.Tokens {
+		v.BlackMarket = append(v.BlackMarket, BMItem{Code: at.Code, Stock: s.BM[t], Price: at.Price, Windows: s.tokenWindows(t), Provisional: at.Provisional})
+	}
+	for i, c := range s.Display {
+		v.Display = append(v.Display, s.cardView(seat, i, c))
+	}
+	for p := range s.P {
+		pv := s.playerView(seat, p)
+		v.Players = append(v.Players, pv)
+		if p == seat {
+			me := pv
+			v.Me = &me
+		}
+	}
+	if s.Sub == subReroll {
+		v.Picked = s.diceTexts(s.Picked)
+	}
+	if s.Reward != nil {
+		v.Reward, v.Needs = s.Reward.Card, s.Reward.Needs
+	}
+	if res := s.Result(); res != nil {
+		for _, sc := range res.Scores {
+			parts := map[string]int{}
+			for _, pt := range sc.Parts {
+				parts[pt.Name] = pt.Points
+			}
+			v.Scores = append(v.Scores, ScoreView{Seat: sc.Seat, Name: s.name(sc.Seat), Rank: res.Rank[sc.Seat], Total: sc.Total, Parts: parts})
+		}
+	}
+	return v
+}
+
+func gainView(g gainSpec) GainView {
+	return GainView{XP: g.XP, Coins: g.Coins, Die: g.Die, Tokens: g.Tokens}
+}
+
+// cardView describes a display slot for a reader.
+func (s *state) cardView(seat, slot int, id string) CardView {
+	cv := CardView{Slot: slot + 1, ID: id, BlockedBy: -1}
+	if id == "" {
+		return cv
+	}
+	rc := s.card(id)
+	cv.Name, cv.Style, cv.Level, cv.Provisional = rc.Name, rc.Style, rc.Level, rc.Provisional
+	cv.Base = rc.DiceText
+	for _, t := range rc.Tokens {
+		cv.Tokens = append(cv.Tokens, s.rules.Ingredients[t].Code)
+	}
+	cv.Reward, cv.Bonus = gainView(rc.Reward), gainView(rc.Bonus)
+	for _, im := range rc.Improve {
+		if im.Token != "" {
+			cv.Improve = append(cv.Improve, im.Token)
+		} else {
+			cv.Improve = append(cv.Improve, "B>="+strconv.Itoa(im.BlueMin))
+		}
+	}
+	for i, c := range s.BlockedR {
+		if c == id {
+			cv.Blocked, cv.BlockedBy = true, s.BlockRBy[i]
+		}
+	}
+	if seat < 0 {
+		return cv
+	}
+	use, missing := s.assign(rc, s.brewDice(seat))
+	missing = append(missing, s.missingTokens(seat, rc, -1)...)
+	cv.Missing = missing
+	if len(missing) == 0 {
+		cv.Use = s.diceTexts(use)
+		cv.CanBrew = !cv.Blocked
+	}
+	for _, im := range rc.Improve {
+		if im.Token != "" {
+			if len(s.missingTokens(seat, rc, s.rules.ingr(im.Token))) == 0 {
+				cv.ImproveWith = append(cv.ImproveWith, im.Token)
+			}
+			continue
+		}
+		blues := s.brewDice(seat)
+		s.lowFirst(blues)
+		for _, b := range blues {
+			if s.Dice[b].C == colB && s.Dice[b].value() >= im.BlueMin {
+				cv.ImproveWith = append(cv.ImproveWith, dieText(&s.Dice[b]))
+				break
+			}
+		}
+	}
+	return cv
+}
+
+func (s *state) dieViews(ids []int) []DieView {
+	s.sortDice(ids)
+	out := make([]DieView, 0, len(ids))
+	for _, id := range ids {
+		d := &s.Dice[id]
+		dv := DieView{Text: dieText(d), Colour: colourLetters[d.C], Face: d.F, Value: d.value(), Plus: d.Plus, Rolled: d.R, By: -1}
+		if d.Sh != 0 {
+			dv.By = d.Sh - 1
+			if d.blocked() {
+				dv.Shield = "blocked"
+			} else {
+				dv.Shield = "protected"
+			}
+		}
+		out = append(out, dv)
+	}
+	return out
+}
+
+// playerView describes seat p for the reader.
+func (s *state) playerView(reader, p int) PlayerView {
+	pl := &s.P[p]
+	pv := PlayerView{Seat: p, Name: s.name(p), Rank: s.rank(p), Priority: p == s.Priority, Coins: pl.Coins, XP: pl.XP,
+		Seeds: pl.Seeds, AR: s.dieViews(s.diceAt(p, locAR)), ST: s.dieViews(s.diceAt(p, locST)),
+		TokenCount: s.tokensHeld(p), Brewed: pl.Brewed, Passed: pl.Passed, BoughtM: pl.BoughtM, BoughtBM: pl.BoughtBM,
+		BuyDone: pl.BuyDone, BrewPassed: pl.BrewPass >= 0 && pl.BrewPass == s.Reveals && s.Step == stepBrew, Swapped: pl.Swapped,
+		Unlucky: s.unluckyDice(p), Credit: s.credit(p)}
+	if id := s.marketDie(p); id >= 0 {
+		pv.MarketDie = dieText(&s.Dice[id])
+	}
+	for i, in := range s.rules.Ingredients {
+		if n := pl.Ingr[i]; n > 0 {
+			pv.Ingredients = append(pv.Ingredients, CodeCount{Code: in.Code, N: n})
+		}
+	}
+	if reader == p || !s.hiddenTokens() {
+		for t, at := range s.rules.Tokens {
+			if n := pl.Tok[t]; n > 0 {
+				pv.Tokens = append(pv.Tokens, CodeCount{Code: at.Code, N: n})
+			}
+		}
+	}
+	for b := 0; b < numBuildings; b++ {
+		if by := pl.BlockB[b]; by != 0 {
+			pv.BlockedB = append(pv.BlockedB, buildingNames[b]+":"+s.name(by-1))
+		}
+	}
+	for sp := 0; sp < numSpaces; sp++ {
+		bs := pl.Board[sp]
+		sv := SpaceView{Space: spaceNames[sp], Building: buildingNames[spaceBuilding[sp]], Used: bs.Used, Done: bs.Done,
+			Users: s.spaceUsers(sp), Speedup: s.rules.Speedup[sp]}
+		if bs.Seed {
+			sv.Item = "SEED"
+		}
+		if id := s.boardDie(p, sp, false); id >= 0 {
+			sv.Item = dieText(&s.Dice[id])
+		}
+		if id := s.boardDie(p, sp, true); id >= 0 {
+			sv.Speed = dieText(&s.Dice[id])
+		}
+		if err := s.spaceOpen(p, sp, false); err == nil {
+			sv.Free = true
+		} else {
+			sv.Why = whyCode(err)
+		}
+		pv.Board = append(pv.Board, sv)
+	}
+	if reader == p {
+		if pl.AutoStore > 0 {
+			pv.AutoStore = strconv.Itoa(pl.AutoStore)
+			if pl.AutoStoreB {
+				pv.AutoStore += " B"
+			}
+		}
+		switch pl.TokensNone {
+		case tnRound:
+			pv.TokensNone = "ROUND"
+		case tnGame:
+			pv.TokensNone = "GAME"
+		}
+	}
+	return pv
+}
+
+// whyCode shortens a space error to a reason: closed, blockb, used, full.
+func whyCode(err error) string {
+	re, ok := engine.AsRuleError(err)
+	if !ok {
+		return "other"
+	}
+	switch re.Code {
+	case "building_closed":
+		return "closed"
+	case "building_blocked":
+		return "blockb"
+	case "space_used":
+		return "used"
+	case "space_full":
+		return "full"
+	}
+	return "other"
+}
