@@ -26,16 +26,18 @@ func TestExtractCommands(t *testing.T) {
 			want: "STORE Y5 G4",
 		},
 		{
-			name: "quoted markers never count",
-			body: "STATUS\n\n> #begin\n> PASS\n> #end",
-			want: "STATUS",
+			name:  "quoted markers never count",
+			body:  "STATUS\n\n> #begin\n> PASS\n> #end",
+			want:  "STATUS",
 			check: func(i CommandInfo) bool { return !i.Markers && i.Quote },
 		},
 		{
 			name: "markers inside an Outlook quote never count",
 			body: "STATUS\n\nFrom: Referee <referee@example.test>\nSent: Tuesday, May 12, 2026 10:14 AM\nTo: Anna\nSubject: x\n\n#begin\nPASS\n#end\n",
 			want: "STATUS",
-			check: func(i CommandInfo) bool { return !i.Markers && i.Quote && strings.HasPrefix(i.QuoteHeader, "From: Referee") },
+			check: func(i CommandInfo) bool {
+				return !i.Markers && i.Quote && strings.HasPrefix(i.QuoteHeader, "From: Referee")
+			},
 		},
 		{
 			name: "a quoted #end does not close the block",
@@ -43,21 +45,21 @@ func TestExtractCommands(t *testing.T) {
 			want: "MAKE B14\nDONE",
 		},
 		{
-			name: "unclosed block runs to the quote and loses its signature",
-			body: "#begin\nMAKE B14\n\n-- \nAnna\n\nOn Tue, May 12, 2026 at 10:14 AM Referee <referee@example.test> wrote:\n> #end\n> PASS",
-			want: "MAKE B14",
+			name:  "unclosed block runs to the quote and loses its signature",
+			body:  "#begin\nMAKE B14\n\n-- \nAnna\n\nOn Tue, May 12, 2026 at 10:14 AM Referee <referee@example.test> wrote:\n> #end\n> PASS",
+			want:  "MAKE B14",
 			check: func(i CommandInfo) bool { return i.Markers && i.Unclosed && i.Signature },
 		},
 		{
-			name: "an undated attribution followed by unquoted text is the player's text",
-			body: "Anna wrote:\nPASS",
-			want: "Anna wrote:\nPASS",
+			name:  "an undated attribution followed by unquoted text is the player's text",
+			body:  "Anna wrote:\nPASS",
+			want:  "Anna wrote:\nPASS",
 			check: func(i CommandInfo) bool { return !i.Quote },
 		},
 		{
-			name: "an undated attribution before quoted lines is dropped",
-			body: "Referee wrote:\n> PASS\n\nDONE",
-			want: "DONE",
+			name:  "an undated attribution before quoted lines is dropped",
+			body:  "Referee wrote:\n> PASS\n\nDONE",
+			want:  "DONE",
 			check: func(i CommandInfo) bool { return i.Quote && i.Interleaved && i.QuoteHeader == "Referee wrote:" },
 		},
 		{
@@ -66,15 +68,15 @@ func TestExtractCommands(t *testing.T) {
 			want: "PASS",
 		},
 		{
-			name: "the player's lines between quotes are kept",
-			body: "> Your options:\n> 1 BREW\n2\n> Anything to say?\nSAY all: hi\n>\n> -- \n> Referee",
-			want: "2\nSAY all: hi",
+			name:  "the player's lines between quotes are kept",
+			body:  "> Your options:\n> 1 BREW\n2\n> Anything to say?\nSAY all: hi\n>\n> -- \n> Referee",
+			want:  "2\nSAY all: hi",
 			check: func(i CommandInfo) bool { return i.Interleaved && !i.Signature },
 		},
 		{
-			name: "valediction before a command is not a sign-off",
-			body: "Thanks\nPASS",
-			want: "Thanks\nPASS",
+			name:  "valediction before a command is not a sign-off",
+			body:  "Thanks\nPASS",
+			want:  "Thanks\nPASS",
 			check: func(i CommandInfo) bool { return len(i.SignOff) == 0 },
 		},
 		{
@@ -109,9 +111,9 @@ func TestExtractCommands(t *testing.T) {
 			want: "PASS",
 		},
 		{
-			name: "long line of underscores without header block is a signature",
-			body: "PASS\n________________________________\nThis e-mail is confidential.",
-			want: "PASS",
+			name:  "long line of underscores without header block is a signature",
+			body:  "PASS\n________________________________\nThis e-mail is confidential.",
+			want:  "PASS",
 			check: func(i CommandInfo) bool { return i.Signature },
 		},
 		{
@@ -120,9 +122,9 @@ func TestExtractCommands(t *testing.T) {
 			want: "DONE",
 		},
 		{
-			name: "referee reply line stops the text",
-			body: "MAKE B14\n\n##- Please write your reply above this line -##\n\nYour options:\n  1  G 2 blue",
-			want: "MAKE B14",
+			name:  "referee reply line stops the text",
+			body:  "MAKE B14\n\n##- Please write your reply above this line -##\n\nYour options:\n  1  G 2 blue",
+			want:  "MAKE B14",
 			check: func(i CommandInfo) bool { return i.Quote },
 		},
 		{
@@ -141,9 +143,9 @@ func TestExtractCommands(t *testing.T) {
 			want: "",
 		},
 		{
-			name: "only a signature",
-			body: "-- \nAnna",
-			want: "",
+			name:  "only a signature",
+			body:  "-- \nAnna",
+			want:  "",
 			check: func(i CommandInfo) bool { return i.Signature && i.Lines == 0 },
 		},
 		{

@@ -11,8 +11,8 @@ func TestNormalizeText(t *testing.T) {
 		{"\u201cbid\u201d \u2018x\u2019 \u201eq\u201c", `"bid" 'x' "q"`},
 		{"a\u00a0b\u202fc\u2009d\u3000e", "a b c d e"},
 		{"P\u200bL\u200cA\u200dC\u2060E\ufeff\u00ad", "PLACE"},
-		{"e\u0301", "\u00e9"},                   // NFC
-		{"x\x00y\x07z\u0085w", "xyz\nw"},         // controls removed, NEL is a line break
+		{"e\u0301", "\u00e9"},            // NFC
+		{"x\x00y\x07z\u0085w", "xyz\nw"}, // controls removed, NEL is a line break
 		{"2026\u20132027 \u2014 ok", "2026-2027 - ok"},
 		{"1+1=2\nSAY a=b\n", "1+1=2\nSAY a=b\n"}, // equals signs that are not debris
 		{"PLACE=20\nPASS=20\n", "PLACE\nPASS\n"}, // trailing =20 only
@@ -35,8 +35,8 @@ func TestToUTF8(t *testing.T) {
 		{"\x93q\x94 5\x80", "ISO-8859-1", "\u201cq\u201d 5€", false}, // read as Windows-1252
 		{"\x93q\x94 5\x80", "windows-1252", "\u201cq\u201d 5€", false},
 		{"5\xa4", "iso-8859-15", "5€", false},
-		{"gr\xfcn", "", "grün", false},          // undeclared 8-bit: Windows-1252
-		{"gr\xfcn", "utf-8", "grün", false},     // mislabelled
+		{"gr\xfcn", "", "grün", false},      // undeclared 8-bit: Windows-1252
+		{"gr\xfcn", "utf-8", "grün", false}, // mislabelled
 		{"città \xff", "utf-8", "città \ufffd", false},
 		{"plain", "us-ascii", "plain", false},
 		{"plain", "x-no-such-charset", "plain", true},
