@@ -104,7 +104,10 @@ type DKIMResult struct {
 // VerifyDKIM verifies the DKIM signatures of raw, which must be the exact
 // bytes received, with go-msgauth (at most 5 signatures). lookupTXT
 // resolves DNS TXT records; it is required (this package does no network
-// I/O itself). A message without signatures gives an empty result.
+// I/O itself). For a failure that may go away it must return a net.Error
+// whose Temporary method reports true (net.LookupTXT's *net.DNSError does);
+// any other error makes the signature fail permanently. A message without
+// signatures gives an empty result.
 func VerifyDKIM(raw []byte, lookupTXT func(domain string) ([]string, error)) ([]DKIMResult, error) {
 	if lookupTXT == nil {
 		return nil, ErrNoLookup

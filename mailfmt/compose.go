@@ -134,10 +134,12 @@ func Compose(o Out) ([]byte, error) {
 		gomail.WithCharset(gomail.CharsetUTF8),
 		gomail.WithEncoding(gomail.EncodingQP),
 	)
-	if err := msg.FromFormat(o.From.Name, o.From.Addr); err != nil {
+	// Display names come from registrations: fold them onto one line.
+	fromName := strings.Join(strings.Fields(o.From.Name), " ")
+	if err := msg.FromFormat(fromName, o.From.Addr); err != nil {
 		return nil, bad("from: %v", err)
 	}
-	if err := msg.AddToFormat(o.To.Name, o.To.Addr); err != nil {
+	if err := msg.AddToFormat(strings.Join(strings.Fields(o.To.Name), " "), o.To.Addr); err != nil {
 		return nil, bad("to: %v", err)
 	}
 	subject := strings.Join(strings.Fields(o.Subject), " ")
@@ -152,7 +154,7 @@ func Compose(o Out) ([]byte, error) {
 		if err != nil {
 			return nil, bad("tag: %v", err)
 		}
-		if err := msg.ReplyToFormat(o.From.Name, plus); err != nil {
+		if err := msg.ReplyToFormat(fromName, plus); err != nil {
 			return nil, bad("reply-to: %v", err)
 		}
 		if o.Tag.Kind != TagBounce {
