@@ -1,0 +1,209 @@
+package fromage
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// playScript runs an offline-play script the way "referee play" does:
+// "player: command" lines, consecutive lines of one player form one
+// message, a blank line ends a message, "!draw ..." scripts the random
+// source, "!expire p" makes p's deadline pass. The config comes from the
+// "referee play" command line quoted in the script's header comment.
+func playScript(t *testing.T, path string) (*engine.Table, []*engine.Report) {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := scriptConfig(t, string(raw))
+	tb, first, _, err := engine.NewTable(Game{}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.HashSteps = true
+	reps := []*engine.Report{first}
+	seatOf := func(name string) int {
+		for i, s := range cfg.Seats {
+			if s == name {
+				return i
+			}
+		}
+		t.Fatalf("no player %q", name)
+		return -1
+	}
+	var cur []string
+	curSeat := -1
+	flush := func() {
+		if curSeat < 0 || len(cur) == 0 {
+			cur, curSeat = nil, -1
+			return
+		}
+		rep, err := tb.Submit(curSeat, engine.ParseScript(strings.Join(cur, "\n")), -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Rejected {
+			t.Fatalf("%s's message %q rejected: %+v", cfg.Seats[curSeat], cur, rep.Results)
+		}
+		reps = append(reps, rep)
+		cur, curSeat = nil, -1
+	}
+	sc := bufio.NewScanner(strings.NewReader(string(raw)))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case strings.HasPrefix(line, "#"):
+		case line == "":
+			flush()
+		case strings.HasPrefix(line, "!"):
+			flush()
+			f := strings.Fields(line[1:])
+			if f[0] == "expire" {
+				rep, err := tb.Expire(seatOf(f[1]))
+				if err != nil {
+					t.Fatal(err)
+				}
+				reps = append(reps, rep)
+				continue
+			}
+			tb.Script(f[0], f[1:]...)
+		default:
+			name, cmd, ok := strings.Cut(line, ":")
+			if !ok {
+				t.Fatalf("bad script line %q", line)
+			}
+			if s := seatOf(strings.TrimSpace(name)); s != curSeat {
+				flush()
+				curSeat = s
+			}
+			cur = append(cur, strings.TrimSpace(cmd))
+		}
+	}
+	flush()
+	return tb, reps
+}
+
+// scriptConfig reads the "referee play fromage ..." line of the header.
+func scriptConfig(t *testing.T, text string) engine.Config {
+	t.Helper()
+	var cmd []string
+	on := false
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(strings.TrimPrefix(l, "#"))
+		if strings.HasPrefix(l, "referee play fromage") {
+			on = true
+		}
+		if on {
+			cmd = append(cmd, strings.Fields(strings.TrimSuffix(l, "\\"))...)
+			if !strings.HasSuffix(l, "\\") {
+				break
+			}
+		}
+	}
+	cfg := engine.Config{Options: map[string]string{}, Seed: "1"}
+	for i := 0; i+1 < len(cmd); i++ {
+		switch cmd[i] {
+		case "--players":
+			cfg.Seats = strings.Split(cmd[i+1], ",")
+		case "--option":
+			k, v, _ := strings.Cut(cmd[i+1], "=")
+			cfg.Options[k] = v
+		case "--variant":
+			cfg.Variant = cmd[i+1]
+		case "--seed":
+			cfg.Seed = cmd[i+1]
+		case "--ruleset":
+			data, err := os.ReadFile(filepath.Join("testdata", filepath.Base(cmd[i+1])))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Ruleset = data
+		}
+	}
+	if len(cfg.Seats) == 0 {
+		t.Fatal("script header has no referee play command line")
+	}
+	return cfg
+}
+
+// The short-game ruleset differs from the default only by the number of
+// cheese tokens (and its version).
+func TestShortRulesetIsTheDefaultWithFewerTokens(t *testing.T) {
+	data, err := os.ReadFile("testdata/short.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := strings.Split(string(defaultRuleset), "\n")
+	b := strings.Split(string(data), "\n")
+	if len(a) != len(b) {
+		t.Fatalf("%d lines vs %d", len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] && !strings.HasPrefix(b[i], "cheese_per_player = 4") && !strings.HasPrefix(b[i], "version =") {
+			t.Errorf("line %d differs: %q", i+1, b[i])
+		}
+	}
+}
+
+// TestOfflineScriptShort2p plays testdata/short-2p.script through a Table
+// (what "referee play" does) and checks the outcome: the scripted draw,
+// the queued NEXT plan of turn 3, the expired deadline, the end trigger
+// and the final score (FR-7.1, FR-7.2, P-3, P-6).
+func TestOfflineScriptShort2p(t *testing.T) {
+	tb, reps := playScript(t, "testdata/short-2p.script")
+	s := tb.State.(*State)
+	res := s.Result()
+	if res == nil {
+		t.Fatalf("game not over: phase %s turn %d, waiting %+v", s.Phase, s.Turn, tb.Waiting())
+	}
+	if s.Turn != 3 || strings.Join(res.Params["end_by"].([]string), ",") != "ann,bob" {
+		t.Fatalf("turn %d, end by %v", s.Turn, res.Params["end_by"])
+	}
+	bob := &s.Players[1]
+	if len(bob.Completed) != 1 || s.cardLabel(bob.Completed[0]) != "O25" {
+		t.Fatalf("bob completed %v, want the scripted O25", s.cardIDs(bob.Completed))
+	}
+	for _, c := range []struct{ space, owner string }{{"C02", "P0"}, {"C17", "P0"}, {"B7", "P0"}, {"D10", "P0"},
+		{"D7", "P1"}, {"F13", "P1"}, {"C03", "P1"}, {"C09", "P1"}} {
+		if got := probe(t, s, "space."+c.space); got != c.owner {
+			t.Errorf("%s = %s, want %s", c.space, got, c.owner)
+		}
+	}
+	defaults := 0
+	for _, r := range reps {
+		defaults += len(r.Defaults)
+	}
+	if defaults != 1 {
+		t.Errorf("%d default moves, want bob's DONE", defaults)
+	}
+	// The final score, category by category (a golden result).
+	got := map[string][]int{}
+	for _, sc := range res.Scores {
+		for _, p := range sc.Parts {
+			got[p.Name] = append(got[p.Name], p.Points)
+		}
+		got["total"] = append(got["total"], sc.Total)
+	}
+	want := map[string][]int{
+		// City: ann wins Purple, Yellow and Blue, bob White; Pink is tied (0 with 2 players).
+		"festival": {0, 0}, "city": {12, 5}, "dairy": {1, 0}, "bistro": {0, 0}, "structures": {0, 0},
+		"fruit": {0, 0}, "orders": {0, 1}, "unused": {1, 2}, "total": {14, 8},
+	}
+	for k, w := range want {
+		if fmtInts(got[k]) != fmtInts(w) {
+			t.Errorf("%s = %v, want %v", k, got[k], w)
+		}
+	}
+	if res.Rank[0] != 1 || res.Rank[1] != 2 {
+		t.Errorf("rank %v", res.Rank)
+	}
+}
+
+func fmtInts(x []int) string { return fmt.Sprint(x) }
