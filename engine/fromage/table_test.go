@@ -1,0 +1,235 @@
+package fromage
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+func submit(t *testing.T, tb *engine.Table, seat int, text string) *engine.Report {
+	t.Helper()
+	rep, err := tb.Submit(seat, engine.ParseScript(text), tb.Token())
+	if err != nil {
+		t.Fatalf("Submit(%d, %q): %v", seat, text, err)
+	}
+	return rep
+}
+
+func statuses(rep *engine.Report) string {
+	var s []string
+	for _, r := range rep.Results {
+		s = append(s, r.Status)
+	}
+	return strings.Join(s, ",")
+}
+
+// FR-3.12, FR-6.4, P-1: a turn's plans stay sealed in the Table until every
+// seat's answer is complete; then they are applied step by step, each step
+// in the canonical resolution order, so simultaneous Order draws follow it.
+func TestFR312SealedTableResolution(t *testing.T) {
+	tb, _, _, err := engine.NewTable(Game{}, arrangeA(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plans := map[int]string{
+		2: "MAKE D7\nTAKE fruit order\nDONE",
+		0: "GATHER 2 hard\nMAKE C03\nDONE",
+		3: "GATHER 1 soft\nDONE",
+		1: "MAKE F13\nDONE",
+	}
+	tb.Script("draw", "O01", "O02")
+	s := tb.State.(*State)
+	before, _ := json.Marshal(s)
+	for k, seat := range []int{2, 0, 3} {
+		rep := submit(t, tb, seat, plans[seat])
+		if rep.Rejected || len(rep.Steps) != 0 {
+			t.Fatalf("plan %d of seat %d: %s, %d steps applied", k, seat, statuses(rep), len(rep.Steps))
+		}
+		if !strings.HasPrefix(statuses(rep), "sealed") {
+			t.Fatalf("seat %d: statuses %s", seat, statuses(rep))
+		}
+		if p := tb.Prompts[seat]; p == nil || !p.Complete {
+			t.Fatalf("seat %d: prompt %+v", seat, p)
+		}
+		if after, _ := json.Marshal(tb.State); string(after) != string(before) {
+			t.Fatalf("the state changed before every plan was in")
+		}
+	}
+	rep := submit(t, tb, 1, plans[1])
+	if len(rep.Revealed) == 0 {
+		t.Fatalf("nothing revealed: %+v", rep)
+	}
+	s = tb.State.(*State)
+	if s.Turn != 2 {
+		t.Fatalf("turn %d after all plans", s.Turn)
+	}
+	// Applied step by step, each step in rank order P0, P1, P2, P3.
+	var order []string
+	for _, st := range rep.Steps {
+		if st.How == "sealed" || st.How == "auto" {
+			order = append(order, fmt.Sprintf("P%d:%s", st.Seat, strings.Fields(st.Cmd)[0]))
+		}
+	}
+	want := "P0:GATHER P1:MAKE P2:MAKE P3:GATHER P0:MAKE P1:DONE P2:TAKE P3:DONE P0:DONE P2:DONE"
+	if strings.Join(order, " ") != want {
+		t.Fatalf("applied %v\nwant    %s", order, want)
+	}
+	// P3's draw (step 1) came before P2's (step 2): the scripted O01 went to P3.
+	if s.cardLabel(s.Players[3].Pending[len(s.Players[3].Pending)-1]) != "O01" ||
+		s.cardLabel(s.Players[2].Pending[len(s.Players[2].Pending)-1]) != "O02" {
+		t.Fatalf("draws: P3 %v P2 %v", s.cardIDs(s.Players[3].Pending), s.cardIDs(s.Players[2].Pending))
+	}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// P-5, P-6: a plan for a later turn that became illegal because of another
+// player's move halts the queue and the player is asked, with the reason;
+// alternatives and ELSE PASS are tried in order.
+func TestP5PlanHaltAndAlternatives(t *testing.T) {
+	tb, _, _, err := engine.NewTable(Game{}, arrangeA(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// P0 faces the Bistro in turn 2, where P3 plays now.
+	submit(t, tb, 0, "DONE\nPLAN T2 MAKE B7\nPLAN T2 MAKE B8 | MAKE B1 ELSE PASS")
+	submit(t, tb, 1, "DONE\nNEXT DONE")
+	submit(t, tb, 2, "DONE\nNEXT DONE")
+	rep := submit(t, tb, 3, "MAKE B7\nDONE\nNEXT DONE")
+	s := tb.State.(*State)
+	if s.Turn != 2 || probe(t, s, "space.B7") != "P3" {
+		t.Fatalf("turn %d, B7 %s", s.Turn, probe(t, s, "space.B7"))
+	}
+	if len(rep.Halts) != 1 || rep.Halts[0].Seat != 0 || rep.Halts[0].Halt.Errors[0].Code != "space_taken" {
+		t.Fatalf("halts %+v", rep.Halts)
+	}
+	p := tb.Prompts[0]
+	if p == nil || p.Halt == nil || p.Decision.Kind != kindTurn {
+		t.Fatalf("P0 is not asked again: %+v", p)
+	}
+	// The alternatives: B8 needs Fruit (P0 has 1: legal).
+	rep = submit(t, tb, 0, "MAKE B8 | MAKE B1 ELSE PASS\nDONE")
+	s = tb.State.(*State)
+	if probe(t, s, "space.B8") != "P0" || s.Turn != 3 {
+		t.Fatalf("B8 %s turn %d: %+v", probe(t, s, "space.B8"), s.Turn, rep.Results)
+	}
+}
+
+// P-7: standing orders apply on receipt while the turn stays sealed.
+func TestP7StandingOrdersOnReceipt(t *testing.T) {
+	tb, _, _, err := engine.NewTable(Game{}, arrangeA(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := submit(t, tb, 2, "SET DAIRY fruit order\nMAKE D7\nDONE")
+	if statuses(rep) != "applied,sealed,sealed" {
+		t.Fatalf("statuses %s", statuses(rep))
+	}
+	if s := tb.State.(*State); len(s.Players[2].Pol.Dairy) != 2 || s.Players[2].Cheese != 15 {
+		t.Fatalf("policy %v cheese %d", s.Players[2].Pol.Dairy, s.Players[2].Cheese)
+	}
+	for seat := 0; seat < 4; seat++ {
+		if seat != 2 {
+			submit(t, tb, seat, "DONE")
+		}
+	}
+	if s := tb.State.(*State); s.Players[2].Basket != 1 || s.Turn != 2 {
+		t.Fatalf("basket %d turn %d", s.Players[2].Basket, s.Turn)
+	}
+	// An illegal line of a fresh message rejects the whole message.
+	rep = submit(t, tb, 0, "MAKE F13")
+	if !rep.Rejected || rep.Results[0].Errors[0].Code != "not_current_venue" {
+		t.Fatalf("report %+v", rep.Results)
+	}
+}
+
+// planTurn computes a seat's whole answer for the current decision group
+// on a private copy, as a player writing one mail would.
+func planTurn(s *State, seat int, bot engine.Bot, rng *rand.Rand) []string {
+	c := s.Clone().(*State)
+	turn, phase := c.Turn, c.Phase
+	var lines []string
+	for n := 0; n < 60; n++ {
+		if c.Turn != turn || c.Phase != phase || c.kindOf(seat) == "" {
+			break
+		}
+		d, _ := c.decisionAny(seat)
+		if d.Mode == engine.Sequential && len(lines) > 0 {
+			break
+		}
+		opts := c.Legal(d)
+		i := 0
+		if len(opts) > 1 {
+			i = bot.Choose(c, d, opts, rng)
+		}
+		m, _ := c.Parse(seat, opts[i].Cmd)
+		if _, err := c.Apply(seat, m); err != nil {
+			panic(err)
+		}
+		lines = append(lines, opts[i].Cmd)
+		if d.Kind == kindDraft || d.Kind == kindCorp {
+			break
+		}
+	}
+	return lines
+}
+
+// Complete games through a Table where every seat mails whole-turn plans
+// (the PBEM flow): sealed groups, halts on plans that depend on draws,
+// deadlines; the game ends and every invariant holds.
+func TestTableGamesWithMailedPlans(t *testing.T) {
+	greedy, _ := Game{}.NewBot("greedy")
+	for k, cfg := range []engine.Config{
+		{Seats: seatNames[:4], Seed: "mail-4"},
+		{Variant: "advanced", Seats: seatNames[:3], Seed: "mail-3", Options: map[string]string{"dairy_side": "II"}},
+		{Seats: seatNames[:2], Seed: "mail-2", Options: map[string]string{"festival_side": "II"}},
+		{Variant: "advanced", Seats: seatNames[:1], Seed: "mail-1", Options: map[string]string{"level": "3"}},
+	} {
+		tb, _, _, err := engine.NewTable(Game{}, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(k), 9))
+		bots := []engine.Bot{greedy, engine.RandomBot{}, greedy, engine.RandomBot{}}
+		for n := 0; tb.State.Result() == nil; n++ {
+			if n > 5000 {
+				t.Fatalf("%d players: no end", len(cfg.Seats))
+			}
+			w := tb.Waiting()
+			if len(w) == 0 {
+				t.Fatalf("nobody waits and no result")
+			}
+			d := w[rng.IntN(len(w))]
+			if n%23 == 22 {
+				// A deadline passes: defaults complete the seat's part.
+				if _, err := tb.Expire(d.Seat); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			lines := planTurn(tb.State.(*State), d.Seat, bots[d.Seat], rng)
+			rep := submit(t, tb, d.Seat, strings.Join(lines, "\n"))
+			if rep.Rejected {
+				t.Fatalf("plan %q rejected: %+v", lines, rep.Results)
+			}
+			if err := tb.State.Check(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res := tb.State.Result()
+		t.Logf("%d players %s: turn %d, totals %v", len(cfg.Seats), cfg.Variant, tb.State.(*State).Turn, totals(res))
+	}
+}
+
+func totals(res *engine.Result) []int {
+	var out []int
+	for _, s := range res.Scores {
+		out = append(out, s.Total)
+	}
+	return out
+}
