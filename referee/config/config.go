@@ -1,0 +1,348 @@
+// Package config is the referee daemon's configuration: one explicit
+// struct, read from a TOML file (unknown keys are errors), with secrets
+// overridable from the environment, validated with clear errors, and safe
+// to log (secrets are redacted everywhere).
+//
+// # Secrets from the environment
+//
+// Each secret can be given in the file, or (overriding the file) in an
+// environment variable, or in a file named by the variable with a _FILE
+// suffix (one trailing line break is removed), for container secrets:
+//
+//	REFEREE_IMAP_PASSWORD        imap.password
+//	REFEREE_SMTP_PASSWORD        smtp.password
+//	REFEREE_WEBHOOK_SECRET       webhook.secret
+//	REFEREE_MAILGUN_SIGNING_KEY  webhook.mailgun_signing_key
+//	REFEREE_SENDGRID_PASSWORD    webhook.sendgrid_password
+//	REFEREE_POSTMARK_PASSWORD    webhook.postmark_password
+//	REFEREE_HOOKS_SECRET         hooks.secret
+//
+// Setting both VAR and VAR_FILE is an error; an empty VAR is ignored.
+//
+// The file referee.example.toml next to this package documents every key
+// with its default; a test loads it.
+package config
+
+import (
+	"log/slog"
+	"path/filepath"
+	"time"
+)
+
+// Config is the whole configuration of `referee serve`. Every field says
+// its TOML key and its default.
+type Config struct {
+	// Domain is the mail domain of the referee: players write to
+	// <local_part>+<game>@<domain>. Key "domain"; required.
+	Domain string `toml:"domain"`
+	// DataDir holds the store file (referee.db) and exports. Key
+	// "data_dir"; default "/var/lib/referee".
+	DataDir string `toml:"data_dir"`
+	// Organisers are the addresses alerted about problems (failing player
+	// addresses, quarantined mail). Key "organisers"; default none.
+	Organisers []string `toml:"organisers"`
+
+	// Referee is the referee's own address. Table [referee].
+	Referee RefereeConfig `toml:"referee"`
+	// IMAP is the intake mailbox. Table [imap].
+	IMAP IMAPConfig `toml:"imap"`
+	// SMTP is the outgoing mail server. Table [smtp].
+	SMTP SMTPConfig `toml:"smtp"`
+	// Auth is how players are authenticated. Table [auth].
+	Auth AuthConfig `toml:"auth"`
+	// Limits protect the referee from floods. Table [limits].
+	Limits LimitsConfig `toml:"limits"`
+	// Webhook is the HTTP listener for inbound mail from providers.
+	// Table [webhook].
+	Webhook WebhookConfig `toml:"webhook"`
+	// Hooks are the defaults of outgoing webhook calls. Table [hooks].
+	Hooks HooksConfig `toml:"hooks"`
+	// Log is the logging setup. Table [log].
+	Log LogConfig `toml:"log"`
+}
+
+// RefereeConfig is the referee's own address.
+type RefereeConfig struct {
+	// LocalPart is the local part of the referee's address. Key
+	// "referee.local_part"; default "referee".
+	LocalPart string `toml:"local_part"`
+	// Name is the display name in the From header. Key "referee.name";
+	// default "PBEM Referee".
+	Name string `toml:"name"`
+}
+
+// IMAPConfig is the IMAP intake. An empty Addr disables it (mail then
+// arrives only through the webhook listener).
+type IMAPConfig struct {
+	// Addr is the IMAP server, "host:port". Key "imap.addr"; default ""
+	// (IMAP intake off).
+	Addr string `toml:"addr"`
+	// TLS is "tls" (implicit TLS, port 993), "starttls" or "none" (only
+	// to a loopback address unless AllowInsecure). Key "imap.tls";
+	// default "tls".
+	TLS string `toml:"tls"`
+	// AllowInsecure permits TLS "none" to a non-loopback server. Key
+	// "imap.allow_insecure"; default false.
+	AllowInsecure bool `toml:"allow_insecure"`
+	// CAFile is a PEM file of CA certificates to trust instead of the
+	// system's (for a private CA). Key "imap.ca_file"; default "".
+	CAFile string `toml:"ca_file"`
+	// Username logs in. Key "imap.username"; required with Addr.
+	Username string `toml:"username"`
+	// Password logs in. Key "imap.password" or REFEREE_IMAP_PASSWORD(_FILE);
+	// required with Addr.
+	Password Secret `toml:"password"`
+	// Mailbox is the watched mailbox. Key "imap.mailbox"; default "INBOX".
+	Mailbox string `toml:"mailbox"`
+	// ProcessedFolder receives processed mail. Key "imap.processed_folder";
+	// default "Processed".
+	ProcessedFolder string `toml:"processed_folder"`
+	// QuarantineFolder receives mail that can never be processed. Key
+	// "imap.quarantine_folder"; default "Quarantine".
+	QuarantineFolder string `toml:"quarantine_folder"`
+	// Idle is "auto" (IDLE when offered), "on" (the same, warning when not
+	// offered) or "off" (always poll). Key "imap.idle"; default "auto".
+	Idle string `toml:"idle"`
+	// PollInterval is the time between looks when not idling. Key
+	// "imap.poll_interval"; default "1m".
+	PollInterval time.Duration `toml:"poll_interval"`
+	// ResyncInterval is the time between safety re-syncs even while
+	// idling. Key "imap.resync_interval"; default "5m".
+	ResyncInterval time.Duration `toml:"resync_interval"`
+	// MinBackoff and MaxBackoff bound the reconnect and retry delays. Keys
+	// "imap.min_backoff", "imap.max_backoff"; defaults "1s", "5m".
+	MinBackoff time.Duration `toml:"min_backoff"`
+	MaxBackoff time.Duration `toml:"max_backoff"`
+	// DialTimeout bounds connecting, TLS and the greeting. Key
+	// "imap.dial_timeout"; default "30s".
+	DialTimeout time.Duration `toml:"dial_timeout"`
+}
+
+// SMTPConfig is the outgoing mail server (a submission server or a
+// smarthost).
+type SMTPConfig struct {
+	// Addr is the SMTP server, "host:port". Key "smtp.addr"; required.
+	Addr string `toml:"addr"`
+	// TLS is the STARTTLS policy: "mandatory", "opportunistic" or "none"
+	// (the last two only to a loopback address unless AllowInsecure). Not
+	// used with ImplicitTLS. Key "smtp.tls"; default "mandatory".
+	TLS string `toml:"tls"`
+	// ImplicitTLS connects with TLS from the first byte (port 465). Key
+	// "smtp.implicit_tls"; default false.
+	ImplicitTLS bool `toml:"implicit_tls"`
+	// AllowInsecure permits a possibly unencrypted connection to a
+	// non-loopback server. Key "smtp.allow_insecure"; default false.
+	AllowInsecure bool `toml:"allow_insecure"`
+	// CAFile is a PEM file of CA certificates to trust. Key "smtp.ca_file";
+	// default "".
+	CAFile string `toml:"ca_file"`
+	// Auth is "none", "plain" or "login". Key "smtp.auth"; default "plain"
+	// when a username is set, "none" otherwise.
+	Auth string `toml:"auth"`
+	// Username authenticates. Key "smtp.username"; default "".
+	Username string `toml:"username"`
+	// Password authenticates. Key "smtp.password" or
+	// REFEREE_SMTP_PASSWORD(_FILE); required with a username.
+	Password Secret `toml:"password"`
+	// HELO is the name sent in EHLO. Key "smtp.helo"; default the domain.
+	HELO string `toml:"helo"`
+	// DialTimeout bounds connecting, EHLO, STARTTLS and AUTH. Key
+	// "smtp.dial_timeout"; default "30s".
+	DialTimeout time.Duration `toml:"dial_timeout"`
+	// CommandTimeout bounds each SMTP command. Key "smtp.command_timeout";
+	// default "2m".
+	CommandTimeout time.Duration `toml:"command_timeout"`
+	// DataTimeout bounds sending one message. Key "smtp.data_timeout";
+	// default "10m".
+	DataTimeout time.Duration `toml:"data_timeout"`
+	// Workers is the number of concurrent deliveries. Key "smtp.workers";
+	// default 2.
+	Workers int `toml:"workers"`
+	// MinBackoff and MaxBackoff bound the retry delay after a transient
+	// failure. Keys "smtp.min_backoff", "smtp.max_backoff"; defaults "1m",
+	// "6h".
+	MinBackoff time.Duration `toml:"min_backoff"`
+	MaxBackoff time.Duration `toml:"max_backoff"`
+	// GiveUpAfter fails a mail still undelivered this long after it was
+	// queued. Key "smtp.give_up_after"; default "120h" (5 days).
+	GiveUpAfter time.Duration `toml:"give_up_after"`
+	// Retention keeps sent and failed mails for inspection. Key
+	// "smtp.retention"; default "720h" (30 days).
+	Retention time.Duration `toml:"retention"`
+}
+
+// AuthConfig is how the referee authenticates players.
+type AuthConfig struct {
+	// RequireSeatToken: every command must carry the player's seat token
+	// (in the reply address or the body). Always on; the key exists only
+	// so that a configuration cannot silently believe otherwise: false is
+	// rejected. Key "auth.require_seat_token"; default true.
+	RequireSeatToken bool `toml:"require_seat_token"`
+	// RequireDKIMAlignment additionally requires a DKIM pass aligned with
+	// the From domain. Key "auth.require_dkim_alignment"; default false.
+	RequireDKIMAlignment bool `toml:"require_dkim_alignment"`
+	// TrustedAuthservID is the authserv-id of the Authentication-Results
+	// header written by the receiving mail server; only the top-most header
+	// with this id is trusted. Empty: Authentication-Results are ignored.
+	// Key "auth.trusted_authserv_id"; default "".
+	TrustedAuthservID string `toml:"trusted_authserv_id"`
+}
+
+// LimitsConfig protects the referee from floods.
+type LimitsConfig struct {
+	// MaxMessageSize is the largest inbound message in bytes; larger ones
+	// are quarantined unread. Key "limits.max_message_size"; default
+	// 1048576 (1 MiB).
+	MaxMessageSize int64 `toml:"max_message_size"`
+	// SenderRate is how many messages one sender may send per
+	// SenderRateWindow before further ones are ignored; 0 disables the
+	// limit. Key "limits.sender_rate"; default 60.
+	SenderRate int `toml:"sender_rate"`
+	// SenderRateWindow is the window of SenderRate. Key
+	// "limits.sender_rate_window"; default "1h".
+	SenderRateWindow time.Duration `toml:"sender_rate_window"`
+}
+
+// WebhookConfig is the HTTP listener for inbound mail posted by a
+// provider (or by anything that holds the shared secret). An empty Addr
+// disables it.
+type WebhookConfig struct {
+	// Addr is the listen address, "host:port". Key "webhook.addr"; default
+	// "" (off).
+	Addr string `toml:"addr"`
+	// Secret is the HMAC-SHA256 key of the raw-message endpoint. Key
+	// "webhook.secret" or REFEREE_WEBHOOK_SECRET(_FILE); default "".
+	Secret Secret `toml:"secret"`
+	// MailgunSigningKey verifies Mailgun's signatures. Key
+	// "webhook.mailgun_signing_key" or REFEREE_MAILGUN_SIGNING_KEY(_FILE);
+	// default "" (Mailgun endpoint off).
+	MailgunSigningKey Secret `toml:"mailgun_signing_key"`
+	// SendGridUsername and SendGridPassword are the basic-auth credentials
+	// in the SendGrid Inbound Parse URL. Keys "webhook.sendgrid_username",
+	// "webhook.sendgrid_password" (or REFEREE_SENDGRID_PASSWORD(_FILE));
+	// default "" (SendGrid endpoint off).
+	SendGridUsername string `toml:"sendgrid_username"`
+	SendGridPassword Secret `toml:"sendgrid_password"`
+	// PostmarkUsername and PostmarkPassword are the basic-auth credentials
+	// in the Postmark inbound webhook URL. Keys "webhook.postmark_username",
+	// "webhook.postmark_password" (or REFEREE_POSTMARK_PASSWORD(_FILE));
+	// default "" (Postmark endpoint off).
+	PostmarkUsername string `toml:"postmark_username"`
+	PostmarkPassword Secret `toml:"postmark_password"`
+	// MaxBodySize caps a request body in bytes. Key "webhook.max_body_size";
+	// default 10485760 (10 MiB).
+	MaxBodySize int64 `toml:"max_body_size"`
+	// MaxClockSkew is the largest accepted age of a signed timestamp. Key
+	// "webhook.max_clock_skew"; default "5m".
+	MaxClockSkew time.Duration `toml:"max_clock_skew"`
+	// ReadHeaderTimeout and ReadTimeout bound reading a request. Keys
+	// "webhook.read_header_timeout", "webhook.read_timeout"; defaults
+	// "10s", "1m".
+	ReadHeaderTimeout time.Duration `toml:"read_header_timeout"`
+	ReadTimeout       time.Duration `toml:"read_timeout"`
+	// ShutdownTimeout bounds the graceful shutdown of the listener. Key
+	// "webhook.shutdown_timeout"; default "10s".
+	ShutdownTimeout time.Duration `toml:"shutdown_timeout"`
+}
+
+// HooksConfig are the defaults of outgoing webhook calls (game events sent
+// to organisers' endpoints).
+type HooksConfig struct {
+	// URL is the endpoint for games that name none; it may carry
+	// credentials, which are never logged. Key "hooks.url"; default "" (no
+	// calls).
+	URL URL `toml:"url"`
+	// Secret signs every call (HMAC-SHA256). Key "hooks.secret" or
+	// REFEREE_HOOKS_SECRET(_FILE); required with URL.
+	Secret Secret `toml:"secret"`
+	// Timeout bounds one call. Key "hooks.timeout"; default "10s".
+	Timeout time.Duration `toml:"timeout"`
+	// Workers is the number of concurrent calls. Key "hooks.workers";
+	// default 2.
+	Workers int `toml:"workers"`
+	// MinBackoff, MaxBackoff and GiveUpAfter shape the retries. Keys
+	// "hooks.min_backoff", "hooks.max_backoff", "hooks.give_up_after";
+	// defaults "30s", "1h", "24h".
+	MinBackoff  time.Duration `toml:"min_backoff"`
+	MaxBackoff  time.Duration `toml:"max_backoff"`
+	GiveUpAfter time.Duration `toml:"give_up_after"`
+}
+
+// LogConfig is the logging setup.
+type LogConfig struct {
+	// Level is "debug", "info", "warn" or "error". Key "log.level"; default
+	// "info".
+	Level string `toml:"level"`
+	// Format is "text" or "json". Key "log.format"; default "text".
+	Format string `toml:"format"`
+}
+
+// Default returns the configuration with every default filled in (Domain
+// and the derived defaults still empty).
+func Default() Config {
+	return Config{
+		DataDir: "/var/lib/referee",
+		Referee: RefereeConfig{LocalPart: "referee", Name: "PBEM Referee"},
+		IMAP: IMAPConfig{
+			TLS: "tls", Mailbox: "INBOX", ProcessedFolder: "Processed", QuarantineFolder: "Quarantine",
+			Idle: "auto", PollInterval: time.Minute, ResyncInterval: 5 * time.Minute,
+			MinBackoff: time.Second, MaxBackoff: 5 * time.Minute, DialTimeout: 30 * time.Second,
+		},
+		SMTP: SMTPConfig{
+			TLS: "mandatory", DialTimeout: 30 * time.Second, CommandTimeout: 2 * time.Minute,
+			DataTimeout: 10 * time.Minute, Workers: 2, MinBackoff: time.Minute, MaxBackoff: 6 * time.Hour,
+			GiveUpAfter: 120 * time.Hour, Retention: 720 * time.Hour,
+		},
+		Auth:   AuthConfig{RequireSeatToken: true},
+		Limits: LimitsConfig{MaxMessageSize: 1 << 20, SenderRate: 60, SenderRateWindow: time.Hour},
+		Webhook: WebhookConfig{
+			MaxBodySize: 10 << 20, MaxClockSkew: 5 * time.Minute,
+			ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, ShutdownTimeout: 10 * time.Second,
+		},
+		Hooks: HooksConfig{
+			Timeout: 10 * time.Second, Workers: 2,
+			MinBackoff: 30 * time.Second, MaxBackoff: time.Hour, GiveUpAfter: 24 * time.Hour,
+		},
+		Log: LogConfig{Level: "info", Format: "text"},
+	}
+}
+
+// fillDerived fills the defaults that depend on other fields.
+func (c *Config) fillDerived() {
+	if c.SMTP.Auth == "" {
+		c.SMTP.Auth = "none"
+		if c.SMTP.Username != "" {
+			c.SMTP.Auth = "plain"
+		}
+	}
+	if c.SMTP.HELO == "" {
+		c.SMTP.HELO = c.Domain
+	}
+}
+
+// RefereeAddress returns the referee's address, <local_part>@<domain>.
+func (c *Config) RefereeAddress() string { return c.Referee.LocalPart + "@" + c.Domain }
+
+// StorePath returns the store file, <data_dir>/referee.db.
+func (c *Config) StorePath() string { return filepath.Join(c.DataDir, "referee.db") }
+
+// IMAPEnabled reports whether IMAP intake is configured.
+func (c *Config) IMAPEnabled() bool { return c.IMAP.Addr != "" }
+
+// WebhookEnabled reports whether the webhook listener is configured.
+func (c *Config) WebhookEnabled() bool { return c.Webhook.Addr != "" }
+
+// LogLevel returns the slog level of Log.Level (info when unknown; Validate
+// rejects unknown levels).
+func (c *Config) LogLevel() slog.Level {
+	switch c.Log.Level {
+	case "debug":
+		return slog.LevelDebug
+	case "warn":
+		return slog.LevelWarn
+	case "error":
+		return slog.LevelError
+	default:
+		return slog.LevelInfo
+	}
+}
