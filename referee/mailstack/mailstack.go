@@ -51,7 +51,8 @@ const RequireEnv = "REFEREE_MAILSTACK"
 const Domain = "example.test"
 
 // Binaries the stack needs, at the paths the script uses.
-var binaries = []string{"/usr/sbin/dovecot", "/usr/lib/postfix/sbin/master", "/usr/bin/doveadm"}
+var binaries = []string{"/usr/sbin/dovecot", "/usr/lib/dovecot/imap", "/usr/lib/dovecot/lmtp",
+	"/usr/lib/postfix/sbin/master", "/usr/bin/doveadm"}
 
 // Available reports why a stack cannot run here, or nil.
 func Available() error {
