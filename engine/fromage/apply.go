@@ -431,8 +431,10 @@ func (s *State) place(seat, v, i int, keep bool, how string) []engine.Event {
 			p.Jam++
 		}
 		evs = append(evs, engine.NewEvent("fr.fruit", seat, engine.Public, "space", sp.ID, "icon", iconNames[sp.Icon]))
-		if a := s.hasEffect(p, 3, "jam"); a != nil {
-			evs = append(evs, s.gain(seat, a.Res, 1, "jam")...)
+		if a := s.hasEffect(p, 3, "jam"); a != nil && !p.Extra {
+			// ST24 Jam Kitchen, a column-III ability: once per turn (D-15).
+			p.Extra = true
+			evs = append(evs, s.addRes(seat, a.Res, 1, "jam")...)
 		}
 	}
 	if p.Cheese == 0 && !containsInt(s.EndBy, seat) {

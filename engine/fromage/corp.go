@@ -116,7 +116,12 @@ func (s *State) corpResolve(i int) []engine.Event {
 	card := c.Card
 	evs := s.corpPlace(card, i, len(c.Acts) > 0 && c.Acts[len(c.Acts)-1].Wide)
 	c.Card, c.Options = -1, nil
-	return append(evs, s.corpContinue()...)
+	evs = append(evs, s.corpContinue()...)
+	if s.Snap != nil {
+		// Step T2 happens before the player acts: its outcome is public.
+		s.takeSnapshot()
+	}
+	return evs
 }
 
 func (s *State) applyCorp(seat int, m Move) ([]engine.Event, error) {
