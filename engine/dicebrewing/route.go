@@ -163,6 +163,10 @@ func (s *state) Route(seat int, orders []engine.Order) []error {
 			}
 			if p == stepBuy {
 				lastBuy = i
+				if err := s.marketErr(o); err != nil {
+					fail(i, err)
+					continue
+				}
 			}
 		}
 	}
@@ -237,4 +241,20 @@ func (s *state) SlotOpen(seat int, slot string) bool {
 		return false
 	}
 	return s.slotErr(seat, step) == nil
+}
+
+// marketErr refuses a BUY line for a market that is closed this round
+// (DB-4.3, DB-5.7.8): it could never be applied.
+func (s *state) marketErr(o engine.Order) error {
+	if o.Keyword() != "BUY" {
+		return nil
+	}
+	code := secondWord(o)
+	switch {
+	case s.rules.ingr(code) >= 0 && !s.marketOpen():
+		return engine.Reject("DB-4.3", "market_closed", "round", s.Round, "opens", s.rules.OpenMarket)
+	case s.rules.tok(code) >= 0 && !s.blackMarketOpen():
+		return engine.Reject("DB-4.3", "black_market_closed", "round", s.Round, "opens", s.rules.OpenBlackMarket)
+	}
+	return nil
 }
