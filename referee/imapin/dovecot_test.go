@@ -46,6 +46,7 @@ func stackIDs(msgs []mailstack.Message) string {
 // exactly once each, filed in Processed, and a permanently failing one in
 // Quarantine.
 func TestDovecotIntake(t *testing.T) {
+	t.Parallel()
 	s := mailstack.Start(t, "referee", "alice")
 	db := openStore(t)
 	h := newHandler()
@@ -118,6 +119,7 @@ func TestDovecotIntake(t *testing.T) {
 // TestDovecotRestart: Dovecot goes down under an idling watcher; mail sent
 // meanwhile waits in Postfix; the watcher reconnects and hands it over.
 func TestDovecotRestart(t *testing.T) {
+	t.Parallel()
 	s := mailstack.Start(t, "referee", "alice")
 	h := newHandler()
 	var logs syncBuffer
@@ -148,6 +150,7 @@ func TestDovecotRestart(t *testing.T) {
 // filters it: the last message, still in the mailbox, is not handed over
 // again.
 func TestDovecotSearchTrap(t *testing.T) {
+	t.Parallel()
 	s := mailstack.Start(t, "referee", "alice")
 	for i := range 2 {
 		s.Send(t, s.Address("alice"), []string{"referee@example.test"}, stackMsg(fmt.Sprintf("<t%d@alice>", i), "x"))

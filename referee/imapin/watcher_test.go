@@ -255,7 +255,8 @@ func TestUIDPlusWithoutMove(t *testing.T) {
 	r := start(t, testOptions(ms.addr, openStore(t), h, &syncBuffer{}))
 	h.await(t, 2)
 	eventually(t, "m1 filed", func() bool {
-		return msgIDs(contents(t, ms.addr, testUser, testPass, "Processed")) == "<m1@a>"
+		return msgIDs(contents(t, ms.addr, testUser, testPass, "Processed")) == "<m1@a>" &&
+			!strings.Contains(msgIDs(contents(t, ms.addr, testUser, testPass, "INBOX")), "<m1@a>")
 	})
 	if got := msgIDs(contents(t, ms.addr, testUser, testPass, "INBOX")); got != "<deleted@a>" {
 		t.Fatalf("INBOX %q: the \\Deleted message not yet handled was expunged", got)

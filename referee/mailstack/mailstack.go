@@ -81,9 +81,15 @@ func Available() error {
 type Stack struct {
 	// Dir holds configuration, mailboxes, queues, sockets and logs.
 	Dir string
-	// IMAPAddr and SMTPAddr are "127.0.0.1:port".
+	// IMAPAddr is Dovecot's IMAP, "127.0.0.1:port".
 	IMAPAddr string
+	// SMTPAddr is Postfix with AUTH PLAIN/LOGIN against the stack's users
+	// (like a submission port; a fresh connection fails while Dovecot,
+	// which does the authentication, is stopped).
 	SMTPAddr string
+	// MXAddr is Postfix without AUTH (like an MX): it accepts mail for the
+	// stack's users even while Dovecot is stopped, and queues it.
+	MXAddr string
 	// LMTPSocket is Dovecot's LMTP socket.
 	LMTPSocket string
 	// Users are the local parts of the accounts.
@@ -142,11 +148,12 @@ func Start(t testing.TB, users ...string) *Stack {
 	if err != nil {
 		t.Fatalf("mailstack did not come up: %v\n%s", err, s.Logs())
 	}
-	s.IMAPAddr, s.SMTPAddr, s.LMTPSocket = env["MS_IMAP_ADDR"], env["MS_SMTP_ADDR"], env["MS_LMTP_SOCKET"]
-	if s.IMAPAddr == "" || s.SMTPAddr == "" {
+	s.IMAPAddr, s.SMTPAddr, s.MXAddr, s.LMTPSocket = env["MS_IMAP_ADDR"], env["MS_SMTP_ADDR"], env["MS_MX_ADDR"], env["MS_LMTP_SOCKET"]
+	if s.IMAPAddr == "" || s.SMTPAddr == "" || s.MXAddr == "" {
 		t.Fatalf("mailstack came up without IMAP or SMTP: %v\n%s", env, s.Logs())
 	}
-	t.Logf("mailstack up in %v: IMAP %s, SMTP %s, dir %s", time.Since(begin).Round(time.Millisecond), s.IMAPAddr, s.SMTPAddr, dir)
+	t.Logf("mailstack up in %v: IMAP %s, SMTP %s, MX %s, dir %s", time.Since(begin).Round(time.Millisecond),
+		s.IMAPAddr, s.SMTPAddr, s.MXAddr, dir)
 	return s
 }
 
@@ -250,8 +257,8 @@ func (s *Stack) Address(user string) string { return user + "@" + Domain }
 // Password returns the password of user.
 func (s *Stack) Password(user string) string { return user + "-pw" }
 
-// Send submits a message to Postfix (no authentication: the recipients are
-// local), failing the test on error.
+// Send hands a message to Postfix at MXAddr (no authentication: the
+// recipients are local), failing the test on error.
 func (s *Stack) Send(t testing.TB, from string, to []string, raw []byte) {
 	t.Helper()
 	if err := s.SendErr(from, to, raw); err != nil {
@@ -259,9 +266,9 @@ func (s *Stack) Send(t testing.TB, from string, to []string, raw []byte) {
 	}
 }
 
-// SendErr submits a message to Postfix and returns the error.
+// SendErr hands a message to Postfix at MXAddr and returns the error.
 func (s *Stack) SendErr(from string, to []string, raw []byte) error {
-	c, err := smtp.Dial(s.SMTPAddr)
+	c, err := smtp.Dial(s.MXAddr)
 	if err != nil {
 		return err
 	}

@@ -18,10 +18,13 @@
 # Changes: the Dovecot stop/start signals and DIR/dovecot.state above (the supervisor
 # loop below handles them instead of stopping everything when Dovecot exits on
 # request); free_port works without ss(8) (iproute2) by probing with a connect;
-# DIR/env is rewritten after a Dovecot restart (new MS_DOVECOT_PID). Everything
+# DIR/env is rewritten after a Dovecot restart (new MS_DOVECOT_PID); a second SMTP
+# listener, MS_MX_ADDR, without SASL, like an MX: a Postfix smtpd that offers AUTH
+# exits when Dovecot's auth socket is down, so mail sent during a Dovecot outage
+# must come in there (MS_SMTP_ADDR keeps AUTH, like a submission port). Everything
 # else is unchanged.
 # Knobs (environment):
-#   MS_IMAP_PORT, MS_SMTP_PORT  fixed ports (default: random free ports >= 20000)
+#   MS_IMAP_PORT, MS_SMTP_PORT, MS_MX_PORT  fixed ports (default: random free ports >= 20000)
 #   MS_USERS                    default "referee alice bob carol dave"
 #   MS_DOMAIN                   default example.test
 #   MS_DOVECOT_USER             user Dovecot runs as when started by root (default nobody);
@@ -73,6 +76,8 @@ run)
   [ "$(id -u)" = 0 ] || NO_POSTFIX=1
   IMAP_PORT=${MS_IMAP_PORT:-$(free_port)}
   SMTP_PORT=${MS_SMTP_PORT:-$(free_port)}
+  MX_PORT=${MS_MX_PORT:-$(free_port)}
+  [ "$MX_PORT" != "$SMTP_PORT" ] || MX_PORT=$(free_port)
   if [ "$(id -u)" = 0 ]; then DUSER=${MS_DOVECOT_USER:-nobody}; else DUSER=$(id -un); fi
   DGROUP=$(id -gn "$DUSER")
 
@@ -212,6 +217,7 @@ EOF
     cat > "$P/etc/master.cf" <<EOF
 # service      type  private unpriv chroot wakeup maxproc command
 127.0.0.1:$SMTP_PORT inet n  -      n      -      -       smtpd
+127.0.0.1:$MX_PORT inet n    -      n      -      -       smtpd -o smtpd_sasl_auth_enable=no
 cleanup        unix  n       -      n      -      0       cleanup
 qmgr           unix  n       -      n      300    1       qmgr
 rewrite        unix  -       -      n      -      -       trivial-rewrite
@@ -287,15 +293,17 @@ EOF
   if ! wait_port "$IMAP_PORT" 100; then
     echo "mailstack: IMAP not up" >&2; cat "$D/dovecot.log" "$D/stderr.log" >&2; shutdown 1
   fi
-  if [ -z "$NO_POSTFIX" ] && ! wait_port "$SMTP_PORT" 100; then
+  if [ -z "$NO_POSTFIX" ] && ! { wait_port "$SMTP_PORT" 100 && wait_port "$MX_PORT" 100; }; then
     echo "mailstack: SMTP not up" >&2; cat "$P/postfix.log" "$P/stderr.log" >&2; shutdown 1
   fi
-  SMTP_ADDR=127.0.0.1:$SMTP_PORT; [ -z "$NO_POSTFIX" ] || SMTP_ADDR=
+  SMTP_ADDR=127.0.0.1:$SMTP_PORT; MX_ADDR=127.0.0.1:$MX_PORT
+  [ -z "$NO_POSTFIX" ] || { SMTP_ADDR=; MX_ADDR=; }
   write_env() {
     cat > "$T/env.tmp" <<ENV
 MS_DIR=$T
 MS_IMAP_ADDR=127.0.0.1:$IMAP_PORT
 MS_SMTP_ADDR=$SMTP_ADDR
+MS_MX_ADDR=$MX_ADDR
 MS_LMTP_SOCKET=$D/run/lmtp
 MS_DOMAIN=$DOMAIN
 MS_USERS="$USERS"
