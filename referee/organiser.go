@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -17,6 +18,11 @@ func (w *work) orgRequest(req *Request, out *Outcome) error {
 	for addr, secret := range w.r.opt.Organisers {
 		if secret != "" && secret == req.Secret {
 			org = addr
+		}
+	}
+	if org == "" {
+		if tok, err := w.tx.Token(req.Secret); err == nil && tok.Kind == "org" {
+			org = tok.Address
 		}
 	}
 	if org == "" || !strings.EqualFold(org, req.From) || !req.SenderVerified {
@@ -473,11 +479,68 @@ func (w *work) orgMail(org string, results []string, inReplyTo string) error {
 		return err
 	}
 	m := &Outgoing{Seat: -1, Kind: "org", To: org, Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: body,
-		Lang: "en", InReplyTo: inReplyTo, Tag: "org." + w.r.opt.Organisers[org]}
+		Lang: "en", InReplyTo: inReplyTo, Tag: w.orgTag(org)}
 	if inReplyTo != "" {
 		m.AutoSubmitted, m.References = "auto-replied", []string{inReplyTo}
 	}
 	return w.enqueue(m)
+}
+
+// orgTag returns the tag of an organiser's address ("" if it has none).
+func (w *work) orgTag(org string) string {
+	if s := w.r.opt.Organisers[org]; s != "" {
+		return "org." + s
+	}
+	tag := ""
+	w.tx.Tokens(func(secret string, t store.Token) error {
+		if t.Kind == "org" && t.Address == org {
+			tag = "org." + secret
+		}
+		return nil
+	})
+	return tag
+}
+
+// AddOrganiser registers an organiser address and returns its secret: the
+// organiser writes to <local>+org.<secret>@<domain>. Calling it again for
+// the same address returns the existing secret.
+func (r *Referee) AddOrganiser(addr string) (string, error) {
+	addr = strings.ToLower(strings.TrimSpace(addr))
+	if !strings.Contains(addr, "@") {
+		return "", errorf("%q is not an address", addr)
+	}
+	var secret string
+	_, err := r.update(func(w *work) error {
+		if tag := w.orgTag(addr); tag != "" {
+			secret = strings.TrimPrefix(tag, "org.")
+			return nil
+		}
+		var err error
+		secret, err = w.newToken(store.Token{Kind: "org", Address: addr})
+		return err
+	})
+	return secret, err
+}
+
+// DeliveryFailed records that mail to an address failed permanently (the
+// SMTP server refused it, or retries gave up): the player is marked failing
+// and the organisers of the player's games are told.
+func (r *Referee) DeliveryFailed(to, reason string) error {
+	_, err := r.update(func(w *work) error {
+		p, err := loadPlayer(w.tx, to)
+		if err != nil {
+			return nil // not a player (an organiser or a stranger)
+		}
+		if p.Failing {
+			return nil // already known: tell organisers once
+		}
+		p.Failing = true
+		if err := savePlayer(w.tx, p); err != nil {
+			return err
+		}
+		return w.alertBounce(p.Address, reason)
+	})
+	return err
 }
 
 // Organise runs organiser commands from the command line (the same language

@@ -98,7 +98,7 @@ func TestScenarioOrganiserCommands(t *testing.T) {
 	// REPLACE bob by dan: dan gets a hand-over brief, bob a farewell, and
 	// bob's old token stops working.
 	oldSecret := h.game("g1").Seats[h.game("g1").seatOfAddress(bob)].Secret
-	h.org("REPLACE g1 bob dan@example.test Dan nl")
+	h.org("REPLACE g1 bob dan@example.test Dan en")
 	ms = h.mails()
 	contains(t, h.mailTo(ms, dan).Body, "Welcome! You take over the seat")
 	contains(t, h.mailTo(ms, bob).Body, "gave your seat")

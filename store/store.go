@@ -431,6 +431,17 @@ func (tx *Tx) PutToken(secret string, t Token) error {
 	return putJSON(b, []byte(secret), t)
 }
 
+// Tokens calls fn for every token.
+func (tx *Tx) Tokens(fn func(secret string, t Token) error) error {
+	return tx.b(bTokens).ForEach(func(k, v []byte) error {
+		var t Token
+		if err := json.Unmarshal(v, &t); err != nil {
+			return err
+		}
+		return fn(string(k), t)
+	})
+}
+
 // DeleteToken removes a token (a replaced player's secret stops working).
 func (tx *Tx) DeleteToken(secret string) error { return tx.b(bTokens).Delete([]byte(secret)) }
 
