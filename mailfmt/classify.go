@@ -39,8 +39,11 @@ type Classification struct {
 	// Reason says which rule decided, e.g. "Auto-Submitted: auto-replied" or
 	// "delivery status notification".
 	Reason string
-	// OutOfOffice is true for an auto-reply that announces an absence (as
-	// opposed to, e.g., a read receipt or a ticket acknowledgement).
+	// OutOfOffice is true for an auto-reply that announces an absence (an
+	// out-of-office subject, X-Autoreply, Precedence auto_reply, or words
+	// such as "away", "vacation", "assente", "absent", "afwezig",
+	// "abwesend" in the responder's own text), as opposed to a read receipt
+	// or a ticket acknowledgement.
 	OutOfOffice bool
 	// Return is the absence's end as written in an out-of-office reply
 	// ("back on 12 May", "fino al 20 dicembre"), best effort; zero if none.
@@ -158,10 +161,14 @@ func Classify(m *Message, self []string) Classification {
 		c.Reason = "out-of-office subject"
 	}
 	if c.Reason != "" {
-		c.OutOfOffice = oofSubjectRe.MatchString(m.Subject) || as == "auto-replied" ||
-			len(m.Header("X-Autoreply")) > 0 || prec == "auto_reply" || looksAbsent(m.Text)
+		// An absence is announced by the subject, by the headers of vacation
+		// programs, or by the responder's own words (not by a quoted copy of
+		// the referee's mail, which may well mention VACATION).
+		away := awayText(m.Text)
+		c.OutOfOffice = oofSubjectRe.MatchString(m.Subject) || len(m.Header("X-Autoreply")) > 0 ||
+			prec == "auto_reply" || looksAbsent(away)
 		if c.OutOfOffice {
-			c.Return, c.ReturnText = ReturnDate(awayText(m.Text), m.Date)
+			c.Return, c.ReturnText = ReturnDate(away, m.Date)
 		}
 		return c
 	}
@@ -243,6 +250,11 @@ func dsnInfo(m *Message) *BounceInfo {
 		}
 	}
 	b.OriginalMessageID = returnedMessageID(m.Report.Returned)
+	if b.OriginalMessageID == "" {
+		// Some reporters (Gmail) name it in the per-message fields.
+		h, _ := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(m.Report.Status)))
+		b.OriginalMessageID = msgIDScanRe.FindString(h.Get("X-Original-Message-Id"))
+	}
 	b.setOriginal()
 	return b
 }

@@ -1,6 +1,7 @@
 package mailfmt
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -59,7 +60,7 @@ func TestClassifyRules(t *testing.T) {
 		{"normal", "", Normal, false},
 		{"auto-submitted no", "Auto-Submitted: no\n", Normal, false},
 		{"auto-submitted auto-generated", "Auto-Submitted: auto-generated\n", AutoReply, false},
-		{"auto-submitted with parameters", "Auto-Submitted: auto-replied; owner-email=\"a@b\"\n", AutoReply, true},
+		{"auto-submitted with parameters", "Auto-Submitted: auto-replied; owner-email=\"a@b\"\n", AutoReply, false}, // an acknowledgement, not an absence
 		{"x-autorespond", "X-Autorespond: yes\n", AutoReply, false},
 		{"precedence junk", "Precedence: junk\n", List, false},
 		{"precedence list", "Precedence: LIST\n", List, false},
@@ -128,5 +129,20 @@ PASS
 	m = mustParse(t, "To: referee@example.test\nSubject: hello\n\nx\n")
 	if r := FindTag(m, referee); r.Tag.Kind != TagNone || len(r.Candidates) != 0 {
 		t.Errorf("no tag expected: %+v", r)
+	}
+}
+
+// TestOutOfOfficeOwnWords checks that only the responder's own words make
+// an absence: a quoted referee mail mentioning VACATION does not.
+func TestOutOfOfficeOwnWords(t *testing.T) {
+	self := []string{"referee@example.test"}
+	ack := "From: helpdesk@example.org\nSubject: Re: orders\nAuto-Submitted: auto-replied\nDate: Tue, 12 May 2026 10:00:00 +0200\n\n" +
+		"Your request has been received.\n\nOn Tue, May 12, 2026 at 9:00 AM Referee <referee@example.test> wrote:\n> Reply VACATION 2026-12-20 2026-12-28 if you are away until 28 December.\n"
+	if c := Classify(mustParse(t, ack), self); c.Class != AutoReply || c.OutOfOffice || !c.Return.IsZero() {
+		t.Errorf("acknowledgement: %+v", c)
+	}
+	away := strings.Replace(ack, "Your request has been received.", "I am on holiday until 20 May.", 1)
+	if c := Classify(mustParse(t, away), self); !c.OutOfOffice || c.Return.String() != "2026-05-20" {
+		t.Errorf("absence: %+v", c)
 	}
 }

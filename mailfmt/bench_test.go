@@ -1,0 +1,67 @@
+package mailfmt
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// benchSamples are typical inbound messages of the corpus.
+var benchSamples = []string{
+	"001-gmail-web-en-top",                    // multipart/alternative, top-posted
+	"006-outlook-desktop-en-original-message", // Outlook plain text with header block
+	"011-outlook-web-html-only",               // base64 HTML only
+	"015-iphone-mail-en",                      // quoted-printable, iPhone
+	"021-thunderbird-it-interleaved",          // flowed, interleaved
+	"079-dsn-postfix-user-unknown",            // delivery status notification
+}
+
+func BenchmarkParseCommands(b *testing.B) {
+	for _, name := range benchSamples {
+		raw, err := os.ReadFile(filepath.Join("testdata", "corpus", name+".eml"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(raw)))
+			for b.Loop() {
+				m, err := Parse(raw, Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				Classify(m, corpusSelf)
+				FindTag(m, corpusReferee)
+				Commands(m)
+			}
+		})
+	}
+}
+
+func BenchmarkCompose(b *testing.B) {
+	tag, _ := SeatTag("g42", 1, "k7x9q2abcd3e", 57)
+	o := Out{
+		From: goldenReferee, To: Address{Name: "Anna Rossi", Addr: "anna@rossi.example"}, Tag: tag,
+		Subject: "Dice Brewing: your turn", Reply: true, MessageID: "<rf.g42.1.57.a1b2@example.test>",
+		References: []string{"<rf.g42.x.55.k3@example.test>"}, Date: goldenDate,
+		Text: prompt,
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Compose(o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+const prompt = `Dice Brewing - game g42, move 57
+It is your turn, Anna (seat 1).
+
+Your options:
+  1  PLACE MH1 SEED, MH1+ B3
+  2  STORE Y5 G4
+  3  PASS
+
+-- 
+Referee of game g42 - reply STATUS for the full board
+`

@@ -1,0 +1,257 @@
+package mailfmt
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// corpusSeeds returns the raw sample messages, for seeding the fuzzers.
+func corpusSeeds(f *testing.F) [][]byte {
+	f.Helper()
+	var out [][]byte
+	for _, name := range corpusFiles(f) {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// corpusMessages parses the samples (skipping those Parse rejects).
+func corpusMessages(f *testing.F) []*Message {
+	f.Helper()
+	var out []*Message
+	for _, raw := range corpusSeeds(f) {
+		if m, err := Parse(raw, corpusOptions); err == nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func checkCommands(t *testing.T, body, got string, info CommandInfo) {
+	t.Helper()
+	if len(got) > len(body) {
+		t.Fatalf("commands longer than the body: %d > %d", len(got), len(body))
+	}
+	inputLines := map[string]bool{}
+	for _, l := range strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n") {
+		inputLines[strings.TrimRightFunc(l, unicode.IsSpace)] = true
+	}
+	n := 0
+	for _, l := range strings.Split(got, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), ">") {
+			t.Fatalf("quoted line in commands: %q", l)
+		}
+		if l != "" {
+			n++
+			if !inputLines[l] {
+				t.Fatalf("commands line %q is not a line of the body", l)
+			}
+		}
+	}
+	if n != info.Lines {
+		t.Fatalf("info.Lines = %d, counted %d", info.Lines, n)
+	}
+	if strings.HasPrefix(got, "\n") || strings.HasSuffix(got, "\n") || strings.Contains(got, "\n\n\n") {
+		t.Fatalf("untidy commands: %q", got)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, raw := range corpusSeeds(f) {
+		f.Add(raw)
+	}
+	f.Add([]byte("Content-Type: multipart/mixed; boundary=x\r\n\r\n--x\r\nContent-Type: multipart/alternative; boundary=y\r\n\r\n--y\r\n"))
+	f.Add([]byte("Content-Type: text/html\r\n\r\n<blockquote><blockquote>x"))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		m, err := Parse(raw, Options{MaxBytes: 256 << 10})
+		if err != nil {
+			if m != nil && m.Text != "" {
+				t.Fatal("a failed parse returned a body")
+			}
+			return
+		}
+		if !utf8.ValidString(m.Text) || !utf8.ValidString(m.Subject) || !utf8.ValidString(m.From.Name) {
+			t.Fatal("invalid UTF-8 in the parsed message")
+		}
+		if len(m.Text) > 16*len(raw)+64 {
+			t.Fatalf("text grew too much: %d bytes from %d", len(m.Text), len(raw))
+		}
+		if !strings.HasPrefix(m.MessageID, "<") || !strings.HasSuffix(m.MessageID, ">") {
+			t.Fatalf("message id %q", m.MessageID)
+		}
+		if strings.ContainsAny(m.Text, "\r") {
+			t.Fatal("carriage return left in the text")
+		}
+		text, info := Commands(m)
+		checkCommands(t, m.Text, text, info)
+		c := Classify(m, []string{"referee@example.test"})
+		if c.Class > Self {
+			t.Fatalf("class %d", c.Class)
+		}
+		if !c.Return.IsZero() {
+			if _, _, ok := mkDate(c.Return.Year, int(c.Return.Month), c.Return.Day); !ok {
+				t.Fatalf("invalid return date %v", c.Return)
+			}
+		}
+		tr := FindTag(m, Address{Addr: "referee@example.test"})
+		if tr.Tag.Kind != TagNone && tr.Tag.Validate() != nil {
+			t.Fatalf("FindTag returned an invalid tag %+v: %v", tr.Tag, tr.Tag.Validate())
+		}
+		if tr.SecretFrom == SourceInReplyTo || tr.SecretFrom == SourceReferences {
+			t.Fatal("a secret from a Message-ID")
+		}
+		if _, err := AuthResults(m, "mx.example.test"); err != nil && m.AuthenticationResults == nil {
+			t.Fatal("error without any Authentication-Results field")
+		}
+	})
+}
+
+func FuzzCommands(f *testing.F) {
+	for _, m := range corpusMessages(f) {
+		f.Add(m.Text, m.From.Name, m.From.Addr)
+	}
+	f.Add("#begin\n> PASS\n#end", "Anna", "anna@x")
+	f.Add("On a\nb\nc wrote:\nPASS", "", "")
+	f.Fuzz(func(t *testing.T, body, name, addr string) {
+		got, info := ExtractCommands(body, Address{Name: name, Addr: addr})
+		checkCommands(t, body, got, info)
+		again, _ := ExtractCommands(body, Address{Name: name, Addr: addr})
+		if again != got {
+			t.Fatal("not deterministic")
+		}
+	})
+}
+
+func FuzzTag(f *testing.F) {
+	for _, s := range []string{"g42.1.k7x9q2abcd3e.57", "p.abcdefghijkl", "org.abcdefghijklmnop", "bounce.a17", "G42.01.ABCDEFGHIJKL.0057", "g42", "x.y.z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tag, err := ParseTag(s)
+		if err != nil {
+			return
+		}
+		if tag.Validate() != nil {
+			t.Fatalf("ParseTag(%q) gave an invalid tag %+v", s, tag)
+		}
+		c := tag.String()
+		if c == "" || c != strings.ToLower(c) {
+			t.Fatalf("canonical form %q", c)
+		}
+		back, err := ParseTag(c)
+		if err != nil || back != tag {
+			t.Fatalf("round trip %q -> %+v -> %q -> %+v, %v", s, tag, c, back, err)
+		}
+		if tag.Kind != TagBounce {
+			st := SubjectTag(tag, true)
+			got, ok := ParseSubjectTag("Re: " + st + " x")
+			if !ok || got != tag {
+				t.Fatalf("subject round trip %q: %+v, %v", st, got, ok)
+			}
+		}
+		addr, err := PlusAddress("referee@example.test", tag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := TagFromAddress(addr, "referee@example.test"); !ok || got != tag {
+			t.Fatalf("address round trip %q: %+v", addr, got)
+		}
+	})
+}
+
+func FuzzSubjectTag(f *testing.F) {
+	for _, m := range corpusMessages(f) {
+		f.Add(m.Subject)
+	}
+	f.Add("Re: [ g42.1.abcdefghijkl  #  57 ] x [g43 #1]")
+	f.Fuzz(func(t *testing.T, subject string) {
+		tag, ok := ParseSubjectTag(subject)
+		if ok && tag.Validate() != nil {
+			t.Fatalf("invalid tag %+v from %q", tag, subject)
+		}
+		clean := CleanSubject(subject)
+		if len(clean) > len(subject) {
+			t.Fatalf("CleanSubject grew %q -> %q", subject, clean)
+		}
+	})
+}
+
+func FuzzMessageID(f *testing.F) {
+	f.Add("g42", 1, int64(57), "a1b2", "example.test", "<rf.g42.1.57.a1b2@example.test>")
+	f.Add("g42", -1, int64(0), "z", "mail.example.org", "RF.G42.X.0.Z@EXAMPLE.ORG")
+	f.Fuzz(func(t *testing.T, game string, seat int, token int64, nonce, domain, id string) {
+		if s, err := NewMessageID(game, seat, token, nonce, domain); err == nil {
+			r, err := ParseMessageID(s)
+			want := MessageRef{Game: game, Seat: seat, Token: token, Nonce: nonce, Domain: strings.ToLower(domain)}
+			if err != nil || r != want {
+				t.Fatalf("round trip %q: %+v, %v; want %+v", s, r, err, want)
+			}
+			if _, err := bareMsgID(s); err != nil {
+				t.Fatalf("NewMessageID gave an id Compose rejects: %q", s)
+			}
+		}
+		if r, err := ParseMessageID(id); err == nil {
+			s, err := NewMessageID(r.Game, r.Seat, r.Token, r.Nonce, r.Domain)
+			if err != nil {
+				t.Fatalf("ParseMessageID(%q) = %+v, which NewMessageID rejects: %v", id, r, err)
+			}
+			if again, _ := ParseMessageID(s); again != r {
+				t.Fatalf("reparse of %q: %+v vs %+v", s, again, r)
+			}
+		}
+	})
+}
+
+func FuzzHTMLToText(f *testing.F) {
+	f.Add("<div>a<br>b</div><blockquote>q</blockquote>")
+	f.Add("<pre>x\n y</pre><ul><li>1</li></ul><table><tr><td>a</td></tr></table>")
+	for _, m := range corpusMessages(f) {
+		if m.FromHTML {
+			f.Add(string(m.Raw))
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		out := HTMLToText(src)
+		if !strings.HasSuffix(out, "\n") {
+			t.Fatal("no final newline")
+		}
+		if len(out) > 8*len(src)+64 {
+			t.Fatalf("output grew too much: %d from %d", len(out), len(src))
+		}
+		if utf8.ValidString(src) && !utf8.ValidString(out) {
+			t.Fatal("invalid UTF-8 from valid input")
+		}
+		if strings.Contains(out, "\n\n\n\n") {
+			t.Fatal("more than two blank lines in a row")
+		}
+	})
+}
+
+func FuzzReturnDate(f *testing.F) {
+	f.Add("I am away until 20 May 2026", int64(1778500000))
+	f.Add("fino al 5 gennaio", int64(1798000000))
+	f.Add("vom 10. bis 20. Dezember", int64(0))
+	f.Fuzz(func(t *testing.T, text string, unix int64) {
+		var ref time.Time
+		if unix > 0 && unix < 1<<35 {
+			ref = time.Unix(unix, 0).UTC()
+		}
+		d, phrase := ReturnDate(text, ref)
+		if !d.IsZero() {
+			if _, _, ok := mkDate(d.Year, int(d.Month), d.Day); !ok {
+				t.Fatalf("invalid date %v from %q", d, text)
+			}
+			if phrase == "" {
+				t.Fatal("a date without its phrase")
+			}
+		}
+	})
+}
