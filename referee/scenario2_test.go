@@ -219,7 +219,7 @@ func TestScenarioCommonCommands(t *testing.T) {
 // player token; OBSERVE sends the public view.
 func TestScenarioOpenGamesAndObservers(t *testing.T) {
 	h := newHarness(t)
-	out := h.sendAs(Request{From: dan, FromName: "Dan", Text: "REGISTER Dan nl"})
+	out := h.sendAs(Request{From: dan, FromName: "Dan", Text: "REGISTER Dan en"})
 	if out.Status != "applied" {
 		t.Fatalf("register: %+v", out)
 	}
