@@ -13,8 +13,8 @@ import (
 // The games this binary hosts: each registers itself with the engine
 // registry from its package's init function.
 import (
-// _ "github.com/pbem-referee/referee/engine/dicebrewing"
-// _ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/dicebrewing"
+	_ "github.com/pbem-referee/referee/engine/fromage"
 )
 
 func cmdGames(_ context.Context, env *cliEnv, args []string) error {

@@ -33,6 +33,10 @@ var commands = map[string]command{
 	"play":     {"play a game offline from a script or stdin (organisers: check disputes)", cmdPlay},
 	"replay":   {"re-run an exported game log from its seed and confirm every state", cmdReplay},
 	"selfplay": {"play many complete games with the engine's bots, checking invariants", cmdSelfplay},
+	"serve":    {"run the referee daemon (IMAP intake, SMTP outbox, deadlines, webhooks)", cmdServe},
+	"org":      {"run organiser commands on the store, or register an organiser (daemon stopped)", cmdOrganiser},
+	"game":     {"game new: create a game and queue its invitations (daemon stopped)", cmdGame},
+	"export":   {"write a game's complete log, for referee replay", cmdExport},
 }
 
 // errUsage marks a usage error (exit status 2).

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+func testConfig(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "referee.toml")
+	cfg := "domain = \"example.test\"\ndata_dir = \"" + filepath.Join(dir, "data") + "\"\norganisers = [\"olga@example.test\"]\n" +
+		"[smtp]\naddr = \"127.0.0.1:2525\"\ntls = \"none\"\n[webhook]\naddr = \"127.0.0.1:0\"\nsecret = \"0123456789abcdef0123\"\n"
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// An organiser works from the command line on a stopped daemon's store:
+// registers, creates a game, runs commands and exports the log.
+func TestOrganiserCommandLine(t *testing.T) {
+	cfg := testConfig(t)
+	out, errs, code := runCLI(t, "", "org", "--config", cfg, "add", "olga@example.test")
+	if code != 0 || !strings.Contains(out, "referee+org.") {
+		t.Fatalf("org add (%d): %s %s", code, out, errs)
+	}
+	again, _, _ := runCLI(t, "", "org", "--config", cfg, "add", "olga@example.test")
+	if again != out {
+		t.Fatalf("a second add changed the secret: %q vs %q", again, out)
+	}
+	out, errs, code = runCLI(t, "", "game", "new", "toy", "--config", cfg, "--id", "g7", "--player", "ann@example.test:Ann:it",
+		"--player", "bob@example.test:Bob", "--deadline", "24h,misses=2", "--option", "rounds=1")
+	if code != 0 || !strings.Contains(out, "game g7 created") {
+		t.Fatalf("game new (%d): %s %s", code, out, errs)
+	}
+	out, errs, code = runCLI(t, "STATUS g7\nPOLICY g7 12h\n", "org", "--config", cfg, "-")
+	if code != 0 || !strings.Contains(out, "STATUS g7: toy") || !strings.Contains(out, "POLICY g7: policy now 12h") {
+		t.Fatalf("org script (%d): %s %s", code, out, errs)
+	}
+	out, errs, code = runCLI(t, "", "export", "g7", "--config", cfg)
+	var lg engine.Log
+	if code != 0 || json.Unmarshal([]byte(out), &lg) != nil || lg.Game != "toy" || lg.Config.Seed != "" {
+		t.Fatalf("export (%d): %s %s", code, out, errs)
+	}
+	if _, errs, code = runCLI(t, "", "game", "new", "nosuchgame", "--config", cfg); code == 0 || !strings.Contains(errs, "unknown game") {
+		t.Fatalf("unknown game (%d): %s", code, errs)
+	}
+}

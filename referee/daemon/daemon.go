@@ -1,0 +1,278 @@
+// Package daemon assembles the running referee: the store, the referee
+// core, the IMAP watcher, the SMTP outbox sender, the deadline ticker and the
+// HTTP listener, from one configuration. `referee serve` runs it against real
+// servers; the embedded demo and the end-to-end benchmark run it against
+// in-process ones.
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/config"
+	"github.com/pbem-referee/referee/referee/imapin"
+	"github.com/pbem-referee/referee/referee/smtpout"
+	"github.com/pbem-referee/referee/store"
+)
+
+// Options are what a configuration file cannot say.
+type Options struct {
+	Logger *slog.Logger
+	// Clock is the referee's clock (the system clock if nil).
+	Clock referee.Clock
+	// Random is the source of secrets and seeds (crypto/rand if nil).
+	Random io.Reader
+	// StoreOptions open the store (the defaults if nil).
+	StoreOptions *store.Options
+	// Mux, if set, receives the daemon's HTTP handlers in addition to its
+	// own; the HTTP listener runs when the configuration has a webhook
+	// address.
+	Mux *http.ServeMux
+	// Listener, if set, is used instead of listening on the webhook
+	// address (tests and the demo pass one on 127.0.0.1:0).
+	Listener net.Listener
+	// Handler, if set, replaces the referee as the IMAP watcher's mail
+	// handler (the benchmark's pass-through "echo" referee).
+	Handler referee.MailHandler
+}
+
+// Daemon is a running referee.
+type Daemon struct {
+	cfg     *config.Config
+	opt     Options
+	log     *slog.Logger
+	DB      *store.DB
+	Referee *referee.Referee
+	Sender  *smtpout.Sender
+	Watcher *imapin.Watcher
+	mux     *http.ServeMux
+	tick    chan struct{}
+	started time.Time
+}
+
+// New opens the store and builds every part; Run starts them.
+func New(cfg *config.Config, opt Options) (*Daemon, error) {
+	log := opt.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel()}))
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, err
+	}
+	db, err := store.Open(cfg.StorePath(), opt.StoreOptions)
+	if err != nil {
+		return nil, err
+	}
+	d := &Daemon{cfg: cfg, opt: opt, log: log, DB: db, tick: make(chan struct{}, 1), mux: opt.Mux}
+	if d.mux == nil {
+		d.mux = http.NewServeMux()
+	}
+	fail := func(err error) (*Daemon, error) {
+		db.Close()
+		return nil, err
+	}
+	so, err := cfg.SMTPOptions()
+	if err != nil {
+		return fail(err)
+	}
+	so.Store, so.Logger, so.Queue = db, log.With("part", "smtp"), referee.OutboxQueue
+	if opt.Clock != nil {
+		so.Now = opt.Clock.Now
+	}
+	so.OnResult = d.onResult
+	if d.Sender, err = smtpout.New(so); err != nil {
+		return fail(fmt.Errorf("smtp: %w", err))
+	}
+	from := mailfmt.Address{Name: cfg.Referee.Name, Addr: cfg.RefereeAddress()}
+	ro := referee.Options{
+		DB: db, Clock: opt.Clock, Domain: cfg.Domain, Local: cfg.Referee.LocalPart, Name: cfg.Referee.Name,
+		Compose: referee.Composer(from), Kick: d.kick, Random: opt.Random, Logger: log.With("part", "referee"),
+		RateLimit: cfg.Limits.SenderRate, MaxMessageBytes: int(cfg.Limits.MaxMessageSize),
+		Auth: referee.AuthPolicy{RequireDKIM: cfg.Auth.RequireDKIMAlignment, AuthservID: cfg.Auth.TrustedAuthservID,
+			LookupTXT: net.LookupTXT},
+	}
+	if d.Referee, err = referee.New(ro); err != nil {
+		return fail(err)
+	}
+	if cfg.IMAPEnabled() {
+		io, err := cfg.IMAPOptions()
+		if err != nil {
+			return fail(err)
+		}
+		io.Store, io.Logger = db, log.With("part", "imap")
+		io.Handler = d.Referee
+		if opt.Handler != nil {
+			io.Handler = opt.Handler
+		}
+		if d.Watcher, err = imapin.New(io); err != nil {
+			return fail(fmt.Errorf("imap: %w", err))
+		}
+	}
+	for _, o := range cfg.Organisers {
+		if _, err := d.Referee.AddOrganiser(o); err != nil {
+			return fail(err)
+		}
+	}
+	d.mux.HandleFunc("GET /healthz", d.healthz)
+	return d, nil
+}
+
+// Mux returns the HTTP mux, for the webhook front door and metrics.
+func (d *Daemon) Mux() *http.ServeMux { return d.mux }
+
+// kick wakes the sender and the ticker after the referee committed.
+func (d *Daemon) kick() {
+	d.Sender.Kick()
+	select {
+	case d.tick <- struct{}{}:
+	default:
+	}
+}
+
+// onResult handles a finished delivery: a permanent failure marks the
+// address as failing and alerts the organisers.
+func (d *Daemon) onResult(r smtpout.Result) {
+	if r.Outcome != smtpout.OutcomeFailed {
+		return
+	}
+	reason := "delivery failed"
+	if r.Err != nil {
+		reason = r.Err.Error()
+	}
+	if err := d.Referee.DeliveryFailed(r.Item.To, reason); err != nil {
+		d.log.Error("recording a failed delivery", slog.String("to", r.Item.To), slog.Any("error", err))
+	}
+}
+
+// Run runs every part until ctx is cancelled, then shuts down in order:
+// intake first (IMAP, HTTP), then the ticker, then the sender's deliveries in
+// progress; the store is closed last.
+func (d *Daemon) Run(ctx context.Context) error {
+	d.started = time.Now()
+	d.log.Info("referee starting", slog.Any("config", d.cfg))
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	run := func(name string, f func(context.Context) error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					d.log.Error("panic", slog.String("part", name), slog.Any("panic", p), slog.String("stack", string(debug.Stack())))
+					errs <- fmt.Errorf("%s: panic: %v", name, p)
+					cancel(fmt.Errorf("%s panicked", name))
+				}
+			}()
+			if err := f(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				d.log.Error("stopped", slog.String("part", name), slog.Any("error", err))
+				errs <- fmt.Errorf("%s: %w", name, err)
+				cancel(err)
+			}
+		}()
+	}
+	run("smtp", d.Sender.Run)
+	run("ticker", d.runTicker)
+	if d.Watcher != nil {
+		run("imap", d.Watcher.Run)
+	}
+	if d.cfg.WebhookEnabled() || d.opt.Listener != nil {
+		run("http", d.runHTTP)
+	}
+	<-ctx.Done()
+	d.log.Info("referee stopping", slog.Any("cause", context.Cause(ctx)))
+	wg.Wait()
+	close(errs)
+	var all []error
+	for err := range errs {
+		all = append(all, err)
+	}
+	if err := d.DB.Close(); err != nil {
+		all = append(all, err)
+	}
+	return errors.Join(all...)
+}
+
+// runTicker runs the referee's deadlines: it sleeps until the earliest
+// wake-up in the store (or a kick after a commit, or a minute at most, as a
+// safety net against clock jumps) and then calls Tick.
+func (d *Daemon) runTicker(ctx context.Context) error {
+	for {
+		n, err := d.Referee.Tick(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			d.log.Error("tick", slog.Any("error", err))
+		} else if n > 0 {
+			d.log.Debug("tick", slog.Int("games", n))
+		}
+		wait := time.Minute
+		if next, ok, err := d.Referee.NextWake(); err == nil && ok {
+			if w := time.Until(next); w < wait {
+				wait = max(w, 10*time.Millisecond)
+			}
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-d.tick:
+			t.Stop()
+		case <-t.C:
+		}
+	}
+}
+
+func (d *Daemon) runHTTP(ctx context.Context) error {
+	c := d.cfg.Webhook
+	srv := &http.Server{Handler: d.mux, ReadHeaderTimeout: c.ReadHeaderTimeout, ReadTimeout: c.ReadTimeout,
+		ErrorLog: slog.NewLogLogger(d.log.Handler(), slog.LevelWarn)}
+	ln := d.opt.Listener
+	if ln == nil {
+		var err error
+		if ln, err = net.Listen("tcp", c.Addr); err != nil {
+			return err
+		}
+	}
+	d.log.Info("http listening", slog.String("addr", ln.Addr().String()))
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	timeout := c.ShutdownTimeout
+	if timeout <= 0 {
+		timeout = 10 * time.Second
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return err
+	}
+	return ctx.Err()
+}
+
+func (d *Daemon) healthz(w http.ResponseWriter, r *http.Request) {
+	if err := d.DB.View(func(tx *store.Tx) error { return nil }); err != nil {
+		http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	fmt.Fprintf(w, "ok\nuptime %s\n", time.Since(d.started).Round(time.Second))
+}
