@@ -51,8 +51,29 @@ var resWords = map[string]int{
 	"ORDER": 3, "ORDERS": 3, "OR": 3, "ORDINE": 3, "ORDINI": 3, "COMMANDE": 3, "COMMANDES": 3, "BESTELLING": 3, "BESTELLINGEN": 3,
 }
 
+// verbAlias maps short forms and the keywords of the other languages to the
+// canonical keyword. The referee already translates the first word of a
+// line with the template aliases (templates/fromage/*/aliases.txt); this
+// table also covers the command after "PLAN T<n>" or "NEXT", and offline
+// use. A test keeps it in step with the alias files.
 var verbAlias = map[string]string{
-	"G": "GATHER", "M": "MAKE", "D": "DONE", "PASS": "DONE", "NOTILE": "READY",
+	"G": "GATHER", "M": "MAKE", "D": "DONE", "PASS": "DONE", "NOTILE": "READY", "NOTILES": "READY", "PRODUCE": "MAKE",
+	// Italian
+	"RACCOGLI": "GATHER", "RACCOGLIERE": "GATHER", "PRODUCI": "MAKE", "PRODURRE": "MAKE", "MUNGI": "MILK", "MUNGERE": "MILK",
+	"COSTRUISCI": "BUILD", "COSTRUIRE": "BUILD", "GRANAIO": "BARN", "PRENDI": "TAKE", "SCAMBIA": "TRADE", "NOSCAMBIO": "NOTRADE",
+	"COMPLETA": "COMPLETE", "TIENI": "KEEP", "SCEGLI": "CHOOSE", "CORPORAZIONE": "CORP", "SELEZIONA": "PICK",
+	"PREFERENZE": "PICKS", "POSIZIONA": "PLACE", "PRONTO": "READY", "PIANO": "PLAN", "PROSSIMO": "NEXT", "IMPOSTA": "SET",
+	"FATTO": "DONE", "FINE": "DONE", "PASSA": "DONE",
+	// French
+	"RECOLTER": "GATHER", "RÉCOLTER": "GATHER", "PRODUIRE": "MAKE", "TRAIRE": "MILK", "CONSTRUIRE": "BUILD", "GRANGE": "BARN",
+	"PRENDRE": "TAKE", "ECHANGER": "TRADE", "ÉCHANGER": "TRADE", "SANSECHANGE": "NOTRADE", "COMPLETER": "COMPLETE",
+	"COMPLÉTER": "COMPLETE", "GARDER": "KEEP", "CHOISIR": "CHOOSE", "SELECTIONNER": "PICK", "SÉLECTIONNER": "PICK",
+	"PREFERENCES": "PICKS", "PRÉFÉRENCES": "PICKS", "POSER": "PLACE", "PRET": "READY", "PRÊT": "READY", "PLANIFIER": "PLAN",
+	"SUIVANT": "NEXT", "REGLER": "SET", "RÉGLER": "SET", "FINI": "DONE", "TERMINE": "DONE", "TERMINÉ": "DONE", "PASSE": "DONE", "PASSER": "DONE",
+	// Dutch
+	"VERZAMEL": "GATHER", "MAAK": "MAKE", "MELK": "MILK", "BOUW": "BUILD", "SCHUUR": "BARN", "NEEM": "TAKE", "RUIL": "TRADE",
+	"GEENRUIL": "NOTRADE", "VOLTOOI": "COMPLETE", "HOUD": "KEEP", "KIES": "CHOOSE", "SELECTEER": "PICK", "VOORKEUR": "PICKS",
+	"LEG": "PLACE", "GEREED": "READY", "VOLGENDE": "NEXT", "STEL": "SET", "KLAAR": "DONE", "PAS": "DONE", "PASSEN": "DONE",
 }
 
 // keyword maps a command's first word to its canonical keyword.

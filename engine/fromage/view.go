@@ -1,9 +1,5 @@
 package fromage
 
-import (
-	"strconv"
-)
-
 // View is what one seat (or an observer, Seat -1) may see (§10.3). Other
 // seats' draft hands, picks and unrevealed tile placements, the deck order
 // and other seats' standing orders are never in it.
@@ -92,6 +88,9 @@ type VenueView struct {
 	Side   string      `json:"side"`
 	Q      int         `json:"q"`
 	Spaces []SpaceView `json:"spaces"`
+	// Occupied lists the tokens on the venue as "C01 ann" (no words to
+	// translate, for compact lines).
+	Occupied []string `json:"occupied"`
 }
 
 // NowView is the seat's own current turn (§10.3 items 2-3).
@@ -102,6 +101,9 @@ type NowView struct {
 	Resource string      `json:"resource"`
 	Open     []SpaceView `json:"open"` // empty, usable spaces of the venue
 	Taken    []SpaceView `json:"taken"`
+	Occupied []string    `json:"occupied"` // the taken spaces as "C01 ann"
+	CanMake  []string    `json:"can_make"` // ids of the spaces you can make cheese on now
+	Matches  []string    `json:"matches"`  // ids of the open spaces matching a pending Order
 	ResSpots []ResSpot   `json:"res_spots"`
 	Gathered bool        `json:"gathered"`
 	Produced bool        `json:"produced"`
@@ -143,7 +145,11 @@ type PlayerView struct {
 	Zones       []ZoneView    `json:"zones"`
 	Score       Breakdown     `json:"score"`
 	Done        bool          `json:"done"`
-	Venue       string        `json:"venue,omitempty"` // the venue faced this turn
+	// Built lists the built columns ("I", "III"); ZonesUsed the used zones.
+	Built     []string `json:"built"`
+	ZonesUsed []int    `json:"zones_used"`
+	Free      []string `json:"free"`            // available workers
+	Venue     string   `json:"venue,omitempty"` // the venue faced this turn
 	// Own only: kept draft tiles and standing orders.
 	Kept   []TileView `json:"kept,omitempty"`
 	Policy []string   `json:"policy,omitempty"`
@@ -160,7 +166,9 @@ type CardView struct {
 type WorkerView struct {
 	Type    string `json:"type"`
 	At      string `json:"at"`             // "home", "res", "cheese", "barn"
-	Where   string `json:"where"`          // space id or "structure 2"
+	Where   string `json:"where"`          // cheese space id
+	Res     string `json:"res,omitempty"`  // resource quadrant of a gathering worker
+	Spot    int    `json:"spot,omitempty"` // its resource space (1-3)
 	Returns int    `json:"returns"`        // turn
 	Points  string `json:"points"`         // venue pointed to ("" for barn/home)
 	Back    bool   `json:"back,omitempty"` // available now
@@ -192,14 +200,8 @@ type ZoneView struct {
 	Cattle int    `json:"cattle"`
 }
 
-// TileView is an advanced structure tile.
-type TileView struct {
-	ID     string `json:"id"`
-	Name   string `json:"name"`
-	Column string `json:"column"`
-	Cost   int    `json:"cost"`
-	Effect string `json:"effect"`
-}
+// TileView is an advanced structure tile: an ability not yet placed.
+type TileView = AbilityView
 
 // AheadView is one of the seat's next turns (§10.3 item 6).
 type AheadView struct {
@@ -278,9 +280,23 @@ func (s *State) ownerName(o int) string {
 	return s.H.Seats[o]
 }
 
-func (s *State) tileView(t int) TileView {
-	a := &s.r.Tiles[t]
-	return TileView{ID: a.ID, Name: a.Name, Column: colNames[a.Column], Cost: a.Cost, Effect: a.Effect}
+func (s *State) tileView(t int) TileView { return s.abilityView(&s.r.Tiles[t], false) }
+
+func (s *State) abilityView(a *Ability, built bool) AbilityView {
+	av := AbilityView{Column: colNames[a.Column], Name: a.Name, Tile: a.ID, Cost: a.Cost, Effect: a.Effect, Points: a.Points, N: a.N, Built: built}
+	if a.Res >= 0 {
+		av.Res = resNames[a.Res]
+	}
+	if a.Venue >= 0 {
+		av.Venue = venueNames[a.Venue]
+	}
+	if a.Type >= 0 {
+		av.Type = typeNames[a.Type]
+	}
+	if a.Aging >= 1 {
+		av.Aging = agingNames[a.Aging]
+	}
+	return av
 }
 
 func (s *State) spaceView(v, i int) SpaceView {
@@ -362,8 +378,13 @@ func (s *State) view(seat int) View {
 	for q := 0; q < 4; q++ {
 		ven := s.VenueAt[q]
 		vv := VenueView{Venue: venueNames[ven], Side: s.side(ven).Name, Q: q}
+		vv.Occupied = []string{}
 		for i := range s.side(ven).Spaces {
-			vv.Spaces = append(vv.Spaces, s.spaceView(ven, i))
+			sv := s.spaceView(ven, i)
+			vv.Spaces = append(vv.Spaces, sv)
+			if sv.Owner != "" {
+				vv.Occupied = append(vv.Occupied, sv.ID+" "+sv.Owner)
+			}
 		}
 		v.Venues = append(v.Venues, vv)
 	}
@@ -487,14 +508,14 @@ func (s *State) playerView(i int, regions []regionResult, tiles bool) PlayerView
 	for _, c := range p.Completed {
 		pv.Completed = append(pv.Completed, s.cardView(c))
 	}
-	f := s.facing(i)
 	for w, wk := range p.Workers {
 		wv := WorkerView{Type: typeNames[w], At: wk.At, Returns: wk.Ret}
 		switch wk.At {
 		case atHome:
 			wv.At, wv.Back = "home", true
+			pv.Free = append(pv.Free, typeNames[w])
 		case atRes:
-			wv.Where = resNames[s.ResAt[wk.Q]] + " " + strconv.Itoa(wk.Spot)
+			wv.Res, wv.Spot = resNames[s.ResAt[wk.Q]], wk.Spot
 			wv.Points = venueNames[s.VenueAt[wk.Points]]
 		case atCheese:
 			wv.Where = s.space(wk.Q, wk.Spot).ID
@@ -504,28 +525,20 @@ func (s *State) playerView(i int, regions []regionResult, tiles bool) PlayerView
 		}
 		pv.Workers = append(pv.Workers, wv)
 	}
-	_ = f
 	for c := 1; c <= 4; c++ {
-		a := s.r.Boards[p.Board].Abilities[c]
+		a := &s.r.Boards[p.Board].Abilities[c]
 		if tiles && p.Tile[c] >= 0 {
-			a = s.r.Tiles[p.Tile[c]]
+			a = &s.r.Tiles[p.Tile[c]]
 		}
-		av := AbilityView{Column: colNames[c], Name: a.Name, Tile: a.ID, Cost: a.Cost, Effect: a.Effect, Points: a.Points, N: a.N, Built: p.Built[c]}
-		if a.Res >= 0 {
-			av.Res = resNames[a.Res]
+		pv.Abilities = append(pv.Abilities, s.abilityView(a, p.Built[c]))
+		if p.Built[c] {
+			pv.Built = append(pv.Built, colNames[c])
 		}
-		if a.Venue >= 0 {
-			av.Venue = venueNames[a.Venue]
-		}
-		if a.Type >= 0 {
-			av.Type = typeNames[a.Type]
-		}
-		if a.Aging >= 1 {
-			av.Aging = agingNames[a.Aging]
-		}
-		pv.Abilities = append(pv.Abilities, av)
 	}
 	for z, zn := range s.r.Boards[p.Board].Zones {
+		if p.Zones[z] > 0 {
+			pv.ZonesUsed = append(pv.ZonesUsed, z+1)
+		}
 		pv.Zones = append(pv.Zones, ZoneView{N: z + 1, Cost: s.zoneCost(p, z), Type: typeWord(zn.Type), Aging: agingWord(zn.Aging),
 			Used: p.Zones[z] > 0, Cattle: p.Zones[z]})
 	}
@@ -577,13 +590,15 @@ func (s *State) nowView(seat int) *NowView {
 	f := s.facing(seat)
 	ven := s.VenueAt[f]
 	nv := &NowView{Venue: venueNames[ven], Side: s.side(ven).Name, Q: f, Resource: resNames[s.ResAt[f]],
-		Gathered: p.Gathered, Produced: p.Produced, Done: p.Done, Open: []SpaceView{}, Taken: []SpaceView{}}
+		Gathered: p.Gathered, Produced: p.Produced, Done: p.Done, Open: []SpaceView{}, Taken: []SpaceView{}, Occupied: []string{},
+		CanMake: []string{}, Matches: []string{}}
 	zones := s.r.Boards[p.Board].Zones
 	for i := range s.side(ven).Spaces {
 		sv := s.spaceView(ven, i)
 		if !s.spaceFree(ven, i) {
 			if !sv.Crossed {
 				nv.Taken = append(nv.Taken, sv)
+				nv.Occupied = append(nv.Occupied, sv.ID+" "+sv.Owner)
 			}
 			continue
 		}
@@ -597,6 +612,12 @@ func (s *State) nowView(seat int) *NowView {
 			}
 		}
 		nv.Open = append(nv.Open, sv)
+		if sv.Can {
+			nv.CanMake = append(nv.CanMake, sv.ID)
+		}
+		if sv.Order {
+			nv.Matches = append(nv.Matches, sv.ID)
+		}
 	}
 	for n := 1; n <= 3; n++ {
 		by, until := s.resBlocked(f, n)
