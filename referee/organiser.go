@@ -325,6 +325,8 @@ func (gw *gameWork) orgCommand(kw string, args []string) (string, error) {
 		g.Policy = p
 		gw.announce(nil, "policy", "policy", p.String())
 		return "policy now " + p.String() + " (from the next decision)", nil
+	case "HOOK", "UNHOOK":
+		return gw.hookCommand(kw, args)
 	case "INVITE":
 		inv, err := parseInvitee(args)
 		if err != nil {
@@ -338,7 +340,7 @@ func (gw *gameWork) orgCommand(kw string, args []string) (string, error) {
 		}
 		return "invited " + inv.Address, nil
 	}
-	return "", fmt.Errorf("unknown organiser command %s (NEW PLAYER INVITE LIST STATUS PAUSE RESUME EXTEND REPLACE KICK ROLLBACK ERRATUM POLICY ABORT)", kw)
+	return "", fmt.Errorf("unknown organiser command %s (NEW PLAYER INVITE LIST STATUS PAUSE RESUME EXTEND REPLACE KICK ROLLBACK ERRATUM POLICY HOOK UNHOOK ABORT)", kw)
 }
 
 // replace gives a seat to a new player, who gets a hand-over brief.

@@ -63,6 +63,8 @@ type Game struct {
 	Nonce int `json:"nonce"`
 	// Steps counts the engine steps logged, for exports.
 	Steps int `json:"steps"`
+	// Hooks are the game's outgoing webhooks.
+	Hooks []Hook `json:"hooks,omitempty"`
 }
 
 // Seat is one player's place in a game.

@@ -49,6 +49,22 @@ type Options struct {
 	MaxMessageBytes int
 	// Auth is the sender-authentication policy for mail.
 	Auth AuthPolicy
+	// Observe, if set, is told about every processed input (for metrics).
+	// It runs after the commit and must not block.
+	Observe func(Observation)
+}
+
+// Observation describes one processed input, for metrics.
+type Observation struct {
+	// Source is the transport ("imap", "webhook:mailgun", ...) or "tick".
+	Source string
+	// Status is the outcome ("applied", "rejected", "duplicate", ...).
+	Status string
+	// Duration is the time spent, transaction included.
+	Duration time.Duration
+	// Moves is the number of engine moves applied; Mails and Hooks the
+	// outgoing mails and webhook calls queued.
+	Moves, Mails, Hooks int
 }
 
 // Referee runs games. It is safe for concurrent use: every input is one
@@ -172,9 +188,10 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 	}
 	req.From = strings.ToLower(strings.TrimSpace(req.From))
 	var out Outcome
-	queued := 0
+	queued, moves, hooks := 0, 0, 0
+	start := time.Now()
 	err := r.db.Update(func(tx *store.Tx) error {
-		out, queued = Outcome{Seat: -1}, 0
+		out, queued, moves, hooks = Outcome{Seat: -1}, 0, 0, 0
 		if rec, seen, err := tx.Seen(req.Keys...); err != nil {
 			return err
 		} else if seen {
@@ -192,15 +209,18 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 			return err
 		}
 		out.Replies = ids
-		queued = len(ids)
+		queued, moves, hooks = len(ids), w.moves(), w.hooked
 		return tx.MarkInbound(store.InboundRecord{Keys: req.Keys, Received: now, Source: req.Source, From: req.From,
 			Game: out.Game, Seat: out.Seat, Outcome: out.Status, Detail: out.Detail, Messages: ids})
 	})
 	if err != nil {
 		return Outcome{}, err
 	}
-	if queued > 0 && r.opt.Kick != nil {
+	if (queued > 0 || hooks > 0) && r.opt.Kick != nil {
 		r.opt.Kick()
+	}
+	if r.opt.Observe != nil {
+		r.opt.Observe(Observation{Source: req.Source, Status: out.Status, Duration: time.Since(start), Moves: moves, Mails: queued, Hooks: hooks})
 	}
 	r.log.Info("processed", slog.String("source", req.Source), slog.String("status", out.Status),
 		slog.String("game", out.Game), slog.Int("seat", out.Seat), slog.Int("replies", queued), slog.String("detail", out.Detail))
@@ -209,7 +229,15 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 
 // update runs fn as one transaction with a work context and flushes it.
 func (r *Referee) update(fn func(w *work) error) ([]string, error) {
+	return r.updateAs("", fn)
+}
+
+// updateAs is update, observed as an input of the given source ("" for
+// none).
+func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, error) {
 	var ids []string
+	moves, hooks := 0, 0
+	start := time.Now()
 	err := r.db.Update(func(tx *store.Tx) error {
 		w := r.newWork(tx, r.clock.Now())
 		if err := fn(w); err != nil {
@@ -217,10 +245,14 @@ func (r *Referee) update(fn func(w *work) error) ([]string, error) {
 		}
 		var err error
 		ids, err = w.flush()
+		moves, hooks = w.moves(), w.hooked
 		return err
 	})
-	if err == nil && len(ids) > 0 && r.opt.Kick != nil {
+	if err == nil && (len(ids) > 0 || hooks > 0) && r.opt.Kick != nil {
 		r.opt.Kick()
+	}
+	if err == nil && source != "" && r.opt.Observe != nil {
+		r.opt.Observe(Observation{Source: source, Status: "applied", Duration: time.Since(start), Moves: moves, Mails: len(ids), Hooks: hooks})
 	}
 	return ids, err
 }

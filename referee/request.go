@@ -319,10 +319,11 @@ func (gw *gameWork) say(seat int, line string) (replyLine, error) {
 		return out, nil
 	}
 	var seats []int
+	all := false
 	for _, t := range strings.Split(to, ",") {
 		t = strings.TrimSpace(t)
 		if strings.EqualFold(t, "all") || strings.EqualFold(t, "tutti") || strings.EqualFold(t, "tous") || strings.EqualFold(t, "iedereen") {
-			seats = nil
+			seats, all = nil, true
 			for i := range gw.g.Seats {
 				if i != seat && gw.g.Seats[i].State != SeatDeclined {
 					seats = append(seats, i)
@@ -353,7 +354,7 @@ func (gw *gameWork) say(seat int, line string) (replyLine, error) {
 	for i, k := range seats {
 		names[i] = gw.g.Seats[k].Name
 	}
-	gw.announce(seats, "say", "from", gw.g.Seats[seat].Name, "text", text, "to", names)
+	gw.announce(seats, "say", "from", gw.g.Seats[seat].Name, "text", text, "to", names, "all", all)
 	return out, nil
 }
 

@@ -275,3 +275,45 @@ func TestScenarioDigest(t *testing.T) {
 	ms = h.mails()
 	contains(t, h.mailTo(ms, bob).Body, "SINCE YOUR LAST MAIL")
 }
+
+// HOOK queues signed calls with public events only; UNHOOK stops them.
+func TestScenarioOutgoingHooks(t *testing.T) {
+	h := newHarness(t)
+	h.newToyGame("g1", ann, bob)
+	h.mails()
+	h.org("HOOK g1 https://hooks.example.test/x discord moves,turn,chat")
+	body := h.mailTo(h.mails(), org).Body
+	if !strings.Contains(body, "hook ") || !strings.Contains(body, "(discord)") {
+		t.Fatalf("HOOK answer:\n%s", body)
+	}
+	h.send("g1", ann, "BID 3", -1) // sealed: nothing public yet
+	h.send("g1", bob, "SAY ann: secret plan", -1)
+	h.send("g1", bob, "BID 1", -1) // reveals the bids
+	var items []store.Item
+	h.db.View(func(tx *store.Tx) error {
+		return tx.Items(HooksQueue, func(it store.Item) error { items = append(items, it); return nil })
+	})
+	if len(items) != 1 {
+		t.Fatalf("%d hook calls queued, want 1 (the reveal)", len(items))
+	}
+	it := items[0]
+	if it.To != "https://hooks.example.test/x" || it.Meta[MetaHookFormat] != "discord" || len(it.Meta[MetaHookSecret]) != 32 {
+		t.Fatalf("hook item: %+v", it)
+	}
+	p := string(it.Payload)
+	for _, want := range []string{`"game":"g1"`, "toy.order", `"waiting"`} {
+		if !strings.Contains(p, want) {
+			t.Errorf("payload lacks %s: %s", want, p)
+		}
+	}
+	for _, leak := range []string{"secret plan", "amount", "@example.test"} {
+		if strings.Contains(p, leak) {
+			t.Errorf("payload leaks %q: %s", leak, p)
+		}
+	}
+	id := it.Meta[MetaHookID]
+	h.org("UNHOOK g1 " + id)
+	if g := h.game("g1"); len(g.Hooks) != 0 {
+		t.Fatalf("hooks left: %+v", g.Hooks)
+	}
+}

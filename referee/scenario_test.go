@@ -21,7 +21,7 @@ const (
 // seat order drawn from the seed and announced with the seed's commitment.
 func TestScenarioInvitationsAndJoins(t *testing.T) {
 	h := newHarness(t)
-	out := h.org("NEW toy id=g1 rounds=1 deadline=24h\nPLAYER ann@example.test Ann it Europe/Rome\nPLAYER bob@example.test Bob\nPLAYER cat@example.test Cat fr")
+	out := h.org("NEW toy id=g1 rounds=1 deadline=24h\nPLAYER ann@example.test Ann en Europe/Rome\nPLAYER bob@example.test Bob\nPLAYER cat@example.test Cat")
 	if out.Status != "applied" {
 		t.Fatalf("NEW: %+v", out)
 	}
@@ -46,7 +46,7 @@ func TestScenarioInvitationsAndJoins(t *testing.T) {
 	if len(h.game("g1").Seats) != 2 {
 		t.Fatalf("declined seat kept: %+v", h.game("g1").Seats)
 	}
-	h.org("INVITE g1 dan@example.test Dan nl")
+	h.org("INVITE g1 dan@example.test Dan en")
 	h.mails()
 	h.send("g1", bob, "join", -1)
 	h.mails()

@@ -24,7 +24,7 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
-		if _, err := r.update(func(w *work) error {
+		if _, err := r.updateAs("tick", func(w *work) error {
 			gw, err := w.game(id)
 			if err != nil {
 				return err

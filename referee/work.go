@@ -24,6 +24,8 @@ type work struct {
 	order []string
 	sent  []string
 	nonce int
+	// hooked counts the webhook calls queued.
+	hooked int
 }
 
 func (r *Referee) newWork(tx *store.Tx, now time.Time) *work {
@@ -58,6 +60,8 @@ type gameWork struct {
 	finalLog []byte
 	// asked: seats whose decision clock started in this transaction.
 	asked map[int]bool
+	// steps: the engine steps applied in this transaction (for hooks).
+	steps []engine.Step
 }
 
 // reply is the answer to a seat's own message: the fate of each order, and
@@ -81,6 +85,15 @@ type note struct {
 	Seats []int // nil: every seat
 	Name  string
 	Data  map[string]any
+}
+
+// moves counts the engine moves applied in this transaction.
+func (w *work) moves() int {
+	n := 0
+	for _, gw := range w.games {
+		n += len(gw.steps)
+	}
+	return n
 }
 
 func (w *work) game(id string) (*gameWork, error) {
@@ -154,6 +167,7 @@ func (gw *gameWork) logReport(rep *engine.Report) error {
 		if _, err := gw.log(Entry{Kind: EntryStep, Seat: s.Seat, Step: &s}); err != nil {
 			return err
 		}
+		gw.steps = append(gw.steps, s)
 		gw.g.Steps++
 		gw.acted[s.Seat] = s.How != "auto" && s.How != "default" || gw.acted[s.Seat]
 	}
@@ -180,6 +194,9 @@ func (w *work) flush() ([]string, error) {
 			return nil, err
 		}
 		if err := gw.mail(); err != nil {
+			return nil, err
+		}
+		if err := gw.queueHooks(gw.steps); err != nil {
 			return nil, err
 		}
 		sort.Sort(sort.Reverse(sort.IntSlice(gw.dropSeat)))
