@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Date is a calendar date without time of day or zone.
@@ -119,7 +121,7 @@ func ReturnDate(text string, ref time.Time) (Date, string) {
 	if len(text) > 8000 {
 		text = text[:8000]
 	}
-	low := strings.ToLower(text)
+	low := lowerSameLen(text)
 	var found []dateMatch
 	rank := 0
 	addAll := func(re *regexp.Regexp, f func(sm []string) (Date, bool, bool)) {
@@ -237,4 +239,23 @@ func mkDate(y, m, d int) (Date, bool, bool) {
 		return Date{}, false, false
 	}
 	return Date{y, time.Month(m), d}, true, true
+}
+
+// lowerSameLen lower-cases s without changing any byte offset: runes whose
+// lower case has another UTF-8 length, and invalid bytes, are kept as they
+// are (strings.ToLower would turn an invalid byte into a 3-byte U+FFFD).
+func lowerSameLen(s string) string {
+	b := []byte(s)
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			i++
+			continue
+		}
+		if l := unicode.ToLower(r); l != r && utf8.RuneLen(l) == n {
+			utf8.EncodeRune(b[i:], l)
+		}
+		i += n
+	}
+	return string(b)
 }

@@ -35,7 +35,9 @@ func TestReturnDate(t *testing.T) {
 		{"I was born on 12 May 1980 and this is not an absence.", may10, ""},
 		{"Thank you for your message.", may10, ""},
 		{"until 31 February", may10, ""},
-		{"until 12 May", time.Time{}, ""}, // no year and no reference date
+		{"until 12 May", time.Time{}, ""},           // no year and no reference date
+		{"\xf0until 1 MAY", may10, "2027-05-01"},    // invalid UTF-8 before the phrase (found by fuzzing)
+		{"İİİ BACK ON 12 MAY", may10, "2026-05-12"}, // a capital whose lower case is longer
 	}
 	for _, tt := range tests {
 		got, phrase := ReturnDate(tt.text, tt.ref)

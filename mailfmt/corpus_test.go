@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite the .want files of testdata/corpus from the current behaviour")
+var update = flag.Bool("update", false, "rewrite testdata/corpus/*.want and testdata/golden/* from the current behaviour (only after checking the diff)")
 
 // The corpus is read as the referee of example.test would read it.
 var (
