@@ -120,6 +120,25 @@ func (s *testSession) Close() error {
 	return s.UserSession.Close()
 }
 
+// Idle reports pending changes when IDLE starts and then every 5 ms, like
+// Dovecot. (imapmemserver's own Idle only reports changes made after IDLE
+// began: a message appended between the client's last command and its
+// IDLE would wait for the next change.)
+func (s *testSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if err := s.UserSession.Poll(w, true); err != nil {
+			return err
+		}
+		select {
+		case <-stop:
+			return nil
+		case <-tick.C:
+		}
+	}
+}
+
 func (s *testSession) Search(kind imapserver.NumKind, c *imap.SearchCriteria, o *imap.SearchOptions) (*imap.SearchData, error) {
 	data, err := s.UserSession.Search(kind, c, o)
 	if err != nil || !s.ms.searchTrap || kind != imapserver.NumKindUID {
