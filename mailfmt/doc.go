@@ -16,8 +16,9 @@
 // HTMLToText), format=flowed is undone, attachments are ignored, and the
 // text is normalised (line endings, quoted-printable debris, smart quotes,
 // exotic spaces, invisible characters, NFC). jordan-wright/email lists the
-// attachments and is the fallback reader when go-message cannot read the
-// multipart structure at all.
+// attachments (names and types only); its text, address and subject fields
+// are never used, because it converts no charset, keeps only the last text
+// part, misses upper-case "BASE64" and splits addresses on quoted commas.
 //
 // Classify sorts a message into Normal, AutoReply (with an absence return
 // date when one is written), Bounce (DSN or classic, with failed recipients,

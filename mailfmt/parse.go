@@ -112,7 +112,8 @@ type Message struct {
 	Text string
 	// FromHTML says Text was converted from HTML.
 	FromHTML bool
-	// Attachments are the parts that were ignored as attachments.
+	// Attachments lists the attachments (parts with Content-Disposition
+	// attachment, or inline with a file name).
 	Attachments []Attachment
 	// Report holds the machine-readable parts of a multipart/report (a
 	// delivery status notification or a disposition notification); nil
@@ -125,11 +126,10 @@ type Message struct {
 	header textproto.Header
 }
 
-// Attachment describes an ignored part.
+// Attachment describes an attachment (ignored for commands).
 type Attachment struct {
 	Filename    string
 	ContentType string
-	Size        int // bytes after transfer decoding, when known
 }
 
 // Report holds the parts of a multipart/report.
@@ -183,15 +183,25 @@ func Parse(raw []byte, opt Options) (*Message, error) {
 	}
 
 	w := walker{opt: opt, m: m}
-	c := w.walk(h, br, 0, "")
+	top := h
+	if mt, params := w.contentType(h); strings.HasPrefix(mt, "multipart/") && params["boundary"] != "" &&
+		!bytes.Contains(src, []byte("--"+params["boundary"])) {
+		// A multipart whose boundary never occurs is mislabelled text.
+		m.warn("multipart boundary absent: body read as text")
+		top = h.Copy()
+		ct := "text/plain"
+		if cs := params["charset"]; charsetNameRe.MatchString(cs) {
+			ct += "; charset=" + cs
+		}
+		top.Set("Content-Type", ct)
+	}
+	c := w.walk(top, br, 0, "")
 	switch {
 	case len(c.plain) > 0:
 		m.Text = normalizeText(strings.Join(c.plain, "\n"))
 	case len(c.html) > 0:
 		m.Text = normalizeText(strings.Join(c.html, "\n"))
 		m.FromHTML = true
-	case w.failed:
-		m.Text = w.fallback(src)
 	}
 	if w.attachments > 0 && !w.tooDeep {
 		m.Attachments = attachmentsOf(src)
@@ -292,11 +302,7 @@ func (m *Message) fillHeaders() {
 	m.XAutoResponseSuppress = get("X-Auto-Response-Suppress")
 	m.XLoop = mh.Values("X-Loop")
 	m.AuthenticationResults = mh.Values("Authentication-Results")
-	if t, _, err := mh.ContentType(); err == nil && t != "" {
-		m.ContentType = strings.ToLower(t)
-	} else {
-		m.ContentType = "text/plain"
-	}
+	m.ContentType, _ = (&walker{m: m}).contentType(m.header)
 }
 
 func (m *Message) warn(s string) {
@@ -389,7 +395,6 @@ type walker struct {
 	m           *Message
 	parts       int
 	attachments int
-	failed      bool // a multipart structure could not be read
 	tooDeep     bool
 }
 
@@ -398,14 +403,7 @@ type walker struct {
 func (w *walker) walk(h textproto.Header, body io.Reader, depth int, parent string) content {
 	var c content
 	mh := message.Header{Header: h}
-	mt, params, err := mh.ContentType()
-	mt = strings.ToLower(mt)
-	if err != nil && mt == "" {
-		w.m.warn("content-type: " + err.Error())
-	}
-	if mt == "" {
-		mt = "text/plain"
-	}
+	mt, params := w.contentType(h)
 	if strings.HasPrefix(mt, "multipart/") {
 		boundary := params["boundary"]
 		if boundary == "" {
@@ -467,6 +465,36 @@ func (w *walker) walk(h textproto.Header, body io.Reader, depth int, parent stri
 	return c
 }
 
+var charsetNameRe = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,40}$`)
+
+var ctParamRe = regexp.MustCompile(`(?i)\b(charset|boundary|format|delsp|report-type|name)\s*=\s*("[^"]*"|[^;\s"]+)`)
+
+// contentType returns the lower-cased media type and parameters of an
+// entity: text/plain when the field is missing (RFC 2045) or has no
+// type/subtype; parameters picked leniently when go-message cannot parse
+// them (it then returns the whole raw value as the type).
+func (w *walker) contentType(h textproto.Header) (string, map[string]string) {
+	raw := strings.TrimSpace(h.Get("Content-Type"))
+	if raw == "" {
+		return "text/plain", map[string]string{}
+	}
+	mh := message.Header{Header: h}
+	mt, params, err := mh.ContentType()
+	if err == nil && strings.Contains(mt, "/") {
+		return strings.ToLower(mt), params
+	}
+	w.m.warn("content-type: unparseable, read leniently")
+	mt = strings.ToLower(strings.TrimSpace(strings.SplitN(raw, ";", 2)[0]))
+	if !strings.Contains(mt, "/") || strings.ContainsAny(mt, " \t\"") {
+		mt = "text/plain"
+	}
+	params = map[string]string{}
+	for _, p := range ctParamRe.FindAllStringSubmatch(raw, 8) {
+		params[strings.ToLower(p[1])] = strings.Trim(p[2], `"`)
+	}
+	return mt, params
+}
+
 func (w *walker) report() *Report {
 	if w.m.Report == nil {
 		w.m.Report = &Report{}
@@ -500,7 +528,6 @@ func (w *walker) multipart(mt string, params map[string]string, body io.Reader, 
 		}
 		if err != nil {
 			w.m.warn("multipart: " + err.Error())
-			w.failed = len(kids) == 0
 			break
 		}
 		w.parts++
@@ -559,70 +586,27 @@ func (w *walker) attachment(mt, filename string, body io.Reader) {
 	_, _ = io.Copy(io.Discard, body)
 }
 
-// attachmentsOf lists the attachments with jordan-wright/email, which is
-// good at exactly this (it only runs when the walk met attachments, and
-// after the walk checked that the nesting depth is bounded).
+// attachmentsOf lists the attachments with jordan-wright/email, whose rule
+// (Content-Disposition attachment, or inline with a file name) is the one
+// the walk applies. It runs only when the walk met ignored parts and found
+// the nesting depth bounded (jordan-wright recurses without limit), and only
+// names and types are taken from it: it leaves a body encoded when the
+// label is not exactly "base64", so its sizes are not reliable. Its text,
+// address and subject fields are never used (see the package
+// documentation); a walk over the same malformed samples showed that it
+// recovers no text that go-message cannot.
 func attachmentsOf(src []byte) []Attachment {
-	e, err := email.NewEmailFromReader(bytes.NewReader(src))
+	e, _ := email.NewEmailFromReader(bytes.NewReader(src)) // a partial list is still useful
 	if e == nil {
 		return nil
 	}
-	_ = err // a partial list is still useful
 	var out []Attachment
 	for _, a := range e.Attachments {
 		ct := a.ContentType
 		if t, _, err := mime.ParseMediaType(ct); err == nil {
 			ct = t
 		}
-		out = append(out, Attachment{Filename: normalizeHeader(a.Filename), ContentType: strings.ToLower(ct), Size: len(a.Content)})
+		out = append(out, Attachment{Filename: normalizeHeader(a.Filename), ContentType: strings.ToLower(ct)})
 	}
 	return out
-}
-
-// fallback is used when go-message could not read the multipart structure
-// at all: jordan-wright/email's flattening sometimes still finds the text
-// (its traps are handled: no charset conversion, so the text goes through
-// the UTF-8/Windows-1252 fallback; case-sensitive "base64" is retried).
-func (w *walker) fallback(src []byte) string {
-	e, _ := email.NewEmailFromReader(bytes.NewReader(src))
-	if e == nil {
-		return ""
-	}
-	pick := e.Text
-	fromHTML := false
-	if len(bytes.TrimSpace(pick)) == 0 {
-		pick, fromHTML = e.HTML, true
-	}
-	if dec, ok := looksBase64(pick); ok {
-		pick = dec
-	}
-	s := fallbackUTF8(pick)
-	if fromHTML && len(pick) > 0 {
-		s = HTMLToText(s)
-		w.m.FromHTML = true
-	}
-	if s != "" {
-		w.m.warn("body recovered by jordan-wright/email")
-	}
-	return normalizeText(s)
-}
-
-var base64Re = regexp.MustCompile(`^[A-Za-z0-9+/=\s]+$`)
-
-func looksBase64(b []byte) ([]byte, bool) {
-	t := bytes.TrimSpace(b)
-	if len(t) < 8 || !base64Re.Match(t) || bytes.ContainsRune(t, ' ') {
-		return nil, false
-	}
-	var th textproto.Header
-	th.Set("Content-Transfer-Encoding", "base64")
-	e, err := message.New(message.Header{Header: th}, bytes.NewReader(t))
-	if err != nil {
-		return nil, false
-	}
-	out, err := io.ReadAll(e.Body)
-	if err != nil {
-		return nil, false
-	}
-	return out, true
 }

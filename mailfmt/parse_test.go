@@ -170,7 +170,7 @@ JVBERi0xLjQK
 	if m.Text != "STORE Y5 G4 grün\nPASS" {
 		t.Errorf("Text = %q", m.Text)
 	}
-	if len(m.Attachments) != 1 || m.Attachments[0].Filename != "rules.pdf" || m.Attachments[0].ContentType != "application/pdf" || m.Attachments[0].Size != 9 {
+	if len(m.Attachments) != 1 || m.Attachments[0].Filename != "rules.pdf" || m.Attachments[0].ContentType != "application/pdf" {
 		t.Errorf("Attachments = %+v", m.Attachments)
 	}
 
@@ -255,5 +255,21 @@ PGI+Ym9sZDwvYj4=!!!notbase64
 	m = mustParse(t, "Content-Type: multipart/mixed\n\nPASS\n")
 	if m.Text != "PASS\n" {
 		t.Errorf("multipart without boundary: %q", m.Text)
+	}
+	// Boundary declared but never used: mislabelled text, in its charset.
+	m = mustParse(t, "Content-Type: multipart/mixed; boundary=zz; charset=iso-8859-1\n\nPASS gr\xfcn\n")
+	if m.Text != "PASS grün\n" {
+		t.Errorf("multipart whose boundary never occurs: %q", m.Text)
+	}
+	// Unparseable parameters: go-message returns the raw value as the type;
+	// the part is still read as text/plain with its charset.
+	m = mustParse(t, "Content-Type: multipart/mixed; boundary=zz\n\n--zz\nContent-Type: text/plain; charset=iso-8859-1; name=\"\n\nMAKE B14 \xe0\n--zz--\n")
+	if m.Text != "MAKE B14 à" {
+		t.Errorf("part with unparseable Content-Type: %q (%v)", m.Text, m.Warnings)
+	}
+	// A Content-Type without type/subtype is text/plain (RFC 2045).
+	m = mustParse(t, "Content-Type: garbage\n\nPASS\n")
+	if m.Text != "PASS\n" || m.ContentType != "text/plain" {
+		t.Errorf("garbage Content-Type: %q %q", m.Text, m.ContentType)
 	}
 }
