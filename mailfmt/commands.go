@@ -1,6 +1,7 @@
 package mailfmt
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -123,25 +124,7 @@ func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 			block = append(block, lines[j])
 			blockKinds = append(blockKinds, lkOwn)
 		}
-		// Count the player's own lines left outside the block (signatures
-		// do not count).
-		outside := make([]lineKind, len(kinds))
-		copy(outside, kinds)
-		var scratch CommandInfo
-		for i := begin; i <= end && i < cut; i++ {
-			outside[i] = lkCut
-		}
-		if end < 0 {
-			for i := begin; i < cut; i++ {
-				outside[i] = lkCut
-			}
-		}
-		markSignature(lines, outside, cut, &scratch)
-		for i := 0; i < cut; i++ {
-			if outside[i] == lkOwn && strings.TrimSpace(lines[i]) != "" {
-				info.Outside++
-			}
-		}
+		info.Outside = countOutside(lines, kinds, begin, end, cut)
 		if end < 0 {
 			markSignature(block, blockKinds, len(block), &info)
 			block = ownLines(block, blockKinds)
@@ -159,6 +142,28 @@ func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 		}
 	}
 	return out, info
+}
+
+// countOutside counts the player's own non-blank lines outside the marker
+// block lines[begin..end] (to the cut when end < 0), signatures excluded.
+func countOutside(lines []string, kinds []lineKind, begin, end, cut int) int {
+	outside := slices.Clone(kinds[:cut])
+	last := cut - 1
+	if end >= 0 {
+		last = end
+	}
+	for i := begin; i <= last; i++ {
+		outside[i] = lkCut
+	}
+	var scratch CommandInfo
+	markSignature(lines, outside, cut, &scratch)
+	n := 0
+	for i, k := range outside {
+		if k == lkOwn && strings.TrimSpace(lines[i]) != "" {
+			n++
+		}
+	}
+	return n
 }
 
 func isMarker(line, marker string) bool {

@@ -203,7 +203,7 @@ func Parse(raw []byte, opt Options) (*Message, error) {
 		m.Text = normalizeText(strings.Join(c.html, "\n"))
 		m.FromHTML = true
 	}
-	if w.attachments > 0 && !w.tooDeep {
+	if w.ignored > 0 && !w.tooDeep {
 		m.Attachments = attachmentsOf(src)
 	}
 	return m, nil
@@ -391,11 +391,11 @@ func (c *content) add(o content) {
 }
 
 type walker struct {
-	opt         Options
-	m           *Message
-	parts       int
-	attachments int
-	tooDeep     bool
+	opt     Options
+	m       *Message
+	parts   int
+	ignored int // parts skipped
+	tooDeep bool
 }
 
 // walk visits an entity with go-message's textproto (headers and multipart
@@ -420,16 +420,12 @@ func (w *walker) walk(h textproto.Header, body io.Reader, depth int, parent stri
 	}
 	disp, dparams, _ := mh.ContentDisposition()
 	disp = strings.ToLower(disp)
-	filename := dparams["filename"]
-	if filename == "" {
-		filename = params["name"]
-	}
 	if disp == "attachment" || (disp == "inline" && dparams["filename"] != "") {
-		w.attachment(mt, filename, body)
+		w.skip(body)
 		return c
 	}
 	switch mt {
-	case "text/plain", "text/html", "text/enriched":
+	case "text/plain", "text/html":
 		b := w.decode(h, body, w.opt.MaxBytes*2)
 		s, warning := toUTF8(b, params["charset"])
 		if warning != "" {
@@ -447,7 +443,7 @@ func (w *walker) walk(h textproto.Header, body io.Reader, depth int, parent stri
 		if parent == "multipart/report" {
 			w.report().Status = w.decode(h, body, maxReportBytes)
 		} else {
-			w.attachment(mt, filename, body)
+			w.skip(body)
 		}
 	case "message/rfc822", "message/global", "text/rfc822-headers", "message/global-headers":
 		if parent == "multipart/report" {
@@ -457,10 +453,10 @@ func (w *walker) walk(h textproto.Header, body io.Reader, depth int, parent stri
 			}
 			w.report().Returned = b
 		} else {
-			w.attachment(mt, filename, body)
+			w.skip(body)
 		}
 	default:
-		w.attachment(mt, filename, body)
+		w.skip(body)
 	}
 	return c
 }
@@ -581,8 +577,10 @@ func (w *walker) decode(h textproto.Header, body io.Reader, limit int) []byte {
 	return b
 }
 
-func (w *walker) attachment(mt, filename string, body io.Reader) {
-	w.attachments++
+// skip reads past a part that carries no commands (attachment, image,
+// signature, forwarded message).
+func (w *walker) skip(body io.Reader) {
+	w.ignored++
 	_, _ = io.Copy(io.Discard, body)
 }
 
