@@ -2,6 +2,7 @@ package smtpout
 
 import (
 	"bytes"
+	"crypto/tls"
 	"io"
 	"log/slog"
 	"net"
@@ -42,7 +43,11 @@ type sink struct {
 	arrived     chan struct{} // one value per accepted message
 }
 
-func startSink(t *testing.T) *sink {
+func startSink(t *testing.T) *sink { return startSinkTLS(t, nil, false) }
+
+// startSinkTLS starts a sink that offers STARTTLS with tc, or speaks TLS
+// from the first byte when implicit.
+func startSinkTLS(t *testing.T, tc *tls.Config, implicit bool) *sink {
 	t.Helper()
 	sk := &sink{requireAuth: true, arrived: make(chan struct{}, 100)}
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
@@ -54,6 +59,11 @@ func startSink(t *testing.T) *sink {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if implicit {
+		ln = tls.NewListener(ln, tc)
+	} else {
+		srv.TLSConfig = tc
 	}
 	sk.addr = ln.Addr().String()
 	go func() { _ = srv.Serve(ln) }()
