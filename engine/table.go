@@ -137,8 +137,9 @@ type Report struct {
 type OrderResult struct {
 	Order Order `json:"order"`
 	// Status: "applied", "queued", "sealed", "halted", "else_pass",
-	// "rejected" (the message was refused because of it), "failed" (a stale
-	// message's order that is no longer legal; dropped).
+	// "rejected" (the message was refused because of it), "skipped" (not
+	// applied because another order of the message was refused), "failed"
+	// (a stale message's order that is no longer legal; dropped).
 	Status string `json:"status"`
 	// Cmds are the canonical commands applied or queued for the order.
 	Cmds []string `json:"cmds,omitempty"`
@@ -304,9 +305,7 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 		}
 	}
 	if bad {
-		rep.Rejected = true
-		rep.Results = results
-		return rep, nil
+		return rejected(rep, results), nil
 	}
 	// Free actions and standing orders: applied on receipt, in message order.
 	for i, o := range orders {
@@ -320,9 +319,7 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 		if cmds == nil {
 			if !rep.Stale {
 				results[i].Status, results[i].Errors = "rejected", errs
-				rep.Rejected = true
-				rep.Results = results
-				return rep, nil
+				return rejected(rep, results), nil
 			}
 			results[i].Status, results[i].Errors = "failed", errs
 			continue
@@ -361,11 +358,8 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 					results[i].Status, results[i].Errors = "rejected", rj.errs
 				}
 			}
-			rep.Rejected = true
-			rep.Results = results
-			rep.Steps = nil
-			rep.Halts = nil
-			return rep, nil
+			rep.Steps, rep.Halts = nil, nil
+			return rejected(rep, results), nil
 		}
 		return nil, err
 	}
@@ -373,6 +367,19 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 	w.refreshPrompts()
 	*t = *w
 	return rep, nil
+}
+
+// rejected marks a refused message: the orders that were not themselves at
+// fault are "skipped" (not applied, because another line was refused).
+func rejected(rep *Report, results []OrderResult) *Report {
+	for i := range results {
+		if results[i].Status == "" || results[i].Status == "applied" {
+			results[i].Status, results[i].Cmds = "skipped", nil
+		}
+	}
+	rep.Rejected = true
+	rep.Results = results
+	return rep
 }
 
 // Expire applies the default move of the seat's pending decision because its

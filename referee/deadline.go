@@ -212,6 +212,48 @@ func (p Policy) String() string {
 	return strings.Join(parts, " ")
 }
 
+// PolicyView is a policy as templates show it (template "policy").
+type PolicyView struct {
+	None     bool        // no deadlines at all
+	Default  float64     // hours per decision
+	Kinds    []KindHours // decision kinds with their own time
+	AtTime   string      // "HH:MM" deadlines fall at, or ""
+	Days     []int       // weekdays deadlines may fall on (0 = Sunday)
+	Percents []float64   // reminders after these percentages of the time
+	Before   []float64   // reminders these hours before the deadline
+	Misses   int         // missed moves in a row before the bot plays
+	Vacation float64     // vacation days per seat
+}
+
+// KindHours is the time allowed for one decision kind.
+type KindHours struct {
+	Kind  string
+	Hours float64
+}
+
+// View returns the policy for templates.
+func (p Policy) View() PolicyView {
+	v := PolicyView{Default: p.Hours["*"], AtTime: p.AtTime, Misses: p.MissLimit, Vacation: p.VacationDays, Before: p.HoursBefore}
+	kinds := make([]string, 0, len(p.Hours))
+	for k := range p.Hours {
+		if k != "*" {
+			kinds = append(kinds, k)
+		}
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		v.Kinds = append(v.Kinds, KindHours{Kind: k, Hours: p.Hours[k]})
+	}
+	v.None = v.Default <= 0 && len(v.Kinds) == 0
+	for _, d := range p.Weekdays {
+		v.Days = append(v.Days, int(d))
+	}
+	for _, r := range p.Reminders {
+		v.Percents = append(v.Percents, r*100)
+	}
+	return v
+}
+
 // hoursFor returns the time allowed for a decision kind (0: no deadline).
 func (p Policy) hoursFor(kind string) float64 {
 	if h, ok := p.Hours[kind]; ok {

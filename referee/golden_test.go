@@ -635,11 +635,11 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 			"params": map[string]any{"args": []string{"g1", "ann"}, "back": false, "cmds": []string{"PASS"}, "command": "EXTEND",
 				"commitment": "c0ffee", "from": "2026-12-01", "name": "Ann", "order": []string{"Ann", "Bob"}, "to": "2026-12-02", "version": "1.1"},
 			"address": "ann@example.test", "cmds": []string{"PASS"}, "commitment": "c0ffee", "format": "json", "from": "Bob",
-			"game": "g1", "games": []map[string]any{{"id": "g2", "title": "Fromage", "variant": "base", "seats": 1, "players": 4, "policy": "48h"}},
+			"game": "g1", "games": []map[string]any{{"id": "g2", "title": "Fromage", "variant": "base", "seats": 1, "players": 4, "policy": DefaultPolicy().View()}},
 			"hours": 12.0, "joined": 1, "kind": "registered", "known": true, "left": 2.5, "limit": 3, "line": "BID 2",
 			"lines": []string{"one", "two"}, "max": 1000, "missed": 2, "mode": "every", "n": 5, "name": "Ann", "old": "Bob",
 			"order": []string{"Ann", "Bob"}, "organiser": org, "player_address": "referee+p.x@example.test", "player_token": "tok",
-			"players": 4, "policy": "48h", "reason": "550 no such user", "results": []string{"NEW: created"}, "seat": 0,
+			"players": 4, "policy": DefaultPolicy().View(), "reason": "550 no such user", "results": []string{"NEW: created"}, "seat": 0,
 			"seed": "s33d", "shift": "1h0m0s", "text": "hello", "title": "Fromage", "to": []string{"Ann"}, "topic": "FLY",
 			"until": "2026-12-01", "verified": false, "version": "1.1", "status": "running", "summary": "SUMMARY",
 			"waiting": []string{"Ann"}, "sha": "abc",
@@ -677,8 +677,14 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 					datas = append(datas, templates.Ctx{Lang: lang, Seat: 0, Seats: []string{"Ann", "Bob"}, Data: d})
 				}
 			case "status":
-				for _, s := range []string{"applied", "queued", "sealed", "halted", "else_pass", "rejected", "failed", "dropped", "done", "", "other"} {
+				for _, s := range []string{"applied", "queued", "sealed", "halted", "else_pass", "rejected", "skipped", "failed", "dropped", "done", "", "other"} {
 					datas = append(datas, s)
+				}
+			case "policy":
+				none, _ := ParsePolicy("none misses=0")
+				full, _ := ParsePolicy("48h place=24h brew=12h at=20:00 days=mon-fri remind=50%+25%+4h misses=3 vacation=14")
+				for _, p := range []Policy{DefaultPolicy(), none, full} {
+					datas = append(datas, p.View())
 				}
 			default:
 				for _, v := range variants {

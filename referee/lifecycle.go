@@ -169,7 +169,7 @@ func (gw *gameWork) invite(inv Invitee) error {
 		return err
 	}
 	gw.announce([]int{seat}, "invite", "organiser", gw.g.Organiser, "players", gw.g.Players, "player_token", p.Secret,
-		"policy", gw.g.Policy.String(), "variant", gw.g.Variant)
+		"policy", gw.g.Policy.View(), "variant", gw.g.Variant)
 	return nil
 }
 
@@ -192,8 +192,10 @@ func (gw *gameWork) join(seat int) error {
 		}
 	}
 	gw.announce(others, "joined", "seat", seat, "name", s.Name)
-	gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.joined", map[string]any{
-		"joined": gw.g.joined(), "players": gw.g.Players}))
+	if gw.g.joined() < gw.g.Players {
+		gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.joined", map[string]any{
+			"joined": gw.g.joined(), "players": gw.g.Players}))
+	}
 	return gw.maybeStart()
 }
 
@@ -231,7 +233,15 @@ func (gw *gameWork) maybeStart() error {
 	// The seat order is drawn from the game's seed (and so can be checked
 	// once the seed is revealed).
 	rnd := engine.NewRand(g.Seed + "/seat-order")
-	rnd.Shuffle(len(g.Seats), func(i, j int) { g.Seats[i], g.Seats[j] = g.Seats[j], g.Seats[i] })
+	perm := make([]int, len(g.Seats)) // perm[new] = old
+	for i := range perm {
+		perm[i] = i
+	}
+	rnd.Shuffle(len(g.Seats), func(i, j int) {
+		g.Seats[i], g.Seats[j] = g.Seats[j], g.Seats[i]
+		perm[i], perm[j] = perm[j], perm[i]
+	})
+	gw.renumber(perm)
 	var rs []byte
 	if g.RulesetSHA != "" {
 		var err error
@@ -257,7 +267,7 @@ func (gw *gameWork) maybeStart() error {
 	if err := gw.logReport(rep); err != nil {
 		return err
 	}
-	gw.announce(nil, "start", "order", g.names(), "commitment", g.Commitment, "policy", g.Policy.String())
+	gw.announce(nil, "start", "order", g.names(), "commitment", g.Commitment, "policy", g.Policy.View())
 	for i := range g.Seats {
 		gw.force[i] = true
 	}
@@ -273,6 +283,42 @@ func (g *Game) joined() int {
 		}
 	}
 	return n
+}
+
+// renumber moves everything this transaction recorded per seat to the new
+// seat numbers after the seat order was drawn (perm[new] = old).
+func (gw *gameWork) renumber(perm []int) {
+	to := make(map[int]int, len(perm)) // old -> new
+	for n, o := range perm {
+		to[o] = n
+	}
+	moveBool := func(m map[int]bool) map[int]bool {
+		out := make(map[int]bool, len(m))
+		for k, v := range m {
+			out[to[k]] = v
+		}
+		return out
+	}
+	gw.acted, gw.force, gw.asked = moveBool(gw.acted), moveBool(gw.force), moveBool(gw.asked)
+	gw.reminders, gw.digest = moveBool(gw.reminders), moveBool(gw.digest)
+	replies := make(map[int]*reply, len(gw.replies))
+	for k, v := range gw.replies {
+		replies[to[k]] = v
+	}
+	gw.replies = replies
+	answering := make(map[int]string, len(gw.answering))
+	for k, v := range gw.answering {
+		answering[to[k]] = v
+	}
+	gw.answering = answering
+	for i := range gw.notes {
+		for k, s := range gw.notes[i].Seats {
+			gw.notes[i].Seats[k] = to[s]
+		}
+		if s, ok := gw.notes[i].Data["seat"].(int); ok {
+			gw.notes[i].Data["seat"] = to[s]
+		}
+	}
 }
 
 // ensurePlayer returns the registered player of an address, registering it.

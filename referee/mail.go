@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // MailData is what the referee templates ("mail.game", "subject.game")
@@ -20,7 +21,7 @@ type MailData struct {
 	Seat   int
 	Token  int
 	Status string // the game's status
-	// Kind: "update", "reply", "reminder", "digest", "start", "end".
+	// Kind: "update", "reply", "reminder", "digest" or "end".
 	Kind string
 	// Reply echoes the reader's own message (nil if the mail answers none).
 	Reply *ReplyView
@@ -44,7 +45,8 @@ type MailData struct {
 	// Seed is revealed at the end; Commitment is announced at the start.
 	Seed       string
 	Commitment string
-	// Bot: the reader's seat is played by the engine's bot.
+	// Bot: the reader's seat is played by the engine's bot after missed
+	// moves (any command takes it back). Resigned and kicked seats are not.
 	Bot bool
 	// Queued are the reader's orders still queued for later turns.
 	Queued []string
@@ -183,7 +185,7 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	if err != nil {
 		return err
 	}
-	m := &Outgoing{Game: gw.g.ID, Seat: i, Kind: data.Kind, To: s.Address, ToName: s.Name,
+	m := &Outgoing{Game: gw.g.ID, Seat: i, Kind: data.Kind, To: s.Address, ToName: s.greeting(),
 		Tag: data.Tag, Subject: subject, MessageID: gw.w.messageID(gw.g, i, gw.token()), Body: body, Lang: rd.Lang}
 	if id := gw.answering[i]; id != "" {
 		m.InReplyTo, m.AutoSubmitted = id, "auto-replied"
@@ -237,8 +239,9 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 	s := gw.g.Seats[i]
 	rd := gw.reader(i)
 	r := gw.w.r.render
-	d := &MailData{Game: gw.g.ID, Title: gw.eg.Info().Title, Tag: fmt.Sprintf("%s.%d.%s", gw.g.ID, i, s.Secret), Name: s.Name, Seat: i, Token: gw.token(),
-		Status: gw.g.Status, Kind: "update", Notes: notes, Log: lines, Commitment: gw.g.Commitment, Bot: s.Bot != ""}
+	d := &MailData{Game: gw.g.ID, Title: gw.eg.Info().Title, Tag: fmt.Sprintf("%s.%d.%s", gw.g.ID, i, s.Secret), Name: s.greeting(), Seat: i, Token: gw.token(),
+		Status: gw.g.Status, Kind: "update", Notes: notes, Log: lines, Commitment: gw.g.Commitment,
+		Bot: s.Bot != "" && s.State == SeatPlaying}
 	switch {
 	case gw.ended:
 		d.Kind = "end"
@@ -318,7 +321,7 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 		}
 	}
 	if dl := s.Deadline; dl != nil && !dl.Due.IsZero() {
-		d.Deadline = dl.Due.In(location(s.TZ)).Format("Mon 2 Jan 2006 15:04 MST")
+		d.Deadline = templates.FormatTime(rd.Lang, dl.Due.In(location(s.TZ)))
 	}
 	return d, nil
 }

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -191,7 +192,14 @@ func (w *work) orgLogged(gw *gameWork, kw string, args []string, do func(*gameWo
 		return "", err
 	}
 	if kw != "STATUS" {
-		if _, err := gw.log(Entry{Kind: EntryOrg, Seat: -1, Vis: engine.Public, Params: map[string]any{"command": kw, "args": args}}); err != nil {
+		public := make([]string, len(args))
+		for i, a := range args {
+			public[i] = a
+			if strings.Contains(a, "@") || strings.Contains(a, "://") {
+				public[i] = "…" // addresses and hook URLs stay private
+			}
+		}
+		if _, err := gw.log(Entry{Kind: EntryOrg, Seat: -1, Vis: engine.Public, Params: map[string]any{"command": kw, "args": public}}); err != nil {
 			return "", err
 		}
 	}
@@ -250,7 +258,7 @@ func (gw *gameWork) orgCommand(kw string, args []string) (string, error) {
 			}
 		}
 		g.Status, g.PausedAt = StatusRunning, time.Time{}
-		gw.announce(nil, "resumed", "shift", shift.Round(time.Minute).String())
+		gw.announce(nil, "resumed", "shift", math.Round(shift.Hours()*10)/10)
 		return "resumed; deadlines moved by " + shift.Round(time.Minute).String(), nil
 	case "EXTEND":
 		seat, err := seatArg(0)
@@ -323,7 +331,7 @@ func (gw *gameWork) orgCommand(kw string, args []string) (string, error) {
 			return "", err
 		}
 		g.Policy = p
-		gw.announce(nil, "policy", "policy", p.String())
+		gw.announce(nil, "policy", "policy", p.View())
 		return "policy now " + p.String() + " (from the next decision)", nil
 	case "HOOK", "UNHOOK":
 		return gw.hookCommand(kw, args)
@@ -343,11 +351,18 @@ func (gw *gameWork) orgCommand(kw string, args []string) (string, error) {
 	return "", fmt.Errorf("unknown organiser command %s (NEW PLAYER INVITE LIST STATUS PAUSE RESUME EXTEND REPLACE KICK ROLLBACK ERRATUM POLICY HOOK UNHOOK ABORT)", kw)
 }
 
-// replace gives a seat to a new player, who gets a hand-over brief.
+// replace gives a seat to a new player, who gets a hand-over brief. The
+// seat keeps its name in the game (the engine knows it by that name); the
+// newcomer is greeted by their own.
 func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	g := gw.g
 	s := &g.Seats[seat]
 	old := *s
+	// The outgoing player is told in their own language, before the seat
+	// changes hands.
+	gw.extra = append(gw.extra, &Outgoing{Game: g.ID, Seat: -1, Kind: "replaced", To: old.Address, ToName: old.greeting(),
+		Subject: gw.text(seat, "subject.replaced", map[string]any{"game": g.ID}),
+		MessageID: gw.w.messageID(g, -1, gw.token()), Body: gw.text(seat, "mail.replaced", map[string]any{"game": g.ID}), Lang: old.Lang})
 	if err := gw.w.tx.DeleteToken(s.Secret); err != nil {
 		return "", err
 	}
@@ -363,19 +378,12 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	if g.Status == StatusForming {
 		state = SeatInvited
 	}
-	*s = Seat{Name: old.Name, Address: p.Address, Lang: inv.Lang, TZ: inv.TZ, Secret: secret, State: state,
-		Notify: "every", Format: "text", Seen: old.Seen}
-	if inv.Name != "" && !strings.EqualFold(inv.Name, old.Name) {
-		s.Name = old.Name // the engine knows the seat by its original name
-	}
+	*s = Seat{Name: old.Name, Player: firstNonEmpty(inv.Name, p.Name), Address: p.Address, Lang: firstNonEmpty(inv.Lang, p.Lang),
+		TZ: firstNonEmpty(inv.TZ, p.TZ), Secret: secret, State: state, Notify: "every", Format: "text", Seen: old.Seen}
 	gw.announce(nil, "replaced", "seat", seat, "name", s.Name)
 	gw.announce([]int{seat}, "handover", "old", old.Name, "player_token", p.Secret)
 	gw.force[seat] = true
 	gw.acted[seat] = true
-	// The outgoing player is told separately.
-	gw.extra = append(gw.extra, &Outgoing{Game: g.ID, Seat: -1, Kind: "replaced", To: old.Address, ToName: old.Name,
-		Subject:   gw.text(seat, "subject.replaced", map[string]any{"game": g.ID}),
-		MessageID: gw.w.messageID(g, -1, gw.token()), Body: gw.text(seat, "mail.replaced", map[string]any{"game": g.ID}), Lang: old.Lang})
 	return fmt.Sprintf("seat %d (%s) now played by %s", seat+1, s.Name, p.Address), nil
 }
 

@@ -69,7 +69,11 @@ type Game struct {
 
 // Seat is one player's place in a game.
 type Seat struct {
-	Name    string `json:"name"`
+	// Name is the seat's name in the game (the engine's seat name).
+	Name string `json:"name"`
+	// Player is the name of the person playing the seat when it differs
+	// (after REPLACE); mails greet them by it.
+	Player  string `json:"player,omitempty"`
 	Address string `json:"address"`
 	Lang    string `json:"lang"`
 	TZ      string `json:"tz,omitempty"` // IANA zone for deadlines; "" = UTC
@@ -100,6 +104,9 @@ type Seat struct {
 	// DigestDue is when the next digest is due (Notify "digest").
 	DigestDue time.Time `json:"digest_due,omitempty"`
 }
+
+// greeting is the name a mail to the seat's player uses.
+func (s Seat) greeting() string { return firstNonEmpty(s.Player, s.Name) }
 
 // Active reports whether the seat takes part in play (not declined).
 func (s Seat) Active() bool { return s.State == SeatPlaying }

@@ -639,7 +639,7 @@ func (w *work) listOpen(lang string) (string, error) {
 				title = eg.Info().Title
 			}
 			games = append(games, map[string]any{"id": g.ID, "title": title, "variant": g.Variant,
-				"seats": len(g.Seats), "players": g.Players, "policy": g.Policy.String()})
+				"seats": len(g.Seats), "players": g.Players, "policy": g.Policy.View()})
 		}
 		return nil
 	})
@@ -688,7 +688,8 @@ func (w *work) observe(id, addr, lang string, from *gameWork, seat int) error {
 		return err
 	}
 	rd := Reader{Game: gw.g.Game, Lang: lang, Seat: -1, Seats: gw.g.names()}
-	data := map[string]any{"game": gw.g.ID, "title": gw.eg.Info().Title, "status": gw.g.Status, "players": gw.g.names()}
+	data := map[string]any{"game": gw.g.ID, "title": gw.eg.Info().Title, "status": gw.g.Status, "players": gw.g.names(),
+		"waiting": []string(nil), "summary": ""}
 	if gw.tb != nil {
 		sum, err := w.r.render.Summary(rd, gw.tb.State.View(-1))
 		if err != nil {

@@ -32,6 +32,8 @@ var funcs = template.FuncMap{
 	"default": func(def, v any) any { return orDefault(def, v) },
 	"has":     has,
 	"str":     func(v any) string { return fmt.Sprint(v) },
+	"num":     num,
+	"dayname": dayName,
 	"int":     toInt,
 	"len":     length,
 	"contains": func(list any, v any) bool {

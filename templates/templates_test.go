@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 func TestLoadAndCompleteness(t *testing.T) {
@@ -104,5 +105,24 @@ func TestFold(t *testing.T) {
 	want := "short\n    a line that is\n      longer than\n      twenty\nok"
 	if got != want {
 		t.Fatalf("fold = %q", got)
+	}
+}
+
+func TestFormatTime(t *testing.T) {
+	rome, err := time.LoadLocation("Europe/Rome")
+	if err != nil {
+		t.Skip("no time zone data")
+	}
+	at := time.Date(2026, 11, 24, 20, 0, 0, 0, rome)
+	for lang, want := range map[string]string{
+		"en": "Tue 24 Nov 2026 20:00 CET", "it": "mar 24 nov 2026 20:00 CET",
+		"fr": "mar. 24 nov. 2026 20:00 CET", "nl": "di 24 nov 2026 20:00 CET", "xx": "Tue 24 Nov 2026 20:00 CET",
+	} {
+		if got := FormatTime(lang, at); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+	if dayName("it", 0) != "dom" || num(1.5) != "1.5" || num(48.0) != "48" {
+		t.Error("dayName or num")
 	}
 }
