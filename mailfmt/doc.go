@@ -98,4 +98,26 @@
 // Commands treats such a line, when not quoted, as the start of a quoted
 // referee mail: a reply whose quote header is unknown still never yields
 // the referee's own text.
+//
+// # For callers
+//
+//   - Parse the exact bytes received and keep them (Message.Raw): VerifyDKIM
+//     needs them unchanged. On ErrTooLarge the returned Message still has
+//     the header fields, so the sender can be told.
+//   - Answer only Classify(...).Class == Normal. Pass every address the
+//     referee sends from as self (base addresses; plus addresses match).
+//   - A command is authenticated by a secret in FindTag's result
+//     (Tag.Authenticates) together with the registered From address, never
+//     by a Message-ID (those carry no secret). Treat TagResult.Conflict as a
+//     rejection, and compare the secret in constant time.
+//   - The envelope sender of an outbox row is PlusAddress(referee,
+//     BounceTag(rowID)); Classify returns it as Classification.Bounce.VERP.
+//   - Compose never reads a clock or a random source: give it the
+//     Message-ID (NewMessageID, stored with the outbox row) and the Date. Its
+//     output is the outbox payload, sent unchanged on every retry.
+//   - X-Auto-Response-Suppress: All (the default) also stops Exchange's
+//     out-of-office replies; set Out.AllowOOF on mails whose answers should
+//     feed the absence logic.
+//   - Echo CommandInfo to the player (markers used, quote or signature
+//     removed, lines outside the markers) so a heuristic mistake is visible.
 package mailfmt
