@@ -258,7 +258,9 @@ type DraftView struct {
 	Kept   []TileView `json:"kept,omitempty"`
 	Placed []TileView `json:"placed,omitempty"` // own tiles placed, before the reveal
 	Picked []bool     `json:"picked"`
-	Ready  []bool     `json:"ready"`
+	// Picking names the seats that have not picked yet this round.
+	Picking []string `json:"picking"`
+	Ready   []bool   `json:"ready"`
 }
 
 // FinalView is the end of the game.
@@ -461,6 +463,9 @@ func (s *State) view(seat int) View {
 		dv := &DraftView{Round: s.Draft.Round, Rounds: s.r.DraftHand}
 		for i := range s.Players {
 			dv.Picked = append(dv.Picked, s.Players[i].Picked)
+			if !s.Players[i].Picked && s.Phase == phaseDraft {
+				dv.Picking = append(dv.Picking, s.H.Seats[i])
+			}
 			dv.Ready = append(dv.Ready, s.Players[i].Ready)
 		}
 		if seat >= 0 {
