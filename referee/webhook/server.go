@@ -1,0 +1,276 @@
+package webhook
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"time"
+
+	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/store"
+)
+
+// Processor runs already-parsed command requests (the referee).
+type Processor interface {
+	Process(ctx context.Context, req referee.Request) (referee.Outcome, error)
+}
+
+// Defaults of Options.
+const (
+	DefaultMaxBodySize     = 10 << 20
+	DefaultMaxCommandBytes = 64 << 10
+	DefaultMaxClockSkew    = 5 * time.Minute
+)
+
+// Options configure a Server. Each endpoint is mounted only when what it
+// needs is set.
+type Options struct {
+	// Handler processes inbound mail (the referee). Required for the
+	// /inbound endpoints.
+	Handler referee.MailHandler
+	// Processor and Store serve POST /games/{id}/commands (the referee
+	// and its store, where seat tokens are looked up).
+	Processor Processor
+	Store     *store.DB
+	Logger    *slog.Logger
+	// Now is the clock of signature timestamps (time.Now if nil).
+	Now func() time.Time
+
+	// Secret is the HMAC-SHA256 key of POST /inbound.
+	Secret string
+	// MailgunSigningKey verifies Mailgun's signatures (POST
+	// /inbound/mailgun, /inbound/mailgun/mime).
+	MailgunSigningKey string
+	// SendGridUsername and SendGridPassword: basic authentication of POST
+	// /inbound/sendgrid.
+	SendGridUsername, SendGridPassword string
+	// PostmarkUsername and PostmarkPassword: basic authentication of POST
+	// /inbound/postmark.
+	PostmarkUsername, PostmarkPassword string
+
+	// MaxBodySize caps an inbound request body (default
+	// DefaultMaxBodySize); MaxCommandBytes a command request (default
+	// DefaultMaxCommandBytes).
+	MaxBodySize     int64
+	MaxCommandBytes int64
+	// MaxClockSkew is the largest accepted distance between a signed
+	// timestamp and now (default DefaultMaxClockSkew).
+	MaxClockSkew time.Duration
+	// Wrap, if set, wraps each endpoint's handler (metrics); route is the
+	// mux pattern.
+	Wrap func(route string, h http.Handler) http.Handler
+}
+
+// Server holds the endpoints. It is safe for concurrent use.
+type Server struct {
+	o      Options
+	log    *slog.Logger
+	tokens *tokenCache
+}
+
+// New returns a Server.
+func New(o Options) (*Server, error) {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.MaxBodySize <= 0 {
+		o.MaxBodySize = DefaultMaxBodySize
+	}
+	if o.MaxCommandBytes <= 0 {
+		o.MaxCommandBytes = DefaultMaxCommandBytes
+	}
+	if o.MaxClockSkew <= 0 {
+		o.MaxClockSkew = DefaultMaxClockSkew
+	}
+	inbound := o.Secret != "" || o.MailgunSigningKey != "" || o.SendGridPassword != "" || o.PostmarkPassword != ""
+	if inbound && o.Handler == nil {
+		return nil, errors.New("webhook: inbound credentials but no mail handler")
+	}
+	if (o.Processor == nil) != (o.Store == nil) {
+		return nil, errors.New("webhook: the commands endpoint needs both a processor and a store")
+	}
+	if (o.SendGridUsername == "") != (o.SendGridPassword == "") || (o.PostmarkUsername == "") != (o.PostmarkPassword == "") {
+		return nil, errors.New("webhook: basic authentication needs both a user name and a password")
+	}
+	// A token is remembered for twice the skew: older ones fail the
+	// timestamp check anyway.
+	return &Server{o: o, log: o.Logger, tokens: newTokenCache(2*o.MaxClockSkew, o.Now)}, nil
+}
+
+// Routes lists the mux patterns Register mounts, in order.
+func (s *Server) Routes() []string {
+	var r []string
+	if s.o.Secret != "" {
+		r = append(r, "POST /inbound")
+	}
+	if s.o.MailgunSigningKey != "" {
+		r = append(r, "POST /inbound/mailgun", "POST /inbound/mailgun/mime")
+	}
+	if s.o.SendGridPassword != "" {
+		r = append(r, "POST /inbound/sendgrid")
+	}
+	if s.o.PostmarkPassword != "" {
+		r = append(r, "POST /inbound/postmark")
+	}
+	if s.o.Processor != nil {
+		r = append(r, "POST /games/{id}/commands")
+	}
+	return r
+}
+
+// Register mounts the configured endpoints on mux.
+func (s *Server) Register(mux *http.ServeMux) {
+	handlers := map[string]http.HandlerFunc{
+		"POST /inbound":              s.raw,
+		"POST /inbound/mailgun":      s.mailgun,
+		"POST /inbound/mailgun/mime": s.mailgun,
+		"POST /inbound/sendgrid":     s.sendgrid,
+		"POST /inbound/postmark":     s.postmark,
+		"POST /games/{id}/commands":  s.commands,
+	}
+	for _, route := range s.Routes() {
+		var h http.Handler = s.recoverer(route, handlers[route])
+		if s.o.Wrap != nil {
+			h = s.o.Wrap(route, h)
+		}
+		mux.Handle(route, h)
+	}
+}
+
+// recoverer turns a panic in a handler into a 500 (a transient answer: the
+// provider retries) instead of a dropped connection, and logs it.
+func (s *Server) recoverer(route string, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.log.Error("webhook: panic", slog.String("route", route), slog.Any("panic", p),
+					slog.String("stack", string(debug.Stack())))
+				writeJSON(w, http.StatusInternalServerError, errorBody{Error: "internal error"})
+			}
+		}()
+		h(w, r)
+	}
+}
+
+// provider describes one inbound format: its Inbound.Source and the status
+// codes its retry semantics call for.
+type provider struct {
+	name   string
+	source string
+	// unauthorized: bad or missing credentials; malformed: not the
+	// provider's format; tooLarge: over MaxBodySize; permanent: a message
+	// that can never be processed. Transient failures are always 503.
+	unauthorized, malformed, tooLarge, permanent int
+}
+
+var (
+	rawProvider      = provider{"raw", "webhook:raw", 401, 400, 413, 422}
+	mailgunProvider  = provider{"mailgun", "webhook:mailgun", 401, 406, 406, 406}
+	sendgridProvider = provider{"sendgrid", "webhook:sendgrid", 401, 400, 413, 422}
+	postmarkProvider = provider{"postmark", "webhook:postmark", 401, 403, 403, 403}
+)
+
+// errorBody is the JSON of an error answer.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// fail answers an error and logs it (the reason only: never the request's
+// content or credentials).
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, p provider, code int, reason string) {
+	level := slog.LevelInfo
+	if code >= 500 {
+		level = slog.LevelError
+	} else if code == p.unauthorized || code == http.StatusForbidden {
+		level = slog.LevelWarn
+	}
+	s.log.Log(r.Context(), level, "webhook refused", slog.String("provider", p.name), slog.Int("status", code),
+		slog.String("reason", reason), slog.String("remote", r.RemoteAddr))
+	if code == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "60")
+	}
+	writeJSON(w, code, errorBody{Error: reason})
+}
+
+// readBody reads the whole body, at most limit bytes. ok is false when an
+// answer was already written.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, p provider, limit int64) ([]byte, bool) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			s.fail(w, r, p, p.tooLarge, "request body too large")
+			return nil, false
+		}
+		// The client went away or sent garbage; nobody reads this answer.
+		s.fail(w, r, p, http.StatusBadRequest, "reading the request body failed")
+		return nil, false
+	}
+	return body, true
+}
+
+// deliver hands a raw message to the mail handler and answers according to
+// the provider's retry semantics. It reports whether the failure was
+// transient (the provider will retry).
+func (s *Server) deliver(w http.ResponseWriter, r *http.Request, p provider, raw []byte, keys []string) (transient bool) {
+	in := referee.Inbound{Raw: raw, Source: p.source, Keys: keys, Received: s.o.Now()}
+	// The commit must not be abandoned halfway because the provider hung
+	// up: the transaction is short, and its answer is what matters.
+	out, err := s.o.Handler.HandleMail(context.WithoutCancel(r.Context()), in)
+	switch {
+	case err == nil:
+		s.log.Info("webhook message", slog.String("provider", p.name), slog.String("status", out.Status),
+			slog.String("game", out.Game), slog.Int("seat", out.Seat), slog.Int("bytes", len(raw)))
+		writeJSON(w, http.StatusOK, out)
+		return false
+	case referee.IsPermanent(err):
+		s.fail(w, r, p, p.permanent, err.Error())
+		return false
+	default:
+		s.log.Error("webhook: handling a message failed; the provider will retry", slog.String("provider", p.name),
+			slog.Any("err", err))
+		s.fail(w, r, p, http.StatusServiceUnavailable, "temporary failure, retry later")
+		return true
+	}
+}
+
+// basicAuth checks HTTP basic credentials in constant time (the digests
+// have a fixed length, so neither the content nor the length leaks).
+func basicAuth(r *http.Request, user, pass string) bool {
+	u, p, ok := r.BasicAuth()
+	if !ok || user == "" || pass == "" {
+		return false
+	}
+	return equalSecret(u, user) & equalSecret(p, pass) == 1
+}
+
+func equalSecret(got, want string) int {
+	g, w := sha256.Sum256([]byte(got)), sha256.Sum256([]byte(want))
+	return subtle.ConstantTimeCompare(g[:], w[:])
+}
+
+// unauthorized answers 401 with a Basic challenge.
+func (s *Server) unauthorizedBasic(w http.ResponseWriter, r *http.Request, p provider) {
+	w.Header().Set("WWW-Authenticate", `Basic realm="referee", charset="UTF-8"`)
+	s.fail(w, r, p, p.unauthorized, "authentication required")
+}
