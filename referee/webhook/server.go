@@ -261,7 +261,7 @@ func basicAuth(r *http.Request, user, pass string) bool {
 	if !ok || user == "" || pass == "" {
 		return false
 	}
-	return equalSecret(u, user) & equalSecret(p, pass) == 1
+	return equalSecret(u, user)&equalSecret(p, pass) == 1
 }
 
 func equalSecret(got, want string) int {
