@@ -80,8 +80,10 @@ const (
 //     returned, unchanged except for '>'-quoted lines (markers override the
 //     heuristics below);
 //   - a signature ("-- ", "Sent from my iPhone" and the like in the five
-//     languages, "Get Outlook for iOS", a line of underscores) runs to the
-//     quoted part or the end;
+//     languages, "Get Outlook for iOS", a line of underscores; "--" without
+//     its space only when a name, address, URL, phone number or closing
+//     word follows, since players also use it to separate commands) runs to
+//     the quoted part or the end;
 //   - closing lines at the very end ("Thanks,", "Ciao", the sender's name)
 //     are removed;
 //   - trailing spaces are removed, runs of blank lines collapsed, and
@@ -91,6 +93,7 @@ func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
 	kinds := make([]lineKind, len(lines))
 	cut := classifyLines(lines, kinds, &info)
+	names := senderNames(sender)
 
 	// Explicit markers, searched in the player's own lines only.
 	begin := -1
@@ -124,16 +127,16 @@ func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 			block = append(block, lines[j])
 			blockKinds = append(blockKinds, lkOwn)
 		}
-		info.Outside = countOutside(lines, kinds, begin, end, cut)
+		info.Outside = countOutside(lines, kinds, begin, end, cut, names)
 		if end < 0 {
-			markSignature(block, blockKinds, len(block), &info)
+			markSignature(block, blockKinds, len(block), names, &info)
 			block = ownLines(block, blockKinds)
-			block = stripSignOff(block, sender, &info)
+			block = stripSignOff(block, names, &info)
 		}
 		keep = block
 	} else {
-		markSignature(lines, kinds, cut, &info)
-		keep = stripSignOff(ownLines(lines[:cut], kinds[:cut]), sender, &info)
+		markSignature(lines, kinds, cut, names, &info)
+		keep = stripSignOff(ownLines(lines[:cut], kinds[:cut]), names, &info)
 	}
 	out := tidy(keep)
 	for _, l := range strings.Split(out, "\n") {
@@ -146,7 +149,7 @@ func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 
 // countOutside counts the player's own non-blank lines outside the marker
 // block lines[begin..end] (to the cut when end < 0), signatures excluded.
-func countOutside(lines []string, kinds []lineKind, begin, end, cut int) int {
+func countOutside(lines []string, kinds []lineKind, begin, end, cut int, names map[string]bool) int {
 	outside := slices.Clone(kinds[:cut])
 	last := cut - 1
 	if end >= 0 {
@@ -156,7 +159,7 @@ func countOutside(lines []string, kinds []lineKind, begin, end, cut int) int {
 		outside[i] = lkCut
 	}
 	var scratch CommandInfo
-	markSignature(lines, outside, cut, &scratch)
+	markSignature(lines, outside, cut, names, &scratch)
 	n := 0
 	for i, k := range outside {
 		if k == lkOwn && strings.TrimSpace(lines[i]) != "" {
@@ -246,10 +249,24 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // markSignature marks as signature the own lines from the first signature
 // delimiter up to limit.
-func markSignature(lines []string, kinds []lineKind, limit int, info *CommandInfo) {
+func markSignature(lines []string, kinds []lineKind, limit int, names map[string]bool, info *CommandInfo) {
 	for i := 0; i < limit; i++ {
-		if kinds[i] != lkOwn || !isSigDelimiter(lines[i]) {
+		if kinds[i] != lkOwn {
 			continue
+		}
+		switch sigDelimiter(lines[i]) {
+		case notSig:
+			continue
+		case sigMaybe:
+			var after []string
+			for k := i + 1; k < limit; k++ {
+				if kinds[k] == lkOwn {
+					after = append(after, lines[k])
+				}
+			}
+			if !looksLikeSignature(after, names) {
+				continue
+			}
 		}
 		info.Signature = true
 		info.SignatureLine = clip(strings.TrimSpace(lines[i]))
@@ -276,8 +293,7 @@ func ownLines(lines []string, kinds []lineKind) []string {
 // non-blank lines, each a closing word ("Thanks", "Ciao", "Groetjes", ...)
 // optionally followed by a name, or the sender's name alone (compared with
 // the display name's words and the address's local part).
-func stripSignOff(lines []string, sender Address, info *CommandInfo) []string {
-	names := senderNames(sender)
+func stripSignOff(lines []string, names map[string]bool, info *CommandInfo) []string {
 	end := len(lines)
 	var removed []string
 	for n := 0; n < 3; {

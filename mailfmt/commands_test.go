@@ -111,6 +111,23 @@ func TestExtractCommands(t *testing.T) {
 			want: "PASS",
 		},
 		{
+			name: "dashes used as separators between commands are not a signature",
+			body: "PLACE MH1 SEED\n--\nSTORE Y5 G4\n---\nPASS",
+			want: "PLACE MH1 SEED\n--\nSTORE Y5 G4\n---\nPASS", sender: anna,
+			check: func(i CommandInfo) bool { return !i.Signature },
+		},
+		{
+			name: "bare -- before the sender's name is a signature",
+			body: "PASS\n--\nAnna Rossi\nMilano",
+			want: "PASS", sender: anna,
+			check: func(i CommandInfo) bool { return i.Signature && i.SignatureLine == "--" },
+		},
+		{
+			name: "bare -- before contact details is a signature",
+			body: "DONE\n--\nStudio R.\n+39 02 1234 5678",
+			want: "DONE",
+		},
+		{
 			name:  "long line of underscores without header block is a signature",
 			body:  "PASS\n________________________________\nThis e-mail is confidential.",
 			want:  "PASS",

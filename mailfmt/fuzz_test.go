@@ -49,6 +49,9 @@ func checkCommands(t *testing.T, body, got string, info CommandInfo) {
 		if strings.HasPrefix(strings.TrimSpace(l), ">") {
 			t.Fatalf("quoted line in commands: %q", l)
 		}
+		if refereeLineRe.MatchString(strings.TrimSpace(l)) {
+			t.Fatalf("the referee's reply line in commands: %q", l)
+		}
 		if l != "" {
 			n++
 			if !inputLines[l] {

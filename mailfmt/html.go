@@ -213,8 +213,9 @@ func (c *htmlConv) start(a atom.Atom, selfClosing bool, attrs map[string]string)
 	case atom.Div:
 		c.endLine()
 		if isSignatureContainer(attrs) {
-			c.write("-- ")
-			c.endLine()
+			// The standard delimiter, trailing space included.
+			c.out.WriteString(c.prefix() + "-- \n")
+			c.blanks = 0
 		}
 	case atom.Td, atom.Th:
 		if c.lineHas {

@@ -177,19 +177,55 @@ func isQuoted(line string) bool {
 	return strings.HasPrefix(t, ">")
 }
 
-// isSigDelimiter reports whether a line starts a signature: "-- " (or "--"
-// whose trailing space was lost), a mobile or webmail footer, or a long
-// line of underscores that does not introduce a header block.
-func isSigDelimiter(line string) bool {
+// sigKind classifies a possible signature delimiter.
+type sigKind uint8
+
+const (
+	notSig   sigKind = iota
+	sigSure          // "-- ", a mobile or webmail footer, a line of underscores
+	sigMaybe         // "--" without its space: a signature only if one follows
+)
+
+// sigDelimiter classifies a line: "-- " (the standard delimiter), a mobile
+// or webmail footer, or a long line of underscores that does not introduce a
+// header block start a signature; "--" alone (the space lost, or typed as a
+// separator between commands) does only when what follows looks like a
+// signature (see looksLikeSignature).
+func sigDelimiter(line string) sigKind {
+	if strings.TrimLeft(line, " \t") == "-- " {
+		return sigSure
+	}
 	t := strings.TrimSpace(line)
-	if t == "--" || t == "---" {
-		return true
+	if t == "--" {
+		return sigMaybe
 	}
 	if strings.HasPrefix(t, "_") && len(t) >= 20 && strings.Trim(t, "_") == "" {
-		return true
+		return sigSure
 	}
 	for _, re := range footerRes {
 		if re.MatchString(t) {
+			return sigSure
+		}
+	}
+	return notSig
+}
+
+var sigContentRe = regexp.MustCompile(`(?i)[^\s@]+@[^\s@]+\.[a-z]{2,}|https?://|www\.|\+?\d[\d ()./-]{6,}\d|\b(?:tel|phone|mobile|cell|fax)\b`)
+
+// looksLikeSignature reports whether the lines after a bare "--" read as a
+// signature: the sender's name, an address, a URL or a phone number, a
+// closing word or a footer, in the first few non-blank lines.
+func looksLikeSignature(lines []string, names map[string]bool) bool {
+	seen := 0
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		if seen++; seen > 4 {
+			break
+		}
+		if sigContentRe.MatchString(t) || isSignOff(t, names) || sigDelimiter(t) == sigSure {
 			return true
 		}
 	}

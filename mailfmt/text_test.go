@@ -84,7 +84,7 @@ func TestHTMLToText(t *testing.T) {
 		{"<pre>  keep\n    this</pre>", "  keep\n    this\n"},
 		{"a<hr>b", "a\n________________________________\nb\n"},
 		{"<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>", "a b\nc\n"},
-		{"cmd<div class=\"gmail_signature\">Anna</div>", "cmd\n--\nAnna\n"},
+		{"cmd<div class=\"gmail_signature\">Anna</div>", "cmd\n-- \nAnna\n"},
 		{"  lots   of\n\n spaces  ", "lots of spaces\n"},
 		{"<!-- comment -->x<!--[if mso]>y<![endif]-->", "x\n"},
 		{"unclosed <b>bold", "unclosed bold\n"},
