@@ -20,6 +20,30 @@ const (
 // slot returns the queue slot of a step of the current round.
 func (s *state) slot(name string) string { return fmt.Sprintf("r%d.%s", s.Round, name) }
 
+// kind returns the kind of the decision owed now (s.Cur >= 0).
+func (s *state) kind() string {
+	switch s.Step {
+	case stepW0, stepW3:
+		return kindWindow
+	case stepPlace:
+		switch s.Sub {
+		case subSecond:
+			return kindSecond
+		case subReroll:
+			return kindReroll
+		}
+		return kindPlace
+	case stepBuy:
+		return kindBuy
+	case stepBrew:
+		if s.Sub == subReward {
+			return kindReward
+		}
+		return kindBrew
+	}
+	return ""
+}
+
 // decision returns the decision owed now (s.Cur >= 0).
 func (s *state) decision() engine.Decision {
 	d := engine.Decision{Seat: s.Cur, Mode: engine.Sequential, Rank: s.rank(s.Cur),
@@ -87,11 +111,11 @@ func (s *state) Pending() []engine.Decision {
 // of an SS1 reroll one group at a time (PICK), and brews use the default
 // dice selection.
 func (s *state) Legal(d engine.Decision) []engine.Option {
-	if s.Cur < 0 || d.Seat != s.Cur || d.Kind != s.decision().Kind {
+	if s.Cur < 0 || d.Seat != s.Cur || d.Kind != s.kind() {
 		return nil
 	}
 	seat := d.Seat
-	var out []engine.Option
+	out := make([]engine.Option, 0, 32)
 	opt := func(cmd string) { out = append(out, engine.Option{Cmd: cmd}) }
 	switch d.Kind {
 	case kindWindow:
@@ -289,7 +313,7 @@ func (s *state) decide(seat int, m *move) error {
 		}
 		return engine.Reject("", engine.CodeNotYourTurn, "waiting_for", []int{s.Cur})
 	}
-	kind := s.decision().Kind
+	kind := s.kind()
 	wrong := func() error { return engine.Reject("", engine.CodeWrongDecision, "kind", kind, "verb", m.Verb) }
 	switch kind {
 	case kindWindow:

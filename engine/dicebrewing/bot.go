@@ -2,6 +2,7 @@ package dicebrewing
 
 import (
 	"math/rand/v2"
+	"strings"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -21,8 +22,27 @@ func (Greedy) Choose(st engine.State, d engine.Decision, opts []engine.Option, r
 		return 0
 	}
 	best, bestV := -1, -1e9
+	t := s.target4bot(d.Seat)
+	// Placement options are scored from the items themselves, without
+	// parsing every command.
+	var items map[string]item
+	if d.Kind == kindPlace || d.Kind == kindSecond {
+		singles := s.placeSingles(d.Seat, 0)
+		items = make(map[string]item, len(singles))
+		for _, a := range singles {
+			items["PLACE "+a.it.String()] = a.it
+		}
+	}
 	for i, o := range opts {
-		v := s.botValue(d, o.Cmd)
+		var v float64
+		if it, ok := items[strings.TrimSuffix(o.Cmd, " THEN")]; ok {
+			v = s.botItem(d.Seat, it, t)
+			if strings.HasSuffix(o.Cmd, " THEN") {
+				v += 0.05 // keep the door open for a second item
+			}
+		} else {
+			v = s.botValue(d, o.Cmd, t)
+		}
 		v += rng.Float64() * 1e-3 // break ties at random
 		if v > bestV {
 			best, bestV = i, v
@@ -94,7 +114,7 @@ func (t botTarget) wants(c int) bool {
 
 // botValue scores one option for the greedy bot: higher is better; the
 // pass-like options score 0.
-func (s *state) botValue(d engine.Decision, cmd string) float64 {
+func (s *state) botValue(d engine.Decision, cmd string, t botTarget) float64 {
 	mv, err := s.Parse(d.Seat, cmd)
 	if err != nil {
 		return -100
@@ -110,13 +130,12 @@ func (s *state) botValue(d engine.Decision, cmd string) float64 {
 			return -1
 		}
 		dd := &s.Dice[id]
-		t := s.target4bot(seat)
 		if dd.C != colB && (dd.value() >= 4 || t.helps(dd.C, dd.value())) || dd.C == colB && dd.value() >= 4 {
 			return 5 + float64(dd.value())/10
 		}
 		return -1
 	case "PLACE":
-		v := s.botItem(seat, m.Items[0])
+		v := s.botItem(seat, m.Items[0], t)
 		if m.Then {
 			v += 0.05 // keep the door open for a second item
 		}
@@ -140,7 +159,6 @@ func (s *state) botValue(d engine.Decision, cmd string) float64 {
 	case "BREW":
 		return s.botBrew(seat, m)
 	case "GET":
-		t := s.target4bot(seat)
 		if c := colourIndex(m.Get[0]); c >= 0 {
 			if t.wants(c) {
 				return 3
@@ -161,8 +179,7 @@ func (s *state) botValue(d engine.Decision, cmd string) float64 {
 }
 
 // botItem scores a placement item.
-func (s *state) botItem(seat int, it item) float64 {
-	t := s.target4bot(seat)
+func (s *state) botItem(seat int, it item, t botTarget) float64 {
 	if it.Up {
 		switch it.Space {
 		case spMH1, spHP1, spMH2:

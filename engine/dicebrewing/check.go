@@ -18,12 +18,15 @@ import (
 //   - The turn state is consistent with the step.
 func (s *state) Check() error {
 	r := s.rules
+	if s.N < 2 || s.N > 4 || len(s.P) != s.N {
+		return fmt.Errorf("%d players", s.N)
+	}
 	if len(s.Dice) != r.totalDice() {
 		return fmt.Errorf("%d dice, want %d", len(s.Dice), r.totalDice())
 	}
 	var perColour [numColours]int
-	slotDie := map[[4]int]int{}
-	marketDice := map[int]int{}
+	var slotDie [4][numSpaces][2]int
+	var marketDice [4]int
 	for id := range s.Dice {
 		d := &s.Dice[id]
 		if d.C < 0 || d.C >= numColours {
@@ -55,9 +58,8 @@ func (s *state) Check() error {
 			if d.S < 0 || d.S >= numSpaces {
 				return fmt.Errorf("die %d on space %d", id, d.S)
 			}
-			k := [4]int{d.O, d.S, b2i(d.Up), 0}
-			slotDie[k]++
-			if slotDie[k] > 1 {
+			slotDie[d.O][d.S][b2i(d.Up)]++
+			if slotDie[d.O][d.S][b2i(d.Up)] > 1 {
 				return fmt.Errorf("two dice in %s%s of seat %d", spaceNames[d.S], plusIf(d.Up), d.O)
 			}
 			bs := s.P[d.O].Board[d.S]
@@ -102,11 +104,11 @@ func (s *state) Check() error {
 				}
 				seeds++
 			}
-			main := slotDie[[4]int{seat, sp, 0, 0}]
+			main := slotDie[seat][sp][0]
 			if bs.Used && !bs.Done && !bs.Seed && main == 0 && s.Step != "tidy" {
 				return fmt.Errorf("seat %d: %s waits with no item", seat, spaceNames[sp])
 			}
-			if slotDie[[4]int{seat, sp, 1, 0}] > 0 && !bs.Done {
+			if slotDie[seat][sp][1] > 0 && !bs.Done {
 				return fmt.Errorf("seat %d: speed-up on %s but not resolved", seat, spaceNames[sp])
 			}
 		}
@@ -151,16 +153,17 @@ func (s *state) Check() error {
 		return fmt.Errorf("%d action tokens, want %d", all, total)
 	}
 	// Cards.
-	seen := map[string]bool{}
+	seen := make([]bool, len(r.Recipes))
 	count := 0
 	note := func(id string) error {
-		if seen[id] {
-			return fmt.Errorf("card %s is in two places", id)
-		}
-		if s.card(id) == nil {
+		rc := s.card(id)
+		if rc == nil {
 			return fmt.Errorf("unknown card %s", id)
 		}
-		seen[id] = true
+		if seen[rc.Index] {
+			return fmt.Errorf("card %s is in two places", id)
+		}
+		seen[rc.Index] = true
 		count++
 		return nil
 	}

@@ -15,9 +15,9 @@ func conformanceConfigs() []engine.Config {
 	seats := []string{"ann", "bob", "cat", "dan"}
 	var out []engine.Config
 	opts := []map[string]string{
-		{"round_limit": "8"},
-		{"round_limit": "8", "unlucky_roll": "true", "block_building_timing": "brewing"},
-		{"round_limit": "6", "first_player": "2", "hidden_action_tokens": "true"},
+		{"round_limit": "5"},
+		{"round_limit": "5", "unlucky_roll": "true", "block_building_timing": "brewing"},
+		{"round_limit": "4", "first_player": "2", "hidden_action_tokens": "true"},
 	}
 	for n := 2; n <= 4; n++ {
 		for vi, v := range []string{"standard", "advanced"} {
@@ -38,5 +38,6 @@ func conformanceConfigs() []engine.Config {
 
 // TestConformance runs the shared engine-contract suite.
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	enginetest.Conformance(t, Game, conformanceConfigs(), 2)
 }

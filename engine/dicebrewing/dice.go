@@ -158,23 +158,29 @@ func (a groupKey) less(b groupKey) bool {
 // player's die; a location when explicit is set, or else only when the
 // default search order def would find another group first (§10.3).
 func (s *state) groups(actor int, ok func(id int) bool, def []int, explicit bool) []group {
-	idx := map[groupKey]int{}
-	var out []group
-	var keys []groupKey
+	out := make([]group, 0, 16)
+	keys := make([]groupKey, 0, 16)
+	find := func(k groupKey) int {
+		for i := range keys {
+			if keys[i] == k {
+				return i
+			}
+		}
+		return -1
+	}
 	for id := range s.Dice {
 		d := &s.Dice[id]
 		if d.O < 0 || d.F == 0 || !ok(id) {
 			continue
 		}
 		k := s.keyOf(id)
-		if i, seen := idx[k]; seen {
+		if i := find(k); i >= 0 {
 			out[i].n++
 			if s.preferred(id, out[i].id) {
 				out[i].id = id
 			}
 			continue
 		}
-		idx[k] = len(out)
 		out = append(out, group{id: id, n: 1})
 		keys = append(keys, k)
 	}
@@ -196,7 +202,7 @@ func (s *state) groups(actor int, ok func(id int) bool, def []int, explicit bool
 				}
 				k := keys[i]
 				k.loc = loc
-				if _, clash := idx[k]; clash {
+				if find(k) >= 0 {
 					r.Loc, r.Space, r.Up = locRef(d)
 					break
 				}

@@ -46,7 +46,7 @@ func (game) Info() engine.Info {
 			{Name: optUnlucky, Values: []string{"false", "true"}, Description: "rolled 1s give purchase credit (DB-5.7.9)"},
 			{Name: optBlockB, Values: []string{"placement", "brewing"}, Description: "BLOCKB is played in W0 and forbids placing, or in W3 and cancels pending effects (DB-5.8.5, A-7)"},
 			{Name: optFirst, Values: []string{"random", "1", "2", "3", "4"}, Description: "the first player: drawn at random, or the seat with this number (DB-3.7)"},
-			{Name: optLimit, Values: []string{"none", "6", "8", "10", "12", "15", "20", "30"}, Description: "house rule, not in the rulebook: the game also ends after this round (a safety valve for stalled games)"},
+			{Name: optLimit, Values: []string{"none", "3", "4", "5", "6", "8", "10", "12", "15", "20", "30"}, Description: "house rule, not in the rulebook: the game also ends after this round (a safety valve for stalled games)"},
 		},
 		RulePrefix: "DB",
 		Commands: []string{"STORE", "AUTOSTORE", "TOKENS", "PLACE", "END", "PICK", "REROLL", "PASS", "PLAY", "DONE",

@@ -17,54 +17,100 @@ type placed struct {
 	swap   int   // SS2: the die offered for a swap, -1 otherwise
 }
 
-// mainFits checks that a die may be the main item of a space (DB-5.5.x).
-func (s *state) mainFits(sp int, d *die) error {
-	rule := spaceRule[sp]
-	wrong := func(need string) error {
-		return engine.Reject(rule, "wrong_item", "space", spaceNames[sp], "need", need, "item", dieText(d))
-	}
+// fitCode says why a die may not be the main item of a space (DB-5.5.x):
+// "" when it may, else "wrong_item", "die_at_max" or "blue_too_low". It
+// allocates nothing, so that option lists stay cheap.
+func (s *state) fitCode(sp int, d *die) string {
 	switch sp {
 	case spMH1, spHP1:
-		return wrong("SEED")
+		return "wrong_item"
 	case spMH2:
 		if d.C != colY {
-			return wrong("Y")
+			return "wrong_item"
 		}
 	case spMH3:
 		if d.C != colY && d.C != colK {
-			return wrong("Y|K")
+			return "wrong_item"
 		}
 		if d.F >= s.rules.Faces {
-			return engine.Reject(rule, "die_at_max", "space", spaceNames[sp], "die", dieText(d))
+			return "die_at_max"
 		}
 	case spHP2:
 		if d.C != colG {
-			return wrong("G")
+			return "wrong_item"
 		}
 		if d.F >= s.rules.Faces {
-			return engine.Reject(rule, "die_at_max", "space", spaceNames[sp], "die", dieText(d))
+			return "die_at_max"
 		}
 	case spSS1, spSS2, spSS3:
 		if d.C != colB {
-			return wrong("B")
+			return "wrong_item"
 		}
 		if d.value() < s.rules.BlueMin[sp] {
-			return engine.Reject(rule, "blue_too_low", "space", spaceNames[sp], "need", s.rules.BlueMin[sp], "die", dieText(d))
+			return "blue_too_low"
 		}
 	case spDS1:
 		if d.C != colG {
-			return wrong("G")
+			return "wrong_item"
 		}
 	case spDS2:
 		if d.C != colK {
-			return wrong("K")
+			return "wrong_item"
 		}
 	case spDS3:
 		if d.C != colB && d.C != colK {
-			return wrong("B|K")
+			return "wrong_item"
 		}
 	}
+	return ""
+}
+
+// mainFits checks that a die may be the main item of a space (DB-5.5.x).
+func (s *state) mainFits(sp int, d *die) error {
+	rule := spaceRule[sp]
+	switch s.fitCode(sp, d) {
+	case "wrong_item":
+		return engine.Reject(rule, "wrong_item", "space", spaceNames[sp], "need", s.needOf(sp, false), "item", dieText(d))
+	case "die_at_max":
+		return engine.Reject(rule, "die_at_max", "space", spaceNames[sp], "die", dieText(d))
+	case "blue_too_low":
+		return engine.Reject(rule, "blue_too_low", "space", spaceNames[sp], "need", s.rules.BlueMin[sp], "die", dieText(d))
+	}
 	return nil
+}
+
+// canDeliver is deliverable without the error (DB-5.6.4).
+func (s *state) canDeliver(sp int) bool {
+	switch sp {
+	case spMH1:
+		return s.supplyCount(colY) > 0
+	case spMH2:
+		return s.supplyCount(colK) > 0
+	case spHP1:
+		return s.supplyCount(colG) > 0
+	case spDS1:
+		return s.SeedSupply >= s.rules.DS1Seeds
+	case spDS2:
+		return s.SeedSupply >= s.rules.DS2Seeds
+	}
+	return true
+}
+
+// spaceFree is spaceOpen without the error: it allocates nothing.
+func (s *state) spaceFree(seat, sp int, up bool) bool {
+	b := spaceBuilding[sp]
+	if !s.buildingOpen(b) {
+		return false
+	}
+	p := &s.P[seat]
+	if p.BlockB[b] != 0 && s.H.Options[optBlockB] != "brewing" {
+		return false
+	}
+	bs := &p.Board[sp]
+	if !up {
+		return !bs.Used && s.Uses[sp] < s.capacity()
+	}
+	return s.rules.Speedup[sp] > 0 && bs.Used && !bs.Done && s.canDeliver(sp)
 }
 
 // deliverable checks that the supply can deliver a speed-up's gain now
@@ -425,6 +471,9 @@ type placeOpt struct {
 // chosen in the reroll decision); SS2 with each possible swap die.
 func (s *state) placeSingles(seat, limit int) []placeOpt {
 	var out []placeOpt
+	if limit <= 0 {
+		out = make([]placeOpt, 0, 32)
+	}
 	p := &s.P[seat]
 	usable := s.ownUsable(seat)
 	gs := s.groups(seat, usable, placeLocs, false)
@@ -434,8 +483,9 @@ func (s *state) placeSingles(seat, limit int) []placeOpt {
 	}
 	var swaps []group
 	for sp := 0; sp < numSpaces; sp++ {
-		for _, up := range []bool{false, true} {
-			if s.spaceOpen(seat, sp, up) != nil {
+		for u := 0; u < 2; u++ {
+			up := u == 1
+			if !s.spaceFree(seat, sp, up) {
 				continue
 			}
 			if !up && (sp == spMH1 || sp == spHP1) {
@@ -453,7 +503,7 @@ func (s *state) placeSingles(seat, limit int) []placeOpt {
 					if d.C != colB || d.value() < s.rules.Speedup[sp] {
 						continue
 					}
-				} else if s.mainFits(sp, d) != nil {
+				} else if s.fitCode(sp, d) != "" {
 					continue
 				}
 				it := item{Space: sp, Up: up, Die: g.ref}
@@ -507,7 +557,7 @@ func (s *state) thenUseful(seat int, a placeOpt, all []placeOpt) bool {
 	if it.Up && (it.Space == spMH1 || it.Space == spMH2 || it.Space == spHP1) {
 		return true
 	}
-	if !it.Up && s.rules.Speedup[it.Space] > 0 && s.deliverable(it.Space) == nil {
+	if !it.Up && s.rules.Speedup[it.Space] > 0 && s.canDeliver(it.Space) {
 		// A speed-up of the same space: another qualifying blue die.
 		usable := s.ownUsable(seat)
 		for id := range s.Dice {

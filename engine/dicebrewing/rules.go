@@ -244,6 +244,7 @@ type req struct {
 
 // recipe is a parsed recipe card.
 type recipe struct {
+	Index                         int // position in the data file
 	ID, Name, Style, Level, Setup string
 	Provisional                   bool
 	Dice                          []req
@@ -691,7 +692,7 @@ func parseRules(data []byte) (*rules, error) {
 		if !setups[rc.Setup] {
 			return nil, bad("recipe %s: setup %q (want start, start4 or deck)", rc.ID, rc.Setup)
 		}
-		rec := &recipe{ID: rc.ID, Name: rc.Name, Style: rc.Style, Level: rc.Level, Setup: rc.Setup, Provisional: rc.Provisional,
+		rec := &recipe{Index: len(r.Recipes), ID: rc.ID, Name: rc.Name, Style: rc.Style, Level: rc.Level, Setup: rc.Setup, Provisional: rc.Provisional,
 			Reward: rc.Reward, Bonus: rc.Bonus, Improve: rc.Improve}
 		if len(rc.Dice) == 0 && len(rc.Tokens) == 0 {
 			return nil, bad("recipe %s: the base recipe is empty", rc.ID)

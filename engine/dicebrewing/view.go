@@ -206,7 +206,7 @@ func (s *state) View(seat int) any {
 	}
 	if s.Cur >= 0 {
 		v.TurnName = s.name(s.Cur)
-		v.Kind = s.decision().Kind
+		v.Kind = s.kind()
 		v.MyTurn = s.Cur == seat
 	}
 	v.Supply = SupplyView{Y: s.supplyCount(colY), K: s.supplyCount(colK), G: s.supplyCount(colG), B: s.supplyCount(colB), Seeds: s.SeedSupply}
