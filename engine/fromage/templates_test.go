@@ -42,7 +42,7 @@ func samplePositions(t *testing.T) ([]*State, []engine.Event) {
 			pend := s.Pending()
 			d := pend[0]
 			key := s.Phase + "/" + d.Kind
-			if !seen[key] || n%97 == 0 {
+			if !seen[key] || n%251 == 0 {
 				seen[key] = true
 				add(s)
 			}
