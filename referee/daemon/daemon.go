@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"runtime/debug"
 	"sync"
@@ -21,8 +22,11 @@ import (
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/config"
+	"github.com/pbem-referee/referee/referee/hookout"
 	"github.com/pbem-referee/referee/referee/imapin"
+	"github.com/pbem-referee/referee/referee/metrics"
 	"github.com/pbem-referee/referee/referee/smtpout"
+	"github.com/pbem-referee/referee/referee/webhook"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -43,8 +47,13 @@ type Options struct {
 	// address (tests and the demo pass one on 127.0.0.1:0).
 	Listener net.Listener
 	// Handler, if set, replaces the referee as the IMAP watcher's mail
-	// handler (the benchmark's pass-through "echo" referee).
+	// handler (the benchmark's pass-through "echo" referee), and as the
+	// webhook front door's.
 	Handler referee.MailHandler
+	// HookAllow lists internal addresses (loopback, private...) that
+	// outgoing webhooks may nevertheless call; none by default. The demo
+	// and tests with hook receivers on 127.0.0.1 pass 127.0.0.0/8.
+	HookAllow []netip.Prefix
 }
 
 // Daemon is a running referee.
@@ -56,6 +65,11 @@ type Daemon struct {
 	Referee *referee.Referee
 	Sender  *smtpout.Sender
 	Watcher *imapin.Watcher
+	// Hooks delivers the outgoing webhooks; Webhook is the HTTP front
+	// door; Metrics the Prometheus collectors served at GET /metrics.
+	Hooks   *hookout.Sender
+	Webhook *webhook.Server
+	Metrics *metrics.Metrics
 	mux     *http.ServeMux
 	tick    chan struct{}
 	started time.Time
@@ -90,9 +104,16 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 	if opt.Clock != nil {
 		so.Now = opt.Clock.Now
 	}
-	so.OnResult = d.onResult
+	d.Metrics = metrics.New(log.With("part", "metrics"))
+	so.OnResult = func(r smtpout.Result) {
+		d.Metrics.MailResult(r)
+		d.onResult(r)
+	}
 	if d.Sender, err = smtpout.New(so); err != nil {
 		return fail(fmt.Errorf("smtp: %w", err))
+	}
+	if d.Hooks, err = d.newHooks(db, log); err != nil {
+		return fail(fmt.Errorf("hooks: %w", err))
 	}
 	from := mailfmt.Address{Name: cfg.Referee.Name, Addr: cfg.RefereeAddress()}
 	ro := referee.Options{
@@ -101,6 +122,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		RateLimit: cfg.Limits.SenderRate, MaxMessageBytes: int(cfg.Limits.MaxMessageSize),
 		Auth: referee.AuthPolicy{RequireDKIM: cfg.Auth.RequireDKIMAlignment, AuthservID: cfg.Auth.TrustedAuthservID,
 			LookupTXT: net.LookupTXT},
+		Observe: d.Metrics.Observe,
 	}
 	if d.Referee, err = referee.New(ro); err != nil {
 		return fail(err)
@@ -118,6 +140,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		if d.Watcher, err = imapin.New(io); err != nil {
 			return fail(fmt.Errorf("imap: %w", err))
 		}
+		d.Metrics.WatchIMAP(d.Watcher.Stats)
 	}
 	for _, o := range cfg.Organisers {
 		if _, err := d.Referee.AddOrganiser(o); err != nil {
@@ -125,7 +148,48 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		}
 	}
 	d.mux.HandleFunc("GET /healthz", d.healthz)
+	if err := d.mountHTTP(db, log); err != nil {
+		return fail(err)
+	}
 	return d, nil
+}
+
+// newHooks builds the outgoing-webhook sender from the [hooks] settings.
+func (d *Daemon) newHooks(db *store.DB, log *slog.Logger) (*hookout.Sender, error) {
+	h := d.cfg.Hooks
+	ho := hookout.Options{Store: db, Queue: referee.HooksQueue, Logger: log.With("part", "hooks"),
+		Timeout: h.Timeout, Workers: h.Workers, MinBackoff: h.MinBackoff, MaxBackoff: h.MaxBackoff,
+		GiveUpAfter: h.GiveUpAfter, Allow: d.opt.HookAllow, OnResult: d.Metrics.HookResult}
+	if d.opt.Clock != nil {
+		ho.Now = d.opt.Clock.Now
+	}
+	return hookout.New(ho)
+}
+
+// mountHTTP mounts the webhook front door (the endpoints whose credentials
+// are configured) and GET /metrics, and samples the store's queues for
+// the metrics.
+func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
+	w := d.cfg.Webhook
+	var h referee.MailHandler = d.Referee
+	if d.opt.Handler != nil {
+		h = d.opt.Handler
+	}
+	var err error
+	d.Webhook, err = webhook.New(webhook.Options{
+		Handler: h, Processor: d.Referee, Store: db, Logger: log.With("part", "webhook"),
+		Secret: w.Secret.Reveal(), MailgunSigningKey: w.MailgunSigningKey.Reveal(),
+		SendGridUsername: w.SendGridUsername, SendGridPassword: w.SendGridPassword.Reveal(),
+		PostmarkUsername: w.PostmarkUsername, PostmarkPassword: w.PostmarkPassword.Reveal(),
+		MaxBodySize: w.MaxBodySize, MaxClockSkew: w.MaxClockSkew, Wrap: d.Metrics.Instrument,
+	})
+	if err != nil {
+		return fmt.Errorf("webhook: %w", err)
+	}
+	d.Webhook.Register(d.mux)
+	d.Metrics.WatchStore(db, 0, referee.OutboxQueue, referee.HooksQueue)
+	d.mux.Handle("GET /metrics", d.Metrics.Handler())
+	return nil
 }
 
 // Mux returns the HTTP mux, for the webhook front door and metrics.
@@ -134,6 +198,7 @@ func (d *Daemon) Mux() *http.ServeMux { return d.mux }
 // kick wakes the sender and the ticker after the referee committed.
 func (d *Daemon) kick() {
 	d.Sender.Kick()
+	d.Hooks.Kick()
 	select {
 	case d.tick <- struct{}{}:
 	default:
@@ -164,7 +229,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var wg sync.WaitGroup
-	errs := make(chan error, 4)
+	errs := make(chan error, 5)
 	run := func(name string, f func(context.Context) error) {
 		wg.Add(1)
 		go func() {
@@ -184,6 +249,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}()
 	}
 	run("smtp", d.Sender.Run)
+	run("hooks", d.Hooks.Run)
 	run("ticker", d.runTicker)
 	if d.Watcher != nil {
 		run("imap", d.Watcher.Run)
