@@ -233,3 +233,43 @@ func totals(res *engine.Result) []int {
 	}
 	return out
 }
+
+// P-3 with the Table: a deadline closes a seat's turn with the lines it
+// sent. Steps matter: the Table clears the expiry when a step resolves, so
+// a seat whose partial plan still had a line for that step is asked again
+// at the next step and needs a second expiry (see the package doc).
+func TestP3DeadlineWithPartialPlan(t *testing.T) {
+	tb, _, _, err := engine.NewTable(Game{}, arrangeA(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	submit(t, tb, 0, "GATHER 1 soft")
+	if _, err := tb.Expire(0); err != nil {
+		t.Fatal(err)
+	}
+	submit(t, tb, 1, "MAKE D7\nTAKE fruit order\nDONE")
+	s := tb.State.(*State)
+	if s.Turn != 1 || s.Players[0].Storage != 1 || s.Players[0].Done {
+		t.Fatalf("after step 1: turn %d storage %d done %v", s.Turn, s.Players[0].Storage, s.Players[0].Done)
+	}
+	if w := tb.Waiting(); len(w) != 1 || w[0].Seat != 0 {
+		t.Fatalf("waiting %+v", w)
+	}
+	rep, err := tb.Expire(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Defaults) != 1 || rep.Defaults[0].Cmd != "DONE" || tb.State.(*State).Turn != 2 {
+		t.Fatalf("defaults %+v turn %d", rep.Defaults, tb.State.(*State).Turn)
+	}
+	// A new message replaces the lines of the turn not played yet.
+	submit(t, tb, 0, "GATHER 1 soft\nMAKE B7")
+	submit(t, tb, 0, "DONE")
+	if q := tb.Queued(0); len(q) != 1 || q[0].Alts[0][0] != "DONE" {
+		t.Fatalf("queued %+v", q)
+	}
+	submit(t, tb, 1, "DONE")
+	if s := tb.State.(*State); s.Turn != 3 || s.Last[0][0] != "DONE" {
+		t.Fatalf("the second message did not replace the first: turn %d, report %v", s.Turn, s.Last)
+	}
+}
