@@ -33,10 +33,17 @@ func (Greedy) Choose(st engine.State, d engine.Decision, opts []engine.Option, r
 	return best
 }
 
+// endKnown reports whether the seat knows that this turn is the last: it
+// placed its own last token, or the Corporation did in step T2. Another
+// seat's trigger stays sealed until the turn report, so the bot ignores it.
+func (s *State) endKnown(seat int) bool {
+	return s.End && (containsInt(s.EndBy, seat) || containsInt(s.EndBy, corpOwner))
+}
+
 // resValue is the worth of one more resource of a type for the seat.
 func (s *State) resValue(seat, res int) float64 {
 	p := &s.Players[seat]
-	if s.End {
+	if s.endKnown(seat) {
 		return 0.5 // only the unused-resource points remain (FR-7.9)
 	}
 	switch res {
@@ -77,7 +84,7 @@ func (s *State) placeValue(seat, v, i int, keep bool) float64 {
 	after := s.venueScore(seat, v)
 	s.Board[v][i] = empty
 	val := float64(after - before)
-	if !s.End {
+	if !s.endKnown(seat) {
 		val += 2 + 0.6*float64(sp.Aging)
 	}
 	if sp.Icon != iconNone {
@@ -135,7 +142,7 @@ func (s *State) bestMake(seat, w int) float64 {
 	for i := range s.side(v).Spaces {
 		sp := s.space(v, i)
 		if sp.Type == w && s.spaceFree(v, i) && (sp.Icon == iconNone || p.Basket > 0) {
-			if x := s.placeValue(seat, v, i, false) - s.delayCost(p, sp.Aging); x > best {
+			if x := s.placeValue(seat, v, i, false) - s.delayCost(seat, sp.Aging); x > best {
 				best = x
 			}
 		}
@@ -143,11 +150,11 @@ func (s *State) bestMake(seat, w int) float64 {
 	return best
 }
 
-func (s *State) delayCost(p *Player, aging int) float64 {
-	if s.End {
+func (s *State) delayCost(seat, aging int) float64 {
+	if s.endKnown(seat) {
 		return 0
 	}
-	return 0.7 * float64(s.delay(p, aging)-1)
+	return 0.7 * float64(s.delay(&s.Players[seat], aging)-1)
 }
 
 // value scores one option for the greedy bot.
@@ -159,17 +166,17 @@ func (s *State) value(seat int, m Move) float64 {
 	case "GATHER":
 		res := s.resource(seat)
 		v := float64(m.N) * s.resValue(seat, res)
-		if !s.End {
+		if !s.endKnown(seat) {
 			v -= 0.8 * float64(m.N-1)
 		}
 		return v - s.bestMake(seat, m.W)
 	case "MAKE":
 		sp := s.space(m.V, m.S)
-		return s.placeValue(seat, m.V, m.S, m.Keep) - s.delayCost(p, sp.Aging) + 1
+		return s.placeValue(seat, m.V, m.S, m.Keep) - s.delayCost(seat, sp.Aging) + 1
 	case "MILK":
 		return s.placeValue(seat, m.V, m.S, m.Keep) - 0.3*float64(s.zoneCost(p, m.N-1))
 	case "BUILD":
-		if s.End {
+		if s.endKnown(seat) {
 			a := s.ability(p, m.N)
 			if a.Effect == "hq" && a.Res == resStructure {
 				return float64(a.Cost) - 0.5*float64(a.Cost)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -375,10 +376,19 @@ type CorpLevel struct {
 
 var rulesCache engine.RulesetCache[*Rules]
 
-// loadRules returns the compiled rules of a data file (nil: the default).
+var (
+	defaultOnce  sync.Once
+	defaultRules *Rules
+	defaultSHA   string
+	defaultErr   error
+)
+
+// loadRules returns the compiled rules of a data file (nil: the default,
+// parsed and hashed once).
 func loadRules(data []byte) (*Rules, string, error) {
 	if data == nil {
-		data = defaultRuleset
+		defaultOnce.Do(func() { defaultRules, defaultSHA, defaultErr = rulesCache.Get(defaultRuleset, parseRules) })
+		return defaultRules, defaultSHA, defaultErr
 	}
 	return rulesCache.Get(data, parseRules)
 }

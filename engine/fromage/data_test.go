@@ -8,7 +8,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 )
 
-func defaultRules(t *testing.T) *Rules {
+func defaultRulesT(t *testing.T) *Rules {
 	t.Helper()
 	r, _, err := loadRules(nil)
 	if err != nil {
@@ -19,7 +19,7 @@ func defaultRules(t *testing.T) *Rules {
 
 // The data file marks its PROVISIONAL tables (spec §8).
 func TestDataProvisionalMarkers(t *testing.T) {
-	r := defaultRules(t)
+	r := defaultRulesT(t)
 	if !r.Provisional || r.Version == "" {
 		t.Fatalf("meta: provisional %v version %q", r.Provisional, r.Version)
 	}
@@ -46,7 +46,7 @@ func TestDataProvisionalMarkers(t *testing.T) {
 
 // D-7: fruit / jam icon totals per venue and side.
 func TestD7IconTotals(t *testing.T) {
-	r := defaultRules(t)
+	r := defaultRulesT(t)
 	want := map[string][2][2]int{
 		"city": {{3, 4}, {4, 3}}, "festival": {{4, 3}, {3, 4}}, "dairy": {{3, 4}, {3, 4}}, "bistro": {{4, 3}, {3, 4}},
 	}
@@ -67,7 +67,7 @@ func TestD7IconTotals(t *testing.T) {
 
 // the two corrections of the public side-I data.
 func TestA13Corrections(t *testing.T) {
-	r := defaultRules(t)
+	r := defaultRulesT(t)
 	fest := r.Venues[venFestival].side("I")
 	if sp := fest.Spaces[fest.byKey["F24"]]; sp.Aging != 1 {
 		t.Errorf("F24 is %s, want bronze", agingNames[sp.Aging])
@@ -82,7 +82,7 @@ func TestA13Corrections(t *testing.T) {
 // D-3: each region is touched 6 times; the group-3 insert removes exactly
 // 1 touch per region, the group-1-2 insert exactly 2.
 func TestD3RegionTouches(t *testing.T) {
-	r := defaultRules(t)
+	r := defaultRulesT(t)
 	for _, name := range sideNames {
 		sd := r.Venues[venCity].side(name)
 		for _, g := range []struct {
@@ -109,7 +109,7 @@ func TestD3RegionTouches(t *testing.T) {
 // D-6: crosses in the Bistro cover whole tables; A-1: 3 crosses per venue
 // for group 3 (2 in the Bistro), 6 for group 1-2.
 func TestD2Crosses(t *testing.T) {
-	r := defaultRules(t)
+	r := defaultRulesT(t)
 	for v := range r.Venues {
 		for _, sd := range r.Venues[v].Sides {
 			for _, g := range []struct {
@@ -144,7 +144,7 @@ func TestD2Crosses(t *testing.T) {
 
 // D-10, D-11, D-12, D-16: boards, zones, deck and Corporation tracks.
 func TestD10BoardsDeckAndTracks(t *testing.T) {
-	r := defaultRules(t)
+	r := defaultRulesT(t)
 	// Each board uses each resource in exactly one ability; each column
 	// uses each resource on exactly one board.
 	for _, b := range r.Boards {
