@@ -207,3 +207,34 @@ func TestOfflineScriptShort2p(t *testing.T) {
 }
 
 func fmtInts(x []int) string { return fmt.Sprint(x) }
+
+// TestOfflineScriptShortSolo plays testdata/short-solo.script: the
+// Corporation's choice (CORP), SET CORP LOWEST, scripted Corporation draws,
+// the player's end trigger and the solo result (FR-5.12, A-21).
+func TestOfflineScriptShortSolo(t *testing.T) {
+	tb, _ := playScript(t, "testdata/short-solo.script")
+	s := tb.State.(*State)
+	res := s.Result()
+	if res == nil {
+		t.Fatalf("game not over: phase %s turn %d, waiting %+v", s.Phase, s.Turn, tb.Waiting())
+	}
+	for _, c := range []struct{ space, owner string }{{"C14", "corp"}, {"B15", "corp"}, {"D6", "corp"},
+		{"C02", "P0"}, {"C17", "P0"}, {"B7", "P0"}, {"D10", "P0"}} {
+		if got := probe(t, s, "space."+c.space); got != c.owner {
+			t.Errorf("%s = %s, want %s", c.space, got, c.owner)
+		}
+	}
+	if s.Turn != 3 || s.Corp.Left != 13 || !s.Players[0].Pol.CorpLowest {
+		t.Fatalf("turn %d, corporation %+v", s.Turn, s.Corp)
+	}
+	corp := s.corpScore(s.cityRegions())
+	if res.Params["corporation"] != corp.Total || res.Params["solo_won"] != (res.Scores[0].Total > corp.Total) {
+		t.Fatalf("params %v, corporation %+v", res.Params, corp)
+	}
+	// Golden: the Corporation's track shows 6 (3 tokens), it wins White and
+	// Green (9 with 1-2 players); Yellow is tied (0). 14 < 15: eve loses.
+	if res.Scores[0].Total != 14 || corp.Total != 15 || corp.Track != 6 || corp.Customers != 9 || res.Params["solo_won"] != false {
+		t.Errorf("eve %d, corporation %+v, params %v", res.Scores[0].Total, corp, res.Params)
+	}
+	t.Logf("eve %d, corporation %d (%+v), won %v", res.Scores[0].Total, corp.Total, corp, res.Params["solo_won"])
+}
