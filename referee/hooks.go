@@ -111,7 +111,7 @@ func (h Hook) wants(kind string) bool { return len(h.Events) == 0 || containsStr
 // queueHooks queues one call per hook for this transaction's public
 // changes.
 func (gw *gameWork) queueHooks(steps []engine.Step) error {
-	if len(gw.g.Hooks) == 0 {
+	if len(gw.g.Hooks) == 0 && len(gw.w.r.opt.DefaultHooks) == 0 {
 		return nil
 	}
 	rd := Reader{Game: gw.g.Game, Lang: "en", Seat: -1, Seats: gw.g.names()}
@@ -149,7 +149,8 @@ func (gw *gameWork) queueHooks(steps []engine.Step) error {
 			orgLines = append(orgLines, text)
 		}
 	}
-	for _, h := range gw.g.Hooks {
+	hooks := append(append([]Hook(nil), gw.g.Hooks...), gw.w.r.opt.DefaultHooks...)
+	for _, h := range hooks {
 		p := HookPayload{Game: gw.g.ID, Title: gw.eg.Info().Title, Token: gw.token(), Status: gw.g.Status, Players: gw.g.names()}
 		if h.wants("moves") {
 			p.Events, p.Lines = events, append(p.Lines, moveLines...)

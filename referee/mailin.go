@@ -73,7 +73,16 @@ func (r *Referee) HandleMail(ctx context.Context, in Inbound) (Outcome, error) {
 		if errors.Is(err, mailfmt.ErrTooLarge) && m != nil {
 			return r.tooLarge(ctx, in, m)
 		}
-		return Outcome{}, Permanent("unparseable message: %v", err)
+		perr := Permanent("unparseable message: %v", err)
+		// Keep it for the operator: a webhook has no quarantine folder.
+		if qerr := r.db.Update(func(tx *store.Tx) error {
+			_, err := tx.Quarantine(store.Quarantined{At: r.clock.Now(), Source: in.Source, Reason: perr.Error(), Raw: in.Raw})
+			return err
+		}); qerr != nil {
+			return Outcome{}, qerr
+		}
+		r.log.Warn("quarantined", slog.String("source", in.Source), slog.String("reason", perr.Error()))
+		return Outcome{}, perr
 	}
 	keys := append([]string{"msgid:" + m.MessageID}, in.Keys...)
 	cls := mailfmt.Classify(m, []string{r.Address()})

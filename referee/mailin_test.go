@@ -233,3 +233,26 @@ func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
 		t.Fatalf("answered its own mail: %v", ms)
 	}
 }
+
+// A message that can never be parsed is quarantined in the store (webhooks
+// have no quarantine folder) and reported as permanent.
+func TestMailUnparseableIsQuarantined(t *testing.T) {
+	h := newMailHarness(t)
+	_, err := h.r.HandleMail(context.Background(), Inbound{Raw: []byte("\x00\x01 not a mail header\r\n\r\n"), Source: "webhook:raw"})
+	if !IsPermanent(err) {
+		t.Fatalf("error %v, want permanent", err)
+	}
+	n := 0
+	h.db.View(func(tx *store.Tx) error {
+		return tx.Quarantined(func(q store.Quarantined) error {
+			n++
+			if q.Source != "webhook:raw" || !strings.Contains(q.Reason, "unparseable") {
+				t.Errorf("quarantined %+v", q)
+			}
+			return nil
+		})
+	})
+	if n != 1 {
+		t.Fatalf("%d quarantined", n)
+	}
+}

@@ -167,7 +167,7 @@ func (w *work) orgOnGame(org string, f []string, do func(*gameWork) (string, err
 		return "", fmt.Errorf("usage: %s <game> ...", kw)
 	}
 	id := strings.ToLower(f[1])
-	if !w.tx.HasGame(id) {
+	if w.games[id] == nil && !w.tx.HasGame(id) { // a game NEW created earlier in this mail counts
 		return "", fmt.Errorf("no game %q", id)
 	}
 	gw, err := w.game(id)

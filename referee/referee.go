@@ -49,6 +49,9 @@ type Options struct {
 	MaxMessageBytes int
 	// Auth is the sender-authentication policy for mail.
 	Auth AuthPolicy
+	// DefaultHooks receive the calls of every game, besides the game's own
+	// hooks (the configuration's [hooks] url and secret).
+	DefaultHooks []Hook
 	// Observe, if set, is told about every processed input (for metrics).
 	// It runs after the commit and must not block.
 	Observe func(Observation)
@@ -199,7 +202,7 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 			return nil
 		}
 		w := r.newWork(tx, now)
-		if !r.rate.allow(req.From, now) {
+		if !r.rate.allow(rateKey(req), now) {
 			out = Outcome{Status: "ignored", Detail: "rate limit for " + req.From}
 		} else if err := w.request(&req, &out); err != nil {
 			return err
@@ -255,6 +258,17 @@ func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, err
 		r.opt.Observe(Observation{Source: source, Status: "applied", Duration: time.Since(start), Moves: moves, Mails: len(ids), Hooks: hooks})
 	}
 	return ids, err
+}
+
+// rateKey is the rate-limit key of a request: the sender, per kind of
+// source, so that a bot using the commands API and the same player's mails
+// do not share one budget.
+func rateKey(req Request) string {
+	src, _, _ := strings.Cut(req.Source, ":")
+	if req.Source == "webhook:commands" {
+		src = req.Source
+	}
+	return src + "/" + req.From
 }
 
 // rateLimiter is a per-sender sliding window counter, kept in memory: it

@@ -317,3 +317,14 @@ func TestScenarioOutgoingHooks(t *testing.T) {
 		t.Fatalf("hooks left: %+v", g.Hooks)
 	}
 }
+
+// Commands on a game created earlier in the same organiser mail work.
+func TestScenarioNewThenCommandsInOneMail(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW toy id=t1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob\nHOOK t1 https://hooks.example.test/y\nPOLICY t1 12h")
+	body := h.mailTo(h.mails(), org).Body
+	contains(t, body, "NEW: created game t1", "HOOK t1: hook ", "POLICY t1: policy now 12h")
+	if g := h.game("t1"); len(g.Hooks) != 1 || g.Policy.Hours["*"] != 12 {
+		t.Fatalf("hooks %d, policy %v", len(g.Hooks), g.Policy)
+	}
+}

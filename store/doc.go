@@ -21,6 +21,8 @@
 //	wake          8-byte big-endian unix nanoseconds + game id -> empty:
 //	              when a game needs attention (deadline, reminder)
 //	wake.by       game id -> its key in wake
+//	quarantine    sequence (8-byte big-endian) -> Quarantined: inputs that
+//	              can never be processed, kept for the operator (schema 2)
 //
 // # Transactions
 //

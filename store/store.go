@@ -16,7 +16,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // Errors.
 var (
@@ -41,6 +41,7 @@ var (
 	bRulesets = []byte("rulesets")
 	bWake     = []byte("wake")
 	bWakeBy   = []byte("wake.by")
+	bQuar     = []byte("quarantine")
 	kSchema   = []byte("schema_version")
 )
 
@@ -81,6 +82,10 @@ var migrations = []Migration{
 			}
 		}
 		return nil
+	},
+	func(tx *bolt.Tx) error { // 1 -> 2: quarantined inputs
+		_, err := tx.CreateBucketIfNotExists(bQuar)
+		return err
 	},
 }
 
@@ -479,6 +484,49 @@ func (tx *Tx) Ruleset(sha string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: ruleset %s", ErrNotFound, sha)
 	}
 	return bytes.Clone(v), nil
+}
+
+// ---- quarantine ----
+
+// Quarantined is an input that can never be processed (unparseable mail
+// from a webhook, which has no quarantine folder of its own), kept for the
+// operator with the reason.
+type Quarantined struct {
+	ID     uint64    `json:"id"`
+	At     time.Time `json:"at"`
+	Source string    `json:"source"`
+	Reason string    `json:"reason"`
+	// Raw is the input, cut at MaxQuarantined bytes.
+	Raw       []byte `json:"raw"`
+	Truncated bool   `json:"truncated,omitempty"`
+}
+
+// MaxQuarantined is the most bytes of an input kept in quarantine.
+const MaxQuarantined = 1 << 20
+
+// Quarantine keeps an input that can never be processed.
+func (tx *Tx) Quarantine(q Quarantined) (uint64, error) {
+	b := tx.b(bQuar)
+	id, err := b.NextSequence()
+	if err != nil {
+		return 0, err
+	}
+	q.ID = id
+	if len(q.Raw) > MaxQuarantined {
+		q.Raw, q.Truncated = q.Raw[:MaxQuarantined], true
+	}
+	return id, putJSON(b, u64(id), q)
+}
+
+// Quarantined calls fn for every quarantined input, oldest first.
+func (tx *Tx) Quarantined(fn func(Quarantined) error) error {
+	return tx.b(bQuar).ForEach(func(_, v []byte) error {
+		var q Quarantined
+		if err := json.Unmarshal(v, &q); err != nil {
+			return err
+		}
+		return fn(q)
+	})
 }
 
 // ---- wake-ups ----

@@ -305,6 +305,54 @@ func TestWakeIndex(t *testing.T) {
 	})
 }
 
+// A file written by schema 1 is migrated to the current schema on open:
+// the quarantine bucket appears and works.
+func TestMigrationFromSchema1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	db, err := Open(path, &Options{Migrations: migrations[:1]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *Tx) error { return tx.PutGame("g1", []byte("{}")) })
+	db.Close()
+	db, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 2 {
+		t.Fatalf("schema %d", v)
+	}
+	err = db.Update(func(tx *Tx) error {
+		if !tx.HasGame("g1") {
+			return fmt.Errorf("data lost in the migration")
+		}
+		big := make([]byte, MaxQuarantined+10)
+		_, err := tx.Quarantine(Quarantined{At: t0, Source: "webhook:raw", Reason: "unparseable", Raw: big})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.View(func(tx *Tx) error {
+		n := 0
+		tx.Quarantined(func(q Quarantined) error {
+			n++
+			if !q.Truncated || len(q.Raw) != MaxQuarantined || q.Reason != "unparseable" {
+				t.Errorf("quarantined %+v", q.Reason)
+			}
+			return nil
+		})
+		if n != 1 {
+			t.Errorf("%d quarantined", n)
+		}
+		return nil
+	})
+	if err := db.Check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestPlayersTokensCursorsRulesets(t *testing.T) {
 	db := open(t)
 	err := db.Update(func(tx *Tx) error {

@@ -124,6 +124,10 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 			LookupTXT: net.LookupTXT},
 		Observe: d.Metrics.Observe,
 	}
+	if u := cfg.Hooks.URL.Reveal(); u != "" {
+		// The configured endpoint receives every game's calls.
+		ro.DefaultHooks = []referee.Hook{{ID: "default", URL: u, Secret: cfg.Hooks.Secret.Reveal(), Format: "generic"}}
+	}
 	if d.Referee, err = referee.New(ro); err != nil {
 		return fail(err)
 	}
@@ -306,6 +310,7 @@ func (d *Daemon) runTicker(ctx context.Context) error {
 func (d *Daemon) runHTTP(ctx context.Context) error {
 	c := d.cfg.Webhook
 	srv := &http.Server{Handler: d.mux, ReadHeaderTimeout: c.ReadHeaderTimeout, ReadTimeout: c.ReadTimeout,
+		WriteTimeout: c.ReadTimeout + 30*time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(d.log.Handler(), slog.LevelWarn)}
 	ln := d.opt.Listener
 	if ln == nil {
