@@ -273,3 +273,107 @@ func TestP3DeadlineWithPartialPlan(t *testing.T) {
 		t.Fatalf("the second message did not replace the first: turn %d, report %v", s.Turn, s.Last)
 	}
 }
+
+// Random mail traffic through a Table: plans mixing legal and illegal lines,
+// alternatives, ELSE PASS, PLAN/NEXT lines, standing orders and expired
+// deadlines. The engine must never fail (Submit's error is for bugs only),
+// the invariants must hold, and every game must end.
+func TestTableRandomMail(t *testing.T) {
+	junk := []string{"MAKE F33", "GATHER 3 soft", "TAKE fruit fruit", "BUILD 4", "CORP C01", "PICK ST01", "UNDO",
+		"NEXT DONE", "PLAN T3 GATHER 1 hard | DONE", "SET DAIRY fruit order", "SET ORDERS ASK", "KEEP", "NOTRADE",
+		"CHOOSE 1", "READY", "BARN soft", "MILK 4 C02", "FLY AWAY", "DONE ELSE PASS", "MAKE C03 | MAKE B7 ELSE PASS"}
+	for k := 0; k < 24; k++ {
+		cfg := randomConfig(k)
+		cfg.Seed = fmt.Sprint("mail-fuzz-", k)
+		tb, _, _, err := engine.NewTable(Game{}, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(k), 11))
+		for n := 0; tb.State.Result() == nil; n++ {
+			if n > 20000 {
+				t.Fatalf("game %d does not end", k)
+			}
+			w := tb.Waiting()
+			if len(w) == 0 {
+				js, _ := json.MarshalIndent(struct {
+					P []*engine.Prompt
+					Q [][]engine.Order
+					H []*engine.Halt
+					D []engine.Decision
+				}{tb.Prompts, tb.Queues, tb.Halts, tb.State.Pending()}, "", " ")
+				t.Fatalf("game %d: nobody waits: %s", k, js)
+			}
+			d := w[rng.IntN(len(w))]
+			if rng.IntN(9) == 0 {
+				expire(t, tb, d.Seat)
+				continue
+			}
+			var lines []string
+			opts := tb.State.Legal(tb.Prompts[d.Seat].Decision)
+			for i := 0; i < 1+rng.IntN(4); i++ {
+				switch rng.IntN(5) {
+				case 0:
+					lines = append(lines, junk[rng.IntN(len(junk))])
+				default:
+					lines = append(lines, opts[rng.IntN(len(opts))].Cmd)
+				}
+			}
+			if rng.IntN(2) == 0 {
+				lines = append(lines, "DONE")
+			}
+			if _, err := tb.Submit(d.Seat, engine.ParseScript(strings.Join(lines, "\n")), tb.Token()); err != nil {
+				t.Fatalf("game %d: Submit %q: %v", k, lines, err)
+			}
+			if err := tb.State.Check(); err != nil {
+				t.Fatalf("game %d after %q: %v", k, lines, err)
+			}
+		}
+	}
+}
+
+// expire makes a seat's deadline pass the way a referee must with this
+// contract: a halted queue is cleared first. engine.Table.Expire clears the
+// halt of a sequential decision but not of a simultaneous one; the group
+// then never resolves while the seat's prompt reads as complete (nobody is
+// waited for): see TestTableExpireHaltedSeat.
+func expire(t *testing.T, tb *engine.Table, seat int) *engine.Report {
+	t.Helper()
+	if tb.Halts[seat] != nil {
+		tb.Clear(seat)
+	}
+	rep, err := tb.Expire(seat)
+	if err != nil {
+		t.Fatalf("Expire: %v", err)
+	}
+	return rep
+}
+
+// A seat whose sealed plan halted (a line answering the wrong question)
+// and whose deadline passes: with the halt cleared, the defaults close its
+// turn (P-3).
+func TestTableExpireHaltedSeat(t *testing.T) {
+	tb, _, _, err := engine.NewTable(Game{}, arrangeA(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// P1 faces the Dairy Shop: D7 asks for resources, GATHER answers nothing.
+	submit(t, tb, 1, "MAKE D7\nGATHER 1 hard\nDONE")
+	rep := submit(t, tb, 0, "DONE")
+	if len(rep.Halts) != 1 || rep.Halts[0].Seat != 1 || rep.Halts[0].Halt.Errors[0].Code != engine.CodeWrongDecision {
+		t.Fatalf("halts %+v", rep.Halts)
+	}
+	if w := tb.Waiting(); len(w) != 1 || w[0].Seat != 1 || w[0].Kind != kindTake {
+		t.Fatalf("waiting %+v", w)
+	}
+	// One expiry per step (the Table clears it when the step resolves).
+	var defaults []string
+	for i := 0; i < 3 && tb.State.(*State).Turn == 1; i++ {
+		for _, d := range expire(t, tb, 1).Defaults {
+			defaults = append(defaults, d.Cmd)
+		}
+	}
+	if s := tb.State.(*State); strings.Join(defaults, ",") != "TAKE NONE,DONE" || s.Turn != 2 {
+		t.Fatalf("defaults %v, turn %d", defaults, s.Turn)
+	}
+}
