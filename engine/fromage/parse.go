@@ -11,22 +11,23 @@ import (
 // Move is a parsed Fromage command. String returns its canonical text, which
 // Parse maps back to an equal move.
 type Move struct {
-	Verb string `json:"verb"` // canonical keyword
-	N    int    `json:"n"`    // GATHER space, MILK zone, BUILD column, CHOOSE position
-	W    int    `json:"w"`    // worker type, -1 none
-	V    int    `json:"v"`    // venue of a cheese space, -1 none
-	S    int    `json:"s"`    // index of the cheese space in its side, -1 none
-	Keep bool   `json:"keep"` // ... KEEP: do not complete an Order with this token
-	// Res: TAKE resources (sorted); TRADE/BARN TRADE: [give, take], give = -1
-	// when an Order card (Card) or any pending Order (AnyOrder) is given.
-	Res      []int `json:"res"`
-	Card     int   `json:"card"` // an Order card, -1 none
-	AnyOrder bool  `json:"any_order"`
-	None     bool  `json:"none"` // TAKE NONE
-	Tile     int   `json:"tile"` // PICK / PLACE tile, -1 none
-	List     []int `json:"list"` // PICKS tiles
-	Key      string
-	Val      string
+	Verb string // canonical keyword
+	N    int    // GATHER space, MILK zone, BUILD column, CHOOSE position
+	W    int    // worker type, -1 none
+	V    int    // venue of a cheese space, -1 none
+	S    int    // index of the cheese space in its side, -1 none
+	Keep bool   // ... KEEP: do not complete an Order with this token
+	// Res holds the TAKE resources (sorted), or for TRADE and BARN ...
+	// TRADE the pair [give, take], give being -1 when an Order card (Card)
+	// or any pending Order (AnyOrder) is given.
+	Res      []int
+	Card     int    // an Order card, -1 none
+	AnyOrder bool   // TRADE order <take>: give the oldest pending Order
+	None     bool   // TAKE NONE
+	Tile     int    // PICK / PLACE tile, -1 none
+	List     []int  // PICKS tiles
+	Key      string // SET: the setting (ORDERS, DAIRY, CORP, AUTODONE)
+	Val      string // SET: its value in canonical words
 
 	ids moveText
 }
