@@ -277,7 +277,7 @@ func (s *State) ownerName(o int) string {
 	case o == empty:
 		return ""
 	case o == corpOwner:
-		return "corporation"
+		return "Corp"
 	}
 	return s.H.Seats[o]
 }
