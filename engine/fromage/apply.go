@@ -355,6 +355,7 @@ func (s *State) barn(seat int, m Move) ([]engine.Event, error) {
 				cards = append(cards, c)
 			}
 		}
+		p.Drew = append(p.Drew, cards...)
 		evs = append(evs, engine.NewEvent("fr.dispatch", seat, engine.Public, "cards", s.cardIDs(cards)))
 		switch len(cards) {
 		case 0:
@@ -736,6 +737,9 @@ func (s *State) addRes(seat, res, n int, src string) []engine.Event {
 				break
 			}
 			p.Pending = append(p.Pending, c)
+			if s.Phase == phaseTurn {
+				p.Drew = append(p.Drew, c)
+			}
 			cards = append(cards, s.cardLabel(c))
 		}
 		ev := engine.NewEvent("fr.gain", seat, engine.Public, "resource", "order", "n", len(cards), "source", src, "cards", cards)

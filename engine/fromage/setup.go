@@ -153,6 +153,7 @@ func (s *State) beginTurn() []engine.Event {
 	for seat := range s.Players {
 		p := &s.Players[seat]
 		p.Done, p.Moved, p.Gathered, p.Produced, p.Extra = false, false, false, false, false
+		p.Drew = nil
 		f := s.facing(seat)
 		facing[seat] = map[string]any{"venue": venueNames[s.VenueAt[f]], "resource": resNames[s.ResAt[f]]}
 	}
@@ -202,7 +203,7 @@ func (s *State) endTurn() []engine.Event {
 	s.Snap = nil
 	report := make([]map[string]any, len(s.Players))
 	for i := range s.Players {
-		report[i] = map[string]any{"name": s.H.Seats[i], "cmds": append([]string{}, s.Log[i]...)}
+		report[i] = map[string]any{"name": s.H.Seats[i], "cmds": append([]string{}, s.Log[i]...), "drew": s.cardIDs(s.Players[i].Drew)}
 	}
 	evs := []engine.Event{engine.NewEvent("fr.report", -1, engine.Public, "turn", s.Turn, "seats", report, "end", s.End)}
 	if s.End {

@@ -95,6 +95,8 @@ type Player struct {
 	Gathered bool `json:"gathered,omitempty"`
 	Produced bool `json:"produced,omitempty"`
 	Extra    bool `json:"extra,omitempty"`
+	// Drew lists the Order cards drawn this turn (public in the turn report).
+	Drew []int `json:"drew,omitempty"`
 	// Queue is the chain of placement triggers still to resolve; its head,
 	// when it needs an answer, is the seat's pending sub-decision.
 	Queue []Effect `json:"queue,omitempty"`
@@ -254,6 +256,7 @@ func (p Player) clone() Player {
 	c.Pending = cloneInts(p.Pending)
 	c.Completed = cloneInts(p.Completed)
 	c.Zones = cloneInts(p.Zones)
+	c.Drew = cloneInts(p.Drew)
 	if p.Queue != nil {
 		c.Queue = make([]Effect, len(p.Queue))
 		for i, e := range p.Queue {

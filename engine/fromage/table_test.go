@@ -83,6 +83,20 @@ func TestFR312SealedTableResolution(t *testing.T) {
 		s.cardLabel(s.Players[2].Pending[len(s.Players[2].Pending)-1]) != "O02" {
 		t.Fatalf("draws: P3 %v P2 %v", s.cardIDs(s.Players[3].Pending), s.cardIDs(s.Players[2].Pending))
 	}
+	// The public turn report reveals every seat's commands and draws.
+	var report map[string]any
+	for _, st := range rep.Steps {
+		for _, e := range st.Events {
+			if e.Type == "fr.report" && e.Vis.Public {
+				report = e.Params
+			}
+		}
+	}
+	seats, _ := report["seats"].([]map[string]any)
+	if len(seats) != 4 || fmt.Sprint(seats[3]["drew"]) != "[O01]" || fmt.Sprint(seats[2]["drew"]) != "[O02]" ||
+		fmt.Sprint(seats[0]["cmds"]) != "[GATHER 2 hard MAKE C03 DONE]" {
+		t.Fatalf("turn report %v", report)
+	}
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
 	}
