@@ -37,6 +37,7 @@ var commands = map[string]command{
 	"org":      {"run organiser commands on the store, or register an organiser (daemon stopped)", cmdOrganiser},
 	"game":     {"game new: create a game and queue its invitations (daemon stopped)", cmdGame},
 	"export":   {"write a game's complete log, for referee replay", cmdExport},
+	"demo":     {"bots play every game by real mail on an embedded mail stack (no setup needed)", cmdDemo},
 }
 
 // errUsage marks a usage error (exit status 2).

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/referee/demo"
+)
+
+// cmdDemo runs the embedded demo: bots play every game by real mail on an
+// in-process mail stack.
+func cmdDemo(ctx context.Context, env *cliEnv, args []string) error {
+	fs := newFlags(env, "demo", "[--players N] [--seed S] [--dir DIR] [--games a,b] [--human you@example.test [--game NAME]] [--option game.key=value]...")
+	players := fs.Int("players", 2, "players per game (the nearest count each game allows)")
+	seed := fs.String("seed", "demo", "seed of the games and the bots")
+	dir := fs.String("dir", "", "output directory for the store, transcripts and logs (default: a new temporary directory)")
+	gamesFlag := fs.String("games", "", "comma-separated games to play (default: every registered game)")
+	human := fs.String("human", "", "leave one seat for a person with this address (its domain becomes the mail domain)")
+	humanGame := fs.String("game", "", "the game whose seat the person takes (default: the first game)")
+	bot := fs.String("bot", "", "engine bot the players consult (default: each game's sensible bot)")
+	timeout := fs.Duration("timeout", 5*time.Minute, "give up after this long (bot games only; 0: never)")
+	verbose := fs.Bool("v", false, "log the daemon's warnings to stderr")
+	opts := kvFlag{}
+	fs.Var(opts, "option", "game option as game.key=value (repeatable), e.g. dicebrewing.round_limit=6")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	o := demo.Options{Dir: *dir, Players: *players, Seed: *seed, Bot: *bot, Human: *human, HumanGame: *humanGame,
+		Out: env.stdout, Timeout: *timeout, GameOptions: map[string]map[string]string{}}
+	if *gamesFlag != "" {
+		o.Games = strings.Split(*gamesFlag, ",")
+	}
+	for k, v := range opts {
+		g, key, ok := strings.Cut(k, ".")
+		if !ok || g == "" || key == "" {
+			return fmt.Errorf("%w: --option %s=%s: want game.key=value", errUsage, k, v)
+		}
+		if o.GameOptions[g] == nil {
+			o.GameOptions[g] = map[string]string{}
+		}
+		o.GameOptions[g][key] = v
+	}
+	if *human != "" {
+		o.Timeout = 0
+	}
+	if *verbose {
+		o.Logger = slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	fmt.Fprintf(env.stdout, "referee demo: embedded IMAP and SMTP on 127.0.0.1, bots playing every game by mail\n")
+	_, err := demo.Run(ctx, o)
+	return err
+}
