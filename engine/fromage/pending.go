@@ -1,7 +1,6 @@
 package fromage
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -541,6 +540,3 @@ func (s *State) SlotOpen(seat int, slot string) bool {
 	}
 	return false
 }
-
-// sortStrings sorts and returns a string slice.
-func sortStrings(xs []string) []string { sort.Strings(xs); return xs }
