@@ -391,3 +391,17 @@ func TestTableExpireHaltedSeat(t *testing.T) {
 		t.Fatalf("defaults %v, turn %d", defaults, s.Turn)
 	}
 }
+
+// P-6 and the shared block syntax: "NEXT <command>" plans the next turn,
+// while a bare "NEXT" line opens multi-line alternatives for this turn.
+func TestP6NextLineAndNextBlock(t *testing.T) {
+	s := newA(t, 4)
+	orders := engine.ParseScript("NEXT MAKE B7\nNEXT\nMAKE C99\nOR\nGATHER 1 soft\nDONE\nEND")
+	if errs := s.Route(0, orders); errs != nil {
+		t.Fatalf("route: %v", errs)
+	}
+	if len(orders) != 2 || orders[0].Slot != "T2" || orders[0].Alts[0][0] != "MAKE B7" ||
+		orders[1].Slot != "T1" || len(orders[1].Alts) != 2 || len(orders[1].Alts[1]) != 2 {
+		t.Fatalf("orders %+v", orders)
+	}
+}
