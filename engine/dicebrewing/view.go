@@ -30,6 +30,9 @@ type View struct {
 	TurnName string `json:"turn_name"`
 	Kind     string `json:"kind"`
 	MyTurn   bool   `json:"my_turn"`
+	// Example is a legal command the reader could send now (their own
+	// decision only), for the prompt (§10.5).
+	Example string `json:"example,omitempty"`
 
 	Target   int `json:"target"`
 	Brewed   int `json:"brewed"`
@@ -208,6 +211,9 @@ func (s *state) View(seat int) any {
 		v.TurnName = s.name(s.Cur)
 		v.Kind = s.kind()
 		v.MyTurn = s.Cur == seat
+		if v.MyTurn {
+			v.Example = s.example()
+		}
 	}
 	v.Supply = SupplyView{Y: s.supplyCount(colY), K: s.supplyCount(colK), G: s.supplyCount(colG), B: s.supplyCount(colB), Seeds: s.SeedSupply}
 	for i, in := range r.Ingredients {
@@ -420,4 +426,21 @@ func whyCode(err error) string {
 		return "full"
 	}
 	return "other"
+}
+
+// example picks a legal command to show in a prompt: the first one that
+// does something (not a store, a pass or an end).
+func (s *state) example() string {
+	opts := s.Legal(s.decision())
+	for _, o := range opts {
+		switch engine.FirstWord(o.Cmd) {
+		case "STORE", "PASS", "DONE", "END", "NOBUY":
+			continue
+		}
+		return o.Cmd
+	}
+	if len(opts) > 0 {
+		return opts[0].Cmd
+	}
+	return ""
 }
