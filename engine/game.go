@@ -105,6 +105,9 @@ type Config struct {
 	Seats   []string          `json:"seats"`             // player names, in the seating order given
 	Seed    string            `json:"seed"`              // any string; the random source is derived from it
 	Ruleset []byte            `json:"-"`                 // data file override; nil = DefaultRuleset
+	// Script holds random outcomes scripted before the setup (the setup's
+	// own draws: starting cards, a first player), for tests and offline play.
+	Script []Forced `json:"script,omitempty"`
 }
 
 // ResolveOptions validates cfg against info and returns the variant and the

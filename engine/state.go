@@ -100,6 +100,10 @@ type Header struct {
 // random source; sha is the SHA-256 of the ruleset bytes.
 func NewHeader(game string, schema int, variant string, opts map[string]string, cfg Config, rulesetVersion, rulesetSHA string) Header {
 	seats := append([]string(nil), cfg.Seats...)
+	rnd := NewRand(cfg.Seed)
+	for _, f := range cfg.Script {
+		rnd.Push(f.Kind, f.Value)
+	}
 	return Header{
 		Schema:         schema,
 		Game:           game,
@@ -108,7 +112,7 @@ func NewHeader(game string, schema int, variant string, opts map[string]string, 
 		Seats:          seats,
 		RulesetVersion: rulesetVersion,
 		RulesetSHA:     rulesetSHA,
-		Rand:           NewRand(cfg.Seed),
+		Rand:           rnd,
 	}
 }
 

@@ -397,6 +397,9 @@ func (t *Table) Expire(seat int) (*Report, error) {
 		return rep, nil
 	}
 	if d.Mode == Simultaneous {
+		// A halted sealed answer must not keep the seat waiting past its
+		// deadline: the halt goes, and defaults complete the answer.
+		w.Halts[seat] = nil
 		w.Expired[seat] = d.Group
 	} else {
 		w.Halts[seat] = nil

@@ -21,8 +21,9 @@ const playArgs = "GAME --players ann,bob[,...] [--variant V] [--option k=v]... [
 // "player: command" per line; consecutive lines of one player form one
 // message (as one mail would), a blank line ends a message; "#" starts a
 // comment; directive lines script the random source ("!dice 3 4 5",
-// "!draw R12": any kind the game lists) or make a deadline pass for a player
-// ("!expire ann").
+// "!draw R12": any kind the game lists; those before the first move script
+// the setup's own draws) or make a deadline pass for a player ("!expire
+// ann").
 func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 	fs := newFlags(env, "play", playArgs)
 	players := fs.String("players", "", "comma-separated player names, in seat order")
@@ -64,6 +65,40 @@ func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 	}
 	p := &player{g: g, r: r, lang: *lang, out: out, views: *views}
 
+	in := env.stdin
+	if *scriptFile != "" {
+		f, err := os.Open(*scriptFile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	// Directives before the first player line script the setup's own draws.
+	br := bufio.NewReader(in)
+	var leading []engine.Forced
+	var pending []string
+	for {
+		line, err := br.ReadString('\n')
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "!") && !strings.HasPrefix(strings.ToLower(t), "!expire") {
+			f := strings.Fields(t[1:])
+			if len(f) < 2 || !knownKind(g, f[0]) {
+				return fmt.Errorf("script: unknown directive %q before the first move (%s)", t, directiveHelp(g))
+			}
+			for _, v := range f[1:] {
+				leading = append(leading, engine.Forced{Kind: strings.ToLower(f[0]), Value: v})
+			}
+		} else if t != "" && !strings.HasPrefix(t, "#") {
+			pending = append(pending, line)
+			break
+		}
+		if err != nil {
+			break
+		}
+	}
+	rest := io.MultiReader(strings.NewReader(strings.Join(pending, "")), br)
+
 	var setup []engine.Event
 	var first *engine.Report
 	if *stateFile != "" {
@@ -81,7 +116,7 @@ func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 		if *players == "" {
 			return fmt.Errorf("%w: --players is required", errUsage)
 		}
-		cfg := engine.Config{Variant: *variant, Options: opts, Seats: strings.Split(*players, ","), Seed: *seed, Ruleset: ruleset}
+		cfg := engine.Config{Variant: *variant, Options: opts, Seats: strings.Split(*players, ","), Seed: *seed, Ruleset: ruleset, Script: leading}
 		p.tb, first, setup, err = engine.NewTable(g, cfg)
 		if err != nil {
 			return err
@@ -94,16 +129,7 @@ func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 	p.report(first)
 	p.prompts()
 
-	in := env.stdin
-	if *scriptFile != "" {
-		f, err := os.Open(*scriptFile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in = f
-	}
-	if err := p.runScript(in); err != nil {
+	if err := p.runScript(rest); err != nil {
 		return err
 	}
 
@@ -247,18 +273,8 @@ func (p *player) directive(d string) error {
 		p.prompts()
 		return nil
 	}
-	known := false
-	for _, k := range p.g.Info().ScriptKinds {
-		if strings.EqualFold(k.Kind, kind) {
-			known = true
-		}
-	}
-	if !known {
-		var kinds []string
-		for _, k := range p.g.Info().ScriptKinds {
-			kinds = append(kinds, "!"+k.Kind)
-		}
-		return fmt.Errorf("unknown directive !%s (this game knows !expire %s)", kind, strings.Join(kinds, " "))
+	if !knownKind(p.g, kind) {
+		return fmt.Errorf("unknown directive !%s (%s)", kind, directiveHelp(p.g))
 	}
 	if len(f) < 2 {
 		return fmt.Errorf("!%s needs values", kind)
@@ -402,6 +418,25 @@ func (p *player) result(res *engine.Result) {
 		}
 		fmt.Fprintf(p.out, "   %d. %-12s %4d  %s\n", res.Rank[sc.Seat], p.seats[sc.Seat], sc.Total, strings.Join(parts, ", "))
 	}
+}
+
+// directiveHelp lists the directives a game knows.
+func directiveHelp(g engine.Game) string {
+	kinds := []string{"!expire PLAYER"}
+	for _, k := range g.Info().ScriptKinds {
+		kinds = append(kinds, k.Usage)
+	}
+	return "this game knows " + strings.Join(kinds, ", ")
+}
+
+// knownKind reports whether the game declares a script kind.
+func knownKind(g engine.Game, kind string) bool {
+	for _, k := range g.Info().ScriptKinds {
+		if strings.EqualFold(k.Kind, kind) {
+			return true
+		}
+	}
+	return false
 }
 
 func indentLines(s, prefix string) string {

@@ -335,3 +335,38 @@ func TestTableUndoDropsLastSealedLine(t *testing.T) {
 		t.Fatal("undo of an empty queue")
 	}
 }
+
+// A seat whose sealed answer halted still gets its defaults when its
+// deadline passes: the game never stalls.
+func TestTableExpireHaltedSealedSeat(t *testing.T) {
+	tb := newToy(t, "ann", "bob")
+	submit(t, tb, 0, "BID 9")
+	submit(t, tb, 1, "BID 0")
+	// Round 1 resolved; ann queues an impossible bid for round 2.
+	submit(t, tb, 0, "HOLD\nBID 5")
+	submit(t, tb, 1, "HOLD")
+	if tb.Halts[0] == nil {
+		t.Fatalf("no halt: queue %+v", tb.Queued(0))
+	}
+	if _, err := tb.Expire(0); err != nil {
+		t.Fatal(err)
+	}
+	if tb.Halts[0] != nil {
+		t.Fatal("the halt survived the deadline")
+	}
+	submit(t, tb, 1, "BID 0")
+	if v := tb.State.View(-1).(ToyView); v.Phase != "roll" || v.Round != 2 {
+		t.Fatalf("stalled: %+v", v)
+	}
+}
+
+// Config.Script scripts the setup's own random draws.
+func TestConfigScriptReachesSetup(t *testing.T) {
+	st, _, err := Toy.NewState(engine.Config{Seats: []string{"a", "b"}, Seed: "s", Script: []engine.Forced{{Kind: "dice", Value: "6"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := st.Head().Rand.Script(); len(got) != 1 || got[0].Value != "6" {
+		t.Fatalf("script = %+v", got)
+	}
+}
