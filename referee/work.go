@@ -386,8 +386,17 @@ func (gw *gameWork) clocks() {
 			s.Deadline = nil
 			continue
 		}
-		if dl := s.Deadline; dl != nil && !gw.acted[i] && dl.Kind == d.Kind && dl.Slot == d.Slot && dl.Group == d.Group {
-			continue
+		if dl := s.Deadline; dl != nil {
+			// A simultaneous turn has one clock for all its steps (a game
+			// may resolve a turn step by step, as Fromage does); a
+			// sequential decision restarts it when the seat moved or was
+			// asked something else.
+			if d.Mode == engine.Simultaneous && dl.Slot == d.Slot {
+				continue
+			}
+			if !gw.acted[i] && dl.Kind == d.Kind && dl.Slot == d.Slot && dl.Group == d.Group {
+				continue
+			}
 		}
 		start := gw.w.now
 		due := gw.g.Policy.due(d.Kind, start, location(s.TZ))
