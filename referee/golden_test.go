@@ -640,9 +640,10 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 			"lines": []string{"one", "two"}, "max": 1000, "missed": 2, "mode": "every", "n": 5, "name": "Ann", "old": "Bob",
 			"order": []string{"Ann", "Bob"}, "organiser": org, "player_address": "referee+p.x@example.test", "player_token": "tok",
 			"players": 4, "policy": DefaultPolicy().View(), "reason": "550 no such user", "results": []string{"NEW: created"}, "seat": 0,
-			"seed": "s33d", "shift": "1h0m0s", "text": "hello", "title": "Fromage", "to": []string{"Ann"}, "topic": "FLY",
+			"seed": "s33d", "shift": 1.5, "text": "hello", "title": "Fromage", "to": []string{"Ann"}, "topic": "FLY",
 			"until": "2026-12-01", "verified": false, "version": "1.1", "status": "running", "summary": "SUMMARY",
 			"waiting": []string{"Ann"}, "sha": "abc",
+			"read": &ReadInfo{Lines: 2, Markers: true, Outside: 1, Quote: true, QuoteHeader: "On Mon, Ann wrote:", Signature: true, SignatureLine: "--", Forwarded: true},
 		}
 	}
 	variants := []map[string]any{{},

@@ -116,9 +116,9 @@ func (r *Referee) HandleMail(ctx context.Context, in Inbound) (Outcome, error) {
 		r.log.Warn("tag sources disagree", slog.String("msgid", m.MessageID), slog.String("kind", t.Kind.String()))
 	}
 	req.SenderVerified = r.senderVerified(m, in.Raw)
-	if info.Markers {
-		r.log.Debug("command markers used", slog.String("msgid", m.MessageID))
-	}
+	req.Read = &ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
+		Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
+		Forwarded: info.Forwarded}
 	return r.Process(ctx, req)
 }
 

@@ -169,10 +169,27 @@ type Request struct {
 	Keys      []string
 	Source    string
 	Received  time.Time
+	// Read says what the transport left out of the message to find the
+	// commands (quotes, signatures, text outside #begin/#end), so that the
+	// reply can tell the player; nil when nothing is known.
+	Read *ReadInfo
 	// SenderVerified: the sender address passed the configured
 	// authentication policy (DKIM alignment or trusted Authentication-Results,
 	// when required). Transports that authenticate otherwise set it true.
 	SenderVerified bool
+}
+
+// ReadInfo says how a player's commands were found in a mail.
+type ReadInfo struct {
+	Lines         int    // non-blank command lines read
+	Markers       bool   // only the text between #begin and #end was read
+	Unclosed      bool   // #begin had no #end
+	Outside       int    // lines left out because they were outside the markers
+	Quote         bool   // a quoted mail was left out
+	QuoteHeader   string // where the quote began ("On ... wrote:")
+	Signature     bool   // a signature was left out
+	SignatureLine string
+	Forwarded     bool // a forwarded message was left out
 }
 
 // Process handles one request in one store transaction and returns what was

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"crypto/subtle"
 	"fmt"
 	"strconv"
 	"strings"
@@ -47,7 +48,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 	}
 	seat := gw.g.seatOfAddress(tok.Address)
 	out.Game, out.Seat = gw.g.ID, seat
-	if seat < 0 || gw.g.Seats[seat].Secret != req.Secret {
+	if seat < 0 || subtle.ConstantTimeCompare([]byte(gw.g.Seats[seat].Secret), []byte(req.Secret)) != 1 {
 		out.Status, out.Detail = "ignored", "token no longer valid"
 		return nil
 	}
@@ -98,6 +99,9 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	if len(orders) == 0 {
 		gw.force[seat] = true
 		rep.Info = append(rep.Info, gw.text(seat, "info.no_commands", nil))
+	}
+	if rd := req.Read; rd != nil && (rd.Markers || rd.Unclosed || rd.Quote || rd.Signature || rd.Forwarded) {
+		rep.Info = append(rep.Info, gw.text(seat, "info.read", map[string]any{"read": rd}))
 	}
 	if len(game) == 0 {
 		if out.Status == "applied" {
