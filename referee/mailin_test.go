@@ -144,7 +144,7 @@ func TestMailEndToEnd(t *testing.T) {
 	}
 	in = h.inbox()
 	rm, _ := mailfmt.Parse(last(in[first]), mailfmt.Options{})
-	if !strings.Contains(rm.Text, "3  =>  CLAIM 3") || !strings.Contains(rm.Text, "I read 1 line of your mail; the quoted mail") {
+	if !strings.Contains(rm.Text, "3  =>  CLAIM 3") || !strings.Contains(rm.Text, "Ho letto 1 riga della tua mail; ho ignorato la mail citata") {
 		t.Fatalf("echo:\n%s", rm.Text)
 	}
 	if got := rm.Header("Auto-Submitted"); len(got) != 1 || got[0] != "auto-replied" {
