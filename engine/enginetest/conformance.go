@@ -16,7 +16,8 @@ import (
 //
 //   - State.Check (the game's invariants);
 //   - the JSON round trip through Game.DecodeState is exact;
-//   - Clone is deep (applying to a clone does not touch the original);
+//   - Clone is deep (applying to a clone does not touch the original) and
+//     exact (a clone marshals to the same JSON);
 //   - every legal option parses back to itself (canonical text);
 //   - the default move of every pending decision is legal;
 //   - a move from a seat that owes nothing is rejected with a *RuleError and
@@ -100,6 +101,11 @@ func conformanceGame(t *testing.T, g engine.Game, cfg engine.Config, name string
 		}
 		if h, err := engine.PeekHeader(js); err != nil || h.Game != g.Info().Name {
 			t.Fatalf("%s: state JSON has no proper \"head\": %v", name, err)
+		}
+		// Clone must keep the JSON exactly (nil and empty slices alike):
+		// the Table applies moves to clones, and replays compare hashes.
+		if js3 := mustJSON(t, st.Clone()); !bytes.Equal(js, js3) {
+			t.Fatalf("%s: move %d: a clone marshals differently:\n%s\n%s", name, moves, js, js3)
 		}
 		pend := st.Pending()
 		if len(pend) == 0 {

@@ -184,11 +184,15 @@ type Snapshot struct {
 // Head returns the header.
 func (s *State) Head() *engine.Header { return &s.H }
 
+// cloneInts copies a slice, keeping nil and empty apart (they marshal
+// differently, and a clone must marshal exactly like its original).
 func cloneInts(x []int) []int {
 	if x == nil {
 		return nil
 	}
-	return append([]int(nil), x...)
+	c := make([]int, len(x))
+	copy(c, x)
+	return c
 }
 
 // Clone returns a deep copy.
@@ -211,7 +215,8 @@ func (s *State) Clone() engine.State {
 		cp.Cards = cloneInts(s.Corp.Cards)
 		cp.Options = cloneInts(s.Corp.Options)
 		if s.Corp.Acts != nil {
-			cp.Acts = append([]CorpAct(nil), s.Corp.Acts...)
+			cp.Acts = make([]CorpAct, len(s.Corp.Acts))
+			copy(cp.Acts, s.Corp.Acts)
 		}
 		c.Corp = &cp
 	}
@@ -245,7 +250,8 @@ func cloneLog(l [][]string) [][]string {
 	c := make([][]string, len(l))
 	for i := range l {
 		if l[i] != nil {
-			c[i] = append([]string(nil), l[i]...)
+			c[i] = make([]string, len(l[i]))
+			copy(c[i], l[i])
 		}
 	}
 	return c
