@@ -169,6 +169,7 @@ func (gw *gameWork) invite(inv Invitee) error {
 		return err
 	}
 	gw.announce([]int{seat}, "invite", "organiser", gw.g.Organiser, "players", gw.g.Players, "player_token", p.Secret,
+		"player_address", gw.w.r.plus("p."+p.Secret),
 		"policy", gw.g.Policy.View(), "variant", gw.g.Variant)
 	return nil
 }
