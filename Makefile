@@ -29,7 +29,8 @@ vet: ## go vet.
 race: ## Tests with the race detector, in random order.
 	$(GO) test -race -shuffle=on -timeout 20m $(PKGS)
 
-bench: ## Benchmarks (engines, store, end-to-end).
+bench: ## Benchmarks: end to end (referee bench; BENCH_ARGS="--real" for Dovecot+Postfix), then the Go micro-benchmarks.
+	$(GO) run ./cmd/referee bench $(BENCH_ARGS)
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 
 fuzz: ## Run every fuzz target for FUZZTIME each.

@@ -38,6 +38,7 @@ var commands = map[string]command{
 	"game":     {"game new: create a game and queue its invitations (daemon stopped)", cmdGame},
 	"export":   {"write a game's complete log, for referee replay", cmdExport},
 	"demo":     {"bots play every game by real mail on an embedded mail stack (no setup needed)", cmdDemo},
+	"bench":    {"end-to-end benchmark: bot games by mail, an echo baseline, store and memory at 10 to 10,000 games", cmdBench},
 }
 
 // errUsage marks a usage error (exit status 2).

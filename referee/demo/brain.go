@@ -246,3 +246,20 @@ func (d *PeekDecider) Decide(_ context.Context, v *MailView) ([]string, error) {
 	}
 	return lines, nil
 }
+
+// MailDecider decides from the mail alone, as a person would: one of the
+// mail's legal answers, at random. It needs nothing but the JSON part, but
+// answers one decision per mail, so it suits games whose simultaneous
+// decisions take one order per seat (a sealed answer of several orders
+// would need the position after the first, which the mail does not give).
+type MailDecider struct {
+	Rand *rand.Rand
+}
+
+// Decide implements Decider.
+func (d *MailDecider) Decide(_ context.Context, v *MailView) ([]string, error) {
+	if len(v.Legal) == 0 {
+		return nil, nil
+	}
+	return []string{v.Legal[d.Rand.IntN(len(v.Legal))].Cmd}, nil
+}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -26,7 +28,7 @@ func TestDemoEndToEnd(t *testing.T) {
 	var out bytes.Buffer
 	opt := Options{Dir: dir, Out: &out, Interval: -1, Timeout: 3 * time.Minute, NoSync: true,
 		// Shorter games where the engine offers it.
-		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "4"}}}
+		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "3"}}}
 	start := time.Now()
 	res, err := Run(context.Background(), opt)
 	t.Logf("demo took %v:\n%s", time.Since(start), out.String())
@@ -68,6 +70,12 @@ func TestDemoEndToEnd(t *testing.T) {
 			if !p.FinalMail {
 				t.Errorf("%s: %s got no final mail", g.ID, p.Name)
 			}
+			// The final mail states everybody's result.
+			for _, q := range g.Players {
+				if !strings.Contains(p.FinalText, q.Name) || !strings.Contains(p.FinalText, fmt.Sprint(q.Score)) {
+					t.Errorf("%s: the final mail to %s lacks %s's score %d:\n%s", g.ID, p.Name, q.Name, q.Score, p.FinalText)
+				}
+			}
 			if p.Rank < 1 || p.Rank > len(g.Players) {
 				t.Errorf("%s: %s has rank %d", g.ID, p.Name, p.Rank)
 			}
@@ -90,5 +98,50 @@ func TestDemoEndToEnd(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "All games finished") || !strings.Contains(out.String(), "transcripts") {
 		t.Errorf("summary missing:\n%s", out.String())
+	}
+}
+
+// TestHumanSeat leaves a seat of Dice Brewing for a person, and plays it
+// from the outside with nothing but the printed settings and mail: a mail
+// client (Player) reading the IMAP account and choosing among the legal
+// answers of each mail. The demo waits for that player until the game
+// ends.
+func TestHumanSeat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end demo")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	var out bytes.Buffer
+	humanErr := make(chan error, 1)
+	var human *GameBrain
+	opt := Options{Dir: t.TempDir(), Games: []string{"dicebrewing"}, Human: "you@player.test", Out: &out, Interval: -1, NoSync: true,
+		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "3"}},
+		OnHuman: func(acc Account) {
+			human = &GameBrain{Decider: &MailDecider{Rand: rand.New(rand.NewPCG(1, 2))}}
+			p := &Player{Account: acc, Brain: human}
+			go func() { humanErr <- p.Run(ctx) }()
+		}}
+	res, err := Run(ctx, opt)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if err := <-humanErr; err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"One seat of dicebrewing is yours, you@player.test", "IMAP  host 127.0.0.1", "SMTP  host 127.0.0.1",
+		"password", "All games finished", "(you)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if res.Human == nil || res.Human.Addr != "you@player.test" || len(res.Games) != 1 || !res.Games[0].Replayed {
+		t.Fatalf("result %+v", res)
+	}
+	if lg, text := human.Final(); lg == nil || !strings.Contains(text, "you") {
+		t.Errorf("the person got no final mail with the result: %q", text)
+	}
+	if human.Orders() == 0 {
+		t.Error("the person made no move")
 	}
 }

@@ -59,9 +59,21 @@ type Player struct {
 	Logger  *slog.Logger
 	// Resync is the safety re-sync interval while idling (default 10 s).
 	Resync time.Duration
+	// Observe, if set, is told of every mail sent (once the SMTP server
+	// accepted it) and read (once fetched), for measurements. It runs on
+	// the player's goroutine.
+	Observe func(MailEvent)
 
 	received, sent atomic.Int64
 	lastUID        uint32
+}
+
+// MailEvent is one mail a Player sent or read.
+type MailEvent struct {
+	Sent bool
+	// MessageID and InReplyTo are with angle brackets ("" when absent).
+	MessageID, InReplyTo string
+	At                   time.Time
 }
 
 // Received and Sent count the mails read and sent.
@@ -231,6 +243,13 @@ func (p *Player) handle(ctx context.Context, uid uint32, raw []byte) (bool, erro
 		p.log().Warn("unreadable mail", slog.Uint64("uid", uint64(uid)), slog.Any("err", err))
 		return false, nil
 	}
+	if p.Observe != nil {
+		ev := MailEvent{MessageID: m.MessageID, At: time.Now()}
+		if len(m.InReplyTo) > 0 {
+			ev.InReplyTo = m.InReplyTo[0]
+		}
+		p.Observe(ev)
+	}
 	in := &Incoming{UID: uid, Raw: raw, Msg: m}
 	in.JSON, in.JSONName = jsonPart(raw)
 	text, done, err := p.Brain.Answer(ctx, in)
@@ -253,7 +272,7 @@ func (p *Player) handle(ctx context.Context, uid uint32, raw []byte) (bool, erro
 // headers and a quoted copy below the text) and sends it, retrying a few
 // times.
 func (p *Player) send(ctx context.Context, to, subject, text string, orig *mailfmt.Message) error {
-	raw, err := p.compose(to, subject, text, orig)
+	raw, id, err := p.compose(to, subject, text, orig)
 	if err != nil {
 		return err
 	}
@@ -261,6 +280,13 @@ func (p *Player) send(ctx context.Context, to, subject, text string, orig *mailf
 		err = Send(ctx, p.Account, []string{to}, raw)
 		if err == nil {
 			p.sent.Add(1)
+			if p.Observe != nil {
+				ev := MailEvent{Sent: true, MessageID: "<" + id + ">", At: time.Now()}
+				if orig != nil {
+					ev.InReplyTo = orig.MessageID
+				}
+				p.Observe(ev)
+			}
 			return nil
 		}
 		if attempt >= 5 || ctx.Err() != nil {
@@ -275,7 +301,7 @@ func (p *Player) send(ctx context.Context, to, subject, text string, orig *mailf
 	}
 }
 
-func (p *Player) compose(to, subject, text string, orig *mailfmt.Message) ([]byte, error) {
+func (p *Player) compose(to, subject, text string, orig *mailfmt.Message) ([]byte, string, error) {
 	var h gomail.Header
 	now := time.Now()
 	h.SetDate(now)
@@ -284,7 +310,7 @@ func (p *Player) compose(to, subject, text string, orig *mailfmt.Message) ([]byt
 	h.SetSubject(subject)
 	id, err := newMessageID(p.Account.Addr)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	h.SetMessageID(id)
 	body := strings.TrimRight(text, "\n") + "\n"
@@ -308,15 +334,15 @@ func (p *Player) compose(to, subject, text string, orig *mailfmt.Message) ([]byt
 	var buf bytes.Buffer
 	w, err := gomail.CreateSingleInlineWriter(&buf, h)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if _, err := io.WriteString(w, strings.ReplaceAll(body, "\n", "\r\n")); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := w.Close(); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), id, nil
 }
 
 // quote is the attribution line and the original text, each line

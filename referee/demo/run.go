@@ -46,6 +46,9 @@ type Options struct {
 	// domain.
 	Human     string
 	HumanGame string
+	// OnHuman, if set, is called with the person's account once the
+	// games are created (after the settings are printed).
+	OnHuman func(Account)
 	// Out receives the progress lines and the summary (nil: discarded).
 	Out io.Writer
 	// Interval is the time between progress lines (default 1 s; negative:
@@ -98,8 +101,9 @@ type PlayerResult struct {
 	// (and the player's own mails), in order.
 	Transcript string
 	// FinalMail says the player received the final mail with the result
-	// and the game's log.
+	// and the game's log; FinalText is that mail's text.
 	FinalMail bool
+	FinalText string
 }
 
 var seatNames = []string{"ann", "bob", "cat", "dan", "eve", "fay"}
@@ -237,6 +241,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	if res.Human != nil {
 		printHuman(out, res.Human, opt.HumanGame)
+		if opt.OnHuman != nil {
+			opt.OnHuman(*res.Human)
+		}
 	}
 
 	// Watch the games.
@@ -548,8 +555,8 @@ func finish(ctx context.Context, res *Result, site *Site, tr *tracker, plans []*
 				}
 			}
 			if sp.brain != nil {
-				lg, _ := sp.brain.Final()
-				pr.FinalMail = lg != nil
+				lg, text := sp.brain.Final()
+				pr.FinalMail, pr.FinalText = lg != nil, text
 			}
 			pr.Transcript = filepath.Join(dir, fileName(pr.Name)+".txt")
 			if err := writeTranscript(ctx, pr.Transcript, sp.acc, sent, tr); err != nil {

@@ -58,6 +58,33 @@ type SiteOptions struct {
 	LogLevel string
 }
 
+// Config is the daemon configuration the demo and the benchmark use: the
+// referee's account over IMAP and SMTP without TLS on loopback, no sender
+// rate limit (bots write far more than 60 mails an hour), quick retries.
+func Config(domain, dir string, acc Account, smtpWorkers int, logLevel string) config.Config {
+	cfg := config.Default()
+	cfg.Domain = domain
+	cfg.DataDir = dir
+	cfg.Referee.Name = "PBEM Referee"
+	cfg.IMAP.Addr, cfg.IMAP.TLS, cfg.IMAP.Username, cfg.IMAP.Password = acc.IMAPAddr, "none", acc.Addr, config.Secret(acc.Password)
+	cfg.IMAP.Idle = "on"
+	cfg.IMAP.ResyncInterval = 30 * time.Second
+	cfg.IMAP.MinBackoff, cfg.IMAP.MaxBackoff = 100*time.Millisecond, 2*time.Second
+	cfg.IMAP.DialTimeout = 10 * time.Second
+	cfg.SMTP.Addr, cfg.SMTP.TLS = acc.SMTPAddr, "none"
+	cfg.SMTP.Auth = "none"
+	if acc.SMTPAuth {
+		cfg.SMTP.Auth, cfg.SMTP.Username, cfg.SMTP.Password = "plain", acc.Addr, config.Secret(acc.Password)
+	}
+	cfg.SMTP.HELO = "referee." + domain
+	cfg.SMTP.Workers = smtpWorkers
+	cfg.SMTP.MinBackoff, cfg.SMTP.MaxBackoff = 200*time.Millisecond, 5*time.Second
+	cfg.SMTP.DialTimeout = 10 * time.Second
+	cfg.Limits.SenderRate = 1 << 30
+	cfg.Log.Level = logLevel
+	return cfg
+}
+
 // Site is a running referee daemon wired to a mail stack.
 type Site struct {
 	Daemon *daemon.Daemon
@@ -83,27 +110,7 @@ func StartSite(ctx context.Context, stack MailStack, opt SiteOptions) (*Site, er
 	if err != nil {
 		return nil, err
 	}
-	cfg := config.Default()
-	cfg.Domain = stack.Domain()
-	cfg.DataDir = opt.Dir
-	cfg.Referee.Name = "PBEM Referee"
-	cfg.IMAP.Addr, cfg.IMAP.TLS, cfg.IMAP.Username, cfg.IMAP.Password = acc.IMAPAddr, "none", acc.Addr, config.Secret(acc.Password)
-	cfg.IMAP.Idle = "on"
-	cfg.IMAP.ResyncInterval = 30 * time.Second
-	cfg.IMAP.MinBackoff, cfg.IMAP.MaxBackoff = 100*time.Millisecond, 2*time.Second
-	cfg.IMAP.DialTimeout = 10 * time.Second
-	cfg.SMTP.Addr, cfg.SMTP.TLS = acc.SMTPAddr, "none"
-	cfg.SMTP.Auth = "none"
-	if acc.SMTPAuth {
-		cfg.SMTP.Auth, cfg.SMTP.Username, cfg.SMTP.Password = "plain", acc.Addr, config.Secret(acc.Password)
-	}
-	cfg.SMTP.HELO = "referee." + cfg.Domain
-	cfg.SMTP.Workers = opt.SMTPWorkers
-	cfg.SMTP.MinBackoff, cfg.SMTP.MaxBackoff = 200*time.Millisecond, 5*time.Second
-	cfg.SMTP.DialTimeout = 10 * time.Second
-	// Bots write far more than 60 mails an hour.
-	cfg.Limits.SenderRate = 1 << 30
-	cfg.Log.Level = opt.LogLevel
+	cfg := Config(stack.Domain(), opt.Dir, acc, opt.SMTPWorkers, opt.LogLevel)
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("demo: configuration: %w", err)
 	}

@@ -1,0 +1,103 @@
+package bench
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteTable prints the report as plain tables.
+func (r *Report) WriteTable(w io.Writer) {
+	fmt.Fprintf(w, "referee bench: %s; %s, %d CPUs; %.0fs\n", r.Stack, r.GoVersion, r.CPUs, r.Seconds)
+	if r.Referee != nil && r.Echo != nil {
+		fmt.Fprintln(w)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		rf, ec, ra := r.Referee, r.Echo, r.Ratio
+		if ra == nil {
+			ra = &Ratio{}
+		}
+		row := func(name, a, b, c string) { fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", name, a, b, c) }
+		row("MAIL RUNS", "referee", "echo", "referee/echo")
+		row("concurrent games x players", fmt.Sprintf("%d x %d", rf.Games, rf.Players), fmt.Sprintf("%d x %d", ec.Games, ec.Players), "")
+		row("wall time (s)", f1(rf.Seconds), f1(ec.Seconds), "")
+		row("moves (echo: mails answered)", fmt.Sprint(rf.Moves), fmt.Sprint(ec.Moves), "")
+		row("player mails", fmt.Sprint(rf.PlayerMails), fmt.Sprint(ec.PlayerMails), "")
+		row("mails delivered (both ways)", fmt.Sprint(rf.Mails), fmt.Sprint(ec.Mails), "")
+		row("moves/s", f1(rf.MovesPerSec), f1(ec.MovesPerSec), f2(ra.MovesPerSec))
+		row("mails/s", f1(rf.MailsPerSec), f1(ec.MailsPerSec), f2(ra.MailsPerSec))
+		lat := func(name string, a, b *Dist, cmp bool) {
+			if a == nil || b == nil {
+				return
+			}
+			rm, rp := "", ""
+			if cmp {
+				rm, rp = f2(ra.LatencyMedian), f2(ra.LatencyP99)
+			}
+			row(name+" median (ms)", f1(a.Median), f1(b.Median), rm)
+			row(name+" p99 (ms)", f1(a.P99), f1(b.P99), rp)
+		}
+		lat("latency", rf.Latency, ec.Latency, ra.Latency == "delivery")
+		lat("round trip", rf.RoundTrip, ec.RoundTrip, ra.Latency == "round trip")
+		row("CPU time (s)", f1(rf.CPUSeconds), f1(ec.CPUSeconds), f2(safeDiv(rf.CPUSeconds, ec.CPUSeconds)))
+		row("verified", yes(rf.Verified), yes(ec.Verified), "")
+		_ = tw.Flush()
+		fmt.Fprintln(w, "\nlatency: player's mail appended to the referee's mailbox -> the answer appended to the player's (at the mail server);")
+		fmt.Fprintln(w, "round trip: player's mail accepted by SMTP -> the answer read by the player over IMAP (at the player).")
+		fmt.Fprintln(w, "A move is an engine move applied (forced ones included); the referee also mails every other seat, the echo only the sender.")
+		for _, p := range append(append([]string(nil), rf.Problems...), ec.Problems...) {
+			fmt.Fprintln(w, "PROBLEM: "+p)
+		}
+	}
+	if len(r.Scale) > 0 {
+		fmt.Fprintln(w)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "LIVE GAMES\tload (s)\tstore/game\tof it outbox\theap peak\tRSS peak\tmove median\tmove p99\t\n")
+		for _, p := range r.Scale {
+			med, p99 := "-", "-"
+			if p.Move != nil {
+				med, p99 = fmt.Sprintf("%.2f ms", p.Move.Median), fmt.Sprintf("%.2f ms", p.Move.P99)
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Games, f1(p.LoadSeconds), bytesStr(uint64(p.BytesPerGame)),
+				bytesStr(uint64(p.OutboxBytesPerGame)), bytesStr(p.HeapInuse), bytesStr(p.RSS), med, p99)
+		}
+		_ = tw.Flush()
+		fmt.Fprintln(w, "\nThe bulk load goes through the referee (organiser NEW, one JOIN input per seat) on a NoSync store;")
+		fmt.Fprintln(w, "the store is then reopened with fsync and the moves are timed (Referee.Process of one player's orders).")
+		fmt.Fprintln(w, "Heap and RSS peaks are the whole process's while serving those moves (RSS includes the store's mapped pages).")
+	}
+}
+
+func f1(x float64) string { return fmt.Sprintf("%.1f", x) }
+func f2(x float64) string {
+	if x == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", x)
+}
+
+func safeDiv(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}
+
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "NO"
+}
+
+func bytesStr(n uint64) string {
+	switch {
+	case n >= 10<<20:
+		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return strings.TrimSpace(fmt.Sprintf("%d B", n))
+}
