@@ -10,43 +10,43 @@ import (
 // observer, who sees the public information only. Templates render it as
 // the personalised summary.
 type View struct {
-	Seat        int               `json:"seat"`
-	Seats       []string          `json:"seats"`
-	Variant     string            `json:"variant"`
-	Options     map[string]string `json:"options"`
-	Ruleset     string            `json:"ruleset"`
-	Provisional bool              `json:"provisional"`
+	Seat        int               `json:"seat"`        // the reader's seat, -1 for an observer
+	Seats       []string          `json:"seats"`       // the players' names by seat
+	Variant     string            `json:"variant"`     // the variant played
+	Options     map[string]string `json:"options"`     // the game's options
+	Ruleset     string            `json:"ruleset"`     // the version of the data file
+	Provisional bool              `json:"provisional"` // some data is PROVISIONAL
 
-	Round    int    `json:"round"`
-	Summer   bool   `json:"summer"`
-	Step     string `json:"step"`          // w0, place, buy, w3, brew, over
-	Sub      string `json:"sub,omitempty"` // second, reroll, reward
-	Window   string `json:"window,omitempty"`
-	Priority int    `json:"priority"`
-	Order    []int  `json:"order"`
+	Round    int    `json:"round"`            // the round number
+	Summer   bool   `json:"summer"`           // the Season token shows Summer
+	Step     string `json:"step"`             // w0, place, buy, w3, brew, over
+	Sub      string `json:"sub,omitempty"`    // second, reroll, reward
+	Window   string `json:"window,omitempty"` // W0 or W3 during a window
+	Priority int    `json:"priority"`         // the seat holding the Season/Priority token
+	Order    []int  `json:"order"`            // the player order, by seat
 	// Turn is the seat to act (-1: none) and Kind its decision kind;
 	// MyTurn tells the reader it is asked now.
 	Turn     int    `json:"turn"`
-	TurnName string `json:"turn_name"`
+	TurnName string `json:"turn_name"` // the name of the seat to act
 	Kind     string `json:"kind"`
 	MyTurn   bool   `json:"my_turn"`
 	// Example is a legal command the reader could send now (their own
 	// decision only), for the prompt (§10.5).
 	Example string `json:"example,omitempty"`
 
-	Target   int `json:"target"`
-	Brewed   int `json:"brewed"`
-	DeckSize int `json:"deck_size"`
-	Capacity int `json:"capacity"`
+	Target   int `json:"target"`    // the end trigger T (DB-1.3)
+	Brewed   int `json:"brewed"`    // recipes brewed by all players
+	DeckSize int `json:"deck_size"` // cards left in the deck (its order is hidden)
+	Capacity int `json:"capacity"`  // players per space per round (N-1)
 
-	Supply      SupplyView   `json:"supply"`
-	MarketOpen  bool         `json:"market_open"`
-	MarketOpens int          `json:"market_opens"`
-	Market      []MarketItem `json:"market"`
-	BMOpen      bool         `json:"bm_open"`
-	BMOpens     int          `json:"bm_opens"`
-	BlackMarket []BMItem     `json:"black_market"`
-	Display     []CardView   `json:"display"`
+	Supply      SupplyView   `json:"supply"`       // the general supply
+	MarketOpen  bool         `json:"market_open"`  // the Market is open this round
+	MarketOpens int          `json:"market_opens"` // the round it opens
+	Market      []MarketItem `json:"market"`       // the ingredient stacks
+	BMOpen      bool         `json:"bm_open"`      // the Black Market is open this round
+	BMOpens     int          `json:"bm_opens"`     // the round it opens
+	BlackMarket []BMItem     `json:"black_market"` // the action-token stacks
+	Display     []CardView   `json:"display"`      // the face-up recipes, by slot
 
 	// Me is the reader's own complete data (nil for an observer).
 	Me *PlayerView `json:"me,omitempty"`
@@ -57,78 +57,75 @@ type View struct {
 	Picked []string    `json:"picked,omitempty"` // SS1 dice picked so far
 	Reward string      `json:"reward,omitempty"` // card whose reward choice is pending
 	Needs  []string    `json:"needs,omitempty"`  // its choices still to make
-	Over   bool        `json:"over"`
-	Scores []ScoreView `json:"scores,omitempty"`
+	Over   bool        `json:"over"`             // the game has ended
+	Scores []ScoreView `json:"scores,omitempty"` // the final scores, once over
 }
 
 // SupplyView counts the general supply (DB-6.2).
 type SupplyView struct {
-	Y     int `json:"y"`
-	K     int `json:"k"`
-	G     int `json:"g"`
-	B     int `json:"b"`
-	Seeds int `json:"seeds"`
+	Y     int `json:"y"`     // yellow dice
+	K     int `json:"k"`     // black dice
+	G     int `json:"g"`     // green dice
+	B     int `json:"b"`     // blue dice
+	Seeds int `json:"seeds"` // seeds
 }
 
-// MarketItem is one Market stack (DB-5.7.3, DB-5.7.4). MyPrice and MyWith
-// are the reader's best price and the blue die that gives it.
+// MarketItem is one Market stack (DB-5.7.3, DB-5.7.4).
 type MarketItem struct {
-	Code        string   `json:"code"`
-	Stock       int      `json:"stock"`
-	Price       int      `json:"price"`
+	Code        string   `json:"code"`                // the ingredient
+	Stock       int      `json:"stock"`               // tokens left
+	Price       int      `json:"price"`               // the listed price
 	Discounts   []string `json:"discounts,omitempty"` // "B>=4 -1"
-	MyPrice     int      `json:"my_price"`
-	MyWith      string   `json:"my_with,omitempty"`
-	Provisional bool     `json:"provisional"`
+	MyPrice     int      `json:"my_price"`            // the reader's best price
+	MyWith      string   `json:"my_with,omitempty"`   // the blue die that gives it
+	Provisional bool     `json:"provisional"`         // the price is PROVISIONAL
 }
 
 // BMItem is one Black Market stack.
 type BMItem struct {
-	Code        string   `json:"code"`
-	Stock       int      `json:"stock"`
-	Price       int      `json:"price"`
-	Windows     []string `json:"windows"`
-	Provisional bool     `json:"provisional"`
+	Code        string   `json:"code"`        // the action token
+	Stock       int      `json:"stock"`       // tokens left
+	Price       int      `json:"price"`       // the price
+	Windows     []string `json:"windows"`     // where it may be played
+	Provisional bool     `json:"provisional"` // the price is PROVISIONAL
 }
 
 // CardView is a face-up recipe card, with what it means for the reader.
 type CardView struct {
-	Slot        int      `json:"slot"`
-	ID          string   `json:"id"`
-	Name        string   `json:"name"`
-	Style       string   `json:"style"`
-	Level       string   `json:"level"`
-	Base        []string `json:"base"`
-	Tokens      []string `json:"tokens,omitempty"`
-	Reward      GainView `json:"reward"`
-	Improve     []string `json:"improve,omitempty"`
-	Bonus       GainView `json:"bonus"`
-	Blocked     bool     `json:"blocked"`
-	BlockedBy   int      `json:"blocked_by"`
-	Provisional bool     `json:"provisional"`
-	// For the reader: can they brew it now from ST, with which dice; what
-	// is missing; which improvements they hold.
-	CanBrew     bool     `json:"can_brew"`
-	Use         []string `json:"use,omitempty"`
-	Missing     []string `json:"missing,omitempty"`
-	ImproveWith []string `json:"improve_with,omitempty"`
+	Slot        int      `json:"slot"`                   // display slot, from 1
+	ID          string   `json:"id"`                     // card id; "" for an empty slot
+	Name        string   `json:"name"`                   // the beer
+	Style       string   `json:"style"`                  // the style
+	Level       string   `json:"level"`                  // beginner, intermediate, expert, experimental
+	Base        []string `json:"base"`                   // required dice, "K5"
+	Tokens      []string `json:"tokens,omitempty"`       // required ingredients
+	Reward      GainView `json:"reward"`                 // the reward
+	Improve     []string `json:"improve,omitempty"`      // accepted improvements, "B>=4", "SMALT"
+	Bonus       GainView `json:"bonus"`                  // what an improvement earns
+	Blocked     bool     `json:"blocked"`                // BLOCKR this round
+	BlockedBy   int      `json:"blocked_by"`             // who played the BLOCKR, -1 none
+	Provisional bool     `json:"provisional"`            // the card's data is PROVISIONAL
+	CanBrew     bool     `json:"can_brew"`               // the reader can brew it now from ST
+	Use         []string `json:"use,omitempty"`          // with these dice
+	Missing     []string `json:"missing,omitempty"`      // what the reader lacks
+	ImproveWith []string `json:"improve_with,omitempty"` // improvements the reader holds
 }
 
 // GainView is a reward or a bonus.
 type GainView struct {
-	XP     int    `json:"xp"`
-	Coins  int    `json:"coins"`
-	Die    string `json:"die"`
-	Tokens int    `json:"tokens"`
+	XP     int    `json:"xp"`     // experience points
+	Coins  int    `json:"coins"`  // coins
+	Die    string `json:"die"`    // a die colour, ANY, or ""
+	Tokens int    `json:"tokens"` // action tokens of the player's choice
 }
 
 // DieView is one die as players read it.
 type DieView struct {
-	Text   string `json:"text"` // "Y4", "K3+" (PLUS), "B?" (not rolled yet)
-	Colour string `json:"colour"`
-	Face   int    `json:"face"`
-	Value  int    `json:"value"`
-	Plus   bool   `json:"plus"`
+	Text   string `json:"text"`             // "Y4", "K3+" (PLUS), "B?" (not rolled yet)
+	Colour string `json:"colour"`           // Y, K, G or B
+	Face   int    `json:"face"`             // the face showing, 0 if not rolled
+	Value  int    `json:"value"`            // the face, +1 with a PLUS
+	Plus   bool   `json:"plus"`             // a PLUS token applies
 	Shield string `json:"shield,omitempty"` // "protected" or "blocked"
 	By     int    `json:"by"`               // the seat that played the SHIELD
 	Rolled bool   `json:"rolled"`           // rolled this round (unlucky roll)
@@ -136,12 +133,12 @@ type DieView struct {
 
 // SpaceView is one board space of one player.
 type SpaceView struct {
-	Space    string `json:"space"`
-	Building string `json:"building"`
+	Space    string `json:"space"`           // MH1 ... DS3
+	Building string `json:"building"`        // MH, HP, SS or DS
 	Item     string `json:"item,omitempty"`  // the main item waiting: "SEED" or a die
 	Speed    string `json:"speed,omitempty"` // the speed-up die
-	Used     bool   `json:"used"`
-	Done     bool   `json:"done"`
+	Used     bool   `json:"used"`            // used by this player this round
+	Done     bool   `json:"done"`            // its effect has resolved
 	// Free says whether the player may still put a main item here this
 	// round; Why says why not: closed, blockb, used, full.
 	Free    bool   `json:"free"`
@@ -153,47 +150,47 @@ type SpaceView struct {
 // PlayerView is one player's data. Tokens is nil when hidden (DB-6.6);
 // AutoStore and TokensNone are the reader's own standing orders.
 type PlayerView struct {
-	Seat        int         `json:"seat"`
-	Name        string      `json:"name"`
-	Rank        int         `json:"rank"`
-	Priority    bool        `json:"priority"`
-	Coins       int         `json:"coins"`
-	XP          int         `json:"xp"`
-	Seeds       int         `json:"seeds"`
-	AR          []DieView   `json:"ar"`
-	ST          []DieView   `json:"st"`
-	MarketDie   string      `json:"market_die,omitempty"`
-	Ingredients []CodeCount `json:"ingredients,omitempty"`
-	Tokens      []CodeCount `json:"tokens,omitempty"`
-	TokenCount  int         `json:"token_count"`
-	Brewed      []string    `json:"brewed,omitempty"`
-	Board       []SpaceView `json:"board"`
-	BlockedB    []string    `json:"blocked_buildings,omitempty"`
-	Passed      bool        `json:"passed"`
-	BoughtM     bool        `json:"bought_m"`
-	BoughtBM    bool        `json:"bought_bm"`
-	BuyDone     bool        `json:"buy_done"`
-	BrewPassed  bool        `json:"brew_passed"`
-	Swapped     bool        `json:"swapped"`
-	Unlucky     int         `json:"unlucky"` // dice that count for the unlucky roll
-	Credit      int         `json:"credit"`  // unlucky credit left this phase
-	AutoStore   string      `json:"autostore,omitempty"`
-	TokensNone  string      `json:"tokens_none,omitempty"`
+	Seat        int         `json:"seat"`                        // the seat
+	Name        string      `json:"name"`                        // the player's name
+	Rank        int         `json:"rank"`                        // place in the player order
+	Priority    bool        `json:"priority"`                    // holds the Season/Priority token
+	Coins       int         `json:"coins"`                       // coins
+	XP          int         `json:"xp"`                          // experience points so far
+	Seeds       int         `json:"seeds"`                       // seeds in ST
+	AR          []DieView   `json:"ar"`                          // Active Reserve
+	ST          []DieView   `json:"st"`                          // Storage
+	MarketDie   string      `json:"market_die,omitempty"`        // the blue die on the Market
+	Ingredients []CodeCount `json:"ingredients,omitempty"`       // special ingredients
+	Tokens      []CodeCount `json:"tokens,omitempty"`            // action tokens (nil when hidden)
+	TokenCount  int         `json:"token_count"`                 // how many action tokens
+	Brewed      []string    `json:"brewed,omitempty"`            // recipes brewed
+	Board       []SpaceView `json:"board"`                       // the 11 spaces
+	BlockedB    []string    `json:"blocked_buildings,omitempty"` // "MH:bob": BLOCKB on this board
+	Passed      bool        `json:"passed"`                      // passed in Phase 1
+	BoughtM     bool        `json:"bought_m"`                    // bought an ingredient
+	BoughtBM    bool        `json:"bought_bm"`                   // bought an action token
+	BuyDone     bool        `json:"buy_done"`                    // purchase turn over
+	BrewPassed  bool        `json:"brew_passed"`                 // passed in this brewing phase
+	Swapped     bool        `json:"swapped"`                     // used SS2 this round
+	Unlucky     int         `json:"unlucky"`                     // dice that count for the unlucky roll
+	Credit      int         `json:"credit"`                      // unlucky credit left this phase
+	AutoStore   string      `json:"autostore,omitempty"`         // the reader's AUTOSTORE order
+	TokensNone  string      `json:"tokens_none,omitempty"`       // the reader's TOKENS NONE order
 }
 
 // CodeCount is a number of tokens of one code.
 type CodeCount struct {
-	Code string `json:"code"`
-	N    int    `json:"n"`
+	Code string `json:"code"` // the ingredient or token code
+	N    int    `json:"n"`    // how many
 }
 
 // ScoreView is one seat's final score.
 type ScoreView struct {
-	Seat  int            `json:"seat"`
-	Name  string         `json:"name"`
-	Rank  int            `json:"rank"`
-	Total int            `json:"total"`
-	Parts map[string]int `json:"parts"`
+	Seat  int            `json:"seat"`  // the seat
+	Name  string         `json:"name"`  // the player's name
+	Rank  int            `json:"rank"`  // the final place, 1 = winner
+	Total int            `json:"total"` // the total score
+	Parts map[string]int `json:"parts"` // xp, coins, dice_y, dice_k, dice_g, dice_b
 }
 
 // View implements engine.State.
