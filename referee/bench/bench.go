@@ -47,6 +47,9 @@ type Options struct {
 	// Progress receives a line per step (nil: none).
 	Progress io.Writer
 	Logger   *slog.Logger
+
+	// afterGames, in tests, sees the referee run's site before it stops.
+	afterGames func(site *demo.Site, ids []string, sent map[string]int)
 }
 
 // Report is the benchmark's result.

@@ -10,6 +10,7 @@ import (
 
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
+	"github.com/pbem-referee/referee/referee/demo"
 )
 
 // TestSmallBench runs a small benchmark end to end (a handful of games on
@@ -24,7 +25,22 @@ func TestSmallBench(t *testing.T) {
 	var progress bytes.Buffer
 	rep, err := Run(context.Background(), Options{Games: 2, Players: 2, Sizes: []int{5, 20}, Moves: 10, Dir: t.TempDir(),
 		Timeout: 3 * time.Minute, Progress: &progress,
-		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "3"}}})
+		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "3"}},
+		// The check of lost and doubled mails can fail.
+		afterGames: func(site *demo.Site, ids []string, sent map[string]int) {
+			for _, delta := range []int{-1, 1} {
+				wrong := map[string]int{}
+				for id, n := range sent {
+					wrong[id] = n + delta
+				}
+				if _, problems := verifyGames(site, ids, wrong); len(problems) != len(ids) {
+					t.Errorf("%+d mail per game: problems %v", delta, problems)
+				}
+			}
+			if _, problems := verifyGames(site, append(ids, "nosuch"), sent); len(problems) != 1 {
+				t.Errorf("unknown game: problems %v", problems)
+			}
+		}})
 	t.Logf("progress:\n%s", progress.String())
 	if err != nil {
 		t.Fatal(err)

@@ -264,6 +264,9 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 		}
 	}
 	t.Moves, t.Problems = verifyGames(site, ids, sent)
+	if o.afterGames != nil {
+		o.afterGames(site, ids, sent)
+	}
 	t.Verified = len(t.Problems) == 0
 	t.finish(env.rec)
 	return t, nil
@@ -283,7 +286,6 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	}
 	defer site.Stop()
 	env.rec.referee = site.Referee.Addr
-	echo.From = site.Referee.Addr
 	var players []*demo.Player
 	for i := 0; i < clients; i++ {
 		acc, err := env.stack.Account(fmt.Sprintf("e%d", i+1), fmt.Sprintf("E%d", i+1))
@@ -349,6 +351,11 @@ func runPlayers(ctx context.Context, players []*demo.Player) <-chan error {
 func waitAll(in <-chan error, n int) <-chan error {
 	out := make(chan error, 1)
 	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				out <- fmt.Errorf("bench: panic: %v", r)
+			}
+		}()
 		for i := 0; i < n; i++ {
 			if err := <-in; err != nil {
 				out <- err

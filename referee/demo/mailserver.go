@@ -329,6 +329,7 @@ func (s idleSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) erro
 		t := time.NewTimer(idleRepoll)
 		go func() {
 			defer close(inner)
+			defer func() { _ = recover() }()
 			select {
 			case <-stop:
 			case <-t.C:

@@ -419,6 +419,8 @@ func watch(ctx context.Context, out io.Writer, every time.Duration, site *Site, 
 	check := time.NewTicker(50 * time.Millisecond)
 	defer check.Stop()
 	next := time.Now().Add(every)
+	last := map[string]string{}
+	lastAt := time.Now()
 	for {
 		select {
 		case <-ctx.Done():
@@ -428,12 +430,22 @@ func watch(ctx context.Context, out io.Writer, every time.Duration, site *Site, 
 		case <-check.C:
 		}
 		if every > 0 && !time.Now().Before(next) {
-			progress(out, site, tr, plans, start)
+			// A line per game every interval while something moves; when
+			// nothing does (a person thinking), every quiet interval.
+			lines := progressLines(site, tr, plans)
+			changed := false
+			for id, l := range lines {
+				changed = changed || last[id] != l
+			}
+			if changed || time.Since(lastAt) >= quietProgress {
+				printProgress(out, plans, lines, start)
+				last, lastAt = lines, time.Now()
+			}
 			next = time.Now().Add(every)
 		}
 		if allDone(site, plans) {
 			if every > 0 {
-				progress(out, site, tr, plans, start)
+				printProgress(out, plans, progressLines(site, tr, plans), start)
 			}
 			return nil
 		}
@@ -457,12 +469,21 @@ func allDone(site *Site, plans []*gamePlan) bool {
 	return true
 }
 
+// quietProgress is the interval of progress lines while no game moves.
+const quietProgress = 30 * time.Second
+
 // progress prints one line per game.
 func progress(out io.Writer, site *Site, tr *tracker, plans []*gamePlan, start time.Time) {
+	printProgress(out, plans, progressLines(site, tr, plans), start)
+}
+
+// progressLines describes each game: round or turn, moves, mails, status.
+func progressLines(site *Site, tr *tracker, plans []*gamePlan) map[string]string {
+	lines := map[string]string{}
 	for _, gp := range plans {
 		g, err := site.Daemon.Referee.GameRecord(gp.id)
 		if err != nil {
-			fmt.Fprintf(out, "[%5.1fs] %-14s %v\n", time.Since(start).Seconds(), gp.id, err)
+			lines[gp.id] = err.Error()
 			continue
 		}
 		where := ""
@@ -471,8 +492,14 @@ func progress(out io.Writer, site *Site, tr *tracker, plans []*gamePlan, start t
 			moves = tb.Token()
 			where = roundOf(tb.State)
 		}
-		fmt.Fprintf(out, "[%5.1fs] %-14s %-10s moves %4d  mails %5d  %s\n", time.Since(start).Seconds(), gp.id, where,
-			moves, tr.game(gp.id), g.Status)
+		lines[gp.id] = fmt.Sprintf("%-10s moves %4d  mails %5d  %s", where, moves, tr.game(gp.id), g.Status)
+	}
+	return lines
+}
+
+func printProgress(out io.Writer, plans []*gamePlan, lines map[string]string, start time.Time) {
+	for _, gp := range plans {
+		fmt.Fprintf(out, "[%5.1fs] %-14s %s\n", time.Since(start).Seconds(), gp.id, lines[gp.id])
 	}
 }
 

@@ -1,0 +1,73 @@
+package bench
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/store"
+)
+
+// TestEcho: one mail gives one outbox row addressed to the envelope
+// sender, threaded to the mail, with a Message-ID derived from the input;
+// handing the same mail over again (a watcher's retry) queues nothing more;
+// a mail without Return-Path is refused for good.
+func TestEcho(t *testing.T) {
+	db, err := store.Open(filepath.Join(t.TempDir(), "echo.db"), &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	kicks := 0
+	e := &Echo{DB: db, Domain: "example.test", From: "referee@example.test", Kick: func() { kicks++ }}
+	raw := []byte("Return-Path: <ann@example.test>\r\nDelivered-To: referee@example.test\r\nFrom: Ann <ann@example.test>\r\n" +
+		"To: referee@example.test\r\nSubject: PING 1\r\nMessage-ID: <p1@example.test>\r\n\r\nPING 1\r\n")
+	in := referee.Inbound{Raw: raw, Source: "imap", Keys: []string{"imap:referee/INBOX/1/7"}}
+	ctx := context.Background()
+	out, err := e.HandleMail(ctx, in)
+	if err != nil || out.Status != "applied" || len(out.Replies) != 1 {
+		t.Fatalf("first: %+v %v", out, err)
+	}
+	id := out.Replies[0]
+	if !strings.HasPrefix(id, "<echo.") || !strings.HasSuffix(id, "@example.test>") {
+		t.Errorf("message id %s", id)
+	}
+	// The same message under another transport key (re-delivered after a
+	// UIDVALIDITY change): recognised by its Message-ID.
+	again, err := e.HandleMail(ctx, referee.Inbound{Raw: raw, Source: "imap", Keys: []string{"imap:referee/INBOX/2/1"}})
+	if err != nil || again.Status != "duplicate" {
+		t.Fatalf("again: %+v %v", again, err)
+	}
+	var items []store.Item
+	if err := db.View(func(tx *store.Tx) error {
+		return tx.Items(referee.OutboxQueue, func(it store.Item) error { items = append(items, it); return nil })
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 1 || e.Handled() != 1 || kicks != 1 {
+		t.Fatalf("%d outbox items, %d handled, %d kicks", len(items), e.Handled(), kicks)
+	}
+	it := items[0]
+	p := string(it.Payload)
+	if it.Key != id || it.To != "ann@example.test" || it.Meta[referee.MetaFrom] != "referee@example.test" ||
+		!strings.Contains(p, "In-Reply-To: <p1@example.test>\r\n") || !strings.Contains(p, "Message-ID: "+id+"\r\n") ||
+		!strings.Contains(p, "To: <ann@example.test>\r\n") {
+		t.Errorf("item %+v\n%s", it, p)
+	}
+	// A stable id: the same input key gives the same Message-ID.
+	db2, err := store.Open(filepath.Join(t.TempDir(), "echo2.db"), &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db2.Close()
+	out2, err := (&Echo{DB: db2, Domain: "example.test", From: e.From}).HandleMail(ctx, in)
+	if err != nil || len(out2.Replies) != 1 || out2.Replies[0] != id {
+		t.Errorf("not stable: %v %v", out2, err)
+	}
+	_, err = e.HandleMail(ctx, referee.Inbound{Raw: []byte("From: x@example.test\r\nMessage-ID: <q@x>\r\n\r\nhi\r\n"), Keys: []string{"k"}})
+	if !referee.IsPermanent(err) {
+		t.Errorf("no Return-Path: %v", err)
+	}
+}
