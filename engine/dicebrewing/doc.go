@@ -118,9 +118,10 @@
 // player in player order, each player's AR in colour order (Y, K, G, B);
 // then the new die of a speed-up, the dice of an SS1 reroll in the order
 // named, every supply die of the colour of an SS2 swap, a REROLL token.
-// Card draws are of kind "draw" (a script names the card turned up); the
-// first player of kind "first". The round-1 roll happens while the game is
-// set up (NewState), before any script can be given: the seed decides it.
+// Card draws are of kind "draw" (a script names the card turned up). The
+// first player is drawn at setup (kind "first"), and so is the round-1
+// roll: that happens in NewState, before a Table can script anything, so
+// the seed decides them (or the first_player option).
 //
 // # Rulings
 //

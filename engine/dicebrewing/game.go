@@ -54,7 +54,6 @@ func (game) Info() engine.Info {
 		ScriptKinds: []engine.ScriptKind{
 			{Kind: "dice", Usage: "!dice 3 4 5 (the next die rolls, in the order the engine rolls them)"},
 			{Kind: "draw", Usage: "!draw R12 (the next card turned face up from the deck)"},
-			{Kind: "first", Usage: "!first ann (the first player, drawn at setup)"},
 		},
 		Bots: []string{"random", "greedy"},
 	}

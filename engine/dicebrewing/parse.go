@@ -294,8 +294,11 @@ func (p *parser) parse() (engine.Move, error) {
 			p.next()
 			m.All = true
 			rest := strings.TrimPrefix(t, "ALL")
-			if rest == "" && p.peek() != "" && strings.HasPrefix(p.peek(), ">=") {
+			if rest == "" && strings.HasPrefix(p.peek(), ">=") {
 				rest = p.next()
+				if rest == ">=" {
+					rest += p.next()
+				}
 			}
 			if rest != "" {
 				n, err := strconv.Atoi(strings.TrimPrefix(rest, ">="))

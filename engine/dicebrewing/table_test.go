@@ -333,3 +333,65 @@ func TestTableRejectsIllegalFirstOrderAtomically(t *testing.T) {
 		t.Fatal("a rejected message changed the table")
 	}
 }
+
+// §10.3: the forms of the commands and their canonical texts.
+func TestParseCanonical(t *testing.T) {
+	s := position(t, "SETUP ann bob first=1")
+	cases := map[string]string{
+		"store all >= 4":                    "STORE ALL>=4",
+		"STORE ALL>=3":                      "STORE ALL>=3",
+		"store yel5 grn4":                   "STORE Y5 G4",
+		"place mh1 seed,mh1+ blu4":          "PLACE MH1 SEED, MH1+ B4",
+		"PLACE SS1 S3 REROLL L2 H1, MH3 D4": "PLACE SS1 B3 REROLL Y2 G1, MH3 K4",
+		"PLACE SS2 B4 SWAP K2@S":            "PLACE SS2 B4 SWAP K2@S",
+		"PLACE MH3 Y3 THEN":                 "PLACE MH3 Y3 THEN",
+		"play take Bob:K5@S":                "PLAY TAKE bob:K5@S",
+		"PLAY TAKE P2:K5@S":                 "PLAY TAKE bob:K5@S",
+		"PLAY SHIELD ann:Y5@S":              "PLAY SHIELD Y5@S",
+		"PLAY BLOCKB bob:MH":                "PLAY BLOCKB bob:MH",
+		"PLAY REROLL bob:G6@HP2":            "PLAY REROLL bob:G6@HP2",
+		"PLAY PLUS K4+@MH3+":                "PLAY PLUS K4+@MH3+",
+		"tokens none":                       "TOKENS NONE ROUND",
+		"TOKENS NONE GAME":                  "TOKENS NONE GAME",
+		"AUTOSTORE 4 b":                     "AUTOSTORE 4 B",
+		"autostore off":                     "AUTOSTORE OFF",
+		"BUY honey with b6":                 "BUY HONEY WITH B6",
+		"BREW R24 GET K USE Y3 Y2 K5 K3 G4": "BREW R24 USE Y3 Y2 K5 K3 G4 GET K",
+		"brew r23 improve smalt get blu":    "BREW R23 IMPROVE SMALT GET B",
+		"REROLL":                            "REROLL",
+		"GET TAKE SHIELD":                   "GET TAKE SHIELD",
+	}
+	for in, want := range cases {
+		m, err := s.Parse(0, in)
+		if err != nil {
+			t.Errorf("%q: %v", in, err)
+			continue
+		}
+		if got := m.String(); got != want {
+			t.Errorf("%q: canonical %q, want %q", in, got, want)
+		}
+	}
+	bad := map[string]string{
+		"PLACE":                         engine.CodeSyntax,
+		"PLACE XX1 Y3":                  "unknown_space",
+		"PLACE MH1 SEED, HP1 SEED THEN": engine.CodeSyntax,
+		"PLACE SS2 B4":                  "swap_needed",
+		"PLACE SS1 B4, MH3 Y2":          "reroll_list_needed",
+		"PLAY TAKE zed:K5@S":            "unknown_player",
+		"PLAY FLY Y2":                   "unknown_token",
+		"BUY FRUIT WITH B6 B5":          engine.CodeSyntax,
+		"BUY REROLL WITH B6":            "no_discount",
+		"BREW R99":                      "unknown_card",
+		"BREW R24 IMPROVE SMALT B5":     "one_improvement",
+		"STORE Q5":                      "bad_die",
+		"STORE Y7":                      "bad_die",
+		"HOP":                           engine.CodeUnknownCommand,
+	}
+	for in, code := range bad {
+		_, err := s.Parse(0, in)
+		re, ok := engine.AsRuleError(err)
+		if !ok || re.Code != code {
+			t.Errorf("%q: got %v, want %s", in, err, code)
+		}
+	}
+}
