@@ -633,7 +633,17 @@ func refereeMail(ctx context.Context, acc Account) (map[string][]StoredMessage, 
 }
 
 func summary(out io.Writer, res *Result) {
-	fmt.Fprintf(out, "\nAll games finished in %.1fs (%d mails delivered).\n\n", res.Elapsed.Seconds(), res.Mails)
+	over := 0
+	for _, g := range res.Games {
+		if g.Status == referee.StatusOver {
+			over++
+		}
+	}
+	if over == len(res.Games) {
+		fmt.Fprintf(out, "\nAll games finished in %.1fs (%d mails delivered).\n\n", res.Elapsed.Seconds(), res.Mails)
+	} else {
+		fmt.Fprintf(out, "\nStopped after %.1fs: %d of %d games finished (%d mails delivered).\n\n", res.Elapsed.Seconds(), over, len(res.Games), res.Mails)
+	}
 	for _, g := range res.Games {
 		replay := "log replays"
 		if !g.Replayed {
