@@ -40,9 +40,11 @@ type Options struct {
 	// nil; tests pass a deterministic reader).
 	Random io.Reader
 	Logger *slog.Logger
-	// RateLimit is the number of messages per sender per hour beyond which
-	// messages are ignored (0: 60).
+	// RateLimit is the number of messages per sender per RateWindow beyond
+	// which messages are ignored (0: 60; negative: no limit).
 	RateLimit int
+	// RateWindow is the window of RateLimit (0: one hour).
+	RateWindow time.Duration
 	// KeepInbound is how long de-duplication records are kept (0: 90 days).
 	KeepInbound time.Duration
 	// MaxMessageBytes limits inbound mail (0: mailfmt's default).
@@ -130,7 +132,10 @@ func New(opt Options) (*Referee, error) {
 			return nil, err
 		}
 	}
-	r.rate = newRateLimiter(opt.RateLimit, time.Hour)
+	if opt.RateWindow <= 0 {
+		opt.RateWindow = time.Hour
+	}
+	r.rate = newRateLimiter(opt.RateLimit, opt.RateWindow)
 	return r, nil
 }
 
@@ -302,6 +307,9 @@ func newRateLimiter(limit int, window time.Duration) *rateLimiter {
 }
 
 func (l *rateLimiter) allow(who string, now time.Time) bool {
+	if l.limit < 0 {
+		return true
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	ts := l.seen[who]

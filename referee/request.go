@@ -84,6 +84,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	for _, c := range gw.eg.Info().Commands {
 		gameCmds[strings.ToUpper(c)] = true
 	}
+	addr := s.Address
 	for _, o := range orders {
 		kw := o.Keyword()
 		if refereeCommands[kw] && !(overridable[kw] && gameCmds[kw]) {
@@ -92,6 +93,12 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 				return err
 			}
 			rep.Lines = append(rep.Lines, line)
+			// A JOIN that fills the table draws the seat order: the
+			// commands after it use the seat's new number.
+			if seat = gw.g.seatOfAddress(addr); seat < 0 {
+				return nil // declined: the seat is gone
+			}
+			s = &gw.g.Seats[seat]
 			continue
 		}
 		game = append(game, o)

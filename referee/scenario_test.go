@@ -274,3 +274,33 @@ func TestScenarioDuplicatesAndSpoofing(t *testing.T) {
 		t.Fatalf("queue changed by spoof: %+v", q)
 	}
 }
+
+// Commands after a JOIN that starts the game (and so draws the seat order)
+// apply to the joiner's new seat.
+func TestScenarioCommandsAfterTheStartingJoin(t *testing.T) {
+	h := newHarness(t)
+	swapped := 0
+	for _, id := range []string{"g1", "g2", "g3", "g4", "g5", "g6"} {
+		h.org("NEW toy id=" + id + "\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob")
+		h.send(id, ann, "JOIN\nFORMAT json", -1)
+		h.send(id, bob, "JOIN\nFORMAT json\nNOTIFY turn", -1)
+		g := h.game(id)
+		if g.seatOfAddress(bob) == 0 {
+			swapped++ // the draw moved bob: his later commands must follow him
+		}
+		for _, s := range g.Seats {
+			if s.Format != "json" {
+				t.Errorf("%s %s: format %q", id, s.Name, s.Format)
+			}
+		}
+		if s := g.Seats[g.seatOfAddress(bob)]; s.Notify != "turn" {
+			t.Errorf("%s: bob's NOTIFY went elsewhere: %+v", id, g.Seats)
+		}
+		if s := g.Seats[g.seatOfAddress(ann)]; s.Notify != "every" {
+			t.Errorf("%s: ann got bob's NOTIFY: %+v", id, g.Seats)
+		}
+	}
+	if swapped == 0 {
+		t.Fatal("no game drew bob into the first seat: the test proves nothing")
+	}
+}

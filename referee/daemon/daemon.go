@@ -119,7 +119,8 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 	ro := referee.Options{
 		DB: db, Clock: opt.Clock, Domain: cfg.Domain, Local: cfg.Referee.LocalPart, Name: cfg.Referee.Name,
 		Compose: referee.Composer(from), Kick: d.kick, Random: opt.Random, Logger: log.With("part", "referee"),
-		RateLimit: cfg.Limits.SenderRate, MaxMessageBytes: int(cfg.Limits.MaxMessageSize),
+		RateLimit: rateLimit(cfg.Limits.SenderRate), RateWindow: cfg.Limits.SenderRateWindow,
+		MaxMessageBytes: int(cfg.Limits.MaxMessageSize),
 		Auth: referee.AuthPolicy{RequireDKIM: cfg.Auth.RequireDKIMAlignment, AuthservID: cfg.Auth.TrustedAuthservID,
 			LookupTXT: net.LookupTXT},
 		Observe: d.Metrics.Observe,
@@ -194,6 +195,15 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 	d.Metrics.WatchStore(db, 0, referee.OutboxQueue, referee.HooksQueue)
 	d.mux.Handle("GET /metrics", d.Metrics.Handler())
 	return nil
+}
+
+// rateLimit maps the configuration's sender rate (0 disables the limit) to
+// the referee's option (negative disables it).
+func rateLimit(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 // Mux returns the HTTP mux, for the webhook front door and metrics.
