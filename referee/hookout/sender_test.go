@@ -472,7 +472,11 @@ func TestPrune(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, _ := New(Options{Store: db})
-	s.prune()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	if err := s.Run(ctx); err != nil { // Run prunes as it starts
+		t.Fatal(err)
+	}
 	if err := db.View(func(tx *store.Tx) error {
 		_, err := tx.QueueItem(referee.HooksQueue, id)
 		return err

@@ -1,0 +1,153 @@
+package dispatch
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/pbem-referee/referee/store"
+)
+
+func openStore(t *testing.T) *store.DB {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "d.db"), &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func enqueue(t *testing.T, db *store.DB, key string, at time.Time) uint64 {
+	t.Helper()
+	var id uint64
+	if err := db.Update(func(tx *store.Tx) error {
+		var err error
+		id, err = tx.Enqueue("outbox", store.Item{Key: key, To: "x@example.test", Payload: []byte("m"), Created: at})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func item(t *testing.T, db *store.DB, id uint64) store.Item {
+	t.Helper()
+	var it store.Item
+	db.View(func(tx *store.Tx) error {
+		var err error
+		it, err = tx.QueueItem("outbox", id)
+		return err
+	})
+	return it
+}
+
+func TestBackoff(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		r    float64
+		want time.Duration
+	}{{1, 0, 30 * time.Second}, {2, 0, time.Minute}, {3, 0.5, 3 * time.Minute}, {20, 0, 3 * time.Hour}, {20, 0.999, 6*time.Hour - time.Duration(0.001*float64(3*time.Hour))}} {
+		if got := Backoff(c.n, time.Minute, 6*time.Hour, c.r); got != c.want {
+			t.Errorf("Backoff(%d, r=%v) = %v, want %v", c.n, c.r, got, c.want)
+		}
+	}
+}
+
+// The attempt is recorded before the delivery starts; a transient failure
+// is retried after the backoff (or the receiver's Retry-After, when
+// longer), then delivered; a permanent one is retired as failed at once.
+func TestLoopOutcomes(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		db := openStore(t)
+		start := time.Now()
+		flaky := enqueue(t, db, "flaky", start)
+		bad := enqueue(t, db, "bad", start)
+		var mu sync.Mutex
+		calls := map[string]int{}
+		var reports []Report
+		l, err := New(Options{Store: db, Queue: "outbox", Workers: 2, MinBackoff: time.Minute, MaxBackoff: time.Hour,
+			GiveUpAfter: 24 * time.Hour, Retention: time.Hour, ShutdownGrace: time.Second,
+			Deliver: func(ctx context.Context, it store.Item) Attempt {
+				mu.Lock()
+				calls[it.Key]++
+				n := calls[it.Key]
+				mu.Unlock()
+				if it.Attempts != n || it.LastError != "attempt in progress" {
+					t.Errorf("%s: attempt %d not recorded before I/O: %+v", it.Key, n, it)
+				}
+				switch {
+				case it.Key == "bad":
+					return Attempt{Err: errors.New("550 no"), Permanent: true}
+				case n == 1:
+					return Attempt{Err: errors.New("451 later"), RetryAfter: 2 * time.Hour}
+				}
+				return Attempt{Detail: "250 ok"}
+			},
+			Done: func(r Report) { mu.Lock(); reports = append(reports, r); mu.Unlock() },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		go l.Run(ctx)
+		synctest.Wait()
+		if it := item(t, db, bad); it.State != store.Failed || it.LastError != "550 no" {
+			t.Fatalf("permanent failure: %+v", it)
+		}
+		it := item(t, db, flaky)
+		if it.State != store.Pending || it.Due.Sub(start) != 2*time.Hour {
+			t.Fatalf("transient failure: due after %v: %+v", it.Due.Sub(start), it)
+		}
+		time.Sleep(2*time.Hour + time.Second)
+		synctest.Wait()
+		if it := item(t, db, flaky); it.State != store.Sent {
+			t.Fatalf("retry: %+v", it)
+		}
+		cancel()
+		synctest.Wait()
+		if st := l.Stats(); st.Sent != 1 || st.Failed != 1 || st.Retried != 1 || st.InFlight != 0 {
+			t.Fatalf("stats %+v", st)
+		}
+		if len(reports) != 3 || reports[2].Attempt.Detail != "250 ok" {
+			t.Fatalf("reports %+v", reports)
+		}
+	})
+}
+
+// A delivery that panics is recovered and retried; an item older than
+// GiveUpAfter is retired as failed on its next transient failure.
+func TestLoopPanicsAndGivingUp(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		db := openStore(t)
+		old := enqueue(t, db, "old", time.Now().Add(-48*time.Hour))
+		boom := enqueue(t, db, "boom", time.Now())
+		l, _ := New(Options{Store: db, Queue: "outbox", Workers: 1, MinBackoff: time.Minute, MaxBackoff: time.Hour,
+			GiveUpAfter: 24 * time.Hour, Retention: time.Hour,
+			Deliver: func(ctx context.Context, it store.Item) Attempt {
+				if it.Key == "boom" {
+					panic("kaboom")
+				}
+				return Attempt{Err: errors.New("421 busy")}
+			},
+		})
+		ctx, cancel := context.WithCancel(t.Context())
+		go l.Run(ctx)
+		synctest.Wait()
+		if it := item(t, db, old); it.State != store.Failed || it.LastError == "" {
+			t.Fatalf("old item: %+v", it)
+		}
+		if it := item(t, db, boom); it.State != store.Pending || it.LastError != "panic: kaboom" {
+			t.Fatalf("panicking item: %+v", it)
+		}
+		cancel()
+		synctest.Wait()
+		if st := l.Stats(); st.Panics != 1 {
+			t.Fatalf("stats %+v", st)
+		}
+	})
+}
