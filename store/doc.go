@@ -14,6 +14,8 @@
 //	queue.hooks   id (8-byte big-endian) -> Item: outgoing webhook calls
 //	done.<queue>  id -> Item: delivered or permanently failed items, kept
 //	              until Item.KeepUntil
+//	due.<queue>   8-byte big-endian unix nanoseconds + 8-byte id -> empty:
+//	              the live items by due time (schema 3)
 //	players       lower-cased address -> the referee's player record (opaque)
 //	tokens        secret -> Token (who a secret authenticates)
 //	cursors       mailbox key -> Cursor (IMAP UIDVALIDITY and last UID)

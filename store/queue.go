@@ -52,6 +52,17 @@ func (tx *Tx) queue(q string) (live, done *bolt.Bucket, err error) {
 	return live, done, nil
 }
 
+// dueIndex is the index of a queue's live items by due time.
+func (tx *Tx) dueIndex(q string) *bolt.Bucket { return tx.b([]byte("due." + q)) }
+
+// dueKey orders an index entry by due time, then id.
+func dueKey(due time.Time, id uint64) []byte {
+	k := make([]byte, 16)
+	binary.BigEndian.PutUint64(k[:8], uint64(due.UnixNano()))
+	binary.BigEndian.PutUint64(k[8:], id)
+	return k
+}
+
 // Enqueue adds an item to queue q and returns its id. The caller sets
 // Created (the store reads no clock); Due defaults to Created.
 func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
@@ -66,6 +77,9 @@ func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
 	it.ID, it.State = id, Pending
 	if it.Due.IsZero() {
 		it.Due = it.Created
+	}
+	if err := tx.dueIndex(q).Put(dueKey(it.Due, id), nil); err != nil {
+		return 0, err
 	}
 	return id, putJSON(live, u64(id), it)
 }
@@ -85,47 +99,55 @@ func (tx *Tx) QueueItem(q string, id uint64) (Item, error) {
 	return it, fmt.Errorf("%w: %s item %d", ErrNotFound, q, id)
 }
 
-// Due returns up to limit live items whose Due is at or before now, oldest
-// id first (0: no limit).
+// Due returns up to limit live items whose Due is at or before now,
+// earliest first (0: no limit). It reads the due-time index, so its cost
+// does not grow with the items that are not due.
 func (tx *Tx) Due(q string, now time.Time, limit int) ([]Item, error) {
 	live, _, err := tx.queue(q)
 	if err != nil {
 		return nil, err
 	}
 	var out []Item
-	err = live.ForEach(func(k, v []byte) error {
-		if limit > 0 && len(out) >= limit {
-			return nil
+	err = tx.DueOrder(q, func(due time.Time, id uint64) (bool, error) {
+		if due.After(now) || (limit > 0 && len(out) >= limit) {
+			return false, nil
 		}
 		var it Item
-		if err := json.Unmarshal(v, &it); err != nil {
-			return fmt.Errorf("store: %s item %d: %w", q, binary.BigEndian.Uint64(k), err)
+		ok, err := getJSON(live, u64(id), &it)
+		if err != nil {
+			return false, err
 		}
-		if !it.Due.After(now) {
+		if ok {
 			out = append(out, it)
 		}
-		return nil
+		return true, nil
 	})
 	return out, err
 }
 
-// NextDue returns the earliest Due of the live items.
-func (tx *Tx) NextDue(q string) (time.Time, bool, error) {
-	live, _, err := tx.queue(q)
-	if err != nil {
-		return time.Time{}, false, err
+// DueOrder calls fn with the due time and id of the live items, earliest
+// first, until fn returns false or an error.
+func (tx *Tx) DueOrder(q string, fn func(due time.Time, id uint64) (bool, error)) error {
+	if _, _, err := tx.queue(q); err != nil {
+		return err
 	}
-	var first time.Time
-	found := false
-	err = live.ForEach(func(_, v []byte) error {
-		var it Item
-		if err := json.Unmarshal(v, &it); err != nil {
+	c := tx.dueIndex(q).Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		more, err := fn(time.Unix(0, int64(binary.BigEndian.Uint64(k[:8]))), binary.BigEndian.Uint64(k[8:]))
+		if err != nil || !more {
 			return err
 		}
-		if !found || it.Due.Before(first) {
-			first, found = it.Due, true
-		}
-		return nil
+	}
+	return nil
+}
+
+// NextDue returns the earliest Due of the live items.
+func (tx *Tx) NextDue(q string) (time.Time, bool, error) {
+	var first time.Time
+	found := false
+	err := tx.DueOrder(q, func(due time.Time, _ uint64) (bool, error) {
+		first, found = due, true
+		return false, nil
 	})
 	return first, found, err
 }
@@ -167,7 +189,17 @@ func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
 	if !ok {
 		return it, fmt.Errorf("%w: live %s item %d", ErrNotFound, q, id)
 	}
+	old := it.Due
 	fn(&it)
+	if !it.Due.Equal(old) {
+		idx := tx.dueIndex(q)
+		if err := idx.Delete(dueKey(old, id)); err != nil {
+			return it, err
+		}
+		if err := idx.Put(dueKey(it.Due, id), nil); err != nil {
+			return it, err
+		}
+	}
 	return it, putJSON(live, u64(id), it)
 }
 
@@ -208,6 +240,9 @@ func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time
 	}
 	if !ok {
 		return it, fmt.Errorf("%w: live %s item %d", ErrNotFound, q, id)
+	}
+	if err := tx.dueIndex(q).Delete(dueKey(it.Due, id)); err != nil {
+		return it, err
 	}
 	it.State, it.Finished, it.KeepUntil = state, now, keepUntil
 	if errText != "" || state == Sent {

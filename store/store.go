@@ -16,7 +16,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // Errors.
 var (
@@ -86,6 +86,25 @@ var migrations = []Migration{
 	func(tx *bolt.Tx) error { // 1 -> 2: quarantined inputs
 		_, err := tx.CreateBucketIfNotExists(bQuar)
 		return err
+	},
+	func(tx *bolt.Tx) error { // 2 -> 3: an index of each queue by due time
+		for _, q := range Queues {
+			idx, err := tx.CreateBucketIfNotExists([]byte("due." + q))
+			if err != nil {
+				return err
+			}
+			err = tx.Bucket([]byte("queue."+q)).ForEach(func(k, v []byte) error {
+				var it Item
+				if err := json.Unmarshal(v, &it); err != nil {
+					return err
+				}
+				return idx.Put(dueKey(it.Due, it.ID), nil)
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
 	},
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -305,6 +306,87 @@ func TestWakeIndex(t *testing.T) {
 	})
 }
 
+// A file written by schema 2 gets its queues indexed by due time on open.
+func TestMigrationIndexesQueues(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v2.db")
+	db, err := Open(path, &Options{Migrations: migrations[:2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Schema 2 had no index: write the items straight into the bucket.
+	db.bolt.Update(func(btx *bolt.Tx) error {
+		b := btx.Bucket([]byte("queue.outbox"))
+		for i, due := range []time.Time{t0.Add(2 * time.Hour), t0, t0.Add(time.Hour)} {
+			id, _ := b.NextSequence()
+			putJSON(b, u64(id), Item{ID: id, Key: fmt.Sprint(i), Due: due, State: Pending})
+		}
+		return nil
+	})
+	db.Close()
+	db, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(func(tx *Tx) error {
+		due, _ := tx.Due("outbox", t0.Add(90*time.Minute), 0)
+		if len(due) != 2 || due[0].Key != "1" || due[1].Key != "2" {
+			t.Errorf("due after migration: %+v", due)
+		}
+		return nil
+	})
+}
+
+// The due-time index follows every change of an item.
+func TestDueIndex(t *testing.T) {
+	db := open(t)
+	var a, b, c uint64
+	db.Update(func(tx *Tx) error {
+		a, _ = tx.Enqueue("outbox", Item{Key: "a", Created: t0, Due: t0.Add(3 * time.Hour)})
+		b, _ = tx.Enqueue("outbox", Item{Key: "b", Created: t0})
+		c, _ = tx.Enqueue("outbox", Item{Key: "c", Created: t0, Due: t0.Add(time.Hour)})
+		return nil
+	})
+	keys := func(now time.Time) string {
+		var ks []string
+		db.View(func(tx *Tx) error {
+			due, _ := tx.Due("outbox", now, 0)
+			for _, it := range due {
+				ks = append(ks, it.Key)
+			}
+			return nil
+		})
+		return strings.Join(ks, ",")
+	}
+	if got := keys(t0.Add(10 * time.Hour)); got != "b,c,a" {
+		t.Fatalf("by due time: %s", got)
+	}
+	db.Update(func(tx *Tx) error {
+		tx.Attempt("outbox", b, t0, t0.Add(5*time.Hour)) // b moves to the end
+		tx.Finish("outbox", c, Sent, t0, t0, "")         // c leaves
+		return nil
+	})
+	if got := keys(t0.Add(10 * time.Hour)); got != "a,b" {
+		t.Fatalf("after attempt and finish: %s", got)
+	}
+	if got := keys(t0.Add(4 * time.Hour)); got != "a" {
+		t.Fatalf("due by 4h: %s", got)
+	}
+	db.View(func(tx *Tx) error {
+		if next, ok, _ := tx.NextDue("outbox"); !ok || !next.Equal(t0.Add(3*time.Hour)) {
+			t.Errorf("next due %v", next)
+		}
+		// The index holds exactly the live items.
+		n := 0
+		tx.DueOrder("outbox", func(time.Time, uint64) (bool, error) { n++; return true, nil })
+		if n != tx.QueueLen("outbox") {
+			t.Errorf("index %d entries, %d live items", n, tx.QueueLen("outbox"))
+		}
+		return nil
+	})
+	_ = a
+}
+
 // A file written by schema 1 is migrated to the current schema on open:
 // the quarantine bucket appears and works.
 func TestMigrationFromSchema1(t *testing.T) {
@@ -320,7 +402,7 @@ func TestMigrationFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 2 {
+	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 3 {
 		t.Fatalf("schema %d", v)
 	}
 	err = db.Update(func(tx *Tx) error {

@@ -268,11 +268,12 @@ func (l *Loop) dispatch(ctx context.Context, inflight map[uint64]bool, done chan
 	var next time.Time
 	found := false
 	if err := l.o.Store.View(func(tx *store.Tx) error {
-		return tx.Items(q, func(it store.Item) error {
-			if !inflight[it.ID] && (!found || it.Due.Before(next)) {
-				next, found = it.Due, true
+		return tx.DueOrder(q, func(due time.Time, id uint64) (bool, error) {
+			if inflight[id] {
+				return true, nil
 			}
-			return nil
+			next, found = due, true
+			return false, nil
 		})
 	}); err != nil {
 		return 0, err
