@@ -93,7 +93,7 @@ var migrations = []Migration{
 			if err != nil {
 				return err
 			}
-			err = tx.Bucket([]byte("queue."+q)).ForEach(func(k, v []byte) error {
+			err = tx.Bucket([]byte("queue." + q)).ForEach(func(k, v []byte) error {
 				var it Item
 				if err := json.Unmarshal(v, &it); err != nil {
 					return err
