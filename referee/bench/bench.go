@@ -128,7 +128,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if o.Real {
 			rep.Stack = "Dovecot + Postfix (referee/mailstack)"
 			users := []string{"referee", "organiser"}
-			games, err := pick(o.GameNames)
+			games, err := demo.PickGames(o.GameNames)
 			if err != nil {
 				return nil, err
 			}

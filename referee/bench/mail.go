@@ -172,7 +172,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	if _, err := site.Daemon.Referee.AddOrganiser(org.Addr); err != nil {
 		return nil, err
 	}
-	games, err := pick(o.GameNames)
+	games, err := demo.PickGames(o.GameNames)
 	if err != nil {
 		return nil, err
 	}
@@ -471,25 +471,6 @@ func verifyGames(site *demo.Site, ids []string, sent map[string]int) (int, []str
 		}
 	}
 	return moves, problems
-}
-
-func pick(names []string) ([]engine.Game, error) {
-	if len(names) == 0 {
-		gs := engine.Games()
-		if len(gs) == 0 {
-			return nil, errors.New("bench: no game is registered")
-		}
-		return gs, nil
-	}
-	var gs []engine.Game
-	for _, n := range names {
-		g, err := engine.Lookup(n)
-		if err != nil {
-			return nil, err
-		}
-		gs = append(gs, g)
-	}
-	return gs, nil
 }
 
 // seats is the nearest player count the game allows.

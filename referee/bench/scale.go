@@ -65,7 +65,7 @@ type scaler struct {
 }
 
 func newScaler(o *Options, dir string, log *slog.Logger) (*scaler, error) {
-	kinds, err := pick(o.GameNames)
+	kinds, err := demo.PickGames(o.GameNames)
 	if err != nil {
 		return nil, err
 	}

@@ -145,7 +145,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	games, err := pickGames(opt.Games)
+	games, err := PickGames(opt.Games)
 	if err != nil {
 		return nil, err
 	}
@@ -280,11 +280,13 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	return res, nil
 }
 
-func pickGames(names []string) ([]engine.Game, error) {
+// PickGames returns the named games, or every registered game when names
+// is empty.
+func PickGames(names []string) ([]engine.Game, error) {
 	if len(names) == 0 {
 		gs := engine.Games()
 		if len(gs) == 0 {
-			return nil, errors.New("demo: no game is registered")
+			return nil, errors.New("no game is registered")
 		}
 		return gs, nil
 	}
