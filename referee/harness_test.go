@@ -23,7 +23,7 @@ func init() {
 // harness drives a Referee with a fake clock and a store in a temp dir; the
 // composer stores each Outgoing as JSON so tests can read the mails back.
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	clock *FakeClock
 	db    *store.DB
 	r     *Referee
@@ -33,7 +33,7 @@ type harness struct {
 
 const org = "olga@example.test"
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	t.Helper()
 	db, err := store.Open(filepath.Join(t.TempDir(), "r.db"), &store.Options{NoSync: true})
 	if err != nil {
