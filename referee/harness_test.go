@@ -146,11 +146,7 @@ func (h *harness) send(gameID, addr, text string, token int) Outcome {
 		h.t.Fatalf("%s has no seat in %s", addr, gameID)
 	}
 	if token == -1 && g.Table != nil {
-		tb, err := engine.LoadTable(g.Table, nil)
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		token = tb.Token()
+		token = h.table(gameID).Token()
 	}
 	return h.sendAs(Request{From: addr, Kind: "seat", Game: gameID, Seat: seat, Secret: g.Seats[seat].Secret, Token: token, Text: text})
 }

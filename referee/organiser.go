@@ -62,7 +62,7 @@ func (w *work) orgScript(org, text string) []string {
 			continue
 		}
 		kw := strings.ToUpper(f[0])
-		if kw != "PLAYER" {
+		if kw != "PLAYER" && kw != "RULESET" {
 			finish()
 		}
 		var res string
@@ -81,6 +81,15 @@ func (w *work) orgScript(org, text string) []string {
 			} else {
 				ng.Invite = append(ng.Invite, inv)
 			}
+		case "RULESET":
+			// The rest of the message is the data file of the game being
+			// created by the NEW above.
+			if ng == nil {
+				res = "RULESET: only after NEW"
+				break
+			}
+			ng.Ruleset = []byte(strings.Join(lines[i+1:], "\n"))
+			i = len(lines)
 		case "ERRATUM":
 			// The rest of the message is the corrected data file.
 			rest := strings.Join(lines[i+1:], "\n")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -326,5 +327,29 @@ func TestScenarioNewThenCommandsInOneMail(t *testing.T) {
 	contains(t, body, "NEW: created game t1", "HOOK t1: hook ", "POLICY t1: policy now 12h")
 	if g := h.game("t1"); len(g.Hooks) != 1 || g.Policy.Hours["*"] != 12 {
 		t.Fatalf("hooks %d, policy %v", len(g.Hooks), g.Policy)
+	}
+}
+
+// NEW by mail may carry an organiser's data file (RULESET, then the file).
+func TestScenarioNewWithRuleset(t *testing.T) {
+	h := newHarness(t)
+	data := strings.Replace(string(toyData(t)), `version = "1"`, `version = "house-2"`, 1)
+	data = strings.Replace(data, "chips = 10", "chips = 4", 1)
+	h.org("NEW toy id=h1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob\nRULESET\n" + data)
+	if body := h.mailTo(h.mails(), org).Body; !strings.Contains(body, "NEW: created game h1") {
+		t.Fatalf("answer:\n%s", body)
+	}
+	h.send("h1", ann, "JOIN", -1)
+	h.send("h1", bob, "JOIN", -1)
+	tb := h.table("h1")
+	if v := tb.State.Head().RulesetVersion; v != "house-2" {
+		t.Fatalf("ruleset %q", v)
+	}
+	if c := tb.State.View(0).(enginetest.ToyView).Chips[0]; c != 4 {
+		t.Fatalf("chips %d", c)
+	}
+	h.org("NEW toy id=h2\nPLAYER ann@example.test Ann\nRULESET\ngame = \"toy\"\nversion = \"x\"\nchips = -3\n")
+	if body := h.mailTo(h.mails(), org).Body; !strings.Contains(body, "NEW toy: ") || h.r.db == nil {
+		t.Fatalf("a bad data file was accepted:\n%s", body)
 	}
 }

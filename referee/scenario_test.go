@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/store"
 )
 
 const (
@@ -102,7 +103,16 @@ func TestScenarioSealedSimultaneous(t *testing.T) {
 
 func (h *harness) table(id string) *engine.Table {
 	h.t.Helper()
-	tb, err := engine.LoadTable(h.game(id).Table, nil)
+	g := h.game(id)
+	var rs []byte
+	if g.RulesetSHA != "" {
+		h.db.View(func(tx *store.Tx) error {
+			var err error
+			rs, err = tx.Ruleset(g.RulesetSHA)
+			return err
+		})
+	}
+	tb, err := engine.LoadTable(g.Table, rs)
 	if err != nil {
 		h.t.Fatal(err)
 	}
