@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/store"
 )
