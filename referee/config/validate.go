@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pbem-referee/referee/referee/netaddr"
 )
 
 // Validate checks the whole configuration and returns every problem, each
@@ -45,17 +47,26 @@ func (v *validator) oneOf(key, val string, allowed ...string) bool {
 	return false
 }
 
-// hostPort checks "host:port" and returns the host.
-func (v *validator) hostPort(key, addr string) string {
-	host, port, err := net.SplitHostPort(addr)
+// server checks a server address "host:port" and returns the host.
+func (v *validator) server(key, addr string) string {
+	host, _, err := netaddr.SplitServer(addr)
+	if err != nil {
+		v.bad(key, "%v", err)
+	}
+	return host
+}
+
+// listen checks a listening address: "host:port" where the host may be
+// empty (all interfaces) and the port 0 (any free port).
+func (v *validator) listen(key, addr string) {
+	_, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		v.bad(key, "%q is not host:port", addr)
-		return ""
+		return
 	}
 	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
 		v.bad(key, "%q has a bad port", addr)
 	}
-	return host
 }
 
 func (v *validator) readable(key, path string) {
@@ -65,14 +76,6 @@ func (v *validator) readable(key, path string) {
 	if _, err := os.ReadFile(path); err != nil {
 		v.bad(key, "%v", err)
 	}
-}
-
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // validDomain accepts dot-separated labels of letters, digits and hyphens.
@@ -124,9 +127,9 @@ func (c *Config) validateIMAP(v *validator) {
 	if m.Addr == "" {
 		return
 	}
-	host := v.hostPort("imap.addr", m.Addr)
+	host := v.server("imap.addr", m.Addr)
 	if v.oneOf("imap.tls", m.TLS, "tls", "starttls", "none") && m.TLS == "none" && host != "" &&
-		!isLoopback(host) && !m.AllowInsecure {
+		!netaddr.IsLoopback(host) && !m.AllowInsecure {
 		v.bad("imap.tls", "\"none\" sends the password in clear text to %s; use \"tls\" or \"starttls\", or set imap.allow_insecure", host)
 	}
 	v.readable("imap.ca_file", m.CAFile)
@@ -160,9 +163,9 @@ func (c *Config) validateSMTP(v *validator) {
 	if s.Addr == "" {
 		v.bad("smtp.addr", "required (the server that sends the referee's mail, \"host:port\")")
 	} else {
-		host := v.hostPort("smtp.addr", s.Addr)
+		host := v.server("smtp.addr", s.Addr)
 		if v.oneOf("smtp.tls", s.TLS, "mandatory", "opportunistic", "none") && !s.ImplicitTLS &&
-			s.TLS != "mandatory" && host != "" && !isLoopback(host) && !s.AllowInsecure {
+			s.TLS != "mandatory" && host != "" && !netaddr.IsLoopback(host) && !s.AllowInsecure {
 			v.bad("smtp.tls", "%q may send mail and credentials in clear text to %s; use \"mandatory\" or smtp.implicit_tls, or set smtp.allow_insecure", s.TLS, host)
 		}
 	}
@@ -207,7 +210,7 @@ func (c *Config) validateRest(v *validator) {
 
 	w := c.Webhook
 	if w.Addr != "" {
-		v.hostPort("webhook.addr", w.Addr)
+		v.listen("webhook.addr", w.Addr)
 		if !w.Secret.IsSet() && !w.MailgunSigningKey.IsSet() && !w.SendGridPassword.IsSet() && !w.PostmarkPassword.IsSet() {
 			v.bad("webhook.addr", "the listener needs at least one credential: webhook.secret, mailgun_signing_key, sendgrid_password or postmark_password")
 		}
@@ -231,7 +234,7 @@ func (c *Config) validateRest(v *validator) {
 		u, err := url.Parse(h.URL.Reveal())
 		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 			v.bad("hooks.url", "%q is not an http(s) URL", h.URL)
-		} else if u.Scheme == "http" && !isLoopback(u.Hostname()) {
+		} else if u.Scheme == "http" && !netaddr.IsLoopback(u.Hostname()) {
 			v.bad("hooks.url", "%q: plain http only to a loopback address", h.URL)
 		}
 		if !h.Secret.IsSet() {

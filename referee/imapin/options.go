@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/netaddr"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -192,16 +192,14 @@ func (o *Options) setDefaults() {
 func (o *Options) validate() error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf("imapin: "+format, args...)) }
-	host, port, err := net.SplitHostPort(o.Addr)
-	if err != nil || host == "" {
-		bad("addr %q is not host:port", o.Addr)
-	} else if n, err := strconv.Atoi(port); err != nil || n <= 0 || n > 65535 {
-		bad("addr %q has a bad port", o.Addr)
+	host, _, err := netaddr.SplitServer(o.Addr)
+	if err != nil {
+		bad("addr %v", err)
 	}
 	switch o.TLS {
 	case TLSImplicit, TLSStartTLS:
 	case TLSNone:
-		if host != "" && !o.AllowInsecure && !isLoopback(host) {
+		if host != "" && !o.AllowInsecure && !netaddr.IsLoopback(host) {
 			bad("TLS mode none to non-loopback server %s needs AllowInsecure", host)
 		}
 	default:
@@ -240,12 +238,4 @@ func (o *Options) validate() error {
 		bad("fetch batch, max attempts and max message size must not be negative")
 	}
 	return errors.Join(errs...)
-}
-
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }

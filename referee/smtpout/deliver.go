@@ -4,15 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/textproto"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
 	mail "github.com/wneessen/go-mail"
 	"github.com/wneessen/go-mail/smtp"
+
+	"github.com/pbem-referee/referee/referee/netaddr"
 )
 
 // deliverFunc sends msg from the envelope sender from to the one recipient
@@ -116,11 +116,7 @@ func checkAddr(a string, nullOK bool) error {
 // implicit TLS, AUTH) and the stored bytes are sent unchanged with its
 // low-level client (MAIL, RCPT, DATA).
 func (o *Options) smtpDeliver() (deliverFunc, error) {
-	host, portStr, err := net.SplitHostPort(o.Addr)
-	if err != nil {
-		return nil, err
-	}
-	port, err := strconv.Atoi(portStr)
+	host, port, err := netaddr.SplitServer(o.Addr)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +147,7 @@ func (o *Options) smtpDeliver() (deliverFunc, error) {
 	// go-mail's PLAIN and LOGIN refuse a connection without TLS unless the
 	// host is literally localhost; the "NoEnc" variants skip that check,
 	// which Options.validate already made for loopback or AllowInsecure.
-	clearOK := IsLoopback(host) || o.AllowInsecure
+	clearOK := netaddr.IsLoopback(host) || o.AllowInsecure
 	switch o.Auth {
 	case AuthPlain:
 		if clearOK {

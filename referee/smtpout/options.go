@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
-	"strconv"
 	"time"
 
+	"github.com/pbem-referee/referee/referee/netaddr"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -200,11 +199,9 @@ func (o *Options) validate() error {
 		bad("no store")
 	}
 	if o.deliver == nil {
-		host, port, err := net.SplitHostPort(o.Addr)
-		if err != nil || host == "" {
-			bad("addr %q is not host:port", o.Addr)
-		} else if n, err := strconv.Atoi(port); err != nil || n <= 0 || n > 65535 {
-			bad("addr %q has a bad port", o.Addr)
+		host, _, err := netaddr.SplitServer(o.Addr)
+		if err != nil {
+			bad("addr %v", err)
 		}
 		switch o.TLSPolicy {
 		case TLSMandatory, TLSOpportunistic, TLSNone:
@@ -212,7 +209,7 @@ func (o *Options) validate() error {
 			bad("unknown TLS policy %q (want mandatory, opportunistic or none)", o.TLSPolicy)
 		}
 		insecure := !o.ImplicitTLS && o.TLSPolicy != TLSMandatory
-		if insecure && !o.AllowInsecure && host != "" && !IsLoopback(host) {
+		if insecure && !o.AllowInsecure && host != "" && !netaddr.IsLoopback(host) {
 			bad("TLS policy %q to non-loopback server %s needs AllowInsecure", o.TLSPolicy, host)
 		}
 		switch o.Auth {
@@ -241,14 +238,4 @@ func (o *Options) validate() error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// IsLoopback reports whether host (a name or an IP literal) is a loopback
-// address: "localhost", 127.0.0.0/8 or ::1.
-func IsLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
