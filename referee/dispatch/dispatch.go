@@ -74,8 +74,11 @@ type Report struct {
 
 // Stats are a loop's counters since it was created.
 type Stats struct {
-	Sent, Failed, Retried, Panics uint64
-	InFlight                      int64
+	Sent     uint64 // items delivered
+	Failed   uint64 // items retired as failed (permanent or given up)
+	Retried  uint64 // transient failures scheduled for retry
+	Panics   uint64 // deliveries that panicked (each also counts as a retry)
+	InFlight int64  // deliveries in progress now
 }
 
 // Options configure a Loop. Store, Queue and Deliver are required; zero

@@ -43,10 +43,7 @@ type Result struct {
 }
 
 // Stats are the Sender's counters since it was created.
-type Stats struct {
-	Sent, Failed, Retried, Panics uint64
-	InFlight                      int64
-}
+type Stats = dispatch.Stats
 
 const (
 	// maxRetryAfter caps a receiver's Retry-After.
@@ -109,10 +106,7 @@ func New(o Options) (*Sender, error) {
 func (s *Sender) Kick() { s.loop.Kick() }
 
 // Stats returns the counters.
-func (s *Sender) Stats() Stats {
-	st := s.loop.Stats()
-	return Stats{Sent: st.Sent, Failed: st.Failed, Retried: st.Retried, Panics: st.Panics, InFlight: st.InFlight}
-}
+func (s *Sender) Stats() Stats { return s.loop.Stats() }
 
 // Run delivers due calls until ctx is cancelled. On cancellation it starts
 // no new call, lets those in progress finish for up to

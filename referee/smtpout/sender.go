@@ -38,13 +38,7 @@ type Result struct {
 }
 
 // Stats are the Sender's counters since it was created.
-type Stats struct {
-	Sent     uint64 // items delivered
-	Failed   uint64 // items retired as failed (permanent or given up)
-	Retried  uint64 // transient failures scheduled for retry
-	Panics   uint64 // deliveries that panicked (each also counts as a retry)
-	InFlight int64  // deliveries in progress now
-}
+type Stats = dispatch.Stats
 
 // maxWait caps the sleep between two looks at the store, as a safety net
 // against clock jumps; kicks and due times normally wake the loop first.
@@ -91,10 +85,7 @@ func New(o Options) (*Sender, error) {
 func (s *Sender) Kick() { s.loop.Kick() }
 
 // Stats returns the counters.
-func (s *Sender) Stats() Stats {
-	st := s.loop.Stats()
-	return Stats{Sent: st.Sent, Failed: st.Failed, Retried: st.Retried, Panics: st.Panics, InFlight: st.InFlight}
-}
+func (s *Sender) Stats() Stats { return s.loop.Stats() }
 
 // Run delivers due items until ctx is cancelled. On cancellation it stops
 // starting deliveries, lets those in progress finish for up to
