@@ -98,6 +98,7 @@ type Stack struct {
 	t       testing.TB
 	cmd     *exec.Cmd
 	log     *os.File
+	exited  chan error // the supervisor's exit status, once
 	stopped bool
 }
 
@@ -119,17 +120,38 @@ func Start(t testing.TB, users ...string) *Stack {
 			t.Fatalf("mailstack: bad user name %q", u)
 		}
 	}
+	// Ports are picked at random by the script; another stack starting at
+	// the same moment (go test runs packages in parallel) may take the same
+	// one, so a stack that lost that race is started again on new ports.
+	for attempt := 1; ; attempt++ {
+		s, err := launch(t, users)
+		if err == nil {
+			t.Cleanup(s.stop)
+			return s
+		}
+		if attempt == 3 || !strings.Contains(err.Error(), "Address already in use") {
+			t.Fatalf("mailstack did not come up: %v", err)
+		}
+		t.Logf("mailstack: attempt %d lost a port race, starting again", attempt)
+	}
+}
+
+// launch starts one stack and waits until it is up. On failure the stack is
+// stopped and the error carries its logs.
+func launch(t testing.TB, users []string) (*Stack, error) {
 	dir, err := os.MkdirTemp("", "ms.") // short: unix sockets live inside
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	s := &Stack{Dir: dir, Users: users, t: t}
 	path := filepath.Join(dir, "mailstack.sh")
 	if err := os.WriteFile(path, script, 0o755); err != nil {
-		t.Fatal(err)
+		_ = os.RemoveAll(dir)
+		return nil, err
 	}
 	if s.log, err = os.Create(filepath.Join(dir, "run.log")); err != nil {
-		t.Fatal(err)
+		_ = os.RemoveAll(dir)
+		return nil, err
 	}
 	s.cmd = exec.Command("bash", path, "run", dir)
 	s.cmd.Env = append(os.Environ(), "MS_USERS="+strings.Join(users, " "), "MS_DOMAIN="+Domain, "MS_LIFETIME=900")
@@ -138,33 +160,38 @@ func Start(t testing.TB, users ...string) *Stack {
 	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	begin := time.Now()
 	if err := s.cmd.Start(); err != nil {
-		t.Fatalf("mailstack: %v", err)
+		_ = s.log.Close()
+		_ = os.RemoveAll(dir)
+		return nil, err
 	}
-	exited := make(chan error, 1)
-	go func() { exited <- s.cmd.Wait() }()
-	t.Cleanup(func() { s.stop(exited) })
+	s.exited = make(chan error, 1)
+	go func() { s.exited <- s.cmd.Wait() }()
 
-	env, err := s.waitEnv(exited, 20*time.Second)
-	if err != nil {
-		t.Fatalf("mailstack did not come up: %v\n%s", err, s.Logs())
+	env, err := s.waitEnv(20 * time.Second)
+	if err == nil {
+		s.IMAPAddr, s.SMTPAddr, s.MXAddr, s.LMTPSocket = env["MS_IMAP_ADDR"], env["MS_SMTP_ADDR"], env["MS_MX_ADDR"], env["MS_LMTP_SOCKET"]
+		if s.IMAPAddr == "" || s.SMTPAddr == "" || s.MXAddr == "" {
+			err = fmt.Errorf("came up without IMAP or SMTP: %v", env)
+		}
 	}
-	s.IMAPAddr, s.SMTPAddr, s.MXAddr, s.LMTPSocket = env["MS_IMAP_ADDR"], env["MS_SMTP_ADDR"], env["MS_MX_ADDR"], env["MS_LMTP_SOCKET"]
-	if s.IMAPAddr == "" || s.SMTPAddr == "" || s.MXAddr == "" {
-		t.Fatalf("mailstack came up without IMAP or SMTP: %v\n%s", env, s.Logs())
+	if err != nil {
+		err = fmt.Errorf("%w\n%s", err, s.Logs())
+		s.stop()
+		return nil, err
 	}
 	t.Logf("mailstack up in %v: IMAP %s, SMTP %s, MX %s, dir %s", time.Since(begin).Round(time.Millisecond),
 		s.IMAPAddr, s.SMTPAddr, s.MXAddr, dir)
-	return s
+	return s, nil
 }
 
-func (s *Stack) waitEnv(exited <-chan error, timeout time.Duration) (map[string]string, error) {
+func (s *Stack) waitEnv(timeout time.Duration) (map[string]string, error) {
 	deadline := time.Now().Add(timeout)
 	for {
 		if b, err := os.ReadFile(filepath.Join(s.Dir, "env")); err == nil {
 			return parseEnv(b), nil
 		}
 		select {
-		case err := <-exited:
+		case err := <-s.exited:
 			s.stopped = true
 			return nil, fmt.Errorf("the supervisor exited: %v", err)
 		case <-time.After(20 * time.Millisecond):
@@ -188,7 +215,7 @@ func parseEnv(b []byte) map[string]string {
 
 // stop ends the stack: SIGTERM to the supervisor, which stops both
 // servers; SIGKILL to whatever is left after 15 s.
-func (s *Stack) stop(exited <-chan error) {
+func (s *Stack) stop() {
 	if s.t.Failed() {
 		s.t.Logf("mailstack logs:\n%s", s.Logs())
 	}
@@ -199,11 +226,11 @@ func (s *Stack) stop(exited <-chan error) {
 	if !s.stopped {
 		_ = s.cmd.Process.Signal(syscall.SIGTERM)
 		select {
-		case <-exited:
+		case <-s.exited:
 		case <-time.After(15 * time.Second):
 			s.t.Errorf("mailstack: supervisor still running 15 s after SIGTERM; killing")
 			_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
-			<-exited
+			<-s.exited
 		}
 	}
 	// Dovecot and its children share the supervisor's process group (Start

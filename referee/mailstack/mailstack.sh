@@ -17,7 +17,8 @@
 # This is the project's copy of the verified recipe in shared/mailstack/mailstack.sh.
 # Changes: the Dovecot stop/start signals and DIR/dovecot.state above (the supervisor
 # loop below handles them instead of stopping everything when Dovecot exits on
-# request); free_port works without ss(8) (iproute2) by probing with a connect;
+# request); free_port works without ss(8) (iproute2) by probing with a connect,
+# skips the kernel's ephemeral port range and ports any socket uses;
 # DIR/env is rewritten after a Dovecot restart (new MS_DOVECOT_PID); a second SMTP
 # listener, MS_MX_ADDR, without SASL, like an MX: a Postfix smtpd that offers AUTH
 # exits when Dovecot's auth socket is down, so mail sent during a Dovecot outage
@@ -39,12 +40,17 @@ USERS=${MS_USERS:-"referee alice bob carol dave"}
 LIFETIME=${MS_LIFETIME:-3600}
 SELF=$(readlink -f "$0")
 
-free_port() {  # random port with no listener (tiny race with other starters; ports differ per run)
-  local p
+free_port() {  # random port no socket uses (tiny race with other starters; Start retries)
+  # outside the kernel's ephemeral range, where a client connection of a test
+  # running alongside could hold the port by the time the server binds it
+  local lo=32768 hi=60999 p
+  read -r lo hi < /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || true
+  [ "$lo" -gt 20000 ] || [ "$hi" -lt 59999 ] || { lo=1; hi=0; }  # no room outside it
   for _ in $(seq 1 200); do
     p=$(( 20000 + RANDOM % 40000 ))
+    [ "$p" -lt "$lo" ] || [ "$p" -gt "$hi" ] || continue
     if command -v ss >/dev/null 2>&1; then
-      ss -Htln "sport = :$p" | grep -q . || { echo "$p"; return 0; }
+      ss -Htan "sport = :$p" | grep -q . || { echo "$p"; return 0; }
     else  # no iproute2: a port nobody accepts on is taken as free
       (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
     fi
