@@ -3,16 +3,9 @@ package config
 import (
 	"bytes"
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/json"
-	"encoding/pem"
 	"fmt"
 	"log/slog"
-	"math/big"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -25,6 +18,7 @@ import (
 
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/imapin"
+	"github.com/pbem-referee/referee/referee/internal/testcert"
 	"github.com/pbem-referee/referee/referee/smtpout"
 	"github.com/pbem-referee/referee/store"
 )
@@ -340,7 +334,7 @@ func (nopHandler) HandleMail(context.Context, referee.Inbound) (referee.Outcome,
 func TestTransportOptions(t *testing.T) {
 	dir := t.TempDir()
 	caFile := filepath.Join(dir, "ca.pem")
-	if err := os.WriteFile(caFile, selfSignedPEM(t), 0o600); err != nil {
+	if err := os.WriteFile(caFile, caPEM(t), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	text := minimal + `
@@ -399,19 +393,7 @@ max_message_size = 2000000
 	}
 }
 
-func selfSignedPEM(t *testing.T) []byte {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "test CA"},
-		NotBefore: time.Now(), NotAfter: time.Now().Add(time.Hour), IsCA: true, BasicConstraintsValid: true,
-		KeyUsage: x509.KeyUsageCertSign,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
+func caPEM(t *testing.T) []byte {
+	cert, _ := testcert.Server(t)
+	return testcert.PEM(cert)
 }

@@ -1,13 +1,7 @@
 package imapin
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"math/big"
 	"net"
 	"strings"
 	"testing"
@@ -15,34 +9,9 @@ import (
 
 	"github.com/emersion/go-imap/v2/imapserver"
 	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
-)
 
-// testCert returns a server certificate for 127.0.0.1 and a pool that
-// trusts it.
-func testCert(t *testing.T) (tls.Certificate, *x509.CertPool) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(7), Subject: pkix.Name{CommonName: "imap test"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, DNSNames: []string{"localhost"},
-		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, err := x509.ParseCertificate(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := x509.NewCertPool()
-	pool.AddCert(cert)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}, pool
-}
+	"github.com/pbem-referee/referee/referee/internal/testcert"
+)
 
 // startTLSServer starts a server that refuses authentication without TLS:
 // with implicit TLS on the listener, or offering STARTTLS.
@@ -78,7 +47,7 @@ func startTLSServer(t *testing.T, implicit bool, cert tls.Certificate) *memServe
 }
 
 func TestTLSModes(t *testing.T) {
-	cert, pool := testCert(t)
+	cert, pool := testcert.Server(t)
 	for _, tc := range []struct {
 		name     string
 		implicit bool
@@ -107,7 +76,7 @@ func TestTLSModes(t *testing.T) {
 }
 
 func TestTLSFailures(t *testing.T) {
-	cert, pool := testCert(t)
+	cert, pool := testcert.Server(t)
 	for _, tc := range []struct {
 		name     string
 		implicit bool
