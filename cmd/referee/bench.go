@@ -33,7 +33,7 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 		return err
 	}
 	o := bench.Options{Games: *games, Players: *players, Real: *real, Moves: *moves, NoMail: *noMail, Seed: *seed,
-		Dir: *dir, Timeout: *timeout, Progress: env.stderr, Sizes: []int{}, GameOptions: map[string]map[string]string{}}
+		Dir: *dir, Timeout: *timeout, Progress: env.stderr, Sizes: []int{}}
 	if s := strings.TrimSpace(*sizes); s != "" && s != "none" {
 		for _, f := range strings.Split(s, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
@@ -46,15 +46,9 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 	if *gamesFlag != "" {
 		o.GameNames = strings.Split(*gamesFlag, ",")
 	}
-	for k, v := range opts {
-		g, key, ok := strings.Cut(k, ".")
-		if !ok || g == "" || key == "" {
-			return fmt.Errorf("%w: --option %s=%s: want game.key=value", errUsage, k, v)
-		}
-		if o.GameOptions[g] == nil {
-			o.GameOptions[g] = map[string]string{}
-		}
-		o.GameOptions[g][key] = v
+	var err error
+	if o.GameOptions, err = opts.byGame(); err != nil {
+		return err
 	}
 	if *verbose {
 		o.Logger = slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))

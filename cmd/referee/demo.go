@@ -29,19 +29,13 @@ func cmdDemo(ctx context.Context, env *cliEnv, args []string) error {
 		return err
 	}
 	o := demo.Options{Dir: *dir, Players: *players, Seed: *seed, Bot: *bot, Human: *human, HumanGame: *humanGame,
-		Out: env.stdout, Timeout: *timeout, GameOptions: map[string]map[string]string{}}
+		Out: env.stdout, Timeout: *timeout}
 	if *gamesFlag != "" {
 		o.Games = strings.Split(*gamesFlag, ",")
 	}
-	for k, v := range opts {
-		g, key, ok := strings.Cut(k, ".")
-		if !ok || g == "" || key == "" {
-			return fmt.Errorf("%w: --option %s=%s: want game.key=value", errUsage, k, v)
-		}
-		if o.GameOptions[g] == nil {
-			o.GameOptions[g] = map[string]string{}
-		}
-		o.GameOptions[g][key] = v
+	var err error
+	if o.GameOptions, err = opts.byGame(); err != nil {
+		return err
 	}
 	if *human != "" {
 		o.Timeout = 0
@@ -50,6 +44,6 @@ func cmdDemo(ctx context.Context, env *cliEnv, args []string) error {
 		o.Logger = slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	fmt.Fprintf(env.stdout, "referee demo: embedded IMAP and SMTP on 127.0.0.1, bots playing every game by mail\n")
-	_, err := demo.Run(ctx, o)
+	_, err = demo.Run(ctx, o)
 	return err
 }

@@ -140,3 +140,19 @@ func (k kvFlag) Set(s string) error {
 	k[a] = b
 	return nil
 }
+
+// byGame splits --option game.key=value flags into each game's options.
+func (k kvFlag) byGame() (map[string]map[string]string, error) {
+	out := map[string]map[string]string{}
+	for gk, v := range k {
+		g, key, ok := strings.Cut(gk, ".")
+		if !ok || g == "" || key == "" {
+			return nil, fmt.Errorf("%w: --option %s=%s: want game.key=value", errUsage, gk, v)
+		}
+		if out[g] == nil {
+			out[g] = map[string]string{}
+		}
+		out[g][key] = v
+	}
+	return out, nil
+}

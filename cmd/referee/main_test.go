@@ -103,6 +103,13 @@ func TestPlayErrors(t *testing.T) {
 	if _, _, code := runCLI(t, "", "frobnicate"); code != 2 {
 		t.Errorf("unknown command: %d", code)
 	}
+	// demo and bench take game.key=value: a key without its game is a usage
+	// error before anything starts.
+	for _, cmd := range []string{"demo", "bench"} {
+		if _, errs, code := runCLI(t, "", cmd, "--option", "round_limit=6"); code != 2 || !strings.Contains(errs, "want game.key=value") {
+			t.Errorf("%s --option without a game: %d %s", cmd, code, errs)
+		}
+	}
 }
 
 func TestSelfplay(t *testing.T) {
