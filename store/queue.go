@@ -167,13 +167,7 @@ func (tx *Tx) Items(q string, fn func(Item) error) error {
 	if err != nil {
 		return err
 	}
-	return live.ForEach(func(_, v []byte) error {
-		var it Item
-		if err := json.Unmarshal(v, &it); err != nil {
-			return err
-		}
-		return fn(it)
-	})
+	return eachItem(live, fn)
 }
 
 func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
@@ -260,7 +254,12 @@ func (tx *Tx) Retired(q string, fn func(Item) error) error {
 	if err != nil {
 		return err
 	}
-	return done.ForEach(func(_, v []byte) error {
+	return eachItem(done, fn)
+}
+
+// eachItem decodes every item of a queue's bucket in key order.
+func eachItem(b *bolt.Bucket, fn func(Item) error) error {
+	return b.ForEach(func(_, v []byte) error {
 		var it Item
 		if err := json.Unmarshal(v, &it); err != nil {
 			return err
