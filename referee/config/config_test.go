@@ -18,7 +18,7 @@ import (
 
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/imapin"
-	"github.com/pbem-referee/referee/referee/internal/testcert"
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 	"github.com/pbem-referee/referee/referee/smtpout"
 	"github.com/pbem-referee/referee/store"
 )
@@ -394,6 +394,6 @@ max_message_size = 2000000
 }
 
 func caPEM(t *testing.T) []byte {
-	cert, _ := testcert.Server(t)
-	return testcert.PEM(cert)
+	cert, _ := testkit.Server(t)
+	return testkit.PEM(cert)
 }

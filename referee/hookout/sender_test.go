@@ -17,6 +17,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -96,20 +97,7 @@ func run(t *testing.T, o Options) (*Sender, chan Result) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("Run: %v", err)
-			}
-		case <-time.After(10 * time.Second):
-			t.Error("Run did not return after cancel")
-		}
-	})
+	testkit.Run(t, s.Run)
 	return s, results
 }
 

@@ -17,11 +17,12 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 	"github.com/pbem-referee/referee/referee/mailstack"
 	"github.com/pbem-referee/referee/store"
 )
 
-func stackOptions(s *mailstack.Stack, db *store.DB, h referee.MailHandler, logs *syncBuffer) Options {
+func stackOptions(s *mailstack.Stack, db *store.DB, h referee.MailHandler, logs *testkit.SyncBuffer) Options {
 	return Options{
 		Addr: s.IMAPAddr, TLS: TLSNone, Username: s.Address("referee"), Password: s.Password("referee"),
 		Store: db, Handler: h, Logger: debugLogger(logs),
@@ -56,7 +57,7 @@ func TestDovecotIntake(t *testing.T) {
 		}
 		return nil
 	}
-	var logs syncBuffer
+	var logs testkit.SyncBuffer
 	r := start(t, stackOptions(s, db, h, &logs))
 	eventually(t, "connected", func() bool { return r.w.Stats().Connected })
 
@@ -122,7 +123,7 @@ func TestDovecotRestart(t *testing.T) {
 	t.Parallel()
 	s := mailstack.Start(t, "referee", "alice")
 	h := newHandler()
-	var logs syncBuffer
+	var logs testkit.SyncBuffer
 	r := start(t, stackOptions(s, openStore(t), h, &logs))
 	s.Send(t, s.Address("alice"), []string{"referee@example.test"}, stackMsg("<before@alice>", "x"))
 	h.await(t, 1)
@@ -179,7 +180,7 @@ func TestDovecotSearchTrap(t *testing.T) {
 	}
 
 	h := newHandler()
-	w, err := New(stackOptions(s, openStore(t), h, &syncBuffer{}))
+	w, err := New(stackOptions(s, openStore(t), h, &testkit.SyncBuffer{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +218,7 @@ func TestDovecotThroughput(t *testing.T) {
 	defer db.Close()
 	h := newHandler()
 	begin = time.Now()
-	r := start(t, stackOptions(s, db, h, &syncBuffer{}))
+	r := start(t, stackOptions(s, db, h, &testkit.SyncBuffer{}))
 	h.await(t, n)
 	eventually(t, "all filed", func() bool { return s.Count(t, "referee", "Processed") == n })
 	d := time.Since(begin)

@@ -21,6 +21,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -29,30 +30,12 @@ const (
 	testPass = "Sw0rdfish-imap"
 )
 
-// syncBuffer is a concurrency-safe buffer.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // memServer is an in-process IMAP server (imapserver + imapmemserver) with
 // one user and the traffic recorded.
 type memServer struct {
 	addr    string
 	user    *imapmemserver.User
-	traffic syncBuffer
+	traffic testkit.SyncBuffer
 	// searchTrap makes every UID SEARCH also return every message of the
 	// mailbox, like a server that answers "UID n:*" with lower UIDs.
 	searchTrap bool
@@ -378,26 +361,7 @@ func start(t *testing.T, o Options, hooks ...func(*Watcher)) *running {
 	for _, h := range hooks {
 		h(w)
 	}
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- w.Run(ctx) }()
-	var once sync.Once
-	r := &running{w: w}
-	r.stop = func() {
-		once.Do(func() {
-			cancel()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("Run: %v", err)
-				}
-			case <-time.After(10 * time.Second):
-				t.Errorf("Run did not return after cancel")
-			}
-		})
-	}
-	t.Cleanup(r.stop)
-	return r
+	return &running{w: w, stop: testkit.Run(t, w.Run)}
 }
 
 // eventually waits for cond, failing after a timeout.

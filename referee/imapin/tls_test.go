@@ -10,7 +10,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapserver"
 	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
 
-	"github.com/pbem-referee/referee/referee/internal/testcert"
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 )
 
 // startTLSServer starts a server that refuses authentication without TLS:
@@ -47,7 +47,7 @@ func startTLSServer(t *testing.T, implicit bool, cert tls.Certificate) *memServe
 }
 
 func TestTLSModes(t *testing.T) {
-	cert, pool := testcert.Server(t)
+	cert, pool := testkit.Server(t)
 	for _, tc := range []struct {
 		name     string
 		implicit bool
@@ -60,7 +60,7 @@ func TestTLSModes(t *testing.T) {
 			ms := startTLSServer(t, tc.implicit, cert)
 			ms.deliver(t, "INBOX", message("<tls@a>", "x"))
 			h := newHandler()
-			o := testOptions(ms.addr, openStore(t), h, &syncBuffer{})
+			o := testOptions(ms.addr, openStore(t), h, &testkit.SyncBuffer{})
 			o.TLS = tc.mode
 			o.TLSConfig = &tls.Config{RootCAs: pool}
 			r := start(t, o)
@@ -76,7 +76,7 @@ func TestTLSModes(t *testing.T) {
 }
 
 func TestTLSFailures(t *testing.T) {
-	cert, pool := testcert.Server(t)
+	cert, pool := testkit.Server(t)
 	for _, tc := range []struct {
 		name     string
 		implicit bool
@@ -91,7 +91,7 @@ func TestTLSFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ms := startTLSServer(t, tc.implicit, cert)
 			h := newHandler()
-			var logs syncBuffer
+			var logs testkit.SyncBuffer
 			o := testOptions(ms.addr, openStore(t), h, &logs)
 			o.TLS, o.TLSConfig = tc.mode, tc.roots
 			o.DialTimeout = time.Second

@@ -16,6 +16,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 )
 
 // idleCmd matches an IDLE command in the traffic (not the capability).
@@ -29,7 +30,7 @@ func TestHandsOverInOrderAndMoves(t *testing.T) {
 	}
 	db := openStore(t)
 	h := newHandler()
-	var logs syncBuffer
+	var logs testkit.SyncBuffer
 	r := start(t, testOptions(ms.addr, db, h, &logs))
 
 	if got := h.await(t, 3); strings.Join(got, " ") != "<m1@a> <m2@a> <m3@a>" {
@@ -99,7 +100,7 @@ func TestPermanentErrorQuarantines(t *testing.T) {
 		}
 		return nil
 	}
-	var logs syncBuffer
+	var logs testkit.SyncBuffer
 	r := start(t, testOptions(ms.addr, openStore(t), h, &logs))
 	h.await(t, 3)
 	eventually(t, "filing", func() bool {
@@ -132,7 +133,7 @@ func TestTransientErrorRetriesInOrder(t *testing.T) {
 		}
 		return nil
 	}
-	r := start(t, testOptions(ms.addr, openStore(t), h, &syncBuffer{}))
+	r := start(t, testOptions(ms.addr, openStore(t), h, &testkit.SyncBuffer{}))
 	got := h.await(t, 5)
 	if want := "<m1@a> <m2@a> <m2@a> <m2@a> <m3@a>"; strings.Join(got, " ") != want {
 		t.Fatalf("calls %v, want %s", got, want)
@@ -158,7 +159,7 @@ func TestMaxAttemptsQuarantinesPoison(t *testing.T) {
 		}
 		return nil
 	}
-	o := testOptions(ms.addr, openStore(t), h, &syncBuffer{})
+	o := testOptions(ms.addr, openStore(t), h, &testkit.SyncBuffer{})
 	o.MaxAttempts = 3
 	r := start(t, o)
 	if got := strings.Join(h.await(t, 4), " "); got != "<poison@a> <poison@a> <poison@a> <m2@a>" {
@@ -182,7 +183,7 @@ func TestSearchTrapFiltered(t *testing.T) {
 	ms.deliver(t, "INBOX", message("<m1@a>", "x"))
 	ms.deliver(t, "INBOX", message("<m2@a>", "x"))
 	h := newHandler()
-	o := testOptions(ms.addr, openStore(t), h, &syncBuffer{})
+	o := testOptions(ms.addr, openStore(t), h, &testkit.SyncBuffer{})
 	o.ResyncInterval = 20 * time.Millisecond
 	o.Idle = IdleOff
 	o.PollInterval = 10 * time.Millisecond
@@ -217,7 +218,7 @@ func TestFlagsWithoutMoveOrUIDPlus(t *testing.T) {
 		}
 		return nil
 	}
-	r := start(t, testOptions(ms.addr, openStore(t), h, &syncBuffer{}))
+	r := start(t, testOptions(ms.addr, openStore(t), h, &testkit.SyncBuffer{}))
 	h.await(t, 3)
 	eventually(t, "flags", func() bool {
 		in := contents(t, ms.addr, testUser, testPass, "INBOX")
@@ -252,7 +253,7 @@ func TestUIDPlusWithoutMove(t *testing.T) {
 		}
 		return nil
 	}
-	r := start(t, testOptions(ms.addr, openStore(t), h, &syncBuffer{}))
+	r := start(t, testOptions(ms.addr, openStore(t), h, &testkit.SyncBuffer{}))
 	h.await(t, 2)
 	eventually(t, "m1 filed", func() bool {
 		return msgIDs(contents(t, ms.addr, testUser, testPass, "Processed")) == "<m1@a>" &&
@@ -282,7 +283,7 @@ func TestMaxMessageSize(t *testing.T) {
 	ms.deliver(t, "INBOX", message("<big@a>", strings.Repeat("x", 5000)))
 	ms.deliver(t, "INBOX", message("<small@a>", "x"))
 	h := newHandler()
-	o := testOptions(ms.addr, openStore(t), h, &syncBuffer{})
+	o := testOptions(ms.addr, openStore(t), h, &testkit.SyncBuffer{})
 	o.MaxMessageSize = 1000
 	r := start(t, o)
 	if got := h.await(t, 1); got[0] != "<small@a>" {
@@ -305,7 +306,7 @@ func TestUIDValidityChange(t *testing.T) {
 	ms.deliver(t, "INBOX", message("<m2@a>", "x"))
 	db := openStore(t)
 	h := newHandler()
-	r := start(t, testOptions(ms.addr, db, h, &syncBuffer{}))
+	r := start(t, testOptions(ms.addr, db, h, &testkit.SyncBuffer{}))
 	h.await(t, 2)
 	r.stop()
 	old := cursor(t, db, r.w.CursorKey())
@@ -319,7 +320,7 @@ func TestUIDValidityChange(t *testing.T) {
 	ms.deliver(t, "INBOX", message("<m1@a>", "x"))
 	ms.deliver(t, "INBOX", message("<m2@a>", "x"))
 	ms.deliver(t, "INBOX", message("<m3@a>", "x"))
-	var logs syncBuffer
+	var logs testkit.SyncBuffer
 	r = start(t, testOptions(ms.addr, db, h, &logs))
 	h.await(t, 3)
 	eventually(t, "cursor at 3", func() bool { return cursor(t, db, r.w.CursorKey()).LastUID == 3 })
@@ -350,11 +351,11 @@ func TestRestartResumesFromCursor(t *testing.T) {
 	ms.deliver(t, "INBOX", message("<m2@a>", "x"))
 	db := openStore(t)
 	h := newHandler()
-	r := start(t, testOptions(ms.addr, db, h, &syncBuffer{}))
+	r := start(t, testOptions(ms.addr, db, h, &testkit.SyncBuffer{}))
 	h.await(t, 2)
 	r.stop()
 	ms.deliver(t, "INBOX", message("<m3@a>", "x"))
-	r = start(t, testOptions(ms.addr, db, h, &syncBuffer{}))
+	r = start(t, testOptions(ms.addr, db, h, &testkit.SyncBuffer{}))
 	if got := h.await(t, 1); got[0] != "<m3@a>" {
 		t.Fatalf("after restart got %v", got)
 	}
@@ -374,7 +375,7 @@ func TestCrashBetweenCommitAndCursor(t *testing.T) {
 	ms.deliver(t, "INBOX", message("<m1@a>", "x"))
 	db := openStore(t)
 	h := newHandler()
-	r := start(t, testOptions(ms.addr, db, h, &syncBuffer{}), func(w *Watcher) {
+	r := start(t, testOptions(ms.addr, db, h, &testkit.SyncBuffer{}), func(w *Watcher) {
 		w.afterHandle = func(imap.UID) error { return errCrash }
 	})
 	h.await(t, 1)
@@ -386,7 +387,7 @@ func TestCrashBetweenCommitAndCursor(t *testing.T) {
 		t.Fatalf("INBOX %q", got)
 	}
 
-	r = start(t, testOptions(ms.addr, db, h, &syncBuffer{}))
+	r = start(t, testOptions(ms.addr, db, h, &testkit.SyncBuffer{}))
 	h.await(t, 1)
 	eventually(t, "filed after restart", func() bool {
 		return msgIDs(contents(t, ms.addr, testUser, testPass, "Processed")) == "<m1@a>"
@@ -418,7 +419,7 @@ func TestCrashBetweenCursorAndMove(t *testing.T) {
 		}
 		return nil
 	}
-	r := start(t, testOptions(ms.addr, db, h, &syncBuffer{}), func(w *Watcher) {
+	r := start(t, testOptions(ms.addr, db, h, &testkit.SyncBuffer{}), func(w *Watcher) {
 		w.afterCursor = func(uid imap.UID) error {
 			if uid == 2 {
 				return errCrash
@@ -434,7 +435,7 @@ func TestCrashBetweenCursorAndMove(t *testing.T) {
 	if got := msgIDs(contents(t, ms.addr, testUser, testPass, "INBOX")); got != "<m1@a> <bad@a>" {
 		t.Fatalf("INBOX %q: both should be left behind by the crash", got)
 	}
-	r = start(t, testOptions(ms.addr, db, h, &syncBuffer{}))
+	r = start(t, testOptions(ms.addr, db, h, &testkit.SyncBuffer{}))
 	h.await(t, 2)
 	eventually(t, "leftovers filed", func() bool {
 		return msgIDs(contents(t, ms.addr, testUser, testPass, "Processed")) == "<m1@a>" &&
@@ -453,7 +454,7 @@ func TestReconnectAfterConnectionLoss(t *testing.T) {
 	var mu sync.Mutex
 	var conns []net.Conn
 	h := newHandler()
-	o := testOptions(ms.addr, openStore(t), h, &syncBuffer{})
+	o := testOptions(ms.addr, openStore(t), h, &testkit.SyncBuffer{})
 	o.Dial = func(ctx context.Context, network, addr string) (net.Conn, error) {
 		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
 		if err == nil {
@@ -490,7 +491,7 @@ func TestReconnectAfterConnectionLoss(t *testing.T) {
 func TestReconnectBackoff(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var dials []time.Time
-		o := testOptions("127.0.0.1:143", openStore(t), newHandler(), &syncBuffer{})
+		o := testOptions("127.0.0.1:143", openStore(t), newHandler(), &testkit.SyncBuffer{})
 		o.MinBackoff, o.MaxBackoff = time.Second, 8*time.Second
 		o.Dial = func(context.Context, string, string) (net.Conn, error) {
 			dials = append(dials, time.Now())
@@ -528,7 +529,7 @@ func TestReconnectBackoff(t *testing.T) {
 func TestPollingWithoutIdle(t *testing.T) {
 	ms := startServer(t, capsDovecot)
 	h := newHandler()
-	o := testOptions(ms.addr, openStore(t), h, &syncBuffer{})
+	o := testOptions(ms.addr, openStore(t), h, &testkit.SyncBuffer{})
 	o.Idle = IdleOff
 	o.PollInterval = 30 * time.Millisecond
 	start(t, o)
@@ -541,7 +542,7 @@ func TestPollingWithoutIdle(t *testing.T) {
 
 func TestGracefulStopWhileIdling(t *testing.T) {
 	ms := startServer(t, capsDovecot)
-	r := start(t, testOptions(ms.addr, openStore(t), newHandler(), &syncBuffer{}))
+	r := start(t, testOptions(ms.addr, openStore(t), newHandler(), &testkit.SyncBuffer{}))
 	eventually(t, "idle", func() bool { return idleCmd.MatchString(ms.traffic.String()) })
 	begin := time.Now()
 	r.stop()
@@ -556,7 +557,7 @@ func TestGracefulStopWhileIdling(t *testing.T) {
 
 func TestWrongPasswordNeverLogged(t *testing.T) {
 	ms := startServer(t, capsRev2)
-	var logs syncBuffer
+	var logs testkit.SyncBuffer
 	o := testOptions(ms.addr, openStore(t), newHandler(), &logs)
 	o.Password = "Wr0ng-but-secret"
 	r := start(t, o)

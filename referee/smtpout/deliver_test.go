@@ -2,12 +2,12 @@ package smtpout
 
 import (
 	"bytes"
-	"context"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -15,15 +15,7 @@ import (
 // error.
 func runSender(t *testing.T, s *Sender) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	})
+	testkit.Run(t, s.Run)
 }
 
 // collect returns an OnResult callback and a function that waits for n
@@ -50,7 +42,7 @@ func TestDeliverThroughSMTP(t *testing.T) {
 	sk := startSink(t)
 	sk.tempFails = 2
 	db := openStore(t)
-	var logs logBuffer
+	var logs testkit.SyncBuffer
 	onResult, wait := collect(t)
 	s, err := New(Options{
 		Addr: sk.addr, TLSPolicy: TLSNone, Auth: AuthPlain,
@@ -152,7 +144,7 @@ func TestWrongPasswordIsTransient(t *testing.T) {
 	onResult, wait := collect(t)
 	s, err := New(Options{
 		Addr: sk.addr, TLSPolicy: TLSNone, Username: "referee@example.test", Password: "wrong",
-		Store: db, Logger: debugLogger(&logBuffer{}), OnResult: onResult,
+		Store: db, Logger: debugLogger(&testkit.SyncBuffer{}), OnResult: onResult,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +165,7 @@ func TestMandatoryTLSWithoutSTARTTLS(t *testing.T) {
 	sk := startSink(t)
 	db := openStore(t)
 	onResult, wait := collect(t)
-	s, err := New(Options{Addr: sk.addr, Store: db, Logger: debugLogger(&logBuffer{}), OnResult: onResult})
+	s, err := New(Options{Addr: sk.addr, Store: db, Logger: debugLogger(&testkit.SyncBuffer{}), OnResult: onResult})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +212,7 @@ func TestOptionsValidation(t *testing.T) {
 }
 
 func TestOptionsLogValueRedactsPassword(t *testing.T) {
-	var logs logBuffer
+	var logs testkit.SyncBuffer
 	debugLogger(&logs).Info("x", "smtp", Options{Addr: "a:1", Username: "u", Password: "hunter2-secret"})
 	if strings.Contains(logs.String(), "hunter2-secret") || !strings.Contains(logs.String(), "[redacted]") {
 		t.Errorf("log %q", logs.String())
@@ -236,7 +228,7 @@ func TestConcurrentSendersShareNothing(t *testing.T) {
 	seen := map[string]int{}
 	onResult, wait := collect(t)
 	s, err := New(Options{Addr: sk.addr, TLSPolicy: TLSNone, Workers: 4, Store: db,
-		Logger: debugLogger(&logBuffer{}), OnResult: func(r Result) {
+		Logger: debugLogger(&testkit.SyncBuffer{}), OnResult: func(r Result) {
 			mu.Lock()
 			seen[r.Item.Key]++
 			mu.Unlock()

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 	"github.com/pbem-referee/referee/referee/mailstack"
 	"github.com/pbem-referee/referee/store"
 )
@@ -19,7 +20,7 @@ import (
 func TestPostfixDelivery(t *testing.T) {
 	s := mailstack.Start(t, "referee", "alice", "bob")
 	db := openStore(t)
-	var logs logBuffer
+	var logs testkit.SyncBuffer
 	onResult, wait := collect(t)
 	snd, err := New(Options{
 		Addr: s.SMTPAddr, TLSPolicy: TLSNone, Auth: AuthPlain,
@@ -97,7 +98,7 @@ func TestPostfixDeliveryLatency(t *testing.T) {
 	onResult, wait := collect(t)
 	snd, err := New(Options{
 		Addr: s.SMTPAddr, TLSPolicy: TLSNone, Username: s.Address("referee"), Password: s.Password("referee"),
-		Workers: 2, Store: db, Logger: debugLogger(&logBuffer{}), OnResult: onResult,
+		Workers: 2, Store: db, Logger: debugLogger(&testkit.SyncBuffer{}), OnResult: onResult,
 	})
 	if err != nil {
 		t.Fatal(err)

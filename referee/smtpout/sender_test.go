@@ -11,6 +11,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -20,21 +21,13 @@ func fakeSender(t *testing.T, o Options, fn deliverFunc) (*Sender, func()) {
 	t.Helper()
 	o.deliver = fn
 	if o.Logger == nil {
-		o.Logger = debugLogger(&logBuffer{})
+		o.Logger = debugLogger(&testkit.SyncBuffer{})
 	}
 	s, err := New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	return s, func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	}
+	return s, testkit.Run(t, s.Run)
 }
 
 func tempFail(text string) error {
@@ -288,7 +281,7 @@ func TestPanicIsRecovered(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		db := openStore(t)
 		calls := 0
-		var logs logBuffer
+		var logs testkit.SyncBuffer
 		s, stop := fakeSender(t, Options{Store: db, Logger: debugLogger(&logs)}, func(context.Context, string, string, []byte) (string, error) {
 			calls++
 			if calls == 1 {

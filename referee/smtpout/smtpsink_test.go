@@ -1,7 +1,6 @@
 package smtpout
 
 import (
-	"bytes"
 	"crypto/tls"
 	"io"
 	"log/slog"
@@ -222,24 +221,6 @@ func testMessage(msgid, to string) []byte {
 		".hidden line starting with a dot\r\n" +
 		"..two dots\r\n" +
 		"Grüße\r\n")
-}
-
-// logBuffer is a concurrency-safe log sink for slog.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 func debugLogger(w io.Writer) *slog.Logger {

@@ -6,11 +6,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/referee/internal/testcert"
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 )
 
 func TestTLS(t *testing.T) {
-	cert, pool := testcert.Server(t)
+	cert, pool := testkit.Server(t)
 	server := &tls.Config{Certificates: []tls.Certificate{cert}}
 	for _, tc := range []struct {
 		name      string
@@ -31,7 +31,7 @@ func TestTLS(t *testing.T) {
 			onResult, wait := collect(t)
 			o := tc.o
 			o.Addr, o.Username, o.Password = sk.addr, "referee@example.test", "s3cret-Pa55"
-			o.Store, o.Logger, o.OnResult = db, debugLogger(&logBuffer{}), onResult
+			o.Store, o.Logger, o.OnResult = db, debugLogger(&testkit.SyncBuffer{}), onResult
 			s, err := New(o)
 			if err != nil {
 				t.Fatal(err)

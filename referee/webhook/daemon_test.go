@@ -2,7 +2,6 @@ package webhook_test
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -20,6 +19,7 @@ import (
 	"github.com/pbem-referee/referee/referee/config"
 	"github.com/pbem-referee/referee/referee/daemon"
 	"github.com/pbem-referee/referee/referee/hookout"
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -52,20 +52,7 @@ func TestDaemonWiring(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- d.Run(ctx) }()
-	defer func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("Run: %v", err)
-			}
-		case <-time.After(15 * time.Second):
-			t.Error("the daemon did not stop")
-		}
-	}()
+	defer testkit.Run(t, d.Run)()
 	base := "http://" + ln.Addr().String()
 	waitFor(t, "healthz", func() bool {
 		resp, err := http.Get(base + "/healthz")

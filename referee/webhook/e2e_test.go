@@ -2,7 +2,6 @@ package webhook_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -21,6 +20,7 @@ import (
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/hookout"
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 	"github.com/pbem-referee/referee/referee/webhook"
 	"github.com/pbem-referee/referee/store"
 )
@@ -91,15 +91,10 @@ func newE2E(t *testing.T) *e2e {
 	mux := http.NewServeMux()
 	front.Register(mux)
 	e.front = httptest.NewServer(mux)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- sender.Run(ctx) }()
+	stopSender := testkit.Run(t, sender.Run)
 	t.Cleanup(func() {
 		e.front.Close()
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("hook sender: %v", err)
-		}
+		stopSender()
 		e.hooks.Close()
 		if err := db.Check(); err != nil {
 			t.Errorf("store check: %v", err)

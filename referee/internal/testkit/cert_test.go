@@ -1,4 +1,4 @@
-package testcert
+package testkit
 
 import (
 	"crypto/tls"

@@ -1,7 +1,7 @@
-// Package testcert makes throwaway TLS certificates for the transports'
-// tests: a self-signed server certificate for the loopback address, valid for
-// an hour around now.
-package testcert
+// Package testkit holds what the transports' tests share: throwaway TLS
+// certificates, a buffer safe for concurrent writers, and a background runner
+// for the Run(ctx) loops of the watcher, the senders and the daemon.
+package testkit
 
 import (
 	"crypto/ecdsa"
