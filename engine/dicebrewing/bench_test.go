@@ -34,19 +34,7 @@ func BenchmarkRandomGameMoves(b *testing.B) {
 		if s.Result() != nil {
 			newGame()
 		}
-		d := s.Pending()[0]
-		opts := s.Legal(d)
-		k := 0
-		if len(opts) > 1 {
-			k = bot.Choose(s, d, opts, rng)
-		}
-		m, err := s.Parse(d.Seat, opts[k].Cmd)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := s.Apply(d.Seat, m); err != nil {
-			b.Fatal(err)
-		}
+		botMove(b, s, bot, rng)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
 	b.ReportMetric(float64(game), "games")
@@ -61,7 +49,10 @@ func BenchmarkGreedyGameMoves(b *testing.B) {
 	newGame := func() {
 		cfg := engine.Config{Seats: []string{"ann", "bob", "cat"}, Seed: fmt.Sprint("bench-g-", game)}
 		game++
-		st, _, _ := Game.NewState(cfg)
+		st, _, err := Game.NewState(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
 		s = st.(*state)
 	}
 	newGame()
@@ -71,36 +62,39 @@ func BenchmarkGreedyGameMoves(b *testing.B) {
 		if s.Result() != nil {
 			newGame()
 		}
-		d := s.Pending()[0]
-		opts := s.Legal(d)
-		k := 0
-		if len(opts) > 1 {
-			k = Greedy{}.Choose(s, d, opts, rng)
-		}
-		m, _ := s.Parse(d.Seat, opts[k].Cmd)
-		if _, err := s.Apply(d.Seat, m); err != nil {
-			b.Fatal(err)
-		}
+		botMove(b, s, Greedy{}, rng)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// botMove plays the first pending decision with bot's choice (the only
+// option when there is no real choice).
+func botMove(b *testing.B, s *state, bot engine.Bot, rng *rand.Rand) {
+	d := s.Pending()[0]
+	opts := s.Legal(d)
+	k := 0
+	if len(opts) > 1 {
+		k = bot.Choose(s, d, opts, rng)
+	}
+	m, err := s.Parse(d.Seat, opts[k].Cmd)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.Apply(d.Seat, m); err != nil {
+		b.Fatal(err)
+	}
 }
 
 // midGame returns a 4-player state in round 5 of a greedy game.
 func midGame(b *testing.B) *state {
 	rng := rand.New(rand.NewPCG(5, 6))
-	st, _, _ := Game.NewState(engine.Config{Seats: []string{"ann", "bob", "cat", "dan"}, Seed: "mid"})
+	st, _, err := Game.NewState(engine.Config{Seats: []string{"ann", "bob", "cat", "dan"}, Seed: "mid"})
+	if err != nil {
+		b.Fatal(err)
+	}
 	s := st.(*state)
 	for s.Round < 5 && s.Result() == nil {
-		d := s.Pending()[0]
-		opts := s.Legal(d)
-		k := 0
-		if len(opts) > 1 {
-			k = Greedy{}.Choose(s, d, opts, rng)
-		}
-		m, _ := s.Parse(d.Seat, opts[k].Cmd)
-		if _, err := s.Apply(d.Seat, m); err != nil {
-			b.Fatal(err)
-		}
+		botMove(b, s, Greedy{}, rng)
 	}
 	return s
 }
