@@ -279,37 +279,9 @@ func (gw *gameWork) botMove(seat int) error {
 	if p == nil {
 		return nil
 	}
-	st := gw.tb.State.Clone()
-	st.Head().Rand.Blind()
-	var lines []string
-	for n := 0; n < 1000; n++ {
-		var cur engine.Decision
-		found := false
-		for _, d := range st.Pending() {
-			if d.Seat == seat && (d.Mode == engine.Sequential || d.Group == p.Decision.Group) {
-				cur, found = d, true
-				break
-			}
-		}
-		if !found || (n > 0 && cur.Mode == engine.Sequential) {
-			break
-		}
-		opts := st.Legal(cur)
-		i := 0
-		if len(opts) > 1 {
-			i = bot.Choose(st, cur, opts, rng)
-			lines = append(lines, opts[i].Cmd)
-		}
-		m, err := st.Parse(seat, opts[i].Cmd)
-		if err != nil {
-			return err
-		}
-		if _, err := st.Apply(seat, m); err != nil {
-			return err
-		}
-		if cur.Mode == engine.Sequential && len(opts) > 1 {
-			break
-		}
+	lines, err := engine.BotAnswer(gw.tb.State, seat, p.Decision.Group, bot, rng)
+	if err != nil {
+		return err
 	}
 	if len(lines) == 0 {
 		return gw.expire(seat, false)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 
@@ -197,52 +198,13 @@ func (d *PeekDecider) Decide(_ context.Context, v *MailView) ([]string, error) {
 	if tb.Token() != v.Token || v.Prompt == nil || v.Prompt.Token != v.Token {
 		return nil, nil
 	}
-	seat, p := v.Seat, v.Prompt
-	st := tb.State.Clone()
-	st.Head().Rand.Blind()
-	legal := map[string]bool{}
-	for _, o := range v.Legal {
-		legal[o.Cmd] = true
+	lines, err := engine.BotAnswer(tb.State, v.Seat, v.Prompt.Decision.Group, d.Bot, d.Rand)
+	if err != nil {
+		return nil, err
 	}
-	var lines []string
-	for n := 0; n < 1000; n++ {
-		var cur engine.Decision
-		found := false
-		for _, dd := range st.Pending() {
-			if dd.Seat == seat && (dd.Mode == engine.Sequential || dd.Group == p.Decision.Group) {
-				cur, found = dd, true
-				break
-			}
-		}
-		if !found || (n > 0 && cur.Mode == engine.Sequential) {
-			break
-		}
-		opts := st.Legal(cur)
-		if len(opts) == 0 {
-			break
-		}
-		i := 0
-		if len(opts) > 1 {
-			i = d.Bot.Choose(st, cur, opts, d.Rand)
-			if i < 0 || i >= len(opts) {
-				return nil, fmt.Errorf("bot chose option %d of %d", i, len(opts))
-			}
-			if len(lines) == 0 && !legal[opts[i].Cmd] {
-				// The mail and the store disagree: trust the mail.
-				return []string{v.Legal[d.Rand.IntN(len(v.Legal))].Cmd}, nil
-			}
-			lines = append(lines, opts[i].Cmd)
-		}
-		m, err := st.Parse(seat, opts[i].Cmd)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := st.Apply(seat, m); err != nil {
-			return nil, err
-		}
-		if cur.Mode == engine.Sequential && len(opts) > 1 {
-			break
-		}
+	if len(lines) > 0 && !slices.ContainsFunc(v.Legal, func(o engine.Option) bool { return o.Cmd == lines[0] }) {
+		// The mail and the store disagree: trust the mail.
+		return []string{v.Legal[d.Rand.IntN(len(v.Legal))].Cmd}, nil
 	}
 	return lines, nil
 }
