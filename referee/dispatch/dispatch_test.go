@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -55,6 +56,36 @@ func TestBackoff(t *testing.T) {
 		if got := Backoff(c.n, time.Minute, 6*time.Hour, c.r); got != c.want {
 			t.Errorf("Backoff(%d, r=%v) = %v, want %v", c.n, c.r, got, c.want)
 		}
+	}
+}
+
+// The outbox's retry delays (1 min to 6 h).
+func TestBackoffBounds(t *testing.T) {
+	lo, hi := time.Minute, 6*time.Hour
+	for n, want := range []time.Duration{1: time.Minute, 2: 2 * time.Minute, 3: 4 * time.Minute, 9: 256 * time.Minute, 10: 6 * time.Hour, 50: 6 * time.Hour} {
+		if want == 0 {
+			continue
+		}
+		if got := Backoff(n, lo, hi, 0); got != want/2 {
+			t.Errorf("Backoff(%d, r=0) = %v, want %v", n, got, want/2)
+		}
+		if got := Backoff(n, lo, hi, 0.999999); got > want || got < want*99/100 {
+			t.Errorf("Backoff(%d, r=1) = %v, want about %v", n, got, want)
+		}
+	}
+}
+
+// The watcher's reconnect delays (1 s to 5 min).
+func TestBackoffReconnectBounds(t *testing.T) {
+	for n, want := range map[int]time.Duration{1: time.Second, 2: 2 * time.Second, 4: 8 * time.Second, 9: 256 * time.Second, 10: 5 * time.Minute, 60: 5 * time.Minute} {
+		lo := Backoff(n, time.Second, 5*time.Minute, 0)
+		hi := Backoff(n, time.Second, 5*time.Minute, 0.99999)
+		if lo != want/2 || hi > want || hi < want*99/100 {
+			t.Errorf("Backoff(%d) in [%v, %v], want [%v, %v]", n, lo, hi, want/2, want)
+		}
+	}
+	if !slices.IsSorted([]time.Duration{Backoff(1, time.Second, time.Hour, 0.5), Backoff(2, time.Second, time.Hour, 0.5), Backoff(3, time.Second, time.Hour, 0.5)}) {
+		t.Error("backoff does not grow")
 	}
 }
 

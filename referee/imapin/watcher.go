@@ -15,6 +15,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
+	"github.com/pbem-referee/referee/referee/dispatch"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -123,7 +124,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 			failures = 0
 		}
 		failures++
-		d := backoff(failures, w.o.MinBackoff, w.o.MaxBackoff, rand.Float64())
+		d := dispatch.Backoff(failures, w.o.MinBackoff, w.o.MaxBackoff, rand.Float64())
 		log.Warn("imap session ended; reconnecting", slog.Any("err", err), slog.Duration("delay", d),
 			slog.Int("failures", failures))
 		t := time.NewTimer(d)
@@ -135,17 +136,6 @@ func (w *Watcher) Run(ctx context.Context) error {
 		case <-t.C:
 		}
 	}
-}
-
-// backoff returns the delay after n consecutive failures (n >= 1): lo
-// doubled per failure, capped at hi, jittered to [d/2, d) with r in [0, 1).
-func backoff(n int, lo, hi time.Duration, r float64) time.Duration {
-	d := lo
-	for i := 1; i < n && d < hi; i++ {
-		d *= 2
-	}
-	d = min(d, hi)
-	return d/2 + time.Duration(r*float64(d/2))
 }
 
 // safeSession runs one session, turning a panic into an error.
@@ -359,7 +349,7 @@ func (w *Watcher) session(ctx context.Context) (healthy bool, err error) {
 			if w.o.MaxAttempts > 0 && failCount >= w.o.MaxAttempts {
 				s.poison[te.uid] = fmt.Sprintf("%d consecutive transient errors, the last: %v", failCount, te.err)
 			}
-			retryAt = w.o.Now().Add(backoff(failures, w.o.MinBackoff, w.o.MaxBackoff, rand.Float64()))
+			retryAt = w.o.Now().Add(dispatch.Backoff(failures, w.o.MinBackoff, w.o.MaxBackoff, rand.Float64()))
 			s.log.Warn("transient error handling mail; retrying later", slog.Uint64("uid", uint64(te.uid)),
 				slog.Any("err", te.err), slog.Time("retry_at", retryAt), slog.Int("attempt", failCount))
 		default:

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"net"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -609,18 +608,5 @@ func TestOptionsValidation(t *testing.T) {
 		if _, err := New(o); err != nil {
 			t.Errorf("%+v: %v", o, err)
 		}
-	}
-}
-
-func TestBackoff(t *testing.T) {
-	for n, want := range map[int]time.Duration{1: time.Second, 2: 2 * time.Second, 4: 8 * time.Second, 9: 256 * time.Second, 10: 5 * time.Minute, 60: 5 * time.Minute} {
-		lo := backoff(n, time.Second, 5*time.Minute, 0)
-		hi := backoff(n, time.Second, 5*time.Minute, 0.99999)
-		if lo != want/2 || hi > want || hi < want*99/100 {
-			t.Errorf("backoff(%d) in [%v, %v], want [%v, %v]", n, lo, hi, want/2, want)
-		}
-	}
-	if !slices.IsSorted([]time.Duration{backoff(1, time.Second, time.Hour, 0.5), backoff(2, time.Second, time.Hour, 0.5), backoff(3, time.Second, time.Hour, 0.5)}) {
-		t.Error("backoff does not grow")
 	}
 }

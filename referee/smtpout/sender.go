@@ -98,12 +98,6 @@ func (s *Sender) Run(ctx context.Context) error {
 	return err
 }
 
-// Backoff returns the jittered exponential delay after n attempts (n >= 1):
-// d = lo * 2^(n-1), capped at hi, scaled to d/2 + r*d/2 for r in [0, 1).
-func Backoff(n int, lo, hi time.Duration, r float64) time.Duration {
-	return dispatch.Backoff(n, lo, hi, r)
-}
-
 // attempt delivers one item to its one recipient (dispatch.Options.Deliver).
 func (s *Sender) attempt(ctx context.Context, it store.Item) dispatch.Attempt {
 	reply, derr := s.send(ctx, it)

@@ -34,21 +34,6 @@ func tempFail(text string) error {
 	return &DeliveryError{Stage: stageRcpt, Code: 451, Err: &textproto.Error{Code: 451, Msg: text}}
 }
 
-func TestBackoffBounds(t *testing.T) {
-	lo, hi := time.Minute, 6*time.Hour
-	for n, want := range []time.Duration{1: time.Minute, 2: 2 * time.Minute, 3: 4 * time.Minute, 9: 256 * time.Minute, 10: 6 * time.Hour, 50: 6 * time.Hour} {
-		if want == 0 {
-			continue
-		}
-		if got := Backoff(n, lo, hi, 0); got != want/2 {
-			t.Errorf("Backoff(%d, r=0) = %v, want %v", n, got, want/2)
-		}
-		if got := Backoff(n, lo, hi, 0.999999); got > want || got < want*99/100 {
-			t.Errorf("Backoff(%d, r=1) = %v, want about %v", n, got, want)
-		}
-	}
-}
-
 // TestRetrySchedule checks, in fake time, that each attempt is recorded
 // before the network I/O and that retries follow the jittered exponential
 // backoff.
