@@ -85,6 +85,28 @@ func (i Info) Allows(variant string, n int) bool {
 	return true
 }
 
+// NearestPlayers returns the allowed player count (any variant) nearest
+// to want, the larger on a tie; MinPlayers when none is within 8.
+func (i Info) NearestPlayers(want int) int {
+	for d := 0; d < 8; d++ {
+		for _, k := range []int{want + d, want - d} {
+			if k >= 1 && i.Allows("", k) {
+				return k
+			}
+		}
+	}
+	return i.MinPlayers
+}
+
+// BestBot names the game's sensible bot: its second bot (the first is
+// always "random") when it has one, else "random".
+func (i Info) BestBot() string {
+	if len(i.Bots) > 1 {
+		return i.Bots[1]
+	}
+	return "random"
+}
+
 // Variant returns the named variant; "" means the default (first) variant.
 func (i Info) Variant(name string) (Variant, bool) {
 	if name == "" && len(i.Variants) > 0 {

@@ -46,10 +46,7 @@ func cmdSelfplay(ctx context.Context, env *cliEnv, args []string) error {
 	}
 	botNames := make([]string, n)
 	for i := range botNames {
-		botNames[i] = "random"
-		if len(info.Bots) > 1 {
-			botNames[i] = info.Bots[1]
-		}
+		botNames[i] = info.BestBot()
 	}
 	if *bots != "" {
 		list := strings.Split(*bots, ",")

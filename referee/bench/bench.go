@@ -133,7 +133,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				return nil, err
 			}
 			for i := 0; i < o.Games; i++ {
-				n := seats(games[i%len(games)].Info(), o.Players)
+				n := games[i%len(games)].Info().NearestPlayers(o.Players)
 				for k := 0; k < n; k++ {
 					users = append(users, fmt.Sprintf("g%dp%d", i+1, k+1))
 				}

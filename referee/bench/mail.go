@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"log/slog"
-	"math/rand/v2"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -189,27 +187,21 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 		if !ok {
 			return nil, fmt.Errorf("bench: %s has no bots", info.Name)
 		}
-		n := seats(info, o.Players)
+		n := info.NearestPlayers(o.Players)
 		id := fmt.Sprintf("b%d", i+1)
 		p := &plan{id: id, ng: referee.NewGame{ID: id, Game: info.Name, Players: n, Organiser: org.Addr,
 			Seed: fmt.Sprintf("%s/%d", o.Seed, i), Options: o.GameOptions[info.Name],
 			Policy: &referee.Policy{Hours: map[string]float64{}, VacationDays: 14}}}
-		botName := "random"
-		if len(info.Bots) > 1 {
-			botName = info.Bots[1]
-		}
+		botName := info.BestBot()
 		for k := 0; k < n; k++ {
 			acc, err := env.stack.Account(fmt.Sprintf("g%dp%d", i+1, k+1), fmt.Sprintf("P%d", k+1))
 			if err != nil {
 				return nil, err
 			}
-			bot, err := maker.NewBot(botName)
+			brain, err := site.BotBrain(maker, botName, fmt.Sprintf("%s/%d/%d", o.Seed, i, k))
 			if err != nil {
 				return nil, err
 			}
-			h := fnv.New64a()
-			fmt.Fprintf(h, "%s/%d/%d", o.Seed, i, k)
-			brain := &demo.GameBrain{Decider: &demo.PeekDecider{Load: site.Tables(), Bot: bot, Rand: rand.New(rand.NewPCG(h.Sum64(), 11))}}
 			pl := &demo.Player{Account: acc, Brain: brain, Logger: log, Observe: env.rec.observe}
 			p.seats = append(p.seats, &gameSeat{player: pl, brain: brain})
 			p.ng.Invite = append(p.ng.Invite, referee.Invitee{Address: acc.Addr, Name: acc.Name, Lang: "en"})
@@ -471,16 +463,4 @@ func verifyGames(site *demo.Site, ids []string, sent map[string]int) (int, []str
 		}
 	}
 	return moves, problems
-}
-
-// seats is the nearest player count the game allows.
-func seats(info engine.Info, want int) int {
-	for d := 0; d < 8; d++ {
-		for _, k := range []int{want + d, want - d} {
-			if k >= 1 && info.Allows("", k) {
-				return k
-			}
-		}
-	}
-	return info.MinPlayers
 }

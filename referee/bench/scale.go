@@ -156,7 +156,7 @@ func (s *scaler) load(ctx context.Context, d *daemon.Daemon, n int) error {
 		for k := 0; k < batch && s.games < n; k++ {
 			s.games++
 			info := s.kinds[s.games%len(s.kinds)].Info()
-			np := seats(info, s.o.Players)
+			np := info.NearestPlayers(s.o.Players)
 			fmt.Fprintf(&b, "NEW %s id=s%d players=%d deadline=none seed=%s/s%d\n", info.Name, s.games, np, s.o.Seed, s.games)
 			for j := 1; j <= np; j++ {
 				fmt.Fprintf(&b, "PLAYER s%dp%d@example.test P%d\n", s.games, j, j)

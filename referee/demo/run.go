@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -318,20 +316,13 @@ func gameID(name string) string {
 	return id
 }
 
-// seatCount is the demo's player count for a game.
+// seatCount is the demo's player count for a game: the allowed count
+// nearest to the one asked for (2 by default).
 func seatCount(info engine.Info, want int) int {
-	n := want
-	if n <= 0 {
-		n = 2
+	if want <= 0 {
+		want = 2
 	}
-	for d := 0; d < 8; d++ {
-		for _, k := range []int{n + d, n - d} {
-			if k >= 1 && info.Allows("", k) {
-				return k
-			}
-		}
-	}
-	return info.MinPlayers
+	return info.NearestPlayers(want)
 }
 
 func planGame(g engine.Game, opt Options, stack Embedded, site *Site, humanLocal string) (*gamePlan, error) {
@@ -343,10 +334,7 @@ func planGame(g engine.Game, opt Options, stack Embedded, site *Site, humanLocal
 	}
 	botName := opt.Bot
 	if botName == "" {
-		botName = "random"
-		if len(info.Bots) > 1 {
-			botName = info.Bots[1]
-		}
+		botName = info.BestBot()
 	}
 	maker, ok := g.(engine.BotMaker)
 	if !ok {
@@ -368,14 +356,10 @@ func planGame(g engine.Game, opt Options, stack Embedded, site *Site, humanLocal
 		if err != nil {
 			return nil, err
 		}
-		bot, err := maker.NewBot(botName)
-		if err != nil {
+		if sp.brain, err = site.BotBrain(maker, botName, fmt.Sprintf("%s/%s/%d", opt.Seed, gp.id, k)); err != nil {
 			return nil, err
 		}
-		h := fnv.New64a()
-		fmt.Fprintf(h, "%s/%s/%d", opt.Seed, gp.id, k)
 		sp.acc = acc
-		sp.brain = &GameBrain{Decider: &PeekDecider{Load: site.Tables(), Bot: bot, Rand: rand.New(rand.NewPCG(h.Sum64(), 7))}}
 		sp.player = &Player{Account: acc, Brain: sp.brain, Logger: opt.Logger}
 		gp.seats = append(gp.seats, sp)
 	}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -169,6 +171,19 @@ func (s *Site) Stop() error {
 
 // StorePath is the daemon's store file.
 func (s *Site) StorePath() string { return filepath.Join(s.Config.DataDir, "referee.db") }
+
+// BotBrain returns the brain of a bot seat in the site's games: the bot
+// name of maker, peeking at the site's tables, with a random source of its
+// own seeded from key.
+func (s *Site) BotBrain(maker engine.BotMaker, name, key string) (*GameBrain, error) {
+	bot, err := maker.NewBot(name)
+	if err != nil {
+		return nil, err
+	}
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return &GameBrain{Decider: &PeekDecider{Load: s.Tables(), Bot: bot, Rand: rand.New(rand.NewPCG(h.Sum64(), 7))}}, nil
+}
 
 // Tables returns a TableLoader reading the daemon's store (read-only).
 func (s *Site) Tables() TableLoader {
