@@ -170,18 +170,24 @@ func (tx *Tx) Items(q string, fn func(Item) error) error {
 	return eachItem(live, fn)
 }
 
+// liveItem reads live item id of queue q, or fails with ErrNotFound.
+func liveItem(live *bolt.Bucket, q string, id uint64) (Item, error) {
+	var it Item
+	ok, err := getJSON(live, u64(id), &it)
+	if err == nil && !ok {
+		err = fmt.Errorf("%w: live %s item %d", ErrNotFound, q, id)
+	}
+	return it, err
+}
+
 func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
 	live, _, err := tx.queue(q)
 	if err != nil {
 		return Item{}, err
 	}
-	var it Item
-	ok, err := getJSON(live, u64(id), &it)
+	it, err := liveItem(live, q, id)
 	if err != nil {
 		return it, err
-	}
-	if !ok {
-		return it, fmt.Errorf("%w: live %s item %d", ErrNotFound, q, id)
 	}
 	old := it.Due
 	fn(&it)
@@ -227,13 +233,9 @@ func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time
 	if err != nil {
 		return Item{}, err
 	}
-	var it Item
-	ok, err := getJSON(live, u64(id), &it)
+	it, err := liveItem(live, q, id)
 	if err != nil {
 		return it, err
-	}
-	if !ok {
-		return it, fmt.Errorf("%w: live %s item %d", ErrNotFound, q, id)
 	}
 	if err := tx.dueIndex(q).Delete(dueKey(it.Due, id)); err != nil {
 		return it, err
