@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	// Players' time zones must resolve on a host without a zoneinfo
+	// database (a minimal container): the binary carries its own copy.
+	_ "time/tzdata"
 )
 
 // Policy is a game's deadline policy, set by the organiser.
