@@ -69,6 +69,9 @@ func (g *golden) record(caption string, m *Outgoing) {
 	fmt.Fprintf(&g.b, " [%s, %s]\n", m.Lang, m.Kind)
 	fmt.Fprintf(&g.b, "Tag: %s\n", m.Tag)
 	fmt.Fprintf(&g.b, "Subject: %s\n", m.Subject)
+	if m.InReplyTo != "" || len(m.References) > 0 {
+		fmt.Fprintf(&g.b, "In-Reply-To: %s\nReferences: %s\n", m.InReplyTo, strings.Join(m.References, " "))
+	}
 	for _, a := range m.Attachments {
 		fmt.Fprintf(&g.b, "Attachment: %s (%s)\n", a.Name, a.ContentType)
 	}

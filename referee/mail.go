@@ -14,9 +14,11 @@ import (
 // receive: the parts of a player's mail, the game parts already rendered in
 // the reader's language by the game's own templates.
 type MailData struct {
-	Game   string // game id
-	Title  string // the game's title
-	Tag    string // the reader's seat tag, "<game>.<seat>.<secret>" (subject)
+	Game  string // game id
+	Title string // the game's title
+	// Tag is the reader's seat tag, "<game>.<seat>.<secret>": it goes in
+	// the Reply-To plus address only, never in the subject (issue 11.7).
+	Tag    string
 	Name   string // the reader's name
 	Seat   int
 	Token  int
@@ -50,6 +52,14 @@ type MailData struct {
 	Bot bool
 	// Queued are the reader's orders still queued for later turns.
 	Queued []string
+	// Where is the game's short line for the decision asked ("round 4,
+	// placement"), Due the deadline in short ("Tue 24 Nov 20:00"),
+	// Winners the names ranked first at the end and Headline the first
+	// news line: the parts of the subject.
+	Where    string
+	Due      string
+	Winners  []string
+	Headline string
 }
 
 // ReplyView is the echo of a player's message.
@@ -185,14 +195,18 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	if err != nil {
 		return err
 	}
+	subject = cutSubject(subject)
 	m := &Outgoing{Game: gw.g.ID, Seat: i, Kind: data.Kind, To: s.Address, ToName: s.greeting(),
 		Tag: data.Tag, Subject: subject, MessageID: gw.w.messageID(gw.g, i, gw.token()), Body: body, Lang: rd.Lang}
+	// One shallow thread per game and player: every mail answers the
+	// game's first mail to the player (or the player's own message, which
+	// answers one of ours), so clients show a flat list under one root.
 	if id := gw.answering[i]; id != "" {
 		m.InReplyTo, m.AutoSubmitted = id, "auto-replied"
-	} else if s.LastMail != "" {
-		m.InReplyTo = s.LastMail
+	} else if s.Thread != "" {
+		m.InReplyTo = s.Thread
 	}
-	m.References = threadRefs(s.Thread, s.LastMail, gw.answering[i])
+	m.References = threadRefs(s.Thread, gw.answering[i])
 	if s.Format == "json" {
 		if m.JSON, err = gw.jsonView(i, data); err != nil {
 			return err
@@ -222,6 +236,31 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 		s.DigestDue = time.Time{}
 	}
 	return nil
+}
+
+// subjectWidth is the longest subject the referee writes (in runes): it
+// fits an 80-column index with a "Re: " in front.
+const subjectWidth = 76
+
+// cutSubject folds a subject onto one line and cuts it to subjectWidth.
+func cutSubject(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= subjectWidth {
+		return s
+	}
+	return strings.TrimRight(string(r[:subjectWidth-1]), " ,;:.") + "…"
+}
+
+// firstLine is the first non-empty line of s, without the leading bullet
+// or indentation.
+func firstLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "*-")); l != "" {
+			return l
+		}
+	}
+	return ""
 }
 
 func threadRefs(ids ...string) []string {
@@ -284,6 +323,12 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 					return nil, err
 				}
 				d.Prompt = text
+				if w, ok, err := r.render(rd, "where", templates.PromptData{Prompt: *p, View: view}); ok {
+					if err != nil {
+						return nil, err
+					}
+					d.Where = strings.TrimSpace(w)
+				}
 				if p.Halt != nil {
 					hv := &HaltView{Line: p.Halt.Order.Text}
 					for _, e := range p.Halt.Errors {
@@ -318,10 +363,24 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 		if res := gw.tb.State.Result(); res != nil {
 			d.Result = resultView(res, gw.g, i)
 			d.Seed = gw.g.Seed
+			for _, l := range d.Result.Lines {
+				if l.Rank == 1 {
+					d.Winners = append(d.Winners, l.Name)
+				}
+			}
 		}
 	}
 	if dl := s.Deadline; dl != nil && !dl.Due.IsZero() {
 		d.Deadline = templates.FormatTime(rd.Lang, dl.Due.In(location(s.TZ)))
+		d.Due = templates.FormatShort(rd.Lang, dl.Due.In(location(s.TZ)))
+	}
+	for _, n := range notes {
+		if d.Headline = firstLine(n); d.Headline != "" {
+			break
+		}
+	}
+	if d.Headline == "" && len(lines) > 0 {
+		d.Headline = firstLine(lines[len(lines)-1])
 	}
 	return d, nil
 }

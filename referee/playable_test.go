@@ -1,0 +1,150 @@
+package referee
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// mailStats counts the mails of a scripted game per player and round.
+type mailStats struct {
+	perRound map[string]map[int]int // address -> round -> mails
+	lines    []int                  // lines per mail
+	action   int                    // mails asking for a move
+	news     int
+}
+
+// playScripted plays a 2-player Dice Brewing game to the end through the
+// referee, the greedy bot choosing every answer, and returns the figures.
+// Every mail is handed to seen.
+func playScripted(t *testing.T, langs [2]string, seen func(m *Outgoing, round int)) *mailStats {
+	t.Helper()
+	h := newHarness(t)
+	h.org("NEW dicebrewing id=db1 deadline=48h seed=scripted1\n" +
+		"PLAYER ann@example.test Ann " + langs[0] + "\n" +
+		"PLAYER bob@example.test Bob " + langs[1] + "\n")
+	h.send("db1", ann, "JOIN", -1)
+	h.send("db1", bob, "JOIN", -1)
+	eg, _ := engine.Lookup("dicebrewing")
+	bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	st := &mailStats{perRound: map[string]map[int]int{}}
+	round := func() int {
+		tb := h.table("db1")
+		if tb == nil {
+			return 0
+		}
+		b, _ := json.Marshal(tb.State.View(-1))
+		var v struct{ Round int }
+		_ = json.Unmarshal(b, &v)
+		return v.Round
+	}
+	count := func() {
+		r := round()
+		for _, m := range h.mails() {
+			if m.To == org {
+				continue
+			}
+			if st.perRound[m.To] == nil {
+				st.perRound[m.To] = map[int]int{}
+			}
+			st.perRound[m.To][r]++
+			st.lines = append(st.lines, strings.Count(m.Body, "\n")+1)
+			g := h.game("db1")
+			tb := h.table("db1")
+			if p := tb.Prompts[g.seatOfAddress(m.To)]; p != nil && !p.Complete && g.Status == StatusRunning && m.Kind != "end" {
+				st.action++
+			} else {
+				st.news++
+			}
+			if seen != nil {
+				seen(m, r)
+			}
+		}
+	}
+	for n := 0; h.game("db1").Status == StatusRunning; n++ {
+		if n > 5000 {
+			t.Fatal("no end")
+		}
+		count()
+		tb := h.table("db1")
+		w := tb.Waiting()
+		d := tb.Prompts[w[0].Seat].Decision
+		opts := tb.State.Legal(d)
+		cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
+		h.clock.Advance(2 * time.Minute)
+		if out := h.send("db1", h.game("db1").Seats[d.Seat].Address, cmd, tb.Token()); out.Status != "applied" {
+			t.Fatalf("%q: %+v", cmd, out)
+		}
+	}
+	count()
+	return st
+}
+
+func (st *mailStats) report(t *testing.T) {
+	var addrs []string
+	for a := range st.perRound {
+		addrs = append(addrs, a)
+	}
+	sort.Strings(addrs)
+	for _, a := range addrs {
+		var rounds []int
+		for r := range st.perRound[a] {
+			rounds = append(rounds, r)
+		}
+		sort.Ints(rounds)
+		var parts []string
+		total := 0
+		for _, r := range rounds {
+			total += st.perRound[a][r]
+			parts = append(parts, strings.Repeat(" ", 0)+itoa(r)+":"+itoa(st.perRound[a][r]))
+		}
+		t.Logf("%s: %d mails; per round %s", a, total, strings.Join(parts, " "))
+	}
+	sort.Ints(st.lines)
+	sum := 0
+	for _, n := range st.lines {
+		sum += n
+	}
+	t.Logf("%d mails (%d asking for a move, %d news); lines per mail: min %d, median %d, mean %d, max %d",
+		len(st.lines), st.action, st.news, st.lines[0], st.lines[len(st.lines)/2], sum/len(st.lines), st.lines[len(st.lines)-1])
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// The figures of issue 12: mails per player per round and lines per mail in
+// a scripted 2-player Dice Brewing game.
+func TestScriptedDiceBrewingFigures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	long := 0
+	st := playScripted(t, [2]string{"en", "it"}, func(m *Outgoing, round int) {
+		for _, l := range strings.Split(m.Body, "\n") {
+			if utf8.RuneCountInString(l) > 80 {
+				long++
+			}
+		}
+	})
+	st.report(t)
+	t.Logf("lines over 80 columns: %d", long)
+}
+
+func TestDumpScripted(t *testing.T) {
+	n := 0
+	playScripted(t, [2]string{"en", "it"}, func(m *Outgoing, round int) {
+		n++
+		if n == 30 || n == 31 || n == 32|| n==33 || m.Kind == "end" {
+			t.Logf("---- %s %s\nSubject: %s\n%s", m.To, m.Kind, m.Subject, m.Body)
+		}
+	})
+}
