@@ -163,7 +163,7 @@ func (gw *gameWork) invite(inv Invitee) error {
 		name = p.Name
 	}
 	gw.g.Seats = append(gw.g.Seats, Seat{Name: gw.g.uniqueName(name), Address: addr, Lang: p.Lang, TZ: firstNonEmpty(inv.TZ, p.TZ),
-		Secret: secret, State: SeatInvited, Notify: "every", Format: "text"})
+		Secret: secret, State: SeatInvited, Notify: DefaultNotify, Format: "text"})
 	seat := len(gw.g.Seats) - 1
 	if _, err := gw.log(Entry{Kind: EntryInvite, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": gw.g.Seats[seat].Name}}); err != nil {
 		return err

@@ -31,6 +31,9 @@ type MailData struct {
 	Info []string
 	// Prompt is what the reader must do now (with numbered options), or "".
 	Prompt string
+	// Numbered: the prompt lists numbered options (a reply of just a
+	// number works); never promised otherwise.
+	Numbered bool
 	Halt   *HaltView
 	// Sealed is the reader's sealed answer so far in a simultaneous
 	// decision, and Complete whether it finishes the reader's part.
@@ -187,6 +190,12 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	if err != nil {
 		return err
 	}
+	if gw.short(i, data) {
+		// A short news mail (issue 12.3): what happened to the reader's
+		// message or what matters to them, without the state; the moves
+		// since their last mail wait for the next mail that asks them.
+		data.Summary, data.Log, last = "", nil, s.Seen
+	}
 	body, err := gw.w.r.render.T.Render("referee", rd.Lang, "mail.game", gw.w.r.render.ctx(rd, data))
 	if err != nil {
 		return err
@@ -236,6 +245,16 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 		s.DigestDue = time.Time{}
 	}
 	return nil
+}
+
+// short reports whether seat i's mail is a short news mail: under the
+// default NOTIFY a mail that asks nothing of the reader and that they did
+// not ask the state for (STATUS, a refused or empty message, the start,
+// the end, a digest or a reminder all carry the whole state).
+func (gw *gameWork) short(i int, d *MailData) bool {
+	s := gw.g.Seats[i]
+	return s.Notify != "every" && s.Notify != "digest" && d.Prompt == "" && d.Kind != "end" && d.Kind != "digest" &&
+		d.Kind != "reminder" && !gw.force[i] && gw.g.Status == StatusRunning
 }
 
 // subjectWidth is the longest subject the referee writes (in runes): it
@@ -322,7 +341,7 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 				if err != nil {
 					return nil, err
 				}
-				d.Prompt = text
+				d.Prompt, d.Numbered = text, p.Numbered
 				if w, ok, err := r.render(rd, "where", templates.PromptData{Prompt: *p, View: view}); ok {
 					if err != nil {
 						return nil, err

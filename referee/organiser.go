@@ -388,7 +388,7 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 		state = SeatInvited
 	}
 	*s = Seat{Name: old.Name, Player: firstNonEmpty(inv.Name, p.Name), Address: p.Address, Lang: firstNonEmpty(inv.Lang, p.Lang),
-		TZ: firstNonEmpty(inv.TZ, p.TZ), Secret: secret, State: state, Notify: "every", Format: "text", Seen: old.Seen}
+		TZ: firstNonEmpty(inv.TZ, p.TZ), Secret: secret, State: state, Notify: DefaultNotify, Format: "text", Seen: old.Seen}
 	gw.announce(nil, "replaced", "seat", seat, "name", s.Name)
 	gw.announce([]int{seat}, "handover", "old", old.Name, "player_token", p.Secret)
 	gw.force[seat] = true

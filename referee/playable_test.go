@@ -143,7 +143,7 @@ func TestDumpScripted(t *testing.T) {
 	n := 0
 	playScripted(t, [2]string{"en", "it"}, func(m *Outgoing, round int) {
 		n++
-		if n == 30 || n == 31 || n == 32|| n==33 || m.Kind == "end" {
+		if n == 30 || n == 31 || n == 32 || n == 33 || m.Kind == "end" {
 			t.Logf("---- %s %s\nSubject: %s\n%s", m.To, m.Kind, m.Subject, m.Body)
 		}
 	})

@@ -76,6 +76,9 @@ func TestScenarioInvitationsAndJoins(t *testing.T) {
 func TestScenarioSealedSimultaneous(t *testing.T) {
 	h := newHarness(t)
 	h.newToyGame("g1", ann, bob, cat)
+	for _, p := range []string{ann, bob, cat} {
+		h.send("g1", p, "NOTIFY every", -1) // every seat sees the resolution
+	}
 	h.mails()
 	out := h.send("g1", ann, "BID 3", -1)
 	if out.Status != "applied" {
@@ -293,7 +296,7 @@ func TestScenarioCommandsAfterTheStartingJoin(t *testing.T) {
 	for _, id := range []string{"g1", "g2", "g3", "g4", "g5", "g6"} {
 		h.org("NEW toy id=" + id + "\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob")
 		h.send(id, ann, "JOIN\nFORMAT json", -1)
-		h.send(id, bob, "JOIN\nFORMAT json\nNOTIFY turn", -1)
+		h.send(id, bob, "JOIN\nFORMAT json\nNOTIFY every", -1)
 		g := h.game(id)
 		if g.seatOfAddress(bob) == 0 {
 			swapped++ // the draw moved bob: his later commands must follow him
@@ -303,10 +306,10 @@ func TestScenarioCommandsAfterTheStartingJoin(t *testing.T) {
 				t.Errorf("%s %s: format %q", id, s.Name, s.Format)
 			}
 		}
-		if s := g.Seats[g.seatOfAddress(bob)]; s.Notify != "turn" {
+		if s := g.Seats[g.seatOfAddress(bob)]; s.Notify != "every" {
 			t.Errorf("%s: bob's NOTIFY went elsewhere: %+v", id, g.Seats)
 		}
-		if s := g.Seats[g.seatOfAddress(ann)]; s.Notify != "every" {
+		if s := g.Seats[g.seatOfAddress(ann)]; s.Notify != DefaultNotify {
 			t.Errorf("%s: ann got bob's NOTIFY: %+v", id, g.Seats)
 		}
 	}
