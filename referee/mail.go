@@ -34,7 +34,7 @@ type MailData struct {
 	// Numbered: the prompt lists numbered options (a reply of just a
 	// number works); never promised otherwise.
 	Numbered bool
-	Halt   *HaltView
+	Halt     *HaltView
 	// Sealed is the reader's sealed answer so far in a simultaneous
 	// decision, and Complete whether it finishes the reader's part.
 	Sealed   []string
