@@ -2,6 +2,7 @@ package referee
 
 import (
 	"encoding/json"
+	"regexp"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -119,6 +120,10 @@ func (st *mailStats) report(t *testing.T) {
 		len(st.lines), st.action, st.news, st.lines[0], st.lines[len(st.lines)/2], sum/len(st.lines), st.lines[len(st.lines)-1])
 }
 
+// rawCode matches an engine's internal code (error codes, score parts) in
+// a mail: lower-case words joined by underscores.
+var rawCode = regexp.MustCompile(`\b[a-z]+_[a-z_]+\b`)
+
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 // The figures of issue 12: mails per player per round and lines per mail in
@@ -147,4 +152,105 @@ func TestDumpScripted(t *testing.T) {
 			t.Logf("---- %s %s\nSubject: %s\n%s", m.To, m.Kind, m.Subject, m.Body)
 		}
 	})
+}
+
+// playWhole plays a whole game of one of the real games with every player
+// in lang, through the referee, the greedy bot choosing each answer, with
+// a refused line, HELP and STATUS sent now and then; every mail goes to
+// seen.
+func playWhole(t *testing.T, game, lang string, players int, notify string, seen func(m *Outgoing)) {
+	t.Helper()
+	h := newHarness(t)
+	names := []string{"ann", "bob", "cat", "dan"}[:players]
+	text := "NEW " + game + " id=w1 deadline=48h seed=width1\n"
+	for _, n := range names {
+		text += "PLAYER " + n + "@example.test " + strings.ToUpper(n[:1]) + n[1:] + " " + lang + "\n"
+	}
+	h.org(text)
+	for _, n := range names {
+		h.send("w1", n+"@example.test", "JOIN\nNOTIFY "+notify, -1)
+	}
+	eg, _ := engine.Lookup(game)
+	bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	flush := func() {
+		for _, m := range h.mails() {
+			seen(m)
+		}
+	}
+	for n := 0; h.game("w1").Status == StatusRunning; n++ {
+		if n > 5000 {
+			t.Fatal("no end")
+		}
+		flush()
+		tb := h.table("w1")
+		w := tb.Waiting()
+		d := tb.Prompts[w[0].Seat].Decision
+		addr := h.game("w1").Seats[d.Seat].Address
+		switch n % 37 {
+		case 5:
+			h.send("w1", addr, "FLY 9", tb.Token())
+			continue
+		case 11:
+			h.send("w1", addr, "HELP\nSTATUS", tb.Token())
+			continue
+		case 23:
+			h.send("w1", addr, "LOG 5\nRULE "+strings.ToUpper(game[:2])+"-1", tb.Token())
+			continue
+		}
+		opts := tb.State.Legal(d)
+		cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
+		h.clock.Advance(2 * time.Minute)
+		if out := h.send("w1", addr, cmd, tb.Token()); out.Status != "applied" {
+			t.Fatalf("%q: %+v", cmd, out)
+		}
+	}
+	flush()
+}
+
+// Issue 12.4: every line of every mail of whole games of every game, in
+// every language, fits 80 columns, and no internal code shows.
+func TestEveryMailOfWholeGamesFits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for _, c := range []struct {
+		game    string
+		players int
+	}{{"dicebrewing", 2}, {"fromage", 3}} {
+		for _, lang := range []string{"en", "it", "fr", "nl"} {
+			t.Run(c.game+"/"+lang, func(t *testing.T) {
+				bad := 0
+				mails := 0
+				playWhole(t, c.game, lang, c.players, "every", func(m *Outgoing) {
+					mails++
+					if m.Kind == "org" {
+						return
+					}
+					for _, l := range strings.Split(m.Body, "\n") {
+						if utf8.RuneCountInString(l) > 80 && !unbreakable(l) {
+							bad++
+							if bad <= 8 {
+								t.Errorf("%s %s: line of %d columns:\n%s", m.To, m.Kind, utf8.RuneCountInString(l), l)
+							}
+						}
+					}
+					if c := rawCode.FindString(m.Body); c != "" {
+						bad++
+						t.Errorf("%s %s: internal code %q shows:\n%s", m.To, m.Kind, c, m.Body)
+					}
+					if n := utf8.RuneCountInString(m.Subject); n > subjectWidth {
+						t.Errorf("subject of %d runes: %s", n, m.Subject)
+					}
+				})
+				if bad > 8 {
+					t.Errorf("%d lines too long in all", bad)
+				}
+				t.Logf("%d mails", mails)
+			})
+		}
+	}
 }

@@ -54,7 +54,7 @@ func (r *Renderer) render(rd Reader, name string, data any) (string, bool, error
 // Summary renders a seat's view.
 func (r *Renderer) Summary(rd Reader, view any) (string, error) {
 	if s, ok, err := r.render(rd, "summary", view); ok {
-		return s, err
+		return templates.Fold(s), err
 	}
 	b, err := json.MarshalIndent(view, "", "  ")
 	return string(b), err
@@ -90,7 +90,9 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 			fmt.Fprintf(&b, "\n  %2d) %s", i+1, line)
 		}
 	}
-	return b.String(), nil
+	// Every line fits (issue 12.4): a line the game's template could not
+	// lay out (a market with many prices) wraps with a hanging indent.
+	return templates.Fold(b.String()), nil
 }
 
 // Event renders one event line as the reader may see it; ok is false when

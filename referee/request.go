@@ -226,7 +226,10 @@ func (gw *gameWork) command(seat int, kw string, o engine.Order) (replyLine, err
 		if err != nil {
 			return line, err
 		}
-		rep.Info = append(rep.Info, id+": "+t)
+		if !strings.HasPrefix(t, id+" ") && !strings.HasPrefix(t, id+":") {
+			t = id + ": " + t // the game's text does not name its rule: say which
+		}
+		rep.Info = append(rep.Info, t)
 	case "LOG":
 		n := 20
 		if len(args) > 0 {
