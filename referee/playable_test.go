@@ -2,8 +2,8 @@ package referee
 
 import (
 	"encoding/json"
-	"regexp"
 	"math/rand/v2"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
