@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -48,7 +49,8 @@ func (w *work) orgScript(org, text string) []string {
 		if err != nil {
 			results = append(results, "NEW "+ng.Game+": "+err.Error())
 		} else {
-			results = append(results, fmt.Sprintf("NEW: created game %s (%s, %d seats, seed commitment %s)", gw.g.ID, gw.g.Game, gw.g.Players, gw.g.Commitment))
+			results = append(results, fmt.Sprintf("NEW: created game %s (%s, %d seats); the invitations are sent.\n"+
+				"  Seed commitment (SHA-256 of the seed, revealed at the end):\n  %s", gw.g.ID, gw.g.Game, gw.g.Players, gw.g.Commitment))
 		}
 		ng = nil
 	}
@@ -97,6 +99,8 @@ func (w *work) orgScript(org, text string) []string {
 			res, err = w.orgOnGame(org, f, func(gw *gameWork) (string, error) { return gw.erratum([]byte(rest)) })
 		case "LIST":
 			res, err = w.orgList(org)
+		case "HELP":
+			res, err = w.orgHelp(org, "org.help")
 		default:
 			res, err = w.orgOnGame(org, f, nil)
 		}
@@ -472,16 +476,39 @@ func (gw *gameWork) erratum(data []byte) (string, error) {
 // orgList lists the organiser's games.
 func (w *work) orgList(org string) (string, error) {
 	var b strings.Builder
+	line := func(g *Game) {
+		if g.Organiser == org {
+			fmt.Fprintf(&b, "\n  %-10s %-14s %-8s %d/%d seats", g.ID, g.Game, g.Status, len(g.Seats), g.Players)
+		}
+	}
+	seen := map[string]bool{}
 	err := w.tx.Games(func(id string, _ []byte) error {
+		seen[id] = true
+		if gw := w.games[id]; gw != nil {
+			line(gw.g) // as this mail left it
+			return nil
+		}
 		g, err := loadGame(w.tx, id)
 		if err != nil {
 			return err
 		}
-		if g.Organiser == org {
-			fmt.Fprintf(&b, "\n  %-10s %-14s %-8s %d/%d seats", g.ID, g.Game, g.Status, len(g.Seats), g.Players)
-		}
+		line(g)
 		return nil
 	})
+	// Games a NEW of this same mail created are not stored yet.
+	var fresh []string
+	for id := range w.games {
+		if !seen[id] {
+			fresh = append(fresh, id)
+		}
+	}
+	sort.Strings(fresh)
+	for _, id := range fresh {
+		line(w.games[id].g)
+	}
+	if b.Len() == 0 {
+		b.WriteString(" no games yet (NEW creates one; HELP shows how)")
+	}
 	return "LIST:" + b.String(), err
 }
 
@@ -572,4 +599,79 @@ func (r *Referee) Organise(org, text string) ([]string, error) {
 		return nil
 	})
 	return results, err
+}
+
+// orgHelp renders the organiser's help (name "org.help") or the answer to
+// an organiser who wrote to the plain address ("org.hello").
+func (w *work) orgHelp(org, name string) (string, error) {
+	var games []string
+	for _, g := range engine.Games() {
+		games = append(games, g.Info().Name)
+	}
+	addr := ""
+	if tag := w.orgTag(org); tag != "" {
+		addr = w.r.plus(tag)
+	}
+	rd := Reader{Game: "referee", Lang: "en", Seat: -1}
+	return w.r.render.T.Render("referee", "en", name, w.r.render.ctx(rd, map[string]any{"address": addr, "games": games}))
+}
+
+// orgHelloEvery is how often an organiser who writes to the plain address
+// gets their organiser address back (the From of such a mail is not
+// checked, so a forger could otherwise have the referee mail them at will;
+// the answer only ever goes to the organiser's own address).
+const orgHelloEvery = time.Hour
+
+// orgHello answers a configured organiser who wrote to the referee without
+// their tag: their organiser address and the organiser help, at most once
+// an hour. It reports whether req came from an organiser.
+func (w *work) orgHello(req *Request, out *Outcome) (bool, error) {
+	from := strings.ToLower(req.From)
+	if w.orgTag(from) == "" {
+		return false, nil
+	}
+	if !req.SenderVerified {
+		out.Status, out.Detail = "ignored", "untagged mail from an organiser's address failed authentication"
+		return true, nil
+	}
+	w.r.orgMu.Lock()
+	last := w.r.orgHelloed[from]
+	ok := last.IsZero() || w.now.Sub(last) >= orgHelloEvery
+	if ok {
+		if w.r.orgHelloed == nil {
+			w.r.orgHelloed = map[string]time.Time{}
+		}
+		w.r.orgHelloed[from] = w.now
+	}
+	w.r.orgMu.Unlock()
+	if !ok {
+		out.Status, out.Detail = "ignored", "untagged organiser mail; answered recently"
+		return true, nil
+	}
+	text, err := w.orgHelp(from, "org.hello")
+	if err != nil {
+		return true, err
+	}
+	out.Status, out.Detail = "answered", "untagged organiser mail; sent the organiser address"
+	return true, w.orgMail(from, []string{text}, req.MessageID)
+}
+
+// OrganiserAddresses returns each organiser's address (organiser -> the
+// referee's plus address with their secret), for the daemon to log at start.
+func (r *Referee) OrganiserAddresses() (map[string]string, error) {
+	out := map[string]string{}
+	err := r.db.View(func(tx *store.Tx) error {
+		return tx.Tokens(func(secret string, t store.Token) error {
+			if t.Kind == "org" {
+				out[t.Address] = r.plus("org." + secret)
+			}
+			return nil
+		})
+	})
+	for a, s := range r.opt.Organisers {
+		if s != "" {
+			out[a] = r.plus("org." + s)
+		}
+	}
+	return out, err
 }

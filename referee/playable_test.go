@@ -3,6 +3,7 @@ package referee
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -145,6 +146,9 @@ func TestScriptedDiceBrewingFigures(t *testing.T) {
 }
 
 func TestDumpScripted(t *testing.T) {
+	if os.Getenv("REFEREE_DUMP") == "" {
+		t.Skip("set REFEREE_DUMP=1 to print mails of the scripted game")
+	}
 	n := 0
 	playScripted(t, [2]string{"en", "it"}, func(m *Outgoing, round int) {
 		n++

@@ -82,6 +82,10 @@ type Referee struct {
 	log    *slog.Logger
 	rate   *rateLimiter
 	randMu sync.Mutex
+	// orgHelloed: when each organiser last got their address back for a
+	// mail to the plain address (see orgHello).
+	orgMu      sync.Mutex
+	orgHelloed map[string]time.Time
 }
 
 // New returns a Referee.

@@ -569,6 +569,9 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 // (the token goes back to the sender's address, so spoofing gains nothing);
 // anything else gets the help text, at most once a day per address.
 func (w *work) untagged(req *Request, out *Outcome) error {
+	if isOrg, err := w.orgHello(req, out); isOrg || err != nil {
+		return err
+	}
 	orders := engine.ParseScript(req.Text)
 	if len(orders) > 0 && w.r.render.T.Alias("referee", "en", orders[0].Keyword()) == "REGISTER" {
 		f := strings.Fields(orders[0].Alts[0][0])
