@@ -133,16 +133,31 @@ func TestScriptedDiceBrewingFigures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	long := 0
+	long, late := 0, 0
 	st := playScripted(t, [2]string{"en", "it"}, func(m *Outgoing, round int) {
-		for _, l := range strings.Split(m.Body, "\n") {
+		lines := strings.Split(m.Body, "\n")
+		for _, l := range lines {
 			if utf8.RuneCountInString(l) > 80 {
 				long++
 			}
 		}
+		// The first screen (24 lines, 2 of them the reply line the
+		// composer puts on top) holds the prompt of an action mail.
+		if strings.Contains(m.Subject, "Your move") || strings.Contains(m.Subject, "Tocca a te") {
+			first := strings.Join(lines[:min(22, len(lines))], "\n")
+			if !strings.Contains(first, "WHAT YOU NEED TO DO NOW") && !strings.Contains(first, "COSA DEVI FARE ADESSO") {
+				late++
+				if late < 3 {
+					t.Errorf("the prompt is not on the first screen:\n%s", m.Body)
+				}
+			}
+		}
 	})
 	st.report(t)
-	t.Logf("lines over 80 columns: %d", long)
+	t.Logf("lines over 80 columns: %d; action mails without the prompt on the first screen: %d", long, late)
+	if long > 0 {
+		t.Errorf("%d lines over 80 columns", long)
+	}
 }
 
 func TestDumpScripted(t *testing.T) {
