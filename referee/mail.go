@@ -296,6 +296,7 @@ func threadRefs(ids ...string) []string {
 func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailData, error) {
 	s := gw.g.Seats[i]
 	rd := gw.reader(i)
+	rd.Compact = !gw.full[i] && !gw.ended // STATUS FULL and the end show everything
 	r := gw.w.r.render
 	d := &MailData{Game: gw.g.ID, Title: gw.eg.Info().Title, Tag: fmt.Sprintf("%s.%d.%s", gw.g.ID, i, s.Secret), Name: s.greeting(), Seat: i, Token: gw.token(),
 		Status: gw.g.Status, Kind: "update", Notes: notes, Log: lines, Commitment: gw.g.Commitment,

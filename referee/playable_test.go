@@ -273,3 +273,25 @@ func TestEveryMailOfWholeGamesFits(t *testing.T) {
 		}
 	}
 }
+
+// Issue 12.3: the state in a mail is compact; STATUS FULL (in any language)
+// gives all of it.
+func TestStatusFull(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW dicebrewing id=db2 deadline=48h seed=full1\nPLAYER ann@example.test Ann en\nPLAYER bob@example.test Bob it\n")
+	h.send("db2", ann, "JOIN", -1)
+	h.send("db2", bob, "JOIN", -1)
+	h.mails()
+	h.send("db2", ann, "STATUS", -1)
+	short := h.mailTo(h.mails(), ann).Body
+	lacks(t, short, "rules data", "     reward ")
+	contains(t, short, "BLACK MARKET (opens in round 3)\n")
+	h.send("db2", ann, "STATUS FULL", -1)
+	full := h.mailTo(h.mails(), ann).Body
+	contains(t, full, "rules data", "     reward ", "BLACK MARKET (opens in round 3), price (stock):")
+	h.send("db2", bob, "STATO COMPLETO", -1)
+	contains(t, h.mailTo(h.mails(), bob).Body, "ricompensa")
+	if strings.Count(full, "\n") <= strings.Count(short, "\n") {
+		t.Errorf("STATUS FULL (%d lines) is not longer than STATUS (%d)", strings.Count(full, "\n"), strings.Count(short, "\n"))
+	}
+}

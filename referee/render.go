@@ -33,6 +33,9 @@ type Reader struct {
 	Lang  string   // language
 	Seat  int      // the reader's seat, -1 for observers
 	Seats []string // the players' names by seat
+	// Compact: the summary without what rarely changes (see
+	// templates.Ctx.Compact).
+	Compact bool
 }
 
 func (r *Renderer) ctx(rd Reader, data any) templates.Ctx {
@@ -40,7 +43,7 @@ func (r *Renderer) ctx(rd Reader, data any) templates.Ctx {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
-	return templates.Ctx{Lang: lang, Game: rd.Game, Seat: rd.Seat, Seats: rd.Seats, Data: data}
+	return templates.Ctx{Lang: lang, Game: rd.Game, Seat: rd.Seat, Seats: rd.Seats, Data: data, Compact: rd.Compact}
 }
 
 func (r *Renderer) render(rd Reader, name string, data any) (string, bool, error) {

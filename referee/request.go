@@ -22,6 +22,10 @@ var refereeCommands = map[string]bool{
 
 var overridable = map[string]bool{"CLEAR": true, "UNDO": true}
 
+// fullWords ask STATUS for the whole state, in every language.
+var fullWords = map[string]bool{"FULL": true, "COMPLETO": true, "TUTTO": true, "COMPLET": true, "TOUT": true,
+	"VOLLEDIG": true, "ALLES": true}
+
 // request dispatches a request by its tag.
 func (w *work) request(req *Request, out *Outcome) error {
 	switch req.Kind {
@@ -213,6 +217,9 @@ func (gw *gameWork) command(seat int, kw string, o engine.Order) (replyLine, err
 		rep.Info = append(rep.Info, gw.help(seat, topic))
 	case "STATUS":
 		gw.force[seat] = true
+		if len(args) > 0 && fullWords[strings.ToUpper(args[0])] {
+			gw.full[seat] = true
+		}
 	case "RULE":
 		if len(args) == 0 {
 			return fail("usage", map[string]any{"usage": "RULE <id>"})

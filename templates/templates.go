@@ -35,6 +35,9 @@ type Ctx struct {
 	Seat  int      // the reader's seat, -1 for an observer or a non-player
 	Seats []string // the players' names by seat
 	Data  any      // what is rendered: a view, a prompt, an event, an error...
+	// Compact asks a summary for the state without what rarely changes or
+	// is shown elsewhere (STATUS FULL gives everything).
+	Compact bool
 }
 
 // Name returns the name of seat s ("?" when out of range, "the game" for -1).
