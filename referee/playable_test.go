@@ -2,6 +2,7 @@ package referee
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -20,6 +21,8 @@ type mailStats struct {
 	lines    []int                  // lines per mail
 	action   int                    // mails asking for a move
 	news     int
+	aLines   []int // lines per action mail
+	nLines   []int // lines per other mail
 }
 
 // playScripted plays a 2-player Dice Brewing game to the end through the
@@ -60,13 +63,16 @@ func playScripted(t *testing.T, langs [2]string, seen func(m *Outgoing, round in
 				st.perRound[m.To] = map[int]int{}
 			}
 			st.perRound[m.To][r]++
-			st.lines = append(st.lines, strings.Count(m.Body, "\n")+1)
+			n := strings.Count(m.Body, "\n") + 1
+			st.lines = append(st.lines, n)
 			g := h.game("db1")
 			tb := h.table("db1")
 			if p := tb.Prompts[g.seatOfAddress(m.To)]; p != nil && !p.Complete && g.Status == StatusRunning && m.Kind != "end" {
 				st.action++
+				st.aLines = append(st.aLines, n)
 			} else {
 				st.news++
+				st.nLines = append(st.nLines, n)
 			}
 			if seen != nil {
 				seen(m, r)
@@ -112,13 +118,21 @@ func (st *mailStats) report(t *testing.T) {
 		}
 		t.Logf("%s: %d mails; per round %s", a, total, strings.Join(parts, " "))
 	}
-	sort.Ints(st.lines)
+	t.Logf("%d mails (%d asking for a move, %d others); lines per mail: %s", len(st.lines), st.action, st.news, spread(st.lines))
+	t.Logf("lines per action mail: %s; per other mail: %s", spread(st.aLines), spread(st.nLines))
+}
+
+func spread(xs []int) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	xs = append([]int(nil), xs...)
+	sort.Ints(xs)
 	sum := 0
-	for _, n := range st.lines {
+	for _, n := range xs {
 		sum += n
 	}
-	t.Logf("%d mails (%d asking for a move, %d news); lines per mail: min %d, median %d, mean %d, max %d",
-		len(st.lines), st.action, st.news, st.lines[0], st.lines[len(st.lines)/2], sum/len(st.lines), st.lines[len(st.lines)-1])
+	return fmt.Sprintf("min %d, median %d, mean %d, max %d", xs[0], xs[len(xs)/2], sum/len(xs), xs[len(xs)-1])
 }
 
 // rawCode matches an engine's internal code (error codes, score parts) in
