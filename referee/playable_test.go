@@ -309,3 +309,20 @@ func TestStatusFull(t *testing.T) {
 		t.Errorf("STATUS FULL (%d lines) is not longer than STATUS (%d)", strings.Count(full, "\n"), strings.Count(short, "\n"))
 	}
 }
+
+// Issue 12.6: an event that carries a rule error shows its translated
+// sentence, never the raw code.
+func TestEventErrorsTranslated(t *testing.T) {
+	r, err := NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := engine.NewEvent("db.item_dropped", 0, engine.Public, "item", "MH3 G4", "code", "wrong_item", "rule", "DB-5.5.3",
+		"params", map[string]any{"space": "MH3", "need": "Y/K", "item": "G4"})
+	for _, lang := range []string{"en", "it", "fr", "nl"} {
+		s, ok, err := r.Event(Reader{Game: "dicebrewing", Lang: lang, Seat: 0, Seats: []string{"Ann", "Bob"}}, ev)
+		if err != nil || !ok || strings.Contains(s, "wrong_item") || !strings.Contains(s, "MH3") || !strings.Contains(s, "G4") {
+			t.Errorf("%s: %q %v %v", lang, s, ok, err)
+		}
+	}
+}

@@ -105,6 +105,22 @@ func (r *Renderer) Event(rd Reader, ev engine.Event) (string, bool, error) {
 	if !ok {
 		return "", false, nil
 	}
+	if code, ok := e.Params["code"].(string); ok && code != "" {
+		// An event that carries a rule error ("the second item was
+		// dropped") gets its translated sentence as the param "reason":
+		// no raw code reaches a player (issue 12.6).
+		re := &engine.RuleError{Code: code}
+		re.Rule, _ = e.Params["rule"].(string)
+		re.Params, _ = e.Params["params"].(map[string]any)
+		if reason, err := r.Error(rd, re); err == nil && reason != re.Error() {
+			params := make(map[string]any, len(e.Params)+1)
+			for k, v := range e.Params {
+				params[k] = v
+			}
+			params["reason"] = reason
+			e.Params = params
+		}
+	}
 	if s, ok, err := r.render(rd, "event."+e.Type, e); ok {
 		return s, true, err
 	}
