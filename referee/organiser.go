@@ -160,7 +160,8 @@ func parseInvitee(f []string) (Invitee, error) {
 	if len(f) < 2 || !strings.Contains(f[0], "@") {
 		return Invitee{}, fmt.Errorf("usage: PLAYER <address> <name> [en|it|fr|nl] [Area/City]")
 	}
-	inv := Invitee{Address: strings.Trim(f[0], "<>"), Name: f[1], Lang: "en"}
+	// No language given: the player's own (English for a new player).
+	inv := Invitee{Address: strings.Trim(f[0], "<>"), Name: f[1]}
 	for _, x := range f[2:] {
 		if templates.IsLanguage(strings.ToLower(x)) {
 			inv.Lang = strings.ToLower(x)

@@ -326,3 +326,44 @@ func TestEventErrorsTranslated(t *testing.T) {
 		}
 	}
 }
+
+// Issue 12.7: ELSE PASS and HELP topics in the reader's language.
+func TestLocalElsePassAndHelpTopic(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW claim id=c9 seed=loc1\nPLAYER ann@example.test Ann it\nPLAYER bob@example.test Bob fr\n")
+	h.send("c9", ann, "JOIN", -1)
+	h.send("c9", bob, "JOIN", -1)
+	h.mails()
+	g := h.game("c9")
+	first, second := g.Seats[0].Address, g.Seats[1].Address
+	h.send("c9", first, "CLAIM 2", -1)
+	h.mails()
+	out := h.send("c9", second, "CLAIM 2 SINON PASSE # déjà pris ?", -1)
+	m := h.mailTo(h.mails(), second)
+	if out.Status != "applied" || strings.Contains(m.Body, "REFUS") {
+		t.Fatalf("SINON PASSE refused (%+v):\n%s", out, m.Body)
+	}
+	contains(t, m.Body, "ELSE PASS")
+
+	h.org("NEW dicebrewing id=d9 seed=loc2\nPLAYER ann@example.test Ann it\nPLAYER bob@example.test Bob nl\n")
+	h.send("d9", ann, "JOIN", -1)
+	h.send("d9", bob, "JOIN", -1)
+	h.mails()
+	h.send("d9", ann, "AIUTO PIAZZA", -1)
+	body := h.mailTo(h.mails(), ann).Body
+	lacks(t, body, "Non c'è un aiuto")
+	contains(t, body, "PLACE")
+}
+
+// Issue 12.7: PLAYER ... it sets the language of that game even for a
+// player who exists (in English) already; without a language the player's
+// own stays.
+func TestPlayerLanguagePerGame(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW toy id=l1\nPLAYER ann@example.test Ann en\nPLAYER bob@example.test Bob\n")
+	h.org("NEW toy id=l2\nPLAYER ann@example.test Ann it\nPLAYER bob@example.test Bob\n")
+	g1, g2 := h.game("l1"), h.game("l2")
+	if g1.Seats[0].Lang != "en" || g2.Seats[0].Lang != "it" || g2.Seats[1].Lang != "en" {
+		t.Fatalf("languages: l1 %s, l2 %s/%s", g1.Seats[0].Lang, g2.Seats[0].Lang, g2.Seats[1].Lang)
+	}
+}

@@ -80,7 +80,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 // first-come, the game's orders together through the table (atomically).
 func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	s := &gw.g.Seats[seat]
-	orders := engine.ParseScript(req.Text)
+	orders := engine.ParseScript(gw.localElsePass(req.Text))
 	gw.normalise(s.Lang, orders)
 	rep := gw.reply(seat)
 	var game []engine.Order
@@ -192,6 +192,39 @@ func (gw *gameWork) normalise(lang string, orders []engine.Order) {
 			}
 		}
 	}
+}
+
+// elseWords are ELSE in every language.
+var elseWords = map[string]bool{"ELSE": true, "ALTRIMENTI": true, "SINON": true, "ANDERS": true}
+
+// localElsePass rewrites a line ending in ELSE PASS in any language
+// ("ALTRIMENTI PASSA", "SINON PASSE", "ANDERS PAS") to the "ELSE PASS" the
+// engine's script syntax reads (issue 12.7).
+func (gw *gameWork) localElsePass(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		body, comment, hasComment := strings.Cut(l, "#")
+		f := strings.Fields(body)
+		if len(f) < 3 || !elseWords[strings.ToUpper(f[len(f)-2])] {
+			continue
+		}
+		pass := strings.ToUpper(f[len(f)-1])
+		for _, lg := range templates.Languages {
+			if kw := gw.w.r.render.T.Alias(gw.g.Game, lg, pass); kw != pass {
+				pass = kw
+				break
+			}
+		}
+		if pass != "PASS" {
+			continue
+		}
+		l = strings.Join(append(f[:len(f)-2], "ELSE", "PASS"), " ")
+		if hasComment {
+			l += " #" + comment
+		}
+		lines[i] = l
+	}
+	return strings.Join(lines, "\n")
 }
 
 // command runs one referee command of a seat.
@@ -444,6 +477,14 @@ func (gw *gameWork) help(seat int, topic string) string {
 	var parts []string
 	name := "help"
 	if topic != "" {
+		// The topic in the reader's language (or any): AIUTO PIAZZA is
+		// HELP PLACE (issue 12.7).
+		for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
+			if kw := t.Alias(gw.g.Game, lg, topic); kw != topic {
+				topic = kw
+				break
+			}
+		}
 		name = "help." + topic
 	}
 	if t.Has(gw.g.Game, rd.Lang, name) {
