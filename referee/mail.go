@@ -236,6 +236,9 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	if err := gw.w.enqueue(m); err != nil {
 		return err
 	}
+	if p := gw.prompt(i); p != nil && p.Halt != nil && data.Halt != nil {
+		s.HaltShown = haltKey(p)
+	}
 	if s.Thread == "" {
 		s.Thread = m.MessageID
 	}
@@ -255,6 +258,19 @@ func (gw *gameWork) short(i int, d *MailData) bool {
 	s := gw.g.Seats[i]
 	return s.Notify != "every" && s.Notify != "digest" && d.Prompt == "" && d.Kind != "end" && d.Kind != "digest" &&
 		d.Kind != "reminder" && !gw.force[i] && gw.g.Status == StatusRunning
+}
+
+// haltKey names a halted queue: the prompt's token and the halted line.
+func haltKey(p *engine.Prompt) string {
+	return fmt.Sprintf("%d %s", p.Token, p.Halt.Order.Text)
+}
+
+// prompt is seat i's open prompt in a running game, or nil.
+func (gw *gameWork) prompt(i int) *engine.Prompt {
+	if gw.tb == nil || gw.g.Status != StatusRunning {
+		return nil
+	}
+	return gw.tb.Prompts[i]
 }
 
 // subjectWidth is the longest subject the referee writes (in runes): it
@@ -338,6 +354,13 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 		d.Summary = sum
 		if gw.g.Status == StatusRunning {
 			if p := gw.tb.Prompts[i]; p != nil && !p.Complete {
+				if p.Halt != nil && s.HaltShown == haltKey(p) {
+					// The halt was explained in an earlier mail: say it
+					// once, not in every mail until the player moves.
+					cp := *p
+					cp.Halt = nil
+					p = &cp
+				}
 				text, err := r.Prompt(rd, p, view)
 				if err != nil {
 					return nil, err

@@ -367,3 +367,23 @@ func TestPlayerLanguagePerGame(t *testing.T) {
 		t.Fatalf("languages: l1 %s, l2 %s/%s", g1.Seats[0].Lang, g2.Seats[0].Lang, g2.Seats[1].Lang)
 	}
 }
+
+// Issue 12.4: a halt notice is told once, not repeated in the next mail.
+func TestHaltToldOnce(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW claim id=c1 seed=golden2 deadline=48h\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob\nPLAYER cat@example.test Cat")
+	for _, p := range []string{ann, bob, cat} {
+		h.send("c1", p, "JOIN", -1)
+	}
+	h.mails()
+	gm := h.game("c1")
+	p0, p1, p2 := gm.Seats[0].Address, gm.Seats[1].Address, gm.Seats[2].Address
+	h.send("c1", p0, "2", -1)
+	h.send("c1", p1, "CLAIM 1\nCLAIM 5\nCLAIM 4 | PASS", -1)
+	h.send("c1", p2, "CLAIM 3", -1)
+	h.mails()
+	h.send("c1", p0, "CLAIM 5", -1)
+	contains(t, h.mailTo(h.mails(), p1).Body, `Your queued line "CLAIM 5" could not be played`)
+	h.send("c1", p1, "SAY all: oops", -1)
+	lacks(t, h.mailTo(h.mails(), p1).Body, `could not be played`)
+}

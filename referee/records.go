@@ -94,6 +94,9 @@ type Seat struct {
 	// changes, a SAY to the seat, the end), or a daily "digest". New seats
 	// get DefaultNotify.
 	Notify string `json:"notify"`
+	// HaltShown names the halted queue (see haltKey) last explained to the
+	// seat, so that a halt is told once, not in every mail.
+	HaltShown string `json:"halt_shown,omitempty"`
 	// Format: "text" or "json" (the view also comes as JSON).
 	Format   string     `json:"format"`
 	Vacation []Vacation `json:"vacation,omitempty"`
