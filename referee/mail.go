@@ -39,6 +39,10 @@ type MailData struct {
 	// decision, and Complete whether it finishes the reader's part.
 	Sealed   []string
 	Complete bool
+	// GoesOn: the sealed answer settles this step of a turn that is ended
+	// by DONE, and does not end with DONE: the turn goes on after the
+	// reveal (Fromage).
+	GoesOn bool
 	// Waiting are the players the game waits for (when Prompt is "").
 	Waiting []string
 	// Deadline is the reader's deadline in the reader's time zone, "" if none.
@@ -392,6 +396,10 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 					d.Sealed = append(d.Sealed, o.Text)
 				}
 				d.Complete = p.Complete
+				if n := len(p.Sealed); n > 0 && p.Decision.Pass == "DONE" {
+					last := strings.Fields(strings.ToUpper(p.Sealed[n-1].Text))
+					d.GoesOn = len(last) == 0 || gw.w.r.render.T.Alias(gw.g.Game, rd.Lang, last[len(last)-1]) != "DONE"
+				}
 			}
 			if d.Prompt == "" {
 				d.Waiting = gw.waitingNames()

@@ -387,3 +387,30 @@ func TestHaltToldOnce(t *testing.T) {
 	h.send("c1", p1, "SAY all: oops", -1)
 	lacks(t, h.mailTo(h.mails(), p1).Body, `could not be played`)
 }
+
+// Issue 12.8: a Fromage sealed step says the turn goes on after the reveal
+// unless it ends with DONE.
+func TestSealedStepWording(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW fromage id=f1 seed=seal1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob\nPLAYER cat@example.test Cat\n")
+	for _, p := range []string{ann, bob, cat} {
+		h.send("f1", p, "JOIN", -1)
+	}
+	h.mails()
+	tb := h.table("f1")
+	seat := h.game("f1").seatOfAddress(ann)
+	d := tb.Prompts[seat].Decision
+	cmd := ""
+	for _, o := range tb.State.Legal(d) {
+		if o.Cmd != "DONE" {
+			cmd = o.Cmd
+			break
+		}
+	}
+	h.send("f1", ann, cmd, -1)
+	body := h.mailTo(h.mails(), ann).Body
+	contains(t, body, "That settles this step", "Your\nturn goes on after the reveal")
+	lacks(t, body, "Your turn is complete")
+	h.send("f1", bob, "DONE", -1)
+	contains(t, h.mailTo(h.mails(), bob).Body, "Your turn is complete")
+}
