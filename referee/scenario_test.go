@@ -85,7 +85,7 @@ func TestScenarioSealedSimultaneous(t *testing.T) {
 		t.Fatalf("bid: %+v", out)
 	}
 	ms := h.mails()
-	contains(t, h.mailTo(ms, ann).Body, "sealed", "Your sealed answer so far: BID 3", "It is complete")
+	contains(t, h.mailTo(ms, ann).Body, "sealed", "Your sealed answer so far: BID 3", "Your turn is complete")
 	h.noMailTo(ms, bob) // nothing visible changed for bob
 	h.send("g1", ann, "BID 4", -1)
 	h.send("g1", bob, "BID 5", -1)
