@@ -414,3 +414,39 @@ func TestSealedStepWording(t *testing.T) {
 	h.send("f1", bob, "DONE", -1)
 	contains(t, h.mailTo(h.mails(), bob).Body, "Your turn is complete")
 }
+
+// Issue 12.7: prompts show the keywords in the reader's language, and the
+// example a prompt gives works when sent back as it is.
+func TestPromptKeywordsInReadersLanguage(t *testing.T) {
+	for _, c := range []struct{ lang, label, word string }{
+		{"it", "Esempio: ", "Rispondi "}, {"fr", "Exemple : ", "Répondez "}, {"nl", "Voorbeeld: ", "Antwoord "},
+	} {
+		h := newHarness(t)
+		h.org("NEW dicebrewing id=k1 seed=kw1\nPLAYER ann@example.test Ann " + c.lang + "\nPLAYER bob@example.test Bob " + c.lang + "\n")
+		h.send("k1", ann, "JOIN", -1)
+		h.send("k1", bob, "JOIN", -1)
+		for n := 0; n < 6; n++ {
+			ms := h.mails()
+			tb := h.table("k1")
+			w := tb.Waiting()
+			addr := h.game("k1").Seats[w[0].Seat].Address
+			var body string
+			for _, m := range ms {
+				if m.To == addr {
+					body = m.Body
+				}
+			}
+			i := strings.Index(body, "\n"+c.label)
+			if i < 0 {
+				t.Fatalf("%s: no example in:\n%s", c.lang, body)
+			}
+			example := strings.SplitN(body[i+1+len(c.label):], "\n", 2)[0]
+			if strings.Contains(body, c.word+"PLACE ") || strings.Contains(body, c.word+"BUY ") || strings.Contains(body, c.word+"PLAY ") {
+				t.Errorf("%s: an English keyword in the prompt:\n%s", c.lang, body)
+			}
+			if out := h.send("k1", addr, example, tb.Token()); out.Status != "applied" {
+				t.Fatalf("%s: the example %q does not work: %+v", c.lang, example, out)
+			}
+		}
+	}
+}

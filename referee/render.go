@@ -43,7 +43,12 @@ func (r *Renderer) ctx(rd Reader, data any) templates.Ctx {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
-	return templates.Ctx{Lang: lang, Game: rd.Game, Seat: rd.Seat, Seats: rd.Seats, Data: data, Compact: rd.Compact}
+	c := templates.Ctx{Lang: lang, Game: rd.Game, Seat: rd.Seat, Seats: rd.Seats, Data: data, Compact: rd.Compact}
+	if r != nil && r.T != nil {
+		game := rd.Game
+		c.Word = func(kw string) string { return r.T.Word(game, lang, kw) }
+	}
+	return c
 }
 
 func (r *Renderer) render(rd Reader, name string, data any) (string, bool, error) {
