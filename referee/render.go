@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -86,6 +87,8 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 	}
 	if p.Numbered {
 		b.WriteString("\n")
+		lines := make([]string, len(p.Options))
+		widest := 0
 		for i, o := range p.Options {
 			line := o.Cmd
 			od := templates.OptionData{N: i + 1, Option: o, Decision: p.Decision}
@@ -95,12 +98,40 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 				}
 				line = s
 			}
-			fmt.Fprintf(&b, "\n  %2d) %s", i+1, line)
+			lines[i] = fmt.Sprintf("%2d) %s", i+1, line)
+			widest = max(widest, utf8.RuneCountInString(lines[i]))
+		}
+		// Many short options go in two columns, numbered down the first
+		// column then the second, so that the menu stays on one screen.
+		if len(lines) > 8 && widest <= optionColumn-2 {
+			half := (len(lines) + 1) / 2
+			for i := 0; i < half; i++ {
+				b.WriteString("\n  ")
+				if i+half < len(lines) {
+					b.WriteString(padRunes(lines[i], optionColumn) + lines[i+half])
+				} else {
+					b.WriteString(lines[i])
+				}
+			}
+		} else {
+			for _, l := range lines {
+				b.WriteString("\n  " + l)
+			}
 		}
 	}
 	// Every line fits (issue 12.4): a line the game's template could not
 	// lay out (a market with many prices) wraps with a hanging indent.
 	return templates.Fold(b.String()), nil
+}
+
+// optionColumn is the width of the first column of a two-column menu.
+const optionColumn = 38
+
+func padRunes(s string, n int) string {
+	if k := utf8.RuneCountInString(s); k < n {
+		return s + strings.Repeat(" ", n-k)
+	}
+	return s
 }
 
 // Event renders one event line as the reader may see it; ok is false when
