@@ -67,6 +67,9 @@ type MailData struct {
 	Due      string
 	Winners  []string
 	Headline string
+	// SameState: the state is left out, as the reader's own moves are all
+	// that changed since their last mail with it.
+	SameState bool
 }
 
 // ReplyView is the echo of a player's message.
@@ -194,6 +197,11 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	if err != nil {
 		return err
 	}
+	if data.Summary != "" && data.Prompt != "" && rep != nil && !gw.status[i] && gw.onlyOwnMoves(i, log) {
+		// The reader's own moves are all that changed since the state in
+		// their last mail: the echo and the log above say it all.
+		data.Summary, data.SameState = "", true
+	}
 	if gw.short(i, data) {
 		// A short news mail (issue 12.3): what happened to the reader's
 		// message or what matters to them, without the state; the moves
@@ -248,10 +256,35 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	}
 	s.LastMail = m.MessageID
 	s.Seen = last
+	if data.Summary != "" {
+		s.StateSeq = last
+	}
 	if s.Notify == "digest" {
 		s.DigestDue = time.Time{}
 	}
 	return nil
+}
+
+// onlyOwnMoves reports whether everything logged since the state seat i
+// last saw in full is the seat's own input and moves (log starts at the
+// oldest entry any seat has not seen).
+func (gw *gameWork) onlyOwnMoves(i int, log []Entry) bool {
+	s := gw.g.Seats[i]
+	if s.StateSeq == 0 || len(log) == 0 || log[0].Seq > s.StateSeq+1 {
+		return false
+	}
+	for _, e := range log {
+		if e.Seq <= s.StateSeq {
+			continue
+		}
+		switch {
+		case e.Kind == EntryInput && e.Seat == i:
+		case e.Kind == EntryStep && e.Step != nil && e.Step.Seat == i && (e.Step.How == "move" || e.Step.How == "queued"):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // short reports whether seat i's mail is a short news mail: under the

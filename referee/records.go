@@ -97,6 +97,9 @@ type Seat struct {
 	// HaltShown names the halted queue (see haltKey) last explained to the
 	// seat, so that a halt is told once, not in every mail.
 	HaltShown string `json:"halt_shown,omitempty"`
+	// StateSeq is the last log entry the state in the seat's last mail
+	// with a summary covered (0: none yet).
+	StateSeq uint64 `json:"state_seq,omitempty"`
 	// Format: "text" or "json" (the view also comes as JSON).
 	Format   string     `json:"format"`
 	Vacation []Vacation `json:"vacation,omitempty"`

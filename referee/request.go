@@ -249,7 +249,7 @@ func (gw *gameWork) command(seat int, kw string, o engine.Order) (replyLine, err
 		}
 		rep.Info = append(rep.Info, gw.help(seat, topic))
 	case "STATUS":
-		gw.force[seat] = true
+		gw.force[seat], gw.status[seat] = true, true
 		if len(args) > 0 && fullWords[strings.ToUpper(args[0])] {
 			gw.full[seat] = true
 		}
