@@ -238,14 +238,31 @@ func (gw *gameWork) orgCommand(kw string, args []string) (string, error) {
 	switch kw {
 	case "STATUS":
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s %s, status %s, token %d", g.Game, g.Variant, g.Status, gw.token())
-		for k, s := range g.Seats {
-			fmt.Fprintf(&b, "\n  %d %-12s %-24s %-9s missed %d", k+1, s.Name, s.Address, s.State, s.MissedTotal)
-			if s.Bot != "" {
-				fmt.Fprintf(&b, " (bot %s)", s.Bot)
+		variant := ""
+		if g.Variant != "" {
+			variant = " (" + g.Variant + ")"
+		}
+		fmt.Fprintf(&b, "%s%s, %s, move %d\n  %d of %d seats taken; deadlines %s",
+			gw.eg.Info().Title, variant, g.Status, gw.token(), len(g.Seats), g.Players, g.Policy.String())
+		waiting := map[int]bool{}
+		if gw.tb != nil && g.Status == StatusRunning {
+			for _, d := range gw.tb.Waiting() {
+				waiting[d.Seat] = true
 			}
-			if s.Deadline != nil && !s.Deadline.Due.IsZero() {
-				fmt.Fprintf(&b, " due %s", s.Deadline.Due.Format(time.RFC3339))
+		}
+		for k, s := range g.Seats {
+			fmt.Fprintf(&b, "\n  %d. %s <%s>, %s", k+1, s.Name, s.Address, s.State)
+			if s.Bot != "" {
+				fmt.Fprintf(&b, ", played by the bot")
+			}
+			if s.MissedTotal > 0 {
+				fmt.Fprintf(&b, ", missed %d", s.MissedTotal)
+			}
+			if waiting[k] {
+				b.WriteString("\n     to move")
+				if s.Deadline != nil && !s.Deadline.Due.IsZero() {
+					fmt.Fprintf(&b, ", due %s", s.Deadline.Due.UTC().Format("Mon 2 Jan 15:04 UTC"))
+				}
 			}
 		}
 		return b.String(), nil

@@ -40,7 +40,7 @@ func TestOrganiserCommandLine(t *testing.T) {
 		t.Fatalf("game new (%d): %s %s", code, out, errs)
 	}
 	out, errs, code = runCLI(t, "STATUS g7\nPOLICY g7 12h\n", "org", "--config", cfg, "-")
-	if code != 0 || !strings.Contains(out, "STATUS g7: toy") || !strings.Contains(out, "POLICY g7: policy now 12h") {
+	if code != 0 || !strings.Contains(out, "STATUS g7: Bid & Roll") || !strings.Contains(out, "POLICY g7: policy now 12h") {
 		t.Fatalf("org script (%d): %s %s", code, out, errs)
 	}
 	out, errs, code = runCLI(t, "", "export", "g7", "--config", cfg)
