@@ -162,6 +162,10 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 	for _, o := range sortedKeys(orgs) {
 		log.Info("organiser address", slog.String("organiser", o), slog.String("write_to", orgs[o]))
 	}
+	if !cfg.Auth.RequireDKIMAlignment {
+		log.Info("sender check: the seat's secret only (auth.require_dkim_alignment is off): whoever learns a seat's " +
+			"Reply-To address can play for it; turn alignment on when your players' providers sign their mail")
+	}
 	d.mux.HandleFunc("GET /healthz", d.healthz)
 	if err := d.mountHTTP(db, log); err != nil {
 		return fail(err)
