@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -172,19 +171,6 @@ func TestScriptedDiceBrewingFigures(t *testing.T) {
 	if long > 0 {
 		t.Errorf("%d lines over 80 columns", long)
 	}
-}
-
-func TestDumpScripted(t *testing.T) {
-	if os.Getenv("REFEREE_DUMP") == "" {
-		t.Skip("set REFEREE_DUMP=1 to print mails of the scripted game")
-	}
-	n := 0
-	playScripted(t, [2]string{"en", "it"}, func(m *Outgoing, round int) {
-		n++
-		if n == 30 || n == 31 || n == 32 || n == 33 || m.Kind == "end" {
-			t.Logf("---- %s %s\nSubject: %s\n%s", m.To, m.Kind, m.Subject, m.Body)
-		}
-	})
 }
 
 // playWhole plays a whole game of one of the real games with every player
