@@ -218,9 +218,12 @@ func TestGoldenInvitations(t *testing.T) {
 		g.record("the organiser's answer to NEW", g.pick(ms, org))
 		g.record("an invitation", g.pick(ms, ann))
 
+		h.send("g1", bob, "NOTIFY every", -1)
+		h.mails()
 		h.send("g1", ann, "JOIN", -1)
 		ms = g.take("JOIN answered", ann)
-		g.record("another player joined", g.pick(ms, bob))
+		g.record("another player joined (to a player with NOTIFY every)", g.pick(ms, bob))
+		h.noMailTo(ms, cat) // the default NOTIFY: no mail of its own for a join
 
 		h.send("g1", bob, "BID 2", -1)
 		g.take("a move before the start is refused", bob)

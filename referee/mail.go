@@ -143,10 +143,12 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	s := &gw.g.Seats[i]
 	rd := gw.reader(i)
 	var notes []string
+	minor := true // only notes that need no mail of their own
 	for _, n := range gw.notes {
 		if n.Seats != nil && !containsInt(n.Seats, i) {
 			continue
 		}
+		minor = minor && minorNotes[n.Name]
 		text, err := gw.w.r.render.T.Render("referee", rd.Lang, "note."+n.Name, gw.w.r.render.ctx(rd, n.Data))
 		if err != nil {
 			return err
@@ -181,7 +183,10 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	case s.Bot != "" && !gw.ended:
 		send = rep != nil || gw.force[i] || len(notes) > 0
 	case s.Notify == "turn":
-		send = important || asked
+		// Another player joining needs no mail of its own (issue 12.3:
+		// news mails only for what matters; the start names everybody).
+		notable := len(notes) > 0 && !minor
+		send = rep != nil || gw.force[i] || notable || gw.reminders[i] || gw.digest[i] || gw.ended || asked
 	case s.Notify == "digest":
 		send = important
 		if !send && (asked || len(lines) > 0) && s.DigestDue.IsZero() {
@@ -309,6 +314,10 @@ func (gw *gameWork) prompt(i int) *engine.Prompt {
 	}
 	return gw.tb.Prompts[i]
 }
+
+// minorNotes are announcements that cause no mail of their own under the
+// default NOTIFY (they are in a mail sent anyway, and in the LOG).
+var minorNotes = map[string]bool{"joined": true}
 
 // subjectWidth is the longest subject the referee writes (in runes): it
 // fits an 80-column index with a "Re: " in front.

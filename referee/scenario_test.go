@@ -34,9 +34,12 @@ func TestScenarioInvitationsAndJoins(t *testing.T) {
 	}
 	contains(t, inv.Body, "invited by olga@example.test", "JOIN")
 
+	h.send("g1", bob, "NOTIFY every", -1) // bob wants to hear of every join
+	h.mails()
 	h.send("g1", ann, "JOIN", -1)
 	ms = h.mails()
 	contains(t, h.mailTo(ms, bob).Body, "Ann has joined")
+	h.noMailTo(ms, cat) // under the default NOTIFY a join needs no mail of its own
 	if h.game("g1").Status != StatusForming {
 		t.Fatal("started with seats missing")
 	}
