@@ -1,0 +1,215 @@
+package heavenale
+
+// View is what a seat may see (HA-6.3, HA-6.4): everything but the order of
+// the face-down piles and monk stacks (and the monks set aside).
+type View struct {
+	Game    string       `json:"game"`
+	Seat    int          `json:"seat"`
+	Seats   []string     `json:"seats"`
+	Phase   string       `json:"phase"`
+	Round   int          `json:"round"`
+	Rounds  int          `json:"rounds"`
+	Starter int          `json:"starter"`
+	Cur     int          `json:"cur"`
+	Kind    string       `json:"kind,omitempty"`
+	Track   []TrackView  `json:"track"`
+	Home    [4]int       `json:"home"`
+	Pile1   int          `json:"pile1"`
+	Pile2   int          `json:"pile2"`
+	Stacks  int          `json:"stacks"`
+	Goals   []GoalView   `json:"goals"`
+	Players []PlayerView `json:"players"`
+	Final   *Final       `json:"final,omitempty"`
+	// Version is the ruleset version (shown in the summary footer).
+	Version string `json:"version"`
+}
+
+// TrackView is one track space.
+type TrackView struct {
+	N       int      `json:"n"`
+	Label   string   `json:"label"`
+	Kind    string   `json:"kind"`
+	Cost    int      `json:"cost,omitempty"`
+	Tiles   []string `json:"tiles,omitempty"`
+	Discs   int      `json:"discs,omitempty"`
+	Figures []int    `json:"figures,omitempty"`
+}
+
+// GoalView is one barrel goal and its holders.
+type GoalView struct {
+	ID    string `json:"id"`
+	Large int    `json:"large"`
+	Small int    `json:"small"`
+}
+
+// PlayerView is one seat's public board, with what the summary computes.
+type PlayerView struct {
+	Player
+	Name       string   `json:"name"`
+	Rate       int      `json:"rate"`
+	VP         int      `json:"vp"`
+	Large      int      `json:"large"`
+	Small      int      `json:"small"`
+	Projected  int      `json:"projected"`
+	NearSheds  []string `json:"near_sheds,omitempty"` // "SH2:S7:14": one tile from enclosure, the empty spot and the sum
+	Garden     []string `json:"garden_rows"`
+	PlacedList []string `json:"placed_list,omitempty"`
+}
+
+// View implements engine.State.
+func (s *State) View(seat int) any {
+	v := View{Game: gameName, Seat: seat, Seats: append([]string(nil), s.H.Seats...), Phase: s.Phase,
+		Round: s.Round, Rounds: s.Rounds, Starter: s.Starter, Cur: s.Cur, Home: s.Home,
+		Pile1: len(s.PileI), Pile2: len(s.PileII), Stacks: len(s.Stacks), Final: s.Final, Version: s.r.Version}
+	if s.Phase != phaseOver {
+		v.Kind = s.kind()
+	}
+	for n := 1; n < homePos; n++ {
+		sp := s.r.Track[n]
+		tv := TrackView{N: n, Label: sp.Label, Kind: sp.Kind, Cost: sp.Cost, Tiles: cloneStrings(s.Spaces[n]), Discs: s.Discs[n]}
+		for i := range s.Players {
+			if s.Players[i].Pos == n {
+				tv.Figures = append(tv.Figures, i)
+			}
+		}
+		v.Track = append(v.Track, tv)
+	}
+	for g, gl := range s.r.Goals {
+		v.Goals = append(v.Goals, GoalView{ID: gl.ID, Large: s.Large[g], Small: s.Small[g]})
+	}
+	for i := range s.Players {
+		p := s.Players[i]
+		c := s.Core.clone()
+		pv := PlayerView{Player: c.Players[i], Name: s.H.Seats[i]}
+		if i != seat {
+			// Standing orders are private (§10.2).
+			pv.PrefHome, pv.PrefPriv, pv.EndSell = nil, nil, false
+		}
+		b := s.r.band(p.Brew)
+		pv.Rate, pv.VP = b.Rate, b.VP
+		pv.Large, pv.Small = s.barrels(i)
+		pv.Projected = s.scoreSeat(i).Total
+		pv.NearSheds = s.nearSheds(i)
+		pv.Garden = s.gardenRows(i, false)
+		v.Players = append(v.Players, pv)
+	}
+	return v
+}
+
+// nearSheds lists the empty shed sites one tile from enclosure (§10.4):
+// "SH2 S7 14" = site, the missing spot, the fertility sum so far.
+func (s *State) nearSheds(seat int) []string {
+	p := &s.Players[seat]
+	var out []string
+	for k, site := range s.r.ShedSites {
+		if p.Garden[site] != "" {
+			continue
+		}
+		missing, sum := -1, 0
+		empty := 0
+		for _, j := range s.r.Cells[site].Nb {
+			if p.Garden[j] == "" {
+				empty++
+				missing = j
+			} else {
+				sum += tileFert(p.Garden[j])
+			}
+		}
+		if empty == 1 {
+			out = append(out, s.r.SiteName[k]+" "+s.r.Cells[missing].ID+" "+itoa(sum))
+		}
+	}
+	return out
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// gardenRows draws a seat's garden in fixed-width text (§8.3 layout, §10.4):
+// each hex is 3 characters on a 3-column grid per x unit; sunny spots left,
+// shady right, "..." an empty spot, "sh?" an open shed site, "T2" a shed.
+// compact draws each hex in 2 characters (phones, at most 40 columns).
+func (s *State) gardenRows(seat int, compact bool) []string {
+	p := &s.Players[seat]
+	minX, maxX, maxY := 0, 0, 0
+	for _, c := range s.r.Cells {
+		if c.X < minX {
+			minX = c.X
+		}
+		if c.X > maxX {
+			maxX = c.X
+		}
+		if c.Y > maxY {
+			maxY = c.Y
+		}
+	}
+	w := 3 // columns per x unit
+	cw := 5
+	if compact {
+		w, cw = 2, 3
+	}
+	rows := make([][]byte, maxY+1)
+	width := (maxX-minX)*w + cw
+	for y := range rows {
+		rows[y] = []byte(spaces(width))
+	}
+	for i, c := range s.r.Cells {
+		t := p.Garden[i]
+		var txt string
+		switch {
+		case c.Side == sideShed && t == "":
+			txt = "(" + c.ID[2:] + ")"
+			if compact {
+				txt = "(" + c.ID[2:]
+			}
+		case c.Side == sideShed:
+			txt = "[" + t + "]"
+			if compact {
+				txt = t + " "
+			}
+		case t == "":
+			txt = "  . "
+			if compact {
+				txt = " ."
+			}
+		default:
+			txt = " " + t
+			if compact {
+				txt = t
+			}
+		}
+		for len(txt) < cw {
+			txt += " "
+		}
+		col := (c.X - minX) * w
+		copy(rows[c.Y][col:], txt[:cw])
+	}
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = trimRight(string(r))
+	}
+	return out
+}
+
+func spaces(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = ' '
+	}
+	return string(b)
+}
+
+func trimRight(x string) string {
+	i := len(x)
+	for i > 0 && x[i-1] == ' ' {
+		i--
+	}
+	return x[:i]
+}
