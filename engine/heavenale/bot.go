@@ -88,66 +88,77 @@ func (s *State) roundLeft(seat int) int {
 	return k
 }
 
-// estimate is the bot's evaluation of a seat's position: an estimate of
-// the production score with the future activations of the garden, plus
-// barrels and cards.
+// estimate is the bot's evaluation of a seat's position: the production
+// score of a projection where every colour spot still free is scored once
+// more (HA-5.7) and monks move the brewmaster, evened out with the closed
+// form of HA-7.6, plus barrels, cards and (while rounds remain) money.
 func (s *State) estimate(seat int) float64 {
 	p := &s.Players[seat]
-	rounds := float64(s.Rounds - s.Round + 1)
-	// Future activations: sunny resource tiles push markers, shady give
-	// ducats, monks the brewmaster.
-	var mk [5]float64
-	for c := range mk {
-		mk[c] = float64(p.Markers[c])
-	}
-	ducats := float64(p.Ducats)
+	left := float64(s.Rounds-s.Round) / float64(s.Rounds)
+	var mk [5]int
+	copy(mk[:], p.Markers[:])
+	ducats := p.Ducats
 	brew := float64(p.Brew)
 	for i, t := range p.Garden {
 		side := s.r.Cells[i].Side
 		if c := tileColour(t); c >= 0 {
-			f := float64(tileFert(t))
+			if p.Spots[spotColor+c] {
+				continue
+			}
 			if side == sideSun {
-				w := 0.6
-				if !p.Spots[spotColor+c] {
-					w += 0.6
-				}
-				mk[c] += f * w
+				mk[c] += tileFert(t)
 			} else {
-				ducats += f * 0.8
+				ducats += tileFert(t)
 			}
 		} else if monkType(t) > 0 {
-			brew += 0.8
-		} else if side == sideShed && t == "" {
-			brew += 0.3
+			brew += 0.7
 		}
 	}
-	_ = rounds
+	for c := range mk {
+		if mk[c] > s.r.Max {
+			mk[c] = s.r.Max
+		}
+	}
 	if brew > float64(s.r.Max) {
 		brew = float64(s.r.Max)
 	}
 	b := s.r.band(int(brew))
-	low, sum := mk[0], 0.0
-	for _, v := range mk {
-		if v < low {
-			low = v
-		}
-		if v > 20 {
-			v = 20
-		}
-		sum += v
+	low := closedForm(mk, b.Rate, ducats/s.r.C.DucatsPerStep, s.r.Max)
+	val := 0.0
+	if low > 0 {
+		val = float64(b.VP * low)
+	} else {
+		val = float64(low) * 0.5
 	}
-	avg := (sum + ducats/10) / 5
-	eff := low + (avg-low)*1.6/float64(b.Rate)
-	if eff > avg {
-		eff = avg
-	}
-	if eff < 0 {
-		eff = eff * 0.3
-	}
-	val := float64(b.VP) * eff
-	val += brew * 0.5
+	val += brew * 0.4
 	l, sm := s.barrels(seat)
 	val += float64(l*s.r.C.LargeVP + sm*s.r.C.SmallVP)
-	val += float64(len(p.Cards)) * 1.5
+	val += float64(len(p.Cards)) * (1 + 2*left)
+	val += float64(p.Ducats) * 0.25 * left
 	return val
+}
+
+// closedForm is the lenient evening-out of HA-7.6: the largest L such that
+// the deficit below L, less what the surplus above L pays at the rate, is
+// covered by the ducat steps.
+func closedForm(p [5]int, rate, d, max int) int {
+	best := -99
+	for L := -10; L <= max; L++ {
+		def, sur := 0, 0
+		for _, v := range p {
+			if v < L {
+				def += L - v
+			} else {
+				sur += v - L
+			}
+		}
+		pay := sur / rate
+		if pay > def {
+			pay = def
+		}
+		if def-pay <= d {
+			best = L
+		}
+	}
+	return best
 }
