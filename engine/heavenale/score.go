@@ -13,7 +13,6 @@ import (
 func evenOut(start [5]int, rate, d, max int, mayStop bool) (best int, ex [5]int, steps []string, ducat []int) {
 	type key [5]int
 	memo := map[key]int{}
-	choice := map[key]key{}
 	var finish func(p [5]int) int
 	finish = func(p [5]int) int {
 		q := p
@@ -47,7 +46,7 @@ func evenOut(start [5]int, rate, d, max int, mayStop bool) (best int, ex [5]int,
 					rec(j+1, left, q)
 					return
 				}
-				for k := 0; k <= left && q[j]-k >= t; k++ {
+				for k := 0; k <= left && (k == 0 || q[j]-k >= t); k++ {
 					q2 := q
 					q2[j] -= k
 					rec(j+1, left-k, q2)
@@ -58,42 +57,50 @@ func evenOut(start [5]int, rate, d, max int, mayStop bool) (best int, ex [5]int,
 			rec(0, rate, q)
 		}
 	}
+	// The rule is symmetric in the colours: memoise on the sorted markers.
 	var search func(p [5]int) int
 	search = func(p [5]int) int {
+		p = sorted5(p)
 		if v, ok := memo[p]; ok {
 			return v
 		}
-		memo[p] = -1 << 30
 		best := -1 << 30
 		terminal := true
-		var bestNext key
 		succ(p, func(q [5]int) {
 			terminal = false
 			if v := search(q); v > best {
-				best, bestNext = v, q
+				best = v
 			}
 		})
 		if terminal {
-			best, bestNext = finish(p), p
+			best = finish(p)
 		} else if mayStop {
-			if v := finish(p); v >= best {
-				best, bestNext = v, p
+			if v := finish(p); v > best {
+				best = v
 			}
 		}
 		memo[p] = best
-		choice[p] = bestNext
 		return best
 	}
 	best = search(start)
-	// Follow the choices to report the exchanges.
+	// Follow a best sequence on the real markers to report the exchanges.
 	cur := start
 	for n := 0; n < 10000; n++ {
-		nx, ok := choice[cur]
-		if !ok || nx == cur {
+		if mayStop && finish(cur) == best {
 			break
 		}
-		steps = append(steps, fmt.Sprintf("%v>%v", cur, nx))
-		cur = nx
+		var next [5]int
+		found := false
+		succ(cur, func(q [5]int) {
+			if !found && search(q) == best {
+				next, found = q, true
+			}
+		})
+		if !found {
+			break
+		}
+		steps = append(steps, fmt.Sprintf("%v>%v", cur, next))
+		cur = next
 	}
 	ex = cur
 	q := cur
@@ -117,6 +124,15 @@ func lowIdx(q [5]int, max int) int {
 		}
 	}
 	return i
+}
+
+func sorted5(q [5]int) [5]int {
+	for i := 1; i < 5; i++ {
+		for j := i; j > 0 && q[j] < q[j-1]; j-- {
+			q[j], q[j-1] = q[j-1], q[j]
+		}
+	}
+	return q
 }
 
 func minOf(q [5]int) int {
