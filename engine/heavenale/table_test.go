@@ -1,0 +1,113 @@
+package heavenale
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+func submit(t *testing.T, tb *engine.Table, seat int, text string) *engine.Report {
+	t.Helper()
+	rep, err := tb.Submit(seat, engine.ParseScript(text), tb.Token())
+	if err != nil {
+		t.Fatalf("Submit(%d, %q): %v", seat, text, err)
+	}
+	return rep
+}
+
+func statuses(rep *engine.Report) string {
+	var s []string
+	for _, r := range rep.Results {
+		s = append(s, r.Status)
+	}
+	return strings.Join(s, ",")
+}
+
+// tableState sets up a 2-player Table where Ann starts and Ben has picked
+// CASH; the track is replaced by a known one.
+func newTable(t *testing.T) (*engine.Table, *State) {
+	t.Helper()
+	tb, _, _, err := engine.NewTable(Game{}, engineConfig(2, map[string]string{"start_player": "1"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := tb.State.(*State)
+	bare(s)
+	s.Spaces[2] = []string{"HO2", "WA1"}
+	s.Spaces[5] = []string{"BA3"}
+	s.Discs[12] = 1
+	rep := submit(t, tb, 1, "HOME CASH")
+	if rep.Rejected {
+		t.Fatalf("setup pick: %s", statuses(rep))
+	}
+	return tb, tb.State.(*State)
+}
+
+// §10.1: a whole turn in one message; §10.2: the other seat's queued turn
+// with alternatives, tried in order when its turn comes.
+func TestTableTurnAndQueue(t *testing.T) {
+	tb, s := newTable(t)
+	// Ben queues before his turn: GO 12 is illegal for him (no tile), so the
+	// second alternative is taken.
+	rep := submit(t, tb, 1, "NEXT\nGO 12\nSCORE WA\nOR\nGO 5\nBUY BA3 D2\nEND")
+	if rep.Rejected || statuses(rep) != "queued" {
+		t.Fatalf("Ben's queue: %s", statuses(rep))
+	}
+	rep = submit(t, tb, 0, "GO 2\nBUY HO2 S1\nBUY WA1 D1")
+	if rep.Rejected {
+		t.Fatalf("Ann's turn: %s %+v", statuses(rep), rep.Results)
+	}
+	s = tb.State.(*State)
+	a, b := &s.Players[0], &s.Players[1]
+	if a.Garden[s.r.CellIdx["S1"]] != "HO2" || a.Garden[s.r.CellIdx["D1"]] != "WA1" || a.Ducats != 25-4-1 {
+		t.Fatalf("Ann: %v ducats %d", a.Garden, a.Ducats)
+	}
+	if b.Garden[s.r.CellIdx["D2"]] != "BA3" || b.Pos != 5 {
+		t.Fatalf("Ben's queued turn not applied: pos %d", b.Pos)
+	}
+	if s.Cur != 0 || s.Sub != subMove {
+		t.Fatalf("Ann should move again: cur %d %s", s.Cur, s.Sub)
+	}
+	// ELSE PASS: no alternative legal, so Ann goes home.
+	rep = submit(t, tb, 0, "GO 3 | GO 4 ELSE PASS")
+	s = tb.State.(*State)
+	if rep.Rejected || statuses(rep) != "else_pass" || !s.Players[0].Back {
+		t.Fatalf("ELSE PASS: %s back %v", statuses(rep), s.Players[0].Back)
+	}
+}
+
+// §10.1: a first line that is illegal rejects the whole message; nothing
+// changes.
+func TestTableRejectsIllegalFirstLine(t *testing.T) {
+	tb, _ := newTable(t)
+	before, _ := json.Marshal(tb.State)
+	rep := submit(t, tb, 0, "GO 12\nSCORE WA")
+	if !rep.Rejected {
+		t.Fatalf("accepted: %s", statuses(rep))
+	}
+	if after, _ := json.Marshal(tb.State); string(after) != string(before) {
+		t.Fatalf("state changed")
+	}
+	rep = submit(t, tb, 0, "FLY 12")
+	if !rep.Rejected || rep.Results[0].Errors[0].Code != engine.CodeUnknownCommand {
+		t.Fatalf("unknown command: %+v", rep.Results)
+	}
+}
+
+// §10.2: a numbered reply picks from the track menu.
+func TestTableNumberedMenu(t *testing.T) {
+	tb, _ := newTable(t)
+	p := tb.Prompts[0]
+	if p == nil || !p.Numbered {
+		t.Fatalf("no numbered prompt: %+v", p)
+	}
+	if p.Options[0].Cmd != "GO 2" || p.Options[len(p.Options)-1].Cmd != "GO HOME" {
+		t.Fatalf("menu %v", p.Options)
+	}
+	rep := submit(t, tb, 0, "1")
+	if rep.Rejected || tb.State.(*State).Players[0].Pos != 2 {
+		t.Fatalf("1: %s", statuses(rep))
+	}
+}
