@@ -386,7 +386,7 @@ func (s *State) apply(seat int, m Move) ([]engine.Event, error) {
 	switch m.Verb {
 	case "UNDO":
 		if s.Undo == nil {
-			return nil, engine.Reject("P-10.3", "nothing_to_undo")
+			return nil, engine.Reject("", "nothing_to_undo")
 		}
 		prefH, prefP, es := p.PrefHome, p.PrefPriv, p.EndSell
 		s.Core = *s.Undo

@@ -80,6 +80,7 @@ func (s *State) setup() []engine.Event {
 		s.Home[i] = -1
 	}
 	s.Home[homeFirst] = s.Starter
+	s.Lead = s.Starter
 	s.Players[s.Starter].Spot = homeFirst
 	dir := -1 // counterclockwise (AMB-1)
 	if s.H.Options["setup_pick_direction"] == "clockwise" {
@@ -150,6 +151,7 @@ func (s *State) startRound() {
 		s.Players[i].Pos = 0
 	}
 	s.Cur, s.Sub = s.Home[homeFirst], subMove
+	s.Lead = s.Cur
 }
 
 // endTurn closes the active seat's turn and passes to the next (HA-4.2,

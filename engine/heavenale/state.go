@@ -40,6 +40,8 @@ type Core struct {
 	Rounds int    `json:"rounds"`
 	// Starter is the start player (HA-3.9).
 	Starter int `json:"starter"`
+	// Lead is the seat that started the current round (on FIRST at its start).
+	Lead int `json:"lead"`
 	// Cur is the seat owing the decision, Sub what it owes (see sub*).
 	Cur int    `json:"cur"`
 	Sub string `json:"sub"`

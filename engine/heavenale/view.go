@@ -12,6 +12,8 @@ type View struct {
 	Starter int          `json:"starter"`
 	Cur     int          `json:"cur"`
 	Kind    string       `json:"kind,omitempty"`
+	// Order is the turn order of the round (clockwise from FIRST).
+	Order []int `json:"order"`
 	Track   []TrackView  `json:"track"`
 	Home    [4]int       `json:"home"`
 	Pile1   int          `json:"pile1"`
@@ -53,6 +55,8 @@ type PlayerView struct {
 	Projected  int      `json:"projected"`
 	NearSheds  []string `json:"near_sheds,omitempty"` // "SH2:S7:14": one tile from enclosure, the empty spot and the sum
 	Garden     []string `json:"garden_rows"`
+	Compact    []string `json:"compact_rows"`
+	SpotList   []string `json:"spot_list"`
 	PlacedList []string `json:"placed_list,omitempty"`
 }
 
@@ -63,6 +67,10 @@ func (s *State) View(seat int) any {
 		Pile1: len(s.PileI), Pile2: len(s.PileII), Stacks: len(s.Stacks), Final: s.Final, Version: s.r.Version}
 	if s.Phase != phaseOver {
 		v.Kind = s.kind()
+	}
+	first := s.Lead
+	for k := 0; k < s.n(); k++ {
+		v.Order = append(v.Order, (first+k)%s.n())
 	}
 	for n := 1; n < homePos; n++ {
 		sp := s.r.Track[n]
@@ -91,6 +99,17 @@ func (s *State) View(seat int) any {
 		pv.Projected = s.scoreSeat(i).Total
 		pv.NearSheds = s.nearSheds(i)
 		pv.Garden = s.gardenRows(i, false)
+		pv.Compact = s.gardenRows(i, true)
+		for k, on := range p.Spots {
+			if on {
+				pv.SpotList = append(pv.SpotList, spotNames[k])
+			}
+		}
+		for k, c := range p.Placed {
+			if c != "" {
+				pv.PlacedList = append(pv.PlacedList, spotNames[s.r.Pairs[k][0]]+"+"+spotNames[s.r.Pairs[k][1]]+":"+c)
+			}
+		}
 		v.Players = append(v.Players, pv)
 	}
 	return v
