@@ -1,19 +1,21 @@
 package heavenale
 
+import "strings"
+
 // View is what a seat may see (HA-6.3, HA-6.4): everything but the order of
 // the face-down piles and monk stacks (and the monks set aside).
 type View struct {
-	Game    string       `json:"game"`
-	Seat    int          `json:"seat"`
-	Seats   []string     `json:"seats"`
-	Phase   string       `json:"phase"`
-	Round   int          `json:"round"`
-	Rounds  int          `json:"rounds"`
-	Starter int          `json:"starter"`
-	Cur     int          `json:"cur"`
-	Kind    string       `json:"kind,omitempty"`
+	Game    string   `json:"game"`
+	Seat    int      `json:"seat"`
+	Seats   []string `json:"seats"`
+	Phase   string   `json:"phase"`
+	Round   int      `json:"round"`
+	Rounds  int      `json:"rounds"`
+	Starter int      `json:"starter"`
+	Cur     int      `json:"cur"`
+	Kind    string   `json:"kind,omitempty"`
 	// Order is the turn order of the round (clockwise from FIRST).
-	Order []int `json:"order"`
+	Order   []int        `json:"order"`
 	Track   []TrackView  `json:"track"`
 	Home    [4]int       `json:"home"`
 	Pile1   int          `json:"pile1"`
@@ -47,17 +49,17 @@ type GoalView struct {
 // PlayerView is one seat's public board, with what the summary computes.
 type PlayerView struct {
 	Player
-	Name       string   `json:"name"`
-	Rate       int      `json:"rate"`
-	VP         int      `json:"vp"`
-	Large      int      `json:"large"`
-	Small      int      `json:"small"`
-	Projected  int      `json:"projected"`
-	NearSheds  []string `json:"near_sheds,omitempty"` // "SH2:S7:14": one tile from enclosure, the empty spot and the sum
-	Garden     []string `json:"garden_rows"`
-	Compact    []string `json:"compact_rows"`
-	SpotList   []string `json:"spot_list"`
-	PlacedList []string `json:"placed_list,omitempty"`
+	Name       string     `json:"name"`
+	Rate       int        `json:"rate"`
+	VP         int        `json:"vp"`
+	Large      int        `json:"large"`
+	Small      int        `json:"small"`
+	Projected  int        `json:"projected"`
+	NearSheds  []NearShed `json:"near_sheds,omitempty"`
+	Garden     []string   `json:"garden_rows"`
+	Compact    []string   `json:"compact_rows"`
+	SpotList   []string   `json:"spot_list"`
+	PlacedList []string   `json:"placed_list,omitempty"`
 }
 
 // View implements engine.State.
@@ -115,11 +117,18 @@ func (s *State) View(seat int) any {
 	return v
 }
 
-// nearSheds lists the empty shed sites one tile from enclosure (§10.4):
-// "SH2 S7 14" = site, the missing spot, the fertility sum so far.
-func (s *State) nearSheds(seat int) []string {
+// NearShed is an empty shed site one tile from enclosure: the missing spot
+// and the fertility sum so far (§10.4).
+type NearShed struct {
+	Site string `json:"site"`
+	Spot string `json:"spot"`
+	Sum  int    `json:"sum"`
+}
+
+// nearSheds lists the empty shed sites one tile from enclosure.
+func (s *State) nearSheds(seat int) []NearShed {
 	p := &s.Players[seat]
-	var out []string
+	var out []NearShed
 	for k, site := range s.r.ShedSites {
 		if p.Garden[site] != "" {
 			continue
@@ -135,26 +144,18 @@ func (s *State) nearSheds(seat int) []string {
 			}
 		}
 		if empty == 1 {
-			out = append(out, s.r.SiteName[k]+" "+s.r.Cells[missing].ID+" "+itoa(sum))
+			out = append(out, NearShed{Site: s.r.SiteName[k], Spot: s.r.Cells[missing].ID, Sum: sum})
 		}
 	}
 	return out
 }
 
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}
-
 // gardenRows draws a seat's garden in fixed-width text (§8.3 layout, §10.4):
 // each hex is 3 characters on a 3-column grid per x unit; sunny spots left,
-// shady right, "..." an empty spot, "sh?" an open shed site, "T2" a shed.
-// compact draws each hex in 2 characters (phones, at most 40 columns).
+// shady right; an empty spot shows its name in lower case ("s3", "d12"),
+// a tile its code ("HO5", "M2"), an open shed site "(sh2)", a shed "[T2]".
+// compact draws each hex in 3 characters on a 2-column grid (phones, at
+// most 40 columns): "s3", "HO5", "sh2", "T2".
 func (s *State) gardenRows(seat int, compact bool) []string {
 	p := &s.Players[seat]
 	minX, maxX, maxY := 0, 0, 0
@@ -169,8 +170,8 @@ func (s *State) gardenRows(seat int, compact bool) []string {
 			maxY = c.Y
 		}
 	}
-	w := 3 // columns per x unit
-	cw := 5
+	w := 4 // columns per x unit
+	cw := 7
 	if compact {
 		w, cw = 2, 3
 	}
@@ -182,21 +183,22 @@ func (s *State) gardenRows(seat int, compact bool) []string {
 	for i, c := range s.r.Cells {
 		t := p.Garden[i]
 		var txt string
+		id := strings.ToLower(c.ID)
 		switch {
 		case c.Side == sideShed && t == "":
-			txt = "(" + c.ID[2:] + ")"
+			txt = " (" + id + ")"
 			if compact {
-				txt = "(" + c.ID[2:]
+				txt = id
 			}
 		case c.Side == sideShed:
-			txt = "[" + t + "]"
+			txt = " [" + t + "]"
 			if compact {
-				txt = t + " "
+				txt = t
 			}
 		case t == "":
-			txt = "  . "
+			txt = " " + id
 			if compact {
-				txt = " ."
+				txt = id
 			}
 		default:
 			txt = " " + t
