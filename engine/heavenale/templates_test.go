@@ -80,7 +80,11 @@ func TestTemplatesRender(t *testing.T) {
 			for _, d := range s.Pending() {
 				kinds[d.Kind] = true
 				opts := s.Legal(d)
-				p := engine.Prompt{Decision: d, Options: opts, Numbered: len(opts) <= engine.MaxNumbered, Count: len(opts)}
+				// Like the Table: options only when numbered.
+				p := engine.Prompt{Decision: d, Numbered: len(opts) <= engine.MaxNumbered, Count: len(opts)}
+				if p.Numbered {
+					p.Options = opts
+				}
 				c := ctx
 				c.Seat = d.Seat
 				checkWidth(t, lang, "prompt."+d.Kind, render(t, set, lang, "prompt."+d.Kind, c.With(templates.PromptData{Prompt: p, View: s.View(d.Seat)})))

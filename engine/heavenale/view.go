@@ -1,6 +1,10 @@
 package heavenale
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/pbem-referee/referee/engine"
+)
 
 // View is what a seat may see (HA-6.3, HA-6.4): everything but the order of
 // the face-down piles and monk stacks (and the monks set aside).
@@ -24,6 +28,12 @@ type View struct {
 	Goals   []GoalView   `json:"goals"`
 	Players []PlayerView `json:"players"`
 	Final   *Final       `json:"final,omitempty"`
+	// Menu lists the legal answers of the viewing seat's decision (every
+	// kind but purchases, whose list is long); Example is its first legal
+	// answer (all kinds). Prompts use them since a Table prompt leaves its
+	// options out when there are more than engine.MaxNumbered.
+	Menu    []engine.Option `json:"menu,omitempty"`
+	Example string          `json:"example,omitempty"`
 	// Version is the ruleset version (shown in the summary footer).
 	Version string `json:"version"`
 }
@@ -69,6 +79,15 @@ func (s *State) View(seat int) any {
 		Pile1: len(s.PileI), Pile2: len(s.PileII), Stacks: len(s.Stacks), Final: s.Final, Version: s.r.Version}
 	if s.Phase != phaseOver {
 		v.Kind = s.kind()
+		if seat == s.Cur {
+			opts := s.Legal(s.decision())
+			if len(opts) > 0 {
+				v.Example = opts[0].Cmd
+			}
+			if v.Kind != kindBuy {
+				v.Menu = opts
+			}
+		}
 	}
 	first := s.Lead
 	for k := 0; k < s.n(); k++ {

@@ -14,6 +14,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/heavenale"
 )
 
 // TestDemoEndToEnd runs the demo's bot games on the embedded stack: every
