@@ -119,6 +119,18 @@ func TestTemplatesRender(t *testing.T) {
 			}
 		}
 	}
+	// Every shed type and a long site name, in every language.
+	for _, lang := range templates.Languages {
+		s := states[0]
+		for typ := 1; typ <= 4; typ++ {
+			d := engine.Decision{Seat: 0, Kind: kindShed, Params: map[string]any{"site": "SH7", "type": typ, "round": 1, "rounds": 3}}
+			c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats}
+			for _, numbered := range []bool{false, true} {
+				p := engine.Prompt{Decision: d, Count: 15, Numbered: numbered}
+				checkWidth(t, lang, "prompt.shed", render(t, set, lang, "prompt.shed", c.With(templates.PromptData{Prompt: p, View: s.View(0)})))
+			}
+		}
+	}
 	params := map[string]any{"token": "XX", "space": 12, "from": 14, "card": "LOW", "tile": "HO5", "price": 10, "ducats": 4,
 		"spot": "S7", "site": "SH2", "type": 2, "count": 2, "colour": "WA", "n": 3, "kind": "buy", "cmd": "BUY",
 		"waiting_for": []int{1}, "line": "GO", "expected": "GO <n>", "word": "FLY", "seat": 1}
