@@ -333,11 +333,26 @@ func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
 			return nil, engine.Reject("", engine.CodeSyntax, "line", mv.String())
 		}
 	}
-	if s.Phase == phaseOver {
-		return nil, engine.Reject("HA-7.1", engine.CodeGameOver)
-	}
 	if seat < 0 || seat >= s.n() {
 		return nil, engine.Reject("", engine.CodeNotSeated, "seat", seat)
+	}
+	if m.Verb == "DONE" && m.Key == "AUTO" {
+		// The implied DONE that ends a message's purchases (§10.1): it
+		// never fails; it ends the purchases if they are still open.
+		s.H.Moves++
+		if s.Phase != phasePlay || seat != s.Cur {
+			return nil, nil
+		}
+		switch {
+		case s.Sub == subBuy && s.Bought > 0:
+			return append([]engine.Event{engine.NewEvent("ha.done", seat, engine.Public, "bought", s.Bought)}, s.endTurn()...), nil
+		case s.Sub == subShed:
+			s.AutoDone = true
+		}
+		return nil, nil
+	}
+	if s.Phase == phaseOver {
+		return nil, engine.Reject("HA-7.1", engine.CodeGameOver)
 	}
 	// Standing orders: any time (§10.2).
 	switch m.Verb {
@@ -615,6 +630,9 @@ func (s *State) buyOne(seat int, b Buy) ([]engine.Event, error) {
 func (s *State) afterPurchase(seat int) []engine.Event {
 	s.Sub = subBuy
 	p := &s.Players[seat]
+	if s.AutoDone {
+		return append([]engine.Event{engine.NewEvent("ha.done", seat, engine.Public, "bought", s.Bought, "auto", true)}, s.endTurn()...)
+	}
 	if !s.canBuy(seat, p.Pos, p.Ducats+s.sellable(seat)) {
 		return append([]engine.Event{engine.NewEvent("ha.done", seat, engine.Public, "bought", s.Bought, "auto", true)}, s.endTurn()...)
 	}

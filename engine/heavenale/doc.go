@@ -47,6 +47,12 @@
 // with alternatives ("GO 12; SCORE WA | GO 16; SCORE WA ELSE PASS", where
 // ELSE PASS plays GO HOME).
 //
+// Implied DONE (§10.1): Route appends the line "DONE AUTO" to the last
+// order of each turn of a message that bought a tile without writing DONE.
+// That move never fails: it ends the purchases if they are still open, or,
+// when a shed choice is owed, once the sheds are resolved; otherwise it
+// does nothing.
+//
 // Forced choices are never asked (the Table applies single options): a
 // single free start space, FIRST forced by HA-5.12.3, type-0 sheds, a
 // completed pair without unplaced cards, the end of a purchase step when no

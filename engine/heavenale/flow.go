@@ -159,7 +159,7 @@ func (s *State) startRound() {
 func (s *State) endTurn() []engine.Event {
 	p := &s.Players[s.Cur]
 	p.Turns++
-	s.Undo, s.Bought, s.Sheds, s.Pair = nil, 0, nil, -1
+	s.Undo, s.Bought, s.Sheds, s.Pair, s.AutoDone = nil, 0, nil, -1, false
 	n := s.n()
 	for k := 1; k <= n; k++ {
 		nx := (s.Cur + k) % n

@@ -103,6 +103,10 @@ func (m Move) String() string {
 		}
 	case "SELL":
 		add(m.Card)
+	case "DONE":
+		if m.Key == "AUTO" {
+			add("AUTO")
+		}
 	case "PREF":
 		add(m.Key)
 		for _, w := range m.Words {
@@ -213,6 +217,10 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 			m.Buys = append(m.Buys, Buy{Tile: t, Cell: c, id: s.r.Cells[c].ID})
 		}
 	case "DONE", "UNDO":
+		if m.Verb == "DONE" && len(args) == 1 && args[0] == "AUTO" {
+			m.Key = "AUTO"
+			break
+		}
 		if len(args) != 0 {
 			return nil, syntax(line, m.Verb)
 		}
@@ -387,6 +395,26 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 		return errs
 	}
 	k := s.Players[seat].Turns + 1
+	// §10.1: the last line of a message's turn that bought and did not say
+	// DONE carries an implied "DONE AUTO" (it never fails).
+	type turnLines struct {
+		last      int
+		buy, done bool
+	}
+	turns := map[int]*turnLines{}
+	var order []int
+	defer func() {
+		for _, kk := range order {
+			tl := turns[kk]
+			if !tl.buy || tl.done {
+				continue
+			}
+			o := &orders[tl.last]
+			for a := range o.Alts {
+				o.Alts[a] = append(append([]string(nil), o.Alts[a]...), "DONE AUTO")
+			}
+		}
+	}()
 	started := s.Phase == phasePlay && s.Cur == seat && s.Sub != subMove
 	picking := s.Phase == phaseSetup && indexOfInt(s.Picks, seat) >= 0
 	for i := range orders {
@@ -408,6 +436,23 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 			started = true
 		}
 		o.Slot = slotOf(k)
+		tl := turns[k]
+		if tl == nil {
+			tl = &turnLines{}
+			turns[k] = tl
+			order = append(order, k)
+		}
+		tl.last = i
+		for _, alt := range o.Alts {
+			for _, line := range alt {
+				switch keyword(engine.FirstWord(line)) {
+				case "BUY":
+					tl.buy = true
+				case "DONE":
+					tl.done = true
+				}
+			}
+		}
 	}
 	return errs
 }

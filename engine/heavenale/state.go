@@ -67,6 +67,9 @@ type Core struct {
 	Bought int   `json:"bought,omitempty"`
 	Sheds  []int `json:"sheds,omitempty"`
 	Pair   int   `json:"pair"`
+	// AutoDone: the message that bought ended while a shed choice was
+	// owed; the purchases end once the sheds are resolved (§10.1).
+	AutoDone bool `json:"auto_done,omitempty"`
 	// Final is the result of the final scoring (phase over).
 	Final *Final `json:"final,omitempty"`
 

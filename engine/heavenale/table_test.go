@@ -111,3 +111,29 @@ func TestTableNumberedMenu(t *testing.T) {
 		t.Fatalf("1: %s", statuses(rep))
 	}
 }
+
+// §10.1: a message that bought and ends without DONE ends the purchases
+// (implied DONE); with DONE missing after a shed choice too.
+func TestTableImpliedDone(t *testing.T) {
+	tb, _ := newTable(t)
+	rep := submit(t, tb, 0, "GO 2\nBUY HO2 S1")
+	s := tb.State.(*State)
+	if rep.Rejected || s.Cur != 1 || len(s.Spaces[2]) != 1 {
+		t.Fatalf("implied DONE: %s cur %d space 2 %v", statuses(rep), s.Cur, s.Spaces[2])
+	}
+	// A purchase that encloses a shed: the shed is asked, then the
+	// purchases end without a DONE.
+	put(s, 1, "S9", "HO5", "S8", "BA4", "S6", "WA3", "S3", "YE2", "S4", "WO1")
+	s.Spaces[6] = []string{"HO2", "WO1"}
+	s.Players[1].Ducats = 30
+	rep = submit(t, tb, 1, "GO 6\nBUY HO2 S7")
+	s = tb.State.(*State)
+	if rep.Rejected || s.Cur != 1 || s.Sub != subShed || !s.AutoDone {
+		t.Fatalf("shed pending: %s cur %d %s auto %v", statuses(rep), s.Cur, s.Sub, s.AutoDone)
+	}
+	rep = submit(t, tb, 1, "SHED S6 S7")
+	s = tb.State.(*State)
+	if rep.Rejected || s.Cur != 0 || len(s.Spaces[6]) != 1 {
+		t.Fatalf("after the shed: %s cur %d %s", statuses(rep), s.Cur, s.Sub)
+	}
+}
