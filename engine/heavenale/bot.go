@@ -31,12 +31,14 @@ func (Greedy) Choose(st engine.State, d engine.Decision, opts []engine.Option, r
 
 // botValue applies a command on a copy and estimates the seat's position.
 func (s *State) botValue(seat int, cmd string, look bool) float64 {
-	c := s.Clone().(*State)
+	// A copy without the UNDO snapshot, and the internal apply (no new
+	// snapshot): the bot only looks.
+	c := &State{H: s.H.Clone(), Core: s.Core.clone(), r: s.r}
 	m, err := c.Parse(seat, cmd)
 	if err != nil {
 		return -1e9
 	}
-	if _, err := c.Apply(seat, m); err != nil {
+	if _, err := c.apply(seat, m.(Move)); err != nil {
 		return -1e9
 	}
 	v := c.estimate(seat)

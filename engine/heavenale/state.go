@@ -160,9 +160,22 @@ func cloneInts(x []int) []int {
 func (c *Core) clone() Core {
 	d := *c
 	d.Picks = cloneInts(c.Picks)
+	// One backing array for every space (capacities capped, so an append
+	// reallocates instead of overwriting the next space).
+	total := 0
+	for _, sp := range c.Spaces {
+		total += len(sp)
+	}
+	buf := make([]string, total)
 	d.Spaces = make([][]string, len(c.Spaces))
+	off := 0
 	for i, sp := range c.Spaces {
-		d.Spaces[i] = cloneStrings(sp)
+		if sp == nil {
+			continue
+		}
+		n := copy(buf[off:], sp)
+		d.Spaces[i] = buf[off : off+n : off+n]
+		off += n
 	}
 	d.Discs = cloneInts(c.Discs)
 	d.PileI = cloneStrings(c.PileI)
@@ -186,8 +199,18 @@ func (c *Core) clone() Core {
 		d.Final = &f
 	}
 	d.Players = make([]Player, len(c.Players))
+	gl := 0
+	for _, p := range c.Players {
+		gl += len(p.Garden)
+	}
+	gbuf := make([]string, gl)
+	goff := 0
 	for i, p := range c.Players {
-		p.Garden = cloneStrings(p.Garden)
+		if p.Garden != nil {
+			n := copy(gbuf[goff:], p.Garden)
+			p.Garden = gbuf[goff : goff+n : goff+n]
+			goff += n
+		}
 		p.Cards = cloneStrings(p.Cards)
 		p.PrefHome = cloneStrings(p.PrefHome)
 		p.PrefPriv = cloneStrings(p.PrefPriv)
