@@ -36,6 +36,8 @@ func (s *State) decision() engine.Decision {
 	case kindMove:
 		d.Pass, d.Default = "GO HOME", "GO HOME"
 		d.Params["pos"] = s.Players[seat].Pos
+		// AMB-2: the last round's reminder that cards can be sold.
+		d.Params["last"] = s.Round == s.Rounds
 	case kindBuy:
 		d.Params["space"] = s.Players[seat].Pos
 		d.Params["bought"] = s.Bought
@@ -360,6 +362,8 @@ func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
 		p := &s.Players[seat]
 		if m.Key == "HOME" {
 			p.PrefHome = cloneStrings(m.Words)
+		} else if m.Key == "GARDEN" {
+			p.Narrow = m.Words[0] == "COMPACT"
 		} else if len(m.Words) == 1 && m.Words[0] == "ASK" {
 			p.PrefPriv = nil
 		} else {
@@ -403,11 +407,11 @@ func (s *State) apply(seat int, m Move) ([]engine.Event, error) {
 		if s.Undo == nil {
 			return nil, engine.Reject("", "nothing_to_undo")
 		}
-		prefH, prefP, es := p.PrefHome, p.PrefPriv, p.EndSell
+		prefH, prefP, es, cp := p.PrefHome, p.PrefPriv, p.EndSell, p.Narrow
 		s.Core = *s.Undo
 		s.Undo = nil
 		q := &s.Players[seat]
-		q.PrefHome, q.PrefPriv, q.EndSell = prefH, prefP, es
+		q.PrefHome, q.PrefPriv, q.EndSell, q.Narrow = prefH, prefP, es, cp
 		return []engine.Event{engine.NewEvent("ha.undo", seat, engine.Public)}, nil
 	case "SELL":
 		// HA-5.10.1, AMB-2: any point of one's own turn.

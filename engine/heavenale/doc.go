@@ -60,6 +60,16 @@
 // option: PREF HOME picks the first free space listed, PREF PRIV PASS or a
 // list of cards answers the privilege prompt.
 //
+// # Views
+//
+// Everything is public but the order of the piles and monk stacks (and
+// the monks set aside) and the standing orders. A seat's view adds its
+// menu (the legal answers of its decision), the seats that move before its
+// next turn and the spaces it could reach that they could take too, the
+// garden drawings (wide, and compact at most 40 columns; PREF GARDEN
+// COMPACT draws the seat's own garden compact), the sites one tile from
+// enclosure, and the projected final score of every seat.
+//
 // # Rulings
 //
 // The engine follows the spec's rulings AMB-1 to AMB-18 (counterclockwise

@@ -335,8 +335,13 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 				}
 				m.Words = append(m.Words, c)
 			}
+		case "GARDEN":
+			if len(args) != 2 || (args[1] != "COMPACT" && args[1] != "WIDE") {
+				return nil, syntax(line, "PREF GARDEN COMPACT|WIDE")
+			}
+			m.Words = []string{args[1]}
 		default:
-			return nil, syntax(line, "PREF HOME ... | PREF PRIV ...")
+			return nil, syntax(line, "PREF HOME ... | PREF PRIV ... | PREF GARDEN COMPACT|WIDE")
 		}
 	case "AUTO":
 		if len(args) != 2 || args[0] != "ENDSELL" || (args[1] != "ON" && args[1] != "OFF") {

@@ -186,3 +186,23 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// §10.4: PREF GARDEN COMPACT draws the seat's own garden narrow (at most
+// 40 columns); other seats' standing orders stay private.
+func TestPrefGardenCompact(t *testing.T) {
+	s := newGame(t, 2)
+	must(t, s, 1, "PREF GARDEN COMPACT")
+	v := s.View(1).(View)
+	for _, l := range v.Players[1].Garden {
+		if len(l) > 40 {
+			t.Fatalf("line %q", l)
+		}
+	}
+	if w := s.View(0).(View); w.Players[1].Narrow || len(w.Players[0].Garden[0]) <= 30 {
+		t.Fatalf("ben's preference leaked or ann's garden narrow")
+	}
+	must(t, s, 1, "PREF GARDEN WIDE")
+	if s.Players[1].Narrow {
+		t.Fatalf("PREF GARDEN WIDE ignored")
+	}
+}

@@ -2,6 +2,7 @@ package heavenale
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -99,7 +100,7 @@ func evenOut(start [5]int, rate, d, max int, mayStop bool) (best int, ex [5]int,
 		if !found {
 			break
 		}
-		steps = append(steps, fmt.Sprintf("%v>%v", cur, next))
+		steps = append(steps, exchangeText(cur, next))
 		cur = next
 	}
 	ex = cur
@@ -113,6 +114,20 @@ func evenOut(start [5]int, rate, d, max int, mayStop bool) (best int, ex [5]int,
 		ducat = append(ducat, i)
 	}
 	return minOf(q), ex, steps, ducat
+}
+
+// exchangeText writes one exchange as colour deltas: "HO+1 WO-1 YE-1".
+func exchangeText(from, to [5]int) string {
+	var up, down []string
+	for c := range from {
+		switch d := to[c] - from[c]; {
+		case d > 0:
+			up = append(up, fmt.Sprintf("%s+%d", colourNames[c], d))
+		case d < 0:
+			down = append(down, fmt.Sprintf("%s%d", colourNames[c], d))
+		}
+	}
+	return strings.Join(append(up, down...), " ")
 }
 
 // lowIdx returns the first least advanced marker below max, -1 if none.

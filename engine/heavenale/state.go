@@ -102,6 +102,8 @@ type Player struct {
 	PrefHome []string `json:"pref_home,omitempty"`
 	PrefPriv []string `json:"pref_priv,omitempty"`
 	EndSell  bool     `json:"end_sell,omitempty"`
+	// Compact: draw the seat's own garden in the narrow form (PREF GARDEN).
+	Narrow bool `json:"narrow,omitempty"`
 }
 
 // Final is the final scoring (HA-7).

@@ -119,6 +119,17 @@ func TestTemplatesRender(t *testing.T) {
 			}
 		}
 	}
+	// A final scoring with a long run of exchanges, in every language.
+	for _, lang := range templates.Languages {
+		s := states[len(states)-1].Clone().(*State)
+		fp := &s.Final.Players[0]
+		fp.Exchanges = nil
+		for k := 0; k < 40; k++ {
+			fp.Exchanges = append(fp.Exchanges, "HO+1 WO-1 YE-1")
+		}
+		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats}
+		checkWidth(t, lang, "summary (final)", render(t, set, lang, "summary", c.With(s.View(0))))
+	}
 	// Every shed type and a long site name, in every language.
 	for _, lang := range templates.Languages {
 		s := states[0]

@@ -32,8 +32,13 @@ type View struct {
 	// kind but purchases, whose list is long); Example is its first legal
 	// answer (all kinds). Prompts use them since a Table prompt leaves its
 	// options out when there are more than engine.MaxNumbered.
-	Menu    []engine.Option `json:"menu,omitempty"`
-	Example string          `json:"example,omitempty"`
+	Menu []engine.Option `json:"menu,omitempty"`
+	// Before lists the seats that move before the viewer's next turn in
+	// this round; Contested the spaces the viewer could move to now that
+	// one of them could also take (what their moves can still change).
+	Before    []int  `json:"before,omitempty"`
+	Contested []int  `json:"contested,omitempty"`
+	Example   string `json:"example,omitempty"`
 	// Version is the ruleset version (shown in the summary footer).
 	Version string `json:"version"`
 }
@@ -93,6 +98,29 @@ func (s *State) View(seat int) any {
 	for k := 0; k < s.n(); k++ {
 		v.Order = append(v.Order, (first+k)%s.n())
 	}
+	if s.Phase == phasePlay && seat >= 0 && seat != s.Cur && !s.Players[seat].Back {
+		n := s.n()
+		for k := 0; k < n; k++ {
+			o := (s.Cur + k) % n
+			if o == seat {
+				break
+			}
+			if !s.Players[o].Back {
+				v.Before = append(v.Before, o)
+			}
+		}
+		for sp := s.Players[seat].Pos + 1; sp < homePos; sp++ {
+			if !s.reachable(seat, sp) {
+				continue
+			}
+			for _, o := range v.Before {
+				if s.reachable(o, sp) {
+					v.Contested = append(v.Contested, sp)
+					break
+				}
+			}
+		}
+	}
 	for n := 1; n < homePos; n++ {
 		sp := s.r.Track[n]
 		tv := TrackView{N: n, Label: sp.Label, Kind: sp.Kind, Cost: sp.Cost, Tiles: cloneStrings(s.Spaces[n]), Discs: s.Discs[n]}
@@ -112,14 +140,14 @@ func (s *State) View(seat int) any {
 		pv := PlayerView{Player: c.Players[i], Name: s.H.Seats[i]}
 		if i != seat {
 			// Standing orders are private (§10.2).
-			pv.PrefHome, pv.PrefPriv, pv.EndSell = nil, nil, false
+			pv.PrefHome, pv.PrefPriv, pv.EndSell, pv.Narrow = nil, nil, false, false
 		}
 		b := s.r.band(p.Brew)
 		pv.Rate, pv.VP = b.Rate, b.VP
 		pv.Large, pv.Small = s.barrels(i)
 		pv.Projected = s.scoreSeat(i).Total
 		pv.NearSheds = s.nearSheds(i)
-		pv.Garden = s.gardenRows(i, false)
+		pv.Garden = s.gardenRows(i, p.Narrow && i == seat)
 		pv.Compact = s.gardenRows(i, true)
 		for k, on := range p.Spots {
 			if on {
