@@ -1,6 +1,7 @@
 package heavenale
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
@@ -86,3 +87,5 @@ func legalCmds(s *State) []string {
 	}
 	return out
 }
+
+func jsonOf(v any) ([]byte, error) { return json.Marshal(v) }
