@@ -74,6 +74,8 @@ func specs() []spec {
 		{id: "fr1", game: "fromage", options: map[string]string{"venues": "CFDB", "tile": "structure", "boards": "fixed"},
 			ruleset: "../../engine/fromage/testdata/short.toml", players: []string{"cat", "dan"}},
 		{id: "db2", game: "dicebrewing", options: map[string]string{"round_limit": "4", "unlucky_roll": "true"}, players: []string{"eve", "fay", "gus"}},
+		{id: "ha1", game: "heavenale", options: map[string]string{"start_player": "1"},
+			ruleset: "../../engine/heavenale/testdata/short.toml", players: []string{"hal", "ivy"}},
 	}
 }
 
