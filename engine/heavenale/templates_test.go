@@ -91,7 +91,7 @@ func TestTemplatesRender(t *testing.T) {
 				if set.Has(gameName, lang, "option."+d.Kind) {
 					for i, o := range opts {
 						out := render(t, set, lang, "option."+d.Kind, c.With(templates.OptionData{N: i + 1, Option: o, Decision: d}))
-						checkWidth(t, lang, "option", "   "+out)
+						checkWidth(t, lang, "option."+d.Kind, "          "+out)
 					}
 				}
 				js, _ := json.Marshal(p)
