@@ -97,7 +97,7 @@ func (s *State) roundLeft(seat int) int {
 func (s *State) estimate(seat int) float64 {
 	p := &s.Players[seat]
 	left := float64(s.Rounds-s.Round) / float64(s.Rounds)
-	var mk [5]int
+	var mk, proj [5]int
 	copy(mk[:], p.Markers[:])
 	ducats := p.Ducats
 	brew := float64(p.Brew)
@@ -107,16 +107,19 @@ func (s *State) estimate(seat int) float64 {
 			if p.Spots[spotColor+c] {
 				continue
 			}
+			// A future activation is not certain: count half of it, so
+			// that scoring a spot (which makes it real) is worth doing.
 			if side == sideSun {
-				mk[c] += tileFert(t)
+				proj[c] += tileFert(t)
 			} else {
-				ducats += tileFert(t)
+				ducats += tileFert(t) / 2
 			}
 		} else if monkType(t) > 0 {
 			brew += 0.7
 		}
 	}
 	for c := range mk {
+		mk[c] += proj[c] / 2
 		if mk[c] > s.r.Max {
 			mk[c] = s.r.Max
 		}
