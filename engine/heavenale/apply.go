@@ -101,9 +101,12 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 	for i, c := range cmds {
 		out[i] = engine.Option{Cmd: c}
 	}
-	if d.Kind == kindMove {
-		for i := range out {
+	for i := range out {
+		switch d.Kind {
+		case kindMove:
 			out[i].Params = s.moveParams(d.Seat, out[i].Cmd)
+		case kindShed, kindScore, kindPriv:
+			out[i].Params = s.effectParams(d.Seat, out[i].Cmd)
 		}
 	}
 	return out
@@ -124,6 +127,9 @@ func (s *State) moveParams(seat int, cmd string) map[string]any {
 	switch sp.kind {
 	case kindResource, kindMonk:
 		pm["tiles"] = cloneStrings(s.Spaces[n])
+		if sp.kind == kindMonk {
+			pm["cost"] = sp.Cost
+		}
 	case kindDisc:
 		var spots []string
 		for _, o := range s.usable(seat, sp.disc) {
@@ -147,6 +153,43 @@ func (s *State) moveParams(seat int, cmd string) map[string]any {
 		}
 		pm["goals"] = goals
 	}
+	return pm
+}
+
+// effectParams describes what a shed, scoring or privilege option would
+// do, by trying it on a copy: "tiles" activated (spot:tile) and "gain",
+// the changes of the seat's ducats, brewmaster and markers (keys "ducats",
+// "brew", "WO".."BA").
+func (s *State) effectParams(seat int, cmd string) map[string]any {
+	c := &State{H: s.H.Clone(), Core: s.Core.clone(), r: s.r}
+	m, err := c.Parse(seat, cmd)
+	if err != nil {
+		return nil
+	}
+	evs, err := c.apply(seat, m.(Move))
+	if err != nil {
+		return nil
+	}
+	pm := map[string]any{}
+	for _, e := range evs {
+		if e.Seat == seat && (e.Type == "ha.score" || e.Type == "ha.shed_activate") {
+			pm["tiles"] = e.Params["tiles"]
+		}
+	}
+	a, b := &s.Players[seat], &c.Players[seat]
+	gain := map[string]any{}
+	if d := b.Ducats - a.Ducats; d != 0 {
+		gain["ducats"] = d
+	}
+	if d := b.Brew - a.Brew; d != 0 {
+		gain["brew"] = d
+	}
+	for k := range a.Markers {
+		if d := b.Markers[k] - a.Markers[k]; d != 0 {
+			gain[colourNames[k]] = d
+		}
+	}
+	pm["gain"] = gain
 	return pm
 }
 
