@@ -2,6 +2,7 @@ package heavenale
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
@@ -89,3 +90,5 @@ func legalCmds(s *State) []string {
 }
 
 func jsonOf(v any) ([]byte, error) { return json.Marshal(v) }
+
+func newRand(k uint64) *rand.Rand { return rand.New(rand.NewPCG(k, 3)) }

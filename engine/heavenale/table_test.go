@@ -137,3 +137,61 @@ func TestTableImpliedDone(t *testing.T) {
 		t.Fatalf("after the shed: %s cur %d %s", statuses(rep), s.Cur, s.Sub)
 	}
 }
+
+// Whole games through the Table where every message is a whole turn (the
+// move and every follow-up line, without DONE: implied), as §10.1 asks
+// players to write them; a seat sometimes also queues its next turn as a
+// NEXT block with an alternative. Every message must be accepted, and the
+// game must end.
+func TestTableWholeTurnMessages(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		tb, _, _, err := engine.NewTable(Game{}, engineConfig(n, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := newRand(uint64(n))
+		queued := 0
+		for msgs := 0; tb.State.Result() == nil; msgs++ {
+			if msgs > 2000 {
+				t.Fatalf("%d players: no end after %d messages", n, msgs)
+			}
+			w := tb.Waiting()
+			if len(w) == 0 {
+				t.Fatalf("nobody waits")
+			}
+			seat := w[0].Seat
+			// Compose the rest of the turn on a copy with the greedy bot.
+			c := tb.State.Clone().(*State)
+			var lines []string
+			turns := c.Players[seat].Turns
+			for c.Result() == nil && c.Cur == seat && c.Players[seat].Turns == turns {
+				d := c.Pending()[0]
+				opts := c.Legal(d)
+				i := 0
+				if len(opts) > 1 {
+					i = Greedy{}.Choose(c, d, opts, rng)
+				}
+				if opts[i].Cmd == "DONE" {
+					break // implied at the end of the message
+				}
+				if len(opts) > 1 || len(lines) == 0 {
+					lines = append(lines, opts[i].Cmd)
+				}
+				must(t, c, seat, opts[i].Cmd)
+			}
+			text := strings.Join(lines, "\n")
+			if msgs%5 == 0 && c.Result() == nil && c.Phase == phasePlay && !c.Players[seat].Back {
+				// Queue the next turn: an unlikely first choice, then GO HOME.
+				text += "\nNEXT\nGO 27\nOR\nGO HOME\nEND"
+				queued++
+			}
+			rep := submit(t, tb, seat, text)
+			if rep.Rejected {
+				t.Fatalf("%d players: message %q rejected: %+v", n, text, rep.Results)
+			}
+		}
+		if queued == 0 {
+			t.Fatalf("no queued turn")
+		}
+	}
+}
