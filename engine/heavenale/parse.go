@@ -348,6 +348,9 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 			return nil, syntax(line, "AUTO ENDSELL ON|OFF")
 		}
 		m.Key, m.On = "ENDSELL", args[1] == "ON"
+	case "NEXT":
+		// §10.2 "NEXT CANCEL": the queue belongs to the referee (CLEAR).
+		return nil, engine.Reject("", "use_clear", "line", line)
 	default:
 		return nil, engine.Reject("", engine.CodeUnknownCommand, "word", f[0])
 	}
