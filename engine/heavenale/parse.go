@@ -36,6 +36,8 @@ type Buy struct {
 // canonical keyword (the referee also translates first words with the
 // template aliases; this covers offline use and NEXT blocks).
 var verbAlias = map[string]string{
+	// BOARD, ME and SHOW (§10.3) are the referee's STATUS.
+	"BOARD": "STATUS", "ME": "STATUS", "SHOW": "STATUS",
 	"MOVE": "GO", "G": "GO", "B": "BUY", "D": "DONE", "END": "DONE", "PASS": "DONE",
 	// Italian
 	"VAI": "GO", "MUOVI": "GO", "COMPRA": "BUY", "FATTO": "DONE", "FINE": "DONE", "CAPANNO": "SHED",
