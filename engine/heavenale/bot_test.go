@@ -8,11 +8,12 @@ import (
 )
 
 // TestGreedyBeatsRandom: the greedy bot wins at least 190 of 200 two-player
-// games against the random bot (alternating seats).
+// games against the random bot (alternating seats); 60 games (the same
+// share) under the race detector or -short.
 func TestGreedyBeatsRandom(t *testing.T) {
 	games := 200
-	if testing.Short() {
-		games = 40
+	if testing.Short() || raceEnabled {
+		games = 60
 	}
 	wins := 0
 	for g := 0; g < games; g++ {
