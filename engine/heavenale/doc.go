@@ -38,9 +38,14 @@
 //	priv   PRIV <card> [<colour>] | PRIV PASS (HA-5.9)     pass/default PRIV PASS
 //	home   HOME <space> [<colour>] (HA-5.12)               default as setup
 //
-// SELL <card> (HA-5.10) and UNDO are accepted at any decision of one's own
-// turn; PREF and AUTO (standing orders, §10.2) at any time, applied on
-// receipt. Every other line is queued under the slot "t<k>" of the seat's
+// The options of the move decision carry what each space offers (tiles,
+// monk price, usable spots, barrels, free start spaces) for the track menu;
+// those of shed, score and privilege decisions what they would give
+// (computed on a copy). SELL <card> (HA-5.10) and UNDO are accepted at any
+// decision of one's own turn; PREF HOME|PRIV|GARDEN and AUTO ENDSELL
+// (standing orders, §10.2) at any time, applied on receipt. BOARD, ME and
+// SHOW are aliases of the referee's STATUS; NEXT CANCEL is answered with
+// the referee's CLEAR. Every other line is queued under the slot "t<k>" of the seat's
 // k-th turn (setup picks under "setup"): the lines of a message belong to
 // the turn in progress or to come, and each further GO line or NEXT block
 // starts the next turn, so a message can carry this turn and queued turns
@@ -91,4 +96,16 @@
 //     message must be legal or nothing is applied; a later illegal line
 //     halts the queue with the reason and the seat is asked again.
 //   - Ties share the victory (HA-7.5); the result has no tie-breaker.
+//
+// # Tests
+//
+// vectors_test.go runs the spec's vectors TV-01..TV-16 (one test each,
+// named by id); rules_test.go and rules2_test.go a test per rule section;
+// random_test.go 510 complete random games over every player count and the
+// rule options with Check after every move (HA_GAMES=20000 for the long
+// run); conformance_test.go the engine contract; table_test.go whole turns
+// and queued turns by message; templates_test.go every template in four
+// languages from real positions (80 columns) with golden files in testdata/;
+// script_test.go the sample script testdata/short-2p.script for "referee
+// play" with the organiser ruleset testdata/short.toml.
 package heavenale
