@@ -39,8 +39,21 @@ func (s *State) decision() engine.Decision {
 		// AMB-2: the last round's reminder that cards can be sold.
 		d.Params["last"] = s.Round == s.Rounds
 	case kindBuy:
-		d.Params["space"] = s.Players[seat].Pos
+		n := s.Players[seat].Pos
+		d.Params["space"] = n
 		d.Params["bought"] = s.Bought
+		// Each tile's price shady/sunny, and the empty spots per side.
+		var prices []string
+		seen := map[string]bool{}
+		for _, t := range s.Spaces[n] {
+			if !seen[t] {
+				seen[t] = true
+				prices = append(prices, t+" "+strconv.Itoa(s.price(n, t, sideShade))+"/"+strconv.Itoa(s.price(n, t, sideSun)))
+			}
+		}
+		d.Params["prices"] = prices
+		d.Params["free_sun"] = len(s.emptyOn(seat, sideSun))
+		d.Params["free_shade"] = len(s.emptyOn(seat, sideShade))
 		if s.Bought > 0 {
 			d.Pass, d.Default = "DONE", "DONE"
 		} else {
