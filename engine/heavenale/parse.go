@@ -379,8 +379,8 @@ func sortInts(a []int) {
 // slot returns the queue slot of a seat's k-th turn.
 func slotOf(k int) string { return "t" + strconv.Itoa(k) }
 
-// Route implements engine.State (§10.1, §10.2): PREF and AUTO apply on
-// receipt; HOME lines of a seat still to pick at setup go to "setup"; every
+// Route implements engine.State (§10.1, §10.2): PREF, AUTO and UNDO apply
+// on receipt; HOME lines of a seat still to pick at setup go to "setup"; every
 // other line joins the queue of one of the seat's turns: the turn in
 // progress (or to come), and the next one from each further GO line or
 // NEXT block on.
@@ -432,7 +432,9 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 		kw := keyword(o.Keyword())
 		block := strings.HasPrefix(strings.ToUpper(o.Text), "NEXT")
 		switch {
-		case kw == "PREF" || kw == "AUTO":
+		case kw == "PREF" || kw == "AUTO" || (kw == "UNDO" && !block):
+			// Standing orders, and UNDO (it restarts the turn in
+			// progress, so it applies on receipt or not at all).
 			o.Now = true
 			continue
 		case picking && kw == "HOME" && !block:

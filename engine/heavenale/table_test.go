@@ -195,3 +195,23 @@ func TestTableWholeTurnMessages(t *testing.T) {
 		}
 	}
 }
+
+// §10.3 UNDO by mail: it restarts the turn in progress at once; sent out
+// of turn it is refused.
+func TestTableUndo(t *testing.T) {
+	tb, _ := newTable(t)
+	submit(t, tb, 0, "GO 2\nBUY HO2 S1\nDONE")
+	// Ben moves to 5 but has not bought yet.
+	rep := submit(t, tb, 1, "GO 5")
+	if rep.Rejected || tb.State.(*State).Sub != subBuy {
+		t.Fatalf("GO 5: %s", statuses(rep))
+	}
+	if rep := submit(t, tb, 0, "UNDO"); !rep.Rejected {
+		t.Fatalf("UNDO out of turn accepted")
+	}
+	rep = submit(t, tb, 1, "UNDO\nGO 12 | GO HOME")
+	s := tb.State.(*State)
+	if rep.Rejected || s.Players[1].Pos == 5 {
+		t.Fatalf("UNDO: %s pos %d", statuses(rep), s.Players[1].Pos)
+	}
+}
