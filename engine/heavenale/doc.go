@@ -41,12 +41,12 @@
 // The options of the move decision carry what each space offers (tiles,
 // monk price, usable spots, barrels, free start spaces) for the track menu;
 // those of shed, score and privilege decisions what they would give
-// (computed on a copy). SELL <card> (HA-5.10) and UNDO are accepted at any
-// decision of one's own turn; PREF HOME|PRIV|GARDEN and AUTO ENDSELL
-// (standing orders, §10.2) at any time, applied on receipt. BOARD, ME and
-// SHOW are aliases of the referee's STATUS; NEXT CANCEL is answered with
-// the referee's CLEAR. Every other line is queued under the slot "t<k>" of the seat's
-// k-th turn (setup picks under "setup"): the lines of a message belong to
+// (computed on a copy). SELL <card> (HA-5.10) is accepted at any decision
+// of one's own turn. UNDO applies on receipt, during one's own turn; PREF
+// HOME|PRIV|GARDEN and AUTO ENDSELL (standing orders, §10.2) at any time,
+// on receipt. BOARD, ME and SHOW are aliases of the referee's STATUS; NEXT
+// CANCEL is answered with the referee's CLEAR. Every other line is queued
+// under the slot "t<k>" of the seat's k-th turn (setup picks under "setup"): the lines of a message belong to
 // the turn in progress or to come, and each further GO line or NEXT block
 // starts the next turn, so a message can carry this turn and queued turns
 // with alternatives ("GO 12; SCORE WA | GO 16; SCORE WA ELSE PASS", where
