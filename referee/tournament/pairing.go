@@ -169,19 +169,7 @@ func (t *Tournament) swiss(n int) ([]Match, error) {
 	var ms []Match
 	for _, p := range pairs {
 		a, b := p[0], p[1]
-		first := a
-		switch {
-		case h[a].balance < h[b].balance:
-		case h[a].balance > h[b].balance:
-			first = b
-		case h[a].last == 2 && h[b].last != 2:
-		case h[b].last == 2 && h[a].last != 2:
-			first = b
-		default:
-			if rnd.Intn("seat", 2) == 1 {
-				first = b
-			}
-		}
+		first := firstOf(h, a, b, rnd.Intn("seat", 2) == 1)
 		if first == a {
 			ms = append(ms, Match{Seats: []int{a, b}, State: MatchPlaying})
 		} else {
@@ -221,7 +209,8 @@ func swissMatch(order []int, pts []float64, met map[[2]int]int, h []seatHistory,
 	half := int64(n/2 + 1)
 	c := int64(rounds+3)*int64(n+1) + int64(n) // bounds the colour and place terms
 	s := (int64(maxD)*int64(maxD) + 1) * c     // bounds one pair's score term
-	u := s * half                              // one meeting outweighs every score term
+	v := s * half                              // a forced third seat imbalance outweighs every score term
+	u := v * half                              // one meeting outweighs every imbalance
 	b := u * int64(maxMet+1) * half            // one more pair outweighs everything
 	if b > math.MaxInt64/8 {
 		// Too wide a spread for exact weights: coarsen the score term.
@@ -233,6 +222,9 @@ func swissMatch(order []int, pts []float64, met map[[2]int]int, h []seatHistory,
 			bb := order[j]
 			d := int64(halfPoints(pts[a] - pts[bb]))
 			w := b - int64(met[pairKey(a, bb)])*u - d*d*c - int64(colourClash(h[a], h[bb]))*int64(n+1) - int64(j-i)
+			if (h[a].balance >= 2 && h[bb].balance >= 2) || (h[a].balance <= -2 && h[bb].balance <= -2) {
+				w -= v
+			}
 			edges = append(edges, wedge{i, j, w})
 		}
 	}
@@ -409,10 +401,11 @@ func (t *Tournament) roundRobin(n int) ([]Match, error) {
 	for _, e := range t.ActiveIn(n) {
 		activeSet[e] = true
 	}
+	h := t.seatHistories()
 	var ms []Match
 	for i := 0; i < m/2; i++ {
 		a, b := arr[i], arr[m-1-i]
-		if (i == 0 && r%2 == 1) || (i > 0 && i%2 == 1) {
+		if a >= 0 && b >= 0 && firstOf(h, a, b, i%2 == 1) == b {
 			a, b = b, a
 		}
 		switch {
@@ -528,4 +521,22 @@ func permute(rnd *engine.Rand, n int) []int {
 	}
 	rnd.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
 	return p
+}
+
+// firstOf chooses who of a and b takes the first seat: the one who had it
+// less often, else the one who did not have it last, else a (b if swap).
+func firstOf(h []seatHistory, a, b int, swap bool) int {
+	switch {
+	case h[a].balance < h[b].balance:
+		return a
+	case h[a].balance > h[b].balance:
+		return b
+	case h[a].last == 2 && h[b].last != 2:
+		return a
+	case h[b].last == 2 && h[a].last != 2:
+		return b
+	case swap:
+		return b
+	}
+	return a
 }
