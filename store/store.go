@@ -16,7 +16,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // Errors.
 var (
@@ -106,6 +106,7 @@ var migrations = []Migration{
 		}
 		return nil
 	},
+	migrateTournaments, // 3 -> 4: tournaments and ratings (tournament.go)
 }
 
 // DB is an open store.
