@@ -558,6 +558,12 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 	for _, o := range engine.ParseScript(req.Text) {
 		f := strings.Fields(o.Alts[0][0])
 		kw := w.r.render.T.Alias("referee", p.Lang, f[0])
+		if t, ok, err := w.tourPlayer(p, kw, f); err != nil {
+			return err
+		} else if ok {
+			lines = append(lines, t)
+			continue
+		}
 		switch kw {
 		case "LIST":
 			t, err := w.listOpen(p.Lang)

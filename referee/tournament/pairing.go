@@ -153,7 +153,7 @@ func (t *Tournament) swiss(n int) ([]Match, error) {
 	if len(order)%2 == 1 {
 		order, byes = takeByes(order, 1, h)
 	}
-	pts := t.Points()
+	pts := t.PointTotals()
 	met := t.meetings()
 	pairs := swissMatch(order, pts, met, h, 60)
 	if pairs == nil || rematches(pairs, met) > 0 {

@@ -78,8 +78,8 @@ func (t *Tournament) played(fn func(r int, m Match)) {
 	}
 }
 
-// Points returns every entrant's tournament points.
-func (t *Tournament) Points() []float64 {
+// PointTotals returns every entrant's tournament points.
+func (t *Tournament) PointTotals() []float64 {
 	pts := make([]float64, len(t.Entrants))
 	for _, rd := range t.Rounds {
 		for _, m := range rd.Matches {
@@ -98,7 +98,7 @@ func (t *Tournament) Points() []float64 {
 // entrant number (the sign-up order).
 func (t *Tournament) Standings() []Standing {
 	n := len(t.Entrants)
-	pts := t.Points()
+	pts := t.PointTotals()
 	st := make([]Standing, n)
 	for i, e := range t.Entrants {
 		st[i] = Standing{Entrant: i, Name: e.Name, Points: pts[i], Withdrawn: e.Withdrawn > 0}

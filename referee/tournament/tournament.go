@@ -119,6 +119,8 @@ type Round struct {
 	Matches []Match   `json:"matches"`
 	Opened  time.Time `json:"opened"`
 	Due     time.Time `json:"due,omitempty"`
+	// LateSent: the organiser was sent the late games after Due.
+	LateSent bool `json:"late_sent,omitempty"`
 }
 
 // Complete reports whether every match of the round is decided.
