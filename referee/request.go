@@ -561,7 +561,11 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 		if t, ok, err := w.tourPlayer(p, kw, f); err != nil {
 			return err
 		} else if ok {
-			lines = append(lines, t)
+			if t == "" {
+				acted = true // the tournament's own mail answers
+			} else {
+				lines = append(lines, t)
+			}
 			continue
 		}
 		switch kw {

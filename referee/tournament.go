@@ -317,7 +317,7 @@ func (w *work) tourPlayer(p *Player, kw string, f []string) (string, bool, error
 		if msg := w.tourJoin(t, p); msg != "" {
 			return msg, true, nil
 		}
-		out = w.tourText(p.Lang, "info.joined", map[string]any{"id": t.ID, "entrants": len(t.Entrants)})
+		out = "" // the confirmation mail answers
 	case "WITHDRAW":
 		e := t.Entrant(p.Address)
 		if e == nil || e.Withdrawn > 0 {
@@ -485,7 +485,15 @@ func (w *work) openRound(t *tournament.Tournament) error {
 	t.Rounds = append(t.Rounds, rd)
 	for _, e := range t.Entrants {
 		if e.Withdrawn == 0 || rd.N < e.Withdrawn {
-			w.tourMail(t, e, "round", w.roundData(t, len(t.Rounds)-1, e.ID))
+			data := w.roundData(t, len(t.Rounds)-1, e.ID)
+			if rd.N > 1 {
+				// The standings of the round just completed come with
+				// the next round's pairing: one mail a round.
+				c := *t
+				c.Rounds = t.Rounds[:rd.N-1]
+				data["standings"] = w.tourStandingsText(&c, e.Lang)
+			}
+			w.tourMail(t, e, "round", data)
 		}
 	}
 	return nil
@@ -496,7 +504,7 @@ func (w *work) openRound(t *tournament.Tournament) error {
 func (w *work) roundData(t *tournament.Tournament, r, e int) map[string]any {
 	rd := t.Rounds[r]
 	data := map[string]any{"round": rd.N, "rounds": t.PlannedRounds(), "bye": false, "game": "", "opponents": []string(nil),
-		"seat": 0, "due": ""}
+		"seat": 0, "due": "", "standings": ""}
 	if !rd.Due.IsZero() {
 		data["due"] = templates.FormatTime(t.Entrants[e].Lang, rd.Due)
 	}
@@ -571,11 +579,6 @@ func (w *work) tourAdvance(t *tournament.Tournament) error {
 		}
 		w.tourOrgMail(t, fmt.Sprintf("%s is over.\n%s", t.ID, w.tourStandingsText(t, "en")))
 		return nil
-	}
-	for _, e := range t.Entrants {
-		if e.Withdrawn == 0 {
-			w.tourMail(t, e, "standings", map[string]any{"round": len(t.Rounds), "standings": w.tourStandingsText(t, e.Lang)})
-		}
 	}
 	return w.openRound(t)
 }
@@ -808,7 +811,11 @@ func (w *work) tourMail(t *tournament.Tournament, e tournament.Entrant, kind str
 	if _, ok := data["round"]; !ok {
 		data["round"] = len(t.Rounds)
 	}
-	data["points"], data["tiebreaks"] = fmtPoints(t.Points), strings.Join(t.Tiebreaks, ", ")
+	pts := t.Points
+	if t.Draw != nil && len(pts) == 2 {
+		pts = []float64{pts[0], *t.Draw, pts[1]}
+	}
+	data["points"], data["tiebreaks"] = fmtPoints(pts), strings.Join(t.Tiebreaks, ", ")
 	data["deadline"] = ""
 	if t.Deadline > 0 {
 		data["deadline"] = fmt.Sprintf("%gh", t.Deadline.Hours())
