@@ -868,6 +868,12 @@ type standingRow struct {
 
 // tourStandingsText renders the standings in a language.
 func (w *work) tourStandingsText(t *tournament.Tournament, lang string) string {
+	return w.tourText(lang, "standings", map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": w.tourStandingRows(t),
+		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status})
+}
+
+// tourStandingRows are the standings, formatted.
+func (w *work) tourStandingRows(t *tournament.Tournament) []standingRow {
 	var rows []standingRow
 	for _, s := range t.Standings() {
 		tb := make([]string, len(s.Tiebreaks))
@@ -882,8 +888,7 @@ func (w *work) tourStandingsText(t *tournament.Tournament, lang string) string {
 			Record: fmt.Sprintf("%d-%d-%d", s.Won, s.Drawn, s.Lost), Rating: w.ratingShort(t.Game, t.Entrants[s.Entrant].Address, t.Table),
 			Withdrawn: s.Withdrawn})
 	}
-	return w.tourText(lang, "standings", map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": rows,
-		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status})
+	return rows
 }
 
 func loadRating(tx *store.Tx, game, addr string) (tournament.Rating, error) {
@@ -979,7 +984,7 @@ func (w *work) ratingText(p *Player, game string) string {
 
 // tourPageURL is the public page of a tournament ("" if it has none).
 func (w *work) tourPageURL(t *tournament.Tournament) string {
-	return w.r.PageBase() + "/t/" + t.ID + "-" + t.Key
+	return w.r.PageBase() + w.r.tourPagePath(t)
 }
 
 func (w *work) tourPageNote(t *tournament.Tournament) string {
