@@ -81,7 +81,7 @@ type GamePage struct {
 // TournamentLink is an entry of the index of listed tournaments.
 type TournamentLink struct {
 	ID, Title, Status, URL string
-	Entrants              int
+	Entrants               int
 }
 
 // SVGDrawer is implemented by games that can draw a public view as SVG.
