@@ -180,6 +180,18 @@ func (w *work) tourPage(t *tournament.Tournament) *TournamentPage {
 	return p
 }
 
+// TournamentRecord returns a tournament's whole record (seed included:
+// for the organiser's tools and the demo, never for a page).
+func (r *Referee) TournamentRecord(id string) (*tournament.Tournament, error) {
+	var t *tournament.Tournament
+	err := r.db.View(func(tx *store.Tx) error {
+		var err error
+		t, err = loadTour(tx, id)
+		return err
+	})
+	return t, err
+}
+
 // ListedTournaments are the tournaments their organisers listed.
 func (r *Referee) ListedTournaments() ([]TournamentLink, error) {
 	var out []TournamentLink
