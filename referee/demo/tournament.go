@@ -271,7 +271,9 @@ func RunTournament(ctx context.Context, opt TournamentOptions) (*TournamentResul
 	return res, nil
 }
 
-func fmtFloat(x float64) string { return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.1f", x), "0"), ".") }
+func fmtFloat(x float64) string {
+	return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.1f", x), "0"), ".")
+}
 
 // waitFor polls cond until it holds, a player fails, or ctx ends.
 func waitFor(ctx context.Context, errs <-chan error, cond func() (bool, error)) error {
