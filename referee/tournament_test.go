@@ -3,6 +3,7 @@ package referee
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/referee/tournament"
@@ -263,4 +264,81 @@ func TestTournamentOrganiserErrors(t *testing.T) {
 	contains(t, orgResults(t, h), "0 entrants")
 	h.org("NEW TOURNAMENT cup game=toy")
 	contains(t, orgResults(t, h), "already exists")
+}
+
+// TestTournamentLateRoundAndReplacement: tables of 3 (the toy game), a
+// round deadline: once it passes the organiser gets the late games, once;
+// EXTEND moves it; REPLACE hands an entrant's place and open seat to a
+// newcomer, whose history is the entrant's.
+func TestTournamentLateRoundAndReplacement(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW TOURNAMENT tab game=toy format=tables table=3 rounds=2 deadline=48h public")
+	contains(t, orgResults(t, h), "tables of 3", "points [2 1 0]")
+	for _, p := range []string{"a", "b", "c", "d", "e", "f"} {
+		h.org("ENTER tab " + p + "@p.test " + strings.ToUpper(p))
+	}
+	h.org("START tab")
+	contains(t, orgResults(t, h), "tab started: round 1 of 2 open, 2 games")
+	tr := h.tour("tab")
+	for _, m := range tr.Rounds[0].Matches {
+		if len(m.Seats) != 3 {
+			t.Fatalf("table of %d", len(m.Seats))
+		}
+	}
+	// Before the deadline: nothing; after it: the late list, once.
+	h.clock.Advance(47 * time.Hour)
+	h.tick()
+	if strings.Contains(orgResults(t, h), "games not finished") {
+		t.Fatal("late list before the deadline")
+	}
+	h.clock.Advance(2 * time.Hour)
+	h.tick()
+	late := orgResults(t, h)
+	contains(t, late, "tab round 1", "tabr1t1 waiting for", "tabr1t2 waiting for", "EXTEND tab <hours>")
+	h.clock.Advance(time.Hour)
+	h.tick()
+	if strings.Contains(orgResults(t, h), "games not finished") {
+		t.Fatal("late list sent twice")
+	}
+	h.org("EXTEND tab 24h")
+	contains(t, orgResults(t, h), "round 1 of tab now due")
+	h.clock.Advance(25 * time.Hour)
+	h.tick()
+	contains(t, orgResults(t, h), "games not finished")
+	// A replacement takes a's place and open seat.
+	old := tr.Entrants[0].Address
+	var gid string
+	for _, m := range tr.Rounds[0].Matches {
+		for _, e := range m.Seats {
+			if e == 0 {
+				gid = m.GameID
+			}
+		}
+	}
+	h.org("REPLACE tab " + old + " zed@p.test Zed")
+	contains(t, orgResults(t, h), "zed@p.test now plays for "+old)
+	if g := h.game(gid); g.seatOfAddress("zed@p.test") < 0 || g.seatOfAddress(old) >= 0 {
+		t.Fatalf("the open seat did not pass to the replacement: %+v", g.Seats)
+	}
+	tr = h.tour("tab")
+	if e := tr.Entrant("zed@p.test"); e == nil || e.ID != 0 || e.Previous[0] != old {
+		t.Fatalf("replacement entrant %+v", e)
+	}
+	h.org("ADJUDICATE tabr1t1\nADJUDICATE tabr1t2")
+	tr = h.tour("tab")
+	if len(tr.Rounds) != 2 || tr.Rounds[0].Matches[0].State != tournament.MatchDone && tr.Rounds[0].Matches[0].State != tournament.MatchAdjudicated {
+		t.Fatalf("rounds %+v", tr.Rounds)
+	}
+	// Places at a table of 3 score 2, 1, 0: the points add up.
+	total := 0.0
+	for _, s := range tr.Standings() {
+		total += s.Points
+	}
+	if total != 6 {
+		t.Fatalf("points after round 1 add up to %v, want 6", total)
+	}
+	// The round 2 mails carry the standings; STANDINGS works any time.
+	ms := tourMails(h.mails())
+	checkWidth(t, ms)
+	contains(t, h.mailTo(ms, "zed@p.test").Body, "round 2 of 2", "tab after round 1")
 }
