@@ -25,6 +25,14 @@
 //	wake.by       game id -> its key in wake
 //	quarantine    sequence (8-byte big-endian) -> Quarantined: inputs that
 //	              can never be processed, kept for the operator (schema 2)
+//	tournaments   tournament id -> the tournament record (opaque, schema 4)
+//	tournaments.by_game
+//	              game id -> the tournament it is played for (schema 4)
+//	ratings       game name NUL lower-cased address -> rating (opaque,
+//	              schema 4)
+//
+// A tournament's clock shares the wake index under the key "t:<id>" (game
+// ids never hold a colon).
 //
 // # Transactions
 //
