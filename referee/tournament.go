@@ -217,6 +217,8 @@ func (w *work) newTournament(org string, args []string) (string, error) {
 			s.Tiebreaks = strings.Split(strings.ToLower(v), ",")
 		case "close":
 			s.Close, err = parseDate(v)
+		case "late":
+			s.Late = strings.ToLower(v)
 		case "variant":
 			s.Variant = v
 		case "public":
@@ -735,9 +737,65 @@ func (w *work) tourTick(id string) error {
 		if n := len(t.Rounds); n > 0 && !t.Rounds[n-1].Due.IsZero() && !w.now.Before(t.Rounds[n-1].Due) && !t.Rounds[n-1].LateSent {
 			t.Rounds[n-1].LateSent = true
 			w.tourOrgMail(t, w.tourLateText(t))
+			if err := w.tourLate(t, n-1); err != nil {
+				return err
+			}
 		}
 	}
 	return w.saveTour(t)
+}
+
+// tourLate applies the tournament's rule for the late games of round r:
+// the bots finish them (their results are recorded at their end, in this
+// transaction), or the seats that owe a move forfeit.
+func (w *work) tourLate(t *tournament.Tournament, r int) error {
+	if t.Late == "" {
+		return nil
+	}
+	for _, m := range t.Rounds[r].Matches {
+		if m.Decided() || m.GameID == "" {
+			continue
+		}
+		gw, err := w.game(m.GameID)
+		if err != nil {
+			return err
+		}
+		if gw.tb == nil || (gw.g.Status != StatusRunning && gw.g.Status != StatusPaused) {
+			continue
+		}
+		if t.Late == "adjudicate" {
+			gw.adjudicated = true
+			gw.g.Status, gw.g.PausedAt = StatusRunning, time.Time{}
+			for i := range gw.g.Seats {
+				gw.g.Seats[i].Bot = gw.botName()
+			}
+			continue
+		}
+		// forfeit: those the game waits for lose; the others share the win.
+		waiting := map[string]bool{}
+		for _, n := range gw.waitingNames() {
+			waiting[n] = true
+		}
+		rank := make([]int, len(m.Seats))
+		k := 0
+		for i := range m.Seats {
+			rank[i] = 1
+			if i < len(gw.g.Seats) && waiting[gw.g.Seats[i].Name] {
+				rank[i] = len(m.Seats)
+				k++
+			}
+		}
+		if k == 0 {
+			continue
+		}
+		if err := w.closeTourGame(gw, "forfeit"); err != nil {
+			return err
+		}
+		if _, _, err := t.Record(m.GameID, tournament.MatchForfeit, rank, nil); err != nil {
+			return err
+		}
+	}
+	return w.tourAdvance(t)
 }
 
 // tourLateText lists the current round's unfinished games and whom they

@@ -342,3 +342,32 @@ func TestTournamentLateRoundAndReplacement(t *testing.T) {
 	checkWidth(t, ms)
 	contains(t, h.mailTo(ms, "zed@p.test").Body, "round 2 of 2", "tab after round 1")
 }
+
+// TestTournamentScheduledRounds: with late=adjudicate the rounds follow the
+// deadline: at each one the bots finish the late games and the next round
+// opens, to the end, with nobody writing a move.
+func TestTournamentScheduledRounds(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW TOURNAMENT sched game=toy rounds=2 deadline=7d late=adjudicate")
+	for _, p := range []string{"a", "b", "c", "d"} {
+		h.org("ENTER sched " + p + "@p.test " + strings.ToUpper(p))
+	}
+	h.org("START sched")
+	for i := 0; i < 3 && h.tour("sched").Status != tournament.StatusOver; i++ {
+		h.clock.Advance(7*24*time.Hour + time.Minute)
+		h.tick()
+	}
+	tr := h.tour("sched")
+	if tr.Status != tournament.StatusOver || len(tr.Rounds) != 2 {
+		t.Fatalf("status %s after %d rounds", tr.Status, len(tr.Rounds))
+	}
+	for _, rd := range tr.Rounds {
+		for _, m := range rd.Matches {
+			if m.State != tournament.MatchAdjudicated && m.State != tournament.MatchDone {
+				t.Fatalf("round %d: %s", rd.N, m.State)
+			}
+		}
+	}
+	h.org("NEW TOURNAMENT bad game=toy late=never")
+	contains(t, orgResults(t, h), "late=")
+}

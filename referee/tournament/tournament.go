@@ -75,6 +75,11 @@ type Settings struct {
 	Tiebreaks []string `json:"tiebreaks"`
 	// Deadline is the time a round's games have (0: none).
 	Deadline time.Duration `json:"deadline"`
+	// Late says what happens to a round's unfinished games at its
+	// deadline: "" (the organiser is told and decides), "adjudicate" (the
+	// bots finish them, so rounds follow the organiser's schedule) or
+	// "forfeit" (every seat still owing a move forfeits).
+	Late string `json:"late,omitempty"`
 	// Close is when sign-up closes (zero: when the organiser starts it).
 	Close time.Time `json:"close,omitempty"`
 	// Listed pages are linked from the index; others only by their key.
@@ -206,6 +211,11 @@ func Defaults(s *Settings, info engine.Info) error {
 	}
 	if len(s.Points) < s.Table {
 		return fmt.Errorf("%w: points for %d places, tables of %d", ErrFormat, len(s.Points), s.Table)
+	}
+	switch s.Late {
+	case "", "adjudicate", "forfeit":
+	default:
+		return fmt.Errorf("%w: late=%q (adjudicate or forfeit)", ErrFormat, s.Late)
 	}
 	if s.Bye == 0 {
 		s.Bye = s.Points[0]
