@@ -29,6 +29,9 @@ import (
 // ids never hold a colon).
 const tourWakePrefix = "t:"
 
+// errNoRound: the next round could not be drawn (nothing was created).
+var errNoRound = errors.New("no round drawn")
+
 var tourIDRe = regexp.MustCompile(`^[a-z][a-z0-9]{1,15}$`)
 
 func loadTour(tx *store.Tx, id string) (*tournament.Tournament, error) {
@@ -266,8 +269,8 @@ func (w *work) newTournament(org string, args []string) (string, error) {
 	if err := w.saveTour(t); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("NEW TOURNAMENT %s: %s, %s, tables of %d, points %v, tie-breaks %s, seed commitment %s; players write JOIN %s to the referee from their player address; pages: %s",
-		id, eg.Info().Title, s.Format, s.Table, s.Points, strings.Join(s.Tiebreaks, ","), t.Commitment, id, w.tourPageNote(t)), nil
+	return fmt.Sprintf("NEW TOURNAMENT %s: %s, %s, tables of %d, %s,\n  points %v, tie-breaks %s,\n  seed commitment %s;\n  players write JOIN %s from their player address (or ENTER them);\n  START %s when all are in.\n  Pages: %s",
+		id, eg.Info().Title, s.Format, s.Table, roundsNote(t), s.Points, strings.Join(s.Tiebreaks, ","), t.Commitment, id, id, w.tourPageNote(t)), nil
 }
 
 func parseDate(v string) (time.Time, error) {
@@ -443,7 +446,7 @@ func gameSeed(t *tournament.Tournament, gameID string) string {
 func (w *work) openRound(t *tournament.Tournament) error {
 	rd, err := t.NextRound()
 	if err != nil {
-		return err
+		return fmt.Errorf("%w: %v", errNoRound, err)
 	}
 	rd.Opened = w.now
 	if t.Deadline > 0 {
@@ -455,6 +458,9 @@ func (w *work) openRound(t *tournament.Tournament) error {
 			continue
 		}
 		m.GameID = fmt.Sprintf("%sr%dt%d", t.ID, rd.N, m.Table)
+		for k := 0; w.tx.HasGame(m.GameID) || w.games[m.GameID] != nil; k++ {
+			m.GameID = fmt.Sprintf("%sr%dt%dx%d", t.ID, rd.N, m.Table, k) // an organiser's game took the id
+		}
 		ng := NewGame{ID: m.GameID, Game: t.Game, Variant: t.Variant, Options: t.Options, Players: len(m.Seats),
 			Organiser: t.Organiser, Seed: gameSeed(t, m.GameID), Ordered: true}
 		for _, e := range m.Seats {
@@ -562,7 +568,10 @@ func (w *work) gameEnded(gw *gameWork) error {
 	if _, _, err := t.Record(gw.g.ID, state, res.Rank, scores); err != nil {
 		return err
 	}
-	if err := w.tourAdvance(t); err != nil {
+	if err := w.tourAdvance(t); errors.Is(err, errNoRound) {
+		// The game's end must not wait on the draw: the organiser hears.
+		w.tourOrgMail(t, fmt.Sprintf("%s: the next round could not be drawn: %v", t.ID, err))
+	} else if err != nil {
 		return err
 	}
 	return w.saveTour(t)
@@ -1053,4 +1062,17 @@ func (w *work) tourPageNote(t *tournament.Tournament) string {
 		return w.tourPageURL(t) + " (listed)"
 	}
 	return w.tourPageURL(t) + " (unlisted)"
+}
+
+// roundsNote says how many rounds a new tournament will have.
+func roundsNote(t *tournament.Tournament) string {
+	switch {
+	case t.Format == tournament.RoundRobin:
+		return "a round for each opponent"
+	case t.Format == tournament.Knockout:
+		return "rounds until one is left"
+	case t.NumRounds > 0:
+		return fmt.Sprintf("%d rounds", t.NumRounds)
+	}
+	return "rounds enough for the entrants (log2)"
 }
