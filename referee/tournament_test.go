@@ -371,3 +371,35 @@ func TestTournamentScheduledRounds(t *testing.T) {
 	h.org("NEW TOURNAMENT bad game=toy late=never")
 	contains(t, orgResults(t, h), "late=")
 }
+
+// TestTournamentClosingDate: sign-up closes at the date given; the clock
+// then starts the tournament by itself; a late JOIN is refused; an entrant
+// who withdraws during sign-up is simply dropped.
+func TestTournamentClosingDate(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW TOURNAMENT open game=toy rounds=1 close=2026-11-25T12:00:00Z")
+	contains(t, orgResults(t, h), "NEW TOURNAMENT open")
+	for _, p := range []string{"ann@p.test", "bob@p.test", "cat@p.test", "dan@p.test"} {
+		h.sendAs(Request{From: p, Text: "REGISTER " + strings.Split(p, "@")[0]})
+		h.asPlayer(p, "JOIN open")
+	}
+	h.asPlayer("dan@p.test", "WITHDRAW open")
+	contains(t, h.mailTo(tourMails(h.mails()), "dan@p.test").Subject, "you are in") // the confirmation
+	if n := len(h.tour("open").Entrants); n != 3 {
+		t.Fatalf("%d entrants after a withdrawal during sign-up", n)
+	}
+	h.clock.Advance(24 * time.Hour) // 2026-11-24 09:00: still open
+	h.tick()
+	if h.tour("open").Status != tournament.StatusSignup {
+		t.Fatal("started before the closing date")
+	}
+	h.clock.Advance(28 * time.Hour) // past the closing date
+	h.tick()
+	tr := h.tour("open")
+	if tr.Status != tournament.StatusRunning || len(tr.Rounds) != 1 {
+		t.Fatalf("not started at the closing date: %s, %d rounds", tr.Status, len(tr.Rounds))
+	}
+	h.mails()
+	h.asPlayer("dan@p.test", "JOIN open")
+	contains(t, h.mailTo(h.mails(), "dan@p.test").Body, "Sign-up for tournament open is closed")
+}
