@@ -19,6 +19,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/heavenale"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/store"
 )
