@@ -71,7 +71,7 @@ func TestTemplatesRender(t *testing.T) {
 	kinds := map[string]bool{}
 	for _, lang := range templates.Languages {
 		for _, s := range states {
-			ctx := templates.Ctx{Lang: lang, Game: gameName, Seats: s.H.Seats}
+			ctx := templates.Ctx{Lang: lang, Game: gameName, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 			for seat := -1; seat < len(s.Players); seat++ {
 				c := ctx
 				c.Seat = seat
@@ -127,7 +127,7 @@ func TestTemplatesRender(t *testing.T) {
 		for k := 0; k < 40; k++ {
 			fp.Exchanges = append(fp.Exchanges, "HO+1 WO-1 YE-1")
 		}
-		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats}
+		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 		checkWidth(t, lang, "summary (final)", render(t, set, lang, "summary", c.With(s.View(0))))
 	}
 	// Every shed type and a long site name, in every language.
@@ -135,7 +135,7 @@ func TestTemplatesRender(t *testing.T) {
 		s := states[0]
 		for typ := 1; typ <= 4; typ++ {
 			d := engine.Decision{Seat: 0, Kind: kindShed, Params: map[string]any{"site": "SH7", "type": typ, "round": 1, "rounds": 3}}
-			c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats}
+			c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 			for _, numbered := range []bool{false, true} {
 				p := engine.Prompt{Decision: d, Count: 15, Numbered: numbered}
 				checkWidth(t, lang, "prompt.shed", render(t, set, lang, "prompt.shed", c.With(templates.PromptData{Prompt: p, View: s.View(0)})))
@@ -146,7 +146,7 @@ func TestTemplatesRender(t *testing.T) {
 		"spot": "S7", "site": "SH2", "type": 2, "count": 2, "colour": "WA", "n": 3, "kind": "buy", "cmd": "BUY",
 		"waiting_for": []int{1}, "line": "GO", "expected": "GO <n>", "word": "FLY", "seat": 1}
 	for _, lang := range templates.Languages {
-		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: seatNames}
+		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: seatNames, Word: wordsOf(set, lang)}
 		for _, code := range errorCodes {
 			out := render(t, set, lang, "error."+code, c.With(&engine.RuleError{Code: code, Params: params}))
 			checkWidth(t, lang, "error."+code, out)
