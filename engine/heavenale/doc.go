@@ -24,7 +24,10 @@
 // One variant, "standard". Options: start_player (random or a seat number,
 // HA-3.9), setup_pick_direction (counterclockwise, AMB-1), final_exchange_may_stop
 // (false, AMB-3), allow_x_without_matching_tile (false, AMB-4),
-// adjacent_triggered_monks_activate_each_other (true, AMB-5).
+// adjacent_triggered_monks_activate_each_other (true, AMB-5),
+// show_pile_contents (false; true lists in every summary the tiles left in
+// resource piles I and II, sorted, "HO4x2" for two HO4: HA-6.3 and §10.4
+// item 4; monk stacks always show only their count).
 //
 // # Decisions and slots
 //

@@ -24,7 +24,8 @@ func samplePositions(t *testing.T) ([]*State, []engine.Event) {
 	var evs []engine.Event
 	seen := map[string]bool{}
 	for k, n := range []int{2, 3, 4} {
-		st, setup, err := Game{}.NewState(engine.Config{Seats: seatNames[:n], Seed: fmt.Sprintf("tmpl%d", k)})
+		st, setup, err := Game{}.NewState(engine.Config{Seats: seatNames[:n], Seed: fmt.Sprintf("tmpl%d", k),
+			Options: map[string]string{"show_pile_contents": fmt.Sprint(k != 1)}})
 		if err != nil {
 			t.Fatal(err)
 		}
