@@ -21,18 +21,18 @@ type View struct {
 	Cur     int      `json:"cur"`
 	Kind    string   `json:"kind,omitempty"`
 	// Order is the turn order of the round (clockwise from FIRST).
-	Order   []int        `json:"order"`
-	Track   []TrackView  `json:"track"`
-	Home    [4]int       `json:"home"`
-	Pile1   int          `json:"pile1"`
-	Pile2   int          `json:"pile2"`
-	Stacks  int          `json:"stacks"`
+	Order  []int       `json:"order"`
+	Track  []TrackView `json:"track"`
+	Home   [4]int      `json:"home"`
+	Pile1  int         `json:"pile1"`
+	Pile2  int         `json:"pile2"`
+	Stacks int         `json:"stacks"`
 	// Left1, Left2: the tiles left in resource piles I and II, sorted,
 	// when the organiser enables show_pile_contents (HA-6.3: derivable by
 	// counting, since every tile leaving a pile is shown face up). Monk
 	// stacks only ever show their count.
-	Left1 []string `json:"left1,omitempty"`
-	Left2 []string `json:"left2,omitempty"`
+	Left1   []string     `json:"left1,omitempty"`
+	Left2   []string     `json:"left2,omitempty"`
 	Goals   []GoalView   `json:"goals"`
 	Players []PlayerView `json:"players"`
 	Final   *Final       `json:"final,omitempty"`
