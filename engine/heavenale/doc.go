@@ -74,9 +74,11 @@
 // the monks set aside) and the standing orders. A seat's view adds its
 // menu (the legal answers of its decision), the seats that move before its
 // next turn and the spaces it could reach that they could take too, the
-// garden drawings (wide, and compact at most 40 columns; PREF GARDEN
-// COMPACT draws the seat's own garden compact), the sites one tile from
-// enclosure, and the projected final score of every seat.
+// garden drawings (wide, and compact at most 40 columns), the sites one
+// tile from enclosure, and the projected final score of every seat. PREF
+// GARDEN COMPACT sets View.Narrow: the templates then lay the whole summary
+// (track, start area, boards, gardens, final scoring, legend) out in at
+// most 40 columns for a phone (tested over whole games in four languages).
 //
 // # Rulings
 //

@@ -31,8 +31,11 @@ type View struct {
 	// when the organiser enables show_pile_contents (HA-6.3: derivable by
 	// counting, since every tile leaving a pile is shown face up). Monk
 	// stacks only ever show their count.
-	Left1   []string     `json:"left1,omitempty"`
-	Left2   []string     `json:"left2,omitempty"`
+	Left1 []string `json:"left1,omitempty"`
+	Left2 []string `json:"left2,omitempty"`
+	// Narrow asks for the summary laid out in 40 columns, for a phone: the
+	// viewer's PREF GARDEN COMPACT (issue 14.3).
+	Narrow  bool         `json:"narrow,omitempty"`
 	Goals   []GoalView   `json:"goals"`
 	Players []PlayerView `json:"players"`
 	Final   *Final       `json:"final,omitempty"`
@@ -90,6 +93,9 @@ func (s *State) View(seat int) any {
 	v := View{Game: gameName, Seat: seat, Seats: append([]string(nil), s.H.Seats...), Phase: s.Phase,
 		Round: s.Round, Rounds: s.Rounds, Starter: s.Starter, Cur: s.Cur, Home: s.Home,
 		Pile1: len(s.PileI), Pile2: len(s.PileII), Stacks: len(s.Stacks), Final: s.Final, Version: s.r.Version}
+	if seat >= 0 && seat < s.n() {
+		v.Narrow = s.Players[seat].Narrow
+	}
 	if s.H.Options["show_pile_contents"] == "true" {
 		v.Left1, v.Left2 = pileContents(s.PileI), pileContents(s.PileII)
 	}
