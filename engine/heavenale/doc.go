@@ -104,8 +104,12 @@
 //
 // # Tests
 //
-// vectors_test.go runs the spec's vectors TV-01..TV-16 (one test each,
-// named by id); rules_test.go and rules2_test.go a test per rule section;
+// The spec's vectors that play moves (TV-01 to 05, 07, 11, 12, 15, 16) are
+// text files, testdata/spec.vectors, run by vectorfile_test.go (format in
+// that file, in the manner of engine/dicebrewing); vectors_test.go keeps
+// TV-06, 08, 09, 10, 13 and 14, which check setup, the shed and band
+// tables and round preparation through internals (one test each, named by
+// id); rules_test.go and rules2_test.go a test per rule section;
 // random_test.go 510 complete random games over every player count and the
 // rule options with Check after every move (HA_GAMES=20000 for the long
 // run); conformance_test.go the engine contract; table_test.go whole turns
