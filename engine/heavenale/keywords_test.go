@@ -65,6 +65,17 @@ func TestPromptKeywordsInReadersLanguage(t *testing.T) {
 						t.Errorf("%s prompt.%s: a menu line in English: %q", lang, d.Kind, l)
 					}
 				}
+				// GO HOME is written with the reader's words for both,
+				// and the parser reads them (issue 14.1).
+				if d.Kind == kindMove {
+					home := set.Word(gameName, lang, "GO") + " " + set.Word(gameName, lang, "HOME")
+					if !strings.Contains(strings.Join(menu, "\n")+out, home) {
+						t.Errorf("%s prompt.move: no %q:\n%s", lang, home, out)
+					}
+					if _, err := s.Parse(d.Seat, "GO "+set.Word(gameName, lang, "HOME")); err != nil {
+						t.Errorf("%s: %q is refused: %v", lang, home, err)
+					}
+				}
 				ex := s.View(d.Seat).(View).Example
 				if ex == "" {
 					continue

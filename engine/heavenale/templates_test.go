@@ -373,6 +373,31 @@ func TestTemplatesGolden(t *testing.T) {
 			t.Errorf("%s differs:\n%s", name, got)
 		}
 	}
+	// The move prompt in the other languages, with the reader's keywords
+	// (issue 14.1).
+	for _, lang := range templates.Languages[1:] {
+		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 1, Seats: s.H.Seats, Word: wordsOf(set, lang)}
+		s.Cur, s.Sub = 1, subMove
+		got := render(t, set, lang, "prompt.move", c.With(templates.PromptData{Prompt: engine.Prompt{Decision: d, Options: opts, Count: len(opts), Numbered: len(opts) <= engine.MaxNumbered}, View: s.View(1)}))
+		for i, o := range opts {
+			got += fmt.Sprintf("\n%d. %s", i+1, render(t, set, lang, "option.move", c.With(templates.OptionData{N: i + 1, Option: o, Decision: d})))
+		}
+		name := "testdata/golden-prompt." + lang + ".txt"
+		checkWidth(t, lang, name, got)
+		if *update {
+			if err := os.WriteFile(name, []byte(got+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatalf("%v (run with -update)", err)
+		}
+		if strings.TrimRight(string(want), "\n") != got {
+			t.Errorf("%s differs:\n%s", name, got)
+		}
+	}
 	for _, l := range s.gardenRows(0, true) {
 		if utf8.RuneCountInString(l) > 40 {
 			t.Errorf("compact garden line over 40 columns: %q", l)
