@@ -1,0 +1,270 @@
+package brewcrafters
+
+import (
+	"encoding/json"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// Phases of a season (BC-4.1).
+const (
+	phStart   = "start"   // S0 season start (BC-4.2)
+	phMarket  = "market"  // S2 Market Action Phase (BC-5.2)
+	phBrewery = "brewery" // S3 Brewery Phase (BC-5.4)
+	phEnd     = "end"     // S4 season end (BC-4.3)
+	phOver    = "over"
+)
+
+// Research tracks and steps (BC-5.7.1).
+const (
+	trBasic = iota
+	trOps
+	trBrew
+	trAdv
+	nTracks
+)
+
+var trackNames = [nTracks]string{"BASIC", "OPS", "BREW", "ADV"}
+
+const (
+	stStart = iota
+	stExperimental
+	stAnnual
+	stBreakthrough
+	stGameEnd
+)
+
+// Brewing slots (BC-5.5.1).
+const (
+	slT1 = iota
+	slT2
+	slPub
+	nSlots
+)
+
+var slotNames = [nSlots]string{"T1", "T2", "PUB"}
+
+// Player is one brewery.
+type Player struct {
+	Money int `json:"money"`
+	Rep   int `json:"rep"` // Rep tokens taken so far (BC-7.2.4)
+	Loans int `json:"loans"`
+	Ing   bag `json:"ing"`
+	// Shifts employed (BC-5.3.2); Batches brewed (BC-5.1.7); Brewed: the
+	// recipes brewed at least once, in order (BC-5.1.8).
+	Shifts  int      `json:"shifts"`
+	Batches int      `json:"batches"`
+	Brewed  []string `json:"brewed"`
+	// Tanks, bottling slots and the Brewpub slot hold recipe ids ("" empty).
+	Tanks    [2]string    `json:"tanks"`
+	Bottles  [2]string    `json:"bottles"`
+	Pub      string       `json:"pub"`
+	Infusers [nSlots]bool `json:"infusers"`
+	Built    []string     `json:"built"` // building ids installed (not Infusers)
+	Plots    []string     `json:"plots"` // Farm plots planted (ingredient codes)
+	Research [nTracks]int `json:"research"`
+	Workers  []string     `json:"workers"`
+	Partners []string     `json:"partners"`
+	Labels   []string     `json:"labels"`   // Gold Labels taken
+	Shipping []string     `json:"shipping"` // sold batches (recipe ids)
+	// Secrets are the Secret Recipes developed (BC-5.12.5); Revealed the
+	// ones brewed at least once; Pot those whose 5 Rep still sit on the card.
+	Secrets  []string `json:"secrets"`
+	Revealed []string `json:"revealed"`
+	Pot      []string `json:"pot"`
+	// OpsToken: the building space holding the Operations Experimental Rep
+	// (A-23); BrewToken: the recipe of the Brewing Experimental token (A-24).
+	OpsToken  string `json:"ops_token"`
+	BrewToken string `json:"brew_token"`
+	// Collab: the Collaboration portions contributed to the current card.
+	Collab []string `json:"collab"`
+	// This season: market decisions taken, interns held, interns kept for the
+	// Brewery, brewery tokens used, Farm plantings made this Spring.
+	Placed    int `json:"placed"`
+	Interns   int `json:"interns"`
+	InternBrw int `json:"intern_brw"`
+	Used      int `json:"used"`
+	// Annual: the Annual Winter benefits not yet taken at this S0.
+	Annual []string `json:"annual"`
+	// Standing preferences (SET, BC-10.2).
+	PrefDiscard string `json:"pref_discard"`
+	PrefAny     string `json:"pref_any"`
+	PrefAdv     string `json:"pref_adv"`
+	PrefIntern  string `json:"pref_intern"`
+	PrefAnnual  string `json:"pref_annual"`
+	PrefPick    string `json:"pref_pick"`
+}
+
+// Space is the state of one Market Action space in play.
+type Space struct {
+	ID    string `json:"id"`
+	Money int    `json:"money"`
+	Goods bag    `json:"goods"`
+	Occ   int    `json:"occ"`  // occupying seat, -1 free
+	Half  string `json:"half"` // keyword chosen by the occupant
+}
+
+// Sub is an interrupt decision: an overflow discard, an Employment Agency
+// hire, a Community Farm leftover pick.
+type Sub struct {
+	Kind string `json:"kind"`
+	Seat int    `json:"seat"`
+}
+
+// State is one game of Brew Crafters.
+type State struct {
+	H      engine.Header `json:"head"`
+	N      int           `json:"n"`
+	Season int           `json:"season"` // 0..11 (BC-1.3)
+	Phase  string        `json:"phase"`
+	Round  int           `json:"round"`
+	Turn   int           `json:"turn"` // index into Order
+	Cur    int           `json:"cur"`  // seat owing the main decision, -1 none
+	EndStp int           `json:"end_step"`
+	Start  int           `json:"start"` // holder of the Start Player token
+	Order  []int         `json:"order"` // the turn order of the current phase
+	Subs   []Sub         `json:"subs"`
+	Spaces []Space       `json:"spaces"`
+	// Decks and supplies.
+	Workers  []string       `json:"workers"`  // face-up Skilled Workers still available
+	Unused   []string       `json:"unused"`   // the unused worker deck
+	Agency   []string       `json:"agency"`   // the current Employment Agency draw
+	Partners []string       `json:"partners"` // Partnership cards still available
+	Recipes  []string       `json:"recipes"`  // recipes in play
+	Labels   []string       `json:"labels"`   // Gold Labels still on their cards
+	Box      []string       `json:"box"`      // advanced recipes in the box
+	Collab   []int          `json:"collab"`   // owner of each portion, -1 free
+	CF       []int          `json:"cf"`       // Community Farm: owner per portion, -1 free
+	CFTok    []int          `json:"cf_tok"`   // portion index per token, in token order
+	CFLeft   bag            `json:"cf_left"`  // leftovers to pick
+	CFPick   int            `json:"cf_pick"`  // token whose pick is next
+	Interns  int            `json:"interns"`  // Intern supply
+	InternAt [][]int        `json:"intern_at"`
+	P        []Player       `json:"players"`
+	Res      *engine.Result `json:"result"`
+
+	r  *rules
+	ev []engine.Event
+}
+
+// Head implements engine.State.
+func (s *State) Head() *engine.Header { return &s.H }
+
+// Result implements engine.State.
+func (s *State) Result() *engine.Result { return s.Res }
+
+// Clone implements engine.State: a deep copy through JSON, which keeps nil
+// and empty slices apart exactly as the stored form does.
+func (s *State) Clone() engine.State {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err)
+	}
+	c := &State{}
+	if err := json.Unmarshal(b, c); err != nil {
+		panic(err)
+	}
+	c.r = s.r
+	return c
+}
+
+func (s *State) year() int           { return s.Season/4 + 1 }
+func (s *State) seasonOf() int       { return s.Season % 4 }
+func (s *State) opt(k string) string { return s.H.Options[k] }
+func (s *State) on(c string) bool    { return s.opt("complex_"+c) == "on" }
+
+func (s *State) emit(typ string, seat int, kv ...any) {
+	s.ev = append(s.ev, engine.NewEvent("bc."+typ, seat, engine.Public, kv...))
+}
+
+func (p *Player) has(b string) bool  { return contains(p.Built, b) }
+func (p *Player) hasW(w string) bool { return contains(p.Workers, w) }
+
+// workers returns the player's Skilled Workers' data.
+func (s *State) ws(p *Player) []*Worker {
+	out := make([]*Worker, 0, len(p.Workers))
+	for _, id := range p.Workers {
+		out = append(out, s.r.workers[id])
+	}
+	return out
+}
+
+// capacity is the player's storage capacity (BC-5.1.3, A-30).
+func (s *State) capacity(p *Player) int {
+	c := s.r.Economy.Storage
+	if p.has("STOREHOUSE") {
+		c += s.r.buildings["STOREHOUSE"].Storage
+	}
+	for _, w := range s.ws(p) {
+		c += w.Storage
+		if p.has("BREWPUB") {
+			c += w.PubStorage
+		}
+	}
+	return c
+}
+
+// opCost is the player's operating cost (BC-5.11.1).
+func (s *State) opCost(p *Player) int {
+	e := &s.r.Economy
+	c := e.PrintedCost
+	for _, b := range p.Built {
+		if b == "DOUBLE_BATCH" {
+			c -= e.SingleCost
+		}
+		c += s.r.buildings[b].OpCost
+	}
+	for i := 0; i < p.Shifts; i++ {
+		c += e.ShiftCost[i]
+	}
+	disc := 0
+	for _, w := range s.ws(p) {
+		c += w.OpCost
+		disc += w.OpDiscount
+	}
+	if s.opt("research_side") == "advanced" && p.Research[trOps] >= stAnnual {
+		disc += 2
+	}
+	c -= disc
+	if c < 0 {
+		c = 0
+	}
+	return c
+}
+
+// shiftNeed is the batches needed for shift k (0-based) (BC-5.3.2).
+func (s *State) shiftNeed(p *Player, k int) int {
+	need := s.r.Economy.ShiftNeed[k]
+	for _, w := range s.ws(p) {
+		if len(w.ShiftNeed) > 0 && w.ShiftNeed[k] < need {
+			need = w.ShiftNeed[k]
+		}
+	}
+	return need
+}
+
+// order returns the seats in turn order from the start player (BC-4.4).
+func (s *State) turnOrder() []int {
+	o := make([]int, s.N)
+	for i := range o {
+		o[i] = (s.Start + i) % s.N
+	}
+	return o
+}
+
+func (s *State) rank(seat int) int {
+	for i, x := range s.Order {
+		if x == seat {
+			return i
+		}
+	}
+	return 0
+}
+
+func (s *State) slotCount(p *Player) int {
+	n := 1
+	if p.has("DOUBLE_BATCH") {
+		n = 2
+	}
+	return n
+}
