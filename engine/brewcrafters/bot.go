@@ -53,23 +53,33 @@ func (s *State) evaluate(seat int) float64 {
 	}
 	left := float64(11 - s.Season)
 	v := float64(s.projected(seat))
-	// Ingredients, money and capacity are worth their future brewing.
-	v += 0.35*float64(p.Ing[iM]) + 0.5*float64(p.Ing[iH]) + 0.7*float64(p.Ing[iY]) + 0.9*float64(p.Ing.adv())
-	v += 0.25 * float64(p.Money)
-	v -= 0.3 * float64(s.opCost(p)) * (left / 4)
+	// Operating costs still to pay, against money: a deficit becomes Loans
+	// (BC-5.11.3), each about 3 Rep per $2.
+	winters := (11-s.Season)/4 + 1
+	need := s.opCost(p)*winters - p.Money
+	if need > 0 {
+		v -= 1.4 * float64(need)
+	} else {
+		v += 0.15 * float64(-need)
+	}
+	// Ingredients are worth their future brewing while there is time.
+	w := 0.2
+	if left > 1 {
+		w = 1
+	}
+	v += w * (0.35*float64(p.Ing[iM]) + 0.5*float64(p.Ing[iH]) + 0.7*float64(p.Ing[iY]) + 0.9*float64(p.Ing.adv()))
 	// Beer in the line will sell.
 	for _, id := range []string{p.Tanks[0], p.Tanks[1], p.Bottles[0], p.Bottles[1], p.Pub} {
 		if id != "" {
-			v += 1
+			v += 1.5
 		}
 	}
-	v += float64(p.Shifts-1) * 0.9 * left
+	v += float64(p.Shifts-1) * 0.8 * left
 	for t := 0; t < nTracks; t++ {
-		v += float64(p.Research[t]) * 0.4 * left / 4
+		v += float64(p.Research[t]) * 0.3 * left / 4
 	}
-	v += float64(len(p.Built)) * 0.3 * left / 4
 	if p.has("DOUBLE_BATCH") {
-		v += 0.5 * left
+		v += 0.6 * left
 	}
 	if p.has("BREWPUB") {
 		v += 0.4 * left
@@ -79,6 +89,5 @@ func (s *State) evaluate(seat int) float64 {
 			v += 1
 		}
 	}
-	v += float64(len(p.Workers)) * 0.15 * left
 	return v
 }

@@ -153,18 +153,77 @@ func (s *State) Head() *engine.Header { return &s.H }
 // Result implements engine.State.
 func (s *State) Result() *engine.Result { return s.Res }
 
-// Clone implements engine.State: a deep copy through JSON, which keeps nil
-// and empty slices apart exactly as the stored form does.
+// Clone implements engine.State: a deep copy that keeps nil and empty
+// slices apart, so that it marshals exactly like the original.
 func (s *State) Clone() engine.State {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(err)
+	c := *s
+	c.H = s.H.Clone()
+	c.Order = cloneInts(s.Order)
+	c.Subs = append(s.Subs[:0:0], s.Subs...)
+	if s.Subs == nil {
+		c.Subs = nil
 	}
-	c := &State{}
-	if err := json.Unmarshal(b, c); err != nil {
-		panic(err)
+	c.Spaces = append(s.Spaces[:0:0], s.Spaces...)
+	if s.Spaces == nil {
+		c.Spaces = nil
 	}
-	c.r = s.r
+	c.Workers = cloneStrs(s.Workers)
+	c.Unused = cloneStrs(s.Unused)
+	c.Agency = cloneStrs(s.Agency)
+	c.Partners = cloneStrs(s.Partners)
+	c.Recipes = cloneStrs(s.Recipes)
+	c.Labels = cloneStrs(s.Labels)
+	c.Box = cloneStrs(s.Box)
+	c.Collab = cloneInts(s.Collab)
+	c.CF = cloneInts(s.CF)
+	c.CFTok = cloneInts(s.CFTok)
+	if s.InternAt != nil {
+		c.InternAt = make([][]int, len(s.InternAt))
+		for i, x := range s.InternAt {
+			c.InternAt[i] = cloneInts(x)
+		}
+	}
+	c.P = make([]Player, len(s.P))
+	for i := range s.P {
+		c.P[i] = s.P[i].clone()
+	}
+	if s.Res != nil {
+		b, _ := json.Marshal(s.Res)
+		c.Res = &engine.Result{}
+		_ = json.Unmarshal(b, c.Res)
+	}
+	c.ev = nil
+	return &c
+}
+
+func cloneStrs(x []string) []string {
+	if x == nil {
+		return nil
+	}
+	return append(make([]string, 0, len(x)), x...)
+}
+
+func cloneInts(x []int) []int {
+	if x == nil {
+		return nil
+	}
+	return append(make([]int, 0, len(x)), x...)
+}
+
+func (p Player) clone() Player {
+	c := p
+	c.Brewed = cloneStrs(p.Brewed)
+	c.Built = cloneStrs(p.Built)
+	c.Plots = cloneStrs(p.Plots)
+	c.Workers = cloneStrs(p.Workers)
+	c.Partners = cloneStrs(p.Partners)
+	c.Labels = cloneStrs(p.Labels)
+	c.Shipping = cloneStrs(p.Shipping)
+	c.Secrets = cloneStrs(p.Secrets)
+	c.Revealed = cloneStrs(p.Revealed)
+	c.Pot = cloneStrs(p.Pot)
+	c.Collab = cloneStrs(p.Collab)
+	c.Annual = cloneStrs(p.Annual)
 	return c
 }
 
