@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
 	_ "github.com/pbem-referee/referee/engine/heavenale"

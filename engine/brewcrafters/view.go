@@ -1,6 +1,11 @@
 package brewcrafters
 
-import "github.com/pbem-referee/referee/engine"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pbem-referee/referee/engine"
+)
 
 // View is what one seat may see (BC-6.2, BC-10.3): everything except the
 // identity of other players' undeveloped Secret Recipes.
@@ -36,6 +41,7 @@ type SpaceView struct {
 	Money int      `json:"money"`
 	Occ   int      `json:"occ"`
 	Half  string   `json:"half"`
+	Show  string   `json:"show"` // goods and money, "-" when empty
 }
 
 // PortionView is one portion of the Collaboration or Community Farm card.
@@ -114,6 +120,13 @@ func (s *State) View(seat int) any {
 	}
 	for _, sp := range s.Spaces {
 		sv := SpaceView{ID: sp.ID, Goods: sp.Goods.String(), Money: sp.Money, Occ: sp.Occ, Half: sp.Half}
+		sv.Show = sv.Goods
+		if sp.Money > 0 {
+			sv.Show = strings.TrimSpace(sv.Show + " $" + strconv.Itoa(sp.Money))
+		}
+		if sv.Show == "" {
+			sv.Show = "-"
+		}
 		for _, h := range s.r.spaces[sp.ID].Half {
 			sv.Kws = append(sv.Kws, h.Kw)
 		}
