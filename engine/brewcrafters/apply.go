@@ -85,23 +85,31 @@ func (s *State) Pending() []engine.Decision {
 // marketDefault is the timeout placement of BC-10.6: MALT, HOPS, YEAST,
 // OPEN (the least-held basics), FUND, then the first legal option.
 func (s *State) marketDefault(seat int) string {
-	opts := s.placements(seat)
+	amb := s.kwCounts()
 	for _, kw := range []string{"MALT", "HOPS", "YEAST", "OPEN", "FUND"} {
-		for _, o := range opts {
-			m := o.m
-			if m.Kw == kw {
-				if kw == "OPEN" {
-					p := &s.P[seat]
-					c := ingCodes[s.pickOf(p, basicCodes, nil)]
-					m2 := *m
-					m2.Args = []string{c, c}
-					return m2.String()
+		for _, sp := range s.Spaces {
+			if sp.Occ >= 0 {
+				continue
+			}
+			for _, h := range s.r.spaces[sp.ID].Half {
+				if h.Kw != kw {
+					continue
+				}
+				m := &move{Verb: "M", Kw: kw}
+				if amb[kw] > 1 {
+					m.Space = sp.ID
+				}
+				if h.Effect == "choose_basic" {
+					c := ingCodes[s.pickOf(&s.P[seat], basicCodes, nil)]
+					for k := 0; k < h.Count; k++ {
+						m.Args = append(m.Args, c)
+					}
 				}
 				return m.String()
 			}
 		}
 	}
-	return opts[0].m.String()
+	return s.placements(seat)[0].m.String()
 }
 
 // Apply implements engine.State. The state is unchanged on error.

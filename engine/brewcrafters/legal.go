@@ -6,18 +6,16 @@ import (
 
 type mopt struct{ m *move }
 
-// ambiguous reports whether a keyword names more than one space in play, so
-// that the canonical command names the space (BC-10.5).
-func (s *State) ambiguous(kw string) bool {
-	n := 0
+// kwCounts counts the spaces in play per keyword: a keyword on more than
+// one space is written with its space id in canonical commands (BC-10.5).
+func (s *State) kwCounts() map[string]int {
+	n := make(map[string]int, 16)
 	for _, sp := range s.Spaces {
 		for _, h := range s.r.spaces[sp.ID].Half {
-			if h.Kw == kw {
-				n++
-			}
+			n[h.Kw]++
 		}
 	}
-	return n > 1
+	return n
 }
 
 // basicPairs lists the multisets of n Basic Ingredients.
@@ -44,6 +42,7 @@ func multisets(codes []string, n int) [][]string {
 func (s *State) placements(seat int) []mopt {
 	p := &s.P[seat]
 	var out []mopt
+	amb := s.kwCounts()
 	for i := range s.Spaces {
 		sp := &s.Spaces[i]
 		def := s.r.spaces[sp.ID]
@@ -53,7 +52,7 @@ func (s *State) placements(seat int) []mopt {
 			}
 			base := func(args ...string) *move {
 				m := &move{Verb: "M", Kw: h.Kw, Args: args}
-				if s.ambiguous(h.Kw) {
+				if amb[h.Kw] > 1 {
 					m.Space = sp.ID
 				}
 				return m

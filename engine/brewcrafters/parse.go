@@ -242,7 +242,7 @@ func (p *parser) codes() []string {
 func (p *parser) top() (engine.Move, error) {
 	verb := p.next()
 	switch verb {
-	case "M":
+	case "M", "MARKET":
 		return p.market()
 	case "B":
 		m := &move{Verb: "B"}
@@ -346,6 +346,16 @@ func (p *parser) free() (*move, bool, error) {
 func (p *parser) market() (engine.Move, error) {
 	m := &move{Verb: "M"}
 	t := p.next()
+	if n, err := strconv.Atoi(t); err == nil && n > 0 {
+		t = fmt.Sprintf("M%d", n)
+	}
+	if sp := p.s.r.spaces[t]; sp != nil && len(sp.Half) == 1 && sp.Half[0].Kw != p.peek() && sp.Half[0].Kw != t {
+		// "M M3": a space with one half stands for its keyword.
+		m.Space = t
+		t = sp.Half[0].Kw
+		p.f = append(p.f[:p.i], append([]string{t}, p.f[p.i:]...)...)
+		p.next()
+	}
 	if sp := p.s.r.spaces[t]; sp != nil {
 		isKw := false
 		for _, h := range sp.Half {
@@ -879,7 +889,7 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 	}
 	slotOf := func(v string) string {
 		switch v {
-		case "M", "INTERN":
+		case "M", "MARKET", "INTERN":
 			return phaseSlot(phMarket)
 		case "B":
 			return phaseSlot(phBrewery)
@@ -906,6 +916,7 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 				}
 			}
 		}
+		s.splitRanked(o)
 		v := orderVerb(*o)
 		switch {
 		case v == "SET":
@@ -969,4 +980,33 @@ func (s *State) SlotOpen(seat int, slot string) bool {
 		return true
 	}
 	return false
+}
+
+// splitRanked turns a ranked Market list written with " > " into
+// alternatives: "M MALT > HOPS > 7" (or "MARKET 3 > 7 > 1") tries M MALT,
+// then M HOPS, then space M7 (BC-10.2). A trade such as "C>4H" has no
+// spaces around its ">" and is left alone.
+func (s *State) splitRanked(o *engine.Order) {
+	if len(o.Alts) != 1 || len(o.Alts[0]) != 1 {
+		return
+	}
+	line := o.Alts[0][0]
+	f := strings.Fields(line)
+	if len(f) < 2 || !strings.Contains(line, " > ") {
+		return
+	}
+	head := strings.ToUpper(f[0])
+	if head != "M" && head != "MARKET" {
+		return
+	}
+	rest := strings.TrimSpace(line[len(f[0]):])
+	var alts [][]string
+	for _, part := range strings.Split(rest, " > ") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		alts = append(alts, []string{"M " + part})
+	}
+	o.Alts = alts
 }
