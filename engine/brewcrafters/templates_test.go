@@ -142,3 +142,45 @@ func TestGoldenSummary(t *testing.T) {
 		t.Errorf("summary differs from %s (run with -update):\n%s", path, got)
 	}
 }
+
+// TestEveryErrorAndHelpRenders renders every error, help and rule text of
+// every language with full parameters: no missing key, 80 columns with the
+// rule id the referee appends.
+func TestEveryErrorAndHelpRenders(t *testing.T) {
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := map[string]any{}
+	for _, k := range []string{"word", "building", "slot", "token", "ing", "track", "partner", "trade", "worker",
+		"need", "have", "recipe", "action", "part", "portion", "key", "space", "basic"} {
+		params[k] = "COFFEESTOUT"
+	}
+	for _, k := range []string{"want", "got", "max", "left"} {
+		params[k] = 3
+	}
+	for _, lang := range templates.Languages {
+		for _, name := range set.Defined(gameName, lang) {
+			var data any
+			switch {
+			case strings.HasPrefix(name, "error."):
+				data = &engine.RuleError{Code: name[6:], Rule: "BC-5.12.4", Params: params}
+			case strings.HasPrefix(name, "help"), strings.HasPrefix(name, "rule."):
+			default:
+				continue
+			}
+			out, err := set.Render(gameName, lang, name, templates.Ctx{Lang: lang, Game: gameName, Seats: []string{"Ann"}, Data: data})
+			if err != nil {
+				t.Fatalf("%s %s: %v", lang, name, err)
+			}
+			if strings.HasPrefix(name, "error.") {
+				out += " (BC-5.12.4)"
+			}
+			for _, l := range strings.Split(out, "\n") {
+				if utf8.RuneCountInString(l) > 80 {
+					t.Errorf("%s %s: over 80 columns: %s", lang, name, l)
+				}
+			}
+		}
+	}
+}
