@@ -16,6 +16,18 @@ func toPhase(t *testing.T, s *State, phase string) {
 	}
 }
 
+// toSeason answers decisions with their defaults until season k starts.
+func toSeason(t *testing.T, s *State, k int) {
+	t.Helper()
+	for n := 0; s.Season != k; n++ {
+		if n > 500 || s.Res != nil {
+			t.Fatalf("season %d not reached", k)
+		}
+		d := s.Pending()[0]
+		do(t, s, d.Seat, d.Default)
+	}
+}
+
 func wantErr(t *testing.T, s *State, seat int, cmd, rule string) {
 	t.Helper()
 	re := try(s, seat, cmd)
@@ -427,5 +439,152 @@ func TestTV30StoragePool(t *testing.T) {
 	do(t, s, 0, "M MALT")
 	if d := s.Pending()[0]; d.Kind != kindDiscard || d.Params["over"] != 1 {
 		t.Fatalf("%+v", d)
+	}
+}
+
+// TV-14 Infusers are not automatic (BC-5.8.3, BC-5.8.2).
+func TestTV14Infusers(t *testing.T) {
+	s := newGame(t, 2, "tv14")
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	s.P[seat].Infusers[slT1] = true
+	s.P[seat].Ing = bag{}
+	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "DOUBLE_BATCH"}); err != nil {
+		t.Fatal(err)
+	}
+	p := &s.P[seat]
+	if !p.Infusers[slT1] || p.Infusers[slT2] {
+		t.Fatal("the Double changed the Infusers")
+	}
+	p.Built = append(p.Built, "BREWPUB")
+	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "HOPS_INFUSER"}); err != nil {
+		t.Fatal(err)
+	}
+	if !p.Infusers[slT2] || !p.Infusers[slPub] || p.Ing[iH] != 2 {
+		t.Fatalf("infusers %v hops %d", p.Infusers, p.Ing[iH])
+	}
+	if re := s.canInstall(p, "HOPS_INFUSER"); re == nil {
+		t.Fatal("a fourth Infuser")
+	}
+}
+
+// TV-15 A free install gives ingredients (BC-5.8.4, BC-5.7.3).
+func TestTV15FreeInstall(t *testing.T) {
+	s := newGame(t, 2, "tv15")
+	s.P[0].Research[trOps] = stAnnual
+	s.P[0].PrefAnnual = ""
+	s.Season = 2
+	toSeason(t, s, 3)
+	if s.seasonOf() != 3 || s.Pending()[0].Kind != kindStart || s.Pending()[0].Seat != 0 {
+		t.Fatalf("no Winter start for seat 0: %+v", s.Pending())
+	}
+	m := s.P[0].Ing[iM]
+	do(t, s, 0, "ANNUAL OPS INSTALL MASH_TUN")
+	if !s.P[0].has("MASH_TUN") || s.P[0].Ing[iM] != m+2 || s.opCost(&s.P[0]) != 6 {
+		t.Fatalf("mash tun: %v, malt %d, cost %d", s.P[0].Built, s.P[0].Ing[iM]-m, s.opCost(&s.P[0]))
+	}
+}
+
+// TV-16 Planting twice in Spring, not in Summer (BC-5.9.4).
+func TestTV16Planting(t *testing.T) {
+	s := newGame(t, 2, "tv16")
+	s.P[0].Built = []string{"FARM"}
+	s.P[0].Ing = bag{2, 2, 0, 1}
+	do(t, s, 0, "PLANT H")
+	do(t, s, 0, "M FUND")
+	toPhase(t, s, phBrewery)
+	for s.Pending()[0].Seat != 0 {
+		d := s.Pending()[0]
+		do(t, s, d.Seat, d.Default)
+	}
+	do(t, s, 0, "PLANT F")
+	if len(s.P[0].Plots) != 2 {
+		t.Fatalf("plots %v", s.P[0].Plots)
+	}
+	wantErr(t, s, 0, "PLANT M", "BC-5.9.4")
+	toPhase(t, s, phMarket)
+	s.P[0].Plots = []string{}
+	if s.Pending()[0].Seat == 0 {
+		wantErr(t, s, 0, "PLANT M", "BC-5.9.4")
+	}
+}
+
+// TV-18 Research benefits add up (BC-5.7.6, BC-5.7.3).
+func TestTV18ResearchAddsUp(t *testing.T) {
+	s := newGame(t, 2, "tv18")
+	s.P[0].Research[trBasic] = stBreakthrough
+	s.Season = 6
+	toSeason(t, s, 7)
+	d := s.Pending()[0]
+	if d.Seat != 0 || d.Kind != kindStart {
+		t.Fatalf("%+v", d)
+	}
+	before := s.P[0].Ing
+	do(t, s, 0, "ANNUAL BASIC M M Y")
+	if got := s.P[0].Ing.sub(before); got.String() != "2M 1Y" {
+		t.Fatalf("annual gave %s", got)
+	}
+	toPhase(t, s, phMarket)
+	for s.Pending()[0].Seat != 0 {
+		d := s.Pending()[0]
+		do(t, s, d.Seat, d.Default)
+	}
+	before = s.P[0].Ing
+	if s.Spaces[3].Occ < 0 {
+		do(t, s, 0, "M HOPS +BASIC Y")
+		if got := s.P[0].Ing.sub(before); got[iY] != 1 {
+			t.Fatalf("breakthrough: %s", got)
+		}
+	}
+}
+
+// TV-26 Operations Experimental token and Breakthrough (BC-5.7.2, BC-5.8.5).
+func TestTV26OperationsToken(t *testing.T) {
+	s := newGame(t, 2, "tv26")
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	do(t, s, seat, "B RESEARCH OPS BREWPUB")
+	p := &s.P[seat]
+	if p.OpsToken != "SPACE_BREWPUB" || p.Research[trOps] != 1 {
+		t.Fatalf("token %q", p.OpsToken)
+	}
+	p.Research[trOps] = stBreakthrough
+	p.Workers = []string{"GENERAL_CONTRACTOR"}
+	s.Unused = remove(s.Unused, "GENERAL_CONTRACTOR")
+	p.Ing = bag{}
+	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "BREWPUB", PlusOps: []string{"M", "M", "Y"}}); err != nil {
+		t.Fatal(err)
+	}
+	if p.Rep != 2 || p.Ing.String() != "3M 1H 2Y" || s.opCost(p) != 8 {
+		t.Fatalf("rep %d ing %s cost %d", p.Rep, p.Ing, s.opCost(p))
+	}
+}
+
+// TV-29 Community Farm harvest, leftovers and overflow (BC-5.12.4).
+func TestTV29CommunityFarm(t *testing.T) {
+	s := newGame(t, 3, "tv29", "complex_cfarm", "on")
+	// Ben (0) Hops, Chris (1) Malt, Darrell (2) Fruit, in that order.
+	s.CF = []int{1, 0, 2}
+	s.CFTok = []int{1, 0, 2}
+	s.P[0].Ing = bag{1, 1}
+	s.P[1].Ing = bag{6, 3, 2}
+	s.P[2].Ing = bag{1}
+	s.Season = 2
+	s.cfarmHarvest()
+	// Shares: 7M/3 = 2 each + 1 left; 5H/3 = 1 each + 2 left; 3F/3 = 1 each.
+	for s.Pending()[0].Kind == kindPick {
+		d := s.Pending()[0]
+		do(t, s, d.Seat, d.Default)
+	}
+	if s.CFLeft.total() != 0 || len(s.CFTok) != 0 {
+		t.Fatal("picks not finished")
+	}
+	d := s.Pending()[0]
+	if d.Kind != kindDiscard || d.Seat != 1 {
+		t.Fatalf("want Chris to discard, got %+v", d)
+	}
+	over := s.P[1].Ing.total() - 12
+	if over < 4 {
+		t.Fatalf("Chris holds %d", s.P[1].Ing.total())
 	}
 }
