@@ -313,17 +313,19 @@ func (s *State) portionIndex(id string) int {
 	return -1
 }
 
-// collaborate contributes one portion (BC-5.6).
-func (s *State) collaborate(seat int, m *move) error {
+// collabCheck validates a contribution without changing anything and
+// returns the portion index and the ingredients given (BC-5.6).
+func (s *State) collabCheck(seat int, m *move) (int, bag, error) {
+	var give bag
 	if s.Collab == nil {
-		return engine.Reject("BC-3.4", "no_collab_2p")
+		return -1, give, engine.Reject("BC-3.4", "no_collab_2p")
 	}
 	k := s.portionIndex(m.Portion)
 	if k < 0 {
-		return engine.Reject("BC-5.6.1", "bad_portion", "word", m.Portion)
+		return -1, give, engine.Reject("BC-5.6.1", "bad_portion", "word", m.Portion)
 	}
 	if s.Collab[k] >= 0 {
-		return engine.Reject("BC-5.6.2", "portion_taken", "portion", m.Portion)
+		return -1, give, engine.Reject("BC-5.6.2", "portion_taken", "portion", m.Portion)
 	}
 	others, mine := 0, 0
 	for i, o := range s.Collab {
@@ -336,20 +338,30 @@ func (s *State) collaborate(seat int, m *move) error {
 		}
 	}
 	if others == len(s.Collab)-1 && mine == others {
-		return engine.Reject("BC-5.6.4", "collab_two_players")
+		return -1, give, engine.Reject("BC-5.6.4", "collab_two_players")
 	}
 	pt := s.r.Portion[k]
-	give := pt.give
+	give = pt.give
 	if pt.Adv > 0 {
 		if m.Code == "" {
-			return engine.Reject("BC-5.6.1", "collab_adv")
+			return -1, give, engine.Reject("BC-5.6.1", "collab_adv")
 		}
 		give[ingIndex(m.Code)] += pt.Adv
 	}
-	p := &s.P[seat]
-	if !p.Ing.covers(give) {
-		return engine.Reject("BC-5.6.2", "not_enough", "need", give.String(), "have", p.Ing.String())
+	if !s.P[seat].Ing.covers(give) {
+		return -1, give, engine.Reject("BC-5.6.2", "not_enough", "need", give.String(), "have", s.P[seat].Ing.String())
 	}
+	return k, give, nil
+}
+
+// collaborate contributes one portion (BC-5.6).
+func (s *State) collaborate(seat int, m *move) error {
+	k, give, err := s.collabCheck(seat, m)
+	if err != nil {
+		return err
+	}
+	pt := s.r.Portion[k]
+	p := &s.P[seat]
 	p.Ing = p.Ing.sub(give)
 	s.Collab[k] = seat
 	p.Collab = append(p.Collab, pt.ID)

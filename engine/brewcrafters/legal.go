@@ -232,7 +232,6 @@ func (s *State) collabOptions(seat int) []*move {
 	if s.Collab == nil {
 		return nil
 	}
-	p := &s.P[seat]
 	var out []*move
 	for k, pt := range s.r.Portion {
 		if s.Collab[k] >= 0 {
@@ -244,13 +243,11 @@ func (s *State) collabOptions(seat int) []*move {
 		}
 		for _, c := range codes {
 			m := &move{Verb: "COLLAB", Portion: pt.ID, Code: c}
-			c2 := s.Clone().(*State)
-			if c2.collaborate(seat, m) == nil {
+			if _, _, err := s.collabCheck(seat, m); err == nil {
 				out = append(out, m)
 			}
 		}
 	}
-	_ = p
 	return out
 }
 
