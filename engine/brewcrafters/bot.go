@@ -51,11 +51,11 @@ func (s *State) evaluate(seat int) float64 {
 		}
 		return v
 	}
-	left := float64(11 - s.Season)
+	left := float64(s.last() - s.Season)
 	v := float64(s.projected(seat))
 	// Operating costs still to pay, against money: a deficit becomes Loans
 	// (BC-5.11.3), each about 3 Rep per $2.
-	winters := (11-s.Season)/4 + 1
+	winters := (s.last()-s.Season)/4 + 1
 	need := s.opCost(p)*winters - p.Money
 	if need > 0 {
 		v -= 1.4 * float64(need)

@@ -11,7 +11,7 @@ func (s *State) Check() error {
 	if len(s.P) != s.N || s.N < 2 || s.N > 5 {
 		return fmt.Errorf("players: %d for n=%d", len(s.P), s.N)
 	}
-	if s.Season < 0 || s.Season > 11 {
+	if s.Season < 0 || s.Season > s.last() {
 		return fmt.Errorf("season %d", s.Season)
 	}
 	if s.Res == nil && len(s.Pending()) == 0 {

@@ -100,6 +100,7 @@ func bagOf(m map[string]int) (bag, error) {
 
 // Economy holds the constants of §8.15, BC-5.1.3 and §8.5.
 type Economy struct {
+	Years             int    `toml:"years"`
 	SalePrice         int    `toml:"sale_price"`
 	GoldLabel         int    `toml:"gold_label"`
 	LoanMoney         int    `toml:"loan_money"`
@@ -306,6 +307,9 @@ func parseRules(data []byte) (*rules, error) {
 		return nil, err
 	}
 	e := &r.Economy
+	if e.Years < 1 || e.Years > 10 {
+		return nil, bad("economy.years must be 1 to 10")
+	}
 	if e.Storage <= 0 || e.MaxShifts < 1 || len(e.ShiftCost) != e.MaxShifts || len(e.ShiftNeed) != e.MaxShifts ||
 		e.LoanMoney <= 0 || e.MaxInfusers < 1 || e.FarmPlots < 1 || e.AgencyDraw < 1 {
 		return nil, bad("economy: storage, max_shifts, shift_cost, shift_need, loan_money, max_infusers, farm_plots, agency_draw")

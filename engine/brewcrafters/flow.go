@@ -265,7 +265,7 @@ func (s *State) seasonEnd() {
 		}
 		s.EndStp = 0
 		// 4. The end, or the next season.
-		if s.Season == 11 {
+		if s.Season == s.last() {
 			s.finish()
 			return
 		}

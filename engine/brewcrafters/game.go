@@ -208,7 +208,7 @@ func (s *State) setup() {
 	if s.on("interns") {
 		s.Interns = n
 	}
-	s.InternAt = make([][]int, 12)
+	s.InternAt = make([][]int, s.last()+1)
 	for i := range s.InternAt {
 		s.InternAt[i] = []int{}
 	}

@@ -86,7 +86,7 @@ func (s *State) placements(seat int) []mopt {
 					add(base(c))
 				}
 			case "interns":
-				if s.Interns >= 2 && s.Season < 11 {
+				if s.Interns >= 2 && s.Season < s.last() {
 					add(base())
 				}
 			case "agency":

@@ -102,7 +102,7 @@ func (s *State) place(seat int, m *move) error {
 		}
 		s.payFee(seat, s.r.Economy.InternFee)
 		for k := 1; k <= 2; k++ {
-			if s.Season+k <= 11 {
+			if s.Season+k <= s.last() {
 				s.InternAt[s.Season+k] = append(s.InternAt[s.Season+k], seat)
 				s.Interns--
 			}

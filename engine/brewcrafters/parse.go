@@ -963,7 +963,7 @@ func (s *State) SlotOpen(seat int, slot string) bool {
 	if _, err := fmt.Sscanf(strings.Replace(slot, ".", " ", 1), "s%d %s", &season, &kind); err != nil {
 		return false
 	}
-	if s.Res != nil || seat < 0 || seat >= s.N || season < s.Season || season > 11 {
+	if s.Res != nil || seat < 0 || seat >= s.N || season < s.Season || season > s.last() {
 		return false
 	}
 	if season > s.Season {

@@ -227,7 +227,10 @@ func (p Player) clone() Player {
 	return c
 }
 
-func (s *State) year() int           { return s.Season/4 + 1 }
+func (s *State) year() int { return s.Season/4 + 1 }
+
+// last is the index of the last season (BC-1.3: Year 3 Winter = 11).
+func (s *State) last() int           { return 4*s.r.Economy.Years - 1 }
 func (s *State) seasonOf() int       { return s.Season % 4 }
 func (s *State) opt(k string) string { return s.H.Options[k] }
 func (s *State) on(c string) bool    { return s.opt("complex_"+c) == "on" }
