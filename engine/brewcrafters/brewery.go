@@ -209,8 +209,10 @@ func (s *State) process(seat int, m *move) error {
 			price += w.SellBonus
 		}
 		rc := s.r.recipes[id]
-		if s.opt("research_side") == "advanced" && p.Research[trAdv] >= stBreakthrough && !rc.basic() {
-			price++
+		for t := 0; t < nTracks; t++ {
+			if e := s.lab(t).Breakthrough; p.Research[t] >= stBreakthrough && e.On == "sell" && (!e.AdvOnly || !rc.basic()) {
+				price += e.Money
+			}
 		}
 		p.Money += price
 		p.Shipping = append(p.Shipping, id)
@@ -239,7 +241,6 @@ func (s *State) process(seat int, m *move) error {
 	// C: brew, all at once.
 	p.Ing = p.Ing.sub(cost)
 	rep := 0
-	advSide := s.opt("research_side") == "advanced"
 	for k, b := range m.Brews {
 		rc := s.r.recipes[b.Recipe]
 		sl := slots[k]
@@ -249,8 +250,10 @@ func (s *State) process(seat int, m *move) error {
 			p.Tanks[sl] = b.Recipe
 		}
 		// BC-5.5.7 triggers, per batch.
-		if p.Research[trBrew] >= stBreakthrough && (!advSide || !rc.basic()) {
-			rep++
+		for t := 0; t < nTracks; t++ {
+			if e := s.lab(t).Breakthrough; p.Research[t] >= stBreakthrough && e.On == "brew" && (!e.AdvOnly || !rc.basic()) {
+				rep += e.Rep
+			}
 		}
 		if p.BrewToken == b.Recipe {
 			rep++
@@ -386,68 +389,46 @@ func (s *State) collaborate(seat int, m *move) error {
 	return nil
 }
 
-// research moves one cube (BC-5.7).
+// research moves one cube (BC-5.7); the Experimental step's one-time
+// benefit comes from the data (§8.10).
 func (s *State) research(seat int, m *move) error {
 	p := &s.P[seat]
 	t := m.Track
 	if p.Research[t] >= stGameEnd {
 		return engine.Reject("BC-5.7.1", "track_end", "track", trackNames[t])
 	}
-	p.Research[t]++
-	step := p.Research[t]
 	choice := append([]string(nil), m.Choice...)
-	adv := s.opt("research_side") == "advanced"
-	if step == stExperimental {
-		switch {
-		case adv && t == trBasic:
-			var g bag
-			g[s.pickOf(p, basicCodes, &choice)]++
-			g[s.pickOf(p, basicCodes, &choice)]++
-			s.gain(seat, g, "research")
-		case adv && t == trOps:
-			p.Money += 3
-		case adv && t == trBrew:
-			p.Rep += 2
-		case adv && t == trAdv:
-			var g bag
-			a := s.pickOf(p, advCodes, &choice)
-			g[a]++
-			rest := []string{}
-			for _, c := range advCodes {
-				if ingIndex(c) != a {
-					rest = append(rest, c)
-				}
-			}
-			g[s.pickOf(p, rest, &choice)]++
-			s.gain(seat, g, "research")
-		case t == trBasic:
-			s.gain(seat, one(s.pickOf(p, basicCodes, &choice)), "research")
-		case t == trAdv:
-			s.gain(seat, one(s.pickOf(p, advCodes, &choice)), "research")
-		case t == trOps:
+	if p.Research[t]+1 == stExperimental {
+		e := s.lab(t).Experimental
+		switch e.Token {
+		case "ops":
 			sp := ""
 			if len(choice) > 0 {
 				sp = choice[0]
 				if !contains(s.emptySpaces(p), sp) {
 					return engine.Reject("BC-5.7.2", "space_not_empty", "space", sp)
 				}
-			} else if e := s.emptySpaces(p); len(e) > 0 {
-				sp = e[0]
+			} else if es := s.emptySpaces(p); len(es) > 0 {
+				sp = es[0]
 			}
 			p.OpsToken = sp
-		case t == trBrew:
-			id := ""
+		case "brew":
+			id := s.Recipes[0]
 			if len(choice) > 0 {
 				id = choice[0]
 				if !contains(s.Recipes, id) && !contains(p.Secrets, id) {
 					return engine.Reject("BC-5.7.2", "recipe_not_in_play", "recipe", id)
 				}
-			} else {
-				id = s.Recipes[0]
 			}
 			p.BrewToken = id
 		}
+		if e.Token == "" {
+			s.gain(seat, s.effectGains(p, e, &choice, &choice), "research")
+		}
+		p.Money += e.Money
+		p.Rep += e.Rep
 	}
+	p.Research[t]++
 	// BC-5.7.7 research triggers.
 	var g bag
 	for _, w := range s.ws(p) {
@@ -456,7 +437,7 @@ func (s *State) research(seat int, m *move) error {
 		}
 	}
 	s.gain(seat, g, "research_assistant")
-	s.emit("research", seat, "track", trackNames[t], "step", step)
+	s.emit("research", seat, "track", trackNames[t], "step", p.Research[t])
 	return nil
 }
 
@@ -519,16 +500,11 @@ func (s *State) install(seat int, m *move) error {
 	s.emit("install", seat, "building", m.Bld)
 	s.gain(seat, g, m.Bld)
 	// BC-5.8.5 install triggers.
-	if p.Research[trOps] >= stBreakthrough {
-		if s.opt("research_side") == "advanced" {
-			p.Rep += 2
-		} else {
+	for t := 0; t < nTracks; t++ {
+		if e := s.lab(t).Breakthrough; p.Research[t] >= stBreakthrough && e.On == "install" {
 			plus := append([]string(nil), m.PlusOps...)
-			var o bag
-			for k := 0; k < 3; k++ {
-				o[s.pickOf(p, basicCodes, &plus)]++
-			}
-			s.gain(seat, o, "ops_breakthrough")
+			s.gain(seat, s.effectGains(p, e, &plus, &plus), "breakthrough")
+			p.Rep += e.Rep
 		}
 	}
 	if b.Space != "" && p.OpsToken == b.Space {
@@ -558,70 +534,56 @@ func (s *State) secret(seat int, m *move) error {
 	return nil
 }
 
-// annual takes one Annual Winter benefit (BC-5.7.3, A-38).
+// annual takes one Annual Winter benefit (BC-5.7.3, A-38), as the data
+// describe it (§8.10).
 func (s *State) annual(seat int, m *move) error {
 	p := &s.P[seat]
 	name := trackNames[m.Track]
 	if !contains(p.Annual, name) {
 		return engine.Reject("BC-5.7.3", "no_annual", "track", name)
 	}
-	adv := s.opt("research_side") == "advanced"
+	e := s.lab(m.Track).Annual
 	if !m.Skip {
-		switch m.Track {
-		case trBasic:
-			n := 3
-			if adv {
-				n = 2
-			}
-			if len(m.Choice) != n {
-				return engine.Reject("BC-5.7.3", "annual_count", "want", n)
-			}
-			var g bag
-			for _, c := range m.Choice {
-				if !contains(basicCodes, c) {
-					return engine.Reject("BC-5.7.3", "wrong_class", "ing", c)
-				}
-				g[ingIndex(c)]++
-			}
-			s.gain(seat, g, "annual")
-			if adv {
-				p.Money++
-			}
-		case trAdv:
-			want := []string{"adv", "basic"}
-			if adv {
-				want = want[:1]
-			}
-			if len(m.Choice) != len(want) {
-				return engine.Reject("BC-5.7.3", "annual_count", "want", len(want))
-			}
-			var g bag
-			for k, c := range m.Choice {
-				ok := contains(advCodes, c)
-				if want[k] == "basic" {
-					ok = contains(basicCodes, c)
-				}
-				if !ok {
-					return engine.Reject("BC-5.7.3", "wrong_class", "ing", c)
-				}
-				g[ingIndex(c)]++
-			}
-			s.gain(seat, g, "annual")
-			if adv {
-				p.Money++
-			}
-		case trOps:
+		switch e.Free {
+		case "install":
 			if len(m.Parts) != 1 || m.Parts[0].Verb != "INSTALL" {
 				return engine.Reject("BC-5.7.3", "annual_ops")
 			}
 			if err := s.install(seat, m.Parts[0]); err != nil {
 				return err
 			}
-		case trBrew:
-			if err := s.processAction(seat, m.Parts, !adv); err != nil {
+		case "process", "process_collab":
+			if len(m.Parts) == 0 {
+				return engine.Reject("BC-5.7.3", "annual_process")
+			}
+			if err := s.processAction(seat, m.Parts, e.Free == "process_collab"); err != nil {
 				return err
 			}
+		default:
+			var g bag
+			nb, na := 0, 0
+			for _, c := range m.Choice {
+				g[ingIndex(c)]++
+				if contains(basicCodes, c) {
+					nb++
+				} else {
+					na++
+				}
+			}
+			if nb != e.Basic || na != e.Adv || len(m.Parts) > 0 {
+				return engine.Reject("BC-5.7.3", "annual_count", "want", e.Basic+e.Adv)
+			}
+			if e.AdvDistinct {
+				for _, c := range advCodes {
+					if g[ingIndex(c)] > 1 {
+						return engine.Reject("BC-5.7.3", "annual_count", "want", e.Basic+e.Adv)
+					}
+				}
+			}
+			s.gain(seat, g, "annual")
 		}
+		p.Money += e.Money
+		p.Rep += e.Rep
 	}
 	p.Annual = remove(p.Annual, name)
 	s.emit("annual", seat, "track", name, "skip", m.Skip)
@@ -632,25 +594,25 @@ func (s *State) annual(seat int, m *move) error {
 // by preference, free actions are skipped (BC-10.6).
 func (s *State) annualDone(seat int) {
 	p := &s.P[seat]
-	adv := s.opt("research_side") == "advanced"
 	for _, name := range append([]string(nil), p.Annual...) {
-		m := &move{Verb: "ANNUAL", Track: trackIndex(name)}
-		switch m.Track {
-		case trBasic:
-			n := 3
-			if adv {
-				n = 2
+		t := trackIndex(name)
+		e := s.lab(t).Annual
+		m := &move{Verb: "ANNUAL", Track: t, Skip: e.Free != ""}
+		if !m.Skip {
+			g := s.effectGains(p, e, nil, nil)
+			for i := nIng - 1; i >= 0; i-- {
+				if i < iF {
+					continue
+				}
+				for k := 0; k < g[i]; k++ {
+					m.Choice = append(m.Choice, ingCodes[i])
+				}
 			}
-			for k := 0; k < n; k++ {
-				m.Choice = append(m.Choice, ingCodes[s.pickOf(p, basicCodes, nil)])
+			for i := 0; i < iF; i++ {
+				for k := 0; k < g[i]; k++ {
+					m.Choice = append(m.Choice, ingCodes[i])
+				}
 			}
-		case trAdv:
-			m.Choice = append(m.Choice, ingCodes[s.pickOf(p, advCodes, nil)])
-			if !adv {
-				m.Choice = append(m.Choice, ingCodes[s.pickOf(p, basicCodes, nil)])
-			}
-		default:
-			m.Skip = true
 		}
 		if err := s.annual(seat, m); err != nil {
 			p.Annual = remove(p.Annual, name)

@@ -117,8 +117,6 @@ type Economy struct {
 	MaxShifts         int    `toml:"max_shifts"`
 	MaxInfusers       int    `toml:"max_infusers"`
 	FarmPlots         int    `toml:"farm_plots"`
-	BasicBreakMin     int    `toml:"basic_breakthrough_min"`
-	AdvBreakMin       int    `toml:"advanced_breakthrough_min"`
 	AgencyDraw        int    `toml:"agency_draw"`
 	AgencyFee         int    `toml:"agency_fee"`
 	InternFee         int    `toml:"intern_fee"`
@@ -258,6 +256,35 @@ type Trade struct {
 	Provisional bool           `toml:"provisional"`
 }
 
+// Effect is what one research step does (§8.10); see the data file.
+type Effect struct {
+	Basic       int    `toml:"basic"`
+	Adv         int    `toml:"adv"`
+	AdvDistinct bool   `toml:"adv_distinct"`
+	Money       int    `toml:"money"`
+	Rep         int    `toml:"rep"`
+	Token       string `toml:"token"`
+	Free        string `toml:"free"`
+	OpDiscount  int    `toml:"op_discount"`
+	On          string `toml:"on"`
+	Min         int    `toml:"min"`
+	Extra       int    `toml:"extra"`
+	AdvOnly     bool   `toml:"adv_only"`
+	Per         string `toml:"per"`
+	Div         int    `toml:"div"`
+}
+
+// ResearchRow is one track of one side of the Research Lab (§8.10).
+type ResearchRow struct {
+	Side         string `toml:"side"`
+	Track        string `toml:"track"`
+	Provisional  bool   `toml:"provisional"`
+	Experimental Effect `toml:"experimental"`
+	Annual       Effect `toml:"annual"`
+	Breakthrough Effect `toml:"breakthrough"`
+	GameEnd      Effect `toml:"game_end"`
+}
+
 // CFarmPortion is one Community Farm portion (§8.13).
 type CFarmPortion struct {
 	Code  string `toml:"code"`
@@ -279,6 +306,9 @@ type rules struct {
 	Portion     []Portion      `toml:"portion"`
 	Trade       []Trade        `toml:"trade"`
 	CFarm       []CFarmPortion `toml:"cfarm"`
+	Research    []ResearchRow  `toml:"research"`
+
+	research map[string]*[nTracks]*ResearchRow
 
 	recipes   map[string]*Recipe
 	buildings map[string]*Building
@@ -473,6 +503,31 @@ func parseRules(data []byte) (*rules, error) {
 			}
 		}
 	}
+	r.research = map[string]*[nTracks]*ResearchRow{}
+	for i := range r.Research {
+		row := &r.Research[i]
+		t := trackIndex(row.Track)
+		if (row.Side != "basic" && row.Side != "advanced") || t < 0 || row.Track != trackNames[t] {
+			return nil, bad("research: side %q track %q", row.Side, row.Track)
+		}
+		if r.research[row.Side] == nil {
+			r.research[row.Side] = &[nTracks]*ResearchRow{}
+		}
+		if r.research[row.Side][t] != nil {
+			return nil, bad("research %s %s twice", row.Side, row.Track)
+		}
+		if err := row.check(); err != nil {
+			return nil, bad("research %s %s: %v", row.Side, row.Track, err)
+		}
+		r.research[row.Side][t] = row
+	}
+	for _, side := range []string{"basic", "advanced"} {
+		for t := 0; t < nTracks; t++ {
+			if r.research[side] == nil || r.research[side][t] == nil {
+				return nil, bad("research %s %s missing", side, trackNames[t])
+			}
+		}
+	}
 	if len(r.CFarm) == 0 {
 		return nil, bad("cfarm: no portions")
 	}
@@ -532,4 +587,36 @@ func sortedKeys(m map[string]int) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+func (row *ResearchRow) check() error {
+	for _, e := range []Effect{row.Experimental, row.Annual, row.Breakthrough, row.GameEnd} {
+		if e.Basic < 0 || e.Adv < 0 || e.Money < 0 || e.Rep < 0 || e.Basic > 5 || e.Adv > 3 || (e.AdvDistinct && e.Adv > 3) {
+			return fmt.Errorf("negative or too large gains")
+		}
+	}
+	switch row.Experimental.Token {
+	case "", "ops", "brew":
+	default:
+		return fmt.Errorf("token %q", row.Experimental.Token)
+	}
+	switch row.Annual.Free {
+	case "", "install", "process", "process_collab":
+	default:
+		return fmt.Errorf("free %q", row.Annual.Free)
+	}
+	switch row.Breakthrough.On {
+	case "", "market", "take", "install", "brew", "sell":
+	default:
+		return fmt.Errorf("breakthrough on %q", row.Breakthrough.On)
+	}
+	switch row.GameEnd.Per {
+	case "", "basic_recipe", "original_space", "batches", "adv_recipe_in_play", "basic_batches", "costly_building", "recipe_thrice", "gold_label":
+	default:
+		return fmt.Errorf("game_end per %q", row.GameEnd.Per)
+	}
+	if row.GameEnd.Div < 0 {
+		return fmt.Errorf("div")
+	}
+	return nil
 }

@@ -9,9 +9,13 @@
 // spaces per player count, partnerships, Skilled Workers with their hooks as
 // data, Collaboration portions, Traders Market rates, Community Farm yields,
 // economy constants). PROVISIONAL rows carry "provisional = true". An
-// organiser's override is validated strictly (unknown keys, ids, counts). The
-// research tracks' effects (Table 8.10) are in Go, with the Breakthrough
-// thresholds as data; the blue advanced side is PROVISIONAL.
+// organiser's override is validated strictly (unknown keys, ids, counts).
+// The Research Labs (Table 8.10) are data too: each step of each track on
+// each side is an effect (ingredients of choice, money, Rep, a token, a free
+// action, a Breakthrough trigger with its threshold, a Game End count), so
+// the PROVISIONAL blue side can be corrected without code. The game length
+// (economy.years, 3 by BC-1.3) is data, which the sample one-year game in
+// testdata/ uses.
 //
 // # Flow
 //

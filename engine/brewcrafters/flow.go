@@ -43,8 +43,13 @@ func (s *State) beginSeason() {
 				if p.Research[t] < stAnnual {
 					continue
 				}
-				if s.opt("research_side") == "advanced" && t == trOps {
-					continue // a cost reduction, applied by opCost
+				e := s.lab(t).Annual
+				if !annualAsks(e) {
+					// Money or Rep only: given at once (a cost reduction
+					// is applied by opCost).
+					p.Money += e.Money
+					p.Rep += e.Rep
+					continue
 				}
 				p.Annual = append(p.Annual, trackNames[t])
 			}
@@ -452,11 +457,12 @@ func (s *State) autoDiscard(p *Player, n int) bag {
 // pickOf chooses one ingredient among codes: the next "+" choice given in the
 // command, else the standing preference, else the least-held (BC-10.6).
 func (s *State) pickOf(p *Player, codes []string, plus *[]string) int {
-	if plus != nil && len(*plus) > 0 {
-		c := (*plus)[0]
-		if contains(codes, c) {
-			*plus = (*plus)[1:]
-			return ingIndex(c)
+	if plus != nil {
+		for k, c := range *plus {
+			if contains(codes, c) {
+				*plus = append((*plus)[:k:k], (*plus)[k+1:]...)
+				return ingIndex(c)
+			}
 		}
 	}
 	for _, pref := range []string{p.PrefAny, p.PrefAdv} {

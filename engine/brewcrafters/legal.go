@@ -263,37 +263,35 @@ func (s *State) breweryOptions(seat int) []engine.Option {
 		b(c)
 		b(c, &move{Verb: "PROCESS"})
 	}
-	adv := s.opt("research_side") == "advanced"
 	for t := 0; t < nTracks; t++ {
 		if p.Research[t] >= stGameEnd {
 			continue
 		}
-		m := &move{Verb: "RESEARCH", Track: t}
-		if p.Research[t] == stStart && !adv {
-			switch t {
-			case trBasic:
-				for _, c := range basicCodes {
-					b(&move{Verb: "RESEARCH", Track: t, Choice: []string{c}})
-				}
-				continue
-			case trAdv:
-				for _, c := range advCodes {
-					b(&move{Verb: "RESEARCH", Track: t, Choice: []string{c}})
-				}
-				continue
-			case trOps:
+		if p.Research[t] == stStart {
+			e := s.lab(t).Experimental
+			var choices [][]string
+			switch e.Token {
+			case "ops":
 				for _, sp := range s.emptySpaces(p) {
-					b(&move{Verb: "RESEARCH", Track: t, Choice: []string{sp}})
+					choices = append(choices, []string{sp})
 				}
-				continue
-			case trBrew:
+			case "brew":
 				for _, id := range s.Recipes {
-					b(&move{Verb: "RESEARCH", Track: t, Choice: []string{id}})
+					choices = append(choices, []string{id})
 				}
+			default:
+				if e.Basic+e.Adv > 0 {
+					choices = choiceCombos(e)
+				}
+			}
+			for _, c := range choices {
+				b(&move{Verb: "RESEARCH", Track: t, Choice: c})
+			}
+			if len(choices) > 0 {
 				continue
 			}
 		}
-		b(m)
+		b(&move{Verb: "RESEARCH", Track: t})
 	}
 	for _, id := range buildingIDs {
 		if s.canInstall(p, id) == nil {
@@ -321,44 +319,30 @@ func (s *State) breweryOptions(seat int) []engine.Option {
 // annualOptions lists the Annual benefits still owed at S0 (BC-5.7.3).
 func (s *State) annualOptions(seat int) []engine.Option {
 	p := &s.P[seat]
-	adv := s.opt("research_side") == "advanced"
 	var out []engine.Option
 	a := func(m *move) { out = append(out, engine.Option{Cmd: m.String()}) }
 	for _, name := range p.Annual {
 		t := trackIndex(name)
-		switch t {
-		case trBasic:
-			n := 3
-			if adv {
-				n = 2
-			}
-			for _, c := range multisets(basicCodes, n) {
-				a(&move{Verb: "ANNUAL", Track: t, Choice: c})
-			}
-		case trAdv:
-			for _, x := range advCodes {
-				if adv {
-					a(&move{Verb: "ANNUAL", Track: t, Choice: []string{x}})
-					continue
-				}
-				for _, y := range basicCodes {
-					a(&move{Verb: "ANNUAL", Track: t, Choice: []string{x, y}})
-				}
-			}
-		case trOps:
+		e := s.lab(t).Annual
+		switch e.Free {
+		case "install":
 			for _, id := range buildingIDs {
 				if s.canInstall(p, id) == nil {
 					a(&move{Verb: "ANNUAL", Track: t, Parts: []*move{{Verb: "INSTALL", Bld: id}}})
 				}
 			}
-		case trBrew:
+		case "process", "process_collab":
 			for _, m := range s.processOptions(seat) {
 				a(&move{Verb: "ANNUAL", Track: t, Parts: []*move{m}})
 			}
-			if !adv {
+			if e.Free == "process_collab" {
 				for _, c := range s.collabOptions(seat) {
 					a(&move{Verb: "ANNUAL", Track: t, Parts: []*move{c}})
 				}
+			}
+		default:
+			for _, c := range choiceCombos(e) {
+				a(&move{Verb: "ANNUAL", Track: t, Choice: c})
 			}
 		}
 		a(&move{Verb: "ANNUAL", Track: t, Skip: true})

@@ -222,21 +222,21 @@ func (s *State) marketTriggers(seat int, r bag, take bool, m *move) {
 			g[s.pickOf(p, advCodes, &plusA)]++
 		}
 	}
-	if s.opt("research_side") == "advanced" {
-		if p.Research[trBasic] >= stBreakthrough && take {
+	for t := 0; t < nTracks; t++ {
+		if p.Research[t] < stBreakthrough {
+			continue
+		}
+		e := s.lab(t).Breakthrough
+		switch {
+		case e.On == "market" && r.total() >= e.Min:
+			g = g.add(s.effectGains(p, e, &plusB, &plusA))
+		case e.On == "take" && take:
 			for i := range r {
 				if r[i] > 0 {
-					g[i]++
+					g[i] += e.Extra
 					break
 				}
 			}
-		}
-	} else {
-		if p.Research[trBasic] >= stBreakthrough && r.total() >= s.r.Economy.BasicBreakMin {
-			g[s.pickOf(p, basicCodes, &plusB)]++
-		}
-		if p.Research[trAdv] >= stBreakthrough && r.total() >= s.r.Economy.AdvBreakMin {
-			g[s.pickOf(p, advCodes, &plusA)]++
 		}
 	}
 	s.gain(seat, g, "triggers")

@@ -662,29 +662,19 @@ func (p *parser) part(full bool) (*move, error) {
 		m := &move{Verb: "RESEARCH", Track: t}
 		for !p.done() && p.peek() != "THEN" {
 			c := p.next()
-			switch t {
-			case trBasic, trAdv:
-				if code(c) == "" {
-					return nil, p.syntax(c)
-				}
+			switch {
+			case code(c) != "":
 				c = code(c)
-			case trOps:
-				if !strings.HasPrefix(c, "SPACE_") {
-					if b := p.s.bldID(c); b != "" && p.s.r.buildings[b].Space != "" {
-						c = p.s.r.buildings[b].Space
-					} else {
-						return nil, engine.Reject("BC-5.7.2", "bad_space", "word", c)
-					}
-				}
-			case trBrew:
-				if id := p.s.recipeID(c); id != "" {
-					c = id
-				} else {
-					return nil, engine.Reject("BC-5.7.2", "unknown_recipe", "word", c)
-				}
+			case strings.HasPrefix(c, "SPACE_"):
+			case p.s.bldID(c) != "" && p.s.r.buildings[p.s.bldID(c)].Space != "":
+				c = p.s.r.buildings[p.s.bldID(c)].Space
+			case p.s.recipeID(c) != "":
+				c = p.s.recipeID(c)
+			default:
+				return nil, engine.Reject("BC-5.7.2", "bad_choice", "word", c)
 			}
 			m.Choice = append(m.Choice, c)
-			if len(m.Choice) > 2 {
+			if len(m.Choice) > 3 {
 				return nil, p.syntax(c)
 			}
 		}
@@ -747,27 +737,25 @@ func (p *parser) annual() (engine.Move, error) {
 		m.Skip = true
 		return m, nil
 	}
-	switch t {
-	case trBasic, trAdv:
-		m.Choice = p.codes()
-		if len(m.Choice) == 0 {
-			return nil, engine.Reject("BC-5.7.3", "annual_choice", "line", p.line)
-		}
-	case trOps:
-		if p.next() != "INSTALL" {
-			return nil, engine.Reject("BC-5.7.3", "annual_ops", "line", p.line)
-		}
+	switch w := p.peek(); {
+	case w == "INSTALL":
+		p.next()
 		im, err := p.install()
 		if err != nil {
 			return nil, err
 		}
 		m.Parts = []*move{im}
-	case trBrew:
+	case w == "PROCESS" || w == "COLLAB" || freeVerbs[w]:
 		parts, err := p.parts(false)
 		if err != nil {
 			return nil, err
 		}
 		m.Parts = parts
+	default:
+		m.Choice = p.codes()
+		if len(m.Choice) == 0 {
+			return nil, engine.Reject("BC-5.7.3", "annual_choice", "line", p.line)
+		}
 	}
 	return m, nil
 }

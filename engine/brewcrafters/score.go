@@ -28,9 +28,7 @@ func (s *State) scoreParts(seat int) []engine.ScorePart {
 		}
 	}
 	// Every batch brewed still held counts (BC-7.2.1); per-recipe counts
-	// feed the advanced-side research.
-	res := 0
-	adv := s.opt("research_side") == "advanced"
+	// feed the research Game End (§8.10).
 	nBasic, nAdvIn, nAdvAll := 0, 0, 0
 	for _, id := range p.Brewed {
 		rc := s.r.recipes[id]
@@ -43,48 +41,51 @@ func (s *State) scoreParts(seat int) []engine.ScorePart {
 			}
 		}
 	}
-	if p.Research[trBasic] == stGameEnd {
-		if adv {
-			n := 0
+	res := 0
+	for t := 0; t < nTracks; t++ {
+		if p.Research[t] != stGameEnd {
+			continue
+		}
+		e := s.lab(t).GameEnd
+		n := 0
+		switch e.Per {
+		case "basic_recipe":
+			n = nBasic
+		case "original_space":
+			for _, b := range p.Built {
+				if s.r.buildings[b].Space != "" {
+					n++
+				}
+			}
+		case "batches":
+			n = p.Batches
+		case "adv_recipe_in_play":
+			n = nAdvIn
+		case "basic_batches":
 			for id, c := range counts {
 				if s.r.recipes[id].basic() {
 					n += c
 				}
 			}
-			res += n / 3
-		} else {
-			res += 2 * nBasic
-		}
-	}
-	if p.Research[trOps] == stGameEnd {
-		for _, b := range p.Built {
-			bd := s.r.buildings[b]
-			if adv {
-				if bd.OpCost >= 1 {
-					res += 2
+		case "costly_building":
+			for _, b := range p.Built {
+				if s.r.buildings[b].OpCost >= 1 {
+					n++
 				}
-			} else if bd.Space != "" {
-				res++
 			}
-		}
-	}
-	if p.Research[trBrew] == stGameEnd {
-		if adv {
+		case "recipe_thrice":
 			for _, c := range counts {
 				if c >= 3 {
-					res += 2
+					n++
 				}
 			}
-		} else {
-			res += p.Batches / 2
+		case "gold_label":
+			n = len(p.Labels)
 		}
-	}
-	if p.Research[trAdv] == stGameEnd {
-		if adv {
-			res += 2 * len(p.Labels)
-		} else {
-			res += nAdvIn
+		if e.Div > 1 {
+			n /= e.Div
 		}
+		res += n * e.Rep
 	}
 	tasting := 0
 	if p.has("TOUR_TASTING") {

@@ -284,8 +284,10 @@ func (s *State) opCost(p *Player) int {
 		c += w.OpCost
 		disc += w.OpDiscount
 	}
-	if s.opt("research_side") == "advanced" && p.Research[trOps] >= stAnnual {
-		disc += 2
+	for t := 0; t < nTracks; t++ {
+		if p.Research[t] >= stAnnual {
+			disc += s.lab(t).Annual.OpDiscount
+		}
 	}
 	c -= disc
 	if c < 0 {
@@ -330,3 +332,60 @@ func (s *State) slotCount(p *Player) int {
 	}
 	return n
 }
+
+// lab returns the research row of a track on the game's lab side (§8.10).
+func (s *State) lab(t int) *ResearchRow { return s.r.research[s.opt("research_side")][t] }
+
+// effectGains chooses the ingredients of an effect: Advanced first, then
+// Basic, from the command's choices, else the preferences (BC-5.10.2).
+func (s *State) effectGains(p *Player, e Effect, plusB, plusA *[]string) bag {
+	var g bag
+	for k := 0; k < e.Adv; k++ {
+		codes := advCodes
+		if e.AdvDistinct {
+			codes = nil
+			for _, c := range advCodes {
+				if g[ingIndex(c)] == 0 {
+					codes = append(codes, c)
+				}
+			}
+		}
+		g[s.pickOf(p, codes, plusA)]++
+	}
+	for k := 0; k < e.Basic; k++ {
+		g[s.pickOf(p, basicCodes, plusB)]++
+	}
+	return g
+}
+
+// choiceCombos lists the ingredient choices of an effect (Advanced codes
+// first, then Basic ones).
+func choiceCombos(e Effect) [][]string {
+	var advs [][]string
+	if e.AdvDistinct {
+		var rec func(from int, cur []string)
+		rec = func(from int, cur []string) {
+			if len(cur) == e.Adv {
+				advs = append(advs, append([]string(nil), cur...))
+				return
+			}
+			for i := from; i < len(advCodes); i++ {
+				rec(i+1, append(cur, advCodes[i]))
+			}
+		}
+		rec(0, nil)
+	} else {
+		advs = multisets(advCodes, e.Adv)
+	}
+	var out [][]string
+	for _, a := range advs {
+		for _, b := range multisets(basicCodes, e.Basic) {
+			out = append(out, append(append([]string(nil), a...), b...))
+		}
+	}
+	return out
+}
+
+// annualAsks reports whether an Annual benefit needs the player (a choice
+// or a free action); the others are given automatically.
+func annualAsks(e Effect) bool { return e.Basic > 0 || e.Adv > 0 || e.Free != "" }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -179,6 +180,39 @@ func TestEveryErrorAndHelpRenders(t *testing.T) {
 			for _, l := range strings.Split(out, "\n") {
 				if utf8.RuneCountInString(l) > 80 {
 					t.Errorf("%s %s: over 80 columns: %s", lang, name, l)
+				}
+			}
+		}
+	}
+}
+
+// TestEveryCodeHasWords: every error code the engine can return, and every
+// event type it emits, has a template in every language.
+func TestEveryCodeHasWords(t *testing.T) {
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("*.go")
+	codeRe := regexp.MustCompile(`Reject\("[^"]*", "([a-z_0-9]+)"`)
+	evRe := regexp.MustCompile(`(?:s\.emit\("|NewEvent\("bc\.)([a-z_]+)"`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range templates.Languages {
+			for _, m := range codeRe.FindAllStringSubmatch(string(src), -1) {
+				if !set.Has(gameName, lang, "error."+m[1]) {
+					t.Errorf("%s: %s: no error.%s", lang, f, m[1])
+				}
+			}
+			for _, m := range evRe.FindAllStringSubmatch(string(src), -1) {
+				if !set.Has(gameName, lang, "event.bc."+m[1]) {
+					t.Errorf("%s: %s: no event.bc.%s", lang, f, m[1])
 				}
 			}
 		}
