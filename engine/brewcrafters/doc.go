@@ -31,6 +31,7 @@
 // # Commands (BC-10.5)
 //
 //	M [space] <keyword> [args] [+BASIC x..] [+ADV x..]   Market placement
+//	M MALT > HOPS > 7                                   ranked list (also |)
 //	B PROCESS [BREW r[@slot] ...] [MASH] [YLAB]         Process Beer
 //	B COLLAB <M|H|Y|ADV x> [THEN PROCESS ...]           Collaborate (3-5p)
 //	B <part> THEN <part> ...                            free actions between
@@ -41,9 +42,24 @@
 //	PICK x, HIRE id|NONE, INTERN BREWERY, PASS
 //	SET DISCARD|PICK|ANY|ADV|INTERN|ANNUAL <value>      standing orders
 //
-// A "QUEUE " prefix is accepted and ignored: every M, B, ANNUAL line that is
-// not for the current decision is queued by the Table for the seat's next
-// decision of that kind (ranked lists with '|' and ELSE PASS work there).
+// Queue slots are "s<season>.<kind>" (start, market, brewery, discard, pick,
+// hire). Route sends M and INTERN lines to this season's Market (the next
+// season's once the Market is over), B lines to the Brewery, ANNUAL and DONE
+// to the next Winter start, PICK and HIRE to their interrupts, SET at once;
+// a free action goes with the next order of the message, or is applied at
+// once when it is the last. "M a > b > c" becomes the alternatives
+// "M a | M b | M c"; "M 3" is space M3. "QUEUE " and "ALWAYS " prefixes are
+// accepted and ignored: ALWAYS is not a standing order here (SET covers the
+// standing answers: discards, picks, trigger choices, Interns, Annuals).
+//
+// # Decision kinds
+//
+// start (ANNUAL/DONE, default DONE), market (compulsory placement, default
+// per BC-10.6: MALT, HOPS, YEAST, OPEN, FUND, first legal), extra (Market
+// Assistant: placement or PASS), intern (placement, or INTERN BREWERY, the
+// default), brewery (default B PROCESS, pass B PASS), discard (default: the
+// SET DISCARD order, else the most-held type), pick (default: SET PICK, else
+// the ingredient with the most left), hire (default HIRE NONE).
 //
 // # Rulings recorded here (beyond the spec's section 9)
 //
@@ -56,10 +72,18 @@
 //     choices by preference.
 //   - Free actions are allowed only while the seat owes a decision.
 //   - Overflow is checked once at the end of each command (BC-5.10.1); the
-//     End-of-Fall overflows are resolved in turn order, one seat at a time.
+//     End-of-Fall overflows (Farms, then the Community Farm) are resolved one
+//     seat at a time, in turn order (Farms) or contribution order (Community
+//     Farm), as sequential decisions: their answers do not interact, so the
+//     result is the same as the spec's simultaneous resolution.
 //   - The Hire Interns and Employment Agency fees take a Loan when short.
+//   - Annual benefits that need no choice (money, a cost reduction) are
+//     given without asking; the others are the "start" decision.
+//   - A Partnership keyword names the card (COFFEE); when it is taken, the
+//     "4+ players" copy (COFFEE4) answers it.
 //   - Legal lists each Process Beer brew step once per slot arrangement up to
 //     the T1/T2 symmetry, operating the Mash Tun and Yeast Lab whenever they
 //     apply (they only lower the cost); other arrangements are still accepted
-//     when typed. Traders Market options take the full amount due.
+//     when typed. Traders Market options take the full amount due; fewer may
+//     be typed (BC-5.12.2).
 package brewcrafters
