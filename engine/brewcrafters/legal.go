@@ -86,7 +86,7 @@ func (s *State) placements(seat int) []mopt {
 					add(base(c))
 				}
 			case "interns":
-				if s.Interns >= 2 && s.Season < s.last() {
+				if s.Interns >= 2 { // even when fewer than 2 seasons remain
 					add(base())
 				}
 			case "agency":
