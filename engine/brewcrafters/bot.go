@@ -63,30 +63,44 @@ func (s *State) evaluate(seat int) float64 {
 		v += 0.15 * float64(-need)
 	}
 	// Ingredients are worth their future brewing while there is time.
-	w := 0.2
+	w := 0.15
 	if left > 1 {
-		w = 1
+		w = 0.8
 	}
-	v += w * (0.35*float64(p.Ing[iM]) + 0.5*float64(p.Ing[iH]) + 0.7*float64(p.Ing[iY]) + 0.9*float64(p.Ing.adv()))
-	// Beer in the line will sell.
-	for _, id := range []string{p.Tanks[0], p.Tanks[1], p.Bottles[0], p.Bottles[1], p.Pub} {
+	// ... with diminishing returns: a brewery needs a mix, not a hoard.
+	caps := [nIng]int{8, 4, 3, 2, 2, 2}
+	vals := [nIng]float64{0.35, 0.45, 0.55, 0.7, 0.7, 0.7}
+	for i, n := range p.Ing {
+		k := n
+		if k > caps[i] {
+			k = caps[i]
+		}
+		v += w * (vals[i]*float64(k) + 0.05*float64(n-k))
+	}
+	// Beer in the line will sell for money.
+	for _, id := range []string{p.Tanks[0], p.Tanks[1], p.Pub} {
 		if id != "" {
-			v += 1.5
+			v += 0.8
 		}
 	}
-	v += float64(p.Shifts-1) * 0.8 * left
+	for _, id := range p.Bottles {
+		if id != "" {
+			v += 0.6
+		}
+	}
+	v += float64(p.Shifts-1) * 0.35 * left
 	for t := 0; t < nTracks; t++ {
-		v += float64(p.Research[t]) * 0.3 * left / 4
+		v += float64(p.Research[t]) * 0.08 * left
 	}
 	if p.has("DOUBLE_BATCH") {
-		v += 0.6 * left
+		v += 0.15 * left
 	}
 	if p.has("BREWPUB") {
-		v += 0.4 * left
+		v += 0.15 * left
 	}
 	for _, id := range []string{"EA", "PP", "SS"} {
 		if contains(p.Brewed, id) {
-			v += 1
+			v += 0.1 * left
 		}
 	}
 	return v
