@@ -278,3 +278,19 @@ func TestRoute(t *testing.T) {
 		t.Fatal("unknown command routed")
 	}
 }
+
+// BC-6.2: a Brewing Experimental token on an undeveloped Secret Recipe does
+// not reveal it to the others.
+func TestBC6_2SecretBrewToken(t *testing.T) {
+	s := newGame(t, 2, "secret-token", "complex_secret", "on")
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	do(t, s, seat, "B SECRET MILK")
+	s.P[seat].BrewToken = "MILK"
+	if v := s.View(1 - seat).(*View); v.Players[seat].BrewToken == "MILK" {
+		t.Fatal("the token reveals the secret")
+	}
+	if v := s.View(seat).(*View); v.Players[seat].BrewToken != "MILK" {
+		t.Fatal("the owner does not see the token")
+	}
+}

@@ -199,7 +199,11 @@ func (s *State) playerView(i, reader int) PlayerView {
 		lm := s.r.Economy.LoanMoney
 		pv.LoansDue = (pv.OpCost - p.Money + lm - 1) / lm
 	}
-	// BC-6.2: an undeveloped Secret Recipe is seen by its owner only.
+	// BC-6.2: an undeveloped Secret Recipe is seen by its owner only (also
+	// when the Brewing Experimental token names it).
+	if i != reader && contains(p.Secrets, p.BrewToken) && !contains(p.Revealed, p.BrewToken) {
+		pv.BrewToken = "?"
+	}
 	for _, id := range p.Secrets {
 		if i == reader || contains(p.Revealed, id) {
 			pv.Secrets = append(pv.Secrets, id)
