@@ -393,6 +393,17 @@ func (s *State) harvest(seat int, c string) {
 // hire answers the Employment Agency draw (BC-5.12.3).
 func (s *State) hire(seat int, m *move) error {
 	p := &s.P[seat]
+	if m.ID == "BEST" {
+		// The first of the list in the draw, else nobody.
+		id := "NONE"
+		for _, w := range m.Args {
+			if contains(s.Agency, w) {
+				id = w
+				break
+			}
+		}
+		m = &move{Verb: "HIRE", ID: id}
+	}
 	if m.ID != "NONE" {
 		if !contains(s.Agency, m.ID) {
 			return engine.Reject("BC-5.12.3", "not_drawn", "worker", m.ID)

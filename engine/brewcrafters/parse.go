@@ -148,6 +148,7 @@ func (m *move) String() string {
 		}
 	case "HIRE":
 		w("HIRE", m.ID)
+		w(m.Args...)
 	case "INTERN":
 		w("INTERN", m.Val)
 	case "SET":
@@ -266,6 +267,21 @@ func (p *parser) top() (engine.Move, error) {
 		id := p.next()
 		if id == "" {
 			return nil, p.syntax(id)
+		}
+		if id == "BEST" {
+			// A ranked list for a queued Agency answer (BC-10.2).
+			m := &move{Verb: "HIRE", ID: "BEST"}
+			for !p.done() {
+				w := p.next()
+				if p.s.r.workers[w] == nil {
+					return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", w)
+				}
+				m.Args = append(m.Args, w)
+			}
+			if len(m.Args) == 0 {
+				return nil, p.syntax("BEST")
+			}
+			return m, nil
 		}
 		if id != "NONE" && p.s.r.workers[id] == nil {
 			return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", id)

@@ -294,3 +294,15 @@ func TestBC6_2SecretBrewToken(t *testing.T) {
 		t.Fatal("the owner does not see the token")
 	}
 }
+
+// BC-10.2: "HIRE BEST a b c" answers the Employment Agency with the first
+// worker of the list that was drawn, else nobody.
+func TestHireBest(t *testing.T) {
+	s := newGame(t, 2, "agency", "complex_agency", "on")
+	do(t, s, 0, "M AGENCY")
+	w := s.Agency[4]
+	do(t, s, 0, "HIRE BEST "+s.Workers[0]+" "+w)
+	if !contains(s.P[0].Workers, w) {
+		t.Fatalf("workers %v", s.P[0].Workers)
+	}
+}
