@@ -157,7 +157,7 @@ func (s *State) nextMarket() bool {
 					s.keepIntern(seat)
 					continue
 				}
-				if len(s.placements(seat)) == 0 {
+				if !s.anyPlacement(seat) {
 					if kind == kindIntern {
 						s.keepIntern(seat)
 					} else {

@@ -9,13 +9,34 @@ type mopt struct{ m *move }
 // kwCounts counts the spaces in play per keyword: a keyword on more than
 // one space is written with its space id in canonical commands (BC-10.5).
 func (s *State) kwCounts() map[string]int {
+	if s.kw != nil {
+		return s.kw
+	}
 	n := make(map[string]int, 16)
 	for _, sp := range s.Spaces {
 		for _, h := range s.r.spaces[sp.ID].Half {
 			n[h.Kw]++
 		}
 	}
+	s.kw = n
 	return n
+}
+
+// anyPlacement reports whether the seat has a legal Market placement,
+// without listing them all.
+func (s *State) anyPlacement(seat int) bool {
+	for i := range s.Spaces {
+		if s.Spaces[i].Occ >= 0 {
+			continue
+		}
+		for _, h := range s.r.spaces[s.Spaces[i].ID].Half {
+			switch h.Effect {
+			case "investor", "take", "money", "choose_adv", "choose_basic", "benefit":
+				return true
+			}
+		}
+	}
+	return len(s.placements(seat)) > 0
 }
 
 // basicPairs lists the multisets of n Basic Ingredients.

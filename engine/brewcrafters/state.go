@@ -145,6 +145,7 @@ type State struct {
 
 	r  *rules
 	ev []engine.Event
+	kw map[string]int // keyword counts of the spaces in play (cache)
 }
 
 // Head implements engine.State.
