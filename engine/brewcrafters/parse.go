@@ -819,12 +819,6 @@ func (p *parser) set() (engine.Move, error) {
 			return nil, engine.Reject("BC-10.2", "set_value", "key", key)
 		}
 		m.Val = v
-	case "DIGEST", "AUTOHARVEST":
-		v := p.next()
-		if v == "" {
-			return nil, engine.Reject("BC-10.2", "set_value", "key", key)
-		}
-		m.Val = v
 	default:
 		return nil, engine.Reject("BC-10.2", "set_key", "key", key)
 	}
