@@ -25,6 +25,7 @@ type View struct {
 	Workers  []string       `json:"workers"`
 	Partners []string       `json:"partners"`
 	Recipes  []RecipeView   `json:"recipes"`
+	Brewable []string       `json:"brewable"` // recipes the reader may brew now, one batch each
 	Interns  int            `json:"interns"`
 	Agency   []string       `json:"agency"`
 	Players  []PlayerView   `json:"players"`
@@ -155,6 +156,9 @@ func (s *State) View(seat int) any {
 			rv.Afford = me.Ing.covers(rc.cost)
 		}
 		v.Recipes = append(v.Recipes, rv)
+		if rv.Open && rv.Afford {
+			v.Brewable = append(v.Brewable, id)
+		}
 	}
 	for i := range s.P {
 		v.Players = append(v.Players, s.playerView(i, seat))
