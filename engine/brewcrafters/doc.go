@@ -17,6 +17,12 @@
 // (economy.years, 3 by BC-1.3) is data, which the sample one-year game in
 // testdata/ uses.
 //
+// Setup choices (BC-3.6, BC-3.7, BC-3.9): the options recipes=first|random
+// and workers=first|random pick the first-game sets or draw at random; an
+// organiser who wants a particular set marks it with first_game = true in an
+// override data file (exactly 2 advanced recipes per style and 9 workers,
+// validated). start_player names the start seat or draws it.
+//
 // # Flow
 //
 // Twelve seasons (BC-1.3) of: S0 season start (Intern pickup, worker season
