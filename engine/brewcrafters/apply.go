@@ -392,7 +392,6 @@ func (s *State) harvest(seat int, c string) {
 
 // hire answers the Employment Agency draw (BC-5.12.3).
 func (s *State) hire(seat int, m *move) error {
-	p := &s.P[seat]
 	if m.ID == "BEST" {
 		// The first of the list in the draw, else nobody.
 		id := "NONE"
@@ -422,7 +421,6 @@ func (s *State) hire(seat int, m *move) error {
 	s.Subs = s.Subs[1:]
 	s.emit("agency_hire", seat, "worker", m.ID)
 	s.overflow(seat)
-	_ = p
 	return nil
 }
 

@@ -491,11 +491,10 @@ func (s *State) install(seat int, m *move) error {
 			}
 		}
 	} else {
+		// A Double keeps the Single's batches in Tank 1 / Bottling 1 and
+		// Tank 1's Infuser (BC-5.8.2): nothing moves.
 		p.Built = append(p.Built, m.Bld)
 		g = b.gives
-		if m.Bld == "DOUBLE_BATCH" {
-			// Batches stay in Tank 1 / Bottling 1; Tank 1's Infuser stays.
-		}
 	}
 	s.emit("install", seat, "building", m.Bld)
 	s.gain(seat, g, m.Bld)
