@@ -2,7 +2,6 @@ package brewcrafters
 
 import (
 	"fmt"
-	"sort"
 )
 
 // Check implements engine.State: components conserved, no negative stock,
@@ -66,12 +65,10 @@ func (s *State) Check() error {
 		}
 	}
 	// Workers: every card once (BC-3.7).
-	var all []string
-	all = append(all, s.Workers...)
-	all = append(all, s.Unused...)
-	all = append(all, s.Agency...)
-	for _, p := range s.P {
-		all = append(all, p.Workers...)
+	lists := make([][]string, 0, 3+s.N)
+	lists = append(lists, s.Workers, s.Unused, s.Agency)
+	for i := range s.P {
+		lists = append(lists, s.P[i].Workers)
 	}
 	want := 0
 	for _, w := range s.r.Worker {
@@ -79,42 +76,37 @@ func (s *State) Check() error {
 			want++
 		}
 	}
-	if err := unique("workers", all, want); err != nil {
+	if err := unique("workers", lists, want); err != nil {
 		return err
 	}
 	// Partnerships (BC-3.3).
-	all = append([]string(nil), s.Partners...)
+	lists = append(lists[:0], s.Partners)
 	want = 0
 	for _, pt := range s.r.Partner {
 		if s.N >= pt.MinPlayers {
 			want++
 		}
 	}
-	for _, p := range s.P {
-		all = append(all, p.Partners...)
+	for i := range s.P {
+		lists = append(lists, s.P[i].Partners)
 	}
-	if err := unique("partners", all, want); err != nil {
+	if err := unique("partners", lists, want); err != nil {
 		return err
 	}
 	// Gold Labels: one per Advanced Recipe in play (BC-3.6).
-	all = append([]string(nil), s.Labels...)
-	for _, p := range s.P {
-		all = append(all, p.Labels...)
+	lists = append(lists[:0], s.Labels)
+	for i := range s.P {
+		lists = append(lists, s.P[i].Labels)
 	}
-	if err := unique("labels", all, len(s.Recipes)-3); err != nil {
+	if err := unique("labels", lists, len(s.Recipes)-3); err != nil {
 		return err
 	}
 	// Advanced recipes: in play, in the box, or someone's secret.
-	all = append([]string(nil), s.Box...)
-	for _, id := range s.Recipes {
-		if !s.r.recipes[id].basic() {
-			all = append(all, id)
-		}
+	lists = append(lists[:0], s.Box, s.Recipes[3:])
+	for i := range s.P {
+		lists = append(lists, s.P[i].Secrets)
 	}
-	for _, p := range s.P {
-		all = append(all, p.Secrets...)
-	}
-	if err := unique("advanced recipes", all, len(s.r.Recipe)-3); err != nil {
+	if err := unique("advanced recipes", lists, len(s.r.Recipe)-3); err != nil {
 		return err
 	}
 	// Interns (BC-5.12.1).
@@ -179,16 +171,28 @@ func (s *State) resolving(seat int) bool {
 	return s.CFLeft.total() > 0 && containsInt(s.pickers(), seat)
 }
 
-func unique(what string, xs []string, want int) error {
-	c := append([]string(nil), xs...)
-	sort.Strings(c)
-	for i := 1; i < len(c); i++ {
-		if c[i] == c[i-1] {
-			return fmt.Errorf("%s: %s twice", what, c[i])
+// unique checks that the lists hold want ids in all, none twice.
+func unique(what string, lists [][]string, want int) error {
+	n := 0
+	for li, l := range lists {
+		for k, x := range l {
+			n++
+			for _, y := range l[k+1:] {
+				if x == y {
+					return fmt.Errorf("%s: %s twice", what, x)
+				}
+			}
+			for _, l2 := range lists[li+1:] {
+				for _, y := range l2 {
+					if x == y {
+						return fmt.Errorf("%s: %s twice", what, x)
+					}
+				}
+			}
 		}
 	}
-	if len(c) != want {
-		return fmt.Errorf("%s: %d, want %d", what, len(c), want)
+	if n != want {
+		return fmt.Errorf("%s: %d, want %d", what, n, want)
 	}
 	return nil
 }

@@ -306,3 +306,25 @@ func TestHireBest(t *testing.T) {
 		t.Fatalf("workers %v", s.P[0].Workers)
 	}
 }
+
+// Check catches broken positions: a worker twice, a lost Gold Label,
+// negative stock, storage over capacity with no discard pending.
+func TestCheckCatches(t *testing.T) {
+	for name, breakIt := range map[string]func(s *State){
+		"worker twice":  func(s *State) { s.P[0].Workers = append(s.P[0].Workers, s.Workers[0]) },
+		"label lost":    func(s *State) { s.Labels = s.Labels[1:] },
+		"negative malt": func(s *State) { s.P[1].Ing[iM] = -1 },
+		"overflow":      func(s *State) { s.P[0].Ing[iM] = 20 },
+		"batches":       func(s *State) { s.P[0].Batches = 3 },
+		"intern lost":   func(s *State) { s.Interns-- },
+	} {
+		s := newGame(t, 3, "check", "complex_interns", "on")
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		breakIt(s)
+		if err := s.Check(); err == nil {
+			t.Errorf("%s: not caught", name)
+		}
+	}
+}
