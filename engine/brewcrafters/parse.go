@@ -382,6 +382,9 @@ func (p *parser) market() (engine.Move, error) {
 		if isKw {
 			m.Space = t
 			t = p.next()
+		} else if len(sp.Half) > 1 {
+			// A dual space needs its half (BC-5.2.4): "M M1 INVESTOR".
+			return nil, engine.Reject("BC-5.2.4", "dual_space", "space", t, "kws", sp.Half[0].Kw+" / "+sp.Half[1].Kw)
 		}
 	}
 	eff := ""

@@ -274,6 +274,9 @@ func TestRoute(t *testing.T) {
 	if err != nil || m.String() != "M M3 MALT" {
 		t.Fatalf("%v %v", m, err)
 	}
+	if _, err := s.Parse(1, "M 1"); err == nil || err.(*engine.RuleError).Code != "dual_space" {
+		t.Fatalf("M 1: %v", err)
+	}
 	if errs := s.Route(0, engine.ParseScript("FLY AWAY")); errs == nil || errs[0] == nil {
 		t.Fatal("unknown command routed")
 	}

@@ -153,7 +153,7 @@ func TestEveryErrorAndHelpRenders(t *testing.T) {
 		t.Fatal(err)
 	}
 	params := map[string]any{}
-	for _, k := range []string{"word", "building", "slot", "token", "ing", "track", "partner", "trade", "worker",
+	for _, k := range []string{"word", "building", "slot", "token", "ing", "track", "partner", "trade", "worker", "kws",
 		"need", "have", "recipe", "action", "part", "portion", "key", "space", "basic"} {
 		params[k] = "COFFEESTOUT"
 	}
