@@ -47,7 +47,8 @@ func TestTemplatesWholeGame(t *testing.T) {
 		s := st.(*State)
 		rng := rand.New(rand.NewPCG(uint64(k), 9))
 		ctx := func(seat int, data any) templates.Ctx {
-			return templates.Ctx{Lang: lang, Game: gameName, Seat: seat, Seats: seats[:n], Data: data}
+			return templates.Ctx{Lang: lang, Game: gameName, Seat: seat, Seats: seats[:n], Data: data,
+				Word: func(kw string) string { return set.Word(gameName, lang, kw) }}
 		}
 		render := func(name string, c templates.Ctx) string {
 			t.Helper()
@@ -73,6 +74,9 @@ func TestTemplatesWholeGame(t *testing.T) {
 			opts := s.Legal(d)
 			if moves%7 == 0 {
 				render("summary", ctx(d.Seat, s.View(d.Seat)))
+				c := ctx(d.Seat, s.View(d.Seat))
+				c.Compact = true
+				render("summary", c)
 			}
 			p := engine.Prompt{Decision: d, Options: opts, Count: len(opts), Numbered: len(opts) <= engine.MaxNumbered}
 			if !set.Has(gameName, lang, "prompt."+d.Kind) {

@@ -32,6 +32,7 @@ type View struct {
 	Research string         `json:"research_side"`
 	Result   *engine.Result `json:"result"`
 	Complex  []string       `json:"complex"`
+	Labels   []string       `json:"labels"` // Gold Labels still on their cards
 }
 
 // SpaceView is one Market Action space.
@@ -110,6 +111,7 @@ func (s *State) View(seat int) any {
 		Start: s.Start, Order: append([]int{}, s.Order...), Waiting: []int{}, CFLeft: s.CFLeft.String(),
 		Workers: append([]string{}, s.Workers...), Partners: append([]string{}, s.Partners...),
 		Interns: s.Interns, Agency: append([]string{}, s.Agency...), Research: s.opt("research_side"),
+		Labels: append([]string{}, s.Labels...),
 		Result: s.Res, Complex: []string{}}
 	for _, c := range complexNames {
 		if s.on(c) {
