@@ -77,6 +77,8 @@ func specs() []spec {
 		{id: "db2", game: "dicebrewing", options: map[string]string{"round_limit": "4", "unlucky_roll": "true"}, players: []string{"eve", "fay", "gus"}},
 		{id: "ha1", game: "heavenale", options: map[string]string{"start_player": "1"},
 			ruleset: "../../engine/heavenale/testdata/short.toml", players: []string{"hal", "ivy"}},
+		{id: "bc1", game: "brewcrafters", options: map[string]string{"start_player": "1"},
+			ruleset: "../../engine/brewcrafters/testdata/short.toml", players: []string{"jay", "kim"}},
 	}
 }
 
