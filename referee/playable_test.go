@@ -239,7 +239,7 @@ func TestEveryMailOfWholeGamesFits(t *testing.T) {
 	for _, c := range []struct {
 		game    string
 		players int
-	}{{"dicebrewing", 2}, {"fromage", 3}, {"heavenale", 4}} {
+	}{{"dicebrewing", 2}, {"fromage", 3}, {"heavenale", 4}, {"brewcrafters", 3}} {
 		for _, lang := range []string{"en", "it", "fr", "nl"} {
 			t.Run(c.game+"/"+lang, func(t *testing.T) {
 				bad := 0

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
 	_ "github.com/pbem-referee/referee/engine/heavenale"
@@ -76,6 +77,8 @@ func specs() []spec {
 		{id: "db2", game: "dicebrewing", options: map[string]string{"round_limit": "4", "unlucky_roll": "true"}, players: []string{"eve", "fay", "gus"}},
 		{id: "ha1", game: "heavenale", options: map[string]string{"start_player": "1"},
 			ruleset: "../../engine/heavenale/testdata/short.toml", players: []string{"hal", "ivy"}},
+		{id: "bc1", game: "brewcrafters", options: map[string]string{"start_player": "1"},
+			ruleset: "../../engine/brewcrafters/testdata/short.toml", players: []string{"jay", "kim"}},
 	}
 }
 
