@@ -116,12 +116,10 @@ func TestReadmeRunAGameForYourFriends(t *testing.T) {
 	cfg = setTOML(t, cfg, "imap", "addr", fmt.Sprintf("%q", s.IMAPAddr))
 	cfg = setTOML(t, cfg, "imap", "tls", `"none"`)
 	cfg = setTOML(t, cfg, "imap", "username", fmt.Sprintf("%q", s.Address("referee")))
-	cfg = setTOML(t, cfg, "imap", "poll_interval", `"200ms"`)
 	cfg = setTOML(t, cfg, "smtp", "addr", fmt.Sprintf("%q", s.MXAddr))
 	cfg = setTOML(t, cfg, "smtp", "tls", `"none"`)
 	cfg = setTOML(t, cfg, "smtp", "auth", `"none"`)
 	cfg = setTOML(t, cfg, "smtp", "username", fmt.Sprintf("%q", s.Address("referee")))
-	cfg = setTOML(t, cfg, "smtp", "min_backoff", `"1s"`)
 	cfgPath := filepath.Join(dir, "referee.toml")
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
