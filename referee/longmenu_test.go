@@ -1,0 +1,63 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// Issue 12.5: a question with more legal moves than the Table numbers
+// (engine.MaxNumbered) but at most LongMenu gets a numbered menu from the
+// referee, the mail promises numbers only then, and a reply of just a
+// number plays that option.
+func TestLongMenuNumberedByTheReferee(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW dicebrewing id=d1 seed=menu1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob\n")
+	h.send("d1", ann, "JOIN", -1)
+	h.send("d1", bob, "JOIN", -1)
+	ms := h.mails()
+	for step := 0; step < 200; step++ {
+		tb := h.table("d1")
+		gm := h.game("d1")
+		seat := -1
+		for s, p := range tb.Prompts {
+			if p != nil {
+				seat = s
+				break
+			}
+		}
+		if seat < 0 {
+			t.Fatal("nobody to move before a long menu")
+		}
+		p := tb.Prompts[seat]
+		addr := gm.Seats[seat].Address
+		opts := tb.State.Legal(p.Decision)
+		if p.Count > engine.MaxNumbered && p.Count <= LongMenu {
+			body := h.mailTo(ms, addr).Body
+			last := fmt.Sprintf("%d) ", len(opts))
+			contains(t, body, " 1) ", last, "A reply of just the number of an option works too.")
+			before := tb.Token()
+			n := engine.MaxNumbered + 1
+			h.send("d1", addr, fmt.Sprint(n), -1)
+			reply := h.mailTo(h.mails(), addr).Body
+			lacks(t, reply, "rejected", "no_option")
+			steps := h.table("d1").Token() - before
+			if steps < 1 {
+				t.Fatalf("option %d (%s) was not played:\n%s", n, opts[n-1].Cmd, reply)
+			}
+			if !strings.Contains(reply, opts[n-1].Cmd) {
+				t.Errorf("the echo does not name option %d, %s:\n%s", n, opts[n-1].Cmd, reply)
+			}
+			return
+		}
+		if p.Count > LongMenu {
+			// Described, not numbered: no promise of numbers.
+			lacks(t, h.mailTo(ms, addr).Body, "A reply of just the number")
+		}
+		h.send("d1", addr, opts[len(opts)/2].Cmd, -1)
+		ms = h.mails()
+	}
+	t.Fatal("no question with a long menu in 200 moves")
+}
