@@ -61,3 +61,35 @@ func TestLongMenuNumberedByTheReferee(t *testing.T) {
 	}
 	t.Fatal("no question with a long menu in 200 moves")
 }
+
+// Issue 12.6: a queued "... ELSE PASS" that cannot be played when its turn
+// comes becomes a pass, and the player is told which line it was (never
+// silently), in their language.
+func TestQueuedElsePassIsTold(t *testing.T) {
+	for _, lang := range []string{"en", "it", "fr", "nl"} {
+		h := newHarness(t)
+		h.org("NEW claim id=c1 seed=golden2\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang + "\nPLAYER cat@example.test Cat " + lang)
+		for _, p := range []string{ann, bob, cat} {
+			h.send("c1", p, "JOIN", -1)
+		}
+		h.mails()
+		gm := h.game("c1")
+		p0, p1 := gm.Seats[0].Address, gm.Seats[1].Address
+		h.send("c1", p1, "CLAIM 5 ELSE PASS", -1)
+		contains(t, h.mailTo(h.mails(), p1).Body, "CLAIM 5 ELSE PASS")
+		h.send("c1", p0, "CLAIM 5", -1)
+		body := h.mailTo(h.mails(), p1).Body
+		want := map[string]string{"en": `Your queued line "CLAIM 5 ELSE PASS" could not be played`,
+			"it": `La tua riga in coda "CLAIM 5 ELSE PASS" non si poteva giocare`,
+			"fr": "Votre ligne en attente « CLAIM 5 ELSE PASS » ne pouvait pas",
+			"nl": `Je geplande regel "CLAIM 5 ELSE PASS" kon niet gespeeld`}[lang]
+		if !strings.Contains(strings.Join(strings.Fields(body), " "), want) {
+			t.Errorf("%s: the pass is not explained:\n%s", lang, body)
+		}
+		for _, l := range strings.Split(body, "\n") {
+			if n := len([]rune(l)); n > 80 {
+				t.Errorf("%s: %d columns: %s", lang, n, l)
+			}
+		}
+	}
+}

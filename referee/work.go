@@ -195,9 +195,23 @@ func (gw *gameWork) submit(seat int, orders []engine.Order, token int) (*engine.
 			}
 		}
 	}
+	// The lines queued by earlier messages, to tell a seat whose queued
+	// "... ELSE PASS" became a pass when its turn came (issue 12.6): it is
+	// never silent.
+	earlier := map[int]string{}
+	for _, q := range gw.tb.Queues {
+		for _, o := range q {
+			earlier[o.Tag] = o.Text
+		}
+	}
 	rep, err := gw.tb.Submit(seat, orders, token)
 	if err != nil {
 		return nil, err
+	}
+	for _, st := range rep.Steps {
+		if text, ok := earlier[st.Tag]; ok && st.Tag > 0 && st.How == "else_pass" {
+			gw.announce([]int{st.Seat}, "else_passed", "line", text)
+		}
 	}
 	if err := gw.logReport(rep); err != nil {
 		return nil, err
