@@ -398,7 +398,10 @@ func TestSealedStepWording(t *testing.T) {
 	contains(t, body, "That settles this step", "Your\nturn goes on after the reveal")
 	lacks(t, body, "Your turn is complete")
 	h.send("f1", bob, "DONE", -1)
-	contains(t, h.mailTo(h.mails(), bob).Body, "Your turn is complete")
+	// A lone DONE is not "a sealed answer so far" (issue 12.8).
+	body = h.mailTo(h.mails(), bob).Body
+	contains(t, body, "You ended your turn with DONE: it is complete.")
+	lacks(t, body, "Your sealed answer so far")
 }
 
 // Issue 12.7: prompts show the keywords in the reader's language, and the
