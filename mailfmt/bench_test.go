@@ -65,3 +65,31 @@ Your options:
 -- 
 Referee of game g42 - reply STATUS for the full board
 `
+
+// BenchmarkCorpus reports the cost of parse + classify + commands per
+// message over the whole corpus (ns/op is per message; target < 150 µs).
+func BenchmarkCorpus(b *testing.B) {
+	files, err := filepath.Glob(filepath.Join("testdata", "corpus", "*.eml"))
+	if err != nil || len(files) == 0 {
+		b.Fatal("no corpus", err)
+	}
+	raws := make([][]byte, len(files))
+	for i, f := range files {
+		if raws[i], err = os.ReadFile(f); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		raw := raws[i%len(raws)]
+		i++
+		m, err := Parse(raw, corpusOptions)
+		if err != nil {
+			continue
+		}
+		if Classify(m, corpusSelf).Class == Normal {
+			Commands(m)
+		}
+	}
+}
