@@ -34,8 +34,11 @@ type CommandInfo struct {
 	Signature     bool
 	SignatureLine string
 	// SignOff lists the closing lines removed at the end ("Thanks,",
-	// the sender's name).
+	// the sender's name, "--Randall").
 	SignOff []string
+	// Greeting lists the greeting lines removed at the start ("Ciao!",
+	// "Hi all,").
+	Greeting []string
 	// Lines is the number of non-blank lines returned.
 	Lines int
 }
@@ -44,7 +47,15 @@ type CommandInfo struct {
 // quoted replies, forwarded messages, signatures and closing lines removed
 // (see ExtractCommands).
 func Commands(m *Message) (string, CommandInfo) {
-	return ExtractCommands(m.Text, m.From)
+	return ExtractCommandsFor(m.Text, m.From, nil)
+}
+
+// CommandsFor is Commands with the caller's command keywords: isKeyword
+// (given an upper-cased word, nil for none) makes sure a line starting with
+// a keyword is never read as part of a quote header (see
+// ExtractCommandsFor).
+func CommandsFor(m *Message, isKeyword func(word string) bool) (string, CommandInfo) {
+	return ExtractCommandsFor(m.Text, m.From, isKeyword)
 }
 
 type lineKind uint8
@@ -89,10 +100,18 @@ const (
 //   - trailing spaces are removed, runs of blank lines collapsed, and
 //     leading and trailing blank lines trimmed.
 func ExtractCommands(body string, sender Address) (string, CommandInfo) {
+	return ExtractCommandsFor(body, sender, nil)
+}
+
+// ExtractCommandsFor is ExtractCommands with the caller's command keywords
+// (isKeyword is given an upper-cased word; nil: none known). A line that
+// starts with a keyword, an upper-case word, an option number, or holds a
+// board coordinate ("MH3") is never taken for (part of) a quote header.
+func ExtractCommandsFor(body string, sender Address, isKeyword func(word string) bool) (string, CommandInfo) {
 	var info CommandInfo
 	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
 	kinds := make([]lineKind, len(lines))
-	cut := classifyLines(lines, kinds, &info)
+	cut := classifyLines(newScan(lines, isKeyword), kinds, &info)
 	names := senderNames(sender)
 
 	// Explicit markers, searched in the player's own lines only.
@@ -137,6 +156,7 @@ func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 	} else {
 		markSignature(lines, kinds, cut, names, &info)
 		keep = stripSignOff(ownLines(lines[:cut], kinds[:cut]), names, &info)
+		keep = stripGreeting(keep, isKeyword, &info)
 	}
 	out := tidy(keep)
 	for _, l := range strings.Split(out, "\n") {
@@ -175,10 +195,11 @@ func isMarker(line, marker string) bool {
 
 // classifyLines marks quoted lines, reply headers and everything after a
 // cut, and returns the index of the cut (len(lines) when there is none).
-func classifyLines(lines []string, kinds []lineKind, info *CommandInfo) int {
+func classifyLines(s *scan, kinds []lineKind, info *CommandInfo) int {
+	lines := s.lines
 	sawQuote := false
 	for i := 0; i < len(lines); i++ {
-		if isQuoted(lines[i]) {
+		if s.quoted[i] {
 			kinds[i] = lkQuoted
 			info.Quote = true
 			sawQuote = true
@@ -188,13 +209,18 @@ func classifyLines(lines []string, kinds []lineKind, info *CommandInfo) int {
 		if t == "" {
 			continue
 		}
-		kind, span, fwd := boundaryAt(lines, i)
+		kind, span, fwd := s.boundaryAt(i)
 		switch kind {
 		case cutBoundary:
 			return cutAt(lines, kinds, i, fwd, info)
 		case attribution, weakAttrib:
 			next := nextNonBlank(lines, i+span)
-			if next < 0 || isQuoted(lines[next]) {
+			if next >= 0 && !s.quoted[next] && s.headerBlockAt(next) {
+				// An attribution over a header block: a forwarded or
+				// quoted mail without quote marks.
+				return cutAt(lines, kinds, i, false, info)
+			}
+			if next < 0 || s.quoted[next] {
 				for k := i; k < i+span; k++ {
 					kinds[k] = lkHeader
 				}
@@ -290,9 +316,11 @@ func ownLines(lines []string, kinds []lineKind) []string {
 }
 
 // stripSignOff removes closing lines at the end of the text: at most three
-// non-blank lines, each a closing word ("Thanks", "Ciao", "Groetjes", ...)
-// optionally followed by a name, or the sender's name alone (compared with
-// the display name's words and the address's local part).
+// non-blank lines, each a closing word ("Thanks", "Ciao", "Groetjes",
+// "Beste Grüße", ...) optionally followed by a name, the sender's name
+// alone (compared with the display name's words and the address's local
+// part), a name glued to a dash or slashes ("--Randall", "//Jef", "-- Ann"),
+// or any name right below a closing word.
 func stripSignOff(lines []string, names map[string]bool, info *CommandInfo) []string {
 	end := len(lines)
 	var removed []string
@@ -306,7 +334,17 @@ func stripSignOff(lines []string, names map[string]bool, info *CommandInfo) []st
 		}
 		t := strings.TrimSpace(lines[j])
 		if !isSignOff(t, names) {
-			break
+			// A name below a closing word ("Thanks\nRandall").
+			if n > 0 || !isName(t) {
+				break
+			}
+			k := j - 1
+			for k >= 0 && strings.TrimSpace(lines[k]) == "" {
+				k--
+			}
+			if k < 0 || !isValediction(strings.TrimSpace(lines[k])) {
+				break
+			}
 		}
 		removed = append([]string{t}, removed...)
 		end = j
@@ -319,32 +357,77 @@ func stripSignOff(lines []string, names map[string]bool, info *CommandInfo) []st
 	return lines[:end]
 }
 
+// isValediction reports a closing word alone or followed by a name.
+func isValediction(t string) bool {
+	if len(t) > 60 {
+		return false
+	}
+	loc := valedictionRe.FindStringIndex(t)
+	if loc == nil {
+		return false
+	}
+	rest := strings.Trim(t[loc[1]:], " ,.!:;~-")
+	return rest == "" || isName(rest)
+}
+
 func isSignOff(t string, names map[string]bool) bool {
 	if len(t) > 60 {
 		return false
 	}
 	if loc := valedictionRe.FindStringIndex(t); loc != nil {
-		rest := strings.TrimSpace(t[loc[1]:])
-		if rest == "" || isNameLine(rest, names) {
+		rest := strings.Trim(t[loc[1]:], " ,.!:;~-")
+		if rest == "" || isNameLine(rest, names) || isName(rest) {
 			return true
 		}
 		return false
 	}
+	if m := gluedNameRe.FindStringSubmatch(t); m != nil && isName(m[1]) {
+		return true
+	}
 	return isNameLine(t, names)
 }
 
-func isNameLine(t string, names map[string]bool) bool {
-	t = strings.TrimRight(t, " ,.!")
-	if t == "" || len(names) == 0 {
+// stripGreeting removes greeting lines at the start of the text (at most
+// two): a greeting word ("Hi", "Ciao", "Bonjour", "Hallo", "Hola", ...),
+// alone or followed by at most three words without digits, upper-case
+// words or coordinates ("Ciao!", "Hi all,", "Dear referee,").
+func stripGreeting(lines []string, isKeyword func(string) bool, info *CommandInfo) []string {
+	start := 0
+	for n := 0; n < 2; n++ {
+		j := start
+		for j < len(lines) && strings.TrimSpace(lines[j]) == "" {
+			j++
+		}
+		if j >= len(lines) {
+			break
+		}
+		t := strings.TrimSpace(lines[j])
+		if !isGreeting(t, isKeyword) {
+			break
+		}
+		info.Greeting = append(info.Greeting, t)
+		start = j + 1
+	}
+	return lines[start:]
+}
+
+func isGreeting(t string, isKeyword func(string) bool) bool {
+	if len(t) > 50 || looksLikeCommand(t, isKeyword) {
 		return false
 	}
-	for _, w := range strings.Fields(t) {
-		w = strings.ToLower(strings.Trim(w, ",.!"))
-		if w == "" {
-			continue
-		}
-		if !names[w] {
-			return false
+	loc := greetingRe.FindStringIndex(t)
+	if loc == nil {
+		return false
+	}
+	rest := strings.Fields(strings.Trim(t[loc[1]:], " ,.!:;~-"))
+	if len(rest) > 3 {
+		return false
+	}
+	for _, w := range rest {
+		for _, r := range w {
+			if unicode.IsDigit(r) {
+				return false
+			}
 		}
 	}
 	return true
@@ -401,4 +484,21 @@ func tidy(lines []string) string {
 		out = append(out, l)
 	}
 	return strings.Join(out, "\n")
+}
+
+func isNameLine(t string, names map[string]bool) bool {
+	t = strings.TrimRight(t, " ,.!")
+	if t == "" || len(names) == 0 {
+		return false
+	}
+	for _, w := range strings.Fields(t) {
+		w = strings.ToLower(strings.Trim(w, ",.!"))
+		if w == "" {
+			continue
+		}
+		if !names[w] {
+			return false
+		}
+	}
+	return true
 }
