@@ -419,18 +419,11 @@ func isGreeting(t string, isKeyword func(string) bool) bool {
 	if loc == nil {
 		return false
 	}
-	rest := strings.Fields(strings.Trim(t[loc[1]:], " ,.!:;~-"))
-	if len(rest) > 3 {
+	rest := strings.Trim(t[loc[1]:], " ,.!:;~-")
+	if len(strings.Fields(rest)) > 3 {
 		return false
 	}
-	for _, w := range rest {
-		for _, r := range w {
-			if unicode.IsDigit(r) {
-				return false
-			}
-		}
-	}
-	return true
+	return rest == "" || IsProse(rest, isKeyword)
 }
 
 // senderNames returns the lower-cased words a sender signs with: the words

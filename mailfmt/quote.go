@@ -198,6 +198,7 @@ func quoteMarks(lines []string) []bool {
 			}
 		}
 	}
+	established := map[byte]bool{}
 	for i := 0; i < len(lines); {
 		if prefix[i] == 0 {
 			i++
@@ -219,13 +220,16 @@ func quoteMarks(lines []string) []bool {
 			prev--
 		}
 		if n >= 2 || (prev >= 0 && strings.HasSuffix(strings.TrimSpace(lines[prev]), ":")) {
-			for k := i; k <= last; k++ {
-				if prefix[k] == c {
-					q[k] = true
-				}
-			}
+			established[c] = true
 		}
 		i = last + 1
+	}
+	// A prefix that quotes somewhere quotes everywhere in the message
+	// (inline answers between single quoted lines).
+	for i := range lines {
+		if prefix[i] != 0 && established[prefix[i]] {
+			q[i] = true
+		}
 	}
 	return q
 }
@@ -300,13 +304,15 @@ func (s *scan) boundaryAt(i int) (kind boundaryKind, span int, fwd bool) {
 					strings.LastIndexByte(joined, '<') > strings.LastIndexByte(joined, '>')) {
 					break
 				}
+			} else if s.commandish(next) {
+				break
 			}
 			if k == 2 && !wrapFragment(t) {
 				break
 			}
-			// The next lines alone are an attribution: this line is not
-			// part of it.
-			if k == 2 && strongAttribution(trimAll(lines[i+1 : min(len(lines), i+4)])) {
+			// The next lines alone are an attribution: the lines above are
+			// not part of it.
+			if strongAttribution(trimAll(lines[i+k-1 : min(len(lines), i+k+2)])) {
 				break
 			}
 			if strings.HasPrefix(next, ">") || strings.HasSuffix(joined, "<") {
@@ -411,8 +417,8 @@ func looksLikeCommand(t string, isKeyword func(string) bool) bool {
 	if len(first) >= 2 && isUpperWord(first) {
 		return true
 	}
-	if strings.HasSuffix(t, ":") {
-		return false // "Referee g42 <x@y> wrote:"
+	if strings.HasSuffix(t, ":") || strings.ContainsAny(t, "@<>") || len(fields) > 5 {
+		return false // "Referee of game g42 <x@y> wrote:"
 	}
 	for _, f := range fields {
 		if coordRe.MatchString(f) {
