@@ -19,16 +19,16 @@ var (
 	// ">:", or before the address: "<" / "x@y> wrote:"). The verb may be
 	// glued to the address ("<x@y>wrote:").
 	attributionRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)^on\s.{3,300}[\s>](?:wrote|writes|said)\s?:$`),                  // en
-		regexp.MustCompile(`(?i)^.{1,200}[\s>]wrote\son\s.{3,200}:$`),                           // en, Lotus Notes: "X wrote on 11/24/2026 07:53:06 PM:"
-		regexp.MustCompile(`(?i)^(?:il|in\sdata)\s.{3,300}[\s>]ha\sscritto\s?:$`),               // it: "Il giorno ... ha scritto:", "In data ... ha scritto:"
-		regexp.MustCompile(`(?i)^le\s.{3,300}[\s>]a\s[ée]crit\s?:$`),                            // fr
-		regexp.MustCompile(`(?i)^op\s.{3,300}[\s>]schreef\s.{0,200}:$`),                         // nl: "Op ... schreef X <x@y>:"
-		regexp.MustCompile(`(?i)^op\s.{3,300}[\s>](?:het\svolgende\s)?geschreven\s?:$`),         // nl (Apple Mail)
-		regexp.MustCompile(`(?i)^am\s.{3,300}[\s>]schrieb\s.{0,200}:$`),                         // de: "Am ... schrieb X <x@y>:"
-		regexp.MustCompile(`(?i)^.{1,200}[\s>]schrieb\sam\s.{3,200}:$`),                         // de (Gmail): "X <x> schrieb am Fr., 28. Apr. 2017, 10:14:"
-		regexp.MustCompile(`(?i)^el\s.{3,300}[\s>]escribi[óo]\s?:$`),                            // es
-		regexp.MustCompile(`(?i)^(?:em|no\sdia|[àa]s)\s.{3,300}[\s>]escreveu\s?:$`),             // pt
+		regexp.MustCompile(`(?i)^on\s.{3,300}[\s>](?:wrote|writes|said)\s?:$`),                          // en
+		regexp.MustCompile(`(?i)^.{1,200}[\s>]wrote\son\s.{3,200}:$`),                                   // en, Lotus Notes: "X wrote on 11/24/2026 07:53:06 PM:"
+		regexp.MustCompile(`(?i)^(?:il|in\sdata)\s.{3,300}[\s>]ha\sscritto\s?:$`),                       // it: "Il giorno ... ha scritto:", "In data ... ha scritto:"
+		regexp.MustCompile(`(?i)^le\s.{3,300}[\s>]a\s[ée]crit\s?:$`),                                    // fr
+		regexp.MustCompile(`(?i)^op\s.{3,300}[\s>]schreef\s.{0,200}:$`),                                 // nl: "Op ... schreef X <x@y>:"
+		regexp.MustCompile(`(?i)^op\s.{3,300}[\s>](?:het\svolgende\s)?geschreven\s?:$`),                 // nl (Apple Mail)
+		regexp.MustCompile(`(?i)^am\s.{3,300}[\s>]schrieb\s.{0,200}:$`),                                 // de: "Am ... schrieb X <x@y>:"
+		regexp.MustCompile(`(?i)^.{1,200}[\s>]schrieb\sam\s.{3,200}:$`),                                 // de (Gmail): "X <x> schrieb am Fr., 28. Apr. 2017, 10:14:"
+		regexp.MustCompile(`(?i)^el\s.{3,300}[\s>]escribi[óo]\s?:$`),                                    // es
+		regexp.MustCompile(`(?i)^(?:em|no\sdia|[àa]s)\s.{3,300}[\s>]escreveu\s?:$`),                     // pt
 		regexp.MustCompile(`(?i)^(?:w\sdniu|dnia)\s.{3,300}[\s>](?:pisze|napisa[łl](?:\(a\)|a)?)\s?:$`), // pl
 	}
 	// Attribution lines without a leading "On"/"Il"/...: they count only
