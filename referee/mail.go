@@ -80,7 +80,11 @@ type MailData struct {
 type ReplyView struct {
 	Rejected bool
 	Stale    bool
-	Lines    []ReplyLineView
+	// Done: some referee commands of the message were applied (LANG,
+	// VACATION, ...) even though its game orders were refused, so
+	// "nothing was applied" would be false.
+	Done  bool
+	Lines []ReplyLineView
 }
 
 // ReplyLineView is one order of the echo.
@@ -394,6 +398,7 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 				lv.Errors = append(lv.Errors, t)
 			}
 			v.Lines = append(v.Lines, lv)
+			v.Done = v.Done || l.Status == "done"
 		}
 		if len(v.Lines) > 0 {
 			d.Reply = v

@@ -99,7 +99,7 @@ func (r *Referee) HandleMail(ctx context.Context, in Inbound) (Outcome, error) {
 		return r.autoReply(in, keys, m, cls)
 	}
 	tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
-	text, info := mailfmt.Commands(m)
+	text, info := mailfmt.CommandsFor(m, r.isKeyword)
 	req := Request{
 		From: m.From.Addr, FromName: m.From.Name, Token: -1, Text: text, MessageID: m.MessageID,
 		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
@@ -124,7 +124,7 @@ func (r *Referee) HandleMail(ctx context.Context, in Inbound) (Outcome, error) {
 	req.SenderVerified = r.senderVerified(m, in.Raw)
 	req.Read = &ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
 		Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
-		Forwarded: info.Forwarded}
+		Forwarded: info.Forwarded, Greeting: info.Greeting, SignOff: info.SignOff}
 	return r.Process(ctx, req)
 }
 

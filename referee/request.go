@@ -80,7 +80,8 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 // first-come, the game's orders together through the table (atomically).
 func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	s := &gw.g.Seats[seat]
-	orders := engine.ParseScript(gw.localElsePass(req.Text))
+	text, ignored := gw.splitProse(req)
+	orders := engine.ParseScript(gw.localElsePass(text))
 	gw.normalise(s.Lang, orders)
 	rep := gw.reply(seat)
 	var game []engine.Order
@@ -114,6 +115,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	if rd := req.Read; rd != nil && (rd.Markers || rd.Unclosed || rd.Quote || rd.Signature || rd.Forwarded) {
 		rep.Info = append(rep.Info, gw.text(seat, "info.read", map[string]any{"read": rd}))
 	}
+	gw.ignoredInfo(seat, ignored)
 	if len(game) == 0 {
 		if out.Status == "applied" {
 			out.Status = "answered"
