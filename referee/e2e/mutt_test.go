@@ -184,4 +184,3 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
-
