@@ -74,31 +74,56 @@ const (
 //
 // The rules, in order:
 //
-//   - lines quoted with '>' are never returned;
-//   - a reply header ("On ... wrote:", "Il giorno ... ha scritto:",
-//     "Le ... a écrit :", "Op ... schreef ...:", "Am ... schrieb ...:",
-//     wrapped or not) followed by quoted lines is dropped, and the player's
+//   - quoted lines are never returned: '>' always quotes; '|' and ':'
+//     quote when used consistently (on two lines or more, or after a line
+//     ending in ':');
+//   - a reply header followed by quoted lines is dropped, and the player's
 //     lines around the quote are kept (top-posting, bottom-posting and
-//     inline answers);
+//     inline answers). Reply headers are the clients' attributions ("On ...
+//     wrote:", "Il giorno ... ha scritto:", "In data ... ha scritto:", "Le
+//     ... a écrit :", "Op ... schreef ...:", "Am ... schrieb ...:", "X
+//     schrieb am ...:", "X wrote on <date>:" of Lotus Notes, Spanish,
+//     Portuguese, Polish, mutt's "* X [date]:"), wrapped over up to three
+//     lines (also right before the '>' of the address, leaving ">:" alone),
+//     with the verb glued to the address or not; and, whatever the
+//     language, one to three lines ending in ':' that carry a date, a time
+//     or an address, or a line framed by dashes that does;
+//   - a line that reads as a command (it starts with a keyword, an
+//     upper-case word or an option number, or holds a board coordinate) is
+//     never part of a reply header, nor is a line above one that is
+//     complete by itself;
 //   - a separator ("-----Original Message-----" and its translations,
-//     forwarded-message lines), an Outlook header block ("From:/Sent:/To:/
-//     Subject:" in en, it, fr, nl, de, es, pt; after a line of underscores
-//     or not), the referee's "##- ... -##" line, or a dated reply header
-//     followed by unquoted text ends the player's text: everything below is
-//     the quoted or forwarded message;
+//     forwarded-message lines, any "-----Words-----" line over a header
+//     block), a header block ("From:/Sent:/To:/Subject:" in en, it, fr, nl,
+//     de, es, pt, pl, ru, sv, da, with any spacing around the colon, after
+//     a line of underscores or not, starting at From or at a date field
+//     such as "Message du :"), the referee's "##- ... -##" line under any
+//     quote prefix, a dated reply header followed by unquoted text, or any
+//     reply header followed by a header block ends the player's text:
+//     everything below is the quoted or forwarded message;
 //   - a #begin line, alone on a line in the player's own text, starts the
 //     command block and the next #end line ends it: only the block is
-//     returned, unchanged except for '>'-quoted lines (markers override the
+//     returned, unchanged except for quoted lines (markers override the
 //     heuristics below);
 //   - a signature ("-- ", "Sent from my iPhone" and the like in the five
 //     languages, "Get Outlook for iOS", a line of underscores; "--" without
 //     its space only when a name, address, URL, phone number or closing
 //     word follows, since players also use it to separate commands) runs to
 //     the quoted part or the end;
-//   - closing lines at the very end ("Thanks,", "Ciao", the sender's name)
-//     are removed;
+//   - closing lines at the very end (at most three: "Thanks,", "Ciao",
+//     "Beste Grüße", "Saludos", the sender's name, a name below a closing
+//     word, a name glued to "--", "//" or "-") are removed and listed in
+//     CommandInfo.SignOff; greeting lines at the very start (at most two:
+//     "Ciao!", "Hi all,", "Hola", "Dear referee,") in CommandInfo.Greeting.
+//     Closing and greeting words are those of en, it, fr, nl, de and es,
+//     matched at a word boundary ("Bestand" is no "Best"), and a line that
+//     reads as a command never is one;
 //   - trailing spaces are removed, runs of blank lines collapsed, and
 //     leading and trailing blank lines trimmed.
+//
+// Prose lines the player wrote among the commands ("here is my move") are
+// returned: IsProse and SplitProse, given the caller's keywords, tell them
+// apart.
 func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 	return ExtractCommandsFor(body, sender, nil)
 }
