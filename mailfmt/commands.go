@@ -137,7 +137,7 @@ func ExtractCommandsFor(body string, sender Address, isKeyword func(word string)
 	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
 	kinds := make([]lineKind, len(lines))
 	cut := classifyLines(newScan(lines, isKeyword), kinds, &info)
-	names := senderNames(sender)
+	names := &signer{names: senderNames(sender), isKeyword: isKeyword}
 
 	// Explicit markers, searched in the player's own lines only.
 	begin := -1
@@ -194,7 +194,7 @@ func ExtractCommandsFor(body string, sender Address, isKeyword func(word string)
 
 // countOutside counts the player's own non-blank lines outside the marker
 // block lines[begin..end] (to the cut when end < 0), signatures excluded.
-func countOutside(lines []string, kinds []lineKind, begin, end, cut int, names map[string]bool) int {
+func countOutside(lines []string, kinds []lineKind, begin, end, cut int, names *signer) int {
 	outside := slices.Clone(kinds[:cut])
 	last := cut - 1
 	if end >= 0 {
@@ -300,7 +300,7 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // markSignature marks as signature the own lines from the first signature
 // delimiter up to limit.
-func markSignature(lines []string, kinds []lineKind, limit int, names map[string]bool, info *CommandInfo) {
+func markSignature(lines []string, kinds []lineKind, limit int, names *signer, info *CommandInfo) {
 	for i := 0; i < limit; i++ {
 		if kinds[i] != lkOwn {
 			continue
@@ -346,7 +346,7 @@ func ownLines(lines []string, kinds []lineKind) []string {
 // alone (compared with the display name's words and the address's local
 // part), a name glued to a dash or slashes ("--Randall", "//Jef", "-- Ann"),
 // or any name right below a closing word.
-func stripSignOff(lines []string, names map[string]bool, info *CommandInfo) []string {
+func stripSignOff(lines []string, names *signer, info *CommandInfo) []string {
 	end := len(lines)
 	var removed []string
 	for n := 0; n < 3; {
@@ -360,7 +360,7 @@ func stripSignOff(lines []string, names map[string]bool, info *CommandInfo) []st
 		t := strings.TrimSpace(lines[j])
 		if !isSignOff(t, names) {
 			// A name below a closing word ("Thanks\nRandall").
-			if n > 0 || !isName(t) {
+			if n > 0 || !isName(t) || looksLikeCommand(t, names.isKeyword) {
 				break
 			}
 			k := j - 1
@@ -395,8 +395,15 @@ func isValediction(t string) bool {
 	return rest == "" || isName(rest)
 }
 
-func isSignOff(t string, names map[string]bool) bool {
-	if len(t) > 60 {
+// signer is what closing lines are recognised with: the sender's names and
+// the caller's keywords (a line that reads as a command never is one).
+type signer struct {
+	names     map[string]bool
+	isKeyword func(string) bool
+}
+
+func isSignOff(t string, names *signer) bool {
+	if len(t) > 60 || looksLikeCommand(t, names.isKeyword) {
 		return false
 	}
 	if loc := valedictionRe.FindStringIndex(t); loc != nil {
@@ -504,11 +511,12 @@ func tidy(lines []string) string {
 	return strings.Join(out, "\n")
 }
 
-func isNameLine(t string, names map[string]bool) bool {
+func isNameLine(t string, s *signer) bool {
 	t = strings.TrimRight(t, " ,.!")
-	if t == "" || len(names) == 0 {
+	if t == "" || s == nil || len(s.names) == 0 {
 		return false
 	}
+	names := s.names
 	for _, w := range strings.Fields(t) {
 		w = strings.ToLower(strings.Trim(w, ",.!"))
 		if w == "" {

@@ -314,3 +314,21 @@ func TestIsProse(t *testing.T) {
 		t.Errorf("SplitProse: %q %q", text, prose)
 	}
 }
+
+// Issue 10: a closing line or signature never swallows a command line.
+func TestSignOffNeverACommand(t *testing.T) {
+	kw := func(w string) bool { return w == "PASS" || w == "GR" }
+	for _, tc := range []struct{ body, want string }{
+		{"STORE Y5 G4\nThanks\nPass", "STORE Y5 G4\nThanks\nPass"},
+		{"STORE Y5 G4\n--\nPass", "STORE Y5 G4\n--\nPass"},
+		{"STORE Y5 G4\nGR 3", "STORE Y5 G4\nGR 3"},
+		{"STORE Y5 G4\nTHANKS", "STORE Y5 G4\nTHANKS"},
+		{"STORE Y5 G4\nThanks\nRandall", "STORE Y5 G4"},
+		{"STORE Y5 G4\n--\nRandall", "STORE Y5 G4"},
+	} {
+		got, _ := ExtractCommandsFor(tc.body, Address{}, kw)
+		if got != tc.want {
+			t.Errorf("%q:\n got %q\nwant %q", tc.body, got, tc.want)
+		}
+	}
+}

@@ -541,7 +541,7 @@ var sigContentRe = regexp.MustCompile(`(?i)[^\s@]+@[^\s@]+\.[a-z]{2,}|https?://|
 // signature: the sender's name, an address, a URL or a phone number, a
 // closing word or a footer, in the first few non-blank lines; or a single
 // line that is only a name.
-func looksLikeSignature(lines []string, names map[string]bool) bool {
+func looksLikeSignature(lines []string, names *signer) bool {
 	seen := 0
 	var only string
 	for _, l := range lines {
@@ -557,7 +557,7 @@ func looksLikeSignature(lines []string, names map[string]bool) bool {
 			return true
 		}
 	}
-	return seen == 1 && isName(only)
+	return seen == 1 && isName(only) && !looksLikeCommand(only, names.isKeyword)
 }
 
 // isName reports a line that is only a name: one to three capitalised
