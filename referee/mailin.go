@@ -99,7 +99,7 @@ func (r *Referee) HandleMail(ctx context.Context, in Inbound) (Outcome, error) {
 		return r.autoReply(in, keys, m, cls)
 	}
 	tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
-	text, info := mailfmt.CommandsFor(m, r.isKeyword)
+	text, info := mailfmt.CommandsFor(m, memoKeyword(r.isKeyword))
 	req := Request{
 		From: m.From.Addr, FromName: m.From.Name, Token: -1, Text: text, MessageID: m.MessageID,
 		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,

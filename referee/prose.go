@@ -38,6 +38,19 @@ func (r *Referee) isKeyword(w string) bool {
 	return false
 }
 
+// memoKeyword remembers the answers of a keyword test for one message.
+func memoKeyword(f func(string) bool) func(string) bool {
+	seen := map[string]bool{}
+	return func(w string) bool {
+		v, ok := seen[w]
+		if !ok {
+			v = f(w)
+			seen[w] = v
+		}
+		return v
+	}
+}
+
 // isKeyword reports whether an upper-cased word is a command keyword of the
 // referee or of this game, or an alias of one in any of the languages (a
 // player may write in any of them, see normalise).
@@ -65,7 +78,7 @@ func (gw *gameWork) isKeyword(w string) bool {
 // removed, and the prose. A line that starts with a keyword is never
 // prose: a typo there is still refused.
 func (gw *gameWork) splitProse(req *Request) (string, []string) {
-	text, prose := mailfmt.SplitProse(req.Text, gw.isKeyword)
+	text, prose := mailfmt.SplitProse(req.Text, memoKeyword(gw.isKeyword))
 	var ignored []string
 	if rd := req.Read; rd != nil {
 		ignored = append(ignored, rd.Greeting...)
