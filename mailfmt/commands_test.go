@@ -332,3 +332,12 @@ func TestSignOffNeverACommand(t *testing.T) {
 		}
 	}
 }
+
+// Two lines starting with '|' after a command are not a quote (they may be
+// a player's alternatives): they are kept, never silently dropped.
+func TestPipeLinesWithoutAttributionKept(t *testing.T) {
+	got, _ := ExtractCommands("BREW R24\n| BREW R09\n| PASS", Address{})
+	if got != "BREW R24\n| BREW R09\n| PASS" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -181,8 +181,9 @@ func newScan(lines []string, isKeyword func(string) bool) *scan {
 
 // quoteMarks marks the quoted lines. '>' always quotes. '|' and ':' (then a
 // space, the same character or the end of the line) quote when used
-// consistently: on at least two lines of a run (blank lines inside allowed),
-// or on the lines right after a line ending in ':' (an attribution).
+// consistently: on at least three lines of a run (blank lines inside
+// allowed), or on the lines right after a line ending in ':' (an
+// attribution); a prefix that quotes once quotes in the whole message.
 func quoteMarks(lines []string) []bool {
 	q := make([]bool, len(lines))
 	prefix := make([]byte, len(lines))
@@ -219,7 +220,7 @@ func quoteMarks(lines []string) []bool {
 		for prev >= 0 && strings.TrimSpace(lines[prev]) == "" {
 			prev--
 		}
-		if n >= 2 || (prev >= 0 && strings.HasSuffix(strings.TrimSpace(lines[prev]), ":")) {
+		if n >= 3 || (prev >= 0 && strings.HasSuffix(strings.TrimSpace(lines[prev]), ":")) {
 			established[c] = true
 		}
 		i = last + 1
