@@ -19,23 +19,23 @@ var (
 	// ">:", or before the address: "<" / "x@y> wrote:"). The verb may be
 	// glued to the address ("<x@y>wrote:").
 	attributionRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)^on\s.{3,300}[\s>](?:wrote|writes|said)\s?:$`),                          // en
-		regexp.MustCompile(`(?i)^.{1,200}[\s>]wrote\son\s.{3,200}:$`),                                   // en, Lotus Notes: "X wrote on 11/24/2026 07:53:06 PM:"
-		regexp.MustCompile(`(?i)^(?:il|in\sdata)\s.{3,300}[\s>]ha\sscritto\s?:$`),                       // it: "Il giorno ... ha scritto:", "In data ... ha scritto:"
-		regexp.MustCompile(`(?i)^le\s.{3,300}[\s>]a\s[ée]crit\s?:$`),                                    // fr
-		regexp.MustCompile(`(?i)^op\s.{3,300}[\s>]schreef\s.{0,200}:$`),                                 // nl: "Op ... schreef X <x@y>:"
-		regexp.MustCompile(`(?i)^op\s.{3,300}[\s>](?:het\svolgende\s)?geschreven\s?:$`),                 // nl (Apple Mail)
-		regexp.MustCompile(`(?i)^am\s.{3,300}[\s>]schrieb\s.{0,200}:$`),                                 // de: "Am ... schrieb X <x@y>:"
-		regexp.MustCompile(`(?i)^.{1,200}[\s>]schrieb\sam\s.{3,200}:$`),                                 // de (Gmail): "X <x> schrieb am Fr., 28. Apr. 2017, 10:14:"
-		regexp.MustCompile(`(?i)^el\s.{3,300}[\s>]escribi[óo]\s?:$`),                                    // es
-		regexp.MustCompile(`(?i)^(?:em|no\sdia|[àa]s)\s.{3,300}[\s>]escreveu\s?:$`),                     // pt
-		regexp.MustCompile(`(?i)^(?:w\sdniu|dnia)\s.{3,300}[\s>](?:pisze|napisa[łl](?:\(a\)|a)?)\s?:$`), // pl
+		regexp.MustCompile(`(?i)^on\s.{3,}[\s>](?:wrote|writes|said)\s?:$`),                          // en
+		regexp.MustCompile(`(?i)^.+[\s>]wrote\son\s.{3,}:$`),                                         // en, Lotus Notes: "X wrote on 11/24/2026 07:53:06 PM:"
+		regexp.MustCompile(`(?i)^(?:il|in\sdata)\s.{3,}[\s>]ha\sscritto\s?:$`),                       // it: "Il giorno ... ha scritto:", "In data ... ha scritto:"
+		regexp.MustCompile(`(?i)^le\s.{3,}[\s>]a\s[ée]crit\s?:$`),                                    // fr
+		regexp.MustCompile(`(?i)^op\s.{3,}[\s>]schreef\s.*:$`),                                       // nl: "Op ... schreef X <x@y>:"
+		regexp.MustCompile(`(?i)^op\s.{3,}[\s>](?:het\svolgende\s)?geschreven\s?:$`),                 // nl (Apple Mail)
+		regexp.MustCompile(`(?i)^am\s.{3,}[\s>]schrieb\s.*:$`),                                       // de: "Am ... schrieb X <x@y>:"
+		regexp.MustCompile(`(?i)^.+[\s>]schrieb\sam\s.{3,}:$`),                                       // de (Gmail): "X <x> schrieb am Fr., 28. Apr. 2017, 10:14:"
+		regexp.MustCompile(`(?i)^el\s.{3,}[\s>]escribi[óo]\s?:$`),                                    // es
+		regexp.MustCompile(`(?i)^(?:em|no\sdia|[àa]s)\s.{3,}[\s>]escreveu\s?:$`),                     // pt
+		regexp.MustCompile(`(?i)^(?:w\sdniu|dnia)\s.{3,}[\s>](?:pisze|napisa[łl](?:\(a\)|a)?)\s?:$`), // pl
 	}
 	// Attribution lines without a leading "On"/"Il"/...: they count only
 	// when quoted lines or a header block follow.
 	weakAttributionRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)^\S.{0,200}[\s>](?:wrote|writes|ha\sscritto|a\s[ée]crit|schreef|schrieb|escribi[óo]|escreveu|napisa[łl](?:\(a\)|a)?|pisze|skrev|kirjoitti|написал(?:\(а\)|а)?)\s?:$`), // "Anna <a@b> wrote:"
-		regexp.MustCompile(`^\*\s.{1,160}\[[^\]]{4,60}\]:$`), // mutt: "* Anna <a@b> [2026-05-12 10:14]:"
+		regexp.MustCompile(`(?i)^\S.*[\s>](?:wrote|writes|ha\sscritto|a\s[ée]crit|schreef|schrieb|escribi[óo]|escreveu|napisa[łl](?:\(a\)|a)?|pisze|skrev|kirjoitti|написал(?:\(а\)|а)?)\s?:$`), // "Anna <a@b> wrote:"
+		regexp.MustCompile(`^\*\s.+\[[^\]]{4,60}\]:$`), // mutt: "* Anna <a@b> [2026-05-12 10:14]:"
 	}
 	// dateish tells the language patterns that name a date: these cut the
 	// message even when no "> " quote follows (Outlook for Mac, HTML quotes
@@ -46,7 +46,7 @@ var (
 	neutralMark = regexp.MustCompile(`\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}:\d{2}|\d{4}|[^\s@<]+@[^\s@>]+`)
 	// framedRe is a line framed by dashes ("---- On ... wrote ----" of
 	// Zoho, "-----Whatever-----").
-	framedRe = regexp.MustCompile(`^-{2,}\s*(\S.{0,300}?)\s*-{2,}$`)
+	framedRe = regexp.MustCompile(`^-{2,}\s*(\S.*?)\s*-{2,}$`)
 	verbRe   = regexp.MustCompile(`(?i)[\s>](?:wrote|writes|ha\sscritto|a\s[ée]crit|schreef|schrieb|escribi[óo]|escreveu|napisa[łl]|pisze|skrev|написал)`)
 
 	// Separators that always start quoted or forwarded text.
@@ -276,7 +276,7 @@ func (s *scan) boundaryAt(i int) (kind boundaryKind, span int, fwd bool) {
 	if s.commandish(t) {
 		return notBoundary, 0, false
 	}
-	if m := framedRe.FindStringSubmatch(t); m != nil {
+	if m := framedRe.FindStringSubmatch(t); m != nil && len(t) <= 400 {
 		inner := m[1]
 		if neutralMark.MatchString(inner) {
 			if verbRe.MatchString(" "+inner) && dateish.MatchString(inner) {
@@ -366,6 +366,9 @@ func strongAttribution(lines []string) bool {
 			joined += " "
 		}
 		joined += l
+		if !strings.HasSuffix(joined, ":") {
+			continue
+		}
 		for _, re := range attributionRes {
 			if re.MatchString(joined) {
 				return true
