@@ -61,13 +61,13 @@ var (
 	// ... Subject:"), in the languages of the clients, with any spacing
 	// around the colon ("Objet :x", "Envoyé le :"), optionally in bold
 	// ("*From:*", from an HTML conversion) or tab-separated (Lotus Notes).
-	hdrFieldRe = regexp.MustCompile(`(?i)^\*?(from|da|de|van|von|od|fr[åa]n|fra|от|message\sdu|sent|date|inviato|data|envoy[ée](?:\sle)?|verzonden|datum|gesendet|enviado(?:\sel)?|fecha|wys[łl]ano|skickat|sendt|отправлено|дата|to|a|[àa]|aan|an|para|do|till|til|кому|cc|bcc|copie\s[àa]|kopie|ccn|copia|subject|oggetto|objet|sujet|onderwerp|betreff|asunto|assunto|temat|[äa]mne|emne|тема|reply-to|rispondi\sa|r[ée]pondre\s[àa])\s*:\*?(?:\s|$|\S)`)
+	hdrFieldRe = regexp.MustCompile(`(?i)^\*?(from|da|de|van|von|od|fr[åa]n|fra|от|message\sdu|sent|date|inviato|data|envoy[ée](?:\sle)?|verzonden|datum|gesendet|enviado(?:\sel)?|fecha|wys[łl]ano|skickat|sendt|отправлено|дата|to|a|[àa]|aan|an|para|do|till|til|кому|cc|bcc|copie\s[àa]|kopie|ccn|copia|subject|oggetto|ogg|objet|sujet|onderwerp|betreff|asunto|assunto|temat|[äa]mne|emne|тема|reply-to|rispondi\sa|r[ée]pondre\s[àa])\s*:\*?(?:\s|$|\S)`)
 	hdrGroup   = map[string]string{
 		"from": "from", "da": "from", "de": "from", "van": "from", "von": "from", "od": "from", "från": "from", "fran": "from", "fra": "from", "от": "from",
 		"message du": "date", "sent": "date", "date": "date", "inviato": "date", "data": "date", "envoyé": "date", "envoye": "date", "envoyé le": "date", "envoye le": "date",
 		"verzonden": "date", "datum": "date", "gesendet": "date", "enviado": "date", "enviado el": "date", "fecha": "date", "wysłano": "date", "wyslano": "date",
 		"skickat": "date", "sendt": "date", "отправлено": "date", "дата": "date",
-		"subject": "subject", "oggetto": "subject", "objet": "subject", "sujet": "subject", "onderwerp": "subject", "betreff": "subject", "asunto": "subject",
+		"subject": "subject", "oggetto": "subject", "ogg": "subject", "objet": "subject", "sujet": "subject", "onderwerp": "subject", "betreff": "subject", "asunto": "subject",
 		"assunto": "subject", "temat": "subject", "ämne": "subject", "amne": "subject", "emne": "subject", "тема": "subject",
 	}
 
