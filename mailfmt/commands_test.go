@@ -341,3 +341,16 @@ func TestPipeLinesWithoutAttributionKept(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// An upper-case name in an attribution does not make it a command line.
+func TestUpperCaseNameAttribution(t *testing.T) {
+	kw := func(w string) bool { return w == "PASS" }
+	for _, body := range []string{
+		"PASS\n\nDUPONT Jean <jean@example.fr> a écrit :\n> 1 PASS\n> 2 STORE",
+		"PASS\nROSSI Anna <anna@example.it> ha scritto:\n> 1 PASS",
+	} {
+		if got, _ := ExtractCommandsFor(body, Address{}, kw); got != "PASS" {
+			t.Errorf("%q: got %q", body, got)
+		}
+	}
+}

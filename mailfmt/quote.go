@@ -399,9 +399,10 @@ var (
 )
 
 // commandish reports whether a line reads as a command: its first word is
-// a command keyword (when the caller said which words are), an upper-case
-// word of two letters or more, or an option number; or a word is a board
-// coordinate such as "MH3" or "K5".
+// a command keyword (when the caller said which words are) or an option
+// number; or, in a line that neither ends in ':' nor holds an address, its
+// first word is an upper-case word of two letters or more or a word is a
+// board coordinate such as "MH3" or "K5".
 func (s *scan) commandish(t string) bool {
 	return looksLikeCommand(t, s.isKeyword)
 }
@@ -418,11 +419,16 @@ func looksLikeCommand(t string, isKeyword func(string) bool) bool {
 	if numberRe.MatchString(first) && len(fields) <= 2 {
 		return true
 	}
+	if strings.HasSuffix(t, ":") || strings.ContainsAny(t, "@<>") {
+		// "DUPONT Jean <jean@x> a écrit :", "Referee of game g42 <x@y>
+		// wrote:": only a keyword makes such a line a command.
+		return false
+	}
 	if len(first) >= 2 && isUpperWord(first) {
 		return true
 	}
-	if strings.HasSuffix(t, ":") || strings.ContainsAny(t, "@<>") || len(fields) > 5 {
-		return false // "Referee of game g42 <x@y> wrote:"
+	if len(fields) > 5 {
+		return false
 	}
 	for _, f := range fields {
 		if coordRe.MatchString(f) {
