@@ -188,7 +188,7 @@ func quoteMarks(lines []string) []bool {
 	q := make([]bool, len(lines))
 	prefix := make([]byte, len(lines))
 	for i, l := range lines {
-		t := strings.TrimLeft(l, " \t")
+		t := strings.TrimLeftFunc(l, unicode.IsSpace)
 		if strings.HasPrefix(t, ">") {
 			q[i] = true
 			continue
