@@ -47,7 +47,7 @@ var (
 	// framedRe is a line framed by dashes ("---- On ... wrote ----" of
 	// Zoho, "-----Whatever-----").
 	framedRe = regexp.MustCompile(`^-{2,}\s*(\S.*?)\s*-{2,}$`)
-	verbRe   = regexp.MustCompile(`(?i)[\s>](?:wrote|writes|ha\sscritto|a\s[ée]crit|schreef|schrieb|escribi[óo]|escreveu|napisa[łl]|pisze|skrev|написал)`)
+	verbRe   = regexp.MustCompile(`(?i)[\s>](?:wrote|writes|said|ha\sscritto|a\s[ée]crit|schreef|geschreven|schrieb|escribi[óo]|escreveu|napisa[łl]|pisze|skrev|kirjoitti|написал)`)
 
 	// Separators that always start quoted or forwarded text.
 	separatorRes = []*regexp.Regexp{
@@ -173,6 +173,23 @@ type scan struct {
 	quoted []bool
 	// isKeyword, when set, says whether a word is a command keyword.
 	isKeyword func(string) bool
+	// strong memoises strongAt: 0 unknown, 1 no, 2 yes.
+	strong []uint8
+}
+
+// strongAt reports whether the lines from j on start with a language
+// attribution by themselves (see strongAttribution).
+func (s *scan) strongAt(j int) bool {
+	if s.strong == nil {
+		s.strong = make([]uint8, len(s.lines))
+	}
+	if s.strong[j] == 0 {
+		s.strong[j] = 1
+		if strongAttribution(trimAll(s.lines[j:min(len(s.lines), j+3)])) {
+			s.strong[j] = 2
+		}
+	}
+	return s.strong[j] == 2
 }
 
 func newScan(lines []string, isKeyword func(string) bool) *scan {
@@ -313,7 +330,7 @@ func (s *scan) boundaryAt(i int) (kind boundaryKind, span int, fwd bool) {
 			}
 			// The next lines alone are an attribution: the lines above are
 			// not part of it.
-			if strongAttribution(trimAll(lines[i+k-1 : min(len(lines), i+k+2)])) {
+			if s.strongAt(i + k - 1) {
 				break
 			}
 			if strings.HasPrefix(next, ">") || strings.HasSuffix(joined, "<") {
@@ -322,24 +339,28 @@ func (s *scan) boundaryAt(i int) (kind boundaryKind, span int, fwd bool) {
 				joined += " " + next
 			}
 		}
-		if len(joined) > 420 {
+		if len(joined) > 330 {
 			break
 		}
 		if !strings.HasSuffix(joined, ":") {
 			continue
 		}
-		for _, re := range attributionRes {
-			if re.MatchString(joined) {
-				if dateish.MatchString(joined) {
-					return attribution, k, false
+		// Every language pattern holds a verb: one cheap test first.
+		if verbRe.MatchString(joined) {
+			for _, re := range attributionRes {
+				if re.MatchString(joined) {
+					if dateish.MatchString(joined) {
+						return attribution, k, false
+					}
+					return weakAttrib, k, false
 				}
+			}
+			if weakAttributionRes[0].MatchString(joined) {
 				return weakAttrib, k, false
 			}
 		}
-		for _, re := range weakAttributionRes {
-			if re.MatchString(joined) {
-				return weakAttrib, k, false
-			}
+		if weakAttributionRes[1].MatchString(joined) {
+			return weakAttrib, k, false
 		}
 		// The language-neutral rule: a line ending in ':' that carries a
 		// date, a time or an address (it counts only before quoted lines
@@ -366,7 +387,7 @@ func strongAttribution(lines []string) bool {
 			joined += " "
 		}
 		joined += l
-		if !strings.HasSuffix(joined, ":") {
+		if !strings.HasSuffix(joined, ":") || !verbRe.MatchString(joined) {
 			continue
 		}
 		for _, re := range attributionRes {
