@@ -498,6 +498,9 @@ func (s *scan) headerBlockAt(i int) bool {
 			}
 			continue
 		}
+		if !maybeField(t) {
+			continue
+		}
 		m := hdrFieldRe.FindStringSubmatch(t)
 		if m == nil {
 			continue
@@ -517,11 +520,21 @@ func (s *scan) headerBlockAt(i int) bool {
 // hdrField returns the group of a header-field line ("from", "date",
 // "subject", or "" for other fields).
 func hdrField(t string) (string, bool) {
+	if !maybeField(t) {
+		return "", false
+	}
 	m := hdrFieldRe.FindStringSubmatch(t)
 	if m == nil {
 		return "", false
 	}
 	return hdrGroup[strings.ToLower(m[1])], true
+}
+
+// maybeField is the cheap test before hdrFieldRe: a field name is short,
+// so its colon comes early in the line.
+func maybeField(t string) bool {
+	i := strings.IndexByte(t, ':')
+	return i > 0 && i <= 32
 }
 
 func nextNonBlank(lines []string, i int) int {
