@@ -305,7 +305,7 @@ func (w *work) tourPlayer(p *Player, kw string, f []string) (string, bool, error
 		}
 	case "WITHDRAW", "STANDINGS":
 		if id == "" || !w.tx.HasTournament(id) {
-			return w.tourText(p.Lang, "error.no_tournament", map[string]any{"id": id, "command": kw}), true, nil
+			return w.tourText(p.Lang, "error.no_tournament", map[string]any{"id": id, "command": w.r.render.T.Word("referee", p.Lang, kw)}), true, nil
 		}
 	case "RATING":
 		return w.ratingText(p, id), true, nil
