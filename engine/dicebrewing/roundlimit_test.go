@@ -9,8 +9,8 @@ import (
 	"github.com/pbem-referee/referee/engine"
 )
 
-// TestRoundLimitLastPurchase_DB10_1a plays 4-player games with round_limit=3
-// through the table as the referee's bots do (BotAnswer, one message per
+// TestRoundLimitLastPurchase_DB10_1a plays 2- to 4-player games with
+// round_limit 3 to 6 (the demo's 4 players and limit 3 first) through the table as the referee's bots do (BotAnswer, one message per
 // prompt). A BUY that ends the last purchase turn can end the game (the
 // brewing turns after it are forced), and the NOBUY that Route appends to
 // the message must then do nothing (DB-10.1a), not refuse the whole message
@@ -21,8 +21,13 @@ func TestRoundLimitLastPurchase_DB10_1a(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for g := 0; g < 40; g++ {
-		cfg := engine.Config{Seats: []string{"a", "b", "c", "d"}, Seed: fmt.Sprint("rl", g), Options: map[string]string{"round_limit": "3"}}
+	for g := 0; g < 120; g++ {
+		n, limit := 2+g%3, []string{"3", "4", "5", "6"}[(g/3)%4]
+		if g < 40 {
+			n, limit = 4, "3" // the demo's tournament
+		}
+		seats := []string{"a", "b", "c", "d"}[:n]
+		cfg := engine.Config{Seats: seats, Seed: fmt.Sprint("rl", g), Options: map[string]string{"round_limit": limit}}
 		tb, _, _, err := engine.NewTable(Game, cfg)
 		if err != nil {
 			t.Fatal(err)
