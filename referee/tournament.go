@@ -93,8 +93,11 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 		return res, true, err
 	case "ENTER", "START", "STANDINGS", "WITHDRAW", "LATE", "EXTEND", "REPLACE", "PUBLISH":
 		if !w.tx.HasTournament(arg(1)) {
-			if kw == "EXTEND" || kw == "REPLACE" {
+			if kw == "EXTEND" || kw == "REPLACE" || (kw == "PUBLISH" && w.tx.HasGame(arg(1))) {
 				return "", false, nil // the game commands of that name
+			}
+			if kw == "PUBLISH" {
+				return "", true, fmt.Errorf("no tournament or game %q", arg(1))
 			}
 			return "", true, fmt.Errorf("no tournament %q", arg(1))
 		}
