@@ -69,6 +69,9 @@ func (w *work) orgScript(org, text string) []string {
 		}
 		var res string
 		var err error
+		if tk := w.orgTourKeyword(f[0]); tk != "" {
+			f[0], kw = tk, tk
+		}
 		if tres, ok, terr := w.tourOrg(org, f); ok {
 			if res = tres; terr != nil {
 				res = kw + ": " + terr.Error()
@@ -243,6 +246,23 @@ func (gw *gameWork) orgCommand(kw string, args []string) (string, error) {
 		return -1, fmt.Errorf("no seat %q", args[i])
 	}
 	switch kw {
+	case "PUBLISH":
+		// The game's public page (the spectators' view), by unguessable
+		// address; PUBLISH <game> off removes it (the address dies).
+		switch {
+		case len(args) > 0 && strings.EqualFold(args[0], "off"):
+			g.PageKey = ""
+			return "the page of " + g.ID + " is off", nil
+		case len(args) > 0:
+			return "", fmt.Errorf("usage: PUBLISH <game> [off]")
+		case g.PageKey == "":
+			k, err := gw.w.randomHex()
+			if err != nil {
+				return "", err
+			}
+			g.PageKey = k[:16]
+		}
+		return "the page of " + g.ID + " (the spectators' view; share it as you like):\n  " + gw.gamePageURL(), nil
 	case "STATUS":
 		var b strings.Builder
 		variant := ""
@@ -386,7 +406,11 @@ func (gw *gameWork) orgCommand(kw string, args []string) (string, error) {
 		}
 		return "invited " + inv.Address, nil
 	}
-	return "", fmt.Errorf("unknown organiser command %s (NEW PLAYER INVITE LIST STATUS PAUSE RESUME EXTEND REPLACE KICK ROLLBACK ERRATUM POLICY HOOK UNHOOK ABORT)", kw)
+	return "", fmt.Errorf("unknown organiser command %s; the commands (HELP explains):\n"+
+		"  NEW PLAYER RULESET INVITE LIST STATUS PAUSE RESUME EXTEND REPLACE KICK\n"+
+		"  ROLLBACK POLICY ERRATUM HOOK UNHOOK ABORT HELP; for tournaments:\n"+
+		"  NEW TOURNAMENT ENTER START STANDINGS WITHDRAW LATE EXTEND REPLACE\n"+
+		"  PUBLISH FORFEIT ADJUDICATE", kw)
 }
 
 // replace gives a seat to a new player, who gets a hand-over brief. The
@@ -624,6 +648,23 @@ func (r *Referee) Organise(org, text string) ([]string, error) {
 		return nil
 	})
 	return results, err
+}
+
+// orgTourKeywords are the organiser's tournament commands that have
+// aliases in every language (templates/referee/*/aliases.txt).
+var orgTourKeywords = map[string]bool{"ENTER": true, "START": true, "STANDINGS": true, "WITHDRAW": true,
+	"LATE": true, "PUBLISH": true, "FORFEIT": true, "ADJUDICATE": true}
+
+// orgTourKeyword returns the tournament command an organiser's word is an
+// alias of, in any language (an organiser has no language of their own), or
+// "" when it is none.
+func (w *work) orgTourKeyword(word string) string {
+	for _, lang := range templates.Languages {
+		if kw := w.r.render.T.Alias("referee", lang, word); kw != strings.ToUpper(word) && orgTourKeywords[kw] {
+			return kw
+		}
+	}
+	return ""
 }
 
 // orgHelp renders the organiser's help (name "org.help") or the answer to

@@ -68,6 +68,9 @@ type Game struct {
 	Steps int `json:"steps"`
 	// Hooks are the game's outgoing webhooks.
 	Hooks []Hook `json:"hooks,omitempty"`
+	// PageKey, set by the organiser's PUBLISH <game>, makes the public page
+	// of a game outside tournaments: /g/<id>-<PageKey> ("" = no page).
+	PageKey string `json:"page_key,omitempty"`
 }
 
 // DefaultNotify is the NOTIFY mode of a new seat: a mail when the player

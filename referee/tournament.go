@@ -93,8 +93,11 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 		return res, true, err
 	case "ENTER", "START", "STANDINGS", "WITHDRAW", "LATE", "EXTEND", "REPLACE", "PUBLISH":
 		if !w.tx.HasTournament(arg(1)) {
-			if kw == "EXTEND" || kw == "REPLACE" {
+			if kw == "EXTEND" || kw == "REPLACE" || (kw == "PUBLISH" && w.tx.HasGame(arg(1))) {
 				return "", false, nil // the game commands of that name
+			}
+			if kw == "PUBLISH" {
+				return "", true, fmt.Errorf("no tournament or game %q", arg(1))
 			}
 			return "", true, fmt.Errorf("no tournament %q", arg(1))
 		}
@@ -305,7 +308,7 @@ func (w *work) tourPlayer(p *Player, kw string, f []string) (string, bool, error
 		}
 	case "WITHDRAW", "STANDINGS":
 		if id == "" || !w.tx.HasTournament(id) {
-			return w.tourText(p.Lang, "error.no_tournament", map[string]any{"id": id, "command": kw}), true, nil
+			return w.tourText(p.Lang, "error.no_tournament", map[string]any{"id": id, "command": w.r.render.T.Word("referee", p.Lang, kw)}), true, nil
 		}
 	case "RATING":
 		return w.ratingText(p, id), true, nil

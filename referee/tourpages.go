@@ -224,7 +224,7 @@ func (r *Referee) GamePage(slug string) (*GamePage, error) {
 	err := r.db.View(func(tx *store.Tx) error {
 		tid := tx.GameTournament(gid)
 		if tid == "" {
-			return ErrNoPage
+			return r.singleGamePage(tx, gid, key, &page)
 		}
 		t, err := loadTour(tx, tid)
 		if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(gamePageKey(t, gid))) != 1 {
@@ -243,6 +243,32 @@ func (r *Referee) GamePage(slug string) (*GamePage, error) {
 		return nil
 	})
 	return page, err
+}
+
+// singleGamePage is the page of a game outside tournaments, when its
+// organiser published it (PUBLISH <game>).
+func (r *Referee) singleGamePage(tx *store.Tx, gid, key string, page **GamePage) error {
+	if !tx.HasGame(gid) {
+		return ErrNoPage
+	}
+	w := r.newWork(tx, r.clock.Now())
+	gw, err := w.game(gid)
+	if err != nil {
+		return err
+	}
+	if gw.g.PageKey == "" || subtle.ConstantTimeCompare([]byte(key), []byte(gw.g.PageKey)) != 1 {
+		return ErrNoPage
+	}
+	*page, err = gw.publicPage()
+	return err
+}
+
+// gamePageURL is the address of a published game's page ("" when none).
+func (gw *gameWork) gamePageURL() string {
+	if gw.g.PageKey == "" {
+		return ""
+	}
+	return gw.w.r.PageBase() + "/g/" + gw.g.ID + "-" + gw.g.PageKey
 }
 
 // publicPage is what a spectator (seat -1) may see of a game.

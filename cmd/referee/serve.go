@@ -65,7 +65,7 @@ func offline(env *cliEnv, path string) (*referee.Referee, *config.Config, func()
 		return nil, nil, nil, err
 	}
 	r, err := referee.New(referee.Options{DB: db, Domain: cfg.Domain, Local: cfg.Referee.LocalPart, Name: cfg.Referee.Name,
-		Compose: referee.Composer(mailfmt.Address{Name: cfg.Referee.Name, Addr: cfg.RefereeAddress()})})
+		Compose: referee.Composer(mailfmt.Address{Name: cfg.Referee.Name, Addr: cfg.RefereeAddress()}), PageBase: cfg.Webhook.PublicURL})
 	if err != nil {
 		db.Close()
 		return nil, nil, nil, err

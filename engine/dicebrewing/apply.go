@@ -193,7 +193,11 @@ func (s *state) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
 	if seat < 0 || seat >= s.N {
 		return nil, engine.Reject("", engine.CodeNotSeated, "seat", seat)
 	}
-	if s.Step == stepOver {
+	// The NOBUY that Route appends to a message's purchase lines does
+	// nothing once the turn is over (DB-10.1a), also when a purchase ended
+	// the game (round_limit: the last brewing turns are forced); any other
+	// move is refused (DB-7.1).
+	if s.Step == stepOver && m.Verb != "NOBUY" {
 		return nil, engine.Reject("DB-7.1", engine.CodeGameOver)
 	}
 	s.ev = nil

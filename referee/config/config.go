@@ -243,6 +243,13 @@ type WebhookConfig struct {
 	// ShutdownTimeout bounds the graceful shutdown of the listener. Key
 	// "webhook.shutdown_timeout"; default "10s".
 	ShutdownTimeout time.Duration `toml:"shutdown_timeout"`
+	// PublicURL is the address at which players reach this listener from
+	// outside (behind a proxy, say "https://pbem.example.org/referee"): the
+	// links to the public pages in mails start with it. Key
+	// "webhook.public_url"; default "" (relative links, which a mail client
+	// cannot open). An absolute http(s) URL, https unless the host is a
+	// loopback address; it needs webhook.addr.
+	PublicURL string `toml:"public_url"`
 }
 
 // HooksConfig are the defaults of outgoing webhook calls (game events sent

@@ -175,12 +175,24 @@ func TestValidation(t *testing.T) {
 		{minimal + "\n[hooks]\nurl = \"http://hooks.example.org/x\"\nsecret = \"s\"\n", "plain http only to a loopback"},
 		{minimal + "\n[hooks]\nurl = \"https://hooks.example.org/x\"\n", "hooks.secret: required"},
 		{minimal + "\n[log]\nlevel = \"verbose\"\n", "log.level"},
+		{strings.Replace(minimal, "[webhook]", "[webhook]\npublic_url = \"pbem.example.org\"", 1), "webhook.public_url: \"pbem.example.org\" is not an absolute"},
+		{strings.Replace(minimal, "[webhook]", "[webhook]\npublic_url = \"ftp://pbem.example.org\"", 1), "webhook.public_url: \"ftp://"},
+		{strings.Replace(minimal, "[webhook]", "[webhook]\npublic_url = \"http://pbem.example.org\"", 1), "use https"},
+		{strings.Replace(minimal, "[webhook]", "[webhook]\npublic_url = \"https://pbem.example.org/?x=1\"", 1), "no user, query or fragment"},
+		{strings.Replace(strings.Replace(minimal, "[webhook]\naddr = \"127.0.0.1:8025\"\nsecret = \"hook-secret-1\"", "[webhook]\npublic_url = \"https://pbem.example.org\"", 1), "[smtp]", imap+"[smtp]", 1), "webhook.public_url: needs webhook.addr"},
 		{"organisers = [\"not an address\"]\n" + minimal, "organisers[0]"},
 		{minimal + "[referee]\nlocal_part = \"ref+x\"\n", "referee.local_part"},
 	} {
 		_, err := Parse([]byte(tc.text), nil)
 		if err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("error %v, want one containing %q\nconfig:\n%s", err, tc.err, tc.text)
+		}
+	}
+	// webhook.public_url: https anywhere, plain http to a loopback host.
+	for _, u := range []string{"https://pbem.example.org", "https://pbem.example.org/referee/", "http://127.0.0.1:8025", "http://localhost:8025"} {
+		c := mustParse(t, strings.Replace(minimal, "[webhook]", "[webhook]\npublic_url = \""+u+"\"", 1), nil)
+		if c.Webhook.PublicURL != u {
+			t.Errorf("public_url = %q, want %q", c.Webhook.PublicURL, u)
 		}
 	}
 	// All problems at once.

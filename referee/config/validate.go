@@ -31,6 +31,23 @@ func (v *validator) bad(key, format string, args ...any) {
 	v.errs = append(v.errs, fmt.Errorf("%s: %s", key, fmt.Sprintf(format, args...)))
 }
 
+// publicURL checks the public address of the HTTP listener: absolute,
+// http(s) with a host, no query or fragment (page paths are appended to
+// it), plain http only to a loopback host, and a listener to serve it.
+func (v *validator) publicURL(key, raw string, listening bool) {
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Opaque != "":
+		v.bad(key, "%q is not an absolute http(s) URL such as \"https://pbem.example.org\"", raw)
+	case u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		v.bad(key, "%q: no user, query or fragment (page paths are appended to it)", raw)
+	case u.Scheme == "http" && !netaddr.IsLoopback(u.Hostname()):
+		v.bad(key, "%q: players' mail clients open it over the internet; use https (plain http only to a loopback address)", raw)
+	case !listening:
+		v.bad(key, "needs webhook.addr: the pages are served by that listener")
+	}
+}
+
 func (v *validator) positive(key string, d time.Duration) {
 	if d <= 0 {
 		v.bad(key, "must be a positive duration such as \"30s\", got %v", d)
@@ -227,6 +244,9 @@ func (c *Config) validateRest(v *validator) {
 		v.positive("webhook.read_header_timeout", w.ReadHeaderTimeout)
 		v.positive("webhook.read_timeout", w.ReadTimeout)
 		v.positive("webhook.shutdown_timeout", w.ShutdownTimeout)
+	}
+	if w.PublicURL != "" {
+		v.publicURL("webhook.public_url", w.PublicURL, w.Addr != "")
 	}
 
 	h := c.Hooks

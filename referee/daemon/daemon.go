@@ -57,7 +57,8 @@ type Options struct {
 	// and tests with hook receivers on 127.0.0.1 pass 127.0.0.0/8.
 	HookAllow []netip.Prefix
 	// PageBase is the public address of the HTTP listener, for links to
-	// the tournament pages in mails ("": relative links).
+	// the tournament pages in mails ("": webhook.public_url, else relative
+	// links).
 	PageBase string
 }
 
@@ -129,6 +130,9 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		Auth: referee.AuthPolicy{RequireDKIM: cfg.Auth.RequireDKIMAlignment, AuthservID: cfg.Auth.TrustedAuthservID,
 			LookupTXT: net.LookupTXT},
 		Observe: d.Metrics.Observe, PageBase: opt.PageBase,
+	}
+	if ro.PageBase == "" {
+		ro.PageBase = cfg.Webhook.PublicURL // webhook.public_url: absolute links in mails
 	}
 	if u := cfg.Hooks.URL.Reveal(); u != "" {
 		// The configured endpoint receives every game's calls.

@@ -21,7 +21,9 @@ func TestTournamentDemo(t *testing.T) {
 	var out bytes.Buffer
 	res, err := RunTournament(context.Background(), TournamentOptions{Dir: t.TempDir(), Games: []string{"dicebrewing"},
 		Players: 4, Rounds: 2, Out: &out, Timeout: 4 * time.Minute, NoSync: true,
-	})
+		// round_limit=3 once made the last BUY of a game refused as "the
+		// game is over (DB-7.1)" (see dicebrewing's round_limit test).
+		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "3"}}})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}

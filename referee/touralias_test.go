@@ -1,0 +1,93 @@
+package referee
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/pbem-referee/referee/templates"
+)
+
+// TestTournamentAliases: players write the tournament commands in their
+// own language (templates/referee/*/aliases.txt), the organiser may use the
+// aliases of any language, and the mails name the local words.
+func TestTournamentAliases(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW TOURNAMENT cup game=toy rounds=2")
+	h.mails()
+	players := map[string]string{"bea@p.test": "it", "luc@p.test": "fr", "wim@p.test": "nl"}
+	for p, lang := range players {
+		h.sendAs(Request{From: p, Text: "REGISTER " + strings.Split(p, "@")[0] + " " + lang})
+	}
+	h.mails()
+	h.asPlayer("bea@p.test", "ENTRA cup")
+	h.asPlayer("luc@p.test", "REJOINDRE cup")
+	h.asPlayer("wim@p.test", "MEEDOEN cup")
+	ms := h.mails()
+	checkWidth(t, ms)
+	contains(t, h.mailTo(ms, "bea@p.test").Body, "CLASSIFICA cup, VALUTAZIONE oppure RITIRATI cup")
+	contains(t, h.mailTo(ms, "luc@p.test").Body, "CLASSEMENT cup, COTE ou RETIRER cup")
+	contains(t, h.mailTo(ms, "wim@p.test").Body, "KLASSEMENT cup, WAARDERING of TERUGTREKKEN cup")
+	if n := len(h.tour("cup").Entrants); n != 3 {
+		t.Fatalf("%d entrants, want 3", n)
+	}
+	for _, c := range []struct{ addr, text, want string }{
+		{"bea@p.test", "classifica cup", "Rating"},
+		{"luc@p.test", "Classement cup", "cup"},
+		{"wim@p.test", "KLASSEMENT cup", "Naam"},
+		{"bea@p.test", "VALUTAZIONE", "Non hai ancora un rating"},
+		{"luc@p.test", "COTE", "pas encore de cote"},
+		{"wim@p.test", "WAARDERING", "nog geen rating"},
+		{"bea@p.test", "CLASSIFICA nosuch", "Scrivi CLASSIFICA <torneo>"},
+		{"luc@p.test", "RETIRER nosuch", "Écrivez RETIRER <tournoi>"},
+		{"wim@p.test", "TERUGTREKKEN cup", "teruggetrokken uit toernooi cup"},
+	} {
+		h.asPlayer(c.addr, c.text)
+		contains(t, h.mailTo(h.mails(), c.addr).Body, c.want)
+	}
+	if e := h.tour("cup").Entrant("wim@p.test"); e != nil && e.Withdrawn == 0 {
+		t.Fatalf("TERUGTREKKEN did not withdraw: %+v", e)
+	}
+	// The organiser: Italian, French and Dutch words for the tournament
+	// commands; the English ones still work.
+	h.org("ISCRIVI cup eve@p.test Eve en")
+	contains(t, orgResults(t, h), "eve@p.test entered in cup")
+	h.org("INSCRIRE cup fil@p.test Fil fr")
+	contains(t, orgResults(t, h), "fil@p.test entered in cup")
+	h.org("RITARDI cup\nPUBLICEREN cup")
+	contains(t, orgResults(t, h), "cup pages:")
+	h.org("AVVIA cup")
+	contains(t, orgResults(t, h), "cup started: round 1 of 2")
+}
+
+// TestOrganiserHelpListsTournaments: the organiser's help, in every
+// language, lists the tournament commands at 80 columns, and so does the
+// answer to an unknown command.
+func TestOrganiserHelpListsTournaments(t *testing.T) {
+	h := newHarness(t)
+	for _, lang := range templates.Languages {
+		rd := Reader{Game: "referee", Lang: lang, Seat: -1}
+		text, err := h.r.render.T.Render("referee", lang, "org.help", h.r.render.ctx(rd, map[string]any{"address": "o+x@r.test", "games": []string{"toy"}}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		contains(t, text, "NEW TOURNAMENT", "ENTER", "START", "STANDINGS", "WITHDRAW", "LATE", "PUBLISH", "FORFEIT", "ADJUDICATE", "RATING")
+		for _, l := range strings.Split(text, "\n") {
+			if utf8.RuneCountInString(l) > 80 {
+				t.Errorf("%s: org.help line of %d columns: %s", lang, utf8.RuneCountInString(l), l)
+			}
+		}
+	}
+	h.org("HELP")
+	contains(t, orgResults(t, h), "TOURNAMENTS", "ADJUDICATE <game>")
+	h.newToyGame("g1", "ann@p.test", "bob@p.test")
+	h.mails()
+	h.org("FROBNICATE g1")
+	res := orgResults(t, h)
+	contains(t, res, "unknown organiser command FROBNICATE", "NEW TOURNAMENT", "PUBLISH FORFEIT ADJUDICATE")
+	for _, l := range strings.Split(res, "\n") {
+		if utf8.RuneCountInString(l) > 80 {
+			t.Errorf("unknown-command answer line of %d columns: %s", utf8.RuneCountInString(l), l)
+		}
+	}
+}
