@@ -103,6 +103,16 @@ type Seat struct {
 	AbsenceOffer *Vacation `json:"absence_offer,omitempty"`
 	// DigestDue is when the next digest is due (Notify "digest").
 	DigestDue time.Time `json:"digest_due,omitempty"`
+	// Recent are the seat's last inputs that were applied (a stale resend
+	// of one is a duplicate).
+	Recent []RecentInput `json:"recent,omitempty"`
+	// BodyDigest, BodySince and BodyCount count identical bodies in a day
+	// (loop detection); NoCommandNote is when the seat was last told that
+	// a mail of theirs held no command.
+	BodyDigest    string    `json:"body_digest,omitempty"`
+	BodySince     time.Time `json:"body_since,omitempty"`
+	BodyCount     int       `json:"body_count,omitempty"`
+	NoCommandNote time.Time `json:"no_command_note,omitempty"`
 }
 
 // greeting is the name a mail to the seat's player uses.

@@ -35,11 +35,18 @@ func (w *work) request(req *Request, out *Outcome) error {
 	return w.untagged(req, out)
 }
 
-// seatRequest handles a message carrying a seat's tag.
+// seatRequest handles a message carrying a seat's tag. Only a mail with the
+// seat's secret, from the seat's address (and authenticated when the policy
+// says so) counts against the seat's budget; anything else counts against
+// its sender's own (issue 11, item 2).
 func (w *work) seatRequest(req *Request, out *Outcome) error {
 	tok, err := w.tx.Token(req.Secret)
 	if err != nil || tok.Kind != "seat" || (req.Game != "" && tok.Game != req.Game) {
 		out.Status, out.Detail = "ignored", "unknown seat token"
+		if !w.allowAnon(req) {
+			out.Detail += "; rate limit for " + req.From
+			return nil
+		}
 		return w.unknownToken(req)
 	}
 	gw, err := w.game(tok.Game)
@@ -54,26 +61,70 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 	}
 	s := &gw.g.Seats[seat]
 	if !strings.EqualFold(req.From, s.Address) || !req.SenderVerified {
-		// Never act on it; tell only the registered address.
+		// Never act on it; tell only the registered address, at most once
+		// a window, and keep the forger's text only while within their
+		// own budget.
 		out.Status, out.Detail = "rejected", "sender is not the seat's registered address or failed authentication"
-		if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: req.Text,
+		if !w.allowAnon(req) {
+			out.Status, out.Detail = "ignored", out.Detail+"; rate limit for "+req.From
+			return nil
+		}
+		if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: clipInput(req.Text),
 			Params: map[string]any{"refused": "sender", "from": req.From}}); err != nil {
 			return err
 		}
-		gw.announce([]int{seat}, "spoof", "from", req.From, "verified", req.SenderVerified)
+		if w.r.notice.allow("spoof/"+gw.g.ID+"/"+s.Address, w.now) {
+			gw.announce([]int{seat}, "spoof", "from", req.From, "verified", req.SenderVerified)
+		}
 		return nil
 	}
-	if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: req.Text,
+	digest := bodyDigest(req.Text)
+	if s.staleResend(req.Token, digest, gw.token()) {
+		// The same text from the same seat answering the same old state as
+		// a mail already applied: a resend, not a new move.
+		out.Status, out.Detail = "duplicate", "resend of a mail already applied"
+		return nil
+	}
+	quiet, notice := w.allowAuth(req, "seat/"+gw.g.ID+"/"+s.Address)
+	if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: clipInput(req.Text),
 		Params: map[string]any{"token": req.Token, "message_id": req.MessageID}}); err != nil {
 		return err
 	}
 	gw.answering[seat] = req.MessageID
 	out.Status = "applied"
-	return gw.seatCommands(seat, req, out)
+	if n := s.repeatedBody(digest, w.now); n >= loopRepeats {
+		// An auto-responder answering the referee's answers: the third
+		// identical mail in a day is answered with a note, the later ones
+		// are read but not answered.
+		if n > loopRepeats {
+			quiet = true
+		} else {
+			gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.loop", map[string]any{"n": n}))
+		}
+	}
+	if notice {
+		gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.slow_down",
+			map[string]any{"max": w.r.opt.RateLimit, "minutes": int(w.r.opt.RateWindow.Minutes())}))
+	}
+	before := gw.token()
+	if err := gw.seatCommands(seat, req, out); err != nil {
+		return err
+	}
+	if quiet {
+		gw.quiet[seat] = true
+		out.Detail = strings.TrimPrefix(out.Detail+"; not answered (rate limit or repeated mail)", "; ")
+	}
+	if seat = gw.g.seatOfAddress(tok.Address); seat >= 0 && gw.token() != before {
+		gw.g.Seats[seat].remember(req.Token, digest)
+	}
+	return nil
 }
 
 // seatCommands runs the commands of a seat's message: the referee's own
 // first-come, the game's orders together through the table (atomically).
+// The per-mail caps apply first; a mail in which no line looks like a
+// command (an auto-responder's text) gets no error reply, only a note at
+// most once a day.
 func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	s := &gw.g.Seats[seat]
 	orders := engine.ParseScript(req.Text)
@@ -84,6 +135,28 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	for _, c := range gw.eg.Info().Commands {
 		gameCmds[strings.ToUpper(c)] = true
 	}
+	c := gw.w.r.capOrders(orders, func(kw string) bool { return refereeCommands[kw] || gameCmds[kw] })
+	if len(orders) > 0 && !c.any {
+		// Prose only (a vacation notice without automation headers, a
+		// stray reply): never an error reply.
+		delete(gw.replies, seat)
+		delete(gw.answering, seat)
+		out.Status, out.Detail = "ignored", "no line looks like a command"
+		if gw.w.now.Sub(s.NoCommandNote) >= 24*time.Hour {
+			s.NoCommandNote = gw.w.now
+			gw.answering[seat] = req.MessageID
+			gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.no_command_lines", nil))
+			out.Detail += "; told once today"
+		}
+		return nil
+	}
+	rep.Info = append(rep.Info, c.note(func(name string, data map[string]any) string { return gw.text(seat, name, data) })...)
+	if c.tooMany > 0 {
+		out.Status, out.Detail = "rejected", "too many orders in one mail"
+		rep.Rejected = true
+		gw.force[seat] = true
+	}
+	orders = c.orders
 	addr := s.Address
 	for _, o := range orders {
 		kw := o.Keyword()
@@ -499,12 +572,29 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 	}
 	if !strings.EqualFold(req.From, p.Address) || !req.SenderVerified {
 		out.Status, out.Detail = "rejected", "sender is not the player's address"
+		if !w.allowAnon(req) || !w.r.notice.allow("spoof/player/"+p.Address, w.now) {
+			out.Status, out.Detail = "ignored", out.Detail+"; not told again this hour"
+			return nil
+		}
 		return w.playerMail(p, "spoof", map[string]any{"from": req.From}, "")
 	}
 	out.Status = "answered"
+	quiet, notice := w.allowAuth(req, "player/"+p.Address)
 	var lines []string
 	acted := false
-	for _, o := range engine.ParseScript(req.Text) {
+	orders := engine.ParseScript(req.Text)
+	c := w.r.capOrders(orders, func(kw string) bool { return true })
+	if len(c.orders) > w.r.opt.MaxInfo {
+		c.dropped += len(c.orders) - w.r.opt.MaxInfo
+		c.orders = c.orders[:w.r.opt.MaxInfo]
+	}
+	c.tooMany = 0
+	lines = append(lines, c.note(func(name string, data map[string]any) string { return w.playerText(p, name, data) })...)
+	if notice {
+		lines = append(lines, w.playerText(p, "info.slow_down", map[string]any{"max": w.r.opt.RateLimit,
+			"minutes": int(w.r.opt.RateWindow.Minutes())}))
+	}
+	for _, o := range c.orders {
 		f := strings.Fields(o.Alts[0][0])
 		kw := w.r.render.T.Alias("referee", p.Lang, f[0])
 		switch kw {
@@ -559,6 +649,11 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 		}
 		lines = append(lines, w.playerText(p, "help.player", nil))
 	}
+	if quiet {
+		// Processed, not answered: the player's budget is spent.
+		out.Detail = "not answered (rate limit)"
+		return nil
+	}
 	return w.playerMail(p, "player", map[string]any{"lines": lines}, req.MessageID)
 }
 
@@ -566,6 +661,10 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 // (the token goes back to the sender's address, so spoofing gains nothing);
 // anything else gets the help text, at most once a day per address.
 func (w *work) untagged(req *Request, out *Outcome) error {
+	if !w.allowAnon(req) {
+		out.Status, out.Detail = "ignored", "rate limit for "+req.From
+		return nil
+	}
 	orders := engine.ParseScript(req.Text)
 	if len(orders) > 0 && w.r.render.T.Alias("referee", "en", orders[0].Keyword()) == "REGISTER" {
 		f := strings.Fields(orders[0].Alts[0][0])

@@ -62,6 +62,9 @@ type gameWork struct {
 	asked map[int]bool
 	// steps: the engine steps applied in this transaction (for hooks).
 	steps []engine.Step
+	// quiet: seats whose mail this transaction is not sent (their budget
+	// is spent, or they keep sending the same mail).
+	quiet map[int]bool
 }
 
 // reply is the answer to a seat's own message: the fate of each order, and
@@ -113,7 +116,8 @@ func (w *work) track(g *Game) (*gameWork, error) {
 		return nil, err
 	}
 	gw := &gameWork{w: w, g: g, eg: eg, acted: map[int]bool{}, replies: map[int]*reply{}, force: map[int]bool{},
-		answering: map[int]string{}, reminders: map[int]bool{}, digest: map[int]bool{}, asked: map[int]bool{}}
+		answering: map[int]string{}, reminders: map[int]bool{}, digest: map[int]bool{}, asked: map[int]bool{},
+		quiet: map[int]bool{}}
 	if len(g.Table) > 0 {
 		rs, err := w.ruleset(g.RulesetSHA)
 		if err != nil {
