@@ -95,7 +95,7 @@ type Referee struct {
 	rate, anon, notice *rateLimiter
 	// bounceAlerts limits the organiser alerts about bounces.
 	bounceAlerts *rateLimiter
-	randMu sync.Mutex
+	randMu       sync.Mutex
 }
 
 // New returns a Referee.
