@@ -186,6 +186,45 @@ func (r *Referee) tooLarge(ctx context.Context, in Inbound, m *mailfmt.Message) 
 	return out, err
 }
 
+// NotifyQuarantined implements QuarantineNotifier: the message is recorded
+// for operators and its sender, when registered, is told at most once an
+// hour (the From is unverified: a forger can only cause that one mail, to
+// the registered address).
+func (r *Referee) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Outcome, error) {
+	keys := append([]string(nil), n.Keys...)
+	if n.MessageID != "" {
+		keys = append(keys, "msgid:"+n.MessageID)
+	}
+	if len(keys) == 0 {
+		return Outcome{}, errors.New("referee: quarantine notice without keys")
+	}
+	from := strings.ToLower(strings.TrimSpace(n.From))
+	out := Outcome{Status: "ignored", Seat: -1, Detail: "quarantined: " + n.Reason}
+	_, err := r.update(func(w *work) error {
+		if _, seen, err := w.tx.Seen(keys...); err != nil || seen {
+			out.Status = "duplicate"
+			return err
+		}
+		if _, err := w.tx.Quarantine(store.Quarantined{At: w.now, Source: n.Source, Reason: n.Reason + ": " + n.Detail,
+			Raw: []byte("From: " + from + "\r\nMessage-ID: " + n.MessageID + "\r\n")}); err != nil {
+			return err
+		}
+		if p, err := loadPlayer(w.tx, from); err == nil && r.notice.allow("quarantine/"+p.Address, w.now) {
+			out.Status = "rejected"
+			kind, data := "quarantined", map[string]any{}
+			if n.Reason == "too_large" {
+				kind, data = "too_large", map[string]any{"max": n.Max}
+			}
+			if err := w.playerMail(p, kind, data, n.MessageID); err != nil {
+				return err
+			}
+		}
+		return w.tx.MarkInbound(store.InboundRecord{Keys: keys, Received: w.now, Source: n.Source, From: from,
+			Seat: -1, Outcome: out.Status, Detail: out.Detail})
+	})
+	return out, err
+}
+
 // bounced marks failing addresses and tells the organisers of their games.
 func (r *Referee) bounced(in Inbound, keys []string, b *mailfmt.BounceInfo) (Outcome, error) {
 	out := Outcome{Status: "ignored", Seat: -1, Detail: "bounce"}

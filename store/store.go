@@ -16,7 +16,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // Errors.
 var (
@@ -42,6 +42,8 @@ var (
 	bWake     = []byte("wake")
 	bWakeBy   = []byte("wake.by")
 	bQuar     = []byte("quarantine")
+	bAttempts = []byte("attempts")
+	bReplay   = []byte("replay")
 	kSchema   = []byte("schema_version")
 )
 
@@ -101,6 +103,14 @@ var migrations = []Migration{
 				return idx.Put(dueKey(it.Due, it.ID), nil)
 			})
 			if err != nil {
+				return err
+			}
+		}
+		return nil
+	},
+	func(tx *bolt.Tx) error { // 3 -> 4: intake attempts (poison messages), webhook replay tokens
+		for _, b := range [][]byte{bAttempts, bReplay} {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
 		}
@@ -487,6 +497,69 @@ func (tx *Tx) Cursor(mailbox string) (Cursor, error) {
 // PutCursor stores the position in a mailbox.
 func (tx *Tx) PutCursor(mailbox string, c Cursor) error {
 	return putJSON(tx.b(bCursors), []byte(mailbox), c)
+}
+
+// ---- intake attempts ----
+
+// BeginAttempt records that a transport is about to hand over the input
+// with this key (for example an IMAP message) and returns how many times it
+// has done so without EndAttempt: an input that kills the process is seen
+// again after the restart with a higher count, so that the transport can
+// quarantine it instead of dying on it forever.
+func (tx *Tx) BeginAttempt(key string) (int, error) {
+	b := tx.b(bAttempts)
+	n := 0
+	if v := b.Get([]byte(key)); len(v) == 8 {
+		n = int(binary.BigEndian.Uint64(v))
+	}
+	n++
+	return n, b.Put([]byte(key), u64(uint64(n)))
+}
+
+// EndAttempt forgets the attempts of an input that was handled (or
+// quarantined).
+func (tx *Tx) EndAttempt(key string) error { return tx.b(bAttempts).Delete([]byte(key)) }
+
+// AttemptCount returns the attempts recorded for an input.
+func (tx *Tx) AttemptCount(key string) int {
+	if v := tx.b(bAttempts).Get([]byte(key)); len(v) == 8 {
+		return int(binary.BigEndian.Uint64(v))
+	}
+	return 0
+}
+
+// ---- webhook replay tokens ----
+
+// UseReplayToken records a one-time token (a webhook signature's nonce)
+// until expires and reports whether it was new. Expired tokens are pruned
+// by PruneReplay.
+func (tx *Tx) UseReplayToken(token string, expires time.Time) (bool, error) {
+	b := tx.b(bReplay)
+	if b.Get([]byte(token)) != nil {
+		return false, nil
+	}
+	return true, b.Put([]byte(token), u64(uint64(expires.UnixNano())))
+}
+
+// PruneReplay deletes the replay tokens expired at now and returns how many.
+func (tx *Tx) PruneReplay(now time.Time) (int, error) {
+	b := tx.b(bReplay)
+	var dead [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		if len(v) == 8 && int64(binary.BigEndian.Uint64(v)) <= now.UnixNano() {
+			dead = append(dead, append([]byte(nil), k...))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range dead {
+		if err := b.Delete(k); err != nil {
+			return 0, err
+		}
+	}
+	return len(dead), nil
 }
 
 // ---- rulesets ----

@@ -402,7 +402,7 @@ func TestMigrationFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 3 {
+	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 4 {
 		t.Fatalf("schema %d", v)
 	}
 	err = db.Update(func(tx *Tx) error {
@@ -470,6 +470,65 @@ func TestPlayersTokensCursorsRulesets(t *testing.T) {
 		}
 		if r, _ := tx.Ruleset("sha"); string(r) != "data" {
 			t.Error("ruleset")
+		}
+		return nil
+	})
+}
+
+// Intake attempts survive a reopen (a crash) and end when told (issue 11,
+// item 1: poison-message protection).
+func TestAttemptsSurviveReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for want := 1; want <= 2; want++ {
+		var n int
+		db.Update(func(tx *Tx) error { n, err = tx.BeginAttempt("imap:a/INBOX/1/7"); return err })
+		if n != want {
+			t.Fatalf("attempt %d, want %d", n, want)
+		}
+	}
+	db.Close()
+	db, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.Update(func(tx *Tx) error {
+		if n := tx.AttemptCount("imap:a/INBOX/1/7"); n != 2 {
+			t.Errorf("after reopen: %d attempts", n)
+		}
+		if err := tx.EndAttempt("imap:a/INBOX/1/7"); err != nil {
+			return err
+		}
+		if n := tx.AttemptCount("imap:a/INBOX/1/7"); n != 0 {
+			t.Errorf("after EndAttempt: %d", n)
+		}
+		return nil
+	})
+}
+
+// A replay token is accepted once, until it expires and is pruned.
+func TestReplayTokens(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "r.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.Update(func(tx *Tx) error {
+		if ok, _ := tx.UseReplayToken("n1", t0.Add(time.Hour)); !ok {
+			t.Error("a new token was refused")
+		}
+		if ok, _ := tx.UseReplayToken("n1", t0.Add(time.Hour)); ok {
+			t.Error("a replayed token was accepted")
+		}
+		if n, _ := tx.PruneReplay(t0.Add(2 * time.Hour)); n != 1 {
+			t.Errorf("pruned %d", n)
+		}
+		if ok, _ := tx.UseReplayToken("n1", t0.Add(3*time.Hour)); !ok {
+			t.Error("a token pruned after expiry was refused")
 		}
 		return nil
 	})
