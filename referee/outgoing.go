@@ -103,7 +103,13 @@ func (w *work) enqueue(m *Outgoing) error {
 		m.AutoSubmitted = "auto-generated"
 	}
 	if m.EnvelopeFrom == "" {
-		m.EnvelopeFrom = w.r.plus("bounce." + BounceID(m.MessageID))
+		id := BounceID(m.MessageID)
+		m.EnvelopeFrom = w.r.plus("bounce." + id)
+		// A bounce counts only when its VERP id names this mail and
+		// the address it was sent to (issue 11, item 6).
+		if err := w.tx.PutVERP(id, store.VERPRecord{To: m.To, Key: m.MessageID, Sent: w.now}); err != nil {
+			return err
+		}
 	}
 	if len(m.Body) > w.r.opt.MaxReplyBytes {
 		// No mail grows past the cap, whatever was asked (issue 11,

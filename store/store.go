@@ -44,6 +44,7 @@ var (
 	bQuar     = []byte("quarantine")
 	bAttempts = []byte("attempts")
 	bReplay   = []byte("replay")
+	bVERP     = []byte("verp")
 	kSchema   = []byte("schema_version")
 )
 
@@ -108,8 +109,8 @@ var migrations = []Migration{
 		}
 		return nil
 	},
-	func(tx *bolt.Tx) error { // 3 -> 4: intake attempts (poison messages), webhook replay tokens
-		for _, b := range [][]byte{bAttempts, bReplay} {
+	func(tx *bolt.Tx) error { // 3 -> 4: intake attempts (poison messages), webhook replay tokens, VERP ids
+		for _, b := range [][]byte{bAttempts, bReplay, bVERP} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -547,6 +548,52 @@ func (tx *Tx) PruneReplay(now time.Time) (int, error) {
 	var dead [][]byte
 	err := b.ForEach(func(k, v []byte) error {
 		if len(v) == 8 && int64(binary.BigEndian.Uint64(v)) <= now.UnixNano() {
+			dead = append(dead, append([]byte(nil), k...))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range dead {
+		if err := b.Delete(k); err != nil {
+			return 0, err
+		}
+	}
+	return len(dead), nil
+}
+
+// ---- VERP bounce ids ----
+
+// VERPRecord is the outbox mail a VERP bounce id names.
+type VERPRecord struct {
+	To   string    `json:"to"`
+	Key  string    `json:"key"`
+	Sent time.Time `json:"sent"`
+}
+
+// PutVERP records the bounce id of an outgoing mail (the id in its
+// envelope sender), so that a bounce can be checked against the mail it
+// claims to return.
+func (tx *Tx) PutVERP(id string, rec VERPRecord) error {
+	rec.To = lowerASCII(rec.To)
+	return putJSON(tx.b(bVERP), []byte(id), rec)
+}
+
+// VERP returns the outgoing mail of a bounce id.
+func (tx *Tx) VERP(id string) (VERPRecord, bool, error) {
+	var rec VERPRecord
+	ok, err := getJSON(tx.b(bVERP), []byte(id), &rec)
+	return rec, ok, err
+}
+
+// PruneVERP deletes the bounce ids of mails sent before a time.
+func (tx *Tx) PruneVERP(before time.Time) (int, error) {
+	b := tx.b(bVERP)
+	var dead [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		var rec VERPRecord
+		if json.Unmarshal(v, &rec) != nil || rec.Sent.Before(before) {
 			dead = append(dead, append([]byte(nil), k...))
 		}
 		return nil
