@@ -26,7 +26,8 @@ type Inbound struct {
 
 // Outcome says what the referee did with an inbound message.
 type Outcome struct {
-	// Status: "applied" (commands applied or queued), "rejected" (nothing
+	// Status: "applied" (commands applied), "queued" (orders accepted and
+	// kept for later decisions, none applied yet), "rejected" (nothing
 	// applied; the sender was told why), "duplicate" (already processed;
 	// nothing done), "ignored" (auto-reply, bounce, list or own mail: never
 	// answered), "answered" (an informational command such as STATUS or

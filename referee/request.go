@@ -221,6 +221,20 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	} else {
 		s.Missed = 0
 		gw.acted[seat] = true
+		// Orders kept for later (queued, or a sealed answer waiting for
+		// the others) are "queued", never "applied" (issue 11, item 3).
+		applied, queued := false, false
+		for _, r := range res.Results {
+			switch r.Status {
+			case "applied", "else_pass":
+				applied = true
+			case "queued", "sealed":
+				queued = true
+			}
+		}
+		if queued && !applied && out.Status == "applied" {
+			out.Status, out.Detail = "queued", "orders queued for later decisions"
+		}
 	}
 	return nil
 }

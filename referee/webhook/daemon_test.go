@@ -84,7 +84,7 @@ func TestDaemonWiring(t *testing.T) {
 		}
 	}
 	tok := e.token("d1")
-	if code, r := e.command("d1", secretOf(g, ann), `{"text":"BID 2","state_token":`+strconv.Itoa(tok)+`}`); code != 200 || r.Status != "applied" {
+	if code, r := e.command("d1", secretOf(g, ann), `{"text":"BID 2","state_token":`+strconv.Itoa(tok)+`}`); code != 200 || r.Status != "queued" {
 		t.Fatalf("BID: %d %+v", code, r)
 	}
 	if code, r := e.command("d1", secretOf(g, bob), `{"text":"BID 4","state_token":`+strconv.Itoa(tok)+`}`); code != 200 || r.Status != "applied" {
@@ -116,7 +116,8 @@ func TestDaemonWiring(t *testing.T) {
 		m := scrapeURL(t, base+"/metrics")
 		return m[`referee_messages_in_total{source="webhook:raw",status="applied"}`] == 1 &&
 			m[`referee_messages_in_total{source="webhook:commands",status="answered"}`] == 2 &&
-			m[`referee_messages_in_total{source="webhook:commands",status="applied"}`] == 2 &&
+			m[`referee_messages_in_total{source="webhook:commands",status="applied"}`] == 1 &&
+			m[`referee_messages_in_total{source="webhook:commands",status="queued"}`] == 1 &&
 			m[`referee_moves_applied_total`] >= 2 &&
 			m[`referee_http_requests_total{code="200",route="POST /inbound"}`] == 1 &&
 			m[`referee_http_requests_total{code="200",route="POST /games/{id}/commands"}`] == 4 &&
