@@ -532,14 +532,16 @@ func (tx *Tx) AttemptCount(key string) int {
 // ---- webhook replay tokens ----
 
 // UseReplayToken records a one-time token (a webhook signature's nonce)
-// until expires and reports whether it was new. Expired tokens are pruned
-// by PruneReplay.
-func (tx *Tx) UseReplayToken(token string, expires time.Time) (bool, error) {
+// with a value (the Message-ID it came with) until expires. fresh reports
+// whether it was new; otherwise prev is the value it was first recorded
+// with. Expired tokens are pruned by PruneReplay.
+func (tx *Tx) UseReplayToken(token, value string, expires time.Time) (prev string, fresh bool, err error) {
 	b := tx.b(bReplay)
-	if b.Get([]byte(token)) != nil {
-		return false, nil
+	if v := b.Get([]byte(token)); len(v) >= 8 {
+		return string(v[8:]), false, nil
 	}
-	return true, b.Put([]byte(token), u64(uint64(expires.UnixNano())))
+	rec := append(u64(uint64(expires.UnixNano())), value...)
+	return "", true, b.Put([]byte(token), rec)
 }
 
 // PruneReplay deletes the replay tokens expired at now and returns how many.
@@ -547,7 +549,7 @@ func (tx *Tx) PruneReplay(now time.Time) (int, error) {
 	b := tx.b(bReplay)
 	var dead [][]byte
 	err := b.ForEach(func(k, v []byte) error {
-		if len(v) == 8 && int64(binary.BigEndian.Uint64(v)) <= now.UnixNano() {
+		if len(v) >= 8 && int64(binary.BigEndian.Uint64(v[:8])) <= now.UnixNano() {
 			dead = append(dead, append([]byte(nil), k...))
 		}
 		return nil

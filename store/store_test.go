@@ -518,16 +518,16 @@ func TestReplayTokens(t *testing.T) {
 	}
 	defer db.Close()
 	db.Update(func(tx *Tx) error {
-		if ok, _ := tx.UseReplayToken("n1", t0.Add(time.Hour)); !ok {
+		if _, ok, _ := tx.UseReplayToken("n1", "<a@x>", t0.Add(time.Hour)); !ok {
 			t.Error("a new token was refused")
 		}
-		if ok, _ := tx.UseReplayToken("n1", t0.Add(time.Hour)); ok {
-			t.Error("a replayed token was accepted")
+		if prev, ok, _ := tx.UseReplayToken("n1", "<b@x>", t0.Add(time.Hour)); ok || prev != "<a@x>" {
+			t.Errorf("a replayed token was accepted, or its first value lost: %q", prev)
 		}
 		if n, _ := tx.PruneReplay(t0.Add(2 * time.Hour)); n != 1 {
 			t.Errorf("pruned %d", n)
 		}
-		if ok, _ := tx.UseReplayToken("n1", t0.Add(3*time.Hour)); !ok {
+		if _, ok, _ := tx.UseReplayToken("n1", "", t0.Add(3*time.Hour)); !ok {
 			t.Error("a token pruned after expiry was refused")
 		}
 		return nil

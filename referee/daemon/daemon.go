@@ -180,13 +180,19 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 	if d.opt.Handler != nil {
 		h = d.opt.Handler
 	}
+	// No request body is worth more than a few mails: a form carries the
+	// message and a few fields besides (issue 11, item 8).
+	maxBody := w.MaxBodySize
+	if lim := 3 * d.cfg.Limits.MaxMessageSize; lim > 0 && (maxBody <= 0 || lim < maxBody) {
+		maxBody = lim
+	}
 	var err error
 	d.Webhook, err = webhook.New(webhook.Options{
 		Handler: h, Processor: d.Referee, Store: db, Logger: log.With("part", "webhook"),
 		Secret: w.Secret.Reveal(), MailgunSigningKey: w.MailgunSigningKey.Reveal(),
 		SendGridUsername: w.SendGridUsername, SendGridPassword: w.SendGridPassword.Reveal(),
 		PostmarkUsername: w.PostmarkUsername, PostmarkPassword: w.PostmarkPassword.Reveal(),
-		MaxBodySize: w.MaxBodySize, MaxClockSkew: w.MaxClockSkew, Wrap: d.Metrics.Instrument,
+		MaxBodySize: maxBody, MaxClockSkew: w.MaxClockSkew, Wrap: d.Metrics.Instrument,
 	})
 	if err != nil {
 		return fmt.Errorf("webhook: %w", err)
