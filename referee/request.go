@@ -569,6 +569,9 @@ func (w *work) unknownToken(req *Request) error {
 	if err != nil || !req.SenderVerified {
 		return nil
 	}
+	if !w.r.notice.allow("unknown/"+p.Address, w.now) {
+		return nil // the From is unchecked: at most one such answer an hour
+	}
 	return w.playerMail(p, "unknown_token", nil, req.MessageID)
 }
 
