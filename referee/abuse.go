@@ -54,7 +54,10 @@ func (r *Referee) capOrders(orders []engine.Order, known func(kw string) bool) c
 	info, other := 0, 0
 	for _, o := range orders {
 		kw := o.Keyword()
-		if known(kw) || o.Number() > 0 {
+		// A keyword with a hidden character in it (mailfmt shows it as
+		// U+FFFD) is a command someone tried to disguise: it is answered
+		// with a refusal, never ignored as prose.
+		if known(kw) || o.Number() > 0 || strings.ContainsRune(kw, '\uFFFD') {
 			c.any = true
 		}
 		if !infoCommands[kw] {

@@ -23,6 +23,7 @@ import (
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/config"
 	"github.com/pbem-referee/referee/referee/daemon"
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 	"github.com/pbem-referee/referee/referee/mailstack"
 	"github.com/pbem-referee/referee/store"
 )
@@ -284,7 +285,7 @@ func (b *bot) read(m mailstack.Message) {
 	if err != nil || len(msg.ReplyTo) == 0 {
 		return
 	}
-	js := jsonPart(m.Raw)
+	js := testkit.JSONPart(m.Raw)
 	if js == nil {
 		if !b.joined && strings.Contains(msg.Text, "JOIN") {
 			b.joined = true
