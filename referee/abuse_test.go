@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -133,5 +134,27 @@ func TestProseOnlyMailGetsNoErrorReply(t *testing.T) {
 	}
 	if n != 1 {
 		t.Fatalf("three prose mails got %d answers", n)
+	}
+}
+
+// Prune forgets de-duplication records older than KeepInbound (issue 11,
+// item 9), and keeps the recent ones.
+func TestPruneOldRecords(t *testing.T) {
+	h := newHarness(t)
+	h.newToyGame("g1", ann, bob)
+	h.mails()
+	h.send("g1", ann, "STATUS", -1)
+	h.clock.Advance(100 * 24 * time.Hour)
+	h.send("g1", ann, "SAY bob: recent", -1)
+	n, err := h.r.Prune(context.Background())
+	if err != nil || n == 0 {
+		t.Fatalf("pruned %d, %v", n, err)
+	}
+	// The recent mail is still known: sending it again is a duplicate.
+	req := Request{From: ann, Kind: "seat", Game: "g1", Seat: h.game("g1").seatOfAddress(ann),
+		Secret: h.game("g1").Seats[h.game("g1").seatOfAddress(ann)].Secret, Token: -1, Text: "SAY bob: recent",
+		MessageID: fmt.Sprintf("<m%d@players.test>", h.n)}
+	if out := h.sendAs(req); out.Status != "duplicate" {
+		t.Errorf("a recent record was pruned: %+v", out)
 	}
 }

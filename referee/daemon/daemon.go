@@ -295,7 +295,22 @@ func (d *Daemon) Run(ctx context.Context) error {
 // wake-up in the store (or a kick after a commit, or a minute at most, as a
 // safety net against clock jumps) and then calls Tick.
 func (d *Daemon) runTicker(ctx context.Context) error {
+	var pruned time.Time
 	for {
+		if time.Since(pruned) >= time.Hour {
+			// Old de-duplication records, bounce ids and replay tokens.
+			if n, err := d.Referee.Prune(ctx); err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				d.log.Error("prune", slog.Any("error", err))
+			} else {
+				pruned = time.Now()
+				if n > 0 {
+					d.log.Info("pruned old records", slog.Int("records", n))
+				}
+			}
+		}
 		n, err := d.Referee.Tick(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
