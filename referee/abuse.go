@@ -211,18 +211,35 @@ func (s *Seat) remember(token int, digest string) {
 	}
 }
 
-// repeatedBody counts identical bodies from a seat within a day and reports
-// whether this one should not be answered any more (an auto-responder
-// answering the referee's answers; issue 11, item 4). The third identical
-// body in a day is answered with a note; later ones are read, not answered.
+// repeatedBody counts identical bodies (with the state token they answer)
+// from a seat within a day and returns how many times this one came (an auto-responder answering the
+// referee's answers; issue 11, item 4). The counts survive other mails in
+// between; a few distinct bodies are tracked per day.
 func (s *Seat) repeatedBody(digest string, now time.Time) (count int) {
-	if s.BodyDigest == digest && now.Sub(s.BodySince) < 24*time.Hour {
-		s.BodyCount++
-	} else {
-		s.BodyDigest, s.BodySince, s.BodyCount = digest, now, 1
+	if now.Sub(s.BodySince) >= 24*time.Hour {
+		s.BodySince, s.Bodies = now, nil
 	}
-	return s.BodyCount
+	for i := range s.Bodies {
+		if s.Bodies[i].Digest == digest {
+			s.Bodies[i].Count++
+			return s.Bodies[i].Count
+		}
+	}
+	s.Bodies = append(s.Bodies, BodyCount{Digest: digest, Count: 1})
+	if len(s.Bodies) > maxBodies {
+		s.Bodies = append([]BodyCount(nil), s.Bodies[len(s.Bodies)-maxBodies:]...)
+	}
+	return 1
 }
+
+// BodyCount counts one body of a seat in the current day.
+type BodyCount struct {
+	Digest string `json:"digest"`
+	Count  int    `json:"count"`
+}
+
+// maxBodies bounds the bodies counted per seat and day.
+const maxBodies = 16
 
 // clipInput bounds the text of an input stored in the log.
 func clipInput(text string) string {

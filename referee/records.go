@@ -106,13 +106,12 @@ type Seat struct {
 	// Recent are the seat's last inputs that were applied (a stale resend
 	// of one is a duplicate).
 	Recent []RecentInput `json:"recent,omitempty"`
-	// BodyDigest, BodySince and BodyCount count identical bodies in a day
+	// Bodies counts the identical bodies since BodySince, a day at most
 	// (loop detection); NoCommandNote is when the seat was last told that
 	// a mail of theirs held no command.
-	BodyDigest    string    `json:"body_digest,omitempty"`
-	BodySince     time.Time `json:"body_since,omitempty"`
-	BodyCount     int       `json:"body_count,omitempty"`
-	NoCommandNote time.Time `json:"no_command_note,omitempty"`
+	Bodies        []BodyCount `json:"bodies,omitempty"`
+	BodySince     time.Time   `json:"body_since,omitempty"`
+	NoCommandNote time.Time   `json:"no_command_note,omitempty"`
 }
 
 // greeting is the name a mail to the seat's player uses.

@@ -92,7 +92,9 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 	}
 	gw.answering[seat] = req.MessageID
 	out.Status = "applied"
-	if n := s.repeatedBody(digest, w.now); n >= loopRepeats {
+	// The same body answering the same state: numbered answers to
+	// successive prompts ("1", "1", ...) are not repeats.
+	if n := s.repeatedBody(fmt.Sprintf("%d/%s", req.Token, digest), w.now); n >= loopRepeats {
 		// An auto-responder answering the referee's answers: the third
 		// identical mail in a day is answered with a note, the later ones
 		// are read but not answered.

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -45,6 +46,7 @@ type suite struct {
 	// genuine counts the moves the genuine players made (each numbered
 	// answer is one step): the game must hold exactly these.
 	genuine int
+	syncs   int
 }
 
 func (s *suite) addr(user string) string { return s.ms.Address(user) }
@@ -78,6 +80,17 @@ func (s *suite) ask(user string, orig *mail, subject, body string, headers ...st
 	s.t.Helper()
 	id := s.say(user, orig, subject, body, headers...)
 	return s.box[user].next("answering "+id, 60*time.Second, func(m *mail) bool { return m.answers(id) })
+}
+
+// sync sends a genuine mail that the referee answers and waits for the
+// answer: what was sent before it has been handled (the intake keeps the
+// order of arrival). Each sync text differs, so that the loop detection
+// never counts them as repeats.
+func (s *suite) sync(user string) {
+	s.t.Helper()
+	s.syncs++
+	time.Sleep(300 * time.Millisecond) // Postfix delivers in parallel: let what was sent before land first
+	s.ask(user, s.box[user].latest, "", fmt.Sprintf("HELP sync%d", s.syncs))
 }
 
 // asked returns the user's newest mail when it asks them to decide now.
@@ -281,7 +294,8 @@ func (s *suite) forgedSenders(note func(string, string, ...any)) {
 	}
 	p := alice.latest
 	r := s.ask("alice", p, "", "STATUS")
-	others := alice.settle(time.Second)
+	s.sync("alice")
+	others := alice.settle(500 * time.Millisecond)
 	if len(others) > 2 {
 		t.Errorf("70 forged mails brought alice %d mails", len(others))
 	}
@@ -319,7 +333,8 @@ func (s *suite) bombs(note func(string, string, ...any)) {
 	if !strings.Contains(r2.text(), "not answered") {
 		t.Errorf("the answer does not say that questions were left out:\n%.800s", r2.m.Text)
 	}
-	extra := alice.settle(time.Second)
+	s.sync("alice")
+	extra := alice.settle(500 * time.Millisecond)
 	says := 0
 	for _, m := range bob.settle(500 * time.Millisecond) {
 		says += strings.Count(m.m.Text, "hello number")
@@ -365,7 +380,8 @@ func (s *suite) staleNumbers(note func(string, string, ...any)) {
 	alice.settle(300 * time.Millisecond)
 	// The same "1", resent to the old prompt.
 	s.say("alice", p0, "", "1")
-	if got := alice.settle(1500 * time.Millisecond); len(got) != 0 {
+	s.sync("alice")
+	if got := alice.settle(500 * time.Millisecond); len(got) != 0 {
 		t.Errorf("a resent stale 1 got %d mails: %.500s", len(got), got[0].m.Text)
 	}
 	// Another number to the old prompt, whose option has changed.
@@ -406,7 +422,8 @@ func (s *suite) autoResponders(note func(string, string, ...any)) {
 	for _, body := range bodies {
 		s.say("alice", alice.latest, "", body)
 	}
-	got := alice.settle(1500 * time.Millisecond)
+	s.sync("alice")
+	got := alice.settle(500 * time.Millisecond)
 	if len(got) > 1 {
 		t.Errorf("six vacation notices got %d answers", len(got))
 	}
@@ -421,13 +438,18 @@ func (s *suite) autoResponders(note func(string, string, ...any)) {
 	for i := 0; i < 10; i++ {
 		s.say("alice", orig, "", "STATUS")
 	}
-	got = alice.settle(1500 * time.Millisecond)
+	s.sync("alice")
+	got = alice.settle(500 * time.Millisecond)
 	if len(got) > 3 || len(got) == 0 {
-		t.Errorf("ten identical mails got %d answers", len(got))
-	} else if !strings.Contains(got[len(got)-1].text(), "same mail") {
-		t.Errorf("the last answer does not say why the others are not answered:\n%s", got[len(got)-1].m.Text)
+		var what []string
+		for _, m := range got {
+			what = append(what, fmt.Sprintf("%v: %.300s", m.m.InReplyTo, m.text()))
+		}
+		t.Errorf("ten identical mails got %d answers:\n%s", len(got), strings.Join(what, "\n"))
+	} else if told := slices.ContainsFunc(got, func(m *mail) bool { return strings.Contains(m.text(), "same mail") }); !told {
+		t.Errorf("no answer says why the others are not answered")
 	}
-	note("the same STATUS mail ten times", "%d answers, the last says it stops", len(got))
+	note("the same STATUS mail ten times", "%d answers, one says it stops", len(got))
 }
 
 // outOfOfficeSubjects (item 5): real commands under vacation subjects, and
@@ -452,8 +474,8 @@ func (s *suite) outOfOfficeSubjects(note func(string, string, ...any)) {
 	raw := compose("alice <"+s.addr("alice")+">", fake, "Automatic reply: out of office", newID("eve"),
 		[]string{"Auto-Submitted: auto-replied"}, "I am away until 30 December.")
 	s.send(s.addr("eve"), []string{fake}, raw)
-	s.ask("alice", alice.latest, "", "STATUS") // the sentinel: processed after it
-	if got := alice.settle(time.Second); len(got) != 0 {
+	s.sync("alice")
+	if got := alice.settle(500 * time.Millisecond); len(got) != 0 {
 		t.Errorf("a forged out-of-office brought alice %d mails", len(got))
 	}
 	note("forged out-of-office, made-up secret", "ignored: no absence offer")
@@ -496,8 +518,8 @@ func (s *suite) forgedBounces(note func(string, string, ...any)) {
 		}
 		s.send("", []string{to}, dsn(to, s.addr("alice"), newID("eve")))
 	}
-	s.ask("alice", s.box["alice"].latest, "", "STATUS") // the sentinel
-	if got := olga.settle(time.Second); len(got) != 0 {
+	s.sync("alice")
+	if got := olga.settle(500 * time.Millisecond); len(got) != 0 {
 		t.Errorf("five forged bounces sent the organiser %d alerts", len(got))
 	}
 	note("5 DSNs about alice, no VERP id of ours", "ignored: alice not failing, no alert")
@@ -619,7 +641,8 @@ func (s *suite) frontDoor(note func(string, string, ...any)) {
 		t.Errorf("mailgun: genuine %d %s, retry %d %s, replay with another message %d", c1, st1, c2, st2, c3)
 	}
 	alice.next("answering the Mailgun post", 30*time.Second, func(m *mail) bool { return m.answers(id) })
-	if got := alice.settle(time.Second); len(got) != 0 {
+	s.sync("alice")
+	if got := alice.settle(500 * time.Millisecond); len(got) != 0 {
 		t.Errorf("the Mailgun retry or replay brought alice %d more mails", len(got))
 	}
 	note("Mailgun post, its retry, token replayed with PASS", "200 %s, 200 %s, %d; one answer", st1, st2, c3)
