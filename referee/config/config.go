@@ -116,6 +116,10 @@ type IMAPConfig struct {
 	// DialTimeout bounds connecting, TLS and the greeting. Key
 	// "imap.dial_timeout"; default "30s".
 	DialTimeout time.Duration `toml:"dial_timeout"`
+	// MaxCrashes quarantines a message whose handling began this many
+	// times without finishing (it killed the daemon each time), and tells
+	// its sender. Key "imap.max_crashes"; default 3; -1 never.
+	MaxCrashes int `toml:"max_crashes"`
 }
 
 // SMTPConfig is the outgoing mail server (a submission server or a
@@ -229,9 +233,14 @@ type WebhookConfig struct {
 	// default "" (Postmark endpoint off).
 	PostmarkUsername string `toml:"postmark_username"`
 	PostmarkPassword Secret `toml:"postmark_password"`
-	// MaxBodySize caps a request body in bytes. Key "webhook.max_body_size";
+	// MaxBodySize caps a request body in bytes (never more than three
+	// times limits.max_message_size). Key "webhook.max_body_size";
 	// default 10485760 (10 MiB).
 	MaxBodySize int64 `toml:"max_body_size"`
+	// MetricsToken, if set, is the bearer token GET /metrics requires;
+	// without it /metrics answers only clients on a loopback address. Key
+	// "webhook.metrics_token"; default "".
+	MetricsToken Secret `toml:"metrics_token"`
 	// MaxClockSkew is the largest accepted age of a signed timestamp. Key
 	// "webhook.max_clock_skew"; default "5m".
 	MaxClockSkew time.Duration `toml:"max_clock_skew"`
@@ -286,7 +295,7 @@ func Default() Config {
 		IMAP: IMAPConfig{
 			TLS: "tls", Mailbox: "INBOX", ProcessedFolder: "Processed", QuarantineFolder: "Quarantine",
 			Idle: "auto", PollInterval: time.Minute, ResyncInterval: 5 * time.Minute,
-			MinBackoff: time.Second, MaxBackoff: 5 * time.Minute, DialTimeout: 30 * time.Second,
+			MinBackoff: time.Second, MaxBackoff: 5 * time.Minute, DialTimeout: 30 * time.Second, MaxCrashes: 3,
 		},
 		SMTP: SMTPConfig{
 			TLS: "mandatory", DialTimeout: 30 * time.Second, CommandTimeout: 2 * time.Minute,

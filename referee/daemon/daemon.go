@@ -7,6 +7,7 @@ package daemon
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"net/netip"
 	"os"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
@@ -25,6 +27,7 @@ import (
 	"github.com/pbem-referee/referee/referee/hookout"
 	"github.com/pbem-referee/referee/referee/imapin"
 	"github.com/pbem-referee/referee/referee/metrics"
+	"github.com/pbem-referee/referee/referee/netaddr"
 	"github.com/pbem-referee/referee/referee/smtpout"
 	"github.com/pbem-referee/referee/referee/webhook"
 	"github.com/pbem-referee/referee/store"
@@ -199,8 +202,29 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 	}
 	d.Webhook.Register(d.mux)
 	d.Metrics.WatchStore(db, 0, referee.OutboxQueue, referee.HooksQueue)
-	d.mux.Handle("GET /metrics", d.Metrics.Handler())
+	d.mux.Handle("GET /metrics", d.guardMetrics(d.Metrics.Handler()))
 	return nil
+}
+
+// guardMetrics keeps /metrics from the world on the public listener (issue
+// 11, item 9): with webhook.metrics_token a bearer token is required,
+// without it only loopback clients are served.
+func (d *Daemon) guardMetrics(h http.Handler) http.Handler {
+	token := d.cfg.Webhook.MetricsToken.Reveal()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if token != "" {
+			scheme, got, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+			if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(token)) != 1 {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+				http.Error(w, "metrics need the bearer token", http.StatusUnauthorized)
+				return
+			}
+		} else if host, _, err := net.SplitHostPort(r.RemoteAddr); err != nil || !netaddr.IsLoopback(host) {
+			http.Error(w, "metrics are served to loopback clients only (set webhook.metrics_token)", http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // rateLimit maps the configuration's sender rate (0 disables the limit) to
