@@ -158,3 +158,30 @@ func TestPruneOldRecords(t *testing.T) {
 		t.Errorf("a recent record was pruned: %+v", out)
 	}
 }
+
+// A sealed bid resent after the group was resolved is a duplicate, not a
+// bid for the next round (issue 11, item 3).
+func TestStaleResendOfSealedBidIsDuplicate(t *testing.T) {
+	h := newHarness(t)
+	h.newToyGame("g1", ann, bob)
+	h.mails()
+	tok := h.table("g1").Token()
+	g := h.game("g1")
+	seat := g.seatOfAddress(ann)
+	req := Request{From: ann, Kind: "seat", Game: "g1", Seat: seat, Secret: g.Seats[seat].Secret, Token: tok, Text: "BID 2"}
+	if out := h.sendAs(req); out.Status != "queued" {
+		t.Fatalf("bid: %+v", out)
+	}
+	h.send("g1", bob, "BID 1", -1)
+	if h.table("g1").Token() == tok {
+		t.Fatal("the bids were not resolved")
+	}
+	before := h.table("g1").Token()
+	req.MessageID = "" // a fresh Message-ID: the mail client sent it again
+	if out := h.sendAs(req); out.Status != "duplicate" {
+		t.Fatalf("resent sealed bid: %+v", out)
+	}
+	if h.table("g1").Token() != before || len(h.table("g1").Queued(seat)) != 0 {
+		t.Fatal("the resent bid was used again")
+	}
+}

@@ -116,7 +116,10 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		gw.quiet[seat] = true
 		out.Detail = strings.TrimPrefix(out.Detail+"; not answered (rate limit or repeated mail)", "; ")
 	}
-	if seat = gw.g.seatOfAddress(tok.Address); seat >= 0 && gw.token() != before {
+	// Remember what was accepted (applied, or queued and sealed for a
+	// later decision): a stale resend of it must never be re-validated
+	// against a newer decision.
+	if seat = gw.g.seatOfAddress(tok.Address); seat >= 0 && (gw.token() != before || out.Status == "applied" || out.Status == "queued") {
 		gw.g.Seats[seat].remember(req.Token, digest)
 	}
 	return nil
