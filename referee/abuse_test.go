@@ -185,3 +185,27 @@ func TestStaleResendOfSealedBidIsDuplicate(t *testing.T) {
 		t.Fatal("the resent bid was used again")
 	}
 }
+
+// A REGISTER from a forged From makes no player: the address gets one mail
+// asking it to confirm, nothing else, until a mail with the player's token
+// comes back from it (issue 11, item 9).
+func TestRegisterNeedsConfirmation(t *testing.T) {
+	h := newHarness(t)
+	if out := h.sendAs(Request{From: dan, FromName: "Mallory", Text: "REGISTER Mallory en"}); out.Detail != "registration pending confirmation" {
+		t.Fatalf("register: %+v", out)
+	}
+	m := h.mailTo(h.mails(), dan)
+	contains(t, m.Body, "If it was not you, ignore this mail")
+	secret := strings.TrimPrefix(m.Tag, "p.")
+	// More forged mail from that address: no more mail to it.
+	h.sendAs(Request{From: dan, Text: "REGISTER Mallory en"})
+	h.sendAs(Request{From: dan, Text: "hello?"})
+	h.sendAs(Request{From: dan, Kind: "seat", Game: "g9", Secret: "nosuchsecretxxxx", Token: -1, Text: "PASS"})
+	h.noMailTo(h.mails(), dan)
+	// Dan answers from his address with the token: confirmed.
+	h.sendAs(Request{From: dan, Kind: "player", Secret: secret, Text: "LIST"})
+	h.mails()
+	if out := h.sendAs(Request{From: dan, Text: "REGISTER Dan en"}); out.Detail != "already registered" {
+		t.Fatalf("after confirmation: %+v", out)
+	}
+}

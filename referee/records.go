@@ -153,6 +153,10 @@ type Player struct {
 	// Helped is when the player (or an unknown sender) was last sent the
 	// help mail for an untagged message (rate limit).
 	Helped time.Time `json:"helped,omitempty"`
+	// Pending: registered by an untagged REGISTER whose From nobody has
+	// confirmed yet (a forged From must not make a player); the first mail
+	// with the player's token from the address confirms it.
+	Pending bool `json:"pending,omitempty"`
 }
 
 // Entry is one record of a game's append-only log (the "log" bucket). The

@@ -571,7 +571,7 @@ func (gw *gameWork) logText(seat, n int) (string, error) {
 // finished game), and nobody else.
 func (w *work) unknownToken(req *Request) error {
 	p, err := loadPlayer(w.tx, req.From)
-	if err != nil || !req.SenderVerified {
+	if err != nil || !req.SenderVerified || p.Pending {
 		return nil
 	}
 	if !w.r.notice.allow("unknown/"+p.Address, w.now) {
@@ -601,6 +601,13 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 		return w.playerMail(p, "spoof", map[string]any{"from": req.From}, "")
 	}
 	out.Status = "answered"
+	if p.Pending {
+		// The address answered the mail with its token: confirmed.
+		p.Pending, p.Helped = false, time.Time{}
+		if err := savePlayer(w.tx, p); err != nil {
+			return err
+		}
+	}
 	quiet, notice := w.allowAuth(req, "player/"+p.Address)
 	var lines []string
 	acted := false
@@ -697,19 +704,35 @@ func (w *work) untagged(req *Request, out *Outcome) error {
 		if len(f) > 2 && templates.IsLanguage(strings.ToLower(f[2])) {
 			lang = strings.ToLower(f[2])
 		}
-		if _, err := loadPlayer(w.tx, req.From); err == nil {
+		// The From of an untagged mail is unchecked: the player exists
+		// only once a mail with the token, sent to that address, comes
+		// back from it (issue 11, item 9).
+		p, err := loadPlayer(w.tx, req.From)
+		switch {
+		case err == nil && !p.Pending:
 			out.Status, out.Detail = "answered", "already registered"
-		} else {
-			out.Status, out.Detail = "applied", "registered"
+			return w.playerMail(p, "registered", nil, req.MessageID)
+		case err == nil:
+			if w.now.Sub(p.Helped) < 24*time.Hour {
+				out.Status, out.Detail = "ignored", "registration pending; asked recently"
+				return nil
+			}
+			p.Name, p.Lang = name, lang
+		default:
+			if p, err = w.ensurePlayer(req.From, name, lang, ""); err != nil {
+				return err
+			}
+			p.Pending = true
 		}
-		p, err := w.ensurePlayer(req.From, name, lang, "")
-		if err != nil {
+		p.Helped = w.now
+		if err := savePlayer(w.tx, p); err != nil {
 			return err
 		}
-		return w.playerMail(p, "registered", nil, req.MessageID)
+		out.Status, out.Detail = "applied", "registration pending confirmation"
+		return w.playerMail(p, "confirm", nil, req.MessageID)
 	}
 	p, err := loadPlayer(w.tx, req.From)
-	if err != nil {
+	if err != nil || p.Pending {
 		out.Status, out.Detail = "ignored", "untagged mail from an unknown sender"
 		return nil
 	}
