@@ -433,10 +433,11 @@ func (s *suite) autoResponders(note func(string, string, ...any)) {
 		}
 	}
 	note("vacation bodies de/it/fr/nl/es/en, no headers", "%d answer (the once-a-day note)", len(got))
-	// The same mail ten times: answered at most three times.
+	// The same mail ten times (a responder that sends back the command
+	// it read): answered at most three times.
 	orig := alice.latest
 	for i := 0; i < 10; i++ {
-		s.say("alice", orig, "", "STATUS")
+		s.say("alice", orig, "", "LOG 5")
 	}
 	s.sync("alice")
 	got = alice.settle(500 * time.Millisecond)
@@ -449,7 +450,7 @@ func (s *suite) autoResponders(note func(string, string, ...any)) {
 	} else if told := slices.ContainsFunc(got, func(m *mail) bool { return strings.Contains(m.text(), "same mail") }); !told {
 		t.Errorf("no answer says why the others are not answered")
 	}
-	note("the same STATUS mail ten times", "%d answers, one says it stops", len(got))
+	note("the same LOG 5 mail ten times", "%d answers, one says it stops", len(got))
 }
 
 // outOfOfficeSubjects (item 5): real commands under vacation subjects, and
