@@ -102,7 +102,7 @@ type Asked struct {
 }
 
 // maxAsked bounds the per-seat history of numbered prompts.
-const maxAsked = 8
+const maxAsked = 4
 
 // Step is one move applied to the state.
 type Step struct {

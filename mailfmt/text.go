@@ -113,16 +113,17 @@ func normalizeText(s string) string {
 func mapBody(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	rs := []rune(s)
-	var prev rune = ' '
-	for i, r := range rs {
+	prev := ' '
+	for i, r := range s {
 		if hidesText(r) {
 			next := ' '
-			for _, n := range rs[i+1:] {
+			for j := i + utf8.RuneLen(r); j < len(s); {
+				n, size := utf8.DecodeRuneInString(s[j:])
 				if !hidesText(n) {
 					next = n
 					break
 				}
+				j += size
 			}
 			if inWord(prev) && inWord(next) {
 				b.WriteRune('\uFFFD')
