@@ -25,6 +25,14 @@
 //	wake.by       game id -> its key in wake
 //	quarantine    sequence (8-byte big-endian) -> Quarantined: inputs that
 //	              can never be processed, kept for the operator (schema 2)
+//	attempts      intake key (e.g. "imap:<account>/<mailbox>/<validity>/<uid>")
+//	              -> 8-byte big-endian count: hand-overs begun and not yet
+//	              finished, so that a message that kills the process is
+//	              recognised after the restart (schema 4)
+//	replay        webhook one-time token -> 8-byte big-endian expiry (unix
+//	              nanoseconds) + the Message-ID it came with (schema 4)
+//	verp          VERP bounce id -> VERPRecord: the outgoing mail (recipient,
+//	              Message-ID, time) a bounce to that id may concern (schema 4)
 //
 // # Transactions
 //

@@ -198,9 +198,13 @@ type LimitsConfig struct {
 	// are quarantined unread. Key "limits.max_message_size"; default
 	// 1048576 (1 MiB).
 	MaxMessageSize int64 `toml:"max_message_size"`
-	// SenderRate is how many messages one sender may send per
-	// SenderRateWindow before further ones are ignored; 0 disables the
-	// limit. Key "limits.sender_rate"; default 60.
+	// SenderRate is how many messages per SenderRateWindow each budget
+	// allows; 0 disables the limits. Mail that authenticates (a seat's or
+	// a player's secret from its registered address) counts per seat or
+	// player after the check, and beyond the limit is still processed but
+	// answered only once more in the window; any other mail counts per
+	// From address, and beyond the limit is ignored. Key
+	// "limits.sender_rate"; default 60.
 	SenderRate int `toml:"sender_rate"`
 	// SenderRateWindow is the window of SenderRate. Key
 	// "limits.sender_rate_window"; default "1h".
