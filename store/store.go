@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -112,6 +113,31 @@ var migrations = []Migration{
 	func(tx *bolt.Tx) error { // 3 -> 4: intake attempts (poison messages), webhook replay tokens, VERP ids
 		for _, b := range [][]byte{bAttempts, bReplay, bVERP} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		// The mails already in the outbox keep their bounces: their VERP
+		// ids, read from the envelope sender ("<local>+bounce.<id>@..."),
+		// are recorded as if they had been queued now.
+		verp := tx.Bucket(bVERP)
+		for _, name := range []string{"queue.outbox", "done.outbox"} {
+			b := tx.Bucket([]byte(name))
+			if b == nil {
+				continue
+			}
+			err := b.ForEach(func(_, v []byte) error {
+				var it Item
+				if json.Unmarshal(v, &it) != nil {
+					return nil
+				}
+				_, rest, ok := strings.Cut(it.Meta["from"], "+bounce.")
+				id, _, ok2 := strings.Cut(rest, "@")
+				if !ok || !ok2 || id == "" {
+					return nil
+				}
+				return putJSON(verp, []byte(id), VERPRecord{To: lowerASCII(it.To), Key: it.Key, Sent: it.Created})
+			})
+			if err != nil {
 				return err
 			}
 		}

@@ -533,3 +533,31 @@ func TestReplayTokens(t *testing.T) {
 		return nil
 	})
 }
+
+// A file written by schema 3 keeps the bounces of the mails already in its
+// outbox: their VERP ids are recorded by the migration (issue 11, item 6).
+func TestMigrationRecordsVERPOfQueuedMail(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v3.db")
+	db, err := Open(path, &Options{Migrations: migrations[:3]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *Tx) error {
+		_, err := tx.Enqueue("outbox", Item{Key: "<m1@x>", To: "Ann@Example.test", Payload: []byte("x"),
+			Meta: map[string]string{"from": "referee+bounce.00aa11bb22cc33dd@example.test"}, Created: t0, Due: t0})
+		return err
+	})
+	db.Close()
+	db, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(func(tx *Tx) error {
+		rec, ok, err := tx.VERP("00aa11bb22cc33dd")
+		if err != nil || !ok || rec.To != "ann@example.test" || rec.Key != "<m1@x>" {
+			t.Errorf("VERP after the migration: %+v %v %v", rec, ok, err)
+		}
+		return nil
+	})
+}
