@@ -152,10 +152,10 @@ func TestAbuseSuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	ms := mailstack.Start(t, "referee", "olga", "alice", "bob", "eve")
+	ms := mailstack.Start(t, "referee", "olga", "alice", "bob", "eve", "carl")
 	dir := t.TempDir()
 	s := &suite{t: t, ms: ms, box: map[string]*mailbox{}}
-	for _, u := range []string{"olga", "alice", "bob", "eve"} {
+	for _, u := range []string{"olga", "alice", "bob", "eve", "carl"} {
 		s.box[u] = &mailbox{t: t, ms: ms, user: u}
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -238,6 +238,7 @@ level = "warn"
 	s.hiddenCharacters(note)
 	s.forgedBounces(note)
 	s.frontDoor(note)
+	s.oversized(note)
 	s.poison(note)
 	s.verify(note)
 }
@@ -306,6 +307,29 @@ func (s *suite) forgedSenders(note func(string, string, ...any)) {
 		t.Errorf("alice's genuine STATUS got no game view:\n%s", r.m.Text)
 	}
 	note("70 forged From: alice, then her genuine mail", "genuine mail answered; %d side mails to alice", len(others))
+
+	// REGISTER from a forged From: carl gets one mail asking him to
+	// confirm, and nothing more however often it comes.
+	carl := s.box["carl"]
+	for i := 0; i < 4; i++ {
+		raw := compose("Mallory <"+s.addr("carl")+">", s.addr("referee"), "register", newID("eve"), nil, "REGISTER Mallory en")
+		s.send(s.addr("eve"), []string{s.addr("referee")}, raw)
+	}
+	carl.next("asking carl to confirm", 30*time.Second, func(m *mail) bool { return strings.Contains(m.text(), "not you, ignore") })
+	s.sync("alice")
+	if got := carl.settle(500 * time.Millisecond); len(got) != 0 {
+		t.Errorf("four forged REGISTERs brought carl %d more mails", len(got))
+	}
+	note("4 REGISTERs with a forged From: carl", "one mail asking carl to confirm; no player until he does")
+}
+
+// oversized (item 9): a mail over the size limit is quarantined unread and
+// its registered sender told.
+func (s *suite) oversized(note func(string, string, ...any)) {
+	alice := s.box["alice"]
+	s.say("alice", alice.latest, "", strings.Repeat("STATUS and some padding to make it big\n", 32000)) // 1.2 MB
+	alice.next("saying the mail was too large", 60*time.Second, func(m *mail) bool { return strings.Contains(m.text(), "too large") })
+	note("a 1.2 MB mail (limit 1 MiB)", "quarantined unread; alice told")
 }
 
 // bombs (item 1): one mail of HELP lines, then one of LOG, OBSERVE and SAY
@@ -751,8 +775,19 @@ func (s *suite) verify(note func(string, string, ...any)) {
 		}
 	}
 	quarantined := s.ms.Count(t, "referee", "Quarantine")
-	if quarantined != 1 {
-		t.Errorf("%d mails in quarantine, want the poison message only", quarantined)
+	if quarantined != 2 {
+		t.Errorf("%d mails in quarantine, want the oversized and the poison message", quarantined)
+	}
+	var carl referee.Player
+	db.View(func(tx *store.Tx) error {
+		raw, err := tx.Player(s.addr("carl"))
+		if err == nil {
+			json.Unmarshal(raw, &carl)
+		}
+		return nil
+	})
+	if !carl.Pending {
+		t.Errorf("a forged REGISTER made carl a player: %+v", carl)
 	}
 	note("whole run", "%d player moves = %d genuine; INBOX empty; outbox drained; %d quarantined", human, s.genuine, quarantined)
 }
