@@ -39,20 +39,22 @@ type capped struct {
 	repeated int  // informational commands repeated in the mail (answered once)
 	dropped  int  // informational commands beyond the cap (not answered)
 	tooMany  int  // the number of other orders when beyond the cap (none kept)
-	maxInfo  int  // the caps, for the note
-	maxOrder int  //
 	any      bool // some line of the mail looks like a command
+	// maxInfo and maxOrder are the caps, for the note.
+	maxInfo, maxOrder int
 }
 
 // capOrders applies the per-mail caps: an informational command repeated in
 // the same mail is answered once; beyond MaxInfo distinct ones the rest are
 // not answered; beyond MaxOrders other orders, none of them is read (a
-// partial turn would be worse than none). kind tells a known keyword.
+// partial turn would be worse than none). known tells a keyword of the
+// referee or the game.
 func (r *Referee) capOrders(orders []engine.Order, known func(kw string) bool) capped {
 	c := capped{maxInfo: r.opt.MaxInfo, maxOrder: r.opt.MaxOrders}
 	seen := map[string]bool{}
-	info, other := 0, 0
-	for _, o := range orders {
+	keep := make([]bool, len(orders)) // informational commands answered
+	other := 0
+	for i, o := range orders {
 		kw := o.Keyword()
 		// A keyword with a hidden character in it (mailfmt shows it as
 		// U+FFFD) is a command someone tried to disguise: it is answered
@@ -64,45 +66,23 @@ func (r *Referee) capOrders(orders []engine.Order, known func(kw string) bool) c
 			other++
 			continue
 		}
-		key := strings.ToUpper(strings.Join(strings.Fields(o.Text), " "))
-		if key == "" {
-			key = strings.ToUpper(strings.Join(strings.Fields(o.Alts[0][0]), " "))
-		}
-		if seen[key] {
+		key := strings.ToUpper(strings.Join(strings.Fields(o.Alts[0][0]), " "))
+		switch {
+		case seen[key]:
 			c.repeated++
-			continue
-		}
-		if info >= c.maxInfo {
+		case len(seen) >= c.maxInfo:
 			c.dropped++
-			continue
+		default:
+			seen[key], keep[i] = true, true
 		}
-		seen[key] = true
-		info++
 	}
-	tooMany := other > c.maxOrder
-	if tooMany {
+	if other > c.maxOrder {
 		c.tooMany = other
 	}
-	seen = map[string]bool{}
-	info = 0
-	for _, o := range orders {
-		kw := o.Keyword()
-		if !infoCommands[kw] {
-			if !tooMany {
-				c.orders = append(c.orders, o)
-			}
-			continue
+	for i, o := range orders {
+		if keep[i] || (!infoCommands[o.Keyword()] && c.tooMany == 0) {
+			c.orders = append(c.orders, o)
 		}
-		key := strings.ToUpper(strings.Join(strings.Fields(o.Text), " "))
-		if key == "" {
-			key = strings.ToUpper(strings.Join(strings.Fields(o.Alts[0][0]), " "))
-		}
-		if seen[key] || info >= c.maxInfo {
-			continue
-		}
-		seen[key] = true
-		info++
-		c.orders = append(c.orders, o)
 	}
 	return c
 }
