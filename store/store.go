@@ -209,6 +209,48 @@ func (db *DB) migrate(migs []Migration) error {
 	})
 }
 
+// Compact rewrites the store at path into a fresh file without the free
+// pages that deleted records left (bbolt reuses them but never gives them
+// back), and replaces the file with it. The store must not be open
+// anywhere (stop the daemon). It returns the sizes before and after.
+func Compact(path string) (before, after int64, err error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	src, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second, ReadOnly: true})
+	if err != nil {
+		if errors.Is(err, berrors.ErrTimeout) {
+			return 0, 0, fmt.Errorf("%w: %s", ErrLocked, path)
+		}
+		return 0, 0, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	tmp := path + ".compact"
+	_ = os.Remove(tmp)
+	dst, err := bolt.Open(tmp, 0o600, &bolt.Options{Timeout: 2 * time.Second})
+	if err != nil {
+		src.Close()
+		return 0, 0, fmt.Errorf("store: create %s: %w", tmp, err)
+	}
+	err = bolt.Compact(dst, src, 64<<20)
+	src.Close()
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
+	}
+	nst, err := os.Stat(tmp)
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return 0, 0, err
+	}
+	return st.Size(), nst.Size(), nil
+}
+
 // Close closes the file.
 func (db *DB) Close() error { return db.bolt.Close() }
 
