@@ -299,7 +299,7 @@ func (s *suite) forgedSenders(note func(string, string, ...any)) {
 	p := alice.latest
 	r := s.ask("alice", p, "", "STATUS")
 	s.sync("alice")
-	others := alice.settle(500 * time.Millisecond)
+	others := alice.settle(time.Second)
 	if len(others) > 2 {
 		t.Errorf("70 forged mails brought alice %d mails", len(others))
 	}
@@ -317,7 +317,7 @@ func (s *suite) forgedSenders(note func(string, string, ...any)) {
 	}
 	carl.next("asking carl to confirm", 30*time.Second, func(m *mail) bool { return strings.Contains(m.text(), "not you, ignore") })
 	s.sync("alice")
-	if got := carl.settle(500 * time.Millisecond); len(got) != 0 {
+	if got := carl.settle(time.Second); len(got) != 0 {
 		t.Errorf("four forged REGISTERs brought carl %d more mails", len(got))
 	}
 	note("4 REGISTERs with a forged From: carl", "one mail asking carl to confirm; no player until he does")
@@ -361,9 +361,9 @@ func (s *suite) bombs(note func(string, string, ...any)) {
 		t.Errorf("the answer does not say that questions were left out:\n%.800s", r2.m.Text)
 	}
 	s.sync("alice")
-	extra := alice.settle(500 * time.Millisecond)
+	extra := alice.settle(time.Second)
 	says := 0
-	for _, m := range bob.settle(500 * time.Millisecond) {
+	for _, m := range bob.settle(time.Second) {
 		says += strings.Count(m.m.Text, "hello number")
 	}
 	if len(extra) > 1 || says > referee.DefaultMaxInfo {
@@ -408,7 +408,7 @@ func (s *suite) staleNumbers(note func(string, string, ...any)) {
 	// The same "1", resent to the old prompt.
 	s.say("alice", p0, "", "1")
 	s.sync("alice")
-	if got := alice.settle(500 * time.Millisecond); len(got) != 0 {
+	if got := alice.settle(time.Second); len(got) != 0 {
 		t.Errorf("a resent stale 1 got %d mails: %.500s", len(got), got[0].m.Text)
 	}
 	// Another number to the old prompt, whose option has changed.
@@ -450,7 +450,7 @@ func (s *suite) autoResponders(note func(string, string, ...any)) {
 		s.say("alice", alice.latest, "", body)
 	}
 	s.sync("alice")
-	got := alice.settle(500 * time.Millisecond)
+	got := alice.settle(time.Second)
 	if len(got) > 1 {
 		t.Errorf("six vacation notices got %d answers", len(got))
 	}
@@ -467,7 +467,7 @@ func (s *suite) autoResponders(note func(string, string, ...any)) {
 		s.say("alice", orig, "", "LOG 5")
 	}
 	s.sync("alice")
-	got = alice.settle(500 * time.Millisecond)
+	got = alice.settle(time.Second)
 	if len(got) > 3 || len(got) == 0 {
 		var what []string
 		for _, m := range got {
@@ -503,7 +503,7 @@ func (s *suite) outOfOfficeSubjects(note func(string, string, ...any)) {
 		[]string{"Auto-Submitted: auto-replied"}, "I am away until 30 December.")
 	s.send(s.addr("eve"), []string{fake}, raw)
 	s.sync("alice")
-	if got := alice.settle(500 * time.Millisecond); len(got) != 0 {
+	if got := alice.settle(time.Second); len(got) != 0 {
 		t.Errorf("a forged out-of-office brought alice %d mails", len(got))
 	}
 	note("forged out-of-office, made-up secret", "ignored: no absence offer")
@@ -547,7 +547,7 @@ func (s *suite) forgedBounces(note func(string, string, ...any)) {
 		s.send("", []string{to}, dsn(to, s.addr("alice"), newID("eve")))
 	}
 	s.sync("alice")
-	if got := olga.settle(500 * time.Millisecond); len(got) != 0 {
+	if got := olga.settle(time.Second); len(got) != 0 {
 		t.Errorf("five forged bounces sent the organiser %d alerts", len(got))
 	}
 	note("5 DSNs about alice, no VERP id of ours", "ignored: alice not failing, no alert")
@@ -670,7 +670,7 @@ func (s *suite) frontDoor(note func(string, string, ...any)) {
 	}
 	alice.next("answering the Mailgun post", 30*time.Second, func(m *mail) bool { return m.answers(id) })
 	s.sync("alice")
-	if got := alice.settle(500 * time.Millisecond); len(got) != 0 {
+	if got := alice.settle(time.Second); len(got) != 0 {
 		t.Errorf("the Mailgun retry or replay brought alice %d more mails", len(got))
 	}
 	note("Mailgun post, its retry, token replayed with PASS", "200 %s, 200 %s, %d; one answer", st1, st2, c3)
