@@ -208,4 +208,10 @@ func TestRegisterNeedsConfirmation(t *testing.T) {
 	if out := h.sendAs(Request{From: dan, Text: "REGISTER Dan en"}); out.Detail != "already registered" {
 		t.Fatalf("after confirmation: %+v", out)
 	}
+	h.mails()
+	// An auto-responder answering a mail to the player address: no reply.
+	if out := h.sendAs(Request{From: dan, Kind: "player", Secret: secret, Text: "Ik ben afwezig tot maandag."}); out.Status != "ignored" {
+		t.Fatalf("prose to the player address: %+v", out)
+	}
+	h.noMailTo(h.mails(), dan)
 }

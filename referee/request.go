@@ -612,7 +612,12 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 	var lines []string
 	acted := false
 	orders := engine.ParseScript(req.Text)
-	c := w.r.capOrders(orders, func(kw string) bool { return true })
+	c := w.r.capOrders(orders, func(kw string) bool { return w.r.knownWord(nil, "referee", strings.ToUpper(kw)) })
+	if len(orders) > 0 && !c.any {
+		// Prose only, as from an auto-responder: never answered.
+		out.Status, out.Detail = "ignored", "no line looks like a command"
+		return nil
+	}
 	if len(c.orders) > w.r.opt.MaxInfo {
 		c.dropped += len(c.orders) - w.r.opt.MaxInfo
 		c.orders = c.orders[:w.r.opt.MaxInfo]
