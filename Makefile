@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: all build demo test check fmt fmt-check vet race bench fuzz cover clean help
+.PHONY: all build demo test test-plain check fmt fmt-check vet race bench fuzz cover clean help
 
 all: check ## Same as check.
 
@@ -26,7 +26,10 @@ fmt-check: ## Fail if any file needs gofmt.
 vet: ## go vet.
 	$(GO) vet $(PKGS)
 
-race: ## Tests with the race detector, in random order.
+race: ## Tests with the race detector, in random order; lists the skipped tests and why at the end.
+	@bash -o pipefail -c '$(GO) test -race -shuffle=on -timeout 20m -json $(PKGS) | $(GO) run ./cmd/testreport'
+
+test-plain: ## The same tests with go test's own output (no skip report).
 	$(GO) test -race -shuffle=on -timeout 20m $(PKGS)
 
 bench: ## Benchmarks: end to end (referee bench; BENCH_ARGS="--real" for Dovecot+Postfix), then the Go micro-benchmarks.

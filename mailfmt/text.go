@@ -66,7 +66,11 @@ func fallbackUTF8(b []byte) string {
 }
 
 var (
-	qpHexRe      = regexp.MustCompile(`=[0-9A-F]{2}`)
+	// Only escapes of "=" and of bytes >= 0x80 count as signs of
+	// quoted-printable (trailing "=20" is handled on its own): a printable
+	// ASCII escape ("=48") never comes out of an encoder, but
+	// "deadline=48h at=20:00 place=12h" comes out of an organiser.
+	qpHexRe      = regexp.MustCompile(`=(?:3D|[89A-F][0-9A-F])`)
 	qpSoftRe     = regexp.MustCompile(`(?m)[^=\s]=$`)
 	qpTrailingRe = regexp.MustCompile(`(?m)(?:=20|=09)+$`)
 )

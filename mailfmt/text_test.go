@@ -20,6 +20,10 @@ func TestNormalizeText(t *testing.T) {
 		{"PLACE=20\nPASS=20\n", "PLACE\nPASS\n"}, // trailing =20 only
 		{"I=E2=80=99m in, let=E2=80=99s go ar=\nound\n", "I'm in, let's go around\n"},
 		{"caf=C3=A9 =3D na=C3=AFve", "café = naïve"},
+		// An organiser's NEW line is not quoted-printable (seen as
+		// "deadlineHh" before: "=48" is no encoder's output).
+		{"NEW dicebrewing id=g42 players=3 deadline=48h,place=24h rounds=10\n", "NEW dicebrewing id=g42 players=3 deadline=48h,place=24h rounds=10\n"},
+		{"POLICY g42 24h place=12h at=20:00 misses=3 remind=50%+4h\n", "POLICY g42 24h place=12h at=20:00 misses=3 remind=50%+4h\n"},
 	}
 	for _, tt := range tests {
 		if got := normalizeText(tt.in); got != tt.want {

@@ -162,8 +162,14 @@ func (gw *gameWork) invite(inv Invitee) error {
 	if name == "" {
 		name = p.Name
 	}
-	gw.g.Seats = append(gw.g.Seats, Seat{Name: gw.g.uniqueName(name), Address: addr, Lang: p.Lang, TZ: firstNonEmpty(inv.TZ, p.TZ),
-		Secret: secret, State: SeatInvited, Notify: "every", Format: "text"})
+	// The organiser's language for this game wins over the player's
+	// usual one (issue 12.7).
+	lang := p.Lang
+	if templates.IsLanguage(inv.Lang) {
+		lang = inv.Lang
+	}
+	gw.g.Seats = append(gw.g.Seats, Seat{Name: gw.g.uniqueName(name), Address: addr, Lang: lang, TZ: firstNonEmpty(inv.TZ, p.TZ),
+		Secret: secret, State: SeatInvited, Notify: DefaultNotify, Format: "text"})
 	seat := len(gw.g.Seats) - 1
 	if _, err := gw.log(Entry{Kind: EntryInvite, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": gw.g.Seats[seat].Name}}); err != nil {
 		return err

@@ -14,9 +14,11 @@ import (
 // receive: the parts of a player's mail, the game parts already rendered in
 // the reader's language by the game's own templates.
 type MailData struct {
-	Game   string // game id
-	Title  string // the game's title
-	Tag    string // the reader's seat tag, "<game>.<seat>.<secret>" (subject)
+	Game  string // game id
+	Title string // the game's title
+	// Tag is the reader's seat tag, "<game>.<seat>.<secret>": it goes in
+	// the Reply-To plus address only, never in the subject (issue 11.7).
+	Tag    string
 	Name   string // the reader's name
 	Seat   int
 	Token  int
@@ -29,11 +31,18 @@ type MailData struct {
 	Info []string
 	// Prompt is what the reader must do now (with numbered options), or "".
 	Prompt string
-	Halt   *HaltView
+	// Numbered: the prompt lists numbered options (a reply of just a
+	// number works); never promised otherwise.
+	Numbered bool
+	Halt     *HaltView
 	// Sealed is the reader's sealed answer so far in a simultaneous
 	// decision, and Complete whether it finishes the reader's part.
 	Sealed   []string
 	Complete bool
+	// GoesOn: the sealed answer settles this step of a turn that is ended
+	// by DONE, and does not end with DONE: the turn goes on after the
+	// reveal (Fromage).
+	GoesOn bool
 	// Waiting are the players the game waits for (when Prompt is "").
 	Waiting []string
 	// Deadline is the reader's deadline in the reader's time zone, "" if none.
@@ -50,6 +59,17 @@ type MailData struct {
 	Bot bool
 	// Queued are the reader's orders still queued for later turns.
 	Queued []string
+	// Where is the game's short line for the decision asked ("round 4,
+	// placement"), Due the deadline in short ("Tue 24 Nov 20:00"),
+	// Winners the names ranked first at the end and Headline the first
+	// news line: the parts of the subject.
+	Where    string
+	Due      string
+	Winners  []string
+	Headline string
+	// SameState: the state is left out, as the reader's own moves are all
+	// that changed since their last mail with it.
+	SameState bool
 }
 
 // ReplyView is the echo of a player's message.
@@ -123,10 +143,12 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	s := &gw.g.Seats[i]
 	rd := gw.reader(i)
 	var notes []string
+	minor := true // only notes that need no mail of their own
 	for _, n := range gw.notes {
 		if n.Seats != nil && !containsInt(n.Seats, i) {
 			continue
 		}
+		minor = minor && minorNotes[n.Name]
 		text, err := gw.w.r.render.T.Render("referee", rd.Lang, "note."+n.Name, gw.w.r.render.ctx(rd, n.Data))
 		if err != nil {
 			return err
@@ -161,7 +183,10 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	case s.Bot != "" && !gw.ended:
 		send = rep != nil || gw.force[i] || len(notes) > 0
 	case s.Notify == "turn":
-		send = important || asked
+		// Another player joining needs no mail of its own (issue 12.3:
+		// news mails only for what matters; the start names everybody).
+		notable := len(notes) > 0 && !minor
+		send = rep != nil || gw.force[i] || notable || gw.reminders[i] || gw.digest[i] || gw.ended || asked
 	case s.Notify == "digest":
 		send = important
 		if !send && (asked || len(lines) > 0) && s.DigestDue.IsZero() {
@@ -177,6 +202,17 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	if err != nil {
 		return err
 	}
+	if data.Summary != "" && data.Prompt != "" && rep != nil && !gw.status[i] && gw.onlyOwnMoves(i, log) {
+		// The reader's own moves are all that changed since the state in
+		// their last mail: the echo and the log above say it all.
+		data.Summary, data.SameState = "", true
+	}
+	if gw.short(i, data) {
+		// A short news mail (issue 12.3): what happened to the reader's
+		// message or what matters to them, without the state; the moves
+		// since their last mail wait for the next mail that asks them.
+		data.Summary, data.Log, last = "", nil, s.Seen
+	}
 	body, err := gw.w.r.render.T.Render("referee", rd.Lang, "mail.game", gw.w.r.render.ctx(rd, data))
 	if err != nil {
 		return err
@@ -185,14 +221,18 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	if err != nil {
 		return err
 	}
+	subject = cutSubject(subject)
 	m := &Outgoing{Game: gw.g.ID, Seat: i, Kind: data.Kind, To: s.Address, ToName: s.greeting(),
 		Tag: data.Tag, Subject: subject, MessageID: gw.w.messageID(gw.g, i, gw.token()), Body: body, Lang: rd.Lang}
+	// One shallow thread per game and player: every mail answers the
+	// game's first mail to the player (or the player's own message, which
+	// answers one of ours), so clients show a flat list under one root.
 	if id := gw.answering[i]; id != "" {
 		m.InReplyTo, m.AutoSubmitted = id, "auto-replied"
-	} else if s.LastMail != "" {
-		m.InReplyTo = s.LastMail
+	} else if s.Thread != "" {
+		m.InReplyTo = s.Thread
 	}
-	m.References = threadRefs(s.Thread, s.LastMail, gw.answering[i])
+	m.References = threadRefs(s.Thread, gw.answering[i])
 	if s.Format == "json" {
 		if m.JSON, err = gw.jsonView(i, data); err != nil {
 			return err
@@ -213,15 +253,95 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	if err := gw.w.enqueue(m); err != nil {
 		return err
 	}
+	if p := gw.prompt(i); p != nil && p.Halt != nil && data.Halt != nil {
+		s.HaltShown = haltKey(p)
+	}
 	if s.Thread == "" {
 		s.Thread = m.MessageID
 	}
 	s.LastMail = m.MessageID
 	s.Seen = last
+	if data.Summary != "" {
+		s.StateSeq = last
+	}
 	if s.Notify == "digest" {
 		s.DigestDue = time.Time{}
 	}
 	return nil
+}
+
+// onlyOwnMoves reports whether everything logged since the state seat i
+// last saw in full is the seat's own input and moves (log starts at the
+// oldest entry any seat has not seen).
+func (gw *gameWork) onlyOwnMoves(i int, log []Entry) bool {
+	s := gw.g.Seats[i]
+	if s.StateSeq == 0 || len(log) == 0 || log[0].Seq > s.StateSeq+1 {
+		return false
+	}
+	for _, e := range log {
+		if e.Seq <= s.StateSeq {
+			continue
+		}
+		switch {
+		case e.Kind == EntryInput && e.Seat == i:
+		case e.Kind == EntryStep && e.Step != nil && e.Step.Seat == i && (e.Step.How == "move" || e.Step.How == "queued"):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// short reports whether seat i's mail is a short news mail: under the
+// default NOTIFY a mail that asks nothing of the reader and that they did
+// not ask the state for (STATUS, a refused or empty message, the start,
+// the end, a digest or a reminder all carry the whole state).
+func (gw *gameWork) short(i int, d *MailData) bool {
+	s := gw.g.Seats[i]
+	return s.Notify != "every" && s.Notify != "digest" && d.Prompt == "" && d.Kind != "end" && d.Kind != "digest" &&
+		d.Kind != "reminder" && !gw.force[i] && gw.g.Status == StatusRunning
+}
+
+// haltKey names a halted queue: the prompt's token and the halted line.
+func haltKey(p *engine.Prompt) string {
+	return fmt.Sprintf("%d %s", p.Token, p.Halt.Order.Text)
+}
+
+// prompt is seat i's open prompt in a running game, or nil.
+func (gw *gameWork) prompt(i int) *engine.Prompt {
+	if gw.tb == nil || gw.g.Status != StatusRunning {
+		return nil
+	}
+	return gw.tb.Prompts[i]
+}
+
+// minorNotes are announcements that cause no mail of their own under the
+// default NOTIFY (they are in a mail sent anyway, and in the LOG).
+var minorNotes = map[string]bool{"joined": true}
+
+// subjectWidth is the longest subject the referee writes (in runes): it
+// fits an 80-column index with a "Re: " in front.
+const subjectWidth = 76
+
+// cutSubject folds a subject onto one line and cuts it to subjectWidth.
+func cutSubject(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= subjectWidth {
+		return s
+	}
+	return strings.TrimRight(string(r[:subjectWidth-1]), " ,;:.") + "…"
+}
+
+// firstLine is the first non-empty line of s, without the leading bullet
+// or indentation.
+func firstLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "*-")); l != "" {
+			return l
+		}
+	}
+	return ""
 }
 
 func threadRefs(ids ...string) []string {
@@ -238,6 +358,7 @@ func threadRefs(ids ...string) []string {
 func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailData, error) {
 	s := gw.g.Seats[i]
 	rd := gw.reader(i)
+	rd.Compact = !gw.full[i] && !gw.ended // STATUS FULL and the end show everything
 	r := gw.w.r.render
 	d := &MailData{Game: gw.g.ID, Title: gw.eg.Info().Title, Tag: fmt.Sprintf("%s.%d.%s", gw.g.ID, i, s.Secret), Name: s.greeting(), Seat: i, Token: gw.token(),
 		Status: gw.g.Status, Kind: "update", Notes: notes, Log: lines, Commitment: gw.g.Commitment,
@@ -279,11 +400,24 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 		d.Summary = sum
 		if gw.g.Status == StatusRunning {
 			if p := gw.tb.Prompts[i]; p != nil && !p.Complete {
+				if p.Halt != nil && s.HaltShown == haltKey(p) {
+					// The halt was explained in an earlier mail: say it
+					// once, not in every mail until the player moves.
+					cp := *p
+					cp.Halt = nil
+					p = &cp
+				}
 				text, err := r.Prompt(rd, p, view)
 				if err != nil {
 					return nil, err
 				}
-				d.Prompt = text
+				d.Prompt, d.Numbered = text, p.Numbered
+				if w, ok, err := r.render(rd, "where", templates.PromptData{Prompt: *p, View: view}); ok {
+					if err != nil {
+						return nil, err
+					}
+					d.Where = strings.TrimSpace(w)
+				}
 				if p.Halt != nil {
 					hv := &HaltView{Line: p.Halt.Order.Text}
 					for _, e := range p.Halt.Errors {
@@ -304,6 +438,10 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 					d.Sealed = append(d.Sealed, o.Text)
 				}
 				d.Complete = p.Complete
+				if n := len(p.Sealed); n > 0 && p.Decision.Pass == "DONE" {
+					last := strings.Fields(strings.ToUpper(p.Sealed[n-1].Text))
+					d.GoesOn = len(last) == 0 || gw.w.r.render.T.Alias(gw.g.Game, rd.Lang, last[len(last)-1]) != "DONE"
+				}
 			}
 			if d.Prompt == "" {
 				d.Waiting = gw.waitingNames()
@@ -318,10 +456,24 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 		if res := gw.tb.State.Result(); res != nil {
 			d.Result = resultView(res, gw.g, i)
 			d.Seed = gw.g.Seed
+			for _, l := range d.Result.Lines {
+				if l.Rank == 1 {
+					d.Winners = append(d.Winners, l.Name)
+				}
+			}
 		}
 	}
 	if dl := s.Deadline; dl != nil && !dl.Due.IsZero() {
 		d.Deadline = templates.FormatTime(rd.Lang, dl.Due.In(location(s.TZ)))
+		d.Due = templates.FormatShort(rd.Lang, dl.Due.In(location(s.TZ)))
+	}
+	for _, n := range notes {
+		if d.Headline = firstLine(n); d.Headline != "" {
+			break
+		}
+	}
+	if d.Headline == "" && len(lines) > 0 {
+		d.Headline = firstLine(lines[len(lines)-1])
 	}
 	return d, nil
 }

@@ -31,8 +31,8 @@ type AuthPolicy struct {
 }
 
 // Composer returns the outbox composer: each Outgoing becomes the bytes of a
-// real mail (mailfmt.Compose), with the tag in the Reply-To plus address and
-// the subject, threading headers, Auto-Submitted and a JSON part (the view
+// real mail (mailfmt.Compose), with the tag in the Reply-To plus address
+// (never in the subject), threading headers, Auto-Submitted and a JSON part (the view
 // for FORMAT json players, or the complete log at the end).
 func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) {
 	return func(m *Outgoing) ([]byte, error) {
@@ -49,8 +49,12 @@ func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			t.Token = mailfmt.NoToken // a stable subject and Reply-To keep the thread together
+			t.Token = mailfmt.NoToken // a stable Reply-To keeps the thread together
 			o.Tag = t
+			// The secret is in the Reply-To plus address only: a subject is
+			// seen in previews, forwards and screenshots (issue 11.7). The
+			// referee's subjects carry the game themselves.
+			o.HideSecret = true
 		}
 		for _, a := range m.Attachments {
 			// The log at the end of a game replaces the view.

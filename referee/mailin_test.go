@@ -111,7 +111,10 @@ func TestMailEndToEnd(t *testing.T) {
 		t.Fatalf("inboxes: %d %d %d", len(in[org]), len(in[ann]), len(in[bob]))
 	}
 	inv, _ := mailfmt.Parse(in[ann][0], mailfmt.Options{})
-	if !strings.Contains(inv.Subject, "[c1.0.") || inv.ReplyTo[0].Addr == "referee@example.test" {
+	// Issue 11.7: the secret is in the Reply-To only; the subject names the game.
+	secret := h.game("c1").Seats[0].Secret
+	if !strings.HasPrefix(inv.Subject, "[Claim c1] ") || strings.Contains(inv.Subject, secret) ||
+		!strings.Contains(inv.ReplyTo[0].Addr, secret) {
 		t.Fatalf("invitation subject %q reply-to %v", inv.Subject, inv.ReplyTo)
 	}
 	if out := h.handle(h.reply(in[ann][0], ann, "JOIN")); out.Status != "answered" {

@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -49,7 +50,8 @@ func (w *work) orgScript(org, text string) []string {
 		if err != nil {
 			results = append(results, "NEW "+ng.Game+": "+err.Error())
 		} else {
-			results = append(results, fmt.Sprintf("NEW: created game %s (%s, %d seats, seed commitment %s)", gw.g.ID, gw.g.Game, gw.g.Players, gw.g.Commitment))
+			results = append(results, fmt.Sprintf("NEW: created game %s (%s, %d seats); the invitations are sent.\n"+
+				"  Seed commitment (SHA-256 of the seed, revealed at the end):\n  %s", gw.g.ID, gw.g.Game, gw.g.Players, gw.g.Commitment))
 		}
 		ng = nil
 	}
@@ -98,6 +100,8 @@ func (w *work) orgScript(org, text string) []string {
 			res, err = w.orgOnGame(org, f, func(gw *gameWork) (string, error) { return gw.erratum([]byte(rest)) })
 		case "LIST":
 			res, err = w.orgList(org)
+		case "HELP":
+			res, err = w.orgHelp(org, "org.help")
 		default:
 			res, err = w.orgOnGame(org, f, nil)
 		}
@@ -157,7 +161,8 @@ func parseInvitee(f []string) (Invitee, error) {
 	if len(f) < 2 || !strings.Contains(f[0], "@") {
 		return Invitee{}, fmt.Errorf("usage: PLAYER <address> <name> [en|it|fr|nl] [Area/City]")
 	}
-	inv := Invitee{Address: strings.Trim(f[0], "<>"), Name: f[1], Lang: "en"}
+	// No language given: the player's own (English for a new player).
+	inv := Invitee{Address: strings.Trim(f[0], "<>"), Name: f[1]}
 	for _, x := range f[2:] {
 		if templates.IsLanguage(strings.ToLower(x)) {
 			inv.Lang = strings.ToLower(x)
@@ -234,14 +239,31 @@ func (gw *gameWork) orgCommand(kw string, args []string) (string, error) {
 	switch kw {
 	case "STATUS":
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s %s, status %s, token %d", g.Game, g.Variant, g.Status, gw.token())
-		for k, s := range g.Seats {
-			fmt.Fprintf(&b, "\n  %d %-12s %-24s %-9s missed %d", k+1, s.Name, s.Address, s.State, s.MissedTotal)
-			if s.Bot != "" {
-				fmt.Fprintf(&b, " (bot %s)", s.Bot)
+		variant := ""
+		if g.Variant != "" {
+			variant = " (" + g.Variant + ")"
+		}
+		fmt.Fprintf(&b, "%s%s, %s, move %d\n  %d of %d seats taken; deadlines %s",
+			gw.eg.Info().Title, variant, g.Status, gw.token(), len(g.Seats), g.Players, g.Policy.String())
+		waiting := map[int]bool{}
+		if gw.tb != nil && g.Status == StatusRunning {
+			for _, d := range gw.tb.Waiting() {
+				waiting[d.Seat] = true
 			}
-			if s.Deadline != nil && !s.Deadline.Due.IsZero() {
-				fmt.Fprintf(&b, " due %s", s.Deadline.Due.Format(time.RFC3339))
+		}
+		for k, s := range g.Seats {
+			fmt.Fprintf(&b, "\n  %d. %s <%s>, %s", k+1, s.Name, s.Address, s.State)
+			if s.Bot != "" {
+				fmt.Fprintf(&b, ", played by the bot")
+			}
+			if s.MissedTotal > 0 {
+				fmt.Fprintf(&b, ", missed %d", s.MissedTotal)
+			}
+			if waiting[k] {
+				b.WriteString("\n     to move")
+				if s.Deadline != nil && !s.Deadline.Due.IsZero() {
+					fmt.Fprintf(&b, ", due %s", s.Deadline.Due.UTC().Format("Mon 2 Jan 15:04 UTC"))
+				}
 			}
 		}
 		return b.String(), nil
@@ -389,7 +411,7 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 		state = SeatInvited
 	}
 	*s = Seat{Name: old.Name, Player: firstNonEmpty(inv.Name, p.Name), Address: p.Address, Lang: firstNonEmpty(inv.Lang, p.Lang),
-		TZ: firstNonEmpty(inv.TZ, p.TZ), Secret: secret, State: state, Notify: "every", Format: "text", Seen: old.Seen}
+		TZ: firstNonEmpty(inv.TZ, p.TZ), Secret: secret, State: state, Notify: DefaultNotify, Format: "text", Seen: old.Seen}
 	gw.announce(nil, "replaced", "seat", seat, "name", s.Name)
 	gw.announce([]int{seat}, "handover", "old", old.Name, "player_token", p.Secret)
 	gw.force[seat] = true
@@ -473,16 +495,39 @@ func (gw *gameWork) erratum(data []byte) (string, error) {
 // orgList lists the organiser's games.
 func (w *work) orgList(org string) (string, error) {
 	var b strings.Builder
+	line := func(g *Game) {
+		if g.Organiser == org {
+			fmt.Fprintf(&b, "\n  %-10s %-14s %-8s %d/%d seats", g.ID, g.Game, g.Status, len(g.Seats), g.Players)
+		}
+	}
+	seen := map[string]bool{}
 	err := w.tx.Games(func(id string, _ []byte) error {
+		seen[id] = true
+		if gw := w.games[id]; gw != nil {
+			line(gw.g) // as this mail left it
+			return nil
+		}
 		g, err := loadGame(w.tx, id)
 		if err != nil {
 			return err
 		}
-		if g.Organiser == org {
-			fmt.Fprintf(&b, "\n  %-10s %-14s %-8s %d/%d seats", g.ID, g.Game, g.Status, len(g.Seats), g.Players)
-		}
+		line(g)
 		return nil
 	})
+	// Games a NEW of this same mail created are not stored yet.
+	var fresh []string
+	for id := range w.games {
+		if !seen[id] {
+			fresh = append(fresh, id)
+		}
+	}
+	sort.Strings(fresh)
+	for _, id := range fresh {
+		line(w.games[id].g)
+	}
+	if b.Len() == 0 {
+		b.WriteString(" no games yet (NEW creates one; HELP shows how)")
+	}
 	return "LIST:" + b.String(), err
 }
 
@@ -573,4 +618,79 @@ func (r *Referee) Organise(org, text string) ([]string, error) {
 		return nil
 	})
 	return results, err
+}
+
+// orgHelp renders the organiser's help (name "org.help") or the answer to
+// an organiser who wrote to the plain address ("org.hello").
+func (w *work) orgHelp(org, name string) (string, error) {
+	var games []string
+	for _, g := range engine.Games() {
+		games = append(games, g.Info().Name)
+	}
+	addr := ""
+	if tag := w.orgTag(org); tag != "" {
+		addr = w.r.plus(tag)
+	}
+	rd := Reader{Game: "referee", Lang: "en", Seat: -1}
+	return w.r.render.T.Render("referee", "en", name, w.r.render.ctx(rd, map[string]any{"address": addr, "games": games}))
+}
+
+// orgHelloEvery is how often an organiser who writes to the plain address
+// gets their organiser address back (the From of such a mail is not
+// checked, so a forger could otherwise have the referee mail them at will;
+// the answer only ever goes to the organiser's own address).
+const orgHelloEvery = time.Hour
+
+// orgHello answers a configured organiser who wrote to the referee without
+// their tag: their organiser address and the organiser help, at most once
+// an hour. It reports whether req came from an organiser.
+func (w *work) orgHello(req *Request, out *Outcome) (bool, error) {
+	from := strings.ToLower(req.From)
+	if w.orgTag(from) == "" {
+		return false, nil
+	}
+	if !req.SenderVerified {
+		out.Status, out.Detail = "ignored", "untagged mail from an organiser's address failed authentication"
+		return true, nil
+	}
+	w.r.orgMu.Lock()
+	last := w.r.orgHelloed[from]
+	ok := last.IsZero() || w.now.Sub(last) >= orgHelloEvery
+	if ok {
+		if w.r.orgHelloed == nil {
+			w.r.orgHelloed = map[string]time.Time{}
+		}
+		w.r.orgHelloed[from] = w.now
+	}
+	w.r.orgMu.Unlock()
+	if !ok {
+		out.Status, out.Detail = "ignored", "untagged organiser mail; answered recently"
+		return true, nil
+	}
+	text, err := w.orgHelp(from, "org.hello")
+	if err != nil {
+		return true, err
+	}
+	out.Status, out.Detail = "answered", "untagged organiser mail; sent the organiser address"
+	return true, w.orgMail(from, []string{text}, req.MessageID)
+}
+
+// OrganiserAddresses returns each organiser's address (organiser -> the
+// referee's plus address with their secret), for the daemon to log at start.
+func (r *Referee) OrganiserAddresses() (map[string]string, error) {
+	out := map[string]string{}
+	err := r.db.View(func(tx *store.Tx) error {
+		return tx.Tokens(func(secret string, t store.Token) error {
+			if t.Kind == "org" {
+				out[t.Address] = r.plus("org." + secret)
+			}
+			return nil
+		})
+	})
+	for a, s := range r.opt.Organisers {
+		if s != "" {
+			out[a] = r.plus("org." + s)
+		}
+	}
+	return out, err
 }

@@ -24,10 +24,11 @@ type Outgoing struct {
 	ToName   string `json:"to_name,omitempty"`
 	// Tag is the recipient's tag ("g42.1.<secret>", "p.<secret>",
 	// "org.<secret>", or "" for none): the composer puts it in the
-	// Reply-To plus address and in front of the subject, so that a reply
-	// (or a new mail with that subject) authenticates its sender.
+	// Reply-To plus address, so that a reply authenticates its sender. It
+	// never goes in the subject (subjects of mails written before still
+	// authenticate: mailfmt.ParseSubjectTag reads them).
 	Tag string `json:"tag,omitempty"`
-	// Subject is the subject after the tag.
+	// Subject is the whole subject.
 	Subject string `json:"subject"`
 	// MessageID, InReplyTo and References thread the mail (one thread per
 	// game and player).

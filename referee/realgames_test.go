@@ -7,10 +7,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/heavenale"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // Whole games of the real games through the referee: every seat's answer
@@ -26,6 +29,7 @@ func TestRealGamesThroughTheReferee(t *testing.T) {
 	}{
 		{"dicebrewing", []string{"ann@example.test Ann en", "bob@example.test Bob it"}, "", 5000},
 		{"fromage", []string{"ann@example.test Ann fr", "bob@example.test Bob nl", "cat@example.test Cat en"}, "", 3000},
+		{"heavenale", []string{"ann@example.test Ann it", "bob@example.test Bob en", "cat@example.test Cat fr", "dan@example.test Dan nl"}, "", 3000},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			if testing.Short() {
@@ -51,7 +55,11 @@ func TestRealGamesThroughTheReferee(t *testing.T) {
 				if n > c.max {
 					t.Fatalf("no end after %d messages", n)
 				}
-				mails += len(h.mails())
+				batch := h.mails()
+				mails += len(batch)
+				if c.game == "heavenale" {
+					checkMailWidth(t, batch)
+				}
 				tb := h.table("r1")
 				w := tb.Waiting()
 				if len(w) == 0 {
@@ -87,5 +95,21 @@ func TestRealGamesThroughTheReferee(t *testing.T) {
 			}
 			t.Logf("%s: %d moves, %d mails", c.game, h.table("r1").Token(), mails+len(ms))
 		})
+	}
+}
+
+// checkMailWidth: every line of every mail fits the mail width (Heaven &
+// Ale, issue 14: tested over a whole game in four languages).
+func checkMailWidth(t *testing.T, ms []*Outgoing) {
+	t.Helper()
+	for _, m := range ms {
+		if m.Kind == "org" || m.Kind == "invite" {
+			continue // organiser mails quote hashes and addresses
+		}
+		for _, l := range strings.Split(m.Body, "\n") {
+			if n := utf8.RuneCountInString(strings.TrimRight(l, "\r")); n > templates.Width {
+				t.Fatalf("mail to %s: line of %d columns:\n%s", m.To, n, l)
+			}
+		}
 	}
 }

@@ -67,6 +67,11 @@ type Game struct {
 	Hooks []Hook `json:"hooks,omitempty"`
 }
 
+// DefaultNotify is the NOTIFY mode of a new seat: a mail when the player
+// must act (with everything since their last mail) and a short one for the
+// news that matter to them (issue 12.3). "every" and "digest" are choices.
+const DefaultNotify = "turn"
+
 // Seat is one player's place in a game.
 type Seat struct {
 	// Name is the seat's name in the game (the engine's seat name).
@@ -84,9 +89,17 @@ type Seat struct {
 	// Missed counts consecutive missed moves; MissedTotal all of them.
 	Missed      int `json:"missed"`
 	MissedTotal int `json:"missed_total"`
-	// Notify: "every" change, "turn" (only when action is needed), or a
-	// daily "digest".
+	// Notify: "every" change, "turn" (only when action is needed, plus the
+	// news that matter: the seat's own missed turn, the organiser's
+	// changes, a SAY to the seat, the end), or a daily "digest". New seats
+	// get DefaultNotify.
 	Notify string `json:"notify"`
+	// HaltShown names the halted queue (see haltKey) last explained to the
+	// seat, so that a halt is told once, not in every mail.
+	HaltShown string `json:"halt_shown,omitempty"`
+	// StateSeq is the last log entry the state in the seat's last mail
+	// with a summary covered (0: none yet).
+	StateSeq uint64 `json:"state_seq,omitempty"`
 	// Format: "text" or "json" (the view also comes as JSON).
 	Format   string     `json:"format"`
 	Vacation []Vacation `json:"vacation,omitempty"`

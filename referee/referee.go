@@ -96,6 +96,10 @@ type Referee struct {
 	// bounceAlerts limits the organiser alerts about bounces.
 	bounceAlerts *rateLimiter
 	randMu       sync.Mutex
+	// orgHelloed: when each organiser last got their address back for a
+	// mail to the plain address (see orgHello).
+	orgMu      sync.Mutex
+	orgHelloed map[string]time.Time
 }
 
 // New returns a Referee.

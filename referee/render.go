@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -33,6 +34,9 @@ type Reader struct {
 	Lang  string   // language
 	Seat  int      // the reader's seat, -1 for observers
 	Seats []string // the players' names by seat
+	// Compact: the summary without what rarely changes (see
+	// templates.Ctx.Compact).
+	Compact bool
 }
 
 func (r *Renderer) ctx(rd Reader, data any) templates.Ctx {
@@ -40,7 +44,12 @@ func (r *Renderer) ctx(rd Reader, data any) templates.Ctx {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
-	return templates.Ctx{Lang: lang, Game: rd.Game, Seat: rd.Seat, Seats: rd.Seats, Data: data}
+	c := templates.Ctx{Lang: lang, Game: rd.Game, Seat: rd.Seat, Seats: rd.Seats, Data: data, Compact: rd.Compact}
+	if r != nil && r.T != nil {
+		game := rd.Game
+		c.Word = func(kw string) string { return r.T.Word(game, lang, kw) }
+	}
+	return c
 }
 
 func (r *Renderer) render(rd Reader, name string, data any) (string, bool, error) {
@@ -54,7 +63,7 @@ func (r *Renderer) render(rd Reader, name string, data any) (string, bool, error
 // Summary renders a seat's view.
 func (r *Renderer) Summary(rd Reader, view any) (string, error) {
 	if s, ok, err := r.render(rd, "summary", view); ok {
-		return s, err
+		return templates.Fold(s), err
 	}
 	b, err := json.MarshalIndent(view, "", "  ")
 	return string(b), err
@@ -78,6 +87,8 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 	}
 	if p.Numbered {
 		b.WriteString("\n")
+		lines := make([]string, len(p.Options))
+		widest := 0
 		for i, o := range p.Options {
 			line := o.Cmd
 			od := templates.OptionData{N: i + 1, Option: o, Decision: p.Decision}
@@ -87,10 +98,40 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 				}
 				line = s
 			}
-			fmt.Fprintf(&b, "\n  %2d) %s", i+1, line)
+			lines[i] = fmt.Sprintf("%2d) %s", i+1, line)
+			widest = max(widest, utf8.RuneCountInString(lines[i]))
+		}
+		// Many short options go in two columns, numbered down the first
+		// column then the second, so that the menu stays on one screen.
+		if len(lines) > 8 && widest <= optionColumn-2 {
+			half := (len(lines) + 1) / 2
+			for i := 0; i < half; i++ {
+				b.WriteString("\n  ")
+				if i+half < len(lines) {
+					b.WriteString(padRunes(lines[i], optionColumn) + lines[i+half])
+				} else {
+					b.WriteString(lines[i])
+				}
+			}
+		} else {
+			for _, l := range lines {
+				b.WriteString("\n  " + l)
+			}
 		}
 	}
-	return b.String(), nil
+	// Every line fits (issue 12.4): a line the game's template could not
+	// lay out (a market with many prices) wraps with a hanging indent.
+	return templates.Fold(b.String()), nil
+}
+
+// optionColumn is the width of the first column of a two-column menu.
+const optionColumn = 38
+
+func padRunes(s string, n int) string {
+	if k := utf8.RuneCountInString(s); k < n {
+		return s + strings.Repeat(" ", n-k)
+	}
+	return s
 }
 
 // Event renders one event line as the reader may see it; ok is false when
@@ -99,6 +140,22 @@ func (r *Renderer) Event(rd Reader, ev engine.Event) (string, bool, error) {
 	e, ok := ev.For(rd.Seat)
 	if !ok {
 		return "", false, nil
+	}
+	if code, ok := e.Params["code"].(string); ok && code != "" {
+		// An event that carries a rule error ("the second item was
+		// dropped") gets its translated sentence as the param "reason":
+		// no raw code reaches a player (issue 12.6).
+		re := &engine.RuleError{Code: code}
+		re.Rule, _ = e.Params["rule"].(string)
+		re.Params, _ = e.Params["params"].(map[string]any)
+		if reason, err := r.Error(rd, re); err == nil && reason != re.Error() {
+			params := make(map[string]any, len(e.Params)+1)
+			for k, v := range e.Params {
+				params[k] = v
+			}
+			params["reason"] = reason
+			e.Params = params
+		}
 	}
 	if s, ok, err := r.render(rd, "event."+e.Type, e); ok {
 		return s, true, err

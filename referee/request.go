@@ -22,6 +22,10 @@ var refereeCommands = map[string]bool{
 
 var overridable = map[string]bool{"CLEAR": true, "UNDO": true}
 
+// fullWords ask STATUS for the whole state, in every language.
+var fullWords = map[string]bool{"FULL": true, "COMPLETO": true, "TUTTO": true, "COMPLET": true, "TOUT": true,
+	"VOLLEDIG": true, "ALLES": true}
+
 // request dispatches a request by its tag.
 func (w *work) request(req *Request, out *Outcome) error {
 	switch req.Kind {
@@ -132,7 +136,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 // most once a day.
 func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	s := &gw.g.Seats[seat]
-	orders := engine.ParseScript(req.Text)
+	orders := engine.ParseScript(gw.localElsePass(req.Text))
 	gw.normalise(s.Lang, orders)
 	rep := gw.reply(seat)
 	var game []engine.Order
@@ -282,6 +286,39 @@ func (gw *gameWork) normalise(lang string, orders []engine.Order) {
 	}
 }
 
+// elseWords are ELSE in every language.
+var elseWords = map[string]bool{"ELSE": true, "ALTRIMENTI": true, "SINON": true, "ANDERS": true}
+
+// localElsePass rewrites a line ending in ELSE PASS in any language
+// ("ALTRIMENTI PASSA", "SINON PASSE", "ANDERS PAS") to the "ELSE PASS" the
+// engine's script syntax reads (issue 12.7).
+func (gw *gameWork) localElsePass(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		body, comment, hasComment := strings.Cut(l, "#")
+		f := strings.Fields(body)
+		if len(f) < 3 || !elseWords[strings.ToUpper(f[len(f)-2])] {
+			continue
+		}
+		pass := strings.ToUpper(f[len(f)-1])
+		for _, lg := range templates.Languages {
+			if kw := gw.w.r.render.T.Alias(gw.g.Game, lg, pass); kw != pass {
+				pass = kw
+				break
+			}
+		}
+		if pass != "PASS" {
+			continue
+		}
+		l = strings.Join(append(f[:len(f)-2], "ELSE", "PASS"), " ")
+		if hasComment {
+			l += " #" + comment
+		}
+		lines[i] = l
+	}
+	return strings.Join(lines, "\n")
+}
+
 // command runs one referee command of a seat.
 func (gw *gameWork) command(seat int, kw string, o engine.Order) (replyLine, error) {
 	s := &gw.g.Seats[seat]
@@ -304,7 +341,10 @@ func (gw *gameWork) command(seat int, kw string, o engine.Order) (replyLine, err
 		}
 		rep.Info = append(rep.Info, gw.help(seat, topic))
 	case "STATUS":
-		gw.force[seat] = true
+		gw.force[seat], gw.status[seat] = true, true
+		if len(args) > 0 && fullWords[strings.ToUpper(args[0])] {
+			gw.full[seat] = true
+		}
 	case "RULE":
 		if len(args) == 0 {
 			return fail("usage", map[string]any{"usage": "RULE <id>"})
@@ -318,7 +358,10 @@ func (gw *gameWork) command(seat int, kw string, o engine.Order) (replyLine, err
 		if err != nil {
 			return line, err
 		}
-		rep.Info = append(rep.Info, id+": "+t)
+		if !strings.HasPrefix(t, id+" ") && !strings.HasPrefix(t, id+":") {
+			t = id + ": " + t // the game's text does not name its rule: say which
+		}
+		rep.Info = append(rep.Info, t)
 	case "LOG":
 		n := 20
 		if len(args) > 0 {
@@ -526,6 +569,14 @@ func (gw *gameWork) help(seat int, topic string) string {
 	var parts []string
 	name := "help"
 	if topic != "" {
+		// The topic in the reader's language (or any): AIUTO PIAZZA is
+		// HELP PLACE (issue 12.7).
+		for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
+			if kw := t.Alias(gw.g.Game, lg, topic); kw != topic {
+				topic = kw
+				break
+			}
+		}
 		name = "help." + topic
 	}
 	if t.Has(gw.g.Game, rd.Lang, name) {
@@ -695,6 +746,9 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 // (the token goes back to the sender's address, so spoofing gains nothing);
 // anything else gets the help text, at most once a day per address.
 func (w *work) untagged(req *Request, out *Outcome) error {
+	if isOrg, err := w.orgHello(req, out); isOrg || err != nil {
+		return err
+	}
 	if !w.allowAnon(req) {
 		out.Status, out.Detail = "ignored", "rate limit for "+req.From
 		return nil

@@ -54,7 +54,7 @@ func TestScenarioOrganiserCommands(t *testing.T) {
 	// STATUS and LIST.
 	h.org("STATUS g1\nLIST")
 	body := h.mailTo(h.mails(), org).Body
-	contains(t, body, "STATUS g1: toy", "ann@example.test", "LIST:", "g1")
+	contains(t, body, "STATUS g1: Bid & Roll (contract test game), running", "ann@example.test", "to move, due ", "LIST:", "g1")
 
 	// PAUSE stops deadlines; RESUME moves them by the pause.
 	ai := h.game("g1").seatOfAddress(ann)

@@ -34,9 +34,12 @@ func TestScenarioInvitationsAndJoins(t *testing.T) {
 	}
 	contains(t, inv.Body, "invited by olga@example.test", "JOIN")
 
+	h.send("g1", bob, "NOTIFY every", -1) // bob wants to hear of every join
+	h.mails()
 	h.send("g1", ann, "JOIN", -1)
 	ms = h.mails()
 	contains(t, h.mailTo(ms, bob).Body, "Ann has joined")
+	h.noMailTo(ms, cat) // under the default NOTIFY a join needs no mail of its own
 	if h.game("g1").Status != StatusForming {
 		t.Fatal("started with seats missing")
 	}
@@ -76,13 +79,16 @@ func TestScenarioInvitationsAndJoins(t *testing.T) {
 func TestScenarioSealedSimultaneous(t *testing.T) {
 	h := newHarness(t)
 	h.newToyGame("g1", ann, bob, cat)
+	for _, p := range []string{ann, bob, cat} {
+		h.send("g1", p, "NOTIFY every", -1) // every seat sees the resolution
+	}
 	h.mails()
 	out := h.send("g1", ann, "BID 3", -1)
 	if out.Status != "queued" { // a sealed bid waits for the others (issue 11, item 3)
 		t.Fatalf("bid: %+v", out)
 	}
 	ms := h.mails()
-	contains(t, h.mailTo(ms, ann).Body, "sealed", "Your sealed answer so far: BID 3", "It is complete")
+	contains(t, h.mailTo(ms, ann).Body, "sealed", "Your sealed answer so far: BID 3", "Your turn is complete")
 	h.noMailTo(ms, bob) // nothing visible changed for bob
 	h.send("g1", ann, "BID 4", -1)
 	h.send("g1", bob, "BID 5", -1)
@@ -293,7 +299,7 @@ func TestScenarioCommandsAfterTheStartingJoin(t *testing.T) {
 	for _, id := range []string{"g1", "g2", "g3", "g4", "g5", "g6"} {
 		h.org("NEW toy id=" + id + "\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob")
 		h.send(id, ann, "JOIN\nFORMAT json", -1)
-		h.send(id, bob, "JOIN\nFORMAT json\nNOTIFY turn", -1)
+		h.send(id, bob, "JOIN\nFORMAT json\nNOTIFY every", -1)
 		g := h.game(id)
 		if g.seatOfAddress(bob) == 0 {
 			swapped++ // the draw moved bob: his later commands must follow him
@@ -303,10 +309,10 @@ func TestScenarioCommandsAfterTheStartingJoin(t *testing.T) {
 				t.Errorf("%s %s: format %q", id, s.Name, s.Format)
 			}
 		}
-		if s := g.Seats[g.seatOfAddress(bob)]; s.Notify != "turn" {
+		if s := g.Seats[g.seatOfAddress(bob)]; s.Notify != "every" {
 			t.Errorf("%s: bob's NOTIFY went elsewhere: %+v", id, g.Seats)
 		}
-		if s := g.Seats[g.seatOfAddress(ann)]; s.Notify != "every" {
+		if s := g.Seats[g.seatOfAddress(ann)]; s.Notify != DefaultNotify {
 			t.Errorf("%s: ann got bob's NOTIFY: %+v", id, g.Seats)
 		}
 	}

@@ -65,6 +65,11 @@ type gameWork struct {
 	// quiet: seats whose mail this transaction is not sent (their budget
 	// is spent, or they keep sending the same mail).
 	quiet map[int]bool
+	// full: seats that asked STATUS FULL (their mail carries the whole
+	// state; otherwise the summary is compact).
+	full map[int]bool
+	// status: seats that asked STATUS (their mail carries the state).
+	status map[int]bool
 }
 
 // reply is the answer to a seat's own message: the fate of each order, and
@@ -117,7 +122,7 @@ func (w *work) track(g *Game) (*gameWork, error) {
 	}
 	gw := &gameWork{w: w, g: g, eg: eg, acted: map[int]bool{}, replies: map[int]*reply{}, force: map[int]bool{},
 		answering: map[int]string{}, reminders: map[int]bool{}, digest: map[int]bool{}, asked: map[int]bool{},
-		quiet: map[int]bool{}}
+		quiet: map[int]bool{}, full: map[int]bool{}, status: map[int]bool{}}
 	if len(g.Table) > 0 {
 		rs, err := w.ruleset(g.RulesetSHA)
 		if err != nil {

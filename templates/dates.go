@@ -36,6 +36,16 @@ func FormatTime(lang string, t time.Time) string {
 	return fmt.Sprintf("%s %d %s %d %02d:%02d %s", days[t.Weekday()], t.Day(), months[t.Month()-1], t.Year(), t.Hour(), t.Minute(), zone)
 }
 
+// FormatShort writes a time in short for a subject line: day, date and
+// time of day, no year nor zone ("Tue 24 Nov 20:00").
+func FormatShort(lang string, t time.Time) string {
+	days, ok := dayNames[lang]
+	if !ok {
+		lang, days = "en", dayNames["en"]
+	}
+	return fmt.Sprintf("%s %d %s %02d:%02d", days[t.Weekday()], t.Day(), monthNames[lang][t.Month()-1], t.Hour(), t.Minute())
+}
+
 // dayName returns the name of weekday d (0 = Sunday) in lang.
 func dayName(lang string, d any) string {
 	days, ok := dayNames[lang]

@@ -144,6 +144,10 @@ func fold(width int, text string) string {
 	return strings.Join(lines, "\n")
 }
 
+// Fold wraps the lines of text longer than Width (see fold): the
+// referee's safety net for game text laid out by templates.
+func Fold(text string) string { return fold(Width, text) }
+
 // indent prefixes every line of text.
 func indent(prefix, text string) string {
 	lines := strings.Split(text, "\n")

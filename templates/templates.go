@@ -35,6 +35,41 @@ type Ctx struct {
 	Seat  int      // the reader's seat, -1 for an observer or a non-player
 	Seats []string // the players' names by seat
 	Data  any      // what is rendered: a view, a prompt, an event, an error...
+	// Compact asks a summary for the state without what rarely changes or
+	// is shown elsewhere (STATUS FULL gives everything).
+	Compact bool
+	// Word returns a command keyword in the reader's language (Set.Word);
+	// nil leaves keywords as they are.
+	Word func(kw string) string
+}
+
+// Kw is a command keyword in the reader's language: {{$.Kw "PLACE"}}.
+func (c Ctx) Kw(kw string) string {
+	if c.Word == nil {
+		return kw
+	}
+	return c.Word(kw)
+}
+
+// KwLine writes the keyword of each command of an example in the reader's
+// language: "PLACE MH1 SEED" is "PIAZZA MH1 SEED" for an Italian reader;
+// commands separated by " / " are each translated.
+func (c Ctx) KwLine(line string) string {
+	parts := strings.Split(line, " / ")
+	for i, p := range parts {
+		lead := p[:len(p)-len(strings.TrimLeft(p, " \""))]
+		rest := p[len(lead):]
+		word, tail, _ := strings.Cut(rest, " ")
+		if w := c.Kw(word); w != strings.ToUpper(word) {
+			word = w
+		}
+		if tail != "" {
+			parts[i] = lead + word + " " + tail
+		} else {
+			parts[i] = lead + word
+		}
+	}
+	return strings.Join(parts, " / ")
 }
 
 // Name returns the name of seat s ("?" when out of range, "the game" for -1).
@@ -52,13 +87,14 @@ func (c Ctx) With(data any) Ctx { c.Data = data; return c }
 type Set struct {
 	byKey   map[string]*template.Template // "scope/lang"
 	aliases map[string]map[string]string  // "scope/lang" -> alias -> keyword
+	words   map[string]map[string]string  // "scope/lang" -> keyword -> its first alias
 }
 
 // Load parses every embedded template. It fails on any syntax error.
 func Load() (*Set, error) { return load(files) }
 
 func load(fsys fs.FS) (*Set, error) {
-	s := &Set{byKey: map[string]*template.Template{}, aliases: map[string]map[string]string{}}
+	s := &Set{byKey: map[string]*template.Template{}, aliases: map[string]map[string]string{}, words: map[string]map[string]string{}}
 	dirs := map[string][]string{}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -69,11 +105,11 @@ func load(fsys fs.FS) (*Set, error) {
 		case strings.HasSuffix(p, ".tmpl"):
 			dirs[dir] = append(dirs[dir], p)
 		case path.Base(p) == "aliases.txt":
-			m, err := parseAliases(fsys, p)
+			m, first, err := parseAliases(fsys, p)
 			if err != nil {
 				return err
 			}
-			s.aliases[dir] = m
+			s.aliases[dir], s.words[dir] = m, first
 		}
 		return nil
 	})
@@ -125,12 +161,12 @@ func load(fsys fs.FS) (*Set, error) {
 	return s, nil
 }
 
-func parseAliases(fsys fs.FS, p string) (map[string]string, error) {
+func parseAliases(fsys fs.FS, p string) (map[string]string, map[string]string, error) {
 	b, err := fs.ReadFile(fsys, p)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	m := map[string]string{}
+	m, first := map[string]string{}, map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -143,11 +179,30 @@ func parseAliases(fsys fs.FS, p string) (map[string]string, error) {
 		alias, kw, ok := strings.Cut(line, "=")
 		alias, kw = strings.ToUpper(strings.TrimSpace(alias)), strings.ToUpper(strings.TrimSpace(kw))
 		if !ok || alias == "" || kw == "" || strings.ContainsAny(alias, " \t") {
-			return nil, fmt.Errorf("templates: %s:%d: want \"ALIAS = KEYWORD\"", p, n)
+			return nil, nil, fmt.Errorf("templates: %s:%d: want \"ALIAS = KEYWORD\"", p, n)
 		}
 		m[alias] = kw
+		if _, ok := first[kw]; !ok {
+			first[kw] = alias
+		}
 	}
-	return m, sc.Err()
+	return m, first, sc.Err()
+}
+
+// Word returns a command keyword as a reader of lang writes it: the first
+// alias of the keyword in the scope's or the common aliases of lang, or the
+// keyword itself (always for English).
+func (s *Set) Word(scope, lang, kw string) string {
+	kw = strings.ToUpper(kw)
+	if lang == "en" {
+		return kw
+	}
+	for _, key := range []string{scope + "/" + lang, "common/" + lang} {
+		if w, ok := s.words[key][kw]; ok {
+			return w
+		}
+	}
+	return kw
 }
 
 // lookup finds the template defining name, with the fallbacks of Render.

@@ -15,6 +15,7 @@ import (
 import (
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/heavenale"
 )
 
 func cmdGames(_ context.Context, env *cliEnv, args []string) error {

@@ -118,3 +118,83 @@ func TestSelfplay(t *testing.T) {
 		t.Fatalf("selfplay (%d): %s %s", code, out, errs)
 	}
 }
+
+// Issue 12.10: an organiser tries "what if" on a published log: play
+// --from LOG --at N replays the game up to move N, then the script goes on
+// from there; --log writes a log of the new line that replays; --at past
+// the end and a log of another game are refused.
+func TestPlayFromLogAt(t *testing.T) {
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "toy.log.json")
+	if _, errs, code := runCLI(t, "", "play", "toy", "--players", "ann,bob", "--seed", "42", "--option", "rounds=2",
+		"--script", "testdata/toy.script", "--log", logPath); code != 0 {
+		t.Fatalf("play: %s", errs)
+	}
+	whatIf := filepath.Join(dir, "whatif.json")
+	// Up to move 3 both bids are in; bob rolls differently this time.
+	out, errs, code := runCLI(t, "!dice 6 6\nbob: ROLL\nbob: ROLL\nbob: HOLD\n", "play", "--from", logPath, "--at", "3", "--log", whatIf)
+	if code != 0 || !strings.Contains(out, "replayed up to move 3 of") || !strings.Contains(out, "toy.roll pot=6 value=6") {
+		t.Fatalf("play --from (%d): %s\n%s", code, errs, out)
+	}
+	if out, errs, code = runCLI(t, "", "replay", whatIf); code != 0 || !strings.Contains(out, "ok: every step matches") {
+		t.Fatalf("the what-if log does not replay (%d): %s %s", code, out, errs)
+	}
+	if _, errs, code = runCLI(t, "", "play", "--from", logPath, "--at", "999"); code == 0 || !strings.Contains(errs, "the log ends at move") {
+		t.Errorf("--at past the end (%d): %s", code, errs)
+	}
+	if _, errs, code = runCLI(t, "", "play", "dicebrewing", "--from", logPath); code == 0 || !strings.Contains(errs, "not dicebrewing") {
+		t.Errorf("a log of another game (%d): %s", code, errs)
+	}
+	if _, errs, code = runCLI(t, "", "play", "toy", "--players", "ann,bob", "--at", "3"); code != 2 {
+		t.Errorf("--at without --from (%d): %s", code, errs)
+	}
+}
+
+// Issue 12.10: a loaded state is checked with the game's own consistency
+// check; directives before the first move apply to it; --log with --state
+// is refused with a reason instead of ignored; --json carries each order's
+// error codes, the views and who is waiting.
+func TestPlayStateCheckedAndJSON(t *testing.T) {
+	dir := t.TempDir()
+	out, errs, code := runCLI(t, "", "play", "dicebrewing", "--players", "ann,bob", "--json")
+	if code != 0 {
+		t.Fatalf("play --json: %s", errs)
+	}
+	var v struct {
+		State   map[string]any
+		Views   []json.RawMessage
+		Waiting []json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil || len(v.Views) != 2 || len(v.Waiting) == 0 {
+		t.Fatalf("json output: %v %s", err, out)
+	}
+	good, _ := json.Marshal(v.State)
+	v.State["players"].([]any)[0].(map[string]any)["coins"] = -5
+	bad, _ := json.Marshal(v.State)
+	goodPath, badPath := filepath.Join(dir, "good.json"), filepath.Join(dir, "bad.json")
+	os.WriteFile(goodPath, good, 0o644)
+	os.WriteFile(badPath, bad, 0o644)
+	if _, errs, code := runCLI(t, "", "play", "dicebrewing", "--state", badPath); code == 0 || !strings.Contains(errs, "not a possible position") {
+		t.Errorf("-5 coins accepted (%d): %s", code, errs)
+	}
+	if _, errs, code := runCLI(t, "", "play", "dicebrewing", "--state", goodPath); code != 0 {
+		t.Errorf("a good state refused: %s", errs)
+	}
+	if _, errs, code := runCLI(t, "", "play", "dicebrewing", "--state", goodPath, "--log", filepath.Join(dir, "l.json")); code != 2 || !strings.Contains(errs, "--log needs") {
+		t.Errorf("--log with --state (%d): %s", code, errs)
+	}
+	out, errs, code = runCLI(t, "ann: BID 99\n", "play", "toy", "--players", "ann,bob", "--json")
+	var j struct {
+		Messages []struct {
+			Rejected bool
+			Orders   []struct {
+				Status string
+				Errors []struct{ Code string }
+			}
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || len(j.Messages) != 1 || !j.Messages[0].Rejected ||
+		len(j.Messages[0].Orders) == 0 || len(j.Messages[0].Orders[0].Errors) == 0 || j.Messages[0].Orders[0].Errors[0].Code != "not_enough_chips" {
+		t.Fatalf("--json lacks the error code (%d): %s %s", code, errs, out)
+	}
+}

@@ -40,7 +40,7 @@ func TestOrganiserCommandLine(t *testing.T) {
 		t.Fatalf("game new (%d): %s %s", code, out, errs)
 	}
 	out, errs, code = runCLI(t, "STATUS g7\nPOLICY g7 12h\n", "org", "--config", cfg, "-")
-	if code != 0 || !strings.Contains(out, "STATUS g7: toy") || !strings.Contains(out, "POLICY g7: policy now 12h") {
+	if code != 0 || !strings.Contains(out, "STATUS g7: Bid & Roll") || !strings.Contains(out, "POLICY g7: policy now 12h") {
 		t.Fatalf("org script (%d): %s %s", code, out, errs)
 	}
 	out, errs, code = runCLI(t, "", "export", "g7", "--config", cfg)
@@ -58,5 +58,34 @@ func TestOrganiserCommandLine(t *testing.T) {
 	}
 	if out, errs, code = runCLI(t, "", "export", "g7", "--config", cfg); code != 0 || !strings.Contains(out, `"toy"`) {
 		t.Fatalf("export after compact (%d): %s %s", code, out, errs)
+	}
+}
+
+// Issue 12.9: the store-only organiser commands need no mail passwords: a
+// configuration with IMAP and SMTP logins but no password in the file nor
+// in the environment still runs them (serve would refuse it).
+func TestOrganiserCommandLineWithoutPasswords(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "referee.toml")
+	cfg := "domain = \"example.test\"\ndata_dir = \"" + filepath.Join(dir, "data") + "\"\norganisers = [\"olga@example.test\"]\n" +
+		"[imap]\naddr = \"imap.example.test:993\"\nusername = \"referee@example.test\"\n" +
+		"[smtp]\naddr = \"smtp.example.test:587\"\nusername = \"referee@example.test\"\n"
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"REFEREE_IMAP_PASSWORD", "REFEREE_SMTP_PASSWORD"} {
+		t.Setenv(v, "")
+		t.Setenv(v+"_FILE", "")
+	}
+	if _, errs, code := runCLI(t, "", "serve", "--config", path); code == 0 || !strings.Contains(errs, "password") {
+		t.Fatalf("serve without passwords (%d): %s", code, errs)
+	}
+	out, errs, code := runCLI(t, "", "org", "--config", path, "add", "olga@example.test")
+	if code != 0 || !strings.Contains(out, "referee+org.") {
+		t.Fatalf("org add (%d): %s %s", code, out, errs)
+	}
+	out, errs, code = runCLI(t, "NEW toy id=g8\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob\nLIST\nHELP\n", "org", "--config", path, "-")
+	if code != 0 || !strings.Contains(out, "NEW: created game g8") || !strings.Contains(out, "  g8 ") || !strings.Contains(out, "ORGANISER COMMANDS") {
+		t.Fatalf("org script (%d): %s %s", code, out, errs)
 	}
 }

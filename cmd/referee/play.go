@@ -15,7 +15,7 @@ import (
 )
 
 const playArgs = "GAME --players ann,bob[,...] [--variant V] [--option k=v]... [--seed S] [--ruleset FILE] " +
-	"[--state STATE.json] [--script FILE] [--lang en|it|fr|nl] [--views] [--log LOG.json] [--json]"
+	"[--state STATE.json | --from LOG.json [--at MOVE]] [--script FILE] [--lang en|it|fr|nl] [--views] [--log LOG.json] [--json]"
 
 // cmdPlay plays a game offline. The script (a file, or stdin) holds one
 // "player: command" per line; consecutive lines of one player form one
@@ -23,7 +23,9 @@ const playArgs = "GAME --players ann,bob[,...] [--variant V] [--option k=v]... [
 // comment; directive lines script the random source ("!dice 3 4 5",
 // "!draw R12": any kind the game lists; those before the first move script
 // the setup's own draws) or make a deadline pass for a player ("!expire
-// ann").
+// ann"). --from starts from a published game log up to move --at (an
+// organiser's "what if"); --state from a state JSON, checked with the
+// game's own consistency check.
 func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 	fs := newFlags(env, "play", playArgs)
 	players := fs.String("players", "", "comma-separated player names, in seat order")
@@ -33,14 +35,35 @@ func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 	fs.Var(opts, "option", "game option key=value (repeatable)")
 	rulesetFile := fs.String("ruleset", "", "ruleset data file overriding the game's default")
 	stateFile := fs.String("state", "", "start from this state JSON instead of a new game")
+	fromFile := fs.String("from", "", "start from this published game log (the final mail's attachment or referee export)")
+	at := fs.Int("at", -1, "with --from: replay the log up to this move number (default: all of it)")
 	scriptFile := fs.String("script", "", "script file (default: read stdin)")
 	lang := fs.String("lang", "en", "language of the output")
 	views := fs.Bool("views", false, "print every player's view after each message")
 	logFile := fs.String("log", "", "write the game log (for referee replay) to this file")
-	asJSON := fs.Bool("json", false, "print only the final state and result as JSON")
+	asJSON := fs.Bool("json", false, "print JSON only: every message's results with error codes, the final views, state and result")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
+	}
+	var from *engine.Log
+	if *fromFile != "" {
+		if *stateFile != "" {
+			return fmt.Errorf("%w: --from and --state exclude each other", errUsage)
+		}
+		data, err := os.ReadFile(*fromFile)
+		if err != nil {
+			return err
+		}
+		from = &engine.Log{}
+		if err := json.Unmarshal(data, from); err != nil {
+			return fmt.Errorf("%s: not a game log: %w", *fromFile, err)
+		}
+		if len(pos) == 0 {
+			pos = []string{from.Game}
+		}
+	} else if *at >= 0 {
+		return fmt.Errorf("%w: --at goes with --from", errUsage)
 	}
 	if len(pos) != 1 {
 		return fmt.Errorf("%w: want exactly one GAME", errUsage)
@@ -48,6 +71,12 @@ func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 	g, err := engine.Lookup(pos[0])
 	if err != nil {
 		return err
+	}
+	if from != nil && from.Game != g.Info().Name {
+		return fmt.Errorf("%s is a log of %s, not %s", *fromFile, from.Game, g.Info().Name)
+	}
+	if *stateFile != "" && *logFile != "" {
+		return fmt.Errorf("%w: --log needs the game from its start (a new game or --from LOG.json); a state JSON has no seed to replay from", errUsage)
 	}
 	var ruleset []byte
 	if *rulesetFile != "" {
@@ -63,7 +92,7 @@ func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 	if *asJSON {
 		out = io.Discard
 	}
-	p := &player{g: g, r: r, lang: *lang, out: out, views: *views}
+	p := &player{g: g, r: r, lang: *lang, out: out, views: *views, json: *asJSON}
 
 	in := env.stdin
 	if *scriptFile != "" {
@@ -101,7 +130,24 @@ func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 
 	var setup []engine.Event
 	var first *engine.Report
-	if *stateFile != "" {
+	switch {
+	case from != nil:
+		lg, err := logUpTo(*from, *at)
+		if err != nil {
+			return err
+		}
+		st, err := engine.Replay(g, lg)
+		if err != nil {
+			return fmt.Errorf("%s: %w", *fromFile, err)
+		}
+		p.tb = engine.WrapTable(g, st)
+		for _, f := range leading { // recorded in the next step, so the new log replays
+			p.tb.Script(f.Kind, f.Value)
+		}
+		first = &engine.Report{}
+		p.log = &lg
+		fmt.Fprintf(out, "== %s replayed up to move %d of %d\n", *fromFile, st.Head().Moves, lastMove(*from))
+	case *stateFile != "":
 		data, err := os.ReadFile(*stateFile)
 		if err != nil {
 			return err
@@ -110,9 +156,18 @@ func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", *stateFile, err)
 		}
+		// An impossible position (51 dice, -5 coins) is refused with the
+		// game's own consistency check.
+		if err := st.Check(); err != nil {
+			return fmt.Errorf("%s: not a possible position: %w", *stateFile, err)
+		}
+		// Directives before the first move script the next draws.
 		p.tb = engine.WrapTable(g, st)
+		for _, f := range leading {
+			p.tb.Script(f.Kind, f.Value)
+		}
 		first = &engine.Report{}
-	} else {
+	default:
 		if *players == "" {
 			return fmt.Errorf("%w: --players is required", errUsage)
 		}
@@ -145,12 +200,27 @@ func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 		}
 	}
 	if *asJSON {
+		views := make([]any, len(p.seats))
+		for s := range views {
+			views[s] = p.tb.State.View(s)
+		}
+		var waiting []any
+		if res == nil {
+			for _, d := range p.tb.Waiting() {
+				waiting = append(waiting, map[string]any{"seat": d.Seat, "player": p.seats[d.Seat], "prompt": p.tb.Prompts[d.Seat],
+					"legal": p.tb.State.Legal(d)})
+			}
+		}
 		enc := json.NewEncoder(env.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(struct {
-			State  engine.State   `json:"state"`
-			Result *engine.Result `json:"result"`
-		}{p.tb.State, res})
+			Token    int            `json:"token"`
+			Messages []jsonMessage  `json:"messages"`
+			Waiting  []any          `json:"waiting,omitempty"`
+			Views    []any          `json:"views"`
+			State    engine.State   `json:"state"`
+			Result   *engine.Result `json:"result"`
+		}{p.tb.Token(), p.messages, waiting, views, p.tb.State, res})
 	}
 	if res != nil {
 		p.result(res)
@@ -165,6 +235,58 @@ func cmdPlay(_ context.Context, env *cliEnv, args []string) error {
 	return nil
 }
 
+// jsonMessage is one scripted message in the --json output: each order's
+// status with the rule errors (codes and parameters) and the steps applied.
+type jsonMessage struct {
+	Player   string        `json:"player"`
+	Seat     int           `json:"seat"`
+	Text     string        `json:"text"`
+	Rejected bool          `json:"rejected"`
+	Orders   []jsonOrder   `json:"orders"`
+	Steps    []engine.Step `json:"steps,omitempty"`
+}
+
+type jsonOrder struct {
+	Text   string              `json:"text"`
+	Status string              `json:"status"`
+	Cmds   []string            `json:"cmds,omitempty"`
+	Errors []*engine.RuleError `json:"errors,omitempty"`
+}
+
+// logUpTo is a published log cut after move at (all of it when at < 0),
+// without its final hash; errata from later moves go too.
+func logUpTo(lg engine.Log, at int) (engine.Log, error) {
+	if at < 0 {
+		lg.Final = ""
+		return lg, nil
+	}
+	if last := lastMove(lg); at > last {
+		return lg, fmt.Errorf("--at %d: the log ends at move %d", at, last)
+	}
+	var steps []engine.Step
+	for _, s := range lg.Steps {
+		if s.Token > at {
+			break
+		}
+		steps = append(steps, s)
+	}
+	var errata []engine.Erratum
+	for _, e := range lg.Errata {
+		if e.Before <= len(steps) {
+			errata = append(errata, e)
+		}
+	}
+	lg.Steps, lg.Errata, lg.Final = steps, errata, ""
+	return lg, nil
+}
+
+func lastMove(lg engine.Log) int {
+	if len(lg.Steps) == 0 {
+		return 0
+	}
+	return lg.Steps[len(lg.Steps)-1].Token
+}
+
 type player struct {
 	g     engine.Game
 	tb    *engine.Table
@@ -174,6 +296,9 @@ type player struct {
 	views bool
 	seats []string
 	log   *engine.Log
+	// json collects the messages for --json.
+	json     bool
+	messages []jsonMessage
 }
 
 func (p *player) reader(seat int) referee.Reader {
@@ -306,6 +431,13 @@ func (p *player) message(seat int, text string) error {
 	if err != nil {
 		return err
 	}
+	if p.json {
+		m := jsonMessage{Player: p.seats[seat], Seat: seat, Text: text, Rejected: rep.Rejected, Steps: rep.Steps}
+		for _, r := range rep.Results {
+			m.Orders = append(m.Orders, jsonOrder{Text: r.Order.Text, Status: r.Status, Cmds: r.Cmds, Errors: r.Errors})
+		}
+		p.messages = append(p.messages, m)
+	}
 	p.report(rep)
 	p.prompts()
 	if p.views {
@@ -411,7 +543,7 @@ func (p *player) view(seat int) {
 
 func (p *player) result(res *engine.Result) {
 	fmt.Fprintln(p.out, "\n== game over")
-	for _, sc := range res.Scores {
+	for _, sc := range ranked(res) {
 		var parts []string
 		for _, pt := range sc.Parts {
 			parts = append(parts, fmt.Sprintf("%s %d", pt.Name, pt.Points))

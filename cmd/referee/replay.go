@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"sort"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -37,11 +38,19 @@ func cmdReplay(_ context.Context, env *cliEnv, args []string) error {
 	}
 	fmt.Fprintf(env.stdout, "ok: every step matches (%d moves, %d random draws)\n", st.Head().Moves, st.Head().Rand.Drawn())
 	if res := st.Result(); res != nil {
-		for _, sc := range res.Scores {
+		for _, sc := range ranked(res) {
 			fmt.Fprintf(env.stdout, "   %d. %-12s %4d\n", res.Rank[sc.Seat], st.Head().Seats[sc.Seat], sc.Total)
 		}
 	} else {
 		fmt.Fprintln(env.stdout, "the game was not finished")
 	}
 	return nil
+}
+
+// ranked returns the scores in ranking order (ties in seat order): engines
+// list them by seat.
+func ranked(res *engine.Result) []engine.Score {
+	out := append([]engine.Score(nil), res.Scores...)
+	sort.SliceStable(out, func(a, b int) bool { return res.Rank[out[a].Seat] < res.Rank[out[b].Seat] })
+	return out
 }

@@ -48,7 +48,7 @@ func newLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 // store's lock). Mails these commands cause wait in the outbox until the
 // daemon runs.
 func offline(env *cliEnv, path string) (*referee.Referee, *config.Config, func(), error) {
-	cfg, err := config.Load(path)
+	cfg, err := loadStoreOnly(path)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -57,7 +57,9 @@ func offline(env *cliEnv, path string) (*referee.Referee, *config.Config, func()
 	}
 	db, err := store.Open(cfg.StorePath(), nil)
 	if errors.Is(err, store.ErrLocked) {
-		return nil, nil, nil, fmt.Errorf("the daemon is running and holds %s: send your commands by mail to your organiser address, or stop the daemon first", cfg.StorePath())
+		return nil, nil, nil, fmt.Errorf("the daemon is running and holds %s: send your commands by mail to your organiser "+
+			"address (the daemon logs it at start; or write HELP to %s from your address to get it), or stop the daemon first",
+			cfg.StorePath(), cfg.RefereeAddress())
 	}
 	if err != nil {
 		return nil, nil, nil, err
@@ -251,4 +253,33 @@ func cmdCompact(ctx context.Context, env *cliEnv, args []string) error {
 	}
 	fmt.Fprintf(env.stdout, "pruned %d old records; %s: %d bytes -> %d bytes\n", n, cfg.StorePath(), before, after)
 	return nil
+}
+
+// loadStoreOnly loads a configuration for the commands that only use the
+// store (org, game new): they send no mail and read none, so the IMAP,
+// SMTP and webhook passwords are not needed (they stand in when unset;
+// the daemon checks the real ones when it starts).
+func loadStoreOnly(path string) (*config.Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	// The secrets that are required alone (the SendGrid and Postmark
+	// passwords pair with a user name in the file and stay as they are).
+	secret := map[string]bool{"REFEREE_IMAP_PASSWORD": true, "REFEREE_SMTP_PASSWORD": true,
+		"REFEREE_WEBHOOK_SECRET": true, "REFEREE_HOOKS_SECRET": true}
+	env := func(k string) (string, bool) {
+		if secret[k] {
+			return "unused-offline-unused-offline", true
+		}
+		if secret[strings.TrimSuffix(k, "_FILE")] {
+			return "", false
+		}
+		return os.LookupEnv(k)
+	}
+	cfg, err := config.Parse(data, env)
+	if err != nil {
+		return nil, fmt.Errorf("config %s: %w", path, err)
+	}
+	return cfg, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/heavenale"
 	"github.com/pbem-referee/referee/referee/demo"
 )
 

@@ -19,6 +19,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/heavenale"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/config"
@@ -93,6 +94,8 @@ func specs() []spec {
 			ruleset: "../../engine/fromage/testdata/short.toml", players: []string{"cat", "dan"}},
 		{id: "db2", game: "dicebrewing", options: map[string]string{"round_limit": "4", "unlucky_roll": "true"}, players: []string{"eve", "fay", "gus"},
 			sleepy: "gus"},
+		{id: "ha1", game: "heavenale", options: map[string]string{"start_player": "1"},
+			ruleset: "../../engine/heavenale/testdata/short.toml", players: []string{"hal", "ivy"}},
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"net/netip"
 	"os"
 	"runtime/debug"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -154,6 +155,19 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		if _, err := d.Referee.AddOrganiser(o); err != nil {
 			return fail(err)
 		}
+	}
+	// Each organiser's address, for the operator to pass on (an organiser
+	// who writes HELP to the referee's plain address gets it by mail too).
+	orgs, err := d.Referee.OrganiserAddresses()
+	if err != nil {
+		return fail(err)
+	}
+	for _, o := range sortedKeys(orgs) {
+		log.Info("organiser address", slog.String("organiser", o), slog.String("write_to", orgs[o]))
+	}
+	if !cfg.Auth.RequireDKIMAlignment {
+		log.Info("sender check: the seat's secret only (auth.require_dkim_alignment is off): whoever learns a seat's " +
+			"Reply-To address can play for it; turn alignment on when your players' providers sign their mail")
 	}
 	d.mux.HandleFunc("GET /healthz", d.healthz)
 	if err := d.mountHTTP(db, log); err != nil {
@@ -401,4 +415,13 @@ func (d *Daemon) healthz(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	fmt.Fprintf(w, "ok\nuptime %s\n", time.Since(d.started).Round(time.Second))
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

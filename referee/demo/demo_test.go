@@ -14,6 +14,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/heavenale"
 )
 
 // TestDemoEndToEnd runs the demo's bot games on the embedded stack: every
@@ -98,6 +99,11 @@ func TestDemoEndToEnd(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "All games finished") || !strings.Contains(out.String(), "transcripts") {
 		t.Errorf("summary missing:\n%s", out.String())
+	}
+	// Issue 12.11: the demo ends with one real "your move" mail.
+	if !strings.Contains(res.Sample, "] Your move") || !strings.Contains(res.Sample, "WHAT YOU NEED TO DO NOW") ||
+		!strings.Contains(out.String(), "One of the mails a player got during the game:\n\n  | From: ") {
+		t.Errorf("no sample mail at the end:\n%s", out.String())
 	}
 }
 

@@ -73,6 +73,9 @@ type Result struct {
 	Games []GameResult
 	// Human is the person's account, when there is one.
 	Human *Account
+	// Sample is one real "your move" mail a player of the first game got
+	// in the middle of the game (subject and text), printed at the end.
+	Sample string
 }
 
 // GameResult is one game's outcome.
@@ -575,6 +578,11 @@ func finish(ctx context.Context, res *Result, site *Site, tr *tracker, plans []*
 			if err := writeTranscript(ctx, pr.Transcript, sp.acc, sent, tr); err != nil {
 				return err
 			}
+			if res.Sample == "" && !sp.human {
+				if res.Sample, err = sampleMail(ctx, sp.acc); err != nil {
+					return err
+				}
+			}
 			gr.Players = append(gr.Players, pr)
 		}
 		sort.SliceStable(gr.Players, func(a, b int) bool {
@@ -586,6 +594,28 @@ func finish(ctx context.Context, res *Result, site *Site, tr *tracker, plans []*
 		res.Games = append(res.Games, gr)
 	}
 	return nil
+}
+
+// sampleMail returns a "your move" mail from the middle of a player's
+// mailbox (the third one, which already tells what happened since the
+// player's last mail), as the player's client shows it: subject, then text.
+func sampleMail(ctx context.Context, acc Account) (string, error) {
+	msgs, err := FetchAll(ctx, acc, "INBOX")
+	if err != nil {
+		return "", err
+	}
+	var moves []*mailfmt.Message
+	for _, m := range msgs {
+		pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+		if err == nil && strings.Contains(pm.Subject, "] Your move") {
+			moves = append(moves, pm)
+		}
+	}
+	if len(moves) == 0 {
+		return "", nil
+	}
+	pm := moves[min(2, len(moves)-1)]
+	return "From: " + pm.From.Addr + "\nTo: " + acc.Addr + "\nSubject: " + pm.Subject + "\n\n" + strings.TrimRight(pm.Text, "\n") + "\n", nil
 }
 
 // fileName makes a file name of a player's name.
@@ -653,4 +683,15 @@ func summary(out io.Writer, res *Result) {
 	}
 	fmt.Fprintf(out, "\nTranscripts: %s/transcripts/<game>/<player>.txt (every mail of the player's mailbox, and the player's own, in order)\n", res.Dir)
 	fmt.Fprintf(out, "Game logs:   %s/transcripts/<game>/log.json (check one with: referee replay <file>)\n", res.Dir)
+	if res.Sample != "" {
+		fmt.Fprintf(out, "\nOne of the mails a player got during the game:\n\n%s", indentLines("  | ", res.Sample))
+	}
+}
+
+func indentLines(prefix, s string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		b.WriteString(strings.TrimRight(prefix+l, " ") + "\n")
+	}
+	return b.String()
 }

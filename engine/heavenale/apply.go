@@ -1,0 +1,875 @@
+package heavenale
+
+import (
+	"strconv"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// Decision kinds (documented in doc.go; templates key prompts on them).
+const (
+	kindSetup = "setup" // start-space pick at setup (HA-3.9)
+	kindMove  = "move"  // destination (HA-5.1)
+	kindBuy   = "buy"   // purchases (HA-5.2, HA-5.3)
+	kindShed  = "shed"  // shed activation (HA-5.5.4)
+	kindScore = "score" // scoring spot (HA-5.6)
+	kindPriv  = "priv"  // privilege card (HA-5.9)
+	kindHome  = "home"  // start space on entering the start area (HA-5.12)
+)
+
+func (s *State) kind() string {
+	if s.Phase == phaseSetup {
+		return kindSetup
+	}
+	return s.Sub
+}
+
+// decision returns the decision owed now.
+func (s *State) decision() engine.Decision {
+	seat := s.Cur
+	d := engine.Decision{Seat: seat, Mode: engine.Sequential, Kind: s.kind(), Rank: 0,
+		Slot: slotOf(s.Players[seat].Turns + 1), Params: map[string]any{"round": s.Round, "rounds": s.Rounds}}
+	switch d.Kind {
+	case kindSetup:
+		d.Slot = "setup"
+		d.Default = s.homeDefault(seat, "HOME")
+	case kindMove:
+		d.Pass, d.Default = "GO HOME", "GO HOME"
+		d.Params["pos"] = s.Players[seat].Pos
+		// AMB-2: the last round's reminder that cards can be sold.
+		d.Params["last"] = s.Round == s.Rounds
+	case kindBuy:
+		n := s.Players[seat].Pos
+		d.Params["space"] = n
+		d.Params["bought"] = s.Bought
+		// Each tile's price shady/sunny, and the empty spots per side.
+		var prices []string
+		seen := map[string]bool{}
+		for _, t := range s.Spaces[n] {
+			if !seen[t] {
+				seen[t] = true
+				prices = append(prices, t+" "+strconv.Itoa(s.price(n, t, sideShade))+"/"+strconv.Itoa(s.price(n, t, sideSun)))
+			}
+		}
+		d.Params["prices"] = prices
+		d.Params["free_sun"] = len(s.emptyOn(seat, sideSun))
+		d.Params["free_shade"] = len(s.emptyOn(seat, sideShade))
+		if s.Bought > 0 {
+			d.Pass, d.Default = "DONE", "DONE"
+		} else {
+			d.Default = s.Legal0(seat)
+		}
+	case kindShed:
+		k := s.Sheds[0]
+		d.Params["site"] = s.r.SiteName[k]
+		d.Params["type"] = shedType(s.Players[seat].Garden[s.r.ShedSites[k]])
+		d.Default = s.Legal0(seat)
+	case kindScore:
+		d.Params["space"] = s.Players[seat].Pos
+		d.Default = s.Legal0(seat)
+	case kindPriv:
+		d.Params["pair"] = s.Pair + 1
+		d.Pass, d.Default = "PRIV PASS", "PRIV PASS"
+		if opts := s.privOptions(seat, true); len(opts) == 1 {
+			d.Default = opts[0]
+		}
+	case kindHome:
+		d.Default = s.homeDefault(seat, "HOME")
+	}
+	return d
+}
+
+// Legal0 returns the first legal option of the current decision.
+func (s *State) Legal0(seat int) string {
+	opts := s.options(seat)
+	if len(opts) == 0 {
+		return ""
+	}
+	return opts[0]
+}
+
+// homeDefault is the start space taken without an answer: the first free
+// space of the seat's PREF HOME, else BREW, CASH, RES on the least advanced
+// marker, FIRST.
+func (s *State) homeDefault(seat int, verb string) string {
+	opts := s.homeOptions(seat, verb, true)
+	return opts[0]
+}
+
+// Pending implements engine.State.
+func (s *State) Pending() []engine.Decision {
+	if s.Phase == phaseOver || s.Cur < 0 {
+		return nil
+	}
+	return []engine.Decision{s.decision()}
+}
+
+// Legal implements engine.State.
+func (s *State) Legal(d engine.Decision) []engine.Option {
+	if s.Phase == phaseOver || d.Seat != s.Cur || d.Kind != s.kind() {
+		return nil
+	}
+	cmds := s.options(d.Seat)
+	out := make([]engine.Option, len(cmds))
+	for i, c := range cmds {
+		out[i] = engine.Option{Cmd: c}
+	}
+	for i := range out {
+		switch d.Kind {
+		case kindMove:
+			out[i].Params = s.moveParams(d.Seat, out[i].Cmd)
+		case kindShed, kindScore, kindPriv:
+			out[i].Params = s.effectParams(d.Seat, out[i].Cmd)
+		}
+	}
+	return out
+}
+
+// moveParams describes a destination for the track menu.
+func (s *State) moveParams(seat int, cmd string) map[string]any {
+	if cmd == "GO HOME" {
+		var free []string
+		for _, h := range s.freeHomes(seat) {
+			free = append(free, homeNames[h])
+		}
+		return map[string]any{"space": homePos, "kind": "home", "free": free}
+	}
+	n, _ := strconv.Atoi(cmd[3:])
+	sp := s.r.Track[n]
+	pm := map[string]any{"space": n, "kind": sp.Kind, "label": sp.Label}
+	switch sp.kind {
+	case kindResource, kindMonk:
+		pm["tiles"] = cloneStrings(s.Spaces[n])
+		if sp.kind == kindMonk {
+			pm["cost"] = sp.Cost
+		}
+	case kindDisc:
+		var spots []string
+		for _, o := range s.usable(seat, sp.disc) {
+			if o.Spot == spotX {
+				if len(spots) == 0 || spots[len(spots)-1] != "X" {
+					spots = append(spots, "X")
+				}
+				continue
+			}
+			spots = append(spots, spotNames[o.Spot])
+		}
+		pm["spots"] = spots
+	case kindBarrel:
+		var goals []string
+		for _, g := range s.claimable(seat) {
+			size := "large"
+			if s.Large[g] >= 0 {
+				size = "small"
+			}
+			goals = append(goals, s.r.Goals[g].ID+":"+size)
+		}
+		pm["goals"] = goals
+	}
+	return pm
+}
+
+// effectParams describes what a shed, scoring or privilege option would
+// do, by trying it on a copy: "tiles" activated (spot:tile) and "gain",
+// the changes of the seat's ducats, brewmaster and markers (keys "ducats",
+// "brew", "WO".."BA").
+func (s *State) effectParams(seat int, cmd string) map[string]any {
+	c := &State{H: s.H.Clone(), Core: s.Core.clone(), r: s.r}
+	m, err := c.Parse(seat, cmd)
+	if err != nil {
+		return nil
+	}
+	evs, err := c.apply(seat, m.(Move))
+	if err != nil {
+		return nil
+	}
+	pm := map[string]any{}
+	for _, e := range evs {
+		if e.Seat == seat && (e.Type == "ha.score" || e.Type == "ha.shed_activate") {
+			pm["tiles"] = e.Params["tiles"]
+		}
+	}
+	a, b := &s.Players[seat], &c.Players[seat]
+	gain := map[string]any{}
+	if d := b.Ducats - a.Ducats; d != 0 {
+		gain["ducats"] = d
+	}
+	if d := b.Brew - a.Brew; d != 0 {
+		gain["brew"] = d
+	}
+	for k := range a.Markers {
+		if d := b.Markers[k] - a.Markers[k]; d != 0 {
+			gain[colourNames[k]] = d
+		}
+	}
+	pm["gain"] = gain
+	return pm
+}
+
+// options lists the canonical commands answering the current decision.
+func (s *State) options(seat int) []string {
+	switch s.kind() {
+	case kindSetup, kindHome:
+		return s.homeOptions(seat, "HOME", false)
+	case kindMove:
+		var out []string
+		for n := 1; n < homePos; n++ {
+			if s.reachable(seat, n) {
+				out = append(out, "GO "+strconv.Itoa(n))
+			}
+		}
+		return append(out, "GO HOME")
+	case kindBuy:
+		return s.buyOptions(seat)
+	case kindShed:
+		k := s.Sheds[0]
+		t := shedType(s.Players[seat].Garden[s.r.ShedSites[k]])
+		var out []string
+		for _, set := range s.r.Patterns[k][t] {
+			cmd := "SHED"
+			for _, c := range set {
+				cmd += " " + s.r.Cells[c].ID
+			}
+			out = append(out, cmd)
+		}
+		return out
+	case kindScore:
+		sp := s.r.Track[s.Players[seat].Pos]
+		var out []string
+		for _, o := range s.usable(seat, sp.disc) {
+			cmd := "SCORE " + spotNames[o.Spot]
+			if o.Spot == spotX {
+				cmd += " " + strconv.Itoa(o.N)
+			}
+			out = append(out, cmd)
+		}
+		return out
+	case kindPriv:
+		return s.privOptions(seat, true)
+	}
+	return nil
+}
+
+// homeOptions lists the start spaces the seat may take; with pref, only the
+// one its standing order (PREF HOME) or the forced rule picks, if any.
+func (s *State) homeOptions(seat int, verb string, first bool) []string {
+	free := s.freeHomes(seat)
+	var out []string
+	for _, h := range free {
+		if h == homeRes {
+			for c := range colourNames {
+				out = append(out, verb+" RES "+colourNames[c])
+			}
+			continue
+		}
+		out = append(out, verb+" "+homeNames[h])
+	}
+	// Standing order PREF HOME (§10.2): the first free space listed.
+	p := &s.Players[seat]
+	if len(p.PrefHome) > 0 || first {
+		prefs := p.PrefHome
+		if first && len(prefs) == 0 {
+			low := 0
+			for c := range p.Markers {
+				if p.Markers[c] < p.Markers[low] {
+					low = c
+				}
+			}
+			prefs = []string{"BREW", "CASH", "RES", colourNames[low], "FIRST"}
+		}
+		for i := 0; i < len(prefs); i++ {
+			want := verb + " " + prefs[i]
+			if prefs[i] == "RES" && i+1 < len(prefs) {
+				want += " " + prefs[i+1]
+				i++
+			}
+			for _, o := range out {
+				if o == want {
+					return []string{o}
+				}
+			}
+		}
+		if first {
+			return out[:1]
+		}
+	}
+	return out
+}
+
+// privOptions lists the privilege answers; with pref, narrowed by the
+// seat's PREF PRIV (§10.2).
+func (s *State) privOptions(seat int, pref bool) []string {
+	p := &s.Players[seat]
+	var out []string
+	low := p.lowest()
+	for _, c := range cardNames {
+		if !p.hasCard(c) {
+			continue
+		}
+		switch c {
+		case "COLOR":
+			for col := range colourNames {
+				out = append(out, "PRIV COLOR "+colourNames[col])
+			}
+		case "LOW":
+			for col := range colourNames {
+				if p.Markers[col] == low {
+					out = append(out, "PRIV LOW "+colourNames[col])
+				}
+			}
+		default:
+			out = append(out, "PRIV "+c)
+		}
+	}
+	out = append(out, "PRIV PASS")
+	if pref && len(p.PrefPriv) > 0 {
+		switch p.PrefPriv[0] {
+		case "ASK":
+		case "PASS":
+			return []string{"PRIV PASS"}
+		default:
+			for _, c := range p.PrefPriv {
+				if p.hasCard(c) {
+					return []string{"PRIV " + c}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// buyOptions lists the purchases affordable now, DONE after the first, and
+// the sales that make another tile affordable (HA-5.2, HA-5.10).
+func (s *State) buyOptions(seat int) []string {
+	p := &s.Players[seat]
+	n := p.Pos
+	var out []string
+	seen := map[string]bool{}
+	needSale := false
+	for _, t := range s.Spaces[n] {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		for _, side := range []int{sideSun, sideShade} {
+			pr := s.price(n, t, side)
+			empty := s.emptyOn(seat, side)
+			if len(empty) == 0 {
+				continue
+			}
+			if pr > p.Ducats {
+				if pr <= p.Ducats+s.sellable(seat) {
+					needSale = true
+				}
+				continue
+			}
+			for _, c := range empty {
+				out = append(out, "BUY "+t+" "+s.r.Cells[c].ID)
+			}
+		}
+	}
+	if s.Bought > 0 {
+		out = append(out, "DONE")
+	}
+	if needSale {
+		for _, c := range cardNames {
+			if p.hasCard(c) {
+				out = append(out, "SELL "+c)
+			}
+		}
+	}
+	return out
+}
+
+// Apply implements engine.State.
+func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
+	m, ok := mv.(Move)
+	if !ok {
+		if mp, ok2 := mv.(*Move); ok2 && mp != nil {
+			m = *mp
+		} else {
+			return nil, engine.Reject("", engine.CodeSyntax, "line", mv.String())
+		}
+	}
+	if seat < 0 || seat >= s.n() {
+		return nil, engine.Reject("", engine.CodeNotSeated, "seat", seat)
+	}
+	if m.Verb == "DONE" && m.Key == "AUTO" {
+		// The implied DONE that ends a message's purchases (§10.1): it
+		// never fails; it ends the purchases if they are still open.
+		s.H.Moves++
+		if s.Phase != phasePlay || seat != s.Cur {
+			return nil, nil
+		}
+		switch {
+		case s.Sub == subBuy && s.Bought > 0:
+			return append([]engine.Event{engine.NewEvent("ha.done", seat, engine.Public, "bought", s.Bought)}, s.endTurn()...), nil
+		case s.Sub == subShed:
+			s.AutoDone = true
+		}
+		return nil, nil
+	}
+	if s.Phase == phaseOver {
+		return nil, engine.Reject("HA-7.1", engine.CodeGameOver)
+	}
+	// Standing orders: any time (§10.2).
+	switch m.Verb {
+	case "PREF":
+		p := &s.Players[seat]
+		if m.Key == "HOME" {
+			p.PrefHome = cloneStrings(m.Words)
+		} else if m.Key == "GARDEN" {
+			p.Narrow = m.Words[0] == "COMPACT"
+		} else if len(m.Words) == 1 && m.Words[0] == "ASK" {
+			p.PrefPriv = nil
+		} else {
+			p.PrefPriv = cloneStrings(m.Words)
+		}
+		s.H.Moves++
+		return []engine.Event{engine.NewEvent("ha.pref", seat, engine.Only(seat), "cmd", m.String())}, nil
+	case "AUTO":
+		s.Players[seat].EndSell = m.On
+		s.H.Moves++
+		return []engine.Event{engine.NewEvent("ha.pref", seat, engine.Only(seat), "cmd", m.String())}, nil
+	}
+	if seat != s.Cur {
+		return nil, engine.Reject("HA-4.2.1", engine.CodeNotYourTurn, "waiting_for", []int{s.Cur})
+	}
+	var before *Core
+	if s.Phase == phasePlay && s.Undo == nil && m.Verb != "UNDO" {
+		c := s.Core.clone()
+		before = &c
+	}
+	evs, err := s.apply(seat, m)
+	if err != nil {
+		return nil, err
+	}
+	if before != nil && s.Phase == phasePlay && s.Players[seat].Turns == before.Players[seat].Turns && s.Cur == seat {
+		s.Undo = before
+	}
+	s.H.Moves++
+	return evs, nil
+}
+
+func (s *State) wrong(m Move) error {
+	return engine.Reject("", engine.CodeWrongDecision, "kind", s.kind(), "cmd", m.Verb)
+}
+
+// apply dispatches a move of the active seat.
+func (s *State) apply(seat int, m Move) ([]engine.Event, error) {
+	p := &s.Players[seat]
+	switch m.Verb {
+	case "UNDO":
+		if s.Undo == nil {
+			return nil, engine.Reject("", "nothing_to_undo")
+		}
+		prefH, prefP, es, cp := p.PrefHome, p.PrefPriv, p.EndSell, p.Narrow
+		s.Core = *s.Undo
+		s.Undo = nil
+		q := &s.Players[seat]
+		q.PrefHome, q.PrefPriv, q.EndSell, q.Narrow = prefH, prefP, es, cp
+		return []engine.Event{engine.NewEvent("ha.undo", seat, engine.Public)}, nil
+	case "SELL":
+		// HA-5.10.1, AMB-2: any point of one's own turn.
+		if s.Phase != phasePlay {
+			return nil, s.wrong(m)
+		}
+		if !p.hasCard(m.Card) {
+			return nil, engine.Reject("HA-5.10.1", "no_card", "card", m.Card)
+		}
+		p.dropCard(m.Card)
+		p.Ducats += s.r.C.SaleDucats
+		return []engine.Event{engine.NewEvent("ha.sell", seat, engine.Public, "card", m.Card, "ducats", p.Ducats)}, nil
+	}
+	switch s.kind() {
+	case kindSetup:
+		if m.Verb != "HOME" {
+			return nil, s.wrong(m)
+		}
+		return s.applyHome(seat, m)
+	case kindHome:
+		if m.Verb != "HOME" {
+			return nil, s.wrong(m)
+		}
+		return s.applyHome(seat, m)
+	case kindMove:
+		if m.Verb != "GO" {
+			return nil, s.wrong(m)
+		}
+		return s.applyGo(seat, m)
+	case kindBuy:
+		switch m.Verb {
+		case "BUY":
+			return s.applyBuy(seat, m)
+		case "DONE":
+			if s.Bought == 0 {
+				return nil, engine.Reject("HA-5.2.1", "must_buy")
+			}
+			return append([]engine.Event{engine.NewEvent("ha.done", seat, engine.Public, "bought", s.Bought)}, s.endTurn()...), nil
+		}
+		return nil, s.wrong(m)
+	case kindShed:
+		if m.Verb != "SHED" {
+			return nil, s.wrong(m)
+		}
+		return s.applyShed(seat, m)
+	case kindScore:
+		if m.Verb != "SCORE" {
+			return nil, s.wrong(m)
+		}
+		return s.applyScore(seat, m)
+	case kindPriv:
+		if m.Verb != "PRIV" {
+			return nil, s.wrong(m)
+		}
+		return s.applyPriv(seat, m)
+	}
+	return nil, s.wrong(m)
+}
+
+// applyHome takes a start space (HA-3.9, HA-5.12).
+func (s *State) applyHome(seat int, m Move) ([]engine.Event, error) {
+	if m.Home < 0 {
+		return nil, engine.Reject("HA-5.12.1", "home_needs_space")
+	}
+	free := s.freeHomes(seat)
+	if indexOfInt(free, m.Home) < 0 {
+		if len(free) == 1 && free[0] == homeFirst {
+			return nil, engine.Reject("HA-5.12.3", "first_forced", "space", homeNames[m.Home])
+		}
+		return nil, engine.Reject("HA-5.12.1", "home_taken", "space", homeNames[m.Home])
+	}
+	p := &s.Players[seat]
+	if p.Spot >= 0 {
+		s.Home[p.Spot] = -1
+	}
+	s.Home[m.Home] = seat
+	p.Spot = m.Home
+	ev := engine.NewEvent("ha.home", seat, engine.Public, "space", homeNames[m.Home], "setup", s.Phase == phaseSetup)
+	switch m.Home {
+	case homeBrew:
+		s.moveBrew(seat, s.r.C.HomeBrew)
+		ev.Params["brew"] = p.Brew
+	case homeRes:
+		over := s.moveMarker(seat, m.Colour, s.r.C.HomeRes)
+		ev.Params["colour"], ev.Params["marker"], ev.Params["overflow"] = colourNames[m.Colour], p.Markers[m.Colour], over
+	case homeCash:
+		p.Ducats += s.r.C.HomeCash
+		ev.Params["ducats"] = p.Ducats
+	}
+	evs := []engine.Event{ev}
+	if s.Phase == phaseSetup {
+		s.Picks = s.Picks[1:]
+		if len(s.Picks) > 0 {
+			s.Cur = s.Picks[0]
+			return evs, nil
+		}
+		s.Picks = nil
+		s.Phase = phasePlay
+		s.startRound()
+		return append(evs, engine.NewEvent("ha.round", -1, engine.Public, "round", s.Round, "first", s.Cur)), nil
+	}
+	return append(evs, s.endTurn()...), nil
+}
+
+// applyGo moves the figure (HA-5.1) and starts the action of the space.
+func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
+	p := &s.Players[seat]
+	if !s.reachable(seat, m.N) {
+		return nil, s.whyNot(seat, m.N)
+	}
+	if m.N == homePos && m.Home >= 0 {
+		// GO HOME <space>: check the space before moving (atomic).
+		c := s.Clone().(*State)
+		c.enterHome(seat)
+		if indexOfInt(c.freeHomes(seat), m.Home) < 0 {
+			_, err := c.applyHome(seat, Move{Verb: "HOME", Home: m.Home, Colour: m.Colour})
+			return nil, err
+		}
+	}
+	from := p.Pos
+	if p.Pos == 0 && p.Spot >= 0 {
+		// Leaving the start area frees the start space (AMB-7).
+		s.Home[p.Spot] = -1
+		p.Spot = -1
+	}
+	evs := []engine.Event{engine.NewEvent("ha.move", seat, engine.Public, "from", from, "to", m.N)}
+	if m.N == homePos {
+		s.enterHome(seat)
+		s.Sub = subHome
+		if m.Home >= 0 {
+			more, err := s.applyHome(seat, Move{Verb: "HOME", Home: m.Home, Colour: m.Colour})
+			if err != nil {
+				return nil, err // unreachable: checked above
+			}
+			evs = append(evs, more...)
+		}
+		return evs, nil
+	}
+	p.Pos = m.N
+	switch s.r.Track[m.N].kind {
+	case kindResource, kindMonk:
+		s.Sub, s.Bought = subBuy, 0
+	case kindDisc:
+		s.Sub = subScore
+	case kindBarrel:
+		// HA-5.11.1: every claimable barrel.
+		var got []string
+		for _, g := range s.claimable(seat) {
+			if s.Large[g] < 0 {
+				s.Large[g] = seat
+				got = append(got, s.r.Goals[g].ID+":large")
+			} else {
+				s.Small[g] = seat
+				got = append(got, s.r.Goals[g].ID+":small")
+			}
+		}
+		evs = append(evs, engine.NewEvent("ha.barrel", seat, engine.Public, "barrels", got))
+		evs = append(evs, s.endTurn()...)
+	}
+	return evs, nil
+}
+
+// enterHome puts the figure in the start area (HA-5.12.2).
+func (s *State) enterHome(seat int) {
+	p := &s.Players[seat]
+	p.Pos, p.Back = 0, true
+}
+
+// applyBuy buys tiles one pair at a time (HA-5.2, HA-5.3, HA-5.4).
+func (s *State) applyBuy(seat int, m Move) ([]engine.Event, error) {
+	if len(m.Buys) > 1 {
+		saved := s.Core.clone()
+		var evs []engine.Event
+		for i, b := range m.Buys {
+			if i > 0 && s.Sub != subBuy {
+				s.Core = saved
+				return nil, engine.Reject("HA-5.2.4", "buy_interrupted", "tile", b.Tile, "kind", s.kind())
+			}
+			e, err := s.buyOne(seat, b)
+			if err != nil {
+				s.Core = saved
+				return nil, err
+			}
+			evs = append(evs, e...)
+		}
+		return evs, nil
+	}
+	return s.buyOne(seat, m.Buys[0])
+}
+
+func (s *State) buyOne(seat int, b Buy) ([]engine.Event, error) {
+	p := &s.Players[seat]
+	n := p.Pos
+	if indexOf(s.Spaces[n], b.Tile) < 0 {
+		return nil, engine.Reject("HA-5.2.1", "tile_not_here", "tile", b.Tile, "space", n)
+	}
+	side := s.r.Cells[b.Cell].Side
+	if p.Garden[b.Cell] != "" {
+		return nil, engine.Reject("HA-5.4.1", "spot_taken", "spot", b.id)
+	}
+	pr := s.price(n, b.Tile, side)
+	if pr > p.Ducats {
+		return nil, engine.Reject("HA-5.2.2", "too_expensive", "tile", b.Tile, "price", pr, "ducats", p.Ducats)
+	}
+	i := indexOf(s.Spaces[n], b.Tile)
+	s.Spaces[n] = append(s.Spaces[n][:i:i], s.Spaces[n][i+1:]...)
+	p.Ducats -= pr
+	s.Bought++
+	evs := []engine.Event{engine.NewEvent("ha.buy", seat, engine.Public, "tile", b.Tile, "spot", b.id, "price", pr, "ducats", p.Ducats)}
+	evs = append(evs, s.place(seat, b.Cell, b.Tile)...)
+	if len(s.Sheds) > 0 {
+		s.Sub = subShed
+		return evs, nil
+	}
+	return append(evs, s.afterPurchase(seat)...), nil
+}
+
+// afterPurchase ends the purchase step when nothing more can be bought
+// (HA-5.2.5).
+func (s *State) afterPurchase(seat int) []engine.Event {
+	s.Sub = subBuy
+	p := &s.Players[seat]
+	if s.AutoDone {
+		return append([]engine.Event{engine.NewEvent("ha.done", seat, engine.Public, "bought", s.Bought, "auto", true)}, s.endTurn()...)
+	}
+	if !s.canBuy(seat, p.Pos, p.Ducats+s.sellable(seat)) {
+		return append([]engine.Event{engine.NewEvent("ha.done", seat, engine.Public, "bought", s.Bought, "auto", true)}, s.endTurn()...)
+	}
+	return nil
+}
+
+// applyShed activates the chosen neighbours of a new shed (HA-5.5.4).
+func (s *State) applyShed(seat int, m Move) ([]engine.Event, error) {
+	k := s.Sheds[0]
+	t := shedType(s.Players[seat].Garden[s.r.ShedSites[k]])
+	okSet := false
+	for _, set := range s.r.Patterns[k][t] {
+		if len(set) == len(m.Cells) {
+			same := true
+			for i := range set {
+				if set[i] != m.Cells[i] {
+					same = false
+				}
+			}
+			if same {
+				okSet = true
+				break
+			}
+		}
+	}
+	if !okSet {
+		return nil, engine.Reject("HA-5.5.4", "bad_shed_choice", "site", s.r.SiteName[k], "type", t, "count", t)
+	}
+	var act []string
+	for _, c := range m.Cells {
+		act = append(act, s.activate(seat, c))
+	}
+	p := &s.Players[seat]
+	evs := []engine.Event{engine.NewEvent("ha.shed_activate", seat, engine.Public, "site", s.r.SiteName[k],
+		"tiles", act, "ducats", p.Ducats, "brew", p.Brew, "markers", marks(p.Markers))}
+	s.Sheds = s.Sheds[1:]
+	if len(s.Sheds) == 0 {
+		s.Sheds = nil
+		evs = append(evs, s.afterPurchase(seat)...)
+	}
+	return evs, nil
+}
+
+// applyScore puts the disc on a spot and activates (HA-5.6, HA-5.7).
+func (s *State) applyScore(seat int, m Move) ([]engine.Event, error) {
+	p := &s.Players[seat]
+	n := p.Pos
+	sp := s.r.Track[n]
+	okSpot := false
+	for _, o := range s.usable(seat, sp.disc) {
+		if o.Spot == m.Spot && (o.Spot != spotX || o.N == m.N) {
+			okSpot = true
+		}
+	}
+	if !okSpot {
+		switch {
+		case p.Spots[m.Spot]:
+			return nil, engine.Reject("HA-5.6.4", "spot_used", "spot", spotNames[m.Spot])
+		case !discAllows(sp.disc, m.Spot):
+			return nil, engine.Reject("HA-5.6.1", "spot_not_here", "spot", spotNames[m.Spot], "space", n)
+		}
+		return nil, engine.Reject("HA-5.6.2", "spot_unusable", "spot", spotNames[m.Spot], "n", m.N)
+	}
+	s.Discs[n]--
+	p.Spots[m.Spot] = true
+	var act []string
+	switch {
+	case m.Spot == spotX:
+		for i, t := range p.Garden {
+			if tileColour(t) >= 0 && tileFert(t) == m.N && s.r.Cells[i].Side != sideShed {
+				act = append(act, s.activate(seat, i))
+			}
+		}
+	case m.Spot < spotMonk:
+		c := m.Spot - spotColor
+		for i, t := range p.Garden {
+			if tileColour(t) == c {
+				act = append(act, s.activate(seat, i))
+			}
+		}
+	default:
+		// HA-5.6.3: trigger every monk of the type; each activates its
+		// tiled neighbours (HA-5.6.5: no chains; AMB-5).
+		mt := m.Spot - spotMonk + 1
+		mutual := s.H.Options["adjacent_triggered_monks_activate_each_other"] != "false"
+		var monks []int
+		for i, t := range p.Garden {
+			if monkType(t) == mt {
+				monks = append(monks, i)
+			}
+		}
+		for _, i := range monks {
+			for _, j := range s.r.Cells[i].Nb {
+				if j < 0 || s.r.Cells[j].Side == sideShed || p.Garden[j] == "" {
+					continue
+				}
+				if !mutual && monkType(p.Garden[j]) == mt {
+					continue
+				}
+				act = append(act, s.activate(seat, j))
+			}
+		}
+	}
+	ev := engine.NewEvent("ha.score", seat, engine.Public, "space", n, "spot", spotNames[m.Spot], "tiles", act,
+		"ducats", p.Ducats, "brew", p.Brew, "markers", marks(p.Markers))
+	if m.Spot == spotX {
+		ev.Params["n"] = m.N
+	}
+	evs := []engine.Event{ev}
+	// HA-5.6.6, HA-5.9.1: a completed pair.
+	pair := s.r.PairOf[m.Spot]
+	other := s.r.Pairs[pair][0]
+	if other == m.Spot {
+		other = s.r.Pairs[pair][1]
+	}
+	if p.Spots[other] && p.Placed[pair] == "" {
+		if len(p.Cards) == 0 {
+			p.Placed[pair] = "-"
+			evs = append(evs, engine.NewEvent("ha.priv", seat, engine.Public, "pair", pair+1, "card", "PASS", "auto", true))
+		} else {
+			s.Pair, s.Sub = pair, subPriv
+			return evs, nil
+		}
+	}
+	return append(evs, s.endTurn()...), nil
+}
+
+func discAllows(disc, spot int) bool {
+	switch disc {
+	case discA:
+		return spot == spotX
+	case discB:
+		return spot >= spotMonk
+	case discC:
+		return spot >= spotColor && spot < spotMonk
+	}
+	return true
+}
+
+// applyPriv places a privilege card or passes (HA-5.9).
+func (s *State) applyPriv(seat int, m Move) ([]engine.Event, error) {
+	p := &s.Players[seat]
+	pair := s.Pair
+	ev := engine.NewEvent("ha.priv", seat, engine.Public, "pair", pair+1, "card", m.Card)
+	if m.Card == "PASS" {
+		p.Placed[pair] = "-"
+		s.Pair = -1
+		return append([]engine.Event{ev}, s.endTurn()...), nil
+	}
+	if !p.hasCard(m.Card) {
+		return nil, engine.Reject("HA-5.9.2", "no_card", "card", m.Card)
+	}
+	switch m.Card {
+	case "LOW":
+		if p.Markers[m.Colour] != p.lowest() {
+			return nil, engine.Reject("HA-5.9.3", "not_lowest", "colour", colourNames[m.Colour])
+		}
+		k := p.discCount()
+		s.moveMarker(seat, m.Colour, k)
+		ev.Params["colour"], ev.Params["steps"] = colourNames[m.Colour], k
+	case "COLOR":
+		k := 0
+		for _, t := range p.Garden {
+			if tileColour(t) == m.Colour {
+				k++
+			}
+		}
+		s.moveMarker(seat, m.Colour, k)
+		ev.Params["colour"], ev.Params["steps"] = colourNames[m.Colour], k
+	case "CASH":
+		p.Ducats += s.r.C.CardCash
+	case "BREW":
+		s.moveBrew(seat, s.r.C.CardBrew)
+	}
+	p.dropCard(m.Card)
+	p.Placed[pair] = m.Card
+	s.Pair = -1
+	ev.Params["ducats"], ev.Params["brew"], ev.Params["markers"] = p.Ducats, p.Brew, marks(p.Markers)
+	return append([]engine.Event{ev}, s.endTurn()...), nil
+}

@@ -1,0 +1,105 @@
+package heavenale
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+const (
+	gameName = "heavenale"
+	// schema is the version of the state layout (Header.Schema).
+	schema = 1
+)
+
+func init() { engine.Register(Game{}) }
+
+// Game is the Heaven & Ale game. Its zero value is ready to use.
+type Game struct{}
+
+var _ engine.Game = Game{}
+var _ engine.BotMaker = Game{}
+
+// Info describes Heaven & Ale for listings, setup validation and help.
+func (Game) Info() engine.Info {
+	return engine.Info{
+		Name: gameName, Title: "Heaven & Ale",
+		MinPlayers: 2, MaxPlayers: 4,
+		Variants: []engine.Variant{
+			{Name: "standard", Description: "the rulebook game: 3, 4 or 6 rounds for 2, 3 or 4 players"},
+		},
+		Options: []engine.OptionSpec{
+			{Name: "start_player", Values: []string{"random", "1", "2", "3", "4"}, Description: "start player: random, or a seat number (HA-3.9)"},
+			{Name: "setup_pick_direction", Values: []string{"counterclockwise", "clockwise"}, Description: "order of the setup start-space picks (AMB-1)"},
+			{Name: "final_exchange_may_stop", Values: []string{"false", "true"}, Description: "final exchanges may stop early (AMB-3, HA-7.6)"},
+			{Name: "allow_x_without_matching_tile", Values: []string{"false", "true"}, Description: "X may name a number with no matching tile (AMB-4)"},
+			{Name: "adjacent_triggered_monks_activate_each_other", Values: []string{"true", "false"}, Description: "two triggered monks side by side activate each other (AMB-5)"},
+		},
+		RulePrefix: "HA",
+		Commands:   []string{"GO", "BUY", "DONE", "SHED", "SCORE", "PRIV", "SELL", "HOME", "UNDO", "PREF", "AUTO"},
+		ScriptKinds: []engine.ScriptKind{
+			{Kind: "tile", Usage: "!tile HO5 BA3 (the next resource tiles drawn, in track order)"},
+			{Kind: "first", Usage: "!first ann (the start player)"},
+		},
+		Bots: []string{"random", "greedy"},
+	}
+}
+
+// DefaultRuleset returns the embedded data file.
+func (Game) DefaultRuleset() []byte { return defaultRuleset }
+
+// NewBot returns the named bot.
+func (Game) NewBot(name string) (engine.Bot, error) {
+	switch name {
+	case "random":
+		return engine.RandomBot{}, nil
+	case "greedy":
+		return Greedy{}, nil
+	}
+	return nil, fmt.Errorf("heavenale: no bot %q", name)
+}
+
+// NewState sets a game up (HA-3).
+func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
+	v, opts, err := engine.ResolveOptions(g.Info(), cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	if sp := opts["start_player"]; sp != "random" && int(sp[0]-'0') > len(cfg.Seats) {
+		return nil, nil, engine.Reject("HA-3.9", "bad_option_value", "option", "start_player", "value", sp)
+	}
+	rules, sha, err := loadRules(cfg.Ruleset)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &State{H: engine.NewHeader(gameName, schema, v.Name, opts, cfg, rules.Version, sha), r: rules}
+	evs := s.setup()
+	return s, evs, nil
+}
+
+// DecodeState rebuilds a state from its JSON.
+func (Game) DecodeState(data, ruleset []byte) (engine.State, error) {
+	rules, sha, err := loadRules(ruleset)
+	if err != nil {
+		return nil, err
+	}
+	var s State
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("heavenale: %w", err)
+	}
+	if s.H.Game != gameName {
+		return nil, fmt.Errorf("heavenale: state is for game %q", s.H.Game)
+	}
+	if s.H.Schema != schema {
+		return nil, fmt.Errorf("heavenale: state schema %d, this engine reads %d", s.H.Schema, schema)
+	}
+	if s.H.RulesetSHA != sha {
+		return nil, fmt.Errorf("heavenale: state was started with ruleset %s, not %s", s.H.RulesetSHA, sha)
+	}
+	s.r = rules
+	if len(s.Players) != len(s.H.Seats) {
+		return nil, fmt.Errorf("heavenale: %d players for %d seats", len(s.Players), len(s.H.Seats))
+	}
+	return &s, nil
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package heavenale
+
+const raceEnabled = false

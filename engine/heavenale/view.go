@@ -1,0 +1,283 @@
+package heavenale
+
+import (
+	"strings"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// View is what a seat may see (HA-6.3, HA-6.4): everything but the order of
+// the face-down piles and monk stacks (and the monks set aside).
+type View struct {
+	Game    string   `json:"game"`
+	Seat    int      `json:"seat"`
+	Seats   []string `json:"seats"`
+	Phase   string   `json:"phase"`
+	Round   int      `json:"round"`
+	Rounds  int      `json:"rounds"`
+	Starter int      `json:"starter"`
+	Cur     int      `json:"cur"`
+	Kind    string   `json:"kind,omitempty"`
+	// Order is the turn order of the round (clockwise from FIRST).
+	Order   []int        `json:"order"`
+	Track   []TrackView  `json:"track"`
+	Home    [4]int       `json:"home"`
+	Pile1   int          `json:"pile1"`
+	Pile2   int          `json:"pile2"`
+	Stacks  int          `json:"stacks"`
+	Goals   []GoalView   `json:"goals"`
+	Players []PlayerView `json:"players"`
+	Final   *Final       `json:"final,omitempty"`
+	// Menu lists the legal answers of the viewing seat's decision (every
+	// kind but purchases, whose list is long); Example is its first legal
+	// answer (all kinds). Prompts use them since a Table prompt leaves its
+	// options out when there are more than engine.MaxNumbered.
+	Menu []engine.Option `json:"menu,omitempty"`
+	// Before lists the seats that move before the viewer's next turn in
+	// this round; Contested the spaces the viewer could move to now that
+	// one of them could also take (what their moves can still change).
+	Before    []int  `json:"before,omitempty"`
+	Contested []int  `json:"contested,omitempty"`
+	Example   string `json:"example,omitempty"`
+	// Version is the ruleset version (shown in the summary footer).
+	Version string `json:"version"`
+}
+
+// TrackView is one track space.
+type TrackView struct {
+	N       int      `json:"n"`
+	Label   string   `json:"label"`
+	Kind    string   `json:"kind"`
+	Cost    int      `json:"cost,omitempty"`
+	Tiles   []string `json:"tiles,omitempty"`
+	Discs   int      `json:"discs,omitempty"`
+	Figures []int    `json:"figures,omitempty"`
+}
+
+// GoalView is one barrel goal and its holders.
+type GoalView struct {
+	ID    string `json:"id"`
+	Large int    `json:"large"`
+	Small int    `json:"small"`
+}
+
+// PlayerView is one seat's public board, with what the summary computes.
+type PlayerView struct {
+	Player
+	Name       string     `json:"name"`
+	Rate       int        `json:"rate"`
+	VP         int        `json:"vp"`
+	Large      int        `json:"large"`
+	Small      int        `json:"small"`
+	Projected  int        `json:"projected"`
+	NearSheds  []NearShed `json:"near_sheds,omitempty"`
+	Garden     []string   `json:"garden_rows"`
+	Compact    []string   `json:"compact_rows"`
+	SpotList   []string   `json:"spot_list"`
+	PlacedList []string   `json:"placed_list,omitempty"`
+}
+
+// View implements engine.State.
+func (s *State) View(seat int) any {
+	v := View{Game: gameName, Seat: seat, Seats: append([]string(nil), s.H.Seats...), Phase: s.Phase,
+		Round: s.Round, Rounds: s.Rounds, Starter: s.Starter, Cur: s.Cur, Home: s.Home,
+		Pile1: len(s.PileI), Pile2: len(s.PileII), Stacks: len(s.Stacks), Final: s.Final, Version: s.r.Version}
+	if s.Phase != phaseOver {
+		v.Kind = s.kind()
+		if seat == s.Cur {
+			opts := s.Legal(s.decision())
+			if len(opts) > 0 {
+				v.Example = opts[0].Cmd
+			}
+			if v.Kind != kindBuy {
+				v.Menu = opts
+			}
+		}
+	}
+	first := s.Lead
+	for k := 0; k < s.n(); k++ {
+		v.Order = append(v.Order, (first+k)%s.n())
+	}
+	if s.Phase == phasePlay && seat >= 0 && seat != s.Cur && !s.Players[seat].Back {
+		n := s.n()
+		for k := 0; k < n; k++ {
+			o := (s.Cur + k) % n
+			if o == seat {
+				break
+			}
+			if !s.Players[o].Back {
+				v.Before = append(v.Before, o)
+			}
+		}
+		for sp := s.Players[seat].Pos + 1; sp < homePos; sp++ {
+			if !s.reachable(seat, sp) {
+				continue
+			}
+			for _, o := range v.Before {
+				if s.reachable(o, sp) {
+					v.Contested = append(v.Contested, sp)
+					break
+				}
+			}
+		}
+	}
+	for n := 1; n < homePos; n++ {
+		sp := s.r.Track[n]
+		tv := TrackView{N: n, Label: sp.Label, Kind: sp.Kind, Cost: sp.Cost, Tiles: cloneStrings(s.Spaces[n]), Discs: s.Discs[n]}
+		for i := range s.Players {
+			if s.Players[i].Pos == n {
+				tv.Figures = append(tv.Figures, i)
+			}
+		}
+		v.Track = append(v.Track, tv)
+	}
+	for g, gl := range s.r.Goals {
+		v.Goals = append(v.Goals, GoalView{ID: gl.ID, Large: s.Large[g], Small: s.Small[g]})
+	}
+	for i := range s.Players {
+		p := s.Players[i]
+		c := s.Core.clone()
+		pv := PlayerView{Player: c.Players[i], Name: s.H.Seats[i]}
+		if i != seat {
+			// Standing orders are private (§10.2).
+			pv.PrefHome, pv.PrefPriv, pv.EndSell, pv.Narrow = nil, nil, false, false
+		}
+		b := s.r.band(p.Brew)
+		pv.Rate, pv.VP = b.Rate, b.VP
+		pv.Large, pv.Small = s.barrels(i)
+		pv.Projected = s.scoreSeat(i).Total
+		pv.NearSheds = s.nearSheds(i)
+		pv.Garden = s.gardenRows(i, p.Narrow && i == seat)
+		pv.Compact = s.gardenRows(i, true)
+		for k, on := range p.Spots {
+			if on {
+				pv.SpotList = append(pv.SpotList, spotNames[k])
+			}
+		}
+		for k, c := range p.Placed {
+			if c != "" {
+				pv.PlacedList = append(pv.PlacedList, spotNames[s.r.Pairs[k][0]]+"+"+spotNames[s.r.Pairs[k][1]]+":"+c)
+			}
+		}
+		v.Players = append(v.Players, pv)
+	}
+	return v
+}
+
+// NearShed is an empty shed site one tile from enclosure: the missing spot
+// and the fertility sum so far (§10.4).
+type NearShed struct {
+	Site string `json:"site"`
+	Spot string `json:"spot"`
+	Sum  int    `json:"sum"`
+}
+
+// nearSheds lists the empty shed sites one tile from enclosure.
+func (s *State) nearSheds(seat int) []NearShed {
+	p := &s.Players[seat]
+	var out []NearShed
+	for k, site := range s.r.ShedSites {
+		if p.Garden[site] != "" {
+			continue
+		}
+		missing, sum := -1, 0
+		empty := 0
+		for _, j := range s.r.Cells[site].Nb {
+			if p.Garden[j] == "" {
+				empty++
+				missing = j
+			} else {
+				sum += tileFert(p.Garden[j])
+			}
+		}
+		if empty == 1 {
+			out = append(out, NearShed{Site: s.r.SiteName[k], Spot: s.r.Cells[missing].ID, Sum: sum})
+		}
+	}
+	return out
+}
+
+// gardenRows draws a seat's garden in fixed-width text (§8.3 layout, §10.4):
+// each hex is 3 characters on a 3-column grid per x unit; sunny spots left,
+// shady right; an empty spot shows its name in lower case ("s3", "d12"),
+// a tile its code ("HO5", "M2"), an open shed site "(sh2)", a shed "[T2]".
+// compact draws each hex in 3 characters on a 2-column grid (phones, at
+// most 40 columns): "s3", "HO5", "sh2", "T2".
+func (s *State) gardenRows(seat int, compact bool) []string {
+	p := &s.Players[seat]
+	minX, maxX, maxY := 0, 0, 0
+	for _, c := range s.r.Cells {
+		if c.X < minX {
+			minX = c.X
+		}
+		if c.X > maxX {
+			maxX = c.X
+		}
+		if c.Y > maxY {
+			maxY = c.Y
+		}
+	}
+	w := 4 // columns per x unit
+	cw := 7
+	if compact {
+		w, cw = 2, 3
+	}
+	rows := make([][]byte, maxY+1)
+	width := (maxX-minX)*w + cw
+	for y := range rows {
+		rows[y] = []byte(spaces(width))
+	}
+	for i, c := range s.r.Cells {
+		t := p.Garden[i]
+		var txt string
+		id := strings.ToLower(c.ID)
+		switch {
+		case c.Side == sideShed && t == "":
+			txt = " (" + id + ")"
+			if compact {
+				txt = id
+			}
+		case c.Side == sideShed:
+			txt = " [" + t + "]"
+			if compact {
+				txt = t
+			}
+		case t == "":
+			txt = " " + id
+			if compact {
+				txt = id
+			}
+		default:
+			txt = " " + t
+			if compact {
+				txt = t
+			}
+		}
+		for len(txt) < cw {
+			txt += " "
+		}
+		col := (c.X - minX) * w
+		copy(rows[c.Y][col:], txt[:cw])
+	}
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = trimRight(string(r))
+	}
+	return out
+}
+
+func spaces(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = ' '
+	}
+	return string(b)
+}
+
+func trimRight(x string) string {
+	i := len(x)
+	for i > 0 && x[i-1] == ' ' {
+		i--
+	}
+	return x[:i]
+}
