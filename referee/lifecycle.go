@@ -32,6 +32,8 @@ type NewGame struct {
 	Organiser string
 	// Seed of the random source ("": a random 256-bit seed).
 	Seed string
+	// Ordered keeps the invitation order as the seat order.
+	Ordered bool
 }
 
 // Invitee is a player invited to a game.
@@ -113,7 +115,7 @@ func (w *work) createGame(ng NewGame) (*gameWork, error) {
 		pol = *ng.Policy
 	}
 	g := &Game{ID: id, Game: info.Name, Variant: ng.Variant, Options: ng.Options, Status: StatusForming,
-		Organiser: strings.ToLower(ng.Organiser), Seed: seed, Commitment: engine.Commitment(seed), Open: ng.Open,
+		Organiser: strings.ToLower(ng.Organiser), Seed: seed, Commitment: engine.Commitment(seed), Open: ng.Open, Ordered: ng.Ordered,
 		Players: n, Policy: pol, Created: w.now}
 	if ng.Ruleset != nil {
 		g.RulesetSHA = engine.RulesetSHA(ng.Ruleset)
@@ -244,10 +246,12 @@ func (gw *gameWork) maybeStart() error {
 	for i := range perm {
 		perm[i] = i
 	}
-	rnd.Shuffle(len(g.Seats), func(i, j int) {
-		g.Seats[i], g.Seats[j] = g.Seats[j], g.Seats[i]
-		perm[i], perm[j] = perm[j], perm[i]
-	})
+	if !g.Ordered {
+		rnd.Shuffle(len(g.Seats), func(i, j int) {
+			g.Seats[i], g.Seats[j] = g.Seats[j], g.Seats[i]
+			perm[i], perm[j] = perm[j], perm[i]
+		})
+	}
 	gw.renumber(perm)
 	var rs []byte
 	if g.RulesetSHA != "" {

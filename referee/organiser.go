@@ -70,6 +70,13 @@ func (w *work) orgScript(org, text string) []string {
 		}
 		var res string
 		var err error
+		if tres, ok, terr := w.tourOrg(org, f); ok {
+			if res = tres; terr != nil {
+				res = kw + ": " + terr.Error()
+			}
+			results = append(results, res)
+			continue
+		}
 		switch kw {
 		case "NEW":
 			ng, err = parseNew(org, f[1:])

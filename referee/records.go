@@ -46,6 +46,9 @@ type Game struct {
 	RulesetSHA string `json:"ruleset_sha256,omitempty"`
 	// Open games take any registered player who sends JOIN <game>.
 	Open bool `json:"open,omitempty"`
+	// Ordered games keep the seat order they were created with (a
+	// tournament balances who moves first) instead of drawing it.
+	Ordered bool `json:"ordered,omitempty"`
 	// Players is the number of seats.
 	Players int `json:"players"`
 	// Seats are in seat order once the game started (drawn from the seed);

@@ -64,6 +64,9 @@ type Options struct {
 	// DefaultHooks receive the calls of every game, besides the game's own
 	// hooks (the configuration's [hooks] url and secret).
 	DefaultHooks []Hook
+	// PageBase is the public address of the HTTP listener, for the links
+	// to tournament and game pages ("": relative links).
+	PageBase string
 	// Observe, if set, is told about every processed input (for metrics).
 	// It runs after the commit and must not block.
 	Observe func(Observation)
@@ -169,6 +172,9 @@ func New(opt Options) (*Referee, error) {
 	r.bounceAlerts = newRateLimiter(3, 24*time.Hour)
 	return r, nil
 }
+
+// PageBase is the public address of the pages ("" when unknown).
+func (r *Referee) PageBase() string { return strings.TrimRight(r.opt.PageBase, "/") }
 
 // Address returns the referee's plain address.
 func (r *Referee) Address() string { return r.opt.Local + "@" + r.opt.Domain }

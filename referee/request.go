@@ -22,6 +22,13 @@ var refereeCommands = map[string]bool{
 
 var overridable = map[string]bool{"CLEAR": true, "UNDO": true}
 
+// playerCommands are the commands of a player's own address (outside a
+// game's thread), the referee's and the tournaments'.
+var playerCommands = map[string]bool{
+	"LIST": true, "JOIN": true, "OBSERVE": true, "LANG": true, "HELP": true,
+	"WITHDRAW": true, "STANDINGS": true, "RATING": true,
+}
+
 // fullWords ask STATUS for the whole state, in every language.
 var fullWords = map[string]bool{"FULL": true, "COMPLETO": true, "TUTTO": true, "COMPLET": true, "TOUT": true,
 	"VOLLEDIG": true, "ALLES": true}
@@ -663,7 +670,10 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 	var lines []string
 	acted := false
 	orders := engine.ParseScript(req.Text)
-	c := w.r.capOrders(orders, func(kw string) bool { return w.r.knownWord(nil, "referee", strings.ToUpper(kw)) })
+	c := w.r.capOrders(orders, func(kw string) bool {
+		kw = strings.ToUpper(kw)
+		return playerCommands[w.r.render.T.Alias("referee", p.Lang, kw)] || w.r.knownWord(nil, "referee", kw)
+	})
 	if len(orders) > 0 && !c.any {
 		// Prose only, as from an auto-responder: never answered.
 		out.Status, out.Detail = "ignored", "no line looks like a command"
@@ -682,6 +692,16 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 	for _, o := range c.orders {
 		f := strings.Fields(o.Alts[0][0])
 		kw := w.r.render.T.Alias("referee", p.Lang, f[0])
+		if t, ok, err := w.tourPlayer(p, kw, f); err != nil {
+			return err
+		} else if ok {
+			if t == "" {
+				acted = true // the tournament's own mail answers
+			} else {
+				lines = append(lines, t)
+			}
+			continue
+		}
 		switch kw {
 		case "LIST":
 			t, err := w.listOpen(p.Lang)

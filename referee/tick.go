@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/pbem-referee/referee/store"
@@ -25,6 +26,9 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 			return 0, err
 		}
 		if _, err := r.updateAs("tick", func(w *work) error {
+			if tid, ok := strings.CutPrefix(id, tourWakePrefix); ok {
+				return w.tourTick(tid)
+			}
 			gw, err := w.game(id)
 			if err != nil {
 				return err

@@ -54,6 +54,8 @@ type gameWork struct {
 	// extra: mails to addresses outside the seats (organiser, newcomers).
 	extra []*Outgoing
 	ended bool
+	// adjudicated: the organiser had the bots finish the game.
+	adjudicated bool
 	// dropSeat: declined seats removed after their last mail.
 	dropSeat []int
 	// finalLog is the published log of a game that just ended.
@@ -197,10 +199,17 @@ func (gw *gameWork) submit(seat int, orders []engine.Order, token int) (*engine.
 
 // flush settles every touched game and sends the mails.
 func (w *work) flush() ([]string, error) {
-	for _, id := range w.order {
-		gw := w.games[id]
+	// By index: a game's end may open a tournament's next round, whose
+	// games join the order.
+	for i := 0; i < len(w.order); i++ {
+		gw := w.games[w.order[i]]
 		if err := gw.settle(); err != nil {
 			return nil, err
+		}
+		if gw.ended {
+			if err := w.gameEnded(gw); err != nil {
+				return nil, err
+			}
 		}
 		if err := gw.mail(); err != nil {
 			return nil, err

@@ -17,7 +17,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // Errors.
 var (
@@ -110,7 +110,8 @@ var migrations = []Migration{
 		}
 		return nil
 	},
-	func(tx *bolt.Tx) error { // 3 -> 4: intake attempts (poison messages), webhook replay tokens, VERP ids
+	migrateTournaments, // 3 -> 4: tournaments and ratings (tournament.go)
+	func(tx *bolt.Tx) error { // 4 -> 5: intake attempts (poison messages), webhook replay tokens, VERP ids
 		for _, b := range [][]byte{bAttempts, bReplay, bVERP} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err

@@ -403,7 +403,7 @@ func TestMigrationFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 4 {
+	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 5 {
 		t.Fatalf("schema %d", v)
 	}
 	err = db.Update(func(tx *Tx) error {
@@ -535,11 +535,11 @@ func TestReplayTokens(t *testing.T) {
 	})
 }
 
-// A file written by schema 3 keeps the bounces of the mails already in its
+// A file written by schema 4 keeps the bounces of the mails already in its
 // outbox: their VERP ids are recorded by the migration (issue 11, item 6).
 func TestMigrationRecordsVERPOfQueuedMail(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v3.db")
-	db, err := Open(path, &Options{Migrations: migrations[:3]})
+	path := filepath.Join(t.TempDir(), "v4.db")
+	db, err := Open(path, &Options{Migrations: migrations[:4]})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,10 @@ func cmdDemo(ctx context.Context, env *cliEnv, args []string) error {
 	bot := fs.String("bot", "", "engine bot the players consult (default: each game's sensible bot)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up after this long (bot games only; 0: never)")
 	verbose := fs.Bool("v", false, "log the daemon's warnings to stderr")
+	tour := fs.Bool("tournament", false, "run a Swiss tournament of bots by mail per game instead (see --entrants, --rounds)")
+	entrants := fs.Int("entrants", 12, "with --tournament: entrants per tournament")
+	rounds := fs.Int("rounds", 3, "with --tournament: Swiss rounds")
+	keep := fs.Bool("keep", false, "with --tournament: keep serving the pages until interrupted")
 	opts := kvFlag{}
 	fs.Var(opts, "option", "game option as game.key=value (repeatable), e.g. dicebrewing.round_limit=6")
 	if _, err := parseFlags(fs, args); err != nil {
@@ -40,10 +44,34 @@ func cmdDemo(ctx context.Context, env *cliEnv, args []string) error {
 	if *human != "" {
 		o.Timeout = 0
 	}
+	if *tour {
+		return runTournamentDemo(ctx, env, o, *entrants, *rounds, *keep, *verbose)
+	}
 	if *verbose {
 		o.Logger = slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	fmt.Fprintf(env.stdout, "referee demo: embedded IMAP and SMTP on 127.0.0.1, bots playing every game by mail\n")
 	_, err = demo.Run(ctx, o)
 	return err
+}
+
+// runTournamentDemo is "demo --tournament".
+func runTournamentDemo(ctx context.Context, env *cliEnv, o demo.Options, entrants, rounds int, keep, verbose bool) error {
+	to := demo.TournamentOptions{Dir: o.Dir, Games: o.Games, Players: entrants, Rounds: rounds, Seed: o.Seed,
+		GameOptions: o.GameOptions, Out: env.stdout, Timeout: o.Timeout, Keep: keep}
+	if keep {
+		to.Timeout = 0
+	}
+	if verbose {
+		to.Logger = slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	fmt.Fprintf(env.stdout, "referee demo --tournament: embedded IMAP and SMTP on 127.0.0.1, %d bots per Swiss tournament, by mail\n", entrants)
+	res, err := demo.RunTournament(ctx, to)
+	if err != nil {
+		return err
+	}
+	if !res.Replayed {
+		return fmt.Errorf("a tournament's pairings do not replay from its seed")
+	}
+	return nil
 }

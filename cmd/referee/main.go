@@ -29,17 +29,18 @@ type cliEnv struct {
 }
 
 var commands = map[string]command{
-	"games":    {"list the games, their variants, options and player counts", cmdGames},
-	"play":     {"play a game offline from a script or stdin (organisers: check disputes)", cmdPlay},
-	"replay":   {"re-run an exported game log from its seed and confirm every state", cmdReplay},
-	"selfplay": {"play many complete games with the engine's bots, checking invariants", cmdSelfplay},
-	"serve":    {"run the referee daemon (IMAP intake, SMTP outbox, deadlines, webhooks)", cmdServe},
-	"org":      {"run organiser commands on the store, or register an organiser (daemon stopped)", cmdOrganiser},
-	"game":     {"game new: create a game and queue its invitations (daemon stopped)", cmdGame},
-	"export":   {"write a game's complete log, for referee replay", cmdExport},
-	"compact":  {"prune old records and give their space back to the disk (daemon stopped)", cmdCompact},
-	"demo":     {"bots play every game by real mail on an embedded mail stack (no setup needed)", cmdDemo},
-	"bench":    {"end-to-end benchmark: bot games by mail, an echo baseline, store and memory at 10 to 10,000 games", cmdBench},
+	"games":      {"list the games, their variants, options and player counts", cmdGames},
+	"play":       {"play a game offline from a script or stdin (organisers: check disputes)", cmdPlay},
+	"replay":     {"re-run an exported game log from its seed and confirm every state", cmdReplay},
+	"selfplay":   {"play many complete games with the engine's bots, checking invariants", cmdSelfplay},
+	"serve":      {"run the referee daemon (IMAP intake, SMTP outbox, deadlines, webhooks)", cmdServe},
+	"org":        {"run organiser commands on the store, or register an organiser (daemon stopped)", cmdOrganiser},
+	"game":       {"game new: create a game and queue its invitations (daemon stopped)", cmdGame},
+	"export":     {"write a game's complete log, for referee replay", cmdExport},
+	"compact":    {"prune old records and give their space back to the disk (daemon stopped)", cmdCompact},
+	"demo":       {"bots play every game by real mail on an embedded mail stack (no setup needed)", cmdDemo},
+	"tournament": {"tournament export ID (the record, seed once over) and tournament replay FILE (check every pairing)", cmdTournament},
+	"bench":      {"end-to-end benchmark: bot games by mail, an echo baseline, store and memory at 10 to 10,000 games", cmdBench},
 }
 
 // errUsage marks a usage error (exit status 2).

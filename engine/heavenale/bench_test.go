@@ -101,3 +101,24 @@ func BenchmarkView(b *testing.B) {
 		_ = s.View(i % 4)
 	}
 }
+
+// BenchmarkGreedySelfPlay reports the mean final score of greedy bots
+// playing each other (2 to 4 players), the figure issue 14.6 asks to raise:
+// go test -run X -bench GreedySelfPlay -benchtime 40x ./engine/heavenale/
+func BenchmarkGreedySelfPlay(b *testing.B) {
+	tot, n := 0, 0
+	for g := 0; g < b.N; g++ {
+		np := 2 + g%3
+		bots := make([]engine.Bot, np)
+		for i := range bots {
+			bots[i] = Greedy{}
+		}
+		cfg := engine.Config{Seats: seatNames[:np], Seed: fmt.Sprintf("gg/%d", g)}
+		s, _ := playRandom(b, cfg, bots, uint64(g), false)
+		for _, sc := range s.Result().Scores {
+			tot += sc.Total
+			n++
+		}
+	}
+	b.ReportMetric(float64(tot)/float64(n), "VP/seat")
+}

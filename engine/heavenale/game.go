@@ -35,6 +35,7 @@ func (Game) Info() engine.Info {
 			{Name: "final_exchange_may_stop", Values: []string{"false", "true"}, Description: "final exchanges may stop early (AMB-3, HA-7.6)"},
 			{Name: "allow_x_without_matching_tile", Values: []string{"false", "true"}, Description: "X may name a number with no matching tile (AMB-4)"},
 			{Name: "adjacent_triggered_monks_activate_each_other", Values: []string{"true", "false"}, Description: "two triggered monks side by side activate each other (AMB-5)"},
+			{Name: "show_pile_contents", Values: []string{"false", "true"}, Description: "summaries list the tiles left in resource piles I and II (HA-6.3)"},
 		},
 		RulePrefix: "HA",
 		Commands:   []string{"GO", "BUY", "DONE", "SHED", "SCORE", "PRIV", "SELL", "HOME", "UNDO", "PREF", "AUTO"},

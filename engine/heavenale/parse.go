@@ -379,6 +379,15 @@ func sortInts(a []int) {
 // slot returns the queue slot of a seat's k-th turn.
 func slotOf(k int) string { return "t" + strconv.Itoa(k) }
 
+// impliedDone is the line Route appends for the implied DONE of §10.1.
+const impliedDone = "DONE AUTO"
+
+// Implied reports whether a canonical command is one Route added, not one
+// the player wrote (the implied DONE of §10.1), so that a reply can leave it
+// out of the echo of the player's lines or say it in words (issue 14.2; the
+// referee does not consult it yet, see doc.go).
+func (s *State) Implied(cmd string) bool { return cmd == impliedDone }
+
 // Route implements engine.State (§10.1, §10.2): PREF, AUTO and UNDO apply
 // on receipt; HOME lines of a seat still to pick at setup go to "setup"; every
 // other line joins the queue of one of the seat's turns: the turn in
@@ -421,7 +430,7 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 			}
 			o := &orders[tl.last]
 			for a := range o.Alts {
-				o.Alts[a] = append(append([]string(nil), o.Alts[a]...), "DONE AUTO")
+				o.Alts[a] = append(append([]string(nil), o.Alts[a]...), impliedDone)
 			}
 		}
 	}()

@@ -121,6 +121,25 @@ func TestTableImpliedDone(t *testing.T) {
 	if rep.Rejected || s.Cur != 1 || len(s.Spaces[2]) != 1 {
 		t.Fatalf("implied DONE: %s cur %d space 2 %v", statuses(rep), s.Cur, s.Spaces[2])
 	}
+	// Issue 14.2: the implied DONE is marked as such (State.Implied), so
+	// that the echo of the player's lines can leave it out: without it the
+	// commands applied are exactly the lines written.
+	last := rep.Results[len(rep.Results)-1]
+	var written []string
+	implied := 0
+	for _, c := range last.Cmds {
+		if s.Implied(c) {
+			implied++
+			continue
+		}
+		written = append(written, c)
+	}
+	if implied != 1 || strings.Join(written, "; ") != last.Order.Text {
+		t.Fatalf("implied DONE not marked: cmds %q, text %q", last.Cmds, last.Order.Text)
+	}
+	if s.Implied("DONE") || s.Implied("BUY HO2 S1") {
+		t.Fatalf("a written command marked implied")
+	}
 	// A purchase that encloses a shed: the shed is asked, then the
 	// purchases end without a DONE.
 	put(s, 1, "S9", "HO5", "S8", "BA4", "S6", "WA3", "S3", "YE2", "S4", "WO1")

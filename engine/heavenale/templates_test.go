@@ -24,7 +24,8 @@ func samplePositions(t *testing.T) ([]*State, []engine.Event) {
 	var evs []engine.Event
 	seen := map[string]bool{}
 	for k, n := range []int{2, 3, 4} {
-		st, setup, err := Game{}.NewState(engine.Config{Seats: seatNames[:n], Seed: fmt.Sprintf("tmpl%d", k)})
+		st, setup, err := Game{}.NewState(engine.Config{Seats: seatNames[:n], Seed: fmt.Sprintf("tmpl%d", k),
+			Options: map[string]string{"show_pile_contents": fmt.Sprint(k != 1)}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +72,7 @@ func TestTemplatesRender(t *testing.T) {
 	kinds := map[string]bool{}
 	for _, lang := range templates.Languages {
 		for _, s := range states {
-			ctx := templates.Ctx{Lang: lang, Game: gameName, Seats: s.H.Seats}
+			ctx := templates.Ctx{Lang: lang, Game: gameName, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 			for seat := -1; seat < len(s.Players); seat++ {
 				c := ctx
 				c.Seat = seat
@@ -127,7 +128,7 @@ func TestTemplatesRender(t *testing.T) {
 		for k := 0; k < 40; k++ {
 			fp.Exchanges = append(fp.Exchanges, "HO+1 WO-1 YE-1")
 		}
-		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats}
+		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 		checkWidth(t, lang, "summary (final)", render(t, set, lang, "summary", c.With(s.View(0))))
 	}
 	// Every shed type and a long site name, in every language.
@@ -135,7 +136,7 @@ func TestTemplatesRender(t *testing.T) {
 		s := states[0]
 		for typ := 1; typ <= 4; typ++ {
 			d := engine.Decision{Seat: 0, Kind: kindShed, Params: map[string]any{"site": "SH7", "type": typ, "round": 1, "rounds": 3}}
-			c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats}
+			c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 			for _, numbered := range []bool{false, true} {
 				p := engine.Prompt{Decision: d, Count: 15, Numbered: numbered}
 				checkWidth(t, lang, "prompt.shed", render(t, set, lang, "prompt.shed", c.With(templates.PromptData{Prompt: p, View: s.View(0)})))
@@ -146,7 +147,7 @@ func TestTemplatesRender(t *testing.T) {
 		"spot": "S7", "site": "SH2", "type": 2, "count": 2, "colour": "WA", "n": 3, "kind": "buy", "cmd": "BUY",
 		"waiting_for": []int{1}, "line": "GO", "expected": "GO <n>", "word": "FLY", "seat": 1}
 	for _, lang := range templates.Languages {
-		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: seatNames}
+		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: seatNames, Word: wordsOf(set, lang)}
 		for _, code := range errorCodes {
 			out := render(t, set, lang, "error."+code, c.With(&engine.RuleError{Code: code, Params: params}))
 			checkWidth(t, lang, "error."+code, out)
@@ -358,6 +359,31 @@ func TestTemplatesGolden(t *testing.T) {
 	for name, got := range map[string]string{"testdata/golden-summary.en.txt": summary, "testdata/golden-prompt.en.txt": prompt,
 		"testdata/golden-garden.txt": garden} {
 		checkWidth(t, "en", name, got)
+		if *update {
+			if err := os.WriteFile(name, []byte(got+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatalf("%v (run with -update)", err)
+		}
+		if strings.TrimRight(string(want), "\n") != got {
+			t.Errorf("%s differs:\n%s", name, got)
+		}
+	}
+	// The move prompt in the other languages, with the reader's keywords
+	// (issue 14.1).
+	for _, lang := range templates.Languages[1:] {
+		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 1, Seats: s.H.Seats, Word: wordsOf(set, lang)}
+		s.Cur, s.Sub = 1, subMove
+		got := render(t, set, lang, "prompt.move", c.With(templates.PromptData{Prompt: engine.Prompt{Decision: d, Options: opts, Count: len(opts), Numbered: len(opts) <= engine.MaxNumbered}, View: s.View(1)}))
+		for i, o := range opts {
+			got += fmt.Sprintf("\n%d. %s", i+1, render(t, set, lang, "option.move", c.With(templates.OptionData{N: i + 1, Option: o, Decision: d})))
+		}
+		name := "testdata/golden-prompt." + lang + ".txt"
+		checkWidth(t, lang, name, got)
 		if *update {
 			if err := os.WriteFile(name, []byte(got+"\n"), 0o644); err != nil {
 				t.Fatal(err)

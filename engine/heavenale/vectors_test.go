@@ -8,97 +8,6 @@ import (
 	"github.com/pbem-referee/referee/engine"
 )
 
-// TV-01: buying two tiles on one space (HA-5.2.1-5.2.3).
-func TestTV01BuyTwoTiles(t *testing.T) {
-	s := newGame(t, 2)
-	bare(s)
-	s.Round = 2
-	s.Spaces[8] = []string{"BA3", "HO5"}
-	s.Players[0].Ducats = 20
-	must(t, s, 0, "GO 8", "BUY HO5 D1", "BUY BA3 S1")
-	p := &s.Players[0]
-	if p.Ducats != 9 || p.Garden[s.r.CellIdx["D1"]] != "HO5" || p.Garden[s.r.CellIdx["S1"]] != "BA3" || len(s.Spaces[8]) != 0 {
-		t.Fatalf("ducats %d, D1 %q, S1 %q, space 8 %v", p.Ducats, p.Garden[s.r.CellIdx["D1"]], p.Garden[s.r.CellIdx["S1"]], s.Spaces[8])
-	}
-	if p.Markers != s.r.StartMark {
-		t.Fatalf("something was activated: %v", p.Markers)
-	}
-	// The space is empty: the purchase step ended by itself (HA-5.2.5).
-	if s.Cur != 1 {
-		t.Fatalf("turn did not pass")
-	}
-}
-
-// TV-02: disc from A, fertility 3 (HA-5.6.1, HA-5.7.1).
-func TestTV02DiscA(t *testing.T) {
-	s := newGame(t, 2)
-	bare(s)
-	put(s, 0, "S4", "HO3", "S7", "HO3", "D2", "WA3", "D5", "YE2", "S9", "BA1")
-	s.Players[0].Ducats = 10
-	s.Players[0].Markers = [5]int{0, -2, -4, -6, -8}
-	s.Discs[4] = 1
-	must(t, s, 0, "GO 4", "SCORE X 3")
-	p := &s.Players[0]
-	if p.Markers != [5]int{0, -2, 2, -6, -8} || p.Ducats != 13 || !p.Spots[spotX] || s.Discs[4] != 0 {
-		t.Fatalf("markers %v ducats %d X %v discs %d", p.Markers, p.Ducats, p.Spots[spotX], s.Discs[4])
-	}
-	if s.Cur != 1 || s.Pair != -1 {
-		t.Fatalf("no privilege prompt expected; cur %d sub %s", s.Cur, s.Sub)
-	}
-}
-
-// TV-03: disc from C with an occupied colour spot (HA-5.6.1, 5.6.2).
-func TestTV03DiscC(t *testing.T) {
-	s := newGame(t, 2)
-	bare(s)
-	put(s, 0, "S2", "BA2", "D4", "BA4", "S5", "HO1")
-	p := &s.Players[0]
-	p.Spots[spotColor+2] = true // HO
-	p.Ducats = 5
-	s.Discs[12] = 1
-	must(t, s, 0, "GO 12")
-	if got := legalCmds(s); !reflect.DeepEqual(got, []string{"SCORE BA"}) {
-		t.Fatalf("legal %v, want only SCORE BA", got)
-	}
-	if c := code(try(s, 0, "SCORE HO")); c != "spot_used" {
-		t.Fatalf("SCORE HO: %s", c)
-	}
-	if c := code(try(s, 0, "SCORE WA")); c != "spot_unusable" {
-		t.Fatalf("SCORE WA: %s", c)
-	}
-	must(t, s, 0, "SCORE BA")
-	if p.Markers[4] != -6 || p.Ducats != 9 {
-		t.Fatalf("barley %d ducats %d", p.Markers[4], p.Ducats)
-	}
-}
-
-// TV-04: a triggered monk next to a monk of another type (HA-5.6.3, 5.6.5, 5.7.2).
-func TestTV04MonkNextToMonk(t *testing.T) {
-	s := newGame(t, 2)
-	bare(s)
-	put(s, 0, "D6", "M2", "D9", "M4")
-	s.Players[0].Brew = -10
-	s.Discs[7] = 1
-	must(t, s, 0, "GO 7", "SCORE M2")
-	if s.Players[0].Brew != -9 {
-		t.Fatalf("brewmaster %d", s.Players[0].Brew)
-	}
-}
-
-// TV-05: marker overflow at 20 (HA-5.8.2).
-func TestTV05Overflow(t *testing.T) {
-	s := newGame(t, 2)
-	bare(s)
-	put(s, 0, "S3", "WA5")
-	p := &s.Players[0]
-	p.Markers[3], p.Ducats = 18, 0
-	s.Discs[16] = 1
-	must(t, s, 0, "GO 16", "SCORE WA")
-	if p.Markers[3] != 20 || p.Ducats != 3 {
-		t.Fatalf("water %d ducats %d", p.Markers[3], p.Ducats)
-	}
-}
-
 // TV-06: setup with 4 players (HA-3.x, AMB-1).
 func TestTV06Setup4(t *testing.T) {
 	st, _, err := Game{}.NewState(engineConfig(4, map[string]string{"start_player": "1"}))
@@ -153,30 +62,6 @@ func TestTV06Setup4(t *testing.T) {
 	if !reflect.DeepEqual(order, []int{0, 1, 2, 3}) {
 		t.Fatalf("order %v", order)
 	}
-}
-
-// TV-07: illegal destinations (HA-5.1.1-5.1.4).
-func TestTV07IllegalDestinations(t *testing.T) {
-	s := newGame(t, 2)
-	bare(s)
-	s.Cur = 1
-	p := &s.Players[1]
-	s.Home[p.Spot] = -1
-	p.Spot, p.Pos, p.Ducats = -1, 5, 10
-	s.Discs[7] = 1
-	s.Spaces[8] = []string{"WO1"}
-	for _, c := range []struct{ line, code string }{
-		{"GO 5", "must_move"}, {"GO 3", "backwards"}, {"GO 6", "space_empty"},
-		{"GO 7", "no_usable_spot"}, {"GO 14", "no_barrel"},
-	} {
-		if got := code(email(s, 1, c.line)); got != c.code {
-			t.Errorf("%s: got %q, want %q", c.line, got, c.code)
-		}
-	}
-	if err := email(s.Clone().(*State), 1, "GO HOME"); err != nil {
-		t.Errorf("GO HOME: %v", err)
-	}
-	must(t, s, 1, "GO 8")
 }
 
 // TV-08: forced FIRST (HA-5.12.3).
@@ -249,47 +134,6 @@ func TestTV10ShedTable(t *testing.T) {
 	}
 }
 
-// TV-11: an emergency sale makes a space reachable (HA-5.1.4, 5.10.1, §10.1).
-func TestTV11EmergencySale(t *testing.T) {
-	s := newGame(t, 2)
-	bare(s)
-	s.Spaces[1] = []string{"HO5"}
-	p := &s.Players[0]
-	p.Ducats = 4
-	if err := email(s, 0, "GO 1", "BUY HO5 D1"); code(err) != "too_expensive" {
-		t.Fatalf("A: %v", err)
-	}
-	if s.Players[0].Pos != 0 || s.Sub != subMove || s.Players[0].Ducats != 4 {
-		t.Fatalf("A changed the state")
-	}
-	if err := email(s, 0, "GO 1", "SELL BREW", "BUY HO5 D1"); err != nil {
-		t.Fatalf("B: %v", err)
-	}
-	p = &s.Players[0]
-	if p.Ducats != 2 || p.hasCard("BREW") || p.Garden[s.r.CellIdx["D1"]] != "HO5" || s.Cur != 1 {
-		t.Fatalf("B: ducats %d cards %v cur %d", p.Ducats, p.Cards, s.Cur)
-	}
-}
-
-// TV-12: the COLOR privilege card (HA-5.9.2, 5.9.3).
-func TestTV12ColorCard(t *testing.T) {
-	s := newGame(t, 2)
-	bare(s)
-	put(s, 0, "S3", "WA5", "S6", "WA2", "D7", "WA1", "S8", "BA2")
-	p := &s.Players[0]
-	p.Spots[spotColor+3] = true
-	p.Markers = [5]int{3, 1, 2, 4, -8}
-	s.Discs[12] = 1
-	must(t, s, 0, "GO 12", "SCORE BA")
-	if s.Sub != subPriv || s.Pair != 2 {
-		t.Fatalf("no privilege prompt: %s pair %d", s.Sub, s.Pair)
-	}
-	must(t, s, 0, "PRIV COLOR WA")
-	if p.Markers[4] != -6 || p.Markers[3] != 7 || p.Placed[2] != "COLOR" || p.hasCard("COLOR") {
-		t.Fatalf("markers %v placed %v", p.Markers, p.Placed)
-	}
-}
-
 // TV-13: a low brewmaster, and a marker that never reaches 1 (HA-7.2-7.4, 7.6).
 func TestTV13LowBrewmaster(t *testing.T) {
 	r, _, _ := loadRules(nil)
@@ -349,42 +193,6 @@ func TestTV14FinalRoundDiscs(t *testing.T) {
 	}
 	if s.Discs[7] != 0 {
 		t.Fatalf("discs left on 7: %d", s.Discs[7])
-	}
-}
-
-// TV-15: no chain through an activated monk (HA-5.6.3, 5.6.5).
-func TestTV15NoChain(t *testing.T) {
-	s := newGame(t, 2)
-	bare(s)
-	put(s, 0, "S5", "M1", "S7", "M2", "S10", "WO4")
-	p := &s.Players[0]
-	p.Brew, p.Markers[0] = -10, 0
-	s.Discs[20] = 1
-	must(t, s, 0, "GO 20", "SCORE M1")
-	if p.Brew != -9 || p.Markers[0] != 0 {
-		t.Fatalf("brew %d wood %d", p.Brew, p.Markers[0])
-	}
-}
-
-// TV-16: barrels you cannot take (HA-5.11.1, 5.11.2).
-func TestTV16Barrels(t *testing.T) {
-	s := newGame(t, 2)
-	bare(s)
-	s.Players[0].Brew, s.Players[1].Brew = 3, 2
-	s.Large[0] = 0
-	if c := code(email(s, 0, "GO 14")); c != "no_barrel" {
-		t.Fatalf("Ann: %s", c)
-	}
-	must(t, s, 0, "GO HOME")
-	if s.Sub == subHome {
-		must(t, s, 0, s.options(0)[0])
-	}
-	must(t, s, 1, "GO 14")
-	if s.Small[0] != 1 || s.Large[0] != 0 {
-		t.Fatalf("G01: large %d small %d", s.Large[0], s.Small[0])
-	}
-	if len(s.claimable(1)) != 0 {
-		t.Fatalf("G01 not exhausted")
 	}
 }
 

@@ -1,6 +1,8 @@
 package heavenale
 
 import (
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
@@ -19,12 +21,21 @@ type View struct {
 	Cur     int      `json:"cur"`
 	Kind    string   `json:"kind,omitempty"`
 	// Order is the turn order of the round (clockwise from FIRST).
-	Order   []int        `json:"order"`
-	Track   []TrackView  `json:"track"`
-	Home    [4]int       `json:"home"`
-	Pile1   int          `json:"pile1"`
-	Pile2   int          `json:"pile2"`
-	Stacks  int          `json:"stacks"`
+	Order  []int       `json:"order"`
+	Track  []TrackView `json:"track"`
+	Home   [4]int      `json:"home"`
+	Pile1  int         `json:"pile1"`
+	Pile2  int         `json:"pile2"`
+	Stacks int         `json:"stacks"`
+	// Left1, Left2: the tiles left in resource piles I and II, sorted,
+	// when the organiser enables show_pile_contents (HA-6.3: derivable by
+	// counting, since every tile leaving a pile is shown face up). Monk
+	// stacks only ever show their count.
+	Left1 []string `json:"left1,omitempty"`
+	Left2 []string `json:"left2,omitempty"`
+	// Narrow asks for the summary laid out in 40 columns, for a phone: the
+	// viewer's PREF GARDEN COMPACT (issue 14.3).
+	Narrow  bool         `json:"narrow,omitempty"`
 	Goals   []GoalView   `json:"goals"`
 	Players []PlayerView `json:"players"`
 	Final   *Final       `json:"final,omitempty"`
@@ -82,6 +93,12 @@ func (s *State) View(seat int) any {
 	v := View{Game: gameName, Seat: seat, Seats: append([]string(nil), s.H.Seats...), Phase: s.Phase,
 		Round: s.Round, Rounds: s.Rounds, Starter: s.Starter, Cur: s.Cur, Home: s.Home,
 		Pile1: len(s.PileI), Pile2: len(s.PileII), Stacks: len(s.Stacks), Final: s.Final, Version: s.r.Version}
+	if seat >= 0 && seat < s.n() {
+		v.Narrow = s.Players[seat].Narrow
+	}
+	if s.H.Options["show_pile_contents"] == "true" {
+		v.Left1, v.Left2 = pileContents(s.PileI), pileContents(s.PileII)
+	}
 	if s.Phase != phaseOver {
 		v.Kind = s.kind()
 		if seat == s.Cur {
@@ -280,4 +297,46 @@ func trimRight(x string) string {
 		i--
 	}
 	return x[:i]
+}
+
+// pileContents lists the tiles of a resource pile in a fixed order (by
+// colour as the rules list them, then value), with a count for repeats:
+// "HO2x3". The pile's order stays hidden (HA-6.3).
+func pileContents(pile []string) []string {
+	if len(pile) == 0 {
+		return nil
+	}
+	count := map[string]int{}
+	for _, t := range pile {
+		count[t]++
+	}
+	keys := make([]string, 0, len(count))
+	for t := range count {
+		keys = append(keys, t)
+	}
+	rank := func(t string) (int, int) {
+		for i, c := range colourNames {
+			if strings.HasPrefix(t, c) {
+				n, _ := strconv.Atoi(t[len(c):])
+				return i, n
+			}
+		}
+		return len(colourNames), 0
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		ci, ni := rank(keys[i])
+		cj, nj := rank(keys[j])
+		if ci != cj {
+			return ci < cj
+		}
+		return ni < nj
+	})
+	out := make([]string, len(keys))
+	for i, t := range keys {
+		out[i] = t
+		if n := count[t]; n > 1 {
+			out[i] = t + "x" + strconv.Itoa(n)
+		}
+	}
+	return out
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/pbem-referee/referee/referee/imapin"
 	"github.com/pbem-referee/referee/referee/metrics"
 	"github.com/pbem-referee/referee/referee/netaddr"
+	"github.com/pbem-referee/referee/referee/pages"
 	"github.com/pbem-referee/referee/referee/smtpout"
 	"github.com/pbem-referee/referee/referee/webhook"
 	"github.com/pbem-referee/referee/store"
@@ -58,6 +59,9 @@ type Options struct {
 	// outgoing webhooks may nevertheless call; none by default. The demo
 	// and tests with hook receivers on 127.0.0.1 pass 127.0.0.0/8.
 	HookAllow []netip.Prefix
+	// PageBase is the public address of the HTTP listener, for links to
+	// the tournament pages in mails ("": relative links).
+	PageBase string
 }
 
 // Daemon is a running referee.
@@ -127,7 +131,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		MaxMessageBytes: int(cfg.Limits.MaxMessageSize),
 		Auth: referee.AuthPolicy{RequireDKIM: cfg.Auth.RequireDKIMAlignment, AuthservID: cfg.Auth.TrustedAuthservID,
 			LookupTXT: net.LookupTXT},
-		Observe: d.Metrics.Observe,
+		Observe: d.Metrics.Observe, PageBase: opt.PageBase,
 	}
 	if u := cfg.Hooks.URL.Reveal(); u != "" {
 		// The configured endpoint receives every game's calls.
@@ -215,6 +219,7 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 		return fmt.Errorf("webhook: %w", err)
 	}
 	d.Webhook.Register(d.mux)
+	pages.Register(d.mux, d.Referee, log.With("part", "pages"))
 	d.Metrics.WatchStore(db, 0, referee.OutboxQueue, referee.HooksQueue)
 	d.mux.Handle("GET /metrics", d.guardMetrics(d.Metrics.Handler()))
 	return nil

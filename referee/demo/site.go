@@ -58,6 +58,8 @@ type SiteOptions struct {
 	SMTPWorkers int
 	// LogLevel of the daemon's configuration ("warn" by default).
 	LogLevel string
+	// PageBase is where the public pages are served (links in mails).
+	PageBase string
 }
 
 // Config is the daemon configuration the demo and the benchmark use: the
@@ -123,7 +125,7 @@ func StartSite(ctx context.Context, stack MailStack, opt SiteOptions) (*Site, er
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	do := daemon.Options{Logger: log}
+	do := daemon.Options{Logger: log, PageBase: opt.PageBase}
 	if opt.NoSync {
 		do.StoreOptions = &store.Options{NoSync: true}
 	}

@@ -1,0 +1,47 @@
+package demo
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-referee/referee/referee/tournament"
+)
+
+// TestTournamentDemo runs a small Swiss tournament of Dice Brewing bots by
+// mail on the embedded stack (4 entrants, 2 rounds, short games): the
+// organiser's and the players' mails, the final standings to everyone, the
+// pages' addresses, and a replay of every pairing.
+func TestTournamentDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games by mail")
+	}
+	var out bytes.Buffer
+	res, err := RunTournament(context.Background(), TournamentOptions{Dir: t.TempDir(), Games: []string{"dicebrewing"},
+		Players: 4, Rounds: 2, Out: &out, Timeout: 4 * time.Minute, NoSync: true,
+	})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if len(res.Tournaments) != 1 || !res.Replayed || len(res.Pages) != 1 {
+		t.Fatalf("%+v\n%s", res, out.String())
+	}
+	tr := res.Tournaments[0]
+	if tr.Status != tournament.StatusOver || len(tr.Rounds) != 2 || len(tr.Entrants) != 4 {
+		t.Fatalf("tournament %s after %d rounds with %d entrants", tr.Status, len(tr.Rounds), len(tr.Entrants))
+	}
+	for _, rd := range tr.Rounds {
+		for _, m := range rd.Matches {
+			if m.State != tournament.MatchDone {
+				t.Fatalf("round %d: a game ended %s", rd.N, m.State)
+			}
+		}
+	}
+	for _, want := range []string{"created swiss1 by mail", "4 players signed up by mail", "final standings", "every pairing replays", "Open swiss1: http://127.0.0.1:"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}

@@ -1,0 +1,542 @@
+package tournament
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// ActiveIn lists the entrants paired in round n (1-based): those who had
+// not withdrawn before it opened.
+func (t *Tournament) ActiveIn(n int) []int {
+	var out []int
+	for _, e := range t.Entrants {
+		if e.Withdrawn == 0 || n < e.Withdrawn {
+			out = append(out, e.ID)
+		}
+	}
+	return out
+}
+
+// rand is the draw of round n: derived from the tournament's seed, so the
+// pairings can be replayed once the seed is revealed.
+func (t *Tournament) rand(n int, what string) engine.Rand {
+	return engine.NewRand(fmt.Sprintf("%s/tournament/round-%d/%s", t.Seed, n, what))
+}
+
+// NextRound draws the pairings of the next round from the record (it does
+// not add the round: the caller opens its games and appends it).
+func (t *Tournament) NextRound() (Round, error) {
+	n := len(t.Rounds) + 1
+	if len(t.Rounds) > 0 && !t.Rounds[len(t.Rounds)-1].Complete() {
+		return Round{}, fmt.Errorf("tournament: round %d is not complete", n-1)
+	}
+	if t.Finished() {
+		return Round{}, fmt.Errorf("tournament: all %d rounds are played", len(t.Rounds))
+	}
+	var ms []Match
+	var err error
+	switch t.Format {
+	case Swiss:
+		ms, err = t.swiss(n)
+	case RoundRobin:
+		ms, err = t.roundRobin(n)
+	case Knockout:
+		ms, err = t.knockout(n)
+	default:
+		ms, err = t.tables(n, t.order(n))
+	}
+	if err != nil {
+		return Round{}, err
+	}
+	for i := range ms {
+		ms[i].Table = i + 1
+		if len(ms[i].Seats) == 1 {
+			ms[i].State = MatchBye
+		}
+	}
+	return Round{N: n, Matches: ms}, nil
+}
+
+// order lists the entrants of round n by standing; entrants level on
+// everything are ordered by the round's draw (the whole order in round 1).
+func (t *Tournament) order(n int) []int {
+	active := t.ActiveIn(n)
+	rnd := t.rand(n, "order")
+	draw := make([]int, len(t.Entrants))
+	perm := make([]int, len(t.Entrants))
+	for i := range perm {
+		perm[i] = i
+	}
+	rnd.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+	for pos, e := range perm {
+		draw[e] = pos
+	}
+	place := make([]int, len(t.Entrants))
+	for _, s := range t.Standings() {
+		place[s.Entrant] = s.Place
+	}
+	sort.SliceStable(active, func(i, j int) bool {
+		a, b := active[i], active[j]
+		if place[a] != place[b] {
+			return place[a] < place[b]
+		}
+		return draw[a] < draw[b]
+	})
+	return active
+}
+
+// seatHistory is an entrant's past seats: firsts minus seconds (two-player
+// games), the last seat, and the sum of lateness (0 first .. 1 last).
+type seatHistory struct {
+	balance  int
+	last     int // 0 none, 1 first, 2 not first
+	lateness float64
+	byes     int
+}
+
+func (t *Tournament) seatHistories() []seatHistory {
+	h := make([]seatHistory, len(t.Entrants))
+	for _, rd := range t.Rounds {
+		for _, m := range rd.Matches {
+			if m.State == MatchBye {
+				for _, e := range m.Seats {
+					h[e].byes++
+				}
+				continue
+			}
+			for i, e := range m.Seats {
+				if i == 0 {
+					h[e].balance++
+					h[e].last = 1
+				} else {
+					h[e].balance--
+					h[e].last = 2
+				}
+				if len(m.Seats) > 1 {
+					h[e].lateness += float64(i) / float64(len(m.Seats)-1)
+				}
+			}
+		}
+	}
+	return h
+}
+
+// takeByes removes k entrants from the bottom of order: the lowest who had
+// no bye yet, then the lowest.
+func takeByes(order []int, k int, h []seatHistory) (rest, byes []int) {
+	rest = append([]int(nil), order...)
+	for round := 0; k > 0 && len(rest) > 0; round++ {
+		for i := len(rest) - 1; i >= 0 && k > 0; i-- {
+			if h[rest[i]].byes <= round {
+				byes = append(byes, rest[i])
+				rest = append(rest[:i:i], rest[i+1:]...)
+				k--
+			}
+		}
+	}
+	return rest, byes
+}
+
+// swiss pairs round n: a maximum-weight matching whose weights put, in
+// order, a full pairing, no rematch, close scores, seat balance, close
+// standings first.
+func (t *Tournament) swiss(n int) ([]Match, error) {
+	order := t.order(n)
+	if len(order) < 2 {
+		return nil, ErrEntrants
+	}
+	h := t.seatHistories()
+	var byes []int
+	if len(order)%2 == 1 {
+		order, byes = takeByes(order, 1, h)
+	}
+	pts := t.PointTotals()
+	met := t.meetings()
+	pairs := swissMatch(order, pts, met, h, 60)
+	if pairs == nil || rematches(pairs, met) > 0 {
+		if full := swissMatch(order, pts, met, h, len(order)); full != nil &&
+			(pairs == nil || rematches(full, met) < rematches(pairs, met)) {
+			pairs = full
+		}
+	}
+	if pairs == nil {
+		return nil, fmt.Errorf("tournament: no pairing of %d entrants", len(order))
+	}
+	rnd := t.rand(n, "seats")
+	var ms []Match
+	for _, p := range pairs {
+		a, b := p[0], p[1]
+		first := firstOf(h, a, b, rnd.Intn("seat", 2) == 1)
+		if first == a {
+			ms = append(ms, Match{Seats: []int{a, b}, State: MatchPlaying})
+		} else {
+			ms = append(ms, Match{Seats: []int{b, a}, State: MatchPlaying})
+		}
+	}
+	for _, e := range byes {
+		ms = append(ms, Match{Seats: []int{e}})
+	}
+	return ms, nil
+}
+
+// rematches counts the pairs that met before.
+func rematches(pairs [][2]int, met map[[2]int]int) int {
+	k := 0
+	for _, p := range pairs {
+		k += met[pairKey(p[0], p[1])]
+	}
+	return k
+}
+
+// swissMatch matches an even list of entrants (in standing order), using
+// only pairs at most band places apart; nil if that leaves anyone out.
+func swissMatch(order []int, pts []float64, met map[[2]int]int, h []seatHistory, band int) [][2]int {
+	n := len(order)
+	maxMet, maxD := 0, 0
+	for i, a := range order {
+		for _, b := range order[i+1 : min(n, i+band+1)] {
+			maxMet = max(maxMet, met[pairKey(a, b)])
+			maxD = max(maxD, halfPoints(pts[a]-pts[b]))
+		}
+	}
+	rounds := 0
+	for _, x := range h {
+		rounds = max(rounds, abs(x.balance))
+	}
+	half := int64(n/2 + 1)
+	c := int64(rounds+3)*int64(n+1) + int64(n) // bounds the colour and place terms
+	s := (int64(maxD)*int64(maxD) + 1) * c     // bounds one pair's score term
+	v := s * half                              // a forced third seat imbalance outweighs every score term
+	u := v * half                              // one meeting outweighs every imbalance
+	b := u * int64(maxMet+1) * half            // one more pair outweighs everything
+	if b > math.MaxInt64/8 {
+		// Too wide a spread for exact weights: coarsen the score term.
+		return swissMatch(order, coarse(pts), met, h, band)
+	}
+	var edges []wedge
+	for i, a := range order {
+		for j := i + 1; j < min(n, i+band+1); j++ {
+			bb := order[j]
+			d := int64(halfPoints(pts[a] - pts[bb]))
+			w := b - int64(met[pairKey(a, bb)])*u - d*d*c - int64(colourClash(h[a], h[bb]))*int64(n+1) - int64(j-i)
+			if (h[a].balance >= 2 && h[bb].balance >= 2) || (h[a].balance <= -2 && h[bb].balance <= -2) {
+				w -= v
+			}
+			edges = append(edges, wedge{i, j, w})
+		}
+	}
+	mate := maxWeightMatching(n, edges)
+	var pairs [][2]int
+	for i, j := range mate {
+		if j < 0 {
+			return nil
+		}
+		if i < j {
+			pairs = append(pairs, [2]int{order[i], order[j]})
+		}
+	}
+	return pairs
+}
+
+func coarse(pts []float64) []float64 {
+	out := make([]float64, len(pts))
+	for i, p := range pts {
+		out[i] = math.Floor(p / 4)
+	}
+	return out
+}
+
+func halfPoints(d float64) int { return int(math.Round(math.Abs(d) * 2)) }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// colourClash is how much two entrants want the same seat: both have had
+// the first seat more often (or both less often), or both had it last time.
+func colourClash(a, b seatHistory) int {
+	k := 0
+	if a.balance > 0 && b.balance > 0 {
+		k += 2 * min(a.balance, b.balance)
+	}
+	if a.balance < 0 && b.balance < 0 {
+		k += 2 * min(-a.balance, -b.balance)
+	}
+	if a.last != 0 && a.last == b.last {
+		k++
+	}
+	return k
+}
+
+// tableSizes splits n entrants into tables of k (or of kmin when the game
+// allows smaller tables), seating as many as possible in as few tables as
+// possible; the rest get byes.
+func tableSizes(n, k, kmin int) []int {
+	bestSeated, bestA, bestB := -1, 0, 0
+	for b := 0; b*kmin <= n; b++ {
+		if kmin == k && b > 0 {
+			break
+		}
+		a := (n - b*kmin) / k
+		seated := a*k + b*kmin
+		if seated > bestSeated || (seated == bestSeated && a+b < bestA+bestB) {
+			bestSeated, bestA, bestB = seated, a, b
+		}
+	}
+	var sizes []int
+	for i := 0; i < bestA; i++ {
+		sizes = append(sizes, k)
+	}
+	for i := 0; i < bestB; i++ {
+		sizes = append(sizes, kmin)
+	}
+	return sizes
+}
+
+// tables seats round n's entrants (in standing order) at tables of K from
+// the top, then swaps players between neighbouring tables while that
+// lowers the number of repeated meetings; seats go first to those who sat
+// late before.
+func (t *Tournament) tables(n int, order []int) ([]Match, error) {
+	kmin := t.MinTable
+	if kmin == 0 {
+		kmin = t.Table
+	}
+	sizes := tableSizes(len(order), t.Table, kmin)
+	if len(sizes) == 0 {
+		return nil, ErrEntrants
+	}
+	seated := 0
+	for _, s := range sizes {
+		seated += s
+	}
+	h := t.seatHistories()
+	order, byes := takeByes(order, len(order)-seated, h)
+	met := t.meetings()
+	tabs := make([][]int, len(sizes))
+	k := 0
+	for i, s := range sizes {
+		tabs[i] = append([]int(nil), order[k:k+s]...)
+		k += s
+	}
+	cost := func(tab []int) int {
+		c := 0
+		for i, a := range tab {
+			for _, b := range tab[i+1:] {
+				c += met[pairKey(a, b)]
+			}
+		}
+		return c
+	}
+	for pass := 0; pass < 50; pass++ {
+		improved := false
+		for x := 0; x+1 < len(tabs); x++ {
+			for y := x + 1; y < len(tabs) && y <= x+2; y++ {
+				for i := range tabs[x] {
+					for j := range tabs[y] {
+						before := cost(tabs[x]) + cost(tabs[y])
+						tabs[x][i], tabs[y][j] = tabs[y][j], tabs[x][i]
+						if cost(tabs[x])+cost(tabs[y]) < before {
+							improved = true
+							continue
+						}
+						tabs[x][i], tabs[y][j] = tabs[y][j], tabs[x][i]
+					}
+				}
+			}
+		}
+		if !improved {
+			break
+		}
+	}
+	rnd := t.rand(n, "seats")
+	var ms []Match
+	for _, tab := range tabs {
+		draw := make(map[int]int, len(tab))
+		perm := permute(&rnd, len(tab))
+		for i, e := range tab {
+			draw[e] = perm[i]
+		}
+		sort.SliceStable(tab, func(i, j int) bool {
+			a, b := tab[i], tab[j]
+			if h[a].lateness != h[b].lateness {
+				return h[a].lateness > h[b].lateness
+			}
+			return draw[a] < draw[b]
+		})
+		ms = append(ms, Match{Seats: tab, State: MatchPlaying})
+	}
+	for _, e := range byes {
+		ms = append(ms, Match{Seats: []int{e}})
+	}
+	return ms, nil
+}
+
+// roundRobin is round n of the circle method over every entrant in a drawn
+// order: one entrant stays, the others turn one place each round. A game
+// against an entrant who withdrew is a bye.
+func (t *Tournament) roundRobin(n int) ([]Match, error) {
+	rnd := t.rand(0, "roundrobin")
+	l := permute(&rnd, len(t.Entrants))
+	if len(l) < 2 {
+		return nil, ErrEntrants
+	}
+	if len(l)%2 == 1 {
+		l = append(l, -1)
+	}
+	m := len(l)
+	r := (n - 1) % (m - 1)
+	arr := make([]int, m)
+	arr[0] = l[0]
+	for i := 1; i < m; i++ {
+		arr[i] = l[1+(i-1+r)%(m-1)]
+	}
+	activeSet := map[int]bool{}
+	for _, e := range t.ActiveIn(n) {
+		activeSet[e] = true
+	}
+	h := t.seatHistories()
+	var ms []Match
+	for i := 0; i < m/2; i++ {
+		a, b := arr[i], arr[m-1-i]
+		if a >= 0 && b >= 0 && firstOf(h, a, b, i%2 == 1) == b {
+			a, b = b, a
+		}
+		switch {
+		case a >= 0 && b >= 0 && activeSet[a] && activeSet[b]:
+			ms = append(ms, Match{Seats: []int{a, b}, State: MatchPlaying})
+		case a >= 0 && activeSet[a]:
+			ms = append(ms, Match{Seats: []int{a}})
+		case b >= 0 && activeSet[b]:
+			ms = append(ms, Match{Seats: []int{b}})
+		}
+	}
+	return ms, nil
+}
+
+// Winner returns the entrant who won a decided match: the best rank, then
+// the best game score, then the earlier seat.
+func Winner(m Match) int {
+	if len(m.Seats) == 0 {
+		return -1
+	}
+	if m.State == MatchBye || len(m.Rank) != len(m.Seats) {
+		return m.Seats[0]
+	}
+	best := 0
+	for i := range m.Seats {
+		if m.Rank[i] < m.Rank[best] || (m.Rank[i] == m.Rank[best] && i < len(m.Scores) && best < len(m.Scores) && m.Scores[i] > m.Scores[best]) {
+			best = i
+		}
+	}
+	return m.Seats[best]
+}
+
+// knockout seats round n: round 1 in drawn order, then the winners of the
+// previous round in bracket order (the winner of each table goes on).
+func (t *Tournament) knockout(n int) ([]Match, error) {
+	var alive []int
+	if n == 1 {
+		alive = t.order(1)
+	} else {
+		activeSet := map[int]bool{}
+		for _, e := range t.ActiveIn(n) {
+			activeSet[e] = true
+		}
+		for _, m := range t.Rounds[n-2].Matches {
+			if w := Winner(m); w >= 0 && activeSet[w] {
+				alive = append(alive, w)
+			}
+		}
+	}
+	if len(alive) < 2 {
+		return nil, ErrEntrants
+	}
+	k := t.Table
+	sizes := tableSizes(len(alive), k, max(2, min(t.MinTable, k)))
+	if len(sizes) == 0 {
+		sizes = []int{len(alive)}
+	}
+	seated := 0
+	for _, s := range sizes {
+		seated += s
+	}
+	// Byes go to the first entrants of the bracket (the top of round 1's
+	// order), so they are spread evenly.
+	byes := alive[:len(alive)-seated]
+	rest := alive[len(alive)-seated:]
+	var ms []Match
+	for _, e := range byes {
+		ms = append(ms, Match{Seats: []int{e}})
+	}
+	h := t.seatHistories()
+	i := 0
+	for _, s := range sizes {
+		tab := append([]int(nil), rest[i:i+s]...)
+		i += s
+		sort.SliceStable(tab, func(x, y int) bool { return h[tab[x]].lateness > h[tab[y]].lateness })
+		ms = append(ms, Match{Seats: tab, State: MatchPlaying})
+	}
+	return ms, nil
+}
+
+// Replay checks every round's pairings against a fresh draw from the seed
+// and the results of the rounds before it; it returns the first
+// difference.
+func Replay(t *Tournament) error {
+	if engine.Commitment(t.Seed) != t.Commitment {
+		return fmt.Errorf("tournament %s: the seed does not match the commitment %s", t.ID, t.Commitment)
+	}
+	for r := range t.Rounds {
+		c := *t
+		c.Rounds = t.Rounds[:r]
+		got, err := c.NextRound()
+		if err != nil {
+			return fmt.Errorf("round %d: %w", r+1, err)
+		}
+		want := t.Rounds[r].Matches
+		if len(got.Matches) != len(want) {
+			return fmt.Errorf("round %d: %d matches drawn, %d recorded", r+1, len(got.Matches), len(want))
+		}
+		for k := range want {
+			if fmt.Sprint(got.Matches[k].Seats) != fmt.Sprint(want[k].Seats) {
+				return fmt.Errorf("round %d table %d: drawn %v, recorded %v", r+1, k+1, got.Matches[k].Seats, want[k].Seats)
+			}
+		}
+	}
+	return nil
+}
+
+// permute is a permutation of 0..n-1 drawn from rnd.
+func permute(rnd *engine.Rand, n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	rnd.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
+	return p
+}
+
+// firstOf chooses who of a and b takes the first seat: the one who had it
+// less often, else the one who did not have it last, else a (b if swap).
+func firstOf(h []seatHistory, a, b int, swap bool) int {
+	switch {
+	case h[a].balance < h[b].balance:
+		return a
+	case h[a].balance > h[b].balance:
+		return b
+	case h[a].last == 2 && h[b].last != 2:
+		return a
+	case h[b].last == 2 && h[a].last != 2:
+		return b
+	case swap:
+		return b
+	}
+	return a
+}

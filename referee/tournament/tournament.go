@@ -1,0 +1,336 @@
+// Package tournament is the bookkeeping of a tournament by mail: who plays
+// whom in each round (Swiss by maximum-weight matching, tables of K by
+// standing, round robin by the circle method, knockout), the standings with
+// their tie-breaks, and the ratings (Glicko-2 for two-player games,
+// Weng-Lin Plackett-Luce for tables).
+//
+// It is pure: no I/O, no clock, no global randomness. Every draw comes from
+// the tournament's seed, committed at the start and revealed at the end, so
+// Replay can check every round's pairings from the record alone.
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// Formats.
+const (
+	Swiss      = "swiss"
+	RoundRobin = "roundrobin"
+	Knockout   = "knockout"
+	Tables     = "tables"
+)
+
+// Tournament states.
+const (
+	StatusSignup  = "signup"
+	StatusRunning = "running"
+	StatusOver    = "over"
+)
+
+// Match states.
+const (
+	MatchPlaying     = "playing"
+	MatchDone        = "done"
+	MatchForfeit     = "forfeit"
+	MatchAdjudicated = "adjudicated"
+	MatchBye         = "bye"
+)
+
+// Tie-break names.
+const (
+	Buchholz        = "buchholz"
+	SonnebornBerger = "sb"
+	GameScore       = "score"
+	HeadToHead      = "h2h"
+)
+
+// Settings are the rules of a tournament, fixed at creation.
+type Settings struct {
+	Game    string            `json:"game"`
+	Variant string            `json:"variant,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+	Format  string            `json:"format"`
+	// NumRounds is the number of rounds (0: the format's natural number).
+	NumRounds int `json:"num_rounds"`
+	// Table is the number of seats of each game.
+	Table int `json:"table"`
+	// MinTable is the smallest table the game allows (tables may be one
+	// short when the entrants do not divide evenly).
+	MinTable int `json:"min_table"`
+	// Points are tournament points by place at a table (1st, 2nd, ...);
+	// seats that share a place share the points of the places they cover.
+	Points []float64 `json:"points"`
+	// Draw, for two-player games, overrides the points of a shared first
+	// place (nil: the average of 1st and 2nd).
+	Draw *float64 `json:"draw,omitempty"`
+	// Bye is the points of a bye.
+	Bye       float64  `json:"bye"`
+	Tiebreaks []string `json:"tiebreaks"`
+	// Deadline is the time a round's games have (0: none).
+	Deadline time.Duration `json:"deadline"`
+	// Late says what happens to a round's unfinished games at its
+	// deadline: "" (the organiser is told and decides), "adjudicate" (the
+	// bots finish them, so rounds follow the organiser's schedule) or
+	// "forfeit" (every seat still owing a move forfeits).
+	Late string `json:"late,omitempty"`
+	// Close is when sign-up closes (zero: when the organiser starts it).
+	Close time.Time `json:"close,omitempty"`
+	// Listed pages are linked from the index; others only by their key.
+	Listed bool `json:"listed,omitempty"`
+	// Public: the tournament has public pages at all.
+	Public bool `json:"public,omitempty"`
+}
+
+// Entrant is one participant. Their history belongs to the entrant, so a
+// replacement (a new address) keeps the standings right.
+type Entrant struct {
+	ID      int    `json:"id"`
+	Address string `json:"address"`
+	Name    string `json:"name"`
+	Lang    string `json:"lang,omitempty"`
+	// Withdrawn is the round after which the entrant left (0: playing).
+	Withdrawn int `json:"withdrawn,omitempty"`
+	// Previous addresses of the entrant (replacements).
+	Previous []string `json:"previous,omitempty"`
+}
+
+// Match is one game of a round, or a bye.
+type Match struct {
+	Table int `json:"table"`
+	// Seats are entrant ids in seat order (seat 1 moves first).
+	Seats  []int  `json:"seats"`
+	GameID string `json:"game_id,omitempty"`
+	State  string `json:"state"`
+	// Rank (1 = best) and Scores are per seat once the match is decided.
+	Rank   []int `json:"rank,omitempty"`
+	Scores []int `json:"scores,omitempty"`
+}
+
+// Decided reports whether the match has a result.
+func (m Match) Decided() bool {
+	return m.State == MatchDone || m.State == MatchForfeit || m.State == MatchAdjudicated || m.State == MatchBye
+}
+
+// Round is one round's matches.
+type Round struct {
+	N       int       `json:"n"`
+	Matches []Match   `json:"matches"`
+	Opened  time.Time `json:"opened"`
+	Due     time.Time `json:"due,omitempty"`
+	// LateSent: the organiser was sent the late games after Due.
+	LateSent bool `json:"late_sent,omitempty"`
+}
+
+// Complete reports whether every match of the round is decided.
+func (r Round) Complete() bool {
+	for _, m := range r.Matches {
+		if !m.Decided() {
+			return false
+		}
+	}
+	return true
+}
+
+// Tournament is the whole record.
+type Tournament struct {
+	ID        string `json:"id"`
+	Organiser string `json:"organiser"`
+	Settings
+	// Seed is secret until the end; Commitment is its SHA-256.
+	Seed       string    `json:"seed"`
+	Commitment string    `json:"commitment"`
+	Status     string    `json:"status"`
+	Entrants   []Entrant `json:"entrants"`
+	Rounds     []Round   `json:"rounds"`
+	// Key makes the public pages' address unguessable.
+	Key     string    `json:"key"`
+	Created time.Time `json:"created"`
+	Started time.Time `json:"started,omitempty"`
+	Ended   time.Time `json:"ended,omitempty"`
+}
+
+// Errors.
+var (
+	ErrFormat   = errors.New("tournament: bad settings")
+	ErrEntrants = errors.New("tournament: not enough entrants")
+)
+
+// Defaults fills the settings a game implies: two-player games pair,
+// others seat tables of the game's largest count up to 4.
+func Defaults(s *Settings, info engine.Info) error {
+	if s.Table == 0 {
+		switch {
+		case info.MinPlayers <= 2 && info.MaxPlayers >= 2 && (s.Format == "" || s.Format != Tables):
+			s.Table = 2
+		default:
+			s.Table = min(info.MaxPlayers, 4)
+		}
+	}
+	if !info.Allows(s.Variant, s.Table) {
+		return fmt.Errorf("%w: %s does not allow tables of %d", ErrFormat, info.Name, s.Table)
+	}
+	if s.Format == "" {
+		s.Format = Swiss
+		if s.Table > 2 {
+			s.Format = Tables
+		}
+	}
+	switch s.Format {
+	case Swiss, RoundRobin:
+		if s.Table != 2 {
+			return fmt.Errorf("%w: %s needs table=2 (use format=tables)", ErrFormat, s.Format)
+		}
+	case Tables, Knockout:
+	default:
+		return fmt.Errorf("%w: format %q (swiss, roundrobin, knockout, tables)", ErrFormat, s.Format)
+	}
+	s.MinTable = s.Table
+	if s.Format == Tables && info.Allows(s.Variant, s.Table-1) && s.Table > 2 {
+		s.MinTable = s.Table - 1
+	}
+	if len(s.Points) == 0 {
+		if s.Table == 2 {
+			s.Points = []float64{1, 0}
+		} else {
+			for k := s.Table - 1; k >= 0; k-- {
+				s.Points = append(s.Points, float64(k))
+			}
+		}
+	}
+	if s.Table == 2 && len(s.Points) == 3 { // win, draw, loss
+		d := s.Points[1]
+		s.Draw = &d
+		s.Points = []float64{s.Points[0], s.Points[2]}
+	}
+	if len(s.Points) < s.Table {
+		return fmt.Errorf("%w: points for %d places, tables of %d", ErrFormat, len(s.Points), s.Table)
+	}
+	switch s.Late {
+	case "", "adjudicate", "forfeit":
+	default:
+		return fmt.Errorf("%w: late=%q (adjudicate or forfeit)", ErrFormat, s.Late)
+	}
+	if s.Bye == 0 {
+		s.Bye = s.Points[0]
+	}
+	if len(s.Tiebreaks) == 0 {
+		s.Tiebreaks = []string{Buchholz, SonnebornBerger, GameScore, HeadToHead}
+	}
+	for _, tb := range s.Tiebreaks {
+		switch tb {
+		case Buchholz, SonnebornBerger, GameScore, HeadToHead:
+		default:
+			return fmt.Errorf("%w: tie-break %q (buchholz, sb, score, h2h)", ErrFormat, tb)
+		}
+	}
+	return nil
+}
+
+// ParsePoints reads "1,0.5,0" (two-player: win, draw, loss) or rank points
+// "4,2,1,0".
+func ParsePoints(v string) ([]float64, error) {
+	var out []float64
+	for _, f := range strings.Split(v, ",") {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || x < 0 || x > 1000 {
+			return nil, fmt.Errorf("%w: points %q", ErrFormat, v)
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// PlannedRounds is the number of rounds the tournament will have with n
+// entrants.
+func (t *Tournament) PlannedRounds() int {
+	n := t.active(len(t.Rounds))
+	switch t.Format {
+	case RoundRobin:
+		if n%2 == 1 {
+			return n
+		}
+		return n - 1
+	case Knockout:
+		r, size := 0, 1
+		for size < len(t.Entrants) {
+			size *= t.Table
+			r++
+		}
+		return r
+	}
+	if t.NumRounds > 0 {
+		return t.NumRounds
+	}
+	// Swiss: enough rounds to separate a winner.
+	r := 0
+	for size := 1; size < n; size *= 2 {
+		r++
+	}
+	return max(r, 1)
+}
+
+// active counts the entrants still playing at round r.
+func (t *Tournament) active(r int) int {
+	n := 0
+	for _, e := range t.Entrants {
+		if e.Withdrawn == 0 || e.Withdrawn > r {
+			n++
+		}
+	}
+	return n
+}
+
+// Entrant returns the entrant with an address (current or previous), or
+// nil.
+func (t *Tournament) Entrant(addr string) *Entrant {
+	for i := range t.Entrants {
+		if strings.EqualFold(t.Entrants[i].Address, addr) {
+			return &t.Entrants[i]
+		}
+	}
+	return nil
+}
+
+// Finished reports whether every planned round is played.
+func (t *Tournament) Finished() bool {
+	if len(t.Rounds) == 0 || !t.Rounds[len(t.Rounds)-1].Complete() {
+		return false
+	}
+	if t.Format == Knockout {
+		last := t.Rounds[len(t.Rounds)-1]
+		live := 0
+		for _, m := range last.Matches {
+			if len(m.Seats) > 0 {
+				live++
+			}
+		}
+		return live <= 1
+	}
+	return len(t.Rounds) >= t.PlannedRounds()
+}
+
+// Record sets the result of the match playing game id: rank and scores
+// per seat. It returns the round and match index.
+func (t *Tournament) Record(gameID, state string, rank, scores []int) (int, int, error) {
+	for r := range t.Rounds {
+		for k := range t.Rounds[r].Matches {
+			m := &t.Rounds[r].Matches[k]
+			if m.GameID != gameID {
+				continue
+			}
+			if len(rank) != len(m.Seats) {
+				return r, k, fmt.Errorf("tournament: %d ranks for %d seats", len(rank), len(m.Seats))
+			}
+			m.State, m.Rank, m.Scores = state, append([]int(nil), rank...), append([]int(nil), scores...)
+			return r, k, nil
+		}
+	}
+	return -1, -1, fmt.Errorf("tournament: game %s is not in %s", gameID, t.ID)
+}

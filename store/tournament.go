@@ -1,0 +1,98 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Tournaments live in their own buckets: "tournaments" (id -> record),
+// "tournaments.by_game" (game id -> tournament id, so a game's end finds its
+// tournament) and "ratings" (game NUL address -> record).
+var (
+	bTournaments = []byte("tournaments")
+	bTourByGame  = []byte("tournaments.by_game")
+	bRatings     = []byte("ratings")
+)
+
+// migrateTournaments adds the tournament and rating buckets.
+func migrateTournaments(tx *bolt.Tx) error {
+	for _, b := range [][]byte{bTournaments, bTourByGame, bRatings} {
+		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Tournament returns the record of a tournament.
+func (tx *Tx) Tournament(id string) ([]byte, error) {
+	v := tx.b(bTournaments).Get([]byte(id))
+	if v == nil {
+		return nil, fmt.Errorf("%w: tournament %q", ErrNotFound, id)
+	}
+	return bytes.Clone(v), nil
+}
+
+// PutTournament stores the record of a tournament.
+func (tx *Tx) PutTournament(id string, rec []byte) error {
+	if id == "" {
+		return errors.New("store: empty tournament id")
+	}
+	return tx.b(bTournaments).Put([]byte(id), rec)
+}
+
+// HasTournament reports whether a tournament exists.
+func (tx *Tx) HasTournament(id string) bool { return tx.b(bTournaments).Get([]byte(id)) != nil }
+
+// Tournaments calls fn for every tournament, in id order.
+func (tx *Tx) Tournaments(fn func(id string, rec []byte) error) error {
+	return tx.b(bTournaments).ForEach(func(k, v []byte) error { return fn(string(k), bytes.Clone(v)) })
+}
+
+// SetGameTournament records that a game is played for a tournament.
+func (tx *Tx) SetGameTournament(game, tournament string) error {
+	return tx.b(bTourByGame).Put([]byte(game), []byte(tournament))
+}
+
+// GameTournament returns the tournament a game is played for ("" none).
+func (tx *Tx) GameTournament(game string) string {
+	return string(tx.b(bTourByGame).Get([]byte(game)))
+}
+
+func ratingKey(game, addr string) []byte { return []byte(game + "\x00" + lowerASCII(addr)) }
+
+// Rating returns a player's rating record in a game.
+func (tx *Tx) Rating(game, addr string) ([]byte, error) {
+	v := tx.b(bRatings).Get(ratingKey(game, addr))
+	if v == nil {
+		return nil, fmt.Errorf("%w: rating %s/%s", ErrNotFound, game, addr)
+	}
+	return bytes.Clone(v), nil
+}
+
+// PutRating stores a player's rating record in a game.
+func (tx *Tx) PutRating(game, addr string, rec []byte) error {
+	if game == "" || addr == "" {
+		return errors.New("store: empty rating key")
+	}
+	return tx.b(bRatings).Put(ratingKey(game, addr), rec)
+}
+
+// Ratings calls fn for every rating of a game ("" every game).
+func (tx *Tx) Ratings(game string, fn func(game, addr string, rec []byte) error) error {
+	c := tx.b(bRatings).Cursor()
+	prefix := []byte(nil)
+	if game != "" {
+		prefix = []byte(game + "\x00")
+	}
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		g, a, _ := bytes.Cut(k, []byte{0})
+		if err := fn(string(g), string(a), bytes.Clone(v)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
