@@ -3,6 +3,7 @@ package mailfmt
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -65,3 +66,56 @@ Your options:
 -- 
 Referee of game g42 - reply STATUS for the full board
 `
+
+// BenchmarkCorpus reports the cost of parse + classify + commands per
+// message over the whole corpus (ns/op is per message; target < 150 µs).
+func BenchmarkCorpus(b *testing.B) {
+	files, err := filepath.Glob(filepath.Join("testdata", "corpus", "*.eml"))
+	if err != nil || len(files) == 0 {
+		b.Fatal("no corpus", err)
+	}
+	raws := make([][]byte, len(files))
+	for i, f := range files {
+		if raws[i], err = os.ReadFile(f); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		raw := raws[i%len(raws)]
+		i++
+		m, err := Parse(raw, corpusOptions)
+		if err != nil {
+			continue
+		}
+		if Classify(m, corpusSelf).Class == Normal {
+			Commands(m)
+		}
+	}
+}
+
+// BenchmarkCommandsHostile measures the reading of hostile bodies that
+// exercise the attribution, header-block, quote-prefix and sign-off rules on
+// every line (issue 10): the cost must stay linear in the size.
+func BenchmarkCommandsHostile(b *testing.B) {
+	kw := func(w string) bool { return w == "PASS" }
+	cases := []struct{ name, body string }{
+		{"attribution-starts", strings.Repeat("On Tue, May 12, 2026 at 10:14 AM Referee <referee@example.test\n", 3000)},
+		{"header-fields", strings.Repeat("From: a\nDate: b\n", 3000)},
+		{"dated-colon-lines", strings.Repeat("12/05/2026 10:14 x@y:\n", 3000)},
+		{"pipes", strings.Repeat("| a\n", 6000)},
+		{"names", strings.Repeat("Anna Rossi\n", 3000)},
+		{"dashes", strings.Repeat("----------\n", 3000)},
+		{"long-line", strings.Repeat("a@b 10:14 ", 10000) + ":"},
+		{"commands-above-attributions", strings.Repeat("PASS\nOn Tue, May 12, 2026 at 10:14 AM Referee <\nreferee@example.test> wrote:\n> x\n", 1000)},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.body)))
+			for b.Loop() {
+				ExtractCommandsFor(c.body, Address{Name: "Anna Rossi"}, kw)
+			}
+		})
+	}
+}

@@ -190,7 +190,7 @@ func awayText(text string) string {
 	lines := strings.Split(text, "\n")
 	kinds := make([]lineKind, len(lines))
 	var info CommandInfo
-	cut := classifyLines(lines, kinds, &info)
+	cut := classifyLines(newScan(lines, nil), kinds, &info)
 	return strings.Join(ownLines(lines[:cut], kinds[:cut]), "\n")
 }
 

@@ -34,8 +34,11 @@ type CommandInfo struct {
 	Signature     bool
 	SignatureLine string
 	// SignOff lists the closing lines removed at the end ("Thanks,",
-	// the sender's name).
+	// the sender's name, "--Randall").
 	SignOff []string
+	// Greeting lists the greeting lines removed at the start ("Ciao!",
+	// "Hi all,").
+	Greeting []string
 	// Lines is the number of non-blank lines returned.
 	Lines int
 }
@@ -44,7 +47,15 @@ type CommandInfo struct {
 // quoted replies, forwarded messages, signatures and closing lines removed
 // (see ExtractCommands).
 func Commands(m *Message) (string, CommandInfo) {
-	return ExtractCommands(m.Text, m.From)
+	return ExtractCommandsFor(m.Text, m.From, nil)
+}
+
+// CommandsFor is Commands with the caller's command keywords: isKeyword
+// (given an upper-cased word, nil for none) makes sure a line starting with
+// a keyword is never read as part of a quote header (see
+// ExtractCommandsFor).
+func CommandsFor(m *Message, isKeyword func(word string) bool) (string, CommandInfo) {
+	return ExtractCommandsFor(m.Text, m.From, isKeyword)
 }
 
 type lineKind uint8
@@ -63,37 +74,70 @@ const (
 //
 // The rules, in order:
 //
-//   - lines quoted with '>' are never returned;
-//   - a reply header ("On ... wrote:", "Il giorno ... ha scritto:",
-//     "Le ... a écrit :", "Op ... schreef ...:", "Am ... schrieb ...:",
-//     wrapped or not) followed by quoted lines is dropped, and the player's
+//   - quoted lines are never returned: '>' always quotes; '|' and ':'
+//     quote when used consistently (on two lines or more, or after a line
+//     ending in ':');
+//   - a reply header followed by quoted lines is dropped, and the player's
 //     lines around the quote are kept (top-posting, bottom-posting and
-//     inline answers);
+//     inline answers). Reply headers are the clients' attributions ("On ...
+//     wrote:", "Il giorno ... ha scritto:", "In data ... ha scritto:", "Le
+//     ... a écrit :", "Op ... schreef ...:", "Am ... schrieb ...:", "X
+//     schrieb am ...:", "X wrote on <date>:" of Lotus Notes, Spanish,
+//     Portuguese, Polish, mutt's "* X [date]:"), wrapped over up to three
+//     lines (also right before the '>' of the address, leaving ">:" alone),
+//     with the verb glued to the address or not; and, whatever the
+//     language, one to three lines ending in ':' that carry a date, a time
+//     or an address, or a line framed by dashes that does;
+//   - a line that reads as a command (it starts with a keyword, an
+//     upper-case word or an option number, or holds a board coordinate) is
+//     never part of a reply header, nor is a line above one that is
+//     complete by itself;
 //   - a separator ("-----Original Message-----" and its translations,
-//     forwarded-message lines), an Outlook header block ("From:/Sent:/To:/
-//     Subject:" in en, it, fr, nl, de, es, pt; after a line of underscores
-//     or not), the referee's "##- ... -##" line, or a dated reply header
-//     followed by unquoted text ends the player's text: everything below is
-//     the quoted or forwarded message;
+//     forwarded-message lines, any "-----Words-----" line over a header
+//     block), a header block ("From:/Sent:/To:/Subject:" in en, it, fr, nl,
+//     de, es, pt, pl, ru, sv, da, with any spacing around the colon, after
+//     a line of underscores or not, starting at From or at a date field
+//     such as "Message du :"), the referee's "##- ... -##" line under any
+//     quote prefix, a dated reply header followed by unquoted text, or any
+//     reply header followed by a header block ends the player's text:
+//     everything below is the quoted or forwarded message;
 //   - a #begin line, alone on a line in the player's own text, starts the
 //     command block and the next #end line ends it: only the block is
-//     returned, unchanged except for '>'-quoted lines (markers override the
+//     returned, unchanged except for quoted lines (markers override the
 //     heuristics below);
 //   - a signature ("-- ", "Sent from my iPhone" and the like in the five
 //     languages, "Get Outlook for iOS", a line of underscores; "--" without
 //     its space only when a name, address, URL, phone number or closing
 //     word follows, since players also use it to separate commands) runs to
 //     the quoted part or the end;
-//   - closing lines at the very end ("Thanks,", "Ciao", the sender's name)
-//     are removed;
+//   - closing lines at the very end (at most three: "Thanks,", "Ciao",
+//     "Beste Grüße", "Saludos", the sender's name, a name below a closing
+//     word, a name glued to "--", "//" or "-") are removed and listed in
+//     CommandInfo.SignOff; greeting lines at the very start (at most two:
+//     "Ciao!", "Hi all,", "Hola", "Dear referee,") in CommandInfo.Greeting.
+//     Closing and greeting words are those of en, it, fr, nl, de and es,
+//     matched at a word boundary ("Bestand" is no "Best"), and a line that
+//     reads as a command never is one;
 //   - trailing spaces are removed, runs of blank lines collapsed, and
 //     leading and trailing blank lines trimmed.
+//
+// Prose lines the player wrote among the commands ("here is my move") are
+// returned: IsProse and SplitProse, given the caller's keywords, tell them
+// apart.
 func ExtractCommands(body string, sender Address) (string, CommandInfo) {
+	return ExtractCommandsFor(body, sender, nil)
+}
+
+// ExtractCommandsFor is ExtractCommands with the caller's command keywords
+// (isKeyword is given an upper-cased word; nil: none known). A line that
+// starts with a keyword, an upper-case word, an option number, or holds a
+// board coordinate ("MH3") is never taken for (part of) a quote header.
+func ExtractCommandsFor(body string, sender Address, isKeyword func(word string) bool) (string, CommandInfo) {
 	var info CommandInfo
 	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
 	kinds := make([]lineKind, len(lines))
-	cut := classifyLines(lines, kinds, &info)
-	names := senderNames(sender)
+	cut := classifyLines(newScan(lines, isKeyword), kinds, &info)
+	names := &signer{names: senderNames(sender), isKeyword: isKeyword}
 
 	// Explicit markers, searched in the player's own lines only.
 	begin := -1
@@ -137,6 +181,7 @@ func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 	} else {
 		markSignature(lines, kinds, cut, names, &info)
 		keep = stripSignOff(ownLines(lines[:cut], kinds[:cut]), names, &info)
+		keep = stripGreeting(keep, isKeyword, &info)
 	}
 	out := tidy(keep)
 	for _, l := range strings.Split(out, "\n") {
@@ -149,7 +194,7 @@ func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 
 // countOutside counts the player's own non-blank lines outside the marker
 // block lines[begin..end] (to the cut when end < 0), signatures excluded.
-func countOutside(lines []string, kinds []lineKind, begin, end, cut int, names map[string]bool) int {
+func countOutside(lines []string, kinds []lineKind, begin, end, cut int, names *signer) int {
 	outside := slices.Clone(kinds[:cut])
 	last := cut - 1
 	if end >= 0 {
@@ -175,10 +220,11 @@ func isMarker(line, marker string) bool {
 
 // classifyLines marks quoted lines, reply headers and everything after a
 // cut, and returns the index of the cut (len(lines) when there is none).
-func classifyLines(lines []string, kinds []lineKind, info *CommandInfo) int {
+func classifyLines(s *scan, kinds []lineKind, info *CommandInfo) int {
+	lines := s.lines
 	sawQuote := false
 	for i := 0; i < len(lines); i++ {
-		if isQuoted(lines[i]) {
+		if s.quoted[i] {
 			kinds[i] = lkQuoted
 			info.Quote = true
 			sawQuote = true
@@ -188,13 +234,18 @@ func classifyLines(lines []string, kinds []lineKind, info *CommandInfo) int {
 		if t == "" {
 			continue
 		}
-		kind, span, fwd := boundaryAt(lines, i)
+		kind, span, fwd := s.boundaryAt(i)
 		switch kind {
 		case cutBoundary:
 			return cutAt(lines, kinds, i, fwd, info)
 		case attribution, weakAttrib:
 			next := nextNonBlank(lines, i+span)
-			if next < 0 || isQuoted(lines[next]) {
+			if next >= 0 && !s.quoted[next] && s.headerBlockAt(next) {
+				// An attribution over a header block: a forwarded or
+				// quoted mail without quote marks.
+				return cutAt(lines, kinds, i, false, info)
+			}
+			if next < 0 || s.quoted[next] {
 				for k := i; k < i+span; k++ {
 					kinds[k] = lkHeader
 				}
@@ -249,7 +300,7 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // markSignature marks as signature the own lines from the first signature
 // delimiter up to limit.
-func markSignature(lines []string, kinds []lineKind, limit int, names map[string]bool, info *CommandInfo) {
+func markSignature(lines []string, kinds []lineKind, limit int, names *signer, info *CommandInfo) {
 	for i := 0; i < limit; i++ {
 		if kinds[i] != lkOwn {
 			continue
@@ -290,10 +341,12 @@ func ownLines(lines []string, kinds []lineKind) []string {
 }
 
 // stripSignOff removes closing lines at the end of the text: at most three
-// non-blank lines, each a closing word ("Thanks", "Ciao", "Groetjes", ...)
-// optionally followed by a name, or the sender's name alone (compared with
-// the display name's words and the address's local part).
-func stripSignOff(lines []string, names map[string]bool, info *CommandInfo) []string {
+// non-blank lines, each a closing word ("Thanks", "Ciao", "Groetjes",
+// "Beste Grüße", ...) optionally followed by a name, the sender's name
+// alone (compared with the display name's words and the address's local
+// part), a name glued to a dash or slashes ("--Randall", "//Jef", "-- Ann"),
+// or any name right below a closing word.
+func stripSignOff(lines []string, names *signer, info *CommandInfo) []string {
 	end := len(lines)
 	var removed []string
 	for n := 0; n < 3; {
@@ -306,7 +359,17 @@ func stripSignOff(lines []string, names map[string]bool, info *CommandInfo) []st
 		}
 		t := strings.TrimSpace(lines[j])
 		if !isSignOff(t, names) {
-			break
+			// A name below a closing word ("Thanks\nRandall").
+			if n > 0 || !isName(t) || looksLikeCommand(t, names.isKeyword) {
+				break
+			}
+			k := j - 1
+			for k >= 0 && strings.TrimSpace(lines[k]) == "" {
+				k--
+			}
+			if k < 0 || !isValediction(strings.TrimSpace(lines[k])) {
+				break
+			}
 		}
 		removed = append([]string{t}, removed...)
 		end = j
@@ -319,35 +382,80 @@ func stripSignOff(lines []string, names map[string]bool, info *CommandInfo) []st
 	return lines[:end]
 }
 
-func isSignOff(t string, names map[string]bool) bool {
+// isValediction reports a closing word alone or followed by a name.
+func isValediction(t string) bool {
 	if len(t) > 60 {
 		return false
 	}
+	loc := valedictionRe.FindStringIndex(t)
+	if loc == nil {
+		return false
+	}
+	rest := strings.Trim(t[loc[1]:], " ,.!:;~-")
+	return rest == "" || isName(rest)
+}
+
+// signer is what closing lines are recognised with: the sender's names and
+// the caller's keywords (a line that reads as a command never is one).
+type signer struct {
+	names     map[string]bool
+	isKeyword func(string) bool
+}
+
+func isSignOff(t string, names *signer) bool {
+	if len(t) > 60 || looksLikeCommand(t, names.isKeyword) {
+		return false
+	}
 	if loc := valedictionRe.FindStringIndex(t); loc != nil {
-		rest := strings.TrimSpace(t[loc[1]:])
-		if rest == "" || isNameLine(rest, names) {
+		rest := strings.Trim(t[loc[1]:], " ,.!:;~-")
+		if rest == "" || isNameLine(rest, names) || isName(rest) {
 			return true
 		}
 		return false
 	}
+	if m := gluedNameRe.FindStringSubmatch(t); m != nil && isName(m[1]) {
+		return true
+	}
 	return isNameLine(t, names)
 }
 
-func isNameLine(t string, names map[string]bool) bool {
-	t = strings.TrimRight(t, " ,.!")
-	if t == "" || len(names) == 0 {
+// stripGreeting removes greeting lines at the start of the text (at most
+// two): a greeting word ("Hi", "Ciao", "Bonjour", "Hallo", "Hola", ...),
+// alone or followed by at most three words without digits, upper-case
+// words or coordinates ("Ciao!", "Hi all,", "Dear referee,").
+func stripGreeting(lines []string, isKeyword func(string) bool, info *CommandInfo) []string {
+	start := 0
+	for n := 0; n < 2; n++ {
+		j := start
+		for j < len(lines) && strings.TrimSpace(lines[j]) == "" {
+			j++
+		}
+		if j >= len(lines) {
+			break
+		}
+		t := strings.TrimSpace(lines[j])
+		if !isGreeting(t, isKeyword) {
+			break
+		}
+		info.Greeting = append(info.Greeting, t)
+		start = j + 1
+	}
+	return lines[start:]
+}
+
+func isGreeting(t string, isKeyword func(string) bool) bool {
+	if len(t) > 50 || looksLikeCommand(t, isKeyword) {
 		return false
 	}
-	for _, w := range strings.Fields(t) {
-		w = strings.ToLower(strings.Trim(w, ",.!"))
-		if w == "" {
-			continue
-		}
-		if !names[w] {
-			return false
-		}
+	loc := greetingRe.FindStringIndex(t)
+	if loc == nil {
+		return false
 	}
-	return true
+	rest := strings.Trim(t[loc[1]:], " ,.!:;~-")
+	if len(strings.Fields(rest)) > 3 {
+		return false
+	}
+	return rest == "" || IsProse(rest, isKeyword)
 }
 
 // senderNames returns the lower-cased words a sender signs with: the words
@@ -401,4 +509,22 @@ func tidy(lines []string) string {
 		out = append(out, l)
 	}
 	return strings.Join(out, "\n")
+}
+
+func isNameLine(t string, s *signer) bool {
+	t = strings.TrimRight(t, " ,.!")
+	if t == "" || s == nil || len(s.names) == 0 {
+		return false
+	}
+	names := s.names
+	for _, w := range strings.Fields(t) {
+		w = strings.ToLower(strings.Trim(w, ",.!"))
+		if w == "" {
+			continue
+		}
+		if !names[w] {
+			return false
+		}
+	}
+	return true
 }

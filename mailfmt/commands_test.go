@@ -216,3 +216,141 @@ func TestCommandsNeverQuoted(t *testing.T) {
 		}
 	}
 }
+
+// Issue 10: a line that reads as a command is never merged into the quote
+// header below it, whatever the header's layout.
+func TestCommandNeverMergedIntoAttribution(t *testing.T) {
+	kw := func(w string) bool { return w == "SAY" || w == "PASS" || w == "PLACE" || w == "JOIN" }
+	quoted := "\n> ##- Please write your reply above this line -##\n> 1  PASS\n"
+	for _, tc := range []struct{ body, want string }{
+		{"PASS\nOn Tue, May 12, 2026 at 10:14 AM Referee <referee@example.test> wrote:" + quoted, "PASS"},
+		{"2\nReferee <referee@example.test> wrote:" + quoted, "2"},
+		{"place mh3 k5\nReferee <referee@example.test> wrote:" + quoted, "place mh3 k5"},
+		{"join\nIl giorno mar 12 mag 2026 alle ore 10:14 Referee <referee@example.test> ha scritto:" + quoted, "join"},
+		{"PLACE MH3 K5\nPASS\nAm Di., 12. Mai 2026 um 10:14 Uhr schrieb Referee <referee@example.test\n>:" + quoted, "PLACE MH3 K5\nPASS"},
+		{"say anna: see you at 10:30:" + quoted, "say anna: see you at 10:30:"},
+		{"SAY all: 12/05 at 10:30:" + quoted, "SAY all: 12/05 at 10:30:"},
+		{"I play this one now, before the trip\nOn Tue, May 12, 2026 at 10:14 AM Referee <referee@example.test> wrote:" + quoted, "I play this one now, before the trip"},
+	} {
+		got, info := ExtractCommandsFor(tc.body, Address{}, kw)
+		if got != tc.want || !info.Quote {
+			t.Errorf("%q:\n got %q (quote %v), want %q", tc.body, got, info.Quote, tc.want)
+		}
+	}
+}
+
+// Issue 10: the language-neutral rule, '|' and ':' quoting, the guard line
+// under any prefix, header blocks with any spacing.
+func TestQuoteDetectionNeutral(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"russian attribution", "PASS\n\nвт, 12 мая 2026 г. в 10:14, Referee <referee@example.test>:\n> 1 PASS\n> 2 STORE", "PASS"},
+		{"finnish attribution and pipes", "2\nReferee kirjoitti 12.5.2026 klo 10.14:\n| 1 PASS\n| 2 STORE", "2"},
+		{"colon quoting", "3\n: 1 PASS\n: 2 STORE\n: 3 BREW", "3"},
+		{"guard under a pipe", "3\n\n| ##- Please write your reply above this line -##\n\nYour options:\n 1 PASS", "3"},
+		{"a single pipe line is not a quote", "PASS | STORE Y5 G4\n| not quoted", "PASS | STORE Y5 G4\n| not quoted"},
+		{"french header block, no space after colon", "PASS\nDe : Referee\nEnvoyé le : mardi 12 mai 2026 10:14\nÀ : Claire\nObjet :Re: x\n\nPLACE MH1", "PASS"},
+		{"webmail block starting with Message du", "2\nMessage du : 12/05/2026 10:14\nDe : Referee\nA : claire\nCopie à :\nSujet : Re: x\n\n1 PASS", "2"},
+		{"unknown separator over a header block", "2\n----- Mail original -----\nDe: Referee\nÀ: Claire\nEnvoyé: Mardi 12 Mai 2026\nObjet: x\n\n1 PASS", "2"},
+		{"zoho dashes", "PASS\n---- On Tue, 12 May 2026 10:14:00 +0200 Referee <referee@example.test> wrote ----\n\n1 PASS", "PASS"},
+		{"lotus notes", "PASS\nReferee <referee@example.test> wrote on 05/12/2026 10:14:00 AM:\n\n1 PASS", "PASS"},
+		{"dated line of a player without quote is kept", "VACATION 2026-06-01 2026-06-10:\nPASS", "VACATION 2026-06-01 2026-06-10:\nPASS"},
+		{"a lone From: line is the player's", "From: now on I pass\nPASS", "From: now on I pass\nPASS"},
+	} {
+		got, _ := ExtractCommands(tc.body, Address{})
+		if got != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// Issue 10: sign-offs and greetings with word boundaries, in en, it, fr,
+// nl, de and es; names glued to dashes or slashes.
+func TestSignOffsAndGreetings(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"PASS\nBest regards,\nRandall", "PASS"},
+		{"PASS\nBeste Grüße\nKlaus", "PASS"},
+		{"PASS\nGruß", "PASS"},
+		{"PASS\nGrüße, Klaus", "PASS"},
+		{"PASS\n--Randall", "PASS"},
+		{"PASS\n//Jef", "PASS"},
+		{"PASS\n-- Ann", "PASS"},
+		{"PASS\nSaludos,\nJuan", "PASS"},
+		{"Ciao!\nPASS\nGrazie", "PASS"},
+		{"Hola,\nPASS", "PASS"},
+		{"Hallo zusammen,\nPASS", "PASS"},
+		{"Bonjour à tous !\nPASS", "PASS"},
+		// Word boundaries: "Bestand", "Grußwort", "Higher" are no sign-off or greeting.
+		{"PASS\nBestand", "PASS\nBestand"},
+		{"PASS\nGrußwort", "PASS\nGrußwort"},
+		{"Higher\nPASS", "Higher\nPASS"},
+		// Never a command: upper case, digits, coordinates.
+		{"PASS\nPASS", "PASS\nPASS"},
+		{"PASS\nPass", "PASS\nPass"},
+		{"Hi, PASS", "Hi, PASS"},
+		{"Ciao 2", "Ciao 2"},
+		{"Thanks\nPASS", "Thanks\nPASS"},
+	} {
+		got, _ := ExtractCommands(tc.body, Address{})
+		if got != tc.want {
+			t.Errorf("%q:\n got %q\nwant %q", tc.body, got, tc.want)
+		}
+	}
+}
+
+func TestIsProse(t *testing.T) {
+	kw := func(w string) bool { return w == "PASS" || w == "LINGUA" || w == "DI" || w == "OR" }
+	for line, want := range map[string]bool{
+		"Ciao!": true, "Grazie": true, "here is my move for today": true, "I think I'll pass": true,
+		"pass": false, "Pass.": false, "lingua it": false, "Di nuovo io": false, "or": false,
+		"PLACE MH3 K5": false, "see you at 10": false, "ok OK": false, "a | b": false, "x; y": false,
+		"# a comment": false, "": false, "   ": false, "mh3 please": false, "Sì, grazie": true,
+	} {
+		if got := IsProse(line, kw); got != want {
+			t.Errorf("IsProse(%q) = %v, want %v", line, got, want)
+		}
+	}
+	text, prose := SplitProse("Ciao!\nLINGUA it\n\nPIAZZA HP2 G1\nGrazie", kw)
+	if text != "\nLINGUA it\n\nPIAZZA HP2 G1\n" || len(prose) != 2 || prose[0] != "Ciao!" || prose[1] != "Grazie" {
+		t.Errorf("SplitProse: %q %q", text, prose)
+	}
+}
+
+// Issue 10: a closing line or signature never swallows a command line.
+func TestSignOffNeverACommand(t *testing.T) {
+	kw := func(w string) bool { return w == "PASS" || w == "GR" }
+	for _, tc := range []struct{ body, want string }{
+		{"STORE Y5 G4\nThanks\nPass", "STORE Y5 G4\nThanks\nPass"},
+		{"STORE Y5 G4\n--\nPass", "STORE Y5 G4\n--\nPass"},
+		{"STORE Y5 G4\nGR 3", "STORE Y5 G4\nGR 3"},
+		{"STORE Y5 G4\nTHANKS", "STORE Y5 G4\nTHANKS"},
+		{"STORE Y5 G4\nThanks\nRandall", "STORE Y5 G4"},
+		{"STORE Y5 G4\n--\nRandall", "STORE Y5 G4"},
+	} {
+		got, _ := ExtractCommandsFor(tc.body, Address{}, kw)
+		if got != tc.want {
+			t.Errorf("%q:\n got %q\nwant %q", tc.body, got, tc.want)
+		}
+	}
+}
+
+// Two lines starting with '|' after a command are not a quote (they may be
+// a player's alternatives): they are kept, never silently dropped.
+func TestPipeLinesWithoutAttributionKept(t *testing.T) {
+	got, _ := ExtractCommands("BREW R24\n| BREW R09\n| PASS", Address{})
+	if got != "BREW R24\n| BREW R09\n| PASS" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// An upper-case name in an attribution does not make it a command line.
+func TestUpperCaseNameAttribution(t *testing.T) {
+	kw := func(w string) bool { return w == "PASS" }
+	for _, body := range []string{
+		"PASS\n\nDUPONT Jean <jean@example.fr> a écrit :\n> 1 PASS\n> 2 STORE",
+		"PASS\nROSSI Anna <anna@example.it> ha scritto:\n> 1 PASS",
+	} {
+		if got, _ := ExtractCommandsFor(body, Address{}, kw); got != "PASS" {
+			t.Errorf("%q: got %q", body, got)
+		}
+	}
+}

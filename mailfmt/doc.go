@@ -29,9 +29,14 @@
 // player's own new text: quoted replies, forwarded messages, signatures and
 // closing lines removed, for Gmail, Outlook (desktop, web, iOS, Android),
 // Apple Mail and iPhone, Thunderbird, mutt and K-9, with reply headers in
-// English, Italian, French, Dutch and German (and Spanish and Portuguese),
-// top-posted, bottom-posted or interleaved. Lines quoted with '>' are never
-// returned. The result is clean text for engine.ParseScript: one command
+// English, Italian, French, Dutch and German (and Spanish, Portuguese,
+// Polish, Lotus Notes, Zoho, French and Italian webmails, and a
+// language-neutral rule for the others), top-posted, bottom-posted or
+// interleaved. Quoted lines ('>', or a consistent '|' or ':') are never
+// returned; greetings and closing lines are removed and listed.
+// CommandsFor takes the caller's command keywords so that a command line
+// is never taken for part of a quote header; IsProse and SplitProse tell
+// the prose lines of what is left ("here is my move") from the commands. The result is clean text for engine.ParseScript: one command
 // per line, '#' comments, "|" alternatives and the rest are the engine's
 // business.
 //

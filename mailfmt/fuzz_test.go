@@ -258,3 +258,102 @@ func FuzzReturnDate(f *testing.F) {
 		}
 	})
 }
+
+// fuzzKeyword is the keyword set of the detection fuzzers.
+func fuzzKeyword(w string) bool {
+	switch w {
+	case "PASS", "PLACE", "JOIN", "LINGUA", "SAY", "STORE", "TAAL", "NEXT", "OR", "END":
+		return true
+	}
+	return false
+}
+
+// FuzzQuoteDetection checks the quote, attribution, greeting and sign-off
+// detection of issue 10: whatever the text above a quote, a line that
+// starts with a keyword, right above any of the attribution layouts, is
+// returned; the output is made of lines of the body, never quoted ones.
+func FuzzQuoteDetection(f *testing.F) {
+	for _, m := range corpusMessages(f) {
+		f.Add(m.Text, "PASS")
+	}
+	for _, s := range []string{
+		"On Tue, May 12, 2026 at 10:14 AM Referee <\nreferee@example.test> wrote:\n> 1 PASS",
+		"Am Di., 12. Mai 2026 um 10:14 Uhr schrieb Referee <referee@example.test\n>:\n> x",
+		"---- On Tue, 12 May 2026 10:14:00 +0200 Referee <r@e.test> wrote ----\nold",
+		"De : R\nEnvoyé le : mardi 12 mai 2026\nÀ : C\nObjet :x\n\nold",
+		"Referee <r@e.test> writes:\n| a\n| b\n\nPASS\n| c",
+		"Ciao!\nPASS\nGrazie\n--Randall",
+	} {
+		f.Add(s, "JOIN")
+	}
+	f.Fuzz(func(t *testing.T, body, cmd string) {
+		got, info := ExtractCommandsFor(body, Address{}, fuzzKeyword)
+		checkCommands(t, body, got, info)
+		if again, _ := ExtractCommandsFor(body, Address{}, fuzzKeyword); again != got {
+			t.Fatal("not deterministic")
+		}
+		for _, l := range append(info.Greeting, info.SignOff...) {
+			if looksLikeCommand(l, fuzzKeyword) {
+				t.Fatalf("a command-like line was dropped as greeting or sign-off: %q", l)
+			}
+		}
+		// The same body with a command line typed right above it: the
+		// command is never merged into an attribution or a header.
+		cmd = strings.TrimSpace(strings.Map(func(r rune) rune {
+			if r == '\n' || r == '\r' || r == '>' || r == '|' || r == ':' || r == '#' {
+				return -1
+			}
+			return r
+		}, cmd))
+		if cmd == "" || len(cmd) > 40 || !utf8.ValidString(cmd) || isGuardLine(cmd) {
+			return
+		}
+		line := "PASS " + cmd
+		got2, info2 := ExtractCommandsFor(line+"\n"+body, Address{}, fuzzKeyword)
+		if !info2.Markers && !strings.HasPrefix(got2, strings.TrimRightFunc(line, unicode.IsSpace)) {
+			// A line starting with a keyword is never a separator, a
+			// header, an attribution, a greeting or a sign-off (#begin
+			// markers below it leave it out on purpose).
+			t.Fatalf("command line lost above the body:\n%q\ngot %q", line+"\n"+body, got2)
+		}
+	})
+}
+
+// FuzzIsProse checks the prose rule: a line that starts with a keyword, or
+// holds a digit, an upper-case word, '|', ';' or '#', is never prose, and
+// SplitProse keeps the line count.
+func FuzzIsProse(f *testing.F) {
+	for _, s := range []string{"Ciao!", "PASS", "pass 2", "Grazie mille", "here is my move", "Sì, grazie", "lingua it", "a | b", "ÉTÉ", "ok"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		out, prose := SplitProse(text, fuzzKeyword)
+		if strings.Count(out, "\n") != strings.Count(text, "\n") {
+			t.Fatal("line count changed")
+		}
+		for _, l := range prose {
+			fields := strings.Fields(l)
+			if len(fields) == 0 {
+				t.Fatalf("blank prose line %q", l)
+			}
+			if fuzzKeyword(strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))) {
+				t.Fatalf("keyword line taken for prose: %q", l)
+			}
+			if strings.ContainsAny(l, "|;#0123456789") {
+				t.Fatalf("command-looking line taken for prose: %q", l)
+			}
+			for _, w := range fields {
+				up, letters := true, 0
+				for _, r := range w {
+					if unicode.IsLetter(r) {
+						letters++
+						up = up && unicode.IsUpper(r)
+					}
+				}
+				if letters >= 2 && up {
+					t.Fatalf("upper-case word in prose: %q", l)
+				}
+			}
+		}
+	})
+}

@@ -196,11 +196,19 @@ func Parse(raw []byte, opt Options) (*Message, error) {
 		top.Set("Content-Type", ct)
 	}
 	c := w.walk(top, br, 0, "")
+	// The text/plain part, when present and not empty, is used as is: the
+	// HTML alternative is converted only when it is the only text (issue
+	// 10: the conversion was the main parse cost of large Outlook mails).
+	plain := strings.Join(c.plain, "\n")
 	switch {
-	case len(c.plain) > 0:
-		m.Text = normalizeText(strings.Join(c.plain, "\n"))
+	case strings.TrimSpace(plain) != "" || len(c.html) == 0 && len(c.plain) > 0:
+		m.Text = normalizeText(plain)
 	case len(c.html) > 0:
-		m.Text = normalizeText(strings.Join(c.html, "\n"))
+		conv := make([]string, len(c.html))
+		for i, h := range c.html {
+			conv[i] = HTMLToText(h)
+		}
+		m.Text = normalizeText(strings.Join(conv, "\n"))
 		m.FromHTML = true
 	}
 	if w.ignored > 0 && !w.tooDeep {
@@ -382,7 +390,7 @@ func traceAddrs(vals []string) []string {
 // content is the text found under a MIME entity.
 type content struct {
 	plain []string
-	html  []string
+	html  []string // raw HTML, converted by Parse only when used
 }
 
 func (c *content) add(o content) {
@@ -432,7 +440,7 @@ func (w *walker) walk(h textproto.Header, body io.Reader, depth int, parent stri
 			w.m.warn(warning)
 		}
 		if mt == "text/html" {
-			c.html = append(c.html, HTMLToText(s))
+			c.html = append(c.html, s) // converted only if used
 			return c
 		}
 		if strings.EqualFold(params["format"], "flowed") {
@@ -538,7 +546,7 @@ func (w *walker) multipart(mt string, params map[string]string, body io.Reader, 
 	}
 	if mt == "multipart/alternative" {
 		for _, k := range kids {
-			if len(k.plain) > 0 {
+			if len(k.plain) > 0 && strings.TrimSpace(strings.Join(k.plain, "")) != "" {
 				return content{plain: k.plain}
 			}
 		}

@@ -273,3 +273,30 @@ PGI+Ym9sZDwvYj4=!!!notbase64
 		t.Errorf("garbage Content-Type: %q %q", m.Text, m.ContentType)
 	}
 }
+
+// Issue 10: the text/plain alternative, when not empty, is used without
+// converting the HTML part; an empty (or blank) text/plain falls back to
+// the HTML.
+func TestParsePlainPreferredHTMLOnlyWhenPlainEmpty(t *testing.T) {
+	mk := func(plain string) []byte {
+		return []byte("From: a@example.org\r\nMessage-ID: <x@example.org>\r\nContent-Type: multipart/alternative; boundary=b\r\n\r\n" +
+			"--b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + plain + "\r\n" +
+			"--b\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<div>FROM HTML</div>\r\n--b--\r\n")
+	}
+	m, err := Parse(mk("PASS"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.FromHTML || strings.TrimSpace(m.Text) != "PASS" {
+		t.Errorf("plain part not used: FromHTML=%v text %q", m.FromHTML, m.Text)
+	}
+	for _, blank := range []string{"", "  \r\n \r\n"} {
+		m, err = Parse(mk(blank), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.FromHTML || strings.TrimSpace(m.Text) != "FROM HTML" {
+			t.Errorf("blank plain %q: FromHTML=%v text %q", blank, m.FromHTML, m.Text)
+		}
+	}
+}

@@ -252,3 +252,15 @@ func clipBody(body string, max int, note string) string {
 	}
 	return body[:cut] + "\n\n[...]\n" + note + "\n"
 }
+
+// disguised reports whether a line left out as prose starts with a word
+// holding a hidden character (shown by mailfmt as U+FFFD): a disguised
+// command gets an answer, never the silence prose gets.
+func disguised(lines []string) bool {
+	for _, l := range lines {
+		if f := strings.Fields(l); len(f) > 0 && strings.ContainsRune(f[0], '\uFFFD') {
+			return true
+		}
+	}
+	return false
+}

@@ -43,6 +43,10 @@ type MailData struct {
 	// by DONE, and does not end with DONE: the turn goes on after the
 	// reveal (Fromage).
 	GoesOn bool
+	// DoneOnly: every line of the complete sealed answer is DONE; the
+	// reader's moves of the turn are played and only the end of the turn
+	// waits for the others (Fromage, after a reveal). Not an answer "so far".
+	DoneOnly bool
 	// Waiting are the players the game waits for (when Prompt is "").
 	Waiting []string
 	// Deadline is the reader's deadline in the reader's time zone, "" if none.
@@ -76,7 +80,11 @@ type MailData struct {
 type ReplyView struct {
 	Rejected bool
 	Stale    bool
-	Lines    []ReplyLineView
+	// Done: some referee commands of the message were applied (LANG,
+	// VACATION, ...) even though its game orders were refused, so
+	// "nothing was applied" would be false.
+	Done  bool
+	Lines []ReplyLineView
 }
 
 // ReplyLineView is one order of the echo.
@@ -92,6 +100,11 @@ type HaltView struct {
 	Line     string
 	Errors   []string
 	SetAside []string
+	// Unforeseen: the line was not refused by a rule; the game asks the
+	// player something else now (every error is wrong_decision), typically
+	// a question raised by a reveal that the plan could not foresee. The
+	// player did nothing wrong, and the mail must not say so.
+	Unforeseen bool
 }
 
 // ResultView is the final ranking.
@@ -385,6 +398,7 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 				lv.Errors = append(lv.Errors, t)
 			}
 			v.Lines = append(v.Lines, lv)
+			v.Done = v.Done || l.Status == "done"
 		}
 		if len(v.Lines) > 0 {
 			d.Reply = v
@@ -407,6 +421,11 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 					cp.Halt = nil
 					p = &cp
 				}
+				if opts := gw.longMenu(i); opts != nil {
+					cp := *p
+					cp.Options, cp.Numbered = opts, true
+					p = &cp
+				}
 				text, err := r.Prompt(rd, p, view)
 				if err != nil {
 					return nil, err
@@ -419,8 +438,11 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 					d.Where = strings.TrimSpace(w)
 				}
 				if p.Halt != nil {
-					hv := &HaltView{Line: p.Halt.Order.Text}
+					hv := &HaltView{Line: p.Halt.Order.Text, Unforeseen: len(p.Halt.Errors) > 0}
 					for _, e := range p.Halt.Errors {
+						if e == nil || e.Code != engine.CodeWrongDecision {
+							hv.Unforeseen = false
+						}
 						t, err := r.Error(rd, e)
 						if err != nil {
 							return nil, err
@@ -441,6 +463,13 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 				if n := len(p.Sealed); n > 0 && p.Decision.Pass == "DONE" {
 					last := strings.Fields(strings.ToUpper(p.Sealed[n-1].Text))
 					d.GoesOn = len(last) == 0 || gw.w.r.render.T.Alias(gw.g.Game, rd.Lang, last[len(last)-1]) != "DONE"
+					d.DoneOnly = d.Complete
+					for _, o := range p.Sealed {
+						f := strings.Fields(strings.ToUpper(o.Text))
+						if len(f) != 1 || gw.w.r.render.T.Alias(gw.g.Game, rd.Lang, f[0]) != "DONE" {
+							d.DoneOnly = false
+						}
+					}
 				}
 			}
 			if d.Prompt == "" {

@@ -92,7 +92,7 @@ func (r *Referee) HandleMail(ctx context.Context, in Inbound) (Outcome, error) {
 	}
 	keys := append([]string{"msgid:" + m.MessageID}, in.Keys...)
 	cls := mailfmt.Classify(m, []string{r.Address()})
-	text, info := mailfmt.Commands(m)
+	text, info := mailfmt.CommandsFor(m, memoKeyword(r.isKeyword))
 	switch cls.Class {
 	case mailfmt.Self, mailfmt.List:
 		return r.record(in, keys, m.From.Addr, "ignored", cls.Class.String()+": "+cls.Reason)
@@ -131,7 +131,7 @@ func (r *Referee) HandleMail(ctx context.Context, in Inbound) (Outcome, error) {
 	req.SenderVerified = r.senderVerified(m, in.Raw)
 	req.Read = &ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
 		Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
-		Forwarded: info.Forwarded}
+		Forwarded: info.Forwarded, Greeting: info.Greeting, SignOff: info.SignOff}
 	return r.Process(ctx, req)
 }
 

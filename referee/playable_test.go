@@ -239,7 +239,7 @@ func TestEveryMailOfWholeGamesFits(t *testing.T) {
 	for _, c := range []struct {
 		game    string
 		players int
-	}{{"dicebrewing", 2}, {"fromage", 3}, {"heavenale", 4}} {
+	}{{"dicebrewing", 2}, {"fromage", 3}, {"heavenale", 4}, {"brewcrafters", 3}} {
 		for _, lang := range []string{"en", "it", "fr", "nl"} {
 			t.Run(c.game+"/"+lang, func(t *testing.T) {
 				bad := 0
@@ -398,7 +398,10 @@ func TestSealedStepWording(t *testing.T) {
 	contains(t, body, "That settles this step", "Your\nturn goes on after the reveal")
 	lacks(t, body, "Your turn is complete")
 	h.send("f1", bob, "DONE", -1)
-	contains(t, h.mailTo(h.mails(), bob).Body, "Your turn is complete")
+	// A lone DONE is not "a sealed answer so far" (issue 12.8).
+	body = h.mailTo(h.mails(), bob).Body
+	contains(t, body, "You ended your turn with DONE: it is complete.")
+	lacks(t, body, "Your sealed answer so far")
 }
 
 // Issue 12.7: prompts show the keywords in the reader's language, and the

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
 	_ "github.com/pbem-referee/referee/engine/heavenale"
@@ -30,6 +31,7 @@ func TestRealGamesThroughTheReferee(t *testing.T) {
 		{"dicebrewing", []string{"ann@example.test Ann en", "bob@example.test Bob it"}, "", 5000},
 		{"fromage", []string{"ann@example.test Ann fr", "bob@example.test Bob nl", "cat@example.test Cat en"}, "", 3000},
 		{"heavenale", []string{"ann@example.test Ann it", "bob@example.test Bob en", "cat@example.test Cat fr", "dan@example.test Dan nl"}, "", 3000},
+		{"brewcrafters", []string{"ann@example.test Ann en", "bob@example.test Bob it", "cat@example.test Cat nl"}, "", 3000},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			if testing.Short() {

@@ -232,6 +232,11 @@ type ReadInfo struct {
 	Signature     bool   // a signature was left out
 	SignatureLine string
 	Forwarded     bool // a forwarded message was left out
+	// Greeting and SignOff are the greeting lines ("Ciao!") and closing
+	// lines ("Grazie", "--Randall") left out; the reply lists them with
+	// the prose lines it ignored.
+	Greeting []string
+	SignOff  []string
 }
 
 // Process handles one request in one store transaction and returns what was

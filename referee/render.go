@@ -89,8 +89,11 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 		b.WriteString("\n")
 		lines := make([]string, len(p.Options))
 		widest := 0
+		kc := r.ctx(rd, nil)
 		for i, o := range p.Options {
-			line := o.Cmd
+			// The command as the reader writes it (issue 12.7): FABRIQUER
+			// D2 for a French reader; English is accepted too.
+			line := kc.KwLine(o.Cmd)
 			od := templates.OptionData{N: i + 1, Option: o, Decision: p.Decision}
 			if s, ok, err := r.render(rd, "option."+p.Decision.Kind, od); ok {
 				if err != nil {

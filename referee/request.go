@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -143,7 +144,8 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 // most once a day.
 func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	s := &gw.g.Seats[seat]
-	orders := engine.ParseScript(gw.localElsePass(req.Text))
+	text, ignored := gw.splitProse(req)
+	orders := engine.ParseScript(gw.localElsePass(text))
 	gw.normalise(s.Lang, orders)
 	rep := gw.reply(seat)
 	var game []engine.Order
@@ -152,7 +154,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 		gameCmds[strings.ToUpper(c)] = true
 	}
 	c := gw.w.r.capOrders(orders, func(kw string) bool { return refereeCommands[kw] || gameCmds[kw] })
-	if len(orders) > 0 && !c.any {
+	if len(orders) == 0 && len(ignored) > 0 && !disguised(ignored) {
 		// Prose only (a vacation notice without automation headers, a
 		// stray reply): never an error reply.
 		delete(gw.replies, seat)
@@ -199,6 +201,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	if rd := req.Read; rd != nil && (rd.Markers || rd.Unclosed || rd.Quote || rd.Signature || rd.Forwarded) {
 		rep.Info = append(rep.Info, gw.text(seat, "info.read", map[string]any{"read": rd}))
 	}
+	gw.ignoredInfo(seat, ignored)
 	if len(game) == 0 {
 		if out.Status == "applied" {
 			out.Status = "answered"
@@ -674,7 +677,8 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 		kw = strings.ToUpper(kw)
 		return playerCommands[w.r.render.T.Alias("referee", p.Lang, kw)] || w.r.knownWord(nil, "referee", kw)
 	})
-	if len(orders) > 0 && !c.any {
+	if cmds, prose := mailfmt.SplitProse(req.Text, memoKeyword(w.r.isKeyword)); len(orders) > 0 && !c.any ||
+		strings.TrimSpace(cmds) == "" && len(prose) > 0 && !disguised(prose) {
 		// Prose only, as from an auto-responder: never answered.
 		out.Status, out.Detail = "ignored", "no line looks like a command"
 		return nil

@@ -13,6 +13,7 @@ import (
 // The games this binary hosts: each registers itself with the engine
 // registry from its package's init function.
 import (
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
 	_ "github.com/pbem-referee/referee/engine/heavenale"

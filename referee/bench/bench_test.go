@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
 	_ "github.com/pbem-referee/referee/engine/heavenale"

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
 	_ "github.com/pbem-referee/referee/engine/heavenale"
@@ -96,6 +97,8 @@ func specs() []spec {
 			sleepy: "gus"},
 		{id: "ha1", game: "heavenale", options: map[string]string{"start_player": "1"},
 			ruleset: "../../engine/heavenale/testdata/short.toml", players: []string{"hal", "ivy"}},
+		{id: "bc1", game: "brewcrafters", options: map[string]string{"start_player": "1"},
+			ruleset: "../../engine/brewcrafters/testdata/short.toml", players: []string{"jay", "kim"}},
 	}
 }
 

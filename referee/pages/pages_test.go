@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
 	_ "github.com/pbem-referee/referee/engine/heavenale"

@@ -1,0 +1,465 @@
+package brewcrafters
+
+import (
+	"github.com/pbem-referee/referee/engine"
+)
+
+// Decision kinds (doc.go lists them; templates key prompts on them).
+const (
+	kindStart   = "start"   // S0 Annual benefits: ANNUAL ... or DONE
+	kindMarket  = "market"  // a compulsory Market placement: M ...
+	kindExtra   = "extra"   // the Market Helper's optional placement: M ... or PASS
+	kindIntern  = "intern"  // an Intern: M ... (Market use) or INTERN BREWERY
+	kindBrewery = "brewery" // a Brewery token: B ...
+	kindDiscard = "discard" // storage overflow: DISCARD ...
+	kindPick    = "pick"    // Community Farm leftover: PICK x
+	kindHire    = "hire"    // Employment Agency: HIRE id or HIRE NONE
+)
+
+// decisionOf returns the seat's pending decision.
+func (s *State) decisionOf(seat int) (engine.Decision, bool) {
+	for _, d := range s.Pending() {
+		if d.Seat == seat {
+			return d, true
+		}
+	}
+	return engine.Decision{}, false
+}
+
+// Pending implements engine.State.
+func (s *State) Pending() []engine.Decision {
+	if s.Res != nil {
+		return nil
+	}
+	params := func() map[string]any {
+		return map[string]any{"year": s.year(), "season": seasonNames[s.seasonOf()], "round": s.Round + 1, "phase": s.Phase}
+	}
+	if len(s.Subs) > 0 {
+		sub := s.Subs[0]
+		d := engine.Decision{Seat: sub.Seat, Mode: engine.Sequential, Kind: sub.Kind, Rank: s.rank(sub.Seat),
+			Slot: slotName(s.Season, sub.Kind), Params: params()}
+		p := &s.P[sub.Seat]
+		switch sub.Kind {
+		case kindDiscard:
+			over := p.Ing.total() - s.capacity(p)
+			d.Default = (&move{Verb: "DISCARD", Bag: s.autoDiscard(p, over)}).String()
+			d.Params["over"] = over
+			d.Params["capacity"] = s.capacity(p)
+		case kindPick:
+			d.Default = "PICK " + ingCodes[s.defaultPick(p)]
+			d.Params["left"] = s.CFLeft.String()
+		case kindHire:
+			d.Default, d.Pass = "HIRE NONE", "HIRE NONE"
+			d.Params["draw"] = append([]string(nil), s.Agency...)
+		}
+		return []engine.Decision{d}
+	}
+	if s.Cur < 0 {
+		return nil
+	}
+	p := &s.P[s.Cur]
+	d := engine.Decision{Seat: s.Cur, Mode: engine.Sequential, Rank: s.rank(s.Cur), Params: params()}
+	switch s.Phase {
+	case phStart:
+		d.Kind, d.Slot, d.Pass, d.Default = kindStart, slotName(s.Season, phStart), "DONE", "DONE"
+		d.Params["annual"] = append([]string(nil), p.Annual...)
+	case phMarket:
+		d.Kind, d.Slot = s.extraKind(p), slotName(s.Season, phMarket)
+		switch d.Kind {
+		case kindExtra:
+			d.Pass, d.Default = "PASS", "PASS"
+		case kindIntern:
+			d.Pass, d.Default = "INTERN BREWERY", "INTERN BREWERY"
+		default:
+			d.Default = s.marketDefault(s.Cur)
+		}
+		d.Params["placement"] = p.Placed + 1
+	case phBrewery:
+		d.Kind, d.Slot, d.Pass, d.Default = kindBrewery, slotName(s.Season, phBrewery), "B PASS", "B PROCESS"
+		d.Params["token"] = p.Used + 1
+		d.Params["tokens"] = s.tokens(p)
+	}
+	return []engine.Decision{d}
+}
+
+// marketDefault is the timeout placement of BC-10.6: MALT, HOPS, YEAST,
+// OPEN (the least-held basics), FUND, then the first legal option.
+func (s *State) marketDefault(seat int) string {
+	amb := s.kwCounts()
+	for _, kw := range []string{"MALT", "HOPS", "YEAST", "OPEN", "FUND"} {
+		for _, sp := range s.Spaces {
+			if sp.Occ >= 0 {
+				continue
+			}
+			for _, h := range s.r.spaces[sp.ID].Half {
+				if h.Kw != kw {
+					continue
+				}
+				m := &move{Verb: "M", Kw: kw}
+				if amb[kw] > 1 {
+					m.Space = sp.ID
+				}
+				if h.Effect == "choose_basic" {
+					c := ingCodes[s.pickOf(&s.P[seat], basicCodes, nil)]
+					for k := 0; k < h.Count; k++ {
+						m.Args = append(m.Args, c)
+					}
+				}
+				return m.String()
+			}
+		}
+	}
+	return s.placements(seat)[0].m.String()
+}
+
+// Apply implements engine.State. The state is unchanged on error.
+func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
+	m, ok := mv.(*move)
+	if !ok {
+		return nil, engine.Reject("", engine.CodeSyntax, "line", mv.String())
+	}
+	if seat < 0 || seat >= s.N {
+		return nil, engine.Reject("", engine.CodeNotSeated, "seat", seat)
+	}
+	if s.Res != nil {
+		return nil, engine.Reject("BC-7.1", engine.CodeGameOver)
+	}
+	backup := s.Clone().(*State)
+	s.ev = nil
+	if err := s.apply(seat, m); err != nil {
+		*s = *backup
+		return nil, err
+	}
+	s.H.Moves++
+	s.settle()
+	evs := s.ev
+	s.ev = nil
+	return evs, nil
+}
+
+func (s *State) notYours(seat int) error {
+	var w []int
+	for _, d := range s.Pending() {
+		w = append(w, d.Seat)
+	}
+	return engine.Reject("BC-10.1", engine.CodeNotYourTurn, "waiting_for", w)
+}
+
+func (s *State) apply(seat int, m *move) error {
+	if m.Verb == "SET" {
+		return s.applySet(seat, m)
+	}
+	d, owes := s.decisionOf(seat)
+	if !owes {
+		return s.notYours(seat)
+	}
+	p := &s.P[seat]
+	if freeVerbs[m.Verb] {
+		if m.Verb == "DISCARD" && d.Kind == kindDiscard {
+			return s.discardSub(seat, m)
+		}
+		if err := s.freeAction(seat, m); err != nil {
+			return err
+		}
+		s.overflow(seat)
+		return nil
+	}
+	wrong := func() error { return engine.Reject("BC-10.1", engine.CodeWrongDecision, "kind", d.Kind) }
+	switch d.Kind {
+	case kindDiscard:
+		return wrong()
+	case kindPick:
+		if m.Verb != "PICK" {
+			return wrong()
+		}
+		i := ingIndex(m.Code)
+		if s.CFLeft[i] == 0 {
+			return engine.Reject("BC-5.12.4", "nothing_left", "ing", m.Code)
+		}
+		s.Subs = s.Subs[1:]
+		s.pick(seat, i)
+		return nil
+	case kindHire:
+		if m.Verb != "HIRE" {
+			return wrong()
+		}
+		return s.hire(seat, m)
+	case kindStart:
+		switch m.Verb {
+		case "DONE":
+			s.annualDone(seat)
+		case "ANNUAL":
+			if err := s.annual(seat, m); err != nil {
+				return err
+			}
+		default:
+			return wrong()
+		}
+		s.overflow(seat)
+		if len(p.Annual) == 0 {
+			s.Turn++
+			s.Cur = -1
+		}
+		return nil
+	case kindMarket, kindExtra, kindIntern:
+		switch {
+		case m.Verb == "M":
+			if err := s.place(seat, m); err != nil {
+				return err
+			}
+		case m.Verb == "PASS" && d.Kind == kindExtra:
+			p.Placed++
+			s.emit("pass", seat)
+		case m.Verb == "INTERN" && m.Val == "BREWERY" && d.Kind == kindIntern:
+			s.keepIntern(seat)
+		case m.Verb == "INTERN" && m.Val == "MARKET" && d.Kind == kindIntern:
+			return engine.Reject("BC-5.12.1", "intern_market_place", "hint", "M")
+		default:
+			return wrong()
+		}
+		s.Turn++
+		s.Cur = -1
+		s.overflow(seat)
+		return nil
+	case kindBrewery:
+		if m.Verb != "B" {
+			return wrong()
+		}
+		if err := s.brewery(seat, m); err != nil {
+			return err
+		}
+		p.Used++
+		s.Turn++
+		s.Cur = -1
+		s.overflow(seat)
+		return nil
+	}
+	return wrong()
+}
+
+// applySet records a standing preference (BC-10.2).
+func (s *State) applySet(seat int, m *move) error {
+	p := &s.P[seat]
+	val := m.Val
+	if val == "OFF" || val == "ASK" {
+		val = ""
+	}
+	compact := ""
+	for _, c := range val {
+		if c != ' ' {
+			compact += string(c)
+		}
+	}
+	switch m.Key {
+	case "DISCARD":
+		p.PrefDiscard = compact
+	case "PICK":
+		p.PrefPick = compact
+	case "ANY":
+		p.PrefAny = compact
+	case "ADV":
+		p.PrefAdv = compact
+	case "INTERN":
+		p.PrefIntern = val
+	case "ANNUAL":
+		p.PrefAnnual = val
+	}
+	s.ev = append(s.ev, engine.NewEvent("bc.set", seat, engine.Only(seat), "key", m.Key, "value", m.Val))
+	// A standing discard order answers a pending overflow at once.
+	if m.Key == "DISCARD" && p.PrefDiscard != "" && len(s.Subs) > 0 && s.Subs[0].Kind == kindDiscard && s.Subs[0].Seat == seat {
+		s.Subs = s.Subs[1:]
+		s.overflow(seat)
+	}
+	return nil
+}
+
+// discardSub answers an overflow decision (BC-5.1.2).
+func (s *State) discardSub(seat int, m *move) error {
+	p := &s.P[seat]
+	if !p.Ing.covers(m.Bag) {
+		return engine.Reject("BC-5.1.4", "not_held", "ing", m.Bag.String())
+	}
+	p.Ing = p.Ing.sub(m.Bag)
+	s.emit("discard", seat, "ing", m.Bag.String())
+	if p.Ing.total() <= s.capacity(p) {
+		s.Subs = s.Subs[1:]
+	}
+	return nil
+}
+
+// gain adds ingredients (the caller checks overflow).
+func (s *State) gain(seat int, g bag, source string) {
+	if g.total() == 0 {
+		return
+	}
+	s.P[seat].Ing = s.P[seat].Ing.add(g)
+	s.emit("gain", seat, "ing", g.String(), "source", source)
+}
+
+func one(i int) bag {
+	var b bag
+	b[i] = 1
+	return b
+}
+
+// freeAction applies a free action (BC-5.9).
+func (s *State) freeAction(seat int, m *move) error {
+	p := &s.P[seat]
+	switch m.Verb {
+	case "DISCARD":
+		if !p.Ing.covers(m.Bag) {
+			return engine.Reject("BC-5.1.4", "not_held", "ing", m.Bag.String())
+		}
+		p.Ing = p.Ing.sub(m.Bag)
+		s.emit("discard", seat, "ing", m.Bag.String())
+	case "LOAN":
+		p.Loans += m.N
+		p.Money += m.N * s.r.Economy.LoanMoney
+		s.emit("loan", seat, "n", m.N)
+	case "EXCHANGE":
+		var pt *Partner
+		for _, id := range p.Partners {
+			x := s.r.partners[id]
+			if x.get[ingIndex(m.ID[:1])] > 0 {
+				pt = x
+				break
+			}
+		}
+		if pt == nil {
+			return engine.Reject("BC-5.9.2", "no_partner", "partner", m.ID)
+		}
+		i := ingIndex(m.Code)
+		if p.Ing[i] < pt.GiveBasic*m.N {
+			return engine.Reject("BC-5.1.2", "not_held", "ing", m.Code)
+		}
+		p.Ing[i] -= pt.GiveBasic * m.N
+		for k := 0; k < m.N; k++ {
+			p.Ing = p.Ing.add(pt.get)
+		}
+		s.emit("exchange", seat, "partner", m.ID, "give", m.Code, "n", m.N)
+	case "PLANT":
+		if !p.has("FARM") {
+			return engine.Reject("BC-5.9.4", "no_farm")
+		}
+		if s.seasonOf() != 0 {
+			return engine.Reject("BC-5.9.4", "plant_spring")
+		}
+		if len(p.Plots) >= s.r.Economy.FarmPlots {
+			return engine.Reject("BC-5.9.4", "no_plot")
+		}
+		i := ingIndex(m.Code)
+		if s.r.buildings["FARM"].yields[i] == 0 {
+			return engine.Reject("BC-5.9.4", "not_plantable", "ing", m.Code)
+		}
+		if p.Ing[i] == 0 {
+			return engine.Reject("BC-5.1.2", "not_held", "ing", m.Code)
+		}
+		p.Ing[i]--
+		p.Plots = append(p.Plots, m.Code)
+		s.emit("plant", seat, "ing", m.Code)
+	case "HARVEST":
+		if s.seasonOf() != 2 {
+			return engine.Reject("BC-5.9.5", "harvest_fall")
+		}
+		if !contains(p.Plots, m.Code) {
+			return engine.Reject("BC-5.9.5", "not_planted", "ing", m.Code)
+		}
+		s.harvest(seat, m.Code)
+	default:
+		return engine.Reject("", engine.CodeSyntax, "line", m.String())
+	}
+	return nil
+}
+
+// harvest harvests one planted item from the player's Farm (BC-5.9.5).
+func (s *State) harvest(seat int, c string) {
+	p := &s.P[seat]
+	for k, x := range p.Plots {
+		if x == c {
+			p.Plots = append(p.Plots[:k:k], p.Plots[k+1:]...)
+			break
+		}
+	}
+	i := ingIndex(c)
+	n := s.r.buildings["FARM"].yields[i]
+	for _, w := range s.ws(p) {
+		n += w.FarmExtra
+	}
+	var g bag
+	g[i] = n
+	s.gain(seat, g, "harvest")
+}
+
+// hire answers the Employment Agency draw (BC-5.12.3).
+func (s *State) hire(seat int, m *move) error {
+	if m.ID == "BEST" {
+		// The first of the list in the draw, else nobody.
+		id := "NONE"
+		for _, w := range m.Args {
+			if contains(s.Agency, w) {
+				id = w
+				break
+			}
+		}
+		m = &move{Verb: "HIRE", ID: id}
+	}
+	if m.ID != "NONE" {
+		if !contains(s.Agency, m.ID) {
+			return engine.Reject("BC-5.12.3", "not_drawn", "worker", m.ID)
+		}
+		s.payFee(seat, s.r.Economy.AgencyFee)
+		for k, x := range s.Agency {
+			if x == m.ID {
+				s.Agency = append(s.Agency[:k:k], s.Agency[k+1:]...)
+				break
+			}
+		}
+		s.hireWorker(seat, m.ID)
+	}
+	s.Unused = append(s.Unused, s.Agency...)
+	s.Agency = []string{}
+	s.Subs = s.Subs[1:]
+	s.emit("agency_hire", seat, "worker", m.ID)
+	s.overflow(seat)
+	return nil
+}
+
+// payFee pays a fee, taking Loans when short (BC-5.12.1 "a Loan is allowed").
+func (s *State) payFee(seat, fee int) {
+	p := &s.P[seat]
+	if p.Money < fee {
+		lm := s.r.Economy.LoanMoney
+		n := (fee - p.Money + lm - 1) / lm
+		p.Loans += n
+		p.Money += n * lm
+		s.emit("loan", seat, "n", n, "auto", true)
+	}
+	p.Money -= fee
+}
+
+// hireWorker gives a Skilled Worker and resolves its "immediately" effects
+// (BC-5.3.4).
+func (s *State) hireWorker(seat int, id string) {
+	p := &s.P[seat]
+	w := s.r.workers[id]
+	p.Workers = append(p.Workers, id)
+	s.emit("hire", seat, "worker", id)
+	g := w.hireGain
+	for k := 0; k < w.HireAnyAdv; k++ {
+		g[s.pickOf(p, advCodes, nil)]++
+	}
+	s.gain(seat, g, id)
+	p.Money += w.HireMoney
+	if w.HireResearch {
+		// one free Lab Research move, on the least advanced track.
+		best := -1
+		for t := 0; t < nTracks; t++ {
+			if p.Research[t] < stGameEnd && (best < 0 || p.Research[t] < p.Research[best]) {
+				best = t
+			}
+		}
+		if best >= 0 {
+			s.research(seat, &move{Verb: "RESEARCH", Track: best})
+		}
+	}
+}

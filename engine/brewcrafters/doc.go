@@ -1,0 +1,95 @@
+// Package brewcrafters is the rules engine of Brew Crafters (Ben Rosset,
+// Dice Hate Me Games), 2 to 5 players, from the specification
+// shared/rules/brew-crafters.md. Rule ids (BC-x.y) are cited in the code and
+// the tests.
+//
+// # Data
+//
+// Every table of §8 lives in brewcrafters.toml (recipes, buildings, market
+// spaces per player count, partnerships, Skilled Workers with their hooks as
+// data, Collaboration portions, Traders Market rates, Community Farm yields,
+// economy constants). PROVISIONAL rows carry "provisional = true". An
+// organiser's override is validated strictly (unknown keys, ids, counts).
+// The Research Labs (Table 8.10) are data too: each step of each track on
+// each side is an effect (ingredients of choice, money, Rep, a token, a free
+// action, a Breakthrough trigger with its threshold, a Game End count), so
+// the PROVISIONAL blue side can be corrected without code. The game length
+// (economy.years, 3 by BC-1.3) is data, which the sample one-year game in
+// testdata/ uses.
+//
+// Setup choices (BC-3.6, BC-3.7, BC-3.9): the options recipes=first|random
+// and workers=first|random pick the first-game sets or draw at random; an
+// organiser who wants a particular set marks it with first_game = true in an
+// override data file (exactly 2 advanced recipes per style and 9 workers,
+// validated). start_player names the start seat or draws it.
+//
+// # Flow
+//
+// Twelve seasons (BC-1.3) of: S0 season start (Intern pickup, worker season
+// effects, Winter Annual benefits: decision "start"), S1 restock, S2 Market
+// placements (decisions "market", "extra" for the Market Helper, "intern" for
+// an Intern), S3 Brewery tokens (decision "brewery"), S4 season end (Farm and
+// Community Farm harvest in Fall, operating costs in Winter, final scoring
+// after Year 3 Winter). Interrupts come first: "discard" (storage overflow,
+// BC-5.1.2), "hire" (Employment Agency, BC-5.12.3), "pick" (Community Farm
+// leftovers, BC-5.12.4). Every decision is sequential, in turn order.
+//
+// # Commands (BC-10.5)
+//
+//	M [space] <keyword> [args] [+BASIC x..] [+ADV x..]   Market placement
+//	M MALT > HOPS > 7                                   ranked list (also |)
+//	B PROCESS [BREW r[@slot] ...] [MASH] [YLAB]         Process Beer
+//	B COLLAB <M|H|Y|ADV x> [THEN PROCESS ...]           Collaborate (3-5p)
+//	B <part> THEN <part> ...                            free actions between
+//	B RESEARCH <track> [choice] | B INSTALL <b> [+OPS x x x]
+//	B SECRET <recipe> | B CFARM <x> | B PASS
+//	ANNUAL <track> <args>|SKIP, DONE                    Winter S0
+//	DISCARD, EXCHANGE, LOAN, PLANT, HARVEST             free actions
+//	PICK x, HIRE id|NONE, INTERN BREWERY, PASS
+//	SET DISCARD|PICK|ANY|ADV|INTERN|ANNUAL <value>      standing orders
+//
+// Queue slots are "s<season>.<kind>" (start, market, brewery, discard, pick,
+// hire). Route sends M and INTERN lines to this season's Market (the next
+// season's once the Market is over), B lines to the Brewery, ANNUAL and DONE
+// to the next Winter start, PICK and HIRE to their interrupts, SET at once;
+// a free action goes with the next order of the message, or is applied at
+// once when it is the last. "M a > b > c" becomes the alternatives
+// "M a | M b | M c"; "M 3" is space M3. "QUEUE " and "ALWAYS " prefixes are
+// accepted and ignored: ALWAYS is not a standing order here (SET covers the
+// standing answers: discards, picks, trigger choices, Interns, Annuals).
+//
+// # Decision kinds
+//
+// start (ANNUAL/DONE, default DONE), market (compulsory placement, default
+// per BC-10.6: MALT, HOPS, YEAST, OPEN, FUND, first legal), extra (Market
+// Assistant: placement or PASS), intern (placement, or INTERN BREWERY, the
+// default), brewery (default B PROCESS, pass B PASS), discard (default: the
+// SET DISCARD order, else the most-held type), pick (default: SET PICK, else
+// the ingredient with the most left), hire (default HIRE NONE).
+//
+// # Rulings recorded here (beyond the spec's section 9)
+//
+//   - "Any ingredient" trigger choices (Breakthroughs, Importer, Research
+//     Assistant, Specialty Buyer) never stop the game: they come from the
+//     command's +BASIC/+ADV/+OPS words, else SET ANY / SET ADV, else the
+//     least-held type (ties M>H>Y, F>S>C), as BC-10.6 proposes for timeouts.
+//   - Yeast Lab Technician's free research move on hiring goes to the least
+//     advanced track (first in BASIC, OPS, BREW, ADV order), Experimental
+//     choices by preference.
+//   - Free actions are allowed only while the seat owes a decision.
+//   - Overflow is checked once at the end of each command (BC-5.10.1); the
+//     End-of-Fall overflows (Farms, then the Community Farm) are resolved one
+//     seat at a time, in turn order (Farms) or contribution order (Community
+//     Farm), as sequential decisions: their answers do not interact, so the
+//     result is the same as the spec's simultaneous resolution.
+//   - The Hire Interns and Employment Agency fees take a Loan when short.
+//   - Annual benefits that need no choice (money, a cost reduction) are
+//     given without asking; the others are the "start" decision.
+//   - A Partnership keyword names the card (COFFEE); when it is taken, the
+//     "4+ players" copy (COFFEE4) answers it.
+//   - Legal lists each Process Beer brew step once per slot arrangement up to
+//     the T1/T2 symmetry, operating the Mash Tun and Yeast Lab whenever they
+//     apply (they only lower the cost); other arrangements are still accepted
+//     when typed. Traders Market options take the full amount due; fewer may
+//     be typed (BC-5.12.2).
+package brewcrafters

@@ -1,0 +1,590 @@
+package brewcrafters
+
+import (
+	"testing"
+)
+
+// toPhase answers decisions with their defaults until the phase is reached.
+func toPhase(t *testing.T, s *State, phase string) {
+	t.Helper()
+	for n := 0; s.Phase != phase; n++ {
+		if n > 500 || s.Res != nil {
+			t.Fatalf("phase %s not reached", phase)
+		}
+		d := s.Pending()[0]
+		do(t, s, d.Seat, d.Default)
+	}
+}
+
+// toSeason answers decisions with their defaults until season k starts.
+func toSeason(t *testing.T, s *State, k int) {
+	t.Helper()
+	for n := 0; s.Season != k; n++ {
+		if n > 500 || s.Res != nil {
+			t.Fatalf("season %d not reached", k)
+		}
+		d := s.Pending()[0]
+		do(t, s, d.Seat, d.Default)
+	}
+}
+
+func wantErr(t *testing.T, s *State, seat int, cmd, rule string) {
+	t.Helper()
+	re := try(s, seat, cmd)
+	if re == nil {
+		t.Fatalf("%q was accepted, want %s", cmd, rule)
+	}
+	if re.Rule != rule {
+		t.Fatalf("%q: %v, want rule %s", cmd, re, rule)
+	}
+}
+
+// TV-01 Starting resources (BC-3.10, BC-3.2, BC-3.3, BC-3.6, BC-3.7).
+func TestTV01StartingResources(t *testing.T) {
+	for _, n := range []int{4, 5} {
+		s := newGame(t, n, "tv01")
+		want := []struct {
+			money int
+			ing   string
+		}{{6, "2M 1H"}, {7, "2M 1H"}, {6, "3M 1H"}, {6, "2M 2H"}, {6, "2M 1H 1Y"}}
+		for i := 0; i < n; i++ {
+			p := &s.P[i]
+			if p.Money != want[i].money || p.Ing.String() != want[i].ing {
+				t.Errorf("%dp seat %d: $%d %s", n, i, p.Money, p.Ing)
+			}
+			if s.capacity(p) != 12 || s.opCost(p) != 5 || p.Shifts != 1 || p.Research != [4]int{} {
+				t.Errorf("%dp seat %d: capacity, cost, shifts or research", n, i)
+			}
+		}
+		if s.Start != 0 || len(s.Spaces) != 2*n+4 || len(s.Partners) != 4 || s.Collab == nil {
+			t.Errorf("%dp: start %d spaces %d partners %d", n, s.Start, len(s.Spaces), len(s.Partners))
+		}
+		if got := len(s.Labels); got != 6 || len(s.Recipes) != 9 || s.Recipes[3] != "PUMPKIN" {
+			t.Errorf("recipes %v labels %v", s.Recipes, s.Labels)
+		}
+		for _, w := range s.Workers {
+			if !s.r.workers[w].FirstGame {
+				t.Errorf("worker %s not first-game", w)
+			}
+		}
+		if len(s.Workers) != 9 {
+			t.Errorf("%d workers", len(s.Workers))
+		}
+	}
+}
+
+// TV-02 Restock piles up (BC-5.2.1, BC-5.2.5).
+func TestTV02RestockPilesUp(t *testing.T) {
+	s := newGame(t, 2, "tv02")
+	if sp := s.Spaces[2]; sp.Goods.String() != "3M" || s.Spaces[0].Money != 1 || s.Spaces[3].Goods.String() != "2H" {
+		t.Fatalf("after the first restock: %+v", s.Spaces[:4])
+	}
+	play(t, s, "M FUND", "M HOPS", "M YEAST", "M OPEN M M")
+	toPhase(t, s, phMarket)
+	if s.Spaces[2].Goods.String() != "6M" || s.Spaces[0].Money != 2 {
+		t.Fatalf("summer: %+v", s.Spaces[:3])
+	}
+	before := s.P[0].Ing[iM]
+	play(t, s, "M MALT")
+	if s.P[0].Ing[iM] != before+6 || s.Spaces[2].Goods.total() != 0 || s.Spaces[2].Occ != 0 {
+		t.Fatalf("took %d", s.P[0].Ing[iM]-before)
+	}
+	wantErr(t, s, 1, "M MALT", "BC-5.2.3")
+}
+
+// TV-03 Occupied and dual spaces (BC-5.2.3, BC-5.2.4).
+func TestTV03DualSpace(t *testing.T) {
+	s := newGame(t, 3, "tv03")
+	play(t, s, "M HOPS", "M WORKER CHEMIST")
+	wantErr(t, s, 2, "M HOPS", "BC-5.2.3")
+	wantErr(t, s, 2, "M M2 PARTNER COFFEE", "BC-5.2.3")
+}
+
+// TV-04 A new shift works this season (BC-5.3.2, Table 8.5).
+func TestTV04NewShift(t *testing.T) {
+	s := newGame(t, 2, "tv04")
+	s.P[0].Batches = 3
+	s.P[0].Shipping = []string{"EA", "EA", "EA"}
+	play(t, s, "M SHIFT")
+	toPhase(t, s, phBrewery)
+	if s.tokens(&s.P[0]) != 2 || s.opCost(&s.P[0]) != 8 {
+		t.Fatalf("tokens %d cost %d", s.tokens(&s.P[0]), s.opCost(&s.P[0]))
+	}
+	s2 := newGame(t, 2, "tv04b")
+	wantErr(t, s2, 0, "M SHIFT", "BC-5.3.2")
+}
+
+// TV-05 Recipe cost (BC-5.5.5).
+func TestTV05RecipeCost(t *testing.T) {
+	s := newGame(t, 2, "tv05")
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	s.P[seat].Ing = bag{3, 1, 1}
+	wantErr(t, s, seat, "B PROCESS BREW EA", "BC-5.5.5")
+	s.P[seat].Ing = bag{5, 2, 1}
+	do(t, s, seat, "B PROCESS BREW EA")
+	p := &s.P[seat]
+	if p.Ing.String() != "2M" || p.Tanks[0] != "EA" || p.Batches != 1 {
+		t.Fatalf("%s %v %d", p.Ing, p.Tanks, p.Batches)
+	}
+}
+
+// TV-06 Style prerequisite (BC-5.5.6).
+func TestTV06StylePrerequisite(t *testing.T) {
+	s := newGame(t, 2, "tv06")
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	p := &s.P[seat]
+	p.Built = append(p.Built, "DOUBLE_BATCH")
+	p.Ing = bag{12, 4, 4}
+	wantErr(t, s, seat, "B PROCESS BREW PP@T1 SMOKED@T2", "BC-5.5.6")
+	do(t, s, seat, "B PROCESS BREW PP@T1 PP@T2")
+	if s.canBrew(&s.P[seat], "SMOKED") != nil {
+		t.Fatal("SMOKED still locked after PP")
+	}
+}
+
+// TV-07 Brewing is optional (BC-5.5.3, BC-5.5.4).
+func TestTV07BrewingOptional(t *testing.T) {
+	s := newGame(t, 2, "tv07")
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	p := &s.P[seat]
+	p.Built = append(p.Built, "DOUBLE_BATCH")
+	p.Tanks[0], p.Bottles[0] = "EA", "PP"
+	p.Batches, p.Brewed = 2, []string{"EA", "PP"}
+	m := p.Money
+	do(t, s, seat, "B PROCESS")
+	p = &s.P[seat]
+	if p.Money != m+2 || p.Bottles[0] != "EA" || p.Tanks[0] != "" || len(p.Shipping) != 1 {
+		t.Fatalf("$%d %v %v", p.Money, p.Tanks, p.Bottles)
+	}
+}
+
+// TV-08 Gold Label to the first sale, Brewpub included (BC-5.5.3).
+func TestTV08GoldLabelBrewpub(t *testing.T) {
+	s := newGame(t, 2, "tv08")
+	toPhase(t, s, phBrewery)
+	a := s.Pending()[0].Seat
+	b := 1 - a
+	s.P[a].Tanks[0], s.P[a].Batches, s.P[a].Brewed = "PUMPKIN", 1, []string{"EA", "PUMPKIN"}
+	s.P[b].Built = []string{"BREWPUB"}
+	s.P[b].Pub, s.P[b].Batches, s.P[b].Brewed = "PUMPKIN", 1, []string{"EA", "PUMPKIN"}
+	s.P[a].Shipping, s.P[b].Shipping = []string{}, []string{}
+	do(t, s, a, "B PROCESS")
+	do(t, s, b, "B PROCESS")
+	if !contains(s.P[b].Labels, "PUMPKIN") || len(s.P[a].Labels) != 0 || s.P[a].Bottles[0] != "PUMPKIN" {
+		t.Fatalf("labels a %v b %v", s.P[a].Labels, s.P[b].Labels)
+	}
+}
+
+// TV-09, TV-10 Operating costs and the short-by-one Loan (BC-5.11).
+func TestTV09TV10OperatingCosts(t *testing.T) {
+	s := newGame(t, 2, "tv09")
+	s.P[0].Money, s.P[1].Money = 9, 4
+	s.payCosts(0)
+	s.payCosts(1)
+	if s.P[0].Money != 4 || s.P[0].Loans != 0 || s.P[1].Money != 1 || s.P[1].Loans != 1 {
+		t.Fatalf("%+v %+v", s.P[0].Money, s.P[1])
+	}
+	if parts := s.scoreParts(1); parts[len(parts)-1].Points != -2 {
+		t.Fatalf("loan points %v", parts)
+	}
+}
+
+// TV-11 Traders Market with Hops Expert and an overflow (BC-5.12.2).
+func TestTV11TradersMarket(t *testing.T) {
+	s := newGame(t, 2, "tv11", "complex_trade", "on")
+	p := &s.P[0]
+	p.Ing = bag{5, 2, 2, 0, 0, 1}
+	p.Workers = []string{"HOPS_EXPERT"}
+	s.Workers = remove(s.Workers, "HOPS_EXPERT")
+	do(t, s, 0, "M TRADE C>3H")
+	if d := s.Pending()[0]; d.Kind != kindDiscard || d.Seat != 0 {
+		t.Fatalf("no discard: %+v", d)
+	}
+	if s.P[0].Ing.total() != 13 {
+		t.Fatalf("storage %d", s.P[0].Ing.total())
+	}
+	do(t, s, 0, "DISCARD 1M")
+	if s.P[0].Ing.total() != 12 {
+		t.Fatal("still over")
+	}
+	s2 := newGame(t, 2, "tv11b", "complex_trade", "on")
+	s2.P[0].Ing = bag{0, 0, 0, 0, 0, 1}
+	wantErr(t, s2, 0, "M TRADE C>6M", "BC-5.12.2")
+}
+
+// TV-12 What counts as a Market receipt (BC-5.1.9).
+func TestTV12MarketReceipt(t *testing.T) {
+	s := newGame(t, 2, "tv12")
+	p := &s.P[0]
+	p.Workers = []string{"MALT_IMPORTER"}
+	s.Workers = remove(s.Workers, "MALT_IMPORTER")
+	p.Research[trBasic] = stBreakthrough
+	p.Ing = bag{}
+	do(t, s, 0, "M FUND")
+	if s.P[0].Ing.total() != 0 {
+		t.Fatal("FUND triggered")
+	}
+	do(t, s, 1, "M YEAST")
+	do(t, s, 0, "M MALT +BASIC Y")
+	if got := s.P[0].Ing.String(); got != "4M 1Y" {
+		t.Fatalf("MALT gave %s", got)
+	}
+}
+
+// TV-17 Goods must be taken, then overflow (BC-5.2.5, BC-5.1.2).
+func TestTV17GoodsMustBeTaken(t *testing.T) {
+	s := newGame(t, 2, "tv17")
+	s.P[0].Ing = bag{5, 3, 3}
+	do(t, s, 0, "M MALT")
+	if s.P[0].Ing.total() != 14 || s.Pending()[0].Kind != kindDiscard {
+		t.Fatal("want 14/12 and a discard")
+	}
+	do(t, s, 0, "DISCARD 1M 1H")
+	if s.Pending()[0].Kind == kindDiscard {
+		t.Fatal("discard still pending")
+	}
+}
+
+// TV-19 Collaborate, harvest, then process in one action (BC-5.5.9).
+func TestTV19CollabThenProcess(t *testing.T) {
+	s := newGame(t, 3, "tv19")
+	s.Season = 2
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	p := &s.P[seat]
+	p.Built = []string{"FARM"}
+	p.Plots = []string{"H"}
+	p.Ing = bag{3, 2, 1}
+	do(t, s, seat, "B COLLAB H THEN HARVEST H THEN PROCESS BREW EA")
+	p = &s.P[seat]
+	if p.Tanks[0] != "EA" || s.Collab[1] != seat || p.Ing.String() != "1H" || p.Used != 1 {
+		t.Fatalf("%v %v %s", p.Tanks, s.Collab, p.Ing)
+	}
+}
+
+// TV-13 No harvesting between batches (BC-5.5.5, BC-5.5.9).
+func TestTV13NoHarvestBetweenBatches(t *testing.T) {
+	s := newGame(t, 2, "tv13")
+	s.Season = 2
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	if re := try(s, seat, "B PROCESS BREW EA@T1 THEN HARVEST H THEN PROCESS BREW EA@T2"); re == nil || re.Rule != "BC-5.5.9" {
+		t.Fatalf("got %v", re)
+	}
+}
+
+// TV-20 Tie-break on money (BC-7.3).
+func TestTV20TieBreak(t *testing.T) {
+	s := newGame(t, 2, "tv20")
+	s.P[0].Rep, s.P[1].Rep = 48, 48
+	s.P[0].Money, s.P[1].Money = 3, 7
+	s.finish()
+	if s.Res.Rank[1] != 1 || s.Res.Rank[0] != 2 {
+		t.Fatalf("rank %v", s.Res.Rank)
+	}
+	s2 := newGame(t, 2, "tv20b")
+	s2.P[0].Rep, s2.P[1].Rep = 48, 48
+	s2.P[0].Money, s2.P[1].Money = 7, 7
+	s2.finish()
+	if s2.Res.Rank[0] != 1 || s2.Res.Rank[1] != 1 {
+		t.Fatalf("shared win: %v", s2.Res.Rank)
+	}
+}
+
+// TV-21 No firing (BC-5.11.4).
+func TestTV21NoFiring(t *testing.T) {
+	s := newGame(t, 2, "tv21")
+	if _, err := s.Parse(0, "FIRE CHEMIST"); err == nil {
+		t.Fatal("FIRE parsed")
+	}
+	wantErr(t, s, 0, "FIRE CHEMIST", "BC-5.11.4")
+}
+
+// TV-22 Hops Expert threshold (BC-5.10.1, A-3).
+func TestTV22HopsExpert(t *testing.T) {
+	s := newGame(t, 4, "tv22")
+	p := &s.P[0]
+	p.Workers = []string{"HOPS_EXPERT"}
+	s.Workers = remove(s.Workers, "HOPS_EXPERT")
+	h := p.Ing[iH]
+	do(t, s, 0, "M HOPYEAST")
+	if s.P[0].Ing[iH] != h+1 {
+		t.Fatalf("HOPYEAST gave %d Hops", s.P[0].Ing[iH]-h)
+	}
+	s2 := newGame(t, 4, "tv22b")
+	s2.P[0].Workers = []string{"HOPS_EXPERT"}
+	s2.Workers = remove(s2.Workers, "HOPS_EXPERT")
+	h = s2.P[0].Ing[iH]
+	do(t, s2, 0, "M HOPS")
+	if s2.P[0].Ing[iH] != h+3 {
+		t.Fatalf("HOPS gave %d", s2.P[0].Ing[iH]-h)
+	}
+}
+
+// TV-23 The start player takes Private Investor (BC-5.3.1).
+func TestTV23StartPlayerInvestor(t *testing.T) {
+	s := newGame(t, 2, "tv23")
+	do(t, s, 0, "M INVESTOR")
+	if s.Start != 0 || s.P[0].Money != 7 {
+		t.Fatalf("start %d money %d", s.Start, s.P[0].Money)
+	}
+	s.P[1].Batches = 3
+	s.P[1].Shipping = []string{"EA", "EA", "EA"}
+	wantErr(t, s, 1, "M SHIFT", "BC-5.2.3")
+	// The second player taking it changes the order from the Brewery.
+	s2 := newGame(t, 2, "tv23b")
+	play(t, s2, "M FUND", "M INVESTOR")
+	toPhase(t, s2, phBrewery)
+	if s2.Pending()[0].Seat != 1 {
+		t.Fatal("brewery does not start with the new start player")
+	}
+}
+
+// TV-24 Brewpub pipeline (BC-5.5.8).
+func TestTV24BrewpubPipeline(t *testing.T) {
+	s := newGame(t, 2, "tv24")
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	p := &s.P[seat]
+	p.Built = []string{"BREWPUB"}
+	p.Ing = bag{7, 3, 2}
+	p.Brewed = []string{}
+	do(t, s, seat, "B PROCESS BREW EA@T1 PP@PUB")
+	p = &s.P[seat]
+	if p.Tanks[0] != "EA" || p.Pub != "PP" || p.Batches != 2 || len(p.Shipping) != 0 {
+		t.Fatal("spring")
+	}
+	m := p.Money
+	if err := s.process(seat, &move{Verb: "PROCESS"}); err != nil {
+		t.Fatal(err)
+	}
+	if p.Money != m+2 || p.Bottles[0] != "EA" || p.Pub != "" {
+		t.Fatal("summer")
+	}
+}
+
+// TV-25 Mash Tun and Mash Specialist (Table 8.4, BC-5.5.7).
+func TestTV25MashTun(t *testing.T) {
+	s := newGame(t, 2, "tv25")
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	p := &s.P[seat]
+	p.Built = []string{"DOUBLE_BATCH", "MASH_TUN"}
+	p.Workers = []string{"MASH_SPECIALIST"}
+	s.Workers = remove(s.Workers, "MASH_SPECIALIST")
+	p.Research[trBrew] = stBreakthrough
+	p.Ing = bag{6, 3, 2}
+	wantErr(t, s, seat, "B PROCESS BREW EA@T1 PP@T2", "BC-5.5.5")
+	do(t, s, seat, "B PROCESS BREW EA@T1 PP@T2 MASH")
+	if p := &s.P[seat]; p.Ing.String() != "1M" || p.Rep != 4 {
+		t.Fatalf("%s rep %d", p.Ing, p.Rep)
+	}
+}
+
+// TV-27 Secret Recipe (BC-5.12.5, BC-6.2).
+func TestTV27SecretRecipe(t *testing.T) {
+	s := newGame(t, 2, "tv27", "complex_secret", "on")
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	evs := do(t, s, seat, "B SECRET MILK")
+	for _, e := range evs {
+		if e.Type == "bc.secret" {
+			if red, ok := e.For(1 - seat); !ok || red.Params["recipe"] != nil {
+				t.Fatal("secret leaked")
+			}
+		}
+	}
+	v := s.View(1 - seat).(*View)
+	if pv := v.Players[seat]; pv.Hidden != 1 || len(pv.Secrets) != 0 {
+		t.Fatal("view leaks the secret")
+	}
+	p := &s.P[seat]
+	p.Brewed = []string{"SS"}
+	p.Ing = bag{5, 1, 2}
+	if err := s.process(seat, &move{Verb: "PROCESS", Brews: []brew{{Recipe: "MILK"}}}); err != nil {
+		t.Fatal(err)
+	}
+	_ = s.process(seat, &move{Verb: "PROCESS"})
+	r := p.Rep
+	_ = s.process(seat, &move{Verb: "PROCESS"})
+	if p.Rep != r+5 || len(p.Labels) != 0 {
+		t.Fatalf("rep %d labels %v", p.Rep-r, p.Labels)
+	}
+}
+
+// TV-28 Interns (BC-5.12.1).
+func TestTV28Interns(t *testing.T) {
+	s := newGame(t, 2, "tv28", "complex_interns", "on")
+	do(t, s, 0, "M INTERNS")
+	if s.Interns != 0 || s.P[0].Money != 5 || len(s.InternAt[1]) != 1 || len(s.InternAt[2]) != 1 {
+		t.Fatalf("interns %d money %d", s.Interns, s.P[0].Money)
+	}
+	wantErr(t, s, 1, "M INTERNS", "BC-5.2.3")
+}
+
+// TV-30 Storage is one pool (BC-5.1.3).
+func TestTV30StoragePool(t *testing.T) {
+	s := newGame(t, 2, "tv30")
+	p := &s.P[0]
+	p.Built = []string{"BREWPUB"}
+	p.Workers = []string{"BREWPUB_MANAGER"}
+	s.Workers = remove(s.Workers, "BREWPUB_MANAGER")
+	p.Ing = bag{10, 4, 2}
+	if s.capacity(p) != 18 {
+		t.Fatalf("capacity %d", s.capacity(p))
+	}
+	do(t, s, 0, "M MALT")
+	if d := s.Pending()[0]; d.Kind != kindDiscard || d.Params["over"] != 1 {
+		t.Fatalf("%+v", d)
+	}
+}
+
+// TV-14 Infusers are not automatic (BC-5.8.3, BC-5.8.2).
+func TestTV14Infusers(t *testing.T) {
+	s := newGame(t, 2, "tv14")
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	s.P[seat].Infusers[slT1] = true
+	s.P[seat].Ing = bag{}
+	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "DOUBLE_BATCH"}); err != nil {
+		t.Fatal(err)
+	}
+	p := &s.P[seat]
+	if !p.Infusers[slT1] || p.Infusers[slT2] {
+		t.Fatal("the Double changed the Infusers")
+	}
+	p.Built = append(p.Built, "BREWPUB")
+	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "HOPS_INFUSER"}); err != nil {
+		t.Fatal(err)
+	}
+	if !p.Infusers[slT2] || !p.Infusers[slPub] || p.Ing[iH] != 2 {
+		t.Fatalf("infusers %v hops %d", p.Infusers, p.Ing[iH])
+	}
+	if re := s.canInstall(p, "HOPS_INFUSER"); re == nil {
+		t.Fatal("a fourth Infuser")
+	}
+}
+
+// TV-15 A free install gives ingredients (BC-5.8.4, BC-5.7.3).
+func TestTV15FreeInstall(t *testing.T) {
+	s := newGame(t, 2, "tv15")
+	s.P[0].Research[trOps] = stAnnual
+	s.P[0].PrefAnnual = ""
+	s.Season = 2
+	toSeason(t, s, 3)
+	if s.seasonOf() != 3 || s.Pending()[0].Kind != kindStart || s.Pending()[0].Seat != 0 {
+		t.Fatalf("no Winter start for seat 0: %+v", s.Pending())
+	}
+	m := s.P[0].Ing[iM]
+	do(t, s, 0, "ANNUAL OPS INSTALL MASH_TUN")
+	if !s.P[0].has("MASH_TUN") || s.P[0].Ing[iM] != m+2 || s.opCost(&s.P[0]) != 6 {
+		t.Fatalf("mash tun: %v, malt %d, cost %d", s.P[0].Built, s.P[0].Ing[iM]-m, s.opCost(&s.P[0]))
+	}
+}
+
+// TV-16 Planting twice in Spring, not in Summer (BC-5.9.4).
+func TestTV16Planting(t *testing.T) {
+	s := newGame(t, 2, "tv16")
+	s.P[0].Built = []string{"FARM"}
+	s.P[0].Ing = bag{2, 2, 0, 1}
+	do(t, s, 0, "PLANT H")
+	do(t, s, 0, "M FUND")
+	toPhase(t, s, phBrewery)
+	for s.Pending()[0].Seat != 0 {
+		d := s.Pending()[0]
+		do(t, s, d.Seat, d.Default)
+	}
+	do(t, s, 0, "PLANT F")
+	if len(s.P[0].Plots) != 2 {
+		t.Fatalf("plots %v", s.P[0].Plots)
+	}
+	wantErr(t, s, 0, "PLANT M", "BC-5.9.4")
+	toPhase(t, s, phMarket)
+	s.P[0].Plots = []string{}
+	if s.Pending()[0].Seat == 0 {
+		wantErr(t, s, 0, "PLANT M", "BC-5.9.4")
+	}
+}
+
+// TV-18 Research benefits add up (BC-5.7.6, BC-5.7.3).
+func TestTV18ResearchAddsUp(t *testing.T) {
+	s := newGame(t, 2, "tv18")
+	s.P[0].Research[trBasic] = stBreakthrough
+	s.Season = 6
+	toSeason(t, s, 7)
+	d := s.Pending()[0]
+	if d.Seat != 0 || d.Kind != kindStart {
+		t.Fatalf("%+v", d)
+	}
+	before := s.P[0].Ing
+	do(t, s, 0, "ANNUAL BASIC M M Y")
+	if got := s.P[0].Ing.sub(before); got.String() != "2M 1Y" {
+		t.Fatalf("annual gave %s", got)
+	}
+	toPhase(t, s, phMarket)
+	for s.Pending()[0].Seat != 0 {
+		d := s.Pending()[0]
+		do(t, s, d.Seat, d.Default)
+	}
+	before = s.P[0].Ing
+	if s.Spaces[3].Occ < 0 {
+		do(t, s, 0, "M HOPS +BASIC Y")
+		if got := s.P[0].Ing.sub(before); got[iY] != 1 {
+			t.Fatalf("breakthrough: %s", got)
+		}
+	}
+}
+
+// TV-26 Operations Experimental token and Breakthrough (BC-5.7.2, BC-5.8.5).
+func TestTV26OperationsToken(t *testing.T) {
+	s := newGame(t, 2, "tv26")
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	do(t, s, seat, "B RESEARCH OPS BREWPUB")
+	p := &s.P[seat]
+	if p.OpsToken != "SPACE_BREWPUB" || p.Research[trOps] != 1 {
+		t.Fatalf("token %q", p.OpsToken)
+	}
+	p.Research[trOps] = stBreakthrough
+	p.Workers = []string{"GENERAL_CONTRACTOR"}
+	s.Unused = remove(s.Unused, "GENERAL_CONTRACTOR")
+	p.Ing = bag{}
+	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "BREWPUB", PlusOps: []string{"M", "M", "Y"}}); err != nil {
+		t.Fatal(err)
+	}
+	if p.Rep != 2 || p.Ing.String() != "3M 1H 2Y" || s.opCost(p) != 8 {
+		t.Fatalf("rep %d ing %s cost %d", p.Rep, p.Ing, s.opCost(p))
+	}
+}
+
+// TV-29 Community Farm harvest, leftovers and overflow (BC-5.12.4).
+func TestTV29CommunityFarm(t *testing.T) {
+	s := newGame(t, 3, "tv29", "complex_cfarm", "on")
+	// Ben (0) Hops, Chris (1) Malt, Darrell (2) Fruit, in that order.
+	s.CF = []int{1, 0, 2}
+	s.CFTok = []int{1, 0, 2}
+	s.P[0].Ing = bag{1, 1}
+	s.P[1].Ing = bag{6, 3, 2}
+	s.P[2].Ing = bag{1}
+	s.Season = 2
+	s.cfarmHarvest()
+	// Shares: 7M/3 = 2 each + 1 left; 5H/3 = 1 each + 2 left; 3F/3 = 1 each.
+	for s.Pending()[0].Kind == kindPick {
+		d := s.Pending()[0]
+		do(t, s, d.Seat, d.Default)
+	}
+	if s.CFLeft.total() != 0 || len(s.CFTok) != 0 {
+		t.Fatal("picks not finished")
+	}
+	d := s.Pending()[0]
+	if d.Kind != kindDiscard || d.Seat != 1 {
+		t.Fatalf("want Chris to discard, got %+v", d)
+	}
+	over := s.P[1].Ing.total() - 12
+	if over < 4 {
+		t.Fatalf("Chris holds %d", s.P[1].Ing.total())
+	}
+}

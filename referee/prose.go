@@ -1,0 +1,117 @@
+package referee
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// blockWords are the words of engine.ParseScript's multi-line blocks.
+var blockWords = map[string]bool{"NEXT": true, "OR": true, "END": true}
+
+// isKeyword reports whether an upper-cased word is a command keyword of the
+// referee or of any game, or an alias of one in any language. It is what
+// mailfmt needs to never read a command line as part of a quote header,
+// before the game of the mail is known.
+func (r *Referee) isKeyword(w string) bool {
+	if refereeCommands[w] || blockWords[w] {
+		return true
+	}
+	for _, g := range engine.Games() {
+		info := g.Info()
+		for _, c := range info.Commands {
+			if strings.EqualFold(c, w) {
+				return true
+			}
+		}
+		if r.render != nil && r.render.T != nil {
+			for _, lang := range templates.Languages {
+				if r.render.T.Alias(info.Name, lang, w) != w {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// memoKeyword remembers the answers of a keyword test for one message.
+func memoKeyword(f func(string) bool) func(string) bool {
+	seen := map[string]bool{}
+	return func(w string) bool {
+		v, ok := seen[w]
+		if !ok {
+			v = f(w)
+			seen[w] = v
+		}
+		return v
+	}
+}
+
+// isKeyword reports whether an upper-cased word is a command keyword of the
+// referee or of this game, or an alias of one in any of the languages (a
+// player may write in any of them, see normalise).
+func (gw *gameWork) isKeyword(w string) bool {
+	if refereeCommands[w] || blockWords[w] {
+		return true
+	}
+	for _, c := range gw.eg.Info().Commands {
+		if strings.EqualFold(c, w) {
+			return true
+		}
+	}
+	for _, lang := range templates.Languages {
+		if gw.w.r.render.T.Alias(gw.g.Game, lang, w) != w {
+			return true
+		}
+	}
+	return false
+}
+
+// splitProse removes the prose lines of a seat's text (issue 10): lines
+// that start with no command keyword and hold nothing that looks like a
+// command are ignored rather than refused. It returns the text left and
+// the lines to list as ignored: the greetings and sign-offs the mail reader
+// removed, and the prose. A line that starts with a keyword is never
+// prose: a typo there is still refused.
+func (gw *gameWork) splitProse(req *Request) (string, []string) {
+	text, prose := mailfmt.SplitProse(req.Text, memoKeyword(gw.isKeyword))
+	var ignored []string
+	if rd := req.Read; rd != nil {
+		ignored = append(ignored, rd.Greeting...)
+		ignored = append(ignored, prose...)
+		ignored = append(ignored, rd.SignOff...)
+		if len(prose) > 0 {
+			c := *rd
+			c.Lines = max(0, c.Lines-len(prose))
+			req.Read = &c
+		}
+	} else {
+		ignored = prose
+	}
+	for i, l := range ignored {
+		ignored[i] = clipLine(l, 70)
+	}
+	return text, ignored
+}
+
+// ignoredInfo is the reply's list of ignored lines.
+func (gw *gameWork) ignoredInfo(seat int, ignored []string) {
+	if len(ignored) == 0 {
+		return
+	}
+	rep := gw.reply(seat)
+	rep.Info = append(rep.Info, gw.text(seat, "info.ignored", map[string]any{"n": len(ignored), "lines": ignored}))
+}
+
+// clipLine shortens a line to n characters, with "..." when cut.
+func clipLine(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-3]) + "..."
+}
