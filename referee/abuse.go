@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -59,7 +60,7 @@ func (r *Referee) capOrders(orders []engine.Order, known func(kw string) bool) c
 		// A keyword with a hidden character in it (mailfmt shows it as
 		// U+FFFD) is a command someone tried to disguise: it is answered
 		// with a refusal, never ignored as prose.
-		if known(kw) || o.Number() > 0 || strings.ContainsRune(kw, '\uFFFD') {
+		if known(kw) || o.Number() > 0 || strings.ContainsRune(kw, '\uFFFD') || shouted(o.Text) {
 			c.any = true
 		}
 		if !infoCommands[kw] {
@@ -263,4 +264,23 @@ func disguised(lines []string) bool {
 		}
 	}
 	return false
+}
+
+// shouted reports whether a line starts with a word in capitals ("CLAIMM
+// 3"): a mistyped command, which is refused, not taken for prose.
+func shouted(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	letters := 0
+	for _, r := range f[0] {
+		if unicode.IsLower(r) {
+			return false
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters >= 2
 }

@@ -154,7 +154,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 		gameCmds[strings.ToUpper(c)] = true
 	}
 	c := gw.w.r.capOrders(orders, func(kw string) bool { return refereeCommands[kw] || gameCmds[kw] })
-	if len(orders) == 0 && len(ignored) > 0 && !disguised(ignored) {
+	if (len(orders) > 0 && !c.any || len(orders) == 0 && len(ignored) > 0) && !disguised(ignored) {
 		// Prose only (a vacation notice without automation headers, a
 		// stray reply): never an error reply.
 		delete(gw.replies, seat)
