@@ -79,6 +79,11 @@ const (
 	// CodeNoOption: a numbered reply names no option of the last prompt.
 	// Params: "n", "count".
 	CodeNoOption = "no_option"
+	// CodeStaleOption: a numbered reply answers an older prompt whose option
+	// of that number is not the current one (or is no longer known).
+	// Params: "n", "old" (the command the number meant then, "" when
+	// unknown), "new" (the command it means now, "" when none).
+	CodeStaleOption = "stale_option"
 	// CodeNoPass: ELSE PASS was used where the decision has no pass move.
 	CodeNoPass = "no_pass"
 	// CodeSlotClosed: a queued order names a phase or turn that is over.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -49,6 +50,10 @@ type Table struct {
 	Expired []string
 	// NextTag numbers submitted orders, to follow them through the queue.
 	NextTag int
+	// Asked keeps, per seat, the last few numbered option lists the seat
+	// was shown, with the token from which each held, so that a numbered
+	// reply binds to the prompt it answers (see Submit).
+	Asked [][]Asked
 	// HashSteps makes every Step record the SHA-256 of the state after it
 	// (for logs that replay checks). It costs one JSON encoding per move.
 	HashSteps bool
@@ -88,6 +93,16 @@ type Prompt struct {
 	Sealed   []Order `json:"sealed,omitempty"`
 	Complete bool    `json:"complete,omitempty"`
 }
+
+// Asked is a numbered option list a seat was shown from state token From
+// on (Options nil: no numbered list from then on).
+type Asked struct {
+	From    int      `json:"from"`
+	Options []string `json:"options,omitempty"`
+}
+
+// maxAsked bounds the per-seat history of numbered prompts.
+const maxAsked = 4
 
 // Step is one move applied to the state.
 type Step struct {
@@ -220,6 +235,10 @@ func (t *Table) clone() *Table {
 	c.Halts = append([]*Halt(nil), t.Halts...)
 	c.Prompts = append([]*Prompt(nil), t.Prompts...)
 	c.Expired = append([]string(nil), t.Expired...)
+	c.Asked = make([][]Asked, len(t.Asked))
+	for i, a := range t.Asked {
+		c.Asked[i] = append([]Asked(nil), a...)
+	}
 	c.pending, c.script = nil, append([]Forced(nil), t.script...)
 	return &c
 }
@@ -269,7 +288,21 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 		results[i].Order = orders[i]
 		if n := orders[i].Number(); n > 0 {
 			p := w.Prompts[seat]
-			if p == nil || !p.Numbered || n > len(p.Options) {
+			now := ""
+			if p != nil && p.Numbered && n <= len(p.Options) {
+				now = p.Options[n-1].Cmd
+			}
+			if rep.Stale {
+				// The number means what it meant in the prompt the
+				// message answers: refused unless that is still the
+				// option of that number now.
+				if then, ok := w.askedAt(seat, token, n); !ok || then != now {
+					results[i].Status, results[i].Errors = "rejected", []*RuleError{Reject("", CodeStaleOption, "n", n, "old", then, "new", now)}
+					bad = true
+					continue
+				}
+			}
+			if now == "" {
 				count := 0
 				if p != nil && p.Numbered {
 					count = len(p.Options)
@@ -278,7 +311,7 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 				bad = true
 				continue
 			}
-			orders[i].Alts = [][]string{{p.Options[n-1].Cmd}}
+			orders[i].Alts = [][]string{{now}}
 		}
 	}
 	if !bad {
@@ -981,8 +1014,56 @@ func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 	rep.Results = results
 }
 
+// askedAt returns the command that number n meant in the numbered prompt
+// the seat was shown at state token tok; ok is false when that prompt is no
+// longer known (too old, or a token from the future) or had no option n.
+func (t *Table) askedAt(seat, tok, n int) (string, bool) {
+	if seat >= len(t.Asked) || tok > t.Token() {
+		return "", false
+	}
+	hist := t.Asked[seat]
+	for i := len(hist) - 1; i >= 0; i-- {
+		if hist[i].From <= tok {
+			if n > len(hist[i].Options) {
+				return "", false
+			}
+			return hist[i].Options[n-1], true
+		}
+	}
+	return "", false
+}
+
+// remember records the numbered options each seat is shown now, when they
+// changed.
+func (t *Table) remember() {
+	if len(t.Asked) != len(t.Prompts) {
+		t.Asked = make([][]Asked, len(t.Prompts))
+	}
+	for s, p := range t.Prompts {
+		var cmds []string
+		if p != nil && p.Numbered {
+			for _, o := range p.Options {
+				cmds = append(cmds, o.Cmd)
+			}
+		}
+		hist := t.Asked[s]
+		if len(hist) > 0 && slices.Equal(hist[len(hist)-1].Options, cmds) {
+			continue
+		}
+		if len(hist) == 0 && cmds == nil {
+			continue
+		}
+		hist = append(hist, Asked{From: t.Token(), Options: cmds})
+		if len(hist) > maxAsked {
+			hist = append([]Asked(nil), hist[len(hist)-maxAsked:]...)
+		}
+		t.Asked[s] = hist
+	}
+}
+
 // refreshPrompts recomputes what each seat is asked now.
 func (t *Table) refreshPrompts() {
+	defer t.remember()
 	for s := range t.Prompts {
 		t.Prompts[s] = nil
 	}

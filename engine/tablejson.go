@@ -13,6 +13,7 @@ type tableJSON struct {
 	Prompts []*Prompt       `json:"prompts"`
 	Expired []string        `json:"expired"`
 	NextTag int             `json:"next_tag"`
+	Asked   [][]Asked       `json:"asked,omitempty"`
 }
 
 // MarshalJSON encodes the table: the game name, the state and the queues.
@@ -23,7 +24,7 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(tableJSON{
 		Game: t.State.Head().Game, State: st, Queues: t.Queues, Halts: t.Halts,
-		Prompts: t.Prompts, Expired: t.Expired, NextTag: t.NextTag,
+		Prompts: t.Prompts, Expired: t.Expired, NextTag: t.NextTag, Asked: t.Asked,
 	})
 }
 
@@ -48,6 +49,9 @@ func LoadTable(data, ruleset []byte) (*Table, error) {
 		return nil, fmt.Errorf("table: per-seat lists do not match %d seats", n)
 	}
 	t.Queues, t.Halts, t.Prompts, t.Expired, t.NextTag = j.Queues, j.Halts, j.Prompts, j.Expired, j.NextTag
+	if len(j.Asked) == n {
+		t.Asked = j.Asked
+	}
 	return t, nil
 }
 

@@ -104,9 +104,55 @@ func normalizeText(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
 	s = fixQPDebris(s)
-	s = strings.Map(mapRune, s)
+	s = mapBody(s)
 	return norm.NFC.String(s)
 }
+
+// mapBody is mapRune for bodies, except that a character that hides or
+// reorders text (zero-width space and non-joiner, bidi controls, invisible
+// operators) inside a word becomes U+FFFD instead of vanishing:
+// "PA<ZWSP>SS" must not be read as PASS but refused as an unknown command
+// (issue 11). At a word's edge it vanishes, like the zero-width joiner, the
+// BOM and the soft hyphen, common in honest text.
+func mapBody(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	prev := ' '
+	for i, r := range s {
+		if hidesText(r) {
+			next := ' '
+			for j := i + utf8.RuneLen(r); j < len(s); {
+				n, size := utf8.DecodeRuneInString(s[j:])
+				if !hidesText(n) {
+					next = n
+					break
+				}
+				j += size
+			}
+			if inWord(prev) && inWord(next) {
+				b.WriteRune('\uFFFD')
+				prev = '\uFFFD'
+			}
+			continue
+		}
+		if m := mapRune(r); m >= 0 {
+			b.WriteRune(m)
+			prev = m
+		}
+	}
+	return b.String()
+}
+
+func hidesText(r rune) bool {
+	switch r {
+	case '\u200B', '\u200C', '\u2060', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E',
+		'\u2066', '\u2067', '\u2068', '\u2069', '\u2061', '\u2062', '\u2063', '\u2064', '\u180E':
+		return true
+	}
+	return false
+}
+
+func inWord(r rune) bool { return r != '\uFFFD' && !unicode.IsSpace(r) && !unicode.IsPunct(r) }
 
 // normalizeHeader normalises a decoded header value: like normalizeText, and
 // folded onto one line with runs of spaces collapsed.

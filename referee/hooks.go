@@ -97,11 +97,20 @@ func (gw *gameWork) hookCommand(kw string, args []string) (string, error) {
 			}
 		}
 	}
-	if h.Secret, err = gw.w.r.secret(); err != nil {
+	// The public id and the secret are drawn independently; the secret
+	// is 160 random bits (issue 11, item 9: it was the id's 80 bits twice).
+	id, err := gw.w.r.secret()
+	if err != nil {
 		return "", err
 	}
-	h.ID = h.Secret[:6]
-	h.Secret += h.Secret // 32 characters
+	h.ID = id[:6]
+	for i := 0; i < 2; i++ {
+		part, err := gw.w.r.secret()
+		if err != nil {
+			return "", err
+		}
+		h.Secret += part // 32 characters
+	}
 	gw.g.Hooks = append(gw.g.Hooks, h)
 	return fmt.Sprintf("hook %s added (%s); verify the X-Referee-Signature header with the secret %s", h.ID, h.Format, h.Secret), nil
 }

@@ -26,7 +26,8 @@ type Inbound struct {
 
 // Outcome says what the referee did with an inbound message.
 type Outcome struct {
-	// Status: "applied" (commands applied or queued), "rejected" (nothing
+	// Status: "applied" (commands applied), "queued" (orders accepted and
+	// kept for later decisions, none applied yet), "rejected" (nothing
 	// applied; the sender was told why), "duplicate" (already processed;
 	// nothing done), "ignored" (auto-reply, bounce, list or own mail: never
 	// answered), "answered" (an informational command such as STATUS or
@@ -90,3 +91,27 @@ const (
 	// MetaFrom is the Item.Meta key of the envelope sender.
 	MetaFrom = "from"
 )
+
+// QuarantineNotifier is implemented by mail handlers (the referee) that
+// tell a registered sender when a transport quarantines their message
+// without handing it over: too large to fetch, or a poison message that
+// stopped the process several times (issue 11, items 1 and 9).
+type QuarantineNotifier interface {
+	NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Outcome, error)
+}
+
+// QuarantineNotice describes a message a transport quarantined.
+type QuarantineNotice struct {
+	// From and MessageID come from the message's envelope (unverified).
+	From      string
+	MessageID string
+	Source    string
+	// Keys are the transport's de-duplication keys of the message.
+	Keys []string
+	// Reason is "too_large" or "crashed"; Detail the text for operators;
+	// Size the message's size and Max the limit (too_large).
+	Reason string
+	Detail string
+	Size   int64
+	Max    int64
+}

@@ -208,7 +208,7 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	default:
 		send = important || asked || len(lines) > 0
 	}
-	if !send {
+	if !send || (gw.quiet[i] && !gw.ended) {
 		return nil
 	}
 	data, err := gw.mailData(i, rep, notes, lines)

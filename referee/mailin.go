@@ -2,11 +2,13 @@ package referee
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
@@ -90,16 +92,21 @@ func (r *Referee) HandleMail(ctx context.Context, in Inbound) (Outcome, error) {
 	}
 	keys := append([]string{"msgid:" + m.MessageID}, in.Keys...)
 	cls := mailfmt.Classify(m, []string{r.Address()})
+	text, info := mailfmt.CommandsFor(m, memoKeyword(r.isKeyword))
 	switch cls.Class {
 	case mailfmt.Self, mailfmt.List:
 		return r.record(in, keys, m.From.Addr, "ignored", cls.Class.String()+": "+cls.Reason)
 	case mailfmt.Bounce:
 		return r.bounced(in, keys, cls.Bounce)
 	case mailfmt.AutoReply:
-		return r.autoReply(in, keys, m, cls)
+		// The Subject alone decides only when the body holds no command:
+		// "On vacation next week" over a VACATION line is a player's mail
+		// (issue 11, item 5).
+		if cls.Reason != subjectOnlyOOF || !r.HasCommand(text) {
+			return r.autoReply(in, keys, m, cls)
+		}
 	}
 	tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
-	text, info := mailfmt.CommandsFor(m, memoKeyword(r.isKeyword))
 	req := Request{
 		From: m.From.Addr, FromName: m.From.Name, Token: -1, Text: text, MessageID: m.MessageID,
 		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
@@ -190,7 +197,50 @@ func (r *Referee) tooLarge(ctx context.Context, in Inbound, m *mailfmt.Message) 
 	return out, err
 }
 
+// NotifyQuarantined implements QuarantineNotifier: the message is recorded
+// for operators and its sender, when registered, is told at most once an
+// hour (the From is unverified: a forger can only cause that one mail, to
+// the registered address).
+func (r *Referee) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Outcome, error) {
+	keys := append([]string(nil), n.Keys...)
+	if n.MessageID != "" {
+		keys = append(keys, "msgid:"+n.MessageID)
+	}
+	if len(keys) == 0 {
+		return Outcome{}, errors.New("referee: quarantine notice without keys")
+	}
+	from := strings.ToLower(strings.TrimSpace(n.From))
+	out := Outcome{Status: "ignored", Seat: -1, Detail: "quarantined: " + n.Reason}
+	_, err := r.update(func(w *work) error {
+		if _, seen, err := w.tx.Seen(keys...); err != nil || seen {
+			out.Status = "duplicate"
+			return err
+		}
+		if _, err := w.tx.Quarantine(store.Quarantined{At: w.now, Source: n.Source, Reason: n.Reason + ": " + n.Detail,
+			Raw: []byte("From: " + from + "\r\nMessage-ID: " + n.MessageID + "\r\n")}); err != nil {
+			return err
+		}
+		if p, err := loadPlayer(w.tx, from); err == nil && r.notice.allow("quarantine/"+p.Address, w.now) {
+			out.Status = "rejected"
+			kind, data := "quarantined", map[string]any{}
+			if n.Reason == "too_large" {
+				kind, data = "too_large", map[string]any{"max": n.Max}
+			}
+			if err := w.playerMail(p, kind, data, n.MessageID); err != nil {
+				return err
+			}
+		}
+		return w.tx.MarkInbound(store.InboundRecord{Keys: keys, Received: w.now, Source: n.Source, From: from,
+			Seat: -1, Outcome: out.Status, Detail: out.Detail})
+	})
+	return out, err
+}
+
 // bounced marks failing addresses and tells the organisers of their games.
+// Only a bounce addressed to a VERP id of a mail the referee sent counts,
+// and only for the address that mail went to: anybody can write a delivery
+// report, nobody else knows the id. The organiser alerts are throttled and
+// quote the remote server's words as untrusted text (issue 11, item 6).
 func (r *Referee) bounced(in Inbound, keys []string, b *mailfmt.BounceInfo) (Outcome, error) {
 	out := Outcome{Status: "ignored", Seat: -1, Detail: "bounce"}
 	_, err := r.update(func(w *work) error {
@@ -198,12 +248,26 @@ func (r *Referee) bounced(in Inbound, keys []string, b *mailfmt.BounceInfo) (Out
 			out.Status = "duplicate"
 			return err
 		}
+		sentTo := ""
+		if b != nil && b.VERP.Kind == mailfmt.TagBounce {
+			rec, ok, err := w.tx.VERP(b.VERP.ID)
+			if err != nil {
+				return err
+			}
+			if ok {
+				sentTo = rec.To
+			}
+		}
 		var failed []string
-		if b != nil {
+		if b != nil && sentTo != "" {
 			for _, fr := range b.Recipients {
-				if fr.Action == "" || fr.Action == "failed" {
-					failed = append(failed, strings.ToLower(fr.Addr))
+				a := strings.ToLower(fr.Addr)
+				if (fr.Action == "" || fr.Action == "failed") && a == sentTo && !containsStr(failed, a) {
+					failed = append(failed, a)
 				}
+			}
+			if len(b.Recipients) == 0 && b.Permanent {
+				failed = append(failed, sentTo)
 			}
 		}
 		for _, addr := range failed {
@@ -222,14 +286,51 @@ func (r *Referee) bounced(in Inbound, keys []string, b *mailfmt.BounceInfo) (Out
 					reason = strings.TrimSpace(fr.Status + " " + fr.Diagnostic)
 				}
 			}
+			if !r.bounceAlerts.allow(addr, w.now) {
+				continue // the organiser already knows
+			}
 			if err := w.alertBounce(addr, reason); err != nil {
 				return err
 			}
 		}
-		out.Detail = fmt.Sprintf("bounce for %v", failed)
+		switch {
+		case sentTo == "":
+			out.Detail = "bounce without a VERP id of a mail we sent: not acted on"
+		default:
+			out.Detail = fmt.Sprintf("bounce for %v", failed)
+		}
 		return w.tx.MarkInbound(store.InboundRecord{Keys: keys, Received: w.now, Source: in.Source, Seat: -1, Outcome: "bounce", Detail: out.Detail})
 	})
 	return out, err
+}
+
+// quoteUntrusted renders a remote server's text as quoted lines: control
+// and format characters removed, each line clipped, at most a few lines.
+func quoteUntrusted(s string) []string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		line = strings.Map(func(c rune) rune {
+			if c == '\t' {
+				return ' '
+			}
+			if unicode.IsControl(c) || unicode.Is(unicode.Cf, c) {
+				return -1
+			}
+			return c
+		}, line)
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if r := []rune(line); len(r) > 72 {
+			line = string(r[:71]) + "…"
+		}
+		out = append(out, line)
+		if len(out) == 4 {
+			break
+		}
+	}
+	return out
 }
 
 // alertBounce tells the organiser of every running game of an address.
@@ -247,7 +348,7 @@ func (w *work) alertBounce(addr, reason string) error {
 		if err != nil {
 			return err
 		}
-		gw.toOrganiser("org_bounce", "address", addr, "name", g.Seats[seat].Name, "reason", reason)
+		gw.toOrganiser("org_bounce", "address", addr, "name", g.Seats[seat].Name, "quoted", quoteUntrusted(reason))
 		return nil
 	})
 }
@@ -263,13 +364,20 @@ func (r *Referee) autoReply(in Inbound, keys []string, m *mailfmt.Message, cls m
 			return err
 		}
 		if cls.OutOfOffice {
-			tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
-			if tr.Tag.Kind == mailfmt.TagSeat && w.tx.HasGame(tr.Tag.Game) {
-				gw, err := w.game(tr.Tag.Game)
+			// Only an auto-reply that shows it answers a mail of ours
+			// to that seat stores an offer (issue 11, item 9): the seat's
+			// secret in the address it was sent to, or the VERP id of a
+			// mail sent to that address.
+			game, secret := r.autoReplyGame(w, m)
+			if game != "" && w.tx.HasGame(game) {
+				gw, err := w.game(game)
 				if err != nil {
 					return err
 				}
 				seat := gw.g.seatOfAddress(m.From.Addr)
+				if seat >= 0 && secret != "" && subtle.ConstantTimeCompare([]byte(gw.g.Seats[seat].Secret), []byte(secret)) != 1 {
+					seat = -1
+				}
 				if seat >= 0 && gw.g.Status == StatusRunning {
 					if err := gw.offerAbsence(seat, cls); err != nil {
 						return err
@@ -282,6 +390,34 @@ func (r *Referee) autoReply(in Inbound, keys []string, m *mailfmt.Message, cls m
 			Game: out.Game, Seat: out.Seat, Outcome: "ignored", Detail: out.Detail})
 	})
 	return out, err
+}
+
+// subjectOnlyOOF is mailfmt.Classify's reason for an auto-reply recognised
+// by its Subject alone.
+const subjectOnlyOOF = "out-of-office subject"
+
+// autoReplyGame finds the game an auto-reply answers, and the seat secret
+// it carries ("" when it came through a VERP id, which is proof enough).
+func (r *Referee) autoReplyGame(w *work, m *mailfmt.Message) (game, secret string) {
+	tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
+	switch tr.Tag.Kind {
+	case mailfmt.TagSeat:
+		if tr.Tag.Secret == "" {
+			return "", ""
+		}
+		return tr.Tag.Game, tr.Tag.Secret
+	case mailfmt.TagBounce:
+		rec, ok, err := w.tx.VERP(tr.Tag.ID)
+		if err != nil || !ok || !strings.EqualFold(rec.To, m.From.Addr) {
+			return "", ""
+		}
+		ref, err := mailfmt.ParseMessageID(rec.Key)
+		if err != nil {
+			return "", ""
+		}
+		return ref.Tag().Game, ""
+	}
+	return "", ""
 }
 
 func (gw *gameWork) offerAbsence(seat int, cls mailfmt.Classification) error {

@@ -184,6 +184,7 @@ func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
 	h.handle(h.reply(in[ann][0], ann, "JOIN"))
 	h.handle(h.reply(in[bob][0], bob, "JOIN"))
 	in = h.inbox()
+	bobMail, _ := mailfmt.Parse(last(in[bob]), mailfmt.Options{})
 	// Ann's out-of-office answer to her start mail.
 	orig, _ := mailfmt.Parse(last(in[ann]), mailfmt.Options{})
 	ooo := []byte("From: Ann <ann@example.test>\r\nTo: " + orig.ReplyTo[0].Addr + "\r\nSubject: Automatic reply: " + orig.Subject +
@@ -213,18 +214,32 @@ func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
 	}
 	h.inbox()
 	// A DSN for bob.
-	dsn := "From: MAILER-DAEMON@example.test\r\nTo: referee+bounce.0123456789abcdef@example.test\r\nSubject: Undelivered Mail Returned to Sender\r\n" +
+	forged := "From: MAILER-DAEMON@example.test\r\nTo: referee+bounce.0123456789abcdef@example.test\r\nSubject: Undelivered Mail Returned to Sender\r\n" +
 		"Message-ID: <dsn1@example.test>\r\nDate: Mon, 23 Nov 2026 09:02:00 +0000\r\nAuto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n" +
 		"Content-Type: multipart/report; report-type=delivery-status; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nBounced.\r\n" +
 		"--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.test\r\n\r\nFinal-Recipient: rfc822; bob@example.test\r\n" +
 		"Action: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 no such user\r\n\r\n--b--\r\n"
+	// Issue 11, item 6: a report with a made-up VERP id is not acted on.
+	if out := h.handle([]byte(forged)); out.Status != "ignored" || strings.Contains(out.Detail, "bob@example.test") {
+		t.Fatalf("forged bounce: %+v", out)
+	}
+	if ms := h.inbox(); len(ms) != 0 {
+		t.Fatalf("a forged bounce alerted: %v", ms)
+	}
+	dsn := strings.Replace(strings.Replace(forged, "0123456789abcdef", BounceID(bobMail.MessageID), 1), "<dsn1@", "<dsn2@", 1)
+	// Bob's real id, but a report about ann: not acted on either.
+	other := strings.Replace(strings.Replace(dsn, "rfc822; bob@", "rfc822; ann@", 1), "<dsn2@", "<dsn3@", 1)
+	if out := h.handle([]byte(other)); strings.Contains(out.Detail, "ann@example.test") {
+		t.Fatalf("bounce for another address: %+v", out)
+	}
 	if out := h.handle([]byte(dsn)); out.Status != "ignored" || !strings.Contains(out.Detail, "bob@example.test") {
 		t.Fatalf("bounce: %+v", out)
 	}
 	in = h.inbox()
 	om, _ := mailfmt.Parse(last(in[org]), mailfmt.Options{})
-	if !strings.Contains(om.Text, "bob@example.test") || !strings.Contains(om.Text, "bounced") {
-		t.Fatalf("organiser not alerted:\n%s", om.Text)
+	if !strings.Contains(om.Text, "bob@example.test") || !strings.Contains(om.Text, "bounced") ||
+		!strings.Contains(om.Text, "\n  > 5.1.1 550 5.1.1 no such user") {
+		t.Fatalf("organiser not alerted, or the diagnostic not quoted:\n%s", om.Text)
 	}
 	// The referee's own mail coming back.
 	self := "From: Referee <referee@example.test>\r\nTo: referee@example.test\r\nSubject: loop\r\nMessage-ID: <self1@example.test>\r\n" +

@@ -29,6 +29,7 @@ func (w *work) orgRequest(req *Request, out *Outcome) error {
 	}
 	if org == "" || !strings.EqualFold(org, req.From) || !req.SenderVerified {
 		out.Status, out.Detail = "ignored", "organiser authentication failed"
+		w.allowAnon(req)
 		return nil
 	}
 	out.Status = "applied"

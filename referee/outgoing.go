@@ -104,7 +104,27 @@ func (w *work) enqueue(m *Outgoing) error {
 		m.AutoSubmitted = "auto-generated"
 	}
 	if m.EnvelopeFrom == "" {
-		m.EnvelopeFrom = w.r.plus("bounce." + BounceID(m.MessageID))
+		id := BounceID(m.MessageID)
+		m.EnvelopeFrom = w.r.plus("bounce." + id)
+		// A bounce counts only when its VERP id names this mail and
+		// the address it was sent to (issue 11, item 6).
+		if err := w.tx.PutVERP(id, store.VERPRecord{To: m.To, Key: m.MessageID, Sent: w.now}); err != nil {
+			return err
+		}
+	}
+	if len(m.Body) > w.r.opt.MaxReplyBytes {
+		// No mail grows past the cap, whatever was asked (issue 11,
+		// item 1); the reader is told where and why it was cut.
+		lang := m.Lang
+		if lang == "" {
+			lang = "en"
+		}
+		rd := Reader{Game: "referee", Lang: lang, Seat: -1}
+		note, err := w.r.render.T.Render("referee", lang, "info.cut", w.r.render.ctx(rd, map[string]any{"kb": w.r.opt.MaxReplyBytes >> 10}))
+		if err != nil {
+			return err
+		}
+		m.Body = clipBody(m.Body, w.r.opt.MaxReplyBytes, note)
 	}
 	raw, err := w.r.opt.Compose(m)
 	if err != nil {

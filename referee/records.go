@@ -122,6 +122,15 @@ type Seat struct {
 	AbsenceOffer *Vacation `json:"absence_offer,omitempty"`
 	// DigestDue is when the next digest is due (Notify "digest").
 	DigestDue time.Time `json:"digest_due,omitempty"`
+	// Recent are the seat's last inputs that were applied (a stale resend
+	// of one is a duplicate).
+	Recent []RecentInput `json:"recent,omitempty"`
+	// Bodies counts the identical bodies since BodySince, a day at most
+	// (loop detection); NoCommandNote is when the seat was last told that
+	// a mail of theirs held no command.
+	Bodies        []BodyCount `json:"bodies,omitempty"`
+	BodySince     time.Time   `json:"body_since,omitempty"`
+	NoCommandNote time.Time   `json:"no_command_note,omitempty"`
 }
 
 // greeting is the name a mail to the seat's player uses.
@@ -163,6 +172,10 @@ type Player struct {
 	// Helped is when the player (or an unknown sender) was last sent the
 	// help mail for an untagged message (rate limit).
 	Helped time.Time `json:"helped,omitempty"`
+	// Pending: registered by an untagged REGISTER whose From nobody has
+	// confirmed yet (a forged From must not make a player); the first mail
+	// with the player's token from the address confirms it.
+	Pending bool `json:"pending,omitempty"`
 }
 
 // Entry is one record of a game's append-only log (the "log" bucket). The

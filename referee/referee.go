@@ -40,9 +40,19 @@ type Options struct {
 	// nil; tests pass a deterministic reader).
 	Random io.Reader
 	Logger *slog.Logger
-	// RateLimit is the number of messages per sender per RateWindow beyond
-	// which messages are ignored (0: 60; negative: no limit).
+	// RateLimit is the number of messages per RateWindow of each budget
+	// (0: 60; negative: no limit). Mail that authenticates (a seat's, a
+	// player's or an organiser's secret, from the registered address) is
+	// counted per seat or player, after the check: beyond the limit it is
+	// still processed, and answered at most once more in the window.
+	// Mail that does not authenticate has its own budget per From address,
+	// which never touches a seat's: beyond it, it is ignored.
 	RateLimit int
+	// MaxOrders and MaxInfo cap the orders and the informational commands
+	// (HELP, STATUS, RULE, LOG, LIST, OBSERVE, SAY) read from one mail
+	// (0: DefaultMaxOrders, DefaultMaxInfo); MaxReplyBytes caps the body
+	// of any mail the referee sends (0: DefaultMaxReplyBytes).
+	MaxOrders, MaxInfo, MaxReplyBytes int
 	// RateWindow is the window of RateLimit (0: one hour).
 	RateWindow time.Duration
 	// KeepInbound is how long de-duplication records are kept (0: 90 days).
@@ -83,8 +93,12 @@ type Referee struct {
 	clock  Clock
 	render *Renderer
 	log    *slog.Logger
-	rate   *rateLimiter
-	randMu sync.Mutex
+	// rate counts authenticated mail per seat or player, anon the rest
+	// per From address, notice the "slow down" notes (one per window).
+	rate, anon, notice *rateLimiter
+	// bounceAlerts limits the organiser alerts about bounces.
+	bounceAlerts *rateLimiter
+	randMu       sync.Mutex
 	// orgHelloed: when each organiser last got their address back for a
 	// mail to the plain address (see orgHello).
 	orgMu      sync.Mutex
@@ -142,7 +156,20 @@ func New(opt Options) (*Referee, error) {
 	if opt.RateWindow <= 0 {
 		opt.RateWindow = time.Hour
 	}
+	if opt.MaxOrders <= 0 {
+		opt.MaxOrders = DefaultMaxOrders
+	}
+	if opt.MaxInfo <= 0 {
+		opt.MaxInfo = DefaultMaxInfo
+	}
+	if opt.MaxReplyBytes <= 0 {
+		opt.MaxReplyBytes = DefaultMaxReplyBytes
+	}
+	r.opt = opt
 	r.rate = newRateLimiter(opt.RateLimit, opt.RateWindow)
+	r.anon = newRateLimiter(opt.RateLimit, opt.RateWindow)
+	r.notice = newRateLimiter(1, opt.RateWindow)
+	r.bounceAlerts = newRateLimiter(3, 24*time.Hour)
 	return r, nil
 }
 
@@ -239,9 +266,7 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 			return nil
 		}
 		w := r.newWork(tx, now)
-		if !r.rate.allow(rateKey(req), now) {
-			out = Outcome{Status: "ignored", Detail: "rate limit for " + req.From}
-		} else if err := w.request(&req, &out); err != nil {
+		if err := w.request(&req, &out); err != nil {
 			return err
 		}
 		ids, err := w.flush()
@@ -297,15 +322,36 @@ func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, err
 	return ids, err
 }
 
-// rateKey is the rate-limit key of a request: the sender, per kind of
-// source, so that a bot using the commands API and the same player's mails
-// do not share one budget.
-func rateKey(req Request) string {
+// sourceKey is the part of a rate-limit key that names the kind of source,
+// so that a bot using the commands API and the same player's mails do not
+// share one budget.
+func sourceKey(req *Request) string {
 	src, _, _ := strings.Cut(req.Source, ":")
 	if req.Source == "webhook:commands" {
 		src = req.Source
 	}
-	return src + "/" + req.From
+	return src
+}
+
+// allowAnon counts a mail that did not authenticate against its sender's
+// own budget (never a seat's).
+func (w *work) allowAnon(req *Request) bool {
+	return w.r.anon.allow("anon/"+sourceKey(req)+"/"+req.From, w.now)
+}
+
+// allowAuth counts an authenticated mail against its seat's or player's
+// budget. Beyond it the mail is still processed; quiet says its answer is
+// left out, and notice that this mail carries the one note in the window
+// that says so.
+func (w *work) allowAuth(req *Request, who string) (quiet, notice bool) {
+	key := sourceKey(req) + "/" + who
+	if w.r.rate.allow(key, w.now) {
+		return false, false
+	}
+	if w.r.notice.allow(key, w.now) {
+		return false, true
+	}
+	return true, false
 }
 
 // rateLimiter is a per-sender sliding window counter, kept in memory: it

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -21,6 +22,13 @@ var refereeCommands = map[string]bool{
 }
 
 var overridable = map[string]bool{"CLEAR": true, "UNDO": true}
+
+// playerCommands are the commands of a player's own address (outside a
+// game's thread), the referee's and the tournaments'.
+var playerCommands = map[string]bool{
+	"LIST": true, "JOIN": true, "OBSERVE": true, "LANG": true, "HELP": true,
+	"WITHDRAW": true, "STANDINGS": true, "RATING": true,
+}
 
 // fullWords ask STATUS for the whole state, in every language.
 var fullWords = map[string]bool{"FULL": true, "COMPLETO": true, "TUTTO": true, "COMPLET": true, "TOUT": true,
@@ -39,11 +47,18 @@ func (w *work) request(req *Request, out *Outcome) error {
 	return w.untagged(req, out)
 }
 
-// seatRequest handles a message carrying a seat's tag.
+// seatRequest handles a message carrying a seat's tag. Only a mail with the
+// seat's secret, from the seat's address (and authenticated when the policy
+// says so) counts against the seat's budget; anything else counts against
+// its sender's own (issue 11, item 2).
 func (w *work) seatRequest(req *Request, out *Outcome) error {
 	tok, err := w.tx.Token(req.Secret)
 	if err != nil || tok.Kind != "seat" || (req.Game != "" && tok.Game != req.Game) {
 		out.Status, out.Detail = "ignored", "unknown seat token"
+		if !w.allowAnon(req) {
+			out.Detail += "; rate limit for " + req.From
+			return nil
+		}
 		return w.unknownToken(req)
 	}
 	gw, err := w.game(tok.Game)
@@ -58,26 +73,75 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 	}
 	s := &gw.g.Seats[seat]
 	if !strings.EqualFold(req.From, s.Address) || !req.SenderVerified {
-		// Never act on it; tell only the registered address.
+		// Never act on it; tell only the registered address, at most once
+		// a window, and keep the forger's text only while within their
+		// own budget.
 		out.Status, out.Detail = "rejected", "sender is not the seat's registered address or failed authentication"
-		if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: req.Text,
+		if !w.allowAnon(req) {
+			out.Status, out.Detail = "ignored", out.Detail+"; rate limit for "+req.From
+			return nil
+		}
+		if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: clipInput(req.Text),
 			Params: map[string]any{"refused": "sender", "from": req.From}}); err != nil {
 			return err
 		}
-		gw.announce([]int{seat}, "spoof", "from", req.From, "verified", req.SenderVerified)
+		if w.r.notice.allow("spoof/"+gw.g.ID+"/"+s.Address, w.now) {
+			gw.announce([]int{seat}, "spoof", "from", req.From, "verified", req.SenderVerified)
+		}
 		return nil
 	}
-	if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: req.Text,
+	digest := bodyDigest(req.Text)
+	if s.staleResend(req.Token, digest, gw.token()) {
+		// The same text from the same seat answering the same old state as
+		// a mail already applied: a resend, not a new move.
+		out.Status, out.Detail = "duplicate", "resend of a mail already applied"
+		return nil
+	}
+	quiet, notice := w.allowAuth(req, "seat/"+gw.g.ID+"/"+s.Address)
+	if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: clipInput(req.Text),
 		Params: map[string]any{"token": req.Token, "message_id": req.MessageID}}); err != nil {
 		return err
 	}
 	gw.answering[seat] = req.MessageID
 	out.Status = "applied"
-	return gw.seatCommands(seat, req, out)
+	// The same body answering the same state: numbered answers to
+	// successive prompts ("1", "1", ...) are not repeats.
+	if n := s.repeatedBody(fmt.Sprintf("%d/%s", req.Token, digest), w.now); n >= loopRepeats {
+		// An auto-responder answering the referee's answers: the third
+		// identical mail in a day is answered with a note, the later ones
+		// are read but not answered.
+		if n > loopRepeats {
+			quiet = true
+		} else {
+			gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.loop", map[string]any{"n": n}))
+		}
+	}
+	if notice {
+		gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.slow_down",
+			map[string]any{"max": w.r.opt.RateLimit, "minutes": int(w.r.opt.RateWindow.Minutes())}))
+	}
+	before := gw.token()
+	if err := gw.seatCommands(seat, req, out); err != nil {
+		return err
+	}
+	if quiet {
+		gw.quiet[seat] = true
+		out.Detail = strings.TrimPrefix(out.Detail+"; not answered (rate limit or repeated mail)", "; ")
+	}
+	// Remember what was accepted (applied, or queued and sealed for a
+	// later decision): a stale resend of it must never be re-validated
+	// against a newer decision.
+	if seat = gw.g.seatOfAddress(tok.Address); seat >= 0 && (gw.token() != before || out.Status == "applied" || out.Status == "queued") {
+		gw.g.Seats[seat].remember(req.Token, digest)
+	}
+	return nil
 }
 
 // seatCommands runs the commands of a seat's message: the referee's own
 // first-come, the game's orders together through the table (atomically).
+// The per-mail caps apply first; a mail in which no line looks like a
+// command (an auto-responder's text) gets no error reply, only a note at
+// most once a day.
 func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	s := &gw.g.Seats[seat]
 	text, ignored := gw.splitProse(req)
@@ -89,6 +153,28 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	for _, c := range gw.eg.Info().Commands {
 		gameCmds[strings.ToUpper(c)] = true
 	}
+	c := gw.w.r.capOrders(orders, func(kw string) bool { return refereeCommands[kw] || gameCmds[kw] })
+	if (len(orders) > 0 && !c.any || len(orders) == 0 && len(ignored) > 0) && !disguised(ignored) {
+		// Prose only (a vacation notice without automation headers, a
+		// stray reply): never an error reply.
+		delete(gw.replies, seat)
+		delete(gw.answering, seat)
+		out.Status, out.Detail = "ignored", "no line looks like a command"
+		if gw.w.now.Sub(s.NoCommandNote) >= 24*time.Hour {
+			s.NoCommandNote = gw.w.now
+			gw.answering[seat] = req.MessageID
+			gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.no_command_lines", nil))
+			out.Detail += "; told once today"
+		}
+		return nil
+	}
+	rep.Info = append(rep.Info, c.note(func(name string, data map[string]any) string { return gw.text(seat, name, data) })...)
+	if c.tooMany > 0 {
+		out.Status, out.Detail = "rejected", "too many orders in one mail"
+		rep.Rejected = true
+		gw.force[seat] = true
+	}
+	orders = c.orders
 	addr := s.Address
 	for _, o := range orders {
 		kw := o.Keyword()
@@ -154,6 +240,20 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	} else {
 		s.Missed = 0
 		gw.acted[seat] = true
+		// Orders kept for later (queued, or a sealed answer waiting for
+		// the others) are "queued", never "applied" (issue 11, item 3).
+		applied, queued := false, false
+		for _, r := range res.Results {
+			switch r.Status {
+			case "applied", "else_pass":
+				applied = true
+			case "queued", "sealed":
+				queued = true
+			}
+		}
+		if queued && !applied && out.Status == "applied" {
+			out.Status, out.Detail = "queued", "orders queued for later decisions"
+		}
 	}
 	return nil
 }
@@ -532,8 +632,11 @@ func (gw *gameWork) logText(seat, n int) (string, error) {
 // finished game), and nobody else.
 func (w *work) unknownToken(req *Request) error {
 	p, err := loadPlayer(w.tx, req.From)
-	if err != nil || !req.SenderVerified {
+	if err != nil || !req.SenderVerified || p.Pending {
 		return nil
+	}
+	if !w.r.notice.allow("unknown/"+p.Address, w.now) {
+		return nil // the From is unchecked: at most one such answer an hour
 	}
 	return w.playerMail(p, "unknown_token", nil, req.MessageID)
 }
@@ -552,12 +655,45 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 	}
 	if !strings.EqualFold(req.From, p.Address) || !req.SenderVerified {
 		out.Status, out.Detail = "rejected", "sender is not the player's address"
+		if !w.allowAnon(req) || !w.r.notice.allow("spoof/player/"+p.Address, w.now) {
+			out.Status, out.Detail = "ignored", out.Detail+"; not told again this hour"
+			return nil
+		}
 		return w.playerMail(p, "spoof", map[string]any{"from": req.From}, "")
 	}
 	out.Status = "answered"
+	if p.Pending {
+		// The address answered the mail with its token: confirmed.
+		p.Pending, p.Helped = false, time.Time{}
+		if err := savePlayer(w.tx, p); err != nil {
+			return err
+		}
+	}
+	quiet, notice := w.allowAuth(req, "player/"+p.Address)
 	var lines []string
 	acted := false
-	for _, o := range engine.ParseScript(req.Text) {
+	orders := engine.ParseScript(req.Text)
+	c := w.r.capOrders(orders, func(kw string) bool {
+		kw = strings.ToUpper(kw)
+		return playerCommands[w.r.render.T.Alias("referee", p.Lang, kw)] || w.r.knownWord(nil, "referee", kw)
+	})
+	if cmds, prose := mailfmt.SplitProse(req.Text, memoKeyword(w.r.isKeyword)); len(orders) > 0 && !c.any ||
+		strings.TrimSpace(cmds) == "" && len(prose) > 0 && !disguised(prose) {
+		// Prose only, as from an auto-responder: never answered.
+		out.Status, out.Detail = "ignored", "no line looks like a command"
+		return nil
+	}
+	if len(c.orders) > w.r.opt.MaxInfo {
+		c.dropped += len(c.orders) - w.r.opt.MaxInfo
+		c.orders = c.orders[:w.r.opt.MaxInfo]
+	}
+	c.tooMany = 0
+	lines = append(lines, c.note(func(name string, data map[string]any) string { return w.playerText(p, name, data) })...)
+	if notice {
+		lines = append(lines, w.playerText(p, "info.slow_down", map[string]any{"max": w.r.opt.RateLimit,
+			"minutes": int(w.r.opt.RateWindow.Minutes())}))
+	}
+	for _, o := range c.orders {
 		f := strings.Fields(o.Alts[0][0])
 		kw := w.r.render.T.Alias("referee", p.Lang, f[0])
 		if t, ok, err := w.tourPlayer(p, kw, f); err != nil {
@@ -622,6 +758,11 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 		}
 		lines = append(lines, w.playerText(p, "help.player", nil))
 	}
+	if quiet {
+		// Processed, not answered: the player's budget is spent.
+		out.Detail = "not answered (rate limit)"
+		return nil
+	}
 	return w.playerMail(p, "player", map[string]any{"lines": lines}, req.MessageID)
 }
 
@@ -631,6 +772,10 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 func (w *work) untagged(req *Request, out *Outcome) error {
 	if isOrg, err := w.orgHello(req, out); isOrg || err != nil {
 		return err
+	}
+	if !w.allowAnon(req) {
+		out.Status, out.Detail = "ignored", "rate limit for "+req.From
+		return nil
 	}
 	orders := engine.ParseScript(req.Text)
 	if len(orders) > 0 && w.r.render.T.Alias("referee", "en", orders[0].Keyword()) == "REGISTER" {
@@ -642,19 +787,35 @@ func (w *work) untagged(req *Request, out *Outcome) error {
 		if len(f) > 2 && templates.IsLanguage(strings.ToLower(f[2])) {
 			lang = strings.ToLower(f[2])
 		}
-		if _, err := loadPlayer(w.tx, req.From); err == nil {
+		// The From of an untagged mail is unchecked: the player exists
+		// only once a mail with the token, sent to that address, comes
+		// back from it (issue 11, item 9).
+		p, err := loadPlayer(w.tx, req.From)
+		switch {
+		case err == nil && !p.Pending:
 			out.Status, out.Detail = "answered", "already registered"
-		} else {
-			out.Status, out.Detail = "applied", "registered"
+			return w.playerMail(p, "registered", nil, req.MessageID)
+		case err == nil:
+			if w.now.Sub(p.Helped) < 24*time.Hour {
+				out.Status, out.Detail = "ignored", "registration pending; asked recently"
+				return nil
+			}
+			p.Name, p.Lang = name, lang
+		default:
+			if p, err = w.ensurePlayer(req.From, name, lang, ""); err != nil {
+				return err
+			}
+			p.Pending = true
 		}
-		p, err := w.ensurePlayer(req.From, name, lang, "")
-		if err != nil {
+		p.Helped = w.now
+		if err := savePlayer(w.tx, p); err != nil {
 			return err
 		}
-		return w.playerMail(p, "registered", nil, req.MessageID)
+		out.Status, out.Detail = "applied", "registration pending confirmation"
+		return w.playerMail(p, "confirm", nil, req.MessageID)
 	}
 	p, err := loadPlayer(w.tx, req.From)
-	if err != nil {
+	if err != nil || p.Pending {
 		out.Status, out.Detail = "ignored", "untagged mail from an unknown sender"
 		return nil
 	}

@@ -107,7 +107,7 @@ func TestScenarioOrganiserCommands(t *testing.T) {
 	if out.Status != "ignored" {
 		t.Fatalf("old token still works: %+v", out)
 	}
-	if out := h.send("g1", dan, "BID 1", -1); out.Status != "applied" {
+	if out := h.send("g1", dan, "BID 1", -1); out.Status != "queued" {
 		t.Fatalf("newcomer's move: %+v", out)
 	}
 	h.mails()

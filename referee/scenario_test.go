@@ -84,7 +84,7 @@ func TestScenarioSealedSimultaneous(t *testing.T) {
 	}
 	h.mails()
 	out := h.send("g1", ann, "BID 3", -1)
-	if out.Status != "applied" {
+	if out.Status != "queued" { // a sealed bid waits for the others (issue 11, item 3)
 		t.Fatalf("bid: %+v", out)
 	}
 	ms := h.mails()
@@ -271,7 +271,7 @@ func TestScenarioDuplicatesAndSpoofing(t *testing.T) {
 	g := h.game("g1")
 	seat := g.seatOfAddress(ann)
 	req := Request{From: ann, Kind: "seat", Game: "g1", Seat: seat, Secret: g.Seats[seat].Secret, Token: -1, Text: "BID 2", MessageID: "<same@x>"}
-	if out := h.sendAs(req); out.Status != "applied" {
+	if out := h.sendAs(req); out.Status != "queued" {
 		t.Fatalf("first: %+v", out)
 	}
 	if out := h.sendAs(req); out.Status != "duplicate" {

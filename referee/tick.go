@@ -78,3 +78,32 @@ func (gw *gameWork) tick() error {
 	}
 	return nil
 }
+
+// Prune deletes what the referee keeps only for a while (issue 11, item
+// 9): de-duplication records and VERP bounce ids older than
+// Options.KeepInbound, and expired webhook replay tokens. bbolt reuses the
+// freed pages; the file itself does not shrink (compact it offline with a
+// backup and restore when that matters). It returns the records deleted.
+func (r *Referee) Prune(ctx context.Context) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	now := r.clock.Now()
+	n := 0
+	err := r.db.Update(func(tx *store.Tx) error {
+		n = 0
+		for _, prune := range []func() (int, error){
+			func() (int, error) { return tx.PruneInbound(now.Add(-r.opt.KeepInbound)) },
+			func() (int, error) { return tx.PruneVERP(now.Add(-r.opt.KeepInbound)) },
+			func() (int, error) { return tx.PruneReplay(now) },
+		} {
+			k, err := prune()
+			if err != nil {
+				return err
+			}
+			n += k
+		}
+		return nil
+	})
+	return n, err
+}

@@ -64,6 +64,9 @@ type gameWork struct {
 	asked map[int]bool
 	// steps: the engine steps applied in this transaction (for hooks).
 	steps []engine.Step
+	// quiet: seats whose mail this transaction is not sent (their budget
+	// is spent, or they keep sending the same mail).
+	quiet map[int]bool
 	// full: seats that asked STATUS FULL (their mail carries the whole
 	// state; otherwise the summary is compact).
 	full map[int]bool
@@ -121,7 +124,7 @@ func (w *work) track(g *Game) (*gameWork, error) {
 	}
 	gw := &gameWork{w: w, g: g, eg: eg, acted: map[int]bool{}, replies: map[int]*reply{}, force: map[int]bool{},
 		answering: map[int]string{}, reminders: map[int]bool{}, digest: map[int]bool{}, asked: map[int]bool{},
-		full: map[int]bool{}, status: map[int]bool{}}
+		quiet: map[int]bool{}, full: map[int]bool{}, status: map[int]bool{}}
 	if len(g.Table) > 0 {
 		rs, err := w.ruleset(g.RulesetSHA)
 		if err != nil {

@@ -30,6 +30,14 @@
 //	              game id -> the tournament it is played for (schema 4)
 //	ratings       game name NUL lower-cased address -> rating (opaque,
 //	              schema 4)
+//	attempts      intake key (e.g. "imap:<account>/<mailbox>/<validity>/<uid>")
+//	              -> 8-byte big-endian count: hand-overs begun and not yet
+//	              finished, so that a message that kills the process is
+//	              recognised after the restart (schema 5)
+//	replay        webhook one-time token -> 8-byte big-endian expiry (unix
+//	              nanoseconds) + the Message-ID it came with (schema 5)
+//	verp          VERP bounce id -> VERPRecord: the outgoing mail (recipient,
+//	              Message-ID, time) a bounce to that id may concern (schema 5)
 //
 // A tournament's clock shares the wake index under the key "t:<id>" (game
 // ids never hold a colon).

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -16,7 +17,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // Errors.
 var (
@@ -42,6 +43,9 @@ var (
 	bWake     = []byte("wake")
 	bWakeBy   = []byte("wake.by")
 	bQuar     = []byte("quarantine")
+	bAttempts = []byte("attempts")
+	bReplay   = []byte("replay")
+	bVERP     = []byte("verp")
 	kSchema   = []byte("schema_version")
 )
 
@@ -107,6 +111,39 @@ var migrations = []Migration{
 		return nil
 	},
 	migrateTournaments, // 3 -> 4: tournaments and ratings (tournament.go)
+	func(tx *bolt.Tx) error { // 4 -> 5: intake attempts (poison messages), webhook replay tokens, VERP ids
+		for _, b := range [][]byte{bAttempts, bReplay, bVERP} {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		// The mails already in the outbox keep their bounces: their VERP
+		// ids, read from the envelope sender ("<local>+bounce.<id>@..."),
+		// are recorded as if they had been queued now.
+		verp := tx.Bucket(bVERP)
+		for _, name := range []string{"queue.outbox", "done.outbox"} {
+			b := tx.Bucket([]byte(name))
+			if b == nil {
+				continue
+			}
+			err := b.ForEach(func(_, v []byte) error {
+				var it Item
+				if json.Unmarshal(v, &it) != nil {
+					return nil
+				}
+				_, rest, ok := strings.Cut(it.Meta["from"], "+bounce.")
+				id, _, ok2 := strings.Cut(rest, "@")
+				if !ok || !ok2 || id == "" {
+					return nil
+				}
+				return putJSON(verp, []byte(id), VERPRecord{To: lowerASCII(it.To), Key: it.Key, Sent: it.Created})
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	},
 }
 
 // DB is an open store.
@@ -171,6 +208,48 @@ func (db *DB) migrate(migs []Migration) error {
 		}
 		return m.Put(kSchema, []byte(strconv.Itoa(v)))
 	})
+}
+
+// Compact rewrites the store at path into a fresh file without the free
+// pages that deleted records left (bbolt reuses them but never gives them
+// back), and replaces the file with it. The store must not be open
+// anywhere (stop the daemon). It returns the sizes before and after.
+func Compact(path string) (before, after int64, err error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	src, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second, ReadOnly: true})
+	if err != nil {
+		if errors.Is(err, berrors.ErrTimeout) {
+			return 0, 0, fmt.Errorf("%w: %s", ErrLocked, path)
+		}
+		return 0, 0, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	tmp := path + ".compact"
+	_ = os.Remove(tmp)
+	dst, err := bolt.Open(tmp, 0o600, &bolt.Options{Timeout: 2 * time.Second})
+	if err != nil {
+		src.Close()
+		return 0, 0, fmt.Errorf("store: create %s: %w", tmp, err)
+	}
+	err = bolt.Compact(dst, src, 64<<20)
+	src.Close()
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
+	}
+	nst, err := os.Stat(tmp)
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return 0, 0, err
+	}
+	return st.Size(), nst.Size(), nil
 }
 
 // Close closes the file.
@@ -488,6 +567,117 @@ func (tx *Tx) Cursor(mailbox string) (Cursor, error) {
 // PutCursor stores the position in a mailbox.
 func (tx *Tx) PutCursor(mailbox string, c Cursor) error {
 	return putJSON(tx.b(bCursors), []byte(mailbox), c)
+}
+
+// ---- intake attempts ----
+
+// BeginAttempt records that a transport is about to hand over the input
+// with this key (for example an IMAP message) and returns how many times it
+// has done so without EndAttempt: an input that kills the process is seen
+// again after the restart with a higher count, so that the transport can
+// quarantine it instead of dying on it forever.
+func (tx *Tx) BeginAttempt(key string) (int, error) {
+	b := tx.b(bAttempts)
+	n := 0
+	if v := b.Get([]byte(key)); len(v) == 8 {
+		n = int(binary.BigEndian.Uint64(v))
+	}
+	n++
+	return n, b.Put([]byte(key), u64(uint64(n)))
+}
+
+// EndAttempt forgets the attempts of an input that was handled (or
+// quarantined).
+func (tx *Tx) EndAttempt(key string) error { return tx.b(bAttempts).Delete([]byte(key)) }
+
+// AttemptCount returns the attempts recorded for an input.
+func (tx *Tx) AttemptCount(key string) int {
+	if v := tx.b(bAttempts).Get([]byte(key)); len(v) == 8 {
+		return int(binary.BigEndian.Uint64(v))
+	}
+	return 0
+}
+
+// ---- webhook replay tokens ----
+
+// UseReplayToken records a one-time token (a webhook signature's nonce)
+// with a value (the Message-ID it came with) until expires. fresh reports
+// whether it was new; otherwise prev is the value it was first recorded
+// with. Expired tokens are pruned by PruneReplay.
+func (tx *Tx) UseReplayToken(token, value string, expires time.Time) (prev string, fresh bool, err error) {
+	b := tx.b(bReplay)
+	if v := b.Get([]byte(token)); len(v) >= 8 {
+		return string(v[8:]), false, nil
+	}
+	rec := append(u64(uint64(expires.UnixNano())), value...)
+	return "", true, b.Put([]byte(token), rec)
+}
+
+// PruneReplay deletes the replay tokens expired at now and returns how many.
+func (tx *Tx) PruneReplay(now time.Time) (int, error) {
+	b := tx.b(bReplay)
+	var dead [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		if len(v) >= 8 && int64(binary.BigEndian.Uint64(v[:8])) <= now.UnixNano() {
+			dead = append(dead, append([]byte(nil), k...))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range dead {
+		if err := b.Delete(k); err != nil {
+			return 0, err
+		}
+	}
+	return len(dead), nil
+}
+
+// ---- VERP bounce ids ----
+
+// VERPRecord is the outbox mail a VERP bounce id names.
+type VERPRecord struct {
+	To   string    `json:"to"`
+	Key  string    `json:"key"`
+	Sent time.Time `json:"sent"`
+}
+
+// PutVERP records the bounce id of an outgoing mail (the id in its
+// envelope sender), so that a bounce can be checked against the mail it
+// claims to return.
+func (tx *Tx) PutVERP(id string, rec VERPRecord) error {
+	rec.To = lowerASCII(rec.To)
+	return putJSON(tx.b(bVERP), []byte(id), rec)
+}
+
+// VERP returns the outgoing mail of a bounce id.
+func (tx *Tx) VERP(id string) (VERPRecord, bool, error) {
+	var rec VERPRecord
+	ok, err := getJSON(tx.b(bVERP), []byte(id), &rec)
+	return rec, ok, err
+}
+
+// PruneVERP deletes the bounce ids of mails sent before a time.
+func (tx *Tx) PruneVERP(before time.Time) (int, error) {
+	b := tx.b(bVERP)
+	var dead [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		var rec VERPRecord
+		if json.Unmarshal(v, &rec) != nil || rec.Sent.Before(before) {
+			dead = append(dead, append([]byte(nil), k...))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range dead {
+		if err := b.Delete(k); err != nil {
+			return 0, err
+		}
+	}
+	return len(dead), nil
 }
 
 // ---- rulesets ----

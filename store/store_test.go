@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -402,7 +403,7 @@ func TestMigrationFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 4 {
+	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 5 {
 		t.Fatalf("schema %d", v)
 	}
 	err = db.Update(func(tx *Tx) error {
@@ -470,6 +471,133 @@ func TestPlayersTokensCursorsRulesets(t *testing.T) {
 		}
 		if r, _ := tx.Ruleset("sha"); string(r) != "data" {
 			t.Error("ruleset")
+		}
+		return nil
+	})
+}
+
+// Intake attempts survive a reopen (a crash) and end when told (issue 11,
+// item 1: poison-message protection).
+func TestAttemptsSurviveReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for want := 1; want <= 2; want++ {
+		var n int
+		db.Update(func(tx *Tx) error { n, err = tx.BeginAttempt("imap:a/INBOX/1/7"); return err })
+		if n != want {
+			t.Fatalf("attempt %d, want %d", n, want)
+		}
+	}
+	db.Close()
+	db, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.Update(func(tx *Tx) error {
+		if n := tx.AttemptCount("imap:a/INBOX/1/7"); n != 2 {
+			t.Errorf("after reopen: %d attempts", n)
+		}
+		if err := tx.EndAttempt("imap:a/INBOX/1/7"); err != nil {
+			return err
+		}
+		if n := tx.AttemptCount("imap:a/INBOX/1/7"); n != 0 {
+			t.Errorf("after EndAttempt: %d", n)
+		}
+		return nil
+	})
+}
+
+// A replay token is accepted once, until it expires and is pruned.
+func TestReplayTokens(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "r.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.Update(func(tx *Tx) error {
+		if _, ok, _ := tx.UseReplayToken("n1", "<a@x>", t0.Add(time.Hour)); !ok {
+			t.Error("a new token was refused")
+		}
+		if prev, ok, _ := tx.UseReplayToken("n1", "<b@x>", t0.Add(time.Hour)); ok || prev != "<a@x>" {
+			t.Errorf("a replayed token was accepted, or its first value lost: %q", prev)
+		}
+		if n, _ := tx.PruneReplay(t0.Add(2 * time.Hour)); n != 1 {
+			t.Errorf("pruned %d", n)
+		}
+		if _, ok, _ := tx.UseReplayToken("n1", "", t0.Add(3*time.Hour)); !ok {
+			t.Error("a token pruned after expiry was refused")
+		}
+		return nil
+	})
+}
+
+// A file written by schema 4 keeps the bounces of the mails already in its
+// outbox: their VERP ids are recorded by the migration (issue 11, item 6).
+func TestMigrationRecordsVERPOfQueuedMail(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v4.db")
+	db, err := Open(path, &Options{Migrations: migrations[:4]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *Tx) error {
+		_, err := tx.Enqueue("outbox", Item{Key: "<m1@x>", To: "Ann@Example.test", Payload: []byte("x"),
+			Meta: map[string]string{"from": "referee+bounce.00aa11bb22cc33dd@example.test"}, Created: t0, Due: t0})
+		return err
+	})
+	db.Close()
+	db, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(func(tx *Tx) error {
+		rec, ok, err := tx.VERP("00aa11bb22cc33dd")
+		if err != nil || !ok || rec.To != "ann@example.test" || rec.Key != "<m1@x>" {
+			t.Errorf("VERP after the migration: %+v %v %v", rec, ok, err)
+		}
+		return nil
+	})
+}
+
+// Compact gives back the space of deleted records, and keeps the data.
+func TestCompactReclaimsSpace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.db")
+	db, err := Open(path, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := bytes.Repeat([]byte("x"), 64<<10)
+	for i := 0; i < 200; i++ {
+		db.Update(func(tx *Tx) error { return tx.PutGame(fmt.Sprintf("g%d", i), big) })
+	}
+	db.Update(func(tx *Tx) error {
+		for i := 1; i < 200; i++ {
+			if err := tx.b(bGames).Delete([]byte(fmt.Sprintf("g%d", i))); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	db.Close()
+	before, after, err := Compact(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after >= before/4 {
+		t.Errorf("compacted from %d to %d bytes", before, after)
+	}
+	db, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(func(tx *Tx) error {
+		if !tx.HasGame("g0") || tx.HasGame("g1") {
+			t.Error("data changed by the compaction")
 		}
 		return nil
 	})

@@ -37,6 +37,7 @@ var commands = map[string]command{
 	"org":        {"run organiser commands on the store, or register an organiser (daemon stopped)", cmdOrganiser},
 	"game":       {"game new: create a game and queue its invitations (daemon stopped)", cmdGame},
 	"export":     {"write a game's complete log, for referee replay", cmdExport},
+	"compact":    {"prune old records and give their space back to the disk (daemon stopped)", cmdCompact},
 	"demo":       {"bots play every game by real mail on an embedded mail stack (no setup needed)", cmdDemo},
 	"tournament": {"tournament export ID (the record, seed once over) and tournament replay FILE (check every pairing)", cmdTournament},
 	"bench":      {"end-to-end benchmark: bot games by mail, an echo baseline, store and memory at 10 to 10,000 games", cmdBench},

@@ -51,6 +51,14 @@ func TestOrganiserCommandLine(t *testing.T) {
 	if _, errs, code = runCLI(t, "", "game", "new", "nosuchgame", "--config", cfg); code == 0 || !strings.Contains(errs, "unknown game") {
 		t.Fatalf("unknown game (%d): %s", code, errs)
 	}
+	// compact keeps the games and says what it did (issue 11).
+	out, errs, code = runCLI(t, "", "compact", "--config", cfg)
+	if code != 0 || !strings.Contains(out, "bytes ->") {
+		t.Fatalf("compact (%d): %s %s", code, out, errs)
+	}
+	if out, errs, code = runCLI(t, "", "export", "g7", "--config", cfg); code != 0 || !strings.Contains(out, `"toy"`) {
+		t.Fatalf("export after compact (%d): %s %s", code, out, errs)
+	}
 }
 
 // Issue 12.9: the store-only organiser commands need no mail passwords: a

@@ -370,3 +370,97 @@ func TestConfigScriptReachesSetup(t *testing.T) {
 		t.Fatalf("script = %+v", got)
 	}
 }
+
+// A numbered reply binds to the prompt it answers (issue 11, item 3): an
+// old "1" whose option has changed since is refused, showing what the
+// number meant then and what it means now; an old "1" whose option is
+// unchanged still plays.
+func TestTableStaleNumberBindsToItsPrompt(t *testing.T) {
+	tb := newClaim(t, "ann", "bob", "cat")
+	seat := tb.Waiting()[0].Seat
+	old := tb.Token()
+	p := tb.Prompts[seat]
+	if p == nil || !p.Numbered {
+		t.Fatalf("seat %d has no numbered prompt: %+v", seat, p)
+	}
+	then := p.Options[0].Cmd
+	// Play on (always the first option) until the seat is asked again with
+	// a different first option.
+	for n := 0; ; n++ {
+		if n > 200 || tb.State.Result() != nil {
+			t.Fatal("the seat was never asked a different question")
+		}
+		w := tb.Waiting()[0].Seat
+		q := tb.Prompts[w]
+		if w == seat && tb.Token() != old && q.Numbered && q.Options[0].Cmd != then {
+			break
+		}
+		submit(t, tb, w, q.Options[0].Cmd)
+	}
+	now := tb.Prompts[seat].Options[0].Cmd
+	before := tb.Token()
+	rep, err := tb.Submit(seat, engine.ParseScript("1"), old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Rejected || len(rep.Results) != 1 || rep.Results[0].Errors[0].Code != engine.CodeStaleOption {
+		t.Fatalf("stale number: %+v", rep.Results)
+	}
+	e := rep.Results[0].Errors[0]
+	if e.Params["old"] != then || e.Params["new"] != now {
+		t.Fatalf("stale number shows %v, want old %q new %q", e.Params, then, now)
+	}
+	if tb.Token() != before {
+		t.Fatal("a refused stale number changed the state")
+	}
+	// The current token: the number means the current option.
+	rep = submit(t, tb, seat, "1")
+	if rep.Rejected {
+		t.Fatalf("fresh number refused: %+v", rep.Results)
+	}
+	// A token from the future is never trusted.
+	w := tb.Waiting()[0].Seat
+	rep, _ = tb.Submit(w, engine.ParseScript("1"), tb.Token()+5)
+	if !rep.Rejected || rep.Results[0].Errors[0].Code != engine.CodeStaleOption {
+		t.Fatalf("future token: %+v", rep.Results)
+	}
+	// The history survives a save and load.
+	raw, err := json.Marshal(tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb2, err := engine.LoadTable(raw, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tb2.Asked) != len(tb.Asked) || len(tb2.Asked[seat]) == 0 {
+		t.Fatalf("asked history lost: %+v", tb2.Asked)
+	}
+}
+
+// A stale numbered reply whose option is still the same plays: the seat
+// was asked again the same question since.
+func TestTableStaleNumberUnchangedPlays(t *testing.T) {
+	tb := newClaim(t, "ann", "bob", "cat")
+	seat := tb.Waiting()[0].Seat
+	old := tb.Token()
+	want := tb.Prompts[seat].Options[0].Cmd
+	// Three passes would end the game: the others claim the last spaces,
+	// which leaves the seat's option 1 as it was.
+	submit(t, tb, seat, "PASS")
+	for i := 0; i < 2; i++ {
+		w := tb.Waiting()[0].Seat
+		q := tb.Prompts[w].Options
+		submit(t, tb, w, q[len(q)-2].Cmd)
+	}
+	if tb.State.Result() != nil || tb.Waiting()[0].Seat != seat || tb.Token() == old {
+		t.Fatal("the claim game did not come back to the seat")
+	}
+	rep, err := tb.Submit(seat, engine.ParseScript("1"), old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Stale || rep.Rejected || rep.Results[0].Cmds[0] != want {
+		t.Fatalf("unchanged option: stale=%v %+v", rep.Stale, rep.Results)
+	}
+}

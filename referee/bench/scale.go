@@ -199,7 +199,7 @@ func (s *scaler) load(ctx context.Context, d *daemon.Daemon, n int) error {
 		if err != nil {
 			return err
 		}
-		if out.Status != "applied" && out.Status != "answered" {
+		if out.Status != "applied" && out.Status != "queued" && out.Status != "answered" {
 			return fmt.Errorf("bench: JOIN %s: %s %s", st.addr, out.Status, out.Detail)
 		}
 	}
@@ -267,7 +267,7 @@ func (s *scaler) moves(ctx context.Context, d *daemon.Daemon, n int) ([]time.Dur
 		if err != nil {
 			return nil, err
 		}
-		if out.Status != "applied" {
+		if out.Status != "applied" && out.Status != "queued" {
 			return nil, fmt.Errorf("bench: move %q in %s: %s %s", req.Text, id, out.Status, out.Detail)
 		}
 		times = append(times, el)

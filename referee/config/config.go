@@ -116,6 +116,10 @@ type IMAPConfig struct {
 	// DialTimeout bounds connecting, TLS and the greeting. Key
 	// "imap.dial_timeout"; default "30s".
 	DialTimeout time.Duration `toml:"dial_timeout"`
+	// MaxCrashes quarantines a message whose handling began this many
+	// times without finishing (it killed the daemon each time), and tells
+	// its sender. Key "imap.max_crashes"; default 3; -1 never.
+	MaxCrashes int `toml:"max_crashes"`
 }
 
 // SMTPConfig is the outgoing mail server (a submission server or a
@@ -194,9 +198,13 @@ type LimitsConfig struct {
 	// are quarantined unread. Key "limits.max_message_size"; default
 	// 1048576 (1 MiB).
 	MaxMessageSize int64 `toml:"max_message_size"`
-	// SenderRate is how many messages one sender may send per
-	// SenderRateWindow before further ones are ignored; 0 disables the
-	// limit. Key "limits.sender_rate"; default 60.
+	// SenderRate is how many messages per SenderRateWindow each budget
+	// allows; 0 disables the limits. Mail that authenticates (a seat's or
+	// a player's secret from its registered address) counts per seat or
+	// player after the check, and beyond the limit is still processed but
+	// answered only once more in the window; any other mail counts per
+	// From address, and beyond the limit is ignored. Key
+	// "limits.sender_rate"; default 60.
 	SenderRate int `toml:"sender_rate"`
 	// SenderRateWindow is the window of SenderRate. Key
 	// "limits.sender_rate_window"; default "1h".
@@ -229,9 +237,14 @@ type WebhookConfig struct {
 	// default "" (Postmark endpoint off).
 	PostmarkUsername string `toml:"postmark_username"`
 	PostmarkPassword Secret `toml:"postmark_password"`
-	// MaxBodySize caps a request body in bytes. Key "webhook.max_body_size";
+	// MaxBodySize caps a request body in bytes (never more than three
+	// times limits.max_message_size). Key "webhook.max_body_size";
 	// default 10485760 (10 MiB).
 	MaxBodySize int64 `toml:"max_body_size"`
+	// MetricsToken, if set, is the bearer token GET /metrics requires;
+	// without it /metrics answers only clients on a loopback address. Key
+	// "webhook.metrics_token"; default "".
+	MetricsToken Secret `toml:"metrics_token"`
 	// MaxClockSkew is the largest accepted age of a signed timestamp. Key
 	// "webhook.max_clock_skew"; default "5m".
 	MaxClockSkew time.Duration `toml:"max_clock_skew"`
@@ -293,7 +306,7 @@ func Default() Config {
 		IMAP: IMAPConfig{
 			TLS: "tls", Mailbox: "INBOX", ProcessedFolder: "Processed", QuarantineFolder: "Quarantine",
 			Idle: "auto", PollInterval: time.Minute, ResyncInterval: 5 * time.Minute,
-			MinBackoff: time.Second, MaxBackoff: 5 * time.Minute, DialTimeout: 30 * time.Second,
+			MinBackoff: time.Second, MaxBackoff: 5 * time.Minute, DialTimeout: 30 * time.Second, MaxCrashes: 3,
 		},
 		SMTP: SMTPConfig{
 			TLS: "mandatory", DialTimeout: 30 * time.Second, CommandTimeout: 2 * time.Minute,

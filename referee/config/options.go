@@ -42,7 +42,7 @@ func (c *Config) IMAPOptions() (imapin.Options, error) {
 		Mailbox: m.Mailbox, ProcessedFolder: m.ProcessedFolder, QuarantineFolder: m.QuarantineFolder,
 		Idle: imapin.IdleMode(m.Idle), PollInterval: m.PollInterval, ResyncInterval: m.ResyncInterval,
 		MinBackoff: m.MinBackoff, MaxBackoff: m.MaxBackoff, DialTimeout: m.DialTimeout,
-		MaxMessageSize: c.Limits.MaxMessageSize,
+		MaxMessageSize: c.Limits.MaxMessageSize, MaxCrashes: m.MaxCrashes,
 	}, nil
 }
 

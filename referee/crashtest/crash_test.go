@@ -25,6 +25,7 @@ import (
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/config"
 	"github.com/pbem-referee/referee/referee/daemon"
+	"github.com/pbem-referee/referee/referee/internal/testkit"
 	"github.com/pbem-referee/referee/referee/mailstack"
 	"github.com/pbem-referee/referee/store"
 )
@@ -67,6 +68,24 @@ type spec struct {
 	options  map[string]string
 	ruleset  string // file of an organiser data override, "" for none
 	players  []string
+	// sleepy is a player who now and then does not answer (see sleeps):
+	// the game has deadlines, and the default move is played for them,
+	// so that deadlines fire across the crashes too.
+	sleepy string
+}
+
+// deadline is the decision time of the games with a sleepy player: long
+// enough that an awake bot always answers in time, kills included.
+const deadline = 12 * time.Second
+
+// maxSleeps bounds how many decisions a sleepy player lets expire.
+const maxSleeps = 3
+
+// sleeps decides, the same way in the mail run and in the simulation,
+// whether the sleepy player lets this decision expire (n: the decisions it
+// let expire so far).
+func sleeps(game string, seat, token int, d engine.Decision, n int) bool {
+	return n < maxSleeps && choose(game+"/sleep", seat, token, d, 4) == 0
 }
 
 func specs() []spec {
@@ -74,7 +93,8 @@ func specs() []spec {
 		{id: "db1", game: "dicebrewing", options: map[string]string{"round_limit": "6"}, players: []string{"ann", "bob"}},
 		{id: "fr1", game: "fromage", options: map[string]string{"venues": "CFDB", "tile": "structure", "boards": "fixed"},
 			ruleset: "../../engine/fromage/testdata/short.toml", players: []string{"cat", "dan"}},
-		{id: "db2", game: "dicebrewing", options: map[string]string{"round_limit": "4", "unlucky_roll": "true"}, players: []string{"eve", "fay", "gus"}},
+		{id: "db2", game: "dicebrewing", options: map[string]string{"round_limit": "4", "unlucky_roll": "true"}, players: []string{"eve", "fay", "gus"},
+			sleepy: "gus"},
 		{id: "ha1", game: "heavenale", options: map[string]string{"start_player": "1"},
 			ruleset: "../../engine/heavenale/testdata/short.toml", players: []string{"hal", "ivy"}},
 		{id: "bc1", game: "brewcrafters", options: map[string]string{"start_player": "1"},
@@ -137,7 +157,8 @@ level = "warn"
 	var bots []*bot
 	for _, s := range specs() {
 		for _, p := range s.players {
-			b := &bot{ms: ms, user: p, game: s.id, engine: s.game, answered: map[string]bool{}, t: t}
+			b := &bot{ms: ms, user: p, game: s.id, engine: s.game, answered: map[string]int{}, slept: map[string]bool{},
+				sleepy: p == s.sleepy, t: t}
 			bots = append(bots, b)
 			wg.Add(1)
 			go func() { defer wg.Done(); b.run(ctx) }()
@@ -166,8 +187,8 @@ level = "warn"
 		}
 		return true
 	}
-	for kills < 15 && !allDone() && ctx.Err() == nil {
-		time.Sleep(time.Duration(300+rng.IntN(2200)) * time.Millisecond)
+	for kills < nominalKills && !allDone() && ctx.Err() == nil {
+		time.Sleep(time.Duration(300+rng.IntN(1200)) * time.Millisecond)
 		cmd.Process.Signal(syscall.SIGKILL)
 		cmd.Wait()
 		kills++
@@ -176,6 +197,8 @@ level = "warn"
 	for !allDone() && ctx.Err() == nil {
 		time.Sleep(200 * time.Millisecond)
 	}
+	// The last mails leave the outbox before the daemon stops.
+	time.Sleep(2 * time.Second)
 	cmd.Process.Signal(syscall.SIGTERM)
 	cmd.Wait()
 	cancel()
@@ -184,9 +207,27 @@ level = "warn"
 		log, _ := os.ReadFile(filepath.Join(dir, "daemon.log"))
 		t.Fatalf("the tournament did not finish (%d kills); daemon log:\n%s", kills, tail(log, 4000))
 	}
-	t.Logf("%d kills of the daemon during the tournament", kills)
+	if kills < nominalKills {
+		t.Errorf("the tournament finished after %d kills, fewer than the nominal %d", kills, nominalKills)
+	}
+	retries, sleeps := 0, 0
+	for _, b := range bots {
+		retries += b.retries
+		sleeps += b.sleeps
+	}
+	t.Logf("%d kills of the daemon during the tournament; %d answers sent again; %d deadlines let expire", kills, retries, sleeps)
+	if sleeps == 0 {
+		t.Error("no deadline expired: the sleepy player never slept")
+	}
 	verify(t, cfgPath, ms, bots)
+	checkMailboxes(t, cfgPath, ms, kills, func() { start() }, func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+	})
 }
+
+// nominalKills is the number of SIGKILLs the tournament must survive.
+const nominalKills = 15
 
 // createGames creates the tournament's games on the stopped daemon's store;
 // the invitations wait in the outbox.
@@ -207,8 +248,14 @@ func createGames(t *testing.T, cfgPath string, ms *mailstack.Stack) {
 		t.Fatal(err)
 	}
 	none, _ := referee.ParsePolicy("none")
+	timed := referee.DefaultPolicy()
+	timed.Hours, timed.MissLimit = map[string]float64{"*": deadline.Hours()}, 0 // never a bot: the simulation plays defaults
 	for _, s := range specs() {
-		ng := referee.NewGame{ID: s.id, Game: s.game, Options: s.options, Organiser: ms.Address("olga"), Seed: "crash/" + s.id, Policy: &none}
+		pol := &none
+		if s.sleepy != "" {
+			pol = &timed
+		}
+		ng := referee.NewGame{ID: s.id, Game: s.game, Options: s.options, Organiser: ms.Address("olga"), Seed: "crash/" + s.id, Policy: pol}
 		if s.ruleset != "" {
 			if ng.Ruleset, err = os.ReadFile(s.ruleset); err != nil {
 				t.Fatal(err)
@@ -223,10 +270,11 @@ func createGames(t *testing.T, cfgPath string, ms *mailstack.Stack) {
 	}
 }
 
-// bot is a player reading its Dovecot mailbox and answering over Postfix.
-// It answers each prompt once (a resent mail has the same Message-ID), with
-// a Message-ID derived from the prompt, so that a resent answer is a
-// duplicate for the referee too.
+// bot is a player reading its Dovecot mailbox and answering over Postfix,
+// the way a person does: every mail it sends has a fresh Message-ID, and
+// when the same question comes again (a mail doubled by a crash, a
+// reminder) it answers again, at most maxRetries times. The referee must
+// recognise those answers as resends: nothing may be played twice.
 type bot struct {
 	t        *testing.T
 	ms       *mailstack.Stack
@@ -237,9 +285,22 @@ type bot struct {
 	done     bool
 	joined   bool
 	lastUID  uint32
-	answered map[string]bool
+	answered map[string]int // decision key -> answers sent
+	sleepy   bool
+	slept    map[string]bool // decision key -> let it expire
+	sleeps   int
+	sent     int
+	retries  int
 	final    bool // the final mail (with the result) arrived
+	// The last answer, for an impatient resend.
+	last    *mailfmt.Message
+	lastKey string
+	lastCmd string
+	lastAt  time.Time
 }
+
+// maxRetries bounds the answers a bot sends again to the same question.
+const maxRetries = 2
 
 func (b *bot) isDone() bool {
 	b.mu.Lock()
@@ -266,9 +327,22 @@ func (b *bot) run(ctx context.Context) {
 		for _, m := range msgs {
 			b.read(m)
 		}
+		// An impatient player: no news a while after answering, the
+		// same answer again (a fresh Message-ID, as a mail client's
+		// "send again" gives).
+		if len(msgs) == 0 && b.last != nil && time.Since(b.lastAt) > impatience && b.answered[b.lastKey] <= maxRetries {
+			b.answered[b.lastKey]++
+			b.retries++
+			b.sent++
+			b.lastAt = time.Now()
+			b.reply(b.last, fmt.Sprintf("<bot.%s.%d.%d@players.example.test>", b.user, b.sent, time.Now().UnixNano()), b.lastCmd)
+		}
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// impatience is how long a bot waits for news before answering again.
+const impatience = 3 * time.Second
 
 func (b *bot) fetch() (out []mailstack.Message, err error) {
 	defer func() {
@@ -290,7 +364,7 @@ func (b *bot) read(m mailstack.Message) {
 	if err != nil || len(msg.ReplyTo) == 0 {
 		return
 	}
-	js := jsonPart(m.Raw)
+	js := testkit.JSONPart(m.Raw)
 	if js == nil {
 		if !b.joined && strings.Contains(msg.Text, "JOIN") {
 			b.joined = true
@@ -315,14 +389,35 @@ func (b *bot) read(m mailstack.Message) {
 		b.mu.Unlock()
 		return
 	}
-	if v.Prompt == nil || len(v.Legal) == 0 || b.answered[msg.MessageID] {
+	if v.Prompt == nil || len(v.Legal) == 0 {
 		return
 	}
-	b.answered[msg.MessageID] = true
 	d := v.Prompt.Decision
+	key := fmt.Sprintf("%s.%d.%d.%s.%s", v.Game, v.Seat, v.Token, d.Kind, d.Group)
+	if b.sleepy {
+		if _, seen := b.slept[key]; !seen {
+			b.slept[key] = sleeps(v.Game, v.Seat, v.Token, d, b.sleeps)
+			if b.slept[key] {
+				b.sleeps++
+			}
+		}
+		if b.slept[key] {
+			return // the deadline plays the default
+		}
+	}
+	n := b.answered[key]
+	if n > maxRetries {
+		return
+	}
+	b.answered[key] = n + 1
+	if n > 0 {
+		b.retries++
+	}
 	i := choose(v.Game, v.Seat, v.Token, d, len(v.Legal))
-	id := fmt.Sprintf("<bot.%s.%d.%d.%s.%s@players.example.test>", v.Game, v.Seat, v.Token, d.Kind, strings.ReplaceAll(d.Group, ".", "-"))
+	b.sent++
+	id := fmt.Sprintf("<bot.%s.%d.%d@players.example.test>", b.user, b.sent, time.Now().UnixNano())
 	b.reply(msg, id, v.Legal[i].Cmd)
+	b.last, b.lastKey, b.lastCmd, b.lastAt = msg, key, v.Legal[i].Cmd, time.Now()
 }
 
 func (b *bot) reply(orig *mailfmt.Message, id, text string) {
@@ -417,6 +512,13 @@ func simulate(t *testing.T, s spec, cfg engine.Config) engine.State {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sleepy, slept := -1, 0
+	for i, p := range s.players {
+		if p == s.sleepy {
+			sleepy = i
+		}
+	}
+	seen := map[string]bool{}
 	for n := 0; tb.State.Result() == nil; n++ {
 		if n > 100000 {
 			t.Fatalf("%s: the simulation does not end", s.id)
@@ -424,6 +526,21 @@ func simulate(t *testing.T, s spec, cfg engine.Config) engine.State {
 		w := tb.Waiting()
 		d := tb.Prompts[w[0].Seat].Decision
 		opts := tb.State.Legal(d)
+		// The sleepy player's seat is the seat of that address after the
+		// seat order was drawn: the seat names are the players' names.
+		if sleepy >= 0 && cfg.Seats[d.Seat] == s.sleepy {
+			key := fmt.Sprintf("%d.%d.%s.%s", d.Seat, tb.Token(), d.Kind, d.Group)
+			if !seen[key] {
+				seen[key] = true
+				if sleeps(s.id, d.Seat, tb.Token(), d, slept) {
+					slept++
+					if _, err := tb.Expire(d.Seat); err != nil {
+						t.Fatalf("%s: simulated expiry: %v", s.id, err)
+					}
+					continue
+				}
+			}
+		}
 		i := choose(s.id, d.Seat, tb.Token(), d, len(opts))
 		rep, err := tb.Submit(d.Seat, engine.ParseScript(opts[i].Cmd), tb.Token())
 		if err != nil || rep.Rejected {
@@ -438,4 +555,81 @@ func tail(b []byte, n int) string {
 		b = b[len(b)-n:]
 	}
 	return string(b)
+}
+
+// checkMailboxes compares every mailbox with the outbox once the daemon is
+// stopped: each mail the referee recorded as sent is in its recipient's
+// INBOX (nothing lost); a mail is there twice only within the documented
+// window between the server's 250 and the commit (at most one per kill and
+// sender worker); nothing is left queued (the daemon is run again briefly
+// until the outbox is empty).
+func checkMailboxes(t *testing.T, cfgPath string, ms *mailstack.Stack, kills int, start, stop func()) {
+	t.Helper()
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var queued int
+	var sent []store.Item
+	for attempt := 0; ; attempt++ {
+		db, err := store.Open(cfg.StorePath(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sent = sent[:0]
+		db.View(func(tx *store.Tx) error {
+			queued = tx.QueueLen(referee.OutboxQueue)
+			return tx.Retired(referee.OutboxQueue, func(it store.Item) error {
+				if it.State == store.Sent {
+					sent = append(sent, it)
+				}
+				return nil
+			})
+		})
+		db.Close()
+		if queued == 0 || attempt == 5 {
+			break
+		}
+		start()
+		time.Sleep(3 * time.Second)
+		stop()
+	}
+	if queued != 0 {
+		t.Errorf("%d mails are still queued in the outbox", queued)
+	}
+	users := []string{"olga"}
+	for _, s := range specs() {
+		users = append(users, s.players...)
+	}
+	inbox := map[string]map[string]int{} // address -> Message-ID -> copies
+	for _, u := range users {
+		got := map[string]int{}
+		for _, m := range ms.Messages(t, u, "INBOX") {
+			pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{MaxBytes: 8 << 20})
+			if err == nil {
+				got[pm.MessageID]++
+			}
+		}
+		inbox[ms.Address(u)] = got
+	}
+	lost, doubled, checked := 0, 0, 0
+	for _, it := range sent {
+		got, ok := inbox[strings.ToLower(it.To)]
+		if !ok {
+			continue
+		}
+		checked++
+		switch n := got[it.Key]; {
+		case n == 0:
+			lost++
+			t.Errorf("%s to %s was recorded as sent but is not in the mailbox", it.Key, it.To)
+		case n > 1:
+			doubled += n - 1
+		}
+	}
+	const workers = 2 // the sender's default
+	if doubled > kills*workers {
+		t.Errorf("%d mails arrived twice, more than the %d kills x %d workers the commit window allows", doubled, kills, workers)
+	}
+	t.Logf("mailboxes against the outbox: %d sent mails checked, %d lost, %d doubled, %d queued", checked, lost, doubled, queued)
 }

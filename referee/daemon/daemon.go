@@ -7,6 +7,7 @@ package daemon
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"os"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,6 +28,7 @@ import (
 	"github.com/pbem-referee/referee/referee/hookout"
 	"github.com/pbem-referee/referee/referee/imapin"
 	"github.com/pbem-referee/referee/referee/metrics"
+	"github.com/pbem-referee/referee/referee/netaddr"
 	"github.com/pbem-referee/referee/referee/pages"
 	"github.com/pbem-referee/referee/referee/smtpout"
 	"github.com/pbem-referee/referee/referee/webhook"
@@ -202,13 +205,19 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 	if d.opt.Handler != nil {
 		h = d.opt.Handler
 	}
+	// No request body is worth more than a few mails: a form carries the
+	// message and a few fields besides (issue 11, item 8).
+	maxBody := w.MaxBodySize
+	if lim := 3 * d.cfg.Limits.MaxMessageSize; lim > 0 && (maxBody <= 0 || lim < maxBody) {
+		maxBody = lim
+	}
 	var err error
 	d.Webhook, err = webhook.New(webhook.Options{
 		Handler: h, Processor: d.Referee, Store: db, Logger: log.With("part", "webhook"),
 		Secret: w.Secret.Reveal(), MailgunSigningKey: w.MailgunSigningKey.Reveal(),
 		SendGridUsername: w.SendGridUsername, SendGridPassword: w.SendGridPassword.Reveal(),
 		PostmarkUsername: w.PostmarkUsername, PostmarkPassword: w.PostmarkPassword.Reveal(),
-		MaxBodySize: w.MaxBodySize, MaxClockSkew: w.MaxClockSkew, Wrap: d.Metrics.Instrument,
+		MaxBodySize: maxBody, MaxClockSkew: w.MaxClockSkew, Wrap: d.Metrics.Instrument,
 	})
 	if err != nil {
 		return fmt.Errorf("webhook: %w", err)
@@ -216,8 +225,29 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 	d.Webhook.Register(d.mux)
 	pages.Register(d.mux, d.Referee, log.With("part", "pages"))
 	d.Metrics.WatchStore(db, 0, referee.OutboxQueue, referee.HooksQueue)
-	d.mux.Handle("GET /metrics", d.Metrics.Handler())
+	d.mux.Handle("GET /metrics", d.guardMetrics(d.Metrics.Handler()))
 	return nil
+}
+
+// guardMetrics keeps /metrics from the world on the public listener (issue
+// 11, item 9): with webhook.metrics_token a bearer token is required,
+// without it only loopback clients are served.
+func (d *Daemon) guardMetrics(h http.Handler) http.Handler {
+	token := d.cfg.Webhook.MetricsToken.Reveal()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if token != "" {
+			scheme, got, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+			if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(token)) != 1 {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+				http.Error(w, "metrics need the bearer token", http.StatusUnauthorized)
+				return
+			}
+		} else if host, _, err := net.SplitHostPort(r.RemoteAddr); err != nil || !netaddr.IsLoopback(host) {
+			http.Error(w, "metrics are served to loopback clients only (set webhook.metrics_token)", http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // rateLimit maps the configuration's sender rate (0 disables the limit) to
@@ -312,7 +342,22 @@ func (d *Daemon) Run(ctx context.Context) error {
 // wake-up in the store (or a kick after a commit, or a minute at most, as a
 // safety net against clock jumps) and then calls Tick.
 func (d *Daemon) runTicker(ctx context.Context) error {
+	var pruned time.Time
 	for {
+		if time.Since(pruned) >= time.Hour {
+			// Old de-duplication records, bounce ids and replay tokens.
+			if n, err := d.Referee.Prune(ctx); err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				d.log.Error("prune", slog.Any("error", err))
+			} else {
+				pruned = time.Now()
+				if n > 0 {
+					d.log.Info("pruned old records", slog.Int("records", n))
+				}
+			}
+		}
 		n, err := d.Referee.Tick(ctx)
 		if err != nil {
 			if ctx.Err() != nil {

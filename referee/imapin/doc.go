@@ -8,7 +8,8 @@
 // For each new message, in UID order:
 //
 //  1. the raw message is fetched with BODY.PEEK[] (the \Seen flag is not
-//     touched);
+//     touched), and the hand-over is recorded in the store (an attempt
+//     count per message, ended with the cursor update in 3);
 //  2. HandleMail is called; it commits the de-duplication record, the game
 //     changes and the outbox rows in one store transaction and then returns;
 //  3. the mailbox cursor (UIDVALIDITY and last UID) is updated in its own
@@ -25,6 +26,15 @@
 // to the referee again, which again recognises them, and then files them.
 // A transient HandleMail error stops the batch: the message and those after
 // it are retried later, with backoff, in the same order.
+//
+// A poison message, one whose handling kills the process (out of memory, a
+// crash in a library) or panics, would otherwise block the intake forever:
+// its attempt count survives the crash, and once handling began
+// Options.MaxCrashes times without finishing the message is quarantined
+// without being handed over again, its sender is told through
+// referee.QuarantineNotifier, and the intake moves on. An oversized message
+// (Options.MaxMessageSize) is quarantined unread and its sender told the
+// same way.
 //
 // # IMAP details
 //

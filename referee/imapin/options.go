@@ -55,6 +55,7 @@ const (
 	DefaultDialTimeout      = 30 * time.Second
 	DefaultShutdownGrace    = 5 * time.Second
 	DefaultFetchBatch       = 20
+	DefaultMaxCrashes       = 3
 )
 
 // DialFunc opens the network connection to the server (before TLS).
@@ -117,6 +118,12 @@ type Options struct {
 	// safe choice when the errors come from a store outage, not from the
 	// message).
 	MaxAttempts int
+	// MaxCrashes quarantines a message whose handling began this many
+	// times without finishing (the process died or the handler panicked
+	// each time), and tells its sender: the attempt is recorded in the
+	// store before each hand-over, so the count survives the crash
+	// (default DefaultMaxCrashes; negative: never).
+	MaxCrashes int
 
 	// Store holds the cursor. Required.
 	Store *store.DB
@@ -177,6 +184,9 @@ func (o *Options) setDefaults() {
 	dur(&o.ShutdownGrace, DefaultShutdownGrace)
 	if o.FetchBatch == 0 {
 		o.FetchBatch = DefaultFetchBatch
+	}
+	if o.MaxCrashes == 0 {
+		o.MaxCrashes = DefaultMaxCrashes
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()

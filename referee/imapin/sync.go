@@ -12,6 +12,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/store"
 )
 
 // sync processes the new messages; with sweep it first hands over again
@@ -130,10 +131,13 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 			log = log.With(slog.String("msgid", "<"+m.Envelope.MessageID+">"))
 		}
 		reason := s.poison[uid]
+		key := fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid)
 		switch {
 		case reason != "":
 		case w.o.MaxMessageSize > 0 && m.RFC822Size > w.o.MaxMessageSize:
 			reason = fmt.Sprintf("message too large: %d bytes, the limit is %d", m.RFC822Size, w.o.MaxMessageSize)
+			w.notify(ctx, m, key, referee.QuarantineNotice{Reason: "too_large", Detail: reason, Size: m.RFC822Size,
+				Max: w.o.MaxMessageSize}, log)
 		default:
 			raw, ok := bodies[uid]
 			if !ok {
@@ -143,12 +147,34 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 			if !m.InternalDate.IsZero() && m.InternalDate.Before(received) {
 				received = m.InternalDate
 			}
+			// The attempt is on record before the hand-over: a message
+			// that kills the process is recognised after the restart.
+			n, err := w.beginAttempt(key)
+			if err != nil {
+				if ferr := file(); ferr != nil {
+					return errors.Join(err, ferr)
+				}
+				return &transientError{uid: uid, err: err}
+			}
+			if w.o.MaxCrashes > 0 && n > w.o.MaxCrashes {
+				reason = fmt.Sprintf("poison message: handling began %d times and never finished", n-1)
+				w.notify(ctx, m, key, referee.QuarantineNotice{Reason: "crashed", Detail: reason, Size: m.RFC822Size}, log)
+				break
+			}
 			out, err := w.handle(ctx, referee.Inbound{
 				Raw:      raw,
 				Source:   "imap",
-				Keys:     []string{fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid)},
+				Keys:     []string{key},
 				Received: received,
 			}, log)
+			var pe *panicError
+			if err != nil && !errors.As(err, &pe) && !referee.IsPermanent(err) {
+				// A transient failure (the store, a deadline) is not
+				// the message's fault: it does not count as a crash.
+				if eerr := w.endAttempt(key); eerr != nil {
+					log.Warn("could not clear the intake attempt", slog.Any("err", eerr))
+				}
+			}
 			switch {
 			case err == nil:
 				w.handled.Add(1)
@@ -175,10 +201,12 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 		if uint32(uid) > s.cur.LastUID {
 			next := s.cur
 			next.LastUID = uint32(uid)
-			if err := w.saveCursor(next); err != nil {
+			if err := w.saveCursor(next, key); err != nil {
 				return errors.Join(err, file())
 			}
 			s.cur = next
+		} else if err := w.endAttempt(key); err != nil {
+			return errors.Join(err, file())
 		}
 		if w.afterCursor != nil {
 			if err := w.afterCursor(uid); err != nil {
@@ -197,15 +225,62 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 	return file()
 }
 
+// panicError is a handler panic: transient, but it counts as a crash for
+// MaxCrashes.
+type panicError struct{ v any }
+
+func (e *panicError) Error() string { return fmt.Sprintf("imapin: mail handler panicked: %v", e.v) }
+
 // handle calls the handler, turning a panic into a transient error.
 func (w *Watcher) handle(ctx context.Context, in referee.Inbound, log *slog.Logger) (out referee.Outcome, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("mail handler panicked", slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
-			err = fmt.Errorf("imapin: mail handler panicked: %v", r)
+			err = &panicError{v: r}
 		}
 	}()
 	return w.o.Handler.HandleMail(ctx, in)
+}
+
+// notify tells the handler, when it can tell the sender, that a message is
+// quarantined without being handed over. A failure is logged, never
+// blocks the intake.
+func (w *Watcher) notify(ctx context.Context, m *imapclient.FetchMessageBuffer, key string, n referee.QuarantineNotice,
+	log *slog.Logger) {
+	qn, ok := w.o.Handler.(referee.QuarantineNotifier)
+	if !ok {
+		return
+	}
+	if m.Envelope != nil {
+		if len(m.Envelope.From) > 0 {
+			n.From = m.Envelope.From[0].Addr()
+		}
+		if m.Envelope.MessageID != "" {
+			n.MessageID = "<" + m.Envelope.MessageID + ">"
+		}
+	}
+	n.Source, n.Keys = "imap", []string{key}
+	if _, err := qn.NotifyQuarantined(ctx, n); err != nil {
+		log.Warn("could not tell the sender of a quarantined mail", slog.Any("err", err))
+	}
+}
+
+// beginAttempt records a hand-over in the store and returns the count.
+func (w *Watcher) beginAttempt(key string) (int, error) {
+	var n int
+	err := w.o.Store.Update(func(tx *store.Tx) error {
+		var err error
+		n, err = tx.BeginAttempt(key)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("record intake attempt: %w", err)
+	}
+	return n, nil
+}
+
+func (w *Watcher) endAttempt(key string) error {
+	return w.o.Store.Update(func(tx *store.Tx) error { return tx.EndAttempt(key) })
 }
 
 // file moves messages to folder, or flags them when the server can move

@@ -404,8 +404,18 @@ func (w *Watcher) loadCursor(validity uint32, log *slog.Logger) (store.Cursor, e
 	return cur, nil
 }
 
-func (w *Watcher) saveCursor(cur store.Cursor) error {
-	if err := w.o.Store.Update(func(tx *store.Tx) error { return tx.PutCursor(w.cursorKey, cur) }); err != nil {
+// saveCursor stores the cursor and, in the same transaction, ends the
+// intake attempts of the given keys.
+func (w *Watcher) saveCursor(cur store.Cursor, done ...string) error {
+	err := w.o.Store.Update(func(tx *store.Tx) error {
+		for _, k := range done {
+			if err := tx.EndAttempt(k); err != nil {
+				return err
+			}
+		}
+		return tx.PutCursor(w.cursorKey, cur)
+	})
+	if err != nil {
 		return fmt.Errorf("write cursor: %w", err)
 	}
 	return nil

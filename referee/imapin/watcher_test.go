@@ -466,6 +466,10 @@ func TestReconnectAfterConnectionLoss(t *testing.T) {
 	r := start(t, o)
 	ms.deliver(t, "INBOX", message("<m1@a>", "x"))
 	h.await(t, 1)
+	// Cut the connection only once m1 is filed (the handler returns
+	// before the cursor is saved and the message moved; an IDLE may have
+	// come before m1 arrived).
+	eventually(t, "m1 filed", func() bool { return msgIDs(contents(t, ms.addr, testUser, testPass, "Processed")) == "<m1@a>" })
 	eventually(t, "idle", func() bool { return idleCmd.MatchString(ms.traffic.String()) })
 	mu.Lock()
 	_ = conns[0].Close()

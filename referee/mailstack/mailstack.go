@@ -349,6 +349,42 @@ func (s *Stack) Messages(t testing.TB, user, mailbox string) []Message {
 	return out
 }
 
+// MessagesAfter returns the messages of a user's mailbox with a UID above
+// after, in UID order (nil if the mailbox does not exist): what arrived
+// since the last look, without fetching the rest again.
+func (s *Stack) MessagesAfter(t testing.TB, user, mailbox string, after imap.UID) []Message {
+	t.Helper()
+	c := s.dial(t, user)
+	defer func() { _ = c.Close() }()
+	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil {
+		var ie *imap.Error
+		if errors.As(err, &ie) && ie.Type == imap.StatusResponseTypeNo {
+			return nil
+		}
+		t.Fatalf("mailstack: select %s/%s: %v", user, mailbox, err)
+	}
+	var out []Message
+	if sel.NumMessages > 0 && (sel.UIDNext == 0 || sel.UIDNext > after+1) {
+		section := &imap.FetchItemBodySection{Peek: true}
+		var set imap.UIDSet
+		set.AddRange(after+1, 0)
+		msgs, err := c.Fetch(set, &imap.FetchOptions{UID: true, Flags: true,
+			BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+		if err != nil {
+			t.Fatalf("mailstack: fetch %s/%s: %v", user, mailbox, err)
+		}
+		for _, m := range msgs {
+			if m.UID > after { // "n:*" also returns the last UID when it is below n
+				out = append(out, Message{UID: m.UID, Flags: m.Flags, Raw: m.FindBodySection(section)})
+			}
+		}
+	}
+	_ = c.Logout().Wait()
+	slices.SortFunc(out, func(a, b Message) int { return int(a.UID) - int(b.UID) })
+	return out
+}
+
 // Count returns the number of messages in a user's mailbox (0 if it does
 // not exist).
 func (s *Stack) Count(t testing.TB, user, mailbox string) int {

@@ -184,11 +184,21 @@ func (o *Options) smtpDeliver() (deliverFunc, error) {
 		// Close the connection at once if the context ends mid-delivery
 		// (forced shutdown); it is closed normally below otherwise.
 		stop := context.AfterFunc(ctx, func() { _ = sc.Close() })
-		defer func() {
-			stop()
+		reply, err := sendRaw(sc, from, to, msg, cmdTimeout, dataTimeout)
+		stop()
+		if err != nil {
+			_ = sc.Close()
+			return "", err
+		}
+		// The server has the message: return now, so that the caller
+		// commits "sent" without waiting for QUIT, which a slow server
+		// can stretch to minutes (the window in which a crash sends the
+		// mail twice; issue 11, item 9). QUIT follows on its own.
+		go func() {
+			_ = sc.Quit()
 			_ = sc.Close()
 		}()
-		return sendRaw(sc, from, to, msg, cmdTimeout, dataTimeout)
+		return reply, nil
 	}, nil
 }
 
@@ -223,8 +233,8 @@ func sendRaw(sc *smtp.Client, from, to string, msg []byte, cmdTimeout, dataTimeo
 		reply = dc.ServerResponse()
 	}
 	// The server has accepted the message: from here on nothing may turn
-	// this into a failure (go-mail's "error after delivery" trap).
+	// this into a failure (go-mail's "error after delivery" trap). The
+	// caller sends QUIT.
 	_ = sc.UpdateDeadline(cmdTimeout)
-	_ = sc.Quit()
 	return reply, nil
 }

@@ -256,3 +256,29 @@ func TestConcurrentSendersShareNothing(t *testing.T) {
 		}
 	}
 }
+
+// The delivery is recorded as sent as soon as the server accepted the
+// message: a server that never answers QUIT does not hold the commit back
+// (issue 11, item 9: the duplicate window used to stretch to minutes).
+func TestSentCommittedBeforeQuit(t *testing.T) {
+	sk := startSink(t)
+	sk.requireAuth = false
+	db := openStore(t)
+	onResult, wait := collect(t)
+	s, err := New(Options{
+		Addr: sk.addr, TLSPolicy: TLSNone, Auth: AuthNone, CommandTimeout: time.Hour,
+		Store: db, Logger: debugLogger(&testkit.SyncBuffer{}), OnResult: onResult,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := "<mute.1@referee.example.test>"
+	id := enqueue(t, db, key, "referee+bounce@example.test", "mute@example.test", testMessage(key, "mute@example.test"), time.Now())
+	runSender(t, s)
+	if r := wait(1); r[0].Outcome != "sent" {
+		t.Fatalf("outcome %+v", r[0])
+	}
+	if it := item(t, db, id); it.State != store.Sent {
+		t.Fatalf("state %q", it.State)
+	}
+}

@@ -30,6 +30,8 @@ type received struct {
 //	busy@...     451 4.3.0 at RCPT, tempFails times, then accepted
 //	drop@...     accepted, then the connection is dropped before the reply
 //	             to the next command (QUIT)
+//	mute@...     accepted, then nothing more is answered (QUIT hangs) until
+//	             the test ends
 //	anything else accepted
 type sink struct {
 	addr string
@@ -40,6 +42,7 @@ type sink struct {
 	tempFails   int      // remaining 451s for busy@
 	requireAuth bool
 	arrived     chan struct{} // one value per accepted message
+	unmute      chan struct{} // closed when the test ends
 }
 
 func startSink(t *testing.T) *sink { return startSinkTLS(t, nil, false) }
@@ -48,7 +51,7 @@ func startSink(t *testing.T) *sink { return startSinkTLS(t, nil, false) }
 // from the first byte when implicit.
 func startSinkTLS(t *testing.T, tc *tls.Config, implicit bool) *sink {
 	t.Helper()
-	sk := &sink{requireAuth: true, arrived: make(chan struct{}, 100)}
+	sk := &sink{requireAuth: true, arrived: make(chan struct{}, 100), unmute: make(chan struct{})}
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		return &sinkSession{sk: sk, conn: c}, nil
 	}))
@@ -66,7 +69,10 @@ func startSinkTLS(t *testing.T, tc *tls.Config, implicit bool) *sink {
 	}
 	sk.addr = ln.Addr().String()
 	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
+	t.Cleanup(func() {
+		close(sk.unmute)
+		_ = srv.Close()
+	})
 	return sk
 }
 
@@ -88,6 +94,7 @@ type sinkSession struct {
 	from   string
 	rcpts  []string
 	drop   bool
+	mute   bool
 }
 
 func (s *sinkSession) AuthMechanisms() []string { return []string{sasl.Plain} }
@@ -127,6 +134,8 @@ func (s *sinkSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 		}
 	case "drop":
 		s.drop = true
+	case "mute":
+		s.mute = true
 	}
 	s.rcpts = append(s.rcpts, to)
 	return nil
@@ -153,7 +162,10 @@ func (s *sinkSession) Reset() {
 	if s.drop {
 		_ = s.conn.Conn().Close()
 	}
-	s.from, s.rcpts, s.drop = "", nil, false
+	if s.mute {
+		<-s.sk.unmute
+	}
+	s.from, s.rcpts, s.drop, s.mute = "", nil, false, false
 }
 
 func (s *sinkSession) Logout() error { return nil }

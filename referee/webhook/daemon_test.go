@@ -84,7 +84,7 @@ func TestDaemonWiring(t *testing.T) {
 		}
 	}
 	tok := e.token("d1")
-	if code, r := e.command("d1", secretOf(g, ann), `{"text":"BID 2","state_token":`+strconv.Itoa(tok)+`}`); code != 200 || r.Status != "applied" {
+	if code, r := e.command("d1", secretOf(g, ann), `{"text":"BID 2","state_token":`+strconv.Itoa(tok)+`}`); code != 200 || r.Status != "queued" {
 		t.Fatalf("BID: %d %+v", code, r)
 	}
 	if code, r := e.command("d1", secretOf(g, bob), `{"text":"BID 4","state_token":`+strconv.Itoa(tok)+`}`); code != 200 || r.Status != "applied" {
@@ -116,7 +116,8 @@ func TestDaemonWiring(t *testing.T) {
 		m := scrapeURL(t, base+"/metrics")
 		return m[`referee_messages_in_total{source="webhook:raw",status="applied"}`] == 1 &&
 			m[`referee_messages_in_total{source="webhook:commands",status="answered"}`] == 2 &&
-			m[`referee_messages_in_total{source="webhook:commands",status="applied"}`] == 2 &&
+			m[`referee_messages_in_total{source="webhook:commands",status="applied"}`] == 1 &&
+			m[`referee_messages_in_total{source="webhook:commands",status="queued"}`] == 1 &&
 			m[`referee_moves_applied_total`] >= 2 &&
 			m[`referee_http_requests_total{code="200",route="POST /inbound"}`] == 1 &&
 			m[`referee_http_requests_total{code="200",route="POST /games/{id}/commands"}`] == 4 &&
@@ -161,4 +162,47 @@ func scrapeURL(t *testing.T, url string) map[string]float64 {
 		}
 	}
 	return out
+}
+
+// GET /metrics on the public listener needs webhook.metrics_token when one
+// is set (issue 11, item 9); without one only loopback clients are served.
+func TestDaemonMetricsGuarded(t *testing.T) {
+	cfg := config.Default()
+	cfg.Domain, cfg.DataDir, cfg.Organisers = "example.test", t.TempDir(), []string{olga}
+	cfg.SMTP.Addr, cfg.SMTP.TLS = "127.0.0.1:1", "none"
+	cfg.Webhook.Secret = config.Secret(rawKey)
+	cfg.Webhook.MetricsToken = config.Secret("metrics-token-0123")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := daemon.New(&cfg, daemon.Options{Listener: ln, StoreOptions: &store.Options{NoSync: true},
+		Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer testkit.Run(t, d.Run)()
+	url := "http://" + ln.Addr().String() + "/metrics"
+	get := func(token string) int {
+		req, _ := http.NewRequest("GET", url, nil)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return -1
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	waitFor(t, "the listener", func() bool { return get("") > 0 })
+	if c := get(""); c != http.StatusUnauthorized {
+		t.Errorf("no token: %d", c)
+	}
+	if c := get("wrong"); c != http.StatusUnauthorized {
+		t.Errorf("wrong token: %d", c)
+	}
+	if c := get("metrics-token-0123"); c != http.StatusOK {
+		t.Errorf("the token: %d", c)
+	}
 }

@@ -264,7 +264,7 @@ func TestEndToEnd(t *testing.T) {
 
 	// Ann bids by replying to her latest mail; the same mail twice.
 	annBid := e.reply(in[ann][len(in[ann])-1], "Ann <ann@example.test>", "BID 3", 2)
-	if out := e.postRaw(annBid); out.Status != "applied" {
+	if out := e.postRaw(annBid); out.Status != "queued" {
 		t.Fatalf("Ann's BID: %+v", out)
 	}
 	if out := e.postRaw(annBid); out.Status != "duplicate" {

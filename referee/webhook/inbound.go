@@ -1,6 +1,7 @@
 package webhook
 
 import (
+	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
@@ -29,6 +30,15 @@ func (s *Server) raw(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Header.Get(hookout.HeaderSignature) == "" || r.Header.Get(hookout.HeaderTimestamp) == "" {
 		s.fail(w, r, p, p.unauthorized, "missing X-Referee-Timestamp or X-Referee-Signature")
+		return
+	}
+	// What can be checked without the body is checked before reading it
+	// (issue 11, item 8): the timestamp's freshness and the size.
+	if sec, err := strconv.ParseInt(strings.TrimSpace(r.Header.Get(hookout.HeaderTimestamp)), 10, 64); err != nil {
+		s.fail(w, r, p, p.unauthorized, "bad timestamp")
+		return
+	} else if d := s.o.Now().Sub(time.Unix(sec, 0)); d > s.o.MaxClockSkew || d < -s.o.MaxClockSkew {
+		s.fail(w, r, p, p.unauthorized, "timestamp outside the allowed clock skew")
 		return
 	}
 	body, ok := s.readBody(w, r, p, s.o.MaxBodySize)
@@ -76,27 +86,38 @@ func (s *Server) mailgun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := f["token"]
-	switch err := s.tokens.reserve(token); {
+	// The signature covers the timestamp and the token, not the message:
+	// only the full MIME message is accepted, and a token is bound to the
+	// Message-ID it first came with (issue 11, item 8). A post repeating
+	// a token with the same message is Mailgun's retry (the referee then
+	// answers it as a duplicate, 200); with another message it is a
+	// replay.
+	raw := []byte(f["body-mime"])
+	if len(raw) == 0 {
+		s.fail(w, r, p, p.malformed, "no body-mime: route the message to a URL ending in \"mime\" (/inbound/mailgun/mime)")
+		return
+	}
+	msgid := mailgunMessageID(raw)
+	switch err := s.tokens.reserve(token, msgid); {
 	case errors.Is(err, errReplay):
-		// A legitimate Mailgun post never repeats a token; answering 406
-		// stops any retry of a replayed request.
-		s.fail(w, r, p, http.StatusNotAcceptable, "token already used")
+		s.fail(w, r, p, http.StatusNotAcceptable, "token already used for another message")
 		return
 	case err != nil:
 		s.fail(w, r, p, http.StatusServiceUnavailable, err.Error())
 		return
 	}
-	raw := []byte(f["body-mime"])
-	if len(raw) == 0 {
-		if raw, err = mailgunRebuild(f); err != nil {
-			s.fail(w, r, p, p.malformed, err.Error())
-			return
-		}
-	}
 	raw = prependHeaders(raw, originalTo(strings.Split(f["recipient"], ",")))
-	if s.deliver(w, r, p, raw, []string{"mailgun:" + token}) {
-		s.tokens.release(token) // the retry may carry the same token
+	s.deliver(w, r, p, raw, []string{"mailgun:" + token})
+}
+
+// mailgunMessageID returns the Message-ID of a MIME message ("" if none),
+// reading only its header.
+func mailgunMessageID(raw []byte) string {
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return ""
 	}
+	return strings.TrimSpace(m.Header.Get("Message-Id"))
 }
 
 // mailgunVerify checks Mailgun's signature: hex HMAC-SHA256 keyed with the
@@ -130,26 +151,6 @@ func (s *Server) mailgunVerify(f map[string]string) string {
 		return "timestamp outside the allowed clock skew"
 	}
 	return ""
-}
-
-// mailgunRebuild rebuilds a message from Mailgun's parsed fields:
-// message-headers, a JSON list of [name, value] pairs in their original
-// order, and body-plain.
-func mailgunRebuild(f map[string]string) ([]byte, error) {
-	if f["message-headers"] == "" {
-		return nil, errors.New("neither body-mime nor message-headers: route the message to a URL ending in \"mime\"")
-	}
-	var pairs [][]string
-	if err := json.Unmarshal([]byte(f["message-headers"]), &pairs); err != nil {
-		return nil, errors.New("message-headers is not a JSON list of [name, value] pairs")
-	}
-	var hs []header
-	for _, p := range pairs {
-		if len(p) == 2 {
-			hs = append(hs, header{p[0], p[1]})
-		}
-	}
-	return buildMessage(hs, "text/plain", "utf-8", []byte(f["body-plain"])), nil
 }
 
 // sendgrid serves SendGrid Inbound Parse posts.

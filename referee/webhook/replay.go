@@ -4,6 +4,8 @@ import (
 	"errors"
 	"sync"
 	"time"
+
+	"github.com/pbem-referee/referee/store"
 )
 
 var (
@@ -12,52 +14,81 @@ var (
 )
 
 // tokenCache remembers Mailgun tokens so that a captured request cannot be
-// replayed within the timestamp window. A token is reserved while its
-// request is handled; a transient failure releases it (the provider's retry
-// may carry the same token), a final answer keeps it until it expires.
+// replayed with another message within the timestamp window. A token is
+// bound to the Message-ID it first came with: the same token with the same
+// message is the provider's retry (and a duplicate for the referee), with
+// another message a replay. With a store the tokens survive restarts
+// (issue 11, item 8); without one they are kept in memory.
 type tokenCache struct {
 	mu        sync.Mutex
 	ttl       time.Duration
 	now       func() time.Time
-	seen      map[string]time.Time // token -> expiry
+	db        *store.DB
+	seen      map[string]seenToken
 	lastPrune time.Time
 }
 
-// maxTokens bounds the cache; only tokens with a valid signature get in,
-// so this is a safety net, not a limit an attacker can reach.
-const maxTokens = 1 << 20
-
-func newTokenCache(ttl time.Duration, now func() time.Time) *tokenCache {
-	return &tokenCache{ttl: ttl, now: now, seen: map[string]time.Time{}}
+type seenToken struct {
+	exp   time.Time
+	msgid string
 }
 
-// reserve records token; errReplay if it is known, errCacheFull if the
-// cache cannot take it now.
-func (c *tokenCache) reserve(token string) error {
+// maxTokens bounds the in-memory cache; only tokens with a valid signature
+// get in, so this is a safety net, not a limit an attacker can reach.
+const maxTokens = 1 << 20
+
+func newTokenCache(ttl time.Duration, now func() time.Time, db *store.DB) *tokenCache {
+	return &tokenCache{ttl: ttl, now: now, db: db, seen: map[string]seenToken{}}
+}
+
+// reserve records token with the Message-ID of its message; errReplay if
+// the token is known with another message, errCacheFull if the cache
+// cannot take it now, a store error as is.
+func (c *tokenCache) reserve(token, msgid string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	now := c.now()
+	if c.db != nil {
+		var fresh bool
+		var prev string
+		err := c.db.Update(func(tx *store.Tx) error {
+			if now.Sub(c.lastPrune) > time.Minute {
+				if _, err := tx.PruneReplay(now); err != nil {
+					return err
+				}
+			}
+			var err error
+			prev, fresh, err = tx.UseReplayToken("mailgun:"+token, msgid, now.Add(c.ttl))
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		if now.Sub(c.lastPrune) > time.Minute {
+			c.lastPrune = now
+		}
+		if !fresh && (prev != msgid || msgid == "") {
+			return errReplay
+		}
+		return nil
+	}
 	if now.Sub(c.lastPrune) > time.Minute || len(c.seen) >= maxTokens {
-		for t, exp := range c.seen {
-			if now.After(exp) {
+		for t, st := range c.seen {
+			if now.After(st.exp) {
 				delete(c.seen, t)
 			}
 		}
 		c.lastPrune = now
 	}
-	if exp, ok := c.seen[token]; ok && !now.After(exp) {
-		return errReplay
+	if st, ok := c.seen[token]; ok && !now.After(st.exp) {
+		if st.msgid != msgid || msgid == "" {
+			return errReplay
+		}
+		return nil
 	}
 	if len(c.seen) >= maxTokens {
 		return errCacheFull
 	}
-	c.seen[token] = now.Add(c.ttl)
+	c.seen[token] = seenToken{exp: now.Add(c.ttl), msgid: msgid}
 	return nil
-}
-
-// release forgets a reserved token.
-func (c *tokenCache) release(token string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	delete(c.seen, token)
 }

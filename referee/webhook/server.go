@@ -26,6 +26,7 @@ const (
 	DefaultMaxBodySize     = 10 << 20
 	DefaultMaxCommandBytes = 64 << 10
 	DefaultMaxClockSkew    = 5 * time.Minute
+	DefaultMaxInFlight     = 4
 )
 
 // Options configure a Server. Each endpoint is mounted only when what it
@@ -62,6 +63,11 @@ type Options struct {
 	// MaxClockSkew is the largest accepted distance between a signed
 	// timestamp and now (default DefaultMaxClockSkew).
 	MaxClockSkew time.Duration
+	// MaxInFlight bounds the requests whose bodies are read or handled at
+	// the same time (default DefaultMaxInFlight): more wait up to a
+	// second, then get 503 with Retry-After, so that a flood of large
+	// posts cannot hold more than MaxInFlight bodies in memory.
+	MaxInFlight int
 	// Wrap, if set, wraps each endpoint's handler (metrics); route is the
 	// mux pattern.
 	Wrap func(route string, h http.Handler) http.Handler
@@ -72,6 +78,7 @@ type Server struct {
 	o      Options
 	log    *slog.Logger
 	tokens *tokenCache
+	slots  chan struct{}
 }
 
 // New returns a Server.
@@ -103,7 +110,11 @@ func New(o Options) (*Server, error) {
 	}
 	// A token is remembered for twice the skew: older ones fail the
 	// timestamp check anyway.
-	return &Server{o: o, log: o.Logger, tokens: newTokenCache(2*o.MaxClockSkew, o.Now)}, nil
+	if o.MaxInFlight <= 0 {
+		o.MaxInFlight = DefaultMaxInFlight
+	}
+	return &Server{o: o, log: o.Logger, tokens: newTokenCache(2*o.MaxClockSkew, o.Now, o.Store),
+		slots: make(chan struct{}, o.MaxInFlight)}, nil
 }
 
 // Routes lists the mux patterns Register mounts, in order.
@@ -138,11 +149,32 @@ func (s *Server) Register(mux *http.ServeMux) {
 		"POST /games/{id}/commands":  s.commands,
 	}
 	for _, route := range s.Routes() {
-		var h http.Handler = s.recoverer(route, handlers[route])
+		var h http.Handler = s.bounded(s.recoverer(route, handlers[route]))
 		if s.o.Wrap != nil {
 			h = s.o.Wrap(route, h)
 		}
 		mux.Handle(route, h)
+	}
+}
+
+// bounded lets at most MaxInFlight requests read and handle their bodies at
+// once (issue 11, item 8); a request too large by its Content-Length is
+// refused before it waits.
+func (s *Server) bounded(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		t := time.NewTimer(time.Second)
+		defer t.Stop()
+		select {
+		case s.slots <- struct{}{}:
+		case <-t.C:
+			w.Header().Set("Retry-After", "5")
+			writeJSON(w, http.StatusServiceUnavailable, errorBody{Error: "busy, retry later"})
+			return
+		case <-r.Context().Done():
+			return
+		}
+		defer func() { <-s.slots }()
+		h(w, r)
 	}
 }
 
@@ -215,6 +247,11 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, p provider, code i
 // readBody reads the whole body, at most limit bytes. ok is false when an
 // answer was already written.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request, p provider, limit int64) ([]byte, bool) {
+	if r.ContentLength > limit {
+		// Refused before a byte of it is read.
+		s.fail(w, r, p, p.tooLarge, "request body too large")
+		return nil, false
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		var mb *http.MaxBytesError

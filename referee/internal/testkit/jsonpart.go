@@ -1,4 +1,4 @@
-package crashtest
+package testkit
 
 import (
 	"bytes"
@@ -9,8 +9,9 @@ import (
 	gomail "github.com/emersion/go-message/mail"
 )
 
-// jsonPart returns the first application/json part of a mail (nil if none).
-func jsonPart(raw []byte) []byte {
+// JSONPart returns the first application/json part of a mail (nil if
+// none): the view the referee attaches for FORMAT json players.
+func JSONPart(raw []byte) []byte {
 	r, err := gomail.CreateReader(bytes.NewReader(raw))
 	if err != nil && r == nil {
 		return nil

@@ -1,0 +1,217 @@
+package referee
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Issue 11, item 2: mail that does not authenticate spends its sender's own
+// budget, never the seat's; the seat's genuine mail is processed and
+// answered.
+func TestRateLimitForgedMailNeverSilencesTheSeat(t *testing.T) {
+	h := newHarness(t)
+	h.r.opt.RateLimit = 5
+	h.r.rate, h.r.anon = newRateLimiter(5, time.Hour), newRateLimiter(5, time.Hour)
+	h.newToyGame("g1", ann, bob)
+	h.mails()
+	g := h.game("g1")
+	seat := g.seatOfAddress(ann)
+	for i := 0; i < 20; i++ {
+		// A forger who knows nothing: a made-up secret, and the real
+		// secret from the wrong address.
+		h.sendAs(Request{From: ann, Kind: "seat", Game: "g1", Seat: seat, Secret: "aaaaaaaaaaaaaaaa", Token: -1, Text: "BID 1"})
+		out := h.sendAs(Request{From: "eve@example.test", Kind: "seat", Game: "g1", Seat: seat, Secret: g.Seats[seat].Secret,
+			Token: -1, Text: "BID 1"})
+		if out.Status == "applied" || out.Status == "queued" {
+			t.Fatalf("a forged mail was applied: %+v", out)
+		}
+	}
+	ms := h.mails()
+	spoofs := 0
+	for _, m := range ms {
+		if m.To == ann {
+			spoofs++
+		}
+	}
+	if spoofs > 2 { // one "not from your address", one "unknown token"
+		t.Errorf("40 forged mails brought ann %d warnings", spoofs)
+	}
+	out := h.send("g1", ann, "BID 2", -1)
+	if out.Status != "queued" {
+		t.Fatalf("ann's genuine bid after the forgeries: %+v", out)
+	}
+	if m := h.mailTo(h.mails(), ann); m == nil {
+		t.Fatal("ann's genuine bid was not answered")
+	}
+}
+
+// Beyond the seat's own budget its mail is still processed; one mail says
+// the answers stop for a while, the later ones are not answered.
+func TestRateLimitSeatOverBudgetStillProcessed(t *testing.T) {
+	h := newHarness(t)
+	h.newToyGame("g1", ann, bob)
+	h.mails()
+	h.r.opt.RateLimit = 3
+	h.r.rate = newRateLimiter(3, time.Hour)
+	for i := 0; i < 3; i++ {
+		h.send("g1", ann, fmt.Sprintf("SAY bob: hello %d", i), -1)
+	}
+	h.mails()
+	out := h.send("g1", ann, "SAY bob: over the budget", -1)
+	if out.Status != "answered" {
+		t.Fatalf("over budget: %+v", out)
+	}
+	ms := h.mails()
+	contains(t, h.mailTo(ms, ann).Body, "more than 3 mails")
+	contains(t, h.mailTo(ms, bob).Body, "over the budget")
+	out = h.send("g1", ann, "BID 2", -1)
+	if out.Status != "queued" || !strings.Contains(out.Detail, "not answered") {
+		t.Fatalf("further over budget: %+v", out)
+	}
+	h.noMailTo(h.mails(), ann)
+	if q := h.table("g1").Queued(h.game("g1").seatOfAddress(ann)); len(q) != 1 {
+		t.Fatalf("the bid over budget was not processed: %+v", q)
+	}
+}
+
+// Issue 11, item 1: informational commands are answered once each, at most
+// MaxInfo of them; too many orders are all refused; no mail grows past
+// MaxReplyBytes.
+func TestCapsPerMail(t *testing.T) {
+	h := newHarness(t)
+	h.newToyGame("g1", ann, bob)
+	h.mails()
+	out := h.send("g1", ann, strings.Repeat("HELP\n", 5000)+"STATUS\nSTATUS\nRULE X\nLOG 5\nLIST\nLOG 6\nLOG 7", -1)
+	if out.Status != "answered" {
+		t.Fatalf("HELP bomb: %+v", out)
+	}
+	m := h.mailTo(h.mails(), ann)
+	if n := strings.Count(m.Body, "HELP lists"); n > 2 {
+		t.Errorf("HELP answered %d times", n)
+	}
+	contains(t, m.Body, "5000 repeated commands were answered once", "2 more questions were not answered")
+	out = h.send("g1", ann, strings.Repeat("BID 1\n", DefaultMaxOrders+1), -1)
+	if out.Status != "rejected" {
+		t.Fatalf("too many orders: %+v", out)
+	}
+	contains(t, h.mailTo(h.mails(), ann).Body, "at most 100")
+	if q := h.table("g1").Queued(h.game("g1").seatOfAddress(ann)); len(q) != 0 {
+		t.Fatalf("orders of a mail over the cap were queued: %+v", q)
+	}
+	h.r.opt.MaxReplyBytes = 600
+	h.send("g1", ann, "LOG 500", -1)
+	m = h.mailTo(h.mails(), ann)
+	if len(m.Body) > 600 {
+		t.Errorf("body of %d bytes", len(m.Body))
+	}
+	if !strings.HasSuffix(m.Body, "This mail was cut at 0 KB. Ask for less at a time, for example LOG 50.)\n") {
+		t.Errorf("the cut is not told at the end:\n%s", m.Body[max(0, len(m.Body)-300):])
+	}
+}
+
+// Issue 11, item 4: a mail with no line that looks like a command gets no
+// error reply, and at most one note a day.
+func TestProseOnlyMailGetsNoErrorReply(t *testing.T) {
+	h := newHarness(t)
+	h.newToyGame("g1", ann, bob)
+	h.mails()
+	for i := 0; i < 3; i++ {
+		out := h.send("g1", ann, "Ik ben afwezig tot maandag.\nMet vriendelijke groet", -1)
+		if out.Status != "ignored" {
+			t.Fatalf("prose: %+v", out)
+		}
+	}
+	ms := h.mails()
+	n := 0
+	for _, m := range ms {
+		if m.To == ann {
+			n++
+			contains(t, m.Body, "at most once a day")
+		}
+	}
+	if n != 1 {
+		t.Fatalf("three prose mails got %d answers", n)
+	}
+}
+
+// Prune forgets de-duplication records older than KeepInbound (issue 11,
+// item 9), and keeps the recent ones.
+func TestPruneOldRecords(t *testing.T) {
+	h := newHarness(t)
+	h.newToyGame("g1", ann, bob)
+	h.mails()
+	h.send("g1", ann, "STATUS", -1)
+	h.clock.Advance(100 * 24 * time.Hour)
+	h.send("g1", ann, "SAY bob: recent", -1)
+	n, err := h.r.Prune(context.Background())
+	if err != nil || n == 0 {
+		t.Fatalf("pruned %d, %v", n, err)
+	}
+	// The recent mail is still known: sending it again is a duplicate.
+	req := Request{From: ann, Kind: "seat", Game: "g1", Seat: h.game("g1").seatOfAddress(ann),
+		Secret: h.game("g1").Seats[h.game("g1").seatOfAddress(ann)].Secret, Token: -1, Text: "SAY bob: recent",
+		MessageID: fmt.Sprintf("<m%d@players.test>", h.n)}
+	if out := h.sendAs(req); out.Status != "duplicate" {
+		t.Errorf("a recent record was pruned: %+v", out)
+	}
+}
+
+// A sealed bid resent after the group was resolved is a duplicate, not a
+// bid for the next round (issue 11, item 3).
+func TestStaleResendOfSealedBidIsDuplicate(t *testing.T) {
+	h := newHarness(t)
+	h.newToyGame("g1", ann, bob)
+	h.mails()
+	tok := h.table("g1").Token()
+	g := h.game("g1")
+	seat := g.seatOfAddress(ann)
+	req := Request{From: ann, Kind: "seat", Game: "g1", Seat: seat, Secret: g.Seats[seat].Secret, Token: tok, Text: "BID 2"}
+	if out := h.sendAs(req); out.Status != "queued" {
+		t.Fatalf("bid: %+v", out)
+	}
+	h.send("g1", bob, "BID 1", -1)
+	if h.table("g1").Token() == tok {
+		t.Fatal("the bids were not resolved")
+	}
+	before := h.table("g1").Token()
+	req.MessageID = "" // a fresh Message-ID: the mail client sent it again
+	if out := h.sendAs(req); out.Status != "duplicate" {
+		t.Fatalf("resent sealed bid: %+v", out)
+	}
+	if h.table("g1").Token() != before || len(h.table("g1").Queued(seat)) != 0 {
+		t.Fatal("the resent bid was used again")
+	}
+}
+
+// A REGISTER from a forged From makes no player: the address gets one mail
+// asking it to confirm, nothing else, until a mail with the player's token
+// comes back from it (issue 11, item 9).
+func TestRegisterNeedsConfirmation(t *testing.T) {
+	h := newHarness(t)
+	if out := h.sendAs(Request{From: dan, FromName: "Mallory", Text: "REGISTER Mallory en"}); out.Detail != "registration pending confirmation" {
+		t.Fatalf("register: %+v", out)
+	}
+	m := h.mailTo(h.mails(), dan)
+	contains(t, m.Body, "If it was not you, ignore this mail")
+	secret := strings.TrimPrefix(m.Tag, "p.")
+	// More forged mail from that address: no more mail to it.
+	h.sendAs(Request{From: dan, Text: "REGISTER Mallory en"})
+	h.sendAs(Request{From: dan, Text: "hello?"})
+	h.sendAs(Request{From: dan, Kind: "seat", Game: "g9", Secret: "nosuchsecretxxxx", Token: -1, Text: "PASS"})
+	h.noMailTo(h.mails(), dan)
+	// Dan answers from his address with the token: confirmed.
+	h.sendAs(Request{From: dan, Kind: "player", Secret: secret, Text: "LIST"})
+	h.mails()
+	if out := h.sendAs(Request{From: dan, Text: "REGISTER Dan en"}); out.Detail != "already registered" {
+		t.Fatalf("after confirmation: %+v", out)
+	}
+	h.mails()
+	// An auto-responder answering a mail to the player address: no reply.
+	if out := h.sendAs(Request{From: dan, Kind: "player", Secret: secret, Text: "Ik ben afwezig tot maandag."}); out.Status != "ignored" {
+		t.Fatalf("prose to the player address: %+v", out)
+	}
+	h.noMailTo(h.mails(), dan)
+}

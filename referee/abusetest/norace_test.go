@@ -1,0 +1,5 @@
+//go:build !race
+
+package abusetest
+
+const raceEnabled = false
