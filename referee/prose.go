@@ -20,6 +20,15 @@ func (r *Referee) isKeyword(w string) bool {
 	if refereeCommands[w] || blockWords[w] {
 		return true
 	}
+	if r.render != nil && r.render.T != nil {
+		// The referee's own words (templates/referee/*/aliases.txt: the
+		// tournament commands) in every language.
+		for _, lang := range templates.Languages {
+			if r.render.T.Alias("referee", lang, w) != w {
+				return true
+			}
+		}
+	}
 	for _, g := range engine.Games() {
 		info := g.Info()
 		for _, c := range info.Commands {
