@@ -11,8 +11,12 @@ import (
 )
 
 // MaxNumbered is the largest legal set a prompt numbers (so that a reply of
-// just "2" works). Larger sets are described, not numbered.
-const MaxNumbered = 15
+// just "2" works). Larger sets are described, not numbered. It was 15; Dice
+// Brewing's placement has up to 45 options and a third of its prompts went
+// without a menu, and Heaven & Ale's track up to 28, so it is 48 (issue 12.5,
+// which the referee first met with its own numbering; now one mechanism,
+// the same for mail and webhook/JSON clients).
+const MaxNumbered = 48
 
 // maxSteps guards against an engine that never stops asking itself forced
 // questions.

@@ -125,16 +125,10 @@
 //     Submit returns rejected(rep, results) without committing the
 //     working copy, and nothing of the message is applied; the queued
 //     later turns (other slots) keep the halt semantics of §10.2.
-//   - Track menus over 15 options are described, not numbered, because
-//     engine.MaxNumbered (15) is a constant of the Table (refreshPrompts:
-//     "if len(opts) <= MaxNumbered"). The change needed: let a game raise
-//     the limit per decision, e.g. a field engine.Decision.NumberAll (or
-//     Info.MaxNumbered, 0 meaning 15) read in refreshPrompts
-//     ("len(opts) <= MaxNumbered || d.NumberAll"); the move decision would
-//     set it (at most 28 options: 27 spaces and GO HOME, which the
-//     referee's two-column menu shows in 14 lines), and Order.Number
-//     already reads up to three digits. The prompts here already print
-//     their own menu when the Table does not number it (View.Menu).
+//   - Track menus over 15 options used to be described, not numbered:
+//     engine.MaxNumbered is now 48 (issue 12.5), so the move decision (at
+//     most 28 options) is numbered by the Table; View.Menu stays for the
+//     prompts' own layout.
 //   - Ties share the victory (HA-7.5); the result has no tie-breaker.
 //
 // # Tests
