@@ -11,8 +11,12 @@ import (
 )
 
 // MaxNumbered is the largest legal set a prompt numbers (so that a reply of
-// just "2" works). Larger sets are described, not numbered.
-const MaxNumbered = 15
+// just "2" works). Larger sets are described, not numbered. It was 15; Dice
+// Brewing's placement has up to 45 options and a third of its prompts went
+// without a menu, and Heaven & Ale's track up to 28, so it is 48 (issue 12.5,
+// which the referee first met with its own numbering; now one mechanism,
+// the same for mail and webhook/JSON clients).
+const MaxNumbered = 48
 
 // maxSteps guards against an engine that never stops asking itself forced
 // questions.
@@ -511,9 +515,21 @@ func (t *Table) Queued(seat int) []Order { return append([]Order(nil), t.Queues[
 
 // ---- internals ----
 
+// strictness is the one-message atomicity of a submission (HA §10.1, TV-11
+// case A): while on, a failing fresh order of the submitting seat rejects
+// the whole message. It covers every fresh order of the seat in the slot of
+// its first consumed fresh order (the turn in progress), and ends when
+// another seat moves; orders of other slots (queued later turns) halt.
 type strictness struct {
-	seat int
-	on   bool
+	seat  int
+	on    bool
+	slot  string // the slot of the turn in progress, once one was consumed
+	begun bool
+}
+
+// covers reports whether a fresh order of seat under decision d is strict.
+func (s *strictness) covers(seat int, d Decision) bool {
+	return s != nil && s.on && seat == s.seat && (!s.begun || d.Slot == s.slot)
 }
 
 // apply parses and applies one command line, recording a step.
@@ -706,6 +722,7 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 				return false, fmt.Errorf("engine: forced option %q failed: %w", opts[0].Cmd, err)
 			}
 			t.flush(rep, "auto", 0, 0)
+			t.settle(strict, d.Seat, d.Slot, false)
 			return true, nil
 		}
 	}
@@ -723,20 +740,20 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 			continue
 		}
 		o := t.popOrder(d.Seat, i)
-		first := strict != nil && strict.on && d.Seat == strict.seat && o.Tag > t.tagFloor
+		first := strict.covers(d.Seat, d) && o.Tag > t.tagFloor
 		cmds, errs, err := t.tryAlts(d.Seat, o.Alts)
 		if err != nil {
 			return false, err
 		}
 		if cmds != nil {
 			t.flush(rep, "queued", o.Tag, o.Line)
-			t.settle(strict, d.Seat, first)
+			t.settle(strict, d.Seat, d.Slot, first)
 			return true, nil
 		}
 		if o.ElsePass && d.Pass != "" {
 			if _, err := t.apply(d.Seat, d.Pass); err == nil {
 				t.flush(rep, "else_pass", o.Tag, o.Line)
-				t.settle(strict, d.Seat, first)
+				t.settle(strict, d.Seat, d.Slot, first)
 				return true, nil
 			} else if _, ok := AsRuleError(err); !ok {
 				return false, err
@@ -750,20 +767,25 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 		h := &Halt{Slot: d.Slot, Order: o, Errors: errs, SetAside: t.removeSlot(d.Seat, d.Slot)}
 		t.Halts[d.Seat] = h
 		rep.Halts = append(rep.Halts, SeatHalt{Seat: d.Seat, Halt: *h})
-		t.settle(strict, d.Seat, first)
+		t.settle(strict, d.Seat, d.Slot, first)
 		return true, nil // re-evaluate: another seat may be able to act
 	}
 	return false, nil
 }
 
-// settle turns strictness off once the submitting seat's first fresh order
-// was consumed, or once another seat's input moved the game.
-func (t *Table) settle(strict *strictness, seat int, first bool) {
+// settle records the slot of the submitting seat's first consumed fresh
+// order (the turn in progress, which stays strict), and turns strictness off
+// once another seat moved the game.
+func (t *Table) settle(strict *strictness, seat int, slot string, first bool) {
 	if strict == nil {
 		return
 	}
-	if first || seat != strict.seat {
+	if seat != strict.seat {
 		strict.on = false
+		return
+	}
+	if first && !strict.begun {
+		strict.slot, strict.begun = slot, true
 	}
 }
 

@@ -8,11 +8,12 @@ import (
 	"github.com/pbem-referee/referee/engine"
 )
 
-// Issue 12.5: a question with more legal moves than the Table numbers
-// (engine.MaxNumbered) but at most LongMenu gets a numbered menu from the
-// referee, the mail promises numbers only then, and a reply of just a
-// number plays that option.
-func TestLongMenuNumberedByTheReferee(t *testing.T) {
+// Issue 12.5: a question with 16 to 48 legal moves (more than the Table
+// numbered before, at most engine.MaxNumbered now) gets a numbered menu from
+// the Table itself, so webhook/JSON clients see the same options as the
+// mail; the mail promises numbers, a reply of just a number plays that
+// option, and a number past the menu is refused with the right count.
+func TestLongMenuNumberedByTheTable(t *testing.T) {
 	h := newHarness(t)
 	h.org("NEW dicebrewing id=d1 seed=menu1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob\n")
 	h.send("d1", ann, "JOIN", -1)
@@ -34,12 +35,21 @@ func TestLongMenuNumberedByTheReferee(t *testing.T) {
 		p := tb.Prompts[seat]
 		addr := gm.Seats[seat].Address
 		opts := tb.State.Legal(p.Decision)
-		if p.Count > engine.MaxNumbered && p.Count <= LongMenu {
+		if p.Count > 15 && p.Count <= engine.MaxNumbered {
+			if !p.Numbered || len(p.Options) != p.Count || p.Options[15].Cmd != opts[15].Cmd {
+				t.Fatalf("the Table leaves %d options unnumbered: %+v", p.Count, p)
+			}
+			h.send("d1", addr, fmt.Sprint(p.Count+1), -1)
+			tb2 := h.table("d1")
+			if tb2.Token() != tb.Token() {
+				t.Fatalf("number %d past a menu of %d was played", p.Count+1, p.Count)
+			}
+			contains(t, h.mailTo(h.mails(), addr).Body, fmt.Sprint(p.Count))
 			body := h.mailTo(ms, addr).Body
 			last := fmt.Sprintf("%d) ", len(opts))
 			contains(t, body, " 1) ", last, "A reply of just the number of an option works too.")
 			before := tb.Token()
-			n := engine.MaxNumbered + 1
+			n := 16
 			h.send("d1", addr, fmt.Sprint(n), -1)
 			reply := h.mailTo(h.mails(), addr).Body
 			lacks(t, reply, "rejected", "no_option")
@@ -52,7 +62,7 @@ func TestLongMenuNumberedByTheReferee(t *testing.T) {
 			}
 			return
 		}
-		if p.Count > LongMenu {
+		if p.Count > engine.MaxNumbered {
 			// Described, not numbered: no promise of numbers.
 			lacks(t, h.mailTo(ms, addr).Body, "A reply of just the number")
 		}

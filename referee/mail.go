@@ -421,11 +421,6 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 					cp.Halt = nil
 					p = &cp
 				}
-				if opts := gw.longMenu(i); opts != nil {
-					cp := *p
-					cp.Options, cp.Numbered = opts, true
-					p = &cp
-				}
 				text, err := r.Prompt(rd, p, view)
 				if err != nil {
 					return nil, err

@@ -232,7 +232,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	}
 	rep.Rejected, rep.Stale = res.Rejected, res.Stale
 	for _, r := range res.Results {
-		rep.Lines = append(rep.Lines, replyLine{Status: r.Status, Text: r.Order.Text, Cmds: r.Cmds, Errors: r.Errors})
+		rep.Lines = append(rep.Lines, replyLine{Status: r.Status, Text: r.Order.Text, Cmds: gw.written(r.Cmds), Errors: r.Errors})
 	}
 	if res.Rejected {
 		out.Status, out.Detail = "rejected", "an order was refused; nothing applied"
@@ -950,3 +950,26 @@ func (w *work) observe(id, addr, lang string, from *gameWork, seat int) error {
 }
 
 var _ = store.Token{}
+
+// implier is the optional interface of a game's state whose engine adds
+// commands of its own to a player's line (Heaven & Ale's implied DONE,
+// §10.1, issue 14.2).
+type implier interface{ Implied(cmd string) bool }
+
+// written returns the commands of a reply line that the player wrote or
+// chose, leaving out those the engine added (the echo would show
+// "BUY HO2 S1 => BUY HO2 S1; DONE AUTO"); the step log keeps them all, so
+// that replays stay exact.
+func (gw *gameWork) written(cmds []string) []string {
+	im, ok := gw.tb.State.(implier)
+	if !ok {
+		return cmds
+	}
+	var out []string
+	for _, c := range cmds {
+		if !im.Implied(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}

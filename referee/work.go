@@ -187,17 +187,6 @@ func (gw *gameWork) logReport(rep *engine.Report) error {
 
 // submit hands a seat's orders to the table and logs what happened.
 func (gw *gameWork) submit(seat int, orders []engine.Order, token int) (*engine.Report, error) {
-	if opts := gw.longMenu(seat); opts != nil {
-		// A reply of just a number picks that option of the menu the
-		// referee numbered itself (issue 12.5), as the Table does for its
-		// own shorter menus: against the question asked now.
-		orders = append([]engine.Order(nil), orders...)
-		for i := range orders {
-			if n := orders[i].Number(); n > 0 && n <= len(opts) {
-				orders[i].Alts = [][]string{{opts[n-1].Cmd}}
-			}
-		}
-	}
 	// The lines queued by earlier messages, to tell a seat whose queued
 	// "... ELSE PASS" became a pass when its turn came (issue 12.6): it is
 	// never silent.
@@ -516,28 +505,4 @@ func (gw *gameWork) waitingNames() []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// LongMenu is the largest set of legal moves the referee numbers itself when
-// the Table leaves it unnumbered (more than engine.MaxNumbered): Dice
-// Brewing's placement has a median of 11 and up to 45 options, and a third
-// of its prompts went without a menu. Larger sets are described, not
-// numbered (issue 12.5).
-const LongMenu = 48
-
-// longMenu returns the legal moves of the seat's question when the referee
-// numbers them itself (see LongMenu), else nil.
-func (gw *gameWork) longMenu(seat int) []engine.Option {
-	if seat < 0 || seat >= len(gw.tb.Prompts) {
-		return nil
-	}
-	p := gw.tb.Prompts[seat]
-	if p == nil || p.Numbered || p.Count <= engine.MaxNumbered || p.Count > LongMenu {
-		return nil
-	}
-	opts := gw.tb.State.Legal(p.Decision)
-	if len(opts) != p.Count {
-		return nil
-	}
-	return opts
 }

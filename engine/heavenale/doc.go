@@ -60,15 +60,11 @@
 // That move never fails: it ends the purchases if they are still open, or,
 // when a shed choice is owed, once the sheds are resolved; otherwise it
 // does nothing. State.Implied("DONE AUTO") is true: the line is the
-// referee's, not the player's. Still to do outside this package (issue
-// 14.2): the reply echo (referee/request.go, where replyLine.Cmds is filled
-// from OrderResult.Cmds, and templates/referee/*/mail.tmpl, which shows
-// "text => cmds" when they differ) should drop the commands for which the
-// game's state has Implied(cmd) true (an optional interface
-// interface{ Implied(string) bool } checked on the Table's State), and may
-// add a line in the reader's language such as "your turn ends here (DONE
-// implied)". Until then a reply can show "BUY HO2 S1 => BUY HO2 S1; DONE
-// AUTO". The Step log keeps "DONE AUTO" so that replays stay exact.
+// referee's, not the player's. The referee's reply echo leaves out the
+// commands for which the state's Implied is true (issue 14.2,
+// referee/request.go), so a reply shows "BUY HO2 S1", not "BUY HO2 S1 =>
+// BUY HO2 S1; DONE AUTO". The Step log keeps "DONE AUTO" so that replays
+// stay exact.
 //
 // Forced choices are never asked (the Table applies single options): a
 // single free start space, FIRST forced by HA-5.12.3, type-0 sheds, a
@@ -106,35 +102,16 @@
 //     affordable; it is accepted at any decision of the seat's turn.
 //   - AUTO ENDSELL is applied at the final scoring: the engine sells the
 //     number of unplaced cards that maximises the final score.
-//   - The one-email atomicity of §10.1 is the Table's: the first line of a
-//     message must be legal or nothing is applied; a later illegal line
-//     halts the queue with the reason and the seat is asked again. The
-//     spec wants more (TV-11 case A: "GO 1" then "BUY HO5 D1", too dear,
-//     refused whole, the figure staying put); the vector file checks it
-//     with whole-message application in the test helper, not through the
-//     Table. The change needed in engine/table.go (not made here; issue
-//     11 owns that file): strictness (type strictness, used by step and
-//     settle) should cover every fresh order of the submitting seat in the
-//     slot of its first order, not only the first order: record the slot
-//     of the first consumed order in strictness (strictness.slot), let
-//     step treat an order as "first" when strict.on, d.Seat ==
-//     strict.seat, o.Tag > t.tagFloor and d.Slot == strict.slot, and let
-//     settle turn strictness off only when another seat moves or the
-//     seat's decision moves to another slot (the next turn, "t<k+1>").
-//     A failing line of the turn in progress then returns a rejection,
-//     Submit returns rejected(rep, results) without committing the
-//     working copy, and nothing of the message is applied; the queued
-//     later turns (other slots) keep the halt semantics of §10.2.
-//   - Track menus over 15 options are described, not numbered, because
-//     engine.MaxNumbered (15) is a constant of the Table (refreshPrompts:
-//     "if len(opts) <= MaxNumbered"). The change needed: let a game raise
-//     the limit per decision, e.g. a field engine.Decision.NumberAll (or
-//     Info.MaxNumbered, 0 meaning 15) read in refreshPrompts
-//     ("len(opts) <= MaxNumbered || d.NumberAll"); the move decision would
-//     set it (at most 28 options: 27 spaces and GO HOME, which the
-//     referee's two-column menu shows in 14 lines), and Order.Number
-//     already reads up to three digits. The prompts here already print
-//     their own menu when the Table does not number it (View.Menu).
+//   - The one-email atomicity of §10.1 is the Table's: every fresh line of
+//     the turn in progress (the slot of the message's first line) must be
+//     legal or nothing of the message is applied (TV-11 case A: "GO 1" then
+//     "BUY HO5 D1", too dear, refused whole, the figure staying put;
+//     TestTableWholeTurnAtomic); a failing line of a later turn queued in
+//     the same message halts that turn (§10.2, TestTableLaterTurnHalts).
+//   - Track menus over 15 options used to be described, not numbered:
+//     engine.MaxNumbered is now 48 (issue 12.5), so the move decision (at
+//     most 28 options) is numbered by the Table; View.Menu stays for the
+//     prompts' own layout.
 //   - Ties share the victory (HA-7.5); the result has no tie-breaker.
 //
 // # Tests

@@ -234,3 +234,43 @@ func TestTableUndo(t *testing.T) {
 		t.Fatalf("UNDO: %s pos %d", statuses(rep), s.Players[1].Pos)
 	}
 }
+
+// §10.1, TV-11 case A through the Table: a failing line of the turn in
+// progress refuses the whole message (nothing applied, the figure stays
+// put), not only a failing first line.
+func TestTableWholeTurnAtomic(t *testing.T) {
+	tb, s := newTable(t)
+	pos, token := s.Players[0].Pos, tb.Token()
+	rep := submit(t, tb, 0, "GO 2\nBUY HO2 S1\nBUY WA1 S1")
+	s = tb.State.(*State)
+	if !rep.Rejected || tb.Token() != token || s.Players[0].Pos != pos || len(s.Spaces[2]) != 2 {
+		t.Fatalf("a failing line of the turn was not refused whole: %s, pos %d (was %d), space 2 %v",
+			statuses(rep), s.Players[0].Pos, pos, s.Spaces[2])
+	}
+	if r := rep.Results[2]; r.Status != "rejected" || len(r.Errors) == 0 {
+		t.Fatalf("the failing line is not named: %+v", rep.Results)
+	}
+	// The same turn without the failing line is played.
+	rep = submit(t, tb, 0, "GO 2\nBUY HO2 S1")
+	if rep.Rejected || tb.State.(*State).Players[0].Pos != 2 {
+		t.Fatalf("the turn was not played after the refusal: %s", statuses(rep))
+	}
+}
+
+// §10.1/§10.2: a failing line of a later turn queued in the same message
+// (after Ben's queued turn was played) halts that turn; the turn in progress
+// stays applied.
+func TestTableLaterTurnHalts(t *testing.T) {
+	tb, _ := newTable(t)
+	if rep := submit(t, tb, 1, "NEXT\nGO 5\nBUY BA3 D2"); rep.Rejected {
+		t.Fatalf("Ben's queue: %s", statuses(rep))
+	}
+	rep := submit(t, tb, 0, "GO 2\nBUY HO2 S1\nNEXT\nGO 1")
+	s := tb.State.(*State)
+	if rep.Rejected || s.Players[0].Pos != 2 || s.Players[1].Pos != 5 {
+		t.Fatalf("the turn in progress was refused with the later one: %s %+v", statuses(rep), rep.Results)
+	}
+	if h := tb.Halts[0]; h == nil || !strings.HasSuffix(h.Order.Text, "GO 1") {
+		t.Fatalf("the later turn did not halt: %+v (%s)", tb.Halts[0], statuses(rep))
+	}
+}
