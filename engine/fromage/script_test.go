@@ -1,137 +1,13 @@
 package fromage
 
 import (
-	"bufio"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
-
-// playScript runs an offline-play script the way "referee play" does:
-// "player: command" lines, consecutive lines of one player form one
-// message, a blank line ends a message, "!draw ..." scripts the random
-// source, "!expire p" makes p's deadline pass. The config comes from the
-// "referee play" command line quoted in the script's header comment.
-func playScript(t *testing.T, path string) (*engine.Table, []*engine.Report) {
-	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := scriptConfig(t, string(raw))
-	tb, first, _, err := engine.NewTable(Game{}, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb.HashSteps = true
-	reps := []*engine.Report{first}
-	seatOf := func(name string) int {
-		for i, s := range cfg.Seats {
-			if s == name {
-				return i
-			}
-		}
-		t.Fatalf("no player %q", name)
-		return -1
-	}
-	var cur []string
-	curSeat := -1
-	flush := func() {
-		if curSeat < 0 || len(cur) == 0 {
-			cur, curSeat = nil, -1
-			return
-		}
-		rep, err := tb.Submit(curSeat, engine.ParseScript(strings.Join(cur, "\n")), -1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rep.Rejected {
-			t.Fatalf("%s's message %q rejected: %+v", cfg.Seats[curSeat], cur, rep.Results)
-		}
-		reps = append(reps, rep)
-		cur, curSeat = nil, -1
-	}
-	sc := bufio.NewScanner(strings.NewReader(string(raw)))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		switch {
-		case strings.HasPrefix(line, "#"):
-		case line == "":
-			flush()
-		case strings.HasPrefix(line, "!"):
-			flush()
-			f := strings.Fields(line[1:])
-			if f[0] == "expire" {
-				rep, err := tb.Expire(seatOf(f[1]))
-				if err != nil {
-					t.Fatal(err)
-				}
-				reps = append(reps, rep)
-				continue
-			}
-			tb.Script(f[0], f[1:]...)
-		default:
-			name, cmd, ok := strings.Cut(line, ":")
-			if !ok {
-				t.Fatalf("bad script line %q", line)
-			}
-			if s := seatOf(strings.TrimSpace(name)); s != curSeat {
-				flush()
-				curSeat = s
-			}
-			cur = append(cur, strings.TrimSpace(cmd))
-		}
-	}
-	flush()
-	return tb, reps
-}
-
-// scriptConfig reads the "referee play fromage ..." line of the header.
-func scriptConfig(t *testing.T, text string) engine.Config {
-	t.Helper()
-	var cmd []string
-	on := false
-	for _, l := range strings.Split(text, "\n") {
-		l = strings.TrimSpace(strings.TrimPrefix(l, "#"))
-		if strings.HasPrefix(l, "referee play fromage") {
-			on = true
-		}
-		if on {
-			cmd = append(cmd, strings.Fields(strings.TrimSuffix(l, "\\"))...)
-			if !strings.HasSuffix(l, "\\") {
-				break
-			}
-		}
-	}
-	cfg := engine.Config{Options: map[string]string{}, Seed: "1"}
-	for i := 0; i+1 < len(cmd); i++ {
-		switch cmd[i] {
-		case "--players":
-			cfg.Seats = strings.Split(cmd[i+1], ",")
-		case "--option":
-			k, v, _ := strings.Cut(cmd[i+1], "=")
-			cfg.Options[k] = v
-		case "--variant":
-			cfg.Variant = cmd[i+1]
-		case "--seed":
-			cfg.Seed = cmd[i+1]
-		case "--ruleset":
-			data, err := os.ReadFile(filepath.Join("testdata", filepath.Base(cmd[i+1])))
-			if err != nil {
-				t.Fatal(err)
-			}
-			cfg.Ruleset = data
-		}
-	}
-	if len(cfg.Seats) == 0 {
-		t.Fatal("script header has no referee play command line")
-	}
-	return cfg
-}
 
 // The short-game ruleset differs from the default only by the number of
 // cheese tokens (and its version).
@@ -157,7 +33,7 @@ func TestShortRulesetIsTheDefaultWithFewerTokens(t *testing.T) {
 // the queued NEXT plan of turn 3, the expired deadline, the end trigger
 // and the final score (FR-7.1, FR-7.2, P-3, P-6).
 func TestOfflineScriptShort2p(t *testing.T) {
-	tb, reps := playScript(t, "testdata/short-2p.script")
+	tb, reps := enginetest.PlayScript(t, Game{}, "testdata/short-2p.script")
 	s := tb.State.(*State)
 	res := s.Result()
 	if res == nil {
@@ -212,7 +88,7 @@ func fmtInts(x []int) string { return fmt.Sprint(x) }
 // Corporation's choice (CORP), SET CORP LOWEST, scripted Corporation draws,
 // the player's end trigger and the solo result (FR-5.12, A-21).
 func TestOfflineScriptShortSolo(t *testing.T) {
-	tb, _ := playScript(t, "testdata/short-solo.script")
+	tb, _ := enginetest.PlayScript(t, Game{}, "testdata/short-solo.script")
 	s := tb.State.(*State)
 	res := s.Result()
 	if res == nil {

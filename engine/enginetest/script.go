@@ -1,0 +1,135 @@
+package enginetest
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// PlayScript runs an offline-play script of game g the way "referee play"
+// does:
+// "player: command" lines, consecutive lines of one player form one
+// message, a blank line ends a message, "!kind ..." scripts the random
+// source, "!expire p" makes p's deadline pass. The config comes from the
+// "referee play" command line quoted in the script's header comment.
+func PlayScript(t testing.TB, g engine.Game, path string) (*engine.Table, []*engine.Report) {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := scriptConfig(t, g.Info().Name, filepath.Dir(path), string(raw))
+	tb, first, _, err := engine.NewTable(g, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.HashSteps = true
+	reps := []*engine.Report{first}
+	seatOf := func(name string) int {
+		for i, s := range cfg.Seats {
+			if s == name {
+				return i
+			}
+		}
+		t.Fatalf("no player %q", name)
+		return -1
+	}
+	var cur []string
+	curSeat := -1
+	flush := func() {
+		if curSeat < 0 || len(cur) == 0 {
+			cur, curSeat = nil, -1
+			return
+		}
+		rep, err := tb.Submit(curSeat, engine.ParseScript(strings.Join(cur, "\n")), -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Rejected {
+			t.Fatalf("%s's message %q rejected: %+v", cfg.Seats[curSeat], cur, rep.Results)
+		}
+		reps = append(reps, rep)
+		cur, curSeat = nil, -1
+	}
+	sc := bufio.NewScanner(strings.NewReader(string(raw)))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case strings.HasPrefix(line, "#"):
+		case line == "":
+			flush()
+		case strings.HasPrefix(line, "!"):
+			flush()
+			f := strings.Fields(line[1:])
+			if f[0] == "expire" {
+				rep, err := tb.Expire(seatOf(f[1]))
+				if err != nil {
+					t.Fatal(err)
+				}
+				reps = append(reps, rep)
+				continue
+			}
+			tb.Script(f[0], f[1:]...)
+		default:
+			name, cmd, ok := strings.Cut(line, ":")
+			if !ok {
+				t.Fatalf("bad script line %q", line)
+			}
+			if s := seatOf(strings.TrimSpace(name)); s != curSeat {
+				flush()
+				curSeat = s
+			}
+			cur = append(cur, strings.TrimSpace(cmd))
+		}
+	}
+	flush()
+	return tb, reps
+}
+
+// scriptConfig reads the "referee play <game> ..." line of the header;
+// --ruleset names a file beside the script.
+func scriptConfig(t testing.TB, game, dir, text string) engine.Config {
+	t.Helper()
+	var cmd []string
+	on := false
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(strings.TrimPrefix(l, "#"))
+		if strings.HasPrefix(l, "referee play "+game) {
+			on = true
+		}
+		if on {
+			cmd = append(cmd, strings.Fields(strings.TrimSuffix(l, "\\"))...)
+			if !strings.HasSuffix(l, "\\") {
+				break
+			}
+		}
+	}
+	cfg := engine.Config{Options: map[string]string{}, Seed: "1"}
+	for i := 0; i+1 < len(cmd); i++ {
+		switch cmd[i] {
+		case "--players":
+			cfg.Seats = strings.Split(cmd[i+1], ",")
+		case "--option":
+			k, v, _ := strings.Cut(cmd[i+1], "=")
+			cfg.Options[k] = v
+		case "--variant":
+			cfg.Variant = cmd[i+1]
+		case "--seed":
+			cfg.Seed = cmd[i+1]
+		case "--ruleset":
+			data, err := os.ReadFile(filepath.Join(dir, filepath.Base(cmd[i+1])))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Ruleset = data
+		}
+	}
+	if len(cfg.Seats) == 0 {
+		t.Fatal("script header has no referee play command line")
+	}
+	return cfg
+}
