@@ -10,7 +10,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/config"
 	"github.com/pbem-referee/referee/referee/daemon"
@@ -52,22 +51,13 @@ func offline(env *cliEnv, path string) (*referee.Referee, *config.Config, func()
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return nil, nil, nil, err
-	}
-	db, err := store.Open(cfg.StorePath(), nil)
+	r, db, err := daemon.Offline(cfg)
 	if errors.Is(err, store.ErrLocked) {
 		return nil, nil, nil, fmt.Errorf("the daemon is running and holds %s: send your commands by mail to your organiser "+
 			"address (the daemon logs it at start; or write HELP to %s from your address to get it), or stop the daemon first",
 			cfg.StorePath(), cfg.RefereeAddress())
 	}
 	if err != nil {
-		return nil, nil, nil, err
-	}
-	r, err := referee.New(referee.Options{DB: db, Domain: cfg.Domain, Local: cfg.Referee.LocalPart, Name: cfg.Referee.Name,
-		Compose: referee.Composer(mailfmt.Address{Name: cfg.Referee.Name, Addr: cfg.RefereeAddress()}), PageBase: cfg.Webhook.PublicURL})
-	if err != nil {
-		db.Close()
 		return nil, nil, nil, err
 	}
 	return r, cfg, func() { db.Close() }, nil

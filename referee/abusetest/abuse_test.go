@@ -19,9 +19,9 @@ import (
 	"time"
 
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/config"
+	"github.com/pbem-referee/referee/referee/daemon"
 	"github.com/pbem-referee/referee/referee/hookout"
 	"github.com/pbem-referee/referee/referee/mailstack"
 	"github.com/pbem-referee/referee/store"
@@ -251,16 +251,11 @@ func createGame(t *testing.T, cfgPath string, ms *mailstack.Stack) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.MkdirAll(cfg.DataDir, 0o700)
-	db, err := store.Open(cfg.StorePath(), nil)
+	r, db, err := daemon.Offline(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	r, err := referee.New(referee.Options{DB: db, Domain: cfg.Domain, Compose: referee.Composer(mailfmt.Address{Addr: cfg.RefereeAddress()})})
-	if err != nil {
-		t.Fatal(err)
-	}
 	none, _ := referee.ParsePolicy("none")
 	ng := referee.NewGame{ID: "g1", Game: "dicebrewing", Organiser: ms.Address("olga"), Seed: "abuse/g1", Policy: &none,
 		Invite: []referee.Invitee{{Address: ms.Address("alice"), Name: "alice"}, {Address: ms.Address("bob"), Name: "bob"}}}
@@ -724,17 +719,13 @@ func (s *suite) verify(note func(string, string, ...any)) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(cfg.StorePath(), nil)
+	r, db, err := daemon.Offline(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	if err := db.Check(); err != nil {
 		t.Errorf("store: %v", err)
-	}
-	r, err := referee.New(referee.Options{DB: db, Domain: cfg.Domain, Compose: referee.Composer(mailfmt.Address{Addr: cfg.RefereeAddress()})})
-	if err != nil {
-		t.Fatal(err)
 	}
 	lg, err := r.ExportLog("g1", true)
 	if err != nil {

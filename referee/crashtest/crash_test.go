@@ -237,16 +237,11 @@ func createGames(t *testing.T, cfgPath string, ms *mailstack.Stack) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.MkdirAll(cfg.DataDir, 0o700)
-	db, err := store.Open(cfg.StorePath(), nil)
+	r, db, err := daemon.Offline(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	r, err := referee.New(referee.Options{DB: db, Domain: cfg.Domain, Compose: referee.Composer(mailfmt.Address{Addr: cfg.RefereeAddress()})})
-	if err != nil {
-		t.Fatal(err)
-	}
 	none, _ := referee.ParsePolicy("none")
 	timed := referee.DefaultPolicy()
 	timed.Hours, timed.MissLimit = map[string]float64{"*": deadline.Hours()}, 0 // never a bot: the simulation plays defaults
@@ -444,17 +439,13 @@ func verify(t *testing.T, cfgPath string, ms *mailstack.Stack, bots []*bot) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(cfg.StorePath(), nil)
+	r, db, err := daemon.Offline(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	if err := db.Check(); err != nil {
 		t.Fatalf("store: %v", err)
-	}
-	r, err := referee.New(referee.Options{DB: db, Domain: cfg.Domain, Compose: referee.Composer(mailfmt.Address{Addr: cfg.RefereeAddress()})})
-	if err != nil {
-		t.Fatal(err)
 	}
 	for _, s := range specs() {
 		g, err := r.GameRecord(s.id)
