@@ -13,7 +13,7 @@ import (
 // Hook is an outgoing webhook an organiser attached to a game (organiser
 // command HOOK). After every change, the referee queues one call per hook
 // with the public events the hook asked for, in the same transaction as the
-// change; a worker (referee/hookout) delivers them with an HMAC signature,
+// change; a worker (referee/edge/hookout) delivers them with an HMAC signature,
 // retrying from the durable "hooks" queue. Payloads only ever carry public
 // information: events as an observer sees them.
 type Hook struct {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-referee/referee/referee/bench"
+	"github.com/pbem-referee/referee/referee/tools/bench"
 )
 
 // cmdBench runs the end-to-end benchmark.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-referee/referee/referee/demo"
+	"github.com/pbem-referee/referee/referee/tools/demo"
 )
 
 // cmdDemo runs the embedded demo: bots play every game by real mail on an

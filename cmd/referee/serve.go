@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/referee"
-	"github.com/pbem-referee/referee/referee/config"
-	"github.com/pbem-referee/referee/referee/daemon"
+	"github.com/pbem-referee/referee/referee/wiring/config"
+	"github.com/pbem-referee/referee/referee/wiring/daemon"
 	"github.com/pbem-referee/referee/store"
 )
 

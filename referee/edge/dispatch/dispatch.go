@@ -1,0 +1,407 @@
+// Package dispatch delivers a durable store queue: the worker loop shared
+// by the outbox sender (referee/edge/smtpout) and the outgoing-webhook sender
+// (referee/edge/hookout).
+//
+// The store is the queue (store.Tx.Due/Attempt/Retry/Finish): there is no
+// queue in memory. The loop sleeps until the earliest due item, a Kick
+// (after a commit that queued items) or an hour at most, as a safety net
+// against clock jumps. For each due item it records the attempt in its own
+// transaction before any I/O (Attempt, with the item due again at now +
+// backoff), so that a crash during delivery gives a delayed retry, never a
+// lost item nor a hot loop; then it runs the delivery on a worker and
+// commits the outcome: Finish(Sent), Retry with a jittered exponential
+// backoff (never shorter than the receiver's Retry-After), or
+// Finish(Failed) for a permanent failure or once the item is older than
+// GiveUpAfter. Retired items are pruned after their retention. Every
+// delivery recovers from panics.
+package dispatch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"runtime/debug"
+	"sync/atomic"
+	"time"
+
+	"github.com/pbem-referee/referee/store"
+)
+
+// Outcomes of an attempt, in Report.Outcome.
+const (
+	Sent   = "sent"   // delivered; retired as store.Sent
+	Failed = "failed" // permanent failure or given up; retired as store.Failed
+	Retry  = "retry"  // transient failure; due again at Item.Due
+)
+
+// MaxWait caps a sleep between two looks at the store.
+const MaxWait = time.Hour
+
+// storeErrorDelay is the pause after a store error.
+const storeErrorDelay = 5 * time.Second
+
+// Attempt is what one delivery reports.
+type Attempt struct {
+	// Err is nil when the item was delivered.
+	Err error
+	// Permanent: the failure can never succeed (no retry).
+	Permanent bool
+	// RetryAfter is the least delay before the next attempt (a receiver's
+	// Retry-After); the backoff applies when it is shorter.
+	RetryAfter time.Duration
+	// Code and Detail describe the receiver's answer (an HTTP status, the
+	// SMTP server's reply), for the sender's own report.
+	Code   int
+	Detail string
+}
+
+// Report is the committed outcome of one attempt.
+type Report struct {
+	// Item is the item as committed: retired, or pending with its next Due.
+	Item    store.Item
+	Outcome string
+	Attempt Attempt
+	// GaveUp: a transient failure became Failed because the item was older
+	// than GiveUpAfter; Reason is the text recorded then.
+	GaveUp bool
+	Reason string
+	// Duration is how long the attempt took; Latency the time from the
+	// item's creation to the end of the attempt.
+	Duration, Latency time.Duration
+}
+
+// Stats are a loop's counters since it was created.
+type Stats struct {
+	Sent     uint64 // items delivered
+	Failed   uint64 // items retired as failed (permanent or given up)
+	Retried  uint64 // transient failures scheduled for retry
+	Panics   uint64 // deliveries that panicked (each also counts as a retry)
+	InFlight int64  // deliveries in progress now
+}
+
+// Options configure a Loop. Store, Queue and Deliver are required; zero
+// durations take the defaults the senders set.
+type Options struct {
+	Store *store.DB
+	Queue string
+	// Name prefixes log messages ("outbox", "hooks").
+	Name    string
+	Workers int
+	// MinBackoff and MaxBackoff bound the jittered exponential delay after
+	// a transient failure.
+	MinBackoff, MaxBackoff time.Duration
+	// GiveUpAfter retires an item as Failed when a transient failure
+	// happens and the item is older than this.
+	GiveUpAfter time.Duration
+	// Retention is how long retired items are kept; PruneInterval how
+	// often expired ones are deleted.
+	Retention, PruneInterval time.Duration
+	// ShutdownGrace is how long deliveries may go on after Run's context is
+	// cancelled before their context is cancelled too.
+	ShutdownGrace time.Duration
+	Now           func() time.Time
+	Logger        *slog.Logger
+	// Deliver makes one attempt (the I/O). Its context ends when the
+	// shutdown grace is over.
+	Deliver func(ctx context.Context, it store.Item) Attempt
+	// Done, if set, is told every outcome after it was committed, on the
+	// delivery's goroutine; it must not block for long.
+	Done func(Report)
+}
+
+// Loop delivers a queue.
+type Loop struct {
+	o       Options
+	kick    chan struct{}
+	running atomic.Bool
+
+	sent, failed, retried, panics atomic.Uint64
+	inflight                      atomic.Int64
+}
+
+// New returns a Loop.
+func New(o Options) (*Loop, error) {
+	if o.Store == nil || o.Queue == "" || o.Deliver == nil {
+		return nil, errors.New("dispatch: Store, Queue and Deliver are required")
+	}
+	if o.Workers <= 0 {
+		o.Workers = 1
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Name == "" {
+		o.Name = o.Queue
+	}
+	if o.PruneInterval <= 0 {
+		o.PruneInterval = time.Hour
+	}
+	return &Loop{o: o, kick: make(chan struct{}, 1)}, nil
+}
+
+// Kick tells the loop new items may be due. It never blocks.
+func (l *Loop) Kick() {
+	select {
+	case l.kick <- struct{}{}:
+	default:
+	}
+}
+
+// Stats returns the counters.
+func (l *Loop) Stats() Stats {
+	return Stats{Sent: l.sent.Load(), Failed: l.failed.Load(), Retried: l.retried.Load(),
+		Panics: l.panics.Load(), InFlight: l.inflight.Load()}
+}
+
+// Run delivers due items until ctx is cancelled. On cancellation it starts
+// no new delivery, lets those in progress finish for up to ShutdownGrace,
+// then cancels them, waits for their outcomes to be recorded, and returns
+// nil.
+func (l *Loop) Run(ctx context.Context) error {
+	if !l.running.CompareAndSwap(false, true) {
+		return fmt.Errorf("dispatch %s: Run called twice", l.o.Name)
+	}
+	defer l.running.Store(false)
+	// Deliveries outlive ctx by the shutdown grace.
+	dctx, cancelDeliveries := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelDeliveries()
+	done := make(chan uint64, l.o.Workers)
+	inflight := map[uint64]bool{}
+	timer := time.NewTimer(MaxWait)
+	defer timer.Stop()
+	prune := time.NewTicker(l.o.PruneInterval)
+	defer prune.Stop()
+	l.prune()
+	for {
+		wait, err := l.dispatch(dctx, inflight, done)
+		if err != nil {
+			l.o.Logger.Error(l.o.Name+": store error", slog.Any("err", err))
+			wait = storeErrorDelay
+		}
+		timer.Reset(wait)
+		select {
+		case <-ctx.Done():
+			l.drain(inflight, done, cancelDeliveries)
+			return nil
+		case <-l.kick:
+		case <-timer.C:
+		case id := <-done:
+			delete(inflight, id)
+		case <-prune.C:
+			l.prune()
+		}
+		if !timer.Stop() {
+			select {
+			case <-timer.C:
+			default:
+			}
+		}
+	}
+}
+
+// drain waits for the deliveries in progress, cancelling them after the
+// grace.
+func (l *Loop) drain(inflight map[uint64]bool, done <-chan uint64, cancel context.CancelFunc) {
+	if len(inflight) == 0 {
+		return
+	}
+	grace := time.NewTimer(l.o.ShutdownGrace)
+	defer grace.Stop()
+	for len(inflight) > 0 {
+		select {
+		case id := <-done:
+			delete(inflight, id)
+		case <-grace.C:
+			l.o.Logger.Warn(l.o.Name+": shutdown grace over, aborting deliveries", slog.Int("count", len(inflight)))
+			cancel()
+		}
+	}
+}
+
+// dispatch starts deliveries for due items while workers are free and
+// returns how long to wait until the next item not in flight is due.
+func (l *Loop) dispatch(ctx context.Context, inflight map[uint64]bool, done chan<- uint64) (time.Duration, error) {
+	q := l.o.Queue
+	now := l.o.Now()
+	if free := l.o.Workers - len(inflight); free > 0 {
+		var due []store.Item
+		if err := l.o.Store.View(func(tx *store.Tx) error {
+			var err error
+			due, err = tx.Due(q, now, free+len(inflight))
+			return err
+		}); err != nil {
+			return 0, err
+		}
+		for _, it := range due {
+			if free == 0 {
+				break
+			}
+			if inflight[it.ID] {
+				continue
+			}
+			// The attempt is recorded before any I/O: after a crash the
+			// item is due again at next, neither lost nor hot-looped.
+			next := now.Add(l.backoff(it.Attempts + 1))
+			var cur store.Item
+			err := l.o.Store.Update(func(tx *store.Tx) error {
+				var err error
+				cur, err = tx.Attempt(q, it.ID, now, next)
+				return err
+			})
+			if errors.Is(err, store.ErrNotFound) {
+				continue // retired meanwhile
+			}
+			if err != nil {
+				return 0, err
+			}
+			inflight[it.ID] = true
+			free--
+			l.inflight.Add(1)
+			go l.work(ctx, cur, done)
+		}
+	}
+	if len(inflight) >= l.o.Workers {
+		return MaxWait, nil // a finishing delivery wakes the loop
+	}
+	var next time.Time
+	found := false
+	if err := l.o.Store.View(func(tx *store.Tx) error {
+		return tx.DueOrder(q, func(due time.Time, id uint64) (bool, error) {
+			if inflight[id] {
+				return true, nil
+			}
+			next, found = due, true
+			return false, nil
+		})
+	}); err != nil {
+		return 0, err
+	}
+	if !found {
+		return MaxWait, nil
+	}
+	return min(max(next.Sub(l.o.Now()), 0), MaxWait), nil
+}
+
+func (l *Loop) backoff(n int) time.Duration {
+	return Backoff(n, l.o.MinBackoff, l.o.MaxBackoff, rand.Float64())
+}
+
+// Backoff returns the jittered exponential delay after n attempts (n >= 1):
+// d = lo * 2^(n-1), capped at hi, scaled to d/2 + r*d/2 for r in [0, 1).
+func Backoff(n int, lo, hi time.Duration, r float64) time.Duration {
+	d := lo
+	for i := 1; i < n && d < hi; i++ {
+		d *= 2
+	}
+	d = min(d, hi)
+	return d/2 + time.Duration(r*float64(d/2))
+}
+
+// work runs one delivery and records its outcome.
+func (l *Loop) work(ctx context.Context, it store.Item, done chan<- uint64) {
+	defer func() {
+		l.inflight.Add(-1)
+		done <- it.ID
+	}()
+	defer func() {
+		// Recording and Done are guarded too: a panic here must not kill
+		// the daemon. The item stays due at its Attempt time.
+		if r := recover(); r != nil {
+			l.panics.Add(1)
+			l.o.Logger.Error(l.o.Name+": panic while recording a delivery", slog.Uint64("id", it.ID),
+				slog.String("key", it.Key), slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
+		}
+	}()
+	start := l.o.Now()
+	a := l.attempt(ctx, it)
+	l.record(it, start, a)
+}
+
+// attempt delivers one item, turning a panic into a transient failure.
+func (l *Loop) attempt(ctx context.Context, it store.Item) (a Attempt) {
+	defer func() {
+		if r := recover(); r != nil {
+			l.panics.Add(1)
+			l.o.Logger.Error(l.o.Name+": delivery panicked", slog.Uint64("id", it.ID), slog.String("key", it.Key),
+				slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
+			a = Attempt{Err: fmt.Errorf("panic: %v", r)}
+		}
+	}()
+	return l.o.Deliver(ctx, it)
+}
+
+// record commits the outcome of an attempt and reports it.
+func (l *Loop) record(it store.Item, start time.Time, a Attempt) {
+	q := l.o.Queue
+	now := l.o.Now()
+	rep := Report{Attempt: a, Duration: now.Sub(start), Latency: now.Sub(it.Created)}
+	log := l.o.Logger.With(slog.Uint64("id", it.ID), slog.String("key", it.Key), slog.Int("attempt", it.Attempts))
+	var cur store.Item
+	var err error
+	switch {
+	case a.Err == nil:
+		rep.Outcome = Sent
+		err = l.o.Store.Update(func(tx *store.Tx) error {
+			cur, err = tx.Finish(q, it.ID, store.Sent, now, now.Add(l.o.Retention), "")
+			return err
+		})
+		if err != nil {
+			log.Error(l.o.Name+": delivered but recording it failed; it may be delivered again", slog.Any("err", err))
+			return
+		}
+		l.sent.Add(1)
+	case a.Permanent || now.Sub(it.Created) >= l.o.GiveUpAfter:
+		rep.Outcome, rep.Reason = Failed, a.Err.Error()
+		if !a.Permanent {
+			rep.GaveUp = true
+			rep.Reason = fmt.Sprintf("gave up after %v: %s", now.Sub(it.Created).Round(time.Second), rep.Reason)
+		}
+		err = l.o.Store.Update(func(tx *store.Tx) error {
+			cur, err = tx.Finish(q, it.ID, store.Failed, now, now.Add(l.o.Retention), rep.Reason)
+			return err
+		})
+		if err != nil {
+			log.Error(l.o.Name+": recording a failed delivery failed", slog.Any("err", err))
+			return
+		}
+		l.failed.Add(1)
+	default:
+		rep.Outcome = Retry
+		due := now.Add(max(l.backoff(it.Attempts), a.RetryAfter))
+		err = l.o.Store.Update(func(tx *store.Tx) error {
+			cur, err = tx.Retry(q, it.ID, due, a.Err.Error())
+			return err
+		})
+		if err != nil {
+			log.Error(l.o.Name+": recording a transient failure failed", slog.Any("err", err))
+			return
+		}
+		l.retried.Add(1)
+	}
+	rep.Item = cur
+	if l.o.Done != nil {
+		l.o.Done(rep)
+	}
+}
+
+// prune deletes retired items past their retention.
+func (l *Loop) prune() {
+	var n int
+	err := l.o.Store.Update(func(tx *store.Tx) error {
+		var err error
+		n, err = tx.PruneRetired(l.o.Queue, l.o.Now())
+		return err
+	})
+	if err != nil {
+		l.o.Logger.Error(l.o.Name+": pruning retired items failed", slog.Any("err", err))
+		return
+	}
+	if n > 0 {
+		l.o.Logger.Debug(l.o.Name+": pruned retired items", slog.Int("count", n))
+	}
+}

@@ -1,0 +1,186 @@
+// Package e2e_test runs the referee daemon against the real Dovecot +
+// Postfix stack (referee/rigs/mailstack) with replies written as real mail
+// clients write them.
+package e2e_test
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	_ "github.com/pbem-referee/referee/engine/dicebrewing"
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/rigs/mailstack"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
+	"github.com/pbem-referee/referee/referee/wiring/config"
+	"github.com/pbem-referee/referee/referee/wiring/daemon"
+	"github.com/pbem-referee/referee/store"
+)
+
+// muttReply is a reply as mutt writes it by default when the player types
+// directly above the attribution line, without a blank line: the commands,
+// "On <date>, Referee wrote:", and the original quoted with "> ".
+func muttReply(t *testing.T, orig []byte, from, id, text string) (to string, raw []byte) {
+	t.Helper()
+	m, err := mailfmt.Parse(orig, mailfmt.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.ReplyTo) == 0 {
+		t.Fatalf("no Reply-To in the referee's mail:\n%s", orig)
+	}
+	to = m.ReplyTo[0].Addr
+	var b strings.Builder
+	fmt.Fprintf(&b, "Date: %s\r\nFrom: %s\r\nTo: Referee <%s>\r\nSubject: Re: %s\r\nMessage-ID: <%s@mutt.example.test>\r\n"+
+		"References: %s\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Disposition: inline\r\n"+
+		"Content-Transfer-Encoding: 8bit\r\nIn-Reply-To: %s\r\nUser-Agent: Mutt/2.2.13 (2024-03-09)\r\n\r\n",
+		time.Now().UTC().Format(time.RFC1123Z), from, to, m.Subject, id, m.MessageID, m.MessageID)
+	for _, l := range strings.Split(text, "\n") {
+		b.WriteString(l + "\r\n")
+	}
+	b.WriteString("On " + m.Date.Format("Mon, Jan 02, 2006 at 03:04:05PM -0700") + ", Referee wrote:\r\n")
+	for _, l := range strings.Split(strings.TrimRight(m.Text, "\n"), "\n") {
+		if l == "" {
+			b.WriteString(">\r\n")
+		} else {
+			b.WriteString("> " + l + "\r\n")
+		}
+	}
+	return to, []byte(b.String())
+}
+
+// Issue 10, end to end: mutt replies typed directly above "On ...,
+// Referee wrote:" go through Postfix and Dovecot to the daemon: both
+// players' JOIN start the game, and "Ciao!" + LINGUA it + PIAZZA MH1 SEED
+// + "Grazie" applies the commands and lists the two ignored lines.
+func TestMuttReplyAboveAttributionThroughDovecotAndPostfix(t *testing.T) {
+	ms := mailstack.Start(t, "referee", "olga", "ann", "bob")
+	dir := t.TempDir()
+	cfgPath := filepath.Join(dir, "referee.toml")
+	cfgText := fmt.Sprintf(`domain = %q
+data_dir = %q
+organisers = [%q]
+[referee]
+local_part = "referee"
+[imap]
+addr = %q
+tls = "none"
+username = %q
+password = "referee-pw"
+idle = "off"
+poll_interval = "100ms"
+resync_interval = "5s"
+min_backoff = "50ms"
+max_backoff = "1s"
+[smtp]
+addr = %q
+tls = "none"
+auth = "none"
+min_backoff = "100ms"
+max_backoff = "1s"
+[log]
+level = "warn"
+`, mailstack.Domain, filepath.Join(dir, "data"), ms.Address("olga"), ms.IMAPAddr, ms.Address("referee"), ms.MXAddr)
+	if err := os.WriteFile(cfgPath, []byte(cfgText), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := daemon.New(cfg, daemon.Options{StoreOptions: &store.Options{NoSync: true}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer testkit.Run(t, d.Run)()
+	secret, err := d.Referee.AddOrganiser(ms.Address("olga"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	orgTo := "referee+org." + secret + "@" + mailstack.Domain
+	ms.Send(t, ms.Address("olga"), []string{orgTo}, []byte("From: Olga <olga@example.test>\r\nTo: "+orgTo+
+		"\r\nSubject: new game\r\nMessage-ID: <e2e-org1@example.test>\r\nDate: "+time.Now().UTC().Format(time.RFC1123Z)+
+		"\r\n\r\nNEW dicebrewing id=m1 deadline=none\r\nPLAYER ann@example.test Ann\r\nPLAYER bob@example.test Bob\r\n"))
+	ms.WaitCount(t, "ann", "INBOX", 1, 20*time.Second)
+	ms.WaitCount(t, "bob", "INBOX", 1, 20*time.Second)
+
+	// Both JOIN, typed right above the attribution.
+	for _, p := range []string{"ann", "bob"} {
+		inv := ms.Messages(t, p, "INBOX")[0].Raw
+		to, raw := muttReply(t, inv, ms.Address(p), "join-"+p, "JOIN")
+		ms.Send(t, ms.Address(p), []string{to}, raw)
+	}
+	waitFor(t, "the game to start", func() bool {
+		g, err := d.Referee.GameRecord("m1")
+		return err == nil && g.Status == referee.StatusRunning
+	})
+
+	// The seat to move gets "WHAT YOU NEED TO DO NOW"; it answers in mutt
+	// with a greeting and a thanks around its commands.
+	var mover string
+	var prompt []byte
+	waitFor(t, "a prompt", func() bool {
+		for _, p := range []string{"ann", "bob"} {
+			for _, m := range ms.Messages(t, p, "INBOX") {
+				pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+				if err == nil && strings.Contains(pm.Text, "WHAT YOU NEED TO DO NOW") {
+					mover, prompt = p, m.Raw
+					return true
+				}
+			}
+		}
+		return false
+	})
+	before := ms.Count(t, mover, "INBOX")
+	to, raw := muttReply(t, prompt, ms.Address(mover), "move-"+mover, "Ciao!\nLINGUA it\nPIAZZA MH1 SEED\nGrazie")
+	ms.Send(t, ms.Address(mover), []string{to}, raw)
+	ms.WaitCount(t, mover, "INBOX", before+1, 20*time.Second)
+	var echo string
+	waitFor(t, "the echo of the move", func() bool {
+		for _, m := range ms.Messages(t, mover, "INBOX") {
+			pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+			if err == nil && strings.Contains(pm.Text, "Ho ignorato") {
+				echo = pm.Text
+				return true
+			}
+		}
+		return false
+	})
+	for _, want := range []string{"Ho ignorato 2 righe della tua mail senza comandi:\n  Ciao!\n  Grazie", "Ho letto 2 righe della tua mail"} {
+		if !strings.Contains(echo, want) {
+			t.Errorf("echo lacks %q:\n%s", want, echo)
+		}
+	}
+	for _, not := range []string{"Non ho applicato niente", "RESPINTO", "Nothing of this message"} {
+		if strings.Contains(echo, not) {
+			t.Errorf("echo has %q:\n%s", not, echo)
+		}
+	}
+	g, err := d.Referee.GameRecord("m1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range g.Seats {
+		if s.Address == ms.Address(mover) && s.Lang != "it" {
+			t.Errorf("LINGUA it not applied: %q", s.Lang)
+		}
+	}
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

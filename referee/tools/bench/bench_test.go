@@ -1,0 +1,100 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
+	_ "github.com/pbem-referee/referee/engine/dicebrewing"
+	_ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/heavenale"
+	"github.com/pbem-referee/referee/referee/tools/demo"
+)
+
+// TestSmallBench runs a small benchmark end to end (a handful of games on
+// the embedded stack, the echo baseline, two small scale points) and
+// checks that the figures are sane and that no move was lost or doubled:
+// every game's log replays to the referee's final state and the referee
+// logged exactly one input per mail its players sent.
+func TestSmallBench(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end benchmark")
+	}
+	var progress bytes.Buffer
+	rep, err := Run(context.Background(), Options{Games: 2, Players: 2, Sizes: []int{5, 20}, Moves: 10, Dir: t.TempDir(),
+		Timeout: 3 * time.Minute, Progress: &progress,
+		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "3"}},
+		// The check of lost and doubled mails can fail.
+		afterGames: func(site *demo.Site, ids []string, sent map[string]int) {
+			for _, delta := range []int{-1, 1} {
+				wrong := map[string]int{}
+				for id, n := range sent {
+					wrong[id] = n + delta
+				}
+				if _, problems := verifyGames(site, ids, wrong); len(problems) != len(ids) {
+					t.Errorf("%+d mail per game: problems %v", delta, problems)
+				}
+			}
+			if _, problems := verifyGames(site, append(ids, "nosuch"), sent); len(problems) != 1 {
+				t.Errorf("unknown game: problems %v", problems)
+			}
+		}})
+	t.Logf("progress:\n%s", progress.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table bytes.Buffer
+	rep.WriteTable(&table)
+	t.Logf("\n%s", table.String())
+	r, e := rep.Referee, rep.Echo
+	if !r.Verified {
+		t.Errorf("referee run not verified: %v", r.Problems)
+	}
+	if !e.Verified {
+		t.Errorf("echo run not verified: %v", e.Problems)
+	}
+	if r.Moves <= 0 || r.PlayerMails < 2*2*2 || r.Mails <= r.PlayerMails || r.MovesPerSec <= 0 || r.MailsPerSec <= 0 {
+		t.Errorf("referee figures: %+v", r)
+	}
+	// Every player mail is answered at least once, and the referee writes
+	// to every seat: more mails out than in.
+	if r.Latency == nil || r.Latency.N < r.PlayerMails*9/10 || r.Latency.Median <= 0 || r.Latency.P99 < r.Latency.Median {
+		t.Errorf("referee latency %+v for %d player mails", r.Latency, r.PlayerMails)
+	}
+	if r.RoundTrip == nil || r.RoundTrip.Median < r.Latency.Median/2 {
+		t.Errorf("round trip %+v, latency %+v", r.RoundTrip, r.Latency)
+	}
+	rounds := (r.PlayerMails + 1) / 2
+	if e.Moves != 2*rounds || e.PlayerMails != e.Moves || e.Mails != 2*e.Moves {
+		t.Errorf("echo: %d answered, %d sent, %d mails; want %d round trips", e.Moves, e.PlayerMails, e.Mails, 2*rounds)
+	}
+	if e.Latency == nil || e.Latency.N != e.Moves {
+		t.Errorf("echo latency %+v", e.Latency)
+	}
+	if rep.Ratio == nil || rep.Ratio.MovesPerSec <= 0 || rep.Ratio.LatencyMedian <= 0 || rep.Ratio.Latency != "delivery" {
+		t.Errorf("ratio %+v", rep.Ratio)
+	}
+	if len(rep.Scale) != 2 {
+		t.Fatalf("%d scale points", len(rep.Scale))
+	}
+	for _, p := range rep.Scale {
+		if p.Moves != 10 || p.Move == nil || p.Move.Median <= 0 || p.BytesPerGame <= 0 || p.OutboxBytesPerGame <= 0 ||
+			p.OutboxBytesPerGame > p.BytesPerGame || p.HeapInuse == 0 {
+			t.Errorf("scale point %+v", p)
+		}
+	}
+	if rep.Scale[1].StoreBytes <= rep.Scale[0].StoreBytes {
+		t.Errorf("the store did not grow: %d then %d bytes", rep.Scale[0].StoreBytes, rep.Scale[1].StoreBytes)
+	}
+	raw, err := json.Marshal(rep)
+	if err != nil || !strings.Contains(string(raw), `"moves_per_sec"`) {
+		t.Errorf("json: %v %s", err, raw)
+	}
+	if !strings.Contains(table.String(), "referee/echo") || !strings.Contains(table.String(), "LIVE GAMES") {
+		t.Errorf("table:\n%s", table.String())
+	}
+}

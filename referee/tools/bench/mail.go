@@ -1,0 +1,466 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/tools/demo"
+	"github.com/pbem-referee/referee/referee/wiring/daemon"
+	"github.com/pbem-referee/referee/store"
+)
+
+// Throughput is one run of bot traffic through a mail stack.
+type Throughput struct {
+	// Referee is "referee" or "echo".
+	Referee string `json:"referee"`
+	// Games is the number of concurrent games (for the echo: concurrent
+	// players, one per game of the referee run); Players the seats per
+	// game.
+	Games   int `json:"games"`
+	Players int `json:"players"`
+	// Seconds is the wall time from the first mail to the last.
+	Seconds float64 `json:"seconds"`
+	// Moves is the number of engine moves applied (for the echo: mails
+	// answered, one "move" each); PlayerMails the mails players sent and
+	// Mails every mail delivered, both directions.
+	Moves       int `json:"moves"`
+	PlayerMails int `json:"player_mails"`
+	Mails       int `json:"mails"`
+	// MovesPerSec and MailsPerSec are Moves and Mails over Seconds.
+	MovesPerSec float64 `json:"moves_per_sec"`
+	MailsPerSec float64 `json:"mails_per_sec"`
+	// Latency is from a player's mail being appended to the referee's
+	// mailbox to the referee's answer being appended to the player's
+	// (measured at the mail server; only on the embedded stack).
+	Latency *Dist `json:"latency,omitempty"`
+	// RoundTrip is from the player's SMTP server accepting its mail to the
+	// player reading the answer (measured at the player; every stack).
+	RoundTrip *Dist `json:"round_trip"`
+	// CPUSeconds is the process's CPU time during the run (servers,
+	// daemon and bots together when the stack is embedded).
+	CPUSeconds float64 `json:"cpu_seconds"`
+	// Verified says every game's log replays to the referee's final
+	// state and every player mail was processed exactly once; Problems
+	// lists what did not.
+	Verified bool     `json:"verified"`
+	Problems []string `json:"problems,omitempty"`
+}
+
+// Dist is a latency distribution in milliseconds.
+type Dist struct {
+	N      int     `json:"n"`
+	Median float64 `json:"median_ms"`
+	P99    float64 `json:"p99_ms"`
+	Max    float64 `json:"max_ms"`
+}
+
+func distOf(ds []time.Duration) *Dist {
+	if len(ds) == 0 {
+		return nil
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	q := func(p float64) time.Duration {
+		i := int(p*float64(len(ds))+0.5) - 1
+		return ds[min(max(i, 0), len(ds)-1)]
+	}
+	return &Dist{N: len(ds), Median: ms(q(0.5)), P99: ms(q(0.99)), Max: ms(ds[len(ds)-1])}
+}
+
+// recorder collects delivery and player timestamps.
+type recorder struct {
+	referee string // the referee's address
+
+	mu        sync.Mutex
+	arrived   map[string]time.Time // player mail (Message-ID) appended to the referee's mailbox
+	answers   []answer
+	sentAt    map[string]time.Time // player mail accepted by SMTP
+	rtt       []time.Duration
+	delivered atomic.Int64
+}
+
+type answer struct {
+	parent string
+	at     time.Time
+}
+
+func newRecorder() *recorder {
+	return &recorder{arrived: map[string]time.Time{}, sentAt: map[string]time.Time{}}
+}
+
+func (r *recorder) deliver(d demo.Delivery) {
+	r.delivered.Add(1)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if strings.EqualFold(d.Account, r.referee) {
+		r.arrived[d.MessageID] = d.At
+	} else if d.InReplyTo != "" {
+		r.answers = append(r.answers, answer{parent: strings.TrimSpace(d.InReplyTo), at: d.At})
+	}
+}
+
+func (r *recorder) observe(ev demo.MailEvent) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if ev.Sent {
+		r.sentAt[ev.MessageID] = ev.At
+		return
+	}
+	if t, ok := r.sentAt[ev.InReplyTo]; ok {
+		r.rtt = append(r.rtt, ev.At.Sub(t))
+		delete(r.sentAt, ev.InReplyTo) // the first answer counts
+	}
+}
+
+// latencies returns the delivery-to-delivery latencies (first answer to
+// each player mail).
+func (r *recorder) latencies() []time.Duration {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []time.Duration
+	seen := map[string]bool{}
+	for _, a := range r.answers {
+		if t, ok := r.arrived[a.parent]; ok && !seen[a.parent] {
+			seen[a.parent] = true
+			out = append(out, a.at.Sub(t))
+		}
+	}
+	return out
+}
+
+// stackEnv is a mail stack for one run: the stack, whether it reports
+// deliveries, and how to stop it.
+type stackEnv struct {
+	stack    demo.MailStack
+	rec      *recorder
+	embedded *demo.MailServer
+	close    func()
+	name     string
+}
+
+// gameSeat is one bot of the referee run.
+type gameSeat struct {
+	player *demo.Player
+	brain  *demo.GameBrain
+}
+
+// runGames plays n concurrent bot games through the stack and measures.
+func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *slog.Logger) (*Throughput, error) {
+	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	defer site.Stop()
+	env.rec.referee = site.Referee.Addr
+	org, err := env.stack.Account("organiser", "Organiser")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := site.Daemon.Referee.AddOrganiser(org.Addr); err != nil {
+		return nil, err
+	}
+	games, err := demo.PickGames(o.GameNames)
+	if err != nil {
+		return nil, err
+	}
+	type plan struct {
+		id    string
+		ng    referee.NewGame
+		seats []*gameSeat
+	}
+	var plans []*plan
+	for i := 0; i < o.Games; i++ {
+		g := games[i%len(games)]
+		info := g.Info()
+		maker, ok := g.(engine.BotMaker)
+		if !ok {
+			return nil, fmt.Errorf("bench: %s has no bots", info.Name)
+		}
+		n := info.NearestPlayers(o.Players)
+		id := fmt.Sprintf("b%d", i+1)
+		p := &plan{id: id, ng: referee.NewGame{ID: id, Game: info.Name, Players: n, Organiser: org.Addr,
+			Seed: fmt.Sprintf("%s/%d", o.Seed, i), Options: o.GameOptions[info.Name],
+			Policy: &referee.Policy{Hours: map[string]float64{}, VacationDays: 14}}}
+		botName := info.BestBot()
+		for k := 0; k < n; k++ {
+			acc, err := env.stack.Account(fmt.Sprintf("g%dp%d", i+1, k+1), fmt.Sprintf("P%d", k+1))
+			if err != nil {
+				return nil, err
+			}
+			brain, err := site.BotBrain(maker, botName, fmt.Sprintf("%s/%d/%d", o.Seed, i, k))
+			if err != nil {
+				return nil, err
+			}
+			pl := &demo.Player{Account: acc, Brain: brain, Logger: log, Observe: env.rec.observe}
+			p.seats = append(p.seats, &gameSeat{player: pl, brain: brain})
+			p.ng.Invite = append(p.ng.Invite, referee.Invitee{Address: acc.Addr, Name: acc.Name, Lang: "en"})
+		}
+		plans = append(plans, p)
+	}
+	var players []*demo.Player
+	for _, p := range plans {
+		for _, s := range p.seats {
+			players = append(players, s.player)
+		}
+	}
+	start, cpu0 := time.Now(), cpuTime()
+	deliv0 := env.rec.delivered.Load()
+	wait := runPlayers(ctx, players)
+	for _, p := range plans {
+		if _, err := site.Daemon.Referee.CreateGame(p.ng); err != nil {
+			return nil, err
+		}
+	}
+	done := func() bool {
+		for _, p := range plans {
+			for _, s := range p.seats {
+				if lg, _ := s.brain.Final(); lg == nil {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if err := waitFor(ctx, o.Timeout, wait, done, func() string { return gamesState(site) }); err != nil {
+		return nil, err
+	}
+	t := &Throughput{Referee: "referee", Games: o.Games, Players: o.Players, Seconds: time.Since(start).Seconds(),
+		CPUSeconds: (cpuTime() - cpu0).Seconds()}
+	var ids []string
+	for _, p := range plans {
+		ids = append(ids, p.id)
+		for _, s := range p.seats {
+			t.PlayerMails += int(s.player.Sent())
+			t.Mails += int(s.player.Sent() + s.player.Received())
+		}
+	}
+	if env.embedded != nil {
+		t.Mails = int(env.rec.delivered.Load() - deliv0)
+	}
+	// Verify before stopping: the store is read through the daemon.
+	sent := map[string]int{}
+	for _, p := range plans {
+		for _, s := range p.seats {
+			sent[p.id] += int(s.player.Sent())
+		}
+	}
+	t.Moves, t.Problems = verifyGames(site, ids, sent)
+	if o.afterGames != nil {
+		o.afterGames(site, ids, sent)
+	}
+	t.Verified = len(t.Problems) == 0
+	t.finish(env.rec)
+	return t, nil
+}
+
+// runEcho plays the echo run: one player per game of the referee run, each
+// pinging the echo referee rounds times.
+func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients, rounds int, log *slog.Logger) (*Throughput, error) {
+	var echo *Echo
+	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
+		Handler: func(d *daemon.Daemon) referee.MailHandler {
+			echo = &Echo{DB: d.DB, Domain: env.stack.Domain(), From: "referee@" + env.stack.Domain(), Kick: d.Sender.Kick}
+			return echo
+		}})
+	if err != nil {
+		return nil, err
+	}
+	defer site.Stop()
+	env.rec.referee = site.Referee.Addr
+	var players []*demo.Player
+	for i := 0; i < clients; i++ {
+		acc, err := env.stack.Account(fmt.Sprintf("e%d", i+1), fmt.Sprintf("E%d", i+1))
+		if err != nil {
+			return nil, err
+		}
+		players = append(players, &demo.Player{Account: acc, Brain: &echoBrain{to: site.Referee.Addr, rounds: rounds},
+			Logger: log, Observe: env.rec.observe})
+	}
+	start, cpu0 := time.Now(), cpuTime()
+	deliv0 := env.rec.delivered.Load()
+	wait := runPlayers(ctx, players)
+	if err := waitFor(ctx, o.Timeout, wait, nil, func() string { return fmt.Sprintf("echo answered %d", echo.Handled()) }); err != nil {
+		return nil, err
+	}
+	t := &Throughput{Referee: "echo", Games: clients, Players: 1, Seconds: time.Since(start).Seconds(),
+		CPUSeconds: (cpuTime() - cpu0).Seconds(), Moves: int(echo.Handled())}
+	for _, p := range players {
+		t.PlayerMails += int(p.Sent())
+		t.Mails += int(p.Sent() + p.Received())
+	}
+	if env.embedded != nil {
+		t.Mails = int(env.rec.delivered.Load() - deliv0)
+	}
+	if t.Moves != t.PlayerMails {
+		t.Problems = append(t.Problems, fmt.Sprintf("echo answered %d mails of %d sent", t.Moves, t.PlayerMails))
+	}
+	t.Verified = len(t.Problems) == 0
+	t.finish(env.rec)
+	return t, nil
+}
+
+func (t *Throughput) finish(rec *recorder) {
+	if t.Seconds > 0 {
+		t.MovesPerSec = float64(t.Moves) / t.Seconds
+		t.MailsPerSec = float64(t.Mails) / t.Seconds
+	}
+	t.Latency = distOf(rec.latencies())
+	rec.mu.Lock()
+	t.RoundTrip = distOf(append([]time.Duration(nil), rec.rtt...))
+	rec.mu.Unlock()
+}
+
+// runPlayers starts the players; the returned channel gets one result per
+// player.
+func runPlayers(ctx context.Context, players []*demo.Player) <-chan error {
+	out := make(chan error, len(players))
+	for _, p := range players {
+		go func(p *demo.Player) {
+			defer func() {
+				if r := recover(); r != nil {
+					out <- fmt.Errorf("bench: player panicked: %v\n%s", r, debug.Stack())
+				}
+			}()
+			out <- p.Run(ctx)
+		}(p)
+	}
+	return waitAll(out, len(players))
+}
+
+// waitAll turns n results into one: the first error, or nil once all
+// succeeded.
+func waitAll(in <-chan error, n int) <-chan error {
+	out := make(chan error, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				out <- fmt.Errorf("bench: panic: %v", r)
+			}
+		}()
+		for i := 0; i < n; i++ {
+			if err := <-in; err != nil {
+				out <- err
+				return
+			}
+		}
+		out <- nil
+	}()
+	return out
+}
+
+// waitFor waits for the players to finish (and done, if given), a player
+// error, the timeout or ctx.
+func waitFor(ctx context.Context, timeout time.Duration, players <-chan error, done func() bool, state func() string) error {
+	var tc <-chan time.Time
+	if timeout > 0 {
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		tc = t.C
+	}
+	for {
+		select {
+		case err := <-players:
+			if err != nil {
+				return err
+			}
+			if done == nil || done() {
+				return nil
+			}
+			return fmt.Errorf("bench: the players stopped before the end: %s", state())
+		case <-tc:
+			return fmt.Errorf("bench: not finished after %v: %s", timeout, state())
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// gamesState describes the games, for a timeout message.
+func gamesState(site *demo.Site) string {
+	var b strings.Builder
+	_ = site.Daemon.DB.View(func(tx *store.Tx) error {
+		return tx.Games(func(id string, rec []byte) error {
+			var g struct {
+				Status string `json:"status"`
+				Steps  int    `json:"steps"`
+			}
+			_ = json.Unmarshal(rec, &g)
+			fmt.Fprintf(&b, "%s %s %d; ", id, g.Status, g.Steps)
+			return nil
+		})
+	})
+	return b.String()
+}
+
+// verifyGames checks each game: it is over, its exported log replays from
+// the seed to the referee's own final state, and the referee logged
+// exactly one input per mail its players sent (none lost, none doubled).
+// It returns the engine moves applied and the problems.
+func verifyGames(site *demo.Site, ids []string, sent map[string]int) (int, []string) {
+	moves := 0
+	var problems []string
+	for _, id := range ids {
+		tb, err := site.Tables()(id)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", id, err))
+			continue
+		}
+		moves += tb.Token()
+		if tb.State.Result() == nil {
+			problems = append(problems, id+": not over")
+		}
+		lg, err := site.Daemon.Referee.ExportLog(id, true)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: export: %v", id, err))
+			continue
+		}
+		eg, err := engine.Lookup(lg.Game)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		st, err := engine.Replay(eg, *lg)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s (%s): replay: %v", id, lg.Game, err))
+			continue
+		}
+		h1, err1 := engine.StateHash(st)
+		h2, err2 := engine.StateHash(tb.State)
+		if err := errors.Join(err1, err2); err != nil || h1 != h2 || st.Head().Moves != tb.Token() {
+			problems = append(problems, fmt.Sprintf("%s: the replay ends at move %d, the referee at %d (hashes equal: %v)",
+				id, st.Head().Moves, tb.Token(), h1 == h2))
+		}
+		inputs := 0
+		err = site.Daemon.DB.View(func(tx *store.Tx) error {
+			return tx.Log(id, 1, func(_ uint64, raw []byte) error {
+				var e struct {
+					Kind string `json:"kind"`
+				}
+				if err := json.Unmarshal(raw, &e); err != nil {
+					return err
+				}
+				if e.Kind == referee.EntryInput {
+					inputs++
+				}
+				return nil
+			})
+		})
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: log: %v", id, err))
+		} else if inputs != sent[id] {
+			problems = append(problems, fmt.Sprintf("%s: the players sent %d mails, the referee logged %d inputs", id, sent[id], inputs))
+		}
+	}
+	return moves, problems
+}

@@ -1,0 +1,340 @@
+package bench
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/tools/demo"
+	"github.com/pbem-referee/referee/referee/wiring/config"
+	"github.com/pbem-referee/referee/referee/wiring/daemon"
+	"github.com/pbem-referee/referee/store"
+)
+
+// ScalePoint is the referee with a number of live games in its store.
+type ScalePoint struct {
+	// Games is the number of games created and in progress (every seat
+	// joined, the first decisions asked).
+	Games int `json:"games"`
+	// LoadSeconds is the time the bulk load to this size took (a NoSync
+	// store, through the referee: organiser NEW commands and JOIN inputs).
+	LoadSeconds float64 `json:"load_seconds"`
+	// StoreBytes is the store file's size, BytesPerGame that over Games,
+	// and OutboxBytesPerGame the part that is mail still queued (the
+	// invitations and start mails: no sender runs during the load).
+	StoreBytes         int64 `json:"store_bytes"`
+	BytesPerGame       int64 `json:"bytes_per_game"`
+	OutboxBytesPerGame int64 `json:"outbox_bytes_per_game"`
+	// HeapInuse and RSS are the peaks while the daemon (store reopened
+	// with fsync) served the timed moves; HeapAfterGC the live heap then.
+	HeapInuse   uint64 `json:"peak_heap_inuse_bytes"`
+	RSS         uint64 `json:"peak_rss_bytes"`
+	HeapAfterGC uint64 `json:"heap_after_gc_bytes"`
+	// Move is the time of one move: one player's mail processed by the
+	// referee (Referee.Process, its one fsync'd transaction, the outgoing
+	// mails composed and queued), over Moves moves in random games.
+	Moves int   `json:"moves"`
+	Move  *Dist `json:"move"`
+}
+
+// scaler grows one store through the sizes.
+type scaler struct {
+	o      *Options
+	dir    string
+	cfg    config.Config
+	log    *slog.Logger
+	org    string
+	games  int // created so far
+	rng    *rand.Rand
+	kinds  []engine.Game
+	points []*ScalePoint
+}
+
+func newScaler(o *Options, dir string, log *slog.Logger) (*scaler, error) {
+	kinds, err := demo.PickGames(o.GameNames)
+	if err != nil {
+		return nil, err
+	}
+	// The daemon is built, never run: no mail server is needed, the
+	// addresses only have to be valid.
+	acc := demo.Account{Addr: "referee@example.test", Password: "unused", IMAPAddr: "127.0.0.1:1", SMTPAddr: "127.0.0.1:1"}
+	cfg := demo.Config("example.test", dir, acc, 1, "warn")
+	return &scaler{o: o, dir: dir, cfg: cfg, log: log, org: "organiser@example.test",
+		rng: rand.New(rand.NewPCG(7, 7)), kinds: kinds}, nil
+}
+
+func (s *scaler) open(noSync bool) (*daemon.Daemon, error) {
+	opt := daemon.Options{Logger: s.log}
+	if noSync {
+		opt.StoreOptions = &store.Options{NoSync: true}
+	}
+	return daemon.New(&s.cfg, opt)
+}
+
+// grow loads games up to n, then measures.
+func (s *scaler) grow(ctx context.Context, n int) (*ScalePoint, error) {
+	p := &ScalePoint{Games: n}
+	begin := time.Now()
+	d, err := s.open(true)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.load(ctx, d, n); err != nil {
+		d.DB.Close()
+		return nil, err
+	}
+	p.LoadSeconds = time.Since(begin).Seconds()
+	if p.StoreBytes, err = d.DB.Size(); err != nil {
+		d.DB.Close()
+		return nil, err
+	}
+	var outbox int64
+	_ = d.DB.View(func(tx *store.Tx) error {
+		return tx.Items(referee.OutboxQueue, func(it store.Item) error {
+			outbox += int64(len(it.Payload))
+			return nil
+		})
+	})
+	if err := d.DB.Close(); err != nil {
+		return nil, err
+	}
+	p.BytesPerGame, p.OutboxBytesPerGame = p.StoreBytes/int64(n), outbox/int64(n)
+
+	// Serve moves with the store reopened as in production (fsync).
+	runtime.GC()
+	debug.FreeOSMemory()
+	resetPeakRSS()
+	d, err = s.open(false)
+	if err != nil {
+		return nil, err
+	}
+	defer d.DB.Close()
+	stop := sampleHeap()
+	times, err := s.moves(ctx, d, n)
+	p.HeapInuse = stop()
+	if err != nil {
+		return nil, err
+	}
+	p.RSS = peakRSS()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	p.HeapAfterGC = ms.HeapAlloc
+	p.Moves, p.Move = len(times), distOf(times)
+	s.points = append(s.points, p)
+	return p, nil
+}
+
+// load creates games up to n: organiser NEW commands in batches (one
+// transaction per batch), then one JOIN input per seat.
+func (s *scaler) load(ctx context.Context, d *daemon.Daemon, n int) error {
+	r := d.Referee
+	if _, err := r.AddOrganiser(s.org); err != nil {
+		return err
+	}
+	first := s.games
+	const batch = 100
+	for s.games < n {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		var b strings.Builder
+		for k := 0; k < batch && s.games < n; k++ {
+			s.games++
+			info := s.kinds[s.games%len(s.kinds)].Info()
+			np := info.NearestPlayers(s.o.Players)
+			fmt.Fprintf(&b, "NEW %s id=s%d players=%d deadline=none seed=%s/s%d\n", info.Name, s.games, np, s.o.Seed, s.games)
+			for j := 1; j <= np; j++ {
+				fmt.Fprintf(&b, "PLAYER s%dp%d@example.test P%d\n", s.games, j, j)
+			}
+		}
+		res, err := r.Organise(s.org, b.String())
+		if err != nil {
+			return err
+		}
+		for _, line := range res {
+			if !strings.HasPrefix(line, "NEW: created") {
+				return fmt.Errorf("bench: bulk load: %s", line)
+			}
+		}
+	}
+	type seat struct{ game, addr, secret string }
+	var todo []seat
+	err := d.DB.View(func(tx *store.Tx) error {
+		return tx.Games(func(id string, raw []byte) error {
+			k, err := strconv.Atoi(strings.TrimPrefix(id, "s"))
+			if err != nil || k <= first {
+				return nil
+			}
+			var g referee.Game
+			if err := json.Unmarshal(raw, &g); err != nil {
+				return err
+			}
+			for _, st := range g.Seats {
+				todo = append(todo, seat{id, st.Address, st.Secret})
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return err
+	}
+	for _, st := range todo {
+		out, err := r.Process(ctx, referee.Request{From: st.addr, Kind: "seat", Game: st.game, Seat: -1, Secret: st.secret,
+			Token: -1, Text: "JOIN", Keys: []string{"bench:join:" + st.addr}, Source: "bench", SenderVerified: true})
+		if err != nil {
+			return err
+		}
+		if out.Status != "applied" && out.Status != "queued" && out.Status != "answered" {
+			return fmt.Errorf("bench: JOIN %s: %s %s", st.addr, out.Status, out.Detail)
+		}
+	}
+	return nil
+}
+
+// moves times Options.Moves moves in random live games.
+func (s *scaler) moves(ctx context.Context, d *daemon.Daemon, n int) ([]time.Duration, error) {
+	r := d.Referee
+	var times []time.Duration
+	tries := 0
+	for len(times) < s.o.Moves && tries < 20*s.o.Moves {
+		tries++
+		if err := ctx.Err(); err != nil {
+			return times, err
+		}
+		id := fmt.Sprintf("s%d", 1+s.rng.IntN(n))
+		g, err := r.GameRecord(id)
+		if err != nil {
+			return nil, err
+		}
+		if g.Status != referee.StatusRunning {
+			continue
+		}
+		tb, err := engine.LoadTable(g.Table, nil)
+		if err != nil {
+			return nil, err
+		}
+		seat, p := -1, (*engine.Prompt)(nil)
+		for i, pr := range tb.Prompts {
+			if pr != nil && !pr.Complete {
+				seat, p = i, pr
+				break
+			}
+		}
+		if p == nil {
+			continue
+		}
+		bots, ok := tb.Game().(engine.BotMaker)
+		if !ok {
+			return nil, fmt.Errorf("bench: %s has no bots", g.Game)
+		}
+		bot, err := bots.NewBot("random")
+		if err != nil {
+			return nil, err
+		}
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%s/%d", id, tb.Token())
+		dec := &demo.PeekDecider{Load: func(string) (*engine.Table, error) { return tb, nil }, Bot: bot, Rand: rand.New(rand.NewPCG(h.Sum64(), 3))}
+		lines, err := dec.Decide(ctx, &demo.MailView{Game: id, Seat: seat, Token: tb.Token(), Status: g.Status, Prompt: p,
+			Legal: tb.State.Legal(p.Decision)})
+		if err != nil {
+			return nil, err
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		st := g.Seats[seat]
+		req := referee.Request{From: st.Address, Kind: "seat", Game: id, Seat: seat, Secret: st.Secret, Token: -1,
+			Text: strings.Join(lines, "\n"), Keys: []string{fmt.Sprintf("bench:move:%d:%s:%d:%d", n, id, tb.Token(), tries)},
+			Source: "bench", SenderVerified: true}
+		begin := time.Now()
+		out, err := r.Process(ctx, req)
+		el := time.Since(begin)
+		if err != nil {
+			return nil, err
+		}
+		if out.Status != "applied" && out.Status != "queued" {
+			return nil, fmt.Errorf("bench: move %q in %s: %s %s", req.Text, id, out.Status, out.Detail)
+		}
+		times = append(times, el)
+	}
+	if len(times) == 0 {
+		return nil, fmt.Errorf("bench: no move could be timed with %d games", n)
+	}
+	return times, nil
+}
+
+// sampleHeap samples the Go heap in use every 20 ms until the returned
+// function is called, which returns the peak.
+func sampleHeap() func() uint64 {
+	var mu sync.Mutex
+	var peak uint64
+	read := func() {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		mu.Lock()
+		peak = max(peak, ms.HeapInuse)
+		mu.Unlock()
+	}
+	read()
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		defer func() { _ = recover() }()
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				read()
+			}
+		}
+	}()
+	return func() uint64 {
+		close(done)
+		<-finished
+		read()
+		mu.Lock()
+		defer mu.Unlock()
+		return peak
+	}
+}
+
+// resetPeakRSS resets the kernel's peak RSS of this process (VmHWM);
+// Linux only, best effort.
+func resetPeakRSS() { _ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
+
+// peakRSS reads VmHWM (bytes; 0 when unknown).
+func peakRSS() uint64 { return procStatus("VmHWM:") }
+
+func procStatus(key string) uint64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		if f := strings.Fields(sc.Text()); len(f) >= 2 && f[0] == key {
+			kb, _ := strconv.ParseUint(f[1], 10, 64)
+			return kb * 1024
+		}
+	}
+	return 0
+}
