@@ -22,8 +22,10 @@
 # DIR/env is rewritten after a Dovecot restart (new MS_DOVECOT_PID); a second SMTP
 # listener, MS_MX_ADDR, without SASL, like an MX: a Postfix smtpd that offers AUTH
 # exits when Dovecot's auth socket is down, so mail sent during a Dovecot outage
-# must come in there (MS_SMTP_ADDR keeps AUTH, like a submission port). Everything
-# else is unchanged.
+# must come in there (MS_SMTP_ADDR keeps AUTH, like a submission port); the readiness
+# probe (wait_port) reads the greeting and checks a marker of this stack in it
+# (login_greeting, smtpd_banner), so another stack's server on the port does not pass
+# for ours. Everything else is unchanged.
 # Knobs (environment):
 #   MS_IMAP_PORT, MS_SMTP_PORT, MS_MX_PORT  fixed ports (default: random free ports >= 20000)
 #   MS_USERS                    default "referee alice bob carol dave"
@@ -58,9 +60,18 @@ free_port() {  # random port no socket uses (tiny race with other starters; Star
   return 1
 }
 
-wait_port() {  # wait_port PORT TENTHS_OF_A_SECOND
+wait_port() {  # wait_port PORT TENTHS_OF_A_SECOND MARKER [PID]
+  # Ready means THIS stack's server answers: its greeting (Dovecot's
+  # login_greeting, Postfix's smtpd_banner) carries MARKER, unique to the
+  # stack's directory. A bare connect would also succeed when another
+  # stack's server holds the port after ours failed to bind it. With PID,
+  # gives up as soon as that server's master has exited.
+  local line
   for _ in $(seq 1 "$2"); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+    [ -z "${4:-}" ] || alive "$4" || return 1
+    if line=$( (exec 3<>"/dev/tcp/127.0.0.1/$1" && IFS= read -r -t 2 l <&3 && printf '%s' "$l") 2>/dev/null ); then
+      case "$line" in *"$3"*) return 0;; esac
+    fi
     sleep 0.1
   done
   return 1
@@ -84,6 +95,7 @@ run)
   SMTP_PORT=${MS_SMTP_PORT:-$(free_port)}
   MX_PORT=${MS_MX_PORT:-$(free_port)}
   [ "$MX_PORT" != "$SMTP_PORT" ] || MX_PORT=$(free_port)
+  MARK="mailstack-${T##*/}"   # in both greetings: wait_port knows its own servers
   if [ "$(id -u)" = 0 ]; then DUSER=${MS_DOVECOT_USER:-nobody}; else DUSER=$(id -un); fi
   DGROUP=$(id -gn "$DUSER")
 
@@ -101,6 +113,7 @@ protocols = imap lmtp
 listen = 127.0.0.1
 log_path = $D/dovecot.log
 hostname = mail.$DOMAIN
+login_greeting = $MARK ready.
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
@@ -203,6 +216,7 @@ inet_interfaces = 127.0.0.1
 inet_protocols = ipv4
 mynetworks = 127.0.0.0/8
 smtpd_peername_lookup = no
+smtpd_banner = \$myhostname ESMTP $MARK
 # optional AUTH PLAIN/LOGIN against Dovecot's users (cleartext is fine on loopback)
 smtpd_sasl_auth_enable = yes
 smtpd_sasl_type = dovecot
@@ -296,10 +310,10 @@ EOF
   sleep "$LIFETIME" </dev/null >/dev/null 2>&1 &   # lifetime cap for forgotten stacks
   TIMER=$!
 
-  if ! wait_port "$IMAP_PORT" 100; then
+  if ! wait_port "$IMAP_PORT" 100 "$MARK" "$DPID"; then
     echo "mailstack: IMAP not up" >&2; cat "$D/dovecot.log" "$D/stderr.log" >&2; shutdown 1
   fi
-  if [ -z "$NO_POSTFIX" ] && ! { wait_port "$SMTP_PORT" 100 && wait_port "$MX_PORT" 100; }; then
+  if [ -z "$NO_POSTFIX" ] && ! { wait_port "$SMTP_PORT" 100 "$MARK" && wait_port "$MX_PORT" 100 "$MARK"; }; then
     echo "mailstack: SMTP not up" >&2; cat "$P/postfix.log" "$P/stderr.log" >&2; shutdown 1
   fi
   SMTP_ADDR=127.0.0.1:$SMTP_PORT; MX_ADDR=127.0.0.1:$MX_PORT
@@ -334,7 +348,7 @@ ENV
       WANT=
       if [ -z "$DPID" ]; then
         start_dovecot
-        if ! wait_port "$IMAP_PORT" 100; then
+        if ! wait_port "$IMAP_PORT" 100 "$MARK" "$DPID"; then
           echo "mailstack: IMAP not up after restart" >&2; cat "$D/dovecot.log" "$D/stderr.log" >&2; shutdown 1
         fi
         write_env

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// module is the module path; the module's root is ../.. from here.
+const module = "github.com/pbem-referee/referee"
+
+// goList runs `go list args...` at the module's root and returns its lines.
+func goList(t *testing.T, args ...string) []string {
+	t.Helper()
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the layout checks need the go command: %v", err)
+	}
+	cmd := exec.Command(gobin, append([]string{"list"}, args...)...)
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		msg := ""
+		if ee, ok := err.(*exec.ExitError); ok {
+			msg = string(ee.Stderr)
+		}
+		t.Fatalf("go list %v: %v\n%s", args, err, msg)
+	}
+	return strings.Fields(strings.TrimSpace(string(out)))
+}
+
+// TestBinaryHasNoTestRig: the product binary links neither the testing
+// package nor any test rig (issue 13.1): `referee bench --real` starts the
+// real mail servers through referee/tools/realstack, which returns errors.
+func TestBinaryHasNoTestRig(t *testing.T) {
+	deps := goList(t, "-deps", "./cmd/referee")
+	if len(deps) < 50 {
+		t.Fatalf("go list -deps ./cmd/referee listed only %d packages: %v", len(deps), deps)
+	}
+	for _, p := range deps {
+		if p == "testing" || strings.HasPrefix(p, "testing/") || strings.HasPrefix(p, module+"/referee/rigs/") {
+			t.Errorf("the referee binary links %s", p)
+		}
+	}
+}
