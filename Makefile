@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: all build demo test test-plain check fmt fmt-check vet race bench fuzz cover clean help
+.PHONY: all build demo test test-plain check fmt fmt-check vet staticcheck race bench fuzz cover clean help
 
 all: check ## Same as check.
 
@@ -15,7 +15,7 @@ demo: ## Run the embedded demo: bots play every game by mail on loopback.
 
 test: check ## Run the whole test suite (what CI runs).
 
-check: fmt-check vet race ## gofmt + go vet + tests with -race.
+check: fmt-check vet staticcheck race ## gofmt + go vet + staticcheck + tests with -race.
 
 fmt: ## Format the code.
 	gofmt -w $$(git ls-files '*.go')
@@ -25,6 +25,9 @@ fmt-check: ## Fail if any file needs gofmt.
 
 vet: ## go vet.
 	$(GO) vet $(PKGS)
+
+staticcheck: ## staticcheck (a tool dependency in go.mod; checks in staticcheck.conf).
+	$(GO) tool staticcheck $(PKGS)
 
 race: ## Tests with the race detector, in random order; lists the skipped tests and why at the end.
 	@bash -o pipefail -c '$(GO) test -race -shuffle=on -timeout 20m -json $(PKGS) | $(GO) run ./cmd/testreport'
