@@ -296,12 +296,6 @@ func (s *State) gain(seat int, g bag, source string) {
 	s.emit("gain", seat, "ing", g.String(), "source", source)
 }
 
-func one(i int) bag {
-	var b bag
-	b[i] = 1
-	return b
-}
-
 // freeAction applies a free action (BC-5.9).
 func (s *State) freeAction(seat int, m *move) error {
 	p := &s.P[seat]

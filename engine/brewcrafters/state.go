@@ -240,8 +240,7 @@ func (s *State) emit(typ string, seat int, kv ...any) {
 	s.ev = append(s.ev, engine.NewEvent("bc."+typ, seat, engine.Public, kv...))
 }
 
-func (p *Player) has(b string) bool  { return contains(p.Built, b) }
-func (p *Player) hasW(w string) bool { return contains(p.Workers, w) }
+func (p *Player) has(b string) bool { return contains(p.Built, b) }
 
 // workers returns the player's Skilled Workers' data.
 func (s *State) ws(p *Player) []*Worker {
@@ -324,14 +323,6 @@ func (s *State) rank(seat int) int {
 		}
 	}
 	return 0
-}
-
-func (s *State) slotCount(p *Player) int {
-	n := 1
-	if p.has("DOUBLE_BATCH") {
-		n = 2
-	}
-	return n
 }
 
 // lab returns the research row of a track on the game's lab side (§8.10).
