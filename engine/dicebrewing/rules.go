@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -215,16 +214,6 @@ type gainSpec struct {
 	Coins  int    `toml:"coins" json:"coins,omitempty"`
 	Die    string `toml:"die" json:"die,omitempty"`       // "", Y, K, G, B or ANY
 	Tokens int    `toml:"tokens" json:"tokens,omitempty"` // action tokens of the player's choice
-}
-
-// choices is the number of choices the gain asks of the player: one for a
-// die:ANY, one per action token.
-func (g gainSpec) choices() int {
-	n := g.Tokens
-	if g.Die == "ANY" {
-		n++
-	}
-	return n
 }
 
 func (g gainSpec) empty() bool { return g == gainSpec{} }
@@ -833,14 +822,4 @@ func colourIndex(s string) int {
 		return colB
 	}
 	return -1
-}
-
-// recipeIDs returns every recipe id, sorted.
-func (r *rules) recipeIDs() []string {
-	out := make([]string, 0, len(r.Recipes))
-	for _, rc := range r.Recipes {
-		out = append(out, rc.ID)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -265,7 +265,7 @@ func (s *state) View(seat int) any {
 }
 
 func gainView(g gainSpec) GainView {
-	return GainView{XP: g.XP, Coins: g.Coins, Die: g.Die, Tokens: g.Tokens}
+	return GainView(g)
 }
 
 // cardView describes a display slot for a reader.
