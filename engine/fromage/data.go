@@ -538,7 +538,7 @@ func parseRules(data []byte) (*Rules, error) {
 				}
 			}
 		}
-		r.Customers = append(r.Customers, Customer{ID: cu.ID, Win: cu.Win, Tie: cu.Tie})
+		r.Customers = append(r.Customers, Customer(cu))
 	}
 
 	// Venues (D-1..D-7).
