@@ -23,7 +23,7 @@ var (
 	discNames   = []string{"A", "B", "C", "ABC"}
 )
 
-// Indexes of the start spaces (§8.2), the scoring spots (§8.5) and the cards (§8.10).
+// Indexes of the start spaces (§8.2) and the scoring spots (§8.5).
 const (
 	homeFirst = 0
 	homeBrew  = 1
@@ -33,12 +33,6 @@ const (
 	spotX     = 0
 	spotColor = 1 // WO..BA are spots 1..5
 	spotMonk  = 6 // M1..M4 are spots 6..9
-
-	cardCash   = 0
-	cardBrew   = 1
-	cardColor  = 2
-	cardLow    = 3
-	cardBarrel = 4
 
 	sideSun   = 0
 	sideShade = 1

@@ -14,8 +14,7 @@ import (
 func evenOut(start [5]int, rate, d, max int, mayStop bool) (best int, ex [5]int, steps []string, ducat []int) {
 	type key [5]int
 	memo := map[key]int{}
-	var finish func(p [5]int) int
-	finish = func(p [5]int) int {
+	finish := func(p [5]int) int {
 		q := p
 		for k := 0; k < d; k++ {
 			i := lowIdx(q, max)

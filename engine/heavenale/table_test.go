@@ -48,7 +48,7 @@ func newTable(t *testing.T) (*engine.Table, *State) {
 // §10.1: a whole turn in one message; §10.2: the other seat's queued turn
 // with alternatives, tried in order when its turn comes.
 func TestTableTurnAndQueue(t *testing.T) {
-	tb, s := newTable(t)
+	tb, _ := newTable(t)
 	// Ben queues before his turn: GO 12 is illegal for him (no tile), so the
 	// second alternative is taken.
 	rep := submit(t, tb, 1, "NEXT\nGO 12\nSCORE WA\nOR\nGO 5\nBUY BA3 D2\nEND")
@@ -59,7 +59,7 @@ func TestTableTurnAndQueue(t *testing.T) {
 	if rep.Rejected {
 		t.Fatalf("Ann's turn: %s %+v", statuses(rep), rep.Results)
 	}
-	s = tb.State.(*State)
+	s := tb.State.(*State)
 	a, b := &s.Players[0], &s.Players[1]
 	if a.Garden[s.r.CellIdx["S1"]] != "HO2" || a.Garden[s.r.CellIdx["D1"]] != "WA1" || a.Ducats != 25-4-1 {
 		t.Fatalf("Ann: %v ducats %d", a.Garden, a.Ducats)
