@@ -133,9 +133,7 @@ func ParseScript(text string) []Order {
 			flush()
 			continue
 		case block != nil:
-			for _, part := range splitTrim(line, ';') {
-				cur = append(cur, part)
-			}
+			cur = append(cur, splitTrim(line, ';')...)
 			block.Text += " / " + line
 			continue
 		}
