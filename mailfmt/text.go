@@ -212,9 +212,7 @@ func unflow(s string, delsp bool) string {
 			depth++
 		}
 		body := line[depth:]
-		if strings.HasPrefix(body, " ") {
-			body = body[1:]
-		}
+		body = strings.TrimPrefix(body, " ")
 		if open && depth != curDepth {
 			flush()
 		}
