@@ -461,11 +461,6 @@ func allDone(site *Site, plans []*gamePlan) bool {
 // quietProgress is the interval of progress lines while no game moves.
 const quietProgress = 30 * time.Second
 
-// progress prints one line per game.
-func progress(out io.Writer, site *Site, tr *tracker, plans []*gamePlan, start time.Time) {
-	printProgress(out, plans, progressLines(site, tr, plans), start)
-}
-
 // progressLines describes each game: round or turn, moves, mails, status.
 func progressLines(site *Site, tr *tracker, plans []*gamePlan) map[string]string {
 	lines := map[string]string{}
