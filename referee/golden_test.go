@@ -272,7 +272,7 @@ func TestGoldenClaim(t *testing.T) {
 		g.take("applied, queued and immediate lines", p1)
 
 		h.send("c1", p2, "CLAIM 2 | CLAIM 3 ELSE PASS", old)
-		ms = g.take("a stale reply, checked again", p2)
+		g.take("a stale reply, checked again", p2)
 
 		h.send("c1", p0, "CLAIM 5", -1)
 		g.take("a halted queue", p1)

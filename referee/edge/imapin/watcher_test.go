@@ -434,7 +434,7 @@ func TestCrashBetweenCursorAndMove(t *testing.T) {
 	if got := msgIDs(contents(t, ms.addr, testUser, testPass, "INBOX")); got != "<m1@a> <bad@a>" {
 		t.Fatalf("INBOX %q: both should be left behind by the crash", got)
 	}
-	r = start(t, testOptions(ms.addr, db, h, &testkit.SyncBuffer{}))
+	start(t, testOptions(ms.addr, db, h, &testkit.SyncBuffer{}))
 	h.await(t, 2)
 	eventually(t, "leftovers filed", func() bool {
 		return msgIDs(contents(t, ms.addr, testUser, testPass, "Processed")) == "<m1@a>" &&
