@@ -78,13 +78,6 @@ var (
 	idRe     = regexp.MustCompile(`^[a-z0-9]{1,64}$`)
 )
 
-// ValidGame reports whether s is a valid game id.
-func ValidGame(s string) bool { return gameRe.MatchString(s) }
-
-// ValidSecret reports whether s is acceptable as a secret: 12 to 32
-// lower-case letters or digits (generate them in base32, [a-z2-7]).
-func ValidSecret(s string) bool { return secretRe.MatchString(s) }
-
 // SeatTag returns the tag of a seat; token may be NoToken.
 func SeatTag(game string, seat int, secret string, token int64) (Tag, error) {
 	t := Tag{Kind: TagSeat, Game: game, Seat: seat, Secret: secret, Token: token}
