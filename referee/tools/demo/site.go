@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"time"
 
@@ -170,9 +169,6 @@ func (s *Site) Stop() error {
 	}
 	return err
 }
-
-// StorePath is the daemon's store file.
-func (s *Site) StorePath() string { return filepath.Join(s.Config.DataDir, "referee.db") }
 
 // BotBrain returns the brain of a bot seat in the site's games: the bot
 // name of maker, peeking at the site's tables, with a random source of its

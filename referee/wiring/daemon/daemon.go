@@ -259,9 +259,6 @@ func rateLimit(n int) int {
 	return n
 }
 
-// Mux returns the HTTP mux, for the webhook front door and metrics.
-func (d *Daemon) Mux() *http.ServeMux { return d.mux }
-
 // kick wakes the sender and the ticker after the referee committed.
 func (d *Daemon) kick() {
 	d.Sender.Kick()
