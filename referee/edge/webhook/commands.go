@@ -12,9 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee"
-	"github.com/pbem-referee/referee/store"
 )
 
 // SourceCommands is the Inbound/Request source of the commands endpoint.
@@ -154,70 +152,26 @@ func bearer(r *http.Request) (string, bool) {
 	return tok, tok != "" && len(tok) <= 200
 }
 
-// seatOf finds the seat a secret authenticates in a game. code is 0 when
-// found, else the status to answer.
+// seatOf asks the referee which seat a secret authenticates in a game.
+// code is 0 when found, else the status to answer.
 func (s *Server) seatOf(game, secret string) (seat int, addr string, code int, reason string) {
-	err := s.o.Store.View(func(tx *store.Tx) error {
-		if !tx.HasGame(game) {
-			code, reason = http.StatusNotFound, "no game "+strconv.Quote(game)
-			return nil
-		}
-		tok, err := tx.Token(secret)
-		if errors.Is(err, store.ErrNotFound) || (err == nil && (tok.Kind != "seat" || tok.Game != game)) {
-			code, reason = http.StatusUnauthorized, "not a seat token of this game"
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		raw, err := tx.Game(game)
-		if err != nil {
-			return err
-		}
-		var g referee.Game
-		if err := json.Unmarshal(raw, &g); err != nil {
-			return err
-		}
-		for i, st := range g.Seats {
-			if strings.EqualFold(st.Address, tok.Address) && equalSecret(st.Secret, secret) == 1 {
-				seat, addr = i, st.Address
-				return nil
-			}
-		}
-		code, reason = http.StatusUnauthorized, "the token is no longer valid"
-		return nil
-	})
-	if err != nil {
-		s.log.Error("webhook: looking up a seat token failed", slog.String("game", game), slog.Any("err", err))
-		return 0, "", http.StatusServiceUnavailable, "temporary failure"
+	a, err := s.o.Processor.SeatForSecret(game, secret)
+	switch {
+	case err == nil:
+		return a.Seat, a.Address, 0, ""
+	case errors.Is(err, referee.ErrNoGame):
+		return 0, "", http.StatusNotFound, "no game " + strconv.Quote(game)
+	case errors.Is(err, referee.ErrNotSeatToken):
+		return 0, "", http.StatusUnauthorized, "not a seat token of this game"
+	case errors.Is(err, referee.ErrTokenRevoked):
+		return 0, "", http.StatusUnauthorized, "the token is no longer valid"
 	}
-	return seat, addr, code, reason
+	s.log.Error("webhook: looking up a seat token failed", slog.String("game", game), slog.Any("err", err))
+	return 0, "", http.StatusServiceUnavailable, "temporary failure"
 }
 
-// stateToken reads a game's state token (its move count) without decoding
-// the whole state.
+// stateToken asks the referee for a game's state token (its move count).
 func (s *Server) stateToken(game string) (int, bool) {
-	var tok int
-	var ok bool
-	_ = s.o.Store.View(func(tx *store.Tx) error {
-		raw, err := tx.Game(game)
-		if err != nil {
-			return err
-		}
-		var g struct {
-			Table *struct {
-				State json.RawMessage `json:"state"`
-			} `json:"table"`
-		}
-		if err := json.Unmarshal(raw, &g); err != nil || g.Table == nil {
-			return err
-		}
-		h, err := engine.PeekHeader(g.Table.State)
-		if err != nil {
-			return err
-		}
-		tok, ok = h.Moves, true
-		return nil
-	})
-	return tok, ok
+	tok, ok, err := s.o.Processor.StateToken(game)
+	return tok, ok && err == nil
 }

@@ -13,12 +13,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/store"
 )
 
-// fakeProcessor records requests and answers a set outcome.
+// fakeProcessor records requests and answers a set outcome; the seat and
+// state questions go to a real referee over the test's store.
 type fakeProcessor struct {
+	*referee.Referee
 	mu   sync.Mutex
 	reqs []referee.Request
 	out  referee.Outcome
@@ -70,8 +73,12 @@ func commandServer(t *testing.T) (*http.ServeMux, *fakeProcessor) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &fakeProcessor{out: referee.Outcome{Status: "applied", Game: "g1", Seat: 0, Replies: []string{"<r1@example.test>"}}}
-	s, err := New(Options{Processor: p, Store: db, MaxCommandBytes: 1024,
+	ref, err := referee.New(referee.Options{DB: db, Domain: "example.test", Compose: referee.Composer(mailfmt.Address{Addr: "referee@example.test"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &fakeProcessor{Referee: ref, out: referee.Outcome{Status: "applied", Game: "g1", Seat: 0, Replies: []string{"<r1@example.test>"}}}
+	s, err := New(Options{Processor: p, MaxCommandBytes: 1024,
 		Now: func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC) }})
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,6 @@ import (
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
-	"github.com/pbem-referee/referee/store"
 )
 
 // The daemon's wiring: the front door, the commands endpoint, /metrics and
@@ -47,7 +46,7 @@ func TestDaemonWiring(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := daemon.New(&cfg, daemon.Options{Listener: ln, StoreOptions: &store.Options{NoSync: true},
+	d, err := daemon.New(&cfg, daemon.Options{Listener: ln, NoSync: true,
 		Logger: slog.New(slog.DiscardHandler), HookAllow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +175,7 @@ func TestDaemonMetricsGuarded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := daemon.New(&cfg, daemon.Options{Listener: ln, StoreOptions: &store.Options{NoSync: true},
+	d, err := daemon.New(&cfg, daemon.Options{Listener: ln, NoSync: true,
 		Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)

@@ -84,7 +84,7 @@ func newE2E(t *testing.T) *e2e {
 	if err != nil {
 		t.Fatal(err)
 	}
-	front, err := webhook.New(webhook.Options{Handler: e.ref, Processor: e.ref, Store: db, Secret: rawKey})
+	front, err := webhook.New(webhook.Options{Handler: e.ref, Processor: e.ref, Replay: e.ref, Secret: rawKey})
 	if err != nil {
 		t.Fatal(err)
 	}

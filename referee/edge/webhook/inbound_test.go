@@ -242,19 +242,23 @@ func TestMailgunReplay(t *testing.T) {
 	}
 }
 
-// With a store, Mailgun tokens survive a restart of the server.
+// With the referee's store, Mailgun tokens survive a restart of the server.
 func TestMailgunTokensSurviveRestart(t *testing.T) {
 	db, err := store.Open(filepath.Join(t.TempDir(), "s.db"), &store.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-	clock := func() time.Time { return now }
-	if err := newTokenCache(10*time.Minute, clock, db).reserve("t", "<a@x>"); err != nil {
+	ref, err := referee.New(referee.Options{DB: db, Domain: "example.test", Compose: referee.Composer(mailfmt.Address{Addr: "referee@example.test"})})
+	if err != nil {
 		t.Fatal(err)
 	}
-	c := newTokenCache(10*time.Minute, clock, db) // after a restart
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	if err := newTokenCache(10*time.Minute, clock, ref).reserve("t", "<a@x>"); err != nil {
+		t.Fatal(err)
+	}
+	c := newTokenCache(10*time.Minute, clock, ref) // after a restart
 	if err := c.reserve("t", "<b@x>"); !errors.Is(err, errReplay) {
 		t.Errorf("replay after a restart: %v", err)
 	}

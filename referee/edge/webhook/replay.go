@@ -4,8 +4,6 @@ import (
 	"errors"
 	"sync"
 	"time"
-
-	"github.com/pbem-referee/referee/store"
 )
 
 var (
@@ -17,13 +15,13 @@ var (
 // replayed with another message within the timestamp window. A token is
 // bound to the Message-ID it first came with: the same token with the same
 // message is the provider's retry (and a duplicate for the referee), with
-// another message a replay. With a store the tokens survive restarts
-// (issue 11, item 8); without one they are kept in memory.
+// another message a replay. With a ReplayStore (the referee) the tokens
+// survive restarts (issue 11, item 8); without one they are kept in memory.
 type tokenCache struct {
 	mu        sync.Mutex
 	ttl       time.Duration
 	now       func() time.Time
-	db        *store.DB
+	db        ReplayStore
 	seen      map[string]seenToken
 	lastPrune time.Time
 }
@@ -37,7 +35,7 @@ type seenToken struct {
 // get in, so this is a safety net, not a limit an attacker can reach.
 const maxTokens = 1 << 20
 
-func newTokenCache(ttl time.Duration, now func() time.Time, db *store.DB) *tokenCache {
+func newTokenCache(ttl time.Duration, now func() time.Time, db ReplayStore) *tokenCache {
 	return &tokenCache{ttl: ttl, now: now, db: db, seen: map[string]seenToken{}}
 }
 
@@ -49,18 +47,7 @@ func (c *tokenCache) reserve(token, msgid string) error {
 	defer c.mu.Unlock()
 	now := c.now()
 	if c.db != nil {
-		var fresh bool
-		var prev string
-		err := c.db.Update(func(tx *store.Tx) error {
-			if now.Sub(c.lastPrune) > time.Minute {
-				if _, err := tx.PruneReplay(now); err != nil {
-					return err
-				}
-			}
-			var err error
-			prev, fresh, err = tx.UseReplayToken("mailgun:"+token, msgid, now.Add(c.ttl))
-			return err
-		})
+		prev, fresh, err := c.db.UseReplayToken("mailgun:"+token, msgid, now, now.Add(c.ttl), now.Sub(c.lastPrune) > time.Minute)
 		if err != nil {
 			return err
 		}

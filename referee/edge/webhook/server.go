@@ -13,12 +13,20 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/referee"
-	"github.com/pbem-referee/referee/store"
 )
 
-// Processor runs already-parsed command requests (the referee).
+// Processor runs already-parsed command requests and answers the seat and
+// state questions of the commands endpoint (the referee).
 type Processor interface {
 	Process(ctx context.Context, req referee.Request) (referee.Outcome, error)
+	SeatForSecret(game, secret string) (referee.SeatAuth, error)
+	StateToken(game string) (tok int, ok bool, err error)
+}
+
+// ReplayStore keeps the providers' one-time tokens across restarts (the
+// referee): see referee.Referee.UseReplayToken.
+type ReplayStore interface {
+	UseReplayToken(token, msgid string, now, expires time.Time, prune bool) (prev string, fresh bool, err error)
 }
 
 // Defaults of Options.
@@ -35,11 +43,12 @@ type Options struct {
 	// Handler processes inbound mail (the referee). Required for the
 	// /inbound endpoints.
 	Handler referee.MailHandler
-	// Processor and Store serve POST /games/{id}/commands (the referee
-	// and its store, where seat tokens are looked up).
+	// Processor serves POST /games/{id}/commands (the referee).
 	Processor Processor
-	Store     *store.DB
-	Logger    *slog.Logger
+	// Replay, if set, keeps the Mailgun tokens seen across restarts (the
+	// referee); without it they are kept in memory.
+	Replay ReplayStore
+	Logger *slog.Logger
 	// Now is the clock of signature timestamps (time.Now if nil).
 	Now func() time.Time
 
@@ -102,9 +111,6 @@ func New(o Options) (*Server, error) {
 	if inbound && o.Handler == nil {
 		return nil, errors.New("webhook: inbound credentials but no mail handler")
 	}
-	if (o.Processor == nil) != (o.Store == nil) {
-		return nil, errors.New("webhook: the commands endpoint needs both a processor and a store")
-	}
 	if (o.SendGridUsername == "") != (o.SendGridPassword == "") || (o.PostmarkUsername == "") != (o.PostmarkPassword == "") {
 		return nil, errors.New("webhook: basic authentication needs both a user name and a password")
 	}
@@ -113,7 +119,7 @@ func New(o Options) (*Server, error) {
 	if o.MaxInFlight <= 0 {
 		o.MaxInFlight = DefaultMaxInFlight
 	}
-	return &Server{o: o, log: o.Logger, tokens: newTokenCache(2*o.MaxClockSkew, o.Now, o.Store),
+	return &Server{o: o, log: o.Logger, tokens: newTokenCache(2*o.MaxClockSkew, o.Now, o.Replay),
 		slots: make(chan struct{}, o.MaxInFlight)}, nil
 }
 

@@ -1,0 +1,265 @@
+package referee
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/store"
+)
+
+// The queries: what the edges, the wiring and the tools ask the core about
+// its records (issue 13.2). The core alone decodes games, seats and log
+// entries; each query is one read transaction (it never blocks writers),
+// except the two that write records of their own (UseReplayToken,
+// QueueReply).
+
+// Why SeatForSecret found no seat.
+var (
+	ErrNoGame       = errors.New("referee: no such game")
+	ErrNotSeatToken = errors.New("referee: not a seat token of this game")
+	ErrTokenRevoked = errors.New("referee: the token is no longer valid")
+)
+
+// SeatAuth is the seat a secret authenticates.
+type SeatAuth struct {
+	Game    string
+	Seat    int
+	Address string // the seat's registered address, as written
+}
+
+// SeatForSecret finds the seat of a game that a seat secret authenticates:
+// ErrNoGame, ErrNotSeatToken (unknown secret, another game's, not a seat's)
+// or ErrTokenRevoked (the seat's secret changed, or the address left the
+// game); any other error is the store's.
+func (r *Referee) SeatForSecret(game, secret string) (SeatAuth, error) {
+	var a SeatAuth
+	err := r.db.View(func(tx *store.Tx) error {
+		if !tx.HasGame(game) {
+			return ErrNoGame
+		}
+		g, seat, err := seatForSecret(tx, game, secret)
+		if err != nil {
+			return err
+		}
+		a = SeatAuth{Game: g.ID, Seat: seat, Address: g.Seats[seat].Address}
+		return nil
+	})
+	return a, err
+}
+
+// seatForSecret authenticates a seat secret in a game: the token names the
+// game and an address, the address holds a seat, and the seat's current
+// secret is the one given (compared in constant time).
+func seatForSecret(tx *store.Tx, game, secret string) (*Game, int, error) {
+	tok, err := tx.Token(secret)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && (tok.Kind != "seat" || tok.Game != game)) {
+		return nil, -1, ErrNotSeatToken
+	}
+	if err != nil {
+		return nil, -1, err
+	}
+	g, err := loadGame(tx, game)
+	if err != nil {
+		return nil, -1, err
+	}
+	seat := g.seatOfAddress(tok.Address)
+	if seat < 0 || subtle.ConstantTimeCompare([]byte(g.Seats[seat].Secret), []byte(secret)) != 1 {
+		return nil, -1, ErrTokenRevoked
+	}
+	return g, seat, nil
+}
+
+// StateToken returns a game's state token (its move count) without
+// decoding the state; false before the game starts.
+func (r *Referee) StateToken(game string) (int, bool, error) {
+	var tok int
+	var ok bool
+	err := r.db.View(func(tx *store.Tx) error {
+		raw, err := tx.Game(game)
+		if err != nil {
+			return err
+		}
+		var g struct {
+			Table *struct {
+				State json.RawMessage `json:"state"`
+			} `json:"table"`
+		}
+		if err := json.Unmarshal(raw, &g); err != nil {
+			return fmt.Errorf("game %s: %w", game, err)
+		}
+		if g.Table == nil {
+			return nil
+		}
+		h, err := engine.PeekHeader(g.Table.State)
+		if err != nil {
+			return err
+		}
+		tok, ok = h.Moves, true
+		return nil
+	})
+	return tok, ok, err
+}
+
+// Table returns a game's engine table as the referee would load it (with
+// the game's ruleset), read-only: a copy nobody else holds. It is an error
+// before the game starts.
+func (r *Referee) Table(game string) (*engine.Table, error) {
+	var tb *engine.Table
+	err := r.db.View(func(tx *store.Tx) error {
+		g, err := loadGame(tx, game)
+		if err != nil {
+			return err
+		}
+		if len(g.Table) == 0 {
+			return fmt.Errorf("game %s has not started", game)
+		}
+		var rs []byte
+		if g.RulesetSHA != "" {
+			if rs, err = tx.Ruleset(g.RulesetSHA); err != nil {
+				return err
+			}
+		}
+		tb, err = engine.LoadTable(g.Table, rs)
+		return err
+	})
+	return tb, err
+}
+
+// Counts are the sizes the metrics export.
+type Counts struct {
+	// Queues are the pending items of each queue asked for.
+	Queues map[string]int
+	// Games are the games by status; every known status is present, zero
+	// included.
+	Games map[string]int
+}
+
+// Counts reads the pending items of the given queues and the games by
+// status, in one read transaction. A game record that does not decode is
+// left out.
+func (r *Referee) Counts(queues ...string) (Counts, error) {
+	c := Counts{Queues: map[string]int{}, Games: map[string]int{}}
+	err := r.db.View(func(tx *store.Tx) error {
+		for _, q := range queues {
+			c.Queues[q] = tx.QueueLen(q)
+		}
+		return tx.Games(func(_ string, rec []byte) error {
+			var g struct {
+				Status string `json:"status"`
+			}
+			if err := json.Unmarshal(rec, &g); err == nil {
+				c.Games[g.Status]++
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return Counts{}, err
+	}
+	for _, s := range []string{StatusForming, StatusRunning, StatusPaused, StatusOver, StatusAborted} {
+		c.Games[s] += 0
+	}
+	return c, nil
+}
+
+// EachGame calls fn with a copy of every game record, in id order, in one
+// read transaction; an error from fn stops the walk and is returned.
+func (r *Referee) EachGame(fn func(*Game) error) error {
+	return r.db.View(func(tx *store.Tx) error {
+		return tx.Games(func(id string, _ []byte) error {
+			g, err := loadGame(tx, id)
+			if err != nil {
+				return err
+			}
+			return fn(g)
+		})
+	})
+}
+
+// Entries returns a game's whole log.
+func (r *Referee) Entries(game string) ([]Entry, error) {
+	var out []Entry
+	err := r.db.View(func(tx *store.Tx) error {
+		var err error
+		out, err = entries(tx, game, 1)
+		return err
+	})
+	return out, err
+}
+
+// QueueSize returns the number of items in a queue and their payloads'
+// total size.
+func (r *Referee) QueueSize(queue string) (items int, bytes int64, err error) {
+	err = r.db.View(func(tx *store.Tx) error {
+		return tx.Items(queue, func(it store.Item) error {
+			items++
+			bytes += int64(len(it.Payload))
+			return nil
+		})
+	})
+	return items, bytes, err
+}
+
+// UseReplayToken records that a provider's one-time token came with the
+// message msgid, until expires (the webhook's replay guard, kept across
+// restarts). fresh is true the first time; otherwise prev is the message it
+// first came with. With prune, expired tokens are deleted in the same
+// transaction.
+func (r *Referee) UseReplayToken(token, msgid string, now, expires time.Time, prune bool) (prev string, fresh bool, err error) {
+	err = r.db.Update(func(tx *store.Tx) error {
+		if prune {
+			if _, err := tx.PruneReplay(now); err != nil {
+				return err
+			}
+		}
+		var err error
+		prev, fresh, err = tx.UseReplayToken(token, msgid, expires)
+		return err
+	})
+	return prev, fresh, err
+}
+
+// RawReply is a mail composed outside the referee that answers one input:
+// the benchmark's pass-through "echo" referee.
+type RawReply struct {
+	// Keys are the input's de-duplication keys; Source its transport;
+	// From its sender.
+	Keys   []string
+	Source string
+	From   string
+	// MessageID (with angle brackets), Kind, To, Sender (the envelope
+	// sender) and Payload (the whole mail) make the outbox item.
+	MessageID string
+	Kind      string
+	To        string
+	Sender    string
+	Payload   []byte
+	Created   time.Time
+}
+
+// QueueReply records the input as applied and queues the reply in the
+// outbox, in one transaction, as the referee does with its own answers. It
+// returns false, and queues nothing, when the input was already processed.
+func (r *Referee) QueueReply(m RawReply) (bool, error) {
+	if len(m.Keys) == 0 {
+		return false, errors.New("referee: reply without de-duplication keys")
+	}
+	fresh := false
+	err := r.db.Update(func(tx *store.Tx) error {
+		if _, seen, err := tx.Seen(m.Keys...); err != nil || seen {
+			return err
+		}
+		if _, err := tx.Enqueue(OutboxQueue, store.Item{Key: m.MessageID, Kind: m.Kind, To: m.To, Payload: m.Payload,
+			Meta: map[string]string{MetaFrom: m.Sender}, Created: m.Created}); err != nil {
+			return err
+		}
+		fresh = true
+		return tx.MarkInbound(store.InboundRecord{Keys: m.Keys, Received: m.Created, Source: m.Source,
+			From: m.From, Seat: -1, Outcome: "applied", Messages: []string{m.MessageID}})
+	})
+	return fresh, err
+}
