@@ -32,7 +32,6 @@
 package metrics
 
 import (
-	"encoding/json"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -46,7 +45,6 @@ import (
 	"github.com/pbem-referee/referee/referee/edge/hookout"
 	"github.com/pbem-referee/referee/referee/edge/imapin"
 	"github.com/pbem-referee/referee/referee/edge/smtpout"
-	"github.com/pbem-referee/referee/store"
 )
 
 const ns = "referee"
@@ -235,14 +233,19 @@ func (c *imapCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(imapSyncDesc, prometheus.GaugeValue, sync)
 }
 
+// Counter reads the sizes the metrics export (the referee).
+type Counter interface {
+	Counts(queues ...string) (referee.Counts, error)
+}
+
 // WatchStore exports the depth of the given queues and the number of games
-// by status, read from the store at scrape time, at most every interval
+// by status, asked of the referee at scrape time, at most every interval
 // (SampleInterval if <= 0); a scrape in between gets the last sample.
-func (m *Metrics) WatchStore(db *store.DB, interval time.Duration, queues ...string) {
+func (m *Metrics) WatchStore(src Counter, interval time.Duration, queues ...string) {
 	if interval <= 0 {
 		interval = SampleInterval
 	}
-	m.reg.MustRegister(&storeCollector{db: db, queues: queues, interval: interval, m: m})
+	m.reg.MustRegister(&storeCollector{src: src, queues: queues, interval: interval, m: m})
 }
 
 var (
@@ -251,7 +254,7 @@ var (
 )
 
 type storeCollector struct {
-	db       *store.DB
+	src      Counter
 	queues   []string
 	interval time.Duration
 	m        *Metrics
@@ -281,23 +284,10 @@ func (c *storeCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 }
 
-// sample reads the store in one read transaction (it never blocks writers).
+// sample asks the referee, which reads the store in one read transaction
+// (it never blocks writers).
 func (c *storeCollector) sample() {
-	depth, status := map[string]int{}, map[string]int{}
-	err := c.db.View(func(tx *store.Tx) error {
-		for _, q := range c.queues {
-			depth[q] = tx.QueueLen(q)
-		}
-		return tx.Games(func(_ string, rec []byte) error {
-			var g struct {
-				Status string `json:"status"`
-			}
-			if err := json.Unmarshal(rec, &g); err == nil {
-				status[label(g.Status)]++
-			}
-			return nil
-		})
-	})
+	counts, err := c.src.Counts(c.queues...)
 	c.at = time.Now()
 	if err != nil {
 		c.m.sampleErrors.Inc()
@@ -307,8 +297,9 @@ func (c *storeCollector) sample() {
 		}
 		return
 	}
-	for _, s := range []string{referee.StatusForming, referee.StatusRunning, referee.StatusPaused, referee.StatusOver, referee.StatusAborted} {
-		status[s] += 0 // every known status is exported, zero included
+	status := map[string]int{}
+	for s, n := range counts.Games {
+		status[label(s)] += n
 	}
-	c.depth, c.status = depth, status
+	c.depth, c.status = counts.Queues, status
 }

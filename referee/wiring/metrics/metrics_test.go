@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/hookout"
 	"github.com/pbem-referee/referee/referee/edge/imapin"
@@ -60,6 +61,16 @@ func want(t *testing.T, got map[string]float64, series map[string]float64) {
 	}
 }
 
+// newReferee is the referee over a test's store: the metrics ask it.
+func newReferee(t *testing.T, db *store.DB) *referee.Referee {
+	t.Helper()
+	r, err := referee.New(referee.Options{DB: db, Domain: "example.test", Compose: referee.Composer(mailfmt.Address{Addr: "referee@example.test"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func TestMetrics(t *testing.T) {
 	db, err := store.Open(filepath.Join(t.TempDir(), "r.db"), &store.Options{NoSync: true})
 	if err != nil {
@@ -94,7 +105,7 @@ func TestMetrics(t *testing.T) {
 	putGame("c", referee.StatusOver)
 
 	m := New(nil)
-	m.WatchStore(db, time.Nanosecond, referee.OutboxQueue, referee.HooksQueue)
+	m.WatchStore(newReferee(t, db), time.Nanosecond, referee.OutboxQueue, referee.HooksQueue)
 	var handled atomic.Uint64
 	m.WatchIMAP(func() imapin.Stats {
 		return imapin.Stats{Handled: handled.Load(), Duplicates: 1, Quarantined: 2, Transient: 3, Reconnects: 4,
@@ -195,7 +206,7 @@ func TestStoreSampleCached(t *testing.T) {
 	}
 	defer db.Close()
 	m := New(nil)
-	m.WatchStore(db, time.Hour, referee.OutboxQueue)
+	m.WatchStore(newReferee(t, db), time.Hour, referee.OutboxQueue)
 	if got := scrape(t, m.Handler())[`referee_queue_depth{queue="outbox"}`]; got != 0 {
 		t.Fatalf("depth %v", got)
 	}
