@@ -14,9 +14,9 @@
 //
 // The bots learn of their turn by mail and answer by mail; the referee
 // sees nothing but mail from them. To choose well and keep the games short,
-// a bot's PeekDecider reads the game's current state from the referee's
-// store (read-only, one bbolt read transaction) and asks the game's engine
-// bot, the same way the referee plays a seat it took over. The first line
-// of every answer is one of the legal answers listed in the mail. A person
-// (--human) plays with nothing but the mail.
+// a bot's PeekDecider asks the referee for the game's current table
+// (referee.Referee.Table: read-only, one store read transaction) and asks
+// the game's engine bot, the same way the referee plays a seat it took
+// over. The first line of every answer is one of the legal answers listed
+// in the mail. A person (--human) plays with nothing but the mail.
 package demo

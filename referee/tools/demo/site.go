@@ -15,7 +15,6 @@ import (
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
-	"github.com/pbem-referee/referee/store"
 )
 
 // MailStack is a mail system the referee and the players use: the
@@ -126,7 +125,7 @@ func StartSite(ctx context.Context, stack MailStack, opt SiteOptions) (*Site, er
 	}
 	do := daemon.Options{Logger: log, PageBase: opt.PageBase}
 	if opt.NoSync {
-		do.StoreOptions = &store.Options{NoSync: true}
+		do.NoSync = true
 	}
 	// The handler may need the daemon (its store, its sender's Kick), and
 	// the watcher takes Options.Handler at New: hand it a forwarder, set
@@ -183,28 +182,10 @@ func (s *Site) BotBrain(maker engine.BotMaker, name, key string) (*GameBrain, er
 	return &GameBrain{Decider: &PeekDecider{Load: s.Tables(), Bot: bot, Rand: rand.New(rand.NewPCG(h.Sum64(), 7))}}, nil
 }
 
-// Tables returns a TableLoader reading the daemon's store (read-only).
+// Tables returns a TableLoader that asks the referee for a game's table
+// (read-only, one store read transaction).
 func (s *Site) Tables() TableLoader {
-	return func(id string) (*engine.Table, error) {
-		g, err := s.Daemon.Referee.GameRecord(id)
-		if err != nil {
-			return nil, err
-		}
-		if len(g.Table) == 0 {
-			return nil, fmt.Errorf("game %s has not started", id)
-		}
-		var rs []byte
-		if g.RulesetSHA != "" {
-			if err := s.Daemon.DB.View(func(tx *store.Tx) error {
-				var err error
-				rs, err = tx.Ruleset(g.RulesetSHA)
-				return err
-			}); err != nil {
-				return nil, err
-			}
-		}
-		return engine.LoadTable(g.Table, rs)
-	}
+	return s.Daemon.Referee.Table
 }
 
 // forwardHandler lets the daemon take a handler built after it.
