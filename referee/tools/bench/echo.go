@@ -15,20 +15,21 @@ import (
 
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/tools/demo"
-	"github.com/pbem-referee/referee/store"
 )
 
 // Echo is the benchmark's pass-through referee: a referee.MailHandler that
 // parses nothing and applies nothing. For each mail it reads only the
 // header block (the Return-Path the delivering server added, and the
-// Message-ID) and, in one store transaction, records the input for
-// de-duplication and queues one reply to the sender in the outbox, with a
+// Message-ID) and asks the referee to record the input for de-duplication
+// and queue one reply to the sender in the outbox, in one store
+// transaction (referee.Referee.QueueReply), with a
 // Message-ID derived from the input's (stable across retries). It is the
 // cost of the mail loop itself: the IMAP watcher, the store, the SMTP
 // sender and the servers, without the referee's work.
 type Echo struct {
-	DB     *store.DB
-	Domain string
+	// Referee records the inputs and queues the replies.
+	Referee *referee.Referee
+	Domain  string
 	// From is the echo's address (the envelope and header sender).
 	From string
 	// Kick wakes the outbox sender after a commit.
@@ -70,22 +71,13 @@ func (e *Echo) HandleMail(_ context.Context, in referee.Inbound) (referee.Outcom
 	fmt.Fprintf(&b, "Date: %s\r\nAuto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\necho\r\n",
 		now.Format(time.RFC1123Z))
 	out := referee.Outcome{Status: "applied", Seat: -1, Replies: []string{id}}
-	err = e.DB.Update(func(tx *store.Tx) error {
-		if _, seen, err := tx.Seen(keys...); err != nil || seen {
-			if seen {
-				out = referee.Outcome{Status: "duplicate", Seat: -1}
-			}
-			return err
-		}
-		if _, err := tx.Enqueue(referee.OutboxQueue, store.Item{Key: id, Kind: "echo", To: to, Payload: b.Bytes(),
-			Meta: map[string]string{referee.MetaFrom: e.From}, Created: now}); err != nil {
-			return err
-		}
-		return tx.MarkInbound(store.InboundRecord{Keys: keys, Received: now, Source: in.Source, From: to, Seat: -1,
-			Outcome: "applied", Messages: []string{id}})
-	})
+	fresh, err := e.Referee.QueueReply(referee.RawReply{Keys: keys, Source: in.Source, From: to,
+		MessageID: id, Kind: "echo", To: to, Sender: e.From, Payload: b.Bytes(), Created: now})
 	if err != nil {
 		return referee.Outcome{}, err
+	}
+	if !fresh {
+		out = referee.Outcome{Status: "duplicate", Seat: -1}
 	}
 	if out.Status == "applied" {
 		e.handled.Add(1)

@@ -6,22 +6,35 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/store"
 )
+
+// echoReferee is a referee over a fresh store, for the echo to write to.
+func echoReferee(t *testing.T, name string) (*referee.Referee, *store.DB) {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), name), &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	r, err := referee.New(referee.Options{DB: db, Domain: "example.test",
+		Compose: referee.Composer(mailfmt.Address{Addr: "referee@example.test"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, db
+}
 
 // TestEcho: one mail gives one outbox row addressed to the envelope
 // sender, threaded to the mail, with a Message-ID derived from the input;
 // handing the same mail over again (a watcher's retry) queues nothing more;
 // a mail without Return-Path is refused for good.
 func TestEcho(t *testing.T) {
-	db, err := store.Open(filepath.Join(t.TempDir(), "echo.db"), &store.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	ref, db := echoReferee(t, "echo.db")
 	kicks := 0
-	e := &Echo{DB: db, Domain: "example.test", From: "referee@example.test", Kick: func() { kicks++ }}
+	e := &Echo{Referee: ref, Domain: "example.test", From: "referee@example.test", Kick: func() { kicks++ }}
 	raw := []byte("Return-Path: <ann@example.test>\r\nDelivered-To: referee@example.test\r\nFrom: Ann <ann@example.test>\r\n" +
 		"To: referee@example.test\r\nSubject: PING 1\r\nMessage-ID: <p1@example.test>\r\n\r\nPING 1\r\n")
 	in := referee.Inbound{Raw: raw, Source: "imap", Keys: []string{"imap:referee/INBOX/1/7"}}
@@ -57,12 +70,8 @@ func TestEcho(t *testing.T) {
 		t.Errorf("item %+v\n%s", it, p)
 	}
 	// A stable id: the same input key gives the same Message-ID.
-	db2, err := store.Open(filepath.Join(t.TempDir(), "echo2.db"), &store.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db2.Close()
-	out2, err := (&Echo{DB: db2, Domain: "example.test", From: e.From}).HandleMail(ctx, in)
+	ref2, _ := echoReferee(t, "echo2.db")
+	out2, err := (&Echo{Referee: ref2, Domain: "example.test", From: e.From}).HandleMail(ctx, in)
 	if err != nil || len(out2.Replies) != 1 || out2.Replies[0] != id {
 		t.Errorf("not stable: %v %v", out2, err)
 	}

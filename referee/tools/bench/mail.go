@@ -2,7 +2,6 @@ package bench
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -17,7 +16,6 @@ import (
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/tools/demo"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
-	"github.com/pbem-referee/referee/store"
 )
 
 // Throughput is one run of bot traffic through a mail stack.
@@ -270,7 +268,7 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	var echo *Echo
 	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
 		Handler: func(d *daemon.Daemon) referee.MailHandler {
-			echo = &Echo{DB: d.DB, Domain: env.stack.Domain(), From: "referee@" + env.stack.Domain(), Kick: d.Sender.Kick}
+			echo = &Echo{Referee: d.Referee, Domain: env.stack.Domain(), From: "referee@" + env.stack.Domain(), Kick: d.Sender.Kick}
 			return echo
 		}})
 	if err != nil {
@@ -389,16 +387,9 @@ func waitFor(ctx context.Context, timeout time.Duration, players <-chan error, d
 // gamesState describes the games, for a timeout message.
 func gamesState(site *demo.Site) string {
 	var b strings.Builder
-	_ = site.Daemon.DB.View(func(tx *store.Tx) error {
-		return tx.Games(func(id string, rec []byte) error {
-			var g struct {
-				Status string `json:"status"`
-				Steps  int    `json:"steps"`
-			}
-			_ = json.Unmarshal(rec, &g)
-			fmt.Fprintf(&b, "%s %s %d; ", id, g.Status, g.Steps)
-			return nil
-		})
+	_ = site.Daemon.Referee.EachGame(func(g *referee.Game) error {
+		fmt.Fprintf(&b, "%s %s %d; ", g.ID, g.Status, g.Steps)
+		return nil
 	})
 	return b.String()
 }
@@ -442,20 +433,12 @@ func verifyGames(site *demo.Site, ids []string, sent map[string]int) (int, []str
 				id, st.Head().Moves, tb.Token(), h1 == h2))
 		}
 		inputs := 0
-		err = site.Daemon.DB.View(func(tx *store.Tx) error {
-			return tx.Log(id, 1, func(_ uint64, raw []byte) error {
-				var e struct {
-					Kind string `json:"kind"`
-				}
-				if err := json.Unmarshal(raw, &e); err != nil {
-					return err
-				}
-				if e.Kind == referee.EntryInput {
-					inputs++
-				}
-				return nil
-			})
-		})
+		log, err := site.Daemon.Referee.Entries(id)
+		for _, e := range log {
+			if e.Kind == referee.EntryInput {
+				inputs++
+			}
+		}
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: log: %v", id, err))
 		} else if inputs != sent[id] {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"log/slog"
@@ -22,7 +21,6 @@ import (
 	"github.com/pbem-referee/referee/referee/tools/demo"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
-	"github.com/pbem-referee/referee/store"
 )
 
 // ScalePoint is the referee with a number of live games in its store.
@@ -80,7 +78,7 @@ func newScaler(o *Options, dir string, log *slog.Logger) (*scaler, error) {
 func (s *scaler) open(noSync bool) (*daemon.Daemon, error) {
 	opt := daemon.Options{Logger: s.log}
 	if noSync {
-		opt.StoreOptions = &store.Options{NoSync: true}
+		opt.NoSync = true
 	}
 	return daemon.New(&s.cfg, opt)
 }
@@ -102,13 +100,7 @@ func (s *scaler) grow(ctx context.Context, n int) (*ScalePoint, error) {
 		d.DB.Close()
 		return nil, err
 	}
-	var outbox int64
-	_ = d.DB.View(func(tx *store.Tx) error {
-		return tx.Items(referee.OutboxQueue, func(it store.Item) error {
-			outbox += int64(len(it.Payload))
-			return nil
-		})
-	})
+	_, outbox, _ := d.Referee.QueueSize(referee.OutboxQueue)
 	if err := d.DB.Close(); err != nil {
 		return nil, err
 	}
@@ -174,21 +166,15 @@ func (s *scaler) load(ctx context.Context, d *daemon.Daemon, n int) error {
 	}
 	type seat struct{ game, addr, secret string }
 	var todo []seat
-	err := d.DB.View(func(tx *store.Tx) error {
-		return tx.Games(func(id string, raw []byte) error {
-			k, err := strconv.Atoi(strings.TrimPrefix(id, "s"))
-			if err != nil || k <= first {
-				return nil
-			}
-			var g referee.Game
-			if err := json.Unmarshal(raw, &g); err != nil {
-				return err
-			}
-			for _, st := range g.Seats {
-				todo = append(todo, seat{id, st.Address, st.Secret})
-			}
+	err := r.EachGame(func(g *referee.Game) error {
+		k, err := strconv.Atoi(strings.TrimPrefix(g.ID, "s"))
+		if err != nil || k <= first {
 			return nil
-		})
+		}
+		for _, st := range g.Seats {
+			todo = append(todo, seat{g.ID, st.Address, st.Secret})
+		}
+		return nil
 	})
 	if err != nil {
 		return err
