@@ -29,6 +29,14 @@ import (
 	"github.com/pbem-referee/referee/store"
 )
 
+// Store is the store that holds the queues, and Item one queued item: the
+// senders (smtpout, hookout) name them through dispatch, the one edge that
+// works on the store's queues.
+type (
+	Store = store.DB
+	Item  = store.Item
+)
+
 // Outcomes of an attempt, in Report.Outcome.
 const (
 	Sent   = "sent"   // delivered; retired as store.Sent

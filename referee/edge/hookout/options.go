@@ -7,7 +7,7 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/pbem-referee/referee/store"
+	"github.com/pbem-referee/referee/referee/edge/dispatch"
 )
 
 // Defaults of Options (the same as the daemon configuration's [hooks]
@@ -28,7 +28,7 @@ const (
 // Options configure a Sender. Store is required.
 type Options struct {
 	// Store is the referee's store. Required.
-	Store *store.DB
+	Store *dispatch.Store
 	// Queue is the store queue to deliver (default DefaultQueue).
 	Queue string
 	// Logger receives the Sender's logs (discarded if nil). Secrets and

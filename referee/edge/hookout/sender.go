@@ -15,7 +15,6 @@ import (
 
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/dispatch"
-	"github.com/pbem-referee/referee/store"
 )
 
 // Outcomes of an attempt, in Result.Outcome.
@@ -28,7 +27,7 @@ const (
 // Result reports one attempt after its outcome was committed.
 type Result struct {
 	// Item is the item as committed (retired, or pending with its next Due).
-	Item    store.Item
+	Item    dispatch.Item
 	Outcome string
 	// Status is the HTTP status received (0 when no response came).
 	Status int
@@ -141,7 +140,7 @@ func permanent(format string, args ...any) *callError {
 }
 
 // deliver makes one call (dispatch.Options.Deliver).
-func (s *Sender) deliver(ctx context.Context, it store.Item) dispatch.Attempt {
+func (s *Sender) deliver(ctx context.Context, it dispatch.Item) dispatch.Attempt {
 	status, cerr := s.attempt(ctx, it)
 	if cerr != nil {
 		return dispatch.Attempt{Err: cerr, Permanent: cerr.permanent, RetryAfter: cerr.retryAfter, Code: status}
@@ -151,7 +150,7 @@ func (s *Sender) deliver(ctx context.Context, it store.Item) dispatch.Attempt {
 
 // attempt makes one call (dispatch recovers a panic as a transient
 // failure).
-func (s *Sender) attempt(ctx context.Context, it store.Item) (status int, cerr *callError) {
+func (s *Sender) attempt(ctx context.Context, it dispatch.Item) (status int, cerr *callError) {
 	u, err := url.Parse(it.To)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return 0, permanent("not an http(s) URL")

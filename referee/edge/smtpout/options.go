@@ -7,8 +7,8 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/pbem-referee/referee/referee/edge/dispatch"
 	"github.com/pbem-referee/referee/referee/edge/netaddr"
-	"github.com/pbem-referee/referee/store"
 )
 
 // TLSPolicy says how the Sender protects the SMTP connection when it does not
@@ -114,7 +114,7 @@ type Options struct {
 	ShutdownGrace time.Duration
 
 	// Store is the referee's store. Required.
-	Store *store.DB
+	Store *dispatch.Store
 	// Queue is the store queue to deliver (default DefaultQueue).
 	Queue string
 	// DefaultFrom is the envelope sender used when an item has no

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/referee/edge/dispatch"
-	"github.com/pbem-referee/referee/store"
 )
 
 // Outcomes of a delivery attempt, in Result.Outcome.
@@ -20,7 +19,7 @@ const (
 type Result struct {
 	// Item is the item as committed: retired (State store.Sent or
 	// store.Failed) or still pending with its next Due.
-	Item store.Item
+	Item dispatch.Item
 	// Outcome is OutcomeSent, OutcomeFailed or OutcomeRetry.
 	Outcome string
 	// Reply is the server's reply to the message data (OutcomeSent).
@@ -99,7 +98,7 @@ func (s *Sender) Run(ctx context.Context) error {
 }
 
 // attempt delivers one item to its one recipient (dispatch.Options.Deliver).
-func (s *Sender) attempt(ctx context.Context, it store.Item) dispatch.Attempt {
+func (s *Sender) attempt(ctx context.Context, it dispatch.Item) dispatch.Attempt {
 	reply, derr := s.send(ctx, it)
 	if derr != nil {
 		return dispatch.Attempt{Err: derr, Permanent: derr.Permanent, Code: derr.Code}
@@ -108,7 +107,7 @@ func (s *Sender) attempt(ctx context.Context, it store.Item) dispatch.Attempt {
 }
 
 // send checks an item and hands it to the SMTP transport.
-func (s *Sender) send(ctx context.Context, it store.Item) (string, *DeliveryError) {
+func (s *Sender) send(ctx context.Context, it dispatch.Item) (string, *DeliveryError) {
 	from, ok := it.Meta["from"]
 	if !ok {
 		from = s.o.DefaultFrom
