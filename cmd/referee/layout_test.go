@@ -43,3 +43,32 @@ func TestBinaryHasNoTestRig(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreImporters: only the core (its records layer), the durable queue
+// (edge/dispatch), the IMAP cursor (edge/imapin) and the wiring open or
+// read the store (issue 13.2); everybody else asks the core
+// (referee/query.go). Tests may still set up records with the store.
+func TestStoreImporters(t *testing.T) {
+	allowed := func(p string) bool {
+		switch p {
+		case module + "/referee", module + "/referee/edge/dispatch", module + "/referee/edge/imapin":
+			return true
+		}
+		return strings.HasPrefix(p, module+"/referee/wiring/")
+	}
+	lines := goList(t, "-f", `{{.ImportPath}}:{{range .Imports}}{{if eq . "`+module+`/store"}}store{{end}}{{end}}`, "./...")
+	seen := 0
+	for _, l := range lines {
+		p, imp, _ := strings.Cut(l, ":")
+		if imp != "store" {
+			continue
+		}
+		seen++
+		if !allowed(p) {
+			t.Errorf("%s imports the store: ask the core instead (referee/query.go)", p)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no package imports the store: the check reads nothing")
+	}
+}

@@ -13,7 +13,6 @@ import (
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
-	"github.com/pbem-referee/referee/store"
 )
 
 // cmdServe runs the daemon until SIGINT or SIGTERM.
@@ -52,7 +51,7 @@ func offline(env *cliEnv, path string) (*referee.Referee, *config.Config, func()
 		return nil, nil, nil, err
 	}
 	r, db, err := daemon.Offline(cfg)
-	if errors.Is(err, store.ErrLocked) {
+	if errors.Is(err, daemon.ErrLocked) {
 		return nil, nil, nil, fmt.Errorf("the daemon is running and holds %s: send your commands by mail to your organiser "+
 			"address (the daemon logs it at start; or write HELP to %s from your address to get it), or stop the daemon first",
 			cfg.StorePath(), cfg.RefereeAddress())
@@ -237,7 +236,7 @@ func cmdCompact(ctx context.Context, env *cliEnv, args []string) error {
 	if err != nil {
 		return err
 	}
-	before, after, err := store.Compact(cfg.StorePath())
+	before, after, err := daemon.Compact(cfg)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,6 @@ import (
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
-	"github.com/pbem-referee/referee/store"
 )
 
 // muttReply is a reply as mutt writes it by default when the player types
@@ -94,7 +93,7 @@ level = "warn"
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := daemon.New(cfg, daemon.Options{StoreOptions: &store.Options{NoSync: true}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	d, err := daemon.New(cfg, daemon.Options{NoSync: true, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

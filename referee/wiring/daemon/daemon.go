@@ -42,8 +42,9 @@ type Options struct {
 	Clock referee.Clock
 	// Random is the source of secrets and seeds (crypto/rand if nil).
 	Random io.Reader
-	// StoreOptions open the store (the defaults if nil).
-	StoreOptions *store.Options
+	// NoSync opens the store without fsync on commit (the demo, the
+	// benchmark's bulk load, tests): a crash may lose the last commits.
+	NoSync bool
 	// Mux, if set, receives the daemon's HTTP handlers in addition to its
 	// own; the HTTP listener runs when the configuration has a webhook
 	// address.
@@ -93,7 +94,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return nil, err
 	}
-	db, err := store.Open(cfg.StorePath(), opt.StoreOptions)
+	db, err := store.Open(cfg.StorePath(), &store.Options{NoSync: opt.NoSync})
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +214,7 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 	}
 	var err error
 	d.Webhook, err = webhook.New(webhook.Options{
-		Handler: h, Processor: d.Referee, Store: db, Logger: log.With("part", "webhook"),
+		Handler: h, Processor: d.Referee, Replay: d.Referee, Logger: log.With("part", "webhook"),
 		Secret: w.Secret.Reveal(), MailgunSigningKey: w.MailgunSigningKey.Reveal(),
 		SendGridUsername: w.SendGridUsername, SendGridPassword: w.SendGridPassword.Reveal(),
 		PostmarkUsername: w.PostmarkUsername, PostmarkPassword: w.PostmarkPassword.Reveal(),
@@ -224,7 +225,7 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 	}
 	d.Webhook.Register(d.mux)
 	pages.Register(d.mux, d.Referee, log.With("part", "pages"))
-	d.Metrics.WatchStore(db, 0, referee.OutboxQueue, referee.HooksQueue)
+	d.Metrics.WatchStore(d.Referee, 0, referee.OutboxQueue, referee.HooksQueue)
 	d.mux.Handle("GET /metrics", d.guardMetrics(d.Metrics.Handler()))
 	return nil
 }

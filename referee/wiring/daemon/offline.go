@@ -30,3 +30,13 @@ func Offline(cfg *config.Config) (*referee.Referee, *store.DB, error) {
 	}
 	return r, db, nil
 }
+
+// ErrLocked is the error of Offline while the daemon runs (it holds the
+// store's lock).
+var ErrLocked = store.ErrLocked
+
+// Compact rewrites a configuration's store file without its free pages
+// (the daemon must be stopped) and returns the sizes before and after.
+func Compact(cfg *config.Config) (before, after int64, err error) {
+	return store.Compact(cfg.StorePath())
+}

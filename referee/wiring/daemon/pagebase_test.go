@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/referee/wiring/config"
-	"github.com/pbem-referee/referee/store"
 )
 
 // TestPublicURLIsThePageBase: webhook.public_url makes the links to the
@@ -27,7 +26,7 @@ func TestPublicURLIsThePageBase(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := New(cfg, Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), PageBase: c.opt, StoreOptions: &store.Options{NoSync: true}})
+		d, err := New(cfg, Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), PageBase: c.opt, NoSync: true})
 		if err != nil {
 			t.Fatal(err)
 		}
