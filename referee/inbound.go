@@ -4,27 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 )
 
-// Inbound is one raw message handed to the referee by a transport (the IMAP
-// watcher, the webhook front door, a test).
-type Inbound struct {
-	// Raw is the message exactly as received (RFC 5322 bytes).
-	Raw []byte
-	// Source names the transport: "imap", "webhook:raw", "webhook:mailgun",
-	// "webhook:sendgrid", "webhook:postmark", "test".
-	Source string
-	// Keys are de-duplication keys the transport knows besides the
-	// Message-ID, for example "imap:<account>/<mailbox>/<uidvalidity>/<uid>".
-	// The referee records them, with the Message-ID (or a digest of Raw when
-	// there is none), in the same transaction as the effects of the message.
-	Keys []string
-	// Received is when the transport received the message.
-	Received time.Time
-}
-
-// Outcome says what the referee did with an inbound message.
+// Outcome says what the referee did with an inbound message (a request,
+// or a mail the mail-in edge set aside).
 type Outcome struct {
 	// Status: "applied" (commands applied), "queued" (orders accepted and
 	// kept for later decisions, none applied yet), "rejected" (nothing
@@ -39,21 +22,6 @@ type Outcome struct {
 	Detail string `json:"detail,omitempty"`
 	// Replies are the Message-IDs of the mails queued in response.
 	Replies []string `json:"replies,omitempty"`
-}
-
-// MailHandler processes raw inbound mail. The referee implements it; the
-// transports call it.
-//
-// HandleMail processes one message in exactly one store transaction: the
-// de-duplication record, the game changes, the log entries and the outbox
-// rows are committed together. It returns only after that commit, so a
-// transport may then acknowledge the message (move it to the processed
-// folder, answer 200 to a webhook). A *PermanentError means the message can
-// never be processed (the transport quarantines it); any other error is
-// transient (the transport retries later, and de-duplication makes the retry
-// safe).
-type MailHandler interface {
-	HandleMail(ctx context.Context, in Inbound) (Outcome, error)
 }
 
 // PermanentError marks a message that can never be processed.

@@ -57,10 +57,6 @@ type Options struct {
 	RateWindow time.Duration
 	// KeepInbound is how long de-duplication records are kept (0: 90 days).
 	KeepInbound time.Duration
-	// MaxMessageBytes limits inbound mail (0: mailfmt's default).
-	MaxMessageBytes int
-	// Auth is the sender-authentication policy for mail.
-	Auth AuthPolicy
 	// DefaultHooks receive the calls of every game, besides the game's own
 	// hooks (the configuration's [hooks] url and secret).
 	DefaultHooks []Hook

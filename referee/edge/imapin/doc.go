@@ -1,6 +1,6 @@
 // Package imapin is the referee's IMAP intake: a Watcher that reads new mail
 // from one mailbox over a dedicated IMAP connection, hands every message to
-// the referee (referee.MailHandler) exactly once in effect, and then files
+// the referee (mailin.Handler) exactly once in effect, and then files
 // it away.
 //
 // # Order of operations

@@ -17,12 +17,13 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/store"
 )
 
-func stackOptions(s *mailstack.Stack, db *store.DB, h referee.MailHandler, logs *testkit.SyncBuffer) Options {
+func stackOptions(s *mailstack.Stack, db *store.DB, h mailin.Handler, logs *testkit.SyncBuffer) Options {
 	return Options{
 		Addr: s.IMAPAddr, TLS: TLSNone, Username: s.Address("referee"), Password: s.Password("referee"),
 		Store: db, Handler: h, Logger: debugLogger(logs),

@@ -21,6 +21,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/store"
 )
@@ -231,7 +232,7 @@ func msgID(raw []byte) string {
 // and by the transport keys, like the real one, and records every call.
 type fakeHandler struct {
 	mu      sync.Mutex
-	calls   []referee.Inbound
+	calls   []mailin.Inbound
 	applied []string        // Message-IDs applied, in order
 	seen    map[string]bool // Message-IDs and keys already processed
 	// fail, if set, decides the error of a call (n counts the calls for
@@ -245,7 +246,7 @@ func newHandler() *fakeHandler {
 	return &fakeHandler{seen: map[string]bool{}, perID: map[string]int{}, handled: make(chan string, 1000)}
 }
 
-func (h *fakeHandler) HandleMail(_ context.Context, in referee.Inbound) (referee.Outcome, error) {
+func (h *fakeHandler) HandleMail(_ context.Context, in mailin.Inbound) (referee.Outcome, error) {
 	id := msgID(in.Raw)
 	defer func() { h.handled <- id }()
 	h.mu.Lock()
@@ -272,7 +273,7 @@ func (h *fakeHandler) HandleMail(_ context.Context, in referee.Inbound) (referee
 	return referee.Outcome{Status: "applied", Game: "g1"}, nil
 }
 
-func (h *fakeHandler) snapshot() (calls []referee.Inbound, applied []string) {
+func (h *fakeHandler) snapshot() (calls []mailin.Inbound, applied []string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return slices.Clone(h.calls), slices.Clone(h.applied)
@@ -337,7 +338,7 @@ func debugLogger(w io.Writer) *slog.Logger {
 }
 
 // testOptions are fast options against a test server.
-func testOptions(addr string, db *store.DB, h referee.MailHandler, logs io.Writer) Options {
+func testOptions(addr string, db *store.DB, h mailin.Handler, logs io.Writer) Options {
 	return Options{
 		Addr: addr, TLS: TLSNone, Username: testUser, Password: testPass,
 		Store: db, Handler: h, Logger: debugLogger(logs),

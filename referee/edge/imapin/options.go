@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/edge/netaddr"
 	"github.com/pbem-referee/referee/store"
 )
@@ -128,7 +128,7 @@ type Options struct {
 	// Store holds the cursor. Required.
 	Store *store.DB
 	// Handler receives every message. Required.
-	Handler referee.MailHandler
+	Handler mailin.Handler
 	// Logger receives the logs (default slog.Default()).
 	Logger *slog.Logger
 	// Now is the clock (default time.Now).

@@ -12,6 +12,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -161,7 +162,7 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 				w.notify(ctx, m, key, referee.QuarantineNotice{Reason: "crashed", Detail: reason, Size: m.RFC822Size}, log)
 				break
 			}
-			out, err := w.handle(ctx, referee.Inbound{
+			out, err := w.handle(ctx, mailin.Inbound{
 				Raw:      raw,
 				Source:   "imap",
 				Keys:     []string{key},
@@ -232,7 +233,7 @@ type panicError struct{ v any }
 func (e *panicError) Error() string { return fmt.Sprintf("imapin: mail handler panicked: %v", e.v) }
 
 // handle calls the handler, turning a panic into a transient error.
-func (w *Watcher) handle(ctx context.Context, in referee.Inbound, log *slog.Logger) (out referee.Outcome, err error) {
+func (w *Watcher) handle(ctx context.Context, in mailin.Inbound, log *slog.Logger) (out referee.Outcome, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("mail handler panicked", slog.Any("panic", r), slog.String("stack", string(debug.Stack())))

@@ -1,7 +1,7 @@
 // Package webhook is the referee's HTTP front door: inbound mail posted by
 // mail services (or by anything holding the shared secret), and commands
 // posted by bots and chat bridges. Every inbound message goes through
-// exactly the pipeline of an IMAP message, referee.MailHandler.HandleMail,
+// exactly the pipeline of an IMAP message, mailin.Handler.HandleMail,
 // which de-duplicates it (by Message-ID and by the transport keys given
 // here) inside the transaction of its effects and returns after the commit;
 // only then does the front door answer 2xx. So a provider's retry after a

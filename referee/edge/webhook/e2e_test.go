@@ -20,6 +20,7 @@ import (
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/hookout"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/edge/webhook"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/store"
@@ -84,7 +85,7 @@ func newE2E(t *testing.T) *e2e {
 	if err != nil {
 		t.Fatal(err)
 	}
-	front, err := webhook.New(webhook.Options{Handler: e.ref, Processor: e.ref, Replay: e.ref, Secret: rawKey})
+	front, err := webhook.New(webhook.Options{Handler: mailin.New(e.ref, mailin.Options{}), Processor: e.ref, Replay: e.ref, Secret: rawKey})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,17 +19,18 @@ import (
 
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/hookout"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 )
 
 // fakeHandler records the messages handed to the referee.
 type fakeHandler struct {
 	mu    sync.Mutex
-	calls []referee.Inbound
+	calls []mailin.Inbound
 	out   referee.Outcome
 	err   error
 }
 
-func (f *fakeHandler) HandleMail(_ context.Context, in referee.Inbound) (referee.Outcome, error) {
+func (f *fakeHandler) HandleMail(_ context.Context, in mailin.Inbound) (referee.Outcome, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.calls = append(f.calls, in)
@@ -45,7 +46,7 @@ func (f *fakeHandler) n() int {
 	return len(f.calls)
 }
 
-func (f *fakeHandler) last(t *testing.T) referee.Inbound {
+func (f *fakeHandler) last(t *testing.T) mailin.Inbound {
 	t.Helper()
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 )
 
 // Processor runs already-parsed command requests and answers the seat and
@@ -42,7 +43,7 @@ const (
 type Options struct {
 	// Handler processes inbound mail (the referee). Required for the
 	// /inbound endpoints.
-	Handler referee.MailHandler
+	Handler mailin.Handler
 	// Processor serves POST /games/{id}/commands (the referee).
 	Processor Processor
 	// Replay, if set, keeps the Mailgun tokens seen across restarts (the
@@ -276,7 +277,7 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, p provider, li
 // the provider's retry semantics. It reports whether the failure was
 // transient (the provider will retry).
 func (s *Server) deliver(w http.ResponseWriter, r *http.Request, p provider, raw []byte, keys []string) (transient bool) {
-	in := referee.Inbound{Raw: raw, Source: p.source, Keys: keys, Received: s.o.Now()}
+	in := mailin.Inbound{Raw: raw, Source: p.source, Keys: keys, Received: s.o.Now()}
 	// The commit must not be abandoned halfway because the provider hung
 	// up: the transaction is short, and its answer is what matters.
 	out, err := s.o.Handler.HandleMail(context.WithoutCancel(r.Context()), in)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
 )
@@ -36,11 +37,11 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// crashing is the referee, except that the poison message kills the
+// crashing is the referee's intake, except that the poison message kills the
 // process. It passes quarantine notices through.
-type crashing struct{ next *referee.Referee }
+type crashing struct{ next *mailin.Intake }
 
-func (c *crashing) HandleMail(ctx context.Context, in referee.Inbound) (referee.Outcome, error) {
+func (c *crashing) HandleMail(ctx context.Context, in mailin.Inbound) (referee.Outcome, error) {
 	head := in.Raw
 	if i := bytes.Index(head, []byte("\r\n\r\n")); i >= 0 {
 		head = head[:i+2]
@@ -68,7 +69,7 @@ func runDaemon(path string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	h.next = d.Referee
+	h.next = d.Intake
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
 	if err := d.Run(ctx); err != nil {

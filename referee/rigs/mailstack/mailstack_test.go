@@ -27,7 +27,11 @@ func TestStack(t *testing.T) {
 	got := s.Messages(t, "referee", "INBOX")
 	if len(got) != 1 || !bytes.Contains(got[0].Raw, []byte("Delivered-To: referee+g1@example.test")) ||
 		!bytes.Contains(got[0].Raw, []byte("body of m1")) {
-		t.Fatalf("INBOX: %q", got)
+		var raws []string
+		for _, m := range got {
+			raws = append(raws, string(m.Raw))
+		}
+		t.Fatalf("INBOX: %q", raws)
 	}
 
 	for rcpt, code := range map[string]string{"nobody@example.test": "550", "bob@elsewhere.test": "554"} {

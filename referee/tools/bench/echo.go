@@ -14,10 +14,11 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/tools/demo"
 )
 
-// Echo is the benchmark's pass-through referee: a referee.MailHandler that
+// Echo is the benchmark's pass-through referee: a mailin.Handler that
 // parses nothing and applies nothing. For each mail it reads only the
 // header block (the Return-Path the delivering server added, and the
 // Message-ID) and asks the referee to record the input for de-duplication
@@ -38,8 +39,8 @@ type Echo struct {
 	handled atomic.Int64
 }
 
-// HandleMail implements referee.MailHandler.
-func (e *Echo) HandleMail(_ context.Context, in referee.Inbound) (referee.Outcome, error) {
+// HandleMail implements mailin.Handler.
+func (e *Echo) HandleMail(_ context.Context, in mailin.Inbound) (referee.Outcome, error) {
 	end := bytes.Index(in.Raw, []byte("\r\n\r\n"))
 	if end < 0 {
 		end = len(in.Raw)

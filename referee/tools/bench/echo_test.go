@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -37,7 +38,7 @@ func TestEcho(t *testing.T) {
 	e := &Echo{Referee: ref, Domain: "example.test", From: "referee@example.test", Kick: func() { kicks++ }}
 	raw := []byte("Return-Path: <ann@example.test>\r\nDelivered-To: referee@example.test\r\nFrom: Ann <ann@example.test>\r\n" +
 		"To: referee@example.test\r\nSubject: PING 1\r\nMessage-ID: <p1@example.test>\r\n\r\nPING 1\r\n")
-	in := referee.Inbound{Raw: raw, Source: "imap", Keys: []string{"imap:referee/INBOX/1/7"}}
+	in := mailin.Inbound{Raw: raw, Source: "imap", Keys: []string{"imap:referee/INBOX/1/7"}}
 	ctx := context.Background()
 	out, err := e.HandleMail(ctx, in)
 	if err != nil || out.Status != "applied" || len(out.Replies) != 1 {
@@ -49,7 +50,7 @@ func TestEcho(t *testing.T) {
 	}
 	// The same message under another transport key (re-delivered after a
 	// UIDVALIDITY change): recognised by its Message-ID.
-	again, err := e.HandleMail(ctx, referee.Inbound{Raw: raw, Source: "imap", Keys: []string{"imap:referee/INBOX/2/1"}})
+	again, err := e.HandleMail(ctx, mailin.Inbound{Raw: raw, Source: "imap", Keys: []string{"imap:referee/INBOX/2/1"}})
 	if err != nil || again.Status != "duplicate" {
 		t.Fatalf("again: %+v %v", again, err)
 	}
@@ -75,7 +76,7 @@ func TestEcho(t *testing.T) {
 	if err != nil || len(out2.Replies) != 1 || out2.Replies[0] != id {
 		t.Errorf("not stable: %v %v", out2, err)
 	}
-	_, err = e.HandleMail(ctx, referee.Inbound{Raw: []byte("From: x@example.test\r\nMessage-ID: <q@x>\r\n\r\nhi\r\n"), Keys: []string{"k"}})
+	_, err = e.HandleMail(ctx, mailin.Inbound{Raw: []byte("From: x@example.test\r\nMessage-ID: <q@x>\r\n\r\nhi\r\n"), Keys: []string{"k"}})
 	if !referee.IsPermanent(err) {
 		t.Errorf("no Return-Path: %v", err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/tools/demo"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
 )
@@ -267,7 +268,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients, rounds int, log *slog.Logger) (*Throughput, error) {
 	var echo *Echo
 	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
-		Handler: func(d *daemon.Daemon) referee.MailHandler {
+		Handler: func(d *daemon.Daemon) mailin.Handler {
 			echo = &Echo{Referee: d.Referee, Domain: env.stack.Domain(), From: "referee@" + env.stack.Domain(), Kick: d.Sender.Kick}
 			return echo
 		}})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
 )
@@ -51,7 +52,7 @@ type SiteOptions struct {
 	NoSync bool
 	// Handler replaces the referee as the mail handler (the benchmark's
 	// echo referee); it is built once the daemon exists.
-	Handler func(d *daemon.Daemon) referee.MailHandler
+	Handler func(d *daemon.Daemon) mailin.Handler
 	// SMTPWorkers is the number of concurrent deliveries (default 4).
 	SMTPWorkers int
 	// LogLevel of the daemon's configuration ("warn" by default).
@@ -189,9 +190,9 @@ func (s *Site) Tables() TableLoader {
 }
 
 // forwardHandler lets the daemon take a handler built after it.
-type forwardHandler struct{ h referee.MailHandler }
+type forwardHandler struct{ h mailin.Handler }
 
-func (f *forwardHandler) HandleMail(ctx context.Context, in referee.Inbound) (referee.Outcome, error) {
+func (f *forwardHandler) HandleMail(ctx context.Context, in mailin.Inbound) (referee.Outcome, error) {
 	if f.h == nil {
 		return referee.Outcome{}, errors.New("demo: handler not ready")
 	}

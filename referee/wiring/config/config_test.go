@@ -18,6 +18,7 @@ import (
 
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/imapin"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/edge/smtpout"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/store"
@@ -339,7 +340,7 @@ func mapValues(m map[string]string) []string {
 
 type nopHandler struct{}
 
-func (nopHandler) HandleMail(context.Context, referee.Inbound) (referee.Outcome, error) {
+func (nopHandler) HandleMail(context.Context, mailin.Inbound) (referee.Outcome, error) {
 	return referee.Outcome{}, nil
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/imapin"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/edge/smtpout"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/store"
@@ -18,7 +19,7 @@ import (
 // referee stands in for the referee's MailHandler in this example.
 type refereeStub struct{}
 
-func (refereeStub) HandleMail(context.Context, referee.Inbound) (referee.Outcome, error) {
+func (refereeStub) HandleMail(context.Context, mailin.Inbound) (referee.Outcome, error) {
 	return referee.Outcome{Status: "ignored"}, nil
 }
 
@@ -60,7 +61,7 @@ func Example() {
 	}
 
 	// The referee calls sender.Kick() after each commit that queued mail.
-	var handler referee.MailHandler = refereeStub{}
+	var handler mailin.Handler = refereeStub{}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

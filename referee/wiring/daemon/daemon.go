@@ -26,6 +26,7 @@ import (
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/hookout"
 	"github.com/pbem-referee/referee/referee/edge/imapin"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/edge/netaddr"
 	"github.com/pbem-referee/referee/referee/edge/smtpout"
 	"github.com/pbem-referee/referee/referee/edge/webhook"
@@ -55,7 +56,7 @@ type Options struct {
 	// Handler, if set, replaces the referee as the IMAP watcher's mail
 	// handler (the benchmark's pass-through "echo" referee), and as the
 	// webhook front door's.
-	Handler referee.MailHandler
+	Handler mailin.Handler
 	// HookAllow lists internal addresses (loopback, private...) that
 	// outgoing webhooks may nevertheless call; none by default. The demo
 	// and tests with hook receivers on 127.0.0.1 pass 127.0.0.0/8.
@@ -73,6 +74,9 @@ type Daemon struct {
 	log     *slog.Logger
 	DB      *store.DB
 	Referee *referee.Referee
+	// Intake reads the raw mail of the IMAP watcher and the webhook
+	// front door for the referee.
+	Intake  *mailin.Intake
 	Sender  *smtpout.Sender
 	Watcher *imapin.Watcher
 	// Hooks delivers the outgoing webhooks; Webhook is the HTTP front
@@ -130,9 +134,6 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		DB: db, Clock: opt.Clock, Domain: cfg.Domain, Local: cfg.Referee.LocalPart, Name: cfg.Referee.Name,
 		Compose: referee.Composer(from), Kick: d.kick, Random: opt.Random, Logger: log.With("part", "referee"),
 		RateLimit: rateLimit(cfg.Limits.SenderRate), RateWindow: cfg.Limits.SenderRateWindow,
-		MaxMessageBytes: int(cfg.Limits.MaxMessageSize),
-		Auth: referee.AuthPolicy{RequireDKIM: cfg.Auth.RequireDKIMAlignment, AuthservID: cfg.Auth.TrustedAuthservID,
-			LookupTXT: net.LookupTXT},
 		Observe: d.Metrics.Observe, PageBase: opt.PageBase,
 	}
 	if ro.PageBase == "" {
@@ -145,13 +146,17 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 	if d.Referee, err = referee.New(ro); err != nil {
 		return fail(err)
 	}
+	d.Intake = mailin.New(d.Referee, mailin.Options{MaxMessageBytes: int(cfg.Limits.MaxMessageSize),
+		Auth: mailin.AuthPolicy{RequireDKIM: cfg.Auth.RequireDKIMAlignment, AuthservID: cfg.Auth.TrustedAuthservID,
+			LookupTXT: net.LookupTXT},
+		Logger: log.With("part", "mailin")})
 	if cfg.IMAPEnabled() {
 		io, err := cfg.IMAPOptions()
 		if err != nil {
 			return fail(err)
 		}
 		io.Store, io.Logger = db, log.With("part", "imap")
-		io.Handler = d.Referee
+		io.Handler = d.Intake
 		if opt.Handler != nil {
 			io.Handler = opt.Handler
 		}
@@ -202,7 +207,7 @@ func (d *Daemon) newHooks(db *store.DB, log *slog.Logger) (*hookout.Sender, erro
 // the metrics.
 func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 	w := d.cfg.Webhook
-	var h referee.MailHandler = d.Referee
+	var h mailin.Handler = d.Intake
 	if d.opt.Handler != nil {
 		h = d.opt.Handler
 	}

@@ -1,98 +1,14 @@
-package referee
+package mailin
 
 import (
 	"context"
-	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/store"
 )
-
-// mailHarness runs a referee whose outbox holds real mails (mailfmt), and
-// players who answer them as a mail client would.
-type mailHarness struct {
-	*harness
-	n int
-}
-
-func newMailHarness(t *testing.T) *mailHarness {
-	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "r.db"), &store.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{t: t, clock: &FakeClock{T: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}, db: db}
-	t.Cleanup(func() {
-		if err := db.Check(); err != nil {
-			t.Errorf("tx.Check: %v", err)
-		}
-		db.Close()
-	})
-	h.r, err = New(Options{DB: db, Clock: h.clock, Domain: "example.test", Organisers: map[string]string{org: "orgsecretorgsecret"},
-		Compose: Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"}), Random: &counterReader{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &mailHarness{harness: h}
-}
-
-// inbox returns the raw mails queued since the last call, by recipient.
-func (h *mailHarness) inbox() map[string][][]byte {
-	h.t.Helper()
-	out := map[string][][]byte{}
-	err := h.db.Update(func(tx *store.Tx) error {
-		due, err := tx.Due(OutboxQueue, h.clock.Now().Add(1000*time.Hour), 0)
-		if err != nil {
-			return err
-		}
-		for _, it := range due {
-			out[it.To] = append(out[it.To], it.Payload)
-			if _, err := tx.Finish(OutboxQueue, it.ID, store.Sent, h.clock.Now(), h.clock.Now(), ""); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return out
-}
-
-// reply builds a player's reply to a referee mail, Gmail style: the new
-// text on top, then "On ..., Referee wrote:" and the quoted original.
-func (h *mailHarness) reply(orig []byte, from, text string) []byte {
-	h.t.Helper()
-	m, err := mailfmt.Parse(orig, mailfmt.Options{})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	to := m.ReplyTo[0].Addr
-	h.n++
-	var quoted strings.Builder
-	for _, l := range strings.Split(m.Text, "\n") {
-		quoted.WriteString("> " + l + "\n")
-	}
-	return []byte(fmt.Sprintf("From: Player <%s>\r\nTo: %s\r\nSubject: Re: %s\r\nMessage-ID: <reply%d@players.test>\r\n"+
-		"In-Reply-To: %s\r\nReferences: %s\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\n"+
-		"Content-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n\r\nOn Mon, 23 Nov 2026 at 09:00, Referee <referee@example.test> wrote:\r\n%s",
-		from, to, m.Subject, h.n, m.MessageID, m.MessageID, strings.ReplaceAll(text, "\n", "\r\n"), strings.ReplaceAll(quoted.String(), "\n", "\r\n")))
-}
-
-func (h *mailHarness) handle(raw []byte) Outcome {
-	h.t.Helper()
-	out, err := h.r.HandleMail(context.Background(), Inbound{Raw: raw, Source: "test", Received: h.clock.Now()})
-	if err != nil {
-		h.t.Fatalf("HandleMail: %v", err)
-	}
-	return out
-}
-
-func last(ms [][]byte) []byte { return ms[len(ms)-1] }
 
 // The whole mail path: an organiser's mail creates a game, players answer
 // the invitation and their prompts by replying to the referee's mails, the
@@ -130,7 +46,7 @@ func TestMailEndToEnd(t *testing.T) {
 	}
 	in = h.inbox()
 	g := h.game("c1")
-	if g.Status != StatusRunning {
+	if g.Status != referee.StatusRunning {
 		t.Fatalf("not started: %s", g.Status)
 	}
 	first := g.Seats[0].Address
@@ -176,7 +92,6 @@ func TestMailEndToEnd(t *testing.T) {
 // own mail looping back is ignored.
 func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
 	h := newMailHarness(t)
-	h.r.opt.Organisers = map[string]string{org: "orgsecretorgsecret"}
 	if _, err := h.r.Organise(org, "NEW claim id=c1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob"); err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +124,7 @@ func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
 		t.Fatalf("YES: %+v", out)
 	}
 	g := h.game("c1")
-	if v := g.Seats[g.seatOfAddress(ann)].Vacation; len(v) != 1 {
+	if v := g.Seats[seatOf(g, ann)].Vacation; len(v) != 1 {
 		t.Fatalf("vacation not registered: %+v", v)
 	}
 	h.inbox()
@@ -226,7 +141,7 @@ func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
 	if ms := h.inbox(); len(ms) != 0 {
 		t.Fatalf("a forged bounce alerted: %v", ms)
 	}
-	dsn := strings.Replace(strings.Replace(forged, "0123456789abcdef", BounceID(bobMail.MessageID), 1), "<dsn1@", "<dsn2@", 1)
+	dsn := strings.Replace(strings.Replace(forged, "0123456789abcdef", referee.BounceID(bobMail.MessageID), 1), "<dsn1@", "<dsn2@", 1)
 	// Bob's real id, but a report about ann: not acted on either.
 	other := strings.Replace(strings.Replace(dsn, "rfc822; bob@", "rfc822; ann@", 1), "<dsn2@", "<dsn3@", 1)
 	if out := h.handle([]byte(other)); strings.Contains(out.Detail, "ann@example.test") {
@@ -256,8 +171,8 @@ func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
 // have no quarantine folder) and reported as permanent.
 func TestMailUnparseableIsQuarantined(t *testing.T) {
 	h := newMailHarness(t)
-	_, err := h.r.HandleMail(context.Background(), Inbound{Raw: []byte("\x00\x01 not a mail header\r\n\r\n"), Source: "webhook:raw"})
-	if !IsPermanent(err) {
+	_, err := h.in.HandleMail(context.Background(), Inbound{Raw: []byte("\x00\x01 not a mail header\r\n\r\n"), Source: "webhook:raw"})
+	if !referee.IsPermanent(err) {
 		t.Fatalf("error %v, want permanent", err)
 	}
 	n := 0

@@ -1,0 +1,192 @@
+// Package mailin is the mail-in edge: it turns one raw mail (RFC 5322
+// bytes, from the IMAP watcher or the webhook front door) into what the
+// core takes. It parses the mail (mailfmt.Parse, with the size limit),
+// classifies it (mailfmt.Classify: the referee's own mail, a list's, a
+// bounce, an auto-reply), finds the referee's tag, checks the sender
+// (DKIM alignment or a trusted Authentication-Results, per AuthPolicy) and
+// reads the player's own command text (quotes, signatures and prose left
+// out); then it hands the core a referee.Request (Process), a bounce
+// (Bounced), an auto-reply (AutoReplied: absences) or a mail set aside
+// (SetAside: ignored, too large, unparseable).
+package mailin
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee"
+)
+
+// Inbound is one raw message handed over by a transport (the IMAP watcher,
+// the webhook front door, a test).
+type Inbound struct {
+	// Raw is the message exactly as received (RFC 5322 bytes).
+	Raw []byte
+	// Source names the transport: "imap", "webhook:raw", "webhook:mailgun",
+	// "webhook:sendgrid", "webhook:postmark", "test".
+	Source string
+	// Keys are de-duplication keys the transport knows besides the
+	// Message-ID, for example "imap:<account>/<mailbox>/<uidvalidity>/<uid>".
+	// The referee records them, with the Message-ID, in the same
+	// transaction as the effects of the message.
+	Keys []string
+	// Received is when the transport received the message.
+	Received time.Time
+}
+
+// Handler processes raw inbound mail. Intake implements it; the
+// transports call it.
+//
+// HandleMail processes one message in exactly one store transaction: the
+// de-duplication record, the game changes, the log entries and the outbox
+// rows are committed together. It returns only after that commit, so a
+// transport may then acknowledge the message (move it to the processed
+// folder, answer 200 to a webhook). A *referee.PermanentError means the
+// message can never be processed (the transport quarantines it); any other
+// error is transient (the transport retries later, and de-duplication
+// makes the retry safe).
+type Handler interface {
+	HandleMail(ctx context.Context, in Inbound) (referee.Outcome, error)
+}
+
+// AuthPolicy is how the intake checks that a mail really comes from its
+// From address, on top of the seat's secret token (always required).
+type AuthPolicy struct {
+	// RequireDKIM requires an aligned DKIM signature (the signing domain
+	// matches the From domain, relaxed alignment).
+	RequireDKIM bool
+	// AuthservID, if set, trusts the Authentication-Results field of the
+	// receiving server with this authserv-id instead of verifying DKIM
+	// here (a DKIM pass aligned with From, or a DMARC pass).
+	AuthservID string
+	// LookupTXT resolves DKIM keys when verifying here (net.LookupTXT in
+	// production, a fake in tests).
+	LookupTXT func(domain string) ([]string, error)
+}
+
+// Options configure an Intake.
+type Options struct {
+	// MaxMessageBytes limits a mail (0: mailfmt's default).
+	MaxMessageBytes int
+	// Auth is the sender-authentication policy.
+	Auth   AuthPolicy
+	Logger *slog.Logger
+}
+
+// Intake reads raw mail for a referee. It is safe for concurrent use.
+type Intake struct {
+	r   *referee.Referee
+	opt Options
+	log *slog.Logger
+}
+
+// New returns the intake of a referee.
+func New(r *referee.Referee, opt Options) *Intake {
+	log := opt.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Intake{r: r, opt: opt, log: log}
+}
+
+// subjectOnlyOOF is mailfmt.Classify's reason for an auto-reply recognised
+// by its Subject alone.
+const subjectOnlyOOF = "out-of-office subject"
+
+// HandleMail implements Handler: it parses a raw mail, sets aside what
+// must never be answered (auto-replies go to the absence logic, bounces
+// mark the address as failing), identifies the game and seat from the tag,
+// checks the sender, extracts the player's own commands and has the
+// referee process them in one transaction.
+func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, error) {
+	r := i.r
+	m, err := mailfmt.Parse(in.Raw, mailfmt.Options{MaxBytes: i.opt.MaxMessageBytes})
+	if err != nil {
+		if errors.Is(err, mailfmt.ErrTooLarge) && m != nil {
+			return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideTooLarge, Keys: append([]string{"msgid:" + m.MessageID}, in.Keys...),
+				Source: in.Source, From: m.From.Addr, MessageID: m.MessageID, Max: i.opt.MaxMessageBytes})
+		}
+		// Kept for the operator: a webhook has no quarantine folder.
+		return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideUnparseable, Detail: "unparseable message: " + err.Error(),
+			Source: in.Source, Raw: in.Raw})
+	}
+	keys := append([]string{"msgid:" + m.MessageID}, in.Keys...)
+	cls := mailfmt.Classify(m, []string{r.Address()})
+	text, info := mailfmt.CommandsFor(m, r.Keywords())
+	switch cls.Class {
+	case mailfmt.Self, mailfmt.List:
+		return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideIgnored, Detail: cls.Class.String() + ": " + cls.Reason,
+			Keys: keys, Source: in.Source, From: m.From.Addr, MessageID: m.MessageID})
+	case mailfmt.Bounce:
+		return r.Bounced(ctx, referee.Bounce{Keys: keys, Source: in.Source, Info: cls.Bounce})
+	case mailfmt.AutoReply:
+		// The Subject alone decides only when the body holds no command:
+		// "On vacation next week" over a VACATION line is a player's mail
+		// (issue 11, item 5).
+		if cls.Reason != subjectOnlyOOF || !r.HasCommand(text) {
+			tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
+			return r.AutoReplied(ctx, referee.AutoReply{Keys: keys, Source: in.Source, From: m.From.Addr, Tag: tr.Tag, Class: cls})
+		}
+	}
+	tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
+	req := referee.Request{
+		From: m.From.Addr, FromName: m.From.Name, Token: -1, Text: text, MessageID: m.MessageID,
+		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
+	}
+	t := tr.Tag
+	switch t.Kind {
+	case mailfmt.TagSeat:
+		req.Kind, req.Game, req.Seat, req.Secret = "seat", t.Game, t.Seat, t.Secret
+	case mailfmt.TagPlayer:
+		req.Kind, req.Secret = "player", t.Secret
+	case mailfmt.TagOrg:
+		req.Kind, req.Secret = "org", t.Secret
+	}
+	if t.Token >= 0 {
+		req.Token = int(t.Token)
+	}
+	if tr.Conflict {
+		// Harmless when older mails in References carry a seat number from
+		// before the seat order was drawn; the secret decides.
+		i.log.Debug("tag sources disagree", slog.String("msgid", m.MessageID), slog.String("kind", t.Kind.String()))
+	}
+	req.SenderVerified = i.senderVerified(m, in.Raw)
+	req.Read = &referee.ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
+		Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
+		Forwarded: info.Forwarded, Greeting: info.Greeting, SignOff: info.SignOff}
+	return r.Process(ctx, req)
+}
+
+// NotifyQuarantined implements referee.QuarantineNotifier: a transport's
+// quarantine notice goes to the referee as it is.
+func (i *Intake) NotifyQuarantined(ctx context.Context, n referee.QuarantineNotice) (referee.Outcome, error) {
+	return i.r.NotifyQuarantined(ctx, n)
+}
+
+// senderVerified applies the AuthPolicy.
+func (i *Intake) senderVerified(m *mailfmt.Message, raw []byte) bool {
+	p := i.opt.Auth
+	if !p.RequireDKIM {
+		return true
+	}
+	dom := m.From.Domain()
+	if p.AuthservID != "" {
+		ar, err := mailfmt.AuthResults(m, p.AuthservID)
+		if err != nil || !ar.Found {
+			return false
+		}
+		return ar.DKIMAligned(dom, false) || (strings.EqualFold(ar.DMARC, "pass") && strings.EqualFold(ar.DMARCFrom, dom))
+	}
+	if p.LookupTXT == nil {
+		return false
+	}
+	res, err := mailfmt.VerifyDKIM(raw, p.LookupTXT)
+	if err != nil {
+		return false
+	}
+	return mailfmt.DKIMAligned(res, dom, false)
+}
