@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -70,5 +71,32 @@ func TestStoreImporters(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Fatal("no package imports the store: the check reads nothing")
+	}
+}
+
+// TestReadmeListsEveryPackage: the README's "Where things live" names
+// every package of the module (issue 13.1), so that a new package finds its
+// room there.
+func TestReadmeListsEveryPackage(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(b), "\n## Where things live\n")
+	if !ok {
+		t.Fatal(`README.md has no "Where things live" section`)
+	}
+	if i := strings.Index(sec, "\n## "); i >= 0 {
+		sec = sec[:i]
+	}
+	pkgs := goList(t, "./...")
+	if len(pkgs) < 20 {
+		t.Fatalf("go list ./... listed only %d packages", len(pkgs))
+	}
+	for _, p := range pkgs {
+		rel := strings.TrimPrefix(p, module+"/")
+		if !strings.Contains(sec, "`"+rel+"/`") {
+			t.Errorf("the README's \"Where things live\" does not name %s/", rel)
+		}
 	}
 }

@@ -1,6 +1,6 @@
-// Package testkit holds what the transports' tests share: throwaway TLS
-// certificates, a buffer safe for concurrent writers, and a background runner
-// for the Run(ctx) loops of the watcher, the senders and the daemon.
+// Package testkit holds what the tests share: throwaway TLS certificates, a
+// buffer safe for concurrent writers, a background runner for the Run(ctx)
+// loops of the watcher, the senders and the daemon, and a settable clock.
 package testkit
 
 import (
