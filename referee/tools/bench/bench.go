@@ -30,7 +30,7 @@ type Options struct {
 	// registered game); GameOptions options per game name.
 	GameNames   []string
 	GameOptions map[string]map[string]string
-	// Real uses Dovecot and Postfix (referee/rigs/mailstack: root and the
+	// Real uses Dovecot and Postfix (referee/tools/realstack: root and the
 	// servers installed) instead of the embedded stack.
 	Real bool
 	// Sizes are the live-game counts of the scale part (default 10,
@@ -126,7 +126,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if !o.NoMail {
 		var real *realStack
 		if o.Real {
-			rep.Stack = "Dovecot + Postfix (referee/rigs/mailstack)"
+			rep.Stack = "Dovecot + Postfix (referee/tools/realstack)"
 			users := []string{"referee", "organiser"}
 			games, err := demo.PickGames(o.GameNames)
 			if err != nil {

@@ -23,7 +23,7 @@ type Account struct {
 	Name, Addr, Password string
 	IMAPAddr, SMTPAddr   string
 	// SMTPAuth logs in before sending (a submission server such as the
-	// real Postfix of referee/rigs/mailstack requires it).
+	// real Postfix of referee/tools/realstack requires it).
 	SMTPAuth bool
 }
 
