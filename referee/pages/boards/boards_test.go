@@ -1,0 +1,149 @@
+package boards
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
+	_ "github.com/pbem-referee/referee/engine/dicebrewing"
+	_ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/heavenale"
+	"github.com/pbem-referee/referee/templates"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden boards in testdata")
+
+// midgame is a real position of each game, reached by the game's greedy
+// bots from a fixed seed: the options and the number of moves are chosen
+// so that every part of the board has something on it.
+var midgame = map[string]struct {
+	seats   []string
+	options map[string]string
+	moves   int
+}{
+	// Face-down action tokens (DB-6.6): the board must show their count only.
+	"dicebrewing":  {[]string{"Ann", "Bob", "Cleo"}, map[string]string{"hidden_action_tokens": "true"}, 150},
+	"fromage":      {[]string{"Ann", "Bob", "Cleo"}, nil, 60},
+	"heavenale":    {[]string{"Ann", "Bob", "Cleo"}, nil, 150},
+	"brewcrafters": {[]string{"Ann", "Bob", "Cleo"}, nil, 150},
+}
+
+// position plays the game's mid-game position.
+func position(t testing.TB, game string) engine.State {
+	t.Helper()
+	g, err := engine.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := midgame[game]
+	if !ok {
+		t.Fatalf("no mid-game position for %q", game)
+	}
+	var bots []engine.Bot
+	for range m.seats {
+		b, err := g.(engine.BotMaker).NewBot("greedy")
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots = append(bots, b)
+	}
+	st, n, err := engine.PlayOut(g, engine.Config{Seats: m.seats, Seed: "board-" + game, Options: m.options},
+		bots, rand.New(rand.NewPCG(16, 1)), false, m.moves)
+	if st == nil || st.Result() != nil || n != m.moves {
+		t.Fatalf("%s: no mid-game position after %d moves: %v", game, n, err)
+	}
+	return st
+}
+
+// wellFormed parses an SVG document as XML and returns its root's name and
+// its elements' names.
+func wellFormed(t testing.TB, svg []byte) map[string]int {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	names := map[string]int{}
+	depth := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		switch x := tok.(type) {
+		case xml.StartElement:
+			if depth == 0 && (x.Name.Local != "svg" || x.Name.Space != "http://www.w3.org/2000/svg") {
+				t.Fatalf("root element %v", x.Name)
+			}
+			depth++
+			names[x.Name.Local]++
+		case xml.EndElement:
+			depth--
+		}
+	}
+	return names
+}
+
+// TestBoardGolden draws each game's mid-game position and compares it with
+// testdata/<game>.svg (go test -update rewrites them; look at them in a
+// browser before committing).
+func TestBoardGolden(t *testing.T) {
+	for _, game := range Games() {
+		t.Run(game, func(t *testing.T) {
+			st := position(t, game)
+			svg, err := Draw(game, "en", st.View(-1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := wellFormed(t, svg)
+			if names["title"] == 0 || names["desc"] == 0 || names["text"] < 20 {
+				t.Errorf("elements %v", names)
+			}
+			path := filepath.Join("testdata", game+".svg")
+			if *update {
+				os.MkdirAll("testdata", 0o755)
+				if err := os.WriteFile(path, svg, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(svg, want) {
+				os.WriteFile(filepath.Join(t.TempDir(), game+".svg"), svg, 0o644)
+				t.Fatalf("%s differs from the golden board (go test -update, then look at it)", path)
+			}
+		})
+	}
+}
+
+// TestBoardEveryLanguage: every board draws in every language, its words
+// differ from English's, and no template name is missing.
+func TestBoardEveryLanguage(t *testing.T) {
+	for _, game := range Games() {
+		st := position(t, game)
+		en, err := Draw(game, "en", st.View(-1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range templates.Languages[1:] {
+			svg, err := Draw(game, lang, st.View(-1))
+			if err != nil {
+				t.Fatalf("%s/%s: %v", game, lang, err)
+			}
+			wellFormed(t, svg)
+			if bytes.Equal(svg, en) || !strings.Contains(string(svg), `lang="`+lang+`"`) {
+				t.Errorf("%s/%s: the board is not in its language", game, lang)
+			}
+		}
+	}
+}
