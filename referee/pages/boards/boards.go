@@ -50,8 +50,9 @@ var loadSet = sync.OnceValues(templates.Load)
 
 // Draw returns the SVG board of a game's public view (engine.State.View(-1))
 // with its words in lang (English when lang is not one of
-// templates.Languages).
-func Draw(game, lang string, view any) ([]byte, error) {
+// templates.Languages). seats are the players' names by seat (nil: the
+// names the view carries, or numbers).
+func Draw(game, lang string, seats []string, view any) ([]byte, error) {
 	d := drawers[game]
 	if d == nil {
 		return nil, fmt.Errorf("boards: no board for %q", game)
@@ -63,7 +64,7 @@ func Draw(game, lang string, view any) ([]byte, error) {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
-	b := &board{set: set, game: game, lang: lang, c: &canvas{w: width}}
+	b := &board{set: set, game: game, lang: lang, seats: seats, c: &canvas{w: width}}
 	if err := d(b, view); err != nil {
 		return nil, err
 	}
@@ -87,7 +88,9 @@ type board struct {
 // w renders the word template "board.<name>" of the game (or common) in
 // the reader's language, with data as the Ctx's Data.
 func (b *board) w(name string, data any) string {
-	s, err := b.set.Render(b.game, b.lang, "board."+name, templates.Ctx{Lang: b.lang, Game: b.game, Seat: -1, Seats: b.seats, Data: data})
+	ctx := templates.Ctx{Lang: b.lang, Game: b.game, Seat: -1, Seats: b.seats, Data: data,
+		Word: func(kw string) string { return b.set.Word(b.game, b.lang, kw) }}
+	s, err := b.set.Render(b.game, b.lang, "board."+name, ctx)
 	if err != nil && b.err == nil {
 		b.err = err
 	}

@@ -33,7 +33,7 @@ var midgame = map[string]struct {
 	"dicebrewing":  {[]string{"Ann", "Bob", "Cleo"}, map[string]string{"hidden_action_tokens": "true"}, 150},
 	"fromage":      {[]string{"Ann", "Bob", "Cleo"}, nil, 60},
 	"heavenale":    {[]string{"Ann", "Bob", "Cleo"}, nil, 150},
-	"brewcrafters": {[]string{"Ann", "Bob", "Cleo"}, nil, 150},
+	"brewcrafters": {[]string{"Ann", "Bob", "Cleo"}, nil, 100},
 }
 
 // position plays the game's mid-game position.
@@ -99,7 +99,7 @@ func TestBoardGolden(t *testing.T) {
 	for _, game := range Games() {
 		t.Run(game, func(t *testing.T) {
 			st := position(t, game)
-			svg, err := Draw(game, "en", st.View(-1))
+			svg, err := Draw(game, "en", st.Head().Seats, st.View(-1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,12 +131,12 @@ func TestBoardGolden(t *testing.T) {
 func TestBoardEveryLanguage(t *testing.T) {
 	for _, game := range Games() {
 		st := position(t, game)
-		en, err := Draw(game, "en", st.View(-1))
+		en, err := Draw(game, "en", st.Head().Seats, st.View(-1))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, lang := range templates.Languages[1:] {
-			svg, err := Draw(game, lang, st.View(-1))
+			svg, err := Draw(game, lang, st.Head().Seats, st.View(-1))
 			if err != nil {
 				t.Fatalf("%s/%s: %v", game, lang, err)
 			}

@@ -25,7 +25,9 @@ func drawDiceBrewing(b *board, view any) error {
 	if v.Seat != -1 || v.Me != nil {
 		return ErrNotPublic
 	}
-	b.seats = v.Seats
+	if len(b.seats) == 0 {
+		b.seats = v.Seats
+	}
 	b.title = b.w("title", v)
 	b.desc = b.w("desc", v)
 
@@ -34,7 +36,7 @@ func drawDiceBrewing(b *board, view any) error {
 	b.c.bold(8, b.y, large, "start", b.title)
 	b.y += 16
 	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
-	b.legend(v.Seats)
+	b.legend(b.seats)
 
 	// The end trigger and the supply (DB-1.3, DB-2.2).
 	b.c.open("db-supply")

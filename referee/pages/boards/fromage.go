@@ -30,7 +30,9 @@ func drawFromage(b *board, view any) error {
 	if v.Draft != nil && (len(v.Draft.Hand) > 0 || len(v.Draft.Kept) > 0 || len(v.Draft.Placed) > 0) {
 		return ErrNotPublic
 	}
-	b.seats = v.Seats
+	if len(b.seats) == 0 {
+		b.seats = v.Seats
+	}
 	b.title = b.w("title", v)
 	b.desc = b.w("desc", v)
 
@@ -38,7 +40,7 @@ func drawFromage(b *board, view any) error {
 	b.c.bold(8, b.y, large, "start", b.title)
 	b.y += 16
 	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
-	seats := append([]string(nil), v.Seats...)
+	seats := append([]string(nil), b.seats...)
 	if v.Solo {
 		seats = append(seats, b.w("corp", nil))
 	}

@@ -26,7 +26,9 @@ func drawHeavenAle(b *board, view any) error {
 	if v.Seat != -1 || len(v.Menu) > 0 || v.Example != "" {
 		return ErrNotPublic
 	}
-	b.seats = v.Seats
+	if len(b.seats) == 0 {
+		b.seats = v.Seats
+	}
 	b.title = b.w("title", v)
 	b.desc = b.w("desc", v)
 
@@ -34,7 +36,7 @@ func drawHeavenAle(b *board, view any) error {
 	b.c.bold(8, b.y, large, "start", b.title)
 	b.y += 16
 	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
-	b.legend(v.Seats)
+	b.legend(b.seats)
 
 	// The track (§8.1): 27 spaces in three rows of nine, in playing order,
 	// then the start area (§8.2).
