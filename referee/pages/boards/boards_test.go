@@ -26,14 +26,20 @@ var update = flag.Bool("update", false, "rewrite the golden boards in testdata")
 // so that every part of the board has something on it.
 var midgame = map[string]struct {
 	seats   []string
+	variant string
 	options map[string]string
+	bot     string
+	pcg     uint64
 	moves   int
 }{
-	// Face-down action tokens (DB-6.6): the board must show their count only.
-	"dicebrewing":  {[]string{"Ann", "Bob", "Cleo"}, map[string]string{"hidden_action_tokens": "true"}, 150},
-	"fromage":      {[]string{"Ann", "Bob", "Cleo"}, nil, 60},
-	"heavenale":    {[]string{"Ann", "Bob", "Cleo"}, nil, 150},
-	"brewcrafters": {[]string{"Ann", "Bob", "Cleo"}, nil, 100},
+	// Face-down action tokens (DB-6.6), one of them held: the board must
+	// show their count only.
+	"dicebrewing": {[]string{"Ann", "Bob", "Cleo"}, "", map[string]string{"hidden_action_tokens": "true"}, "random", 5, 150},
+	// Two tokens placed in the turn under way (FR-6.4): not shown yet.
+	"fromage":   {[]string{"Ann", "Bob", "Cleo"}, "", nil, "greedy", 16, 60},
+	"heavenale": {[]string{"Ann", "Bob", "Cleo"}, "", nil, "greedy", 16, 150},
+	// Five undeveloped Secret Recipes held (BC-6.2): counted, never named.
+	"brewcrafters": {[]string{"Ann", "Bob", "Cleo"}, "complex", nil, "random", 1, 100},
 }
 
 // position plays the game's mid-game position.
@@ -49,14 +55,14 @@ func position(t testing.TB, game string) engine.State {
 	}
 	var bots []engine.Bot
 	for range m.seats {
-		b, err := g.(engine.BotMaker).NewBot("greedy")
+		b, err := g.(engine.BotMaker).NewBot(m.bot)
 		if err != nil {
 			t.Fatal(err)
 		}
 		bots = append(bots, b)
 	}
-	st, n, err := engine.PlayOut(g, engine.Config{Seats: m.seats, Seed: "board-" + game, Options: m.options},
-		bots, rand.New(rand.NewPCG(16, 1)), false, m.moves)
+	st, n, err := engine.PlayOut(g, engine.Config{Seats: m.seats, Seed: "board-" + game, Variant: m.variant, Options: m.options},
+		bots, rand.New(rand.NewPCG(m.pcg, 1)), false, m.moves)
 	if st == nil || st.Result() != nil || n != m.moves {
 		t.Fatalf("%s: no mid-game position after %d moves: %v", game, n, err)
 	}

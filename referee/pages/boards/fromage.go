@@ -193,6 +193,8 @@ func frAgingFill(aging string) string {
 }
 
 func frSpace(b *board, x, y, w, h int, sp fromage.SpaceView, seats []string) {
+	b.c.open("fr-space", "data-space", sp.ID)
+	defer b.c.close()
 	fill := frAgingFill(sp.Aging)
 	if sp.Crossed {
 		fill = "#bbbbbb"
