@@ -80,7 +80,7 @@ func drawBrewCrafters(b *board, view any) error {
 		}
 		b.c.rect(x, y, mw, 42, fill, "#888")
 		b.c.bold(x+4, y+12, small, "start", sp.ID)
-		b.c.text(x+4, y+24, small-1, "start", "", fit(b.w("kws", sp.Kws), 22))
+		b.c.text(x+4, y+24, small-1, "start", "", fitWidth(b.w("kws", sp.Kws), mw-8, small-1))
 		if sp.Show != "-" {
 			b.c.text(x+4, y+36, small, "start", "#1a5d1a", sp.Show)
 		}

@@ -206,16 +206,17 @@ func dbStacks(b *board, class, title string, open bool, opens, n int, item func(
 	sw := (width - 16 - (per-1)*4) / per
 	for i := 0; i < n; i++ {
 		code, stock, price := item(i)
-		sx, sy := 8+(i%per)*(sw+4), b.y+(i/per)*40
+		sx, sy := 8+(i%per)*(sw+4), b.y+(i/per)*50
 		fill := "#fff"
 		if stock == 0 {
 			fill = "#eee"
 		}
-		b.c.rect(sx, sy, sw, 36, fill, "#888")
+		b.c.rect(sx, sy, sw, 46, fill, "#888")
 		b.c.bold(sx+sw/2, sy+13, small+1, "middle", code)
-		b.c.text(sx+sw/2, sy+30, small, "middle", "", b.w("stack", map[string]int{"stock": stock, "price": price}))
+		b.c.text(sx+sw/2, sy+27, small, "middle", "", fitWidth(b.w("left", stock), sw-4, small))
+		b.c.text(sx+sw/2, sy+40, small, "middle", "", fitWidth(b.w("price", price), sw-4, small))
 	}
-	b.y += ((n+per-1)/per)*40 - 4
+	b.y += ((n+per-1)/per)*50 - 4
 	b.c.close()
 }
 
@@ -239,7 +240,7 @@ func dbPlayer(b *board, p dicebrewing.PlayerView) {
 	rows := 0
 	for k, bld := range cols {
 		bx := 8 + k*(colw+4)
-		b.c.text(bx+2, b.y+9, small, "start", "#555", fit(b.w("building", bld), 22))
+		b.c.text(bx+2, b.y+9, small, "start", "#555", fitWidth(b.w("building", bld), colw-4, small))
 		r := 0
 		for _, sp := range p.Board {
 			if sp.Building != bld {

@@ -123,6 +123,12 @@ func fit(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// fitWidth shortens s to what a box of w user units holds at a font size
+// (an average glyph is taken as 0.55 of the size).
+func fitWidth(s string, w, size int) string {
+	return fit(s, max(1, w*20/(size*11)))
+}
+
 // document wraps the drawing: the viewBox, the title and description a
 // screen reader announces, the language of its words.
 func (c *canvas) document(lang, title, desc string) []byte {
