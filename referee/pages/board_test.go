@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"image/png"
 	"io"
+	mrand "math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -21,6 +22,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/pages/boards"
 	"github.com/pbem-referee/referee/store"
@@ -294,4 +296,131 @@ func chromiumRun(t *testing.T, bin string, w, h int, what, url string, extra ...
 		t.Fatalf("chromium %s: timed out", what)
 	}
 	return out.String()
+}
+
+// playByMail lets bots answer the game's waiting decisions by mail, one
+// message at a time, for up to n messages (the round of a tournament goes
+// on as it would).
+func playByMail(t *testing.T, r *referee.Referee, gid string, n int) int {
+	t.Helper()
+	rng := mrand.New(mrand.NewPCG(16, 16))
+	sent := 0
+	for k := 0; k < n; k++ {
+		g, err := r.GameRecord(gid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, err := engine.LoadTable(g.Table, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		waiting := tb.Waiting()
+		if len(waiting) == 0 || tb.State.Result() != nil {
+			break
+		}
+		d := waiting[0]
+		lines, err := engine.BotAnswer(tb.State, d.Seat, d.Group, engine.RandomBot{}, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) == 0 {
+			break
+		}
+		st := g.Seats[d.Seat]
+		id := fmt.Sprintf("<bot%d-%s@players.test>", k, gid)
+		if _, err := r.Process(context.Background(), referee.Request{From: st.Address, Kind: "seat", Game: gid, Seat: d.Seat,
+			Secret: st.Secret, Token: tb.Token(), Text: strings.Join(lines, "\n"), SenderVerified: true, Source: "test",
+			MessageID: id, Keys: []string{"msgid:" + id}}); err != nil {
+			t.Fatal(err)
+		}
+		sent++
+	}
+	return sent
+}
+
+// TestGamePageBoardsShowNoHiddenInformation: tournament games played on
+// by mail for a while; on each game page's board, no word that one seat
+// sees and spectators do not (a hand, a sealed answer, a face-down card,
+// a private die) appears, and a Fromage token placed in a turn still
+// sealed is not drawn.
+func TestGamePageBoardsShowNoHiddenInformation(t *testing.T) {
+	s := newSite(t)
+	pages := s.gamePages(t)
+	for _, game := range boards.Games() {
+		u := pages[game]
+		gid := strings.TrimPrefix(u, "/g/")
+		gid = gid[:strings.LastIndexByte(gid, '-')]
+		sent := playByMail(t, s.r, gid, 25)
+		svg := boardOf(t, getLang(t, s.srv.URL+u, ""))
+		words := map[string]bool{}
+		for _, w := range regexp.MustCompile(`[\pL\pN_]+`).FindAllString(svg, -1) {
+			words[w] = true
+		}
+		g, err := s.r.GameRecord(gid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, err := engine.LoadTable(g.Table, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pj, _ := json.Marshal(tb.State.View(-1))
+		checked := 0
+		for seat := range g.Seats {
+			sj, _ := json.Marshal(tb.State.View(seat))
+			var sv any
+			json.Unmarshal(sj, &sv)
+			mine := map[string]bool{}
+			valueLeaves(sv, mine)
+			for x := range mine {
+				if len(x) < 3 || strings.Contains(string(pj), x) {
+					continue
+				}
+				checked++
+				if words[x] || (strings.Contains(x, " ") && strings.Contains(svg, x)) {
+					t.Errorf("%s (%s): seat %d's hidden %q is on the board", gid, game, seat, x)
+				}
+			}
+		}
+		sealed := 0
+		if pub, ok := tb.State.View(-1).(fromage.View); ok {
+			for seat := range g.Seats {
+				sv := tb.State.View(seat).(fromage.View)
+				for i, ve := range sv.Venues {
+					for j, sp := range ve.Spaces {
+						if sp.Owner == pub.Venues[i].Spaces[j].Owner {
+							continue
+						}
+						sealed++
+						open := `<g class="fr-space" data-space="` + sp.ID + `">`
+						k := strings.Index(svg, open)
+						if k < 0 {
+							t.Fatalf("no space %s on the board", sp.ID)
+						}
+						if end := strings.Index(svg[k:], "</g>"); strings.Contains(svg[k:k+end], `class="seat`+strconv.Itoa(seat)+`"`) {
+							t.Errorf("%s: seat %d's sealed token on %s is on the board", gid, seat, sp.ID)
+						}
+					}
+				}
+			}
+		}
+		t.Logf("%s (%s): %d messages by mail, %d hidden values checked on the board, %d sealed placements", gid, game, sent, checked, sealed)
+	}
+}
+
+// valueLeaves collects the strings of a JSON value (not its keys, which
+// are field names, not information).
+func valueLeaves(v any, out map[string]bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, y := range x {
+			valueLeaves(y, out)
+		}
+	case []any:
+		for _, y := range x {
+			valueLeaves(y, out)
+		}
+	case string:
+		out[x] = true
+	}
 }

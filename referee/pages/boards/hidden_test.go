@@ -252,7 +252,7 @@ func TestBoardSealedTurn(t *testing.T) {
 				if g == "" {
 					t.Fatalf("no space %s on the board", sp.ID)
 				}
-				if strings.Contains(g, seatColour(seat)) {
+				if strings.Contains(g, `class="seat`+itoa(seat)+`"`) {
 					t.Errorf("seat %d's sealed token on %s is on the board:\n%s", seat, sp.ID, g)
 				}
 			}

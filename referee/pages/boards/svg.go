@@ -156,8 +156,15 @@ func seatColour(seat int) string {
 }
 
 // token draws a seat's marker: a disc in its colour with its number.
+// The disc's class, "seat<N>" (seat from 0), lets tests find whose it is.
 func (c *canvas) token(x, y, r, seat int) {
-	c.circle(x, y, r, seatColour(seat), "#222")
+	class := "seat-"
+	if seat >= 0 {
+		class = "seat" + itoa(seat)
+	}
+	c.body.WriteString("<circle")
+	c.attrs("class", class, "cx", itoa(x), "cy", itoa(y), "r", itoa(r), "fill", seatColour(seat), "stroke", "#222")
+	c.body.WriteString("/>\n")
 	label := "?"
 	if seat >= 0 {
 		label = itoa(seat + 1)
