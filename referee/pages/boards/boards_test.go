@@ -157,3 +157,19 @@ func TestBoardEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDraw draws each game's mid-game board (a page view draws one).
+func BenchmarkDraw(b *testing.B) {
+	for _, game := range Games() {
+		st := position(b, game)
+		view, seats := st.View(-1), st.Head().Seats
+		b.Run(game, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := Draw(game, "en", seats, view); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
