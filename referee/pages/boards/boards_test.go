@@ -15,7 +15,7 @@ import (
 	_ "github.com/pbem-referee/referee/engine/brewcrafters"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
-	_ "github.com/pbem-referee/referee/engine/heavenale"
+	"github.com/pbem-referee/referee/engine/heavenale"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -172,4 +172,49 @@ func BenchmarkDraw(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestBoardGameOver: a finished game's board draws in every language,
+// with its final scores.
+func TestBoardGameOver(t *testing.T) {
+	for _, game := range Games() {
+		g, err := engine.Lookup(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := midgame[game]
+		var bots []engine.Bot
+		for range m.seats {
+			b, _ := g.(engine.BotMaker).NewBot("greedy")
+			bots = append(bots, b)
+		}
+		st, _, err := engine.PlayOut(g, engine.Config{Seats: m.seats, Seed: "over-" + game, Variant: m.variant, Options: m.options},
+			bots, rand.New(rand.NewPCG(7, 7)), false, 0)
+		if err != nil || st.Result() == nil {
+			t.Fatalf("%s: %v", game, err)
+		}
+		for _, lang := range templates.Languages {
+			svg, err := Draw(game, lang, st.Head().Seats, st.View(-1))
+			if err != nil {
+				t.Fatalf("%s/%s: %v", game, lang, err)
+			}
+			wellFormed(t, svg)
+			set, _ := loadSet()
+			final, _ := set.Render(game, lang, "board.final", templates.Ctx{Lang: lang, Data: finalData(st.View(-1))})
+			if !strings.Contains(string(svg), esc(final)) {
+				t.Errorf("%s/%s: no final scores (%q) on the board of a finished game", game, lang, final)
+			}
+		}
+	}
+}
+
+// finalData is what a game's "board.final" template reads.
+func finalData(view any) any {
+	switch v := view.(type) {
+	case heavenale.View:
+		if v.Final != nil && len(v.Final.Players) > 0 {
+			return v.Final.Players[0]
+		}
+	}
+	return nil
 }
