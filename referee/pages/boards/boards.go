@@ -52,7 +52,14 @@ var loadSet = sync.OnceValues(templates.Load)
 // with its words in lang (English when lang is not one of
 // templates.Languages). seats are the players' names by seat (nil: the
 // names the view carries, or numbers).
-func Draw(game, lang string, seats []string, view any) ([]byte, error) {
+func Draw(game, lang string, seats []string, view any) (svg []byte, err error) {
+	// A drawing that fails on an unforeseen view costs the page its board,
+	// never the page.
+	defer func() {
+		if p := recover(); p != nil {
+			svg, err = nil, fmt.Errorf("boards: %s: %v", game, p)
+		}
+	}()
 	d := drawers[game]
 	if d == nil {
 		return nil, fmt.Errorf("boards: no board for %q", game)
