@@ -74,6 +74,8 @@ func (h *handler) tournament(w http.ResponseWriter, r *http.Request) {
 func (h *handler) game(w http.ResponseWriter, r *http.Request) {
 	p, err := h.src.GamePage(r.PathValue("slug"))
 	var data *gameData
+	// The board's words follow the reader's language.
+	w.Header().Set("Vary", "Accept-Language")
 	if err == nil {
 		data = &gameData{GamePage: p, Lang: readerLang(r)}
 		h.board(data)

@@ -262,3 +262,28 @@ func TestBoardSealedTurn(t *testing.T) {
 		t.Fatal("no sealed placement in the position")
 	}
 }
+
+// TestBoardHostileNames: players' names are the players' own text; on a
+// board they stay text (escaped), whatever they hold, and the document
+// stays well-formed with no script.
+func TestBoardHostileNames(t *testing.T) {
+	hostile := []string{`<script>alert(1)</script>`, `Ann & "Bob" <b>`, `]]><svg onload=alert(1)>`}
+	for _, game := range Games() {
+		st := position(t, game)
+		seats := append([]string(nil), hostile...)[:len(st.Head().Seats)]
+		svg, err := Draw(game, "en", seats, st.View(-1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wellFormed(t, svg)
+		low := strings.ToLower(string(svg))
+		for _, bad := range []string{"<script", "<b>", "<svg onload", "onload="} {
+			if strings.Contains(low, bad) && !(bad == "onload=" && strings.Contains(low, "&lt;svg onload=")) {
+				t.Errorf("%s: %q is on the board as markup", game, bad)
+			}
+		}
+		if !strings.Contains(string(svg), "&lt;script&gt;") {
+			t.Errorf("%s: the hostile name is not on the board as text", game)
+		}
+	}
+}
