@@ -47,7 +47,9 @@ func drawDiceBrewing(b *board, view any) error {
 	if v.Target > 0 {
 		b.c.rect(240, b.y, min(bar, bar*v.Brewed/v.Target), 10, "#b5651d", "")
 	}
-	b.y += 26
+	b.y += 24
+	b.c.text(8, b.y, small, "start", "#555", b.w("supply", nil))
+	b.y += 22
 	x := 8
 	for _, d := range []struct {
 		c string
