@@ -72,7 +72,11 @@ type GamePage struct {
 	Waiting []string
 	Log     []string
 	Result  []string
-	// SVG is the board drawn by the game, when it can (nil otherwise).
+	// Game is the game's registered name; View its public view (seat -1),
+	// from which package pages draws the board (nil when not started).
+	Game string
+	View any
+	// SVG is the board drawn from View (package pages fills it).
 	SVG           []byte
 	Tournament    string
 	TournamentURL string
@@ -82,11 +86,6 @@ type GamePage struct {
 type TournamentLink struct {
 	ID, Title, Status, URL string
 	Entrants               int
-}
-
-// SVGDrawer is implemented by games that can draw a public view as SVG.
-type SVGDrawer interface {
-	DrawSVG(view any) ([]byte, error)
 }
 
 func splitSlug(slug string) (id, key string, ok bool) {
@@ -274,7 +273,7 @@ func (gw *gameWork) gamePageURL() string {
 // publicPage is what a spectator (seat -1) may see of a game.
 func (gw *gameWork) publicPage() (*GamePage, error) {
 	g := gw.g
-	p := &GamePage{ID: g.ID, Title: gw.eg.Info().Title, Status: g.Status, Players: g.names()}
+	p := &GamePage{ID: g.ID, Title: gw.eg.Info().Title, Status: g.Status, Players: g.names(), Game: g.Game}
 	rd := Reader{Game: g.Game, Lang: "en", Seat: -1, Seats: g.names()}
 	if gw.tb != nil {
 		view := gw.tb.State.View(-1)
@@ -286,11 +285,7 @@ func (gw *gameWork) publicPage() (*GamePage, error) {
 		if g.Status == StatusRunning {
 			p.Waiting = gw.waitingNames()
 		}
-		if d, ok := gw.eg.(SVGDrawer); ok {
-			if svg, err := d.DrawSVG(view); err == nil {
-				p.SVG = svg
-			}
-		}
+		p.View = view
 		if res := gw.tb.State.Result(); res != nil {
 			for _, s := range res.Scores {
 				p.Result = append(p.Result, fmt.Sprintf("%d. %s %d", res.Rank[s.Seat], g.Seats[s.Seat].Name, s.Total))

@@ -52,6 +52,9 @@ type View struct {
 	Example   string `json:"example,omitempty"`
 	// Version is the ruleset version (shown in the summary footer).
 	Version string `json:"version"`
+	// Cells is the garden's layout, the same for every seat (§8.3): what a
+	// drawing of the gardens needs; each PlayerView's Garden follows its order.
+	Cells []CellView `json:"cells"`
 }
 
 // TrackView is one track space.
@@ -63,6 +66,18 @@ type TrackView struct {
 	Tiles   []string `json:"tiles,omitempty"`
 	Discs   int      `json:"discs,omitempty"`
 	Figures []int    `json:"figures,omitempty"`
+}
+
+// sideNames are the garden sides in the engine's order (sideSun...).
+var sideNames = []string{"sun", "shade", "shed"}
+
+// CellView is one garden hex: its id ("S3", "D12", "SH2"), its doubled
+// hex coordinates (x across, y down) and its side (sun, shade, shed).
+type CellView struct {
+	ID   string `json:"id"`
+	X    int    `json:"x"`
+	Y    int    `json:"y"`
+	Side string `json:"side"`
 }
 
 // GoalView is one barrel goal and its holders.
@@ -147,6 +162,9 @@ func (s *State) View(seat int) any {
 			}
 		}
 		v.Track = append(v.Track, tv)
+	}
+	for _, c := range s.r.Cells {
+		v.Cells = append(v.Cells, CellView{ID: c.ID, X: c.X, Y: c.Y, Side: sideNames[c.Side]})
 	}
 	for g, gl := range s.r.Goals {
 		v.Goals = append(v.Goals, GoalView{ID: gl.ID, Large: s.Large[g], Small: s.Small[g]})

@@ -10,8 +10,11 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/pages/boards"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // Source is what the pages read (the Referee).
@@ -70,7 +73,56 @@ func (h *handler) tournament(w http.ResponseWriter, r *http.Request) {
 
 func (h *handler) game(w http.ResponseWriter, r *http.Request) {
 	p, err := h.src.GamePage(r.PathValue("slug"))
-	h.write(w, "game", p, err)
+	var data *gameData
+	// The board's words follow the reader's language.
+	w.Header().Set("Vary", "Accept-Language")
+	if err == nil {
+		data = &gameData{GamePage: p, Lang: readerLang(r)}
+		h.board(data)
+	}
+	h.write(w, "game", data, err)
+}
+
+// gameData is a game page with its board in the reader's language.
+type gameData struct {
+	*referee.GamePage
+	Lang  string
+	Langs []string
+}
+
+// board draws the game's board from its public view, when the game has
+// one; a drawing that fails leaves the page without a board (and logs).
+func (h *handler) board(d *gameData) {
+	if d.SVG != nil || d.View == nil || !boards.Has(d.Game) {
+		return
+	}
+	svg, err := boards.Draw(d.Game, d.Lang, d.Players, d.View)
+	if err != nil {
+		h.log.Warn("board", "game", d.ID, "err", err)
+		return
+	}
+	d.SVG = svg
+	for _, l := range templates.Languages {
+		if l != d.Lang {
+			d.Langs = append(d.Langs, l)
+		}
+	}
+}
+
+// readerLang is the language of a page's board: ?lang=xx, else the first
+// of the browser's Accept-Language that templates has, else English.
+func readerLang(r *http.Request) string {
+	if l := r.URL.Query().Get("lang"); templates.IsLanguage(l) {
+		return l
+	}
+	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
+		tag, _, _ := strings.Cut(strings.TrimSpace(part), ";")
+		tag, _, _ = strings.Cut(strings.ToLower(tag), "-")
+		if templates.IsLanguage(tag) {
+			return tag
+		}
+	}
+	return "en"
 }
 
 var page = template.Must(template.New("pages").Funcs(template.FuncMap{
@@ -85,6 +137,7 @@ body{font-family:system-ui,sans-serif;max-width:48rem;margin:0 auto;padding:0.5r
 table{border-collapse:collapse;width:100%}td,th{padding:0.2rem 0.4rem;text-align:left;border-bottom:1px solid #ddd}
 td.n,th.n{text-align:right}pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:0.9rem}
 .w{color:#777}code{overflow-wrap:anywhere}
+#board svg{display:block;width:100%;height:auto;max-width:40rem}.langs{font-size:0.9rem}
 </style></head><body>{{end}}
 
 {{define "index"}}{{template "head" "Tournaments"}}
@@ -115,7 +168,8 @@ Points by place {{.Points}}; tie-breaks {{.Tiebreaks}}.</p>
 <p>Tournament <a href="{{.TournamentURL}}">{{.Tournament}}</a>. Players: {{range $i, $p := .Players}}{{if $i}}, {{end}}{{$p}}{{end}}. Status: {{.Status}}.
 {{if .Waiting}}Waiting for {{range $i, $p := .Waiting}}{{if $i}}, {{end}}{{$p}}{{end}}.{{end}}</p>
 {{if .Result}}<h2>Result</h2><ol id="result">{{range .Result}}<li>{{.}}</li>{{end}}</ol>{{end}}
-{{if .SVG}}<div id="board">{{svg .SVG}}</div>{{end}}
+{{if .SVG}}<h2>Board</h2><div id="board">{{svg .SVG}}</div>
+<p class="langs">{{range .Langs}}<a href="?lang={{.}}" hreflang="{{.}}">{{.}}</a> {{end}}</p>{{end}}
 <h2>The table</h2>
 <pre id="summary">{{.Summary}}</pre>
 <h2>Log</h2>

@@ -1,0 +1,166 @@
+// Package boards draws the board of a game's public view as SVG, for the
+// public game pages: one file per game, each with the same shape (a
+// drawer registered under the game's name that takes the engine's view
+// for seat -1, refuses any other, and lays out its parts top to bottom).
+//
+// The engines stay pure and word-free: the drawings read their exported
+// view types only, and every word on a board comes from templates (the
+// "board.*" names of the game's scope and of common), in the reader's
+// language. A drawing is plain SVG with a viewBox (it scales to the page's
+// width), a title and a description, text on every piece that colour
+// also marks, and no script.
+package boards
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/pbem-referee/referee/templates"
+)
+
+// ErrNotPublic: a drawer was given a seat's view. Boards are drawn from
+// the spectators' view (seat -1) only: never a hand, a sealed answer or a
+// face-down card.
+var ErrNotPublic = errors.New("boards: only the public view (seat -1) is drawn")
+
+// drawer draws one game's view on b.
+type drawer func(b *board, view any) error
+
+var drawers = map[string]drawer{}
+
+func register(game string, d drawer) { drawers[game] = d }
+
+// Has reports whether the game has a board drawing.
+func Has(game string) bool { return drawers[game] != nil }
+
+// Games lists the games with a board drawing.
+func Games() []string {
+	var out []string
+	for g := range drawers {
+		out = append(out, g)
+	}
+	sort.Strings(out)
+	return out
+}
+
+var loadSet = sync.OnceValues(templates.Load)
+
+// Draw returns the SVG board of a game's public view (engine.State.View(-1))
+// with its words in lang (English when lang is not one of
+// templates.Languages). seats are the players' names by seat (nil: the
+// names the view carries, or numbers).
+func Draw(game, lang string, seats []string, view any) (svg []byte, err error) {
+	// A drawing that fails on an unforeseen view costs the page its board,
+	// never the page.
+	defer func() {
+		if p := recover(); p != nil {
+			svg, err = nil, fmt.Errorf("boards: %s: %v", game, p)
+		}
+	}()
+	d := drawers[game]
+	if d == nil {
+		return nil, fmt.Errorf("boards: no board for %q", game)
+	}
+	set, err := loadSet()
+	if err != nil {
+		return nil, err
+	}
+	if !templates.IsLanguage(lang) {
+		lang = "en"
+	}
+	b := &board{set: set, game: game, lang: lang, seats: seats, c: &canvas{w: width}}
+	if err := d(b, view); err != nil {
+		return nil, err
+	}
+	if b.err != nil {
+		return nil, b.err
+	}
+	return b.c.document(lang, b.title, b.desc), nil
+}
+
+// board is a drawing under way: its canvas, the reader's words, the seats.
+type board struct {
+	set         *templates.Set
+	game, lang  string
+	seats       []string
+	c           *canvas
+	title, desc string
+	y           int // where the next part starts
+	err         error
+}
+
+// w renders the word template "board.<name>" of the game (or common) in
+// the reader's language, with data as the Ctx's Data.
+func (b *board) w(name string, data any) string {
+	ctx := templates.Ctx{Lang: b.lang, Game: b.game, Seat: -1, Seats: b.seats, Data: data,
+		Word: func(kw string) string { return b.set.Word(b.game, b.lang, kw) }}
+	s, err := b.set.Render(b.game, b.lang, "board."+name, ctx)
+	if err != nil && b.err == nil {
+		b.err = err
+	}
+	return s
+}
+
+// name is a seat's name ("?" out of range).
+func (b *board) name(seat int) string {
+	if seat >= 0 && seat < len(b.seats) {
+		return b.seats[seat]
+	}
+	return "?"
+}
+
+// heading writes a part's heading at the current height and moves down.
+func (b *board) heading(s string) {
+	b.y += 16
+	b.c.bold(8, b.y, normal+1, "start", s)
+	b.y += 6
+}
+
+// legend draws every seat's marker with its name, wrapped to the width.
+func (b *board) legend(seats []string) {
+	x := 8
+	b.y += 14
+	for i, n := range seats {
+		label := fit(n, 18)
+		wd := 22 + 7*len([]rune(label))
+		if x+wd > width-8 {
+			x = 8
+			b.y += 18
+		}
+		b.c.token(x+7, b.y-4, 7, i)
+		b.c.text(x+18, b.y, normal, "start", "", label)
+		x += wd + 10
+	}
+	b.y += 6
+}
+
+// finish sets the final height.
+func (b *board) finish() { b.c.h = max(b.c.h, b.y+8) }
+
+func errWrongView(game string, view any) error {
+	return fmt.Errorf("boards: %s: %T is not the game's view", game, view)
+}
+
+// wrapWords breaks s into lines of at most n characters at spaces.
+func wrapWords(s string, n int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = w
+		case len([]rune(line))+1+len([]rune(w)) <= n:
+			line += " " + w
+		default:
+			out = append(out, line)
+			line = w
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
+}

@@ -1,0 +1,280 @@
+package boards
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
+	_ "github.com/pbem-referee/referee/engine/dicebrewing"
+	_ "github.com/pbem-referee/referee/engine/fromage"
+	"github.com/pbem-referee/referee/engine/heavenale"
+	"github.com/pbem-referee/referee/templates"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden boards in testdata")
+
+// midgame is a real position of each game, reached by the game's greedy
+// bots from a fixed seed: the options and the number of moves are chosen
+// so that every part of the board has something on it.
+var midgame = map[string]struct {
+	seats   []string
+	variant string
+	options map[string]string
+	bot     string
+	pcg     uint64
+	moves   int
+}{
+	// Face-down action tokens (DB-6.6), one of them held: the board must
+	// show their count only.
+	"dicebrewing": {[]string{"Ann", "Bob", "Cleo"}, "", map[string]string{"hidden_action_tokens": "true"}, "random", 5, 150},
+	// Two tokens placed in the turn under way (FR-6.4): not shown yet.
+	"fromage":   {[]string{"Ann", "Bob", "Cleo"}, "", nil, "greedy", 16, 60},
+	"heavenale": {[]string{"Ann", "Bob", "Cleo"}, "", nil, "greedy", 16, 150},
+	// Five undeveloped Secret Recipes held (BC-6.2): counted, never named.
+	"brewcrafters": {[]string{"Ann", "Bob", "Cleo"}, "complex", nil, "random", 1, 100},
+}
+
+// position plays the game's mid-game position.
+func position(t testing.TB, game string) engine.State {
+	t.Helper()
+	g, err := engine.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := midgame[game]
+	if !ok {
+		t.Fatalf("no mid-game position for %q", game)
+	}
+	var bots []engine.Bot
+	for range m.seats {
+		b, err := g.(engine.BotMaker).NewBot(m.bot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots = append(bots, b)
+	}
+	st, n, err := engine.PlayOut(g, engine.Config{Seats: m.seats, Seed: "board-" + game, Variant: m.variant, Options: m.options},
+		bots, rand.New(rand.NewPCG(m.pcg, 1)), false, m.moves)
+	if st == nil || st.Result() != nil || n != m.moves {
+		t.Fatalf("%s: no mid-game position after %d moves: %v", game, n, err)
+	}
+	return st
+}
+
+// wellFormed parses an SVG document as XML and returns its root's name and
+// its elements' names.
+func wellFormed(t testing.TB, svg []byte) map[string]int {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	names := map[string]int{}
+	depth := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		switch x := tok.(type) {
+		case xml.StartElement:
+			if depth == 0 && (x.Name.Local != "svg" || x.Name.Space != "http://www.w3.org/2000/svg") {
+				t.Fatalf("root element %v", x.Name)
+			}
+			depth++
+			names[x.Name.Local]++
+		case xml.EndElement:
+			depth--
+		}
+	}
+	return names
+}
+
+// TestBoardGolden draws each game's mid-game position and compares it with
+// testdata/<game>.svg (go test -update rewrites them; look at them in a
+// browser before committing).
+func TestBoardGolden(t *testing.T) {
+	for _, game := range Games() {
+		t.Run(game, func(t *testing.T) {
+			st := position(t, game)
+			svg, err := Draw(game, "en", st.Head().Seats, st.View(-1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := wellFormed(t, svg)
+			if names["title"] == 0 || names["desc"] == 0 || names["text"] < 20 {
+				t.Errorf("elements %v", names)
+			}
+			path := filepath.Join("testdata", game+".svg")
+			if *update {
+				os.MkdirAll("testdata", 0o755)
+				if err := os.WriteFile(path, svg, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(svg, want) {
+				os.WriteFile(filepath.Join(t.TempDir(), game+".svg"), svg, 0o644)
+				t.Fatalf("%s differs from the golden board (go test -update, then look at it)", path)
+			}
+		})
+	}
+}
+
+// TestBoardEveryLanguage: every board draws in every language, its words
+// differ from English's, and no template name is missing.
+func TestBoardEveryLanguage(t *testing.T) {
+	for _, game := range Games() {
+		st := position(t, game)
+		en, err := Draw(game, "en", st.Head().Seats, st.View(-1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range templates.Languages[1:] {
+			svg, err := Draw(game, lang, st.Head().Seats, st.View(-1))
+			if err != nil {
+				t.Fatalf("%s/%s: %v", game, lang, err)
+			}
+			wellFormed(t, svg)
+			if dir := os.Getenv("BOARDS_OUT"); dir != "" {
+				os.WriteFile(filepath.Join(dir, game+"."+lang+".svg"), svg, 0o644)
+			}
+			same := bytes.Replace(svg, []byte(`lang="`+lang+`"`), []byte(`lang="en"`), 1)
+			if bytes.Equal(same, en) || !strings.Contains(string(svg), `lang="`+lang+`"`) {
+				t.Errorf("%s/%s: the board is not in its language", game, lang)
+			}
+		}
+	}
+}
+
+// BenchmarkDraw draws each game's mid-game board (a page view draws one).
+func BenchmarkDraw(b *testing.B) {
+	for _, game := range Games() {
+		st := position(b, game)
+		view, seats := st.View(-1), st.Head().Seats
+		b.Run(game, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := Draw(game, "en", seats, view); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestBoardGameOver: a finished game's board draws in every language,
+// with its final scores.
+func TestBoardGameOver(t *testing.T) {
+	for _, game := range Games() {
+		g, err := engine.Lookup(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := midgame[game]
+		var bots []engine.Bot
+		for range m.seats {
+			b, _ := g.(engine.BotMaker).NewBot("greedy")
+			bots = append(bots, b)
+		}
+		st, _, err := engine.PlayOut(g, engine.Config{Seats: m.seats, Seed: "over-" + game, Variant: m.variant, Options: m.options},
+			bots, rand.New(rand.NewPCG(7, 7)), false, 0)
+		if err != nil || st.Result() == nil {
+			t.Fatalf("%s: %v", game, err)
+		}
+		for _, lang := range templates.Languages {
+			svg, err := Draw(game, lang, st.Head().Seats, st.View(-1))
+			if err != nil {
+				t.Fatalf("%s/%s: %v", game, lang, err)
+			}
+			wellFormed(t, svg)
+			set, _ := loadSet()
+			final, _ := set.Render(game, lang, "board.final", templates.Ctx{Lang: lang, Data: finalData(st.View(-1))})
+			if !strings.Contains(string(svg), esc(final)) {
+				t.Errorf("%s/%s: no final scores (%q) on the board of a finished game", game, lang, final)
+			}
+		}
+	}
+}
+
+// finalData is what a game's "board.final" template reads.
+func finalData(view any) any {
+	switch v := view.(type) {
+	case heavenale.View:
+		if v.Final != nil && len(v.Final.Players) > 0 {
+			return v.Final.Players[0]
+		}
+	}
+	return nil
+}
+
+// TestBoardEveryPosition draws the board after every move of a game played
+// by random bots, for every game and a few variants: never an error, always
+// well-formed.
+func TestBoardEveryPosition(t *testing.T) {
+	for _, game := range Games() {
+		g, err := engine.Lookup(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range g.Info().Variants {
+			for n := 1; n <= 6; n++ {
+				if !g.Info().Allows(v.Name, n) {
+					continue
+				}
+				everyPosition(t, g, game, v.Name, []string{"Ann", "Bob", "Cleo", "Dirk", "Eva", "Finn"}[:n])
+			}
+		}
+	}
+}
+
+func everyPosition(t *testing.T, g engine.Game, game, variant string, seats []string) {
+	st, _, err := g.NewState(engine.Config{Seats: seats, Seed: "every-" + variant, Variant: variant})
+	if err != nil {
+		t.Fatalf("%s/%s: %v", game, variant, err)
+	}
+	rng := rand.New(rand.NewPCG(3, 3))
+	draws := 0
+	for moves := 0; st.Result() == nil && moves < 250; moves++ {
+		// Every fifth position, in turn in every language (the race
+		// detector makes each drawing slow).
+		if moves%5 == 0 {
+			svg, err := Draw(game, templates.Languages[moves/5%4], seats, st.View(-1))
+			if err != nil {
+				t.Fatalf("%s/%s move %d: %v", game, variant, moves, err)
+			}
+			wellFormed(t, svg)
+			draws++
+		}
+		pend := st.Pending()
+		d := pend[0]
+		for _, p := range pend[1:] {
+			if p.Rank < d.Rank {
+				d = p
+			}
+		}
+		opts := st.Legal(d)
+		mv, err := st.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(d.Seat, mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Draw(game, "en", seats, st.View(-1)); err != nil {
+		t.Fatalf("%s/%s at the end: %v", game, variant, err)
+	}
+	t.Logf("%s/%s, %d players: %d boards drawn", game, variant, len(seats), draws)
+}

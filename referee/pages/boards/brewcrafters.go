@@ -1,0 +1,251 @@
+package boards
+
+import (
+	"github.com/pbem-referee/referee/engine/brewcrafters"
+)
+
+// Brew Crafters (BC-6.2: nothing is hidden but each undeveloped Secret
+// Recipe's identity; the public view gives their count only, and a
+// Brewing token naming one shows "?").
+
+func init() { register("brewcrafters", drawBrewCrafters) }
+
+func drawBrewCrafters(b *board, view any) error {
+	var v brewcrafters.View
+	switch x := view.(type) {
+	case brewcrafters.View:
+		v = x
+	case *brewcrafters.View:
+		if x == nil {
+			return errWrongView(b.game, view)
+		}
+		v = *x
+	default:
+		return errWrongView(b.game, view)
+	}
+	if v.Seat != -1 || len(v.Brewable) > 0 {
+		return ErrNotPublic
+	}
+	for _, r := range v.Recipes {
+		if r.Secret {
+			return ErrNotPublic
+		}
+	}
+	// The view does not carry the names: without them, seats are numbered.
+	if len(b.seats) == 0 {
+		for i := range v.Players {
+			b.seats = append(b.seats, b.w("seat", i+1))
+		}
+	}
+	names := b.seats
+	b.title = b.w("title", v)
+	b.desc = b.w("desc", v)
+
+	b.y = 18
+	b.c.bold(8, b.y, large, "start", b.title)
+	b.y += 16
+	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
+	b.legend(names)
+
+	// The season board (§8.2): twelve seasons, the current one marked.
+	b.c.open("bc-seasons")
+	b.y += 6
+	sw := (width - 16) / 12
+	cur := (v.Year-1)*4 + map[string]int{"SPRING": 0, "SUMMER": 1, "FALL": 2, "WINTER": 3}[v.Season]
+	for i := 0; i < 12; i++ {
+		fill := []string{"#e3f1d8", "#fbefc4", "#f3dcc4", "#dfe8f3"}[i%4]
+		stroke := "#999"
+		if i == cur {
+			stroke = "#c0392b"
+		}
+		b.c.rect(8+i*sw, b.y, sw-2, 22, fill, stroke)
+		b.c.text(8+i*sw+sw/2-1, b.y+15, small-1, "middle", "", itoa(i/4+1)+" "+b.w("season", i%4))
+		if i == cur {
+			b.c.rect(8+i*sw-1, b.y-1, sw, 24, "none", "#c0392b")
+		}
+	}
+	b.y += 28
+	b.c.close()
+
+	// The Market Action spaces (§8.6).
+	b.heading(b.w("market", nil))
+	b.c.open("bc-market")
+	per := 4
+	mw := (width - 16 - (per-1)*4) / per
+	for i, sp := range v.Spaces {
+		x, y := 8+(i%per)*(mw+4), b.y+(i/per)*46
+		fill := "#fff"
+		if sp.Occ >= 0 {
+			fill = "#eee"
+		}
+		b.c.rect(x, y, mw, 42, fill, "#888")
+		b.c.bold(x+4, y+12, small, "start", sp.ID)
+		b.c.text(x+4, y+24, small-1, "start", "", fitWidth(b.w("kws", sp.Kws), mw-8, small-1))
+		if sp.Show != "-" {
+			b.c.text(x+4, y+36, small, "start", "#1a5d1a", sp.Show)
+		}
+		if sp.Occ >= 0 {
+			b.c.token(x+mw-10, y+11, 7, sp.Occ)
+			if sp.Half != "" && len(sp.Kws) > 1 {
+				b.c.text(x+mw-4, y+36, small-2, "end", "#555", fit(b.w("kws", []string{sp.Half}), 14))
+			}
+		}
+	}
+	b.y += ((len(v.Spaces)+per-1)/per)*46 + 2
+	b.c.close()
+
+	// The Collaboration and Community Farm cards (§8.11, §8.13).
+	for _, part := range []struct {
+		class, title string
+		list         []brewcrafters.PortionView
+	}{{"bc-collab", b.w("collab", nil), v.Collab}, {"bc-cfarm", b.w("cfarm", v.CFLeft), v.CFarm}} {
+		if len(part.list) == 0 {
+			continue
+		}
+		b.heading(part.title)
+		b.c.open(part.class)
+		x := 8
+		for _, p := range part.list {
+			b.c.rect(x, b.y, 44, 22, "#fff", "#888")
+			b.c.text(x+4, b.y+15, small, "start", "", p.ID)
+			if p.Owner >= 0 {
+				b.c.token(x+35, b.y+11, 6, p.Owner)
+			}
+			x += 48
+			if x > width-52 {
+				x = 8
+				b.y += 26
+			}
+		}
+		b.y += 26
+		b.c.close()
+	}
+
+	// The recipes in play (§8.9), with the Gold Labels still on them.
+	b.heading(b.w("recipes", nil))
+	b.c.open("bc-recipes")
+	rw := (width - 16 - 4) / 2
+	for i, r := range v.Recipes {
+		x, y := 8+(i%2)*(rw+4), b.y+(i/2)*36
+		fill := "#fbf3e4"
+		if r.Basic {
+			fill = "#f3f3f3"
+		}
+		b.c.rect(x, y, rw, 32, fill, "#9c7a4b")
+		b.c.bold(x+4, y+12, small, "start", fit(r.ID+" "+r.Name, 30))
+		b.c.text(x+4, y+26, small-1, "start", "", fit(b.w("recipe", r), 40))
+		if r.Label {
+			b.c.rect(x+rw-18, y+3, 14, 14, "#e5b800", "#7a6000")
+			b.c.text(x+rw-11, y+14, small-1, "middle", "", "G")
+		}
+	}
+	b.y += ((len(v.Recipes)+1)/2)*36 + 2
+	for _, l := range wrapWords(b.w("supply", v), 70) {
+		b.y += 12
+		b.c.text(8, b.y, small, "start", "", l)
+	}
+	b.c.close()
+
+	b.heading(b.w("players", nil))
+	for _, p := range v.Players {
+		bcPlayer(b, p)
+	}
+	if v.Result != nil {
+		b.heading(b.w("final", nil))
+		b.c.open("bc-final")
+		for _, s := range v.Result.Scores {
+			b.y += 15
+			b.c.token(16, b.y-4, 7, s.Seat)
+			b.c.text(30, b.y, normal, "start", "", b.w("score", map[string]any{"rank": v.Result.Rank[s.Seat], "name": b.name(s.Seat), "total": s.Total}))
+		}
+		b.c.close()
+	}
+	b.y += 12
+	for _, l := range wrapWords(b.w("key", nil), 70) {
+		b.c.text(8, b.y, small, "start", "#555", l)
+		b.y += 12
+	}
+	b.finish()
+	return nil
+}
+
+// bcPlayer draws one brewery (§8.3): the brewing line, the buildings,
+// the research tracks and the public holdings.
+func bcPlayer(b *board, p brewcrafters.PlayerView) {
+	b.c.open("bc-player", "data-seat", itoa(p.Seat))
+	top := b.y + 4
+	b.y += 20
+	b.c.token(18, b.y-4, 8, p.Seat)
+	b.c.bold(32, b.y, normal+1, "start", fit(b.name(p.Seat), 20))
+	b.c.text(width-8, b.y, normal, "end", "", b.w("purse", p))
+	b.y += 8
+
+	// The brewing line: Tank 1/2, Bottling 1/2, Brewpub ("" absent).
+	slots := []string{"T1", "T2", "B1", "B2", "PUB"}
+	lw := (width - 16 - 4*4) / 5
+	for k, s := range p.Line {
+		if k >= len(slots) {
+			break
+		}
+		x := 8 + k*(lw+4)
+		if s == "" {
+			b.c.rect(x, b.y, lw, 30, "#f4f4f4", "#ccc")
+			b.c.text(x+4, b.y+12, small-1, "start", "#aaa", slots[k])
+			continue
+		}
+		fill := "#fff"
+		if s != "-" {
+			fill = "#f6e2b3"
+		}
+		b.c.rect(x, b.y, lw, 30, fill, "#9c7a4b")
+		b.c.text(x+4, b.y+12, small-1, "start", "#555", slots[k])
+		if contains(p.Infusers, slots[k]) {
+			b.c.text(x+lw-4, b.y+12, small-1, "end", "#1a5d1a", "+I")
+		}
+		if s != "-" {
+			b.c.text(x+4, b.y+25, small, "start", "", fit(s, 12))
+		}
+	}
+	b.y += 36
+
+	// The research tracks: four rows, steps 0 to 4.
+	b.c.open("bc-research")
+	for t, n := range p.Research {
+		y := b.y + t*12
+		b.c.text(8, y+8, small-1, "start", "", b.w("track", t))
+		for s := 0; s <= 4; s++ {
+			fill := "#fff"
+			if s <= n {
+				fill = "#7a9cc6"
+			}
+			b.c.rect(80+s*16, y, 14, 10, fill, "#667")
+		}
+		b.c.text(166, y+8, small-1, "start", "", itoa(n))
+	}
+	b.c.close()
+	ry := b.y
+	for _, l := range []string{b.w("staff", p), b.w("score", map[string]any{"total": p.Score})} {
+		b.c.text(190, ry+8, small, "start", "", fit(l, 40))
+		ry += 12
+	}
+	b.y += 4*12 + 2
+	for _, key := range []string{"stock", "built", "people", "beers"} {
+		for _, l := range wrapWords(b.w(key, p), 68) {
+			b.y += 13
+			b.c.text(8, b.y, small+1, "start", "", l)
+		}
+	}
+	b.y += 8
+	b.c.rect(2, top, width-4, b.y-top, "none", seatColour(p.Seat))
+	b.c.close()
+	b.y += 2
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

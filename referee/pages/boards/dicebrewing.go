@@ -1,0 +1,298 @@
+package boards
+
+import (
+	"strings"
+
+	"github.com/pbem-referee/referee/engine/dicebrewing"
+)
+
+// Dice Brewing (DB-6.2: every die, seed, coin, XP, brewed card, stock and
+// the display are public; DB-6.3 the deck's order and DB-6.6 face-down
+// action tokens are not, and the public view leaves them out).
+
+func init() { register("dicebrewing", drawDiceBrewing) }
+
+func drawDiceBrewing(b *board, view any) error {
+	var v dicebrewing.View
+	switch x := view.(type) {
+	case dicebrewing.View:
+		v = x
+	case *dicebrewing.View:
+		v = *x
+	default:
+		return errWrongView(b.game, view)
+	}
+	if v.Seat != -1 || v.Me != nil {
+		return ErrNotPublic
+	}
+	if len(b.seats) == 0 {
+		b.seats = v.Seats
+	}
+	b.title = b.w("title", v)
+	b.desc = b.w("desc", v)
+
+	// The header: round, season, step, whose turn.
+	b.y = 18
+	b.c.bold(8, b.y, large, "start", b.title)
+	b.y += 16
+	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
+	b.legend(b.seats)
+
+	// The end trigger and the supply (DB-1.3, DB-2.2).
+	b.c.open("db-supply")
+	b.y += 8
+	b.c.text(8, b.y+8, normal, "start", "", b.w("brewed", v))
+	bar := 150
+	b.c.rect(240, b.y, bar, 10, "#eee", "#888")
+	if v.Target > 0 {
+		b.c.rect(240, b.y, min(bar, bar*v.Brewed/v.Target), 10, "#b5651d", "")
+	}
+	b.y += 24
+	b.c.text(8, b.y, small, "start", "#555", b.w("supply", nil))
+	b.y += 22
+	x := 8
+	for _, d := range []struct {
+		c string
+		n int
+	}{{"Y", v.Supply.Y}, {"K", v.Supply.K}, {"G", v.Supply.G}, {"B", v.Supply.B}} {
+		dbDie(b.c, x, b.y-14, d.c, d.c)
+		b.c.text(x+26, b.y, normal, "start", "", "×"+itoa(d.n))
+		x += 58
+	}
+	b.c.text(x, b.y, normal, "start", "", b.w("seeds", v.Supply.Seeds))
+	b.c.text(width-8, b.y, normal, "end", "", b.w("deck", v.DeckSize))
+	b.c.close()
+	b.y += 6
+
+	// The display (DB-5.9), two cards a row.
+	b.heading(b.w("display", nil))
+	b.c.open("db-display")
+	cw, ch := 188, 74
+	for i, card := range v.Display {
+		cx, cy := 8+(i%2)*(cw+8), b.y+(i/2)*(ch+6)
+		dbCard(b, cx, cy, cw, ch, card)
+	}
+	b.y += ((len(v.Display)+1)/2)*(ch+6) - 6
+	b.c.close()
+
+	// The Market and the Black Market (DB-5.7).
+	dbStacks(b, "db-market", b.w("market", nil), v.MarketOpen, v.MarketOpens, len(v.Market), func(i int) (string, int, int) {
+		return v.Market[i].Code, v.Market[i].Stock, v.Market[i].Price
+	})
+	dbStacks(b, "db-blackmarket", b.w("blackmarket", nil), v.BMOpen, v.BMOpens, len(v.BlackMarket), func(i int) (string, int, int) {
+		return v.BlackMarket[i].Code, v.BlackMarket[i].Stock, v.BlackMarket[i].Price
+	})
+
+	// Every player's table: dice, board spaces, tokens, brewed cards.
+	b.heading(b.w("players", nil))
+	for _, p := range v.Players {
+		dbPlayer(b, p)
+	}
+	if len(v.Scores) > 0 {
+		b.heading(b.w("final", nil))
+		b.c.open("db-scores")
+		for _, s := range v.Scores {
+			b.y += 15
+			b.c.token(16, b.y-4, 7, s.Seat)
+			b.c.text(30, b.y, normal, "start", "", b.w("score", s))
+		}
+		b.c.close()
+	}
+	b.finish()
+	return nil
+}
+
+// Die colours (DB-2): yellow, black, green, blue; the die's text (colour
+// letter and value) is written on it.
+func dbDieColours(c string) (fill, ink string) {
+	switch c {
+	case "Y":
+		return "#f4c430", "#222"
+	case "K":
+		return "#2b2b2b", "#fff"
+	case "G":
+		return "#3d9140", "#fff"
+	case "B":
+		return "#2f6bc4", "#fff"
+	}
+	return "#ccc", "#222"
+}
+
+func dbDie(c *canvas, x, y int, colour, text string) {
+	fill, ink := dbDieColours(colour)
+	c.rect(x, y, 22, 18, fill, "#222")
+	c.text(x+11, y+13, small+1, "middle", ink, text)
+}
+
+// dbDieView draws a die of a view with its SHIELD mark (a thick outline,
+// and "!" for a blocked die, "=" for a protected one).
+func dbDieView(c *canvas, x, y int, d dicebrewing.DieView) {
+	text := d.Text
+	switch d.Shield {
+	case "blocked":
+		text += "!"
+	case "protected":
+		text += "="
+	}
+	fill, ink := dbDieColours(d.Colour)
+	w := 22
+	if len(text) > 2 {
+		w = 28
+	}
+	stroke := "#222"
+	if d.Shield != "" {
+		stroke = "#d00"
+	}
+	c.rect(x, y, w, 18, fill, stroke)
+	c.text(x+w/2, y+13, small+1, "middle", ink, text)
+}
+
+func dbDice(b *board, x, y int, dice []dicebrewing.DieView) int {
+	for _, d := range dice {
+		if x > width-40 {
+			x = 8 + 56
+			y += 22
+		}
+		dbDieView(b.c, x, y, d)
+		x += 24
+		if len(d.Text) > 2 || d.Shield != "" {
+			x += 6
+		}
+	}
+	return y
+}
+
+func dbCard(b *board, x, y, w, h int, card dicebrewing.CardView) {
+	b.c.open("db-card", "data-slot", itoa(card.Slot))
+	fill := "#fbf3e4"
+	if card.ID == "" {
+		fill = "#f0f0f0"
+	}
+	b.c.rect(x, y, w, h, fill, "#9c7a4b")
+	b.c.text(x+5, y+13, small, "start", "#555", itoa(card.Slot))
+	if card.ID == "" {
+		b.c.text(x+w/2, y+h/2+4, normal, "middle", "#777", b.w("empty", nil))
+		b.c.close()
+		return
+	}
+	b.c.bold(x+16, y+13, normal, "start", fit(card.Name, 24))
+	b.c.text(x+5, y+26, small, "start", "#555", fit(card.ID+" · "+b.w("level", card.Level), 36))
+	dx := x + 5
+	for _, d := range card.Base {
+		if d == "" {
+			continue
+		}
+		dbDie(b.c, dx, y+32, d[:1], d)
+		dx += 24
+	}
+	for _, t := range card.Tokens {
+		b.c.rect(dx, y+32, 40, 18, "#fff", "#888")
+		b.c.text(dx+20, y+45, small, "middle", "", t)
+		dx += 42
+	}
+	b.c.text(x+5, y+64, small, "start", "", fit(b.w("reward", card.Reward), 40))
+	if card.Blocked {
+		b.c.rect(x+w-58, y+3, 54, 14, "#d00", "")
+		b.c.text(x+w-31, y+13, small, "middle", "#fff", b.w("blocked", card.BlockedBy))
+	}
+	b.c.close()
+}
+
+func dbStacks(b *board, class, title string, open bool, opens, n int, item func(int) (string, int, int)) {
+	b.heading(title)
+	b.c.open(class)
+	if !open {
+		b.c.text(width-8, b.y-6, small, "end", "#a00", b.w("opens", opens))
+	}
+	per := 6
+	sw := (width - 16 - (per-1)*4) / per
+	for i := 0; i < n; i++ {
+		code, stock, price := item(i)
+		sx, sy := 8+(i%per)*(sw+4), b.y+(i/per)*50
+		fill := "#fff"
+		if stock == 0 {
+			fill = "#eee"
+		}
+		b.c.rect(sx, sy, sw, 46, fill, "#888")
+		b.c.bold(sx+sw/2, sy+13, small+1, "middle", code)
+		b.c.text(sx+sw/2, sy+27, small, "middle", "", fitWidth(b.w("left", stock), sw-4, small))
+		b.c.text(sx+sw/2, sy+40, small, "middle", "", fitWidth(b.w("price", price), sw-4, small))
+	}
+	b.y += ((n+per-1)/per)*50 - 4
+	b.c.close()
+}
+
+// dbPlayer draws one player's table (DB-2.5).
+func dbPlayer(b *board, p dicebrewing.PlayerView) {
+	b.c.open("db-player", "data-seat", itoa(p.Seat))
+	top := b.y + 4
+	b.y += 20
+	b.c.token(18, b.y-4, 8, p.Seat)
+	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 20))
+	b.c.text(width-8, b.y, normal, "end", "", b.w("purse", p))
+	b.y += 8
+	b.c.text(8, b.y+13, small, "start", "#555", b.w("ar", nil))
+	b.y = dbDice(b, 64, b.y, p.AR) + 22
+	b.c.text(8, b.y+13, small, "start", "#555", b.w("st", nil))
+	b.y = dbDice(b, 64, b.y, p.ST) + 24
+
+	// The board: four buildings, eleven spaces (§8.2).
+	cols := []string{"MH", "HP", "SS", "DS"}
+	colw := (width - 16 - 3*4) / 4
+	rows := 0
+	for k, bld := range cols {
+		bx := 8 + k*(colw+4)
+		b.c.text(bx+2, b.y+9, small, "start", "#555", fitWidth(b.w("building", bld), colw-4, small))
+		r := 0
+		for _, sp := range p.Board {
+			if sp.Building != bld {
+				continue
+			}
+			sy := b.y + 13 + r*30
+			fill := "#fff"
+			if !sp.Free {
+				fill = "#e8e8e8"
+			}
+			b.c.rect(bx, sy, colw, 27, fill, "#888")
+			b.c.text(bx+3, sy+11, small, "start", "#555", sp.Space)
+			if sp.Item != "" {
+				if sp.Item == "SEED" {
+					b.c.circle(bx+colw/2+4, sy+18, 6, "#c9a14a", "#6b5420")
+					b.c.text(bx+colw/2+14, sy+22, small, "start", "", "S")
+				} else {
+					dbDie(b.c, bx+colw/2-8, sy+5, sp.Item[:1], sp.Item)
+				}
+			}
+			if sp.Speed != "" {
+				dbDie(b.c, bx+colw-24, sy+5, sp.Speed[:1], sp.Speed)
+			}
+			for u, seat := range sp.Users {
+				b.c.token(bx+6+u*9, sy+21, 4, seat)
+			}
+			r++
+		}
+		rows = max(rows, r)
+	}
+	b.y += 13 + rows*30
+	var parts []string
+	if len(p.Ingredients) > 0 {
+		parts = append(parts, b.w("ingredients", p.Ingredients))
+	}
+	if p.Tokens != nil {
+		parts = append(parts, b.w("tokens", p.Tokens))
+	} else if p.TokenCount > 0 {
+		parts = append(parts, b.w("facedown", p.TokenCount))
+	}
+	parts = append(parts, b.w("brewedby", p.Brewed))
+	if p.Passed {
+		parts = append(parts, b.w("passed", nil))
+	}
+	for _, l := range wrapWords(strings.Join(parts, " · "), 64) {
+		b.y += 13
+		b.c.text(8, b.y, small+1, "start", "", l)
+	}
+	b.y += 6
+	b.c.rect(2, top, width-4, b.y-top, "none", seatColour(p.Seat))
+	b.c.close()
+	b.y += 2
+}

@@ -1,0 +1,272 @@
+package boards
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pbem-referee/referee/engine/fromage"
+)
+
+// Fromage (FR-6.2: the whole board, every cheese token and worker, every
+// player's resources, pending and completed Orders are public; FR-6.3 and
+// FR-6.4 the deck's order, draft hands and the moves of a turn under way
+// are not: the public view shows the board as it was at the turn's start).
+
+func init() { register("fromage", drawFromage) }
+
+func drawFromage(b *board, view any) error {
+	var v fromage.View
+	switch x := view.(type) {
+	case fromage.View:
+		v = x
+	case *fromage.View:
+		v = *x
+	default:
+		return errWrongView(b.game, view)
+	}
+	if v.Seat != -1 || v.You != nil || v.Now != nil || len(v.Mine) > 0 {
+		return ErrNotPublic
+	}
+	if v.Draft != nil && (len(v.Draft.Hand) > 0 || len(v.Draft.Kept) > 0 || len(v.Draft.Placed) > 0) {
+		return ErrNotPublic
+	}
+	if len(b.seats) == 0 {
+		b.seats = v.Seats
+	}
+	b.title = b.w("title", v)
+	b.desc = b.w("desc", v)
+
+	b.y = 18
+	b.c.bold(8, b.y, large, "start", b.title)
+	b.y += 16
+	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
+	seats := append([]string(nil), b.seats...)
+	if v.Solo {
+		seats = append(seats, b.w("corp", nil))
+	}
+	b.legend(seats)
+
+	// The round board (D-1): four quadrants around the circle, in the
+	// order they rotate; each faces a player, or nobody.
+	b.heading(b.w("board", nil))
+	b.c.open("fr-board")
+	qw := (width - 16 - 6) / 2
+	heights := make([]int, 4)
+	byQ := map[int]fromage.VenueView{}
+	for _, ve := range v.Venues {
+		byQ[ve.Q] = ve
+	}
+	// Quadrant q sits at: 0 top left, 1 top right, 2 bottom right, 3 bottom left.
+	place := [4][2]int{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
+	for q := 0; q < 4; q++ {
+		heights[q] = frQuadrantHeight(byQ[q])
+	}
+	rowH := [2]int{max(heights[0], heights[1]), max(heights[2], heights[3])}
+	for _, qv := range v.Quadrants {
+		if qv.Q < 0 || qv.Q > 3 {
+			continue
+		}
+		col, row := place[qv.Q][0], place[qv.Q][1]
+		x, y := 8+col*(qw+6), b.y+row*(rowH[0]+6)
+		frQuadrant(b, x, y, qw, rowH[row], qv, byQ[qv.Q], seats)
+	}
+	b.y += rowH[0] + rowH[1] + 6
+	b.c.close()
+
+	// The City's regions and their Customers (FR-7.4).
+	if len(v.Regions) > 0 {
+		b.heading(b.w("regions", nil))
+		b.c.open("fr-regions")
+		for _, r := range v.Regions {
+			b.y += 15
+			b.c.circle(14, b.y-4, 5, frRegionColour(r.Name), "#333")
+			b.c.text(24, b.y, small+1, "start", "", fit(b.w("region", r), 34))
+			x := 200
+			for s, n := range r.Influence {
+				if n == 0 {
+					continue
+				}
+				b.c.token(x+7, b.y-4, 6, s)
+				b.c.text(x+16, b.y, small+1, "start", "", itoa(n))
+				x += 30
+			}
+		}
+		b.y += 4
+		b.c.close()
+	}
+
+	b.heading(b.w("players", nil))
+	for _, p := range v.Players {
+		frPlayer(b, p)
+	}
+	if v.Final != nil {
+		b.heading(b.w("final", nil))
+		b.c.open("fr-final")
+		for s, total := range v.Final.Totals {
+			b.y += 15
+			b.c.token(16, b.y-4, 7, s)
+			rank := 0
+			if s < len(v.Final.Rank) {
+				rank = v.Final.Rank[s]
+			}
+			b.c.text(30, b.y, normal, "start", "", b.w("score", map[string]any{"rank": rank, "name": b.name(s), "total": total}))
+		}
+		b.c.close()
+	}
+	b.y += 12
+	for _, l := range wrapWords(b.w("key", nil), 70) {
+		b.c.text(8, b.y, small, "start", "#555", l)
+		b.y += 12
+	}
+	b.finish()
+	return nil
+}
+
+// frGrid places a venue's space: its row and column, and the number of
+// columns of the venue's grid (D-1: the Festival's 5x5 grid, the Dairy's
+// shelves of three, the Bistro's tables of two, the City in order).
+func frGrid(venue string, i int, id string) (row, col, cols int) {
+	n, _ := strconv.Atoi(strings.TrimLeft(id, "CFDB"))
+	switch venue {
+	case "festival":
+		if n >= 11 && n <= 55 {
+			return n/10 - 1, n%10 - 1, 5
+		}
+	case "dairy":
+		if n >= 1 {
+			return (n - 1) / 3, (n - 1) % 3, 3
+		}
+	case "bistro":
+		if n >= 1 {
+			t := (n - 1) / 2
+			return t / 3, (t%3)*2 + (n-1)%2, 6
+		}
+	}
+	return i / 3, i % 3, 3
+}
+
+const frCellH = 28
+
+func frQuadrantHeight(ve fromage.VenueView) int {
+	rows := 0
+	for i, sp := range ve.Spaces {
+		r, _, _ := frGrid(ve.Venue, i, sp.ID)
+		rows = max(rows, r+1)
+	}
+	return 34 + rows*frCellH + 4
+}
+
+func frQuadrant(b *board, x, y, w, h int, qv fromage.QuadrantView, ve fromage.VenueView, seats []string) {
+	b.c.open("fr-quadrant", "data-venue", qv.Venue)
+	b.c.rect(x, y, w, h, "#f7f4ec", "#7a6a4a")
+	b.c.bold(x+5, y+13, normal, "start", fit(b.w("venue", qv.Venue)+" "+qv.Side, 22))
+	b.c.text(x+5, y+26, small, "start", "#555", fit(b.w("resource", qv.Resource), 24))
+	if qv.Faces != "" {
+		b.c.token(x+w-12, y+12, 8, seatOf(seats, qv.Faces))
+	}
+	cols := 3
+	if len(ve.Spaces) > 0 {
+		_, _, cols = frGrid(ve.Venue, 0, ve.Spaces[0].ID)
+	}
+	cw := (w - 8) / cols
+	for i, sp := range ve.Spaces {
+		r, c, _ := frGrid(ve.Venue, i, sp.ID)
+		sx, sy := x+4+c*cw, y+32+r*frCellH
+		if ve.Venue == "bistro" && c%2 == 1 {
+			sx -= 2 // a table's two plates sit together
+		}
+		frSpace(b, sx, sy, cw-2, frCellH-3, sp, seats)
+	}
+	b.c.close()
+}
+
+func frAgingFill(aging string) string {
+	switch aging {
+	case "bronze":
+		return "#e9c7a2"
+	case "silver":
+		return "#dcdde2"
+	case "gold":
+		return "#f3dc7a"
+	}
+	return "#fff"
+}
+
+func frSpace(b *board, x, y, w, h int, sp fromage.SpaceView, seats []string) {
+	b.c.open("fr-space", "data-space", sp.ID)
+	defer b.c.close()
+	fill := frAgingFill(sp.Aging)
+	if sp.Crossed {
+		fill = "#bbbbbb"
+	}
+	b.c.rect(x, y, w, h, fill, "#7a6a4a")
+	b.c.text(x+2, y+9, small-2, "start", "#444", sp.ID)
+	b.c.text(x+2, y+h-3, small-2, "start", "", b.w("cheese", sp))
+	if sp.Icon != "" {
+		b.c.text(x+w-2, y+9, small-2, "end", "#a0306e", b.w("icon", sp.Icon))
+	}
+	if sp.Crossed {
+		b.c.line(x+2, y+2, x+w-2, y+h-2, "#555")
+		b.c.line(x+w-2, y+2, x+2, y+h-2, "#555")
+	}
+	if sp.Owner != "" {
+		b.c.token(x+w-8, y+h-8, 6, seatOf(seats, sp.Owner))
+	}
+}
+
+// seatOf returns the seat of a name; the Corporation is the seat after
+// the players'.
+func seatOf(seats []string, name string) int {
+	for i, s := range seats {
+		if s == name {
+			return i
+		}
+	}
+	if name == "Corp" {
+		return len(seats) - 1
+	}
+	return -1
+}
+
+func frRegionColour(name string) string {
+	switch name {
+	case "purple":
+		return "#7b4fa0"
+	case "pink":
+		return "#e78ac3"
+	case "yellow":
+		return "#f0d35c"
+	case "white":
+		return "#ffffff"
+	case "blue":
+		return "#3b73c4"
+	case "green":
+		return "#3d9140"
+	}
+	return "#999"
+}
+
+func frPlayer(b *board, p fromage.PlayerView) {
+	b.c.open("fr-player", "data-seat", itoa(p.Seat))
+	top := b.y + 4
+	b.y += 20
+	b.c.token(18, b.y-4, 8, p.Seat)
+	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 20))
+	b.c.text(width-8, b.y, normal, "end", "", b.w("tokens", p))
+	for _, l := range wrapWords(b.w("resources", p), 68) {
+		b.y += 14
+		b.c.text(8, b.y, small+1, "start", "", l)
+	}
+	for _, l := range wrapWords(b.w("orders", p), 68) {
+		b.y += 13
+		b.c.text(8, b.y, small+1, "start", "", l)
+	}
+	for _, l := range wrapWords(b.w("workers", p), 68) {
+		b.y += 13
+		b.c.text(8, b.y, small+1, "start", "", l)
+	}
+	b.y += 8
+	b.c.rect(2, top, width-4, b.y-top, "none", seatColour(p.Seat))
+	b.c.close()
+	b.y += 2
+}

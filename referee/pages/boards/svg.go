@@ -1,0 +1,173 @@
+package boards
+
+import (
+	"bytes"
+	"encoding/xml"
+	"strconv"
+	"strings"
+)
+
+// canvas is an SVG drawing under way: a fixed width in user units (the
+// viewBox scales it to the page's width) and a height that grows as the
+// drawing goes down. Every coordinate is an integer, so a drawing's bytes
+// depend on the view only (the golden tests compare them).
+type canvas struct {
+	body bytes.Buffer
+	w, h int
+}
+
+// width is the viewBox width of every board: about a phone's width in CSS
+// pixels, so a font size of 11 reads as 11 px on a phone.
+const width = 400
+
+// Fonts and sizes shared by every board.
+const (
+	small  = 9
+	normal = 11
+	large  = 14
+)
+
+func esc(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// attrs writes name="value" pairs (value escaped).
+func (c *canvas) attrs(kv ...string) {
+	for i := 0; i+1 < len(kv); i += 2 {
+		if kv[i+1] == "" {
+			continue
+		}
+		c.body.WriteString(" " + kv[i] + `="` + esc(kv[i+1]) + `"`)
+	}
+}
+
+// open starts a group; class names what the group draws (the tests find
+// the parts of a board by it).
+func (c *canvas) open(class string, kv ...string) {
+	c.body.WriteString("<g")
+	c.attrs(append([]string{"class", class}, kv...)...)
+	c.body.WriteString(">\n")
+}
+
+func (c *canvas) close() { c.body.WriteString("</g>\n") }
+
+// rect draws a box; stroke "" for none.
+func (c *canvas) rect(x, y, w, h int, fill, stroke string) {
+	c.body.WriteString("<rect")
+	c.attrs("x", itoa(x), "y", itoa(y), "width", itoa(w), "height", itoa(h), "rx", "2", "fill", fill, "stroke", stroke)
+	c.body.WriteString("/>\n")
+}
+
+// circle draws a disc.
+func (c *canvas) circle(x, y, r int, fill, stroke string) {
+	c.body.WriteString("<circle")
+	c.attrs("cx", itoa(x), "cy", itoa(y), "r", itoa(r), "fill", fill, "stroke", stroke)
+	c.body.WriteString("/>\n")
+}
+
+// poly draws a closed polygon through pts (x, y pairs).
+func (c *canvas) poly(pts []int, fill, stroke string) {
+	var p []string
+	for i := 0; i+1 < len(pts); i += 2 {
+		p = append(p, itoa(pts[i])+","+itoa(pts[i+1]))
+	}
+	c.body.WriteString("<polygon")
+	c.attrs("points", strings.Join(p, " "), "fill", fill, "stroke", stroke)
+	c.body.WriteString("/>\n")
+}
+
+// line draws a segment.
+func (c *canvas) line(x1, y1, x2, y2 int, stroke string) {
+	c.body.WriteString("<line")
+	c.attrs("x1", itoa(x1), "y1", itoa(y1), "x2", itoa(x2), "y2", itoa(y2), "stroke", stroke)
+	c.body.WriteString("/>\n")
+}
+
+// text writes s with its baseline at y; anchor is start, middle or end.
+func (c *canvas) text(x, y, size int, anchor, fill, s string) {
+	if s == "" {
+		return
+	}
+	if anchor == "start" {
+		anchor = ""
+	}
+	c.body.WriteString("<text")
+	c.attrs("x", itoa(x), "y", itoa(y), "font-size", itoa(size), "text-anchor", anchor, "fill", fill)
+	c.body.WriteString(">" + esc(s) + "</text>\n")
+}
+
+// bold writes s in bold.
+func (c *canvas) bold(x, y, size int, anchor, s string) {
+	if anchor == "start" {
+		anchor = ""
+	}
+	c.body.WriteString("<text")
+	c.attrs("x", itoa(x), "y", itoa(y), "font-size", itoa(size), "font-weight", "bold", "text-anchor", anchor)
+	c.body.WriteString(">" + esc(s) + "</text>\n")
+}
+
+// fit shortens s to at most n characters (an ellipsis marks the cut), for
+// a label in a box of fixed width.
+func fit(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	if n < 2 {
+		return string(r[:n])
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// fitWidth shortens s to what a box of w user units holds at a font size
+// (an average glyph is taken as 0.55 of the size).
+func fitWidth(s string, w, size int) string {
+	return fit(s, max(1, w*20/(size*11)))
+}
+
+// document wraps the drawing: the viewBox, the title and description a
+// screen reader announces, the language of its words.
+func (c *canvas) document(lang, title, desc string) []byte {
+	var b bytes.Buffer
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="board" role="img" aria-labelledby="board-title board-desc"`)
+	b.WriteString(` viewBox="0 0 ` + itoa(c.w) + " " + itoa(c.h) + `" width="100%" preserveAspectRatio="xMidYMin meet"`)
+	b.WriteString(` lang="` + esc(lang) + `" font-family="system-ui, sans-serif" fill="#222">` + "\n")
+	b.WriteString(`<title id="board-title">` + esc(title) + "</title>\n")
+	b.WriteString(`<desc id="board-desc">` + esc(desc) + "</desc>\n")
+	b.WriteString(`<rect class="paper" x="0" y="0" width="` + itoa(c.w) + `" height="` + itoa(c.h) + `" fill="#fffdf7"/>` + "\n")
+	b.Write(c.body.Bytes())
+	b.WriteString("</svg>\n")
+	return b.Bytes()
+}
+
+// Seat colours: each seat also carries its number (1-5) in text, so the
+// drawing never relies on colour alone.
+var seatColours = []string{"#c0392b", "#1f6fb2", "#2e8b3e", "#d9822b", "#7b4fa0", "#555555"}
+
+func seatColour(seat int) string {
+	if seat < 0 {
+		return "#999999"
+	}
+	return seatColours[seat%len(seatColours)]
+}
+
+// token draws a seat's marker: a disc in its colour with its number.
+// The disc's class, "seat<N>" (seat from 0), lets tests find whose it is.
+func (c *canvas) token(x, y, r, seat int) {
+	class := "seat-"
+	if seat >= 0 {
+		class = "seat" + itoa(seat)
+	}
+	c.body.WriteString("<circle")
+	c.attrs("class", class, "cx", itoa(x), "cy", itoa(y), "r", itoa(r), "fill", seatColour(seat), "stroke", "#222")
+	c.body.WriteString("/>\n")
+	label := "?"
+	if seat >= 0 {
+		label = itoa(seat + 1)
+	}
+	c.text(x, y+r/2+1, max(small-1, r), "middle", "#fff", label)
+}
