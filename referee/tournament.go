@@ -622,30 +622,17 @@ func (w *work) tourGameCommand(org, kw string, args []string) (string, error) {
 		return "", fmt.Errorf("game %s is %s", gid, gw.g.Status)
 	}
 	if kw == "ADJUDICATE" {
-		// Where the game can score a position now, that is the result;
-		// otherwise the bots finish the game for everyone.
-		if adj, ok := gw.tb.State.(interface{ Adjudicate() *engine.Result }); ok {
-			if res := adj.Adjudicate(); res != nil {
-				if err := w.closeTourGame(gw, "adjudicated"); err != nil {
-					return "", err
-				}
-				if _, _, err := t.Record(gid, tournament.MatchAdjudicated, res.Rank, scoresOf(res, len(gw.g.Seats))); err != nil {
-					return "", err
-				}
-				if err := w.tourAdvance(t); err != nil {
-					return "", err
-				}
-				return fmt.Sprintf("ADJUDICATE %s: scored as it stands, ranks %v", gid, res.Rank), w.saveTour(t)
-			}
+		res, err := w.adjudicateGame(t, gw)
+		if err != nil {
+			return "", err
 		}
-		gw.adjudicated = true
-		if gw.g.Status == StatusPaused {
-			gw.g.Status, gw.g.PausedAt = StatusRunning, time.Time{}
+		if res == nil {
+			return fmt.Sprintf("ADJUDICATE %s: the bots finish the game; its result counts", gid), nil
 		}
-		for i := range gw.g.Seats {
-			gw.g.Seats[i].Bot = gw.botName()
+		if err := w.tourAdvance(t); err != nil {
+			return "", err
 		}
-		return fmt.Sprintf("ADJUDICATE %s: the bots finish the game; its result counts", gid), nil
+		return fmt.Sprintf("ADJUDICATE %s: scored as it stands, ranks %v", gid, res.Rank), w.saveTour(t)
 	}
 	e := t.Entrant(args[1])
 	if e == nil {
@@ -665,6 +652,35 @@ func (w *work) tourGameCommand(org, kw string, args []string) (string, error) {
 		return "", err
 	}
 	return fmt.Sprintf("FORFEIT %s: %s forfeits; the others share the win", gid, e.Name), w.saveTour(t)
+}
+
+// adjudicateGame ends a late tournament game for ADJUDICATE and late=
+// adjudicate. Where the game can score a position as it stands (its state
+// has Adjudicate: every game of the referee, by its own final scoring),
+// that is the result, recorded at once in t and returned; otherwise (a
+// game without it, or a position it cannot score) the bots finish the
+// game from the position, deterministically from the game's seed, and the
+// result is recorded at its end (nil is returned).
+func (w *work) adjudicateGame(t *tournament.Tournament, gw *gameWork) (*engine.Result, error) {
+	if adj, ok := gw.tb.State.(interface{ Adjudicate() *engine.Result }); ok {
+		if res := adj.Adjudicate(); res != nil {
+			if err := w.closeTourGame(gw, "adjudicated"); err != nil {
+				return nil, err
+			}
+			if _, _, err := t.Record(gw.g.ID, tournament.MatchAdjudicated, res.Rank, scoresOf(res, len(gw.g.Seats))); err != nil {
+				return nil, err
+			}
+			return res, nil
+		}
+	}
+	gw.adjudicated = true
+	if gw.g.Status == StatusPaused {
+		gw.g.Status, gw.g.PausedAt = StatusRunning, time.Time{}
+	}
+	for i := range gw.g.Seats {
+		gw.g.Seats[i].Bot = gw.botName()
+	}
+	return nil, nil
 }
 
 func scoresOf(res *engine.Result, n int) []int {
@@ -776,10 +792,8 @@ func (w *work) tourLate(t *tournament.Tournament, r int) error {
 			continue
 		}
 		if t.Late == "adjudicate" {
-			gw.adjudicated = true
-			gw.g.Status, gw.g.PausedAt = StatusRunning, time.Time{}
-			for i := range gw.g.Seats {
-				gw.g.Seats[i].Bot = gw.botName()
+			if _, err := w.adjudicateGame(t, gw); err != nil {
+				return err
 			}
 			continue
 		}
