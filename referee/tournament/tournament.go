@@ -134,6 +134,9 @@ type Round struct {
 	// Warned: the organiser was sent the games not yet over before Due
 	// (at WarnAt).
 	Warned bool `json:"warned,omitempty"`
+	// Told: the standings after this round went out when it completed
+	// (the next round waiting for its date).
+	Told bool `json:"told,omitempty"`
 }
 
 // Complete reports whether every match of the round is decided.
