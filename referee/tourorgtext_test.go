@@ -85,3 +85,23 @@ func fits(t *testing.T, what, text string) {
 		}
 	}
 }
+
+// TestTournamentOrganiserLanguage: with lang=it the organiser's answers and
+// notes of the tournament come in Italian, by mail.
+func TestTournamentOrganiserLanguage(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW TOURNAMENT ita game=toy rounds=2 lang=it start=2026-12-01T20:00 every=7d tz=Europe/Rome")
+	res := orgResults(t, h)
+	contains(t, res, "tavoli da 2", "Impegno del seme", "I turni si aprono alle loro date (Europe/Rome)",
+		"turno  1: si apre mar 1 dic 2026 20:00 CET", "Le iscrizioni chiudono mar 1 dic 2026 20:00 CET")
+	fits(t, "NEW TOURNAMENT lang=it", res)
+	h.org("ENTER ita a@p.test A\nENTER ita b@p.test B\nLATE ita\nSCHEDULE ita warn=2h")
+	res = orgResults(t, h)
+	contains(t, res, "a@p.test iscritto a ita", "ita: nessun turno aperto", "Ricevi le partite non finite 2h prima")
+	h.clock.Advance(time.Date(2026, 12, 1, 19, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
+	h.tick()
+	h.mails()
+	h.clock.Advance(7*24*time.Hour - 2*time.Hour)
+	h.tick()
+	contains(t, orgResults(t, h), "ita turno 1, scade mar 8 dic 2026 20:00 CET:", "partite non ancora finite:")
+}
