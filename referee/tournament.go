@@ -100,7 +100,7 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 		return res, true, err
 	case "ENTER", "START", "STANDINGS", "WITHDRAW", "LATE", "EXTEND", "REPLACE", "PUBLISH", "SCHEDULE":
 		if !w.tx.HasTournament(arg(1)) {
-			if kw == "EXTEND" || kw == "REPLACE" || (kw == "PUBLISH" && w.tx.HasGame(arg(1))) {
+			if kw == "EXTEND" || kw == "REPLACE" || (kw == "PUBLISH" && (w.tx.HasGame(arg(1)) || w.games[arg(1)] != nil)) {
 				return "", false, nil // the game commands of that name
 			}
 			if kw == "PUBLISH" {

@@ -138,3 +138,13 @@ func TestCalendarParse(t *testing.T) {
 		t.Error("rounds= taken as a calendar setting")
 	}
 }
+
+// TestStandingsOfNoEntrants: a tournament nobody joined yet has empty
+// standings (its page during sign-up must not fail).
+func TestStandingsOfNoEntrants(t *testing.T) {
+	t.Parallel()
+	tr := &Tournament{Settings: Settings{Format: Swiss, Table: 2, Tiebreaks: []string{Buchholz, SonnebornBerger, GameScore, HeadToHead}}}
+	if st := tr.Standings(); len(st) != 0 {
+		t.Fatalf("%+v", st)
+	}
+}
