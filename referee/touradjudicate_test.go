@@ -96,7 +96,13 @@ func TestTournamentAdjudicateEveryGame(t *testing.T) {
 				t.Fatal("no adjudication of a running game")
 			}
 			h.org("ADJUDICATE " + gid)
-			contains(t, orgResults(t, h), "ADJUDICATE "+gid+": scored as it stands")
+			ms := h.mails()
+			contains(t, h.mailTo(ms, org).Body, "ADJUDICATE "+gid+": scored as it stands")
+			// The players hear the result, in their language.
+			for _, seat := range h.game(gid).Seats {
+				body := strings.Join(strings.Fields(h.mailTo(ms, seat.Address).Body), " ")
+				contains(t, body, "the position as it stands is scored by the game's own final scoring", "1. ", seat.Name)
+			}
 			m := h.tour("adj").Rounds[0].Matches[0]
 			if m.State != tournament.MatchAdjudicated || fmt.Sprint(m.Rank) != fmt.Sprint(want.Rank) || fmt.Sprint(m.Scores) != fmt.Sprint(scoresOf(want, 2)) {
 				t.Fatalf("match %+v, want ranks %v scores %v", m, want.Rank, scoresOf(want, 2))

@@ -850,7 +850,7 @@ func (w *work) tourGameCommand(org, kw string, args []string) (string, error) {
 func (w *work) adjudicateGame(t *tournament.Tournament, gw *gameWork) (*engine.Result, error) {
 	if adj, ok := gw.tb.State.(interface{ Adjudicate() *engine.Result }); ok {
 		if res := adj.Adjudicate(); res != nil {
-			if err := w.closeTourGame(gw, "adjudicated"); err != nil {
+			if err := w.closeTourGame(gw, "adjudicated", "result", w.resultLine(gw, res)); err != nil {
 				return nil, err
 			}
 			if _, _, err := t.Record(gw.g.ID, tournament.MatchAdjudicated, res.Rank, scoresOf(res, len(gw.g.Seats))); err != nil {
@@ -928,15 +928,17 @@ func (w *work) forfeit(t *tournament.Tournament, gid string, e int) error {
 	if !found {
 		return fmt.Errorf("%s does not play game %s", t.Entrants[e].Name, gid)
 	}
-	if err := w.closeTourGame(gw, "forfeit"); err != nil {
+	if err := w.closeTourGame(gw, "forfeit", "names", []string{t.Entrants[e].Name}); err != nil {
 		return err
 	}
 	_, _, err = t.Record(gid, tournament.MatchForfeit, rank, nil)
 	return err
 }
 
-// closeTourGame stops a tournament game the organiser decided.
-func (w *work) closeTourGame(gw *gameWork, why string) error {
+// closeTourGame stops a tournament game the organiser decided (why:
+// "adjudicated" with a result, "forfeit" with the names who lose); the
+// players are told the result and the seed.
+func (w *work) closeTourGame(gw *gameWork, why string, kv ...any) error {
 	g := gw.g
 	g.Status, g.Ended = StatusAborted, w.now
 	for i := range g.Seats {
@@ -945,7 +947,14 @@ func (w *work) closeTourGame(gw *gameWork, why string) error {
 	if _, err := gw.log(Entry{Kind: EntryOrg, Seat: -1, Vis: engine.Public, Params: map[string]any{"command": strings.ToUpper(why), "args": []string{}}}); err != nil {
 		return err
 	}
-	gw.announce(nil, "aborted", "seed", g.Seed)
+	note := "aborted"
+	switch why {
+	case "adjudicated":
+		note = "adjudicated"
+	case "forfeit":
+		note = "forfeited"
+	}
+	gw.announce(nil, note, append([]any{"seed", g.Seed}, kv...)...)
 	return nil
 }
 
@@ -1032,18 +1041,18 @@ func (w *work) tourLate(t *tournament.Tournament, r int) error {
 			waiting[n] = true
 		}
 		rank := make([]int, len(m.Seats))
-		k := 0
+		var losers []string
 		for i := range m.Seats {
 			rank[i] = 1
 			if i < len(gw.g.Seats) && waiting[gw.g.Seats[i].Name] {
 				rank[i] = len(m.Seats)
-				k++
+				losers = append(losers, gw.g.Seats[i].Name)
 			}
 		}
-		if k == 0 {
+		if len(losers) == 0 {
 			continue
 		}
-		if err := w.closeTourGame(gw, "forfeit"); err != nil {
+		if err := w.closeTourGame(gw, "forfeit", "names", losers); err != nil {
 			return err
 		}
 		if _, _, err := t.Record(m.GameID, tournament.MatchForfeit, rank, nil); err != nil {
