@@ -136,3 +136,36 @@ func TestTournamentCalendarByMail(t *testing.T) {
 	h.org("SCHEDULE cal dates=2027-01-10,2027-01-03\nSCHEDULE cal every=soon\nNEW TOURNAMENT old game=toy start=2020-01-01")
 	contains(t, orgResults(t, h), "is not after round 1", "every=soon", "is past")
 }
+
+// TestTournamentSignupClosesBeforeRoundOne: with close= before the first
+// date, sign-up closes on its date (a late JOIN is refused) and round 1
+// opens on the calendar's; the organiser's START would open it at once.
+func TestTournamentSignupClosesBeforeRoundOne(t *testing.T) {
+	h := newHarness(t) // Mon 23 Nov 2026 09:00 UTC
+	h.org("NEW TOURNAMENT early game=toy rounds=2 close=2026-11-25 start=2026-11-27T12:00 every=3d")
+	contains(t, orgResults(t, h), "Sign-up closes Wed 25 Nov 2026 00:00 UTC", "round  1: opens Fri 27 Nov 2026 12:00 UTC")
+	for _, p := range []string{"a", "b", "c", "d"} {
+		h.org("ENTER early " + p + "@p.test " + strings.ToUpper(p))
+	}
+	h.mails()
+	h.clock.Advance(39*time.Hour + time.Minute) // Wed 25 Nov 00:01
+	h.tick()
+	tr := h.tour("early")
+	if tr.Status != tournament.StatusRunning || len(tr.Rounds) != 0 {
+		t.Fatalf("at the closing date: %s, %d rounds", tr.Status, len(tr.Rounds))
+	}
+	contains(t, orgResults(t, h), "early: sign-up is closed (4 entrants);", "round 1 opens Fri 27 Nov 2026 12:00 UTC")
+	h.sendAs(Request{From: "eve@p.test", Text: "REGISTER eve"})
+	h.mails()
+	h.asPlayer("eve@p.test", "JOIN early")
+	contains(t, h.mailTo(h.mails(), "eve@p.test").Body, "Sign-up for tournament early is closed")
+	h.clock.Advance(2*24*time.Hour + 12*time.Hour) // Fri 27 Nov 12:01
+	h.tick()
+	tr = h.tour("early")
+	if len(tr.Rounds) != 1 || !tr.Rounds[0].Due.Equal(time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)) {
+		t.Fatalf("round 1 on its date: %d rounds, %+v", len(tr.Rounds), tr.Rounds)
+	}
+	ms := tourMails(h.mails())
+	checkWidth(t, ms)
+	contains(t, h.mailTo(ms, "a@p.test").Body, "round 1 of 2 of early is open", "due Mon 30 Nov 2026 12:00 UTC")
+}

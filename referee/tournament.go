@@ -595,12 +595,28 @@ func (w *work) tourReplace(t *tournament.Tournament, e *tournament.Entrant, inv 
 	return w.orgText(t, "replaced", map[string]any{"address": p.Address, "old": old}), nil
 }
 
-// tourStart closes sign-up and opens round 1.
+// tourStart closes sign-up and opens round 1 (the organiser's START), or
+// closes sign-up at its closing date: round 1 then opens on its date in
+// the calendar when that is later.
 func (w *work) tourStart(t *tournament.Tournament) error {
 	if len(t.Entrants) < max(2, t.MinTable) {
 		return fmt.Errorf("%d entrants: %s needs at least %d", len(t.Entrants), t.ID, max(2, t.MinTable))
 	}
 	t.Status, t.Started = tournament.StatusRunning, w.now
+	return w.openRound(t)
+}
+
+// tourClose closes sign-up at its date: round 1 opens now, or on its date
+// in the calendar when that is later (the organiser is told).
+func (w *work) tourClose(t *tournament.Tournament) error {
+	if len(t.Entrants) < max(2, t.MinTable) {
+		return fmt.Errorf("%d entrants: %s needs at least %d", len(t.Entrants), t.ID, max(2, t.MinTable))
+	}
+	t.Status, t.Started = tournament.StatusRunning, w.now
+	if at, wait := t.Waiting(w.now); wait {
+		w.tourOrgMail(t, w.orgText(t, "closed", map[string]any{"entrants": len(t.Entrants), "opens": w.orgTime(t, at)}))
+		return nil
+	}
 	return w.openRound(t)
 }
 
@@ -973,7 +989,7 @@ func (w *work) tourTick(id string) error {
 	switch t.Status {
 	case tournament.StatusSignup:
 		if at := t.SignupCloses(); !at.IsZero() && !w.now.Before(at) {
-			if err := w.tourStart(t); err != nil {
+			if err := w.tourClose(t); err != nil {
 				t.Close, t.Start, t.Dates = time.Time{}, time.Time{}, nil
 				w.tourOrgMail(t, w.orgText(t, "cannot_start", map[string]any{"error": err.Error()}))
 			}
@@ -981,6 +997,12 @@ func (w *work) tourTick(id string) error {
 	case tournament.StatusRunning:
 		n := len(t.Rounds)
 		if n == 0 {
+			// Sign-up closed before round 1's date: it opens on it.
+			if _, wait := t.Waiting(w.now); !wait {
+				if err := w.openRound(t); err != nil {
+					return err
+				}
+			}
 			break
 		}
 		if t.Rounds[n-1].Complete() {

@@ -131,10 +131,13 @@ func (t *Tournament) WarnAt(rd Round) time.Time {
 }
 
 // Waiting reports whether the tournament waits for the calendar: the last
-// round is complete, more are to come, and the next one's date is after
-// now. It returns that date.
+// round is complete (or sign-up closed before round 1's date), more are to
+// come, and the next one's date is after now. It returns that date.
 func (t *Tournament) Waiting(now time.Time) (time.Time, bool) {
-	if t.Status != StatusRunning || len(t.Rounds) == 0 || !t.Rounds[len(t.Rounds)-1].Complete() || t.Finished() || !t.OnSchedule() {
+	if t.Status != StatusRunning || !t.OnSchedule() {
+		return time.Time{}, false
+	}
+	if len(t.Rounds) > 0 && (!t.Rounds[len(t.Rounds)-1].Complete() || t.Finished()) {
 		return time.Time{}, false
 	}
 	at := t.RoundDate(len(t.Rounds) + 1)

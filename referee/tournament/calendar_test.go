@@ -103,6 +103,11 @@ func TestCalendarDueWarnWake(t *testing.T) {
 	if _, ok := tr.Waiting(day("2026-12-04")); ok {
 		t.Error("open=complete waits")
 	}
+	// Sign-up closed before round 1's date: waiting for it.
+	early := &Tournament{Status: StatusRunning, Settings: Settings{Format: Swiss, Table: 2, Calendar: Calendar{Start: day("2026-12-01")}}}
+	if at, ok := early.Waiting(day("2026-11-28")); !ok || !at.Equal(day("2026-12-01")) {
+		t.Errorf("before round 1: %v %v", at, ok)
+	}
 	// Sign-up closes at round 1's date unless a closing date is set.
 	su := &Tournament{Status: StatusSignup, Settings: Settings{Calendar: Calendar{Start: day("2026-12-01")}}}
 	if !su.Wake(opened).Equal(day("2026-12-01")) {
