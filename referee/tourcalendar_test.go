@@ -144,6 +144,8 @@ func TestTournamentSignupClosesBeforeRoundOne(t *testing.T) {
 	h := newHarness(t) // Mon 23 Nov 2026 09:00 UTC
 	h.org("NEW TOURNAMENT early game=toy rounds=2 close=2026-11-25 start=2026-11-27T12:00 every=3d")
 	contains(t, orgResults(t, h), "Sign-up closes Wed 25 Nov 2026 00:00 UTC", "round  1: opens Fri 27 Nov 2026 12:00 UTC")
+	h.org("SCHEDULE early start=2026-11-20")
+	contains(t, orgResults(t, h), "SCHEDULE: the first round's date 2026-11-20T00:00:00Z is past")
 	for _, p := range []string{"a", "b", "c", "d"} {
 		h.org("ENTER early " + p + "@p.test " + strings.ToUpper(p))
 	}

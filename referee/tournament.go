@@ -235,9 +235,9 @@ func (w *work) orgTime(t *tournament.Tournament, at time.Time) string {
 	return templates.FormatTime(orgLang(t), at.In(location(t.TZ)))
 }
 
-// calendarLines are the planned rounds' dates, for a reader in a language
-// and zone: "Round 2: Tue 8 Dec 2026 00:00 CET" (the word "round" comes
-// from the template).
+// calendar lists the planned rounds' dates for a reader in a language and
+// zone (rows n, opens, due, open): the rounds open so far, then the
+// calendar's; it stops at the first round without a date.
 func (w *work) calendar(t *tournament.Tournament, lang string, loc *time.Location) []map[string]any {
 	var out []map[string]any
 	for n := 1; n <= t.PlannedRounds(); n++ {
@@ -261,8 +261,9 @@ func (w *work) calendar(t *tournament.Tournament, lang string, loc *time.Locatio
 	return out
 }
 
-// parseTourSetting reads one key=value of NEW TOURNAMENT or SCHEDULE into
-// the calendar (tz first: the caller reads it before the dates).
+// parseCalendarArgs reads the calendar's key=value settings of NEW
+// TOURNAMENT or SCHEDULE (tz= first, so dates are read in its zone) and
+// returns the other arguments.
 func parseCalendarArgs(c *tournament.Calendar, args []string) (rest []string, err error) {
 	dur := func(v string) (time.Duration, error) {
 		h, err := parseHours(v)
@@ -301,6 +302,9 @@ func (w *work) tourSchedule(t *tournament.Tournament, args []string) (string, er
 	}
 	if len(rest) > 0 {
 		return "", fmt.Errorf("usage: SCHEDULE <tournament> [start=<date>] [every=7d] [dates=<date>,<date>...] [open=schedule|complete] [warn=24h|off] [tz=<Area/City>]; not %q", strings.Join(rest, " "))
+	}
+	if at := c.RoundDate(1); t.Status == tournament.StatusSignup && !at.IsZero() && !at.After(w.now) {
+		return "", fmt.Errorf("the first round's date %s is past", at.Format(time.RFC3339))
 	}
 	// The rounds already open keep their dates: dates= counts from round 1.
 	t.Calendar = c
@@ -595,9 +599,7 @@ func (w *work) tourReplace(t *tournament.Tournament, e *tournament.Entrant, inv 
 	return w.orgText(t, "replaced", map[string]any{"address": p.Address, "old": old}), nil
 }
 
-// tourStart closes sign-up and opens round 1 (the organiser's START), or
-// closes sign-up at its closing date: round 1 then opens on its date in
-// the calendar when that is later.
+// tourStart closes sign-up and opens round 1 now (the organiser's START).
 func (w *work) tourStart(t *tournament.Tournament) error {
 	if len(t.Entrants) < max(2, t.MinTable) {
 		return fmt.Errorf("%d entrants: %s needs at least %d", len(t.Entrants), t.ID, max(2, t.MinTable))
