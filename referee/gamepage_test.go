@@ -14,7 +14,7 @@ func TestSingleGamePage(t *testing.T) {
 	h.newToyGame("g1", "ann@p.test", "bob@p.test")
 	h.mails()
 	h.org("HELP")
-	contains(t, orgResults(t, h), "PUBLISH <game> [off]")
+	contains(t, orgResults(t, h), "PUBLISH <game> [listed|off]")
 	if _, err := h.r.GamePage("g1-0000000000000000"); !errors.Is(err, ErrNoPage) {
 		t.Fatalf("unpublished game: %v, want ErrNoPage", err)
 	}
@@ -40,7 +40,7 @@ func TestSingleGamePage(t *testing.T) {
 	h.org("PUBLISH g1")
 	contains(t, orgResults(t, h), m[1])
 	h.org("PUBLISH g1 loudly")
-	contains(t, orgResults(t, h), "usage: PUBLISH <game> [off]")
+	contains(t, orgResults(t, h), "usage: PUBLISH <game> [listed|off]")
 	h.org("PUBLISH g1 off")
 	contains(t, orgResults(t, h), "the page of g1 is off")
 	if _, err := h.r.GamePage(m[1]); !errors.Is(err, ErrNoPage) {

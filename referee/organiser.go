@@ -248,22 +248,7 @@ func (gw *gameWork) orgCommand(kw string, args []string) (string, error) {
 	}
 	switch kw {
 	case "PUBLISH":
-		// The game's public page (the spectators' view), by unguessable
-		// address; PUBLISH <game> off removes it (the address dies).
-		switch {
-		case len(args) > 0 && strings.EqualFold(args[0], "off"):
-			g.PageKey = ""
-			return "the page of " + g.ID + " is off", nil
-		case len(args) > 0:
-			return "", fmt.Errorf("usage: PUBLISH <game> [off]")
-		case g.PageKey == "":
-			k, err := gw.w.randomHex()
-			if err != nil {
-				return "", err
-			}
-			g.PageKey = k[:16]
-		}
-		return "the page of " + g.ID + " (the spectators' view; share it as you like):\n  " + gw.gamePageURL(), nil
+		return gw.publish(args)
 	case "STATUS":
 		var b strings.Builder
 		variant := ""

@@ -55,7 +55,7 @@ func TestTournamentAliases(t *testing.T) {
 	h.org("INSCRIRE cup fil@p.test Fil fr")
 	contains(t, orgResults(t, h), "fil@p.test entered in cup")
 	h.org("RITARDI cup\nPUBLICEREN cup")
-	contains(t, orgResults(t, h), "cup pages:")
+	contains(t, orgResults(t, h), "Pages: /t/cup-", "unlisted")
 	h.org("AVVIA cup")
 	contains(t, orgResults(t, h), "cup started: round 1 of 2")
 }

@@ -54,22 +54,20 @@ func (w *work) saveTour(t *tournament.Tournament) error {
 	if err := w.tx.PutTournament(t.ID, raw); err != nil {
 		return err
 	}
-	return w.tx.SetWake(tourWakePrefix+t.ID, tourWake(t))
+	return w.tx.SetWake(tourWakePrefix+t.ID, tourWake(t, w.now))
 }
 
-// tourWake is when a tournament next needs the clock: sign-up closing, or
-// the current round's deadline (once, for the late list).
-func tourWake(t *tournament.Tournament) time.Time {
-	switch t.Status {
-	case tournament.StatusSignup:
-		return t.Close
-	case tournament.StatusRunning:
-		if n := len(t.Rounds); n > 0 && !t.Rounds[n-1].LateSent && !t.Rounds[n-1].Complete() {
-			return t.Rounds[n-1].Due
-		}
-	}
-	return time.Time{}
+// tourWake is when a tournament next needs the clock: sign-up closing, the
+// next round's date, the warning before a round's deadline, the deadline.
+func tourWake(t *tournament.Tournament, now time.Time) time.Time {
+	return t.Wake(now)
 }
+
+// tourHelpWords name the tournament help in each language (HELP TOURNAMENT,
+// HELP TORNEO, HELP TOURNOI, HELP TOERNOOI), with the language they ask
+// for when none is given.
+var tourHelpWords = map[string]string{"TOURNAMENT": "en", "TOURNAMENTS": "en", "TORNEO": "it", "TORNEI": "it",
+	"TOURNOI": "fr", "TOURNOIS": "fr", "TOERNOOI": "nl", "TOERNOOIEN": "nl"}
 
 // tourOrg runs an organiser's tournament command. ok is false when the line
 // is not one (it is then a game command).
@@ -82,6 +80,15 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 		return ""
 	}
 	switch kw {
+	case "HELP":
+		lang, isTour := tourHelpWords[strings.ToUpper(arg(1))]
+		if !isTour {
+			return "", false, nil // the organiser's general help
+		}
+		if templates.IsLanguage(arg(2)) {
+			lang = arg(2)
+		}
+		return w.tourText(lang, "org.help", map[string]any{"games": gameNames()}), true, nil
 	case "NEW":
 		if strings.ToUpper(arg(1)) != "TOURNAMENT" {
 			return "", false, nil
@@ -91,9 +98,9 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 	case "FORFEIT", "ADJUDICATE":
 		res, err = w.tourGameCommand(org, kw, f[1:])
 		return res, true, err
-	case "ENTER", "START", "STANDINGS", "WITHDRAW", "LATE", "EXTEND", "REPLACE", "PUBLISH":
+	case "ENTER", "START", "STANDINGS", "WITHDRAW", "LATE", "EXTEND", "REPLACE", "PUBLISH", "SCHEDULE":
 		if !w.tx.HasTournament(arg(1)) {
-			if kw == "EXTEND" || kw == "REPLACE" || (kw == "PUBLISH" && w.tx.HasGame(arg(1))) {
+			if kw == "EXTEND" || kw == "REPLACE" || (kw == "PUBLISH" && (w.tx.HasGame(arg(1)) || w.games[arg(1)] != nil)) {
 				return "", false, nil // the game commands of that name
 			}
 			if kw == "PUBLISH" {
@@ -115,7 +122,7 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 	case "ENTER":
 		inv, perr := parseInvitee(f[2:])
 		if perr != nil {
-			return "", true, fmt.Errorf("usage: ENTER <tournament> <address> <name> [lang]")
+			return "", true, fmt.Errorf("usage: ENTER <tournament> <address> <name> [lang] [Area/City]")
 		}
 		p, err := w.ensurePlayer(strings.ToLower(inv.Address), inv.Name, inv.Lang, inv.TZ)
 		if err != nil {
@@ -124,7 +131,7 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 		if msg := w.tourJoin(t, p); msg != "" {
 			return "", true, errors.New(msg)
 		}
-		res = fmt.Sprintf("%s entered in %s (%d entrants)", p.Address, t.ID, len(t.Entrants))
+		res = w.orgText(t, "entered", map[string]any{"address": p.Address, "entrants": len(t.Entrants)})
 	case "START":
 		if t.Status != tournament.StatusSignup {
 			return "", true, fmt.Errorf("tournament %s is %s", t.ID, t.Status)
@@ -132,9 +139,9 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 		if err := w.tourStart(t); err != nil {
 			return "", true, err
 		}
-		res = fmt.Sprintf("%s started: round 1 of %d open, %d games", t.ID, t.PlannedRounds(), len(t.Rounds[0].Matches))
+		res = w.orgText(t, "started", map[string]any{"games": len(t.Rounds[0].Matches), "due": w.orgTime(t, t.Rounds[0].Due)})
 	case "STANDINGS":
-		return w.tourStandingsText(t, "en"), true, nil
+		return w.tourStandingsText(t, orgLang(t)), true, nil
 	case "WITHDRAW":
 		e := t.Entrant(arg(2))
 		if e == nil {
@@ -143,9 +150,9 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 		if err := w.tourWithdraw(t, e); err != nil {
 			return "", true, err
 		}
-		res = fmt.Sprintf("%s withdrawn from %s", e.Address, t.ID)
+		res = w.orgText(t, "withdrawn", map[string]any{"address": e.Address})
 	case "LATE":
-		return w.tourLateText(t), true, nil
+		return w.tourLateText(t, "late"), true, nil
 	case "EXTEND":
 		h, herr := parseHours(arg(2))
 		if herr != nil || len(t.Rounds) == 0 {
@@ -157,7 +164,8 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 		}
 		rd.Due = rd.Due.Add(time.Duration(h * float64(time.Hour)))
 		rd.LateSent = false
-		res = fmt.Sprintf("round %d of %s now due %s", rd.N, t.ID, rd.Due.Format(time.RFC3339))
+		rd.Warned = !t.WarnAt(*rd).After(w.now) // no warning in the past
+		res = w.orgText(t, "extended", map[string]any{"round": rd.N, "due": w.orgTime(t, rd.Due)})
 	case "REPLACE":
 		e := t.Entrant(arg(2))
 		inv, perr := parseInvitee(f[3:])
@@ -177,16 +185,172 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 		default:
 			t.Public, t.Listed = true, false
 		}
-		res = fmt.Sprintf("%s pages: %s", t.ID, w.tourPageNote(t))
+		res = w.orgText(t, "pages", w.pageData(t, map[string]any{}))
+	case "SCHEDULE":
+		res, err = w.tourSchedule(t, f[2:])
+		if err != nil {
+			return "", true, err
+		}
 	}
 	return res, true, w.saveTour(t)
 }
 
+// gameNames are the games the referee runs.
+func gameNames() []string {
+	var games []string
+	for _, g := range engine.Games() {
+		games = append(games, g.Info().Name)
+	}
+	sort.Strings(games)
+	return games
+}
+
+// orgLang is the language of a tournament's organiser texts.
+func orgLang(t *tournament.Tournament) string {
+	if templates.IsLanguage(t.OrgLang) {
+		return t.OrgLang
+	}
+	return "en"
+}
+
+// orgText renders an organiser text of a tournament ("org.<name>") in the
+// organiser's language.
+func (w *work) orgText(t *tournament.Tournament, name string, data map[string]any) string {
+	if data == nil {
+		data = map[string]any{}
+	}
+	data["id"] = t.ID
+	if _, ok := data["rounds"]; !ok {
+		data["rounds"] = t.PlannedRounds()
+	}
+	return w.tourText(orgLang(t), "org."+name, data)
+}
+
+// orgTime writes a time for the organiser: in the tournament's zone and
+// the organiser's language ("" for a zero time).
+func (w *work) orgTime(t *tournament.Tournament, at time.Time) string {
+	if at.IsZero() {
+		return ""
+	}
+	return templates.FormatTime(orgLang(t), at.In(location(t.TZ)))
+}
+
+// calendar lists the planned rounds' dates for a reader in a language and
+// zone (rows n, opens, due, open): the rounds open so far, then the
+// calendar's; it stops at the first round without a date.
+func (w *work) calendar(t *tournament.Tournament, lang string, loc *time.Location) []map[string]any {
+	var out []map[string]any
+	for n := 1; n <= t.PlannedRounds(); n++ {
+		at := t.RoundDate(n)
+		if n <= len(t.Rounds) {
+			at = t.Rounds[n-1].Opened
+		}
+		if at.IsZero() {
+			break
+		}
+		row := map[string]any{"n": n, "opens": templates.FormatTime(lang, at.In(loc)), "open": n <= len(t.Rounds), "due": ""}
+		due := t.RoundDue(n, at)
+		if n <= len(t.Rounds) {
+			due = t.Rounds[n-1].Due
+		}
+		if !due.IsZero() {
+			row["due"] = templates.FormatTime(lang, due.In(loc))
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// parseCalendarArgs reads the calendar's key=value settings of NEW
+// TOURNAMENT or SCHEDULE (tz= first, so dates are read in its zone) and
+// returns the other arguments.
+func parseCalendarArgs(c *tournament.Calendar, args []string) (rest []string, err error) {
+	dur := func(v string) (time.Duration, error) {
+		h, err := parseHours(v)
+		return time.Duration(h * float64(time.Hour)), err
+	}
+	for _, pass := range []bool{true, false} { // tz=, then the others
+		for _, a := range args {
+			k, v, _ := strings.Cut(a, "=")
+			k = strings.ToLower(k)
+			if (k == "tz") != pass {
+				continue
+			}
+			ok, err := c.ParseCalendar(k, v, dur)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", a, err)
+			}
+			if !ok && !pass {
+				rest = append(rest, a)
+			}
+		}
+	}
+	return rest, c.CheckCalendar()
+}
+
+// tourSchedule runs SCHEDULE <tournament> [start=] [every=] [dates=]
+// [open=schedule|complete] [warn=] [tz=]: the calendar of the rounds not
+// yet open changes; with no setting it is shown.
+func (w *work) tourSchedule(t *tournament.Tournament, args []string) (string, error) {
+	if t.Status == tournament.StatusOver {
+		return "", fmt.Errorf("tournament %s is over", t.ID)
+	}
+	c := t.Calendar
+	rest, err := parseCalendarArgs(&c, args)
+	if err != nil {
+		return "", err
+	}
+	if len(rest) > 0 {
+		return "", fmt.Errorf("usage: SCHEDULE <tournament> [start=<date>] [every=7d] [dates=<date>,<date>...] [open=schedule|complete] [warn=24h|off] [tz=<Area/City>]; not %q", strings.Join(rest, " "))
+	}
+	if at := c.RoundDate(1); t.Status == tournament.StatusSignup && !at.IsZero() && !at.After(w.now) {
+		return "", fmt.Errorf("the first round's date %s is past", at.Format(time.RFC3339))
+	}
+	// The rounds already open keep their dates: dates= counts from round 1.
+	t.Calendar = c
+	if n := len(t.Rounds); n > 0 && !t.Rounds[n-1].Complete() && len(args) > 0 {
+		// The open round's deadline follows the new calendar.
+		rd := &t.Rounds[n-1]
+		if due := t.RoundDue(rd.N, rd.Opened); !due.IsZero() {
+			rd.Due, rd.LateSent = due, false
+			rd.Warned = !t.WarnAt(*rd).After(w.now)
+		}
+	}
+	if t.Status == tournament.StatusRunning {
+		if err := w.tourAdvance(t); err != nil {
+			return "", err
+		}
+	}
+	return w.orgText(t, "schedule", map[string]any{"calendar": w.calendar(t, orgLang(t), location(t.TZ)),
+		"on_schedule": t.OnSchedule(), "warn": warnText(t), "tz": firstNonEmpty(t.TZ, "UTC"),
+		"closes": w.orgTime(t, t.SignupCloses()), "signup": t.Status == tournament.StatusSignup}), nil
+}
+
+// deadlineText is a round's time ("" for none): 72h.
+func deadlineText(t *tournament.Tournament) string {
+	if t.Deadline <= 0 {
+		return ""
+	}
+	return fmtNum(t.Deadline.Hours()) + "h"
+}
+
+// warnText says how long before a deadline the organiser is warned.
+func warnText(t *tournament.Tournament) string {
+	switch {
+	case t.Warn < 0:
+		return ""
+	case t.Warn == 0:
+		return "24h"
+	}
+	return fmtNum(t.Warn.Hours()) + "h"
+}
+
 // newTournament reads "NEW TOURNAMENT <id> game=<game> [format=] [rounds=]
 // [table=] [deadline=] [points=] [tiebreaks=] [close=] [variant=] [public]
-// [listed] [option=value]...".
+// [listed] [lang=] [start=] [every=] [dates=] [open=] [warn=] [tz=]
+// [option=value]...".
 func (w *work) newTournament(org string, args []string) (string, error) {
-	usage := errors.New("usage: NEW TOURNAMENT <id> game=<game> [format=swiss|roundrobin|knockout|tables] [rounds=N] [table=K] [deadline=7d] [points=1,0.5,0] [tiebreaks=buchholz,sb,score,h2h] [close=YYYY-MM-DD] [public|listed]")
+	usage := errors.New("usage: NEW TOURNAMENT <id> game=<game> [format=swiss|roundrobin|knockout|tables] [rounds=N] [table=K] [deadline=7d] [points=1,0.5,0] [tiebreaks=buchholz,sb,score,h2h] [close=YYYY-MM-DD] [start=YYYY-MM-DD every=7d | dates=YYYY-MM-DD,...] [open=schedule|complete] [public|listed] [lang=en|it|fr|nl]")
 	if len(args) == 0 {
 		return "", usage
 	}
@@ -198,7 +362,11 @@ func (w *work) newTournament(org string, args []string) (string, error) {
 		return "", fmt.Errorf("%s already exists", id)
 	}
 	var s tournament.Settings
-	for _, a := range args[1:] {
+	rest, err := parseCalendarArgs(&s.Calendar, args[1:])
+	if err != nil {
+		return "", err
+	}
+	for _, a := range rest {
 		k, v, _ := strings.Cut(a, "=")
 		var err error
 		switch strings.ToLower(k) {
@@ -222,11 +390,16 @@ func (w *work) newTournament(org string, args []string) (string, error) {
 		case "tiebreaks":
 			s.Tiebreaks = strings.Split(strings.ToLower(v), ",")
 		case "close":
-			s.Close, err = parseDate(v)
+			s.Close, err = tournament.ParseDate(v, location(s.TZ))
 		case "late":
 			s.Late = strings.ToLower(v)
 		case "variant":
 			s.Variant = v
+		case "lang":
+			s.OrgLang = strings.ToLower(v)
+			if !templates.IsLanguage(s.OrgLang) {
+				err = fmt.Errorf("en, it, fr or nl")
+			}
 		case "public":
 			s.Public = true
 		case "listed":
@@ -251,6 +424,9 @@ func (w *work) newTournament(org string, args []string) (string, error) {
 	if err := tournament.Defaults(&s, eg.Info()); err != nil {
 		return "", err
 	}
+	if at := s.RoundDate(1); !at.IsZero() && !at.After(w.now) {
+		return "", fmt.Errorf("the first round's date %s is past", at.Format(time.RFC3339))
+	}
 	// The game options apply to every game: check them once now.
 	seats := make([]string, s.Table)
 	for i := range seats {
@@ -272,17 +448,14 @@ func (w *work) newTournament(org string, args []string) (string, error) {
 	if err := w.saveTour(t); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("NEW TOURNAMENT %s: %s, %s, tables of %d, %s,\n  points %v, tie-breaks %s,\n  seed commitment %s;\n  players write JOIN %s from their player address (or ENTER them);\n  START %s when all are in.\n  Pages: %s",
-		id, eg.Info().Title, s.Format, s.Table, roundsNote(t), s.Points, strings.Join(s.Tiebreaks, ","), t.Commitment, id, id, w.tourPageNote(t)), nil
-}
-
-func parseDate(v string) (time.Time, error) {
-	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04", "2006-01-02"} {
-		if t, err := time.Parse(layout, v); err == nil {
-			return t.UTC(), nil
-		}
+	pts := s.Points
+	if s.Draw != nil && len(pts) == 2 {
+		pts = []float64{pts[0], *s.Draw, pts[1]}
 	}
-	return time.Time{}, fmt.Errorf("want a date like 2026-12-01 or 2026-12-01T18:00:00Z")
+	return w.orgText(t, "created", w.pageData(t, map[string]any{"title": eg.Info().Title, "format": s.Format, "table": s.Table,
+		"num_rounds": t.NumRounds, "points": fmtPoints(pts), "tiebreaks": strings.Join(s.Tiebreaks, ","),
+		"commitment": t.Commitment, "closes": w.orgTime(t, t.SignupCloses()), "deadline": deadlineText(t), "late": t.Late,
+		"calendar": w.calendar(t, orgLang(t), location(t.TZ)), "on_schedule": t.OnSchedule(), "tz": firstNonEmpty(t.TZ, "UTC")})), nil
 }
 
 func (w *work) randomHex() (string, error) {
@@ -423,15 +596,29 @@ func (w *work) tourReplace(t *tournament.Tournament, e *tournament.Entrant, inv 
 		}
 	}
 	w.tourMail(t, *e, "confirm", nil)
-	return fmt.Sprintf("%s now plays for %s in %s", p.Address, old, t.ID), nil
+	return w.orgText(t, "replaced", map[string]any{"address": p.Address, "old": old}), nil
 }
 
-// tourStart closes sign-up and opens round 1.
+// tourStart closes sign-up and opens round 1 now (the organiser's START).
 func (w *work) tourStart(t *tournament.Tournament) error {
 	if len(t.Entrants) < max(2, t.MinTable) {
 		return fmt.Errorf("%d entrants: %s needs at least %d", len(t.Entrants), t.ID, max(2, t.MinTable))
 	}
 	t.Status, t.Started = tournament.StatusRunning, w.now
+	return w.openRound(t)
+}
+
+// tourClose closes sign-up at its date: round 1 opens now, or on its date
+// in the calendar when that is later (the organiser is told).
+func (w *work) tourClose(t *tournament.Tournament) error {
+	if len(t.Entrants) < max(2, t.MinTable) {
+		return fmt.Errorf("%d entrants: %s needs at least %d", len(t.Entrants), t.ID, max(2, t.MinTable))
+	}
+	t.Status, t.Started = tournament.StatusRunning, w.now
+	if at, wait := t.Waiting(w.now); wait {
+		w.tourOrgMail(t, w.orgText(t, "closed", map[string]any{"entrants": len(t.Entrants), "opens": w.orgTime(t, at)}))
+		return nil
+	}
 	return w.openRound(t)
 }
 
@@ -452,9 +639,8 @@ func (w *work) openRound(t *tournament.Tournament) error {
 		return fmt.Errorf("%w: %v", errNoRound, err)
 	}
 	rd.Opened = w.now
-	if t.Deadline > 0 {
-		rd.Due = w.now.Add(t.Deadline)
-	}
+	rd.Due = t.RoundDue(rd.N, w.now)
+	rd.Warned = rd.Due.IsZero() || !t.WarnAt(rd).After(w.now)
 	for k := range rd.Matches {
 		m := &rd.Matches[k]
 		if m.State == tournament.MatchBye {
@@ -497,9 +683,11 @@ func (w *work) openRound(t *tournament.Tournament) error {
 	for _, e := range t.Entrants {
 		if e.Withdrawn == 0 || rd.N < e.Withdrawn {
 			data := w.roundData(t, len(t.Rounds)-1, e.ID)
-			if rd.N > 1 {
+			if rd.N > 1 && !t.Rounds[rd.N-2].Told {
 				// The standings of the round just completed come with
-				// the next round's pairing: one mail a round.
+				// the next round's pairing: one mail a round (unless
+				// they went out when it completed, the next round
+				// waiting for its date).
 				c := *t
 				c.Rounds = t.Rounds[:rd.N-1]
 				data["standings"] = w.tourStandingsText(&c, e.Lang)
@@ -515,9 +703,9 @@ func (w *work) openRound(t *tournament.Tournament) error {
 func (w *work) roundData(t *tournament.Tournament, r, e int) map[string]any {
 	rd := t.Rounds[r]
 	data := map[string]any{"round": rd.N, "rounds": t.PlannedRounds(), "bye": false, "game": "", "opponents": []string(nil),
-		"seat": 0, "due": "", "standings": ""}
-	if !rd.Due.IsZero() {
-		data["due"] = templates.FormatTime(t.Entrants[e].Lang, rd.Due)
+		"seat": 0, "due_at": rd.Due, "next_at": time.Time{}, "standings": ""}
+	if t.OnSchedule() && rd.N < t.PlannedRounds() {
+		data["next_at"] = t.RoundDate(rd.N + 1)
 	}
 	for _, m := range rd.Matches {
 		for i, s := range m.Seats {
@@ -573,7 +761,7 @@ func (w *work) gameEnded(gw *gameWork) error {
 	}
 	if err := w.tourAdvance(t); errors.Is(err, errNoRound) {
 		// The game's end must not wait on the draw: the organiser hears.
-		w.tourOrgMail(t, fmt.Sprintf("%s: the next round could not be drawn: %v", t.ID, err))
+		w.tourOrgMail(t, w.orgText(t, "nodraw", map[string]any{"error": err.Error()}))
 	} else if err != nil {
 		return err
 	}
@@ -581,7 +769,9 @@ func (w *work) gameEnded(gw *gameWork) error {
 }
 
 // tourAdvance acts on a completed round: standings to everyone, then the
-// next round, or the end (the seed is revealed).
+// next round (at once, or on its date when the calendar says so: the
+// standings go out now and the round mail follows on the date), or the end
+// (the seed is revealed).
 func (w *work) tourAdvance(t *tournament.Tournament) error {
 	if t.Status != tournament.StatusRunning || len(t.Rounds) == 0 || !t.Rounds[len(t.Rounds)-1].Complete() {
 		return nil
@@ -591,7 +781,21 @@ func (w *work) tourAdvance(t *tournament.Tournament) error {
 		for _, e := range t.Entrants {
 			w.tourMail(t, e, "final", map[string]any{"standings": w.tourStandingsText(t, e.Lang), "seed": t.Seed})
 		}
-		w.tourOrgMail(t, fmt.Sprintf("%s is over.\n%s", t.ID, w.tourStandingsText(t, "en")))
+		w.tourOrgMail(t, w.orgText(t, "over", map[string]any{"standings": w.tourStandingsText(t, orgLang(t))}))
+		return nil
+	}
+	if at, wait := t.Waiting(w.now); wait {
+		last := &t.Rounds[len(t.Rounds)-1]
+		if !last.Told {
+			last.Told = true
+			for _, e := range t.Entrants {
+				if e.Withdrawn == 0 || last.N < e.Withdrawn {
+					w.tourMail(t, e, "standings", map[string]any{"round": last.N, "next_at": at,
+						"standings": w.tourStandingsText(t, e.Lang)})
+				}
+			}
+			w.tourOrgMail(t, w.orgText(t, "waiting", map[string]any{"round": last.N, "next": w.orgTime(t, at)}))
+		}
 		return nil
 	}
 	return w.openRound(t)
@@ -622,30 +826,17 @@ func (w *work) tourGameCommand(org, kw string, args []string) (string, error) {
 		return "", fmt.Errorf("game %s is %s", gid, gw.g.Status)
 	}
 	if kw == "ADJUDICATE" {
-		// Where the game can score a position now, that is the result;
-		// otherwise the bots finish the game for everyone.
-		if adj, ok := gw.tb.State.(interface{ Adjudicate() *engine.Result }); ok {
-			if res := adj.Adjudicate(); res != nil {
-				if err := w.closeTourGame(gw, "adjudicated"); err != nil {
-					return "", err
-				}
-				if _, _, err := t.Record(gid, tournament.MatchAdjudicated, res.Rank, scoresOf(res, len(gw.g.Seats))); err != nil {
-					return "", err
-				}
-				if err := w.tourAdvance(t); err != nil {
-					return "", err
-				}
-				return fmt.Sprintf("ADJUDICATE %s: scored as it stands, ranks %v", gid, res.Rank), w.saveTour(t)
-			}
+		res, err := w.adjudicateGame(t, gw)
+		if err != nil {
+			return "", err
 		}
-		gw.adjudicated = true
-		if gw.g.Status == StatusPaused {
-			gw.g.Status, gw.g.PausedAt = StatusRunning, time.Time{}
+		if res == nil {
+			return w.orgText(t, "adjudicate_bots", map[string]any{"game": gid}), nil
 		}
-		for i := range gw.g.Seats {
-			gw.g.Seats[i].Bot = gw.botName()
+		if err := w.tourAdvance(t); err != nil {
+			return "", err
 		}
-		return fmt.Sprintf("ADJUDICATE %s: the bots finish the game; its result counts", gid), nil
+		return w.orgText(t, "adjudicated", map[string]any{"game": gid, "result": w.resultLine(gw, res)}), w.saveTour(t)
 	}
 	e := t.Entrant(args[1])
 	if e == nil {
@@ -664,7 +855,56 @@ func (w *work) tourGameCommand(org, kw string, args []string) (string, error) {
 	if err := w.tourAdvance(t); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("FORFEIT %s: %s forfeits; the others share the win", gid, e.Name), w.saveTour(t)
+	return w.orgText(t, "forfeited", map[string]any{"game": gid, "name": e.Name}), w.saveTour(t)
+}
+
+// adjudicateGame ends a late tournament game for ADJUDICATE and late=
+// adjudicate. Where the game can score a position as it stands (its state
+// has Adjudicate: every game of the referee, by its own final scoring),
+// that is the result, recorded at once in t and returned; otherwise (a
+// game without it, or a position it cannot score) the bots finish the
+// game from the position, deterministically from the game's seed, and the
+// result is recorded at its end (nil is returned).
+func (w *work) adjudicateGame(t *tournament.Tournament, gw *gameWork) (*engine.Result, error) {
+	if adj, ok := gw.tb.State.(interface{ Adjudicate() *engine.Result }); ok {
+		if res := adj.Adjudicate(); res != nil {
+			if err := w.closeTourGame(gw, "adjudicated", "result", w.resultLine(gw, res)); err != nil {
+				return nil, err
+			}
+			if _, _, err := t.Record(gw.g.ID, tournament.MatchAdjudicated, res.Rank, scoresOf(res, len(gw.g.Seats))); err != nil {
+				return nil, err
+			}
+			return res, nil
+		}
+	}
+	gw.adjudicated = true
+	if gw.g.Status == StatusPaused {
+		gw.g.Status, gw.g.PausedAt = StatusRunning, time.Time{}
+	}
+	for i := range gw.g.Seats {
+		gw.g.Seats[i].Bot = gw.botName()
+	}
+	return nil, nil
+}
+
+// resultLine writes a game's result by place: "1. Ann 23 / 2. Bob 18".
+func (w *work) resultLine(gw *gameWork, res *engine.Result) string {
+	type row struct {
+		rank, score int
+		name        string
+	}
+	var rows []row
+	for _, sc := range res.Scores {
+		if sc.Seat >= 0 && sc.Seat < len(gw.g.Seats) && sc.Seat < len(res.Rank) {
+			rows = append(rows, row{res.Rank[sc.Seat], sc.Total, gw.g.Seats[sc.Seat].Name})
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].rank < rows[j].rank })
+	var parts []string
+	for _, r := range rows {
+		parts = append(parts, fmt.Sprintf("%d. %s %d", r.rank, r.name, r.score))
+	}
+	return strings.Join(parts, " / ")
 }
 
 func scoresOf(res *engine.Result, n int) []int {
@@ -706,15 +946,17 @@ func (w *work) forfeit(t *tournament.Tournament, gid string, e int) error {
 	if !found {
 		return fmt.Errorf("%s does not play game %s", t.Entrants[e].Name, gid)
 	}
-	if err := w.closeTourGame(gw, "forfeit"); err != nil {
+	if err := w.closeTourGame(gw, "forfeit", "names", []string{t.Entrants[e].Name}); err != nil {
 		return err
 	}
 	_, _, err = t.Record(gid, tournament.MatchForfeit, rank, nil)
 	return err
 }
 
-// closeTourGame stops a tournament game the organiser decided.
-func (w *work) closeTourGame(gw *gameWork, why string) error {
+// closeTourGame stops a tournament game the organiser decided (why:
+// "adjudicated" with a result, "forfeit" with the names who lose); the
+// players are told the result and the seed.
+func (w *work) closeTourGame(gw *gameWork, why string, kv ...any) error {
 	g := gw.g
 	g.Status, g.Ended = StatusAborted, w.now
 	for i := range g.Seats {
@@ -723,12 +965,21 @@ func (w *work) closeTourGame(gw *gameWork, why string) error {
 	if _, err := gw.log(Entry{Kind: EntryOrg, Seat: -1, Vis: engine.Public, Params: map[string]any{"command": strings.ToUpper(why), "args": []string{}}}); err != nil {
 		return err
 	}
-	gw.announce(nil, "aborted", "seed", g.Seed)
+	note := "aborted"
+	switch why {
+	case "adjudicated":
+		note = "adjudicated"
+	case "forfeit":
+		note = "forfeited"
+	}
+	gw.announce(nil, note, append([]any{"seed", g.Seed}, kv...)...)
 	return nil
 }
 
-// tourTick handles a tournament's clock: sign-up closing, and the late
-// games of a round past its deadline (listed to the organiser once).
+// tourTick handles a tournament's clock: sign-up closing, a round opening
+// on its date, the games not yet over listed to the organiser before the
+// deadline, and the late games at the deadline (listed once, then the
+// tournament's late rule).
 func (w *work) tourTick(id string) error {
 	t, err := loadTour(w.tx, id)
 	if err != nil {
@@ -739,16 +990,43 @@ func (w *work) tourTick(id string) error {
 	}
 	switch t.Status {
 	case tournament.StatusSignup:
-		if !t.Close.IsZero() && !w.now.Before(t.Close) {
-			if err := w.tourStart(t); err != nil {
-				t.Close = time.Time{}
-				w.tourOrgMail(t, fmt.Sprintf("%s: sign-up closed but the tournament cannot start: %v", t.ID, err))
+		if at := t.SignupCloses(); !at.IsZero() && !w.now.Before(at) {
+			if err := w.tourClose(t); err != nil {
+				t.Close, t.Start, t.Dates = time.Time{}, time.Time{}, nil
+				w.tourOrgMail(t, w.orgText(t, "cannot_start", map[string]any{"error": err.Error()}))
 			}
 		}
 	case tournament.StatusRunning:
-		if n := len(t.Rounds); n > 0 && !t.Rounds[n-1].Due.IsZero() && !w.now.Before(t.Rounds[n-1].Due) && !t.Rounds[n-1].LateSent {
-			t.Rounds[n-1].LateSent = true
-			w.tourOrgMail(t, w.tourLateText(t))
+		n := len(t.Rounds)
+		if n == 0 {
+			// Sign-up closed before round 1's date: it opens on it.
+			if _, wait := t.Waiting(w.now); !wait {
+				if err := w.openRound(t); err != nil {
+					return err
+				}
+			}
+			break
+		}
+		if t.Rounds[n-1].Complete() {
+			if err := w.tourAdvance(t); err != nil && !errors.Is(err, errNoRound) {
+				return err
+			} else if err != nil {
+				w.tourOrgMail(t, w.orgText(t, "nodraw", map[string]any{"error": err.Error()}))
+			}
+			break
+		}
+		rd := &t.Rounds[n-1]
+		if !rd.Warned && !rd.Due.IsZero() {
+			if at := t.WarnAt(*rd); !at.IsZero() && !w.now.Before(at) {
+				rd.Warned = true
+				if w.now.Before(rd.Due) {
+					w.tourOrgMail(t, w.tourLateText(t, "warn"))
+				}
+			}
+		}
+		if !rd.Due.IsZero() && !w.now.Before(rd.Due) && !rd.LateSent {
+			rd.LateSent, rd.Warned = true, true
+			w.tourOrgMail(t, w.tourLateText(t, "late"))
 			if err := w.tourLate(t, n-1); err != nil {
 				return err
 			}
@@ -776,10 +1054,8 @@ func (w *work) tourLate(t *tournament.Tournament, r int) error {
 			continue
 		}
 		if t.Late == "adjudicate" {
-			gw.adjudicated = true
-			gw.g.Status, gw.g.PausedAt = StatusRunning, time.Time{}
-			for i := range gw.g.Seats {
-				gw.g.Seats[i].Bot = gw.botName()
+			if _, err := w.adjudicateGame(t, gw); err != nil {
+				return err
 			}
 			continue
 		}
@@ -789,18 +1065,18 @@ func (w *work) tourLate(t *tournament.Tournament, r int) error {
 			waiting[n] = true
 		}
 		rank := make([]int, len(m.Seats))
-		k := 0
+		var losers []string
 		for i := range m.Seats {
 			rank[i] = 1
 			if i < len(gw.g.Seats) && waiting[gw.g.Seats[i].Name] {
 				rank[i] = len(m.Seats)
-				k++
+				losers = append(losers, gw.g.Seats[i].Name)
 			}
 		}
-		if k == 0 {
+		if len(losers) == 0 {
 			continue
 		}
-		if err := w.closeTourGame(gw, "forfeit"); err != nil {
+		if err := w.closeTourGame(gw, "forfeit", "names", losers); err != nil {
 			return err
 		}
 		if _, _, err := t.Record(m.GameID, tournament.MatchForfeit, rank, nil); err != nil {
@@ -811,36 +1087,26 @@ func (w *work) tourLate(t *tournament.Tournament, r int) error {
 }
 
 // tourLateText lists the current round's unfinished games and whom they
-// wait for.
-func (w *work) tourLateText(t *tournament.Tournament) string {
-	var b strings.Builder
+// wait for, in the organiser's language: kind "warn" before the deadline,
+// "late" at or after it.
+func (w *work) tourLateText(t *tournament.Tournament, kind string) string {
 	if len(t.Rounds) == 0 {
-		return t.ID + ": no round open"
+		return w.orgText(t, "no_round", nil)
 	}
 	rd := t.Rounds[len(t.Rounds)-1]
-	fmt.Fprintf(&b, "%s round %d", t.ID, rd.N)
-	if !rd.Due.IsZero() {
-		fmt.Fprintf(&b, " (due %s)", rd.Due.Format(time.RFC3339))
-	}
-	b.WriteString(": games not finished")
-	k := 0
+	var games []map[string]any
 	for _, m := range rd.Matches {
 		if m.Decided() {
 			continue
 		}
-		k++
 		waiting := ""
 		if gw, err := w.game(m.GameID); err == nil && gw.tb != nil {
 			waiting = strings.Join(gw.waitingNames(), ", ")
 		}
-		fmt.Fprintf(&b, "\n  %s waiting for %s", m.GameID, waiting)
+		games = append(games, map[string]any{"game": m.GameID, "waiting": waiting})
 	}
-	if k == 0 {
-		b.WriteString(": none")
-	} else {
-		b.WriteString("\nADJUDICATE <game>, FORFEIT <game> <player> or EXTEND " + t.ID + " <hours>.")
-	}
-	return b.String()
+	return w.orgText(t, "late", map[string]any{"kind": kind, "round": rd.N, "due": w.orgTime(t, rd.Due), "games": games,
+		"late_rule": t.Late})
 }
 
 // tourOrgMail sends the organiser a short note.
@@ -886,21 +1152,34 @@ func (w *work) tourMail(t *tournament.Tournament, e tournament.Entrant, kind str
 		pts = []float64{pts[0], *t.Draw, pts[1]}
 	}
 	data["points"], data["tiebreaks"] = fmtPoints(pts), strings.Join(t.Tiebreaks, ", ")
-	data["deadline"] = ""
-	if t.Deadline > 0 {
-		data["deadline"] = fmt.Sprintf("%gh", t.Deadline.Hours())
-	}
+	data["deadline"] = deadlineText(t)
 	data["commitment"] = t.Commitment
 	data["page"] = ""
 	if t.Public {
 		data["page"] = w.tourPageURL(t)
 	}
-	tag := ""
+	tag, tz := "", ""
 	if p, err := loadPlayer(w.tx, e.Address); err == nil {
-		tag = "p." + p.Secret
+		tag, tz = "p."+p.Secret, p.TZ
 		data["player_address"] = w.r.plus(tag)
 	} else {
 		data["player_address"] = w.r.Address()
+	}
+	// Dates in the reader's zone and language: "due_at" becomes "due".
+	loc := location(tz)
+	for k, v := range data {
+		if at, ok := v.(time.Time); ok && strings.HasSuffix(k, "_at") {
+			data[strings.TrimSuffix(k, "_at")] = ""
+			if !at.IsZero() {
+				data[strings.TrimSuffix(k, "_at")] = templates.FormatTime(lang, at.In(loc))
+			}
+		}
+	}
+	data["calendar"] = w.calendar(t, lang, loc)
+	data["on_schedule"] = t.OnSchedule()
+	data["closes"] = ""
+	if at := t.SignupCloses(); t.Status == tournament.StatusSignup && !at.IsZero() {
+		data["closes"] = templates.FormatTime(lang, at.In(loc))
 	}
 	m := &Outgoing{Seat: -1, Kind: "tournament", To: e.Address, ToName: e.Name, Tag: tag, Lang: lang,
 		Subject: w.tourText(lang, "subject", data), Body: w.tourText(lang, "mail."+kind, data), MessageID: w.messageID(nil, -1, 0)}
@@ -1057,25 +1336,12 @@ func (w *work) tourPageURL(t *tournament.Tournament) string {
 	return w.r.PageBase() + w.r.tourPagePath(t)
 }
 
-func (w *work) tourPageNote(t *tournament.Tournament) string {
-	switch {
-	case !t.Public:
-		return "off (PUBLISH " + t.ID + " to turn them on)"
-	case t.Listed:
-		return w.tourPageURL(t) + " (listed)"
+// pageData describes a tournament's pages to the organiser: public,
+// listed, page (the address).
+func (w *work) pageData(t *tournament.Tournament, data map[string]any) map[string]any {
+	data["public"], data["listed"], data["page"] = t.Public, t.Listed, ""
+	if t.Public {
+		data["page"] = w.tourPageURL(t)
 	}
-	return w.tourPageURL(t) + " (unlisted)"
-}
-
-// roundsNote says how many rounds a new tournament will have.
-func roundsNote(t *tournament.Tournament) string {
-	switch {
-	case t.Format == tournament.RoundRobin:
-		return "a round for each opponent"
-	case t.Format == tournament.Knockout:
-		return "rounds until one is left"
-	case t.NumRounds > 0:
-		return fmt.Sprintf("%d rounds", t.NumRounds)
-	}
-	return "rounds enough for the entrants (log2)"
+	return data
 }

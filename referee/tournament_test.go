@@ -90,7 +90,7 @@ func TestTournamentByMail(t *testing.T) {
 		t.Fatalf("%+v", out)
 	}
 	res := orgResults(t, h)
-	contains(t, res, "NEW TOURNAMENT cup", "swiss", "seed commitment")
+	contains(t, res, "NEW TOURNAMENT cup", "swiss", "Seed commitment")
 	players := []string{"ann@p.test", "bob@p.test", "cat@p.test", "dan@p.test"}
 	langs := []string{"en", "it", "fr", "nl"}
 	for i, p := range players {
@@ -110,7 +110,7 @@ func TestTournamentByMail(t *testing.T) {
 	contains(t, h.mailTo(ms, "ann@p.test").Body, "already in tournament cup", "no tournament nosuch")
 	// The organiser lists a fifth player.
 	h.org("ENTER cup eve@p.test Eve en")
-	contains(t, orgResults(t, h), "eve@p.test entered in cup (5 entrants)")
+	contains(t, orgResults(t, h), "eve@p.test entered in cup\n(5 entrants)")
 	// A stranger cannot run the organiser's commands.
 	out = h.sendAs(Request{From: "mallory@p.test", Kind: "org", Secret: "orgsecretorgsecret", Text: "START cup"})
 	if out.Status == "applied" || h.tour("cup").Status != tournament.StatusSignup {
@@ -273,7 +273,7 @@ func TestTournamentOrganiserErrors(t *testing.T) {
 func TestTournamentLateRoundAndReplacement(t *testing.T) {
 	h := newHarness(t)
 	h.org("NEW TOURNAMENT tab game=toy format=tables table=3 rounds=2 deadline=48h public")
-	contains(t, orgResults(t, h), "tables of 3", "points [2 1 0]")
+	contains(t, orgResults(t, h), "tables of 3", "points 2/1/0")
 	for _, p := range []string{"a", "b", "c", "d", "e", "f"} {
 		h.org("ENTER tab " + p + "@p.test " + strings.ToUpper(p))
 	}
@@ -288,23 +288,23 @@ func TestTournamentLateRoundAndReplacement(t *testing.T) {
 	// Before the deadline: nothing; after it: the late list, once.
 	h.clock.Advance(47 * time.Hour)
 	h.tick()
-	if strings.Contains(orgResults(t, h), "games not finished") {
+	if strings.Contains(orgResults(t, h), "the deadline has passed") {
 		t.Fatal("late list before the deadline")
 	}
 	h.clock.Advance(2 * time.Hour)
 	h.tick()
 	late := orgResults(t, h)
-	contains(t, late, "tab round 1", "tabr1t1 waiting for", "tabr1t2 waiting for", "EXTEND tab <hours>")
+	contains(t, late, "tab round 1", "tabr1t1: waiting for", "tabr1t2: waiting for", "EXTEND tab <hours>")
 	h.clock.Advance(time.Hour)
 	h.tick()
-	if strings.Contains(orgResults(t, h), "games not finished") {
+	if strings.Contains(orgResults(t, h), "the deadline has passed") {
 		t.Fatal("late list sent twice")
 	}
 	h.org("EXTEND tab 24h")
-	contains(t, orgResults(t, h), "round 1 of tab now due")
+	contains(t, orgResults(t, h), "Round 1 of tab is now due")
 	h.clock.Advance(25 * time.Hour)
 	h.tick()
-	contains(t, orgResults(t, h), "games not finished")
+	contains(t, orgResults(t, h), "the deadline has passed")
 	// A replacement takes a's place and open seat.
 	old := tr.Entrants[0].Address
 	var gid string
@@ -316,7 +316,7 @@ func TestTournamentLateRoundAndReplacement(t *testing.T) {
 		}
 	}
 	h.org("REPLACE tab " + old + " zed@p.test Zed")
-	contains(t, orgResults(t, h), "zed@p.test now plays for "+old)
+	contains(t, orgResults(t, h), "zed@p.test now plays\nfor "+old)
 	if g := h.game(gid); g.seatOfAddress("zed@p.test") < 0 || g.seatOfAddress(old) >= 0 {
 		t.Fatalf("the open seat did not pass to the replacement: %+v", g.Seats)
 	}

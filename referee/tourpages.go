@@ -15,6 +15,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
 	"github.com/pbem-referee/referee/store"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // ErrNoPage: no public page at that address (unknown, wrong key, or not
@@ -33,6 +34,16 @@ type TournamentPage struct {
 	Standings []PageStanding
 	Pairings  []PageRound
 	URL       string
+	// Calendar is the rounds' dates (in the tournament's zone), when the
+	// organiser set a calendar or rounds have deadlines.
+	Calendar []PageDate
+}
+
+// PageDate is one round of the calendar.
+type PageDate struct {
+	N           int
+	Opens, Due  string
+	Open, Ended bool
 }
 
 // PageStanding is one line of the standings.
@@ -143,6 +154,12 @@ func (w *work) tourPage(t *tournament.Tournament) *TournamentPage {
 	if t.Status == tournament.StatusOver {
 		p.Seed = t.Seed
 	}
+	loc := location(t.TZ)
+	for _, row := range w.calendar(t, "en", loc) {
+		n := row["n"].(int)
+		p.Calendar = append(p.Calendar, PageDate{N: n, Opens: row["opens"].(string), Due: row["due"].(string),
+			Open: n <= len(t.Rounds), Ended: n <= len(t.Rounds) && t.Rounds[n-1].Complete()})
+	}
 	for _, row := range w.tourStandingRows(t) {
 		p.Standings = append(p.Standings, PageStanding{Place: row.Place, Name: row.Name, Points: row.Points, Record: row.Record,
 			Tiebreaks: strings.Fields(row.Tiebreaks), Rating: row.Rating, Withdrawn: row.Withdrawn})
@@ -151,7 +168,7 @@ func (w *work) tourPage(t *tournament.Tournament) *TournamentPage {
 		rd := t.Rounds[i]
 		pr := PageRound{N: rd.N}
 		if !rd.Due.IsZero() {
-			pr.Due = rd.Due.UTC().Format("2006-01-02 15:04 UTC")
+			pr.Due = templates.FormatTime("en", rd.Due.In(location(t.TZ)))
 		}
 		for _, m := range rd.Matches {
 			pm := PageMatch{Table: m.Table, Bye: m.State == tournament.MatchBye, State: m.State}
@@ -260,6 +277,70 @@ func (r *Referee) singleGamePage(tx *store.Tx, gid, key string, page **GamePage)
 	}
 	*page, err = gw.publicPage()
 	return err
+}
+
+// publish runs PUBLISH <game> [listed|off] for a game outside tournaments:
+// its public page (the spectators' view) at an unguessable address;
+// "listed" also puts it on the pages' index; "off" removes the page (its
+// address dies) and the listing.
+func (gw *gameWork) publish(args []string) (string, error) {
+	g := gw.g
+	listed := false
+	switch {
+	case len(args) == 1 && strings.EqualFold(args[0], "off"):
+		g.PageKey = ""
+		if err := gw.w.tx.SetGameListed(g.ID, false); err != nil {
+			return "", err
+		}
+		return "the page of " + g.ID + " is off", nil
+	case len(args) == 1 && strings.EqualFold(args[0], "listed"):
+		listed = true
+	case len(args) > 0:
+		return "", fmt.Errorf("usage: PUBLISH <game> [listed|off]")
+	}
+	if gw.w.tx.GameTournament(g.ID) != "" {
+		return "", fmt.Errorf("%s is a tournament game: PUBLISH its tournament", g.ID)
+	}
+	if g.PageKey == "" {
+		k, err := gw.w.randomHex()
+		if err != nil {
+			return "", err
+		}
+		g.PageKey = k[:16]
+	}
+	if err := gw.w.tx.SetGameListed(g.ID, listed); err != nil {
+		return "", err
+	}
+	how := "unlisted: share the address as you like"
+	if listed {
+		how = "listed on the index of the pages"
+	}
+	return "the page of " + g.ID + " (the spectators' view; " + how + "):\n  " + gw.gamePageURL(), nil
+}
+
+// GameLink is an entry of the index of listed games.
+type GameLink struct {
+	ID, Title, Status, URL string
+	Players                []string
+}
+
+// ListedGames are the games outside tournaments their organisers listed
+// (PUBLISH <game> listed).
+func (r *Referee) ListedGames() ([]GameLink, error) {
+	var out []GameLink
+	err := r.db.View(func(tx *store.Tx) error {
+		w := r.newWork(tx, r.clock.Now())
+		return tx.ListedGames(func(id string) error {
+			gw, err := w.game(id)
+			if err != nil || gw.g.PageKey == "" {
+				return nil // gone, or no page any more: not shown
+			}
+			out = append(out, GameLink{ID: id, Title: gw.eg.Info().Title, Status: gw.g.Status,
+				URL: "/g/" + id + "-" + gw.g.PageKey, Players: gw.g.names()})
+			return nil
+		})
+	})
+	return out, err
 }
 
 // gamePageURL is the address of a published game's page ("" when none).

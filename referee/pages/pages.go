@@ -22,6 +22,7 @@ type Source interface {
 	TournamentPage(slug string) (*referee.TournamentPage, error)
 	GamePage(slug string) (*referee.GamePage, error)
 	ListedTournaments() ([]referee.TournamentLink, error)
+	ListedGames() ([]referee.GameLink, error)
 }
 
 // Register adds the pages to mux: /t/ (the listed tournaments), /t/<id>-<key>
@@ -63,7 +64,14 @@ func (h *handler) write(w http.ResponseWriter, name string, data any, err error)
 
 func (h *handler) index(w http.ResponseWriter, r *http.Request) {
 	ts, err := h.src.ListedTournaments()
-	h.write(w, "index", ts, err)
+	var gs []referee.GameLink
+	if err == nil {
+		gs, err = h.src.ListedGames()
+	}
+	h.write(w, "index", struct {
+		Tournaments []referee.TournamentLink
+		Games       []referee.GameLink
+	}{ts, gs}, err)
 }
 
 func (h *handler) tournament(w http.ResponseWriter, r *http.Request) {
@@ -142,8 +150,11 @@ td.n,th.n{text-align:right}pre{white-space:pre-wrap;overflow-wrap:anywhere;font-
 
 {{define "index"}}{{template "head" "Tournaments"}}
 <h1>Tournaments</h1>
-{{if not .}}<p>No listed tournaments.</p>{{else}}<ul id="tournaments">
-{{range .}}<li><a href="{{.URL}}">{{.ID}}</a>: {{.Title}}, {{.Status}}, {{.Entrants}} entrants</li>
+{{if not .Tournaments}}<p>No listed tournaments.</p>{{else}}<ul id="tournaments">
+{{range .Tournaments}}<li><a href="{{.URL}}">{{.ID}}</a>: {{.Title}}, {{.Status}}, {{.Entrants}} entrants</li>
+{{end}}</ul>{{end}}
+{{with .Games}}<h2>Games</h2><ul id="games">
+{{range .}}<li><a href="{{.URL}}">{{.ID}}</a>: {{.Title}}, {{range $i, $p := .Players}}{{if $i}}, {{end}}{{$p}}{{end}}; {{.Status}}</li>
 {{end}}</ul>{{end}}
 </body></html>{{end}}
 
@@ -151,6 +162,10 @@ td.n,th.n{text-align:right}pre{white-space:pre-wrap;overflow-wrap:anywhere;font-
 <h1 id="title">{{.ID}}: {{.Title}}</h1>
 <p id="rules">{{.Format}}, round {{.Round}} of {{.Rounds}}, {{.Table}} players a game, {{.Status}}.
 Points by place {{.Points}}; tie-breaks {{.Tiebreaks}}.</p>
+{{with .Calendar}}<h2>Calendar</h2>
+<table id="calendar"><thead><tr><th class="n">Round</th><th>Opens</th><th>Due</th></tr></thead><tbody>
+{{range .}}<tr{{if .Ended}} class="w"{{end}}><td class="n">{{.N}}</td><td>{{.Opens}}</td><td>{{.Due}}</td></tr>
+{{end}}</tbody></table>{{end}}
 <h2>Standings</h2>
 <table id="standings"><thead><tr><th class="n">#</th><th>Player</th><th class="n">Points</th><th>W-D-L</th><th>Tie-breaks</th><th class="n">Rating</th></tr></thead><tbody>
 {{range .Standings}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n">{{.Place}}</td><td>{{.Name}}{{if .Withdrawn}} (withdrawn){{end}}</td><td class="n">{{.Points}}</td><td>{{.Record}}</td><td>{{range $i, $x := .Tiebreaks}}{{if $i}} · {{end}}{{$x}}{{end}}</td><td class="n">{{.Rating}}</td></tr>
@@ -165,7 +180,7 @@ Points by place {{.Points}}; tie-breaks {{.Tiebreaks}}.</p>
 
 {{define "game"}}{{template "head" .ID}}
 <h1 id="title">{{.ID}}: {{.Title}}</h1>
-<p>Tournament <a href="{{.TournamentURL}}">{{.Tournament}}</a>. Players: {{range $i, $p := .Players}}{{if $i}}, {{end}}{{$p}}{{end}}. Status: {{.Status}}.
+<p>{{if .Tournament}}Tournament <a href="{{.TournamentURL}}">{{.Tournament}}</a>. {{end}}Players: {{range $i, $p := .Players}}{{if $i}}, {{end}}{{$p}}{{end}}. Status: {{.Status}}.
 {{if .Waiting}}Waiting for {{range $i, $p := .Waiting}}{{if $i}}, {{end}}{{$p}}{{end}}.{{end}}</p>
 {{if .Result}}<h2>Result</h2><ol id="result">{{range .Result}}<li>{{.}}</li>{{end}}</ol>{{end}}
 {{if .SVG}}<h2>Board</h2><div id="board">{{svg .SVG}}</div>

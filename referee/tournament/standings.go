@@ -98,6 +98,9 @@ func (t *Tournament) PointTotals() []float64 {
 // entrant number (the sign-up order).
 func (t *Tournament) Standings() []Standing {
 	n := len(t.Entrants)
+	if n == 0 {
+		return nil // no entrant yet (a page during sign-up)
+	}
 	pts := t.PointTotals()
 	st := make([]Standing, n)
 	for i, e := range t.Entrants {

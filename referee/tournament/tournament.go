@@ -86,6 +86,11 @@ type Settings struct {
 	Listed bool `json:"listed,omitempty"`
 	// Public: the tournament has public pages at all.
 	Public bool `json:"public,omitempty"`
+	// Calendar is the rounds' schedule (calendar.go).
+	Calendar
+	// OrgLang is the language of the organiser's tournament mails and
+	// answers (en, it, fr, nl; "" is en).
+	OrgLang string `json:"org_lang,omitempty"`
 }
 
 // Entrant is one participant. Their history belongs to the entrant, so a
@@ -126,6 +131,12 @@ type Round struct {
 	Due     time.Time `json:"due,omitempty"`
 	// LateSent: the organiser was sent the late games after Due.
 	LateSent bool `json:"late_sent,omitempty"`
+	// Warned: the organiser was sent the games not yet over before Due
+	// (at WarnAt).
+	Warned bool `json:"warned,omitempty"`
+	// Told: the standings after this round went out when it completed
+	// (the next round waiting for its date).
+	Told bool `json:"told,omitempty"`
 }
 
 // Complete reports whether every match of the round is decided.
