@@ -123,6 +123,10 @@ type Step struct {
 	// (only with Table.HashSteps).
 	Token int    `json:"token"`
 	Hash  string `json:"hash,omitempty"`
+	// Errors are why no alternative of the order could be played, for an
+	// "else_pass" step (the pass its ELSE PASS asked for): the player is
+	// told the rule, never just that it passed (issue 12.6).
+	Errors []*RuleError `json:"errors,omitempty"`
 	// Script holds random outcomes scripted just before this step.
 	Script []Forced `json:"script,omitempty"`
 }
@@ -349,7 +353,7 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 		if !o.Now {
 			continue
 		}
-		cmds, errs, err := w.tryAlts(seat, o.Alts)
+		cmds, errs, err := w.tryAlts(seat, o.Slot, o.Alts)
 		if err != nil {
 			return nil, err
 		}
@@ -364,12 +368,34 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 		results[i].Status, results[i].Cmds = "applied", cmds
 		w.flush(rep, "move", o.Tag, o.Line)
 	}
+	// Lines known to fail whatever happens before their turn are reported
+	// now, with their rule (issue 12.6), never shown as queued: a fresh
+	// message is refused; a stale one drops them.
+	foreseen := map[int]bool{}
+	for i, o := range orders {
+		if o.Now {
+			continue
+		}
+		if errs := w.foreseeOrder(seat, o); errs != nil {
+			results[i].Errors = errs
+			if !rep.Stale {
+				results[i].Status = "rejected"
+				bad = true
+				continue
+			}
+			results[i].Status = "failed"
+			foreseen[o.Tag] = true
+		}
+	}
+	if bad {
+		return rejected(rep, results), nil
+	}
 	// Queue the others, slot by slot: a message replaces what is still
 	// queued for a slot, except an incomplete sealed answer, which it
 	// continues.
 	slots := map[string]bool{}
 	for _, o := range orders {
-		if !o.Now {
+		if !o.Now && !foreseen[o.Tag] {
 			slots[o.Slot] = true
 		}
 	}
@@ -382,7 +408,7 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 		}
 	}
 	for _, o := range orders {
-		if !o.Now {
+		if !o.Now && !foreseen[o.Tag] {
 			w.Queues[seat] = append(w.Queues[seat], o)
 		}
 	}
@@ -558,9 +584,19 @@ func (t *Table) apply(seat int, line string) (Step, error) {
 // tryAlts tries each alternative on a copy of the state and keeps the first
 // that applies completely. It returns the canonical commands applied, or the
 // error of each alternative. Steps are left in t.pending.
-func (t *Table) tryAlts(seat int, alts [][]string) ([]string, []*RuleError, error) {
+//
+// An alternative holding a line the game knows will fail (see Foreseer) is
+// not tried: its error is the game's.
+func (t *Table) tryAlts(seat int, slot string, alts [][]string) ([]string, []*RuleError, error) {
 	var errs []*RuleError
+alts:
 	for _, alt := range alts {
+		for _, line := range alt {
+			if re := t.foresee(seat, slot, line); re != nil {
+				errs = append(errs, re)
+				continue alts
+			}
+		}
 		saved := t.State
 		t.State = saved.Clone()
 		savedScript := t.script
@@ -657,6 +693,14 @@ func (t *Table) dropClosed(rep *Report) {
 	}
 }
 
+// passErrors keeps, on the pass steps an ELSE PASS just recorded, why no
+// alternative of the order could be played.
+func (t *Table) passErrors(errs []*RuleError) {
+	for i := range t.pending {
+		t.pending[i].Errors = errs
+	}
+}
+
 // flush moves the steps recorded since the last flush into the report.
 func (t *Table) flush(rep *Report, how string, tag, line int) []Step {
 	steps := t.pending
@@ -741,7 +785,7 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 		}
 		o := t.popOrder(d.Seat, i)
 		first := strict.covers(d.Seat, d) && o.Tag > t.tagFloor
-		cmds, errs, err := t.tryAlts(d.Seat, o.Alts)
+		cmds, errs, err := t.tryAlts(d.Seat, o.Slot, o.Alts)
 		if err != nil {
 			return false, err
 		}
@@ -752,6 +796,7 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 		}
 		if o.ElsePass && d.Pass != "" {
 			if _, err := t.apply(d.Seat, d.Pass); err == nil {
+				t.passErrors(errs)
 				t.flush(rep, "else_pass", o.Tag, o.Line)
 				t.settle(strict, d.Seat, d.Slot, first)
 				return true, nil
@@ -889,7 +934,7 @@ func (t *Table) sealedComplete(seat int, d Decision, strict *strictness) (bool, 
 		}
 		o := queue[idx]
 		queue = append(queue[:idx:idx], queue[idx+1:]...)
-		cmds, errs, err := sim.tryAlts(seat, o.Alts)
+		cmds, errs, err := sim.tryAlts(seat, o.Slot, o.Alts)
 		if err != nil {
 			return false, nil, nil, err
 		}
@@ -941,7 +986,7 @@ func (t *Table) playSealed(rep *Report, seat int, group string) error {
 			continue
 		}
 		o := t.popOrder(seat, i)
-		cmds, errs, err := t.tryAlts(seat, o.Alts)
+		cmds, errs, err := t.tryAlts(seat, o.Slot, o.Alts)
 		if err != nil {
 			return err
 		}
@@ -951,6 +996,7 @@ func (t *Table) playSealed(rep *Report, seat int, group string) error {
 		}
 		if o.ElsePass && cur.Pass != "" {
 			if _, err := t.apply(seat, cur.Pass); err == nil {
+				t.passErrors(errs)
 				t.flush(rep, "else_pass", o.Tag, o.Line)
 				continue
 			}
