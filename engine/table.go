@@ -1024,10 +1024,14 @@ func (t *Table) incompleteSealed(seat int, slot string) bool {
 func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 	applied := map[int][]string{}
 	how := map[int]string{}
+	passErrs := map[int][]*RuleError{}
 	for _, s := range rep.Steps {
 		if s.Tag != 0 && s.Seat == seat {
 			applied[s.Tag] = append(applied[s.Tag], s.Cmd)
 			how[s.Tag] = s.How
+			if s.How == "else_pass" {
+				passErrs[s.Tag] = s.Errors
+			}
 		}
 	}
 	queued := map[int]bool{}
@@ -1061,7 +1065,7 @@ func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 			r.Cmds = applied[tag]
 			r.Status = "applied"
 			if how[tag] == "else_pass" {
-				r.Status = "else_pass"
+				r.Status, r.Errors = "else_pass", passErrs[tag]
 			}
 		case failed[tag] != nil:
 			r.Status, r.Errors = "failed", failed[tag]

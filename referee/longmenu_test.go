@@ -96,6 +96,10 @@ func TestQueuedElsePassIsTold(t *testing.T) {
 		if !strings.Contains(strings.Join(strings.Fields(body), " "), want) {
 			t.Errorf("%s: the pass is not explained:\n%s", lang, body)
 		}
+		// The reason is the rule's sentence, with the rule (issue 12.6).
+		if !strings.Contains(body, "(CL-2)") || strings.Contains(body, "space_taken") {
+			t.Errorf("%s: the pass does not cite the rule:\n%s", lang, body)
+		}
 		for _, l := range strings.Split(body, "\n") {
 			if n := len([]rune(l)); n > 80 {
 				t.Errorf("%s: %d columns: %s", lang, n, l)

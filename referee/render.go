@@ -176,7 +176,28 @@ func (r *Renderer) Error(rd Reader, e *engine.RuleError) (string, error) {
 	if r != nil && r.T != nil && !r.T.Has(rd.Game, rd.Lang, "error."+e.Code) && r.T.Has("referee", rd.Lang, "error."+e.Code) {
 		rd.Game = "referee"
 	}
-	if s, ok, err := r.render(rd, "error."+e.Code, e); ok {
+	if code, ok := e.Params["code"].(string); ok && code != "" && code != e.Code {
+		// An error that wraps another (Dice Brewing's second item, checked
+		// after the first) gets the inner one's sentence as "reason".
+		in := &engine.RuleError{Code: code}
+		in.Rule, _ = e.Params["rule"].(string)
+		in.Params, _ = e.Params["params"].(map[string]any)
+		if reason, err := r.Error(rd, in); err == nil {
+			params := make(map[string]any, len(e.Params)+1)
+			for k, v := range e.Params {
+				params[k] = v
+			}
+			params["reason"] = reason
+			e = &engine.RuleError{Code: e.Code, Rule: e.Rule, Params: params}
+		}
+	}
+	name := "error." + e.Code
+	if r != nil && r.T != nil && !r.T.Has(rd.Game, rd.Lang, name) && r.T.Has(rd.Game, rd.Lang, "error.other") {
+		// A code without words of its own still reads as a sentence,
+		// never as the raw code (issue 12.6).
+		name = "error.other"
+	}
+	if s, ok, err := r.render(rd, name, e); ok {
 		if err == nil && e.Rule != "" {
 			s += " (" + e.Rule + ")"
 		}

@@ -174,7 +174,8 @@ func TestScenarioQueueHaltedByOpponent(t *testing.T) {
 	h.send("c1", p1, "CLAIM 5", -1)
 	ms := h.mails()
 	body := h.mailTo(ms, p0).Body
-	contains(t, body, `Your queued line "CLAIM 5" could not be played`, "space_taken", "set aside", "CLAIM 4", "WHAT YOU NEED TO DO NOW")
+	contains(t, body, `Your queued line "CLAIM 5" could not be played`, "(CL-2)", "set aside", "CLAIM 4", "WHAT YOU NEED TO DO NOW")
+	lacks(t, body, "space_taken") // a sentence, never the raw code (issue 12.6)
 }
 
 // A deadline passes: the default move is applied and counted as missed;

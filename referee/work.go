@@ -202,7 +202,7 @@ func (gw *gameWork) submit(seat int, orders []engine.Order, token int) (*engine.
 	}
 	for _, st := range rep.Steps {
 		if text, ok := earlier[st.Tag]; ok && st.Tag > 0 && st.How == "else_pass" {
-			gw.announce([]int{st.Seat}, "else_passed", "line", text)
+			gw.elsePassed(st, text)
 		}
 	}
 	if err := gw.logReport(rep); err != nil {

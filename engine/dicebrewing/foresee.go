@@ -146,7 +146,10 @@ func (s *state) secondFails(seat int, m *move) *engine.RuleError {
 	}
 	if _, err := c.checkItem(seat, m.Items[1]); err != nil {
 		re, _ := engine.AsRuleError(err)
-		return re
+		// The reason names the second item: "you have no seed" alone
+		// would puzzle a player who holds one for the first.
+		return engine.Reject("DB-5.3.4", "second_item", "item", m.Items[1].String(),
+			"code", re.Code, "rule", re.Rule, "params", re.Params)
 	}
 	return nil
 }

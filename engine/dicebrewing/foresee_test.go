@@ -33,7 +33,7 @@ func TestDB5_3_4SecondItemKnownAtArrival(t *testing.T) {
 	tb := tableAt(t, "SETUP ann bob first=1", "HOLD ann AR=B2,Y3 ST= seeds=1")
 	before := tableJSON(t, tb)
 	rep := submit(t, tb, 0, "PLACE MH1 SEED, MH1+ B2")
-	if !rep.Rejected || firstError(rep, 0) != "blue_too_low DB-5.6.1" {
+	if !rep.Rejected || firstError(rep, 0) != "second_item DB-5.3.4" || rep.Results[0].Errors[0].Params["code"] != "blue_too_low" {
 		t.Fatalf("not refused at arrival: %s %+v (%s)", statuses(rep), rep.Results, steps(rep))
 	}
 	if tableJSON(t, tb) != before {
@@ -43,7 +43,7 @@ func TestDB5_3_4SecondItemKnownAtArrival(t *testing.T) {
 	// point: the die is gone).
 	tb = tableAt(t, "SETUP ann bob first=1", "HOLD ann AR=Y3,K2 ST= seeds=1")
 	rep = submit(t, tb, 0, "PLACE MH2 Y3, MH3 Y3")
-	if !rep.Rejected || firstError(rep, 0) != "no_such_die " {
+	if !rep.Rejected || firstError(rep, 0) != "second_item DB-5.3.4" || rep.Results[0].Errors[0].Params["code"] != "no_such_die" {
 		t.Fatalf("same die twice: %s %+v", statuses(rep), rep.Results)
 	}
 	// Two main items on one space never work, even queued.
