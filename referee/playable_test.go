@@ -329,7 +329,9 @@ func TestLocalElsePassAndHelpTopic(t *testing.T) {
 	if out.Status != "applied" || strings.Contains(m.Body, "REFUS") {
 		t.Fatalf("SINON PASSE refused (%+v):\n%s", out, m.Body)
 	}
-	contains(t, m.Body, "ELSE PASS")
+	// The echo quotes the line as written, read as ELSE PASS (=> PASS),
+	// with the rule that made it pass (issue 12.6).
+	contains(t, m.Body, "CLAIM 2 SINON PASSE  =>  PASS", "(CL-2)")
 
 	h.org("NEW dicebrewing id=d9 seed=loc2\nPLAYER ann@example.test Ann it\nPLAYER bob@example.test Bob nl\n")
 	h.send("d9", ann, "JOIN", -1)

@@ -145,7 +145,9 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	s := &gw.g.Seats[seat]
 	text, ignored := gw.splitProse(req)
-	orders := engine.ParseScript(gw.localElsePass(text))
+	read := gw.localElsePass(text)
+	orders := engine.ParseScript(read)
+	keepWrittenElsePass(text, read, orders)
 	gw.normalise(s.Lang, orders)
 	rep := gw.reply(seat)
 	var game []engine.Order

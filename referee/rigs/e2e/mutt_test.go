@@ -5,10 +5,6 @@ package e2e_test
 
 import (
 	"fmt"
-	"io"
-	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,10 +12,6 @@ import (
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
-	"github.com/pbem-referee/referee/referee/rigs/mailstack"
-	"github.com/pbem-referee/referee/referee/rigs/testkit"
-	"github.com/pbem-referee/referee/referee/wiring/config"
-	"github.com/pbem-referee/referee/referee/wiring/daemon"
 )
 
 // muttReply is a reply as mutt writes it by default when the player types
@@ -59,54 +51,8 @@ func muttReply(t *testing.T, orig []byte, from, id, text string) (to string, raw
 // players' JOIN start the game, and "Ciao!" + LINGUA it + PIAZZA MH1 SEED
 // + "Grazie" applies the commands and lists the two ignored lines.
 func TestMuttReplyAboveAttributionThroughDovecotAndPostfix(t *testing.T) {
-	ms := mailstack.Start(t, "referee", "olga", "ann", "bob")
-	dir := t.TempDir()
-	cfgPath := filepath.Join(dir, "referee.toml")
-	cfgText := fmt.Sprintf(`domain = %q
-data_dir = %q
-organisers = [%q]
-[referee]
-local_part = "referee"
-[imap]
-addr = %q
-tls = "none"
-username = %q
-password = "referee-pw"
-idle = "off"
-poll_interval = "100ms"
-resync_interval = "5s"
-min_backoff = "50ms"
-max_backoff = "1s"
-[smtp]
-addr = %q
-tls = "none"
-auth = "none"
-min_backoff = "100ms"
-max_backoff = "1s"
-[log]
-level = "warn"
-`, mailstack.Domain, filepath.Join(dir, "data"), ms.Address("olga"), ms.IMAPAddr, ms.Address("referee"), ms.MXAddr)
-	if err := os.WriteFile(cfgPath, []byte(cfgText), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := config.Load(cfgPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := daemon.New(cfg, daemon.Options{NoSync: true, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer testkit.Run(t, d.Run)()
-	secret, err := d.Referee.AddOrganiser(ms.Address("olga"))
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	orgTo := "referee+org." + secret + "@" + mailstack.Domain
-	ms.Send(t, ms.Address("olga"), []string{orgTo}, []byte("From: Olga <olga@example.test>\r\nTo: "+orgTo+
-		"\r\nSubject: new game\r\nMessage-ID: <e2e-org1@example.test>\r\nDate: "+time.Now().UTC().Format(time.RFC1123Z)+
-		"\r\n\r\nNEW dicebrewing id=m1 deadline=none\r\nPLAYER ann@example.test Ann\r\nPLAYER bob@example.test Bob\r\n"))
+	ms, d, orgTo := startReferee(t, "ann", "bob")
+	organise(t, ms, orgTo, "e2e-org1", "NEW dicebrewing id=m1 deadline=none\r\nPLAYER ann@example.test Ann\r\nPLAYER bob@example.test Bob\r\n")
 	ms.WaitCount(t, "ann", "INBOX", 1, 20*time.Second)
 	ms.WaitCount(t, "bob", "INBOX", 1, 20*time.Second)
 
