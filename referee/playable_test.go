@@ -29,12 +29,23 @@ type mailStats struct {
 // Every mail is handed to seen.
 func playScripted(t *testing.T, langs [2]string, seen func(m *Outgoing, round int)) *mailStats {
 	t.Helper()
+	return playScriptedNotify(t, langs, "", seen)
+}
+
+// playScriptedNotify is playScripted with both players' NOTIFY setting
+// ("" keeps the default).
+func playScriptedNotify(t *testing.T, langs [2]string, notify string, seen func(m *Outgoing, round int)) *mailStats {
+	t.Helper()
 	h := newHarness(t)
 	h.org("NEW dicebrewing id=db1 deadline=48h seed=scripted1\n" +
 		"PLAYER ann@example.test Ann " + langs[0] + "\n" +
 		"PLAYER bob@example.test Bob " + langs[1] + "\n")
-	h.send("db1", ann, "JOIN", -1)
-	h.send("db1", bob, "JOIN", -1)
+	join := "JOIN"
+	if notify != "" {
+		join += "\nNOTIFY " + notify
+	}
+	h.send("db1", ann, join, -1)
+	h.send("db1", bob, join, -1)
 	eg, _ := engine.Lookup("dicebrewing")
 	bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
 	if err != nil {
