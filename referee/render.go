@@ -48,6 +48,7 @@ func (r *Renderer) ctx(rd Reader, data any) templates.Ctx {
 	if r != nil && r.T != nil {
 		game := rd.Game
 		c.Word = func(kw string) string { return r.T.Word(game, lang, kw) }
+		c.Arg = func(w string) string { return r.T.ArgWord(game, lang, w) }
 	}
 	return c
 }

@@ -289,7 +289,7 @@ func (gw *gameWork) normalise(lang string, orders []engine.Order) {
 					}
 				}
 				if rest != "" {
-					orders[i].Alts[a][l] = up + " " + rest
+					orders[i].Alts[a][l] = up + " " + gw.localArgs(lang, up, rest)
 				} else {
 					orders[i].Alts[a][l] = up
 				}

@@ -12,7 +12,7 @@ import (
 	"text/template"
 )
 
-//go:embed */*/*.tmpl */*/aliases.txt
+//go:embed */*/*.tmpl */*/aliases.txt */*/args.txt
 var files embed.FS
 
 // Languages are the languages players can read, English first (the fallback).
@@ -41,6 +41,9 @@ type Ctx struct {
 	// Word returns a command keyword in the reader's language (Set.Word);
 	// nil leaves keywords as they are.
 	Word func(kw string) string
+	// Arg returns an argument word in the reader's language (Set.ArgWord);
+	// nil leaves arguments as they are.
+	Arg func(word string) string
 }
 
 // Kw is a command keyword in the reader's language: {{$.Kw "PLACE"}}.
@@ -51,9 +54,18 @@ func (c Ctx) Kw(kw string) string {
 	return c.Word(kw)
 }
 
+// Ar is an argument word in the reader's language: {{$.Ar "THEN"}} is POI
+// for an Italian reader (args.txt); English is always accepted too.
+func (c Ctx) Ar(w string) string {
+	if c.Arg == nil {
+		return w
+	}
+	return c.Arg(w)
+}
+
 // KwLine writes the keyword of each command of an example in the reader's
-// language: "PLACE MH1 SEED" is "PIAZZA MH1 SEED" for an Italian reader;
-// commands separated by " / " are each translated.
+// language, and its argument words: "PLACE MH1 SEED" is "PIAZZA MH1 SEME"
+// for an Italian reader; commands separated by " / " are each translated.
 func (c Ctx) KwLine(line string) string {
 	parts := strings.Split(line, " / ")
 	for i, p := range parts {
@@ -62,6 +74,9 @@ func (c Ctx) KwLine(line string) string {
 		word, tail, _ := strings.Cut(rest, " ")
 		if w := c.Kw(word); w != strings.ToUpper(word) {
 			word = w
+		}
+		if tail != "" && c.Arg != nil {
+			tail = ArgLine(tail, c.Arg)
 		}
 		if tail != "" {
 			parts[i] = lead + word + " " + tail
@@ -88,13 +103,18 @@ type Set struct {
 	byKey   map[string]*template.Template // "scope/lang"
 	aliases map[string]map[string]string  // "scope/lang" -> alias -> keyword
 	words   map[string]map[string]string  // "scope/lang" -> keyword -> its first alias
+	// args and argWords are the same for the argument words of commands
+	// (args.txt: SEME = SEED, TIENI = KEEP, OGNI = EVERY...).
+	args     map[string]map[string]string
+	argWords map[string]map[string]string
 }
 
 // Load parses every embedded template. It fails on any syntax error.
 func Load() (*Set, error) { return load(files) }
 
 func load(fsys fs.FS) (*Set, error) {
-	s := &Set{byKey: map[string]*template.Template{}, aliases: map[string]map[string]string{}, words: map[string]map[string]string{}}
+	s := &Set{byKey: map[string]*template.Template{}, aliases: map[string]map[string]string{}, words: map[string]map[string]string{},
+		args: map[string]map[string]string{}, argWords: map[string]map[string]string{}}
 	dirs := map[string][]string{}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -110,6 +130,12 @@ func load(fsys fs.FS) (*Set, error) {
 				return err
 			}
 			s.aliases[dir], s.words[dir] = m, first
+		case path.Base(p) == "args.txt":
+			m, first, err := parseAliases(fsys, p)
+			if err != nil {
+				return err
+			}
+			s.args[dir], s.argWords[dir] = m, first
 		}
 		return nil
 	})
