@@ -159,7 +159,10 @@ type Report struct {
 // OrderResult is the outcome of one submitted order.
 type OrderResult struct {
 	Order Order `json:"order"`
-	// Status: "applied", "queued", "sealed", "halted", "else_pass",
+	// Status: "applied", "partial" (applied, but the game dropped a part
+	// of it with a rule error when it was played: an event carrying
+	// "code", such as Dice Brewing's second item after a roll, DB-5.3.4),
+	// "queued", "sealed", "halted", "else_pass",
 	// "rejected" (the message was refused because of it), "skipped" (not
 	// applied because another order of the message was refused), "failed"
 	// (a stale message's order that is no longer legal; dropped).
@@ -1025,12 +1028,18 @@ func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 	applied := map[int][]string{}
 	how := map[int]string{}
 	passErrs := map[int][]*RuleError{}
+	partErrs := map[int][]*RuleError{}
 	for _, s := range rep.Steps {
 		if s.Tag != 0 && s.Seat == seat {
 			applied[s.Tag] = append(applied[s.Tag], s.Cmd)
 			how[s.Tag] = s.How
 			if s.How == "else_pass" {
 				passErrs[s.Tag] = s.Errors
+			}
+			for _, e := range s.Events {
+				if re := eventError(e, seat); re != nil {
+					partErrs[s.Tag] = append(partErrs[s.Tag], re)
+				}
 			}
 		}
 	}
@@ -1066,6 +1075,8 @@ func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 			r.Status = "applied"
 			if how[tag] == "else_pass" {
 				r.Status, r.Errors = "else_pass", passErrs[tag]
+			} else if partErrs[tag] != nil {
+				r.Status, r.Errors = "partial", partErrs[tag]
 			}
 		case failed[tag] != nil:
 			r.Status, r.Errors = "failed", failed[tag]
@@ -1084,6 +1095,19 @@ func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 		}
 	}
 	rep.Results = results
+}
+
+// eventError returns the rule error an event of seat carries (params
+// "code", "rule", "params"), if any.
+func eventError(e Event, seat int) *RuleError {
+	code, _ := e.Params["code"].(string)
+	if code == "" || e.Seat != seat {
+		return nil
+	}
+	re := &RuleError{Code: code}
+	re.Rule, _ = e.Params["rule"].(string)
+	re.Params, _ = e.Params["params"].(map[string]any)
+	return re
 }
 
 // askedAt returns the command that number n meant in the numbered prompt

@@ -3,6 +3,8 @@ package referee
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/referee/templates"
 )
 
 // elsePassWords are ELSE PASS as a reader of each language writes it.
@@ -84,4 +86,32 @@ func TestGoldenForeseenFailures(t *testing.T) {
 			g.t.Errorf("%s: the pass does not cite DB-5.4.3:\n%s", l, body)
 		}
 	})
+}
+
+// A line played in part (Dice Brewing's second item dropped after a roll,
+// DB-5.3.4) has a word of its own in every language, with the reason
+// under it: never "ok".
+func TestPartialLineWording(t *testing.T) {
+	r, err := NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range templates.Languages {
+		d := &MailData{Game: "d1", Title: "Dice Brewing", Name: "Ann", Token: 7, Status: "running", Kind: "reply",
+			Reply: &ReplyView{Lines: []ReplyLineView{{Status: "partial", Text: "PLACE SS1 B4 REROLL Y3, MH3 Y3",
+				Errors: []string{"No Y3 die. (DB-5.3.4)"}}}}}
+		out, err := r.T.Render("referee", lang, "mail.game", templates.Ctx{Lang: lang, Seats: []string{"Ann", "Bob"}, Data: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := ""
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, "PLACE SS1") {
+				line = l
+			}
+		}
+		if f := strings.Fields(line); len(f) == 0 || f[0] == "ok" || f[0] == "partial" || !strings.Contains(out, "(DB-5.3.4)") {
+			t.Errorf("%s: %q\n%s", lang, line, out)
+		}
+	}
 }

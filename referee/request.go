@@ -247,7 +247,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 		applied, queued := false, false
 		for _, r := range res.Results {
 			switch r.Status {
-			case "applied", "else_pass":
+			case "applied", "partial", "else_pass":
 				applied = true
 			case "queued", "sealed":
 				queued = true

@@ -62,13 +62,15 @@ func TestDB5_3_4SecondItemKnownAtArrival(t *testing.T) {
 
 // DB-5.3.4: when the first item rolls (an SS1 reroll here), the second is
 // still checked after it and dropped with its reason if the roll made it
-// illegal: that could not be known when the message arrived.
+// illegal: that could not be known when the message arrived. The line's
+// status says it was played in part.
 func TestDB5_3_4SecondItemDroppedAfterARoll(t *testing.T) {
 	tb := tableAt(t, "SETUP ann bob first=1", "ROUND 2", "HOLD ann AR=B4,Y3 ST= seeds=1", "PHASE place ann")
 	tb.Script("dice", "6")
 	rep := submit(t, tb, 0, "PLACE SS1 B4 REROLL Y3, MH3 Y3")
-	if rep.Rejected || statuses(rep) != "applied" {
-		t.Fatalf("refused: %s %+v", statuses(rep), rep.Results)
+	// The line is reported "partial", with the reason: never a plain "ok".
+	if rep.Rejected || statuses(rep) != "partial" || firstError(rep, 0) != "no_such_die " {
+		t.Fatalf("not partial with its reason: %s %+v", statuses(rep), rep.Results)
 	}
 	found := false
 	for _, s := range rep.Steps {
