@@ -1,9 +1,14 @@
 package referee
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
 )
 
 // optionLine reads "  1) PIAZZA MH1 SEME" (the first column of a menu).
@@ -87,4 +92,78 @@ func TestArgumentsInTheReadersLanguage(t *testing.T) {
 	if out := h.send("f1", p1, opt, -1); out.Status != "applied" || h.table("f1").Token() == before {
 		t.Errorf("%q as shown was not played: %+v\n%s", opt, out, h.mailTo(h.mails(), p1).Body)
 	}
+}
+
+// Issue 12.7 over whole games: in Italian, French and Dutch, every answer
+// is sent back exactly as the mail's menu shows it (the reader's keywords
+// and argument words), and the referee plays it. (Heaven & Ale's menus
+// describe each option after its command, so a line of its menu is not a
+// command as a whole; its prompts' examples have a test of their own.)
+func TestMenusAsShownArePlayed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for _, c := range []struct {
+		game    string
+		players int
+		moves   int
+	}{{"dicebrewing", 2, 400}, {"fromage", 2, 200}, {"brewcrafters", 2, 200}} {
+		for _, lang := range []string{"it", "fr", "nl"} {
+			t.Run(c.game+"/"+lang, func(t *testing.T) {
+				h := newHarness(t)
+				h.org("NEW " + c.game + " id=w1 deadline=48h seed=menus1\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
+				h.send("w1", ann, "JOIN", -1)
+				h.send("w1", bob, "JOIN", -1)
+				h.mails()
+				eg, _ := engine.Lookup(c.game)
+				bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
+				if err != nil {
+					t.Fatal(err)
+				}
+				rng := rand.New(rand.NewPCG(5, 6))
+				shown := 0
+				for n := 0; n < c.moves && h.game("w1").Status == StatusRunning; n++ {
+					tb := h.table("w1")
+					d := tb.Prompts[tb.Waiting()[0].Seat].Decision
+					p := tb.Prompts[d.Seat]
+					gm := h.game("w1")
+					opts := tb.State.Legal(d)
+					i := bot.Choose(tb.State, d, opts, rng)
+					cmd := opts[i].Cmd
+					if p.Numbered {
+						rd := Reader{Game: c.game, Lang: lang, Seat: d.Seat, Seats: gm.names()}
+						text, err := h.r.render.Prompt(rd, p, tb.State.View(d.Seat))
+						if err != nil {
+							t.Fatal(err)
+						}
+						if as := shownOption(text, i+1); as != "" {
+							shown++
+							cmd = as
+						}
+					}
+					h.clock.Advance(2 * time.Minute)
+					out := h.send("w1", gm.Seats[d.Seat].Address, cmd, tb.Token())
+					h.mails()
+					if out.Status != "applied" && out.Status != "queued" {
+						t.Fatalf("%q as shown: %+v", cmd, out)
+					}
+				}
+				t.Logf("%d answers sent as shown in the menu", shown)
+			})
+		}
+	}
+}
+
+// shownOption returns the text of option n in a rendered prompt's menu
+// (one or two columns).
+func shownOption(text string, n int) string {
+	mark := fmt.Sprintf("%d) ", n)
+	for _, l := range strings.Split(text, "\n") {
+		for _, cell := range regexp.MustCompile(`\s{2,}`).Split(strings.TrimSpace(l), -1) {
+			if strings.HasPrefix(cell, mark) {
+				return strings.TrimSpace(strings.TrimPrefix(cell, mark))
+			}
+		}
+	}
+	return ""
 }
