@@ -167,3 +167,32 @@ func shownOption(text string, n int) string {
 	}
 	return ""
 }
+
+// Issue 12.7: a game's help names its commands and argument words as the
+// reader writes them, and every line still fits 80 columns.
+func TestGameHelpInTheReadersWords(t *testing.T) {
+	want := map[string][2]string{
+		"it": {"PIAZZA <spazio> <elemento>[, ...] [POI]", "PRODUCI <spazio> [TIENI]"},
+		"fr": {"PLACER <", "PRODUIRE <case> [GARDER]"},
+		"nl": {"PLAATS <", "MAAK <veld> [HOUD]"},
+	}
+	for lang, w := range want {
+		for i, game := range []string{"dicebrewing", "fromage"} {
+			h := newHarness(t)
+			h.org("NEW " + game + " id=h1 seed=help1\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
+			h.send("h1", ann, "JOIN", -1)
+			h.send("h1", bob, "JOIN", -1)
+			h.mails()
+			h.send("h1", ann, "HELP", -1)
+			body := h.mailTo(h.mails(), ann).Body
+			if !strings.Contains(body, w[i]) || strings.Contains(body, "PLACE <") || strings.Contains(body, "MAKE <") {
+				t.Errorf("%s %s: the help is not in the reader's words (want %q):\n%s", lang, game, w[i], body)
+			}
+			for _, l := range strings.Split(body, "\n") {
+				if n := len([]rune(l)); n > 80 {
+					t.Errorf("%s %s: %d columns: %q", lang, game, n, l)
+				}
+			}
+		}
+	}
+}

@@ -592,8 +592,10 @@ func (gw *gameWork) help(seat int, topic string) string {
 		name = "help." + topic
 	}
 	if t.Has(gw.g.Game, rd.Lang, name) {
-		if s, err := t.Render(gw.g.Game, rd.Lang, name, gw.w.r.render.ctx(rd, nil)); err == nil {
-			parts = append(parts, s)
+		c := gw.w.r.render.ctx(rd, nil)
+		if s, err := t.Render(gw.g.Game, rd.Lang, name, c); err == nil {
+			// The game's commands as the reader writes them (issue 12.7).
+			parts = append(parts, templates.Fold(templates.Reflow(c.KwText(s), templates.Width)))
 		}
 	}
 	if t.Has("referee", rd.Lang, name) {

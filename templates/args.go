@@ -3,6 +3,7 @@ package templates
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Argument words (issue 12.7): the words of a command after its keyword
@@ -97,4 +98,110 @@ func ArgLine(args string, f func(string) string) string {
 		word(args[start:])
 	}
 	return b.String()
+}
+
+// KwText writes the commands of a text (a game's help) as the reader writes
+// them: every word of two or more capital letters that is a command
+// keyword or an argument word of the reader's language is replaced
+// (STORE ALL >= CONSERVA TUTTI, ELSE PASS >= ALTRIMENTI PASSA); words
+// touching a digit (MH1, DB-5.3) are ids and stay. Columns laid out with
+// runs of spaces stay aligned: a column pushed too far right goes on the
+// next line, at its own column.
+func (c Ctx) KwText(s string) string {
+	if c.Lang == "en" || c.Lang == "" || (c.Word == nil && c.Arg == nil) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = c.kwTextLine(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (c Ctx) kwTextLine(l string) string {
+	var b strings.Builder
+	delta := 0 // runes added by the replacements since the last column gap
+	isUp := func(r byte) bool { return r >= 'A' && r <= 'Z' }
+	isWordByte := func(r byte) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 0x80 }
+	for i := 0; i < len(l); {
+		switch {
+		case l[i] == ' ':
+			j := i
+			for j < len(l) && l[j] == ' ' {
+				j++
+			}
+			n := j - i
+			if n >= 2 && delta != 0 {
+				if n-delta < 2 {
+					// The column no longer fits on the line: it goes on
+					// the next one, at its own column.
+					b.WriteString("\n" + strings.Repeat(" ", utf8.RuneCountInString(l[:j])))
+					delta, i = 0, j
+					continue
+				}
+				n -= delta
+				delta = 0
+			}
+			b.WriteString(strings.Repeat(" ", n))
+			i = j
+		case isUp(l[i]) && (i == 0 || !isWordByte(l[i-1])):
+			j := i
+			for j < len(l) && isUp(l[j]) {
+				j++
+			}
+			tok := l[i:j]
+			if j-i >= 2 && (j == len(l) || !isWordByte(l[j])) {
+				w := c.Kw(tok)
+				if w == tok {
+					w = c.Ar(tok)
+				}
+				delta += utf8.RuneCountInString(w) - utf8.RuneCountInString(tok)
+				tok = w
+			}
+			b.WriteString(tok)
+			i = j
+		default:
+			j := i + 1
+			for j < len(l) && l[j] != ' ' && !(isUp(l[j]) && !isWordByte(l[j-1])) {
+				j++
+			}
+			b.WriteString(l[i:j])
+			i = j
+		}
+	}
+	return b.String()
+}
+
+// Reflow re-wraps at width the paragraphs of a text (runs of lines that do
+// not start with a space, ended by a short line) of which a line runs past
+// width, as a text laid out for English can after its words are
+// translated; indented lines (tables, examples) are kept as they are.
+func Reflow(s string, width int) string {
+	lines := strings.Split(s, "\n")
+	var out []string
+	for i := 0; i < len(lines); {
+		if lines[i] == "" || strings.HasPrefix(lines[i], " ") {
+			out = append(out, lines[i])
+			i++
+			continue
+		}
+		// A paragraph's lines but its last are near the width: a short
+		// line (a command's syntax above its text, a heading) ends one.
+		j, long := i, false
+		for j < len(lines) && lines[j] != "" && !strings.HasPrefix(lines[j], " ") {
+			n := utf8.RuneCountInString(lines[j])
+			long = long || n > width
+			j++
+			if n < width*3/4 {
+				break
+			}
+		}
+		if long {
+			out = append(out, strings.Split(wrap(width, "", strings.Join(lines[i:j], " ")), "\n")...)
+		} else {
+			out = append(out, lines[i:j]...)
+		}
+		i = j
+	}
+	return strings.Join(out, "\n")
 }

@@ -127,3 +127,42 @@ func TestFormatTime(t *testing.T) {
 		t.Error("dayName or num")
 	}
 }
+
+// Issue 12.7: a help text in the reader's words; columns stay aligned.
+func TestKwText(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Ctx{Lang: "it", Game: "dicebrewing",
+		Word: func(kw string) string { return s.Word("dicebrewing", "it", kw) },
+		Arg:  func(w string) string { return s.ArgWord("dicebrewing", "it", w) }}
+	in := "  STORE <dadi...> | STORE ALL | STORE ALL>=n    in magazzino\n" +
+		"  PLACE <spazio> <elemento>[, ...] [THEN]       turno\n" +
+		"  PLACE MH1 SEED, MH1+ B4 / HELP PLACE; RULE DB-5.9.3; ELSE PASS; DICE BREWING"
+	want := "  CONSERVA <dadi...> | CONSERVA TUTTI | CONSERVA TUTTI>=n\n" + strings.Repeat(" ", 48) + "in magazzino\n" +
+		"  PIAZZA <spazio> <elemento>[, ...] [POI]       turno\n" +
+		"  PIAZZA MH1 SEME, MH1+ B4 / AIUTO PIAZZA; REGOLA DB-5.9.3; ALTRIMENTI PASSA; DICE BREWING"
+	if got := c.KwText(in); got != want {
+		t.Errorf("KwText:\n got %q\nwant %q", got, want)
+	}
+	if got := (Ctx{Lang: "en"}).KwText(in); got != in {
+		t.Errorf("English changed: %q", got)
+	}
+}
+
+func TestReflow(t *testing.T) {
+	in := "SYNTAX <a> [B]\n" + strings.Repeat("word ", 15) + "longerword\n" + strings.Repeat("more ", 15) + "end.\n  KEEP   as is\nshort"
+	got := Reflow(in, 40)
+	for _, l := range strings.Split(got, "\n") {
+		if len([]rune(l)) > 40 && !strings.HasPrefix(l, " ") {
+			t.Errorf("line over 40: %q", l)
+		}
+	}
+	if !strings.HasPrefix(got, "SYNTAX <a> [B]\nword word") || !strings.Contains(got, "\n  KEEP   as is\nshort") {
+		t.Errorf("Reflow:\n%s", got)
+	}
+	if short := "a\nb"; Reflow(short, 40) != short {
+		t.Errorf("a text that fits changed")
+	}
+}
