@@ -351,7 +351,8 @@ func TestLocalElsePassAndHelpTopic(t *testing.T) {
 	h.send("d9", ann, "AIUTO PIAZZA", -1)
 	body := h.mailTo(h.mails(), ann).Body
 	lacks(t, body, "Non c'è un aiuto")
-	contains(t, body, "PLACE")
+	// The topic in the reader's words (issue 12.7).
+	contains(t, body, "PIAZZA <spazio>", "PIAZZA MH1 SEME")
 }
 
 // Issue 12.7: PLAYER ... it sets the language of that game even for a

@@ -122,7 +122,9 @@ func (c Ctx) kwTextLine(l string) string {
 	var b strings.Builder
 	delta := 0 // runes added by the replacements since the last column gap
 	isUp := func(r byte) bool { return r >= 'A' && r <= 'Z' }
-	isWordByte := func(r byte) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 0x80 }
+	isWordByte := func(r byte) bool {
+		return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 0x80
+	}
 	for i := 0; i < len(l); {
 		switch {
 		case l[i] == ' ':
