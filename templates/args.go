@@ -125,6 +125,12 @@ func (c Ctx) kwTextLine(l string) string {
 	isWordByte := func(r byte) bool {
 		return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 0x80
 	}
+	// A command starts a line, a column, or follows | / ; ( " : . = or a
+	// comma (or HELP: its topic); elsewhere a capitalised word is an argument (ELSE PASS, TAKE
+	// NONE, ... KEEP) and only argument words are translated there.
+	var last byte // the last byte written that is not a space
+	gap := 0      // the spaces before the current token
+	afterHelp := false
 	for i := 0; i < len(l); {
 		switch {
 		case l[i] == ' ':
@@ -133,6 +139,7 @@ func (c Ctx) kwTextLine(l string) string {
 				j++
 			}
 			n := j - i
+			gap = n
 			if n >= 2 && delta != 0 {
 				if n-delta < 2 {
 					// The column no longer fits on the line: it goes on
@@ -153,7 +160,12 @@ func (c Ctx) kwTextLine(l string) string {
 			}
 			tok := l[i:j]
 			if j-i >= 2 && (j == len(l) || !isWordByte(l[j])) {
-				w := c.Kw(tok)
+				start := last == 0 || gap >= 2 || strings.IndexByte("|/;(\":,.=", last) >= 0 || afterHelp
+				afterHelp = tok == "HELP" // HELP's topic is a command
+				w := tok
+				if start {
+					w = c.Kw(tok)
+				}
 				if w == tok {
 					w = c.Ar(tok)
 				}
@@ -161,14 +173,14 @@ func (c Ctx) kwTextLine(l string) string {
 				tok = w
 			}
 			b.WriteString(tok)
-			i = j
+			last, gap, i = l[j-1], 0, j
 		default:
 			j := i + 1
 			for j < len(l) && l[j] != ' ' && !(isUp(l[j]) && !isWordByte(l[j-1])) {
 				j++
 			}
 			b.WriteString(l[i:j])
-			i = j
+			last, gap, i, afterHelp = l[j-1], 0, j, false
 		}
 	}
 	return b.String()
