@@ -36,7 +36,8 @@ func newMail(t *testing.T, ms *mailstack.Stack, user string, n int, want string)
 // "PIAZZA HP1 G6 ALTRIMENTI PASSA" is refused at once with HP1's rule
 // instead of silently becoming a pass; a queued line that ELSE PASS does
 // turn into a pass later is told with the rule that stopped it. No raw
-// code reaches either player.
+// code reaches either player. The Italian player writes the argument
+// words in Italian too (SEME, issue 12.7).
 func TestKnownFailuresToldAtArrivalThroughDovecotAndPostfix(t *testing.T) {
 	ms, d, orgTo := startReferee(t, "ann", "bob")
 	organise(t, ms, orgTo, "e2e-fs1", "NEW dicebrewing id=f1 deadline=none seed=fs1\r\nPLAYER ann@example.test Ann it\r\nPLAYER bob@example.test Bob en\r\n")
@@ -53,6 +54,7 @@ func TestKnownFailuresToldAtArrivalThroughDovecotAndPostfix(t *testing.T) {
 	})
 	// Words as each player writes them.
 	place := map[string]string{"ann": "PIAZZA", "bob": "PLACE"}
+	seed := map[string]string{"ann": "SEME", "bob": "SEED"} // issue 12.7
 	elsePass := map[string]string{"ann": "ALTRIMENTI PASSA", "bob": "ELSE PASS"}
 	refused := map[string]string{"ann": "RESPINTO", "bob": "REFUSED"}
 	todo := map[string]string{"ann": "COSA DEVI FARE ADESSO", "bob": "WHAT YOU NEED TO DO NOW"}
@@ -85,7 +87,7 @@ func TestKnownFailuresToldAtArrivalThroughDovecotAndPostfix(t *testing.T) {
 
 	// The mover: one seed, two seed items.
 	n := ms.Count(t, mover, "INBOX")
-	to, raw := muttReply(t, prompt, ms.Address(mover), "fs-two-"+mover, place[mover]+" MH1 SEED, HP1 SEED")
+	to, raw := muttReply(t, prompt, ms.Address(mover), "fs-two-"+mover, place[mover]+" MH1 "+seed[mover]+", HP1 "+seed[mover])
 	ms.Send(t, ms.Address(mover), []string{to}, raw)
 	prompt, echo := newMail(t, ms, mover, n, refused[mover])
 	if !strings.Contains(echo, "(DB-5.3.4)") || !strings.Contains(echo, "(DB-5.3.3)") {
@@ -108,17 +110,17 @@ func TestKnownFailuresToldAtArrivalThroughDovecotAndPostfix(t *testing.T) {
 	// (one player per space with two players) and the queued line passes:
 	// the other player is told why.
 	n = ms.Count(t, other, "INBOX")
-	to, raw = muttReply(t, last, ms.Address(other), "fs-mh1-"+other, place[other]+" MH1 SEED "+elsePass[other])
+	to, raw = muttReply(t, last, ms.Address(other), "fs-mh1-"+other, place[other]+" MH1 "+seed[other]+" "+elsePass[other])
 	ms.Send(t, ms.Address(other), []string{to}, raw)
-	_, echo = newMail(t, ms, other, n, "MH1 SEED")
+	_, echo = newMail(t, ms, other, n, "MH1 "+seed[other])
 	if strings.Contains(echo, refused[other]) {
 		t.Fatalf("a line that may become legal was refused:\n%s", echo)
 	}
 	n = ms.Count(t, other, "INBOX")
-	to, raw = muttReply(t, prompt, ms.Address(mover), "fs-one-"+mover, place[mover]+" MH1 SEED")
+	to, raw = muttReply(t, prompt, ms.Address(mover), "fs-one-"+mover, place[mover]+" MH1 "+seed[mover])
 	ms.Send(t, ms.Address(mover), []string{to}, raw)
 	_, news := newMail(t, ms, other, n, "(DB-5.4.3)")
-	if flat := strings.Join(strings.Fields(news), " "); !strings.Contains(flat, place[other]+" MH1 SEED "+elsePass[other]) {
+	if flat := strings.Join(strings.Fields(news), " "); !strings.Contains(flat, place[other]+" MH1 "+seed[other]+" "+elsePass[other]) {
 		t.Errorf("the pass does not quote the line as the player wrote it (%s):\n%s", elsePass[other], news)
 	}
 	noRaw(other, news)
