@@ -456,7 +456,7 @@ func (p *player) report(rep *engine.Report) {
 	for _, res := range rep.Results {
 		line := res.Order.Text
 		switch res.Status {
-		case "applied", "else_pass":
+		case "applied", "partial", "else_pass":
 			fmt.Fprintf(p.out, "   %-9s %s", res.Status, line)
 			if len(res.Cmds) > 0 && strings.Join(res.Cmds, "; ") != line {
 				fmt.Fprintf(p.out, "  => %s", strings.Join(res.Cmds, "; "))
@@ -466,8 +466,7 @@ func (p *player) report(rep *engine.Report) {
 			fmt.Fprintf(p.out, "   %-9s %s\n", res.Status, line)
 		}
 		for _, e := range res.Errors {
-			s, _ := p.r.Error(rd, e)
-			fmt.Fprintf(p.out, "             %s\n", s)
+			fmt.Fprintf(p.out, "             %s\n", p.errorText(rd, e))
 		}
 	}
 	if rep.Rejected {
@@ -479,8 +478,7 @@ func (p *player) report(rep *engine.Report) {
 	for _, h := range rep.Halts {
 		fmt.Fprintf(p.out, "   %s's queue halted at %q:\n", p.seats[h.Seat], h.Halt.Order.Text)
 		for _, e := range h.Halt.Errors {
-			s, _ := p.r.Error(p.reader(h.Seat), e)
-			fmt.Fprintf(p.out, "             %s\n", s)
+			fmt.Fprintf(p.out, "             %s\n", p.errorText(p.reader(h.Seat), e))
 		}
 	}
 	for _, d := range rep.Dropped {
@@ -577,4 +575,16 @@ func indentLines(s, prefix string) string {
 		lines[i] = prefix + lines[i]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// errorText is a rule error as a player reads it, with its code in
+// brackets when the sentence does not name it: the organiser trying a
+// position wants both (a game without words for a code gets a generic
+// sentence).
+func (p *player) errorText(rd referee.Reader, e *engine.RuleError) string {
+	s, _ := p.r.Error(rd, e)
+	if !strings.Contains(s, e.Code) {
+		s += " [" + e.Code + "]"
+	}
+	return s
 }
