@@ -34,7 +34,14 @@ const org = "olga@example.test"
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "r.db"), &store.Options{NoSync: true})
+	return newHarnessStore(t, &store.Options{NoSync: true})
+}
+
+// newHarnessStore is newHarness with the given store options (the
+// benchmarks measure with fsync on).
+func newHarnessStore(t testing.TB, opt *store.Options) *harness {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "r.db"), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
