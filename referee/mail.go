@@ -211,20 +211,30 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 	if !send || (gw.quiet[i] && !gw.ended) {
 		return nil
 	}
-	data, err := gw.mailData(i, rep, notes, lines)
+	data, view, err := gw.mailData(i, rep, notes, lines)
 	if err != nil {
 		return err
 	}
-	if data.Summary != "" && data.Prompt != "" && rep != nil && !gw.status[i] && gw.onlyOwnMoves(i, log) {
+	// The state is rendered only for a mail that shows it (issue 13.5:
+	// the summary was a fifth of a move's CPU, half of it thrown away).
+	withState := gw.tb != nil
+	if withState && data.Prompt != "" && rep != nil && !gw.status[i] && gw.onlyOwnMoves(i, log) {
 		// The reader's own moves are all that changed since the state in
 		// their last mail: the echo and the log above say it all.
-		data.Summary, data.SameState = "", true
+		withState, data.SameState = false, true
 	}
 	if gw.short(i, data) {
 		// A short news mail (issue 12.3): what happened to the reader's
 		// message or what matters to them, without the state; the moves
 		// since their last mail wait for the next mail that asks them.
-		data.Summary, data.Log, last = "", nil, s.Seen
+		withState, data.Log, last = false, nil, s.Seen
+	}
+	if withState {
+		rd := gw.reader(i)
+		rd.Compact = !gw.full[i] && !gw.ended // STATUS FULL and the end show everything
+		if data.Summary, err = gw.w.r.render.Summary(rd, view); err != nil {
+			return err
+		}
 	}
 	body, err := gw.w.r.render.T.Render("referee", rd.Lang, "mail.game", gw.w.r.render.ctx(rd, data))
 	if err != nil {
@@ -367,13 +377,14 @@ func threadRefs(ids ...string) []string {
 	return out
 }
 
-// mailData assembles the parts of a seat's mail.
-func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailData, error) {
+// mailData assembles the parts of a seat's mail but the summary of the
+// state; view is the seat's view of the state (nil without a table).
+func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (d *MailData, view any, err error) {
 	s := gw.g.Seats[i]
 	rd := gw.reader(i)
 	rd.Compact = !gw.full[i] && !gw.ended // STATUS FULL and the end show everything
 	r := gw.w.r.render
-	d := &MailData{Game: gw.g.ID, Title: gw.eg.Info().Title, Tag: fmt.Sprintf("%s.%d.%s", gw.g.ID, i, s.Secret), Name: s.greeting(), Seat: i, Token: gw.token(),
+	d = &MailData{Game: gw.g.ID, Title: gw.eg.Info().Title, Tag: fmt.Sprintf("%s.%d.%s", gw.g.ID, i, s.Secret), Name: s.greeting(), Seat: i, Token: gw.token(),
 		Status: gw.g.Status, Kind: "update", Notes: notes, Log: lines, Commitment: gw.g.Commitment,
 		Bot: s.Bot != "" && s.State == SeatPlaying}
 	switch {
@@ -393,7 +404,7 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 			for _, e := range l.Errors {
 				t, err := r.Error(rd, e)
 				if err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				lv.Errors = append(lv.Errors, t)
 			}
@@ -406,12 +417,8 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 		d.Info = rep.Info
 	}
 	if gw.tb != nil {
-		view := gw.tb.State.View(i)
-		sum, err := r.Summary(rd, view)
-		if err != nil {
-			return nil, err
-		}
-		d.Summary = sum
+		// The summary is rendered by mailSeat, only when the mail shows it.
+		view = gw.tb.State.View(i)
 		if gw.g.Status == StatusRunning {
 			if p := gw.tb.Prompts[i]; p != nil && !p.Complete {
 				if p.Halt != nil && s.HaltShown == haltKey(p) {
@@ -423,12 +430,12 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 				}
 				text, err := r.Prompt(rd, p, view)
 				if err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				d.Prompt, d.Numbered = text, p.Numbered
 				if w, ok, err := r.render(rd, "where", templates.PromptData{Prompt: *p, View: view}); ok {
 					if err != nil {
-						return nil, err
+						return nil, nil, err
 					}
 					d.Where = strings.TrimSpace(w)
 				}
@@ -440,7 +447,7 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 						}
 						t, err := r.Error(rd, e)
 						if err != nil {
-							return nil, err
+							return nil, nil, err
 						}
 						hv.Errors = append(hv.Errors, t)
 					}
@@ -499,7 +506,7 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (*MailDat
 	if d.Headline == "" && len(lines) > 0 {
 		d.Headline = firstLine(lines[len(lines)-1])
 	}
-	return d, nil
+	return d, view, nil
 }
 
 func resultView(res *engine.Result, g *Game, me int) *ResultView {

@@ -228,6 +228,10 @@ func loadGame(tx *store.Tx, id string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	return decodeGame(id, raw)
+}
+
+func decodeGame(id string, raw []byte) (*Game, error) {
 	var g Game
 	if err := json.Unmarshal(raw, &g); err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
@@ -235,12 +239,13 @@ func loadGame(tx *store.Tx, id string) (*Game, error) {
 	return &g, nil
 }
 
-func saveGame(tx *store.Tx, g *Game) error {
+// saveGame stores a game's record and returns the bytes written.
+func saveGame(tx *store.Tx, g *Game) ([]byte, error) {
 	raw, err := json.Marshal(g)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return tx.PutGame(g.ID, raw)
+	return raw, tx.PutGame(g.ID, raw)
 }
 
 func loadPlayer(tx *store.Tx, addr string) (*Player, error) {

@@ -99,6 +99,8 @@ type Referee struct {
 	// mail to the plain address (see orgHello).
 	orgMu      sync.Mutex
 	orgHelloed map[string]time.Time
+	// games caches the decoded records of the games last saved.
+	games *gameCache
 }
 
 // New returns a Referee.
@@ -142,7 +144,7 @@ func New(opt Options) (*Referee, error) {
 		orgs[strings.ToLower(a)] = s
 	}
 	opt.Organisers = orgs
-	r := &Referee{opt: opt, db: opt.DB, clock: opt.Clock, render: opt.Renderer, log: opt.Logger}
+	r := &Referee{opt: opt, db: opt.DB, clock: opt.Clock, render: opt.Renderer, log: opt.Logger, games: newGameCache(gameCacheSize)}
 	if r.render == nil {
 		var err error
 		if r.render, err = NewRenderer(); err != nil {
@@ -252,9 +254,10 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 	req.From = strings.ToLower(strings.TrimSpace(req.From))
 	var out Outcome
 	queued, moves, hooks := 0, 0, 0
+	var saved []cachedGame
 	start := time.Now()
 	err := r.db.Update(func(tx *store.Tx) error {
-		out, queued, moves, hooks = Outcome{Seat: -1}, 0, 0, 0
+		out, queued, moves, hooks, saved = Outcome{Seat: -1}, 0, 0, 0, nil
 		if rec, seen, err := tx.Seen(req.Keys...); err != nil {
 			return err
 		} else if seen {
@@ -270,13 +273,14 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 			return err
 		}
 		out.Replies = ids
-		queued, moves, hooks = len(ids), w.moves(), w.hooked
+		queued, moves, hooks, saved = len(ids), w.moves(), w.hooked, w.saved
 		return tx.MarkInbound(store.InboundRecord{Keys: req.Keys, Received: now, Source: req.Source, From: req.From,
 			Game: out.Game, Seat: out.Seat, Outcome: out.Status, Detail: out.Detail, Messages: ids})
 	})
 	if err != nil {
 		return Outcome{}, err
 	}
+	r.games.put(saved)
 	if (queued > 0 || hooks > 0) && r.opt.Kick != nil {
 		r.opt.Kick()
 	}
@@ -298,17 +302,22 @@ func (r *Referee) update(fn func(w *work) error) ([]string, error) {
 func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, error) {
 	var ids []string
 	moves, hooks := 0, 0
+	var saved []cachedGame
 	start := time.Now()
 	err := r.db.Update(func(tx *store.Tx) error {
+		saved = nil
 		w := r.newWork(tx, r.clock.Now())
 		if err := fn(w); err != nil {
 			return err
 		}
 		var err error
 		ids, err = w.flush()
-		moves, hooks = w.moves(), w.hooked
+		moves, hooks, saved = w.moves(), w.hooked, w.saved
 		return err
 	})
+	if err == nil {
+		r.games.put(saved)
+	}
 	if err == nil && (len(ids) > 0 || hooks > 0) && r.opt.Kick != nil {
 		r.opt.Kick()
 	}

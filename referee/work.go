@@ -26,6 +26,8 @@ type work struct {
 	nonce int
 	// hooked counts the webhook calls queued.
 	hooked int
+	// saved are the games written, for the game cache once committed.
+	saved []cachedGame
 }
 
 func (r *Referee) newWork(tx *store.Tx, now time.Time) *work {
@@ -110,7 +112,14 @@ func (w *work) game(id string) (*gameWork, error) {
 	if gw := w.games[id]; gw != nil {
 		return gw, nil
 	}
-	g, err := loadGame(w.tx, id)
+	raw, err := w.tx.Game(id)
+	if err != nil {
+		return nil, err
+	}
+	if g, tb, ok := w.r.games.take(id, raw); ok {
+		return w.trackDecoded(g, tb)
+	}
+	g, err := decodeGame(id, raw)
 	if err != nil {
 		return nil, err
 	}
@@ -118,14 +127,20 @@ func (w *work) game(id string) (*gameWork, error) {
 }
 
 func (w *work) track(g *Game) (*gameWork, error) {
+	return w.trackDecoded(g, nil)
+}
+
+// trackDecoded is track with the game's table already decoded (from the
+// game cache), or nil to decode it from the record.
+func (w *work) trackDecoded(g *Game, tb *engine.Table) (*gameWork, error) {
 	eg, err := lookupGame(g.Game)
 	if err != nil {
 		return nil, err
 	}
-	gw := &gameWork{w: w, g: g, eg: eg, acted: map[int]bool{}, replies: map[int]*reply{}, force: map[int]bool{},
+	gw := &gameWork{w: w, g: g, eg: eg, tb: tb, acted: map[int]bool{}, replies: map[int]*reply{}, force: map[int]bool{},
 		answering: map[int]string{}, reminders: map[int]bool{}, digest: map[int]bool{}, asked: map[int]bool{},
 		quiet: map[int]bool{}, full: map[int]bool{}, status: map[int]bool{}}
-	if len(g.Table) > 0 {
+	if tb == nil && len(g.Table) > 0 {
 		rs, err := w.ruleset(g.RulesetSHA)
 		if err != nil {
 			return nil, err
@@ -247,9 +262,11 @@ func (w *work) flush() ([]string, error) {
 			}
 			gw.g.Table = raw
 		}
-		if err := saveGame(w.tx, gw.g); err != nil {
+		raw, err := saveGame(w.tx, gw.g)
+		if err != nil {
 			return nil, err
 		}
+		w.saved = append(w.saved, cachedGame{raw: raw, g: gw.g, tb: gw.tb})
 		if err := w.tx.SetWake(gw.g.ID, gw.wake()); err != nil {
 			return nil, err
 		}
