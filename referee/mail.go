@@ -121,15 +121,21 @@ type ResultLine struct {
 	Me    bool
 }
 
-func (gw *gameWork) reader(seat int) Reader {
+func (gw *gameWork) reader(seat int) Reader { return readerOf(gw.g, seat) }
+
+// readerOf is seat's reader of game g (-1: an observer, in English).
+func readerOf(g *Game, seat int) Reader {
 	lang := "en"
-	if seat >= 0 && seat < len(gw.g.Seats) {
-		lang = gw.g.Seats[seat].Lang
+	if seat >= 0 && seat < len(g.Seats) {
+		lang = g.Seats[seat].Lang
 	}
-	return Reader{Game: gw.g.Game, Lang: lang, Seat: seat, Seats: gw.g.names()}
+	return Reader{Game: g.Game, Lang: lang, Seat: seat, Seats: g.names()}
 }
 
-// mail sends each seat the mail it should get after this transaction.
+// mail is the tell stage of a game: it reads what the mail view needs
+// (the log since the oldest seat's last mail, the published log of a game
+// that ended), has the view write the mails, takes back the seats as told
+// and queues the mails.
 func (gw *gameWork) mail() error {
 	if len(gw.g.Seats) == 0 {
 		return nil
@@ -144,25 +150,44 @@ func (gw *gameWork) mail() error {
 	if err != nil {
 		return err
 	}
-	for i := range gw.g.Seats {
-		if err := gw.mailSeat(i, log); err != nil {
+	if gw.ended && gw.finalLog == nil {
+		lg, err := gw.engineLog()
+		if err != nil {
+			return err
+		}
+		if gw.finalLog, err = json.MarshalIndent(lg, "", " "); err != nil {
+			return err
+		}
+	}
+	v := &mailView{changes: &gw.changes, g: gw.g, tb: gw.tb, eg: gw.eg, render: gw.w.r.render, now: gw.w.now,
+		domain: gw.w.r.opt.Domain, log: log, finalLog: gw.finalLog}
+	told, err := v.mails()
+	if err != nil {
+		return err
+	}
+	gw.g.Seats, gw.g.Nonce = told.Seats, told.Nonce
+	for _, m := range told.Mails {
+		if err := gw.w.enqueue(m); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (gw *gameWork) mailSeat(i int, log []Entry) error {
-	s := &gw.g.Seats[i]
-	rd := gw.reader(i)
+// mailSeat writes seat i's mail, if the seat gets one, and updates the
+// seat as told (v.seats[i]).
+func (v *mailView) mailSeat(i int) error {
+	log := v.log
+	s := &v.seats[i]
+	rd := v.reader(i)
 	var notes []string
 	minor := true // only notes that need no mail of their own
-	for _, n := range gw.notes {
+	for _, n := range v.notes {
 		if n.Seats != nil && !containsInt(n.Seats, i) {
 			continue
 		}
 		minor = minor && minorNotes[n.Name]
-		text, err := gw.w.r.render.T.Render("referee", rd.Lang, "note."+n.Name, gw.w.r.render.ctx(rd, n.Data))
+		text, err := v.render.T.Render("referee", rd.Lang, "note."+n.Name, v.render.ctx(rd, n.Data))
 		if err != nil {
 			return err
 		}
@@ -180,103 +205,92 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 			// they happen; LOG shows them all.
 			continue
 		}
-		ls, err := gw.entryLines(rd, e)
+		ls, err := entryLines(v.render, rd, e)
 		if err != nil {
 			return err
 		}
 		lines = append(lines, ls...)
 	}
-	rep := gw.replies[i]
-	asked := gw.asked[i] && s.Bot == ""
-	important := rep != nil || gw.force[i] || len(notes) > 0 || gw.reminders[i] || gw.digest[i] || gw.ended
+	rep := v.replies[i]
+	asked := v.asked[i] && s.Bot == ""
+	important := rep != nil || v.force[i] || len(notes) > 0 || v.reminders[i] || v.digest[i] || v.ended
 	send := false
 	switch {
 	case s.State == SeatDeclined || s.State == SeatKicked:
 		send = rep != nil || len(notes) > 0
-	case s.Bot != "" && !gw.ended:
-		send = rep != nil || gw.force[i] || len(notes) > 0
+	case s.Bot != "" && !v.ended:
+		send = rep != nil || v.force[i] || len(notes) > 0
 	case s.Notify == "turn":
 		// Another player joining needs no mail of its own (issue 12.3:
 		// news mails only for what matters; the start names everybody).
 		notable := len(notes) > 0 && !minor
-		send = rep != nil || gw.force[i] || notable || gw.reminders[i] || gw.digest[i] || gw.ended || asked
+		send = rep != nil || v.force[i] || notable || v.reminders[i] || v.digest[i] || v.ended || asked
 	case s.Notify == "digest":
 		send = important
 		if !send && (asked || len(lines) > 0) && s.DigestDue.IsZero() {
-			s.DigestDue = gw.w.now.Add(24 * time.Hour)
+			s.DigestDue = v.now.Add(24 * time.Hour)
 		}
 	default:
 		send = important || asked || len(lines) > 0
 	}
-	if !send || (gw.quiet[i] && !gw.ended) {
+	if !send || (v.quiet[i] && !v.ended) {
 		return nil
 	}
-	data, view, err := gw.mailData(i, rep, notes, lines)
+	data, view, err := v.mailData(i, rep, notes, lines)
 	if err != nil {
 		return err
 	}
 	// The state is rendered only for a mail that shows it (issue 13.5:
 	// the summary was a fifth of a move's CPU, half of it thrown away).
-	withState := gw.tb != nil
-	if withState && data.Prompt != "" && rep != nil && !gw.status[i] && gw.onlyOwnMoves(i, log) {
+	withState := v.tb != nil
+	if withState && data.Prompt != "" && rep != nil && !v.status[i] && v.onlyOwnMoves(i, log) {
 		// The reader's own moves are all that changed since the state in
 		// their last mail: the echo and the log above say it all.
 		withState, data.SameState = false, true
 	}
-	if gw.short(i, data) {
+	if v.short(i, data) {
 		// A short news mail (issue 12.3): what happened to the reader's
 		// message or what matters to them, without the state; the moves
 		// since their last mail wait for the next mail that asks them.
 		withState, data.Log, last = false, nil, s.Seen
 	}
 	if withState {
-		rd := gw.reader(i)
-		rd.Compact = !gw.full[i] && !gw.ended // STATUS FULL and the end show everything
-		if data.Summary, err = gw.w.r.render.Summary(rd, view); err != nil {
+		rd := v.reader(i)
+		rd.Compact = !v.full[i] && !v.ended // STATUS FULL and the end show everything
+		if data.Summary, err = v.render.Summary(rd, view); err != nil {
 			return err
 		}
 	}
-	body, err := gw.w.r.render.T.Render("referee", rd.Lang, "mail.game", gw.w.r.render.ctx(rd, data))
+	body, err := v.render.T.Render("referee", rd.Lang, "mail.game", v.render.ctx(rd, data))
 	if err != nil {
 		return err
 	}
-	subject, err := gw.w.r.render.T.Render("referee", rd.Lang, "subject.game", gw.w.r.render.ctx(rd, data))
+	subject, err := v.render.T.Render("referee", rd.Lang, "subject.game", v.render.ctx(rd, data))
 	if err != nil {
 		return err
 	}
 	subject = cutSubject(subject)
-	m := &Outgoing{Game: gw.g.ID, Seat: i, Kind: data.Kind, To: s.Address, ToName: s.greeting(),
-		Tag: data.Tag, Subject: subject, MessageID: gw.w.messageID(gw.g, i, gw.token()), Body: body, Lang: rd.Lang}
+	m := &Outgoing{Game: v.g.ID, Seat: i, Kind: data.Kind, To: s.Address, ToName: s.greeting(),
+		Tag: data.Tag, Subject: subject, MessageID: v.messageID(i), Body: body, Lang: rd.Lang}
 	// One shallow thread per game and player: every mail answers the
 	// game's first mail to the player (or the player's own message, which
 	// answers one of ours), so clients show a flat list under one root.
-	if id := gw.answering[i]; id != "" {
+	if id := v.answering[i]; id != "" {
 		m.InReplyTo, m.AutoSubmitted = id, "auto-replied"
 	} else if s.Thread != "" {
 		m.InReplyTo = s.Thread
 	}
-	m.References = threadRefs(s.Thread, gw.answering[i])
+	m.References = threadRefs(s.Thread, v.answering[i])
 	if s.Format == "json" {
-		if m.JSON, err = gw.jsonView(i, data); err != nil {
+		if m.JSON, err = v.jsonView(i, data); err != nil {
 			return err
 		}
 	}
-	if gw.ended {
-		if gw.finalLog == nil {
-			lg, err := gw.engineLog()
-			if err != nil {
-				return err
-			}
-			if gw.finalLog, err = json.MarshalIndent(lg, "", " "); err != nil {
-				return err
-			}
-		}
-		m.Attachments = append(m.Attachments, Attachment{Name: gw.g.ID + "-log.json", ContentType: "application/json", Data: gw.finalLog})
+	if v.ended {
+		m.Attachments = append(m.Attachments, Attachment{Name: v.g.ID + "-log.json", ContentType: "application/json", Data: v.finalLog})
 	}
-	if err := gw.w.enqueue(m); err != nil {
-		return err
-	}
-	if p := gw.prompt(i); p != nil && p.Halt != nil && data.Halt != nil {
+	v.out = append(v.out, m)
+	if p := v.prompt(i); p != nil && p.Halt != nil && data.Halt != nil {
 		s.HaltShown = haltKey(p)
 	}
 	if s.Thread == "" {
@@ -296,8 +310,8 @@ func (gw *gameWork) mailSeat(i int, log []Entry) error {
 // onlyOwnMoves reports whether everything logged since the state seat i
 // last saw in full is the seat's own input and moves (log starts at the
 // oldest entry any seat has not seen).
-func (gw *gameWork) onlyOwnMoves(i int, log []Entry) bool {
-	s := gw.g.Seats[i]
+func (v *mailView) onlyOwnMoves(i int, log []Entry) bool {
+	s := v.seats[i]
 	if s.StateSeq == 0 || len(log) == 0 || log[0].Seq > s.StateSeq+1 {
 		return false
 	}
@@ -319,10 +333,10 @@ func (gw *gameWork) onlyOwnMoves(i int, log []Entry) bool {
 // default NOTIFY a mail that asks nothing of the reader and that they did
 // not ask the state for (STATUS, a refused or empty message, the start,
 // the end, a digest or a reminder all carry the whole state).
-func (gw *gameWork) short(i int, d *MailData) bool {
-	s := gw.g.Seats[i]
+func (v *mailView) short(i int, d *MailData) bool {
+	s := v.seats[i]
 	return s.Notify != "every" && s.Notify != "digest" && d.Prompt == "" && d.Kind != "end" && d.Kind != "digest" &&
-		d.Kind != "reminder" && !gw.force[i] && gw.g.Status == StatusRunning
+		d.Kind != "reminder" && !v.force[i] && v.g.Status == StatusRunning
 }
 
 // haltKey names a halted queue: the prompt's token and the halted line.
@@ -331,11 +345,11 @@ func haltKey(p *engine.Prompt) string {
 }
 
 // prompt is seat i's open prompt in a running game, or nil.
-func (gw *gameWork) prompt(i int) *engine.Prompt {
-	if gw.tb == nil || gw.g.Status != StatusRunning {
+func (v *mailView) prompt(i int) *engine.Prompt {
+	if v.tb == nil || v.g.Status != StatusRunning {
 		return nil
 	}
-	return gw.tb.Prompts[i]
+	return v.tb.Prompts[i]
 }
 
 // minorNotes are announcements that cause no mail of their own under the
@@ -379,22 +393,22 @@ func threadRefs(ids ...string) []string {
 
 // mailData assembles the parts of a seat's mail but the summary of the
 // state; view is the seat's view of the state (nil without a table).
-func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (d *MailData, view any, err error) {
-	s := gw.g.Seats[i]
-	rd := gw.reader(i)
-	rd.Compact = !gw.full[i] && !gw.ended // STATUS FULL and the end show everything
-	r := gw.w.r.render
-	d = &MailData{Game: gw.g.ID, Title: gw.eg.Info().Title, Tag: fmt.Sprintf("%s.%d.%s", gw.g.ID, i, s.Secret), Name: s.greeting(), Seat: i, Token: gw.token(),
-		Status: gw.g.Status, Kind: "update", Notes: notes, Log: lines, Commitment: gw.g.Commitment,
+func (v *mailView) mailData(i int, rep *reply, notes, lines []string) (d *MailData, view any, err error) {
+	s := v.seats[i]
+	rd := v.reader(i)
+	rd.Compact = !v.full[i] && !v.ended // STATUS FULL and the end show everything
+	r := v.render
+	d = &MailData{Game: v.g.ID, Title: v.eg.Info().Title, Tag: fmt.Sprintf("%s.%d.%s", v.g.ID, i, s.Secret), Name: s.greeting(), Seat: i, Token: v.token(),
+		Status: v.g.Status, Kind: "update", Notes: notes, Log: lines, Commitment: v.g.Commitment,
 		Bot: s.Bot != "" && s.State == SeatPlaying}
 	switch {
-	case gw.ended:
+	case v.ended:
 		d.Kind = "end"
 	case rep != nil:
 		d.Kind = "reply"
-	case gw.reminders[i]:
+	case v.reminders[i]:
 		d.Kind = "reminder"
-	case gw.digest[i]:
+	case v.digest[i]:
 		d.Kind = "digest"
 	}
 	if rep != nil {
@@ -416,11 +430,11 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (d *MailD
 		}
 		d.Info = rep.Info
 	}
-	if gw.tb != nil {
+	if v.tb != nil {
 		// The summary is rendered by mailSeat, only when the mail shows it.
-		view = gw.tb.State.View(i)
-		if gw.g.Status == StatusRunning {
-			if p := gw.tb.Prompts[i]; p != nil && !p.Complete {
+		view = v.tb.State.View(i)
+		if v.g.Status == StatusRunning {
+			if p := v.tb.Prompts[i]; p != nil && !p.Complete {
 				if p.Halt != nil && s.HaltShown == haltKey(p) {
 					// The halt was explained in an earlier mail: say it
 					// once, not in every mail until the player moves.
@@ -457,36 +471,36 @@ func (gw *gameWork) mailData(i int, rep *reply, notes, lines []string) (d *MailD
 					d.Halt = hv
 				}
 			}
-			if p := gw.tb.Prompts[i]; p != nil && p.Decision.Mode == engine.Simultaneous {
+			if p := v.tb.Prompts[i]; p != nil && p.Decision.Mode == engine.Simultaneous {
 				for _, o := range p.Sealed {
 					d.Sealed = append(d.Sealed, o.Text)
 				}
 				d.Complete = p.Complete
 				if n := len(p.Sealed); n > 0 && p.Decision.Pass == "DONE" {
 					last := strings.Fields(strings.ToUpper(p.Sealed[n-1].Text))
-					d.GoesOn = len(last) == 0 || gw.w.r.render.T.Alias(gw.g.Game, rd.Lang, last[len(last)-1]) != "DONE"
+					d.GoesOn = len(last) == 0 || v.render.T.Alias(v.g.Game, rd.Lang, last[len(last)-1]) != "DONE"
 					d.DoneOnly = d.Complete
 					for _, o := range p.Sealed {
 						f := strings.Fields(strings.ToUpper(o.Text))
-						if len(f) != 1 || gw.w.r.render.T.Alias(gw.g.Game, rd.Lang, f[0]) != "DONE" {
+						if len(f) != 1 || v.render.T.Alias(v.g.Game, rd.Lang, f[0]) != "DONE" {
 							d.DoneOnly = false
 						}
 					}
 				}
 			}
 			if d.Prompt == "" {
-				d.Waiting = gw.waitingNames()
+				d.Waiting = waitingNames(v.g, v.tb)
 			}
-			for _, o := range gw.tb.Queued(i) {
-				if p := gw.tb.Prompts[i]; p != nil && p.Decision.Mode == engine.Simultaneous && o.Slot == p.Decision.Slot {
+			for _, o := range v.tb.Queued(i) {
+				if p := v.tb.Prompts[i]; p != nil && p.Decision.Mode == engine.Simultaneous && o.Slot == p.Decision.Slot {
 					continue
 				}
 				d.Queued = append(d.Queued, o.Text)
 			}
 		}
-		if res := gw.tb.State.Result(); res != nil {
-			d.Result = resultView(res, gw.g, i)
-			d.Seed = gw.g.Seed
+		if res := v.tb.State.Result(); res != nil {
+			d.Result = resultView(res, v.g, i)
+			d.Seed = v.g.Seed
 			for _, l := range d.Result.Lines {
 				if l.Rank == 1 {
 					d.Winners = append(d.Winners, l.Name)
@@ -538,7 +552,11 @@ func resultView(res *engine.Result, g *Game, me int) *ResultView {
 // the referee's own line for other kinds (skipping what the reader may not
 // see and the reader's own inputs, which the reply echoes).
 func (gw *gameWork) entryLines(rd Reader, e Entry) ([]string, error) {
-	r := gw.w.r.render
+	return entryLines(gw.w.r.render, rd, e)
+}
+
+// entryLines is gameWork.entryLines with the given renderer.
+func entryLines(r *Renderer, rd Reader, e Entry) ([]string, error) {
 	switch e.Kind {
 	case EntryStep:
 		var out []string
@@ -571,22 +589,22 @@ func (gw *gameWork) entryLines(rd Reader, e Entry) ([]string, error) {
 }
 
 // jsonView is the JSON companion of a mail (FORMAT json).
-func (gw *gameWork) jsonView(i int, d *MailData) ([]byte, error) {
-	v := map[string]any{"game": gw.g.ID, "title": d.Title, "seat": i, "token": d.Token, "status": gw.g.Status,
+func (v *mailView) jsonView(i int, d *MailData) ([]byte, error) {
+	j := map[string]any{"game": v.g.ID, "title": d.Title, "seat": i, "token": d.Token, "status": v.g.Status,
 		"kind": d.Kind, "deadline": d.Deadline, "waiting": d.Waiting, "reply": d.Reply, "notes": d.Notes}
-	if gw.tb != nil {
-		v["view"] = gw.tb.State.View(i)
-		if p := gw.tb.Prompts[i]; p != nil && !p.Complete && gw.g.Status == StatusRunning {
-			v["prompt"] = p
+	if v.tb != nil {
+		j["view"] = v.tb.State.View(i)
+		if p := v.tb.Prompts[i]; p != nil && !p.Complete && v.g.Status == StatusRunning {
+			j["prompt"] = p
 			// Every legal answer, numbered or not, for players' own tools.
-			v["legal"] = gw.tb.State.Legal(p.Decision)
+			j["legal"] = v.tb.State.Legal(p.Decision)
 		}
-		if res := gw.tb.State.Result(); res != nil {
-			v["result"] = res
-			v["seed"] = gw.g.Seed
+		if res := v.tb.State.Result(); res != nil {
+			j["result"] = res
+			j["seed"] = v.g.Seed
 		}
 	}
-	return json.MarshalIndent(v, "", "  ")
+	return json.MarshalIndent(j, "", "  ")
 }
 
 func containsInt(xs []int, x int) bool {

@@ -61,23 +61,12 @@ type Attachment struct {
 // messageID returns a new Message-ID for a game mail:
 // <rf.<game>.<seat>.<token>.<nonce>@domain>, seat "x" for none.
 func (w *work) messageID(g *Game, seat, token int) string {
-	s := "x"
-	if seat >= 0 {
-		s = fmt.Sprint(seat)
-	}
-	id, nonce := "x", 0
 	if g != nil {
 		g.Nonce++
-		id, nonce = g.ID, g.Nonce
-	} else {
-		w.nonce++
-		nonce = w.nonce
-		id = "r" + fmt.Sprint(w.now.UnixNano())
+		return messageIDFor(g.ID, seat, token, g.Nonce, w.r.opt.Domain)
 	}
-	if token < 0 {
-		token = 0
-	}
-	return fmt.Sprintf("<rf.%s.%s.%d.%d@%s>", id, s, token, nonce, w.r.opt.Domain)
+	w.nonce++
+	return messageIDFor("r"+fmt.Sprint(w.now.UnixNano()), seat, token, w.nonce, w.r.opt.Domain)
 }
 
 // BounceID is the id in the VERP bounce address of a mail: the first 16 hex

@@ -34,12 +34,31 @@ func (r *Referee) newWork(tx *store.Tx, now time.Time) *work {
 	return &work{r: r, tx: tx, now: now, games: map[string]*gameWork{}}
 }
 
-// gameWork is one game touched by a transaction.
+// gameWork is one game touched by a transaction: the apply stage changes
+// the game and its table and records what changed (changes); the tell
+// stage (mailView) turns that into mails; flush persists it all.
 type gameWork struct {
 	w  *work
 	g  *Game
 	eg engine.Game
 	tb *engine.Table
+	changes
+	// extra: mails to addresses outside the seats (organiser, newcomers).
+	extra []*Outgoing
+	// adjudicated: the organiser had the bots finish the game.
+	adjudicated bool
+	// dropSeat: declined seats removed after their last mail.
+	dropSeat []int
+	// finalLog is the published log of a game that just ended.
+	finalLog []byte
+	// steps: the engine steps applied in this transaction (for hooks).
+	steps []engine.Step
+}
+
+// changes is what the apply stage of a unit of work changed in one game,
+// seat by seat, besides the game's record and log: what the tell stage
+// needs to decide who gets a mail and what it says.
+type changes struct {
 	// acted: seats that applied a move (their deadline restarts).
 	acted map[int]bool
 	// replies: the answer to a seat's own message.
@@ -53,19 +72,10 @@ type gameWork struct {
 	// reminders: seats whose reminder is due.
 	reminders map[int]bool
 	digest    map[int]bool
-	// extra: mails to addresses outside the seats (organiser, newcomers).
-	extra []*Outgoing
+	// ended: the game ended in this transaction.
 	ended bool
-	// adjudicated: the organiser had the bots finish the game.
-	adjudicated bool
-	// dropSeat: declined seats removed after their last mail.
-	dropSeat []int
-	// finalLog is the published log of a game that just ended.
-	finalLog []byte
 	// asked: seats whose decision clock started in this transaction.
 	asked map[int]bool
-	// steps: the engine steps applied in this transaction (for hooks).
-	steps []engine.Step
 	// quiet: seats whose mail this transaction is not sent (their budget
 	// is spent, or they keep sending the same mail).
 	quiet map[int]bool
@@ -74,6 +84,12 @@ type gameWork struct {
 	full map[int]bool
 	// status: seats that asked STATUS (their mail carries the state).
 	status map[int]bool
+}
+
+func newChanges() changes {
+	return changes{acted: map[int]bool{}, replies: map[int]*reply{}, force: map[int]bool{},
+		answering: map[int]string{}, reminders: map[int]bool{}, digest: map[int]bool{}, asked: map[int]bool{},
+		quiet: map[int]bool{}, full: map[int]bool{}, status: map[int]bool{}}
 }
 
 // reply is the answer to a seat's own message: the fate of each order, and
@@ -137,9 +153,7 @@ func (w *work) trackDecoded(g *Game, tb *engine.Table) (*gameWork, error) {
 	if err != nil {
 		return nil, err
 	}
-	gw := &gameWork{w: w, g: g, eg: eg, tb: tb, acted: map[int]bool{}, replies: map[int]*reply{}, force: map[int]bool{},
-		answering: map[int]string{}, reminders: map[int]bool{}, digest: map[int]bool{}, asked: map[int]bool{},
-		quiet: map[int]bool{}, full: map[int]bool{}, status: map[int]bool{}}
+	gw := &gameWork{w: w, g: g, eg: eg, tb: tb, changes: newChanges()}
 	if tb == nil && len(g.Table) > 0 {
 		rs, err := w.ruleset(g.RulesetSHA)
 		if err != nil {
@@ -503,23 +517,7 @@ func (gw *gameWork) toOrganiser(name string, kv ...any) {
 		Subject: subj, MessageID: gw.w.messageID(gw.g, -1, gw.token()), Body: body, Lang: "en"})
 }
 
-func (gw *gameWork) token() int {
-	if gw.tb == nil {
-		return 0
-	}
-	return gw.tb.Token()
-}
+func (gw *gameWork) token() int { return tableToken(gw.tb) }
 
-// seatsWaitingNames lists the names of the seats the game waits for.
-func (gw *gameWork) waitingNames() []string {
-	var out []string
-	seen := map[int]bool{}
-	for _, d := range gw.tb.Waiting() {
-		if !seen[d.Seat] {
-			seen[d.Seat] = true
-			out = append(out, gw.g.Seats[d.Seat].Name)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
+// waitingNames lists the names of the seats the game waits for.
+func (gw *gameWork) waitingNames() []string { return waitingNames(gw.g, gw.tb) }
