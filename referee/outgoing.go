@@ -81,7 +81,9 @@ func (r *Referee) plus(tag string) string {
 	return r.opt.Local + "+" + tag + "@" + r.opt.Domain
 }
 
-// enqueue composes a mail and adds it to the outbox.
+// enqueue completes a mail (sender, date, bounce address, the cap on its
+// size), composes it and keeps it for the outbox: persist writes it, in
+// the order queued, when the unit of work is flushed.
 func (w *work) enqueue(m *Outgoing) error {
 	if m.From == "" {
 		m.From, m.FromName = w.r.Address(), w.r.opt.Name
@@ -92,14 +94,10 @@ func (w *work) enqueue(m *Outgoing) error {
 	if m.AutoSubmitted == "" {
 		m.AutoSubmitted = "auto-generated"
 	}
+	verp := ""
 	if m.EnvelopeFrom == "" {
-		id := BounceID(m.MessageID)
-		m.EnvelopeFrom = w.r.plus("bounce." + id)
-		// A bounce counts only when its VERP id names this mail and
-		// the address it was sent to (issue 11, item 6).
-		if err := w.tx.PutVERP(id, store.VERPRecord{To: m.To, Key: m.MessageID, Sent: w.now}); err != nil {
-			return err
-		}
+		verp = BounceID(m.MessageID)
+		m.EnvelopeFrom = w.r.plus("bounce." + verp)
 	}
 	if len(m.Body) > w.r.opt.MaxReplyBytes {
 		// No mail grows past the cap, whatever was asked (issue 11,
@@ -119,13 +117,38 @@ func (w *work) enqueue(m *Outgoing) error {
 	if err != nil {
 		return fmt.Errorf("referee: compose %s: %w", m.MessageID, err)
 	}
-	_, err = w.tx.Enqueue(OutboxQueue, store.Item{
-		Key: m.MessageID, Game: m.Game, Kind: m.Kind, To: m.To, Payload: raw,
-		Meta: map[string]string{MetaFrom: m.EnvelopeFrom}, Created: w.now,
-	})
-	if err != nil {
-		return err
-	}
+	w.outbox = append(w.outbox, composed{m: m, raw: raw, verp: verp})
 	w.sent = append(w.sent, m.MessageID)
+	return nil
+}
+
+// composed is a mail ready for the outbox: its bytes and, when the
+// referee chose its bounce address, the VERP id to record.
+type composed struct {
+	m    *Outgoing
+	raw  []byte
+	verp string
+}
+
+// persistOutbox writes the mails queued by the unit of work to the outbox,
+// with the VERP record of each: a bounce counts only when its VERP id
+// names the mail and the address it was sent to (issue 11, item 6).
+func (w *work) persistOutbox() error {
+	for _, c := range w.outbox {
+		m := c.m
+		if c.verp != "" {
+			if err := w.tx.PutVERP(c.verp, store.VERPRecord{To: m.To, Key: m.MessageID, Sent: w.now}); err != nil {
+				return err
+			}
+		}
+		_, err := w.tx.Enqueue(OutboxQueue, store.Item{
+			Key: m.MessageID, Game: m.Game, Kind: m.Kind, To: m.To, Payload: c.raw,
+			Meta: map[string]string{MetaFrom: m.EnvelopeFrom}, Created: w.now,
+		})
+		if err != nil {
+			return err
+		}
+	}
+	w.outbox = nil
 	return nil
 }

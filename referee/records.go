@@ -241,11 +241,30 @@ func decodeGame(id string, raw []byte) (*Game, error) {
 
 // saveGame stores a game's record and returns the bytes written.
 func saveGame(tx *store.Tx, g *Game) ([]byte, error) {
-	raw, err := json.Marshal(g)
+	raw, err := encodeGame(g)
 	if err != nil {
 		return nil, err
 	}
 	return raw, tx.PutGame(g.ID, raw)
+}
+
+// encodeGame is the JSON of a game's record. The table, most of the
+// record, is already compact JSON (engine.Table.MarshalJSON, or the
+// stored record's own bytes): it is appended as it is, last, rather than
+// scanned and compacted once more by encoding/json (issue 13.5).
+func encodeGame(g *Game) ([]byte, error) {
+	table := g.Table
+	g.Table = nil
+	raw, err := json.Marshal(g)
+	g.Table = table
+	if err != nil || len(table) == 0 {
+		return raw, err
+	}
+	out := make([]byte, 0, len(raw)+len(`,"table":`)+len(table))
+	out = append(out, raw[:len(raw)-1]...)
+	out = append(out, `,"table":`...)
+	out = append(out, table...)
+	return append(out, '}'), nil
 }
 
 func loadPlayer(tx *store.Tx, addr string) (*Player, error) {

@@ -28,6 +28,8 @@ type work struct {
 	hooked int
 	// saved are the games written, for the game cache once committed.
 	saved []cachedGame
+	// outbox holds the mails composed, written by persistOutbox.
+	outbox []composed
 }
 
 func (r *Referee) newWork(tx *store.Tx, now time.Time) *work {
@@ -284,6 +286,9 @@ func (w *work) flush() ([]string, error) {
 		if err := w.tx.SetWake(gw.g.ID, gw.wake()); err != nil {
 			return nil, err
 		}
+	}
+	if err := w.persistOutbox(); err != nil {
+		return nil, err
 	}
 	return w.sent, nil
 }
