@@ -9,6 +9,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 )
 
@@ -98,7 +99,7 @@ func (c Ctx) Name(s int) string {
 // With returns a copy of c with other data.
 func (c Ctx) With(data any) Ctx { c.Data = data; return c }
 
-// Set is the parsed templates.
+// Set is the parsed templates. It is never changed after load.
 type Set struct {
 	byKey   map[string]*template.Template // "scope/lang"
 	aliases map[string]map[string]string  // "scope/lang" -> alias -> keyword
@@ -109,8 +110,11 @@ type Set struct {
 	argWords map[string]map[string]string
 }
 
-// Load parses every embedded template. It fails on any syntax error.
-func Load() (*Set, error) { return load(files) }
+// Load returns the embedded templates, parsed once per process (a Set is
+// read-only and safe for concurrent use). It fails on any syntax error.
+func Load() (*Set, error) { return loadEmbedded() }
+
+var loadEmbedded = sync.OnceValues(func() (*Set, error) { return load(files) })
 
 func load(fsys fs.FS) (*Set, error) {
 	s := &Set{byKey: map[string]*template.Template{}, aliases: map[string]map[string]string{}, words: map[string]map[string]string{},
