@@ -1,5 +1,12 @@
 package referee
 
+// The records layer: the only code of the core that encodes and decodes
+// the store's game, player and log records (tournaments and ratings have
+// theirs in tournament.go). Everything else in the core, and the edges
+// through the core's query functions, works on the decoded types below.
+// A unit of work loads its games through work.game, which keeps the games
+// last committed decoded (gamecache.go).
+
 import (
 	"encoding/json"
 	"fmt"
@@ -238,6 +245,29 @@ func decodeGame(id string, raw []byte) (*Game, error) {
 	}
 	return &g, nil
 }
+
+// eachGameHead calls fn for every game in id order, decoded without its
+// table (Game.Table is nil): the lists and counts that read every game
+// need the seats and the status, not the state of play, which is most of
+// a record.
+func eachGameHead(tx *store.Tx, fn func(g *Game) error) error {
+	return tx.Games(func(id string, raw []byte) error {
+		var h struct {
+			*Game
+			Table skipJSON `json:"table"`
+		}
+		h.Game = &Game{}
+		if err := json.Unmarshal(raw, &h); err != nil {
+			return fmt.Errorf("game %s: %w", id, err)
+		}
+		return fn(h.Game)
+	})
+}
+
+// skipJSON decodes any JSON value into nothing.
+type skipJSON struct{}
+
+func (skipJSON) UnmarshalJSON([]byte) error { return nil }
 
 // saveGame stores a game's record and returns the bytes written.
 func saveGame(tx *store.Tx, g *Game) ([]byte, error) {
