@@ -66,6 +66,11 @@ func dueKey(due time.Time, id uint64) []byte {
 // Enqueue adds an item to queue q and returns its id. The caller sets
 // Created (the store reads no clock); Due defaults to Created.
 func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
+	if tx.spec != nil {
+		// The id is known at the commit only (no caller of a
+		// speculation uses it).
+		return 0, tx.specOp(func(tx *Tx) error { _, err := tx.Enqueue(q, it); return err })
+	}
 	live, _, err := tx.queue(q)
 	if err != nil {
 		return 0, err

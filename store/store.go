@@ -314,9 +314,16 @@ func (db *DB) SchemaVersion() (int, error) {
 // Tx is a transaction. Values it returns are copies.
 type Tx struct {
 	tx *bolt.Tx
+	// spec is set in a speculation (spec.go).
+	spec *Spec
 }
 
-func (tx *Tx) b(name []byte) *bolt.Bucket { return tx.tx.Bucket(name) }
+func (tx *Tx) b(name []byte) *bolt.Bucket {
+	if tx.spec != nil {
+		tx.spec.wide = true
+	}
+	return tx.tx.Bucket(name)
+}
 
 func u64(n uint64) []byte {
 	var k [8]byte
@@ -325,7 +332,10 @@ func u64(n uint64) []byte {
 }
 
 func getJSON(b *bolt.Bucket, key []byte, v any) (bool, error) {
-	raw := b.Get(key)
+	return decodeJSON(b.Get(key), key, v)
+}
+
+func decodeJSON(raw, key []byte, v any) (bool, error) {
 	if raw == nil {
 		return false, nil
 	}
@@ -347,7 +357,12 @@ func putJSON(b *bolt.Bucket, key []byte, v any) error {
 
 // Game returns the record of a game.
 func (tx *Tx) Game(id string) ([]byte, error) {
-	v := tx.b(bGames).Get([]byte(id))
+	if tx.spec != nil {
+		if rec, ok := tx.spec.games[id]; ok {
+			return bytes.Clone(rec), nil
+		}
+	}
+	v := tx.get(bGames, []byte(id))
 	if v == nil {
 		return nil, fmt.Errorf("%w: game %q", ErrNotFound, id)
 	}
@@ -358,6 +373,9 @@ func (tx *Tx) Game(id string) ([]byte, error) {
 func (tx *Tx) PutGame(id string, rec []byte) error {
 	if id == "" {
 		return errors.New("store: empty game id")
+	}
+	if tx.spec != nil {
+		return tx.specPutGame(id, rec)
 	}
 	return tx.b(bGames).Put([]byte(id), rec)
 }
@@ -378,6 +396,9 @@ func (tx *Tx) GameCount() int { return tx.b(bGames).Stats().KeyN }
 // AppendLog appends an entry to a game's log and returns its sequence
 // number (from 1).
 func (tx *Tx) AppendLog(game string, entry []byte) (uint64, error) {
+	if tx.spec != nil {
+		return tx.specAppendLog(game, entry)
+	}
 	b, err := tx.b(bLog).CreateBucketIfNotExists([]byte(game))
 	if err != nil {
 		return 0, err
@@ -392,14 +413,25 @@ func (tx *Tx) AppendLog(game string, entry []byte) (uint64, error) {
 // Log calls fn for the game's log entries with sequence >= from, in order,
 // until fn returns an error.
 func (tx *Tx) Log(game string, from uint64, fn func(seq uint64, entry []byte) error) error {
-	b := tx.b(bLog).Bucket([]byte(game))
-	if b == nil {
-		return nil
+	var l *specLog
+	if tx.spec != nil {
+		l = tx.specLog(game)
 	}
-	c := b.Cursor()
-	for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
-		if err := fn(binary.BigEndian.Uint64(k), bytes.Clone(v)); err != nil {
-			return err
+	if b := tx.tx.Bucket(bLog).Bucket([]byte(game)); b != nil {
+		c := b.Cursor()
+		for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
+			if err := fn(binary.BigEndian.Uint64(k), bytes.Clone(v)); err != nil {
+				return err
+			}
+		}
+	}
+	if l != nil {
+		for i, e := range l.entries {
+			if seq := l.base + uint64(i) + 1; seq >= from {
+				if err := fn(seq, bytes.Clone(e)); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil
@@ -407,11 +439,11 @@ func (tx *Tx) Log(game string, from uint64, fn func(seq uint64, entry []byte) er
 
 // LogLen returns the sequence number of the game's last log entry (0: empty).
 func (tx *Tx) LogLen(game string) uint64 {
-	b := tx.b(bLog).Bucket([]byte(game))
-	if b == nil {
-		return 0
+	if tx.spec != nil {
+		l := tx.specLog(game)
+		return l.base + uint64(len(l.entries))
 	}
-	return b.Sequence()
+	return tx.logSeq(game)
 }
 
 // ---- inbound de-duplication ----
@@ -432,10 +464,9 @@ type InboundRecord struct {
 
 // Seen returns the record of an input already processed under any of keys.
 func (tx *Tx) Seen(keys ...string) (InboundRecord, bool, error) {
-	b := tx.b(bInbound)
 	for _, k := range keys {
 		var r InboundRecord
-		ok, err := getJSON(b, []byte(k), &r)
+		ok, err := decodeJSON(tx.get(bInbound, []byte(k)), []byte(k), &r)
 		if err != nil || ok {
 			return r, ok, err
 		}
@@ -448,6 +479,9 @@ func (tx *Tx) Seen(keys ...string) (InboundRecord, bool, error) {
 func (tx *Tx) MarkInbound(rec InboundRecord) error {
 	if len(rec.Keys) == 0 {
 		return errors.New("store: inbound record without keys")
+	}
+	if tx.spec != nil {
+		return tx.specOp(func(tx *Tx) error { return tx.MarkInbound(rec) })
 	}
 	if _, ok, err := tx.Seen(rec.Keys...); err != nil {
 		return err
@@ -490,7 +524,7 @@ func (tx *Tx) PruneInbound(before time.Time) (int, error) {
 
 // Player returns a player's record by address (case-insensitive).
 func (tx *Tx) Player(addr string) ([]byte, error) {
-	v := tx.b(bPlayers).Get([]byte(lowerASCII(addr)))
+	v := tx.get(bPlayers, []byte(lowerASCII(addr)))
 	if v == nil {
 		return nil, fmt.Errorf("%w: player %q", ErrNotFound, addr)
 	}
@@ -519,7 +553,7 @@ type Token struct {
 // Token returns the token record of a secret.
 func (tx *Tx) Token(secret string) (Token, error) {
 	var t Token
-	ok, err := getJSON(tx.b(bTokens), []byte(secret), &t)
+	ok, err := decodeJSON(tx.get(bTokens, []byte(secret)), []byte(secret), &t)
 	if err == nil && !ok {
 		err = fmt.Errorf("%w: token", ErrNotFound)
 	}
@@ -647,6 +681,9 @@ type VERPRecord struct {
 // envelope sender), so that a bounce can be checked against the mail it
 // claims to return.
 func (tx *Tx) PutVERP(id string, rec VERPRecord) error {
+	if tx.spec != nil {
+		return tx.specOp(func(tx *Tx) error { return tx.PutVERP(id, rec) })
+	}
 	rec.To = lowerASCII(rec.To)
 	return putJSON(tx.b(bVERP), []byte(id), rec)
 }
@@ -689,7 +726,9 @@ func (tx *Tx) PutRuleset(sha string, data []byte) error {
 
 // Ruleset returns a stored ruleset data file.
 func (tx *Tx) Ruleset(sha string) ([]byte, error) {
-	v := tx.b(bRulesets).Get([]byte(sha))
+	// Rulesets are stored under their SHA-256 and never change: a
+	// speculation need not record the read.
+	v := tx.tx.Bucket(bRulesets).Get([]byte(sha))
 	if v == nil {
 		return nil, fmt.Errorf("%w: ruleset %s", ErrNotFound, sha)
 	}
@@ -744,6 +783,9 @@ func (tx *Tx) Quarantined(fn func(Quarantined) error) error {
 // SetWake records when a game next needs attention (a deadline, a
 // reminder), replacing any earlier wake-up; the zero time removes it.
 func (tx *Tx) SetWake(game string, at time.Time) error {
+	if tx.spec != nil {
+		return tx.specSetWake(game, at)
+	}
 	by, w := tx.b(bWakeBy), tx.b(bWake)
 	if old := by.Get([]byte(game)); old != nil {
 		if err := w.Delete(bytes.Clone(old)); err != nil {

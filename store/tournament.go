@@ -59,7 +59,7 @@ func (tx *Tx) SetGameTournament(game, tournament string) error {
 
 // GameTournament returns the tournament a game is played for ("" none).
 func (tx *Tx) GameTournament(game string) string {
-	return string(tx.b(bTourByGame).Get([]byte(game)))
+	return string(tx.get(bTourByGame, []byte(game)))
 }
 
 func ratingKey(game, addr string) []byte { return []byte(game + "\x00" + lowerASCII(addr)) }

@@ -1,0 +1,165 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// ErrConflict: a speculation read something that changed before it could
+// be committed (or read what it cannot check); run the work again in a
+// write transaction.
+var ErrConflict = errors.New("store: speculation conflicts with a later commit")
+
+// Spec is a unit of work run on a snapshot, outside the write lock (issue
+// 13.3: the referee renders and composes its mails there, so concurrent
+// games no longer queue behind one another's templates). Its reads are
+// recorded, key by key, and its writes kept; Commit replays the writes in
+// a write transaction if every value read is still the same, and fails
+// with ErrConflict otherwise. Only a few methods are speculative: the
+// reads Game, Seen, Token, Player, Ruleset, GameTournament, Log and
+// LogLen, and the writes AppendLog, PutGame, SetWake, PutVERP, Enqueue
+// and MarkInbound. Any other access makes the speculation "wide": it can
+// still run (reads see the snapshot; writes fail as in a read-only
+// transaction) but it never commits.
+type Spec struct {
+	reads map[string]specRead
+	logs  map[string]*specLog
+	games map[string][]byte
+	ops   []func(tx *Tx) error
+	wide  bool
+}
+
+type specRead struct {
+	bucket, key []byte
+	present     bool
+	value       []byte
+}
+
+// specLog is a game's log as the speculation sees it: the length in the
+// snapshot (checked at commit) and the entries appended since.
+type specLog struct {
+	base    uint64
+	entries [][]byte
+}
+
+func newSpec() *Spec {
+	return &Spec{reads: map[string]specRead{}, logs: map[string]*specLog{}, games: map[string][]byte{}}
+}
+
+// Wide reports whether the speculation did something it cannot commit.
+func (s *Spec) Wide() bool { return s.wide }
+
+// Speculating reports whether tx is a speculation's (see Spec).
+func (tx *Tx) Speculating() bool { return tx.spec != nil }
+
+// Speculate runs fn on a snapshot of the store (a read transaction, no
+// write lock): see Spec. fn's error is returned as it is.
+func (db *DB) Speculate(fn func(tx *Tx) error) (*Spec, error) {
+	s := newSpec()
+	err := db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx, spec: s}) })
+	return s, err
+}
+
+// Commit applies a speculation in one write transaction: if a value it
+// read changed since its snapshot, or it was wide, or check (run inside
+// the transaction, before the writes; nil for none) returns false, it
+// writes nothing and returns ErrConflict.
+func (db *DB) Commit(s *Spec, check func() bool) error {
+	return db.bolt.Update(func(btx *bolt.Tx) error {
+		tx := &Tx{tx: btx}
+		if s.wide {
+			return fmt.Errorf("%w: an access that cannot be checked", ErrConflict)
+		}
+		for _, r := range s.reads {
+			b := btx.Bucket(r.bucket)
+			var v []byte
+			if b != nil {
+				v = b.Get(r.key)
+			}
+			if (v != nil) != r.present || !bytes.Equal(v, r.value) {
+				return fmt.Errorf("%w: %s %q changed", ErrConflict, r.bucket, r.key)
+			}
+		}
+		for game, l := range s.logs {
+			if n := tx.logSeq(game); n != l.base {
+				return fmt.Errorf("%w: the log of %s grew", ErrConflict, game)
+			}
+		}
+		if check != nil && !check() {
+			return fmt.Errorf("%w: checked by the caller", ErrConflict)
+		}
+		for _, op := range s.ops {
+			if err := op(tx); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// get reads a key (recording it in a speculation).
+func (tx *Tx) get(bucket, key []byte) []byte {
+	var v []byte
+	if b := tx.tx.Bucket(bucket); b != nil {
+		v = b.Get(key)
+	}
+	if s := tx.spec; s != nil {
+		k := string(bucket) + "\x00" + string(key)
+		if _, ok := s.reads[k]; !ok {
+			s.reads[k] = specRead{bucket: bucket, key: bytes.Clone(key), present: v != nil, value: bytes.Clone(v)}
+		}
+	}
+	return v
+}
+
+// logSeq is the last sequence number of a game's stored log.
+func (tx *Tx) logSeq(game string) uint64 {
+	b := tx.tx.Bucket(bLog).Bucket([]byte(game))
+	if b == nil {
+		return 0
+	}
+	return b.Sequence()
+}
+
+// specLog returns the speculation's view of a game's log.
+func (tx *Tx) specLog(game string) *specLog {
+	l := tx.spec.logs[game]
+	if l == nil {
+		l = &specLog{base: tx.logSeq(game)}
+		tx.spec.logs[game] = l
+	}
+	return l
+}
+
+func (tx *Tx) specAppendLog(game string, entry []byte) (uint64, error) {
+	l := tx.specLog(game)
+	l.entries = append(l.entries, bytes.Clone(entry))
+	seq := l.base + uint64(len(l.entries))
+	tx.spec.ops = append(tx.spec.ops, func(tx *Tx) error {
+		got, err := tx.AppendLog(game, entry)
+		if err == nil && got != seq {
+			err = fmt.Errorf("%w: log entry %d of %s written as %d", ErrConflict, seq, game, got)
+		}
+		return err
+	})
+	return seq, nil
+}
+
+func (tx *Tx) specPutGame(id string, rec []byte) error {
+	tx.spec.games[id] = rec
+	tx.spec.ops = append(tx.spec.ops, func(tx *Tx) error { return tx.PutGame(id, rec) })
+	return nil
+}
+
+func (tx *Tx) specOp(op func(tx *Tx) error) error {
+	tx.spec.ops = append(tx.spec.ops, op)
+	return nil
+}
+
+func (tx *Tx) specSetWake(game string, at time.Time) error {
+	return tx.specOp(func(tx *Tx) error { return tx.SetWake(game, at) })
+}

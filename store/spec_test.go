@@ -1,0 +1,154 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// dump is the whole content of the store's buckets a unit of work writes.
+func dump(t *testing.T, db *DB) string {
+	t.Helper()
+	var b bytes.Buffer
+	err := db.View(func(tx *Tx) error {
+		for _, name := range []string{"games", "inbound", "wake", "wake.by", "verp", "queue.outbox", "due.outbox"} {
+			fmt.Fprintf(&b, "[%s]\n", name)
+			if err := tx.tx.Bucket([]byte(name)).ForEach(func(k, v []byte) error {
+				fmt.Fprintf(&b, "%q=%q\n", k, v)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return tx.Log("g1", 1, func(seq uint64, e []byte) error {
+			fmt.Fprintf(&b, "log %d %s\n", seq, e)
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// work is one input as the referee writes it: it reads what it needs
+// (the de-duplication keys, the game, the log) and writes its records.
+func work(tx *Tx, n int) error {
+	if _, seen, err := tx.Seen(fmt.Sprintf("msgid:<%d@x>", n)); err != nil || seen {
+		return fmt.Errorf("seen %v %v", seen, err)
+	}
+	if _, err := tx.Game("g1"); err != nil && !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	if err := writeInput(tx, n); err != nil {
+		return err
+	}
+	var entries int
+	if err := tx.Log("g1", 1, func(uint64, []byte) error { entries++; return nil }); err != nil {
+		return err
+	}
+	if uint64(entries) != tx.LogLen("g1") {
+		return fmt.Errorf("%d entries, LogLen %d", entries, tx.LogLen("g1"))
+	}
+	if rec, err := tx.Game("g1"); err != nil || !bytes.Contains(rec, []byte(fmt.Sprint(n))) {
+		return fmt.Errorf("the game as written: %s %v", rec, err)
+	}
+	if err := tx.PutVERP(fmt.Sprint("v", n), VERPRecord{To: "Ann@X", Key: "k", Sent: t0}); err != nil {
+		return err
+	}
+	return tx.SetWake("g1", t0.Add(time.Duration(n)*time.Hour))
+}
+
+
+// A speculation that nothing disturbed commits exactly the writes of the
+// same work done in a write transaction.
+func TestSpeculationCommits(t *testing.T) {
+	direct, spec := open(t), open(t)
+	for n := 1; n <= 3; n++ {
+		if err := direct.Update(func(tx *Tx) error { return work(tx, n) }); err != nil {
+			t.Fatal(err)
+		}
+		s, err := spec.Speculate(func(tx *Tx) error { return work(tx, n) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := spec.Commit(s, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a, b := dump(t, direct), dump(t, spec); a != b {
+		t.Fatalf("direct:\n%s\nspeculated:\n%s", a, b)
+	}
+}
+
+// A speculation whose reads changed before its commit writes nothing.
+func TestSpeculationConflicts(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		other func(tx *Tx) error
+	}{
+		{"game", func(tx *Tx) error { return tx.PutGame("g1", []byte(`{"other":1}`)) }},
+		{"log", func(tx *Tx) error { _, err := tx.AppendLog("g1", []byte(`{}`)); return err }},
+		{"seen", func(tx *Tx) error {
+			return tx.MarkInbound(InboundRecord{Keys: []string{"msgid:<2@x>"}, Received: t0, Outcome: "applied"})
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			db := open(t)
+			if err := db.Update(func(tx *Tx) error { return work(tx, 1) }); err != nil {
+				t.Fatal(err)
+			}
+			s, err := db.Speculate(func(tx *Tx) error { return work(tx, 2) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Update(c.other); err != nil {
+				t.Fatal(err)
+			}
+			before := dump(t, db)
+			if err := db.Commit(s, nil); !errors.Is(err, ErrConflict) {
+				t.Fatalf("commit: %v", err)
+			}
+			if after := dump(t, db); after != before {
+				t.Fatalf("a conflicting speculation wrote:\n%s\nthen\n%s", before, after)
+			}
+		})
+	}
+}
+
+// A speculation that touched what it cannot check (here: every player),
+// or whose caller says no, never commits.
+func TestSpeculationWideAndCheck(t *testing.T) {
+	db := open(t)
+	s, err := db.Speculate(func(tx *Tx) error {
+		if err := tx.Players(func(string, []byte) error { return nil }); err != nil {
+			return err
+		}
+		return work(tx, 1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Wide() {
+		t.Fatal("not wide")
+	}
+	if err := db.Commit(s, nil); !errors.Is(err, ErrConflict) {
+		t.Fatalf("wide commit: %v", err)
+	}
+	s, err = db.Speculate(func(tx *Tx) error { return work(tx, 1) })
+	if err != nil || s.Wide() {
+		t.Fatal(err, s.Wide())
+	}
+	if err := db.Commit(s, func() bool { return false }); !errors.Is(err, ErrConflict) {
+		t.Fatalf("refused commit: %v", err)
+	}
+	if err := db.Commit(s, func() bool { return true }); err != nil {
+		t.Fatal(err)
+	}
+	// A write a speculation cannot keep fails as in a read transaction.
+	if _, err := db.Speculate(func(tx *Tx) error { return tx.PutPlayer("ann@x", []byte(`{}`)) }); err == nil {
+		t.Fatal("a speculation wrote a player")
+	}
+}
