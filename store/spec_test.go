@@ -61,7 +61,6 @@ func work(tx *Tx, n int) error {
 	return tx.SetWake("g1", t0.Add(time.Duration(n)*time.Hour))
 }
 
-
 // A speculation that nothing disturbed commits exactly the writes of the
 // same work done in a write transaction.
 func TestSpeculationCommits(t *testing.T) {
