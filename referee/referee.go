@@ -94,13 +94,26 @@ type Referee struct {
 	rate, anon, notice *rateLimiter
 	// bounceAlerts limits the organiser alerts about bounces.
 	bounceAlerts *rateLimiter
-	randMu       sync.Mutex
+	*shared
+	// games caches the decoded records of the games last saved.
+	games *gameCache
+	// random is opt.Random, able to take back what a failed speculation
+	// drew (speculate.go).
+	random *replayReader
+	// noSpec turns speculation off; specHook, in tests, runs between a
+	// speculation and its commit.
+	noSpec   bool
+	specHook func()
+}
+
+// shared is the Referee's mutable state that a speculation's view of the
+// referee (speculate.go) shares with it.
+type shared struct {
+	randMu sync.Mutex
 	// orgHelloed: when each organiser last got their address back for a
 	// mail to the plain address (see orgHello).
 	orgMu      sync.Mutex
 	orgHelloed map[string]time.Time
-	// games caches the decoded records of the games last saved.
-	games *gameCache
 }
 
 // New returns a Referee.
@@ -144,7 +157,8 @@ func New(opt Options) (*Referee, error) {
 		orgs[strings.ToLower(a)] = s
 	}
 	opt.Organisers = orgs
-	r := &Referee{opt: opt, db: opt.DB, clock: opt.Clock, render: opt.Renderer, log: opt.Logger, games: newGameCache(gameCacheSize)}
+	r := &Referee{opt: opt, db: opt.DB, clock: opt.Clock, render: opt.Renderer, log: opt.Logger, games: newGameCache(gameCacheSize),
+		shared: &shared{}}
 	if r.render == nil {
 		var err error
 		if r.render, err = NewRenderer(); err != nil {
@@ -163,6 +177,8 @@ func New(opt Options) (*Referee, error) {
 	if opt.MaxReplyBytes <= 0 {
 		opt.MaxReplyBytes = DefaultMaxReplyBytes
 	}
+	r.random = &replayReader{src: opt.Random}
+	opt.Random = r.random
 	r.opt = opt
 	r.rate = newRateLimiter(opt.RateLimit, opt.RateWindow)
 	r.anon = newRateLimiter(opt.RateLimit, opt.RateWindow)
@@ -252,44 +268,61 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 		req.Received = now
 	}
 	req.From = strings.ToLower(strings.TrimSpace(req.From))
-	var out Outcome
-	queued, moves, hooks := 0, 0, 0
-	var saved []cachedGame
 	start := time.Now()
-	err := r.db.Update(func(tx *store.Tx) error {
-		out, queued, moves, hooks, saved = Outcome{Seat: -1}, 0, 0, 0, nil
-		if rec, seen, err := tx.Seen(req.Keys...); err != nil {
+	res, ok := r.processSpec(req, now)
+	if !ok {
+		err := r.db.Update(func(tx *store.Tx) error {
+			var err error
+			res, err = r.processTx(tx, req, now)
 			return err
-		} else if seen {
-			out = Outcome{Status: "duplicate", Game: rec.Game, Seat: rec.Seat, Detail: "already processed: " + rec.Outcome}
-			return nil
-		}
-		w := r.newWork(tx, now)
-		if err := w.request(&req, &out); err != nil {
-			return err
-		}
-		ids, err := w.flush()
+		})
 		if err != nil {
-			return err
+			return Outcome{}, err
 		}
-		out.Replies = ids
-		queued, moves, hooks, saved = len(ids), w.moves(), w.hooked, w.saved
-		return tx.MarkInbound(store.InboundRecord{Keys: req.Keys, Received: now, Source: req.Source, From: req.From,
-			Game: out.Game, Seat: out.Seat, Outcome: out.Status, Detail: out.Detail, Messages: ids})
-	})
-	if err != nil {
-		return Outcome{}, err
 	}
-	r.games.put(saved)
-	if (queued > 0 || hooks > 0) && r.opt.Kick != nil {
+	r.games.put(res.saved)
+	out := res.out
+	if (res.queued > 0 || res.hooks > 0) && r.opt.Kick != nil {
 		r.opt.Kick()
 	}
 	if r.opt.Observe != nil {
-		r.opt.Observe(Observation{Source: req.Source, Status: out.Status, Duration: time.Since(start), Moves: moves, Mails: queued, Hooks: hooks})
+		r.opt.Observe(Observation{Source: req.Source, Status: out.Status, Duration: time.Since(start), Moves: res.moves, Mails: res.queued, Hooks: res.hooks})
 	}
 	r.log.Info("processed", slog.String("source", req.Source), slog.String("status", out.Status),
-		slog.String("game", out.Game), slog.Int("seat", out.Seat), slog.Int("replies", queued), slog.String("detail", out.Detail))
+		slog.String("game", out.Game), slog.Int("seat", out.Seat), slog.Int("replies", res.queued), slog.String("detail", out.Detail))
 	return out, nil
+}
+
+// processed is what one input did.
+type processed struct {
+	out                  Outcome
+	queued, moves, hooks int
+	saved                []cachedGame
+}
+
+// processTx is the unit of work of one request in one transaction: apply
+// (w.request), tell and persist (w.flush), and the de-duplication record.
+func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed, error) {
+	res := processed{out: Outcome{Seat: -1}}
+	if rec, seen, err := tx.Seen(req.Keys...); err != nil {
+		return res, err
+	} else if seen {
+		res.out = Outcome{Status: "duplicate", Game: rec.Game, Seat: rec.Seat, Detail: "already processed: " + rec.Outcome}
+		return res, nil
+	}
+	w := r.newWork(tx, now)
+	out := &res.out
+	if err := w.request(&req, out); err != nil {
+		return res, err
+	}
+	ids, err := w.flush()
+	if err != nil {
+		return res, err
+	}
+	out.Replies = ids
+	res.queued, res.moves, res.hooks, res.saved = len(ids), w.moves(), w.hooked, w.saved
+	return res, tx.MarkInbound(store.InboundRecord{Keys: req.Keys, Received: now, Source: req.Source, From: req.From,
+		Game: out.Game, Seat: out.Seat, Outcome: out.Status, Detail: out.Detail, Messages: ids})
 }
 
 // update runs fn as one transaction with a work context and flushes it.
@@ -366,6 +399,8 @@ type rateLimiter struct {
 	limit  int
 	window time.Duration
 	seen   map[string][]time.Time
+	// spec is set on a speculation's view of a limiter (speculate.go).
+	spec *specLimiter
 }
 
 func newRateLimiter(limit int, window time.Duration) *rateLimiter {
@@ -373,6 +408,9 @@ func newRateLimiter(limit int, window time.Duration) *rateLimiter {
 }
 
 func (l *rateLimiter) allow(who string, now time.Time) bool {
+	if l.spec != nil {
+		return l.spec.allow(who, now)
+	}
 	if l.limit < 0 {
 		return true
 	}
