@@ -315,6 +315,10 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 	if err := w.request(&req, out); err != nil {
 		return res, err
 	}
+	if tx.Wide() {
+		// A speculation that cannot commit: no need to tell.
+		return res, errWide
+	}
 	ids, err := w.flush()
 	if err != nil {
 		return res, err

@@ -29,6 +29,9 @@ import (
 // look, noting each decision; the commit checks the decisions again under
 // the write lock and only then counts them.
 
+// errWide stops a speculation that cannot commit.
+var errWide = errors.New("referee: speculation cannot commit")
+
 // speculates reports whether a request is processed speculatively first:
 // the requests of a game's seat, the moves.
 func (r *Referee) speculates(req Request) bool {
@@ -57,7 +60,7 @@ func (r *Referee) processSpec(req Request, now time.Time) (res processed, ok boo
 		}
 	}
 	r.random.unread(tape.drawn)
-	if err != nil && !errors.Is(err, store.ErrConflict) {
+	if err != nil && !errors.Is(err, store.ErrConflict) && !errors.Is(err, errWide) {
 		// The work failed on the snapshot (a write it cannot keep fails
 		// as in a read transaction): the write transaction will say
 		// whether it fails for real.

@@ -56,6 +56,10 @@ func (s *Spec) Wide() bool { return s.wide }
 // Speculating reports whether tx is a speculation's (see Spec).
 func (tx *Tx) Speculating() bool { return tx.spec != nil }
 
+// Wide reports whether tx is a speculation's that can no longer commit
+// (the caller may stop early).
+func (tx *Tx) Wide() bool { return tx.spec != nil && tx.spec.wide }
+
 // Speculate runs fn on a snapshot of the store (a read transaction, no
 // write lock): see Spec. fn's error is returned as it is.
 func (db *DB) Speculate(fn func(tx *Tx) error) (*Spec, error) {
