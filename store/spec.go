@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -72,37 +73,106 @@ func (db *DB) Speculate(fn func(tx *Tx) error) (*Spec, error) {
 // read changed since its snapshot, or it was wide, or check (run inside
 // the transaction, before the writes; nil for none) returns false, it
 // writes nothing and returns ErrConflict.
+//
+// Commits are grouped: the speculations that arrive while a commit is
+// being written (its fsync) are committed together in the next
+// transaction, one after the other, each checked against what the ones
+// before it wrote; a conflict drops that one only. An error of the store
+// fails the whole group (nothing of it is written).
 func (db *DB) Commit(s *Spec, check func() bool) error {
-	return db.bolt.Update(func(btx *bolt.Tx) error {
+	c := &commit{s: s, check: check, done: make(chan error, 1)}
+	db.group.Lock()
+	db.group.pending = append(db.group.pending, c)
+	lead := !db.group.leading
+	db.group.leading = true
+	db.group.Unlock()
+	if lead {
+		db.leadCommits()
+	}
+	return <-c.done
+}
+
+// commitGroup gathers the speculations waiting for a commit.
+type commitGroup struct {
+	sync.Mutex
+	pending []*commit
+	leading bool
+	// batches counts the transactions written (for tests).
+	batches int
+}
+
+type commit struct {
+	s     *Spec
+	check func() bool
+	done  chan error
+	err   error
+}
+
+// leadCommits writes the group of commits waiting; the commits that
+// arrive meanwhile are written by another goroutine, so that no caller
+// waits for more than its own group.
+func (db *DB) leadCommits() {
+	db.group.Lock()
+	batch := db.group.pending
+	db.group.pending = nil
+	if len(batch) == 0 {
+		db.group.leading = false
+		db.group.Unlock()
+		return
+	}
+	db.group.batches++
+	db.group.Unlock()
+	err := db.bolt.Update(func(btx *bolt.Tx) error {
 		tx := &Tx{tx: btx}
-		if s.wide {
-			return fmt.Errorf("%w: an access that cannot be checked", ErrConflict)
-		}
-		for _, r := range s.reads {
-			b := btx.Bucket(r.bucket)
-			var v []byte
-			if b != nil {
-				v = b.Get(r.key)
-			}
-			if (v != nil) != r.present || !bytes.Equal(v, r.value) {
-				return fmt.Errorf("%w: %s %q changed", ErrConflict, r.bucket, r.key)
-			}
-		}
-		for game, l := range s.logs {
-			if n := tx.logSeq(game); n != l.base {
-				return fmt.Errorf("%w: the log of %s grew", ErrConflict, game)
-			}
-		}
-		if check != nil && !check() {
-			return fmt.Errorf("%w: checked by the caller", ErrConflict)
-		}
-		for _, op := range s.ops {
-			if err := op(tx); err != nil {
-				return err
+		for _, c := range batch {
+			c.err = tx.apply(c.s, c.check)
+			if c.err != nil && !errors.Is(c.err, ErrConflict) {
+				return c.err
 			}
 		}
 		return nil
 	})
+	// The next group, if any, is another goroutine's to write.
+	go db.leadCommits()
+	for _, c := range batch {
+		if err != nil {
+			c.done <- err
+		} else {
+			c.done <- c.err
+		}
+	}
+}
+
+// apply checks a speculation against the transaction and replays its
+// writes.
+func (tx *Tx) apply(s *Spec, check func() bool) error {
+	if s.wide {
+		return fmt.Errorf("%w: an access that cannot be checked", ErrConflict)
+	}
+	for _, r := range s.reads {
+		b := tx.tx.Bucket(r.bucket)
+		var v []byte
+		if b != nil {
+			v = b.Get(r.key)
+		}
+		if (v != nil) != r.present || !bytes.Equal(v, r.value) {
+			return fmt.Errorf("%w: %s %q changed", ErrConflict, r.bucket, r.key)
+		}
+	}
+	for game, l := range s.logs {
+		if n := tx.logSeq(game); n != l.base {
+			return fmt.Errorf("%w: the log of %s grew", ErrConflict, game)
+		}
+	}
+	if check != nil && !check() {
+		return fmt.Errorf("%w: checked by the caller", ErrConflict)
+	}
+	for _, op := range s.ops {
+		if err := op(tx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // get reads a key (recording it in a speculation).

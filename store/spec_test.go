@@ -151,3 +151,81 @@ func TestSpeculationWideAndCheck(t *testing.T) {
 		t.Fatal("a speculation wrote a player")
 	}
 }
+
+// Speculations committed while a write transaction holds the lock are
+// written together, each checked against the ones before it.
+func TestSpeculationGroupCommit(t *testing.T) {
+	db := open(t)
+	const n = 6
+	specs := make([]*Spec, n)
+	for i := range specs {
+		g := fmt.Sprintf("g%d", i)
+		s, err := db.Speculate(func(tx *Tx) error {
+			if _, err := tx.Game(g); !errors.Is(err, ErrNotFound) {
+				return fmt.Errorf("game %s: %v", g, err)
+			}
+			return tx.PutGame(g, []byte(`{}`))
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs[i] = s
+	}
+	// The last one conflicts with the first: both read "g0" absent and
+	// write it.
+	last, err := db.Speculate(func(tx *Tx) error {
+		if _, err := tx.Game("g0"); !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		return tx.PutGame("g0", []byte(`{"late":1}`))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs = append(specs, last)
+	hold, held := make(chan struct{}), make(chan struct{})
+	go db.Update(func(*Tx) error { close(held); <-hold; return nil })
+	<-held
+	errs := make(chan error, len(specs))
+	for _, s := range specs {
+		go func() { errs <- db.Commit(s, nil) }()
+	}
+	// Let them all queue behind the lock, then release it.
+	for {
+		db.group.Lock()
+		k := len(db.group.pending)
+		db.group.Unlock()
+		if k >= len(specs)-1 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	close(hold)
+	conflicts := 0
+	for range specs {
+		if err := <-errs; errors.Is(err, ErrConflict) {
+			conflicts++
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if conflicts != 1 {
+		t.Errorf("%d conflicts, want 1", conflicts)
+	}
+	if b := db.group.batches; b > 2 {
+		t.Errorf("%d commits for %d speculations", b, len(specs))
+	}
+	// Whichever of the two writers of g0 came first won.
+	err = db.View(func(tx *Tx) error {
+		for i := 0; i < n; i++ {
+			rec, err := tx.Game(fmt.Sprintf("g%d", i))
+			if err != nil || string(rec) != `{}` && (i > 0 || string(rec) != `{"late":1}`) {
+				return fmt.Errorf("g%d: %s %v", i, rec, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

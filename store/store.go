@@ -150,6 +150,8 @@ var migrations = []Migration{
 type DB struct {
 	bolt *bolt.DB
 	path string
+	// group gathers the speculations waiting for a commit (spec.go).
+	group commitGroup
 }
 
 // Open opens (creating if needed) the store at path, waits at most
