@@ -82,7 +82,11 @@ type Observation struct {
 }
 
 // Referee runs games. It is safe for concurrent use: every input is one
-// store transaction, and bbolt serialises writers.
+// store transaction, and bbolt serialises writers. A unit of work applies
+// the input (work.request, settle), tells (the mail view of tell.go
+// renders, enqueue composes) and persists (flush); a seat's input does all
+// that on a snapshot first and only commits under the write lock
+// (speculate.go).
 type Referee struct {
 	opt    Options
 	db     *store.DB
@@ -253,7 +257,8 @@ type ReadInfo struct {
 	SignOff  []string
 }
 
-// Process handles one request in one store transaction and returns what was
+// Process handles one request in one store transaction (speculatively
+// first for a seat's request, see speculate.go) and returns what was
 // done. The error is non-nil only for failures of the referee itself (the
 // store, a bug); the transport then retries later.
 func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {

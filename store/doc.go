@@ -49,5 +49,11 @@
 // new game state, the log entries and the outbox rows are committed together
 // or not at all. Network I/O never happens inside a transaction.
 //
+// A speculation (spec.go: DB.Speculate, DB.Commit) does the work of an
+// input on a snapshot, outside the write lock, and still writes it in one
+// write transaction: only if nothing it read has changed, else not at all
+// (ErrConflict). Speculations that wait for the lock are committed in
+// groups, one fsync for several inputs.
+//
 // Bytes returned by a Tx are copies and stay valid after the transaction.
 package store
