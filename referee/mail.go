@@ -257,6 +257,9 @@ func (v *mailView) mailSeat(i int) error {
 	if withState {
 		rd := v.reader(i)
 		rd.Compact = !v.full[i] && !v.ended // STATUS FULL and the end show everything
+		if view == nil {
+			view = v.tb.State.View(i)
+		}
 		if data.Summary, err = v.render.Summary(rd, view); err != nil {
 			return err
 		}
@@ -392,7 +395,8 @@ func threadRefs(ids ...string) []string {
 }
 
 // mailData assembles the parts of a seat's mail but the summary of the
-// state; view is the seat's view of the state (nil without a table).
+// state; view is the seat's view of the state when the mail has a prompt
+// (nil otherwise).
 func (v *mailView) mailData(i int, rep *reply, notes, lines []string) (d *MailData, view any, err error) {
 	s := v.seats[i]
 	rd := v.reader(i)
@@ -431,10 +435,11 @@ func (v *mailView) mailData(i int, rep *reply, notes, lines []string) (d *MailDa
 		d.Info = rep.Info
 	}
 	if v.tb != nil {
-		// The summary is rendered by mailSeat, only when the mail shows it.
-		view = v.tb.State.View(i)
+		// The summary is rendered by mailSeat, only when the mail shows it;
+		// the view is computed here only for a prompt.
 		if v.g.Status == StatusRunning {
 			if p := v.tb.Prompts[i]; p != nil && !p.Complete {
+				view = v.tb.State.View(i)
 				if p.Halt != nil && s.HaltShown == haltKey(p) {
 					// The halt was explained in an earlier mail: say it
 					// once, not in every mail until the player moves.
