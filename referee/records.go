@@ -269,8 +269,14 @@ type skipJSON struct{}
 
 func (skipJSON) UnmarshalJSON([]byte) error { return nil }
 
-// saveGame stores a game's record and returns the bytes written.
-func saveGame(tx *store.Tx, g *Game) ([]byte, error) {
+// saveGame stores a game's record.
+func saveGame(tx *store.Tx, g *Game) error {
+	_, err := putGame(tx, g)
+	return err
+}
+
+// putGame is saveGame, returning the bytes written.
+func putGame(tx *store.Tx, g *Game) ([]byte, error) {
 	raw, err := encodeGame(g)
 	if err != nil {
 		return nil, err

@@ -278,7 +278,7 @@ func (w *work) flush() ([]string, error) {
 			}
 			gw.g.Table = raw
 		}
-		raw, err := saveGame(w.tx, gw.g)
+		raw, err := putGame(w.tx, gw.g)
 		if err != nil {
 			return nil, err
 		}
