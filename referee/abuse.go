@@ -28,12 +28,6 @@ const (
 	loopRepeats = 3
 )
 
-// infoCommands are the referee commands that only produce text (or mail to
-// others): each is answered once per mail, and at most MaxInfo of them.
-var infoCommands = map[string]bool{
-	"HELP": true, "STATUS": true, "RULE": true, "LOG": true, "LIST": true, "OBSERVE": true, "SAY": true,
-}
-
 // capped is what capOrders kept of a mail's orders and what it left out.
 type capped struct {
 	orders   []engine.Order

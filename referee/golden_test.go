@@ -457,8 +457,13 @@ func TestGoldenHelpFits(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lang := range templates.Languages {
+		// The list's rows are the command table's (commands.go).
+		rows, err := r.helpRows(Reader{Game: "referee", Lang: lang, Seat: -1}, bySeat, "", nil)
+		if err != nil || len(rows) == 0 {
+			t.Fatalf("%s: help rows %v, %v", lang, rows, err)
+		}
 		for _, name := range []string{"help", "help.player"} {
-			out, err := r.T.Render("referee", lang, name, templates.Ctx{Lang: lang, Seat: -1})
+			out, err := r.T.Render("referee", lang, name, templates.Ctx{Lang: lang, Seat: -1, Data: map[string]any{"rows": rows}})
 			if err != nil {
 				t.Fatalf("%s %s: %v", lang, name, err)
 			}
@@ -634,6 +639,8 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 			"waiting": []string{"Ann"}, "sha": "abc", "minutes": 60, "kb": 128, "quoted": []string{"550 5.1.1 no such user"},
 			"result": "1. Ann 12 / 2. Bob 9", "names": []string{"Bob"},
 			"read": &ReadInfo{Lines: 2, Markers: true, Outside: 1, Quote: true, QuoteHeader: "On Mon, Ann wrote:", Signature: true, SignatureLine: "--", Forwarded: true},
+			// The rows of the help lists (the command table's, commands.go).
+			"rows": []string{"HELP [command]      this help"}, "tour_rows": []string{"START <tournament>        close sign-up"},
 		}
 	}
 	variants := []map[string]any{{},

@@ -2,7 +2,6 @@ package referee
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,95 +34,6 @@ func (w *work) orgRequest(req *Request, out *Outcome) error {
 	out.Status = "applied"
 	results := w.orgScript(org, req.Text)
 	return w.orgMail(org, results, req.MessageID)
-}
-
-// orgScript runs an organiser's commands and returns one result line each.
-func (w *work) orgScript(org, text string) []string {
-	var results []string
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	var ng *NewGame
-	finish := func() {
-		if ng == nil {
-			return
-		}
-		gw, err := w.createGame(*ng)
-		if err != nil {
-			results = append(results, "NEW "+ng.Game+": "+err.Error())
-		} else {
-			results = append(results, fmt.Sprintf("NEW: created game %s (%s, %d seats); the invitations are sent.\n"+
-				"  Seed commitment (SHA-256 of the seed, revealed at the end):\n  %s", gw.g.ID, gw.g.Game, gw.g.Players, gw.g.Commitment))
-		}
-		ng = nil
-	}
-	for i := 0; i < len(lines); i++ {
-		line := lines[i]
-		if k := strings.IndexByte(line, '#'); k >= 0 {
-			line = line[:k]
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		kw := strings.ToUpper(f[0])
-		if kw != "PLAYER" && kw != "RULESET" {
-			finish()
-		}
-		var res string
-		var err error
-		if tk := w.orgTourKeyword(f[0]); tk != "" {
-			f[0], kw = tk, tk
-		}
-		if tres, ok, terr := w.tourOrg(org, f); ok {
-			if res = tres; terr != nil {
-				res = kw + ": " + terr.Error()
-			}
-			results = append(results, res)
-			continue
-		}
-		switch kw {
-		case "NEW":
-			ng, err = parseNew(org, f[1:])
-			if err != nil {
-				res = "NEW: " + err.Error()
-			}
-		case "PLAYER":
-			if ng == nil {
-				res = "PLAYER: only after NEW"
-			} else if inv, perr := parseInvitee(f[1:]); perr != nil {
-				res = "PLAYER: " + perr.Error()
-			} else {
-				ng.Invite = append(ng.Invite, inv)
-			}
-		case "RULESET":
-			// The rest of the message is the data file of the game being
-			// created by the NEW above.
-			if ng == nil {
-				res = "RULESET: only after NEW"
-				break
-			}
-			ng.Ruleset = []byte(strings.Join(lines[i+1:], "\n"))
-			i = len(lines)
-		case "ERRATUM":
-			// The rest of the message is the corrected data file.
-			rest := strings.Join(lines[i+1:], "\n")
-			i = len(lines)
-			res, err = w.orgOnGame(org, f, func(gw *gameWork) (string, error) { return gw.erratum([]byte(rest)) })
-		case "LIST":
-			res, err = w.orgList(org)
-		case "HELP":
-			res, err = w.orgHelp(org, "org.help")
-		default:
-			res, err = w.orgOnGame(org, f, nil)
-		}
-		if err != nil {
-			res = kw + ": " + err.Error()
-		}
-		if res != "" {
-			results = append(results, res)
-		}
-	}
-	finish()
-	return results
 }
 
 // parseNew reads "NEW <game> [key=value]...": id, variant, players, open,
@@ -183,220 +93,6 @@ func parseInvitee(f []string) (Invitee, error) {
 		}
 	}
 	return inv, nil
-}
-
-// orgOnGame runs a command that names a game: "<CMD> <game> ...".
-func (w *work) orgOnGame(org string, f []string, do func(*gameWork) (string, error)) (string, error) {
-	kw := strings.ToUpper(f[0])
-	if len(f) < 2 {
-		return "", fmt.Errorf("usage: %s <game> ...", kw)
-	}
-	id := strings.ToLower(f[1])
-	if w.games[id] == nil && !w.tx.HasGame(id) { // a game NEW created earlier in this mail counts
-		return "", fmt.Errorf("no game %q", id)
-	}
-	gw, err := w.game(id)
-	if err != nil {
-		return "", err
-	}
-	if gw.g.Organiser != "" && gw.g.Organiser != org {
-		return "", fmt.Errorf("game %s belongs to another organiser", id)
-	}
-	if do != nil {
-		return w.orgLogged(gw, kw, f[2:], do)
-	}
-	args := f[2:]
-	return w.orgLogged(gw, kw, args, func(gw *gameWork) (string, error) { return gw.orgCommand(kw, args) })
-}
-
-// orgLogged runs an organiser action and logs it (every organiser action is
-// logged and announced).
-func (w *work) orgLogged(gw *gameWork, kw string, args []string, do func(*gameWork) (string, error)) (string, error) {
-	res, err := do(gw)
-	if err != nil {
-		return "", err
-	}
-	if kw != "STATUS" {
-		public := make([]string, len(args))
-		for i, a := range args {
-			public[i] = a
-			if strings.Contains(a, "@") || strings.Contains(a, "://") {
-				public[i] = "…" // addresses and hook URLs stay private
-			}
-		}
-		if _, err := gw.log(Entry{Kind: EntryOrg, Seat: -1, Vis: engine.Public, Params: map[string]any{"command": kw, "args": public}}); err != nil {
-			return "", err
-		}
-	}
-	return kw + " " + gw.g.ID + ": " + res, nil
-}
-
-// orgCommand runs PAUSE, RESUME, EXTEND, REPLACE, KICK, ROLLBACK, ABORT,
-// POLICY, INVITE and STATUS on a game.
-func (gw *gameWork) orgCommand(kw string, args []string) (string, error) {
-	g := gw.g
-	seatArg := func(i int) (int, error) {
-		if len(args) <= i {
-			return -1, fmt.Errorf("name a seat (name or number)")
-		}
-		for k, s := range g.Seats {
-			if strings.EqualFold(s.Name, args[i]) || strings.EqualFold(s.Address, args[i]) || fmt.Sprint(k+1) == args[i] {
-				return k, nil
-			}
-		}
-		return -1, fmt.Errorf("no seat %q", args[i])
-	}
-	switch kw {
-	case "PUBLISH":
-		return gw.publish(args)
-	case "STATUS":
-		var b strings.Builder
-		variant := ""
-		if g.Variant != "" {
-			variant = " (" + g.Variant + ")"
-		}
-		fmt.Fprintf(&b, "%s%s, %s, move %d\n  %d of %d seats taken; deadlines %s",
-			gw.eg.Info().Title, variant, g.Status, gw.token(), len(g.Seats), g.Players, g.Policy.String())
-		waiting := map[int]bool{}
-		if gw.tb != nil && g.Status == StatusRunning {
-			for _, d := range gw.tb.Waiting() {
-				waiting[d.Seat] = true
-			}
-		}
-		for k, s := range g.Seats {
-			fmt.Fprintf(&b, "\n  %d. %s <%s>, %s", k+1, s.Name, s.Address, s.State)
-			if s.Bot != "" {
-				fmt.Fprintf(&b, ", played by the bot")
-			}
-			if s.MissedTotal > 0 {
-				fmt.Fprintf(&b, ", missed %d", s.MissedTotal)
-			}
-			if waiting[k] {
-				b.WriteString("\n     to move")
-				if s.Deadline != nil && !s.Deadline.Due.IsZero() {
-					fmt.Fprintf(&b, ", due %s", s.Deadline.Due.UTC().Format("Mon 2 Jan 15:04 UTC"))
-				}
-			}
-		}
-		return b.String(), nil
-	case "PAUSE":
-		if g.Status != StatusRunning {
-			return "", fmt.Errorf("the game is %s", g.Status)
-		}
-		g.Status, g.PausedAt = StatusPaused, gw.w.now
-		gw.announce(nil, "paused")
-		return "paused", nil
-	case "RESUME":
-		if g.Status != StatusPaused {
-			return "", fmt.Errorf("the game is %s", g.Status)
-		}
-		shift := gw.w.now.Sub(g.PausedAt)
-		for i := range g.Seats {
-			if dl := g.Seats[i].Deadline; dl != nil {
-				if !dl.Due.IsZero() {
-					dl.Due = dl.Due.Add(shift)
-				}
-				for k := range dl.Reminders {
-					dl.Reminders[k] = dl.Reminders[k].Add(shift)
-				}
-			}
-		}
-		g.Status, g.PausedAt = StatusRunning, time.Time{}
-		gw.announce(nil, "resumed", "shift", math.Round(shift.Hours()*10)/10)
-		return "resumed; deadlines moved by " + shift.Round(time.Minute).String(), nil
-	case "EXTEND":
-		seat, err := seatArg(0)
-		if err != nil {
-			return "", err
-		}
-		if len(args) < 2 {
-			return "", fmt.Errorf("usage: EXTEND <game> <seat> <hours>")
-		}
-		h, err := parseHours(args[1])
-		if err != nil {
-			return "", err
-		}
-		dl := g.Seats[seat].Deadline
-		if dl == nil || dl.Due.IsZero() {
-			return "", fmt.Errorf("%s has no running deadline", g.Seats[seat].Name)
-		}
-		dl.Due = dl.Due.Add(time.Duration(h * float64(time.Hour)))
-		dl.Reminders, dl.Sent = g.Policy.reminders(gw.w.now, dl.Due), 0
-		gw.announce(nil, "extended", "seat", seat, "name", g.Seats[seat].Name, "hours", h,
-			"due", dl.Due.Format(time.RFC3339))
-		return fmt.Sprintf("%s's deadline is now %s", g.Seats[seat].Name, dl.Due.Format(time.RFC3339)), nil
-	case "REPLACE":
-		seat, err := seatArg(0)
-		if err != nil {
-			return "", err
-		}
-		inv, err := parseInvitee(args[1:])
-		if err != nil {
-			return "", err
-		}
-		return gw.replace(seat, inv)
-	case "KICK":
-		seat, err := seatArg(0)
-		if err != nil {
-			return "", err
-		}
-		s := &g.Seats[seat]
-		if g.Status == StatusForming {
-			gw.dropSeat = append(gw.dropSeat, seat)
-		}
-		s.State, s.Bot, s.Deadline = SeatKicked, gw.botName(), nil
-		if err := gw.w.tx.DeleteToken(s.Secret); err != nil {
-			return "", err
-		}
-		gw.announce(nil, "kicked", "seat", seat, "name", s.Name)
-		return s.Name + " removed; the seat is played by the bot", nil
-	case "ROLLBACK":
-		if len(args) != 1 {
-			return "", fmt.Errorf("usage: ROLLBACK <game> <token>")
-		}
-		to, err := strconv.Atoi(args[0])
-		if err != nil || to < 0 {
-			return "", fmt.Errorf("token %q: want a move number", args[0])
-		}
-		return gw.rollback(to)
-	case "ABORT":
-		if g.Status == StatusOver || g.Status == StatusAborted {
-			return "", fmt.Errorf("the game is already %s", g.Status)
-		}
-		g.Status, g.Ended = StatusAborted, gw.w.now
-		for i := range g.Seats {
-			g.Seats[i].Deadline = nil
-		}
-		gw.announce(nil, "aborted", "seed", g.Seed)
-		return "aborted; the seed was revealed to the players", nil
-	case "POLICY":
-		p, err := ParsePolicy(strings.Join(args, ","))
-		if err != nil {
-			return "", err
-		}
-		g.Policy = p
-		gw.announce(nil, "policy", "policy", p.View())
-		return "policy now " + p.String() + " (from the next decision)", nil
-	case "HOOK", "UNHOOK":
-		return gw.hookCommand(kw, args)
-	case "INVITE":
-		inv, err := parseInvitee(args)
-		if err != nil {
-			return "", err
-		}
-		if g.Status != StatusForming {
-			return "", fmt.Errorf("the game has started; use REPLACE")
-		}
-		if err := gw.invite(inv); err != nil {
-			return "", err
-		}
-		return "invited " + inv.Address, nil
-	}
-	return "", fmt.Errorf("unknown organiser command %s; the commands (HELP explains):\n"+
-		"  NEW PLAYER RULESET INVITE LIST STATUS PAUSE RESUME EXTEND REPLACE KICK\n"+
-		"  ROLLBACK POLICY ERRATUM HOOK UNHOOK ABORT HELP; for tournaments:\n"+
-		"  NEW TOURNAMENT ENTER START STANDINGS WITHDRAW LATE EXTEND REPLACE\n"+
-		"  PUBLISH FORFEIT ADJUDICATE", kw)
 }
 
 // replace gives a seat to a new player, who gets a hand-over brief. The
@@ -636,11 +332,6 @@ func (r *Referee) Organise(org, text string) ([]string, error) {
 	return results, err
 }
 
-// orgTourKeywords are the organiser's tournament commands that have
-// aliases in every language (templates/referee/*/aliases.txt).
-var orgTourKeywords = map[string]bool{"ENTER": true, "START": true, "STANDINGS": true, "WITHDRAW": true,
-	"LATE": true, "PUBLISH": true, "FORFEIT": true, "ADJUDICATE": true}
-
 // orgTourKeyword returns the tournament command an organiser's word is an
 // alias of, in any language (an organiser has no language of their own), or
 // "" when it is none.
@@ -664,8 +355,25 @@ func (w *work) orgHelp(org, name string) (string, error) {
 	if tag := w.orgTag(org); tag != "" {
 		addr = w.r.plus(tag)
 	}
-	rd := Reader{Game: "referee", Lang: "en", Seat: -1}
-	return w.r.render.T.Render("referee", "en", name, w.r.render.ctx(rd, map[string]any{"address": addr, "games": games}))
+	return w.r.orgHelpText("en", name, addr, games)
+}
+
+// orgHelpText renders the organiser's help (or the answer to an organiser
+// who wrote to the plain address) in a language: the rows of the
+// organiser's commands are the table's.
+func (r *Referee) orgHelpText(lang, name, addr string, games []string) (string, error) {
+	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
+	data := map[string]any{"address": addr, "games": games}
+	rows, err := r.render.helpRows(rd, byOrganiser, famOrgGames, data)
+	if err != nil {
+		return "", err
+	}
+	tour, err := r.render.helpRows(rd, byOrganiser, famOrgTournaments, data)
+	if err != nil {
+		return "", err
+	}
+	data["rows"], data["tour_rows"] = rows, tour
+	return r.render.T.Render("referee", lang, name, r.render.ctx(rd, data))
 }
 
 // orgHelloEvery is how often an organiser who writes to the plain address

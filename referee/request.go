@@ -3,7 +3,6 @@ package referee
 import (
 	"crypto/subtle"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -12,27 +11,6 @@ import (
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
-
-// refereeCommands are handled by the referee in every game. A game may
-// declare CLEAR or UNDO itself; the others are always the referee's.
-var refereeCommands = map[string]bool{
-	"HELP": true, "STATUS": true, "RULE": true, "LOG": true, "CLEAR": true, "RESIGN": true, "SAY": true,
-	"VACATION": true, "NOTIFY": true, "LANG": true, "OBSERVE": true, "FORMAT": true, "JOIN": true,
-	"DECLINE": true, "LIST": true, "YES": true, "UNDO": true, "REGISTER": true,
-}
-
-var overridable = map[string]bool{"CLEAR": true, "UNDO": true}
-
-// playerCommands are the commands of a player's own address (outside a
-// game's thread), the referee's and the tournaments'.
-var playerCommands = map[string]bool{
-	"LIST": true, "JOIN": true, "OBSERVE": true, "LANG": true, "HELP": true,
-	"WITHDRAW": true, "STANDINGS": true, "RATING": true,
-}
-
-// fullWords ask STATUS for the whole state, in every language.
-var fullWords = map[string]bool{"FULL": true, "COMPLETO": true, "TUTTO": true, "COMPLET": true, "TOUT": true,
-	"VOLLEDIG": true, "ALLES": true}
 
 // request dispatches a request by its tag.
 func (w *work) request(req *Request, out *Outcome) error {
@@ -331,249 +309,6 @@ func (gw *gameWork) localElsePass(text string) string {
 	return strings.Join(lines, "\n")
 }
 
-// command runs one referee command of a seat.
-func (gw *gameWork) command(seat int, kw string, o engine.Order) (replyLine, error) {
-	s := &gw.g.Seats[seat]
-	args := strings.Fields(o.Alts[0][0])[1:]
-	rep := gw.reply(seat)
-	line := replyLine{Status: "done", Text: o.Text}
-	fail := func(name string, data map[string]any) (replyLine, error) {
-		line.Status = "rejected"
-		line.Errors = append(line.Errors, &engine.RuleError{Code: name, Params: data})
-		return line, nil
-	}
-	info := func(name string, data map[string]any) {
-		rep.Info = append(rep.Info, gw.text(seat, name, data))
-	}
-	switch kw {
-	case "HELP":
-		topic := ""
-		if len(args) > 0 {
-			topic = strings.ToUpper(args[0])
-		}
-		rep.Info = append(rep.Info, gw.help(seat, topic))
-	case "STATUS":
-		gw.force[seat], gw.status[seat] = true, true
-		if len(args) > 0 && fullWords[strings.ToUpper(args[0])] {
-			gw.full[seat] = true
-		}
-	case "RULE":
-		if len(args) == 0 {
-			return fail("usage", map[string]any{"usage": "RULE <id>"})
-		}
-		id := strings.ToUpper(args[0])
-		rd := gw.reader(seat)
-		if !gw.w.r.render.T.Has(gw.g.Game, rd.Lang, "rule."+id) {
-			return fail("no_rule", map[string]any{"rule": id})
-		}
-		t, err := gw.w.r.render.T.Render(gw.g.Game, rd.Lang, "rule."+id, gw.w.r.render.ctx(rd, nil))
-		if err != nil {
-			return line, err
-		}
-		if !strings.HasPrefix(t, id+" ") && !strings.HasPrefix(t, id+":") {
-			t = id + ": " + t // the game's text does not name its rule: say which
-		}
-		rep.Info = append(rep.Info, t)
-	case "LOG":
-		n := 20
-		if len(args) > 0 {
-			if v, err := strconv.Atoi(args[0]); err == nil && v > 0 && v <= 500 {
-				n = v
-			}
-		}
-		text, err := gw.logText(seat, n)
-		if err != nil {
-			return line, err
-		}
-		rep.Info = append(rep.Info, text)
-	case "CLEAR":
-		if gw.tb == nil {
-			return line, nil
-		}
-		n := len(gw.tb.Clear(seat))
-		info("info.cleared", map[string]any{"n": n})
-	case "UNDO":
-		if gw.tb == nil {
-			return fail("nothing_to_undo", nil)
-		}
-		o, ok := gw.tb.Undo(seat)
-		if !ok {
-			return fail("nothing_to_undo", nil)
-		}
-		info("info.undone", map[string]any{"line": o.Text})
-	case "RESIGN":
-		if s.State != SeatPlaying || gw.g.Status != StatusRunning {
-			return fail("not_playing", nil)
-		}
-		s.State, s.Bot, s.Deadline = SeatResigned, gw.botName(), nil
-		if _, err := gw.log(Entry{Kind: EntryResign, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": s.Name, "bot": s.Bot}}); err != nil {
-			return line, err
-		}
-		gw.announce(nil, "resigned", "seat", seat, "name", s.Name)
-		gw.toOrganiser("org_resigned", "name", s.Name)
-	case "SAY":
-		return gw.say(seat, o.Alts[0][0])
-	case "VACATION":
-		return gw.vacation(seat, args)
-	case "YES":
-		if s.AbsenceOffer == nil {
-			return fail("nothing_to_confirm", nil)
-		}
-		v := *s.AbsenceOffer
-		s.AbsenceOffer = nil
-		return gw.addVacation(seat, v, line)
-	case "NOTIFY":
-		if len(args) != 1 || !containsStr([]string{"every", "turn", "digest"}, strings.ToLower(args[0])) {
-			return fail("usage", map[string]any{"usage": "NOTIFY every|turn|digest"})
-		}
-		s.Notify = strings.ToLower(args[0])
-		info("info.notify", map[string]any{"mode": s.Notify})
-	case "LANG":
-		if len(args) != 1 || !templates.IsLanguage(strings.ToLower(args[0])) {
-			return fail("usage", map[string]any{"usage": "LANG en|it|fr|nl"})
-		}
-		s.Lang = strings.ToLower(args[0])
-		info("info.lang", nil)
-	case "FORMAT":
-		if len(args) != 1 || !containsStr([]string{"text", "json"}, strings.ToLower(args[0])) {
-			return fail("usage", map[string]any{"usage": "FORMAT text|json"})
-		}
-		s.Format = strings.ToLower(args[0])
-		info("info.format", map[string]any{"format": s.Format})
-	case "JOIN":
-		if len(args) > 0 && !strings.EqualFold(args[0], gw.g.ID) {
-			return fail("usage", map[string]any{"usage": "JOIN"})
-		}
-		return line, gw.join(seat)
-	case "DECLINE":
-		return line, gw.decline(seat)
-	case "OBSERVE":
-		if len(args) != 1 {
-			return fail("usage", map[string]any{"usage": "OBSERVE <game>"})
-		}
-		return line, gw.w.observe(strings.ToLower(args[0]), s.Address, s.Lang, gw, seat)
-	case "LIST":
-		text, err := gw.w.listOpen(s.Lang)
-		if err != nil {
-			return line, err
-		}
-		rep.Info = append(rep.Info, text)
-	case "REGISTER":
-		info("info.registered_already", nil)
-	}
-	return line, nil
-}
-
-// say relays a message to other players without revealing addresses:
-// "SAY all: text" or "SAY ann, bob: text" (names or seat numbers).
-func (gw *gameWork) say(seat int, line string) (replyLine, error) {
-	rest := strings.TrimSpace(line[len(strings.Fields(line)[0]):])
-	to, text, ok := strings.Cut(rest, ":")
-	text = strings.TrimSpace(text)
-	out := replyLine{Status: "done", Text: line}
-	if !ok || text == "" {
-		out.Status = "rejected"
-		out.Errors = []*engine.RuleError{{Code: "usage", Params: map[string]any{"usage": "SAY <player|all>: text"}}}
-		return out, nil
-	}
-	var seats []int
-	all := false
-	for _, t := range strings.Split(to, ",") {
-		t = strings.TrimSpace(t)
-		if strings.EqualFold(t, "all") || strings.EqualFold(t, "tutti") || strings.EqualFold(t, "tous") || strings.EqualFold(t, "iedereen") {
-			seats, all = nil, true
-			for i := range gw.g.Seats {
-				if i != seat && gw.g.Seats[i].State != SeatDeclined {
-					seats = append(seats, i)
-				}
-			}
-			break
-		}
-		k := -1
-		for i, s := range gw.g.Seats {
-			if strings.EqualFold(s.Name, t) || fmt.Sprint(i+1) == t {
-				k = i
-			}
-		}
-		if k < 0 || k == seat {
-			out.Status = "rejected"
-			out.Errors = []*engine.RuleError{{Code: "no_player", Params: map[string]any{"name": t}}}
-			return out, nil
-		}
-		if !containsInt(seats, k) {
-			seats = append(seats, k)
-		}
-	}
-	vis := engine.Only(append([]int{seat}, seats...)...)
-	if _, err := gw.log(Entry{Kind: EntrySay, Seat: seat, Vis: vis, Text: text, Params: map[string]any{"to": seats}}); err != nil {
-		return out, err
-	}
-	names := make([]string, len(seats))
-	for i, k := range seats {
-		names[i] = gw.g.Seats[k].Name
-	}
-	gw.announce(seats, "say", "from", gw.g.Seats[seat].Name, "text", text, "to", names, "all", all)
-	return out, nil
-}
-
-// vacation registers "VACATION <from> <to>" (dates YYYY-MM-DD in the
-// player's time zone, inclusive).
-func (gw *gameWork) vacation(seat int, args []string) (replyLine, error) {
-	s := &gw.g.Seats[seat]
-	line := replyLine{Status: "done", Text: "VACATION " + strings.Join(args, " ")}
-	bad := func() (replyLine, error) {
-		line.Status = "rejected"
-		line.Errors = []*engine.RuleError{{Code: "usage", Params: map[string]any{"usage": "VACATION <YYYY-MM-DD> <YYYY-MM-DD>"}}}
-		return line, nil
-	}
-	if len(args) != 2 {
-		return bad()
-	}
-	loc := location(s.TZ)
-	from, err1 := time.ParseInLocation("2006-01-02", args[0], loc)
-	to, err2 := time.ParseInLocation("2006-01-02", args[1], loc)
-	if err1 != nil || err2 != nil || to.Before(from) {
-		return bad()
-	}
-	v := Vacation{From: from.UTC(), To: to.AddDate(0, 0, 1).UTC()}
-	if !v.To.After(gw.w.now) {
-		line.Status = "rejected"
-		line.Errors = []*engine.RuleError{{Code: "vacation_past"}}
-		return line, nil
-	}
-	return gw.addVacation(seat, v, line)
-}
-
-func (gw *gameWork) addVacation(seat int, v Vacation, line replyLine) (replyLine, error) {
-	s := &gw.g.Seats[seat]
-	left := gw.g.Policy.VacationDays - s.VacationUsed
-	days := v.To.Sub(v.From).Hours() / 24
-	if left <= 0 {
-		line.Status = "rejected"
-		line.Errors = []*engine.RuleError{{Code: "vacation_budget", Params: map[string]any{"budget": gw.g.Policy.VacationDays, "used": s.VacationUsed}}}
-		return line, nil
-	}
-	s.Vacation = append(s.Vacation, v)
-	if dl := s.Deadline; dl != nil && !dl.Due.IsZero() {
-		push, spent := vacationPush([]Vacation{v}, dl.Start, dl.Due, left)
-		if push > 0 {
-			dl.Due = dl.Due.Add(push)
-			s.VacationUsed += spent
-			dl.Reminders = gw.g.Policy.reminders(gw.w.now, dl.Due)
-			dl.Sent = 0
-		}
-	}
-	loc := location(s.TZ)
-	if _, err := gw.log(Entry{Kind: EntryVacation, Seat: seat, Vis: engine.Public, Params: map[string]any{
-		"from": v.From.In(loc).Format("2006-01-02"), "to": v.To.Add(-time.Second).In(loc).Format("2006-01-02")}}); err != nil {
-		return line, err
-	}
-	gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.vacation", map[string]any{
-		"from": v.From.In(loc).Format("2006-01-02"), "to": v.To.Add(-time.Second).In(loc).Format("2006-01-02"),
-		"days": days, "left": gw.g.Policy.VacationDays - s.VacationUsed}))
-	return line, nil
-}
-
 // help renders the game's help (or a command's) followed by the referee's.
 func (gw *gameWork) help(seat int, topic string) string {
 	rd := gw.reader(seat)
@@ -599,7 +334,16 @@ func (gw *gameWork) help(seat int, topic string) string {
 		}
 	}
 	if t.Has("referee", rd.Lang, name) {
-		if s, err := t.Render("referee", rd.Lang, name, gw.w.r.render.ctx(rd, nil)); err == nil {
+		var data map[string]any
+		if name == "help" {
+			// The list of the referee's commands: the table's rows.
+			rows, err := gw.w.r.render.helpRows(rd, bySeat, "", nil)
+			if err != nil {
+				rows = []string{err.Error()}
+			}
+			data = map[string]any{"rows": rows}
+		}
+		if s, err := t.Render("referee", rd.Lang, name, gw.w.r.render.ctx(rd, data)); err == nil {
 			parts = append(parts, s)
 		}
 	}
@@ -699,62 +443,11 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 	}
 	for _, o := range c.orders {
 		f := strings.Fields(o.Alts[0][0])
-		kw := w.r.render.T.Alias("referee", p.Lang, f[0])
-		if t, ok, err := w.tourPlayer(p, kw, f); err != nil {
+		call := &playerCall{w: w, p: p, kw: w.r.render.T.Alias("referee", p.Lang, f[0]), f: f, lines: lines}
+		if err := call.run(); err != nil {
 			return err
-		} else if ok {
-			if t == "" {
-				acted = true // the tournament's own mail answers
-			} else {
-				lines = append(lines, t)
-			}
-			continue
 		}
-		switch kw {
-		case "LIST":
-			t, err := w.listOpen(p.Lang)
-			if err != nil {
-				return err
-			}
-			lines = append(lines, t)
-		case "JOIN":
-			if len(f) < 2 {
-				lines = append(lines, w.playerText(p, "error.usage", map[string]any{"Params": map[string]any{"usage": "JOIN <game>"}}))
-				continue
-			}
-			t, err := w.joinOpen(p, strings.ToLower(f[1]))
-			if err != nil {
-				return err
-			}
-			if t != "" {
-				lines = append(lines, t)
-			} else {
-				acted = true // the game's own mail confirms
-			}
-		case "OBSERVE":
-			if len(f) < 2 {
-				lines = append(lines, w.playerText(p, "error.usage", map[string]any{"Params": map[string]any{"usage": "OBSERVE <game>"}}))
-				continue
-			}
-			if !w.tx.HasGame(strings.ToLower(f[1])) {
-				lines = append(lines, w.playerText(p, "error.no_game", map[string]any{"game": f[1]}))
-				continue
-			}
-			if err := w.observe(strings.ToLower(f[1]), p.Address, p.Lang, nil, -1); err != nil {
-				return err
-			}
-			acted = true
-		case "LANG":
-			if len(f) == 2 && templates.IsLanguage(strings.ToLower(f[1])) {
-				p.Lang = strings.ToLower(f[1])
-				if err := savePlayer(w.tx, p); err != nil {
-					return err
-				}
-			}
-			lines = append(lines, w.playerText(p, "info.lang", nil))
-		default:
-			lines = append(lines, w.playerText(p, "help.player", nil))
-		}
+		lines, acted = call.lines, acted || call.acted
 	}
 	if len(lines) == 0 {
 		if acted {

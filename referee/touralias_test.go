@@ -66,8 +66,7 @@ func TestTournamentAliases(t *testing.T) {
 func TestOrganiserHelpListsTournaments(t *testing.T) {
 	h := newHarness(t)
 	for _, lang := range templates.Languages {
-		rd := Reader{Game: "referee", Lang: lang, Seat: -1}
-		text, err := h.r.render.T.Render("referee", lang, "org.help", h.r.render.ctx(rd, map[string]any{"address": "o+x@r.test", "games": []string{"toy"}}))
+		text, err := h.r.orgHelpText(lang, "org.help", "o+x@r.test", []string{"toy"})
 		if err != nil {
 			t.Fatal(err)
 		}

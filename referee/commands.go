@@ -1,0 +1,245 @@
+package referee
+
+import (
+	"sort"
+	"strings"
+)
+
+// The referee's own commands, as one table: a command is a keyword (in
+// English; its words in the other languages are the aliases of
+// templates/{common,referee}/<lang>/aliases.txt), who may use it, its
+// handler, the templates of its help and the errors it may answer with.
+// Adding a command touches one family file (commands_*.go) and its
+// templates; the dispatchers (seatCommands, playerRequest, orgScript), the
+// help lists and the keyword sets are all read from here.
+//
+// The families:
+//   - commands_info.go: what a seat asks to be told (HELP, STATUS, RULE,
+//     LOG, OBSERVE, LIST);
+//   - commands_seat.go: what a seat changes about itself (CLEAR, UNDO, SAY,
+//     VACATION, YES, NOTIFY, LANG, FORMAT, RESIGN, JOIN, DECLINE, REGISTER);
+//   - commands_player.go: a registered player's own address (LIST, JOIN,
+//     OBSERVE, LANG, HELP; the tournaments' JOIN, WITHDRAW, STANDINGS,
+//     RATING);
+//   - commands_org_games.go: an organiser's game commands (NEW, PLAYER,
+//     RULESET, INVITE, LIST, STATUS, PAUSE, RESUME, ...);
+//   - commands_org_tournaments.go: an organiser's tournament commands
+//     (NEW TOURNAMENT, ENTER, START, STANDINGS, ...).
+
+// audience is who may use a command.
+type audience uint8
+
+const (
+	// bySeat: a seat, in a game's thread (the seat's tag).
+	bySeat audience = iota + 1
+	// byPlayer: a registered player, at their own address (the player's
+	// tag), outside any game.
+	byPlayer
+	// byOrganiser: an organiser (the organiser's tag, or the command line).
+	byOrganiser
+)
+
+func (a audience) String() string {
+	switch a {
+	case bySeat:
+		return "seat"
+	case byPlayer:
+		return "player"
+	case byOrganiser:
+		return "organiser"
+	}
+	return "?"
+}
+
+// command is one row of the table.
+type command struct {
+	// Keyword is the canonical (English) keyword.
+	Keyword string
+	// Who may use it.
+	Who audience
+	// Usage is its syntax, as a usage error quotes it.
+	Usage string
+	// Help names the template of the help on this command alone (HELP
+	// <command>); "" when the family's list is its only help (organisers).
+	Help string
+	// Row is the command's place in its audience's help list (1, 2, ...);
+	// its row is the template ListRow names. 0: it shares the row of
+	// another command (RESUME with PAUSE) or is left out of the list.
+	Row int
+	// Errors are the error templates ("error.<code>") it may answer with.
+	Errors []string
+	// Overridable: a game may declare the keyword itself (CLEAR, UNDO), and
+	// the game's command wins.
+	Overridable bool
+	// Unlogged: an organiser command that changes nothing, so is not
+	// written to the game's log (STATUS).
+	Unlogged bool
+	// Aliased: an organiser's command written in every language (the
+	// aliases of templates/referee/*/aliases.txt; an organiser has no
+	// language of their own, so any language's word counts).
+	Aliased bool
+	// Once: a command that only produces text (or mail to others), answered
+	// once per mail and counted against the cap of such commands (abuse.go).
+	Once bool
+	// family is the name of the command's family (set by init).
+	family string
+
+	// The handler, one of:
+	// seat runs a seat's command in a game.
+	seat func(*seatCall) (replyLine, error)
+	// player runs a player's command at their own address; ok is false
+	// when the line is not this command (a JOIN of a game rather than of a
+	// tournament), and the next row of that keyword is tried.
+	player func(*playerCall) (ok bool, err error)
+	// org runs an organiser's command; ok as for player.
+	org func(*orgCall) (res string, ok bool, err error)
+	// onGame runs an organiser's command that names a game ("<CMD>
+	// <game> ..."): the game is found, checked and the action logged
+	// around it.
+	onGame func(gw *gameWork, args []string) (string, error)
+}
+
+// The families' names.
+const (
+	famInfo           = "info"
+	famSeat           = "seat"
+	famPlayer         = "player"
+	famOrgTournaments = "org-tournaments"
+	famOrgGames       = "org-games"
+)
+
+// ListRow is the template of the command's row in its help list ("" when
+// it has none).
+func (c *command) ListRow() string {
+	if c.Row == 0 {
+		return ""
+	}
+	switch c.family {
+	case famOrgGames:
+		return "org.help." + c.Keyword
+	case famOrgTournaments:
+		return "org.help.tournament." + c.Keyword
+	}
+	return "help.row." + c.Keyword
+}
+
+// HelpTemplate is the template of the help on the command: Help, else its
+// row of the list.
+func (c *command) HelpTemplate() string {
+	if c.Help != "" {
+		return c.Help
+	}
+	return c.ListRow()
+}
+
+// commandTable lists every command, family by family. A keyword may have
+// several rows for one audience (the organiser's NEW TOURNAMENT before
+// NEW); they are tried in this order.
+func commandTable() []struct {
+	name string
+	rows []command
+} {
+	return []struct {
+		name string
+		rows []command
+	}{{famInfo, infoFamily}, {famSeat, seatFamily}, {famPlayer, playerFamily},
+		{famOrgTournaments, orgTourFamily}, {famOrgGames, orgGameFamily}}
+}
+
+// byAudience indexes the table: audience -> keyword -> rows, in order.
+// It and the keyword sets below are built by init (the handlers read the
+// table, so a variable's initialiser would be a cycle).
+var byAudience map[audience]map[string][]*command
+
+func init() {
+	byAudience = map[audience]map[string][]*command{}
+	for _, fam := range commandTable() {
+		for i := range fam.rows {
+			c := &fam.rows[i]
+			c.family = fam.name
+			if byAudience[c.Who] == nil {
+				byAudience[c.Who] = map[string][]*command{}
+			}
+			byAudience[c.Who][c.Keyword] = append(byAudience[c.Who][c.Keyword], c)
+		}
+	}
+	refereeCommands = keywordSet(bySeat, nil)
+	overridable = keywordSet(bySeat, func(c *command) bool { return c.Overridable })
+	playerCommands = keywordSet(byPlayer, nil)
+	orgTourKeywords = keywordSet(byOrganiser, func(c *command) bool { return c.Aliased })
+	infoCommands = keywordSet(bySeat, func(c *command) bool { return c.Once })
+}
+
+// lookupCommands returns the rows of a keyword for an audience (nil when it
+// is not one of the referee's commands).
+func lookupCommands(who audience, kw string) []*command {
+	return byAudience[who][strings.ToUpper(kw)]
+}
+
+// usageOf is the syntax of a command (its first row's).
+func usageOf(who audience, kw string) string {
+	if rows := lookupCommands(who, kw); len(rows) > 0 {
+		return rows[0].Usage
+	}
+	return kw
+}
+
+// keywordSet returns the keywords of an audience as a set.
+func keywordSet(who audience, keep func(*command) bool) map[string]bool {
+	out := map[string]bool{}
+	for kw, rows := range byAudience[who] {
+		for _, c := range rows {
+			if keep == nil || keep(c) {
+				out[kw] = true
+			}
+		}
+	}
+	return out
+}
+
+// listed returns the commands of a help list (an audience's, or one
+// family's when family is not ""), in row order.
+func listed(who audience, family string) []*command {
+	var out []*command
+	for _, rows := range byAudience[who] {
+		for _, c := range rows {
+			if c.Row > 0 && (family == "" || c.family == family) {
+				out = append(out, c)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Row < out[j].Row })
+	return out
+}
+
+var (
+	// refereeCommands are handled by the referee in every game. A game
+	// may declare the overridable ones (CLEAR, UNDO) itself; the others
+	// are always the referee's.
+	refereeCommands map[string]bool
+	overridable     map[string]bool
+	// playerCommands are the commands of a player's own address (outside
+	// a game's thread), the referee's and the tournaments'.
+	playerCommands map[string]bool
+	// orgTourKeywords are the organiser's commands that have aliases in
+	// every language (templates/referee/*/aliases.txt): the tournaments'.
+	orgTourKeywords map[string]bool
+	// infoCommands are the referee commands that only produce text (or
+	// mail to others): each is answered once per mail, and at most MaxInfo
+	// of them.
+	infoCommands map[string]bool
+)
+
+// helpRows renders the rows of a help list for a reader: the commands the
+// table lists for an audience (and family, when not ""), in order.
+func (rn *Renderer) helpRows(rd Reader, who audience, family string, data map[string]any) ([]string, error) {
+	var rows []string
+	for _, c := range listed(who, family) {
+		t, err := rn.T.Render("referee", rd.Lang, c.ListRow(), rn.ctx(rd, data))
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, t)
+	}
+	return rows, nil
+}

@@ -1,0 +1,137 @@
+package referee
+
+import (
+	"strings"
+
+	"github.com/pbem-referee/referee/templates"
+)
+
+// playerFamily are the commands of a registered player at their own
+// address, outside any game's thread (the table's "player" family, see
+// commands.go). Their help is help.player, which names each of them.
+// The tournaments' rows come first: a JOIN naming a tournament is the
+// tournament's, any other JOIN a game's.
+var playerFamily = []command{
+	{Keyword: "JOIN", Who: byPlayer, Usage: "JOIN <tournament>", Help: "help.player", player: playerTour,
+		Errors: []string{"no_tournament"}},
+	{Keyword: "WITHDRAW", Who: byPlayer, Usage: "WITHDRAW <tournament>", Help: "help.player", player: playerTour,
+		Errors: []string{"no_tournament", "not_entered"}},
+	{Keyword: "STANDINGS", Who: byPlayer, Usage: "STANDINGS <tournament>", Help: "help.player", player: playerTour,
+		Errors: []string{"no_tournament"}},
+	{Keyword: "RATING", Who: byPlayer, Usage: "RATING [game]", Help: "help.player", player: playerTour},
+	{Keyword: "LIST", Who: byPlayer, Usage: "LIST", Help: "help.player", player: playerList},
+	{Keyword: "JOIN", Who: byPlayer, Usage: "JOIN <game>", Help: "help.player", player: playerJoin,
+		Errors: []string{"usage", "no_game", "not_open", "full", "already_in"}},
+	{Keyword: "OBSERVE", Who: byPlayer, Usage: "OBSERVE <game>", Help: "help.player", player: playerObserve,
+		Errors: []string{"usage", "no_game"}},
+	{Keyword: "LANG", Who: byPlayer, Usage: "LANG en|it|fr|nl", Help: "help.player", player: playerLang},
+	{Keyword: "HELP", Who: byPlayer, Usage: "HELP", Help: "help.player", player: playerHelp},
+}
+
+// playerCall is one command of a player's mail to their own address: the
+// handler adds the lines of the answer, or says that another mail answers
+// (acted).
+type playerCall struct {
+	w     *work
+	p     *Player
+	kw    string
+	cmd   *command
+	f     []string // the words of the line, the keyword first
+	lines []string
+	acted bool
+}
+
+// text adds a template of the referee's to the answer.
+func (c *playerCall) text(name string, data map[string]any) {
+	c.lines = append(c.lines, c.w.playerText(c.p, name, data))
+}
+
+// usage adds the command's syntax.
+func (c *playerCall) usage() {
+	c.text("error.usage", map[string]any{"Params": map[string]any{"usage": c.cmd.Usage}})
+}
+
+// run runs one line through the table; a line that is none of the
+// player's commands is answered with the help.
+func (c *playerCall) run() error {
+	for _, cmd := range lookupCommands(byPlayer, c.kw) {
+		c.cmd = cmd
+		if ok, err := cmd.player(c); err != nil || ok {
+			return err
+		}
+	}
+	c.text("help.player", nil)
+	return nil
+}
+
+func playerTour(c *playerCall) (bool, error) {
+	t, ok, err := c.w.tourPlayer(c.p, c.kw, c.f)
+	if err != nil || !ok {
+		return ok, err
+	}
+	if t == "" {
+		c.acted = true // the tournament's own mail answers
+	} else {
+		c.lines = append(c.lines, t)
+	}
+	return true, nil
+}
+
+func playerList(c *playerCall) (bool, error) {
+	t, err := c.w.listOpen(c.p.Lang)
+	if err != nil {
+		return true, err
+	}
+	c.lines = append(c.lines, t)
+	return true, nil
+}
+
+func playerJoin(c *playerCall) (bool, error) {
+	if len(c.f) < 2 {
+		c.usage()
+		return true, nil
+	}
+	t, err := c.w.joinOpen(c.p, strings.ToLower(c.f[1]))
+	if err != nil {
+		return true, err
+	}
+	if t != "" {
+		c.lines = append(c.lines, t)
+	} else {
+		c.acted = true // the game's own mail confirms
+	}
+	return true, nil
+}
+
+func playerObserve(c *playerCall) (bool, error) {
+	if len(c.f) < 2 {
+		c.usage()
+		return true, nil
+	}
+	w := c.w
+	if !w.tx.HasGame(strings.ToLower(c.f[1])) {
+		c.text("error.no_game", map[string]any{"game": c.f[1]})
+		return true, nil
+	}
+	if err := w.observe(strings.ToLower(c.f[1]), c.p.Address, c.p.Lang, nil, -1); err != nil {
+		return true, err
+	}
+	c.acted = true
+	return true, nil
+}
+
+func playerLang(c *playerCall) (bool, error) {
+	if len(c.f) == 2 && templates.IsLanguage(strings.ToLower(c.f[1])) {
+		c.p.Lang = strings.ToLower(c.f[1])
+		if err := savePlayer(c.w.tx, c.p); err != nil {
+			return true, err
+		}
+	}
+	c.text("info.lang", nil)
+	return true, nil
+}
+
+func playerHelp(c *playerCall) (bool, error) {
+	c.text("help.player", nil)
+	return true, nil
+}
