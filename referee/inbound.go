@@ -2,7 +2,6 @@ package referee
 
 import (
 	"context"
-	"errors"
 	"fmt"
 )
 
@@ -36,11 +35,9 @@ func Permanent(format string, args ...any) error {
 	return &PermanentError{Reason: fmt.Sprintf(format, args...)}
 }
 
-// IsPermanent reports whether err is (or wraps) a *PermanentError.
-func IsPermanent(err error) bool {
-	var pe *PermanentError
-	return errors.As(err, &pe)
-}
+// IsPermanent reports whether err is (or wraps) a permanent failure: a
+// *PermanentError, or any Transienter that is not transient (failure.go).
+func IsPermanent(err error) bool { return permanentInChain(err) }
 
 // The outbox contract between the referee, which writes mails into the
 // store's "outbox" queue in the transaction of the change that caused them,

@@ -26,6 +26,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -346,6 +347,7 @@ func (l *Loop) attempt(ctx context.Context, it store.Item) (a Attempt) {
 // record commits the outcome of an attempt and reports it.
 func (l *Loop) record(it store.Item, start time.Time, a Attempt) {
 	q := l.o.Queue
+	a.Permanent = a.Permanent || referee.IsPermanent(a.Err) // the one shape of failures (referee/failure.go)
 	now := l.o.Now()
 	rep := Report{Attempt: a, Duration: now.Sub(start), Latency: now.Sub(it.Created)}
 	log := l.o.Logger.With(slog.Uint64("id", it.ID), slog.String("key", it.Key), slog.Int("attempt", it.Attempts))

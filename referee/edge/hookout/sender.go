@@ -135,6 +135,9 @@ type callError struct {
 func (e *callError) Error() string { return e.err.Error() }
 func (e *callError) Unwrap() error { return e.err }
 
+// Transient reports whether a later call may succeed (referee.Transienter).
+func (e *callError) Transient() bool { return !e.permanent }
+
 func permanent(format string, args ...any) *callError {
 	return &callError{permanent: true, err: fmt.Errorf(format, args...)}
 }

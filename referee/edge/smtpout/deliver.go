@@ -60,6 +60,9 @@ func (e *DeliveryError) Error() string {
 
 func (e *DeliveryError) Unwrap() error { return e.Err }
 
+// Transient reports whether a later attempt may succeed (referee.Transienter).
+func (e *DeliveryError) Transient() bool { return !e.Permanent }
+
 var enhancedRE = regexp.MustCompile(`^([245])\.\d{1,3}\.\d{1,3}\b`)
 
 // classify turns an error of stage into a *DeliveryError. SMTP replies 5xx
