@@ -317,18 +317,14 @@ type rules struct {
 	spaces    map[string]*SpaceDef
 }
 
-var cache engine.RulesetCache[*rules]
+// dataFile loads the data file: the embedded default, parsed once, or an
+// organiser's, once per SHA-256 (engine.Ruleset).
+var dataFile = &engine.Ruleset[*rules]{Default: defaultRuleset, Parse: parseRules}
 
-func loadRules(data []byte) (*rules, string, error) {
-	if data == nil {
-		data = defaultRuleset
-	}
-	return cache.Get(data, parseRules)
-}
+// RulesetVersion implements engine.Versioned.
+func (r *rules) RulesetVersion() string { return r.Version }
 
-func bad(format string, a ...any) error {
-	return engine.Reject("", "bad_ruleset", "error", fmt.Sprintf(format, a...))
-}
+var bad = engine.BadRuleset
 
 // parseRules decodes and validates a data file.
 func parseRules(data []byte) (*rules, error) {

@@ -1,7 +1,6 @@
 package brewcrafters
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -64,33 +63,23 @@ func (Game) DefaultRuleset() []byte { return defaultRuleset }
 
 // NewBot implements engine.BotMaker.
 func (Game) NewBot(name string) (engine.Bot, error) {
-	switch name {
-	case "random":
-		return engine.RandomBot{}, nil
-	case "greedy":
-		return Greedy{}, nil
-	}
-	return nil, fmt.Errorf("brewcrafters: no bot %q (bots: random, greedy)", name)
+	return engine.NamedBot(gameName, name, map[string]engine.Bot{"greedy": Greedy{}})
 }
 
 // NewState implements engine.Game: setup per BC-3.
 func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
-	v, opts, err := engine.ResolveOptions(g.Info(), cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	r, sha, err := loadRules(cfg.Ruleset)
+	h, r, err := engine.Setup(g.Info(), schema, dataFile, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
 	n := len(cfg.Seats)
-	if sp := opts["start_player"]; sp != "random" {
+	if sp := h.Options["start_player"]; sp != "random" {
 		k, _ := strconv.Atoi(sp)
 		if k > n {
 			return nil, nil, engine.Reject("BC-3.9", "bad_option_value", "option", "start_player", "value", sp)
 		}
 	}
-	s := &State{H: engine.NewHeader(gameName, schema, v.Name, opts, cfg, r.Version, sha), N: n, r: r, Cur: -1}
+	s := &State{H: h, N: n, r: r, Cur: -1}
 	s.setup()
 	s.settle()
 	evs := s.ev
@@ -100,25 +89,16 @@ func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) 
 
 // DecodeState implements engine.Game.
 func (Game) DecodeState(data, ruleset []byte) (engine.State, error) {
-	r, sha, err := loadRules(ruleset)
+	r, sha, err := dataFile.Load(ruleset)
 	if err != nil {
 		return nil, err
 	}
 	var s State
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("brewcrafters: %w", err)
+	if err := engine.DecodeStateJSON(gameName, schema, sha, data, &s, &s.H); err != nil {
+		return nil, err
 	}
-	if s.H.Game != gameName {
-		return nil, fmt.Errorf("brewcrafters: state of game %q", s.H.Game)
-	}
-	if s.H.Schema != schema {
-		return nil, fmt.Errorf("brewcrafters: state schema %d, this engine reads %d", s.H.Schema, schema)
-	}
-	if s.H.RulesetSHA != sha {
-		return nil, fmt.Errorf("brewcrafters: the state was started with ruleset %s, not %s", s.H.RulesetSHA, sha)
-	}
-	if s.N != len(s.H.Seats) || len(s.P) != s.N {
-		return nil, fmt.Errorf("brewcrafters: %d players for %d seats", len(s.P), len(s.H.Seats))
+	if err := engine.CheckPlayers(gameName, len(s.P), &s.H); err != nil || s.N != len(s.P) {
+		return nil, fmt.Errorf("brewcrafters: %d players (N %d) for %d seats", len(s.P), s.N, len(s.H.Seats))
 	}
 	s.r = r
 	return &s, nil

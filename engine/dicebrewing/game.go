@@ -1,7 +1,6 @@
 package dicebrewing
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -64,28 +63,18 @@ func (game) DefaultRuleset() []byte { return defaultRuleset }
 
 // NewBot implements engine.BotMaker.
 func (game) NewBot(name string) (engine.Bot, error) {
-	switch name {
-	case "random":
-		return engine.RandomBot{}, nil
-	case "greedy":
-		return Greedy{}, nil
-	}
-	return nil, fmt.Errorf("dicebrewing: no bot %q (bots: random, greedy)", name)
+	return engine.NamedBot(gameName, name, map[string]engine.Bot{"greedy": Greedy{}})
 }
 
 // NewState implements engine.Game: setup per DB-3.
 func (g game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
-	v, opts, err := engine.ResolveOptions(g.Info(), cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	r, sha, err := loadRules(cfg.Ruleset)
+	h, r, err := engine.Setup(g.Info(), schema, dataFile, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
 	n := len(cfg.Seats)
 	first := -1
-	if f := opts[optFirst]; f != "random" {
+	if f := h.Options[optFirst]; f != "random" {
 		k, _ := strconv.Atoi(f)
 		if k < 1 || k > n {
 			return nil, nil, engine.Reject("DB-3.7", "bad_option_value", "option", optFirst, "value", f,
@@ -94,7 +83,7 @@ func (g game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) 
 		first = k - 1
 	}
 	s := &state{
-		H:     engine.NewHeader(gameName, schema, v.Name, opts, cfg, r.Version, sha),
+		H:     h,
 		N:     n,
 		Cur:   -1,
 		rules: r,
@@ -115,25 +104,16 @@ func firstValues(n int) []string {
 
 // DecodeState implements engine.Game.
 func (game) DecodeState(data, ruleset []byte) (engine.State, error) {
-	r, sha, err := loadRules(ruleset)
+	r, sha, err := dataFile.Load(ruleset)
 	if err != nil {
 		return nil, err
 	}
 	var s state
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("dicebrewing: %w", err)
+	if err := engine.DecodeStateJSON(gameName, schema, sha, data, &s, &s.H); err != nil {
+		return nil, err
 	}
-	if s.H.Game != gameName {
-		return nil, fmt.Errorf("dicebrewing: state of game %q", s.H.Game)
-	}
-	if s.H.Schema != schema {
-		return nil, fmt.Errorf("dicebrewing: state schema %d, this engine reads %d", s.H.Schema, schema)
-	}
-	if s.H.RulesetSHA != sha {
-		return nil, fmt.Errorf("dicebrewing: the state was started with ruleset %s, not %s", s.H.RulesetSHA, sha)
-	}
-	if s.N != len(s.H.Seats) || len(s.P) != s.N {
-		return nil, fmt.Errorf("dicebrewing: %d players for %d seats", len(s.P), len(s.H.Seats))
+	if err := engine.CheckPlayers(gameName, len(s.P), &s.H); err != nil || s.N != len(s.P) {
+		return nil, fmt.Errorf("dicebrewing: %d players (N %d) for %d seats", len(s.P), s.N, len(s.H.Seats))
 	}
 	s.rules = r
 	return &s, nil

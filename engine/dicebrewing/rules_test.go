@@ -10,7 +10,7 @@ import (
 // The embedded ruleset parses, is marked PROVISIONAL where the spec says
 // so (§8.0), and holds the components of §2.
 func TestRulesetDefault(t *testing.T) {
-	r, _, err := loadRules(nil)
+	r, _, err := dataFile.Load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -374,28 +373,14 @@ type CorpLevel struct {
 	Track  []int
 }
 
-var rulesCache engine.RulesetCache[*Rules]
+// dataFile loads the data file: the embedded default, parsed once, or an
+// organiser's, once per SHA-256 (engine.Ruleset).
+var dataFile = &engine.Ruleset[*Rules]{Default: defaultRuleset, Parse: parseRules}
 
-var (
-	defaultOnce  sync.Once
-	defaultRules *Rules
-	defaultSHA   string
-	defaultErr   error
-)
+// RulesetVersion implements engine.Versioned.
+func (r *Rules) RulesetVersion() string { return r.Version }
 
-// loadRules returns the compiled rules of a data file (nil: the default,
-// parsed and hashed once).
-func loadRules(data []byte) (*Rules, string, error) {
-	if data == nil {
-		defaultOnce.Do(func() { defaultRules, defaultSHA, defaultErr = rulesCache.Get(defaultRuleset, parseRules) })
-		return defaultRules, defaultSHA, defaultErr
-	}
-	return rulesCache.Get(data, parseRules)
-}
-
-func bad(format string, a ...any) error {
-	return engine.Reject("", "bad_ruleset", "error", fmt.Sprintf(format, a...))
-}
+var bad = engine.BadRuleset
 
 func indexOf(list []string, s string) int {
 	for i, x := range list {

@@ -10,7 +10,7 @@ import (
 
 func defaultRulesT(t *testing.T) *Rules {
 	t.Helper()
-	r, _, err := loadRules(nil)
+	r, _, err := dataFile.Load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,6 @@
 package fromage
 
 import (
-	"encoding/json"
-	"fmt"
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
@@ -76,26 +74,16 @@ func (Game) DefaultRuleset() []byte { return defaultRuleset }
 // NewBot returns the named bot: "random" (a uniform legal player) or
 // "greedy" (one-move look-ahead on a heuristic evaluation).
 func (Game) NewBot(name string) (engine.Bot, error) {
-	switch name {
-	case "random":
-		return engine.RandomBot{}, nil
-	case "greedy":
-		return Greedy{}, nil
-	}
-	return nil, fmt.Errorf("fromage: no bot %q", name)
+	return engine.NamedBot(gameName, name, map[string]engine.Bot{"greedy": Greedy{}})
 }
 
 // NewState sets a game up (FR-3).
 func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
-	v, opts, err := engine.ResolveOptions(g.Info(), cfg)
+	h, rules, err := engine.Setup(g.Info(), schema, dataFile, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
-	rules, sha, err := loadRules(cfg.Ruleset)
-	if err != nil {
-		return nil, nil, err
-	}
-	s := &State{H: engine.NewHeader(gameName, schema, v.Name, opts, cfg, rules.Version, sha), r: rules}
+	s := &State{H: h, r: rules}
 	if err := s.bind(); err != nil {
 		return nil, nil, err
 	}
@@ -105,29 +93,20 @@ func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) 
 
 // DecodeState rebuilds a state from its JSON.
 func (Game) DecodeState(data, ruleset []byte) (engine.State, error) {
-	rules, sha, err := loadRules(ruleset)
+	rules, sha, err := dataFile.Load(ruleset)
 	if err != nil {
 		return nil, err
 	}
 	var s State
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("fromage: %w", err)
-	}
-	if s.H.Game != gameName {
-		return nil, fmt.Errorf("fromage: state is for game %q", s.H.Game)
-	}
-	if s.H.Schema != schema {
-		return nil, fmt.Errorf("fromage: state schema %d, this engine reads %d", s.H.Schema, schema)
-	}
-	if s.H.RulesetSHA != sha {
-		return nil, fmt.Errorf("fromage: state was started with ruleset %s, not %s", s.H.RulesetSHA, sha)
+	if err := engine.DecodeStateJSON(gameName, schema, sha, data, &s, &s.H); err != nil {
+		return nil, err
 	}
 	s.r = rules
 	if err := s.bind(); err != nil {
 		return nil, err
 	}
-	if len(s.Players) != len(s.H.Seats) {
-		return nil, fmt.Errorf("fromage: %d players for %d seats", len(s.Players), len(s.H.Seats))
+	if err := engine.CheckPlayers(gameName, len(s.Players), &s.H); err != nil {
+		return nil, err
 	}
 	return &s, nil
 }

@@ -61,7 +61,7 @@ func TestRulesetValidation(t *testing.T) {
 // sheds), 27 spaces (15 resource, 4 monk, 6 disc, 2 barrel), 12 goals,
 // and it is marked provisional.
 func TestDefaultRuleset(t *testing.T) {
-	r, _, err := loadRules(nil)
+	r, _, err := dataFile.Load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

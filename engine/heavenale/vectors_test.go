@@ -104,7 +104,7 @@ func TestTV08ForcedFirst(t *testing.T) {
 
 // TV-09: exchange at 2:1 (HA-7.2, 7.3, 7.6).
 func TestTV09Exchange(t *testing.T) {
-	r, _, _ := loadRules(nil)
+	r, _, _ := dataFile.Load(nil)
 	b := r.band(13)
 	if b.Rate != 2 || b.VP != 4 {
 		t.Fatalf("band of 13: %+v", b)
@@ -117,7 +117,7 @@ func TestTV09Exchange(t *testing.T) {
 
 // TV-10: shed table boundaries (HA-5.5.3, 5.5.4, §8.6).
 func TestTV10ShedTable(t *testing.T) {
-	r, _, _ := loadRules(nil)
+	r, _, _ := dataFile.Load(nil)
 	want := map[int][2]int{0: {6, 0}, 7: {6, 0}, 8: {3, 1}, 11: {3, 1}, 12: {1, 2}, 17: {1, 2}, 18: {1, 3}, 23: {1, 3}, 24: {0, 4}, 30: {0, 4}}
 	for sum, w := range want {
 		row := r.shedRow(sum)
@@ -136,7 +136,7 @@ func TestTV10ShedTable(t *testing.T) {
 
 // TV-13: a low brewmaster, and a marker that never reaches 1 (HA-7.2-7.4, 7.6).
 func TestTV13LowBrewmaster(t *testing.T) {
-	r, _, _ := loadRules(nil)
+	r, _, _ := dataFile.Load(nil)
 	b := r.band(-5)
 	low, _, _, _ := evenOut([5]int{2, 1, 1, 1, -3}, b.Rate, 15/10, r.Max, false)
 	if b.Rate != 5 || b.VP != 2 || low != -1 {

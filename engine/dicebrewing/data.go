@@ -2,7 +2,6 @@ package dicebrewing
 
 import (
 	_ "embed"
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -364,19 +363,14 @@ func (r *rules) unluckyCredit(n int) int {
 	return r.UnluckyCredit[last] + r.UnluckyExtra*(n-last)
 }
 
-var rulesetCache engine.RulesetCache[*rules]
+// dataFile loads the data file: the embedded default, parsed once, or an
+// organiser's, once per SHA-256 (engine.Ruleset).
+var dataFile = &engine.Ruleset[*rules]{Default: defaultRuleset, Parse: parseRules}
 
-// loadRules returns the parsed ruleset for data (nil: the embedded default).
-func loadRules(data []byte) (*rules, string, error) {
-	if data == nil {
-		data = defaultRuleset
-	}
-	return rulesetCache.Get(data, parseRules)
-}
+// RulesetVersion implements engine.Versioned.
+func (r *rules) RulesetVersion() string { return r.Version }
 
-func bad(format string, args ...any) error {
-	return engine.Reject("", "bad_ruleset", "error", fmt.Sprintf(format, args...))
-}
+var bad = engine.BadRuleset
 
 var (
 	codeRE    = regexp.MustCompile(`^[A-Z][A-Z0-9]{1,11}$`)
