@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -132,20 +133,7 @@ func TestGoldenSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := pr + "\n\n" + sum + "\n"
-	path := filepath.Join("testdata", "golden-summary.en.txt")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("summary differs from %s (run with -update):\n%s", path, got)
-	}
+	enginetest.Golden(t, filepath.Join("testdata", "golden-summary.en.txt"), pr+"\n\n"+sum, *update)
 }
 
 // TestEveryErrorAndHelpRenders renders every error, help and rule text of

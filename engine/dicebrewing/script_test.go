@@ -101,11 +101,11 @@ func playScript(t *testing.T, tb *engine.Table, path string, trace func(string, 
 	flush()
 }
 
-// The sample offline game (testdata/short-game.script) plays to its end
+// The sample offline game (testdata/short-2p.script) plays to its end
 // through NewTable, Table.Script and Table.Submit, as "referee play" does,
 // and its log replays exactly (engine.Replay).
 func TestSampleScriptShortGame(t *testing.T) {
-	data, err := os.ReadFile("testdata/short-game.toml")
+	data, err := os.ReadFile("testdata/short.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestSampleScriptShortGame(t *testing.T) {
 	tb.HashSteps = true
 	log := engine.Log{Game: gameName, Config: cfg, Ruleset: data, RulesetSHA: tb.State.Head().RulesetSHA, Setup: setup, Steps: rep0.Steps}
 	var traces []string
-	playScript(t, tb, "testdata/short-game.script", func(s string, rep *engine.Report) {
+	playScript(t, tb, "testdata/short-2p.script", func(s string, rep *engine.Report) {
 		traces = append(traces, s)
 		log.Steps = append(log.Steps, rep.Steps...)
 	})

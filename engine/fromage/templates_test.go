@@ -7,9 +7,9 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -109,24 +109,7 @@ func TestTemplatesRender(t *testing.T) {
 		}
 		// Every event, as each seat and an observer may see it, fresh and
 		// after a JSON round trip (numbers become float64).
-		var back []engine.Event
-		js, _ := json.Marshal(evs)
-		_ = json.Unmarshal(js, &back)
-		for _, list := range [][]engine.Event{evs, back} {
-			for _, e := range list {
-				for seat := -1; seat < 4; seat++ {
-					ev, ok := e.For(seat)
-					if !ok {
-						continue
-					}
-					c := templates.Ctx{Lang: lang, Game: gameName, Seat: seat, Seats: seatNames}
-					out := render(t, set, lang, "event."+ev.Type, c.With(ev))
-					if strings.Contains(out, "\n") {
-						t.Errorf("%s event.%s is not one line: %q", lang, ev.Type, out)
-					}
-				}
-			}
-		}
+		enginetest.RenderEvents(t, set, gameName, lang, evs, seatNames, nil)
 	}
 	// Every error code, help text and rule, in every language.
 	params := map[string]any{"column": "II", "zone": 2, "zones": 4, "cost": 3, "have": 1, "space": "F22", "spaces": []string{"F22", "F42"},
@@ -155,29 +138,13 @@ func TestTemplatesRender(t *testing.T) {
 	}
 }
 
+// render renders a template of the game (enginetest.Render).
 func render(t *testing.T, set *templates.Set, lang, name string, c templates.Ctx) string {
 	t.Helper()
-	if !set.Has(gameName, lang, name) {
-		t.Fatalf("%s: no template %s", lang, name)
-	}
-	out, err := set.Render(gameName, lang, name, c)
-	if err != nil {
-		t.Fatalf("%s %s: %v", lang, name, err)
-	}
-	if strings.Contains(out, "<no value>") || strings.Contains(out, "%!") {
-		t.Fatalf("%s %s renders a missing value:\n%s", lang, name, out)
-	}
-	return out
+	return enginetest.Render(t, set, gameName, lang, name, c)
 }
 
-func checkWidth(t *testing.T, lang, name, out string) {
-	t.Helper()
-	for _, l := range strings.Split(out, "\n") {
-		if n := utf8.RuneCountInString(l); n > templates.Width {
-			t.Errorf("%s %s: line of %d runes: %q", lang, name, n, l)
-		}
-	}
-}
+var checkWidth = enginetest.CheckWidth
 
 // TestTemplatesComplete: every event type, error code, decision kind,
 // command and cited rule of the engine has its template in every language.
@@ -203,19 +170,7 @@ func TestTemplatesComplete(t *testing.T) {
 	for _, r := range citedRules(t) {
 		names = append(names, "rule."+r)
 	}
-	for _, lang := range templates.Languages {
-		have := map[string]bool{}
-		for _, n := range set.Defined(gameName, lang) {
-			have[n] = true
-		}
-		for _, n := range names {
-			// Names also defined by the common scope are not listed by
-			// Defined; they render through the fallback anyway.
-			if !have[n] && !set.Has("common", lang, n) {
-				t.Errorf("%s: %s is missing", lang, n)
-			}
-		}
-	}
+	enginetest.AllDefined(t, set, gameName, names)
 	// Aliases: each language's words map to known keywords.
 	for _, lang := range templates.Languages[1:] {
 		for _, w := range map[string][]string{"it": {"RACCOGLI", "PRODUCI", "MUNGI"}, "fr": {"RECOLTER", "PRODUIRE", "TRAIRE"}, "nl": {"VERZAMEL", "MAAK", "MELK"}}[lang] {
@@ -243,32 +198,7 @@ var errorCodes = []string{"already_built", "already_gathered", "already_produced
 
 // citedRules lists the rule ids the engine cites in its errors.
 func citedRules(t *testing.T) []string {
-	t.Helper()
-	seen := map[string]bool{"FR-4": true, "FR-5.11.1": true, "FR-5.11.2": true}
-	entries, _ := os.ReadDir(".")
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		b, _ := os.ReadFile(e.Name())
-		for _, part := range strings.Split(string(b), "Reject(\"")[1:] {
-			id := part[:strings.IndexByte(part, '"')]
-			if id != "" {
-				seen[id] = true
-			}
-		}
-		for _, part := range strings.Split(string(b), "rule = \"")[1:] {
-			seen[part[:strings.IndexByte(part, '"')]] = true
-		}
-		for _, part := range strings.Split(string(b), "rule := \"")[1:] {
-			seen[part[:strings.IndexByte(part, '"')]] = true
-		}
-	}
-	var out []string
-	for id := range seen {
-		out = append(out, id)
-	}
-	return out
+	return enginetest.CitedRules(t, []string{"rule = \"", "rule := \""}, "FR-4", "FR-5.11.1", "FR-5.11.2")
 }
 
 // TestTemplatesEngineLists: the lists above match the code.
@@ -331,19 +261,7 @@ func TestTemplatesGolden(t *testing.T) {
 	opts := s.Legal(d)
 	prompt := render(t, set, "en", "prompt.turn", ctx.With(templates.PromptData{Prompt: engine.Prompt{Decision: d, Options: opts, Count: len(opts)}, View: s.View(2)}))
 	for name, got := range map[string]string{"testdata/golden-summary.en.txt": summary, "testdata/golden-prompt.en.txt": prompt} {
-		if *update {
-			if err := os.WriteFile(name, []byte(got+"\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatalf("%v (run with -update)", err)
-		}
-		if strings.TrimRight(string(want), "\n") != got {
-			t.Errorf("%s differs:\n%s", name, got)
-		}
+		enginetest.Golden(t, name, got, *update)
 	}
 }
 

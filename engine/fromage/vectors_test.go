@@ -8,10 +8,10 @@ import (
 )
 
 // TestVectors runs the spec's test vectors written as text
-// (testdata/vectors.txt): each vector is a subtest named by its id
+// (testdata/spec.vectors): each vector is a subtest named by its id
 // (TestVectors/TV-01 ...). TV-09 and TV-18 are Go tests below.
 func TestVectors(t *testing.T) {
-	ids := runVectors(t, "testdata/vectors.txt")
+	ids := runVectors(t, "testdata/spec.vectors")
 	have := map[string]bool{"TV-09": true, "TV-18": true}
 	for _, id := range ids {
 		have[id] = true
@@ -66,7 +66,7 @@ func TestTV18TieBreak(t *testing.T) {
 
 // TestTiles runs one vector per advanced structure tile (D-15).
 func TestTiles(t *testing.T) {
-	ids := runVectors(t, "testdata/tiles.txt")
+	ids := runVectors(t, "testdata/tiles.vectors")
 	have := map[string]bool{}
 	for _, id := range ids {
 		have[id] = true
@@ -78,5 +78,5 @@ func TestTiles(t *testing.T) {
 	}
 }
 
-// TestRules runs the rule-section vectors (testdata/rules.txt).
-func TestRules(t *testing.T) { runVectors(t, "testdata/rules.txt") }
+// TestRules runs the rule-section vectors (testdata/rules.vectors).
+func TestRules(t *testing.T) { runVectors(t, "testdata/rules.vectors") }

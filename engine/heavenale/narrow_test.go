@@ -1,11 +1,11 @@
 package heavenale
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -99,18 +99,5 @@ func TestNarrowSummaryGolden(t *testing.T) {
 	last.Players[0].Narrow = true
 	ctx.Seats, ctx.Seat = last.H.Seats, 0
 	got += "\n\n" + render(t, set, "en", "summary", ctx.With(last.View(0)))
-	const name = "testdata/golden-summary-narrow.en.txt"
-	if *update {
-		if err := os.WriteFile(name, []byte(got+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if strings.TrimRight(string(want), "\n") != got {
-		t.Errorf("%s differs:\n%s", name, got)
-	}
+	enginetest.Golden(t, "testdata/golden-summary-narrow.en.txt", got, *update)
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -101,24 +102,7 @@ func TestTemplatesRender(t *testing.T) {
 				render(t, set, lang, "prompt."+d.Kind, c.With(templates.PromptData{Prompt: back, View: s.View(d.Seat)}))
 			}
 		}
-		var back []engine.Event
-		js, _ := json.Marshal(evs)
-		_ = json.Unmarshal(js, &back)
-		for _, list := range [][]engine.Event{evs, back} {
-			for _, e := range list {
-				for seat := -1; seat < 4; seat++ {
-					ev, ok := e.For(seat)
-					if !ok {
-						continue
-					}
-					c := templates.Ctx{Lang: lang, Game: gameName, Seat: seat, Seats: seatNames}
-					out := render(t, set, lang, "event."+ev.Type, c.With(ev))
-					if strings.Contains(out, "\n") {
-						t.Errorf("%s event.%s is not one line: %q", lang, ev.Type, out)
-					}
-				}
-			}
-		}
+		enginetest.RenderEvents(t, set, gameName, lang, evs, seatNames, nil)
 	}
 	// A final scoring with a long run of exchanges, in every language.
 	for _, lang := range templates.Languages {
@@ -156,7 +140,7 @@ func TestTemplatesRender(t *testing.T) {
 		for _, cmd := range (Game{}).Info().Commands {
 			checkWidth(t, lang, "help."+cmd, render(t, set, lang, "help."+cmd, c))
 		}
-		for _, r := range citedRules() {
+		for _, r := range citedRules(t) {
 			checkWidth(t, lang, "rule."+r, render(t, set, lang, "rule."+r, c))
 		}
 	}
@@ -167,29 +151,13 @@ func TestTemplatesRender(t *testing.T) {
 	}
 }
 
+// render renders a template of the game (enginetest.Render).
 func render(t *testing.T, set *templates.Set, lang, name string, c templates.Ctx) string {
 	t.Helper()
-	if !set.Has(gameName, lang, name) {
-		t.Fatalf("%s: no template %s", lang, name)
-	}
-	out, err := set.Render(gameName, lang, name, c)
-	if err != nil {
-		t.Fatalf("%s %s: %v", lang, name, err)
-	}
-	if strings.Contains(out, "<no value>") || strings.Contains(out, "%!") {
-		t.Fatalf("%s %s renders a missing value:\n%s", lang, name, out)
-	}
-	return out
+	return enginetest.Render(t, set, gameName, lang, name, c)
 }
 
-func checkWidth(t *testing.T, lang, name, out string) {
-	t.Helper()
-	for _, l := range strings.Split(out, "\n") {
-		if n := utf8.RuneCountInString(l); n > templates.Width {
-			t.Errorf("%s %s: line of %d runes: %q", lang, name, n, l)
-		}
-	}
-}
+var checkWidth = enginetest.CheckWidth
 
 var eventTypes = []string{"ha.setup", "ha.deal", "ha.round", "ha.round_end", "ha.home", "ha.move", "ha.barrel", "ha.buy",
 	"ha.shed", "ha.shed_activate", "ha.done", "ha.score", "ha.priv", "ha.sell", "ha.undo", "ha.pref", "ha.final", engine.EvGameOver}
@@ -202,25 +170,8 @@ var errorCodes = []string{"bad_colour", "bad_tile", "res_needs_colour", "no_spac
 
 // citedRules lists the rule ids the engine cites in its errors, and the
 // few the summary mentions.
-func citedRules() []string {
-	seen := map[string]bool{"HA-5.5.3": true, "HA-7.3": true, "HA-7.4": true}
-	entries, _ := os.ReadDir(".")
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		b, _ := os.ReadFile(e.Name())
-		for _, part := range strings.Split(string(b), "Reject(\"")[1:] {
-			if id := part[:strings.IndexByte(part, '"')]; id != "" {
-				seen[id] = true
-			}
-		}
-	}
-	var out []string
-	for id := range seen {
-		out = append(out, id)
-	}
-	return out
+func citedRules(t *testing.T) []string {
+	return enginetest.CitedRules(t, nil, "HA-5.5.3", "HA-7.3", "HA-7.4")
 }
 
 // TestTemplatesComplete: every event type, error code, decision kind,
@@ -244,20 +195,10 @@ func TestTemplatesComplete(t *testing.T) {
 	for _, c := range (Game{}).Info().Commands {
 		names = append(names, "help."+c)
 	}
-	for _, r := range citedRules() {
+	for _, r := range citedRules(t) {
 		names = append(names, "rule."+r)
 	}
-	for _, lang := range templates.Languages {
-		have := map[string]bool{}
-		for _, n := range set.Defined(gameName, lang) {
-			have[n] = true
-		}
-		for _, n := range names {
-			if !have[n] && !set.Has("common", lang, n) {
-				t.Errorf("%s: %s is missing", lang, n)
-			}
-		}
-	}
+	enginetest.AllDefined(t, set, gameName, names)
 	var src strings.Builder
 	entries, _ := os.ReadDir(".")
 	for _, e := range entries {
@@ -359,19 +300,7 @@ func TestTemplatesGolden(t *testing.T) {
 	for name, got := range map[string]string{"testdata/golden-summary.en.txt": summary, "testdata/golden-prompt.en.txt": prompt,
 		"testdata/golden-garden.txt": garden} {
 		checkWidth(t, "en", name, got)
-		if *update {
-			if err := os.WriteFile(name, []byte(got+"\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatalf("%v (run with -update)", err)
-		}
-		if strings.TrimRight(string(want), "\n") != got {
-			t.Errorf("%s differs:\n%s", name, got)
-		}
+		enginetest.Golden(t, name, got, *update)
 	}
 	// The move prompt in the other languages, with the reader's keywords
 	// (issue 14.1).
@@ -384,19 +313,7 @@ func TestTemplatesGolden(t *testing.T) {
 		}
 		name := "testdata/golden-prompt." + lang + ".txt"
 		checkWidth(t, lang, name, got)
-		if *update {
-			if err := os.WriteFile(name, []byte(got+"\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatalf("%v (run with -update)", err)
-		}
-		if strings.TrimRight(string(want), "\n") != got {
-			t.Errorf("%s differs:\n%s", name, got)
-		}
+		enginetest.Golden(t, name, got, *update)
 	}
 	for _, l := range s.gardenRows(0, true) {
 		if utf8.RuneCountInString(l) > 40 {

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -328,31 +329,16 @@ func TestRenderGolden(t *testing.T) {
 		}
 		b.WriteString("* " + out + "\n")
 	}
-	golden(t, "testdata/golden/mail-ann.en.txt", b.String())
+	golden(t, "testdata/golden-mail-ann.en.txt", b.String())
 	// An observer's summary: no private data.
 	out, err = set.Render(gameName, "en", "summary", templates.Ctx{Lang: "en", Game: gameName, Seat: -1, Seats: s.H.Seats}.With(s.View(-1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "testdata/golden/summary-observer.en.txt", out+"\n")
+	golden(t, "testdata/golden-summary-observer.en.txt", out+"\n")
 }
 
 func golden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	enginetest.Golden(t, path, got, *update)
 }
