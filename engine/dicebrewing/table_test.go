@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
 // position builds a state from test-vector directives (see vectors_test.go).
@@ -28,23 +29,14 @@ func tableAt(t *testing.T, lines ...string) *engine.Table {
 
 func submit(t *testing.T, tb *engine.Table, seat int, text string) *engine.Report {
 	t.Helper()
-	rep, err := tb.Submit(seat, engine.ParseScript(text), tb.Token())
-	if err != nil {
-		t.Fatalf("Submit(%d, %q): %v", seat, text, err)
-	}
+	rep := enginetest.Submit(t, tb, seat, text)
 	if err := tb.State.Check(); err != nil {
 		t.Fatalf("after %q: invariant: %v", text, err)
 	}
 	return rep
 }
 
-func statuses(rep *engine.Report) string {
-	var out []string
-	for _, r := range rep.Results {
-		out = append(out, r.Status)
-	}
-	return strings.Join(out, ",")
-}
+var statuses = enginetest.Statuses
 
 func steps(rep *engine.Report) string {
 	var out []string

@@ -14,22 +14,10 @@ func init() {
 	RegisterClaim()
 }
 
-func submit(t *testing.T, tb *engine.Table, seat int, text string) *engine.Report {
-	t.Helper()
-	rep, err := tb.Submit(seat, engine.ParseScript(text), tb.Token())
-	if err != nil {
-		t.Fatalf("Submit(%d, %q): %v", seat, text, err)
-	}
-	return rep
-}
-
-func statuses(rep *engine.Report) string {
-	var s []string
-	for _, r := range rep.Results {
-		s = append(s, r.Status)
-	}
-	return strings.Join(s, ",")
-}
+var (
+	submit   = Submit
+	statuses = Statuses
+)
 
 func newToy(t *testing.T, seats ...string) *engine.Table {
 	t.Helper()

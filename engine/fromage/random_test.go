@@ -1,7 +1,6 @@
 package fromage
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -140,93 +139,5 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	t.Logf("a greedy bot won %d of 100 four-player games (2 greedy, 2 random)", first)
 	if first < 90 {
 		t.Errorf("greedy won only %d of 100 four-player games", first)
-	}
-}
-
-// BenchmarkRandomGame reports moves per second and allocations per move
-// over complete random games (no invariant checks).
-func BenchmarkRandomGame(b *testing.B) {
-	b.ReportAllocs()
-	moves := 0
-	for i := 0; i < b.N; i++ {
-		_, n, err := playRandom(i, false)
-		if err != nil {
-			b.Fatal(err)
-		}
-		moves += n
-	}
-	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
-	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
-}
-
-// BenchmarkMove measures one move (Pending + Legal + Parse + Apply) of
-// random games; allocs/op is allocations per move.
-func BenchmarkMove(b *testing.B) {
-	b.ReportAllocs()
-	rng := rand.New(rand.NewPCG(1, 2))
-	var st engine.State
-	game := 0
-	for i := 0; i < b.N; i++ {
-		if st == nil || st.Result() != nil {
-			b.StopTimer()
-			st, _, _ = Game{}.NewState(randomConfig(game))
-			game++
-			b.StartTimer()
-		}
-		pend := st.Pending()
-		d := pend[0]
-		opts := st.Legal(d)
-		m, _ := st.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
-		if _, err := st.Apply(d.Seat, m); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// midGame returns a 4-player state in the middle of a game.
-func midGame(tb testing.TB) engine.State {
-	st, _, err := Game{}.NewState(engine.Config{Variant: "advanced", Seats: seatNames, Seed: "mid"})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(4, 4))
-	for st.(*State).Turn < 8 {
-		d := st.Pending()[0]
-		opts := st.Legal(d)
-		m, _ := st.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
-		if _, err := st.Apply(d.Seat, m); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	return st
-}
-
-// BenchmarkJSONRoundTrip: marshal a mid-game state and decode it back.
-func BenchmarkJSONRoundTrip(b *testing.B) {
-	st := midGame(b)
-	b.ReportAllocs()
-	var size int
-	for i := 0; i < b.N; i++ {
-		js, err := json.Marshal(st)
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(js)
-		if _, err := (Game{}).DecodeState(js, nil); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(size), "bytes")
-}
-
-// BenchmarkGreedyChoose measures one greedy decision.
-func BenchmarkGreedyChoose(b *testing.B) {
-	st := midGame(b)
-	d := st.Pending()[0]
-	opts := st.Legal(d)
-	rng := rand.New(rand.NewPCG(1, 1))
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		Greedy{}.Choose(st, d, opts, rng)
 	}
 }

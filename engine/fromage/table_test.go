@@ -8,24 +8,14 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
-func submit(t *testing.T, tb *engine.Table, seat int, text string) *engine.Report {
-	t.Helper()
-	rep, err := tb.Submit(seat, engine.ParseScript(text), tb.Token())
-	if err != nil {
-		t.Fatalf("Submit(%d, %q): %v", seat, text, err)
-	}
-	return rep
-}
-
-func statuses(rep *engine.Report) string {
-	var s []string
-	for _, r := range rep.Results {
-		s = append(s, r.Status)
-	}
-	return strings.Join(s, ",")
-}
+// The Table helpers of every game's tests (enginetest).
+var (
+	submit   = enginetest.Submit
+	statuses = enginetest.Statuses
+)
 
 // FR-3.12, FR-6.4, P-1: a turn's plans stay sealed in the Table until every
 // seat's answer is complete; then they are applied step by step, each step

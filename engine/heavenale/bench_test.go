@@ -1,54 +1,18 @@
 package heavenale
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
-// benchMove plays one move of the bot (Legal, Parse and Apply included).
-func benchMove(b *testing.B, s *State, bot engine.Bot, rng *rand.Rand) {
-	d := s.Pending()[0]
-	opts := s.Legal(d)
-	i := 0
-	if len(opts) > 1 {
-		i = bot.Choose(s, d, opts, rng)
-	}
-	m, err := s.Parse(d.Seat, opts[i].Cmd)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := s.Apply(d.Seat, m); err != nil {
-		b.Fatal(err)
-	}
-}
-
 func benchGames(b *testing.B, bot engine.Bot, players int) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	var s *State
-	game := 0
-	newGame := func() {
-		st, _, err := Game{}.NewState(engine.Config{Seats: seatNames[:players], Seed: fmt.Sprint("bench-", game)})
-		if err != nil {
-			b.Fatal(err)
-		}
-		game++
-		s = st.(*State)
-	}
-	newGame()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if s.Result() != nil {
-			newGame()
-		}
-		benchMove(b, s, bot, rng)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
-	b.ReportMetric(float64(game), "games")
+	enginetest.BenchGames(b, Game{}, func(n int) engine.Config {
+		return engine.Config{Seats: seatNames[:players], Seed: fmt.Sprint("bench-", n)}
+	}, bot, rand.New(rand.NewPCG(1, 2)))
 }
 
 // BenchmarkRandomGameMoves: complete 4-player games of random players; one
@@ -68,28 +32,13 @@ func midGame(b *testing.B) *State {
 	s := st.(*State)
 	rng := rand.New(rand.NewPCG(9, 9))
 	for s.Round < 3 {
-		benchMove(b, s, engine.RandomBot{}, rng)
+		enginetest.BotMove(b, s, engine.RandomBot{}, rng)
 	}
 	return s
 }
 
 // BenchmarkJSONRoundTrip: marshal a mid-game state and decode it back.
-func BenchmarkJSONRoundTrip(b *testing.B) {
-	s := midGame(b)
-	js, _ := json.Marshal(s)
-	b.ReportAllocs()
-	b.SetBytes(int64(len(js)))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		data, err := json.Marshal(s)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := (Game{}).DecodeState(data, nil); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkJSONRoundTrip(b *testing.B) { enginetest.BenchJSONRoundTrip(b, Game{}, midGame(b)) }
 
 // BenchmarkView: one seat's view of a mid-game state (the summary's data,
 // with the projected final scores).

@@ -6,24 +6,14 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
-func submit(t *testing.T, tb *engine.Table, seat int, text string) *engine.Report {
-	t.Helper()
-	rep, err := tb.Submit(seat, engine.ParseScript(text), tb.Token())
-	if err != nil {
-		t.Fatalf("Submit(%d, %q): %v", seat, text, err)
-	}
-	return rep
-}
-
-func statuses(rep *engine.Report) string {
-	var s []string
-	for _, r := range rep.Results {
-		s = append(s, r.Status)
-	}
-	return strings.Join(s, ",")
-}
+// The Table helpers of every game's tests (enginetest).
+var (
+	submit   = enginetest.Submit
+	statuses = enginetest.Statuses
+)
 
 // tableState sets up a 2-player Table where Ann starts and Ben has picked
 // CASH; the track is replaced by a known one.
