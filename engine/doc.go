@@ -50,4 +50,49 @@
 // the referee reports an expired deadline. The Table is pure as well: the
 // referee persists it, and the offline "referee play" command uses the very
 // same code.
+//
+// # The skeleton of a game
+//
+// Every game is one sub-package (engine/dicebrewing, engine/fromage,
+// engine/heavenale, engine/brewcrafters) with the same files for the same
+// roles, so that the next game follows them:
+//
+//   - doc.go: the package doc: the rules implemented, the rule-id prefix
+//     (DB-, FR-, HA-, BC-), the specification's rulings and what the engine
+//     leaves out.
+//   - game.go: the Game value, registered by name from init. Its methods are
+//     thin over the shared skeleton (skeleton.go): Info; DefaultRuleset (the
+//     embedded data file); NewBot with NamedBot ("random" is RandomBot, the
+//     game adds "greedy"); NewState starting with Setup (variant and
+//     options resolved, ruleset loaded, Header built); DecodeState starting
+//     with DecodeStateJSON (game, schema and ruleset checked) and ending with
+//     CheckPlayers.
+//   - data.go: the data file <game>.toml (embedded as defaultRuleset), its
+//     Go types, parseRules (DecodeRuleset, then validation with bad, which is
+//     BadRuleset), and the loader: var dataFile = &engine.Ruleset[*rules]{
+//     Default: defaultRuleset, Parse: parseRules}, the rules type answering
+//     RulesetVersion (Versioned). A nil ruleset is the default, parsed once;
+//     an organiser's is parsed once per SHA-256.
+//   - state.go (the State, its Header H, Clone), flow.go (Pending and the
+//     turn structure), parse.go (Parse, Route), apply.go (Apply), check.go
+//     (Check: the invariants), score.go (Result), view.go (View: structured
+//     data for the templates, never prose), bot.go (Greedy). A game adds
+//     files for its own parts (fromage/corp.go, brewcrafters/brewery.go).
+//   - Tests, by role: helpers_test.go (fixtures), rules_test.go (rule by
+//     rule, named by rule id), vectors_test.go (the specification's test
+//     vectors), data_test.go (the data file), conformance_test.go
+//     (enginetest.Conformance), random_test.go (complete random games, the
+//     invariants after every move), fuzz_test.go, table_test.go (through a
+//     Table: enginetest.Submit, Statuses), script_test.go (offline play:
+//     enginetest.PlayScript), templates_test.go (every template in every
+//     language within 80 columns: enginetest.Render, CheckWidth,
+//     RenderEvents, AllDefined, CitedRules, Golden), bench_test.go
+//     (enginetest.BenchGames, BotMove, BenchJSONRoundTrip).
+//   - testdata/: short.toml and short-<n>p.script (a short complete game for
+//     "referee play" and script_test.go), golden-<what>.<lang>.txt (golden
+//     renders; go test -update rewrites them), *.vectors (test vectors in
+//     the game's text format).
+//
+// The templates of a game (every word a player reads) live in
+// templates/<game>/<lang>/, never in the engine.
 package engine
