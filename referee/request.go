@@ -128,24 +128,13 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	keepWrittenElsePass(text, read, orders)
 	gw.normalise(s.Lang, orders)
 	rep := gw.reply(seat)
-	var game []engine.Order
 	gameCmds := map[string]bool{}
 	for _, c := range gw.eg.Info().Commands {
 		gameCmds[strings.ToUpper(c)] = true
 	}
 	c := gw.w.r.capOrders(orders, func(kw string) bool { return refereeCommands[kw] || gameCmds[kw] })
 	if (len(orders) > 0 && !c.any || len(orders) == 0 && len(ignored) > 0) && !disguised(ignored) {
-		// Prose only (a vacation notice without automation headers, a
-		// stray reply): never an error reply.
-		delete(gw.replies, seat)
-		delete(gw.answering, seat)
-		out.Status, out.Detail = "ignored", "no line looks like a command"
-		if gw.w.now.Sub(s.NoCommandNote) >= 24*time.Hour {
-			s.NoCommandNote = gw.w.now
-			gw.answering[seat] = req.MessageID
-			gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.no_command_lines", nil))
-			out.Detail += "; told once today"
-		}
+		gw.proseOnly(seat, req, out)
 		return nil
 	}
 	rep.Info = append(rep.Info, c.note(func(name string, data map[string]any) string { return gw.text(seat, name, data) })...)
@@ -154,27 +143,11 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 		rep.Rejected = true
 		gw.force[seat] = true
 	}
-	orders = c.orders
-	addr := s.Address
-	for _, o := range orders {
-		kw := o.Keyword()
-		if refereeCommands[kw] && !(overridable[kw] && gameCmds[kw]) {
-			line, err := gw.command(seat, kw, o)
-			if err != nil {
-				return err
-			}
-			rep.Lines = append(rep.Lines, line)
-			// A JOIN that fills the table draws the seat order: the
-			// commands after it use the seat's new number.
-			if seat = gw.g.seatOfAddress(addr); seat < 0 {
-				return nil // declined: the seat is gone
-			}
-			s = &gw.g.Seats[seat]
-			continue
-		}
-		game = append(game, o)
+	seat, game, err := gw.refereeFirst(seat, c.orders, gameCmds, rep)
+	if err != nil || seat < 0 {
+		return err
 	}
-	if len(orders) == 0 {
+	if len(c.orders) == 0 {
 		gw.force[seat] = true
 		rep.Info = append(rep.Info, gw.text(seat, "info.no_commands", nil))
 	}
@@ -188,16 +161,74 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 		}
 		return nil
 	}
+	if code := gw.refusal(seat); code != "" {
+		return gw.refuseAll(seat, game, code, out)
+	}
+	return gw.playOrders(seat, game, req, rep, out)
+}
+
+// proseOnly answers a mail in which no line looks like a command (a
+// vacation notice without automation headers, a stray reply): never an
+// error reply, a note at most once a day.
+func (gw *gameWork) proseOnly(seat int, req *Request, out *Outcome) {
+	s := &gw.g.Seats[seat]
+	delete(gw.replies, seat)
+	delete(gw.answering, seat)
+	out.Status, out.Detail = "ignored", "no line looks like a command"
+	if gw.w.now.Sub(s.NoCommandNote) >= 24*time.Hour {
+		s.NoCommandNote = gw.w.now
+		gw.answering[seat] = req.MessageID
+		gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.no_command_lines", nil))
+		out.Detail += "; told once today"
+	}
+}
+
+// refereeFirst runs the referee's commands of a mail, first-come, and
+// returns the game's orders, in order, with the seat's number after them
+// (-1 when a DECLINE gave the seat up).
+func (gw *gameWork) refereeFirst(seat int, orders []engine.Order, gameCmds map[string]bool, rep *reply) (int, []engine.Order, error) {
+	var game []engine.Order
+	addr := gw.g.Seats[seat].Address
+	for _, o := range orders {
+		kw := o.Keyword()
+		if !refereeCommands[kw] || overridable[kw] && gameCmds[kw] {
+			game = append(game, o)
+			continue
+		}
+		line, err := gw.command(seat, kw, o)
+		if err != nil {
+			return seat, nil, err
+		}
+		rep.Lines = append(rep.Lines, line)
+		// A JOIN that fills the table draws the seat order: the commands
+		// after it use the seat's new number.
+		if seat = gw.g.seatOfAddress(addr); seat < 0 {
+			return -1, nil, nil // declined: the seat is gone
+		}
+	}
+	return seat, game, nil
+}
+
+// refusal is the error template that refuses every game order of a seat
+// ("" when the seat may play).
+func (gw *gameWork) refusal(seat int) string {
 	switch {
 	case gw.g.Status == StatusForming:
-		return gw.refuseAll(seat, game, "error.not_started", out)
+		return "error.not_started"
 	case gw.g.Status == StatusPaused:
-		return gw.refuseAll(seat, game, "error.paused", out)
+		return "error.paused"
 	case gw.g.Status != StatusRunning:
-		return gw.refuseAll(seat, game, "error.over", out)
-	case s.State != SeatPlaying:
-		return gw.refuseAll(seat, game, "error.not_playing", out)
+		return "error.over"
+	case gw.g.Seats[seat].State != SeatPlaying:
+		return "error.not_playing"
 	}
+	return ""
+}
+
+// playOrders submits a seat's game orders to the table, all or none, and
+// says what became of them.
+func (gw *gameWork) playOrders(seat int, game []engine.Order, req *Request, rep *reply, out *Outcome) error {
+	s := &gw.g.Seats[seat]
 	if s.Bot != "" {
 		// The player is back: the bot hands the seat over.
 		s.Bot, s.Missed = "", 0
@@ -217,23 +248,23 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	if res.Rejected {
 		out.Status, out.Detail = "rejected", "an order was refused; nothing applied"
 		gw.force[seat] = true
-	} else {
-		s.Missed = 0
-		gw.acted[seat] = true
-		// Orders kept for later (queued, or a sealed answer waiting for
-		// the others) are "queued", never "applied" (issue 11, item 3).
-		applied, queued := false, false
-		for _, r := range res.Results {
-			switch r.Status {
-			case "applied", "partial", "else_pass":
-				applied = true
-			case "queued", "sealed":
-				queued = true
-			}
+		return nil
+	}
+	s.Missed = 0
+	gw.acted[seat] = true
+	// Orders kept for later (queued, or a sealed answer waiting for the
+	// others) are "queued", never "applied" (issue 11, item 3).
+	applied, queued := false, false
+	for _, r := range res.Results {
+		switch r.Status {
+		case "applied", "partial", "else_pass":
+			applied = true
+		case "queued", "sealed":
+			queued = true
 		}
-		if queued && !applied && out.Status == "applied" {
-			out.Status, out.Detail = "queued", "orders queued for later decisions"
-		}
+	}
+	if queued && !applied && out.Status == "applied" {
+		out.Status, out.Detail = "queued", "orders queued for later decisions"
 	}
 	return nil
 }
