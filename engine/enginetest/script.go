@@ -16,17 +16,41 @@ import (
 // message, a blank line ends a message, "!kind ..." scripts the random
 // source, "!expire p" makes p's deadline pass. The config comes from the
 // "referee play" command line quoted in the script's header comment.
+// The state's invariants (State.Check) hold after every message.
 func PlayScript(t testing.TB, g engine.Game, path string) (*engine.Table, []*engine.Report) {
+	t.Helper()
+	tb, reps, _ := playScript(t, g, path)
+	return tb, reps
+}
+
+// PlayScriptLog plays a script as PlayScript does and returns the Table
+// with the game's log (configuration, setup events, every step and the
+// final state hash), ready for engine.Replay.
+func PlayScriptLog(t testing.TB, g engine.Game, path string) (*engine.Table, engine.Log) {
+	t.Helper()
+	tb, reps, log := playScript(t, g, path)
+	for _, rep := range reps {
+		log.Steps = append(log.Steps, rep.Steps...)
+	}
+	var err error
+	if log.Final, err = engine.StateHash(tb.State); err != nil {
+		t.Fatal(err)
+	}
+	return tb, log
+}
+
+func playScript(t testing.TB, g engine.Game, path string) (*engine.Table, []*engine.Report, engine.Log) {
 	t.Helper()
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := scriptConfig(t, g.Info().Name, filepath.Dir(path), string(raw))
-	tb, first, _, err := engine.NewTable(g, cfg)
+	tb, first, setup, err := engine.NewTable(g, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	log := engine.Log{Game: g.Info().Name, Config: cfg, Ruleset: cfg.Ruleset, RulesetSHA: tb.State.Head().RulesetSHA, Setup: setup}
 	tb.HashSteps = true
 	reps := []*engine.Report{first}
 	seatOf := func(name string) int {
@@ -50,7 +74,16 @@ func PlayScript(t testing.TB, g engine.Game, path string) (*engine.Table, []*eng
 			t.Fatal(err)
 		}
 		if rep.Rejected {
-			t.Fatalf("%s's message %q rejected: %+v", cfg.Seats[curSeat], cur, rep.Results)
+			var why []string
+			for _, r := range rep.Results {
+				for _, e := range r.Errors {
+					why = append(why, r.Order.Text+": "+e.Error())
+				}
+			}
+			t.Fatalf("%s's message %q rejected: %s", cfg.Seats[curSeat], cur, strings.Join(why, "; "))
+		}
+		if err := tb.State.Check(); err != nil {
+			t.Fatalf("after %s's message %q: invariant: %v", cfg.Seats[curSeat], cur, err)
 		}
 		reps = append(reps, rep)
 		cur, curSeat = nil, -1
@@ -87,7 +120,7 @@ func PlayScript(t testing.TB, g engine.Game, path string) (*engine.Table, []*eng
 		}
 	}
 	flush()
-	return tb, reps
+	return tb, reps, log
 }
 
 // scriptConfig reads the "referee play <game> ..." line of the header;
