@@ -11,9 +11,9 @@ import (
 // position builds a state from test-vector directives (see vectors_test.go).
 func position(t *testing.T, lines ...string) *state {
 	t.Helper()
-	r := &vrun{t: t, c: vcase{id: t.Name(), file: "inline"}}
+	r := &vrun{t: t, c: vcase{ID: t.Name(), File: "inline"}}
 	for i, l := range lines {
-		r.at = vline{i + 1, l}
+		r.at = vline{N: i + 1, Text: l}
 		r.step(l)
 		if err := r.s.Check(); err != nil {
 			t.Fatalf("line %d %q: invariant: %v", i+1, l, err)

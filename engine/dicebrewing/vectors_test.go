@@ -1,9 +1,7 @@
 package dicebrewing
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -11,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
 // The test vectors of the spec (§11) and further rule cases live in
@@ -42,12 +41,12 @@ func TestVectors(t *testing.T) {
 	seen := map[string]bool{}
 	for _, f := range files {
 		for _, c := range readVectors(t, f) {
-			if seen[c.id] {
-				t.Fatalf("%s: case %s twice", f, c.id)
+			if seen[c.ID] {
+				t.Fatalf("%s: case %s twice", f, c.ID)
 			}
-			seen[c.id] = true
+			seen[c.ID] = true
 			c := c
-			t.Run(c.id, func(t *testing.T) { runVector(t, c) })
+			t.Run(c.ID, func(t *testing.T) { runVector(t, c) })
 		}
 	}
 	// Every test vector of the spec is present (§11).
@@ -58,60 +57,13 @@ func TestVectors(t *testing.T) {
 	}
 }
 
-type vcase struct {
-	id, title string
-	file      string
-	lines     []vline
-}
+// The frame of the vector files is enginetest's (CASE ... END).
+type (
+	vcase = enginetest.VectorCase
+	vline = enginetest.VectorLine
+)
 
-type vline struct {
-	n    int
-	text string
-}
-
-func readVectors(t *testing.T, path string) []vcase {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []vcase
-	var cur *vcase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if i := strings.Index(line, "#"); i >= 0 {
-			line = line[:i]
-		}
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		switch {
-		case strings.HasPrefix(line, "CASE "):
-			if cur != nil {
-				t.Fatalf("%s:%d: CASE inside a case", path, n)
-			}
-			f := strings.Fields(line)
-			cur = &vcase{id: f[1], title: strings.Join(f[2:], " "), file: path}
-		case line == "END":
-			if cur == nil {
-				t.Fatalf("%s:%d: END outside a case", path, n)
-			}
-			out = append(out, *cur)
-			cur = nil
-		default:
-			if cur == nil {
-				t.Fatalf("%s:%d: line outside a case: %q", path, n, line)
-			}
-			cur.lines = append(cur.lines, vline{n, line})
-		}
-	}
-	if cur != nil {
-		t.Fatalf("%s: case %s has no END", path, cur.id)
-	}
-	return out
-}
+func readVectors(t *testing.T, path string) []vcase { return enginetest.ReadVectors(t, path, true) }
 
 // vrun is a running test case.
 type vrun struct {
@@ -124,14 +76,14 @@ type vrun struct {
 
 func (r *vrun) fatalf(format string, args ...any) {
 	r.t.Helper()
-	r.t.Fatalf("%s:%d: %s: %s", r.c.file, r.at.n, r.at.text, fmt.Sprintf(format, args...))
+	r.t.Fatalf("%s:%d: %s: %s", r.c.File, r.at.N, r.at.Text, fmt.Sprintf(format, args...))
 }
 
 func runVector(t *testing.T, c vcase) {
 	r := &vrun{t: t, c: c}
-	for _, l := range c.lines {
+	for _, l := range c.Lines {
 		r.at = l
-		r.step(l.text)
+		r.step(l.Text)
 		if r.s != nil {
 			if err := r.s.Check(); err != nil {
 				r.fatalf("invariant: %v", err)

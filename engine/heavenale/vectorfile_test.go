@@ -1,13 +1,13 @@
 package heavenale
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
 // The test vectors of the spec (§11) that play moves live in
@@ -44,7 +44,7 @@ func TestVectors(t *testing.T) {
 	for _, f := range files {
 		for _, c := range readVectorFile(t, f) {
 			n++
-			t.Run(c.id, func(t *testing.T) { runVectorCase(t, c) })
+			t.Run(c.ID, func(t *testing.T) { runVectorCase(t, c) })
 		}
 	}
 	if n < 10 {
@@ -52,56 +52,20 @@ func TestVectors(t *testing.T) {
 	}
 }
 
-type vcase struct {
-	id    string
-	file  string
-	lines []vline
-}
-
-type vline struct {
-	n    int
-	text string
-}
+// The frame of the vector files is enginetest's (CASE ... END); a case is
+// named by its id and the line it starts at.
+type (
+	vcase = enginetest.VectorCase
+	vline = enginetest.VectorLine
+)
 
 func readVectorFile(t *testing.T, path string) []vcase {
 	t.Helper()
-	fh, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
+	cases := enginetest.ReadVectors(t, path, false)
+	for i := range cases {
+		cases[i].ID += "_line" + strconv.Itoa(cases[i].Line)
 	}
-	defer fh.Close()
-	var out []vcase
-	var cur *vcase
-	sc := bufio.NewScanner(fh)
-	for ln := 1; sc.Scan(); ln++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		switch {
-		case strings.HasPrefix(line, "CASE "):
-			if cur != nil {
-				t.Fatalf("%s:%d: CASE inside a case", path, ln)
-			}
-			f := strings.Fields(line)
-			cur = &vcase{id: f[1] + "_line" + strconv.Itoa(ln), file: path}
-		case line == "END":
-			if cur == nil {
-				t.Fatalf("%s:%d: END without CASE", path, ln)
-			}
-			out = append(out, *cur)
-			cur = nil
-		default:
-			if cur == nil {
-				t.Fatalf("%s:%d: line outside a case: %q", path, ln, line)
-			}
-			cur.lines = append(cur.lines, vline{ln, line})
-		}
-	}
-	if cur != nil {
-		t.Fatalf("%s: case %s has no END", path, cur.id)
-	}
-	return out
+	return cases
 }
 
 func runVectorCase(t *testing.T, c vcase) {
@@ -112,24 +76,24 @@ func runVectorCase(t *testing.T, c vcase) {
 				return i
 			}
 		}
-		t.Fatalf("%s:%d: no seat %q", c.file, l.n, name)
+		t.Fatalf("%s:%d: no seat %q", c.File, l.N, name)
 		return -1
 	}
 	atoi := func(l vline, v string) int {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			t.Fatalf("%s:%d: not a number %q", c.file, l.n, v)
+			t.Fatalf("%s:%d: not a number %q", c.File, l.N, v)
 		}
 		return n
 	}
-	for _, l := range c.lines {
-		head, value, hasValue := strings.Cut(l.text, " = ")
-		if !hasValue && strings.HasSuffix(l.text, " =") {
-			head, hasValue = strings.TrimSuffix(l.text, " ="), true
+	for _, l := range c.Lines {
+		head, value, hasValue := strings.Cut(l.Text, " = ")
+		if !hasValue && strings.HasSuffix(l.Text, " =") {
+			head, hasValue = strings.TrimSuffix(l.Text, " ="), true
 		}
 		f := strings.Fields(head)
 		if s == nil && f[0] != "SETUP" {
-			t.Fatalf("%s:%d: SETUP first", c.file, l.n)
+			t.Fatalf("%s:%d: SETUP first", c.File, l.N)
 		}
 		switch f[0] {
 		case "SETUP":
@@ -159,14 +123,14 @@ func runVectorCase(t *testing.T, c vcase) {
 			i := seat(l, f[1])
 			for k := 2; k+1 < len(f); k += 2 {
 				if _, ok := s.r.CellIdx[f[k]]; !ok {
-					t.Fatalf("%s:%d: no cell %s", c.file, l.n, f[k])
+					t.Fatalf("%s:%d: no cell %s", c.File, l.N, f[k])
 				}
 			}
 			put(s, i, f[2:]...)
 		case "SPOT":
 			i, k := seat(l, f[1]), vindex(spotNames, f[2])
 			if k < 0 {
-				t.Fatalf("%s:%d: no spot %s", c.file, l.n, f[2])
+				t.Fatalf("%s:%d: no spot %s", c.File, l.N, f[2])
 			}
 			s.Players[i].Spots[k] = true
 		case "SET":
@@ -182,12 +146,12 @@ func runVectorCase(t *testing.T, c vcase) {
 					p.Markers[k] = atoi(l, v)
 				}
 			default:
-				t.Fatalf("%s:%d: SET %s?", c.file, l.n, field)
+				t.Fatalf("%s:%d: SET %s?", c.File, l.N, field)
 			}
 		case "TAKEN":
 			g := goalIndex(s, f[2])
 			if g < 0 {
-				t.Fatalf("%s:%d: no goal %s", c.file, l.n, f[2])
+				t.Fatalf("%s:%d: no goal %s", c.File, l.N, f[2])
 			}
 			if f[1] == "large" {
 				s.Large[g] = seat(l, f[3])
@@ -201,14 +165,14 @@ func runVectorCase(t *testing.T, c vcase) {
 					line = s.options(i)[0]
 				}
 				if err := try(s, i, line); err != nil {
-					t.Fatalf("%s:%d: %s %q: %v", c.file, l.n, f[1], line, err)
+					t.Fatalf("%s:%d: %s %q: %v", c.File, l.N, f[1], line, err)
 				}
 			}
 		case "MAIL", "REFUSE":
 			i := seat(l, f[1])
 			lines := vlines(head, f[1])
 			if f[0] == "REFUSE" && len(lines) != 1 {
-				t.Fatalf("%s:%d: REFUSE takes one line", c.file, l.n)
+				t.Fatalf("%s:%d: REFUSE takes one line", c.File, l.N)
 			}
 			before, _ := jsonOf(s)
 			got := code(email(s, i, lines...))
@@ -217,28 +181,28 @@ func runVectorCase(t *testing.T, c vcase) {
 				want = ""
 			}
 			if got != want {
-				t.Errorf("%s:%d: %s %q: got %q, want %q", c.file, l.n, f[0], lines, got, want)
+				t.Errorf("%s:%d: %s %q: got %q, want %q", c.File, l.N, f[0], lines, got, want)
 			}
 			if after, _ := jsonOf(s); got != "" && string(after) != string(before) {
-				t.Errorf("%s:%d: a refused message changed the state", c.file, l.n)
+				t.Errorf("%s:%d: a refused message changed the state", c.File, l.N)
 			}
 		case "LEGAL":
 			if got, want := strings.Join(legalCmds(s), ", "), strings.TrimSpace(value); got != want {
-				t.Errorf("%s:%d: legal %q, want %q", c.file, l.n, got, want)
+				t.Errorf("%s:%d: legal %q, want %q", c.File, l.N, got, want)
 			}
 		case "EXPECT":
 			if !hasValue {
-				t.Fatalf("%s:%d: EXPECT without =", c.file, l.n)
+				t.Fatalf("%s:%d: EXPECT without =", c.File, l.N)
 			}
 			got, err := vquery(s, f[1])
 			if err != nil {
-				t.Fatalf("%s:%d: %v", c.file, l.n, err)
+				t.Fatalf("%s:%d: %v", c.File, l.N, err)
 			}
 			if want := strings.Join(strings.Fields(value), " "); got != want {
-				t.Errorf("%s:%d: %s = %q, want %q", c.file, l.n, f[1], got, want)
+				t.Errorf("%s:%d: %s = %q, want %q", c.File, l.N, f[1], got, want)
 			}
 		default:
-			t.Fatalf("%s:%d: unknown line %q", c.file, l.n, l.text)
+			t.Fatalf("%s:%d: unknown line %q", c.File, l.N, l.Text)
 		}
 	}
 }
