@@ -1,6 +1,8 @@
 package brewcrafters
 
 import (
+	"slices"
+
 	"github.com/pbem-referee/referee/engine"
 )
 
@@ -355,7 +357,7 @@ func (s *State) freeAction(seat int, m *move) error {
 		if s.seasonOf() != 2 {
 			return engine.Reject("BC-5.9.5", "harvest_fall")
 		}
-		if !contains(p.Plots, m.Code) {
+		if !slices.Contains(p.Plots, m.Code) {
 			return engine.Reject("BC-5.9.5", "not_planted", "ing", m.Code)
 		}
 		s.harvest(seat, m.Code)
@@ -390,7 +392,7 @@ func (s *State) hire(seat int, m *move) error {
 		// The first of the list in the draw, else nobody.
 		id := "NONE"
 		for _, w := range m.Args {
-			if contains(s.Agency, w) {
+			if slices.Contains(s.Agency, w) {
 				id = w
 				break
 			}
@@ -398,7 +400,7 @@ func (s *State) hire(seat int, m *move) error {
 		m = &move{Verb: "HIRE", ID: id}
 	}
 	if m.ID != "NONE" {
-		if !contains(s.Agency, m.ID) {
+		if !slices.Contains(s.Agency, m.ID) {
 			return engine.Reject("BC-5.12.3", "not_drawn", "worker", m.ID)
 		}
 		s.payFee(seat, s.r.Economy.AgencyFee)

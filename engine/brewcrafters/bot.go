@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
@@ -99,7 +100,7 @@ func (s *State) evaluate(seat int) float64 {
 		v += 0.15 * left
 	}
 	for _, id := range []string{"EA", "PP", "SS"} {
-		if contains(p.Brewed, id) {
+		if slices.Contains(p.Brewed, id) {
 			v += 0.1 * left
 		}
 	}

@@ -1,6 +1,8 @@
 package brewcrafters
 
 import (
+	"slices"
+
 	"github.com/pbem-referee/referee/engine"
 )
 
@@ -87,12 +89,12 @@ func (s *State) slotsOf(p *Player) []int {
 // (BC-5.5.6, BC-5.12.5).
 func (s *State) canBrew(p *Player, id string) error {
 	rc := s.r.recipes[id]
-	if !contains(s.Recipes, id) && !contains(p.Secrets, id) {
+	if !slices.Contains(s.Recipes, id) && !slices.Contains(p.Secrets, id) {
 		return engine.Reject("BC-3.6", "recipe_not_in_play", "recipe", id)
 	}
 	if !rc.basic() {
 		for _, b := range s.r.Recipe {
-			if b.basic() && b.Style == rc.Style && !contains(p.Brewed, b.ID) {
+			if b.basic() && b.Style == rc.Style && !slices.Contains(p.Brewed, b.ID) {
 				return engine.Reject("BC-5.5.6", "style_locked", "recipe", id, "basic", b.ID)
 			}
 		}
@@ -150,7 +152,7 @@ func (s *State) assignSlots(p *Player, brews []brew) ([]int, error) {
 				sl = i
 			}
 		}
-		if !containsInt(have, sl) {
+		if !slices.Contains(have, sl) {
 			return nil, engine.Reject("BC-5.5.1", "no_slot", "slot", b.Slot)
 		}
 		if used[sl] {
@@ -217,12 +219,12 @@ func (s *State) process(seat int, m *move) error {
 		p.Money += price
 		p.Shipping = append(p.Shipping, id)
 		sold = append(sold, id)
-		if contains(s.Labels, id) {
+		if slices.Contains(s.Labels, id) {
 			s.Labels = remove(s.Labels, id)
 			p.Labels = append(p.Labels, id)
 			s.emit("gold_label", seat, "recipe", id)
 		}
-		if contains(p.Pot, id) {
+		if slices.Contains(p.Pot, id) {
 			p.Pot = remove(p.Pot, id)
 			p.Rep += s.r.Economy.SecretBonus
 			s.emit("secret_bonus", seat, "recipe", id)
@@ -282,7 +284,7 @@ func (s *State) process(seat int, m *move) error {
 				rep += w.YlabRep
 			}
 		}
-		if contains(p.Secrets, b.Recipe) && !contains(p.Revealed, b.Recipe) {
+		if slices.Contains(p.Secrets, b.Recipe) && !slices.Contains(p.Revealed, b.Recipe) {
 			p.Revealed = append(p.Revealed, b.Recipe)
 			p.Pot = append(p.Pot, b.Recipe)
 			s.emit("secret_reveal", seat, "recipe", b.Recipe)
@@ -298,7 +300,7 @@ func (s *State) process(seat int, m *move) error {
 	ids := []string{}
 	for _, b := range m.Brews {
 		ids = append(ids, b.Recipe)
-		if !contains(p.Brewed, b.Recipe) {
+		if !slices.Contains(p.Brewed, b.Recipe) {
 			p.Brewed = append(p.Brewed, b.Recipe)
 		}
 	}
@@ -405,7 +407,7 @@ func (s *State) research(seat int, m *move) error {
 			sp := ""
 			if len(choice) > 0 {
 				sp = choice[0]
-				if !contains(s.emptySpaces(p), sp) {
+				if !slices.Contains(s.emptySpaces(p), sp) {
 					return engine.Reject("BC-5.7.2", "space_not_empty", "space", sp)
 				}
 			} else if es := s.emptySpaces(p); len(es) > 0 {
@@ -416,7 +418,7 @@ func (s *State) research(seat int, m *move) error {
 			id := s.Recipes[0]
 			if len(choice) > 0 {
 				id = choice[0]
-				if !contains(s.Recipes, id) && !contains(p.Secrets, id) {
+				if !slices.Contains(s.Recipes, id) && !slices.Contains(p.Secrets, id) {
 					return engine.Reject("BC-5.7.2", "recipe_not_in_play", "recipe", id)
 				}
 			}
@@ -521,7 +523,7 @@ func (s *State) secret(seat int, m *move) error {
 	if !s.on("secret") {
 		return engine.Reject("BC-3.11", "not_in_play", "action", "SECRET")
 	}
-	if !contains(s.Box, m.Recipe) {
+	if !slices.Contains(s.Box, m.Recipe) {
 		return engine.Reject("BC-5.12.5", "not_in_box", "recipe", m.Recipe)
 	}
 	p := &s.P[seat]
@@ -538,7 +540,7 @@ func (s *State) secret(seat int, m *move) error {
 func (s *State) annual(seat int, m *move) error {
 	p := &s.P[seat]
 	name := trackNames[m.Track]
-	if !contains(p.Annual, name) {
+	if !slices.Contains(p.Annual, name) {
 		return engine.Reject("BC-5.7.3", "no_annual", "track", name)
 	}
 	e := s.lab(m.Track).Annual
@@ -563,7 +565,7 @@ func (s *State) annual(seat int, m *move) error {
 			nb, na := 0, 0
 			for _, c := range m.Choice {
 				g[ingIndex(c)]++
-				if contains(basicCodes, c) {
+				if slices.Contains(basicCodes, c) {
 					nb++
 				} else {
 					na++

@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"fmt"
+	"slices"
 )
 
 // Check implements engine.State: components conserved, no negative stock,
@@ -168,7 +169,7 @@ func (s *State) resolving(seat int) bool {
 			return true
 		}
 	}
-	return s.CFLeft.total() > 0 && containsInt(s.pickers(), seat)
+	return s.CFLeft.total() > 0 && slices.Contains(s.pickers(), seat)
 }
 
 // unique checks that the lists hold want ids in all, none twice.

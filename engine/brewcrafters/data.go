@@ -3,6 +3,7 @@ package brewcrafters
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/pbem-referee/referee/engine"
@@ -426,7 +427,7 @@ func parseRules(data []byte) (*rules, error) {
 				return nil, bad("space %s: %v", sp.ID, err)
 			}
 		}
-		if sp.Complex != "" && !contains(complexNames, sp.Complex) {
+		if sp.Complex != "" && !slices.Contains(complexNames, sp.Complex) {
 			return nil, bad("space %s: complex %q", sp.ID, sp.Complex)
 		}
 		r.spaces[sp.ID] = sp
@@ -556,24 +557,6 @@ func seasonIndex(s string) int {
 		}
 	}
 	return -1
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func containsInt(xs []int, n int) bool {
-	for _, x := range xs {
-		if x == n {
-			return true
-		}
-	}
-	return false
 }
 
 func sortedKeys(m map[string]int) []string {

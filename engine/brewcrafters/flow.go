@@ -1,6 +1,10 @@
 package brewcrafters
 
-import "github.com/pbem-referee/referee/engine"
+import (
+	"slices"
+
+	"github.com/pbem-referee/referee/engine"
+)
 
 // beginSeason runs S0 (BC-4.2): Intern pickup, Skilled Worker season
 // effects, and in Winter the Annual benefits, which may need choices.
@@ -21,7 +25,7 @@ func (s *State) beginSeason() {
 		}
 		// (b) Skilled Worker season effects (Table 8.8).
 		for _, w := range s.ws(p) {
-			if !contains(w.Seasons, seasonNames[s.seasonOf()]) {
+			if !slices.Contains(w.Seasons, seasonNames[s.seasonOf()]) {
 				continue
 			}
 			if w.SeasonNeeds != "" && !p.has(w.SeasonNeeds) {
@@ -308,7 +312,7 @@ func (s *State) cfarmHarvest() {
 	holders := []int{}
 	for _, pi := range s.CFTok {
 		seat := s.CF[pi]
-		if s.r.Economy.CFarmShare == "player" && containsInt(holders, seat) {
+		if s.r.Economy.CFarmShare == "player" && slices.Contains(holders, seat) {
 			continue
 		}
 		holders = append(holders, seat)
@@ -335,7 +339,7 @@ func (s *State) pickers() []int {
 	var out []int
 	for _, pi := range s.CFTok {
 		seat := s.CF[pi]
-		if s.r.Economy.CFarmShare == "player" && containsInt(out, seat) {
+		if s.r.Economy.CFarmShare == "player" && slices.Contains(out, seat) {
 			continue
 		}
 		out = append(out, seat)
@@ -359,7 +363,7 @@ func (s *State) nextPick() {
 	}
 	done := []int{}
 	for _, seat := range pk {
-		if !containsInt(done, seat) {
+		if !slices.Contains(done, seat) {
 			done = append(done, seat)
 			s.overflow(seat)
 		}
@@ -459,7 +463,7 @@ func (s *State) autoDiscard(p *Player, n int) bag {
 func (s *State) pickOf(p *Player, codes []string, plus *[]string) int {
 	if plus != nil {
 		for k, c := range *plus {
-			if contains(codes, c) {
+			if slices.Contains(codes, c) {
 				*plus = append((*plus)[:k:k], (*plus)[k+1:]...)
 				return ingIndex(c)
 			}
@@ -467,7 +471,7 @@ func (s *State) pickOf(p *Player, codes []string, plus *[]string) int {
 	}
 	for _, pref := range []string{p.PrefAny, p.PrefAdv} {
 		for _, c := range pref {
-			if contains(codes, string(c)) {
+			if slices.Contains(codes, string(c)) {
 				return ingIndex(string(c))
 			}
 		}

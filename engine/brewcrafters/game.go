@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
@@ -116,7 +117,7 @@ func (s *State) setup() {
 	}
 	// BC-3.2, BC-3.11 market spaces.
 	for _, sp := range r.Space {
-		if !containsInt(sp.Players, n) || (sp.Complex != "" && !s.on(sp.Complex)) {
+		if !slices.Contains(sp.Players, n) || (sp.Complex != "" && !s.on(sp.Complex)) {
 			continue
 		}
 		s.Spaces = append(s.Spaces, Space{ID: sp.ID, Occ: -1})
@@ -148,7 +149,7 @@ func (s *State) setup() {
 		s.Labels = append(s.Labels, pool[:2]...)
 	}
 	for _, rc := range r.Recipe {
-		if !rc.basic() && !contains(s.Recipes, rc.ID) {
+		if !rc.basic() && !slices.Contains(s.Recipes, rc.ID) {
 			s.Box = append(s.Box, rc.ID)
 		}
 	}

@@ -1,6 +1,8 @@
 package brewcrafters
 
 import (
+	"slices"
+
 	"github.com/pbem-referee/referee/engine"
 )
 
@@ -61,10 +63,10 @@ func (s *State) place(seat int, m *move) error {
 		}
 	case "partner":
 		id := m.Args[0]
-		if !contains(s.Partners, id) {
+		if !slices.Contains(s.Partners, id) {
 			// The "4+" copy of the same card answers the plain name.
 			alt := id + "4"
-			if contains(s.Partners, alt) {
+			if slices.Contains(s.Partners, alt) {
 				id = alt
 			} else {
 				return engine.Reject("BC-5.3.3", "partner_taken", "partner", m.Args[0])
@@ -75,7 +77,7 @@ func (s *State) place(seat int, m *move) error {
 		s.emit("partner", seat, "partner", id)
 	case "worker":
 		id := m.Args[0]
-		if !contains(s.Workers, id) {
+		if !slices.Contains(s.Workers, id) {
 			return engine.Reject("BC-5.3.4", "worker_taken", "worker", id)
 		}
 		s.Workers = remove(s.Workers, id)
@@ -176,12 +178,12 @@ func (s *State) trade(p *Player, ts tradeSpec) (bag, error) {
 	var got bag
 	gi := ingIndex(ts.Give)
 	for _, row := range s.r.Trade {
-		match := row.Give == ts.Give || (row.Give == "ADV" && contains(advCodes, ts.Give))
+		match := row.Give == ts.Give || (row.Give == "ADV" && slices.Contains(advCodes, ts.Give))
 		if !match || row.GiveN != ts.GiveN {
 			continue
 		}
 		for k, max := range row.Get {
-			ok := k == ts.Get || (k == "ADV" && contains(advCodes, ts.Get))
+			ok := k == ts.Get || (k == "ADV" && slices.Contains(advCodes, ts.Get))
 			if !ok || ts.GetN > max {
 				continue
 			}

@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -437,7 +438,7 @@ func (p *parser) market() (engine.Move, error) {
 			return nil, engine.Reject("BC-5.3.6", "choose_count", "want", want, "got", len(cs))
 		}
 		for _, c := range cs {
-			if !contains(want2, c) {
+			if !slices.Contains(want2, c) {
 				return nil, engine.Reject("BC-5.3.6", "wrong_class", "ing", c)
 			}
 		}
@@ -460,7 +461,7 @@ func (p *parser) market() (engine.Move, error) {
 		case "+BASIC", "+ANY":
 			cs := p.codes()
 			for _, c := range cs {
-				if !contains(basicCodes, c) {
+				if !slices.Contains(basicCodes, c) {
 					return nil, engine.Reject("BC-5.10.2", "wrong_class", "ing", c)
 				}
 			}
@@ -471,7 +472,7 @@ func (p *parser) market() (engine.Move, error) {
 		case "+ADV":
 			cs := p.codes()
 			for _, c := range cs {
-				if !contains(advCodes, c) {
+				if !slices.Contains(advCodes, c) {
 					return nil, engine.Reject("BC-5.10.2", "wrong_class", "ing", c)
 				}
 			}
@@ -660,7 +661,7 @@ func (p *parser) part(full bool) (*move, error) {
 		case "ADV":
 			m.Portion = "ADV"
 			cs := p.codes()
-			if len(cs) != 1 || !contains(advCodes, cs[0]) {
+			if len(cs) != 1 || !slices.Contains(advCodes, cs[0]) {
 				return nil, engine.Reject("BC-5.6.1", "collab_adv", "line", p.line)
 			}
 			m.Code = cs[0]
@@ -735,7 +736,7 @@ func (p *parser) install() (*move, error) {
 			return nil, engine.Reject("BC-5.8.5", "ops_three", "line", p.line)
 		}
 		for _, c := range cs {
-			if !contains(basicCodes, c) {
+			if !slices.Contains(basicCodes, c) {
 				return nil, engine.Reject("BC-5.8.5", "wrong_class", "ing", c)
 			}
 		}
@@ -805,7 +806,7 @@ func (p *parser) set() (engine.Move, error) {
 			return nil, engine.Reject("BC-10.2", "set_value", "key", key)
 		}
 		for _, c := range cs {
-			if !contains(want, c) {
+			if !slices.Contains(want, c) {
 				return nil, engine.Reject("BC-10.2", "wrong_class", "ing", c)
 			}
 		}

@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ func TestBC3_7WorkersPerCount(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		s := newGame(t, 2, "w"+strings.Repeat("x", i), "variant", "standard")
 		all := append(append([]string(nil), s.Workers...), s.Unused...)
-		if contains(all, "COLLAB_LIAISON") {
+		if slices.Contains(all, "COLLAB_LIAISON") {
 			t.Fatal("COLLAB_LIAISON in a 2-player game")
 		}
 		if len(s.Workers) != 9 {
@@ -189,7 +190,7 @@ func TestBC5_12_3Agency(t *testing.T) {
 	}
 	w := s.Agency[2]
 	do(t, s, 0, "HIRE "+w)
-	if !contains(s.P[0].Workers, w) || s.P[0].Money != 5 || len(s.Unused) != unused-1 || len(s.Agency) != 0 {
+	if !slices.Contains(s.P[0].Workers, w) || s.P[0].Money != 5 || len(s.Unused) != unused-1 || len(s.Agency) != 0 {
 		t.Fatalf("hired %v money %d", s.P[0].Workers, s.P[0].Money)
 	}
 }
@@ -305,7 +306,7 @@ func TestHireBest(t *testing.T) {
 	do(t, s, 0, "M AGENCY")
 	w := s.Agency[4]
 	do(t, s, 0, "HIRE BEST "+s.Workers[0]+" "+w)
-	if !contains(s.P[0].Workers, w) {
+	if !slices.Contains(s.P[0].Workers, w) {
 		t.Fatalf("workers %v", s.P[0].Workers)
 	}
 }

@@ -1,6 +1,10 @@
 package brewcrafters
 
-import "github.com/pbem-referee/referee/engine"
+import (
+	"slices"
+
+	"github.com/pbem-referee/referee/engine"
+)
 
 // Score part names (BC-7.2), in scoring order.
 const (
@@ -36,7 +40,7 @@ func (s *State) scoreParts(seat int) []engine.ScorePart {
 			nBasic++
 		} else {
 			nAdvAll++
-			if contains(s.Recipes, id) {
+			if slices.Contains(s.Recipes, id) {
 				nAdvIn++
 			}
 		}

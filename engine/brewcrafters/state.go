@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -159,7 +160,7 @@ func (s *State) Result() *engine.Result { return s.Res }
 func (s *State) Clone() engine.State {
 	c := *s
 	c.H = s.H.Clone()
-	c.Order = cloneInts(s.Order)
+	c.Order = slices.Clone(s.Order)
 	c.Subs = append(s.Subs[:0:0], s.Subs...)
 	if s.Subs == nil {
 		c.Subs = nil
@@ -168,20 +169,20 @@ func (s *State) Clone() engine.State {
 	if s.Spaces == nil {
 		c.Spaces = nil
 	}
-	c.Workers = cloneStrs(s.Workers)
-	c.Unused = cloneStrs(s.Unused)
-	c.Agency = cloneStrs(s.Agency)
-	c.Partners = cloneStrs(s.Partners)
-	c.Recipes = cloneStrs(s.Recipes)
-	c.Labels = cloneStrs(s.Labels)
-	c.Box = cloneStrs(s.Box)
-	c.Collab = cloneInts(s.Collab)
-	c.CF = cloneInts(s.CF)
-	c.CFTok = cloneInts(s.CFTok)
+	c.Workers = slices.Clone(s.Workers)
+	c.Unused = slices.Clone(s.Unused)
+	c.Agency = slices.Clone(s.Agency)
+	c.Partners = slices.Clone(s.Partners)
+	c.Recipes = slices.Clone(s.Recipes)
+	c.Labels = slices.Clone(s.Labels)
+	c.Box = slices.Clone(s.Box)
+	c.Collab = slices.Clone(s.Collab)
+	c.CF = slices.Clone(s.CF)
+	c.CFTok = slices.Clone(s.CFTok)
 	if s.InternAt != nil {
 		c.InternAt = make([][]int, len(s.InternAt))
 		for i, x := range s.InternAt {
-			c.InternAt[i] = cloneInts(x)
+			c.InternAt[i] = slices.Clone(x)
 		}
 	}
 	c.P = make([]Player, len(s.P))
@@ -197,34 +198,20 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
-func cloneStrs(x []string) []string {
-	if x == nil {
-		return nil
-	}
-	return append(make([]string, 0, len(x)), x...)
-}
-
-func cloneInts(x []int) []int {
-	if x == nil {
-		return nil
-	}
-	return append(make([]int, 0, len(x)), x...)
-}
-
 func (p Player) clone() Player {
 	c := p
-	c.Brewed = cloneStrs(p.Brewed)
-	c.Built = cloneStrs(p.Built)
-	c.Plots = cloneStrs(p.Plots)
-	c.Workers = cloneStrs(p.Workers)
-	c.Partners = cloneStrs(p.Partners)
-	c.Labels = cloneStrs(p.Labels)
-	c.Shipping = cloneStrs(p.Shipping)
-	c.Secrets = cloneStrs(p.Secrets)
-	c.Revealed = cloneStrs(p.Revealed)
-	c.Pot = cloneStrs(p.Pot)
-	c.Collab = cloneStrs(p.Collab)
-	c.Annual = cloneStrs(p.Annual)
+	c.Brewed = slices.Clone(p.Brewed)
+	c.Built = slices.Clone(p.Built)
+	c.Plots = slices.Clone(p.Plots)
+	c.Workers = slices.Clone(p.Workers)
+	c.Partners = slices.Clone(p.Partners)
+	c.Labels = slices.Clone(p.Labels)
+	c.Shipping = slices.Clone(p.Shipping)
+	c.Secrets = slices.Clone(p.Secrets)
+	c.Revealed = slices.Clone(p.Revealed)
+	c.Pot = slices.Clone(p.Pot)
+	c.Collab = slices.Clone(p.Collab)
+	c.Annual = slices.Clone(p.Annual)
 	return c
 }
 
@@ -240,7 +227,7 @@ func (s *State) emit(typ string, seat int, kv ...any) {
 	s.ev = append(s.ev, engine.NewEvent("bc."+typ, seat, engine.Public, kv...))
 }
 
-func (p *Player) has(b string) bool { return contains(p.Built, b) }
+func (p *Player) has(b string) bool { return slices.Contains(p.Built, b) }
 
 // workers returns the player's Skilled Workers' data.
 func (s *State) ws(p *Player) []*Worker {

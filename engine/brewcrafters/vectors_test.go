@@ -1,6 +1,7 @@
 package brewcrafters
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -173,7 +174,7 @@ func TestTV08GoldLabelBrewpub(t *testing.T) {
 	s.P[a].Shipping, s.P[b].Shipping = []string{}, []string{}
 	do(t, s, a, "B PROCESS")
 	do(t, s, b, "B PROCESS")
-	if !contains(s.P[b].Labels, "PUMPKIN") || len(s.P[a].Labels) != 0 || s.P[a].Bottles[0] != "PUMPKIN" {
+	if !slices.Contains(s.P[b].Labels, "PUMPKIN") || len(s.P[a].Labels) != 0 || s.P[a].Bottles[0] != "PUMPKIN" {
 		t.Fatalf("labels a %v b %v", s.P[a].Labels, s.P[b].Labels)
 	}
 }

@@ -1,6 +1,7 @@
 package brewcrafters
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -152,7 +153,7 @@ func (s *State) View(seat int) any {
 	for _, id := range recipes {
 		rc := s.r.recipes[id]
 		rv := RecipeView{ID: id, Name: rc.Name, Style: rc.Style, Basic: rc.basic(), Cost: rc.cost.String(),
-			Rep: rc.Rep, Symbol: rc.Symbol, Label: contains(s.Labels, id), Secret: !contains(s.Recipes, id)}
+			Rep: rc.Rep, Symbol: rc.Symbol, Label: slices.Contains(s.Labels, id), Secret: !slices.Contains(s.Recipes, id)}
 		if me != nil {
 			rv.Open = s.canBrew(me, id) == nil
 			rv.Afford = me.Ing.covers(rc.cost)
@@ -207,11 +208,11 @@ func (s *State) playerView(i, reader int) PlayerView {
 	}
 	// BC-6.2: an undeveloped Secret Recipe is seen by its owner only (also
 	// when the Brewing Experimental token names it).
-	if i != reader && contains(p.Secrets, p.BrewToken) && !contains(p.Revealed, p.BrewToken) {
+	if i != reader && slices.Contains(p.Secrets, p.BrewToken) && !slices.Contains(p.Revealed, p.BrewToken) {
 		pv.BrewToken = "?"
 	}
 	for _, id := range p.Secrets {
-		if i == reader || contains(p.Revealed, id) {
+		if i == reader || slices.Contains(p.Revealed, id) {
 			pv.Secrets = append(pv.Secrets, id)
 		} else {
 			pv.Hidden++

@@ -1,6 +1,8 @@
 package fromage
 
 import (
+	"slices"
+
 	"github.com/pbem-referee/referee/engine"
 )
 
@@ -121,7 +123,7 @@ func (s *State) applySet(seat int, m Move) ([]engine.Event, error) {
 	case "DAIRY":
 		p.Pol.Dairy = nil
 		if m.Val != "ASK" {
-			p.Pol.Dairy = cloneInts(m.Res)
+			p.Pol.Dairy = slices.Clone(m.Res)
 		}
 	}
 	evs := []engine.Event{engine.NewEvent("fr.policy", seat, engine.Only(seat), "key", m.Key, "value", m.Val)}
@@ -139,7 +141,7 @@ func (s *State) applyPicks(seat int, m Move) ([]engine.Event, error) {
 	if s.Phase != phaseDraft {
 		return nil, engine.Reject("P-8", engine.CodeSlotClosed, "slot", "draft")
 	}
-	s.Players[seat].Pol.Picks = cloneInts(m.List)
+	s.Players[seat].Pol.Picks = slices.Clone(m.List)
 	evs := []engine.Event{engine.NewEvent("fr.policy", seat, engine.Only(seat), "key", "PICKS", "value", s.tileIDList(m.List))}
 	return append(evs, s.autoPicks()...), nil
 }
@@ -438,7 +440,7 @@ func (s *State) place(seat, v, i int, keep bool, how string) []engine.Event {
 			evs = append(evs, s.addRes(seat, a.Res, 1, "jam")...)
 		}
 	}
-	if p.Cheese == 0 && !containsInt(s.EndBy, seat) {
+	if p.Cheese == 0 && !slices.Contains(s.EndBy, seat) {
 		// FR-7.1: the last token triggers the end; the turn is completed.
 		s.End = true
 		s.EndBy = append(s.EndBy, seat)
@@ -595,7 +597,7 @@ func (s *State) checkTrade(p *Player, m Move, diff bool) error {
 	}
 	switch {
 	case m.Card >= 0:
-		if !containsInt(p.Pending, m.Card) {
+		if !slices.Contains(p.Pending, m.Card) {
 			return engine.Reject(rule, "card_not_pending", "card", m.ids.card)
 		}
 		give = resOrder

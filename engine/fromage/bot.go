@@ -2,6 +2,7 @@ package fromage
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -37,7 +38,7 @@ func (Greedy) Choose(st engine.State, d engine.Decision, opts []engine.Option, r
 // placed its own last token, or the Corporation did in step T2. Another
 // seat's trigger stays sealed until the turn report, so the bot ignores it.
 func (s *State) endKnown(seat int) bool {
-	return s.End && (containsInt(s.EndBy, seat) || containsInt(s.EndBy, corpOwner))
+	return s.End && (slices.Contains(s.EndBy, seat) || slices.Contains(s.EndBy, corpOwner))
 }
 
 // resValue is the worth of one more resource of a type for the seat.

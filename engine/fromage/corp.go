@@ -1,6 +1,8 @@
 package fromage
 
 import (
+	"slices"
+
 	"github.com/pbem-referee/referee/engine"
 )
 
@@ -101,7 +103,7 @@ func (s *State) corpPlace(card, i int, wide bool) []engine.Event {
 	}
 	evs := []engine.Event{engine.NewEvent("fr.corp_place", -1, engine.Public, "card", s.cardLabel(card), "space", sp.ID,
 		"venue", venueNames[v], "left", c.Left, "track", s.corpTrack())}
-	if c.Left == 0 && !containsInt(s.EndBy, corpOwner) {
+	if c.Left == 0 && !slices.Contains(s.EndBy, corpOwner) {
 		// FR-5.12.5: the Corporation's last token triggers the end.
 		s.End = true
 		s.EndBy = append(s.EndBy, corpOwner)
@@ -127,7 +129,7 @@ func (s *State) corpResolve(i int) []engine.Event {
 func (s *State) applyCorp(seat int, m Move) ([]engine.Event, error) {
 	c := s.Corp
 	v := s.venue(0)
-	if m.V != v || !containsInt(c.Options, m.S) {
+	if m.V != v || !slices.Contains(c.Options, m.S) {
 		return nil, engine.Reject("FR-5.12.2", "corp_space", "space", m.ids.space, "spaces", s.spaceIDs(v, c.Options))
 	}
 	return s.corpResolve(m.S), nil

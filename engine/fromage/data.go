@@ -3,6 +3,7 @@ package fromage
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -382,15 +383,6 @@ func (r *Rules) RulesetVersion() string { return r.Version }
 
 var bad = engine.BadRuleset
 
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
-}
-
 // parseRules decodes and validates a ruleset file.
 func parseRules(data []byte) (*Rules, error) {
 	var f rawFile
@@ -418,7 +410,7 @@ func parseRules(data []byte) (*Rules, error) {
 		return nil, bad("constants.delay needs exactly bronze, silver and gold")
 	}
 	for k, v := range c.Delay {
-		a := indexOf(agingNames, k)
+		a := slices.Index(agingNames, k)
 		if a < 1 {
 			return nil, bad("constants.delay: unknown aging %q", k)
 		}
@@ -466,7 +458,7 @@ func parseRules(data []byte) (*Rules, error) {
 	}
 	seen := map[int]bool{}
 	for i, name := range f.ResourceTile.Order {
-		x := indexOf(resNames, name)
+		x := slices.Index(resNames, name)
 		if x < 0 || seen[x] {
 			return nil, bad("resource_tile.order: %q unknown or repeated", name)
 		}
@@ -500,7 +492,7 @@ func parseRules(data []byte) (*Rules, error) {
 		return nil, bad("city.regions is empty")
 	}
 	for i, reg := range r.Regions {
-		if reg == "" || indexOf(r.Regions[:i], reg) >= 0 {
+		if reg == "" || slices.Index(r.Regions[:i], reg) >= 0 {
 			return nil, bad("city.regions: %q empty or repeated", reg)
 		}
 	}
@@ -531,7 +523,7 @@ func parseRules(data []byte) (*Rules, error) {
 		return nil, bad("need exactly 4 venues (city, festival, dairy, bistro), found %d", len(f.Venue))
 	}
 	for _, rv := range f.Venue {
-		v := indexOf(venueNames, rv.ID)
+		v := slices.Index(venueNames, rv.ID)
 		if v < 0 {
 			return nil, bad("unknown venue %q", rv.ID)
 		}
@@ -584,7 +576,7 @@ func parseRules(data []byte) (*Rules, error) {
 			return nil, bad("board %d needs 1..9 milking zones", rb.ID)
 		}
 		for zi, rz := range rb.Zones {
-			z := Zone{Cost: rz.Cost, Type: indexOf(typeNames, rz.Type), Aging: indexOf(agingNames, rz.Aging)}
+			z := Zone{Cost: rz.Cost, Type: slices.Index(typeNames, rz.Type), Aging: slices.Index(agingNames, rz.Aging)}
 			if rz.Type == "any" {
 				z.Type = anyValue
 			}
@@ -602,7 +594,7 @@ func parseRules(data []byte) (*Rules, error) {
 	// Order deck (D-12).
 	ids := map[string]bool{}
 	for _, rc := range f.Orders.Cards {
-		cd := Card{ID: rc.ID, Type: indexOf(typeNames, rc.Type), Aging: indexOf(agingNames, rc.Aging)}
+		cd := Card{ID: rc.ID, Type: slices.Index(typeNames, rc.Type), Aging: slices.Index(agingNames, rc.Aging)}
 		if !validID(rc.ID, 'O') || ids[rc.ID] {
 			return nil, bad("order card id %q invalid (O<number>) or repeated", rc.ID)
 		}
@@ -619,7 +611,7 @@ func parseRules(data []byte) (*Rules, error) {
 
 	// Advanced tiles (D-15).
 	for _, ra := range f.Tiles.List {
-		if !validTileID(ra.ID) || indexOf(r.tileIDs, ra.ID) >= 0 {
+		if !validTileID(ra.ID) || slices.Index(r.tileIDs, ra.ID) >= 0 {
 			return nil, bad("tile id %q invalid (ST<number>) or repeated", ra.ID)
 		}
 		a, err := compileAbility(ra, "tile "+ra.ID)
@@ -646,7 +638,7 @@ func parseRules(data []byte) (*Rules, error) {
 		}
 		cl := CorpLevel{Level: rl.Level, BackOf: rl.BackOf, Track: rl.Track, Rules: map[string]bool{}}
 		for _, rr := range rl.Rules {
-			if indexOf(corpRuleNames, rr) < 0 {
+			if slices.Index(corpRuleNames, rr) < 0 {
 				return nil, bad("corporation level %d: unknown rule %q (known: %s)", rl.Level, rr, strings.Join(corpRuleNames, ", "))
 			}
 			cl.Rules[rr] = true
@@ -657,7 +649,7 @@ func parseRules(data []byte) (*Rules, error) {
 		return nil, bad("need %d corporation levels, found %d", len(levelValues), len(r.CorpLevels))
 	}
 	for _, dv := range f.Corporation.DoubleVenues {
-		v := indexOf(venueNames, dv)
+		v := slices.Index(venueNames, dv)
 		if v < 0 {
 			return nil, bad("corporation.double_venues: unknown venue %q", dv)
 		}
@@ -748,7 +740,7 @@ var venueLetters = []byte{'C', 'F', 'D', 'B'}
 
 func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side, error) {
 	where := fmt.Sprintf("venue %s side %s", venueNames[v], rs.Name)
-	if indexOf(sideNames, rs.Name) < 0 {
+	if slices.Index(sideNames, rs.Name) < 0 {
 		return nil, bad("%s: side must be one of %s", where, strings.Join(sideNames, ", "))
 	}
 	sd := &Side{Name: rs.Name, Provisional: rs.Provisional, byKey: map[string]int{}}
@@ -758,8 +750,8 @@ func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side,
 	}
 	var count [3][4]int
 	for i, raw := range rs.Spaces {
-		sp := Space{ID: raw.ID, Name: raw.Name, Type: indexOf(typeNames, raw.Type), Aging: indexOf(agingNames, raw.Aging),
-			Icon: indexOf(iconNames, raw.Icon), X: raw.X, Shelf: -1, Table: -1}
+		sp := Space{ID: raw.ID, Name: raw.Name, Type: slices.Index(typeNames, raw.Type), Aging: slices.Index(agingNames, raw.Aging),
+			Icon: slices.Index(iconNames, raw.Icon), X: raw.X, Shelf: -1, Table: -1}
 		if !validID(raw.ID, venueLetters[v]) {
 			return nil, bad("%s: space id %q must be %c<number>", where, raw.ID, venueLetters[v])
 		}
@@ -796,8 +788,8 @@ func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side,
 				return nil, bad("%s: City space %s is %s but touches %d regions (want %d)", where, raw.ID, raw.Aging, len(raw.Regions), sp.Aging)
 			}
 			for _, reg := range raw.Regions {
-				x := indexOf(r.Regions, reg)
-				if x < 0 || containsInt(sp.Regions, x) {
+				x := slices.Index(r.Regions, reg)
+				if x < 0 || slices.Contains(sp.Regions, x) {
 					return nil, bad("%s: City space %s: region %q unknown or repeated", where, raw.ID, reg)
 				}
 				sp.Regions = append(sp.Regions, x)
@@ -939,15 +931,6 @@ func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side,
 	return sd, nil
 }
 
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 func compileAbility(ra rawAbility, where string) (Ability, error) {
 	a := Ability{ID: ra.ID, Name: ra.Name, Column: ra.Column, Cost: ra.Cost, Effect: ra.Effect,
 		Res: -1, Venue: -1, Type: -1, Aging: -1, Points: ra.Points, N: ra.N}
@@ -960,26 +943,26 @@ func compileAbility(ra rawAbility, where string) (Ability, error) {
 	if a.Cost < 1 || a.Cost > 10 {
 		return a, bad("%s: cost %d out of range 1..10", where, a.Cost)
 	}
-	if indexOf(columnEffects[a.Column], a.Effect) < 0 {
+	if slices.Index(columnEffects[a.Column], a.Effect) < 0 {
 		return a, bad("%s: effect %q is not a column-%s effect (%s)", where, a.Effect, colNames[a.Column], strings.Join(columnEffects[a.Column], ", "))
 	}
 	if ra.Res != "" {
-		if a.Res = indexOf(resNames, ra.Res); a.Res < 0 {
+		if a.Res = slices.Index(resNames, ra.Res); a.Res < 0 {
 			return a, bad("%s: unknown resource %q", where, ra.Res)
 		}
 	}
 	if ra.Venue != "" {
-		if a.Venue = indexOf(venueNames, ra.Venue); a.Venue < 0 {
+		if a.Venue = slices.Index(venueNames, ra.Venue); a.Venue < 0 {
 			return a, bad("%s: unknown venue %q", where, ra.Venue)
 		}
 	}
 	if ra.Type != "" {
-		if a.Type = indexOf(typeNames, ra.Type); a.Type < 0 {
+		if a.Type = slices.Index(typeNames, ra.Type); a.Type < 0 {
 			return a, bad("%s: unknown cheese type %q", where, ra.Type)
 		}
 	}
 	if ra.Aging != "" {
-		if a.Aging = indexOf(agingNames, ra.Aging); a.Aging < 1 {
+		if a.Aging = slices.Index(agingNames, ra.Aging); a.Aging < 1 {
 			return a, bad("%s: unknown aging %q", where, ra.Aging)
 		}
 	}

@@ -1,6 +1,8 @@
 package fromage
 
 import (
+	"slices"
+
 	"github.com/pbem-referee/referee/engine"
 )
 
@@ -25,7 +27,7 @@ func (s *State) deal(seat, k int) []engine.Event {
 
 func (s *State) applyPick(seat int, m Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
-	if !containsInt(p.Hand, m.Tile) {
+	if !slices.Contains(p.Hand, m.Tile) {
 		return nil, engine.Reject("FR-5.11.1", "tile_not_in_hand", "tile", m.ids.tile, "hand", s.tileIDList(p.Hand))
 	}
 	evs := s.pick(seat, m.Tile, false)
@@ -68,7 +70,7 @@ func (s *State) autoPicks() []engine.Event {
 				continue
 			}
 			for _, t := range p.Pol.Picks {
-				if containsInt(p.Hand, t) {
+				if slices.Contains(p.Hand, t) {
 					evs = append(evs, s.pick(seat, t, true)...)
 					changed = true
 					break
@@ -129,7 +131,7 @@ func (s *State) endRound() []engine.Event {
 func (s *State) applyTiles(seat int, m Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	if m.Verb == "PLACE" {
-		if !containsInt(p.Kept, m.Tile) {
+		if !slices.Contains(p.Kept, m.Tile) {
 			return nil, engine.Reject("FR-5.11.2", "tile_not_kept", "tile", m.ids.tile)
 		}
 		a := &s.r.Tiles[m.Tile]

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -185,7 +186,7 @@ func findSpace(t testing.TB, s *State, id string) (int, int) {
 func takeCard(t testing.TB, s *State, ta string) int {
 	t.Helper()
 	parts := strings.SplitN(ta, "-", 2)
-	ty, ag := indexOf(typeNames, parts[0]), indexOf(agingNames, parts[len(parts)-1])
+	ty, ag := slices.Index(typeNames, parts[0]), slices.Index(agingNames, parts[len(parts)-1])
 	for _, pile := range []*[]int{&s.Deck, &s.Discard} {
 		for k, c := range *pile {
 			if s.r.Cards[c].Type == ty && s.r.Cards[c].Aging == ag {
@@ -300,7 +301,7 @@ func setKey(t testing.TB, s *State, key, val string) {
 	case "zone":
 		p.Zones[atoi(k[2])-1] = atoi(val)
 	case "worker":
-		w := indexOf(typeNames, k[2])
+		w := slices.Index(typeNames, k[2])
 		if val == "home" {
 			p.Workers[w] = Worker{}
 			return
@@ -410,7 +411,7 @@ func probe(t testing.TB, s *State, key string) string {
 		}
 		return strings.Join(out, " ")
 	case "used":
-		return strconv.Itoa(s.used(p, indexOf(resNames, k[2])))
+		return strconv.Itoa(s.used(p, slices.Index(resNames, k[2])))
 	case "zone":
 		z, _ := strconv.Atoi(k[2])
 		return strconv.Itoa(p.Zones[z-1])
@@ -431,7 +432,7 @@ func probe(t testing.TB, s *State, key string) string {
 		}
 		return strconv.Itoa(n)
 	case "worker":
-		w := p.Workers[indexOf(typeNames, k[2])]
+		w := p.Workers[slices.Index(typeNames, k[2])]
 		switch w.At {
 		case atHome:
 			return "home"

@@ -3,6 +3,7 @@ package fromage
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -410,7 +411,7 @@ func TestFR511AdvancedDraft(t *testing.T) {
 		t.Fatalf("view %+v", v1.Draft)
 	}
 	js, _ := json.Marshal(s.View(1))
-	if strings.Contains(string(js), s.r.tileIDs[hands[0][0]]+`"`) && !containsInt(hands[1], hands[0][0]) {
+	if strings.Contains(string(js), s.r.tileIDs[hands[0][0]]+`"`) && !slices.Contains(hands[1], hands[0][0]) {
 		t.Fatalf("seat 1 sees seat 0's hand")
 	}
 	evs := do(t, s, 0, "PICK "+s.r.tileIDs[hands[0][0]])
@@ -430,7 +431,7 @@ func TestFR511AdvancedDraft(t *testing.T) {
 	// PICKS: a preference list picks by itself.
 	want := s.Players[2].Hand[1]
 	do(t, s, 2, "PICKS "+s.r.tileIDs[s.Players[0].Kept[0]]+" "+s.r.tileIDs[want])
-	if !s.Players[2].Picked || !containsInt(s.Players[2].Kept, want) {
+	if !s.Players[2].Picked || !slices.Contains(s.Players[2].Kept, want) {
 		t.Fatalf("PICKS did not pick %s", s.r.tileIDs[want])
 	}
 	for s.Phase == phaseDraft {
@@ -482,7 +483,7 @@ func TestFR511AdvancedDraft(t *testing.T) {
 	if solo.Phase != phaseTiles || len(solo.Players[0].Kept) != 4 || len(solo.Draft.Box) != 6 {
 		t.Fatalf("solo draft: %s kept %v box %v", solo.Phase, solo.Players[0].Kept, solo.Draft.Box)
 	}
-	if !containsInt(solo.Players[0].Kept, solo.r.tileIndex("ST08")) && !containsInt(solo.Draft.Box, solo.r.tileIndex("ST08")) {
+	if !slices.Contains(solo.Players[0].Kept, solo.r.tileIndex("ST08")) && !slices.Contains(solo.Draft.Box, solo.r.tileIndex("ST08")) {
 		t.Fatal("scripted tile draw not used")
 	}
 	if err := solo.Check(); err != nil {

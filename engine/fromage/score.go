@@ -1,6 +1,8 @@
 package fromage
 
 import (
+	"slices"
+
 	"github.com/pbem-referee/referee/engine"
 )
 
@@ -143,7 +145,7 @@ func (s *State) cityRegions() []regionResult {
 			}
 		}
 		out[x].Tie = len(out[x].Winners) > 1
-		if out[x].Tie && r3 && containsInt(out[x].Winners, corpOwner) {
+		if out[x].Tie && r3 && slices.Contains(out[x].Winners, corpOwner) {
 			// R3 Market dominance: the Corporation wins every tie it is part of.
 			out[x].Winners, out[x].Tie = []int{corpOwner}, false
 		}
@@ -163,7 +165,7 @@ func (s *State) customerValue(region int, tie bool) int {
 
 func (s *State) cityScore(seat int, regions []regionResult) (pts, outright int) {
 	for x, rr := range regions {
-		if containsInt(rr.Winners, seat) {
+		if slices.Contains(rr.Winners, seat) {
 			pts += s.customerValue(x, rr.Tie)
 			if !rr.Tie {
 				outright++
@@ -334,7 +336,7 @@ func (s *State) corpScore(regions []regionResult) CorpScore {
 	var c CorpScore
 	c.Track = s.corpTrack()
 	for x, rr := range regions {
-		if containsInt(rr.Winners, corpOwner) {
+		if slices.Contains(rr.Winners, corpOwner) {
 			c.Customers += s.customerValue(x, rr.Tie)
 		}
 	}

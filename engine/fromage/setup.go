@@ -1,6 +1,7 @@
 package fromage
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
@@ -27,7 +28,7 @@ func (s *State) setup() []engine.Event {
 		rnd.Shuffle(4, func(i, j int) { s.VenueAt[i], s.VenueAt[j] = s.VenueAt[j], s.VenueAt[i] })
 	}
 	// FR-3.4: Resource tile in a random orientation: resourceAt[q] = ORDER[(q+k) mod 4].
-	at0 := indexOf(resNames, s.H.Options["tile"])
+	at0 := slices.Index(resNames, s.H.Options["tile"])
 	if at0 < 0 {
 		at0 = rnd.Choose("orientation", resNames)
 	}
@@ -98,7 +99,7 @@ func (s *State) setup() []engine.Event {
 		custs[i] = s.r.Customers[c].ID
 	}
 	evs := []engine.Event{engine.NewEvent("fr.setup", -1, engine.Public, "venues", venues, "resources", res,
-		"positions", cloneInts(s.Pos), "boards", boardIDs, "customers", custs, "regions", s.r.Regions,
+		"positions", slices.Clone(s.Pos), "boards", boardIDs, "customers", custs, "regions", s.r.Regions,
 		"group", s.lay.group, "sides", sides, "mode", s.H.Variant)}
 
 	// FR-3.9: starting resources, 2 of the left quadrant and 1 of the
@@ -191,7 +192,7 @@ func (s *State) takeSnapshot() {
 		sn.Players[i] = c
 	}
 	for v := range s.Board {
-		sn.Board[v] = cloneInts(s.Board[v])
+		sn.Board[v] = slices.Clone(s.Board[v])
 	}
 	s.Snap = sn
 }

@@ -1,6 +1,7 @@
 package fromage
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
@@ -184,27 +185,16 @@ type Snapshot struct {
 // Head returns the header.
 func (s *State) Head() *engine.Header { return &s.H }
 
-// cloneInts copies a slice, keeping nil and empty apart (they marshal
-// differently, and a clone must marshal exactly like its original).
-func cloneInts(x []int) []int {
-	if x == nil {
-		return nil
-	}
-	c := make([]int, len(x))
-	copy(c, x)
-	return c
-}
-
 // Clone returns a deep copy.
 func (s *State) Clone() engine.State {
 	c := *s
 	c.H = s.H.Clone()
-	c.Pos = cloneInts(s.Pos)
-	c.Customer = cloneInts(s.Customer)
-	c.Deck = cloneInts(s.Deck)
-	c.Discard = cloneInts(s.Discard)
+	c.Pos = slices.Clone(s.Pos)
+	c.Customer = slices.Clone(s.Customer)
+	c.Deck = slices.Clone(s.Deck)
+	c.Discard = slices.Clone(s.Discard)
 	for v := range s.Board {
-		c.Board[v] = cloneInts(s.Board[v])
+		c.Board[v] = slices.Clone(s.Board[v])
 	}
 	c.Players = make([]Player, len(s.Players))
 	for i := range s.Players {
@@ -212,8 +202,8 @@ func (s *State) Clone() engine.State {
 	}
 	if s.Corp != nil {
 		cp := *s.Corp
-		cp.Cards = cloneInts(s.Corp.Cards)
-		cp.Options = cloneInts(s.Corp.Options)
+		cp.Cards = slices.Clone(s.Corp.Cards)
+		cp.Options = slices.Clone(s.Corp.Options)
 		if s.Corp.Acts != nil {
 			cp.Acts = make([]CorpAct, len(s.Corp.Acts))
 			copy(cp.Acts, s.Corp.Acts)
@@ -222,8 +212,8 @@ func (s *State) Clone() engine.State {
 	}
 	if s.Draft != nil {
 		d := *s.Draft
-		d.Deck = cloneInts(s.Draft.Deck)
-		d.Box = cloneInts(s.Draft.Box)
+		d.Deck = slices.Clone(s.Draft.Deck)
+		d.Box = slices.Clone(s.Draft.Box)
 		c.Draft = &d
 	}
 	if s.Snap != nil {
@@ -233,11 +223,11 @@ func (s *State) Clone() engine.State {
 			sn.Players[i] = s.Snap.Players[i].clone()
 		}
 		for v := range sn.Board {
-			sn.Board[v] = cloneInts(s.Snap.Board[v])
+			sn.Board[v] = slices.Clone(s.Snap.Board[v])
 		}
 		c.Snap = &sn
 	}
-	c.EndBy = cloneInts(s.EndBy)
+	c.EndBy = slices.Clone(s.EndBy)
 	c.Log = cloneLog(s.Log)
 	c.Last = cloneLog(s.Last)
 	return &c
@@ -259,21 +249,21 @@ func cloneLog(l [][]string) [][]string {
 
 func (p Player) clone() Player {
 	c := p
-	c.Pending = cloneInts(p.Pending)
-	c.Completed = cloneInts(p.Completed)
-	c.Zones = cloneInts(p.Zones)
-	c.Drew = cloneInts(p.Drew)
+	c.Pending = slices.Clone(p.Pending)
+	c.Completed = slices.Clone(p.Completed)
+	c.Zones = slices.Clone(p.Zones)
+	c.Drew = slices.Clone(p.Drew)
 	if p.Queue != nil {
 		c.Queue = make([]Effect, len(p.Queue))
 		for i, e := range p.Queue {
-			e.Cards = cloneInts(e.Cards)
+			e.Cards = slices.Clone(e.Cards)
 			c.Queue[i] = e
 		}
 	}
-	c.Pol.Dairy = cloneInts(p.Pol.Dairy)
-	c.Pol.Picks = cloneInts(p.Pol.Picks)
-	c.Hand = cloneInts(p.Hand)
-	c.Kept = cloneInts(p.Kept)
+	c.Pol.Dairy = slices.Clone(p.Pol.Dairy)
+	c.Pol.Picks = slices.Clone(p.Pol.Picks)
+	c.Hand = slices.Clone(p.Hand)
+	c.Kept = slices.Clone(p.Kept)
 	return c
 }
 

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -214,7 +215,7 @@ func TestTemplatesEngineLists(t *testing.T) {
 	code := src.String()
 	for _, part := range strings.Split(code, `NewEvent("fr.`)[1:] {
 		typ := "fr." + part[:strings.IndexByte(part, '"')]
-		if !contains(eventTypes, typ) {
+		if !slices.Contains(eventTypes, typ) {
 			t.Errorf("event type %s is not in eventTypes", typ)
 		}
 	}
@@ -227,20 +228,11 @@ func TestTemplatesEngineLists(t *testing.T) {
 		if strings.HasPrefix(c, `"`) {
 			c = c[1:]
 			c = c[:strings.IndexByte(c, '"')]
-			if !contains(errorCodes, c) && c != "bad_ruleset" && c != "bad_option_value" {
+			if !slices.Contains(errorCodes, c) && c != "bad_ruleset" && c != "bad_option_value" {
 				t.Errorf("error code %s is not in errorCodes", c)
 			}
 		}
 	}
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // TestTemplatesGolden compares two English renderings with golden files

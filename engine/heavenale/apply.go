@@ -1,6 +1,7 @@
 package heavenale
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
@@ -139,7 +140,7 @@ func (s *State) moveParams(seat int, cmd string) map[string]any {
 	pm := map[string]any{"space": n, "kind": sp.Kind, "label": sp.Label}
 	switch sp.kind {
 	case kindResource, kindMonk:
-		pm["tiles"] = cloneStrings(s.Spaces[n])
+		pm["tiles"] = slices.Clone(s.Spaces[n])
 		if sp.kind == kindMonk {
 			pm["cost"] = sp.Cost
 		}
@@ -417,13 +418,13 @@ func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
 	case "PREF":
 		p := &s.Players[seat]
 		if m.Key == "HOME" {
-			p.PrefHome = cloneStrings(m.Words)
+			p.PrefHome = slices.Clone(m.Words)
 		} else if m.Key == "GARDEN" {
 			p.Narrow = m.Words[0] == "COMPACT"
 		} else if len(m.Words) == 1 && m.Words[0] == "ASK" {
 			p.PrefPriv = nil
 		} else {
-			p.PrefPriv = cloneStrings(m.Words)
+			p.PrefPriv = slices.Clone(m.Words)
 		}
 		s.H.Moves++
 		return []engine.Event{engine.NewEvent("ha.pref", seat, engine.Only(seat), "cmd", m.String())}, nil
@@ -533,7 +534,7 @@ func (s *State) applyHome(seat int, m Move) ([]engine.Event, error) {
 		return nil, engine.Reject("HA-5.12.1", "home_needs_space")
 	}
 	free := s.freeHomes(seat)
-	if indexOfInt(free, m.Home) < 0 {
+	if slices.Index(free, m.Home) < 0 {
 		if len(free) == 1 && free[0] == homeFirst {
 			return nil, engine.Reject("HA-5.12.3", "first_forced", "space", homeNames[m.Home])
 		}
@@ -582,7 +583,7 @@ func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
 		// GO HOME <space>: check the space before moving (atomic).
 		c := s.Clone().(*State)
 		c.enterHome(seat)
-		if indexOfInt(c.freeHomes(seat), m.Home) < 0 {
+		if slices.Index(c.freeHomes(seat), m.Home) < 0 {
 			_, err := c.applyHome(seat, Move{Verb: "HOME", Home: m.Home, Colour: m.Colour})
 			return nil, err
 		}
@@ -661,7 +662,7 @@ func (s *State) applyBuy(seat int, m Move) ([]engine.Event, error) {
 func (s *State) buyOne(seat int, b Buy) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	n := p.Pos
-	if indexOf(s.Spaces[n], b.Tile) < 0 {
+	if slices.Index(s.Spaces[n], b.Tile) < 0 {
 		return nil, engine.Reject("HA-5.2.1", "tile_not_here", "tile", b.Tile, "space", n)
 	}
 	side := s.r.Cells[b.Cell].Side
@@ -672,7 +673,7 @@ func (s *State) buyOne(seat int, b Buy) ([]engine.Event, error) {
 	if pr > p.Ducats {
 		return nil, engine.Reject("HA-5.2.2", "too_expensive", "tile", b.Tile, "price", pr, "ducats", p.Ducats)
 	}
-	i := indexOf(s.Spaces[n], b.Tile)
+	i := slices.Index(s.Spaces[n], b.Tile)
 	s.Spaces[n] = append(s.Spaces[n][:i:i], s.Spaces[n][i+1:]...)
 	p.Ducats -= pr
 	s.Bought++

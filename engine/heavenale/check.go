@@ -2,6 +2,7 @@ package heavenale
 
 import (
 	"fmt"
+	"slices"
 )
 
 // Check verifies the invariants: tiles and monks conserved, no negative
@@ -86,7 +87,7 @@ func (s *State) Check() error {
 		}
 		seen := map[string]bool{}
 		for _, c := range p.Cards {
-			if seen[c] || indexOf(cardNames, c) < 0 {
+			if seen[c] || slices.Index(cardNames, c) < 0 {
 				return fmt.Errorf("seat %d cards %v", seat, p.Cards)
 			}
 			seen[c] = true
@@ -98,7 +99,7 @@ func (s *State) Check() error {
 				}
 				continue
 			}
-			if seen[c] || indexOf(cardNames, c) < 0 || !(p.Spots[r.Pairs[pi][0]] && p.Spots[r.Pairs[pi][1]]) {
+			if seen[c] || slices.Index(cardNames, c) < 0 || !(p.Spots[r.Pairs[pi][0]] && p.Spots[r.Pairs[pi][1]]) {
 				return fmt.Errorf("seat %d placed %s on pair %d wrongly", seat, c, pi+1)
 			}
 			seen[c] = true

@@ -3,6 +3,7 @@ package heavenale
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -198,15 +199,6 @@ func (r *Rules) RulesetVersion() string { return r.Version }
 
 var bad = engine.BadRuleset
 
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
-}
-
 // parseRules decodes and validates a data file.
 func parseRules(data []byte) (*Rules, error) {
 	var f file
@@ -269,7 +261,7 @@ func parseRules(data []byte) (*Rules, error) {
 			return nil, bad("pair %d needs 2 spots", i+1)
 		}
 		for j, sp := range p {
-			k := indexOf(spotNames, sp)
+			k := slices.Index(spotNames, sp)
 			if k < 0 || seen[k] {
 				return nil, bad("pair %d: spot %q unknown or used twice", i+1, sp)
 			}
@@ -333,7 +325,7 @@ func parseRules(data []byte) (*Rules, error) {
 		if sp.N != i+1 {
 			return nil, bad("track space %d numbered %d", i+1, sp.N)
 		}
-		sp.kind = indexOf(kindNames, sp.Kind)
+		sp.kind = slices.Index(kindNames, sp.Kind)
 		if sp.kind < 0 {
 			return nil, bad("track space %d: kind %q", sp.N, sp.Kind)
 		}
@@ -347,7 +339,7 @@ func parseRules(data []byte) (*Rules, error) {
 			}
 			r.MonkSpaces = append(r.MonkSpaces, sp.N)
 		case kindDisc:
-			sp.disc = indexOf(discNames, sp.Disc)
+			sp.disc = slices.Index(discNames, sp.Disc)
 			if sp.disc < 0 {
 				return nil, bad("disc space %d: disc %q", sp.N, sp.Disc)
 			}
@@ -399,7 +391,7 @@ func (r *Rules) compileGarden(cells []fileCell) error {
 	}
 	r.Cells = make([]Cell, len(cells))
 	for i, c := range cells {
-		side := indexOf([]string{"sun", "shade", "shed"}, c.Side)
+		side := slices.Index([]string{"sun", "shade", "shed"}, c.Side)
 		if side < 0 || len(c.Nb) != 6 {
 			return bad("garden cell %s: side %q, %d neighbours", c.ID, c.Side, len(c.Nb))
 		}
@@ -534,7 +526,7 @@ func tileColour(code string) int {
 	if len(code) != 3 {
 		return -1
 	}
-	return indexOf(colourNames, code[:2])
+	return slices.Index(colourNames, code[:2])
 }
 
 // tileFert returns the fertility of a resource tile code, 0 otherwise.

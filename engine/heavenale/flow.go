@@ -1,6 +1,7 @@
 package heavenale
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
@@ -90,7 +91,7 @@ func (s *State) setup() []engine.Event {
 		s.Picks = append(s.Picks, ((s.Starter+dir*k)%n+n)%n)
 	}
 	evs = append(evs, engine.NewEvent("ha.setup", -1, engine.Public, "starter", s.Starter,
-		"picks", cloneInts(s.Picks), "rounds", s.Rounds))
+		"picks", slices.Clone(s.Picks), "rounds", s.Rounds))
 	s.Cur, s.Sub = s.Picks[0], subHome
 	return evs
 }

@@ -1,6 +1,7 @@
 package heavenale
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -153,7 +154,7 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		if len(args) == 0 {
 			return nil
 		}
-		h := indexOf(homeNames, args[0])
+		h := slices.Index(homeNames, args[0])
 		if h < 0 {
 			return syntax(line, usage)
 		}
@@ -254,7 +255,7 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		if c, ok := colour(w); ok {
 			w = colourNames[c]
 		}
-		sp := indexOf(spotNames, w)
+		sp := slices.Index(spotNames, w)
 		if sp < 0 {
 			return nil, engine.Reject("HA-5.6.1", "bad_scoring_spot", "token", args[0])
 		}
@@ -308,7 +309,7 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		switch m.Key {
 		case "HOME":
 			for i := 1; i < len(args); i++ {
-				h := indexOf(homeNames, args[i])
+				h := slices.Index(homeNames, args[i])
 				if h < 0 {
 					return nil, syntax(line, "PREF HOME BREW CASH RES <colour> FIRST")
 				}
@@ -435,7 +436,7 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 		}
 	}()
 	started := s.Phase == phasePlay && s.Cur == seat && s.Sub != subMove
-	picking := s.Phase == phaseSetup && indexOfInt(s.Picks, seat) >= 0
+	picking := s.Phase == phaseSetup && slices.Index(s.Picks, seat) >= 0
 	for i := range orders {
 		o := &orders[i]
 		kw := keyword(o.Keyword())
@@ -478,22 +479,13 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 	return errs
 }
 
-func indexOfInt(xs []int, v int) int {
-	for i, x := range xs {
-		if x == v {
-			return i
-		}
-	}
-	return -1
-}
-
 // SlotOpen implements engine.State.
 func (s *State) SlotOpen(seat int, slot string) bool {
 	if s.Phase == phaseOver || seat < 0 || seat >= s.n() {
 		return false
 	}
 	if slot == "setup" {
-		return s.Phase == phaseSetup && indexOfInt(s.Picks, seat) >= 0
+		return s.Phase == phaseSetup && slices.Index(s.Picks, seat) >= 0
 	}
 	if !strings.HasPrefix(slot, "t") {
 		return false

@@ -2,6 +2,7 @@ package heavenale
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
@@ -174,7 +175,7 @@ func TestOptionsAMB4AMB5(t *testing.T) {
 	put(s, 0, "S1", "WO1", "D6", "M2", "D9", "M2", "D8", "HO3")
 	s.Discs[16] = 1
 	must(t, s, 0, "GO 16")
-	if !containsStr(legalCmds(s), "SCORE X 4") {
+	if !slices.Contains(legalCmds(s), "SCORE X 4") {
 		t.Fatalf("AMB-4 option: %v", legalCmds(s))
 	}
 	brew := s.Players[0].Brew

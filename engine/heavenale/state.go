@@ -1,6 +1,8 @@
 package heavenale
 
 import (
+	"slices"
+
 	"github.com/pbem-referee/referee/engine"
 )
 
@@ -145,23 +147,9 @@ func (s *State) Clone() engine.State {
 	return c
 }
 
-func cloneStrings(x []string) []string {
-	if x == nil {
-		return nil
-	}
-	return append(make([]string, 0, len(x)), x...)
-}
-
-func cloneInts(x []int) []int {
-	if x == nil {
-		return nil
-	}
-	return append(make([]int, 0, len(x)), x...)
-}
-
 func (c *Core) clone() Core {
 	d := *c
-	d.Picks = cloneInts(c.Picks)
+	d.Picks = slices.Clone(c.Picks)
 	// One backing array for every space (capacities capped, so an append
 	// reallocates instead of overwriting the next space).
 	total := 0
@@ -179,23 +167,23 @@ func (c *Core) clone() Core {
 		d.Spaces[i] = buf[off : off+n : off+n]
 		off += n
 	}
-	d.Discs = cloneInts(c.Discs)
-	d.PileI = cloneStrings(c.PileI)
-	d.PileII = cloneStrings(c.PileII)
+	d.Discs = slices.Clone(c.Discs)
+	d.PileI = slices.Clone(c.PileI)
+	d.PileII = slices.Clone(c.PileII)
 	if c.Stacks != nil {
 		d.Stacks = make([][]string, len(c.Stacks))
 		for i, st := range c.Stacks {
-			d.Stacks[i] = cloneStrings(st)
+			d.Stacks[i] = slices.Clone(st)
 		}
 	}
-	d.Large = cloneInts(c.Large)
-	d.Small = cloneInts(c.Small)
-	d.Sheds = cloneInts(c.Sheds)
+	d.Large = slices.Clone(c.Large)
+	d.Small = slices.Clone(c.Small)
+	d.Sheds = slices.Clone(c.Sheds)
 	if c.Final != nil {
 		f := Final{Players: make([]FinalPlayer, len(c.Final.Players))}
 		for i, p := range c.Final.Players {
-			p.Exchanges = cloneStrings(p.Exchanges)
-			p.DucatSteps = cloneInts(p.DucatSteps)
+			p.Exchanges = slices.Clone(p.Exchanges)
+			p.DucatSteps = slices.Clone(p.DucatSteps)
 			f.Players[i] = p
 		}
 		d.Final = &f
@@ -213,9 +201,9 @@ func (c *Core) clone() Core {
 			p.Garden = gbuf[goff : goff+n : goff+n]
 			goff += n
 		}
-		p.Cards = cloneStrings(p.Cards)
-		p.PrefHome = cloneStrings(p.PrefHome)
-		p.PrefPriv = cloneStrings(p.PrefPriv)
+		p.Cards = slices.Clone(p.Cards)
+		p.PrefHome = slices.Clone(p.PrefHome)
+		p.PrefPriv = slices.Clone(p.PrefPriv)
 		d.Players[i] = p
 	}
 	return d
@@ -254,10 +242,10 @@ func (s *State) sellable(seat int) int {
 }
 
 // hasCard reports whether the seat still holds an unplaced card.
-func (p *Player) hasCard(c string) bool { return indexOf(p.Cards, c) >= 0 }
+func (p *Player) hasCard(c string) bool { return slices.Index(p.Cards, c) >= 0 }
 
 func (p *Player) dropCard(c string) {
-	i := indexOf(p.Cards, c)
+	i := slices.Index(p.Cards, c)
 	if i >= 0 {
 		p.Cards = append(p.Cards[:i:i], p.Cards[i+1:]...)
 	}

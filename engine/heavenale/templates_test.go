@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -209,7 +210,7 @@ func TestTemplatesComplete(t *testing.T) {
 	}
 	code := src.String()
 	for _, part := range strings.Split(code, `NewEvent("ha.`)[1:] {
-		if typ := "ha." + part[:strings.IndexByte(part, '"')]; !containsStr(eventTypes, typ) {
+		if typ := "ha." + part[:strings.IndexByte(part, '"')]; !slices.Contains(eventTypes, typ) {
 			t.Errorf("event type %s is not in eventTypes", typ)
 		}
 	}
@@ -222,7 +223,7 @@ func TestTemplatesComplete(t *testing.T) {
 		if strings.HasPrefix(c, `"`) {
 			c = c[1:]
 			c = c[:strings.IndexByte(c, '"')]
-			if !containsStr(errorCodes, c) && c != "bad_ruleset" && c != "bad_option_value" {
+			if !slices.Contains(errorCodes, c) && c != "bad_ruleset" && c != "bad_option_value" {
 				t.Errorf("error code %s is not in errorCodes", c)
 			}
 		}
@@ -234,15 +235,6 @@ func TestTemplatesComplete(t *testing.T) {
 			}
 		}
 	}
-}
-
-func containsStr(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // TestAliasesKnownToParser: every alias of the template files means the

@@ -1,6 +1,7 @@
 package heavenale
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -155,7 +156,7 @@ func (s *State) View(seat int) any {
 	}
 	for n := 1; n < homePos; n++ {
 		sp := s.r.Track[n]
-		tv := TrackView{N: n, Label: sp.Label, Kind: sp.Kind, Cost: sp.Cost, Tiles: cloneStrings(s.Spaces[n]), Discs: s.Discs[n]}
+		tv := TrackView{N: n, Label: sp.Label, Kind: sp.Kind, Cost: sp.Cost, Tiles: slices.Clone(s.Spaces[n]), Discs: s.Discs[n]}
 		for i := range s.Players {
 			if s.Players[i].Pos == n {
 				tv.Figures = append(tv.Figures, i)
