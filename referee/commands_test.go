@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -276,5 +277,34 @@ func TestCommandTablePlayerHelp(t *testing.T) {
 				t.Errorf("%s help.player does not name %s (%v):\n%s", lang, c.Keyword, names, text)
 			}
 		}
+	}
+}
+
+// TestCommandTableSeatRoutes: every seat command of the table, written as
+// a player of each language writes it (the language's word for it), is
+// the referee's in a real game's thread: the mail is answered, never
+// passed to the game's engine (which would refuse an unknown order).
+func TestCommandTableSeatRoutes(t *testing.T) {
+	n := 0
+	for _, lang := range templates.Languages {
+		h := newHarness(t) // a harness a language: the organiser's mails have a budget
+		set := h.r.render.T
+		for kw, rows := range byAudience[bySeat] {
+			if rows[0].Overridable {
+				continue // a game may declare it itself
+			}
+			n++
+			id := fmt.Sprintf("r%d", n)
+			h.newToyGame(id, "ann@p.test", "bob@p.test")
+			h.mails()
+			word := set.Word("referee", lang, kw)
+			out := h.send(id, "ann@p.test", word, -1)
+			if (out.Status != "answered" && out.Status != "applied") || strings.Contains(out.Detail, "refused") {
+				t.Errorf("%s %s (%s): %+v", lang, word, kw, out)
+			}
+		}
+	}
+	if n < 4*15 {
+		t.Errorf("only %d seat commands tried", n)
 	}
 }
