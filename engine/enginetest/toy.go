@@ -5,7 +5,6 @@ package enginetest
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -47,7 +46,12 @@ type toyRules struct {
 	Bust        int    `toml:"bust"`
 }
 
-var toyCache engine.RulesetCache[*toyRules]
+// toyData loads the toy's data file (engine.Ruleset, as every game's
+// data.go).
+var toyData = &engine.Ruleset[*toyRules]{Default: toyRuleset, Parse: parseToyRules}
+
+// RulesetVersion implements engine.Versioned.
+func (r *toyRules) RulesetVersion() string { return r.Version }
 
 func parseToyRules(data []byte) (*toyRules, error) {
 	var r toyRules
@@ -55,7 +59,7 @@ func parseToyRules(data []byte) (*toyRules, error) {
 		return nil, err
 	}
 	if r.Chips < 0 || r.DieSides < 2 || r.MaxRolls < 1 || r.Bust < 1 || r.Bust > r.DieSides {
-		return nil, engine.Reject("", "bad_ruleset", "error", "values out of range")
+		return nil, engine.BadRuleset("values out of range")
 	}
 	return &r, nil
 }
@@ -83,22 +87,14 @@ func (toyGame) Info() engine.Info {
 func (toyGame) DefaultRuleset() []byte { return toyRuleset }
 
 func (g toyGame) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
-	v, opts, err := engine.ResolveOptions(g.Info(), cfg)
+	h, rules, err := engine.Setup(g.Info(), 1, toyData, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
-	data := cfg.Ruleset
-	if data == nil {
-		data = toyRuleset
-	}
-	rules, sha, err := toyCache.Get(data, parseToyRules)
-	if err != nil {
-		return nil, nil, err
-	}
-	rounds, _ := strconv.Atoi(opts["rounds"])
+	rounds, _ := strconv.Atoi(h.Options["rounds"])
 	n := len(cfg.Seats)
 	s := &toyState{
-		H:      engine.NewHeader("toy", 1, v.Name, opts, cfg, rules.Version, sha),
+		H:      h,
 		Round:  1,
 		Rounds: rounds,
 		Phase:  "bid",
@@ -113,35 +109,20 @@ func (g toyGame) NewState(cfg engine.Config) (engine.State, []engine.Event, erro
 }
 
 func (toyGame) DecodeState(data, ruleset []byte) (engine.State, error) {
-	if ruleset == nil {
-		ruleset = toyRuleset
-	}
-	rules, sha, err := toyCache.Get(ruleset, parseToyRules)
+	rules, sha, err := toyData.Load(ruleset)
 	if err != nil {
 		return nil, err
 	}
 	var s toyState
-	if err := json.Unmarshal(data, &s); err != nil {
+	if err := engine.DecodeStateJSON("toy", 1, sha, data, &s, &s.H); err != nil {
 		return nil, err
-	}
-	if s.H.Game != "toy" || s.H.Schema != 1 {
-		return nil, fmt.Errorf("toy: not a toy state of schema 1")
-	}
-	if s.H.RulesetSHA != sha {
-		return nil, fmt.Errorf("toy: state was started with ruleset %s", s.H.RulesetSHA)
 	}
 	s.rules = rules
 	return &s, nil
 }
 
 func (toyGame) NewBot(name string) (engine.Bot, error) {
-	switch name {
-	case "random":
-		return engine.RandomBot{}, nil
-	case "greedy":
-		return toyGreedy{}, nil
-	}
-	return nil, fmt.Errorf("toy: no bot %q", name)
+	return engine.NamedBot("toy", name, map[string]engine.Bot{"greedy": toyGreedy{}})
 }
 
 func fill(n, v int) []int {
