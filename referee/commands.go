@@ -20,7 +20,7 @@ import (
 //     VACATION, YES, NOTIFY, LANG, FORMAT, RESIGN, JOIN, DECLINE, REGISTER);
 //   - commands_player.go: a registered player's own address (LIST, JOIN,
 //     OBSERVE, LANG, HELP; the tournaments' JOIN, WITHDRAW, STANDINGS,
-//     RATING);
+//     RATING), and the plain address (REGISTER);
 //   - commands_org_games.go: an organiser's game commands (NEW, PLAYER,
 //     RULESET, INVITE, LIST, STATUS, PAUSE, RESUME, ...);
 //   - commands_org_tournaments.go: an organiser's tournament commands
@@ -37,6 +37,9 @@ const (
 	byPlayer
 	// byOrganiser: an organiser (the organiser's tag, or the command line).
 	byOrganiser
+	// byAnyone: whoever writes to the referee's plain address, with no tag
+	// (REGISTER).
+	byAnyone
 )
 
 func (a audience) String() string {
@@ -47,6 +50,8 @@ func (a audience) String() string {
 		return "player"
 	case byOrganiser:
 		return "organiser"
+	case byAnyone:
+		return "anyone"
 	}
 	return "?"
 }
@@ -91,6 +96,9 @@ type command struct {
 	// when the line is not this command (a JOIN of a game rather than of a
 	// tournament), and the next row of that keyword is tried.
 	player func(*playerCall) (ok bool, err error)
+	// anyone runs the command of an untagged mail (f: the words of its
+	// first line, the keyword first).
+	anyone func(w *work, req *Request, out *Outcome, f []string) error
 	// org runs an organiser's command; ok as for player.
 	org func(*orgCall) (res string, ok bool, err error)
 	// onGame runs an organiser's command that names a game ("<CMD>

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"strings"
+	"time"
 
 	"github.com/pbem-referee/referee/templates"
 )
@@ -26,6 +27,8 @@ var playerFamily = []command{
 		Errors: []string{"usage", "no_game"}},
 	{Keyword: "LANG", Who: byPlayer, Usage: "LANG en|it|fr|nl", Help: "help.player", player: playerLang},
 	{Keyword: "HELP", Who: byPlayer, Usage: "HELP", Help: "help.player", player: playerHelp},
+	// The plain address: anyone may register.
+	{Keyword: "REGISTER", Who: byAnyone, Usage: "REGISTER [name] [en|it|fr|nl]", Help: "help.REGISTER", anyone: anyoneRegister},
 }
 
 // playerCall is one command of a player's mail to their own address: the
@@ -134,4 +137,43 @@ func playerLang(c *playerCall) (bool, error) {
 func playerHelp(c *playerCall) (bool, error) {
 	c.text("help.player", nil)
 	return true, nil
+}
+
+// anyoneRegister creates a player from an untagged "REGISTER [name]
+// [lang]": the token goes back to the sender's address, so spoofing gains
+// nothing.
+func anyoneRegister(w *work, req *Request, out *Outcome, f []string) error {
+	name, lang := req.FromName, "en"
+	if len(f) > 1 {
+		name = f[1]
+	}
+	if len(f) > 2 && templates.IsLanguage(strings.ToLower(f[2])) {
+		lang = strings.ToLower(f[2])
+	}
+	// The From of an untagged mail is unchecked: the player exists only
+	// once a mail with the token, sent to that address, comes back from it
+	// (issue 11, item 9).
+	p, err := loadPlayer(w.tx, req.From)
+	switch {
+	case err == nil && !p.Pending:
+		out.Status, out.Detail = "answered", "already registered"
+		return w.playerMail(p, "registered", nil, req.MessageID)
+	case err == nil:
+		if w.now.Sub(p.Helped) < 24*time.Hour {
+			out.Status, out.Detail = "ignored", "registration pending; asked recently"
+			return nil
+		}
+		p.Name, p.Lang = name, lang
+	default:
+		if p, err = w.ensurePlayer(req.From, name, lang, ""); err != nil {
+			return err
+		}
+		p.Pending = true
+	}
+	p.Helped = w.now
+	if err := savePlayer(w.tx, p); err != nil {
+		return err
+	}
+	out.Status, out.Detail = "applied", "registration pending confirmation"
+	return w.playerMail(p, "confirm", nil, req.MessageID)
 }

@@ -52,7 +52,7 @@ func TestCommandTableHelpEveryLanguage(t *testing.T) {
 			t.Errorf("%s (%s, %s): no help", c.Keyword, c.Who, c.family)
 		}
 		n := 0
-		for _, set := range []bool{c.seat != nil, c.player != nil, c.org != nil, c.onGame != nil} {
+		for _, set := range []bool{c.seat != nil, c.player != nil, c.org != nil, c.onGame != nil, c.anyone != nil} {
 			if set {
 				n++
 			}
@@ -166,7 +166,7 @@ func TestCommandTableRoutes(t *testing.T) {
 		for _, scope := range []string{"common", "referee"} {
 			for word, kw := range readAliases(t, scope, lang) {
 				var who []audience
-				for _, a := range []audience{bySeat, byPlayer, byOrganiser} {
+				for _, a := range []audience{bySeat, byPlayer, byOrganiser, byAnyone} {
 					if len(lookupCommands(a, kw)) > 0 {
 						who = append(who, a)
 					}
@@ -188,6 +188,10 @@ func TestCommandTableRoutes(t *testing.T) {
 					case byPlayer:
 						if !playerCommands[set.Alias("referee", lang, word)] {
 							t.Errorf("%s %s: a player's %s does not route", scope, lang, word)
+						}
+					case byAnyone:
+						if len(lookupCommands(byAnyone, set.Alias("referee", lang, word))) == 0 {
+							t.Errorf("%s %s: an untagged %s does not route", scope, lang, word)
 						}
 					case byOrganiser:
 						if c := lookupCommands(byOrganiser, kw); c[0].Aliased && !orgTourKeywords[kw] {
@@ -255,8 +259,8 @@ func TestCommandTablePlayerHelp(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range playerFamily {
-			if c.Keyword == "HELP" {
-				continue // the help itself
+			if c.Keyword == "HELP" || c.Who != byPlayer {
+				continue // the help itself; the plain address's REGISTER has its own
 			}
 			names := []string{c.Keyword}
 			for word, kw := range readAliases(t, "referee", lang) {

@@ -505,42 +505,10 @@ func (w *work) untagged(req *Request, out *Outcome) error {
 		out.Status, out.Detail = "ignored", "rate limit for "+req.From
 		return nil
 	}
-	orders := engine.ParseScript(req.Text)
-	if len(orders) > 0 && w.r.render.T.Alias("referee", "en", orders[0].Keyword()) == "REGISTER" {
-		f := strings.Fields(orders[0].Alts[0][0])
-		name, lang := req.FromName, "en"
-		if len(f) > 1 {
-			name = f[1]
+	if orders := engine.ParseScript(req.Text); len(orders) > 0 {
+		if rows := lookupCommands(byAnyone, w.r.render.T.Alias("referee", "en", orders[0].Keyword())); len(rows) > 0 {
+			return rows[0].anyone(w, req, out, strings.Fields(orders[0].Alts[0][0]))
 		}
-		if len(f) > 2 && templates.IsLanguage(strings.ToLower(f[2])) {
-			lang = strings.ToLower(f[2])
-		}
-		// The From of an untagged mail is unchecked: the player exists
-		// only once a mail with the token, sent to that address, comes
-		// back from it (issue 11, item 9).
-		p, err := loadPlayer(w.tx, req.From)
-		switch {
-		case err == nil && !p.Pending:
-			out.Status, out.Detail = "answered", "already registered"
-			return w.playerMail(p, "registered", nil, req.MessageID)
-		case err == nil:
-			if w.now.Sub(p.Helped) < 24*time.Hour {
-				out.Status, out.Detail = "ignored", "registration pending; asked recently"
-				return nil
-			}
-			p.Name, p.Lang = name, lang
-		default:
-			if p, err = w.ensurePlayer(req.From, name, lang, ""); err != nil {
-				return err
-			}
-			p.Pending = true
-		}
-		p.Helped = w.now
-		if err := savePlayer(w.tx, p); err != nil {
-			return err
-		}
-		out.Status, out.Detail = "applied", "registration pending confirmation"
-		return w.playerMail(p, "confirm", nil, req.MessageID)
 	}
 	p, err := loadPlayer(w.tx, req.From)
 	if err != nil || p.Pending {
