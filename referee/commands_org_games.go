@@ -33,7 +33,7 @@ var orgGameFamily = []command{
 	{Keyword: "HOOK", Who: byOrganiser, Usage: "HOOK <game> <https url> [generic|discord] [events]", Row: 14, onGame: orgHook},
 	{Keyword: "UNHOOK", Who: byOrganiser, Usage: "UNHOOK <game> <hook id>", Row: 15, onGame: orgUnhook},
 	{Keyword: "ABORT", Who: byOrganiser, Usage: "ABORT <game>", Row: 16, onGame: orgAbort},
-	{Keyword: "PUBLISH", Who: byOrganiser, Usage: "PUBLISH <game> [off]", Row: 17, onGame: orgPublish},
+	{Keyword: "PUBLISH", Who: byOrganiser, Usage: "PUBLISH <game> [listed|off]", Row: 17, onGame: orgPublish},
 	{Keyword: "HELP", Who: byOrganiser, Usage: "HELP", Row: 18, org: orgHelpCmd},
 }
 
@@ -286,24 +286,8 @@ func (gw *gameWork) seatArg(args []string, i int) (int, error) {
 }
 
 // orgPublish: the game's public page (the spectators' view), by
-// unguessable address; PUBLISH <game> off removes it (the address dies).
-func orgPublish(gw *gameWork, args []string) (string, error) {
-	g := gw.g
-	switch {
-	case len(args) > 0 && strings.EqualFold(args[0], "off"):
-		g.PageKey = ""
-		return "the page of " + g.ID + " is off", nil
-	case len(args) > 0:
-		return "", fmt.Errorf("usage: PUBLISH <game> [off]")
-	case g.PageKey == "":
-		k, err := gw.w.randomHex()
-		if err != nil {
-			return "", err
-		}
-		g.PageKey = k[:16]
-	}
-	return "the page of " + g.ID + " (the spectators' view; share it as you like):\n  " + gw.gamePageURL(), nil
-}
+// unguessable address (tourpages.go).
+func orgPublish(gw *gameWork, args []string) (string, error) { return gw.publish(args) }
 
 func orgStatus(gw *gameWork, _ []string) (string, error) {
 	g := gw.g
