@@ -3,42 +3,18 @@ package brewcrafters
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
-// scriptPrefix plays testdata/<script> up to (not including) the first line
-// that starts with stop: a real mid-game position.
-func scriptPrefix(t *testing.T, script, stop string) *engine.Table {
-	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("testdata", script))
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(raw)
-	i := strings.Index(text, "\n"+stop)
-	if i < 0 {
-		t.Fatalf("%s: no line %q", script, stop)
-	}
-	path := filepath.Join(t.TempDir(), script)
-	if err := os.WriteFile(path, []byte(text[:i+1]), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	tb, _ := enginetest.PlayScript(t, Game{}, path)
-	return tb
-}
-
 // TestAdjudicateScoresThePositionNow (BC-7.2, BC-7.3): ADJUDICATE of a late
 // tournament game scores the position as it stands, hand-checked on a real
 // position: the Summer of year 3 of testdata/adjudicate-2p.script.
 func TestAdjudicateScoresThePositionNow(t *testing.T) {
 	t.Parallel()
-	tb := scriptPrefix(t, "adjudicate-2p.script", "# The ADJUDICATE test stops here")
+	tb := enginetest.PlayScriptUntil(t, Game{}, "testdata/adjudicate-2p.script", "# The ADJUDICATE test stops here")
 	s := tb.State.(*State)
 	ann, bob := s.P[0], s.P[1]
 	// The position the hand check reads (all public, §10.3 item 5).

@@ -1,8 +1,6 @@
 package dicebrewing
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -12,40 +10,9 @@ import (
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
-// scriptPrefix plays testdata/<script> up to (not including) the first line
-// that starts with stop: a real mid-game position.
-func scriptPrefix(t *testing.T, script, ruleset, stop string) *engine.Table {
-	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("testdata", script))
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(raw)
-	i := strings.Index(text, "\n"+stop)
-	if i < 0 {
-		t.Fatalf("%s: no line %q", script, stop)
-	}
-	dir := t.TempDir()
-	if ruleset != "" {
-		data, err := os.ReadFile(filepath.Join("testdata", ruleset))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, ruleset), data, 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	path := filepath.Join(dir, script)
-	if err := os.WriteFile(path, []byte(text[:i+1]), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	tb, _ := enginetest.PlayScript(t, Game, path)
-	return tb
-}
-
 // TestAdjudicateScoresThePositionNow (DB-7.2 to DB-7.4): ADJUDICATE of a
 // late tournament game scores the position as it stands, hand-checked on
-// two real positions of the sample game (testdata/short-game.script).
+// two real positions of the sample game (testdata/short-2p.script).
 func TestAdjudicateScoresThePositionNow(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -66,7 +33,7 @@ func TestAdjudicateScoresThePositionNow(t *testing.T) {
 		// first (DB-7.4 step 2).
 		{"# Ann's brew is the fourth", [2]string{"1 2 1 2 2 0", "1 1 3 2 1 0"}, [2]int{8, 8}, []int{2, 1}},
 	} {
-		tb := scriptPrefix(t, "short-game.script", "short-game.toml", c.stop)
+		tb := enginetest.PlayScriptUntil(t, Game, "testdata/short-2p.script", c.stop)
 		s := tb.State.(*state)
 		before, err := engine.StateHash(s)
 		if err != nil {
@@ -93,7 +60,7 @@ func TestAdjudicateScoresThePositionNow(t *testing.T) {
 		}
 	}
 	// Once the game is over Result holds the score.
-	tb, _ := enginetest.PlayScript(t, Game, "testdata/short-game.script")
+	tb, _ := enginetest.PlayScript(t, Game, "testdata/short-2p.script")
 	if tb.State.Result() == nil || tb.State.(*state).Adjudicate() != nil {
 		t.Error("a finished game: Result nil or Adjudicate not nil")
 	}

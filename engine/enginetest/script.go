@@ -39,13 +39,35 @@ func PlayScriptLog(t testing.TB, g engine.Game, path string) (*engine.Table, eng
 	return tb, log
 }
 
+// PlayScriptUntil plays a script as PlayScript does, up to (not including)
+// its first line that starts with stop: a real mid-game position.
+func PlayScriptUntil(t testing.TB, g engine.Game, path, stop string) *engine.Table {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(raw), "\n"+stop)
+	if i < 0 {
+		t.Fatalf("%s: no line %q", path, stop)
+	}
+	tb, _, _ := playText(t, g, filepath.Dir(path), raw[:i+1])
+	return tb
+}
+
 func playScript(t testing.TB, g engine.Game, path string) (*engine.Table, []*engine.Report, engine.Log) {
 	t.Helper()
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := scriptConfig(t, g.Info().Name, filepath.Dir(path), string(raw))
+	return playText(t, g, filepath.Dir(path), raw)
+}
+
+// playText plays the text of a script whose files (--ruleset) are in dir.
+func playText(t testing.TB, g engine.Game, dir string, raw []byte) (*engine.Table, []*engine.Report, engine.Log) {
+	t.Helper()
+	cfg := scriptConfig(t, g.Info().Name, dir, string(raw))
 	tb, first, setup, err := engine.NewTable(g, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -1,9 +1,6 @@
 package heavenale
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"fmt"
@@ -14,43 +11,12 @@ import (
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
-// scriptPrefix plays testdata/<script> up to (not including) the first line
-// that starts with stop: a real mid-game position.
-func scriptPrefix(t *testing.T, script, ruleset, stop string) *engine.Table {
-	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("testdata", script))
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(raw)
-	i := strings.Index(text, "\n"+stop)
-	if i < 0 {
-		t.Fatalf("%s: no line %q", script, stop)
-	}
-	dir := t.TempDir()
-	if ruleset != "" {
-		data, err := os.ReadFile(filepath.Join("testdata", ruleset))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, ruleset), data, 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	path := filepath.Join(dir, script)
-	if err := os.WriteFile(path, []byte(text[:i+1]), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	tb, _ := enginetest.PlayScript(t, Game{}, path)
-	return tb
-}
-
 // TestAdjudicateScoresThePositionNow (HA-7.2 to HA-7.5): ADJUDICATE of a
 // late tournament game scores the position as it stands, hand-checked on a
 // real position: round 3 of testdata/adjudicate-2p.script, ben to move.
 func TestAdjudicateScoresThePositionNow(t *testing.T) {
 	t.Parallel()
-	tb := scriptPrefix(t, "adjudicate-2p.script", "", "# The ADJUDICATE test stops here")
+	tb := enginetest.PlayScriptUntil(t, Game{}, "testdata/adjudicate-2p.script", "# The ADJUDICATE test stops here")
 	s := tb.State.(*State)
 	// The position the hand check reads (HA-6: all public).
 	ann, ben := s.Players[0], s.Players[1]
