@@ -1,11 +1,10 @@
 package heavenale
 
 import (
-	"testing"
-
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"testing"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"
