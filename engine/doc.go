@@ -75,7 +75,8 @@
 //     an organiser's is parsed once per SHA-256.
 //   - state.go (the State, its Header H, Clone), flow.go (Pending and the
 //     turn structure), parse.go (Parse, Route), apply.go (Apply), check.go
-//     (Check: the invariants), score.go (Result), view.go (View: structured
+//     (Check: the invariants), score.go (Result), adjudicate.go (Adjudicate:
+//     a late game scored as it stands), view.go (View: structured
 //     data for the templates, never prose), bot.go (Greedy). A game adds
 //     files for its own parts (fromage/corp.go, brewcrafters/brewery.go).
 //   - Tests, by role: helpers_test.go (fixtures), rules_test.go (rule by
@@ -84,12 +85,14 @@
 //     (enginetest.Conformance), random_test.go (complete random games, the
 //     invariants after every move), fuzz_test.go, table_test.go (through a
 //     Table: enginetest.Submit, Statuses), script_test.go (offline play:
-//     enginetest.PlayScript), templates_test.go (every template in every
+//     enginetest.PlayScript), adjudicate_test.go (a real position:
+//     enginetest.PlayScriptUntil), templates_test.go (every template in every
 //     language within 80 columns: enginetest.Render, CheckWidth,
 //     RenderEvents, AllDefined, CitedRules, Golden), bench_test.go
 //     (enginetest.BenchGames, BotMove, BenchJSONRoundTrip).
 //   - testdata/: short.toml and short-<n>p.script (a short complete game for
-//     "referee play" and script_test.go), golden-<what>.<lang>.txt (golden
+//     "referee play" and script_test.go; adjudicate-<n>p.script for the
+//     adjudication tests), golden-<what>.<lang>.txt (golden
 //     renders; go test -update rewrites them), *.vectors (test vectors in
 //     the game's text format).
 //
