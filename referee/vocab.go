@@ -57,6 +57,7 @@ const (
 	LineRejected LineStatus = "rejected"
 	// The engine's results (engine.Table.Submit).
 	LineApplied  LineStatus = "applied"
+	LinePartial  LineStatus = "partial"
 	LineQueued   LineStatus = "queued"
 	LineSealed   LineStatus = "sealed"
 	LineElsePass LineStatus = "else_pass"
