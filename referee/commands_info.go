@@ -41,7 +41,7 @@ func (c *seatCall) done() (replyLine, error) { return c.line, nil }
 // fail answers the line as rejected, with an error template
 // ("error.<code>") and its parameters.
 func (c *seatCall) fail(code string, data map[string]any) (replyLine, error) {
-	c.line.Status = "rejected"
+	c.line.Status = LineRejected
 	c.line.Errors = append(c.line.Errors, &engine.RuleError{Code: code, Params: data})
 	return c.line, nil
 }
@@ -66,7 +66,7 @@ func (c *seatCall) say(text string) {
 // command runs one referee command of a seat through the table.
 func (gw *gameWork) command(seat int, kw string, o engine.Order) (replyLine, error) {
 	c := &seatCall{gw: gw, seat: seat, kw: kw, o: o, args: strings.Fields(o.Alts[0][0])[1:],
-		line: replyLine{Status: "done", Text: o.Text}}
+		line: replyLine{Status: LineDone, Text: o.Text}}
 	rows := lookupCommands(bySeat, kw)
 	if len(rows) == 0 {
 		return c.done()

@@ -156,11 +156,11 @@ func anyoneRegister(w *work, req *Request, out *Outcome, f []string) error {
 	p, err := loadPlayer(w.tx, req.From)
 	switch {
 	case err == nil && !p.Pending:
-		out.Status, out.Detail = "answered", "already registered"
+		out.Status, out.Detail = OutcomeAnswered, "already registered"
 		return w.playerMail(p, "registered", nil, req.MessageID)
 	case err == nil:
 		if w.now.Sub(p.Helped) < 24*time.Hour {
-			out.Status, out.Detail = "ignored", "registration pending; asked recently"
+			out.Status, out.Detail = OutcomeIgnored, "registration pending; asked recently"
 			return nil
 		}
 		p.Name, p.Lang = name, lang
@@ -174,6 +174,6 @@ func anyoneRegister(w *work, req *Request, out *Outcome, f []string) error {
 	if err := savePlayer(w.tx, p); err != nil {
 		return err
 	}
-	out.Status, out.Detail = "applied", "registration pending confirmation"
+	out.Status, out.Detail = OutcomeApplied, "registration pending confirmation"
 	return w.playerMail(p, "confirm", nil, req.MessageID)
 }

@@ -133,9 +133,9 @@ func (gw *gameWork) say(seat int, line string) (replyLine, error) {
 	rest := strings.TrimSpace(line[len(strings.Fields(line)[0]):])
 	to, text, ok := strings.Cut(rest, ":")
 	text = strings.TrimSpace(text)
-	out := replyLine{Status: "done", Text: line}
+	out := replyLine{Status: LineDone, Text: line}
 	if !ok || text == "" {
-		out.Status = "rejected"
+		out.Status = LineRejected
 		out.Errors = []*engine.RuleError{{Code: "usage", Params: map[string]any{"usage": usageOf(bySeat, "SAY")}}}
 		return out, nil
 	}
@@ -159,7 +159,7 @@ func (gw *gameWork) say(seat int, line string) (replyLine, error) {
 			}
 		}
 		if k < 0 || k == seat {
-			out.Status = "rejected"
+			out.Status = LineRejected
 			out.Errors = []*engine.RuleError{{Code: "no_player", Params: map[string]any{"name": t}}}
 			return out, nil
 		}
@@ -183,9 +183,9 @@ func (gw *gameWork) say(seat int, line string) (replyLine, error) {
 // player's time zone, inclusive).
 func (gw *gameWork) vacation(seat int, args []string) (replyLine, error) {
 	s := &gw.g.Seats[seat]
-	line := replyLine{Status: "done", Text: "VACATION " + strings.Join(args, " ")}
+	line := replyLine{Status: LineDone, Text: "VACATION " + strings.Join(args, " ")}
 	bad := func() (replyLine, error) {
-		line.Status = "rejected"
+		line.Status = LineRejected
 		line.Errors = []*engine.RuleError{{Code: "usage", Params: map[string]any{"usage": usageOf(bySeat, "VACATION")}}}
 		return line, nil
 	}
@@ -200,7 +200,7 @@ func (gw *gameWork) vacation(seat int, args []string) (replyLine, error) {
 	}
 	v := Vacation{From: from.UTC(), To: to.AddDate(0, 0, 1).UTC()}
 	if !v.To.After(gw.w.now) {
-		line.Status = "rejected"
+		line.Status = LineRejected
 		line.Errors = []*engine.RuleError{{Code: "vacation_past"}}
 		return line, nil
 	}
@@ -212,7 +212,7 @@ func (gw *gameWork) addVacation(seat int, v Vacation, line replyLine) (replyLine
 	left := gw.g.Policy.VacationDays - s.VacationUsed
 	days := v.To.Sub(v.From).Hours() / 24
 	if left <= 0 {
-		line.Status = "rejected"
+		line.Status = LineRejected
 		line.Errors = []*engine.RuleError{{Code: "vacation_budget", Params: map[string]any{"budget": gw.g.Policy.VacationDays, "used": s.VacationUsed}}}
 		return line, nil
 	}

@@ -14,9 +14,9 @@ type Outcome struct {
 	// nothing done), "ignored" (auto-reply, bounce, list or own mail: never
 	// answered), "answered" (an informational command such as STATUS or
 	// HELP was answered).
-	Status string `json:"status"`
-	Game   string `json:"game,omitempty"`
-	Seat   int    `json:"seat"`
+	Status OutcomeStatus `json:"status"`
+	Game   string        `json:"game,omitempty"`
+	Seat   int           `json:"seat"`
 	// Detail is a short explanation for logs and operators (never secrets).
 	Detail string `json:"detail,omitempty"`
 	// Replies are the Message-IDs of the mails queued in response.

@@ -101,7 +101,7 @@ func (r *Referee) SetAside(ctx context.Context, a SetAside) (Outcome, error) {
 	}
 	switch a.Reason {
 	case AsideIgnored:
-		return r.record(a.Source, a.Keys, a.From, "ignored", a.Detail)
+		return r.record(a.Source, a.Keys, a.From, OutcomeIgnored, a.Detail)
 	case AsideTooLarge:
 		return r.tooLarge(a)
 	case AsideUnparseable:
@@ -125,37 +125,37 @@ func (r *Referee) Keywords() func(word string) bool { return memoKeyword(r.isKey
 
 // record stores the de-duplication record of a mail the referee does not
 // answer.
-func (r *Referee) record(source string, keys []string, from, status, detail string) (Outcome, error) {
+func (r *Referee) record(source string, keys []string, from string, status OutcomeStatus, detail string) (Outcome, error) {
 	out := Outcome{Status: status, Seat: -1, Detail: detail}
 	err := r.db.Update(func(tx *store.Tx) error {
 		if rec, seen, err := tx.Seen(keys...); err != nil {
 			return err
 		} else if seen {
-			out = Outcome{Status: "duplicate", Game: rec.Game, Seat: rec.Seat, Detail: "already processed"}
+			out = Outcome{Status: OutcomeDuplicate, Game: rec.Game, Seat: rec.Seat, Detail: "already processed"}
 			return nil
 		}
 		return tx.MarkInbound(store.InboundRecord{Keys: keys, Received: r.clock.Now(), Source: source, From: strings.ToLower(from),
-			Seat: -1, Outcome: status, Detail: detail})
+			Seat: -1, Outcome: string(status), Detail: detail})
 	})
 	return out, err
 }
 
 // tooLarge answers a registered sender that the mail was too large.
 func (r *Referee) tooLarge(a SetAside) (Outcome, error) {
-	out := Outcome{Status: "ignored", Seat: -1, Detail: "message too large"}
+	out := Outcome{Status: OutcomeIgnored, Seat: -1, Detail: "message too large"}
 	_, err := r.update(func(w *work) error {
 		if _, seen, err := w.tx.Seen(a.Keys...); err != nil || seen {
-			out.Status = "duplicate"
+			out.Status = OutcomeDuplicate
 			return err
 		}
 		if p, err := loadPlayer(w.tx, a.From); err == nil {
-			out.Status = "rejected"
+			out.Status = OutcomeRejected
 			if err := w.playerMail(p, "too_large", map[string]any{"max": a.Max}, a.MessageID); err != nil {
 				return err
 			}
 		}
 		return w.tx.MarkInbound(store.InboundRecord{Keys: a.Keys, Received: w.now, Source: a.Source, From: a.From,
-			Seat: -1, Outcome: out.Status, Detail: out.Detail})
+			Seat: -1, Outcome: string(out.Status), Detail: out.Detail})
 	})
 	return out, err
 }
@@ -173,10 +173,10 @@ func (r *Referee) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Ou
 		return Outcome{}, errors.New("referee: quarantine notice without keys")
 	}
 	from := strings.ToLower(strings.TrimSpace(n.From))
-	out := Outcome{Status: "ignored", Seat: -1, Detail: "quarantined: " + n.Reason}
+	out := Outcome{Status: OutcomeIgnored, Seat: -1, Detail: "quarantined: " + n.Reason}
 	_, err := r.update(func(w *work) error {
 		if _, seen, err := w.tx.Seen(keys...); err != nil || seen {
-			out.Status = "duplicate"
+			out.Status = OutcomeDuplicate
 			return err
 		}
 		if _, err := w.tx.Quarantine(store.Quarantined{At: w.now, Source: n.Source, Reason: n.Reason + ": " + n.Detail,
@@ -184,7 +184,7 @@ func (r *Referee) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Ou
 			return err
 		}
 		if p, err := loadPlayer(w.tx, from); err == nil && r.notice.allow("quarantine/"+p.Address, w.now) {
-			out.Status = "rejected"
+			out.Status = OutcomeRejected
 			kind, data := "quarantined", map[string]any{}
 			if n.Reason == "too_large" {
 				kind, data = "too_large", map[string]any{"max": n.Max}
@@ -194,17 +194,17 @@ func (r *Referee) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Ou
 			}
 		}
 		return w.tx.MarkInbound(store.InboundRecord{Keys: keys, Received: w.now, Source: n.Source, From: from,
-			Seat: -1, Outcome: out.Status, Detail: out.Detail})
+			Seat: -1, Outcome: string(out.Status), Detail: out.Detail})
 	})
 	return out, err
 }
 
 // bounced is Bounced.
 func (r *Referee) bounced(source string, keys []string, b *mailfmt.BounceInfo) (Outcome, error) {
-	out := Outcome{Status: "ignored", Seat: -1, Detail: "bounce"}
+	out := Outcome{Status: OutcomeIgnored, Seat: -1, Detail: "bounce"}
 	_, err := r.update(func(w *work) error {
 		if _, seen, err := w.tx.Seen(keys...); err != nil || seen {
-			out.Status = "duplicate"
+			out.Status = OutcomeDuplicate
 			return err
 		}
 		sentTo := ""
@@ -315,10 +315,10 @@ func (w *work) alertBounce(addr, reason string) error {
 // autoReply is AutoReplied.
 func (r *Referee) autoReply(a AutoReply) (Outcome, error) {
 	cls := a.Class
-	out := Outcome{Status: "ignored", Seat: -1, Detail: "auto-reply"}
+	out := Outcome{Status: OutcomeIgnored, Seat: -1, Detail: "auto-reply"}
 	_, err := r.update(func(w *work) error {
 		if _, seen, err := w.tx.Seen(a.Keys...); err != nil || seen {
-			out.Status = "duplicate"
+			out.Status = OutcomeDuplicate
 			return err
 		}
 		if cls.OutOfOffice {
@@ -345,7 +345,7 @@ func (r *Referee) autoReply(a AutoReply) (Outcome, error) {
 			}
 		}
 		return w.tx.MarkInbound(store.InboundRecord{Keys: a.Keys, Received: w.now, Source: a.Source, From: a.From,
-			Game: out.Game, Seat: out.Seat, Outcome: "ignored", Detail: out.Detail})
+			Game: out.Game, Seat: out.Seat, Outcome: string(OutcomeIgnored), Detail: out.Detail})
 	})
 	return out, err
 }

@@ -418,7 +418,7 @@ func (v *mailView) mailData(i int, rep *reply, notes, lines []string) (d *MailDa
 	if rep != nil {
 		v := &ReplyView{Rejected: rep.Rejected, Stale: rep.Stale}
 		for _, l := range rep.Lines {
-			lv := ReplyLineView{Status: l.Status, Text: l.Text, Cmds: l.Cmds}
+			lv := ReplyLineView{Status: string(l.Status), Text: l.Text, Cmds: l.Cmds}
 			for _, e := range l.Errors {
 				t, err := r.Error(rd, e)
 				if err != nil {

@@ -22,16 +22,16 @@ func (w *work) orgRequest(req *Request, out *Outcome) error {
 		}
 	}
 	if org == "" {
-		if tok, err := w.tx.Token(req.Secret); err == nil && tok.Kind == "org" {
+		if tok, err := w.tx.Token(req.Secret); err == nil && RequestKind(tok.Kind) == KindOrg {
 			org = tok.Address
 		}
 	}
 	if org == "" || !strings.EqualFold(org, req.From) || !req.SenderVerified {
-		out.Status, out.Detail = "ignored", "organiser authentication failed"
+		out.Status, out.Detail = OutcomeIgnored, "organiser authentication failed"
 		w.allowAnon(req)
 		return nil
 	}
-	out.Status = "applied"
+	out.Status = OutcomeApplied
 	results := w.orgScript(org, req.Text)
 	return w.orgMail(org, results, req.MessageID)
 }
@@ -270,7 +270,7 @@ func (w *work) orgTag(org string) string {
 	}
 	tag := ""
 	w.tx.Tokens(func(secret string, t store.Token) error {
-		if t.Kind == "org" && t.Address == org {
+		if RequestKind(t.Kind) == KindOrg && t.Address == org {
 			tag = "org." + secret
 		}
 		return nil
@@ -293,7 +293,7 @@ func (r *Referee) AddOrganiser(addr string) (string, error) {
 			return nil
 		}
 		var err error
-		secret, err = w.newToken(store.Token{Kind: "org", Address: addr})
+		secret, err = w.newToken(store.Token{Kind: string(KindOrg), Address: addr})
 		return err
 	})
 	return secret, err
@@ -391,7 +391,7 @@ func (w *work) orgHello(req *Request, out *Outcome) (bool, error) {
 		return false, nil
 	}
 	if !req.SenderVerified {
-		out.Status, out.Detail = "ignored", "untagged mail from an organiser's address failed authentication"
+		out.Status, out.Detail = OutcomeIgnored, "untagged mail from an organiser's address failed authentication"
 		return true, nil
 	}
 	w.r.orgMu.Lock()
@@ -405,14 +405,14 @@ func (w *work) orgHello(req *Request, out *Outcome) (bool, error) {
 	}
 	w.r.orgMu.Unlock()
 	if !ok {
-		out.Status, out.Detail = "ignored", "untagged organiser mail; answered recently"
+		out.Status, out.Detail = OutcomeIgnored, "untagged organiser mail; answered recently"
 		return true, nil
 	}
 	text, err := w.orgHelp(from, "org.hello")
 	if err != nil {
 		return true, err
 	}
-	out.Status, out.Detail = "answered", "untagged organiser mail; sent the organiser address"
+	out.Status, out.Detail = OutcomeAnswered, "untagged organiser mail; sent the organiser address"
 	return true, w.orgMail(from, []string{text}, req.MessageID)
 }
 
@@ -422,7 +422,7 @@ func (r *Referee) OrganiserAddresses() (map[string]string, error) {
 	out := map[string]string{}
 	err := r.db.View(func(tx *store.Tx) error {
 		return tx.Tokens(func(secret string, t store.Token) error {
-			if t.Kind == "org" {
+			if RequestKind(t.Kind) == KindOrg {
 				out[t.Address] = r.plus("org." + secret)
 			}
 			return nil

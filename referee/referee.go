@@ -215,7 +215,7 @@ type Request struct {
 	From     string
 	FromName string
 	// Kind is the tag kind: "seat", "player", "org", or "" (no tag).
-	Kind   string
+	Kind   RequestKind
 	Game   string
 	Seat   int
 	Secret string
@@ -291,9 +291,9 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 		r.opt.Kick()
 	}
 	if r.opt.Observe != nil {
-		r.opt.Observe(Observation{Source: req.Source, Status: out.Status, Duration: time.Since(start), Moves: res.moves, Mails: res.queued, Hooks: res.hooks})
+		r.opt.Observe(Observation{Source: req.Source, Status: string(out.Status), Duration: time.Since(start), Moves: res.moves, Mails: res.queued, Hooks: res.hooks})
 	}
-	r.log.Info("processed", slog.String("source", req.Source), slog.String("status", out.Status),
+	r.log.Info("processed", slog.String("source", req.Source), slog.String("status", string(out.Status)),
 		slog.String("game", out.Game), slog.Int("seat", out.Seat), slog.Int("replies", res.queued), slog.String("detail", out.Detail))
 	return out, nil
 }
@@ -312,7 +312,7 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 	if rec, seen, err := tx.Seen(req.Keys...); err != nil {
 		return res, err
 	} else if seen {
-		res.out = Outcome{Status: "duplicate", Game: rec.Game, Seat: rec.Seat, Detail: "already processed: " + rec.Outcome}
+		res.out = Outcome{Status: OutcomeDuplicate, Game: rec.Game, Seat: rec.Seat, Detail: "already processed: " + rec.Outcome}
 		return res, nil
 	}
 	w := r.newWork(tx, now)
@@ -331,7 +331,7 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 	out.Replies = ids
 	res.queued, res.moves, res.hooks, res.saved = len(ids), w.moves(), w.hooked, w.saved
 	return res, tx.MarkInbound(store.InboundRecord{Keys: req.Keys, Received: now, Source: req.Source, From: req.From,
-		Game: out.Game, Seat: out.Seat, Outcome: out.Status, Detail: out.Detail, Messages: ids})
+		Game: out.Game, Seat: out.Seat, Outcome: string(out.Status), Detail: out.Detail, Messages: ids})
 }
 
 // update runs fn as one transaction with a work context and flushes it.

@@ -15,11 +15,11 @@ import (
 // request dispatches a request by its tag.
 func (w *work) request(req *Request, out *Outcome) error {
 	switch req.Kind {
-	case "seat":
+	case KindSeat:
 		return w.seatRequest(req, out)
-	case "player":
+	case KindPlayer:
 		return w.playerRequest(req, out)
-	case "org":
+	case KindOrg:
 		return w.orgRequest(req, out)
 	}
 	return w.untagged(req, out)
@@ -31,8 +31,8 @@ func (w *work) request(req *Request, out *Outcome) error {
 // its sender's own (issue 11, item 2).
 func (w *work) seatRequest(req *Request, out *Outcome) error {
 	tok, err := w.tx.Token(req.Secret)
-	if err != nil || tok.Kind != "seat" || (req.Game != "" && tok.Game != req.Game) {
-		out.Status, out.Detail = "ignored", "unknown seat token"
+	if err != nil || RequestKind(tok.Kind) != KindSeat || (req.Game != "" && tok.Game != req.Game) {
+		out.Status, out.Detail = OutcomeIgnored, "unknown seat token"
 		if !w.allowAnon(req) {
 			out.Detail += "; rate limit for " + req.From
 			return nil
@@ -46,7 +46,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 	seat := gw.g.seatOfAddress(tok.Address)
 	out.Game, out.Seat = gw.g.ID, seat
 	if seat < 0 || subtle.ConstantTimeCompare([]byte(gw.g.Seats[seat].Secret), []byte(req.Secret)) != 1 {
-		out.Status, out.Detail = "ignored", "token no longer valid"
+		out.Status, out.Detail = OutcomeIgnored, "token no longer valid"
 		return nil
 	}
 	s := &gw.g.Seats[seat]
@@ -54,9 +54,9 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		// Never act on it; tell only the registered address, at most once
 		// a window, and keep the forger's text only while within their
 		// own budget.
-		out.Status, out.Detail = "rejected", "sender is not the seat's registered address or failed authentication"
+		out.Status, out.Detail = OutcomeRejected, "sender is not the seat's registered address or failed authentication"
 		if !w.allowAnon(req) {
-			out.Status, out.Detail = "ignored", out.Detail+"; rate limit for "+req.From
+			out.Status, out.Detail = OutcomeIgnored, out.Detail+"; rate limit for "+req.From
 			return nil
 		}
 		if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: clipInput(req.Text),
@@ -72,7 +72,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 	if s.staleResend(req.Token, digest, gw.token()) {
 		// The same text from the same seat answering the same old state as
 		// a mail already applied: a resend, not a new move.
-		out.Status, out.Detail = "duplicate", "resend of a mail already applied"
+		out.Status, out.Detail = OutcomeDuplicate, "resend of a mail already applied"
 		return nil
 	}
 	quiet, notice := w.allowAuth(req, "seat/"+gw.g.ID+"/"+s.Address)
@@ -81,7 +81,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		return err
 	}
 	gw.answering[seat] = req.MessageID
-	out.Status = "applied"
+	out.Status = OutcomeApplied
 	// The same body answering the same state: numbered answers to
 	// successive prompts ("1", "1", ...) are not repeats.
 	if n := s.repeatedBody(fmt.Sprintf("%d/%s", req.Token, digest), w.now); n >= loopRepeats {
@@ -109,7 +109,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 	// Remember what was accepted (applied, or queued and sealed for a
 	// later decision): a stale resend of it must never be re-validated
 	// against a newer decision.
-	if seat = gw.g.seatOfAddress(tok.Address); seat >= 0 && (gw.token() != before || out.Status == "applied" || out.Status == "queued") {
+	if seat = gw.g.seatOfAddress(tok.Address); seat >= 0 && (gw.token() != before || out.Status == OutcomeApplied || out.Status == OutcomeQueued) {
 		gw.g.Seats[seat].remember(req.Token, digest)
 	}
 	return nil
@@ -139,7 +139,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	}
 	rep.Info = append(rep.Info, c.note(func(name string, data map[string]any) string { return gw.text(seat, name, data) })...)
 	if c.tooMany > 0 {
-		out.Status, out.Detail = "rejected", "too many orders in one mail"
+		out.Status, out.Detail = OutcomeRejected, "too many orders in one mail"
 		rep.Rejected = true
 		gw.force[seat] = true
 	}
@@ -156,8 +156,8 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	}
 	gw.ignoredInfo(seat, ignored)
 	if len(game) == 0 {
-		if out.Status == "applied" {
-			out.Status = "answered"
+		if out.Status == OutcomeApplied {
+			out.Status = OutcomeAnswered
 		}
 		return nil
 	}
@@ -174,7 +174,7 @@ func (gw *gameWork) proseOnly(seat int, req *Request, out *Outcome) {
 	s := &gw.g.Seats[seat]
 	delete(gw.replies, seat)
 	delete(gw.answering, seat)
-	out.Status, out.Detail = "ignored", "no line looks like a command"
+	out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
 	if gw.w.now.Sub(s.NoCommandNote) >= 24*time.Hour {
 		s.NoCommandNote = gw.w.now
 		gw.answering[seat] = req.MessageID
@@ -243,10 +243,10 @@ func (gw *gameWork) playOrders(seat int, game []engine.Order, req *Request, rep 
 	}
 	rep.Rejected, rep.Stale = res.Rejected, res.Stale
 	for _, r := range res.Results {
-		rep.Lines = append(rep.Lines, replyLine{Status: r.Status, Text: r.Order.Text, Cmds: gw.written(r.Cmds), Errors: r.Errors})
+		rep.Lines = append(rep.Lines, replyLine{Status: LineStatus(r.Status), Text: r.Order.Text, Cmds: gw.written(r.Cmds), Errors: r.Errors})
 	}
 	if res.Rejected {
-		out.Status, out.Detail = "rejected", "an order was refused; nothing applied"
+		out.Status, out.Detail = OutcomeRejected, "an order was refused; nothing applied"
 		gw.force[seat] = true
 		return nil
 	}
@@ -256,15 +256,15 @@ func (gw *gameWork) playOrders(seat int, game []engine.Order, req *Request, rep 
 	// others) are "queued", never "applied" (issue 11, item 3).
 	applied, queued := false, false
 	for _, r := range res.Results {
-		switch r.Status {
-		case "applied", "partial", "else_pass":
+		switch LineStatus(r.Status) {
+		case LineApplied, LinePartial, LineElsePass:
 			applied = true
-		case "queued", "sealed":
+		case LineQueued, LineSealed:
 			queued = true
 		}
 	}
-	if queued && !applied && out.Status == "applied" {
-		out.Status, out.Detail = "queued", "orders queued for later decisions"
+	if queued && !applied && out.Status == OutcomeApplied {
+		out.Status, out.Detail = OutcomeQueued, "orders queued for later decisions"
 	}
 	return nil
 }
@@ -274,10 +274,10 @@ func (gw *gameWork) refuseAll(seat int, orders []engine.Order, code string, out 
 	rep.Rejected = true
 	why := gw.text(seat, code, nil)
 	for _, o := range orders {
-		rep.Lines = append(rep.Lines, replyLine{Status: "rejected", Text: o.Text})
+		rep.Lines = append(rep.Lines, replyLine{Status: LineRejected, Text: o.Text})
 	}
 	rep.Info = append(rep.Info, why)
-	out.Status, out.Detail = "rejected", code
+	out.Status, out.Detail = OutcomeRejected, code
 	return nil
 }
 
@@ -424,8 +424,8 @@ func (w *work) unknownToken(req *Request) error {
 // <game>, OBSERVE <game>, LANG, HELP).
 func (w *work) playerRequest(req *Request, out *Outcome) error {
 	tok, err := w.tx.Token(req.Secret)
-	if err != nil || tok.Kind != "player" {
-		out.Status, out.Detail = "ignored", "unknown player token"
+	if err != nil || RequestKind(tok.Kind) != KindPlayer {
+		out.Status, out.Detail = OutcomeIgnored, "unknown player token"
 		return nil
 	}
 	p, err := loadPlayer(w.tx, tok.Address)
@@ -433,14 +433,14 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 		return err
 	}
 	if !strings.EqualFold(req.From, p.Address) || !req.SenderVerified {
-		out.Status, out.Detail = "rejected", "sender is not the player's address"
+		out.Status, out.Detail = OutcomeRejected, "sender is not the player's address"
 		if !w.allowAnon(req) || !w.r.notice.allow("spoof/player/"+p.Address, w.now) {
-			out.Status, out.Detail = "ignored", out.Detail+"; not told again this hour"
+			out.Status, out.Detail = OutcomeIgnored, out.Detail+"; not told again this hour"
 			return nil
 		}
 		return w.playerMail(p, "spoof", map[string]any{"from": req.From}, "")
 	}
-	out.Status = "answered"
+	out.Status = OutcomeAnswered
 	if p.Pending {
 		// The address answered the mail with its token: confirmed.
 		p.Pending, p.Helped = false, time.Time{}
@@ -459,7 +459,7 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 	if cmds, prose := mailfmt.SplitProse(req.Text, memoKeyword(w.r.isKeyword)); len(orders) > 0 && !c.any ||
 		strings.TrimSpace(cmds) == "" && len(prose) > 0 && !disguised(prose) {
 		// Prose only, as from an auto-responder: never answered.
-		out.Status, out.Detail = "ignored", "no line looks like a command"
+		out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
 		return nil
 	}
 	if len(c.orders) > w.r.opt.MaxInfo {
@@ -502,7 +502,7 @@ func (w *work) untagged(req *Request, out *Outcome) error {
 		return err
 	}
 	if !w.allowAnon(req) {
-		out.Status, out.Detail = "ignored", "rate limit for "+req.From
+		out.Status, out.Detail = OutcomeIgnored, "rate limit for "+req.From
 		return nil
 	}
 	if orders := engine.ParseScript(req.Text); len(orders) > 0 {
@@ -512,18 +512,18 @@ func (w *work) untagged(req *Request, out *Outcome) error {
 	}
 	p, err := loadPlayer(w.tx, req.From)
 	if err != nil || p.Pending {
-		out.Status, out.Detail = "ignored", "untagged mail from an unknown sender"
+		out.Status, out.Detail = OutcomeIgnored, "untagged mail from an unknown sender"
 		return nil
 	}
 	if w.now.Sub(p.Helped) < 24*time.Hour {
-		out.Status, out.Detail = "ignored", "untagged; helped recently"
+		out.Status, out.Detail = OutcomeIgnored, "untagged; helped recently"
 		return nil
 	}
 	p.Helped = w.now
 	if err := savePlayer(w.tx, p); err != nil {
 		return err
 	}
-	out.Status, out.Detail = "answered", "untagged; sent help"
+	out.Status, out.Detail = OutcomeAnswered, "untagged; sent help"
 	return w.playerMail(p, "untagged", nil, req.MessageID)
 }
 

@@ -157,7 +157,7 @@ func TestMailViewGolden(t *testing.T) {
 			mv := newChanges()
 			r := &reply{}
 			for _, res := range rep.Results {
-				r.Lines = append(r.Lines, replyLine{Status: res.Status, Text: res.Order.Text, Cmds: res.Cmds, Errors: res.Errors})
+				r.Lines = append(r.Lines, replyLine{Status: LineStatus(res.Status), Text: res.Order.Text, Cmds: res.Cmds, Errors: res.Errors})
 			}
 			mv.replies[d.Seat] = r
 			mv.answering[d.Seat] = "<m1@players.test>"

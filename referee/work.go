@@ -104,7 +104,7 @@ type reply struct {
 }
 
 type replyLine struct {
-	Status string
+	Status LineStatus
 	Text   string
 	Cmds   []string
 	Errors []*engine.RuleError

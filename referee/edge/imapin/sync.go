@@ -179,10 +179,10 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 			switch {
 			case err == nil:
 				w.handled.Add(1)
-				if out.Status == "duplicate" {
+				if out.Status == referee.OutcomeDuplicate {
 					w.duplicates.Add(1)
 				}
-				log.Info("mail handled", slog.String("status", out.Status), slog.String("game", out.Game),
+				log.Info("mail handled", slog.String("status", string(out.Status)), slog.String("game", out.Game),
 					slog.String("detail", out.Detail))
 			case referee.IsPermanent(err):
 				reason = err.Error()

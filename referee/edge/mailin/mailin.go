@@ -140,11 +140,11 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 	t := tr.Tag
 	switch t.Kind {
 	case mailfmt.TagSeat:
-		req.Kind, req.Game, req.Seat, req.Secret = "seat", t.Game, t.Seat, t.Secret
+		req.Kind, req.Game, req.Seat, req.Secret = referee.KindSeat, t.Game, t.Seat, t.Secret
 	case mailfmt.TagPlayer:
-		req.Kind, req.Secret = "player", t.Secret
+		req.Kind, req.Secret = referee.KindPlayer, t.Secret
 	case mailfmt.TagOrg:
-		req.Kind, req.Secret = "org", t.Secret
+		req.Kind, req.Secret = referee.KindOrg, t.Secret
 	}
 	if t.Token >= 0 {
 		req.Token = int(t.Token)

@@ -116,7 +116,7 @@ func (s *Server) commands(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, p, http.StatusServiceUnavailable, "temporary failure; retry with the same message_id")
 		return
 	}
-	resp := CommandResponse{Status: out.Status, Detail: out.Detail, Game: out.Game, Seat: out.Seat, Replies: out.Replies}
+	resp := CommandResponse{Status: string(out.Status), Detail: out.Detail, Game: out.Game, Seat: out.Seat, Replies: out.Replies}
 	if resp.Replies == nil {
 		resp.Replies = []string{}
 	}
@@ -137,7 +137,7 @@ func (s *Server) commands(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Retry-After", "600")
 		}
 	}
-	s.log.Info("webhook commands", slog.String("game", game), slog.Int("seat", seat), slog.String("status", out.Status),
+	s.log.Info("webhook commands", slog.String("game", game), slog.Int("seat", seat), slog.String("status", string(out.Status)),
 		slog.Int("replies", len(out.Replies)))
 	writeJSON(w, code, resp)
 }

@@ -156,7 +156,7 @@ func TestCommandsOutcomes(t *testing.T) {
 			t.Errorf("%q: %d, want %d", c.out.Status, rec.Code, c.code)
 		}
 		if c.err == nil {
-			if r := decode[CommandResponse](t, rec); r.Status != c.out.Status || r.Detail != c.out.Detail {
+			if r := decode[CommandResponse](t, rec); r.Status != string(c.out.Status) || r.Detail != c.out.Detail {
 				t.Errorf("answer %s", rec.Body)
 			}
 		} else if strings.Contains(rec.Body.String(), "timeout") {

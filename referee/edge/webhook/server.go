@@ -283,7 +283,7 @@ func (s *Server) deliver(w http.ResponseWriter, r *http.Request, p provider, raw
 	out, err := s.o.Handler.HandleMail(context.WithoutCancel(r.Context()), in)
 	switch {
 	case err == nil:
-		s.log.Info("webhook message", slog.String("provider", p.name), slog.String("status", out.Status),
+		s.log.Info("webhook message", slog.String("provider", p.name), slog.String("status", string(out.Status)),
 			slog.String("game", out.Game), slog.Int("seat", out.Seat), slog.Int("bytes", len(raw)))
 		writeJSON(w, http.StatusOK, out)
 		return false

@@ -71,16 +71,16 @@ func (e *Echo) HandleMail(_ context.Context, in mailin.Inbound) (referee.Outcome
 	}
 	fmt.Fprintf(&b, "Date: %s\r\nAuto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\necho\r\n",
 		now.Format(time.RFC1123Z))
-	out := referee.Outcome{Status: "applied", Seat: -1, Replies: []string{id}}
+	out := referee.Outcome{Status: referee.OutcomeApplied, Seat: -1, Replies: []string{id}}
 	fresh, err := e.Referee.QueueReply(referee.RawReply{Keys: keys, Source: in.Source, From: to,
 		MessageID: id, Kind: "echo", To: to, Sender: e.From, Payload: b.Bytes(), Created: now})
 	if err != nil {
 		return referee.Outcome{}, err
 	}
 	if !fresh {
-		out = referee.Outcome{Status: "duplicate", Seat: -1}
+		out = referee.Outcome{Status: referee.OutcomeDuplicate, Seat: -1}
 	}
-	if out.Status == "applied" {
+	if out.Status == referee.OutcomeApplied {
 		e.handled.Add(1)
 		if e.Kick != nil {
 			e.Kick()

@@ -185,7 +185,7 @@ func (s *scaler) load(ctx context.Context, d *daemon.Daemon, n int) error {
 		if err != nil {
 			return err
 		}
-		if out.Status != "applied" && out.Status != "queued" && out.Status != "answered" {
+		if out.Status != referee.OutcomeApplied && out.Status != referee.OutcomeQueued && out.Status != referee.OutcomeAnswered {
 			return fmt.Errorf("bench: JOIN %s: %s %s", st.addr, out.Status, out.Detail)
 		}
 	}
@@ -253,7 +253,7 @@ func (s *scaler) moves(ctx context.Context, d *daemon.Daemon, n int) ([]time.Dur
 		if err != nil {
 			return nil, err
 		}
-		if out.Status != "applied" && out.Status != "queued" {
+		if out.Status != referee.OutcomeApplied && out.Status != referee.OutcomeQueued {
 			return nil, fmt.Errorf("bench: move %q in %s: %s %s", req.Text, id, out.Status, out.Detail)
 		}
 		times = append(times, el)
