@@ -8,7 +8,7 @@ import (
 )
 
 func storeSeatToken(game, addr string) store.Token {
-	return store.Token{Kind: "seat", Game: game, Address: addr}
+	return store.Token{Kind: string(KindSeat), Game: game, Address: addr}
 }
 
 // engineLog rebuilds the complete, unredacted engine log of a game from its

@@ -156,7 +156,7 @@ func (gw *gameWork) invite(inv Invitee) error {
 	if err != nil {
 		return err
 	}
-	secret, err := gw.w.newToken(store.Token{Kind: "seat", Game: gw.g.ID, Address: addr})
+	secret, err := gw.w.newToken(store.Token{Kind: string(KindSeat), Game: gw.g.ID, Address: addr})
 	if err != nil {
 		return err
 	}
@@ -344,7 +344,7 @@ func (w *work) ensurePlayer(addr, name, lang, tz string) (*Player, error) {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
-	secret, err := w.newToken(store.Token{Kind: "player", Address: addr})
+	secret, err := w.newToken(store.Token{Kind: string(KindPlayer), Address: addr})
 	if err != nil {
 		return nil, err
 	}

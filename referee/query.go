@@ -56,7 +56,7 @@ func (r *Referee) SeatForSecret(game, secret string) (SeatAuth, error) {
 // secret is the one given (compared in constant time).
 func seatForSecret(tx *store.Tx, game, secret string) (*Game, int, error) {
 	tok, err := tx.Token(secret)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && (tok.Kind != "seat" || tok.Game != game)) {
+	if errors.Is(err, store.ErrNotFound) || (err == nil && (RequestKind(tok.Kind) != KindSeat || tok.Game != game)) {
 		return nil, -1, ErrNotSeatToken
 	}
 	if err != nil {
@@ -259,7 +259,7 @@ func (r *Referee) QueueReply(m RawReply) (bool, error) {
 		}
 		fresh = true
 		return tx.MarkInbound(store.InboundRecord{Keys: m.Keys, Received: m.Created, Source: m.Source,
-			From: m.From, Seat: -1, Outcome: "applied", Messages: []string{m.MessageID}})
+			From: m.From, Seat: -1, Outcome: string(OutcomeApplied), Messages: []string{m.MessageID}})
 	})
 	return fresh, err
 }

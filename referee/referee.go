@@ -364,7 +364,7 @@ func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, err
 		r.opt.Kick()
 	}
 	if err == nil && source != "" && r.opt.Observe != nil {
-		r.opt.Observe(Observation{Source: source, Status: "applied", Duration: time.Since(start), Moves: moves, Mails: len(ids), Hooks: hooks})
+		r.opt.Observe(Observation{Source: source, Status: string(OutcomeApplied), Duration: time.Since(start), Moves: moves, Mails: len(ids), Hooks: hooks})
 	}
 	return ids, err
 }

@@ -107,7 +107,7 @@ func (s *Server) commands(w http.ResponseWriter, r *http.Request) {
 		msgid = req.MessageID // a real Message-ID threads the reply mail
 	}
 	out, err := s.o.Processor.Process(r.Context(), referee.Request{
-		Kind: "seat", Game: game, Seat: seat, Secret: secret, Token: token, Text: req.Text, From: addr,
+		Kind: referee.KindSeat, Game: game, Seat: seat, Secret: secret, Token: token, Text: req.Text, From: addr,
 		MessageID: msgid, Keys: []string{"cmd:" + game + "/" + strings.ToLower(addr) + "/" + id},
 		Source: SourceCommands, Received: s.o.Now(), SenderVerified: true,
 	})
@@ -128,9 +128,9 @@ func (s *Server) commands(w http.ResponseWriter, r *http.Request) {
 	}
 	code = http.StatusOK
 	switch out.Status {
-	case "rejected":
+	case referee.OutcomeRejected:
 		code = http.StatusUnprocessableEntity
-	case "ignored":
+	case referee.OutcomeIgnored:
 		code = http.StatusForbidden
 		if strings.HasPrefix(out.Detail, "rate limit") {
 			code = http.StatusTooManyRequests

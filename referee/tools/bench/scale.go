@@ -180,7 +180,7 @@ func (s *scaler) load(ctx context.Context, d *daemon.Daemon, n int) error {
 		return err
 	}
 	for _, st := range todo {
-		out, err := r.Process(ctx, referee.Request{From: st.addr, Kind: "seat", Game: st.game, Seat: -1, Secret: st.secret,
+		out, err := r.Process(ctx, referee.Request{From: st.addr, Kind: referee.KindSeat, Game: st.game, Seat: -1, Secret: st.secret,
 			Token: -1, Text: "JOIN", Keys: []string{"bench:join:" + st.addr}, Source: "bench", SenderVerified: true})
 		if err != nil {
 			return err
@@ -244,7 +244,7 @@ func (s *scaler) moves(ctx context.Context, d *daemon.Daemon, n int) ([]time.Dur
 			continue
 		}
 		st := g.Seats[seat]
-		req := referee.Request{From: st.Address, Kind: "seat", Game: id, Seat: seat, Secret: st.Secret, Token: -1,
+		req := referee.Request{From: st.Address, Kind: referee.KindSeat, Game: id, Seat: seat, Secret: st.Secret, Token: -1,
 			Text: strings.Join(lines, "\n"), Keys: []string{fmt.Sprintf("bench:move:%d:%s:%d:%d", n, id, tb.Token(), tries)},
 			Source: "bench", SenderVerified: true}
 		begin := time.Now()
