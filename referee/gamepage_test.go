@@ -15,7 +15,7 @@ func TestSingleGamePage(t *testing.T) {
 	h.mails()
 	h.org("HELP")
 	contains(t, orgResults(t, h), "PUBLISH <game> [listed|off]")
-	if _, err := h.r.GamePage("g1-0000000000000000"); !errors.Is(err, ErrNoPage) {
+	if _, err := h.r.GamePage("g1-0000000000000000", "en"); !errors.Is(err, ErrNoPage) {
 		t.Fatalf("unpublished game: %v, want ErrNoPage", err)
 	}
 	h.org("PUBLISH g1")
@@ -24,7 +24,7 @@ func TestSingleGamePage(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no page address in:\n%s", res)
 	}
-	page, err := h.r.GamePage(m[1])
+	page, err := h.r.GamePage(m[1], "en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestSingleGamePage(t *testing.T) {
 		t.Fatalf("page %+v", page)
 	}
 	for _, bad := range []string{"g1-0000000000000000", "g1", "g2-" + m[1][3:], m[1] + "0"} {
-		if _, err := h.r.GamePage(bad); !errors.Is(err, ErrNoPage) {
+		if _, err := h.r.GamePage(bad, "en"); !errors.Is(err, ErrNoPage) {
 			t.Errorf("%q: %v, want ErrNoPage", bad, err)
 		}
 	}
@@ -43,7 +43,7 @@ func TestSingleGamePage(t *testing.T) {
 	contains(t, orgResults(t, h), "usage: PUBLISH <game> [listed|off]")
 	h.org("PUBLISH g1 off")
 	contains(t, orgResults(t, h), "the page of g1 is off")
-	if _, err := h.r.GamePage(m[1]); !errors.Is(err, ErrNoPage) {
+	if _, err := h.r.GamePage(m[1], "en"); !errors.Is(err, ErrNoPage) {
 		t.Fatalf("page after PUBLISH off: %v", err)
 	}
 	h.org("PUBLISH nosuch")

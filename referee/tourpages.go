@@ -27,8 +27,11 @@ type TournamentPage struct {
 	ID, Title, Game, Format, Status string
 	Table                           int
 	Round, Rounds                   int
-	Points, Tiebreaks               string
-	Commitment                      string
+	// Points are the tournament points by place; Tiebreaks the tie-break
+	// codes (buchholz, sb, score, h2h), named on the page in its language.
+	Points     string
+	Tiebreaks  []string
+	Commitment string
 	// Seed is revealed once the tournament is over.
 	Seed      string
 	Standings []PageStanding
@@ -120,8 +123,8 @@ func (r *Referee) gamePagePath(t *tournament.Tournament, gid string) string {
 }
 
 // TournamentPage returns the public page of a tournament by its address
-// ("<id>-<key>").
-func (r *Referee) TournamentPage(slug string) (*TournamentPage, error) {
+// ("<id>-<key>"), its dates written for a reader of lang.
+func (r *Referee) TournamentPage(slug, lang string) (*TournamentPage, error) {
 	id, key, ok := splitSlug(slug)
 	if !ok {
 		return nil, ErrNoPage
@@ -133,13 +136,16 @@ func (r *Referee) TournamentPage(slug string) (*TournamentPage, error) {
 			return ErrNoPage
 		}
 		w := r.newWork(tx, r.clock.Now())
-		page = w.tourPage(t)
+		page = w.tourPage(t, lang)
 		return nil
 	})
 	return page, err
 }
 
-func (w *work) tourPage(t *tournament.Tournament) *TournamentPage {
+func (w *work) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
+	if !templates.IsLanguage(lang) {
+		lang = "en"
+	}
 	title := t.Game
 	if eg, err := lookupGame(t.Game); err == nil {
 		title = eg.Info().Title
@@ -149,13 +155,13 @@ func (w *work) tourPage(t *tournament.Tournament) *TournamentPage {
 		pts = []float64{pts[0], *t.Draw, pts[1]}
 	}
 	p := &TournamentPage{ID: t.ID, Title: title, Game: t.Game, Format: t.Format, Status: t.Status, Table: t.Table,
-		Round: len(t.Rounds), Rounds: t.PlannedRounds(), Points: fmtPoints(pts), Tiebreaks: strings.Join(t.Tiebreaks, ", "),
+		Round: len(t.Rounds), Rounds: t.PlannedRounds(), Points: fmtPoints(pts), Tiebreaks: t.Tiebreaks,
 		Commitment: t.Commitment, URL: w.r.tourPagePath(t)}
 	if t.Status == tournament.StatusOver {
 		p.Seed = t.Seed
 	}
 	loc := location(t.TZ)
-	for _, row := range w.calendar(t, "en", loc) {
+	for _, row := range w.calendar(t, lang, loc) {
 		n := row["n"].(int)
 		p.Calendar = append(p.Calendar, PageDate{N: n, Opens: row["opens"].(string), Due: row["due"].(string),
 			Open: n <= len(t.Rounds), Ended: n <= len(t.Rounds) && t.Rounds[n-1].Complete()})
@@ -168,7 +174,7 @@ func (w *work) tourPage(t *tournament.Tournament) *TournamentPage {
 		rd := t.Rounds[i]
 		pr := PageRound{N: rd.N}
 		if !rd.Due.IsZero() {
-			pr.Due = templates.FormatTime("en", rd.Due.In(location(t.TZ)))
+			pr.Due = templates.FormatTime(lang, rd.Due.In(location(t.TZ)))
 		}
 		for _, m := range rd.Matches {
 			pm := PageMatch{Table: m.Table, Bye: m.State == tournament.MatchBye, State: m.State}
@@ -229,9 +235,9 @@ func (r *Referee) ListedTournaments() ([]TournamentLink, error) {
 	return out, err
 }
 
-// GamePage returns the public page of a tournament game by its address
-// ("<game>-<key>"): the spectators' view only.
-func (r *Referee) GamePage(slug string) (*GamePage, error) {
+// GamePage returns the public page of a game by its address
+// ("<game>-<key>"): the spectators' view only, its summary and log in lang.
+func (r *Referee) GamePage(slug, lang string) (*GamePage, error) {
 	gid, key, ok := splitSlug(slug)
 	if !ok {
 		return nil, ErrNoPage
@@ -240,7 +246,7 @@ func (r *Referee) GamePage(slug string) (*GamePage, error) {
 	err := r.db.View(func(tx *store.Tx) error {
 		tid := tx.GameTournament(gid)
 		if tid == "" {
-			return r.singleGamePage(tx, gid, key, &page)
+			return r.singleGamePage(tx, gid, key, lang, &page)
 		}
 		t, err := loadTour(tx, tid)
 		if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(gamePageKey(t, gid))) != 1 {
@@ -251,7 +257,7 @@ func (r *Referee) GamePage(slug string) (*GamePage, error) {
 		if err != nil {
 			return err
 		}
-		page, err = gw.publicPage()
+		page, err = gw.publicPage(lang)
 		if err != nil {
 			return err
 		}
@@ -263,7 +269,7 @@ func (r *Referee) GamePage(slug string) (*GamePage, error) {
 
 // singleGamePage is the page of a game outside tournaments, when its
 // organiser published it (PUBLISH <game>).
-func (r *Referee) singleGamePage(tx *store.Tx, gid, key string, page **GamePage) error {
+func (r *Referee) singleGamePage(tx *store.Tx, gid, key, lang string, page **GamePage) error {
 	if !tx.HasGame(gid) {
 		return ErrNoPage
 	}
@@ -275,7 +281,7 @@ func (r *Referee) singleGamePage(tx *store.Tx, gid, key string, page **GamePage)
 	if gw.g.PageKey == "" || subtle.ConstantTimeCompare([]byte(key), []byte(gw.g.PageKey)) != 1 {
 		return ErrNoPage
 	}
-	*page, err = gw.publicPage()
+	*page, err = gw.publicPage(lang)
 	return err
 }
 
@@ -351,11 +357,14 @@ func (gw *gameWork) gamePageURL() string {
 	return gw.w.r.PageBase() + "/g/" + gw.g.ID + "-" + gw.g.PageKey
 }
 
-// publicPage is what a spectator (seat -1) may see of a game.
-func (gw *gameWork) publicPage() (*GamePage, error) {
+// publicPage is what a spectator (seat -1) may see of a game, in lang.
+func (gw *gameWork) publicPage(lang string) (*GamePage, error) {
+	if !templates.IsLanguage(lang) {
+		lang = "en"
+	}
 	g := gw.g
 	p := &GamePage{ID: g.ID, Title: gw.eg.Info().Title, Status: g.Status, Players: g.names(), Game: g.Game}
-	rd := Reader{Game: g.Game, Lang: "en", Seat: -1, Seats: g.names()}
+	rd := Reader{Game: g.Game, Lang: lang, Seat: -1, Seats: g.names()}
 	if gw.tb != nil {
 		view := gw.tb.State.View(-1)
 		sum, err := gw.w.r.render.Summary(rd, view)

@@ -1,0 +1,184 @@
+package pages
+
+import (
+	"html"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
+)
+
+var (
+	styleRe = regexp.MustCompile(`(?s)<style>.*?</style>`)
+	tagRe   = regexp.MustCompile(`(?s)<[^>]*>`)
+)
+
+// textWords are the words a reader sees on a page (text, not markup):
+// lower-cased runs of letters; a run with a digit in it (an id, a
+// player called Player3, a key) is data, not a word.
+func textWords(page string) map[string]bool {
+	text := html.UnescapeString(tagRe.ReplaceAllString(styleRe.ReplaceAllString(page, " "), " "))
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' }) {
+		w = strings.ToLower(strings.Trim(w, "'"))
+		if len([]rune(w)) < 3 || strings.IndexFunc(w, unicode.IsDigit) >= 0 {
+			continue
+		}
+		out[w] = true
+	}
+	return out
+}
+
+// langWords are the words lang's own templates use (every scope, the
+// command aliases, the names of days and months): a word of the English
+// page that is also one of these (Buchholz, Status, Rating in Dutch) is
+// the translator's choice, not a leftover.
+func langWords(t *testing.T, lang string) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	files, _ := filepath.Glob(filepath.Join("..", "..", "templates", "*", lang, "*"))
+	if len(files) == 0 {
+		t.Fatalf("no templates of %s found", lang)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w := range textWords(string(b)) {
+			out[w] = true
+		}
+	}
+	day := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	for i := 0; i < 366; i++ {
+		for w := range textWords(templates.FormatTime(lang, day.AddDate(0, 0, i))) {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// dataWords are the words of names that are the same in every language:
+// the games' titles and the languages' own names.
+func dataWords() map[string]bool {
+	out := map[string]bool{}
+	for _, eg := range engine.Games() {
+		for w := range textWords(eg.Info().Title) {
+			out[w] = true
+		}
+	}
+	for _, n := range []string{"English", "Italiano", "Français", "Nederlands"} {
+		out[strings.ToLower(n)] = true
+	}
+	return out
+}
+
+// leftovers are the English page's words that the page in lang still
+// shows and that neither lang's templates nor the data account for.
+func leftovers(en, page string, lang map[string]bool, data map[string]bool) []string {
+	enw := textWords(en)
+	var out []string
+	for w := range textWords(page) {
+		if enw[w] && !lang[w] && !data[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// fetchLang gets a page as a browser set to lang would (Accept-Language)
+// and checks the headers and the page's language marks.
+func fetchLang(t *testing.T, url, lang string) string {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Header.Set("Accept-Language", lang+";q=0.9, en;q=0.5")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var b strings.Builder
+	if _, err := io_Copy(&b, resp); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("%s (%s): %d %v", url, lang, resp.StatusCode, err)
+	}
+	if !strings.Contains(resp.Header.Get("Vary"), "Accept-Language") || resp.Header.Get("Content-Language") != lang {
+		t.Errorf("%s (%s): Vary %q, Content-Language %q", url, lang, resp.Header.Get("Vary"), resp.Header.Get("Content-Language"))
+	}
+	page := b.String()
+	if !strings.Contains(page, `<html lang="`+lang+`">`) {
+		t.Errorf("%s (%s): no <html lang=%q>", url, lang, lang)
+	}
+	for _, other := range templates.Languages {
+		link := `href="?lang=` + other + `"`
+		if has := strings.Contains(page, link); has == (other == lang) {
+			t.Errorf("%s (%s): link to %s: %v", url, lang, other, has)
+		}
+	}
+	return page
+}
+
+// TestPagesInEveryLanguage (issue 16): the index, every tournament page and
+// every game page, asked for in each language, carry no English word the
+// language's templates do not use themselves; ?lang= wins over the
+// browser's Accept-Language; an unknown page says so in the language.
+func TestPagesInEveryLanguage(t *testing.T) {
+	s := newSite(t)
+	if _, err := s.r.Organise(org, "PUBLISH cup1 listed"); err != nil {
+		t.Fatal(err)
+	}
+	urls := []string{s.srv.URL + "/t/"}
+	for game := range s.tours {
+		u := s.tourURL(t, game)
+		_, body := get(t, u)
+		urls = append(urls, u, s.srv.URL+hrefRe.FindStringSubmatch(body)[1])
+	}
+	data := dataWords()
+	for _, lang := range templates.Languages[1:] {
+		words := langWords(t, lang)
+		for _, u := range urls {
+			en := fetchLang(t, u, "en")
+			page := fetchLang(t, u, lang)
+			if left := leftovers(en, page, words, data); len(left) > 0 {
+				t.Errorf("%s in %s: English left: %v", u, lang, left)
+			}
+			if en == page {
+				t.Errorf("%s: the %s page is the English one", u, lang)
+			}
+		}
+	}
+	// ?lang= wins over the browser's language.
+	req, _ := http.NewRequest("GET", urls[1]+"?lang=nl", nil)
+	req.Header.Set("Accept-Language", "it")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Header.Get("Content-Language") != "nl" {
+		t.Errorf("?lang=nl with Accept-Language it: %q", resp.Header.Get("Content-Language"))
+	}
+	req, _ = http.NewRequest("GET", s.srv.URL+"/t/nosuch-abc", nil)
+	req.Header.Set("Accept-Language", "fr")
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	io_Copy(&b, resp)
+	resp.Body.Close()
+	if resp.StatusCode != 404 || !strings.Contains(b.String(), "Il n'y a pas de page") {
+		t.Errorf("unknown page in French: %d %q", resp.StatusCode, b.String())
+	}
+}
+
+func io_Copy(b *strings.Builder, resp *http.Response) (int64, error) {
+	return io.Copy(b, resp.Body)
+}
