@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"encoding/json"
 	"html"
 	"io"
 	"net/http"
@@ -81,6 +82,34 @@ func dataWords() map[string]bool {
 	return out
 }
 
+// viewIDs adds to data the words of the identifiers in a game's public
+// view (all in capitals: recipe and worker ids players write in commands,
+// the same in every language).
+func (s *site) viewIDs(t *testing.T, u string, data map[string]bool) {
+	t.Helper()
+	gid := u[strings.LastIndex(u, "/g/")+3 : strings.LastIndexByte(u, '-')]
+	g, err := s.r.GameRecord(gid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := engine.LoadTable(g.Table, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vj, _ := json.Marshal(tb.State.View(-1))
+	var v any
+	json.Unmarshal(vj, &v)
+	all := map[string]bool{}
+	leaves(v, all)
+	for x := range all {
+		if x == strings.ToUpper(x) {
+			for w := range textWords(strings.ReplaceAll(x, "_", " ")) {
+				data[w] = true
+			}
+		}
+	}
+}
+
 // leftovers are the English page's words that the page in lang still
 // shows and that neither lang's templates nor the data account for.
 func leftovers(en, page string, lang map[string]bool, data map[string]bool) []string {
@@ -140,10 +169,13 @@ func TestPagesInEveryLanguage(t *testing.T) {
 		_, body := get(t, u)
 		urls = append(urls, u, s.srv.URL+hrefRe.FindStringSubmatch(body)[1])
 	}
-	data := dataWords()
 	for _, lang := range templates.Languages[1:] {
 		words := langWords(t, lang)
 		for _, u := range urls {
+			data := dataWords()
+			if strings.Contains(u, "/g/") {
+				s.viewIDs(t, u, data)
+			}
 			en := fetchLang(t, u, "en")
 			page := fetchLang(t, u, lang)
 			if left := leftovers(en, page, words, data); len(left) > 0 {

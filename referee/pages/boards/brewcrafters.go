@@ -132,7 +132,7 @@ func drawBrewCrafters(b *board, view any) error {
 			fill = "#f3f3f3"
 		}
 		b.c.rect(x, y, rw, 32, fill, "#9c7a4b")
-		b.c.bold(x+4, y+12, small, "start", fit(r.ID+" "+r.Name, 30))
+		b.c.bold(x+4, y+12, small, "start", fit(r.ID+" "+b.w("name", r), 30))
 		b.c.text(x+4, y+26, small-1, "start", "", fit(b.w("recipe", r), 40))
 		if r.Label {
 			b.c.rect(x+rw-18, y+3, 14, 14, "#e5b800", "#7a6000")

@@ -175,7 +175,7 @@ func dbCard(b *board, x, y, w, h int, card dicebrewing.CardView) {
 		b.c.close()
 		return
 	}
-	b.c.bold(x+16, y+13, normal, "start", fit(card.Name, 24))
+	b.c.bold(x+16, y+13, normal, "start", fit(b.w("name", card), 24))
 	b.c.text(x+5, y+26, small, "start", "#555", fit(card.ID+" · "+b.w("level", card.Level), 36))
 	dx := x + 5
 	for _, d := range card.Base {
