@@ -20,16 +20,25 @@ import (
 var (
 	styleRe = regexp.MustCompile(`(?s)<style>.*?</style>`)
 	tagRe   = regexp.MustCompile(`(?s)<[^>]*>`)
+	// actionRe: a template's actions and comments (names, not words).
+	actionRe  = regexp.MustCompile(`(?s){{.*?}}`)
+	literalRe = regexp.MustCompile(`"([^"\\]*)"`)
+	// aliasRe: an alias line keeps its alias, not the English keyword.
+	aliasRe = regexp.MustCompile(`(?m)^([^=#\n]*)=.*$`)
 )
 
 // textWords are the words a reader sees on a page (text, not markup):
 // lower-cased runs of letters; a run with a digit in it (an id, a
-// player called Player3, a key) is data, not a word.
+// player called Player3, a key) is data, and one in capitals a code.
 func textWords(page string) map[string]bool {
 	text := html.UnescapeString(tagRe.ReplaceAllString(styleRe.ReplaceAllString(page, " "), " "))
 	out := map[string]bool{}
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' }) {
-		w = strings.ToLower(strings.Trim(w, "'"))
+		w = strings.Trim(w, "'")
+		if w == strings.ToUpper(w) {
+			continue // a code (PUB, SHA, FIRST), the same in every language
+		}
+		w = strings.ToLower(w)
 		if len([]rune(w)) < 3 || strings.IndexFunc(w, unicode.IsDigit) >= 0 {
 			continue
 		}
@@ -54,7 +63,22 @@ func langWords(t *testing.T, lang string) map[string]bool {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for w := range textWords(string(b)) {
+		// The text outside actions, and the literals inside them that
+		// are words (a capital or a space: "Lager al miele", not a
+		// template's name nor an English code it compares).
+		text := actionRe.ReplaceAllStringFunc(string(b), func(a string) string {
+			var lits []string
+			for _, m := range literalRe.FindAllStringSubmatch(a, -1) {
+				if l := m[1]; strings.Contains(l, " ") || unicode.IsUpper([]rune(l + " ")[0]) {
+					lits = append(lits, l)
+				}
+			}
+			return " " + strings.Join(lits, " ") + " "
+		})
+		if filepath.Base(f) == "aliases.txt" {
+			text = aliasRe.ReplaceAllString(text, "$1")
+		}
+		for w := range textWords(text) {
 			out[w] = true
 		}
 	}
@@ -83,8 +107,8 @@ func dataWords() map[string]bool {
 }
 
 // viewIDs adds to data the words of the identifiers in a game's public
-// view (all in capitals: recipe and worker ids players write in commands,
-// the same in every language).
+// view (in capitals or with a digit: recipe and worker ids players write
+// in commands, a rules version), the same in every language.
 func (s *site) viewIDs(t *testing.T, u string, data map[string]bool) {
 	t.Helper()
 	gid := u[strings.LastIndex(u, "/g/")+3 : strings.LastIndexByte(u, '-')]
@@ -102,7 +126,7 @@ func (s *site) viewIDs(t *testing.T, u string, data map[string]bool) {
 	all := map[string]bool{}
 	leaves(v, all)
 	for x := range all {
-		if x == strings.ToUpper(x) {
+		if x == strings.ToUpper(x) || strings.ContainsAny(x, "0123456789") {
 			for w := range textWords(strings.ReplaceAll(x, "_", " ")) {
 				data[w] = true
 			}
@@ -213,4 +237,51 @@ func TestPagesInEveryLanguage(t *testing.T) {
 
 func io_Copy(b *strings.Builder, resp *http.Response) (int64, error) {
 	return io.Copy(b, resp.Body)
+}
+
+// TestPagesInChromiumEveryLanguage (issue 16): headless Chromium set to
+// each language (its Accept-Language) renders the index, a tournament's
+// page and a game's page; the rendered document is in that language
+// (<html lang>, no English word its templates do not use), and a
+// screenshot of each is kept.
+func TestPagesInChromiumEveryLanguage(t *testing.T) {
+	bin := chromiumBin(t)
+	s := newSite(t)
+	if _, err := s.r.Organise(org, "PUBLISH cup1 listed"); err != nil {
+		t.Fatal(err)
+	}
+	tour := s.tourURL(t, "dicebrewing")
+	_, body := get(t, tour)
+	game := s.srv.URL + hrefRe.FindStringSubmatch(body)[1]
+	pages := []struct{ name, url string }{{"index", s.srv.URL + "/t/"}, {"tournament", tour}, {"game", game}}
+	shots := filepath.Join(os.TempDir(), "referee-pages")
+	os.MkdirAll(shots, 0o755)
+	english := map[string]string{}
+	for _, lang := range templates.Languages {
+		words := langWords(t, lang)
+		for _, p := range pages {
+			dom := chromium(t, bin, "--dump-dom", p.url, "--accept-lang="+lang)
+			if !strings.Contains(dom, `<html lang="`+lang+`">`) {
+				t.Errorf("%s in %s: the document is not marked %s", p.name, lang, lang)
+			}
+			if lang == "en" {
+				english[p.name] = dom
+				continue
+			}
+			data := dataWords()
+			if p.name == "game" {
+				s.viewIDs(t, p.url, data)
+			}
+			if left := leftovers(english[p.name], dom, words, data); len(left) > 0 {
+				t.Errorf("%s in %s (Chromium): English left: %v", p.name, lang, left)
+			}
+		}
+		shot := filepath.Join(shots, "game-"+lang+".png")
+		os.Remove(shot)
+		chromium(t, bin, "--screenshot="+shot, game, "--accept-lang="+lang)
+		if _, err := os.Stat(shot); err != nil {
+			t.Fatalf("no screenshot in %s: %v", lang, err)
+		}
+		t.Logf("game page in %s: %s", lang, shot)
+	}
 }

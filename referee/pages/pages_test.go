@@ -235,16 +235,7 @@ func TestPagesShowNoHiddenInformation(t *testing.T) {
 // headless Chromium: DOM checks on the rendered document and a screenshot
 // at a phone's width, kept for a person to look at.
 func TestPagesInChromium(t *testing.T) {
-	bin := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			bin = p
-			break
-		}
-	}
-	if bin == "" {
-		t.Skip("chromium is not installed (apt-get install chromium): the browser test is skipped")
-	}
+	bin := chromiumBin(t)
 	s := newSite(t)
 	u := s.tourURL(t, "dicebrewing")
 	_, body := get(t, u)
@@ -284,10 +275,23 @@ func TestPagesInChromium(t *testing.T) {
 	}
 }
 
-func chromium(t *testing.T, bin, what, url string) string {
+// chromiumBin finds headless Chromium, or skips the test.
+func chromiumBin(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("chromium is not installed (apt-get install chromium): the browser test is skipped")
+	return ""
+}
+
+func chromium(t *testing.T, bin, what, url string, extra ...string) string {
 	t.Helper()
 	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-		"--window-size=412,915", "--user-data-dir=" + t.TempDir(), what, url}
+		"--window-size=412,915", "--user-data-dir=" + t.TempDir()}
+	args = append(append(args, extra...), what, url)
 	cmd := exec.Command(bin, args...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
