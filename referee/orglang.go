@@ -1,0 +1,102 @@
+package referee
+
+// The language of an organiser's answer (issue 16). An organiser has no
+// language of their own: the answer to a mail follows the words the mail
+// is written in (an Italian alias such as AVVIA makes it Italian), else
+// the language of a tournament it names (lang= at NEW TOURNAMENT), else
+// English. The frame of the answer ("mail.org") and its usage errors are
+// in that language; the other answers keep the language they already have.
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/pbem-referee/referee/templates"
+)
+
+// orgMailLang returns the language of the answer to an organiser's
+// commands (text: the mail's command text).
+func (w *work) orgMailLang(text string) string {
+	var named string
+	for _, line := range strings.Split(text, "\n") {
+		if k := strings.IndexByte(line, '#'); k >= 0 {
+			line = line[:k]
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if lang := w.aliasLang(f[0]); lang != "" {
+			return lang
+		}
+		if named != "" {
+			continue
+		}
+		// NEW TOURNAMENT <id> ... lang=xx, or a command naming a
+		// tournament that has a language.
+		if strings.EqualFold(f[0], "NEW") && len(f) > 2 && strings.EqualFold(f[1], "TOURNAMENT") {
+			for _, a := range f[3:] {
+				if k, v, ok := strings.Cut(a, "="); ok && strings.EqualFold(k, "lang") && templates.IsLanguage(strings.ToLower(v)) {
+					named = strings.ToLower(v)
+				}
+			}
+			continue
+		}
+		if len(f) > 1 {
+			if t, err := loadTour(w.tx, f[1]); err == nil && templates.IsLanguage(t.OrgLang) {
+				named = t.OrgLang
+			}
+		}
+	}
+	if named != "" {
+		return named
+	}
+	return "en"
+}
+
+// aliasLang is the one language other than English whose referee aliases
+// (templates/referee/<lang>/aliases.txt) have word as a keyword's word, or
+// "" (an English keyword, no keyword, or a word several languages share,
+// as FORFAIT).
+func (w *work) aliasLang(word string) string {
+	up := strings.ToUpper(word)
+	found := ""
+	for _, lang := range templates.Languages[1:] {
+		if w.r.render.T.Alias("referee", lang, up) != up {
+			if found != "" {
+				return ""
+			}
+			found = lang
+		}
+	}
+	return found
+}
+
+// usageRe finds a usage error in a result line: "KW: usage: <syntax>".
+var usageRe = regexp.MustCompile(`(?s)^(.*?: )?usage: (.*)$`)
+
+// placeholderRe is a placeholder of a command's syntax: <tournament>.
+var placeholderRe = regexp.MustCompile(`<([a-z][a-z /]*)>`)
+
+// orgLocal writes a result line's usage error in lang ("org.usage"), its
+// placeholders in lang's words ("org.placeholder"), within 80 columns;
+// other lines come back unchanged.
+func (w *work) orgLocal(lang, line string) string {
+	m := usageRe.FindStringSubmatch(line)
+	if m == nil {
+		return line
+	}
+	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
+	syntax := placeholderRe.ReplaceAllStringFunc(m[2], func(p string) string {
+		word, err := w.r.render.T.Render("referee", lang, "org.placeholder", w.r.render.ctx(rd, p[1:len(p)-1]))
+		if err != nil || word == "" {
+			return p
+		}
+		return "<" + word + ">"
+	})
+	s, err := w.r.render.T.Render("referee", lang, "org.usage", w.r.render.ctx(rd, map[string]any{"lead": m[1], "syntax": syntax}))
+	if err != nil {
+		return line
+	}
+	return s
+}
