@@ -684,6 +684,15 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 				for _, s := range []string{"applied", "queued", "sealed", "halted", "else_pass", "rejected", "skipped", "failed", "dropped", "done", "", "other"} {
 					datas = append(datas, s)
 				}
+			case "org.usage":
+				for _, lead := range []string{"", "ENTER: "} {
+					datas = append(datas, templates.Ctx{Lang: lang, Seat: -1, Data: map[string]any{"lead": lead,
+						"syntax": "ENTER <tournament> <address> <name> [lang] [Area/City]"}})
+				}
+			case "org.placeholder":
+				for _, p := range []string{"tournament", "old address", "unknown"} {
+					datas = append(datas, templates.Ctx{Lang: lang, Seat: -1, Data: p})
+				}
 			case "policy":
 				none, _ := ParsePolicy("none misses=0")
 				full, _ := ParsePolicy("48h place=24h brew=12h at=20:00 days=mon-fri remind=50%+25%+4h misses=3 vacation=14")
