@@ -19,7 +19,7 @@ var orgTourFamily = []command{
 	{Keyword: "PUBLISH", Who: byOrganiser, Usage: "PUBLISH <tournament> [listed|off]", Row: 11, Aliased: true, org: orgTour},
 	{Keyword: "FORFEIT", Who: byOrganiser, Usage: "FORFEIT <game> <player>", Row: 10, Aliased: true, org: orgTour},
 	{Keyword: "ADJUDICATE", Who: byOrganiser, Usage: "ADJUDICATE <game>", Row: 9, Aliased: true, org: orgTour},
-	{Keyword: "SCHEDULE", Who: byOrganiser, Usage: "SCHEDULE <tournament> [start=<date> every=7d | dates=<date>,...]", Row: 12, org: orgTour},
+	{Keyword: "SCHEDULE", Who: byOrganiser, Usage: "SCHEDULE <tournament> [start=<date> every=7d | dates=<date>,...]", Row: 12, Aliased: true, org: orgTour},
 	// HELP TOURNAMENT [lang] (the word in any language, tourHelpWords);
 	// any other HELP is the organiser's general help.
 	{Keyword: "HELP", Who: byOrganiser, Usage: "HELP TOURNAMENT [en|it|fr|nl]", Row: 13, org: orgTour},

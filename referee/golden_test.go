@@ -686,11 +686,13 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 				}
 			case "org.usage":
 				for _, lead := range []string{"", "ENTER: "} {
-					datas = append(datas, templates.Ctx{Lang: lang, Seat: -1, Data: map[string]any{"lead": lead,
-						"syntax": "ENTER <tournament> <address> <name> [lang] [Area/City]"}})
+					for _, not := range []string{"", `"loudly"`} {
+						datas = append(datas, templates.Ctx{Lang: lang, Seat: -1, Data: map[string]any{"lead": lead,
+							"syntax": "ENTER <tournament> <address> <name> [lang] [Area/City]", "not": not}})
+					}
 				}
 			case "org.placeholder":
-				for _, p := range []string{"tournament", "old address", "unknown"} {
+				for _, p := range []string{"tournament", "old address", "=game", "unknown"} {
 					datas = append(datas, templates.Ctx{Lang: lang, Seat: -1, Data: p})
 				}
 			case "policy":

@@ -33,7 +33,7 @@ func (w *work) orgRequest(req *Request, out *Outcome) error {
 	}
 	out.Status = OutcomeApplied
 	results := w.orgScript(org, req.Text)
-	return w.orgMail(org, results, req.MessageID)
+	return w.orgMailIn(org, w.orgMailLang(req.Text), results, req.MessageID)
 }
 
 // parseNew reads "NEW <game> [key=value]...": id, variant, players, open,
@@ -243,24 +243,9 @@ func (w *work) orgList(org string) (string, error) {
 	return "LIST:" + b.String(), err
 }
 
-// orgMail answers an organiser.
+// orgMail answers an organiser, in English (orgMailIn: in a language).
 func (w *work) orgMail(org string, results []string, inReplyTo string) error {
-	rd := Reader{Game: "referee", Lang: "en", Seat: -1}
-	data := map[string]any{"results": results}
-	body, err := w.r.render.T.Render("referee", "en", "mail.org", w.r.render.ctx(rd, data))
-	if err != nil {
-		return err
-	}
-	subject, err := w.r.render.T.Render("referee", "en", "subject.org", w.r.render.ctx(rd, map[string]any{"game": "", "title": ""}))
-	if err != nil {
-		return err
-	}
-	m := &Outgoing{Seat: -1, Kind: "org", To: org, Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: body,
-		Lang: "en", InReplyTo: inReplyTo, Tag: w.orgTag(org)}
-	if inReplyTo != "" {
-		m.AutoSubmitted, m.References = "auto-replied", []string{inReplyTo}
-	}
-	return w.enqueue(m)
+	return w.orgMailIn(org, "en", results, inReplyTo)
 }
 
 // orgTag returns the tag of an organiser's address ("" if it has none).
@@ -327,6 +312,10 @@ func (r *Referee) Organise(org, text string) ([]string, error) {
 	var results []string
 	_, err := r.update(func(w *work) error {
 		results = w.orgScript(strings.ToLower(org), text)
+		lang := w.orgMailLang(text)
+		for i, l := range results {
+			results[i] = w.orgLocal(lang, l)
+		}
 		return nil
 	})
 	return results, err

@@ -72,11 +72,13 @@ func (w *work) aliasLang(word string) string {
 	return found
 }
 
-// usageRe finds a usage error in a result line: "KW: usage: <syntax>".
-var usageRe = regexp.MustCompile(`(?s)^(.*?: )?usage: (.*)$`)
+// usageRe finds a usage error in a result line: "KW: usage: <syntax>",
+// perhaps followed by what was not understood ("; not \"loudly\"").
+var usageRe = regexp.MustCompile(`(?s)^(.*?: )?usage: (.*?)(?:; not (".*"))?$`)
 
-// placeholderRe is a placeholder of a command's syntax: <tournament>.
-var placeholderRe = regexp.MustCompile(`<([a-z][a-z /]*)>`)
+// placeholderRe is a placeholder of a command's syntax: <tournament>, or
+// an option's value (game=<game>: the name of a game, not a game played).
+var placeholderRe = regexp.MustCompile(`(=?)<([a-z][a-z /]*)>`)
 
 // orgLocal writes a result line's usage error in lang ("org.usage"), its
 // placeholders in lang's words ("org.placeholder"), within 80 columns;
@@ -87,16 +89,56 @@ func (w *work) orgLocal(lang, line string) string {
 		return line
 	}
 	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
-	syntax := placeholderRe.ReplaceAllStringFunc(m[2], func(p string) string {
-		word, err := w.r.render.T.Render("referee", lang, "org.placeholder", w.r.render.ctx(rd, p[1:len(p)-1]))
-		if err != nil || word == "" {
-			return p
+	word := func(p string) string {
+		s, err := w.r.render.T.Render("referee", lang, "org.placeholder", w.r.render.ctx(rd, p))
+		if err != nil {
+			return ""
 		}
-		return "<" + word + ">"
+		return s
+	}
+	syntax := placeholderRe.ReplaceAllStringFunc(m[2], func(p string) string {
+		pm := placeholderRe.FindStringSubmatch(p)
+		name := pm[2]
+		if pm[1] == "=" {
+			if s := word("=" + name); s != "="+name && s != "" {
+				return "=<" + s + ">"
+			}
+		}
+		if s := word(name); s != "" {
+			return pm[1] + "<" + s + ">"
+		}
+		return p
 	})
-	s, err := w.r.render.T.Render("referee", lang, "org.usage", w.r.render.ctx(rd, map[string]any{"lead": m[1], "syntax": syntax}))
+	s, err := w.r.render.T.Render("referee", lang, "org.usage", w.r.render.ctx(rd, map[string]any{"lead": m[1], "syntax": syntax, "not": m[3]}))
 	if err != nil {
 		return line
 	}
 	return s
+}
+
+// orgMailIn answers an organiser in lang: the frame ("mail.org") and the
+// usage errors in it, the other result lines as they are.
+func (w *work) orgMailIn(org, lang string, results []string, inReplyTo string) error {
+	if !templates.IsLanguage(lang) {
+		lang = "en"
+	}
+	local := make([]string, len(results))
+	for i, l := range results {
+		local[i] = w.orgLocal(lang, l)
+	}
+	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
+	body, err := w.r.render.T.Render("referee", lang, "mail.org", w.r.render.ctx(rd, map[string]any{"results": local}))
+	if err != nil {
+		return err
+	}
+	subject, err := w.r.render.T.Render("referee", lang, "subject.org", w.r.render.ctx(rd, map[string]any{"game": "", "title": ""}))
+	if err != nil {
+		return err
+	}
+	m := &Outgoing{Seat: -1, Kind: "org", To: org, Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: body,
+		Lang: lang, InReplyTo: inReplyTo, Tag: w.orgTag(org)}
+	if inReplyTo != "" {
+		m.AutoSubmitted, m.References = "auto-replied", []string{inReplyTo}
+	}
+	return w.enqueue(m)
 }

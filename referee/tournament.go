@@ -1114,7 +1114,7 @@ func (w *work) tourOrgMail(t *tournament.Tournament, text string) {
 	if t.Organiser == "" {
 		return
 	}
-	if err := w.orgMail(t.Organiser, []string{text}, ""); err != nil {
+	if err := w.orgMailIn(t.Organiser, orgLang(t), []string{text}, ""); err != nil {
 		w.r.log.Warn("tournament organiser mail", "tournament", t.ID, "err", err)
 	}
 }
