@@ -2,6 +2,8 @@ package fromage
 
 import (
 	"testing"
+
+	"github.com/pbem-referee/referee/engine"
 )
 
 // Issue 12.6: what Fromage knows will fail whenever the line's turn comes
@@ -101,5 +103,47 @@ func TestForeseeFromageSealedHidesTheOthers(t *testing.T) {
 	snap.Board[v][i] = 1 // revealed
 	if re := s.Foresee(0, s.turnSlot(s.Turn), "MAKE "+id); re == nil || re.Code != "space_taken" {
 		t.Errorf("a revealed cheese: %v", re)
+	}
+}
+
+// Through the Table: a line planned for the next turn (NEXT MAKE ...) on a
+// space that holds a cheese is refused when the message arrives, with
+// FR-5.3.1, and nothing is queued; a free space is planned as before.
+func TestTableRefusesForeseenPlanAtArrival(t *testing.T) {
+	tb, _, _, err := engine.NewTable(Game{}, arrangeA(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := tb.State.(*State)
+	taken, free := "", ""
+	for v := range s.Board {
+		for i := range s.Board[v] {
+			if !s.lay.open[v][i] || s.Board[v][i] != empty {
+				continue
+			}
+			if taken == "" {
+				taken = s.space(v, i).ID
+				s.Board[v][i] = 1
+				if s.Snap != nil {
+					s.Snap.Board[v][i] = 1
+				}
+			} else if free == "" {
+				free = s.space(v, i).ID
+			}
+		}
+	}
+	rep, err := tb.Submit(0, engine.ParseScript("NEXT MAKE "+taken), tb.Token())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Rejected || len(rep.Results) == 0 || len(rep.Results[0].Errors) == 0 || rep.Results[0].Errors[0].Rule != "FR-5.3.1" {
+		t.Fatalf("not refused at arrival with FR-5.3.1: %+v", rep.Results)
+	}
+	if q := tb.Queued(0); len(q) != 0 {
+		t.Fatalf("queued: %+v", q)
+	}
+	rep, err = tb.Submit(0, engine.ParseScript("NEXT MAKE "+free), tb.Token())
+	if err != nil || rep.Rejected {
+		t.Fatalf("a free space was refused: %v %+v", err, rep)
 	}
 }

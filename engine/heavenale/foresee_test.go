@@ -2,6 +2,8 @@ package heavenale
 
 import (
 	"testing"
+
+	"github.com/pbem-referee/referee/engine"
 )
 
 // Issue 12.6: what Heaven & Ale knows will fail when the line's turn comes
@@ -49,5 +51,29 @@ func TestForeseeHeavenAle(t *testing.T) {
 	}
 	if re := s.Foresee(-1, next, "SCORE WO"); re != nil {
 		t.Errorf("seat -1: %v", re)
+	}
+}
+
+// Through the Table: a seat whose figure is on space 10 sends, while the
+// other seat moves, its next move to space 8: refused at arrival with
+// HA-5.1.2, nothing queued; a move forward is queued as before.
+func TestTableRefusesForeseenMoveAtArrival(t *testing.T) {
+	tb, s := newTable(t) // Ann (0) to move, Ben picked CASH
+	if s.Cur != 0 {
+		t.Fatalf("seat %d to move", s.Cur)
+	}
+	s.Players[1].Pos = 10
+	rep, err := tb.Submit(1, engine.ParseScript("GO 8"), tb.Token())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Rejected || len(rep.Results) == 0 || len(rep.Results[0].Errors) == 0 || rep.Results[0].Errors[0].Rule != "HA-5.1.2" {
+		t.Fatalf("not refused at arrival with HA-5.1.2: %+v", rep.Results)
+	}
+	if q := tb.Queued(1); len(q) != 0 {
+		t.Fatalf("queued: %+v", q)
+	}
+	if rep, err := tb.Submit(1, engine.ParseScript("GO 12"), tb.Token()); err != nil || rep.Rejected {
+		t.Fatalf("a move forward was refused: %v %+v", err, rep)
 	}
 }
