@@ -1,0 +1,127 @@
+package referee
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// Issue 12.7 for Brew Crafters: over a whole game in Italian, French and
+// Dutch every answer is sent exactly as the mail's menu shows it, and the
+// menu shows the argument words in the reader's language (MERCATO FONDI,
+// BIRRIFICIO LAVORA BIRRA EA, MARKT MOUT), never the English ones; each is
+// played.
+func TestBrewCraftersMenusInTheReadersWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	local := map[string][]string{
+		"it": {"LAVORA", "RICERCA", "INSTALLA", "FONDI", "MALTO"},
+		"fr": {"TRAITER", "RECHERCHE", "INSTALLER", "FONDS", "HOUBLON"},
+		"nl": {"VERWERK", "ONDERZOEK", "INSTALLEER", "FONDS", "MOUT"},
+	}
+	english := []string{"PROCESS", "RESEARCH", "INSTALL", "FUND", "WORKER", "INVESTOR", "YEAST", "BASIC", "THEN"}
+	for _, lang := range []string{"it", "fr", "nl"} {
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			h.org("NEW brewcrafters id=w1 deadline=48h seed=words1\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
+			h.send("w1", ann, "JOIN", -1)
+			h.send("w1", bob, "JOIN", -1)
+			h.mails()
+			eg, _ := engine.Lookup("brewcrafters")
+			bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(7, 8))
+			var sent []string
+			for n := 0; n < 400 && h.game("w1").Status == StatusRunning; n++ {
+				tb := h.table("w1")
+				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
+				p := tb.Prompts[d.Seat]
+				gm := h.game("w1")
+				opts := tb.State.Legal(d)
+				i := bot.Choose(tb.State, d, opts, rng)
+				cmd := opts[i].Cmd
+				if p.Numbered {
+					rd := Reader{Game: "brewcrafters", Lang: lang, Seat: d.Seat, Seats: gm.names()}
+					text, err := h.r.render.Prompt(rd, p, tb.State.View(d.Seat))
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, l := range strings.Split(text, "\n") {
+						if len([]rune(l)) > 80 {
+							t.Errorf("%d columns: %q", len([]rune(l)), l)
+						}
+					}
+					as := shownOption(text, i+1)
+					if as == "" {
+						t.Fatalf("option %d (%s) not in the menu:\n%s", i+1, cmd, text)
+					}
+					for _, w := range strings.Fields(as) {
+						for _, e := range english {
+							if w == e {
+								t.Errorf("the menu shows %q in English: %q", e, as)
+							}
+						}
+					}
+					cmd = as
+					sent = append(sent, as)
+				}
+				h.clock.Advance(2 * time.Minute)
+				out := h.send("w1", gm.Seats[d.Seat].Address, cmd, tb.Token())
+				h.mails()
+				if out.Status != "applied" && out.Status != "queued" {
+					t.Fatalf("%q as shown: %+v", cmd, out)
+				}
+			}
+			all := " " + strings.Join(sent, " ") + " "
+			for _, w := range local[lang] {
+				if !strings.Contains(all, " "+w+" ") {
+					t.Errorf("no answer shown with %q in %d answers", w, len(sent))
+				}
+			}
+			if len(sent) < 40 {
+				t.Errorf("only %d answers from a menu", len(sent))
+			}
+		})
+	}
+}
+
+// Issue 12.7: Brew Crafters' help in Italian, French and Dutch has no
+// English left (the placeholders, B PASS, ANNUAL) and names its commands
+// and argument words as the reader writes them; every line fits.
+func TestBrewCraftersHelpInTheReadersWords(t *testing.T) {
+	want := map[string][]string{
+		"it": {"B LAVORA BIRRA", "<traccia>", "per niente", "M MALTO", "B RICERCA BASE M"},
+		"fr": {"B TRAITER BRASSER", "<piste>", "pour rien", "M OUVRIR", "B RECHERCHE BASE M"},
+		"nl": {"B VERWERK BROUW", "<spoor>", "voor niets", "M MOUT", "B ONDERZOEK BASIS M"},
+	}
+	for lang, w := range want {
+		h := newHarness(t)
+		h.org("NEW brewcrafters id=h1 seed=help1\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
+		h.send("h1", ann, "JOIN", -1)
+		h.send("h1", bob, "JOIN", -1)
+		h.mails()
+		h.send("h1", ann, "HELP", -1)
+		body := h.mailTo(h.mails(), ann).Body
+		for _, s := range w {
+			if !strings.Contains(body, s) {
+				t.Errorf("%s: the help lacks %q:\n%s", lang, s, body)
+			}
+		}
+		for _, s := range []string{"<track>", "<command>", "<keyword>", "for nothing", "Winter", "B PROCESS"} {
+			if strings.Contains(body, s) {
+				t.Errorf("%s: the help still says %q:\n%s", lang, s, body)
+			}
+		}
+		for _, l := range strings.Split(body, "\n") {
+			if n := len([]rune(l)); n > 80 {
+				t.Errorf("%s: %d columns: %q", lang, n, l)
+			}
+		}
+	}
+}
