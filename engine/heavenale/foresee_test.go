@@ -1,6 +1,7 @@
 package heavenale
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
@@ -13,7 +14,7 @@ func TestForeseeHeavenAle(t *testing.T) {
 	other := 1 - s.Cur
 	p := &s.Players[other]
 	put(s, other, "S4", "HO3")
-	p.Spots[indexOf(spotNames, "WO")] = true
+	p.Spots[slices.Index(spotNames, "WO")] = true
 	p.Pos = 10
 	next, later := slotOf(p.Turns+1), slotOf(p.Turns+2)
 	for _, c := range []struct {
