@@ -136,6 +136,11 @@ poll_interval = "150ms"
 resync_interval = "5s"
 min_backoff = "50ms"
 max_backoff = "1s"
+# The kills here are the test's, not the mail's: on a loaded machine several
+# kills can land while one slow mail is handled, and the poison-mail rule
+# (quarantine after 3 crashes, tested in referee/rigs/abusetest) would set a
+# sound mail aside and stall the tournament.
+max_crashes = -1
 [smtp]
 addr = %q
 tls = "none"
