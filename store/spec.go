@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -80,7 +81,11 @@ func (db *DB) Speculate(fn func(tx *Tx) error) (*Spec, error) {
 // before it wrote; a conflict drops that one only. An error of the store
 // fails the whole group (nothing of it is written).
 func (db *DB) Commit(s *Spec, check func() bool) error {
-	c := &commit{s: s, check: check, done: make(chan error, 1)}
+	return db.enqueue(&commit{s: s, check: check, done: make(chan error, 1)})
+}
+
+// enqueue adds a commit to the group and waits for its outcome.
+func (db *DB) enqueue(c *commit) error {
 	db.group.Lock()
 	db.group.pending = append(db.group.pending, c)
 	lead := !db.group.leading
@@ -104,8 +109,22 @@ type commitGroup struct {
 type commit struct {
 	s     *Spec
 	check func() bool
-	done  chan error
-	err   error
+	// fn, for Group, is run in the transaction instead of a speculation.
+	fn   func(tx *Tx) error
+	done chan error
+	err  error
+}
+
+// Group runs fn in a write transaction like Update, but grouped with the
+// concurrent Group and Commit calls: those that arrive while a commit is
+// being written (its fsync) share the next transaction, so that n small
+// updates cost one commit instead of n. It returns when the transaction
+// that holds fn's writes is committed (durable as with Update), or fn's
+// error. A failing fn fails alone: its group is rolled back and written
+// again without it, so fn may run more than once and must do nothing but
+// read and write the store and set its own results.
+func (db *DB) Group(fn func(tx *Tx) error) error {
+	return db.enqueue(&commit{fn: fn, done: make(chan error, 1)})
 }
 
 // leadCommits writes the group of commits waiting; the commits that
@@ -122,16 +141,37 @@ func (db *DB) leadCommits() {
 	}
 	db.group.batches++
 	db.group.Unlock()
-	err := db.bolt.Update(func(btx *bolt.Tx) error {
-		tx := &Tx{tx: btx}
-		for _, c := range batch {
-			c.err = tx.apply(c.s, c.check)
-			if c.err != nil && !errors.Is(c.err, ErrConflict) {
-				return c.err
+	var err error
+	for {
+		var failed *commit
+		err = db.bolt.Update(func(btx *bolt.Tx) error {
+			tx := &Tx{tx: btx}
+			for _, c := range batch {
+				if c.fn != nil {
+					if c.err = c.fn(tx); c.err != nil {
+						failed = c
+						return c.err
+					}
+					continue
+				}
+				c.err = tx.apply(c.s, c.check)
+				if c.err != nil && !errors.Is(c.err, ErrConflict) {
+					return c.err
+				}
 			}
+			return nil
+		})
+		if failed == nil {
+			break
 		}
-		return nil
-	})
+		// A Group function failed: it alone gets its error, the others
+		// are written again without it.
+		failed.done <- failed.err
+		batch = slices.DeleteFunc(batch, func(c *commit) bool { return c == failed })
+		if len(batch) == 0 {
+			break
+		}
+	}
 	// The next group, if any, is another goroutine's to write.
 	go db.leadCommits()
 	for _, c := range batch {

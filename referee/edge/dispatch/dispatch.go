@@ -5,15 +5,21 @@
 // The store is the queue (store.Tx.Due/Attempt/Retry/Finish): there is no
 // queue in memory. The loop sleeps until the earliest due item, a Kick
 // (after a commit that queued items) or an hour at most, as a safety net
-// against clock jumps. For each due item it records the attempt in its own
-// transaction before any I/O (Attempt, with the item due again at now +
+// against clock jumps. For the due items it records the attempts in a
+// transaction before any I/O (Attempt, with each item due again at now +
 // backoff), so that a crash during delivery gives a delayed retry, never a
-// lost item nor a hot loop; then it runs the delivery on a worker and
-// commits the outcome: Finish(Sent), Retry with a jittered exponential
+// lost item nor a hot loop; then it runs each delivery on a worker and
+// commits its outcome: Finish(Sent), Retry with a jittered exponential
 // backoff (never shorter than the receiver's Retry-After), or
 // Finish(Failed) for a permanent failure or once the item is older than
 // GiveUpAfter. Retired items are pruned after their retention. Every
 // delivery recovers from panics.
+//
+// The transactions are grouped (store.DB.Group, issue 13.5): the attempts
+// of all the items started together share one commit, and the outcomes
+// that finish while a commit is being written share the next one (with
+// the referee's own commits too). Each outcome is still committed before
+// its worker reports it or takes another item.
 package dispatch
 
 import (
@@ -246,30 +252,44 @@ func (l *Loop) dispatch(ctx context.Context, inflight map[uint64]bool, done chan
 		}); err != nil {
 			return 0, err
 		}
+		var start []store.Item
 		for _, it := range due {
-			if free == 0 {
+			if len(start) == free {
 				break
 			}
-			if inflight[it.ID] {
-				continue
+			if !inflight[it.ID] {
+				start = append(start, it)
 			}
-			// The attempt is recorded before any I/O: after a crash the
-			// item is due again at next, neither lost nor hot-looped.
-			next := now.Add(l.backoff(it.Attempts + 1))
-			var cur store.Item
-			err := l.o.Store.Update(func(tx *store.Tx) error {
-				var err error
-				cur, err = tx.Attempt(q, it.ID, now, next)
-				return err
+		}
+		// The attempts are recorded before any I/O, all in one
+		// transaction: after a crash each item is due again at its next,
+		// neither lost nor hot-looped.
+		var started []store.Item
+		if len(start) > 0 {
+			next := make([]time.Time, len(start))
+			for i, it := range start {
+				next[i] = now.Add(l.backoff(it.Attempts + 1))
+			}
+			err := l.o.Store.Group(func(tx *store.Tx) error {
+				started = started[:0]
+				for i, it := range start {
+					cur, err := tx.Attempt(q, it.ID, now, next[i])
+					if errors.Is(err, store.ErrNotFound) {
+						continue // retired meanwhile
+					}
+					if err != nil {
+						return err
+					}
+					started = append(started, cur)
+				}
+				return nil
 			})
-			if errors.Is(err, store.ErrNotFound) {
-				continue // retired meanwhile
-			}
 			if err != nil {
 				return 0, err
 			}
-			inflight[it.ID] = true
-			free--
+		}
+		for _, cur := range started {
+			inflight[cur.ID] = true
 			l.inflight.Add(1)
 			go l.work(ctx, cur, done)
 		}
@@ -356,7 +376,7 @@ func (l *Loop) record(it store.Item, start time.Time, a Attempt) {
 	switch {
 	case a.Err == nil:
 		rep.Outcome = Sent
-		err = l.o.Store.Update(func(tx *store.Tx) error {
+		err = l.o.Store.Group(func(tx *store.Tx) error {
 			cur, err = tx.Finish(q, it.ID, store.Sent, now, now.Add(l.o.Retention), "")
 			return err
 		})
@@ -371,7 +391,7 @@ func (l *Loop) record(it store.Item, start time.Time, a Attempt) {
 			rep.GaveUp = true
 			rep.Reason = fmt.Sprintf("gave up after %v: %s", now.Sub(it.Created).Round(time.Second), rep.Reason)
 		}
-		err = l.o.Store.Update(func(tx *store.Tx) error {
+		err = l.o.Store.Group(func(tx *store.Tx) error {
 			cur, err = tx.Finish(q, it.ID, store.Failed, now, now.Add(l.o.Retention), rep.Reason)
 			return err
 		})
@@ -383,7 +403,7 @@ func (l *Loop) record(it store.Item, start time.Time, a Attempt) {
 	default:
 		rep.Outcome = Retry
 		due := now.Add(max(l.backoff(it.Attempts), a.RetryAfter))
-		err = l.o.Store.Update(func(tx *store.Tx) error {
+		err = l.o.Store.Group(func(tx *store.Tx) error {
 			cur, err = tx.Retry(q, it.ID, due, a.Err.Error())
 			return err
 		})

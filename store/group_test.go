@@ -1,0 +1,113 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// Group: the updates that queue behind a commit share one transaction; a
+// failing one fails alone and writes nothing, the others are written.
+func TestGroupSharesCommitsAndIsolatesFailures(t *testing.T) {
+	db := open(t)
+	const n = 8
+	boom := errors.New("boom")
+	hold, held := make(chan struct{}), make(chan struct{})
+	go db.Update(func(*Tx) error { close(held); <-hold; return nil })
+	<-held
+	errs := make(chan error, n)
+	for i := 0; i < n; i++ {
+		go func() {
+			errs <- db.Group(func(tx *Tx) error {
+				if err := tx.PutGame(fmt.Sprintf("g%d", i), []byte(`{}`)); err != nil {
+					return err
+				}
+				if i == 3 {
+					return boom // after a write: it must be rolled back
+				}
+				return nil
+			})
+		}()
+	}
+	for {
+		db.group.Lock()
+		k := len(db.group.pending)
+		db.group.Unlock()
+		if k >= n-1 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	close(hold)
+	failed := 0
+	for range n {
+		if err := <-errs; errors.Is(err, boom) {
+			failed++
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if failed != 1 {
+		t.Errorf("%d failures, want 1", failed)
+	}
+	if b := db.group.batches; b > 2 {
+		t.Errorf("%d commits for %d updates", b, n)
+	}
+	err := db.View(func(tx *Tx) error {
+		for i := 0; i < n; i++ {
+			_, err := tx.Game(fmt.Sprintf("g%d", i))
+			if i == 3 && !errors.Is(err, ErrNotFound) {
+				return fmt.Errorf("the failed update's write was kept: %v", err)
+			}
+			if i != 3 && err != nil {
+				return fmt.Errorf("g%d: %v", i, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A Group call and a speculation's Commit share the transaction.
+func TestGroupWithSpeculation(t *testing.T) {
+	db := open(t)
+	s, err := db.Speculate(func(tx *Tx) error { return tx.PutGame("s", []byte(`{}`)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	hold, held := make(chan struct{}), make(chan struct{})
+	go db.Update(func(*Tx) error { close(held); <-hold; return nil })
+	<-held
+	errs := make(chan error, 2)
+	go func() { errs <- db.Commit(s, nil) }()
+	go func() { errs <- db.Group(func(tx *Tx) error { return tx.PutGame("u", []byte(`{}`)) }) }()
+	for {
+		db.group.Lock()
+		k := len(db.group.pending)
+		db.group.Unlock()
+		if k >= 1 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	close(hold)
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = db.View(func(tx *Tx) error {
+		for _, g := range []string{"s", "u"} {
+			if _, err := tx.Game(g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
