@@ -269,7 +269,9 @@ func (w *Watcher) notify(ctx context.Context, m *imapclient.FetchMessageBuffer, 
 // beginAttempt records a hand-over in the store and returns the count.
 func (w *Watcher) beginAttempt(key string) (int, error) {
 	var n int
-	err := w.o.Store.Update(func(tx *store.Tx) error {
+	// Grouped with the store's concurrent commits (the outbox's, the
+	// referee's): durable when it returns, as with Update.
+	err := w.o.Store.Group(func(tx *store.Tx) error {
 		var err error
 		n, err = tx.BeginAttempt(key)
 		return err
@@ -281,7 +283,7 @@ func (w *Watcher) beginAttempt(key string) (int, error) {
 }
 
 func (w *Watcher) endAttempt(key string) error {
-	return w.o.Store.Update(func(tx *store.Tx) error { return tx.EndAttempt(key) })
+	return w.o.Store.Group(func(tx *store.Tx) error { return tx.EndAttempt(key) })
 }
 
 // file moves messages to folder, or flags them when the server can move

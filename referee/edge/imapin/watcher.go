@@ -407,7 +407,7 @@ func (w *Watcher) loadCursor(validity uint32, log *slog.Logger) (store.Cursor, e
 // saveCursor stores the cursor and, in the same transaction, ends the
 // intake attempts of the given keys.
 func (w *Watcher) saveCursor(cur store.Cursor, done ...string) error {
-	err := w.o.Store.Update(func(tx *store.Tx) error {
+	err := w.o.Store.Group(func(tx *store.Tx) error {
 		for _, k := range done {
 			if err := tx.EndAttempt(k); err != nil {
 				return err
