@@ -25,6 +25,7 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 	seed := fs.String("seed", "bench", "seed of the games")
 	dir := fs.String("dir", "", "directory for the stores (default: a temporary directory, removed after)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up a mail run after this long")
+	profile := fs.String("profile", "", "write a CPU profile of each mail run to this directory")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	verbose := fs.Bool("v", false, "log warnings to stderr")
 	opts := kvFlag{}
@@ -33,7 +34,7 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 		return err
 	}
 	o := bench.Options{Games: *games, Players: *players, Real: *real, Moves: *moves, NoMail: *noMail, Seed: *seed,
-		Dir: *dir, Timeout: *timeout, Progress: env.stderr, Sizes: []int{}}
+		Dir: *dir, Timeout: *timeout, Progress: env.stderr, Sizes: []int{}, ProfileDir: *profile}
 	if s := strings.TrimSpace(*sizes); s != "" && s != "none" {
 		for _, f := range strings.Split(s, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -44,6 +45,10 @@ type Options struct {
 	Dir string
 	// Timeout bounds each mail run (default 5 minutes).
 	Timeout time.Duration
+	// ProfileDir, if set, receives a CPU profile of each mail run
+	// (referee.cpu.pprof, echo.cpu.pprof: servers, daemon and bots
+	// together on the embedded stack).
+	ProfileDir string
 	// Progress receives a line per step (nil: none).
 	Progress io.Writer
 	Logger   *slog.Logger
@@ -165,7 +170,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
+		stopProfile, err := o.profile("referee")
+		if err != nil {
+			return nil, err
+		}
 		rep.Referee, err = runGames(ctx, env, &o, filepath.Join(dir, "referee"), log)
+		stopProfile()
 		env.close()
 		if err != nil {
 			return nil, fmt.Errorf("referee run: %w", err)
@@ -176,7 +186,11 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if env, err = newStack(); err != nil {
 			return nil, err
 		}
+		if stopProfile, err = o.profile("echo"); err != nil {
+			return nil, err
+		}
 		rep.Echo, err = runEcho(ctx, env, &o, filepath.Join(dir, "echo"), o.Games, rounds, log)
+		stopProfile()
 		env.close()
 		if err != nil {
 			return nil, fmt.Errorf("echo run: %w", err)
@@ -231,4 +245,24 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// profile starts a CPU profile of the named run in ProfileDir (none
+// without one) and returns the function that ends it.
+func (o *Options) profile(run string) (func(), error) {
+	if o.ProfileDir == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(filepath.Join(o.ProfileDir, run+".cpu.pprof"))
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		_ = f.Close()
+		return nil, fmt.Errorf("bench: profile: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		_ = f.Close()
+	}, nil
 }
