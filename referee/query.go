@@ -239,6 +239,10 @@ type RawReply struct {
 	Sender    string
 	Payload   []byte
 	Created   time.Time
+	// Also are further mails queued in the same transaction (their
+	// MessageID, Kind, To, Sender, Payload and Created are used): the
+	// bench's echo sends as many mails per input as the referee does.
+	Also []RawReply
 }
 
 // QueueReply records the input as applied and queues the reply in the
@@ -253,9 +257,11 @@ func (r *Referee) QueueReply(m RawReply) (bool, error) {
 		if _, seen, err := tx.Seen(m.Keys...); err != nil || seen {
 			return err
 		}
-		if _, err := tx.Enqueue(OutboxQueue, store.Item{Key: m.MessageID, Kind: m.Kind, To: m.To, Payload: m.Payload,
-			Meta: map[string]string{MetaFrom: m.Sender}, Created: m.Created}); err != nil {
-			return err
+		for _, o := range append([]RawReply{m}, m.Also...) {
+			if _, err := tx.Enqueue(OutboxQueue, store.Item{Key: o.MessageID, Kind: o.Kind, To: o.To, Payload: o.Payload,
+				Meta: map[string]string{MetaFrom: o.Sender}, Created: o.Created}); err != nil {
+				return err
+			}
 		}
 		fresh = true
 		return tx.MarkInbound(store.InboundRecord{Keys: m.Keys, Received: m.Created, Source: m.Source,

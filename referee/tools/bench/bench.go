@@ -189,7 +189,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if stopProfile, err = o.profile("echo"); err != nil {
 			return nil, err
 		}
-		rep.Echo, err = runEcho(ctx, env, &o, filepath.Join(dir, "echo"), o.Games, rounds, log)
+		rep.Echo, err = runEcho(ctx, env, &o, filepath.Join(dir, "echo"), o.Games, rounds, rep.Referee, log)
 		stopProfile()
 		env.close()
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -69,8 +70,17 @@ func TestSmallBench(t *testing.T) {
 		t.Errorf("round trip %+v, latency %+v", r.RoundTrip, r.Latency)
 	}
 	rounds := (r.PlayerMails + 1) / 2
-	if e.Moves != 2*rounds || e.PlayerMails != e.Moves || e.Mails != 2*e.Moves {
+	if e.Moves != 2*rounds || e.PlayerMails != e.Moves {
 		t.Errorf("echo: %d answered, %d sent, %d mails; want %d round trips", e.Moves, e.PlayerMails, e.Mails, 2*rounds)
+	}
+	// Like with like: the echo sends as many mails per input as the
+	// referee, of the same mean size.
+	if r.OutPerIn <= 1 || math.Abs(e.OutPerIn-r.OutPerIn) > 1/float64(e.Moves)+1e-9 ||
+		e.Mails != e.Moves+int(math.Round(e.OutPerIn*float64(e.Moves))) {
+		t.Errorf("mails out per mail in: referee %.3f, echo %.3f (%d mails for %d inputs)", r.OutPerIn, e.OutPerIn, e.Mails, e.Moves)
+	}
+	if r.OutBytes < 1000 || math.Abs(float64(e.OutBytes-r.OutBytes)) > 0.05*float64(r.OutBytes) {
+		t.Errorf("mean mail out: referee %d bytes, echo %d", r.OutBytes, e.OutBytes)
 	}
 	if e.Latency == nil || e.Latency.N != e.Moves {
 		t.Errorf("echo latency %+v", e.Latency)

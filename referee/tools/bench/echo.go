@@ -35,8 +35,38 @@ type Echo struct {
 	From string
 	// Kick wakes the outbox sender after a commit.
 	Kick func()
+	// Like with like (issue 13.5): the referee answers a move with a mail
+	// to every seat, the echo the sender only, and the referee's mails are
+	// larger. Copies is the number of further mails per input (a fraction
+	// spreads them evenly over the inputs), each a copy of the echo to
+	// CopyTo(sender) with the subject "echo copy" (which the echo players
+	// ignore); Size pads every echo to about that many bytes. The bench
+	// sets both from the referee run, so that both runs deliver the same
+	// mails per input, of the same mean size.
+	Copies float64
+	CopyTo func(to string) string
+	Size   int
 
 	handled atomic.Int64
+	copies  atomic.Int64
+}
+
+// copiesFor returns how many copies the n-th input (from 1) gets: the
+// running total is the floor of n * Copies.
+func (e *Echo) copiesFor(n int64) int {
+	if e.Copies <= 0 || e.CopyTo == nil {
+		return 0
+	}
+	return int(float64(n)*e.Copies) - int(float64(n-1)*e.Copies)
+}
+
+// pad fills the body of an echo up to the size wanted, in lines of 76
+// characters.
+func (e *Echo) pad(b *bytes.Buffer) {
+	line := strings.Repeat("x", 76) + "\r\n"
+	for b.Len()+len(line) <= e.Size {
+		b.WriteString(line)
+	}
 }
 
 // HandleMail implements mailin.Handler.
@@ -64,16 +94,29 @@ func (e *Echo) HandleMail(_ context.Context, in mailin.Inbound) (referee.Outcome
 	sum := sha256.Sum256([]byte(keys[len(keys)-1]))
 	id := "<echo." + hex.EncodeToString(sum[:12]) + "@" + e.Domain + ">"
 	now := time.Now()
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "From: Echo <%s>\r\nTo: <%s>\r\nSubject: echo\r\nMessage-ID: %s\r\n", e.From, to, id)
-	if msgID != "" {
-		fmt.Fprintf(&b, "In-Reply-To: %s\r\n", msgID)
+	mail := func(id, to, subject string) []byte {
+		var b bytes.Buffer
+		fmt.Fprintf(&b, "From: Echo <%s>\r\nTo: <%s>\r\nSubject: %s\r\nMessage-ID: %s\r\n", e.From, to, subject, id)
+		if msgID != "" {
+			fmt.Fprintf(&b, "In-Reply-To: %s\r\n", msgID)
+		}
+		fmt.Fprintf(&b, "Date: %s\r\nAuto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\necho\r\n",
+			now.Format(time.RFC1123Z))
+		e.pad(&b)
+		return b.Bytes()
 	}
-	fmt.Fprintf(&b, "Date: %s\r\nAuto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\necho\r\n",
-		now.Format(time.RFC1123Z))
+	rr := referee.RawReply{Keys: keys, Source: in.Source, From: to,
+		MessageID: id, Kind: "echo", To: to, Sender: e.From, Payload: mail(id, to, "echo"), Created: now}
+	// The copies are numbered by the inputs answered so far: a retried
+	// input may get another count, which changes the load, not the result.
+	for k := range e.copiesFor(e.handled.Load() + 1) {
+		cid := "<echo." + hex.EncodeToString(sum[:12]) + fmt.Sprintf(".c%d@", k+1) + e.Domain + ">"
+		cto := e.CopyTo(to)
+		rr.Also = append(rr.Also, referee.RawReply{MessageID: cid, Kind: "echo copy", To: cto, Sender: e.From,
+			Payload: mail(cid, cto, "echo copy"), Created: now})
+	}
 	out := referee.Outcome{Status: referee.OutcomeApplied, Seat: -1, Replies: []string{id}}
-	fresh, err := e.Referee.QueueReply(referee.RawReply{Keys: keys, Source: in.Source, From: to,
-		MessageID: id, Kind: "echo", To: to, Sender: e.From, Payload: b.Bytes(), Created: now})
+	fresh, err := e.Referee.QueueReply(rr)
 	if err != nil {
 		return referee.Outcome{}, err
 	}
@@ -82,12 +125,16 @@ func (e *Echo) HandleMail(_ context.Context, in mailin.Inbound) (referee.Outcome
 	}
 	if out.Status == referee.OutcomeApplied {
 		e.handled.Add(1)
+		e.copies.Add(int64(len(rr.Also)))
 		if e.Kick != nil {
 			e.Kick()
 		}
 	}
 	return out, nil
 }
+
+// CopiesQueued counts the copies queued.
+func (e *Echo) CopiesQueued() int64 { return e.copies.Load() }
 
 // Handled counts the mails answered.
 func (e *Echo) Handled() int64 { return e.handled.Load() }

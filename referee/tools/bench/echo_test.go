@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -79,5 +80,44 @@ func TestEcho(t *testing.T) {
 	_, err = e.HandleMail(ctx, mailin.Inbound{Raw: []byte("From: x@example.test\r\nMessage-ID: <q@x>\r\n\r\nhi\r\n"), Keys: []string{"k"}})
 	if !referee.IsPermanent(err) {
 		t.Errorf("no Return-Path: %v", err)
+	}
+}
+
+// TestEchoLikeReferee: with Copies 0.5 every second input also gets a copy
+// to CopyTo(sender), in the same transaction, and every mail is padded to
+// Size, so that the echo run delivers what the referee run delivers.
+func TestEchoLikeReferee(t *testing.T) {
+	ref, db := echoReferee(t, "like.db")
+	e := &Echo{Referee: ref, Domain: "example.test", From: "referee@example.test", Copies: 0.5, Size: 2000,
+		CopyTo: func(to string) string { return "next-" + to }}
+	ctx := context.Background()
+	for i := 1; i <= 4; i++ {
+		raw := fmt.Sprintf("Return-Path: <ann@example.test>\r\nFrom: ann@example.test\r\nSubject: PING %d\r\n"+
+			"Message-ID: <p%d@example.test>\r\n\r\nPING\r\n", i, i)
+		out, err := e.HandleMail(ctx, mailin.Inbound{Raw: []byte(raw), Source: "imap", Keys: []string{fmt.Sprintf("k%d", i)}})
+		if err != nil || out.Status != "applied" {
+			t.Fatalf("input %d: %+v %v", i, out, err)
+		}
+	}
+	var items []store.Item
+	if err := db.View(func(tx *store.Tx) error {
+		return tx.Items(referee.OutboxQueue, func(it store.Item) error { items = append(items, it); return nil })
+	}); err != nil {
+		t.Fatal(err)
+	}
+	copies := 0
+	for _, it := range items {
+		if n := len(it.Payload); n > 2000 || n < 2000-78 {
+			t.Errorf("%s: %d bytes, want about 2000", it.Key, n)
+		}
+		if it.Kind == "echo copy" {
+			copies++
+			if it.To != "next-ann@example.test" || !strings.Contains(string(it.Payload), "Subject: echo copy\r\n") {
+				t.Errorf("copy %+v", it)
+			}
+		}
+	}
+	if len(items) != 6 || copies != 2 || e.CopiesQueued() != 2 {
+		t.Errorf("%d items, %d copies (%d counted), want 6 and 2", len(items), copies, e.CopiesQueued())
 	}
 }

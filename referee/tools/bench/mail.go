@@ -46,6 +46,12 @@ type Throughput struct {
 	// RoundTrip is from the player's SMTP server accepting its mail to the
 	// player reading the answer (measured at the player; every stack).
 	RoundTrip *Dist `json:"round_trip"`
+	// OutPerIn is the mails the referee (or echo) sent per mail it
+	// received, and OutBytes their mean size (embedded stack only): the
+	// echo run copies both from the referee run, to compare like with
+	// like.
+	OutPerIn float64 `json:"out_per_in,omitempty"`
+	OutBytes int     `json:"out_bytes,omitempty"`
 	// CPUSeconds is the process's CPU time during the run (servers,
 	// daemon and bots together when the stack is embedded).
 	CPUSeconds float64 `json:"cpu_seconds"`
@@ -87,6 +93,9 @@ type recorder struct {
 	sentAt    map[string]time.Time // player mail accepted by SMTP
 	rtt       []time.Duration
 	delivered atomic.Int64
+	// in and out count the mails delivered to the referee and from it;
+	// outBytes sums the sizes of the latter.
+	in, out, outBytes int
 }
 
 type answer struct {
@@ -104,7 +113,14 @@ func (r *recorder) deliver(d demo.Delivery) {
 	defer r.mu.Unlock()
 	if strings.EqualFold(d.Account, r.referee) {
 		r.arrived[d.MessageID] = d.At
-	} else if d.InReplyTo != "" {
+		r.in++
+		return
+	}
+	if sameMailbox(d.From, r.referee) {
+		r.out++
+		r.outBytes += d.Size
+	}
+	if d.InReplyTo != "" {
 		r.answers = append(r.answers, answer{parent: strings.TrimSpace(d.InReplyTo), at: d.At})
 	}
 }
@@ -120,6 +136,17 @@ func (r *recorder) observe(ev demo.MailEvent) {
 		r.rtt = append(r.rtt, ev.At.Sub(t))
 		delete(r.sentAt, ev.InReplyTo) // the first answer counts
 	}
+}
+
+// sameMailbox reports whether two addresses name the same mailbox, plus
+// tags aside (the referee's envelope sender may carry a VERP tag).
+func sameMailbox(a, b string) bool {
+	base := func(s string) string {
+		local, domain, _ := strings.Cut(strings.ToLower(s), "@")
+		local, _, _ = strings.Cut(local, "+")
+		return local + "@" + domain
+	}
+	return base(a) == base(b)
 }
 
 // latencies returns the delivery-to-delivery latencies (first answer to
@@ -265,11 +292,27 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 
 // runEcho plays the echo run: one player per game of the referee run, each
 // pinging the echo referee rounds times.
-func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients, rounds int, log *slog.Logger) (*Throughput, error) {
+//
+// like is the referee run: the echo sends as many mails per input, of the
+// same mean size (copies to the next player, which it ignores), so that
+// the two runs differ by the referee's own work only. Nil: one small
+// echo per mail.
+func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients, rounds int, like *Throughput,
+	log *slog.Logger) (*Throughput, error) {
 	var echo *Echo
+	addrs := map[string]string{} // player -> the next one, for the copies
 	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
 		Handler: func(d *daemon.Daemon) mailin.Handler {
 			echo = &Echo{Referee: d.Referee, Domain: env.stack.Domain(), From: "referee@" + env.stack.Domain(), Kick: d.Sender.Kick}
+			if like != nil && like.OutPerIn > 1 {
+				echo.Copies, echo.Size = like.OutPerIn-1, like.OutBytes
+				echo.CopyTo = func(to string) string {
+					if n, ok := addrs[strings.ToLower(to)]; ok {
+						return n
+					}
+					return to
+				}
+			}
 			return echo
 		}})
 	if err != nil {
@@ -285,6 +328,9 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 		}
 		players = append(players, &demo.Player{Account: acc, Brain: &echoBrain{to: site.Referee.Addr, rounds: rounds},
 			Logger: log, Observe: env.rec.observe})
+	}
+	for i, p := range players {
+		addrs[strings.ToLower(p.Account.Addr)] = players[(i+1)%len(players)].Account.Addr
 	}
 	start, cpu0 := time.Now(), cpuTime()
 	deliv0 := env.rec.delivered.Load()
@@ -316,6 +362,9 @@ func (t *Throughput) finish(rec *recorder) {
 	}
 	t.Latency = distOf(rec.latencies())
 	rec.mu.Lock()
+	if rec.in > 0 && rec.out > 0 {
+		t.OutPerIn, t.OutBytes = float64(rec.out)/float64(rec.in), rec.outBytes/rec.out
+	}
 	t.RoundTrip = distOf(append([]time.Duration(nil), rec.rtt...))
 	rec.mu.Unlock()
 }

@@ -24,6 +24,8 @@ func (r *Report) WriteTable(w io.Writer) {
 		row("moves (echo: mails answered)", fmt.Sprint(rf.Moves), fmt.Sprint(ec.Moves), "")
 		row("player mails", fmt.Sprint(rf.PlayerMails), fmt.Sprint(ec.PlayerMails), "")
 		row("mails delivered (both ways)", fmt.Sprint(rf.Mails), fmt.Sprint(ec.Mails), "")
+		row("mails out per mail in", f2(rf.OutPerIn), f2(ec.OutPerIn), "")
+		row("mean mail out (bytes)", fmt.Sprint(rf.OutBytes), fmt.Sprint(ec.OutBytes), "")
 		row("moves/s", f1(rf.MovesPerSec), f1(ec.MovesPerSec), f2(ra.MovesPerSec))
 		row("mails/s", f1(rf.MailsPerSec), f1(ec.MailsPerSec), f2(ra.MailsPerSec))
 		lat := func(name string, a, b *Dist, cmp bool) {
@@ -44,7 +46,8 @@ func (r *Report) WriteTable(w io.Writer) {
 		_ = tw.Flush()
 		fmt.Fprintln(w, "\nlatency: player's mail appended to the referee's mailbox -> the answer appended to the player's (at the mail server);")
 		fmt.Fprintln(w, "round trip: player's mail accepted by SMTP -> the answer read by the player over IMAP (at the player).")
-		fmt.Fprintln(w, "A move is an engine move applied (forced ones included); the referee also mails every other seat, the echo only the sender.")
+		fmt.Fprintln(w, "A move is an engine move applied (forced ones included); the referee also mails every other seat: the echo")
+		fmt.Fprintln(w, "sends as many mails per input, of the same mean size (copies to another player, who ignores them).")
 		for _, p := range append(append([]string(nil), rf.Problems...), ec.Problems...) {
 			fmt.Fprintln(w, "PROBLEM: "+p)
 		}
