@@ -113,7 +113,34 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 	}
 
 	var processed, quarantined []imap.UID
+	// The cursor past a handled message is written with the next
+	// message's intake attempt, in one commit (issue 13.5: two commits
+	// per message instead of three); the last one before the messages
+	// are filed. A crash in between is a crash before the cursor update:
+	// the message is handed over again and recognised as a duplicate.
+	var pending *cursorUpdate
+	saved := func() error {
+		u := pending
+		pending = nil
+		s.cur = u.cur
+		if w.afterCursor != nil {
+			return w.afterCursor(u.uid)
+		}
+		return nil
+	}
+	flush := func() error {
+		if pending == nil {
+			return nil
+		}
+		if err := w.saveCursor(pending.cur, pending.key); err != nil {
+			return err
+		}
+		return saved()
+	}
 	file := func() error {
+		if err := flush(); err != nil {
+			return err
+		}
 		if err := s.file(processed, w.o.ProcessedFolder, false); err != nil {
 			return err
 		}
@@ -150,12 +177,17 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 			}
 			// The attempt is on record before the hand-over: a message
 			// that kills the process is recognised after the restart.
-			n, err := w.beginAttempt(key)
+			n, err := w.beginAttempt(key, pending)
 			if err != nil {
 				if ferr := file(); ferr != nil {
 					return errors.Join(err, ferr)
 				}
 				return &transientError{uid: uid, err: err}
+			}
+			if pending != nil {
+				if err := saved(); err != nil {
+					return err
+				}
 			}
 			if w.o.MaxCrashes > 0 && n > w.o.MaxCrashes {
 				reason = fmt.Sprintf("poison message: handling began %d times and never finished", n-1)
@@ -199,19 +231,22 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 				return err
 			}
 		}
-		if uint32(uid) > s.cur.LastUID {
+		last := s.cur.LastUID
+		if pending != nil {
+			last = pending.cur.LastUID
+		}
+		if uint32(uid) > last {
 			next := s.cur
 			next.LastUID = uint32(uid)
-			if err := w.saveCursor(next, key); err != nil {
+			pending = &cursorUpdate{cur: next, key: key, uid: uid}
+		} else {
+			if err := w.endAttempt(key); err != nil {
 				return errors.Join(err, file())
 			}
-			s.cur = next
-		} else if err := w.endAttempt(key); err != nil {
-			return errors.Join(err, file())
-		}
-		if w.afterCursor != nil {
-			if err := w.afterCursor(uid); err != nil {
-				return err
+			if w.afterCursor != nil {
+				if err := w.afterCursor(uid); err != nil {
+					return err
+				}
 			}
 		}
 		if reason != "" {
@@ -266,12 +301,29 @@ func (w *Watcher) notify(ctx context.Context, m *imapclient.FetchMessageBuffer, 
 	}
 }
 
-// beginAttempt records a hand-over in the store and returns the count.
-func (w *Watcher) beginAttempt(key string) (int, error) {
+// cursorUpdate is a cursor past a handled message (uid, intake key), not
+// yet written.
+type cursorUpdate struct {
+	cur store.Cursor
+	key string
+	uid imap.UID
+}
+
+// beginAttempt records a hand-over in the store and returns the count; in
+// the same commit it writes the pending cursor update, if any.
+func (w *Watcher) beginAttempt(key string, prev *cursorUpdate) (int, error) {
 	var n int
 	// Grouped with the store's concurrent commits (the outbox's, the
 	// referee's): durable when it returns, as with Update.
 	err := w.o.Store.Group(func(tx *store.Tx) error {
+		if prev != nil {
+			if err := tx.EndAttempt(prev.key); err != nil {
+				return err
+			}
+			if err := tx.PutCursor(w.cursorKey, prev.cur); err != nil {
+				return err
+			}
+		}
 		var err error
 		n, err = tx.BeginAttempt(key)
 		return err
