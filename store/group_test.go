@@ -54,6 +54,11 @@ func TestGroupSharesCommitsAndIsolatesFailures(t *testing.T) {
 	if b := db.group.batches; b > 2 {
 		t.Errorf("%d commits for %d updates", b, n)
 	}
+	// The hold and at most two groups; the failed member's rolled-back
+	// attempt is no commit.
+	if ws := db.WriteStats(); ws.Commits < 2 || ws.Commits > 3 || ws.WriteTime <= 0 {
+		t.Errorf("write stats %+v", ws)
+	}
 	err := db.View(func(tx *Tx) error {
 		for i := 0; i < n; i++ {
 			_, err := tx.Game(fmt.Sprintf("g%d", i))

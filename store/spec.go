@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -104,7 +105,11 @@ type commitGroup struct {
 	leading bool
 	// batches counts the transactions written (for tests).
 	batches int
+	// commits counts every write transaction committed (WriteStats).
+	commits atomic.Int64
 }
+
+func (g *commitGroup) counted() { g.commits.Add(1) }
 
 type commit struct {
 	s     *Spec
@@ -145,6 +150,7 @@ func (db *DB) leadCommits() {
 	for {
 		var failed *commit
 		err = db.bolt.Update(func(btx *bolt.Tx) error {
+			btx.OnCommit(db.group.counted)
 			tx := &Tx{tx: btx}
 			for _, c := range batch {
 				if c.fn != nil {

@@ -263,7 +263,10 @@ func (db *DB) Path() string { return db.path }
 // Update runs fn in a write transaction, committed if fn returns nil and
 // rolled back otherwise (also if fn panics). Do no network I/O inside it.
 func (db *DB) Update(fn func(tx *Tx) error) error {
-	return db.bolt.Update(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx}) })
+	return db.bolt.Update(func(btx *bolt.Tx) error {
+		btx.OnCommit(db.group.counted)
+		return fn(&Tx{tx: btx})
+	})
 }
 
 // View runs fn in a read-only transaction. Never call View inside Update.

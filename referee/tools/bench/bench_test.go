@@ -82,6 +82,12 @@ func TestSmallBench(t *testing.T) {
 	if r.OutBytes < 1000 || math.Abs(float64(e.OutBytes-r.OutBytes)) > 0.05*float64(r.OutBytes) {
 		t.Errorf("mean mail out: referee %d bytes, echo %d", r.OutBytes, e.OutBytes)
 	}
+	// Every input costs the intake and the referee a commit at least.
+	for _, run := range []*Throughput{r, e} {
+		if run.CommitsPerInput < 1 || run.DiskSeconds <= 0 {
+			t.Errorf("%s: %d commits (%.2f per input), %.3fs writing", run.Referee, run.Commits, run.CommitsPerInput, run.DiskSeconds)
+		}
+	}
 	if e.Latency == nil || e.Latency.N != e.Moves {
 		t.Errorf("echo latency %+v", e.Latency)
 	}

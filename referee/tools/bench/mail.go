@@ -52,6 +52,12 @@ type Throughput struct {
 	// like.
 	OutPerIn float64 `json:"out_per_in,omitempty"`
 	OutBytes int     `json:"out_bytes,omitempty"`
+	// Commits is the store's write transactions during the run (grouped
+	// ones counting once) and CommitsPerInput the same per player mail;
+	// DiskSeconds the time spent writing them, fsyncs included.
+	Commits         int64   `json:"commits"`
+	CommitsPerInput float64 `json:"commits_per_input"`
+	DiskSeconds     float64 `json:"disk_seconds"`
 	// CPUSeconds is the process's CPU time during the run (servers,
 	// daemon and bots together when the stack is embedded).
 	CPUSeconds float64 `json:"cpu_seconds"`
@@ -240,7 +246,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 			players = append(players, s.player)
 		}
 	}
-	start, cpu0 := time.Now(), cpuTime()
+	start, cpu0, ws0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
 	for _, p := range plans {
@@ -263,6 +269,8 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	}
 	t := &Throughput{Referee: "referee", Games: o.Games, Players: o.Players, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds()}
+	ws1 := site.Daemon.DB.WriteStats()
+	t.writes(ws1.Commits-ws0.Commits, ws1.WriteTime-ws0.WriteTime)
 	var ids []string
 	for _, p := range plans {
 		ids = append(ids, p.id)
@@ -332,7 +340,7 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	for i, p := range players {
 		addrs[strings.ToLower(p.Account.Addr)] = players[(i+1)%len(players)].Account.Addr
 	}
-	start, cpu0 := time.Now(), cpuTime()
+	start, cpu0, ws0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
 	if err := waitFor(ctx, o.Timeout, wait, nil, func() string { return fmt.Sprintf("echo answered %d", echo.Handled()) }); err != nil {
@@ -340,6 +348,8 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	}
 	t := &Throughput{Referee: "echo", Games: clients, Players: 1, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), Moves: int(echo.Handled())}
+	ws1 := site.Daemon.DB.WriteStats()
+	t.writes(ws1.Commits-ws0.Commits, ws1.WriteTime-ws0.WriteTime)
 	for _, p := range players {
 		t.PlayerMails += int(p.Sent())
 		t.Mails += int(p.Sent() + p.Received())
@@ -355,7 +365,16 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	return t, nil
 }
 
+// writes sets the store's write figures of the run (the bench does not
+// import the store: only the core and the edges that own records do).
+func (t *Throughput) writes(commits int64, disk time.Duration) {
+	t.Commits, t.DiskSeconds = commits, disk.Seconds()
+}
+
 func (t *Throughput) finish(rec *recorder) {
+	if t.PlayerMails > 0 {
+		t.CommitsPerInput = float64(t.Commits) / float64(t.PlayerMails)
+	}
 	if t.Seconds > 0 {
 		t.MovesPerSec = float64(t.Moves) / t.Seconds
 		t.MailsPerSec = float64(t.Mails) / t.Seconds
