@@ -96,9 +96,9 @@ func TestArgumentsInTheReadersLanguage(t *testing.T) {
 
 // Issue 12.7 over whole games: in Italian, French and Dutch, every answer
 // is sent back exactly as the mail's menu shows it (the reader's keywords
-// and argument words), and the referee plays it. (Heaven & Ale's menus
-// describe each option after its command, so a line of its menu is not a
-// command as a whole; its prompts' examples have a test of their own.)
+// and argument words), and the referee plays it. (Heaven & Ale's menu
+// lines carry a '#' description after the command; they have a test of
+// their own, TestHeavenAleMenuLinesAsShownArePlayed.)
 func TestMenusAsShownArePlayed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
