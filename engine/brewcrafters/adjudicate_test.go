@@ -2,7 +2,6 @@ package brewcrafters
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
@@ -28,14 +27,7 @@ func TestAdjudicateScoresThePositionNow(t *testing.T) {
 	if s.Collab != nil || ann.has("TOUR_TASTING") || bob.has("TOUR_TASTING") || len(ann.Workers)+len(bob.Workers) != 1 {
 		t.Fatal("the position moved: collaboration, tasting room or workers")
 	}
-	before, err := engine.StateHash(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := s.Adjudicate()
-	if after, _ := engine.StateHash(s); after != before {
-		t.Fatal("Adjudicate changed the state")
-	}
+	res := enginetest.Adjudicated(t, s, 2, s.Adjudicate)
 	// Beer held (BC-7.2.1, Rep per batch from Table 8.9: EA 2, PP 2,
 	// SMOKED 4, LAMBIC 5): ann EA in T1 + PP bottling = 4; bob PP EA PP
 	// in Shipping, LAMBIC in T1, SMOKED bottling = 2+2+2+5+4 = 15. No
@@ -45,14 +37,8 @@ func TestAdjudicateScoresThePositionNow(t *testing.T) {
 	// (7), no Loans (8). Totals 5 and 15: bob first (BC-7.3); money
 	// (7, 12) is the tie-break.
 	want := [][]int{{4, 0, 0, 1, 0, 0, 0, 0}, {15, 0, 0, 0, 0, 0, 0, 0}}
-	if res == nil || len(res.Scores) != 2 || res.Params["adjudicated"] != true {
-		t.Fatalf("Adjudicate = %+v", res)
-	}
 	for seat, sc := range res.Scores {
-		var got []int
-		for _, p := range sc.Parts {
-			got = append(got, p.Points)
-		}
+		got := enginetest.PartPoints(sc)
 		if fmt.Sprint(got) != fmt.Sprint(want[seat]) || sc.Total != []int{5, 15}[seat] || fmt.Sprint(sc.Tiebreak) != fmt.Sprint([]int{[]int{7, 12}[seat]}) {
 			t.Errorf("seat %d: parts %v total %d tie-break %v", seat, got, sc.Total, sc.Tiebreak)
 		}
@@ -81,44 +67,18 @@ func TestAdjudicateScoresThePositionNow(t *testing.T) {
 func TestAdjudicateIsTheProjectedScore(t *testing.T) {
 	t.Parallel()
 	greedy, _ := Game{}.NewBot("greedy")
+	var cfgs []engine.Config
 	for k, seats := range [][]string{{"a", "b"}, {"a", "b", "c"}, {"a", "b", "c", "d", "e"}} {
-		st, _, err := Game{}.NewState(engine.Config{Seats: seats, Seed: fmt.Sprint("adj", k)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(uint64(k), 9))
-		checked := 0
-		for n := 0; st.Result() == nil; n++ {
-			if n > 50000 {
-				t.Fatal("no end")
-			}
-			if n%5 == 0 {
-				s := st.(*State)
-				res := s.Adjudicate()
-				v := s.View(-1).(*View)
-				for seat, sc := range res.Scores {
-					if sc.Total != v.Players[seat].Score {
-						t.Fatalf("season %d seat %d: adjudicated %d, projected %d", s.Season, seat, sc.Total, v.Players[seat].Score)
-					}
-				}
-				checked++
-			}
-			d := st.Pending()[0]
-			opts := st.Legal(d)
-			i := 0
-			if len(opts) > 1 {
-				i = greedy.Choose(st, d, opts, rng)
-			}
-			m, err := st.Parse(d.Seat, opts[i].Cmd)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := st.Apply(d.Seat, m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if checked < 10 {
-			t.Errorf("%d players: %d positions checked", len(seats), checked)
-		}
+		cfgs = append(cfgs, engine.Config{Seats: seats, Seed: fmt.Sprint("adj", k)})
 	}
+	enginetest.CheckAlongBotGames(t, Game{}, greedy, cfgs, enginetest.Checkpoints{Every: 5, Limit: 50000, Min: 10, Seed: 9}, func(st engine.State) {
+		s := st.(*State)
+		res := s.Adjudicate()
+		v := s.View(-1).(*View)
+		for seat, sc := range res.Scores {
+			if sc.Total != v.Players[seat].Score {
+				t.Fatalf("season %d seat %d: adjudicated %d, projected %d", s.Season, seat, sc.Total, v.Players[seat].Score)
+			}
+		}
+	})
 }

@@ -1,10 +1,10 @@
 package fromage
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
 // TestAdjudicateScoresThePositionNow: ADJUDICATE of a late tournament game
@@ -14,40 +14,16 @@ import (
 func TestAdjudicateScoresThePositionNow(t *testing.T) {
 	t.Parallel()
 	greedy, _ := Game{}.NewBot("greedy")
-	for k, seats := range [][]string{seatNames[:2], seatNames[:3], seatNames[:4]} {
-		st, _, err := Game{}.NewState(engine.Config{Seats: seats, Seed: "adj"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(uint64(k), 7))
-		checked := 0
-		for n := 0; st.Result() == nil; n++ {
-			if n > 20000 {
-				t.Fatal("no end")
-			}
-			if n%25 == 0 {
-				adjudicateNow(t, st.(*State))
-				checked++
-			}
-			d := st.Pending()[0]
-			opts := st.Legal(d)
-			i := 0
-			if len(opts) > 1 {
-				i = greedy.Choose(st, d, opts, rng)
-			}
-			m, err := st.Parse(d.Seat, opts[i].Cmd)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := st.Apply(d.Seat, m); err != nil {
-				t.Fatal(err)
-			}
-		}
+	var cfgs []engine.Config
+	for _, seats := range [][]string{seatNames[:2], seatNames[:3], seatNames[:4]} {
+		cfgs = append(cfgs, engine.Config{Seats: seats, Seed: "adj"})
+	}
+	ends := enginetest.CheckAlongBotGames(t, Game{}, greedy, cfgs, enginetest.Checkpoints{Every: 25, Limit: 20000, Min: 3, Seed: 7}, func(st engine.State) {
+		adjudicateNow(t, st.(*State))
+	})
+	for _, st := range ends {
 		if st.(*State).Adjudicate() != nil {
-			t.Errorf("%d players: Adjudicate of a finished game is not nil", len(seats))
-		}
-		if checked < 3 {
-			t.Errorf("%d players: only %d positions adjudicated", len(seats), checked)
+			t.Errorf("%d players: Adjudicate of a finished game is not nil", len(st.(*State).Players))
 		}
 	}
 	solo, _, err := Game{}.NewState(engine.Config{Variant: "advanced", Seats: seatNames[:1], Seed: "adj", Options: map[string]string{"level": "3"}})
@@ -61,17 +37,7 @@ func TestAdjudicateScoresThePositionNow(t *testing.T) {
 
 func adjudicateNow(t *testing.T, s *State) {
 	t.Helper()
-	before, err := engine.StateHash(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := s.Adjudicate()
-	if after, _ := engine.StateHash(s); after != before {
-		t.Fatal("Adjudicate changed the state")
-	}
-	if res == nil || len(res.Scores) != len(s.Players) || len(res.Rank) != len(s.Players) || res.Params["adjudicated"] != true {
-		t.Fatalf("turn %d: Adjudicate = %+v", s.Turn, res)
-	}
+	res := enginetest.Adjudicated(t, s, len(s.Players), s.Adjudicate)
 	v := s.View(-1).(View) // an observer's: the public position
 	best := 0
 	for seat, sc := range res.Scores {

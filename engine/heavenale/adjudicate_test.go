@@ -2,7 +2,6 @@ package heavenale
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"testing"
 
@@ -28,14 +27,7 @@ func TestAdjudicateScoresThePositionNow(t *testing.T) {
 	if annL != 2 || annS != 0 || benL != 1 || benS != 1 {
 		t.Fatalf("barrels: ann %d+%d ben %d+%d", annL, annS, benL, benS)
 	}
-	before, err := engine.StateHash(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := s.Adjudicate()
-	if after, _ := engine.StateHash(s); after != before {
-		t.Fatal("Adjudicate changed the state")
-	}
+	res := enginetest.Adjudicated(t, s, 2, s.Adjudicate)
 	// Production (HA-7.4.1): an exchange moves one marker up and others
 	// r down, so it never raises the sum of the markers; with no ducats
 	// (HA-7.3 B) the lowest marker stays at most the average: ann's sum
@@ -44,14 +36,8 @@ func TestAdjudicateScoresThePositionNow(t *testing.T) {
 	// no BARREL card placed. FIRST (HA-7.4.3): nobody is on it yet.
 	// Totals 8 and 6: ann first (HA-7.5).
 	want := [][]int{{0, 8, 0, 0}, {0, 6, 0, 0}}
-	if res == nil || len(res.Scores) != 2 || res.Params["adjudicated"] != true {
-		t.Fatalf("Adjudicate = %+v", res)
-	}
 	for seat, sc := range res.Scores {
-		var got []int
-		for _, p := range sc.Parts {
-			got = append(got, p.Points)
-		}
+		got := enginetest.PartPoints(sc)
 		if fmt.Sprint(got) != fmt.Sprint(want[seat]) || sc.Total != want[seat][1] {
 			t.Errorf("seat %d: parts %v total %d, want %v", seat, got, sc.Total, want[seat])
 		}
@@ -72,49 +58,23 @@ func TestAdjudicateScoresThePositionNow(t *testing.T) {
 func TestAdjudicateIsTheProjectedScore(t *testing.T) {
 	t.Parallel()
 	greedy, _ := Game{}.NewBot("greedy")
+	var cfgs []engine.Config
 	for k, seats := range [][]string{{"a", "b"}, {"a", "b", "c"}, {"a", "b", "c", "d"}} {
-		st, _, err := Game{}.NewState(engine.Config{Seats: seats, Seed: "adj" + strconv.Itoa(k)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(uint64(k), 9))
-		checked := 0
-		for n := 0; st.Result() == nil; n++ {
-			if n > 20000 {
-				t.Fatal("no end")
-			}
-			if n%7 == 0 {
-				s := st.(*State)
-				res := s.Adjudicate()
-				v := s.View(-1).(View)
-				for seat, sc := range res.Scores {
-					if sc.Total != v.Players[seat].Projected {
-						t.Fatalf("round %d seat %d: adjudicated %d, projected %d", s.Round, seat, sc.Total, v.Players[seat].Projected)
-					}
-					for o, so := range res.Scores {
-						if (sc.Total > so.Total) != (res.Rank[seat] < res.Rank[o]) {
-							t.Fatalf("round %d: totals %v ranks %v", s.Round, res.Scores, res.Rank)
-						}
-					}
-				}
-				checked++
-			}
-			d := st.Pending()[0]
-			opts := st.Legal(d)
-			i := 0
-			if len(opts) > 1 {
-				i = greedy.Choose(st, d, opts, rng)
-			}
-			m, err := st.Parse(d.Seat, opts[i].Cmd)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := st.Apply(d.Seat, m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if checked < 10 {
-			t.Errorf("%d players: %d positions checked", len(seats), checked)
-		}
+		cfgs = append(cfgs, engine.Config{Seats: seats, Seed: "adj" + strconv.Itoa(k)})
 	}
+	enginetest.CheckAlongBotGames(t, Game{}, greedy, cfgs, enginetest.Checkpoints{Every: 7, Limit: 20000, Min: 10, Seed: 9}, func(st engine.State) {
+		s := st.(*State)
+		res := s.Adjudicate()
+		v := s.View(-1).(View)
+		for seat, sc := range res.Scores {
+			if sc.Total != v.Players[seat].Projected {
+				t.Fatalf("round %d seat %d: adjudicated %d, projected %d", s.Round, seat, sc.Total, v.Players[seat].Projected)
+			}
+			for o, so := range res.Scores {
+				if (sc.Total > so.Total) != (res.Rank[seat] < res.Rank[o]) {
+					t.Fatalf("round %d: totals %v ranks %v", s.Round, res.Scores, res.Rank)
+				}
+			}
+		}
+	})
 }
