@@ -140,6 +140,42 @@ func (b *board) legend(seats []string) {
 // finish sets the final height.
 func (b *board) finish() { b.c.h = max(b.c.h, b.y+8) }
 
+// registerView registers draw as game's drawer: the view comes by value or
+// by pointer; a nil pointer or another type is errWrongView.
+func registerView[V any](game string, draw func(b *board, v V) error) {
+	register(game, func(b *board, view any) error {
+		switch x := view.(type) {
+		case V:
+			return draw(b, x)
+		case *V:
+			if x != nil {
+				return draw(b, *x)
+			}
+		}
+		return errWrongView(b.game, view)
+	})
+}
+
+// useSeats names the seats with names unless the drawing was given names.
+func (b *board) useSeats(names []string) {
+	if len(b.seats) == 0 {
+		b.seats = names
+	}
+}
+
+// header words the title and description of the view v and draws the
+// header every board starts with: the title, the status line and the
+// legend of seats.
+func (b *board) header(v any, seats []string) {
+	b.title = b.w("title", v)
+	b.desc = b.w("desc", v)
+	b.y = 18
+	b.c.bold(8, b.y, large, "start", b.title)
+	b.y += 16
+	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
+	b.legend(seats)
+}
+
 func errWrongView(game string, view any) error {
 	return fmt.Errorf("boards: %s: %T is not the game's view", game, view)
 }

@@ -8,21 +8,9 @@ import (
 // Recipe's identity; the public view gives their count only, and a
 // Brewing token naming one shows "?").
 
-func init() { register("brewcrafters", drawBrewCrafters) }
+func init() { registerView("brewcrafters", drawBrewCrafters) }
 
-func drawBrewCrafters(b *board, view any) error {
-	var v brewcrafters.View
-	switch x := view.(type) {
-	case brewcrafters.View:
-		v = x
-	case *brewcrafters.View:
-		if x == nil {
-			return errWrongView(b.game, view)
-		}
-		v = *x
-	default:
-		return errWrongView(b.game, view)
-	}
+func drawBrewCrafters(b *board, v brewcrafters.View) error {
 	if v.Seat != -1 || len(v.Brewable) > 0 {
 		return ErrNotPublic
 	}
@@ -37,15 +25,7 @@ func drawBrewCrafters(b *board, view any) error {
 			b.seats = append(b.seats, b.w("seat", i+1))
 		}
 	}
-	names := b.seats
-	b.title = b.w("title", v)
-	b.desc = b.w("desc", v)
-
-	b.y = 18
-	b.c.bold(8, b.y, large, "start", b.title)
-	b.y += 16
-	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
-	b.legend(names)
+	b.header(v, b.seats)
 
 	// The season board (§8.2): twelve seasons, the current one marked.
 	b.c.open("bc-seasons")

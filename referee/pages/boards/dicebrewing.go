@@ -10,33 +10,15 @@ import (
 // the display are public; DB-6.3 the deck's order and DB-6.6 face-down
 // action tokens are not, and the public view leaves them out).
 
-func init() { register("dicebrewing", drawDiceBrewing) }
+func init() { registerView("dicebrewing", drawDiceBrewing) }
 
-func drawDiceBrewing(b *board, view any) error {
-	var v dicebrewing.View
-	switch x := view.(type) {
-	case dicebrewing.View:
-		v = x
-	case *dicebrewing.View:
-		v = *x
-	default:
-		return errWrongView(b.game, view)
-	}
+func drawDiceBrewing(b *board, v dicebrewing.View) error {
 	if v.Seat != -1 || v.Me != nil {
 		return ErrNotPublic
 	}
-	if len(b.seats) == 0 {
-		b.seats = v.Seats
-	}
-	b.title = b.w("title", v)
-	b.desc = b.w("desc", v)
-
+	b.useSeats(v.Seats)
 	// The header: round, season, step, whose turn.
-	b.y = 18
-	b.c.bold(8, b.y, large, "start", b.title)
-	b.y += 16
-	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
-	b.legend(b.seats)
+	b.header(v, b.seats)
 
 	// The end trigger and the supply (DB-1.3, DB-2.2).
 	b.c.open("db-supply")

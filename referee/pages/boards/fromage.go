@@ -12,39 +12,21 @@ import (
 // FR-6.4 the deck's order, draft hands and the moves of a turn under way
 // are not: the public view shows the board as it was at the turn's start).
 
-func init() { register("fromage", drawFromage) }
+func init() { registerView("fromage", drawFromage) }
 
-func drawFromage(b *board, view any) error {
-	var v fromage.View
-	switch x := view.(type) {
-	case fromage.View:
-		v = x
-	case *fromage.View:
-		v = *x
-	default:
-		return errWrongView(b.game, view)
-	}
+func drawFromage(b *board, v fromage.View) error {
 	if v.Seat != -1 || v.You != nil || v.Now != nil || len(v.Mine) > 0 {
 		return ErrNotPublic
 	}
 	if v.Draft != nil && (len(v.Draft.Hand) > 0 || len(v.Draft.Kept) > 0 || len(v.Draft.Placed) > 0) {
 		return ErrNotPublic
 	}
-	if len(b.seats) == 0 {
-		b.seats = v.Seats
-	}
-	b.title = b.w("title", v)
-	b.desc = b.w("desc", v)
-
-	b.y = 18
-	b.c.bold(8, b.y, large, "start", b.title)
-	b.y += 16
-	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
+	b.useSeats(v.Seats)
 	seats := append([]string(nil), b.seats...)
 	if v.Solo {
 		seats = append(seats, b.w("corp", nil))
 	}
-	b.legend(seats)
+	b.header(v, seats)
 
 	// The round board (D-1): four quadrants around the circle, in the
 	// order they rotate; each faces a player, or nobody.

@@ -11,32 +11,14 @@ import (
 // public; HA-6.3 the order of the piles and stacks is not, and the public
 // view gives their counts only).
 
-func init() { register("heavenale", drawHeavenAle) }
+func init() { registerView("heavenale", drawHeavenAle) }
 
-func drawHeavenAle(b *board, view any) error {
-	var v heavenale.View
-	switch x := view.(type) {
-	case heavenale.View:
-		v = x
-	case *heavenale.View:
-		v = *x
-	default:
-		return errWrongView(b.game, view)
-	}
+func drawHeavenAle(b *board, v heavenale.View) error {
 	if v.Seat != -1 || len(v.Menu) > 0 || v.Example != "" {
 		return ErrNotPublic
 	}
-	if len(b.seats) == 0 {
-		b.seats = v.Seats
-	}
-	b.title = b.w("title", v)
-	b.desc = b.w("desc", v)
-
-	b.y = 18
-	b.c.bold(8, b.y, large, "start", b.title)
-	b.y += 16
-	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
-	b.legend(b.seats)
+	b.useSeats(v.Seats)
+	b.header(v, b.seats)
 
 	// The track (§8.1): 27 spaces in three rows of nine, in playing order,
 	// then the start area (§8.2).

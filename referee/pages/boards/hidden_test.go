@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -28,6 +29,15 @@ func TestBoardRefusesSeatViews(t *testing.T) {
 		}
 		if _, err := Draw(game, "en", nil, "not a view"); err == nil {
 			t.Errorf("%s: a string drawn as a view", game)
+		}
+		// A nil pointer to the game's own view is refused, never a panic.
+		vt := reflect.TypeOf(st.View(-1))
+		if vt.Kind() != reflect.Pointer {
+			vt = reflect.PointerTo(vt)
+		}
+		nilView := reflect.Zero(vt).Interface()
+		if _, err := Draw(game, "en", nil, nilView); err == nil {
+			t.Errorf("%s: a nil %T drawn", game, nilView)
 		}
 	}
 	if _, err := Draw("nosuchgame", "en", nil, nil); err == nil {
