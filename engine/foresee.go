@@ -44,3 +44,28 @@ func (t *Table) foreseeOrder(seat int, o Order) []*RuleError {
 	}
 	return errs
 }
+
+// Parser is the part of a State that reads a command line.
+type Parser interface {
+	Parse(seat int, line string) (Move, error)
+}
+
+// ParsedMove parses line for seat and returns its move as an M, whether
+// Parse gave an M or a non-nil *M; ok is false when the line does not parse
+// or gives another move. A game's Foresee starts with it: a line that does
+// not parse is the turn's to refuse, not a foreseen error.
+func ParsedMove[M any](p Parser, seat int, line string) (m M, ok bool) {
+	mv, err := p.Parse(seat, line)
+	if err != nil {
+		return m, false
+	}
+	switch x := any(mv).(type) {
+	case M:
+		return x, true
+	case *M:
+		if x != nil {
+			return *x, true
+		}
+	}
+	return m, false
+}

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -115,3 +116,36 @@ func TestElsePassResultKeepsTheReason(t *testing.T) {
 		t.Fatalf("result %+v", r)
 	}
 }
+
+// parser gives, for each line, the move (or the error) of its map.
+type parser map[string]engine.Move
+
+type parsedMove struct{ verb string }
+
+func (m parsedMove) String() string { return m.verb }
+
+func (p parser) Parse(_ int, line string) (engine.Move, error) {
+	if mv, ok := p[line]; ok {
+		return mv, nil
+	}
+	return nil, errors.New("no such line")
+}
+
+// TestParsedMove: the move comes by value or by pointer; a line that does
+// not parse, another move type or a nil pointer is not ok.
+func TestParsedMove(t *testing.T) {
+	p := parser{"val": parsedMove{"VAL"}, "ptr": &parsedMove{"PTR"}, "nil": (*parsedMove)(nil), "other": engine.Move(otherMove{})}
+	for line, want := range map[string]string{"val": "VAL", "ptr": "PTR", "nil": "", "other": "", "bad": ""} {
+		m, ok := engine.ParsedMove[parsedMove](p, 0, line)
+		if ok != (want != "") || m.verb != want {
+			t.Errorf("%s: %+v %v, want %q", line, m, ok, want)
+		}
+	}
+	if m, ok := engine.ParsedMove[*parsedMove](p, 0, "ptr"); !ok || m.verb != "PTR" {
+		t.Errorf("a pointer move as a pointer: %v %v", m, ok)
+	}
+}
+
+type otherMove struct{}
+
+func (otherMove) String() string { return "OTHER" }

@@ -27,11 +27,7 @@ func (s *state) Foresee(seat int, slot, line string) *engine.RuleError {
 	if seat < 0 || seat >= len(s.P) {
 		return nil
 	}
-	mv, err := s.Parse(seat, line)
-	if err != nil {
-		return nil
-	}
-	m, ok := mv.(*move)
+	m, ok := engine.ParsedMove[*move](s, seat, line)
 	if !ok || m.Verb != "PLACE" || len(m.Items) == 0 {
 		return nil
 	}

@@ -21,17 +21,8 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 	if s.Phase != phasePlay || seat < 0 || seat >= s.n() {
 		return nil
 	}
-	mv, err := s.Parse(seat, line)
-	if err != nil {
-		return nil
-	}
-	var m Move
-	switch x := mv.(type) {
-	case Move:
-		m = x
-	case *Move:
-		m = *x
-	default:
+	m, ok := engine.ParsedMove[Move](s, seat, line)
+	if !ok {
 		return nil
 	}
 	p := &s.Players[seat]
