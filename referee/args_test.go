@@ -2,13 +2,9 @@ package referee
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/pbem-referee/referee/engine"
 )
 
 // optionLine reads "  1) PIAZZA MH1 SEME" (the first column of a menu).
@@ -110,44 +106,7 @@ func TestMenusAsShownArePlayed(t *testing.T) {
 	}{{"dicebrewing", 2, 400}, {"fromage", 2, 200}, {"brewcrafters", 2, 200}} {
 		for _, lang := range []string{"it", "fr", "nl"} {
 			t.Run(c.game+"/"+lang, func(t *testing.T) {
-				h := newHarness(t)
-				h.org("NEW " + c.game + " id=w1 deadline=48h seed=menus1\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
-				h.send("w1", ann, "JOIN", -1)
-				h.send("w1", bob, "JOIN", -1)
-				h.mails()
-				eg, _ := engine.Lookup(c.game)
-				bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-				if err != nil {
-					t.Fatal(err)
-				}
-				rng := rand.New(rand.NewPCG(5, 6))
-				shown := 0
-				for n := 0; n < c.moves && h.game("w1").Status == StatusRunning; n++ {
-					tb := h.table("w1")
-					d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-					p := tb.Prompts[d.Seat]
-					gm := h.game("w1")
-					opts := tb.State.Legal(d)
-					i := bot.Choose(tb.State, d, opts, rng)
-					cmd := opts[i].Cmd
-					if p.Numbered {
-						rd := Reader{Game: c.game, Lang: lang, Seat: d.Seat, Seats: gm.names()}
-						text, err := h.r.render.Prompt(rd, p, tb.State.View(d.Seat))
-						if err != nil {
-							t.Fatal(err)
-						}
-						if as := shownOption(text, i+1); as != "" {
-							shown++
-							cmd = as
-						}
-					}
-					h.clock.Advance(2 * time.Minute)
-					out := h.send("w1", gm.Seats[d.Seat].Address, cmd, tb.Token())
-					h.mails()
-					if out.Status != "applied" && out.Status != "queued" {
-						t.Fatalf("%q as shown: %+v", cmd, out)
-					}
-				}
+				shown := playMenuAnswers(t, menuGame{game: c.game, lang: lang, seed: "menus1", moves: c.moves, rng: [2]uint64{5, 6}, option: shownOption})
 				t.Logf("%d answers sent as shown in the menu", shown)
 			})
 		}

@@ -1,12 +1,8 @@
 package referee
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/pbem-referee/referee/engine"
 )
 
 // Issue 12.7 for Brew Crafters: over a whole game in Italian, French and
@@ -26,40 +22,13 @@ func TestBrewCraftersMenusInTheReadersWords(t *testing.T) {
 	english := []string{"PROCESS", "RESEARCH", "INSTALL", "FUND", "WORKER", "INVESTOR", "YEAST", "BASIC", "THEN"}
 	for _, lang := range []string{"it", "fr", "nl"} {
 		t.Run(lang, func(t *testing.T) {
-			h := newHarness(t)
-			h.org("NEW brewcrafters id=w1 deadline=48h seed=words1\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
-			h.send("w1", ann, "JOIN", -1)
-			h.send("w1", bob, "JOIN", -1)
-			h.mails()
-			eg, _ := engine.Lookup("brewcrafters")
-			bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(7, 8))
 			var sent []string
-			for n := 0; n < 400 && h.game("w1").Status == StatusRunning; n++ {
-				tb := h.table("w1")
-				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-				p := tb.Prompts[d.Seat]
-				gm := h.game("w1")
-				opts := tb.State.Legal(d)
-				i := bot.Choose(tb.State, d, opts, rng)
-				cmd := opts[i].Cmd
-				if p.Numbered {
-					rd := Reader{Game: "brewcrafters", Lang: lang, Seat: d.Seat, Seats: gm.names()}
-					text, err := h.r.render.Prompt(rd, p, tb.State.View(d.Seat))
-					if err != nil {
-						t.Fatal(err)
-					}
+			playMenuAnswers(t, menuGame{game: "brewcrafters", lang: lang, seed: "words1", moves: 400, rng: [2]uint64{7, 8},
+				option: shownOption, required: true, shown: func(text, as string) {
 					for _, l := range strings.Split(text, "\n") {
 						if len([]rune(l)) > 80 {
 							t.Errorf("%d columns: %q", len([]rune(l)), l)
 						}
-					}
-					as := shownOption(text, i+1)
-					if as == "" {
-						t.Fatalf("option %d (%s) not in the menu:\n%s", i+1, cmd, text)
 					}
 					for _, w := range strings.Fields(as) {
 						for _, e := range english {
@@ -68,16 +37,8 @@ func TestBrewCraftersMenusInTheReadersWords(t *testing.T) {
 							}
 						}
 					}
-					cmd = as
 					sent = append(sent, as)
-				}
-				h.clock.Advance(2 * time.Minute)
-				out := h.send("w1", gm.Seats[d.Seat].Address, cmd, tb.Token())
-				h.mails()
-				if out.Status != "applied" && out.Status != "queued" {
-					t.Fatalf("%q as shown: %+v", cmd, out)
-				}
-			}
+				}})
 			all := " " + strings.Join(sent, " ") + " "
 			for _, w := range local[lang] {
 				if !strings.Contains(all, " "+w+" ") {

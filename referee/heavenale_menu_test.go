@@ -2,13 +2,9 @@ package referee
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/pbem-referee/referee/engine"
 )
 
 // nextOption finds where the next option of a two-column menu line starts.
@@ -43,48 +39,13 @@ func TestHeavenAleMenuLinesAsShownArePlayed(t *testing.T) {
 	}
 	for _, lang := range []string{"en", "it", "fr", "nl"} {
 		t.Run(lang, func(t *testing.T) {
-			h := newHarness(t)
-			h.org("NEW heavenale id=w1 deadline=48h seed=menus1\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
-			h.send("w1", ann, "JOIN", -1)
-			h.send("w1", bob, "JOIN", -1)
-			h.mails()
-			eg, _ := engine.Lookup("heavenale")
-			bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(5, 6))
 			described := 0
-			for n := 0; n < 300 && h.game("w1").Status == StatusRunning; n++ {
-				tb := h.table("w1")
-				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-				p := tb.Prompts[d.Seat]
-				gm := h.game("w1")
-				opts := tb.State.Legal(d)
-				i := bot.Choose(tb.State, d, opts, rng)
-				cmd := opts[i].Cmd
-				if p.Numbered {
-					rd := Reader{Game: "heavenale", Lang: lang, Seat: d.Seat, Seats: gm.names()}
-					text, err := h.r.render.Prompt(rd, p, tb.State.View(d.Seat))
-					if err != nil {
-						t.Fatal(err)
-					}
-					as := wholeOption(text, i+1)
-					if as == "" {
-						t.Fatalf("option %d (%s) not in the menu:\n%s", i+1, cmd, text)
-					}
+			playMenuAnswers(t, menuGame{game: "heavenale", lang: lang, seed: "menus1", moves: 300, rng: [2]uint64{5, 6},
+				option: wholeOption, required: true, shown: func(_, as string) {
 					if strings.Contains(as, "#") {
 						described++
 					}
-					cmd = as
-				}
-				h.clock.Advance(2 * time.Minute)
-				out := h.send("w1", gm.Seats[d.Seat].Address, cmd, tb.Token())
-				h.mails()
-				if out.Status != "applied" && out.Status != "queued" {
-					t.Fatalf("%q as shown: %+v\n%s", cmd, out, h.mailTo(h.mails(), gm.Seats[d.Seat].Address).Body)
-				}
-			}
+				}})
 			if described < 20 {
 				t.Errorf("only %d answers with a description", described)
 			}
