@@ -176,6 +176,32 @@ func (b *board) header(v any, seats []string) {
 	b.legend(seats)
 }
 
+// finalScores draws the final scores' part (the word "final", then in
+// the group class one line per score i of n: its seat's marker and the word
+// "score" of its data).
+func (b *board) finalScores(class string, n int, score func(i int) (seat int, data any)) {
+	b.heading(b.w("final", nil))
+	b.c.open(class)
+	for i := range n {
+		seat, data := score(i)
+		b.y += 15
+		b.c.token(16, b.y-4, 7, seat)
+		b.c.text(30, b.y, normal, "start", "", b.w("score", data))
+	}
+	b.c.close()
+}
+
+// keyFooter writes the game's key (the word "key"), wrapped, and sets the
+// final height.
+func (b *board) keyFooter() {
+	b.y += 12
+	for _, l := range wrapWords(b.w("key", nil), 70) {
+		b.c.text(8, b.y, small, "start", "#555", l)
+		b.y += 12
+	}
+	b.finish()
+}
+
 func errWrongView(game string, view any) error {
 	return fmt.Errorf("boards: %s: %T is not the game's view", game, view)
 }

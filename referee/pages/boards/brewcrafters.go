@@ -131,21 +131,12 @@ func drawBrewCrafters(b *board, v brewcrafters.View) error {
 		bcPlayer(b, p)
 	}
 	if v.Result != nil {
-		b.heading(b.w("final", nil))
-		b.c.open("bc-final")
-		for _, s := range v.Result.Scores {
-			b.y += 15
-			b.c.token(16, b.y-4, 7, s.Seat)
-			b.c.text(30, b.y, normal, "start", "", b.w("score", map[string]any{"rank": v.Result.Rank[s.Seat], "name": b.name(s.Seat), "total": s.Total}))
-		}
-		b.c.close()
+		b.finalScores("bc-final", len(v.Result.Scores), func(i int) (int, any) {
+			s := v.Result.Scores[i]
+			return s.Seat, map[string]any{"rank": v.Result.Rank[s.Seat], "name": b.name(s.Seat), "total": s.Total}
+		})
 	}
-	b.y += 12
-	for _, l := range wrapWords(b.w("key", nil), 70) {
-		b.c.text(8, b.y, small, "start", "#555", l)
-		b.y += 12
-	}
-	b.finish()
+	b.keyFooter()
 	return nil
 }
 

@@ -71,14 +71,7 @@ func drawDiceBrewing(b *board, v dicebrewing.View) error {
 		dbPlayer(b, p)
 	}
 	if len(v.Scores) > 0 {
-		b.heading(b.w("final", nil))
-		b.c.open("db-scores")
-		for _, s := range v.Scores {
-			b.y += 15
-			b.c.token(16, b.y-4, 7, s.Seat)
-			b.c.text(30, b.y, normal, "start", "", b.w("score", s))
-		}
-		b.c.close()
+		b.finalScores("db-scores", len(v.Scores), func(i int) (int, any) { return v.Scores[i].Seat, v.Scores[i] })
 	}
 	b.finish()
 	return nil

@@ -82,25 +82,15 @@ func drawFromage(b *board, v fromage.View) error {
 		frPlayer(b, p)
 	}
 	if v.Final != nil {
-		b.heading(b.w("final", nil))
-		b.c.open("fr-final")
-		for s, total := range v.Final.Totals {
-			b.y += 15
-			b.c.token(16, b.y-4, 7, s)
+		b.finalScores("fr-final", len(v.Final.Totals), func(s int) (int, any) {
 			rank := 0
 			if s < len(v.Final.Rank) {
 				rank = v.Final.Rank[s]
 			}
-			b.c.text(30, b.y, normal, "start", "", b.w("score", map[string]any{"rank": rank, "name": b.name(s), "total": total}))
-		}
-		b.c.close()
+			return s, map[string]any{"rank": rank, "name": b.name(s), "total": v.Final.Totals[s]}
+		})
 	}
-	b.y += 12
-	for _, l := range wrapWords(b.w("key", nil), 70) {
-		b.c.text(8, b.y, small, "start", "#555", l)
-		b.y += 12
-	}
-	b.finish()
+	b.keyFooter()
 	return nil
 }
 

@@ -66,12 +66,7 @@ func drawHeavenAle(b *board, v heavenale.View) error {
 		}
 		haPlayer(b, v.Cells, i, p, final)
 	}
-	b.y += 12
-	for _, l := range wrapWords(b.w("key", nil), 70) {
-		b.c.text(8, b.y, small, "start", "#555", l)
-		b.y += 12
-	}
-	b.finish()
+	b.keyFooter()
 	return nil
 }
 
