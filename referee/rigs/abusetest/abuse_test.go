@@ -247,14 +247,7 @@ level = "warn"
 // invitations wait in the outbox.
 func createGame(t *testing.T, cfgPath string, ms *mailstack.Stack) {
 	t.Helper()
-	cfg, err := config.Load(cfgPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, db, err := daemon.Offline(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, db := offline(t, cfgPath)
 	defer db.Close()
 	none, _ := referee.ParsePolicy("none")
 	ng := referee.NewGame{ID: "g1", Game: "dicebrewing", Organiser: ms.Address("olga"), Seed: "abuse/g1", Policy: &none,
@@ -715,14 +708,7 @@ func (s *suite) verify(note func(string, string, ...any)) {
 	}
 	time.Sleep(2 * time.Second) // the last answers leave the outbox
 	s.d.stop()
-	cfg, err := config.Load(s.cfgPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, db, err := daemon.Offline(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, db := offline(t, s.cfgPath)
 	defer db.Close()
 	if err := db.Check(); err != nil {
 		t.Errorf("store: %v", err)
@@ -794,4 +780,20 @@ func slicesEqualCmds(a, b *mail) bool {
 		}
 	}
 	return true
+}
+
+// offline opens the stopped daemon's store and referee from its
+// configuration file, as the organiser's command line does; the caller
+// closes the store.
+func offline(t *testing.T, cfgPath string) (*referee.Referee, *store.DB) {
+	t.Helper()
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, db, err := daemon.Offline(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, db
 }

@@ -238,14 +238,7 @@ const nominalKills = 15
 // the invitations wait in the outbox.
 func createGames(t *testing.T, cfgPath string, ms *mailstack.Stack) {
 	t.Helper()
-	cfg, err := config.Load(cfgPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, db, err := daemon.Offline(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, db := offline(t, cfgPath)
 	defer db.Close()
 	none, _ := referee.ParsePolicy("none")
 	timed := referee.DefaultPolicy()
@@ -257,6 +250,7 @@ func createGames(t *testing.T, cfgPath string, ms *mailstack.Stack) {
 		}
 		ng := referee.NewGame{ID: s.id, Game: s.game, Options: s.options, Organiser: ms.Address("olga"), Seed: "crash/" + s.id, Policy: pol}
 		if s.ruleset != "" {
+			var err error
 			if ng.Ruleset, err = os.ReadFile(s.ruleset); err != nil {
 				t.Fatal(err)
 			}
@@ -440,14 +434,7 @@ func (b *bot) reply(orig *mailfmt.Message, id, text string) {
 
 // verify compares every game with an uninterrupted simulation.
 func verify(t *testing.T, cfgPath string, ms *mailstack.Stack, bots []*bot) {
-	cfg, err := config.Load(cfgPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, db, err := daemon.Offline(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, db := offline(t, cfgPath)
 	defer db.Close()
 	if err := db.Check(); err != nil {
 		t.Fatalf("store: %v", err)
@@ -628,4 +615,20 @@ func checkMailboxes(t *testing.T, cfgPath string, ms *mailstack.Stack, kills int
 		t.Errorf("%d mails arrived twice, more than the %d kills x %d workers the commit window allows", doubled, kills, workers)
 	}
 	t.Logf("mailboxes against the outbox: %d sent mails checked, %d lost, %d doubled, %d queued", checked, lost, doubled, queued)
+}
+
+// offline opens the stopped daemon's store and referee from its
+// configuration file, as the organiser's command line does; the caller
+// closes the store.
+func offline(t *testing.T, cfgPath string) (*referee.Referee, *store.DB) {
+	t.Helper()
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, db, err := daemon.Offline(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, db
 }
