@@ -1,12 +1,3 @@
-// Package tournament is the bookkeeping of a tournament by mail: who plays
-// whom in each round (Swiss by maximum-weight matching, tables of K by
-// standing, round robin by the circle method, knockout), the standings with
-// their tie-breaks, and the ratings (Glicko-2 for two-player games,
-// Weng-Lin Plackett-Luce for tables).
-//
-// It is pure: no I/O, no clock, no global randomness. Every draw comes from
-// the tournament's seed, committed at the start and revealed at the end, so
-// Replay can check every round's pairings from the record alone.
 package tournament
 
 import (
@@ -137,6 +128,10 @@ type Round struct {
 	// Told: the standings after this round went out when it completed
 	// (the next round waiting for its date).
 	Told bool `json:"told,omitempty"`
+	// Pairing is how a Swiss round was paired: PairingExact ("", every
+	// round of a field that fits one window, and every round recorded
+	// before windows) or PairingWindows. Replay pairs it the same way.
+	Pairing string `json:"pairing,omitempty"`
 }
 
 // Complete reports whether every match of the round is decided.

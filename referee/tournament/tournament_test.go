@@ -461,23 +461,3 @@ func TestDefaults(t *testing.T) {
 		t.Fatal("unknown tie-break accepted")
 	}
 }
-
-// BenchmarkSwiss1000 pairs round 4 of a 1,000-entrant Swiss tournament.
-func BenchmarkSwiss1000(b *testing.B) {
-	tr := newT(b, 1000, Settings{Format: Swiss, NumRounds: 9})
-	r := rand.New(rand.NewPCG(1, 1))
-	for round := 1; round <= 3; round++ {
-		rd, err := tr.NextRound()
-		if err != nil {
-			b.Fatal(err)
-		}
-		tr.Rounds = append(tr.Rounds, rd)
-		play(tr, r)
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := tr.NextRound(); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
