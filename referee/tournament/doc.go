@@ -27,4 +27,39 @@
 // only where the exact matching has one too. The method is recorded with
 // the round (Round.Pairing), so Replay draws a round exactly as it was
 // drawn, rounds recorded before windows existed included.
+//
+// # Tables of different sizes
+//
+// When the entrants do not divide evenly, some tables are one short (or
+// more). A seat there must be neither favoured nor punished, so (for
+// records with Settings.Scaled, which Defaults sets) a table of k seats
+// where a full one has K reads its places on the full table's scale:
+// place p (1..k) stands for the fractional place 1+(p-1)(K-1)/(k-1), whose
+// points are those of the full table's places on either side, weighted by
+// nearness; seats that share places share their points. The first earns
+// the first place's points, the last the last place's, and with evenly
+// spaced points (the default) a seat expects the same points at any
+// table. In Buchholz and Sonneborn-Berger a game at a small table counts
+// (K-1)/(k-1) times, since it had fewer opponents. The small tables go to
+// the run of consecutive entrants in the standings with the fewest seats
+// at a small table so far (not always to the bottom), and the swaps that
+// avoid repeated meetings keep that count even.
+//
+// Worked example (tested): tables of 3 with points 2, 1, 0 and one table
+// of 2. At the table of 2 the winner earns 2 and the loser 0 (the old
+// rule gave the loser 1 of 2 points); a draw there earns 1 each. At a
+// table of 3 one short of 4 (points 3, 2, 1, 0), the places earn 3, 1½
+// and 0. Round 1: 0>1>2, 3>4>5, 6>7; round 2: 7>0>3, 1=4>6, 5>2. Entrant
+// 7 has 0+2 points; their Buchholz is 2×2 for 6 (one opponent at the
+// table of 2 counts twice) plus 3+2 for 0 and 3: 9, level with 6.
+//
+// # Forfeits and ratings
+//
+// A forfeit gives its points like any result and counts in Won/Drawn/
+// Lost, but it is no game played: not in Played, and (Settings.Forfeits
+// "skip", the default) not in Buchholz, Sonneborn-Berger nor head to
+// head; "count" counts it there as a game. Byes never count in the
+// tie-breaks. Every game with a result is rated (RateMatch), adjudicated
+// ones too, and those are counted in Rating.Adjudicated so the rating
+// can be marked; forfeits and byes are not rated.
 package tournament

@@ -102,6 +102,7 @@ type seatHistory struct {
 	last     int // 0 none, 1 first, 2 not first
 	lateness float64
 	byes     int
+	short    int // seats at a table smaller than Settings.Table
 }
 
 func (t *Tournament) seatHistories() []seatHistory {
@@ -124,6 +125,9 @@ func (t *Tournament) seatHistories() []seatHistory {
 				}
 				if len(m.Seats) > 1 {
 					h[e].lateness += float64(i) / float64(len(m.Seats)-1)
+				}
+				if len(m.Seats) < t.Table {
+					h[e].short++
 				}
 			}
 		}
@@ -507,6 +511,57 @@ func tableSizes(n, k, kmin int) []int {
 	return sizes
 }
 
+// seatTables splits order (by standing) into tables of sizes (the full
+// ones first, then the small ones). Unscaled, the tables take the
+// standings in turn, so the small ones go to the bottom. Scaled, the
+// small tables take the run of consecutive entrants with the fewest
+// seats at a small table before (the lowest most of them had, then their
+// sum, then the lowest in the standings), and the full tables the others
+// in turn; tables are numbered by their best-placed entrant.
+func seatTables(sizes, order []int, h []seatHistory, scaled bool) [][]int {
+	long := 0
+	for _, s := range sizes {
+		if s == sizes[0] {
+			long++
+		}
+	}
+	width := 0
+	for _, s := range sizes[long:] {
+		width += s
+	}
+	at := len(order) - width // where the small tables' run starts
+	if scaled && width > 0 && long > 0 {
+		bestMax, bestSum := -1, 0
+		for i := 0; i+width <= len(order); i++ {
+			mx, sum := 0, 0
+			for _, e := range order[i : i+width] {
+				mx, sum = max(mx, h[e].short), sum+h[e].short
+			}
+			if bestMax < 0 || mx < bestMax || (mx == bestMax && sum <= bestSum) {
+				bestMax, bestSum, at = mx, sum, i
+			}
+		}
+	}
+	rest := append(append([]int(nil), order[:at]...), order[at+width:]...)
+	var tabs [][]int
+	k := 0
+	for _, s := range sizes[:long] {
+		tabs = append(tabs, rest[k:k+s])
+		k += s
+	}
+	k = at
+	for _, s := range sizes[long:] {
+		tabs = append(tabs, append([]int(nil), order[k:k+s]...))
+		k += s
+	}
+	place := make(map[int]int, len(order))
+	for i, e := range order {
+		place[e] = i
+	}
+	sort.SliceStable(tabs, func(x, y int) bool { return place[tabs[x][0]] < place[tabs[y][0]] })
+	return tabs
+}
+
 // tables seats round n's entrants (in standing order) at tables of K from
 // the top, then swaps players between neighbouring tables while that
 // lowers the number of repeated meetings; seats go first to those who sat
@@ -527,12 +582,7 @@ func (t *Tournament) tables(n int, order []int) ([]Match, error) {
 	h := t.seatHistories()
 	order, byes := takeByes(order, len(order)-seated, h)
 	met := t.meetings()
-	tabs := make([][]int, len(sizes))
-	k := 0
-	for i, s := range sizes {
-		tabs[i] = append([]int(nil), order[k:k+s]...)
-		k += s
-	}
+	tabs := seatTables(sizes, order, h, t.Scaled)
 	cost := func(tab []int) int {
 		c := 0
 		for i, a := range tab {
@@ -548,6 +598,9 @@ func (t *Tournament) tables(n int, order []int) ([]Match, error) {
 			for y := x + 1; y < len(tabs) && y <= x+2; y++ {
 				for i := range tabs[x] {
 					for j := range tabs[y] {
+						if t.Scaled && len(tabs[x]) != len(tabs[y]) && h[tabs[x][i]].short != h[tabs[y][j]].short {
+							continue // keeps the small tables' seats even
+						}
 						before := cost(tabs[x]) + cost(tabs[y])
 						tabs[x][i], tabs[y][j] = tabs[y][j], tabs[x][i]
 						if cost(tabs[x])+cost(tabs[y]) < before {

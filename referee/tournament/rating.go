@@ -171,6 +171,10 @@ type Rating struct {
 	Duels   int     `json:"duels"`
 	WengLin WengLin `json:"wenglin"`
 	Tables  int     `json:"tables"`
+	// Adjudicated counts the rated games (in Duels or Tables) whose
+	// result was adjudicated rather than played out, so that pages can
+	// mark the rating.
+	Adjudicated int `json:"adjudicated,omitempty"`
 }
 
 // NewRating is a newcomer's rating in a game.
@@ -207,4 +211,27 @@ func RateGame(rs []Rating, rank []int) []Rating {
 		}
 	}
 	return out
+}
+
+// Rated reports whether a match's result moves ratings: every game with a
+// result, played out or adjudicated; not a forfeit (no game was played)
+// nor a bye.
+func Rated(m Match) bool {
+	return (m.State == MatchDone || m.State == MatchAdjudicated) && len(m.Seats) >= 2 && len(m.Rank) == len(m.Seats)
+}
+
+// RateMatch updates the ratings of a tournament match's players (rs in
+// seat order) when the match is Rated; an adjudicated result also counts
+// in Adjudicated. It reports whether anything was rated.
+func RateMatch(rs []Rating, m Match) ([]Rating, bool) {
+	if !Rated(m) || len(rs) != len(m.Seats) {
+		return rs, false
+	}
+	out := RateGame(rs, m.Rank)
+	if m.State == MatchAdjudicated {
+		for i := range out {
+			out[i].Adjudicated++
+		}
+	}
+	return out, true
 }

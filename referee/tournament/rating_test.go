@@ -80,3 +80,37 @@ func TestRateGame(t *testing.T) {
 		t.Fatalf("table: %+v", out3)
 	}
 }
+
+// TestRateMatch: a result played out or adjudicated moves the ratings
+// (adjudicated ones marked); a forfeit, a bye or an open game does not.
+func TestRateMatch(t *testing.T) {
+	for _, seats := range []int{2, 3} {
+		rs := make([]Rating, seats)
+		seat := make([]int, seats)
+		rank := make([]int, seats)
+		for i := range rs {
+			rs[i] = NewRating("toy", "p@x")
+			seat[i] = i
+			rank[i] = i + 1
+		}
+		for _, c := range []struct {
+			state string
+			rated bool
+			adj   int
+		}{
+			{MatchDone, true, 0}, {MatchAdjudicated, true, 1}, {MatchForfeit, false, 0}, {MatchPlaying, false, 0},
+		} {
+			got, ok := RateMatch(rs, Match{Seats: seat, State: c.state, Rank: rank})
+			if ok != c.rated {
+				t.Fatalf("%d seats %s: rated %v", seats, c.state, ok)
+			}
+			games := got[0].Duels + got[0].Tables
+			if (games == 1) != c.rated || got[0].Adjudicated != c.adj || (c.rated && got[0] == rs[0]) {
+				t.Fatalf("%d seats %s: %+v", seats, c.state, got[0])
+			}
+		}
+	}
+	if _, ok := RateMatch([]Rating{NewRating("toy", "a")}, Match{Seats: []int{0}, State: MatchBye}); ok {
+		t.Fatal("a bye was rated")
+	}
+}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"math"
 	"sort"
 )
 
@@ -19,8 +20,12 @@ type Standing struct {
 	Drawn     int       `json:"drawn"`
 	Lost      int       `json:"lost"`
 	Byes      int       `json:"byes"`
-	Score     int       `json:"score"`
-	Withdrawn bool      `json:"withdrawn,omitempty"`
+	// Forfeits are the entrant's games decided by forfeit (won or lost):
+	// in Won/Drawn/Lost, not in Played, and in the tie-breaks only when
+	// Settings.Forfeits is ForfeitsCount.
+	Forfeits  int  `json:"forfeits,omitempty"`
+	Score     int  `json:"score"`
+	Withdrawn bool `json:"withdrawn,omitempty"`
 }
 
 // seatPoints returns the tournament points of each seat of a decided match.
@@ -32,6 +37,7 @@ func (s *Settings) seatPoints(m Match) []float64 {
 		}
 		return out
 	}
+	k := len(m.Seats)
 	for i, r := range m.Rank {
 		same := 0
 		for _, q := range m.Rank {
@@ -39,19 +45,53 @@ func (s *Settings) seatPoints(m Match) []float64 {
 				same++
 			}
 		}
-		if len(m.Seats) == 2 && same == 2 && s.Draw != nil {
+		if k == 2 && same == 2 && s.Draw != nil && (!s.Scaled || s.Table <= 2) {
 			out[i] = *s.Draw
 			continue
 		}
 		sum := 0.0
 		for p := r - 1; p < r-1+same; p++ {
-			if p >= 0 && p < len(s.Points) {
+			if s.Scaled && k < s.Table && k > 1 {
+				sum += s.placePoints(float64(p) * float64(s.Table-1) / float64(k-1))
+			} else if p >= 0 && p < len(s.Points) {
 				sum += s.Points[p]
 			}
 		}
 		out[i] = sum / float64(same)
 	}
 	return out
+}
+
+// placePoints is the points of a fractional place x (0 first, Table-1
+// last) at a full table: the points of the places on either side,
+// weighted by nearness.
+func (s *Settings) placePoints(x float64) float64 {
+	last := min(s.Table, len(s.Points)) - 1
+	if x <= 0 || last <= 0 {
+		return s.Points[0]
+	}
+	if x >= float64(last) {
+		return s.Points[last]
+	}
+	lo := int(math.Floor(x))
+	f := x - float64(lo)
+	return s.Points[lo] + f*(s.Points[lo+1]-s.Points[lo])
+}
+
+// tiebreakScale is the factor of a game's share in Buchholz and
+// Sonneborn-Berger: the opponents a full table has over the opponents
+// this one had (1 unless Scaled and the table is small).
+func (s *Settings) tiebreakScale(m Match) float64 {
+	if !s.Scaled || len(m.Seats) >= s.Table || len(m.Seats) < 2 {
+		return 1
+	}
+	return float64(s.Table-1) / float64(len(m.Seats)-1)
+}
+
+// countsInTiebreaks reports whether a decided game counts in the
+// tie-breaks: forfeits only when Settings.Forfeits says so.
+func (s *Settings) countsInTiebreaks(m Match) bool {
+	return m.State != MatchForfeit || s.Forfeits == "" || s.Forfeits == ForfeitsCount
 }
 
 // outcome is seat i's result against seat j at one table: 1 ahead, ½ level,
@@ -118,9 +158,15 @@ func (t *Tournament) Standings() []Standing {
 		}
 	}
 	t.played(func(_ int, m Match) {
+		counts := t.countsInTiebreaks(m)
+		scale := t.tiebreakScale(m)
 		for i, a := range m.Seats {
 			s := &st[a]
-			s.Played++
+			if m.State == MatchForfeit {
+				s.Forfeits++
+			} else {
+				s.Played++
+			}
 			if i < len(m.Scores) {
 				s.Score += m.Scores[i]
 			}
@@ -129,8 +175,10 @@ func (t *Tournament) Standings() []Standing {
 				if i == j {
 					continue
 				}
-				buch[a] += pts[b]
-				sb[a] += outcome(m, i, j) * pts[b]
+				if counts {
+					buch[a] += scale * pts[b]
+					sb[a] += scale * outcome(m, i, j) * pts[b]
+				}
 				if m.Rank[j] < m.Rank[i] {
 					best = false
 				} else if m.Rank[j] == m.Rank[i] {
@@ -179,6 +227,9 @@ func (t *Tournament) Standings() []Standing {
 			k := len(keys[0])
 			h := make([]float64, n)
 			t.played(func(_ int, m Match) {
+				if !t.countsInTiebreaks(m) {
+					return
+				}
 				for i, a := range m.Seats {
 					for j, b := range m.Seats {
 						if i != j && equalUpTo(a, b, k) {

@@ -34,6 +34,12 @@ const (
 	MatchBye         = "bye"
 )
 
+// Whether forfeits count in the tie-breaks (Settings.Forfeits).
+const (
+	ForfeitsSkip  = "skip"
+	ForfeitsCount = "count"
+)
+
 // Tie-break names.
 const (
 	Buchholz        = "buchholz"
@@ -62,7 +68,16 @@ type Settings struct {
 	// place (nil: the average of 1st and 2nd).
 	Draw *float64 `json:"draw,omitempty"`
 	// Bye is the points of a bye.
-	Bye       float64  `json:"bye"`
+	Bye float64 `json:"bye"`
+	// Scaled: a table smaller than Table earns points and tie-breaks
+	// scaled to its size, and the small tables go to the entrants who sat
+	// at one least often (doc.go). Defaults sets it; records made before
+	// it existed lack it and keep the plain rule, so they still replay.
+	Scaled bool `json:"scaled,omitempty"`
+	// Forfeits says whether forfeited games count in the tie-breaks:
+	// ForfeitsSkip (Defaults) or ForfeitsCount ("" in records made
+	// before it existed: counted).
+	Forfeits  string   `json:"forfeits,omitempty"`
 	Tiebreaks []string `json:"tiebreaks"`
 	// Deadline is the time a round's games have (0: none).
 	Deadline time.Duration `json:"deadline"`
@@ -225,6 +240,14 @@ func Defaults(s *Settings, info engine.Info) error {
 	}
 	if s.Bye == 0 {
 		s.Bye = s.Points[0]
+	}
+	s.Scaled = true
+	switch s.Forfeits {
+	case "":
+		s.Forfeits = ForfeitsSkip
+	case ForfeitsSkip, ForfeitsCount:
+	default:
+		return fmt.Errorf("%w: forfeits=%q (skip or count)", ErrFormat, s.Forfeits)
 	}
 	if len(s.Tiebreaks) == 0 {
 		s.Tiebreaks = []string{Buchholz, SonnebornBerger, GameScore, HeadToHead}
