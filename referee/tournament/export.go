@@ -1,0 +1,417 @@
+package tournament
+
+// Exports: pure functions from the record to the files a tournament
+// director reaches for. Column names are field names for programs, not
+// words for players; whatever a player reads (an event's title) comes
+// from the caller, in the reader's language.
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	ics "github.com/arran4/golang-ical"
+)
+
+// ErrExport is returned for an export the tournament cannot have (the
+// TRF of an event that is not two-player, a round that does not exist).
+var ErrExport = fmt.Errorf("tournament: export")
+
+// num writes a point total without trailing zeros: 1, 1.5, 2.25.
+func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+func writeCSV(rows [][]string) ([]byte, error) {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	if err := w.WriteAll(rows); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// StandingsCSV is the standings as CSV: one line per entrant in standing
+// order, with the tie-breaks under their names (Settings.Tiebreaks).
+func StandingsCSV(t *Tournament) ([]byte, error) {
+	head := []string{"place", "entrant", "name", "points"}
+	head = append(head, t.Tiebreaks...)
+	head = append(head, "played", "won", "drawn", "lost", "byes", "forfeits", "game_score", "withdrawn")
+	rows := [][]string{head}
+	for _, s := range t.Standings() {
+		row := []string{strconv.Itoa(s.Place), strconv.Itoa(s.Entrant + 1), s.Name, num(s.Points)}
+		for _, x := range s.Tiebreaks {
+			row = append(row, num(x))
+		}
+		row = append(row, strconv.Itoa(s.Played), strconv.Itoa(s.Won), strconv.Itoa(s.Drawn), strconv.Itoa(s.Lost),
+			strconv.Itoa(s.Byes), strconv.Itoa(s.Forfeits), strconv.Itoa(s.Score), strconv.FormatBool(s.Withdrawn))
+		rows = append(rows, row)
+	}
+	return writeCSV(rows)
+}
+
+// ResultsCSV is every seat of every match as CSV: round, table, game,
+// state, seat (1 moves first), entrant (sign-up number), name, rank and
+// game score once decided, and the tournament points the seat earned.
+func ResultsCSV(t *Tournament) ([]byte, error) {
+	rows := [][]string{{"round", "table", "game", "state", "seat", "entrant", "name", "rank", "score", "points"}}
+	for _, rd := range t.Rounds {
+		for _, m := range rd.Matches {
+			rows = append(rows, t.seatRows(rd.N, m)...)
+		}
+	}
+	return writeCSV(rows)
+}
+
+// seatRows are the CSV lines of one match's seats.
+func (t *Tournament) seatRows(round int, m Match) [][]string {
+	var pts []float64
+	if m.Decided() && (m.State == MatchBye || len(m.Rank) == len(m.Seats)) {
+		pts = t.seatPoints(m)
+	}
+	var rows [][]string
+	for i, e := range m.Seats {
+		rank, score, p := "", "", ""
+		if i < len(m.Rank) {
+			rank = strconv.Itoa(m.Rank[i])
+		}
+		if i < len(m.Scores) {
+			score = strconv.Itoa(m.Scores[i])
+		}
+		if pts != nil {
+			p = num(pts[i])
+		}
+		rows = append(rows, []string{strconv.Itoa(round), strconv.Itoa(m.Table), m.GameID, m.State, strconv.Itoa(i + 1),
+			strconv.Itoa(e + 1), t.name(e), rank, score, p})
+	}
+	return rows
+}
+
+func (t *Tournament) name(e int) string {
+	if e < 0 || e >= len(t.Entrants) {
+		return ""
+	}
+	return t.Entrants[e].Name
+}
+
+// PairingsCSV is round n's pairings (1-based) as CSV, one line per seat in
+// table order, with each entrant's points before the round; the results
+// columns fill in as games end.
+func PairingsCSV(t *Tournament, n int) ([]byte, error) {
+	if n < 1 || n > len(t.Rounds) {
+		return nil, fmt.Errorf("%w: no round %d (%d drawn)", ErrExport, n, len(t.Rounds))
+	}
+	before := *t
+	before.Rounds = t.Rounds[:n-1]
+	pts := before.PointTotals()
+	rows := [][]string{{"round", "table", "game", "state", "seat", "entrant", "name", "points_before", "rank", "score", "points"}}
+	for _, m := range t.Rounds[n-1].Matches {
+		for _, r := range t.seatRows(n, m) {
+			e, _ := strconv.Atoi(r[5])
+			rows = append(rows, append(r[:7:7], num(pts[e-1]), r[7], r[8], r[9]))
+		}
+	}
+	return writeCSV(rows)
+}
+
+// CrossCell is one entrant's round in the crosstable.
+type CrossCell struct {
+	// Opponents are the crosstable lines (1-based) of the others at the
+	// table; none for a bye or a round not paired.
+	Opponents []int `json:"opponents,omitempty"`
+	// Seat is 1-based (1 moves first); 0 for a bye or not paired.
+	Seat int `json:"seat,omitempty"`
+	// Result: two-player "1" win, "=" draw, "0" loss, "+"/"-" forfeit
+	// won/lost; tables "p/k" (place p of k seats, "p=/k" shared), "+p/k"
+	// or "-p/k" by forfeit; "U" a bye; "*" still playing; "" not paired.
+	Result string `json:"result"`
+	// Points earned in the round (0 until decided).
+	Points float64 `json:"points"`
+	// Adjudicated: the result was adjudicated, not played out.
+	Adjudicated bool `json:"adjudicated,omitempty"`
+}
+
+// CrossRow is one entrant's line of the crosstable, in standing order.
+type CrossRow struct {
+	Line      int         `json:"line"`
+	Place     int         `json:"place"`
+	Entrant   int         `json:"entrant"`
+	Name      string      `json:"name"`
+	Points    float64     `json:"points"`
+	Tiebreaks []float64   `json:"tiebreaks"`
+	Rounds    []CrossCell `json:"rounds"`
+}
+
+// Crosstable is every entrant's rounds, lines in standing order, each
+// opponent named by their line.
+func Crosstable(t *Tournament) []CrossRow {
+	st := t.Standings()
+	line := make([]int, len(t.Entrants))
+	rows := make([]CrossRow, len(st))
+	for i, s := range st {
+		line[s.Entrant] = i + 1
+		rows[i] = CrossRow{Line: i + 1, Place: s.Place, Entrant: s.Entrant, Name: s.Name, Points: s.Points,
+			Tiebreaks: s.Tiebreaks, Rounds: make([]CrossCell, len(t.Rounds))}
+	}
+	for r, rd := range t.Rounds {
+		for _, m := range rd.Matches {
+			decided := m.Decided() && (m.State == MatchBye || len(m.Rank) == len(m.Seats))
+			var pts []float64
+			if decided {
+				pts = t.seatPoints(m)
+			}
+			for i, e := range m.Seats {
+				c := &rows[line[e]-1].Rounds[r]
+				if m.State == MatchBye {
+					c.Result, c.Points = "U", pts[i]
+					continue
+				}
+				c.Seat = i + 1
+				for _, o := range m.Seats {
+					if o != e {
+						c.Opponents = append(c.Opponents, line[o])
+					}
+				}
+				if !decided {
+					c.Result = "*"
+					continue
+				}
+				c.Points, c.Adjudicated = pts[i], m.State == MatchAdjudicated
+				c.Result = cellResult(m, i)
+			}
+		}
+	}
+	return rows
+}
+
+// cellResult is seat i's result code in a decided game (CrossCell).
+func cellResult(m Match, i int) string {
+	forfeit := m.State == MatchForfeit
+	if len(m.Seats) == 2 {
+		o := m.Rank[1-i]
+		switch {
+		case forfeit && m.Rank[i] <= o:
+			return "+"
+		case forfeit:
+			return "-"
+		case m.Rank[i] < o:
+			return "1"
+		case m.Rank[i] == o:
+			return "="
+		}
+		return "0"
+	}
+	same := 0
+	for _, q := range m.Rank {
+		if q == m.Rank[i] {
+			same++
+		}
+	}
+	s := strconv.Itoa(m.Rank[i])
+	if same > 1 {
+		s += "="
+	}
+	s += "/" + strconv.Itoa(len(m.Seats))
+	if forfeit {
+		if m.Rank[i] == 1 {
+			return "+" + s
+		}
+		return "-" + s
+	}
+	return s
+}
+
+// CrosstableCSV is the crosstable as CSV: line, place, entrant, name,
+// points, the tie-breaks, then one column per round whose cell is the
+// opponents' lines, the seat (w first, b second; s1, s2... at tables)
+// and the result (CrossCell), e.g. "5w1", "3b=", "2 7 s3 2/4", "U";
+// an adjudicated result ends in "a".
+func CrosstableCSV(t *Tournament) ([]byte, error) {
+	head := []string{"line", "place", "entrant", "name", "points"}
+	head = append(head, t.Tiebreaks...)
+	for r := range t.Rounds {
+		head = append(head, "r"+strconv.Itoa(r+1))
+	}
+	rows := [][]string{head}
+	for _, cr := range Crosstable(t) {
+		row := []string{strconv.Itoa(cr.Line), strconv.Itoa(cr.Place), strconv.Itoa(cr.Entrant + 1), cr.Name, num(cr.Points)}
+		for _, x := range cr.Tiebreaks {
+			row = append(row, num(x))
+		}
+		for _, c := range cr.Rounds {
+			row = append(row, crossText(c))
+		}
+		rows = append(rows, row)
+	}
+	return writeCSV(rows)
+}
+
+func crossText(c CrossCell) string {
+	if c.Seat == 0 {
+		return c.Result
+	}
+	var b strings.Builder
+	for i, o := range c.Opponents {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(o))
+	}
+	switch {
+	case len(c.Opponents) == 1 && c.Seat == 1:
+		b.WriteString("w")
+	case len(c.Opponents) == 1:
+		b.WriteString("b")
+	default:
+		b.WriteString(" s" + strconv.Itoa(c.Seat) + " ")
+	}
+	b.WriteString(c.Result)
+	if c.Adjudicated {
+		b.WriteString("a")
+	}
+	return b.String()
+}
+
+// TRF is the FIDE Tournament Report File (TRF16) of a two-player event:
+// the tournament lines (012 name, 042/052 dates, 062 players, 092 type,
+// 132 round dates) and a 001 line per entrant (starting rank = sign-up
+// number; name, points and rank, then per complete round the opponent,
+// the colour (w: first seat) and the result: 1 = 0 won, drawn, lost
+// (adjudicated games too), + - by forfeit, U a pairing-allocated bye,
+// Z not paired). Rounds still playing are left out. Fields the record
+// does not have (sex, title, FIDE rating, federation, FIDE number, birth
+// date) are blank. Lines end in CR LF.
+func TRF(t *Tournament) ([]byte, error) {
+	if t.Table != 2 {
+		return nil, fmt.Errorf("%w: TRF is for two-player events (tables of %d)", ErrExport, t.Table)
+	}
+	rounds := t.Rounds
+	for len(rounds) > 0 && !rounds[len(rounds)-1].Complete() {
+		rounds = rounds[:len(rounds)-1]
+	}
+	view := *t
+	view.Rounds = rounds
+	var b strings.Builder
+	line := func(s string) { b.WriteString(strings.TrimRight(s, " ") + "\r\n") }
+	title := t.ID
+	if t.Game != "" {
+		title += " (" + t.Game + ")"
+	}
+	line("012 " + trfText(title, 0))
+	if !t.Started.IsZero() {
+		line("042 " + t.Started.UTC().Format("2006/01/02"))
+	}
+	if !t.Ended.IsZero() {
+		line("052 " + t.Ended.UTC().Format("2006/01/02"))
+	}
+	line(fmt.Sprintf("062 %d", len(t.Entrants)))
+	line("092 " + map[string]string{Swiss: "Swiss", RoundRobin: "Round robin", Knockout: "Knockout"}[t.Format])
+	dates := []byte(fmt.Sprintf("%-91s", "132"))
+	for _, rd := range rounds {
+		d := "        "
+		if !rd.Opened.IsZero() {
+			d = rd.Opened.UTC().Format("06/01/02")
+		}
+		dates = append(dates, d+"  "...)
+	}
+	line(string(dates))
+	st := view.Standings()
+	place := make([]int, len(t.Entrants))
+	pts := make([]float64, len(t.Entrants))
+	for _, s := range st {
+		place[s.Entrant], pts[s.Entrant] = s.Place, s.Points
+	}
+	cells := make([][]string, len(t.Entrants))
+	for r, rd := range rounds {
+		for e := range cells {
+			cells[e] = append(cells[e], "0000 - Z")
+		}
+		for _, m := range rd.Matches {
+			if m.State == MatchBye {
+				for _, e := range m.Seats {
+					cells[e][r] = "0000 - U"
+				}
+				continue
+			}
+			if len(m.Seats) != 2 || len(m.Rank) != 2 {
+				continue
+			}
+			for i, e := range m.Seats {
+				colour := "w"
+				if i == 1 {
+					colour = "b"
+				}
+				cells[e][r] = fmt.Sprintf("%4d %s %s", m.Seats[1-i]+1, colour, cellResult(m, i))
+			}
+		}
+	}
+	for e, en := range t.Entrants {
+		// 001, rank, sex+title, name (15-47), rating, federation, FIDE
+		// number, birth date, points (81-84), rank (86-89).
+		s := fmt.Sprintf("001 %4d %1s%3s %-33s %4s %3s %11s %10s %4.1f %4d", e+1, "", "", trfText(en.Name, 33), "", "", "", "", pts[e], place[e])
+		for _, c := range cells[e] {
+			s += "  " + c
+		}
+		line(s)
+	}
+	return []byte(b.String()), nil
+}
+
+// trfText is a name for a fixed-width field: control characters become
+// spaces, and it is cut to width runes (0: no limit) and padded by the
+// caller's format, which counts runes.
+func trfText(s string, width int) string {
+	r := []rune(strings.Map(func(c rune) rune {
+		if unicode.IsControl(c) {
+			return ' '
+		}
+		return c
+	}, s))
+	if width > 0 && len(r) > width {
+		r = r[:width]
+	}
+	return string(r)
+}
+
+// ICS is the calendar of the rounds as an iCalendar feed (RFC 5545): one
+// event per round from its opening to its deadline (the record's for a
+// round already drawn, the calendar's for one to come; an event without
+// a deadline has a start alone). Rounds with no date yet are left out.
+// title names round n in the reader's language; url (may be empty) is
+// the tournament's page; stamp is the feed's DTSTAMP (the record's
+// last change), so the same record gives the same bytes.
+func ICS(t *Tournament, stamp time.Time, title func(n int) string, url string) []byte {
+	cal := ics.NewCalendarFor("pbem-referee")
+	cal.SetMethod(ics.MethodPublish)
+	cal.SetXWRCalName(t.ID)
+	if t.TZ != "" {
+		cal.SetXWRTimezone(t.TZ)
+	}
+	for n := 1; n <= t.PlannedRounds(); n++ {
+		var start, end time.Time
+		if n <= len(t.Rounds) {
+			start, end = t.Rounds[n-1].Opened, t.Rounds[n-1].Due
+		} else {
+			start = t.RoundDate(n)
+			if !start.IsZero() {
+				end = t.RoundDue(n, start)
+			}
+		}
+		if start.IsZero() {
+			continue
+		}
+		ev := cal.AddEvent(fmt.Sprintf("%s-round-%d@pbem-referee", t.ID, n))
+		ev.SetDtStampTime(stamp.UTC())
+		ev.SetStartAt(start.UTC())
+		if !end.IsZero() && end.After(start) {
+			ev.SetEndAt(end.UTC())
+		}
+		ev.SetSummary(title(n))
+		if url != "" {
+			ev.SetURL(url)
+		}
+	}
+	return []byte(cal.Serialize(ics.WithNewLine("\r\n")))
+}
