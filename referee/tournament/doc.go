@@ -62,4 +62,15 @@
 // tie-breaks. Every game with a result is rated (RateMatch), adjudicated
 // ones too, and those are counted in Rating.Adjudicated so the rating
 // can be marked; forfeits and byes are not rated.
+//
+// # Exports
+//
+// export.go turns the record into the files a director reaches for, as
+// pure functions returning bytes: the standings, every result and a
+// round's pairings as CSV (encoding/csv; column names are field names for
+// programs), the crosstable as data (Crosstable, for pages) and as CSV,
+// FIDE's Tournament Report File (TRF16) for two-player events, and an
+// iCalendar feed of the rounds (ICS, through github.com/arran4/golang-ical).
+// Nothing a player reads is worded here: the feed's event titles come
+// from the caller, in the reader's language.
 package tournament

@@ -244,3 +244,64 @@ func TestICSParses(t *testing.T) {
 		t.Fatalf("without a calendar: %v, %d events", err, len(cal.Events()))
 	}
 }
+
+// FuzzExportNames: whatever an entrant calls themselves (commas, quotes,
+// line ends, control characters, long or invalid UTF-8), the CSV reads
+// back the same name, every TRF line ends in CR LF alone with the points
+// in columns 81-84, and the calendar feed, titled with the name, parses
+// back with that title.
+func FuzzExportNames(f *testing.F) {
+	for _, s := range []string{"Ann", "Bo, Jr.", `Zoë "Z"`, "a\r\nb", "x\x00y", strings.Repeat("é", 60), "\xff\xfe", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		tr := swissFixture(t)
+		tr.Entrants[0].Name = name
+		out, err := StandingsCSV(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
+		if err != nil {
+			t.Fatalf("standings do not read back: %v", err)
+		}
+		found := false
+		for _, r := range recs[1:] {
+			if r[1] == "1" {
+				found = true
+				if want := strings.ReplaceAll(name, "\r\n", "\n"); r[2] != want && !strings.ContainsRune(name, '\r') {
+					t.Fatalf("name %q read back as %q", name, r[2])
+				}
+			}
+		}
+		if !found {
+			t.Fatal("entrant 1 missing")
+		}
+		trf, err := TRF(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasSuffix(trf, []byte("\r\n")) {
+			t.Fatal("TRF does not end in CR LF")
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(string(trf), "\r\n"), "\r\n") {
+			if strings.ContainsAny(line, "\r\n") {
+				t.Fatalf("TRF line with a bare line end: %q", line)
+			}
+			if strings.HasPrefix(line, "001") {
+				r := []rune(line)
+				if _, err := strconv.ParseFloat(strings.TrimSpace(string(r[80:84])), 64); err != nil {
+					t.Fatalf("points columns of %q: %v", line, err)
+				}
+			}
+		}
+		feed := ICS(tr, day0, func(int) string { return name }, "")
+		cal, err := ics.ParseCalendar(bytes.NewReader(feed))
+		if err != nil {
+			t.Fatalf("feed does not parse: %v\n%s", err, feed)
+		}
+		if len(cal.Events()) != tr.PlannedRounds() {
+			t.Fatalf("%d events", len(cal.Events()))
+		}
+	})
+}

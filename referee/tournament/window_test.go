@@ -233,3 +233,50 @@ func TestSwissWindowsWholeTournaments(t *testing.T) {
 		t.Fatal("no round was paired by windows")
 	}
 }
+
+// TestReplayLegacyExactRounds: rounds recorded before windows existed
+// carry no Pairing and were paired exactly; Replay pairs them exactly
+// even where the field is larger than a window, and a round recorded as
+// windowed is checked against the windows.
+func TestReplayLegacyExactRounds(t *testing.T) {
+	defer func(s, l int) { swissStep, swissLook = s, l }(swissStep, swissLook)
+	swissStep, swissLook = 6, 6
+	r := rand.New(rand.NewPCG(24, 5))
+	differ := 0
+	for iter := 0; iter < 20; iter++ {
+		tr := newT(t, 30+iter, Settings{Format: Swiss, NumRounds: 5})
+		for round := 1; round <= 5; round++ {
+			legacy, err := tr.nextRound(PairingExact)
+			if err != nil {
+				t.Fatal(err)
+			}
+			win, err := tr.NextRound()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if legacy.Pairing != PairingExact || win.Pairing != PairingWindows {
+				t.Fatalf("pairing recorded as %q and %q", legacy.Pairing, win.Pairing)
+			}
+			if fmt.Sprint(legacy.Matches) != fmt.Sprint(win.Matches) {
+				differ++
+				// The windowed draw recorded as exact must not replay.
+				bad := *tr
+				w := win
+				w.Pairing = PairingExact
+				bad.Rounds = append(append([]Round(nil), tr.Rounds...), w)
+				play(&bad, rand.New(rand.NewPCG(1, 1)))
+				if Replay(&bad) == nil {
+					t.Fatalf("iter %d round %d: a windowed draw replayed as exact", iter, round)
+				}
+			}
+			tr.Rounds = append(tr.Rounds, legacy)
+			play(tr, r)
+		}
+		if err := Replay(tr); err != nil {
+			t.Fatalf("iter %d: legacy record: %v", iter, err)
+		}
+	}
+	if differ == 0 {
+		t.Fatal("windows and exact never differed: the test proves nothing")
+	}
+}
