@@ -1,5 +1,7 @@
 package tournament
 
+import "slices"
+
 // This file is a maximum-weight matching of a general graph: Edmonds'
 // blossom algorithm in its primal-dual form (Edmonds 1965; the O(n³)
 // organisation of Gabow 1976 and Galil, "Efficient algorithms for finding
@@ -38,6 +40,8 @@ type matcher struct {
 	dual      []int64
 	allowed   []bool
 	queue     []int
+	bestto    []int // addBlossom's scratch, all -1 between calls
+	touched   []int
 }
 
 // maxWeightMatching returns, for each vertex, its partner in a matching of
@@ -47,7 +51,7 @@ func maxWeightMatching(n int, edges []wedge) []int {
 	for i := range mate {
 		mate[i] = -1
 	}
-	var es []wedge
+	es := make([]wedge, 0, len(edges))
 	var maxw int64
 	for _, e := range edges {
 		if e.w <= 0 || e.i == e.j {
@@ -63,7 +67,18 @@ func maxWeightMatching(n int, edges []wedge) []int {
 	}
 	m := &matcher{n: n, edges: es}
 	m.endpoint = make([]int, 2*len(es))
+	// Every vertex's remote endpoints, cut from one backing array.
+	deg := make([]int, n)
+	for _, e := range es {
+		deg[e.i]++
+		deg[e.j]++
+	}
+	back := make([]int, 2*len(es))
 	m.neighbend = make([][]int, n)
+	for v, at := 0, 0; v < n; v++ {
+		m.neighbend[v] = back[at : at : at+deg[v]]
+		at += deg[v]
+	}
 	for k, e := range es {
 		m.endpoint[2*k], m.endpoint[2*k+1] = e.i, e.j
 		m.neighbend[e.i] = append(m.neighbend[e.i], 2*k+1)
@@ -214,11 +229,17 @@ func (m *matcher) addBlossom(base, k int) {
 		}
 		m.inblossom[v] = b
 	})
-	// The least-slack edges from the new blossom to each other S-blossom.
-	bestto := make([]int, 2*m.n)
-	for i := range bestto {
-		bestto[i] = -1
+	// The least-slack edges from the new blossom to each other S-blossom
+	// (a scratch array kept at -1 between calls; touched lists the
+	// blossoms set, visited in increasing order as a full scan would).
+	if m.bestto == nil {
+		m.bestto = make([]int, 2*m.n)
+		for i := range m.bestto {
+			m.bestto[i] = -1
+		}
 	}
+	bestto := m.bestto
+	touched := m.touched[:0]
 	consider := func(k int) {
 		i, j := m.edges[k].i, m.edges[k].j
 		if m.inblossom[j] == b {
@@ -227,6 +248,9 @@ func (m *matcher) addBlossom(base, k int) {
 		_ = i
 		bj := m.inblossom[j]
 		if bj != b && m.label[bj] == 1 && (bestto[bj] == -1 || m.slack(k) < m.slack(bestto[bj])) {
+			if bestto[bj] == -1 {
+				touched = append(touched, bj)
+			}
 			bestto[bj] = k
 		}
 	}
@@ -247,15 +271,16 @@ func (m *matcher) addBlossom(base, k int) {
 	}
 	var list []int
 	m.bestedge[b] = -1
-	for _, k := range bestto {
-		if k == -1 {
-			continue
-		}
+	slices.Sort(touched)
+	for _, bj := range touched {
+		k := bestto[bj]
+		bestto[bj] = -1
 		list = append(list, k)
 		if m.bestedge[b] == -1 || m.slack(k) < m.slack(m.bestedge[b]) {
 			m.bestedge[b] = k
 		}
 	}
+	m.touched = touched
 	m.bestlist[b] = list
 }
 

@@ -27,7 +27,9 @@ func (t *Tournament) rand(n int, what string) engine.Rand {
 }
 
 // NextRound draws the pairings of the next round from the record (it does
-// not add the round: the caller opens its games and appends it).
+// not add the round: the caller opens its games and appends it). It only
+// reads t, so a caller may draw on a copy of the record outside its
+// write transaction and commit the round after.
 func (t *Tournament) NextRound() (Round, error) {
 	return t.nextRound(PairingWindows)
 }

@@ -1,0 +1,46 @@
+package tournament
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestDrawsUnchanged pins the draws of fixed tournaments (Swiss fields
+// paired exactly and by windows, tables of 4 with small tables) to a
+// golden digest. Replay checks stored records by drawing them again, so
+// a change here breaks every record drawn before it: a new pairing method
+// must be recorded with its rounds (Round.Pairing, Settings.Scaled) and
+// leave the old ones drawing as they did. (The Swiss digest of fields up
+// to 400 entrants equals the one of the code before windows.)
+func TestDrawsUnchanged(t *testing.T) {
+	digest := func(format string, sizes []int) string {
+		h := sha256.New()
+		for _, n := range sizes {
+			s := Settings{Format: format, NumRounds: 6}
+			if format == Tables {
+				s.Table = 4
+			}
+			tr := newT(t, n, s)
+			r := rand.New(rand.NewPCG(9, uint64(n)))
+			for round := 1; round <= 6; round++ {
+				rd, err := tr.NextRound()
+				if err != nil {
+					t.Fatal(err)
+				}
+				fmt.Fprint(h, rd.Pairing, rd.Matches)
+				tr.Rounds = append(tr.Rounds, rd)
+				play(tr, r)
+			}
+		}
+		return fmt.Sprintf("%x", h.Sum(nil))
+	}
+	got := strings.Join([]string{
+		"swiss " + digest(Swiss, []int{13, 40, 77, 200}),
+		"windows " + digest(Swiss, []int{450}),
+		"tables " + digest(Tables, []int{13, 40, 77}),
+	}, "\n") + "\n"
+	golden(t, "draws.sha256", []byte(got))
+}
