@@ -253,8 +253,25 @@ func TestForfeitsInTiebreaks(t *testing.T) {
 			t.Errorf("skip: entrant 0 Buchholz %v, want ½ (3 only)", a.Tiebreaks[0])
 		}
 	}
+	duel := engine.Info{Name: "duel", MinPlayers: 2, MaxPlayers: 2}
 	s := Settings{Forfeits: "maybe"}
-	if err := Defaults(&s, engine.Info{Name: "duel", MinPlayers: 2, MaxPlayers: 2}); err == nil {
+	if err := Defaults(&s, duel); err == nil {
 		t.Fatal("forfeits=maybe accepted")
+	}
+	// NEW TOURNAMENT ... forfeits=count arrives among the game options.
+	for _, c := range []struct{ key, v, want string }{
+		{"forfeits", "count", ForfeitsCount}, {"Forfeits", "SKIP", ForfeitsSkip}, {"", "", ForfeitsSkip},
+	} {
+		s = Settings{Options: map[string]string{"speed": "fast"}}
+		if c.key != "" {
+			s.Options[c.key] = c.v
+		}
+		if err := Defaults(&s, duel); err != nil || s.Forfeits != c.want || len(s.Options) != 1 {
+			t.Errorf("%s=%s: forfeits %q, options %v, %v", c.key, c.v, s.Forfeits, s.Options, err)
+		}
+	}
+	s = Settings{Options: map[string]string{"forfeits": "never"}}
+	if err := Defaults(&s, duel); err == nil {
+		t.Error("forfeits=never accepted")
 	}
 }

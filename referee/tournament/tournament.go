@@ -76,7 +76,8 @@ type Settings struct {
 	Scaled bool `json:"scaled,omitempty"`
 	// Forfeits says whether forfeited games count in the tie-breaks:
 	// ForfeitsSkip (Defaults) or ForfeitsCount ("" in records made
-	// before it existed: counted).
+	// before it existed: counted). The organiser sets it with
+	// forfeits=skip|count, which Defaults takes out of Options.
 	Forfeits  string   `json:"forfeits,omitempty"`
 	Tiebreaks []string `json:"tiebreaks"`
 	// Deadline is the time a round's games have (0: none).
@@ -242,6 +243,14 @@ func Defaults(s *Settings, info engine.Info) error {
 		s.Bye = s.Points[0]
 	}
 	s.Scaled = true
+	// forfeits=skip|count on NEW TOURNAMENT arrives among the game
+	// options: it is the tournament's, not the game's.
+	for k, v := range s.Options {
+		if strings.EqualFold(k, "forfeits") {
+			s.Forfeits = strings.ToLower(v)
+			delete(s.Options, k)
+		}
+	}
 	switch s.Forfeits {
 	case "":
 		s.Forfeits = ForfeitsSkip
