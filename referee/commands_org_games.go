@@ -286,7 +286,7 @@ func (gw *gameWork) seatArg(args []string, i int) (int, error) {
 }
 
 // orgPublish: the game's public page (the spectators' view), by
-// unguessable address (tourpages.go).
+// unguessable address (gamepages.go).
 func orgPublish(gw *gameWork, args []string) (string, error) { return gw.publish(args) }
 
 func orgStatus(gw *gameWork, _ []string) (string, error) {

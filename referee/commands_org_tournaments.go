@@ -1,8 +1,10 @@
 package referee
 
+import "github.com/pbem-referee/referee/referee/tournament/bymail"
+
 // orgTourFamily are an organiser's tournament commands (the table's
 // "org-tournaments" family, see commands.go). Their handling is the
-// tournaments' (tourOrg, tournament.go); a row that finds no tournament
+// desk's (bymail.Org, package referee/tournament/bymail); a row that finds no tournament
 // named (EXTEND, REPLACE or PUBLISH of a game, a NEW without TOURNAMENT)
 // passes the line to the game command of the same keyword. Their help is
 // their row of org.help (org.help.tournament.<KEYWORD>); the order here is
@@ -29,7 +31,7 @@ var orgTourFamily = []command{
 // tournament (it is then a game command). Its answer is a result line even
 // when empty.
 func orgTour(c *orgCall) (string, bool, error) {
-	res, ok, err := c.w.tourOrg(c.org, c.f)
+	res, ok, err := bymail.Org(c.w.desk(), c.org, c.f)
 	if !ok {
 		return "", false, nil
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -68,7 +69,7 @@ func (c *playerCall) run() error {
 }
 
 func playerTour(c *playerCall) (bool, error) {
-	t, ok, err := c.w.tourPlayer(c.p, c.kw, c.f)
+	t, ok, err := bymail.PlayerCommand(c.w.desk(), deskPlayer(c.p), c.kw, c.f)
 	if err != nil || !ok {
 		return ok, err
 	}
