@@ -11,21 +11,6 @@ import (
 // ids never hold a colon): the core hands such an entry to Tick.
 const WakePrefix = tourWakePrefix
 
-// Org runs an organiser's tournament command (the words of one line, the
-// keyword first). ok is false when the line is not one (it is then a game
-// command of the same keyword).
-func Org(h Host, org string, f []string) (res string, ok bool, err error) {
-	return newDesk(h).tourOrg(org, f)
-}
-
-// PlayerCommand runs a registered player's tournament command at their
-// own address (JOIN or WITHDRAW <tournament>, STANDINGS <tournament>,
-// RATING [game]); ok is false when the line is not one (a JOIN of a game).
-// An answer "" means the tournament's own mail answers.
-func PlayerCommand(h Host, p Player, kw string, f []string) (answer string, ok bool, err error) {
-	return newDesk(h).tourPlayer(&p, kw, f)
-}
-
 // GameEnded is the core's report of a game that ended with a result in
 // this unit of work: the players' ratings move, and a tournament game's
 // result is recorded (which may complete the round and open the next).

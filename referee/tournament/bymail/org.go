@@ -1,8 +1,9 @@
 package bymail
 
-// The organiser's tournament commands: NEW TOURNAMENT, ENTER, START,
-// STANDINGS, WITHDRAW, LATE, EXTEND, REPLACE, PUBLISH, SCHEDULE, HELP
-// TOURNAMENT (FORFEIT and ADJUDICATE are in rounds.go).
+// The organiser's tournament commands, one handler a keyword: NEW
+// TOURNAMENT, ENTER, START, STANDINGS, WITHDRAW, LATE, EXTEND, REPLACE,
+// PUBLISH, SCHEDULE, HELP TOURNAMENT (FORFEIT and ADJUDICATE are in
+// rounds.go; the table in commands.go).
 
 import (
 	"cmp"
@@ -27,130 +28,167 @@ var tourIDRe = regexp.MustCompile(`^[a-z][a-z0-9]{1,15}$`)
 var tourHelpWords = map[string]string{"TOURNAMENT": "en", "TOURNAMENTS": "en", "TORNEO": "it", "TORNEI": "it",
 	"TOURNOI": "fr", "TOURNOIS": "fr", "TOERNOOI": "nl", "TOERNOOIEN": "nl"}
 
-// tourOrg runs an organiser's tournament command. ok is false when the line
-// is not one (it is then a game command).
-func (d *desk) tourOrg(org string, f []string) (res string, ok bool, err error) {
-	kw := strings.ToUpper(f[0])
-	arg := func(i int) string {
-		if i < len(f) {
-			return strings.ToLower(f[i])
-		}
-		return ""
+func orgHelp(c *orgCmd) (string, error) {
+	lang, isTour := tourHelpWords[strings.ToUpper(c.arg(1))]
+	if !isTour {
+		return "", errNotMine // the organiser's general help
 	}
-	switch kw {
-	case "HELP":
-		lang, isTour := tourHelpWords[strings.ToUpper(arg(1))]
-		if !isTour {
-			return "", false, nil // the organiser's general help
-		}
-		if templates.IsLanguage(arg(2)) {
-			lang = arg(2)
-		}
-		return d.tourText(lang, "org.help", map[string]any{"games": gameNames()}), true, nil
-	case "NEW":
-		if strings.ToUpper(arg(1)) != "TOURNAMENT" {
-			return "", false, nil
-		}
-		res, err = d.newTournament(org, f[2:])
-		return res, true, err
-	case "FORFEIT", "ADJUDICATE":
-		res, err = d.tourGameCommand(org, kw, f[1:])
-		return res, true, err
-	case "ENTER", "START", "STANDINGS", "WITHDRAW", "LATE", "EXTEND", "REPLACE", "PUBLISH", "SCHEDULE":
-		if !d.rec.HasTournament(arg(1)) {
-			if kw == "EXTEND" || kw == "REPLACE" || (kw == "PUBLISH" && d.h.GameExists(arg(1))) {
-				return "", false, nil // the game commands of that name
-			}
-			if kw == "PUBLISH" {
-				return "", true, fmt.Errorf("no tournament or game %q", arg(1))
-			}
-			return "", true, fmt.Errorf("no tournament %q", arg(1))
-		}
-	default:
-		return "", false, nil
+	if templates.IsLanguage(c.arg(2)) {
+		lang = c.arg(2)
 	}
-	t, err := loadTour(d.rec, arg(1))
+	return c.d.tourText(lang, "org.help", map[string]any{"games": gameNames()}), nil
+}
+
+func orgNewTournament(c *orgCmd) (string, error) {
+	if strings.ToUpper(c.arg(1)) != "TOURNAMENT" {
+		return "", errNotMine // NEW <game>
+	}
+	return c.d.newTournament(c, c.f[2:])
+}
+
+func orgEnter(c *orgCmd) (string, error) {
+	t, err := c.tour(nil)
 	if err != nil {
-		return "", true, err
+		return "", err
 	}
-	if t.Organiser != org {
-		return "", true, fmt.Errorf("tournament %s belongs to another organiser", t.ID)
+	inv, err := c.d.h.ParseInvitee(c.f[2:])
+	if err != nil {
+		return "", c.usage()
 	}
-	switch kw {
-	case "ENTER":
-		inv, perr := d.h.ParseInvitee(f[2:])
-		if perr != nil {
-			return "", true, fmt.Errorf("usage: ENTER <tournament> <address> <name> [lang] [Area/City]")
-		}
-		p, err := d.h.EnsurePlayer(strings.ToLower(inv.Address), inv.Name, inv.Lang, inv.TZ)
-		if err != nil {
-			return "", true, err
-		}
-		if msg := d.tourJoin(t, &p); msg != "" {
-			return "", true, errors.New(msg)
-		}
-		res = d.orgText(t, "entered", map[string]any{"address": p.Address, "entrants": len(t.Entrants)})
-	case "START":
-		if t.Status != tournament.StatusSignup {
-			return "", true, fmt.Errorf("tournament %s is %s", t.ID, t.Status)
-		}
-		if err := d.tourStart(t); err != nil {
-			return "", true, err
-		}
-		res = d.orgText(t, "started", map[string]any{"games": len(t.Rounds[0].Matches), "due": d.orgTime(t, t.Rounds[0].Due)})
-	case "STANDINGS":
-		return d.tourStandingsText(t, orgLang(t)), true, nil
-	case "WITHDRAW":
-		e := t.Entrant(arg(2))
-		if e == nil {
-			return "", true, fmt.Errorf("%s is not in %s", arg(2), t.ID)
-		}
-		if err := d.tourWithdraw(t, e); err != nil {
-			return "", true, err
-		}
-		res = d.orgText(t, "withdrawn", map[string]any{"address": e.Address})
-	case "LATE":
-		return d.tourLateText(t, "late"), true, nil
-	case "EXTEND":
-		h, herr := d.h.ParseHours(arg(2))
-		if herr != nil || len(t.Rounds) == 0 {
-			return "", true, fmt.Errorf("usage: EXTEND <tournament> <hours> (a round must be open)")
-		}
-		rd := &t.Rounds[len(t.Rounds)-1]
-		if rd.Due.IsZero() {
-			rd.Due = d.now
-		}
-		rd.Due = rd.Due.Add(time.Duration(h * float64(time.Hour)))
-		rd.LateSent = false
-		rd.Warned = !t.WarnAt(*rd).After(d.now) // no warning in the past
-		res = d.orgText(t, "extended", map[string]any{"round": rd.N, "due": d.orgTime(t, rd.Due)})
-	case "REPLACE":
-		e := t.Entrant(arg(2))
-		inv, perr := d.h.ParseInvitee(f[3:])
-		if e == nil || perr != nil {
-			return "", true, fmt.Errorf("usage: REPLACE <tournament> <old address> <new address> <name> [lang]")
-		}
-		res, err = d.tourReplace(t, e, inv)
-		if err != nil {
-			return "", true, err
-		}
-	case "PUBLISH":
-		switch arg(2) {
-		case "listed":
-			t.Public, t.Listed = true, true
-		case "off":
-			t.Public, t.Listed = false, false
-		default:
-			t.Public, t.Listed = true, false
-		}
-		res = d.orgText(t, "pages", d.pageData(t, map[string]any{}))
-	case "SCHEDULE":
-		res, err = d.tourSchedule(t, f[2:])
-		if err != nil {
-			return "", true, err
-		}
+	p, err := c.d.h.EnsurePlayer(strings.ToLower(inv.Address), inv.Name, inv.Lang, inv.TZ)
+	if err != nil {
+		return "", err
 	}
-	return res, true, d.saveTour(t)
+	if msg := c.d.tourJoin(t, &p); msg != "" {
+		return "", errors.New(msg)
+	}
+	return c.saved(t, c.d.orgText(t, "entered", map[string]any{"address": p.Address, "entrants": len(t.Entrants)}))
+}
+
+func orgStart(c *orgCmd) (string, error) {
+	t, err := c.tour(nil)
+	if err != nil {
+		return "", err
+	}
+	if t.Status != tournament.StatusSignup {
+		return "", fmt.Errorf("tournament %s is %s", t.ID, t.Status)
+	}
+	if err := c.d.tourStart(t); err != nil {
+		return "", err
+	}
+	return c.saved(t, c.d.orgText(t, "started", map[string]any{"games": len(t.Rounds[0].Matches), "due": c.d.orgTime(t, t.Rounds[0].Due)}))
+}
+
+func orgStandings(c *orgCmd) (string, error) {
+	t, err := c.tour(nil)
+	if err != nil {
+		return "", err
+	}
+	return c.d.tourStandingsText(t, orgLang(t)), nil
+}
+
+func orgWithdraw(c *orgCmd) (string, error) {
+	t, err := c.tour(nil)
+	if err != nil {
+		return "", err
+	}
+	e := t.Entrant(c.arg(2))
+	if e == nil {
+		return "", fmt.Errorf("%s is not in %s", c.arg(2), t.ID)
+	}
+	if err := c.d.tourWithdraw(t, e); err != nil {
+		return "", err
+	}
+	return c.saved(t, c.d.orgText(t, "withdrawn", map[string]any{"address": e.Address}))
+}
+
+func orgLate(c *orgCmd) (string, error) {
+	t, err := c.tour(nil)
+	if err != nil {
+		return "", err
+	}
+	return c.d.tourLateText(t, "late"), nil
+}
+
+// orgExtend moves the open round's deadline (EXTEND of a game when the
+// line names no tournament).
+func orgExtend(c *orgCmd) (string, error) {
+	t, err := c.tour(notMine)
+	if err != nil {
+		return "", err
+	}
+	h, err := c.d.h.ParseHours(c.arg(2))
+	if err != nil {
+		return "", c.usage()
+	}
+	if len(t.Rounds) == 0 {
+		return "", errors.New(c.d.orgText(t, "no_round", nil))
+	}
+	rd := &t.Rounds[len(t.Rounds)-1]
+	if rd.Due.IsZero() {
+		rd.Due = c.d.now
+	}
+	rd.Due = rd.Due.Add(time.Duration(h * float64(time.Hour)))
+	rd.LateSent = false
+	rd.Warned = !t.WarnAt(*rd).After(c.d.now) // no warning in the past
+	return c.saved(t, c.d.orgText(t, "extended", map[string]any{"round": rd.N, "due": c.d.orgTime(t, rd.Due)}))
+}
+
+// orgReplace hands an entrant's place to another player (REPLACE of a
+// game's seat when the line names no tournament).
+func orgReplace(c *orgCmd) (string, error) {
+	t, err := c.tour(notMine)
+	if err != nil {
+		return "", err
+	}
+	e := t.Entrant(c.arg(2))
+	inv, perr := c.d.h.ParseInvitee(c.f[min(3, len(c.f)):])
+	if e == nil || perr != nil {
+		return "", c.usage()
+	}
+	res, err := c.d.tourReplace(t, e, inv)
+	if err != nil {
+		return "", err
+	}
+	return c.saved(t, res)
+}
+
+// orgPublish sets a tournament's pages (PUBLISH of a game when the line
+// names a game).
+func orgPublish(c *orgCmd) (string, error) {
+	t, err := c.tour(func() error {
+		if c.arg(1) == "" {
+			return c.usage()
+		}
+		if c.d.h.GameExists(c.arg(1)) {
+			return errNotMine
+		}
+		return fmt.Errorf("no tournament or game %q", c.arg(1))
+	})
+	if err != nil {
+		return "", err
+	}
+	switch c.arg(2) {
+	case "listed":
+		t.Public, t.Listed = true, true
+	case "off":
+		t.Public, t.Listed = false, false
+	default:
+		t.Public, t.Listed = true, false
+	}
+	return c.saved(t, c.d.orgText(t, "pages", c.d.pageData(t, map[string]any{})))
+}
+
+func orgSchedule(c *orgCmd) (string, error) {
+	t, err := c.tour(nil)
+	if err != nil {
+		return "", err
+	}
+	res, err := c.d.tourSchedule(c, t, c.f[2:])
+	if err != nil {
+		return "", err
+	}
+	return c.saved(t, res)
 }
 
 // gameNames are the games the referee runs.
@@ -249,7 +287,7 @@ func (d *desk) parseCalendarArgs(c *tournament.Calendar, args []string) (rest []
 // tourSchedule runs SCHEDULE <tournament> [start=] [every=] [dates=]
 // [open=schedule|complete] [warn=] [tz=]: the calendar of the rounds not
 // yet open changes; with no setting it is shown.
-func (d *desk) tourSchedule(t *tournament.Tournament, args []string) (string, error) {
+func (d *desk) tourSchedule(oc *orgCmd, t *tournament.Tournament, args []string) (string, error) {
 	if t.Status == tournament.StatusOver {
 		return "", fmt.Errorf("tournament %s is over", t.ID)
 	}
@@ -259,7 +297,7 @@ func (d *desk) tourSchedule(t *tournament.Tournament, args []string) (string, er
 		return "", err
 	}
 	if len(rest) > 0 {
-		return "", fmt.Errorf("usage: SCHEDULE <tournament> [start=<date>] [every=7d] [dates=<date>,<date>...] [open=schedule|complete] [warn=24h|off] [tz=<Area/City>]; not %q", strings.Join(rest, " "))
+		return "", fmt.Errorf("%v; not %q", oc.usage(), strings.Join(rest, " "))
 	}
 	if at := c.RoundDate(1); t.Status == tournament.StatusSignup && !at.IsZero() && !at.After(d.now) {
 		return "", fmt.Errorf("the first round's date %s is past", at.Format(time.RFC3339))
@@ -307,8 +345,8 @@ func warnText(t *tournament.Tournament) string {
 // [table=] [deadline=] [points=] [tiebreaks=] [close=] [variant=] [public]
 // [listed] [lang=] [start=] [every=] [dates=] [open=] [warn=] [tz=]
 // [option=value]...".
-func (d *desk) newTournament(org string, args []string) (string, error) {
-	usage := errors.New("usage: NEW TOURNAMENT <id> game=<game> [format=swiss|roundrobin|knockout|tables] [rounds=N] [table=K] [deadline=7d] [points=1,0.5,0] [tiebreaks=buchholz,sb,score,h2h] [close=YYYY-MM-DD] [start=YYYY-MM-DD every=7d | dates=YYYY-MM-DD,...] [open=schedule|complete] [public|listed] [lang=en|it|fr|nl]")
+func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
+	org, usage := c.org, c.usage()
 	if len(args) == 0 {
 		return "", usage
 	}

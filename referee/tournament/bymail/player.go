@@ -12,52 +12,54 @@ import (
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
-// tourPlayer runs a registered player's tournament command (JOIN or
-// WITHDRAW <tournament>, STANDINGS <tournament>, RATING [game]); ok is
-// false when the line is not one.
-func (d *desk) tourPlayer(p *Player, kw string, f []string) (string, bool, error) {
-	id := ""
-	if len(f) > 1 {
-		id = strings.ToLower(f[1])
+// noTournament answers a command naming no tournament.
+func (c *playerCmd) noTournament() string {
+	return c.d.tourText(c.p.Lang, "error.no_tournament", map[string]any{"id": c.id, "command": c.d.h.Word(c.p.Lang, c.cmd.Keyword)})
+}
+
+// playerJoin enters the player (a JOIN naming no tournament is a game's);
+// the confirmation mail answers.
+func playerJoin(c *playerCmd) (string, error) {
+	if c.id == "" || !c.d.rec.HasTournament(c.id) {
+		return "", errNotMine
 	}
-	switch kw {
-	case "JOIN":
-		if id == "" || !d.rec.HasTournament(id) {
-			return "", false, nil // a game's JOIN
-		}
-	case "WITHDRAW", "STANDINGS":
-		if id == "" || !d.rec.HasTournament(id) {
-			return d.tourText(p.Lang, "error.no_tournament", map[string]any{"id": id, "command": d.h.Word(p.Lang, kw)}), true, nil
-		}
-	case "RATING":
-		return d.ratingText(p, id), true, nil
-	default:
-		return "", false, nil
-	}
-	t, err := loadTour(d.rec, id)
+	t, err := loadTour(c.d.rec, c.id)
 	if err != nil {
-		return "", true, err
+		return "", err
 	}
-	var out string
-	switch kw {
-	case "JOIN":
-		if msg := d.tourJoin(t, p); msg != "" {
-			return msg, true, nil
-		}
-		out = "" // the confirmation mail answers
-	case "WITHDRAW":
-		e := t.Entrant(p.Address)
-		if e == nil || e.Withdrawn > 0 {
-			return d.tourText(p.Lang, "error.not_entered", map[string]any{"id": t.ID}), true, nil
-		}
-		if err := d.tourWithdraw(t, e); err != nil {
-			return "", true, err
-		}
-		out = d.tourText(p.Lang, "info.withdrawn", map[string]any{"id": t.ID})
-	case "STANDINGS":
-		return d.tourStandingsText(t, p.Lang), true, nil
+	if msg := c.d.tourJoin(t, c.p); msg != "" {
+		return msg, nil
 	}
-	return out, true, d.saveTour(t)
+	return "", c.d.saveTour(t)
+}
+
+func playerWithdraw(c *playerCmd) (string, error) {
+	if c.id == "" || !c.d.rec.HasTournament(c.id) {
+		return c.noTournament(), nil
+	}
+	t, err := loadTour(c.d.rec, c.id)
+	if err != nil {
+		return "", err
+	}
+	e := t.Entrant(c.p.Address)
+	if e == nil || e.Withdrawn > 0 {
+		return c.d.tourText(c.p.Lang, "error.not_entered", map[string]any{"id": t.ID}), nil
+	}
+	if err := c.d.tourWithdraw(t, e); err != nil {
+		return "", err
+	}
+	return c.d.tourText(c.p.Lang, "info.withdrawn", map[string]any{"id": t.ID}), c.d.saveTour(t)
+}
+
+func playerStandings(c *playerCmd) (string, error) {
+	if c.id == "" || !c.d.rec.HasTournament(c.id) {
+		return c.noTournament(), nil
+	}
+	t, err := loadTour(c.d.rec, c.id)
+	if err != nil {
+		return "", err
+	}
+	return c.d.tourStandingsText(t, c.p.Lang), nil
 }
 
 // tourJoin enters a player; it returns a message for the player when the

@@ -71,6 +71,9 @@ func (d *desk) ratingShort(game, addr string, table int) string {
 	return fmt.Sprintf("%.0f", 1000+40*r.WengLin.Ordinal())
 }
 
+// playerRating answers RATING [game].
+func playerRating(c *playerCmd) (string, error) { return c.d.ratingText(c.p, c.id), nil }
+
 // ratingText answers RATING [game].
 func (d *desk) ratingText(p *Player, game string) string {
 	var rows []map[string]any

@@ -192,61 +192,83 @@ func (d *desk) tourAdvance(t *tournament.Tournament) error {
 	return d.openRound(t)
 }
 
-// tourGameCommand runs FORFEIT <game> <player> and ADJUDICATE <game>.
-func (d *desk) tourGameCommand(org, kw string, args []string) (string, error) {
-	if len(args) == 0 || (kw == "FORFEIT" && len(args) < 2) {
-		return "", fmt.Errorf("usage: FORFEIT <game> <player> or ADJUDICATE <game>")
-	}
-	gid := strings.ToLower(args[0])
-	tid := d.rec.GameTournament(gid)
+// gameOf loads the tournament game the line names (FORFEIT, ADJUDICATE):
+// it must be one of the organiser's tournaments' and still be played.
+func (c *orgCmd) gameOf() (*tournament.Tournament, string, error) {
+	gid := c.arg(1)
+	tid := c.d.rec.GameTournament(gid)
 	if tid == "" {
-		return "", fmt.Errorf("game %q is not a tournament game", gid)
+		return nil, "", fmt.Errorf("game %q is not a tournament game", gid)
 	}
-	t, err := loadTour(d.rec, tid)
+	t, err := loadTour(c.d.rec, tid)
 	if err != nil {
-		return "", err
+		return nil, "", err
 	}
-	if t.Organiser != org {
-		return "", fmt.Errorf("tournament %s belongs to another organiser", t.ID)
+	if t.Organiser != c.org {
+		return nil, "", fmt.Errorf("tournament %s belongs to another organiser", t.ID)
 	}
-	gi, err := d.h.Game(gid)
+	gi, err := c.d.h.Game(gid)
 	if err != nil {
-		return "", err
+		return nil, "", err
 	}
 	if !gi.Running() {
-		return "", fmt.Errorf("game %s is %s", gid, gi.Status)
+		return nil, "", fmt.Errorf("game %s is %s", gid, gi.Status)
 	}
-	if kw == "ADJUDICATE" {
-		res, err := d.adjudicateGame(t, gid)
-		if err != nil {
-			return "", err
-		}
-		if res == nil {
-			return d.orgText(t, "adjudicate_bots", map[string]any{"game": gid}), nil
-		}
-		if err := d.tourAdvance(t); err != nil {
-			return "", err
-		}
-		return d.orgText(t, "adjudicated", map[string]any{"game": gid, "result": res.Line}), d.saveTour(t)
+	return t, gid, nil
+}
+
+// orgAdjudicate ends a tournament game now: scored as it stands, or
+// finished by the bots.
+func orgAdjudicate(c *orgCmd) (string, error) {
+	if len(c.f) < 2 {
+		return "", c.usage()
 	}
-	e := t.Entrant(args[1])
+	t, gid, err := c.gameOf()
+	if err != nil {
+		return "", err
+	}
+	res, err := c.d.adjudicateGame(t, gid)
+	if err != nil {
+		return "", err
+	}
+	if res == nil {
+		return c.d.orgText(t, "adjudicate_bots", map[string]any{"game": gid}), nil
+	}
+	if err := c.d.tourAdvance(t); err != nil {
+		return "", err
+	}
+	return c.saved(t, c.d.orgText(t, "adjudicated", map[string]any{"game": gid, "result": res.Line}))
+}
+
+// orgForfeit ends a tournament game with a player (by address or name)
+// last.
+func orgForfeit(c *orgCmd) (string, error) {
+	if len(c.f) < 3 {
+		return "", c.usage()
+	}
+	t, gid, err := c.gameOf()
+	if err != nil {
+		return "", err
+	}
+	who := c.f[2]
+	e := t.Entrant(who)
 	if e == nil {
 		for i := range t.Entrants {
-			if strings.EqualFold(t.Entrants[i].Name, args[1]) {
+			if strings.EqualFold(t.Entrants[i].Name, who) {
 				e = &t.Entrants[i]
 			}
 		}
 	}
 	if e == nil {
-		return "", fmt.Errorf("no entrant %q in %s", args[1], t.ID)
+		return "", fmt.Errorf("no entrant %q in %s", who, t.ID)
 	}
-	if err := d.forfeit(t, gid, e.ID); err != nil {
+	if err := c.d.forfeit(t, gid, e.ID); err != nil {
 		return "", err
 	}
-	if err := d.tourAdvance(t); err != nil {
+	if err := c.d.tourAdvance(t); err != nil {
 		return "", err
 	}
-	return d.orgText(t, "forfeited", map[string]any{"game": gid, "name": e.Name}), d.saveTour(t)
+	return c.saved(t, c.d.orgText(t, "forfeited", map[string]any{"game": gid, "name": e.Name}))
 }
 
 // adjudicateGame ends a late tournament game for ADJUDICATE and late=
