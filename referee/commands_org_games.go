@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -48,10 +49,15 @@ type orgCall struct {
 	i       int      // the line's index; a handler that reads the rest moves it to the end
 	ng      *NewGame // the game the NEW above describes, not created yet
 	results []string
+	// err is the failure of the line's command (its answer says it).
+	err error
 }
 
 // orgScript runs an organiser's commands and returns one result line each.
-func (w *work) orgScript(org, text string) []string {
+// Each command is all or none: one that fails after it changed something
+// through the desk rolls the unit of work back, to run again without it
+// (a redoError, undo.go).
+func (w *work) orgScript(org, text string) ([]string, error) {
 	c := &orgCall{w: w, org: org, lines: strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")}
 	for ; c.i < len(c.lines); c.i++ {
 		line := c.lines[c.i]
@@ -69,12 +75,27 @@ func (w *work) orgScript(org, text string) []string {
 		if tk := w.orgTourKeyword(f[0]); tk != "" {
 			f[0], c.kw = tk, tk
 		}
-		if res := c.run(); res != "" {
+		key := fmt.Sprintf("org line %d", c.i)
+		if msg, undone := w.undone[key]; undone {
+			c.results = append(c.results, msg)
+			continue
+		}
+		before, n := w.deskWrites, len(c.results)
+		c.err = nil
+		res := c.run()
+		if res != "" {
 			c.results = append(c.results, res)
+		}
+		var re *redoError
+		if errors.As(c.err, &re) {
+			return nil, c.err // a step of the desk's failed midway
+		}
+		if c.err != nil && w.deskWrites != before {
+			return nil, w.undo(key, errors.New(strings.Join(c.results[n:], "\n")))
 		}
 	}
 	c.finish()
-	return c.results
+	return c.results, nil
 }
 
 // run runs the line through the keyword's rows, in order; a keyword that
@@ -100,7 +121,7 @@ func (c *orgCall) run() string {
 		res, err = c.w.orgOnGame(c.org, c.f, &command{Keyword: c.kw, Who: byOrganiser}, orgUnknown(c.kw))
 	}
 	if err != nil {
-		res = c.kw + ": " + err.Error()
+		res, c.err = c.kw+": "+err.Error(), err
 	}
 	return res
 }

@@ -34,5 +34,6 @@ func orgTour(c *orgCall) (string, bool, error) {
 		res = c.kw + ": " + err.Error()
 	}
 	c.results = append(c.results, res)
+	c.err = err
 	return "", true, nil
 }

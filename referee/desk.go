@@ -29,7 +29,7 @@ var _ bymail.Host = deskHost{}
 func (w *work) desk() deskHost { return deskHost{w} }
 
 func (h deskHost) Now() time.Time                       { return h.w.now }
-func (h deskHost) Records() bymail.Records              { return h.w.tx }
+func (h deskHost) Records() bymail.Records              { return deskRecords{h.w.tx, h.w} }
 func (h deskHost) IsNotFound(err error) bool            { return errors.Is(err, store.ErrNotFound) }
 func (h deskHost) PageBase() string                     { return h.w.r.PageBase() }
 func (h deskHost) Secret() (string, error)              { return h.w.r.secret() }
@@ -55,6 +55,12 @@ func (h deskHost) Game(id string) (bymail.GameInfo, error) {
 // tournament, so there is no invitation to accept and the game starts at
 // once, its seats in the drawn order.
 func (h deskHost) OpenGame(ng bymail.NewGame) error {
+	h.w.deskWrites++
+	if hook := h.w.r.openGameHook; hook != nil {
+		if err := hook(ng.ID); err != nil {
+			return err
+		}
+	}
 	g := NewGame{ID: ng.ID, Game: ng.Game, Variant: ng.Variant, Options: ng.Options, Players: len(ng.Seats),
 		Organiser: ng.Organiser, Seed: ng.Seed, Ordered: true}
 	for _, s := range ng.Seats {
@@ -84,6 +90,7 @@ func (h deskHost) OpenGame(ng bymail.NewGame) error {
 // "adjudicated" with a result, "forfeit" with the names who lose); the
 // players are told the result and the seed.
 func (h deskHost) CloseGame(id, why string, kv ...any) error {
+	h.w.deskWrites++
 	gw, err := h.w.game(id)
 	if err != nil {
 		return err
@@ -118,6 +125,7 @@ func (gw *gameWork) closeDecided(why string, kv ...any) error {
 // the bots finish the game from the position, deterministically from the
 // game's seed, and its end is reported as adjudicated (nil is returned).
 func (h deskHost) Adjudicate(id string) (*bymail.Result, error) {
+	h.w.deskWrites++
 	gw, err := h.w.game(id)
 	if err != nil {
 		return nil, err
@@ -172,6 +180,7 @@ func scoresOf(res *engine.Result, n int) []int {
 }
 
 func (h deskHost) ReplaceSeat(id, oldAddress string, inv bymail.Invitee) error {
+	h.w.deskWrites++
 	gw, err := h.w.game(id)
 	if err != nil {
 		return err
@@ -185,6 +194,7 @@ func (h deskHost) ReplaceSeat(id, oldAddress string, inv bymail.Invitee) error {
 }
 
 func (h deskHost) EnsurePlayer(address, name, lang, tz string) (bymail.Player, error) {
+	h.w.deskWrites++
 	p, err := h.w.ensurePlayer(address, name, lang, tz)
 	if err != nil {
 		return bymail.Player{}, err
@@ -205,11 +215,13 @@ func (h deskHost) ReplyTo(address string) (replyTo, tag, tz string) {
 }
 
 func (h deskHost) MailEntrant(m bymail.Mail) error {
+	h.w.deskWrites++
 	return h.w.enqueue(&Outgoing{Seat: -1, Kind: "tournament", To: m.To, ToName: m.ToName, Tag: m.Tag, Lang: m.Lang,
 		Subject: m.Subject, Body: m.Body, MessageID: h.w.messageID(nil, -1, 0)})
 }
 
 func (h deskHost) MailOrganiser(org, lang, text string) error {
+	h.w.deskWrites++
 	return h.w.orgMailIn(org, lang, []string{text}, "")
 }
 
@@ -230,6 +242,37 @@ func (h deskHost) ParseInvitee(f []string) (bymail.Invitee, error) {
 	inv, err := parseInvitee(f)
 	return bymail.Invitee(inv), err
 }
+
+// deskRecords are the store's records the desk reads and writes; its
+// writes are counted (work.deskWrites: an organiser's command that fails
+// after one is undone, undo.go).
+type deskRecords struct {
+	*store.Tx
+	w *work
+}
+
+func (r deskRecords) PutTournament(id string, rec []byte) error {
+	r.w.deskWrites++
+	return r.Tx.PutTournament(id, rec)
+}
+
+func (r deskRecords) SetWake(key string, at time.Time) error {
+	r.w.deskWrites++
+	return r.Tx.SetWake(key, at)
+}
+
+func (r deskRecords) PutRating(game, addr string, rec []byte) error {
+	r.w.deskWrites++
+	return r.Tx.PutRating(game, addr, rec)
+}
+
+// Undone and Undo: see undo.go.
+func (h deskHost) Undone(key string) (string, bool) {
+	msg, ok := h.w.undone[key]
+	return msg, ok
+}
+
+func (h deskHost) Undo(key string, err error) error { return h.w.undo(key, err) }
 
 // gameEnded reports a game that ended in this unit of work to the desk.
 func (w *work) gameEnded(gw *gameWork) error {

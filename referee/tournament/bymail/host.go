@@ -71,6 +71,14 @@ type Host interface {
 	ParseHours(s string) (float64, error)
 	// Warn logs a failure that must not stop the unit of work.
 	Warn(msg string, kv ...any)
+
+	// All or none. Undo returns the error that rolls the whole unit of
+	// work back and runs it again with the operation key undone: a step
+	// that fails after it changed something returns it. In that next run,
+	// Undone reports the operation and the failure's message, and the
+	// step answers with it and changes nothing.
+	Undo(key string, err error) error
+	Undone(key string) (msg string, ok bool)
 }
 
 // Records are the store's methods the desk uses (*store.Tx has them): the

@@ -64,6 +64,8 @@ func (h *testHost) Secret() (string, error)                        { return "sec
 func (h *testHost) RandomHex() (string, error)                     { return "00", nil }
 func (h *testHost) ParseInvitee([]string) (Invitee, error)         { panic("testHost: no parsing") }
 func (h *testHost) ParseHours(string) (float64, error)             { panic("testHost: no parsing") }
+func (h *testHost) Undo(key string, err error) error               { return err }
+func (h *testHost) Undone(string) (string, bool)                   { return "", false }
 
 type memRecords struct {
 	tours, ratings map[string][]byte

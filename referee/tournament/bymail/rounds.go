@@ -52,6 +52,13 @@ func gameSeed(t *tournament.Tournament, gameID string) string {
 // openRound draws the next round and starts its games, seats in the drawn
 // order; the entrants are told whom they play.
 func (d *desk) openRound(t *tournament.Tournament) error {
+	// All or none: a game that cannot be opened undoes the round (and
+	// everything else this unit of work did); the next run leaves the
+	// round out, as a round that could not be drawn.
+	key := fmt.Sprintf("open %s round %d", t.ID, len(t.Rounds)+1)
+	if msg, undone := d.h.Undone(key); undone {
+		return fmt.Errorf("%w: %s", errNoRound, msg)
+	}
 	rd, err := t.NextRound()
 	if err != nil {
 		return fmt.Errorf("%w: %v", errNoRound, err)
@@ -77,7 +84,7 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 		// Entrants signed up for the whole tournament: no invitation to
 		// accept, the game starts at once.
 		if err := d.h.OpenGame(ng); err != nil {
-			return fmt.Errorf("round %d table %d: %w", rd.N, m.Table, err)
+			return d.h.Undo(key, fmt.Errorf("round %d table %d: %w", rd.N, m.Table, err))
 		}
 	}
 	t.Rounds = append(t.Rounds, rd)
@@ -339,9 +346,14 @@ func (d *desk) tourTick(id string) error {
 	switch t.Status {
 	case tournament.StatusSignup:
 		if at := t.SignupCloses(); !at.IsZero() && !d.now.Before(at) {
-			if err := d.tourClose(t); err != nil {
+			// All or none: sign-up closes with round 1 open (or waiting
+			// for its date), or not at all, and the organiser hears why.
+			key := "close " + t.ID
+			if msg, undone := d.h.Undone(key); undone {
 				t.Close, t.Start, t.Dates = time.Time{}, time.Time{}, nil
-				d.tourOrgMail(t, d.orgText(t, "cannot_start", map[string]any{"error": err.Error()}))
+				d.tourOrgMail(t, d.orgText(t, "cannot_start", map[string]any{"error": msg}))
+			} else if err := d.tourClose(t); err != nil {
+				return d.h.Undo(key, err)
 			}
 		}
 	case tournament.StatusRunning:

@@ -1,0 +1,62 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+)
+
+// All or none (issue 25: a START that failed midway left 14 games running
+// and the tournament still in sign-up). bbolt has no savepoints, so a unit
+// of work cannot take back half of itself: instead, an operation that
+// fails after it changed something returns a redoError (work.undo), the
+// whole transaction rolls back, and the unit of work runs again from the
+// start with that operation marked undone (work.undone): this time it
+// answers with the failure and changes nothing. The other commands of the
+// mail run again as they ran (the random bytes drawn are read again, the
+// clock is the same), so their effects are committed once.
+//
+// The operations: an organiser's command line that failed after it
+// changed anything through the desk ("org line <i>"), and the desk's own
+// steps that span many writes (opening a round, closing sign-up; see
+// bymail.Host.Undo).
+
+// maxRedo bounds the runs of one unit of work (each run adds an undone
+// operation, so it only stops a bug's loop).
+const maxRedo = 64
+
+// redoError rolls a unit of work back to run it again with key undone; msg
+// is the failure its next run answers with.
+type redoError struct{ key, msg string }
+
+func (e *redoError) Error() string { return "referee: undone " + e.key + ": " + e.msg }
+
+// undo returns the error that rolls the unit of work back and runs it
+// again with key undone (err itself when it already does so).
+func (w *work) undo(key string, err error) error {
+	var re *redoError
+	if errors.As(err, &re) {
+		return err
+	}
+	return &redoError{key: key, msg: err.Error()}
+}
+
+// redo runs a unit of work (fn, on a view of the Referee whose random
+// source keeps what it drew) until it does not ask to be run again.
+func (r *Referee) redo(fn func(ar *Referee) error) error {
+	undone := map[string]string{}
+	for run := 1; ; run++ {
+		ar := *r
+		tape := &tapeReader{src: r.random}
+		ar.opt.Random, ar.undone = tape, undone
+		err := fn(&ar)
+		var re *redoError
+		if !errors.As(err, &re) {
+			return err
+		}
+		r.random.unread(tape.drawn)
+		if _, again := undone[re.key]; again || run >= maxRedo {
+			return fmt.Errorf("referee: cannot undo %s: %w", re.key, err)
+		}
+		undone[re.key] = re.msg
+	}
+}
