@@ -3,6 +3,7 @@ package referee
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -59,6 +60,7 @@ type orgCall struct {
 // (a redoError, undo.go).
 func (w *work) orgScript(org, text string) ([]string, error) {
 	c := &orgCall{w: w, org: org, lines: strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")}
+	failed := map[string]string{} // the lines to undo
 	for ; c.i < len(c.lines); c.i++ {
 		line := c.lines[c.i]
 		if k := strings.IndexByte(line, '#'); k >= 0 {
@@ -88,13 +90,17 @@ func (w *work) orgScript(org, text string) ([]string, error) {
 		}
 		var re *redoError
 		if errors.As(c.err, &re) {
+			maps.Copy(re.undo, failed)
 			return nil, c.err // a step of the desk's failed midway
 		}
 		if c.err != nil && w.deskWrites != before {
-			return nil, w.undo(key, errors.New(strings.Join(c.results[n:], "\n")))
+			failed[key] = strings.Join(c.results[n:], "\n")
 		}
 	}
 	c.finish()
+	if len(failed) > 0 {
+		return nil, &redoError{undo: failed}
+	}
 	return c.results, nil
 }
 

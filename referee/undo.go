@@ -3,6 +3,8 @@ package referee
 import (
 	"errors"
 	"fmt"
+	"sort"
+	"strings"
 )
 
 // All or none (issue 25: a START that failed midway left 14 games running
@@ -16,7 +18,9 @@ import (
 // clock is the same), so their effects are committed once.
 //
 // The operations: an organiser's command line that failed after it
-// changed anything through the desk ("org line <i>"), and the desk's own
+// changed anything through the desk ("org line <i>": the run goes on to
+// the end of the mail, so that the next run leaves out every line that
+// failed, in one go), and the desk's own
 // steps that span many writes (opening a round, closing sign-up; see
 // bymail.Host.Undo).
 
@@ -24,11 +28,18 @@ import (
 // operation, so it only stops a bug's loop).
 const maxRedo = 64
 
-// redoError rolls a unit of work back to run it again with key undone; msg
-// is the failure its next run answers with.
-type redoError struct{ key, msg string }
+// redoError rolls a unit of work back to run it again with its operations
+// undone: operation -> the failure its next run answers with.
+type redoError struct{ undo map[string]string }
 
-func (e *redoError) Error() string { return "referee: undone " + e.key + ": " + e.msg }
+func (e *redoError) Error() string {
+	keys := make([]string, 0, len(e.undo))
+	for k, msg := range e.undo {
+		keys = append(keys, k+": "+msg)
+	}
+	sort.Strings(keys)
+	return "referee: undone " + strings.Join(keys, "; ")
+}
 
 // undo returns the error that rolls the unit of work back and runs it
 // again with key undone (err itself when it already does so).
@@ -37,7 +48,7 @@ func (w *work) undo(key string, err error) error {
 	if errors.As(err, &re) {
 		return err
 	}
-	return &redoError{key: key, msg: err.Error()}
+	return &redoError{undo: map[string]string{key: err.Error()}}
 }
 
 // redo runs a unit of work (fn, on a view of the Referee whose random
@@ -54,9 +65,11 @@ func (r *Referee) redo(fn func(ar *Referee) error) error {
 			return err
 		}
 		r.random.unread(tape.drawn)
-		if _, again := undone[re.key]; again || run >= maxRedo {
-			return fmt.Errorf("referee: cannot undo %s: %w", re.key, err)
+		for key, msg := range re.undo {
+			if _, again := undone[key]; again || run >= maxRedo {
+				return fmt.Errorf("referee: cannot undo %s: %w", key, err)
+			}
+			undone[key] = msg
 		}
-		undone[re.key] = re.msg
 	}
 }
