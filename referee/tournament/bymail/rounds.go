@@ -88,17 +88,21 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 		}
 	}
 	t.Rounds = append(t.Rounds, rd)
+	// The standings of the round just completed come with the next
+	// round's pairing: one mail a round (unless they went out when it
+	// completed, the next round waiting for its date); each entrant's
+	// shows their part of the table.
+	var done *standings
+	if rd.N > 1 && !t.Rounds[rd.N-2].Told {
+		c := *t
+		c.Rounds = t.Rounds[:rd.N-1]
+		done = d.newStandings(&c)
+	}
 	for _, e := range t.Entrants {
 		if e.Withdrawn == 0 || rd.N < e.Withdrawn {
 			data := d.roundData(t, len(t.Rounds)-1, e.ID)
-			if rd.N > 1 && !t.Rounds[rd.N-2].Told {
-				// The standings of the round just completed come with
-				// the next round's pairing: one mail a round (unless
-				// they went out when it completed, the next round
-				// waiting for its date).
-				c := *t
-				c.Rounds = t.Rounds[:rd.N-1]
-				data["standings"] = d.tourStandingsText(&c, e.Lang)
+			if done != nil {
+				data["standings"] = d.excerpt(done, e.ID, e.Lang)
 			}
 			d.tourMail(t, e, "round", data)
 		}
@@ -186,10 +190,11 @@ func (d *desk) tourAdvance(t *tournament.Tournament) error {
 		last := &t.Rounds[len(t.Rounds)-1]
 		if !last.Told {
 			last.Told = true
+			now := d.newStandings(t)
 			for _, e := range t.Entrants {
 				if e.Withdrawn == 0 || last.N < e.Withdrawn {
 					d.tourMail(t, e, "standings", map[string]any{"round": last.N, "next_at": at,
-						"standings": d.tourStandingsText(t, e.Lang)})
+						"standings": d.excerpt(now, e.ID, e.Lang)})
 				}
 			}
 			d.tourOrgMail(t, d.orgText(t, "waiting", map[string]any{"round": last.N, "next": d.orgTime(t, at)}))

@@ -108,6 +108,10 @@ type standingRow struct {
 	Record    string
 	Rating    string
 	Withdrawn bool
+	// Gap stands for rows left out of an excerpt.
+	Gap bool
+	// entrant is the row's entrant.
+	entrant int
 }
 
 // tourStandingsText renders the standings in a language.
@@ -130,9 +134,55 @@ func (d *desk) tourStandingRows(t *tournament.Tournament) []standingRow {
 		}
 		rows = append(rows, standingRow{Place: s.Place, Name: name, Points: fmtNum(s.Points), Tiebreaks: strings.Join(tb, " "),
 			Record: fmt.Sprintf("%d-%d-%d", s.Won, s.Drawn, s.Lost), Rating: d.ratingShort(t.Game, t.Entrants[s.Entrant].Address, t.Table),
-			Withdrawn: s.Withdrawn})
+			Withdrawn: s.Withdrawn, entrant: s.Entrant})
 	}
 	return rows
+}
+
+// neighbours is how many rows around an entrant's own an excerpt shows on
+// each side.
+const neighbours = 2
+
+// standings are a round's standings rendered once for every entrant's mail
+// (issue 24: each mail carried the whole table, so a round's mails grew
+// with the square of the entrants): each entrant's excerpt is their own
+// line and their neighbours', the rows left out marked; the whole table
+// is STANDINGS <id> and the page, which the mail names.
+type standings struct {
+	t    *tournament.Tournament
+	rows []standingRow
+	at   map[int]int // entrant -> row
+}
+
+func (d *desk) newStandings(t *tournament.Tournament) *standings {
+	s := &standings{t: t, rows: d.tourStandingRows(t), at: map[int]int{}}
+	for i, r := range s.rows {
+		s.at[r.entrant] = i
+	}
+	return s
+}
+
+// excerpt renders the standings around entrant e in a language: the whole
+// table when it has at most 2*neighbours+1 rows.
+func (d *desk) excerpt(s *standings, e int, lang string) string {
+	i, ok := s.at[e]
+	rows := s.rows
+	if ok {
+		// A window of 2*neighbours+1 rows around theirs, moved to stay
+		// within the table (the first sees places 1 to 5).
+		lo := min(max(0, i-neighbours), max(0, len(rows)-2*neighbours-1))
+		hi := min(len(rows), lo+2*neighbours+1)
+		rows = nil
+		if lo > 0 {
+			rows = append(rows, standingRow{Gap: true})
+		}
+		rows = append(rows, s.rows[lo:hi]...)
+		if hi < len(s.rows) {
+			rows = append(rows, standingRow{Gap: true})
+		}
+	}
+	return d.tourText(lang, "standings", map[string]any{"id": s.t.ID, "round": len(s.t.Rounds), "rows": rows,
+		"tiebreaks": strings.Join(s.t.Tiebreaks, " "), "status": s.t.Status})
 }
 
 // tourPageURL is the public page of a tournament ("" if it has none).
