@@ -20,7 +20,9 @@ import (
 // The operations: an organiser's command line that failed after it
 // changed anything through the desk ("org line <i>": the run goes on to
 // the end of the mail, so that the next run leaves out every line that
-// failed, in one go), and the desk's own
+// failed, in one go; a line that failed only because an earlier failed
+// line had half-changed something is left out too, answered with its
+// failure), and the desk's own
 // steps that span many writes (opening a round, closing sign-up; see
 // bymail.Host.Undo).
 
