@@ -1,7 +1,9 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -48,11 +50,17 @@ type orgCall struct {
 	i       int      // the line's index; a handler that reads the rest moves it to the end
 	ng      *NewGame // the game the NEW above describes, not created yet
 	results []string
+	// err is the failure of the line's command (its answer says it).
+	err error
 }
 
 // orgScript runs an organiser's commands and returns one result line each.
-func (w *work) orgScript(org, text string) []string {
+// Each command is all or none: one that fails after it changed something
+// through the desk rolls the unit of work back, to run again without it
+// (a redoError, undo.go).
+func (w *work) orgScript(org, text string) ([]string, error) {
 	c := &orgCall{w: w, org: org, lines: strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")}
+	failed := map[string]string{} // the lines to undo
 	for ; c.i < len(c.lines); c.i++ {
 		line := c.lines[c.i]
 		if k := strings.IndexByte(line, '#'); k >= 0 {
@@ -69,12 +77,31 @@ func (w *work) orgScript(org, text string) []string {
 		if tk := w.orgTourKeyword(f[0]); tk != "" {
 			f[0], c.kw = tk, tk
 		}
-		if res := c.run(); res != "" {
+		key := fmt.Sprintf("org line %d", c.i)
+		if msg, undone := w.undone[key]; undone {
+			c.results = append(c.results, msg)
+			continue
+		}
+		before, n := w.deskWrites, len(c.results)
+		c.err = nil
+		res := c.run()
+		if res != "" {
 			c.results = append(c.results, res)
+		}
+		var re *redoError
+		if errors.As(c.err, &re) {
+			maps.Copy(re.undo, failed)
+			return nil, c.err // a step of the desk's failed midway
+		}
+		if c.err != nil && w.deskWrites != before {
+			failed[key] = strings.Join(c.results[n:], "\n")
 		}
 	}
 	c.finish()
-	return c.results
+	if len(failed) > 0 {
+		return nil, &redoError{undo: failed}
+	}
+	return c.results, nil
 }
 
 // run runs the line through the keyword's rows, in order; a keyword that
@@ -100,7 +127,7 @@ func (c *orgCall) run() string {
 		res, err = c.w.orgOnGame(c.org, c.f, &command{Keyword: c.kw, Who: byOrganiser}, orgUnknown(c.kw))
 	}
 	if err != nil {
-		res = c.kw + ": " + err.Error()
+		res, c.err = c.kw+": "+err.Error(), err
 	}
 	return res
 }
@@ -286,7 +313,7 @@ func (gw *gameWork) seatArg(args []string, i int) (int, error) {
 }
 
 // orgPublish: the game's public page (the spectators' view), by
-// unguessable address (tourpages.go).
+// unguessable address (gamepages.go).
 func orgPublish(gw *gameWork, args []string) (string, error) { return gw.publish(args) }
 
 func orgStatus(gw *gameWork, _ []string) (string, error) {

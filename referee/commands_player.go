@@ -4,22 +4,18 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
 )
 
 // playerFamily are the commands of a registered player at their own
 // address, outside any game's thread (the table's "player" family, see
 // commands.go). Their help is help.player, which names each of them.
-// The tournaments' rows come first: a JOIN naming a tournament is the
-// tournament's, any other JOIN a game's.
-var playerFamily = []command{
-	{Keyword: "JOIN", Who: byPlayer, Usage: "JOIN <tournament>", Help: "help.player", player: playerTour,
-		Errors: []string{"no_tournament"}},
-	{Keyword: "WITHDRAW", Who: byPlayer, Usage: "WITHDRAW <tournament>", Help: "help.player", player: playerTour,
-		Errors: []string{"no_tournament", "not_entered"}},
-	{Keyword: "STANDINGS", Who: byPlayer, Usage: "STANDINGS <tournament>", Help: "help.player", player: playerTour,
-		Errors: []string{"no_tournament"}},
-	{Keyword: "RATING", Who: byPlayer, Usage: "RATING [game]", Help: "help.player", player: playerTour},
+// The tournaments' rows (the desk's, bymail.PlayerCommands) come first: a
+// JOIN naming a tournament is the tournament's, any other JOIN a game's.
+var playerFamily = append(deskRows(bymail.PlayerCommands, func(c *command) {
+	c.Who, c.Help, c.player = byPlayer, "help.player", playerTour
+}), []command{
 	{Keyword: "LIST", Who: byPlayer, Usage: "LIST", Help: "help.player", player: playerList},
 	{Keyword: "JOIN", Who: byPlayer, Usage: "JOIN <game>", Help: "help.player", player: playerJoin,
 		Errors: []string{"usage", "no_game", "not_open", "full", "already_in"}},
@@ -29,7 +25,7 @@ var playerFamily = []command{
 	{Keyword: "HELP", Who: byPlayer, Usage: "HELP", Help: "help.player", player: playerHelp},
 	// The plain address: anyone may register.
 	{Keyword: "REGISTER", Who: byAnyone, Usage: "REGISTER [name] [en|it|fr|nl]", Help: "help.REGISTER", anyone: anyoneRegister},
-}
+}...)
 
 // playerCall is one command of a player's mail to their own address: the
 // handler adds the lines of the answer, or says that another mail answers
@@ -68,7 +64,7 @@ func (c *playerCall) run() error {
 }
 
 func playerTour(c *playerCall) (bool, error) {
-	t, ok, err := c.w.tourPlayer(c.p, c.kw, c.f)
+	t, ok, err := bymail.PlayerCommand(c.w.desk(), deskPlayer(c.p), c.kw, c.f)
 	if err != nil || !ok {
 		return ok, err
 	}

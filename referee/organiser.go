@@ -32,7 +32,10 @@ func (w *work) orgRequest(req *Request, out *Outcome) error {
 		return nil
 	}
 	out.Status = OutcomeApplied
-	results := w.orgScript(org, req.Text)
+	results, err := w.orgScript(org, req.Text)
+	if err != nil {
+		return err
+	}
 	return w.orgMailIn(org, w.orgMailLang(req.Text), results, req.MessageID)
 }
 
@@ -311,7 +314,10 @@ func (r *Referee) DeliveryFailed(to, reason string) error {
 func (r *Referee) Organise(org, text string) ([]string, error) {
 	var results []string
 	_, err := r.update(func(w *work) error {
-		results = w.orgScript(strings.ToLower(org), text)
+		var err error
+		if results, err = w.orgScript(strings.ToLower(org), text); err != nil {
+			return err
+		}
 		lang := w.orgMailLang(text)
 		for i, l := range results {
 			results[i] = w.orgLocal(lang, l)

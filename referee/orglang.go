@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -43,8 +44,8 @@ func (w *work) orgMailLang(text string) string {
 			continue
 		}
 		if len(f) > 1 {
-			if t, err := loadTour(w.tx, f[1]); err == nil && templates.IsLanguage(t.OrgLang) {
-				named = t.OrgLang
+			if lang := bymail.OrgLang(w.tx, f[1]); lang != "" {
+				named = lang
 			}
 		}
 	}

@@ -2,8 +2,9 @@ package referee
 
 // The records layer: the only code of the core that encodes and decodes
 // the store's game, player and log records (tournaments and ratings have
-// theirs in tournament.go). Everything else in the core, and the edges
-// through the core's query functions, works on the decoded types below.
+// theirs in the desk, package referee/tournament/bymail). Everything else
+// in the core, and the edges through the core's query functions, works on
+// the decoded types below.
 // A unit of work loads its games through work.game, which keeps the games
 // last committed decoded (gamecache.go).
 

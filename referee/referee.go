@@ -108,6 +108,12 @@ type Referee struct {
 	// speculation and its commit.
 	noSpec   bool
 	specHook func()
+	// undone are the operations a unit of work runs without, on a view of
+	// the Referee for one run (undo.go).
+	undone map[string]string
+	// openGameHook, in tests, runs before a tournament game is opened (a
+	// failure it returns is the opening's).
+	openGameHook func(id string) error
 }
 
 // shared is the Referee's mutable state that a speculation's view of the
@@ -276,10 +282,12 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 	start := time.Now()
 	res, ok := r.processSpec(req, now)
 	if !ok {
-		err := r.db.Update(func(tx *store.Tx) error {
-			var err error
-			res, err = r.processTx(tx, req, now)
-			return err
+		err := r.redo(func(ar *Referee) error {
+			return r.db.Update(func(tx *store.Tx) error {
+				var err error
+				res, err = ar.processTx(tx, req, now)
+				return err
+			})
 		})
 		if err != nil {
 			return Outcome{}, err
@@ -346,16 +354,19 @@ func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, err
 	moves, hooks := 0, 0
 	var saved []cachedGame
 	start := time.Now()
-	err := r.db.Update(func(tx *store.Tx) error {
-		saved = nil
-		w := r.newWork(tx, r.clock.Now())
-		if err := fn(w); err != nil {
+	now := r.clock.Now()
+	err := r.redo(func(ar *Referee) error {
+		return r.db.Update(func(tx *store.Tx) error {
+			saved = nil
+			w := ar.newWork(tx, now)
+			if err := fn(w); err != nil {
+				return err
+			}
+			var err error
+			ids, err = w.flush()
+			moves, hooks, saved = w.moves(), w.hooked, w.saved
 			return err
-		}
-		var err error
-		ids, err = w.flush()
-		moves, hooks, saved = w.moves(), w.hooked, w.saved
-		return err
+		})
 	})
 	if err == nil {
 		r.games.put(saved)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -26,8 +27,8 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 			return 0, err
 		}
 		if _, err := r.updateAs("tick", func(w *work) error {
-			if tid, ok := strings.CutPrefix(id, tourWakePrefix); ok {
-				return w.tourTick(tid)
+			if tid, ok := strings.CutPrefix(id, bymail.WakePrefix); ok {
+				return bymail.Tick(w.desk(), tid)
 			}
 			gw, err := w.game(id)
 			if err != nil {

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -28,7 +29,7 @@ func (h *harness) tour(id string) *tournament.Tournament {
 	var t *tournament.Tournament
 	if err := h.db.View(func(tx *store.Tx) error {
 		var err error
-		t, err = loadTour(tx, id)
+		t, err = bymail.Record(tx, id)
 		return err
 	}); err != nil {
 		h.t.Fatal(err)

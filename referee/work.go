@@ -30,10 +30,14 @@ type work struct {
 	saved []cachedGame
 	// outbox holds the mails composed, written by persistOutbox.
 	outbox []composed
+	// undone are the operations this run leaves out (undo.go);
+	// deskWrites counts the changes the desk made through deskHost.
+	undone     map[string]string
+	deskWrites int
 }
 
 func (r *Referee) newWork(tx *store.Tx, now time.Time) *work {
-	return &work{r: r, tx: tx, now: now, games: map[string]*gameWork{}}
+	return &work{r: r, tx: tx, now: now, games: map[string]*gameWork{}, undone: r.undone}
 }
 
 // gameWork is one game touched by a transaction: the apply stage changes

@@ -1,81 +1,22 @@
 package referee
 
-// The data of the public pages (package pages draws them): a tournament's
-// standings and rounds, and each of its games' public view. Nothing here
-// reads a seat's view: only what every spectator may see (seat -1).
+// The data of the public pages (package pages draws them): each game's
+// public view, and a tournament's standings and rounds (the desk's, package
+// referee/tournament/bymail). Nothing here reads a seat's view: only what
+// every spectator may see (seat -1).
 
 import (
-	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/hex"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
-
-// ErrNoPage: no public page at that address (unknown, wrong key, or not
-// published). Pages answer it as 404 without saying which.
-var ErrNoPage = fmt.Errorf("referee: no such page")
-
-// TournamentPage is a tournament's public page.
-type TournamentPage struct {
-	ID, Title, Game, Format, Status string
-	Table                           int
-	Round, Rounds                   int
-	// Points are the tournament points by place; Tiebreaks the tie-break
-	// codes (buchholz, sb, score, h2h), named on the page in its language.
-	Points     string
-	Tiebreaks  []string
-	Commitment string
-	// Seed is revealed once the tournament is over.
-	Seed      string
-	Standings []PageStanding
-	Pairings  []PageRound
-	URL       string
-	// Calendar is the rounds' dates (in the tournament's zone), when the
-	// organiser set a calendar or rounds have deadlines.
-	Calendar []PageDate
-}
-
-// PageDate is one round of the calendar.
-type PageDate struct {
-	N           int
-	Opens, Due  string
-	Open, Ended bool
-}
-
-// PageStanding is one line of the standings.
-type PageStanding struct {
-	Place     int
-	Name      string
-	Points    string
-	Record    string
-	Tiebreaks []string
-	Rating    string
-	Withdrawn bool
-}
-
-// PageRound is one round's tables.
-type PageRound struct {
-	N       int
-	Due     string
-	Matches []PageMatch
-}
-
-// PageMatch is one table (or a bye).
-type PageMatch struct {
-	Table   int
-	Players []string
-	Bye     bool
-	State   string
-	Result  string
-	GameURL string
-}
 
 // GamePage is the public page of a tournament game.
 type GamePage struct {
@@ -96,12 +37,6 @@ type GamePage struct {
 	TournamentURL string
 }
 
-// TournamentLink is an entry of the index of listed tournaments.
-type TournamentLink struct {
-	ID, Title, Status, URL string
-	Entrants               int
-}
-
 func splitSlug(slug string) (id, key string, ok bool) {
 	i := strings.LastIndexByte(slug, '-')
 	if i <= 0 {
@@ -110,17 +45,20 @@ func splitSlug(slug string) (id, key string, ok bool) {
 	return slug[:i], slug[i+1:], true
 }
 
-// gamePageKey is the unguessable part of a tournament game's page address.
-func gamePageKey(t *tournament.Tournament, gameID string) string {
-	sum := sha256.Sum256([]byte("page/" + t.Key + "/" + gameID))
-	return hex.EncodeToString(sum[:8])
-}
+// ErrNoPage: no public page at that address (unknown, wrong key, or not
+// published). Pages answer it as 404 without saying which.
+var ErrNoPage = bymail.ErrNoPage
 
-func (r *Referee) tourPagePath(t *tournament.Tournament) string { return "/t/" + t.ID + "-" + t.Key }
-
-func (r *Referee) gamePagePath(t *tournament.Tournament, gid string) string {
-	return "/g/" + gid + "-" + gamePageKey(t, gid)
-}
+// The tournament pages' data are the desk's (package
+// referee/tournament/bymail).
+type (
+	TournamentPage = bymail.TournamentPage
+	PageDate       = bymail.PageDate
+	PageStanding   = bymail.PageStanding
+	PageRound      = bymail.PageRound
+	PageMatch      = bymail.PageMatch
+	TournamentLink = bymail.TournamentLink
+)
 
 // TournamentPage returns the public page of a tournament by its address
 // ("<id>-<key>"), its dates written for a reader of lang.
@@ -131,75 +69,11 @@ func (r *Referee) TournamentPage(slug, lang string) (*TournamentPage, error) {
 	}
 	var page *TournamentPage
 	err := r.db.View(func(tx *store.Tx) error {
-		t, err := loadTour(tx, id)
-		if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(t.Key)) != 1 {
-			return ErrNoPage
-		}
-		w := r.newWork(tx, r.clock.Now())
-		page = w.tourPage(t, lang)
-		return nil
+		var err error
+		page, err = bymail.Page(r.newWork(tx, r.clock.Now()).desk(), id, key, lang)
+		return err
 	})
 	return page, err
-}
-
-func (w *work) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
-	if !templates.IsLanguage(lang) {
-		lang = "en"
-	}
-	title := t.Game
-	if eg, err := lookupGame(t.Game); err == nil {
-		title = eg.Info().Title
-	}
-	pts := t.Points
-	if t.Draw != nil && len(pts) == 2 {
-		pts = []float64{pts[0], *t.Draw, pts[1]}
-	}
-	p := &TournamentPage{ID: t.ID, Title: title, Game: t.Game, Format: t.Format, Status: t.Status, Table: t.Table,
-		Round: len(t.Rounds), Rounds: t.PlannedRounds(), Points: fmtPoints(pts), Tiebreaks: t.Tiebreaks,
-		Commitment: t.Commitment, URL: w.r.tourPagePath(t)}
-	if t.Status == tournament.StatusOver {
-		p.Seed = t.Seed
-	}
-	loc := location(t.TZ)
-	for _, row := range w.calendar(t, lang, loc) {
-		n := row["n"].(int)
-		p.Calendar = append(p.Calendar, PageDate{N: n, Opens: row["opens"].(string), Due: row["due"].(string),
-			Open: n <= len(t.Rounds), Ended: n <= len(t.Rounds) && t.Rounds[n-1].Complete()})
-	}
-	for _, row := range w.tourStandingRows(t) {
-		p.Standings = append(p.Standings, PageStanding{Place: row.Place, Name: row.Name, Points: row.Points, Record: row.Record,
-			Tiebreaks: strings.Fields(row.Tiebreaks), Rating: row.Rating, Withdrawn: row.Withdrawn})
-	}
-	for i := len(t.Rounds) - 1; i >= 0; i-- {
-		rd := t.Rounds[i]
-		pr := PageRound{N: rd.N}
-		if !rd.Due.IsZero() {
-			pr.Due = templates.FormatTime(lang, rd.Due.In(location(t.TZ)))
-		}
-		for _, m := range rd.Matches {
-			pm := PageMatch{Table: m.Table, Bye: m.State == tournament.MatchBye, State: m.State}
-			for _, e := range m.Seats {
-				pm.Players = append(pm.Players, t.Entrants[e].Name)
-			}
-			if m.GameID != "" {
-				pm.GameURL = w.r.gamePagePath(t, m.GameID)
-			}
-			if m.Decided() && len(m.Rank) == len(m.Seats) && !pm.Bye {
-				var parts []string
-				for k := range m.Seats {
-					s := fmt.Sprintf("%d.", m.Rank[k])
-					if k < len(m.Scores) && m.State != tournament.MatchForfeit {
-						s += fmt.Sprintf(" %d", m.Scores[k])
-					}
-					parts = append(parts, s)
-				}
-				pm.Result = strings.Join(parts, " / ")
-			}
-			pr.Matches = append(pr.Matches, pm)
-		}
-		p.Pairings = append(p.Pairings, pr)
-	}
-	return p
 }
 
 // TournamentRecord returns a tournament's whole record (seed included:
@@ -208,7 +82,7 @@ func (r *Referee) TournamentRecord(id string) (*tournament.Tournament, error) {
 	var t *tournament.Tournament
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error
-		t, err = loadTour(tx, id)
+		t, err = bymail.Record(tx, id)
 		return err
 	})
 	return t, err
@@ -218,20 +92,10 @@ func (r *Referee) TournamentRecord(id string) (*tournament.Tournament, error) {
 func (r *Referee) ListedTournaments() ([]TournamentLink, error) {
 	var out []TournamentLink
 	err := r.db.View(func(tx *store.Tx) error {
-		return tx.Tournaments(func(id string, _ []byte) error {
-			t, err := loadTour(tx, id)
-			if err != nil || !t.Listed || !t.Public {
-				return err
-			}
-			title := t.Game
-			if eg, err := lookupGame(t.Game); err == nil {
-				title = eg.Info().Title
-			}
-			out = append(out, TournamentLink{ID: t.ID, Title: title, Status: t.Status, URL: r.tourPagePath(t), Entrants: len(t.Entrants)})
-			return nil
-		})
+		var err error
+		out, err = bymail.Listed(tx)
+		return err
 	})
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, err
 }
 
@@ -248,8 +112,8 @@ func (r *Referee) GamePage(slug, lang string) (*GamePage, error) {
 		if tid == "" {
 			return r.singleGamePage(tx, gid, key, lang, &page)
 		}
-		t, err := loadTour(tx, tid)
-		if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(gamePageKey(t, gid))) != 1 {
+		tourURL, ok := bymail.GamePage(tx, tid, gid, key)
+		if !ok {
 			return ErrNoPage
 		}
 		w := r.newWork(tx, r.clock.Now())
@@ -261,7 +125,7 @@ func (r *Referee) GamePage(slug, lang string) (*GamePage, error) {
 		if err != nil {
 			return err
 		}
-		page.Tournament, page.TournamentURL = t.ID, r.tourPagePath(t)
+		page.Tournament, page.TournamentURL = tid, tourURL
 		return nil
 	})
 	return page, err

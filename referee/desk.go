@@ -1,0 +1,298 @@
+package referee
+
+// The core's side of tournaments by mail (package
+// referee/tournament/bymail, "the desk"): the desk opens, closes and
+// reads games, registers players and queues mail through deskHost, the
+// core's API for it; the core hands the desk its commands (the table's
+// tournament rows), the clock of a tournament's wake entry and every game
+// that ends with a result (gameEnded).
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
+	"github.com/pbem-referee/referee/store"
+)
+
+// deskHost is the core as the desk sees it: one unit of work.
+type deskHost struct{ w *work }
+
+var _ bymail.Host = deskHost{}
+
+func (w *work) desk() deskHost { return deskHost{w} }
+
+func (h deskHost) Now() time.Time                       { return h.w.now }
+func (h deskHost) Records() bymail.Records              { return deskRecords{h.w.tx, h.w} }
+func (h deskHost) IsNotFound(err error) bool            { return errors.Is(err, store.ErrNotFound) }
+func (h deskHost) PageBase() string                     { return h.w.r.PageBase() }
+func (h deskHost) Secret() (string, error)              { return h.w.r.secret() }
+func (h deskHost) RandomHex() (string, error)           { return h.w.randomHex() }
+func (h deskHost) Warn(msg string, kv ...any)           { h.w.r.log.Warn(msg, kv...) }
+func (h deskHost) ParseHours(s string) (float64, error) { return parseHours(s) }
+
+func (h deskHost) GameExists(id string) bool { return h.w.tx.HasGame(id) || h.w.games[id] != nil }
+
+func (h deskHost) Game(id string) (bymail.GameInfo, error) {
+	gw, err := h.w.game(id)
+	if err != nil {
+		return bymail.GameInfo{}, err
+	}
+	gi := bymail.GameInfo{Status: gw.g.Status, Started: gw.tb != nil, Seats: gw.g.names()}
+	if gw.tb != nil {
+		gi.Waiting = gw.waitingNames()
+	}
+	return gi, nil
+}
+
+// OpenGame creates a tournament game: the entrants signed up for the whole
+// tournament, so there is no invitation to accept and the game starts at
+// once, its seats in the drawn order.
+func (h deskHost) OpenGame(ng bymail.NewGame) error {
+	h.w.deskWrites++
+	if hook := h.w.r.openGameHook; hook != nil {
+		if err := hook(ng.ID); err != nil {
+			return err
+		}
+	}
+	g := NewGame{ID: ng.ID, Game: ng.Game, Variant: ng.Variant, Options: ng.Options, Players: len(ng.Seats),
+		Organiser: ng.Organiser, Seed: ng.Seed, Ordered: true}
+	for _, s := range ng.Seats {
+		g.Invite = append(g.Invite, Invitee(s))
+	}
+	gw, err := h.w.createGame(g)
+	if err != nil {
+		return err
+	}
+	kept := gw.notes[:0]
+	for _, n := range gw.notes {
+		if n.Name != "invite" {
+			kept = append(kept, n)
+		}
+	}
+	gw.notes = kept
+	for i := range gw.g.Seats {
+		gw.g.Seats[i].State = SeatJoined
+	}
+	if err := gw.maybeStart(); err != nil {
+		return err
+	}
+	return h.w.tx.SetGameTournament(ng.ID, ng.Tournament)
+}
+
+// CloseGame stops a tournament game the organiser decided (why:
+// "adjudicated" with a result, "forfeit" with the names who lose); the
+// players are told the result and the seed.
+func (h deskHost) CloseGame(id, why string, kv ...any) error {
+	h.w.deskWrites++
+	gw, err := h.w.game(id)
+	if err != nil {
+		return err
+	}
+	return gw.closeDecided(why, kv...)
+}
+
+func (gw *gameWork) closeDecided(why string, kv ...any) error {
+	g := gw.g
+	g.Status, g.Ended = StatusAborted, gw.w.now
+	for i := range g.Seats {
+		g.Seats[i].Deadline = nil
+	}
+	if _, err := gw.log(Entry{Kind: EntryOrg, Seat: -1, Vis: engine.Public, Params: map[string]any{"command": strings.ToUpper(why), "args": []string{}}}); err != nil {
+		return err
+	}
+	note := "aborted"
+	switch why {
+	case "adjudicated":
+		note = "adjudicated"
+	case "forfeit":
+		note = "forfeited"
+	}
+	gw.announce(nil, note, append([]any{"seed", g.Seed}, kv...)...)
+	return nil
+}
+
+// Adjudicate ends a late tournament game. Where the game can score a
+// position as it stands (its state has Adjudicate: every game of the
+// referee, by its own final scoring), that is the result, and the game is
+// closed; otherwise (a game without it, or a position it cannot score)
+// the bots finish the game from the position, deterministically from the
+// game's seed, and its end is reported as adjudicated (nil is returned).
+func (h deskHost) Adjudicate(id string) (*bymail.Result, error) {
+	h.w.deskWrites++
+	gw, err := h.w.game(id)
+	if err != nil {
+		return nil, err
+	}
+	if adj, ok := gw.tb.State.(interface{ Adjudicate() *engine.Result }); ok {
+		if res := adj.Adjudicate(); res != nil {
+			line := resultLine(gw.g, res)
+			if err := gw.closeDecided("adjudicated", "result", line); err != nil {
+				return nil, err
+			}
+			return &bymail.Result{Rank: res.Rank, Scores: scoresOf(res, len(gw.g.Seats)), Line: line}, nil
+		}
+	}
+	gw.adjudicated = true
+	if gw.g.Status == StatusPaused {
+		gw.g.Status, gw.g.PausedAt = StatusRunning, time.Time{}
+	}
+	for i := range gw.g.Seats {
+		gw.g.Seats[i].Bot = gw.botName()
+	}
+	return nil, nil
+}
+
+// resultLine writes a game's result by place: "1. Ann 23 / 2. Bob 18".
+func resultLine(g *Game, res *engine.Result) string {
+	type row struct {
+		rank, score int
+		name        string
+	}
+	var rows []row
+	for _, sc := range res.Scores {
+		if sc.Seat >= 0 && sc.Seat < len(g.Seats) && sc.Seat < len(res.Rank) {
+			rows = append(rows, row{res.Rank[sc.Seat], sc.Total, g.Seats[sc.Seat].Name})
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].rank < rows[j].rank })
+	var parts []string
+	for _, r := range rows {
+		parts = append(parts, fmt.Sprintf("%d. %s %d", r.rank, r.name, r.score))
+	}
+	return strings.Join(parts, " / ")
+}
+
+func scoresOf(res *engine.Result, n int) []int {
+	out := make([]int, n)
+	for _, s := range res.Scores {
+		if s.Seat >= 0 && s.Seat < n {
+			out[s.Seat] = s.Total
+		}
+	}
+	return out
+}
+
+func (h deskHost) ReplaceSeat(id, oldAddress string, inv bymail.Invitee) error {
+	h.w.deskWrites++
+	gw, err := h.w.game(id)
+	if err != nil {
+		return err
+	}
+	if seat := gw.g.seatOfAddress(oldAddress); seat >= 0 {
+		if _, err := gw.replace(seat, Invitee(inv)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (h deskHost) EnsurePlayer(address, name, lang, tz string) (bymail.Player, error) {
+	h.w.deskWrites++
+	p, err := h.w.ensurePlayer(address, name, lang, tz)
+	if err != nil {
+		return bymail.Player{}, err
+	}
+	return deskPlayer(p), nil
+}
+
+func deskPlayer(p *Player) bymail.Player {
+	return bymail.Player{Address: p.Address, Name: p.Name, Lang: p.Lang, TZ: p.TZ}
+}
+
+func (h deskHost) ReplyTo(address string) (replyTo, tag, tz string) {
+	if p, err := loadPlayer(h.w.tx, address); err == nil {
+		tag = "p." + p.Secret
+		return h.w.r.plus(tag), tag, p.TZ
+	}
+	return h.w.r.Address(), "", ""
+}
+
+func (h deskHost) MailEntrant(m bymail.Mail) error {
+	h.w.deskWrites++
+	return h.w.enqueue(&Outgoing{Seat: -1, Kind: "tournament", To: m.To, ToName: m.ToName, Tag: m.Tag, Lang: m.Lang,
+		Subject: m.Subject, Body: m.Body, MessageID: h.w.messageID(nil, -1, 0)})
+}
+
+func (h deskHost) MailOrganiser(org, lang, text string) error {
+	h.w.deskWrites++
+	return h.w.orgMailIn(org, lang, []string{text}, "")
+}
+
+func (h deskHost) Render(lang, name string, data map[string]any) string {
+	rn := h.w.r.render
+	s, err := rn.T.Render("tournament", lang, name, rn.ctx(Reader{Game: "tournament", Lang: lang, Seat: -1}, data))
+	if err != nil {
+		return fmt.Sprintf("(%s: %v)", name, err)
+	}
+	return s
+}
+
+func (h deskHost) Word(lang, keyword string) string {
+	return h.w.r.render.T.Word("referee", lang, keyword)
+}
+
+func (h deskHost) ParseInvitee(f []string) (bymail.Invitee, error) {
+	inv, err := parseInvitee(f)
+	return bymail.Invitee(inv), err
+}
+
+// deskRecords are the store's records the desk reads and writes; its
+// writes are counted (work.deskWrites: an organiser's command that fails
+// after one is undone, undo.go).
+type deskRecords struct {
+	*store.Tx
+	w *work
+}
+
+func (r deskRecords) PutTournament(id string, rec []byte) error {
+	r.w.deskWrites++
+	return r.Tx.PutTournament(id, rec)
+}
+
+func (r deskRecords) SetWake(key string, at time.Time) error {
+	r.w.deskWrites++
+	return r.Tx.SetWake(key, at)
+}
+
+func (r deskRecords) PutRating(game, addr string, rec []byte) error {
+	r.w.deskWrites++
+	return r.Tx.PutRating(game, addr, rec)
+}
+
+// Undone and Undo: see undo.go.
+func (h deskHost) Undone(key string) (string, bool) {
+	msg, ok := h.w.undone[key]
+	return msg, ok
+}
+
+func (h deskHost) Undo(key string, err error) error { return h.w.undo(key, err) }
+
+// gameEnded reports a game that ended in this unit of work to the desk.
+func (w *work) gameEnded(gw *gameWork) error {
+	res := gw.tb.State.Result()
+	if res == nil {
+		return nil
+	}
+	end := bymail.GameEnd{ID: gw.g.ID, Game: gw.g.Game, Rank: res.Rank, Scores: scoresOf(res, len(gw.g.Seats)),
+		Adjudicated: gw.adjudicated}
+	for _, s := range gw.g.Seats {
+		end.Addresses = append(end.Addresses, s.Address)
+		end.Names = append(end.Names, s.greeting())
+	}
+	return bymail.GameEnded(w.desk(), end)
+}
+
+func (w *work) randomHex() (string, error) {
+	var b [32]byte
+	w.r.randMu.Lock()
+	_, err := io.ReadFull(w.r.opt.Random, b[:])
+	w.r.randMu.Unlock()
+	return hex.EncodeToString(b[:]), err
+}

@@ -1,0 +1,48 @@
+package referee
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
+)
+
+// TestTournamentUsageFromTable: every organiser tournament command that is
+// malformed (its keyword alone, or an argument it cannot read) is answered
+// with its row's syntax, "usage: <Usage>", as the command table has it
+// (bymail.OrgCommands): no usage written by hand. A command added to the
+// table without a malformed sample here fails the test.
+func TestTournamentUsageFromTable(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW TOURNAMENT cup game=toy rounds=2\nENTER cup a@p.test A\nENTER cup b@p.test B")
+	h.mails()
+	malformed := map[string][]string{
+		"NEW":        {"NEW TOURNAMENT", "NEW TOURNAMENT cup2"},
+		"ENTER":      {"ENTER", "ENTER cup", "ENTER cup nobody", "ENTER cup c@p.test C xx"},
+		"START":      {"START"},
+		"STANDINGS":  {"STANDINGS"},
+		"WITHDRAW":   {"WITHDRAW"},
+		"LATE":       {"LATE"},
+		"EXTEND":     {"EXTEND cup", "EXTEND cup soon"},
+		"REPLACE":    {"REPLACE cup", "REPLACE cup a@p.test", "REPLACE cup nobody@p.test c@p.test C"},
+		"PUBLISH":    {"PUBLISH"},
+		"FORFEIT":    {"FORFEIT", "FORFEIT cupr1t1"},
+		"ADJUDICATE": {"ADJUDICATE"},
+		"SCHEDULE":   {"SCHEDULE", "SCHEDULE cup bogus=1"},
+		"HELP":       nil, // HELP TOURNAMENT reads any word after it as a language or not
+	}
+	for _, row := range bymail.OrgCommands {
+		lines, ok := malformed[row.Keyword]
+		if !ok {
+			t.Errorf("%s: no malformed sample in this test", row.Keyword)
+		}
+		for _, line := range lines {
+			h.org(line)
+			got := strings.Join(strings.Fields(orgResults(t, h)), " ")
+			want := row.Keyword + ": usage: " + row.Usage
+			if !strings.Contains(got, want) {
+				t.Errorf("%q: the answer lacks %q:\n%s", line, want, got)
+			}
+		}
+	}
+}

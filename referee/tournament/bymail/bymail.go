@@ -1,0 +1,44 @@
+package bymail
+
+import (
+	"time"
+
+	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// WakePrefix marks a tournament's entry in the store's wake index (game
+// ids never hold a colon): the core hands such an entry to Tick.
+const WakePrefix = tourWakePrefix
+
+// GameEnded is the core's report of a game that ended with a result in
+// this unit of work: the players' ratings move, and a tournament game's
+// result is recorded (which may complete the round and open the next).
+func GameEnded(h Host, end GameEnd) error { return newDesk(h).gameEnded(end) }
+
+// Tick handles the clock of tournament id (its wake entry came due).
+func Tick(h Host, id string) error { return newDesk(h).tourTick(id) }
+
+// Record returns a tournament's whole record.
+func Record(rec Records, id string) (*tournament.Tournament, error) { return loadTour(rec, id) }
+
+// OrgLang is the language a tournament's organiser chose (lang= at NEW
+// TOURNAMENT), "" when none or no such tournament.
+func OrgLang(rec Records, id string) string {
+	if t, err := loadTour(rec, id); err == nil && templates.IsLanguage(t.OrgLang) {
+		return t.OrgLang
+	}
+	return ""
+}
+
+// zone returns a time zone (UTC when unset or unknown).
+func zone(tz string) *time.Location {
+	if tz == "" {
+		return time.UTC
+	}
+	loc, err := time.LoadLocation(tz)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}

@@ -1,0 +1,186 @@
+package bymail
+
+// The desk's commands, as rows of the core's command table (package
+// referee builds its "org-tournaments" family and the tournament rows of
+// its "player" family from OrgCommands and PlayerCommands), and one
+// handler a keyword (orgHandlers, playerHandlers). A usage error is
+// always the row's syntax (orgCmd.usage): never written by hand.
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/pbem-referee/referee/referee/tournament"
+)
+
+// Command is one of the desk's commands: its keyword (English; its words
+// in the other languages are the aliases of
+// templates/referee/<lang>/aliases.txt), its syntax as a usage error
+// quotes it, its place in the organiser's help list (its row is the
+// template org.help.tournament.<KEYWORD>), whether the keyword is written
+// in every language (Aliased), and the error templates a player's command
+// may answer with.
+type Command struct {
+	Keyword string
+	Usage   string
+	Row     int
+	Aliased bool
+	Errors  []string
+}
+
+// OrgCommands are the organiser's tournament commands, in the order of
+// the list an unknown command is answered with. A row whose line names no
+// tournament (EXTEND, REPLACE or PUBLISH of a game, a NEW without
+// TOURNAMENT, a HELP without the word) is the game command of the same
+// keyword.
+var OrgCommands = []Command{
+	{Keyword: "NEW", Row: 1, Usage: "NEW TOURNAMENT <id> game=<game> [format=swiss|roundrobin|knockout|tables] [rounds=N] [table=K] [deadline=7d] [points=1,0.5,0] [tiebreaks=buchholz,sb,score,h2h] [close=YYYY-MM-DD] [start=YYYY-MM-DD every=7d | dates=YYYY-MM-DD,...] [open=schedule|complete] [public|listed] [lang=en|it|fr|nl]"},
+	{Keyword: "ENTER", Row: 2, Aliased: true, Usage: "ENTER <tournament> <address> <name> [lang] [Area/City]"},
+	{Keyword: "START", Row: 3, Aliased: true, Usage: "START <tournament>"},
+	{Keyword: "STANDINGS", Row: 4, Aliased: true, Usage: "STANDINGS <tournament>"},
+	{Keyword: "WITHDRAW", Row: 5, Aliased: true, Usage: "WITHDRAW <tournament> <address>"},
+	{Keyword: "LATE", Row: 6, Aliased: true, Usage: "LATE <tournament>"},
+	{Keyword: "EXTEND", Row: 7, Usage: "EXTEND <tournament> <hours>"},
+	{Keyword: "REPLACE", Row: 8, Usage: "REPLACE <tournament> <old address> <new address> <name> [lang]"},
+	{Keyword: "PUBLISH", Row: 11, Aliased: true, Usage: "PUBLISH <tournament> [listed|off]"},
+	{Keyword: "FORFEIT", Row: 10, Aliased: true, Usage: "FORFEIT <game> <player>"},
+	{Keyword: "ADJUDICATE", Row: 9, Aliased: true, Usage: "ADJUDICATE <game>"},
+	{Keyword: "SCHEDULE", Row: 12, Aliased: true, Usage: "SCHEDULE <tournament> [start=<date>] [every=7d] [dates=<date>,<date>...] [open=schedule|complete] [warn=24h|off] [tz=<Area/City>]"},
+	// HELP TOURNAMENT [lang] (the word in any language, tourHelpWords);
+	// any other HELP is the organiser's general help.
+	{Keyword: "HELP", Row: 13, Usage: "HELP TOURNAMENT [en|it|fr|nl]"},
+}
+
+// PlayerCommands are a registered player's tournament commands at their
+// own address (their help is the player's help, help.player). A JOIN that
+// names no tournament is the JOIN of a game.
+var PlayerCommands = []Command{
+	{Keyword: "JOIN", Usage: "JOIN <tournament>", Errors: []string{"no_tournament"}},
+	{Keyword: "WITHDRAW", Usage: "WITHDRAW <tournament>", Errors: []string{"no_tournament", "not_entered"}},
+	{Keyword: "STANDINGS", Usage: "STANDINGS <tournament>", Errors: []string{"no_tournament"}},
+	{Keyword: "RATING", Usage: "RATING [game]"},
+}
+
+// errNotMine: the line is not the desk's (it is the core's command of the
+// same keyword).
+var errNotMine = errors.New("not a tournament command")
+
+// orgCmd is one line of an organiser's mail, as a handler sees it.
+type orgCmd struct {
+	d   *desk
+	org string
+	cmd *Command
+	f   []string // the words of the line, the keyword first
+}
+
+// arg is the i-th word of the line in lower case ("" when absent).
+func (c *orgCmd) arg(i int) string {
+	if i < len(c.f) {
+		return strings.ToLower(c.f[i])
+	}
+	return ""
+}
+
+// usage is the usage error of the command: its row's syntax.
+func (c *orgCmd) usage() error { return fmt.Errorf("usage: %s", c.cmd.Usage) }
+
+// tour loads the tournament the line names (its first argument) and checks
+// that it is the organiser's. A line naming no tournament is answered by
+// orElse (nil: "no tournament", or the usage when it names nothing).
+func (c *orgCmd) tour(orElse func() error) (*tournament.Tournament, error) {
+	id := c.arg(1)
+	if id == "" && orElse == nil {
+		return nil, c.usage()
+	}
+	if !c.d.rec.HasTournament(id) {
+		if orElse != nil {
+			return nil, orElse()
+		}
+		return nil, fmt.Errorf("no tournament %q", id)
+	}
+	t, err := loadTour(c.d.rec, id)
+	if err != nil {
+		return nil, err
+	}
+	if t.Organiser != c.org {
+		return nil, fmt.Errorf("tournament %s belongs to another organiser", t.ID)
+	}
+	return t, nil
+}
+
+// notMine: a line naming no tournament is the game command.
+func notMine() error { return errNotMine }
+
+// saved stores the tournament a command changed and answers res.
+func (c *orgCmd) saved(t *tournament.Tournament, res string) (string, error) {
+	return res, c.d.saveTour(t)
+}
+
+// orgHandlers run the organiser's commands, one a keyword (org.go,
+// rounds.go).
+var orgHandlers = map[string]func(*orgCmd) (string, error){
+	"NEW": orgNewTournament, "ENTER": orgEnter, "START": orgStart, "STANDINGS": orgStandings,
+	"WITHDRAW": orgWithdraw, "LATE": orgLate, "EXTEND": orgExtend, "REPLACE": orgReplace,
+	"PUBLISH": orgPublish, "FORFEIT": orgForfeit, "ADJUDICATE": orgAdjudicate, "SCHEDULE": orgSchedule,
+	"HELP": orgHelp,
+}
+
+// Org runs an organiser's tournament command (the words of one line, the
+// keyword first, in English). ok is false when the line is not one (it is
+// then a game command of the same keyword).
+func Org(h Host, org string, f []string) (res string, ok bool, err error) {
+	kw := strings.ToUpper(f[0])
+	run := orgHandlers[kw]
+	if run == nil {
+		return "", false, nil
+	}
+	res, err = run(&orgCmd{d: newDesk(h), org: org, cmd: command(OrgCommands, kw), f: f})
+	if errors.Is(err, errNotMine) {
+		return "", false, nil
+	}
+	return res, true, err
+}
+
+// playerCmd is one line of a player's mail to their own address.
+type playerCmd struct {
+	d   *desk
+	p   *Player
+	cmd *Command
+	id  string // the first argument, lower case
+}
+
+// playerHandlers run the players' commands, one a keyword (player.go,
+// ratings.go).
+var playerHandlers = map[string]func(*playerCmd) (string, error){
+	"JOIN": playerJoin, "WITHDRAW": playerWithdraw, "STANDINGS": playerStandings, "RATING": playerRating,
+}
+
+// PlayerCommand runs a registered player's tournament command at their
+// own address; ok is false when the line is not one (a JOIN of a game).
+// An answer "" means the tournament's own mail answers.
+func PlayerCommand(h Host, p Player, kw string, f []string) (answer string, ok bool, err error) {
+	run := playerHandlers[kw]
+	if run == nil {
+		return "", false, nil
+	}
+	c := &playerCmd{d: newDesk(h), p: &p, cmd: command(PlayerCommands, kw)}
+	if len(f) > 1 {
+		c.id = strings.ToLower(f[1])
+	}
+	answer, err = run(c)
+	if errors.Is(err, errNotMine) {
+		return "", false, nil
+	}
+	return answer, true, err
+}
+
+// command is the row of a keyword.
+func command(rows []Command, kw string) *Command {
+	for i := range rows {
+		if rows[i].Keyword == kw {
+			return &rows[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,28 @@
+// Package bymail is the tournament desk: tournaments run by mail. It owns
+// the organiser's tournament commands (NEW TOURNAMENT, ENTER, START,
+// STANDINGS, WITHDRAW, LATE, EXTEND, REPLACE, PUBLISH, SCHEDULE, FORFEIT,
+// ADJUDICATE, HELP TOURNAMENT), the players' (JOIN, WITHDRAW and
+// STANDINGS of a tournament, RATING), the rounds (drawn by package
+// tournament, their games opened through the core), the results as games
+// end, the clock of sign-up, rounds and deadlines, the entrants' and the
+// organiser's tournament mails, the ratings, and the data of a
+// tournament's public page.
+//
+// It works through a narrow interface, both ways:
+//   - the core (package referee) calls Org and PlayerCommand for the
+//     tournament rows of its command table, Tick when a tournament's wake
+//     entry (WakePrefix) comes due, GameEnded when a game ends with a
+//     result, and Page, GamePage, Listed, Record and OrgLang for the pages
+//     and the organiser's language;
+//   - the desk reaches games, players, mail and words only through Host,
+//     which the core implements for one unit of work (one store
+//     transaction): OpenGame, CloseGame, Adjudicate, ReplaceSeat, Game,
+//     EnsurePlayer, MailEntrant, MailOrganiser, Render, and Records (the
+//     store's tournament, rating and wake records of that transaction).
+//
+// What it must not touch: a game's record or table (the core's), the store
+// itself (only the Records it is handed), templates outside the
+// "tournament" scope, and the pure algorithms of package tournament
+// (pairings, standings, tie-breaks, ratings, calendar), which it calls.
+// It keeps no state between calls.
+package bymail

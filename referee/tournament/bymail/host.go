@@ -1,0 +1,156 @@
+package bymail
+
+import (
+	"time"
+)
+
+// Host is the core as the desk sees it, inside one unit of work (one store
+// transaction): the records of this transaction, the games it opens and
+// closes, the players it knows, the mail it queues and the words it
+// renders. The core (package referee) implements it; the desk keeps no
+// state of its own between calls.
+type Host interface {
+	// Now is the unit of work's time.
+	Now() time.Time
+	// Records are the store's tournament, rating and wake records in
+	// this transaction.
+	Records() Records
+	// IsNotFound reports whether err says a record does not exist.
+	IsNotFound(err error) bool
+
+	// GameExists reports whether a game id is taken (in the store, or by
+	// a game created in this unit of work).
+	GameExists(id string) bool
+	// Game describes a game (the game is now part of the unit of work).
+	Game(id string) (GameInfo, error)
+	// OpenGame creates a game whose seats are all taken at once (no
+	// invitation to accept), starts it, and records that it is played
+	// for g.Tournament.
+	OpenGame(g NewGame) error
+	// CloseGame stops a game the organiser decided (why: "adjudicated"
+	// with a "result", "forfeit" with the "names" who lose); its players
+	// are told, with the seed.
+	CloseGame(id, why string, kv ...any) error
+	// Adjudicate scores a game as it stands and closes it (the result is
+	// returned), or, when the game cannot score the position, hands every
+	// seat to a bot that finishes it (nil: the result comes at its end,
+	// reported through GameEnded as adjudicated).
+	Adjudicate(id string) (*Result, error)
+	// ReplaceSeat gives the seat of oldAddress in a game (if any) to a
+	// new player.
+	ReplaceSeat(id, oldAddress string, inv Invitee) error
+
+	// EnsurePlayer returns the player of an address, registering them
+	// when new.
+	EnsurePlayer(address, name, lang, tz string) (Player, error)
+	// ReplyTo is where a player answers a tournament mail: their own
+	// address at the referee (with its tag and the player's zone) for a
+	// registered player, else the referee's plain address.
+	ReplyTo(address string) (replyTo, tag, tz string)
+
+	// MailEntrant queues a tournament mail to an entrant.
+	MailEntrant(m Mail) error
+	// MailOrganiser queues a short note to an organiser, in lang.
+	MailOrganiser(org, lang, text string) error
+
+	// Render renders a template of the tournaments ("tournament" scope);
+	// a template that fails is written "(<name>: <error>)".
+	Render(lang, name string, data map[string]any) string
+	// Word is a referee keyword in a language (WITHDRAW -> RITIRA).
+	Word(lang, keyword string) string
+
+	// Secret and RandomHex draw from the referee's random source.
+	Secret() (string, error)
+	RandomHex() (string, error)
+	// PageBase is the public address of the pages ("" when unknown).
+	PageBase() string
+	// ParseInvitee reads "<address> <name> [lang] [time zone]" as the
+	// organiser's game commands do; ParseHours reads a duration in hours
+	// ("72", "72h", "3d").
+	ParseInvitee(f []string) (Invitee, error)
+	ParseHours(s string) (float64, error)
+	// Warn logs a failure that must not stop the unit of work.
+	Warn(msg string, kv ...any)
+
+	// All or none. Undo returns the error that rolls the whole unit of
+	// work back and runs it again with the operation key undone: a step
+	// that fails after it changed something returns it. In that next run,
+	// Undone reports the operation and the failure's message, and the
+	// step answers with it and changes nothing.
+	Undo(key string, err error) error
+	Undone(key string) (msg string, ok bool)
+}
+
+// Records are the store's methods the desk uses (*store.Tx has them): the
+// tournaments, the index of their games, the ratings and the wake index.
+type Records interface {
+	Tournament(id string) ([]byte, error)
+	PutTournament(id string, rec []byte) error
+	HasTournament(id string) bool
+	Tournaments(fn func(id string, rec []byte) error) error
+	GameTournament(game string) string
+	HasGame(id string) bool
+	SetWake(key string, at time.Time) error
+	Rating(game, addr string) ([]byte, error)
+	PutRating(game, addr string, rec []byte) error
+}
+
+// Player is a registered player, as the desk needs them.
+type Player struct {
+	Address, Name, Lang, TZ string
+}
+
+// Invitee is a player named by the organiser.
+type Invitee struct {
+	Address, Name, Lang, TZ string
+}
+
+// NewGame is a tournament game to open: its seats in order.
+type NewGame struct {
+	ID, Game, Variant string
+	Options           map[string]string
+	Seats             []Invitee
+	Organiser, Seed   string
+	Tournament        string
+}
+
+// GameInfo is what the desk reads of a game.
+type GameInfo struct {
+	// Status is the game's status (running, paused, over, aborted,
+	// forming).
+	Status string
+	// Started: the game's table exists (the game began).
+	Started bool
+	// Seats are the seats' names in the game, in seat order; Waiting the
+	// names of the seats the game waits for.
+	Seats   []string
+	Waiting []string
+}
+
+// Running reports whether the game is still played (running or paused).
+func (g GameInfo) Running() bool { return g.Status == "running" || g.Status == "paused" }
+
+// Result is a game's result: a rank and a score by seat, and the result
+// written by place ("1. Ann 23 / 2. Bob 18").
+type Result struct {
+	Rank, Scores []int
+	Line         string
+}
+
+// GameEnd is what the core reports when a game ends.
+type GameEnd struct {
+	ID, Game string
+	// Seats are the players by seat: their addresses and the names they
+	// are greeted by.
+	Addresses, Names []string
+	Rank, Scores     []int
+	// Adjudicated: bots finished the game for ADJUDICATE or late=.
+	Adjudicated bool
+}
+
+// Mail is a tournament mail to one entrant.
+type Mail struct {
+	Tournament            string
+	To, ToName, Tag, Lang string
+	Subject, Body         string
+}

@@ -1,0 +1,102 @@
+package bymail
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/pbem-referee/referee/templates"
+)
+
+// testHost is a Host for the desk's own tests: the templates, a clock and
+// records in memory; the games and mail are the core's (its tests drive
+// the desk through the referee).
+type testHost struct {
+	t   *testing.T
+	now time.Time
+	tpl *templates.Set
+	rec *memRecords
+}
+
+var errNotFound = errors.New("not found")
+
+func newTestHost(t *testing.T, now time.Time) *testHost {
+	tpl, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testHost{t: t, now: now, tpl: tpl, rec: &memRecords{tours: map[string][]byte{}, ratings: map[string][]byte{}}}
+}
+
+func (h *testHost) Now() time.Time            { return h.now }
+func (h *testHost) Records() Records          { return h.rec }
+func (h *testHost) IsNotFound(err error) bool { return errors.Is(err, errNotFound) }
+func (h *testHost) GameExists(string) bool    { return false }
+func (h *testHost) PageBase() string          { return "https://referee.example.org" }
+func (h *testHost) Warn(msg string, kv ...any) {
+	h.t.Errorf("warning: %s %v", msg, kv)
+}
+
+func (h *testHost) Render(lang, name string, data map[string]any) string {
+	c := templates.Ctx{Lang: lang, Game: "tournament", Seat: -1, Data: data,
+		Word: func(kw string) string { return h.tpl.Word("tournament", lang, kw) },
+		Arg:  func(w string) string { return h.tpl.ArgWord("tournament", lang, w) }}
+	s, err := h.tpl.Render("tournament", lang, name, c)
+	if err != nil {
+		h.t.Errorf("%s: %v", name, err)
+	}
+	return s
+}
+
+func (h *testHost) Word(lang, kw string) string { return h.tpl.Word("referee", lang, kw) }
+
+// The games, players and mail are the core's.
+func (h *testHost) Game(string) (GameInfo, error)                  { panic("testHost: no games") }
+func (h *testHost) OpenGame(NewGame) error                         { panic("testHost: no games") }
+func (h *testHost) CloseGame(string, string, ...any) error         { panic("testHost: no games") }
+func (h *testHost) Adjudicate(string) (*Result, error)             { panic("testHost: no games") }
+func (h *testHost) ReplaceSeat(string, string, Invitee) error      { panic("testHost: no games") }
+func (h *testHost) EnsurePlayer(a, n, l, z string) (Player, error) { panic("testHost: no players") }
+func (h *testHost) ReplyTo(string) (string, string, string)        { panic("testHost: no players") }
+func (h *testHost) MailEntrant(Mail) error                         { panic("testHost: no mail") }
+func (h *testHost) MailOrganiser(string, string, string) error     { panic("testHost: no mail") }
+func (h *testHost) Secret() (string, error)                        { return "secret", nil }
+func (h *testHost) RandomHex() (string, error)                     { return "00", nil }
+func (h *testHost) ParseInvitee([]string) (Invitee, error)         { panic("testHost: no parsing") }
+func (h *testHost) ParseHours(string) (float64, error)             { panic("testHost: no parsing") }
+func (h *testHost) Undo(key string, err error) error               { return err }
+func (h *testHost) Undone(string) (string, bool)                   { return "", false }
+
+type memRecords struct {
+	tours, ratings map[string][]byte
+}
+
+func (m *memRecords) Tournament(id string) ([]byte, error) {
+	if b, ok := m.tours[id]; ok {
+		return b, nil
+	}
+	return nil, errNotFound
+}
+func (m *memRecords) PutTournament(id string, rec []byte) error { m.tours[id] = rec; return nil }
+func (m *memRecords) HasTournament(id string) bool              { return m.tours[id] != nil }
+func (m *memRecords) Tournaments(fn func(string, []byte) error) error {
+	for id, b := range m.tours {
+		if err := fn(id, b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func (m *memRecords) GameTournament(string) string    { return "" }
+func (m *memRecords) HasGame(string) bool             { return false }
+func (m *memRecords) SetWake(string, time.Time) error { return nil }
+func (m *memRecords) Rating(g, a string) ([]byte, error) {
+	if b, ok := m.ratings[g+"\x00"+a]; ok {
+		return b, nil
+	}
+	return nil, errNotFound
+}
+func (m *memRecords) PutRating(g, a string, rec []byte) error {
+	m.ratings[g+"\x00"+a] = rec
+	return nil
+}

@@ -1,0 +1,199 @@
+package bymail
+
+// The data of a tournament's public page (package pages draws it): its
+// standings, rounds and calendar. Nothing here reads a seat's view.
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// ErrNoPage: no public page at that address (unknown, wrong key, or not
+// published). Pages answer it as 404 without saying which.
+var ErrNoPage = errors.New("referee: no such page")
+
+// TournamentPage is a tournament's public page.
+type TournamentPage struct {
+	ID, Title, Game, Format, Status string
+	Table                           int
+	Round, Rounds                   int
+	// Points are the tournament points by place; Tiebreaks the tie-break
+	// codes (buchholz, sb, score, h2h), named on the page in its language.
+	Points     string
+	Tiebreaks  []string
+	Commitment string
+	// Seed is revealed once the tournament is over.
+	Seed      string
+	Standings []PageStanding
+	Pairings  []PageRound
+	URL       string
+	// Calendar is the rounds' dates (in the tournament's zone), when the
+	// organiser set a calendar or rounds have deadlines.
+	Calendar []PageDate
+}
+
+// PageDate is one round of the calendar.
+type PageDate struct {
+	N           int
+	Opens, Due  string
+	Open, Ended bool
+}
+
+// PageStanding is one line of the standings.
+type PageStanding struct {
+	Place     int
+	Name      string
+	Points    string
+	Record    string
+	Tiebreaks []string
+	Rating    string
+	Withdrawn bool
+}
+
+// PageRound is one round's tables.
+type PageRound struct {
+	N       int
+	Due     string
+	Matches []PageMatch
+}
+
+// PageMatch is one table (or a bye).
+type PageMatch struct {
+	Table   int
+	Players []string
+	Bye     bool
+	State   string
+	Result  string
+	GameURL string
+}
+
+// TournamentLink is an entry of the index of listed tournaments.
+type TournamentLink struct {
+	ID, Title, Status, URL string
+	Entrants               int
+}
+
+// gamePageKey is the unguessable part of a tournament game's page address.
+func gamePageKey(t *tournament.Tournament, gameID string) string {
+	sum := sha256.Sum256([]byte("page/" + t.Key + "/" + gameID))
+	return hex.EncodeToString(sum[:8])
+}
+
+// tourPagePath is the address of a tournament's page.
+func tourPagePath(t *tournament.Tournament) string { return "/t/" + t.ID + "-" + t.Key }
+
+// gamePagePath is the address of a tournament game's page.
+func gamePagePath(t *tournament.Tournament, gid string) string {
+	return "/g/" + gid + "-" + gamePageKey(t, gid)
+}
+
+// Page returns the public page of tournament id when key is its page key
+// and it is published (ErrNoPage otherwise), its dates written for a
+// reader of lang.
+func Page(h Host, id, key, lang string) (*TournamentPage, error) {
+	d := newDesk(h)
+	t, err := loadTour(d.rec, id)
+	if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(t.Key)) != 1 {
+		return nil, ErrNoPage
+	}
+	return d.tourPage(t, lang), nil
+}
+
+// GamePage checks the key of a tournament game's page: ok when the
+// tournament is published and key is the game's; the tournament's page
+// address comes back.
+func GamePage(rec Records, tid, gid, key string) (tourURL string, ok bool) {
+	t, err := loadTour(rec, tid)
+	if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(gamePageKey(t, gid))) != 1 {
+		return "", false
+	}
+	return tourPagePath(t), true
+}
+
+func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
+	if !templates.IsLanguage(lang) {
+		lang = "en"
+	}
+	title := t.Game
+	if eg, err := engine.Lookup(t.Game); err == nil {
+		title = eg.Info().Title
+	}
+	pts := t.Points
+	if t.Draw != nil && len(pts) == 2 {
+		pts = []float64{pts[0], *t.Draw, pts[1]}
+	}
+	p := &TournamentPage{ID: t.ID, Title: title, Game: t.Game, Format: t.Format, Status: t.Status, Table: t.Table,
+		Round: len(t.Rounds), Rounds: t.PlannedRounds(), Points: fmtPoints(pts), Tiebreaks: t.Tiebreaks,
+		Commitment: t.Commitment, URL: tourPagePath(t)}
+	if t.Status == tournament.StatusOver {
+		p.Seed = t.Seed
+	}
+	loc := zone(t.TZ)
+	for _, row := range d.calendar(t, lang, loc) {
+		n := row["n"].(int)
+		p.Calendar = append(p.Calendar, PageDate{N: n, Opens: row["opens"].(string), Due: row["due"].(string),
+			Open: n <= len(t.Rounds), Ended: n <= len(t.Rounds) && t.Rounds[n-1].Complete()})
+	}
+	for _, row := range d.tourStandingRows(t) {
+		p.Standings = append(p.Standings, PageStanding{Place: row.Place, Name: row.Name, Points: row.Points, Record: row.Record,
+			Tiebreaks: strings.Fields(row.Tiebreaks), Rating: row.Rating, Withdrawn: row.Withdrawn})
+	}
+	for i := len(t.Rounds) - 1; i >= 0; i-- {
+		rd := t.Rounds[i]
+		pr := PageRound{N: rd.N}
+		if !rd.Due.IsZero() {
+			pr.Due = templates.FormatTime(lang, rd.Due.In(zone(t.TZ)))
+		}
+		for _, m := range rd.Matches {
+			pm := PageMatch{Table: m.Table, Bye: m.State == tournament.MatchBye, State: m.State}
+			for _, e := range m.Seats {
+				pm.Players = append(pm.Players, t.Entrants[e].Name)
+			}
+			if m.GameID != "" {
+				pm.GameURL = gamePagePath(t, m.GameID)
+			}
+			if m.Decided() && len(m.Rank) == len(m.Seats) && !pm.Bye {
+				var parts []string
+				for k := range m.Seats {
+					s := fmt.Sprintf("%d.", m.Rank[k])
+					if k < len(m.Scores) && m.State != tournament.MatchForfeit {
+						s += fmt.Sprintf(" %d", m.Scores[k])
+					}
+					parts = append(parts, s)
+				}
+				pm.Result = strings.Join(parts, " / ")
+			}
+			pr.Matches = append(pr.Matches, pm)
+		}
+		p.Pairings = append(p.Pairings, pr)
+	}
+	return p
+}
+
+// Listed are the tournaments their organisers listed, by id.
+func Listed(rec Records) ([]TournamentLink, error) {
+	var out []TournamentLink
+	err := rec.Tournaments(func(id string, _ []byte) error {
+		t, err := loadTour(rec, id)
+		if err != nil || !t.Listed || !t.Public {
+			return err
+		}
+		title := t.Game
+		if eg, err := engine.Lookup(t.Game); err == nil {
+			title = eg.Info().Title
+		}
+		out = append(out, TournamentLink{ID: t.ID, Title: title, Status: t.Status, URL: tourPagePath(t), Entrants: len(t.Entrants)})
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, err
+}

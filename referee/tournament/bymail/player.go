@@ -1,0 +1,142 @@
+package bymail
+
+// A player's tournament commands at their own address (JOIN, WITHDRAW,
+// STANDINGS; RATING is in ratings.go), and the entries the organiser's
+// ENTER, WITHDRAW and REPLACE share with them.
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+
+	"github.com/pbem-referee/referee/referee/tournament"
+)
+
+// noTournament answers a command naming no tournament.
+func (c *playerCmd) noTournament() string {
+	return c.d.tourText(c.p.Lang, "error.no_tournament", map[string]any{"id": c.id, "command": c.d.h.Word(c.p.Lang, c.cmd.Keyword)})
+}
+
+// playerJoin enters the player (a JOIN naming no tournament is a game's);
+// the confirmation mail answers.
+func playerJoin(c *playerCmd) (string, error) {
+	if c.id == "" || !c.d.rec.HasTournament(c.id) {
+		return "", errNotMine
+	}
+	t, err := loadTour(c.d.rec, c.id)
+	if err != nil {
+		return "", err
+	}
+	if msg := c.d.tourJoin(t, c.p); msg != "" {
+		return msg, nil
+	}
+	return "", c.d.saveTour(t)
+}
+
+func playerWithdraw(c *playerCmd) (string, error) {
+	if c.id == "" || !c.d.rec.HasTournament(c.id) {
+		return c.noTournament(), nil
+	}
+	t, err := loadTour(c.d.rec, c.id)
+	if err != nil {
+		return "", err
+	}
+	e := t.Entrant(c.p.Address)
+	if e == nil || e.Withdrawn > 0 {
+		return c.d.tourText(c.p.Lang, "error.not_entered", map[string]any{"id": t.ID}), nil
+	}
+	if err := c.d.tourWithdraw(t, e); err != nil {
+		return "", err
+	}
+	return c.d.tourText(c.p.Lang, "info.withdrawn", map[string]any{"id": t.ID}), c.d.saveTour(t)
+}
+
+func playerStandings(c *playerCmd) (string, error) {
+	if c.id == "" || !c.d.rec.HasTournament(c.id) {
+		return c.noTournament(), nil
+	}
+	t, err := loadTour(c.d.rec, c.id)
+	if err != nil {
+		return "", err
+	}
+	return c.d.tourStandingsText(t, c.p.Lang), nil
+}
+
+// tourJoin enters a player; it returns a message for the player when the
+// entry is refused, "" when done (and the confirmation is queued).
+func (d *desk) tourJoin(t *tournament.Tournament, p *Player) string {
+	switch {
+	case t.Status != tournament.StatusSignup || (!t.Close.IsZero() && !d.now.Before(t.Close)):
+		return d.tourText(p.Lang, "error.closed", map[string]any{"id": t.ID})
+	case t.Entrant(p.Address) != nil:
+		return d.tourText(p.Lang, "error.already", map[string]any{"id": t.ID})
+	}
+	e := tournament.Entrant{ID: len(t.Entrants), Address: p.Address, Name: p.Name, Lang: p.Lang}
+	t.Entrants = append(t.Entrants, e)
+	d.tourMail(t, e, "confirm", nil)
+	return ""
+}
+
+// tourWithdraw takes an entrant out: before the start their entry is
+// dropped; later they are not paired again and their open game is
+// forfeited (their results so far stay, so everyone's tie-breaks stay
+// right).
+func (d *desk) tourWithdraw(t *tournament.Tournament, e *tournament.Entrant) error {
+	if t.Status == tournament.StatusSignup {
+		var keep []tournament.Entrant
+		for _, x := range t.Entrants {
+			if x.ID != e.ID {
+				x.ID = len(keep)
+				keep = append(keep, x)
+			}
+		}
+		t.Entrants = keep
+		return nil
+	}
+	if e.Withdrawn > 0 {
+		return nil
+	}
+	e.Withdrawn = len(t.Rounds) + 1
+	if n := len(t.Rounds); n > 0 {
+		for _, m := range t.Rounds[n-1].Matches {
+			if m.Decided() || m.GameID == "" {
+				continue
+			}
+			for _, s := range m.Seats {
+				if s == e.ID {
+					if err := d.forfeit(t, m.GameID, e.ID); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return d.tourAdvance(t)
+}
+
+// tourReplace hands an entrant's place (and history) to another player;
+// the open game's seat goes with it.
+func (d *desk) tourReplace(t *tournament.Tournament, e *tournament.Entrant, inv Invitee) (string, error) {
+	p, err := d.h.EnsurePlayer(strings.ToLower(inv.Address), inv.Name, inv.Lang, inv.TZ)
+	if err != nil {
+		return "", err
+	}
+	if t.Entrant(p.Address) != nil {
+		return "", fmt.Errorf("%s is already in %s", p.Address, t.ID)
+	}
+	old := e.Address
+	e.Previous = append(e.Previous, old)
+	e.Address, e.Name, e.Lang = p.Address, cmp.Or(inv.Name, p.Name), p.Lang
+	if n := len(t.Rounds); n > 0 {
+		for _, m := range t.Rounds[n-1].Matches {
+			if m.Decided() || m.GameID == "" {
+				continue
+			}
+			if err := d.h.ReplaceSeat(m.GameID, old, inv); err != nil {
+				return "", err
+			}
+		}
+	}
+	d.tourMail(t, *e, "confirm", nil)
+	return d.orgText(t, "replaced", map[string]any{"address": p.Address, "old": old}), nil
+}

@@ -1,0 +1,475 @@
+package bymail
+
+// The rounds: sign-up closing, a round's games opened through the core,
+// results as games end, forfeits and adjudication, the clock.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/referee/tournament"
+)
+
+// errNoRound: the next round could not be drawn (nothing was created).
+var errNoRound = errors.New("no round drawn")
+
+// tourStart closes sign-up and opens round 1 now (the organiser's START).
+func (d *desk) tourStart(t *tournament.Tournament) error {
+	if len(t.Entrants) < max(2, t.MinTable) {
+		return fmt.Errorf("%d entrants: %s needs at least %d", len(t.Entrants), t.ID, max(2, t.MinTable))
+	}
+	t.Status, t.Started = tournament.StatusRunning, d.now
+	return d.openRound(t)
+}
+
+// tourClose closes sign-up at its date: round 1 opens now, or on its date
+// in the calendar when that is later (the organiser is told).
+func (d *desk) tourClose(t *tournament.Tournament) error {
+	if len(t.Entrants) < max(2, t.MinTable) {
+		return fmt.Errorf("%d entrants: %s needs at least %d", len(t.Entrants), t.ID, max(2, t.MinTable))
+	}
+	t.Status, t.Started = tournament.StatusRunning, d.now
+	if at, wait := t.Waiting(d.now); wait {
+		d.tourOrgMail(t, d.orgText(t, "closed", map[string]any{"entrants": len(t.Entrants), "opens": d.orgTime(t, at)}))
+		return nil
+	}
+	return d.openRound(t)
+}
+
+// gameSeed is a tournament game's seed: derived one-way from the
+// tournament's, so revealing a game's seed at its end reveals nothing of
+// the rounds to come, and the tournament's seed (revealed at the end)
+// accounts for every game.
+func gameSeed(t *tournament.Tournament, gameID string) string {
+	sum := sha256.Sum256([]byte(t.Seed + "/game/" + gameID))
+	return hex.EncodeToString(sum[:])
+}
+
+// openRound draws the next round and starts its games, seats in the drawn
+// order; the entrants are told whom they play.
+func (d *desk) openRound(t *tournament.Tournament) error {
+	// All or none: a game that cannot be opened undoes the round (and
+	// everything else this unit of work did); the next run leaves the
+	// round out, as a round that could not be drawn.
+	key := fmt.Sprintf("open %s round %d", t.ID, len(t.Rounds)+1)
+	if msg, undone := d.h.Undone(key); undone {
+		return fmt.Errorf("%w: %s", errNoRound, msg)
+	}
+	rd, err := t.NextRound()
+	if err != nil {
+		return fmt.Errorf("%w: %v", errNoRound, err)
+	}
+	rd.Opened = d.now
+	rd.Due = t.RoundDue(rd.N, d.now)
+	rd.Warned = rd.Due.IsZero() || !t.WarnAt(rd).After(d.now)
+	for k := range rd.Matches {
+		m := &rd.Matches[k]
+		if m.State == tournament.MatchBye {
+			continue
+		}
+		m.GameID = fmt.Sprintf("%sr%dt%d", t.ID, rd.N, m.Table)
+		for k := 0; d.h.GameExists(m.GameID); k++ {
+			m.GameID = fmt.Sprintf("%sr%dt%dx%d", t.ID, rd.N, m.Table, k) // an organiser's game took the id
+		}
+		ng := NewGame{ID: m.GameID, Game: t.Game, Variant: t.Variant, Options: t.Options,
+			Organiser: t.Organiser, Seed: gameSeed(t, m.GameID), Tournament: t.ID}
+		for _, e := range m.Seats {
+			en := t.Entrants[e]
+			ng.Seats = append(ng.Seats, Invitee{Address: en.Address, Name: en.Name, Lang: en.Lang})
+		}
+		// Entrants signed up for the whole tournament: no invitation to
+		// accept, the game starts at once.
+		if err := d.h.OpenGame(ng); err != nil {
+			return d.h.Undo(key, fmt.Errorf("round %d table %d: %w", rd.N, m.Table, err))
+		}
+	}
+	t.Rounds = append(t.Rounds, rd)
+	// The standings of the round just completed come with the next
+	// round's pairing: one mail a round (unless they went out when it
+	// completed, the next round waiting for its date); each entrant's
+	// shows their part of the table.
+	var done *standings
+	if rd.N > 1 && !t.Rounds[rd.N-2].Told {
+		c := *t
+		c.Rounds = t.Rounds[:rd.N-1]
+		done = d.newStandings(&c)
+	}
+	for _, e := range t.Entrants {
+		if e.Withdrawn == 0 || rd.N < e.Withdrawn {
+			data := d.roundData(t, len(t.Rounds)-1, e.ID)
+			if done != nil {
+				data["standings"] = d.excerpt(done, e.ID, e.Lang)
+			}
+			d.tourMail(t, e, "round", data)
+		}
+	}
+	return nil
+}
+
+// roundData describes round r to entrant e: their game or bye, and the
+// standings so far.
+func (d *desk) roundData(t *tournament.Tournament, r, e int) map[string]any {
+	rd := t.Rounds[r]
+	data := map[string]any{"round": rd.N, "rounds": t.PlannedRounds(), "bye": false, "game": "", "opponents": []string(nil),
+		"seat": 0, "due_at": rd.Due, "next_at": time.Time{}, "standings": ""}
+	if t.OnSchedule() && rd.N < t.PlannedRounds() {
+		data["next_at"] = t.RoundDate(rd.N + 1)
+	}
+	for _, m := range rd.Matches {
+		for i, s := range m.Seats {
+			if s != e {
+				continue
+			}
+			if m.State == tournament.MatchBye {
+				data["bye"] = true
+				continue
+			}
+			var opp []string
+			for _, o := range m.Seats {
+				if o != e {
+					opp = append(opp, t.Entrants[o].Name)
+				}
+			}
+			data["game"], data["opponents"], data["seat"] = m.GameID, opp, i+1
+		}
+	}
+	return data
+}
+
+// gameEnded runs when a game ended in this transaction: the players'
+// ratings move, and a tournament game's result is recorded.
+func (d *desk) gameEnded(end GameEnd) error {
+	if err := d.rateGame(end); err != nil {
+		return err
+	}
+	tid := d.rec.GameTournament(end.ID)
+	if tid == "" {
+		return nil
+	}
+	t, err := loadTour(d.rec, tid)
+	if err != nil {
+		return err
+	}
+	state := tournament.MatchDone
+	if end.Adjudicated {
+		state = tournament.MatchAdjudicated
+	}
+	if _, _, err := t.Record(end.ID, state, end.Rank, end.Scores); err != nil {
+		return err
+	}
+	if err := d.tourAdvance(t); errors.Is(err, errNoRound) {
+		// The game's end must not wait on the draw: the organiser hears.
+		d.tourOrgMail(t, d.orgText(t, "nodraw", map[string]any{"error": err.Error()}))
+	} else if err != nil {
+		return err
+	}
+	return d.saveTour(t)
+}
+
+// tourAdvance acts on a completed round: standings to everyone, then the
+// next round (at once, or on its date when the calendar says so: the
+// standings go out now and the round mail follows on the date), or the end
+// (the seed is revealed).
+func (d *desk) tourAdvance(t *tournament.Tournament) error {
+	if t.Status != tournament.StatusRunning || len(t.Rounds) == 0 || !t.Rounds[len(t.Rounds)-1].Complete() {
+		return nil
+	}
+	if t.Finished() || len(t.ActiveIn(len(t.Rounds)+1)) < max(2, t.MinTable) {
+		t.Status, t.Ended = tournament.StatusOver, d.now
+		for _, e := range t.Entrants {
+			d.tourMail(t, e, "final", map[string]any{"standings": d.tourStandingsText(t, e.Lang), "seed": t.Seed})
+		}
+		d.tourOrgMail(t, d.orgText(t, "over", map[string]any{"standings": d.tourStandingsText(t, orgLang(t))}))
+		return nil
+	}
+	if at, wait := t.Waiting(d.now); wait {
+		last := &t.Rounds[len(t.Rounds)-1]
+		if !last.Told {
+			last.Told = true
+			now := d.newStandings(t)
+			for _, e := range t.Entrants {
+				if e.Withdrawn == 0 || last.N < e.Withdrawn {
+					d.tourMail(t, e, "standings", map[string]any{"round": last.N, "next_at": at,
+						"standings": d.excerpt(now, e.ID, e.Lang)})
+				}
+			}
+			d.tourOrgMail(t, d.orgText(t, "waiting", map[string]any{"round": last.N, "next": d.orgTime(t, at)}))
+		}
+		return nil
+	}
+	return d.openRound(t)
+}
+
+// gameOf loads the tournament game the line names (FORFEIT, ADJUDICATE):
+// it must be one of the organiser's tournaments' and still be played.
+func (c *orgCmd) gameOf() (*tournament.Tournament, string, error) {
+	gid := c.arg(1)
+	tid := c.d.rec.GameTournament(gid)
+	if tid == "" {
+		return nil, "", fmt.Errorf("game %q is not a tournament game", gid)
+	}
+	t, err := loadTour(c.d.rec, tid)
+	if err != nil {
+		return nil, "", err
+	}
+	if t.Organiser != c.org {
+		return nil, "", fmt.Errorf("tournament %s belongs to another organiser", t.ID)
+	}
+	gi, err := c.d.h.Game(gid)
+	if err != nil {
+		return nil, "", err
+	}
+	if !gi.Running() {
+		return nil, "", fmt.Errorf("game %s is %s", gid, gi.Status)
+	}
+	return t, gid, nil
+}
+
+// orgAdjudicate ends a tournament game now: scored as it stands, or
+// finished by the bots.
+func orgAdjudicate(c *orgCmd) (string, error) {
+	if len(c.f) < 2 {
+		return "", c.usage()
+	}
+	t, gid, err := c.gameOf()
+	if err != nil {
+		return "", err
+	}
+	res, err := c.d.adjudicateGame(t, gid)
+	if err != nil {
+		return "", err
+	}
+	if res == nil {
+		return c.d.orgText(t, "adjudicate_bots", map[string]any{"game": gid}), nil
+	}
+	if err := c.d.tourAdvance(t); err != nil {
+		return "", err
+	}
+	return c.saved(t, c.d.orgText(t, "adjudicated", map[string]any{"game": gid, "result": res.Line}))
+}
+
+// orgForfeit ends a tournament game with a player (by address or name)
+// last.
+func orgForfeit(c *orgCmd) (string, error) {
+	if len(c.f) < 3 {
+		return "", c.usage()
+	}
+	t, gid, err := c.gameOf()
+	if err != nil {
+		return "", err
+	}
+	who := c.f[2]
+	e := t.Entrant(who)
+	if e == nil {
+		for i := range t.Entrants {
+			if strings.EqualFold(t.Entrants[i].Name, who) {
+				e = &t.Entrants[i]
+			}
+		}
+	}
+	if e == nil {
+		return "", fmt.Errorf("no entrant %q in %s", who, t.ID)
+	}
+	if err := c.d.forfeit(t, gid, e.ID); err != nil {
+		return "", err
+	}
+	if err := c.d.tourAdvance(t); err != nil {
+		return "", err
+	}
+	return c.saved(t, c.d.orgText(t, "forfeited", map[string]any{"game": gid, "name": e.Name}))
+}
+
+// adjudicateGame ends a late tournament game for ADJUDICATE and late=
+// adjudicate. Where the game can score a position as it stands (every game
+// of the referee, by its own final scoring), that is the result, recorded
+// at once in t and returned; otherwise (a game without it, or a position
+// it cannot score) the bots finish the game from the position,
+// deterministically from the game's seed, and the result is recorded at
+// its end (nil is returned).
+func (d *desk) adjudicateGame(t *tournament.Tournament, gid string) (*Result, error) {
+	res, err := d.h.Adjudicate(gid)
+	if err != nil || res == nil {
+		return nil, err
+	}
+	if _, _, err := t.Record(gid, tournament.MatchAdjudicated, res.Rank, res.Scores); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// forfeit ends a tournament game with entrant e last and the others level
+// first; the game is closed and its seed revealed.
+func (d *desk) forfeit(t *tournament.Tournament, gid string, e int) error {
+	if _, err := d.h.Game(gid); err != nil {
+		return err
+	}
+	var m *tournament.Match
+	for r := range t.Rounds {
+		for k := range t.Rounds[r].Matches {
+			if t.Rounds[r].Matches[k].GameID == gid {
+				m = &t.Rounds[r].Matches[k]
+			}
+		}
+	}
+	if m == nil {
+		return fmt.Errorf("game %s is not in %s", gid, t.ID)
+	}
+	rank := make([]int, len(m.Seats))
+	found := false
+	for i, s := range m.Seats {
+		rank[i] = 1
+		if s == e {
+			rank[i], found = len(m.Seats), true
+		}
+	}
+	if !found {
+		return fmt.Errorf("%s does not play game %s", t.Entrants[e].Name, gid)
+	}
+	if err := d.h.CloseGame(gid, "forfeit", "names", []string{t.Entrants[e].Name}); err != nil {
+		return err
+	}
+	_, _, err := t.Record(gid, tournament.MatchForfeit, rank, nil)
+	return err
+}
+
+// tourTick handles a tournament's clock: sign-up closing, a round opening
+// on its date, the games not yet over listed to the organiser before the
+// deadline, and the late games at the deadline (listed once, then the
+// tournament's late rule).
+func (d *desk) tourTick(id string) error {
+	t, err := loadTour(d.rec, id)
+	if err != nil {
+		if d.h.IsNotFound(err) {
+			return d.rec.SetWake(tourWakePrefix+id, time.Time{})
+		}
+		return err
+	}
+	switch t.Status {
+	case tournament.StatusSignup:
+		if at := t.SignupCloses(); !at.IsZero() && !d.now.Before(at) {
+			// All or none: sign-up closes with round 1 open (or waiting
+			// for its date), or not at all, and the organiser hears why.
+			key := "close " + t.ID
+			if msg, undone := d.h.Undone(key); undone {
+				t.Close, t.Start, t.Dates = time.Time{}, time.Time{}, nil
+				d.tourOrgMail(t, d.orgText(t, "cannot_start", map[string]any{"error": msg}))
+			} else if err := d.tourClose(t); err != nil {
+				return d.h.Undo(key, err)
+			}
+		}
+	case tournament.StatusRunning:
+		n := len(t.Rounds)
+		if n == 0 {
+			// Sign-up closed before round 1's date: it opens on it.
+			if _, wait := t.Waiting(d.now); !wait {
+				if err := d.openRound(t); err != nil {
+					return err
+				}
+			}
+			break
+		}
+		if t.Rounds[n-1].Complete() {
+			if err := d.tourAdvance(t); err != nil && !errors.Is(err, errNoRound) {
+				return err
+			} else if err != nil {
+				d.tourOrgMail(t, d.orgText(t, "nodraw", map[string]any{"error": err.Error()}))
+			}
+			break
+		}
+		rd := &t.Rounds[n-1]
+		if !rd.Warned && !rd.Due.IsZero() {
+			if at := t.WarnAt(*rd); !at.IsZero() && !d.now.Before(at) {
+				rd.Warned = true
+				if d.now.Before(rd.Due) {
+					d.tourOrgMail(t, d.tourLateText(t, "warn"))
+				}
+			}
+		}
+		if !rd.Due.IsZero() && !d.now.Before(rd.Due) && !rd.LateSent {
+			rd.LateSent, rd.Warned = true, true
+			d.tourOrgMail(t, d.tourLateText(t, "late"))
+			if err := d.tourLate(t, n-1); err != nil {
+				return err
+			}
+		}
+	}
+	return d.saveTour(t)
+}
+
+// tourLate applies the tournament's rule for the late games of round r:
+// the bots finish them (their results are recorded at their end, in this
+// transaction), or the seats that owe a move forfeit.
+func (d *desk) tourLate(t *tournament.Tournament, r int) error {
+	if t.Late == "" {
+		return nil
+	}
+	for _, m := range t.Rounds[r].Matches {
+		if m.Decided() || m.GameID == "" {
+			continue
+		}
+		gi, err := d.h.Game(m.GameID)
+		if err != nil {
+			return err
+		}
+		if !gi.Started || !gi.Running() {
+			continue
+		}
+		if t.Late == "adjudicate" {
+			if _, err := d.adjudicateGame(t, m.GameID); err != nil {
+				return err
+			}
+			continue
+		}
+		// forfeit: those the game waits for lose; the others share the win.
+		waiting := map[string]bool{}
+		for _, n := range gi.Waiting {
+			waiting[n] = true
+		}
+		rank := make([]int, len(m.Seats))
+		var losers []string
+		for i := range m.Seats {
+			rank[i] = 1
+			if i < len(gi.Seats) && waiting[gi.Seats[i]] {
+				rank[i] = len(m.Seats)
+				losers = append(losers, gi.Seats[i])
+			}
+		}
+		if len(losers) == 0 {
+			continue
+		}
+		if err := d.h.CloseGame(m.GameID, "forfeit", "names", losers); err != nil {
+			return err
+		}
+		if _, _, err := t.Record(m.GameID, tournament.MatchForfeit, rank, nil); err != nil {
+			return err
+		}
+	}
+	return d.tourAdvance(t)
+}
+
+// tourLateText lists the current round's unfinished games and whom they
+// wait for, in the organiser's language: kind "warn" before the deadline,
+// "late" at or after it.
+func (d *desk) tourLateText(t *tournament.Tournament, kind string) string {
+	if len(t.Rounds) == 0 {
+		return d.orgText(t, "no_round", nil)
+	}
+	rd := t.Rounds[len(t.Rounds)-1]
+	var games []map[string]any
+	for _, m := range rd.Matches {
+		if m.Decided() {
+			continue
+		}
+		waiting := ""
+		if gi, err := d.h.Game(m.GameID); err == nil && gi.Started {
+			waiting = strings.Join(gi.Waiting, ", ")
+		}
+		games = append(games, map[string]any{"game": m.GameID, "waiting": waiting})
+	}
+	return d.orgText(t, "late", map[string]any{"kind": kind, "round": rd.N, "due": d.orgTime(t, rd.Due), "games": games,
+		"late_rule": t.Late})
+}

@@ -1,0 +1,201 @@
+package bymail
+
+// What the desk writes: entrants' mails, organisers' notes, standings.
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// tourOrgMail sends the organiser a short note.
+func (d *desk) tourOrgMail(t *tournament.Tournament, text string) {
+	if t.Organiser == "" {
+		return
+	}
+	if err := d.h.MailOrganiser(t.Organiser, orgLang(t), text); err != nil {
+		d.h.Warn("tournament organiser mail", "tournament", t.ID, "err", err)
+	}
+}
+
+// tourText renders one of the tournament templates.
+func (d *desk) tourText(lang, name string, data map[string]any) string {
+	return d.h.Render(lang, name, data)
+}
+
+// tourMail mails an entrant (kind: confirm, round, standings, final).
+func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind string, data map[string]any) {
+	if data == nil {
+		data = map[string]any{}
+	}
+	lang := e.Lang
+	if !templates.IsLanguage(lang) {
+		lang = "en"
+	}
+	title := t.Game
+	if eg, err := engine.Lookup(t.Game); err == nil {
+		title = eg.Info().Title
+	}
+	data["kind"], data["id"], data["name"], data["title"] = kind, t.ID, e.Name, title
+	data["format"], data["table"], data["rounds"] = t.Format, t.Table, t.PlannedRounds()
+	if _, ok := data["round"]; !ok {
+		data["round"] = len(t.Rounds)
+	}
+	pts := t.Points
+	if t.Draw != nil && len(pts) == 2 {
+		pts = []float64{pts[0], *t.Draw, pts[1]}
+	}
+	data["points"], data["tiebreaks"] = fmtPoints(pts), strings.Join(t.Tiebreaks, ", ")
+	data["deadline"] = deadlineText(t)
+	data["commitment"] = t.Commitment
+	data["page"] = ""
+	if t.Public {
+		data["page"] = d.tourPageURL(t)
+	}
+	replyTo, tag, tz := d.h.ReplyTo(e.Address)
+	data["player_address"] = replyTo
+	// Dates in the reader's zone and language: "due_at" becomes "due".
+	loc := zone(tz)
+	for k, v := range data {
+		if at, ok := v.(time.Time); ok && strings.HasSuffix(k, "_at") {
+			data[strings.TrimSuffix(k, "_at")] = ""
+			if !at.IsZero() {
+				data[strings.TrimSuffix(k, "_at")] = templates.FormatTime(lang, at.In(loc))
+			}
+		}
+	}
+	data["calendar"] = d.calendar(t, lang, loc)
+	data["on_schedule"] = t.OnSchedule()
+	data["closes"] = ""
+	if at := t.SignupCloses(); t.Status == tournament.StatusSignup && !at.IsZero() {
+		data["closes"] = templates.FormatTime(lang, at.In(loc))
+	}
+	m := Mail{Tournament: t.ID, To: e.Address, ToName: e.Name, Tag: tag, Lang: lang,
+		Subject: d.tourText(lang, "subject", data), Body: d.tourText(lang, "mail."+kind, data)}
+	if err := d.h.MailEntrant(m); err != nil {
+		d.h.Warn("tournament mail", "tournament", t.ID, "to", e.Address, "err", err)
+	}
+}
+
+func fmtPoints(ps []float64) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = fmtNum(p)
+	}
+	return strings.Join(s, "/")
+}
+
+// fmtNum writes 1, 1.5, 0.25 without trailing zeros.
+func fmtNum(x float64) string {
+	if x == math.Trunc(x) {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// standingRow is one line of the standings for templates (at 80 columns).
+type standingRow struct {
+	Place     int
+	Name      string
+	Points    string
+	Tiebreaks string
+	Record    string
+	Rating    string
+	Withdrawn bool
+	// Gap stands for rows left out of an excerpt.
+	Gap bool
+	// entrant is the row's entrant.
+	entrant int
+}
+
+// tourStandingsText renders the standings in a language.
+func (d *desk) tourStandingsText(t *tournament.Tournament, lang string) string {
+	return d.tourText(lang, "standings", map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": d.tourStandingRows(t),
+		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status})
+}
+
+// tourStandingRows are the standings, formatted.
+func (d *desk) tourStandingRows(t *tournament.Tournament) []standingRow {
+	var rows []standingRow
+	for _, s := range t.Standings() {
+		tb := make([]string, len(s.Tiebreaks))
+		for i, x := range s.Tiebreaks {
+			tb[i] = fmtNum(x)
+		}
+		name := s.Name
+		if len(name) > 18 {
+			name = name[:18]
+		}
+		rows = append(rows, standingRow{Place: s.Place, Name: name, Points: fmtNum(s.Points), Tiebreaks: strings.Join(tb, " "),
+			Record: fmt.Sprintf("%d-%d-%d", s.Won, s.Drawn, s.Lost), Rating: d.ratingShort(t.Game, t.Entrants[s.Entrant].Address, t.Table),
+			Withdrawn: s.Withdrawn, entrant: s.Entrant})
+	}
+	return rows
+}
+
+// neighbours is how many rows around an entrant's own an excerpt shows on
+// each side.
+const neighbours = 2
+
+// standings are a round's standings rendered once for every entrant's mail
+// (issue 24: each mail carried the whole table, so a round's mails grew
+// with the square of the entrants): each entrant's excerpt is their own
+// line and their neighbours', the rows left out marked; the whole table
+// is STANDINGS <id> and the page, which the mail names.
+type standings struct {
+	t    *tournament.Tournament
+	rows []standingRow
+	at   map[int]int // entrant -> row
+}
+
+func (d *desk) newStandings(t *tournament.Tournament) *standings {
+	s := &standings{t: t, rows: d.tourStandingRows(t), at: map[int]int{}}
+	for i, r := range s.rows {
+		s.at[r.entrant] = i
+	}
+	return s
+}
+
+// excerpt renders the standings around entrant e in a language: the whole
+// table when it has at most 2*neighbours+1 rows.
+func (d *desk) excerpt(s *standings, e int, lang string) string {
+	i, ok := s.at[e]
+	rows := s.rows
+	if ok {
+		// A window of 2*neighbours+1 rows around theirs, moved to stay
+		// within the table (the first sees places 1 to 5).
+		lo := min(max(0, i-neighbours), max(0, len(rows)-2*neighbours-1))
+		hi := min(len(rows), lo+2*neighbours+1)
+		rows = nil
+		if lo > 0 {
+			rows = append(rows, standingRow{Gap: true})
+		}
+		rows = append(rows, s.rows[lo:hi]...)
+		if hi < len(s.rows) {
+			rows = append(rows, standingRow{Gap: true})
+		}
+	}
+	return d.tourText(lang, "standings", map[string]any{"id": s.t.ID, "round": len(s.t.Rounds), "rows": rows,
+		"tiebreaks": strings.Join(s.t.Tiebreaks, " "), "status": s.t.Status})
+}
+
+// tourPageURL is the public page of a tournament ("" if it has none).
+func (d *desk) tourPageURL(t *tournament.Tournament) string {
+	return d.h.PageBase() + tourPagePath(t)
+}
+
+// pageData describes a tournament's pages to the organiser: public,
+// listed, page (the address).
+func (d *desk) pageData(t *tournament.Tournament, data map[string]any) map[string]any {
+	data["public"], data["listed"], data["page"] = t.Public, t.Listed, ""
+	if t.Public {
+		data["page"] = d.tourPageURL(t)
+	}
+	return data
+}
