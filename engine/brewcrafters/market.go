@@ -81,7 +81,9 @@ func (s *State) place(seat int, m *move) error {
 			return engine.Reject("BC-5.3.4", "worker_taken", "worker", id)
 		}
 		s.Workers = remove(s.Workers, id)
-		s.hireWorker(seat, id)
+		if err := s.hireWorker(seat, id, m); err != nil {
+			return err
+		}
 	case "take":
 		receipt = sp.Goods
 		sp.Goods = bag{}
