@@ -956,6 +956,8 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 			return slotName(s.Season, kindPick)
 		case "HIRE":
 			return slotName(s.Season, kindHire)
+		case "RESEARCH":
+			return slotName(s.Season, kindResearch)
 		}
 		return ""
 	}
@@ -1033,7 +1035,7 @@ func (s *State) SlotOpen(seat int, slot string) bool {
 		return s.Phase == phStart || s.Phase == phMarket
 	case phBrewery:
 		return s.Phase != phEnd
-	case kindDiscard, kindPick, kindHire:
+	case kindDiscard, kindPick, kindHire, kindResearch:
 		return true
 	}
 	return false
