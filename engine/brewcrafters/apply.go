@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -436,9 +437,11 @@ func (s *State) hire(seat int, m *move) error {
 				break
 			}
 		}
-		if err := s.hireWorker(seat, m.ID, m); err != nil {
+		plusB, plusA := slices.Clone(m.PlusB), slices.Clone(m.PlusA)
+		if err := s.hireWorker(seat, m.ID, m.Parts, &plusB, &plusA); err != nil {
 			return err
 		}
+		s.unusedChoices(seat, plusB, plusA)
 	}
 	s.Unused = append(s.Unused, s.Agency...)
 	s.Agency = []string{}
@@ -467,22 +470,21 @@ func (s *State) payFee(seat, fee int) {
 // "RESEARCH SKIP" the Yeast Lab Technician's optional free research move
 // . A research move the line does not name is asked at once (decision
 // "research"): the move is the player's, and may be declined.
-func (s *State) hireWorker(seat int, id string, m *move) error {
+func (s *State) hireWorker(seat int, id string, research []*move, plusB, plusA *[]string) error {
 	p := &s.P[seat]
 	w := s.r.workers[id]
 	p.Workers = append(p.Workers, id)
 	s.emit("hire", seat, "worker", id)
-	plusA := append([]string(nil), m.PlusA...)
 	g := w.hireGain
 	for k := 0; k < w.HireAnyAdv; k++ {
-		g[s.pickOf(p, advCodes, &plusA)]++
+		g[s.pickOf(p, advCodes, plusA)]++
 	}
 	s.gain(seat, g, id)
 	p.Money += w.HireMoney
 	if !w.HireResearch {
 		return nil
 	}
-	for _, pt := range m.Parts {
+	for _, pt := range research {
 		if pt.Verb == "RESEARCH" {
 			return s.freeResearch(seat, pt)
 		}
@@ -492,6 +494,21 @@ func (s *State) hireWorker(seat int, id string, m *move) error {
 	}
 	s.Subs = append([]Sub{{Kind: kindResearch, Seat: seat}}, s.Subs...)
 	return nil
+}
+
+// unusedChoices tells the player, and only them, which of their line's
+// trigger choice words ("+BASIC x", "+ADV x", "+OPS x") nothing took: the
+// action is carried out, and the words are not silently dropped
+// (BC-5.10.2).
+func (s *State) unusedChoices(seat int, plus ...[]string) {
+	var words []string
+	for _, l := range plus {
+		words = append(words, l...)
+	}
+	if len(words) == 0 {
+		return
+	}
+	s.ev = append(s.ev, engine.NewEvent("bc.unused_choice", seat, engine.Only(seat), "words", strings.Join(words, " ")))
 }
 
 // freeResearch makes (or declines, "RESEARCH SKIP") a free Lab Research

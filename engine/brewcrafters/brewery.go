@@ -546,13 +546,14 @@ func (s *State) install(seat int, m *move) error {
 	s.emit("install", seat, "building", m.Bld)
 	s.gain(seat, g, m.Bld)
 	// BC-5.8.5 install triggers.
+	plus := slices.Clone(m.PlusOps)
 	for t := 0; t < nTracks; t++ {
 		if e := s.lab(t).Breakthrough; p.Research[t] >= stBreakthrough && e.On == "install" {
-			plus := append([]string(nil), m.PlusOps...)
 			s.gain(seat, s.effectGains(p, e, &plus, &plus), "breakthrough")
 			p.Rep += e.Rep
 		}
 	}
+	s.unusedChoices(seat, plus)
 	if b.Space != "" && p.OpsToken == b.Space {
 		p.Rep++
 		p.OpsToken = ""

@@ -82,7 +82,9 @@
 //     lines; on a research move (B RESEARCH, RESEARCH) the codes after the
 //     track go first to the Experimental step, then to the Research
 //     Assistant. A research choice word that nothing takes is refused
-//     (choice_unused), never ignored.
+//     (choice_unused), never ignored; a "+" word that nothing on a Market,
+//     hiring or Install line takes does not stop the action and is told to
+//     its owner alone (event bc.unused_choice).
 //   - The Yeast Lab Technician's free research move on hiring is the
 //     player's: "RESEARCH <track> [choice]" or "RESEARCH SKIP" at the end
 //     of the hiring line (M WORKER YEASTLAB_TECH RESEARCH BREW, HIRE ...),

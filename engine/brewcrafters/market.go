@@ -41,6 +41,7 @@ func (s *State) place(seat int, m *move) error {
 	p := &s.P[seat]
 	sp := &s.Spaces[i]
 	var receipt bag
+	plusB, plusA := slices.Clone(m.PlusB), slices.Clone(m.PlusA)
 	moneyExtra := 0
 	for _, w := range s.ws(p) {
 		moneyExtra += w.MoneyExtra
@@ -81,7 +82,7 @@ func (s *State) place(seat int, m *move) error {
 			return engine.Reject("BC-5.3.4", "worker_taken", "worker", id)
 		}
 		s.Workers = remove(s.Workers, id)
-		if err := s.hireWorker(seat, id, m); err != nil {
+		if err := s.hireWorker(seat, id, m.Parts, &plusB, &plusA); err != nil {
 			return err
 		}
 	case "take":
@@ -144,8 +145,9 @@ func (s *State) place(seat int, m *move) error {
 	}
 	s.emit("place", seat, "space", sp.ID, "kw", h.Kw, "args", append([]string{}, m.Args...))
 	if receipt.total() > 0 {
-		s.marketTriggers(seat, receipt, h.Effect == "take", m)
+		s.marketTriggers(seat, receipt, h.Effect == "take", &plusB, &plusA)
 	}
+	s.unusedChoices(seat, plusB, plusA)
 	p.Placed++
 	return nil
 }
@@ -203,10 +205,8 @@ func (s *State) trade(p *Player, ts tradeSpec) (bag, error) {
 // marketTriggers fires the receipt triggers of one Market action
 // (BC-5.1.9, BC-5.10.1): Skilled Workers and research Breakthroughs, each
 // checked against what the space gave; none chain (BC-5.10.3).
-func (s *State) marketTriggers(seat int, r bag, take bool, m *move) {
+func (s *State) marketTriggers(seat int, r bag, take bool, plusB, plusA *[]string) {
 	p := &s.P[seat]
-	plusB := append([]string(nil), m.PlusB...)
-	plusA := append([]string(nil), m.PlusA...)
 	var g bag
 	for _, w := range s.ws(p) {
 		if w.MarketType == "" {
@@ -223,7 +223,7 @@ func (s *State) marketTriggers(seat int, r bag, take bool, m *move) {
 		}
 		g = g.add(w.marketGain)
 		for k := 0; k < w.MarketAnyAdv; k++ {
-			g[s.pickOf(p, advCodes, &plusA)]++
+			g[s.pickOf(p, advCodes, plusA)]++
 		}
 	}
 	for t := 0; t < nTracks; t++ {
@@ -233,7 +233,7 @@ func (s *State) marketTriggers(seat int, r bag, take bool, m *move) {
 		e := s.lab(t).Breakthrough
 		switch {
 		case e.On == "market" && r.total() >= e.Min:
-			g = g.add(s.effectGains(p, e, &plusB, &plusA))
+			g = g.add(s.effectGains(p, e, plusB, plusA))
 		case e.On == "take" && take:
 			for i := range r {
 				if r[i] > 0 {

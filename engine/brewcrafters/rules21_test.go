@@ -328,3 +328,50 @@ func TestIssue21LinesRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// BC-5.10.2: a trigger choice word that nothing on the action takes (a
+// "+BASIC" with no Breakthrough, a "+ADV" on a worker who asks none, a
+// "+OPS" without the Operations Breakthrough) does not stop the action, and
+// is never dropped in silence: its owner alone is told.
+func TestBC5_10_2UnusedChoiceWordsAreTold(t *testing.T) {
+	note := func(evs []engine.Event) (string, bool) {
+		for _, e := range evs {
+			if e.Type == "bc.unused_choice" {
+				if e.Vis.Public || !e.Vis.Sees(0) {
+					t.Fatalf("note visibility %+v", e.Vis)
+				}
+				return e.Params["words"].(string), true
+			}
+		}
+		return "", false
+	}
+	for _, c := range []struct{ line, words string }{
+		{"M MALT +BASIC Y", "Y"},
+		{"M MALT +ADV F +BASIC H", "H F"},
+		{"M WORKER CHEMIST +ADV S", "S"},
+		{"M WORKER ADV_IMPORTER +ADV F C S", "S"},
+		{"M WORKER ADV_IMPORTER +ADV F C", ""},
+		{"M MALT", ""},
+	} {
+		s := marketSeat(t, "unused", "ADV_IMPORTER")
+		got, ok := note(do(t, s, 0, c.line))
+		if ok != (c.words != "") || got != c.words {
+			t.Fatalf("%q: note %q (%v), want %q", c.line, got, ok, c.words)
+		}
+	}
+	// With the Basic Breakthrough, the +BASIC word is taken: no note.
+	s := marketSeat(t, "unused2", "ADV_IMPORTER")
+	s.P[0].Research[trBasic] = stBreakthrough
+	evs := do(t, s, 0, "M MALT +BASIC Y")
+	if w, ok := note(evs); ok || s.P[0].Ing[iY] != 1 {
+		t.Fatalf("Breakthrough: note %q, storage %s", w, s.P[0].Ing)
+	}
+	// +OPS without the Operations Breakthrough.
+	b, seat := breweryWith(t, "unusedops")
+	if seat != 0 {
+		t.Skip("seat 0 does not act first")
+	}
+	if w, ok := note(do(t, b, seat, "B INSTALL MASHTUN +OPS M M H")); !ok || w != "M M H" {
+		t.Fatalf("+OPS: note %q %v", w, ok)
+	}
+}
