@@ -45,6 +45,9 @@ func (s *State) Pending() []engine.Decision {
 		sub := s.Subs[0]
 		d := engine.Decision{Seat: sub.Seat, Mode: engine.Sequential, Kind: sub.Kind, Rank: s.rank(sub.Seat),
 			Slot: slotName(s.Season, sub.Kind), Params: params()}
+		if sub.Slot != "" {
+			d.Slot = sub.Slot
+		}
 		p := &s.P[sub.Seat]
 		switch sub.Kind {
 		case kindDiscard:
@@ -178,11 +181,22 @@ func (s *State) apply(seat int, m *move) error {
 			return err
 		}
 		s.overflow(seat)
+		if k := len(s.Subs) - 1; k >= 0 && s.Subs[k].Kind == kindDiscard && s.Subs[k].Seat == seat && s.Subs[k].Slot == "" && d.Seat == s.Cur && s.isMainKind(d.Kind) {
+			// BC-5.1.2: a free action's overflow in the seat's own turn is
+			// resolved at once, by the next line of the same mail.
+			s.Subs[k].Slot = d.Slot
+		}
 		return nil
 	}
 	wrong := func() error { return engine.Reject("BC-10.1", engine.CodeWrongDecision, "kind", d.Kind) }
 	switch d.Kind {
 	case kindDiscard:
+		if s.Subs[0].Slot != "" {
+			// The overflow a free action caused in this turn comes first
+			// (BC-5.1.2): say so, and what to add.
+			return engine.Reject("BC-5.1.2", "overflow_first", "over", p.Ing.total()-s.capacity(p),
+				"capacity", s.capacity(p), "next", m.String())
+		}
 		return wrong()
 	case kindPick:
 		if m.Verb != "PICK" {
@@ -261,6 +275,16 @@ func (s *State) apply(seat int, m *move) error {
 		return nil
 	}
 	return wrong()
+}
+
+// isMainKind reports whether a decision kind is a turn of the season's flow
+// (not an interrupt).
+func (s *State) isMainKind(kind string) bool {
+	switch kind {
+	case kindStart, kindMarket, kindExtra, kindIntern, kindBrewery:
+		return true
+	}
+	return false
 }
 
 // applySet records a standing preference (BC-10.2).

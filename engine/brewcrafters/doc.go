@@ -97,7 +97,13 @@
 //     before the next part: by a DISCARD written as that next part, else
 //     by the standing SET DISCARD order, else the line is refused
 //     (overflow_in_chain) with what to add; no later part (a brew, a
-//     contribution) may use what the storage could not hold.
+//     contribution) may use what the storage could not hold. The same
+//     holds for a free action written on its own line: an overflow
+//     it causes in the seat's own turn is answered by the next line of the
+//     same mail (a DISCARD), else by SET DISCARD; a following action line
+//     is refused (overflow_first), so a mail "HARVEST H / B PROCESS ..."
+//     without a discard is refused whole, and a DISCARD line meant for the
+//     overflow is never applied a second time later.
 //   - Otherwise overflow is checked at the end of each command (BC-5.10.1); the
 //     End-of-Fall overflows (Farms, then the Community Farm) are resolved one
 //     seat at a time, in turn order (Farms) or contribution order (Community

@@ -375,3 +375,62 @@ func TestBC5_10_2UnusedChoiceWordsAreTold(t *testing.T) {
 		t.Fatalf("+OPS: note %q %v", w, ok)
 	}
 }
+
+// BC-5.1.2, BC-5.9.5 through the mail (A-17: free actions go with the next
+// line): a harvest written on its own line that overflows the storage is
+// resolved by the DISCARD line after it, at once and once only; without
+// one, the mail is refused with the reason, nothing applied; with a standing
+// SET DISCARD order the storage is cut at once. The outcome is the chain's.
+func TestBC5_1_2OverflowOfAFreeActionLineInOneMail(t *testing.T) {
+	for extra := 4; extra <= 6; extra++ {
+		for _, form := range []string{"discard", "none", "standing"} {
+			tb := newTable(t, 2, nil)
+			s := tb.State.(*State)
+			s.Season = 2
+			for s.Phase != phBrewery {
+				d := s.Pending()[0]
+				submit(t, tb, d.Seat, d.Default)
+				s = tb.State.(*State)
+			}
+			seat := s.Pending()[0].Seat
+			p := &s.P[seat]
+			p.Built = append(p.Built, "FARM")
+			p.Plots = []string{"H"}
+			p.Ing = bag{3, 2, 1, 0, 0, extra}
+			over := 6 + extra + 3 - s.capacity(p)
+			text := "HARVEST H\nB PROCESS BREW EA"
+			switch form {
+			case "discard":
+				text = "HARVEST H\nDISCARD " + strconv.Itoa(over) + "C\nB PROCESS BREW EA"
+			case "standing":
+				text = "SET DISCARD C\n" + text
+			}
+			rep, err := tb.Submit(seat, engine.ParseScript(text), -1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = tb.State.(*State)
+			if form == "none" {
+				if !rep.Rejected || s.P[seat].Ing.total() != 6+extra || len(s.P[seat].Plots) != 1 {
+					t.Fatalf("%d over, no discard: rejected %v, storage %s", over, rep.Rejected, s.P[seat].Ing)
+				}
+				var codes []string
+				for _, r := range rep.Results {
+					for _, e := range r.Errors {
+						codes = append(codes, e.Rule+" "+e.Code)
+					}
+				}
+				if !slices.Contains(codes, "BC-5.1.2 overflow_first") {
+					t.Fatalf("reasons %v", codes)
+				}
+				continue
+			}
+			if rep.Rejected || s.P[seat].Ing.total() != s.capacity(p)-6 || s.P[seat].Tanks[0] != "EA" {
+				t.Fatalf("%d over, %s: rejected %v, storage %s (want %d), tanks %v", over, form, rep.Rejected, s.P[seat].Ing, s.capacity(p)-6, s.P[seat].Tanks)
+			}
+			if err := s.Check(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
