@@ -161,7 +161,9 @@
 //     tells something: the price paid (coins are public, DB-6.4) narrows a
 //     purchase to the types of that price, and a player who asks for a
 //     type that is gone learns it is gone (the legal options of their own
-//     purchase or reward choice list only the types really left).
+//     purchase or reward choice list only the types really left; their
+//     view marks those stacks Gone, so that the purchase prompt lists what
+//     can be bought).
 //
 // # Bots
 //

@@ -214,6 +214,9 @@ func publicTrace(t *testing.T, s *state, evs []engine.Event, reader int) string 
 	}
 	v := s.View(reader).(View)
 	v.Example = ""
+	for i := range v.BlackMarket {
+		v.BlackMarket[i].Gone = false // the reader's own options, see doc.go
+	}
 	b.Write(mustMarshal(t, v))
 	return b.String()
 }
@@ -301,6 +304,34 @@ func TestDB6_6FaceDownTakesLeaveNoPublicTrace(t *testing.T) {
 	t.Logf("%d face-down twins compared, %d diverged by a window", compared, diverged)
 	if compared < 20 {
 		t.Fatalf("only %d twins compared: the test proves little", compared)
+	}
+}
+
+// DB-6.6: a reader who owes a purchase learns, as the options of the
+// purchase say, which stacks are in fact empty (Gone); nobody else does.
+func TestDB6_6GoneOnlyForTheBuyer(t *testing.T) {
+	st := position(t, "SETUP ann bob first=1 variant=advanced", "ROUND 3",
+		"HOLD ann tokens=TAKE,TAKE,TAKE coins=0", "HOLD bob coins=9 AR=Y2", "PHASE buy bob")
+	gone := func(seat int) (int, bool) {
+		for _, it := range st.View(seat).(View).BlackMarket {
+			if it.Code == "TAKE" {
+				return it.Stock, it.Gone
+			}
+		}
+		return -1, false
+	}
+	if n, g := gone(1); n != 3 || !g {
+		t.Errorf("the buyer: TAKE stock %d gone %v", n, g)
+	}
+	for _, seat := range []int{0, -1} {
+		if _, g := gone(seat); g {
+			t.Errorf("seat %d is told TAKE is gone", seat)
+		}
+	}
+	for _, o := range st.Legal(st.Pending()[0]) {
+		if o.Cmd == "BUY TAKE" {
+			t.Error("BUY TAKE offered")
+		}
 	}
 }
 

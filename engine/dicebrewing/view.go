@@ -87,9 +87,13 @@ type MarketItem struct {
 
 // BMItem is one Black Market stack.
 type BMItem struct {
-	Code        string   `json:"code"`        // the action token
-	Stock       int      `json:"stock"`       // tokens left, as the reader may know (DB-6.6: see stockFor)
-	Price       int      `json:"price"`       // the price
+	Code  string `json:"code"`  // the action token
+	Stock int    `json:"stock"` // tokens left, as the reader may know (DB-6.6: see stockFor)
+	Price int    `json:"price"` // the price
+	// Gone: the stack is in fact empty though Stock counts others'
+	// face-down tokens; set only for a reader who owes a purchase or a
+	// reward choice now, whose own options say so anyway (DB-6.6, doc.go).
+	Gone        bool     `json:"gone,omitempty"`
 	Windows     []string `json:"windows"`     // where it may be played
 	Provisional bool     `json:"provisional"` // the price is PROVISIONAL
 }
@@ -237,7 +241,11 @@ func (s *state) View(seat int) any {
 		v.Market = append(v.Market, it)
 	}
 	for t, at := range r.Tokens {
-		v.BlackMarket = append(v.BlackMarket, BMItem{Code: at.Code, Stock: s.stockFor(seat, t), Price: at.Price, Windows: s.tokenWindows(t), Provisional: at.Provisional})
+		it := BMItem{Code: at.Code, Stock: s.stockFor(seat, t), Price: at.Price, Windows: s.tokenWindows(t), Provisional: at.Provisional}
+		if seat >= 0 && seat == s.Cur && (s.Step == stepBuy || s.Sub == subReward) {
+			it.Gone = it.Stock > 0 && s.BM[t] == 0
+		}
+		v.BlackMarket = append(v.BlackMarket, it)
 	}
 	v.BMFaceDown = s.faceDownOthers(seat)
 	for i, c := range s.Display {
