@@ -85,6 +85,12 @@
 //     (choice_unused), never ignored; a "+" word that nothing on a Market,
 //     hiring or Install line takes does not stop the action and is told to
 //     its owner alone (event bc.unused_choice).
+//   - The advanced lab's Basic Breakthrough ("1 more of an ingredient type
+//     the space gave you") takes the type named by "+BASIC x" among those
+//     the space gave, else the preference / least-held one.
+//   - An Experimental token not named on the research line goes to the
+//     first empty building space (Operations) or the first recipe in play
+//     (Brewing), as the timeout defaults of BC-10.6 do for choices.
 //   - The Yeast Lab Technician's free research move on hiring (A-4) is the
 //     player's: "RESEARCH <track> [choice]" or "RESEARCH SKIP" at the end
 //     of the hiring line (M WORKER YEASTLAB_TECH RESEARCH BREW, HIRE ...),

@@ -235,12 +235,16 @@ func (s *State) marketTriggers(seat int, r bag, take bool, plusB, plusA *[]strin
 		case e.On == "market" && r.total() >= e.Min:
 			g = g.add(s.effectGains(p, e, plusB, plusA))
 		case e.On == "take" && take:
+			// "1 more of an ingredient type it gave you": the player's
+			// choice among those types (BC-5.10.2), by "+BASIC" (the
+			// take-all spaces give Basic Ingredients, Table 8.6).
+			var given []string
 			for i := range r {
 				if r[i] > 0 {
-					g[i] += e.Extra
-					break
+					given = append(given, ingCodes[i])
 				}
 			}
+			g[s.pickOf(p, given, plusB)] += e.Extra
 		}
 	}
 	s.gain(seat, g, "triggers")

@@ -434,3 +434,32 @@ func TestBC5_1_2OverflowOfAFreeActionLineInOneMail(t *testing.T) {
 		}
 	}
 }
+
+// §8.10.3 (advanced lab, Basic Breakthrough), BC-5.10.2: "take 1 more of an
+// ingredient type it gave you" is the player's choice among the types the
+// space gave, on every mixed take-all space, for every type it gave.
+func TestAdvancedBasicBreakthroughChoosesTheType(t *testing.T) {
+	for _, sp := range []struct{ kw, types string }{{"HOPYEAST", "HY"}, {"MALTHOPS", "MH"}, {"MALT", "M"}} {
+		for _, c := range sp.types {
+			s := newGame(t, 5, "advtake", "research_side", "advanced")
+			seat := s.Pending()[0].Seat
+			s.P[seat].Research[trBasic] = stBreakthrough
+			before := s.P[seat].Ing
+			var space bag
+			for _, x := range s.Spaces {
+				for _, h := range s.r.spaces[x.ID].Half {
+					if h.Kw == sp.kw {
+						space = x.Goods
+					}
+				}
+			}
+			do(t, s, seat, "M "+sp.kw+" +BASIC "+string(c))
+			got := s.P[seat].Ing.sub(before).sub(space)
+			var want bag
+			want[ingIndex(string(c))] = 1
+			if got != want {
+				t.Fatalf("M %s +BASIC %c: extra %s, want %s", sp.kw, c, got, want)
+			}
+		}
+	}
+}
