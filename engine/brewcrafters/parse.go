@@ -878,6 +878,17 @@ func (p *parser) set() (engine.Move, error) {
 			return nil, engine.Reject("BC-10.2", "set_value", "key", key)
 		}
 		m.Val = v
+	case "AUTOHARVEST":
+		// BC-10.2 names "SET AUTOHARVEST ON"; the end-of-Fall harvest is
+		// always made (BC-4.3, A-14), so ON is accepted and OFF refused.
+		switch v := p.next(); v {
+		case "ON":
+			m.Val = v
+		case "OFF":
+			return nil, engine.Reject("BC-4.3", "autoharvest_always")
+		default:
+			return nil, engine.Reject("BC-10.2", "set_value", "key", key)
+		}
 	default:
 		return nil, engine.Reject("BC-10.2", "set_key", "key", key)
 	}

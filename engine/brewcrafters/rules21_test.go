@@ -463,3 +463,16 @@ func TestAdvancedBasicBreakthroughChoosesTheType(t *testing.T) {
 		}
 	}
 }
+
+// BC-10.2 names "SET AUTOHARVEST ON": accepted (the harvest at the end of
+// Fall is always made, BC-4.3, A-14); OFF is refused with that rule.
+func TestSetAutoharvest(t *testing.T) {
+	s := newGame(t, 2, "autoharvest")
+	do(t, s, 0, "SET AUTOHARVEST ON")
+	if re := try(s, 0, "SET AUTOHARVEST OFF"); re == nil || re.Rule != "BC-4.3" || re.Code != "autoharvest_always" {
+		t.Fatalf("OFF: %v", re)
+	}
+	if m, err := s.Parse(0, "SET AUTOHARVEST ON"); err != nil || m.String() != "SET AUTOHARVEST ON" {
+		t.Fatalf("%v %v", m, err)
+	}
+}
