@@ -41,6 +41,7 @@
 //	M MALT > HOPS > 7                                   ranked list (also |)
 //	B PROCESS [BREW r[@slot] ...] [MASH] [YLAB]         Process Beer
 //	B COLLAB <M|H|Y|ADV x> [THEN PROCESS ...]           Collaborate (3-5p)
+//	B PROCESS ... COLLAB <p> BEFORE|AFTER               the same (BC-10.5)
 //	B <part> THEN <part> ...                            free actions between
 //	B RESEARCH <track> [choice] | B INSTALL <b> [+OPS x x x]
 //	B SECRET <recipe> | B CFARM <x> | B PASS

@@ -585,6 +585,23 @@ func (p *parser) parts(full bool) ([]*move, error) {
 			return nil, err
 		}
 		out = append(out, m)
+		if m.Verb == "PROCESS" && p.peek() == "COLLAB" {
+			// BC-10.5: "PROCESS ... COLLAB p BEFORE|AFTER" is the
+			// Collaborate part before or after the Process part (BC-5.5.2).
+			c, err := p.part(full)
+			if err != nil {
+				return nil, err
+			}
+			switch p.next() {
+			case "BEFORE":
+				out = append(out[:len(out)-1], c, m)
+			case "AFTER":
+				out = append(out, c)
+			default:
+				p.i--
+				return nil, engine.Reject("", engine.CodeSyntax, "line", p.line, "expected", "COLLAB "+c.Portion+" BEFORE|AFTER")
+			}
+		}
 		if p.peek() != "THEN" {
 			break
 		}

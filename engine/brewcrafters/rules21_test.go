@@ -476,3 +476,33 @@ func TestSetAutoharvest(t *testing.T) {
 		t.Fatalf("%v %v", m, err)
 	}
 }
+
+// BC-10.5, BC-5.5.2: "B PROCESS ... COLLAB p BEFORE|AFTER" is the same
+// action as the THEN form, Collaborate before or after Process.
+func TestBC10_5ProcessWithCollabBeforeAfter(t *testing.T) {
+	s := newGame(t, 3, "collabform")
+	for _, c := range []struct{ line, canon string }{
+		{"B PROCESS BREW SS COLLAB H AFTER", "B PROCESS BREW SS THEN COLLAB H"},
+		{"B PROCESS COLLAB M BEFORE", "B COLLAB M THEN PROCESS"},
+		{"B PROCESS BREW EA MASH COLLAB ADV F AFTER", "B PROCESS BREW EA MASH THEN COLLAB ADV F"},
+		{"ANNUAL BREW PROCESS COLLAB Y BEFORE", "ANNUAL BREW COLLAB Y THEN PROCESS"},
+	} {
+		m, err := s.Parse(0, c.line)
+		if err != nil || m.String() != c.canon {
+			t.Fatalf("%q: %v %v", c.line, m, err)
+		}
+	}
+	for _, l := range []string{"B PROCESS COLLAB H", "B PROCESS COLLAB H LATER", "B PROCESS COLLAB H AFTER COLLAB M AFTER"} {
+		if _, err := s.Parse(0, l); err == nil {
+			t.Fatalf("%q parsed", l)
+		}
+	}
+	// Applied: the Hops go to the card after the brew used the storage.
+	toPhase(t, s, phBrewery)
+	seat := s.Pending()[0].Seat
+	s.P[seat].Ing = bag{3, 4, 1}
+	do(t, s, seat, "B PROCESS BREW EA COLLAB H AFTER")
+	if s.Collab[1] != seat || s.P[seat].Ing.total() != 0 || s.P[seat].Tanks[0] != "EA" {
+		t.Fatalf("card %v storage %s tanks %v", s.Collab, s.P[seat].Ing, s.P[seat].Tanks)
+	}
+}
