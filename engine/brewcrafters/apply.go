@@ -253,7 +253,10 @@ func (s *State) apply(seat int, m *move) error {
 		case m.Verb == "INTERN" && m.Val == "BREWERY" && d.Kind == kindIntern:
 			s.keepIntern(seat)
 		case m.Verb == "INTERN" && m.Val == "MARKET" && d.Kind == kindIntern:
-			return engine.Reject("BC-5.12.1", "intern_market_place", "hint", "M")
+			// BC-5.12.1, TV-28: "INTERN MARKET" chooses the Market use;
+			// the placement line that follows places the Intern.
+			s.emit("intern_market", seat)
+			return nil
 		default:
 			return wrong()
 		}

@@ -48,6 +48,7 @@
 //	ANNUAL <track> <args>|SKIP, DONE                    Winter S0
 //	DISCARD, EXCHANGE, LOAN, PLANT, HARVEST             free actions
 //	PICK x, HIRE id|NONE, INTERN BREWERY, PASS
+//	INTERN MARKET                                       then the placement (TV-28)
 //	RESEARCH <track> [choice] | RESEARCH SKIP           free research
 //	SET DISCARD|PICK|ANY|ADV|INTERN|ANNUAL <value>      standing orders
 //

@@ -506,3 +506,29 @@ func TestBC10_5ProcessWithCollabBeforeAfter(t *testing.T) {
 		t.Fatalf("card %v storage %s tanks %v", s.Collab, s.P[seat].Ing, s.P[seat].Tanks)
 	}
 }
+
+// BC-5.12.1, TV-28: at the Intern's turn, "INTERN MARKET" then "M FUND"
+// places the Intern in the Market (one mail or two); "INTERN BREWERY"
+// keeps it for the Brewery.
+func TestTV28InternMarketThenPlacement(t *testing.T) {
+	for _, mail := range []string{"INTERN MARKET\nM FUND", "M FUND", "INTERN BREWERY"} {
+		tb := newTable(t, 2, map[string]string{"complex_interns": "on"})
+		submit(t, tb, 0, "M INTERNS")
+		s := tb.State.(*State)
+		for s.Season < 1 || s.Pending()[0].Kind != kindIntern {
+			d := s.Pending()[0]
+			submit(t, tb, d.Seat, d.Default)
+			s = tb.State.(*State)
+		}
+		money := s.P[0].Money
+		submit(t, tb, 0, mail)
+		s = tb.State.(*State)
+		market := mail != "INTERN BREWERY"
+		if got := s.P[0].Money - money; market && got != 2 || !market && got != 0 {
+			t.Fatalf("%q: money %+d", mail, got)
+		}
+		if s.P[0].InternBrw != map[bool]int{true: 0, false: 1}[market] {
+			t.Fatalf("%q: intern in the Brewery %d", mail, s.P[0].InternBrw)
+		}
+	}
+}
