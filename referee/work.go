@@ -206,6 +206,17 @@ func (gw *gameWork) log(e Entry) (uint64, error) {
 	return appendEntry(gw.w.tx, gw.g, e)
 }
 
+// stepPublic reports whether every event of a step is seen whole by every
+// reader: its command then tells nothing hidden.
+func stepPublic(st engine.Step) bool {
+	for _, e := range st.Events {
+		if !e.Vis.Public || e.Redacted != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // logReport appends the steps of an engine report to the log.
 func (gw *gameWork) logReport(rep *engine.Report) error {
 	for i := range rep.Steps {
@@ -386,13 +397,24 @@ func (gw *gameWork) expire(seat int, missed bool) error {
 	s := &gw.g.Seats[seat]
 	s.Missed++
 	s.MissedTotal++
-	var cmds []string
+	// The public log names only the defaults whose effects are public: a
+	// default that chose something hidden (a face-down token, DB-6.6) is
+	// told to its seat alone (the announcement below), never in the log
+	// others read (issue 21).
+	var cmds, public []string
 	for _, d := range rep.Defaults {
 		if d.Seat == seat {
 			cmds = append(cmds, d.Cmd)
+			if stepPublic(d) {
+				public = append(public, d.Cmd)
+			}
 		}
 	}
-	if _, err := gw.log(Entry{Kind: EntryMissed, Seat: seat, Vis: engine.Public, Params: map[string]any{"cmds": cmds, "missed": s.Missed}}); err != nil {
+	entry := Entry{Kind: EntryMissed, Seat: seat, Vis: engine.Public, Params: map[string]any{"cmds": public, "missed": s.Missed}}
+	if len(public) == 0 && len(cmds) > 0 {
+		entry.Vis, entry.Params["cmds"] = engine.Only(seat), cmds
+	}
+	if _, err := gw.log(entry); err != nil {
 		return err
 	}
 	gw.announce([]int{seat}, "missed", "cmds", cmds, "missed", s.Missed, "limit", gw.g.Policy.MissLimit)

@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -16,6 +17,10 @@ const (
 	kindDiscard = "discard" // storage overflow: DISCARD ...
 	kindPick    = "pick"    // Community Farm leftover: PICK x
 	kindHire    = "hire"    // Employment Agency: HIRE id or HIRE NONE
+	// kindResearch is the Yeast Lab Technician's optional free research
+	// move on hiring (Table 8.8, A-4): RESEARCH <track> [choice] or
+	// RESEARCH SKIP, asked when the hiring line did not say.
+	kindResearch = "research"
 )
 
 // decisionOf returns the seat's pending decision.
@@ -40,6 +45,9 @@ func (s *State) Pending() []engine.Decision {
 		sub := s.Subs[0]
 		d := engine.Decision{Seat: sub.Seat, Mode: engine.Sequential, Kind: sub.Kind, Rank: s.rank(sub.Seat),
 			Slot: slotName(s.Season, sub.Kind), Params: params()}
+		if sub.Slot != "" {
+			d.Slot = sub.Slot
+		}
 		p := &s.P[sub.Seat]
 		switch sub.Kind {
 		case kindDiscard:
@@ -53,6 +61,15 @@ func (s *State) Pending() []engine.Decision {
 		case kindHire:
 			d.Default, d.Pass = "HIRE NONE", "HIRE NONE"
 			d.Params["draw"] = append([]string(nil), s.Agency...)
+		case kindResearch:
+			d.Default, d.Pass = s.researchDefault(p).String(), "RESEARCH SKIP"
+			var tracks []string
+			for t := 0; t < nTracks; t++ {
+				if p.Research[t] < stGameEnd {
+					tracks = append(tracks, trackNames[t])
+				}
+			}
+			d.Params["tracks"] = tracks
 		}
 		return []engine.Decision{d}
 	}
@@ -164,11 +181,22 @@ func (s *State) apply(seat int, m *move) error {
 			return err
 		}
 		s.overflow(seat)
+		if k := len(s.Subs) - 1; k >= 0 && s.Subs[k].Kind == kindDiscard && s.Subs[k].Seat == seat && s.Subs[k].Slot == "" && d.Seat == s.Cur && s.isMainKind(d.Kind) {
+			// BC-5.1.2: a free action's overflow in the seat's own turn is
+			// resolved at once, by the next line of the same mail.
+			s.Subs[k].Slot = d.Slot
+		}
 		return nil
 	}
 	wrong := func() error { return engine.Reject("BC-10.1", engine.CodeWrongDecision, "kind", d.Kind) }
 	switch d.Kind {
 	case kindDiscard:
+		if s.Subs[0].Slot != "" {
+			// The overflow a free action caused in this turn comes first
+			// (BC-5.1.2): say so, and what to add.
+			return engine.Reject("BC-5.1.2", "overflow_first", "over", p.Ing.total()-s.capacity(p),
+				"capacity", s.capacity(p), "next", m.String())
+		}
 		return wrong()
 	case kindPick:
 		if m.Verb != "PICK" {
@@ -186,6 +214,16 @@ func (s *State) apply(seat int, m *move) error {
 			return wrong()
 		}
 		return s.hire(seat, m)
+	case kindResearch:
+		if m.Verb != "RESEARCH" {
+			return wrong()
+		}
+		s.Subs = s.Subs[1:]
+		if err := s.freeResearch(seat, m); err != nil {
+			return err
+		}
+		s.overflow(seat)
+		return nil
 	case kindStart:
 		switch m.Verb {
 		case "DONE":
@@ -215,7 +253,10 @@ func (s *State) apply(seat int, m *move) error {
 		case m.Verb == "INTERN" && m.Val == "BREWERY" && d.Kind == kindIntern:
 			s.keepIntern(seat)
 		case m.Verb == "INTERN" && m.Val == "MARKET" && d.Kind == kindIntern:
-			return engine.Reject("BC-5.12.1", "intern_market_place", "hint", "M")
+			// BC-5.12.1, TV-28: "INTERN MARKET" chooses the Market use;
+			// the placement line that follows places the Intern.
+			s.emit("intern_market", seat)
+			return nil
 		default:
 			return wrong()
 		}
@@ -237,6 +278,16 @@ func (s *State) apply(seat int, m *move) error {
 		return nil
 	}
 	return wrong()
+}
+
+// isMainKind reports whether a decision kind is a turn of the season's flow
+// (not an interrupt).
+func (s *State) isMainKind(kind string) bool {
+	switch kind {
+	case kindStart, kindMarket, kindExtra, kindIntern, kindBrewery:
+		return true
+	}
+	return false
 }
 
 // applySet records a standing preference (BC-10.2).
@@ -397,8 +448,11 @@ func (s *State) hire(seat int, m *move) error {
 				break
 			}
 		}
-		m = &move{Verb: "HIRE", ID: id}
+		m = &move{Verb: "HIRE", ID: id, PlusA: m.PlusA, PlusB: m.PlusB, Parts: m.Parts}
 	}
+	// The hire decision is answered before the worker's own effects, which
+	// may ask the next decision (the Yeast Lab Technician's research move).
+	s.Subs = s.Subs[1:]
 	if m.ID != "NONE" {
 		if !slices.Contains(s.Agency, m.ID) {
 			return engine.Reject("BC-5.12.3", "not_drawn", "worker", m.ID)
@@ -410,11 +464,14 @@ func (s *State) hire(seat int, m *move) error {
 				break
 			}
 		}
-		s.hireWorker(seat, m.ID)
+		plusB, plusA := slices.Clone(m.PlusB), slices.Clone(m.PlusA)
+		if err := s.hireWorker(seat, m.ID, m.Parts, &plusB, &plusA); err != nil {
+			return err
+		}
+		s.unusedChoices(seat, plusB, plusA)
 	}
 	s.Unused = append(s.Unused, s.Agency...)
 	s.Agency = []string{}
-	s.Subs = s.Subs[1:]
 	s.emit("agency_hire", seat, "worker", m.ID)
 	s.overflow(seat)
 	return nil
@@ -434,28 +491,75 @@ func (s *State) payFee(seat, fee int) {
 }
 
 // hireWorker gives a Skilled Worker and resolves its "immediately" effects
-// (BC-5.3.4).
-func (s *State) hireWorker(seat int, id string) {
+// (BC-5.3.4). The hiring line's words make the choices (BC-5.10.2): its
+// "+ADV x" the Advanced Ingredients of the Advanced Ingredient Importer,
+// its "+BASIC x" any Basic ones, its "RESEARCH <track> [choice]" or
+// "RESEARCH SKIP" the Yeast Lab Technician's optional free research move
+// . A research move the line does not name is asked at once (decision
+// "research"): the move is the player's, and may be declined.
+func (s *State) hireWorker(seat int, id string, research []*move, plusB, plusA *[]string) error {
 	p := &s.P[seat]
 	w := s.r.workers[id]
 	p.Workers = append(p.Workers, id)
 	s.emit("hire", seat, "worker", id)
 	g := w.hireGain
 	for k := 0; k < w.HireAnyAdv; k++ {
-		g[s.pickOf(p, advCodes, nil)]++
+		g[s.pickOf(p, advCodes, plusA)]++
 	}
 	s.gain(seat, g, id)
 	p.Money += w.HireMoney
-	if w.HireResearch {
-		// one free Lab Research move, on the least advanced track.
-		best := -1
-		for t := 0; t < nTracks; t++ {
-			if p.Research[t] < stGameEnd && (best < 0 || p.Research[t] < p.Research[best]) {
-				best = t
-			}
-		}
-		if best >= 0 {
-			s.research(seat, &move{Verb: "RESEARCH", Track: best})
+	if !w.HireResearch {
+		return nil
+	}
+	for _, pt := range research {
+		if pt.Verb == "RESEARCH" {
+			return s.freeResearch(seat, pt)
 		}
 	}
+	if s.researchDefault(p) == nil {
+		return nil // every cube at Game End: no move to make
+	}
+	s.Subs = append([]Sub{{Kind: kindResearch, Seat: seat}}, s.Subs...)
+	return nil
+}
+
+// unusedChoices tells the player, and only them, which of their line's
+// trigger choice words ("+BASIC x", "+ADV x", "+OPS x") nothing took: the
+// action is carried out, and the words are not silently dropped
+// (BC-5.10.2).
+func (s *State) unusedChoices(seat int, plus ...[]string) {
+	var words []string
+	for _, l := range plus {
+		words = append(words, l...)
+	}
+	if len(words) == 0 {
+		return
+	}
+	s.ev = append(s.ev, engine.NewEvent("bc.unused_choice", seat, engine.Only(seat), "words", strings.Join(words, " ")))
+}
+
+// freeResearch makes (or declines, "RESEARCH SKIP") a free Lab Research
+// move (A-4, BC-5.7.7).
+func (s *State) freeResearch(seat int, m *move) error {
+	if m.Skip {
+		s.emit("research_skip", seat)
+		return nil
+	}
+	return s.research(seat, m)
+}
+
+// researchDefault is the timeout answer of the free research move: the
+// least advanced track (first in BASIC, OPS, BREW, ADV order), choices by
+// preference (BC-10.6); nil when every cube is at Game End.
+func (s *State) researchDefault(p *Player) *move {
+	best := -1
+	for t := 0; t < nTracks; t++ {
+		if p.Research[t] < stGameEnd && (best < 0 || p.Research[t] < p.Research[best]) {
+			best = t
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return &move{Verb: "RESEARCH", Track: best}
 }

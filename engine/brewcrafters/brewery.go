@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -56,7 +57,7 @@ func (s *State) processAction(seat int, parts []*move, collab bool) error {
 	if nC > 0 && !collab {
 		return engine.Reject("BC-5.7.3", "annual_no_collab")
 	}
-	for _, pt := range parts {
+	for k, pt := range parts {
 		var err error
 		switch pt.Verb {
 		case "PROCESS":
@@ -69,8 +70,36 @@ func (s *State) processAction(seat int, parts []*move, collab bool) error {
 		if err != nil {
 			return err
 		}
+		if k+1 < len(parts) {
+			if err := s.overflowNow(seat, pt, parts[k+1]); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// overflowNow resolves, inside a chain of parts, an overflow that the part
+// just applied caused (a Farm harvest): at once, before the next part, as
+// BC-5.1.2 and BC-5.9.5 say, so that no later part (a brew, a contribution)
+// can use ingredients the storage could not hold. The player's own choice
+// is a DISCARD written as the next part; else their standing SET DISCARD
+// order; else the line is refused and says what to add. The overflow at
+// the end of the chain is the usual one (a discard decision).
+func (s *State) overflowNow(seat int, done, next *move) error {
+	p := &s.P[seat]
+	over := p.Ing.total() - s.capacity(p)
+	if over <= 0 || next.Verb == "DISCARD" {
+		return nil
+	}
+	if p.PrefDiscard != "" {
+		d := s.autoDiscard(p, over)
+		p.Ing = p.Ing.sub(d)
+		s.emit("discard", seat, "ing", d.String(), "auto", true)
+		return nil
+	}
+	return engine.Reject("BC-5.1.2", "overflow_in_chain", "part", done.String(), "over", over,
+		"capacity", s.capacity(p), "next", next.String())
 }
 
 // slotsOf lists the player's brewing slots (BC-5.5.1).
@@ -392,7 +421,10 @@ func (s *State) collaborate(seat int, m *move) error {
 }
 
 // research moves one cube (BC-5.7); the Experimental step's one-time
-// benefit comes from the data (§8.10).
+// benefit comes from the data (§8.10). The line's choice words go first to
+// the Experimental step (its building space, its recipe, its ingredients),
+// then to the Research Assistant's Basic Ingredient (Table 8.8, BC-5.7.7,
+// BC-5.10.2); a word that nothing takes is refused, never ignored.
 func (s *State) research(seat int, m *move) error {
 	p := &s.P[seat]
 	t := m.Track
@@ -400,13 +432,22 @@ func (s *State) research(seat int, m *move) error {
 		return engine.Reject("BC-5.7.1", "track_end", "track", trackNames[t])
 	}
 	choice := append([]string(nil), m.Choice...)
+	// take removes and returns the first choice word that ok accepts.
+	take := func(ok func(string) bool) string {
+		for k, c := range choice {
+			if ok(c) {
+				choice = append(choice[:k:k], choice[k+1:]...)
+				return c
+			}
+		}
+		return ""
+	}
 	if p.Research[t]+1 == stExperimental {
 		e := s.lab(t).Experimental
 		switch e.Token {
 		case "ops":
-			sp := ""
-			if len(choice) > 0 {
-				sp = choice[0]
+			sp := take(func(c string) bool { return strings.HasPrefix(c, "SPACE_") })
+			if sp != "" {
 				if !slices.Contains(s.emptySpaces(p), sp) {
 					return engine.Reject("BC-5.7.2", "space_not_empty", "space", sp)
 				}
@@ -415,12 +456,13 @@ func (s *State) research(seat int, m *move) error {
 			}
 			p.OpsToken = sp
 		case "brew":
-			id := s.Recipes[0]
-			if len(choice) > 0 {
-				id = choice[0]
+			id := take(func(c string) bool { return s.r.recipes[c] != nil })
+			if id != "" {
 				if !slices.Contains(s.Recipes, id) && !slices.Contains(p.Secrets, id) {
 					return engine.Reject("BC-5.7.2", "recipe_not_in_play", "recipe", id)
 				}
+			} else {
+				id = s.Recipes[0]
 			}
 			p.BrewToken = id
 		}
@@ -435,8 +477,11 @@ func (s *State) research(seat int, m *move) error {
 	var g bag
 	for _, w := range s.ws(p) {
 		for k := 0; k < w.ResearchAnyBasic; k++ {
-			g[s.pickOf(p, basicCodes, nil)]++
+			g[s.pickOf(p, basicCodes, &choice)]++
 		}
+	}
+	if len(choice) > 0 {
+		return engine.Reject("BC-5.10.2", "choice_unused", "words", strings.Join(choice, " "), "track", trackNames[t])
 	}
 	s.gain(seat, g, "research_assistant")
 	s.emit("research", seat, "track", trackNames[t], "step", p.Research[t])
@@ -501,13 +546,14 @@ func (s *State) install(seat int, m *move) error {
 	s.emit("install", seat, "building", m.Bld)
 	s.gain(seat, g, m.Bld)
 	// BC-5.8.5 install triggers.
+	plus := slices.Clone(m.PlusOps)
 	for t := 0; t < nTracks; t++ {
 		if e := s.lab(t).Breakthrough; p.Research[t] >= stBreakthrough && e.On == "install" {
-			plus := append([]string(nil), m.PlusOps...)
 			s.gain(seat, s.effectGains(p, e, &plus, &plus), "breakthrough")
 			p.Rep += e.Rep
 		}
 	}
+	s.unusedChoices(seat, plus)
 	if b.Space != "" && p.OpsToken == b.Space {
 		p.Rep++
 		p.OpsToken = ""

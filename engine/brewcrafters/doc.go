@@ -32,7 +32,8 @@
 // Community Farm harvest in Fall, operating costs in Winter, final scoring
 // after Year 3 Winter). Interrupts come first: "discard" (storage overflow,
 // BC-5.1.2), "hire" (Employment Agency, BC-5.12.3), "pick" (Community Farm
-// leftovers, BC-5.12.4). Every decision is sequential, in turn order.
+// leftovers, BC-5.12.4), "research" (the Yeast Lab Technician's free move,
+// A-4). Every decision is sequential, in turn order.
 //
 // # Commands (BC-10.5)
 //
@@ -40,16 +41,19 @@
 //	M MALT > HOPS > 7                                   ranked list (also |)
 //	B PROCESS [BREW r[@slot] ...] [MASH] [YLAB]         Process Beer
 //	B COLLAB <M|H|Y|ADV x> [THEN PROCESS ...]           Collaborate (3-5p)
+//	B PROCESS ... COLLAB <p> BEFORE|AFTER               the same (BC-10.5)
 //	B <part> THEN <part> ...                            free actions between
 //	B RESEARCH <track> [choice] | B INSTALL <b> [+OPS x x x]
 //	B SECRET <recipe> | B CFARM <x> | B PASS
 //	ANNUAL <track> <args>|SKIP, DONE                    Winter S0
 //	DISCARD, EXCHANGE, LOAN, PLANT, HARVEST             free actions
 //	PICK x, HIRE id|NONE, INTERN BREWERY, PASS
+//	INTERN MARKET                                       then the placement (TV-28)
+//	RESEARCH <track> [choice] | RESEARCH SKIP           free research (A-4)
 //	SET DISCARD|PICK|ANY|ADV|INTERN|ANNUAL <value>      standing orders
 //
 // Queue slots are "s<season>.<kind>" (start, market, brewery, discard, pick,
-// hire). Route sends M and INTERN lines to this season's Market (the next
+// hire, research). Route sends M and INTERN lines to this season's Market (the next
 // season's once the Market is over), B lines to the Brewery, ANNUAL and DONE
 // to the next Winter start, PICK and HIRE to their interrupts, SET at once;
 // a free action goes with the next order of the message, or is applied at
@@ -65,19 +69,50 @@
 // Assistant: placement or PASS), intern (placement, or INTERN BREWERY, the
 // default), brewery (default B PROCESS, pass B PASS), discard (default: the
 // SET DISCARD order, else the most-held type), pick (default: SET PICK, else
-// the ingredient with the most left), hire (default HIRE NONE).
+// the ingredient with the most left), hire (default HIRE NONE), research
+// (RESEARCH <track> [choice] or RESEARCH SKIP; default the least advanced
+// track).
 //
 // # Rulings recorded here (beyond the spec's section 9)
 //
 //   - "Any ingredient" trigger choices (Breakthroughs, Importer, Research
 //     Assistant, Specialty Buyer) never stop the game: they come from the
-//     command's +BASIC/+ADV/+OPS words, else SET ANY / SET ADV, else the
-//     least-held type (ties M>H>Y, F>S>C), as BC-10.6 proposes for timeouts.
-//   - Yeast Lab Technician's free research move on hiring goes to the least
-//     advanced track (first in BASIC, OPS, BREW, ADV order), Experimental
-//     choices by preference.
+//     command's words, else SET ANY / SET ADV, else the least-held type
+//     (ties M>H>Y, F>S>C), as BC-10.6 proposes for timeouts. The words
+//     (BC-5.10.2): "+BASIC x" / "+ADV x" / "+OPS x x x" on Market, hiring
+//     (M WORKER, HIRE: the Advanced Ingredient Importer's two) and Install
+//     lines; on a research move (B RESEARCH, RESEARCH) the codes after the
+//     track go first to the Experimental step, then to the Research
+//     Assistant. A research choice word that nothing takes is refused
+//     (choice_unused), never ignored; a "+" word that nothing on a Market,
+//     hiring or Install line takes does not stop the action and is told to
+//     its owner alone (event bc.unused_choice).
+//   - The advanced lab's Basic Breakthrough ("1 more of an ingredient type
+//     the space gave you") takes the type named by "+BASIC x" among those
+//     the space gave, else the preference / least-held one.
+//   - An Experimental token not named on the research line goes to the
+//     first empty building space (Operations) or the first recipe in play
+//     (Brewing), as the timeout defaults of BC-10.6 do for choices.
+//   - The Yeast Lab Technician's free research move on hiring (A-4) is the
+//     player's: "RESEARCH <track> [choice]" or "RESEARCH SKIP" at the end
+//     of the hiring line (M WORKER YEASTLAB_TECH RESEARCH BREW, HIRE ...),
+//     else the decision "research" is asked at once (answer RESEARCH
+//     <track> [choice] or RESEARCH SKIP; default at timeout: the least
+//     advanced track, first in BASIC, OPS, BREW, ADV order).
 //   - Free actions are allowed only while the seat owes a decision (A-17).
-//   - Overflow is checked once at the end of each command (BC-5.10.1); the
+//   - Overflow is resolved at once (BC-5.1.2, BC-5.9.5). Inside a "B ...
+//     THEN ..." chain, an overflow a part caused (a harvest) is resolved
+//     before the next part: by a DISCARD written as that next part, else
+//     by the standing SET DISCARD order, else the line is refused
+//     (overflow_in_chain) with what to add; no later part (a brew, a
+//     contribution) may use what the storage could not hold. The same
+//     holds for a free action written on its own line (A-17): an overflow
+//     it causes in the seat's own turn is answered by the next line of the
+//     same mail (a DISCARD), else by SET DISCARD; a following action line
+//     is refused (overflow_first), so a mail "HARVEST H / B PROCESS ..."
+//     without a discard is refused whole, and a DISCARD line meant for the
+//     overflow is never applied a second time later.
+//   - Otherwise overflow is checked at the end of each command (BC-5.10.1); the
 //     End-of-Fall overflows (Farms, then the Community Farm) are resolved one
 //     seat at a time, in turn order (Farms) or contribution order (Community
 //     Farm), as sequential decisions: their answers do not interact, so the

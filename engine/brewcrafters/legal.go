@@ -180,6 +180,11 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 			opt(&move{Verb: "HIRE", ID: id})
 		}
 		opt(&move{Verb: "HIRE", ID: "NONE"})
+	case kindResearch:
+		for _, r := range s.researchMoves(seat) {
+			opt(r)
+		}
+		opt(&move{Verb: "RESEARCH", Skip: true})
 	case kindStart:
 		out = append(out, s.annualOptions(seat)...)
 		opt(&move{Verb: "DONE"})
@@ -284,6 +289,38 @@ func (s *State) breweryOptions(seat int) []engine.Option {
 		b(c)
 		b(c, &move{Verb: "PROCESS"})
 	}
+	for _, r := range s.researchMoves(seat) {
+		b(r)
+	}
+	for _, id := range buildingIDs {
+		if s.canInstall(p, id) == nil {
+			b(&move{Verb: "INSTALL", Bld: id})
+		}
+	}
+	if s.on("secret") {
+		for _, id := range s.Box {
+			b(&move{Verb: "SECRET", Recipe: id})
+		}
+	}
+	if s.on("cfarm") {
+		if sn := s.seasonOf(); sn == 0 || sn == 3 {
+			for k, cp := range s.r.CFarm {
+				if s.CF[k] < 0 && p.Ing[ingIndex(cp.Code)] > 0 {
+					b(&move{Verb: "CFARM", Code: cp.Code})
+				}
+			}
+		}
+	}
+	b(&move{Verb: "PASS"})
+	return out
+}
+
+// researchMoves lists the Lab Research moves of the seat (BC-5.7.1): one per
+// track short of Game End, with each Experimental choice when the cube
+// arrives there (BC-5.7.2).
+func (s *State) researchMoves(seat int) []*move {
+	p := &s.P[seat]
+	var out []*move
 	for t := 0; t < nTracks; t++ {
 		if p.Research[t] >= stGameEnd {
 			continue
@@ -306,34 +343,14 @@ func (s *State) breweryOptions(seat int) []engine.Option {
 				}
 			}
 			for _, c := range choices {
-				b(&move{Verb: "RESEARCH", Track: t, Choice: c})
+				out = append(out, &move{Verb: "RESEARCH", Track: t, Choice: c})
 			}
 			if len(choices) > 0 {
 				continue
 			}
 		}
-		b(&move{Verb: "RESEARCH", Track: t})
+		out = append(out, &move{Verb: "RESEARCH", Track: t})
 	}
-	for _, id := range buildingIDs {
-		if s.canInstall(p, id) == nil {
-			b(&move{Verb: "INSTALL", Bld: id})
-		}
-	}
-	if s.on("secret") {
-		for _, id := range s.Box {
-			b(&move{Verb: "SECRET", Recipe: id})
-		}
-	}
-	if s.on("cfarm") {
-		if sn := s.seasonOf(); sn == 0 || sn == 3 {
-			for k, cp := range s.r.CFarm {
-				if s.CF[k] < 0 && p.Ing[ingIndex(cp.Code)] > 0 {
-					b(&move{Verb: "CFARM", Code: cp.Code})
-				}
-			}
-		}
-	}
-	b(&move{Verb: "PASS"})
 	return out
 }
 

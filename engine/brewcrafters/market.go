@@ -41,6 +41,7 @@ func (s *State) place(seat int, m *move) error {
 	p := &s.P[seat]
 	sp := &s.Spaces[i]
 	var receipt bag
+	plusB, plusA := slices.Clone(m.PlusB), slices.Clone(m.PlusA)
 	moneyExtra := 0
 	for _, w := range s.ws(p) {
 		moneyExtra += w.MoneyExtra
@@ -81,7 +82,9 @@ func (s *State) place(seat int, m *move) error {
 			return engine.Reject("BC-5.3.4", "worker_taken", "worker", id)
 		}
 		s.Workers = remove(s.Workers, id)
-		s.hireWorker(seat, id)
+		if err := s.hireWorker(seat, id, m.Parts, &plusB, &plusA); err != nil {
+			return err
+		}
 	case "take":
 		receipt = sp.Goods
 		sp.Goods = bag{}
@@ -142,8 +145,9 @@ func (s *State) place(seat int, m *move) error {
 	}
 	s.emit("place", seat, "space", sp.ID, "kw", h.Kw, "args", append([]string{}, m.Args...))
 	if receipt.total() > 0 {
-		s.marketTriggers(seat, receipt, h.Effect == "take", m)
+		s.marketTriggers(seat, receipt, h.Effect == "take", &plusB, &plusA)
 	}
+	s.unusedChoices(seat, plusB, plusA)
 	p.Placed++
 	return nil
 }
@@ -201,10 +205,8 @@ func (s *State) trade(p *Player, ts tradeSpec) (bag, error) {
 // marketTriggers fires the receipt triggers of one Market action
 // (BC-5.1.9, BC-5.10.1): Skilled Workers and research Breakthroughs, each
 // checked against what the space gave; none chain (BC-5.10.3).
-func (s *State) marketTriggers(seat int, r bag, take bool, m *move) {
+func (s *State) marketTriggers(seat int, r bag, take bool, plusB, plusA *[]string) {
 	p := &s.P[seat]
-	plusB := append([]string(nil), m.PlusB...)
-	plusA := append([]string(nil), m.PlusA...)
 	var g bag
 	for _, w := range s.ws(p) {
 		if w.MarketType == "" {
@@ -221,7 +223,7 @@ func (s *State) marketTriggers(seat int, r bag, take bool, m *move) {
 		}
 		g = g.add(w.marketGain)
 		for k := 0; k < w.MarketAnyAdv; k++ {
-			g[s.pickOf(p, advCodes, &plusA)]++
+			g[s.pickOf(p, advCodes, plusA)]++
 		}
 	}
 	for t := 0; t < nTracks; t++ {
@@ -231,14 +233,18 @@ func (s *State) marketTriggers(seat int, r bag, take bool, m *move) {
 		e := s.lab(t).Breakthrough
 		switch {
 		case e.On == "market" && r.total() >= e.Min:
-			g = g.add(s.effectGains(p, e, &plusB, &plusA))
+			g = g.add(s.effectGains(p, e, plusB, plusA))
 		case e.On == "take" && take:
+			// "1 more of an ingredient type it gave you": the player's
+			// choice among those types (BC-5.10.2), by "+BASIC" (the
+			// take-all spaces give Basic Ingredients, Table 8.6).
+			var given []string
 			for i := range r {
 				if r[i] > 0 {
-					g[i] += e.Extra
-					break
+					given = append(given, ingCodes[i])
 				}
 			}
+			g[s.pickOf(p, given, plusB)] += e.Extra
 		}
 	}
 	s.gain(seat, g, "triggers")

@@ -69,14 +69,7 @@ func (m *move) String() string {
 	case "M":
 		w("M", m.Space, m.Kw)
 		w(m.Args...)
-		if len(m.PlusB) > 0 {
-			w("+BASIC")
-			w(m.PlusB...)
-		}
-		if len(m.PlusA) > 0 {
-			w("+ADV")
-			w(m.PlusA...)
-		}
+		plusString(w, m)
 	case "B":
 		w("B")
 		for i, p := range m.Parts {
@@ -106,6 +99,10 @@ func (m *move) String() string {
 	case "COLLAB":
 		w("COLLAB", m.Portion, m.Code)
 	case "RESEARCH":
+		if m.Skip {
+			w("RESEARCH", "SKIP")
+			break
+		}
 		w("RESEARCH", trackNames[m.Track])
 		w(m.Choice...)
 	case "INSTALL":
@@ -150,12 +147,28 @@ func (m *move) String() string {
 	case "HIRE":
 		w("HIRE", m.ID)
 		w(m.Args...)
+		plusString(w, m)
 	case "INTERN":
 		w("INTERN", m.Val)
 	case "SET":
 		w("SET", m.Key, m.Val)
 	}
 	return b.String()
+}
+
+// plusString writes a move's trigger choices and a worker's research move.
+func plusString(w func(...string), m *move) {
+	if len(m.PlusB) > 0 {
+		w("+BASIC")
+		w(m.PlusB...)
+	}
+	if len(m.PlusA) > 0 {
+		w("+ADV")
+		w(m.PlusA...)
+	}
+	for _, pt := range m.Parts {
+		w(pt.String())
+	}
 }
 
 // Parse implements engine.State.
@@ -272,7 +285,7 @@ func (p *parser) top() (engine.Move, error) {
 		if id == "BEST" {
 			// A ranked list for a queued Agency answer (BC-10.2).
 			m := &move{Verb: "HIRE", ID: "BEST"}
-			for !p.done() {
+			for !p.done() && !strings.HasPrefix(p.peek(), "+") && p.peek() != "RESEARCH" {
 				w := p.next()
 				if p.s.r.workers[w] == nil {
 					return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", w)
@@ -282,14 +295,27 @@ func (p *parser) top() (engine.Move, error) {
 			if len(m.Args) == 0 {
 				return nil, p.syntax("BEST")
 			}
+			if err := p.plusWords(m, true); err != nil {
+				return nil, err
+			}
 			return m, nil
 		}
 		if id != "NONE" && p.s.r.workers[id] == nil {
 			return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", id)
 		}
-		return &move{Verb: "HIRE", ID: id}, nil
+		m := &move{Verb: "HIRE", ID: id}
+		if id != "NONE" {
+			// The worker's choices, as in "M WORKER" (BC-5.10.2, A-4).
+			if err := p.plusWords(m, true); err != nil {
+				return nil, err
+			}
+		}
+		return m, nil
 	case "SET":
 		return p.set()
+	case "RESEARCH":
+		// The Yeast Lab Technician's free research move (A-4).
+		return p.research(true)
 	case "FIRE", "DISMISS":
 		return nil, engine.Reject("BC-5.11.4", "no_firing")
 	case "REPAY":
@@ -456,34 +482,8 @@ func (p *parser) market() (engine.Move, error) {
 		}
 		m.Args = cs
 	}
-	for !p.done() {
-		switch p.next() {
-		case "+BASIC", "+ANY":
-			cs := p.codes()
-			for _, c := range cs {
-				if !slices.Contains(basicCodes, c) {
-					return nil, engine.Reject("BC-5.10.2", "wrong_class", "ing", c)
-				}
-			}
-			if len(cs) == 0 {
-				return nil, p.syntax("+BASIC")
-			}
-			m.PlusB = append(m.PlusB, cs...)
-		case "+ADV":
-			cs := p.codes()
-			for _, c := range cs {
-				if !slices.Contains(advCodes, c) {
-					return nil, engine.Reject("BC-5.10.2", "wrong_class", "ing", c)
-				}
-			}
-			if len(cs) == 0 {
-				return nil, p.syntax("+ADV")
-			}
-			m.PlusA = append(m.PlusA, cs...)
-		default:
-			p.i--
-			return nil, p.syntax(p.peek())
-		}
+	if err := p.plusWords(m, eff == "worker"); err != nil {
+		return nil, err
 	}
 	return m, nil
 }
@@ -585,6 +585,23 @@ func (p *parser) parts(full bool) ([]*move, error) {
 			return nil, err
 		}
 		out = append(out, m)
+		if m.Verb == "PROCESS" && p.peek() == "COLLAB" {
+			// BC-10.5: "PROCESS ... COLLAB p BEFORE|AFTER" is the
+			// Collaborate part before or after the Process part (BC-5.5.2).
+			c, err := p.part(full)
+			if err != nil {
+				return nil, err
+			}
+			switch p.next() {
+			case "BEFORE":
+				out = append(out[:len(out)-1], c, m)
+			case "AFTER":
+				out = append(out, c)
+			default:
+				p.i--
+				return nil, engine.Reject("", engine.CodeSyntax, "line", p.line, "expected", "COLLAB "+c.Portion+" BEFORE|AFTER")
+			}
+		}
 		if p.peek() != "THEN" {
 			break
 		}
@@ -675,30 +692,7 @@ func (p *parser) part(full bool) (*move, error) {
 	}
 	switch verb {
 	case "RESEARCH":
-		t := trackIndex(p.next())
-		if t < 0 {
-			return nil, engine.Reject("BC-5.7.1", "bad_track", "line", p.line)
-		}
-		m := &move{Verb: "RESEARCH", Track: t}
-		for !p.done() && p.peek() != "THEN" {
-			c := p.next()
-			switch {
-			case code(c) != "":
-				c = code(c)
-			case strings.HasPrefix(c, "SPACE_"):
-			case p.s.bldID(c) != "" && p.s.r.buildings[p.s.bldID(c)].Space != "":
-				c = p.s.r.buildings[p.s.bldID(c)].Space
-			case p.s.recipeID(c) != "":
-				c = p.s.recipeID(c)
-			default:
-				return nil, engine.Reject("BC-5.7.2", "bad_choice", "word", c)
-			}
-			m.Choice = append(m.Choice, c)
-			if len(m.Choice) > 3 {
-				return nil, p.syntax(c)
-			}
-		}
-		return m, nil
+		return p.research(false)
 	case "INSTALL":
 		return p.install()
 	case "SECRET":
@@ -711,6 +705,84 @@ func (p *parser) part(full bool) (*move, error) {
 		return &move{Verb: "PASS"}, nil
 	}
 	return nil, engine.Reject("BC-5.4.3", "bad_brewery_action", "word", verb)
+}
+
+// research parses "<track> [choice ...]" after RESEARCH (BC-5.7, BC-10.5),
+// or "SKIP" where a free research move may be declined (A-4). The choices
+// end at THEN or at a "+" word.
+func (p *parser) research(skip bool) (*move, error) {
+	w := p.next()
+	if skip && w == "SKIP" {
+		return &move{Verb: "RESEARCH", Skip: true}, nil
+	}
+	t := trackIndex(w)
+	if t < 0 {
+		return nil, engine.Reject("BC-5.7.1", "bad_track", "line", p.line)
+	}
+	m := &move{Verb: "RESEARCH", Track: t}
+	for !p.done() && p.peek() != "THEN" && !strings.HasPrefix(p.peek(), "+") {
+		c := p.next()
+		switch {
+		case code(c) != "":
+			c = code(c)
+		case strings.HasPrefix(c, "SPACE_"):
+		case p.s.bldID(c) != "" && p.s.r.buildings[p.s.bldID(c)].Space != "":
+			c = p.s.r.buildings[p.s.bldID(c)].Space
+		case p.s.recipeID(c) != "":
+			c = p.s.recipeID(c)
+		default:
+			return nil, engine.Reject("BC-5.7.2", "bad_choice", "word", c)
+		}
+		m.Choice = append(m.Choice, c)
+		if len(m.Choice) > 4 {
+			return nil, p.syntax(c)
+		}
+	}
+	return m, nil
+}
+
+// plusWords parses the "+BASIC x" / "+ADV x" trigger choices (BC-5.10.2)
+// and, where research is true, a "RESEARCH <track> [choice]" or "RESEARCH
+// SKIP" for a worker's free research move (A-4), to the end of the line.
+func (p *parser) plusWords(m *move, research bool) error {
+	for !p.done() {
+		switch w := p.next(); w {
+		case "+BASIC", "+ANY":
+			cs := p.codes()
+			for _, c := range cs {
+				if !slices.Contains(basicCodes, c) {
+					return engine.Reject("BC-5.10.2", "wrong_class", "ing", c)
+				}
+			}
+			if len(cs) == 0 {
+				return p.syntax(w)
+			}
+			m.PlusB = append(m.PlusB, cs...)
+		case "+ADV":
+			cs := p.codes()
+			for _, c := range cs {
+				if !slices.Contains(advCodes, c) {
+					return engine.Reject("BC-5.10.2", "wrong_class", "ing", c)
+				}
+			}
+			if len(cs) == 0 {
+				return p.syntax(w)
+			}
+			m.PlusA = append(m.PlusA, cs...)
+		case "RESEARCH", "+RESEARCH":
+			if !research || len(m.Parts) > 0 {
+				return p.syntax(w)
+			}
+			r, err := p.research(true)
+			if err != nil {
+				return err
+			}
+			m.Parts = []*move{r}
+		default:
+			return p.syntax(w)
+		}
+	}
+	return nil
 }
 
 func (s *State) bldID(t string) string {
@@ -823,6 +895,17 @@ func (p *parser) set() (engine.Move, error) {
 			return nil, engine.Reject("BC-10.2", "set_value", "key", key)
 		}
 		m.Val = v
+	case "AUTOHARVEST":
+		// BC-10.2 names "SET AUTOHARVEST ON"; the end-of-Fall harvest is
+		// always made (BC-4.3, A-14), so ON is accepted and OFF refused.
+		switch v := p.next(); v {
+		case "ON":
+			m.Val = v
+		case "OFF":
+			return nil, engine.Reject("BC-4.3", "autoharvest_always")
+		default:
+			return nil, engine.Reject("BC-10.2", "set_value", "key", key)
+		}
 	default:
 		return nil, engine.Reject("BC-10.2", "set_key", "key", key)
 	}
@@ -901,6 +984,8 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 			return slotName(s.Season, kindPick)
 		case "HIRE":
 			return slotName(s.Season, kindHire)
+		case "RESEARCH":
+			return slotName(s.Season, kindResearch)
 		}
 		return ""
 	}
@@ -978,7 +1063,7 @@ func (s *State) SlotOpen(seat int, slot string) bool {
 		return s.Phase == phStart || s.Phase == phMarket
 	case phBrewery:
 		return s.Phase != phEnd
-	case kindDiscard, kindPick, kindHire:
+	case kindDiscard, kindPick, kindHire, kindResearch:
 		return true
 	}
 	return false

@@ -110,6 +110,11 @@ type Space struct {
 type Sub struct {
 	Kind string `json:"kind"`
 	Seat int    `json:"seat"`
+	// Slot, when set, is the queue slot of the turn the interrupt arose in:
+	// an overflow caused by a free action (a harvest) during the seat's own
+	// turn is answered by the lines that follow it in the same mail
+	// (BC-5.1.2 "at once"), not by lines queued for later.
+	Slot string `json:"slot,omitempty"`
 }
 
 // State is one game of Brew Crafters.

@@ -146,10 +146,10 @@ func TestEveryErrorAndHelpRenders(t *testing.T) {
 	}
 	params := map[string]any{}
 	for _, k := range []string{"word", "building", "slot", "token", "ing", "track", "partner", "trade", "worker", "kws",
-		"need", "have", "recipe", "action", "part", "portion", "key", "space", "basic"} {
+		"need", "have", "recipe", "action", "part", "portion", "key", "space", "basic", "words", "next"} {
 		params[k] = "COFFEESTOUT"
 	}
-	for _, k := range []string{"want", "got", "max", "left"} {
+	for _, k := range []string{"want", "got", "max", "left", "over", "capacity"} {
 		params[k] = 3
 	}
 	for _, lang := range templates.Languages {

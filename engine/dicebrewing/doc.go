@@ -149,6 +149,21 @@
 //   - With hidden tokens, skipping a player who has no token playable in a
 //     window shows that their tokens do not fit it; this cannot be avoided
 //     without fake questions.
+//   - DB-6.2 makes the Black Market stocks public and DB-6.6 the type of a
+//     face-down token hidden; a stack that shrinks when a player takes a
+//     face-down token (a purchase, a reward) would name it. So with hidden
+//     tokens the stocks every reader sees (View.BlackMarket, and so the
+//     mails, pages and boards drawn from views) leave out only the tokens
+//     played (revealed, DB-5.8.3) and the reader's own face-down tokens:
+//     the others' stay counted in, and View.BMFaceDown says how many
+//     tokens the others hold face down. Events of a face-down take reach
+//     the others redacted (no type). What the rules make public still
+//     tells something: the price paid (coins are public, DB-6.4) narrows a
+//     purchase to the types of that price, and a player who asks for a
+//     type that is gone learns it is gone (the legal options of their own
+//     purchase or reward choice list only the types really left; their
+//     view marks those stacks Gone, so that the purchase prompt lists what
+//     can be bought).
 //
 // # Bots
 //

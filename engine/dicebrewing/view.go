@@ -46,7 +46,11 @@ type View struct {
 	BMOpen      bool         `json:"bm_open"`      // the Black Market is open this round
 	BMOpens     int          `json:"bm_opens"`     // the round it opens
 	BlackMarket []BMItem     `json:"black_market"` // the action-token stacks
-	Display     []CardView   `json:"display"`      // the face-up recipes, by slot
+	// BMFaceDown: with hidden action tokens (DB-6.6), how many of the
+	// tokens counted in BlackMarket's stocks are in fact held face down by
+	// the other players (their types hidden from the reader).
+	BMFaceDown int        `json:"bm_face_down,omitempty"`
+	Display    []CardView `json:"display"` // the face-up recipes, by slot
 
 	// Me is the reader's own complete data (nil for an observer).
 	Me *PlayerView `json:"me,omitempty"`
@@ -83,9 +87,13 @@ type MarketItem struct {
 
 // BMItem is one Black Market stack.
 type BMItem struct {
-	Code        string   `json:"code"`        // the action token
-	Stock       int      `json:"stock"`       // tokens left
-	Price       int      `json:"price"`       // the price
+	Code  string `json:"code"`  // the action token
+	Stock int    `json:"stock"` // tokens left, as the reader may know (DB-6.6: see stockFor)
+	Price int    `json:"price"` // the price
+	// Gone: the stack is in fact empty though Stock counts others'
+	// face-down tokens; set only for a reader who owes a purchase or a
+	// reward choice now, whose own options say so anyway (DB-6.6, doc.go).
+	Gone        bool     `json:"gone,omitempty"`
 	Windows     []string `json:"windows"`     // where it may be played
 	Provisional bool     `json:"provisional"` // the price is PROVISIONAL
 }
@@ -233,8 +241,13 @@ func (s *state) View(seat int) any {
 		v.Market = append(v.Market, it)
 	}
 	for t, at := range r.Tokens {
-		v.BlackMarket = append(v.BlackMarket, BMItem{Code: at.Code, Stock: s.BM[t], Price: at.Price, Windows: s.tokenWindows(t), Provisional: at.Provisional})
+		it := BMItem{Code: at.Code, Stock: s.stockFor(seat, t), Price: at.Price, Windows: s.tokenWindows(t), Provisional: at.Provisional}
+		if seat >= 0 && seat == s.Cur && (s.Step == stepBuy || s.Sub == subReward) {
+			it.Gone = it.Stock > 0 && s.BM[t] == 0
+		}
+		v.BlackMarket = append(v.BlackMarket, it)
 	}
+	v.BMFaceDown = s.faceDownOthers(seat)
 	for i, c := range s.Display {
 		v.Display = append(v.Display, s.cardView(seat, i, c))
 	}
@@ -262,6 +275,41 @@ func (s *state) View(seat int) any {
 		}
 	}
 	return v
+}
+
+// stockFor is the Black Market stock of token type t as the reader may know
+// it. DB-6.2 makes the stocks public, DB-6.6 the type of a face-down token
+// hidden: a stack that shrinks when a player takes a face-down token would
+// name it. So with hidden tokens every reader sees each stack less the
+// tokens played (revealed, DB-5.8.3) and less their own face-down tokens,
+// with the others' face-down tokens still counted in (faceDownOthers says
+// how many); the holder alone knows which stacks they came from.
+func (s *state) stockFor(reader, t int) int {
+	if !s.hiddenTokens() {
+		return s.BM[t]
+	}
+	n := s.BM[t]
+	for p := range s.P {
+		if p != reader {
+			n += s.P[p].Tok[t]
+		}
+	}
+	return n
+}
+
+// faceDownOthers counts the face-down tokens the players other than the
+// reader hold (DB-6.6), 0 without hidden tokens.
+func (s *state) faceDownOthers(reader int) int {
+	if !s.hiddenTokens() {
+		return 0
+	}
+	n := 0
+	for p := range s.P {
+		if p != reader {
+			n += s.tokensHeld(p)
+		}
+	}
+	return n
 }
 
 func gainView(g gainSpec) GainView {

@@ -64,6 +64,13 @@ func drawDiceBrewing(b *board, v dicebrewing.View) error {
 	dbStacks(b, "db-blackmarket", b.w("blackmarket", nil), v.BMOpen, v.BMOpens, len(v.BlackMarket), func(i int) (string, int, int) {
 		return v.BlackMarket[i].Code, v.BlackMarket[i].Stock, v.BlackMarket[i].Price
 	})
+	if v.BMFaceDown > 0 {
+		// DB-6.6: the stocks still count the tokens taken face down, whose
+		// types only their holders know; say how many there are.
+		b.y += 16
+		b.c.text(8, b.y, small, "start", "#555", b.w("bmfacedown", v.BMFaceDown))
+		b.y += 4
+	}
 
 	// Every player's table: dice, board spaces, tokens, brewed cards.
 	b.heading(b.w("players", nil))
