@@ -237,6 +237,22 @@ func classifyLines(s *scan, kinds []lineKind, info *CommandInfo) int {
 		kind, span, fwd := s.boundaryAt(i)
 		switch kind {
 		case cutBoundary:
+			if q := s.quoteAfterHeader(i); q > 0 {
+				// A separator or header block over '>'-quoted lines
+				// (Proton's "------- Original Message -------" then
+				// "On ... wrote:"): a quote header; the player's lines
+				// below the quote are kept.
+				for k := i; k < q; k++ {
+					kinds[k] = lkHeader
+				}
+				info.Quote = true
+				if info.QuoteHeader == "" {
+					info.QuoteHeader = clip(strings.TrimSpace(lines[i]))
+				}
+				info.Forwarded = info.Forwarded || fwd
+				i = q - 1
+				continue
+			}
 			return cutAt(lines, kinds, i, fwd, info)
 		case attribution, weakAttrib:
 			next := nextNonBlank(lines, i+span)
@@ -299,35 +315,123 @@ func clip(s string) string {
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // markSignature marks as signature the own lines from the first signature
-// delimiter up to limit.
+// delimiter up to limit: "-- ", "--" when a signature follows, a bare rule
+// line, each provided no command line follows it (nothing below a command
+// is hidden by a mark above it); a mobile footer is one line of signature
+// by itself; without any, a business signature block at the end of the
+// text (see markBusiness).
 func markSignature(lines []string, kinds []lineKind, limit int, names *signer, info *CommandInfo) {
+	note := func(i int) {
+		if !info.Signature {
+			info.Signature = true
+			info.SignatureLine = clip(strings.TrimSpace(lines[i]))
+		}
+	}
 	for i := 0; i < limit; i++ {
 		if kinds[i] != lkOwn {
 			continue
 		}
-		switch sigDelimiter(lines[i]) {
+		k := sigDelimiter(lines[i])
+		switch k {
 		case notSig:
 			continue
-		case sigMaybe:
-			var after []string
-			for k := i + 1; k < limit; k++ {
-				if kinds[k] == lkOwn {
-					after = append(after, lines[k])
-				}
-			}
-			if !looksLikeSignature(after, names) {
-				continue
+		case sigFooter:
+			kinds[i] = lkSig
+			note(i)
+			continue
+		}
+		var after []string
+		for j := i + 1; j < limit; j++ {
+			if kinds[j] == lkOwn {
+				after = append(after, lines[j])
 			}
 		}
-		info.Signature = true
-		info.SignatureLine = clip(strings.TrimSpace(lines[i]))
-		for k := i; k < limit; k++ {
-			if kinds[k] == lkOwn {
-				kinds[k] = lkSig
+		if commandIn(after, names.isKeyword) {
+			continue
+		}
+		if k == sigMaybe && !looksLikeSignature(after, names) {
+			continue
+		}
+		note(i)
+		for j := i; j < limit; j++ {
+			if kinds[j] == lkOwn {
+				kinds[j] = lkSig
 			}
 		}
 		return
 	}
+	markBusiness(lines, kinds, limit, names, info)
+}
+
+// commandIn reports whether one of lines, below a signature delimiter,
+// is a command: it starts with a keyword, or with an option number and is
+// no signature mark (without keywords: it reads as a command). An
+// upper-case word ("GPG: 4A3B ...") is not enough there.
+func commandIn(lines []string, isKeyword func(string) bool) bool {
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		fields := strings.Fields(t)
+		if len(fields) == 0 {
+			continue
+		}
+		if isKeyword == nil {
+			if sigCommand(t, nil) {
+				return true
+			}
+			continue
+		}
+		if isKeyword(strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))) || (!sigMark(t) && numberFormRe.MatchString(t)) {
+			return true
+		}
+	}
+	return false
+}
+
+// markBusiness marks a business signature written without "-- ": in the
+// run of own lines at the end of the text that holds no command line, the
+// lines from the first signature mark (sigMark: "Tel.", "HRB", "IBAN", a
+// company form, a legal notice, a phone number, ...) on, with the name,
+// title and company lines right above it in the same paragraph.
+func markBusiness(lines []string, kinds []lineKind, limit int, names *signer, info *CommandInfo) {
+	var idx []int
+	for i := 0; i < limit; i++ {
+		if kinds[i] == lkOwn && strings.TrimSpace(lines[i]) != "" {
+			idx = append(idx, i)
+		}
+	}
+	start := len(idx)
+	for start > 0 && !sigCommand(strings.TrimSpace(lines[idx[start-1]]), names.isKeyword) {
+		start--
+	}
+	first := -1
+	for k := start; k < len(idx); k++ {
+		if sigMark(strings.TrimSpace(lines[idx[k]])) {
+			first = k
+			break
+		}
+	}
+	if first < 0 {
+		return
+	}
+	for first > start && idx[first-1] == idx[first]-1 && sigHead(strings.TrimSpace(lines[idx[first-1]]), names) {
+		first--
+	}
+	if !info.Signature {
+		info.Signature = true
+		info.SignatureLine = clip(strings.TrimSpace(lines[idx[first]]))
+	}
+	for j := idx[first]; j < limit; j++ {
+		if kinds[j] == lkOwn {
+			kinds[j] = lkSig
+		}
+	}
+}
+
+// sigHead reports a line that may head a business signature: a name, a
+// job title or a company name (one to three capitalised words), the
+// sender's name, or a closing word.
+func sigHead(t string, names *signer) bool {
+	return isName(t) || isNameLine(t, names) || isValediction(t)
 }
 
 func ownLines(lines []string, kinds []lineKind) []string {
