@@ -19,14 +19,15 @@ var (
 	// ">:", or before the address: "<" / "x@y> wrote:"). The verb may be
 	// glued to the address ("<x@y>wrote:").
 	attributionRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)^on\s.{3,}[\s>](?:wrote|writes|said)\s?:$`),                          // en
-		regexp.MustCompile(`(?i)^.+[\s>]wrote\son\s.{3,}:$`),                                         // en, Lotus Notes: "X wrote on 11/24/2026 07:53:06 PM:"
-		regexp.MustCompile(`(?i)^(?:il|in\sdata)\s.{3,}[\s>]ha\sscritto\s?:$`),                       // it: "Il giorno ... ha scritto:", "In data ... ha scritto:"
-		regexp.MustCompile(`(?i)^le\s.{3,}[\s>]a\s[ée]crit\s?:$`),                                    // fr
-		regexp.MustCompile(`(?i)^op\s.{3,}[\s>]schreef\s.*:$`),                                       // nl: "Op ... schreef X <x@y>:"
-		regexp.MustCompile(`(?i)^op\s.{3,}[\s>](?:het\svolgende\s)?geschreven\s?:$`),                 // nl (Apple Mail)
-		regexp.MustCompile(`(?i)^am\s.{3,}[\s>]schrieb\s.*:$`),                                       // de: "Am ... schrieb X <x@y>:"
-		regexp.MustCompile(`(?i)^.+[\s>]schrieb\sam\s.{3,}:$`),                                       // de (Gmail): "X <x> schrieb am Fr., 28. Apr. 2017, 10:14:"
+		regexp.MustCompile(`(?i)^on\s.{3,}[\s>](?:wrote|writes|said)\s?:$`),          // en
+		regexp.MustCompile(`(?i)^.+[\s>]wrote\son\s.{3,}:$`),                         // en, Lotus Notes: "X wrote on 11/24/2026 07:53:06 PM:"
+		regexp.MustCompile(`(?i)^(?:il|in\sdata)\s.{3,}[\s>]ha\sscritto\s?:$`),       // it: "Il giorno ... ha scritto:", "In data ... ha scritto:"
+		regexp.MustCompile(`(?i)^le\s.{3,}[\s>]a\s[ée]crit\s?:$`),                    // fr
+		regexp.MustCompile(`(?i)^op\s.{3,}[\s>]schreef\s.*:$`),                       // nl: "Op ... schreef X <x@y>:"
+		regexp.MustCompile(`(?i)^op\s.{3,}[\s>](?:het\svolgende\s)?geschreven\s?:$`), // nl (Apple Mail)
+		regexp.MustCompile(`(?i)^am\s.{3,}[\s>]schrieb\s.*:$`),                       // de: "Am ... schrieb X <x@y>:"
+		regexp.MustCompile(`(?i)^.+[\s>]schrieb\sam\s.{3,}:$`),
+		regexp.MustCompile(`(?i)^am\s.{3,}[\s>]hat\s.{1,120}[\s>]folgendes\sgeschrieben\s?:$`),       // de (Yahoo): "Am ... hat X <x@y> Folgendes geschrieben:"                                       // de (Gmail): "X <x> schrieb am Fr., 28. Apr. 2017, 10:14:"
 		regexp.MustCompile(`(?i)^el\s.{3,}[\s>]escribi[óo]\s?:$`),                                    // es
 		regexp.MustCompile(`(?i)^(?:em|no\sdia|[àa]s)\s.{3,}[\s>]escreveu\s?:$`),                     // pt
 		regexp.MustCompile(`(?i)^(?:w\sdniu|dnia)\s.{3,}[\s>](?:pisze|napisa[łl](?:\(a\)|a)?)\s?:$`), // pl
@@ -44,7 +45,7 @@ var (
 	// neutralMark is what the language-neutral attribution rule asks of a
 	// line ending in ':': a date, a time or an address.
 	neutralMark = regexp.MustCompile(`\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}:\d{2}|\d{4}|[^\s@<]+@[^\s@>]+`)
-	verbRe      = regexp.MustCompile(`(?i)[\s>](?:wrote|writes|said|ha\sscritto|a\s[ée]crit|schreef|geschreven|schrieb|escribi[óo]|escreveu|napisa[łl]|pisze|skrev|kirjoitti|написал)`)
+	verbRe      = regexp.MustCompile(`(?i)[\s>](?:wrote|writes|said|ha\sscritto|a\s[ée]crit|schreef|geschreven|geschrieben|schrieb|escribi[óo]|escreveu|napisa[łl]|pisze|skrev|kirjoitti|написал)`)
 
 	// The separator and forward phrases framed by a rule line, and the
 	// forward lines ("Begin forwarded message:"), from words/reply.txt.
