@@ -105,11 +105,14 @@ const (
 //     command block and the next #end line ends it: only the block is
 //     returned, unchanged except for quoted lines (markers override the
 //     heuristics below);
-//   - a signature ("-- ", "Sent from my iPhone" and the like in the five
-//     languages, "Get Outlook for iOS", a line of underscores; "--" without
-//     its space only when a name, address, URL, phone number or closing
-//     word follows, since players also use it to separate commands) runs to
-//     the quoted part or the end;
+//   - a signature ("-- ", "--" when a name, address, URL, phone number
+//     or closing word follows, a bare rule line) runs to the quoted part or
+//     the end unless a command line follows it; a mobile or webmail footer
+//     ("Sent from my iPhone" and the like, see words/reply.txt) is one line
+//     of signature wherever it stands; a business signature block without
+//     "-- " (company, Tel., Fax, Sitz:, HRB, IBAN, legal notices) at the
+//     end is one too (see the package documentation, "Where a reply's own
+//     text ends");
 //   - closing lines at the very end (at most three: "Thanks,", "Ciao",
 //     "Beste Grüße", "Saludos", the sender's name, a name below a closing
 //     word, a name glued to "--", "//" or "-") are removed and listed in

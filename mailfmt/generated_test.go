@@ -2,6 +2,7 @@ package mailfmt
 
 import (
 	"fmt"
+	"mime/quotedprintable"
 	"strings"
 	"testing"
 )
@@ -380,4 +381,61 @@ func TestGeneratedReplies(t *testing.T) {
 			t.Logf("  %s: %d", k, v)
 		}
 	}
+}
+
+// TestGeneratedRepliesParsed sends a share of the generated replies
+// through Parse as whole messages (8-bit and quoted-printable text/plain,
+// CRLF line ends), so that normalisation and reading are checked together.
+func TestGeneratedRepliesParsed(t *testing.T) {
+	n, failed := 0, 0
+	i := 0
+	genCases(func(c genCase) {
+		i++
+		if i%37 != 0 {
+			return
+		}
+		n++
+		body := strings.ReplaceAll(c.body, "\n", "\r\n")
+		cte := "8bit"
+		if i%2 == 0 {
+			cte = "quoted-printable"
+			var b strings.Builder
+			w := quotedprintable.NewWriter(&b)
+			_, _ = w.Write([]byte(body))
+			_ = w.Close()
+			body = b.String()
+		}
+		raw := "From: Anna Rossi <anna.rossi@example.org>\r\nTo: referee+g42.1.k7x9q2abcd3e.57@example.test\r\n" +
+			"Subject: Re: [g42.1.k7x9q2abcd3e #57] Dice Brewing\r\nDate: Tue, 12 May 2026 11:49:07 +0200\r\nMessage-ID: <gen" + fmt.Sprint(i) + "@example.org>\r\n" +
+			"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: " + cte + "\r\n\r\n" + body
+		m, err := Parse([]byte(raw), corpusOptions)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		got, _ := CommandsFor(m, corpusKeyword)
+		want := strings.NewReplacer("“", `"`, "”", `"`).Replace(c.want)
+		if got != want {
+			failed++
+			if failed <= 10 {
+				t.Errorf("%s (%s):\n%s\n--- got\n%s\n--- want\n%s", c.name, cte, m.Text, got, want)
+			}
+		}
+	})
+	if n < 1000 {
+		t.Errorf("only %d parsed replies", n)
+	}
+	t.Logf("%d parsed generated replies, %d failed", n, failed)
+}
+
+// genSeeds returns one generated reply in every, for seeding the fuzzers
+// with every layout of the generated suite.
+func genSeeds(every int) []string {
+	var out []string
+	i := 0
+	genCases(func(c genCase) {
+		if i++; i%every == 0 {
+			out = append(out, c.body)
+		}
+	})
+	return out
 }
