@@ -317,12 +317,12 @@ func clip(s string) string {
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
-// markSignature marks as signature the own lines from the first signature
-// delimiter up to limit: "-- ", "--" when a signature follows, a bare rule
-// line, each provided no command line follows it (nothing below a command
-// is hidden by a mark above it); a mobile footer is one line of signature
-// by itself; without any, a business signature block at the end of the
-// text (see markBusiness).
+// markSignature marks as signature the own lines from each signature
+// delimiter up to limit or to the next line that answers the referee
+// (answerLine: nothing below a command is hidden by a mark above it):
+// "-- ", "--" when a signature follows, a bare rule line; a mobile footer
+// is one line of signature by itself. A business signature block at the
+// end of the text is one too (see markBusiness).
 func markSignature(lines []string, kinds []lineKind, limit int, names *signer, info *CommandInfo) {
 	note := func(i int) {
 		if !info.Signature {
@@ -343,51 +343,43 @@ func markSignature(lines []string, kinds []lineKind, limit int, names *signer, i
 			note(i)
 			continue
 		}
+		end := limit
 		var after []string
+		seen, gap := false, false
 		for j := i + 1; j < limit; j++ {
-			if kinds[j] == lkOwn {
-				after = append(after, lines[j])
+			if kinds[j] != lkOwn {
+				continue
 			}
-		}
-		if commandIn(after, names.isKeyword) {
-			continue
+			t := strings.TrimSpace(lines[j])
+			if t == "" {
+				gap = seen
+				continue
+			}
+			if answerLine(t, names.isKeyword) && !sigMark(t) {
+				end = j
+				break
+			}
+			if gap && !sigParagraph(lines, kinds, j, limit, names) {
+				// A later paragraph that is no signature: the player
+				// wrote below their signature.
+				end = j
+				break
+			}
+			seen, gap = true, false
+			after = append(after, lines[j])
 		}
 		if k == sigMaybe && !looksLikeSignature(after, names) {
 			continue
 		}
 		note(i)
-		for j := i; j < limit; j++ {
+		for j := i; j < end; j++ {
 			if kinds[j] == lkOwn {
 				kinds[j] = lkSig
 			}
 		}
-		return
+		i = end - 1
 	}
 	markBusiness(lines, kinds, limit, names, info)
-}
-
-// commandIn reports whether one of lines, below a signature delimiter,
-// is a command: it starts with a keyword, or with an option number and is
-// no signature mark (without keywords: it reads as a command). An
-// upper-case word ("GPG: 4A3B ...") is not enough there.
-func commandIn(lines []string, isKeyword func(string) bool) bool {
-	for _, l := range lines {
-		t := strings.TrimSpace(l)
-		fields := strings.Fields(t)
-		if len(fields) == 0 {
-			continue
-		}
-		if isKeyword == nil {
-			if sigCommand(t, nil) {
-				return true
-			}
-			continue
-		}
-		if isKeyword(strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))) || (!sigMark(t) && numberFormRe.MatchString(t)) {
-			return true
-		}
-	}
-	return false
 }
 
 // markBusiness marks a business signature written without "-- ": in the
@@ -403,7 +395,7 @@ func markBusiness(lines []string, kinds []lineKind, limit int, names *signer, in
 		}
 	}
 	start := len(idx)
-	for start > 0 && !sigCommand(strings.TrimSpace(lines[idx[start-1]]), names.isKeyword) {
+	for start > 0 && !answerish(strings.TrimSpace(lines[idx[start-1]]), names) {
 		start--
 	}
 	first := -1
@@ -428,6 +420,38 @@ func markBusiness(lines []string, kinds []lineKind, limit int, names *signer, in
 			kinds[j] = lkSig
 		}
 	}
+}
+
+// sigParagraph reports whether the paragraph of own lines from lines[j]
+// reads as part of a signature: each line a signature mark, a name, title
+// or closing line, a footer, a rule line or a long line (a notice, a
+// quotation, a key fingerprint: six words or more).
+func sigParagraph(lines []string, kinds []lineKind, j, limit int, names *signer) bool {
+	for ; j < limit; j++ {
+		if kinds[j] != lkOwn {
+			continue
+		}
+		t := strings.TrimSpace(lines[j])
+		if t == "" {
+			return true
+		}
+		if _, _, rule := ruleLine(t); rule || sigMark(t) || sigHead(t, names) || sigDelimiter(t) == sigFooter || len(strings.Fields(t)) >= 6 {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// answerish reports a line that a business signature block never starts
+// above: a command or an answer (sigCommand), or a short line (four words
+// at most) that is neither a signature mark nor a name, title or closing
+// line ("paas", "option 2", "ok").
+func answerish(t string, names *signer) bool {
+	if sigCommand(t, names.isKeyword) {
+		return true
+	}
+	return len(strings.Fields(t)) <= 4 && !sigMark(t) && !sigHead(t, names)
 }
 
 // sigHead reports a line that may head a business signature: a name, a

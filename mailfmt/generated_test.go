@@ -263,6 +263,12 @@ func genLayouts(lang string) []genLayout {
 	add("forward", false, []string{"---------- " + w.forward + " ---------"}, headerBlock(w, "", date), []string{""}, genPromptNoGuard)
 	add("gmx-date-first", false, []string{w.sent + ": " + date, w.from + ": \"Referee\" <referee@example.test>", w.to + ": anna.rossi@example.org", w.subject + ": Dice Brewing"}, []string{""}, genPromptNoGuard)
 	add("unquoted-attribution", false, w.gmail, []string{""}, genPromptNoGuard)
+	// A header block in a language without words in the data file
+	// (Finnish, Czech): the structural rule.
+	add("any-language-header", false, []string{"Lähettäjä: Referee <referee@example.test>", "Lähetetty: tiistai 12. toukokuuta 2026 10.14",
+		"Vastaanottaja: Anna Rossi <anna.rossi@example.org>", "Aihe: Dice Brewing"}, []string{""}, genPromptNoGuard)
+	add("any-language-header-cs", false, []string{"Od: Referee <referee@example.test>", "Odesláno: úterý 12. května 2026 10:14",
+		"Komu: Anna Rossi <anna.rossi@example.org>", "Předmět: Dice Brewing"}, []string{""}, genPromptNoGuard)
 	return ls
 }
 
@@ -284,10 +290,29 @@ func genSignatures(lang string) [][]string {
 	}
 }
 
-// genAbove are the lines a reply may carry above the player's lines.
+// genAbove are the lines a reply may carry above the player's lines;
+// genKept says which of them the player's text keeps (chat).
 func genAbove(lang string) [][]string {
 	w := genWordsOf[lang]
-	return [][]string{nil, {w.greeting}, {w.sentFrom, ""}, {w.greeting, "", w.sentFrom, ""}}
+	return [][]string{nil, {w.greeting}, {w.sentFrom, ""}, {w.greeting, "", w.sentFrom, ""},
+		// A signature placed above the quote, the player typing below it.
+		{"-- ", "Anna Rossi", "anna.rossi@example.org", ""},
+		{"--", "Anna Rossi", ""},
+		// Chat that holds signature marks right above the answer.
+		{w.greeting, genChat, ""},
+	}
+}
+
+// genChat is a line of chat above the answer that holds signature marks
+// (an address, a URL): it is the player's, kept (and listed as chat by the
+// referee), and it hides nothing below it.
+const genChat = "my new address is anna@rossi.example, see https://rossi.example"
+
+func genKept(above []string) []string {
+	if len(above) > 1 && above[1] == genChat {
+		return []string{genChat, ""}
+	}
+	return nil
 }
 
 type genCase struct {
@@ -298,8 +323,11 @@ type genCase struct {
 
 func genWant(answer []string) string {
 	lines := answer
-	if len(lines) > 0 && lines[0] == "#begin" {
-		lines = lines[1 : len(lines)-1]
+	for i, l := range lines {
+		if l == "#begin" {
+			lines = lines[i+1 : len(lines)-1]
+			break
+		}
 	}
 	return tidy(append([]string(nil), lines...))
 }
@@ -322,7 +350,7 @@ func genCases(visit func(genCase)) {
 					visit(genCase{
 						name: fmt.Sprintf("%s/top/a%d/s%d", l.name, ai, si),
 						body: strings.Join(cat(own, []string{""}, l.quote), "\n"),
-						want: genWant(a),
+						want: genWant(cat(genKept(ab), a)),
 					})
 					if !l.quoted {
 						continue

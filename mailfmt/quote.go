@@ -496,7 +496,7 @@ func (s *scan) headerBlockAt(i int) bool {
 	lines := s.lines
 	g, ok := hdrField(strings.TrimSpace(lines[i]))
 	if !ok || (g != "from" && g != "date") {
-		return false
+		return s.anyHeaderBlockAt(i)
 	}
 	seen := map[string]bool{}
 	groups := map[string]bool{g: true}
@@ -570,6 +570,34 @@ func unstar(t string) string {
 	}
 	return strings.TrimSpace(strings.ReplaceAll(t, "*", ""))
 }
+
+// labelRe is a "Label: value" line of any language: one to three words of
+// letters (hyphens and dots inside), a colon, a value.
+var labelRe = regexp.MustCompile(`^\*{0,2}\p{L}[\p{L}.-]*(?:\s\p{L}[\p{L}.-]*){0,2}\s?:\*{0,2}\s+\S`)
+
+// anyHeaderBlockAt is the language-neutral header block: three or more
+// consecutive "Label: value" lines, none of them a command, one holding an
+// address and one a date or a time ("Lähettäjä: R <r@x>" / "Lähetetty:
+// tiistai 12. toukokuuta 2026 10.14" / "Vastaanottaja: ..." / "Aihe: ...").
+func (s *scan) anyHeaderBlockAt(i int) bool {
+	n, addr, date := 0, false, false
+	for j := i; j < len(s.lines) && j < i+8; j++ {
+		t := strings.TrimSpace(s.lines[j])
+		if !maybeField(unstar(t)) || !labelRe.MatchString(t) || s.quoted[j] || s.commandish(t) && !strings.Contains(t, "@") {
+			break
+		}
+		n++
+		if strings.Contains(t, "@") {
+			addr = true
+		}
+		if anyDateRe.MatchString(t) {
+			date = true
+		}
+	}
+	return n >= 3 && addr && date
+}
+
+var anyDateRe = regexp.MustCompile(`\b\d{1,2}[:.]\d{2}\b|\b(?:19|20)\d{2}\b`)
 
 // hdrField returns the group of a header-field line ("from", "date",
 // "subject", or "" for other fields).
@@ -688,7 +716,25 @@ func wordAt(low string, k, n int) bool {
 	return true
 }
 
-var numberFormRe = regexp.MustCompile(`^[#(\["'“«]?\d{1,3}(?:[.)\]"'”»:,!-]|\s|$)`)
+var (
+	numberFormRe = regexp.MustCompile(`^[#(\["'“«]?\d{1,3}(?:[.)\]"'”»:,!-]|\s|$)`)
+	optionFormRe = regexp.MustCompile(`(?i)^(?:` + alternation(words("option")) + `)\s*[#:]?\s*\d{1,3}\b`)
+)
+
+// answerLine reports a line that answers the referee, however written: it
+// starts with a keyword, an option number ("2", "2)", "#2", "(2)", "“2”")
+// or an option word and number ("option 2", "opzione 2"); without
+// keywords, a line that reads as a command (see looksLikeCommand).
+func answerLine(t string, isKeyword func(string) bool) bool {
+	fields := strings.Fields(t)
+	if len(fields) == 0 {
+		return false
+	}
+	if isKeyword == nil {
+		return looksLikeCommand(t, nil) || numberFormRe.MatchString(t) || optionFormRe.MatchString(t)
+	}
+	return isKeyword(strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))) || numberFormRe.MatchString(t) || optionFormRe.MatchString(t)
+}
 
 // sigCommand reports whether a line below a signature mark reads as a
 // command, so that the mark does not hide it: it starts with a keyword,
@@ -700,6 +746,9 @@ func sigCommand(t string, isKeyword func(string) bool) bool {
 		return false
 	}
 	if isKeyword != nil && isKeyword(strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))) {
+		return true
+	}
+	if optionFormRe.MatchString(t) {
 		return true
 	}
 	if sigMark(t) {
