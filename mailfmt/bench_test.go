@@ -108,6 +108,10 @@ func BenchmarkCommandsHostile(b *testing.B) {
 		{"names", strings.Repeat("Anna Rossi\n", 3000)},
 		{"dashes", strings.Repeat("----------\n", 3000)},
 		{"long-line", strings.Repeat("a@b 10:14 ", 10000) + ":"},
+		{"dashdash-prose", strings.Repeat("--\nfoo bar\n", 3000)},
+		{"rules-and-paragraphs", strings.Repeat("=====\nAnna Rossi\n\nsee you soon\n", 1500)},
+		{"business-marks", strings.Repeat("Tel. +49 30 1234567\nok\n", 3000)},
+		{"label-lines", strings.Repeat("Label: x@y 10:14\n", 3000)},
 		{"commands-above-attributions", strings.Repeat("PASS\nOn Tue, May 12, 2026 at 10:14 AM Referee <\nreferee@example.test> wrote:\n> x\n", 1000)},
 	}
 	for _, c := range cases {

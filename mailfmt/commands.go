@@ -343,8 +343,10 @@ func markSignature(lines []string, kinds []lineKind, limit int, names *signer, i
 			note(i)
 			continue
 		}
+		if k == sigMaybe && !looksLikeSignature(ownAfter(lines, kinds, i+1, limit, 5, names.isKeyword), names) {
+			continue
+		}
 		end := limit
-		var after []string
 		seen, gap := false, false
 		for j := i + 1; j < limit; j++ {
 			if kinds[j] != lkOwn {
@@ -366,10 +368,6 @@ func markSignature(lines []string, kinds []lineKind, limit int, names *signer, i
 				break
 			}
 			seen, gap = true, false
-			after = append(after, lines[j])
-		}
-		if k == sigMaybe && !looksLikeSignature(after, names) {
-			continue
 		}
 		note(i)
 		for j := i; j < end; j++ {
@@ -420,6 +418,26 @@ func markBusiness(lines []string, kinds []lineKind, limit int, names *signer, in
 			kinds[j] = lkSig
 		}
 	}
+}
+
+// ownAfter returns up to n non-blank own lines from lines[from] on, before
+// the first line that answers the referee.
+func ownAfter(lines []string, kinds []lineKind, from, limit, n int, isKeyword func(string) bool) []string {
+	var out []string
+	for j := from; j < limit && len(out) < n; j++ {
+		if kinds[j] != lkOwn {
+			continue
+		}
+		t := strings.TrimSpace(lines[j])
+		if t == "" {
+			continue
+		}
+		if answerLine(t, isKeyword) && !sigMark(t) {
+			break
+		}
+		out = append(out, lines[j])
+	}
+	return out
 }
 
 // sigParagraph reports whether the paragraph of own lines from lines[j]

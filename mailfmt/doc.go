@@ -74,7 +74,9 @@
 //     lines, a from field and a subject or date field among them, in any of
 //     the languages, with any spacing around the colon and with or without
 //     the stars of bold ("*From:*", "**De :**", "** De : x **"), starting
-//     at the from or the date field (GMX: "Gesendet:" first);
+//     at the from or the date field (GMX: "Gesendet:" first); in a language
+//     without words in the data file, three consecutive "Label: value"
+//     lines, none a command, one holding an address and one a date or time;
 //     - a dated attribution followed by unquoted text (Outlook for Mac,
 //     Yahoo), and any attribution over a header block;
 //     - the referee's own "##- ... -##" line under any quote prefix.
@@ -86,17 +88,23 @@
 //     part of a quote header, except inside a wrapped attribution whose
 //     last line ends with an address and a colon ("Op di 12 mei 2026 om
 //     10:14 schreef" / "Pas Referee <x@y>:").
-//  5. Signatures: nothing below a command is hidden by a mark above it.
-//     "-- ", "--" (when a name, address or closing word follows) and a bare
-//     rule line start a signature that runs to the quote, unless a line
-//     below them starts with a keyword or an option number. A mobile or
-//     webmail footer ("Sent from my iPhone", "Inviato da iPhone", "Envoyé de
-//     mon iPhone", "Verzonden vanaf mijn iPhone", "Von meinem iPhone
-//     gesendet", "Enviado desde mi iPhone", "Get Outlook for Android") is
-//     one line of signature by itself, wherever it stands: above the
-//     command (the player typed below it) or below it, the reading goes on.
+//  5. Signatures: nothing that answers the referee is hidden by a mark
+//     above it. An answer line starts with a keyword, an option number
+//     ("2", "2)", "#2", "(2)", "“2”") or an option word and number ("option
+//     2", "opzione 2", "choix 2", "optie 2"). "-- ", "--" (when a name,
+//     address or closing word follows) and a bare rule line start a
+//     signature that runs to the quote, to the next answer line, or to a
+//     later paragraph that is no signature (a line that is neither a mark,
+//     a name, a title, a footer nor a long notice line): a player who types
+//     below their own signature is read. A mobile or webmail footer ("Sent
+//     from my iPhone", "Inviato da iPhone", "Envoyé de mon iPhone",
+//     "Verzonden vanaf mijn iPhone", "Von meinem iPhone gesendet", "Enviado
+//     desde mi iPhone", "Get Outlook for Android") is one line of signature
+//     by itself, wherever it stands: above the answer (the player typed
+//     below it) or below it, the reading goes on.
 //  6. Business signatures without "-- ": in the run of lines at the end of
-//     the player's text that holds no command, the lines from the first
+//     the player's text that holds no answer line and no short line (four
+//     words at most) other than marks and names, the lines from the first
 //     signature mark on are a signature, with the name, title and company
 //     lines right above the mark. A mark is a contact or register label at
 //     the start of a line (Tel., Fax, Mobil, Sitz:, HRB, Amtsgericht,
@@ -106,7 +114,8 @@
 //     vertrouwelijk, vertraulich, confidencial), a company legal form as
 //     written (GmbH, AG, S.r.l., SARL, B.V., S.L., Lda, Ltd), or by
 //     structure an e-mail address, a URL, a phone number or a postal code
-//     and town.
+//     and town. Chat above the answer that holds such marks ("my new
+//     address is ...") is the player's and stays.
 //  7. Closing lines at the very end (at most three: closing words, the
 //     sender's name, a name below a closing word or glued to "--") and
 //     greeting lines at the very start (at most two) are removed and
