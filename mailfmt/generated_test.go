@@ -2,6 +2,7 @@ package mailfmt
 
 import (
 	"fmt"
+	"html"
 	"mime/quotedprintable"
 	"strings"
 	"testing"
@@ -417,6 +418,7 @@ func TestGeneratedReplies(t *testing.T) {
 func TestGeneratedRepliesParsed(t *testing.T) {
 	n, failed := 0, 0
 	i := 0
+	perType := map[string]int{}
 	genCases(func(c genCase) {
 		i++
 		if i%37 != 0 {
@@ -424,8 +426,19 @@ func TestGeneratedRepliesParsed(t *testing.T) {
 		}
 		n++
 		body := strings.ReplaceAll(c.body, "\n", "\r\n")
-		cte := "8bit"
-		if i%2 == 0 {
+		cte, ctype := "8bit", "text/plain"
+		want := strings.NewReplacer("“", `"`, "”", `"`).Replace(c.want)
+		if i%3 == 0 {
+			// The same reply as an HTML-only mail (Outlook on the web,
+			// Gmail's HTML part): '>' lines in a blockquote, one div a
+			// line; HTML collapses runs of spaces.
+			cte, ctype, body = "8bit", "text/html", genHTML(c.body)
+			fields := strings.Split(want, "\n")
+			for k, f := range fields {
+				fields[k] = strings.Join(strings.Fields(f), " ")
+			}
+			want = strings.Join(fields, "\n")
+		} else if i%2 == 0 {
 			cte = "quoted-printable"
 			var b strings.Builder
 			w := quotedprintable.NewWriter(&b)
@@ -435,13 +448,16 @@ func TestGeneratedRepliesParsed(t *testing.T) {
 		}
 		raw := "From: Anna Rossi <anna.rossi@example.org>\r\nTo: referee+g42.1.k7x9q2abcd3e.57@example.test\r\n" +
 			"Subject: Re: [g42.1.k7x9q2abcd3e #57] Dice Brewing\r\nDate: Tue, 12 May 2026 11:49:07 +0200\r\nMessage-ID: <gen" + fmt.Sprint(i) + "@example.org>\r\n" +
-			"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: " + cte + "\r\n\r\n" + body
+			"MIME-Version: 1.0\r\nContent-Type: " + ctype + "; charset=utf-8\r\nContent-Transfer-Encoding: " + cte + "\r\n\r\n" + body
 		m, err := Parse([]byte(raw), corpusOptions)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
+		perType[ctype+" "+cte]++
+		if ctype == "text/html" && !m.FromHTML {
+			t.Fatalf("%s: not read as HTML", c.name)
+		}
 		got, _ := CommandsFor(m, corpusKeyword)
-		want := strings.NewReplacer("“", `"`, "”", `"`).Replace(c.want)
 		if got != want {
 			failed++
 			if failed <= 10 {
@@ -452,7 +468,43 @@ func TestGeneratedRepliesParsed(t *testing.T) {
 	if n < 1000 {
 		t.Errorf("only %d parsed replies", n)
 	}
-	t.Logf("%d parsed generated replies, %d failed", n, failed)
+	t.Logf("%d parsed generated replies (%v), %d failed", n, perType, failed)
+}
+
+// genHTML renders a generated plain-text reply as a client's HTML: one
+// div per line, the '>' lines in a blockquote, a rule line of underscores
+// as <hr>.
+func genHTML(body string) string {
+	var b strings.Builder
+	b.WriteString("<html><body>")
+	inQuote := false
+	for _, l := range strings.Split(body, "\n") {
+		q := strings.HasPrefix(l, ">")
+		if q != inQuote {
+			if q {
+				b.WriteString("<blockquote>")
+			} else {
+				b.WriteString("</blockquote>")
+			}
+			inQuote = q
+		}
+		if q {
+			l = strings.TrimPrefix(strings.TrimPrefix(l, ">"), " ")
+		}
+		switch {
+		case l == "":
+			b.WriteString("<div><br></div>\n")
+		case strings.Trim(l, "_") == "":
+			b.WriteString("<hr>\n")
+		default:
+			b.WriteString("<div>" + html.EscapeString(l) + "</div>\n")
+		}
+	}
+	if inQuote {
+		b.WriteString("</blockquote>")
+	}
+	b.WriteString("</body></html>")
+	return b.String()
 }
 
 // genSeeds returns one generated reply in every, for seeding the fuzzers
