@@ -357,7 +357,7 @@ func markSignature(lines []string, kinds []lineKind, limit int, names *signer, i
 				gap = seen
 				continue
 			}
-			if answerLine(t, names.isKeyword) && !sigMark(t) {
+			if answerLine(t, names.isKeyword) {
 				end = j
 				break
 			}
@@ -432,7 +432,7 @@ func ownAfter(lines []string, kinds []lineKind, from, limit, n int, isKeyword fu
 		if t == "" {
 			continue
 		}
-		if answerLine(t, isKeyword) && !sigMark(t) {
+		if answerLine(t, isKeyword) {
 			break
 		}
 		out = append(out, lines[j])

@@ -722,18 +722,23 @@ var (
 )
 
 // answerLine reports a line that answers the referee, however written: it
-// starts with a keyword, an option number ("2", "2)", "#2", "(2)", "“2”")
-// or an option word and number ("option 2", "opzione 2"); without
-// keywords, a line that reads as a command (see looksLikeCommand).
+// starts with a keyword, or, unless it is a signature mark ("12 rue de la
+// Paix, 75002 Paris"), with an option number ("2", "2)", "#2", "(2)",
+// "“2”") or an option word and number ("option 2", "opzione 2"); without
+// keywords, a line that reads as a command (see looksLikeCommand) and is
+// no signature mark.
 func answerLine(t string, isKeyword func(string) bool) bool {
 	fields := strings.Fields(t)
 	if len(fields) == 0 {
 		return false
 	}
-	if isKeyword == nil {
-		return looksLikeCommand(t, nil) || numberFormRe.MatchString(t) || optionFormRe.MatchString(t)
+	if isKeyword != nil && isKeyword(strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))) {
+		return true
 	}
-	return isKeyword(strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))) || numberFormRe.MatchString(t) || optionFormRe.MatchString(t)
+	if !numberFormRe.MatchString(t) && !optionFormRe.MatchString(t) && (isKeyword != nil || !looksLikeCommand(t, nil)) {
+		return false
+	}
+	return !sigMark(t)
 }
 
 // sigCommand reports whether a line below a signature mark reads as a
