@@ -30,6 +30,8 @@ var genAnswers = [][]string{
 	{"#begin", "PASS", "#end"},
 	{"LEG MH1 ZAAD", "PAS"},
 	{"SAY all: good game"},
+	{"SAY call me on +39 333 1234567 or www.rossi.example"},
+	{"NEW claim id=c1", "PLAYER ann@example.test Ann it", "PLAYER bob@example.test Bob"},
 }
 
 // genLangs are the languages of the layouts: the four of the players and

@@ -670,6 +670,25 @@ func sigMark(t string) bool {
 	if t == "" {
 		return false
 	}
+	if labelMark(t) {
+		return true
+	}
+	low := strings.ToLower(t)
+	if strings.Contains(low, "://") || strings.Contains(low, "www.") {
+		return true
+	}
+	if strings.IndexByte(t, '@') >= 0 && sigMailRe.MatchString(t) {
+		return true
+	}
+	if !strings.ContainsAny(t, "0123456789") {
+		return false
+	}
+	return sigPhoneRe.MatchString(t) || sigPostalRe.MatchString(t)
+}
+
+// labelMark reports the signature marks made of words: a label at the
+// start of the line, a certification or notice word, a company form.
+func labelMark(t string) bool {
 	low := strings.ToLower(t)
 	for _, l := range sigLabels {
 		if strings.HasPrefix(low, l) && (len(low) == len(l) || strings.IndexByte(" \t.:/0123456789", low[len(l)]) >= 0) {
@@ -686,16 +705,7 @@ func sigMark(t string) bool {
 			return true
 		}
 	}
-	if strings.Contains(low, "://") || strings.Contains(low, "www.") {
-		return true
-	}
-	if strings.IndexByte(t, '@') >= 0 && sigMailRe.MatchString(t) {
-		return true
-	}
-	if !strings.ContainsAny(t, "0123456789") {
-		return false
-	}
-	return sigPhoneRe.MatchString(t) || sigPostalRe.MatchString(t)
+	return false
 }
 
 // wordAt reports whether low[k:k+n] stands as a word: not glued to a
@@ -741,25 +751,23 @@ func answerLine(t string, isKeyword func(string) bool) bool {
 	return !sigMark(t)
 }
 
-// sigCommand reports whether a line below a signature mark reads as a
-// command, so that the mark does not hide it: it starts with a keyword,
-// or, unless it is itself a signature mark, with an option number or it
-// reads as a command (see looksLikeCommand).
+// sigCommand reports whether a line reads as a command, so that no
+// business signature block starts above it: it answers (answerLine), or
+// its first word is an upper-case word ("PLAYER ann@x Ann", "MH3") or it
+// reads as a command otherwise (looksLikeCommand), unless it opens with a
+// signature label or names a company ("IBAN ...", "HRB 1234", "ACME GmbH").
 func sigCommand(t string, isKeyword func(string) bool) bool {
 	fields := strings.Fields(t)
 	if len(fields) == 0 {
 		return false
 	}
-	if isKeyword != nil && isKeyword(strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))) {
+	if answerLine(t, isKeyword) {
 		return true
 	}
-	if optionFormRe.MatchString(t) {
-		return true
-	}
-	if sigMark(t) {
+	if !(len(fields[0]) >= 2 && isUpperWord(strings.TrimRight(fields[0], ",.!?")) || looksLikeCommand(t, isKeyword)) {
 		return false
 	}
-	return numberFormRe.MatchString(t) || looksLikeCommand(t, isKeyword)
+	return !labelMark(t)
 }
 
 var sigContentRe = regexp.MustCompile(`(?i)[^\s@]+@[^\s@]+\.[a-z]{2,}|https?://|www\.|\+?\d[\d ()./-]{6,}\d|\b(?:tel|phone|mobile|cell|fax)\b`)
