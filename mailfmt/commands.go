@@ -406,6 +406,16 @@ func markBusiness(lines []string, kinds []lineKind, limit int, names *signer, in
 	if first < 0 {
 		return
 	}
+	// Addresses and postal codes alone do not make a signature (an
+	// organiser's "player ann@x Ann" lines): a label, a company, a notice,
+	// a phone number or a URL must be among the marks.
+	strong := false
+	for k := first; k < len(idx) && !strong; k++ {
+		strong = strongMark(strings.TrimSpace(lines[idx[k]]))
+	}
+	if !strong {
+		return
+	}
 	for first > start && idx[first-1] == idx[first]-1 && sigHead(strings.TrimSpace(lines[idx[first-1]]), names) {
 		first--
 	}

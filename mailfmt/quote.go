@@ -528,7 +528,7 @@ func (s *scan) headerBlockAt(i int) bool {
 			groups[gg] = true
 		}
 	}
-	return n >= 3 && groups["from"] && (groups["subject"] || groups["date"])
+	return n >= 3 && groups["from"] && (groups["subject"] || groups["date"]) || s.anyHeaderBlockAt(i)
 }
 
 // ruleLine reports a rule line: a run of one punctuation character
@@ -684,6 +684,14 @@ func sigMark(t string) bool {
 		return false
 	}
 	return sigPhoneRe.MatchString(t) || sigPostalRe.MatchString(t)
+}
+
+// strongMark reports a signature mark that is more than an address or a
+// postal code: a label, a notice word, a company form, a URL or a phone
+// number.
+func strongMark(t string) bool {
+	low := strings.ToLower(t)
+	return labelMark(t) || strings.Contains(low, "://") || strings.Contains(low, "www.") || sigPhoneRe.MatchString(t)
 }
 
 // labelMark reports the signature marks made of words: a label at the

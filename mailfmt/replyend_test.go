@@ -25,6 +25,7 @@ func TestReplyEndRules(t *testing.T) {
 		{"rule6-business-never-above-short-answer", "Anna Weber\nTel.: +49 30 1234567\n\noption 2", "Anna Weber\nTel.: +49 30 1234567\n\noption 2"},
 		{"rule6-chat-with-address-above-answer", "my new address is anna@rossi.example\n\n2", "my new address is anna@rossi.example\n\n2"},
 		{"rule6-organiser-lines-with-addresses", "NEW claim id=c1\nPLAYER ann@example.test Ann it\nPLAYER bob@example.test Bob", "NEW claim id=c1\nPLAYER ann@example.test Ann it\nPLAYER bob@example.test Bob"},
+		{"rule6-addresses-alone-are-no-signature", "player ann@example.test Ann it\nplayer bob@example.test Bob", "player ann@example.test Ann it\nplayer bob@example.test Bob"},
 		{"rule7-greeting-command-line", "Hallo,PASS\n\nPASS - cheers", "Hallo,PASS\n\nPASS - cheers"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
