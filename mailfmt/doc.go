@@ -114,8 +114,11 @@
 //     vertrouwelijk, vertraulich, confidencial), a company legal form as
 //     written (GmbH, AG, S.r.l., SARL, B.V., S.L., Lda, Ltd), or by
 //     structure an e-mail address, a URL, a phone number or a postal code
-//     and town. Chat above the answer that holds such marks ("my new
-//     address is ...") is the player's and stays.
+//     and town; addresses and postal codes alone make no signature (an
+//     organiser's "player ann@x Ann" lines). A line whose first word is an
+//     upper-case word is a command there unless it opens with a label or
+//     names a company ("IBAN ...", "ACME GmbH"). Chat above the answer that
+//     holds such marks ("my new address is ...") is the player's and stays.
 //  7. Closing lines at the very end (at most three: closing words, the
 //     sender's name, a name below a closing word or glued to "--") and
 //     greeting lines at the very start (at most two) are removed and
