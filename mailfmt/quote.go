@@ -654,10 +654,25 @@ func sigDelimiter(line string) sigKind {
 	if c, inner, ok := ruleLine(t); ok && inner == "" && c != '#' && c != '+' {
 		return sigRule
 	}
-	if len(t) <= 80 && footerRe.MatchString(t) {
+	if len(t) <= 80 && footerStart(t) && footerRe.MatchString(t) {
 		return sigFooter
 	}
 	return notSig
+}
+
+// footerFirst holds the first words of the footer phrases: a cheap test
+// before footerRe.
+var footerFirst = func() map[string]bool {
+	m := map[string]bool{}
+	for _, p := range words("footer") {
+		m[strings.Fields(p)[0]] = true
+	}
+	return m
+}()
+
+func footerStart(t string) bool {
+	w, _, _ := strings.Cut(t, " ")
+	return footerFirst[strings.ToLower(w)]
 }
 
 // sigMark reports a line that marks a business signature: a contact or
@@ -840,6 +855,9 @@ func (s *scan) quoteAfterHeader(i int) int {
 		}
 		if _, ok := hdrField(t); ok {
 			continue
+		}
+		if !strings.ContainsAny(t, ":@") && !strings.HasSuffix(strings.TrimSpace(s.lines[min(j+1, len(s.lines)-1)]), ":") {
+			return 0 // no attribution starts here (cheap test)
 		}
 		if k, span, _ := s.boundaryAt(j); k == attribution || k == weakAttrib {
 			j += span - 1
