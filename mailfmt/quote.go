@@ -35,8 +35,8 @@ var (
 	// Attribution lines without a leading "On"/"Il"/...: they count only
 	// when quoted lines or a header block follow.
 	weakAttributionRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)^\S.*[\s>](?:wrote|writes|ha\sscritto|a\s[ée]crit|schreef|schrieb|escribi[óo]|escreveu|napisa[łl](?:\(a\)|a)?|pisze|skrev|kirjoitti|написал(?:\(а\)|а)?)\s?:$`), // "Anna <a@b> wrote:"
-		regexp.MustCompile(`^\*\s.+\[[^\]]{4,60}\]:$`), // mutt: "* Anna <a@b> [2026-05-12 10:14]:"
+		regexp.MustCompile(`(?i)^\S.*[\s>](?:` + alternation(words("attribution-verb")) + `)\s?:$`), // "Anna <a@b> wrote:"
+		regexp.MustCompile(`^\*\s.+\[[^\]]{4,60}\]:$`),                                              // mutt: "* Anna <a@b> [2026-05-12 10:14]:"
 	}
 	// dateish tells the language patterns that name a date: these cut the
 	// message even when no "> " quote follows (Outlook for Mac, HTML quotes
@@ -45,7 +45,7 @@ var (
 	// neutralMark is what the language-neutral attribution rule asks of a
 	// line ending in ':': a date, a time or an address.
 	neutralMark = regexp.MustCompile(`\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}:\d{2}|\d{4}|[^\s@<]+@[^\s@>]+`)
-	verbRe      = regexp.MustCompile(`(?i)[\s>](?:wrote|writes|said|ha\sscritto|a\s[ée]crit|schreef|geschreven|geschrieben|schrieb|escribi[óo]|escreveu|napisa[łl]|pisze|skrev|kirjoitti|написал)`)
+	verbRe      = regexp.MustCompile(`(?i)[\s>](?:` + alternation(words("attribution-verb")) + `)`)
 
 	// The separator and forward phrases framed by a rule line, and the
 	// forward lines ("Begin forwarded message:"), from words/reply.txt.
