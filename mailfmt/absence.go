@@ -40,27 +40,13 @@ func (d Date) Before(e Date) bool {
 	return d.Day < e.Day
 }
 
-// monthTable lists the month names and abbreviations recognised, in
-// English, Italian, French, Dutch, German and Spanish.
-var monthTable = map[time.Month]string{
-	time.January:   "january jan gennaio gen janvier janv januari januar jänner jän enero ene",
-	time.February:  "february feb febbraio février fevrier févr fevr februari februar febrero",
-	time.March:     "march mar marzo mars maart mrt märz maerz mär",
-	time.April:     "april apr aprile avril avr abril abr",
-	time.May:       "may maggio mag mai mei mayo",
-	time.June:      "june jun giugno giu juin juni junio",
-	time.July:      "july jul luglio lug juillet juil juli julio",
-	time.August:    "august aug agosto ago août aout augustus",
-	time.September: "september sep sept settembre set septembre septiembre",
-	time.October:   "october oct ottobre ott octobre oktober okt octubre",
-	time.November:  "november nov novembre noviembre",
-	time.December:  "december dec dicembre dic décembre decembre déc dezember dez diciembre",
-}
-
+// monthNames maps the month names and abbreviations recognised, in
+// English, Italian, French, Dutch, German and Spanish (words/reply.txt,
+// sections month-1 to month-12), to their month.
 var monthNames = func() map[string]time.Month {
 	m := map[string]time.Month{}
-	for month, names := range monthTable {
-		for _, n := range strings.Fields(names) {
+	for month := time.January; month <= time.December; month++ {
+		for _, n := range words(fmt.Sprintf("month-%d", int(month))) {
 			m[n] = month
 		}
 	}

@@ -105,11 +105,14 @@ const (
 //     command block and the next #end line ends it: only the block is
 //     returned, unchanged except for quoted lines (markers override the
 //     heuristics below);
-//   - a signature ("-- ", "Sent from my iPhone" and the like in the five
-//     languages, "Get Outlook for iOS", a line of underscores; "--" without
-//     its space only when a name, address, URL, phone number or closing
-//     word follows, since players also use it to separate commands) runs to
-//     the quoted part or the end;
+//   - a signature ("-- ", "--" when a name, address, URL, phone number
+//     or closing word follows, a bare rule line) runs to the quoted part or
+//     the end unless a command line follows it; a mobile or webmail footer
+//     ("Sent from my iPhone" and the like, see words/reply.txt) is one line
+//     of signature wherever it stands; a business signature block without
+//     "-- " (company, Tel., Fax, Sitz:, HRB, IBAN, legal notices) at the
+//     end is one too (see the package documentation, "Where a reply's own
+//     text ends");
 //   - closing lines at the very end (at most three: "Thanks,", "Ciao",
 //     "Beste Grüße", "Saludos", the sender's name, a name below a closing
 //     word, a name glued to "--", "//" or "-") are removed and listed in
@@ -237,6 +240,22 @@ func classifyLines(s *scan, kinds []lineKind, info *CommandInfo) int {
 		kind, span, fwd := s.boundaryAt(i)
 		switch kind {
 		case cutBoundary:
+			if q := s.quoteAfterHeader(i); q > 0 {
+				// A separator or header block over '>'-quoted lines
+				// (Proton's "------- Original Message -------" then
+				// "On ... wrote:"): a quote header; the player's lines
+				// below the quote are kept.
+				for k := i; k < q; k++ {
+					kinds[k] = lkHeader
+				}
+				info.Quote = true
+				if info.QuoteHeader == "" {
+					info.QuoteHeader = clip(strings.TrimSpace(lines[i]))
+				}
+				info.Forwarded = info.Forwarded || fwd
+				i = q - 1
+				continue
+			}
 			return cutAt(lines, kinds, i, fwd, info)
 		case attribution, weakAttrib:
 			next := nextNonBlank(lines, i+span)
@@ -298,36 +317,176 @@ func clip(s string) string {
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
-// markSignature marks as signature the own lines from the first signature
-// delimiter up to limit.
+// markSignature marks as signature the own lines from each signature
+// delimiter up to limit or to the next line that answers the referee
+// (answerLine: nothing below a command is hidden by a mark above it):
+// "-- ", "--" when a signature follows, a bare rule line; a mobile footer
+// is one line of signature by itself. A business signature block at the
+// end of the text is one too (see markBusiness).
 func markSignature(lines []string, kinds []lineKind, limit int, names *signer, info *CommandInfo) {
+	note := func(i int) {
+		if !info.Signature {
+			info.Signature = true
+			info.SignatureLine = clip(strings.TrimSpace(lines[i]))
+		}
+	}
 	for i := 0; i < limit; i++ {
 		if kinds[i] != lkOwn {
 			continue
 		}
-		switch sigDelimiter(lines[i]) {
+		k := sigDelimiter(lines[i])
+		switch k {
 		case notSig:
 			continue
-		case sigMaybe:
-			var after []string
-			for k := i + 1; k < limit; k++ {
-				if kinds[k] == lkOwn {
-					after = append(after, lines[k])
-				}
-			}
-			if !looksLikeSignature(after, names) {
+		case sigFooter:
+			kinds[i] = lkSig
+			note(i)
+			continue
+		}
+		if k == sigMaybe && !looksLikeSignature(ownAfter(lines, kinds, i+1, limit, 5, names.isKeyword), names) {
+			continue
+		}
+		end := limit
+		seen, gap := false, false
+		for j := i + 1; j < limit; j++ {
+			if kinds[j] != lkOwn {
 				continue
 			}
+			t := strings.TrimSpace(lines[j])
+			if t == "" {
+				gap = seen
+				continue
+			}
+			if answerLine(t, names.isKeyword) {
+				end = j
+				break
+			}
+			if gap && !sigParagraph(lines, kinds, j, limit, names) {
+				// A later paragraph that is no signature: the player
+				// wrote below their signature.
+				end = j
+				break
+			}
+			seen, gap = true, false
 		}
-		info.Signature = true
-		info.SignatureLine = clip(strings.TrimSpace(lines[i]))
-		for k := i; k < limit; k++ {
-			if kinds[k] == lkOwn {
-				kinds[k] = lkSig
+		note(i)
+		for j := i; j < end; j++ {
+			if kinds[j] == lkOwn {
+				kinds[j] = lkSig
 			}
 		}
+		i = end - 1
+	}
+	markBusiness(lines, kinds, limit, names, info)
+}
+
+// markBusiness marks a business signature written without "-- ": in the
+// run of own lines at the end of the text that holds no command line, the
+// lines from the first signature mark (sigMark: "Tel.", "HRB", "IBAN", a
+// company form, a legal notice, a phone number, ...) on, with the name,
+// title and company lines right above it in the same paragraph.
+func markBusiness(lines []string, kinds []lineKind, limit int, names *signer, info *CommandInfo) {
+	var idx []int
+	for i := 0; i < limit; i++ {
+		if kinds[i] == lkOwn && strings.TrimSpace(lines[i]) != "" {
+			idx = append(idx, i)
+		}
+	}
+	start := len(idx)
+	for start > 0 && !answerish(strings.TrimSpace(lines[idx[start-1]]), names) {
+		start--
+	}
+	first := -1
+	for k := start; k < len(idx); k++ {
+		if sigMark(strings.TrimSpace(lines[idx[k]])) {
+			first = k
+			break
+		}
+	}
+	if first < 0 {
 		return
 	}
+	// Addresses and postal codes alone do not make a signature (an
+	// organiser's "player ann@x Ann" lines): a label, a company, a notice,
+	// a phone number or a URL must be among the marks.
+	strong := false
+	for k := first; k < len(idx) && !strong; k++ {
+		strong = strongMark(strings.TrimSpace(lines[idx[k]]))
+	}
+	if !strong {
+		return
+	}
+	for first > start && idx[first-1] == idx[first]-1 && sigHead(strings.TrimSpace(lines[idx[first-1]]), names) {
+		first--
+	}
+	if !info.Signature {
+		info.Signature = true
+		info.SignatureLine = clip(strings.TrimSpace(lines[idx[first]]))
+	}
+	for j := idx[first]; j < limit; j++ {
+		if kinds[j] == lkOwn {
+			kinds[j] = lkSig
+		}
+	}
+}
+
+// ownAfter returns up to n non-blank own lines from lines[from] on, before
+// the first line that answers the referee.
+func ownAfter(lines []string, kinds []lineKind, from, limit, n int, isKeyword func(string) bool) []string {
+	var out []string
+	for j := from; j < limit && len(out) < n; j++ {
+		if kinds[j] != lkOwn {
+			continue
+		}
+		t := strings.TrimSpace(lines[j])
+		if t == "" {
+			continue
+		}
+		if answerLine(t, isKeyword) {
+			break
+		}
+		out = append(out, lines[j])
+	}
+	return out
+}
+
+// sigParagraph reports whether the paragraph of own lines from lines[j]
+// reads as part of a signature: each line a signature mark, a name, title
+// or closing line, a footer, a rule line or a long line (a notice, a
+// quotation, a key fingerprint: six words or more).
+func sigParagraph(lines []string, kinds []lineKind, j, limit int, names *signer) bool {
+	for ; j < limit; j++ {
+		if kinds[j] != lkOwn {
+			continue
+		}
+		t := strings.TrimSpace(lines[j])
+		if t == "" {
+			return true
+		}
+		if _, _, rule := ruleLine(t); rule || sigMark(t) || sigHead(t, names) || sigDelimiter(t) == sigFooter || len(strings.Fields(t)) >= 6 {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// answerish reports a line that a business signature block never starts
+// above: a command or an answer (sigCommand), or a short line (four words
+// at most) that is neither a signature mark nor a name, title or closing
+// line ("paas", "option 2", "ok").
+func answerish(t string, names *signer) bool {
+	if sigCommand(t, names.isKeyword) {
+		return true
+	}
+	return len(strings.Fields(t)) <= 4 && !sigMark(t) && !sigHead(t, names)
+}
+
+// sigHead reports a line that may head a business signature: a name, a
+// job title or a company name (one to three capitalised words), the
+// sender's name, or a closing word.
+func sigHead(t string, names *signer) bool {
+	return isName(t) || isNameLine(t, names) || isValediction(t)
 }
 
 func ownLines(lines []string, kinds []lineKind) []string {

@@ -166,8 +166,8 @@ var corpusKeyword = func() func(string) bool {
 
 func TestCorpus(t *testing.T) {
 	files := corpusFiles(t)
-	if len(files) < 200 {
-		t.Errorf("the corpus has %d messages; at least 200 are required (issue 10)", len(files))
+	if len(files) < 400 {
+		t.Errorf("the corpus has %d messages; at least 400 are required (issues 10, 20)", len(files))
 	}
 	pass := 0
 	defer func() {

@@ -40,6 +40,97 @@
 // per line, '#' comments, "|" alternatives and the rest are the engine's
 // business.
 //
+// # Where a reply's own text ends
+//
+// ExtractCommandsFor reads a reply from the top and keeps the player's own
+// lines. The rules below decide where that text ends; their words (closing
+// and greeting words, footers, separator phrases, header field names,
+// signature labels, notice words and company forms, per language: en, it,
+// fr, nl, de, es, pt and a few more) are data, in words/reply.txt; the
+// attribution shapes are in quote.go. In order of strength:
+//
+//  1. Quoted lines ('>' always; '|' or ':' when used consistently) are
+//     never the player's. Lines around and between them are (bottom-posting,
+//     interleaved answers).
+//  2. A quote header is what introduces quoted text: an attribution ("On
+//     <date> X wrote:", "Il giorno ... ha scritto:", "Le ... a écrit :",
+//     "Op ... schreef X:", "Am ... schrieb X:", "X schrieb am ...:", "Am ...
+//     hat X Folgendes geschrieben:", "El ... escribió:", "Em ... escreveu:",
+//     mutt's "* X [date]:"), with or without its colon, wrapped over two or
+//     three lines; whatever the language, a line ending in ':' that holds a
+//     date, a time or an address is one too. A header followed by '>'
+//     lines is dropped with them and the reading goes on below the quote.
+//     Without a colon, an attribution counts only over '>' lines or with an
+//     address.
+//  3. A cut ends the player's text for good, everything below being a
+//     quoted or forwarded mail the client did not mark with '>':
+//     - a rule line (five or more of one of - = _ * ~, or a shorter run on
+//     both sides of words) framing a separator phrase ("-----Original
+//     Message-----", "------- Messaggio originale -------", "=====
+//     Ursprüngliche Nachricht =====", "---------- Forwarded message
+//     ---------"), or any rule line right above a header block or an
+//     attribution ("________________________________", "==========");
+//     - a header block: three or more "Name: value" lines within a few
+//     lines, a from field and a subject or date field among them, in any of
+//     the languages, with any spacing around the colon and with or without
+//     the stars of bold ("*From:*", "**De :**", "** De : x **"), starting
+//     at the from or the date field (GMX: "Gesendet:" first); in a language
+//     without words in the data file, three consecutive "Label: value"
+//     lines, none a command, one holding an address and one a date or time;
+//     - a dated attribution followed by unquoted text (Outlook for Mac,
+//     Yahoo), and any attribution over a header block;
+//     - the referee's own "##- ... -##" line under any quote prefix.
+//     A separator or header block followed by '>'-quoted lines (Proton:
+//     "------- Original Message -------", "On ... wrote:", "> ...") is a
+//     quote header instead (rule 2): the lines below the quote are kept.
+//  4. A line that reads as a command (it starts with a keyword, an option
+//     number or an upper-case word, or holds a board coordinate) is never
+//     part of a quote header, except inside a wrapped attribution whose
+//     last line ends with an address and a colon ("Op di 12 mei 2026 om
+//     10:14 schreef" / "Pas Referee <x@y>:").
+//  5. Signatures: nothing that answers the referee is hidden by a mark
+//     above it. An answer line starts with a keyword, an option number
+//     ("2", "2)", "#2", "(2)", "“2”") or an option word and number ("option
+//     2", "opzione 2", "choix 2", "optie 2"). "-- ", "--" (when a name,
+//     address or closing word follows) and a bare rule line start a
+//     signature that runs to the quote, to the next answer line, or to a
+//     later paragraph that is no signature (a line that is neither a mark,
+//     a name, a title, a footer nor a long notice line): a player who types
+//     below their own signature is read. A mobile or webmail footer ("Sent
+//     from my iPhone", "Inviato da iPhone", "Envoyé de mon iPhone",
+//     "Verzonden vanaf mijn iPhone", "Von meinem iPhone gesendet", "Enviado
+//     desde mi iPhone", "Get Outlook for Android") is one line of signature
+//     by itself, wherever it stands: above the answer (the player typed
+//     below it) or below it, the reading goes on.
+//  6. Business signatures without "-- ": in the run of lines at the end of
+//     the player's text that holds no answer line and no short line (four
+//     words at most) other than marks and names, the lines from the first
+//     signature mark on are a signature, with the name, title and company
+//     lines right above the mark. A mark is a contact or register label at
+//     the start of a line (Tel., Fax, Mobil, Sitz:, HRB, Amtsgericht,
+//     Geschäftsführer, USt-IdNr, IBAN, BIC, P.IVA, REA, SIRET, RCS, TVA,
+//     KvK, BTW, CIF, NIF, ...), a certification (ISO 9001), a legal or
+//     confidentiality notice word (confidential, riservato, confidentiel,
+//     vertrouwelijk, vertraulich, confidencial), a company legal form as
+//     written (GmbH, AG, S.r.l., SARL, B.V., S.L., Lda, Ltd), or by
+//     structure an e-mail address, a URL, a phone number or a postal code
+//     and town; addresses and postal codes alone make no signature (an
+//     organiser's "player ann@x Ann" lines). A line whose first word is an
+//     upper-case word is a command there unless it opens with a label or
+//     names a company ("IBAN ...", "ACME GmbH"). Chat above the answer that
+//     holds such marks ("my new address is ...") is the player's and stays.
+//  7. Closing lines at the very end (at most three: closing words, the
+//     sender's name, a name below a closing word or glued to "--") and
+//     greeting lines at the very start (at most two) are removed and
+//     listed; a line that reads as a command never is one, so "Hi! PASS",
+//     "Hallo,PASS", "PASS - cheers" and "Ciao, 2" stay whole.
+//
+// TestGeneratedReplies crosses every layout of these rules (attributions
+// plain, wrapped, without colon; separators; header blocks plain, spaced,
+// bold, starred; signatures, footers, business blocks and notices in each
+// language) with every answer form of issue 20, top-posted, bottom-posted
+// and interleaved; testdata/corpus holds the real-client layouts.
+//
 // FindTag identifies the tag of a message from, in order of trust, the plus
 // part of the recipient fields, the subject tag and the referee Message-IDs
 // in In-Reply-To and References (which never carry a secret).

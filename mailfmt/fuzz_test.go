@@ -122,6 +122,9 @@ func FuzzCommands(f *testing.F) {
 		f.Add(m.Text, m.From.Name, m.From.Addr)
 	}
 	f.Add("#begin\n> PASS\n#end", "Anna", "anna@x")
+	for _, b := range genSeeds(97) { // the generated layouts of issue 20
+		f.Add(b, "Anna Rossi", "anna.rossi@example.org")
+	}
 	f.Add("On a\nb\nc wrote:\nPASS", "", "")
 	f.Fuzz(func(t *testing.T, body, name, addr string) {
 		got, info := ExtractCommands(body, Address{Name: name, Addr: addr})
@@ -285,6 +288,9 @@ func FuzzQuoteDetection(f *testing.F) {
 		"Ciao!\nPASS\nGrazie\n--Randall",
 	} {
 		f.Add(s, "JOIN")
+	}
+	for _, b := range genSeeds(89) { // the generated layouts of issue 20
+		f.Add(b, "2")
 	}
 	f.Fuzz(func(t *testing.T, body, cmd string) {
 		got, info := ExtractCommandsFor(body, Address{}, fuzzKeyword)

@@ -170,7 +170,8 @@ func Parse(raw []byte, opt Options) (*Message, error) {
 		}
 		return m, &TooLargeError{Size: len(raw), Limit: opt.MaxBytes}
 	}
-	br := bufio.NewReader(bytes.NewReader(src))
+	// A small buffer: header lines longer than it are joined by the reader.
+	br := bufio.NewReaderSize(bytes.NewReader(src), 1024)
 	h, err := textproto.ReadHeader(br)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
@@ -297,7 +298,11 @@ func (m *Message) fillHeaders() {
 		m.warn("subject: " + err.Error())
 	}
 	m.Subject = normalizeHeader(subj)
-	if d, err := mh.Date(); err == nil {
+	if d, err := time.Parse("Mon, 2 Jan 2006 15:04:05 -0700", strings.TrimSpace(mh.Get("Date"))); err == nil {
+		// The common RFC 5322 form first: net/mail tries its layouts in
+		// an order that allocates an error for each miss.
+		m.Date = d
+	} else if d, err := mh.Date(); err == nil {
 		m.Date = d
 	} else {
 		m.warn("date: unparseable")
@@ -539,6 +544,11 @@ func (w *walker) multipart(mt string, params map[string]string, body io.Reader, 
 			w.m.warn("too many parts")
 			break
 		}
+		if mt == "multipart/alternative" && hasPlain(kids) {
+			// The text/plain alternative is read: the others (HTML)
+			// would be dropped, so they are not decoded.
+			continue
+		}
 		kids = append(kids, w.walk(p.Header, p, depth+1, mt))
 		if mt == "multipart/signed" || mt == "multipart/encrypted" {
 			break // the first part is the content; the rest is crypto
@@ -583,6 +593,16 @@ func (w *walker) decode(h textproto.Header, body io.Reader, limit int) []byte {
 		w.m.warn("body: " + err.Error())
 	}
 	return b
+}
+
+// hasPlain reports whether one of kids holds non-blank plain text.
+func hasPlain(kids []content) bool {
+	for _, k := range kids {
+		if len(k.plain) > 0 && strings.TrimSpace(strings.Join(k.plain, "")) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // skip reads past a part that carries no commands (attachment, image,

@@ -19,14 +19,15 @@ var (
 	// ">:", or before the address: "<" / "x@y> wrote:"). The verb may be
 	// glued to the address ("<x@y>wrote:").
 	attributionRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)^on\s.{3,}[\s>](?:wrote|writes|said)\s?:$`),                          // en
-		regexp.MustCompile(`(?i)^.+[\s>]wrote\son\s.{3,}:$`),                                         // en, Lotus Notes: "X wrote on 11/24/2026 07:53:06 PM:"
-		regexp.MustCompile(`(?i)^(?:il|in\sdata)\s.{3,}[\s>]ha\sscritto\s?:$`),                       // it: "Il giorno ... ha scritto:", "In data ... ha scritto:"
-		regexp.MustCompile(`(?i)^le\s.{3,}[\s>]a\s[ée]crit\s?:$`),                                    // fr
-		regexp.MustCompile(`(?i)^op\s.{3,}[\s>]schreef\s.*:$`),                                       // nl: "Op ... schreef X <x@y>:"
-		regexp.MustCompile(`(?i)^op\s.{3,}[\s>](?:het\svolgende\s)?geschreven\s?:$`),                 // nl (Apple Mail)
-		regexp.MustCompile(`(?i)^am\s.{3,}[\s>]schrieb\s.*:$`),                                       // de: "Am ... schrieb X <x@y>:"
-		regexp.MustCompile(`(?i)^.+[\s>]schrieb\sam\s.{3,}:$`),                                       // de (Gmail): "X <x> schrieb am Fr., 28. Apr. 2017, 10:14:"
+		regexp.MustCompile(`(?i)^on\s.{3,}[\s>](?:wrote|writes|said)\s?:$`),          // en
+		regexp.MustCompile(`(?i)^.+[\s>]wrote\son\s.{3,}:$`),                         // en, Lotus Notes: "X wrote on 11/24/2026 07:53:06 PM:"
+		regexp.MustCompile(`(?i)^(?:il|in\sdata)\s.{3,}[\s>]ha\sscritto\s?:$`),       // it: "Il giorno ... ha scritto:", "In data ... ha scritto:"
+		regexp.MustCompile(`(?i)^le\s.{3,}[\s>]a\s[ée]crit\s?:$`),                    // fr
+		regexp.MustCompile(`(?i)^op\s.{3,}[\s>]schreef\s.*:$`),                       // nl: "Op ... schreef X <x@y>:"
+		regexp.MustCompile(`(?i)^op\s.{3,}[\s>](?:het\svolgende\s)?geschreven\s?:$`), // nl (Apple Mail)
+		regexp.MustCompile(`(?i)^am\s.{3,}[\s>]schrieb\s.*:$`),                       // de: "Am ... schrieb X <x@y>:"
+		regexp.MustCompile(`(?i)^.+[\s>]schrieb\sam\s.{3,}:$`),
+		regexp.MustCompile(`(?i)^am\s.{3,}[\s>]hat\s.{1,120}[\s>]folgendes\sgeschrieben\s?:$`),       // de (Yahoo): "Am ... hat X <x@y> Folgendes geschrieben:"                                       // de (Gmail): "X <x> schrieb am Fr., 28. Apr. 2017, 10:14:"
 		regexp.MustCompile(`(?i)^el\s.{3,}[\s>]escribi[óo]\s?:$`),                                    // es
 		regexp.MustCompile(`(?i)^(?:em|no\sdia|[àa]s)\s.{3,}[\s>]escreveu\s?:$`),                     // pt
 		regexp.MustCompile(`(?i)^(?:w\sdniu|dnia)\s.{3,}[\s>](?:pisze|napisa[łl](?:\(a\)|a)?)\s?:$`), // pl
@@ -34,8 +35,8 @@ var (
 	// Attribution lines without a leading "On"/"Il"/...: they count only
 	// when quoted lines or a header block follow.
 	weakAttributionRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)^\S.*[\s>](?:wrote|writes|ha\sscritto|a\s[ée]crit|schreef|schrieb|escribi[óo]|escreveu|napisa[łl](?:\(a\)|a)?|pisze|skrev|kirjoitti|написал(?:\(а\)|а)?)\s?:$`), // "Anna <a@b> wrote:"
-		regexp.MustCompile(`^\*\s.+\[[^\]]{4,60}\]:$`), // mutt: "* Anna <a@b> [2026-05-12 10:14]:"
+		regexp.MustCompile(`(?i)^\S.*[\s>](?:` + alternation(words("attribution-verb")) + `)\s?:$`), // "Anna <a@b> wrote:"
+		regexp.MustCompile(`^\*\s.+\[[^\]]{4,60}\]:$`),                                              // mutt: "* Anna <a@b> [2026-05-12 10:14]:"
 	}
 	// dateish tells the language patterns that name a date: these cut the
 	// message even when no "> " quote follows (Outlook for Mac, HTML quotes
@@ -44,99 +45,65 @@ var (
 	// neutralMark is what the language-neutral attribution rule asks of a
 	// line ending in ':': a date, a time or an address.
 	neutralMark = regexp.MustCompile(`\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}:\d{2}|\d{4}|[^\s@<]+@[^\s@>]+`)
-	// framedRe is a line framed by dashes ("---- On ... wrote ----" of
-	// Zoho, "-----Whatever-----").
-	framedRe = regexp.MustCompile(`^-{2,}\s*(\S.*?)\s*-{2,}$`)
-	verbRe   = regexp.MustCompile(`(?i)[\s>](?:wrote|writes|said|ha\sscritto|a\s[ée]crit|schreef|geschreven|schrieb|escribi[óo]|escreveu|napisa[łl]|pisze|skrev|kirjoitti|написал)`)
+	verbRe      = regexp.MustCompile(`(?i)[\s>](?:` + alternation(words("attribution-verb")) + `)`)
 
-	// Separators that always start quoted or forwarded text.
-	separatorRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)^-{2,}\s*(?:original\smessage|messaggio\soriginale|message\sd'origine|message\soriginal|oorspronkelijk\sbericht|urspr[üu]ngliche\snachricht|mensaje\soriginal|mensagem\soriginal|oryginalna\swiadomo[śs][ćc]|wiadomo[śs][ćc]\soryginalna|исходное\sсообщение|ursprungligt\smeddelande|oprindelig\smeddelelse|opprinnelig\smelding)\s*-{2,}$`),
-		regexp.MustCompile(`(?i)^-{2,}\s*(?:forwarded\smessage|messaggio\sinoltrato|message\stransf[ée]r[ée]|doorgestuurd\sbericht|weitergeleitete\snachricht|mensaje\sreenviado|mensagem\sencaminhada|przekazana\swiadomo[śs][ćc]|пересылаемое\sсообщение)\s*-{2,}$`),
-		regexp.MustCompile(`(?i)^(?:begin\sforwarded\smessage|inizio\smessaggio\sinoltrato|d[ée]but\sdu\smessage\sr[ée]exp[ée]di[ée]|begin\sdoorgestuurd\sbericht|doorgestuurd\sbericht|anfang\sder\sweitergeleiteten\snachricht|comienzo\sdel\smensaje\sreenviado)\s?:$`),
-	}
-	forwardRe = regexp.MustCompile(`(?i)forward|inoltrat|transf[ée]r|doorgestuurd|weitergeleitet|reenviado|encaminhada|r[ée]exp[ée]di|przekazan|пересыла`)
+	// The separator and forward phrases framed by a rule line, and the
+	// forward lines ("Begin forwarded message:"), from words/reply.txt.
+	separatorWords = phraseSet("separator")
+	forwardWords   = phraseSet("forward")
+	forwardLines   = phraseSet("forward-line")
 
-	// Header blocks of quoted or forwarded mail ("From: ... Sent: ... To:
-	// ... Subject:"), in the languages of the clients, with any spacing
-	// around the colon ("Objet :x", "Envoyé le :"), optionally in bold
-	// ("*From:*", from an HTML conversion) or tab-separated (Lotus Notes).
-	hdrFieldRe = regexp.MustCompile(`(?i)^\*?(from|da|de|van|von|od|fr[åa]n|fra|от|message\sdu|sent|date|inviato|data|envoy[ée](?:\sle)?|verzonden|datum|gesendet|enviado(?:\sel)?|fecha|wys[łl]ano|skickat|sendt|отправлено|дата|to|a|[àa]|aan|an|para|do|till|til|кому|cc|bcc|copie\s[àa]|kopie|ccn|copia|subject|oggetto|ogg|objet|sujet|onderwerp|betreff|asunto|assunto|temat|[äa]mne|emne|тема|reply-to|rispondi\sa|r[ée]pondre\s[àa])\s*:\*?(?:\s|$|\S)`)
-	hdrGroup   = map[string]string{
-		"from": "from", "da": "from", "de": "from", "van": "from", "von": "from", "od": "from", "från": "from", "fran": "from", "fra": "from", "от": "from",
-		"message du": "date", "sent": "date", "date": "date", "inviato": "date", "data": "date", "envoyé": "date", "envoye": "date", "envoyé le": "date", "envoye le": "date",
-		"verzonden": "date", "datum": "date", "gesendet": "date", "enviado": "date", "enviado el": "date", "fecha": "date", "wysłano": "date", "wyslano": "date",
-		"skickat": "date", "sendt": "date", "отправлено": "date", "дата": "date",
-		"subject": "subject", "oggetto": "subject", "ogg": "subject", "objet": "subject", "sujet": "subject", "onderwerp": "subject", "betreff": "subject", "asunto": "subject",
-		"assunto": "subject", "temat": "subject", "ämne": "subject", "amne": "subject", "emne": "subject", "тема": "subject",
-	}
-
-	// Outlook's line of underscores before the header block.
-	underscoresRe = regexp.MustCompile(`^_{10,}$`)
+	// Header fields of quoted or forwarded mail ("From: ... Sent: ... To:
+	// ... Subject:"), in the languages of the clients (words/reply.txt),
+	// with any spacing around the colon ("Objet :x", "Envoyé le :"); stars
+	// of bold (an HTML conversion: "*From:*", "**De :**", "** De : x **")
+	// are removed first.
+	hdrGroup   = fieldGroups()
+	hdrFieldRe = regexp.MustCompile(`(?i)^(` + alternation(append(append(append(words("field-from"), words("field-date")...), words("field-to")...), words("field-subject")...)) + `)\s*:`)
 
 	// The line the referee writes at the top of its mails (see Compose),
 	// possibly under a quote prefix.
 	refereeLineRe = regexp.MustCompile(`^##-.{0,200}-##$`)
 
-	// Mobile and webmail footers: one line that ends the player's text.
-	footerRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)^sent\s(?:from|with|via|using)\s.{1,60}$`),
-		regexp.MustCompile(`(?i)^(?:inviato|spedito)\s(?:da|dal|dalla|con|tramite)\s.{1,60}$`),
-		regexp.MustCompile(`(?i)^envoy[ée]\s(?:de|depuis|avec|à\spartir\sde)\s.{1,60}$`),
-		regexp.MustCompile(`(?i)^(?:verzonden|verstuurd)\s(?:vanaf|met|van|via)\s.{1,60}$`),
-		regexp.MustCompile(`(?i)^(?:von\smeinem|gesendet\s(?:von|mit|vom|über))\s.{1,60}$`),
-		regexp.MustCompile(`(?i)^(?:enviado\sdesde|enviado\sdo\smeu)\s.{1,60}$`),
-		regexp.MustCompile(`(?i)^(?:get|download|scarica|ottieni|t[ée]l[ée]charger|obtenir|downloaden|download)\s(?:outlook|gmail|the\s.{1,20}app)\s?.{0,60}$`),
-		regexp.MustCompile(`(?i)^outlook\s(?:voor|für|for|per|pour|para)\s(?:ios|android).{0,60}$`),
-		regexp.MustCompile(`(?i)^(?:holen\ssie\ssich|beziehen\ssie)\soutlook.{0,60}$`),
-	}
+	// Mobile and webmail footers ("Sent from my iPhone"): one line.
+	footerRe = regexp.MustCompile(`(?i)^(?:` + alternation(words("footer")) + `)(?:\s.{0,60})?$`)
+
+	// Business signature marks (words/reply.txt): labels at the start of a
+	// line, words anywhere, company legal forms as written (see sigMark).
+	sigLabels    = words("signature-label")
+	sigWords     = words("signature-word")
+	sigCompanies = phraseSet("company-form")
+	// By structure: an e-mail address, a phone number in international or
+	// national form, a postal code followed by a town ("75002 Paris",
+	// "1017 GA Amsterdam", "1100-048 Lisboa").
+	sigMailRe   = regexp.MustCompile(`[^\s@]+@[^\s@]+\.[A-Za-z]{2,}`)
+	sigPhoneRe  = regexp.MustCompile(`(?:^|[\s:(])(?:\+\d{1,3}|\(?0\d{1,4}\)?)[\s(./-]*\d[\d\s()./-]{5,}\d`)
+	sigPostalRe = regexp.MustCompile(`\b(?:\d{4,5}|\d{4}\s?[A-Z]{2}|\d{4}-\d{3})\s+\p{Lu}\p{Ll}`)
 )
+
+// fieldGroups maps each header field name of words/reply.txt to its group
+// ("from", "date", "subject" or "" for the others).
+func fieldGroups() map[string]string {
+	m := map[string]string{}
+	for _, g := range []string{"to", "subject", "date", "from"} {
+		for _, w := range words("field-" + g) {
+			if g == "to" {
+				m[w] = ""
+			} else if _, dup := m[w]; !dup || g == "from" {
+				m[w] = g
+			}
+		}
+	}
+	return m
+}
 
 // Closing words (valedictions) and opening words (greetings) in the
 // languages served (en, it, fr, nl) plus German and Spanish. They are
 // matched at the start of a line and must end at a word boundary, longest
 // first ("Best regards" before "Best").
 var (
-	valedictions = []string{
-		// en
-		"thanks", "thank you", "thanks a lot", "thanks in advance", "many thanks", "thx", "ty", "cheers", "regards", "best", "best regards",
-		"kind regards", "warm regards", "best wishes", "all the best", "bye", "take care", "see you", "see ya", "sincerely", "yours",
-		"love", "talk soon", "later", "good luck", "have fun",
-		// it
-		"ciao", "ciao ciao", "grazie", "grazie mille", "grazie ancora", "saluti", "cordiali saluti", "distinti saluti", "un saluto",
-		"a presto", "a dopo", "buona giornata", "buona serata", "buon gioco", "baci", "un abbraccio", "alla prossima",
-		// fr
-		"merci", "merci beaucoup", "merci d'avance", "cordialement", "bien cordialement", "bien à vous", "bien a vous", "à bientôt",
-		"a bientot", "à bientot", "a bientôt", "bises", "bisous", "amitiés", "amities", "salutations", "bonne journée", "bonne soirée",
-		"bonne journee", "bonne soiree", "à plus", "a plus", "a+", "bon jeu",
-		// nl
-		"groeten", "groetjes", "groet", "met vriendelijke groet", "met vriendelijke groeten", "vriendelijke groet", "vriendelijke groeten",
-		"hartelijke groet", "hartelijke groeten", "mvg", "gr", "gr.", "dank je", "dank je wel", "dank u", "dank u wel", "bedankt", "doei",
-		"tot ziens", "tot later", "fijne dag", "veel plezier",
-		// de
-		"danke", "danke schön", "danke schon", "vielen dank", "viele grüße", "viele grusse", "viele grüsse", "liebe grüße", "liebe grüsse",
-		"beste grüße", "beste grüsse", "schöne grüße", "herzliche grüße", "mit freundlichen grüßen", "mit freundlichen grüssen",
-		"freundliche grüße", "gruß", "gruss", "grüße", "grüsse", "lg", "mfg", "vg", "tschüss", "tschüs", "bis bald", "bis dann",
-		// es
-		"gracias", "muchas gracias", "saludos", "un saludo", "saludos cordiales", "atentamente", "un abrazo", "abrazos", "besos",
-		"hasta luego", "hasta pronto", "nos vemos",
-	}
-	greetings = []string{
-		// en
-		"hi", "hello", "hey", "hiya", "dear", "good morning", "good afternoon", "good evening", "greetings", "howdy",
-		// it
-		"ciao", "salve", "buongiorno", "buonasera", "caro", "cara", "cari", "gentile", "ehi", "ehilà",
-		// fr
-		"bonjour", "bonsoir", "salut", "coucou", "cher", "chère", "chers",
-		// nl
-		"hallo", "hoi", "hey", "beste", "goedemorgen", "goedemiddag", "goedenavond", "dag", "geachte",
-		// de
-		"moin", "servus", "guten morgen", "guten tag", "guten abend", "liebe", "lieber", "sehr geehrte", "sehr geehrter", "grüß gott",
-		// es
-		"hola", "buenos días", "buenos dias", "buenas tardes", "buenas noches", "buenas", "estimado", "estimada", "querido", "querida",
-	}
-	valedictionRe = wordListRe(valedictions)
-	greetingRe    = wordListRe(greetings)
+	valedictionRe = wordListRe(words("valediction"))
+	greetingRe    = wordListRe(words("greeting"))
 	// A name: one to three capitalised words of letters (hyphens and
 	// apostrophes inside), or initials ("J.", "AR").
 	nameRe = regexp.MustCompile(`^\p{Lu}[\p{L}'-]*\.?(?:\s+\p{Lu}[\p{L}'-]*\.?){0,2}$`)
@@ -275,35 +242,33 @@ func (s *scan) boundaryAt(i int) (kind boundaryKind, span int, fwd bool) {
 	if isGuardLine(t) {
 		return cutBoundary, 1, false
 	}
-	for _, re := range separatorRes {
-		if re.MatchString(t) {
-			return cutBoundary, 1, forwardRe.MatchString(t)
-		}
-	}
-	if underscoresRe.MatchString(t) || strings.Trim(t, "-") == "" && len(t) >= 10 {
-		if n := nextNonBlank(lines, i+1); n >= 0 && s.headerBlockAt(n) {
-			return cutBoundary, 1, false
-		}
-		return notBoundary, 0, false
-	}
 	if s.headerBlockAt(i) {
 		return cutBoundary, 1, false
 	}
-	// A line that reads as a command is never (part of) an attribution.
-	if s.commandish(t) {
-		return notBoundary, 0, false
-	}
-	if m := framedRe.FindStringSubmatch(t); m != nil && len(t) <= 400 {
-		inner := m[1]
-		if neutralMark.MatchString(inner) {
+	if c, inner, ok := ruleLine(t); ok {
+		// A rule line: "-----Original Message-----", "===== x =====",
+		// "________________________________", "----------".
+		key := normPhrase(strings.Trim(inner, " :"))
+		if separatorWords[key] || forwardWords[key] {
+			return cutBoundary, 1, forwardWords[key]
+		}
+		if n := nextNonBlank(lines, i+1); n >= 0 && len(inner) <= 60 && (s.headerBlockAt(n) || s.strongAt(n)) {
+			// Any rule line over a header block or an attribution.
+			return cutBoundary, 1, forwardWords[key]
+		}
+		if inner != "" && c == '-' && len(t) <= 400 && neutralMark.MatchString(inner) && !s.commandish(t) {
 			if verbRe.MatchString(" "+inner) && dateish.MatchString(inner) {
 				return attribution, 1, false // Zoho: "---- On ... wrote ----"
 			}
 			return weakAttrib, 1, false
 		}
-		if n := nextNonBlank(lines, i+1); n >= 0 && s.headerBlockAt(n) && len(inner) <= 60 {
-			return cutBoundary, 1, forwardRe.MatchString(inner) // "-----Any language-----" + header block
-		}
+		return notBoundary, 0, false
+	}
+	if strings.HasSuffix(t, ":") && forwardLines[normPhrase(strings.TrimRight(t, " :"))] {
+		return cutBoundary, 1, true
+	}
+	// A line that reads as a command is never (part of) an attribution.
+	if s.commandish(t) {
 		return notBoundary, 0, false
 	}
 	// Attribution lines, possibly wrapped over up to three lines.
@@ -322,7 +287,11 @@ func (s *scan) boundaryAt(i int) (kind boundaryKind, span int, fwd bool) {
 					strings.LastIndexByte(joined, '<') > strings.LastIndexByte(joined, '>')) {
 					break
 				}
-			} else if s.commandish(next) {
+			} else if s.commandish(next) && !s.addressedEnd(i, k) {
+				// A continuation line that starts with a keyword ("Pas
+				// Referee <x@y>:", "Stand ... g42") is part of the
+				// attribution only when the lines end it with an address
+				// and a colon.
 				break
 			}
 			if k == 2 && !wrapFragment(t) {
@@ -343,6 +312,17 @@ func (s *scan) boundaryAt(i int) (kind boundaryKind, span int, fwd bool) {
 			break
 		}
 		if !strings.HasSuffix(joined, ":") {
+			// A language attribution without its colon ("Am ... schrieb
+			// X <x@y>", "On ... X wrote"): it counts only before quoted
+			// lines or a header block, and needs an address or a quoted
+			// line right below.
+			if verbRe.MatchString(joined) && dateish.MatchString(joined) && (strings.Contains(joined, "@") || s.quotedBelow(i+k)) {
+				for _, re := range attributionRes {
+					if re.MatchString(joined + ":") {
+						return weakAttrib, k, false
+					}
+				}
+			}
 			continue
 		}
 		// Every language pattern holds a verb: one cheap test first.
@@ -370,6 +350,39 @@ func (s *scan) boundaryAt(i int) (kind boundaryKind, span int, fwd bool) {
 		}
 	}
 	return notBoundary, 0, false
+}
+
+// addressedEnd reports whether the lines from i, wrapped over up to three
+// lines, end (at line k or below) with a line holding an address and
+// ending in ':', the whole being a language attribution.
+func (s *scan) addressedEnd(i, k int) bool {
+	joined := strings.TrimSpace(s.lines[i])
+	for e := 2; e <= 3 && i+e-1 < len(s.lines); e++ {
+		l := strings.TrimSpace(s.lines[i+e-1])
+		if l == "" || s.quoted[i+e-1] {
+			return false
+		}
+		joined += " " + l
+		if e < k || !strings.HasSuffix(l, ":") {
+			continue
+		}
+		if !strings.Contains(l, "@") || !verbRe.MatchString(joined) {
+			return false
+		}
+		for _, re := range attributionRes {
+			if re.MatchString(joined) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// quotedBelow reports whether the first non-blank line from i on is quoted.
+func (s *scan) quotedBelow(i int) bool {
+	n := nextNonBlank(s.lines, i)
+	return n >= 0 && s.quoted[n]
 }
 
 // wrapFragment reports whether a line may be the first line of a wrapped
@@ -483,7 +496,7 @@ func (s *scan) headerBlockAt(i int) bool {
 	lines := s.lines
 	g, ok := hdrField(strings.TrimSpace(lines[i]))
 	if !ok || (g != "from" && g != "date") {
-		return false
+		return s.anyHeaderBlockAt(i)
 	}
 	seen := map[string]bool{}
 	groups := map[string]bool{g: true}
@@ -498,6 +511,7 @@ func (s *scan) headerBlockAt(i int) bool {
 			}
 			continue
 		}
+		t = unstar(t)
 		if !maybeField(t) {
 			continue
 		}
@@ -505,7 +519,7 @@ func (s *scan) headerBlockAt(i int) bool {
 		if m == nil {
 			continue
 		}
-		name := strings.ToLower(m[1])
+		name := normPhrase(m[1])
 		if !seen[name] {
 			seen[name] = true
 			n++
@@ -514,12 +528,81 @@ func (s *scan) headerBlockAt(i int) bool {
 			groups[gg] = true
 		}
 	}
-	return n >= 3 && groups["from"] && (groups["subject"] || groups["date"])
+	return n >= 3 && groups["from"] && (groups["subject"] || groups["date"]) || s.anyHeaderBlockAt(i)
 }
+
+// ruleLine reports a rule line: a run of one punctuation character
+// ('-', '=', '_', '*', '~', '#', '+'), then optional words and optionally
+// the same run again; a line with words needs the run on both sides (or
+// two characters and known words, checked by the caller); a bare line
+// needs five characters. It returns the character and the words.
+func ruleLine(t string) (byte, string, bool) {
+	if len(t) < 2 {
+		return 0, "", false
+	}
+	c := t[0]
+	if !strings.ContainsRune("-=_*~#+", rune(c)) {
+		return 0, "", false
+	}
+	lead := 0
+	for lead < len(t) && t[lead] == c {
+		lead++
+	}
+	if lead == len(t) {
+		return c, "", lead >= 5
+	}
+	trail := 0
+	for trail < len(t)-lead && t[len(t)-1-trail] == c {
+		trail++
+	}
+	inner := strings.TrimSpace(t[lead : len(t)-trail])
+	if lead < 2 || trail < 2 || inner == "" {
+		return 0, "", false
+	}
+	return c, inner, true
+}
+
+// unstar removes the stars of bold an HTML conversion left around header
+// field names ("*From:*", "**De :**", "** De : x **").
+func unstar(t string) string {
+	if strings.IndexByte(t, '*') < 0 {
+		return t
+	}
+	return strings.TrimSpace(strings.ReplaceAll(t, "*", ""))
+}
+
+// labelRe is a "Label: value" line of any language: one to three words of
+// letters (hyphens and dots inside), a colon, a value.
+var labelRe = regexp.MustCompile(`^\*{0,2}\p{L}[\p{L}.-]*(?:\s\p{L}[\p{L}.-]*){0,2}\s?:\*{0,2}\s+\S`)
+
+// anyHeaderBlockAt is the language-neutral header block: three or more
+// consecutive "Label: value" lines, none of them a command, one holding an
+// address and one a date or a time ("Lähettäjä: R <r@x>" / "Lähetetty:
+// tiistai 12. toukokuuta 2026 10.14" / "Vastaanottaja: ..." / "Aihe: ...").
+func (s *scan) anyHeaderBlockAt(i int) bool {
+	n, addr, date := 0, false, false
+	for j := i; j < len(s.lines) && j < i+8; j++ {
+		t := strings.TrimSpace(s.lines[j])
+		if !maybeField(unstar(t)) || !labelRe.MatchString(t) || s.quoted[j] || s.commandish(t) && !strings.Contains(t, "@") {
+			break
+		}
+		n++
+		if strings.Contains(t, "@") {
+			addr = true
+		}
+		if anyDateRe.MatchString(t) {
+			date = true
+		}
+	}
+	return n >= 3 && addr && date
+}
+
+var anyDateRe = regexp.MustCompile(`\b\d{1,2}[:.]\d{2}\b|\b(?:19|20)\d{2}\b`)
 
 // hdrField returns the group of a header-field line ("from", "date",
 // "subject", or "" for other fields).
 func hdrField(t string) (string, bool) {
+	t = unstar(t)
 	if !maybeField(t) {
 		return "", false
 	}
@@ -527,7 +610,7 @@ func hdrField(t string) (string, bool) {
 	if m == nil {
 		return "", false
 	}
-	return hdrGroup[strings.ToLower(m[1])], true
+	return hdrGroup[normPhrase(m[1])], true
 }
 
 // maybeField is the cheap test before hdrFieldRe: a field name is short,
@@ -550,16 +633,16 @@ func nextNonBlank(lines []string, i int) int {
 type sigKind uint8
 
 const (
-	notSig   sigKind = iota
-	sigSure          // "-- ", a mobile or webmail footer, a line of underscores
-	sigMaybe         // "--" without its space: a signature only if one follows
+	notSig    sigKind = iota
+	sigSure           // "-- " (the standard delimiter)
+	sigMaybe          // "--" without its space: a signature only if one follows
+	sigRule           // a bare rule line ("_____", "=====", "-----")
+	sigFooter         // a one-line mobile or webmail footer ("Sent from my iPhone")
 )
 
-// sigDelimiter classifies a line: "-- " (the standard delimiter), a mobile
-// or webmail footer, or a long line of underscores that does not introduce a
-// header block start a signature; "--" alone (the space lost, or typed as a
-// separator between commands) does only when what follows looks like a
-// signature (see looksLikeSignature).
+// sigDelimiter classifies a line: "-- " (the standard delimiter), "--"
+// alone (the space lost, or typed as a separator between commands), a bare
+// rule line of five characters or more, or a mobile or webmail footer.
 func sigDelimiter(line string) sigKind {
 	if strings.TrimLeft(line, " \t") == "-- " {
 		return sigSure
@@ -568,15 +651,146 @@ func sigDelimiter(line string) sigKind {
 	if t == "--" {
 		return sigMaybe
 	}
-	if strings.HasPrefix(t, "_") && len(t) >= 20 && strings.Trim(t, "_") == "" {
-		return sigSure
+	if c, inner, ok := ruleLine(t); ok && inner == "" && c != '#' && c != '+' {
+		return sigRule
 	}
-	for _, re := range footerRes {
-		if re.MatchString(t) {
-			return sigSure
-		}
+	if len(t) <= 80 && footerStart(t) && footerRe.MatchString(t) {
+		return sigFooter
 	}
 	return notSig
+}
+
+// footerFirst holds the first words of the footer phrases: a cheap test
+// before footerRe.
+var footerFirst = func() map[string]bool {
+	m := map[string]bool{}
+	for _, p := range words("footer") {
+		m[strings.Fields(p)[0]] = true
+	}
+	return m
+}()
+
+func footerStart(t string) bool {
+	w, _, _ := strings.Cut(t, " ")
+	return footerFirst[strings.ToLower(w)]
+}
+
+// sigMark reports a line that marks a business signature: a contact or
+// register label at its start ("Tel.", "Fax", "Sitz:", "HRB", "IBAN",
+// "USt-IdNr", "P.IVA", "KvK", "SIRET", "CIF", "NIF", ...), a certification,
+// a legal or confidentiality notice word, a company legal form ("GmbH",
+// "S.r.l.", "B.V.", "SARL", "Ltd"), or by structure a phone number, an
+// e-mail address, a URL or a postal code followed by a town.
+func sigMark(t string) bool {
+	if t == "" {
+		return false
+	}
+	if labelMark(t) {
+		return true
+	}
+	low := strings.ToLower(t)
+	if strings.Contains(low, "://") || strings.Contains(low, "www.") {
+		return true
+	}
+	if strings.IndexByte(t, '@') >= 0 && sigMailRe.MatchString(t) {
+		return true
+	}
+	if !strings.ContainsAny(t, "0123456789") {
+		return false
+	}
+	return sigPhoneRe.MatchString(t) || sigPostalRe.MatchString(t)
+}
+
+// strongMark reports a signature mark that is more than an address or a
+// postal code: a label, a notice word, a company form, a URL or a phone
+// number.
+func strongMark(t string) bool {
+	low := strings.ToLower(t)
+	return labelMark(t) || strings.Contains(low, "://") || strings.Contains(low, "www.") || sigPhoneRe.MatchString(t)
+}
+
+// labelMark reports the signature marks made of words: a label at the
+// start of the line, a certification or notice word, a company form.
+func labelMark(t string) bool {
+	low := strings.ToLower(t)
+	for _, l := range sigLabels {
+		if strings.HasPrefix(low, l) && (len(low) == len(l) || strings.IndexByte(" \t.:/0123456789", low[len(l)]) >= 0) {
+			return true
+		}
+	}
+	for _, w := range sigWords {
+		if k := strings.Index(low, w); k >= 0 && wordAt(low, k, len(w)) {
+			return true
+		}
+	}
+	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' || r == ';' || r == '\t' }) {
+		if sigCompanies[f] || sigCompanies[strings.TrimSuffix(f, ".")] {
+			return true
+		}
+	}
+	return false
+}
+
+// wordAt reports whether low[k:k+n] stands as a word: not glued to a
+// letter or digit on either side.
+func wordAt(low string, k, n int) bool {
+	if k > 0 {
+		r, _ := utf8.DecodeLastRuneInString(low[:k])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	if k+n < len(low) {
+		r, _ := utf8.DecodeRuneInString(low[k+n:])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	numberFormRe = regexp.MustCompile(`^[#(\["'“«]?\d{1,3}(?:[.)\]"'”»:,!-]|\s|$)`)
+	optionFormRe = regexp.MustCompile(`(?i)^(?:` + alternation(words("option")) + `)\s*[#:]?\s*\d{1,3}\b`)
+)
+
+// answerLine reports a line that answers the referee, however written: it
+// starts with a keyword, or, unless it is a signature mark ("12 rue de la
+// Paix, 75002 Paris"), with an option number ("2", "2)", "#2", "(2)",
+// "“2”") or an option word and number ("option 2", "opzione 2"); without
+// keywords, a line that reads as a command (see looksLikeCommand) and is
+// no signature mark.
+func answerLine(t string, isKeyword func(string) bool) bool {
+	fields := strings.Fields(t)
+	if len(fields) == 0 {
+		return false
+	}
+	if isKeyword != nil && isKeyword(strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))) {
+		return true
+	}
+	if !numberFormRe.MatchString(t) && !optionFormRe.MatchString(t) && (isKeyword != nil || !looksLikeCommand(t, nil)) {
+		return false
+	}
+	return !sigMark(t)
+}
+
+// sigCommand reports whether a line reads as a command, so that no
+// business signature block starts above it: it answers (answerLine), or
+// its first word is an upper-case word ("PLAYER ann@x Ann", "MH3") or it
+// reads as a command otherwise (looksLikeCommand), unless it opens with a
+// signature label or names a company ("IBAN ...", "HRB 1234", "ACME GmbH").
+func sigCommand(t string, isKeyword func(string) bool) bool {
+	fields := strings.Fields(t)
+	if len(fields) == 0 {
+		return false
+	}
+	if answerLine(t, isKeyword) {
+		return true
+	}
+	if !(len(fields[0]) >= 2 && isUpperWord(strings.TrimRight(fields[0], ",.!?")) || looksLikeCommand(t, isKeyword)) {
+		return false
+	}
+	return !labelMark(t)
 }
 
 var sigContentRe = regexp.MustCompile(`(?i)[^\s@]+@[^\s@]+\.[a-z]{2,}|https?://|www\.|\+?\d[\d ()./-]{6,}\d|\b(?:tel|phone|mobile|cell|fax)\b`)
@@ -617,4 +831,39 @@ func isName(t string) bool {
 		}
 	}
 	return false
+}
+
+// quoteAfterHeader returns the index of the first quoted line when the
+// boundary at lines[i] (a separator, a header block) is followed only by
+// blank lines, header fields and attribution lines, then by a '>'-quoted
+// line; 0 otherwise. The referee's own "##- ... -##" line never is such a
+// header.
+func (s *scan) quoteAfterHeader(i int) int {
+	if isGuardLine(s.lines[i]) {
+		return 0
+	}
+	for j := i + 1; j < len(s.lines) && j <= i+10; j++ {
+		if s.quoted[j] {
+			if strings.HasPrefix(strings.TrimSpace(s.lines[j]), ">") {
+				return j
+			}
+			return 0
+		}
+		t := strings.TrimSpace(s.lines[j])
+		if t == "" {
+			continue
+		}
+		if _, ok := hdrField(t); ok {
+			continue
+		}
+		if !strings.ContainsAny(t, ":@") && !strings.HasSuffix(strings.TrimSpace(s.lines[min(j+1, len(s.lines)-1)]), ":") {
+			return 0 // no attribution starts here (cheap test)
+		}
+		if k, span, _ := s.boundaryAt(j); k == attribution || k == weakAttrib {
+			j += span - 1
+			continue
+		}
+		return 0
+	}
+	return 0
 }
