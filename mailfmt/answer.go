@@ -353,7 +353,8 @@ func isBoundary(s string, q int) bool {
 // tailChat reports whether the end of a line is chat, and returns it: no
 // letter or digit (emoji, "!!", ":)"); a sentence set off by a dash, "!",
 // "?" or "." (after a number also without one: "2 please"); or chat words
-// only ("thanks", "per favore"), after a comma or not.
+// only ("thanks", "per favore") after punctuation, a comma too, or after
+// a number.
 func (r *AnswerReader) tailChat(s string, afterNumber bool) ([]string, bool) {
 	t := strings.TrimSpace(s)
 	if t == "" {
@@ -366,9 +367,12 @@ func (r *AnswerReader) tailChat(s string, afterNumber bool) ([]string, bool) {
 		return []string{t}, true
 	}
 	body := strings.TrimLeftFunc(t, func(c rune) bool { return unicode.IsSpace(c) || isChatPunct(c) })
-	sep := body != t && !strings.HasPrefix(strings.TrimSpace(t), ",")
-	chat := strings.TrimSpace(t)
-	if r.chatWords(body) {
+	// Chat words after a command need punctuation before them: "NOTE
+	// hello" is a command's argument, "NOTE - hello" is not.
+	punct := body != t
+	sep := punct && !strings.HasPrefix(strings.TrimSpace(t), ",")
+	chat := strings.TrimSpace(body)
+	if (punct || afterNumber) && r.chatWords(body) {
 		return []string{chat}, true
 	}
 	if (sep || afterNumber) && body != "" && IsProse(body, r.isKeyword) {

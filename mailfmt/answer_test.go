@@ -98,7 +98,10 @@ func TestAnswerNumberForms(t *testing.T) {
 					leads := append([]string{""}, aw.hello...)
 					tails := []string{""}
 					for _, th := range aw.thanks {
-						tails = append(tails, " - "+th, "! "+th, ", "+th, " "+th)
+						tails = append(tails, " - "+th, "! "+th, ", "+th)
+						if copied == "" {
+							tails = append(tails, " "+th)
+						}
 					}
 					if copied == "" {
 						for _, p := range aw.pleaseAfterNumber {
@@ -258,6 +261,9 @@ func TestAnswerNoAnswer(t *testing.T) {
 		{"MH1 SEED", mailfmt.AnswerCommand, "MH1 SEED", "", ""},
 		{"BREA", mailfmt.AnswerAsk, "", "", "BREAD BREW"},
 		{"0", mailfmt.AnswerCommand, "0", "", ""},
+		{"SAY hello", mailfmt.AnswerCommand, "SAY hello", "", ""},
+		{"STATUS please", mailfmt.AnswerCommand, "STATUS please", "", ""},
+		{"STATUS, please", mailfmt.AnswerCommand, "STATUS", "", ""},
 		{"option 2 PLACE HP1 SEED", mailfmt.AnswerCommand, "option 2 PLACE HP1 SEED", "PLACE HP1 SEED", ""},
 	} {
 		al := r.Line(c.line)

@@ -439,15 +439,17 @@ func (s *suite) autoResponders(note func(string, string, ...any)) {
 	}
 	s.sync("alice")
 	got := alice.settle(time.Second)
-	if len(got) > 1 {
+	// A seat's first three mails a day without a command are answered
+	// (a player's tries, issue 20), never with an error.
+	if len(got) > 3 {
 		t.Errorf("six vacation notices got %d answers", len(got))
 	}
 	for _, m := range got {
-		if !strings.Contains(m.text(), "once a day") {
+		if !strings.Contains(m.text(), "reads as a command") {
 			t.Errorf("a vacation notice got an error reply:\n%s", m.m.Text)
 		}
 	}
-	note("vacation bodies de/it/fr/nl/es/en, no headers", "%d answer (the once-a-day note)", len(got))
+	note("vacation bodies de/it/fr/nl/es/en, no headers", "%d answers (the first three a day: nothing read)", len(got))
 	// The same mail ten times (a responder that sends back the command
 	// it read): answered at most three times.
 	orig := alice.latest
