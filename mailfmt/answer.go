@@ -584,7 +584,14 @@ func isLetters(s string) bool {
 
 // oneEdit reports whether a and b (upper case) are one Damerau edit apart.
 func oneEdit(a, b string) bool {
-	ra, rb := []rune(a), []rune(b)
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a)-len(b) > 4 {
+		return false // more than one rune apart
+	}
+	var ab, bb [32]rune
+	ra, rb := appendRunes(ab[:0], a), appendRunes(bb[:0], b)
 	if len(ra) < len(rb) {
 		ra, rb = rb, ra
 	}
@@ -595,7 +602,7 @@ func oneEdit(a, b string) bool {
 			if ra[i] != rb[i] {
 				if diff >= 0 {
 					// A transposition of neighbours.
-					return diff == i-1 && ra[diff] == rb[i] && ra[i] == rb[diff] && string(ra[i+1:]) == string(rb[i+1:])
+					return diff == i-1 && ra[diff] == rb[i] && ra[i] == rb[diff] && equalRunes(ra[i+1:], rb[i+1:])
 				}
 				diff = i
 			}
@@ -606,9 +613,28 @@ func oneEdit(a, b string) bool {
 		for i < len(rb) && ra[i] == rb[i] {
 			i++
 		}
-		return string(ra[i+1:]) == string(rb[i:])
+		return equalRunes(ra[i+1:], rb[i:])
 	}
 	return false
+}
+
+func appendRunes(dst []rune, s string) []rune {
+	for _, c := range s {
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+func equalRunes(a, b []rune) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func itoa(n int) string {

@@ -183,6 +183,20 @@ func formRun(t *testing.T, game, lang string, moves int) map[string]int {
 				}
 			}
 		}
+		for _, bl := range strings.Split(body, "\n") {
+			// (The echo's "ok  <line>  =>  <commands>" of a long command
+			// may overflow: the echo's layout, not how a line is read.)
+			if n := len([]rune(bl)); n > 80 && !strings.Contains(bl, "  =>  ") {
+				t.Errorf("%s %s %q: a line of %d columns: %q", lang, form, cmd, n, bl)
+			}
+		}
+		if lang != "en" {
+			for _, en := range []string{"I read \"", "did you mean", "About some lines", "I ignored"} {
+				if strings.Contains(body, en) {
+					t.Errorf("%s %s %q: English %q in the reply:\n%s", lang, form, cmd, en, body)
+				}
+			}
+		}
 		if form == "command/typo" && cmd != shownCmd {
 			typo, _, _ := strings.Cut(cmd, " ")
 			if out.Status == "rejected" && strings.Contains(body, typo) && strings.Contains(body, asks[lang]) {
@@ -231,4 +245,18 @@ func TestEveryAnswerFormIsPlayed(t *testing.T) {
 		}
 	}
 	t.Logf("%d answers in all", total)
+}
+
+// The cost of reading a typical reply's lines with a game's whole
+// vocabulary (every keyword and alias of four languages), once the reader
+// is built.
+func BenchmarkAnswerReading(b *testing.B) {
+	h := newHarness(b)
+	eg, _ := engine.Lookup("dicebrewing")
+	ar := h.r.answerReader(eg, "dicebrewing")
+	text := "Hi!\nplcae HP1 SEED\n2) PLACE HP1 SEED   # costs 2\nopzione 3 - grazie\nPASS - cheers\n\nThanks a lot, see you"
+	b.ReportAllocs()
+	for b.Loop() {
+		ar.Read(text)
+	}
 }

@@ -107,3 +107,40 @@ func TestNeverSilentLimitsAreForAbuseOnly(t *testing.T) {
 		t.Errorf("five identical mails got %d answers, want %d", n, loopRepeats)
 	}
 }
+
+// The branches before and after play: a game not started yet, a seat that
+// resigned. Each mail is answered.
+func TestSeatMailIsNeverSilentOutsidePlay(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW toy id=g2 rounds=2 deadline=24h\nPLAYER ann@example.test ann\nPLAYER bob@example.test bob")
+	h.send("g2", ann, "JOIN", -1)
+	h.mails()
+	h.send("g2", ann, "Hi! 2", -1)
+	contains(t, h.mailTo(h.mails(), ann).Body, "Hi!")
+	h.send("g2", bob, "JOIN", -1)
+	h.mails()
+	h.send("g2", ann, "RESIGN", -1)
+	h.mails()
+	g := h.game("g2")
+	if s := g.seatOfAddress(ann); s < 0 || g.Seats[s].State == SeatPlaying {
+		t.Fatalf("RESIGN: seat %d %+v", s, g.Seats)
+	}
+	h.send("g2", ann, "option 2", -1)
+	contains(t, h.mailTo(h.mails(), ann).Body, "option 2")
+}
+
+// HasCommand (an out-of-office subject never hides an answer) knows every
+// answer form.
+func TestHasCommandKnowsAnswerForms(t *testing.T) {
+	h := newHarness(t)
+	for _, s := range []string{"2.", "Hi! PASS", "option 2", "opzione 3 - grazie", "(4)", "  2) PLACE HP1 SEED   # costs", "Hallo,PASSA"} {
+		if !h.r.HasCommand(s) {
+			t.Errorf("HasCommand(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"I am out of the office until Monday.", "Ciao!\nGrazie", ""} {
+		if h.r.HasCommand(s) {
+			t.Errorf("HasCommand(%q) = true", s)
+		}
+	}
+}
