@@ -18,6 +18,9 @@ type AnswerVocab struct {
 	// after a command on its line: greetings, thanks, please, closings
 	// ("hi", "ciao", "thanks", "per favore", "merci", "bedankt").
 	Chat []string
+	// Words are common words of the languages that are one edit from a
+	// keyword ("past", "mine", "donc"): never read as a mistyped keyword.
+	Words []string
 	// Keywords maps every keyword the player may write, in any language,
 	// upper case, to its canonical keyword ("PASSA": "PASS").
 	Keywords map[string]string
@@ -79,6 +82,7 @@ type AnswerLine struct {
 type AnswerReader struct {
 	option   map[string]bool
 	chat     map[string]bool
+	words    map[string]bool
 	chatMax  int // words in the longest chat phrase
 	keywords map[string]string
 	byLen    map[int][]string // keywords of 3 letters or more, by length in runes
@@ -87,7 +91,7 @@ type AnswerReader struct {
 
 // NewAnswerReader prepares a reader for vocabulary v.
 func NewAnswerReader(v AnswerVocab) *AnswerReader {
-	r := &AnswerReader{option: map[string]bool{}, chat: map[string]bool{}, keywords: map[string]string{},
+	r := &AnswerReader{option: map[string]bool{}, chat: map[string]bool{}, words: map[string]bool{}, keywords: map[string]string{},
 		byLen: map[int][]string{}, free: v.FreeText}
 	for _, w := range v.Option {
 		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
@@ -101,6 +105,9 @@ func NewAnswerReader(v AnswerVocab) *AnswerReader {
 		}
 		r.chat[strings.Join(f, " ")] = true
 		r.chatMax = max(r.chatMax, len(f))
+	}
+	for _, w := range v.Words {
+		r.words[strings.ToLower(strings.TrimSpace(w))] = true
 	}
 	for w, kw := range v.Keywords {
 		w = strings.ToUpper(w)
@@ -180,7 +187,7 @@ func (r *AnswerReader) Line(line string) AnswerLine {
 		}
 	}
 	al.Kind, al.Text, al.Hint = AnswerCommand, t, r.hint(body)
-	if IsProse(t, r.isKeyword) {
+	if IsProse(t, r.isKeyword) || r.chatWords(t) {
 		al.Kind, al.Text = AnswerChat, ""
 	}
 	return al
@@ -435,11 +442,12 @@ func (r *AnswerReader) proseRest(rest string) bool {
 
 // near returns the canonical keywords one edit (Damerau: an insertion, a
 // deletion, a substitution or a transposition of neighbours) from a word
-// of four letters or more that is no keyword and no chat word, sorted.
+// of four letters or more that is no keyword, no chat word and no common
+// word of the lists, sorted.
 func (r *AnswerReader) near(w string) []string {
 	up := strings.ToUpper(w)
 	n := utf8.RuneCountInString(up)
-	if n < 4 || !isLetters(up) || r.chat[strings.ToLower(w)] {
+	if n < 4 || !isLetters(up) || r.chat[strings.ToLower(w)] || r.words[strings.ToLower(w)] {
 		return nil
 	}
 	if _, ok := r.keywords[up]; ok {

@@ -23,6 +23,7 @@ func testReader(t testing.TB) (*mailfmt.AnswerReader, *templates.Set) {
 	for _, lang := range templates.Languages {
 		v.Option = append(v.Option, set.List("referee", lang, "option")...)
 		v.Chat = append(v.Chat, set.List("referee", lang, "chat")...)
+		v.Words = append(v.Words, set.List("referee", lang, "words")...)
 	}
 	for _, kw := range []string{"PASS", "PLACE", "STORE", "GO", "BUY", "DONE", "TAKE", "SAY", "HOME", "BREW", "BREAD", "M", "B", "STATUS", "JOIN", "NEXT", "OR", "END"} {
 		v.Keywords[kw] = kw

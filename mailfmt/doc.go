@@ -137,7 +137,8 @@
 //     canonical keyword ("paas", "plcae", "STROE"), which is read as it and
 //     reported (AnswerLine.Typo). A word one edit from several keywords is
 //     not read: the player is asked (AnswerAsk, AnswerLine.Candidates). A
-//     chat word is never a typo.
+//     chat word is never a typo, nor is a common word of the languages
+//     one edit from a keyword ("past", "mine", "donc": the "words" lists).
 //   - Chat before the answer is at most six words, either chat words only
 //     ("ciao", "Hi all") or a sentence ending in punctuation ("Hi!",
 //     "Hallo," glued or not, "Ok:"). After chat, or mistyped, a keyword not
@@ -155,7 +156,8 @@
 //   - The engine's own syntax is left as written: lines with '|' or ';',
 //     comments and #begin/#end, lines with a hidden character (U+FFFD),
 //     lines over 300 bytes.
-//   - Any other line is chat when it is prose (IsProse), else it is left
+//   - Any other line is chat when it is prose (IsProse) or made of chat
+//     words only, in any case ("THANKS!"), else it is left
 //     as written for the engine to refuse with its reason. Either way
 //     AnswerLine.Hint names what it may have meant: its first number form
 //     followed by nothing or chat words, or its first keyword written in

@@ -9,6 +9,8 @@ import (
 	"unicode"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // answerLang is how a player of one language writes around an answer: the
@@ -258,5 +260,31 @@ func BenchmarkAnswerReading(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		ar.Read(text)
+	}
+}
+
+// The chat and common words of every language (answers.txt) are never
+// read as a mistyped keyword of any game, alone on a line or with a comma
+// or "!" after them, in any case; and a keyword of the game is never chat.
+func TestChatAndCommonWordsAreNoTypos(t *testing.T) {
+	h := newHarness(t)
+	for _, g := range engine.Games() {
+		ar := h.r.answerReader(g, g.Info().Name)
+		for _, lang := range templates.Languages {
+			for _, kind := range []string{"chat", "words"} {
+				for _, w := range h.r.render.T.List("referee", lang, kind) {
+					for _, line := range []string{w, title(w) + ",", strings.ToUpper(w) + "!"} {
+						if l := ar.Line(line); l.Typo != "" || l.Kind == mailfmt.AnswerAsk || kind == "chat" && l.Kind != mailfmt.AnswerChat {
+							t.Errorf("%s: %s %s word %q read as %+v", g.Info().Name, lang, kind, line, l)
+						}
+					}
+				}
+			}
+		}
+		for _, c := range g.Info().Commands {
+			if l := ar.Line(c); l.Kind != mailfmt.AnswerCommand || l.Keyword != strings.ToUpper(c) {
+				t.Errorf("%s: keyword %q read as %+v", g.Info().Name, c, l)
+			}
+		}
 	}
 }

@@ -58,6 +58,7 @@ func (r *Referee) answerReader(eg engine.Game, game string) *mailfmt.AnswerReade
 	for _, lang := range templates.Languages {
 		v.Option = append(v.Option, t.List("referee", lang, "option")...)
 		v.Chat = append(v.Chat, t.List("referee", lang, "chat")...)
+		v.Words = append(v.Words, t.List("referee", lang, "words")...)
 		for _, scope := range []string{"common", "referee", game} {
 			for alias, kw := range t.Aliases(scope, lang) {
 				if _, ok := v.Keywords[alias]; !ok {

@@ -15,6 +15,8 @@ import (
 //	option  the words that may stand before an option number ("opzione 2")
 //	chat    greetings, thanks, please and closings that may stand before or
 //	        after a command on its line ("Ciao, PASSA - grazie")
+//	words   common words one edit from a keyword of some game ("past",
+//	        "mine", "donc"), never read as a mistyped keyword
 //
 // A kind may take several lines; '#' starts a comment. The referee reads
 // every language's lists (a player may write in any of them); see
