@@ -348,3 +348,24 @@ func BenchmarkAnswerLongLine(b *testing.B) {
 		r.Line(line)
 	}
 }
+
+// Read keeps one reading per line, numbered from 1, whatever the text.
+func FuzzAnswerRead(f *testing.F) {
+	f.Add("Hi!\n2)\nPASS - cheers\n\nThanks")
+	f.Add("#begin\nopzione 2\n#end")
+	r, _ := testReader(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		got := r.Read(text)
+		if want := strings.Count(text, "\n") + 1; len(got) != want {
+			t.Fatalf("%d readings of %d lines", len(got), want)
+		}
+		for i, l := range got {
+			if l.Line != i+1 {
+				t.Fatalf("line %d numbered %d", i+1, l.Line)
+			}
+			if l.Kind == mailfmt.AnswerBlank && strings.TrimSpace(strings.Split(text, "\n")[i]) != "" {
+				t.Fatalf("line %d %q read as blank", i+1, l.Raw)
+			}
+		}
+	})
+}
