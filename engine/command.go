@@ -25,6 +25,36 @@ type Order struct {
 	// Tag numbers the order when the Table receives it, so that its fate
 	// (applied, queued, halted) can be reported back.
 	Tag int `json:"tag,omitempty"`
+	// Copied is the command a bare option number came with, copied from
+	// the menu line ("2) PLACE HP1 SEED" is option 2 with Copied "PLACE
+	// HP1 SEED"): the option is played only when it is that command (see
+	// SameCommand), else the order is refused (CodeCopiedOption, issue 20).
+	Copied string `json:"copied,omitempty"`
+}
+
+// SameCommand reports whether two command lines are the same command:
+// the same words (see Fields), whatever their case, spacing and commas.
+func SameCommand(a, b string) bool {
+	fa, fb := Fields(a), Fields(b)
+	if len(fa) != len(fb) {
+		return false
+	}
+	for i := range fa {
+		if fa[i] != fb[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// copiedMismatch is the refusal of a numbered order whose copied menu
+// line is not meant, the command its option n stands for (nil when it is,
+// or when nothing was copied).
+func (o Order) copiedMismatch(n int, meant string) *RuleError {
+	if o.Copied == "" || SameCommand(o.Copied, meant) {
+		return nil
+	}
+	return Reject("", CodeCopiedOption, "n", n, "copied", o.Copied, "option", meant)
 }
 
 // Keyword returns the upper-cased first word of the order's first command.

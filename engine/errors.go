@@ -84,6 +84,11 @@ const (
 	// Params: "n", "old" (the command the number meant then, "" when
 	// unknown), "new" (the command it means now, "" when none).
 	CodeStaleOption = "stale_option"
+	// CodeCopiedOption: a numbered reply that also copies a menu line ("2)
+	// PLACE HP1 SEED") whose command is not the one option n means: the
+	// number and the text disagree, so neither is played (issue 20).
+	// Params: "n", "copied" (the copied command), "option" (option n's).
+	CodeCopiedOption = "copied_option"
 	// CodeNoPass: ELSE PASS was used where the decision has no pass move.
 	CodeNoPass = "no_pass"
 	// CodeSlotClosed: a queued order names a phase or turn that is over.

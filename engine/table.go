@@ -322,6 +322,11 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 				bad = true
 				continue
 			}
+			if e := orders[i].copiedMismatch(n, now); e != nil {
+				results[i].Status, results[i].Errors = "rejected", []*RuleError{e}
+				bad = true
+				continue
+			}
 			orders[i].Alts = [][]string{{now}}
 		}
 	}

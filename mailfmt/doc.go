@@ -131,6 +131,9 @@
 // language) with every answer form of issue 20, top-posted, bottom-posted
 // and interleaved; testdata/corpus holds the real-client layouts.
 //
+// AnswerReader (see "Answers" below) reads each line of that text as the
+// player meant it: an option number, a command, chat, or a question.
+//
 // FindTag identifies the tag of a message from, in order of trust, the plus
 // part of the recipient fields, the subject tag and the referee Message-IDs
 // in In-Reply-To and References (which never carry a secret).
@@ -194,6 +197,65 @@
 // Commands treats such a line, when not quoted, as the start of a quoted
 // referee mail: a reply whose quote header is unknown still never yields
 // the referee's own text.
+//
+// # Answers
+//
+// What a line that answers a menu looks like, and what counts as chat
+// (issue 20; AnswerReader, with the words of every language from the
+// caller, templates/referee/<lang>/answers.txt). A line is read as
+//
+//	[chat] answer [chat]
+//
+// and these rules decide each part:
+//
+//   - An option number form is an optional option word ("option",
+//     "opzione", "choix", "optie", "nr", any case), then the number 1-999
+//     with any opening and closing marks around it: 2, 2., 2), 2:, #2,
+//     (2), [2], "2", “2”, 2!. A number glued to letters ("2nd", "10K") is
+//     none. It means option n of the prompt answered; the engine refuses a
+//     number that prompt did not offer, naming the menu's range.
+//   - A copied menu line is a number form without option word followed by
+//     a command ("2) PLACE HP1 SEED", "  2) HOME RES YE   # that marker
+//     +2"); a '#' description is dropped. It is option n with the command
+//     as AnswerLine.Copied, and the number and the text must agree: when
+//     option n is another command, neither is played and the player is
+//     told both (engine.CodeCopiedOption). A '#' followed by a digit is a
+//     number, never a comment.
+//   - A command starts with a keyword of the game or the referee in any
+//     language and any case ("pass", "Pass"), or with a word of four
+//     letters or more one edit (Damerau: an insertion, a deletion, a
+//     substitution or a transposition of neighbours) from exactly one
+//     canonical keyword ("paas", "plcae", "STROE"), which is read as it and
+//     reported (AnswerLine.Typo). A word one edit from several keywords is
+//     not read: the player is asked (AnswerAsk, AnswerLine.Candidates). A
+//     chat word is never a typo, nor is a common word of the languages
+//     one edit from a keyword ("past", "mine", "donc": the "words" lists).
+//   - Chat before the answer is at most six words, either chat words only
+//     ("ciao", "Hi all") or a sentence ending in punctuation ("Hi!",
+//     "Hallo," glued or not, "Ok:"). After chat, or mistyped, a keyword not
+//     in capitals followed by a sentence is no command ("Hi, done for
+//     today", "Past turns were fun").
+//   - Chat after the answer is its last eight words at most: no letter or
+//     digit (emoji, "!!"; punctuation alone is simply dropped); a sentence
+//     set off by a dash, "!", "?", "." or ":" ("PASS - cheers"); or chat
+//     words only after any of these or a comma ("PASS, thanks"), or after
+//     a number ("2 please"); "NOTE hello" keeps its argument. After
+//     a bare number any sentence is chat ("2 because I like it"); after a
+//     comma only chat words are, since commas also separate arguments
+//     ("PRENDI struttura, bestiame"). A free-text command (SAY) has no chat
+//     after it.
+//   - The engine's own syntax is left as written: lines with '|' or ';',
+//     comments and #begin/#end, lines with a hidden character (U+FFFD),
+//     lines over 300 bytes.
+//   - Any other line is chat when it is prose (IsProse) or made of chat
+//     words only, in any case ("THANKS!"), else it is left
+//     as written for the engine to refuse with its reason. Either way
+//     AnswerLine.Hint names what it may have meant: its first number form
+//     followed by nothing or chat words, or its first keyword written in
+//     capitals or alone ("I choose option 2 please": 2).
+//
+// So every line is a command, an option, chat, or a question, and the
+// caller can say which for every line (the referee does: never silent).
 //
 // # For callers
 //

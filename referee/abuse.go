@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -144,6 +145,17 @@ func (r *Referee) HasCommand(text string) bool {
 		for _, g := range games {
 			if r.knownWord(g, g.Info().Name, kw) {
 				return true
+			}
+		}
+	}
+	// An answer in any of the forms people write ("2.", "Hi! PASS",
+	// "option 2", issue 20).
+	if len(text) <= 8<<10 {
+		for _, g := range games {
+			for _, l := range r.answerReader(g, g.Info().Name).Read(text) {
+				if l.Kind == mailfmt.AnswerOption || l.Kind == mailfmt.AnswerCommand && l.Keyword != "" {
+					return true
+				}
 			}
 		}
 	}

@@ -113,12 +113,13 @@ func TestCapsPerMail(t *testing.T) {
 }
 
 // Issue 11, item 4: a mail with no line that looks like a command gets no
-// error reply, and at most one note a day.
+// error reply; issue 20: a player's first tries of a day are all answered
+// (proseAnswers), the rest, an auto-responder's, are not.
 func TestProseOnlyMailGetsNoErrorReply(t *testing.T) {
 	h := newHarness(t)
 	h.newToyGame("g1", ann, bob)
 	h.mails()
-	for i := 0; i < 3; i++ {
+	for i := 0; i < proseAnswers+2; i++ {
 		out := h.send("g1", ann, "Ik ben afwezig tot maandag.\nMet vriendelijke groet", -1)
 		if out.Status != "ignored" {
 			t.Fatalf("prose: %+v", out)
@@ -129,11 +130,12 @@ func TestProseOnlyMailGetsNoErrorReply(t *testing.T) {
 	for _, m := range ms {
 		if m.To == ann {
 			n++
-			contains(t, m.Body, "at most once a day")
+			contains(t, m.Body, "No line of your mail reads as a command")
+			lacks(t, m.Body, "REFUSED")
 		}
 	}
-	if n != 1 {
-		t.Fatalf("three prose mails got %d answers", n)
+	if n != proseAnswers {
+		t.Fatalf("%d prose mails got %d answers, want %d", proseAnswers+2, n, proseAnswers)
 	}
 }
 

@@ -17,4 +17,18 @@
 // step of the desk's such as opening a round, that fails after it changed
 // something rolls the transaction back, and the unit of work runs again
 // without it, answering with the failure.
+//
+// # Never silent
+//
+// A seat's mail is read line by line as the player meant it (answers.go,
+// mailfmt.AnswerReader, issue 20), and every line is applied, queued,
+// refused with a reason, or listed as chat; the reply says which, names
+// a typo read as a keyword, asks about a word near several keywords, and
+// says what a line not understood may have meant. Every branch of the
+// intake answers the seat (TestSeatMailIsNeverSilent): a mail with no
+// command is answered the first three times a day and whenever a line
+// looks like an answer; a stale resend of an applied mail is told once a
+// window. Only the abuse guards are silent: beyond the hourly rate
+// (Options.RateLimit, one note), the third identical mail of a day, and
+// the fourth mail of a day with nothing answer-like (auto-responders).
 package referee

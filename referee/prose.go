@@ -5,7 +5,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -58,53 +57,6 @@ func memoKeyword(f func(string) bool) func(string) bool {
 		}
 		return v
 	}
-}
-
-// isKeyword reports whether an upper-cased word is a command keyword of the
-// referee or of this game, or an alias of one in any of the languages (a
-// player may write in any of them, see normalise).
-func (gw *gameWork) isKeyword(w string) bool {
-	if refereeCommands[w] || blockWords[w] {
-		return true
-	}
-	for _, c := range gw.eg.Info().Commands {
-		if strings.EqualFold(c, w) {
-			return true
-		}
-	}
-	for _, lang := range templates.Languages {
-		if gw.w.r.render.T.Alias(gw.g.Game, lang, w) != w {
-			return true
-		}
-	}
-	return false
-}
-
-// splitProse removes the prose lines of a seat's text (issue 10): lines
-// that start with no command keyword and hold nothing that looks like a
-// command are ignored rather than refused. It returns the text left and
-// the lines to list as ignored: the greetings and sign-offs the mail reader
-// removed, and the prose. A line that starts with a keyword is never
-// prose: a typo there is still refused.
-func (gw *gameWork) splitProse(req *Request) (string, []string) {
-	text, prose := mailfmt.SplitProse(req.Text, memoKeyword(gw.isKeyword))
-	var ignored []string
-	if rd := req.Read; rd != nil {
-		ignored = append(ignored, rd.Greeting...)
-		ignored = append(ignored, prose...)
-		ignored = append(ignored, rd.SignOff...)
-		if len(prose) > 0 {
-			c := *rd
-			c.Lines = max(0, c.Lines-len(prose))
-			req.Read = &c
-		}
-	} else {
-		ignored = prose
-	}
-	for i, l := range ignored {
-		ignored[i] = clipLine(l, 70)
-	}
-	return text, ignored
 }
 
 // ignoredInfo is the reply's list of ignored lines.

@@ -134,11 +134,12 @@ type Seat struct {
 	// of one is a duplicate).
 	Recent []RecentInput `json:"recent,omitempty"`
 	// Bodies counts the identical bodies since BodySince, a day at most
-	// (loop detection); NoCommandNote is when the seat was last told that
-	// a mail of theirs held no command.
-	Bodies        []BodyCount `json:"bodies,omitempty"`
-	BodySince     time.Time   `json:"body_since,omitempty"`
-	NoCommandNote time.Time   `json:"no_command_note,omitempty"`
+	// (loop detection); NoCommandNote is when the seat's day of mails
+	// without a command began and NoCommandCount how many came in it.
+	Bodies         []BodyCount `json:"bodies,omitempty"`
+	BodySince      time.Time   `json:"body_since,omitempty"`
+	NoCommandNote  time.Time   `json:"no_command_note,omitempty"`
+	NoCommandCount int         `json:"no_command_count,omitempty"`
 }
 
 // greeting is the name a mail to the seat's player uses.

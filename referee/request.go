@@ -73,6 +73,12 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		// The same text from the same seat answering the same old state as
 		// a mail already applied: a resend, not a new move.
 		out.Status, out.Detail = OutcomeDuplicate, "resend of a mail already applied"
+		// Never silent (issue 20): told, at most once a window.
+		if quiet, _ := w.allowAuth(req, "seat/"+gw.g.ID+"/"+s.Address); !quiet && w.r.notice.allow("resend/"+gw.g.ID+"/"+s.Address, w.now) {
+			gw.answering[seat] = req.MessageID
+			gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.resend", map[string]any{"token": req.Token}))
+			out.Detail += "; told"
+		}
 		return nil
 	}
 	quiet, notice := w.allowAuth(req, "seat/"+gw.g.ID+"/"+s.Address)
@@ -122,11 +128,13 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 // most once a day.
 func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	s := &gw.g.Seats[seat]
-	text, ignored := gw.splitProse(req)
+	ans := gw.readAnswers(seat, req)
+	text, ignored := ans.text, ans.ignored
 	read := gw.localElsePass(text)
 	orders := engine.ParseScript(read)
 	keepWrittenElsePass(text, read, orders)
 	gw.normalise(s.Lang, orders)
+	ans.attach(gw, s.Lang, orders)
 	rep := gw.reply(seat)
 	gameCmds := map[string]bool{}
 	for _, c := range gw.eg.Info().Commands {
@@ -134,7 +142,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	}
 	c := gw.w.r.capOrders(orders, func(kw string) bool { return refereeCommands[kw] || gameCmds[kw] })
 	if (len(orders) > 0 && !c.any || len(orders) == 0 && len(ignored) > 0) && !disguised(ignored) {
-		gw.proseOnly(seat, req, out)
+		gw.proseOnly(seat, req, out, ans)
 		return nil
 	}
 	rep.Info = append(rep.Info, c.note(func(name string, data map[string]any) string { return gw.text(seat, name, data) })...)
@@ -154,6 +162,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	if rd := req.Read; rd != nil && (rd.Markers || rd.Unclosed || rd.Quote || rd.Signature || rd.Forwarded) {
 		rep.Info = append(rep.Info, gw.text(seat, "info.read", map[string]any{"read": rd}))
 	}
+	gw.answerNotes(seat, ans)
 	gw.ignoredInfo(seat, ignored)
 	if len(game) == 0 {
 		if out.Status == OutcomeApplied {
@@ -167,21 +176,37 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	return gw.playOrders(seat, game, req, rep, out)
 }
 
-// proseOnly answers a mail in which no line looks like a command (a
-// vacation notice without automation headers, a stray reply): never an
-// error reply, a note at most once a day.
-func (gw *gameWork) proseOnly(seat int, req *Request, out *Outcome) {
+// proseOnly answers a mail in which no line reads as a command (a
+// player's try that was not understood, a stray reply, a vacation notice
+// without automation headers): never an error reply, but a note naming
+// every line and what it may have meant (issue 20). A seat's first
+// proseAnswers such mails a day are always answered, later ones when a
+// line holds what may be an answer (a hint or a question); the rest, in
+// a day, are auto-responders' and go unanswered (issue 11, item 4).
+func (gw *gameWork) proseOnly(seat int, req *Request, out *Outcome, ans *answers) {
 	s := &gw.g.Seats[seat]
 	delete(gw.replies, seat)
 	delete(gw.answering, seat)
 	out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
 	if gw.w.now.Sub(s.NoCommandNote) >= 24*time.Hour {
-		s.NoCommandNote = gw.w.now
-		gw.answering[seat] = req.MessageID
-		gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.no_command_lines", nil))
-		out.Detail += "; told once today"
+		s.NoCommandNote, s.NoCommandCount = gw.w.now, 0
 	}
+	s.NoCommandCount++
+	if s.NoCommandCount > proseAnswers && len(ans.notes) == 0 {
+		out.Detail += fmt.Sprintf("; not answered (more than %d today)", proseAnswers)
+		return
+	}
+	gw.answering[seat] = req.MessageID
+	rep := gw.reply(seat)
+	rep.Info = append(rep.Info, gw.text(seat, "info.nothing_read", map[string]any{"max": proseAnswers}))
+	gw.answerNotes(seat, ans)
+	gw.ignoredInfo(seat, ans.ignored)
+	out.Detail += "; told what was read"
 }
+
+// proseAnswers is how many mails a day without a command a seat always
+// gets an answer to.
+const proseAnswers = 3
 
 // refereeFirst runs the referee's commands of a mail, first-come, and
 // returns the game's orders, in order, with the seat's number after them
@@ -285,23 +310,10 @@ func (gw *gameWork) refuseAll(seat int, orders []engine.Order, code string, out 
 // keyword, using the aliases of the player's language first, then of every
 // other language.
 func (gw *gameWork) normalise(lang string, orders []engine.Order) {
-	langs := append([]string{lang}, templates.Languages...)
 	for i := range orders {
 		for a := range orders[i].Alts {
 			for l, line := range orders[i].Alts[a] {
-				word, rest, _ := strings.Cut(line, " ")
-				up := strings.ToUpper(word)
-				for _, lg := range langs {
-					if kw := gw.w.r.render.T.Alias(gw.g.Game, lg, up); kw != up {
-						up = kw
-						break
-					}
-				}
-				if rest != "" {
-					orders[i].Alts[a][l] = up + " " + gw.localArgs(lang, up, rest)
-				} else {
-					orders[i].Alts[a][l] = up
-				}
+				orders[i].Alts[a][l] = gw.canonLine(lang, line)
 			}
 		}
 	}

@@ -13,7 +13,7 @@ import (
 	"text/template"
 )
 
-//go:embed */*/*.tmpl */*/aliases.txt */*/args.txt
+//go:embed */*/*.tmpl */*/aliases.txt */*/args.txt */*/answers.txt
 var files embed.FS
 
 // Languages are the languages players can read, English first (the fallback).
@@ -108,6 +108,9 @@ type Set struct {
 	// (args.txt: SEME = SEED, TIENI = KEEP, OGNI = EVERY...).
 	args     map[string]map[string]string
 	argWords map[string]map[string]string
+	// lists are the word lists of answers.txt ("scope/lang" -> kind ->
+	// words), see List.
+	lists map[string]map[string][]string
 }
 
 // Load returns the embedded templates, parsed once per process (a Set is
@@ -118,7 +121,7 @@ var loadEmbedded = sync.OnceValues(func() (*Set, error) { return load(files) })
 
 func load(fsys fs.FS) (*Set, error) {
 	s := &Set{byKey: map[string]*template.Template{}, aliases: map[string]map[string]string{}, words: map[string]map[string]string{},
-		args: map[string]map[string]string{}, argWords: map[string]map[string]string{}}
+		args: map[string]map[string]string{}, argWords: map[string]map[string]string{}, lists: map[string]map[string][]string{}}
 	dirs := map[string][]string{}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -134,6 +137,12 @@ func load(fsys fs.FS) (*Set, error) {
 				return err
 			}
 			s.aliases[dir], s.words[dir] = m, first
+		case path.Base(p) == "answers.txt":
+			m, err := parseLists(fsys, p)
+			if err != nil {
+				return err
+			}
+			s.lists[dir] = m
 		case path.Base(p) == "args.txt":
 			m, first, err := parseAliases(fsys, p)
 			if err != nil {

@@ -108,13 +108,14 @@ func TestMailRefusedOrderWithAppliedRefereeCommand(t *testing.T) {
 	contains(t, rm.Text, "done     LANG en", "REFUSED  CLAIM lots", `Only the lines marked "done" were applied`,
 		"I ignored 3 lines of your mail that hold no command:\n  Hello,\n  thanks for the game\n  Cheers")
 	lacks(t, rm.Text, "Nothing of this message was applied")
-	// Only prose and an unknown upper-case word: refused, and then nothing
-	// was applied indeed.
-	out = h.handle(h.muttReply(last(in[first]), first, "CLAIMM 3\nsorry, typo above"))
+	// Only prose and an unknown upper-case word (two edits from any
+	// keyword: one edit is read as the keyword and said, issue 20):
+	// refused, and then nothing was applied indeed.
+	out = h.handle(h.muttReply(last(in[first]), first, "CLAIMMM 3\nsorry, typo above"))
 	if out.Status != "rejected" {
 		t.Fatalf("typo: %+v", out)
 	}
 	in = h.inbox()
 	rm, _ = mailfmt.Parse(last(in[first]), mailfmt.Options{})
-	contains(t, rm.Text, "REFUSED  CLAIMM 3", "Nothing of this message was applied", "  sorry, typo above")
+	contains(t, rm.Text, "REFUSED  CLAIMMM 3", "Nothing of this message was applied", "  sorry, typo above")
 }

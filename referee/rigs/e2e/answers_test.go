@@ -1,0 +1,169 @@
+package e2e_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee"
+)
+
+// thunderbirdReply is a reply as Thunderbird writes it by default:
+// format=flowed, "On <date>, Referee wrote:" over the quoted original, the
+// answer below it (bottom-posting), then the player's "-- " signature.
+func thunderbirdReply(t *testing.T, orig []byte, from, id, text string) (to string, raw []byte) {
+	t.Helper()
+	m, err := mailfmt.Parse(orig, mailfmt.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	to = m.ReplyTo[0].Addr
+	var b strings.Builder
+	fmt.Fprintf(&b, "Message-ID: <%s@thunderbird.example.test>\r\nDate: %s\r\nMIME-Version: 1.0\r\n"+
+		"User-Agent: Mozilla Thunderbird\r\nSubject: Re: %s\r\nTo: Referee <%s>\r\nReferences: %s\r\nIn-Reply-To: %s\r\n"+
+		"From: %s\r\nContent-Type: text/plain; charset=UTF-8; format=flowed\r\nContent-Transfer-Encoding: 8bit\r\n\r\n",
+		id, time.Now().UTC().Format(time.RFC1123Z), m.Subject, to, m.MessageID, m.MessageID, from)
+	b.WriteString("On " + m.Date.Format("1/2/06 3:04 PM") + ", Referee wrote:\r\n")
+	for _, l := range strings.Split(strings.TrimRight(m.Text, "\n"), "\n") {
+		b.WriteString(">" + strings.TrimRight(" "+l, " ") + "\r\n")
+	}
+	b.WriteString("\r\n")
+	for _, l := range strings.Split(text, "\n") {
+		b.WriteString(l + "\r\n")
+	}
+	b.WriteString("\r\n-- \r\nAnn Example\r\nhttps://ann.example.test\r\n")
+	return to, []byte(b.String())
+}
+
+// menuLine finds option n of a mail's numbered menu as a person copies it
+// (one or two columns; the description after '#' included).
+func menuLine(text string, n int) string {
+	re := regexp.MustCompile(`(?:^|\s{2,})` + fmt.Sprint(n) + `\) (.+?)(?:\s{2,}\d+\) |$)`)
+	for _, l := range strings.Split(text, "\n") {
+		if m := re.FindStringSubmatch(l); m != nil {
+			return strings.TrimSpace(m[1])
+		}
+	}
+	return ""
+}
+
+// Issue 20 end to end: through Postfix and Dovecot, mutt-shaped
+// (top-posted above the attribution) and Thunderbird-shaped (bottom-posted
+// under the quote, format=flowed, with a signature) replies answer a
+// numbered menu in several forms, with chat around them, a copied menu
+// line and a mistyped keyword: each is played, and the echo says how a
+// typo was read and lists the chat as ignored.
+func TestAnswerFormsThroughDovecotAndPostfix(t *testing.T) {
+	ms, d, orgTo := startReferee(t, "ann", "bob")
+	organise(t, ms, orgTo, "e2e-ans1", "NEW dicebrewing id=a1 deadline=none seed=answers1\r\nPLAYER ann@example.test Ann\r\nPLAYER bob@example.test Bob\r\n")
+	ms.WaitCount(t, "ann", "INBOX", 1, 20*time.Second)
+	ms.WaitCount(t, "bob", "INBOX", 1, 20*time.Second)
+	for _, p := range []string{"ann", "bob"} {
+		inv := ms.Messages(t, p, "INBOX")[0].Raw
+		to, raw := muttReply(t, inv, ms.Address(p), "ans-join-"+p, "JOIN")
+		ms.Send(t, ms.Address(p), []string{to}, raw)
+	}
+	waitFor(t, "the game to start", func() bool {
+		g, err := d.Referee.GameRecord("a1")
+		return err == nil && g.Status == referee.StatusRunning
+	})
+	// The answer forms, each as a function of the option chosen and its
+	// menu line; the chat each leaves in the echo's ignored lines.
+	forms := []struct {
+		name, chat string
+		make       func(n int, line string) string
+	}{
+		{"dot", "", func(n int, _ string) string { return fmt.Sprintf("%d.", n) }},
+		{"greeting, option word, thanks", "Hi!", func(n int, _ string) string { return fmt.Sprintf("Hi! option %d - thanks", n) }},
+		{"copied menu line", "", func(n int, line string) string { return fmt.Sprintf("%d) %s", n, line) }},
+		{"brackets", "", func(n int, _ string) string { return fmt.Sprintf("(%d)", n) }},
+		{"smart quotes", "", func(n int, _ string) string { return fmt.Sprintf("“%d”", n) }},
+		{"hash", "", func(n int, _ string) string { return fmt.Sprintf("#%d", n) }},
+		{"please", "please", func(n int, _ string) string { return fmt.Sprintf("%d please", n) }},
+		{"greeting glued to a command", "Hallo,", func(_ int, line string) string {
+			c, _, _ := strings.Cut(line, "#")
+			return "Hallo," + strings.TrimSpace(c)
+		}},
+		{"typo in the keyword", "", func(_ int, line string) string {
+			c, _, _ := strings.Cut(line, "#")
+			kw, rest, _ := strings.Cut(strings.TrimSpace(c), " ")
+			if len(kw) >= 4 {
+				kw = kw[:1] + kw[2:3] + kw[1:2] + kw[3:]
+			}
+			return strings.TrimSpace(strings.ToLower(kw) + " " + rest)
+		}},
+	}
+	seen := map[string]int{}
+	for i := 0; i < 2*len(forms); i++ {
+		g, err := d.Referee.GameRecord("a1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Status != referee.StatusRunning {
+			break
+		}
+		tb, err := engine.LoadTable(g.Table, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat := tb.Waiting()[0].Seat
+		p := strings.TrimSuffix(g.Seats[seat].Address, "@example.test")
+		// The seat's latest mail with a numbered menu.
+		var prompt []byte
+		var text string
+		waitFor(t, p+"'s menu", func() bool {
+			msgs := ms.Messages(t, p, "INBOX")
+			for k := len(msgs) - 1; k >= 0; k-- {
+				pm, err := mailfmt.Parse(msgs[k].Raw, mailfmt.Options{})
+				if err == nil && menuLine(pm.Text, 1) != "" && strings.Contains(pm.Text, "WHAT YOU NEED TO DO NOW") {
+					prompt, text = msgs[k].Raw, pm.Text
+					return true
+				}
+			}
+			return false
+		})
+		f := forms[i%len(forms)]
+		line := menuLine(text, 1)
+		answer := f.make(1, line)
+		client := "mutt"
+		reply := muttReply
+		if i%2 == 1 {
+			client, reply = "thunderbird", thunderbirdReply
+		}
+		before, n := tb.Token(), ms.Count(t, p, "INBOX")
+		to, raw := reply(t, prompt, ms.Address(p), fmt.Sprintf("ans-%d", i), answer)
+		ms.Send(t, ms.Address(p), []string{to}, raw)
+		waitFor(t, fmt.Sprintf("%s %s %q to be played", client, f.name, answer), func() bool {
+			g, err := d.Referee.GameRecord("a1")
+			if err != nil {
+				return false
+			}
+			tb, err := engine.LoadTable(g.Table, nil)
+			return err == nil && tb.Token() != before
+		})
+		_, echo := newMail(t, ms, p, n, "YOUR MESSAGE")
+		if f.chat != "" && !strings.Contains(echo, "  "+f.chat) {
+			t.Errorf("%s %s %q: the echo does not list %q as ignored:\n%s", client, f.name, answer, f.chat, echo)
+		}
+		if strings.HasPrefix(f.name, "typo") {
+			typo, _, _ := strings.Cut(answer, " ")
+			if !strings.Contains(echo, `I read "`+typo+`" as`) {
+				t.Errorf("%s %q: the echo does not say how the typo was read:\n%s", client, answer, echo)
+			}
+		}
+		for _, bad := range []string{"REFUSED", "Nothing of this message"} {
+			if strings.Contains(echo, bad) {
+				t.Errorf("%s %s %q: %q in the echo:\n%s", client, f.name, answer, bad, echo)
+			}
+		}
+		seen[client+"/"+f.name]++
+	}
+	if len(seen) < len(forms) {
+		t.Errorf("only %d answers played: %v", len(seen), seen)
+	}
+	t.Logf("played: %v", seen)
+}
