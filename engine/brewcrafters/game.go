@@ -51,7 +51,7 @@ func (Game) Info() engine.Info {
 		},
 		RulePrefix: "BC",
 		Commands: []string{"M", "B", "ANNUAL", "DONE", "DISCARD", "EXCHANGE", "LOAN", "PLANT", "HARVEST",
-			"PICK", "HIRE", "INTERN", "PASS", "SET", "QUEUE"},
+			"PICK", "HIRE", "INTERN", "PASS", "SET", "QUEUE", "RESEARCH"},
 		ScriptKinds: []engine.ScriptKind{
 			{Kind: "start", Usage: "!start 2 (the start player's seat index, 0-based)"},
 		},
