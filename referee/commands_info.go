@@ -83,6 +83,12 @@ func seatHelp(c *seatCall) (replyLine, error) {
 	topic := ""
 	if len(c.args) > 0 {
 		topic = strings.ToUpper(c.args[0])
+		// HELP <card code or name> (issue 22): HELP HEADBREWER, HELP Head
+		// Brewer, AIUTO Mastro birraio.
+		if text, ok := c.gw.cardHelp(c.seat, strings.Join(c.args, " ")); ok && !c.gw.hasHelp(c.seat, topic) {
+			c.say(text)
+			return c.done()
+		}
 	}
 	c.say(c.gw.help(c.seat, topic))
 	return c.done()

@@ -273,7 +273,7 @@ func (p *parser) top() (engine.Move, error) {
 			// A ranked list for a queued Agency answer (BC-10.2).
 			m := &move{Verb: "HIRE", ID: "BEST"}
 			for !p.done() {
-				w := p.next()
+				w := p.s.workerID(p.next())
 				if p.s.r.workers[w] == nil {
 					return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", w)
 				}
@@ -283,6 +283,9 @@ func (p *parser) top() (engine.Move, error) {
 				return nil, p.syntax("BEST")
 			}
 			return m, nil
+		}
+		if id != "NONE" {
+			id = p.s.workerID(id)
 		}
 		if id != "NONE" && p.s.r.workers[id] == nil {
 			return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", id)
@@ -419,7 +422,7 @@ func (p *parser) market() (engine.Move, error) {
 		}
 		m.Args = []string{a}
 	case "worker":
-		a := p.next()
+		a := p.s.workerID(p.next())
 		if p.s.r.workers[a] == nil {
 			return nil, engine.Reject("BC-5.3.4", "unknown_worker", "worker", a)
 		}
@@ -711,6 +714,20 @@ func (p *parser) part(full bool) (*move, error) {
 		return &move{Verb: "PASS"}, nil
 	}
 	return nil, engine.Reject("BC-5.4.3", "bad_brewery_action", "word", verb)
+}
+
+// workerID resolves a worker's id or its code without underscores
+// (HEADBREWER is HEAD_BREWER: the code the mails show, issue 22).
+func (s *State) workerID(t string) string {
+	if s.r.workers[t] != nil {
+		return t
+	}
+	for _, w := range s.r.Worker {
+		if shortCode(w.ID) == t {
+			return w.ID
+		}
+	}
+	return t
 }
 
 func (s *State) bldID(t string) string {

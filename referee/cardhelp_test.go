@@ -1,0 +1,143 @@
+package referee
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// internalID is an id of a data file as the engine spells it
+// (HEAD_BREWER, SPACE_STOREHOUSE): it never reaches a player (issue 22).
+var internalID = regexp.MustCompile(`\b[A-Z0-9]+_[A-Z0-9_]+\b`)
+
+// Issue 22: every card of Brew Crafters' data file (workers, buildings,
+// partnerships, market spaces, recipes, research tracks, collaboration
+// portions, ingredients, slots) answers HELP by its id, by the code players
+// type and by its name in each of our languages, in every language, with
+// its name, cost and effect and its rule id; no answer is "no help", shows
+// an internal id or runs past 80 columns.
+func TestBrewCraftersHelpForEveryCard(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW brewcrafters id=h1 seed=cards1\nPLAYER ann@example.test Ann en\nPLAYER bob@example.test Bob en")
+	h.send("h1", ann, "JOIN", -1)
+	h.send("h1", bob, "JOIN", -1)
+	h.mails()
+	st := h.table("h1").State
+	cards := st.(engine.Carder).Cards()
+	kinds := map[string]int{}
+	for _, c := range cards {
+		kinds[c.Kind]++
+	}
+	for _, k := range []string{"worker", "building", "partner", "space", "recipe", "track", "portion", "ingredient"} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s card", k)
+		}
+	}
+	for _, lang := range templates.Languages {
+		rd := Reader{Game: "brewcrafters", Lang: lang, Seat: 0, Seats: []string{"Ann", "Bob"}}
+		for _, c := range cards {
+			name, err := h.r.render.T.Render("brewcrafters", lang, "card.name", h.r.render.ctx(rd, c))
+			if err != nil || name == "" || name == c.ID && c.Kind != "ingredient" && c.Kind != "slot" && !strings.HasPrefix(c.Kind, "rec") {
+				t.Errorf("%s %s %s: no name (%q, %v)", lang, c.Kind, c.ID, name, err)
+			}
+			for _, topic := range []string{c.ID, c.Code, name, strings.ToLower(name)} {
+				got, ok := findCard(h.r.render, rd, cards, topic)
+				if !ok || got.Kind != c.Kind || got.ID != c.ID {
+					// Two cards may share a code (MALT the space and M the
+					// ingredient do not); a name may name a card of
+					// another kind only when the two are the same thing.
+					if !ok || got.Code != c.Code && letters(got.ID) != letters(topic) && letters(got.Code) != letters(topic) {
+						t.Errorf("%s: HELP %q finds %s %s, want %s %s", lang, topic, got.Kind, got.ID, c.Kind, c.ID)
+					}
+				}
+			}
+			text, err := h.r.render.T.Render("brewcrafters", lang, "card", h.r.render.ctx(rd, c))
+			if err != nil {
+				t.Fatalf("%s %s: %v", lang, c.ID, err)
+			}
+			text = templates.Fold(templates.Reflow(text, templates.Width))
+			if !strings.Contains(text, c.Rule) || !strings.Contains(text, name) {
+				t.Errorf("%s %s: the help lacks the rule or the name: %q", lang, c.ID, text)
+			}
+			if strings.Contains(text, "no value") || strings.Contains(text, "%!") {
+				t.Errorf("%s %s: %q", lang, c.ID, text)
+			}
+			for _, f := range c.Facts {
+				if strings.Contains(f.Key, "_") && strings.Contains(text, f.Key) {
+					t.Errorf("%s %s: fact %q has no words: %q", lang, c.ID, f.Key, text)
+				}
+			}
+			if m := internalID.FindString(text); m != "" {
+				t.Errorf("%s %s: internal id %s in %q", lang, c.ID, m, text)
+			}
+			for _, l := range strings.Split(text, "\n") {
+				if len([]rune(l)) > templates.Width {
+					t.Errorf("%s: %d columns: %q", lang, len([]rune(l)), l)
+				}
+			}
+		}
+	}
+}
+
+// Issue 22: HELP <code>, HELP <name words> and a translated name, sent by
+// mail, answer with the card (HELP HEAD_BREWER said "no help").
+func TestBrewCraftersHelpCardByMail(t *testing.T) {
+	for _, c := range []struct{ lang, line, want string }{
+		{"en", "HELP HEAD_BREWER", "Head Brewer (HEADBREWER, skilled worker): +1 Rep"},
+		{"en", "HELP Oak Barrelhouse", "Oak Barrelhouse (OAK, building): +2 Rep per batch"},
+		{"it", "AIUTO Mastro birraio", "Mastro birraio (HEADBREWER, lavoratore specializzato)"},
+		{"fr", "AIDE FUND", "Financement (FUND, case du marché)"},
+		{"nl", "HULP Opslagplaats", "Opslagplaats (STOREHOUSE, gebouw)"},
+		{"en", "HELP M", "M [space] <keyword>"}, // a command's help wins over the Malt card
+	} {
+		h := newHarness(t)
+		h.org("NEW brewcrafters id=h1 seed=cards2\nPLAYER ann@example.test Ann " + c.lang + "\nPLAYER bob@example.test Bob " + c.lang)
+		h.send("h1", ann, "JOIN", -1)
+		h.send("h1", bob, "JOIN", -1)
+		h.mails()
+		h.send("h1", ann, c.line, -1)
+		body := h.mailTo(h.mails(), ann).Body
+		if !strings.Contains(body, c.want) {
+			t.Errorf("%s %q: want %q in:\n%s", c.lang, c.line, c.want, body)
+		}
+	}
+}
+
+// Issue 22: over whole games in every language, every option of every Brew
+// Crafters menu is in words (its command, then "#" and what it costs and
+// gives), grouped under headings, with no internal id and every line within
+// 80 columns; each answer as shown is played.
+func TestBrewCraftersMenusInWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for _, lang := range templates.Languages {
+		t.Run(lang, func(t *testing.T) {
+			menus := 0
+			playMenuAnswers(t, menuGame{game: "brewcrafters", lang: lang, seed: "words22", moves: 300, rng: [2]uint64{22, 4},
+				option: shownOption, required: true, shown: func(text, as string) {
+					menus++
+					for _, l := range strings.Split(text, "\n") {
+						if len([]rune(l)) > 80 {
+							t.Errorf("%d columns: %q", len([]rune(l)), l)
+						}
+						if m := internalID.FindString(l); m != "" && !strings.Contains(l, "@") {
+							t.Errorf("internal id %s: %q", m, l)
+						}
+						if regexp.MustCompile(`^\s+\d+\) `).MatchString(l) && !strings.Contains(l, "#") {
+							t.Errorf("an option without words: %q", l)
+						}
+					}
+					if !strings.Contains(text, "# ") || !strings.Contains(text, ":\n") {
+						t.Errorf("a menu without words or headings:\n%s", text)
+					}
+				}})
+			if menus < 40 {
+				t.Errorf("only %d menus", menus)
+			}
+		})
+	}
+}
