@@ -141,3 +141,37 @@ func TestBrewCraftersMenusInWords(t *testing.T) {
 		})
 	}
 }
+
+// Issue 22: HELP SCORING (and its words in the reader's language: AIUTO
+// PUNTEGGIO, AIDE DÉCOMPTE, HULP PUNTEN) tells how each of the four games
+// scores, with its rule ids, in every language; the first mail of a game
+// links it.
+func TestHelpScoringEveryGameEveryLanguage(t *testing.T) {
+	rule := map[string]string{"brewcrafters": "BC-7.2", "heavenale": "HA-7", "dicebrewing": "DB-7", "fromage": "FR-7"}
+	local := map[string]string{"en": "HELP SCORING", "it": "AIUTO PUNTI", "fr": "AIDE DÉCOMPTE", "nl": "HULP PUNTEN"}
+	for game, id := range rule {
+		for _, lang := range templates.Languages {
+			h := newHarness(t)
+			h.org("NEW " + game + " id=s1 seed=score1\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
+			h.send("s1", ann, "JOIN", -1)
+			h.mails()
+			h.send("s1", bob, "JOIN", -1)
+			first := h.mailTo(h.mails(), ann).Body
+			if !strings.Contains(strings.Join(strings.Fields(first), " "), local[lang]) {
+				t.Errorf("%s %s: the first mail does not say %q", game, lang, local[lang])
+			}
+			for _, line := range []string{"HELP SCORING", local[lang]} {
+				h.send("s1", ann, line, -1)
+				body := h.mailTo(h.mails(), ann).Body
+				if !strings.Contains(body, id) || strings.Contains(body, `"SCORING"`) {
+					t.Errorf("%s %s %q: no scoring help:\n%s", game, lang, line, body)
+				}
+				for _, l := range strings.Split(body, "\n") {
+					if len([]rune(l)) > 80 {
+						t.Errorf("%s %s: %d columns: %q", game, lang, len([]rune(l)), l)
+					}
+				}
+			}
+		}
+	}
+}
