@@ -38,19 +38,20 @@ func (gw *gameWork) cardHelp(seat int, topic string) (string, bool) {
 		return "", false
 	}
 	rd := gw.reader(seat)
-	card, ok := findCard(gw.w.r.render, rd, cr.Cards(), topic)
-	if !ok {
-		return "", false
-	}
+	cards := findCards(gw.w.r.render, rd, cr.Cards(), topic)
 	t := gw.w.r.render.T
-	if !t.Has(gw.g.Game, rd.Lang, "card") {
+	if len(cards) == 0 || !t.Has(gw.g.Game, rd.Lang, "card") {
 		return "", false
 	}
-	s, err := t.Render(gw.g.Game, rd.Lang, "card", gw.w.r.render.ctx(rd, card))
-	if err != nil {
-		return "", false
+	var parts []string
+	for _, c := range cards {
+		s, err := t.Render(gw.g.Game, rd.Lang, "card", gw.w.r.render.ctx(rd, c))
+		if err != nil {
+			return "", false
+		}
+		parts = append(parts, templates.Fold(templates.Reflow(s, templates.Width)))
 	}
-	return templates.Fold(templates.Reflow(s, templates.Width)), true
+	return strings.Join(parts, "\n"), true
 }
 
 // letters keeps the letters and digits of s, upper-cased.
@@ -64,33 +65,38 @@ func letters(s string) string {
 	return b.String()
 }
 
-// findCard finds the card a topic names: by id or code first, then by its
-// name in the reader's language, then in any language.
-func findCard(r *Renderer, rd Reader, cards []engine.Card, topic string) (engine.Card, bool) {
+// findCards finds the cards a topic names: by id or code first (a code
+// may name two things: CASH, a start space and a privilege card), then by
+// name in the data file, then in the reader's language, then in any.
+func findCards(r *Renderer, rd Reader, cards []engine.Card, topic string) []engine.Card {
 	key := letters(topic)
 	if key == "" {
-		return engine.Card{}, false
+		return nil
 	}
+	var out []engine.Card
 	for _, c := range cards {
 		if letters(c.ID) == key || letters(c.Code) == key {
-			return c, true
+			out = append(out, c)
 		}
 	}
 	for _, c := range cards {
-		if c.Name != "" && letters(c.Name) == key {
-			return c, true
+		if len(out) == 0 && c.Name != "" && letters(c.Name) == key {
+			out = append(out, c)
 		}
 	}
-	if r == nil || r.T == nil || !r.T.Has(rd.Game, rd.Lang, "card.name") {
-		return engine.Card{}, false
+	if len(out) > 0 || r == nil || r.T == nil || !r.T.Has(rd.Game, rd.Lang, "card.name") {
+		return out
 	}
 	for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
 		for _, c := range cards {
 			n, err := r.T.Render(rd.Game, lg, "card.name", r.ctx(Reader{Game: rd.Game, Lang: lg}, c))
 			if err == nil && letters(n) == key {
-				return c, true
+				out = append(out, c)
 			}
 		}
+		if len(out) > 0 {
+			return out
+		}
 	}
-	return engine.Card{}, false
+	return nil
 }
