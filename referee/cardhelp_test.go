@@ -26,6 +26,7 @@ func TestHelpForEveryCard(t *testing.T) {
 	want := map[string][]string{
 		"brewcrafters": {"worker", "building", "partner", "space", "recipe", "track", "portion", "ingredient", "slot"},
 		"heavenale":    {"resource", "tile", "monk", "privilege", "start", "discspace", "spot", "goal", "garden", "shed"},
+		"dicebrewing":  {"die", "building", "ingredient", "token", "recipe"},
 	}
 	for game, kindsWanted := range want {
 		h := newHarness(t)
@@ -98,7 +99,8 @@ func TestBrewCraftersHelpCardByMail(t *testing.T) {
 		{"it", "AIUTO Mastro birraio", "Mastro birraio (HEADBREWER, lavoratore specializzato)"},
 		{"fr", "AIDE FUND", "Financement (FUND, case du marché)"},
 		{"nl", "HULP Opslagplaats", "Opslagplaats (STOREHOUSE, gebouw)"},
-		{"en", "HELP M", "M [space] <keyword>"}, // a command's help wins over the Malt card
+		{"en", "HELP M", "M [space] <keyword>"}, // a command's help, then the Malt card
+		{"en", "HELP M", "Malt (M, ingredient)"},
 	} {
 		h := newHarness(t)
 		h.org("NEW brewcrafters id=h1 seed=cards2\nPLAYER ann@example.test Ann " + c.lang + "\nPLAYER bob@example.test Bob " + c.lang)

@@ -85,7 +85,12 @@ func seatHelp(c *seatCall) (replyLine, error) {
 		topic = strings.ToUpper(c.args[0])
 		// HELP <card code or name> (issue 22): HELP HEADBREWER, HELP Head
 		// Brewer, AIUTO Mastro birraio.
-		if text, ok := c.gw.cardHelp(c.seat, strings.Join(c.args, " ")); ok && !c.gw.hasHelp(c.seat, topic) {
+		// A code that is also a command (REROLL, the Dice Brewing command
+		// and action token) gets both.
+		if text, ok := c.gw.cardHelp(c.seat, strings.Join(c.args, " ")); ok {
+			if c.gw.hasHelp(c.seat, topic) {
+				text = c.gw.help(c.seat, topic) + "\n\n" + text
+			}
 			c.say(text)
 			return c.done()
 		}
