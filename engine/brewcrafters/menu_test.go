@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // BenchmarkView renders the waiting seat's view of a mid-game state, with
@@ -64,4 +65,40 @@ func newRandomGame(t *testing.T, variant string) *State {
 		t.Fatal(err)
 	}
 	return st.(*State)
+}
+
+// Issue 22: a Market placement prints on one line in every language, the
+// space's code with its name and the worker or partnership by name (it
+// printed "Bob places on M8" / "FUND." over two lines, and MASH_SPECIALIST).
+func TestPlacementEventOneLine(t *testing.T) {
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		params map[string]any
+		want   map[string]string
+	}{
+		{map[string]any{"space": "M8", "kw": "FUND"}, map[string]string{"en": "Bob places on M8 (Funding).",
+			"it": "Bob piazza su M8 (Finanziamento).", "fr": "Bob se place sur M8 (Financement).", "nl": "Bob plaatst op M8 (Financiering)."}},
+		{map[string]any{"space": "M2", "kw": "WORKER", "args": []any{"MASH_SPECIALIST"}}, map[string]string{
+			"en": "Bob places on M2 (Skilled worker): Mash Specialist.", "it": "Specialista dell'ammostamento",
+			"fr": "Spécialiste du brassin", "nl": "Maischspecialist"}},
+		{map[string]any{"space": "M7", "kw": "OPEN", "args": []any{"M", "Y"}}, map[string]string{"en": "(Open market): M Y."}},
+	}
+	for _, c := range cases {
+		for _, lang := range templates.Languages {
+			ev := engine.Event{Type: "bc.place", Seat: 1, Params: c.params}
+			out, err := set.Render(gameName, lang, "event.bc.place", templates.Ctx{Lang: lang, Game: gameName, Seats: []string{"Ann", "Bob"}, Data: ev})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(out, "\n") || strings.Contains(out, "_") || strings.Contains(out, "no value") {
+				t.Errorf("%s: %q", lang, out)
+			}
+			if w, ok := c.want[lang]; ok && !strings.Contains(out, w) {
+				t.Errorf("%s: %q, want %q", lang, out, w)
+			}
+		}
+	}
 }
