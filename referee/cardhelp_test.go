@@ -139,6 +139,16 @@ func TestBrewCraftersMenusInWords(t *testing.T) {
 						if regexp.MustCompile(`^\s+\d+\) `).MatchString(l) && !strings.Contains(l, "#") {
 							t.Errorf("an option without words: %q", l)
 						}
+						if _, words, ok := strings.Cut(l, "# "); ok {
+							if m := pluralMismatch.FindString(words); m != "" {
+								t.Errorf("plural mismatch %q: %q", m, l)
+							}
+							for _, w := range englishWords.FindAllString(words, -1) {
+								if lang != "en" && w != strings.ToUpper(w) && !(lang == "nl" && strings.EqualFold(w, "winter")) {
+									t.Errorf("English %q: %q", w, l)
+								}
+							}
+						}
 					}
 					if !strings.Contains(text, "# ") || !strings.Contains(text, ":\n") {
 						t.Errorf("a menu without words or headings:\n%s", text)
@@ -180,6 +190,71 @@ func TestHelpScoringEveryGameEveryLanguage(t *testing.T) {
 						t.Errorf("%s %s: %d columns: %q", game, lang, len([]rune(l)), l)
 					}
 				}
+			}
+		}
+	}
+}
+
+// englishWords are words of English that no Italian, French or Dutch mail
+// should carry (names and codes excepted: they are upper case or
+// capitalised card names the data files give).
+var englishWords = regexp.MustCompile(`(?i)\b(the|and|each|when|your|you|hired|costs?|winter|take|give|brewing|research|step|with|none|nothing|coins?|spot|tile|barrels?|score|scores|leading|how)\b`)
+
+// pluralMismatch finds a count that disagrees with its noun ("1 coins",
+// "2 moneta").
+var pluralMismatch = regexp.MustCompile(`\b1 (coins|monete|pièces|munten|ducati|dukaten|tokens|segnalini|jetons|actiefiches)\b|\b([02-9]|[1-9]\d+) (coin|moneta|pièce|munt|ducato|dukaat|token|segnalino|jeton|actiefiche)\b`)
+
+// Issue 22: the words this issue added (every card of every game that
+// lists them, HELP SCORING of the four games, the menus of whole Brew
+// Crafters games) carry no English word in Italian, French and Dutch, and
+// no count disagrees with its noun in any language.
+func TestNewWordsInTheReadersLanguage(t *testing.T) {
+	check := func(what, lang, text string) {
+		t.Helper()
+		if m := pluralMismatch.FindString(text); m != "" {
+			t.Errorf("%s %s: plural mismatch %q in %q", what, lang, m, text)
+		}
+		if lang == "en" {
+			return
+		}
+		for _, w := range englishWords.FindAllString(text, -1) {
+			if w == strings.ToUpper(w) {
+				continue // a code or command (TAKE, SCORE)
+			}
+			if lw := strings.ToLower(w); lw == "winter" && lang == "nl" || lw == "score" && lang != "it" {
+				continue // Dutch winter, French and Dutch score
+			}
+			t.Errorf("%s %s: English %q in %q", what, lang, w, text)
+		}
+	}
+	for _, game := range []string{"brewcrafters", "heavenale", "dicebrewing", "fromage"} {
+		h := newHarness(t)
+		h.org("NEW " + game + " id=w1 seed=words1\nPLAYER ann@example.test Ann en\nPLAYER bob@example.test Bob en")
+		h.send("w1", ann, "JOIN", -1)
+		h.send("w1", bob, "JOIN", -1)
+		h.mails()
+		st := h.table("w1").State
+		for _, lang := range templates.Languages {
+			rd := Reader{Game: game, Lang: lang, Seat: 0, Seats: []string{"Ann", "Bob"}}
+			s, err := h.r.render.T.Render(game, lang, "help.SCORING", h.r.render.ctx(rd, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Card and board names the help quotes stay: FIRST, BARREL.
+			check(game+" help.SCORING", lang, s)
+			cr, ok := st.(engine.Carder)
+			if !ok {
+				continue
+			}
+			for _, c := range cr.Cards() {
+				text, err := h.r.render.T.Render(game, lang, "card", h.r.render.ctx(rd, c))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.Name != "" {
+					text = strings.ReplaceAll(text, c.Name, "") // a name of the data file
+				}
+				check(game+" "+c.ID, lang, text)
 			}
 		}
 	}
