@@ -16,6 +16,9 @@ type Card struct {
 	Rule string `json:"rule"`
 	// Facts are its cost and effects, in the order a reader wants them.
 	Facts []Fact `json:"facts,omitempty"`
+	// Params carries what a game's own templates already word (Fromage's
+	// ability effects), JSON-friendly values only.
+	Params map[string]any `json:"params,omitempty"`
 }
 
 // Fact is one cost or effect of a Card: Key names the kind of fact (the

@@ -27,6 +27,7 @@ func TestHelpForEveryCard(t *testing.T) {
 		"brewcrafters": {"worker", "building", "partner", "space", "recipe", "track", "portion", "ingredient", "slot"},
 		"heavenale":    {"resource", "tile", "monk", "privilege", "start", "discspace", "spot", "goal", "garden", "shed"},
 		"dicebrewing":  {"die", "building", "ingredient", "token", "recipe"},
+		"fromage":      {"venue", "resource", "type", "aging", "space", "order", "tile"},
 	}
 	for game, kindsWanted := range want {
 		h := newHarness(t)
