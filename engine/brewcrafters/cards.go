@@ -317,3 +317,17 @@ func effectFacts(e Effect) []engine.Fact {
 	}
 	return out
 }
+
+// workerID resolves a worker's id or its code without underscores
+// (HEADBREWER is HEAD_BREWER: the code the mails show, issue 22).
+func (s *State) workerID(t string) string {
+	if s.r.workers[t] != nil {
+		return t
+	}
+	for _, w := range s.r.Worker {
+		if shortCode(w.ID) == t {
+			return w.ID
+		}
+	}
+	return t
+}

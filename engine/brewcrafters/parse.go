@@ -273,7 +273,7 @@ func (p *parser) top() (engine.Move, error) {
 			// A ranked list for a queued Agency answer (BC-10.2).
 			m := &move{Verb: "HIRE", ID: "BEST"}
 			for !p.done() {
-				w := p.s.workerID(p.next())
+				w := p.next()
 				if p.s.r.workers[w] == nil {
 					return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", w)
 				}
@@ -714,20 +714,6 @@ func (p *parser) part(full bool) (*move, error) {
 		return &move{Verb: "PASS"}, nil
 	}
 	return nil, engine.Reject("BC-5.4.3", "bad_brewery_action", "word", verb)
-}
-
-// workerID resolves a worker's id or its code without underscores
-// (HEADBREWER is HEAD_BREWER: the code the mails show, issue 22).
-func (s *State) workerID(t string) string {
-	if s.r.workers[t] != nil {
-		return t
-	}
-	for _, w := range s.r.Worker {
-		if shortCode(w.ID) == t {
-			return w.ID
-		}
-	}
-	return t
 }
 
 func (s *State) bldID(t string) string {
