@@ -97,6 +97,9 @@ func (s *State) describe(seat int, cmd string, cards map[string]*engine.Card) Me
 		for _, part := range m.Parts {
 			s.describePart(p, part, &it, cards)
 		}
+	case "RESEARCH", "INSTALL", "PROCESS", "COLLAB", "SECRET", "CFARM":
+		// A free action asked on its own (a free research move, A-4).
+		s.describePart(p, m, &it, cards)
 	case "ANNUAL":
 		it.Group = "annual"
 		fact("o_annual", 0, "", trackNames[m.Track])
@@ -248,6 +251,10 @@ func (s *State) describePart(p *Player, m *move, it *MenuItem, cards map[string]
 		}
 	case "RESEARCH":
 		it.Group = "research"
+		if m.Skip {
+			fact("o_skip", 0, "", "")
+			return
+		}
 		t := m.Track
 		step := p.Research[t] + 1
 		fact("o_research", step, "", trackNames[t])
