@@ -83,6 +83,17 @@ func seatHelp(c *seatCall) (replyLine, error) {
 	topic := ""
 	if len(c.args) > 0 {
 		topic = strings.ToUpper(c.args[0])
+		// HELP <card code or name> (issue 22): HELP HEADBREWER, HELP Head
+		// Brewer, AIUTO Mastro birraio.
+		// A code that is also a command (REROLL, the Dice Brewing command
+		// and action token) gets both.
+		if text, ok := c.gw.cardHelp(c.seat, strings.Join(c.args, " ")); ok {
+			if c.gw.hasHelp(c.seat, topic) {
+				text = c.gw.help(c.seat, topic) + "\n\n" + text
+			}
+			c.say(text)
+			return c.done()
+		}
 	}
 	c.say(c.gw.help(c.seat, topic))
 	return c.done()

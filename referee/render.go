@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -91,11 +92,18 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 		lines := make([]string, len(p.Options))
 		widest := 0
 		kc := r.ctx(rd, nil)
+		type group struct {
+			rank  int
+			head  string
+			lines []string
+		}
+		var groups []*group
+		byHead := map[string]*group{}
 		for i, o := range p.Options {
 			// The command as the reader writes it (issue 12.7): FABRIQUER
 			// D2 for a French reader; English is accepted too.
 			line := kc.KwLine(o.Cmd)
-			od := templates.OptionData{N: i + 1, Option: o, Decision: p.Decision}
+			od := templates.OptionData{N: i + 1, Option: o, Decision: p.Decision, View: view}
 			if s, ok, err := r.render(rd, "option."+p.Decision.Kind, od); ok {
 				if err != nil {
 					return "", err
@@ -104,10 +112,45 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 			}
 			lines[i] = fmt.Sprintf("%2d) %s", i+1, line)
 			widest = max(widest, utf8.RuneCountInString(lines[i]))
+			if s, ok, err := r.render(rd, "option.group", od); ok {
+				if err != nil {
+					return "", err
+				}
+				rk, head, _ := strings.Cut(s, "\t")
+				g := byHead[head]
+				if g == nil {
+					n, _ := strconv.Atoi(strings.TrimSpace(rk))
+					g = &group{rank: n, head: head}
+					byHead[head] = g
+					groups = append(groups, g)
+				}
+				g.lines = append(g.lines, lines[i])
+			}
 		}
-		// Many short options go in two columns, numbered down the first
-		// column then the second, so that the menu stays on one screen.
-		if len(lines) > 8 && widest <= optionColumn-2 {
+		switch {
+		case len(groups) > 0:
+			// A menu in words (issue 22): by kind of action, the best
+			// known first, every option on its own line, never cut.
+			sort.SliceStable(groups, func(i, j int) bool { return groups[i].rank < groups[j].rank })
+			for _, g := range groups {
+				if g.head != "" {
+					b.WriteString("\n" + g.head)
+				}
+				for _, l := range g.lines {
+					b.WriteString("\n  " + l)
+				}
+			}
+			if s, ok, err := r.render(rd, "option.legend", templates.OptionData{Decision: p.Decision, View: view}); ok {
+				if err != nil {
+					return "", err
+				}
+				if s = strings.TrimSpace(s); s != "" {
+					b.WriteString("\n" + s)
+				}
+			}
+		case len(lines) > 8 && widest <= optionColumn-2:
+			// Many short options go in two columns, numbered down the first
+			// column then the second, so that the menu stays on one screen.
 			half := (len(lines) + 1) / 2
 			for i := 0; i < half; i++ {
 				b.WriteString("\n  ")
@@ -117,7 +160,7 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 					b.WriteString(lines[i])
 				}
 			}
-		} else {
+		default:
 			for _, l := range lines {
 				b.WriteString("\n  " + l)
 			}

@@ -24,9 +24,18 @@ type PromptData struct {
 	View any
 }
 
-// OptionData is one numbered option of a prompt.
+// OptionData is one numbered option of a prompt, with the reader's view
+// (a game's view may describe each option: its cost and effect, issue 22).
+//
+// A game that defines "option.group" groups a long menu by kind of action:
+// the template renders, for one option, its group's rank and heading
+// separated by a tab ("2\tWorkers: hired for good"); the menu lists the
+// groups by rank, each under its heading, one option a line, the numbers
+// unchanged. Lines after the menu come from "option.legend" (the codes the
+// menu uses, explained once).
 type OptionData struct {
 	N        int // 1-based number the player may reply with
 	Option   engine.Option
 	Decision engine.Decision
+	View     any
 }

@@ -12,10 +12,19 @@ import (
 const Width = 80
 
 var funcs = template.FuncMap{
-	"upper":   strings.ToUpper,
-	"lower":   strings.ToLower,
-	"title":   titleWord,
-	"join":    join,
+	"upper":     strings.ToUpper,
+	"lower":     strings.ToLower,
+	"title":     titleWord,
+	"join":      join,
+	"fields":    strings.Fields,
+	"hasPrefix": strings.HasPrefix,
+	"lastChar": func(s string) string {
+		if s == "" {
+			return ""
+		}
+		r, _ := utf8.DecodeLastRuneInString(s)
+		return string(r)
+	},
 	"repeat":  strings.Repeat,
 	"pad":     pad,
 	"lpad":    lpad,

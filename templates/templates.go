@@ -174,6 +174,19 @@ func load(fsys fs.FS) (*Set, error) {
 			return nil, fmt.Errorf("templates: %s: unknown language %q", key, lang)
 		}
 		t := template.New(key).Funcs(funcs).Option("missingkey=error")
+		// tmpl renders a template chosen by name at run time (a card's name
+		// by its id: "bc.name.HEAD_BREWER"), looked up like Render does;
+		// "" when the name is defined nowhere (issue 22).
+		sc, lg := scope, lang
+		t.Funcs(template.FuncMap{"tmpl": func(name string, data any) (string, error) {
+			d := s.lookup(sc, lg, name)
+			if d == nil {
+				return "", nil
+			}
+			var b strings.Builder
+			err := d.Execute(&b, data)
+			return b.String(), err
+		}})
 		if scope != "common" {
 			if c := s.byKey["common/"+lang]; c != nil {
 				for _, ct := range c.Templates() {

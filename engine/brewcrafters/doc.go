@@ -127,4 +127,18 @@
 //     apply (they only lower the cost); other arrangements are still accepted
 //     when typed. Traders Market options take the full amount due; fewer may
 //     be typed (BC-5.12.2).
+//
+// # Cards and menus in words (issue 22)
+//
+// Every thing of the data file a mail may show (workers, buildings,
+// partnerships, market spaces, recipes, research tracks, collaboration
+// portions, ingredients, slots) is a Card (Cards, cards.go): its id, the
+// code a player types, its rule id and its cost and effect as structured
+// facts; the words are templates/brewcrafters/<lang>/cards.tmpl. A player
+// types codes without underscores (HEADBREWER, MASHTUN, OAK): the parser
+// reads them as well as the ids, and no internal id (HEAD_BREWER,
+// SPACE_STOREHOUSE) is shown. The View's Menu describes each legal answer
+// of the reader's own decision (menu.go): its group (the kind of action,
+// by which the mail orders and heads the menu, best known first), the
+// command as typed and its facts.
 package brewcrafters

@@ -300,6 +300,9 @@ func (p *parser) top() (engine.Move, error) {
 			}
 			return m, nil
 		}
+		if id != "NONE" {
+			id = p.s.workerID(id)
+		}
 		if id != "NONE" && p.s.r.workers[id] == nil {
 			return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", id)
 		}
@@ -445,7 +448,7 @@ func (p *parser) market() (engine.Move, error) {
 		}
 		m.Args = []string{a}
 	case "worker":
-		a := p.next()
+		a := p.s.workerID(p.next())
 		if p.s.r.workers[a] == nil {
 			return nil, engine.Reject("BC-5.3.4", "unknown_worker", "worker", a)
 		}

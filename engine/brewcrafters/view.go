@@ -34,6 +34,9 @@ type View struct {
 	Result   *engine.Result `json:"result"`
 	Complex  []string       `json:"complex"`
 	Labels   []string       `json:"labels"` // Gold Labels still on their cards
+	// Menu describes each legal answer of the reader's own decision, by
+	// its canonical command (issue 22: every option in words).
+	Menu map[string]MenuItem `json:"menu,omitempty"`
 }
 
 // SpaceView is one Market Action space.
@@ -166,6 +169,7 @@ func (s *State) View(seat int) any {
 	for i := range s.P {
 		v.Players = append(v.Players, s.playerView(i, seat))
 	}
+	v.Menu = s.menu(seat)
 	return v
 }
 

@@ -40,6 +40,9 @@ type View struct {
 	Goals   []GoalView   `json:"goals"`
 	Players []PlayerView `json:"players"`
 	Final   *Final       `json:"final,omitempty"`
+	// Leaders are the seats with the best projected score, LeadVP (issue 22).
+	Leaders []int `json:"leaders"`
+	LeadVP  int   `json:"lead_vp"`
 	// Menu lists the legal answers of the viewing seat's decision (every
 	// kind but purchases, whose list is long); Example is its first legal
 	// answer (all kinds). Prompts use them for their own layout (a Table
@@ -91,17 +94,20 @@ type GoalView struct {
 // PlayerView is one seat's public board, with what the summary computes.
 type PlayerView struct {
 	Player
-	Name       string     `json:"name"`
-	Rate       int        `json:"rate"`
-	VP         int        `json:"vp"`
-	Large      int        `json:"large"`
-	Small      int        `json:"small"`
-	Projected  int        `json:"projected"`
-	NearSheds  []NearShed `json:"near_sheds,omitempty"`
-	Garden     []string   `json:"garden_rows"`
-	Compact    []string   `json:"compact_rows"`
-	SpotList   []string   `json:"spot_list"`
-	PlacedList []string   `json:"placed_list,omitempty"`
+	Name      string `json:"name"`
+	Rate      int    `json:"rate"`
+	VP        int    `json:"vp"`
+	Large     int    `json:"large"`
+	Small     int    `json:"small"`
+	Projected int    `json:"projected"`
+	// Parts is the projected final scoring, step by step (HA-7, issue 22:
+	// what each part is worth now).
+	Parts      FinalPlayer `json:"parts"`
+	NearSheds  []NearShed  `json:"near_sheds,omitempty"`
+	Garden     []string    `json:"garden_rows"`
+	Compact    []string    `json:"compact_rows"`
+	SpotList   []string    `json:"spot_list"`
+	PlacedList []string    `json:"placed_list,omitempty"`
 }
 
 // View implements engine.State.
@@ -181,7 +187,14 @@ func (s *State) View(seat int) any {
 		b := s.r.band(p.Brew)
 		pv.Rate, pv.VP = b.Rate, b.VP
 		pv.Large, pv.Small = s.barrels(i)
-		pv.Projected = s.scoreSeat(i).Total
+		pv.Parts = s.scoreSeat(i)
+		pv.Projected = pv.Parts.Total
+		if pv.Projected > v.LeadVP || len(v.Leaders) == 0 {
+			v.Leaders, v.LeadVP = nil, pv.Projected
+		}
+		if pv.Projected == v.LeadVP {
+			v.Leaders = append(v.Leaders, i)
+		}
 		pv.NearSheds = s.nearSheds(i)
 		pv.Garden = s.gardenRows(i, p.Narrow && i == seat)
 		pv.Compact = s.gardenRows(i, true)

@@ -1,0 +1,104 @@
+package brewcrafters
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// BenchmarkView renders the waiting seat's view of a mid-game state, with
+// its menu (issue 22: every legal answer described).
+func BenchmarkView(b *testing.B) {
+	s := midGame(b)
+	seat := s.Pending()[0].Seat
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = s.View(seat)
+	}
+}
+
+// Issue 22: over random games of every variant, every legal answer of the
+// waiting seat is described in its menu: a group, a command without an
+// internal id that parses back to the same move, and at least one fact or
+// card.
+func TestMenuDescribesEveryOption(t *testing.T) {
+	for _, variant := range []string{"first", "complex"} {
+		s := newRandomGame(t, variant)
+		for steps := 0; s.Result() == nil && steps < 400; steps++ {
+			d := s.Pending()[0]
+			opts := s.Legal(d)
+			menu := s.View(d.Seat).(*View).Menu
+			for _, o := range opts {
+				it, ok := menu[o.Cmd]
+				if !ok {
+					t.Fatalf("%s: %q not in the menu", variant, o.Cmd)
+				}
+				if it.Group == "" || it.Show == "" || it.Card == nil && len(it.Facts) == 0 {
+					t.Errorf("%s: %q is not described: %+v", variant, o.Cmd, it)
+				}
+				for _, w := range strings.Fields(it.Show) {
+					if strings.Contains(w, "_") {
+						t.Errorf("%s: %q shows the internal id %s", variant, o.Cmd, w)
+					}
+				}
+				m1, err1 := s.Parse(d.Seat, it.Show)
+				m2, err2 := s.Parse(d.Seat, o.Cmd)
+				if err1 != nil || err2 != nil || m1.(*move).String() != m2.(*move).String() {
+					t.Errorf("%s: %q shown as %q does not parse back (%v)", variant, o.Cmd, it.Show, err1)
+				}
+			}
+			m, _ := s.Parse(d.Seat, opts[steps*7%len(opts)].Cmd)
+			if _, err := s.Apply(d.Seat, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func newRandomGame(t *testing.T, variant string) *State {
+	t.Helper()
+	st, _, err := Game{}.NewState(engine.Config{Seats: []string{"ann", "bob", "cat"}, Seed: "menu" + variant, Variant: variant})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+// Issue 22: a Market placement prints on one line in every language, the
+// space's code with its name and the worker or partnership by name (it
+// printed "Bob places on M8" / "FUND." over two lines, and MASH_SPECIALIST).
+func TestPlacementEventOneLine(t *testing.T) {
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		params map[string]any
+		want   map[string]string
+	}{
+		{map[string]any{"space": "M8", "kw": "FUND"}, map[string]string{"en": "Bob places on M8 (Funding).",
+			"it": "Bob piazza su M8 (Finanziamento).", "fr": "Bob se place sur M8 (Financement).", "nl": "Bob plaatst op M8 (Financiering)."}},
+		{map[string]any{"space": "M2", "kw": "WORKER", "args": []any{"MASH_SPECIALIST"}}, map[string]string{
+			"en": "Bob places on M2 (Skilled worker): Mash Specialist.", "it": "Specialista dell'ammostamento",
+			"fr": "Spécialiste du brassin", "nl": "Maischspecialist"}},
+		{map[string]any{"space": "M7", "kw": "OPEN", "args": []any{"M", "Y"}}, map[string]string{"en": "(Open market): M Y."}},
+	}
+	for _, c := range cases {
+		for _, lang := range templates.Languages {
+			ev := engine.Event{Type: "bc.place", Seat: 1, Params: c.params}
+			out, err := set.Render(gameName, lang, "event.bc.place", templates.Ctx{Lang: lang, Game: gameName, Seats: []string{"Ann", "Bob"}, Data: ev})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(out, "\n") || strings.Contains(out, "_") || strings.Contains(out, "no value") {
+				t.Errorf("%s: %q", lang, out)
+			}
+			if w, ok := c.want[lang]; ok && !strings.Contains(out, w) {
+				t.Errorf("%s: %q, want %q", lang, out, w)
+			}
+		}
+	}
+}

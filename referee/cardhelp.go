@@ -1,0 +1,102 @@
+package referee
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// HELP for everything a mail shows (issue 22): a game whose state lists its
+// cards (engine.Carder) answers HELP <code or name> with the card's name,
+// kind, cost, effect and rule id, through its "card" template. A card is
+// found by its id, the code players type, or its name in any of our
+// languages, letters only and case-insensitive ("Head Brewer",
+// "HEADBREWER", "HEAD_BREWER", "Mastro birraio").
+
+// hasHelp reports whether topic is a command with help of its own.
+func (gw *gameWork) hasHelp(seat int, topic string) bool {
+	rd := gw.reader(seat)
+	t := gw.w.r.render.T
+	for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
+		if kw := t.Alias(gw.g.Game, lg, topic); kw != topic {
+			topic = kw
+			break
+		}
+	}
+	return t.Has(gw.g.Game, rd.Lang, "help."+topic) || t.Has("referee", rd.Lang, "help."+topic)
+}
+
+// cardHelp renders the card a HELP topic names, if any.
+func (gw *gameWork) cardHelp(seat int, topic string) (string, bool) {
+	if gw.tb == nil {
+		return "", false
+	}
+	cr, ok := gw.tb.State.(engine.Carder)
+	if !ok {
+		return "", false
+	}
+	rd := gw.reader(seat)
+	cards := findCards(gw.w.r.render, rd, cr.Cards(), topic)
+	t := gw.w.r.render.T
+	if len(cards) == 0 || !t.Has(gw.g.Game, rd.Lang, "card") {
+		return "", false
+	}
+	var parts []string
+	for _, c := range cards {
+		s, err := t.Render(gw.g.Game, rd.Lang, "card", gw.w.r.render.ctx(rd, c))
+		if err != nil {
+			return "", false
+		}
+		parts = append(parts, templates.Fold(templates.Reflow(s, templates.Width)))
+	}
+	return strings.Join(parts, "\n"), true
+}
+
+// letters keeps the letters and digits of s, upper-cased.
+func letters(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToUpper(r))
+		}
+	}
+	return b.String()
+}
+
+// findCards finds the cards a topic names: by id or code first (a code
+// may name two things: CASH, a start space and a privilege card), then by
+// name in the data file, then in the reader's language, then in any.
+func findCards(r *Renderer, rd Reader, cards []engine.Card, topic string) []engine.Card {
+	key := letters(topic)
+	if key == "" {
+		return nil
+	}
+	var out []engine.Card
+	for _, c := range cards {
+		if letters(c.ID) == key || letters(c.Code) == key {
+			out = append(out, c)
+		}
+	}
+	for _, c := range cards {
+		if len(out) == 0 && c.Name != "" && letters(c.Name) == key {
+			out = append(out, c)
+		}
+	}
+	if len(out) > 0 || r == nil || r.T == nil || !r.T.Has(rd.Game, rd.Lang, "card.name") {
+		return out
+	}
+	for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
+		for _, c := range cards {
+			n, err := r.T.Render(rd.Game, lg, "card.name", r.ctx(Reader{Game: rd.Game, Lang: lg}, c))
+			if err == nil && letters(n) == key {
+				out = append(out, c)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
