@@ -286,7 +286,7 @@ func (p *parser) top() (engine.Move, error) {
 			// A ranked list for a queued Agency answer (BC-10.2).
 			m := &move{Verb: "HIRE", ID: "BEST"}
 			for !p.done() && !strings.HasPrefix(p.peek(), "+") && p.peek() != "RESEARCH" {
-				w := p.next()
+				w := p.s.workerID(p.next())
 				if p.s.r.workers[w] == nil {
 					return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", w)
 				}
