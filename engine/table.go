@@ -112,8 +112,10 @@ const maxAsked = 4
 type Step struct {
 	Seat int    `json:"seat"`
 	Cmd  string `json:"cmd"`
-	// How: "move" (applied on receipt), "queued", "auto" (forced),
-	// "else_pass", "default" (deadline), "sealed" (simultaneous answer).
+	// How: one of the How* constants (outcome.go): "move" (applied on
+	// receipt), "queued", "agreed" (a queued order named the forced
+	// option), "auto" (forced, the game did it itself), "else_pass",
+	// "default" (deadline), "sealed" (simultaneous answer).
 	How string `json:"how"`
 	// Tag is the submitted order's tag, 0 for auto and default moves.
 	Tag    int     `json:"tag,omitempty"`
@@ -159,14 +161,11 @@ type Report struct {
 // OrderResult is the outcome of one submitted order.
 type OrderResult struct {
 	Order Order `json:"order"`
-	// Status: "applied", "partial" (applied, but the game dropped a part
-	// of it with a rule error when it was played: an event carrying
-	// "code", such as Dice Brewing's second item after a roll, DB-5.3.4),
-	// "queued", "sealed", "halted", "else_pass",
-	// "rejected" (the message was refused because of it), "skipped" (not
-	// applied because another order of the message was refused), "failed"
-	// (a stale message's order that is no longer legal; dropped).
-	Status string `json:"status"`
+	// Status is the line's outcome (outcome.go: applied, agreed,
+	// partial, queued, sealed, halted, else_pass, rejected, skipped,
+	// failed, dropped); every outcome but applied, agreed, queued and
+	// sealed comes with Errors.
+	Status Outcome `json:"status"`
 	// Cmds are the canonical commands applied or queued for the order.
 	Cmds []string `json:"cmds,omitempty"`
 	// Errors explain a rejection or failure (one per alternative).
@@ -179,10 +178,12 @@ type SeatHalt struct {
 	Halt Halt `json:"halt"`
 }
 
-// SeatOrders is a list of orders with their seat.
+// SeatOrders is a list of orders with their seat; Reasons, when set, has
+// why each order was dropped (Report.Dropped).
 type SeatOrders struct {
-	Seat   int     `json:"seat"`
-	Orders []Order `json:"orders"`
+	Seat    int          `json:"seat"`
+	Orders  []Order      `json:"orders"`
+	Reasons []*RuleError `json:"reasons,omitempty"`
 }
 
 // SeatFailure is an order that failed when a sealed group was resolved.
@@ -369,7 +370,7 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 			continue
 		}
 		results[i].Status, results[i].Cmds = "applied", cmds
-		w.flush(rep, "move", o.Tag, o.Line)
+		w.flush(rep, HowMove, o.Tag, o.Line)
 	}
 	// Lines known to fail whatever happens before their turn are reported
 	// now, with their rule (issue 12.6), never shown as queued: a fresh
@@ -439,7 +440,7 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 // fault are "skipped" (not applied, because another line was refused).
 func rejected(rep *Report, results []OrderResult) *Report {
 	for i := range results {
-		if results[i].Status == "" || results[i].Status == "applied" {
+		if results[i].Status == "" || results[i].Status == OutcomeApplied || results[i].Status == OutcomeAgreed {
 			results[i].Status, results[i].Cmds = "skipped", nil
 		}
 	}
@@ -686,7 +687,11 @@ func (t *Table) dropClosed(rep *Report) {
 		}
 		if len(dropped) > 0 {
 			t.Queues[s] = kept
-			rep.Dropped = append(rep.Dropped, SeatOrders{Seat: s, Orders: dropped})
+			so := SeatOrders{Seat: s, Orders: dropped}
+			for _, o := range dropped {
+				so.Reasons = append(so.Reasons, t.closedReason(s, o.Slot))
+			}
+			rep.Dropped = append(rep.Dropped, so)
 		}
 		if h := t.Halts[s]; h != nil {
 			if d, ok := t.decisionOf(s); !ok || d.Slot != h.Slot {
@@ -731,7 +736,7 @@ func (t *Table) applyDefault(rep *Report, d Decision) error {
 			return fmt.Errorf("engine: legal option %q failed: %w", opts[0].Cmd, err)
 		}
 	}
-	steps := t.flush(rep, "default", 0, 0)
+	steps := t.flush(rep, HowDefault, 0, 0)
 	rep.Defaults = append(rep.Defaults, steps...)
 	return nil
 }
@@ -758,17 +763,25 @@ func (t *Table) advance(rep *Report, strict *strictness) error {
 }
 
 func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, error) {
-	// Forced decisions are applied without asking.
+	// Forced decisions are applied without asking, unless the seat's next
+	// queued order for the slot answers the decision: it is played as the
+	// seat's own line (the agreement rule, see answersForced).
 	for _, d := range pend {
 		opts := t.State.Legal(d)
 		if len(opts) == 0 {
 			return false, fmt.Errorf("engine: no legal option for decision %q of seat %d", d.Kind, d.Seat)
 		}
 		if len(opts) == 1 {
+			if i := t.forcedAnswer(d, opts[0].Cmd); i >= 0 {
+				if d.Mode == Sequential {
+					return t.playOrder(rep, d, i, strict, opts[0].Cmd)
+				}
+				return t.playForcedSealed(rep, d, i, opts[0].Cmd)
+			}
 			if _, err := t.apply(d.Seat, opts[0].Cmd); err != nil {
 				return false, fmt.Errorf("engine: forced option %q failed: %w", opts[0].Cmd, err)
 			}
-			t.flush(rep, "auto", 0, 0)
+			t.flush(rep, HowAuto, 0, 0)
 			t.settle(strict, d.Seat, d.Slot, false)
 			return true, nil
 		}
@@ -786,39 +799,80 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 		if i < 0 {
 			continue
 		}
-		o := t.popOrder(d.Seat, i)
-		first := strict.covers(d.Seat, d) && o.Tag > t.tagFloor
-		cmds, errs, err := t.tryAlts(d.Seat, o.Slot, o.Alts)
-		if err != nil {
-			return false, err
-		}
-		if cmds != nil {
-			t.flush(rep, "queued", o.Tag, o.Line)
-			t.settle(strict, d.Seat, d.Slot, first)
-			return true, nil
-		}
-		if o.ElsePass && d.Pass != "" {
-			if _, err := t.apply(d.Seat, d.Pass); err == nil {
-				t.passErrors(errs)
-				t.flush(rep, "else_pass", o.Tag, o.Line)
-				t.settle(strict, d.Seat, d.Slot, first)
-				return true, nil
-			} else if _, ok := AsRuleError(err); !ok {
-				return false, err
-			} else {
-				errs = append(errs, asRule(err))
-			}
-		}
-		if first {
-			return false, &rejection{tag: o.Tag, errs: errs}
-		}
-		h := &Halt{Slot: d.Slot, Order: o, Errors: errs, SetAside: t.removeSlot(d.Seat, d.Slot)}
-		t.Halts[d.Seat] = h
-		rep.Halts = append(rep.Halts, SeatHalt{Seat: d.Seat, Halt: *h})
-		t.settle(strict, d.Seat, d.Slot, first)
-		return true, nil // re-evaluate: another seat may be able to act
+		return t.playOrder(rep, d, i, strict, "")
 	}
 	return false, nil
+}
+
+// playForcedSealed plays the seat's queued order i at a forced decision d
+// of a simultaneous group, which is applied at once like every forced
+// decision: the order's first legal alternative (agreed when it is the
+// forced option); if none is legal, the forced option, and the order is
+// reported failed with the reasons (never kept to fail later at another
+// question).
+func (t *Table) playForcedSealed(rep *Report, d Decision, i int, forced string) (bool, error) {
+	o := t.popOrder(d.Seat, i)
+	cmds, errs, err := t.tryAlts(d.Seat, o.Slot, o.Alts)
+	if err != nil {
+		return false, err
+	}
+	if cmds != nil {
+		how := HowSealed
+		if t.agrees(d.Seat, cmds, forced) {
+			how = HowAgreed
+		}
+		t.flush(rep, how, o.Tag, o.Line)
+		return true, nil
+	}
+	if _, err := t.apply(d.Seat, forced); err != nil {
+		return false, fmt.Errorf("engine: forced option %q failed: %w", forced, err)
+	}
+	t.flush(rep, HowAuto, 0, 0)
+	rep.Failed = append(rep.Failed, SeatFailure{Seat: d.Seat, Order: o, Errors: errs})
+	return true, nil
+}
+
+// playOrder plays the seat's queued order i for sequential decision d:
+// the first legal alternative, else ELSE PASS, else the message is refused
+// (a strict fresh order) or the seat's queue halts with the reasons. forced
+// is the decision's only legal option when it has one ("" otherwise): an
+// order that plays it is "agreed".
+func (t *Table) playOrder(rep *Report, d Decision, i int, strict *strictness, forced string) (bool, error) {
+	o := t.popOrder(d.Seat, i)
+	first := strict.covers(d.Seat, d) && o.Tag > t.tagFloor
+	cmds, errs, err := t.tryAlts(d.Seat, o.Slot, o.Alts)
+	if err != nil {
+		return false, err
+	}
+	if cmds != nil {
+		how := HowQueued
+		if t.agrees(d.Seat, cmds, forced) {
+			how = HowAgreed
+		}
+		t.flush(rep, how, o.Tag, o.Line)
+		t.settle(strict, d.Seat, d.Slot, first)
+		return true, nil
+	}
+	if o.ElsePass && d.Pass != "" {
+		if _, err := t.apply(d.Seat, d.Pass); err == nil {
+			t.passErrors(errs)
+			t.flush(rep, HowElsePass, o.Tag, o.Line)
+			t.settle(strict, d.Seat, d.Slot, first)
+			return true, nil
+		} else if _, ok := AsRuleError(err); !ok {
+			return false, err
+		} else {
+			errs = append(errs, asRule(err))
+		}
+	}
+	if first {
+		return false, &rejection{tag: o.Tag, errs: errs}
+	}
+	h := &Halt{Slot: d.Slot, Order: o, Errors: errs, SetAside: t.removeSlot(d.Seat, d.Slot)}
+	t.Halts[d.Seat] = h
+	rep.Halts = append(rep.Halts, SeatHalt{Seat: d.Seat, Halt: *h})
+	t.settle(strict, d.Seat, d.Slot, first)
+	return true, nil // re-evaluate: another seat may be able to act
 }
 
 // settle records the slot of the submitting seat's first consumed fresh
@@ -913,18 +967,18 @@ func (t *Table) sealedComplete(seat int, d Decision, strict *strictness) (bool, 
 			return true, nil, nil, nil
 		}
 		opts := sim.State.Legal(cur)
-		if len(opts) == 1 {
-			if _, err := sim.apply(seat, opts[0].Cmd); err != nil {
-				return false, nil, nil, err
-			}
-			continue
-		}
 		idx := -1
 		for i, o := range queue {
 			if o.Slot == cur.Slot {
 				idx = i
 				break
 			}
+		}
+		if len(opts) == 1 && (idx < 0 || !sim.answers(seat, queue[idx], opts[0].Cmd)) {
+			if _, err := sim.apply(seat, opts[0].Cmd); err != nil {
+				return false, nil, nil, err
+			}
+			continue
 		}
 		if idx < 0 {
 			if !expired {
@@ -974,14 +1028,18 @@ func (t *Table) playSealed(rep *Report, seat int, group string) error {
 			return nil
 		}
 		opts := t.State.Legal(cur)
-		if len(opts) == 1 {
-			if _, err := t.apply(seat, opts[0].Cmd); err != nil {
-				return err
-			}
-			t.flush(rep, "auto", 0, 0)
-			continue
-		}
 		i := t.nextOrder(seat, cur.Slot)
+		forced := ""
+		if len(opts) == 1 {
+			forced = opts[0].Cmd
+			if i < 0 || !t.answers(seat, t.Queues[seat][i], forced) {
+				if _, err := t.apply(seat, forced); err != nil {
+					return err
+				}
+				t.flush(rep, HowAuto, 0, 0)
+				continue
+			}
+		}
 		if i < 0 {
 			if err := t.applyDefault(rep, cur); err != nil {
 				return err
@@ -994,13 +1052,17 @@ func (t *Table) playSealed(rep *Report, seat int, group string) error {
 			return err
 		}
 		if cmds != nil {
-			t.flush(rep, "sealed", o.Tag, o.Line)
+			how := HowSealed
+			if t.agrees(seat, cmds, forced) {
+				how = HowAgreed
+			}
+			t.flush(rep, how, o.Tag, o.Line)
 			continue
 		}
 		if o.ElsePass && cur.Pass != "" {
 			if _, err := t.apply(seat, cur.Pass); err == nil {
 				t.passErrors(errs)
-				t.flush(rep, "else_pass", o.Tag, o.Line)
+				t.flush(rep, HowElsePass, o.Tag, o.Line)
 				continue
 			}
 		}
@@ -1027,13 +1089,23 @@ func (t *Table) incompleteSealed(seat int, slot string) bool {
 func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 	applied := map[int][]string{}
 	how := map[int]string{}
+	dropped := map[int]*RuleError{}
+	for _, d := range rep.Dropped {
+		if d.Seat == seat {
+			for i, o := range d.Orders {
+				if i < len(d.Reasons) {
+					dropped[o.Tag] = d.Reasons[i]
+				}
+			}
+		}
+	}
 	passErrs := map[int][]*RuleError{}
 	partErrs := map[int][]*RuleError{}
 	for _, s := range rep.Steps {
 		if s.Tag != 0 && s.Seat == seat {
 			applied[s.Tag] = append(applied[s.Tag], s.Cmd)
 			how[s.Tag] = s.How
-			if s.How == "else_pass" {
+			if s.How == HowElsePass {
 				passErrs[s.Tag] = s.Errors
 			}
 			for _, e := range s.Events {
@@ -1072,11 +1144,14 @@ func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 		switch {
 		case applied[tag] != nil:
 			r.Cmds = applied[tag]
-			r.Status = "applied"
-			if how[tag] == "else_pass" {
-				r.Status, r.Errors = "else_pass", passErrs[tag]
-			} else if partErrs[tag] != nil {
-				r.Status, r.Errors = "partial", partErrs[tag]
+			r.Status = OutcomeApplied
+			switch {
+			case how[tag] == HowElsePass:
+				r.Status, r.Errors = OutcomeElsePass, passErrs[tag]
+			case partErrs[tag] != nil:
+				r.Status, r.Errors = OutcomePartial, partErrs[tag]
+			case how[tag] == HowAgreed:
+				r.Status = OutcomeAgreed
 			}
 		case failed[tag] != nil:
 			r.Status, r.Errors = "failed", failed[tag]
@@ -1091,23 +1166,28 @@ func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 				r.Status = "sealed"
 			}
 		default:
-			r.Status = "dropped"
+			// Never played and no longer queued: its slot closed
+			// (dropClosed kept why). Never without a reason.
+			r.Status = OutcomeDropped
+			re := dropped[tag]
+			if re == nil {
+				re = t.closedReason(seat, r.Order.Slot)
+			}
+			r.Errors = []*RuleError{re}
 		}
 	}
 	rep.Results = results
 }
 
-// eventError returns the rule error an event of seat carries (params
-// "code", "rule", "params"), if any.
+// eventError returns the rule error an event of seat carries (Event.Err),
+// if any. Event parameters are facts for the templates and never read as
+// errors: a parameter named "code" (Dice Brewing's ingredient code) is a
+// fact like any other (issue 21).
 func eventError(e Event, seat int) *RuleError {
-	code, _ := e.Params["code"].(string)
-	if code == "" || e.Seat != seat {
+	if e.Err == nil || e.Seat != seat {
 		return nil
 	}
-	re := &RuleError{Code: code}
-	re.Rule, _ = e.Params["rule"].(string)
-	re.Params, _ = e.Params["params"].(map[string]any)
-	return re
+	return e.Err
 }
 
 // askedAt returns the command that number n meant in the numbered prompt
