@@ -11,4 +11,6 @@ import (
 // dropped or set aside (issue 21, HA §10.1). Random players need the
 // round limit to end. -selfplay=N sets the games per
 // player count and variant.
-func TestSelfPlayOneMailTurns(t *testing.T) { enginetest.SelfPlayTest(t, Game, 20, map[string]string{optLimit: "10"}) }
+func TestSelfPlayOneMailTurns(t *testing.T) {
+	enginetest.SelfPlayTest(t, Game, 20, map[string]string{optLimit: "10"})
+}
