@@ -136,3 +136,80 @@ func (t *Table) canonicalOr(seat int, line string) string {
 	}
 	return line
 }
+
+// rememberForced records a command the game played itself for seat.
+func (t *Table) rememberForced(seat int, cmd string) {
+	if seat < 0 || seat >= t.Seats() {
+		return
+	}
+	if len(t.Forced) != t.Seats() {
+		t.Forced = make([][]string, t.Seats())
+	}
+	f := append(t.Forced[seat], cmd)
+	if len(f) > maxForced {
+		f = append([]string(nil), f[len(f)-maxForced:]...)
+	}
+	t.Forced[seat] = f
+}
+
+// forcedSince returns the forced moves of seat among the steps of rep (the
+// ones its message caused, which its next message may repeat).
+func (t *Table) forcedSince(seat int, rep *Report) []string {
+	var out []string
+	for _, st := range rep.Steps {
+		if st.How == HowAuto && st.Seat == seat {
+			out = append(out, st.Cmd)
+		}
+	}
+	if len(out) > maxForced {
+		out = out[len(out)-maxForced:]
+	}
+	return out
+}
+
+// agreedLines splits off the leading orders of a message that repeat, in
+// order, forced moves the game made for the seat since its last message
+// (Table.Forced) and that cannot be played now (HA TV-03: "SCORE BA" sent
+// after the engine put the disc on BA, the only usable spot): they are
+// agreed, change nothing, and are never refused. The first order that does
+// not, and every order after it, is the message proper.
+func (t *Table) agreedLines(seat int, orders []Order) ([]OrderResult, []Order) {
+	if seat >= len(t.Forced) || len(t.Forced[seat]) == 0 || t.State.Result() != nil {
+		return nil, orders
+	}
+	forced := t.Forced[seat]
+	var out []OrderResult
+	for len(orders) > 0 && len(forced) > 0 {
+		o := orders[0]
+		if o.Number() > 0 || o.Now || len(o.Alts) != 1 || len(o.Alts[0]) != 1 {
+			break
+		}
+		line := o.Alts[0][0]
+		c := t.canonical(seat, line)
+		k := -1
+		for i, f := range forced {
+			if c != "" && f == c {
+				k = i
+				break
+			}
+		}
+		if k < 0 || t.playableNow(seat, line) {
+			break
+		}
+		out = append(out, OrderResult{Order: o, Status: OutcomeAgreed, Cmds: []string{c}})
+		forced, orders = forced[k+1:], orders[1:]
+	}
+	return out, orders
+}
+
+// playableNow reports whether the line applies to the current state for
+// seat (tried on a copy).
+func (t *Table) playableNow(seat int, line string) bool {
+	st := t.State.Clone()
+	m, err := st.Parse(seat, line)
+	if err != nil {
+		return false
+	}
+	_, err = st.Apply(seat, m)
+	return err == nil
+}

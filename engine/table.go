@@ -58,6 +58,11 @@ type Table struct {
 	// was shown, with the token from which each held, so that a numbered
 	// reply binds to the prompt it answers (see Submit).
 	Asked [][]Asked
+	// Forced keeps, per seat, the commands the game played itself for the
+	// seat (forced decisions, Step.How "auto") since the seat's last
+	// message, at most maxForced: a later message's leading lines that
+	// repeat them are agreement (see Submit and the agreement rule).
+	Forced [][]string
 	// HashSteps makes every Step record the SHA-256 of the state after it
 	// (for logs that replay checks). It costs one JSON encoding per move.
 	HashSteps bool
@@ -107,6 +112,9 @@ type Asked struct {
 
 // maxAsked bounds the per-seat history of numbered prompts.
 const maxAsked = 4
+
+// maxForced bounds the per-seat memory of forced moves (Table.Forced).
+const maxForced = 16
 
 // Step is one move applied to the state.
 type Step struct {
@@ -251,6 +259,10 @@ func (t *Table) clone() *Table {
 	for i, a := range t.Asked {
 		c.Asked[i] = append([]Asked(nil), a...)
 	}
+	c.Forced = make([][]string, len(t.Forced))
+	for i, f := range t.Forced {
+		c.Forced[i] = append([]string(nil), f...)
+	}
 	c.pending, c.script = nil, append([]Forced(nil), t.script...)
 	return &c
 }
@@ -278,6 +290,25 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 	if seat < 0 || seat >= t.Seats() {
 		return nil, Reject("", CodeNotSeated, "seat", seat)
 	}
+	// The agreement rule, after the fact: leading lines that repeat what
+	// the game did itself since the seat's last message are agreed.
+	agreed, orders := t.agreedLines(seat, orders)
+	rep, err := t.submit(seat, orders, token)
+	if err != nil || rep == nil {
+		return rep, err
+	}
+	if len(agreed) > 0 {
+		rep.Results = append(agreed, rep.Results...)
+	}
+	if !rep.Rejected && seat < len(t.Forced) {
+		// Forced moves the seat has now answered are forgotten; those
+		// this very message caused are kept for its next one.
+		t.Forced[seat] = t.forcedSince(seat, rep)
+	}
+	return rep, nil
+}
+
+func (t *Table) submit(seat int, orders []Order, token int) (*Report, error) {
 	rep := &Report{Seat: seat, Stale: token >= 0 && token != t.Token()}
 	if t.State.Result() != nil {
 		rep.Rejected = true
@@ -715,6 +746,9 @@ func (t *Table) flush(rep *Report, how string, tag, line int) []Step {
 	t.pending = nil
 	for i := range steps {
 		steps[i].How, steps[i].Tag, steps[i].Line = how, tag, line
+		if how == HowAuto {
+			t.rememberForced(steps[i].Seat, steps[i].Cmd)
+		}
 	}
 	rep.Steps = append(rep.Steps, steps...)
 	return steps
