@@ -14,6 +14,9 @@ import (
 // whose Brewery Phase is over: brewery_closed (BC-4.1, BC-5.4); the
 // season itself over: season_over (BC-4.1).
 func (s *State) SlotClosed(seat int, slot string) *engine.RuleError {
+	if s.SlotOpen(seat, slot) {
+		return nil
+	}
 	var season int
 	var kind string
 	if _, err := fmt.Sscanf(strings.Replace(slot, ".", " ", 1), "s%d %s", &season, &kind); err != nil {

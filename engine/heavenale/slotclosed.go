@@ -16,7 +16,7 @@ func (s *State) SlotClosed(seat int, slot string) *engine.RuleError {
 	if s.Phase == phaseOver {
 		return engine.Reject("HA-7.1", engine.CodeGameOver)
 	}
-	if !strings.HasPrefix(slot, "t") {
+	if s.SlotOpen(seat, slot) || !strings.HasPrefix(slot, "t") {
 		return nil
 	}
 	k, err := strconv.Atoi(slot[1:])
