@@ -393,6 +393,17 @@ func (t *Table) submit(seat int, orders []Order, token int) (*Report, error) {
 			return nil, err
 		}
 		if cmds == nil {
+			if j := lastQueued(orders, i); j >= 0 && !rep.Stale {
+				// A free action written after a line that waits for its
+				// decision may need what that line does (Dice Brewing:
+				// PLAY TAKE K5@S, then STORE K5): the mail is played in
+				// the order written, so it waits right after that line
+				// (issue 21) and is refused, with its reason, only if it
+				// still fails then.
+				orders[i].Now, orders[i].Slot = false, orders[j].Slot
+				results[i].Order = orders[i]
+				continue
+			}
 			if !rep.Stale {
 				results[i].Status, results[i].Errors = "rejected", errs
 				return rejected(rep, results), nil
@@ -465,6 +476,17 @@ func (t *Table) submit(seat int, orders []Order, token int) (*Report, error) {
 	w.refreshPrompts()
 	*t = *w
 	return rep, nil
+}
+
+// lastQueued returns the index of the last order before i that is not
+// applied on receipt, or -1.
+func lastQueued(orders []Order, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if !orders[j].Now {
+			return j
+		}
+	}
+	return -1
 }
 
 // rejected marks a refused message: the orders that were not themselves at
