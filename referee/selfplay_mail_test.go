@@ -25,7 +25,10 @@ func TestMailSelfPlayOneMailTurns(t *testing.T) {
 		{"heavenale", "", 2}, {"dicebrewing", " round_limit=6", 2}, {"brewcrafters", "", 1}, {"fromage", "", 2},
 	} {
 		t.Run(c.game, func(t *testing.T) {
-			for k := 0; k < c.games; k++ {
+			// One game each with -short or the race detector; a tenth of
+			// -selfplay=N when set.
+			n := max(1, enginetest.SelfPlayCount(c.games*10)/10)
+			for k := 0; k < n; k++ {
 				h := newHarness(t)
 				id := fmt.Sprintf("m%d", k)
 				h.org("NEW " + c.game + " id=" + id + " seed=mail" + id + " deadline=none" + c.opts +

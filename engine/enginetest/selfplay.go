@@ -17,12 +17,13 @@ import (
 var selfPlayGames = flag.Int("selfplay", 0, "one-mail-turn self-play games per player count (0: the test's default)")
 
 // SelfPlayCount returns how many self-play games to play: the -selfplay
-// flag when set, else def (def/10, at least 1, with -short).
+// flag when set, else def (def/10, at least 1, with -short or the race
+// detector).
 func SelfPlayCount(def int) int {
 	if *selfPlayGames > 0 {
 		return *selfPlayGames
 	}
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		return max(1, def/10)
 	}
 	return def
