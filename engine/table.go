@@ -371,6 +371,9 @@ func (t *Table) submit(seat int, orders []Order, token int) (*Report, error) {
 			for _, alt := range o.Alts {
 				for _, line := range alt {
 					if _, err := w.State.Parse(seat, line); err != nil {
+						if i > 0 && w.parseLater(seat, o, asRule(err)) {
+							continue
+						}
 						results[i].Status = "rejected"
 						results[i].Errors = append(results[i].Errors, asRule(err))
 						bad = true
@@ -388,22 +391,22 @@ func (t *Table) submit(seat int, orders []Order, token int) (*Report, error) {
 		if !o.Now {
 			continue
 		}
+		if j := lastQueued(orders, i); j >= 0 && !rep.Stale && w.inProgress(seat, orders[j].Slot) {
+			// A free action written after a line of the turn in
+			// progress that waits for its decision is played in the
+			// order written, right after that line: it may need what
+			// the line does (Dice Brewing: PLAY TAKE K5@S, then STORE
+			// K5), or change what the line names (STORE G3 after PLAY
+			// SHIELD G3@A). Issue 21.
+			orders[i].Now, orders[i].Slot = false, orders[j].Slot
+			results[i].Order = orders[i]
+			continue
+		}
 		cmds, errs, err := w.tryAlts(seat, o.Slot, o.Alts)
 		if err != nil {
 			return nil, err
 		}
 		if cmds == nil {
-			if j := lastQueued(orders, i); j >= 0 && !rep.Stale {
-				// A free action written after a line that waits for its
-				// decision may need what that line does (Dice Brewing:
-				// PLAY TAKE K5@S, then STORE K5): the mail is played in
-				// the order written, so it waits right after that line
-				// (issue 21) and is refused, with its reason, only if it
-				// still fails then.
-				orders[i].Now, orders[i].Slot = false, orders[j].Slot
-				results[i].Order = orders[i]
-				continue
-			}
 			if !rep.Stale {
 				results[i].Status, results[i].Errors = "rejected", errs
 				return rejected(rep, results), nil
@@ -476,6 +479,30 @@ func (t *Table) submit(seat int, orders []Order, token int) (*Report, error) {
 	w.refreshPrompts()
 	*t = *w
 	return rep, nil
+}
+
+// parseLater reports whether a line of order o that does not parse now,
+// after earlier lines of its message, is parsed again when it is played
+// instead of refusing the message at once: the mail is played in the order
+// written, and the earlier lines of the turn in progress may make it
+// readable (Dice Brewing: "STORE G2" moves the dice a later "PLAY SHIELD
+// K1@A" names; issue 21). Only errors that depend on the position qualify
+// (never a syntax error or an unknown command), and only for a free action
+// or a line of the seat's turn in progress: there it is still refused with
+// the whole message, with its reason, if it fails when played; a line for
+// a later turn is refused at once, as before.
+func (t *Table) parseLater(seat int, o Order, re *RuleError) bool {
+	if re == nil || re.Code == CodeSyntax || re.Code == CodeUnknownCommand || re.Code == "internal" {
+		return false
+	}
+	return o.Now || t.inProgress(seat, o.Slot)
+}
+
+// inProgress reports whether slot is the slot of the seat's pending
+// decision (the turn in progress).
+func (t *Table) inProgress(seat int, slot string) bool {
+	d, ok := t.decisionOf(seat)
+	return ok && d.Slot == slot
 }
 
 // lastQueued returns the index of the last order before i that is not
