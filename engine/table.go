@@ -293,9 +293,22 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 	// The agreement rule, after the fact: leading lines that repeat what
 	// the game did itself since the seat's last message are agreed.
 	agreed, orders := t.agreedLines(seat, orders)
-	rep, err := t.submit(seat, orders, token)
+	rep, err := t.submit(seat, orders, token, false)
 	if err != nil || rep == nil {
 		return rep, err
+	}
+	if rep.Rejected && !rep.Stale && t.lateFree(seat, orders) {
+		// Free actions are applied on receipt, before the lines that
+		// wait for their decisions. When that refuses the mail and a
+		// free action was written after a line of the turn in
+		// progress, the mail is played again in the order written: the
+		// free action may need what the earlier line does (Dice
+		// Brewing: PLAY TAKE K5@S, then STORE K5) or change what it
+		// names (STORE G3 after PLAY SHIELD G3@A). Issue 21. The first
+		// refusal stands if that fails too.
+		if rep2, err := t.submit(seat, orders, token, true); err == nil && rep2 != nil && !rep2.Rejected {
+			rep = rep2
+		}
 	}
 	if len(agreed) > 0 {
 		rep.Results = append(agreed, rep.Results...)
@@ -308,7 +321,30 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 	return rep, nil
 }
 
-func (t *Table) submit(seat int, orders []Order, token int) (*Report, error) {
+// lateFree reports whether a free action of the message comes after a
+// line for the seat's turn in progress (routed on a copy).
+func (t *Table) lateFree(seat int, orders []Order) bool {
+	os := append([]Order(nil), orders...)
+	for i := range os {
+		os[i].Alts = append([][]string(nil), os[i].Alts...)
+	}
+	st := t.State.Clone()
+	for _, err := range st.Route(seat, os) {
+		if err != nil {
+			return false
+		}
+	}
+	for i, o := range os {
+		if j := lastQueued(os, i); o.Now && j >= 0 && t.inProgress(seat, os[j].Slot) {
+			return true
+		}
+	}
+	return false
+}
+
+// submit is Submit without the agreed leading lines; written plays free
+// actions in the order written within the turn in progress.
+func (t *Table) submit(seat int, orders []Order, token int, written bool) (*Report, error) {
 	rep := &Report{Seat: seat, Stale: token >= 0 && token != t.Token()}
 	if t.State.Result() != nil {
 		rep.Rejected = true
@@ -321,6 +357,9 @@ func (t *Table) submit(seat int, orders []Order, token int) (*Report, error) {
 	w.tagFloor = w.NextTag
 	orders = append([]Order(nil), orders...)
 	for i := range orders {
+		// Route may rewrite an order's alternatives (Heaven & Ale's
+		// implied DONE): never the caller's.
+		orders[i].Alts = append([][]string(nil), orders[i].Alts...)
 		w.NextTag++
 		orders[i].Tag = w.NextTag
 	}
@@ -391,13 +430,10 @@ func (t *Table) submit(seat int, orders []Order, token int) (*Report, error) {
 		if !o.Now {
 			continue
 		}
-		if j := lastQueued(orders, i); j >= 0 && !rep.Stale && w.inProgress(seat, orders[j].Slot) {
-			// A free action written after a line of the turn in
-			// progress that waits for its decision is played in the
-			// order written, right after that line: it may need what
-			// the line does (Dice Brewing: PLAY TAKE K5@S, then STORE
-			// K5), or change what the line names (STORE G3 after PLAY
-			// SHIELD G3@A). Issue 21.
+		if j := lastQueued(orders, i); written && j >= 0 && w.inProgress(seat, orders[j].Slot) {
+			// Played in the order written (see Submit): a free action
+			// after a line of the turn in progress that waits for its
+			// decision waits right after that line.
 			orders[i].Now, orders[i].Slot = false, orders[j].Slot
 			results[i].Order = orders[i]
 			continue
