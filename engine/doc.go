@@ -77,6 +77,12 @@
 //     leading lines repeat those moves, in order, and cannot be played now,
 //     has them "agreed" (they change nothing).
 //
+// A mail is a turn written in order: free actions are applied on receipt,
+// but when that refuses a mail whose free action follows a line of the turn
+// in progress, the mail is tried again with every line in the order written
+// (Submit), and a line of that turn that does not parse before the earlier
+// lines are played is read again when it is played.
+//
 // Every line of a message gets one outcome of one vocabulary (Outcome:
 // applied, agreed, partial, queued, sealed, else_pass, halted, rejected,
 // skipped, failed, dropped); the referee's templates hold one word per
