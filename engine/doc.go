@@ -51,6 +51,48 @@
 // referee persists it, and the offline "referee play" command uses the very
 // same code.
 //
+// # What the game does itself, and the player's line (the agreement rule)
+//
+// A decision with a single legal option (a forced choice: a disc with one
+// usable spot, a forced start space, the sole legal move, a sale the rules
+// make unavoidable, an option left single by a standing order) is applied
+// by the game itself; the Step says so (How "auto"). A player who writes
+// the whole turn, one command per line, often writes that choice out too.
+// One rule, the same for every game, decides what becomes of such a line
+// (Table.answers, outcome.go):
+//
+//   - When a forced decision of a seat comes and the seat's next queued
+//     order for the decision's slot starts with the same command as the
+//     forced option (the first word of the canonical text), that order is
+//     the player's answer: it is played like an answer to any decision.
+//     Naming the forced option it is "agreed" (done, never refused, never
+//     dropped); naming another legal option (one a standing order had set
+//     aside) it is "applied"; naming an illegal one it is refused (a fresh
+//     message) or halts the queue, with the true reason: the error of that
+//     very line at that decision.
+//   - Any other order waits for a later decision: the forced option is
+//     applied, and the order is tried at the decision it answers.
+//   - After the fact: the Table remembers, per seat, what it did itself for
+//     the seat since the seat's last message (Table.Forced). A message whose
+//     leading lines repeat those moves, in order, and cannot be played now,
+//     has them "agreed" (they change nothing).
+//
+// A mail is a turn written in order: free actions are applied on receipt,
+// but when that refuses a mail whose free action follows a line of the turn
+// in progress, the mail is tried again with every line in the order written
+// (Submit), and a line of that turn that does not parse before the earlier
+// lines are played is read again when it is played.
+//
+// Every line of a message gets one outcome of one vocabulary (Outcome:
+// applied, agreed, partial, queued, sealed, else_pass, halted, rejected,
+// skipped, failed, dropped); the referee's templates hold one word per
+// outcome and language. An outcome that is not a success always carries
+// its reasons: a line "dropped" because its turn or phase closed carries
+// the game's reason (SlotCloser) or CodeSlotClosed, and the referee tells
+// the line's owner in the next mail; nothing that was carried out is ever
+// reported as dropped. Event parameters are facts, never errors: a part of
+// a move the game dropped carries its rule error in Event.Err.
+//
 // # The skeleton of a game
 //
 // Every game is one sub-package (engine/dicebrewing, engine/fromage,

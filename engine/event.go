@@ -18,6 +18,12 @@ type Event struct {
 	// token" without its kind). Nil means those seats do not see the event
 	// at all.
 	Redacted map[string]any `json:"redacted,omitempty"`
+	// Err is the rule error of a part of the acting seat's move that the
+	// game dropped when it played the move (Dice Brewing's second item
+	// after a roll, DB-5.3.4): the line is echoed "partial" with it. Rule
+	// errors live here only, never among Params, so that no fact of an
+	// event can pass for an error (issue 21).
+	Err *RuleError `json:"err,omitempty"`
 }
 
 // Visibility lists who may see an event in full. The zero value means
@@ -58,7 +64,7 @@ func (e Event) For(seat int) (Event, bool) {
 	if e.Redacted == nil {
 		return Event{}, false
 	}
-	return Event{Type: e.Type, Seat: e.Seat, Vis: e.Vis, Params: e.Redacted}, true
+	return Event{Type: e.Type, Seat: e.Seat, Vis: e.Vis, Params: e.Redacted, Err: e.Err}, true
 }
 
 // NewEvent builds an event with Params from alternating key, value pairs.
@@ -76,7 +82,9 @@ func NewEvent(typ string, seat int, vis Visibility, kv ...any) Event {
 
 // Shared event types emitted by the Table (games use their own prefixes).
 const (
-	// EvAuto: a forced decision was applied without asking. Params: "cmd".
+	// EvAuto: a forced decision was applied without asking (the game did
+	// it itself: Step.How "auto", or "agreed" when the player's queued
+	// line named it). Params: "cmd".
 	EvAuto = "auto"
 	// EvQueued: a queued order was applied. Params: "cmd", "line".
 	EvQueued = "queued"

@@ -58,6 +58,11 @@ type Table struct {
 	// was shown, with the token from which each held, so that a numbered
 	// reply binds to the prompt it answers (see Submit).
 	Asked [][]Asked
+	// Forced keeps, per seat, the commands the game played itself for the
+	// seat (forced decisions, Step.How "auto") since the seat's last
+	// message, at most maxForced: a later message's leading lines that
+	// repeat them are agreement (see Submit and the agreement rule).
+	Forced [][]string
 	// HashSteps makes every Step record the SHA-256 of the state after it
 	// (for logs that replay checks). It costs one JSON encoding per move.
 	HashSteps bool
@@ -108,12 +113,17 @@ type Asked struct {
 // maxAsked bounds the per-seat history of numbered prompts.
 const maxAsked = 4
 
+// maxForced bounds the per-seat memory of forced moves (Table.Forced).
+const maxForced = 16
+
 // Step is one move applied to the state.
 type Step struct {
 	Seat int    `json:"seat"`
 	Cmd  string `json:"cmd"`
-	// How: "move" (applied on receipt), "queued", "auto" (forced),
-	// "else_pass", "default" (deadline), "sealed" (simultaneous answer).
+	// How: one of the How* constants (outcome.go): "move" (applied on
+	// receipt), "queued", "agreed" (a queued order named the forced
+	// option), "auto" (forced, the game did it itself), "else_pass",
+	// "default" (deadline), "sealed" (simultaneous answer).
 	How string `json:"how"`
 	// Tag is the submitted order's tag, 0 for auto and default moves.
 	Tag    int     `json:"tag,omitempty"`
@@ -159,14 +169,11 @@ type Report struct {
 // OrderResult is the outcome of one submitted order.
 type OrderResult struct {
 	Order Order `json:"order"`
-	// Status: "applied", "partial" (applied, but the game dropped a part
-	// of it with a rule error when it was played: an event carrying
-	// "code", such as Dice Brewing's second item after a roll, DB-5.3.4),
-	// "queued", "sealed", "halted", "else_pass",
-	// "rejected" (the message was refused because of it), "skipped" (not
-	// applied because another order of the message was refused), "failed"
-	// (a stale message's order that is no longer legal; dropped).
-	Status string `json:"status"`
+	// Status is the line's outcome (outcome.go: applied, agreed,
+	// partial, queued, sealed, halted, else_pass, rejected, skipped,
+	// failed, dropped); every outcome but applied, agreed, queued and
+	// sealed comes with Errors.
+	Status Outcome `json:"status"`
 	// Cmds are the canonical commands applied or queued for the order.
 	Cmds []string `json:"cmds,omitempty"`
 	// Errors explain a rejection or failure (one per alternative).
@@ -179,10 +186,12 @@ type SeatHalt struct {
 	Halt Halt `json:"halt"`
 }
 
-// SeatOrders is a list of orders with their seat.
+// SeatOrders is a list of orders with their seat; Reasons, when set, has
+// why each order was dropped (Report.Dropped).
 type SeatOrders struct {
-	Seat   int     `json:"seat"`
-	Orders []Order `json:"orders"`
+	Seat    int          `json:"seat"`
+	Orders  []Order      `json:"orders"`
+	Reasons []*RuleError `json:"reasons,omitempty"`
 }
 
 // SeatFailure is an order that failed when a sealed group was resolved.
@@ -250,6 +259,10 @@ func (t *Table) clone() *Table {
 	for i, a := range t.Asked {
 		c.Asked[i] = append([]Asked(nil), a...)
 	}
+	c.Forced = make([][]string, len(t.Forced))
+	for i, f := range t.Forced {
+		c.Forced[i] = append([]string(nil), f...)
+	}
 	c.pending, c.script = nil, append([]Forced(nil), t.script...)
 	return &c
 }
@@ -277,6 +290,61 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 	if seat < 0 || seat >= t.Seats() {
 		return nil, Reject("", CodeNotSeated, "seat", seat)
 	}
+	// The agreement rule, after the fact: leading lines that repeat what
+	// the game did itself since the seat's last message are agreed.
+	agreed, orders := t.agreedLines(seat, orders)
+	rep, err := t.submit(seat, orders, token, false)
+	if err != nil || rep == nil {
+		return rep, err
+	}
+	if rep.Rejected && !rep.Stale && t.lateFree(seat, orders) {
+		// Free actions are applied on receipt, before the lines that
+		// wait for their decisions. When that refuses the mail and a
+		// free action was written after a line of the turn in
+		// progress, the mail is played again in the order written: the
+		// free action may need what the earlier line does (Dice
+		// Brewing: PLAY TAKE K5@S, then STORE K5) or change what it
+		// names (STORE G3 after PLAY SHIELD G3@A). Issue 21. The first
+		// refusal stands if that fails too.
+		if rep2, err := t.submit(seat, orders, token, true); err == nil && rep2 != nil && !rep2.Rejected {
+			rep = rep2
+		}
+	}
+	if len(agreed) > 0 {
+		rep.Results = append(agreed, rep.Results...)
+	}
+	if !rep.Rejected && seat < len(t.Forced) {
+		// Forced moves the seat has now answered are forgotten; those
+		// this very message caused are kept for its next one.
+		t.Forced[seat] = t.forcedSince(seat, rep)
+	}
+	return rep, nil
+}
+
+// lateFree reports whether a free action of the message comes after a
+// line for the seat's turn in progress (routed on a copy).
+func (t *Table) lateFree(seat int, orders []Order) bool {
+	os := append([]Order(nil), orders...)
+	for i := range os {
+		os[i].Alts = append([][]string(nil), os[i].Alts...)
+	}
+	st := t.State.Clone()
+	for _, err := range st.Route(seat, os) {
+		if err != nil {
+			return false
+		}
+	}
+	for i, o := range os {
+		if j := lastQueued(os, i); o.Now && j >= 0 && t.inProgress(seat, os[j].Slot) {
+			return true
+		}
+	}
+	return false
+}
+
+// submit is Submit without the agreed leading lines; written plays free
+// actions in the order written within the turn in progress.
+func (t *Table) submit(seat int, orders []Order, token int, written bool) (*Report, error) {
 	rep := &Report{Seat: seat, Stale: token >= 0 && token != t.Token()}
 	if t.State.Result() != nil {
 		rep.Rejected = true
@@ -289,6 +357,9 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 	w.tagFloor = w.NextTag
 	orders = append([]Order(nil), orders...)
 	for i := range orders {
+		// Route may rewrite an order's alternatives (Heaven & Ale's
+		// implied DONE): never the caller's.
+		orders[i].Alts = append([][]string(nil), orders[i].Alts...)
 		w.NextTag++
 		orders[i].Tag = w.NextTag
 	}
@@ -344,6 +415,9 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 			for _, alt := range o.Alts {
 				for _, line := range alt {
 					if _, err := w.State.Parse(seat, line); err != nil {
+						if i > 0 && w.parseLater(seat, o, asRule(err)) {
+							continue
+						}
 						results[i].Status = "rejected"
 						results[i].Errors = append(results[i].Errors, asRule(err))
 						bad = true
@@ -361,6 +435,14 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 		if !o.Now {
 			continue
 		}
+		if j := lastQueued(orders, i); written && j >= 0 && w.inProgress(seat, orders[j].Slot) {
+			// Played in the order written (see Submit): a free action
+			// after a line of the turn in progress that waits for its
+			// decision waits right after that line.
+			orders[i].Now, orders[i].Slot = false, orders[j].Slot
+			results[i].Order = orders[i]
+			continue
+		}
 		cmds, errs, err := w.tryAlts(seat, o.Slot, o.Alts)
 		if err != nil {
 			return nil, err
@@ -374,7 +456,7 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 			continue
 		}
 		results[i].Status, results[i].Cmds = "applied", cmds
-		w.flush(rep, "move", o.Tag, o.Line)
+		w.flush(rep, HowMove, o.Tag, o.Line)
 	}
 	// Lines known to fail whatever happens before their turn are reported
 	// now, with their rule (issue 12.6), never shown as queued: a fresh
@@ -440,11 +522,46 @@ func (t *Table) Submit(seat int, orders []Order, token int) (*Report, error) {
 	return rep, nil
 }
 
+// parseLater reports whether a line of order o that does not parse now,
+// after earlier lines of its message, is parsed again when it is played
+// instead of refusing the message at once: the mail is played in the order
+// written, and the earlier lines of the turn in progress may make it
+// readable (Dice Brewing: "STORE G2" moves the dice a later "PLAY SHIELD
+// K1@A" names; issue 21). Only errors that depend on the position qualify
+// (never a syntax error or an unknown command), and only for a free action
+// or a line of the seat's turn in progress: there it is still refused with
+// the whole message, with its reason, if it fails when played; a line for
+// a later turn is refused at once, as before.
+func (t *Table) parseLater(seat int, o Order, re *RuleError) bool {
+	if re == nil || re.Code == CodeSyntax || re.Code == CodeUnknownCommand || re.Code == "internal" {
+		return false
+	}
+	return o.Now || t.inProgress(seat, o.Slot)
+}
+
+// inProgress reports whether slot is the slot of the seat's pending
+// decision (the turn in progress).
+func (t *Table) inProgress(seat int, slot string) bool {
+	d, ok := t.decisionOf(seat)
+	return ok && d.Slot == slot
+}
+
+// lastQueued returns the index of the last order before i that is not
+// applied on receipt, or -1.
+func lastQueued(orders []Order, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if !orders[j].Now {
+			return j
+		}
+	}
+	return -1
+}
+
 // rejected marks a refused message: the orders that were not themselves at
 // fault are "skipped" (not applied, because another line was refused).
 func rejected(rep *Report, results []OrderResult) *Report {
 	for i := range results {
-		if results[i].Status == "" || results[i].Status == "applied" {
+		if results[i].Status == "" || results[i].Status == OutcomeApplied || results[i].Status == OutcomeAgreed {
 			results[i].Status, results[i].Cmds = "skipped", nil
 		}
 	}
@@ -691,7 +808,11 @@ func (t *Table) dropClosed(rep *Report) {
 		}
 		if len(dropped) > 0 {
 			t.Queues[s] = kept
-			rep.Dropped = append(rep.Dropped, SeatOrders{Seat: s, Orders: dropped})
+			so := SeatOrders{Seat: s, Orders: dropped}
+			for _, o := range dropped {
+				so.Reasons = append(so.Reasons, t.closedReason(s, o.Slot))
+			}
+			rep.Dropped = append(rep.Dropped, so)
 		}
 		if h := t.Halts[s]; h != nil {
 			if d, ok := t.decisionOf(s); !ok || d.Slot != h.Slot {
@@ -715,6 +836,9 @@ func (t *Table) flush(rep *Report, how string, tag, line int) []Step {
 	t.pending = nil
 	for i := range steps {
 		steps[i].How, steps[i].Tag, steps[i].Line = how, tag, line
+		if how == HowAuto {
+			t.rememberForced(steps[i].Seat, steps[i].Cmd)
+		}
 	}
 	rep.Steps = append(rep.Steps, steps...)
 	return steps
@@ -736,7 +860,7 @@ func (t *Table) applyDefault(rep *Report, d Decision) error {
 			return fmt.Errorf("engine: legal option %q failed: %w", opts[0].Cmd, err)
 		}
 	}
-	steps := t.flush(rep, "default", 0, 0)
+	steps := t.flush(rep, HowDefault, 0, 0)
 	rep.Defaults = append(rep.Defaults, steps...)
 	return nil
 }
@@ -763,17 +887,25 @@ func (t *Table) advance(rep *Report, strict *strictness) error {
 }
 
 func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, error) {
-	// Forced decisions are applied without asking.
+	// Forced decisions are applied without asking, unless the seat's next
+	// queued order for the slot answers the decision: it is played as the
+	// seat's own line (the agreement rule, see answersForced).
 	for _, d := range pend {
 		opts := t.State.Legal(d)
 		if len(opts) == 0 {
 			return false, fmt.Errorf("engine: no legal option for decision %q of seat %d", d.Kind, d.Seat)
 		}
 		if len(opts) == 1 {
+			if i := t.forcedAnswer(d, opts[0].Cmd); i >= 0 {
+				if d.Mode == Sequential {
+					return t.playOrder(rep, d, i, strict, opts[0].Cmd)
+				}
+				return t.playForcedSealed(rep, d, i, opts[0].Cmd)
+			}
 			if _, err := t.apply(d.Seat, opts[0].Cmd); err != nil {
 				return false, fmt.Errorf("engine: forced option %q failed: %w", opts[0].Cmd, err)
 			}
-			t.flush(rep, "auto", 0, 0)
+			t.flush(rep, HowAuto, 0, 0)
 			t.settle(strict, d.Seat, d.Slot, false)
 			return true, nil
 		}
@@ -791,39 +923,80 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 		if i < 0 {
 			continue
 		}
-		o := t.popOrder(d.Seat, i)
-		first := strict.covers(d.Seat, d) && o.Tag > t.tagFloor
-		cmds, errs, err := t.tryAlts(d.Seat, o.Slot, o.Alts)
-		if err != nil {
-			return false, err
-		}
-		if cmds != nil {
-			t.flush(rep, "queued", o.Tag, o.Line)
-			t.settle(strict, d.Seat, d.Slot, first)
-			return true, nil
-		}
-		if o.ElsePass && d.Pass != "" {
-			if _, err := t.apply(d.Seat, d.Pass); err == nil {
-				t.passErrors(errs)
-				t.flush(rep, "else_pass", o.Tag, o.Line)
-				t.settle(strict, d.Seat, d.Slot, first)
-				return true, nil
-			} else if _, ok := AsRuleError(err); !ok {
-				return false, err
-			} else {
-				errs = append(errs, asRule(err))
-			}
-		}
-		if first {
-			return false, &rejection{tag: o.Tag, errs: errs}
-		}
-		h := &Halt{Slot: d.Slot, Order: o, Errors: errs, SetAside: t.removeSlot(d.Seat, d.Slot)}
-		t.Halts[d.Seat] = h
-		rep.Halts = append(rep.Halts, SeatHalt{Seat: d.Seat, Halt: *h})
-		t.settle(strict, d.Seat, d.Slot, first)
-		return true, nil // re-evaluate: another seat may be able to act
+		return t.playOrder(rep, d, i, strict, "")
 	}
 	return false, nil
+}
+
+// playForcedSealed plays the seat's queued order i at a forced decision d
+// of a simultaneous group, which is applied at once like every forced
+// decision: the order's first legal alternative (agreed when it is the
+// forced option); if none is legal, the forced option, and the order is
+// reported failed with the reasons (never kept to fail later at another
+// question).
+func (t *Table) playForcedSealed(rep *Report, d Decision, i int, forced string) (bool, error) {
+	o := t.popOrder(d.Seat, i)
+	cmds, errs, err := t.tryAlts(d.Seat, o.Slot, o.Alts)
+	if err != nil {
+		return false, err
+	}
+	if cmds != nil {
+		how := HowSealed
+		if t.agrees(d.Seat, cmds, forced) {
+			how = HowAgreed
+		}
+		t.flush(rep, how, o.Tag, o.Line)
+		return true, nil
+	}
+	if _, err := t.apply(d.Seat, forced); err != nil {
+		return false, fmt.Errorf("engine: forced option %q failed: %w", forced, err)
+	}
+	t.flush(rep, HowAuto, 0, 0)
+	rep.Failed = append(rep.Failed, SeatFailure{Seat: d.Seat, Order: o, Errors: errs})
+	return true, nil
+}
+
+// playOrder plays the seat's queued order i for sequential decision d:
+// the first legal alternative, else ELSE PASS, else the message is refused
+// (a strict fresh order) or the seat's queue halts with the reasons. forced
+// is the decision's only legal option when it has one ("" otherwise): an
+// order that plays it is "agreed".
+func (t *Table) playOrder(rep *Report, d Decision, i int, strict *strictness, forced string) (bool, error) {
+	o := t.popOrder(d.Seat, i)
+	first := strict.covers(d.Seat, d) && o.Tag > t.tagFloor
+	cmds, errs, err := t.tryAlts(d.Seat, o.Slot, o.Alts)
+	if err != nil {
+		return false, err
+	}
+	if cmds != nil {
+		how := HowQueued
+		if t.agrees(d.Seat, cmds, forced) {
+			how = HowAgreed
+		}
+		t.flush(rep, how, o.Tag, o.Line)
+		t.settle(strict, d.Seat, d.Slot, first)
+		return true, nil
+	}
+	if o.ElsePass && d.Pass != "" {
+		if _, err := t.apply(d.Seat, d.Pass); err == nil {
+			t.passErrors(errs)
+			t.flush(rep, HowElsePass, o.Tag, o.Line)
+			t.settle(strict, d.Seat, d.Slot, first)
+			return true, nil
+		} else if _, ok := AsRuleError(err); !ok {
+			return false, err
+		} else {
+			errs = append(errs, asRule(err))
+		}
+	}
+	if first {
+		return false, &rejection{tag: o.Tag, errs: errs}
+	}
+	h := &Halt{Slot: d.Slot, Order: o, Errors: errs, SetAside: t.removeSlot(d.Seat, d.Slot)}
+	t.Halts[d.Seat] = h
+	rep.Halts = append(rep.Halts, SeatHalt{Seat: d.Seat, Halt: *h})
+	t.settle(strict, d.Seat, d.Slot, first)
+	return true, nil // re-evaluate: another seat may be able to act
 }
 
 // settle records the slot of the submitting seat's first consumed fresh
@@ -918,18 +1091,18 @@ func (t *Table) sealedComplete(seat int, d Decision, strict *strictness) (bool, 
 			return true, nil, nil, nil
 		}
 		opts := sim.State.Legal(cur)
-		if len(opts) == 1 {
-			if _, err := sim.apply(seat, opts[0].Cmd); err != nil {
-				return false, nil, nil, err
-			}
-			continue
-		}
 		idx := -1
 		for i, o := range queue {
 			if o.Slot == cur.Slot {
 				idx = i
 				break
 			}
+		}
+		if len(opts) == 1 && (idx < 0 || !sim.answers(seat, queue[idx], opts[0].Cmd)) {
+			if _, err := sim.apply(seat, opts[0].Cmd); err != nil {
+				return false, nil, nil, err
+			}
+			continue
 		}
 		if idx < 0 {
 			if !expired {
@@ -979,14 +1152,18 @@ func (t *Table) playSealed(rep *Report, seat int, group string) error {
 			return nil
 		}
 		opts := t.State.Legal(cur)
-		if len(opts) == 1 {
-			if _, err := t.apply(seat, opts[0].Cmd); err != nil {
-				return err
-			}
-			t.flush(rep, "auto", 0, 0)
-			continue
-		}
 		i := t.nextOrder(seat, cur.Slot)
+		forced := ""
+		if len(opts) == 1 {
+			forced = opts[0].Cmd
+			if i < 0 || !t.answers(seat, t.Queues[seat][i], forced) {
+				if _, err := t.apply(seat, forced); err != nil {
+					return err
+				}
+				t.flush(rep, HowAuto, 0, 0)
+				continue
+			}
+		}
 		if i < 0 {
 			if err := t.applyDefault(rep, cur); err != nil {
 				return err
@@ -999,13 +1176,17 @@ func (t *Table) playSealed(rep *Report, seat int, group string) error {
 			return err
 		}
 		if cmds != nil {
-			t.flush(rep, "sealed", o.Tag, o.Line)
+			how := HowSealed
+			if t.agrees(seat, cmds, forced) {
+				how = HowAgreed
+			}
+			t.flush(rep, how, o.Tag, o.Line)
 			continue
 		}
 		if o.ElsePass && cur.Pass != "" {
 			if _, err := t.apply(seat, cur.Pass); err == nil {
 				t.passErrors(errs)
-				t.flush(rep, "else_pass", o.Tag, o.Line)
+				t.flush(rep, HowElsePass, o.Tag, o.Line)
 				continue
 			}
 		}
@@ -1032,13 +1213,23 @@ func (t *Table) incompleteSealed(seat int, slot string) bool {
 func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 	applied := map[int][]string{}
 	how := map[int]string{}
+	dropped := map[int]*RuleError{}
+	for _, d := range rep.Dropped {
+		if d.Seat == seat {
+			for i, o := range d.Orders {
+				if i < len(d.Reasons) {
+					dropped[o.Tag] = d.Reasons[i]
+				}
+			}
+		}
+	}
 	passErrs := map[int][]*RuleError{}
 	partErrs := map[int][]*RuleError{}
 	for _, s := range rep.Steps {
 		if s.Tag != 0 && s.Seat == seat {
 			applied[s.Tag] = append(applied[s.Tag], s.Cmd)
 			how[s.Tag] = s.How
-			if s.How == "else_pass" {
+			if s.How == HowElsePass {
 				passErrs[s.Tag] = s.Errors
 			}
 			for _, e := range s.Events {
@@ -1077,11 +1268,14 @@ func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 		switch {
 		case applied[tag] != nil:
 			r.Cmds = applied[tag]
-			r.Status = "applied"
-			if how[tag] == "else_pass" {
-				r.Status, r.Errors = "else_pass", passErrs[tag]
-			} else if partErrs[tag] != nil {
-				r.Status, r.Errors = "partial", partErrs[tag]
+			r.Status = OutcomeApplied
+			switch {
+			case how[tag] == HowElsePass:
+				r.Status, r.Errors = OutcomeElsePass, passErrs[tag]
+			case partErrs[tag] != nil:
+				r.Status, r.Errors = OutcomePartial, partErrs[tag]
+			case how[tag] == HowAgreed:
+				r.Status = OutcomeAgreed
 			}
 		case failed[tag] != nil:
 			r.Status, r.Errors = "failed", failed[tag]
@@ -1096,23 +1290,28 @@ func (t *Table) fillResults(seat int, rep *Report, results []OrderResult) {
 				r.Status = "sealed"
 			}
 		default:
-			r.Status = "dropped"
+			// Never played and no longer queued: its slot closed
+			// (dropClosed kept why). Never without a reason.
+			r.Status = OutcomeDropped
+			re := dropped[tag]
+			if re == nil {
+				re = t.closedReason(seat, r.Order.Slot)
+			}
+			r.Errors = []*RuleError{re}
 		}
 	}
 	rep.Results = results
 }
 
-// eventError returns the rule error an event of seat carries (params
-// "code", "rule", "params"), if any.
+// eventError returns the rule error an event of seat carries (Event.Err),
+// if any. Event parameters are facts for the templates and never read as
+// errors: a parameter named "code" (Dice Brewing's ingredient code) is a
+// fact like any other (issue 21).
 func eventError(e Event, seat int) *RuleError {
-	code, _ := e.Params["code"].(string)
-	if code == "" || e.Seat != seat {
+	if e.Err == nil || e.Seat != seat {
 		return nil
 	}
-	re := &RuleError{Code: code}
-	re.Rule, _ = e.Params["rule"].(string)
-	re.Params, _ = e.Params["params"].(map[string]any)
-	return re
+	return e.Err
 }
 
 // askedAt returns the command that number n meant in the numbered prompt

@@ -14,6 +14,7 @@ type tableJSON struct {
 	Expired []string        `json:"expired"`
 	NextTag int             `json:"next_tag"`
 	Asked   [][]Asked       `json:"asked,omitempty"`
+	Forced  [][]string      `json:"forced,omitempty"`
 }
 
 // MarshalJSON encodes the table: the game name, the state and the queues.
@@ -25,6 +26,7 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 	return json.Marshal(tableJSON{
 		Game: t.State.Head().Game, State: st, Queues: t.Queues, Halts: t.Halts,
 		Prompts: t.Prompts, Expired: t.Expired, NextTag: t.NextTag, Asked: t.Asked,
+		Forced: t.Forced,
 	})
 }
 
@@ -51,6 +53,9 @@ func LoadTable(data, ruleset []byte) (*Table, error) {
 	t.Queues, t.Halts, t.Prompts, t.Expired, t.NextTag = j.Queues, j.Halts, j.Prompts, j.Expired, j.NextTag
 	if len(j.Asked) == n {
 		t.Asked = j.Asked
+	}
+	if len(j.Forced) == n {
+		t.Forced = j.Forced
 	}
 	return t, nil
 }

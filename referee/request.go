@@ -282,7 +282,7 @@ func (gw *gameWork) playOrders(seat int, game []engine.Order, req *Request, rep 
 	applied, queued := false, false
 	for _, r := range res.Results {
 		switch LineStatus(r.Status) {
-		case LineApplied, LinePartial, LineElsePass:
+		case LineApplied, LineAgreed, LinePartial, LineElsePass:
 			applied = true
 		case LineQueued, LineSealed:
 			queued = true

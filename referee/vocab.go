@@ -1,5 +1,7 @@
 package referee
 
+import "github.com/pbem-referee/referee/engine"
+
 // The referee's named vocabulary: the kinds and statuses that cross
 // packages (the transports, the webhook's answers, the metrics, the stored
 // records) as words. Each is a type of its own with its constants here, in
@@ -55,14 +57,16 @@ const (
 	LineDone LineStatus = "done"
 	// LineRejected: refused; the line's errors say why.
 	LineRejected LineStatus = "rejected"
-	// The engine's results (engine.Table.Submit).
-	LineApplied  LineStatus = "applied"
-	LinePartial  LineStatus = "partial"
-	LineQueued   LineStatus = "queued"
-	LineSealed   LineStatus = "sealed"
-	LineElsePass LineStatus = "else_pass"
-	LineHalted   LineStatus = "halted"
-	LineSkipped  LineStatus = "skipped"
-	LineFailed   LineStatus = "failed"
-	LineDropped  LineStatus = "dropped"
+	// The engine's results (engine.Table.Submit): the engine's one
+	// vocabulary of line outcomes (engine/outcome.go), word for word.
+	LineApplied  LineStatus = LineStatus(engine.OutcomeApplied)
+	LineAgreed   LineStatus = LineStatus(engine.OutcomeAgreed)
+	LinePartial  LineStatus = LineStatus(engine.OutcomePartial)
+	LineQueued   LineStatus = LineStatus(engine.OutcomeQueued)
+	LineSealed   LineStatus = LineStatus(engine.OutcomeSealed)
+	LineElsePass LineStatus = LineStatus(engine.OutcomeElsePass)
+	LineHalted   LineStatus = LineStatus(engine.OutcomeHalted)
+	LineSkipped  LineStatus = LineStatus(engine.OutcomeSkipped)
+	LineFailed   LineStatus = LineStatus(engine.OutcomeFailed)
+	LineDropped  LineStatus = LineStatus(engine.OutcomeDropped)
 )

@@ -251,6 +251,7 @@ func (gw *gameWork) submit(seat int, orders []engine.Order, token int) (*engine.
 			gw.elsePassed(st, text)
 		}
 	}
+	gw.droppedQueued(rep, earlier)
 	if err := gw.logReport(rep); err != nil {
 		return nil, err
 	}
@@ -388,6 +389,7 @@ func (gw *gameWork) expire(seat int, missed bool) error {
 	if err != nil {
 		return err
 	}
+	gw.droppedQueued(rep, nil)
 	if err := gw.logReport(rep); err != nil {
 		return err
 	}

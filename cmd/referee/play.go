@@ -456,7 +456,7 @@ func (p *player) report(rep *engine.Report) {
 	for _, res := range rep.Results {
 		line := res.Order.Text
 		switch res.Status {
-		case "applied", "partial", "else_pass":
+		case "applied", "agreed", "partial", "else_pass":
 			fmt.Fprintf(p.out, "   %-9s %s", res.Status, line)
 			if len(res.Cmds) > 0 && strings.Join(res.Cmds, "; ") != line {
 				fmt.Fprintf(p.out, "  => %s", strings.Join(res.Cmds, "; "))
@@ -482,8 +482,11 @@ func (p *player) report(rep *engine.Report) {
 		}
 	}
 	for _, d := range rep.Dropped {
-		for _, o := range d.Orders {
-			fmt.Fprintf(p.out, "   dropped   %s (%s): its phase is over\n", o.Text, p.seats[d.Seat])
+		for i, o := range d.Orders {
+			fmt.Fprintf(p.out, "   dropped   %s (%s)\n", o.Text, p.seats[d.Seat])
+			if i < len(d.Reasons) && d.Reasons[i] != nil {
+				fmt.Fprintf(p.out, "             %s\n", p.errorText(p.reader(d.Seat), d.Reasons[i]))
+			}
 		}
 	}
 	for _, f := range rep.Failed {

@@ -476,7 +476,9 @@ func (s *state) placeTurn(seat int, m *move) error {
 		pl2, err := s.checkItem(seat, m.Items[1])
 		if err != nil {
 			re, _ := engine.AsRuleError(err)
-			s.pub("db.item_dropped", seat, "item", m.Items[1].String(), "code", re.Code, "rule", re.Rule, "params", re.Params)
+			ev := engine.NewEvent("db.item_dropped", seat, engine.Public, "item", m.Items[1].String(), "code", re.Code, "rule", re.Rule, "params", re.Params)
+			ev.Err = re // the partial echo reads Err, never "code" (issue 21)
+			s.emit(ev)
 			s.endPlaceTurn()
 			return nil
 		}

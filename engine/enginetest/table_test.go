@@ -452,3 +452,52 @@ func TestTableStaleNumberUnchangedPlays(t *testing.T) {
 		t.Fatalf("unchanged option: stale=%v %+v", rep.Stale, rep.Results)
 	}
 }
+
+// The agreement rule (engine/doc.go, issue 21) as rule vectors on the toy
+// game, whose HOLD is forced after max_rolls ROLLs (TOY-2): the forced move
+// written out is agreed; left out, the game plays it itself; written in a
+// later mail, after the game played it, it is agreed and changes nothing.
+func TestTableAgreementRule(t *testing.T) {
+	for _, c := range []struct {
+		name, mail, want, hows string
+	}{
+		{"agree", "ROLL\nROLL\nROLL\nHOLD", "applied,applied,applied,agreed", "queued:ROLL queued:ROLL queued:ROLL agreed:HOLD"},
+		{"absent", "ROLL\nROLL\nROLL", "applied,applied,applied", "queued:ROLL queued:ROLL queued:ROLL auto:HOLD"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := newToy(t, "ann", "bob")
+			submit(t, tb, 0, "BID 1")
+			submit(t, tb, 1, "BID 0")
+			tb.Script("dice", "4", "5", "6")
+			rep := submit(t, tb, 0, c.mail)
+			var hows []string
+			for _, s := range rep.Steps {
+				hows = append(hows, s.How+":"+s.Cmd)
+			}
+			if got := statuses(rep); got != c.want || strings.Join(hows, " ") != c.hows {
+				t.Fatalf("outcomes %s, steps %s; want %s, %s", got, strings.Join(hows, " "), c.want, c.hows)
+			}
+			if sc := tb.State.View(0).(ToyView).Score[0]; sc != 15 {
+				t.Fatalf("score = %d", sc)
+			}
+		})
+	}
+	// After the fact: the HOLD the game played is agreed once, and only
+	// as a leading line; the next line is the mail proper.
+	tb := newToy(t, "ann", "bob")
+	submit(t, tb, 0, "BID 1")
+	submit(t, tb, 1, "BID 0")
+	tb.Script("dice", "4", "5", "6")
+	submit(t, tb, 0, "ROLL\nROLL\nROLL")
+	tok := tb.Token()
+	rep := submit(t, tb, 0, "HOLD\nBID 2")
+	if got := statuses(rep); got != "agreed,queued" || rep.Rejected {
+		t.Fatalf("HOLD after the fact: %s %+v", got, rep.Results)
+	}
+	if tb.Token() != tok {
+		t.Fatalf("an agreed line changed the game: token %d, was %d", tb.Token(), tok)
+	}
+	if rep := submit(t, tb, 0, "HOLD"); statuses(rep) == "agreed" {
+		t.Fatalf("a forced move agreed twice")
+	}
+}

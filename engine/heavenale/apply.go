@@ -397,16 +397,17 @@ func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
 	}
 	if m.Verb == "DONE" && m.Key == "AUTO" {
 		// The implied DONE that ends a message's purchases (§10.1): it
-		// never fails; it ends the purchases if they are still open.
+		// never fails; it ends the purchases if they are still open and
+		// nothing is pending. With a shed choice pending the turn stays
+		// open: the message that answers it continues the turn, its
+		// further BUY lines apply, and DONE is implied after its last
+		// line (Route).
 		s.H.Moves++
 		if s.Phase != phasePlay || seat != s.Cur {
 			return nil, nil
 		}
-		switch {
-		case s.Sub == subBuy && s.Bought > 0:
+		if s.Sub == subBuy && s.Bought > 0 {
 			return append([]engine.Event{engine.NewEvent("ha.done", seat, engine.Public, "bought", s.Bought)}, s.endTurn()...), nil
-		case s.Sub == subShed:
-			s.AutoDone = true
 		}
 		return nil, nil
 	}
@@ -453,7 +454,13 @@ func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
 }
 
 func (s *State) wrong(m Move) error {
-	return engine.Reject("", engine.CodeWrongDecision, "kind", s.kind(), "cmd", m.Verb)
+	re := engine.Reject("", engine.CodeWrongDecision, "kind", s.kind(), "cmd", m.Verb)
+	if s.kind() == kindShed {
+		// A refusal at a shed prompt lists that prompt's options
+		// (issue 21, HA-5.5.4).
+		re.Params["options"] = s.options(s.Cur)
+	}
+	return re
 }
 
 // apply dispatches a move of the active seat.
@@ -535,6 +542,11 @@ func (s *State) applyHome(seat int, m Move) ([]engine.Event, error) {
 	}
 	free := s.freeHomes(seat)
 	if slices.Index(free, m.Home) < 0 {
+		if o := s.Home[m.Home]; o >= 0 && o != seat {
+			// Another figure stands there: HA-5.12.1 (a free start
+			// space), whatever else holds (issue 21: not HA-5.12.3).
+			return nil, engine.Reject("HA-5.12.1", "home_taken", "space", homeNames[m.Home])
+		}
 		if len(free) == 1 && free[0] == homeFirst {
 			return nil, engine.Reject("HA-5.12.3", "first_forced", "space", homeNames[m.Home])
 		}
@@ -644,8 +656,9 @@ func (s *State) applyBuy(seat int, m Move) ([]engine.Event, error) {
 		var evs []engine.Event
 		for i, b := range m.Buys {
 			if i > 0 && s.Sub != subBuy {
+				opts := s.options(seat) // the question that interrupts
 				s.Core = saved
-				return nil, engine.Reject("HA-5.2.4", "buy_interrupted", "tile", b.Tile, "kind", s.kind())
+				return nil, engine.Reject("HA-5.2.4", "buy_interrupted", "tile", b.Tile, "kind", s.kind(), "options", opts)
 			}
 			e, err := s.buyOne(seat, b)
 			if err != nil {
@@ -720,7 +733,8 @@ func (s *State) applyShed(seat int, m Move) ([]engine.Event, error) {
 		}
 	}
 	if !okSet {
-		return nil, engine.Reject("HA-5.5.4", "bad_shed_choice", "site", s.r.SiteName[k], "type", t, "count", t)
+		return nil, engine.Reject("HA-5.5.4", "bad_shed_choice", "site", s.r.SiteName[k], "type", t, "count", t,
+			"options", s.options(seat))
 	}
 	var act []string
 	for _, c := range m.Cells {

@@ -436,6 +436,7 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 		}
 	}()
 	started := s.Phase == phasePlay && s.Cur == seat && s.Sub != subMove
+	cur, bought := k, started && s.Bought > 0
 	picking := s.Phase == phaseSetup && slices.Index(s.Picks, seat) >= 0
 	for i := range orders {
 		o := &orders[i]
@@ -460,7 +461,10 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 		o.Slot = slotOf(k)
 		tl := turns[k]
 		if tl == nil {
-			tl = &turnLines{}
+			// §10.1: a message that answers a decision of a turn that
+			// has bought (a shed choice) continues it; DONE is implied
+			// after its last line of that turn like after a purchase.
+			tl = &turnLines{buy: k == cur && bought}
 			turns[k] = tl
 			order = append(order, k)
 		}

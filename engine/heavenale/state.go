@@ -69,8 +69,9 @@ type Core struct {
 	Bought int   `json:"bought,omitempty"`
 	Sheds  []int `json:"sheds,omitempty"`
 	Pair   int   `json:"pair"`
-	// AutoDone: the message that bought ended while a shed choice was
-	// owed; the purchases end once the sheds are resolved (§10.1).
+	// AutoDone: the purchases end once the sheds are resolved. No longer
+	// set (issue 21: the message that answers the shed choice continues
+	// the turn, §10.1); honoured for states stored before.
 	AutoDone bool `json:"auto_done,omitempty"`
 	// Final is the result of the final scoring (phase over).
 	Final *Final `json:"final,omitempty"`

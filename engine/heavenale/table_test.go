@@ -137,7 +137,7 @@ func TestTableImpliedDone(t *testing.T) {
 	s.Players[1].Ducats = 30
 	rep = submit(t, tb, 1, "GO 6\nBUY HO2 S7")
 	s = tb.State.(*State)
-	if rep.Rejected || s.Cur != 1 || s.Sub != subShed || !s.AutoDone {
+	if rep.Rejected || s.Cur != 1 || s.Sub != subShed {
 		t.Fatalf("shed pending: %s cur %d %s auto %v", statuses(rep), s.Cur, s.Sub, s.AutoDone)
 	}
 	rep = submit(t, tb, 1, "SHED S6 S7")

@@ -167,7 +167,7 @@ var errorCodes = []string{"bad_colour", "bad_tile", "res_needs_colour", "no_spac
 	"no_disc", "space_empty", "no_card", "no_barrel", "home_needs_space", "home_taken", "first_forced", "must_buy",
 	"tile_not_here", "too_expensive", "bad_spot", "buy_interrupted", "spot_taken", "bad_shed_choice", "spot_twice",
 	"bad_scoring_spot", "spot_not_here", "x_needs_number", "no_usable_spot", "spot_unusable", "spot_used", "bad_card",
-	"bad_pref_card", "card_needs_colour", "not_lowest", "nothing_to_undo", "use_clear", "not_your_turn", "wrong_decision"}
+	"bad_pref_card", "card_needs_colour", "not_lowest", "nothing_to_undo", "use_clear", "not_your_turn", "wrong_decision", "turn_over"}
 
 // citedRules lists the rule ids the engine cites in its errors, and the
 // few the summary mentions.
