@@ -39,6 +39,8 @@ type TournamentPage struct {
 	// Calendar is the rounds' dates (in the tournament's zone), when the
 	// organiser set a calendar or rounds have deadlines.
 	Calendar []PageDate
+	// Exports are the tournament's files (exports.go).
+	Exports []PageExport
 }
 
 // PageDate is one round of the calendar.
@@ -133,7 +135,7 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 	}
 	p := &TournamentPage{ID: t.ID, Title: title, Game: t.Game, Format: t.Format, Status: t.Status, Table: t.Table,
 		Round: len(t.Rounds), Rounds: t.PlannedRounds(), Points: fmtPoints(pts), Tiebreaks: t.Tiebreaks,
-		Commitment: t.Commitment, URL: tourPagePath(t)}
+		Commitment: t.Commitment, URL: tourPagePath(t), Exports: pageExports(t)}
 	if t.Status == tournament.StatusOver {
 		p.Seed = t.Seed
 	}

@@ -58,6 +58,7 @@ func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind str
 	if t.Public {
 		data["page"] = d.tourPageURL(t)
 	}
+	data["ics"] = d.tourICSURL(t)
 	replyTo, tag, tz := d.h.ReplyTo(e.Address)
 	data["player_address"] = replyTo
 	// Dates in the reader's zone and language: "due_at" becomes "due".
