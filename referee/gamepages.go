@@ -58,6 +58,8 @@ type (
 	PageRound      = bymail.PageRound
 	PageMatch      = bymail.PageMatch
 	TournamentLink = bymail.TournamentLink
+	PageExport     = bymail.PageExport
+	TournamentFile = bymail.File
 )
 
 // TournamentPage returns the public page of a tournament by its address
@@ -74,6 +76,24 @@ func (r *Referee) TournamentPage(slug, lang string) (*TournamentPage, error) {
 		return err
 	})
 	return page, err
+}
+
+// TournamentFile returns one of the files of a tournament's page by the
+// page's address ("<id>-<key>") and the file's name (standings.csv,
+// results.csv, crosstable.csv, pairings.csv, tournament.trf, rounds.ics);
+// the calendar's words in lang.
+func (r *Referee) TournamentFile(slug, name, lang string) (*TournamentFile, error) {
+	id, key, ok := splitSlug(slug)
+	if !ok {
+		return nil, ErrNoPage
+	}
+	var f *TournamentFile
+	err := r.db.View(func(tx *store.Tx) error {
+		var err error
+		f, err = bymail.Export(r.newWork(tx, r.clock.Now()).desk(), id, key, name, lang)
+		return err
+	})
+	return f, err
 }
 
 // TournamentRecord returns a tournament's whole record (seed included:

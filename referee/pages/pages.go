@@ -27,10 +27,11 @@ type Source interface {
 	GamePage(slug, lang string) (*referee.GamePage, error)
 	ListedTournaments() ([]referee.TournamentLink, error)
 	ListedGames() ([]referee.GameLink, error)
+	TournamentFile(slug, name, lang string) (*referee.TournamentFile, error)
 }
 
-// Register adds the pages to mux: /t/ (the listed tournaments), /t/<id>-<key>
-// and /g/<game>-<key>.
+// Register adds the pages to mux: /t/ (the listed tournaments), /t/<id>-<key>,
+// its files /t/<id>-<key>/<name> (files.go) and /g/<game>-<key>.
 func Register(mux *http.ServeMux, src Source, log *slog.Logger) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -38,6 +39,7 @@ func Register(mux *http.ServeMux, src Source, log *slog.Logger) {
 	h := &handler{src: src, log: log}
 	mux.HandleFunc("GET /t/{$}", h.index)
 	mux.HandleFunc("GET /t/{slug}", h.tournament)
+	mux.HandleFunc("GET /t/{slug}/{file}", h.file)
 	mux.HandleFunc("GET /g/{slug}", h.game)
 }
 
@@ -224,12 +226,16 @@ td.n,th.n{text-align:right}pre{white-space:pre-wrap;overflow-wrap:anywhere;font-
 <h2>{{$d.T "tour.standings"}}</h2>
 {{if not .Standings}}<p>{{$d.T "tour.nobody"}}</p>{{end}}
 <table id="standings"><thead><tr><th class="n">{{$d.T "tour.place"}}</th><th>{{$d.T "tour.player"}}</th><th class="n">{{$d.T "tour.points"}}</th><th>{{$d.T "tour.record"}}</th><th>{{$d.T "tour.tiebreaks"}}</th><th class="n">{{$d.T "tour.rating"}}</th></tr></thead><tbody>
-{{range .Standings}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n">{{.Place}}</td><td>{{.Name}}{{if .Withdrawn}} {{$d.T "tour.withdrawn"}}{{end}}</td><td class="n">{{.Points}}</td><td>{{.Record}}</td><td>{{range $i, $x := .Tiebreaks}}{{if $i}} · {{end}}{{$x}}{{end}}</td><td class="n">{{.Rating}}</td></tr>
-{{end}}</tbody></table>
+{{range .Standings}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n">{{.Place}}</td><td>{{.Name}}{{if .Withdrawn}} {{$d.T "tour.withdrawn"}}{{end}}</td><td class="n">{{.Points}}</td><td>{{.Record}}</td><td>{{range $i, $x := .Tiebreaks}}{{if $i}} · {{end}}{{$x}}{{end}}</td><td class="n">{{.Rating}}{{if .RatingAdjudicated}}*{{end}}</td></tr>
+{{end}}</tbody></table>{{if .AdjudicatedRatings}}
+<p id="ratingnote">* {{$d.T "tour.rating_adjudicated"}}</p>{{end}}
 {{range .Pairings}}<h2>{{$d.T "tour.roundn" .N}}</h2>{{if .Due}}<p>{{$d.T "tour.duedate" .Due}}</p>{{end}}
 <table class="round"><tbody>
 {{range .Matches}}<tr><td class="n">{{.Table}}</td><td>{{range $i, $p := .Players}}{{if $i}} – {{end}}{{$p}}{{end}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else if .Result}}{{.Result}}{{if eq .State "forfeit"}} {{$d.T "tour.forfeit"}}{{end}}{{if eq .State "adjudicated"}} {{$d.T "tour.adjudicated"}}{{end}}{{else}}{{$d.T "tour.playing"}}{{end}}</td><td>{{if .GameURL}}<a href="{{.GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
 {{end}}</tbody></table>{{end}}
+{{with .Exports}}<h2>{{$d.T "tour.files"}}</h2>
+<ul id="files">{{range .}}<li><a href="{{.URL}}?lang={{$d.Lang}}" download>{{$d.T "tour.file" .Name}}</a></li>
+{{end}}</ul>{{end}}
 <p>{{$d.T "tour.commitment"}}
 <code id="commitment">{{.Commitment}}</code>{{if .Seed}}<br>{{$d.T "tour.seed"}} <code id="seed">{{.Seed}}</code>{{end}}</p>
 {{end}}</body></html>{{end}}

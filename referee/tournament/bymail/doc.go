@@ -25,4 +25,14 @@
 // "tournament" scope, and the pure algorithms of package tournament
 // (pairings, standings, tie-breaks, ratings, calendar), which it calls.
 // It keeps no state between calls.
+//
+// Rules it keeps (issue 24): every game with a result moves its players'
+// ratings, an adjudicated one too - finished by the bots (GameEnded) or
+// scored as it stands at once (adjudicateGame, which rates it there since
+// no game end follows) - through tournament.RateMatch, which counts it in
+// Rating.Adjudicated; standings in mails and on the page mark such a
+// rating with * and say what the mark means. A forfeit or a bye rates
+// nothing. A published tournament's files (exports.go: CSV, TRF for
+// two-player Swiss, the rounds' ICS) are served behind the page's key,
+// and the sign-up confirmation names the calendar feed.
 package bymail

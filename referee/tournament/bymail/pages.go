@@ -39,6 +39,11 @@ type TournamentPage struct {
 	// Calendar is the rounds' dates (in the tournament's zone), when the
 	// organiser set a calendar or rounds have deadlines.
 	Calendar []PageDate
+	// Exports are the tournament's files (exports.go).
+	Exports []PageExport
+	// AdjudicatedRatings: a rating in the standings is marked (the page
+	// explains the mark).
+	AdjudicatedRatings bool
 }
 
 // PageDate is one round of the calendar.
@@ -56,7 +61,9 @@ type PageStanding struct {
 	Record    string
 	Tiebreaks []string
 	Rating    string
-	Withdrawn bool
+	// RatingAdjudicated: adjudicated games count in the rating (marked).
+	RatingAdjudicated bool
+	Withdrawn         bool
 }
 
 // PageRound is one round's tables.
@@ -133,7 +140,7 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 	}
 	p := &TournamentPage{ID: t.ID, Title: title, Game: t.Game, Format: t.Format, Status: t.Status, Table: t.Table,
 		Round: len(t.Rounds), Rounds: t.PlannedRounds(), Points: fmtPoints(pts), Tiebreaks: t.Tiebreaks,
-		Commitment: t.Commitment, URL: tourPagePath(t)}
+		Commitment: t.Commitment, URL: tourPagePath(t), Exports: pageExports(t)}
 	if t.Status == tournament.StatusOver {
 		p.Seed = t.Seed
 	}
@@ -145,7 +152,8 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 	}
 	for _, row := range d.tourStandingRows(t) {
 		p.Standings = append(p.Standings, PageStanding{Place: row.Place, Name: row.Name, Points: row.Points, Record: row.Record,
-			Tiebreaks: strings.Fields(row.Tiebreaks), Rating: row.Rating, Withdrawn: row.Withdrawn})
+			Tiebreaks: strings.Fields(row.Tiebreaks), Rating: row.Rating, RatingAdjudicated: row.Adjudicated, Withdrawn: row.Withdrawn})
+		p.AdjudicatedRatings = p.AdjudicatedRatings || row.Adjudicated
 	}
 	for i := len(t.Rounds) - 1; i >= 0; i-- {
 		rd := t.Rounds[i]

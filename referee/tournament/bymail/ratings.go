@@ -25,9 +25,16 @@ func (d *desk) loadRating(game, addr string) (tournament.Rating, error) {
 	return r, err
 }
 
-// rateGame moves the ratings of a finished game's players.
+// rateGame moves the ratings of a finished game's players, through
+// tournament.RateMatch: every game with a result counts, an adjudicated
+// one too (and is counted in Rating.Adjudicated, which marks the rating).
 func (d *desk) rateGame(g GameEnd) error {
-	if len(g.Addresses) < 2 || len(g.Rank) != len(g.Addresses) {
+	state := tournament.MatchDone
+	if g.Adjudicated {
+		state = tournament.MatchAdjudicated
+	}
+	m := tournament.Match{Seats: make([]int, len(g.Addresses)), Rank: g.Rank, State: state}
+	if !tournament.Rated(m) {
 		return nil
 	}
 	rs := make([]tournament.Rating, len(g.Addresses))
@@ -36,10 +43,13 @@ func (d *desk) rateGame(g GameEnd) error {
 		if err != nil {
 			return err
 		}
-		r.Name = g.Names[i]
+		if i < len(g.Names) {
+			r.Name = g.Names[i]
+		}
 		rs[i] = r
 	}
-	for i, r := range tournament.RateGame(rs, g.Rank) {
+	rs, _ = tournament.RateMatch(rs, m)
+	for i, r := range rs {
 		raw, err := json.Marshal(r)
 		if err != nil {
 			return err
@@ -51,24 +61,38 @@ func (d *desk) rateGame(g GameEnd) error {
 	return nil
 }
 
+// rateAdjudicated rates a tournament game adjudicated at once (scored as
+// it stands): its players are the match's entrants, at their addresses
+// now (a replacement's, after REPLACE).
+func (d *desk) rateAdjudicated(t *tournament.Tournament, r, k int, gid string, rank []int) error {
+	m := t.Rounds[r].Matches[k]
+	end := GameEnd{ID: gid, Game: t.Game, Rank: rank, Adjudicated: true}
+	for _, e := range m.Seats {
+		end.Addresses = append(end.Addresses, t.Entrants[e].Address)
+		end.Names = append(end.Names, t.Entrants[e].Name)
+	}
+	return d.rateGame(end)
+}
+
 // ratingShort is the rating shown in standings: Glicko-2 for two-player
 // tables, Weng-Lin's μ−3σ (times 40, on a scale like Elo's) for more; ""
-// before the first rated game.
-func (d *desk) ratingShort(game, addr string, table int) string {
+// before the first rated game. adjudicated: adjudicated games count in
+// it (the standings mark it).
+func (d *desk) ratingShort(game, addr string, table int) (rating string, adjudicated bool) {
 	r, err := d.loadRating(game, addr)
 	if err != nil {
-		return ""
+		return "", false
 	}
 	if table == 2 {
 		if r.Duels == 0 {
-			return ""
+			return "", false
 		}
-		return fmt.Sprintf("%.0f", r.Glicko.R)
+		return fmt.Sprintf("%.0f", r.Glicko.R), r.Adjudicated > 0
 	}
 	if r.Tables == 0 {
-		return ""
+		return "", false
 	}
-	return fmt.Sprintf("%.0f", 1000+40*r.WengLin.Ordinal())
+	return fmt.Sprintf("%.0f", 1000+40*r.WengLin.Ordinal()), r.Adjudicated > 0
 }
 
 // playerRating answers RATING [game].
@@ -101,7 +125,7 @@ func (d *desk) ratingText(p *Player, game string) string {
 		rows = append(rows, map[string]any{"title": title, "duels": r.Duels, "tables": r.Tables,
 			"r": fmt.Sprintf("%.0f", r.Glicko.R), "rd": fmt.Sprintf("%.0f", r.Glicko.RD),
 			"mu": fmt.Sprintf("%.1f", r.WengLin.Mu), "sigma": fmt.Sprintf("%.1f", r.WengLin.Sigma),
-			"ordinal": fmt.Sprintf("%.0f", 1000+40*r.WengLin.Ordinal())})
+			"ordinal": fmt.Sprintf("%.0f", 1000+40*r.WengLin.Ordinal()), "adjudicated": r.Adjudicated})
 	}
 	return d.tourText(p.Lang, "rating", map[string]any{"rows": rows, "game": game})
 }

@@ -289,13 +289,20 @@ func orgForfeit(c *orgCmd) (string, error) {
 // at once in t and returned; otherwise (a game without it, or a position
 // it cannot score) the bots finish the game from the position,
 // deterministically from the game's seed, and the result is recorded at
-// its end (nil is returned).
+// its end (nil is returned). Either way the game is rated, marked as
+// adjudicated.
 func (d *desk) adjudicateGame(t *tournament.Tournament, gid string) (*Result, error) {
 	res, err := d.h.Adjudicate(gid)
 	if err != nil || res == nil {
 		return nil, err
 	}
-	if _, _, err := t.Record(gid, tournament.MatchAdjudicated, res.Rank, res.Scores); err != nil {
+	r, k, err := t.Record(gid, tournament.MatchAdjudicated, res.Rank, res.Scores)
+	if err != nil {
+		return nil, err
+	}
+	// The game ends here, not through GameEnded: it is rated here (issue
+	// 24: adjudicated games were left out of the ratings).
+	if err := d.rateAdjudicated(t, r, k, gid, res.Rank); err != nil {
 		return nil, err
 	}
 	return res, nil

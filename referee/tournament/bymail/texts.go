@@ -58,6 +58,7 @@ func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind str
 	if t.Public {
 		data["page"] = d.tourPageURL(t)
 	}
+	data["ics"] = d.tourICSURL(t)
 	replyTo, tag, tz := d.h.ReplyTo(e.Address)
 	data["player_address"] = replyTo
 	// Dates in the reader's zone and language: "due_at" becomes "due".
@@ -107,7 +108,9 @@ type standingRow struct {
 	Tiebreaks string
 	Record    string
 	Rating    string
-	Withdrawn bool
+	// Adjudicated: adjudicated games count in the rating (marked).
+	Adjudicated bool
+	Withdrawn   bool
 	// Gap stands for rows left out of an excerpt.
 	Gap bool
 	// entrant is the row's entrant.
@@ -116,8 +119,9 @@ type standingRow struct {
 
 // tourStandingsText renders the standings in a language.
 func (d *desk) tourStandingsText(t *tournament.Tournament, lang string) string {
-	return d.tourText(lang, "standings", map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": d.tourStandingRows(t),
-		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status})
+	rows := d.tourStandingRows(t)
+	return d.tourText(lang, "standings", map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": rows,
+		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status, "adjudicated": anyAdjudicated(rows)})
 }
 
 // tourStandingRows are the standings, formatted.
@@ -132,8 +136,9 @@ func (d *desk) tourStandingRows(t *tournament.Tournament) []standingRow {
 		if len(name) > 18 {
 			name = name[:18]
 		}
+		rating, adj := d.ratingShort(t.Game, t.Entrants[s.Entrant].Address, t.Table)
 		rows = append(rows, standingRow{Place: s.Place, Name: name, Points: fmtNum(s.Points), Tiebreaks: strings.Join(tb, " "),
-			Record: fmt.Sprintf("%d-%d-%d", s.Won, s.Drawn, s.Lost), Rating: d.ratingShort(t.Game, t.Entrants[s.Entrant].Address, t.Table),
+			Record: fmt.Sprintf("%d-%d-%d", s.Won, s.Drawn, s.Lost), Rating: rating, Adjudicated: adj,
 			Withdrawn: s.Withdrawn, entrant: s.Entrant})
 	}
 	return rows
@@ -182,7 +187,18 @@ func (d *desk) excerpt(s *standings, e int, lang string) string {
 		}
 	}
 	return d.tourText(lang, "standings", map[string]any{"id": s.t.ID, "round": len(s.t.Rounds), "rows": rows,
-		"tiebreaks": strings.Join(s.t.Tiebreaks, " "), "status": s.t.Status})
+		"tiebreaks": strings.Join(s.t.Tiebreaks, " "), "status": s.t.Status, "adjudicated": anyAdjudicated(rows)})
+}
+
+// anyAdjudicated reports whether a rating among rows is marked (the
+// standings then explain the mark).
+func anyAdjudicated(rows []standingRow) bool {
+	for _, r := range rows {
+		if r.Adjudicated {
+			return true
+		}
+	}
+	return false
 }
 
 // tourPageURL is the public page of a tournament ("" if it has none).
