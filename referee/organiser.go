@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -82,7 +83,7 @@ func parseInvitee(f []string) (Invitee, error) {
 		return Invitee{}, fmt.Errorf("usage: PLAYER <address> <name> [en|it|fr|nl] [Area/City]")
 	}
 	// No language given: the player's own (English for a new player).
-	inv := Invitee{Address: strings.Trim(f[0], "<>"), Name: f[1]}
+	inv := Invitee{Address: strings.Trim(f[0], "<>"), Name: mailfmt.CleanName(f[1])} // issue 23
 	for _, x := range f[2:] {
 		if templates.IsLanguage(strings.ToLower(x)) {
 			inv.Lang = strings.ToLower(x)

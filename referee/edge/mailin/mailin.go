@@ -134,7 +134,7 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 	}
 	tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
 	req := referee.Request{
-		From: m.From.Addr, FromName: m.From.Name, Token: -1, Text: text, MessageID: m.MessageID,
+		From: m.From.Addr, FromName: mailfmt.CleanName(m.From.Name), Token: -1, Text: text, MessageID: m.MessageID,
 		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
 	}
 	t := tr.Tag

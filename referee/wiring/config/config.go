@@ -120,6 +120,10 @@ type IMAPConfig struct {
 	// times without finishing (it killed the daemon each time), and tells
 	// its sender. Key "imap.max_crashes"; default 3; -1 never.
 	MaxCrashes int `toml:"max_crashes"`
+	// MaxAttempts sets a message aside after this many failures in a row
+	// (issue 23): its sender and the operator are told and the intake
+	// moves on. Key "imap.max_attempts"; default 5; -1 never.
+	MaxAttempts int `toml:"max_attempts"`
 }
 
 // SMTPConfig is the outgoing mail server (a submission server or a
@@ -307,6 +311,7 @@ func Default() Config {
 			TLS: "tls", Mailbox: "INBOX", ProcessedFolder: "Processed", QuarantineFolder: "Quarantine",
 			Idle: "auto", PollInterval: time.Minute, ResyncInterval: 5 * time.Minute,
 			MinBackoff: time.Second, MaxBackoff: 5 * time.Minute, DialTimeout: 30 * time.Second, MaxCrashes: 3,
+			MaxAttempts: 5,
 		},
 		SMTP: SMTPConfig{
 			TLS: "mandatory", DialTimeout: 30 * time.Second, CommandTimeout: 2 * time.Minute,
