@@ -97,8 +97,22 @@
 // Status codes: 200 applied, answered or duplicate ("status" says which);
 // 422 rejected (nothing applied); 429 rate-limited; 403 ignored otherwise
 // or a seat that is not the token's; 400 bad JSON; 401 missing or unknown
-// token; 404 unknown game; 413 too large; 503 transient failure (retry
-// with the same message_id).
+// token, or an unknown game (the same answer, issue 23); 413 too large;
+// 503 transient failure (retry with the same message_id). The token is
+// checked before the body is read.
+//
+// # The front door (issue 23)
+//
+// Credentials that need no body (basic authentication, a seat's bearer
+// token) are checked before a byte of the body is read. Bodies whose
+// signature is inside them (the raw and Mailgun endpoints) are read under
+// two budgets taken without waiting, MaxPerClient per client address and
+// MaxUnauthenticated in all (429 beyond them), each read within
+// BodyReadTimeout. The MaxInFlight slots are taken only by authenticated
+// requests, only to hand the message over. The pages, /healthz and /metrics
+// use none of these budgets. A message whose hand-over fails MaxAttempts
+// times, with an error or a panic, is set aside: the referee records it and
+// tells its sender, and the provider gets its "do not retry" code.
 //
 // Wrong methods get 405 from the mux's method patterns. Bodies are capped
 // with http.MaxBytesReader. Secrets are never logged, and no response

@@ -41,6 +41,14 @@ func (s *Server) raw(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, p, p.unauthorized, "timestamp outside the allowed clock skew")
 		return
 	}
+	// The signature covers the body: it is read under the
+	// unauthenticated budgets, and the slot is taken only once it verifies
+	// (issue 23).
+	release, ok := s.unauthenticated(w, r, p)
+	if !ok {
+		return
+	}
+	defer release()
 	body, ok := s.readBody(w, r, p, s.o.MaxBodySize)
 	if !ok {
 		return
@@ -65,12 +73,20 @@ func (s *Server) raw(w http.ResponseWriter, r *http.Request) {
 		}
 		keys = append(keys, "raw:"+k)
 	}
+	release()
 	s.deliver(w, r, p, body, keys)
 }
 
 // mailgun serves Mailgun's route posts.
 func (s *Server) mailgun(w http.ResponseWriter, r *http.Request) {
 	p := mailgunProvider
+	// Mailgun's signature is in the form: read under the unauthenticated
+	// budgets (issue 23).
+	release, ok := s.unauthenticated(w, r, p)
+	if !ok {
+		return
+	}
+	defer release()
 	body, ok := s.readBody(w, r, p, s.o.MaxBodySize)
 	if !ok {
 		return
@@ -107,6 +123,7 @@ func (s *Server) mailgun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	raw = prependHeaders(raw, originalTo(strings.Split(f["recipient"], ",")))
+	release()
 	s.deliver(w, r, p, raw, []string{"mailgun:" + token})
 }
 

@@ -260,6 +260,21 @@ type WebhookConfig struct {
 	// ShutdownTimeout bounds the graceful shutdown of the listener. Key
 	// "webhook.shutdown_timeout"; default "10s".
 	ShutdownTimeout time.Duration `toml:"shutdown_timeout"`
+	// BodyReadTimeout bounds reading one request body (issue 23: a
+	// trickled body is cut off). Key "webhook.body_read_timeout"; default
+	// "20s".
+	BodyReadTimeout time.Duration `toml:"body_read_timeout"`
+	// MaxPerClient and MaxUnauthenticated bound the bodies read before
+	// their signature can be checked (raw and Mailgun posts), per client
+	// address and in all; beyond them the answer is 429 at once. Keys
+	// "webhook.max_per_client", "webhook.max_unauthenticated"; defaults 4,
+	// 32.
+	MaxPerClient       int `toml:"max_per_client"`
+	MaxUnauthenticated int `toml:"max_unauthenticated"`
+	// MaxAttempts sets an inbound message aside after this many failed
+	// hand-overs (its sender and the operator told; the provider answered
+	// "do not retry"). Key "webhook.max_attempts"; default 5; -1 never.
+	MaxAttempts int `toml:"max_attempts"`
 	// PublicURL is the address at which players reach this listener from
 	// outside (behind a proxy, say "https://pbem.example.org/referee"): the
 	// links to the public pages in mails start with it. Key
@@ -323,6 +338,7 @@ func Default() Config {
 		Webhook: WebhookConfig{
 			MaxBodySize: 10 << 20, MaxClockSkew: 5 * time.Minute,
 			ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, ShutdownTimeout: 10 * time.Second,
+			BodyReadTimeout: 20 * time.Second, MaxPerClient: 4, MaxUnauthenticated: 32, MaxAttempts: 5,
 		},
 		Hooks: HooksConfig{
 			Timeout: 10 * time.Second, Workers: 2,

@@ -224,6 +224,8 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 		SendGridUsername: w.SendGridUsername, SendGridPassword: w.SendGridPassword.Reveal(),
 		PostmarkUsername: w.PostmarkUsername, PostmarkPassword: w.PostmarkPassword.Reveal(),
 		MaxBodySize: maxBody, MaxClockSkew: w.MaxClockSkew, Wrap: d.Metrics.Instrument,
+		BodyReadTimeout: w.BodyReadTimeout, MaxPerClient: w.MaxPerClient, MaxUnauthenticated: w.MaxUnauthenticated,
+		MaxAttempts: w.MaxAttempts,
 	})
 	if err != nil {
 		return fmt.Errorf("webhook: %w", err)
