@@ -215,3 +215,41 @@ func TestRegisterNeedsConfirmation(t *testing.T) {
 	}
 	h.noMailTo(h.mails(), dan)
 }
+
+// Issue 23, no backscatter: 1,000 forged REGISTERs (before: 1,000
+// confirmation mails to third parties in 8 seconds) make no mail at all
+// when the sender is not authenticated; authenticated ones are answered
+// at most once a day per address and within the global hourly budget.
+func TestRegisterNoBackscatter(t *testing.T) {
+	h := newHarness(t)
+	h.r.opt.RegisterNeedsAuth = true
+	h.mails()
+	for i := 0; i < 1000; i++ {
+		from := fmt.Sprintf("victim%d@example.org", i)
+		if out := h.sendAs(Request{From: from, Text: "REGISTER Mallory en"}); out.Status != OutcomeIgnored {
+			t.Fatalf("forged REGISTER %d: %+v", i, out)
+		}
+	}
+	if ms := h.mails(); len(ms) != 0 {
+		t.Fatalf("1000 unauthenticated REGISTERs sent %d mails", len(ms))
+	}
+	// Authenticated: one answer per address a day, the global budget
+	// caps the hour.
+	for i := 0; i < 3; i++ {
+		h.sendAs(Request{From: "pat@example.org", FromName: `Pat O"Brien\`, Text: `REGISTER "Pat O\"Brien" en`, Authenticated: true})
+	}
+	if ms := h.mails(); len(ms) != 1 {
+		t.Fatalf("3 authenticated REGISTERs from one address sent %d mails, want 1", len(ms))
+	}
+	for i := 0; i < 200; i++ {
+		h.sendAs(Request{From: fmt.Sprintf("real%d@example.org", i), Text: "REGISTER", Authenticated: true})
+	}
+	if ms, want := h.mails(), DefaultConfirmsPerHour-1; len(ms) != want {
+		t.Fatalf("200 authenticated REGISTERs in an hour sent %d mails, want the budget's %d", len(ms), want)
+	}
+	h.clock.Advance(61 * time.Minute)
+	h.sendAs(Request{From: "later@example.org", Text: "REGISTER", Authenticated: true})
+	if ms := h.mails(); len(ms) != 1 {
+		t.Fatalf("after the hour: %d mails, want 1", len(ms))
+	}
+}

@@ -155,6 +155,11 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 		i.log.Debug("tag sources disagree", slog.String("msgid", m.MessageID), slog.String("kind", t.Kind.String()))
 	}
 	req.SenderVerified = i.senderVerified(m, in.Raw)
+	if req.Kind == "" {
+		// Untagged mail (REGISTER): is the From proven, whatever the
+		// policy? Only then is it answered (issue 23, no backscatter).
+		req.Authenticated = i.authenticated(m, in.Raw)
+	}
 	req.Read = &referee.ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
 		Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
 		Forwarded: info.Forwarded, Greeting: info.Greeting, SignOff: info.SignOff}
@@ -169,10 +174,18 @@ func (i *Intake) NotifyQuarantined(ctx context.Context, n referee.QuarantineNoti
 
 // senderVerified applies the AuthPolicy.
 func (i *Intake) senderVerified(m *mailfmt.Message, raw []byte) bool {
-	p := i.opt.Auth
-	if !p.RequireDKIM {
+	if !i.opt.Auth.RequireDKIM {
 		return true
 	}
+	return i.authenticated(m, raw)
+}
+
+// authenticated reports whether the From address is proven: by the
+// Authentication-Results of our own configured authserv-id (never another
+// one's, issue 23), or else by a DKIM signature verified here and aligned
+// with the From domain.
+func (i *Intake) authenticated(m *mailfmt.Message, raw []byte) bool {
+	p := i.opt.Auth
 	dom := m.From.Domain()
 	if p.AuthservID != "" {
 		ar, err := mailfmt.AuthResults(m, p.AuthservID)

@@ -194,6 +194,12 @@ type AuthConfig struct {
 	// with this id is trusted. Empty: Authentication-Results are ignored.
 	// Key "auth.trusted_authserv_id"; default "".
 	TrustedAuthservID string `toml:"trusted_authserv_id"`
+	// RegisterNeedsAuthentication: an untagged REGISTER is answered only
+	// when its sender is authenticated (an aligned DKIM pass, or the
+	// Authentication-Results of auth.trusted_authserv_id); a forged one
+	// makes no mail to a third party (issue 23). Key
+	// "auth.register_needs_authentication"; default true.
+	RegisterNeedsAuthentication bool `toml:"register_needs_authentication"`
 }
 
 // LimitsConfig protects the referee from floods.
@@ -213,6 +219,10 @@ type LimitsConfig struct {
 	// SenderRateWindow is the window of SenderRate. Key
 	// "limits.sender_rate_window"; default "1h".
 	SenderRateWindow time.Duration `toml:"sender_rate_window"`
+	// RegisterAnswersPerHour is the global hourly budget of answers to
+	// REGISTER (issue 23); beyond it REGISTER is not answered. Key
+	// "limits.register_answers_per_hour"; default 60; -1 none.
+	RegisterAnswersPerHour int `toml:"register_answers_per_hour"`
 }
 
 // WebhookConfig is the HTTP listener for inbound mail posted by a
@@ -333,8 +343,8 @@ func Default() Config {
 			DataTimeout: 10 * time.Minute, Workers: 2, MinBackoff: time.Minute, MaxBackoff: 6 * time.Hour,
 			GiveUpAfter: 120 * time.Hour, Retention: 720 * time.Hour,
 		},
-		Auth:   AuthConfig{RequireSeatToken: true},
-		Limits: LimitsConfig{MaxMessageSize: 1 << 20, SenderRate: 60, SenderRateWindow: time.Hour},
+		Auth:   AuthConfig{RequireSeatToken: true, RegisterNeedsAuthentication: true},
+		Limits: LimitsConfig{MaxMessageSize: 1 << 20, SenderRate: 60, SenderRateWindow: time.Hour, RegisterAnswersPerHour: 60},
 		Webhook: WebhookConfig{
 			MaxBodySize: 10 << 20, MaxClockSkew: 5 * time.Minute,
 			ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, ShutdownTimeout: 10 * time.Second,

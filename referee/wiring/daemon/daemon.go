@@ -135,6 +135,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		Compose: referee.Composer(from), Kick: d.kick, Random: opt.Random, Logger: log.With("part", "referee"),
 		RateLimit: rateLimit(cfg.Limits.SenderRate), RateWindow: cfg.Limits.SenderRateWindow,
 		Observe: d.Metrics.Observe, PageBase: opt.PageBase,
+		RegisterNeedsAuth: cfg.Auth.RegisterNeedsAuthentication, ConfirmsPerHour: cfg.Limits.RegisterAnswersPerHour,
 	}
 	if ro.PageBase == "" {
 		ro.PageBase = cfg.Webhook.PublicURL // webhook.public_url: absolute links in mails
