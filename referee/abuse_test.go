@@ -2,7 +2,9 @@ package referee
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -251,5 +253,58 @@ func TestRegisterNoBackscatter(t *testing.T) {
 	h.sendAs(Request{From: "later@example.org", Text: "REGISTER", Authenticated: true})
 	if ms := h.mails(); len(ms) != 1 {
 		t.Fatalf("after the hour: %d mails, want 1", len(ms))
+	}
+}
+
+// Issue 23, authority: a player's "WITHDRAW <t> <address>" names whom to
+// withdraw and is refused unless it is the sender's own address; PUBLISH
+// off revokes the page address for good, and the next PUBLISH draws a new
+// one.
+func TestAuthorityWithdrawAndPublish(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW TOURNAMENT open game=toy rounds=1")
+	for _, p := range []string{"ann@p.test", "bob@p.test", "cat@p.test"} {
+		h.sendAs(Request{From: p, Text: "REGISTER " + strings.Split(p, "@")[0]})
+		h.asPlayer(p, "JOIN open")
+	}
+	h.mails()
+	h.asPlayer("bob@p.test", "WITHDRAW open ann@p.test")
+	if n := len(h.tour("open").Entrants); n != 3 {
+		t.Fatalf("bob's WITHDRAW of ann left %d entrants, want 3", n)
+	}
+	contains(t, h.mailTo(h.mails(), "bob@p.test").Body, "Only the organiser can withdraw someone else")
+	h.asPlayer("bob@p.test", "WITHDRAW open <BOB@p.test>")
+	if n := len(h.tour("open").Entrants); n != 2 || h.tour("open").Entrant("ann@p.test") == nil {
+		t.Fatalf("bob's WITHDRAW of himself: %d entrants", n)
+	}
+
+	page := func(text string) string {
+		t.Helper()
+		lines, err := h.r.Organise(org, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`/t/(\S+)`).FindStringSubmatch(strings.Join(lines, " "))
+		if m == nil {
+			t.Fatalf("%s: no page address in %v", text, lines)
+		}
+		return strings.TrimRight(m[1], ".,)")
+	}
+	first := page("PUBLISH open")
+	if _, err := h.r.TournamentPage(first, "en"); err != nil {
+		t.Fatalf("the published page: %v", err)
+	}
+	if _, err := h.r.Organise(org, "PUBLISH open off"); err != nil {
+		t.Fatal(err)
+	}
+	second := page("PUBLISH open")
+	if second == first {
+		t.Fatalf("PUBLISH after off showed the old address %s again", first)
+	}
+	if _, err := h.r.TournamentPage(first, "en"); !errors.Is(err, ErrNoPage) {
+		t.Errorf("the revoked address still serves a page: %v", err)
+	}
+	if _, err := h.r.TournamentPage(second, "en"); err != nil {
+		t.Errorf("the new address: %v", err)
 	}
 }

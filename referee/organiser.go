@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"crypto/subtle"
 	"fmt"
 	"sort"
 	"strconv"
@@ -18,7 +19,8 @@ import (
 func (w *work) orgRequest(req *Request, out *Outcome) error {
 	org := ""
 	for addr, secret := range w.r.opt.Organisers {
-		if secret != "" && secret == req.Secret {
+		// Compared in constant time (issue 23).
+		if secret != "" && subtle.ConstantTimeCompare([]byte(secret), []byte(req.Secret)) == 1 {
 			org = addr
 		}
 	}

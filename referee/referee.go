@@ -110,6 +110,9 @@ type Referee struct {
 	// bounceAlerts limits the organiser alerts about bounces; confirms
 	// the REGISTER answers (one global budget per hour, issue 23).
 	bounceAlerts, confirms *rateLimiter
+	// listNotes: one note a day per player about mail from a list
+	// (issue 23).
+	listNotes *rateLimiter
 	*shared
 	// games caches the decoded records of the games last saved.
 	games *gameCache
@@ -204,6 +207,7 @@ func New(opt Options) (*Referee, error) {
 		opt.ConfirmsPerHour = DefaultConfirmsPerHour
 	}
 	r.confirms = newRateLimiter(max(opt.ConfirmsPerHour, 0), time.Hour)
+	r.listNotes = newRateLimiter(1, 24*time.Hour)
 	return r, nil
 }
 

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/tournament"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -182,6 +183,13 @@ func (w *work) tourOrg(org string, f []string) (res string, ok bool, err error) 
 			t.Public, t.Listed = true, true
 		case "off":
 			t.Public, t.Listed = false, false
+			// Issue 23: the old address is revoked for good (it may
+			// have leaked); a later PUBLISH shows a new one.
+			key, kerr := w.r.secret()
+			if kerr != nil {
+				return "", true, kerr
+			}
+			t.Key = key
 		default:
 			t.Public, t.Listed = true, false
 		}
@@ -500,6 +508,13 @@ func (w *work) tourPlayer(p *Player, kw string, f []string) (string, bool, error
 		}
 		out = "" // the confirmation mail answers
 	case "WITHDRAW":
+		// Issue 23: "WITHDRAW <t> <address>" names whom to withdraw; a
+		// player may name only their own address (the organiser's
+		// command withdraws others).
+		if len(f) > 2 && !mailfmt.SameMailbox(strings.Trim(f[2], "<>"), p.Address) {
+			return w.tourText(p.Lang, "error.withdraw_other", map[string]any{"id": t.ID,
+				"command": w.r.render.T.Word("referee", p.Lang, kw)}), true, nil
+		}
 		e := t.Entrant(p.Address)
 		if e == nil || e.Withdrawn > 0 {
 			return w.tourText(p.Lang, "error.not_entered", map[string]any{"id": t.ID}), true, nil

@@ -118,8 +118,12 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 	cls := mailfmt.Classify(m, []string{r.Address()})
 	text, info := mailfmt.CommandsFor(m, r.Keywords())
 	switch cls.Class {
-	case mailfmt.Self, mailfmt.List:
+	case mailfmt.Self:
 		return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideIgnored, Detail: cls.Class.String() + ": " + cls.Reason,
+			Keys: keys, Source: in.Source, From: m.From.Addr, MessageID: m.MessageID})
+	case mailfmt.List:
+		// Not applied; a registered player is told why (issue 23).
+		return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideList, Detail: cls.Reason,
 			Keys: keys, Source: in.Source, From: m.From.Addr, MessageID: m.MessageID})
 	case mailfmt.Bounce:
 		return r.Bounced(ctx, referee.Bounce{Keys: keys, Source: in.Source, Info: cls.Bounce})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
@@ -76,5 +77,47 @@ func TestIntakeHostileNamesCompose(t *testing.T) {
 		if len(h.inbox()[addr]) != 1 {
 			t.Errorf("PLAYER %q: no invitation (%v)", word, lines)
 		}
+	}
+}
+
+// Issue 23, tell don't drop: a registered player's mail with a list or
+// robot header (List-Id, Precedence: bulk, list or junk, another robot's
+// X-Loop) is not applied, and the player is told why, at most once a day;
+// a stranger's is never answered.
+func TestIntakeListMailTold(t *testing.T) {
+	h := newMailHarness(t)
+	if _, err := h.r.Organise(org, "NEW claim id=c1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob"); err != nil {
+		t.Fatal(err)
+	}
+	in := h.inbox()
+	for i, hdr := range []string{"List-Id: <players.lists.example>", "Precedence: bulk", "Precedence: junk", "X-Loop: robot@else.example"} {
+		raw := []byte(hdr + "\r\n" + strings.Replace(string(h.reply(in[ann][0], ann, "JOIN")), "Message-ID: <reply", fmt.Sprintf("Message-ID: <l%d", i), 1))
+		out := h.handle(raw)
+		if out.Status == referee.OutcomeApplied || out.Status == referee.OutcomeAnswered {
+			t.Fatalf("%s: the JOIN was applied: %+v", hdr, out)
+		}
+		got := h.inbox()[ann]
+		want := map[bool]int{true: 1, false: 0}[i == 0]
+		if len(got) != want {
+			t.Fatalf("%s: %d notes to ann, want %d (once a day)", hdr, len(got), want)
+		}
+		if want == 1 {
+			m, _ := mailfmt.Parse(got[0], mailfmt.Options{})
+			contains(t, m.Text, "List-Id", "never acts on mail sent by lists")
+		}
+	}
+	if g := h.game("c1"); g.Seats[0].State != referee.SeatInvited {
+		t.Error("a list mail's JOIN was applied")
+	}
+	stranger := registerMail(99, "Zed <zed@else.example>", "REGISTER", "List-Id: <x.example>\r\n")
+	h.handle(stranger)
+	if ms := h.inbox(); len(ms) != 0 {
+		t.Errorf("a stranger's list mail was answered: %v", ms)
+	}
+	h.clock.Advance(25 * time.Hour)
+	raw := []byte("Precedence: list\r\n" + strings.Replace(string(h.reply(in[ann][0], ann, "JOIN")), "Message-ID: <reply", "Message-ID: <nextday", 1))
+	h.handle(raw)
+	if got := h.inbox()[ann]; len(got) != 1 {
+		t.Errorf("the next day: %d notes to ann, want 1", len(got))
 	}
 }
