@@ -19,6 +19,12 @@ const (
 	DefaultMaxOrders     = 100
 	DefaultMaxInfo       = 5
 	DefaultMaxReplyBytes = 128 << 10
+	// DefaultMaxEntrants caps a tournament's entrants (issue 23).
+	DefaultMaxEntrants = 2048
+	// MaxOrgLines is how many command lines of one organiser mail are
+	// read; the rest are listed as not read (issue 23: ENTER lines per
+	// mail are bounded).
+	MaxOrgLines = 500
 	// maxLoggedInput bounds the text of an input kept in the game's log.
 	maxLoggedInput = 8 << 10
 	// maxRecent is how many applied inputs per seat are remembered to
@@ -302,4 +308,12 @@ func (r *Referee) listMail(a SetAside) (Outcome, error) {
 			Seat: -1, Outcome: string(out.Status), Detail: out.Detail})
 	})
 	return out, err
+}
+
+// maxEntrants is Options.MaxEntrants, DefaultMaxEntrants when unset.
+func (r *Referee) maxEntrants() int {
+	if r.opt.MaxEntrants <= 0 {
+		return DefaultMaxEntrants
+	}
+	return r.opt.MaxEntrants
 }

@@ -308,3 +308,65 @@ func TestAuthorityWithdrawAndPublish(t *testing.T) {
 		t.Errorf("the new address: %v", err)
 	}
 }
+
+// Issue 23, sizes bounded: a tournament takes at most MaxEntrants (JOIN
+// and ENTER refused beyond, in the reader's words); an organiser mail's
+// command lines beyond MaxOrgLines are not read and said so; the JSON part
+// counts towards the reply cap.
+func TestSizesBounded(t *testing.T) {
+	h := newHarness(t)
+	h.r.opt.MaxEntrants = 3
+	h.org("NEW TOURNAMENT cap game=toy rounds=1")
+	for _, p := range []string{"ann@p.test", "bob@p.test", "cat@p.test", "dan@p.test"} {
+		h.sendAs(Request{From: p, Text: "REGISTER " + strings.Split(p, "@")[0]})
+	}
+	h.mails()
+	for _, p := range []string{"ann@p.test", "bob@p.test", "cat@p.test", "dan@p.test"} {
+		h.asPlayer(p, "JOIN cap")
+	}
+	if n := len(h.tour("cap").Entrants); n != 3 {
+		t.Fatalf("%d entrants, the cap is 3", n)
+	}
+	contains(t, h.mailTo(h.mails(), "dan@p.test").Body, "is full: it takes at most 3 entrants")
+	lines, err := h.r.Organise(org, "ENTER cap eve@p.test Eve")
+	if err != nil || !strings.Contains(strings.Join(lines, "\n"), "is full") || len(h.tour("cap").Entrants) != 3 {
+		t.Fatalf("ENTER past the cap: %v %v, %d entrants", lines, err, len(h.tour("cap").Entrants))
+	}
+
+	// 600 command lines in one organiser mail (ENTER or any other): the
+	// first MaxOrgLines are read, the organiser is told about the rest.
+	// (STANDINGS lines here: the harness's deterministic secrets would run
+	// out over 500 new players.)
+	var b strings.Builder
+	for i := 0; i < 600; i++ {
+		b.WriteString("STANDINGS cap\n")
+	}
+	lines, err = h.r.Organise(org, b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != MaxOrgLines+1 {
+		t.Fatalf("%d results from 600 lines, want the first %d and a note", len(lines), MaxOrgLines)
+	}
+	if last := lines[len(lines)-1]; !strings.Contains(last, "the 100 after them were not") {
+		t.Fatalf("the organiser is not told what was not read: %q", last)
+	}
+	h.mails()
+
+	// The JSON part counts towards the reply cap.
+	h.r.opt.MaxReplyBytes = 8 << 10
+	for _, c := range []struct{ body, json int }{{20 << 10, 3 << 10}, {2 << 10, 7 << 10}, {20 << 10, 0}} {
+		m := &Outgoing{Seat: -1, Kind: "test", To: "ann@p.test", Subject: "x", Body: strings.Repeat("line of text\n", c.body/13),
+			JSON: []byte(`"` + strings.Repeat("j", c.json) + `"`), Lang: "en", Date: h.clock.Now()}
+		if c.json == 0 {
+			m.JSON = nil
+		}
+		if _, err := h.r.update(func(w *work) error { m.MessageID = w.messageID(nil, -1, 0); return w.enqueue(m) }); err != nil {
+			t.Fatal(err)
+		}
+		got := h.mailTo(h.mails(), "ann@p.test")
+		if total := len(got.Body) + (len(got.JSON)+2)/3*4; total > h.r.opt.MaxReplyBytes {
+			t.Errorf("body %d + JSON %d: the mail carries %d bytes, the cap is %d", c.body, c.json, total, h.r.opt.MaxReplyBytes)
+		}
+	}
+}

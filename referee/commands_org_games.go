@@ -53,6 +53,7 @@ type orgCall struct {
 // orgScript runs an organiser's commands and returns one result line each.
 func (w *work) orgScript(org, text string) []string {
 	c := &orgCall{w: w, org: org, lines: strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")}
+	read, unread := 0, 0
 	for ; c.i < len(c.lines); c.i++ {
 		line := c.lines[c.i]
 		if k := strings.IndexByte(line, '#'); k >= 0 {
@@ -60,6 +61,10 @@ func (w *work) orgScript(org, text string) []string {
 		}
 		f := strings.Fields(line)
 		if len(f) == 0 {
+			continue
+		}
+		if read++; read > MaxOrgLines { // issue 23: bounded per mail
+			unread++
 			continue
 		}
 		c.f, c.kw = f, strings.ToUpper(f[0])
@@ -74,6 +79,9 @@ func (w *work) orgScript(org, text string) []string {
 		}
 	}
 	c.finish()
+	if unread > 0 {
+		c.results = append(c.results, fmt.Sprintf("only the first %d command lines of a mail are read: the %d after them were not; send them in another mail", MaxOrgLines, unread))
+	}
 	return c.results
 }
 

@@ -73,6 +73,9 @@ type Options struct {
 	// REGISTER answers (0: DefaultConfirmsPerHour; negative: none).
 	RegisterNeedsAuth bool
 	ConfirmsPerHour   int
+	// MaxEntrants caps a tournament's entrants (0: DefaultMaxEntrants):
+	// beyond it JOIN and ENTER are refused (issue 23).
+	MaxEntrants int
 }
 
 // DefaultConfirmsPerHour is the default global hourly budget of REGISTER
@@ -203,6 +206,9 @@ func New(opt Options) (*Referee, error) {
 	r.anon = newRateLimiter(opt.RateLimit, opt.RateWindow)
 	r.notice = newRateLimiter(1, opt.RateWindow)
 	r.bounceAlerts = newRateLimiter(3, 24*time.Hour)
+	if opt.MaxEntrants <= 0 {
+		opt.MaxEntrants = DefaultMaxEntrants
+	}
 	if opt.ConfirmsPerHour == 0 {
 		opt.ConfirmsPerHour = DefaultConfirmsPerHour
 	}

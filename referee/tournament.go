@@ -537,6 +537,8 @@ func (w *work) tourJoin(t *tournament.Tournament, p *Player) string {
 		return w.tourText(p.Lang, "error.closed", map[string]any{"id": t.ID})
 	case t.Entrant(p.Address) != nil:
 		return w.tourText(p.Lang, "error.already", map[string]any{"id": t.ID})
+	case len(t.Entrants) >= w.r.maxEntrants(): // issue 23: bounded
+		return w.tourText(p.Lang, "error.full", map[string]any{"id": t.ID, "max": w.r.maxEntrants()})
 	}
 	e := tournament.Entrant{ID: len(t.Entrants), Address: p.Address, Name: p.Name, Lang: p.Lang}
 	t.Entrants = append(t.Entrants, e)

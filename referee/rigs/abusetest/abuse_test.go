@@ -50,9 +50,9 @@ type suite struct {
 	// answer is one step): the game must hold exactly these.
 	genuine int
 	syncs   int
-	// fuzzQuarantined counts the fuzzed mails quarantined as never
+	// extraQuarantined counts the fuzzed mails quarantined as never
 	// processable (issue 23).
-	fuzzQuarantined int
+	extraQuarantined int
 }
 
 func (s *suite) addr(user string) string { return s.ms.Address(user) }
@@ -765,8 +765,9 @@ func (s *suite) verify(note func(string, string, ...any)) {
 		}
 	}
 	quarantined := s.ms.Count(t, "referee", "Quarantine")
-	if quarantined != 2+s.fuzzQuarantined {
-		t.Errorf("%d mails in quarantine, want the oversized and the poison message and %d fuzzed ones", quarantined, s.fuzzQuarantined)
+	if quarantined != 2+s.extraQuarantined {
+		t.Errorf("%d mails in quarantine, want the oversized and the poison message and %d fuzzed ones:\n%s", quarantined,
+			s.extraQuarantined, s.d.logLines("quarantining mail"))
 	}
 	var carl referee.Player
 	db.View(func(tx *store.Tx) error {

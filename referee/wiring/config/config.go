@@ -223,6 +223,9 @@ type LimitsConfig struct {
 	// REGISTER (issue 23); beyond it REGISTER is not answered. Key
 	// "limits.register_answers_per_hour"; default 60; -1 none.
 	RegisterAnswersPerHour int `toml:"register_answers_per_hour"`
+	// MaxEntrants caps a tournament's entrants; beyond it JOIN and ENTER
+	// are refused (issue 23). Key "limits.max_entrants"; default 2048.
+	MaxEntrants int `toml:"max_entrants"`
 }
 
 // WebhookConfig is the HTTP listener for inbound mail posted by a
@@ -343,8 +346,9 @@ func Default() Config {
 			DataTimeout: 10 * time.Minute, Workers: 2, MinBackoff: time.Minute, MaxBackoff: 6 * time.Hour,
 			GiveUpAfter: 120 * time.Hour, Retention: 720 * time.Hour,
 		},
-		Auth:   AuthConfig{RequireSeatToken: true, RegisterNeedsAuthentication: true},
-		Limits: LimitsConfig{MaxMessageSize: 1 << 20, SenderRate: 60, SenderRateWindow: time.Hour, RegisterAnswersPerHour: 60},
+		Auth: AuthConfig{RequireSeatToken: true, RegisterNeedsAuthentication: true},
+		Limits: LimitsConfig{MaxMessageSize: 1 << 20, SenderRate: 60, SenderRateWindow: time.Hour, RegisterAnswersPerHour: 60,
+			MaxEntrants: 2048},
 		Webhook: WebhookConfig{
 			MaxBodySize: 10 << 20, MaxClockSkew: 5 * time.Minute,
 			ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, ShutdownTimeout: 10 * time.Second,

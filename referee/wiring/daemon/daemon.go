@@ -136,6 +136,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		RateLimit: rateLimit(cfg.Limits.SenderRate), RateWindow: cfg.Limits.SenderRateWindow,
 		Observe: d.Metrics.Observe, PageBase: opt.PageBase,
 		RegisterNeedsAuth: cfg.Auth.RegisterNeedsAuthentication, ConfirmsPerHour: cfg.Limits.RegisterAnswersPerHour,
+		MaxEntrants: cfg.Limits.MaxEntrants,
 	}
 	if ro.PageBase == "" {
 		ro.PageBase = cfg.Webhook.PublicURL // webhook.public_url: absolute links in mails
