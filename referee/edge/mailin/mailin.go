@@ -142,6 +142,12 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
 	}
 	t := tr.Tag
+	if tr.SecretFrom == mailfmt.SourceSubject {
+		// Issue 23: a secret found in the Subject alone is no
+		// authentication (subjects are seen in previews, forwards and
+		// screenshots); only the address the mail was sent to counts.
+		t.Secret = ""
+	}
 	switch t.Kind {
 	case mailfmt.TagSeat:
 		req.Kind, req.Game, req.Seat, req.Secret = referee.KindSeat, t.Game, t.Seat, t.Secret

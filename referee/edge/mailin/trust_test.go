@@ -121,3 +121,37 @@ func TestIntakeListMailTold(t *testing.T) {
 		t.Errorf("the next day: %d notes to ann, want 1", len(got))
 	}
 }
+
+// Issue 23, trust only what we can check: a seat's secret written in the
+// Subject of a mail to the plain address is no authentication (subjects
+// travel in previews, forwards and screenshots); the same mail to the
+// seat's reply address acts.
+func TestIntakeSubjectSecretIsNoAuthentication(t *testing.T) {
+	h := newMailHarness(t)
+	if _, err := h.r.Organise(org, "NEW claim id=c1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob"); err != nil {
+		t.Fatal(err)
+	}
+	in := h.inbox()
+	m, err := mailfmt.Parse(in[ann][0], mailfmt.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := mailfmt.FindTag(&mailfmt.Message{To: m.ReplyTo}, mailfmt.Address{Addr: "referee@example.test"})
+	if tr.Tag.Secret == "" {
+		t.Fatalf("no secret in the invitation's Reply-To %v", m.ReplyTo)
+	}
+	subject := mailfmt.SubjectTag(tr.Tag, true) + " JOIN"
+	raw := []byte("From: Ann <ann@example.test>\r\nTo: referee@example.test\r\nSubject: " + subject +
+		"\r\nMessage-ID: <subj1@example.test>\r\nDate: Mon, 23 Nov 2026 09:05:00 +0000\r\n\r\nJOIN\r\n")
+	out := h.handle(raw)
+	if out.Status == referee.OutcomeApplied || out.Status == referee.OutcomeAnswered {
+		t.Fatalf("a JOIN with the secret in the Subject alone: %+v", out)
+	}
+	if g := h.game("c1"); g.Seats[0].State != referee.SeatInvited {
+		t.Fatalf("ann's seat is %s after a subject-only secret", g.Seats[0].State)
+	}
+	h.inbox()
+	if out := h.handle(h.reply(in[ann][0], ann, "JOIN")); out.Status != referee.OutcomeAnswered && out.Status != referee.OutcomeApplied {
+		t.Fatalf("the same JOIN to the reply address: %+v", out)
+	}
+}
