@@ -185,8 +185,12 @@ func (r *Referee) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Ou
 			out.Status = OutcomeDuplicate
 			return err
 		}
+		raw := n.Raw
+		if raw == nil {
+			raw = []byte("From: " + from + "\r\nMessage-ID: " + n.MessageID + "\r\n")
+		}
 		if _, err := w.tx.Quarantine(store.Quarantined{At: w.now, Source: n.Source, Reason: n.Reason + ": " + n.Detail,
-			Raw: []byte("From: " + from + "\r\nMessage-ID: " + n.MessageID + "\r\n")}); err != nil {
+			Raw: raw}); err != nil {
 			return err
 		}
 		if p, err := loadPlayer(w.tx, from); err == nil && r.notice.allow("quarantine/"+p.Address, w.now) {
@@ -195,7 +199,7 @@ func (r *Referee) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Ou
 			switch n.Reason {
 			case "too_large":
 				kind, data = "too_large", map[string]any{"max": n.Max}
-			case "failed": // issue 23: failed again and again, set aside
+			case "failed", "replayed": // issue 23: set aside for the operator
 				kind = "set_aside"
 			}
 			if err := w.playerMail(p, kind, data, n.MessageID); err != nil {

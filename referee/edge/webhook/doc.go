@@ -36,7 +36,12 @@
 // https://documentation.mailgun.com/docs/mailgun/user-manual/webhooks/securing-webhooks;
 // the parent-signature of subaccounts is accepted too). Stale timestamps
 // are refused and each token is accepted once (an in-memory cache that
-// outlives the clock-skew window). The transport key is "mailgun:<token>".
+// outlives the clock-skew window), bound to the message's Message-ID and a
+// digest of its bytes: the same token with the same message is Mailgun's
+// retry; with another message, a replay, answered 406, and that message is
+// kept whole for the operator and its sender told, because a captured
+// signature posted first with a forged body would otherwise make the
+// genuine mail vanish (issue 23). The transport key is "mailgun:<token>".
 // Answers follow "Receiving Messages via HTTP through a forward() action"
 // (https://documentation.mailgun.com/docs/mailgun/user-manual/receive-forward-store/receive-http):
 // 200 is success; 406 means rejected, not retried (used for a message that

@@ -176,18 +176,27 @@ func (s *Server) handOver(ctx context.Context, in mailin.Inbound) (out referee.O
 // setAside tells the referee (and through it the sender and the operator)
 // that a message is set aside after failing MaxAttempts times.
 func (s *Server) setAside(ctx context.Context, p provider, raw []byte, keys []string, n int, last error) {
+	s.keep(ctx, p, raw, keys, "failed", fmt.Sprintf("%d failed attempts, the last: %v", n, last))
+}
+
+// keep sets a message aside with its whole text for the operator, and has
+// its sender told (reason "failed" or "replayed").
+func (s *Server) keep(ctx context.Context, p provider, raw []byte, keys []string, reason, detail string) {
 	qn, ok := s.o.Handler.(referee.QuarantineNotifier)
-	detail := fmt.Sprintf("%d failed attempts, the last: %v", n, last)
-	s.log.Warn("webhook: message set aside", slog.String("provider", p.name), slog.String("reason", detail))
+	s.log.Warn("webhook: message set aside", slog.String("provider", p.name), slog.String("reason", reason+": "+detail))
 	if !ok {
 		return
 	}
-	note := referee.QuarantineNotice{Source: p.source, Reason: "failed", Detail: detail, Size: int64(len(raw))}
+	note := referee.QuarantineNotice{Source: p.source, Reason: reason, Detail: detail, Size: int64(len(raw)), Raw: raw}
 	if m, err := mail.ReadMessage(bytes.NewReader(raw)); err == nil {
 		if a, err := mail.ParseAddress(m.Header.Get("From")); err == nil {
 			note.From = a.Address
 		}
-		note.MessageID = strings.TrimSpace(m.Header.Get("Message-Id"))
+		if reason != "replayed" {
+			// Not for a replay: its Message-ID must stay free, so that
+			// the operator can hand the kept mail over again.
+			note.MessageID = strings.TrimSpace(m.Header.Get("Message-Id"))
+		}
 	}
 	d := sha256.Sum256(raw)
 	note.Keys = append(append([]string(nil), keys...), fmt.Sprintf("webhook-aside:%x", d[:16]))

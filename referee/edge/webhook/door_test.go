@@ -247,3 +247,39 @@ func TestFailingMessageSetAside(t *testing.T) {
 		}
 	}
 }
+
+// noticeHandler accepts every mail and keeps the quarantine notices.
+type noticeHandler struct {
+	fakeHandler
+	notices []referee.QuarantineNotice
+}
+
+func (n *noticeHandler) NotifyQuarantined(_ context.Context, q referee.QuarantineNotice) (referee.Outcome, error) {
+	n.notices = append(n.notices, q)
+	return referee.Outcome{Status: referee.OutcomeRejected}, nil
+}
+
+// TestMailgunReplayBeforeTheGenuinePost is issue 23's captured signature
+// posted before the genuine post: the forged body takes the token (Mailgun
+// signs no message, so nothing can tell them apart then), but the genuine
+// mail that comes after is not lost: it is kept whole for the operator,
+// and its sender is told, while Mailgun gets 406 (no retry).
+func TestMailgunReplayBeforeTheGenuinePost(t *testing.T) {
+	nh := &noticeHandler{fakeHandler: fakeHandler{out: referee.Outcome{Status: "applied"}}}
+	ts := newTestServer(t, func(o *Options) { o.Handler = nh })
+	const ct = "application/x-www-form-urlencoded"
+	f := mgSign(mgKey, ts.now, strings.Repeat("c", 50))
+	f["body-mime"] = strings.Replace(sampleMail, "ROLL", "PASS", 1) // forged, first
+	if rec := ts.do("POST", "/inbound/mailgun/mime", ct, urlencoded(f), nil); rec.Code != 200 {
+		t.Fatalf("the forged post: %d", rec.Code)
+	}
+	f["body-mime"] = sampleMail // the genuine one, second
+	rec := ts.do("POST", "/inbound/mailgun/mime", ct, urlencoded(f), nil)
+	if rec.Code != 406 {
+		t.Fatalf("the genuine post after the replay: %d %s", rec.Code, rec.Body)
+	}
+	if len(nh.notices) != 1 || string(nh.notices[0].Raw) != sampleMail || nh.notices[0].Reason != "replayed" ||
+		nh.notices[0].From != "ann@example.test" {
+		t.Fatalf("the genuine mail was not kept for the operator: %+v", nh.notices)
+	}
+}
