@@ -63,9 +63,14 @@ type AuthPolicy struct {
 	// receiving server with this authserv-id instead of verifying DKIM
 	// here (a DKIM pass aligned with From, or a DMARC pass).
 	AuthservID string
-	// LookupTXT resolves DKIM keys when verifying here (net.LookupTXT in
+	// LookupTXT resolves DKIM keys and DMARC records (net.LookupTXT in
 	// production, a fake in tests).
 	LookupTXT func(domain string) ([]string, error)
+	// DMARCDomains requires the same proof as RequireDKIM, without it,
+	// from the domains that publish an enforcing DMARC policy
+	// (p=quarantine or reject): they sign their mail, so an unsigned one
+	// claiming them is forged (issue 23).
+	DMARCDomains bool
 }
 
 // Options configure an Intake.
@@ -79,9 +84,10 @@ type Options struct {
 
 // Intake reads raw mail for a referee. It is safe for concurrent use.
 type Intake struct {
-	r   *referee.Referee
-	opt Options
-	log *slog.Logger
+	r     *referee.Referee
+	opt   Options
+	log   *slog.Logger
+	dmarc *dmarcCache
 }
 
 // New returns the intake of a referee.
@@ -90,7 +96,7 @@ func New(r *referee.Referee, opt Options) *Intake {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Intake{r: r, opt: opt, log: log}
+	return &Intake{r: r, opt: opt, log: log, dmarc: &dmarcCache{now: time.Now, seen: map[string]dmarcEntry{}}}
 }
 
 // subjectOnlyOOF is mailfmt.Classify's reason for an auto-reply recognised
@@ -184,10 +190,11 @@ func (i *Intake) NotifyQuarantined(ctx context.Context, n referee.QuarantineNoti
 
 // senderVerified applies the AuthPolicy.
 func (i *Intake) senderVerified(m *mailfmt.Message, raw []byte) bool {
-	if !i.opt.Auth.RequireDKIM {
-		return true
+	p := i.opt.Auth
+	if p.RequireDKIM || p.DMARCDomains && i.dmarc.enforces(m.From.Domain(), p.LookupTXT) {
+		return i.authenticated(m, raw)
 	}
-	return i.authenticated(m, raw)
+	return true
 }
 
 // authenticated reports whether the From address is proven: by the

@@ -155,3 +155,49 @@ func TestIntakeSubjectSecretIsNoAuthentication(t *testing.T) {
 		t.Fatalf("the same JOIN to the reply address: %+v", out)
 	}
 }
+
+// Issue 23: DKIM alignment is required by default from domains that
+// publish an enforcing DMARC policy, even without RequireDKIM: an unsigned
+// JOIN claiming such a domain is refused, the same from a domain without
+// DMARC (or with p=none) acts, and our own Authentication-Results proves
+// it.
+func TestIntakeDMARCDomainsNeedDKIM(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		txt   map[string][]string
+		ar    string
+		fails bool
+	}{
+		{"no DMARC", nil, "", false},
+		{"p=none", map[string][]string{"_dmarc.example.test": {"v=DMARC1; p=none"}}, "", false},
+		{"p=reject", map[string][]string{"_dmarc.example.test": {"v=DMARC1; p=reject; rua=mailto:x@example.test"}}, "", true},
+		{"p=quarantine, unsigned", map[string][]string{"_dmarc.example.test": {"v=DMARC1;p=quarantine"}}, "", true},
+		{"p=reject, another server's pass", map[string][]string{"_dmarc.example.test": {"v=DMARC1; p=reject"}},
+			"Authentication-Results: other.example; dkim=pass header.d=example.test\r\n", true},
+		{"p=reject, our pass", map[string][]string{"_dmarc.example.test": {"v=DMARC1; p=reject"}},
+			"Authentication-Results: mx.example.test; dkim=pass header.d=example.test header.s=s1\r\n", false},
+	} {
+		h := newMailHarness(t)
+		if _, err := h.r.Organise(org, "NEW claim id=c1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob"); err != nil {
+			t.Fatal(err)
+		}
+		in := h.inbox()
+		lookups := 0
+		h.in = New(h.r, Options{Auth: AuthPolicy{DMARCDomains: true, AuthservID: "mx.example.test", LookupTXT: func(d string) ([]string, error) {
+			lookups++
+			if v, ok := c.txt[d]; ok {
+				return v, nil
+			}
+			return nil, fmt.Errorf("no such host %s", d)
+		}}})
+		out := h.handle([]byte(c.ar + string(h.reply(in[ann][0], ann, "JOIN"))))
+		refused := out.Status == referee.OutcomeRejected && strings.Contains(out.Detail, "authentication")
+		if refused != c.fails {
+			t.Errorf("%s: %+v", c.name, out)
+		}
+		h.handle([]byte(c.ar + strings.Replace(string(h.reply(in[bob][0], bob, "JOIN")), "<reply", "<again", 1)))
+		if lookups > 2 {
+			t.Errorf("%s: %d DNS lookups for two mails from one domain (cached?)", c.name, lookups)
+		}
+	}
+}

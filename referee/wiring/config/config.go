@@ -200,6 +200,11 @@ type AuthConfig struct {
 	// makes no mail to a third party (issue 23). Key
 	// "auth.register_needs_authentication"; default true.
 	RegisterNeedsAuthentication bool `toml:"register_needs_authentication"`
+	// DKIMForDMARCDomains requires an aligned DKIM pass (or our own
+	// Authentication-Results) from every From domain that publishes an
+	// enforcing DMARC policy, even without require_dkim_alignment (issue
+	// 23). Key "auth.dkim_for_dmarc_domains"; default true.
+	DKIMForDMARCDomains bool `toml:"dkim_for_dmarc_domains"`
 }
 
 // LimitsConfig protects the referee from floods.
@@ -346,7 +351,7 @@ func Default() Config {
 			DataTimeout: 10 * time.Minute, Workers: 2, MinBackoff: time.Minute, MaxBackoff: 6 * time.Hour,
 			GiveUpAfter: 120 * time.Hour, Retention: 720 * time.Hour,
 		},
-		Auth: AuthConfig{RequireSeatToken: true, RegisterNeedsAuthentication: true},
+		Auth: AuthConfig{RequireSeatToken: true, RegisterNeedsAuthentication: true, DKIMForDMARCDomains: true},
 		Limits: LimitsConfig{MaxMessageSize: 1 << 20, SenderRate: 60, SenderRateWindow: time.Hour, RegisterAnswersPerHour: 60,
 			MaxEntrants: 2048},
 		Webhook: WebhookConfig{

@@ -150,7 +150,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 	}
 	d.Intake = mailin.New(d.Referee, mailin.Options{MaxMessageBytes: int(cfg.Limits.MaxMessageSize),
 		Auth: mailin.AuthPolicy{RequireDKIM: cfg.Auth.RequireDKIMAlignment, AuthservID: cfg.Auth.TrustedAuthservID,
-			LookupTXT: net.LookupTXT},
+			LookupTXT: net.LookupTXT, DMARCDomains: cfg.Auth.DKIMForDMARCDomains},
 		Logger: log.With("part", "mailin")})
 	if cfg.IMAPEnabled() {
 		io, err := cfg.IMAPOptions()
