@@ -25,6 +25,10 @@ const (
 	// read; the rest are listed as not read (issue 23: ENTER lines per
 	// mail are bounded).
 	MaxOrgLines = 500
+	// MaxSayRunes is the longest SAY text relayed; MaxOptionBytes the
+	// longest game or tournament option key or value (issue 23).
+	MaxSayRunes    = 1000
+	MaxOptionBytes = 200
 	// maxLoggedInput bounds the text of an input kept in the game's log.
 	maxLoggedInput = 8 << 10
 	// maxRecent is how many applied inputs per seat are remembered to

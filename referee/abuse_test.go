@@ -370,3 +370,35 @@ func TestSizesBounded(t *testing.T) {
 		}
 	}
 }
+
+// Issue 23, sizes bounded: a SAY longer than MaxSayRunes is refused with
+// the reason, not relayed; an option key or value longer than
+// MaxOptionBytes makes NEW fail with the reason.
+func TestSayAndOptionsBounded(t *testing.T) {
+	h := newHarness(t)
+	h.newToyGame("g1", ann, bob)
+	h.mails()
+	h.send("g1", ann, "SAY all: "+strings.Repeat("é", MaxSayRunes+1), -1)
+	ms := h.mails()
+	for _, m := range ms {
+		if m.To == bob {
+			t.Errorf("a SAY over the cap was relayed to bob:\n%.200s", m.Body)
+		}
+	}
+	contains(t, h.mailTo(ms, ann).Body, fmt.Sprintf("at most %d characters", MaxSayRunes))
+	h.send("g1", ann, "SAY all: "+strings.Repeat("é", MaxSayRunes), -1)
+	if ms := h.mails(); len(ms) != 2 {
+		t.Errorf("a SAY at the cap: %d mails, want ann's and bob's", len(ms))
+		for _, m := range ms {
+			t.Logf("%s: %.300s", m.To, m.Body)
+		}
+	}
+	lines, _ := h.r.Organise(org, "NEW toy id=g2 colour="+strings.Repeat("x", MaxOptionBytes+1)+"\nPLAYER ann@p.test Ann")
+	if !strings.Contains(strings.Join(lines, "\n"), fmt.Sprintf("longer than %d characters", MaxOptionBytes)) {
+		t.Errorf("NEW with a long option: %v", lines)
+	}
+	lines, _ = h.r.Organise(org, "NEW TOURNAMENT t2 game=toy "+strings.Repeat("k", MaxOptionBytes+1)+"=1")
+	if !strings.Contains(strings.Join(lines, "\n"), fmt.Sprintf("longer than %d characters", MaxOptionBytes)) {
+		t.Errorf("NEW TOURNAMENT with a long option: %v", lines)
+	}
+}

@@ -193,7 +193,7 @@ func (r *Referee) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Ou
 			Raw: raw}); err != nil {
 			return err
 		}
-		if p, err := loadPlayer(w.tx, from); err == nil && r.notice.allow("quarantine/"+p.Address, w.now) {
+		if p, err := loadPlayer(w.tx, from); err == nil && r.notice.allow("quarantine/"+n.Reason+"/"+p.Address, w.now) {
 			out.Status = OutcomeRejected
 			kind, data := "quarantined", map[string]any{}
 			switch n.Reason {

@@ -70,6 +70,9 @@ func parseNew(org string, args []string) (*NewGame, error) {
 			}
 			ng.Policy = &p
 		default:
+			if len(k) > MaxOptionBytes || len(v) > MaxOptionBytes { // issue 23: bounded
+				return nil, fmt.Errorf("option %.20s...: longer than %d characters", k, MaxOptionBytes)
+			}
 			ng.Options[k] = v
 		}
 	}

@@ -413,6 +413,9 @@ func (w *work) newTournament(org string, args []string) (string, error) {
 		case "listed":
 			s.Public, s.Listed = true, true
 		default:
+			if len(k) > MaxOptionBytes || len(v) > MaxOptionBytes { // issue 23: bounded
+				return "", fmt.Errorf("option %.20s...: longer than %d characters", k, MaxOptionBytes)
+			}
 			if s.Options == nil {
 				s.Options = map[string]string{}
 			}

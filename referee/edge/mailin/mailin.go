@@ -7,7 +7,16 @@
 // reads the player's own command text (quotes, signatures and prose left
 // out); then it hands the core a referee.Request (Process), a bounce
 // (Bounced), an auto-reply (AutoReplied: absences) or a mail set aside
-// (SetAside: ignored, too large, unparseable).
+// (SetAside: ignored, too large, unparseable, a list's).
+//
+// Trust only what can be checked (issue 23): an Authentication-Results
+// header counts only with the configured authserv-id; a From domain that
+// publishes an enforcing DMARC policy must be proven (AuthPolicy.
+// DMARCDomains) even without RequireDKIM; a secret found in the Subject
+// alone is dropped; untagged mail carries Request.Authenticated, which
+// decides whether a REGISTER is answered at all. Mail from a list or
+// another robot (List-Id, Precedence bulk/list/junk, another's X-Loop) is
+// never applied, and a registered player is told why once a day.
 package mailin
 
 import (

@@ -246,6 +246,7 @@ level = "warn"
 	s.forgedBounces(note)
 	s.frontDoor(note)
 	s.slowFrontDoor(note)
+	s.trustChecks(note)
 	s.oversized(note)
 	s.poison(note)
 	s.verify(note)
@@ -515,13 +516,14 @@ func (s *suite) outOfOfficeSubjects(note func(string, string, ...any)) {
 func (s *suite) hiddenCharacters(note func(string, string, ...any)) {
 	t := s.t
 	p := s.untilAlice()
-	for _, cmd := range []string{"PA\u200bSS", "PA\u202eSS"} {
+	// Issue 23: bidi controls at a word's edge and confusable letters too.
+	for _, cmd := range []string{"PA\u200bSS", "PA\u202eSS", "\u202ePASS", "PASS\u2069", "P\u0410SS", "\uff30\uff21\uff33\uff33"} {
 		r := s.ask("alice", p, "", cmd)
 		if r.js == nil || r.js.Token != p.js.Token || strings.Contains(r.text(), "PASS:") {
 			t.Errorf("%q was played:\n%s", cmd, r.m.Text)
 		}
 	}
-	note("PA<U+200B>SS, PA<U+202E>SS", "refused (unknown command); state unchanged")
+	note("PA<U+200B>SS, PA<U+202E>SS, <U+202E>PASS, PASS<U+2069>, P<Cyrillic A>SS, fullwidth PASS", "refused; state unchanged (before: <U+202E>PASS played)")
 }
 
 // forgedBounces (item 6): delivery reports about alice without a VERP id
@@ -671,10 +673,14 @@ func (s *suite) frontDoor(note func(string, string, ...any)) {
 	}
 	alice.next("answering the Mailgun post", 30*time.Second, func(m *mail) bool { return m.answers(id) })
 	s.sync("alice")
-	if got := alice.settle(time.Second); len(got) != 0 {
-		t.Errorf("the Mailgun retry or replay brought alice %d more mails", len(got))
+	// Issue 23: the replayed post's message is kept for the operator (it
+	// could be the genuine one, posted after a captured signature), and
+	// its From told once that it was set aside.
+	got := alice.settle(time.Second)
+	if len(got) != 1 || !strings.Contains(got[0].text(), "set aside for the operator") {
+		t.Errorf("the Mailgun retry or replay brought alice %d more mails, want the one set-aside note", len(got))
 	}
-	note("Mailgun post, its retry, token replayed with PASS", "200 %s, 200 %s, %d; one answer", st1, st2, c3)
+	note("Mailgun post, its retry, token replayed with PASS", "200 %s, 200 %s, %d; one answer; the replay kept, its From told", st1, st2, c3)
 }
 
 // zeros is an endless reader of zero bytes.

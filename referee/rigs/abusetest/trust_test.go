@@ -229,3 +229,56 @@ func (s *suite) slowFrontDoor(note func(string, string, ...any)) {
 	}
 	note("500 slow connections + 5 signed posts, 2 GETs", "%d/5 posts 200, pages and health answer, in %v; before: 503", ok, took.Round(time.Millisecond))
 }
+
+// trustChecks: the page headers on every page, the commands endpoint's
+// one answer for an unknown game and a bad token, and list mail from a
+// registered player told once a day (issue 23).
+func (s *suite) trustChecks(note func(string, string, ...any)) {
+	t := s.t
+	c := clientFrom("127.0.0.1")
+	for _, path := range []string{"/t/", "/t/nosuch-abc", "/g/g1-0000"} {
+		resp, err := c.Get(s.base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		h := resp.Header
+		if h.Get("Cache-Control") != "no-store" || h.Get("X-Content-Type-Options") != "nosniff" ||
+			!strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+			t.Errorf("GET %s (%d): Cache-Control %q, X-Content-Type-Options %q, CSP %q", path, resp.StatusCode,
+				h.Get("Cache-Control"), h.Get("X-Content-Type-Options"), h.Get("Content-Security-Policy"))
+		}
+	}
+	cmd := func(game string) (int, string) {
+		req, _ := http.NewRequest("POST", s.base+"/games/"+game+"/commands", strings.NewReader(`{"text":"STATUS"}`))
+		req.Header.Set("Authorization", "Bearer nosuchtokenxxxxxx")
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	c1, b1 := cmd("nosuchgame")
+	c2, b2 := cmd("g1")
+	if c1 != c2 || b1 != b2 {
+		t.Errorf("commands: unknown game %d %q, bad token %d %q", c1, b1, c2, b2)
+	}
+	note("POST /games/<unknown>/commands vs bad token", "both %d, same body (before: 404 vs 401)", c1)
+
+	alice := s.box["alice"]
+	alice.settle(300 * time.Millisecond)
+	s.say("alice", alice.latest, "", "STATUS", "List-Id: <players.lists.example>")
+	told := alice.next("telling alice about her list mail", 60*time.Second, func(m *mail) bool {
+		return strings.Contains(m.text(), "never acts on mail sent by lists")
+	})
+	s.say("alice", alice.latest, "", "STATUS", "Precedence: bulk")
+	s.say("alice", alice.latest, "", "STATUS", "X-Loop: robot@lists.example")
+	s.sync("alice")
+	if more := alice.settle(time.Second); len(more) != 0 {
+		t.Errorf("two more list mails brought alice %d mails, want none (once a day)", len(more))
+	}
+	_ = told
+	note("List-Id, Precedence: bulk, X-Loop from alice", "not applied; told once (before: silently dropped)")
+}
