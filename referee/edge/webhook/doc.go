@@ -117,7 +117,10 @@
 // requests, only to hand the message over. The pages, /healthz and /metrics
 // use none of these budgets. A message whose hand-over fails MaxAttempts
 // times, with an error or a panic, is set aside: the referee records it and
-// tells its sender, and the provider gets its "do not retry" code.
+// tells its sender, and the provider gets its "do not retry" code. With
+// Options.Attempts (the daemon's store) each hand-over is on record before
+// it begins, so a posted message that kills the daemon is set aside the
+// same way after MaxCrashes restarts.
 //
 // Wrong methods get 405 from the mux's method patterns. Bodies are capped
 // with http.MaxBytesReader. Secrets are never logged, and no response

@@ -283,3 +283,80 @@ func TestMailgunReplayBeforeTheGenuinePost(t *testing.T) {
 		t.Fatalf("the genuine mail was not kept for the operator: %+v", nh.notices)
 	}
 }
+
+// memAttempts is a durable attempt count as the store keeps it: it
+// survives a "restart" (a new Server over the same counts).
+type memAttempts struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (m *memAttempts) BeginAttempt(key string) (int, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.n[key]++
+	return m.n[key], nil
+}
+
+func (m *memAttempts) EndAttempt(key string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.n, key)
+	return nil
+}
+
+// crashingHandler stands for a message that kills the process: the
+// hand-over never returns (so the attempt is never ended), as when the
+// process dies in it.
+type crashingHandler struct {
+	noticeHandler
+	dead chan struct{}
+}
+
+func (c *crashingHandler) HandleMail(context.Context, mailin.Inbound) (referee.Outcome, error) {
+	<-c.dead
+	return referee.Outcome{}, errors.New("dead")
+}
+
+// TestPostedPoisonSetAsideAfterCrashes is issue 23's rule 2 for a posted
+// message that kills the daemon: the attempt is recorded before each
+// hand-over, so after MaxCrashes restarts the message is set aside (kept
+// for the operator, its sender told) and answered "do not retry".
+func TestPostedPoisonSetAsideAfterCrashes(t *testing.T) {
+	att := &memAttempts{n: map[string]int{}}
+	raw := []byte(sampleMail)
+	dead := make(chan struct{})
+	var srvs []*httptest.Server
+	defer func() {
+		close(dead) // the "dead" hand-overs return, the servers can close
+		for _, s := range srvs {
+			s.Close()
+		}
+	}()
+	client := &http.Client{Timeout: 200 * time.Millisecond}
+	for restart := 1; restart <= 3; restart++ {
+		ts := newTestServer(t, func(o *Options) { o.Handler = &crashingHandler{dead: dead}; o.Attempts = att })
+		srv := httptest.NewServer(ts.mux)
+		srvs = append(srvs, srv)
+		req, _ := http.NewRequest("POST", srv.URL+"/inbound", bytes.NewReader(raw))
+		for k, v := range signed(rawSecret, ts.now, raw) {
+			req.Header[k] = v
+		}
+		if resp, err := client.Do(req); err == nil {
+			resp.Body.Close()
+			t.Fatalf("restart %d: the crashing hand-over answered %d", restart, resp.StatusCode)
+		}
+		srv.CloseClientConnections()
+	}
+	nh := &noticeHandler{}
+	ts := newTestServer(t, func(o *Options) { o.Handler = nh; o.Attempts = att })
+	if rec := ts.do("POST", "/inbound", "message/rfc822", raw, signed(rawSecret, ts.now, raw)); rec.Code != 422 {
+		t.Fatalf("after 3 crashes: %d %s", rec.Code, rec.Body)
+	}
+	if nh.n() != 0 || len(nh.notices) != 1 || nh.notices[0].Reason != "crashed" || string(nh.notices[0].Raw) != sampleMail {
+		t.Fatalf("handed over %d times; notices %+v", nh.n(), nh.notices)
+	}
+	if len(att.n) != 0 {
+		t.Errorf("attempts left on record: %v", att.n)
+	}
+}

@@ -31,6 +31,14 @@ type ReplayStore interface {
 	UseReplayToken(token, msgid string, now, expires time.Time, prune bool) (prev string, fresh bool, err error)
 }
 
+// Attempts records hand-overs durably, so that a message whose handling
+// kills the process is recognised after the restart (the store: see
+// store.Tx.BeginAttempt). Begin returns the count including this one.
+type Attempts interface {
+	BeginAttempt(key string) (int, error)
+	EndAttempt(key string) error
+}
+
 // Defaults of Options.
 const (
 	DefaultMaxBodySize     = 10 << 20
@@ -99,6 +107,12 @@ type Options struct {
 	// sender, and the provider gets its "do not retry" answer (default
 	// DefaultMaxAttempts; negative: never).
 	MaxAttempts int
+	// Attempts, if set, counts hand-overs across crashes: a message whose
+	// handling began MaxCrashes times without finishing (the process
+	// died each time) is set aside without being handed over again
+	// (default 3 when Attempts is set; negative: never).
+	Attempts   Attempts
+	MaxCrashes int
 	// Wrap, if set, wraps each endpoint's handler (metrics); route is the
 	// mux pattern.
 	Wrap func(route string, h http.Handler) http.Handler
@@ -154,6 +168,9 @@ func New(o Options) (*Server, error) {
 	}
 	if o.MaxAttempts == 0 {
 		o.MaxAttempts = DefaultMaxAttempts
+	}
+	if o.MaxCrashes == 0 {
+		o.MaxCrashes = 3
 	}
 	return &Server{o: o, log: o.Logger, tokens: newTokenCache(2*o.MaxClockSkew, o.Now, o.Replay),
 		slots:  make(chan struct{}, o.MaxInFlight),
@@ -305,6 +322,28 @@ func (s *Server) deliver(w http.ResponseWriter, r *http.Request, p provider, raw
 	// The commit must not be abandoned halfway because the provider hung
 	// up: the transaction is short, and its answer is what matters.
 	ctx := context.WithoutCancel(r.Context())
+	if s.o.Attempts != nil && s.o.MaxCrashes > 0 {
+		// The attempt is on record before the hand-over: a message that
+		// kills the process is recognised after the restart (issue 23).
+		key := "webhook:" + digest(raw)
+		n, aerr := s.o.Attempts.BeginAttempt(key)
+		switch {
+		case aerr != nil:
+			s.log.Error("webhook: could not record the attempt", slog.Any("err", aerr))
+			s.fail(w, r, p, http.StatusServiceUnavailable, "temporary failure, retry later")
+			return true
+		case n > s.o.MaxCrashes:
+			s.keep(ctx, p, raw, keys, "crashed", fmt.Sprintf("handling began %d times and never finished", n-1))
+			_ = s.o.Attempts.EndAttempt(key)
+			s.fail(w, r, p, p.permanent, fmt.Sprintf("set aside: handling began %d times and never finished", n-1))
+			return false
+		}
+		defer func() {
+			if eerr := s.o.Attempts.EndAttempt(key); eerr != nil {
+				s.log.Warn("webhook: could not clear the attempt", slog.Any("err", eerr))
+			}
+		}()
+	}
 	out, err := s.handOver(ctx, in)
 	if err != nil && !referee.IsPermanent(err) && s.o.MaxAttempts > 0 {
 		// Issue 23, rule 2: whatever the reason, a message that keeps

@@ -227,7 +227,7 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 		PostmarkUsername: w.PostmarkUsername, PostmarkPassword: w.PostmarkPassword.Reveal(),
 		MaxBodySize: maxBody, MaxClockSkew: w.MaxClockSkew, Wrap: d.Metrics.Instrument,
 		BodyReadTimeout: w.BodyReadTimeout, MaxPerClient: w.MaxPerClient, MaxUnauthenticated: w.MaxUnauthenticated,
-		MaxAttempts: w.MaxAttempts,
+		MaxAttempts: w.MaxAttempts, Attempts: storeAttempts{db},
 	})
 	if err != nil {
 		return fmt.Errorf("webhook: %w", err)
@@ -440,4 +440,21 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// storeAttempts records the webhook's hand-overs in the store, so that a
+// posted message that kills the daemon is set aside after a few restarts
+// (issue 23).
+type storeAttempts struct{ db *store.DB }
+
+func (a storeAttempts) BeginAttempt(key string) (n int, err error) {
+	err = a.db.Group(func(tx *store.Tx) error {
+		n, err = tx.BeginAttempt(key)
+		return err
+	})
+	return n, err
+}
+
+func (a storeAttempts) EndAttempt(key string) error {
+	return a.db.Group(func(tx *store.Tx) error { return tx.EndAttempt(key) })
 }
