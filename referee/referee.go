@@ -70,7 +70,7 @@ type Options struct {
 	// sender is authenticated (Request.Authenticated); otherwise nothing
 	// is sent, so forged REGISTERs make no mail to third parties (issue
 	// 23, no backscatter). ConfirmsPerHour is the global hourly budget of
-	// REGISTER answers (0: DefaultConfirmsPerHour; negative: none).
+	// REGISTER answers (0: DefaultConfirmsPerHour; negative: no limit).
 	RegisterNeedsAuth bool
 	ConfirmsPerHour   int
 	// MaxEntrants caps a tournament's entrants (0: DefaultMaxEntrants):
@@ -212,7 +212,7 @@ func New(opt Options) (*Referee, error) {
 	if opt.ConfirmsPerHour == 0 {
 		opt.ConfirmsPerHour = DefaultConfirmsPerHour
 	}
-	r.confirms = newRateLimiter(max(opt.ConfirmsPerHour, 0), time.Hour)
+	r.confirms = newRateLimiter(opt.ConfirmsPerHour, time.Hour) // negative: no limit
 	r.listNotes = newRateLimiter(1, 24*time.Hour)
 	return r, nil
 }

@@ -226,7 +226,7 @@ type LimitsConfig struct {
 	SenderRateWindow time.Duration `toml:"sender_rate_window"`
 	// RegisterAnswersPerHour is the global hourly budget of answers to
 	// REGISTER (issue 23); beyond it REGISTER is not answered. Key
-	// "limits.register_answers_per_hour"; default 60; -1 none.
+	// "limits.register_answers_per_hour"; default 60; -1 no limit.
 	RegisterAnswersPerHour int `toml:"register_answers_per_hour"`
 	// MaxEntrants caps a tournament's entrants; beyond it JOIN and ENTER
 	// are refused (issue 23). Key "limits.max_entrants"; default 2048.
