@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/mail"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	gomail "github.com/emersion/go-message/mail"
 )
@@ -33,12 +35,77 @@ func fromMailAddress(a *mail.Address) Address {
 }
 
 // String formats the address for a header field (RFC 5322, encoded words
-// for a non-ASCII display name).
+// for a non-ASCII display name), the name made safe by CleanName.
 func (a Address) String() string {
 	if a.Addr == "" {
 		return ""
 	}
-	return (&mail.Address{Name: a.Name, Address: a.Addr}).String()
+	return (&mail.Address{Name: CleanName(a.Name), Address: a.Addr}).String()
+}
+
+// MaxNameRunes is the longest display name kept (issue 23): a longer one is
+// cut, on a character boundary.
+const MaxNameRunes = 64
+
+// CleanName makes any text a safe display name (issue 23, rule 1): control
+// and invisible format characters (bidi overrides such as U+202E, zero-width
+// characters, NUL) are removed, invalid UTF-8 is replaced, every run of
+// white space becomes one space, and the result is cut to MaxNameRunes
+// characters. Quotes, backslashes and any other printable Unicode are kept:
+// the header is written by net/mail's own address formatting (quoted-string
+// or encoded word), never built by hand, so no name can make a mail
+// impossible to compose.
+func CleanName(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	var b strings.Builder
+	n, space := 0, false
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			space = b.Len() > 0
+			continue
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r):
+			continue
+		}
+		if n >= MaxNameRunes {
+			break
+		}
+		if space {
+			b.WriteByte(' ')
+			n++
+			space = false
+			if n >= MaxNameRunes {
+				break
+			}
+		}
+		b.WriteRune(r)
+		n++
+	}
+	name := strings.TrimSpace(b.String())
+	if strings.ContainsRune(name, '\\') && !isASCII(name) {
+		// net/mail writes a non-ASCII name as a Q encoded word and
+		// leaves a backslash in it raw, which no parser reads back
+		// (found by FuzzComposeName): the look-alike fullwidth reverse
+		// solidus is shown instead.
+		name = strings.ReplaceAll(name, "\\", "\uFF3C")
+	}
+	return name
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// mailAddress is the net/mail form of a, the name cleaned.
+func (a Address) mailAddress() *mail.Address {
+	return &mail.Address{Name: CleanName(a.Name), Address: a.Addr}
 }
 
 // IsZero reports whether the address is empty.

@@ -178,6 +178,10 @@ func Classify(m *Message, self []string) Classification {
 		return Classification{Class: List, Reason: "List-Id"}
 	case prec == "bulk" || prec == "list" || prec == "junk":
 		return Classification{Class: List, Reason: "Precedence: " + prec}
+	case len(m.XLoop) > 0:
+		// Another robot's loop marker (ours is Self, above): never
+		// acted on (issue 23).
+		return Classification{Class: List, Reason: "X-Loop"}
 	case m.NullReturnPath:
 		return Classification{Class: Bounce, Reason: "null Return-Path", Bounce: &BounceInfo{VERP: verpTag(m, self)}}
 	}

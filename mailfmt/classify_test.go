@@ -69,7 +69,7 @@ func TestClassifyRules(t *testing.T) {
 		{"list-id", "List-Id: <x.lists.example>\n", List, false},
 		{"null return path", "Return-Path: <>\n", Bounce, false},
 		{"x-loop self", "X-Loop: referee@example.test\n", Self, false},
-		{"x-loop other", "X-Loop: someone@else.example\n", Normal, false},
+		{"x-loop other", "X-Loop: someone@else.example\n", List, false}, // another robot's loop marker (issue 23)
 	}
 	for _, tt := range tests {
 		m := mustParse(t, tt.headers+base+"\nPASS\n")

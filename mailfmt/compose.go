@@ -75,7 +75,7 @@ type Out struct {
 // quoted-printable body, plus the JSON part when given.
 func Compose(o Out) ([]byte, error) {
 	bad := func(format string, a ...any) error {
-		return fmt.Errorf("%w: %s", ErrCompose, fmt.Sprintf(format, a...))
+		return composeError{fmt.Errorf("%w: %s", ErrCompose, fmt.Sprintf(format, a...))}
 	}
 	id, err := bareMsgID(o.MessageID)
 	if err != nil {
@@ -134,14 +134,12 @@ func Compose(o Out) ([]byte, error) {
 		gomail.WithCharset(gomail.CharsetUTF8),
 		gomail.WithEncoding(gomail.EncodingQP),
 	)
-	// Display names come from registrations: fold them onto one line.
-	fromName := strings.Join(strings.Fields(o.From.Name), " ")
-	if err := msg.FromFormat(fromName, o.From.Addr); err != nil {
-		return nil, bad("from: %v", err)
-	}
-	if err := msg.AddToFormat(strings.Join(strings.Fields(o.To.Name), " "), o.To.Addr); err != nil {
-		return nil, bad("to: %v", err)
-	}
+	// Display names come from registrations and from strangers' From
+	// fields: CleanName makes any of them safe, and go-mail writes them
+	// with net/mail's formatting (never a hand-built "name" <addr>, which
+	// an unbalanced quote or a trailing backslash breaks: issue 23).
+	msg.FromMailAddress(o.From.mailAddress())
+	msg.AddToMailAddress(o.To.mailAddress())
 	subject := strings.Join(strings.Fields(o.Subject), " ")
 	switch o.Tag.Kind {
 	case TagNone:
@@ -154,9 +152,7 @@ func Compose(o Out) ([]byte, error) {
 		if err != nil {
 			return nil, bad("tag: %v", err)
 		}
-		if err := msg.ReplyToFormat(fromName, plus); err != nil {
-			return nil, bad("reply-to: %v", err)
-		}
+		msg.ReplyToMailAddress(Address{Name: o.From.Name, Addr: plus}.mailAddress())
 		if o.Tag.Kind != TagBounce {
 			if st := SubjectTag(o.Tag, !o.HideSecret); st != "" {
 				subject = st + " " + subject
@@ -201,10 +197,20 @@ func Compose(o Out) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	if _, err := msg.WriteTo(&buf); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCompose, err)
+		return nil, composeError{fmt.Errorf("%w: %v", ErrCompose, err)}
 	}
 	return buf.Bytes(), nil
 }
+
+// composeError is a Compose failure. It is permanent (issue 23, rule 2):
+// the same Out fails the same way on every retry, so the transports set
+// the message that caused it aside instead of retrying it for ever. Its
+// Transient method is the referee's Transienter.
+type composeError struct{ err error }
+
+func (e composeError) Error() string   { return e.err.Error() }
+func (e composeError) Unwrap() error   { return e.err }
+func (e composeError) Transient() bool { return false }
 
 // bareMsgID validates a message id and returns it without angle brackets.
 func bareMsgID(s string) (string, error) {

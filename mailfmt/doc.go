@@ -149,6 +149,16 @@
 // deterministically, marked Auto-Submitted, with a Reply-To plus address
 // carrying the recipient's tag and a subject tag.
 //
+// Rule (issue 23): every string that reaches a header is made safe where it
+// enters, and no input can make Compose fail. Display names, whatever their
+// origin (a From field, REGISTER, an organiser's PLAYER or ENTER), go
+// through CleanName (controls and invisible or reordering characters
+// removed, white space folded, at most MaxNameRunes characters) and are
+// written by net/mail's address formatting through go-mail's *MailAddress
+// setters, never as a hand-built "name" <addr>. What Compose still refuses
+// (a bad Message-ID or address) is a permanent error (Transient() false),
+// so that no transport retries it for ever.
+//
 // # Conventions
 //
 // Identifiers:

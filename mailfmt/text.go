@@ -129,7 +129,11 @@ func mapBody(s string) string {
 				}
 				j += size
 			}
-			if inWord(prev) && inWord(next) {
+			// A bidi override, embedding or isolate reorders the text
+			// it touches: at a word's edge too ("<U+202E>PASS" shows as
+			// SSAP) it marks the word, so that the command is refused
+			// (issue 23).
+			if inWord(prev) && inWord(next) || reorders(r) && (inWord(prev) || inWord(next)) {
 				b.WriteRune('\uFFFD')
 				prev = '\uFFFD'
 			}
@@ -150,6 +154,12 @@ func hidesText(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// reorders reports whether r is a bidi embedding, override or isolate
+// (the marks U+200E and U+200F, common in right-to-left text, are not).
+func reorders(r rune) bool {
+	return r >= '\u202A' && r <= '\u202E' || r >= '\u2066' && r <= '\u2069'
 }
 
 func inWord(r rune) bool { return r != '\uFFFD' && !unicode.IsSpace(r) && !unicode.IsPunct(r) }

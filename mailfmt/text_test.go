@@ -10,11 +10,12 @@ func TestNormalizeText(t *testing.T) {
 		{"a\r\nb\rc\n", "a\nb\nc\n"},
 		{"\u201cbid\u201d \u2018x\u2019 \u201eq\u201c", `"bid" 'x' "q"`},
 		{"a\u00a0b\u202fc\u2009d\u3000e", "a b c d e"},
-		{"PLA\u200dCE\ufeff\u00ad", "PLACE"},                           // joiner, BOM, soft hyphen vanish
-		{"P\u200bL\u200cACE", "P\ufffdL\ufffdACE"},                     // hiding characters show (issue 11)
-		{"PA\u202eSS\u202c \u2066x\u2069 B3\u200b", "PA\ufffdSS x B3"}, // bidi controls inside a word; edges vanish
-		{"e\u0301", "\u00e9"},                                          // NFC
-		{"x\x00y\x07z\u0085w", "xyz\nw"},                               // controls removed, NEL is a line break
+		{"PLA\u200dCE\ufeff\u00ad", "PLACE"},                                             // joiner, BOM, soft hyphen vanish
+		{"P\u200bL\u200cACE", "P\ufffdL\ufffdACE"},                                       // hiding characters show (issue 11)
+		{"PA\u202eSS\u202c \u2066x\u2069 B3\u200b", "PA\ufffdSS\ufffd \ufffdx\ufffd B3"}, // bidi controls mark the word they touch; a zero-width space at an edge vanishes
+		{"\u202ePASS \u200fok\u200e", "\ufffdPASS ok"},                                   // issue 23: <U+202E>PASS shows as SSAP; RTL marks at edges vanish
+		{"e\u0301", "\u00e9"},                                                            // NFC
+		{"x\x00y\x07z\u0085w", "xyz\nw"},                                                 // controls removed, NEL is a line break
 		{"2026\u20132027 \u2014 ok", "2026-2027 - ok"},
 		{"1+1=2\nSAY a=b\n", "1+1=2\nSAY a=b\n"}, // equals signs that are not debris
 		{"PLACE=20\nPASS=20\n", "PLACE\nPASS\n"}, // trailing =20 only

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -19,6 +20,16 @@ const (
 	DefaultMaxOrders     = 100
 	DefaultMaxInfo       = 5
 	DefaultMaxReplyBytes = 128 << 10
+	// DefaultMaxEntrants caps a tournament's entrants (issue 23).
+	DefaultMaxEntrants = 2048
+	// MaxOrgLines is how many command lines of one organiser mail are
+	// read; the rest are listed as not read (issue 23: ENTER lines per
+	// mail are bounded).
+	MaxOrgLines = 500
+	// MaxSayRunes is the longest SAY text relayed; MaxOptionBytes the
+	// longest game or tournament option key or value (issue 23).
+	MaxSayRunes    = 1000
+	MaxOptionBytes = 200
 	// maxLoggedInput bounds the text of an input kept in the game's log.
 	maxLoggedInput = 8 << 10
 	// maxRecent is how many applied inputs per seat are remembered to
@@ -289,4 +300,36 @@ func shouted(line string) bool {
 		}
 	}
 	return letters >= 2
+}
+
+// listMail records a mail from a list or another robot without applying
+// it; its From, when a registered player, is told why at most once a day
+// (issue 23: tell, don't drop). The From is unverified, so a forger can
+// cause one note a day to a player, never more, and never to a stranger.
+func (r *Referee) listMail(a SetAside) (Outcome, error) {
+	out := Outcome{Status: OutcomeIgnored, Seat: -1, Detail: "list mail: " + a.Detail}
+	_, err := r.update(func(w *work) error {
+		if _, seen, err := w.tx.Seen(a.Keys...); err != nil || seen {
+			out.Status = OutcomeDuplicate
+			return err
+		}
+		from := strings.ToLower(strings.TrimSpace(a.From))
+		if p, err := loadPlayer(w.tx, from); err == nil && !p.Pending && r.listNotes.allow("list/"+p.Address, w.now) {
+			out.Status = OutcomeRejected
+			if err := w.playerMail(p, "list_mail", map[string]any{"header": a.Detail}, a.MessageID); err != nil {
+				return err
+			}
+		}
+		return w.tx.MarkInbound(store.InboundRecord{Keys: a.Keys, Received: w.now, Source: a.Source, From: from,
+			Seat: -1, Outcome: string(out.Status), Detail: out.Detail})
+	})
+	return out, err
+}
+
+// maxEntrants is Options.MaxEntrants, DefaultMaxEntrants when unset.
+func (r *Referee) maxEntrants() int {
+	if r.opt.MaxEntrants <= 0 {
+		return DefaultMaxEntrants
+	}
+	return r.opt.MaxEntrants
 }

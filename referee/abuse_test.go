@@ -2,7 +2,9 @@ package referee
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -216,4 +218,189 @@ func TestRegisterNeedsConfirmation(t *testing.T) {
 		t.Fatalf("prose to the player address: %+v", out)
 	}
 	h.noMailTo(h.mails(), dan)
+}
+
+// Issue 23, no backscatter: 1,000 forged REGISTERs (before: 1,000
+// confirmation mails to third parties in 8 seconds) make no mail at all
+// when the sender is not authenticated; authenticated ones are answered
+// at most once a day per address and within the global hourly budget.
+func TestRegisterNoBackscatter(t *testing.T) {
+	h := newHarness(t)
+	h.r.opt.RegisterNeedsAuth = true
+	h.mails()
+	for i := 0; i < 1000; i++ {
+		from := fmt.Sprintf("victim%d@example.org", i)
+		if out := h.sendAs(Request{From: from, Text: "REGISTER Mallory en"}); out.Status != OutcomeIgnored {
+			t.Fatalf("forged REGISTER %d: %+v", i, out)
+		}
+	}
+	if ms := h.mails(); len(ms) != 0 {
+		t.Fatalf("1000 unauthenticated REGISTERs sent %d mails", len(ms))
+	}
+	// Authenticated: one answer per address a day, the global budget
+	// caps the hour.
+	for i := 0; i < 3; i++ {
+		h.sendAs(Request{From: "pat@example.org", FromName: `Pat O"Brien\`, Text: `REGISTER "Pat O\"Brien" en`, Authenticated: true})
+	}
+	if ms := h.mails(); len(ms) != 1 {
+		t.Fatalf("3 authenticated REGISTERs from one address sent %d mails, want 1", len(ms))
+	}
+	for i := 0; i < 200; i++ {
+		h.sendAs(Request{From: fmt.Sprintf("real%d@example.org", i), Text: "REGISTER", Authenticated: true})
+	}
+	if ms, want := h.mails(), DefaultConfirmsPerHour-1; len(ms) != want {
+		t.Fatalf("200 authenticated REGISTERs in an hour sent %d mails, want the budget's %d", len(ms), want)
+	}
+	h.clock.Advance(61 * time.Minute)
+	h.sendAs(Request{From: "later@example.org", Text: "REGISTER", Authenticated: true})
+	if ms := h.mails(); len(ms) != 1 {
+		t.Fatalf("after the hour: %d mails, want 1", len(ms))
+	}
+}
+
+// Issue 23, authority: a player's "WITHDRAW <t> <address>" names whom to
+// withdraw and is refused unless it is the sender's own address; PUBLISH
+// off revokes the page address for good, and the next PUBLISH draws a new
+// one.
+func TestAuthorityWithdrawAndPublish(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW TOURNAMENT open game=toy rounds=1")
+	for _, p := range []string{"ann@p.test", "bob@p.test", "cat@p.test"} {
+		h.sendAs(Request{From: p, Text: "REGISTER " + strings.Split(p, "@")[0]})
+		h.asPlayer(p, "JOIN open")
+	}
+	h.mails()
+	h.asPlayer("bob@p.test", "WITHDRAW open ann@p.test")
+	if n := len(h.tour("open").Entrants); n != 3 {
+		t.Fatalf("bob's WITHDRAW of ann left %d entrants, want 3", n)
+	}
+	contains(t, h.mailTo(h.mails(), "bob@p.test").Body, "Only the organiser can withdraw someone else")
+	h.asPlayer("bob@p.test", "WITHDRAW open <BOB@p.test>")
+	if n := len(h.tour("open").Entrants); n != 2 || h.tour("open").Entrant("ann@p.test") == nil {
+		t.Fatalf("bob's WITHDRAW of himself: %d entrants", n)
+	}
+
+	page := func(text string) string {
+		t.Helper()
+		lines, err := h.r.Organise(org, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`/t/(\S+)`).FindStringSubmatch(strings.Join(lines, " "))
+		if m == nil {
+			t.Fatalf("%s: no page address in %v", text, lines)
+		}
+		return strings.TrimRight(m[1], ".,)")
+	}
+	first := page("PUBLISH open")
+	if _, err := h.r.TournamentPage(first, "en"); err != nil {
+		t.Fatalf("the published page: %v", err)
+	}
+	if _, err := h.r.Organise(org, "PUBLISH open off"); err != nil {
+		t.Fatal(err)
+	}
+	second := page("PUBLISH open")
+	if second == first {
+		t.Fatalf("PUBLISH after off showed the old address %s again", first)
+	}
+	if _, err := h.r.TournamentPage(first, "en"); !errors.Is(err, ErrNoPage) {
+		t.Errorf("the revoked address still serves a page: %v", err)
+	}
+	if _, err := h.r.TournamentPage(second, "en"); err != nil {
+		t.Errorf("the new address: %v", err)
+	}
+}
+
+// Issue 23, sizes bounded: a tournament takes at most MaxEntrants (JOIN
+// and ENTER refused beyond, in the reader's words); an organiser mail's
+// command lines beyond MaxOrgLines are not read and said so; the JSON part
+// counts towards the reply cap.
+func TestSizesBounded(t *testing.T) {
+	h := newHarness(t)
+	h.r.opt.MaxEntrants = 3
+	h.org("NEW TOURNAMENT cap game=toy rounds=1")
+	for _, p := range []string{"ann@p.test", "bob@p.test", "cat@p.test", "dan@p.test"} {
+		h.sendAs(Request{From: p, Text: "REGISTER " + strings.Split(p, "@")[0]})
+	}
+	h.mails()
+	for _, p := range []string{"ann@p.test", "bob@p.test", "cat@p.test", "dan@p.test"} {
+		h.asPlayer(p, "JOIN cap")
+	}
+	if n := len(h.tour("cap").Entrants); n != 3 {
+		t.Fatalf("%d entrants, the cap is 3", n)
+	}
+	contains(t, h.mailTo(h.mails(), "dan@p.test").Body, "is full: it takes at most 3 entrants")
+	lines, err := h.r.Organise(org, "ENTER cap eve@p.test Eve")
+	if err != nil || !strings.Contains(strings.Join(lines, "\n"), "is full") || len(h.tour("cap").Entrants) != 3 {
+		t.Fatalf("ENTER past the cap: %v %v, %d entrants", lines, err, len(h.tour("cap").Entrants))
+	}
+
+	// 600 command lines in one organiser mail (ENTER or any other): the
+	// first MaxOrgLines are read, the organiser is told about the rest.
+	// (STANDINGS lines here: the harness's deterministic secrets would run
+	// out over 500 new players.)
+	var b strings.Builder
+	for i := 0; i < 600; i++ {
+		b.WriteString("STANDINGS cap\n")
+	}
+	lines, err = h.r.Organise(org, b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != MaxOrgLines+1 {
+		t.Fatalf("%d results from 600 lines, want the first %d and a note", len(lines), MaxOrgLines)
+	}
+	if last := lines[len(lines)-1]; !strings.Contains(last, "the 100 after them were not") {
+		t.Fatalf("the organiser is not told what was not read: %q", last)
+	}
+	h.mails()
+
+	// The JSON part counts towards the reply cap.
+	h.r.opt.MaxReplyBytes = 8 << 10
+	for _, c := range []struct{ body, json int }{{20 << 10, 3 << 10}, {2 << 10, 7 << 10}, {20 << 10, 0}} {
+		m := &Outgoing{Seat: -1, Kind: "test", To: "ann@p.test", Subject: "x", Body: strings.Repeat("line of text\n", c.body/13),
+			JSON: []byte(`"` + strings.Repeat("j", c.json) + `"`), Lang: "en", Date: h.clock.Now()}
+		if c.json == 0 {
+			m.JSON = nil
+		}
+		if _, err := h.r.update(func(w *work) error { m.MessageID = w.messageID(nil, -1, 0); return w.enqueue(m) }); err != nil {
+			t.Fatal(err)
+		}
+		got := h.mailTo(h.mails(), "ann@p.test")
+		if total := len(got.Body) + (len(got.JSON)+2)/3*4; total > h.r.opt.MaxReplyBytes {
+			t.Errorf("body %d + JSON %d: the mail carries %d bytes, the cap is %d", c.body, c.json, total, h.r.opt.MaxReplyBytes)
+		}
+	}
+}
+
+// Issue 23, sizes bounded: a SAY longer than MaxSayRunes is refused with
+// the reason, not relayed; an option key or value longer than
+// MaxOptionBytes makes NEW fail with the reason.
+func TestSayAndOptionsBounded(t *testing.T) {
+	h := newHarness(t)
+	h.newToyGame("g1", ann, bob)
+	h.mails()
+	h.send("g1", ann, "SAY all: "+strings.Repeat("é", MaxSayRunes+1), -1)
+	ms := h.mails()
+	for _, m := range ms {
+		if m.To == bob {
+			t.Errorf("a SAY over the cap was relayed to bob:\n%.200s", m.Body)
+		}
+	}
+	contains(t, h.mailTo(ms, ann).Body, fmt.Sprintf("at most %d characters", MaxSayRunes))
+	h.send("g1", ann, "SAY all: "+strings.Repeat("é", MaxSayRunes), -1)
+	if ms := h.mails(); len(ms) != 2 {
+		t.Errorf("a SAY at the cap: %d mails, want ann's and bob's", len(ms))
+		for _, m := range ms {
+			t.Logf("%s: %.300s", m.To, m.Body)
+		}
+	}
+	lines, _ := h.r.Organise(org, "NEW toy id=g2 colour="+strings.Repeat("x", MaxOptionBytes+1)+"\nPLAYER ann@p.test Ann")
+	if !strings.Contains(strings.Join(lines, "\n"), fmt.Sprintf("longer than %d characters", MaxOptionBytes)) {
+		t.Errorf("NEW with a long option: %v", lines)
+	}
+	lines, _ = h.r.Organise(org, "NEW TOURNAMENT t2 game=toy "+strings.Repeat("k", MaxOptionBytes+1)+"=1")
+	if !strings.Contains(strings.Join(lines, "\n"), fmt.Sprintf("longer than %d characters", MaxOptionBytes)) {
+		t.Errorf("NEW TOURNAMENT with a long option: %v", lines)
+	}
 }

@@ -61,6 +61,7 @@ type orgCall struct {
 func (w *work) orgScript(org, text string) ([]string, error) {
 	c := &orgCall{w: w, org: org, lines: strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")}
 	failed := map[string]string{} // the lines to undo
+	read, unread := 0, 0
 	for ; c.i < len(c.lines); c.i++ {
 		line := c.lines[c.i]
 		if k := strings.IndexByte(line, '#'); k >= 0 {
@@ -68,6 +69,10 @@ func (w *work) orgScript(org, text string) ([]string, error) {
 		}
 		f := strings.Fields(line)
 		if len(f) == 0 {
+			continue
+		}
+		if read++; read > MaxOrgLines { // issue 23: bounded per mail
+			unread++
 			continue
 		}
 		c.f, c.kw = f, strings.ToUpper(f[0])
@@ -98,6 +103,9 @@ func (w *work) orgScript(org, text string) ([]string, error) {
 		}
 	}
 	c.finish()
+	if unread > 0 {
+		c.results = append(c.results, fmt.Sprintf("only the first %d command lines of a mail are read: the %d after them were not; send them in another mail", MaxOrgLines, unread))
+	}
 	if len(failed) > 0 {
 		return nil, &redoError{undo: failed}
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -143,22 +144,41 @@ func anyoneRegister(w *work, req *Request, out *Outcome, f []string) error {
 	if len(f) > 1 {
 		name = f[1]
 	}
+	name = mailfmt.CleanName(name) // issue 23: any text, safe in a header
 	if len(f) > 2 && templates.IsLanguage(strings.ToLower(f[2])) {
 		lang = strings.ToLower(f[2])
 	}
 	// The From of an untagged mail is unchecked: the player exists only
 	// once a mail with the token, sent to that address, comes back from it
-	// (issue 11, item 9).
+	// (issue 11, item 9). Issue 23, no backscatter: the address is
+	// written to only when the sender is authenticated (when the referee
+	// requires it), at most once a day, within a global hourly budget;
+	// otherwise nothing is sent.
+	if w.r.opt.RegisterNeedsAuth && !req.Authenticated {
+		out.Status, out.Detail = OutcomeIgnored, "register: sender not authenticated, not answered"
+		return nil
+	}
 	p, err := loadPlayer(w.tx, req.From)
+	if err == nil && w.now.Sub(p.Helped) < 24*time.Hour {
+		out.Status, out.Detail = OutcomeIgnored, "registration pending; asked recently"
+		if !p.Pending {
+			out.Detail = "already registered; told recently"
+		}
+		return nil
+	}
+	if !w.r.confirms.allow("register", w.now) {
+		out.Status, out.Detail = OutcomeIgnored, "register: hourly budget of answers spent, not answered"
+		return nil
+	}
 	switch {
 	case err == nil && !p.Pending:
 		out.Status, out.Detail = OutcomeAnswered, "already registered"
+		p.Helped = w.now
+		if err := savePlayer(w.tx, p); err != nil {
+			return err
+		}
 		return w.playerMail(p, "registered", nil, req.MessageID)
 	case err == nil:
-		if w.now.Sub(p.Helped) < 24*time.Hour {
-			out.Status, out.Detail = OutcomeIgnored, "registration pending; asked recently"
-			return nil
-		}
 		p.Name, p.Lang = name, lang
 	default:
 		if p, err = w.ensurePlayer(req.From, name, lang, ""); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -137,6 +138,11 @@ func (gw *gameWork) say(seat int, line string) (replyLine, error) {
 	if !ok || text == "" {
 		out.Status = LineRejected
 		out.Errors = []*engine.RuleError{{Code: "usage", Params: map[string]any{"usage": usageOf(bySeat, "SAY")}}}
+		return out, nil
+	}
+	if utf8.RuneCountInString(text) > MaxSayRunes { // issue 23: bounded
+		out.Status = LineRejected
+		out.Errors = []*engine.RuleError{{Code: "say_too_long", Params: map[string]any{"max": MaxSayRunes}}}
 		return out, nil
 	}
 	var seats []int

@@ -33,6 +33,8 @@ func (h deskHost) Records() bymail.Records              { return deskRecords{h.w
 func (h deskHost) IsNotFound(err error) bool            { return errors.Is(err, store.ErrNotFound) }
 func (h deskHost) PageBase() string                     { return h.w.r.PageBase() }
 func (h deskHost) Secret() (string, error)              { return h.w.r.secret() }
+func (h deskHost) MaxEntrants() int                     { return h.w.r.maxEntrants() }
+func (h deskHost) MaxOptionBytes() int                  { return MaxOptionBytes }
 func (h deskHost) RandomHex() (string, error)           { return h.w.randomHex() }
 func (h deskHost) Warn(msg string, kv ...any)           { h.w.r.log.Warn(msg, kv...) }
 func (h deskHost) ParseHours(s string) (float64, error) { return parseHours(s) }

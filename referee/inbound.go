@@ -79,4 +79,7 @@ type QuarantineNotice struct {
 	Detail string
 	Size   int64
 	Max    int64
+	// Raw, when given, is the whole message, kept for the operator (a
+	// webhook has no quarantine folder; issue 23).
+	Raw []byte
 }

@@ -77,6 +77,10 @@ const (
 	// AsideUnparseable: kept in the store's quarantine (a webhook has no
 	// quarantine folder) and answered with a *PermanentError.
 	AsideUnparseable = "unparseable"
+	// AsideList: mail from a list or another robot (List-Id, Precedence
+	// bulk, list or junk, another's X-Loop): never applied, and a
+	// registered player is told why at most once a day (issue 23).
+	AsideList = "list"
 )
 
 // SetAside is a mail that is no request.
@@ -104,6 +108,8 @@ func (r *Referee) SetAside(ctx context.Context, a SetAside) (Outcome, error) {
 		return r.record(a.Source, a.Keys, a.From, OutcomeIgnored, a.Detail)
 	case AsideTooLarge:
 		return r.tooLarge(a)
+	case AsideList:
+		return r.listMail(a)
 	case AsideUnparseable:
 		perr := Permanent("%s", a.Detail)
 		if qerr := r.db.Update(func(tx *store.Tx) error {
@@ -179,15 +185,22 @@ func (r *Referee) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Ou
 			out.Status = OutcomeDuplicate
 			return err
 		}
+		raw := n.Raw
+		if raw == nil {
+			raw = []byte("From: " + from + "\r\nMessage-ID: " + n.MessageID + "\r\n")
+		}
 		if _, err := w.tx.Quarantine(store.Quarantined{At: w.now, Source: n.Source, Reason: n.Reason + ": " + n.Detail,
-			Raw: []byte("From: " + from + "\r\nMessage-ID: " + n.MessageID + "\r\n")}); err != nil {
+			Raw: raw}); err != nil {
 			return err
 		}
-		if p, err := loadPlayer(w.tx, from); err == nil && r.notice.allow("quarantine/"+p.Address, w.now) {
+		if p, err := loadPlayer(w.tx, from); err == nil && r.notice.allow("quarantine/"+n.Reason+"/"+p.Address, w.now) {
 			out.Status = OutcomeRejected
 			kind, data := "quarantined", map[string]any{}
-			if n.Reason == "too_large" {
+			switch n.Reason {
+			case "too_large":
 				kind, data = "too_large", map[string]any{"max": n.Max}
+			case "failed", "replayed": // issue 23: set aside for the operator
+				kind = "set_aside"
 			}
 			if err := w.playerMail(p, kind, data, n.MessageID); err != nil {
 				return err

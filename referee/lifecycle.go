@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -338,8 +339,9 @@ func (w *work) ensurePlayer(addr, name, lang, tz string) (*Player, error) {
 	if err == nil {
 		return p, nil
 	}
-	if name == "" {
+	if name = mailfmt.CleanName(name); name == "" { // issue 23
 		name, _, _ = strings.Cut(addr, "@")
+		name = mailfmt.CleanName(name)
 	}
 	if !templates.IsLanguage(lang) {
 		lang = "en"
@@ -371,7 +373,7 @@ func (w *work) newToken(t store.Token) (string, error) {
 
 // uniqueName makes a display name unique within the game.
 func (g *Game) uniqueName(name string) string {
-	name = strings.TrimSpace(name)
+	name = mailfmt.CleanName(name) // issue 23: safe in any header, bounded
 	if name == "" {
 		name = "player"
 	}

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"crypto/subtle"
 	"fmt"
 	"sort"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -17,7 +19,8 @@ import (
 func (w *work) orgRequest(req *Request, out *Outcome) error {
 	org := ""
 	for addr, secret := range w.r.opt.Organisers {
-		if secret != "" && secret == req.Secret {
+		// Compared in constant time (issue 23).
+		if secret != "" && subtle.ConstantTimeCompare([]byte(secret), []byte(req.Secret)) == 1 {
 			org = addr
 		}
 	}
@@ -70,6 +73,9 @@ func parseNew(org string, args []string) (*NewGame, error) {
 			}
 			ng.Policy = &p
 		default:
+			if len(k) > MaxOptionBytes || len(v) > MaxOptionBytes { // issue 23: bounded
+				return nil, fmt.Errorf("option %.20s...: longer than %d characters", k, MaxOptionBytes)
+			}
 			ng.Options[k] = v
 		}
 	}
@@ -85,7 +91,7 @@ func parseInvitee(f []string) (Invitee, error) {
 		return Invitee{}, fmt.Errorf("usage: PLAYER <address> <name> [en|it|fr|nl] [Area/City]")
 	}
 	// No language given: the player's own (English for a new player).
-	inv := Invitee{Address: strings.Trim(f[0], "<>"), Name: f[1]}
+	inv := Invitee{Address: strings.Trim(f[0], "<>"), Name: mailfmt.CleanName(f[1])} // issue 23
 	for _, x := range f[2:] {
 		if templates.IsLanguage(strings.ToLower(x)) {
 			inv.Lang = strings.ToLower(x)

@@ -99,7 +99,14 @@ func (w *work) enqueue(m *Outgoing) error {
 		verp = BounceID(m.MessageID)
 		m.EnvelopeFrom = w.r.plus("bounce." + verp)
 	}
-	if len(m.Body) > w.r.opt.MaxReplyBytes {
+	// The JSON part counts towards the cap, as base64 (issue 23: a 1 MiB
+	// mail gave 1.42 MB back); a view too large to leave room for the
+	// text is left out (the text says what was cut).
+	jsonCost := (len(m.JSON) + 2) / 3 * 4
+	if jsonCost > w.r.opt.MaxReplyBytes/2 {
+		m.JSON, jsonCost = nil, 0
+	}
+	if limit := w.r.opt.MaxReplyBytes - jsonCost; len(m.Body) > limit {
 		// No mail grows past the cap, whatever was asked (issue 11,
 		// item 1); the reader is told where and why it was cut.
 		lang := m.Lang
@@ -111,7 +118,7 @@ func (w *work) enqueue(m *Outgoing) error {
 		if err != nil {
 			return err
 		}
-		m.Body = clipBody(m.Body, w.r.opt.MaxReplyBytes, note)
+		m.Body = clipBody(m.Body, limit, note)
 	}
 	raw, err := w.r.opt.Compose(m)
 	if err != nil {

@@ -66,7 +66,21 @@ type Options struct {
 	// Observe, if set, is told about every processed input (for metrics).
 	// It runs after the commit and must not block.
 	Observe func(Observation)
+	// RegisterNeedsAuth: an untagged REGISTER is answered only when its
+	// sender is authenticated (Request.Authenticated); otherwise nothing
+	// is sent, so forged REGISTERs make no mail to third parties (issue
+	// 23, no backscatter). ConfirmsPerHour is the global hourly budget of
+	// REGISTER answers (0: DefaultConfirmsPerHour; negative: no limit).
+	RegisterNeedsAuth bool
+	ConfirmsPerHour   int
+	// MaxEntrants caps a tournament's entrants (0: DefaultMaxEntrants):
+	// beyond it JOIN and ENTER are refused (issue 23).
+	MaxEntrants int
 }
+
+// DefaultConfirmsPerHour is the default global hourly budget of REGISTER
+// answers (issue 23).
+const DefaultConfirmsPerHour = 60
 
 // Observation describes one processed input, for metrics.
 type Observation struct {
@@ -96,8 +110,12 @@ type Referee struct {
 	// rate counts authenticated mail per seat or player, anon the rest
 	// per From address, notice the "slow down" notes (one per window).
 	rate, anon, notice *rateLimiter
-	// bounceAlerts limits the organiser alerts about bounces.
-	bounceAlerts *rateLimiter
+	// bounceAlerts limits the organiser alerts about bounces; confirms
+	// the REGISTER answers (one global budget per hour, issue 23).
+	bounceAlerts, confirms *rateLimiter
+	// listNotes: one note a day per player about mail from a list
+	// (issue 23).
+	listNotes *rateLimiter
 	*shared
 	// games caches the decoded records of the games last saved.
 	games *gameCache
@@ -194,6 +212,14 @@ func New(opt Options) (*Referee, error) {
 	r.anon = newRateLimiter(opt.RateLimit, opt.RateWindow)
 	r.notice = newRateLimiter(1, opt.RateWindow)
 	r.bounceAlerts = newRateLimiter(3, 24*time.Hour)
+	if opt.MaxEntrants <= 0 {
+		opt.MaxEntrants = DefaultMaxEntrants
+	}
+	if opt.ConfirmsPerHour == 0 {
+		opt.ConfirmsPerHour = DefaultConfirmsPerHour
+	}
+	r.confirms = newRateLimiter(opt.ConfirmsPerHour, time.Hour) // negative: no limit
+	r.listNotes = newRateLimiter(1, 24*time.Hour)
 	return r, nil
 }
 
@@ -243,6 +269,12 @@ type Request struct {
 	// authentication policy (DKIM alignment or trusted Authentication-Results,
 	// when required). Transports that authenticate otherwise set it true.
 	SenderVerified bool
+	// Authenticated: the sender address is proven, whatever the policy
+	// (an aligned DKIM pass, or a DKIM or DMARC pass in the
+	// Authentication-Results of our own configured authserv-id). Set by
+	// the mail intake for untagged mail; it decides whether a REGISTER is
+	// answered when RegisterNeedsAuth (issue 23).
+	Authenticated bool
 }
 
 // ReadInfo says how a player's commands were found in a mail.

@@ -78,6 +78,7 @@ func (r *Referee) specView() (*Referee, *tapeReader) {
 	sr.opt.Random = tape
 	dec := &[]limitDecision{}
 	sr.rate, sr.anon, sr.notice, sr.bounceAlerts = r.rate.view(dec), r.anon.view(dec), r.notice.view(dec), r.bounceAlerts.view(dec)
+	sr.confirms = r.confirms.view(dec)
 	return &sr, tape
 }
 
@@ -86,7 +87,7 @@ func (r *Referee) specView() (*Referee, *tapeReader) {
 // limiters make now, in order, and then counts them.
 func (sr *Referee) countDecisions() bool {
 	var dec []limitDecision
-	for _, l := range []*rateLimiter{sr.rate, sr.anon, sr.notice, sr.bounceAlerts} {
+	for _, l := range []*rateLimiter{sr.rate, sr.anon, sr.notice, sr.bounceAlerts, sr.confirms} {
 		if l.spec != nil {
 			dec = *l.spec.decisions
 			break

@@ -37,10 +37,28 @@ func Register(mux *http.ServeMux, src Source, log *slog.Logger) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	h := &handler{src: src, log: log}
-	mux.HandleFunc("GET /t/{$}", h.index)
-	mux.HandleFunc("GET /t/{slug}", h.tournament)
-	mux.HandleFunc("GET /t/{slug}/{file}", h.file)
-	mux.HandleFunc("GET /g/{slug}", h.game)
+	mux.Handle("GET /t/{$}", guarded(h.index))
+	mux.Handle("GET /t/{slug}", guarded(h.tournament))
+	mux.Handle("GET /t/{slug}/{file}", guarded(h.file))
+	mux.Handle("GET /g/{slug}", guarded(h.game))
+}
+
+// The headers of every page and every error answer (issue 23): not kept
+// by shared caches or the browser (a page's address is its key, its
+// content live), never sniffed into another type, never framed, no
+// script, no referrer leaking the page key.
+const pageCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+func guarded(h http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Cache-Control", "no-store")
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Content-Security-Policy", pageCSP)
+		hd.Set("X-Frame-Options", "DENY")
+		hd.Set("Referrer-Policy", "no-referrer")
+		h(w, r)
+	})
 }
 
 type handler struct {
@@ -110,9 +128,6 @@ func (h *handler) write(w http.ResponseWriter, r *http.Request, name string, dat
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	// No script at all, no framing, no referrer leaking the page key.
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
-	w.Header().Set("Referrer-Policy", "no-referrer")
 	w.Header().Set("X-Robots-Tag", "noindex")
 	w.Header().Set("Content-Language", lang)
 	w.Write(b.Bytes())

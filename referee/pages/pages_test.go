@@ -311,3 +311,32 @@ func chromium(t *testing.T, bin, what, url string, extra ...string) string {
 	}
 	return out.String()
 }
+
+// TestPagesSecurityHeaders (issue 23): every answer of the pages, a page
+// or an error, says not to store it, not to sniff its type and never to
+// frame it.
+func TestPagesSecurityHeaders(t *testing.T) {
+	s := newSite(t)
+	u := s.tourURL(t, "dicebrewing")
+	_, body := get(t, u)
+	links := hrefRe.FindAllStringSubmatch(body, -1)
+	if len(links) == 0 {
+		t.Fatal("no game link")
+	}
+	urls := []string{s.srv.URL + "/t/", u, s.srv.URL + links[0][1], u[:len(u)-1] + "x", s.srv.URL + "/t/nosuch-abc",
+		s.srv.URL + "/g/nosuch-abc"}
+	for _, x := range urls {
+		resp, err := http.Get(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		h := resp.Header
+		if h.Get("Cache-Control") != "no-store" || h.Get("X-Content-Type-Options") != "nosniff" ||
+			!strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") ||
+			!strings.Contains(h.Get("Content-Security-Policy"), "default-src 'none'") {
+			t.Errorf("%s (%d): Cache-Control %q, X-Content-Type-Options %q, CSP %q", x, resp.StatusCode,
+				h.Get("Cache-Control"), h.Get("X-Content-Type-Options"), h.Get("Content-Security-Policy"))
+		}
+	}
+}

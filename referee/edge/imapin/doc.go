@@ -34,7 +34,10 @@
 // without being handed over again, its sender is told through
 // referee.QuarantineNotifier, and the intake moves on. An oversized message
 // (Options.MaxMessageSize) is quarantined unread and its sender told the
-// same way.
+// same way. A message whose hand-over fails Options.MaxAttempts times in a
+// row (default 5), whatever the error, is quarantined the same way, its
+// sender and the operator told (issue 23: no input stalls the intake);
+// failures to record the attempt itself (the store) do not count.
 //
 // # IMAP details
 //

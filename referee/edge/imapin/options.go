@@ -56,6 +56,7 @@ const (
 	DefaultShutdownGrace    = 5 * time.Second
 	DefaultFetchBatch       = 20
 	DefaultMaxCrashes       = 3
+	DefaultMaxAttempts      = 5
 )
 
 // DialFunc opens the network connection to the server (before TLS).
@@ -113,10 +114,12 @@ type Options struct {
 	MaxMessageSize int64
 	// FetchBatch is how many messages are fetched per FETCH (default 20).
 	FetchBatch int
-	// MaxAttempts, if positive, quarantines a message after this many
-	// consecutive transient HandleMail errors. Zero retries forever (the
-	// safe choice when the errors come from a store outage, not from the
-	// message).
+	// MaxAttempts quarantines a message after this many consecutive
+	// transient HandleMail errors on it, and tells its sender and the
+	// operator (issue 23, rule 2: no message stalls the intake for ever).
+	// Failures to record the intake attempt itself (the store, not the
+	// message) do not count. Default DefaultMaxAttempts; negative:
+	// retry for ever.
 	MaxAttempts int
 	// MaxCrashes quarantines a message whose handling began this many
 	// times without finishing (the process died or the handler panicked
@@ -185,6 +188,9 @@ func (o *Options) setDefaults() {
 	if o.FetchBatch == 0 {
 		o.FetchBatch = DefaultFetchBatch
 	}
+	if o.MaxAttempts == 0 {
+		o.MaxAttempts = DefaultMaxAttempts
+	}
 	if o.MaxCrashes == 0 {
 		o.MaxCrashes = DefaultMaxCrashes
 	}
@@ -244,7 +250,7 @@ func (o *Options) validate() error {
 	if o.PollInterval <= 0 || o.ResyncInterval <= 0 || o.DialTimeout <= 0 || o.ShutdownGrace < 0 {
 		bad("intervals and timeouts must be positive")
 	}
-	if o.FetchBatch < 1 || o.MaxAttempts < 0 || o.MaxMessageSize < 0 {
+	if o.FetchBatch < 1 || o.MaxMessageSize < 0 {
 		bad("fetch batch, max attempts and max message size must not be negative")
 	}
 	return errors.Join(errs...)

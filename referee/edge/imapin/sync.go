@@ -162,6 +162,9 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 		key := fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid)
 		switch {
 		case reason != "":
+			// MaxAttempts failures in a row: the sender and the operator
+			// are told, the intake moves on (issue 23, rule 2).
+			w.notify(ctx, m, key, referee.QuarantineNotice{Reason: "failed", Detail: reason, Size: m.RFC822Size}, log)
 		case w.o.MaxMessageSize > 0 && m.RFC822Size > w.o.MaxMessageSize:
 			reason = fmt.Sprintf("message too large: %d bytes, the limit is %d", m.RFC822Size, w.o.MaxMessageSize)
 			w.notify(ctx, m, key, referee.QuarantineNotice{Reason: "too_large", Detail: reason, Size: m.RFC822Size,
@@ -182,7 +185,7 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 				if ferr := file(); ferr != nil {
 					return errors.Join(err, ferr)
 				}
-				return &transientError{uid: uid, err: err}
+				return &transientError{uid: uid, err: err, notMessage: true}
 			}
 			if pending != nil {
 				if err := saved(); err != nil {

@@ -250,6 +250,9 @@ type session struct {
 type transientError struct {
 	uid imap.UID
 	err error
+	// notMessage: the failure was recording the attempt (the store), not
+	// handling the message; it does not count towards MaxAttempts.
+	notMessage bool
 }
 
 func (e *transientError) Error() string {
@@ -338,6 +341,12 @@ func (w *Watcher) session(ctx context.Context) (healthy bool, err error) {
 			failures, failCount, retryAt = 0, 0, time.Time{}
 			w.lastSync.Store(w.o.Now().UnixNano())
 		case ctx.Err() != nil:
+		case errors.As(err, &te) && te.notMessage:
+			healthy = true
+			failures++
+			retryAt = w.o.Now().Add(dispatch.Backoff(failures, w.o.MinBackoff, w.o.MaxBackoff, rand.Float64()))
+			s.log.Warn("could not record an intake attempt; retrying later", slog.Any("err", te.err),
+				slog.Time("retry_at", retryAt))
 		case errors.As(err, &te):
 			healthy = true
 			failures++
@@ -347,7 +356,7 @@ func (w *Watcher) session(ctx context.Context) (healthy bool, err error) {
 				failUID, failCount = te.uid, 1
 			}
 			if w.o.MaxAttempts > 0 && failCount >= w.o.MaxAttempts {
-				s.poison[te.uid] = fmt.Sprintf("%d consecutive transient errors, the last: %v", failCount, te.err)
+				s.poison[te.uid] = fmt.Sprintf("%d consecutive failures, the last: %v", failCount, te.err)
 			}
 			retryAt = w.o.Now().Add(dispatch.Backoff(failures, w.o.MinBackoff, w.o.MaxBackoff, rand.Float64()))
 			s.log.Warn("transient error handling mail; retrying later", slog.Uint64("uid", uint64(te.uid)),

@@ -147,11 +147,15 @@ func TestTransientErrorRetriesInOrder(t *testing.T) {
 	}
 }
 
+// Issue 23, rule 2: a message failing with an error taken as transient
+// (before the fix, a display name the composer could not write) is set
+// aside after MaxAttempts failures by default, its sender and the
+// operator told, and the intake moves on.
 func TestMaxAttemptsQuarantinesPoison(t *testing.T) {
 	ms := startServer(t, capsRev2)
 	ms.deliver(t, "INBOX", message("<poison@a>", "x"))
 	ms.deliver(t, "INBOX", message("<m2@a>", "x"))
-	h := newHandler()
+	h := &notifying{fakeHandler: newHandler()}
 	h.fail = func(id string, _ int) error {
 		if id == "<poison@a>" {
 			return errors.New("handler bug")
@@ -159,11 +163,20 @@ func TestMaxAttemptsQuarantinesPoison(t *testing.T) {
 		return nil
 	}
 	o := testOptions(ms.addr, openStore(t), h, &testkit.SyncBuffer{})
+	d := o
+	d.setDefaults()
+	if d.MaxAttempts != DefaultMaxAttempts || DefaultMaxAttempts <= 0 {
+		t.Fatalf("MaxAttempts defaults to %d: a failing message would stall the intake", d.MaxAttempts)
+	}
 	o.MaxAttempts = 3
 	r := start(t, o)
 	if got := strings.Join(h.await(t, 4), " "); got != "<poison@a> <poison@a> <poison@a> <m2@a>" {
 		t.Fatalf("calls %s", got)
 	}
+	eventually(t, "the sender told", func() bool {
+		n := h.notices()
+		return len(n) == 1 && n[0].Reason == "failed" && n[0].MessageID == "<poison@a>"
+	})
 	eventually(t, "poison quarantined", func() bool {
 		return msgIDs(contents(t, ms.addr, testUser, testPass, "Quarantine")) == "<poison@a>"
 	})

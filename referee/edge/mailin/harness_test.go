@@ -37,7 +37,7 @@ type mailHarness struct {
 	n     int
 }
 
-func newMailHarness(t *testing.T) *mailHarness {
+func newMailHarness(t *testing.T, mods ...func(*referee.Options)) *mailHarness {
 	t.Helper()
 	db, err := store.Open(filepath.Join(t.TempDir(), "r.db"), &store.Options{NoSync: true})
 	if err != nil {
@@ -50,8 +50,12 @@ func newMailHarness(t *testing.T) *mailHarness {
 		}
 		db.Close()
 	})
-	h.r, err = referee.New(referee.Options{DB: db, Clock: h.clock, Domain: "example.test", Organisers: map[string]string{org: "orgsecretorgsecret"},
-		Compose: referee.Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"}), Random: &counterReader{}})
+	ro := referee.Options{DB: db, Clock: h.clock, Domain: "example.test", Organisers: map[string]string{org: "orgsecretorgsecret"},
+		Compose: referee.Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"}), Random: &counterReader{}}
+	for _, m := range mods {
+		m(&ro)
+	}
+	h.r, err = referee.New(ro)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,16 @@
 // reads the player's own command text (quotes, signatures and prose left
 // out); then it hands the core a referee.Request (Process), a bounce
 // (Bounced), an auto-reply (AutoReplied: absences) or a mail set aside
-// (SetAside: ignored, too large, unparseable).
+// (SetAside: ignored, too large, unparseable, a list's).
+//
+// Trust only what can be checked (issue 23): an Authentication-Results
+// header counts only with the configured authserv-id; a From domain that
+// publishes an enforcing DMARC policy must be proven (AuthPolicy.
+// DMARCDomains) even without RequireDKIM; a secret found in the Subject
+// alone is dropped; untagged mail carries Request.Authenticated, which
+// decides whether a REGISTER is answered at all. Mail from a list or
+// another robot (List-Id, Precedence bulk/list/junk, another's X-Loop) is
+// never applied, and a registered player is told why once a day.
 package mailin
 
 import (
@@ -63,9 +72,14 @@ type AuthPolicy struct {
 	// receiving server with this authserv-id instead of verifying DKIM
 	// here (a DKIM pass aligned with From, or a DMARC pass).
 	AuthservID string
-	// LookupTXT resolves DKIM keys when verifying here (net.LookupTXT in
+	// LookupTXT resolves DKIM keys and DMARC records (net.LookupTXT in
 	// production, a fake in tests).
 	LookupTXT func(domain string) ([]string, error)
+	// DMARCDomains requires the same proof as RequireDKIM, without it,
+	// from the domains that publish an enforcing DMARC policy
+	// (p=quarantine or reject): they sign their mail, so an unsigned one
+	// claiming them is forged (issue 23).
+	DMARCDomains bool
 }
 
 // Options configure an Intake.
@@ -79,9 +93,10 @@ type Options struct {
 
 // Intake reads raw mail for a referee. It is safe for concurrent use.
 type Intake struct {
-	r   *referee.Referee
-	opt Options
-	log *slog.Logger
+	r     *referee.Referee
+	opt   Options
+	log   *slog.Logger
+	dmarc *dmarcCache
 }
 
 // New returns the intake of a referee.
@@ -90,7 +105,7 @@ func New(r *referee.Referee, opt Options) *Intake {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Intake{r: r, opt: opt, log: log}
+	return &Intake{r: r, opt: opt, log: log, dmarc: &dmarcCache{now: time.Now, seen: map[string]dmarcEntry{}}}
 }
 
 // subjectOnlyOOF is mailfmt.Classify's reason for an auto-reply recognised
@@ -118,8 +133,12 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 	cls := mailfmt.Classify(m, []string{r.Address()})
 	text, info := mailfmt.CommandsFor(m, r.Keywords())
 	switch cls.Class {
-	case mailfmt.Self, mailfmt.List:
+	case mailfmt.Self:
 		return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideIgnored, Detail: cls.Class.String() + ": " + cls.Reason,
+			Keys: keys, Source: in.Source, From: m.From.Addr, MessageID: m.MessageID})
+	case mailfmt.List:
+		// Not applied; a registered player is told why (issue 23).
+		return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideList, Detail: cls.Reason,
 			Keys: keys, Source: in.Source, From: m.From.Addr, MessageID: m.MessageID})
 	case mailfmt.Bounce:
 		return r.Bounced(ctx, referee.Bounce{Keys: keys, Source: in.Source, Info: cls.Bounce})
@@ -134,10 +153,16 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 	}
 	tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
 	req := referee.Request{
-		From: m.From.Addr, FromName: m.From.Name, Token: -1, Text: text, MessageID: m.MessageID,
+		From: m.From.Addr, FromName: mailfmt.CleanName(m.From.Name), Token: -1, Text: text, MessageID: m.MessageID,
 		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
 	}
 	t := tr.Tag
+	if tr.SecretFrom == mailfmt.SourceSubject {
+		// Issue 23: a secret found in the Subject alone is no
+		// authentication (subjects are seen in previews, forwards and
+		// screenshots); only the address the mail was sent to counts.
+		t.Secret = ""
+	}
 	switch t.Kind {
 	case mailfmt.TagSeat:
 		req.Kind, req.Game, req.Seat, req.Secret = referee.KindSeat, t.Game, t.Seat, t.Secret
@@ -155,6 +180,11 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 		i.log.Debug("tag sources disagree", slog.String("msgid", m.MessageID), slog.String("kind", t.Kind.String()))
 	}
 	req.SenderVerified = i.senderVerified(m, in.Raw)
+	if req.Kind == "" {
+		// Untagged mail (REGISTER): is the From proven, whatever the
+		// policy? Only then is it answered (issue 23, no backscatter).
+		req.Authenticated = i.authenticated(m, in.Raw)
+	}
 	req.Read = &referee.ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
 		Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
 		Forwarded: info.Forwarded, Greeting: info.Greeting, SignOff: info.SignOff}
@@ -170,9 +200,18 @@ func (i *Intake) NotifyQuarantined(ctx context.Context, n referee.QuarantineNoti
 // senderVerified applies the AuthPolicy.
 func (i *Intake) senderVerified(m *mailfmt.Message, raw []byte) bool {
 	p := i.opt.Auth
-	if !p.RequireDKIM {
-		return true
+	if p.RequireDKIM || p.DMARCDomains && i.dmarc.enforces(m.From.Domain(), p.LookupTXT) {
+		return i.authenticated(m, raw)
 	}
+	return true
+}
+
+// authenticated reports whether the From address is proven: by the
+// Authentication-Results of our own configured authserv-id (never another
+// one's, issue 23), or else by a DKIM signature verified here and aligned
+// with the From domain.
+func (i *Intake) authenticated(m *mailfmt.Message, raw []byte) bool {
+	p := i.opt.Auth
 	dom := m.From.Domain()
 	if p.AuthservID != "" {
 		ar, err := mailfmt.AuthResults(m, p.AuthservID)

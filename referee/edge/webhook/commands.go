@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/pbem-referee/referee/referee"
@@ -58,6 +57,15 @@ func (s *Server) commands(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, p, http.StatusUnauthorized, "missing bearer token (the seat's secret)")
 		return
 	}
+	// The token is checked before the body is read (issue 23).
+	seat, addr, code, reason := s.seatOf(game, secret)
+	if code != 0 {
+		if code == http.StatusUnauthorized {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="referee", error="invalid_token"`)
+		}
+		s.fail(w, r, p, code, reason)
+		return
+	}
 	body, ok := s.readBody(w, r, p, s.o.MaxCommandBytes)
 	if !ok {
 		return
@@ -81,14 +89,6 @@ func (s *Server) commands(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, p, http.StatusBadRequest, "message_id longer than 200 characters")
 		return
 	}
-	seat, addr, code, reason := s.seatOf(game, secret)
-	if code != 0 {
-		if code == http.StatusUnauthorized {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="referee", error="invalid_token"`)
-		}
-		s.fail(w, r, p, code, reason)
-		return
-	}
 	if req.Seat != nil && *req.Seat != seat {
 		s.fail(w, r, p, http.StatusForbidden, fmt.Sprintf("the token is seat %d's, not seat %d's", seat, *req.Seat))
 		return
@@ -106,6 +106,11 @@ func (s *Server) commands(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(req.MessageID, "<") && strings.HasSuffix(req.MessageID, ">") && strings.Contains(req.MessageID, "@") {
 		msgid = req.MessageID // a real Message-ID threads the reply mail
 	}
+	release, ok := s.slot(w, r, p)
+	if !ok {
+		return
+	}
+	defer release()
 	out, err := s.o.Processor.Process(r.Context(), referee.Request{
 		Kind: referee.KindSeat, Game: game, Seat: seat, Secret: secret, Token: token, Text: req.Text, From: addr,
 		MessageID: msgid, Keys: []string{"cmd:" + game + "/" + strings.ToLower(addr) + "/" + id},
@@ -159,12 +164,11 @@ func (s *Server) seatOf(game, secret string) (seat int, addr string, code int, r
 	switch {
 	case err == nil:
 		return a.Seat, a.Address, 0, ""
-	case errors.Is(err, referee.ErrNoGame):
-		return 0, "", http.StatusNotFound, "no game " + strconv.Quote(game)
-	case errors.Is(err, referee.ErrNotSeatToken):
-		return 0, "", http.StatusUnauthorized, "not a seat token of this game"
-	case errors.Is(err, referee.ErrTokenRevoked):
-		return 0, "", http.StatusUnauthorized, "the token is no longer valid"
+	case errors.Is(err, referee.ErrNoGame), errors.Is(err, referee.ErrNotSeatToken), errors.Is(err, referee.ErrTokenRevoked):
+		// One answer for an unknown game, a wrong token and a revoked
+		// one (issue 23): the endpoint tells a stranger nothing about
+		// which games exist.
+		return 0, "", http.StatusUnauthorized, "not a valid seat token for this game"
 	}
 	s.log.Error("webhook: looking up a seat token failed", slog.String("game", game), slog.Any("err", err))
 	return 0, "", http.StatusServiceUnavailable, "temporary failure"

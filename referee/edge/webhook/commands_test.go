@@ -177,7 +177,7 @@ func TestCommandsRefused(t *testing.T) {
 		{"another game's token", "/games/g1/commands", "cysecretcysecret", `{"text":"ROLL"}`, 401},
 		{"a player token", "/games/g1/commands", "playersecretplay", `{"text":"ROLL"}`, 401},
 		{"a replaced secret", "/games/g1/commands", "bobOLDsecretbobo", `{"text":"ROLL"}`, 401},
-		{"unknown game", "/games/zz/commands", "annsecretannsecr", `{"text":"ROLL"}`, 404},
+		{"unknown game", "/games/zz/commands", "annsecretannsecr", `{"text":"ROLL"}`, 401},
 		{"another seat", "/games/g1/commands", "annsecretannsecr", `{"seat":1,"text":"ROLL"}`, 403},
 		{"bad JSON", "/games/g1/commands", "annsecretannsecr", `{"text":`, 400},
 		{"unknown field", "/games/g1/commands", "annsecretannsecr", `{"txt":"ROLL"}`, 400},
@@ -197,6 +197,14 @@ func TestCommandsRefused(t *testing.T) {
 		if c.code == 401 && rec.Header().Get("WWW-Authenticate") == "" {
 			t.Errorf("%s: no challenge", c.name)
 		}
+	}
+	// Issue 23: an unknown game answers exactly as a bad token does, so
+	// that the endpoint does not tell which games exist.
+	unknownGame, badToken := post(mux, "/games/zz/commands", "annsecretannsecr", `{"text":"ROLL"}`),
+		post(mux, "/games/g1/commands", "nosuchtokenxxxxx", `{"text":"ROLL"}`)
+	if unknownGame.Code != badToken.Code || unknownGame.Body.String() != badToken.Body.String() ||
+		unknownGame.Header().Get("WWW-Authenticate") != badToken.Header().Get("WWW-Authenticate") {
+		t.Errorf("unknown game %d %q, bad token %d %q", unknownGame.Code, unknownGame.Body, badToken.Code, badToken.Body)
 	}
 	req := httptest.NewRequest("GET", "/games/g1/commands", nil)
 	rec := httptest.NewRecorder()

@@ -36,7 +36,12 @@
 // https://documentation.mailgun.com/docs/mailgun/user-manual/webhooks/securing-webhooks;
 // the parent-signature of subaccounts is accepted too). Stale timestamps
 // are refused and each token is accepted once (an in-memory cache that
-// outlives the clock-skew window). The transport key is "mailgun:<token>".
+// outlives the clock-skew window), bound to the message's Message-ID and a
+// digest of its bytes: the same token with the same message is Mailgun's
+// retry; with another message, a replay, answered 406, and that message is
+// kept whole for the operator and its sender told, because a captured
+// signature posted first with a forged body would otherwise make the
+// genuine mail vanish (issue 23). The transport key is "mailgun:<token>".
 // Answers follow "Receiving Messages via HTTP through a forward() action"
 // (https://documentation.mailgun.com/docs/mailgun/user-manual/receive-forward-store/receive-http):
 // 200 is success; 406 means rejected, not retried (used for a message that
@@ -97,8 +102,25 @@
 // Status codes: 200 applied, answered or duplicate ("status" says which);
 // 422 rejected (nothing applied); 429 rate-limited; 403 ignored otherwise
 // or a seat that is not the token's; 400 bad JSON; 401 missing or unknown
-// token; 404 unknown game; 413 too large; 503 transient failure (retry
-// with the same message_id).
+// token, or an unknown game (the same answer, issue 23); 413 too large;
+// 503 transient failure (retry with the same message_id). The token is
+// checked before the body is read.
+//
+// # The front door (issue 23)
+//
+// Credentials that need no body (basic authentication, a seat's bearer
+// token) are checked before a byte of the body is read. Bodies whose
+// signature is inside them (the raw and Mailgun endpoints) are read under
+// two budgets taken without waiting, MaxPerClient per client address and
+// MaxUnauthenticated in all (429 beyond them), each read within
+// BodyReadTimeout. The MaxInFlight slots are taken only by authenticated
+// requests, only to hand the message over. The pages, /healthz and /metrics
+// use none of these budgets. A message whose hand-over fails MaxAttempts
+// times, with an error or a panic, is set aside: the referee records it and
+// tells its sender, and the provider gets its "do not retry" code. With
+// Options.Attempts (the daemon's store) each hand-over is on record before
+// it begins, so a posted message that kills the daemon is set aside the
+// same way after MaxCrashes restarts.
 //
 // Wrong methods get 405 from the mux's method patterns. Bodies are capped
 // with http.MaxBytesReader. Secrets are never logged, and no response

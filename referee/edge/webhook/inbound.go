@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"bytes"
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
@@ -41,6 +42,14 @@ func (s *Server) raw(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, p, p.unauthorized, "timestamp outside the allowed clock skew")
 		return
 	}
+	// The signature covers the body: it is read under the
+	// unauthenticated budgets, and the slot is taken only once it verifies
+	// (issue 23).
+	release, ok := s.unauthenticated(w, r, p)
+	if !ok {
+		return
+	}
+	defer release()
 	body, ok := s.readBody(w, r, p, s.o.MaxBodySize)
 	if !ok {
 		return
@@ -65,12 +74,20 @@ func (s *Server) raw(w http.ResponseWriter, r *http.Request) {
 		}
 		keys = append(keys, "raw:"+k)
 	}
+	release()
 	s.deliver(w, r, p, body, keys)
 }
 
 // mailgun serves Mailgun's route posts.
 func (s *Server) mailgun(w http.ResponseWriter, r *http.Request) {
 	p := mailgunProvider
+	// Mailgun's signature is in the form: read under the unauthenticated
+	// budgets (issue 23).
+	release, ok := s.unauthenticated(w, r, p)
+	if !ok {
+		return
+	}
+	defer release()
 	body, ok := s.readBody(w, r, p, s.o.MaxBodySize)
 	if !ok {
 		return
@@ -97,16 +114,27 @@ func (s *Server) mailgun(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, p, p.malformed, "no body-mime: route the message to a URL ending in \"mime\" (/inbound/mailgun/mime)")
 		return
 	}
-	msgid := mailgunMessageID(raw)
+	// The token is bound to the message's Message-ID and to a digest of
+	// its bytes (issue 23): a forged body reusing the genuine Message-ID
+	// is a replay too, not a retry.
+	msgid := mailgunMessageID(raw) + " " + digest(raw)
 	switch err := s.tokens.reserve(token, msgid); {
 	case errors.Is(err, errReplay):
-		s.fail(w, r, p, http.StatusNotAcceptable, "token already used for another message")
+		// Mailgun signs the timestamp and token, not the message: a
+		// captured signature posted first with a forged body takes the
+		// token. The later post may be the genuine mail, so it is not
+		// lost: it is kept whole for the operator and its sender told
+		// (issue 23). The answer stays 406: Mailgun must not retry.
+		s.keep(context.WithoutCancel(r.Context()), p, raw, []string{"mailgun-replay:" + token + "/" + digest(raw)}, "replayed",
+			"Mailgun token "+token+" came earlier with another message; one of the two is forged")
+		s.fail(w, r, p, http.StatusNotAcceptable, "token already used for another message; this one is kept for the operator")
 		return
 	case err != nil:
 		s.fail(w, r, p, http.StatusServiceUnavailable, err.Error())
 		return
 	}
 	raw = prependHeaders(raw, originalTo(strings.Split(f["recipient"], ",")))
+	release()
 	s.deliver(w, r, p, raw, []string{"mailgun:" + token})
 }
 
@@ -262,4 +290,10 @@ func postmarkRebuild(m *postmarkInbound) ([]byte, error) {
 		return buildMessage(hs, "text/html", "utf-8", []byte(m.HtmlBody)), nil
 	}
 	return buildMessage(hs, "text/plain", "utf-8", []byte(m.TextBody)), nil
+}
+
+// digest is a short hex digest of a message.
+func digest(raw []byte) string {
+	d := sha256.Sum256(raw)
+	return hex.EncodeToString(d[:12])
 }

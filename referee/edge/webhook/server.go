@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -30,12 +31,26 @@ type ReplayStore interface {
 	UseReplayToken(token, msgid string, now, expires time.Time, prune bool) (prev string, fresh bool, err error)
 }
 
+// Attempts records hand-overs durably, so that a message whose handling
+// kills the process is recognised after the restart (the store: see
+// store.Tx.BeginAttempt). Begin returns the count including this one.
+type Attempts interface {
+	BeginAttempt(key string) (int, error)
+	EndAttempt(key string) error
+}
+
 // Defaults of Options.
 const (
 	DefaultMaxBodySize     = 10 << 20
 	DefaultMaxCommandBytes = 64 << 10
 	DefaultMaxClockSkew    = 5 * time.Minute
 	DefaultMaxInFlight     = 4
+	// Issue 23: the budgets of unauthenticated body reads, their time
+	// bound, and the failures of one message before it is set aside.
+	DefaultMaxPerClient       = 4
+	DefaultMaxUnauthenticated = 32
+	DefaultBodyReadTimeout    = 20 * time.Second
+	DefaultMaxAttempts        = 5
 )
 
 // Options configure a Server. Each endpoint is mounted only when what it
@@ -73,11 +88,31 @@ type Options struct {
 	// MaxClockSkew is the largest accepted distance between a signed
 	// timestamp and now (default DefaultMaxClockSkew).
 	MaxClockSkew time.Duration
-	// MaxInFlight bounds the requests whose bodies are read or handled at
-	// the same time (default DefaultMaxInFlight): more wait up to a
-	// second, then get 503 with Retry-After, so that a flood of large
-	// posts cannot hold more than MaxInFlight bodies in memory.
+	// MaxInFlight bounds the authenticated requests handed to the referee
+	// at the same time (default DefaultMaxInFlight): more wait up to a
+	// second, then get 503 with Retry-After. Bodies are never read while
+	// holding a slot (issue 23).
 	MaxInFlight int
+	// MaxPerClient and MaxUnauthenticated bound the bodies read before
+	// they can be authenticated (the raw and Mailgun endpoints), per
+	// client address and in all (defaults DefaultMaxPerClient,
+	// DefaultMaxUnauthenticated); beyond them the answer is 429 at once.
+	MaxPerClient       int
+	MaxUnauthenticated int
+	// BodyReadTimeout bounds reading one request body (default
+	// DefaultBodyReadTimeout).
+	BodyReadTimeout time.Duration
+	// MaxAttempts sets a message aside after this many failed hand-overs
+	// (transient errors or panics): the referee records it and tells its
+	// sender, and the provider gets its "do not retry" answer (default
+	// DefaultMaxAttempts; negative: never).
+	MaxAttempts int
+	// Attempts, if set, counts hand-overs across crashes: a message whose
+	// handling began MaxCrashes times without finishing (the process
+	// died each time) is set aside without being handed over again
+	// (default 3 when Attempts is set; negative: never).
+	Attempts   Attempts
+	MaxCrashes int
 	// Wrap, if set, wraps each endpoint's handler (metrics); route is the
 	// mux pattern.
 	Wrap func(route string, h http.Handler) http.Handler
@@ -89,6 +124,8 @@ type Server struct {
 	log    *slog.Logger
 	tokens *tokenCache
 	slots  chan struct{}
+	gate   *gate
+	failed *failures
 }
 
 // New returns a Server.
@@ -120,8 +157,25 @@ func New(o Options) (*Server, error) {
 	if o.MaxInFlight <= 0 {
 		o.MaxInFlight = DefaultMaxInFlight
 	}
+	if o.MaxPerClient <= 0 {
+		o.MaxPerClient = DefaultMaxPerClient
+	}
+	if o.MaxUnauthenticated <= 0 {
+		o.MaxUnauthenticated = DefaultMaxUnauthenticated
+	}
+	if o.BodyReadTimeout <= 0 {
+		o.BodyReadTimeout = DefaultBodyReadTimeout
+	}
+	if o.MaxAttempts == 0 {
+		o.MaxAttempts = DefaultMaxAttempts
+	}
+	if o.MaxCrashes == 0 {
+		o.MaxCrashes = 3
+	}
 	return &Server{o: o, log: o.Logger, tokens: newTokenCache(2*o.MaxClockSkew, o.Now, o.Replay),
-		slots: make(chan struct{}, o.MaxInFlight)}, nil
+		slots:  make(chan struct{}, o.MaxInFlight),
+		gate:   &gate{perClient: map[string]int{}, maxClient: o.MaxPerClient, maxTotal: o.MaxUnauthenticated},
+		failed: &failures{seen: map[[32]byte]failure{}}}, nil
 }
 
 // Routes lists the mux patterns Register mounts, in order.
@@ -156,32 +210,11 @@ func (s *Server) Register(mux *http.ServeMux) {
 		"POST /games/{id}/commands":  s.commands,
 	}
 	for _, route := range s.Routes() {
-		var h http.Handler = s.bounded(s.recoverer(route, handlers[route]))
+		var h http.Handler = s.recoverer(route, handlers[route])
 		if s.o.Wrap != nil {
 			h = s.o.Wrap(route, h)
 		}
 		mux.Handle(route, h)
-	}
-}
-
-// bounded lets at most MaxInFlight requests read and handle their bodies at
-// once (issue 11, item 8); a request too large by its Content-Length is
-// refused before it waits.
-func (s *Server) bounded(h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		t := time.NewTimer(time.Second)
-		defer t.Stop()
-		select {
-		case s.slots <- struct{}{}:
-		case <-t.C:
-			w.Header().Set("Retry-After", "5")
-			writeJSON(w, http.StatusServiceUnavailable, errorBody{Error: "busy, retry later"})
-			return
-		case <-r.Context().Done():
-			return
-		}
-		defer func() { <-s.slots }()
-		h(w, r)
 	}
 }
 
@@ -259,6 +292,9 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, p provider, li
 		s.fail(w, r, p, p.tooLarge, "request body too large")
 		return nil, false
 	}
+	// The whole body within BodyReadTimeout (issue 23): a client that
+	// trickles it is cut off. (A ResponseRecorder cannot set deadlines.)
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.o.BodyReadTimeout))
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		var mb *http.MaxBytesError
@@ -266,8 +302,8 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, p provider, li
 			s.fail(w, r, p, p.tooLarge, "request body too large")
 			return nil, false
 		}
-		// The client went away or sent garbage; nobody reads this answer.
-		s.fail(w, r, p, http.StatusBadRequest, "reading the request body failed")
+		// The client went away, was too slow or sent garbage.
+		s.fail(w, r, p, http.StatusRequestTimeout, "reading the request body failed or took too long")
 		return nil, false
 	}
 	return body, true
@@ -277,10 +313,49 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, p provider, li
 // the provider's retry semantics. It reports whether the failure was
 // transient (the provider will retry).
 func (s *Server) deliver(w http.ResponseWriter, r *http.Request, p provider, raw []byte, keys []string) (transient bool) {
+	release, ok := s.slot(w, r, p)
+	if !ok {
+		return true
+	}
+	defer release()
 	in := mailin.Inbound{Raw: raw, Source: p.source, Keys: keys, Received: s.o.Now()}
 	// The commit must not be abandoned halfway because the provider hung
 	// up: the transaction is short, and its answer is what matters.
-	out, err := s.o.Handler.HandleMail(context.WithoutCancel(r.Context()), in)
+	ctx := context.WithoutCancel(r.Context())
+	if s.o.Attempts != nil && s.o.MaxCrashes > 0 {
+		// The attempt is on record before the hand-over: a message that
+		// kills the process is recognised after the restart (issue 23).
+		key := "webhook:" + digest(raw)
+		n, aerr := s.o.Attempts.BeginAttempt(key)
+		switch {
+		case aerr != nil:
+			s.log.Error("webhook: could not record the attempt", slog.Any("err", aerr))
+			s.fail(w, r, p, http.StatusServiceUnavailable, "temporary failure, retry later")
+			return true
+		case n > s.o.MaxCrashes:
+			s.keep(ctx, p, raw, keys, "crashed", fmt.Sprintf("handling began %d times and never finished", n-1))
+			_ = s.o.Attempts.EndAttempt(key)
+			s.fail(w, r, p, p.permanent, fmt.Sprintf("set aside: handling began %d times and never finished", n-1))
+			return false
+		}
+		defer func() {
+			if eerr := s.o.Attempts.EndAttempt(key); eerr != nil {
+				s.log.Warn("webhook: could not clear the attempt", slog.Any("err", eerr))
+			}
+		}()
+	}
+	out, err := s.handOver(ctx, in)
+	if err != nil && !referee.IsPermanent(err) && s.o.MaxAttempts > 0 {
+		// Issue 23, rule 2: whatever the reason, a message that keeps
+		// failing is set aside, its sender and the operator told, and
+		// the provider told not to retry.
+		if n := s.failed.add(raw, s.o.Now()); n >= s.o.MaxAttempts {
+			s.setAside(ctx, p, raw, keys, n, err)
+			s.failed.forget(raw)
+			s.fail(w, r, p, p.permanent, fmt.Sprintf("set aside after %d failed attempts", n))
+			return false
+		}
+	}
 	switch {
 	case err == nil:
 		s.log.Info("webhook message", slog.String("provider", p.name), slog.String("status", string(out.Status)),

@@ -50,6 +50,9 @@ type suite struct {
 	// answer is one step): the game must hold exactly these.
 	genuine int
 	syncs   int
+	// extraQuarantined counts the fuzzed mails quarantined as never
+	// processable (issue 23).
+	extraQuarantined int
 }
 
 func (s *suite) addr(user string) string { return s.ms.Address(user) }
@@ -191,10 +194,12 @@ max_backoff = "2s"
 addr = %q
 secret = %q
 mailgun_signing_key = %q
+[auth]
+trusted_authserv_id = %q
 [log]
 level = "warn"
 `, mailstack.Domain, filepath.Join(dir, "data"), ms.Address("olga"), ms.IMAPAddr, ms.Address("referee"), ms.MXAddr,
-		webAddr, webhookSecret, mailgunKey)
+		webAddr, webhookSecret, mailgunKey, ourAuthserv)
 	if err := os.WriteFile(s.cfgPath, []byte(cfgText), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -231,6 +236,8 @@ level = "warn"
 	}()
 
 	s.forgedSenders(note)
+	s.hostileNameMails(note)
+	s.wholeMailFuzz(note)
 	s.bombs(note)
 	s.staleNumbers(note)
 	s.autoResponders(note)
@@ -238,6 +245,8 @@ level = "warn"
 	s.hiddenCharacters(note)
 	s.forgedBounces(note)
 	s.frontDoor(note)
+	s.slowFrontDoor(note)
+	s.trustChecks(note)
 	s.oversized(note)
 	s.poison(note)
 	s.verify(note)
@@ -296,19 +305,24 @@ func (s *suite) forgedSenders(note func(string, string, ...any)) {
 	}
 	note("70 forged From: alice, then her genuine mail", "genuine mail answered; %d side mails to alice", len(others))
 
-	// REGISTER from a forged From: carl gets one mail asking him to
-	// confirm, and nothing more however often it comes.
+	// REGISTER from a forged From (issue 23, no backscatter): carl gets
+	// nothing at all, whatever another server's Authentication-Results
+	// says (before: one mail asking him to confirm; 1,000 forged
+	// REGISTERs to 1,000 addresses made 1,000 mails).
 	carl := s.box["carl"]
-	for i := 0; i < 4; i++ {
-		raw := compose("Mallory <"+s.addr("carl")+">", s.addr("referee"), "register", newID("eve"), nil, "REGISTER Mallory en")
+	for i := 0; i < 20; i++ {
+		var hs []string
+		if i%2 == 1 {
+			hs = []string{"Authentication-Results: mx.elsewhere.example; dkim=pass header.d=" + mailstack.Domain}
+		}
+		raw := compose("Mallory <"+s.addr("carl")+">", s.addr("referee"), "register", newID("eve"), hs, "REGISTER Mallory en")
 		s.send(s.addr("eve"), []string{s.addr("referee")}, raw)
 	}
-	carl.next("asking carl to confirm", 30*time.Second, func(m *mail) bool { return strings.Contains(m.text(), "not you, ignore") })
 	s.sync("alice")
 	if got := carl.settle(time.Second); len(got) != 0 {
-		t.Errorf("four forged REGISTERs brought carl %d more mails", len(got))
+		t.Errorf("20 forged REGISTERs brought carl %d mails", len(got))
 	}
-	note("4 REGISTERs with a forged From: carl", "one mail asking carl to confirm; no player until he does")
+	note("20 REGISTERs with a forged From: carl", "0 mails to carl (before: 1 per address); no player")
 }
 
 // oversized (item 9): a mail over the size limit is quarantined unread and
@@ -505,13 +519,14 @@ func (s *suite) outOfOfficeSubjects(note func(string, string, ...any)) {
 func (s *suite) hiddenCharacters(note func(string, string, ...any)) {
 	t := s.t
 	p := s.untilAlice()
-	for _, cmd := range []string{"PA\u200bSS", "PA\u202eSS"} {
+	// Issue 23: bidi controls at a word's edge and confusable letters too.
+	for _, cmd := range []string{"PA\u200bSS", "PA\u202eSS", "\u202ePASS", "PASS\u2069", "P\u0410SS", "\uff30\uff21\uff33\uff33"} {
 		r := s.ask("alice", p, "", cmd)
 		if r.js == nil || r.js.Token != p.js.Token || strings.Contains(r.text(), "PASS:") {
 			t.Errorf("%q was played:\n%s", cmd, r.m.Text)
 		}
 	}
-	note("PA<U+200B>SS, PA<U+202E>SS", "refused (unknown command); state unchanged")
+	note("PA<U+200B>SS, PA<U+202E>SS, <U+202E>PASS, PASS<U+2069>, P<Cyrillic A>SS, fullwidth PASS", "refused; state unchanged (before: <U+202E>PASS played)")
 }
 
 // forgedBounces (item 6): delivery reports about alice without a VERP id
@@ -661,10 +676,14 @@ func (s *suite) frontDoor(note func(string, string, ...any)) {
 	}
 	alice.next("answering the Mailgun post", 30*time.Second, func(m *mail) bool { return m.answers(id) })
 	s.sync("alice")
-	if got := alice.settle(time.Second); len(got) != 0 {
-		t.Errorf("the Mailgun retry or replay brought alice %d more mails", len(got))
+	// Issue 23: the replayed post's message is kept for the operator (it
+	// could be the genuine one, posted after a captured signature), and
+	// its From told once that it was set aside.
+	got := alice.settle(time.Second)
+	if len(got) != 1 || !strings.Contains(got[0].text(), "set aside for the operator") {
+		t.Errorf("the Mailgun retry or replay brought alice %d more mails, want the one set-aside note", len(got))
 	}
-	note("Mailgun post, its retry, token replayed with PASS", "200 %s, 200 %s, %d; one answer", st1, st2, c3)
+	note("Mailgun post, its retry, token replayed with PASS", "200 %s, 200 %s, %d; one answer; the replay kept, its From told", st1, st2, c3)
 }
 
 // zeros is an endless reader of zero bytes.
@@ -755,8 +774,9 @@ func (s *suite) verify(note func(string, string, ...any)) {
 		}
 	}
 	quarantined := s.ms.Count(t, "referee", "Quarantine")
-	if quarantined != 2 {
-		t.Errorf("%d mails in quarantine, want the oversized and the poison message", quarantined)
+	if quarantined != 2+s.extraQuarantined {
+		t.Errorf("%d mails in quarantine, want the oversized and the poison message and %d fuzzed ones:\n%s", quarantined,
+			s.extraQuarantined, s.d.logLines("quarantining mail"))
 	}
 	var carl referee.Player
 	db.View(func(tx *store.Tx) error {

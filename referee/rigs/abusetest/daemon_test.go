@@ -177,6 +177,18 @@ func (p *proc) peakRSS() int64 {
 	return 0
 }
 
+// logLines returns the daemon log's lines that contain substr.
+func (p *proc) logLines(substr string) string {
+	b, _ := os.ReadFile(p.logPath)
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(l, substr) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
 func (p *proc) logTail() string {
 	b, _ := os.ReadFile(p.logPath)
 	if len(b) > 6000 {

@@ -9,6 +9,34 @@
 // is answered, that nothing loops, that memory stays bounded (the
 // daemon's peak RSS is read from /proc), and that nothing is lost.
 //
+// Issue 23 ("nothing one sender can do stops the referee") added, in
+// trust_test.go and the probes above, each with the count before the fix
+// (from the issue's probe or a test run on main) and after:
+//
+//   - 14 REGISTERs with hostile display names (unbalanced quote, trailing
+//     backslash, bidi override, zero-width, encoded-word look-alike, 240
+//     characters), over IMAP and the signed webhook, authenticated by our
+//     authserv-id: before, every mail to such a name failed to compose and
+//     was retried for ever (IMAP stalled, webhook 503); after, one
+//     confirmation (once a day per address), the raw-quote From that does
+//     not parse quarantined, the intake moves on;
+//   - 60 fuzzed whole mails (hostile names, mutated head bytes), half over
+//     IMAP, half over the webhook: no 5xx, the intake moves on;
+//   - 20 forged REGISTERs (half with another server's
+//     Authentication-Results): before one confirmation per address (1,000
+//     mails for 1,000 forged REGISTERs), after none;
+//   - 500 slow connections (slow headers, trickled 1 MiB bodies) while 5
+//     signed posts, /healthz and /t/ are made: before four slow posts took
+//     every slot (503), after 5/5 posts 200 at once;
+//   - <U+202E>PASS, PASS<U+2069>, a Cyrillic A, fullwidth PASS: refused
+//     (before, <U+202E>PASS was played);
+//   - page headers on /t/, an unknown page, a game page; the commands
+//     endpoint for an unknown game and a bad token (before 404 vs 401, after
+//     the same 401); List-Id, Precedence: bulk and X-Loop mail from alice
+//     (before dropped silently, after not applied and told once a day);
+//   - a Mailgun token replayed with another message: 406 as before, and
+//     now the message is kept for the operator and its From told.
+//
 // The test is in abuse_test.go; like referee/rigs/crashtest it needs the
 // project's mail stack (Dovecot and Postfix installed, run as root) and
 // skips without it unless REFEREE_MAILSTACK=require.

@@ -147,7 +147,8 @@ type playerCmd struct {
 	d   *desk
 	p   *Player
 	cmd *Command
-	id  string // the first argument, lower case
+	id  string   // the first argument, lower case
+	f   []string // the line's words, the keyword first
 }
 
 // playerHandlers run the players' commands, one a keyword (player.go,
@@ -164,7 +165,7 @@ func PlayerCommand(h Host, p Player, kw string, f []string) (answer string, ok b
 	if run == nil {
 		return "", false, nil
 	}
-	c := &playerCmd{d: newDesk(h), p: &p, cmd: command(PlayerCommands, kw)}
+	c := &playerCmd{d: newDesk(h), p: &p, cmd: command(PlayerCommands, kw), f: f}
 	if len(f) > 1 {
 		c.id = strings.ToLower(f[1])
 	}

@@ -59,6 +59,11 @@ type Host interface {
 	// Word is a referee keyword in a language (WITHDRAW -> RITIRA).
 	Word(lang, keyword string) string
 
+	// MaxEntrants caps a tournament's entrants and MaxOptionBytes the key
+	// and value of a game option (issue 23: sizes bounded everywhere).
+	MaxEntrants() int
+	MaxOptionBytes() int
+
 	// Secret and RandomHex draw from the referee's random source.
 	Secret() (string, error)
 	RandomHex() (string, error)

@@ -61,6 +61,8 @@ func (h *testHost) ReplyTo(string) (string, string, string)        { panic("test
 func (h *testHost) MailEntrant(Mail) error                         { panic("testHost: no mail") }
 func (h *testHost) MailOrganiser(string, string, string) error     { panic("testHost: no mail") }
 func (h *testHost) Secret() (string, error)                        { return "secret", nil }
+func (h *testHost) MaxEntrants() int                               { return 2048 }
+func (h *testHost) MaxOptionBytes() int                            { return 200 }
 func (h *testHost) RandomHex() (string, error)                     { return "00", nil }
 func (h *testHost) ParseInvitee([]string) (Invitee, error)         { panic("testHost: no parsing") }
 func (h *testHost) ParseHours(string) (float64, error)             { panic("testHost: no parsing") }

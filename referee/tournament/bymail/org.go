@@ -173,6 +173,13 @@ func orgPublish(c *orgCmd) (string, error) {
 		t.Public, t.Listed = true, true
 	case "off":
 		t.Public, t.Listed = false, false
+		// Issue 23: the old address is revoked for good (it may have
+		// leaked); a later PUBLISH shows a new one.
+		key, err := c.d.h.Secret()
+		if err != nil {
+			return "", err
+		}
+		t.Key = key
 	default:
 		t.Public, t.Listed = true, false
 	}
@@ -401,6 +408,9 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 		case "listed":
 			s.Public, s.Listed = true, true
 		default:
+			if m := c.d.h.MaxOptionBytes(); len(k) > m || len(v) > m { // issue 23: bounded
+				return "", fmt.Errorf("option %.20s...: longer than %d characters", k, m)
+			}
 			if s.Options == nil {
 				s.Options = map[string]string{}
 			}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
@@ -41,6 +42,13 @@ func playerWithdraw(c *playerCmd) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// Issue 23: "WITHDRAW <t> <address>" names whom to withdraw; a player
+	// may name only their own address (the organiser's command withdraws
+	// others).
+	if len(c.f) > 2 && !mailfmt.SameMailbox(strings.Trim(c.f[2], "<>"), c.p.Address) {
+		return c.d.tourText(c.p.Lang, "error.withdraw_other", map[string]any{"id": t.ID,
+			"command": c.d.h.Word(c.p.Lang, "WITHDRAW")}), nil
+	}
 	e := t.Entrant(c.p.Address)
 	if e == nil || e.Withdrawn > 0 {
 		return c.d.tourText(c.p.Lang, "error.not_entered", map[string]any{"id": t.ID}), nil
@@ -70,6 +78,8 @@ func (d *desk) tourJoin(t *tournament.Tournament, p *Player) string {
 		return d.tourText(p.Lang, "error.closed", map[string]any{"id": t.ID})
 	case t.Entrant(p.Address) != nil:
 		return d.tourText(p.Lang, "error.already", map[string]any{"id": t.ID})
+	case len(t.Entrants) >= d.h.MaxEntrants(): // issue 23: bounded
+		return d.tourText(p.Lang, "error.full", map[string]any{"id": t.ID, "max": d.h.MaxEntrants()})
 	}
 	e := tournament.Entrant{ID: len(t.Entrants), Address: p.Address, Name: p.Name, Lang: p.Lang}
 	t.Entrants = append(t.Entrants, e)

@@ -120,6 +120,10 @@ type IMAPConfig struct {
 	// times without finishing (it killed the daemon each time), and tells
 	// its sender. Key "imap.max_crashes"; default 3; -1 never.
 	MaxCrashes int `toml:"max_crashes"`
+	// MaxAttempts sets a message aside after this many failures in a row
+	// (issue 23): its sender and the operator are told and the intake
+	// moves on. Key "imap.max_attempts"; default 5; -1 never.
+	MaxAttempts int `toml:"max_attempts"`
 }
 
 // SMTPConfig is the outgoing mail server (a submission server or a
@@ -190,6 +194,17 @@ type AuthConfig struct {
 	// with this id is trusted. Empty: Authentication-Results are ignored.
 	// Key "auth.trusted_authserv_id"; default "".
 	TrustedAuthservID string `toml:"trusted_authserv_id"`
+	// RegisterNeedsAuthentication: an untagged REGISTER is answered only
+	// when its sender is authenticated (an aligned DKIM pass, or the
+	// Authentication-Results of auth.trusted_authserv_id); a forged one
+	// makes no mail to a third party (issue 23). Key
+	// "auth.register_needs_authentication"; default true.
+	RegisterNeedsAuthentication bool `toml:"register_needs_authentication"`
+	// DKIMForDMARCDomains requires an aligned DKIM pass (or our own
+	// Authentication-Results) from every From domain that publishes an
+	// enforcing DMARC policy, even without require_dkim_alignment (issue
+	// 23). Key "auth.dkim_for_dmarc_domains"; default true.
+	DKIMForDMARCDomains bool `toml:"dkim_for_dmarc_domains"`
 }
 
 // LimitsConfig protects the referee from floods.
@@ -209,6 +224,13 @@ type LimitsConfig struct {
 	// SenderRateWindow is the window of SenderRate. Key
 	// "limits.sender_rate_window"; default "1h".
 	SenderRateWindow time.Duration `toml:"sender_rate_window"`
+	// RegisterAnswersPerHour is the global hourly budget of answers to
+	// REGISTER (issue 23); beyond it REGISTER is not answered. Key
+	// "limits.register_answers_per_hour"; default 60; -1 no limit.
+	RegisterAnswersPerHour int `toml:"register_answers_per_hour"`
+	// MaxEntrants caps a tournament's entrants; beyond it JOIN and ENTER
+	// are refused (issue 23). Key "limits.max_entrants"; default 2048.
+	MaxEntrants int `toml:"max_entrants"`
 }
 
 // WebhookConfig is the HTTP listener for inbound mail posted by a
@@ -256,6 +278,21 @@ type WebhookConfig struct {
 	// ShutdownTimeout bounds the graceful shutdown of the listener. Key
 	// "webhook.shutdown_timeout"; default "10s".
 	ShutdownTimeout time.Duration `toml:"shutdown_timeout"`
+	// BodyReadTimeout bounds reading one request body (issue 23: a
+	// trickled body is cut off). Key "webhook.body_read_timeout"; default
+	// "20s".
+	BodyReadTimeout time.Duration `toml:"body_read_timeout"`
+	// MaxPerClient and MaxUnauthenticated bound the bodies read before
+	// their signature can be checked (raw and Mailgun posts), per client
+	// address and in all; beyond them the answer is 429 at once. Keys
+	// "webhook.max_per_client", "webhook.max_unauthenticated"; defaults 4,
+	// 32.
+	MaxPerClient       int `toml:"max_per_client"`
+	MaxUnauthenticated int `toml:"max_unauthenticated"`
+	// MaxAttempts sets an inbound message aside after this many failed
+	// hand-overs (its sender and the operator told; the provider answered
+	// "do not retry"). Key "webhook.max_attempts"; default 5; -1 never.
+	MaxAttempts int `toml:"max_attempts"`
 	// PublicURL is the address at which players reach this listener from
 	// outside (behind a proxy, say "https://pbem.example.org/referee"): the
 	// links to the public pages in mails start with it. Key
@@ -307,17 +344,20 @@ func Default() Config {
 			TLS: "tls", Mailbox: "INBOX", ProcessedFolder: "Processed", QuarantineFolder: "Quarantine",
 			Idle: "auto", PollInterval: time.Minute, ResyncInterval: 5 * time.Minute,
 			MinBackoff: time.Second, MaxBackoff: 5 * time.Minute, DialTimeout: 30 * time.Second, MaxCrashes: 3,
+			MaxAttempts: 5,
 		},
 		SMTP: SMTPConfig{
 			TLS: "mandatory", DialTimeout: 30 * time.Second, CommandTimeout: 2 * time.Minute,
 			DataTimeout: 10 * time.Minute, Workers: 2, MinBackoff: time.Minute, MaxBackoff: 6 * time.Hour,
 			GiveUpAfter: 120 * time.Hour, Retention: 720 * time.Hour,
 		},
-		Auth:   AuthConfig{RequireSeatToken: true},
-		Limits: LimitsConfig{MaxMessageSize: 1 << 20, SenderRate: 60, SenderRateWindow: time.Hour},
+		Auth: AuthConfig{RequireSeatToken: true, RegisterNeedsAuthentication: true, DKIMForDMARCDomains: true},
+		Limits: LimitsConfig{MaxMessageSize: 1 << 20, SenderRate: 60, SenderRateWindow: time.Hour, RegisterAnswersPerHour: 60,
+			MaxEntrants: 2048},
 		Webhook: WebhookConfig{
 			MaxBodySize: 10 << 20, MaxClockSkew: 5 * time.Minute,
 			ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, ShutdownTimeout: 10 * time.Second,
+			BodyReadTimeout: 20 * time.Second, MaxPerClient: 4, MaxUnauthenticated: 32, MaxAttempts: 5,
 		},
 		Hooks: HooksConfig{
 			Timeout: 10 * time.Second, Workers: 2,

@@ -43,6 +43,7 @@ func (c *Config) IMAPOptions() (imapin.Options, error) {
 		Idle: imapin.IdleMode(m.Idle), PollInterval: m.PollInterval, ResyncInterval: m.ResyncInterval,
 		MinBackoff: m.MinBackoff, MaxBackoff: m.MaxBackoff, DialTimeout: m.DialTimeout,
 		MaxMessageSize: c.Limits.MaxMessageSize, MaxCrashes: m.MaxCrashes,
+		MaxAttempts: m.MaxAttempts,
 	}, nil
 }
 

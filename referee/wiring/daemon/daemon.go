@@ -135,6 +135,8 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		Compose: referee.Composer(from), Kick: d.kick, Random: opt.Random, Logger: log.With("part", "referee"),
 		RateLimit: rateLimit(cfg.Limits.SenderRate), RateWindow: cfg.Limits.SenderRateWindow,
 		Observe: d.Metrics.Observe, PageBase: opt.PageBase,
+		RegisterNeedsAuth: cfg.Auth.RegisterNeedsAuthentication, ConfirmsPerHour: cfg.Limits.RegisterAnswersPerHour,
+		MaxEntrants: cfg.Limits.MaxEntrants,
 	}
 	if ro.PageBase == "" {
 		ro.PageBase = cfg.Webhook.PublicURL // webhook.public_url: absolute links in mails
@@ -148,7 +150,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 	}
 	d.Intake = mailin.New(d.Referee, mailin.Options{MaxMessageBytes: int(cfg.Limits.MaxMessageSize),
 		Auth: mailin.AuthPolicy{RequireDKIM: cfg.Auth.RequireDKIMAlignment, AuthservID: cfg.Auth.TrustedAuthservID,
-			LookupTXT: net.LookupTXT},
+			LookupTXT: net.LookupTXT, DMARCDomains: cfg.Auth.DKIMForDMARCDomains},
 		Logger: log.With("part", "mailin")})
 	if cfg.IMAPEnabled() {
 		io, err := cfg.IMAPOptions()
@@ -224,6 +226,8 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 		SendGridUsername: w.SendGridUsername, SendGridPassword: w.SendGridPassword.Reveal(),
 		PostmarkUsername: w.PostmarkUsername, PostmarkPassword: w.PostmarkPassword.Reveal(),
 		MaxBodySize: maxBody, MaxClockSkew: w.MaxClockSkew, Wrap: d.Metrics.Instrument,
+		BodyReadTimeout: w.BodyReadTimeout, MaxPerClient: w.MaxPerClient, MaxUnauthenticated: w.MaxUnauthenticated,
+		MaxAttempts: w.MaxAttempts, Attempts: storeAttempts{db},
 	})
 	if err != nil {
 		return fmt.Errorf("webhook: %w", err)
@@ -436,4 +440,21 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// storeAttempts records the webhook's hand-overs in the store, so that a
+// posted message that kills the daemon is set aside after a few restarts
+// (issue 23).
+type storeAttempts struct{ db *store.DB }
+
+func (a storeAttempts) BeginAttempt(key string) (n int, err error) {
+	err = a.db.Group(func(tx *store.Tx) error {
+		n, err = tx.BeginAttempt(key)
+		return err
+	})
+	return n, err
+}
+
+func (a storeAttempts) EndAttempt(key string) error {
+	return a.db.Group(func(tx *store.Tx) error { return tx.EndAttempt(key) })
 }
