@@ -69,6 +69,10 @@ func TestDemoEndToEnd(t *testing.T) {
 		}
 		ranks := 0
 		for _, p := range g.Players {
+			// Issue 22: receipts that ask nothing ride in the next mail.
+			if p.Mails == 0 || p.ReceiptShare() > 15 {
+				t.Errorf("%s: %s got %d mails, %d of them receipts (at most 15%%)", g.ID, p.Name, p.Mails, p.Receipts)
+			}
 			if !p.FinalMail {
 				t.Errorf("%s: %s got no final mail", g.ID, p.Name)
 			}

@@ -105,7 +105,13 @@ type PlayerResult struct {
 	// and the game's log; FinalText is that mail's text.
 	FinalMail bool
 	FinalText string
+	// Mails counts the referee's mails in the player's INBOX, Receipts
+	// those that only acknowledge the player's message (issue 22).
+	Mails, Receipts int
 }
+
+// ReceiptShare is the player's receipts as a percentage of their mails.
+func (p PlayerResult) ReceiptShare() float64 { return receiptShare(p.Mails, p.Receipts) }
 
 var seatNames = []string{"ann", "bob", "cat", "dan", "eve", "fay"}
 
@@ -569,6 +575,9 @@ func finish(ctx context.Context, res *Result, site *Site, tr *tracker, plans []*
 				lg, text := sp.brain.Final()
 				pr.FinalMail, pr.FinalText = lg != nil, text
 			}
+			if pr.Mails, pr.Receipts, err = mailCount(ctx, sp.acc, site.Referee.Addr); err != nil {
+				return err
+			}
 			pr.Transcript = filepath.Join(dir, fileName(pr.Name)+".txt")
 			if err := writeTranscript(ctx, pr.Transcript, sp.acc, sent, tr); err != nil {
 				return err
@@ -673,7 +682,8 @@ func summary(out io.Writer, res *Result) {
 			if p.Rank > 0 {
 				rank = fmt.Sprint(p.Rank)
 			}
-			fmt.Fprintf(out, "   %s. %-6s %4d   %-32s (%s)\n", rank, p.Name, p.Score, p.Address, who)
+			fmt.Fprintf(out, "   %s. %-6s %4d   %-32s (%s)  %d mails, %d receipts (%.0f%%)\n", rank, p.Name, p.Score, p.Address, who,
+				p.Mails, p.Receipts, p.ReceiptShare())
 		}
 	}
 	fmt.Fprintf(out, "\nTranscripts: %s/transcripts/<game>/<player>.txt (every mail of the player's mailbox, and the player's own, in order)\n", res.Dir)

@@ -134,7 +134,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		DB: db, Clock: opt.Clock, Domain: cfg.Domain, Local: cfg.Referee.LocalPart, Name: cfg.Referee.Name,
 		Compose: referee.Composer(from), Kick: d.kick, Random: opt.Random, Logger: log.With("part", "referee"),
 		RateLimit: rateLimit(cfg.Limits.SenderRate), RateWindow: cfg.Limits.SenderRateWindow,
-		Observe: d.Metrics.Observe, PageBase: opt.PageBase,
+		Observe: d.Metrics.Observe, PageBase: opt.PageBase, ReceiptWindow: cfg.Referee.ReceiptWindow,
 	}
 	if ro.PageBase == "" {
 		ro.PageBase = cfg.Webhook.PublicURL // webhook.public_url: absolute links in mails
