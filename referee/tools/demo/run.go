@@ -40,8 +40,8 @@ type Options struct {
 	// limit that shortens a game).
 	GameOptions map[string]map[string]string
 	// Human, if set, is the address of a person who takes one seat of
-	// HumanGame (default: the first game). Its domain becomes the mail
-	// domain.
+	// HumanGame (default: DefaultHumanGame when played, else the first
+	// game). Its domain becomes the mail domain.
 	Human     string
 	HumanGame string
 	// OnHuman, if set, is called with the person's account once the
@@ -167,9 +167,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		if humanLocal == "referee" || humanLocal == "organiser" {
 			return nil, fmt.Errorf("demo: %s is taken by the demo itself", opt.Human)
 		}
-		if opt.HumanGame == "" {
-			opt.HumanGame = games[0].Info().Name
-		}
+		opt.HumanGame = humanGame(games, opt.HumanGame)
 		found := false
 		for _, g := range games {
 			found = found || g.Info().Name == opt.HumanGame
@@ -246,15 +244,17 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			return nil, err
 		}
 	}
+	var hw *humanWatch
 	if res.Human != nil {
 		printHuman(out, res.Human, opt.HumanGame)
+		hw = &humanWatch{out: out, acc: *res.Human, game: gameID(opt.HumanGame), ref: site.Referee.Addr}
 		if opt.OnHuman != nil {
 			opt.OnHuman(*res.Human)
 		}
 	}
 
 	// Watch the games.
-	waitErr := watch(ctx, out, opt.Interval, site, tr, plans, errs, start)
+	waitErr := watch(ctx, out, opt.Interval, site, tr, plans, errs, start, hw)
 	res.Elapsed = time.Since(start)
 	stopPlayers()
 	wg.Wait()
@@ -391,13 +391,18 @@ func createGame(site *Site, gp *gamePlan, opt Options, org string) error {
 }
 
 func printHuman(out io.Writer, acc *Account, game string) {
-	ih, ip := splitHostPort(acc.IMAPAddr)
-	sh, sp := splitHostPort(acc.SMTPAddr)
 	fmt.Fprintf(out, "\nOne seat of %s is yours, %s. Point a mail client at:\n", game, acc.Addr)
-	fmt.Fprintf(out, "  IMAP  host %s  port %s  no TLS  user %s  password %s\n", ih, ip, acc.Addr, acc.Password)
-	fmt.Fprintf(out, "  SMTP  host %s  port %s  no TLS  user %s  password %s  (AUTH PLAIN, optional)\n", sh, sp, acc.Addr, acc.Password)
+	printSettings(out, acc)
 	fmt.Fprintf(out, "Your invitation is in your INBOX: reply JOIN to it, then answer each mail with your move.\n")
 	fmt.Fprintf(out, "The demo waits for you until the game ends (Ctrl-C stops it).\n\n")
+}
+
+// printSettings prints the person's mail settings.
+func printSettings(out io.Writer, acc *Account) {
+	ih, ip := splitHostPort(acc.IMAPAddr)
+	sh, sp := splitHostPort(acc.SMTPAddr)
+	fmt.Fprintf(out, "  IMAP  host %s  port %s  no TLS  user %s  password %s\n", ih, ip, acc.Addr, acc.Password)
+	fmt.Fprintf(out, "  SMTP  host %s  port %s  no TLS  user %s  password %s  (AUTH PLAIN, optional)\n", sh, sp, acc.Addr, acc.Password)
 }
 
 func splitHostPort(a string) (string, string) {
@@ -410,7 +415,7 @@ func splitHostPort(a string) (string, string) {
 
 // watch prints progress until every game is over and every bot got its
 // final mail, a player fails, or ctx ends.
-func watch(ctx context.Context, out io.Writer, every time.Duration, site *Site, tr *tracker, plans []*gamePlan, errs <-chan error, start time.Time) error {
+func watch(ctx context.Context, out io.Writer, every time.Duration, site *Site, tr *tracker, plans []*gamePlan, errs <-chan error, start time.Time, hw *humanWatch) error {
 	check := time.NewTicker(50 * time.Millisecond)
 	defer check.Stop()
 	next := time.Now().Add(every)
@@ -424,6 +429,7 @@ func watch(ctx context.Context, out io.Writer, every time.Duration, site *Site, 
 			return err
 		case <-check.C:
 		}
+		hw.check(ctx, site)
 		if every > 0 && !time.Now().Before(next) {
 			// A line per game every interval while something moves; when
 			// nothing does (a person thinking), every quiet interval.
