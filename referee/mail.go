@@ -240,12 +240,17 @@ func (v *mailView) mailSeat(i int) error {
 	if !send || (v.quiet[i] && !v.ended) {
 		return nil
 	}
+	// A refused or stale message gets its own echo ("nothing of this
+	// message was applied"): the held receipt waits on.
+	fold := s.Held != nil && (rep == nil || !(rep.Rejected || rep.Stale))
 	answering := v.answering[i]
-	if h := s.Held; h != nil && answering == "" {
-		answering = h.Answering
+	if fold && answering == "" {
+		answering = s.Held.Answering
 	}
 	orig := rep
-	rep = v.withHeld(i, rep)
+	if fold {
+		rep = v.withHeld(i, rep)
+	}
 	data, view, err := v.mailData(i, rep, notes, lines)
 	if err != nil {
 		return err
@@ -323,7 +328,9 @@ func (v *mailView) mailSeat(i int) error {
 		s.Thread = m.MessageID
 	}
 	s.LastMail = m.MessageID
-	s.Held = nil // its echo is in this mail
+	if fold {
+		s.Held = nil // its echo is in this mail
+	}
 	s.Seen = last
 	if data.Summary != "" {
 		s.StateSeq = last

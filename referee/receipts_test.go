@@ -419,3 +419,36 @@ func TestReceiptNotHeldWhenItTellsSomething_Issue22(t *testing.T) {
 		rg.drain()
 	}
 }
+
+// A refused message while a receipt is held gets its own echo ("nothing
+// of this message was applied" stays true); the held receipt waits on
+// and rides in the next mail.
+func TestReceiptHeldThroughRefusedMessage_Issue22(t *testing.T) {
+	for _, lang := range []string{"en", "it", "fr", "nl"} {
+		rg := newReceiptRig(t, "dicebrewing", [2]string{lang, lang}, DefaultReceiptWindow, "")
+		a := rg.untilHeld()
+		held := rg.heldOf(a).Lines[0].Text
+		rg.h.clock.Advance(time.Second)
+		rg.h.send(rg.id, a, "PLACE NOWHERE", -1)
+		m := rg.h.mailTo(rg.drain(), a)
+		for _, e := range echoed(m.Body) {
+			if strings.HasSuffix(e, " "+held) {
+				t.Errorf("%s: the refused message's echo carries the held line %q:\n%s", lang, held, m.Body)
+			}
+		}
+		if rg.heldOf(a) == nil {
+			t.Fatalf("%s: the held receipt went away with the refusal:\n%s", lang, m.Body)
+		}
+		from := len(rg.echo[a])
+		for n := 0; rg.heldOf(a) != nil && n < 50; n++ {
+			rg.move(time.Minute)
+		}
+		found := false
+		for _, e := range rg.echo[a][from:] {
+			found = found || strings.HasSuffix(e, " "+held)
+		}
+		if !found {
+			t.Errorf("%s: the held line %q never reached %s", lang, held, a)
+		}
+	}
+}
