@@ -10,8 +10,12 @@ all: check ## Same as check.
 build: ## Build the referee binary into bin/.
 	$(GO) build -o bin/referee ./cmd/referee
 
-demo: ## Run the embedded demo: bots play every game by mail on loopback.
-	$(GO) run ./cmd/referee demo
+demo: ## Run the embedded demo: bots play every game by mail on loopback (DEMO_ARGS="--human you@example.test").
+	@echo "make demo: compiling the referee into bin/referee first; on a small machine the first"
+	@echo "           compile takes a minute or more, and nothing else prints until it is done."
+	@$(GO) build -o bin/referee ./cmd/referee
+	@echo "make demo: compiled; starting bin/referee demo $(DEMO_ARGS)"
+	@./bin/referee demo $(DEMO_ARGS)
 
 test: check ## Run the whole test suite (what CI runs).
 

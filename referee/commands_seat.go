@@ -21,7 +21,7 @@ var seatFamily = []command{
 		Errors: []string{"usage", "no_player"}},
 	{Keyword: "VACATION", Who: bySeat, Usage: "VACATION <YYYY-MM-DD> <YYYY-MM-DD>", Help: "help.VACATION", Row: 8,
 		seat: seatVacation, Errors: []string{"usage", "vacation_past", "vacation_budget"}},
-	{Keyword: "NOTIFY", Who: bySeat, Usage: "NOTIFY every|turn|digest", Help: "help.NOTIFY", Row: 9, seat: seatNotify,
+	{Keyword: "NOTIFY", Who: bySeat, Usage: "NOTIFY every|turn|digest|receipts|fold|none", Help: "help.NOTIFY", Row: 9, seat: seatNotify,
 		Errors: []string{"usage"}},
 	{Keyword: "LANG", Who: bySeat, Usage: "LANG en|it|fr|nl", Help: "help.LANG", Row: 10, seat: seatLang,
 		Errors: []string{"usage"}},
@@ -86,12 +86,21 @@ func seatYes(c *seatCall) (replyLine, error) {
 }
 
 func seatNotify(c *seatCall) (replyLine, error) {
-	if len(c.args) != 1 || !containsStr([]string{"every", "turn", "digest"}, strings.ToLower(c.args[0])) {
+	if len(c.args) != 1 {
 		return c.usage()
 	}
-	s := c.s()
-	s.Notify = strings.ToLower(c.args[0])
-	c.info("info.notify", map[string]any{"mode": s.Notify})
+	s, mode := c.s(), strings.ToLower(c.args[0])
+	switch mode {
+	case "every", "turn", "digest":
+		s.Notify = mode
+	case "receipts", "none", "fold":
+		// How receipts reach the seat (receipts.go, issue 22); a receipt
+		// held so far rides in the next mail, or goes at its time.
+		s.Receipts = map[string]string{"receipts": ReceiptsEach, "none": ReceiptsNone, "fold": ReceiptsFold}[mode]
+	default:
+		return c.usage()
+	}
+	c.info("info.notify", map[string]any{"mode": mode})
 	return c.done()
 }
 

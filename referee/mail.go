@@ -160,7 +160,7 @@ func (gw *gameWork) mail() error {
 		}
 	}
 	v := &mailView{changes: &gw.changes, g: gw.g, tb: gw.tb, eg: gw.eg, render: gw.w.r.render, now: gw.w.now,
-		domain: gw.w.r.opt.Domain, log: log, finalLog: gw.finalLog}
+		domain: gw.w.r.opt.Domain, log: log, finalLog: gw.finalLog, receiptWindow: gw.w.r.opt.ReceiptWindow}
 	told, err := v.mails()
 	if err != nil {
 		return err
@@ -233,12 +233,40 @@ func (v *mailView) mailSeat(i int) error {
 	default:
 		send = important || asked || len(lines) > 0
 	}
+	// A held receipt (receipts.go) goes out alone when its window ended,
+	// and rides in any mail sent before.
+	alone := !send && v.receiptDue(i)
+	send = send || alone
 	if !send || (v.quiet[i] && !v.ended) {
 		return nil
+	}
+	// A refused or stale message gets its own echo ("nothing of this
+	// message was applied"): the held receipt waits on.
+	fold := s.Held != nil && (rep == nil || !(rep.Rejected || rep.Stale))
+	answering := v.answering[i]
+	if fold && answering == "" {
+		answering = s.Held.Answering
+	}
+	orig := rep
+	if fold {
+		rep = v.withHeld(i, rep)
 	}
 	data, view, err := v.mailData(i, rep, notes, lines)
 	if err != nil {
 		return err
+	}
+	if orig == nil && !alone && data.Kind == "reply" {
+		// The held echo rides along; the mail is what it would be without it.
+		data.Kind = "update"
+		if v.reminders[i] {
+			data.Kind = "reminder"
+		} else if v.digest[i] {
+			data.Kind = "digest"
+		}
+	}
+	if !alone && v.holdable(i, orig, notes, data) {
+		v.hold(i, rep, answering)
+		return nil
 	}
 	// The state is rendered only for a mail that shows it (issue 13.5:
 	// the summary was a fifth of a move's CPU, half of it thrown away).
@@ -278,12 +306,12 @@ func (v *mailView) mailSeat(i int) error {
 	// One shallow thread per game and player: every mail answers the
 	// game's first mail to the player (or the player's own message, which
 	// answers one of ours), so clients show a flat list under one root.
-	if id := v.answering[i]; id != "" {
-		m.InReplyTo, m.AutoSubmitted = id, "auto-replied"
+	if answering != "" {
+		m.InReplyTo, m.AutoSubmitted = answering, "auto-replied"
 	} else if s.Thread != "" {
 		m.InReplyTo = s.Thread
 	}
-	m.References = threadRefs(s.Thread, v.answering[i])
+	m.References = threadRefs(s.Thread, answering)
 	if s.Format == "json" {
 		if m.JSON, err = v.jsonView(i, data); err != nil {
 			return err
@@ -300,6 +328,9 @@ func (v *mailView) mailSeat(i int) error {
 		s.Thread = m.MessageID
 	}
 	s.LastMail = m.MessageID
+	if fold {
+		s.Held = nil // its echo is in this mail
+	}
 	s.Seen = last
 	if data.Summary != "" {
 		s.StateSeq = last

@@ -130,6 +130,11 @@ type Seat struct {
 	AbsenceOffer *Vacation `json:"absence_offer,omitempty"`
 	// DigestDue is when the next digest is due (Notify "digest").
 	DigestDue time.Time `json:"digest_due,omitempty"`
+	// Receipts is how receipts reach the seat (ReceiptsFold, ReceiptsEach,
+	// ReceiptsNone) and Held the receipt waiting for the next mail
+	// (receipts.go, issue 22).
+	Receipts string       `json:"receipts,omitempty"`
+	Held     *HeldReceipt `json:"held,omitempty"`
 	// Recent are the seat's last inputs that were applied (a stale resend
 	// of one is a duplicate).
 	Recent []RecentInput `json:"recent,omitempty"`

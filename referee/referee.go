@@ -57,6 +57,11 @@ type Options struct {
 	RateWindow time.Duration
 	// KeepInbound is how long de-duplication records are kept (0: 90 days).
 	KeepInbound time.Duration
+	// ReceiptWindow is how long a receipt that asks nothing waits to ride
+	// in the player's next mail before it is sent alone (receipts.go;
+	// 0 or less: sent at once, the behaviour tests rely on; the
+	// configuration's default is DefaultReceiptWindow).
+	ReceiptWindow time.Duration
 	// DefaultHooks receive the calls of every game, besides the game's own
 	// hooks (the configuration's [hooks] url and secret).
 	DefaultHooks []Hook

@@ -160,7 +160,8 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 		rep.Info = append(rep.Info, gw.text(seat, "info.no_commands", nil))
 	}
 	if rd := req.Read; rd != nil && (rd.Markers || rd.Unclosed || rd.Quote || rd.Signature || rd.Forwarded) {
-		rep.Info = append(rep.Info, gw.text(seat, "info.read", map[string]any{"read": rd}))
+		rep.Read = gw.text(seat, "info.read", map[string]any{"read": rd})
+		rep.Info = append(rep.Info, rep.Read)
 	}
 	gw.answerNotes(seat, ans)
 	gw.ignoredInfo(seat, ignored)

@@ -26,6 +26,8 @@ type mailView struct {
 	now    time.Time
 	// domain is the right-hand side of the Message-IDs.
 	domain string
+	// receiptWindow is Options.ReceiptWindow (receipts.go).
+	receiptWindow time.Duration
 	// log holds the entries from the oldest seat's Seen+1 on.
 	log []Entry
 	// finalLog is the published log, attached to the mails of a game that

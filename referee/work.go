@@ -105,6 +105,10 @@ type reply struct {
 	Stale    bool
 	Lines    []replyLine
 	Info     []string
+	// Read is the note on how the mail was read (quote, signature left
+	// out), also in Info: it asks nothing, so a receipt with it may wait
+	// (receipts.go).
+	Read string
 }
 
 type replyLine struct {
@@ -506,6 +510,7 @@ func (gw *gameWork) wake() time.Time {
 		if s.Notify == "digest" {
 			min(s.DigestDue)
 		}
+		min(s.heldDue()) // a held receipt goes out alone (receipts.go)
 	}
 	return at
 }

@@ -19,7 +19,7 @@ func cmdDemo(ctx context.Context, env *cliEnv, args []string) error {
 	dir := fs.String("dir", "", "output directory for the store, transcripts and logs (default: a new temporary directory)")
 	gamesFlag := fs.String("games", "", "comma-separated games to play (default: every registered game)")
 	human := fs.String("human", "", "leave one seat for a person with this address (its domain becomes the mail domain)")
-	humanGame := fs.String("game", "", "the game whose seat the person takes (default: the first game)")
+	humanGame := fs.String("game", "", "the game whose seat the person takes (default: dicebrewing)")
 	bot := fs.String("bot", "", "engine bot the players consult (default: each game's sensible bot)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up after this long (bot games only; 0: never)")
 	verbose := fs.Bool("v", false, "log the daemon's warnings to stderr")

@@ -69,6 +69,10 @@ func TestDemoEndToEnd(t *testing.T) {
 		}
 		ranks := 0
 		for _, p := range g.Players {
+			// Issue 22: receipts that ask nothing ride in the next mail.
+			if p.Mails == 0 || p.ReceiptShare() > 15 {
+				t.Errorf("%s: %s got %d mails, %d of them receipts (at most 15%%)", g.ID, p.Name, p.Mails, p.Receipts)
+			}
 			if !p.FinalMail {
 				t.Errorf("%s: %s got no final mail", g.ID, p.Name)
 			}
@@ -137,10 +141,16 @@ func TestHumanSeat(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"One seat of dicebrewing is yours, you@player.test", "IMAP  host 127.0.0.1", "SMTP  host 127.0.0.1",
-		"password", "All games finished", "(you)"} {
+		"password", "All games finished", "(you)",
+		// Issue 22: the settings again when the seat waits, and the text
+		// of the first mails that ask (the invitation, the first move).
+		">> Your seat in dicebrewing is waiting for you", "Its text", "| Reply to this mail"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
+	}
+	if n := strings.Count(out.String(), "IMAP  host 127.0.0.1"); n < 3 {
+		t.Errorf("the settings are printed %d times; want at the start and at each wait:\n%s", n, out.String())
 	}
 	if res.Human == nil || res.Human.Addr != "you@player.test" || len(res.Games) != 1 || !res.Games[0].Replayed {
 		t.Fatalf("result %+v", res)
@@ -150,5 +160,27 @@ func TestHumanSeat(t *testing.T) {
 	}
 	if human.Orders() == 0 {
 		t.Error("the person made no move")
+	}
+}
+
+// Issue 22: a person plays Dice Brewing unless they choose.
+func TestHumanGameDefault(t *testing.T) {
+	all := engine.Games()
+	if got := humanGame(all, ""); got != DefaultHumanGame {
+		t.Errorf("default among every game: %q, want %q", got, DefaultHumanGame)
+	}
+	if got := humanGame(all, "fromage"); got != "fromage" {
+		t.Errorf("chosen fromage: %q", got)
+	}
+	var others []engine.Game
+	for _, g := range all {
+		if g.Info().Name != DefaultHumanGame {
+			others = append(others, g)
+		}
+	}
+	if len(others) > 0 {
+		if got := humanGame(others, ""); got != others[0].Info().Name {
+			t.Errorf("without Dice Brewing: %q, want the first game %q", got, others[0].Info().Name)
+		}
 	}
 }

@@ -40,8 +40,8 @@ type Options struct {
 	// limit that shortens a game).
 	GameOptions map[string]map[string]string
 	// Human, if set, is the address of a person who takes one seat of
-	// HumanGame (default: the first game). Its domain becomes the mail
-	// domain.
+	// HumanGame (default: DefaultHumanGame when played, else the first
+	// game). Its domain becomes the mail domain.
 	Human     string
 	HumanGame string
 	// OnHuman, if set, is called with the person's account once the
@@ -105,7 +105,13 @@ type PlayerResult struct {
 	// and the game's log; FinalText is that mail's text.
 	FinalMail bool
 	FinalText string
+	// Mails counts the referee's mails in the player's INBOX, Receipts
+	// those that only acknowledge the player's message (issue 22).
+	Mails, Receipts int
 }
+
+// ReceiptShare is the player's receipts as a percentage of their mails.
+func (p PlayerResult) ReceiptShare() float64 { return receiptShare(p.Mails, p.Receipts) }
 
 var seatNames = []string{"ann", "bob", "cat", "dan", "eve", "fay"}
 
@@ -161,9 +167,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		if humanLocal == "referee" || humanLocal == "organiser" {
 			return nil, fmt.Errorf("demo: %s is taken by the demo itself", opt.Human)
 		}
-		if opt.HumanGame == "" {
-			opt.HumanGame = games[0].Info().Name
-		}
+		opt.HumanGame = humanGame(games, opt.HumanGame)
 		found := false
 		for _, g := range games {
 			found = found || g.Info().Name == opt.HumanGame
@@ -240,15 +244,17 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			return nil, err
 		}
 	}
+	var hw *humanWatch
 	if res.Human != nil {
 		printHuman(out, res.Human, opt.HumanGame)
+		hw = &humanWatch{out: out, acc: *res.Human, game: gameID(opt.HumanGame), ref: site.Referee.Addr}
 		if opt.OnHuman != nil {
 			opt.OnHuman(*res.Human)
 		}
 	}
 
 	// Watch the games.
-	waitErr := watch(ctx, out, opt.Interval, site, tr, plans, errs, start)
+	waitErr := watch(ctx, out, opt.Interval, site, tr, plans, errs, start, hw)
 	res.Elapsed = time.Since(start)
 	stopPlayers()
 	wg.Wait()
@@ -385,13 +391,18 @@ func createGame(site *Site, gp *gamePlan, opt Options, org string) error {
 }
 
 func printHuman(out io.Writer, acc *Account, game string) {
-	ih, ip := splitHostPort(acc.IMAPAddr)
-	sh, sp := splitHostPort(acc.SMTPAddr)
 	fmt.Fprintf(out, "\nOne seat of %s is yours, %s. Point a mail client at:\n", game, acc.Addr)
-	fmt.Fprintf(out, "  IMAP  host %s  port %s  no TLS  user %s  password %s\n", ih, ip, acc.Addr, acc.Password)
-	fmt.Fprintf(out, "  SMTP  host %s  port %s  no TLS  user %s  password %s  (AUTH PLAIN, optional)\n", sh, sp, acc.Addr, acc.Password)
+	printSettings(out, acc)
 	fmt.Fprintf(out, "Your invitation is in your INBOX: reply JOIN to it, then answer each mail with your move.\n")
 	fmt.Fprintf(out, "The demo waits for you until the game ends (Ctrl-C stops it).\n\n")
+}
+
+// printSettings prints the person's mail settings.
+func printSettings(out io.Writer, acc *Account) {
+	ih, ip := splitHostPort(acc.IMAPAddr)
+	sh, sp := splitHostPort(acc.SMTPAddr)
+	fmt.Fprintf(out, "  IMAP  host %s  port %s  no TLS  user %s  password %s\n", ih, ip, acc.Addr, acc.Password)
+	fmt.Fprintf(out, "  SMTP  host %s  port %s  no TLS  user %s  password %s  (AUTH PLAIN, optional)\n", sh, sp, acc.Addr, acc.Password)
 }
 
 func splitHostPort(a string) (string, string) {
@@ -404,7 +415,7 @@ func splitHostPort(a string) (string, string) {
 
 // watch prints progress until every game is over and every bot got its
 // final mail, a player fails, or ctx ends.
-func watch(ctx context.Context, out io.Writer, every time.Duration, site *Site, tr *tracker, plans []*gamePlan, errs <-chan error, start time.Time) error {
+func watch(ctx context.Context, out io.Writer, every time.Duration, site *Site, tr *tracker, plans []*gamePlan, errs <-chan error, start time.Time, hw *humanWatch) error {
 	check := time.NewTicker(50 * time.Millisecond)
 	defer check.Stop()
 	next := time.Now().Add(every)
@@ -418,6 +429,7 @@ func watch(ctx context.Context, out io.Writer, every time.Duration, site *Site, 
 			return err
 		case <-check.C:
 		}
+		hw.check(ctx, site)
 		if every > 0 && !time.Now().Before(next) {
 			// A line per game every interval while something moves; when
 			// nothing does (a person thinking), every quiet interval.
@@ -569,6 +581,9 @@ func finish(ctx context.Context, res *Result, site *Site, tr *tracker, plans []*
 				lg, text := sp.brain.Final()
 				pr.FinalMail, pr.FinalText = lg != nil, text
 			}
+			if pr.Mails, pr.Receipts, err = mailCount(ctx, sp.acc, site.Referee.Addr); err != nil {
+				return err
+			}
 			pr.Transcript = filepath.Join(dir, fileName(pr.Name)+".txt")
 			if err := writeTranscript(ctx, pr.Transcript, sp.acc, sent, tr); err != nil {
 				return err
@@ -673,7 +688,8 @@ func summary(out io.Writer, res *Result) {
 			if p.Rank > 0 {
 				rank = fmt.Sprint(p.Rank)
 			}
-			fmt.Fprintf(out, "   %s. %-6s %4d   %-32s (%s)\n", rank, p.Name, p.Score, p.Address, who)
+			fmt.Fprintf(out, "   %s. %-6s %4d   %-32s (%s)  %d mails, %d receipts (%.0f%%)\n", rank, p.Name, p.Score, p.Address, who,
+				p.Mails, p.Receipts, p.ReceiptShare())
 		}
 	}
 	fmt.Fprintf(out, "\nTranscripts: %s/transcripts/<game>/<player>.txt (every mail of the player's mailbox, and the player's own, in order)\n", res.Dir)

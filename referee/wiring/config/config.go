@@ -69,6 +69,11 @@ type RefereeConfig struct {
 	// Name is the display name in the From header. Key "referee.name";
 	// default "PBEM Referee".
 	Name string `toml:"name"`
+	// ReceiptWindow is how long a receipt that asks nothing ("Received;
+	// waiting for Bob") waits to ride in the player's next mail before it
+	// is sent alone (issue 22). Key "referee.receipt_window"; default
+	// "5m"; "0s" sends every receipt at once.
+	ReceiptWindow time.Duration `toml:"receipt_window"`
 }
 
 // IMAPConfig is the IMAP intake. An empty Addr disables it (mail then
@@ -339,7 +344,7 @@ type LogConfig struct {
 func Default() Config {
 	return Config{
 		DataDir: "/var/lib/referee",
-		Referee: RefereeConfig{LocalPart: "referee", Name: "PBEM Referee"},
+		Referee: RefereeConfig{LocalPart: "referee", Name: "PBEM Referee", ReceiptWindow: 5 * time.Minute},
 		IMAP: IMAPConfig{
 			TLS: "tls", Mailbox: "INBOX", ProcessedFolder: "Processed", QuarantineFolder: "Quarantine",
 			Idle: "auto", PollInterval: time.Minute, ResyncInterval: 5 * time.Minute,

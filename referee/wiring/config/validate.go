@@ -129,6 +129,9 @@ func (c *Config) validateTop(v *validator) {
 	if strings.ContainsAny(c.Referee.Name, "\r\n") {
 		v.bad("referee.name", "must be one line")
 	}
+	if c.Referee.ReceiptWindow < 0 {
+		v.bad("referee.receipt_window", "must not be negative (0s sends every receipt at once)")
+	}
 	for i, o := range c.Organisers {
 		if _, err := mail.ParseAddress(o); err != nil {
 			v.bad(fmt.Sprintf("organisers[%d]", i), "%q: %v", o, err)

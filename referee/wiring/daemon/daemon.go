@@ -137,6 +137,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		Observe: d.Metrics.Observe, PageBase: opt.PageBase,
 		RegisterNeedsAuth: cfg.Auth.RegisterNeedsAuthentication, ConfirmsPerHour: cfg.Limits.RegisterAnswersPerHour,
 		MaxEntrants: cfg.Limits.MaxEntrants,
+		ReceiptWindow: cfg.Referee.ReceiptWindow,
 	}
 	if ro.PageBase == "" {
 		ro.PageBase = cfg.Webhook.PublicURL // webhook.public_url: absolute links in mails
