@@ -136,7 +136,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 		RateLimit: rateLimit(cfg.Limits.SenderRate), RateWindow: cfg.Limits.SenderRateWindow,
 		Observe: d.Metrics.Observe, PageBase: opt.PageBase,
 		RegisterNeedsAuth: cfg.Auth.RegisterNeedsAuthentication, ConfirmsPerHour: cfg.Limits.RegisterAnswersPerHour,
-		MaxEntrants: cfg.Limits.MaxEntrants,
+		MaxEntrants:   cfg.Limits.MaxEntrants,
 		ReceiptWindow: cfg.Referee.ReceiptWindow,
 	}
 	if ro.PageBase == "" {
