@@ -34,6 +34,25 @@ func parseLists(fsys fs.FS, p string) (map[string][]string, error) {
 		return nil, err
 	}
 	m := map[string][]string{}
+	err = dataLines(b, func(n int, line string) error {
+		kind, words, ok := strings.Cut(line, ":")
+		kind = strings.TrimSpace(kind)
+		if !ok || kind == "" || strings.ContainsAny(kind, " \t") {
+			return fmt.Errorf("templates: %s:%d: want \"kind: word, word\"", p, n)
+		}
+		for _, w := range strings.Split(words, ",") {
+			if w = strings.Join(strings.Fields(strings.ToLower(w)), " "); w != "" {
+				m[kind] = append(m[kind], w)
+			}
+		}
+		return nil
+	})
+	return m, err
+}
+
+// dataLines calls f with each line of a data file that is not blank once
+// its '#' comment is cut (n counts from 1 over every line).
+func dataLines(b []byte, f func(n int, line string) error) error {
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -43,18 +62,11 @@ func parseLists(fsys fs.FS, p string) (map[string][]string, error) {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		kind, words, ok := strings.Cut(line, ":")
-		kind = strings.TrimSpace(kind)
-		if !ok || kind == "" || strings.ContainsAny(kind, " \t") {
-			return nil, fmt.Errorf("templates: %s:%d: want \"kind: word, word\"", p, n)
-		}
-		for _, w := range strings.Split(words, ",") {
-			if w = strings.Join(strings.Fields(strings.ToLower(w)), " "); w != "" {
-				m[kind] = append(m[kind], w)
-			}
+		if err := f(n, line); err != nil {
+			return err
 		}
 	}
-	return m, sc.Err()
+	return sc.Err()
 }
 
 // Aliases returns the command aliases of a scope in lang (alias ->

@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"bufio"
 	"bytes"
 	"embed"
 	"fmt"
@@ -219,26 +218,19 @@ func parseAliases(fsys fs.FS, p string) (map[string]string, map[string]string, e
 		return nil, nil, err
 	}
 	m, first := map[string]string{}, map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
+	err = dataLines(b, func(n int, line string) error {
 		alias, kw, ok := strings.Cut(line, "=")
 		alias, kw = strings.ToUpper(strings.TrimSpace(alias)), strings.ToUpper(strings.TrimSpace(kw))
 		if !ok || alias == "" || kw == "" || strings.ContainsAny(alias, " \t") {
-			return nil, nil, fmt.Errorf("templates: %s:%d: want \"ALIAS = KEYWORD\"", p, n)
+			return fmt.Errorf("templates: %s:%d: want \"ALIAS = KEYWORD\"", p, n)
 		}
 		m[alias] = kw
 		if _, ok := first[kw]; !ok {
 			first[kw] = alias
 		}
-	}
-	return m, first, sc.Err()
+		return nil
+	})
+	return m, first, err
 }
 
 // Word returns a command keyword as a reader of lang writes it: the first
