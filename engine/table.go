@@ -275,6 +275,22 @@ type rejection struct {
 
 func (r *rejection) Error() string { return "rejected" }
 
+// sameMove reports whether two command lines parse to the same move of
+// seat: a menu line may spell option n otherwise than its canonical
+// command (a short code, the reader's words), and a copied line that means
+// the same move is option n (issue 20).
+func (t *Table) sameMove(seat int, a, b string) bool {
+	ma, err := t.State.Parse(seat, a)
+	if err != nil {
+		return false
+	}
+	mb, err := t.State.Parse(seat, b)
+	if err != nil {
+		return false
+	}
+	return ma.String() == mb.String()
+}
+
 // Submit applies one message of orders from a seat (see ParseScript; the
 // referee removes its own commands such as STATUS first). token is the state
 // token of the prompt the message answers, or -1 when unknown.
@@ -393,7 +409,7 @@ func (t *Table) submit(seat int, orders []Order, token int, written bool) (*Repo
 				bad = true
 				continue
 			}
-			if e := orders[i].copiedMismatch(n, now); e != nil {
+			if e := orders[i].copiedMismatch(n, now); e != nil && !w.sameMove(seat, orders[i].Copied, now) {
 				results[i].Status, results[i].Errors = "rejected", []*RuleError{e}
 				bad = true
 				continue
