@@ -377,7 +377,7 @@ func TestGamePageBoardsShowNoHiddenInformation(t *testing.T) {
 			var sv any
 			json.Unmarshal(sj, &sv)
 			mine := map[string]bool{}
-			valueLeaves(sv, mine)
+			valueLeaves(menuCommandsOnly(sv), mine)
 			for x := range mine {
 				if len(x) < 3 || strings.Contains(string(pj), x) {
 					continue
@@ -416,6 +416,33 @@ func TestGamePageBoardsShowNoHiddenInformation(t *testing.T) {
 
 // valueLeaves collects the strings of a JSON value (not its keys, which
 // are field names, not information).
+// menuCommandsOnly keeps, of a seat view's "menu" (Brew Crafters: each
+// legal answer of the reader described in words, issue 22), only the
+// answers' commands: the descriptions are the ruleset's public catalogue
+// (a card's name, cost and effect, a group such as "ingredients"), which a
+// page shows for public reasons too; what a menu can betray is which
+// answers the seat has, and those commands stay checked.
+func menuCommandsOnly(v any) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	menu, ok := m["menu"].(map[string]any)
+	if !ok {
+		return v
+	}
+	out := make(map[string]any, len(m))
+	for k, x := range m {
+		out[k] = x
+	}
+	cmds := make([]any, 0, len(menu))
+	for c := range menu {
+		cmds = append(cmds, c)
+	}
+	out["menu"] = cmds
+	return out
+}
+
 func valueLeaves(v any, out map[string]bool) {
 	switch x := v.(type) {
 	case map[string]any:
