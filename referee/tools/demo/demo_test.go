@@ -130,7 +130,10 @@ func TestHumanSeat(t *testing.T) {
 		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "3"}},
 		OnHuman: func(acc Account) {
 			human = &GameBrain{Decider: &MailDecider{Rand: rand.New(rand.NewPCG(1, 2))}}
-			p := &Player{Account: acc, Brain: human}
+			// A person reads before answering: the demo looks for a
+			// waiting seat once a second, and a seat answered at once
+			// (the whole game takes under a second) is never seen waiting.
+			p := &Player{Account: acc, Brain: slowBrain{human, 1500 * time.Millisecond}}
 			go func() { humanErr <- p.Run(ctx) }()
 		}}
 	res, err := Run(ctx, opt)
@@ -183,4 +186,18 @@ func TestHumanGameDefault(t *testing.T) {
 			t.Errorf("without Dice Brewing: %q, want the first game %q", got, others[0].Info().Name)
 		}
 	}
+}
+
+// slowBrain answers each mail as its Brain does, after a pause.
+type slowBrain struct {
+	Brain
+	pause time.Duration
+}
+
+func (b slowBrain) Answer(ctx context.Context, in *Incoming) (string, bool, error) {
+	select {
+	case <-time.After(b.pause):
+	case <-ctx.Done():
+	}
+	return b.Brain.Answer(ctx, in)
 }
