@@ -443,11 +443,14 @@ func (r *AnswerReader) proseRest(rest string) bool {
 // near returns the canonical keywords one edit (Damerau: an insertion, a
 // deletion, a substitution or a transposition of neighbours) from a word
 // of four letters or more that is no keyword, no chat word and no common
-// word of the lists, sorted.
+// word of the lists, sorted. Only a word written in the letters of our
+// languages' alphabet (Latin, up to Latin Extended-B) can be a typo: a
+// letter of another script or a fullwidth form in a keyword's place is a
+// confusable ("P\u0410SS" with a Cyrillic A), refused as written (issue 23).
 func (r *AnswerReader) near(w string) []string {
 	up := strings.ToUpper(w)
 	n := utf8.RuneCountInString(up)
-	if n < 4 || !isLetters(up) || r.chat[strings.ToLower(w)] || r.words[strings.ToLower(w)] {
+	if n < 4 || !isLetters(up) || !latinLetters(up) || r.chat[strings.ToLower(w)] || r.words[strings.ToLower(w)] {
 		return nil
 	}
 	if _, ok := r.keywords[up]; ok {
@@ -579,6 +582,17 @@ func trimEndPunct(s string) string {
 
 func hasAlnum(s string) bool {
 	return strings.IndexFunc(s, func(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }) >= 0
+}
+
+// latinLetters reports whether every rune of s is a letter of the Latin
+// alphabets our languages write with (U+0041 to U+024F).
+func latinLetters(s string) bool {
+	for _, c := range s {
+		if c > 0x24F || !unicode.Is(unicode.Latin, c) {
+			return false
+		}
+	}
+	return true
 }
 
 func isLetters(s string) bool {

@@ -369,3 +369,21 @@ func FuzzAnswerRead(f *testing.F) {
 		}
 	})
 }
+
+// TestAnswerConfusablesAreNoTypos: a word one edit from a keyword only
+// through a letter of another script (a Cyrillic or Greek look-alike) or
+// written in fullwidth forms is not read as that keyword (issue 23), while
+// the same typo in Latin letters is (issue 20).
+func TestAnswerConfusablesAreNoTypos(t *testing.T) {
+	r := mailfmt.NewAnswerReader(mailfmt.AnswerVocab{Keywords: map[string]string{"PASS": "PASS", "PLACE": "PLACE"}})
+	for _, s := range []string{"P\u0410SS", "PAS\u0405", "PL\u0391CE", "\uff30\uff21\uff33\uff33", "\uff30ASS"} {
+		if got := r.Line(s); got.Keyword != "" || got.Text == "PASS" || got.Text == "PLACE" {
+			t.Errorf("%q read as %+v", s, got)
+		}
+	}
+	for _, s := range []string{"PASSS", "paas", "PLCAE"} {
+		if got := r.Line(s); got.Keyword == "" {
+			t.Errorf("%q not read as a keyword: %+v", s, got)
+		}
+	}
+}
