@@ -4,8 +4,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
 )
 
