@@ -69,3 +69,16 @@ func num(v any) string {
 	}
 	return fmt.Sprint(v)
 }
+
+// Zone returns a reader's time zone by its IANA name (UTC when unset or
+// unknown): the zone every date of a mail to them is written in.
+func Zone(tz string) *time.Location {
+	if tz == "" {
+		return time.UTC
+	}
+	loc, err := time.LoadLocation(tz)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}

@@ -32,13 +32,4 @@ func OrgLang(rec Records, id string) string {
 }
 
 // zone returns a time zone (UTC when unset or unknown).
-func zone(tz string) *time.Location {
-	if tz == "" {
-		return time.UTC
-	}
-	loc, err := time.LoadLocation(tz)
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}
+func zone(tz string) *time.Location { return templates.Zone(tz) }
