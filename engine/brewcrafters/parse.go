@@ -747,29 +747,34 @@ func (p *parser) research(skip bool) (*move, error) {
 // plusWords parses the "+BASIC x" / "+ADV x" trigger choices (BC-5.10.2)
 // and, where research is true, a "RESEARCH <track> [choice]" or "RESEARCH
 // SKIP" for a worker's free research move (A-4), to the end of the line.
+// classCodes reads the ingredient codes after a +BASIC or +ADV word, each
+// of that class (BC-5.10.2), at least one.
+func (p *parser) classCodes(word string, class []string) ([]string, error) {
+	cs := p.codes()
+	for _, c := range cs {
+		if !slices.Contains(class, c) {
+			return nil, engine.Reject("BC-5.10.2", "wrong_class", "ing", c)
+		}
+	}
+	if len(cs) == 0 {
+		return nil, p.syntax(word)
+	}
+	return cs, nil
+}
+
 func (p *parser) plusWords(m *move, research bool) error {
 	for !p.done() {
 		switch w := p.next(); w {
 		case "+BASIC", "+ANY":
-			cs := p.codes()
-			for _, c := range cs {
-				if !slices.Contains(basicCodes, c) {
-					return engine.Reject("BC-5.10.2", "wrong_class", "ing", c)
-				}
-			}
-			if len(cs) == 0 {
-				return p.syntax(w)
+			cs, err := p.classCodes(w, basicCodes)
+			if err != nil {
+				return err
 			}
 			m.PlusB = append(m.PlusB, cs...)
 		case "+ADV":
-			cs := p.codes()
-			for _, c := range cs {
-				if !slices.Contains(advCodes, c) {
-					return engine.Reject("BC-5.10.2", "wrong_class", "ing", c)
-				}
-			}
-			if len(cs) == 0 {
-				return p.syntax(w)
+			cs, err := p.classCodes(w, advCodes)
+			if err != nil {
+				return err
 			}
 			m.PlusA = append(m.PlusA, cs...)
 		case "RESEARCH", "+RESEARCH":
