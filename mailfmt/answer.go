@@ -11,8 +11,8 @@ import (
 // words of answers per language (templates/referee/<lang>/answers.txt)
 // and the command keywords. Every word is matched without regard to case.
 type AnswerVocab struct {
-	// Option are the words that may stand before an option number
-	// ("option", "opzione", "choix", "optie", "nr"), in every language.
+	// Option are words that may stand before an option number beyond
+	// OptionWords, which the reader always knows (nil: none).
 	Option []string
 	// Chat are the words and phrases of chat that may stand before or
 	// after a command on its line: greetings, thanks, please, closings
@@ -93,7 +93,7 @@ type AnswerReader struct {
 func NewAnswerReader(v AnswerVocab) *AnswerReader {
 	r := &AnswerReader{option: map[string]bool{}, chat: map[string]bool{}, words: map[string]bool{}, keywords: map[string]string{},
 		byLen: map[int][]string{}, free: v.FreeText}
-	for _, w := range v.Option {
+	for _, w := range append(OptionWords(), v.Option...) {
 		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
 			r.option[strings.TrimRight(w, ".")] = true
 		}

@@ -21,7 +21,6 @@ func testReader(t testing.TB) (*mailfmt.AnswerReader, *templates.Set) {
 	}
 	v := mailfmt.AnswerVocab{Keywords: map[string]string{}, FreeText: func(kw string) bool { return kw == "SAY" }}
 	for _, lang := range templates.Languages {
-		v.Option = append(v.Option, set.List("referee", lang, "option")...)
 		v.Chat = append(v.Chat, set.List("referee", lang, "chat")...)
 		v.Words = append(v.Words, set.List("referee", lang, "words")...)
 	}

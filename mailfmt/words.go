@@ -91,3 +91,10 @@ func phraseSet(section string) map[string]bool {
 func normPhrase(s string) string {
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
 }
+
+// OptionWords are the words that may stand before an option number
+// ("option 2", "opzione 2", "choix 2", "optie 2"), in every language we
+// read (words/reply.txt [option]): the one list that the reply-end rules
+// (an answer line is never hidden by a signature mark) and AnswerReader
+// share.
+func OptionWords() []string { return words("option") }

@@ -56,7 +56,6 @@ func (r *Referee) answerReader(eg engine.Game, game string) *mailfmt.AnswerReade
 		v.Keywords[strings.ToUpper(c)] = strings.ToUpper(c)
 	}
 	for _, lang := range templates.Languages {
-		v.Option = append(v.Option, t.List("referee", lang, "option")...)
 		v.Chat = append(v.Chat, t.List("referee", lang, "chat")...)
 		v.Words = append(v.Words, t.List("referee", lang, "words")...)
 		for _, scope := range []string{"common", "referee", game} {

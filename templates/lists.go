@@ -12,12 +12,13 @@ import (
 // words a reader of the language writes around an answer, one kind a
 // line, "kind: word, phrase of words, ...":
 //
-//	option  the words that may stand before an option number ("opzione 2")
 //	chat    greetings, thanks, please and closings that may stand before or
 //	        after a command on its line ("Ciao, PASSA - grazie")
 //	words   common words one edit from a keyword of some game ("past",
 //	        "mine", "donc"), never read as a mistyped keyword
 //
+// (The words before an option number, "opzione 2", are mailfmt's
+// OptionWords: one list for reading where a reply ends and its answers.)
 // A kind may take several lines; '#' starts a comment. The referee reads
 // every language's lists (a player may write in any of them); see
 // mailfmt.AnswerVocab for how they are used.
