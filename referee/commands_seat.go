@@ -207,7 +207,7 @@ func (gw *gameWork) vacation(seat int, args []string) (replyLine, error) {
 	if len(args) != 2 {
 		return bad()
 	}
-	loc := location(s.TZ)
+	loc := templates.Zone(s.TZ)
 	from, err1 := time.ParseInLocation("2006-01-02", args[0], loc)
 	to, err2 := time.ParseInLocation("2006-01-02", args[1], loc)
 	if err1 != nil || err2 != nil || to.Before(from) {
@@ -241,7 +241,7 @@ func (gw *gameWork) addVacation(seat int, v Vacation, line replyLine) (replyLine
 			dl.Sent = 0
 		}
 	}
-	loc := location(s.TZ)
+	loc := templates.Zone(s.TZ)
 	if _, err := gw.log(Entry{Kind: EntryVacation, Seat: seat, Vis: engine.Public, Params: map[string]any{
 		"from": v.From.In(loc).Format("2006-01-02"), "to": v.To.Add(-time.Second).In(loc).Format("2006-01-02")}}); err != nil {
 		return line, err

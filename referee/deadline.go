@@ -10,8 +10,6 @@ import (
 	// Players' time zones must resolve on a host without a zoneinfo
 	// database (a minimal container): the binary carries its own copy.
 	_ "time/tzdata"
-
-	"github.com/pbem-referee/referee/templates"
 )
 
 // Policy is a game's deadline policy, set by the organiser.
@@ -324,9 +322,6 @@ func (p Policy) reminders(start, due time.Time) []time.Time {
 	}
 	return kept
 }
-
-// location returns the seat's time zone (UTC when unset or unknown).
-func location(tz string) *time.Location { return templates.Zone(tz) }
 
 // vacationPush returns how far a deadline from start to due moves because
 // of the seat's vacations (the overlap of each vacation with the deadline's

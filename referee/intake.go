@@ -13,6 +13,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/store"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // The core's entry points besides Process, for what the mail-in edge
@@ -392,7 +393,7 @@ func (gw *gameWork) offerAbsence(seat int, cls mailfmt.Classification) error {
 	if off := s.AbsenceOffer; off != nil && gw.w.now.Sub(off.From) < 7*24*time.Hour {
 		return nil
 	}
-	loc := location(s.TZ)
+	loc := templates.Zone(s.TZ)
 	until := gw.w.now.Add(7 * 24 * time.Hour)
 	if !cls.Return.IsZero() {
 		until = time.Date(cls.Return.Year, time.Month(cls.Return.Month), cls.Return.Day, 0, 0, 0, 0, loc)

@@ -545,8 +545,8 @@ func (v *mailView) mailData(i int, rep *reply, notes, lines []string) (d *MailDa
 		}
 	}
 	if dl := s.Deadline; dl != nil && !dl.Due.IsZero() {
-		d.Deadline = templates.FormatTime(rd.Lang, dl.Due.In(location(s.TZ)))
-		d.Due = templates.FormatShort(rd.Lang, dl.Due.In(location(s.TZ)))
+		d.Deadline = templates.FormatTime(rd.Lang, dl.Due.In(templates.Zone(s.TZ)))
+		d.Due = templates.FormatShort(rd.Lang, dl.Due.In(templates.Zone(s.TZ)))
 	}
 	for _, n := range notes {
 		if d.Headline = firstLine(n); d.Headline != "" {

@@ -411,7 +411,7 @@ func (gw *gameWork) logText(seat, n int) (string, error) {
 			return "", err
 		}
 		for _, l := range ls {
-			lines = append(lines, e.At.In(location(gw.g.Seats[seat].TZ)).Format("01-02 15:04")+"  "+l)
+			lines = append(lines, e.At.In(templates.Zone(gw.g.Seats[seat].TZ)).Format("01-02 15:04")+"  "+l)
 		}
 	}
 	if len(lines) > n {

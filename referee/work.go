@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/store"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // work is the context of one transaction: the games it touched, the mails it
@@ -471,7 +472,7 @@ func (gw *gameWork) clocks() {
 			}
 		}
 		start := gw.w.now
-		due := gw.g.Policy.due(d.Kind, start, location(s.TZ))
+		due := gw.g.Policy.due(d.Kind, start, templates.Zone(s.TZ))
 		gw.asked[i] = true
 		if due.IsZero() {
 			s.Deadline = &Deadline{Kind: d.Kind, Slot: d.Slot, Group: d.Group, Start: start}

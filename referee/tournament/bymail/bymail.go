@@ -1,8 +1,6 @@
 package bymail
 
 import (
-	"time"
-
 	"github.com/pbem-referee/referee/referee/tournament"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -30,6 +28,3 @@ func OrgLang(rec Records, id string) string {
 	}
 	return ""
 }
-
-// zone returns a time zone (UTC when unset or unknown).
-func zone(tz string) *time.Location { return templates.Zone(tz) }

@@ -235,7 +235,7 @@ func (d *desk) orgTime(t *tournament.Tournament, at time.Time) string {
 	if at.IsZero() {
 		return ""
 	}
-	return templates.FormatTime(orgLang(t), at.In(zone(t.TZ)))
+	return templates.FormatTime(orgLang(t), at.In(templates.Zone(t.TZ)))
 }
 
 // calendar lists the planned rounds' dates for a reader in a language and
@@ -324,7 +324,7 @@ func (d *desk) tourSchedule(oc *orgCmd, t *tournament.Tournament, args []string)
 			return "", err
 		}
 	}
-	return d.orgText(t, "schedule", map[string]any{"calendar": d.calendar(t, orgLang(t), zone(t.TZ)),
+	return d.orgText(t, "schedule", map[string]any{"calendar": d.calendar(t, orgLang(t), templates.Zone(t.TZ)),
 		"on_schedule": t.OnSchedule(), "warn": warnText(t), "tz": cmp.Or(t.TZ, "UTC"),
 		"closes": d.orgTime(t, t.SignupCloses()), "signup": t.Status == tournament.StatusSignup}), nil
 }
@@ -393,7 +393,7 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 		case "tiebreaks":
 			s.Tiebreaks = strings.Split(strings.ToLower(v), ",")
 		case "close":
-			s.Close, err = tournament.ParseDate(v, zone(s.TZ))
+			s.Close, err = tournament.ParseDate(v, templates.Zone(s.TZ))
 		case "late":
 			s.Late = strings.ToLower(v)
 		case "variant":
@@ -461,5 +461,5 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 	return d.orgText(t, "created", d.pageData(t, map[string]any{"title": eg.Info().Title, "format": s.Format, "table": s.Table,
 		"num_rounds": t.NumRounds, "points": fmtPoints(pts), "tiebreaks": strings.Join(s.Tiebreaks, ","),
 		"commitment": t.Commitment, "closes": d.orgTime(t, t.SignupCloses()), "deadline": deadlineText(t), "late": t.Late,
-		"calendar": d.calendar(t, orgLang(t), zone(t.TZ)), "on_schedule": t.OnSchedule(), "tz": cmp.Or(t.TZ, "UTC")})), nil
+		"calendar": d.calendar(t, orgLang(t), templates.Zone(t.TZ)), "on_schedule": t.OnSchedule(), "tz": cmp.Or(t.TZ, "UTC")})), nil
 }

@@ -144,7 +144,7 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 	if t.Status == tournament.StatusOver {
 		p.Seed = t.Seed
 	}
-	loc := zone(t.TZ)
+	loc := templates.Zone(t.TZ)
 	for _, row := range d.calendar(t, lang, loc) {
 		n := row["n"].(int)
 		p.Calendar = append(p.Calendar, PageDate{N: n, Opens: row["opens"].(string), Due: row["due"].(string),
@@ -159,7 +159,7 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 		rd := t.Rounds[i]
 		pr := PageRound{N: rd.N}
 		if !rd.Due.IsZero() {
-			pr.Due = templates.FormatTime(lang, rd.Due.In(zone(t.TZ)))
+			pr.Due = templates.FormatTime(lang, rd.Due.In(templates.Zone(t.TZ)))
 		}
 		for _, m := range rd.Matches {
 			pm := PageMatch{Table: m.Table, Bye: m.State == tournament.MatchBye, State: m.State}

@@ -62,7 +62,7 @@ func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind str
 	replyTo, tag, tz := d.h.ReplyTo(e.Address)
 	data["player_address"] = replyTo
 	// Dates in the reader's zone and language: "due_at" becomes "due".
-	loc := zone(tz)
+	loc := templates.Zone(tz)
 	for k, v := range data {
 		if at, ok := v.(time.Time); ok && strings.HasSuffix(k, "_at") {
 			data[strings.TrimSuffix(k, "_at")] = ""
