@@ -553,7 +553,7 @@ func (gw *gameWork) toOrganiser(name string, kv ...any) {
 	}
 	subj, _ := gw.w.r.render.T.Render("referee", "en", "subject.org", gw.w.r.render.ctx(Reader{Game: "referee", Lang: "en", Seat: -1}, data))
 	gw.extra = append(gw.extra, &Outgoing{Game: gw.g.ID, Seat: -1, Kind: "org", To: gw.g.Organiser, Tag: gw.w.orgTag(gw.g.Organiser),
-		Subject: subj, MessageID: gw.w.messageID(gw.g, -1, gw.token()), Body: body, Lang: "en"})
+		Subject: subj, MessageID: gw.w.messageID(gw.g, -1, gw.token()), Body: templates.Fold(body), Lang: "en"})
 }
 
 func (gw *gameWork) token() int { return tableToken(gw.tb) }
