@@ -45,6 +45,18 @@ type Inbound struct {
 	Keys []string
 	// Received is when the transport received the message.
 	Received time.Time
+	// Unbound marks bytes that the transport's own authentication does
+	// not cover: a Mailgun forward() post, whose signature covers a
+	// timestamp and a token but not the message, so that whoever captured
+	// one signature could post any body with it (issue 23). Such a mail
+	// proves its sender only by a DKIM signature verified here and aligned
+	// with its From domain, whatever AuthPolicy says: an
+	// Authentication-Results header is never believed (a forger writes
+	// one as easily as the body), and without the proof the mail acts for
+	// no seat, player or organiser, and an untagged REGISTER is not
+	// answered. The forger can then only replay a genuine signed mail,
+	// which de-duplication by Message-ID answers as a duplicate.
+	Unbound bool
 }
 
 // Handler processes raw inbound mail. Intake implements it; the
@@ -185,6 +197,15 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 		// policy? Only then is it answered (issue 23, no backscatter).
 		req.Authenticated = i.authenticated(m, in.Raw)
 	}
+	if in.Unbound {
+		// Bytes no transport vouches for: only our own DKIM check counts
+		// (issue 23, a captured Mailgun signature).
+		proven := i.dkimAligned(m, in.Raw)
+		req.SenderVerified = proven
+		if req.Kind == "" {
+			req.Authenticated = proven
+		}
+	}
 	req.Read = &referee.ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
 		Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
 		Forwarded: info.Forwarded, Greeting: info.Greeting, SignOff: info.SignOff}
@@ -220,12 +241,18 @@ func (i *Intake) authenticated(m *mailfmt.Message, raw []byte) bool {
 		}
 		return ar.DKIMAligned(dom, false) || (strings.EqualFold(ar.DMARC, "pass") && strings.EqualFold(ar.DMARCFrom, dom))
 	}
-	if p.LookupTXT == nil {
+	return i.dkimAligned(m, raw)
+}
+
+// dkimAligned reports whether raw carries a DKIM signature verified here
+// and aligned (relaxed) with the From domain.
+func (i *Intake) dkimAligned(m *mailfmt.Message, raw []byte) bool {
+	if i.opt.Auth.LookupTXT == nil {
 		return false
 	}
-	res, err := mailfmt.VerifyDKIM(raw, p.LookupTXT)
+	res, err := mailfmt.VerifyDKIM(raw, i.opt.Auth.LookupTXT)
 	if err != nil {
 		return false
 	}
-	return mailfmt.DKIMAligned(res, dom, false)
+	return mailfmt.DKIMAligned(res, m.From.Domain(), false)
 }

@@ -35,13 +35,36 @@
 // and signature ("Securing Webhooks",
 // https://documentation.mailgun.com/docs/mailgun/user-manual/webhooks/securing-webhooks;
 // the parent-signature of subaccounts is accepted too). Stale timestamps
-// are refused and each token is accepted once (an in-memory cache that
-// outlives the clock-skew window), bound to the message's Message-ID and a
-// digest of its bytes: the same token with the same message is Mailgun's
-// retry; with another message, a replay, answered 406, and that message is
-// kept whole for the operator and its sender told, because a captured
-// signature posted first with a forged body would otherwise make the
-// genuine mail vanish (issue 23). The transport key is "mailgun:<token>".
+// are refused. That signature covers a timestamp and a token, never the
+// message, so it is bound to a message in one of two ways (issue 23, "a
+// captured Mailgun signature posted before the genuine post must not let
+// a forged body in"; mailgunstore.go):
+//
+//   - with webhook.mailgun_api_key and a post carrying message-url (a
+//     store(notify=...) route), the posted body is never used: the
+//     message is fetched from Mailgun's storage ("Retrieving Stored
+//     Messages", GET with Accept: message/rfc2822 and the API key), only
+//     from https URLs on Mailgun's own API hosts (api.mailgun.net,
+//     api.eu.mailgun.net and their subdomains), by a client with a
+//     timeout that follows no redirect; 404 there is 406 here, any other
+//     failure 503 (Mailgun retries);
+//   - otherwise (a forward() post of body-mime) the message is handed over
+//     as mailin.Inbound.Unbound: it acts for a seat, a player or an
+//     organiser, and a REGISTER is answered, only when a DKIM signature
+//     verified by the referee and aligned with its From domain proves
+//     its sender; an Authentication-Results header in it is never
+//     believed. A forged body thus acts for nobody (its From's seat is
+//     told of a refused mail, at most once a window), and the genuine
+//     signed mail posted after it with the same signature is applied.
+//     Deployments whose players' mail is not DKIM-signed configure the
+//     API key and a store(notify=...) route.
+//
+// Each token is bound to the message's Message-ID and a digest of its
+// bytes (the tokens are kept in the store): the same token with the same
+// message is Mailgun's retry (a duplicate); with another message, a
+// replay: an unbound one is handed over under its own key (DKIM decides,
+// as above), a fetched one is kept whole for the operator, its sender
+// told, and answered 406. The transport key is "mailgun:<token>".
 // Answers follow "Receiving Messages via HTTP through a forward() action"
 // (https://documentation.mailgun.com/docs/mailgun/user-manual/receive-forward-store/receive-http):
 // 200 is success; 406 means rejected, not retried (used for a message that
@@ -115,11 +138,18 @@
 // MaxUnauthenticated in all (429 beyond them), each read within
 // BodyReadTimeout. The MaxInFlight slots are taken only by authenticated
 // requests, only to hand the message over. The pages, /healthz and /metrics
-// use none of these budgets. A message whose hand-over fails MaxAttempts
-// times, with an error or a panic, is set aside: the referee records it and
-// tells its sender, and the provider gets its "do not retry" code. With
-// Options.Attempts (the daemon's store) each hand-over is on record before
-// it begins, so a posted message that kills the daemon is set aside the
+// use none of these budgets. The client address of the per-client budget
+// is the connection's, unless that is one of TrustedProxies
+// (webhook.trusted_proxies): then the Forwarded header (RFC 7239, its for=
+// values), or else X-Forwarded-For, is read from the right and the first
+// address that is not a trusted proxy is the client; nobody else's
+// header is read. A message whose hand-over fails MaxAttempts times, with
+// an error or a panic, is set aside: the referee records it and tells its
+// sender (and the operator, see mailin.Options.Operator), and the
+// provider gets its "do not retry" code. With Options.Attempts (the
+// daemon's store) the failures are counted in the store, so that the
+// count survives restarts, and each hand-over is on record before it
+// begins, so a posted message that kills the daemon is set aside the
 // same way after MaxCrashes restarts.
 //
 // Wrong methods get 405 from the mux's method patterns. Bodies are capped

@@ -63,6 +63,128 @@ func clientKey(remote string) string {
 	return a.String()
 }
 
+// client is the key of the per-client budget of r (issue 23, trusted
+// proxies): the connection's address, unless that address is one of
+// TrustedProxies; then the forwarding headers are read from the right
+// (the hop nearest to us) and the first address that is not a trusted
+// proxy is the client. Forwarded (RFC 7239, its for= parameters) is read
+// when present, else X-Forwarded-For; every field line of the header
+// counts, in order. An entry a trusted proxy wrote that is no address
+// ("unknown", an obfuscated name) is the client as written. With no
+// header, or only trusted proxies in it, the client is the leftmost
+// address given (or the proxy itself). Nobody else's header is read: a
+// client that writes its own X-Forwarded-For to a direct connection
+// changes nothing, and one behind the proxy can only add entries to the
+// left of the one the proxy wrote.
+func (s *Server) client(r *http.Request) string {
+	key := clientKey(r.RemoteAddr)
+	if len(s.o.TrustedProxies) == 0 || !s.trusted(hostAddr(r.RemoteAddr)) {
+		return key
+	}
+	hops := forwardedFor(r.Header.Values("Forwarded"))
+	if len(hops) == 0 {
+		hops = xForwardedFor(r.Header.Values("X-Forwarded-For"))
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		h := hops[i]
+		a, err := netip.ParseAddr(h)
+		if err != nil {
+			return "forwarded:" + h
+		}
+		key = clientKey(a.String())
+		if !s.trusted(a) {
+			return key
+		}
+	}
+	return key
+}
+
+// trusted reports whether a is one of TrustedProxies.
+func (s *Server) trusted(a netip.Addr) bool {
+	if !a.IsValid() {
+		return false
+	}
+	a = a.Unmap()
+	for _, p := range s.o.TrustedProxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// hostAddr is the address of a "host:port" (invalid if none).
+func hostAddr(remote string) netip.Addr {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	a, _ := netip.ParseAddr(host)
+	return a
+}
+
+// maxHops bounds the forwarding entries read from one request.
+const maxHops = 32
+
+// xForwardedFor lists the entries of X-Forwarded-For field lines, in
+// order (at most the last maxHops).
+func xForwardedFor(lines []string) []string {
+	var hops []string
+	for _, l := range lines {
+		for _, h := range strings.Split(l, ",") {
+			if h = strings.TrimSpace(h); h != "" {
+				hops = append(hops, hopAddr(h))
+			}
+		}
+	}
+	return lastHops(hops)
+}
+
+// forwardedFor lists the for= values of Forwarded field lines (RFC 7239
+// section 4), in order, each as an address when it is one.
+func forwardedFor(lines []string) []string {
+	var hops []string
+	for _, l := range lines {
+		for _, elem := range strings.Split(l, ",") {
+			for _, pair := range strings.Split(elem, ";") {
+				k, v, ok := strings.Cut(strings.TrimSpace(pair), "=")
+				if ok && strings.EqualFold(strings.TrimSpace(k), "for") {
+					hops = append(hops, hopAddr(strings.Trim(strings.TrimSpace(v), `"`)))
+				}
+			}
+		}
+	}
+	return lastHops(hops)
+}
+
+// hopAddr strips a port and IPv6 brackets from one node ("[2001:db8::1]:
+// 4711" is "2001:db8::1", "192.0.2.43:47011" is "192.0.2.43"); anything
+// else is returned as is, bounded in length.
+func hopAddr(h string) string {
+	if ap, err := netip.ParseAddrPort(h); err == nil {
+		return ap.Addr().String()
+	}
+	if t := strings.TrimSuffix(strings.TrimPrefix(h, "["), "]"); t != h {
+		if a, err := netip.ParseAddr(t); err == nil {
+			return a.String()
+		}
+	}
+	if a, err := netip.ParseAddr(h); err == nil {
+		return a.String()
+	}
+	if len(h) > 64 {
+		h = h[:64]
+	}
+	return h
+}
+
+func lastHops(hops []string) []string {
+	if len(hops) > maxHops {
+		return hops[len(hops)-maxHops:]
+	}
+	return hops
+}
+
 // enter takes one unauthenticated read for the client, without waiting.
 func (g *gate) enter(client string) (release func(), ok bool) {
 	g.mu.Lock()
@@ -88,7 +210,7 @@ func (g *gate) enter(client string) (release func(), ok bool) {
 // unauthenticated takes a read budget for a request whose credentials are
 // in its body; ok false when the answer (429) is written.
 func (s *Server) unauthenticated(w http.ResponseWriter, r *http.Request, p provider) (release func(), ok bool) {
-	release, ok = s.gate.enter(clientKey(r.RemoteAddr))
+	release, ok = s.gate.enter(s.client(r))
 	if !ok {
 		w.Header().Set("Retry-After", "5")
 		s.fail(w, r, p, http.StatusTooManyRequests, "too many unauthenticated requests at once from your address")
@@ -150,6 +272,44 @@ func (f *failures) add(raw []byte, now time.Time) int {
 	e.last = now
 	f.seen[k] = e
 	return e.n
+}
+
+// has reports whether raw failed here before.
+func (f *failures) has(raw []byte) bool {
+	k := sha256.Sum256(raw)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_, ok := f.seen[k]
+	return ok
+}
+
+// failureKey is the durable record of a message's failed hand-overs.
+func failureKey(raw []byte) string { return "webhook-failed:" + digest(raw) }
+
+// countFailure counts one failed hand-over of raw and returns the count:
+// durably with Options.Attempts (issue 23: a post that fails N times
+// across restarts is set aside), else in memory. A store error falls back
+// to the memory count.
+func (s *Server) countFailure(raw []byte) int {
+	n := s.failed.add(raw, s.o.Now())
+	if s.o.Attempts != nil {
+		d, err := s.o.Attempts.BeginAttempt(failureKey(raw))
+		if err == nil {
+			return d
+		}
+		s.log.Warn("webhook: could not record a failed hand-over", slog.Any("err", err))
+	}
+	return n
+}
+
+// forgetFailures clears the failure count of raw (set aside, or handled).
+func (s *Server) forgetFailures(raw []byte) {
+	s.failed.forget(raw)
+	if s.o.Attempts != nil {
+		if err := s.o.Attempts.EndAttempt(failureKey(raw)); err != nil {
+			s.log.Warn("webhook: could not clear a failure count", slog.Any("err", err))
+		}
+	}
 }
 
 func (f *failures) forget(raw []byte) {

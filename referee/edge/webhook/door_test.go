@@ -260,10 +260,11 @@ func (n *noticeHandler) NotifyQuarantined(_ context.Context, q referee.Quarantin
 }
 
 // TestMailgunReplayBeforeTheGenuinePost is issue 23's captured signature
-// posted before the genuine post: the forged body takes the token (Mailgun
-// signs no message, so nothing can tell them apart then), but the genuine
-// mail that comes after is not lost: it is kept whole for the operator,
-// and its sender is told, while Mailgun gets 406 (no retry).
+// posted before the genuine post, at the front door: both posts are
+// handed over, each under its own key and marked unbound, so that the
+// intake lets neither act without its own DKIM proof (see
+// TestMailgunForgedBodyFirst for the whole path); nothing is set aside and
+// the genuine mail is not lost.
 func TestMailgunReplayBeforeTheGenuinePost(t *testing.T) {
 	nh := &noticeHandler{fakeHandler: fakeHandler{out: referee.Outcome{Status: "applied"}}}
 	ts := newTestServer(t, func(o *Options) { o.Handler = nh })
@@ -274,13 +275,15 @@ func TestMailgunReplayBeforeTheGenuinePost(t *testing.T) {
 		t.Fatalf("the forged post: %d", rec.Code)
 	}
 	f["body-mime"] = sampleMail // the genuine one, second
-	rec := ts.do("POST", "/inbound/mailgun/mime", ct, urlencoded(f), nil)
-	if rec.Code != 406 {
+	if rec := ts.do("POST", "/inbound/mailgun/mime", ct, urlencoded(f), nil); rec.Code != 200 {
 		t.Fatalf("the genuine post after the replay: %d %s", rec.Code, rec.Body)
 	}
-	if len(nh.notices) != 1 || string(nh.notices[0].Raw) != sampleMail || nh.notices[0].Reason != "replayed" ||
-		nh.notices[0].From != "ann@example.test" {
-		t.Fatalf("the genuine mail was not kept for the operator: %+v", nh.notices)
+	if nh.n() != 2 || len(nh.notices) != 0 {
+		t.Fatalf("handed over %d, set aside %d", nh.n(), len(nh.notices))
+	}
+	first, second := nh.calls[0], nh.calls[1]
+	if !first.Unbound || !second.Unbound || string(second.Raw) != sampleMail || first.Keys[0] == second.Keys[0] {
+		t.Errorf("handed over %v %v %q", first, second.Keys, second.Raw)
 	}
 }
 
@@ -358,5 +361,45 @@ func TestPostedPoisonSetAsideAfterCrashes(t *testing.T) {
 	}
 	if len(att.n) != 0 {
 		t.Errorf("attempts left on record: %v", att.n)
+	}
+}
+
+// TestFailureCountSurvivesRestart is issue 23's durable failure count: a
+// post that fails (an error or a panic) is set aside after MaxAttempts
+// failures counted across restarts of the server, not per process (before,
+// the count was in memory, so a daemon restarted more often than
+// MaxAttempts retries kept answering 503 for ever). A success clears the
+// count.
+func TestFailureCountSurvivesRestart(t *testing.T) {
+	for _, panics := range []bool{false, true} {
+		att := &memAttempts{n: map[string]int{}}
+		raw := []byte(sampleMail)
+		var codes []int
+		var notices int
+		// Five servers in a row, one post each: one "process" each.
+		for restart := 0; restart < DefaultMaxAttempts; restart++ {
+			fh := &failingHandler{panics: panics}
+			ts := newTestServer(t, func(o *Options) { o.Handler = fh; o.Attempts = att })
+			codes = append(codes, ts.do("POST", "/inbound", "message/rfc822", raw, signed(rawSecret, ts.now, raw)).Code)
+			notices += len(fh.notices)
+		}
+		if want := fmt.Sprint([]int{503, 503, 503, 503, 422}); fmt.Sprint(codes) != want || notices != 1 {
+			t.Errorf("panics %v: answers over restarts %v (set aside %d), want %s and one set aside", panics, codes, notices, want)
+		}
+		if len(att.n) != 0 {
+			t.Errorf("panics %v: counts left on record after the set-aside: %v", panics, att.n)
+		}
+	}
+	// Two failures, then a success: the count is cleared.
+	att := &memAttempts{n: map[string]int{}}
+	raw := []byte(sampleMail)
+	ts := newTestServer(t, func(o *Options) { o.Attempts = att })
+	ts.h.set(referee.Outcome{}, errors.New("store busy"))
+	for i := 0; i < 2; i++ {
+		ts.do("POST", "/inbound", "message/rfc822", raw, signed(rawSecret, ts.now, raw))
+	}
+	ts.h.set(referee.Outcome{Status: "applied"}, nil)
+	if rec := ts.do("POST", "/inbound", "message/rfc822", raw, signed(rawSecret, ts.now, raw)); rec.Code != 200 || len(att.n) != 0 {
+		t.Errorf("after a success: %d, counts on record %v", rec.Code, att.n)
 	}
 }

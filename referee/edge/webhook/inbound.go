@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"mime"
 	"net/http"
 	"net/mail"
@@ -93,7 +94,7 @@ func (s *Server) mailgun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f, err := parseForm(r.Header.Get("Content-Type"), body, "timestamp", "token", "signature", "parent-signature",
-		"body-mime", "message-headers", "body-plain", "recipient")
+		"body-mime", "message-headers", "body-plain", "recipient", "message-url")
 	if err != nil {
 		s.fail(w, r, p, p.malformed, err.Error())
 		return
@@ -103,13 +104,30 @@ func (s *Server) mailgun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := f["token"]
-	// The signature covers the timestamp and the token, not the message:
-	// only the full MIME message is accepted, and a token is bound to the
-	// Message-ID it first came with (issue 11, item 8). A post repeating
-	// a token with the same message is Mailgun's retry (the referee then
-	// answers it as a duplicate, 200); with another message it is a
-	// replay.
-	raw := []byte(f["body-mime"])
+	// The signature covers the timestamp and the token, not the message
+	// (issue 23): with an API key and a stored message, the message is
+	// fetched from Mailgun and the posted body never used; otherwise the
+	// posted full MIME message is handed over as unbound (it must prove
+	// its sender by DKIM). See mailgunstore.go.
+	var raw []byte
+	unbound := true
+	if mu := f["message-url"]; mu != "" && s.o.MailgunAPIKey != "" {
+		// Still under the read budgets: a replayed signature cannot
+		// start more fetches at once than MaxPerClient.
+		stored, err := s.fetchStored(r.Context(), mu)
+		switch {
+		case errors.Is(err, errStoredURL), errors.Is(err, errStoredGone):
+			s.fail(w, r, p, p.permanent, err.Error())
+			return
+		case err != nil:
+			s.log.Warn("webhook: fetching a stored Mailgun message failed", slog.Any("err", err))
+			s.fail(w, r, p, http.StatusServiceUnavailable, "could not fetch the stored message; retry later")
+			return
+		}
+		raw, unbound = stored, false
+	} else {
+		raw = []byte(f["body-mime"])
+	}
 	if len(raw) == 0 {
 		s.fail(w, r, p, p.malformed, "no body-mime: route the message to a URL ending in \"mime\" (/inbound/mailgun/mime)")
 		return
@@ -119,8 +137,20 @@ func (s *Server) mailgun(w http.ResponseWriter, r *http.Request) {
 	// is a replay too, not a retry.
 	msgid := mailgunMessageID(raw) + " " + digest(raw)
 	switch err := s.tokens.reserve(token, msgid); {
+	case errors.Is(err, errReplay) && unbound:
+		// An unbound message acts only when DKIM proves it (mailin.
+		// Inbound.Unbound): whichever of the two posts is forged, it
+		// acts for nobody, and the genuine one, signed, is applied
+		// (issue 23). Handed over under its own key.
+		raw = prependHeaders(raw, originalTo(strings.Split(f["recipient"], ",")))
+		release()
+		s.deliverInbound(w, r, p, raw, []string{"mailgun:" + token + "/" + digest(raw)}, true)
+		return
 	case errors.Is(err, errReplay):
-		// Mailgun signs the timestamp and token, not the message: a
+		// Two messages fetched from Mailgun's storage under one token
+		// (a captured signature pointed at another stored message):
+		// both are genuine mail, but only Mailgun's retry may reuse a
+		// token. Mailgun signs the timestamp and token, not the message: a
 		// captured signature posted first with a forged body takes the
 		// token. The later post may be the genuine mail, so it is not
 		// lost: it is kept whole for the operator and its sender told
@@ -135,7 +165,7 @@ func (s *Server) mailgun(w http.ResponseWriter, r *http.Request) {
 	}
 	raw = prependHeaders(raw, originalTo(strings.Split(f["recipient"], ",")))
 	release()
-	s.deliver(w, r, p, raw, []string{"mailgun:" + token})
+	s.deliverInbound(w, r, p, raw, []string{"mailgun:" + token}, unbound)
 }
 
 // mailgunMessageID returns the Message-ID of a MIME message ("" if none),

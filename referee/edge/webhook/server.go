@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"time"
 
@@ -73,6 +74,20 @@ type Options struct {
 	// MailgunSigningKey verifies Mailgun's signatures (POST
 	// /inbound/mailgun, /inbound/mailgun/mime).
 	MailgunSigningKey string
+	// MailgunAPIKey, if set, fetches the message of a post that carries
+	// message-url (a store(notify=...) route) from Mailgun's storage
+	// instead of believing the posted body (issue 23; mailgunstore.go).
+	// MailgunAPIHosts are the hosts (and their subdomains; an entry with
+	// a port matches exactly) whose URLs are fetched (default
+	// DefaultMailgunAPIHosts); MailgunClient fetches them (default: a
+	// client with DefaultMailgunFetchTimeout that follows no redirect).
+	MailgunAPIKey   string
+	MailgunAPIHosts []string
+	MailgunClient   *http.Client
+	// TrustedProxies are the addresses of reverse proxies whose
+	// Forwarded or X-Forwarded-For header names the client for the
+	// per-client budget (issue 23); nobody else's is believed.
+	TrustedProxies []netip.Prefix
 	// SendGridUsername and SendGridPassword: basic authentication of POST
 	// /inbound/sendgrid.
 	SendGridUsername, SendGridPassword string
@@ -126,6 +141,8 @@ type Server struct {
 	slots  chan struct{}
 	gate   *gate
 	failed *failures
+	// mgClient fetches stored Mailgun messages.
+	mgClient *http.Client
 }
 
 // New returns a Server.
@@ -172,7 +189,13 @@ func New(o Options) (*Server, error) {
 	if o.MaxCrashes == 0 {
 		o.MaxCrashes = 3
 	}
-	return &Server{o: o, log: o.Logger, tokens: newTokenCache(2*o.MaxClockSkew, o.Now, o.Replay),
+	if len(o.MailgunAPIHosts) == 0 {
+		o.MailgunAPIHosts = DefaultMailgunAPIHosts
+	}
+	if o.MailgunClient == nil {
+		o.MailgunClient = newMailgunClient(DefaultMailgunFetchTimeout)
+	}
+	return &Server{o: o, log: o.Logger, mgClient: o.MailgunClient, tokens: newTokenCache(2*o.MaxClockSkew, o.Now, o.Replay),
 		slots:  make(chan struct{}, o.MaxInFlight),
 		gate:   &gate{perClient: map[string]int{}, maxClient: o.MaxPerClient, maxTotal: o.MaxUnauthenticated},
 		failed: &failures{seen: map[[32]byte]failure{}}}, nil
@@ -313,12 +336,18 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, p provider, li
 // the provider's retry semantics. It reports whether the failure was
 // transient (the provider will retry).
 func (s *Server) deliver(w http.ResponseWriter, r *http.Request, p provider, raw []byte, keys []string) (transient bool) {
+	return s.deliverInbound(w, r, p, raw, keys, false)
+}
+
+// deliverInbound is deliver, with mailin.Inbound.Unbound set for bytes the
+// provider's authentication does not cover.
+func (s *Server) deliverInbound(w http.ResponseWriter, r *http.Request, p provider, raw []byte, keys []string, unbound bool) (transient bool) {
 	release, ok := s.slot(w, r, p)
 	if !ok {
 		return true
 	}
 	defer release()
-	in := mailin.Inbound{Raw: raw, Source: p.source, Keys: keys, Received: s.o.Now()}
+	in := mailin.Inbound{Raw: raw, Source: p.source, Keys: keys, Received: s.o.Now(), Unbound: unbound}
 	// The commit must not be abandoned halfway because the provider hung
 	// up: the transaction is short, and its answer is what matters.
 	ctx := context.WithoutCancel(r.Context())
@@ -349,12 +378,14 @@ func (s *Server) deliver(w http.ResponseWriter, r *http.Request, p provider, raw
 		// Issue 23, rule 2: whatever the reason, a message that keeps
 		// failing is set aside, its sender and the operator told, and
 		// the provider told not to retry.
-		if n := s.failed.add(raw, s.o.Now()); n >= s.o.MaxAttempts {
+		if n := s.countFailure(raw); n >= s.o.MaxAttempts {
 			s.setAside(ctx, p, raw, keys, n, err)
-			s.failed.forget(raw)
+			s.forgetFailures(raw)
 			s.fail(w, r, p, p.permanent, fmt.Sprintf("set aside after %d failed attempts", n))
 			return false
 		}
+	} else if err == nil && s.failed.has(raw) {
+		s.forgetFailures(raw)
 	}
 	switch {
 	case err == nil:

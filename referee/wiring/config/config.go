@@ -13,6 +13,7 @@
 //	REFEREE_SMTP_PASSWORD        smtp.password
 //	REFEREE_WEBHOOK_SECRET       webhook.secret
 //	REFEREE_MAILGUN_SIGNING_KEY  webhook.mailgun_signing_key
+//	REFEREE_MAILGUN_API_KEY      webhook.mailgun_api_key
 //	REFEREE_SENDGRID_PASSWORD    webhook.sendgrid_password
 //	REFEREE_POSTMARK_PASSWORD    webhook.postmark_password
 //	REFEREE_HOOKS_SECRET         hooks.secret
@@ -42,6 +43,9 @@ type Config struct {
 	// addresses, quarantined mail). Key "organisers"; default none.
 	Organisers []string `toml:"organisers"`
 
+	// Operator is told by mail when a message is set aside. Table
+	// [operator].
+	Operator OperatorConfig `toml:"operator"`
 	// Referee is the referee's own address. Table [referee].
 	Referee RefereeConfig `toml:"referee"`
 	// IMAP is the intake mailbox. Table [imap].
@@ -59,6 +63,21 @@ type Config struct {
 	Hooks HooksConfig `toml:"hooks"`
 	// Log is the logging setup. Table [log].
 	Log LogConfig `toml:"log"`
+}
+
+// OperatorConfig is who runs the daemon and is told about mail set aside
+// (issue 23).
+type OperatorConfig struct {
+	// Address receives a mail each time a message is set aside (failed
+	// or crashed too often, too large, a replayed token), with the
+	// reason and where the message is kept. Key "operator.address";
+	// default "" (no mail: a quarantine record and a log line only).
+	Address string `toml:"address"`
+	// MailsPerDay is the daily budget of those mails (UTC days); the
+	// first one over it says so, and the rest of the day's set-asides
+	// are recorded and logged only. Key "operator.mails_per_day";
+	// default 20.
+	MailsPerDay int `toml:"mails_per_day"`
 }
 
 // RefereeConfig is the referee's own address.
@@ -252,6 +271,24 @@ type WebhookConfig struct {
 	// "webhook.mailgun_signing_key" or REFEREE_MAILGUN_SIGNING_KEY(_FILE);
 	// default "" (Mailgun endpoint off).
 	MailgunSigningKey Secret `toml:"mailgun_signing_key"`
+	// MailgunAPIKey, if set, makes a Mailgun post that carries
+	// message-url (a store(notify=...) route) fetch its message from
+	// Mailgun's storage instead of believing the posted body, which
+	// Mailgun's signature does not cover (issue 23); without it, posted
+	// bodies act only with an aligned DKIM signature. Key
+	// "webhook.mailgun_api_key" or REFEREE_MAILGUN_API_KEY(_FILE); default
+	// "".
+	MailgunAPIKey Secret `toml:"mailgun_api_key"`
+	// MailgunAPIHosts are the hosts (with their subdomains) whose
+	// storage URLs are fetched. Key "webhook.mailgun_api_hosts"; default
+	// ["api.mailgun.net", "api.eu.mailgun.net"].
+	MailgunAPIHosts []string `toml:"mailgun_api_hosts"`
+	// TrustedProxies are the addresses or CIDR prefixes of reverse
+	// proxies in front of the listener: from them, and only from them,
+	// the Forwarded or X-Forwarded-For header names the client for the
+	// per-client budget (issue 23). Key "webhook.trusted_proxies";
+	// default none.
+	TrustedProxies []string `toml:"trusted_proxies"`
 	// SendGridUsername and SendGridPassword are the basic-auth credentials
 	// in the SendGrid Inbound Parse URL. Keys "webhook.sendgrid_username",
 	// "webhook.sendgrid_password" (or REFEREE_SENDGRID_PASSWORD(_FILE));
@@ -368,7 +405,8 @@ func Default() Config {
 			Timeout: 10 * time.Second, Workers: 2,
 			MinBackoff: 30 * time.Second, MaxBackoff: time.Hour, GiveUpAfter: 24 * time.Hour,
 		},
-		Log: LogConfig{Level: "info", Format: "text"},
+		Log:      LogConfig{Level: "info", Format: "text"},
+		Operator: OperatorConfig{MailsPerDay: 20},
 	}
 }
 

@@ -231,7 +231,7 @@ func TestEnvironmentOverrides(t *testing.T) {
 		all[e.Var+"_FILE"] = write(fmt.Sprintf("s%d", i), fmt.Sprintf("secret-%d\r\n", i))
 	}
 	c := mustParse(t, text, all)
-	got := []Secret{c.IMAP.Password, c.SMTP.Password, c.Webhook.Secret, c.Webhook.MailgunSigningKey,
+	got := []Secret{c.IMAP.Password, c.SMTP.Password, c.Webhook.Secret, c.Webhook.MailgunSigningKey, c.Webhook.MailgunAPIKey,
 		c.Webhook.SendGridPassword, c.Webhook.PostmarkPassword, c.Hooks.Secret}
 	for i, s := range got {
 		if want := fmt.Sprintf("secret-%d", i); s.Reveal() != want {
@@ -409,4 +409,32 @@ max_message_size = 2000000
 func caPEM(t *testing.T) []byte {
 	cert, _ := testkit.Server(t)
 	return testkit.PEM(cert)
+}
+
+// Issue 23's settings: trusted proxies (addresses or CIDR prefixes), the
+// Mailgun API key (only with the signing key) and the operator's address
+// and daily mail budget.
+func TestFrontDoorSettings(t *testing.T) {
+	hook := "mailgun_signing_key = \"k\"\n"
+	c := mustParse(t, minimal+hook+"trusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\", \"fd00::/8\", \"::ffff:192.0.2.1\"]\n"+
+		"mailgun_api_key = \"api\"\n[operator]\naddress = \"ops@example.org\"\n", nil)
+	ps, err := c.TrustedProxyPrefixes()
+	if err != nil || fmt.Sprint(ps) != "[127.0.0.1/32 10.0.0.0/8 fd00::/8 192.0.2.1/32]" {
+		t.Errorf("trusted proxies %v %v", ps, err)
+	}
+	if c.Operator.Address != "ops@example.org" || c.Operator.MailsPerDay != 20 || c.Webhook.MailgunAPIKey.Reveal() != "api" {
+		t.Errorf("operator %+v, api key set %v", c.Operator, c.Webhook.MailgunAPIKey.IsSet())
+	}
+	for _, bad := range []struct{ text, want string }{
+		{hook + "trusted_proxies = [\"10.0.0.0/33\"]\n", "webhook.trusted_proxies"},
+		{hook + "trusted_proxies = [\"proxy.example\"]\n", "webhook.trusted_proxies"},
+		{"mailgun_api_key = \"api\"\n", "webhook.mailgun_api_key"},
+		{hook + "mailgun_api_hosts = [\"https://api.mailgun.net/\"]\n", "webhook.mailgun_api_hosts"},
+		{hook + "[operator]\naddress = \"Ops <ops@example.org>\"\n", "operator.address"},
+		{hook + "[operator]\naddress = \"ops@example.org\"\nmails_per_day = 0\n", "operator.mails_per_day"},
+	} {
+		if _, err := Parse([]byte(minimal+bad.text), nil); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: %v, want an error on %s", bad.text, err, bad.want)
+		}
+	}
 }

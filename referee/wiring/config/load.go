@@ -71,6 +71,7 @@ var SecretEnv = []struct {
 	{"REFEREE_SMTP_PASSWORD", "smtp.password", func(c *Config) *Secret { return &c.SMTP.Password }},
 	{"REFEREE_WEBHOOK_SECRET", "webhook.secret", func(c *Config) *Secret { return &c.Webhook.Secret }},
 	{"REFEREE_MAILGUN_SIGNING_KEY", "webhook.mailgun_signing_key", func(c *Config) *Secret { return &c.Webhook.MailgunSigningKey }},
+	{"REFEREE_MAILGUN_API_KEY", "webhook.mailgun_api_key", func(c *Config) *Secret { return &c.Webhook.MailgunAPIKey }},
 	{"REFEREE_SENDGRID_PASSWORD", "webhook.sendgrid_password", func(c *Config) *Secret { return &c.Webhook.SendGridPassword }},
 	{"REFEREE_POSTMARK_PASSWORD", "webhook.postmark_password", func(c *Config) *Secret { return &c.Webhook.PostmarkPassword }},
 	{"REFEREE_HOOKS_SECRET", "hooks.secret", func(c *Config) *Secret { return &c.Hooks.Secret }},

@@ -5,7 +5,9 @@ import (
 	"crypto/x509"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"os"
+	"strings"
 
 	"github.com/pbem-referee/referee/referee/edge/imapin"
 	"github.com/pbem-referee/referee/referee/edge/smtpout"
@@ -74,6 +76,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("data_dir", c.DataDir),
 		slog.String("referee", c.RefereeAddress()),
 		slog.Int("organisers", len(c.Organisers)),
+		slog.String("operator", c.Operator.Address),
 		slog.Group("imap", slog.String("addr", c.IMAP.Addr), slog.String("tls", c.IMAP.TLS),
 			slog.String("username", c.IMAP.Username), slog.Any("password", c.IMAP.Password),
 			slog.String("mailbox", c.IMAP.Mailbox), slog.String("idle", c.IMAP.Idle)),
@@ -87,10 +90,31 @@ func (c Config) LogValue() slog.Value {
 		slog.Group("limits", slog.Int64("max_message_size", c.Limits.MaxMessageSize),
 			slog.Int("sender_rate", c.Limits.SenderRate), slog.Duration("sender_rate_window", c.Limits.SenderRateWindow)),
 		slog.Group("webhook", slog.String("addr", c.Webhook.Addr), slog.Any("secret", c.Webhook.Secret),
-			slog.Any("mailgun_signing_key", c.Webhook.MailgunSigningKey),
+			slog.Any("mailgun_signing_key", c.Webhook.MailgunSigningKey), slog.Any("mailgun_api_key", c.Webhook.MailgunAPIKey),
+			slog.Any("trusted_proxies", c.Webhook.TrustedProxies),
 			slog.String("sendgrid_username", c.Webhook.SendGridUsername), slog.Any("sendgrid_password", c.Webhook.SendGridPassword),
 			slog.String("postmark_username", c.Webhook.PostmarkUsername), slog.Any("postmark_password", c.Webhook.PostmarkPassword)),
 		slog.Group("hooks", slog.Any("url", c.Hooks.URL), slog.Any("secret", c.Hooks.Secret)),
 		slog.Group("log", slog.String("level", c.Log.Level), slog.String("format", c.Log.Format)),
 	)
+}
+
+// TrustedProxyPrefixes returns webhook.trusted_proxies as prefixes (an
+// address is its own /32 or /128).
+func (c *Config) TrustedProxyPrefixes() ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, p := range c.Webhook.TrustedProxies {
+		p = strings.TrimSpace(p)
+		if pre, err := netip.ParsePrefix(p); err == nil {
+			out = append(out, pre.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(p)
+		if err != nil {
+			return nil, fmt.Errorf("webhook.trusted_proxies: %q is neither an address nor a CIDR prefix", p)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }

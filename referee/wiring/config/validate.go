@@ -243,6 +243,17 @@ func (c *Config) validateRest(v *validator) {
 		if w.MaxBodySize < l.MaxMessageSize {
 			v.bad("webhook.max_body_size", "%d is below limits.max_message_size %d", w.MaxBodySize, l.MaxMessageSize)
 		}
+		if w.MailgunAPIKey.IsSet() && !w.MailgunSigningKey.IsSet() {
+			v.bad("webhook.mailgun_api_key", "needs webhook.mailgun_signing_key (the posts are still checked by their signature)")
+		}
+		for _, h := range w.MailgunAPIHosts {
+			if h == "" || strings.ContainsAny(h, "/@ ") {
+				v.bad("webhook.mailgun_api_hosts", "%q is not a host name", h)
+			}
+		}
+		if _, err := c.TrustedProxyPrefixes(); err != nil {
+			v.bad("webhook.trusted_proxies", "%v", err)
+		}
 		v.positive("webhook.max_clock_skew", w.MaxClockSkew)
 		v.positive("webhook.read_header_timeout", w.ReadHeaderTimeout)
 		v.positive("webhook.read_timeout", w.ReadTimeout)
@@ -272,6 +283,15 @@ func (c *Config) validateRest(v *validator) {
 	}
 	if h.Workers < 1 || h.Workers > 64 {
 		v.bad("hooks.workers", "%d is not within 1..64", h.Workers)
+	}
+
+	if a := c.Operator.Address; a != "" {
+		if m, err := mail.ParseAddress(a); err != nil || m.Name != "" || m.Address != a {
+			v.bad("operator.address", "%q is not a plain mail address", a)
+		}
+		if c.Operator.MailsPerDay < 1 {
+			v.bad("operator.mails_per_day", "%d: at least 1 with operator.address", c.Operator.MailsPerDay)
+		}
 	}
 
 	v.oneOf("log.level", c.Log.Level, "debug", "info", "warn", "error")

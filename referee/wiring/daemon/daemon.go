@@ -220,7 +220,10 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 	if lim := 3 * d.cfg.Limits.MaxMessageSize; lim > 0 && (maxBody <= 0 || lim < maxBody) {
 		maxBody = lim
 	}
-	var err error
+	proxies, err := d.cfg.TrustedProxyPrefixes()
+	if err != nil {
+		return err
+	}
 	d.Webhook, err = webhook.New(webhook.Options{
 		Handler: h, Processor: d.Referee, Replay: d.Referee, Logger: log.With("part", "webhook"),
 		Secret: w.Secret.Reveal(), MailgunSigningKey: w.MailgunSigningKey.Reveal(),
@@ -229,6 +232,7 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 		MaxBodySize: maxBody, MaxClockSkew: w.MaxClockSkew, Wrap: d.Metrics.Instrument,
 		BodyReadTimeout: w.BodyReadTimeout, MaxPerClient: w.MaxPerClient, MaxUnauthenticated: w.MaxUnauthenticated,
 		MaxAttempts: w.MaxAttempts, Attempts: storeAttempts{db},
+		MailgunAPIKey: w.MailgunAPIKey.Reveal(), MailgunAPIHosts: w.MailgunAPIHosts, TrustedProxies: proxies,
 	})
 	if err != nil {
 		return fmt.Errorf("webhook: %w", err)
