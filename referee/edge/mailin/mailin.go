@@ -16,7 +16,14 @@
 // alone is dropped; untagged mail carries Request.Authenticated, which
 // decides whether a REGISTER is answered at all. Mail from a list or
 // another robot (List-Id, Precedence bulk/list/junk, another's X-Loop) is
-// never applied, and a registered player is told why once a day.
+// never applied, and a registered player is told why once a day. Bytes a
+// transport cannot vouch for (Inbound.Unbound: a Mailgun forward() post,
+// whose signature does not cover the message) prove their sender only by
+// a DKIM signature verified here, never by a header written in them.
+//
+// A message a transport sets aside (NotifyQuarantined) is recorded by the
+// referee, its sender told, and the operator told by mail
+// (Options.Operator, referee/edge/opsmail) within a daily budget.
 package mailin
 
 import (
@@ -99,8 +106,17 @@ type Options struct {
 	// MaxMessageBytes limits a mail (0: mailfmt's default).
 	MaxMessageBytes int
 	// Auth is the sender-authentication policy.
-	Auth   AuthPolicy
-	Logger *slog.Logger
+	Auth AuthPolicy
+	// Operator, if set, is told of every message a transport sets aside
+	// (NotifyQuarantined), after the referee recorded it and told its
+	// sender (issue 23: the operator by mail, see referee/edge/opsmail).
+	Operator Operator
+	Logger   *slog.Logger
+}
+
+// Operator is told when a message is set aside (opsmail.Notifier).
+type Operator interface {
+	SetAside(ctx context.Context, n referee.QuarantineNotice) (bool, error)
 }
 
 // Intake reads raw mail for a referee. It is safe for concurrent use.
@@ -213,9 +229,21 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 }
 
 // NotifyQuarantined implements referee.QuarantineNotifier: a transport's
-// quarantine notice goes to the referee as it is.
+// quarantine notice goes to the referee as it is, then to the Operator.
+// The operator is told once per message: not when the referee answers
+// duplicate (a transport telling the same set-aside again). A failure to
+// tell the operator is logged, never the transport's failure: the message
+// is recorded and its sender told.
 func (i *Intake) NotifyQuarantined(ctx context.Context, n referee.QuarantineNotice) (referee.Outcome, error) {
-	return i.r.NotifyQuarantined(ctx, n)
+	out, err := i.r.NotifyQuarantined(ctx, n)
+	if err != nil || out.Status == referee.OutcomeDuplicate || i.opt.Operator == nil {
+		return out, err
+	}
+	if _, oerr := i.opt.Operator.SetAside(ctx, n); oerr != nil {
+		i.log.Error("could not queue the operator's mail about a message set aside", slog.String("reason", n.Reason),
+			slog.Any("err", oerr))
+	}
+	return out, nil
 }
 
 // senderVerified applies the AuthPolicy.

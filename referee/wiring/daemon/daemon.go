@@ -28,6 +28,7 @@ import (
 	"github.com/pbem-referee/referee/referee/edge/imapin"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/edge/netaddr"
+	"github.com/pbem-referee/referee/referee/edge/opsmail"
 	"github.com/pbem-referee/referee/referee/edge/smtpout"
 	"github.com/pbem-referee/referee/referee/edge/webhook"
 	"github.com/pbem-referee/referee/referee/pages"
@@ -149,10 +150,23 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 	if d.Referee, err = referee.New(ro); err != nil {
 		return fail(err)
 	}
-	d.Intake = mailin.New(d.Referee, mailin.Options{MaxMessageBytes: int(cfg.Limits.MaxMessageSize),
+	mo := mailin.Options{MaxMessageBytes: int(cfg.Limits.MaxMessageSize),
 		Auth: mailin.AuthPolicy{RequireDKIM: cfg.Auth.RequireDKIMAlignment, AuthservID: cfg.Auth.TrustedAuthservID,
 			LookupTXT: net.LookupTXT, DMARCDomains: cfg.Auth.DKIMForDMARCDomains},
-		Logger: log.With("part", "mailin")})
+		Logger: log.With("part", "mailin")}
+	if cfg.Operator.Address != "" {
+		// Issue 23: the operator is told by mail of every message set
+		// aside, within operator.mails_per_day.
+		oo := opsmail.Options{Store: db, From: from, To: cfg.Operator.Address, PerDay: cfg.Operator.MailsPerDay,
+			Kick: d.Sender.Kick, Logger: log.With("part", "opsmail")}
+		if opt.Clock != nil {
+			oo.Now = opt.Clock.Now
+		}
+		if mo.Operator, err = opsmail.New(oo); err != nil {
+			return fail(err)
+		}
+	}
+	d.Intake = mailin.New(d.Referee, mo)
 	if cfg.IMAPEnabled() {
 		io, err := cfg.IMAPOptions()
 		if err != nil {
