@@ -48,7 +48,7 @@ func (quietLog) Printf(string, ...any) {}
 
 // startServer starts a server with the given capabilities (IDLE is always
 // advertised by imapserver).
-func startServer(t *testing.T, caps imap.CapSet) *memServer {
+func startServer(t testing.TB, caps imap.CapSet) *memServer {
 	t.Helper()
 	ms := &memServer{user: imapmemserver.NewUser(testUser, testPass)}
 	if err := ms.user.Create("INBOX", nil); err != nil {
@@ -153,7 +153,7 @@ func message(msgid, body string) []byte {
 }
 
 // deliver appends a message to the user's mailbox, as a delivery would.
-func (ms *memServer) deliver(t *testing.T, mailbox string, raw []byte, flags ...imap.Flag) {
+func (ms *memServer) deliver(t testing.TB, mailbox string, raw []byte, flags ...imap.Flag) {
 	t.Helper()
 	if _, err := ms.user.Append(mailbox, bytes.NewReader(raw), &imap.AppendOptions{Time: time.Now(), Flags: flags}); err != nil {
 		t.Fatal(err)
@@ -353,7 +353,7 @@ type running struct {
 	stop func() // cancels and waits for Run to return
 }
 
-func start(t *testing.T, o Options, hooks ...func(*Watcher)) *running {
+func start(t testing.TB, o Options, hooks ...func(*Watcher)) *running {
 	t.Helper()
 	w, err := New(o)
 	if err != nil {
