@@ -155,10 +155,10 @@ func TestAbuseSuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	ms := mailstack.Start(t, "referee", "olga", "alice", "bob", "eve", "carl")
+	ms := mailstack.Start(t, "referee", "olga", "alice", "bob", "eve", "carl", "ops")
 	dir := t.TempDir()
 	s := &suite{t: t, ms: ms, box: map[string]*mailbox{}}
-	for _, u := range []string{"olga", "alice", "bob", "eve", "carl"} {
+	for _, u := range []string{"olga", "alice", "bob", "eve", "carl", "ops"} {
 		s.box[u] = &mailbox{t: t, ms: ms, user: u}
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -199,10 +199,12 @@ secret = %q
 mailgun_signing_key = %q
 [auth]
 trusted_authserv_id = %q
+[operator]
+address = %q
 [log]
 level = "warn"
 `, mailstack.Domain, filepath.Join(dir, "data"), ms.Address("olga"), ms.IMAPAddr, ms.Address("referee"), ms.MXAddr,
-		webAddr, webhookSecret, mailgunKey, ourAuthserv)
+		webAddr, webhookSecret, mailgunKey, ourAuthserv, ms.Address("ops"))
 	if err := os.WriteFile(s.cfgPath, []byte(cfgText), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -648,13 +650,22 @@ func (s *suite) frontDoor(note func(string, string, ...any)) {
 	}
 	note("200 parallel hostile posts (10/2/8 MiB)", "refused %v in %v; peak RSS %d MB", codes, took.Round(time.Millisecond), rss>>20)
 
-	// Mailgun: the genuine post, its retry, and a replay of its token
-	// with another message.
+	// Mailgun (issue 23): Mailgun signs a timestamp and a token, not the
+	// message, and this daemon has no Mailgun API key, so a posted body
+	// acts only with a DKIM signature aligned with its From, verified by
+	// the referee (the Authentication-Results our MTA writes are not on a
+	// posted mail, and one written into it is not believed). Alice's
+	// unsigned STATUS, its retry, and a forged PASS posted with the same
+	// captured signature: none acts; alice is told at most once; the
+	// game is unchanged (verify counts the genuine moves).
 	alice := s.box["alice"]
+	alice.settle(300 * time.Millisecond)
 	orig := alice.latest
 	id := newID("alice")
 	genuine := replyTo("alice", s.addr("alice"), orig, "", id, "STATUS")
-	forged := replyTo("alice", s.addr("alice"), orig, "", newID("eve"), "PASS")
+	forgedID := newID("eve")
+	forged := replyTo("alice", s.addr("alice"), orig, "", forgedID, "PASS")
+	written := []byte(ourAR() + "\r\n" + string(replyTo("alice", s.addr("alice"), orig, "", newID("eve"), "PASS")))
 	mg := func(raw []byte, token string) (int, string) {
 		ts := fmt.Sprint(time.Now().Unix())
 		m := hmac.New(sha256.New, []byte(mailgunKey))
@@ -671,22 +682,29 @@ func (s *suite) frontDoor(note func(string, string, ...any)) {
 		return resp.StatusCode, out.Status + out.Error
 	}
 	tok := fmt.Sprintf("%050d", time.Now().UnixNano())
+	c0, st0 := mg(forged, tok) // the captured signature, first
 	c1, st1 := mg(genuine, tok)
 	c2, st2 := mg(genuine, tok)
-	c3, _ := mg(forged, tok)
-	if c1 != 200 || c2 != 200 || st2 != "duplicate" || c3 != 406 {
-		t.Errorf("mailgun: genuine %d %s, retry %d %s, replay with another message %d", c1, st1, c2, st2, c3)
+	c3, st3 := mg(written, fmt.Sprintf("%050d", time.Now().UnixNano()))
+	for i, c := range []struct {
+		code int
+		st   string
+	}{{c0, st0}, {c1, st1}, {c2, st2}, {c3, st3}} {
+		if c.code != 200 || c.st == "applied" || c.st == "answered" || c.st == "queued" {
+			t.Errorf("mailgun post %d: %d %s, want 200 and nothing applied", i, c.code, c.st)
+		}
 	}
-	alice.next("answering the Mailgun post", 30*time.Second, func(m *mail) bool { return m.answers(id) })
-	s.sync("alice")
-	// Issue 23: the replayed post's message is kept for the operator (it
-	// could be the genuine one, posted after a captured signature), and
-	// its From told once that it was set aside.
-	got := alice.settle(time.Second)
-	if len(got) != 1 || !strings.Contains(got[0].text(), "set aside for the operator") {
-		t.Errorf("the Mailgun retry or replay brought alice %d more mails, want the one set-aside note", len(got))
+	got := alice.settle(2 * time.Second)
+	for _, m := range got {
+		if m.answers(id) || m.answers(forgedID) {
+			t.Errorf("an unproven Mailgun post was answered as alice's: %q", m.text())
+		}
 	}
-	note("Mailgun post, its retry, token replayed with PASS", "200 %s, 200 %s, %d; one answer; the replay kept, its From told", st1, st2, c3)
+	if len(got) > 1 {
+		t.Errorf("the unproven Mailgun posts brought alice %d mails, want at most the one refusal", len(got))
+	}
+	note("Mailgun: captured signature with PASS first, then genuine unsigned, retry, our AR written in",
+		"%d %s, %d %s, %d %s, %d %s; nothing applied; alice got %d mails", c0, st0, c1, st1, c2, st2, c3, st3, len(got))
 }
 
 // zeros is an endless reader of zero bytes.
@@ -714,8 +732,17 @@ func (s *suite) poison(note func(string, string, ...any)) {
 		t.Errorf("the poison message crashed the daemon %d times, want 3", crashes)
 	}
 	_ = told
+	// Issue 23: the operator is told by mail (operator.address).
+	ops := s.box["ops"].next("telling the operator", 60*time.Second, func(m *mail) bool {
+		return strings.Contains(m.text(), "set aside") && strings.Contains(m.text(), "crashed")
+	})
+	for _, l := range strings.Split(ops.m.Text, "\n") {
+		if len([]rune(strings.TrimRight(l, "\r"))) > 80 {
+			t.Errorf("the operator's mail has a line over 80 columns: %q", l)
+		}
+	}
 	s.ask("alice", alice.latest, "", "STATUS")
-	note("a mail that kills the daemon (SIGKILL)", "%d crashes, then quarantined; alice told; intake moves on", crashes)
+	note("a mail that kills the daemon (SIGKILL)", "%d crashes, then quarantined; alice and the operator told; intake moves on", crashes)
 }
 
 // verify stops the daemon and checks the whole run: nothing lost (the

@@ -34,8 +34,14 @@
 //     endpoint for an unknown game and a bad token (before 404 vs 401, after
 //     the same 401); List-Id, Precedence: bulk and X-Loop mail from alice
 //     (before dropped silently, after not applied and told once a day);
-//   - a Mailgun token replayed with another message: 406 as before, and
-//     now the message is kept for the operator and its From told.
+//   - Mailgun (its signature covers no message): a captured signature
+//     posted first with a forged PASS, then the genuine unsigned STATUS,
+//     its retry, and a post with our own Authentication-Results written
+//     in: before, the first body posted under a token was applied; after,
+//     a posted body acts only with its own aligned DKIM signature, so
+//     none of the four acts and alice is told at most once;
+//   - the mail that kills the daemon: the operator (operator.address, a
+//     mailbox of its own) gets a mail saying it was set aside.
 //
 // The test is in abuse_test.go; like referee/rigs/crashtest it needs the
 // project's mail stack (Dovecot and Postfix installed, run as root) and
