@@ -36,8 +36,11 @@
 // (Options.MaxMessageSize) is quarantined unread and its sender told the
 // same way. A message whose hand-over fails Options.MaxAttempts times in a
 // row (default 5), whatever the error, is quarantined the same way, its
-// sender and the operator told (issue 23: no input stalls the intake);
+// sender and the operator told (issue 23: no input stalls the intake; the
+// operator by mail when operator.address is set, see referee/edge/opsmail);
 // failures to record the attempt itself (the store) do not count.
+// FuzzWholeMail checks the rule over generated whole mails through this
+// Watcher and the webhook, in-process, into a real referee.
 //
 // # IMAP details
 //

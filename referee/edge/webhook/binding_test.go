@@ -216,7 +216,11 @@ func (b *binding) post(sig url.Values, fields map[string]string, multi bool) (in
 	} else {
 		body.WriteString(v.Encode())
 	}
-	resp, err := http.Post(b.front.URL+"/inbound/mailgun/mime", ct, &body)
+	path := "/inbound/mailgun/mime"
+	if _, ok := fields["body-mime"]; !ok {
+		path = "/inbound/mailgun" // a store(notify=...) route's URL needs no "mime"
+	}
+	resp, err := http.Post(b.front.URL+path, ct, &body)
 	if err != nil {
 		b.t.Fatal(err)
 	}
