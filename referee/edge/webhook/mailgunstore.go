@@ -3,6 +3,7 @@ package webhook
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -56,12 +57,17 @@ var (
 	errStoredURL = errors.New("message-url is not a Mailgun storage URL")
 )
 
-// newMailgunClient is the default client of stored-message fetches: a
-// whole-request timeout, and redirects not followed (the API key must go
-// to the checked host only).
-func newMailgunClient(timeout time.Duration) *http.Client {
+// NewMailgunClient returns a client of stored-message fetches: a
+// whole-request timeout, redirects not followed (the API key must go to
+// the checked host only), and tc's TLS settings (nil: the system's roots).
+func NewMailgunClient(timeout time.Duration, tc *tls.Config) *http.Client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	if tc != nil {
+		tr.TLSClientConfig = tc
+	}
 	return &http.Client{
-		Timeout: timeout,
+		Timeout:   timeout,
+		Transport: tr,
 		CheckRedirect: func(*http.Request, []*http.Request) error {
 			return http.ErrUseLastResponse
 		},

@@ -193,7 +193,7 @@ func New(o Options) (*Server, error) {
 		o.MailgunAPIHosts = DefaultMailgunAPIHosts
 	}
 	if o.MailgunClient == nil {
-		o.MailgunClient = newMailgunClient(DefaultMailgunFetchTimeout)
+		o.MailgunClient = NewMailgunClient(DefaultMailgunFetchTimeout, nil)
 	}
 	return &Server{o: o, log: o.Logger, mgClient: o.MailgunClient, tokens: newTokenCache(2*o.MaxClockSkew, o.Now, o.Replay),
 		slots:  make(chan struct{}, o.MaxInFlight),

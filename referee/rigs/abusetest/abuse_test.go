@@ -5,12 +5,15 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -30,6 +33,7 @@ import (
 const (
 	webhookSecret = "abuse-webhook-secret-0123456789"
 	mailgunKey    = "key-abuse-mailgun-0123456789"
+	mailgunAPIKey = "key-abuse-mailgun-api-0123"
 	// rssBound bounds the daemon's peak RSS through the bombs (before
 	// issue 11 one mail of HELP lines took it to 4.4 GB).
 	rssBound = 300 << 20
@@ -53,6 +57,42 @@ type suite struct {
 	// extraQuarantined counts the fuzzed mails quarantined as never
 	// processable (issue 23).
 	extraQuarantined int
+	// mgStored is what the fake Mailgun storage API holds, by key, and
+	// mgAPI its base URL (issue 23: webhook.mailgun_api_key).
+	mgMu     sync.Mutex
+	mgStored map[string]string
+	mgAPI    string
+}
+
+// fakeMailgunAPI serves Mailgun's "Retrieving Stored Messages" over TLS
+// for the daemon (webhook.mailgun_api_hosts and mailgun_api_ca_file point
+// at it): GET with the API key and Accept: message/rfc2822 answers JSON
+// whose body-mime is the stored message.
+func (s *suite) fakeMailgunAPI(dir string) (hostport, caFile string) {
+	s.mgStored = map[string]string{}
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "api" || p != mailgunAPIKey || r.Header.Get("Accept") != "message/rfc2822" {
+			http.Error(w, "Forbidden", http.StatusUnauthorized)
+			return
+		}
+		s.mgMu.Lock()
+		m, ok := s.mgStored[path.Base(r.URL.Path)]
+		s.mgMu.Unlock()
+		if !ok {
+			http.Error(w, "not found", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]string{"body-mime": m})
+	}))
+	s.t.Cleanup(srv.Close)
+	caFile = filepath.Join(dir, "mailgun-ca.pem")
+	pemBytes := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})
+	if err := os.WriteFile(caFile, pemBytes, 0o600); err != nil {
+		s.t.Fatal(err)
+	}
+	s.mgAPI = srv.URL
+	return srv.Listener.Addr().String(), caFile
 }
 
 func (s *suite) addr(user string) string { return s.ms.Address(user) }
@@ -169,6 +209,7 @@ func TestAbuseSuite(t *testing.T) {
 	ln.Close()
 	s.base = "http://" + webAddr
 	s.cfgPath = filepath.Join(dir, "referee.toml")
+	mgHost, mgCA := s.fakeMailgunAPI(dir)
 	cfgText := fmt.Sprintf(`domain = %q
 data_dir = %q
 organisers = [%q]
@@ -197,6 +238,9 @@ max_backoff = "2s"
 addr = %q
 secret = %q
 mailgun_signing_key = %q
+mailgun_api_key = %q
+mailgun_api_hosts = [%q]
+mailgun_api_ca_file = %q
 [auth]
 trusted_authserv_id = %q
 [operator]
@@ -204,7 +248,7 @@ address = %q
 [log]
 level = "warn"
 `, mailstack.Domain, filepath.Join(dir, "data"), ms.Address("olga"), ms.IMAPAddr, ms.Address("referee"), ms.MXAddr,
-		webAddr, webhookSecret, mailgunKey, ourAuthserv, ms.Address("ops"))
+		webAddr, webhookSecret, mailgunKey, mailgunAPIKey, mgHost, mgCA, ourAuthserv, ms.Address("ops"))
 	if err := os.WriteFile(s.cfgPath, []byte(cfgText), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -705,6 +749,45 @@ func (s *suite) frontDoor(note func(string, string, ...any)) {
 	}
 	note("Mailgun: captured signature with PASS first, then genuine unsigned, retry, our AR written in",
 		"%d %s, %d %s, %d %s, %d %s; nothing applied; alice got %d mails", c0, st0, c1, st1, c2, st2, c3, st3, len(got))
+
+	// With the API key, a store(notify=...) post: the message is fetched
+	// from Mailgun's storage and the posted body never used. A captured
+	// signature posted with a forged PASS and the genuine storage URL
+	// makes the genuine STATUS act (answered), once.
+	id2 := newID("alice")
+	s.mgMu.Lock()
+	s.mgStored["stored1"] = string(replyTo("alice", s.addr("alice"), orig, "", id2, "STATUS"))
+	s.mgMu.Unlock()
+	postStored := func(token, body string) (int, string) {
+		ts := fmt.Sprint(time.Now().Unix())
+		m := hmac.New(sha256.New, []byte(mailgunKey))
+		m.Write([]byte(ts + token))
+		f := url.Values{"timestamp": {ts}, "token": {token}, "signature": {hex.EncodeToString(m.Sum(nil))},
+			"message-url": {s.mgAPI + "/v3/domains/" + mailstack.Domain + "/messages/stored1"}, "recipient": {orig.m.ReplyTo[0].Addr}}
+		if body != "" {
+			f.Set("body-mime", body)
+		}
+		resp, err := client.PostForm(s.base+"/inbound/mailgun", f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out struct{ Status, Error string }
+		json.NewDecoder(resp.Body).Decode(&out)
+		return resp.StatusCode, out.Status + out.Error
+	}
+	tok2 := fmt.Sprintf("s%049d", time.Now().UnixNano())
+	c4, st4 := postStored(tok2, string(forged))
+	c5, st5 := postStored(tok2, "")
+	if c4 != 200 || st4 != "answered" || c5 != 200 || st5 != "duplicate" {
+		t.Errorf("stored Mailgun message: forged body + genuine URL %d %s, retry %d %s", c4, st4, c5, st5)
+	}
+	alice.next("answering the stored Mailgun message", 30*time.Second, func(m *mail) bool { return m.answers(id2) })
+	if extra := alice.settle(time.Second); len(extra) != 0 {
+		t.Errorf("the stored message's retry brought alice %d more mails", len(extra))
+	}
+	note("Mailgun store(notify): forged body + genuine storage URL, retry", "%d %s, %d %s; the genuine mail answered once",
+		c4, st4, c5, st5)
 }
 
 // zeros is an endless reader of zero bytes.

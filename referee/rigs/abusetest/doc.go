@@ -39,7 +39,10 @@
 //     its retry, and a post with our own Authentication-Results written
 //     in: before, the first body posted under a token was applied; after,
 //     a posted body acts only with its own aligned DKIM signature, so
-//     none of the four acts and alice is told at most once;
+//     none of the four acts and alice is told at most once; with the
+//     API key (a fake Mailgun storage API over TLS), a store(notify=...)
+//     post with the captured signature, a forged body and the genuine
+//     storage URL makes the genuine STATUS act, answered once;
 //   - the mail that kills the daemon: the operator (operator.address, a
 //     mailbox of its own) gets a mail saying it was set aside.
 //

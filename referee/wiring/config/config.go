@@ -283,6 +283,10 @@ type WebhookConfig struct {
 	// storage URLs are fetched. Key "webhook.mailgun_api_hosts"; default
 	// ["api.mailgun.net", "api.eu.mailgun.net"].
 	MailgunAPIHosts []string `toml:"mailgun_api_hosts"`
+	// MailgunAPICAFile is a PEM file of CA certificates to trust for the
+	// storage fetches instead of the system's (an egress TLS proxy, a
+	// test's fake API). Key "webhook.mailgun_api_ca_file"; default "".
+	MailgunAPICAFile string `toml:"mailgun_api_ca_file"`
 	// TrustedProxies are the addresses or CIDR prefixes of reverse
 	// proxies in front of the listener: from them, and only from them,
 	// the Forwarded or X-Forwarded-For header names the client for the

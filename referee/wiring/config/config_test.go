@@ -425,11 +425,15 @@ func TestFrontDoorSettings(t *testing.T) {
 	if c.Operator.Address != "ops@example.org" || c.Operator.MailsPerDay != 20 || c.Webhook.MailgunAPIKey.Reveal() != "api" {
 		t.Errorf("operator %+v, api key set %v", c.Operator, c.Webhook.MailgunAPIKey.IsSet())
 	}
+	if cl, err := c.MailgunAPIClient(); cl != nil || err != nil {
+		t.Errorf("without a CA file the webhook's default client is used: %v %v", cl, err)
+	}
 	for _, bad := range []struct{ text, want string }{
 		{hook + "trusted_proxies = [\"10.0.0.0/33\"]\n", "webhook.trusted_proxies"},
 		{hook + "trusted_proxies = [\"proxy.example\"]\n", "webhook.trusted_proxies"},
 		{"mailgun_api_key = \"api\"\n", "webhook.mailgun_api_key"},
 		{hook + "mailgun_api_hosts = [\"https://api.mailgun.net/\"]\n", "webhook.mailgun_api_hosts"},
+		{hook + "mailgun_api_ca_file = \"/nonexistent/ca.pem\"\n", "webhook.mailgun_api_ca_file"},
 		{hook + "[operator]\naddress = \"Ops <ops@example.org>\"\n", "operator.address"},
 		{hook + "[operator]\naddress = \"ops@example.org\"\nmails_per_day = 0\n", "operator.mails_per_day"},
 	} {

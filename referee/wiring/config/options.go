@@ -5,12 +5,14 @@ import (
 	"crypto/x509"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/netip"
 	"os"
 	"strings"
 
 	"github.com/pbem-referee/referee/referee/edge/imapin"
 	"github.com/pbem-referee/referee/referee/edge/smtpout"
+	"github.com/pbem-referee/referee/referee/edge/webhook"
 )
 
 // tlsConfig returns a TLS configuration trusting caFile, or nil for the
@@ -117,4 +119,14 @@ func (c *Config) TrustedProxyPrefixes() ([]netip.Prefix, error) {
 		out = append(out, netip.PrefixFrom(a, a.BitLen()))
 	}
 	return out, nil
+}
+
+// MailgunAPIClient returns the client of Mailgun storage fetches: nil (the
+// webhook's default) unless webhook.mailgun_api_ca_file is set.
+func (c *Config) MailgunAPIClient() (*http.Client, error) {
+	tc, err := tlsConfig("webhook.mailgun_api_ca_file", c.Webhook.MailgunAPICAFile)
+	if err != nil || tc == nil {
+		return nil, err
+	}
+	return webhook.NewMailgunClient(webhook.DefaultMailgunFetchTimeout, tc), nil
 }

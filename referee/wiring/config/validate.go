@@ -251,6 +251,7 @@ func (c *Config) validateRest(v *validator) {
 				v.bad("webhook.mailgun_api_hosts", "%q is not a host name", h)
 			}
 		}
+		v.readable("webhook.mailgun_api_ca_file", w.MailgunAPICAFile)
 		if _, err := c.TrustedProxyPrefixes(); err != nil {
 			v.bad("webhook.trusted_proxies", "%v", err)
 		}

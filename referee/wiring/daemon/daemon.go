@@ -238,6 +238,10 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	mgClient, err := d.cfg.MailgunAPIClient()
+	if err != nil {
+		return err
+	}
 	d.Webhook, err = webhook.New(webhook.Options{
 		Handler: h, Processor: d.Referee, Replay: d.Referee, Logger: log.With("part", "webhook"),
 		Secret: w.Secret.Reveal(), MailgunSigningKey: w.MailgunSigningKey.Reveal(),
@@ -247,6 +251,7 @@ func (d *Daemon) mountHTTP(db *store.DB, log *slog.Logger) error {
 		BodyReadTimeout: w.BodyReadTimeout, MaxPerClient: w.MaxPerClient, MaxUnauthenticated: w.MaxUnauthenticated,
 		MaxAttempts: w.MaxAttempts, Attempts: storeAttempts{db},
 		MailgunAPIKey: w.MailgunAPIKey.Reveal(), MailgunAPIHosts: w.MailgunAPIHosts, TrustedProxies: proxies,
+		MailgunClient: mgClient,
 	})
 	if err != nil {
 		return fmt.Errorf("webhook: %w", err)
