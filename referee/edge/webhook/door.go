@@ -302,6 +302,19 @@ func (s *Server) countFailure(raw []byte) int {
 	return n
 }
 
+// failedBefore reports whether raw has a failure count: in memory, or in
+// the store when Attempts can read one without writing.
+func (s *Server) failedBefore(raw []byte) bool {
+	if s.failed.has(raw) {
+		return true
+	}
+	if c, ok := s.o.Attempts.(AttemptCounter); ok {
+		n, err := c.AttemptCount(failureKey(raw))
+		return err == nil && n > 0
+	}
+	return false
+}
+
 // forgetFailures clears the failure count of raw (set aside, or handled).
 func (s *Server) forgetFailures(raw []byte) {
 	s.failed.forget(raw)

@@ -40,6 +40,13 @@ type Attempts interface {
 	EndAttempt(key string) error
 }
 
+// AttemptCounter, when Options.Attempts implements it, reads a count
+// without changing it: a message that failed before a restart and then
+// succeeds has its durable failure count cleared (the store: a read).
+type AttemptCounter interface {
+	AttemptCount(key string) (int, error)
+}
+
 // Defaults of Options.
 const (
 	DefaultMaxBodySize     = 10 << 20
@@ -384,7 +391,7 @@ func (s *Server) deliverInbound(w http.ResponseWriter, r *http.Request, p provid
 			s.fail(w, r, p, p.permanent, fmt.Sprintf("set aside after %d failed attempts", n))
 			return false
 		}
-	} else if err == nil && s.failed.has(raw) {
+	} else if err == nil && s.failedBefore(raw) {
 		s.forgetFailures(raw)
 	}
 	switch {

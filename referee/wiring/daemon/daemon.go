@@ -479,6 +479,15 @@ func (a storeAttempts) BeginAttempt(key string) (n int, err error) {
 	return n, err
 }
 
+// AttemptCount reads a count (webhook.AttemptCounter).
+func (a storeAttempts) AttemptCount(key string) (n int, err error) {
+	err = a.db.View(func(tx *store.Tx) error {
+		n = tx.AttemptCount(key)
+		return nil
+	})
+	return n, err
+}
+
 func (a storeAttempts) EndAttempt(key string) error {
 	return a.db.Group(func(tx *store.Tx) error { return tx.EndAttempt(key) })
 }
