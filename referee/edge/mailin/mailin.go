@@ -179,6 +179,15 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 			return r.AutoReplied(ctx, referee.AutoReply{Keys: keys, Source: in.Source, From: m.From.Addr, Tag: tr.Tag, Class: cls})
 		}
 	}
+	if m.From.Addr == "" {
+		// No sender address (no From, an empty or unparseable one, a
+		// group): nobody can be answered or authenticated, so nothing is
+		// processed. Set aside as ignored, a permanent outcome: before
+		// (found by FuzzWholeMail), a REGISTER without one failed in the
+		// store and was retried as transient (issue 23, rule 2).
+		return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideIgnored, Detail: "no sender address",
+			Keys: keys, Source: in.Source, MessageID: m.MessageID})
+	}
 	tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
 	req := referee.Request{
 		From: m.From.Addr, FromName: mailfmt.CleanName(m.From.Name), Token: -1, Text: text, MessageID: m.MessageID,
