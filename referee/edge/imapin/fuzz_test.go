@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
+	"log/slog"
 	"mime/quotedprintable"
 	"net/http"
 	"net/http/httptest"
@@ -125,7 +126,7 @@ func newFuzzRig(t testing.TB) *fuzzRig {
 	t.Cleanup(r.front.Close)
 	r.ms = startServer(t, capsDovecot)
 	o := testOptions(r.ms.addr, r.db, in, &bytes.Buffer{})
-	o.Logger = nil
+	o.Logger = slog.New(slog.DiscardHandler)
 	o.MaxAttempts = 3
 	start(t, o)
 	return r
