@@ -99,7 +99,7 @@ func (c *orgCmd) tour(orElse func() error) (*tournament.Tournament, error) {
 		}
 		return nil, fmt.Errorf("no tournament %q", id)
 	}
-	t, err := loadTour(c.d.rec, id)
+	t, err := c.d.load(id)
 	if err != nil {
 		return nil, err
 	}

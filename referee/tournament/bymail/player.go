@@ -24,7 +24,7 @@ func playerJoin(c *playerCmd) (string, error) {
 	if c.id == "" || !c.d.rec.HasTournament(c.id) {
 		return "", errNotMine
 	}
-	t, err := loadTour(c.d.rec, c.id)
+	t, err := c.d.load(c.id)
 	if err != nil {
 		return "", err
 	}
@@ -38,7 +38,7 @@ func playerWithdraw(c *playerCmd) (string, error) {
 	if c.id == "" || !c.d.rec.HasTournament(c.id) {
 		return c.noTournament(), nil
 	}
-	t, err := loadTour(c.d.rec, c.id)
+	t, err := c.d.load(c.id)
 	if err != nil {
 		return "", err
 	}
@@ -63,7 +63,7 @@ func playerStandings(c *playerCmd) (string, error) {
 	if c.id == "" || !c.d.rec.HasTournament(c.id) {
 		return c.noTournament(), nil
 	}
-	t, err := loadTour(c.d.rec, c.id)
+	t, err := c.d.load(c.id)
 	if err != nil {
 		return "", err
 	}

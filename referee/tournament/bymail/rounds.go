@@ -150,7 +150,7 @@ func (d *desk) gameEnded(end GameEnd) error {
 	if tid == "" {
 		return nil
 	}
-	t, err := loadTour(d.rec, tid)
+	t, err := d.load(tid)
 	if err != nil {
 		return err
 	}
@@ -212,7 +212,7 @@ func (c *orgCmd) gameOf() (*tournament.Tournament, string, error) {
 	if tid == "" {
 		return nil, "", fmt.Errorf("game %q is not a tournament game", gid)
 	}
-	t, err := loadTour(c.d.rec, tid)
+	t, err := c.d.load(tid)
 	if err != nil {
 		return nil, "", err
 	}
@@ -348,7 +348,7 @@ func (d *desk) forfeit(t *tournament.Tournament, gid string, e int) error {
 // deadline, and the late games at the deadline (listed once, then the
 // tournament's late rule).
 func (d *desk) tourTick(id string) error {
-	t, err := loadTour(d.rec, id)
+	t, err := d.load(id)
 	if err != nil {
 		if d.h.IsNotFound(err) {
 			return d.rec.SetWake(tourWakePrefix+id, time.Time{})
