@@ -111,6 +111,28 @@ type Entrant struct {
 	Withdrawn int `json:"withdrawn,omitempty"`
 	// Previous addresses of the entrant (replacements).
 	Previous []string `json:"previous,omitempty"`
+	// Joined is the first round the entrant is paired in (a late entry;
+	// 0: from round 1).
+	Joined int `json:"joined,omitempty"`
+	// Byes are the rounds the entrant asked to sit out, announced before
+	// the round opens: a requested bye scores half a bye (Match.Requested).
+	Byes []int `json:"byes,omitempty"`
+}
+
+// Plays reports whether the entrant is paired in round n: joined by then,
+// not withdrawn before it, and no bye asked for it.
+func (e Entrant) Plays(n int) bool {
+	return (e.Withdrawn == 0 || n < e.Withdrawn) && n >= e.Joined && !e.AskedBye(n)
+}
+
+// AskedBye reports whether the entrant asked for a bye in round n.
+func (e Entrant) AskedBye(n int) bool {
+	for _, r := range e.Byes {
+		if r == n {
+			return true
+		}
+	}
+	return false
 }
 
 // Match is one game of a round, or a bye.
@@ -123,11 +145,74 @@ type Match struct {
 	// Rank (1 = best) and Scores are per seat once the match is decided.
 	Rank   []int `json:"rank,omitempty"`
 	Scores []int `json:"scores,omitempty"`
+	// Requested: a bye the entrant asked for (Entrant.Byes), worth half
+	// a bye's points.
+	Requested bool `json:"requested,omitempty"`
+	// Corrected: the organiser set or changed the result (RESULT,
+	// DOUBLEFORFEIT); Changes are the results it replaced.
+	Corrected bool     `json:"corrected,omitempty"`
+	Changes   []Change `json:"changes,omitempty"`
 }
 
 // Decided reports whether the match has a result.
 func (m Match) Decided() bool {
 	return m.State == MatchDone || m.State == MatchForfeit || m.State == MatchAdjudicated || m.State == MatchBye
+}
+
+// DoubleForfeit reports whether every seat of the match forfeited
+// (DOUBLEFORFEIT: all ranked last, everyone loses).
+func (m Match) DoubleForfeit() bool {
+	if m.State != MatchForfeit || len(m.Seats) < 2 || len(m.Rank) != len(m.Seats) {
+		return false
+	}
+	for _, r := range m.Rank {
+		if r != len(m.Seats) {
+			return false
+		}
+	}
+	return true
+}
+
+// Change is a result the organiser replaced (RESULT): the match as it was
+// before, and At, the number of rounds drawn when it changed (a round drawn
+// before the change saw the result before it; Replay puts it back).
+type Change struct {
+	At     int    `json:"at"`
+	State  string `json:"state"`
+	Rank   []int  `json:"rank,omitempty"`
+	Scores []int  `json:"scores,omitempty"`
+}
+
+// SetResult is the organiser's result for a match (RESULT): the places by
+// seat; a match that had a result keeps it in Changes (drawn rounds is
+// the number of rounds drawn now).
+func (m *Match) SetResult(rank []int, drawn int) error {
+	if len(rank) != len(m.Seats) || m.State == MatchBye {
+		return fmt.Errorf("tournament: %d places for %d seats", len(rank), len(m.Seats))
+	}
+	for _, r := range rank {
+		if r < 1 || r > len(rank) {
+			return fmt.Errorf("tournament: place %d of %d seats", r, len(rank))
+		}
+	}
+	if m.Decided() {
+		m.Changes = append(m.Changes, Change{At: drawn, State: m.State, Rank: m.Rank, Scores: m.Scores})
+		m.Scores = nil
+	}
+	m.State, m.Rank, m.Corrected = MatchAdjudicated, append([]int(nil), rank...), true
+	return nil
+}
+
+// asDrawn is the match as a draw made when drawn rounds existed saw it:
+// before the first change made after that.
+func (m Match) asDrawn(drawn int) Match {
+	for _, c := range m.Changes {
+		if c.At > drawn {
+			m.State, m.Rank, m.Scores = c.State, c.Rank, c.Scores
+			break
+		}
+	}
+	return m
 }
 
 // Round is one round's matches.
@@ -148,6 +233,49 @@ type Round struct {
 	// round of a field that fits one window, and every round recorded
 	// before windows) or PairingWindows. Replay pairs it the same way.
 	Pairing string `json:"pairing,omitempty"`
+	// Swaps are the pairs of entrants the organiser swapped after the
+	// draw (SWAP), in order: Replay draws the round, swaps them, and
+	// compares.
+	Swaps [][2]int `json:"swaps,omitempty"`
+}
+
+// Swap exchanges entrants a and b in the round's matches and records it
+// (Round.Swaps): they must be at two different tables with no result.
+func (r *Round) Swap(a, b int) error {
+	ma, _ := r.seatOf(a)
+	mb, _ := r.seatOf(b)
+	switch {
+	case ma < 0 || mb < 0:
+		return fmt.Errorf("tournament: entrants %d and %d are not both in round %d", a, b, r.N)
+	case ma == mb:
+		return fmt.Errorf("tournament: entrants %d and %d play the same game", a, b)
+	case r.Matches[ma].Decided() || r.Matches[mb].Decided():
+		return fmt.Errorf("tournament: a game of round %d already has a result", r.N)
+	}
+	r.swap(a, b)
+	r.Swaps = append(r.Swaps, [2]int{a, b})
+	return nil
+}
+
+// swap exchanges a and b wherever they sit.
+func (r *Round) swap(a, b int) {
+	ma, ia := r.seatOf(a)
+	mb, ib := r.seatOf(b)
+	if ma >= 0 && mb >= 0 {
+		r.Matches[ma].Seats[ia], r.Matches[mb].Seats[ib] = b, a
+	}
+}
+
+// seatOf is the match and seat of entrant e in the round (-1, -1: none).
+func (r *Round) seatOf(e int) (int, int) {
+	for k, m := range r.Matches {
+		for i, s := range m.Seats {
+			if s == e {
+				return k, i
+			}
+		}
+	}
+	return -1, -1
 }
 
 // Complete reports whether every match of the round is decided.

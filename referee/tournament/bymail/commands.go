@@ -50,6 +50,12 @@ var OrgCommands = []Command{
 	// HELP TOURNAMENT [lang] (the word in any language, tourHelpWords);
 	// any other HELP is the organiser's general help.
 	{Keyword: "HELP", Row: 13, Usage: "HELP TOURNAMENT [en|it|fr|nl]"},
+	// The director's corrections (corrections.go), each told by mail to
+	// the players it concerns; a late entry is ENTER after the start.
+	{Keyword: "RESULT", Row: 14, Usage: "RESULT <game> <place of each seat: 1,2 | 2,1 | 1,1>"},
+	{Keyword: "DOUBLEFORFEIT", Row: 15, Usage: "DOUBLEFORFEIT <game>"},
+	{Keyword: "SWAP", Row: 16, Usage: "SWAP <tournament> <player> <player>"},
+	{Keyword: "BYE", Row: 17, Usage: "BYE <tournament> <player> [round]"},
 }
 
 // PlayerCommands are a registered player's tournament commands at their
@@ -123,7 +129,7 @@ var orgHandlers = map[string]func(*orgCmd) (string, error){
 	"NEW": orgNewTournament, "ENTER": orgEnter, "START": orgStart, "STANDINGS": orgStandings,
 	"WITHDRAW": orgWithdraw, "LATE": orgLate, "EXTEND": orgExtend, "REPLACE": orgReplace,
 	"PUBLISH": orgPublish, "FORFEIT": orgForfeit, "ADJUDICATE": orgAdjudicate, "SCHEDULE": orgSchedule,
-	"HELP": orgHelp,
+	"HELP": orgHelp, "RESULT": orgResult, "DOUBLEFORFEIT": orgDoubleForfeit, "SWAP": orgSwap, "BYE": orgBye,
 }
 
 // Org runs an organiser's tournament command (the words of one line, the

@@ -59,8 +59,11 @@ func orgEnter(c *orgCmd) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if msg := c.d.tourJoin(t, &p); msg != "" {
+	if msg := c.d.tourEnter(t, &p, true); msg != "" {
 		return "", errors.New(msg)
+	}
+	if e := t.Entrants[len(t.Entrants)-1]; e.Joined > 0 {
+		return c.saved(t, c.d.tourText(orgLang(t), "audit.late", map[string]any{"name": e.Name, "from": e.Joined}))
 	}
 	return c.saved(t, c.d.orgText(t, "entered", map[string]any{"address": p.Address, "entrants": len(t.Entrants)}))
 }

@@ -73,7 +73,24 @@ func playerStandings(c *playerCmd) (string, error) {
 // tourJoin enters a player; it returns a message for the player when the
 // entry is refused, "" when done (and the confirmation is queued).
 func (d *desk) tourJoin(t *tournament.Tournament, p *Player) string {
+	return d.tourEnter(t, p, false)
+}
+
+// tourEnter enters a player; late (the organiser's ENTER) also once the
+// tournament runs: a late entry, paired from the next round (Swiss and
+// tables only; the others' pairings are fixed at the start).
+func (d *desk) tourEnter(t *tournament.Tournament, p *Player, late bool) string {
+	running := t.Status == tournament.StatusRunning && (t.Format == tournament.Swiss || t.Format == tournament.Tables)
 	switch {
+	case late && running && t.Entrant(p.Address) == nil && len(t.Entrants) < d.h.MaxEntrants():
+		e := tournament.Entrant{ID: len(t.Entrants), Address: p.Address, Name: p.Name, Lang: p.Lang, Joined: len(t.Rounds) + 1}
+		t.Entrants = append(t.Entrants, e)
+		lang := e.Lang
+		if lang == "" {
+			lang = "en"
+		}
+		d.tourMail(t, e, "confirm", map[string]any{"late": d.tourText(lang, "audit.late", map[string]any{"name": e.Name, "from": e.Joined})})
+		return ""
 	case t.Status != tournament.StatusSignup || (!t.Close.IsZero() && !d.now.Before(t.Close)):
 		return d.tourText(p.Lang, "error.closed", map[string]any{"id": t.ID})
 	case t.Entrant(p.Address) != nil:

@@ -114,7 +114,7 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 // standings so far.
 func (d *desk) roundData(t *tournament.Tournament, r, e int) map[string]any {
 	rd := t.Rounds[r]
-	data := map[string]any{"round": rd.N, "rounds": t.PlannedRounds(), "bye": false, "game": "", "opponents": []string(nil),
+	data := map[string]any{"round": rd.N, "rounds": t.PlannedRounds(), "bye": false, "asked": false, "game": "", "opponents": []string(nil),
 		"seat": 0, "due_at": rd.Due, "next_at": time.Time{}, "standings": ""}
 	if t.OnSchedule() && rd.N < t.PlannedRounds() {
 		data["next_at"] = t.RoundDate(rd.N + 1)
@@ -125,7 +125,7 @@ func (d *desk) roundData(t *tournament.Tournament, r, e int) map[string]any {
 				continue
 			}
 			if m.State == tournament.MatchBye {
-				data["bye"] = true
+				data["bye"], data["asked"] = true, m.Requested
 				continue
 			}
 			var opp []string

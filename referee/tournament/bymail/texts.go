@@ -47,6 +47,9 @@ func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind str
 	if _, ok := data["round"]; !ok {
 		data["round"] = len(t.Rounds)
 	}
+	if _, ok := data["late"]; !ok {
+		data["late"] = "" // a late entry's confirmation says from which round
+	}
 	pts := t.Points
 	if t.Draw != nil && len(pts) == 2 {
 		pts = []float64{pts[0], *t.Draw, pts[1]}
