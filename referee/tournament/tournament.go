@@ -87,6 +87,9 @@ type Settings struct {
 	// bots finish them, so rounds follow the organiser's schedule) or
 	// "forfeit" (every seat still owing a move forfeits).
 	Late string `json:"late,omitempty"`
+	// Cap is the most entrants the organiser takes (cap=N; 0: only the
+	// referee's bound): who signs up beyond it waits (Waitlist).
+	Cap int `json:"cap,omitempty"`
 	// Close is when sign-up closes (zero: when the organiser starts it).
 	Close time.Time `json:"close,omitempty"`
 	// Listed pages are linked from the index; others only by their key.
@@ -298,7 +301,10 @@ type Tournament struct {
 	Commitment string    `json:"commitment"`
 	Status     string    `json:"status"`
 	Entrants   []Entrant `json:"entrants"`
-	Rounds     []Round   `json:"rounds"`
+	// Waitlist are who signed up once the tournament was full (Cap), in
+	// order: the first moves in when an entrant withdraws during sign-up.
+	Waitlist []Entrant `json:"waitlist,omitempty"`
+	Rounds   []Round   `json:"rounds"`
 	// Key makes the public pages' address unguessable.
 	Key     string    `json:"key"`
 	Created time.Time `json:"created"`
@@ -499,4 +505,18 @@ func (t *Tournament) Record(gameID, state string, rank, scores []int) (int, int,
 		}
 	}
 	return -1, -1, fmt.Errorf("tournament: game %s is not in %s", gameID, t.ID)
+}
+
+// Full reports whether sign-up has reached the organiser's cap.
+func (t *Tournament) Full() bool { return t.Cap > 0 && len(t.Entrants) >= t.Cap }
+
+// WaitingPlace returns the place (1 first) of an address on the waiting list,
+// 0 when it is not on it.
+func (t *Tournament) WaitingPlace(addr string) int {
+	for i, e := range t.Waitlist {
+		if strings.EqualFold(e.Address, addr) {
+			return i + 1
+		}
+	}
+	return 0
 }

@@ -35,7 +35,7 @@ type Command struct {
 // TOURNAMENT, a HELP without the word) is the game command of the same
 // keyword.
 var OrgCommands = []Command{
-	{Keyword: "NEW", Row: 1, Usage: "NEW TOURNAMENT <id> game=<game> [format=swiss|roundrobin|knockout|tables] [rounds=N] [table=K] [deadline=7d] [points=1,0.5,0] [tiebreaks=buchholz,sb,score,h2h] [close=YYYY-MM-DD] [start=YYYY-MM-DD every=7d | dates=YYYY-MM-DD,...] [open=schedule|complete] [public|listed] [lang=en|it|fr|nl]"},
+	{Keyword: "NEW", Row: 1, Usage: "NEW TOURNAMENT <id> game=<game> [format=swiss|roundrobin|knockout|tables] [rounds=N] [table=K] [cap=N] [deadline=7d] [points=1,0.5,0] [tiebreaks=buchholz,sb,score,h2h] [close=YYYY-MM-DD] [start=YYYY-MM-DD every=7d | dates=YYYY-MM-DD,...] [open=schedule|complete] [public|listed] [lang=en|it|fr|nl]"},
 	{Keyword: "ENTER", Row: 2, Aliased: true, Usage: "ENTER <tournament> <address> <name> [lang] [Area/City]"},
 	{Keyword: "START", Row: 3, Aliased: true, Usage: "START <tournament>"},
 	{Keyword: "STANDINGS", Row: 4, Aliased: true, Usage: "STANDINGS <tournament>"},

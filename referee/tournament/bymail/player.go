@@ -49,6 +49,10 @@ func playerWithdraw(c *playerCmd) (string, error) {
 		return c.d.tourText(c.p.Lang, "error.withdraw_other", map[string]any{"id": t.ID,
 			"command": c.d.h.Word(c.p.Lang, "WITHDRAW")}), nil
 	}
+	if place := t.WaitingPlace(c.p.Address); place > 0 {
+		t.Waitlist = append(t.Waitlist[:place-1:place-1], t.Waitlist[place:]...)
+		return c.d.tourText(c.p.Lang, "info.withdrawn", map[string]any{"id": t.ID}), c.d.saveTour(t)
+	}
 	e := t.Entrant(c.p.Address)
 	if e == nil || e.Withdrawn > 0 {
 		return c.d.tourText(c.p.Lang, "error.not_entered", map[string]any{"id": t.ID}), nil
@@ -95,8 +99,16 @@ func (d *desk) tourEnter(t *tournament.Tournament, p *Player, late bool) string 
 		return d.tourText(p.Lang, "error.closed", map[string]any{"id": t.ID})
 	case t.Entrant(p.Address) != nil:
 		return d.tourText(p.Lang, "error.already", map[string]any{"id": t.ID})
-	case len(t.Entrants) >= d.h.MaxEntrants(): // issue 23: bounded
+	case t.WaitingPlace(p.Address) > 0:
+		return d.tourText(p.Lang, "error.already_waiting", map[string]any{"id": t.ID, "place": t.WaitingPlace(p.Address)})
+	case len(t.Entrants)+len(t.Waitlist) >= d.h.MaxEntrants(): // issue 23: bounded
 		return d.tourText(p.Lang, "error.full", map[string]any{"id": t.ID, "max": d.h.MaxEntrants()})
+	case t.Full():
+		// Issue 24: beyond the organiser's cap, a waiting list.
+		e := tournament.Entrant{Address: p.Address, Name: p.Name, Lang: p.Lang}
+		t.Waitlist = append(t.Waitlist, e)
+		d.tourMail(t, e, "waitlist", map[string]any{"place": len(t.Waitlist), "cap": t.Cap})
+		return ""
 	}
 	e := tournament.Entrant{ID: len(t.Entrants), Address: p.Address, Name: p.Name, Lang: p.Lang}
 	t.Entrants = append(t.Entrants, e)
@@ -118,6 +130,14 @@ func (d *desk) tourWithdraw(t *tournament.Tournament, e *tournament.Entrant) err
 			}
 		}
 		t.Entrants = keep
+		// The first on the waiting list takes the place.
+		if len(t.Waitlist) > 0 && !t.Full() {
+			w := t.Waitlist[0]
+			t.Waitlist = t.Waitlist[1:]
+			w.ID = len(t.Entrants)
+			t.Entrants = append(t.Entrants, w)
+			d.tourMail(t, w, "confirm", nil)
+		}
 		return nil
 	}
 	if e.Withdrawn > 0 {

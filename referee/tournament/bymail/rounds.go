@@ -477,6 +477,10 @@ func (d *desk) tourLateText(t *tournament.Tournament, kind string) string {
 		}
 		games = append(games, map[string]any{"game": m.GameID, "waiting": waiting})
 	}
+	left, ago := "", ""
+	if !rd.Due.IsZero() {
+		left, ago = d.span(t, rd.Due) // issue 24: the time left, or how long ago
+	}
 	return d.orgText(t, "late", map[string]any{"kind": kind, "round": rd.N, "due": d.orgTime(t, rd.Due), "games": games,
-		"late_rule": t.Late})
+		"late_rule": t.Late, "left": left, "ago": ago})
 }
