@@ -49,7 +49,7 @@ func TestTournamentOrganiserLanguage(t *testing.T) {
 	h.org("ENTER ita a@p.test A\nENTER ita b@p.test B\nLATE ita\nSCHEDULE ita warn=2h")
 	res = orgResults(t, h)
 	// LATE during sign-up: when it closes, and the time left (issue 24).
-	contains(t, res, "a@p.test iscritto a ita", "ita: iscrizioni aperte, 2 iscritti.", "chiudono mar 1 dic 2026 20:00 CET, tra 8g 10h 0m",
+	contains(t, res, "a@p.test iscritto a ita", "ita: iscrizioni aperte:\n2 iscritti.", "chiudono mar 1 dic 2026 20:00 CET, tra 8g 10h 0m",
 		"Ricevi le partite non finite 2h prima")
 	h.clock.Advance(time.Date(2026, 12, 1, 19, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
 	h.tick()
