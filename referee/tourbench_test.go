@@ -61,7 +61,7 @@ func BenchmarkTournamentRoundOpening(b *testing.B) {
 
 // bigTourHarness is a harness whose random source does not repeat its
 // secrets (the harness's counter does after a few hundred players).
-func bigTourHarness(b *testing.B) *harness {
+func bigTourHarness(b testing.TB) *harness {
 	h := newHarness(b)
 	h.r.random = &replayReader{src: rand.NewChaCha8([32]byte{24})}
 	h.r.opt.Random = h.r.random

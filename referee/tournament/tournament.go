@@ -422,6 +422,11 @@ func ParsePoints(v string) ([]float64, error) {
 // PlannedRounds is the number of rounds the tournament will have with n
 // entrants.
 func (t *Tournament) PlannedRounds() int {
+	// Counted only where the entrants decide it (issue 24: every mail of
+	// a round asked, so a round's mails cost the square of the entrants).
+	if t.Format != RoundRobin && t.Format != Knockout && t.NumRounds > 0 {
+		return t.NumRounds
+	}
 	n := t.active(len(t.Rounds))
 	switch t.Format {
 	case RoundRobin:

@@ -285,7 +285,8 @@ func (d *desk) orgTime(t *tournament.Tournament, at time.Time) string {
 // calendar's; it stops at the first round without a date.
 func (d *desk) calendar(t *tournament.Tournament, lang string, loc *time.Location) []map[string]any {
 	var out []map[string]any
-	for n := 1; n <= t.PlannedRounds(); n++ {
+	planned := t.PlannedRounds()
+	for n := 1; n <= planned; n++ {
 		at := t.RoundDate(n)
 		if n <= len(t.Rounds) {
 			at = t.Rounds[n-1].Opened
