@@ -114,12 +114,35 @@ type Entrant struct {
 	Withdrawn int `json:"withdrawn,omitempty"`
 	// Previous addresses of the entrant (replacements).
 	Previous []string `json:"previous,omitempty"`
+	// Before are the players who had the place before a REPLACE, first
+	// to last, each with the last round they played (issue 24: mails and
+	// pages name who played which game).
+	Before []Stint `json:"before,omitempty"`
 	// Joined is the first round the entrant is paired in (a late entry;
 	// 0: from round 1).
 	Joined int `json:"joined,omitempty"`
 	// Byes are the rounds the entrant asked to sit out, announced before
 	// the round opens: a requested bye scores half a bye (Match.Requested).
 	Byes []int `json:"byes,omitempty"`
+}
+
+// Stint is a player who held an entrant's place: their games are those of
+// the rounds up to Through (after the previous stint's).
+type Stint struct {
+	Name    string `json:"name"`
+	Address string `json:"address"`
+	Through int    `json:"through"`
+}
+
+// PlayedBy names who played round n for the entrant: the current player,
+// or the one they replaced.
+func (e Entrant) PlayedBy(n int) string {
+	for _, s := range e.Before {
+		if n <= s.Through {
+			return s.Name
+		}
+	}
+	return e.Name
 }
 
 // Plays reports whether the entrant is paired in round n: joined by then,

@@ -173,6 +173,19 @@ func (d *desk) tourReplace(t *tournament.Tournament, e *tournament.Entrant, inv 
 	}
 	old := e.Address
 	e.Previous = append(e.Previous, old)
+	// Who played which game: the old player's rounds end with the last
+	// round whose game they finished (the open game passes on).
+	through := len(t.Rounds)
+	if n := len(t.Rounds); n > 0 {
+		for _, m := range t.Rounds[n-1].Matches {
+			for _, s := range m.Seats {
+				if s == e.ID && !m.Decided() {
+					through = n - 1
+				}
+			}
+		}
+	}
+	e.Before = append(e.Before, tournament.Stint{Name: e.Name, Address: old, Through: through})
 	e.Address, e.Name, e.Lang = p.Address, cmp.Or(inv.Name, p.Name), p.Lang
 	if n := len(t.Rounds); n > 0 {
 		for _, m := range t.Rounds[n-1].Matches {
