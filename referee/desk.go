@@ -268,6 +268,17 @@ func (r deskRecords) PutRating(game, addr string, rec []byte) error {
 	return r.Tx.PutRating(game, addr, rec)
 }
 
+// Kept is the unit of work's tournaments (bymail.Kept, written by
+// work.flush): one found there counts as a change of the desk, so an
+// organiser's line that fails after it is undone (undo.go).
+func (h deskHost) Kept() *bymail.Kept {
+	if h.w.kept.Hit == nil {
+		w := h.w
+		w.kept.Hit = func() { w.deskWrites++ }
+	}
+	return &h.w.kept
+}
+
 // Undone and Undo: see undo.go.
 func (h deskHost) Undone(key string) (string, bool) {
 	msg, ok := h.w.undone[key]

@@ -19,6 +19,7 @@ import (
 // commands (text: the mail's command text).
 func (w *work) orgMailLang(text string) string {
 	var named string
+	asked := map[string]bool{}
 	for _, line := range strings.Split(text, "\n") {
 		if k := strings.IndexByte(line, '#'); k >= 0 {
 			line = line[:k]
@@ -43,7 +44,10 @@ func (w *work) orgMailLang(text string) string {
 			}
 			continue
 		}
-		if len(f) > 1 {
+		if len(f) > 1 && !asked[strings.ToLower(f[1])] {
+			// Once an id: a mail of 500 ENTER lines decoded the
+			// tournament's record 500 times (issue 24).
+			asked[strings.ToLower(f[1])] = true
 			if lang := bymail.OrgLang(w.tx, f[1]); lang != "" {
 				named = lang
 			}

@@ -17,19 +17,23 @@ func TestTournamentUsageFromTable(t *testing.T) {
 	h.org("NEW TOURNAMENT cup game=toy rounds=2\nENTER cup a@p.test A\nENTER cup b@p.test B")
 	h.mails()
 	malformed := map[string][]string{
-		"NEW":        {"NEW TOURNAMENT", "NEW TOURNAMENT cup2"},
-		"ENTER":      {"ENTER", "ENTER cup", "ENTER cup nobody", "ENTER cup c@p.test C xx"},
-		"START":      {"START"},
-		"STANDINGS":  {"STANDINGS"},
-		"WITHDRAW":   {"WITHDRAW"},
-		"LATE":       {"LATE"},
-		"EXTEND":     {"EXTEND cup", "EXTEND cup soon"},
-		"REPLACE":    {"REPLACE cup", "REPLACE cup a@p.test", "REPLACE cup nobody@p.test c@p.test C"},
-		"PUBLISH":    {"PUBLISH"},
-		"FORFEIT":    {"FORFEIT", "FORFEIT cupr1t1"},
-		"ADJUDICATE": {"ADJUDICATE"},
-		"SCHEDULE":   {"SCHEDULE", "SCHEDULE cup bogus=1"},
-		"HELP":       nil, // HELP TOURNAMENT reads any word after it as a language or not
+		"NEW":           {"NEW TOURNAMENT", "NEW TOURNAMENT cup2"},
+		"ENTER":         {"ENTER", "ENTER cup", "ENTER cup nobody", "ENTER cup c@p.test C xx"},
+		"START":         {"START"},
+		"STANDINGS":     {"STANDINGS"},
+		"WITHDRAW":      {"WITHDRAW"},
+		"LATE":          {"LATE"},
+		"EXTEND":        {"EXTEND cup", "EXTEND cup soon"},
+		"REPLACE":       {"REPLACE cup", "REPLACE cup a@p.test", "REPLACE cup nobody@p.test c@p.test C"},
+		"PUBLISH":       {"PUBLISH"},
+		"FORFEIT":       {"FORFEIT", "FORFEIT cupr1t1"},
+		"ADJUDICATE":    {"ADJUDICATE"},
+		"SCHEDULE":      {"SCHEDULE", "SCHEDULE cup bogus=1"},
+		"HELP":          nil, // HELP TOURNAMENT reads any word after it as a language or not
+		"RESULT":        {"RESULT", "RESULT cupr1t1", "RESULT cupr1t1 first", "RESULT cupr1t1 1,2 3"},
+		"DOUBLEFORFEIT": {"DOUBLEFORFEIT", "DOUBLEFORFEIT cupr1t1 now"},
+		"SWAP":          {"SWAP", "SWAP cup a@p.test"},
+		"BYE":           {"BYE", "BYE cup", "BYE cup a@p.test two"},
 	}
 	for _, row := range bymail.OrgCommands {
 		lines, ok := malformed[row.Keyword]

@@ -325,6 +325,10 @@ func TestTournamentLateRoundAndReplacement(t *testing.T) {
 	if e := tr.Entrant("zed@p.test"); e == nil || e.ID != 0 || e.Previous[0] != old {
 		t.Fatalf("replacement entrant %+v", e)
 	}
+	// Who played which game (issue 24): the standings mark the place
+	// that changed hands and name both players with their rounds.
+	h.org("STANDINGS tab")
+	contains(t, orgResults(t, h), "+ Zed plays for A from round 1.")
 	h.org("ADJUDICATE tabr1t1\nADJUDICATE tabr1t2")
 	tr = h.tour("tab")
 	if len(tr.Rounds) != 2 || tr.Rounds[0].Matches[0].State != tournament.MatchDone && tr.Rounds[0].Matches[0].State != tournament.MatchAdjudicated {
@@ -342,6 +346,9 @@ func TestTournamentLateRoundAndReplacement(t *testing.T) {
 	ms := tourMails(h.mails())
 	checkWidth(t, ms)
 	contains(t, h.mailTo(ms, "zed@p.test").Body, "round 2 of 2", "tab after round 1")
+	// A second replacement, in round 2: both hand-overs are named.
+	h.org("REPLACE tab zed@p.test yan@p.test Yan\nSTANDINGS tab")
+	contains(t, orgResults(t, h), "+ Zed plays for A from round 1.", "+ Yan plays for Zed from round 2 (Zed played rounds 1-1).")
 }
 
 // TestTournamentScheduledRounds: with late=adjudicate the rounds follow the

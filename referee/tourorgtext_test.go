@@ -48,7 +48,9 @@ func TestTournamentOrganiserLanguage(t *testing.T) {
 	fits(t, "NEW TOURNAMENT lang=it", res)
 	h.org("ENTER ita a@p.test A\nENTER ita b@p.test B\nLATE ita\nSCHEDULE ita warn=2h")
 	res = orgResults(t, h)
-	contains(t, res, "a@p.test iscritto a ita", "ita: nessun turno aperto", "Ricevi le partite non finite 2h prima")
+	// LATE during sign-up: when it closes, and the time left (issue 24).
+	contains(t, res, "a@p.test iscritto a ita", "ita: iscrizioni aperte:\n2 iscritti.", "chiudono mar 1 dic 2026 20:00 CET, tra 8g 10h 0m",
+		"Ricevi le partite non finite 2h prima")
 	h.clock.Advance(time.Date(2026, 12, 1, 19, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
 	h.tick()
 	h.mails()

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -35,6 +36,9 @@ type work struct {
 	// deskWrites counts the changes the desk made through deskHost.
 	undone     map[string]string
 	deskWrites int
+	// kept are the tournaments the desk changed, written at the end
+	// (bymail.Kept).
+	kept bymail.Kept
 }
 
 func (r *Referee) newWork(tx *store.Tx, now time.Time) *work {
@@ -307,6 +311,9 @@ func (w *work) flush() ([]string, error) {
 		if err := w.tx.SetWake(gw.g.ID, gw.wake()); err != nil {
 			return nil, err
 		}
+	}
+	if err := w.kept.Flush(w.desk().Records(), w.now); err != nil {
+		return nil, err
 	}
 	if err := w.persistOutbox(); err != nil {
 		return nil, err

@@ -63,6 +63,22 @@
 // ones too, and those are counted in Rating.Adjudicated so the rating
 // can be marked; forfeits and byes are not rated.
 //
+// # The director's corrections
+//
+// The organiser may change the record between draws (issue 24), and every
+// round still replays from the seed: Replay draws each round from the
+// record as the draw saw it. A bye asked for a round (Entrant.Byes, before
+// the round is drawn) keeps the entrant out of the pairing and adds a bye
+// worth half a bye's points (Match.Requested). A late entrant (appended,
+// Entrant.Joined) is paired from that round on; Replay leaves out the
+// entrants who joined after a round. A SWAP of two entrants after a draw
+// is recorded with the round (Round.Swaps) and applied by Replay to the
+// round it draws. A changed result keeps the one it replaced and when
+// (Match.Changes): the rounds drawn before the change are drawn again with
+// the old result. A double forfeit ranks every seat last: each earns the
+// last place's points and a loss, not the shared-place draw. A cap on the
+// entrants puts who signs up beyond it on the waiting list (Waitlist).
+//
 // # Exports
 //
 // export.go turns the record into the files a director reaches for, as

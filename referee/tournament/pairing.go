@@ -9,11 +9,13 @@ import (
 )
 
 // ActiveIn lists the entrants paired in round n (1-based): those who had
-// not withdrawn before it opened.
+// not withdrawn before it opened, had joined by then (a late entry) and
+// asked for no bye in it (Entrant.Plays; the byes asked are added to the
+// round by nextRound).
 func (t *Tournament) ActiveIn(n int) []int {
 	var out []int
 	for _, e := range t.Entrants {
-		if e.Withdrawn == 0 || n < e.Withdrawn {
+		if e.Plays(n) {
 			out = append(out, e.ID)
 		}
 	}
@@ -59,6 +61,12 @@ func (t *Tournament) nextRound(pairing string) (Round, error) {
 	}
 	if err != nil {
 		return Round{}, err
+	}
+	// The byes asked for this round, after the tables drawn.
+	for _, e := range t.Entrants {
+		if e.AskedBye(n) && (e.Withdrawn == 0 || n < e.Withdrawn) && n >= e.Joined {
+			ms = append(ms, Match{Seats: []int{e.ID}, Requested: true})
+		}
 	}
 	for i := range ms {
 		ms[i].Table = i + 1
@@ -759,9 +767,23 @@ func Replay(t *Tournament) error {
 	for r := range t.Rounds {
 		c := *t
 		c.Rounds = t.Rounds[:r]
+		// The entrants of the draw: late entries (appended, Joined in
+		// order) came after it.
+		k := len(c.Entrants)
+		for k > 0 && c.Entrants[k-1].Joined > r+1 {
+			k--
+		}
+		c.Entrants = c.Entrants[:k]
+		// The results as the draw saw them (RESULT changed some since).
+		if changed(c.Rounds) {
+			c.Rounds = asDrawn(c.Rounds, r)
+		}
 		got, err := c.nextRound(t.Rounds[r].Pairing)
 		if err != nil {
 			return fmt.Errorf("round %d: %w", r+1, err)
+		}
+		for _, sw := range t.Rounds[r].Swaps { // the organiser's SWAPs
+			got.swap(sw[0], sw[1])
 		}
 		want := t.Rounds[r].Matches
 		if len(got.Matches) != len(want) {
@@ -774,6 +796,32 @@ func Replay(t *Tournament) error {
 		}
 	}
 	return nil
+}
+
+// changed reports whether a result of rounds was changed (Match.Changes).
+func changed(rounds []Round) bool {
+	for _, rd := range rounds {
+		for _, m := range rd.Matches {
+			if len(m.Changes) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// asDrawn copies rounds with their matches as a draw made when drawn
+// rounds existed saw them.
+func asDrawn(rounds []Round, drawn int) []Round {
+	out := make([]Round, len(rounds))
+	for q, rd := range rounds {
+		out[q] = rd
+		out[q].Matches = make([]Match, len(rd.Matches))
+		for k, m := range rd.Matches {
+			out[q].Matches[k] = m.asDrawn(drawn)
+		}
+	}
+	return out
 }
 
 // permute is a permutation of 0..n-1 drawn from rnd.

@@ -34,6 +34,17 @@ func (s *Settings) seatPoints(m Match) []float64 {
 	if m.State == MatchBye {
 		for i := range out {
 			out[i] = s.Bye
+			if m.Requested {
+				out[i] = s.Bye / 2
+			}
+		}
+		return out
+	}
+	if m.DoubleForfeit() {
+		// Everyone lost: the last place's points each (a shared last
+		// place is not a draw).
+		for i := range out {
+			out[i] = s.Points[min(s.Table, len(s.Points))-1]
 		}
 		return out
 	}
@@ -170,7 +181,8 @@ func (t *Tournament) Standings() []Standing {
 			if i < len(m.Scores) {
 				s.Score += m.Scores[i]
 			}
-			best, shared := true, false
+			// Nobody ahead and first (a double forfeit has no first).
+			best, shared := m.Rank[i] == 1, false
 			for j, b := range m.Seats {
 				if i == j {
 					continue

@@ -87,6 +87,9 @@ type Settings struct {
 	// bots finish them, so rounds follow the organiser's schedule) or
 	// "forfeit" (every seat still owing a move forfeits).
 	Late string `json:"late,omitempty"`
+	// Cap is the most entrants the organiser takes (cap=N; 0: only the
+	// referee's bound): who signs up beyond it waits (Waitlist).
+	Cap int `json:"cap,omitempty"`
 	// Close is when sign-up closes (zero: when the organiser starts it).
 	Close time.Time `json:"close,omitempty"`
 	// Listed pages are linked from the index; others only by their key.
@@ -111,6 +114,51 @@ type Entrant struct {
 	Withdrawn int `json:"withdrawn,omitempty"`
 	// Previous addresses of the entrant (replacements).
 	Previous []string `json:"previous,omitempty"`
+	// Before are the players who had the place before a REPLACE, first
+	// to last, each with the last round they played (issue 24: mails and
+	// pages name who played which game).
+	Before []Stint `json:"before,omitempty"`
+	// Joined is the first round the entrant is paired in (a late entry;
+	// 0: from round 1).
+	Joined int `json:"joined,omitempty"`
+	// Byes are the rounds the entrant asked to sit out, announced before
+	// the round opens: a requested bye scores half a bye (Match.Requested).
+	Byes []int `json:"byes,omitempty"`
+}
+
+// Stint is a player who held an entrant's place: their games are those of
+// the rounds up to Through (after the previous stint's).
+type Stint struct {
+	Name    string `json:"name"`
+	Address string `json:"address"`
+	Through int    `json:"through"`
+}
+
+// PlayedBy names who played round n for the entrant: the current player,
+// or the one they replaced.
+func (e Entrant) PlayedBy(n int) string {
+	for _, s := range e.Before {
+		if n <= s.Through {
+			return s.Name
+		}
+	}
+	return e.Name
+}
+
+// Plays reports whether the entrant is paired in round n: joined by then,
+// not withdrawn before it, and no bye asked for it.
+func (e Entrant) Plays(n int) bool {
+	return (e.Withdrawn == 0 || n < e.Withdrawn) && n >= e.Joined && !e.AskedBye(n)
+}
+
+// AskedBye reports whether the entrant asked for a bye in round n.
+func (e Entrant) AskedBye(n int) bool {
+	for _, r := range e.Byes {
+		if r == n {
+			return true
+		}
+	}
+	return false
 }
 
 // Match is one game of a round, or a bye.
@@ -123,11 +171,74 @@ type Match struct {
 	// Rank (1 = best) and Scores are per seat once the match is decided.
 	Rank   []int `json:"rank,omitempty"`
 	Scores []int `json:"scores,omitempty"`
+	// Requested: a bye the entrant asked for (Entrant.Byes), worth half
+	// a bye's points.
+	Requested bool `json:"requested,omitempty"`
+	// Corrected: the organiser set or changed the result (RESULT,
+	// DOUBLEFORFEIT); Changes are the results it replaced.
+	Corrected bool     `json:"corrected,omitempty"`
+	Changes   []Change `json:"changes,omitempty"`
 }
 
 // Decided reports whether the match has a result.
 func (m Match) Decided() bool {
 	return m.State == MatchDone || m.State == MatchForfeit || m.State == MatchAdjudicated || m.State == MatchBye
+}
+
+// DoubleForfeit reports whether every seat of the match forfeited
+// (DOUBLEFORFEIT: all ranked last, everyone loses).
+func (m Match) DoubleForfeit() bool {
+	if m.State != MatchForfeit || len(m.Seats) < 2 || len(m.Rank) != len(m.Seats) {
+		return false
+	}
+	for _, r := range m.Rank {
+		if r != len(m.Seats) {
+			return false
+		}
+	}
+	return true
+}
+
+// Change is a result the organiser replaced (RESULT): the match as it was
+// before, and At, the number of rounds drawn when it changed (a round drawn
+// before the change saw the result before it; Replay puts it back).
+type Change struct {
+	At     int    `json:"at"`
+	State  string `json:"state"`
+	Rank   []int  `json:"rank,omitempty"`
+	Scores []int  `json:"scores,omitempty"`
+}
+
+// SetResult is the organiser's result for a match (RESULT): the places by
+// seat; a match that had a result keeps it in Changes (drawn rounds is
+// the number of rounds drawn now).
+func (m *Match) SetResult(rank []int, drawn int) error {
+	if len(rank) != len(m.Seats) || m.State == MatchBye {
+		return fmt.Errorf("tournament: %d places for %d seats", len(rank), len(m.Seats))
+	}
+	for _, r := range rank {
+		if r < 1 || r > len(rank) {
+			return fmt.Errorf("tournament: place %d of %d seats", r, len(rank))
+		}
+	}
+	if m.Decided() {
+		m.Changes = append(m.Changes, Change{At: drawn, State: m.State, Rank: m.Rank, Scores: m.Scores})
+		m.Scores = nil
+	}
+	m.State, m.Rank, m.Corrected = MatchAdjudicated, append([]int(nil), rank...), true
+	return nil
+}
+
+// asDrawn is the match as a draw made when drawn rounds existed saw it:
+// before the first change made after that.
+func (m Match) asDrawn(drawn int) Match {
+	for _, c := range m.Changes {
+		if c.At > drawn {
+			m.State, m.Rank, m.Scores = c.State, c.Rank, c.Scores
+			break
+		}
+	}
+	return m
 }
 
 // Round is one round's matches.
@@ -148,6 +259,49 @@ type Round struct {
 	// round of a field that fits one window, and every round recorded
 	// before windows) or PairingWindows. Replay pairs it the same way.
 	Pairing string `json:"pairing,omitempty"`
+	// Swaps are the pairs of entrants the organiser swapped after the
+	// draw (SWAP), in order: Replay draws the round, swaps them, and
+	// compares.
+	Swaps [][2]int `json:"swaps,omitempty"`
+}
+
+// Swap exchanges entrants a and b in the round's matches and records it
+// (Round.Swaps): they must be at two different tables with no result.
+func (r *Round) Swap(a, b int) error {
+	ma, _ := r.seatOf(a)
+	mb, _ := r.seatOf(b)
+	switch {
+	case ma < 0 || mb < 0:
+		return fmt.Errorf("tournament: entrants %d and %d are not both in round %d", a, b, r.N)
+	case ma == mb:
+		return fmt.Errorf("tournament: entrants %d and %d play the same game", a, b)
+	case r.Matches[ma].Decided() || r.Matches[mb].Decided():
+		return fmt.Errorf("tournament: a game of round %d already has a result", r.N)
+	}
+	r.swap(a, b)
+	r.Swaps = append(r.Swaps, [2]int{a, b})
+	return nil
+}
+
+// swap exchanges a and b wherever they sit.
+func (r *Round) swap(a, b int) {
+	ma, ia := r.seatOf(a)
+	mb, ib := r.seatOf(b)
+	if ma >= 0 && mb >= 0 {
+		r.Matches[ma].Seats[ia], r.Matches[mb].Seats[ib] = b, a
+	}
+}
+
+// seatOf is the match and seat of entrant e in the round (-1, -1: none).
+func (r *Round) seatOf(e int) (int, int) {
+	for k, m := range r.Matches {
+		for i, s := range m.Seats {
+			if s == e {
+				return k, i
+			}
+		}
+	}
+	return -1, -1
 }
 
 // Complete reports whether every match of the round is decided.
@@ -170,7 +324,10 @@ type Tournament struct {
 	Commitment string    `json:"commitment"`
 	Status     string    `json:"status"`
 	Entrants   []Entrant `json:"entrants"`
-	Rounds     []Round   `json:"rounds"`
+	// Waitlist are who signed up once the tournament was full (Cap), in
+	// order: the first moves in when an entrant withdraws during sign-up.
+	Waitlist []Entrant `json:"waitlist,omitempty"`
+	Rounds   []Round   `json:"rounds"`
 	// Key makes the public pages' address unguessable.
 	Key     string    `json:"key"`
 	Created time.Time `json:"created"`
@@ -288,6 +445,11 @@ func ParsePoints(v string) ([]float64, error) {
 // PlannedRounds is the number of rounds the tournament will have with n
 // entrants.
 func (t *Tournament) PlannedRounds() int {
+	// Counted only where the entrants decide it (issue 24: every mail of
+	// a round asked, so a round's mails cost the square of the entrants).
+	if t.Format != RoundRobin && t.Format != Knockout && t.NumRounds > 0 {
+		return t.NumRounds
+	}
 	n := t.active(len(t.Rounds))
 	switch t.Format {
 	case RoundRobin:
@@ -371,4 +533,18 @@ func (t *Tournament) Record(gameID, state string, rank, scores []int) (int, int,
 		}
 	}
 	return -1, -1, fmt.Errorf("tournament: game %s is not in %s", gameID, t.ID)
+}
+
+// Full reports whether sign-up has reached the organiser's cap.
+func (t *Tournament) Full() bool { return t.Cap > 0 && len(t.Entrants) >= t.Cap }
+
+// WaitingPlace returns the place (1 first) of an address on the waiting list,
+// 0 when it is not on it.
+func (t *Tournament) WaitingPlace(addr string) int {
+	for i, e := range t.Waitlist {
+		if strings.EqualFold(e.Address, addr) {
+			return i + 1
+		}
+	}
+	return 0
 }

@@ -40,6 +40,10 @@ type TournamentOptions struct {
 	NoSync      bool
 	// Keep, if set, keeps the pages served until ctx ends.
 	Keep bool
+	// RoundTime, if set, is each round's deadline: the games not over by
+	// then are adjudicated (late=adjudicate), so a round of long games
+	// ends on time.
+	RoundTime time.Duration
 }
 
 // TournamentResult is what the tournament demo did.
@@ -163,6 +167,9 @@ func RunTournament(ctx context.Context, opt TournamentOptions) (*TournamentResul
 		id := fmt.Sprintf("swiss%d", k+1)
 		ids = append(ids, id)
 		fmt.Fprintf(&text, "NEW TOURNAMENT %s game=%s format=swiss rounds=%d listed", id, g.Info().Name, opt.Rounds)
+		if opt.RoundTime > 0 {
+			fmt.Fprintf(&text, " deadline=%gm late=adjudicate warn=off", opt.RoundTime.Minutes())
+		}
 		for key, v := range opt.GameOptions[g.Info().Name] {
 			fmt.Fprintf(&text, " %s=%s", key, v)
 		}
@@ -212,7 +219,7 @@ func RunTournament(ctx context.Context, opt TournamentOptions) (*TournamentResul
 		fmt.Fprintf(out, "  %s page: %s/t/%s-%s\n", id, base, t.ID, t.Key)
 	}
 	fmt.Fprintf(out, "  index of listed tournaments: %s/t/\n", base)
-	last := map[string]int{}
+	last, lastOver := map[string]int{}, map[string]string{}
 	err = waitFor(ctx, errs, func() (bool, error) {
 		done := true
 		for _, id := range ids {
@@ -223,6 +230,22 @@ func RunTournament(ctx context.Context, opt TournamentOptions) (*TournamentResul
 			if len(t.Rounds) != last[id] {
 				last[id] = len(t.Rounds)
 				fmt.Fprintf(out, "%s: round %d of %d open (%s)\n", id, len(t.Rounds), t.PlannedRounds(), time.Since(start).Round(time.Second))
+			}
+			// Progress as it goes: each game over, as it ends.
+			if n := len(t.Rounds); n > 0 {
+				over, games := 0, 0
+				for _, m := range t.Rounds[n-1].Matches {
+					if m.State != tournament.MatchBye {
+						games++
+						if m.Decided() {
+							over++
+						}
+					}
+				}
+				if key := fmt.Sprintf("%d/%d", n, over); over > 0 && lastOver[id] != key {
+					lastOver[id] = key
+					fmt.Fprintf(out, "%s: round %d: %d of %d games over (%s)\n", id, n, over, games, time.Since(start).Round(time.Second))
+				}
 			}
 			done = done && t.Status == tournament.StatusOver
 		}

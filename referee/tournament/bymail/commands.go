@@ -35,7 +35,7 @@ type Command struct {
 // TOURNAMENT, a HELP without the word) is the game command of the same
 // keyword.
 var OrgCommands = []Command{
-	{Keyword: "NEW", Row: 1, Usage: "NEW TOURNAMENT <id> game=<game> [format=swiss|roundrobin|knockout|tables] [rounds=N] [table=K] [deadline=7d] [points=1,0.5,0] [tiebreaks=buchholz,sb,score,h2h] [close=YYYY-MM-DD] [start=YYYY-MM-DD every=7d | dates=YYYY-MM-DD,...] [open=schedule|complete] [public|listed] [lang=en|it|fr|nl]"},
+	{Keyword: "NEW", Row: 1, Usage: "NEW TOURNAMENT <id> game=<game> [format=swiss|roundrobin|knockout|tables] [rounds=N] [table=K] [cap=N] [deadline=7d] [points=1,0.5,0] [tiebreaks=buchholz,sb,score,h2h] [close=YYYY-MM-DD] [start=YYYY-MM-DD every=7d | dates=YYYY-MM-DD,...] [open=schedule|complete] [public|listed] [lang=en|it|fr|nl]"},
 	{Keyword: "ENTER", Row: 2, Aliased: true, Usage: "ENTER <tournament> <address> <name> [lang] [Area/City]"},
 	{Keyword: "START", Row: 3, Aliased: true, Usage: "START <tournament>"},
 	{Keyword: "STANDINGS", Row: 4, Aliased: true, Usage: "STANDINGS <tournament>"},
@@ -50,6 +50,12 @@ var OrgCommands = []Command{
 	// HELP TOURNAMENT [lang] (the word in any language, tourHelpWords);
 	// any other HELP is the organiser's general help.
 	{Keyword: "HELP", Row: 13, Usage: "HELP TOURNAMENT [en|it|fr|nl]"},
+	// The director's corrections (corrections.go), each told by mail to
+	// the players it concerns; a late entry is ENTER after the start.
+	{Keyword: "RESULT", Row: 14, Usage: "RESULT <game> <place of each seat: 1,2 | 2,1 | 1,1>"},
+	{Keyword: "DOUBLEFORFEIT", Row: 15, Usage: "DOUBLEFORFEIT <game>"},
+	{Keyword: "SWAP", Row: 16, Usage: "SWAP <tournament> <player> <player>"},
+	{Keyword: "BYE", Row: 17, Usage: "BYE <tournament> <player> [round]"},
 }
 
 // PlayerCommands are a registered player's tournament commands at their
@@ -99,7 +105,7 @@ func (c *orgCmd) tour(orElse func() error) (*tournament.Tournament, error) {
 		}
 		return nil, fmt.Errorf("no tournament %q", id)
 	}
-	t, err := loadTour(c.d.rec, id)
+	t, err := c.d.load(id)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +129,7 @@ var orgHandlers = map[string]func(*orgCmd) (string, error){
 	"NEW": orgNewTournament, "ENTER": orgEnter, "START": orgStart, "STANDINGS": orgStandings,
 	"WITHDRAW": orgWithdraw, "LATE": orgLate, "EXTEND": orgExtend, "REPLACE": orgReplace,
 	"PUBLISH": orgPublish, "FORFEIT": orgForfeit, "ADJUDICATE": orgAdjudicate, "SCHEDULE": orgSchedule,
-	"HELP": orgHelp,
+	"HELP": orgHelp, "RESULT": orgResult, "DOUBLEFORFEIT": orgDoubleForfeit, "SWAP": orgSwap, "BYE": orgBye,
 }
 
 // Org runs an organiser's tournament command (the words of one line, the

@@ -35,15 +35,27 @@ func loadTour(tx Records, id string) (*tournament.Tournament, error) {
 	return &t, nil
 }
 
+// load returns tournament id as this unit of work left it: from Kept,
+// else decoded from its record.
+func (d *desk) load(id string) (*tournament.Tournament, error) {
+	if t := d.h.Kept().get(id); t != nil {
+		return t, nil
+	}
+	return loadTour(d.rec, id)
+}
+
+// saveTour keeps a changed tournament for the rest of the unit of work;
+// its record is written when the unit of work ends (Kept.Flush). A new
+// tournament's record is written at once, so the commands after it in the
+// same mail find it.
 func (d *desk) saveTour(t *tournament.Tournament) error {
-	raw, err := json.Marshal(t)
-	if err != nil {
-		return err
+	if !d.rec.HasTournament(t.ID) {
+		if err := writeTour(d.rec, t, d.now); err != nil {
+			return err
+		}
 	}
-	if err := d.rec.PutTournament(t.ID, raw); err != nil {
-		return err
-	}
-	return d.rec.SetWake(tourWakePrefix+t.ID, tourWake(t, d.now))
+	d.h.Kept().keep(t)
+	return nil
 }
 
 // tourWake is when a tournament next needs the clock: sign-up closing, the

@@ -1,7 +1,8 @@
 // Package bymail is the tournament desk: tournaments run by mail. It owns
 // the organiser's tournament commands (NEW TOURNAMENT, ENTER, START,
 // STANDINGS, WITHDRAW, LATE, EXTEND, REPLACE, PUBLISH, SCHEDULE, FORFEIT,
-// ADJUDICATE, HELP TOURNAMENT), the players' (JOIN, WITHDRAW and
+// ADJUDICATE, HELP TOURNAMENT, and the corrections RESULT, DOUBLEFORFEIT,
+// SWAP, BYE), the players' (JOIN, WITHDRAW and
 // STANDINGS of a tournament, RATING), the rounds (drawn by package
 // tournament, their games opened through the core), the results as games
 // end, the clock of sign-up, rounds and deadlines, the entrants' and the
@@ -35,4 +36,17 @@
 // nothing. A published tournament's files (exports.go: CSV, TRF for
 // two-player Swiss, the rounds' ICS) are served behind the page's key,
 // and the sign-up confirmation names the calendar feed.
+//
+// Cost (issue 24): a unit of work decodes a tournament once and writes it
+// once, at its end (Kept, kept.go): a mail of 500 ENTER lines used to
+// decode and encode the whole record per line, so ENTER was quadratic.
+//
+// The director's corrections (corrections.go: RESULT, DOUBLEFORFEIT,
+// SWAP, BYE, a late ENTER) are each mailed to the players they concern,
+// in their language, with the same audit line as the organiser's answer;
+// package tournament keeps them replayable. Sign-up may be capped (cap=N):
+// who comes after waits on a list, told their place, and moves in when a
+// place frees up before the start. LATE always says where the clock
+// stands: when sign-up closes, or whether the round's deadline is coming
+// (the time left) or has passed (how long ago).
 package bymail

@@ -77,6 +77,11 @@ type Host interface {
 	// Warn logs a failure that must not stop the unit of work.
 	Warn(msg string, kv ...any)
 
+	// Kept are this unit of work's tournaments, decoded (kept.go): the
+	// core keeps one per unit of work, sets its Hit to count a change,
+	// and calls its Flush before the transaction commits.
+	Kept() *Kept
+
 	// All or none. Undo returns the error that rolls the whole unit of
 	// work back and runs it again with the operation key undone: a step
 	// that fails after it changed something returns it. In that next run,

@@ -16,6 +16,8 @@ type testHost struct {
 	now time.Time
 	tpl *templates.Set
 	rec *memRecords
+	// kept: the tests read the records once a command is done (flush).
+	kept Kept
 }
 
 var errNotFound = errors.New("not found")
@@ -68,6 +70,15 @@ func (h *testHost) ParseInvitee([]string) (Invitee, error)         { panic("test
 func (h *testHost) ParseHours(string) (float64, error)             { panic("testHost: no parsing") }
 func (h *testHost) Undo(key string, err error) error               { return err }
 func (h *testHost) Undone(string) (string, bool)                   { return "", false }
+func (h *testHost) Kept() *Kept                                    { return &h.kept }
+
+// flush writes the tournaments the desk kept, as the core does at the end
+// of a unit of work.
+func (h *testHost) flush() {
+	if err := h.kept.Flush(h.rec, h.now); err != nil {
+		h.t.Fatal(err)
+	}
+}
 
 type memRecords struct {
 	tours, ratings map[string][]byte

@@ -59,8 +59,14 @@ func orgEnter(c *orgCmd) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if msg := c.d.tourJoin(t, &p); msg != "" {
+	if msg := c.d.tourEnter(t, &p, true); msg != "" {
 		return "", errors.New(msg)
+	}
+	if place := t.WaitingPlace(p.Address); place > 0 {
+		return c.saved(t, c.d.orgText(t, "waitlisted", map[string]any{"address": p.Address, "place": place, "cap": t.Cap}))
+	}
+	if e := t.Entrants[len(t.Entrants)-1]; e.Joined > 0 {
+		return c.saved(t, c.d.tourText(orgLang(t), "audit.late", map[string]any{"name": e.Name, "from": e.Joined}))
 	}
 	return c.saved(t, c.d.orgText(t, "entered", map[string]any{"address": p.Address, "entrants": len(t.Entrants)}))
 }
@@ -92,6 +98,10 @@ func orgWithdraw(c *orgCmd) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if place := t.WaitingPlace(c.arg(2)); place > 0 { // off the waiting list
+		t.Waitlist = append(t.Waitlist[:place-1:place-1], t.Waitlist[place:]...)
+		return c.saved(t, c.d.orgText(t, "withdrawn", map[string]any{"address": c.arg(2)}))
+	}
 	e := t.Entrant(c.arg(2))
 	if e == nil {
 		return "", fmt.Errorf("%s is not in %s", c.arg(2), t.ID)
@@ -102,12 +112,44 @@ func orgWithdraw(c *orgCmd) (string, error) {
 	return c.saved(t, c.d.orgText(t, "withdrawn", map[string]any{"address": e.Address}))
 }
 
+// orgLate answers LATE <tournament>: the open round's games not over,
+// and whether its deadline is coming (with the time left) or has passed
+// (how long ago); during sign-up, when sign-up closes.
 func orgLate(c *orgCmd) (string, error) {
 	t, err := c.tour(nil)
 	if err != nil {
 		return "", err
 	}
-	return c.d.tourLateText(t, "late"), nil
+	if t.Status == tournament.StatusSignup {
+		at := t.SignupCloses()
+		data := map[string]any{"closes": c.d.orgTime(t, at), "left": "", "ago": "", "entrants": len(t.Entrants),
+			"cap": t.Cap, "waiting": len(t.Waitlist)}
+		if !at.IsZero() {
+			data["left"], data["ago"] = c.d.span(t, at)
+		}
+		return c.d.orgText(t, "late_signup", data), nil
+	}
+	kind := "late"
+	if n := len(t.Rounds); n > 0 && (t.Rounds[n-1].Due.IsZero() || c.d.now.Before(t.Rounds[n-1].Due)) {
+		kind = "warn"
+	}
+	return c.d.tourLateText(t, kind), nil
+}
+
+// span says how far at is from now in the organiser's language: (left,
+// "") before it, ("", ago) after it.
+func (d *desk) span(t *tournament.Tournament, at time.Time) (left, ago string) {
+	dt := at.Sub(d.now)
+	past := dt < 0
+	if past {
+		dt = -dt
+	}
+	mins := int(dt.Round(time.Minute) / time.Minute)
+	s := d.tourText(orgLang(t), "span", map[string]any{"days": mins / (24 * 60), "hours": mins / 60 % 24, "mins": mins % 60})
+	if past {
+		return "", s
+	}
+	return s, ""
 }
 
 // orgExtend moves the open round's deadline (EXTEND of a game when the
@@ -243,7 +285,8 @@ func (d *desk) orgTime(t *tournament.Tournament, at time.Time) string {
 // calendar's; it stops at the first round without a date.
 func (d *desk) calendar(t *tournament.Tournament, lang string, loc *time.Location) []map[string]any {
 	var out []map[string]any
-	for n := 1; n <= t.PlannedRounds(); n++ {
+	planned := t.PlannedRounds()
+	for n := 1; n <= planned; n++ {
 		at := t.RoundDate(n)
 		if n <= len(t.Rounds) {
 			at = t.Rounds[n-1].Opened
@@ -384,6 +427,11 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 			}
 		case "table":
 			s.Table, err = strconv.Atoi(v)
+		case "cap":
+			s.Cap, err = strconv.Atoi(v)
+			if err == nil && (s.Cap < 2 || s.Cap > d.h.MaxEntrants()) {
+				err = fmt.Errorf("cap=%s: 2 to %d", v, d.h.MaxEntrants())
+			}
 		case "deadline":
 			var h float64
 			h, err = d.h.ParseHours(v)

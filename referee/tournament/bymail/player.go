@@ -24,7 +24,7 @@ func playerJoin(c *playerCmd) (string, error) {
 	if c.id == "" || !c.d.rec.HasTournament(c.id) {
 		return "", errNotMine
 	}
-	t, err := loadTour(c.d.rec, c.id)
+	t, err := c.d.load(c.id)
 	if err != nil {
 		return "", err
 	}
@@ -38,7 +38,7 @@ func playerWithdraw(c *playerCmd) (string, error) {
 	if c.id == "" || !c.d.rec.HasTournament(c.id) {
 		return c.noTournament(), nil
 	}
-	t, err := loadTour(c.d.rec, c.id)
+	t, err := c.d.load(c.id)
 	if err != nil {
 		return "", err
 	}
@@ -48,6 +48,10 @@ func playerWithdraw(c *playerCmd) (string, error) {
 	if len(c.f) > 2 && !mailfmt.SameMailbox(strings.Trim(c.f[2], "<>"), c.p.Address) {
 		return c.d.tourText(c.p.Lang, "error.withdraw_other", map[string]any{"id": t.ID,
 			"command": c.d.h.Word(c.p.Lang, "WITHDRAW")}), nil
+	}
+	if place := t.WaitingPlace(c.p.Address); place > 0 {
+		t.Waitlist = append(t.Waitlist[:place-1:place-1], t.Waitlist[place:]...)
+		return c.d.tourText(c.p.Lang, "info.withdrawn", map[string]any{"id": t.ID}), c.d.saveTour(t)
 	}
 	e := t.Entrant(c.p.Address)
 	if e == nil || e.Withdrawn > 0 {
@@ -63,7 +67,7 @@ func playerStandings(c *playerCmd) (string, error) {
 	if c.id == "" || !c.d.rec.HasTournament(c.id) {
 		return c.noTournament(), nil
 	}
-	t, err := loadTour(c.d.rec, c.id)
+	t, err := c.d.load(c.id)
 	if err != nil {
 		return "", err
 	}
@@ -73,13 +77,38 @@ func playerStandings(c *playerCmd) (string, error) {
 // tourJoin enters a player; it returns a message for the player when the
 // entry is refused, "" when done (and the confirmation is queued).
 func (d *desk) tourJoin(t *tournament.Tournament, p *Player) string {
+	return d.tourEnter(t, p, false)
+}
+
+// tourEnter enters a player; late (the organiser's ENTER) also once the
+// tournament runs: a late entry, paired from the next round (Swiss and
+// tables only; the others' pairings are fixed at the start).
+func (d *desk) tourEnter(t *tournament.Tournament, p *Player, late bool) string {
+	running := t.Status == tournament.StatusRunning && (t.Format == tournament.Swiss || t.Format == tournament.Tables)
 	switch {
+	case late && running && t.Entrant(p.Address) == nil && len(t.Entrants) < d.h.MaxEntrants():
+		e := tournament.Entrant{ID: len(t.Entrants), Address: p.Address, Name: p.Name, Lang: p.Lang, Joined: len(t.Rounds) + 1}
+		t.Entrants = append(t.Entrants, e)
+		lang := e.Lang
+		if lang == "" {
+			lang = "en"
+		}
+		d.tourMail(t, e, "confirm", map[string]any{"late": d.tourText(lang, "audit.late", map[string]any{"name": e.Name, "from": e.Joined})})
+		return ""
 	case t.Status != tournament.StatusSignup || (!t.Close.IsZero() && !d.now.Before(t.Close)):
 		return d.tourText(p.Lang, "error.closed", map[string]any{"id": t.ID})
 	case t.Entrant(p.Address) != nil:
 		return d.tourText(p.Lang, "error.already", map[string]any{"id": t.ID})
-	case len(t.Entrants) >= d.h.MaxEntrants(): // issue 23: bounded
+	case t.WaitingPlace(p.Address) > 0:
+		return d.tourText(p.Lang, "error.already_waiting", map[string]any{"id": t.ID, "place": t.WaitingPlace(p.Address)})
+	case len(t.Entrants)+len(t.Waitlist) >= d.h.MaxEntrants(): // issue 23: bounded
 		return d.tourText(p.Lang, "error.full", map[string]any{"id": t.ID, "max": d.h.MaxEntrants()})
+	case t.Full():
+		// Issue 24: beyond the organiser's cap, a waiting list.
+		e := tournament.Entrant{Address: p.Address, Name: p.Name, Lang: p.Lang}
+		t.Waitlist = append(t.Waitlist, e)
+		d.tourMail(t, e, "waitlist", map[string]any{"place": len(t.Waitlist), "cap": t.Cap})
+		return ""
 	}
 	e := tournament.Entrant{ID: len(t.Entrants), Address: p.Address, Name: p.Name, Lang: p.Lang}
 	t.Entrants = append(t.Entrants, e)
@@ -101,6 +130,14 @@ func (d *desk) tourWithdraw(t *tournament.Tournament, e *tournament.Entrant) err
 			}
 		}
 		t.Entrants = keep
+		// The first on the waiting list takes the place.
+		if len(t.Waitlist) > 0 && !t.Full() {
+			w := t.Waitlist[0]
+			t.Waitlist = t.Waitlist[1:]
+			w.ID = len(t.Entrants)
+			t.Entrants = append(t.Entrants, w)
+			d.tourMail(t, w, "confirm", nil)
+		}
 		return nil
 	}
 	if e.Withdrawn > 0 {
@@ -136,6 +173,19 @@ func (d *desk) tourReplace(t *tournament.Tournament, e *tournament.Entrant, inv 
 	}
 	old := e.Address
 	e.Previous = append(e.Previous, old)
+	// Who played which game: the old player's rounds end with the last
+	// round whose game they finished (the open game passes on).
+	through := len(t.Rounds)
+	if n := len(t.Rounds); n > 0 {
+		for _, m := range t.Rounds[n-1].Matches {
+			for _, s := range m.Seats {
+				if s == e.ID && !m.Decided() {
+					through = n - 1
+				}
+			}
+		}
+	}
+	e.Before = append(e.Before, tournament.Stint{Name: e.Name, Address: old, Through: through})
 	e.Address, e.Name, e.Lang = p.Address, cmp.Or(inv.Name, p.Name), p.Lang
 	if n := len(t.Rounds); n > 0 {
 		for _, m := range t.Rounds[n-1].Matches {

@@ -98,9 +98,10 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 		c.Rounds = t.Rounds[:rd.N-1]
 		done = d.newStandings(&c)
 	}
+	at := seats(rd) // one pass, not one a mail (issue 24)
 	for _, e := range t.Entrants {
 		if e.Withdrawn == 0 || rd.N < e.Withdrawn {
-			data := d.roundData(t, len(t.Rounds)-1, e.ID)
+			data := d.roundDataAt(t, len(t.Rounds)-1, e.ID, at)
 			if done != nil {
 				data["standings"] = d.excerpt(done, e.ID, e.Lang)
 			}
@@ -110,22 +111,37 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 	return nil
 }
 
-// roundData describes round r to entrant e: their game or bye, and the
-// standings so far.
-func (d *desk) roundData(t *tournament.Tournament, r, e int) map[string]any {
+// seats maps each entrant of a round to their match.
+func seats(rd tournament.Round) map[int]int {
+	at := make(map[int]int, 2*len(rd.Matches))
+	for k, m := range rd.Matches {
+		for _, s := range m.Seats {
+			at[s] = k
+		}
+	}
+	return at
+}
+
+// roundDataAt describes round r to entrant e: their game or bye, and the
+// standings so far (at: the round's seats, see seats).
+func (d *desk) roundDataAt(t *tournament.Tournament, r, e int, at map[int]int) map[string]any {
 	rd := t.Rounds[r]
-	data := map[string]any{"round": rd.N, "rounds": t.PlannedRounds(), "bye": false, "game": "", "opponents": []string(nil),
+	data := map[string]any{"round": rd.N, "rounds": t.PlannedRounds(), "bye": false, "asked": false, "game": "", "opponents": []string(nil),
 		"seat": 0, "due_at": rd.Due, "next_at": time.Time{}, "standings": ""}
 	if t.OnSchedule() && rd.N < t.PlannedRounds() {
 		data["next_at"] = t.RoundDate(rd.N + 1)
 	}
-	for _, m := range rd.Matches {
+	k, ok := at[e]
+	if !ok {
+		return data
+	}
+	for _, m := range rd.Matches[k : k+1] {
 		for i, s := range m.Seats {
 			if s != e {
 				continue
 			}
 			if m.State == tournament.MatchBye {
-				data["bye"] = true
+				data["bye"], data["asked"] = true, m.Requested
 				continue
 			}
 			var opp []string
@@ -150,7 +166,7 @@ func (d *desk) gameEnded(end GameEnd) error {
 	if tid == "" {
 		return nil
 	}
-	t, err := loadTour(d.rec, tid)
+	t, err := d.load(tid)
 	if err != nil {
 		return err
 	}
@@ -180,8 +196,13 @@ func (d *desk) tourAdvance(t *tournament.Tournament) error {
 	}
 	if t.Finished() || len(t.ActiveIn(len(t.Rounds)+1)) < max(2, t.MinTable) {
 		t.Status, t.Ended = tournament.StatusOver, d.now
+		// Each entrant's final mail shows their part of the table, the
+		// standings computed once (issue 24: the whole table, computed
+		// again for each entrant, was a quadratic 15 s of CPU at 1,000
+		// entrants); the whole table is STANDINGS <id> and the page.
+		final := d.newStandings(t)
 		for _, e := range t.Entrants {
-			d.tourMail(t, e, "final", map[string]any{"standings": d.tourStandingsText(t, e.Lang), "seed": t.Seed})
+			d.tourMail(t, e, "final", map[string]any{"standings": d.excerpt(final, e.ID, e.Lang), "seed": t.Seed})
 		}
 		d.tourOrgMail(t, d.orgText(t, "over", map[string]any{"standings": d.tourStandingsText(t, orgLang(t))}))
 		return nil
@@ -212,7 +233,7 @@ func (c *orgCmd) gameOf() (*tournament.Tournament, string, error) {
 	if tid == "" {
 		return nil, "", fmt.Errorf("game %q is not a tournament game", gid)
 	}
-	t, err := loadTour(c.d.rec, tid)
+	t, err := c.d.load(tid)
 	if err != nil {
 		return nil, "", err
 	}
@@ -348,7 +369,7 @@ func (d *desk) forfeit(t *tournament.Tournament, gid string, e int) error {
 // deadline, and the late games at the deadline (listed once, then the
 // tournament's late rule).
 func (d *desk) tourTick(id string) error {
-	t, err := loadTour(d.rec, id)
+	t, err := d.load(id)
 	if err != nil {
 		if d.h.IsNotFound(err) {
 			return d.rec.SetWake(tourWakePrefix+id, time.Time{})
@@ -477,6 +498,10 @@ func (d *desk) tourLateText(t *tournament.Tournament, kind string) string {
 		}
 		games = append(games, map[string]any{"game": m.GameID, "waiting": waiting})
 	}
+	left, ago := "", ""
+	if !rd.Due.IsZero() {
+		left, ago = d.span(t, rd.Due) // issue 24: the time left, or how long ago
+	}
 	return d.orgText(t, "late", map[string]any{"kind": kind, "round": rd.N, "due": d.orgTime(t, rd.Due), "games": games,
-		"late_rule": t.Late})
+		"late_rule": t.Late, "left": left, "ago": ago})
 }

@@ -47,6 +47,9 @@ func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind str
 	if _, ok := data["round"]; !ok {
 		data["round"] = len(t.Rounds)
 	}
+	if _, ok := data["late"]; !ok {
+		data["late"] = "" // a late entry's confirmation says from which round
+	}
 	pts := t.Points
 	if t.Draw != nil && len(pts) == 2 {
 		pts = []float64{pts[0], *t.Draw, pts[1]}
@@ -111,6 +114,9 @@ type standingRow struct {
 	// Adjudicated: adjudicated games count in the rating (marked).
 	Adjudicated bool
 	Withdrawn   bool
+	// Sub: the place changed hands (REPLACE); subs below the table say
+	// who played which rounds.
+	Sub bool
 	// Gap stands for rows left out of an excerpt.
 	Gap bool
 	// entrant is the row's entrant.
@@ -121,7 +127,8 @@ type standingRow struct {
 func (d *desk) tourStandingsText(t *tournament.Tournament, lang string) string {
 	rows := d.tourStandingRows(t)
 	return d.tourText(lang, "standings", map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": rows,
-		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status, "adjudicated": anyAdjudicated(rows)})
+		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status, "adjudicated": anyAdjudicated(rows),
+		"subs": substitutes(t, rows)})
 }
 
 // tourStandingRows are the standings, formatted.
@@ -139,7 +146,7 @@ func (d *desk) tourStandingRows(t *tournament.Tournament) []standingRow {
 		rating, adj := d.ratingShort(t.Game, t.Entrants[s.Entrant].Address, t.Table)
 		rows = append(rows, standingRow{Place: s.Place, Name: name, Points: fmtNum(s.Points), Tiebreaks: strings.Join(tb, " "),
 			Record: fmt.Sprintf("%d-%d-%d", s.Won, s.Drawn, s.Lost), Rating: rating, Adjudicated: adj,
-			Withdrawn: s.Withdrawn, entrant: s.Entrant})
+			Withdrawn: s.Withdrawn, Sub: len(t.Entrants[s.Entrant].Before) > 0, entrant: s.Entrant})
 	}
 	return rows
 }
@@ -187,7 +194,33 @@ func (d *desk) excerpt(s *standings, e int, lang string) string {
 		}
 	}
 	return d.tourText(lang, "standings", map[string]any{"id": s.t.ID, "round": len(s.t.Rounds), "rows": rows,
-		"tiebreaks": strings.Join(s.t.Tiebreaks, " "), "status": s.t.Status, "adjudicated": anyAdjudicated(rows)})
+		"tiebreaks": strings.Join(s.t.Tiebreaks, " "), "status": s.t.Status, "adjudicated": anyAdjudicated(rows),
+		"subs": substitutes(s.t, rows)})
+}
+
+// substitutes say, for the rows shown whose place changed hands, who
+// played which rounds (rows name, old, through: the old player's last
+// round, from: the new player's first).
+func substitutes(t *tournament.Tournament, rows []standingRow) []map[string]any {
+	var out []map[string]any
+	for _, r := range rows {
+		if r.Gap || !r.Sub {
+			continue
+		}
+		e := t.Entrants[r.entrant]
+		first := 1
+		for i, b := range e.Before {
+			name := e.Name
+			if i+1 < len(e.Before) {
+				name = e.Before[i+1].Name
+			}
+			played := b.Through >= first
+			out = append(out, map[string]any{"name": name, "old": b.Name, "first": first, "through": b.Through,
+				"from": b.Through + 1, "played": played})
+			first = max(first, b.Through+1)
+		}
+	}
+	return out
 }
 
 // anyAdjudicated reports whether a rating among rows is marked (the

@@ -31,14 +31,18 @@ func TestOrganiserTextsFit(t *testing.T) {
 					"points": "10/6/3/1", "tiebreaks": "buchholz,sb,score,h2h", "commitment": strings.Repeat("ab", 32),
 					"closes": "mer. 16 sept. 2026 18:00 CEST", "deadline": "168h", "late": "adjudicate", "calendar": cal,
 					"on_schedule": true, "tz": "America/Argentina/Buenos_Aires"}),
-				"entered":         {"address": "bartholomew.longname@example.org", "entrants": 120},
-				"started":         {"games": 60, "due": "mer. 16 sept. 2026 18:00 CEST"},
-				"withdrawn":       {"address": "bartholomew.longname@example.org"},
-				"extended":        {"round": 12, "due": "mer. 16 sept. 2026 18:00 CEST"},
-				"replaced":        {"address": "bartholomew.longname@example.org", "old": "maximiliana.longname@example.org"},
-				"pages":           {"public": true, "listed": false, "page": "https://referee.example.org/t/" + long + "-0123456789abcdef0123"},
-				"schedule":        {"calendar": cal, "on_schedule": false, "warn": "24h", "tz": "America/Argentina/Buenos_Aires", "closes": "mer. 16 sept. 2026 18:00 CEST", "signup": true},
-				"late":            {"kind": "warn", "round": 12, "due": "mer. 16 sept. 2026 18:00 CEST", "games": games, "late_rule": ""},
+				"entered":   {"address": "bartholomew.longname@example.org", "entrants": 120},
+				"started":   {"games": 60, "due": "mer. 16 sept. 2026 18:00 CEST"},
+				"withdrawn": {"address": "bartholomew.longname@example.org"},
+				"extended":  {"round": 12, "due": "mer. 16 sept. 2026 18:00 CEST"},
+				"replaced":  {"address": "bartholomew.longname@example.org", "old": "maximiliana.longname@example.org"},
+				"pages":     {"public": true, "listed": false, "page": "https://referee.example.org/t/" + long + "-0123456789abcdef0123"},
+				"schedule":  {"calendar": cal, "on_schedule": false, "warn": "24h", "tz": "America/Argentina/Buenos_Aires", "closes": "mer. 16 sept. 2026 18:00 CEST", "signup": true},
+				"late":      {"kind": "warn", "round": 12, "due": "mer. 16 sept. 2026 18:00 CEST", "games": games, "late_rule": "", "left": "12j 23h 59min", "ago": ""},
+				"late_signup": {"closes": "mer. 16 sept. 2026 18:00 CEST", "left": "12j 23h 59min", "ago": "", "entrants": 2048,
+					"cap": 2048, "waiting": 2048},
+				"waitlisted":      {"address": "bartholomew.longname@example.org", "place": 2048, "cap": 2048},
+				"corrected":       {"audit": strings.Repeat("word ", 15) + "\n" + strings.Repeat("word ", 15), "told": []string{"Bartholomew", "Maximiliana"}},
 				"no_round":        {},
 				"waiting":         {"round": 11, "next": "mer. 16 sept. 2026 18:00 CEST"},
 				"over":            {"standings": "x"},
@@ -51,7 +55,7 @@ func TestOrganiserTextsFit(t *testing.T) {
 			for name, data := range datas {
 				fits(t, lang+" org."+name, w.orgText(tr, name, data))
 			}
-			late := map[string]any{"kind": "late", "round": 12, "due": "x", "games": games, "late_rule": "forfeit"}
+			late := map[string]any{"kind": "late", "round": 12, "due": "x", "games": games, "late_rule": "forfeit", "left": "", "ago": "12j 23h 59min"}
 			fits(t, lang+" org.late", w.orgText(tr, "late", late))
 			fits(t, lang+" org.help", w.tourText(lang, "org.help", map[string]any{"games": gameNames()}))
 		}

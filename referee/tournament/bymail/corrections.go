@@ -1,0 +1,285 @@
+package bymail
+
+// The director's corrections (issue 24), one handler a keyword: RESULT,
+// DOUBLEFORFEIT, SWAP, BYE, and a late entry (ENTER after the start,
+// org.go). Rules they keep:
+//   - each is told by mail to the players it concerns (mail.correction,
+//     the audit line in the reader's language: audit.<what>), and the
+//     organiser's answer is the same line with whom it told;
+//   - every round still replays from the seed: a changed result keeps the
+//     one it replaced (Match.Changes), a SWAP is recorded with its round
+//     (Round.Swaps), a bye asked and a late entry are the entrant's
+//     (Entrant.Byes, Entrant.Joined), set before the round they touch is
+//     drawn;
+//   - a correction names a game of the organiser's tournament, or players
+//     by address or name; a bye is asked for a round not yet open, a swap
+//     only between two games of the open round with no result;
+//   - a result the organiser set or changed is marked (Match.Corrected)
+//     and, like a forfeit, rates nobody (the games' ratings stay those of
+//     the games played).
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pbem-referee/referee/referee/tournament"
+)
+
+// entrantNamed is the entrant of an address or a name (nil: none).
+func entrantNamed(t *tournament.Tournament, who string) *tournament.Entrant {
+	if e := t.Entrant(who); e != nil {
+		return e
+	}
+	for i := range t.Entrants {
+		if strings.EqualFold(t.Entrants[i].Name, who) {
+			return &t.Entrants[i]
+		}
+	}
+	return nil
+}
+
+// matchOf finds the match of a tournament game: its round and match index.
+func matchOf(t *tournament.Tournament, gid string) (int, int) {
+	for r := range t.Rounds {
+		for k := range t.Rounds[r].Matches {
+			if t.Rounds[r].Matches[k].GameID == gid {
+				return r, k
+			}
+		}
+	}
+	return -1, -1
+}
+
+// tourGame loads the tournament of the game the line names (any state).
+func (c *orgCmd) tourGame() (*tournament.Tournament, int, int, error) {
+	gid := c.arg(1)
+	tid := c.d.rec.GameTournament(gid)
+	if tid == "" {
+		return nil, 0, 0, fmt.Errorf("game %q is not a tournament game", gid)
+	}
+	t, err := c.d.load(tid)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if t.Organiser != c.org {
+		return nil, 0, 0, fmt.Errorf("tournament %s belongs to another organiser", t.ID)
+	}
+	r, k := matchOf(t, gid)
+	if r < 0 {
+		return nil, 0, 0, fmt.Errorf("game %s is not in %s", gid, t.ID)
+	}
+	return t, r, k, nil
+}
+
+// resultLine writes a match's result by place: "1. Ann, 2. Bob".
+func resultLine(t *tournament.Tournament, m tournament.Match) string {
+	if len(m.Rank) != len(m.Seats) {
+		return ""
+	}
+	seats := make([]int, len(m.Seats))
+	for i := range seats {
+		seats[i] = i
+	}
+	sort.SliceStable(seats, func(a, b int) bool { return m.Rank[seats[a]] < m.Rank[seats[b]] })
+	parts := make([]string, len(seats))
+	for i, s := range seats {
+		parts[i] = fmt.Sprintf("%d. %s", m.Rank[s], t.Entrants[m.Seats[s]].Name)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// corrected tells the players concerned (entrant ids) a correction by
+// mail, each in their language, and answers the organiser with it.
+func (c *orgCmd) corrected(t *tournament.Tournament, what string, who []int, data map[string]any) (string, error) {
+	var told []string
+	seen := map[int]bool{}
+	for _, e := range who {
+		if seen[e] {
+			continue
+		}
+		seen[e] = true
+		en := t.Entrants[e]
+		lang := en.Lang
+		if lang == "" {
+			lang = "en"
+		}
+		c.d.tourMail(t, en, "correction", map[string]any{"audit": c.d.tourText(lang, "audit."+what, data)})
+		told = append(told, en.Name)
+	}
+	if err := c.d.tourAdvance(t); err != nil {
+		return "", err
+	}
+	return c.saved(t, c.d.orgText(t, "corrected", map[string]any{"audit": c.d.tourText(orgLang(t), "audit."+what, data), "told": told}))
+}
+
+// orgResult is RESULT <game> <places>: the organiser sets the result of a
+// game still played (it is closed, its seed revealed) or changes the
+// result of one decided. Places are by seat, 1 the best: "2,1", "1,1".
+func orgResult(c *orgCmd) (string, error) {
+	if len(c.f) != 3 {
+		return "", c.usage()
+	}
+	var rank []int
+	for _, p := range strings.Split(c.f[2], ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil {
+			return "", c.usage()
+		}
+		rank = append(rank, n)
+	}
+	t, r, k, err := c.tourGame()
+	if err != nil {
+		return "", err
+	}
+	m := &t.Rounds[r].Matches[k]
+	if len(rank) != len(m.Seats) {
+		return "", fmt.Errorf("game %s has %d seats: %v", m.GameID, len(m.Seats), c.usage())
+	}
+	was := ""
+	if m.Decided() {
+		was = resultLine(t, *m)
+	}
+	if err := m.SetResult(rank, len(t.Rounds)); err != nil {
+		return "", err
+	}
+	line := resultLine(t, *m)
+	if was == "" {
+		gi, err := c.d.h.Game(m.GameID)
+		if err != nil {
+			return "", err
+		}
+		if gi.Running() {
+			if err := c.d.h.CloseGame(m.GameID, "adjudicated", "result", line); err != nil {
+				return "", err
+			}
+		}
+	}
+	return c.corrected(t, "result", m.Seats, map[string]any{"game": m.GameID, "round": r + 1, "result": line, "was": was})
+}
+
+// orgDoubleForfeit is DOUBLEFORFEIT <game>: every player of a game still
+// played loses it (all ranked last, the last place's points each).
+func orgDoubleForfeit(c *orgCmd) (string, error) {
+	if len(c.f) != 2 {
+		return "", c.usage()
+	}
+	t, r, k, err := c.tourGame()
+	if err != nil {
+		return "", err
+	}
+	m := &t.Rounds[r].Matches[k]
+	if m.Decided() {
+		return "", fmt.Errorf("game %s already has a result: RESULT changes it", m.GameID)
+	}
+	gi, err := c.d.h.Game(m.GameID)
+	if err != nil {
+		return "", err
+	}
+	rank := make([]int, len(m.Seats))
+	var names []string
+	for i, e := range m.Seats {
+		rank[i] = len(m.Seats)
+		names = append(names, t.Entrants[e].Name)
+	}
+	if gi.Running() {
+		if err := c.d.h.CloseGame(m.GameID, "forfeit", "names", names); err != nil {
+			return "", err
+		}
+	}
+	if _, _, err := t.Record(m.GameID, tournament.MatchForfeit, rank, nil); err != nil {
+		return "", err
+	}
+	m.Corrected = true
+	return c.corrected(t, "doubleforfeit", m.Seats, map[string]any{"game": m.GameID, "round": r + 1})
+}
+
+// orgSwap is SWAP <tournament> <player> <player>: two players of the open
+// round's games change places (their seats in the games too).
+func orgSwap(c *orgCmd) (string, error) {
+	if len(c.f) != 4 {
+		return "", c.usage()
+	}
+	t, err := c.tour(nil)
+	if err != nil {
+		return "", err
+	}
+	a, b := entrantNamed(t, c.f[2]), entrantNamed(t, c.f[3])
+	if a == nil || b == nil {
+		return "", fmt.Errorf("%s and %s are not both in %s", c.f[2], c.f[3], t.ID)
+	}
+	n := len(t.Rounds)
+	if n == 0 || t.Status != tournament.StatusRunning || t.Rounds[n-1].Complete() {
+		return "", fmt.Errorf("tournament %s has no open round", t.ID)
+	}
+	rd := &t.Rounds[n-1]
+	ga, gb := gameOfEntrant(*rd, a.ID), gameOfEntrant(*rd, b.ID)
+	if err := rd.Swap(a.ID, b.ID); err != nil {
+		return "", err
+	}
+	// The games' seats follow: a's seat to b, then b's old seat to a.
+	if err := c.d.h.ReplaceSeat(ga, a.Address, Invitee{Address: b.Address, Name: b.Name, Lang: b.Lang}); err != nil {
+		return "", err
+	}
+	if err := c.d.h.ReplaceSeat(gb, b.Address, Invitee{Address: a.Address, Name: a.Name, Lang: a.Lang}); err != nil {
+		return "", err
+	}
+	var who []int
+	for _, m := range rd.Matches {
+		if m.GameID == ga || m.GameID == gb {
+			who = append(who, m.Seats...)
+		}
+	}
+	return c.corrected(t, "swap", who, map[string]any{"round": rd.N, "a": a.Name, "b": b.Name, "game_a": gb, "game_b": ga})
+}
+
+// gameOfEntrant is the game entrant e plays in a round ("" for none).
+func gameOfEntrant(rd tournament.Round, e int) string {
+	for _, m := range rd.Matches {
+		for _, s := range m.Seats {
+			if s == e {
+				return m.GameID
+			}
+		}
+	}
+	return ""
+}
+
+// orgBye is BYE <tournament> <player> [round]: the player sits out a round
+// not yet open (the next by default) for half a bye's points.
+func orgBye(c *orgCmd) (string, error) {
+	if len(c.f) < 3 || len(c.f) > 4 {
+		return "", c.usage()
+	}
+	t, err := c.tour(nil)
+	if err != nil {
+		return "", err
+	}
+	e := entrantNamed(t, c.f[2])
+	if e == nil {
+		return "", fmt.Errorf("no entrant %q in %s", c.f[2], t.ID)
+	}
+	round := len(t.Rounds) + 1
+	if len(c.f) == 4 {
+		if round, err = strconv.Atoi(c.f[3]); err != nil {
+			return "", c.usage()
+		}
+	}
+	switch {
+	case t.Status == tournament.StatusOver:
+		return "", fmt.Errorf("tournament %s is over", t.ID)
+	case t.Format != tournament.Swiss && t.Format != tournament.Tables:
+		return "", fmt.Errorf("tournament %s is %s: its pairings are fixed, no bye can be asked", t.ID, t.Format)
+	case round <= len(t.Rounds):
+		return "", fmt.Errorf("round %d of %s is already drawn: a bye is asked before its round", round, t.ID)
+	case round > t.PlannedRounds():
+		return "", fmt.Errorf("%s has %d rounds", t.ID, t.PlannedRounds())
+	case e.Withdrawn > 0:
+		return "", fmt.Errorf("%s has withdrawn from %s", e.Name, t.ID)
+	case e.AskedBye(round):
+		return "", fmt.Errorf("%s already sits out round %d", e.Name, round)
+	}
+	e.Byes = append(e.Byes, round)
+	return c.corrected(t, "bye", []int{e.ID}, map[string]any{"round": round, "name": e.Name, "points": fmtNum(t.Bye / 2)})
+}
