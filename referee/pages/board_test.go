@@ -100,7 +100,7 @@ func TestGamePagesDrawTheBoard(t *testing.T) {
 				t.Errorf("%s: the board lacks %s", game, want)
 			}
 		}
-		if !strings.Contains(page, `<div id="board">`) || strings.Contains(strings.ToLower(page), "<script") {
+		if !strings.Contains(page, `<div id="board" `) || strings.Contains(strings.ToLower(page), "<script") {
 			t.Errorf("%s: board not in its place, or a script on the page", game)
 		}
 		for _, c := range []struct{ query, accept, want string }{

@@ -162,7 +162,7 @@ func fetchLang(t *testing.T, url, lang string) string {
 	if _, err := io_Copy(&b, resp); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("%s (%s): %d %v", url, lang, resp.StatusCode, err)
 	}
-	if !strings.Contains(resp.Header.Get("Vary"), "Accept-Language") || resp.Header.Get("Content-Language") != lang {
+	if !strings.Contains(strings.Join(resp.Header.Values("Vary"), ","), "Accept-Language") || resp.Header.Get("Content-Language") != lang {
 		t.Errorf("%s (%s): Vary %q, Content-Language %q", url, lang, resp.Header.Get("Vary"), resp.Header.Get("Content-Language"))
 	}
 	page := b.String()

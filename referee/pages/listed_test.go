@@ -25,7 +25,7 @@ func TestPagesListedGameAndCalendar(t *testing.T) {
 		t.Fatalf("PUBLISH solo1 listed: %s", out)
 	}
 	_, idx := get(t, s.srv.URL+"/t/")
-	if !strings.Contains(idx, `id="games"`) || !strings.Contains(idx, `href="`+g1+`"`) || strings.Contains(idx, "solo2") {
+	if !strings.Contains(idx, `id="games"`) || !strings.Contains(idx, `href="`+g1+`?lang=en"`) || strings.Contains(idx, "solo2") {
 		t.Fatalf("index:\n%s", idx)
 	}
 	code, body := get(t, s.srv.URL+g1)
