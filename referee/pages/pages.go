@@ -325,7 +325,7 @@ body{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:0.5r
 h1{font-size:1.3rem;margin:0.2rem 0 0.4rem}h2{font-size:1.1rem;margin:0.9rem 0 0.3rem}
 .scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;width:100%}td,th{padding:0.2rem 0.35rem;text-align:left;border-bottom:1px solid #ddd;vertical-align:top}
-td.n,th.n,.nw{text-align:right;white-space:nowrap}.nw{text-align:left}
+th,td.n,.nw{white-space:nowrap}td.n,th.n{text-align:right}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:0.85rem;margin:0.2rem 0}
 .w{color:#777}code{overflow-wrap:anywhere;word-break:break-all}
 #board{margin:0 -0.5rem}#board svg{display:block;width:100%;height:auto;max-width:40rem;margin:0 auto}

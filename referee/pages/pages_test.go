@@ -1,14 +1,11 @@
 package pages
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -233,50 +230,6 @@ func TestPagesShowNoHiddenInformation(t *testing.T) {
 	}
 }
 
-// TestPagesInChromium renders a tournament page and a game page in
-// headless Chromium: DOM checks on the rendered document and a screenshot
-// at a phone's width, kept for a person to look at.
-func TestPagesInChromium(t *testing.T) {
-	bin := chromiumBin(t)
-	s := newSite(t)
-	u := s.tourURL(t, "dicebrewing")
-	_, body := get(t, u)
-	game := s.srv.URL + hrefRe.FindStringSubmatch(body)[1]
-	shots := filepath.Join(os.TempDir(), "referee-pages")
-	os.MkdirAll(shots, 0o755)
-	for _, c := range []struct {
-		name, url string
-		want      []string
-	}{
-		{"tournament", u, []string{`id="standings"`, "Player0", "Round 1", `id="commitment"`}},
-		{"game", game, []string{`id="summary"`, `id="log"`, "Dice Brewing"}},
-	} {
-		dom := chromium(t, bin, "--dump-dom", c.url)
-		for _, w := range c.want {
-			if !strings.Contains(dom, w) {
-				t.Errorf("%s: the rendered DOM lacks %q:\n%s", c.name, w, dom)
-			}
-		}
-		if c.name == "tournament" {
-			if rows := strings.Count(dom, "<tr"); rows < 6 {
-				t.Errorf("tournament: %d table rows in the DOM", rows)
-			}
-		}
-		shot := filepath.Join(shots, c.name+".png")
-		os.Remove(shot)
-		chromium(t, bin, "--screenshot="+shot, c.url)
-		raw, err := os.ReadFile(shot)
-		if err != nil {
-			t.Fatalf("%s: no screenshot: %v", c.name, err)
-		}
-		img, err := png.Decode(bytes.NewReader(raw))
-		if err != nil || img.Bounds().Dx() != 412 {
-			t.Fatalf("%s: screenshot %v %v", c.name, img.Bounds(), err)
-		}
-		t.Logf("%s page screenshot: %s", c.name, shot)
-	}
-}
-
 // chromiumBin finds headless Chromium, or skips the test.
 func chromiumBin(t *testing.T) string {
 	t.Helper()
@@ -287,31 +240,6 @@ func chromiumBin(t *testing.T) string {
 	}
 	t.Skip("chromium is not installed (apt-get install chromium): the browser test is skipped")
 	return ""
-}
-
-func chromium(t *testing.T, bin, what, url string, extra ...string) string {
-	t.Helper()
-	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-		"--window-size=412,915", "--user-data-dir=" + t.TempDir()}
-	args = append(append(args, extra...), what, url)
-	cmd := exec.Command(bin, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	done := make(chan error, 1)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("chromium %s: %v\n%s", what, err, errb.String())
-		}
-	case <-time.After(60 * time.Second):
-		cmd.Process.Kill()
-		t.Fatalf("chromium %s: timed out", what)
-	}
-	return out.String()
 }
 
 // TestPagesSecurityHeaders (issue 23): every answer of the pages, a page

@@ -20,11 +20,15 @@ type canvas struct {
 // pixels, so a font size of 11 reads as 11 px on a phone.
 const width = 400
 
-// Fonts and sizes shared by every board.
+// Fonts and sizes shared by every board. On a phone of 360 CSS pixels
+// the board spans the screen, 0.9 px a unit: minText (13 units) reads as
+// 11.7 px, the least a label may have (issue 24). No text is drawn
+// smaller: text and bold raise a smaller size to minText.
 const (
-	small  = 9
-	normal = 11
-	large  = 14
+	minText = 13
+	small   = 13
+	normal  = 14
+	large   = 17
 )
 
 func esc(s string) string {
@@ -96,7 +100,7 @@ func (c *canvas) text(x, y, size int, anchor, fill, s string) {
 		anchor = ""
 	}
 	c.body.WriteString("<text")
-	c.attrs("x", itoa(x), "y", itoa(y), "font-size", itoa(size), "text-anchor", anchor, "fill", fill)
+	c.attrs("x", itoa(x), "y", itoa(y), "font-size", itoa(max(size, minText)), "text-anchor", anchor, "fill", fill)
 	c.body.WriteString(">" + esc(s) + "</text>\n")
 }
 
@@ -106,7 +110,7 @@ func (c *canvas) bold(x, y, size int, anchor, s string) {
 		anchor = ""
 	}
 	c.body.WriteString("<text")
-	c.attrs("x", itoa(x), "y", itoa(y), "font-size", itoa(size), "font-weight", "bold", "text-anchor", anchor)
+	c.attrs("x", itoa(x), "y", itoa(y), "font-size", itoa(max(size, minText)), "font-weight", "bold", "text-anchor", anchor)
 	c.body.WriteString(">" + esc(s) + "</text>\n")
 }
 
@@ -123,11 +127,19 @@ func fit(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// fitWidth shortens s to what a box of w user units holds at a font size
-// (an average glyph is taken as 0.55 of the size).
-func fitWidth(s string, w, size int) string {
-	return fit(s, max(1, w*20/(size*11)))
-}
+// cols is how many characters of a text at size fit in w user units (an
+// average glyph is taken as 0.6 of the size, capitals being wide; no text
+// is under minText).
+func cols(w, size int) int { return max(1, w*5/(max(size, minText)*3)) }
+
+// fitWidth shortens s to what a box of w user units holds at a font size.
+func fitWidth(s string, w, size int) string { return fit(s, cols(w, size)) }
+
+// gap is the distance between the baselines of two lines at size.
+func gap(size int) int { return max(size, minText) + 3 }
+
+// wrapText breaks s into lines that fit w user units at size.
+func wrapText(s string, w, size int) []string { return wrapWords(s, cols(w, size)) }
 
 // document wraps the drawing: the viewBox, the title and description a
 // screen reader announces, the language of its words.
@@ -157,7 +169,9 @@ func seatColour(seat int) string {
 
 // token draws a seat's marker: a disc in its colour with its number.
 // The disc's class, "seat<N>" (seat from 0), lets tests find whose it is.
+// Its number is minText high, so the disc is at least 8 units across.
 func (c *canvas) token(x, y, r, seat int) {
+	r = max(r, 8)
 	class := "seat-"
 	if seat >= 0 {
 		class = "seat" + itoa(seat)
@@ -169,5 +183,5 @@ func (c *canvas) token(x, y, r, seat int) {
 	if seat >= 0 {
 		label = itoa(seat + 1)
 	}
-	c.text(x, y+r/2+1, max(small-1, r), "middle", "#fff", label)
+	c.text(x, y+5, minText, "middle", "#fff", label)
 }
