@@ -233,6 +233,25 @@ func TestFinishedGameShowsEachPlaceOnce(t *testing.T) {
 	if !found {
 		t.Errorf("no player's page shows the finished game's result")
 	}
+	// The round's other games adjudicated too: the round is over, every
+	// player's page has a rating after it, and the crosstable has each
+	// result's code.
+	for _, l := range hrefRe.FindAllStringSubmatch(tp, -1) {
+		g := strings.TrimPrefix(l[1][:strings.LastIndexByte(l[1], '-')], "/g/")
+		if g != gid {
+			s.r.Organise(org, "ADJUDICATE "+g)
+		}
+	}
+	for _, p := range players {
+		_, pp := get(t, s.srv.URL+p[1])
+		if !regexp.MustCompile(`<table id="history">.*?<td class="n">1</td><td class="n">1\d\d\d</td>`).MatchString(strings.ReplaceAll(pp, "\n", "")) {
+			t.Errorf("%s: no rating after round 1:\n%s", p[1], pp)
+		}
+	}
+	_, cross := get(t, strings.TrimSuffix(tour, "?lang=en")+"/crosstable")
+	if !regexp.MustCompile(`<td>\d[wb] [10=]a?</td>`).MatchString(cross) || !strings.Contains(cross, "<td>U</td>") {
+		t.Errorf("crosstable without results:\n%s", cross)
+	}
 }
 
 // BenchmarkTournamentPage: a tournament page of 64 entrants asked for

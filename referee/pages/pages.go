@@ -1,8 +1,3 @@
-// Package pages serves the public pages of tournaments and their games on
-// the daemon's HTTP listener: plain HTML readable on a phone, no script,
-// the board as inline SVG where the game draws one. A page's address holds
-// an unguessable key; only tournaments their organiser listed appear in
-// the index. Every game page shows the spectators' view only.
 package pages
 
 import (

@@ -9,6 +9,13 @@
 // language. A drawing is plain SVG with a viewBox (it scales to the page's
 // width), a title and a description, text on every piece that colour
 // also marks, and no script.
+//
+// Readable on a phone without the rulebook (issue 24): no text is smaller
+// than minText (11 px where the board spans a 360 px screen); text is
+// fitted or wrapped to its box at its size, never run past it; every
+// board ends with its key (the group "key": what its codes, colours and
+// marks mean, in the reader's language), and Heaven & Ale's track is
+// drawn as the path it is, with a legend of its spaces.
 package boards
 
 import (
@@ -201,6 +208,8 @@ func (b *board) finalScores(class string, n int, score func(i int) (seat int, da
 // keyFooter writes the game's key (the word "key"), wrapped, and sets the
 // final height.
 func (b *board) keyFooter() {
+	b.c.open("key")
+	defer b.c.close()
 	b.y += gap(small)
 	for _, l := range wrapText(b.w("key", nil), width-16, small) {
 		b.c.text(8, b.y, small, "start", "#555", l)

@@ -82,7 +82,7 @@ func drawDiceBrewing(b *board, v dicebrewing.View) error {
 	if len(v.Scores) > 0 {
 		b.finalScores("db-scores", len(v.Scores), func(i int) (int, any) { return v.Scores[i].Seat, v.Scores[i] })
 	}
-	b.finish()
+	b.keyFooter()
 	return nil
 }
 
