@@ -64,6 +64,12 @@ func TestPagesRenderedOncePerChange(t *testing.T) {
 	if r, b := get1("If-None-Match", etag); r.StatusCode != http.StatusNotModified || len(b) != 0 {
 		t.Fatalf("If-None-Match: %d, %d bytes", r.StatusCode, len(b))
 	}
+	if r, b := get1("If-None-Match", etag, "Accept-Encoding", "gzip"); r.StatusCode != http.StatusNotModified || len(b) != 0 {
+		t.Fatalf("If-None-Match, gzip accepted: %d, %d bytes", r.StatusCode, len(b))
+	}
+	if r, b := get1("Range", "bytes=0-9"); r.StatusCode != 200 || !bytes.Equal(b, b1) {
+		t.Fatalf("a range: %d, %d bytes", r.StatusCode, len(b))
+	}
 	if r, _ := get1("If-None-Match", `W/"other"`); r.StatusCode != 200 {
 		t.Fatalf("another ETag: %d", r.StatusCode)
 	}

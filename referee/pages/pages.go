@@ -162,6 +162,9 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request, name string, loa
 	hd.Set("Content-Language", p.lang)
 	hd.Set("Cache-Control", pageCaching)
 	hd.Set("ETag", p.etag)
+	// No ranges of a page: a range of the plain bytes would be sent
+	// gzipped.
+	r.Header.Del("Range")
 	http.ServeContent(w, r, "", p.mod, bytes.NewReader(p.body))
 }
 

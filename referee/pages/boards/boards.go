@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/pbem-referee/referee/templates"
@@ -220,25 +219,4 @@ func (b *board) keyFooter() {
 
 func errWrongView(game string, view any) error {
 	return fmt.Errorf("boards: %s: %T is not the game's view", game, view)
-}
-
-// wrapWords breaks s into lines of at most n characters at spaces.
-func wrapWords(s string, n int) []string {
-	var out []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = w
-		case len([]rune(line))+1+len([]rune(w)) <= n:
-			line += " " + w
-		default:
-			out = append(out, line)
-			line = w
-		}
-	}
-	if line != "" {
-		out = append(out, line)
-	}
-	return out
 }

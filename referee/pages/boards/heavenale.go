@@ -222,7 +222,7 @@ func haKindFill(kind string) string {
 // haTrack draws the track as a winding path of spaces, the start area
 // after it and the legend.
 func haTrack(b *board, v heavenale.View) {
-	const per, step, sw, sh, rowGap = 9, 43, 37, 102, 16
+	const per, step, sw, sh, rowGap = 9, 43, 39, 102, 16
 	x0 := 8 + (width-16-(per-1)*step-sw)/2
 	top := b.y
 	at := func(i int) (x, y int) {
@@ -245,7 +245,7 @@ func haTrack(b *board, v heavenale.View) {
 				dir = -1
 			}
 			mx := (ax + bx + sw) / 2
-			b.c.poly([]int{mx + 3*dir, ay + sh/2, mx - 3*dir, ay + sh/2 - 4, mx - 3*dir, ay + sh/2 + 4}, "#8a7350", "")
+			b.c.poly([]int{mx + 2*dir, ay + sh/2, mx - 2*dir, ay + sh/2 - 5, mx - 2*dir, ay + sh/2 + 5}, "#8a7350", "")
 			continue
 		}
 		// A turn: down from the row's last space to the next row's first.
@@ -312,7 +312,7 @@ func haSpace(b *board, x, y, w, h int, sp heavenale.TrackView) {
 	b.c.open("ha-space", "data-n", itoa(sp.N))
 	b.c.rect(x, y, w, h, haKindFill(sp.Kind), "#8a7350")
 	b.c.bold(x+3, y+14, small, "start", itoa(sp.N))
-	b.c.text(x+3, y+29, small, "start", "#555", fitWidth(sp.Label, w-4, small))
+	b.c.text(x+2, y+29, small, "start", "#555", fitWidth(sp.Label, w-3, small))
 	for k, t := range sp.Tiles {
 		if k >= 2 {
 			b.c.text(x+w-3, y+14, small, "end", "", "+"+itoa(len(sp.Tiles)-2))

@@ -127,19 +127,71 @@ func fit(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// cols is how many characters of a text at size fit in w user units (an
-// average glyph is taken as 0.6 of the size, capitals being wide; no text
-// is under minText).
-func cols(w, size int) int { return max(1, w*5/(max(size, minText)*3)) }
+// textWidth estimates the width of s at size in user units: capitals,
+// digits and wide marks take more room than small letters (system-ui
+// sans-serif; the estimate errs wide, so that fitted text stays in its
+// box). No text is under minText.
+func textWidth(s string, size int) int {
+	size = max(size, minText)
+	w := 0 // in hundredths of the size
+	for _, r := range s {
+		switch {
+		case r == 'i' || r == 'l' || r == 'j' || r == '.' || r == ',' || r == ':' || r == ';' || r == '!' || r == '\'' || r == '|':
+			w += 30
+		case r == ' ' || r == 'f' || r == 't' || r == 'r' || r == '(' || r == ')' || r == '-':
+			w += 38
+		case r == 'm' || r == 'w' || r == 'M' || r == 'W' || r == '@':
+			w += 92
+		case r >= 'A' && r <= 'Z' || r == '_' || r == '…' || r == '×':
+			w += 72
+		case r >= '0' && r <= '9':
+			w += 60
+		default:
+			w += 58
+		}
+	}
+	return (w*size + 99) / 100
+}
 
-// fitWidth shortens s to what a box of w user units holds at a font size.
-func fitWidth(s string, w, size int) string { return fit(s, cols(w, size)) }
+// fitWidth shortens s to what a box of w user units holds at size (an
+// ellipsis marks the cut).
+func fitWidth(s string, w, size int) string {
+	if textWidth(s, size) <= w {
+		return s
+	}
+	r := []rune(s)
+	for n := len(r) - 1; n > 0; n-- {
+		if t := string(r[:n]) + "…"; textWidth(t, size) <= w {
+			return t
+		}
+	}
+	return "…"
+}
 
 // gap is the distance between the baselines of two lines at size.
 func gap(size int) int { return max(size, minText) + 3 }
 
-// wrapText breaks s into lines that fit w user units at size.
-func wrapText(s string, w, size int) []string { return wrapWords(s, cols(w, size)) }
+// wrapText breaks s at spaces into lines that fit w user units at size; a
+// word wider than a line is fitted (cut) to it.
+func wrapText(s string, w, size int) []string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case textWidth(line+" "+word, size) <= w:
+			line += " " + word
+		default:
+			out = append(out, fitWidth(line, w, size))
+			line = word
+		}
+	}
+	if line != "" {
+		out = append(out, fitWidth(line, w, size))
+	}
+	return out
+}
 
 // document wraps the drawing: the viewBox, the title and description a
 // screen reader announces, the language of its words.
