@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -335,4 +336,42 @@ func newBenchSite(b *testing.B, n int) *benchSite {
 		b.Fatalf("no page: %v", lines)
 	}
 	return &benchSite{site: s, path: m}
+}
+
+// FuzzPageAddresses: any address under the pages, with any language and
+// validators, is a page (200 or 304) or 404, never an error or a panic;
+// an answer of 200 is in the asked language when that is one of ours.
+func FuzzPageAddresses(f *testing.F) {
+	s := newSite(f)
+	tour := strings.TrimPrefix(s.tourURL(f, "dicebrewing"), s.srv.URL)
+	h, _ := cachedSite(f, s)
+	mux := http.NewServeMux()
+	register(mux, h)
+	for _, seed := range []string{tour, tour + "/crosstable", tour + "/p/1", tour + "/p/-1", tour + "/p/1e3", "/t/", "/g/x-y", tour + "x", "/t/-", "/t/a-b/p/"} {
+		f.Add(seed, "fr", "")
+	}
+	f.Fuzz(func(t *testing.T, path, lang, inm string) {
+		if !strings.HasPrefix(path, "/") || strings.ContainsAny(path, "?# \t\r\n") {
+			return
+		}
+		req, err := http.NewRequest("GET", "http://x"+path+"?lang="+url.QueryEscape(lang), nil)
+		if err != nil {
+			return
+		}
+		if inm != "" && !strings.ContainsAny(inm, "\r\n") {
+			req.Header.Set("If-None-Match", inm)
+		}
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, req)
+		switch rec.Code {
+		case 200:
+			if templates.IsLanguage(lang) && rec.Header().Get("Content-Language") != lang && !strings.HasSuffix(req.URL.Path, ".csv") &&
+				!strings.HasSuffix(req.URL.Path, ".ics") && !strings.HasSuffix(req.URL.Path, ".trf") {
+				t.Errorf("%s in %s: Content-Language %q", path, lang, rec.Header().Get("Content-Language"))
+			}
+		case 304, 404, 301, 307, 308, 405:
+		default:
+			t.Errorf("%s: %d %s", path, rec.Code, rec.Body.String())
+		}
+	})
 }

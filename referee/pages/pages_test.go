@@ -87,7 +87,7 @@ func newSite(t testing.TB) *site {
 	return s
 }
 
-func (s *site) tourURL(t *testing.T, game string) string {
+func (s *site) tourURL(t testing.TB, game string) string {
 	t.Helper()
 	lines, err := s.r.Organise(org, "PUBLISH "+s.tours[game])
 	if err != nil {
