@@ -26,7 +26,10 @@ type GamePage struct {
 	Summary string
 	Waiting []string
 	Log     []string
-	Result  []string
+	// Result is the finished game's places, best first (one line a seat);
+	// Adjudicated: the organiser adjudicated it (scored as it stood).
+	Result      []PageResult
+	Adjudicated bool
 	// Game is the game's registered name; View its public view (seat -1),
 	// from which package pages draws the board (nil when not started).
 	Game string
@@ -35,6 +38,14 @@ type GamePage struct {
 	SVG           []byte
 	Tournament    string
 	TournamentURL string
+}
+
+// PageResult is one seat's place in a finished game (the page writes the
+// place once: "1. Ann 45", never "1. 1. Ann").
+type PageResult struct {
+	Place, Seat int
+	Name        string
+	Score       int
 }
 
 func splitSlug(slug string) (id, key string, ok bool) {
@@ -60,7 +71,46 @@ type (
 	TournamentLink = bymail.TournamentLink
 	PageExport     = bymail.PageExport
 	TournamentFile = bymail.File
+	CrossPage      = bymail.CrossPage
+	PlayerPage     = bymail.PlayerPage
 )
+
+// PagesVersion grows with every write the store commits: a page rendered
+// at one version is the same page until it changes (package pages keeps
+// the rendered bytes by it).
+func (r *Referee) PagesVersion() uint64 { return uint64(r.db.WriteStats().Commits) }
+
+// CrossPage returns the crosstable page of a tournament by its address
+// ("<id>-<key>").
+func (r *Referee) CrossPage(slug string) (*CrossPage, error) {
+	id, key, ok := splitSlug(slug)
+	if !ok {
+		return nil, ErrNoPage
+	}
+	var page *CrossPage
+	err := r.db.View(func(tx *store.Tx) error {
+		var err error
+		page, err = bymail.CrossPageOf(r.newWork(tx, r.clock.Now()).desk(), id, key)
+		return err
+	})
+	return page, err
+}
+
+// PlayerPage returns the page of entrant n (sign-up number, from 1) of a
+// tournament by its address ("<id>-<key>").
+func (r *Referee) PlayerPage(slug string, n int) (*PlayerPage, error) {
+	id, key, ok := splitSlug(slug)
+	if !ok {
+		return nil, ErrNoPage
+	}
+	var page *PlayerPage
+	err := r.db.View(func(tx *store.Tx) error {
+		var err error
+		page, err = bymail.PlayerPageOf(r.newWork(tx, r.clock.Now()).desk(), id, key, n)
+		return err
+	})
+	return page, err
+}
 
 // TournamentPage returns the public page of a tournament by its address
 // ("<id>-<key>"), its dates written for a reader of lang.
@@ -260,16 +310,29 @@ func (gw *gameWork) publicPage(lang string) (*GamePage, error) {
 			p.Waiting = gw.waitingNames()
 		}
 		p.View = view
-		if res := gw.tb.State.Result(); res != nil {
-			for _, s := range res.Scores {
-				p.Result = append(p.Result, fmt.Sprintf("%d. %s %d", res.Rank[s.Seat], g.Seats[s.Seat].Name, s.Total))
-			}
-			sort.Strings(p.Result)
-		}
 	}
 	all, err := entries(gw.w.tx, g.ID, 1)
 	if err != nil {
 		return nil, err
+	}
+	if gw.tb != nil {
+		res := gw.tb.State.Result()
+		// A game the organiser adjudicated (closed, scored as it stands:
+		// Adjudicate in desk.go) shows that result, marked.
+		if adj, ok := gw.tb.State.(interface{ Adjudicate() *engine.Result }); ok && res == nil && g.Status == StatusAborted && adjudicated(all) {
+			res, p.Adjudicated = adj.Adjudicate(), true
+		}
+		if res != nil {
+			for _, s := range res.Scores {
+				if s.Seat >= 0 && s.Seat < len(g.Seats) && s.Seat < len(res.Rank) {
+					p.Result = append(p.Result, PageResult{Place: res.Rank[s.Seat], Seat: s.Seat, Name: g.Seats[s.Seat].Name, Score: s.Total})
+				}
+			}
+			sort.Slice(p.Result, func(i, j int) bool {
+				a, b := p.Result[i], p.Result[j]
+				return a.Place < b.Place || a.Place == b.Place && a.Seat < b.Seat
+			})
+		}
 	}
 	for _, e := range all {
 		if e.Kind == EntryInput {
@@ -289,4 +352,13 @@ func (gw *gameWork) publicPage(lang string) (*GamePage, error) {
 	return p, nil
 }
 
-var _ = engine.Public
+// adjudicated reports whether a game's log records its closing by
+// adjudication (closeDecided's entry).
+func adjudicated(all []Entry) bool {
+	for _, e := range all {
+		if e.Kind == EntryOrg && e.Params["command"] == "ADJUDICATED" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,8 +1,3 @@
-// Package pages serves the public pages of tournaments and their games on
-// the daemon's HTTP listener: plain HTML readable on a phone, no script,
-// the board as inline SVG where the game draws one. A page's address holds
-// an unguessable key; only tournaments their organiser listed appear in
-// the index. Every game page shows the spectators' view only.
 package pages
 
 import (
@@ -12,8 +7,12 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
+
+	"github.com/gorilla/handlers"
 
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/pages/boards"
@@ -21,36 +20,56 @@ import (
 )
 
 // Source is what the pages read (the Referee): each page in the reader's
-// language.
+// language. A Source that is also Versioned has its pages rendered once
+// per change (cache.go).
 type Source interface {
 	TournamentPage(slug, lang string) (*referee.TournamentPage, error)
 	GamePage(slug, lang string) (*referee.GamePage, error)
+	CrossPage(slug string) (*referee.CrossPage, error)
+	PlayerPage(slug string, n int) (*referee.PlayerPage, error)
 	ListedTournaments() ([]referee.TournamentLink, error)
 	ListedGames() ([]referee.GameLink, error)
 	TournamentFile(slug, name, lang string) (*referee.TournamentFile, error)
 }
 
 // Register adds the pages to mux: /t/ (the listed tournaments), /t/<id>-<key>,
-// its files /t/<id>-<key>/<name> (files.go) and /g/<game>-<key>.
+// its crosstable /t/<id>-<key>/crosstable, a player's page
+// /t/<id>-<key>/p/<n>, its files /t/<id>-<key>/<name> (files.go) and
+// /g/<game>-<key>. Every answer is gzipped for a client that takes it
+// (gorilla/handlers).
 func Register(mux *http.ServeMux, src Source, log *slog.Logger) {
+	register(mux, newHandler(src, log))
+}
+
+func newHandler(src Source, log *slog.Logger) *handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	h := &handler{src: src, log: log}
+	return &handler{src: src, log: log, cache: newPageCache()}
+}
+
+func register(mux *http.ServeMux, h *handler) {
 	mux.Handle("GET /t/{$}", guarded(h.index))
 	mux.Handle("GET /t/{slug}", guarded(h.tournament))
+	mux.Handle("GET /t/{slug}/crosstable", guarded(h.crosstable))
+	mux.Handle("GET /t/{slug}/p/{n}", guarded(h.player))
 	mux.Handle("GET /t/{slug}/{file}", guarded(h.file))
 	mux.Handle("GET /g/{slug}", guarded(h.game))
 }
 
-// The headers of every page and every error answer (issue 23): not kept
-// by shared caches or the browser (a page's address is its key, its
-// content live), never sniffed into another type, never framed, no
-// script, no referrer leaking the page key.
+// The headers of every page and every error answer (issue 23): never
+// sniffed into another type, never framed, no script, no referrer
+// leaking the page key. An error is not stored (no-store); a page is
+// kept by the reader's browser only and asked again each time (private,
+// no-cache: its address is its key, its content live), which its ETag
+// answers with 304 when nothing changed (issue 24).
 const pageCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
+// pageCaching is the Cache-Control of a page (an error's is no-store).
+const pageCaching = "private, no-cache"
+
 func guarded(h http.HandlerFunc) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return handlers.CompressHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
 		hd.Set("Cache-Control", "no-store")
 		hd.Set("X-Content-Type-Options", "nosniff")
@@ -58,12 +77,13 @@ func guarded(h http.HandlerFunc) http.Handler {
 		hd.Set("X-Frame-Options", "DENY")
 		hd.Set("Referrer-Policy", "no-referrer")
 		h(w, r)
-	})
+	}))
 }
 
 type handler struct {
-	src Source
-	log *slog.Logger
+	src   Source
+	log   *slog.Logger
+	cache *pageCache // nil: every request renders
 }
 
 var loadSet = sync.OnceValues(templates.Load)
@@ -96,25 +116,65 @@ func (d *doc) T(name string, data ...any) (string, error) {
 	return d.set.Render("pages", d.Lang, name, templates.Ctx{Lang: d.Lang, Seat: -1, Data: v})
 }
 
-// write lays the page out in the reader's language. Every page varies by
-// the reader's Accept-Language.
-func (h *handler) write(w http.ResponseWriter, r *http.Request, name string, data any, err error) {
-	w.Header().Set("Vary", "Accept-Language")
-	set, serr := loadSet()
-	if serr != nil && err == nil {
-		err = serr
+// Href is a link to another page in this page's language: the reader's
+// choice of language goes from link to link.
+func (d *doc) Href(u string) string {
+	if u == "" {
+		return ""
 	}
+	return u + "?lang=" + d.Lang
+}
+
+// serve answers a page: from the kept bytes when the records did not
+// change since they were rendered, else load's data laid out by the
+// template name in the reader's language. The ETag and Last-Modified
+// come with it; http.ServeContent answers If-None-Match (and
+// If-Modified-Since) with 304. Every page varies by the reader's
+// Accept-Language.
+func (h *handler) serve(w http.ResponseWriter, r *http.Request, name string, load func(lang string) (any, error)) {
+	w.Header().Add("Vary", "Accept-Language")
 	lang := readerLang(r)
-	d := &doc{P: data, Lang: lang, set: set}
-	if errors.Is(err, referee.ErrNoPage) {
-		h.fail(w, d, "error.notfound", http.StatusNotFound)
-		return
+	mk := func() (*rendered, error) {
+		data, err := load(lang)
+		if err != nil {
+			return nil, err
+		}
+		body, err := h.render(name, lang, data)
+		if err != nil {
+			return nil, err
+		}
+		return &rendered{body: body, etag: etagOf(body), lang: lang, mod: time.Now().UTC().Truncate(time.Second)}, nil
+	}
+	var p *rendered
+	var err error
+	if vs, ok := h.src.(Versioned); ok && h.cache != nil {
+		p, err = h.cache.render(name+"\x00"+r.URL.Path+"\x00"+lang, vs.PagesVersion(), mk)
+	} else {
+		p, err = mk()
 	}
 	if err != nil {
-		h.log.Warn("page", "page", name, "err", err)
-		h.fail(w, d, "error.failed", http.StatusInternalServerError)
+		h.failed(w, lang, name, err)
 		return
 	}
+	hd := w.Header()
+	hd.Set("Content-Type", "text/html; charset=utf-8")
+	hd.Set("X-Robots-Tag", "noindex")
+	hd.Set("Content-Language", p.lang)
+	hd.Set("Cache-Control", pageCaching)
+	hd.Set("ETag", p.etag)
+	// No ranges of a page: a range of the plain bytes would be sent
+	// gzipped.
+	r.Header.Del("Range")
+	http.ServeContent(w, r, "", p.mod, bytes.NewReader(p.body))
+}
+
+// render lays a page out in lang.
+func (h *handler) render(name, lang string, data any) ([]byte, error) {
+	set, err := loadSet()
+	if err != nil {
+		return nil, err
+	}
+	d := &doc{P: data, Lang: lang, set: set}
 	for _, l := range templates.Languages {
 		if l != lang {
 			n, _ := set.Render("pages", l, "lang.name", templates.Ctx{Lang: l, Seat: -1})
@@ -123,14 +183,22 @@ func (h *handler) write(w http.ResponseWriter, r *http.Request, name string, dat
 	}
 	var b bytes.Buffer
 	if err := page.ExecuteTemplate(&b, name, d); err != nil {
-		h.log.Warn("page", "page", name, "err", err)
-		h.fail(w, d, "error.failed", http.StatusInternalServerError)
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// failed answers a page that could not be had: 404 for no page at the
+// address, 500 (and a log line) for anything else.
+func (h *handler) failed(w http.ResponseWriter, lang, name string, err error) {
+	set, _ := loadSet()
+	d := &doc{Lang: lang, set: set}
+	if errors.Is(err, referee.ErrNoPage) {
+		h.fail(w, d, "error.notfound", http.StatusNotFound)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("X-Robots-Tag", "noindex")
-	w.Header().Set("Content-Language", lang)
-	w.Write(b.Bytes())
+	h.log.Warn("page", "page", name, "err", err)
+	h.fail(w, d, "error.failed", http.StatusInternalServerError)
 }
 
 // fail answers an error in the reader's language, as plain text.
@@ -145,30 +213,58 @@ func (h *handler) fail(w http.ResponseWriter, d *doc, name string, code int) {
 	http.Error(w, msg, code)
 }
 
+// write answers an error of a file's (files.go).
+func (h *handler) write(w http.ResponseWriter, r *http.Request, name string, _ any, err error) {
+	w.Header().Add("Vary", "Accept-Language")
+	h.failed(w, readerLang(r), name, err)
+}
+
+type indexData struct {
+	Tournaments []referee.TournamentLink
+	Games       []referee.GameLink
+}
+
 func (h *handler) index(w http.ResponseWriter, r *http.Request) {
-	ts, err := h.src.ListedTournaments()
-	var gs []referee.GameLink
-	if err == nil {
-		gs, err = h.src.ListedGames()
-	}
-	h.write(w, r, "index", struct {
-		Tournaments []referee.TournamentLink
-		Games       []referee.GameLink
-	}{ts, gs}, err)
+	h.serve(w, r, "index", func(string) (any, error) {
+		ts, err := h.src.ListedTournaments()
+		if err != nil {
+			return nil, err
+		}
+		gs, err := h.src.ListedGames()
+		return indexData{ts, gs}, err
+	})
 }
 
 func (h *handler) tournament(w http.ResponseWriter, r *http.Request) {
-	p, err := h.src.TournamentPage(r.PathValue("slug"), readerLang(r))
-	h.write(w, r, "tournament", p, err)
+	h.serve(w, r, "tournament", func(lang string) (any, error) {
+		return h.src.TournamentPage(r.PathValue("slug"), lang)
+	})
+}
+
+func (h *handler) crosstable(w http.ResponseWriter, r *http.Request) {
+	h.serve(w, r, "crosstable", func(string) (any, error) {
+		return h.src.CrossPage(r.PathValue("slug"))
+	})
+}
+
+func (h *handler) player(w http.ResponseWriter, r *http.Request) {
+	h.serve(w, r, "player", func(string) (any, error) {
+		n, err := strconv.Atoi(r.PathValue("n"))
+		if err != nil || strconv.Itoa(n) != r.PathValue("n") {
+			return nil, referee.ErrNoPage
+		}
+		return h.src.PlayerPage(r.PathValue("slug"), n)
+	})
 }
 
 func (h *handler) game(w http.ResponseWriter, r *http.Request) {
-	lang := readerLang(r)
-	p, err := h.src.GamePage(r.PathValue("slug"), lang)
-	if err == nil {
-		h.board(p, lang)
-	}
-	h.write(w, r, "game", p, err)
+	h.serve(w, r, "game", func(lang string) (any, error) {
+		p, err := h.src.GamePage(r.PathValue("slug"), lang)
+		if err == nil {
+			h.board(p, lang)
+		}
+		return p, err
+	})
 }
 
 // board draws the game's board from its public view, when the game has
@@ -203,20 +299,39 @@ func readerLang(r *http.Request) string {
 
 // page is the pages' HTML: structure only; every word comes from the
 // "pages" templates (and the games' own) in the reader's language.
+//
+// The layout rules (issue 24), tested in Chromium at 360 and 1280 px:
+// nothing is wider than a phone's screen (a wide table scrolls in its own
+// box, long words break); W-D-L and numbers never wrap; the tie-breaks
+// column gives way on a phone (the crosstable page has them); a game's
+// board and result come before everything else and its log is folded
+// (the latest entries shown), so that both are in the first screen; a
+// finished game's place is written once; every title says what the page
+// is; every link to another page keeps the reader's language.
 var page = template.Must(template.New("pages").Funcs(template.FuncMap{
 	"svg":  func(b []byte) template.HTML { return template.HTML(b) }, // the game's own drawing
 	"head": func(d *doc, title string) headData { return headData{D: d, Lang: d.Lang, Title: title} },
+	"last": func(n int, xs []string) []string { return xs[max(0, len(xs)-n):] },
 }).Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
 <style>
-body{font-family:system-ui,sans-serif;max-width:48rem;margin:0 auto;padding:0.5rem;line-height:1.4}
-table{border-collapse:collapse;width:100%}td,th{padding:0.2rem 0.4rem;text-align:left;border-bottom:1px solid #ddd}
-td.n,th.n{text-align:right}pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:0.9rem}
-.w{color:#777}code{overflow-wrap:anywhere}
-#board svg{display:block;width:100%;height:auto;max-width:40rem}.langs{font-size:0.9rem}
+*{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:0.5rem;line-height:1.4;overflow-wrap:anywhere}
+h1{font-size:1.3rem;margin:0.2rem 0 0.4rem}h2{font-size:1.1rem;margin:0.9rem 0 0.3rem}
+.scroll{overflow-x:auto;max-width:100%}
+table{border-collapse:collapse;width:100%}td,th{padding:0.2rem 0.35rem;text-align:left;border-bottom:1px solid #ddd;vertical-align:top}
+th,td.n,.nw{white-space:nowrap}td.n,th.n{text-align:right}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:0.85rem;margin:0.2rem 0}
+.w{color:#777}code{overflow-wrap:anywhere;word-break:break-all}
+#board{margin:0 -0.5rem}#board svg{display:block;width:100%;height:auto;max-width:40rem;margin:0 auto}
+.langs,nav{font-size:0.9rem}nav a{margin-right:0.6rem}
+ol.result{list-style:none;padding:0;margin:0.2rem 0}ol.result li{font-size:1.05rem}
+details{margin:0.4rem 0}summary{cursor:pointer;font-weight:600}
+table.cross td{white-space:nowrap}
+@media (max-width:32rem){.tb{display:none}}
 </style></head><body>
 <p class="langs" id="langs">{{.D.T "langs"}} {{range .D.Langs}}<a href="?lang={{.Code}}" hreflang="{{.Code}}" lang="{{.Code}}">{{.Name}}</a> {{end}}</p>{{end}}
 
@@ -224,48 +339,78 @@ td.n,th.n{text-align:right}pre{white-space:pre-wrap;overflow-wrap:anywhere;font-
 <h1>{{$d.T "index.title"}}</h1>
 <h2>{{$d.T "index.tournaments"}}</h2>
 {{if not .Tournaments}}<p>{{$d.T "index.none"}}</p>{{else}}<ul id="tournaments">
-{{range .Tournaments}}<li><a href="{{.URL}}">{{.ID}}</a>: {{$d.T "index.tournament" "title" .Title "status" .Status "entrants" .Entrants}}</li>
+{{range .Tournaments}}<li><a href="{{$d.Href .URL}}">{{.ID}}</a>: {{$d.T "index.tournament" "title" .Title "status" .Status "entrants" .Entrants}}</li>
 {{end}}</ul>{{end}}
 {{with .Games}}<h2>{{$d.T "index.games"}}</h2><ul id="games">
-{{range .}}<li><a href="{{.URL}}">{{.ID}}</a>: {{$d.T "index.game" "title" .Title "players" .Players "status" .Status}}</li>
+{{range .}}<li><a href="{{$d.Href .URL}}">{{.ID}}</a>: {{$d.T "index.game" "title" .Title "players" .Players "status" .Status}}</li>
 {{end}}</ul>{{end}}{{end}}
 </body></html>{{end}}
 
-{{define "tournament"}}{{$d := .}}{{with .P}}{{template "head" (head $d .ID)}}
+{{define "tournament"}}{{$d := .}}{{with .P}}{{template "head" (head $d ($d.T "title.tournament" .))}}
 <h1 id="title">{{.ID}}: {{.Title}}</h1>
+<nav><a id="crosslink" href="{{$d.Href .CrossURL}}">{{$d.T "tour.crosstable"}}</a>{{if .Exports}}<a href="#files">{{$d.T "tour.files"}}</a>{{end}}</nav>
 <p id="rules">{{$d.T "tour.rules" .}}</p>
 {{with .Calendar}}<h2>{{$d.T "tour.calendar"}}</h2>
-<table id="calendar"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "tour.opens"}}</th><th>{{$d.T "tour.due"}}</th></tr></thead><tbody>
+<div class="scroll"><table id="calendar"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "tour.opens"}}</th><th>{{$d.T "tour.due"}}</th></tr></thead><tbody>
 {{range .}}<tr{{if .Ended}} class="w"{{end}}><td class="n">{{.N}}</td><td>{{.Opens}}</td><td>{{.Due}}</td></tr>
-{{end}}</tbody></table>{{end}}
+{{end}}</tbody></table></div>{{end}}
 <h2>{{$d.T "tour.standings"}}</h2>
 {{if not .Standings}}<p>{{$d.T "tour.nobody"}}</p>{{end}}
-<table id="standings"><thead><tr><th class="n">{{$d.T "tour.place"}}</th><th>{{$d.T "tour.player"}}</th><th class="n">{{$d.T "tour.points"}}</th><th>{{$d.T "tour.record"}}</th><th>{{$d.T "tour.tiebreaks"}}</th><th class="n">{{$d.T "tour.rating"}}</th></tr></thead><tbody>
-{{range .Standings}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n">{{.Place}}</td><td>{{.Name}}{{if .Withdrawn}} {{$d.T "tour.withdrawn"}}{{end}}</td><td class="n">{{.Points}}</td><td>{{.Record}}</td><td>{{range $i, $x := .Tiebreaks}}{{if $i}} · {{end}}{{$x}}{{end}}</td><td class="n">{{.Rating}}{{if .RatingAdjudicated}}*{{end}}</td></tr>
-{{end}}</tbody></table>{{if .AdjudicatedRatings}}
+<div class="scroll"><table id="standings"><thead><tr><th class="n">{{$d.T "tour.place"}}</th><th>{{$d.T "tour.player"}}</th><th class="n">{{$d.T "tour.points"}}</th><th class="nw">{{$d.T "tour.record"}}</th><th class="tb">{{$d.T "tour.tiebreaks"}}</th><th class="n">{{$d.T "tour.rating"}}</th></tr></thead><tbody>
+{{range .Standings}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n">{{.Place}}</td><td><a href="{{$d.Href .URL}}">{{.Name}}</a>{{if .Withdrawn}} {{$d.T "tour.withdrawn"}}{{end}}</td><td class="n">{{.Points}}</td><td class="nw rec">{{.Record}}</td><td class="tb nw">{{range $i, $x := .Tiebreaks}}{{if $i}} · {{end}}{{$x}}{{end}}</td><td class="n">{{.Rating}}{{if .RatingAdjudicated}}*{{end}}</td></tr>
+{{end}}</tbody></table></div>{{if .AdjudicatedRatings}}
 <p id="ratingnote">* {{$d.T "tour.rating_adjudicated"}}</p>{{end}}
 {{range .Pairings}}<h2>{{$d.T "tour.roundn" .N}}</h2>{{if .Due}}<p>{{$d.T "tour.duedate" .Due}}</p>{{end}}
-<table class="round"><tbody>
-{{range .Matches}}<tr><td class="n">{{.Table}}</td><td>{{range $i, $p := .Players}}{{if $i}} – {{end}}{{$p}}{{end}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else if .Result}}{{.Result}}{{if eq .State "forfeit"}} {{$d.T "tour.forfeit"}}{{end}}{{if eq .State "adjudicated"}} {{$d.T "tour.adjudicated"}}{{end}}{{else}}{{$d.T "tour.playing"}}{{end}}</td><td>{{if .GameURL}}<a href="{{.GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
-{{end}}</tbody></table>{{end}}
+<div class="scroll"><table class="round"><tbody>
+{{range .Matches}}{{$m := .}}<tr><td class="n">{{.Table}}</td><td>{{range $i, $p := .Players}}{{if $i}} – {{end}}<a href="{{$d.Href (index $m.PlayerURLs $i)}}">{{$p}}</a>{{end}}</td><td class="nw">{{if .Bye}}{{$d.T "tour.bye"}}{{else if .Result}}{{.Result}}{{if eq .State "forfeit"}} {{$d.T "tour.forfeit"}}{{end}}{{if eq .State "adjudicated"}} {{$d.T "tour.adjudicated"}}{{end}}{{else}}{{$d.T "tour.playing"}}{{end}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{end}}</tbody></table></div>{{end}}
 {{with .Exports}}<h2>{{$d.T "tour.files"}}</h2>
-<ul id="files">{{range .}}<li><a href="{{.URL}}?lang={{$d.Lang}}" download>{{$d.T "tour.file" .Name}}</a></li>
+<ul id="files">{{range .}}<li><a href="{{$d.Href .URL}}" download>{{$d.T "tour.file" .Name}}</a></li>
 {{end}}</ul>{{end}}
 <p>{{$d.T "tour.commitment"}}
 <code id="commitment">{{.Commitment}}</code>{{if .Seed}}<br>{{$d.T "tour.seed"}} <code id="seed">{{.Seed}}</code>{{end}}</p>
 {{end}}</body></html>{{end}}
 
-{{define "game"}}{{$d := .}}{{with .P}}{{template "head" (head $d .ID)}}
+{{define "crosstable"}}{{$d := .}}{{with .P}}{{template "head" (head $d ($d.T "title.crosstable" .))}}
+<h1 id="title">{{$d.T "cross.heading" .}}</h1>
+<nav><a id="tourlink" href="{{$d.Href .URL}}">{{$d.T "cross.back" .}}</a></nav>
+<p>{{$d.T "cross.key" .}}</p>
+<div class="scroll"><table id="crosstable" class="cross"><thead><tr><th class="n">{{$d.T "cross.line"}}</th><th>{{$d.T "tour.player"}}</th><th class="n">{{$d.T "tour.points"}}</th>{{range .Tiebreaks}}<th class="n">{{$d.T "tiebreak.short" .}}</th>{{end}}{{range .Rounds}}<th>{{$d.T "cross.round" .}}</th>{{end}}</tr></thead><tbody>
+{{range .Lines}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n">{{.Line}}</td><td><a href="{{$d.Href .URL}}">{{.Name}}</a></td><td class="n">{{.Points}}</td>{{range .Tiebreaks}}<td class="n">{{.}}</td>{{end}}{{range .Cells}}<td>{{template "crosscell" .}}</td>{{end}}</tr>
+{{end}}</tbody></table></div>
+{{end}}</body></html>{{end}}
+
+{{define "crosscell"}}{{if .Seat}}{{range $i, $o := .Opponents}}{{if $i}} {{end}}{{$o}}{{end}}{{if eq (len .Opponents) 1}}{{if eq .Seat 1}}w{{else}}b{{end}}{{else}} s{{.Seat}}{{end}} {{.Result}}{{if .Adjudicated}}a{{end}}{{else}}{{.Result}}{{end}}{{end}}
+
+{{define "player"}}{{$d := .}}{{with .P}}{{template "head" (head $d ($d.T "title.player" .))}}
+<h1 id="title">{{.Name}}</h1>
+<nav><a id="tourlink" href="{{$d.Href .TourURL}}">{{$d.T "cross.back" .}}</a><a href="{{$d.Href .CrossURL}}">{{$d.T "tour.crosstable"}}</a></nav>
+<p id="standing">{{$d.T "player.standing" .}}</p>
+<h2>{{$d.T "player.games"}}</h2>
+{{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th></th></tr></thead><tbody>
+{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}<a href="{{$d.Href $o.URL}}">{{$o.Name}}</a>{{end}}{{end}}</td><td>{{$d.T "player.result" .}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{end}}</tbody></table></div>{{end}}
+<h2>{{$d.T "player.history"}}</h2>
+{{if not .History}}<p>{{$d.T "player.nohistory"}}</p>{{else}}<p>{{$d.T "player.history_note" .}}</p>
+<div class="scroll"><table id="history"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th class="n">{{$d.T "tour.rating"}}</th></tr></thead><tbody>
+{{range .History}}<tr><td class="n">{{.Round}}</td><td class="n">{{.Rating}}</td></tr>
+{{end}}</tbody></table></div>{{end}}
+{{end}}</body></html>{{end}}
+
+{{define "game"}}{{$d := .}}{{with .P}}{{template "head" (head $d ($d.T "title.game" .))}}
 <h1 id="title">{{.ID}}: {{.Title}}</h1>
-<p>{{if .Tournament}}{{$d.T "game.tournament"}} <a href="{{.TournamentURL}}">{{.Tournament}}</a>. {{end}}{{$d.T "game.players" .}} {{$d.T "game.status" .}}
+{{if .Tournament}}<nav><a id="tourlink" href="{{$d.Href .TournamentURL}}">{{$d.T "game.tournament"}} {{.Tournament}}</a></nav>{{end}}
+{{if .Result}}<h2>{{$d.T "game.result"}}{{if .Adjudicated}} {{$d.T "tour.adjudicated"}}{{end}}</h2><ol id="result" class="result">{{range .Result}}<li>{{$d.T "game.place" .}}</li>{{end}}</ol>{{end}}
+{{if .SVG}}<div id="board" role="figure" aria-label="{{$d.T "game.board"}}">{{svg .SVG}}</div>{{end}}
+<p>{{$d.T "game.players" .}} {{$d.T "game.status" .}}
 {{if .Waiting}}{{$d.T "game.waiting" .}}{{end}}</p>
-{{if .Result}}<h2>{{$d.T "game.result"}}</h2><ol id="result">{{range .Result}}<li>{{.}}</li>{{end}}</ol>{{end}}
-{{if .SVG}}<h2>{{$d.T "game.board"}}</h2><div id="board">{{svg .SVG}}</div>{{end}}
-<h2>{{$d.T "game.table"}}</h2>
-<pre id="summary">{{.Summary}}</pre>
+<details id="table"{{if not .SVG}} open{{end}}><summary>{{$d.T "game.table"}}</summary>
+<pre id="summary">{{.Summary}}</pre></details>
 <h2>{{$d.T "game.log"}}</h2>
-{{if .Log}}<pre id="log">{{range .Log}}{{.}}
-{{end}}</pre>{{else}}<p id="log">{{$d.T "game.nolog"}}</p>{{end}}
+{{if .Log}}<pre id="latest">{{range last 5 .Log}}{{.}}
+{{end}}</pre>
+<details id="logbox"><summary>{{$d.T "game.wholelog" (len .Log)}}</summary><pre id="log">{{range .Log}}{{.}}
+{{end}}</pre></details>{{else}}<p id="log">{{$d.T "game.nolog"}}</p>{{end}}
 {{end}}</body></html>{{end}}
 `))
 

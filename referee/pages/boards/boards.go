@@ -9,13 +9,19 @@
 // language. A drawing is plain SVG with a viewBox (it scales to the page's
 // width), a title and a description, text on every piece that colour
 // also marks, and no script.
+//
+// Readable on a phone without the rulebook (issue 24): no text is smaller
+// than minText (11 px where the board spans a 360 px screen); text is
+// fitted or wrapped to its box at its size, never run past it; every
+// board ends with its key (the group "key": what its codes, colours and
+// marks mean, in the reader's language), and Heaven & Ale's track is
+// drawn as the path it is, with a legend of its spaces.
 package boards
 
 import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/pbem-referee/referee/templates"
@@ -114,7 +120,7 @@ func (b *board) name(seat int) string {
 
 // heading writes a part's heading at the current height and moves down.
 func (b *board) heading(s string) {
-	b.y += 16
+	b.y += gap(normal + 1)
 	b.c.bold(8, b.y, normal+1, "start", s)
 	b.y += 6
 }
@@ -122,15 +128,15 @@ func (b *board) heading(s string) {
 // legend draws every seat's marker with its name, wrapped to the width.
 func (b *board) legend(seats []string) {
 	x := 8
-	b.y += 14
+	b.y += gap(normal)
 	for i, n := range seats {
 		label := fit(n, 18)
-		wd := 22 + 7*len([]rune(label))
+		wd := 22 + len([]rune(label))*normal*11/20
 		if x+wd > width-8 {
 			x = 8
-			b.y += 18
+			b.y += gap(normal) + 4
 		}
-		b.c.token(x+7, b.y-4, 7, i)
+		b.c.token(x+7, b.y-4, 8, i)
 		b.c.text(x+18, b.y, normal, "start", "", label)
 		x += wd + 10
 	}
@@ -169,10 +175,17 @@ func (b *board) useSeats(names []string) {
 func (b *board) header(v any, seats []string) {
 	b.title = b.w("title", v)
 	b.desc = b.w("desc", v)
-	b.y = 18
-	b.c.bold(8, b.y, large, "start", b.title)
-	b.y += 16
-	b.c.text(8, b.y, normal, "start", "", b.w("status", v))
+	b.y = gap(large)
+	for _, l := range wrapText(b.title, width-16, large) {
+		b.c.bold(8, b.y, large, "start", l)
+		b.y += gap(large)
+	}
+	for i, l := range wrapText(b.w("status", v), width-16, normal) {
+		if i > 0 {
+			b.y += gap(normal)
+		}
+		b.c.text(8, b.y, normal, "start", "", l)
+	}
 	b.legend(seats)
 }
 
@@ -184,9 +197,9 @@ func (b *board) finalScores(class string, n int, score func(i int) (seat int, da
 	b.c.open(class)
 	for i := range n {
 		seat, data := score(i)
-		b.y += 15
-		b.c.token(16, b.y-4, 7, seat)
-		b.c.text(30, b.y, normal, "start", "", b.w("score", data))
+		b.y += gap(normal) + 2
+		b.c.token(16, b.y-4, 8, seat)
+		b.c.text(30, b.y, normal, "start", "", fitWidth(b.w("score", data), width-38, normal))
 	}
 	b.c.close()
 }
@@ -194,35 +207,16 @@ func (b *board) finalScores(class string, n int, score func(i int) (seat int, da
 // keyFooter writes the game's key (the word "key"), wrapped, and sets the
 // final height.
 func (b *board) keyFooter() {
-	b.y += 12
-	for _, l := range wrapWords(b.w("key", nil), 70) {
+	b.c.open("key")
+	defer b.c.close()
+	b.y += gap(small)
+	for _, l := range wrapText(b.w("key", nil), width-16, small) {
 		b.c.text(8, b.y, small, "start", "#555", l)
-		b.y += 12
+		b.y += gap(small)
 	}
 	b.finish()
 }
 
 func errWrongView(game string, view any) error {
 	return fmt.Errorf("boards: %s: %T is not the game's view", game, view)
-}
-
-// wrapWords breaks s into lines of at most n characters at spaces.
-func wrapWords(s string, n int) []string {
-	var out []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = w
-		case len([]rune(line))+1+len([]rune(w)) <= n:
-			line += " " + w
-		default:
-			out = append(out, line)
-			line = w
-		}
-	}
-	if line != "" {
-		out = append(out, line)
-	}
-	return out
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -277,4 +278,41 @@ func everyPosition(t *testing.T, g engine.Game, game, variant string, seats []st
 		t.Fatalf("%s/%s at the end: %v", game, variant, err)
 	}
 	t.Logf("%s/%s, %d players: %d boards drawn", game, variant, len(seats), draws)
+}
+
+// TestEveryBoardHasItsKey (issue 24: a board readable without the
+// rulebook): every game's board, in every language, ends with its key
+// (the group "key"), whose words are the language's own and explain the
+// board's codes.
+func TestEveryBoardHasItsKey(t *testing.T) {
+	keyRe := regexp.MustCompile(`(?s)<g class="key">(.*?)</g>`)
+	textRe := regexp.MustCompile(`>([^<]+)</text>`)
+	for _, game := range Games() {
+		st := position(t, game)
+		keys := map[string]string{}
+		for _, lang := range templates.Languages {
+			svg, err := Draw(game, lang, st.Head().Seats, st.View(-1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := keyRe.FindStringSubmatch(string(svg))
+			if m == nil {
+				t.Fatalf("%s in %s: no key", game, lang)
+			}
+			var words []string
+			for _, x := range textRe.FindAllStringSubmatch(m[1], -1) {
+				words = append(words, x[1])
+			}
+			key := strings.Join(words, " ")
+			if len(strings.Fields(key)) < 12 {
+				t.Errorf("%s in %s: key %q", game, lang, key)
+			}
+			for other, k := range keys {
+				if k == key {
+					t.Errorf("%s: the key in %s is the one in %s", game, lang, other)
+				}
+			}
+			keys[lang] = key
+		}
+	}
 }

@@ -53,25 +53,25 @@ func drawBrewCrafters(b *board, v brewcrafters.View) error {
 	per := 4
 	mw := (width - 16 - (per-1)*4) / per
 	for i, sp := range v.Spaces {
-		x, y := 8+(i%per)*(mw+4), b.y+(i/per)*46
+		x, y := 8+(i%per)*(mw+4), b.y+(i/per)*54
 		fill := "#fff"
 		if sp.Occ >= 0 {
 			fill = "#eee"
 		}
-		b.c.rect(x, y, mw, 42, fill, "#888")
-		b.c.bold(x+4, y+12, small, "start", sp.ID)
-		b.c.text(x+4, y+24, small-1, "start", "", fitWidth(b.w("kws", sp.Kws), mw-8, small-1))
+		b.c.rect(x, y, mw, 50, fill, "#888")
+		b.c.bold(x+4, y+14, small, "start", sp.ID)
+		b.c.text(x+4, y+30, small, "start", "", fitWidth(b.w("kws", sp.Kws), mw-8, small))
 		if sp.Show != "-" {
-			b.c.text(x+4, y+36, small, "start", "#1a5d1a", sp.Show)
+			b.c.text(x+4, y+46, small, "start", "#1a5d1a", fitWidth(sp.Show, mw/2-6, small))
 		}
 		if sp.Occ >= 0 {
-			b.c.token(x+mw-10, y+11, 7, sp.Occ)
+			b.c.token(x+mw-11, y+12, 8, sp.Occ)
 			if sp.Half != "" && len(sp.Kws) > 1 {
-				b.c.text(x+mw-4, y+36, small-2, "end", "#555", fit(b.w("kws", []string{sp.Half}), 14))
+				b.c.text(x+mw-4, y+46, small, "end", "#555", fitWidth(b.w("kws", []string{sp.Half}), mw/2-4, small))
 			}
 		}
 	}
-	b.y += ((len(v.Spaces)+per-1)/per)*46 + 2
+	b.y += ((len(v.Spaces)+per-1)/per)*54 + 2
 	b.c.close()
 
 	// The Collaboration and Community Farm cards (§8.11, §8.13).
@@ -86,18 +86,18 @@ func drawBrewCrafters(b *board, v brewcrafters.View) error {
 		b.c.open(part.class)
 		x := 8
 		for _, p := range part.list {
-			b.c.rect(x, b.y, 44, 22, "#fff", "#888")
-			b.c.text(x+4, b.y+15, small, "start", "", p.ID)
+			b.c.rect(x, b.y, 52, 24, "#fff", "#888")
+			b.c.text(x+4, b.y+17, small, "start", "", fitWidth(p.ID, 30, small))
 			if p.Owner >= 0 {
-				b.c.token(x+35, b.y+11, 6, p.Owner)
+				b.c.token(x+42, b.y+12, 8, p.Owner)
 			}
-			x += 48
-			if x > width-52 {
+			x += 56
+			if x > width-60 {
 				x = 8
-				b.y += 26
+				b.y += 28
 			}
 		}
-		b.y += 26
+		b.y += 28
 		b.c.close()
 	}
 
@@ -106,22 +106,22 @@ func drawBrewCrafters(b *board, v brewcrafters.View) error {
 	b.c.open("bc-recipes")
 	rw := (width - 16 - 4) / 2
 	for i, r := range v.Recipes {
-		x, y := 8+(i%2)*(rw+4), b.y+(i/2)*36
+		x, y := 8+(i%2)*(rw+4), b.y+(i/2)*42
 		fill := "#fbf3e4"
 		if r.Basic {
 			fill = "#f3f3f3"
 		}
-		b.c.rect(x, y, rw, 32, fill, "#9c7a4b")
-		b.c.bold(x+4, y+12, small, "start", fit(r.ID+" "+b.w("name", r), 30))
-		b.c.text(x+4, y+26, small-1, "start", "", fit(b.w("recipe", r), 40))
+		b.c.rect(x, y, rw, 38, fill, "#9c7a4b")
+		b.c.bold(x+4, y+15, small, "start", fitWidth(r.ID+" "+b.w("name", r), rw-34, small+1))
+		b.c.text(x+4, y+32, small, "start", "", fitWidth(b.w("recipe", r), rw-8, small))
 		if r.Label {
-			b.c.rect(x+rw-18, y+3, 14, 14, "#e5b800", "#7a6000")
-			b.c.text(x+rw-11, y+14, small-1, "middle", "", "G")
+			b.c.rect(x+rw-19, y+3, 16, 16, "#e5b800", "#7a6000")
+			b.c.text(x+rw-11, y+16, small, "middle", "", "G")
 		}
 	}
-	b.y += ((len(v.Recipes)+1)/2)*36 + 2
-	for _, l := range wrapWords(b.w("supply", v), 70) {
-		b.y += 12
+	b.y += ((len(v.Recipes)+1)/2)*42 + 2
+	for _, l := range wrapText(b.w("supply", v), width-16, small) {
+		b.y += gap(small)
 		b.c.text(8, b.y, small, "start", "", l)
 	}
 	b.c.close()
@@ -147,8 +147,8 @@ func bcPlayer(b *board, p brewcrafters.PlayerView) {
 	top := b.y + 4
 	b.y += 20
 	b.c.token(18, b.y-4, 8, p.Seat)
-	b.c.bold(32, b.y, normal+1, "start", fit(b.name(p.Seat), 20))
-	b.c.text(width-8, b.y, normal, "end", "", b.w("purse", p))
+	b.c.bold(32, b.y, normal+1, "start", fit(b.name(p.Seat), 16))
+	b.c.text(width-8, b.y, normal, "end", "", fitWidth(b.w("purse", p), width/2-12, normal))
 	b.y += 8
 
 	// The brewing line: Tank 1/2, Bottling 1/2, Brewpub ("" absent).
@@ -160,49 +160,51 @@ func bcPlayer(b *board, p brewcrafters.PlayerView) {
 		}
 		x := 8 + k*(lw+4)
 		if s == "" {
-			b.c.rect(x, b.y, lw, 30, "#f4f4f4", "#ccc")
-			b.c.text(x+4, b.y+12, small-1, "start", "#aaa", slots[k])
+			b.c.rect(x, b.y, lw, 36, "#f4f4f4", "#ccc")
+			b.c.text(x+4, b.y+14, small, "start", "#aaa", slots[k])
 			continue
 		}
 		fill := "#fff"
 		if s != "-" {
 			fill = "#f6e2b3"
 		}
-		b.c.rect(x, b.y, lw, 30, fill, "#9c7a4b")
-		b.c.text(x+4, b.y+12, small-1, "start", "#555", slots[k])
+		b.c.rect(x, b.y, lw, 36, fill, "#9c7a4b")
+		b.c.text(x+4, b.y+14, small, "start", "#555", slots[k])
 		if contains(p.Infusers, slots[k]) {
-			b.c.text(x+lw-4, b.y+12, small-1, "end", "#1a5d1a", "+I")
+			b.c.text(x+lw-4, b.y+14, small, "end", "#1a5d1a", "+I")
 		}
 		if s != "-" {
-			b.c.text(x+4, b.y+25, small, "start", "", fit(s, 12))
+			b.c.text(x+4, b.y+31, small, "start", "", fitWidth(s, lw-8, small))
 		}
 	}
-	b.y += 36
+	b.y += 42
 
 	// The research tracks: four rows, steps 0 to 4.
 	b.c.open("bc-research")
 	for t, n := range p.Research {
-		y := b.y + t*12
-		b.c.text(8, y+8, small-1, "start", "", b.w("track", t))
+		y := b.y + t*17
+		b.c.text(8, y+12, small, "start", "", fitWidth(b.w("track", t), 80, small))
 		for s := 0; s <= 4; s++ {
 			fill := "#fff"
 			if s <= n {
 				fill = "#7a9cc6"
 			}
-			b.c.rect(80+s*16, y, 14, 10, fill, "#667")
+			b.c.rect(92+s*16, y+2, 14, 12, fill, "#667")
 		}
-		b.c.text(166, y+8, small-1, "start", "", itoa(n))
+		b.c.text(176, y+12, small, "start", "", itoa(n))
 	}
 	b.c.close()
 	ry := b.y
 	for _, l := range []string{b.w("staff", p), b.w("score", map[string]any{"total": p.Score})} {
-		b.c.text(190, ry+8, small, "start", "", fit(l, 40))
-		ry += 12
+		for _, w := range wrapText(l, width-206, small) {
+			b.c.text(196, ry+12, small, "start", "", w)
+			ry += gap(small)
+		}
 	}
-	b.y += 4*12 + 2
+	b.y = max(b.y+4*17+2, ry+2)
 	for _, key := range []string{"stock", "built", "people", "beers"} {
-		for _, l := range wrapWords(b.w(key, p), 68) {
-			b.y += 13
+		for _, l := range wrapText(b.w(key, p), width-16, small+1) {
+			b.y += gap(small + 1)
 			b.c.text(8, b.y, small+1, "start", "", l)
 		}
 	}

@@ -23,15 +23,16 @@ func drawDiceBrewing(b *board, v dicebrewing.View) error {
 	// The end trigger and the supply (DB-1.3, DB-2.2).
 	b.c.open("db-supply")
 	b.y += 8
-	b.c.text(8, b.y+8, normal, "start", "", b.w("brewed", v))
+	b.c.text(8, b.y+10, normal, "start", "", fitWidth(b.w("brewed", v), 226, normal))
 	bar := 150
 	b.c.rect(240, b.y, bar, 10, "#eee", "#888")
 	if v.Target > 0 {
 		b.c.rect(240, b.y, min(bar, bar*v.Brewed/v.Target), 10, "#b5651d", "")
 	}
+	b.y += 26
+	b.c.text(8, b.y, small, "start", "#555", fitWidth(b.w("supply", nil), 180, small))
+	b.c.text(width-8, b.y, small, "end", "", fitWidth(b.w("deck", v.DeckSize), 190, small))
 	b.y += 24
-	b.c.text(8, b.y, small, "start", "#555", b.w("supply", nil))
-	b.y += 22
 	x := 8
 	for _, d := range []struct {
 		c string
@@ -41,15 +42,14 @@ func drawDiceBrewing(b *board, v dicebrewing.View) error {
 		b.c.text(x+26, b.y, normal, "start", "", "×"+itoa(d.n))
 		x += 58
 	}
-	b.c.text(x, b.y, normal, "start", "", b.w("seeds", v.Supply.Seeds))
-	b.c.text(width-8, b.y, normal, "end", "", b.w("deck", v.DeckSize))
+	b.c.text(x, b.y, normal, "start", "", fitWidth(b.w("seeds", v.Supply.Seeds), width-8-x, normal))
 	b.c.close()
 	b.y += 6
 
 	// The display (DB-5.9), two cards a row.
 	b.heading(b.w("display", nil))
 	b.c.open("db-display")
-	cw, ch := 188, 74
+	cw, ch := 188, 82
 	for i, card := range v.Display {
 		cx, cy := 8+(i%2)*(cw+8), b.y+(i/2)*(ch+6)
 		dbCard(b, cx, cy, cw, ch, card)
@@ -67,8 +67,10 @@ func drawDiceBrewing(b *board, v dicebrewing.View) error {
 	if v.BMFaceDown > 0 {
 		// DB-6.6: the stocks still count the tokens taken face down, whose
 		// types only their holders know; say how many there are.
-		b.y += 16
-		b.c.text(8, b.y, small, "start", "#555", b.w("bmfacedown", v.BMFaceDown))
+		for _, l := range wrapText(b.w("bmfacedown", v.BMFaceDown), width-16, small) {
+			b.y += gap(small)
+			b.c.text(8, b.y, small, "start", "#555", l)
+		}
 		b.y += 4
 	}
 
@@ -80,7 +82,7 @@ func drawDiceBrewing(b *board, v dicebrewing.View) error {
 	if len(v.Scores) > 0 {
 		b.finalScores("db-scores", len(v.Scores), func(i int) (int, any) { return v.Scores[i].Seat, v.Scores[i] })
 	}
-	b.finish()
+	b.keyFooter()
 	return nil
 }
 
@@ -151,31 +153,31 @@ func dbCard(b *board, x, y, w, h int, card dicebrewing.CardView) {
 		fill = "#f0f0f0"
 	}
 	b.c.rect(x, y, w, h, fill, "#9c7a4b")
-	b.c.text(x+5, y+13, small, "start", "#555", itoa(card.Slot))
+	b.c.text(x+5, y+15, small, "start", "#555", itoa(card.Slot))
 	if card.ID == "" {
 		b.c.text(x+w/2, y+h/2+4, normal, "middle", "#777", b.w("empty", nil))
 		b.c.close()
 		return
 	}
-	b.c.bold(x+16, y+13, normal, "start", fit(b.w("name", card), 24))
-	b.c.text(x+5, y+26, small, "start", "#555", fit(card.ID+" · "+b.w("level", card.Level), 36))
+	b.c.bold(x+16, y+15, normal, "start", fitWidth(b.w("name", card), w-22, normal))
+	b.c.text(x+5, y+31, small, "start", "#555", fitWidth(card.ID+" · "+b.w("level", card.Level), w-10, small))
 	dx := x + 5
 	for _, d := range card.Base {
 		if d == "" {
 			continue
 		}
-		dbDie(b.c, dx, y+32, d[:1], d)
+		dbDie(b.c, dx, y+38, d[:1], d)
 		dx += 24
 	}
 	for _, t := range card.Tokens {
-		b.c.rect(dx, y+32, 40, 18, "#fff", "#888")
-		b.c.text(dx+20, y+45, small, "middle", "", t)
-		dx += 42
+		b.c.rect(dx, y+38, 52, 18, "#fff", "#888")
+		b.c.text(dx+26, y+51, small, "middle", "", t)
+		dx += 54
 	}
-	b.c.text(x+5, y+64, small, "start", "", fit(b.w("reward", card.Reward), 40))
+	b.c.text(x+5, y+74, small, "start", "", fitWidth(b.w("reward", card.Reward), w-10, small))
 	if card.Blocked {
-		b.c.rect(x+w-58, y+3, 54, 14, "#d00", "")
-		b.c.text(x+w-31, y+13, small, "middle", "#fff", b.w("blocked", card.BlockedBy))
+		b.c.rect(x+w-66, y+2, 62, 17, "#d00", "")
+		b.c.text(x+w-35, y+15, small, "middle", "#fff", fitWidth(b.w("blocked", card.BlockedBy), 58, small))
 	}
 	b.c.close()
 }
@@ -190,17 +192,17 @@ func dbStacks(b *board, class, title string, open bool, opens, n int, item func(
 	sw := (width - 16 - (per-1)*4) / per
 	for i := 0; i < n; i++ {
 		code, stock, price := item(i)
-		sx, sy := 8+(i%per)*(sw+4), b.y+(i/per)*50
+		sx, sy := 8+(i%per)*(sw+4), b.y+(i/per)*56
 		fill := "#fff"
 		if stock == 0 {
 			fill = "#eee"
 		}
-		b.c.rect(sx, sy, sw, 46, fill, "#888")
-		b.c.bold(sx+sw/2, sy+13, small+1, "middle", code)
-		b.c.text(sx+sw/2, sy+27, small, "middle", "", fitWidth(b.w("left", stock), sw-4, small))
-		b.c.text(sx+sw/2, sy+40, small, "middle", "", fitWidth(b.w("price", price), sw-4, small))
+		b.c.rect(sx, sy, sw, 52, fill, "#888")
+		b.c.bold(sx+sw/2, sy+15, small, "middle", fitWidth(code, sw-2, small))
+		b.c.text(sx+sw/2, sy+31, small, "middle", "", fitWidth(b.w("left", stock), sw-4, small))
+		b.c.text(sx+sw/2, sy+47, small, "middle", "", fitWidth(b.w("price", price), sw-4, small))
 	}
-	b.y += ((n+per-1)/per)*50 - 4
+	b.y += ((n+per-1)/per)*56 - 4
 	b.c.close()
 }
 
@@ -210,13 +212,13 @@ func dbPlayer(b *board, p dicebrewing.PlayerView) {
 	top := b.y + 4
 	b.y += 20
 	b.c.token(18, b.y-4, 8, p.Seat)
-	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 20))
-	b.c.text(width-8, b.y, normal, "end", "", b.w("purse", p))
+	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 16))
+	b.c.text(width-8, b.y, normal, "end", "", fitWidth(b.w("purse", p), width/2-12, normal))
 	b.y += 8
-	b.c.text(8, b.y+13, small, "start", "#555", b.w("ar", nil))
+	b.c.text(8, b.y+14, small, "start", "#555", fitWidth(b.w("ar", nil), 54, small))
 	b.y = dbDice(b, 64, b.y, p.AR) + 22
-	b.c.text(8, b.y+13, small, "start", "#555", b.w("st", nil))
-	b.y = dbDice(b, 64, b.y, p.ST) + 24
+	b.c.text(8, b.y+14, small, "start", "#555", fitWidth(b.w("st", nil), 54, small))
+	b.y = dbDice(b, 64, b.y, p.ST) + 26
 
 	// The board: four buildings, eleven spaces (§8.2).
 	cols := []string{"MH", "HP", "SS", "DS"}
@@ -224,38 +226,38 @@ func dbPlayer(b *board, p dicebrewing.PlayerView) {
 	rows := 0
 	for k, bld := range cols {
 		bx := 8 + k*(colw+4)
-		b.c.text(bx+2, b.y+9, small, "start", "#555", fitWidth(b.w("building", bld), colw-4, small))
+		b.c.text(bx+2, b.y+11, small, "start", "#555", fitWidth(b.w("building", bld), colw-4, small))
 		r := 0
 		for _, sp := range p.Board {
 			if sp.Building != bld {
 				continue
 			}
-			sy := b.y + 13 + r*30
+			sy := b.y + 16 + r*40
 			fill := "#fff"
 			if !sp.Free {
 				fill = "#e8e8e8"
 			}
-			b.c.rect(bx, sy, colw, 27, fill, "#888")
-			b.c.text(bx+3, sy+11, small, "start", "#555", sp.Space)
+			b.c.rect(bx, sy, colw, 37, fill, "#888")
+			b.c.text(bx+3, sy+13, small, "start", "#555", sp.Space)
 			if sp.Item != "" {
 				if sp.Item == "SEED" {
-					b.c.circle(bx+colw/2+4, sy+18, 6, "#c9a14a", "#6b5420")
-					b.c.text(bx+colw/2+14, sy+22, small, "start", "", "S")
+					b.c.circle(bx+colw/2+6, sy+10, 6, "#c9a14a", "#6b5420")
+					b.c.text(bx+colw/2+15, sy+15, small, "start", "", "S")
 				} else {
-					dbDie(b.c, bx+colw/2-8, sy+5, sp.Item[:1], sp.Item)
+					dbDie(b.c, bx+colw/2-4, sy+2, sp.Item[:1], sp.Item)
 				}
 			}
 			if sp.Speed != "" {
-				dbDie(b.c, bx+colw-24, sy+5, sp.Speed[:1], sp.Speed)
+				dbDie(b.c, bx+colw-24, sy+17, sp.Speed[:1], sp.Speed)
 			}
 			for u, seat := range sp.Users {
-				b.c.token(bx+6+u*9, sy+21, 4, seat)
+				b.c.token(bx+11+u*18, sy+27, 8, seat)
 			}
 			r++
 		}
 		rows = max(rows, r)
 	}
-	b.y += 13 + rows*30
+	b.y += 16 + rows*40
 	var parts []string
 	if len(p.Ingredients) > 0 {
 		parts = append(parts, b.w("ingredients", p.Ingredients))
@@ -269,8 +271,8 @@ func dbPlayer(b *board, p dicebrewing.PlayerView) {
 	if p.Passed {
 		parts = append(parts, b.w("passed", nil))
 	}
-	for _, l := range wrapWords(strings.Join(parts, " · "), 64) {
-		b.y += 13
+	for _, l := range wrapText(strings.Join(parts, " · "), width-16, small+1) {
+		b.y += gap(small + 1)
 		b.c.text(8, b.y, small+1, "start", "", l)
 	}
 	b.y += 6

@@ -1,6 +1,7 @@
 package boards
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -28,31 +29,25 @@ func drawFromage(b *board, v fromage.View) error {
 	}
 	b.header(v, seats)
 
-	// The round board (D-1): four quadrants around the circle, in the
-	// order they rotate; each faces a player, or nobody.
+	// The round board (D-1): four quadrants around the circle, drawn one
+	// under the other in the order they rotate (the whole width each, so
+	// that a phone reads every space); each faces a player, or nobody.
 	b.heading(b.w("board", nil))
 	b.c.open("fr-board")
-	qw := (width - 16 - 6) / 2
-	heights := make([]int, 4)
 	byQ := map[int]fromage.VenueView{}
 	for _, ve := range v.Venues {
 		byQ[ve.Q] = ve
 	}
-	// Quadrant q sits at: 0 top left, 1 top right, 2 bottom right, 3 bottom left.
-	place := [4][2]int{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
-	for q := 0; q < 4; q++ {
-		heights[q] = frQuadrantHeight(byQ[q])
-	}
-	rowH := [2]int{max(heights[0], heights[1]), max(heights[2], heights[3])}
-	for _, qv := range v.Quadrants {
+	quads := append([]fromage.QuadrantView(nil), v.Quadrants...)
+	sort.SliceStable(quads, func(i, j int) bool { return quads[i].Q < quads[j].Q })
+	for _, qv := range quads {
 		if qv.Q < 0 || qv.Q > 3 {
 			continue
 		}
-		col, row := place[qv.Q][0], place[qv.Q][1]
-		x, y := 8+col*(qw+6), b.y+row*(rowH[0]+6)
-		frQuadrant(b, x, y, qw, rowH[row], qv, byQ[qv.Q], seats)
+		h := frQuadrantHeight(byQ[qv.Q])
+		frQuadrant(b, 8, b.y, width-16, h, qv, byQ[qv.Q], seats)
+		b.y += h + 6
 	}
-	b.y += rowH[0] + rowH[1] + 6
 	b.c.close()
 
 	// The City's regions and their Customers (FR-7.4).
@@ -60,17 +55,17 @@ func drawFromage(b *board, v fromage.View) error {
 		b.heading(b.w("regions", nil))
 		b.c.open("fr-regions")
 		for _, r := range v.Regions {
-			b.y += 15
-			b.c.circle(14, b.y-4, 5, frRegionColour(r.Name), "#333")
-			b.c.text(24, b.y, small+1, "start", "", fit(b.w("region", r), 34))
-			x := 200
+			b.y += gap(small+1) + 3
+			b.c.circle(14, b.y-5, 6, frRegionColour(r.Name), "#333")
+			b.c.text(24, b.y, small+1, "start", "", fitWidth(b.w("region", r), 190, small+1))
+			x := 220
 			for s, n := range r.Influence {
 				if n == 0 {
 					continue
 				}
-				b.c.token(x+7, b.y-4, 6, s)
-				b.c.text(x+16, b.y, small+1, "start", "", itoa(n))
-				x += 30
+				b.c.token(x+8, b.y-5, 8, s)
+				b.c.text(x+19, b.y, small+1, "start", "", itoa(n))
+				x += 34
 			}
 		}
 		b.y += 4
@@ -117,7 +112,7 @@ func frGrid(venue string, i int, id string) (row, col, cols int) {
 	return i / 3, i % 3, 3
 }
 
-const frCellH = 28
+const frCellH = 36
 
 func frQuadrantHeight(ve fromage.VenueView) int {
 	rows := 0
@@ -125,14 +120,14 @@ func frQuadrantHeight(ve fromage.VenueView) int {
 		r, _, _ := frGrid(ve.Venue, i, sp.ID)
 		rows = max(rows, r+1)
 	}
-	return 34 + rows*frCellH + 4
+	return 38 + rows*frCellH + 4
 }
 
 func frQuadrant(b *board, x, y, w, h int, qv fromage.QuadrantView, ve fromage.VenueView, seats []string) {
 	b.c.open("fr-quadrant", "data-venue", qv.Venue)
 	b.c.rect(x, y, w, h, "#f7f4ec", "#7a6a4a")
-	b.c.bold(x+5, y+13, normal, "start", fit(b.w("venue", qv.Venue)+" "+qv.Side, 22))
-	b.c.text(x+5, y+26, small, "start", "#555", fit(b.w("resource", qv.Resource), 24))
+	b.c.bold(x+5, y+15, normal, "start", fitWidth(b.w("venue", qv.Venue)+" "+qv.Side, w-30, normal))
+	b.c.text(x+5, y+31, small, "start", "#555", fitWidth(b.w("resource", qv.Resource), w-10, small))
 	if qv.Faces != "" {
 		b.c.token(x+w-12, y+12, 8, seatOf(seats, qv.Faces))
 	}
@@ -143,7 +138,7 @@ func frQuadrant(b *board, x, y, w, h int, qv fromage.QuadrantView, ve fromage.Ve
 	cw := (w - 8) / cols
 	for i, sp := range ve.Spaces {
 		r, c, _ := frGrid(ve.Venue, i, sp.ID)
-		sx, sy := x+4+c*cw, y+32+r*frCellH
+		sx, sy := x+4+c*cw, y+36+r*frCellH
 		if ve.Venue == "bistro" && c%2 == 1 {
 			sx -= 2 // a table's two plates sit together
 		}
@@ -172,17 +167,17 @@ func frSpace(b *board, x, y, w, h int, sp fromage.SpaceView, seats []string) {
 		fill = "#bbbbbb"
 	}
 	b.c.rect(x, y, w, h, fill, "#7a6a4a")
-	b.c.text(x+2, y+9, small-2, "start", "#444", sp.ID)
-	b.c.text(x+2, y+h-3, small-2, "start", "", b.w("cheese", sp))
+	b.c.text(x+2, y+13, small, "start", "#444", sp.ID)
+	b.c.text(x+2, y+h-4, small, "start", "", fitWidth(b.w("cheese", sp), w-22, small))
 	if sp.Icon != "" {
-		b.c.text(x+w-2, y+9, small-2, "end", "#a0306e", b.w("icon", sp.Icon))
+		b.c.text(x+w-2, y+13, small, "end", "#a0306e", b.w("icon", sp.Icon))
 	}
 	if sp.Crossed {
 		b.c.line(x+2, y+2, x+w-2, y+h-2, "#555")
 		b.c.line(x+w-2, y+2, x+2, y+h-2, "#555")
 	}
 	if sp.Owner != "" {
-		b.c.token(x+w-8, y+h-8, 6, seatOf(seats, sp.Owner))
+		b.c.token(x+w-10, y+h-10, 8, seatOf(seats, sp.Owner))
 	}
 }
 
@@ -223,19 +218,14 @@ func frPlayer(b *board, p fromage.PlayerView) {
 	top := b.y + 4
 	b.y += 20
 	b.c.token(18, b.y-4, 8, p.Seat)
-	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 20))
-	b.c.text(width-8, b.y, normal, "end", "", b.w("tokens", p))
-	for _, l := range wrapWords(b.w("resources", p), 68) {
-		b.y += 14
-		b.c.text(8, b.y, small+1, "start", "", l)
-	}
-	for _, l := range wrapWords(b.w("orders", p), 68) {
-		b.y += 13
-		b.c.text(8, b.y, small+1, "start", "", l)
-	}
-	for _, l := range wrapWords(b.w("workers", p), 68) {
-		b.y += 13
-		b.c.text(8, b.y, small+1, "start", "", l)
+	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 16))
+	b.c.text(width-8, b.y, normal, "end", "", fitWidth(b.w("tokens", p), width/2-12, normal))
+	b.y += 2
+	for _, key := range []string{"resources", "orders", "workers"} {
+		for _, l := range wrapText(b.w(key, p), width-16, small+1) {
+			b.y += gap(small + 1)
+			b.c.text(8, b.y, small+1, "start", "", l)
+		}
 	}
 	b.y += 8
 	b.c.rect(2, top, width-4, b.y-top, "none", seatColour(p.Seat))

@@ -20,27 +20,13 @@ func drawHeavenAle(b *board, v heavenale.View) error {
 	b.useSeats(v.Seats)
 	b.header(v, b.seats)
 
-	// The track (§8.1): 27 spaces in three rows of nine, in playing order,
-	// then the start area (§8.2).
+	// The track (§8.1): 27 spaces in playing order, drawn as the track
+	// they are: three rows that wind (1-9 left to right, 10-18 back, 19-27
+	// on again), joined by a path with arrows, then the start area
+	// (§8.2); a legend says what the colours and marks are.
 	b.heading(b.w("track", nil))
 	b.c.open("ha-track")
-	sw, sh := 42, 68
-	for i, sp := range v.Track {
-		x, y := 8+(i%9)*sw, b.y+(i/9)*(sh+4)
-		haSpace(b, x, y, sw-2, sh, sp)
-	}
-	b.y += 3*(sh+4) + 2
-	hw := (width - 16 - 3*4) / 4
-	for k, id := range []string{"FIRST", "BREW", "RES", "CASH"} {
-		x := 8 + k*(hw+4)
-		b.c.rect(x, b.y, hw, 26, "#efe6d2", "#8a7350")
-		b.c.text(x+4, b.y+16, small+1, "start", "", id)
-		if seat := v.Home[k]; seat >= 0 {
-			b.c.token(x+hw-12, b.y+13, 8, seat)
-		}
-	}
-	b.y += 40
-	b.c.text(8, b.y, small+1, "start", "", b.w("piles", v))
+	haTrack(b, v)
 	b.c.close()
 
 	// The barrel goals (§8.9): who holds each goal's large and small barrel.
@@ -48,14 +34,17 @@ func drawHeavenAle(b *board, v heavenale.View) error {
 	b.c.open("ha-goals")
 	gw := (width - 16 - 5*4) / 6
 	for i, g := range v.Goals {
-		x, y := 8+(i%6)*(gw+4), b.y+(i/6)*34
-		b.c.rect(x, y, gw, 30, "#f3efe6", "#8a7350")
-		b.c.text(x+4, y+12, small, "start", "", g.ID)
-		haBarrel(b, x+12, y+22, 7, g.Large)
-		haBarrel(b, x+32, y+22, 5, g.Small)
+		x, y := 8+(i%6)*(gw+4), b.y+(i/6)*44
+		b.c.rect(x, y, gw, 40, "#f3efe6", "#8a7350")
+		b.c.text(x+4, y+14, small, "start", "", g.ID)
+		haBarrel(b, x+13, y+28, 9, g.Large)
+		haBarrel(b, x+36, y+28, 8, g.Small)
 	}
-	b.y += ((len(v.Goals)+5)/6)*34 + 10
-	b.c.text(8, b.y, small, "start", "#555", b.w("barrelkey", nil))
+	b.y += ((len(v.Goals) + 5) / 6) * 44
+	for _, l := range wrapText(b.w("barrelkey", nil), width-16, small) {
+		b.y += gap(small)
+		b.c.text(8, b.y, small, "start", "#555", l)
+	}
 	b.c.close()
 
 	b.heading(b.w("players", nil))
@@ -92,32 +81,6 @@ func haTileFill(code string) (fill, ink string) {
 	return "#fff", "#222"
 }
 
-func haSpace(b *board, x, y, w, h int, sp heavenale.TrackView) {
-	fill := map[string]string{"resource": "#eef6e8", "monk": "#efe8f6", "disc": "#fbf2d5", "barrel": "#e6eef4"}[sp.Kind]
-	b.c.open("ha-space", "data-n", itoa(sp.N))
-	b.c.rect(x, y, w, h, fill, "#8a7350")
-	b.c.text(x+3, y+10, small-1, "start", "#555", itoa(sp.N))
-	b.c.text(x+3, y+20, small-1, "start", "", sp.Label)
-	for k, t := range sp.Tiles {
-		if k >= 4 {
-			b.c.text(x+w/2, y+h-3, small-1, "middle", "", "+"+itoa(len(sp.Tiles)-4))
-			break
-		}
-		tf, ink := haTileFill(t)
-		tx, ty := x+2+(k%2)*19, y+24+(k/2)*14
-		b.c.rect(tx, ty, 18, 12, tf, "#333")
-		b.c.text(tx+9, ty+9, small-2, "middle", ink, t)
-	}
-	if sp.Discs > 0 {
-		b.c.circle(x+8, y+h-9, 5, "#f5c518", "#7a6000")
-		b.c.text(x+16, y+h-5, small-1, "start", "", "×"+itoa(sp.Discs))
-	}
-	for k, seat := range sp.Figures {
-		b.c.token(x+w-8-k*12, y+h-9, 6, seat)
-	}
-	b.c.close()
-}
-
 // haBarrel draws a barrel, marked with its holder's number (or "-" when it
 // is still in the centre).
 func haBarrel(b *board, x, y, r, seat int) {
@@ -135,8 +98,8 @@ func haPlayer(b *board, cells []heavenale.CellView, seat int, p heavenale.Player
 	top := b.y + 4
 	b.y += 20
 	b.c.token(18, b.y-4, 8, seat)
-	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 20))
-	b.c.text(width-8, b.y, normal, "end", "", b.w("purse", p))
+	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 16))
+	b.c.text(width-8, b.y, normal, "end", "", fitWidth(b.w("purse", p), width/2-12, normal))
 	b.y += 6
 
 	// The garden: pointy-top hexes on the doubled coordinates, sunny left,
@@ -163,50 +126,54 @@ func haPlayer(b *board, cells []heavenale.CellView, seat int, p heavenale.Player
 			label = tile
 		}
 		b.c.poly([]int{cx, cy - r, cx + u, cy - rh, cx + u, cy + rh, cx, cy + r, cx - u, cy + rh, cx - u, cy - rh}, fill, "#8a7350")
-		b.c.text(cx, cy+3, small-1, "middle", ink, label)
+		b.c.text(cx, cy+5, small, "middle", ink, label)
 	}
 	b.c.close()
 	gh := maxY*step + 2*r + 4
 
 	// Beside the garden: brewmaster, barrels, spots, cards.
 	rx := gx + (0-minX)*u + 6*u + u + 8
-	ty := b.y + 10
+	ty := b.y + 12
+	rw := width - 8 - rx
 	for _, l := range []string{b.w("rate", p), b.w("barrels", p)} {
-		b.c.text(rx, ty, small+1, "start", "", l)
-		ty += 14
+		for _, w := range wrapText(l, rw, small) {
+			b.c.text(rx, ty, small, "start", "", w)
+			ty += gap(small)
+		}
 	}
-	ty += 2
-	b.c.text(rx, ty, small, "start", "#555", b.w("spots", nil))
-	ty += 6
+	for _, w := range wrapText(b.w("spots", nil), rw, small) {
+		b.c.text(rx, ty, small, "start", "#555", w)
+		ty += gap(small)
+	}
+	ty -= 8
+	per := max(1, (rw+2)/29)
 	for k, name := range []string{"X", "WO", "YE", "HO", "WA", "BA", "M1", "M2", "M3", "M4"} {
-		sx, sy := rx+(k%5)*26, ty+(k/5)*24
+		sx, sy := rx+(k%per)*29, ty+(k/per)*29
 		fill := "#fff"
 		if p.Spots[k] {
 			fill = "#f5c518"
 		}
-		b.c.circle(sx+9, sy+9, 9, fill, "#7a6000")
-		b.c.text(sx+9, sy+12, small-2, "middle", "", name)
+		b.c.circle(sx+13, sy+13, 13, fill, "#7a6000")
+		b.c.text(sx+13, sy+18, small, "middle", "", name)
 	}
-	ty += 56
-	for _, l := range wrapWords(b.w("cards", p), 30) {
-		b.c.text(rx, ty, small, "start", "", l)
-		ty += 12
-	}
-	for _, l := range wrapWords(b.w("placed", p), 30) {
-		b.c.text(rx, ty, small, "start", "", l)
-		ty += 12
+	ty += ((10+per-1)/per)*29 + 16
+	for _, key := range []string{"cards", "placed"} {
+		for _, l := range wrapText(b.w(key, p), rw, small) {
+			b.c.text(rx, ty, small, "start", "", l)
+			ty += gap(small)
+		}
 	}
 	b.y += max(gh, ty-b.y)
 
 	// The production track: brewmaster and the five markers, -10 to 20.
 	b.c.open("ha-production")
-	b.c.text(8, b.y+10, small, "start", "#555", b.w("production", nil))
-	b.y += 26
-	x0, px := 36, 11
+	b.c.text(8, b.y+12, small, "start", "#555", fitWidth(b.w("production", nil), width-16, small))
+	b.y += 32
+	x0, px := 62, 10
 	for pos := -10; pos <= 20; pos += 5 {
 		x := x0 + (pos+10)*px
-		b.c.line(x, b.y-2, x, b.y+6*12, "#ddd")
-		b.c.text(x, b.y-4, small-2, "middle", "#777", itoa(pos))
+		b.c.line(x, b.y-2, x, b.y+6*17, "#ddd")
+		b.c.text(x, b.y-4, small, "middle", "#777", itoa(pos))
 	}
 	rows := []struct {
 		label string
@@ -222,21 +189,150 @@ func haPlayer(b *board, cells []heavenale.CellView, seat int, p heavenale.Player
 		}{col, p.Markers[k], f})
 	}
 	for k, row := range rows {
-		y := b.y + 6 + k*12
-		b.c.text(8, y+3, small-1, "start", "", fit(row.label, 6))
+		y := b.y + 8 + k*17
+		b.c.text(8, y+5, small, "start", "", fitWidth(row.label, x0-14, small))
 		b.c.line(x0, y, x0+30*px, y, "#bbb")
 		x := x0 + (min(max(row.pos, -10), 20)+10)*px
-		b.c.circle(x, y, 5, row.fill, "#222")
-		b.c.text(x+8, y+3, small-2, "start", "", itoa(row.pos))
+		b.c.circle(x, y, 6, row.fill, "#222")
+		b.c.text(x+9, y+5, small, "start", "", itoa(row.pos))
 	}
-	b.y += 6*12 + 4
+	b.y += 6*17 + 4
 	b.c.close()
 	if final != nil {
 		b.y += 12
-		b.c.bold(8, b.y, normal, "start", b.w("final", final))
+		for i, l := range wrapText(b.w("final", final), width-16, normal) {
+			if i > 0 {
+				b.y += gap(normal)
+			}
+			b.c.bold(8, b.y, normal, "start", l)
+		}
 	}
 	b.y += 6
 	b.c.rect(2, top, width-4, b.y-top, "none", seatColour(seat))
 	b.c.close()
 	b.y += 2
+}
+
+// haKindFill is the colour of a track space by its kind (the legend
+// names them).
+func haKindFill(kind string) string {
+	return map[string]string{"resource": "#eef6e8", "monk": "#efe8f6", "disc": "#fbf2d5", "barrel": "#e6eef4"}[kind]
+}
+
+// haTrack draws the track as a winding path of spaces, the start area
+// after it and the legend.
+func haTrack(b *board, v heavenale.View) {
+	const per, step, sw, sh, rowGap = 9, 43, 39, 102, 16
+	x0 := 8 + (width-16-(per-1)*step-sw)/2
+	top := b.y
+	at := func(i int) (x, y int) {
+		row, col := i/per, i%per
+		if row%2 == 1 {
+			col = per - 1 - col
+		}
+		return x0 + col*step, top + row*(sh+rowGap)
+	}
+	rows := (len(v.Track) + per - 1) / per
+	// The path behind the spaces, through their middles, then down to the
+	// start area.
+	for i := 0; i+1 < len(v.Track); i++ {
+		ax, ay := at(i)
+		bx, by := at(i + 1)
+		if ay == by {
+			b.c.line(ax+sw, ay+sh/2, bx, by+sh/2, "#8a7350")
+			dir := 1
+			if bx < ax {
+				dir = -1
+			}
+			mx := (ax + bx + sw) / 2
+			b.c.poly([]int{mx + 2*dir, ay + sh/2, mx - 2*dir, ay + sh/2 - 5, mx - 2*dir, ay + sh/2 + 5}, "#8a7350", "")
+			continue
+		}
+		// A turn: down from the row's last space to the next row's first.
+		b.c.line(ax+sw/2, ay+sh, bx+sw/2, by, "#8a7350")
+		my := (ay + sh + by) / 2
+		b.c.poly([]int{ax + sw/2, my + 3, ax + sw/2 - 4, my - 3, ax + sw/2 + 4, my - 3}, "#8a7350", "")
+	}
+	for i, sp := range v.Track {
+		x, y := at(i)
+		haSpace(b, x, y, sw, sh, sp)
+	}
+	b.y += rows*(sh+rowGap) - rowGap
+	// The start area (§8.2): after the last space.
+	if n := len(v.Track); n > 0 {
+		lx, ly := at(n - 1)
+		b.c.line(lx+sw/2, ly+sh, lx+sw/2, b.y+rowGap, "#8a7350")
+		b.c.poly([]int{lx + sw/2, b.y + rowGap, lx + sw/2 - 4, b.y + rowGap - 6, lx + sw/2 + 4, b.y + rowGap - 6}, "#8a7350", "")
+	}
+	b.y += rowGap
+	hw := (width - 16 - 3*4) / 4
+	for k, id := range []string{"FIRST", "BREW", "RES", "CASH"} {
+		x := 8 + k*(hw+4)
+		b.c.rect(x, b.y, hw, 28, "#efe6d2", "#8a7350")
+		b.c.text(x+4, b.y+19, small, "start", "", fitWidth(id, hw-26, small))
+		if seat := v.Home[k]; seat >= 0 {
+			b.c.token(x+hw-12, b.y+14, 9, seat)
+		}
+	}
+	b.y += 28
+	for _, l := range wrapText(b.w("start", nil), width-16, small) {
+		b.y += gap(small)
+		b.c.text(8, b.y, small, "start", "#555", l)
+	}
+	for _, l := range wrapText(b.w("piles", v), width-16, small) {
+		b.y += gap(small)
+		b.c.text(8, b.y, small, "start", "", l)
+	}
+	// The legend: the kinds of space by colour, the marks on a space.
+	b.c.open("ha-legend")
+	x := 8
+	b.y += 8
+	for _, kind := range []string{"resource", "monk", "disc", "barrel"} {
+		label := b.w("kind", kind)
+		wd := 22 + len([]rune(label))*small*11/20
+		if x+wd > width-8 {
+			x = 8
+			b.y += gap(small) + 4
+		}
+		b.c.rect(x, b.y, 16, 16, haKindFill(kind), "#8a7350")
+		b.c.text(x+21, b.y+13, small, "start", "", label)
+		x += wd + 10
+	}
+	b.y += 16
+	for _, l := range wrapText(b.w("trackkey", nil), width-16, small) {
+		b.y += gap(small)
+		b.c.text(8, b.y, small, "start", "#555", l)
+	}
+	b.c.close()
+}
+
+// haSpace draws one space of the track: its number and name, its tiles
+// (two shown, then how many more), its discs and the figures on it.
+func haSpace(b *board, x, y, w, h int, sp heavenale.TrackView) {
+	b.c.open("ha-space", "data-n", itoa(sp.N))
+	b.c.rect(x, y, w, h, haKindFill(sp.Kind), "#8a7350")
+	b.c.bold(x+3, y+14, small, "start", itoa(sp.N))
+	b.c.text(x+2, y+29, small, "start", "#555", fitWidth(sp.Label, w-3, small))
+	for k, t := range sp.Tiles {
+		if k >= 2 {
+			b.c.text(x+w-3, y+14, small, "end", "", "+"+itoa(len(sp.Tiles)-2))
+			break
+		}
+		tf, ink := haTileFill(t)
+		ty := y + 33 + k*17
+		b.c.rect(x+2, ty, w-4, 16, tf, "#333")
+		b.c.text(x+w/2, ty+13, small, "middle", ink, fitWidth(t, w-6, small))
+	}
+	if sp.Discs > 0 {
+		b.c.circle(x+8, y+h-9, 6, "#f5c518", "#7a6000")
+		b.c.text(x+16, y+h-4, small, "start", "", "×"+itoa(sp.Discs))
+	}
+	fy := y + h - 10
+	if sp.Discs > 0 {
+		fy = y + h - 29
+	}
+	for k, seat := range sp.Figures {
+		b.c.token(x+w-10-k*16, fy, 8, seat)
+	}
+	b.c.close()
 }

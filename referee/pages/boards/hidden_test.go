@@ -190,7 +190,7 @@ func TestBoardFaceDownTokens(t *testing.T) {
 			t.Fatalf("seat %d's tokens are in the public view", seat)
 		}
 		g := group(string(svg), "db-player", "data-seat", itoa(seat))
-		if !strings.Contains(g, itoa(p.TokenCount)+" action token") || !strings.Contains(g, "face down") {
+		if text := groupText(g); !strings.Contains(text, itoa(p.TokenCount)+" action token") || !strings.Contains(text, "face down") {
 			t.Errorf("seat %d: no count of face-down tokens:\n%s", seat, g)
 		}
 		own := st.View(seat).(dicebrewing.View).Me
@@ -231,7 +231,8 @@ func TestBoardSecretRecipes(t *testing.T) {
 				t.Errorf("seat %d's secret recipe %s is on the board", seat, id)
 			}
 		}
-		if p.Hidden > 0 && !strings.Contains(group(string(svg), "bc-player", "data-seat", itoa(seat)), itoa(p.Hidden)+" face down") {
+		text := groupText(group(string(svg), "bc-player", "data-seat", itoa(seat)))
+		if p.Hidden > 0 && !strings.Contains(text, itoa(p.Hidden)+" face down") {
 			t.Errorf("seat %d: its %d secret recipes are not counted", seat, p.Hidden)
 		}
 	}
@@ -296,4 +297,12 @@ func TestBoardHostileNames(t *testing.T) {
 			t.Errorf("%s: the hostile name is not on the board as text", game)
 		}
 	}
+}
+
+var tagRe = regexp.MustCompile(`<[^>]*>`)
+
+// groupText is the words of a part of a drawing, its lines joined (a
+// phrase may wrap onto the next line).
+func groupText(g string) string {
+	return strings.Join(strings.Fields(tagRe.ReplaceAllString(g, " ")), " ")
 }

@@ -20,11 +20,15 @@ type canvas struct {
 // pixels, so a font size of 11 reads as 11 px on a phone.
 const width = 400
 
-// Fonts and sizes shared by every board.
+// Fonts and sizes shared by every board. On a phone of 360 CSS pixels
+// the board spans the screen, 0.9 px a unit: minText (13 units) reads as
+// 11.7 px, the least a label may have (issue 24). No text is drawn
+// smaller: text and bold raise a smaller size to minText.
 const (
-	small  = 9
-	normal = 11
-	large  = 14
+	minText = 13
+	small   = 13
+	normal  = 14
+	large   = 17
 )
 
 func esc(s string) string {
@@ -96,7 +100,7 @@ func (c *canvas) text(x, y, size int, anchor, fill, s string) {
 		anchor = ""
 	}
 	c.body.WriteString("<text")
-	c.attrs("x", itoa(x), "y", itoa(y), "font-size", itoa(size), "text-anchor", anchor, "fill", fill)
+	c.attrs("x", itoa(x), "y", itoa(y), "font-size", itoa(max(size, minText)), "text-anchor", anchor, "fill", fill)
 	c.body.WriteString(">" + esc(s) + "</text>\n")
 }
 
@@ -106,7 +110,7 @@ func (c *canvas) bold(x, y, size int, anchor, s string) {
 		anchor = ""
 	}
 	c.body.WriteString("<text")
-	c.attrs("x", itoa(x), "y", itoa(y), "font-size", itoa(size), "font-weight", "bold", "text-anchor", anchor)
+	c.attrs("x", itoa(x), "y", itoa(y), "font-size", itoa(max(size, minText)), "font-weight", "bold", "text-anchor", anchor)
 	c.body.WriteString(">" + esc(s) + "</text>\n")
 }
 
@@ -123,10 +127,70 @@ func fit(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// fitWidth shortens s to what a box of w user units holds at a font size
-// (an average glyph is taken as 0.55 of the size).
+// textWidth estimates the width of s at size in user units: capitals,
+// digits and wide marks take more room than small letters (system-ui
+// sans-serif; the estimate errs wide, so that fitted text stays in its
+// box). No text is under minText.
+func textWidth(s string, size int) int {
+	size = max(size, minText)
+	w := 0 // in hundredths of the size
+	for _, r := range s {
+		switch {
+		case r == 'i' || r == 'l' || r == 'j' || r == '.' || r == ',' || r == ':' || r == ';' || r == '!' || r == '\'' || r == '|':
+			w += 30
+		case r == ' ' || r == 'f' || r == 't' || r == 'r' || r == '(' || r == ')' || r == '-':
+			w += 38
+		case r == 'm' || r == 'w' || r == 'M' || r == 'W' || r == '@':
+			w += 92
+		case r >= 'A' && r <= 'Z' || r == '_' || r == '…' || r == '×':
+			w += 72
+		case r >= '0' && r <= '9':
+			w += 60
+		default:
+			w += 58
+		}
+	}
+	return (w*size + 99) / 100
+}
+
+// fitWidth shortens s to what a box of w user units holds at size (an
+// ellipsis marks the cut).
 func fitWidth(s string, w, size int) string {
-	return fit(s, max(1, w*20/(size*11)))
+	if textWidth(s, size) <= w {
+		return s
+	}
+	r := []rune(s)
+	for n := len(r) - 1; n > 0; n-- {
+		if t := string(r[:n]) + "…"; textWidth(t, size) <= w {
+			return t
+		}
+	}
+	return "…"
+}
+
+// gap is the distance between the baselines of two lines at size.
+func gap(size int) int { return max(size, minText) + 3 }
+
+// wrapText breaks s at spaces into lines that fit w user units at size; a
+// word wider than a line is fitted (cut) to it.
+func wrapText(s string, w, size int) []string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case textWidth(line+" "+word, size) <= w:
+			line += " " + word
+		default:
+			out = append(out, fitWidth(line, w, size))
+			line = word
+		}
+	}
+	if line != "" {
+		out = append(out, fitWidth(line, w, size))
+	}
+	return out
 }
 
 // document wraps the drawing: the viewBox, the title and description a
@@ -157,7 +221,9 @@ func seatColour(seat int) string {
 
 // token draws a seat's marker: a disc in its colour with its number.
 // The disc's class, "seat<N>" (seat from 0), lets tests find whose it is.
+// Its number is minText high, so the disc is at least 8 units across.
 func (c *canvas) token(x, y, r, seat int) {
+	r = max(r, 8)
 	class := "seat-"
 	if seat >= 0 {
 		class = "seat" + itoa(seat)
@@ -169,5 +235,5 @@ func (c *canvas) token(x, y, r, seat int) {
 	if seat >= 0 {
 		label = itoa(seat + 1)
 	}
-	c.text(x, y+r/2+1, max(small-1, r), "middle", "#fff", label)
+	c.text(x, y+5, minText, "middle", "#fff", label)
 }

@@ -41,6 +41,8 @@ type TournamentPage struct {
 	Calendar []PageDate
 	// Exports are the tournament's files (exports.go).
 	Exports []PageExport
+	// CrossURL is the crosstable page's address.
+	CrossURL string
 	// AdjudicatedRatings: a rating in the standings is marked (the page
 	// explains the mark).
 	AdjudicatedRatings bool
@@ -64,6 +66,8 @@ type PageStanding struct {
 	// RatingAdjudicated: adjudicated games count in the rating (marked).
 	RatingAdjudicated bool
 	Withdrawn         bool
+	// URL is the player's page (playerPagePath).
+	URL string
 }
 
 // PageRound is one round's tables.
@@ -77,10 +81,12 @@ type PageRound struct {
 type PageMatch struct {
 	Table   int
 	Players []string
-	Bye     bool
-	State   string
-	Result  string
-	GameURL string
+	// PlayerURLs are the players' pages, in seat order.
+	PlayerURLs []string
+	Bye        bool
+	State      string
+	Result     string
+	GameURL    string
 }
 
 // TournamentLink is an entry of the index of listed tournaments.
@@ -140,7 +146,7 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 	}
 	p := &TournamentPage{ID: t.ID, Title: title, Game: t.Game, Format: t.Format, Status: t.Status, Table: t.Table,
 		Round: len(t.Rounds), Rounds: t.PlannedRounds(), Points: fmtPoints(pts), Tiebreaks: t.Tiebreaks,
-		Commitment: t.Commitment, URL: tourPagePath(t), Exports: pageExports(t)}
+		Commitment: t.Commitment, URL: tourPagePath(t), Exports: pageExports(t), CrossURL: tourPagePath(t) + "/crosstable"}
 	if t.Status == tournament.StatusOver {
 		p.Seed = t.Seed
 	}
@@ -151,8 +157,10 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 			Open: n <= len(t.Rounds), Ended: n <= len(t.Rounds) && t.Rounds[n-1].Complete()})
 	}
 	for _, row := range d.tourStandingRows(t) {
-		p.Standings = append(p.Standings, PageStanding{Place: row.Place, Name: row.Name, Points: row.Points, Record: row.Record,
-			Tiebreaks: strings.Fields(row.Tiebreaks), Rating: row.Rating, RatingAdjudicated: row.Adjudicated, Withdrawn: row.Withdrawn})
+		// The page has room for the whole name (the mails' rows cut it).
+		p.Standings = append(p.Standings, PageStanding{Place: row.Place, Name: t.Entrants[row.entrant].Name, Points: row.Points, Record: row.Record,
+			Tiebreaks: strings.Fields(row.Tiebreaks), Rating: row.Rating, RatingAdjudicated: row.Adjudicated, Withdrawn: row.Withdrawn,
+			URL: playerPagePath(t, row.entrant)})
 		p.AdjudicatedRatings = p.AdjudicatedRatings || row.Adjudicated
 	}
 	for i := len(t.Rounds) - 1; i >= 0; i-- {
@@ -165,6 +173,7 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 			pm := PageMatch{Table: m.Table, Bye: m.State == tournament.MatchBye, State: m.State}
 			for _, e := range m.Seats {
 				pm.Players = append(pm.Players, t.Entrants[e].Name)
+				pm.PlayerURLs = append(pm.PlayerURLs, playerPagePath(t, e))
 			}
 			if m.GameID != "" {
 				pm.GameURL = gamePagePath(t, m.GameID)

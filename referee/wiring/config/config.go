@@ -439,6 +439,14 @@ func (c *Config) IMAPEnabled() bool { return c.IMAP.Addr != "" }
 // WebhookEnabled reports whether the webhook listener is configured.
 func (c *Config) WebhookEnabled() bool { return c.Webhook.Addr != "" }
 
+// WebhookIntake reports whether the HTTP listener takes mail: it listens
+// and holds at least one credential. Without one it serves the pages and
+// /metrics only.
+func (c *Config) WebhookIntake() bool {
+	w := c.Webhook
+	return w.Addr != "" && (w.Secret.IsSet() || w.MailgunSigningKey.IsSet() || w.SendGridPassword.IsSet() || w.PostmarkPassword.IsSet())
+}
+
 // LogLevel returns the slog level of Log.Level (info when unknown; Validate
 // rejects unknown levels).
 func (c *Config) LogLevel() slog.Level {

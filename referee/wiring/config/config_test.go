@@ -166,7 +166,7 @@ func TestValidation(t *testing.T) {
 		{minimal + imap + "max_backoff = \"100ms\"\n", "imap.max_backoff"},
 		{minimal + imap + "ca_file = \"/nonexistent/ca.pem\"\n", "imap.ca_file"},
 		{strings.Replace(minimal, "[webhook]", "[webhook]\nsendgrid_username = \"sg\"", 1), "sendgrid_password, or neither"},
-		{strings.Replace(minimal, `secret = "hook-secret-1"`, "", 1), "at least one credential"},
+		{strings.Replace(minimal, `secret = "hook-secret-1"`, "", 1), "no intake"},
 		{strings.Replace(minimal, "[webhook]\naddr = \"127.0.0.1:8025\"\nsecret = \"hook-secret-1\"", "", 1), "no intake"},
 		{minimal + "\n[smtp]\n", "already been defined"},
 		{strings.Replace(minimal, "[smtp]", "[smtp]\nauth = \"plain\"", 1), "smtp.username: required"},
@@ -195,6 +195,12 @@ func TestValidation(t *testing.T) {
 		if c.Webhook.PublicURL != u {
 			t.Errorf("public_url = %q, want %q", c.Webhook.PublicURL, u)
 		}
+	}
+	// Issue 24: with IMAP for the mail, the listener needs no credential
+	// to serve the pages (an organiser invents no webhook secret).
+	c := mustParse(t, strings.Replace(minimal, `secret = "hook-secret-1"`, "public_url = \"https://pbem.example.org\"", 1)+imap, nil)
+	if !c.WebhookEnabled() || c.WebhookIntake() || c.Webhook.PublicURL == "" {
+		t.Errorf("pages-only listener: enabled %v, intake %v", c.WebhookEnabled(), c.WebhookIntake())
 	}
 	// All problems at once.
 	_, err := Parse([]byte("[smtp]\nworkers = 0\n[log]\nformat = \"xml\"\n"), nil)

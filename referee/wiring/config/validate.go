@@ -137,8 +137,11 @@ func (c *Config) validateTop(v *validator) {
 			v.bad(fmt.Sprintf("organisers[%d]", i), "%q: %v", o, err)
 		}
 	}
-	if c.IMAP.Addr == "" && c.Webhook.Addr == "" {
-		v.errs = append(v.errs, errors.New("no intake: set imap.addr or webhook.addr (or both)"))
+	// The HTTP listener alone, without a credential, serves the pages and
+	// /metrics but takes no mail (issue 24: an IMAP-only organiser
+	// publishes pages without inventing a webhook secret).
+	if c.IMAP.Addr == "" && !c.WebhookIntake() {
+		v.errs = append(v.errs, errors.New("no intake: set imap.addr, or webhook.addr with a credential (webhook.secret, mailgun_signing_key, sendgrid_password or postmark_password)"))
 	}
 }
 
@@ -231,9 +234,6 @@ func (c *Config) validateRest(v *validator) {
 	w := c.Webhook
 	if w.Addr != "" {
 		v.listen("webhook.addr", w.Addr)
-		if !w.Secret.IsSet() && !w.MailgunSigningKey.IsSet() && !w.SendGridPassword.IsSet() && !w.PostmarkPassword.IsSet() {
-			v.bad("webhook.addr", "the listener needs at least one credential: webhook.secret, mailgun_signing_key, sendgrid_password or postmark_password")
-		}
 		if w.SendGridPassword.IsSet() != (w.SendGridUsername != "") {
 			v.bad("webhook.sendgrid_username", "set both sendgrid_username and sendgrid_password, or neither")
 		}

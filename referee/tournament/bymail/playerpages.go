@@ -1,0 +1,222 @@
+package bymail
+
+// The crosstable page and the page of each player of a tournament (issue
+// 24): behind the tournament page's key, at /t/<id>-<key>/crosstable and
+// /t/<id>-<key>/p/<n> (n the entrant's sign-up number). Names, places,
+// results and ratings only: never an address.
+
+import (
+	"crypto/subtle"
+	"fmt"
+	"strconv"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/tournament"
+)
+
+// playerPagePath is the address of an entrant's page.
+func playerPagePath(t *tournament.Tournament, entrant int) string {
+	return tourPagePath(t) + "/p/" + strconv.Itoa(entrant+1)
+}
+
+// CrossPage is a tournament's crosstable: a line per entrant in standing
+// order, a cell per round.
+type CrossPage struct {
+	ID, Title, URL string
+	Table          int
+	Tiebreaks      []string
+	Rounds         []int
+	Lines          []CrossLine
+}
+
+// CrossLine is one entrant's line.
+type CrossLine struct {
+	Line, Place int
+	Name, URL   string
+	Points      string
+	Tiebreaks   []string
+	Withdrawn   bool
+	Cells       []CrossPageCell
+}
+
+// CrossPageCell is one round of an entrant, as the crosstable file writes
+// it (tournament.CrossCell): the opponents' lines, the seat, the result.
+type CrossPageCell struct {
+	Opponents []int
+	Seat      int
+	// Result is tournament.CrossCell's code; Adjudicated marks it.
+	Result      string
+	Adjudicated bool
+}
+
+// PlayerPage is one entrant's page: their standing, every game and their
+// rating after each round.
+type PlayerPage struct {
+	ID, Title, TourURL, CrossURL string
+	N                            int
+	Name                         string
+	Table                        int
+	Place                        int
+	Points, Record, Rating       string
+	RatingAdjudicated, Withdrawn bool
+	Games                        []PlayerGame
+	// History is the rating after each round from this tournament's rated
+	// games alone, everyone starting from a newcomer's rating (Glicko-2 at
+	// two-player tables, Weng-Lin's μ−3σ scaled like Elo at more).
+	History []RatingStep
+}
+
+// PlayerGame is one round of a player.
+type PlayerGame struct {
+	Round, Table int
+	Bye          bool
+	Seat         int
+	// Opponents are the others at the table, with their pages.
+	Opponents []PageName
+	// State is the match's state code; Result the crosstable's code
+	// (tournament.CrossCell); Place and Score once decided.
+	State     string
+	Result    string
+	Place, Of int
+	Score     string
+	Points    string
+	Decided   bool
+	GameURL   string
+}
+
+// PageName is a name with its page.
+type PageName struct{ Name, URL string }
+
+// RatingStep is a rating after a round.
+type RatingStep struct {
+	Round  int
+	Rating string
+}
+
+func (d *desk) publicTour(id, key string) (*tournament.Tournament, error) {
+	t, err := loadTour(d.rec, id)
+	if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(t.Key)) != 1 {
+		return nil, ErrNoPage
+	}
+	return t, nil
+}
+
+func tourTitle(t *tournament.Tournament) string {
+	if eg, err := engine.Lookup(t.Game); err == nil {
+		return eg.Info().Title
+	}
+	return t.Game
+}
+
+// CrossPageOf returns the crosstable page of tournament id when key is its
+// page key and it is published (ErrNoPage otherwise).
+func CrossPageOf(h Host, id, key string) (*CrossPage, error) {
+	d := newDesk(h)
+	t, err := d.publicTour(id, key)
+	if err != nil {
+		return nil, err
+	}
+	p := &CrossPage{ID: t.ID, Title: tourTitle(t), URL: tourPagePath(t), Table: t.Table, Tiebreaks: t.Tiebreaks}
+	for r := range t.Rounds {
+		p.Rounds = append(p.Rounds, r+1)
+	}
+	for _, row := range tournament.Crosstable(t) {
+		l := CrossLine{Line: row.Line, Place: row.Place, Name: row.Name, URL: playerPagePath(t, row.Entrant),
+			Points: fmtNum(row.Points), Withdrawn: t.Entrants[row.Entrant].Withdrawn > 0}
+		for _, x := range row.Tiebreaks {
+			l.Tiebreaks = append(l.Tiebreaks, fmtNum(x))
+		}
+		for _, c := range row.Rounds {
+			l.Cells = append(l.Cells, CrossPageCell{Opponents: c.Opponents, Seat: c.Seat, Result: c.Result, Adjudicated: c.Adjudicated})
+		}
+		p.Lines = append(p.Lines, l)
+	}
+	return p, nil
+}
+
+// PlayerPageOf returns the page of entrant n (the sign-up number, from 1)
+// of tournament id when key is its page key and it is published
+// (ErrNoPage otherwise).
+func PlayerPageOf(h Host, id, key string, n int) (*PlayerPage, error) {
+	d := newDesk(h)
+	t, err := d.publicTour(id, key)
+	if err != nil || n < 1 || n > len(t.Entrants) {
+		return nil, ErrNoPage
+	}
+	e := n - 1
+	p := &PlayerPage{ID: t.ID, Title: tourTitle(t), TourURL: tourPagePath(t), CrossURL: tourPagePath(t) + "/crosstable",
+		N: n, Name: t.Entrants[e].Name, Table: t.Table, Withdrawn: t.Entrants[e].Withdrawn > 0}
+	for _, row := range d.tourStandingRows(t) {
+		if row.entrant == e {
+			p.Place, p.Points, p.Record, p.Rating, p.RatingAdjudicated = row.Place, row.Points, row.Record, row.Rating, row.Adjudicated
+		}
+	}
+	cross := tournament.Crosstable(t)
+	var mine []tournament.CrossCell
+	for _, row := range cross {
+		if row.Entrant == e {
+			mine = row.Rounds
+		}
+	}
+	ratings := make([]tournament.Rating, len(t.Entrants))
+	for i := range ratings {
+		ratings[i] = tournament.NewRating(t.Game, strconv.Itoa(i))
+	}
+	for r, rd := range t.Rounds {
+		for _, m := range rd.Matches {
+			rs := make([]tournament.Rating, len(m.Seats))
+			for i, x := range m.Seats {
+				rs[i] = ratings[x]
+			}
+			if rs, ok := tournament.RateMatch(rs, m); ok {
+				for i, x := range m.Seats {
+					ratings[x] = rs[i]
+				}
+			}
+			seat := -1
+			for i, x := range m.Seats {
+				if x == e {
+					seat = i
+				}
+			}
+			if seat < 0 {
+				continue
+			}
+			g := PlayerGame{Round: rd.N, Table: m.Table, Bye: m.State == tournament.MatchBye, Seat: seat + 1, State: m.State,
+				Decided: m.Decided()}
+			if r < len(mine) {
+				g.Result = mine[r].Result
+				if mine[r].Result != "*" && mine[r].Result != "" {
+					g.Points = fmtNum(mine[r].Points)
+				}
+			}
+			for _, x := range m.Seats {
+				if x != e {
+					g.Opponents = append(g.Opponents, PageName{Name: t.Entrants[x].Name, URL: playerPagePath(t, x)})
+				}
+			}
+			if m.GameID != "" {
+				g.GameURL = gamePagePath(t, m.GameID)
+			}
+			if m.Decided() && len(m.Rank) == len(m.Seats) && !g.Bye {
+				g.Place, g.Of = m.Rank[seat], len(m.Seats)
+				if seat < len(m.Scores) && m.State != tournament.MatchForfeit {
+					g.Score = strconv.Itoa(m.Scores[seat])
+				}
+			}
+			p.Games = append(p.Games, g)
+		}
+		if rd.Complete() {
+			p.History = append(p.History, RatingStep{Round: rd.N, Rating: ratingValue(ratings[e], t.Table)})
+		}
+	}
+	return p, nil
+}
+
+// ratingValue is a rating as the standings show it (ratingShort).
+func ratingValue(r tournament.Rating, table int) string {
+	if table == 2 {
+		return fmt.Sprintf("%.0f", r.Glicko.R)
+	}
+	return fmt.Sprintf("%.0f", 1000+40*r.WengLin.Ordinal())
+}
