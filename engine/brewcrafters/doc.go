@@ -62,6 +62,20 @@
 // accepted and ignored: ALWAYS is not a standing order here (SET covers the
 // standing answers: discards, picks, trigger choices, Interns, Annuals).
 //
+// # Canonical commands
+//
+// The canonical line of a move (its String, the Cmd of each Legal option,
+// a decision's Default and Pass, the lines quoted in refusals) is written
+// as a player types it, in the codes the menus show, never with a
+// data-file id (issue 21): a worker by its id without underscores
+// (BREWPUBMANAGER), a building by its short name (DOUBLE, MASHTUN, PUB),
+// a building's space by its building's code (B RESEARCH OPS YEASTLAB, not
+// SPACE_YEASTLAB); ingredient, recipe, partnership, space and track codes
+// are their ids. The parser reads ids, codes and names alike. Views show
+// workers, buildings and the Rep token's space by their codes too. Logs
+// written before (ids in their steps) replay: a move's Legacy text is the
+// old canonical form, which engine.Replay accepts.
+//
 // # Decision kinds
 //
 // start (ANNUAL/DONE, default DONE), market (compulsory placement, default
