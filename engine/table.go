@@ -291,6 +291,15 @@ func (t *Table) sameMove(seat int, a, b string) bool {
 	return ma.String() == mb.String()
 }
 
+// Chooser is an optional State method for a game whose Legal is costly:
+// HasChoice reports, without listing the options, that decision d has at
+// least two legal options, so that it is not forced (false: maybe not; the
+// Table then counts Legal's options). Brew Crafters' Brewery decision
+// always has B PROCESS and B PASS.
+type Chooser interface {
+	HasChoice(d Decision) bool
+}
+
 // Submit applies one message of orders from a seat (see ParseScript; the
 // referee removes its own commands such as STATUS first). token is the state
 // token of the prompt the message answers, or -1 when unknown.
@@ -907,6 +916,9 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 	// queued order for the slot answers the decision: it is played as the
 	// seat's own line (the agreement rule, see answersForced).
 	for _, d := range pend {
+		if c, ok := t.State.(Chooser); ok && c.HasChoice(d) {
+			continue
+		}
 		opts := t.State.Legal(d)
 		if len(opts) == 0 {
 			return false, fmt.Errorf("engine: no legal option for decision %q of seat %d", d.Kind, d.Seat)

@@ -173,3 +173,39 @@ func TestLegacyLogReplays(t *testing.T) {
 	}
 	t.Logf("%d steps, %d written with ids before", len(log.Steps), changed)
 }
+
+// HasChoice never says "a choice" where Legal lists fewer than two options
+// (engine.Chooser): over random games of every variant and player count.
+func TestHasChoiceAgreesWithLegal(t *testing.T) {
+	checked := 0
+	for _, variant := range []string{"first", "standard", "complex"} {
+		for n := 2; n <= 5; n++ {
+			st, _, err := Game{}.NewState(engine.Config{Variant: variant, Seats: []string{"a", "b", "c", "d", "e"}[:n], Seed: fmt.Sprint("choice21/", variant, n)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			rng := rand.New(rand.NewPCG(uint64(n), 5))
+			for k := 0; k < 5000 && s.Result() == nil; k++ {
+				d := s.Pending()[0]
+				opts := s.Legal(d)
+				if s.HasChoice(d) {
+					checked++
+					if len(opts) < 2 {
+						t.Fatalf("%s: HasChoice but %d options", d.Kind, len(opts))
+					}
+				}
+				m, err := s.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Apply(d.Seat, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d decisions with a choice", checked)
+	}
+}

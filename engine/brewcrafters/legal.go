@@ -387,3 +387,17 @@ func (s *State) annualOptions(seat int) []engine.Option {
 	}
 	return out
 }
+
+// HasChoice implements engine.Chooser: a Brewery decision always has at
+// least B PROCESS and B PASS (BC-5.4.3), an Agency hire HIRE NONE and a
+// worker of the draw, so neither is ever forced; the Table need not list
+// their options to know it.
+func (s *State) HasChoice(d engine.Decision) bool {
+	switch d.Kind {
+	case kindBrewery:
+		return true
+	case kindHire:
+		return len(s.Agency) > 0
+	}
+	return false
+}
