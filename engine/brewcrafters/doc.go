@@ -76,6 +76,18 @@
 // written before (ids in their steps) replay: a move's Legacy text is the
 // old canonical form, which engine.Replay accepts.
 //
+// # Events
+//
+// Every event is structured data (its kind and params, ids as the data file
+// has them); its words are one template per kind and language that renders
+// it as one line with all its parts: no line break and no wrapping inside
+// it, for the mail folds each event line to its width with an indent
+// (issue 21: "Bob places on M8" / "FUND." were two lines, and a second
+// line lost its indent). Workers, buildings, partnerships and a gain's
+// source are named in the reader's language, never by data-file id.
+// TestEveryEventOneLine renders every kind the source emits in every
+// language.
+//
 // # Decision kinds
 //
 // start (ANNUAL/DONE, default DONE), market (compulsory placement, default
