@@ -930,10 +930,29 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 				}
 				return t.playForcedSealed(rep, d, i, opts[0].Cmd)
 			}
+			// The seat's next order of this slot does not name the forced
+			// option: it is for a later decision of the slot, or it
+			// disagrees. Why it cannot be played here is kept for the
+			// second case.
+			var why []*RuleError
+			if k := t.nextOrder(d.Seat, d.Slot); k >= 0 && d.Mode == Sequential && t.Halts[d.Seat] == nil {
+				if _, errs, err := t.clone().tryAlts(d.Seat, d.Slot, t.Queues[d.Seat][k].Alts); err == nil && len(errs) > 0 {
+					why = errs
+				}
+			}
 			if _, err := t.apply(d.Seat, opts[0].Cmd); err != nil {
 				return false, fmt.Errorf("engine: forced option %q failed: %w", opts[0].Cmd, err)
 			}
 			t.flush(rep, HowAuto, 0, 0)
+			if why != nil && !t.State.SlotOpen(d.Seat, d.Slot) {
+				// The forced option closed the slot: the order was not for
+				// a later decision but a different answer to this one. It
+				// is refused at once with why it could not be played (the
+				// agreement rule, doc.go), not kept to be dropped later.
+				if err := t.refuseDisagreeing(rep, d, strict, why); err != nil {
+					return false, err
+				}
+			}
 			t.settle(strict, d.Seat, d.Slot, false)
 			return true, nil
 		}
@@ -954,6 +973,25 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 		return t.playOrder(rep, d, i, strict, "")
 	}
 	return false, nil
+}
+
+// refuseDisagreeing refuses the seat's next order of d's slot, which
+// disagreed with the forced option just applied (why: the reasons it could
+// not be played at d): a strict fresh order rejects its message as any
+// illegal line of the turn in progress does; an order kept from an earlier
+// message is dropped now with those reasons.
+func (t *Table) refuseDisagreeing(rep *Report, d Decision, strict *strictness, why []*RuleError) error {
+	k := t.nextOrder(d.Seat, d.Slot)
+	if k < 0 {
+		return nil
+	}
+	o := t.Queues[d.Seat][k]
+	if strict.covers(d.Seat, d) && o.Tag > t.tagFloor {
+		return &rejection{tag: o.Tag, errs: why}
+	}
+	o = t.popOrder(d.Seat, k)
+	rep.Dropped = append(rep.Dropped, SeatOrders{Seat: d.Seat, Orders: []Order{o}, Reasons: []*RuleError{why[0]}})
+	return nil
 }
 
 // playForcedSealed plays the seat's queued order i at a forced decision d
