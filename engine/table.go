@@ -791,17 +791,27 @@ func (t *Table) decisionOf(seat int) (Decision, bool) {
 }
 
 func (t *Table) nextOrder(seat int, slot string) int {
+	standing := -1
 	for i, o := range t.Queues[seat] {
 		if o.Slot == slot {
-			return i
+			if !o.Always {
+				return i
+			}
+			if standing < 0 {
+				standing = i
+			}
 		}
 	}
-	return -1
+	return standing
 }
 
 func (t *Table) popOrder(seat, i int) Order {
 	q := t.Queues[seat]
 	o := q[i]
+	if o.Always {
+		// A standing order is not used up (Order.Always).
+		return o
+	}
 	t.Queues[seat] = append(q[:i:i], q[i+1:]...)
 	return o
 }
@@ -819,17 +829,45 @@ func (t *Table) removeSlot(seat int, slot string) []Order {
 	return removed
 }
 
+// reroute routes a standing order whose slot closed to the next slot of
+// its kind (Order.Always); false when the State has none open for it.
+func (t *Table) reroute(seat int, o *Order) bool {
+	rs := []Order{*o}
+	rs[0].Alts = make([][]string, len(o.Alts))
+	for i, a := range o.Alts {
+		rs[0].Alts[i] = append([]string(nil), a...)
+	}
+	rs[0].Slot = ""
+	if errs := t.State.Route(seat, rs); len(errs) > 0 && errs[0] != nil {
+		return false
+	}
+	r := rs[0]
+	if r.Now || r.Slot == "" || r.Slot == o.Slot || !t.State.SlotOpen(seat, r.Slot) {
+		return false
+	}
+	r.Always = true
+	*o = r
+	return true
+}
+
 // dropClosed removes queued orders whose slot has closed, and halts that no
 // longer match the seat's decision.
 func (t *Table) dropClosed(rep *Report) {
 	for s := range t.Queues {
 		var kept, dropped []Order
+		moved := false
 		for _, o := range t.Queues[s] {
 			if t.State.SlotOpen(s, o.Slot) {
 				kept = append(kept, o)
+			} else if o.Always && t.reroute(s, &o) {
+				kept = append(kept, o)
+				moved = true
 			} else {
 				dropped = append(dropped, o)
 			}
+		}
+		if moved && len(dropped) == 0 {
+			t.Queues[s] = kept
 		}
 		if len(dropped) > 0 {
 			t.Queues[s] = kept

@@ -58,9 +58,14 @@
 // to the next Winter start, PICK and HIRE to their interrupts, SET at once;
 // a free action goes with the next order of the message, or is applied at
 // once when it is the last. "M a > b > c" becomes the alternatives
-// "M a | M b | M c"; "M 3" is space M3. "QUEUE " and "ALWAYS " prefixes are
-// accepted and ignored: ALWAYS is not a standing order here (SET covers the
-// standing answers: discards, picks, trigger choices, Interns, Annuals).
+// "M a | M b | M c"; "M 3" is space M3. A "QUEUE " prefix is accepted
+// and changes nothing. "ALWAYS " makes a standing order (BC-10.2 point 4,
+// engine.Order.Always): it is never used up; it answers every decision of
+// its kind (each Market placement, each Brewery token, each Winter start)
+// that no QUEUE entry of the same slot answers first, moves on to the next
+// season's slot when its own closes, and stays until CLEAR (QUEUE CLEAR).
+// If none of its alternatives is legal, the seat's queue halts with the
+// reasons and the seat is asked, as for any queued order.
 //
 // # Canonical commands
 //

@@ -1050,11 +1050,16 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 				f := strings.Fields(o.Alts[a][l])
 				if len(f) > 1 && (strings.EqualFold(f[0], "QUEUE") || strings.EqualFold(f[0], "ALWAYS")) {
 					o.Alts[a][l] = strings.Join(f[1:], " ")
+					// ALWAYS is a standing order (BC-10.2 point 4).
+					o.Always = o.Always || strings.EqualFold(f[0], "ALWAYS")
 				}
 			}
 		}
 		s.splitRanked(o)
 		v := orderVerb(*o)
+		if freeVerbs[v] || v == "SET" {
+			o.Always = false // applied on receipt or with another order
+		}
 		switch {
 		case v == "SET":
 			o.Now = true
