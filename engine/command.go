@@ -30,6 +30,12 @@ type Order struct {
 	// HP1 SEED"): the option is played only when it is that command (see
 	// SameCommand), else the order is refused (CodeCopiedOption, issue 20).
 	Copied string `json:"copied,omitempty"`
+	// Always marks a standing order (set by State.Route, Brew Crafters'
+	// ALWAYS, BC-10.2 point 4): it is never used up. It answers every
+	// decision of its slot that no one-shot order of the slot answers
+	// first, and when its slot closes the State routes it again to the
+	// next slot of its kind; it stays until the seat clears its queue.
+	Always bool `json:"always,omitempty"`
 }
 
 // SameCommand reports whether two command lines are the same command:

@@ -71,7 +71,14 @@
 //     message) or halts the queue, with the true reason: the error of that
 //     very line at that decision.
 //   - Any other order waits for a later decision: the forced option is
-//     applied, and the order is tried at the decision it answers.
+//     applied, and the order is tried at the decision it answers. But when
+//     the forced option closes the order's slot (the seat's turn is over:
+//     no later decision can take the order), the order was a different
+//     answer to this decision, not a line for later: it is refused at once
+//     with why it could not be played there (a fresh message is refused
+//     with it; an order kept from an earlier message is dropped now with
+//     that reason), never kept to be dropped later as "turn over" (issue
+//     21; Table.refuseDisagreeing).
 //   - After the fact: the Table remembers, per seat, what it did itself for
 //     the seat since the seat's last message (Table.Forced). A message whose
 //     leading lines repeat those moves, in order, and cannot be played now,

@@ -68,6 +68,15 @@ func ApplyErratum(g Game, st State, ruleset []byte) (State, error) {
 	return ns, nil
 }
 
+// legacyForm reports whether cmd is the move's canonical text as an
+// earlier version of its game wrote it (a game whose canonical form
+// changed gives its moves a Legacy method: Brew Crafters wrote data-file
+// ids before issue 21), so that logs of games begun before still replay.
+func legacyForm(m Move, cmd string) bool {
+	l, ok := m.(interface{ Legacy() string })
+	return ok && l.Legacy() == cmd
+}
+
 // ReplayError says where a replay diverged.
 type ReplayError struct {
 	Step   int    // index in Log.Steps, -1 for the setup
@@ -113,7 +122,7 @@ func Replay(g Game, log Log) (State, error) {
 		if err != nil {
 			return st, &ReplayError{Step: i, Reason: fmt.Sprintf("%q does not parse: %v", s.Cmd, err)}
 		}
-		if m.String() != s.Cmd {
+		if m.String() != s.Cmd && !legacyForm(m, s.Cmd) {
 			return st, &ReplayError{Step: i, Reason: fmt.Sprintf("%q is not canonical (%q)", s.Cmd, m.String())}
 		}
 		evs, err := st.Apply(s.Seat, m)

@@ -291,6 +291,15 @@ func (t *Table) sameMove(seat int, a, b string) bool {
 	return ma.String() == mb.String()
 }
 
+// Chooser is an optional State method for a game whose Legal is costly:
+// HasChoice reports, without listing the options, that decision d has at
+// least two legal options, so that it is not forced (false: maybe not; the
+// Table then counts Legal's options). Brew Crafters' Brewery decision
+// always has B PROCESS and B PASS.
+type Chooser interface {
+	HasChoice(d Decision) bool
+}
+
 // Submit applies one message of orders from a seat (see ParseScript; the
 // referee removes its own commands such as STATUS first). token is the state
 // token of the prompt the message answers, or -1 when unknown.
@@ -782,17 +791,27 @@ func (t *Table) decisionOf(seat int) (Decision, bool) {
 }
 
 func (t *Table) nextOrder(seat int, slot string) int {
+	standing := -1
 	for i, o := range t.Queues[seat] {
 		if o.Slot == slot {
-			return i
+			if !o.Always {
+				return i
+			}
+			if standing < 0 {
+				standing = i
+			}
 		}
 	}
-	return -1
+	return standing
 }
 
 func (t *Table) popOrder(seat, i int) Order {
 	q := t.Queues[seat]
 	o := q[i]
+	if o.Always {
+		// A standing order is not used up (Order.Always).
+		return o
+	}
 	t.Queues[seat] = append(q[:i:i], q[i+1:]...)
 	return o
 }
@@ -810,17 +829,45 @@ func (t *Table) removeSlot(seat int, slot string) []Order {
 	return removed
 }
 
+// reroute routes a standing order whose slot closed to the next slot of
+// its kind (Order.Always); false when the State has none open for it.
+func (t *Table) reroute(seat int, o *Order) bool {
+	rs := []Order{*o}
+	rs[0].Alts = make([][]string, len(o.Alts))
+	for i, a := range o.Alts {
+		rs[0].Alts[i] = append([]string(nil), a...)
+	}
+	rs[0].Slot = ""
+	if errs := t.State.Route(seat, rs); len(errs) > 0 && errs[0] != nil {
+		return false
+	}
+	r := rs[0]
+	if r.Now || r.Slot == "" || r.Slot == o.Slot || !t.State.SlotOpen(seat, r.Slot) {
+		return false
+	}
+	r.Always = true
+	*o = r
+	return true
+}
+
 // dropClosed removes queued orders whose slot has closed, and halts that no
 // longer match the seat's decision.
 func (t *Table) dropClosed(rep *Report) {
 	for s := range t.Queues {
 		var kept, dropped []Order
+		moved := false
 		for _, o := range t.Queues[s] {
 			if t.State.SlotOpen(s, o.Slot) {
 				kept = append(kept, o)
+			} else if o.Always && t.reroute(s, &o) {
+				kept = append(kept, o)
+				moved = true
 			} else {
 				dropped = append(dropped, o)
 			}
+		}
+		if moved && len(dropped) == 0 {
+			t.Queues[s] = kept
 		}
 		if len(dropped) > 0 {
 			t.Queues[s] = kept
@@ -907,6 +954,9 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 	// queued order for the slot answers the decision: it is played as the
 	// seat's own line (the agreement rule, see answersForced).
 	for _, d := range pend {
+		if c, ok := t.State.(Chooser); ok && c.HasChoice(d) {
+			continue
+		}
 		opts := t.State.Legal(d)
 		if len(opts) == 0 {
 			return false, fmt.Errorf("engine: no legal option for decision %q of seat %d", d.Kind, d.Seat)
@@ -918,10 +968,29 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 				}
 				return t.playForcedSealed(rep, d, i, opts[0].Cmd)
 			}
+			// The seat's next order of this slot does not name the forced
+			// option: it is for a later decision of the slot, or it
+			// disagrees. Why it cannot be played here is kept for the
+			// second case.
+			var why []*RuleError
+			if k := t.nextOrder(d.Seat, d.Slot); k >= 0 && d.Mode == Sequential && t.Halts[d.Seat] == nil {
+				if _, errs, err := t.clone().tryAlts(d.Seat, d.Slot, t.Queues[d.Seat][k].Alts); err == nil && len(errs) > 0 {
+					why = errs
+				}
+			}
 			if _, err := t.apply(d.Seat, opts[0].Cmd); err != nil {
 				return false, fmt.Errorf("engine: forced option %q failed: %w", opts[0].Cmd, err)
 			}
 			t.flush(rep, HowAuto, 0, 0)
+			if why != nil && !t.State.SlotOpen(d.Seat, d.Slot) {
+				// The forced option closed the slot: the order was not for
+				// a later decision but a different answer to this one. It
+				// is refused at once with why it could not be played (the
+				// agreement rule, doc.go), not kept to be dropped later.
+				if err := t.refuseDisagreeing(rep, d, strict, why); err != nil {
+					return false, err
+				}
+			}
 			t.settle(strict, d.Seat, d.Slot, false)
 			return true, nil
 		}
@@ -942,6 +1011,25 @@ func (t *Table) step(rep *Report, pend []Decision, strict *strictness) (bool, er
 		return t.playOrder(rep, d, i, strict, "")
 	}
 	return false, nil
+}
+
+// refuseDisagreeing refuses the seat's next order of d's slot, which
+// disagreed with the forced option just applied (why: the reasons it could
+// not be played at d): a strict fresh order rejects its message as any
+// illegal line of the turn in progress does; an order kept from an earlier
+// message is dropped now with those reasons.
+func (t *Table) refuseDisagreeing(rep *Report, d Decision, strict *strictness, why []*RuleError) error {
+	k := t.nextOrder(d.Seat, d.Slot)
+	if k < 0 {
+		return nil
+	}
+	o := t.Queues[d.Seat][k]
+	if strict.covers(d.Seat, d) && o.Tag > t.tagFloor {
+		return &rejection{tag: o.Tag, errs: why}
+	}
+	o = t.popOrder(d.Seat, k)
+	rep.Dropped = append(rep.Dropped, SeatOrders{Seat: d.Seat, Orders: []Order{o}, Reasons: []*RuleError{why[0]}})
+	return nil
 }
 
 // playForcedSealed plays the seat's queued order i at a forced decision d

@@ -52,7 +52,7 @@ func (s *State) Pending() []engine.Decision {
 		switch sub.Kind {
 		case kindDiscard:
 			over := p.Ing.total() - s.capacity(p)
-			d.Default = (&move{Verb: "DISCARD", Bag: s.autoDiscard(p, over)}).String()
+			d.Default = s.cmd(&move{Verb: "DISCARD", Bag: s.autoDiscard(p, over)})
 			d.Params["over"] = over
 			d.Params["capacity"] = s.capacity(p)
 		case kindPick:
@@ -62,7 +62,7 @@ func (s *State) Pending() []engine.Decision {
 			d.Default, d.Pass = "HIRE NONE", "HIRE NONE"
 			d.Params["draw"] = append([]string(nil), s.Agency...)
 		case kindResearch:
-			d.Default, d.Pass = s.researchDefault(p).String(), "RESEARCH SKIP"
+			d.Default, d.Pass = s.cmd(s.researchDefault(p)), "RESEARCH SKIP"
 			var tracks []string
 			for t := 0; t < nTracks; t++ {
 				if p.Research[t] < stGameEnd {
@@ -124,11 +124,11 @@ func (s *State) marketDefault(seat int) string {
 						m.Args = append(m.Args, c)
 					}
 				}
-				return m.String()
+				return s.cmd(m)
 			}
 		}
 	}
-	return s.placements(seat)[0].m.String()
+	return s.cmd(s.placements(seat)[0].m)
 }
 
 // Apply implements engine.State. The state is unchanged on error.
@@ -195,7 +195,7 @@ func (s *State) apply(seat int, m *move) error {
 			// The overflow a free action caused in this turn comes first
 			// (BC-5.1.2): say so, and what to add.
 			return engine.Reject("BC-5.1.2", "overflow_first", "over", p.Ing.total()-s.capacity(p),
-				"capacity", s.capacity(p), "next", m.String())
+				"capacity", s.capacity(p), "next", s.cmd(m))
 		}
 		return wrong()
 	case kindPick:
@@ -413,7 +413,7 @@ func (s *State) freeAction(seat int, m *move) error {
 		}
 		s.harvest(seat, m.Code)
 	default:
-		return engine.Reject("", engine.CodeSyntax, "line", m.String())
+		return engine.Reject("", engine.CodeSyntax, "line", s.cmd(m))
 	}
 	return nil
 }

@@ -54,3 +54,19 @@ func BenchmarkClone(b *testing.B) {
 		_ = s.Clone()
 	}
 }
+
+// BenchmarkSelfPlayMailGame plays one 3-player complex game per op as the
+// issue 21 self-play run does (TestSelfPlayOneMailTurns): every turn one
+// mail of one command per line through a Table.
+func BenchmarkSelfPlayMailGame(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 21))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		st := enginetest.SelfPlayMails(b, Game{}, 1, func(int) engine.Config {
+			return engine.Config{Variant: "complex", Seats: []string{"ann", "ben", "cat"}, Seed: fmt.Sprintf("bench/%d", i%20)}
+		}, engine.RandomBot{}, rng)
+		if st.Refused() > 0 {
+			b.Fatal(st.Bad)
+		}
+	}
+}

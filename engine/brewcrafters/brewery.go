@@ -98,8 +98,8 @@ func (s *State) overflowNow(seat int, done, next *move) error {
 		s.emit("discard", seat, "ing", d.String(), "auto", true)
 		return nil
 	}
-	return engine.Reject("BC-5.1.2", "overflow_in_chain", "part", done.String(), "over", over,
-		"capacity", s.capacity(p), "next", next.String())
+	return engine.Reject("BC-5.1.2", "overflow_in_chain", "part", s.cmd(done), "over", over,
+		"capacity", s.capacity(p), "next", s.cmd(next))
 }
 
 // slotsOf lists the player's brewing slots (BC-5.5.1).

@@ -316,6 +316,33 @@ type rules struct {
 	workers   map[string]*Worker
 	partners  map[string]*Partner
 	spaces    map[string]*SpaceDef
+	// codes maps a data-file id that players do not type (a worker's,
+	// a building's, a building space's) to its code (rules.code).
+	codes map[string]string
+}
+
+// code is how a player types an id (doc.go "Canonical commands"): a
+// worker without its underscores, a building by its short name, a
+// building's space by its building's code; any other word as it is.
+func (r *rules) code(id string) string {
+	if c, ok := r.codes[id]; ok {
+		return c
+	}
+	return id
+}
+
+// makeCodes fills r.codes from the workers and buildings.
+func (r *rules) makeCodes() {
+	r.codes = map[string]string{}
+	for _, w := range r.Worker {
+		r.codes[w.ID] = shortCode(w.ID)
+	}
+	for _, b := range r.Building {
+		r.codes[b.ID] = bldCode(b.ID)
+		if b.Space != "" {
+			r.codes[b.Space] = bldCode(b.ID)
+		}
+	}
 }
 
 // dataFile loads the data file: the embedded default, parsed once, or an
@@ -533,6 +560,7 @@ func parseRules(data []byte) (*rules, error) {
 			return nil, bad("cfarm %s", c.Code)
 		}
 	}
+	r.makeCodes()
 	return r, nil
 }
 

@@ -58,9 +58,40 @@
 // to the next Winter start, PICK and HIRE to their interrupts, SET at once;
 // a free action goes with the next order of the message, or is applied at
 // once when it is the last. "M a > b > c" becomes the alternatives
-// "M a | M b | M c"; "M 3" is space M3. "QUEUE " and "ALWAYS " prefixes are
-// accepted and ignored: ALWAYS is not a standing order here (SET covers the
-// standing answers: discards, picks, trigger choices, Interns, Annuals).
+// "M a | M b | M c"; "M 3" is space M3. A "QUEUE " prefix is accepted
+// and changes nothing. "ALWAYS " makes a standing order (BC-10.2 point 4,
+// engine.Order.Always): it is never used up; it answers every decision of
+// its kind (each Market placement, each Brewery token, each Winter start)
+// that no QUEUE entry of the same slot answers first, moves on to the next
+// season's slot when its own closes, and stays until CLEAR (QUEUE CLEAR).
+// If none of its alternatives is legal, the seat's queue halts with the
+// reasons and the seat is asked, as for any queued order.
+//
+// # Canonical commands
+//
+// The canonical line of a move (its String, the Cmd of each Legal option,
+// a decision's Default and Pass, the lines quoted in refusals) is written
+// as a player types it, in the codes the menus show, never with a
+// data-file id (issue 21): a worker by its id without underscores
+// (BREWPUBMANAGER), a building by its short name (DOUBLE, MASHTUN, PUB),
+// a building's space by its building's code (B RESEARCH OPS YEASTLAB, not
+// SPACE_YEASTLAB); ingredient, recipe, partnership, space and track codes
+// are their ids. The parser reads ids, codes and names alike. Views show
+// workers, buildings and the Rep token's space by their codes too. Logs
+// written before (ids in their steps) replay: a move's Legacy text is the
+// old canonical form, which engine.Replay accepts.
+//
+// # Events
+//
+// Every event is structured data (its kind and params, ids as the data file
+// has them); its words are one template per kind and language that renders
+// it as one line with all its parts: no line break and no wrapping inside
+// it, for the mail folds each event line to its width with an indent
+// (issue 21: "Bob places on M8" / "FUND." were two lines, and a second
+// line lost its indent). Workers, buildings, partnerships and a gain's
+// source are named in the reader's language, never by data-file id.
+// TestEveryEventOneLine renders every kind the source emits in every
+// language.
 //
 // # Decision kinds
 //

@@ -159,7 +159,7 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 	seat := d.Seat
 	p := &s.P[seat]
 	var out []engine.Option
-	opt := func(m *move) { out = append(out, engine.Option{Cmd: m.String()}) }
+	opt := func(m *move) { out = append(out, engine.Option{Cmd: s.cmd(m)}) }
 	switch d.Kind {
 	case kindDiscard:
 		for i, v := range p.Ing {
@@ -281,7 +281,7 @@ func (s *State) collabOptions(seat int) []*move {
 func (s *State) breweryOptions(seat int) []engine.Option {
 	p := &s.P[seat]
 	var out []engine.Option
-	b := func(parts ...*move) { out = append(out, engine.Option{Cmd: (&move{Verb: "B", Parts: parts}).String()}) }
+	b := func(parts ...*move) { out = append(out, engine.Option{Cmd: s.cmd(&move{Verb: "B", Parts: parts})}) }
 	for _, m := range s.processOptions(seat) {
 		b(m)
 	}
@@ -358,7 +358,7 @@ func (s *State) researchMoves(seat int) []*move {
 func (s *State) annualOptions(seat int) []engine.Option {
 	p := &s.P[seat]
 	var out []engine.Option
-	a := func(m *move) { out = append(out, engine.Option{Cmd: m.String()}) }
+	a := func(m *move) { out = append(out, engine.Option{Cmd: s.cmd(m)}) }
 	for _, name := range p.Annual {
 		t := trackIndex(name)
 		e := s.lab(t).Annual
@@ -386,4 +386,18 @@ func (s *State) annualOptions(seat int) []engine.Option {
 		a(&move{Verb: "ANNUAL", Track: t, Skip: true})
 	}
 	return out
+}
+
+// HasChoice implements engine.Chooser: a Brewery decision always has at
+// least B PROCESS and B PASS (BC-5.4.3), an Agency hire HIRE NONE and a
+// worker of the draw, so neither is ever forced; the Table need not list
+// their options to know it.
+func (s *State) HasChoice(d engine.Decision) bool {
+	switch d.Kind {
+	case kindBrewery:
+		return true
+	case kindHire:
+		return len(s.Agency) > 0
+	}
+	return false
 }

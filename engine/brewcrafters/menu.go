@@ -56,24 +56,8 @@ func (s *State) menu(seat int) map[string]MenuItem {
 	return out
 }
 
-// showCode is how a player types one token of a command: workers and
-// buildings by their codes, a building's space by its building's code.
-func (s *State) showCode(tok string) string {
-	if s.r.workers[tok] != nil {
-		return shortCode(tok)
-	}
-	if s.r.buildings[tok] != nil {
-		return bldCode(tok)
-	}
-	if strings.HasPrefix(tok, "SPACE_") {
-		for _, b := range s.r.Building {
-			if b.Space == tok {
-				return bldCode(b.ID)
-			}
-		}
-	}
-	return tok
-}
+// showCode is how a player types one token of a command (rules.code).
+func (s *State) showCode(tok string) string { return s.r.code(tok) }
 
 func (s *State) describe(seat int, cmd string, cards map[string]*engine.Card) MenuItem {
 	f := strings.Fields(cmd)

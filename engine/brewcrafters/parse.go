@@ -50,9 +50,43 @@ type move struct {
 	ID  string
 	Key string
 	Val string
+
+	// r is the data file whose codes String writes (set by Parse and
+	// State.cmd); without it the ids are written (Legacy).
+	r *rules
 }
 
-func (m *move) String() string {
+// String is the canonical line of the move, as a player types it: every
+// worker, building and building space by the code the menus show, never a
+// data-file id (BC-10.5, issue 21; doc.go "Canonical commands").
+func (m *move) String() string { return m.text(m.r) }
+
+// Legacy is the canonical line as it was written before issue 21, with
+// data-file ids (SPACE_YEASTLAB, BREWPUB_MANAGER): logs of games begun
+// before then replay (engine.Replay).
+func (m *move) Legacy() string { return m.text(nil) }
+
+// cmd is the canonical line of a move the engine builds (String).
+func (s *State) cmd(m *move) string { return m.text(s.r) }
+
+// text writes the move with the codes of r (nil: the data-file ids).
+func (m *move) text(r *rules) string {
+	show := func(ids []string) []string {
+		if r == nil {
+			return ids
+		}
+		out := make([]string, len(ids))
+		for i, id := range ids {
+			out[i] = r.code(id)
+		}
+		return out
+	}
+	one := func(id string) string {
+		if r == nil {
+			return id
+		}
+		return r.code(id)
+	}
 	var b strings.Builder
 	w := func(parts ...string) {
 		for _, p := range parts {
@@ -68,15 +102,15 @@ func (m *move) String() string {
 	switch m.Verb {
 	case "M":
 		w("M", m.Space, m.Kw)
-		w(m.Args...)
-		plusString(w, m)
+		w(show(m.Args)...)
+		plusString(w, m, r)
 	case "B":
 		w("B")
 		for i, p := range m.Parts {
 			if i > 0 {
 				w("THEN")
 			}
-			w(p.String())
+			w(p.text(r))
 		}
 	case "PROCESS":
 		w("PROCESS")
@@ -104,9 +138,9 @@ func (m *move) String() string {
 			break
 		}
 		w("RESEARCH", trackNames[m.Track])
-		w(m.Choice...)
+		w(show(m.Choice)...)
 	case "INSTALL":
-		w("INSTALL", m.Bld)
+		w("INSTALL", one(m.Bld))
 		if len(m.PlusOps) > 0 {
 			w("+OPS")
 			w(m.PlusOps...)
@@ -127,10 +161,10 @@ func (m *move) String() string {
 				if i > 0 {
 					w("THEN")
 				}
-				w(p.String())
+				w(p.text(r))
 			}
 		default:
-			w(m.Choice...)
+			w(show(m.Choice)...)
 		}
 	case "DISCARD":
 		w("DISCARD", m.Bag.String())
@@ -145,9 +179,9 @@ func (m *move) String() string {
 			w(strconv.Itoa(m.N))
 		}
 	case "HIRE":
-		w("HIRE", m.ID)
-		w(m.Args...)
-		plusString(w, m)
+		w("HIRE", one(m.ID))
+		w(show(m.Args)...)
+		plusString(w, m, r)
 	case "INTERN":
 		w("INTERN", m.Val)
 	case "SET":
@@ -157,7 +191,7 @@ func (m *move) String() string {
 }
 
 // plusString writes a move's trigger choices and a worker's research move.
-func plusString(w func(...string), m *move) {
+func plusString(w func(...string), m *move, r *rules) {
 	if len(m.PlusB) > 0 {
 		w("+BASIC")
 		w(m.PlusB...)
@@ -167,7 +201,7 @@ func plusString(w func(...string), m *move) {
 		w(m.PlusA...)
 	}
 	for _, pt := range m.Parts {
-		w(pt.String())
+		w(pt.text(r))
 	}
 }
 
@@ -190,6 +224,9 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 	}
 	if !p.done() {
 		return nil, p.syntax(p.peek())
+	}
+	if mv, ok := m.(*move); ok {
+		mv.r = s.r
 	}
 	return m, nil
 }
@@ -800,6 +837,11 @@ func (s *State) bldID(t string) string {
 	if s.r.buildings[t] != nil {
 		return t
 	}
+	for _, b := range s.r.Building {
+		if shortCode(b.ID) == t {
+			return b.ID
+		}
+	}
 	return ""
 }
 
@@ -1008,11 +1050,16 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 				f := strings.Fields(o.Alts[a][l])
 				if len(f) > 1 && (strings.EqualFold(f[0], "QUEUE") || strings.EqualFold(f[0], "ALWAYS")) {
 					o.Alts[a][l] = strings.Join(f[1:], " ")
+					// ALWAYS is a standing order (BC-10.2 point 4).
+					o.Always = o.Always || strings.EqualFold(f[0], "ALWAYS")
 				}
 			}
 		}
 		s.splitRanked(o)
 		v := orderVerb(*o)
+		if freeVerbs[v] || v == "SET" {
+			o.Always = false // applied on receipt or with another order
+		}
 		switch {
 		case v == "SET":
 			o.Now = true

@@ -67,7 +67,7 @@ func TestTemplatesWholeGame(t *testing.T) {
 						if !set.Has(gameName, lang, "event."+e2.Type) {
 							t.Fatalf("no template for event %s", e2.Type)
 						}
-						render("event."+e2.Type, ctx(r, e2))
+						renderEvent(t, set, lang, ctx(r, e2))
 					}
 				}
 			}

@@ -109,12 +109,22 @@ type PlayerView struct {
 	BrewToken string             `json:"brew_token"`
 }
 
+// codes is a copy of ids written as players type them (rules.code): a
+// view shows no data-file id (issue 21).
+func (s *State) codes(ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = s.r.code(id)
+	}
+	return out
+}
+
 // View implements engine.State.
 func (s *State) View(seat int) any {
 	v := &View{Seat: seat, Year: s.year(), Season: seasonNames[s.seasonOf()], Phase: s.Phase, Round: s.Round + 1,
 		Start: s.Start, Order: append([]int{}, s.Order...), Waiting: []int{}, CFLeft: s.CFLeft.String(),
-		Workers: append([]string{}, s.Workers...), Partners: append([]string{}, s.Partners...),
-		Interns: s.Interns, Agency: append([]string{}, s.Agency...), Research: s.opt("research_side"),
+		Workers: s.codes(s.Workers), Partners: append([]string{}, s.Partners...),
+		Interns: s.Interns, Agency: s.codes(s.Agency), Research: s.opt("research_side"),
 		Labels: append([]string{}, s.Labels...),
 		Result: s.Res, Complex: []string{}}
 	for _, c := range complexNames {
@@ -189,12 +199,12 @@ func (s *State) playerView(i, reader int) PlayerView {
 		line[4] = cell(p.Pub)
 	}
 	pv := PlayerView{Seat: i, Money: p.Money, Rep: p.Rep, Loans: p.Loans, Ing: p.Ing.String(), Stored: p.Ing.total(),
-		Capacity: s.capacity(p), Line: line, Infusers: []string{}, Built: append([]string{}, p.Built...),
+		Capacity: s.capacity(p), Line: line, Infusers: []string{}, Built: s.codes(p.Built),
 		Plots: append([]string{}, p.Plots...), Shifts: p.Shifts, Tokens: s.tokens(p), Used: p.Used, Interns: p.Interns,
 		Placed: p.Placed, Batches: p.Batches, NextShift: -1, Brewed: append([]string{}, p.Brewed...),
-		Research: p.Research, Workers: append([]string{}, p.Workers...), Partners: append([]string{}, p.Partners...),
+		Research: p.Research, Workers: s.codes(p.Workers), Partners: append([]string{}, p.Partners...),
 		Labels: append([]string{}, p.Labels...), Shipped: len(p.Shipping), Secrets: []string{},
-		OpCost: s.opCost(p), Collab: append([]string{}, p.Collab...), OpsToken: p.OpsToken, BrewToken: p.BrewToken}
+		OpCost: s.opCost(p), Collab: append([]string{}, p.Collab...), OpsToken: s.r.code(p.OpsToken), BrewToken: p.BrewToken}
 	for sl, on := range p.Infusers {
 		if on {
 			pv.Infusers = append(pv.Infusers, slotNames[sl])

@@ -103,6 +103,10 @@ func TestForcedChoicesAgreeDifferAbsent(t *testing.T) {
 		// HA-5.12.1, not HA-5.12.3 (the last player home).
 		{name: "home/go-home-taken", setup: homeForced, mail: "GO HOME BREW", want: "rejected", rule: "HA-5.12.1", code: "home_taken"},
 		{name: "home/go-home-forced", setup: homeForced, mail: "GO HOME CASH", want: "rejected", rule: "HA-5.12.3", code: "first_forced"},
+		// Issue 21: a line with another command word than the forced
+		// option, which ends the turn, is refused at once with why it
+		// cannot be played (it waited and was dropped as turn_over).
+		{name: "home/differ-word", setup: homeForced, mail: "GO HOME\nSCORE BA", want: "skipped,rejected", rule: "", code: "wrong_decision"},
 		{name: "home/absent", setup: homeForced, mail: "GO HOME", want: "applied",
 			check: func(t *testing.T, s *State) {
 				if s.Home[homeFirst] != 0 {
