@@ -87,7 +87,18 @@ func seatHelp(c *seatCall) (replyLine, error) {
 		// Brewer, AIUTO Mastro birraio.
 		// A code that is also a command (REROLL, the Dice Brewing command
 		// and action token) gets both.
-		if text, ok := c.gw.cardHelp(c.seat, strings.Join(c.args, " ")); ok {
+		text, ok := c.gw.cardHelp(c.seat, strings.Join(c.args, " "))
+		if len(c.args) == 1 {
+			// A word of a menu line in the reader's language: AIUTO
+			// LAVORA is HELP PROCESS, AIDE SAUTER is HELP SKIP.
+			if w := c.gw.helpWord(c.seat, topic); w != topic {
+				topic = w
+				if !ok {
+					text, ok = c.gw.cardHelp(c.seat, w)
+				}
+			}
+		}
+		if ok {
 			if c.gw.hasHelp(c.seat, topic) {
 				text = c.gw.help(c.seat, topic) + "\n\n" + text
 			}
