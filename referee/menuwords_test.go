@@ -94,3 +94,33 @@ func TestHeavenAleMenusInWords_Issue22(t *testing.T) {
 		})
 	}
 }
+
+// Issue 22: over whole Fromage games in every language, every option of a
+// turn menu (gather, make, milk, build, workstation, done) says in words
+// what it gives and costs (resources, the cheese made, the worker's time
+// away, Fruit, the Order it completes), long menus are grouped by kind of
+// action with a legend, and each option is played as the menu shows it.
+func TestFromageMenusInWords_Issue22(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for _, lang := range templates.Languages {
+		t.Run(lang, func(t *testing.T) {
+			menus, headed := 0, 0
+			playMenuAnswers(t, menuGame{game: "fromage", lang: lang, seed: "words22", moves: 400, rng: [2]uint64{22, 9},
+				option: shownOption, required: true, shown: func(text, as string) {
+					if !strings.Contains(text, "#") && !strings.Contains(as, "#") {
+						return // a short menu of another kind (TAKE, TRADE, CHOOSE)
+					}
+					menus++
+					if menuWordsCheck(t, "fromage", lang, text) {
+						headed++
+					}
+				}})
+			if menus < 30 || headed < 10 {
+				t.Errorf("only %d menus in words, %d with headings", menus, headed)
+			}
+			t.Logf("%d menus, %d grouped", menus, headed)
+		})
+	}
+}
