@@ -98,6 +98,11 @@ func seatHelp(c *seatCall) (replyLine, error) {
 				}
 			}
 		}
+		if base := strings.TrimRight(topic, "0123456789+"); !ok && len(c.args) == 1 && base != topic && base != "" && !c.gw.hasHelp(c.seat, topic) {
+			// A code with a slot number or a die value (Dice Brewing's
+			// MH1+, Y6) names its building or die.
+			text, ok = c.gw.cardHelp(c.seat, base)
+		}
 		if ok {
 			if c.gw.hasHelp(c.seat, topic) {
 				text = c.gw.help(c.seat, topic) + "\n\n" + text

@@ -390,8 +390,8 @@ func (g *readerGame) play(limit int) {
 	}
 }
 
-// Issue 22: whole Brew Crafters and Heaven & Ale games, in English and in
-// another language, played by readers who see only their mails; each
+// Issue 22: whole Brew Crafters, Heaven & Ale and Fromage games, in English
+// and in another language, played by readers who see only their mails; each
 // ends with no refused line, HELP answered for what the menus show, and
 // receipts at most 15% of each player's mails.
 func TestReaderBotPlaysWholeGames_Issue22(t *testing.T) {
@@ -404,6 +404,10 @@ func TestReaderBotPlaysWholeGames_Issue22(t *testing.T) {
 	}{
 		{"brewcrafters", "en", 1}, {"brewcrafters", "it", 2}, {"brewcrafters", "fr", 3},
 		{"heavenale", "en", 4}, {"heavenale", "nl", 5}, {"heavenale", "it", 6},
+		{"fromage", "en", 7}, {"fromage", "fr", 8},
+		// Dice Brewing is left out: a placement decision of more than
+		// engine.MaxNumbered options has no menu ("Example: PLACE MH1
+		// SEED" only), and these readers' games never end (176 rounds).
 	} {
 		t.Run(c.game+"/"+c.lang, func(t *testing.T) {
 			g := newReaderGame(t, c.game, c.lang, c.seed)
