@@ -433,3 +433,34 @@ func TestReaderBotPlaysWholeGames_Issue22(t *testing.T) {
 		})
 	}
 }
+
+// Issue 22: HELP answers every word and code the menus show, in the
+// reader's language too: what the reader bot found answering "no help"
+// (Brew Crafters' PROCESS, MASH, YLAB, AIDE SAUTER; Dice Brewing's slots
+// MH1+, dice Y6, THEN, SEED, RUIL; Fromage's NONE).
+func TestHelpForMenuWords_Issue22(t *testing.T) {
+	for _, c := range []struct{ game, lang, line string }{
+		{"brewcrafters", "en", "HELP PROCESS"}, {"brewcrafters", "en", "HELP MASH"}, {"brewcrafters", "it", "AIUTO YLAB"},
+		{"brewcrafters", "it", "AIUTO LAVORA"}, {"brewcrafters", "fr", "AIDE SAUTER"}, {"brewcrafters", "nl", "HULP INSTALL"},
+		{"brewcrafters", "en", "HELP THEN"}, {"brewcrafters", "fr", "AIDE RECHERCHE"},
+		{"dicebrewing", "en", "HELP MH1+"}, {"dicebrewing", "en", "HELP Y6"}, {"dicebrewing", "it", "AIUTO SS2"},
+		{"dicebrewing", "en", "HELP THEN"}, {"dicebrewing", "fr", "AIDE SEED"}, {"dicebrewing", "nl", "HULP RUIL"},
+		{"dicebrewing", "it", "AIUTO MIGLIORA"}, {"fromage", "en", "HELP NONE"}, {"fromage", "fr", "AIDE NONE"},
+	} {
+		h := newHarness(t)
+		h.org("NEW " + c.game + " id=hw seed=words\nPLAYER ann@example.test Ann " + c.lang + "\nPLAYER bob@example.test Bob " + c.lang)
+		h.send("hw", ann, "JOIN", -1)
+		h.send("hw", bob, "JOIN", -1)
+		h.mails()
+		s, err := h.r.render.T.Render("referee", c.lang, "info.no_help", h.r.render.ctx(Reader{Game: "referee", Lang: c.lang}, map[string]any{"topic": "\x00"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		noHelp, _, _ := strings.Cut(s, "\x00")
+		h.send("hw", ann, c.line, -1)
+		body := h.mailTo(h.mails(), ann).Body
+		if strings.Contains(body, noHelp) || !regexp.MustCompile(`\b(BC|DB|FR)-\d`).MatchString(body) {
+			t.Errorf("%s %s %q: no help with a rule id:\n%s", c.game, c.lang, c.line, body)
+		}
+	}
+}
