@@ -28,6 +28,24 @@ func (gw *gameWork) hasHelp(seat int, topic string) bool {
 	return t.Has(gw.g.Game, rd.Lang, "help."+topic) || t.Has("referee", rd.Lang, "help."+topic)
 }
 
+// helpWord is a HELP topic as the game's commands spell it (issue 22,
+// HELP for every word a menu shows): a keyword alias or an argument word
+// of the reader's language, then of any of ours (LAVORA is PROCESS,
+// SAUTER is SKIP); else the topic unchanged.
+func (gw *gameWork) helpWord(seat int, topic string) string {
+	rd := gw.reader(seat)
+	t := gw.w.r.render.T
+	for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
+		if kw := t.Alias(gw.g.Game, lg, topic); kw != topic {
+			return kw
+		}
+	}
+	if a := t.Arg(gw.g.Game, rd.Lang, topic); a != "" {
+		return a
+	}
+	return topic
+}
+
 // cardHelp renders the card a HELP topic names, if any.
 func (gw *gameWork) cardHelp(seat int, topic string) (string, bool) {
 	if gw.tb == nil {

@@ -87,7 +87,23 @@ func seatHelp(c *seatCall) (replyLine, error) {
 		// Brewer, AIUTO Mastro birraio.
 		// A code that is also a command (REROLL, the Dice Brewing command
 		// and action token) gets both.
-		if text, ok := c.gw.cardHelp(c.seat, strings.Join(c.args, " ")); ok {
+		text, ok := c.gw.cardHelp(c.seat, strings.Join(c.args, " "))
+		if len(c.args) == 1 {
+			// A word of a menu line in the reader's language: AIUTO
+			// LAVORA is HELP PROCESS, AIDE SAUTER is HELP SKIP.
+			if w := c.gw.helpWord(c.seat, topic); w != topic {
+				topic = w
+				if !ok {
+					text, ok = c.gw.cardHelp(c.seat, w)
+				}
+			}
+		}
+		if base := strings.TrimRight(topic, "0123456789+"); !ok && len(c.args) == 1 && base != topic && base != "" && !c.gw.hasHelp(c.seat, topic) {
+			// A code with a slot number or a die value (Dice Brewing's
+			// MH1+, Y6) names its building or die.
+			text, ok = c.gw.cardHelp(c.seat, base)
+		}
+		if ok {
 			if c.gw.hasHelp(c.seat, topic) {
 				text = c.gw.help(c.seat, topic) + "\n\n" + text
 			}

@@ -149,6 +149,18 @@
 //     matches; identical Orders are interchangeable, the lowest id is
 //     completed.
 //
+// # Menus in words (issue 22)
+//
+// A turn's numbered options are described from the View alone (the venue
+// faced, its open spaces, the seat's abilities): templates/fromage/*/
+// menu.tmpl says, in the reader's language, what each option gives and
+// costs (GATHER: the resources and the worker's turns away, FR-5.2; MAKE:
+// the cheese type and aging, the worker's turns away, the Fruit an icon
+// needs, the Order it completes or keeps, FR-5.3, FR-5.5, FR-5.8; MILK: the
+// zone and the space, FR-5.6; BUILD: the ability, its cost and effect,
+// FR-5.9), grouped by kind of action, with a legend of the codes players
+// type (space letters, worker types).
+//
 // # Views, events, invariants, bots
 //
 // View(seat) gives the seat's own data in full and everyone's public data

@@ -98,7 +98,7 @@ func TestTemplatesRender(t *testing.T) {
 				checkWidth(t, lang, "prompt."+d.Kind, out)
 				if set.Has(gameName, lang, "option."+d.Kind) {
 					for i, o := range opts {
-						render(t, set, lang, "option."+d.Kind, c.With(templates.OptionData{N: i + 1, Option: o, Decision: d}))
+						render(t, set, lang, "option."+d.Kind, c.With(templates.OptionData{N: i + 1, Option: o, Decision: d, View: s.View(d.Seat)}))
 					}
 				}
 				// Prompts stored by the Table come back from JSON.

@@ -115,6 +115,9 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 	for i, c := range cmds {
 		out[i] = engine.Option{Cmd: c}
 	}
+	if d.Kind == kindBuy {
+		s.menuParams(d.Seat, out)
+	}
 	for i := range out {
 		switch d.Kind {
 		case kindMove:
@@ -144,6 +147,13 @@ func (s *State) moveParams(seat int, cmd string) map[string]any {
 		if sp.kind == kindMonk {
 			pm["cost"] = sp.Cost
 		}
+		// Each tile's price on a shady spot (twice on a sunny one), for
+		// the menu in words (menu.go).
+		var prices []int
+		for _, t := range s.Spaces[n] {
+			prices = append(prices, s.price(n, t, sideShade))
+		}
+		pm["prices"] = prices
 	case kindDisc:
 		var spots []string
 		for _, o := range s.usable(seat, sp.disc) {
@@ -158,14 +168,17 @@ func (s *State) moveParams(seat int, cmd string) map[string]any {
 		pm["spots"] = spots
 	case kindBarrel:
 		var goals []string
+		var barrels []map[string]any
 		for _, g := range s.claimable(seat) {
 			size := "large"
 			if s.Large[g] >= 0 {
 				size = "small"
 			}
 			goals = append(goals, s.r.Goals[g].ID+":"+size)
+			barrels = append(barrels, map[string]any{"id": s.r.Goals[g].ID, "large": size == "large"})
 		}
 		pm["goals"] = goals
+		pm["barrels"] = barrels
 	}
 	return pm
 }

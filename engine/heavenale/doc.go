@@ -112,6 +112,16 @@
 //     engine.MaxNumbered is now 48 (issue 12.5), so the move decision (at
 //     most 28 options) is numbered by the Table; View.Menu stays for the
 //     prompts' own layout.
+//   - Menus in words (issue 22, menu.go): every option's Params carry its
+//     cost and effect as facts (a destination's tiles and their prices, the
+//     spots a disc scores, the barrels claimed; a purchase's tile, spot,
+//     side, price and the shed site it encloses); the templates say them
+//     in the reader's language and group long menus by kind of action
+//     (destinations: tiles, monks, discs, barrels, home; purchases: sunny
+//     spots, shady spots, the rest), with a legend of the codes players
+//     type. A purchase decision of more than engine.MaxNumbered options
+//     (two tiles on one space) is not numbered: its prompt quotes an
+//     example and the prices.
 //   - Ties share the victory (HA-7.5); the result has no tie-breaker.
 //
 // # Tests
