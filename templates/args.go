@@ -30,6 +30,22 @@ func (s *Set) Arg(scope, lang, word string) string {
 	return ""
 }
 
+// ArgLanguage returns the canonical word an argument alias stands for and
+// the first language (in the order of languages.txt) whose scope's or
+// common list has it: HELP TORNEO asks for the tournament help, in
+// Italian. It returns "", "" when the word is no alias.
+func (s *Set) ArgLanguage(scope, word string) (canon, lang string) {
+	w := strings.ToUpper(word)
+	for _, lg := range s.langs {
+		for _, key := range []string{scope + "/" + lg, "common/" + lg} {
+			if a, ok := s.args[key][w]; ok {
+				return a, lg
+			}
+		}
+	}
+	return "", ""
+}
+
 // ArgWord returns an argument word as a reader of lang writes it (the
 // first alias of the word in the scope's or the common list of lang), or
 // the word unchanged. The case of the word is kept: "structure" is

@@ -42,7 +42,6 @@ var funcs = template.FuncMap{
 	"has":     has,
 	"str":     func(v any) string { return fmt.Sprint(v) },
 	"num":     num,
-	"dayname": dayName,
 	"int":     toInt,
 	"len":     length,
 	"contains": func(list any, v any) bool {

@@ -110,6 +110,10 @@ func TestFold(t *testing.T) {
 }
 
 func TestFormatTime(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
 	rome, err := time.LoadLocation("Europe/Rome")
 	if err != nil {
 		t.Fatal(err)
@@ -123,7 +127,7 @@ func TestFormatTime(t *testing.T) {
 			t.Errorf("%s: %q, want %q", lang, got, want)
 		}
 	}
-	if dayName("it", 0) != "dom" || num(1.5) != "1.5" || num(48.0) != "48" {
+	if s.dayName("it", 0) != "dom" || num(1.5) != "1.5" || num(48.0) != "48" {
 		t.Error("dayName or num")
 	}
 }
@@ -164,5 +168,61 @@ func TestReflow(t *testing.T) {
 	}
 	if short := "a\nb"; Reflow(short, 40) != short {
 		t.Errorf("a text that fits changed")
+	}
+}
+
+// Issue 25: the words the Go code once listed in maps (STATUS FULL,
+// ELSE PASS, HELP TOURNAMENT) are in the templates, in every language.
+func TestWordsOnceInGoMaps(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"completo", "TUTTO", "COMPLET", "tout", "VOLLEDIG", "ALLES", "FULL"} {
+		if got := s.Arg("referee", "en", w); got != "FULL" {
+			t.Errorf("STATUS %s: %q, want FULL", w, got)
+		}
+	}
+	for _, w := range []string{"ALTRIMENTI", "sinon", "ANDERS"} {
+		if got := s.Arg("dicebrewing", "en", w); got != "ELSE" {
+			t.Errorf("%s: %q, want ELSE", w, got)
+		}
+	}
+	for w, lang := range map[string]string{"TOURNAMENT": "en", "tournaments": "en", "TORNEO": "it", "TORNEI": "it",
+		"TOURNOI": "fr", "TOURNOIS": "fr", "TOERNOOI": "nl", "TOERNOOIEN": "nl"} {
+		if got, lg := s.ArgLanguage("tournament", w); got != "TOURNAMENT" || lg != lang {
+			t.Errorf("HELP %s: %q %q, want TOURNAMENT %s", w, got, lg, lang)
+		}
+	}
+	if got, lg := s.ArgLanguage("tournament", "GAME"); got != "" || lg != "" {
+		t.Errorf("GAME: %q %q", got, lg)
+	}
+}
+
+// Every language of languages.txt has its date words and its common
+// templates; languages.txt starts with English.
+func TestLanguagesFile(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(Languages) < 4 || Languages[0] != "en" {
+		t.Fatalf("Languages = %v", Languages)
+	}
+	for _, lang := range Languages {
+		if _, ok := s.dates[lang]; !ok {
+			t.Errorf("%s: no dates.txt", lang)
+		}
+		if len(s.Defined("common", lang)) == 0 {
+			t.Errorf("%s: no common templates", lang)
+		}
+	}
+	for _, bad := range []string{"it\nen\n", "en\nf r\n", "# nothing\n"} {
+		if _, err := readLanguages(fstest.MapFS{"languages.txt": {Data: []byte(bad)}}); err == nil {
+			t.Errorf("languages.txt %q read", bad)
+		}
+	}
+	if _, err := parseDates(fstest.MapFS{"d.txt": {Data: []byte("days: a, b\n")}}, "d.txt"); err == nil {
+		t.Error("a dates.txt of two days read")
 	}
 }
