@@ -13,7 +13,7 @@ import (
 	"text/template"
 )
 
-//go:embed languages.txt */*/*.tmpl */*/aliases.txt */*/args.txt */*/answers.txt */*/dates.txt
+//go:embed languages.txt */*/*.tmpl */*/aliases.txt */*/args.txt */*/answers.txt */*/dates.txt */*/grammar.txt
 var files embed.FS
 
 // Languages are the languages players can read, English first (the
@@ -140,8 +140,9 @@ type Set struct {
 	lists map[string]map[string][]string
 	// langs are the languages of the set (languages.txt); dates are the
 	// names of days and months per language (dates.txt).
-	langs []string
-	dates map[string]dateWords
+	langs   []string
+	dates   map[string]dateWords
+	grammar map[string]grammar // grammar.txt per language
 }
 
 // Load returns the embedded templates, parsed once per process (a Set is
@@ -192,7 +193,7 @@ func (s *Set) Languages() []string { return s.langs }
 func load(fsys fs.FS) (*Set, error) {
 	s := &Set{byKey: map[string]*template.Template{}, aliases: map[string]map[string]string{}, words: map[string]map[string]string{},
 		args: map[string]map[string]string{}, argWords: map[string]map[string]string{}, lists: map[string]map[string][]string{},
-		dates: map[string]dateWords{}}
+		dates: map[string]dateWords{}, grammar: map[string]grammar{}}
 	if _, err := fs.Stat(fsys, "languages.txt"); err == nil {
 		langs, err := readLanguages(fsys)
 		if err != nil {
@@ -223,6 +224,12 @@ func load(fsys fs.FS) (*Set, error) {
 				return err
 			}
 			s.lists[dir] = m
+		case path.Base(p) == "grammar.txt":
+			g, err := parseGrammar(fsys, p)
+			if err != nil {
+				return err
+			}
+			s.grammar[path.Base(dir)] = g
 		case path.Base(p) == "dates.txt":
 			d, err := parseDates(fsys, p)
 			if err != nil {
@@ -259,7 +266,9 @@ func load(fsys fs.FS) (*Set, error) {
 		if !slices.Contains(s.langs, lang) {
 			return nil, fmt.Errorf("templates: %s: unknown language %q", key, lang)
 		}
-		t := template.New(key).Funcs(funcs).Funcs(template.FuncMap{"dayname": s.dayName}).Option("missingkey=error")
+		g := s.grammarOf(lang)
+		t := template.New(key).Funcs(funcs).Option("missingkey=error").Funcs(template.FuncMap{
+			"dayname": s.dayName, "plural": g.plural, "count": g.count, "elide": g.elide})
 		// tmpl renders a template chosen by name at run time (a card's name
 		// by its id: "bc.name.HEAD_BREWER"), looked up like Render does;
 		// "" when the name is defined nowhere (issue 22).

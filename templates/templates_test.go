@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -224,5 +225,71 @@ func TestLanguagesFile(t *testing.T) {
 	}
 	if _, err := parseDates(fstest.MapFS{"d.txt": {Data: []byte("days: a, b\n")}}, "d.txt"); err == nil {
 		t.Error("a dates.txt of two days read")
+	}
+}
+
+// Issue 22: plural and elision are template functions whose rule is the
+// language's grammar.txt and whose words are the template's.
+func TestGrammarFunctions(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{}
+	src := `{{define "g"}}{{count .n "x" "xs"}} {{elide "d'" "de " .name}}{{end}}`
+	for _, lang := range Languages {
+		fsys["common/"+lang+"/g.tmpl"] = &fstest.MapFile{Data: []byte(src)}
+		b, err := fs.ReadFile(files, "common/"+lang+"/grammar.txt")
+		if err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		fsys["common/"+lang+"/grammar.txt"] = &fstest.MapFile{Data: b}
+	}
+	g, err := load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		lang string
+		n    int
+		name string
+		want string
+	}{
+		{"en", 1, "Ann", "1 x d'Ann"}, {"en", 0, "Bob", "0 xs de Bob"}, {"it", 2, "Ugo", "2 xs d'Ugo"},
+		{"fr", 0, "Ève", "0 x d'Ève"}, {"fr", 1, "Ann", "1 x d'Ann"}, {"fr", 2, "Hugo", "2 xs de Hugo"},
+		{"nl", 1, "Bob", "1 x de Bob"}, {"nl", 3, "Bob", "3 xs de Bob"},
+	} {
+		got, err := g.Render("common", c.lang, "g", map[string]any{"n": c.n, "name": c.name})
+		if err != nil || got != c.want {
+			t.Errorf("%s %d %s: %q %v, want %q", c.lang, c.n, c.name, got, err, c.want)
+		}
+	}
+	if s.grammarOf("fr").plural(0, "pièce", "pièces") != "pièce" || s.grammarOf("it").plural(0, "moneta", "monete") != "monete" {
+		t.Error("plural by the language's rule")
+	}
+	if _, err := parseGrammar(fstest.MapFS{"g.txt": {Data: []byte("singular: one\n")}}, "g.txt"); err == nil {
+		t.Error("a count that is no number read")
+	}
+}
+
+// Issue 22: a usage error shows the command's syntax in the reader's words.
+func TestKwUsage(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ lang, in, want string }{
+		{"it", "SAY <player|all>: text", "DICI <giocatore|tutti>: testo"},
+		{"fr", "NOTIFY every|turn|digest|none", "NOTIFIER chaque|tour|résumé|aucun"},
+		{"nl", "VACATION <YYYY-MM-DD> <YYYY-MM-DD>", "VAKANTIE <YYYY-MM-DD> <YYYY-MM-DD>"},
+		{"it", "STATUS [FULL]", "STATO [COMPLETO]"},
+		{"en", "SAY <player|all>: text", "SAY <player|all>: text"},
+		{"it", "LIST", "ELENCO"},
+	} {
+		ctx := Ctx{Lang: c.lang, Word: func(kw string) string { return s.Word("", c.lang, kw) },
+			Arg: func(w string) string { return s.ArgWord("", c.lang, w) }}
+		if got := ctx.KwUsage(c.in); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.lang, c.in, got, c.want)
+		}
 	}
 }
