@@ -75,10 +75,6 @@ func (gw *gameWork) command(seat int, kw string, o engine.Order) (replyLine, err
 	return c.cmd.seat(c)
 }
 
-// fullWords ask STATUS for the whole state, in every language.
-var fullWords = map[string]bool{"FULL": true, "COMPLETO": true, "TUTTO": true, "COMPLET": true, "TOUT": true,
-	"VOLLEDIG": true, "ALLES": true}
-
 func seatHelp(c *seatCall) (replyLine, error) {
 	topic := ""
 	if len(c.args) > 0 {
@@ -118,7 +114,8 @@ func seatHelp(c *seatCall) (replyLine, error) {
 func seatStatus(c *seatCall) (replyLine, error) {
 	gw := c.gw
 	gw.force[c.seat], gw.status[c.seat] = true, true
-	if len(c.args) > 0 && fullWords[strings.ToUpper(c.args[0])] {
+	// STATUS FULL in any language: the words of templates/referee/*/args.txt.
+	if len(c.args) > 0 && gw.w.r.render.T.Arg("referee", gw.reader(c.seat).Lang, c.args[0]) == "FULL" {
 		gw.full[c.seat] = true
 	}
 	return c.done()

@@ -320,9 +320,6 @@ func (gw *gameWork) normalise(lang string, orders []engine.Order) {
 	}
 }
 
-// elseWords are ELSE in every language.
-var elseWords = map[string]bool{"ELSE": true, "ALTRIMENTI": true, "SINON": true, "ANDERS": true}
-
 // localElsePass rewrites a line ending in ELSE PASS in any language
 // ("ALTRIMENTI PASSA", "SINON PASSE", "ANDERS PAS") to the "ELSE PASS" the
 // engine's script syntax reads (issue 12.7).
@@ -331,7 +328,8 @@ func (gw *gameWork) localElsePass(text string) string {
 	for i, l := range lines {
 		body, comment, hasComment := strings.Cut(l, "#")
 		f := strings.Fields(body)
-		if len(f) < 3 || !elseWords[strings.ToUpper(f[len(f)-2])] {
+		// ELSE in any language (templates/common/*/args.txt).
+		if len(f) < 3 || gw.w.r.render.T.Arg(gw.g.Game, "en", f[len(f)-2]) != "ELSE" && !strings.EqualFold(f[len(f)-2], "ELSE") {
 			continue
 		}
 		pass := strings.ToUpper(f[len(f)-1])

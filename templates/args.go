@@ -30,6 +30,22 @@ func (s *Set) Arg(scope, lang, word string) string {
 	return ""
 }
 
+// ArgLanguage returns the canonical word an argument alias stands for and
+// the first language (in the order of languages.txt) whose scope's or
+// common list has it: HELP TORNEO asks for the tournament help, in
+// Italian. It returns "", "" when the word is no alias.
+func (s *Set) ArgLanguage(scope, word string) (canon, lang string) {
+	w := strings.ToUpper(word)
+	for _, lg := range s.langs {
+		for _, key := range []string{scope + "/" + lg, "common/" + lg} {
+			if a, ok := s.args[key][w]; ok {
+				return a, lg
+			}
+		}
+	}
+	return "", ""
+}
+
 // ArgWord returns an argument word as a reader of lang writes it (the
 // first alias of the word in the scope's or the common list of lang), or
 // the word unchanged. The case of the word is kept: "structure" is
@@ -218,4 +234,44 @@ func Reflow(s string, width int) string {
 		i = j
 	}
 	return strings.Join(out, "\n")
+}
+
+// KwUsage writes the syntax of a command (a usage error's "SAY
+// <player|all>: text", "NOTIFY every|turn|digest") in the reader's words:
+// the keyword as Kw gives it, and every word of letters in its arguments,
+// inside <...> and [...] too, as Ar gives it ("DI <giocatore|tutti>:
+// testo"); words touching a digit or a '-' (YYYY-MM-DD) stay.
+func (c Ctx) KwUsage(line string) string {
+	word, rest, _ := strings.Cut(line, " ")
+	if w := c.Kw(word); w != strings.ToUpper(word) {
+		word = w
+	}
+	if rest == "" || c.Arg == nil {
+		return strings.TrimSpace(word + " " + rest)
+	}
+	var b strings.Builder
+	isLetter := func(r rune) bool { return unicode.IsLetter(r) }
+	for len(rest) > 0 {
+		i := strings.IndexFunc(rest, isLetter)
+		if i < 0 {
+			b.WriteString(rest)
+			break
+		}
+		b.WriteString(rest[:i])
+		rest = rest[i:]
+		j := strings.IndexFunc(rest, func(r rune) bool { return !isLetter(r) })
+		if j < 0 {
+			j = len(rest)
+		}
+		w := rest[:j]
+		prev, _ := utf8.DecodeLastRuneInString(b.String())
+		next, _ := utf8.DecodeRuneInString(rest[j:])
+		if unicode.IsDigit(prev) || prev == '-' || unicode.IsDigit(next) || next == '-' || next == '=' {
+			b.WriteString(w) // part of a code, a date form or a key=
+		} else {
+			b.WriteString(c.Ar(w))
+		}
+		rest = rest[j:]
+	}
+	return word + " " + b.String()
 }

@@ -2,61 +2,92 @@ package templates
 
 import (
 	"fmt"
+	"io/fs"
 	"strconv"
+	"strings"
 	"time"
 )
 
-// The names of days and months in each language (abbreviated, as mails show
-// deadlines: "Tue 24 Nov 2026 20:00 CET").
-var (
-	dayNames = map[string][7]string{
-		"en": {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"},
-		"it": {"dom", "lun", "mar", "mer", "gio", "ven", "sab"},
-		"fr": {"dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."},
-		"nl": {"zo", "ma", "di", "wo", "do", "vr", "za"},
+// dateWords are the abbreviated names of days (Sunday first) and months of
+// one language, as mails show deadlines ("Tue 24 Nov 2026 20:00 CET"):
+// common/<lang>/dates.txt, "days: Sun, Mon, ..." and "months: Jan, ...".
+type dateWords struct {
+	days   [7]string
+	months [12]string
+}
+
+func parseDates(fsys fs.FS, p string) (dateWords, error) {
+	var d dateWords
+	b, err := fs.ReadFile(fsys, p)
+	if err != nil {
+		return d, err
 	}
-	monthNames = map[string][12]string{
-		"en": {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"},
-		"it": {"gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"},
-		"fr": {"janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."},
-		"nl": {"jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"},
+	seen := map[string]bool{}
+	err = dataLines(b, func(n int, line string) error {
+		kind, list, _ := strings.Cut(line, ":")
+		kind = strings.TrimSpace(kind)
+		var words []string
+		for _, w := range strings.Split(list, ",") {
+			words = append(words, strings.TrimSpace(w))
+		}
+		switch {
+		case kind == "days" && len(words) == 7:
+			copy(d.days[:], words)
+		case kind == "months" && len(words) == 12:
+			copy(d.months[:], words)
+		default:
+			return fmt.Errorf("templates: %s:%d: want \"days: <7 names>\" or \"months: <12 names>\"", p, n)
+		}
+		seen[kind] = true
+		return nil
+	})
+	if err == nil && !(seen["days"] && seen["months"]) {
+		err = fmt.Errorf("templates: %s: days and months are both needed", p)
 	}
-)
+	return d, err
+}
+
+// datesOf returns the date words of lang, English's when lang has none.
+func (s *Set) datesOf(lang string) dateWords {
+	if d, ok := s.dates[lang]; ok {
+		return d
+	}
+	return s.dates["en"]
+}
+
+// dateSet is the Set whose date words the package functions use.
+func dateSet() *Set {
+	s, err := Load()
+	if err != nil {
+		panic(err) // the embedded templates are tested to load
+	}
+	return s
+}
 
 // FormatTime writes a time for a reader: day, date, time of day and zone,
 // in the reader's language ("Tue 24 Nov 2026 20:00 CET", "mar 24 nov 2026
 // 20:00 CET"). The time is shown in its own location.
 func FormatTime(lang string, t time.Time) string {
-	days, ok := dayNames[lang]
-	if !ok {
-		lang, days = "en", dayNames["en"]
-	}
-	months := monthNames[lang]
+	d := dateSet().datesOf(lang)
 	zone, _ := t.Zone()
-	return fmt.Sprintf("%s %d %s %d %02d:%02d %s", days[t.Weekday()], t.Day(), months[t.Month()-1], t.Year(), t.Hour(), t.Minute(), zone)
+	return fmt.Sprintf("%s %d %s %d %02d:%02d %s", d.days[t.Weekday()], t.Day(), d.months[t.Month()-1], t.Year(), t.Hour(), t.Minute(), zone)
 }
 
 // FormatShort writes a time in short for a subject line: day, date and
 // time of day, no year nor zone ("Tue 24 Nov 20:00").
 func FormatShort(lang string, t time.Time) string {
-	days, ok := dayNames[lang]
-	if !ok {
-		lang, days = "en", dayNames["en"]
-	}
-	return fmt.Sprintf("%s %d %s %02d:%02d", days[t.Weekday()], t.Day(), monthNames[lang][t.Month()-1], t.Hour(), t.Minute())
+	d := dateSet().datesOf(lang)
+	return fmt.Sprintf("%s %d %s %02d:%02d", d.days[t.Weekday()], t.Day(), d.months[t.Month()-1], t.Hour(), t.Minute())
 }
 
-// dayName returns the name of weekday d (0 = Sunday) in lang.
-func dayName(lang string, d any) string {
-	days, ok := dayNames[lang]
-	if !ok {
-		days = dayNames["en"]
-	}
+// dayName returns the name of weekday d (0 = Sunday) in lang: the
+// template function dayname.
+func (s *Set) dayName(lang string, d any) string {
 	n := toInt(d)
 	if n < 0 || n > 6 {
 		return "?"
 	}
-	return days[n]
+	return s.datesOf(lang).days[n]
 }
 
 // num writes a number without a useless fraction: 48, 1.5.

@@ -4,8 +4,28 @@
 //
 // # Layout
 //
+//	templates/languages.txt               the languages, English first
 //	templates/<scope>/<lang>/*.tmpl     the templates of one scope and language
 //	templates/<scope>/<lang>/aliases.txt  command keyword aliases ("PASSA = PASS")
+//	templates/<scope>/<lang>/args.txt     argument word aliases ("COMPLETO = FULL")
+//	templates/<scope>/<lang>/answers.txt  words around an answer (chat, words)
+//	templates/common/<lang>/dates.txt     day and month names
+//	templates/common/<lang>/grammar.txt   counts that take the singular, vowels
+//
+// README.md says what each file is and how a language is added.
+//
+// # Rules
+//
+// Every word a player or an organiser reads, and every word of theirs the
+// referee reads in their language, is in this tree: no Go map or slice
+// outside it holds one, and no Go code names a language (issue 25). A mail
+// to a reader of a language carries no word of another (issue 22): codes
+// and commands in capitals, names and titles excepted
+// (referee.TestEveryWordInTheReadersLanguage plays whole games of the four
+// games in every language and checks every mail). A count agrees with its
+// noun and an article elides by the language's grammar.txt, through the
+// template functions plural, count and elide; the words are the
+// template's.
 //
 // A scope is "common" (words shared by every game: generic error codes,
 // numbers, seat lists), "referee" (the mails the referee sends: invitations,

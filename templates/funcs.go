@@ -35,14 +35,12 @@ var funcs = template.FuncMap{
 	"sub":     func(a, b int) int { return a - b },
 	"mul":     func(a, b int) int { return a * b },
 	"seq":     seq,
-	"plural":  plural,
 	"dict":    dict,
 	"list":    func(v ...any) []any { return v },
 	"default": func(def, v any) any { return orDefault(def, v) },
 	"has":     has,
 	"str":     func(v any) string { return fmt.Sprint(v) },
 	"num":     num,
-	"dayname": dayName,
 	"int":     toInt,
 	"len":     length,
 	"contains": func(list any, v any) bool {
@@ -174,14 +172,6 @@ func seq(n int) []int {
 		s[i] = i
 	}
 	return s
-}
-
-// plural returns one or many by the count n.
-func plural(n any, one, many string) string {
-	if toInt(n) == 1 {
-		return one
-	}
-	return many
 }
 
 func dict(kv ...any) (map[string]any, error) {

@@ -6,26 +6,54 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"text/template"
 )
 
-//go:embed */*/*.tmpl */*/aliases.txt */*/args.txt */*/answers.txt
+//go:embed languages.txt */*/*.tmpl */*/aliases.txt */*/args.txt */*/answers.txt */*/dates.txt */*/grammar.txt
 var files embed.FS
 
-// Languages are the languages players can read, English first (the fallback).
-var Languages = []string{"en", "it", "fr", "nl"}
+// Languages are the languages players can read, English first (the
+// fallback): the lines of languages.txt. Adding a language is a line there
+// and its directories (README.md); no Go code names a language.
+var Languages = mustLanguages(files)
+
+func mustLanguages(fsys fs.FS) []string {
+	langs, err := readLanguages(fsys)
+	if err != nil {
+		panic(err)
+	}
+	return langs
+}
+
+// readLanguages reads languages.txt: one language code a line, English
+// first; '#' starts a comment.
+func readLanguages(fsys fs.FS) ([]string, error) {
+	b, err := fs.ReadFile(fsys, "languages.txt")
+	if err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	var langs []string
+	err = dataLines(b, func(n int, line string) error {
+		l := strings.TrimSpace(line)
+		if strings.ContainsAny(l, " \t/") || l != strings.ToLower(l) {
+			return fmt.Errorf("templates: languages.txt:%d: want one language code", n)
+		}
+		langs = append(langs, l)
+		return nil
+	})
+	if err == nil && (len(langs) == 0 || langs[0] != "en") {
+		err = fmt.Errorf("templates: languages.txt: English (en) must come first")
+	}
+	return langs, err
+}
 
 // IsLanguage reports whether lang is one of Languages.
 func IsLanguage(lang string) bool {
-	for _, l := range Languages {
-		if l == lang {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(Languages, lang)
 }
 
 // Ctx is the data every template receives.
@@ -110,17 +138,71 @@ type Set struct {
 	// lists are the word lists of answers.txt ("scope/lang" -> kind ->
 	// words), see List.
 	lists map[string]map[string][]string
+	// langs are the languages of the set (languages.txt); dates are the
+	// names of days and months per language (dates.txt).
+	langs   []string
+	dates   map[string]dateWords
+	grammar map[string]grammar // grammar.txt per language
 }
 
 // Load returns the embedded templates, parsed once per process (a Set is
 // read-only and safe for concurrent use). It fails on any syntax error.
-func Load() (*Set, error) { return loadEmbedded() }
+// After Install, it returns the installed Set.
+func Load() (*Set, error) {
+	installed.Lock()
+	s := installed.s
+	installed.Unlock()
+	if s != nil {
+		return s, nil
+	}
+	return loadEmbedded()
+}
 
 var loadEmbedded = sync.OnceValues(func() (*Set, error) { return load(files) })
 
+var installed struct {
+	sync.Mutex
+	s *Set
+}
+
+// LoadFS parses the templates of a tree laid out as this directory is
+// (languages.txt, <scope>/<lang>/...): templates kept outside the binary,
+// or a new language tried before it is built in (README.md).
+func LoadFS(fsys fs.FS) (*Set, error) { return load(fsys) }
+
+// Install makes s the Set that Load returns and its languages the
+// Languages, until the returned function puts the previous ones back. It
+// is for tests (a stub language end to end) and for a binary run with
+// templates from elsewhere; call it before anything renders, never
+// concurrently with rendering.
+func Install(s *Set) (restore func()) {
+	installed.Lock()
+	prev, prevLangs := installed.s, Languages
+	installed.s, Languages = s, s.langs
+	installed.Unlock()
+	return func() {
+		installed.Lock()
+		installed.s, Languages = prev, prevLangs
+		installed.Unlock()
+	}
+}
+
+// Languages returns the languages of the set, English first.
+func (s *Set) Languages() []string { return s.langs }
+
 func load(fsys fs.FS) (*Set, error) {
 	s := &Set{byKey: map[string]*template.Template{}, aliases: map[string]map[string]string{}, words: map[string]map[string]string{},
-		args: map[string]map[string]string{}, argWords: map[string]map[string]string{}, lists: map[string]map[string][]string{}}
+		args: map[string]map[string]string{}, argWords: map[string]map[string]string{}, lists: map[string]map[string][]string{},
+		dates: map[string]dateWords{}, grammar: map[string]grammar{}}
+	if _, err := fs.Stat(fsys, "languages.txt"); err == nil {
+		langs, err := readLanguages(fsys)
+		if err != nil {
+			return nil, err
+		}
+		s.langs = langs
+	} else {
+		s.langs = Languages
+	}
 	dirs := map[string][]string{}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -142,6 +224,18 @@ func load(fsys fs.FS) (*Set, error) {
 				return err
 			}
 			s.lists[dir] = m
+		case path.Base(p) == "grammar.txt":
+			g, err := parseGrammar(fsys, p)
+			if err != nil {
+				return err
+			}
+			s.grammar[path.Base(dir)] = g
+		case path.Base(p) == "dates.txt":
+			d, err := parseDates(fsys, p)
+			if err != nil {
+				return err
+			}
+			s.dates[path.Base(dir)] = d
 		case path.Base(p) == "args.txt":
 			m, first, err := parseAliases(fsys, p)
 			if err != nil {
@@ -169,10 +263,12 @@ func load(fsys fs.FS) (*Set, error) {
 	for _, key := range keys {
 		scope, lang := path.Split(key)
 		scope = strings.TrimSuffix(scope, "/")
-		if !IsLanguage(lang) {
+		if !slices.Contains(s.langs, lang) {
 			return nil, fmt.Errorf("templates: %s: unknown language %q", key, lang)
 		}
-		t := template.New(key).Funcs(funcs).Option("missingkey=error")
+		g := s.grammarOf(lang)
+		t := template.New(key).Funcs(funcs).Option("missingkey=error").Funcs(template.FuncMap{
+			"dayname": s.dayName, "plural": g.plural, "count": g.count, "elide": g.elide})
 		// tmpl renders a template chosen by name at run time (a card's name
 		// by its id: "bc.name.HEAD_BREWER"), looked up like Render does;
 		// "" when the name is defined nowhere (issue 22).

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -110,6 +111,10 @@ func TestFold(t *testing.T) {
 }
 
 func TestFormatTime(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
 	rome, err := time.LoadLocation("Europe/Rome")
 	if err != nil {
 		t.Fatal(err)
@@ -123,7 +128,7 @@ func TestFormatTime(t *testing.T) {
 			t.Errorf("%s: %q, want %q", lang, got, want)
 		}
 	}
-	if dayName("it", 0) != "dom" || num(1.5) != "1.5" || num(48.0) != "48" {
+	if s.dayName("it", 0) != "dom" || num(1.5) != "1.5" || num(48.0) != "48" {
 		t.Error("dayName or num")
 	}
 }
@@ -164,5 +169,127 @@ func TestReflow(t *testing.T) {
 	}
 	if short := "a\nb"; Reflow(short, 40) != short {
 		t.Errorf("a text that fits changed")
+	}
+}
+
+// Issue 25: the words the Go code once listed in maps (STATUS FULL,
+// ELSE PASS, HELP TOURNAMENT) are in the templates, in every language.
+func TestWordsOnceInGoMaps(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"completo", "TUTTO", "COMPLET", "tout", "VOLLEDIG", "ALLES", "FULL"} {
+		if got := s.Arg("referee", "en", w); got != "FULL" {
+			t.Errorf("STATUS %s: %q, want FULL", w, got)
+		}
+	}
+	for _, w := range []string{"ALTRIMENTI", "sinon", "ANDERS"} {
+		if got := s.Arg("dicebrewing", "en", w); got != "ELSE" {
+			t.Errorf("%s: %q, want ELSE", w, got)
+		}
+	}
+	for w, lang := range map[string]string{"TOURNAMENT": "en", "tournaments": "en", "TORNEO": "it", "TORNEI": "it",
+		"TOURNOI": "fr", "TOURNOIS": "fr", "TOERNOOI": "nl", "TOERNOOIEN": "nl"} {
+		if got, lg := s.ArgLanguage("tournament", w); got != "TOURNAMENT" || lg != lang {
+			t.Errorf("HELP %s: %q %q, want TOURNAMENT %s", w, got, lg, lang)
+		}
+	}
+	if got, lg := s.ArgLanguage("tournament", "GAME"); got != "" || lg != "" {
+		t.Errorf("GAME: %q %q", got, lg)
+	}
+}
+
+// Every language of languages.txt has its date words and its common
+// templates; languages.txt starts with English.
+func TestLanguagesFile(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(Languages) < 4 || Languages[0] != "en" {
+		t.Fatalf("Languages = %v", Languages)
+	}
+	for _, lang := range Languages {
+		if _, ok := s.dates[lang]; !ok {
+			t.Errorf("%s: no dates.txt", lang)
+		}
+		if len(s.Defined("common", lang)) == 0 {
+			t.Errorf("%s: no common templates", lang)
+		}
+	}
+	for _, bad := range []string{"it\nen\n", "en\nf r\n", "# nothing\n"} {
+		if _, err := readLanguages(fstest.MapFS{"languages.txt": {Data: []byte(bad)}}); err == nil {
+			t.Errorf("languages.txt %q read", bad)
+		}
+	}
+	if _, err := parseDates(fstest.MapFS{"d.txt": {Data: []byte("days: a, b\n")}}, "d.txt"); err == nil {
+		t.Error("a dates.txt of two days read")
+	}
+}
+
+// Issue 22: plural and elision are template functions whose rule is the
+// language's grammar.txt and whose words are the template's.
+func TestGrammarFunctions(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{}
+	src := `{{define "g"}}{{count .n "x" "xs"}} {{elide "d'" "de " .name}}{{end}}`
+	for _, lang := range Languages {
+		fsys["common/"+lang+"/g.tmpl"] = &fstest.MapFile{Data: []byte(src)}
+		b, err := fs.ReadFile(files, "common/"+lang+"/grammar.txt")
+		if err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		fsys["common/"+lang+"/grammar.txt"] = &fstest.MapFile{Data: b}
+	}
+	g, err := load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		lang string
+		n    int
+		name string
+		want string
+	}{
+		{"en", 1, "Ann", "1 x d'Ann"}, {"en", 0, "Bob", "0 xs de Bob"}, {"it", 2, "Ugo", "2 xs d'Ugo"},
+		{"fr", 0, "Ève", "0 x d'Ève"}, {"fr", 1, "Ann", "1 x d'Ann"}, {"fr", 2, "Hugo", "2 xs de Hugo"},
+		{"nl", 1, "Bob", "1 x de Bob"}, {"nl", 3, "Bob", "3 xs de Bob"},
+	} {
+		got, err := g.Render("common", c.lang, "g", map[string]any{"n": c.n, "name": c.name})
+		if err != nil || got != c.want {
+			t.Errorf("%s %d %s: %q %v, want %q", c.lang, c.n, c.name, got, err, c.want)
+		}
+	}
+	if s.grammarOf("fr").plural(0, "pièce", "pièces") != "pièce" || s.grammarOf("it").plural(0, "moneta", "monete") != "monete" {
+		t.Error("plural by the language's rule")
+	}
+	if _, err := parseGrammar(fstest.MapFS{"g.txt": {Data: []byte("singular: one\n")}}, "g.txt"); err == nil {
+		t.Error("a count that is no number read")
+	}
+}
+
+// Issue 22: a usage error shows the command's syntax in the reader's words.
+func TestKwUsage(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ lang, in, want string }{
+		{"it", "SAY <player|all>: text", "DICI <giocatore|tutti>: testo"},
+		{"fr", "NOTIFY every|turn|digest|none", "NOTIFIER chaque|tour|résumé|aucun"},
+		{"nl", "VACATION <YYYY-MM-DD> <YYYY-MM-DD>", "VAKANTIE <YYYY-MM-DD> <YYYY-MM-DD>"},
+		{"it", "STATUS [FULL]", "STATO [COMPLETO]"},
+		{"en", "SAY <player|all>: text", "SAY <player|all>: text"},
+		{"it", "LIST", "ELENCO"},
+	} {
+		ctx := Ctx{Lang: c.lang, Word: func(kw string) string { return s.Word("", c.lang, kw) },
+			Arg: func(w string) string { return s.ArgWord("", c.lang, w) }}
+		if got := ctx.KwUsage(c.in); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.lang, c.in, got, c.want)
+		}
 	}
 }

@@ -22,15 +22,16 @@ import (
 
 var tourIDRe = regexp.MustCompile(`^[a-z][a-z0-9]{1,15}$`)
 
-// tourHelpWords name the tournament help in each language (HELP TOURNAMENT,
-// HELP TORNEO, HELP TOURNOI, HELP TOERNOOI), with the language they ask
-// for when none is given.
-var tourHelpWords = map[string]string{"TOURNAMENT": "en", "TOURNAMENTS": "en", "TORNEO": "it", "TORNEI": "it",
-	"TOURNOI": "fr", "TOURNOIS": "fr", "TOERNOOI": "nl", "TOERNOOIEN": "nl"}
-
+// orgHelp answers HELP TOURNAMENT in any language (HELP TORNEO, HELP
+// TOURNOI, HELP TOERNOOI: templates/tournament/*/args.txt), in the
+// language of the word when none is given.
 func orgHelp(c *orgCmd) (string, error) {
-	lang, isTour := tourHelpWords[strings.ToUpper(c.arg(1))]
-	if !isTour {
+	set, err := templates.Load()
+	if err != nil {
+		return "", err
+	}
+	word, lang := set.ArgLanguage("tournament", c.arg(1))
+	if word != "TOURNAMENT" {
 		return "", errNotMine // the organiser's general help
 	}
 	if templates.IsLanguage(c.arg(2)) {
