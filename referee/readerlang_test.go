@@ -207,10 +207,10 @@ func (c *langChecker) report(t *testing.T) {
 	}
 }
 
-// readerGame plays a whole game with both seats reading lang, the bot
+// langReaderGame plays a whole game with both seats reading lang, the bot
 // choosing, and at several moments sends the commands every reader may
 // send (in the reader's words); every mail is checked.
-func readerGame(t *testing.T, c *langChecker, game, lang, seed string, maxMoves int) {
+func langReaderGame(t *testing.T, c *langChecker, game, lang, seed string, maxMoves int) {
 	h := newHarness(t)
 	check := func(what string) {
 		for _, m := range h.mails() {
@@ -332,7 +332,7 @@ func TestEveryWordInTheReadersLanguage(t *testing.T) {
 				games = []string{"heavenale", "fromage"}
 			}
 			for _, game := range games {
-				readerGame(t, c, game, lang, "lang22"+game, 3000)
+				langReaderGame(t, c, game, lang, "lang22"+game, 3000)
 			}
 			if lang != "en" {
 				readerTournament(t, c, lang)
