@@ -101,9 +101,9 @@ func seatHelp(c *seatCall) (replyLine, error) {
 
 func seatStatus(c *seatCall) (replyLine, error) {
 	gw := c.gw
-	gw.force[c.seat], gw.status[c.seat] = true, true
+	gw.seat(c.seat).force, gw.seat(c.seat).status = true, true
 	if len(c.args) > 0 && fullWords[strings.ToUpper(c.args[0])] {
-		gw.full[c.seat] = true
+		gw.seat(c.seat).full = true
 	}
 	return c.done()
 }

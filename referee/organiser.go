@@ -135,8 +135,8 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 		TZ: firstNonEmpty(inv.TZ, p.TZ), Secret: secret, State: state, Notify: DefaultNotify, Format: "text", Seen: old.Seen}
 	gw.announce(nil, "replaced", "seat", seat, "name", s.Name)
 	gw.announce([]int{seat}, "handover", "old", old.Name, "player_token", p.Secret)
-	gw.force[seat] = true
-	gw.acted[seat] = true
+	gw.seat(seat).force = true
+	gw.seat(seat).acted = true
 	return fmt.Sprintf("seat %d (%s) now played by %s", seat+1, s.Name, p.Address), nil
 }
 
@@ -181,7 +181,7 @@ func (gw *gameWork) rollback(to int) (string, error) {
 	}
 	for i := range gw.g.Seats {
 		gw.g.Seats[i].Deadline = nil
-		gw.force[i] = true
+		gw.seat(i).force = true
 	}
 	gw.announce(nil, "rollback", "to", to)
 	return fmt.Sprintf("rolled back to move %d; queued orders dropped", to), nil

@@ -75,7 +75,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		out.Status, out.Detail = OutcomeDuplicate, "resend of a mail already applied"
 		// Never silent (issue 20): told, at most once a window.
 		if quiet, _ := w.allowAuth(req, "seat/"+gw.g.ID+"/"+s.Address); !quiet && w.r.notice.allow("resend/"+gw.g.ID+"/"+s.Address, w.now) {
-			gw.answering[seat] = req.MessageID
+			gw.seat(seat).answering = req.MessageID
 			gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.resend", map[string]any{"token": req.Token}))
 			out.Detail += "; told"
 		}
@@ -86,7 +86,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		Params: map[string]any{"token": req.Token, "message_id": req.MessageID}}); err != nil {
 		return err
 	}
-	gw.answering[seat] = req.MessageID
+	gw.seat(seat).answering = req.MessageID
 	out.Status = OutcomeApplied
 	// The same body answering the same state: numbered answers to
 	// successive prompts ("1", "1", ...) are not repeats.
@@ -109,7 +109,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		return err
 	}
 	if quiet {
-		gw.quiet[seat] = true
+		gw.seat(seat).quiet = true
 		out.Detail = strings.TrimPrefix(out.Detail+"; not answered (rate limit or repeated mail)", "; ")
 	}
 	// Remember what was accepted (applied, or queued and sealed for a
@@ -149,14 +149,14 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	if c.tooMany > 0 {
 		out.Status, out.Detail = OutcomeRejected, "too many orders in one mail"
 		rep.Rejected = true
-		gw.force[seat] = true
+		gw.seat(seat).force = true
 	}
 	seat, game, err := gw.refereeFirst(seat, c.orders, gameCmds, rep)
 	if err != nil || seat < 0 {
 		return err
 	}
 	if len(c.orders) == 0 {
-		gw.force[seat] = true
+		gw.seat(seat).force = true
 		rep.Info = append(rep.Info, gw.text(seat, "info.no_commands", nil))
 	}
 	if rd := req.Read; rd != nil && (rd.Markers || rd.Unclosed || rd.Quote || rd.Signature || rd.Forwarded) {
@@ -186,8 +186,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 // a day, are auto-responders' and go unanswered (issue 11, item 4).
 func (gw *gameWork) proseOnly(seat int, req *Request, out *Outcome, ans *answers) {
 	s := &gw.g.Seats[seat]
-	delete(gw.replies, seat)
-	delete(gw.answering, seat)
+	gw.seat(seat).reply, gw.seat(seat).answering = nil, ""
 	out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
 	if gw.w.now.Sub(s.NoCommandNote) >= 24*time.Hour {
 		s.NoCommandNote, s.NoCommandCount = gw.w.now, 0
@@ -197,7 +196,7 @@ func (gw *gameWork) proseOnly(seat int, req *Request, out *Outcome, ans *answers
 		out.Detail += fmt.Sprintf("; not answered (more than %d today)", proseAnswers)
 		return
 	}
-	gw.answering[seat] = req.MessageID
+	gw.seat(seat).answering = req.MessageID
 	rep := gw.reply(seat)
 	rep.Info = append(rep.Info, gw.text(seat, "info.nothing_read", map[string]any{"max": proseAnswers}))
 	gw.answerNotes(seat, ans)
@@ -273,11 +272,11 @@ func (gw *gameWork) playOrders(seat int, game []engine.Order, req *Request, rep 
 	}
 	if res.Rejected {
 		out.Status, out.Detail = OutcomeRejected, "an order was refused; nothing applied"
-		gw.force[seat] = true
+		gw.seat(seat).force = true
 		return nil
 	}
 	s.Missed = 0
-	gw.acted[seat] = true
+	gw.seat(seat).acted = true
 	// Orders kept for later (queued, or a sealed answer waiting for the
 	// others) are "queued", never "applied" (issue 11, item 3).
 	applied, queued := false, false

@@ -70,11 +70,11 @@ func (gw *gameWork) tick() error {
 			}
 			for dl.Sent < len(dl.Reminders) && !now.Before(dl.Reminders[dl.Sent]) {
 				dl.Sent++
-				gw.reminders[i] = true
+				gw.seat(i).reminder = true
 			}
 		}
 		if s.Notify == "digest" && !s.DigestDue.IsZero() && !now.Before(s.DigestDue) {
-			gw.digest[i] = true
+			gw.seat(i).digest = true
 		}
 	}
 	return nil

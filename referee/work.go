@@ -63,40 +63,60 @@ type gameWork struct {
 }
 
 // changes is what the apply stage of a unit of work changed in one game,
-// seat by seat, besides the game's record and log: what the tell stage
-// needs to decide who gets a mail and what it says.
+// besides the game's record and log: what the tell stage needs to decide
+// who gets a mail and what it says. What changed for a seat is one record
+// (seatChange); the game's own changes are the notes and its end.
 type changes struct {
-	// acted: seats that applied a move (their deadline restarts).
-	acted map[int]bool
-	// replies: the answer to a seat's own message.
-	replies map[int]*reply
+	// bySeat: what changed for each seat, by seat number (seat writes it,
+	// of reads it).
+	bySeat map[int]*seatChange
 	// notes: announcements, per seat (-1: everybody).
 	notes []note
-	// force: seats that get a mail even if nothing changed for them.
-	force map[int]bool
-	// answering: the Message-ID of the seat's message being answered.
-	answering map[int]string
-	// reminders: seats whose reminder is due.
-	reminders map[int]bool
-	digest    map[int]bool
 	// ended: the game ended in this transaction.
 	ended bool
-	// asked: seats whose decision clock started in this transaction.
-	asked map[int]bool
-	// quiet: seats whose mail this transaction is not sent (their budget
-	// is spent, or they keep sending the same mail).
-	quiet map[int]bool
-	// full: seats that asked STATUS FULL (their mail carries the whole
-	// state; otherwise the summary is compact).
-	full map[int]bool
-	// status: seats that asked STATUS (their mail carries the state).
-	status map[int]bool
 }
 
-func newChanges() changes {
-	return changes{acted: map[int]bool{}, replies: map[int]*reply{}, force: map[int]bool{},
-		answering: map[int]string{}, reminders: map[int]bool{}, digest: map[int]bool{}, asked: map[int]bool{},
-		quiet: map[int]bool{}, full: map[int]bool{}, status: map[int]bool{}}
+// seatChange is what the apply stage changed for one seat.
+type seatChange struct {
+	// acted: the seat applied a move (its deadline restarts).
+	acted bool
+	// reply: the answer to the seat's own message.
+	reply *reply
+	// answering: the Message-ID of the seat's message being answered.
+	answering string
+	// force: the seat gets a mail even if nothing changed for it.
+	force bool
+	// reminder, digest: the seat's reminder or digest is due.
+	reminder, digest bool
+	// asked: the seat's decision clock started in this transaction.
+	asked bool
+	// quiet: the seat's mail is not sent this transaction (its budget is
+	// spent, or it keeps sending the same mail).
+	quiet bool
+	// status, full: the seat asked STATUS (its mail carries the state) or
+	// STATUS FULL (the whole state; otherwise the summary is compact).
+	status, full bool
+}
+
+func newChanges() changes { return changes{bySeat: map[int]*seatChange{}} }
+
+// seat is the change record of a seat, created on first write.
+func (c *changes) seat(i int) *seatChange {
+	sc := c.bySeat[i]
+	if sc == nil {
+		sc = &seatChange{}
+		c.bySeat[i] = sc
+	}
+	return sc
+}
+
+// of reads the change record of a seat (the zero record if nothing
+// changed for it).
+func (c *changes) of(i int) seatChange {
+	if sc := c.bySeat[i]; sc != nil {
+		return *sc
+	}
+	return seatChange{}
 }
 
 // reply is the answer to a seat's own message: the fate of each order, and
@@ -188,12 +208,11 @@ func (w *work) ruleset(sha string) ([]byte, error) {
 }
 
 func (gw *gameWork) reply(seat int) *reply {
-	r := gw.replies[seat]
-	if r == nil {
-		r = &reply{}
-		gw.replies[seat] = r
+	c := gw.seat(seat)
+	if c.reply == nil {
+		c.reply = &reply{}
 	}
-	return r
+	return c.reply
 }
 
 func (gw *gameWork) announce(seats []int, name string, kv ...any) {
@@ -231,7 +250,9 @@ func (gw *gameWork) logReport(rep *engine.Report) error {
 		}
 		gw.steps = append(gw.steps, s)
 		gw.g.Steps++
-		gw.acted[s.Seat] = s.How != "auto" && s.How != "default" || gw.acted[s.Seat]
+		if s.How != "auto" && s.How != "default" {
+			gw.seat(s.Seat).acted = true
+		}
 	}
 	return nil
 }
@@ -467,13 +488,13 @@ func (gw *gameWork) clocks() {
 			if d.Mode == engine.Simultaneous && dl.Slot == d.Slot {
 				continue
 			}
-			if !gw.acted[i] && dl.Kind == d.Kind && dl.Slot == d.Slot && dl.Group == d.Group {
+			if !gw.of(i).acted && dl.Kind == d.Kind && dl.Slot == d.Slot && dl.Group == d.Group {
 				continue
 			}
 		}
 		start := gw.w.now
 		due := gw.g.Policy.due(d.Kind, start, templates.Zone(s.TZ))
-		gw.asked[i] = true
+		gw.seat(i).asked = true
 		if due.IsZero() {
 			s.Deadline = &Deadline{Kind: d.Kind, Slot: d.Slot, Group: d.Group, Start: start}
 			continue
@@ -485,7 +506,7 @@ func (gw *gameWork) clocks() {
 		}
 		s.Deadline = &Deadline{Kind: d.Kind, Slot: d.Slot, Group: d.Group, Start: start, Due: due,
 			Reminders: gw.g.Policy.reminders(start, due)}
-		gw.asked[i] = true
+		gw.seat(i).asked = true
 	}
 }
 
@@ -528,7 +549,7 @@ func (gw *gameWork) end() error {
 	res := gw.tb.State.Result()
 	for i := range gw.g.Seats {
 		gw.g.Seats[i].Deadline = nil
-		gw.force[i] = true
+		gw.seat(i).force = true
 	}
 	if _, err := gw.log(Entry{Kind: EntryEnd, Seat: -1, Vis: engine.Public,
 		Params: map[string]any{"rank": res.Rank, "seed": gw.g.Seed}}); err != nil {
