@@ -224,7 +224,7 @@ func (h deskHost) MailEntrant(m bymail.Mail) error {
 
 func (h deskHost) MailOrganiser(org, lang, text string) error {
 	h.w.deskWrites++
-	return h.w.orgMailIn(org, lang, []string{text}, "")
+	return orgWork{h.w}.orgMailIn(org, lang, []string{text}, "")
 }
 
 func (h deskHost) Render(lang, name string, data map[string]any) string {

@@ -48,7 +48,7 @@ type Invitee struct {
 var gameIDRe = regexp.MustCompile(`^[a-z][a-z0-9]{1,23}$`)
 
 // CreateGame creates a game and sends the invitations (one transaction).
-func (r *Referee) CreateGame(ng NewGame) (*Game, error) {
+func (r organisers) CreateGame(ng NewGame) (*Game, error) {
 	var g *Game
 	_, err := r.update(func(w *work) error {
 		gw, err := w.createGame(ng)

@@ -136,7 +136,7 @@ func readerOf(g *Game, seat int) Reader {
 // (the log since the oldest seat's last mail, the published log of a game
 // that ended), has the view write the mails, takes back the seats as told
 // and queues the mails.
-func (gw *gameWork) mail() error {
+func (gw teller) mail() error {
 	if len(gw.g.Seats) == 0 {
 		return nil
 	}
@@ -587,7 +587,7 @@ func resultView(res *engine.Result, g *Game, me int) *ResultView {
 // entryLines renders one log entry for a reader: the events of a step, or
 // the referee's own line for other kinds (skipping what the reader may not
 // see and the reader's own inputs, which the reply echoes).
-func (gw *gameWork) entryLines(rd Reader, e Entry) ([]string, error) {
+func (gw teller) entryLines(rd Reader, e Entry) ([]string, error) {
 	return entryLines(gw.w.r.render, rd, e)
 }
 

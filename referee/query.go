@@ -35,7 +35,7 @@ type SeatAuth struct {
 // ErrNoGame, ErrNotSeatToken (unknown secret, another game's, not a seat's)
 // or ErrTokenRevoked (the seat's secret changed, or the address left the
 // game); any other error is the store's.
-func (r *Referee) SeatForSecret(game, secret string) (SeatAuth, error) {
+func (r queries) SeatForSecret(game, secret string) (SeatAuth, error) {
 	var a SeatAuth
 	err := r.db.View(func(tx *store.Tx) error {
 		if !tx.HasGame(game) {
@@ -75,7 +75,7 @@ func seatForSecret(tx *store.Tx, game, secret string) (*Game, int, error) {
 
 // StateToken returns a game's state token (its move count) without
 // decoding the state; false before the game starts.
-func (r *Referee) StateToken(game string) (int, bool, error) {
+func (r queries) StateToken(game string) (int, bool, error) {
 	var tok int
 	var ok bool
 	err := r.db.View(func(tx *store.Tx) error {
@@ -107,7 +107,7 @@ func (r *Referee) StateToken(game string) (int, bool, error) {
 // Table returns a game's engine table as the referee would load it (with
 // the game's ruleset), read-only: a copy nobody else holds. It is an error
 // before the game starts.
-func (r *Referee) Table(game string) (*engine.Table, error) {
+func (r queries) Table(game string) (*engine.Table, error) {
 	var tb *engine.Table
 	err := r.db.View(func(tx *store.Tx) error {
 		g, err := loadGame(tx, game)
@@ -141,7 +141,7 @@ type Counts struct {
 // Counts reads the pending items of the given queues and the games by
 // status, in one read transaction. A game record that does not decode is
 // left out.
-func (r *Referee) Counts(queues ...string) (Counts, error) {
+func (r queries) Counts(queues ...string) (Counts, error) {
 	c := Counts{Queues: map[string]int{}, Games: map[string]int{}}
 	err := r.db.View(func(tx *store.Tx) error {
 		for _, q := range queues {
@@ -168,7 +168,7 @@ func (r *Referee) Counts(queues ...string) (Counts, error) {
 
 // EachGame calls fn with a copy of every game record, in id order, in one
 // read transaction; an error from fn stops the walk and is returned.
-func (r *Referee) EachGame(fn func(*Game) error) error {
+func (r queries) EachGame(fn func(*Game) error) error {
 	return r.db.View(func(tx *store.Tx) error {
 		return tx.Games(func(id string, _ []byte) error {
 			g, err := loadGame(tx, id)
@@ -181,7 +181,7 @@ func (r *Referee) EachGame(fn func(*Game) error) error {
 }
 
 // Entries returns a game's whole log.
-func (r *Referee) Entries(game string) ([]Entry, error) {
+func (r queries) Entries(game string) ([]Entry, error) {
 	var out []Entry
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error
@@ -193,7 +193,7 @@ func (r *Referee) Entries(game string) ([]Entry, error) {
 
 // QueueSize returns the number of items in a queue and their payloads'
 // total size.
-func (r *Referee) QueueSize(queue string) (items int, bytes int64, err error) {
+func (r queries) QueueSize(queue string) (items int, bytes int64, err error) {
 	err = r.db.View(func(tx *store.Tx) error {
 		return tx.Items(queue, func(it store.Item) error {
 			items++
@@ -209,7 +209,7 @@ func (r *Referee) QueueSize(queue string) (items int, bytes int64, err error) {
 // restarts). fresh is true the first time; otherwise prev is the message it
 // first came with. With prune, expired tokens are deleted in the same
 // transaction.
-func (r *Referee) UseReplayToken(token, msgid string, now, expires time.Time, prune bool) (prev string, fresh bool, err error) {
+func (r queries) UseReplayToken(token, msgid string, now, expires time.Time, prune bool) (prev string, fresh bool, err error) {
 	err = r.db.Update(func(tx *store.Tx) error {
 		if prune {
 			if _, err := tx.PruneReplay(now); err != nil {
@@ -248,7 +248,7 @@ type RawReply struct {
 // QueueReply records the input as applied and queues the reply in the
 // outbox, in one transaction, as the referee does with its own answers. It
 // returns false, and queues nothing, when the input was already processed.
-func (r *Referee) QueueReply(m RawReply) (bool, error) {
+func (r queries) QueueReply(m RawReply) (bool, error) {
 	if len(m.Keys) == 0 {
 		return false, errors.New("referee: reply without de-duplication keys")
 	}

@@ -107,6 +107,17 @@ type Observation struct {
 // that on a snapshot first and only commits under the write lock
 // (speculate.go).
 type Referee struct {
+	// The rooms of the Referee's API (issue 25), each a type with the
+	// methods of its job, bound to this Referee (bind): the queries
+	// (query.go, export.go), the public pages' data (gamepages.go), the
+	// organisers' door (organiser.go, lifecycle.go) and the mail that is
+	// set aside or answers by itself (intake.go, abuse.go). What is left
+	// on Referee is the core: Process, Tick and the unit of work.
+	queries
+	pageQueries
+	organisers
+	asides
+
 	opt    Options
 	db     *store.DB
 	clock  Clock
@@ -137,6 +148,22 @@ type Referee struct {
 	// openGameHook, in tests, runs before a tournament game is opened (a
 	// failure it returns is the opening's).
 	openGameHook func(id string) error
+}
+
+// The rooms of the Referee: each embeds the Referee it serves, so that
+// its methods read the Referee's fields as the Referee's own would.
+type (
+	queries     struct{ *Referee }
+	pageQueries struct{ *Referee }
+	organisers  struct{ *Referee }
+	asides      struct{ *Referee }
+)
+
+// bind points the rooms of r at r: after New, and on every copy of a
+// Referee made as a view (speculate.go, undo.go), so that a view's rooms
+// are the view's.
+func (r *Referee) bind() {
+	r.queries, r.pageQueries, r.organisers, r.asides = queries{r}, pageQueries{r}, organisers{r}, asides{r}
 }
 
 // shared is the Referee's mutable state that a speculation's view of the
@@ -192,6 +219,7 @@ func New(opt Options) (*Referee, error) {
 	opt.Organisers = orgs
 	r := &Referee{opt: opt, db: opt.DB, clock: opt.Clock, render: opt.Renderer, log: opt.Logger, games: newGameCache(gameCacheSize),
 		shared: &shared{}}
+	r.bind()
 	if r.render == nil {
 		var err error
 		if r.render, err = NewRenderer(); err != nil {

@@ -18,11 +18,11 @@ func (w *work) request(req *Request, out *Outcome) error {
 	case KindSeat:
 		return w.seatRequest(req, out)
 	case KindPlayer:
-		return w.playerRequest(req, out)
+		return playerWork{w}.playerRequest(req, out)
 	case KindOrg:
-		return w.orgRequest(req, out)
+		return orgWork{w}.orgRequest(req, out)
 	}
-	return w.untagged(req, out)
+	return playerWork{w}.untagged(req, out)
 }
 
 // seatRequest handles a message carrying a seat's tag. Only a mail with the
@@ -37,7 +37,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 			out.Detail += "; rate limit for " + req.From
 			return nil
 		}
-		return w.unknownToken(req)
+		return playerWork{w}.unknownToken(req)
 	}
 	gw, err := w.game(tok.Game)
 	if err != nil {
@@ -105,7 +105,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 			map[string]any{"max": w.r.opt.RateLimit, "minutes": int(w.r.opt.RateWindow.Minutes())}))
 	}
 	before := gw.token()
-	if err := gw.seatCommands(seat, req, out); err != nil {
+	if err := (seatMail{gw}).seatCommands(seat, req, out); err != nil {
 		return err
 	}
 	if quiet {
@@ -126,7 +126,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 // The per-mail caps apply first; a mail in which no line looks like a
 // command (an auto-responder's text) gets no error reply, only a note at
 // most once a day.
-func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
+func (gw seatMail) seatCommands(seat int, req *Request, out *Outcome) error {
 	s := &gw.g.Seats[seat]
 	ans := gw.readAnswers(seat, req)
 	text, ignored := ans.text, ans.ignored
@@ -184,7 +184,7 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 // proseAnswers such mails a day are always answered, later ones when a
 // line holds what may be an answer (a hint or a question); the rest, in
 // a day, are auto-responders' and go unanswered (issue 11, item 4).
-func (gw *gameWork) proseOnly(seat int, req *Request, out *Outcome, ans *answers) {
+func (gw seatMail) proseOnly(seat int, req *Request, out *Outcome, ans *answers) {
 	s := &gw.g.Seats[seat]
 	gw.seat(seat).reply, gw.seat(seat).answering = nil, ""
 	out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
@@ -211,7 +211,7 @@ const proseAnswers = 3
 // refereeFirst runs the referee's commands of a mail, first-come, and
 // returns the game's orders, in order, with the seat's number after them
 // (-1 when a DECLINE gave the seat up).
-func (gw *gameWork) refereeFirst(seat int, orders []engine.Order, gameCmds map[string]bool, rep *reply) (int, []engine.Order, error) {
+func (gw seatMail) refereeFirst(seat int, orders []engine.Order, gameCmds map[string]bool, rep *reply) (int, []engine.Order, error) {
 	var game []engine.Order
 	addr := gw.g.Seats[seat].Address
 	for _, o := range orders {
@@ -236,7 +236,7 @@ func (gw *gameWork) refereeFirst(seat int, orders []engine.Order, gameCmds map[s
 
 // refusal is the error template that refuses every game order of a seat
 // ("" when the seat may play).
-func (gw *gameWork) refusal(seat int) string {
+func (gw seatMail) refusal(seat int) string {
 	switch {
 	case gw.g.Status == StatusForming:
 		return "error.not_started"
@@ -252,7 +252,7 @@ func (gw *gameWork) refusal(seat int) string {
 
 // playOrders submits a seat's game orders to the table, all or none, and
 // says what became of them.
-func (gw *gameWork) playOrders(seat int, game []engine.Order, req *Request, rep *reply, out *Outcome) error {
+func (gw seatMail) playOrders(seat int, game []engine.Order, req *Request, rep *reply, out *Outcome) error {
 	s := &gw.g.Seats[seat]
 	if s.Bot != "" {
 		// The player is back: the bot hands the seat over.
@@ -294,7 +294,7 @@ func (gw *gameWork) playOrders(seat int, game []engine.Order, req *Request, rep 
 	return nil
 }
 
-func (gw *gameWork) refuseAll(seat int, orders []engine.Order, code string, out *Outcome) error {
+func (gw seatMail) refuseAll(seat int, orders []engine.Order, code string, out *Outcome) error {
 	rep := gw.reply(seat)
 	rep.Rejected = true
 	why := gw.text(seat, code, nil)
@@ -309,7 +309,7 @@ func (gw *gameWork) refuseAll(seat int, orders []engine.Order, code string, out 
 // normalise replaces the first word of every command line by its canonical
 // keyword, using the aliases of the player's language first, then of every
 // other language.
-func (gw *gameWork) normalise(lang string, orders []engine.Order) {
+func (gw seatMail) normalise(lang string, orders []engine.Order) {
 	for i := range orders {
 		for a := range orders[i].Alts {
 			for l, line := range orders[i].Alts[a] {
@@ -325,7 +325,7 @@ var elseWords = map[string]bool{"ELSE": true, "ALTRIMENTI": true, "SINON": true,
 // localElsePass rewrites a line ending in ELSE PASS in any language
 // ("ALTRIMENTI PASSA", "SINON PASSE", "ANDERS PAS") to the "ELSE PASS" the
 // engine's script syntax reads (issue 12.7).
-func (gw *gameWork) localElsePass(text string) string {
+func (gw seatMail) localElsePass(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		body, comment, hasComment := strings.Cut(l, "#")
@@ -353,7 +353,7 @@ func (gw *gameWork) localElsePass(text string) string {
 }
 
 // help renders the game's help (or a command's) followed by the referee's.
-func (gw *gameWork) help(seat int, topic string) string {
+func (gw seatMail) help(seat int, topic string) string {
 	rd := gw.reader(seat)
 	t := gw.w.r.render.T
 	var parts []string
@@ -397,7 +397,7 @@ func (gw *gameWork) help(seat int, topic string) string {
 }
 
 // logText renders the last n log lines a seat may see.
-func (gw *gameWork) logText(seat, n int) (string, error) {
+func (gw seatMail) logText(seat, n int) (string, error) {
 	all, err := entries(gw.w.tx, gw.g.ID, 1)
 	if err != nil {
 		return "", err
@@ -405,7 +405,7 @@ func (gw *gameWork) logText(seat, n int) (string, error) {
 	rd := gw.reader(seat)
 	var lines []string
 	for _, e := range all {
-		ls, err := gw.entryLines(rd, e)
+		ls, err := teller{gw.gameWork}.entryLines(rd, e)
 		if err != nil {
 			return "", err
 		}
@@ -421,7 +421,7 @@ func (gw *gameWork) logText(seat, n int) (string, error) {
 
 // unknownToken answers a registered player whose tag is unknown (a typo or a
 // finished game), and nobody else.
-func (w *work) unknownToken(req *Request) error {
+func (w playerWork) unknownToken(req *Request) error {
 	p, err := loadPlayer(w.tx, req.From)
 	if err != nil || !req.SenderVerified || p.Pending {
 		return nil
@@ -434,7 +434,7 @@ func (w *work) unknownToken(req *Request) error {
 
 // playerRequest handles a message with a player's own tag (LIST, JOIN
 // <game>, OBSERVE <game>, LANG, HELP).
-func (w *work) playerRequest(req *Request, out *Outcome) error {
+func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 	tok, err := w.tx.Token(req.Secret)
 	if err != nil || RequestKind(tok.Kind) != KindPlayer {
 		out.Status, out.Detail = OutcomeIgnored, "unknown player token"
@@ -509,8 +509,8 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 // untagged handles a message without any tag: REGISTER creates a player
 // (the token goes back to the sender's address, so spoofing gains nothing);
 // anything else gets the help text, at most once a day per address.
-func (w *work) untagged(req *Request, out *Outcome) error {
-	if isOrg, err := w.orgHello(req, out); isOrg || err != nil {
+func (w playerWork) untagged(req *Request, out *Outcome) error {
+	if isOrg, err := (orgWork{w.work}).orgHello(req, out); isOrg || err != nil {
 		return err
 	}
 	if !w.allowAnon(req) {
@@ -519,7 +519,7 @@ func (w *work) untagged(req *Request, out *Outcome) error {
 	}
 	if orders := engine.ParseScript(req.Text); len(orders) > 0 {
 		if rows := lookupCommands(byAnyone, w.r.render.T.Alias("referee", "en", orders[0].Keyword())); len(rows) > 0 {
-			return rows[0].anyone(w, req, out, strings.Fields(orders[0].Alts[0][0]))
+			return rows[0].anyone(w.work, req, out, strings.Fields(orders[0].Alts[0][0]))
 		}
 	}
 	p, err := loadPlayer(w.tx, req.From)
@@ -572,7 +572,7 @@ func (w *work) playerText(p *Player, name string, data map[string]any) string {
 }
 
 // listOpen lists the open games that still have seats.
-func (w *work) listOpen(lang string) (string, error) {
+func (w playerWork) listOpen(lang string) (string, error) {
 	var games []map[string]any
 	err := w.tx.Games(func(id string, raw []byte) error {
 		g, err := loadGame(w.tx, id)
@@ -597,7 +597,7 @@ func (w *work) listOpen(lang string) (string, error) {
 }
 
 // joinOpen seats a registered player in an open game.
-func (w *work) joinOpen(p *Player, id string) (string, error) {
+func (w playerWork) joinOpen(p *Player, id string) (string, error) {
 	if !w.tx.HasGame(id) {
 		return w.playerText(p, "error.no_game", map[string]any{"game": id}), nil
 	}
@@ -668,7 +668,7 @@ type implier interface{ Implied(cmd string) bool }
 // chose, leaving out those the engine added (the echo would show
 // "BUY HO2 S1 => BUY HO2 S1; DONE AUTO"); the step log keeps them all, so
 // that replays stay exact.
-func (gw *gameWork) written(cmds []string) []string {
+func (gw seatMail) written(cmds []string) []string {
 	im, ok := gw.tb.State.(implier)
 	if !ok {
 		return cmds
