@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -16,9 +17,9 @@ import (
 type MailData struct {
 	Game  string // game id
 	Title string // the game's title
-	// Tag is the reader's seat tag, "<game>.<seat>.<secret>": it goes in
+	// Tag is the reader's seat tag (<game>.<seat>.<secret>): it goes in
 	// the Reply-To plus address only, never in the subject (issue 11.7).
-	Tag    string
+	Tag    mailfmt.Tag
 	Name   string // the reader's name
 	Seat   int
 	Token  int
@@ -433,7 +434,7 @@ func (v *mailView) mailData(i int, rep *reply, notes, lines []string) (d *MailDa
 	rd := v.reader(i)
 	rd.Compact = !v.of(i).full && !v.ended // STATUS FULL and the end show everything
 	r := v.render
-	d = &MailData{Game: v.g.ID, Title: v.eg.Info().Title, Tag: fmt.Sprintf("%s.%d.%s", v.g.ID, i, s.Secret), Name: s.greeting(), Seat: i, Token: v.token(),
+	d = &MailData{Game: v.g.ID, Title: v.eg.Info().Title, Tag: seatTag(v.g.ID, i, s.Secret), Name: s.greeting(), Seat: i, Token: v.token(),
 		Status: v.g.Status, Kind: "update", Notes: notes, Log: lines, Commitment: v.g.Commitment,
 		Bot: s.Bot != "" && s.State == SeatPlaying}
 	switch {

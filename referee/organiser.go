@@ -257,15 +257,15 @@ func (w orgWork) orgMail(org string, results []string, inReplyTo string) error {
 	return w.orgMailIn(org, "en", results, inReplyTo)
 }
 
-// orgTag returns the tag of an organiser's address ("" if it has none).
-func (w *work) orgTag(org string) string {
+// orgTag returns the tag of an organiser's address (none if it has none).
+func (w *work) orgTag(org string) mailfmt.Tag {
 	if s := w.r.opt.Organisers[org]; s != "" {
-		return "org." + s
+		return mailfmt.Tag{Kind: mailfmt.TagOrg, Secret: s, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
 	}
-	tag := ""
+	var tag mailfmt.Tag
 	w.tx.Tokens(func(secret string, t store.Token) error {
 		if RequestKind(t.Kind) == KindOrg && t.Address == org {
-			tag = "org." + secret
+			tag = mailfmt.Tag{Kind: mailfmt.TagOrg, Secret: secret, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
 		}
 		return nil
 	})
@@ -282,8 +282,8 @@ func (r organisers) AddOrganiser(addr string) (string, error) {
 	}
 	var secret string
 	_, err := r.update(func(w *work) error {
-		if tag := w.orgTag(addr); tag != "" {
-			secret = strings.TrimPrefix(tag, "org.")
+		if tag := w.orgTag(addr); tag.Secret != "" {
+			secret = tag.Secret
 			return nil
 		}
 		var err error
@@ -353,8 +353,8 @@ func (w orgWork) orgHelp(org, name string) (string, error) {
 		games = append(games, g.Info().Name)
 	}
 	addr := ""
-	if tag := w.orgTag(org); tag != "" {
-		addr = w.r.plus(tag)
+	if tag := w.orgTag(org); tag.Secret != "" {
+		addr = w.r.plus(tag.String())
 	}
 	return w.r.orgHelpText("en", name, addr, games)
 }
@@ -388,7 +388,7 @@ const orgHelloEvery = time.Hour
 // an hour. It reports whether req came from an organiser.
 func (w orgWork) orgHello(req *Request, out *Outcome) (bool, error) {
 	from := strings.ToLower(req.From)
-	if w.orgTag(from) == "" {
+	if w.orgTag(from).Secret == "" {
 		return false, nil
 	}
 	if !req.SenderVerified {

@@ -41,7 +41,7 @@ func (r queries) SeatForSecret(game, secret string) (SeatAuth, error) {
 		if !tx.HasGame(game) {
 			return ErrNoGame
 		}
-		g, seat, err := seatForSecret(tx, game, secret)
+		g, seat, err := authSeat(tx, game, secret, func(id string) (*Game, error) { return loadGame(tx, id) })
 		if err != nil {
 			return err
 		}
@@ -51,24 +51,29 @@ func (r queries) SeatForSecret(game, secret string) (SeatAuth, error) {
 	return a, err
 }
 
-// seatForSecret authenticates a seat secret in a game: the token names the
-// game and an address, the address holds a seat, and the seat's current
-// secret is the one given (compared in constant time).
-func seatForSecret(tx *store.Tx, game, secret string) (*Game, int, error) {
+// authSeat is the one seat authentication of the core, for a mail's tag
+// (seatRequest) and a webhook's bearer token (SeatForSecret) alike: the
+// secret is a seat token (of game, unless game is ""), the token names a
+// game and an address, the address holds a seat of the game (load reads
+// it), and the seat's current secret is the one given (compared in
+// constant time). ErrNotSeatToken for an unknown secret or another
+// game's; ErrTokenRevoked, with the game and the seat (-1 if the address
+// left), when the seat's secret changed; any other error is the store's.
+func authSeat(tx *store.Tx, game, secret string, load func(id string) (*Game, error)) (*Game, int, error) {
 	tok, err := tx.Token(secret)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && (RequestKind(tok.Kind) != KindSeat || tok.Game != game)) {
+	if errors.Is(err, store.ErrNotFound) || (err == nil && (RequestKind(tok.Kind) != KindSeat || (game != "" && tok.Game != game))) {
 		return nil, -1, ErrNotSeatToken
 	}
 	if err != nil {
 		return nil, -1, err
 	}
-	g, err := loadGame(tx, game)
+	g, err := load(tok.Game)
 	if err != nil {
 		return nil, -1, err
 	}
 	seat := g.seatOfAddress(tok.Address)
 	if seat < 0 || subtle.ConstantTimeCompare([]byte(g.Seats[seat].Secret), []byte(secret)) != 1 {
-		return nil, -1, ErrTokenRevoked
+		return g, seat, ErrTokenRevoked
 	}
 	return g, seat, nil
 }
@@ -79,29 +84,36 @@ func (r queries) StateToken(game string) (int, bool, error) {
 	var tok int
 	var ok bool
 	err := r.db.View(func(tx *store.Tx) error {
-		raw, err := tx.Game(game)
-		if err != nil {
-			return err
-		}
-		var g struct {
-			Table *struct {
-				State json.RawMessage `json:"state"`
-			} `json:"table"`
-		}
-		if err := json.Unmarshal(raw, &g); err != nil {
-			return fmt.Errorf("game %s: %w", game, err)
-		}
-		if g.Table == nil {
-			return nil
-		}
-		h, err := engine.PeekHeader(g.Table.State)
-		if err != nil {
-			return err
-		}
-		tok, ok = h.Moves, true
-		return nil
+		var err error
+		tok, ok, err = stateToken(tx, game)
+		return err
 	})
 	return tok, ok, err
+}
+
+// stateToken reads a game's state token from its record without decoding
+// the state; false before the game starts.
+func stateToken(tx *store.Tx, game string) (int, bool, error) {
+	raw, err := tx.Game(game)
+	if err != nil {
+		return 0, false, err
+	}
+	var g struct {
+		Table *struct {
+			State json.RawMessage `json:"state"`
+		} `json:"table"`
+	}
+	if err := json.Unmarshal(raw, &g); err != nil {
+		return 0, false, fmt.Errorf("game %s: %w", game, err)
+	}
+	if g.Table == nil {
+		return 0, false, nil
+	}
+	h, err := engine.PeekHeader(g.Table.State)
+	if err != nil {
+		return 0, false, err
+	}
+	return h.Moves, true, nil
 }
 
 // Table returns a game's engine table as the referee would load it (with

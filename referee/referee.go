@@ -386,7 +386,7 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 		return res, err
 	} else if seen {
 		res.out = Outcome{Status: OutcomeDuplicate, Game: rec.Game, Seat: rec.Seat, Detail: "already processed: " + rec.Outcome}
-		return res, nil
+		return res, outcomeState(tx, nil, &res.out)
 	}
 	w := r.newWork(tx, now)
 	out := &res.out
@@ -402,9 +402,32 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 		return res, err
 	}
 	out.Replies = ids
+	if err := outcomeState(tx, w.games[out.Game], out); err != nil {
+		return res, err
+	}
 	res.queued, res.moves, res.hooks, res.saved = len(ids), w.moves(), w.hooked, w.saved
 	return res, tx.MarkInbound(store.InboundRecord{Keys: req.Keys, Received: now, Source: req.Source, From: req.From,
 		Game: out.Game, Seat: out.Seat, Outcome: string(out.Status), Detail: out.Detail, Messages: ids})
+}
+
+// outcomeState puts the state token of the outcome's game in it, from the
+// game as the unit of work left it (gw), else from its record.
+func outcomeState(tx *store.Tx, gw *gameWork, out *Outcome) error {
+	switch {
+	case out.Game == "":
+		return nil
+	case gw != nil:
+		if gw.tb != nil {
+			out.StateToken, out.Started = gw.tb.Token(), true
+		}
+		return nil
+	}
+	tok, ok, err := stateToken(tx, out.Game)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	out.StateToken, out.Started = tok, ok
+	return err
 }
 
 // update runs fn as one transaction with a work context and flushes it.

@@ -1,7 +1,7 @@
 package referee
 
 import (
-	"crypto/subtle"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -30,33 +30,40 @@ func (w *work) request(req *Request, out *Outcome) error {
 // says so) counts against the seat's budget; anything else counts against
 // its sender's own (issue 11, item 2).
 func (w *work) seatRequest(req *Request, out *Outcome) error {
-	tok, err := w.tx.Token(req.Secret)
-	if err != nil || RequestKind(tok.Kind) != KindSeat || (req.Game != "" && tok.Game != req.Game) {
-		out.Status, out.Detail = OutcomeIgnored, "unknown seat token"
+	var gw *gameWork
+	_, seat, err := authSeat(w.tx, req.Game, req.Secret, func(id string) (*Game, error) {
+		var err error
+		if gw, err = w.game(id); err != nil {
+			return nil, err
+		}
+		return gw.g, nil
+	})
+	switch {
+	case errors.Is(err, ErrNotSeatToken):
+		out.Status, out.Detail, out.Reason = OutcomeIgnored, "unknown seat token", ReasonUnknownSeat
 		if !w.allowAnon(req) {
 			out.Detail += "; rate limit for " + req.From
+			out.Reason = ReasonRateLimited
 			return nil
 		}
 		return playerWork{w}.unknownToken(req)
-	}
-	gw, err := w.game(tok.Game)
-	if err != nil {
+	case errors.Is(err, ErrTokenRevoked):
+		out.Game, out.Seat = gw.g.ID, seat
+		out.Status, out.Detail, out.Reason = OutcomeIgnored, "token no longer valid", ReasonRevoked
+		return nil
+	case err != nil:
 		return err
 	}
-	seat := gw.g.seatOfAddress(tok.Address)
 	out.Game, out.Seat = gw.g.ID, seat
-	if seat < 0 || subtle.ConstantTimeCompare([]byte(gw.g.Seats[seat].Secret), []byte(req.Secret)) != 1 {
-		out.Status, out.Detail = OutcomeIgnored, "token no longer valid"
-		return nil
-	}
 	s := &gw.g.Seats[seat]
+	addr := s.Address // the seat may move (a start draws the order)
 	if !strings.EqualFold(req.From, s.Address) || !req.SenderVerified {
 		// Never act on it; tell only the registered address, at most once
 		// a window, and keep the forger's text only while within their
 		// own budget.
-		out.Status, out.Detail = OutcomeRejected, "sender is not the seat's registered address or failed authentication"
+		out.Status, out.Detail, out.Reason = OutcomeRejected, "sender is not the seat's registered address or failed authentication", ReasonSender
 		if !w.allowAnon(req) {
-			out.Status, out.Detail = OutcomeIgnored, out.Detail+"; rate limit for "+req.From
+			out.Status, out.Detail, out.Reason = OutcomeIgnored, out.Detail+"; rate limit for "+req.From, ReasonRateLimited
 			return nil
 		}
 		if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: clipInput(req.Text),
@@ -115,7 +122,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 	// Remember what was accepted (applied, or queued and sealed for a
 	// later decision): a stale resend of it must never be re-validated
 	// against a newer decision.
-	if seat = gw.g.seatOfAddress(tok.Address); seat >= 0 && (gw.token() != before || out.Status == OutcomeApplied || out.Status == OutcomeQueued) {
+	if seat = gw.g.seatOfAddress(addr); seat >= 0 && (gw.token() != before || out.Status == OutcomeApplied || out.Status == OutcomeQueued) {
 		gw.g.Seats[seat].remember(req.Token, digest)
 	}
 	return nil
@@ -405,7 +412,7 @@ func (gw seatMail) logText(seat, n int) (string, error) {
 	rd := gw.reader(seat)
 	var lines []string
 	for _, e := range all {
-		ls, err := teller{gw.gameWork}.entryLines(rd, e)
+		ls, err := teller(gw).entryLines(rd, e)
 		if err != nil {
 			return "", err
 		}
@@ -510,11 +517,11 @@ func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 // (the token goes back to the sender's address, so spoofing gains nothing);
 // anything else gets the help text, at most once a day per address.
 func (w playerWork) untagged(req *Request, out *Outcome) error {
-	if isOrg, err := (orgWork{w.work}).orgHello(req, out); isOrg || err != nil {
+	if isOrg, err := (orgWork(w)).orgHello(req, out); isOrg || err != nil {
 		return err
 	}
 	if !w.allowAnon(req) {
-		out.Status, out.Detail = OutcomeIgnored, "rate limit for "+req.From
+		out.Status, out.Detail, out.Reason = OutcomeIgnored, "rate limit for "+req.From, ReasonRateLimited
 		return nil
 	}
 	if orders := engine.ParseScript(req.Text); len(orders) > 0 {
@@ -553,7 +560,7 @@ func (w *work) playerMail(p *Player, kind string, data map[string]any, inReplyTo
 	}
 	body := w.playerText(p, name, data)
 	subject := w.playerText(p, "subject.player", data)
-	m := &Outgoing{Seat: -1, Kind: kind, To: p.Address, ToName: p.Name, Tag: "p." + p.Secret,
+	m := &Outgoing{Seat: -1, Kind: kind, To: p.Address, ToName: p.Name, Tag: playerTag(p.Secret),
 		Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: body, Lang: p.Lang, InReplyTo: inReplyTo}
 	if inReplyTo != "" {
 		m.AutoSubmitted = "auto-replied"

@@ -146,7 +146,8 @@ func TestCommandsOutcomes(t *testing.T) {
 		{referee.Outcome{Status: "answered"}, nil, 200},
 		{referee.Outcome{Status: "duplicate", Detail: "already processed: applied"}, nil, 200},
 		{referee.Outcome{Status: "rejected", Detail: "an order was refused; nothing applied"}, nil, 422},
-		{referee.Outcome{Status: "ignored", Detail: "rate limit for ann@example.test"}, nil, 429},
+		{referee.Outcome{Status: "ignored", Reason: referee.ReasonRateLimited, Detail: "rate limit for ann@example.test"}, nil, 429},
+		{referee.Outcome{Status: "ignored", Detail: "rate limit for ann@example.test"}, nil, 403}, // the words are for the log: never parsed
 		{referee.Outcome{Status: "ignored", Detail: "token no longer valid"}, nil, 403},
 		{referee.Outcome{}, errors.New("store: timeout"), 503},
 	} {
