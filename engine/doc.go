@@ -138,6 +138,15 @@
 //     renders; go test -update rewrites them), *.vectors (test vectors in
 //     the game's text format).
 //
+// The roles of the code above sit in those files in every game, checked
+// by TestEnginesFollowTheSkeleton_Issue25 (layout_test.go): Info,
+// DefaultRuleset, NewBot, NewState and DecodeState in game.go; parseRules
+// and dataFile in data.go; Clone in state.go; Pending in flow.go; Parse
+// and Route in parse.go; Apply in apply.go; Check in check.go; Result in
+// score.go; Adjudicate in adjudicate.go; View in view.go; Greedy in
+// bot.go. Helpers of a role may sit in a file of the game's own parts
+// (dicebrewing/route.go holds the helpers of Route).
+//
 // The templates of a game (every word a player reads) live in
 // templates/<game>/<lang>/, never in the engine.
 package engine
