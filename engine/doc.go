@@ -1,9 +1,11 @@
 // Package engine is the contract between the referee and the rules of each
 // board game it hosts.
 //
-// The package is pure: it does no I/O, reads no clock, uses no global
-// randomness and logs nothing. Everything a game needs to be replayed lives in
-// its State, which round-trips through JSON exactly.
+// It owns the contract between the core and the games, the Table and the
+// shared command syntax. It must not do I/O: the package is pure, it reads
+// no clock, uses no global randomness and logs nothing. Everything a game
+// needs to be replayed lives in its State, which round-trips through JSON
+// exactly.
 //
 // # The parts of the contract
 //
