@@ -1,9 +1,11 @@
 // Package engine is the contract between the referee and the rules of each
 // board game it hosts.
 //
-// The package is pure: it does no I/O, reads no clock, uses no global
-// randomness and logs nothing. Everything a game needs to be replayed lives in
-// its State, which round-trips through JSON exactly.
+// It owns the contract between the core and the games, the Table and the
+// shared command syntax. It must not do I/O: the package is pure, it reads
+// no clock, uses no global randomness and logs nothing. Everything a game
+// needs to be replayed lives in its State, which round-trips through JSON
+// exactly.
 //
 // # The parts of the contract
 //
@@ -144,6 +146,15 @@
 //     adjudication tests), golden-<what>.<lang>.txt (golden
 //     renders; go test -update rewrites them), *.vectors (test vectors in
 //     the game's text format).
+//
+// The roles of the code above sit in those files in every game, checked
+// by TestEnginesFollowTheSkeleton_Issue25 (layout_test.go): Info,
+// DefaultRuleset, NewBot, NewState and DecodeState in game.go; parseRules
+// and dataFile in data.go; Clone in state.go; Pending in flow.go; Parse
+// and Route in parse.go; Apply in apply.go; Check in check.go; Result in
+// score.go; Adjudicate in adjudicate.go; View in view.go; Greedy in
+// bot.go. Helpers of a role may sit in a file of the game's own parts
+// (dicebrewing/route.go holds the helpers of Route).
 //
 // The templates of a game (every word a player reads) live in
 // templates/<game>/<lang>/, never in the engine.

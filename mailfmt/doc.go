@@ -288,4 +288,8 @@
 //     feed the absence logic.
 //   - Echo CommandInfo to the player (markers used, quote or signature
 //     removed, lines outside the markers) so a heuristic mistake is visible.
+//
+// It owns the reading and writing of mail as bytes and text. It must not
+// touch the network, the store, the clock or the core's records: every
+// function takes what it needs and returns a value.
 package mailfmt

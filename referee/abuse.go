@@ -306,7 +306,7 @@ func shouted(line string) bool {
 // it; its From, when a registered player, is told why at most once a day
 // (issue 23: tell, don't drop). The From is unverified, so a forger can
 // cause one note a day to a player, never more, and never to a stranger.
-func (r *Referee) listMail(a SetAside) (Outcome, error) {
+func (r asides) listMail(a SetAside) (Outcome, error) {
 	out := Outcome{Status: OutcomeIgnored, Seat: -1, Detail: "list mail: " + a.Detail}
 	_, err := r.update(func(w *work) error {
 		if _, seen, err := w.tx.Seen(a.Keys...); err != nil || seen {

@@ -200,7 +200,7 @@ func TestRegisterNeedsConfirmation(t *testing.T) {
 	}
 	m := h.mailTo(h.mails(), dan)
 	contains(t, m.Body, "If it was not you, ignore this mail")
-	secret := strings.TrimPrefix(m.Tag, "p.")
+	secret := m.Tag.Secret
 	// More forged mail from that address: no more mail to it.
 	h.sendAs(Request{From: dan, Text: "REGISTER Mallory en"})
 	h.sendAs(Request{From: dan, Text: "hello?"})

@@ -85,7 +85,7 @@ type answers struct {
 // readAnswers reads a seat's mail (issue 20) and returns it for the
 // engine, with the greetings and sign-offs the mail reader removed and
 // every chat part of a line listed as ignored.
-func (gw *gameWork) readAnswers(seat int, req *Request) *answers {
+func (gw seatMail) readAnswers(seat int, req *Request) *answers {
 	ar := gw.w.r.answerReader(gw.eg, gw.g.Game)
 	a := &answers{lines: ar.Read(req.Text)}
 	out := make([]string, len(a.lines))
@@ -147,7 +147,7 @@ func countChatLines(lines []mailfmt.AnswerLine) int {
 // attach gives the orders read from option lines the command copied with
 // their number, in the engine's words, and the line as written for the
 // echo.
-func (a *answers) attach(gw *gameWork, lang string, orders []engine.Order) {
+func (a *answers) attach(gw seatMail, lang string, orders []engine.Order) {
 	for i := range orders {
 		n := orders[i].Line - 1
 		if n < 0 || n >= len(a.lines) {
@@ -187,7 +187,7 @@ func cutChat(l mailfmt.AnswerLine) string {
 
 // canonLine is a command line in the engine's words: its keyword and
 // argument words as the player may write them in any language, mapped.
-func (gw *gameWork) canonLine(lang, line string) string {
+func (gw seatMail) canonLine(lang, line string) string {
 	word, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 	up := strings.ToUpper(word)
 	for _, lg := range append([]string{lang}, templates.Languages...) {
@@ -203,7 +203,7 @@ func (gw *gameWork) canonLine(lang, line string) string {
 }
 
 // localWords are keywords as the seat's reader writes them.
-func (gw *gameWork) localWords(seat int, kws []string) []string {
+func (gw seatMail) localWords(seat int, kws []string) []string {
 	rd := gw.reader(seat)
 	out := make([]string, len(kws))
 	for i, kw := range kws {
@@ -213,12 +213,12 @@ func (gw *gameWork) localWords(seat int, kws []string) []string {
 }
 
 // localLine is a command line as the seat's reader writes it.
-func (gw *gameWork) localLine(seat int, line string) string {
+func (gw seatMail) localLine(seat int, line string) string {
 	return gw.w.r.render.ctx(gw.reader(seat), nil).KwLine(line)
 }
 
 // answerNotes adds the reply's remarks about single lines.
-func (gw *gameWork) answerNotes(seat int, a *answers) {
+func (gw seatMail) answerNotes(seat int, a *answers) {
 	if len(a.notes) == 0 {
 		return
 	}

@@ -11,7 +11,7 @@ var freeText = map[string]bool{"SAY": true, "VACATION": true}
 // the words the engine and the referee read (SEED, EVERY, KEEP): the
 // reader's language first, then any other; English is always accepted and
 // unknown words are kept as written (issue 12.7).
-func (gw *gameWork) localArgs(lang, kw, rest string) string {
+func (gw seatMail) localArgs(lang, kw, rest string) string {
 	if freeText[kw] {
 		return rest
 	}

@@ -16,7 +16,7 @@ import (
 // "HEADBREWER", "HEAD_BREWER", "Mastro birraio").
 
 // hasHelp reports whether topic is a command with help of its own.
-func (gw *gameWork) hasHelp(seat int, topic string) bool {
+func (gw seatMail) hasHelp(seat int, topic string) bool {
 	rd := gw.reader(seat)
 	t := gw.w.r.render.T
 	for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
@@ -47,7 +47,7 @@ func (gw *gameWork) helpWord(seat int, topic string) string {
 }
 
 // cardHelp renders the card a HELP topic names, if any.
-func (gw *gameWork) cardHelp(seat int, topic string) (string, bool) {
+func (gw seatMail) cardHelp(seat int, topic string) (string, bool) {
 	if gw.tb == nil {
 		return "", false
 	}

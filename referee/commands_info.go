@@ -23,7 +23,7 @@ var infoFamily = []command{
 // seatCall is one referee command of a seat's mail, as its handler sees
 // it: the line answered is done unless the handler fails it.
 type seatCall struct {
-	gw   *gameWork
+	gw   seatMail
 	seat int
 	kw   string
 	cmd  *command
@@ -64,7 +64,7 @@ func (c *seatCall) say(text string) {
 }
 
 // command runs one referee command of a seat through the table.
-func (gw *gameWork) command(seat int, kw string, o engine.Order) (replyLine, error) {
+func (gw seatMail) command(seat int, kw string, o engine.Order) (replyLine, error) {
 	c := &seatCall{gw: gw, seat: seat, kw: kw, o: o, args: strings.Fields(o.Alts[0][0])[1:],
 		line: replyLine{Status: LineDone, Text: o.Text}}
 	rows := lookupCommands(bySeat, kw)
@@ -113,10 +113,10 @@ func seatHelp(c *seatCall) (replyLine, error) {
 
 func seatStatus(c *seatCall) (replyLine, error) {
 	gw := c.gw
-	gw.force[c.seat], gw.status[c.seat] = true, true
+	gw.seat(c.seat).force, gw.seat(c.seat).status = true, true
 	// STATUS FULL in any language: the words of templates/referee/*/args.txt.
 	if len(c.args) > 0 && gw.w.r.render.T.Arg("referee", gw.reader(c.seat).Lang, c.args[0]) == "FULL" {
-		gw.full[c.seat] = true
+		gw.seat(c.seat).full = true
 	}
 	return c.done()
 }
@@ -162,11 +162,11 @@ func seatObserve(c *seatCall) (replyLine, error) {
 		return c.usage()
 	}
 	s := c.s()
-	return c.line, c.gw.w.observe(strings.ToLower(c.args[0]), s.Address, s.Lang, c.gw, c.seat)
+	return c.line, c.gw.w.observe(strings.ToLower(c.args[0]), s.Address, s.Lang, c.gw.gameWork, c.seat)
 }
 
 func seatList(c *seatCall) (replyLine, error) {
-	text, err := c.gw.w.listOpen(c.s().Lang)
+	text, err := playerWork{c.gw.w}.listOpen(c.s().Lang)
 	if err != nil {
 		return c.line, err
 	}

@@ -41,7 +41,7 @@ var orgGameFamily = []command{
 
 // orgCall is one line of an organiser's script, as its handler sees it.
 type orgCall struct {
-	w       *work
+	w       orgWork
 	org     string
 	kw      string
 	cmd     *command
@@ -58,7 +58,7 @@ type orgCall struct {
 // Each command is all or none: one that fails after it changed something
 // through the desk rolls the unit of work back, to run again without it
 // (a redoError, undo.go).
-func (w *work) orgScript(org, text string) ([]string, error) {
+func (w orgWork) orgScript(org, text string) ([]string, error) {
 	c := &orgCall{w: w, org: org, lines: strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")}
 	failed := map[string]string{} // the lines to undo
 	read, unread := 0, 0
@@ -265,7 +265,7 @@ func wrapWords(words []string, width int, indent string) string {
 }
 
 // orgOnGame runs a command that names a game: "<CMD> <game> ...".
-func (w *work) orgOnGame(org string, f []string, cmd *command, do func(*gameWork, []string) (string, error)) (string, error) {
+func (w orgWork) orgOnGame(org string, f []string, cmd *command, do func(*gameWork, []string) (string, error)) (string, error) {
 	kw := strings.ToUpper(f[0])
 	if len(f) < 2 {
 		return "", fmt.Errorf("usage: %s <game> ...", kw)
@@ -286,7 +286,7 @@ func (w *work) orgOnGame(org string, f []string, cmd *command, do func(*gameWork
 
 // orgLogged runs an organiser action and logs it (every organiser action
 // that may change the game is logged and announced).
-func (w *work) orgLogged(gw *gameWork, kw string, args []string, logged bool, do func(*gameWork, []string) (string, error)) (string, error) {
+func (w orgWork) orgLogged(gw *gameWork, kw string, args []string, logged bool, do func(*gameWork, []string) (string, error)) (string, error) {
 	res, err := do(gw, args)
 	if err != nil {
 		return "", err

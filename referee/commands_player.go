@@ -32,7 +32,7 @@ var playerFamily = append(deskRows(bymail.PlayerCommands, func(c *command) {
 // handler adds the lines of the answer, or says that another mail answers
 // (acted).
 type playerCall struct {
-	w     *work
+	w     playerWork
 	p     *Player
 	kw    string
 	cmd   *command

@@ -139,7 +139,7 @@ func seatRegister(c *seatCall) (replyLine, error) {
 
 // say relays a message to other players without revealing addresses:
 // "SAY all: text" or "SAY ann, bob: text" (names or seat numbers).
-func (gw *gameWork) say(seat int, line string) (replyLine, error) {
+func (gw seatMail) say(seat int, line string) (replyLine, error) {
 	rest := strings.TrimSpace(line[len(strings.Fields(line)[0]):])
 	to, text, ok := strings.Cut(rest, ":")
 	text = strings.TrimSpace(text)
@@ -196,7 +196,7 @@ func (gw *gameWork) say(seat int, line string) (replyLine, error) {
 
 // vacation registers "VACATION <from> <to>" (dates YYYY-MM-DD in the
 // player's time zone, inclusive).
-func (gw *gameWork) vacation(seat int, args []string) (replyLine, error) {
+func (gw seatMail) vacation(seat int, args []string) (replyLine, error) {
 	s := &gw.g.Seats[seat]
 	line := replyLine{Status: LineDone, Text: "VACATION " + strings.Join(args, " ")}
 	bad := func() (replyLine, error) {
@@ -222,7 +222,7 @@ func (gw *gameWork) vacation(seat int, args []string) (replyLine, error) {
 	return gw.addVacation(seat, v, line)
 }
 
-func (gw *gameWork) addVacation(seat int, v Vacation, line replyLine) (replyLine, error) {
+func (gw seatMail) addVacation(seat int, v Vacation, line replyLine) (replyLine, error) {
 	s := &gw.g.Seats[seat]
 	left := gw.g.Policy.VacationDays - s.VacationUsed
 	days := v.To.Sub(v.From).Hours() / 24

@@ -2,6 +2,15 @@ package referee
 
 import "github.com/pbem-referee/referee/mailfmt"
 
+// seatTag and playerTag are the tags of a seat's and a player's mail.
+func seatTag(game string, seat int, secret string) mailfmt.Tag {
+	return mailfmt.Tag{Kind: mailfmt.TagSeat, Game: game, Seat: seat, Secret: secret, Token: mailfmt.NoToken}
+}
+
+func playerTag(secret string) mailfmt.Tag {
+	return mailfmt.Tag{Kind: mailfmt.TagPlayer, Secret: secret, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
+}
+
 // Composer returns the outbox composer: each Outgoing becomes the bytes of a
 // real mail (mailfmt.Compose), with the tag in the Reply-To plus address
 // (never in the subject), threading headers, Auto-Submitted and a JSON part (the view
@@ -16,11 +25,8 @@ func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) {
 		if m.InReplyTo != "" {
 			o.InReplyTo = []string{m.InReplyTo}
 		}
-		if m.Tag != "" {
-			t, err := mailfmt.ParseTag(m.Tag)
-			if err != nil {
-				return nil, err
-			}
+		if m.Tag.Kind != mailfmt.TagNone {
+			t := m.Tag
 			t.Token = mailfmt.NoToken // a stable Reply-To keeps the thread together
 			o.Tag = t
 			// The secret is in the Reply-To plus address only: a subject is

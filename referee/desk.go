@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 )
@@ -218,13 +219,21 @@ func (h deskHost) ReplyTo(address string) (replyTo, tag, tz string) {
 
 func (h deskHost) MailEntrant(m bymail.Mail) error {
 	h.w.deskWrites++
-	return h.w.enqueue(&Outgoing{Seat: -1, Kind: "tournament", To: m.To, ToName: m.ToName, Tag: m.Tag, Lang: m.Lang,
+	// The tag is the entrant's own (ReplyTo gave it to the desk): built
+	// again from the player's record, never parsed back from the text.
+	var tag mailfmt.Tag
+	if m.Tag != "" {
+		if p, err := loadPlayer(h.w.tx, m.To); err == nil {
+			tag = playerTag(p.Secret)
+		}
+	}
+	return h.w.enqueue(&Outgoing{Seat: -1, Kind: "tournament", To: m.To, ToName: m.ToName, Tag: tag, Lang: m.Lang,
 		Subject: m.Subject, Body: m.Body, MessageID: h.w.messageID(nil, -1, 0)})
 }
 
 func (h deskHost) MailOrganiser(org, lang, text string) error {
 	h.w.deskWrites++
-	return h.w.orgMailIn(org, lang, []string{text}, "")
+	return orgWork{h.w}.orgMailIn(org, lang, []string{text}, "")
 }
 
 func (h deskHost) Render(lang, name string, data map[string]any) string {

@@ -2,12 +2,99 @@
 // (from mail or a webhook) into moves at the right time and in the right
 // order, and tells every player exactly what they need to know.
 //
+// # What it owns, what it must not touch
+//
+// It owns the records of games, seats, players and organisers, the game
+// log, the order in which commands are applied, every mail's content and
+// the outbox rows, all written in one store transaction per request. It
+// must not touch the network or the mail protocols (the edges do: it
+// takes a Request and leaves mail bytes in the outbox queue), read the
+// wall clock (Options.Clock) or global randomness (Options.Random), hold
+// a player-facing word in Go (templates/ does), know a game's rules
+// (engine/<game> does, behind engine.Table) or compute a tournament
+// (referee/tournament and its desk, referee/tournament/bymail, do).
+//
+// # A tour: one mail through the core
+//
+// Follow a seat's reply "PLACE MH1 SEED" from the moment an edge (mailin
+// for mail, webhook for HTTP) has read it into a Request: the mail's own
+// text in Request.Text, how it was read in Request.Read, its tag as Kind,
+// Game, Seat and Secret, its de-duplication Keys.
+//
+//  1. Process (referee.go) is the one door. It tries the request as a
+//     speculation on a snapshot first (speculate.go: a seat's mail that
+//     touches one game commits without the write lock when nothing it
+//     read changed), else runs it in a write transaction; undo.go runs a
+//     unit of work again without a step that failed after it changed
+//     something. Either way the work is processTx.
+//  2. processTx (referee.go) drops a request already seen (its Keys),
+//     makes the unit of work (work, work.go) and dispatches on the tag
+//     (work.request, request.go): a seat's, a player's (playerWork), an
+//     organiser's (orgWork) or an untagged mail.
+//  3. Apply. seatRequest authenticates the seat (authSeat, query.go: the
+//     same rule as the webhook's SeatForSecret), checks the sender, drops
+//     a resend, logs the input and hands the mail to the seat's room,
+//     seatMail (request.go): readAnswers reads every line as the player
+//     meant it (answers.go), the referee's own commands run first, one
+//     handler per keyword from the command table (commands.go,
+//     commands_seat.go, commands_info.go), and the game's orders go to
+//     the engine together (gameWork.submit, work.go: engine.Table.Submit,
+//     each step logged). What changed for each seat is one seatChange
+//     record (work.go): its reply, whether it acted, is forced a mail,
+//     asked STATUS, is quiet.
+//  4. Settle. work.flush (work.go) walks every game the unit touched:
+//     settling (settle.go) lets bots play until a human must act, ends a
+//     finished game, and starts, keeps or stops each seat's clock; a game
+//     that ended is reported to the tournament desk (desk.go).
+//  5. Tell. teller.mail (mail.go) gives mailView (tell.go: pure, no store
+//     and no clock) the game, its table, its log since the oldest seat's
+//     last mail and the changes; mailView decides who gets a mail and
+//     renders it with the templates, in each reader's language, within 80
+//     columns. teller.queueHooks queues the webhooks.
+//  6. Persist. flush composes each mail once (outgoing.go: enqueue) and
+//     writes the game's record, its wake time, the outbox rows and their
+//     VERP records in the same transaction (records.go, outgoing.go);
+//     processTx then puts the game's state token in the Outcome
+//     (outcomeState) and records the request as processed.
+//  7. Back in Process: the commit made, the decoded games go to the cache
+//     (gamecache.go), the senders are kicked (Options.Kick) and the
+//     request observed (Options.Observe). The Outcome goes back to the
+//     edge: a typed Status and Reason, the Message-IDs queued, the state
+//     token. The senders (edge/smtpout, edge/hookout) deliver from the
+//     outbox after the commit.
+//
+// Tick (tick.go) is the same walk for deadlines, reminders and digests:
+// a unit of work per due game, through settling, tell and persist.
+//
+// # The rooms
+//
+// Each type has the methods of one job, and its methods live in the files
+// of that job (TestLayoutRoomsInTheirFiles_Issue25, layout_test.go, with
+// at most 30 methods a type, 800 lines a file):
+//
+//   - Referee (referee.go): Process, Tick and the unit of work. Its API
+//     rooms, embedded: queries (query.go, export.go: what the edges ask),
+//     pageQueries (gamepages.go: the public pages' data), organisers
+//     (organiser.go, lifecycle.go: the organisers' door on a stopped
+//     daemon) and asides (intake.go, abuse.go: bounces, auto-replies,
+//     mail set aside).
+//   - work (work.go): one transaction: the games it touched, the mails it
+//     composed; orgWork and playerWork are the organiser's and the
+//     player's requests in it.
+//   - gameWork (work.go, lifecycle.go, organiser.go): one game in a unit
+//     of work, the apply stage; seatMail, settling and teller are the
+//     stages above; mailView the pure core of tell.
+//
+// # Receipts
+//
 // Rule (issue 22, receipts.go): a mail that only acknowledges a player's
 // message and asks nothing is not worth a mail of its own. It waits in the
 // seat's record, rides in the player's next mail when that comes within
 // Options.ReceiptWindow, and goes alone at the end of the window otherwise;
 // nothing that refuses, answers or announces ever waits, and every order
 // is echoed exactly once.
+//
+// # Boundaries
 //
 // It is transport-agnostic: it takes authenticated inbound commands and
 // produces outbound messages for the outbox, with an injected clock, so it is

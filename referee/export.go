@@ -88,7 +88,7 @@ func (gw *gameWork) engineLog() (*engine.Log, error) {
 
 // ExportLog returns a game's engine log. Before the game is over the seed is
 // withheld unless reveal is set (organisers checking a dispute offline).
-func (r *Referee) ExportLog(id string, reveal bool) (*engine.Log, error) {
+func (r queries) ExportLog(id string, reveal bool) (*engine.Log, error) {
 	var lg *engine.Log
 	err := r.db.View(func(tx *store.Tx) error {
 		w := r.newWork(tx, r.clock.Now())
@@ -108,7 +108,7 @@ func (r *Referee) ExportLog(id string, reveal bool) (*engine.Log, error) {
 }
 
 // GameRecord returns a copy of a game's record.
-func (r *Referee) GameRecord(id string) (*Game, error) {
+func (r queries) GameRecord(id string) (*Game, error) {
 	var g *Game
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error

@@ -114,7 +114,7 @@ func (r *Referee) PlayerPage(slug string, n int) (*PlayerPage, error) {
 
 // TournamentPage returns the public page of a tournament by its address
 // ("<id>-<key>"), its dates written for a reader of lang.
-func (r *Referee) TournamentPage(slug, lang string) (*TournamentPage, error) {
+func (r pageQueries) TournamentPage(slug, lang string) (*TournamentPage, error) {
 	id, key, ok := splitSlug(slug)
 	if !ok {
 		return nil, ErrNoPage
@@ -132,7 +132,7 @@ func (r *Referee) TournamentPage(slug, lang string) (*TournamentPage, error) {
 // page's address ("<id>-<key>") and the file's name (standings.csv,
 // results.csv, crosstable.csv, pairings.csv, tournament.trf, rounds.ics);
 // the calendar's words in lang.
-func (r *Referee) TournamentFile(slug, name, lang string) (*TournamentFile, error) {
+func (r pageQueries) TournamentFile(slug, name, lang string) (*TournamentFile, error) {
 	id, key, ok := splitSlug(slug)
 	if !ok {
 		return nil, ErrNoPage
@@ -148,7 +148,7 @@ func (r *Referee) TournamentFile(slug, name, lang string) (*TournamentFile, erro
 
 // TournamentRecord returns a tournament's whole record (seed included:
 // for the organiser's tools and the demo, never for a page).
-func (r *Referee) TournamentRecord(id string) (*tournament.Tournament, error) {
+func (r pageQueries) TournamentRecord(id string) (*tournament.Tournament, error) {
 	var t *tournament.Tournament
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error
@@ -159,7 +159,7 @@ func (r *Referee) TournamentRecord(id string) (*tournament.Tournament, error) {
 }
 
 // ListedTournaments are the tournaments their organisers listed.
-func (r *Referee) ListedTournaments() ([]TournamentLink, error) {
+func (r pageQueries) ListedTournaments() ([]TournamentLink, error) {
 	var out []TournamentLink
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error
@@ -171,7 +171,7 @@ func (r *Referee) ListedTournaments() ([]TournamentLink, error) {
 
 // GamePage returns the public page of a game by its address
 // ("<game>-<key>"): the spectators' view only, its summary and log in lang.
-func (r *Referee) GamePage(slug, lang string) (*GamePage, error) {
+func (r pageQueries) GamePage(slug, lang string) (*GamePage, error) {
 	gid, key, ok := splitSlug(slug)
 	if !ok {
 		return nil, ErrNoPage
@@ -191,7 +191,7 @@ func (r *Referee) GamePage(slug, lang string) (*GamePage, error) {
 		if err != nil {
 			return err
 		}
-		page, err = gw.publicPage(lang)
+		page, err = teller{gw}.publicPage(lang)
 		if err != nil {
 			return err
 		}
@@ -203,7 +203,7 @@ func (r *Referee) GamePage(slug, lang string) (*GamePage, error) {
 
 // singleGamePage is the page of a game outside tournaments, when its
 // organiser published it (PUBLISH <game>).
-func (r *Referee) singleGamePage(tx *store.Tx, gid, key, lang string, page **GamePage) error {
+func (r pageQueries) singleGamePage(tx *store.Tx, gid, key, lang string, page **GamePage) error {
 	if !tx.HasGame(gid) {
 		return ErrNoPage
 	}
@@ -215,7 +215,7 @@ func (r *Referee) singleGamePage(tx *store.Tx, gid, key, lang string, page **Gam
 	if gw.g.PageKey == "" || subtle.ConstantTimeCompare([]byte(key), []byte(gw.g.PageKey)) != 1 {
 		return ErrNoPage
 	}
-	*page, err = gw.publicPage(lang)
+	*page, err = teller{gw}.publicPage(lang)
 	return err
 }
 
@@ -255,7 +255,7 @@ func (gw *gameWork) publish(args []string) (string, error) {
 	if listed {
 		how = "listed on the index of the pages"
 	}
-	return "the page of " + g.ID + " (the spectators' view; " + how + "):\n  " + gw.gamePageURL(), nil
+	return "the page of " + g.ID + " (the spectators' view; " + how + "):\n  " + teller{gw}.gamePageURL(), nil
 }
 
 // GameLink is an entry of the index of listed games.
@@ -266,7 +266,7 @@ type GameLink struct {
 
 // ListedGames are the games outside tournaments their organisers listed
 // (PUBLISH <game> listed).
-func (r *Referee) ListedGames() ([]GameLink, error) {
+func (r pageQueries) ListedGames() ([]GameLink, error) {
 	var out []GameLink
 	err := r.db.View(func(tx *store.Tx) error {
 		w := r.newWork(tx, r.clock.Now())
@@ -284,7 +284,7 @@ func (r *Referee) ListedGames() ([]GameLink, error) {
 }
 
 // gamePageURL is the address of a published game's page ("" when none).
-func (gw *gameWork) gamePageURL() string {
+func (gw teller) gamePageURL() string {
 	if gw.g.PageKey == "" {
 		return ""
 	}
@@ -292,7 +292,7 @@ func (gw *gameWork) gamePageURL() string {
 }
 
 // publicPage is what a spectator (seat -1) may see of a game, in lang.
-func (gw *gameWork) publicPage(lang string) (*GamePage, error) {
+func (gw teller) publicPage(lang string) (*GamePage, error) {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -67,7 +68,7 @@ func (g *golden) record(caption string, m *Outgoing) {
 		fmt.Fprintf(&g.b, " (%s)", m.ToName)
 	}
 	fmt.Fprintf(&g.b, " [%s, %s]\n", m.Lang, m.Kind)
-	fmt.Fprintf(&g.b, "Tag: %s\n", m.Tag)
+	fmt.Fprintf(&g.b, "Tag: %s\n", tagText(m.Tag))
 	fmt.Fprintf(&g.b, "Subject: %s\n", m.Subject)
 	if m.InReplyTo != "" || len(m.References) > 0 {
 		fmt.Fprintf(&g.b, "In-Reply-To: %s\nReferences: %s\n", m.InReplyTo, strings.Join(m.References, " "))
@@ -361,7 +362,7 @@ func TestGoldenPlayer(t *testing.T) {
 		h, l := g.h, g.lang
 		h.sendAs(Request{From: dan, FromName: "Dan", Text: "REGISTER Dan " + l})
 		welcome := g.take("REGISTER answered", dan)[0]
-		secret := strings.TrimPrefix(welcome.Tag, "p.")
+		secret := welcome.Tag.Secret
 		player := func(text string) { h.sendAs(Request{From: dan, Kind: "player", Secret: secret, Text: text}) }
 
 		h.org("NEW toy id=open1 players=2 open seed=golden4 deadline=48h\nPLAYER ann@example.test Ann " + l +
@@ -654,7 +655,7 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 		{"kind": "too_large", "status": "other"},
 	}
 	mail := func(kind, status string, full bool) *MailData {
-		d := &MailData{Game: "g1", Title: "Fromage", Tag: "g1.0.x", Name: "Ann", Token: 7, Status: status, Kind: kind,
+		d := &MailData{Game: "g1", Title: "Fromage", Tag: seatTag("g1", 0, "x"), Name: "Ann", Token: 7, Status: status, Kind: kind,
 			Commitment: "c0ffee", Waiting: []string{"Bob"}}
 		if full {
 			d.Reply = &ReplyView{Rejected: true, Stale: true, Lines: []ReplyLineView{
@@ -721,4 +722,18 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 			}
 		}
 	}
+}
+
+// tagText is a tag as the Reply-To plus part carries it, without the
+// checks of mailfmt.Tag.String (the test secrets are short).
+func tagText(t mailfmt.Tag) string {
+	switch t.Kind {
+	case mailfmt.TagSeat:
+		return fmt.Sprintf("%s.%d.%s", t.Game, t.Seat, t.Secret)
+	case mailfmt.TagPlayer:
+		return "p." + t.Secret
+	case mailfmt.TagOrg:
+		return "org." + t.Secret
+	}
+	return ""
 }

@@ -119,7 +119,7 @@ func (h Hook) wants(kind string) bool { return len(h.Events) == 0 || containsStr
 
 // queueHooks queues one call per hook for this transaction's public
 // changes.
-func (gw *gameWork) queueHooks(steps []engine.Step) error {
+func (gw teller) queueHooks(steps []engine.Step) error {
 	if len(gw.g.Hooks) == 0 && len(gw.w.r.opt.DefaultHooks) == 0 {
 		return nil
 	}

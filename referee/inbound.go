@@ -21,7 +21,33 @@ type Outcome struct {
 	Detail string `json:"detail,omitempty"`
 	// Replies are the Message-IDs of the mails queued in response.
 	Replies []string `json:"replies,omitempty"`
+	// Reason says, typed, why a request was ignored or refused when the
+	// edges answer it differently (the webhook's 429 for RateLimited);
+	// Detail says it in words for the log, never to be parsed.
+	Reason OutcomeReason `json:"reason,omitempty"`
+	// StateToken is the game's state token (its move count) once the
+	// request was processed, as the same transaction saw it; Started is
+	// false when there is none (no game, or not started).
+	StateToken int  `json:"state_token,omitempty"`
+	Started    bool `json:"started,omitempty"`
 }
+
+// OutcomeReason is why a request was not carried out as asked, for the
+// edges to act on ("" when nothing needs saying).
+type OutcomeReason string
+
+const (
+	// ReasonRateLimited: the sender's budget of answers is spent; nothing
+	// was done and the sender may try again later.
+	ReasonRateLimited OutcomeReason = "rate_limited"
+	// ReasonUnknownSeat: the seat secret authenticates no seat.
+	ReasonUnknownSeat OutcomeReason = "unknown_seat"
+	// ReasonRevoked: the secret was a seat's but is no longer valid.
+	ReasonRevoked OutcomeReason = "revoked"
+	// ReasonSender: the mail is not from the seat's registered address,
+	// or failed authentication.
+	ReasonSender OutcomeReason = "sender"
+)
 
 // PermanentError marks a message that can never be processed.
 type PermanentError struct {

@@ -38,7 +38,7 @@ type Bounce struct {
 // and only for the address that mail went to: anybody can write a delivery
 // report, nobody else knows the id. The organiser alerts are throttled and
 // quote the remote server's words as untrusted text (issue 11, item 6).
-func (r *Referee) Bounced(ctx context.Context, b Bounce) (Outcome, error) {
+func (r asides) Bounced(ctx context.Context, b Bounce) (Outcome, error) {
 	if err := ctx.Err(); err != nil {
 		return Outcome{}, err
 	}
@@ -61,7 +61,7 @@ type AutoReply struct {
 // to a mail of the referee becomes a question, "reply YES to register an
 // absence until <date>", asked at most once a week per seat, so two
 // auto-responders can never loop.
-func (r *Referee) AutoReplied(ctx context.Context, a AutoReply) (Outcome, error) {
+func (r asides) AutoReplied(ctx context.Context, a AutoReply) (Outcome, error) {
 	if err := ctx.Err(); err != nil {
 		return Outcome{}, err
 	}
@@ -100,7 +100,7 @@ type SetAside struct {
 }
 
 // SetAside records a mail that is no request; see the reasons.
-func (r *Referee) SetAside(ctx context.Context, a SetAside) (Outcome, error) {
+func (r asides) SetAside(ctx context.Context, a SetAside) (Outcome, error) {
 	if err := ctx.Err(); err != nil {
 		return Outcome{}, err
 	}
@@ -132,7 +132,7 @@ func (r *Referee) Keywords() func(word string) bool { return memoKeyword(r.isKey
 
 // record stores the de-duplication record of a mail the referee does not
 // answer.
-func (r *Referee) record(source string, keys []string, from string, status OutcomeStatus, detail string) (Outcome, error) {
+func (r asides) record(source string, keys []string, from string, status OutcomeStatus, detail string) (Outcome, error) {
 	out := Outcome{Status: status, Seat: -1, Detail: detail}
 	err := r.db.Update(func(tx *store.Tx) error {
 		if rec, seen, err := tx.Seen(keys...); err != nil {
@@ -148,7 +148,7 @@ func (r *Referee) record(source string, keys []string, from string, status Outco
 }
 
 // tooLarge answers a registered sender that the mail was too large.
-func (r *Referee) tooLarge(a SetAside) (Outcome, error) {
+func (r asides) tooLarge(a SetAside) (Outcome, error) {
 	out := Outcome{Status: OutcomeIgnored, Seat: -1, Detail: "message too large"}
 	_, err := r.update(func(w *work) error {
 		if _, seen, err := w.tx.Seen(a.Keys...); err != nil || seen {
@@ -171,7 +171,7 @@ func (r *Referee) tooLarge(a SetAside) (Outcome, error) {
 // for operators and its sender, when registered, is told at most once an
 // hour (the From is unverified: a forger can only cause that one mail, to
 // the registered address).
-func (r *Referee) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Outcome, error) {
+func (r asides) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Outcome, error) {
 	keys := append([]string(nil), n.Keys...)
 	if n.MessageID != "" {
 		keys = append(keys, "msgid:"+n.MessageID)
@@ -214,7 +214,7 @@ func (r *Referee) NotifyQuarantined(ctx context.Context, n QuarantineNotice) (Ou
 }
 
 // bounced is Bounced.
-func (r *Referee) bounced(source string, keys []string, b *mailfmt.BounceInfo) (Outcome, error) {
+func (r asides) bounced(source string, keys []string, b *mailfmt.BounceInfo) (Outcome, error) {
 	out := Outcome{Status: OutcomeIgnored, Seat: -1, Detail: "bounce"}
 	_, err := r.update(func(w *work) error {
 		if _, seen, err := w.tx.Seen(keys...); err != nil || seen {
@@ -327,7 +327,7 @@ func (w *work) alertBounce(addr, reason string) error {
 }
 
 // autoReply is AutoReplied.
-func (r *Referee) autoReply(a AutoReply) (Outcome, error) {
+func (r asides) autoReply(a AutoReply) (Outcome, error) {
 	cls := a.Class
 	out := Outcome{Status: OutcomeIgnored, Seat: -1, Detail: "auto-reply"}
 	_, err := r.update(func(w *work) error {

@@ -48,7 +48,7 @@ type Invitee struct {
 var gameIDRe = regexp.MustCompile(`^[a-z][a-z0-9]{1,23}$`)
 
 // CreateGame creates a game and sends the invitations (one transaction).
-func (r *Referee) CreateGame(ng NewGame) (*Game, error) {
+func (r organisers) CreateGame(ng NewGame) (*Game, error) {
 	var g *Game
 	_, err := r.update(func(w *work) error {
 		gw, err := w.createGame(ng)
@@ -281,7 +281,7 @@ func (gw *gameWork) maybeStart() error {
 	}
 	gw.announce(nil, "start", "order", g.names(), "commitment", g.Commitment, "policy", g.Policy.View())
 	for i := range g.Seats {
-		gw.force[i] = true
+		gw.seat(i).force = true
 	}
 	return nil
 }
@@ -304,25 +304,11 @@ func (gw *gameWork) renumber(perm []int) {
 	for n, o := range perm {
 		to[o] = n
 	}
-	moveBool := func(m map[int]bool) map[int]bool {
-		out := make(map[int]bool, len(m))
-		for k, v := range m {
-			out[to[k]] = v
-		}
-		return out
+	bySeat := make(map[int]*seatChange, len(gw.bySeat))
+	for k, c := range gw.bySeat {
+		bySeat[to[k]] = c
 	}
-	gw.acted, gw.force, gw.asked = moveBool(gw.acted), moveBool(gw.force), moveBool(gw.asked)
-	gw.reminders, gw.digest = moveBool(gw.reminders), moveBool(gw.digest)
-	replies := make(map[int]*reply, len(gw.replies))
-	for k, v := range gw.replies {
-		replies[to[k]] = v
-	}
-	gw.replies = replies
-	answering := make(map[int]string, len(gw.answering))
-	for k, v := range gw.answering {
-		answering[to[k]] = v
-	}
-	gw.answering = answering
+	gw.bySeat = bySeat
 	for i := range gw.notes {
 		for k, s := range gw.notes[i].Seats {
 			gw.notes[i].Seats[k] = to[s]

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -16,9 +17,9 @@ import (
 type MailData struct {
 	Game  string // game id
 	Title string // the game's title
-	// Tag is the reader's seat tag, "<game>.<seat>.<secret>": it goes in
+	// Tag is the reader's seat tag (<game>.<seat>.<secret>): it goes in
 	// the Reply-To plus address only, never in the subject (issue 11.7).
-	Tag    string
+	Tag    mailfmt.Tag
 	Name   string // the reader's name
 	Seat   int
 	Token  int
@@ -136,7 +137,7 @@ func readerOf(g *Game, seat int) Reader {
 // (the log since the oldest seat's last mail, the published log of a game
 // that ended), has the view write the mails, takes back the seats as told
 // and queues the mails.
-func (gw *gameWork) mail() error {
+func (gw teller) mail() error {
 	if len(gw.g.Seats) == 0 {
 		return nil
 	}
@@ -211,20 +212,20 @@ func (v *mailView) mailSeat(i int) error {
 		}
 		lines = append(lines, ls...)
 	}
-	rep := v.replies[i]
-	asked := v.asked[i] && s.Bot == ""
-	important := rep != nil || v.force[i] || len(notes) > 0 || v.reminders[i] || v.digest[i] || v.ended
+	rep := v.of(i).reply
+	asked := v.of(i).asked && s.Bot == ""
+	important := rep != nil || v.of(i).force || len(notes) > 0 || v.of(i).reminder || v.of(i).digest || v.ended
 	send := false
 	switch {
 	case s.State == SeatDeclined || s.State == SeatKicked:
 		send = rep != nil || len(notes) > 0
 	case s.Bot != "" && !v.ended:
-		send = rep != nil || v.force[i] || len(notes) > 0
+		send = rep != nil || v.of(i).force || len(notes) > 0
 	case s.Notify == "turn":
 		// Another player joining needs no mail of its own (issue 12.3:
 		// news mails only for what matters; the start names everybody).
 		notable := len(notes) > 0 && !minor
-		send = rep != nil || v.force[i] || notable || v.reminders[i] || v.digest[i] || v.ended || asked
+		send = rep != nil || v.of(i).force || notable || v.of(i).reminder || v.of(i).digest || v.ended || asked
 	case s.Notify == "digest":
 		send = important
 		if !send && (asked || len(lines) > 0) && s.DigestDue.IsZero() {
@@ -237,13 +238,13 @@ func (v *mailView) mailSeat(i int) error {
 	// and rides in any mail sent before.
 	alone := !send && v.receiptDue(i)
 	send = send || alone
-	if !send || (v.quiet[i] && !v.ended) {
+	if !send || (v.of(i).quiet && !v.ended) {
 		return nil
 	}
 	// A refused or stale message gets its own echo ("nothing of this
 	// message was applied"): the held receipt waits on.
 	fold := s.Held != nil && (rep == nil || !(rep.Rejected || rep.Stale))
-	answering := v.answering[i]
+	answering := v.of(i).answering
 	if fold && answering == "" {
 		answering = s.Held.Answering
 	}
@@ -258,9 +259,9 @@ func (v *mailView) mailSeat(i int) error {
 	if orig == nil && !alone && data.Kind == "reply" {
 		// The held echo rides along; the mail is what it would be without it.
 		data.Kind = "update"
-		if v.reminders[i] {
+		if v.of(i).reminder {
 			data.Kind = "reminder"
-		} else if v.digest[i] {
+		} else if v.of(i).digest {
 			data.Kind = "digest"
 		}
 	}
@@ -271,7 +272,7 @@ func (v *mailView) mailSeat(i int) error {
 	// The state is rendered only for a mail that shows it (issue 13.5:
 	// the summary was a fifth of a move's CPU, half of it thrown away).
 	withState := v.tb != nil
-	if withState && data.Prompt != "" && rep != nil && !v.status[i] && v.onlyOwnMoves(i, log) {
+	if withState && data.Prompt != "" && rep != nil && !v.of(i).status && v.onlyOwnMoves(i, log) {
 		// The reader's own moves are all that changed since the state in
 		// their last mail: the echo and the log above say it all.
 		withState, data.SameState = false, true
@@ -284,7 +285,7 @@ func (v *mailView) mailSeat(i int) error {
 	}
 	if withState {
 		rd := v.reader(i)
-		rd.Compact = !v.full[i] && !v.ended // STATUS FULL and the end show everything
+		rd.Compact = !v.of(i).full && !v.ended // STATUS FULL and the end show everything
 		if view == nil {
 			view = v.tb.State.View(i)
 		}
@@ -370,7 +371,7 @@ func (v *mailView) onlyOwnMoves(i int, log []Entry) bool {
 func (v *mailView) short(i int, d *MailData) bool {
 	s := v.seats[i]
 	return s.Notify != "every" && s.Notify != "digest" && d.Prompt == "" && d.Kind != "end" && d.Kind != "digest" &&
-		d.Kind != "reminder" && !v.force[i] && v.g.Status == StatusRunning
+		d.Kind != "reminder" && !v.of(i).force && v.g.Status == StatusRunning
 }
 
 // haltKey names a halted queue: the prompt's token and the halted line.
@@ -431,9 +432,9 @@ func threadRefs(ids ...string) []string {
 func (v *mailView) mailData(i int, rep *reply, notes, lines []string) (d *MailData, view any, err error) {
 	s := v.seats[i]
 	rd := v.reader(i)
-	rd.Compact = !v.full[i] && !v.ended // STATUS FULL and the end show everything
+	rd.Compact = !v.of(i).full && !v.ended // STATUS FULL and the end show everything
 	r := v.render
-	d = &MailData{Game: v.g.ID, Title: v.eg.Info().Title, Tag: fmt.Sprintf("%s.%d.%s", v.g.ID, i, s.Secret), Name: s.greeting(), Seat: i, Token: v.token(),
+	d = &MailData{Game: v.g.ID, Title: v.eg.Info().Title, Tag: seatTag(v.g.ID, i, s.Secret), Name: s.greeting(), Seat: i, Token: v.token(),
 		Status: v.g.Status, Kind: "update", Notes: notes, Log: lines, Commitment: v.g.Commitment,
 		Bot: s.Bot != "" && s.State == SeatPlaying}
 	switch {
@@ -441,9 +442,9 @@ func (v *mailView) mailData(i int, rep *reply, notes, lines []string) (d *MailDa
 		d.Kind = "end"
 	case rep != nil:
 		d.Kind = "reply"
-	case v.reminders[i]:
+	case v.of(i).reminder:
 		d.Kind = "reminder"
-	case v.digest[i]:
+	case v.of(i).digest:
 		d.Kind = "digest"
 	}
 	if rep != nil {
@@ -587,7 +588,7 @@ func resultView(res *engine.Result, g *Game, me int) *ResultView {
 // entryLines renders one log entry for a reader: the events of a step, or
 // the referee's own line for other kinds (skipping what the reader may not
 // see and the reader's own inputs, which the reply echoes).
-func (gw *gameWork) entryLines(rd Reader, e Entry) ([]string, error) {
+func (gw teller) entryLines(rd Reader, e Entry) ([]string, error) {
 	return entryLines(gw.w.r.render, rd, e)
 }
 

@@ -16,7 +16,7 @@ import (
 
 // orgRequest handles an organiser's mail: the tag "org.<secret>" must match
 // a configured organiser, and the sender must be that organiser's address.
-func (w *work) orgRequest(req *Request, out *Outcome) error {
+func (w orgWork) orgRequest(req *Request, out *Outcome) error {
 	org := ""
 	for addr, secret := range w.r.opt.Organisers {
 		// Compared in constant time (issue 23).
@@ -135,8 +135,8 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 		TZ: firstNonEmpty(inv.TZ, p.TZ), Secret: secret, State: state, Notify: DefaultNotify, Format: "text", Seen: old.Seen}
 	gw.announce(nil, "replaced", "seat", seat, "name", s.Name)
 	gw.announce([]int{seat}, "handover", "old", old.Name, "player_token", p.Secret)
-	gw.force[seat] = true
-	gw.acted[seat] = true
+	gw.seat(seat).force = true
+	gw.seat(seat).acted = true
 	return fmt.Sprintf("seat %d (%s) now played by %s", seat+1, s.Name, p.Address), nil
 }
 
@@ -181,7 +181,7 @@ func (gw *gameWork) rollback(to int) (string, error) {
 	}
 	for i := range gw.g.Seats {
 		gw.g.Seats[i].Deadline = nil
-		gw.force[i] = true
+		gw.seat(i).force = true
 	}
 	gw.announce(nil, "rollback", "to", to)
 	return fmt.Sprintf("rolled back to move %d; queued orders dropped", to), nil
@@ -214,7 +214,7 @@ func (gw *gameWork) erratum(data []byte) (string, error) {
 }
 
 // orgList lists the organiser's games.
-func (w *work) orgList(org string) (string, error) {
+func (w orgWork) orgList(org string) (string, error) {
 	var b strings.Builder
 	line := func(g *Game) {
 		if g.Organiser == org {
@@ -253,19 +253,19 @@ func (w *work) orgList(org string) (string, error) {
 }
 
 // orgMail answers an organiser, in English (orgMailIn: in a language).
-func (w *work) orgMail(org string, results []string, inReplyTo string) error {
+func (w orgWork) orgMail(org string, results []string, inReplyTo string) error {
 	return w.orgMailIn(org, "en", results, inReplyTo)
 }
 
-// orgTag returns the tag of an organiser's address ("" if it has none).
-func (w *work) orgTag(org string) string {
+// orgTag returns the tag of an organiser's address (none if it has none).
+func (w *work) orgTag(org string) mailfmt.Tag {
 	if s := w.r.opt.Organisers[org]; s != "" {
-		return "org." + s
+		return mailfmt.Tag{Kind: mailfmt.TagOrg, Secret: s, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
 	}
-	tag := ""
+	var tag mailfmt.Tag
 	w.tx.Tokens(func(secret string, t store.Token) error {
 		if RequestKind(t.Kind) == KindOrg && t.Address == org {
-			tag = "org." + secret
+			tag = mailfmt.Tag{Kind: mailfmt.TagOrg, Secret: secret, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
 		}
 		return nil
 	})
@@ -275,15 +275,15 @@ func (w *work) orgTag(org string) string {
 // AddOrganiser registers an organiser address and returns its secret: the
 // organiser writes to <local>+org.<secret>@<domain>. Calling it again for
 // the same address returns the existing secret.
-func (r *Referee) AddOrganiser(addr string) (string, error) {
+func (r organisers) AddOrganiser(addr string) (string, error) {
 	addr = strings.ToLower(strings.TrimSpace(addr))
 	if !strings.Contains(addr, "@") {
 		return "", errorf("%q is not an address", addr)
 	}
 	var secret string
 	_, err := r.update(func(w *work) error {
-		if tag := w.orgTag(addr); tag != "" {
-			secret = strings.TrimPrefix(tag, "org.")
+		if tag := w.orgTag(addr); tag.Secret != "" {
+			secret = tag.Secret
 			return nil
 		}
 		var err error
@@ -296,7 +296,7 @@ func (r *Referee) AddOrganiser(addr string) (string, error) {
 // DeliveryFailed records that mail to an address failed permanently (the
 // SMTP server refused it, or retries gave up): the player is marked failing
 // and the organisers of the player's games are told.
-func (r *Referee) DeliveryFailed(to, reason string) error {
+func (r organisers) DeliveryFailed(to, reason string) error {
 	_, err := r.update(func(w *work) error {
 		p, err := loadPlayer(w.tx, to)
 		if err != nil {
@@ -317,16 +317,16 @@ func (r *Referee) DeliveryFailed(to, reason string) error {
 // Organise runs organiser commands from the command line (the same language
 // as organiser mails) and returns the result lines. The organiser is
 // trusted: the caller has access to the store.
-func (r *Referee) Organise(org, text string) ([]string, error) {
+func (r organisers) Organise(org, text string) ([]string, error) {
 	var results []string
 	_, err := r.update(func(w *work) error {
 		var err error
-		if results, err = w.orgScript(strings.ToLower(org), text); err != nil {
+		if results, err = (orgWork{w}).orgScript(strings.ToLower(org), text); err != nil {
 			return err
 		}
-		lang := w.orgMailLang(text)
+		lang := orgWork{w}.orgMailLang(text)
 		for i, l := range results {
-			results[i] = w.orgLocal(lang, l)
+			results[i] = orgWork{w}.orgLocal(lang, l)
 		}
 		return nil
 	})
@@ -336,7 +336,7 @@ func (r *Referee) Organise(org, text string) ([]string, error) {
 // orgTourKeyword returns the tournament command an organiser's word is an
 // alias of, in any language (an organiser has no language of their own), or
 // "" when it is none.
-func (w *work) orgTourKeyword(word string) string {
+func (w orgWork) orgTourKeyword(word string) string {
 	for _, lang := range templates.Languages {
 		if kw := w.r.render.T.Alias("referee", lang, word); kw != strings.ToUpper(word) && orgTourKeywords[kw] {
 			return kw
@@ -347,14 +347,14 @@ func (w *work) orgTourKeyword(word string) string {
 
 // orgHelp renders the organiser's help (name "org.help") or the answer to
 // an organiser who wrote to the plain address ("org.hello").
-func (w *work) orgHelp(org, name string) (string, error) {
+func (w orgWork) orgHelp(org, name string) (string, error) {
 	var games []string
 	for _, g := range engine.Games() {
 		games = append(games, g.Info().Name)
 	}
 	addr := ""
-	if tag := w.orgTag(org); tag != "" {
-		addr = w.r.plus(tag)
+	if tag := w.orgTag(org); tag.Secret != "" {
+		addr = w.r.plus(tag.String())
 	}
 	return w.r.orgHelpText("en", name, addr, games)
 }
@@ -386,9 +386,9 @@ const orgHelloEvery = time.Hour
 // orgHello answers a configured organiser who wrote to the referee without
 // their tag: their organiser address and the organiser help, at most once
 // an hour. It reports whether req came from an organiser.
-func (w *work) orgHello(req *Request, out *Outcome) (bool, error) {
+func (w orgWork) orgHello(req *Request, out *Outcome) (bool, error) {
 	from := strings.ToLower(req.From)
-	if w.orgTag(from) == "" {
+	if w.orgTag(from).Secret == "" {
 		return false, nil
 	}
 	if !req.SenderVerified {
@@ -419,7 +419,7 @@ func (w *work) orgHello(req *Request, out *Outcome) (bool, error) {
 
 // OrganiserAddresses returns each organiser's address (organiser -> the
 // referee's plus address with their secret), for the daemon to log at start.
-func (r *Referee) OrganiserAddresses() (map[string]string, error) {
+func (r organisers) OrganiserAddresses() (map[string]string, error) {
 	out := map[string]string{}
 	err := r.db.View(func(tx *store.Tx) error {
 		return tx.Tokens(func(secret string, t store.Token) error {

@@ -17,7 +17,7 @@ import (
 
 // orgMailLang returns the language of the answer to an organiser's
 // commands (text: the mail's command text).
-func (w *work) orgMailLang(text string) string {
+func (w orgWork) orgMailLang(text string) string {
 	var named string
 	asked := map[string]bool{}
 	for _, line := range strings.Split(text, "\n") {
@@ -63,7 +63,7 @@ func (w *work) orgMailLang(text string) string {
 // (templates/referee/<lang>/aliases.txt) have word as a keyword's word, or
 // "" (an English keyword, no keyword, or a word several languages share,
 // as FORFAIT).
-func (w *work) aliasLang(word string) string {
+func (w orgWork) aliasLang(word string) string {
 	up := strings.ToUpper(word)
 	found := ""
 	for _, lang := range templates.Languages[1:] {
@@ -88,7 +88,7 @@ var placeholderRe = regexp.MustCompile(`(=?)<([a-z][a-z /]*)>`)
 // orgLocal writes a result line's usage error in lang ("org.usage"), its
 // placeholders in lang's words ("org.placeholder"), within 80 columns;
 // other lines come back unchanged.
-func (w *work) orgLocal(lang, line string) string {
+func (w orgWork) orgLocal(lang, line string) string {
 	m := usageRe.FindStringSubmatch(line)
 	if m == nil {
 		return line
@@ -123,7 +123,7 @@ func (w *work) orgLocal(lang, line string) string {
 
 // orgMailIn answers an organiser in lang: the frame ("mail.org") and the
 // usage errors in it, the other result lines as they are.
-func (w *work) orgMailIn(org, lang string, results []string, inReplyTo string) error {
+func (w orgWork) orgMailIn(org, lang string, results []string, inReplyTo string) error {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}

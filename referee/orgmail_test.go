@@ -19,7 +19,7 @@ func TestOrganiserGetsInByMail(t *testing.T) {
 	m := h.mailTo(ms, org)
 	contains(t, m.Body, "referee+org.orgsecretorgsecret@example.test", "ORGANISER COMMANDS",
 		"NEW dicebrewing id=g42 players=3 deadline=48h", "PLAYER ann@example.org Ann it Europe/Rome", "EXTEND g42 Ann 12h")
-	if m.InReplyTo != "<o1@example.test>" || m.Tag != "org.orgsecretorgsecret" {
+	if m.InReplyTo != "<o1@example.test>" || m.Tag.String() != "org.orgsecretorgsecret" {
 		t.Errorf("answer threading %q, tag %q", m.InReplyTo, m.Tag)
 	}
 	if strings.Contains(m.Subject, "orgsecret") {

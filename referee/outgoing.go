@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -22,12 +23,13 @@ type Outgoing struct {
 	FromName string `json:"from_name"`
 	To       string `json:"to"`
 	ToName   string `json:"to_name,omitempty"`
-	// Tag is the recipient's tag ("g42.1.<secret>", "p.<secret>",
-	// "org.<secret>", or "" for none): the composer puts it in the
-	// Reply-To plus address, so that a reply authenticates its sender. It
-	// never goes in the subject (subjects of mails written before still
-	// authenticate: mailfmt.ParseSubjectTag reads them).
-	Tag string `json:"tag,omitempty"`
+	// Tag is the recipient's tag (a seat's, a player's, an organiser's,
+	// or none), built as a value and never as text to be parsed back: the
+	// composer puts it in the Reply-To plus address, so that a reply
+	// authenticates its sender. It never goes in the subject (subjects of
+	// mails written before still authenticate: mailfmt.ParseSubjectTag
+	// reads them).
+	Tag mailfmt.Tag `json:"tag"`
 	// Subject is the whole subject.
 	Subject string `json:"subject"`
 	// MessageID, InReplyTo and References thread the mail (one thread per

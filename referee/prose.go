@@ -60,7 +60,7 @@ func memoKeyword(f func(string) bool) func(string) bool {
 }
 
 // ignoredInfo is the reply's list of ignored lines.
-func (gw *gameWork) ignoredInfo(seat int, ignored []string) {
+func (gw seatMail) ignoredInfo(seat int, ignored []string) {
 	if len(ignored) == 0 {
 		return
 	}

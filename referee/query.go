@@ -35,13 +35,13 @@ type SeatAuth struct {
 // ErrNoGame, ErrNotSeatToken (unknown secret, another game's, not a seat's)
 // or ErrTokenRevoked (the seat's secret changed, or the address left the
 // game); any other error is the store's.
-func (r *Referee) SeatForSecret(game, secret string) (SeatAuth, error) {
+func (r queries) SeatForSecret(game, secret string) (SeatAuth, error) {
 	var a SeatAuth
 	err := r.db.View(func(tx *store.Tx) error {
 		if !tx.HasGame(game) {
 			return ErrNoGame
 		}
-		g, seat, err := seatForSecret(tx, game, secret)
+		g, seat, err := authSeat(tx, game, secret, func(id string) (*Game, error) { return loadGame(tx, id) })
 		if err != nil {
 			return err
 		}
@@ -51,63 +51,75 @@ func (r *Referee) SeatForSecret(game, secret string) (SeatAuth, error) {
 	return a, err
 }
 
-// seatForSecret authenticates a seat secret in a game: the token names the
-// game and an address, the address holds a seat, and the seat's current
-// secret is the one given (compared in constant time).
-func seatForSecret(tx *store.Tx, game, secret string) (*Game, int, error) {
+// authSeat is the one seat authentication of the core, for a mail's tag
+// (seatRequest) and a webhook's bearer token (SeatForSecret) alike: the
+// secret is a seat token (of game, unless game is ""), the token names a
+// game and an address, the address holds a seat of the game (load reads
+// it), and the seat's current secret is the one given (compared in
+// constant time). ErrNotSeatToken for an unknown secret or another
+// game's; ErrTokenRevoked, with the game and the seat (-1 if the address
+// left), when the seat's secret changed; any other error is the store's.
+func authSeat(tx *store.Tx, game, secret string, load func(id string) (*Game, error)) (*Game, int, error) {
 	tok, err := tx.Token(secret)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && (RequestKind(tok.Kind) != KindSeat || tok.Game != game)) {
+	if errors.Is(err, store.ErrNotFound) || (err == nil && (RequestKind(tok.Kind) != KindSeat || (game != "" && tok.Game != game))) {
 		return nil, -1, ErrNotSeatToken
 	}
 	if err != nil {
 		return nil, -1, err
 	}
-	g, err := loadGame(tx, game)
+	g, err := load(tok.Game)
 	if err != nil {
 		return nil, -1, err
 	}
 	seat := g.seatOfAddress(tok.Address)
 	if seat < 0 || subtle.ConstantTimeCompare([]byte(g.Seats[seat].Secret), []byte(secret)) != 1 {
-		return nil, -1, ErrTokenRevoked
+		return g, seat, ErrTokenRevoked
 	}
 	return g, seat, nil
 }
 
 // StateToken returns a game's state token (its move count) without
 // decoding the state; false before the game starts.
-func (r *Referee) StateToken(game string) (int, bool, error) {
+func (r queries) StateToken(game string) (int, bool, error) {
 	var tok int
 	var ok bool
 	err := r.db.View(func(tx *store.Tx) error {
-		raw, err := tx.Game(game)
-		if err != nil {
-			return err
-		}
-		var g struct {
-			Table *struct {
-				State json.RawMessage `json:"state"`
-			} `json:"table"`
-		}
-		if err := json.Unmarshal(raw, &g); err != nil {
-			return fmt.Errorf("game %s: %w", game, err)
-		}
-		if g.Table == nil {
-			return nil
-		}
-		h, err := engine.PeekHeader(g.Table.State)
-		if err != nil {
-			return err
-		}
-		tok, ok = h.Moves, true
-		return nil
+		var err error
+		tok, ok, err = stateToken(tx, game)
+		return err
 	})
 	return tok, ok, err
+}
+
+// stateToken reads a game's state token from its record without decoding
+// the state; false before the game starts.
+func stateToken(tx *store.Tx, game string) (int, bool, error) {
+	raw, err := tx.Game(game)
+	if err != nil {
+		return 0, false, err
+	}
+	var g struct {
+		Table *struct {
+			State json.RawMessage `json:"state"`
+		} `json:"table"`
+	}
+	if err := json.Unmarshal(raw, &g); err != nil {
+		return 0, false, fmt.Errorf("game %s: %w", game, err)
+	}
+	if g.Table == nil {
+		return 0, false, nil
+	}
+	h, err := engine.PeekHeader(g.Table.State)
+	if err != nil {
+		return 0, false, err
+	}
+	return h.Moves, true, nil
 }
 
 // Table returns a game's engine table as the referee would load it (with
 // the game's ruleset), read-only: a copy nobody else holds. It is an error
 // before the game starts.
-func (r *Referee) Table(game string) (*engine.Table, error) {
+func (r queries) Table(game string) (*engine.Table, error) {
 	var tb *engine.Table
 	err := r.db.View(func(tx *store.Tx) error {
 		g, err := loadGame(tx, game)
@@ -141,7 +153,7 @@ type Counts struct {
 // Counts reads the pending items of the given queues and the games by
 // status, in one read transaction. A game record that does not decode is
 // left out.
-func (r *Referee) Counts(queues ...string) (Counts, error) {
+func (r queries) Counts(queues ...string) (Counts, error) {
 	c := Counts{Queues: map[string]int{}, Games: map[string]int{}}
 	err := r.db.View(func(tx *store.Tx) error {
 		for _, q := range queues {
@@ -168,7 +180,7 @@ func (r *Referee) Counts(queues ...string) (Counts, error) {
 
 // EachGame calls fn with a copy of every game record, in id order, in one
 // read transaction; an error from fn stops the walk and is returned.
-func (r *Referee) EachGame(fn func(*Game) error) error {
+func (r queries) EachGame(fn func(*Game) error) error {
 	return r.db.View(func(tx *store.Tx) error {
 		return tx.Games(func(id string, _ []byte) error {
 			g, err := loadGame(tx, id)
@@ -181,7 +193,7 @@ func (r *Referee) EachGame(fn func(*Game) error) error {
 }
 
 // Entries returns a game's whole log.
-func (r *Referee) Entries(game string) ([]Entry, error) {
+func (r queries) Entries(game string) ([]Entry, error) {
 	var out []Entry
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error
@@ -193,7 +205,7 @@ func (r *Referee) Entries(game string) ([]Entry, error) {
 
 // QueueSize returns the number of items in a queue and their payloads'
 // total size.
-func (r *Referee) QueueSize(queue string) (items int, bytes int64, err error) {
+func (r queries) QueueSize(queue string) (items int, bytes int64, err error) {
 	err = r.db.View(func(tx *store.Tx) error {
 		return tx.Items(queue, func(it store.Item) error {
 			items++
@@ -209,7 +221,7 @@ func (r *Referee) QueueSize(queue string) (items int, bytes int64, err error) {
 // restarts). fresh is true the first time; otherwise prev is the message it
 // first came with. With prune, expired tokens are deleted in the same
 // transaction.
-func (r *Referee) UseReplayToken(token, msgid string, now, expires time.Time, prune bool) (prev string, fresh bool, err error) {
+func (r queries) UseReplayToken(token, msgid string, now, expires time.Time, prune bool) (prev string, fresh bool, err error) {
 	err = r.db.Update(func(tx *store.Tx) error {
 		if prune {
 			if _, err := tx.PruneReplay(now); err != nil {
@@ -248,7 +260,7 @@ type RawReply struct {
 // QueueReply records the input as applied and queues the reply in the
 // outbox, in one transaction, as the referee does with its own answers. It
 // returns false, and queues nothing, when the input was already processed.
-func (r *Referee) QueueReply(m RawReply) (bool, error) {
+func (r queries) QueueReply(m RawReply) (bool, error) {
 	if len(m.Keys) == 0 {
 		return false, errors.New("referee: reply without de-duplication keys")
 	}

@@ -271,13 +271,11 @@ func (g *readerGame) reply(rb *reader, m *Outgoing, text string) Outcome {
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	parts := strings.Split(m.Tag, ".")
-	if len(parts) != 3 {
-		g.t.Fatalf("tag %q", m.Tag)
+	if m.Tag.Kind != mailfmt.TagSeat {
+		g.t.Fatalf("tag %v", m.Tag)
 	}
-	seat, _ := strconv.Atoi(parts[1])
 	g.h.clock.Advance(time.Minute)
-	return g.h.sendAs(Request{From: rb.addr, Kind: "seat", Game: parts[0], Seat: seat, Secret: parts[2], Token: int(ref.Token), Text: text})
+	return g.h.sendAs(Request{From: rb.addr, Kind: "seat", Game: m.Tag.Game, Seat: m.Tag.Seat, Secret: m.Tag.Secret, Token: int(ref.Token), Text: text})
 }
 
 // step has every reader with a mail that asks something answer it; it

@@ -96,8 +96,8 @@ func (v *mailView) holdable(i int, rep *reply, notes []string, d *MailData) bool
 	if s.Receipts == ReceiptsEach || (s.Receipts == ReceiptsFold && v.receiptWindow <= 0) {
 		return false
 	}
-	if s.Bot != "" || s.State != SeatPlaying || v.ended || v.force[i] || v.reminders[i] || v.digest[i] ||
-		v.status[i] || v.full[i] {
+	if s.Bot != "" || s.State != SeatPlaying || v.ended || v.of(i).force || v.of(i).reminder || v.of(i).digest ||
+		v.of(i).status || v.of(i).full {
 		return false
 	}
 	if d.Kind != "reply" || d.Prompt != "" || d.Halt != nil || d.Result != nil || !v.short(i, d) {

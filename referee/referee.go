@@ -107,6 +107,17 @@ type Observation struct {
 // that on a snapshot first and only commits under the write lock
 // (speculate.go).
 type Referee struct {
+	// The rooms of the Referee's API (issue 25), each a type with the
+	// methods of its job, bound to this Referee (bind): the queries
+	// (query.go, export.go), the public pages' data (gamepages.go), the
+	// organisers' door (organiser.go, lifecycle.go) and the mail that is
+	// set aside or answers by itself (intake.go, abuse.go). What is left
+	// on Referee is the core: Process, Tick and the unit of work.
+	queries
+	pageQueries
+	organisers
+	asides
+
 	opt    Options
 	db     *store.DB
 	clock  Clock
@@ -137,6 +148,22 @@ type Referee struct {
 	// openGameHook, in tests, runs before a tournament game is opened (a
 	// failure it returns is the opening's).
 	openGameHook func(id string) error
+}
+
+// The rooms of the Referee: each embeds the Referee it serves, so that
+// its methods read the Referee's fields as the Referee's own would.
+type (
+	queries     struct{ *Referee }
+	pageQueries struct{ *Referee }
+	organisers  struct{ *Referee }
+	asides      struct{ *Referee }
+)
+
+// bind points the rooms of r at r: after New, and on every copy of a
+// Referee made as a view (speculate.go, undo.go), so that a view's rooms
+// are the view's.
+func (r *Referee) bind() {
+	r.queries, r.pageQueries, r.organisers, r.asides = queries{r}, pageQueries{r}, organisers{r}, asides{r}
 }
 
 // shared is the Referee's mutable state that a speculation's view of the
@@ -192,6 +219,7 @@ func New(opt Options) (*Referee, error) {
 	opt.Organisers = orgs
 	r := &Referee{opt: opt, db: opt.DB, clock: opt.Clock, render: opt.Renderer, log: opt.Logger, games: newGameCache(gameCacheSize),
 		shared: &shared{}}
+	r.bind()
 	if r.render == nil {
 		var err error
 		if r.render, err = NewRenderer(); err != nil {
@@ -358,7 +386,7 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 		return res, err
 	} else if seen {
 		res.out = Outcome{Status: OutcomeDuplicate, Game: rec.Game, Seat: rec.Seat, Detail: "already processed: " + rec.Outcome}
-		return res, nil
+		return res, outcomeState(tx, nil, &res.out)
 	}
 	w := r.newWork(tx, now)
 	out := &res.out
@@ -374,9 +402,32 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 		return res, err
 	}
 	out.Replies = ids
+	if err := outcomeState(tx, w.games[out.Game], out); err != nil {
+		return res, err
+	}
 	res.queued, res.moves, res.hooks, res.saved = len(ids), w.moves(), w.hooked, w.saved
 	return res, tx.MarkInbound(store.InboundRecord{Keys: req.Keys, Received: now, Source: req.Source, From: req.From,
 		Game: out.Game, Seat: out.Seat, Outcome: string(out.Status), Detail: out.Detail, Messages: ids})
+}
+
+// outcomeState puts the state token of the outcome's game in it, from the
+// game as the unit of work left it (gw), else from its record.
+func outcomeState(tx *store.Tx, gw *gameWork, out *Outcome) error {
+	switch {
+	case out.Game == "":
+		return nil
+	case gw != nil:
+		if gw.tb != nil {
+			out.StateToken, out.Started = gw.tb.Token(), true
+		}
+		return nil
+	}
+	tok, ok, err := stateToken(tx, out.Game)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	out.StateToken, out.Started = tok, ok
+	return err
 }
 
 // update runs fn as one transaction with a work context and flushes it.

@@ -1,7 +1,7 @@
 package referee
 
 import (
-	"crypto/subtle"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -18,11 +18,11 @@ func (w *work) request(req *Request, out *Outcome) error {
 	case KindSeat:
 		return w.seatRequest(req, out)
 	case KindPlayer:
-		return w.playerRequest(req, out)
+		return playerWork{w}.playerRequest(req, out)
 	case KindOrg:
-		return w.orgRequest(req, out)
+		return orgWork{w}.orgRequest(req, out)
 	}
-	return w.untagged(req, out)
+	return playerWork{w}.untagged(req, out)
 }
 
 // seatRequest handles a message carrying a seat's tag. Only a mail with the
@@ -30,33 +30,40 @@ func (w *work) request(req *Request, out *Outcome) error {
 // says so) counts against the seat's budget; anything else counts against
 // its sender's own (issue 11, item 2).
 func (w *work) seatRequest(req *Request, out *Outcome) error {
-	tok, err := w.tx.Token(req.Secret)
-	if err != nil || RequestKind(tok.Kind) != KindSeat || (req.Game != "" && tok.Game != req.Game) {
-		out.Status, out.Detail = OutcomeIgnored, "unknown seat token"
+	var gw *gameWork
+	_, seat, err := authSeat(w.tx, req.Game, req.Secret, func(id string) (*Game, error) {
+		var err error
+		if gw, err = w.game(id); err != nil {
+			return nil, err
+		}
+		return gw.g, nil
+	})
+	switch {
+	case errors.Is(err, ErrNotSeatToken):
+		out.Status, out.Detail, out.Reason = OutcomeIgnored, "unknown seat token", ReasonUnknownSeat
 		if !w.allowAnon(req) {
 			out.Detail += "; rate limit for " + req.From
+			out.Reason = ReasonRateLimited
 			return nil
 		}
-		return w.unknownToken(req)
-	}
-	gw, err := w.game(tok.Game)
-	if err != nil {
+		return playerWork{w}.unknownToken(req)
+	case errors.Is(err, ErrTokenRevoked):
+		out.Game, out.Seat = gw.g.ID, seat
+		out.Status, out.Detail, out.Reason = OutcomeIgnored, "token no longer valid", ReasonRevoked
+		return nil
+	case err != nil:
 		return err
 	}
-	seat := gw.g.seatOfAddress(tok.Address)
 	out.Game, out.Seat = gw.g.ID, seat
-	if seat < 0 || subtle.ConstantTimeCompare([]byte(gw.g.Seats[seat].Secret), []byte(req.Secret)) != 1 {
-		out.Status, out.Detail = OutcomeIgnored, "token no longer valid"
-		return nil
-	}
 	s := &gw.g.Seats[seat]
+	addr := s.Address // the seat may move (a start draws the order)
 	if !strings.EqualFold(req.From, s.Address) || !req.SenderVerified {
 		// Never act on it; tell only the registered address, at most once
 		// a window, and keep the forger's text only while within their
 		// own budget.
-		out.Status, out.Detail = OutcomeRejected, "sender is not the seat's registered address or failed authentication"
+		out.Status, out.Detail, out.Reason = OutcomeRejected, "sender is not the seat's registered address or failed authentication", ReasonSender
 		if !w.allowAnon(req) {
-			out.Status, out.Detail = OutcomeIgnored, out.Detail+"; rate limit for "+req.From
+			out.Status, out.Detail, out.Reason = OutcomeIgnored, out.Detail+"; rate limit for "+req.From, ReasonRateLimited
 			return nil
 		}
 		if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: clipInput(req.Text),
@@ -75,7 +82,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		out.Status, out.Detail = OutcomeDuplicate, "resend of a mail already applied"
 		// Never silent (issue 20): told, at most once a window.
 		if quiet, _ := w.allowAuth(req, "seat/"+gw.g.ID+"/"+s.Address); !quiet && w.r.notice.allow("resend/"+gw.g.ID+"/"+s.Address, w.now) {
-			gw.answering[seat] = req.MessageID
+			gw.seat(seat).answering = req.MessageID
 			gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.resend", map[string]any{"token": req.Token}))
 			out.Detail += "; told"
 		}
@@ -86,7 +93,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		Params: map[string]any{"token": req.Token, "message_id": req.MessageID}}); err != nil {
 		return err
 	}
-	gw.answering[seat] = req.MessageID
+	gw.seat(seat).answering = req.MessageID
 	out.Status = OutcomeApplied
 	// The same body answering the same state: numbered answers to
 	// successive prompts ("1", "1", ...) are not repeats.
@@ -105,17 +112,17 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 			map[string]any{"max": w.r.opt.RateLimit, "minutes": int(w.r.opt.RateWindow.Minutes())}))
 	}
 	before := gw.token()
-	if err := gw.seatCommands(seat, req, out); err != nil {
+	if err := (seatMail{gw}).seatCommands(seat, req, out); err != nil {
 		return err
 	}
 	if quiet {
-		gw.quiet[seat] = true
+		gw.seat(seat).quiet = true
 		out.Detail = strings.TrimPrefix(out.Detail+"; not answered (rate limit or repeated mail)", "; ")
 	}
 	// Remember what was accepted (applied, or queued and sealed for a
 	// later decision): a stale resend of it must never be re-validated
 	// against a newer decision.
-	if seat = gw.g.seatOfAddress(tok.Address); seat >= 0 && (gw.token() != before || out.Status == OutcomeApplied || out.Status == OutcomeQueued) {
+	if seat = gw.g.seatOfAddress(addr); seat >= 0 && (gw.token() != before || out.Status == OutcomeApplied || out.Status == OutcomeQueued) {
 		gw.g.Seats[seat].remember(req.Token, digest)
 	}
 	return nil
@@ -126,7 +133,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 // The per-mail caps apply first; a mail in which no line looks like a
 // command (an auto-responder's text) gets no error reply, only a note at
 // most once a day.
-func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
+func (gw seatMail) seatCommands(seat int, req *Request, out *Outcome) error {
 	s := &gw.g.Seats[seat]
 	ans := gw.readAnswers(seat, req)
 	text, ignored := ans.text, ans.ignored
@@ -149,14 +156,14 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 	if c.tooMany > 0 {
 		out.Status, out.Detail = OutcomeRejected, "too many orders in one mail"
 		rep.Rejected = true
-		gw.force[seat] = true
+		gw.seat(seat).force = true
 	}
 	seat, game, err := gw.refereeFirst(seat, c.orders, gameCmds, rep)
 	if err != nil || seat < 0 {
 		return err
 	}
 	if len(c.orders) == 0 {
-		gw.force[seat] = true
+		gw.seat(seat).force = true
 		rep.Info = append(rep.Info, gw.text(seat, "info.no_commands", nil))
 	}
 	if rd := req.Read; rd != nil && (rd.Markers || rd.Unclosed || rd.Quote || rd.Signature || rd.Forwarded) {
@@ -184,10 +191,9 @@ func (gw *gameWork) seatCommands(seat int, req *Request, out *Outcome) error {
 // proseAnswers such mails a day are always answered, later ones when a
 // line holds what may be an answer (a hint or a question); the rest, in
 // a day, are auto-responders' and go unanswered (issue 11, item 4).
-func (gw *gameWork) proseOnly(seat int, req *Request, out *Outcome, ans *answers) {
+func (gw seatMail) proseOnly(seat int, req *Request, out *Outcome, ans *answers) {
 	s := &gw.g.Seats[seat]
-	delete(gw.replies, seat)
-	delete(gw.answering, seat)
+	gw.seat(seat).reply, gw.seat(seat).answering = nil, ""
 	out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
 	if gw.w.now.Sub(s.NoCommandNote) >= 24*time.Hour {
 		s.NoCommandNote, s.NoCommandCount = gw.w.now, 0
@@ -197,7 +203,7 @@ func (gw *gameWork) proseOnly(seat int, req *Request, out *Outcome, ans *answers
 		out.Detail += fmt.Sprintf("; not answered (more than %d today)", proseAnswers)
 		return
 	}
-	gw.answering[seat] = req.MessageID
+	gw.seat(seat).answering = req.MessageID
 	rep := gw.reply(seat)
 	rep.Info = append(rep.Info, gw.text(seat, "info.nothing_read", map[string]any{"max": proseAnswers}))
 	gw.answerNotes(seat, ans)
@@ -212,7 +218,7 @@ const proseAnswers = 3
 // refereeFirst runs the referee's commands of a mail, first-come, and
 // returns the game's orders, in order, with the seat's number after them
 // (-1 when a DECLINE gave the seat up).
-func (gw *gameWork) refereeFirst(seat int, orders []engine.Order, gameCmds map[string]bool, rep *reply) (int, []engine.Order, error) {
+func (gw seatMail) refereeFirst(seat int, orders []engine.Order, gameCmds map[string]bool, rep *reply) (int, []engine.Order, error) {
 	var game []engine.Order
 	addr := gw.g.Seats[seat].Address
 	for _, o := range orders {
@@ -237,7 +243,7 @@ func (gw *gameWork) refereeFirst(seat int, orders []engine.Order, gameCmds map[s
 
 // refusal is the error template that refuses every game order of a seat
 // ("" when the seat may play).
-func (gw *gameWork) refusal(seat int) string {
+func (gw seatMail) refusal(seat int) string {
 	switch {
 	case gw.g.Status == StatusForming:
 		return "error.not_started"
@@ -253,7 +259,7 @@ func (gw *gameWork) refusal(seat int) string {
 
 // playOrders submits a seat's game orders to the table, all or none, and
 // says what became of them.
-func (gw *gameWork) playOrders(seat int, game []engine.Order, req *Request, rep *reply, out *Outcome) error {
+func (gw seatMail) playOrders(seat int, game []engine.Order, req *Request, rep *reply, out *Outcome) error {
 	s := &gw.g.Seats[seat]
 	if s.Bot != "" {
 		// The player is back: the bot hands the seat over.
@@ -273,11 +279,11 @@ func (gw *gameWork) playOrders(seat int, game []engine.Order, req *Request, rep 
 	}
 	if res.Rejected {
 		out.Status, out.Detail = OutcomeRejected, "an order was refused; nothing applied"
-		gw.force[seat] = true
+		gw.seat(seat).force = true
 		return nil
 	}
 	s.Missed = 0
-	gw.acted[seat] = true
+	gw.seat(seat).acted = true
 	// Orders kept for later (queued, or a sealed answer waiting for the
 	// others) are "queued", never "applied" (issue 11, item 3).
 	applied, queued := false, false
@@ -295,7 +301,7 @@ func (gw *gameWork) playOrders(seat int, game []engine.Order, req *Request, rep 
 	return nil
 }
 
-func (gw *gameWork) refuseAll(seat int, orders []engine.Order, code string, out *Outcome) error {
+func (gw seatMail) refuseAll(seat int, orders []engine.Order, code string, out *Outcome) error {
 	rep := gw.reply(seat)
 	rep.Rejected = true
 	why := gw.text(seat, code, nil)
@@ -310,7 +316,7 @@ func (gw *gameWork) refuseAll(seat int, orders []engine.Order, code string, out 
 // normalise replaces the first word of every command line by its canonical
 // keyword, using the aliases of the player's language first, then of every
 // other language.
-func (gw *gameWork) normalise(lang string, orders []engine.Order) {
+func (gw seatMail) normalise(lang string, orders []engine.Order) {
 	for i := range orders {
 		for a := range orders[i].Alts {
 			for l, line := range orders[i].Alts[a] {
@@ -323,7 +329,7 @@ func (gw *gameWork) normalise(lang string, orders []engine.Order) {
 // localElsePass rewrites a line ending in ELSE PASS in any language
 // ("ALTRIMENTI PASSA", "SINON PASSE", "ANDERS PAS") to the "ELSE PASS" the
 // engine's script syntax reads (issue 12.7).
-func (gw *gameWork) localElsePass(text string) string {
+func (gw seatMail) localElsePass(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		body, comment, hasComment := strings.Cut(l, "#")
@@ -352,7 +358,7 @@ func (gw *gameWork) localElsePass(text string) string {
 }
 
 // help renders the game's help (or a command's) followed by the referee's.
-func (gw *gameWork) help(seat int, topic string) string {
+func (gw seatMail) help(seat int, topic string) string {
 	rd := gw.reader(seat)
 	t := gw.w.r.render.T
 	var parts []string
@@ -396,7 +402,7 @@ func (gw *gameWork) help(seat int, topic string) string {
 }
 
 // logText renders the last n log lines a seat may see.
-func (gw *gameWork) logText(seat, n int) (string, error) {
+func (gw seatMail) logText(seat, n int) (string, error) {
 	all, err := entries(gw.w.tx, gw.g.ID, 1)
 	if err != nil {
 		return "", err
@@ -404,7 +410,7 @@ func (gw *gameWork) logText(seat, n int) (string, error) {
 	rd := gw.reader(seat)
 	var lines []string
 	for _, e := range all {
-		ls, err := gw.entryLines(rd, e)
+		ls, err := teller(gw).entryLines(rd, e)
 		if err != nil {
 			return "", err
 		}
@@ -420,7 +426,7 @@ func (gw *gameWork) logText(seat, n int) (string, error) {
 
 // unknownToken answers a registered player whose tag is unknown (a typo or a
 // finished game), and nobody else.
-func (w *work) unknownToken(req *Request) error {
+func (w playerWork) unknownToken(req *Request) error {
 	p, err := loadPlayer(w.tx, req.From)
 	if err != nil || !req.SenderVerified || p.Pending {
 		return nil
@@ -433,7 +439,7 @@ func (w *work) unknownToken(req *Request) error {
 
 // playerRequest handles a message with a player's own tag (LIST, JOIN
 // <game>, OBSERVE <game>, LANG, HELP).
-func (w *work) playerRequest(req *Request, out *Outcome) error {
+func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 	tok, err := w.tx.Token(req.Secret)
 	if err != nil || RequestKind(tok.Kind) != KindPlayer {
 		out.Status, out.Detail = OutcomeIgnored, "unknown player token"
@@ -508,17 +514,17 @@ func (w *work) playerRequest(req *Request, out *Outcome) error {
 // untagged handles a message without any tag: REGISTER creates a player
 // (the token goes back to the sender's address, so spoofing gains nothing);
 // anything else gets the help text, at most once a day per address.
-func (w *work) untagged(req *Request, out *Outcome) error {
-	if isOrg, err := w.orgHello(req, out); isOrg || err != nil {
+func (w playerWork) untagged(req *Request, out *Outcome) error {
+	if isOrg, err := (orgWork(w)).orgHello(req, out); isOrg || err != nil {
 		return err
 	}
 	if !w.allowAnon(req) {
-		out.Status, out.Detail = OutcomeIgnored, "rate limit for "+req.From
+		out.Status, out.Detail, out.Reason = OutcomeIgnored, "rate limit for "+req.From, ReasonRateLimited
 		return nil
 	}
 	if orders := engine.ParseScript(req.Text); len(orders) > 0 {
 		if rows := lookupCommands(byAnyone, w.r.render.T.Alias("referee", "en", orders[0].Keyword())); len(rows) > 0 {
-			return rows[0].anyone(w, req, out, strings.Fields(orders[0].Alts[0][0]))
+			return rows[0].anyone(w.work, req, out, strings.Fields(orders[0].Alts[0][0]))
 		}
 	}
 	p, err := loadPlayer(w.tx, req.From)
@@ -552,7 +558,7 @@ func (w *work) playerMail(p *Player, kind string, data map[string]any, inReplyTo
 	}
 	body := w.playerText(p, name, data)
 	subject := w.playerText(p, "subject.player", data)
-	m := &Outgoing{Seat: -1, Kind: kind, To: p.Address, ToName: p.Name, Tag: "p." + p.Secret,
+	m := &Outgoing{Seat: -1, Kind: kind, To: p.Address, ToName: p.Name, Tag: playerTag(p.Secret),
 		Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: body, Lang: p.Lang, InReplyTo: inReplyTo}
 	if inReplyTo != "" {
 		m.AutoSubmitted = "auto-replied"
@@ -571,7 +577,7 @@ func (w *work) playerText(p *Player, name string, data map[string]any) string {
 }
 
 // listOpen lists the open games that still have seats.
-func (w *work) listOpen(lang string) (string, error) {
+func (w playerWork) listOpen(lang string) (string, error) {
 	var games []map[string]any
 	err := w.tx.Games(func(id string, raw []byte) error {
 		g, err := loadGame(w.tx, id)
@@ -596,7 +602,7 @@ func (w *work) listOpen(lang string) (string, error) {
 }
 
 // joinOpen seats a registered player in an open game.
-func (w *work) joinOpen(p *Player, id string) (string, error) {
+func (w playerWork) joinOpen(p *Player, id string) (string, error) {
 	if !w.tx.HasGame(id) {
 		return w.playerText(p, "error.no_game", map[string]any{"game": id}), nil
 	}
@@ -667,7 +673,7 @@ type implier interface{ Implied(cmd string) bool }
 // chose, leaving out those the engine added (the echo would show
 // "BUY HO2 S1 => BUY HO2 S1; DONE AUTO"); the step log keeps them all, so
 // that replays stay exact.
-func (gw *gameWork) written(cmds []string) []string {
+func (gw seatMail) written(cmds []string) []string {
 	im, ok := gw.tb.State.(implier)
 	if !ok {
 		return cmds

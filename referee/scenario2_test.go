@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -226,10 +227,10 @@ func TestScenarioOpenGamesAndObservers(t *testing.T) {
 	}
 	ms := h.mails()
 	welcome := h.mailTo(ms, dan)
-	if !strings.HasPrefix(welcome.Tag, "p.") {
+	if welcome.Tag.Kind != mailfmt.TagPlayer || welcome.Tag.String() != "p."+welcome.Tag.Secret {
 		t.Fatalf("no player tag: %q", welcome.Tag)
 	}
-	secret := strings.TrimPrefix(welcome.Tag, "p.")
+	secret := welcome.Tag.Secret
 	h.org("NEW toy id=open1 players=2 open\nPLAYER ann@example.test Ann")
 	h.mails()
 	h.sendAs(Request{From: dan, Kind: "player", Secret: secret, Text: "LIST"})

@@ -29,7 +29,7 @@ func TestScenarioInvitationsAndJoins(t *testing.T) {
 	ms := h.mails()
 	contains(t, h.mailTo(ms, org).Body, "NEW: created game g1")
 	inv := h.mailTo(ms, ann)
-	if !strings.HasPrefix(inv.Tag, "g1.0.") || !strings.Contains(inv.Subject, "g1") {
+	if !strings.HasPrefix(inv.Tag.String(), "g1.0.") || !strings.Contains(inv.Subject, "g1") {
 		t.Errorf("invitation subject %q tag %q", inv.Subject, inv.Tag)
 	}
 	contains(t, inv.Body, "invited by olga@example.test", "JOIN")

@@ -74,6 +74,7 @@ func (r *Referee) processSpec(req Request, now time.Time) (res processed, ok boo
 // and rate limiters that only look.
 func (r *Referee) specView() (*Referee, *tapeReader) {
 	sr := *r
+	sr.bind()
 	tape := &tapeReader{src: r.random}
 	sr.opt.Random = tape
 	dec := &[]limitDecision{}

@@ -54,7 +54,7 @@ func newViewGame(t *testing.T, lang string) (*viewGame, *changes) {
 	ch.notes = append(ch.notes, note{Name: "start", Data: map[string]any{"order": g.names(), "commitment": g.Commitment,
 		"policy": g.Policy.View()}})
 	for i := range g.Seats {
-		ch.force[i] = true
+		ch.seat(i).force = true
 	}
 	return v, &ch
 }
@@ -159,12 +159,12 @@ func TestMailViewGolden(t *testing.T) {
 			for _, res := range rep.Results {
 				r.Lines = append(r.Lines, replyLine{Status: LineStatus(res.Status), Text: res.Order.Text, Cmds: res.Cmds, Errors: res.Errors})
 			}
-			mv.replies[d.Seat] = r
-			mv.answering[d.Seat] = "<m1@players.test>"
-			mv.acted[d.Seat] = true
+			mv.seat(d.Seat).reply = r
+			mv.seat(d.Seat).answering = "<m1@players.test>"
+			mv.seat(d.Seat).acted = true
 			for _, w := range v.tb.Waiting() {
 				if w.Seat != d.Seat {
-					mv.asked[w.Seat] = true
+					mv.seat(w.Seat).asked = true
 				}
 			}
 			ms = v.tell(&mv)

@@ -34,7 +34,7 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 			if err != nil {
 				return err
 			}
-			return gw.tick()
+			return settling{gw}.tick()
 		}); err != nil {
 			return 0, err
 		}
@@ -53,7 +53,7 @@ func (r *Referee) NextWake() (time.Time, bool, error) {
 	return t, ok, err
 }
 
-func (gw *gameWork) tick() error {
+func (gw settling) tick() error {
 	if gw.g.Status != StatusRunning || gw.tb == nil {
 		return nil
 	}
@@ -70,11 +70,11 @@ func (gw *gameWork) tick() error {
 			}
 			for dl.Sent < len(dl.Reminders) && !now.Before(dl.Reminders[dl.Sent]) {
 				dl.Sent++
-				gw.reminders[i] = true
+				gw.seat(i).reminder = true
 			}
 		}
 		if s.Notify == "digest" && !s.DigestDue.IsZero() && !now.Before(s.DigestDue) {
-			gw.digest[i] = true
+			gw.seat(i).digest = true
 		}
 	}
 	return nil

@@ -59,6 +59,7 @@ func (r *Referee) redo(fn func(ar *Referee) error) error {
 	undone := map[string]string{}
 	for run := 1; ; run++ {
 		ar := *r
+		ar.bind()
 		tape := &tapeReader{src: r.random}
 		ar.opt.Random, ar.undone = tape, undone
 		err := fn(&ar)

@@ -3,10 +3,7 @@ package referee
 import (
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
-	"math/rand/v2"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
@@ -41,6 +38,15 @@ type work struct {
 	kept bymail.Kept
 }
 
+// The rooms of a unit of work besides the games it touches: what the
+// organiser's mail does (organiser.go, orglang.go, commands_org_*.go)
+// and what a player's mail without a seat does (request.go,
+// commands_player.go).
+type (
+	orgWork    struct{ *work }
+	playerWork struct{ *work }
+)
+
 func (r *Referee) newWork(tx *store.Tx, now time.Time) *work {
 	return &work{r: r, tx: tx, now: now, games: map[string]*gameWork{}, undone: r.undone}
 }
@@ -66,41 +72,85 @@ type gameWork struct {
 	steps []engine.Step
 }
 
+// The stages of one game in a unit of work, each a type with the methods
+// of its job (issue 25, the rooms). Each holds the game touched and reads
+// and writes it; the split is by job, so that a reader knows which file
+// holds a method from what it does:
+//
+//   - gameWork (work.go, lifecycle.go, organiser.go, desk.go, ...): apply.
+//     The game's changes as the commands make them: submit orders to the
+//     table, log, announce, join, start, replace, roll back.
+//   - seatMail (request.go, answers.go, commands_seat.go, commands_info.go,
+//     args.go, cardhelp.go, prose.go): apply, for one seat's own mail:
+//     read its lines, run its commands, answer each line.
+//   - settling (settle.go, tick.go): the end of apply: bots play, clocks
+//     start, the game ends, deadlines and reminders fall due.
+//   - teller (mail.go, hooks.go, gamepages.go): tell. What each seat, the
+//     webhooks and the public page are told; mailView (tell.go) is its
+//     pure core.
+//   - persist is the unit of work's (work.flush, outgoing.go, records.go):
+//     the records, the log and the outbox written in one transaction.
+type (
+	seatMail struct{ *gameWork }
+	settling struct{ *gameWork }
+	teller   struct{ *gameWork }
+)
+
 // changes is what the apply stage of a unit of work changed in one game,
-// seat by seat, besides the game's record and log: what the tell stage
-// needs to decide who gets a mail and what it says.
+// besides the game's record and log: what the tell stage needs to decide
+// who gets a mail and what it says. What changed for a seat is one record
+// (seatChange); the game's own changes are the notes and its end.
 type changes struct {
-	// acted: seats that applied a move (their deadline restarts).
-	acted map[int]bool
-	// replies: the answer to a seat's own message.
-	replies map[int]*reply
+	// bySeat: what changed for each seat, by seat number (seat writes it,
+	// of reads it).
+	bySeat map[int]*seatChange
 	// notes: announcements, per seat (-1: everybody).
 	notes []note
-	// force: seats that get a mail even if nothing changed for them.
-	force map[int]bool
-	// answering: the Message-ID of the seat's message being answered.
-	answering map[int]string
-	// reminders: seats whose reminder is due.
-	reminders map[int]bool
-	digest    map[int]bool
 	// ended: the game ended in this transaction.
 	ended bool
-	// asked: seats whose decision clock started in this transaction.
-	asked map[int]bool
-	// quiet: seats whose mail this transaction is not sent (their budget
-	// is spent, or they keep sending the same mail).
-	quiet map[int]bool
-	// full: seats that asked STATUS FULL (their mail carries the whole
-	// state; otherwise the summary is compact).
-	full map[int]bool
-	// status: seats that asked STATUS (their mail carries the state).
-	status map[int]bool
 }
 
-func newChanges() changes {
-	return changes{acted: map[int]bool{}, replies: map[int]*reply{}, force: map[int]bool{},
-		answering: map[int]string{}, reminders: map[int]bool{}, digest: map[int]bool{}, asked: map[int]bool{},
-		quiet: map[int]bool{}, full: map[int]bool{}, status: map[int]bool{}}
+// seatChange is what the apply stage changed for one seat.
+type seatChange struct {
+	// acted: the seat applied a move (its deadline restarts).
+	acted bool
+	// reply: the answer to the seat's own message.
+	reply *reply
+	// answering: the Message-ID of the seat's message being answered.
+	answering string
+	// force: the seat gets a mail even if nothing changed for it.
+	force bool
+	// reminder, digest: the seat's reminder or digest is due.
+	reminder, digest bool
+	// asked: the seat's decision clock started in this transaction.
+	asked bool
+	// quiet: the seat's mail is not sent this transaction (its budget is
+	// spent, or it keeps sending the same mail).
+	quiet bool
+	// status, full: the seat asked STATUS (its mail carries the state) or
+	// STATUS FULL (the whole state; otherwise the summary is compact).
+	status, full bool
+}
+
+func newChanges() changes { return changes{bySeat: map[int]*seatChange{}} }
+
+// seat is the change record of a seat, created on first write.
+func (c *changes) seat(i int) *seatChange {
+	sc := c.bySeat[i]
+	if sc == nil {
+		sc = &seatChange{}
+		c.bySeat[i] = sc
+	}
+	return sc
+}
+
+// of reads the change record of a seat (the zero record if nothing
+// changed for it).
+func (c *changes) of(i int) seatChange {
+	if sc := c.bySeat[i]; sc != nil {
+		return *sc
+	}
+	return seatChange{}
 }
 
 // reply is the answer to a seat's own message: the fate of each order, and
@@ -192,12 +242,11 @@ func (w *work) ruleset(sha string) ([]byte, error) {
 }
 
 func (gw *gameWork) reply(seat int) *reply {
-	r := gw.replies[seat]
-	if r == nil {
-		r = &reply{}
-		gw.replies[seat] = r
+	c := gw.seat(seat)
+	if c.reply == nil {
+		c.reply = &reply{}
 	}
-	return r
+	return c.reply
 }
 
 func (gw *gameWork) announce(seats []int, name string, kv ...any) {
@@ -235,7 +284,9 @@ func (gw *gameWork) logReport(rep *engine.Report) error {
 		}
 		gw.steps = append(gw.steps, s)
 		gw.g.Steps++
-		gw.acted[s.Seat] = s.How != "auto" && s.How != "default" || gw.acted[s.Seat]
+		if s.How != "auto" && s.How != "default" {
+			gw.seat(s.Seat).acted = true
+		}
 	}
 	return nil
 }
@@ -273,7 +324,7 @@ func (w *work) flush() ([]string, error) {
 	// games join the order.
 	for i := 0; i < len(w.order); i++ {
 		gw := w.games[w.order[i]]
-		if err := gw.settle(); err != nil {
+		if err := (settling{gw}).settle(); err != nil {
 			return nil, err
 		}
 		if gw.ended {
@@ -281,10 +332,10 @@ func (w *work) flush() ([]string, error) {
 				return nil, err
 			}
 		}
-		if err := gw.mail(); err != nil {
+		if err := (teller{gw}).mail(); err != nil {
 			return nil, err
 		}
-		if err := gw.queueHooks(gw.steps); err != nil {
+		if err := (teller{gw}).queueHooks(gw.steps); err != nil {
 			return nil, err
 		}
 		sort.Sort(sort.Reverse(sort.IntSlice(gw.dropSeat)))
@@ -308,7 +359,7 @@ func (w *work) flush() ([]string, error) {
 			return nil, err
 		}
 		w.saved = append(w.saved, cachedGame{raw: raw, g: gw.g, tb: gw.tb})
-		if err := w.tx.SetWake(gw.g.ID, gw.wake()); err != nil {
+		if err := w.tx.SetWake(gw.g.ID, (settling{gw}).wake()); err != nil {
 			return nil, err
 		}
 	}
@@ -319,79 +370,6 @@ func (w *work) flush() ([]string, error) {
 		return nil, err
 	}
 	return w.sent, nil
-}
-
-// settle lets bots play their seats until a human must act, ends the game
-// when it is over, and restarts the clocks of the seats newly asked.
-func (gw *gameWork) settle() error {
-	if gw.tb == nil || gw.g.Status != StatusRunning {
-		return nil
-	}
-	for i := 0; i < 100000; i++ {
-		if gw.tb.State.Result() != nil {
-			return gw.end()
-		}
-		moved := false
-		for _, d := range gw.tb.Waiting() {
-			if gw.g.Seats[d.Seat].Bot == "" {
-				continue
-			}
-			if err := gw.botMove(d.Seat); err != nil {
-				return err
-			}
-			moved = true
-			break
-		}
-		if !moved {
-			break
-		}
-	}
-	if gw.tb.State.Result() != nil {
-		return gw.end()
-	}
-	gw.clocks()
-	return nil
-}
-
-// botMove lets the engine's bot answer a seat's waiting decision: one move
-// for a sequential decision, the seat's whole sealed answer for a
-// simultaneous one.
-func (gw *gameWork) botMove(seat int) error {
-	name := gw.g.Seats[seat].Bot
-	maker, ok := gw.eg.(engine.BotMaker)
-	if !ok {
-		return gw.expire(seat, false)
-	}
-	bot, err := maker.NewBot(name)
-	if err != nil {
-		if bot, err = maker.NewBot("random"); err != nil {
-			return gw.expire(seat, false)
-		}
-	}
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%s/%d/%d", gw.g.Seed, seat, gw.tb.Token())
-	rng := rand.New(rand.NewPCG(h.Sum64(), 0x5eed))
-	p := gw.tb.Prompts[seat]
-	if p == nil {
-		return nil
-	}
-	lines, err := engine.BotAnswer(gw.tb.State, seat, p.Decision.Group, bot, rng)
-	if err != nil {
-		return err
-	}
-	if len(lines) == 0 {
-		return gw.expire(seat, false)
-	}
-	rep, err := gw.submit(seat, engine.ParseScript(strings.Join(lines, "\n")), gw.tb.Token())
-	if err != nil {
-		return err
-	}
-	if rep.Rejected {
-		// The bot's plan did not fit (a blinded draw differed): fall back
-		// to the default move so the game never stalls.
-		return gw.expire(seat, false)
-	}
-	return nil
 }
 
 // expire applies the default move of a seat; missed counts it as a missed
@@ -451,98 +429,6 @@ func (gw *gameWork) botName() string {
 		return bots[1]
 	}
 	return "random"
-}
-
-// clocks starts, keeps or stops each seat's deadline.
-func (gw *gameWork) clocks() {
-	waiting := map[int]engine.Decision{}
-	for _, d := range gw.tb.Waiting() {
-		waiting[d.Seat] = d
-	}
-	for i := range gw.g.Seats {
-		s := &gw.g.Seats[i]
-		d, ok := waiting[i]
-		if !ok || s.Bot != "" || !s.Active() {
-			s.Deadline = nil
-			continue
-		}
-		if dl := s.Deadline; dl != nil {
-			// A simultaneous turn has one clock for all its steps (a game
-			// may resolve a turn step by step, as Fromage does); a
-			// sequential decision restarts it when the seat moved or was
-			// asked something else.
-			if d.Mode == engine.Simultaneous && dl.Slot == d.Slot {
-				continue
-			}
-			if !gw.acted[i] && dl.Kind == d.Kind && dl.Slot == d.Slot && dl.Group == d.Group {
-				continue
-			}
-		}
-		start := gw.w.now
-		due := gw.g.Policy.due(d.Kind, start, templates.Zone(s.TZ))
-		gw.asked[i] = true
-		if due.IsZero() {
-			s.Deadline = &Deadline{Kind: d.Kind, Slot: d.Slot, Group: d.Group, Start: start}
-			continue
-		}
-		push, days := vacationPush(s.Vacation, start, due, gw.g.Policy.VacationDays-s.VacationUsed)
-		if push > 0 {
-			due = due.Add(push)
-			s.VacationUsed += days
-		}
-		s.Deadline = &Deadline{Kind: d.Kind, Slot: d.Slot, Group: d.Group, Start: start, Due: due,
-			Reminders: gw.g.Policy.reminders(start, due)}
-		gw.asked[i] = true
-	}
-}
-
-// wake returns when the game next needs attention: a deadline, a reminder
-// or a digest.
-func (gw *gameWork) wake() time.Time {
-	if gw.g.Status != StatusRunning {
-		return time.Time{}
-	}
-	var at time.Time
-	min := func(t time.Time) {
-		if !t.IsZero() && (at.IsZero() || t.Before(at)) {
-			at = t
-		}
-	}
-	for _, s := range gw.g.Seats {
-		if dl := s.Deadline; dl != nil {
-			min(dl.Due)
-			if dl.Sent < len(dl.Reminders) {
-				min(dl.Reminders[dl.Sent])
-			}
-		}
-		if s.Notify == "digest" {
-			min(s.DigestDue)
-		}
-		min(s.heldDue()) // a held receipt goes out alone (receipts.go)
-	}
-	return at
-}
-
-// end closes a finished game: the result, the seed and the full log are
-// published to every player.
-func (gw *gameWork) end() error {
-	if gw.ended || gw.g.Status == StatusOver {
-		return nil
-	}
-	gw.ended = true
-	gw.g.Status = StatusOver
-	gw.g.Ended = gw.w.now
-	res := gw.tb.State.Result()
-	for i := range gw.g.Seats {
-		gw.g.Seats[i].Deadline = nil
-		gw.force[i] = true
-	}
-	if _, err := gw.log(Entry{Kind: EntryEnd, Seat: -1, Vis: engine.Public,
-		Params: map[string]any{"rank": res.Rank, "seed": gw.g.Seed}}); err != nil {
-		return err
-	}
-	gw.toOrganiser("org_end")
-	return nil
 }
 
 // toOrganiser queues a short mail to the game's organiser.

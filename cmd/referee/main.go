@@ -1,6 +1,10 @@
 // Command referee is the play-by-email and webhook game referee: one binary
 // with subcommands for the daemon, the embedded demo, offline play, replays
 // and self-play.
+//
+// It owns the command line: the subcommands, their flags and their output. It
+// must not hold the referee's logic (the core, the wiring and the tools do)
+// nor link a test rig (TestBinaryHasNoTestRig).
 package main
 
 import (

@@ -3,6 +3,9 @@
 // tests that were skipped and why: `make test` uses it so that nobody takes
 // a green run for one that exercised the real mail stack when Dovecot and
 // Postfix were missing. It exits 1 when a test or a package failed.
+//
+// It owns the summary of a test run. It must not run tests or import the
+// project's packages: it reads go test -json only.
 package main
 
 import (

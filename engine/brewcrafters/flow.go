@@ -505,3 +505,71 @@ func (s *State) finish() {
 	s.Res = &engine.Result{Scores: scores, Rank: engine.RankScores(scores)}
 	s.emit("game_over", -1, "totals", totals, "rank", append([]int(nil), s.Res.Rank...))
 }
+
+// Pending implements engine.State.
+func (s *State) Pending() []engine.Decision {
+	if s.Res != nil {
+		return nil
+	}
+	params := func() map[string]any {
+		return map[string]any{"year": s.year(), "season": seasonNames[s.seasonOf()], "round": s.Round + 1, "phase": s.Phase}
+	}
+	if len(s.Subs) > 0 {
+		sub := s.Subs[0]
+		d := engine.Decision{Seat: sub.Seat, Mode: engine.Sequential, Kind: sub.Kind, Rank: s.rank(sub.Seat),
+			Slot: slotName(s.Season, sub.Kind), Params: params()}
+		if sub.Slot != "" {
+			d.Slot = sub.Slot
+		}
+		p := &s.P[sub.Seat]
+		switch sub.Kind {
+		case kindDiscard:
+			over := p.Ing.total() - s.capacity(p)
+			d.Default = s.cmd(&move{Verb: "DISCARD", Bag: s.autoDiscard(p, over)})
+			d.Params["over"] = over
+			d.Params["capacity"] = s.capacity(p)
+		case kindPick:
+			d.Default = "PICK " + ingCodes[s.defaultPick(p)]
+			d.Params["left"] = s.CFLeft.String()
+		case kindHire:
+			d.Default, d.Pass = "HIRE NONE", "HIRE NONE"
+			d.Params["draw"] = append([]string(nil), s.Agency...)
+		case kindResearch:
+			d.Default, d.Pass = s.cmd(s.researchDefault(p)), "RESEARCH SKIP"
+			var tracks []string
+			for t := 0; t < nTracks; t++ {
+				if p.Research[t] < stGameEnd {
+					tracks = append(tracks, trackNames[t])
+				}
+			}
+			d.Params["tracks"] = tracks
+		}
+		return []engine.Decision{d}
+	}
+	if s.Cur < 0 {
+		return nil
+	}
+	p := &s.P[s.Cur]
+	d := engine.Decision{Seat: s.Cur, Mode: engine.Sequential, Rank: s.rank(s.Cur), Params: params()}
+	switch s.Phase {
+	case phStart:
+		d.Kind, d.Slot, d.Pass, d.Default = kindStart, slotName(s.Season, phStart), "DONE", "DONE"
+		d.Params["annual"] = append([]string(nil), p.Annual...)
+	case phMarket:
+		d.Kind, d.Slot = s.extraKind(p), slotName(s.Season, phMarket)
+		switch d.Kind {
+		case kindExtra:
+			d.Pass, d.Default = "PASS", "PASS"
+		case kindIntern:
+			d.Pass, d.Default = "INTERN BREWERY", "INTERN BREWERY"
+		default:
+			d.Default = s.marketDefault(s.Cur)
+		}
+		d.Params["placement"] = p.Placed + 1
+	case phBrewery:
+		d.Kind, d.Slot, d.Pass, d.Default = kindBrewery, slotName(s.Season, phBrewery), "B PASS", "B PROCESS"
+		d.Params["token"] = p.Used + 1
+		d.Params["tokens"] = s.tokens(p)
+	}
+	return []engine.Decision{d}
+}

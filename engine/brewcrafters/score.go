@@ -127,3 +127,6 @@ func (s *State) projected(seat int) int {
 	}
 	return t
 }
+
+// Result implements engine.State.
+func (s *State) Result() *engine.Result { return s.Res }

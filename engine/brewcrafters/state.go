@@ -157,9 +157,6 @@ type State struct {
 // Head implements engine.State.
 func (s *State) Head() *engine.Header { return &s.H }
 
-// Result implements engine.State.
-func (s *State) Result() *engine.Result { return s.Res }
-
 // Clone implements engine.State: a deep copy that keeps nil and empty
 // slices apart, so that it marshals exactly like the original.
 func (s *State) Clone() engine.State {

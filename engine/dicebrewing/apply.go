@@ -97,14 +97,6 @@ func (s *state) rerollDefault() string {
 	return "REROLL " + best.ref.String()
 }
 
-// Pending implements engine.State.
-func (s *state) Pending() []engine.Decision {
-	if s.Step == stepOver || s.Cur < 0 {
-		return nil
-	}
-	return []engine.Decision{s.decision()}
-}
-
 // Legal implements engine.State. Every list is complete up to moves that
 // are outcome-equivalent or dominated, as doc.go explains: a placement
 // turn's second item is chosen after the first (PLACE ... THEN), the dice

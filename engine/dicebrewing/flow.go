@@ -529,3 +529,11 @@ func (s *state) roundLimitReached() bool {
 	n, err := strconv.Atoi(l)
 	return err == nil && s.Round >= n
 }
+
+// Pending implements engine.State.
+func (s *state) Pending() []engine.Decision {
+	if s.Step == stepOver || s.Cur < 0 {
+		return nil
+	}
+	return []engine.Decision{s.decision()}
+}

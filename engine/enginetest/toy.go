@@ -1,6 +1,10 @@
 // Package enginetest holds what engine tests share: a tiny complete game
 // ("toy") that exercises every part of the engine contract, and a
 // conformance suite that every real game runs against itself.
+//
+// It owns the conformance suite, the toy games and the helpers engine tests
+// share. It must not be linked into the binary (it imports testing) nor hold
+// a real game's rules.
 package enginetest
 
 import (

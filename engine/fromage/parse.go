@@ -506,3 +506,89 @@ func fold(s string) string {
 	}
 	return b.String()
 }
+
+// Route assigns each order of a message to a slot: standing orders (SET,
+// PICKS) apply on receipt; "PLAN T<n> ..." goes to turn n and "NEXT ..." to
+// the next turn (prefix removed); CORP goes to the Corporation step of the
+// current or next turn; PICK to the current draft round; PLACE/READY to the
+// tile placement; every other command to the seat's current turn.
+func (s *State) Route(seat int, orders []engine.Order) []error {
+	var errs []error
+	fail := func(i int, err error) {
+		if errs == nil {
+			errs = make([]error, len(orders))
+		}
+		errs[i] = err
+	}
+	for i := range orders {
+		o := &orders[i]
+		turn := 0
+		kw := keyword(o.Keyword())
+		switch kw {
+		case "PLAN", "NEXT":
+			t, err := s.stripPlan(seat, o, kw)
+			if err != nil {
+				fail(i, err)
+				continue
+			}
+			turn = t
+			kw = keyword(o.Keyword())
+		}
+		switch kw {
+		case "SET", "PICKS":
+			if turn > 0 {
+				fail(i, engine.Reject("P-7", "standing_not_planned", "word", kw))
+				continue
+			}
+			o.Now = true
+		case "UNDO":
+			fail(i, engine.Reject("P-4", "undo_sealed"))
+		case "PLAN", "NEXT":
+			fail(i, engine.Reject("P-5", engine.CodeSyntax, "line", o.Text, "expected", usage["PLAN"]))
+		case "PICK":
+			if s.Phase != phaseDraft {
+				fail(i, engine.Reject("FR-5.11.1", engine.CodeSlotClosed, "slot", "draft"))
+				continue
+			}
+			r := s.Draft.Round
+			if s.Players[seat].Picked {
+				r++
+			}
+			o.Slot = "draft" + strconv.Itoa(r)
+		case "PLACE", "READY", "NOTILE":
+			if s.Phase != phaseDraft && s.Phase != phaseTiles {
+				fail(i, engine.Reject("FR-5.11.2", engine.CodeSlotClosed, "slot", "tiles"))
+				continue
+			}
+			o.Slot = "tiles"
+		case "CORP":
+			if s.Corp == nil {
+				fail(i, engine.Reject("FR-5.12.2", "not_solo"))
+				continue
+			}
+			if turn == 0 {
+				turn = s.Turn
+				if s.Phase == phaseTurn && s.Corp.Card < 0 {
+					turn++
+				}
+			}
+			o.Slot = s.turnSlot(turn) + ".corp"
+		default:
+			if _, ok := verbKinds[kw]; !ok {
+				fail(i, engine.Reject("", engine.CodeUnknownCommand, "word", o.Keyword()))
+				continue
+			}
+			if turn == 0 {
+				turn = s.Turn
+				if s.Phase == phaseTurn && s.Players[seat].Done {
+					turn++
+				}
+			}
+			o.Slot = s.turnSlot(turn)
+		}
+		if s.Phase == phaseOver {
+			fail(i, engine.Reject("", engine.CodeGameOver))
+		}
+	}
+	return errs
+}

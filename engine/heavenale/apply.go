@@ -97,14 +97,6 @@ func (s *State) homeDefault(seat int, verb string) string {
 	return opts[0]
 }
 
-// Pending implements engine.State.
-func (s *State) Pending() []engine.Decision {
-	if s.Phase == phaseOver || s.Cur < 0 {
-		return nil
-	}
-	return []engine.Decision{s.decision()}
-}
-
 // Legal implements engine.State.
 func (s *State) Legal(d engine.Decision) []engine.Option {
 	if s.Phase == phaseOver || d.Seat != s.Cur || d.Kind != s.kind() {

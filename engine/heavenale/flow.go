@@ -489,3 +489,11 @@ func (s *State) place(seat, cell int, tile string) []engine.Event {
 	}
 	return evs
 }
+
+// Pending implements engine.State.
+func (s *State) Pending() []engine.Decision {
+	if s.Phase == phaseOver || s.Cur < 0 {
+		return nil
+	}
+	return []engine.Decision{s.decision()}
+}

@@ -128,7 +128,8 @@ func (s *Server) commands(w http.ResponseWriter, r *http.Request) {
 	if resp.Game == "" {
 		resp.Game, resp.Seat = game, seat
 	}
-	if t, ok := s.stateToken(game); ok {
+	if out.Started {
+		t := out.StateToken
 		resp.StateToken = &t
 	}
 	code = http.StatusOK
@@ -137,7 +138,7 @@ func (s *Server) commands(w http.ResponseWriter, r *http.Request) {
 		code = http.StatusUnprocessableEntity
 	case referee.OutcomeIgnored:
 		code = http.StatusForbidden
-		if strings.HasPrefix(out.Detail, "rate limit") {
+		if out.Reason == referee.ReasonRateLimited {
 			code = http.StatusTooManyRequests
 			w.Header().Set("Retry-After", "600")
 		}
@@ -172,10 +173,4 @@ func (s *Server) seatOf(game, secret string) (seat int, addr string, code int, r
 	}
 	s.log.Error("webhook: looking up a seat token failed", slog.String("game", game), slog.Any("err", err))
 	return 0, "", http.StatusServiceUnavailable, "temporary failure"
-}
-
-// stateToken asks the referee for a game's state token (its move count).
-func (s *Server) stateToken(game string) (int, bool) {
-	tok, ok, err := s.o.Processor.StateToken(game)
-	return tok, ok && err == nil
 }

@@ -77,7 +77,8 @@ func commandServer(t *testing.T) (*http.ServeMux, *fakeProcessor) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &fakeProcessor{Referee: ref, out: referee.Outcome{Status: "applied", Game: "g1", Seat: 0, Replies: []string{"<r1@example.test>"}}}
+	p := &fakeProcessor{Referee: ref, out: referee.Outcome{Status: "applied", Game: "g1", Seat: 0, Replies: []string{"<r1@example.test>"},
+		StateToken: 57, Started: true}} // the state token as the request's own transaction left it
 	s, err := New(Options{Processor: p, MaxCommandBytes: 1024,
 		Now: func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC) }})
 	if err != nil {
@@ -130,7 +131,8 @@ func TestCommandsAccepted(t *testing.T) {
 	if r := p.reqs[4]; r.MessageID != "<chat-9@bridge.example>" {
 		t.Errorf("message id %q", r.MessageID)
 	}
-	// A game not started has no state token.
+	// A game not started has no state token: the outcome says so.
+	p.out = referee.Outcome{Status: "answered", Game: "g2", Seat: 0}
 	if rec := post(mux, "/games/g2/commands", "cysecretcysecret", `{"text":"JOIN"}`); decode[CommandResponse](t, rec).StateToken != nil {
 		t.Errorf("state token before the start: %s", rec.Body)
 	}
@@ -146,7 +148,8 @@ func TestCommandsOutcomes(t *testing.T) {
 		{referee.Outcome{Status: "answered"}, nil, 200},
 		{referee.Outcome{Status: "duplicate", Detail: "already processed: applied"}, nil, 200},
 		{referee.Outcome{Status: "rejected", Detail: "an order was refused; nothing applied"}, nil, 422},
-		{referee.Outcome{Status: "ignored", Detail: "rate limit for ann@example.test"}, nil, 429},
+		{referee.Outcome{Status: "ignored", Reason: referee.ReasonRateLimited, Detail: "rate limit for ann@example.test"}, nil, 429},
+		{referee.Outcome{Status: "ignored", Detail: "rate limit for ann@example.test"}, nil, 403}, // the words are for the log: never parsed
 		{referee.Outcome{Status: "ignored", Detail: "token no longer valid"}, nil, 403},
 		{referee.Outcome{}, errors.New("store: timeout"), 503},
 	} {

@@ -49,4 +49,7 @@
 // The test is in abuse_test.go; like referee/rigs/crashtest it needs the
 // project's mail stack (Dovecot and Postfix installed, run as root) and
 // skips without it unless REFEREE_MAILSTACK=require.
+//
+// It owns the abuse scenarios and their checks. It must not be linked into
+// the binary (a test rig).
 package abusetest

@@ -18,4 +18,7 @@
 // The test is in crash_test.go; it needs the project's mail stack
 // (referee/rigs/mailstack: Dovecot and Postfix installed, run as root) and skips
 // without it unless REFEREE_MAILSTACK=require.
+//
+// It owns the crash scenarios and their checks. It must not be linked into
+// the binary (a test rig).
 package crashtest

@@ -10,6 +10,9 @@
 // does not come up, Start fails the test loudly, with the servers' logs.
 // The stack itself (ports, domain example.test, users with password
 // "<user>-pw", plus-addressing) is described in realstack.
+//
+// It owns the rig around the real stack: skips, cleanup, mailbox helpers. It
+// must not be linked into the binary (a test rig).
 package mailstack
 
 import (

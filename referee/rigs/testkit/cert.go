@@ -1,6 +1,9 @@
 // Package testkit holds what the tests share: throwaway TLS certificates, a
 // buffer safe for concurrent writers, a background runner for the Run(ctx)
 // loops of the watcher, the senders and the daemon, and a settable clock.
+//
+// It owns what tests share. It must not be linked into the binary (it imports
+// testing) nor know a game.
 package testkit
 
 import (

@@ -3,6 +3,10 @@
 // referee/tools/demo, or Dovecot and Postfix), the same stack driven by a
 // pass-through "echo" referee as the baseline, and the referee's store and
 // memory with 10 to 10,000 live games.
+//
+// It owns the benchmark's load, its measures and its report. It must not
+// change the referee's behaviour to measure it: it drives the daemon as a
+// player would, by mail.
 package bench
 
 import (

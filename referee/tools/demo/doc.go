@@ -19,4 +19,7 @@
 // the game's engine bot, the same way the referee plays a seat it took
 // over. The first line of every answer is one of the legal answers listed
 // in the mail. A person (--human) plays with nothing but the mail.
+//
+// It owns the embedded demo: its mail server, its bots and its transcript. It
+// must not be needed by the daemon, nor reach beyond loopback.
 package demo

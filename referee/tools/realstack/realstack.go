@@ -12,6 +12,9 @@
 // user's INBOX), and relays nothing outside the domain. Stop ends it and
 // removes the directory; a stack forgotten by a killed process stops by
 // itself after 15 minutes.
+//
+// It owns starting and stopping the real Dovecot and Postfix. It must not
+// import the testing package: the binary's referee bench --real uses it.
 package realstack
 
 import (

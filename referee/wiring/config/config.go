@@ -22,6 +22,9 @@
 //
 // The file referee.example.toml next to this package documents every key
 // with its default; a test loads it.
+//
+// It owns the configuration: its fields, defaults, validation and where
+// secrets come from. It must not start, open or dial anything.
 package config
 
 import (

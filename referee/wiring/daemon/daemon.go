@@ -3,6 +3,10 @@
 // HTTP listener, from one configuration. `referee serve` runs it against real
 // servers; the embedded demo and the end-to-end benchmark run it against
 // in-process ones.
+//
+// It owns the assembly and the run: what starts, in what order, and how it
+// stops. It must not hold game, mail or tournament logic of its own: it
+// connects the core, the edges and the store.
 package daemon
 
 import (

@@ -29,6 +29,9 @@
 //	store_sample_errors_total                  failed samples of the store
 //
 // plus the Go runtime and process collectors.
+//
+// It owns the metrics' names, labels and registry. It must not read the
+// store: every figure comes from the core's queries or the edges' counters.
 package metrics
 
 import (

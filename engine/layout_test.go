@@ -1,0 +1,116 @@
+package engine_test
+
+import (
+	"go/ast"
+	goparser "go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// skeletonRoles is the skeleton of a game that doc.go describes ("The
+// skeleton of a game"): each role and the file it sits in. A role is a
+// method (of the game's Game or State type), a function, a variable or a
+// type; the file is where every game keeps it, so that the next game
+// follows them and a reader finds a rule's code without a search.
+var skeletonRoles = []struct{ name, file string }{
+	{"Info", "game.go"}, {"DefaultRuleset", "game.go"}, {"NewBot", "game.go"},
+	{"NewState", "game.go"}, {"DecodeState", "game.go"},
+	{"parseRules", "data.go"}, {"dataFile", "data.go"},
+	{"Clone", "state.go"},
+	{"Pending", "flow.go"},
+	{"Parse", "parse.go"}, {"Route", "parse.go"},
+	{"Apply", "apply.go"},
+	{"Check", "check.go"},
+	{"Result", "score.go"},
+	{"Adjudicate", "adjudicate.go"},
+	{"View", "view.go"},
+	{"Greedy", "bot.go"},
+}
+
+// skeletonGames are the games that must follow the skeleton.
+var skeletonGames = []string{"dicebrewing", "fromage", "heavenale", "brewcrafters"}
+
+// declaredIn maps each top-level name of a game package (methods by their
+// name, functions, variables, types) to the files that declare it.
+func declaredIn(t *testing.T, dir string) (map[string][]string, map[string]*ast.File) {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	where, files := map[string][]string{}, map[string]*ast.File{}
+	add := func(name, file string) { where[name] = append(where[name], file) }
+	for _, path := range names {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := goparser.ParseFile(fset, path, nil, goparser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := filepath.Base(path)
+		files[base] = f
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				add(d.Name.Name, base)
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						add(s.Name.Name, base)
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							add(n.Name, base)
+						}
+					}
+				}
+			}
+		}
+	}
+	return where, files
+}
+
+// TestEnginesFollowTheSkeleton_Issue25: every game keeps every role of
+// the skeleton in the file doc.go names, has its package doc in doc.go,
+// and embeds its data file <game>.toml.
+func TestEnginesFollowTheSkeleton_Issue25(t *testing.T) {
+	placed, roles := 0, 0
+	for _, game := range skeletonGames {
+		where, files := declaredIn(t, game)
+		if len(files) < 10 {
+			t.Fatalf("%s: read only %d files", game, len(files))
+		}
+		for _, r := range skeletonRoles {
+			roles++
+			got := where[r.name]
+			switch {
+			case len(got) == 0:
+				t.Errorf("%s: no %s (the skeleton's %s)", game, r.name, r.file)
+			case !slices.Contains(got, r.file):
+				sort.Strings(got)
+				t.Errorf("%s: %s sits in %v; the skeleton keeps it in %s (engine/doc.go)", game, r.name, got, r.file)
+			default:
+				placed++
+			}
+		}
+		for name, f := range files {
+			if f.Doc != nil && name != "doc.go" && strings.HasPrefix(f.Doc.Text(), "Package ") {
+				t.Errorf("%s: the package doc is in %s; it belongs in doc.go", game, name)
+			}
+		}
+		if d := files["doc.go"]; d == nil || d.Doc == nil || !strings.HasPrefix(d.Doc.Text(), "Package "+game) {
+			t.Errorf("%s: doc.go does not hold the package doc", game)
+		}
+		if _, err := os.Stat(filepath.Join(game, game+".toml")); err != nil {
+			t.Errorf("%s: no data file: %v", game, err)
+		}
+	}
+	t.Logf("%d of %d roles where engine/doc.go says", placed, roles)
+}

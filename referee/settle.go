@@ -1,0 +1,181 @@
+package referee
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// The end of the apply stage (settling): once the commands of a unit of
+// work are applied, the bots play their seats until a human must act, the
+// game ends when it is over, and each seat's clock starts, stays or stops.
+
+// settle lets bots play their seats until a human must act, ends the game
+// when it is over, and restarts the clocks of the seats newly asked.
+func (gw settling) settle() error {
+	if gw.tb == nil || gw.g.Status != StatusRunning {
+		return nil
+	}
+	for i := 0; i < 100000; i++ {
+		if gw.tb.State.Result() != nil {
+			return gw.end()
+		}
+		moved := false
+		for _, d := range gw.tb.Waiting() {
+			if gw.g.Seats[d.Seat].Bot == "" {
+				continue
+			}
+			if err := gw.botMove(d.Seat); err != nil {
+				return err
+			}
+			moved = true
+			break
+		}
+		if !moved {
+			break
+		}
+	}
+	if gw.tb.State.Result() != nil {
+		return gw.end()
+	}
+	gw.clocks()
+	return nil
+}
+
+// botMove lets the engine's bot answer a seat's waiting decision: one move
+// for a sequential decision, the seat's whole sealed answer for a
+// simultaneous one.
+func (gw settling) botMove(seat int) error {
+	name := gw.g.Seats[seat].Bot
+	maker, ok := gw.eg.(engine.BotMaker)
+	if !ok {
+		return gw.expire(seat, false)
+	}
+	bot, err := maker.NewBot(name)
+	if err != nil {
+		if bot, err = maker.NewBot("random"); err != nil {
+			return gw.expire(seat, false)
+		}
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s/%d/%d", gw.g.Seed, seat, gw.tb.Token())
+	rng := rand.New(rand.NewPCG(h.Sum64(), 0x5eed))
+	p := gw.tb.Prompts[seat]
+	if p == nil {
+		return nil
+	}
+	lines, err := engine.BotAnswer(gw.tb.State, seat, p.Decision.Group, bot, rng)
+	if err != nil {
+		return err
+	}
+	if len(lines) == 0 {
+		return gw.expire(seat, false)
+	}
+	rep, err := gw.submit(seat, engine.ParseScript(strings.Join(lines, "\n")), gw.tb.Token())
+	if err != nil {
+		return err
+	}
+	if rep.Rejected {
+		// The bot's plan did not fit (a blinded draw differed): fall back
+		// to the default move so the game never stalls.
+		return gw.expire(seat, false)
+	}
+	return nil
+}
+
+// clocks starts, keeps or stops each seat's deadline.
+func (gw settling) clocks() {
+	waiting := map[int]engine.Decision{}
+	for _, d := range gw.tb.Waiting() {
+		waiting[d.Seat] = d
+	}
+	for i := range gw.g.Seats {
+		s := &gw.g.Seats[i]
+		d, ok := waiting[i]
+		if !ok || s.Bot != "" || !s.Active() {
+			s.Deadline = nil
+			continue
+		}
+		if dl := s.Deadline; dl != nil {
+			// A simultaneous turn has one clock for all its steps (a game
+			// may resolve a turn step by step, as Fromage does); a
+			// sequential decision restarts it when the seat moved or was
+			// asked something else.
+			if d.Mode == engine.Simultaneous && dl.Slot == d.Slot {
+				continue
+			}
+			if !gw.of(i).acted && dl.Kind == d.Kind && dl.Slot == d.Slot && dl.Group == d.Group {
+				continue
+			}
+		}
+		start := gw.w.now
+		due := gw.g.Policy.due(d.Kind, start, templates.Zone(s.TZ))
+		gw.seat(i).asked = true
+		if due.IsZero() {
+			s.Deadline = &Deadline{Kind: d.Kind, Slot: d.Slot, Group: d.Group, Start: start}
+			continue
+		}
+		push, days := vacationPush(s.Vacation, start, due, gw.g.Policy.VacationDays-s.VacationUsed)
+		if push > 0 {
+			due = due.Add(push)
+			s.VacationUsed += days
+		}
+		s.Deadline = &Deadline{Kind: d.Kind, Slot: d.Slot, Group: d.Group, Start: start, Due: due,
+			Reminders: gw.g.Policy.reminders(start, due)}
+		gw.seat(i).asked = true
+	}
+}
+
+// wake returns when the game next needs attention: a deadline, a reminder
+// or a digest.
+func (gw settling) wake() time.Time {
+	if gw.g.Status != StatusRunning {
+		return time.Time{}
+	}
+	var at time.Time
+	min := func(t time.Time) {
+		if !t.IsZero() && (at.IsZero() || t.Before(at)) {
+			at = t
+		}
+	}
+	for _, s := range gw.g.Seats {
+		if dl := s.Deadline; dl != nil {
+			min(dl.Due)
+			if dl.Sent < len(dl.Reminders) {
+				min(dl.Reminders[dl.Sent])
+			}
+		}
+		if s.Notify == "digest" {
+			min(s.DigestDue)
+		}
+		min(s.heldDue()) // a held receipt goes out alone (receipts.go)
+	}
+	return at
+}
+
+// end closes a finished game: the result, the seed and the full log are
+// published to every player.
+func (gw settling) end() error {
+	if gw.ended || gw.g.Status == StatusOver {
+		return nil
+	}
+	gw.ended = true
+	gw.g.Status = StatusOver
+	gw.g.Ended = gw.w.now
+	res := gw.tb.State.Result()
+	for i := range gw.g.Seats {
+		gw.g.Seats[i].Deadline = nil
+		gw.seat(i).force = true
+	}
+	if _, err := gw.log(Entry{Kind: EntryEnd, Seat: -1, Vis: engine.Public,
+		Params: map[string]any{"rank": res.Rank, "seed": gw.g.Seed}}); err != nil {
+		return err
+	}
+	gw.toOrganiser("org_end")
+	return nil
+}
