@@ -42,6 +42,8 @@ func (r *Report) WriteTable(w io.Writer) {
 		lat("latency", rf.Latency, ec.Latency, ra.Latency == "delivery")
 		lat("round trip", rf.RoundTrip, ec.RoundTrip, ra.Latency == "round trip")
 		row("store commits per player mail", f2(rf.CommitsPerInput), f2(ec.CommitsPerInput), "")
+		row("store bytes written per player mail", f1(rf.DiskBytesPerInput), f1(ec.DiskBytesPerInput), "")
+		row("log+outbox bytes per player mail", f1(rf.DataBytesPerInput), f1(ec.DataBytesPerInput), "")
 		row("store write+fsync time (s)", f1(rf.DiskSeconds), f1(ec.DiskSeconds), f2(safeDiv(rf.DiskSeconds, ec.DiskSeconds)))
 		row("CPU time (s)", f1(rf.CPUSeconds), f1(ec.CPUSeconds), f2(safeDiv(rf.CPUSeconds, ec.CPUSeconds)))
 		row("verified", yes(rf.Verified), yes(ec.Verified), "")
