@@ -60,8 +60,7 @@ func TestSeatAuthenticationIsOneRule_Issue25(t *testing.T) {
 			return err
 		}
 		g.Seats[annSeat].Secret = "newsecretnewsecret"
-		_, err = putGame(tx, g)
-		return err
+		return saveGame(tx, g)
 	}); err != nil {
 		t.Fatal(err)
 	}

@@ -24,10 +24,7 @@ func (h *harness) setTable(id string, edit func(st engine.State)) {
 		h.t.Fatal(err)
 	}
 	g.Table = raw
-	if err := h.db.Update(func(tx *store.Tx) error {
-		_, err := putGame(tx, g)
-		return err
-	}); err != nil {
+	if err := h.db.Update(func(tx *store.Tx) error { return saveGame(tx, g) }); err != nil {
 		h.t.Fatal(err)
 	}
 }

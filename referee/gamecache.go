@@ -9,9 +9,10 @@ import (
 
 // gameCache keeps the decoded records of the games most recently saved,
 // so that the next input of a game skips decoding its record and its
-// table (issue 13.5: JSON was a quarter of a move's CPU). An entry is
-// valid only for the exact bytes it was saved as: a load compares the
-// stored record with them, so a record written by anyone else, or a
+// table (issue 13.5: JSON was a quarter of a move's CPU), and the store
+// rebuilding it from its snapshot and delta. An entry is valid only for
+// the stored version it was saved as (store.Tx.GameStamp, a few bytes): a
+// load compares the stamp, so a record written by anyone else, or a
 // transaction that saved and then failed to commit, is simply a miss.
 // A unit of work takes the entry out (it mutates the objects) and a
 // committed one puts its games back, so no two works share an object.
@@ -23,9 +24,9 @@ type gameCache struct {
 }
 
 type cachedGame struct {
-	raw []byte
-	g   *Game
-	tb  *engine.Table
+	stamp []byte
+	g     *Game
+	tb    *engine.Table
 }
 
 // gameCacheSize bounds the cache: the games in play right now, not every
@@ -36,10 +37,11 @@ func newGameCache(n int) *gameCache {
 	return &gameCache{max: n, m: map[string]*cachedGame{}}
 }
 
-// take returns the decoded game saved as raw and removes it from the
-// cache; ok is false when the cache has no such game or other bytes.
-func (c *gameCache) take(id string, raw []byte) (*Game, *engine.Table, bool) {
-	if c == nil {
+// take returns the decoded game saved with the stamp and removes it from
+// the cache; ok is false when the cache has no such game or another
+// version.
+func (c *gameCache) take(id string, stamp []byte) (*Game, *engine.Table, bool) {
+	if c == nil || stamp == nil {
 		return nil, nil, false
 	}
 	c.mu.Lock()
@@ -49,13 +51,13 @@ func (c *gameCache) take(id string, raw []byte) (*Game, *engine.Table, bool) {
 		return nil, nil, false
 	}
 	delete(c.m, id)
-	if !bytes.Equal(e.raw, raw) {
+	if !bytes.Equal(e.stamp, stamp) {
 		return nil, nil, false
 	}
 	return e.g, e.tb, true
 }
 
-// put remembers a game as committed with the bytes raw.
+// put remembers games as committed with their stamps.
 func (c *gameCache) put(e []cachedGame) {
 	if c == nil || c.max <= 0 {
 		return

@@ -50,6 +50,7 @@ func newHarnessStore(t testing.TB, opt *store.Options) *harness {
 		if err := db.Check(); err != nil {
 			t.Errorf("tx.Check: %v", err)
 		}
+		checkGameIndex(t, db)
 		db.Close()
 	})
 	h.r, err = New(Options{DB: db, Clock: h.clock, Domain: "example.test", Organisers: map[string]string{org: "orgsecretorgsecret"},

@@ -306,9 +306,10 @@ func quoteUntrusted(s string) []string {
 	return out
 }
 
-// alertBounce tells the organiser of every running game of an address.
+// alertBounce tells the organiser of every running game of an address
+// (the games of the address from the store's index, not every game).
 func (w *work) alertBounce(addr, reason string) error {
-	return w.tx.Games(func(id string, _ []byte) error {
+	return w.tx.GamesOfAddress(addr, func(id string) error {
 		g, err := loadGame(w.tx, id)
 		if err != nil {
 			return err

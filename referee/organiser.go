@@ -222,17 +222,19 @@ func (w orgWork) orgList(org string) (string, error) {
 		}
 	}
 	seen := map[string]bool{}
-	err := w.tx.Games(func(id string, _ []byte) error {
+	// The organiser's games from the store's index, each from what the
+	// index holds of it: no game record is read.
+	err := w.tx.GamesOfOrganiser(org, func(id string) error {
 		seen[id] = true
 		if gw := w.games[id]; gw != nil {
 			line(gw.g) // as this mail left it
 			return nil
 		}
-		g, err := loadGame(w.tx, id)
-		if err != nil {
+		ix, ok, err := w.tx.GameIndexOf(id)
+		if err != nil || !ok {
 			return err
 		}
-		line(g)
+		line(&Game{ID: id, Game: ix.Game, Status: ix.Status, Organiser: ix.Organiser, Players: ix.Players, Seats: make([]Seat, ix.Seats)})
 		return nil
 	})
 	// Games a NEW of this same mail created are not stored yet.

@@ -151,23 +151,17 @@ type Counts struct {
 }
 
 // Counts reads the pending items of the given queues and the games by
-// status, in one read transaction. A game record that does not decode is
-// left out.
+// status, in one read transaction: the games from the store's counts by
+// status (store/gameindex.go), kept as games are saved, so that a metrics
+// scrape reads no game (issue 25: 5 s and 600 MB at 100,000 games).
 func (r queries) Counts(queues ...string) (Counts, error) {
 	c := Counts{Queues: map[string]int{}, Games: map[string]int{}}
 	err := r.db.View(func(tx *store.Tx) error {
 		for _, q := range queues {
 			c.Queues[q] = tx.QueueLen(q)
 		}
-		return tx.Games(func(_ string, rec []byte) error {
-			var g struct {
-				Status string `json:"status"`
-			}
-			if err := json.Unmarshal(rec, &g); err == nil {
-				c.Games[g.Status]++
-			}
-			return nil
-		})
+		c.Games = tx.GameCounts()
+		return nil
 	})
 	if err != nil {
 		return Counts{}, err
@@ -182,7 +176,7 @@ func (r queries) Counts(queues ...string) (Counts, error) {
 // read transaction; an error from fn stops the walk and is returned.
 func (r queries) EachGame(fn func(*Game) error) error {
 	return r.db.View(func(tx *store.Tx) error {
-		return tx.Games(func(id string, _ []byte) error {
+		return tx.GameIDs(func(id string) error {
 			g, err := loadGame(tx, id)
 			if err != nil {
 				return err

@@ -276,19 +276,47 @@ type skipJSON struct{}
 
 func (skipJSON) UnmarshalJSON([]byte) error { return nil }
 
-// saveGame stores a game's record.
+// saveGame stores a game's record (the store keeps it as a delta against
+// the game's last snapshot: store/writepath.go) and what the game indexes
+// know of it (store/gameindex.go; written only when that changed).
 func saveGame(tx *store.Tx, g *Game) error {
-	_, err := putGame(tx, g)
-	return err
-}
-
-// putGame is saveGame, returning the bytes written.
-func putGame(tx *store.Tx, g *Game) ([]byte, error) {
 	raw, err := encodeGame(g)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return raw, tx.PutGame(g.ID, raw)
+	if err := tx.PutGame(g.ID, raw); err != nil {
+		return err
+	}
+	return tx.IndexGame(g.ID, indexOf(g))
+}
+
+// indexOf is what the store's game indexes hold of a game: its status,
+// organiser and seats' addresses (the lists by player, by state and by
+// organiser, and the counts by state, read them instead of every record).
+func indexOf(g *Game) store.GameIndex {
+	ix := store.GameIndex{Game: g.Game, Status: g.Status, Organiser: g.Organiser, Open: g.Open, Players: g.Players, Seats: len(g.Seats)}
+	for _, s := range g.Seats {
+		if s.Address != "" {
+			ix.Addresses = append(ix.Addresses, strings.ToLower(s.Address))
+		}
+	}
+	return ix
+}
+
+// ensureGameIndex builds the game indexes of a store whose games were
+// saved before them (schema <= 5), once, in one transaction.
+func ensureGameIndex(db *store.DB) error {
+	built := false
+	if err := db.View(func(tx *store.Tx) error { built = tx.GameIndexBuilt(); return nil }); err != nil || built {
+		return err
+	}
+	return db.Update(func(tx *store.Tx) error {
+		err := eachGameHead(tx, func(g *Game) error { return tx.IndexGame(g.ID, indexOf(g)) })
+		if err != nil {
+			return err
+		}
+		return tx.SetGameIndexBuilt()
+	})
 }
 
 // encodeGame is the JSON of a game's record. The table, most of the

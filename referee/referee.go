@@ -253,6 +253,9 @@ func New(opt Options) (*Referee, error) {
 	}
 	r.confirms = newRateLimiter(opt.ConfirmsPerHour, time.Hour) // negative: no limit
 	r.listNotes = newRateLimiter(1, 24*time.Hour)
+	if err := ensureGameIndex(r.db); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 

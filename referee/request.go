@@ -576,10 +576,21 @@ func (w *work) playerText(p *Player, name string, data map[string]any) string {
 	return s
 }
 
-// listOpen lists the open games that still have seats.
+// listOpen lists the open games that still have seats: the forming
+// games from the store's index, and of them only those open with a free
+// seat are read. A long answer is paged (issue 25): the first
+// listOpenPage games, and how many more there are.
 func (w playerWork) listOpen(lang string) (string, error) {
 	var games []map[string]any
-	err := w.tx.Games(func(id string, raw []byte) error {
+	more := 0
+	err := w.tx.GamesWithStatus(StatusForming, func(id string) error {
+		if ix, ok, err := w.tx.GameIndexOf(id); err != nil || !ok || !ix.Open || ix.Seats >= ix.Players {
+			return err
+		}
+		if len(games) >= listOpenPage {
+			more++
+			return nil
+		}
 		g, err := loadGame(w.tx, id)
 		if err != nil {
 			return err
@@ -598,8 +609,11 @@ func (w playerWork) listOpen(lang string) (string, error) {
 		return "", err
 	}
 	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
-	return w.r.render.T.Render("referee", lang, "info.open_games", w.r.render.ctx(rd, map[string]any{"games": games}))
+	return w.r.render.T.Render("referee", lang, "info.open_games", w.r.render.ctx(rd, map[string]any{"games": games, "more": more}))
 }
+
+// listOpenPage is the most open games one LIST answer shows.
+const listOpenPage = 20
 
 // joinOpen seats a registered player in an open game.
 func (w playerWork) joinOpen(p *Player, id string) (string, error) {

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -11,8 +12,12 @@ import (
 
 // Tick handles every game whose wake-up time has come: expired deadlines
 // (the default move, counted as missed; a bot after too many), reminders and
-// digests. Each game is one transaction. It returns the number of games
-// handled.
+// digests. The games are handled tickBatch to a transaction (issue 25: a
+// tick over 10,000 games due at once took one transaction, one fsync, per
+// game); when a batch fails, its games are handled again one transaction
+// each, so that one game's failure holds back no other (the first failure
+// is returned once every other game was handled). It returns the number
+// of games handled.
 func (r *Referee) Tick(ctx context.Context) (int, error) {
 	now := r.clock.Now()
 	var due []string
@@ -22,24 +27,50 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 	}); err != nil {
 		return 0, err
 	}
-	for _, id := range due {
+	var failed error
+	for rest := due; len(rest) > 0; {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
-		if _, err := r.updateAs("tick", func(w *work) error {
-			if tid, ok := strings.CutPrefix(id, bymail.WakePrefix); ok {
-				return bymail.Tick(w.desk(), tid)
+		batch := rest[:min(len(rest), tickBatch)]
+		rest = rest[len(batch):]
+		if _, err := r.updateAs("tick", func(w *work) error { return tickGames(w, batch) }); err == nil {
+			continue
+		}
+		for _, id := range batch {
+			if _, err := r.updateAs("tick", func(w *work) error { return tickGames(w, []string{id}) }); err != nil && failed == nil {
+				failed = fmt.Errorf("tick %s: %w", id, err)
 			}
-			gw, err := w.game(id)
-			if err != nil {
-				return err
-			}
-			return settling{gw}.tick()
-		}); err != nil {
-			return 0, err
 		}
 	}
+	if failed != nil {
+		return 0, failed
+	}
 	return len(due), nil
+}
+
+// tickBatch is the most games one transaction of Tick handles.
+const tickBatch = 100
+
+// tickGames handles the wake-ups of games (and tournaments) in one unit
+// of work.
+func tickGames(w *work, ids []string) error {
+	for _, id := range ids {
+		if tid, ok := strings.CutPrefix(id, bymail.WakePrefix); ok {
+			if err := bymail.Tick(w.desk(), tid); err != nil {
+				return err
+			}
+			continue
+		}
+		gw, err := w.game(id)
+		if err != nil {
+			return err
+		}
+		if err := (settling{gw}).tick(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // NextWake returns when Tick should next run (false: nothing scheduled).

@@ -193,12 +193,12 @@ func (w *work) game(id string) (*gameWork, error) {
 	if gw := w.games[id]; gw != nil {
 		return gw, nil
 	}
+	if g, tb, ok := w.r.games.take(id, w.tx.GameStamp(id)); ok {
+		return w.trackDecoded(g, tb)
+	}
 	raw, err := w.tx.Game(id)
 	if err != nil {
 		return nil, err
-	}
-	if g, tb, ok := w.r.games.take(id, raw); ok {
-		return w.trackDecoded(g, tb)
 	}
 	g, err := decodeGame(id, raw)
 	if err != nil {
@@ -354,11 +354,10 @@ func (w *work) flush() ([]string, error) {
 			}
 			gw.g.Table = raw
 		}
-		raw, err := putGame(w.tx, gw.g)
-		if err != nil {
+		if err := saveGame(w.tx, gw.g); err != nil {
 			return nil, err
 		}
-		w.saved = append(w.saved, cachedGame{raw: raw, g: gw.g, tb: gw.tb})
+		w.saved = append(w.saved, cachedGame{stamp: w.tx.GameStamp(gw.g.ID), g: gw.g, tb: gw.tb})
 		if err := w.tx.SetWake(gw.g.ID, (settling{gw}).wake()); err != nil {
 			return nil, err
 		}

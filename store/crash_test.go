@@ -45,6 +45,7 @@ func crashChild(path string) {
 	for i := range pad {
 		pad[i] = 'a' + byte(i%26)
 	}
+	told := false
 	for {
 		n++
 		err := db.Update(func(tx *Tx) error {
@@ -57,6 +58,12 @@ func crashChild(path string) {
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(3)
+		}
+		if !told {
+			// The parent kills only once something was committed: a
+			// slow start (-race on a loaded machine) is no crash test.
+			os.Stdout.WriteString("committed\n")
+			told = true
 		}
 	}
 }
@@ -76,8 +83,23 @@ func TestCrashConsistencyUnderSIGKILL(t *testing.T) {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), crashEnv+"="+path)
 		cmd.Stderr = os.Stderr
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
+		}
+		started := make(chan struct{})
+		go func() {
+			b := make([]byte, 1)
+			out.Read(b)
+			close(started)
+		}()
+		select {
+		case <-started:
+		case <-time.After(time.Minute):
+			t.Fatal("the child committed nothing in a minute")
 		}
 		time.Sleep(time.Duration(30+rng.IntN(200)) * time.Millisecond)
 		cmd.Process.Signal(syscall.SIGKILL)

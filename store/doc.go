@@ -6,12 +6,22 @@
 // Every bucket, its keys and its values (values are JSON unless noted):
 //
 //	meta          "schema_version" -> decimal text
-//	games         game id -> the referee's game record (opaque JSON bytes)
+//	games         game id -> the referee's game record (opaque JSON bytes),
+//	              or from schema 6 a version and a Fossil delta against
+//	              the game's snapshot, or a version alone when the record
+//	              is the snapshot (writepath.go)
+//	games.snap    game id -> the game's snapshot: a whole record (schema 6)
+//	games.head    game id -> GameIndex: status, organiser, seat addresses
+//	              (gameindex.go, schema 6); with games.by_status,
+//	              games.by_address, games.by_org (value NUL game id ->
+//	              empty) and games.count (status -> 8-byte count)
 //	log           nested bucket per game id: sequence (8-byte big-endian,
 //	              from 1) -> log entry (opaque JSON bytes); append-only
 //	inbound       de-duplication key -> InboundRecord
 //	queue.outbox  id (8-byte big-endian) -> Item: mails waiting to be sent
 //	queue.hooks   id (8-byte big-endian) -> Item: outgoing webhook calls
+//	body.<queue>  id -> the item's payload, raw bytes, written once (schema
+//	              6; the rows above then hold the delivery state only)
 //	done.<queue>  id -> Item: delivered or permanently failed items, kept
 //	              until Item.KeepUntil
 //	due.<queue>   8-byte big-endian unix nanoseconds + 8-byte id -> empty:
@@ -54,6 +64,15 @@
 // write transaction: only if nothing it read has changed, else not at all
 // (ErrConflict). Speculations that wait for the lock are committed in
 // groups, one fsync for several inputs.
+//
+// # What a write costs
+//
+// bbolt copies on write: a commit writes every leaf it changed, the
+// branches above them, and a meta page (the freelist is not written: Open
+// rebuilds it). DB.WriteStats counts those bytes (DiskBytes) and the log
+// entries and queue rows the commits added (DataBytes). A move writes an
+// append to its game's log, a delta of its game's record, its mails once
+// and their rows; the indexes only when what they hold changed.
 //
 // Bytes returned by a Tx are copies and stay valid after the transaction.
 package store

@@ -19,11 +19,13 @@ type Item struct {
 	ID uint64 `json:"id"`
 	// Key identifies the item to its receiver: the mail's Message-ID, the
 	// webhook's event id. It is stable across retries.
-	Key     string            `json:"key"`
-	Game    string            `json:"game,omitempty"`
-	Kind    string            `json:"kind,omitempty"` // what it is ("prompt", "summary", "invite", ...)
-	To      string            `json:"to"`             // recipient address or URL
-	Payload []byte            `json:"payload"`        // the composed message, or the request body
+	Key  string `json:"key"`
+	Game string `json:"game,omitempty"`
+	Kind string `json:"kind,omitempty"` // what it is ("prompt", "summary", "invite", ...)
+	To   string `json:"to"`             // recipient address or URL
+	// Payload is the composed message, or the request body: stored once,
+	// apart from the row (writepath.go), and filled in by every read.
+	Payload []byte            `json:"payload,omitempty"`
 	Meta    map[string]string `json:"meta,omitempty"`
 	Created time.Time         `json:"created"`
 	// Due is when the next attempt may start.
@@ -86,7 +88,16 @@ func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
 	if err := tx.dueIndex(q).Put(dueKey(it.Due, id), nil); err != nil {
 		return 0, err
 	}
-	return id, putJSON(live, u64(id), it)
+	if err := tx.putBody(q, id, it.Payload); err != nil {
+		return 0, err
+	}
+	it.Payload = nil
+	raw, err := json.Marshal(it)
+	if err != nil {
+		return 0, err
+	}
+	tx.data += int64(len(raw))
+	return id, live.Put(u64(id), raw)
 }
 
 // QueueItem returns an item, live or retired.
@@ -98,6 +109,7 @@ func (tx *Tx) QueueItem(q string, id uint64) (Item, error) {
 	var it Item
 	for _, b := range []*bolt.Bucket{live, done} {
 		if ok, err := getJSON(b, u64(id), &it); err != nil || ok {
+			tx.withBody(q, &it)
 			return it, err
 		}
 	}
@@ -123,6 +135,7 @@ func (tx *Tx) Due(q string, now time.Time, limit int) ([]Item, error) {
 			return false, err
 		}
 		if ok {
+			tx.withBody(q, &it)
 			out = append(out, it)
 		}
 		return true, nil
@@ -172,7 +185,10 @@ func (tx *Tx) Items(q string, fn func(Item) error) error {
 	if err != nil {
 		return err
 	}
-	return eachItem(live, fn)
+	return eachItem(live, func(it Item) error {
+		tx.withBody(q, &it)
+		return fn(it)
+	})
 }
 
 // liveItem reads live item id of queue q, or fails with ErrNotFound.
@@ -194,6 +210,10 @@ func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
 	if err != nil {
 		return it, err
 	}
+	payload, err := tx.moveBody(q, &it)
+	if err != nil {
+		return it, err
+	}
 	old := it.Due
 	fn(&it)
 	if !it.Due.Equal(old) {
@@ -205,7 +225,12 @@ func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
 			return it, err
 		}
 	}
-	return it, putJSON(live, u64(id), it)
+	if err := putJSON(live, u64(id), it); err != nil {
+		return it, err
+	}
+	it.Payload = payload
+	tx.withBody(q, &it)
+	return it, nil
 }
 
 // Attempt records that a delivery attempt starts now; if it never reports
@@ -249,9 +274,15 @@ func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time
 	if errText != "" || state == Sent {
 		it.LastError = errText
 	}
+	payload, err := tx.moveBody(q, &it)
+	if err != nil {
+		return it, err
+	}
 	if err := putJSON(done, u64(id), it); err != nil {
 		return it, err
 	}
+	it.Payload = payload
+	tx.withBody(q, &it)
 	return it, live.Delete(u64(id))
 }
 
@@ -261,7 +292,10 @@ func (tx *Tx) Retired(q string, fn func(Item) error) error {
 	if err != nil {
 		return err
 	}
-	return eachItem(done, fn)
+	return eachItem(done, func(it Item) error {
+		tx.withBody(q, &it)
+		return fn(it)
+	})
 }
 
 // eachItem decodes every item of a queue's bucket in key order.
@@ -294,6 +328,9 @@ func (tx *Tx) PruneRetired(q string, now time.Time) (int, error) {
 	}
 	for _, k := range del {
 		if err := done.Delete(k); err != nil {
+			return 0, err
+		}
+		if err := tx.deleteBody(q, binary.BigEndian.Uint64(k)); err != nil {
 			return 0, err
 		}
 	}

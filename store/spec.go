@@ -32,8 +32,12 @@ type Spec struct {
 	reads map[string]specRead
 	logs  map[string]*specLog
 	games map[string][]byte
-	ops   []func(tx *Tx) error
-	wide  bool
+	// stamps are the stored values of the games put (Tx.GameStamp), and
+	// snaps the snapshots they were encoded against when new.
+	stamps map[string][]byte
+	snaps  map[string][]byte
+	ops    []func(tx *Tx) error
+	wide   bool
 }
 
 type specRead struct {
@@ -50,7 +54,7 @@ type specLog struct {
 }
 
 func newSpec() *Spec {
-	return &Spec{reads: map[string]specRead{}, logs: map[string]*specLog{}, games: map[string][]byte{}}
+	return &Spec{reads: map[string]specRead{}, logs: map[string]*specLog{}, games: map[string][]byte{}, stamps: map[string][]byte{}, snaps: map[string][]byte{}}
 }
 
 // Wide reports whether the speculation did something it cannot commit.
@@ -105,11 +109,16 @@ type commitGroup struct {
 	leading bool
 	// batches counts the transactions written (for tests).
 	batches int
-	// commits counts every write transaction committed (WriteStats).
+	// commits counts every write transaction committed, data the log
+	// entries and queue rows they wrote (WriteStats).
 	commits atomic.Int64
+	data    atomic.Int64
 }
 
-func (g *commitGroup) counted() { g.commits.Add(1) }
+func (g *commitGroup) counted(tx *Tx) {
+	g.commits.Add(1)
+	g.data.Add(tx.data)
+}
 
 type commit struct {
 	s     *Spec
@@ -150,8 +159,8 @@ func (db *DB) leadCommits() {
 	for {
 		var failed *commit
 		err = db.bolt.Update(func(btx *bolt.Tx) error {
-			btx.OnCommit(db.group.counted)
 			tx := &Tx{tx: btx}
+			btx.OnCommit(func() { db.group.counted(tx) })
 			for _, c := range batch {
 				if c.fn != nil {
 					if c.err = c.fn(tx); c.err != nil {
@@ -269,9 +278,16 @@ func (tx *Tx) specAppendLog(game string, entry []byte) (uint64, error) {
 	return seq, nil
 }
 
-func (tx *Tx) specPutGame(id string, rec []byte) error {
+// specPutGame keeps a game's record and the values encoded for it: the
+// snapshot they were encoded against was read through get, so the commit
+// writes them only if it is still the one stored.
+func (tx *Tx) specPutGame(id string, rec, val, snap []byte) error {
 	tx.spec.games[id] = rec
-	tx.spec.ops = append(tx.spec.ops, func(tx *Tx) error { return tx.PutGame(id, rec) })
+	tx.spec.stamps[id] = val
+	if snap != nil {
+		tx.spec.snaps[id] = snap
+	}
+	tx.spec.ops = append(tx.spec.ops, func(tx *Tx) error { return tx.writeGame(id, val, snap) })
 	return nil
 }
 

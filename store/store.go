@@ -17,7 +17,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 5
+const SchemaVersion = 6
 
 // Errors.
 var (
@@ -144,6 +144,7 @@ var migrations = []Migration{
 		}
 		return nil
 	},
+	migrateWritePath, // 5 -> 6: game snapshots and deltas, queue payloads apart (writepath.go)
 }
 
 // DB is an open store.
@@ -164,7 +165,11 @@ func Open(path string, opt *Options) (*DB, error) {
 	if o.Timeout == 0 {
 		o.Timeout = 2 * time.Second
 	}
-	bo := &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, NoFreelistSync: false, FreelistType: bolt.FreelistMapType}
+	// The freelist is not written at each commit (NoFreelistSync): in a
+	// store with many free pages it was several pages of every commit
+	// (issue 25: bytes written per move); Open rebuilds it by walking the
+	// pages instead.
+	bo := &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, NoFreelistSync: true, FreelistType: bolt.FreelistMapType}
 	b, err := bolt.Open(path, 0o600, bo)
 	if err != nil {
 		if errors.Is(err, berrors.ErrTimeout) {
@@ -264,8 +269,9 @@ func (db *DB) Path() string { return db.path }
 // rolled back otherwise (also if fn panics). Do no network I/O inside it.
 func (db *DB) Update(fn func(tx *Tx) error) error {
 	return db.bolt.Update(func(btx *bolt.Tx) error {
-		btx.OnCommit(db.group.counted)
-		return fn(&Tx{tx: btx})
+		tx := &Tx{tx: btx}
+		btx.OnCommit(func() { db.group.counted(tx) })
+		return fn(tx)
 	})
 }
 
@@ -321,6 +327,8 @@ type Tx struct {
 	tx *bolt.Tx
 	// spec is set in a speculation (spec.go).
 	spec *Spec
+	// data counts the log entries and queue rows written (WriteStats).
+	data int64
 }
 
 func (tx *Tx) b(name []byte) *bolt.Bucket {
@@ -371,18 +379,32 @@ func (tx *Tx) Game(id string) ([]byte, error) {
 	if v == nil {
 		return nil, fmt.Errorf("%w: game %q", ErrNotFound, id)
 	}
-	return bytes.Clone(v), nil
+	return tx.gameRecord(id, v, tx.get)
 }
 
-// PutGame stores the record of a game.
+// GameStamp returns what identifies the stored version of a game's record
+// (nil: no such game): two reads with the same stamp read the same record.
+// It costs no decoding, so that a cache of decoded games can check itself.
+func (tx *Tx) GameStamp(id string) []byte {
+	if tx.spec != nil {
+		if st, ok := tx.spec.stamps[id]; ok {
+			return bytes.Clone(st)
+		}
+	}
+	return bytes.Clone(tx.get(bGames, []byte(id)))
+}
+
+// PutGame stores the record of a game: as a small delta against the
+// game's last snapshot when that is worth it (writepath.go).
 func (tx *Tx) PutGame(id string, rec []byte) error {
 	if id == "" {
 		return errors.New("store: empty game id")
 	}
+	val, snap := tx.encodeGame(id, rec)
 	if tx.spec != nil {
-		return tx.specPutGame(id, rec)
+		return tx.specPutGame(id, rec, val, snap)
 	}
-	return tx.b(bGames).Put([]byte(id), rec)
+	return tx.writeGame(id, val, snap)
 }
 
 // HasGame reports whether a game exists.
@@ -390,7 +412,19 @@ func (tx *Tx) HasGame(id string) bool { return tx.b(bGames).Get([]byte(id)) != n
 
 // Games calls fn for every game, in id order, until fn returns an error.
 func (tx *Tx) Games(fn func(id string, rec []byte) error) error {
-	return tx.b(bGames).ForEach(func(k, v []byte) error { return fn(string(k), bytes.Clone(v)) })
+	return tx.b(bGames).ForEach(func(k, v []byte) error {
+		rec, err := tx.gameRecord(string(k), v, tx.getRaw)
+		if err != nil {
+			return err
+		}
+		return fn(string(k), rec)
+	})
+}
+
+// GameIDs calls fn for every game id, in order, without reading the
+// records.
+func (tx *Tx) GameIDs(fn func(id string) error) error {
+	return tx.b(bGames).ForEach(func(k, _ []byte) error { return fn(string(k)) })
 }
 
 // GameCount returns the number of games.
@@ -412,6 +446,7 @@ func (tx *Tx) AppendLog(game string, entry []byte) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
+	tx.data += int64(len(entry))
 	return seq, b.Put(u64(seq), entry)
 }
 

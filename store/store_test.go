@@ -403,7 +403,7 @@ func TestMigrationFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 5 {
+	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 6 {
 		t.Fatalf("schema %d", v)
 	}
 	err = db.Update(func(tx *Tx) error {
@@ -577,6 +577,9 @@ func TestCompactReclaimsSpace(t *testing.T) {
 	db.Update(func(tx *Tx) error {
 		for i := 1; i < 200; i++ {
 			if err := tx.b(bGames).Delete([]byte(fmt.Sprintf("g%d", i))); err != nil {
+				return err
+			}
+			if err := tx.b(bGameSnap).Delete([]byte(fmt.Sprintf("g%d", i))); err != nil {
 				return err
 			}
 		}

@@ -58,6 +58,13 @@ type Throughput struct {
 	Commits         int64   `json:"commits"`
 	CommitsPerInput float64 `json:"commits_per_input"`
 	DiskSeconds     float64 `json:"disk_seconds"`
+	// DiskBytesPerInput is what the store wrote to its file per player
+	// mail (every page of every commit: store.WriteStats, issue 25), and
+	// DataBytesPerInput the log entries and queue rows it added per player
+	// mail, the figure the disk bytes are held to.
+	DiskBytesPerInput    float64 `json:"disk_bytes_per_input"`
+	DataBytesPerInput    float64 `json:"data_bytes_per_input"`
+	diskBytes, dataBytes int64
 	// CPUSeconds is the process's CPU time during the run (servers,
 	// daemon and bots together when the stack is embedded).
 	CPUSeconds float64 `json:"cpu_seconds"`
@@ -269,8 +276,8 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	}
 	t := &Throughput{Referee: "referee", Games: o.Games, Players: o.Players, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds()}
-	ws1 := site.Daemon.DB.WriteStats()
-	t.writes(ws1.Commits-ws0.Commits, ws1.WriteTime-ws0.WriteTime)
+	ws := site.Daemon.DB.WriteStats().Sub(ws0)
+	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	var ids []string
 	for _, p := range plans {
 		ids = append(ids, p.id)
@@ -348,8 +355,8 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	}
 	t := &Throughput{Referee: "echo", Games: clients, Players: 1, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), Moves: int(echo.Handled())}
-	ws1 := site.Daemon.DB.WriteStats()
-	t.writes(ws1.Commits-ws0.Commits, ws1.WriteTime-ws0.WriteTime)
+	ws := site.Daemon.DB.WriteStats().Sub(ws0)
+	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	for _, p := range players {
 		t.PlayerMails += int(p.Sent())
 		t.Mails += int(p.Sent() + p.Received())
@@ -367,13 +374,16 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 
 // writes sets the store's write figures of the run (the bench does not
 // import the store: only the core and the edges that own records do).
-func (t *Throughput) writes(commits int64, disk time.Duration) {
+func (t *Throughput) writes(commits int64, disk time.Duration, diskBytes, dataBytes int64) {
 	t.Commits, t.DiskSeconds = commits, disk.Seconds()
+	t.diskBytes, t.dataBytes = diskBytes, dataBytes
 }
 
 func (t *Throughput) finish(rec *recorder) {
 	if t.PlayerMails > 0 {
 		t.CommitsPerInput = float64(t.Commits) / float64(t.PlayerMails)
+		t.DiskBytesPerInput = float64(t.diskBytes) / float64(t.PlayerMails)
+		t.DataBytesPerInput = float64(t.dataBytes) / float64(t.PlayerMails)
 	}
 	if t.Seconds > 0 {
 		t.MovesPerSec = float64(t.Moves) / t.Seconds

@@ -42,6 +42,8 @@ func (r *Report) WriteTable(w io.Writer) {
 		lat("latency", rf.Latency, ec.Latency, ra.Latency == "delivery")
 		lat("round trip", rf.RoundTrip, ec.RoundTrip, ra.Latency == "round trip")
 		row("store commits per player mail", f2(rf.CommitsPerInput), f2(ec.CommitsPerInput), "")
+		row("store bytes written per player mail", f1(rf.DiskBytesPerInput), f1(ec.DiskBytesPerInput), "")
+		row("log+outbox bytes per player mail", f1(rf.DataBytesPerInput), f1(ec.DataBytesPerInput), "")
 		row("store write+fsync time (s)", f1(rf.DiskSeconds), f1(ec.DiskSeconds), f2(safeDiv(rf.DiskSeconds, ec.DiskSeconds)))
 		row("CPU time (s)", f1(rf.CPUSeconds), f1(ec.CPUSeconds), f2(safeDiv(rf.CPUSeconds, ec.CPUSeconds)))
 		row("verified", yes(rf.Verified), yes(ec.Verified), "")
@@ -57,14 +59,15 @@ func (r *Report) WriteTable(w io.Writer) {
 	if len(r.Scale) > 0 {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "LIVE GAMES\tload (s)\tstore/game\tof it outbox\theap peak\tRSS peak\tmove median\tmove p99\t\n")
+		fmt.Fprintf(tw, "LIVE GAMES\tload (s)\tstore/game\tof it outbox\theap peak\tRSS peak\tmove median\tmove p99\twritten/move\tlog+outbox/move\t\n")
 		for _, p := range r.Scale {
 			med, p99 := "-", "-"
 			if p.Move != nil {
 				med, p99 = fmt.Sprintf("%.2f ms", p.Move.Median), fmt.Sprintf("%.2f ms", p.Move.P99)
 			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Games, f1(p.LoadSeconds), bytesStr(uint64(p.BytesPerGame)),
-				bytesStr(uint64(p.OutboxBytesPerGame)), bytesStr(p.HeapInuse), bytesStr(p.RSS), med, p99)
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Games, f1(p.LoadSeconds), bytesStr(uint64(p.BytesPerGame)),
+				bytesStr(uint64(p.OutboxBytesPerGame)), bytesStr(p.HeapInuse), bytesStr(p.RSS), med, p99,
+				bytesStr(uint64(p.DiskBytesPerMove)), bytesStr(uint64(p.DataBytesPerMove)))
 		}
 		_ = tw.Flush()
 		fmt.Fprintln(w, "\nThe bulk load goes through the referee (organiser NEW, one JOIN input per seat) on a NoSync store;")

@@ -47,6 +47,11 @@ type ScalePoint struct {
 	// mails composed and queued), over Moves moves in random games.
 	Moves int   `json:"moves"`
 	Move  *Dist `json:"move"`
+	// DiskBytesPerMove is what the store wrote to its file per timed move
+	// (every page of every commit), DataBytesPerMove the log entries and
+	// outbox rows a move added (store.WriteStats; issue 25).
+	DiskBytesPerMove int64 `json:"disk_bytes_per_move"`
+	DataBytesPerMove int64 `json:"data_bytes_per_move"`
 }
 
 // scaler grows one store through the sizes.
@@ -116,7 +121,11 @@ func (s *scaler) grow(ctx context.Context, n int) (*ScalePoint, error) {
 	}
 	defer d.DB.Close()
 	stop := sampleHeap()
+	ws0 := d.DB.WriteStats()
 	times, err := s.moves(ctx, d, n)
+	if ws := d.DB.WriteStats().Sub(ws0); len(times) > 0 {
+		p.DiskBytesPerMove, p.DataBytesPerMove = ws.DiskBytes/int64(len(times)), ws.DataBytes/int64(len(times))
+	}
 	p.HeapInuse = stop()
 	if err != nil {
 		return nil, err

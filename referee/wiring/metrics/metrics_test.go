@@ -92,8 +92,13 @@ func TestMetrics(t *testing.T) {
 	}
 	putGame := func(id, status string) {
 		t.Helper()
+		// As the referee's records layer saves a game: the record and what
+		// the game indexes know of it (the counts by status come from them).
 		if err := db.Update(func(tx *store.Tx) error {
-			return tx.PutGame(id, []byte(`{"id":"`+id+`","status":"`+status+`","seats":[]}`))
+			if err := tx.PutGame(id, []byte(`{"id":"`+id+`","status":"`+status+`","seats":[]}`)); err != nil {
+				return err
+			}
+			return tx.IndexGame(id, store.GameIndex{Status: status})
 		}); err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,118 @@
+package referee
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/store"
+)
+
+// BenchmarkWritePerMove measures what the store writes to disk for one
+// player's move (issue 25, "one lean write path"): disk-B/move is every
+// page the commits wrote (bbolt's page allocations plus a meta page per
+// commit: store.WriteStats), data-B/move the log entries and outbox rows
+// the move created, and disk/data their ratio (the target: at most 4).
+// Every game, two players, the moves of the greedy bot, games started
+// again as they end (the starts are not counted). Then every mail queued
+// is delivered as the dispatch loop records it (the attempt, then the
+// outcome: a transaction each): disk-B/delivery, against mail-B/delivery
+// the mail's own size.
+func BenchmarkWritePerMove(b *testing.B) {
+	for _, name := range []string{"brewcrafters", "dicebrewing", "fromage", "heavenale"} {
+		b.Run(name, func(b *testing.B) {
+			h := newHarnessStore(b, &store.Options{NoSync: true})
+			h.r.opt.Compose = Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"})
+			h.r.opt.RateLimit = -1
+			h.r.rate = newRateLimiter(-1, time.Hour)
+			eg, _ := engine.Lookup(name)
+			bot, _ := eg.(engine.BotMaker).NewBot("greedy")
+			rng := rand.New(rand.NewPCG(1, 2))
+			game := 0
+			start := func() string {
+				game++
+				id := fmt.Sprintf("w%d", game)
+				h.org("NEW " + name + " id=" + id + " deadline=none\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob")
+				h.send(id, ann, "JOIN", -1)
+				h.send(id, bob, "JOIN", -1)
+				return id
+			}
+			id := start()
+			var sum store.WriteStats
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				g := h.game(id)
+				if g.Status != StatusRunning {
+					id = start()
+					g = h.game(id)
+				}
+				tb := h.table(id)
+				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
+				opts := tb.State.Legal(d)
+				cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
+				s := g.Seats[d.Seat]
+				h.n++
+				mid := fmt.Sprintf("<m%d@players.test>", h.n)
+				req := Request{From: s.Address, Kind: "seat", Game: id, Seat: d.Seat, Secret: s.Secret, Token: tb.Token(), Text: cmd,
+					MessageID: mid, Keys: []string{"msgid:" + mid}, Source: "test", SenderVerified: true}
+				ws0 := h.db.WriteStats()
+				b.StartTimer()
+				if _, err := h.r.Process(context.Background(), req); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				ws := h.db.WriteStats().Sub(ws0)
+				sum.Commits += ws.Commits
+				sum.DiskBytes += ws.DiskBytes
+				sum.DataBytes += ws.DataBytes
+				b.StartTimer()
+			}
+			// The mails' deliveries, as the dispatch loop records them:
+			// the attempt, then the outcome, a transaction each.
+			b.StopTimer()
+			deliveries, delivered := 0, store.WriteStats{}
+			for {
+				var due []store.Item
+				h.db.View(func(tx *store.Tx) error {
+					due, _ = tx.Due(OutboxQueue, h.clock.Now().Add(1000*time.Hour), 100)
+					return nil
+				})
+				if len(due) == 0 {
+					break
+				}
+				for _, it := range due {
+					ws0 := h.db.WriteStats()
+					now := h.clock.Now()
+					if err := h.db.Update(func(tx *store.Tx) error {
+						_, err := tx.Attempt(OutboxQueue, it.ID, now, now.Add(time.Minute))
+						return err
+					}); err != nil {
+						b.Fatal(err)
+					}
+					if err := h.db.Update(func(tx *store.Tx) error {
+						_, err := tx.Finish(OutboxQueue, it.ID, store.Sent, now, now.Add(time.Hour), "")
+						return err
+					}); err != nil {
+						b.Fatal(err)
+					}
+					ws := h.db.WriteStats().Sub(ws0)
+					delivered.DiskBytes += ws.DiskBytes
+					delivered.DataBytes += int64(len(it.Payload))
+					deliveries++
+				}
+			}
+			b.ReportMetric(float64(delivered.DiskBytes)/float64(max(1, deliveries)), "disk-B/delivery")
+			b.ReportMetric(float64(delivered.DataBytes)/float64(max(1, deliveries)), "mail-B/delivery")
+			n := float64(b.N)
+			b.ReportMetric(float64(sum.DiskBytes)/n, "disk-B/move")
+			b.ReportMetric(float64(sum.DataBytes)/n, "data-B/move")
+			b.ReportMetric(float64(sum.DiskBytes)/max(1, float64(sum.DataBytes)), "disk/data")
+			b.ReportMetric(float64(sum.Commits)/n, "commits/move")
+		})
+	}
+}

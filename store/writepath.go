@@ -1,0 +1,248 @@
+package store
+
+// The write path of issue 25: what one move writes is an append and a
+// small delta, not every record it touched rewritten whole.
+//
+// Game records. A game's record (the referee's JSON, its engine table
+// most of it) changes a little with each move. The "games" bucket keeps,
+// per game, one of:
+//
+//	'{' ...                       the record itself (small records, and
+//	                              every record of a store of schema <= 5)
+//	0x02 + 8-byte version          the record is the game's snapshot
+//	0x01 + 8-byte version + delta  the record is the snapshot with this
+//	                              Fossil delta applied (fdelta)
+//
+// and "games.snap" the snapshot (the whole record) of each game stored
+// as a delta. A put encodes the new record against the snapshot and writes
+// the delta if it is at most 1/8 of the record; otherwise the record
+// becomes the new snapshot. A move then writes its delta (hundreds of
+// bytes) instead of the record (tens of KB), and a snapshot every few
+// dozen moves: with deltas that grow by m bytes a move, cutting at R/8
+// costs about 2*sqrt(R*m/2) bytes a move, close to the best cut. The
+// version numbers every put of the game, so that the stored value (the
+// stamp, GameStamp) names one record.
+//
+// Queue payloads. A queued mail's bytes (up to a megabyte) are written
+// once, raw, in "body.<queue>" under the item's id; the item's row (JSON)
+// holds only the delivery state, which each attempt rewrites. Schema 6
+// moves the payloads of older stores out of their rows.
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+
+	"github.com/centrifugal/fdelta"
+	bolt "go.etcd.io/bbolt"
+)
+
+var bGameSnap = []byte("games.snap")
+
+// Kinds of stored game values (see above); JSON starts with '{'.
+const (
+	gameDelta = 0x01
+	gameSnap  = 0x02
+)
+
+// minDeltaRecord is the smallest record worth a snapshot and deltas.
+const minDeltaRecord = 1024
+
+func bodyBucket(q string) []byte { return []byte("body." + q) }
+
+// migrateWritePath: 5 -> 6. Game records stay as they are (read as
+// records, snapshotted at their next put); queue payloads move out of
+// their rows; the game indexes (gameindex.go) are created, and marked
+// complete when there are no games yet.
+func migrateWritePath(tx *bolt.Tx) error {
+	for _, b := range append(gameIndexBuckets(), bGameSnap) {
+		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+			return err
+		}
+	}
+	if g := tx.Bucket(bGames); g == nil || firstKey(g) == nil {
+		// No games yet: the indexes (gameindex.go) cover them all.
+		m, err := tx.CreateBucketIfNotExists(bMeta)
+		if err != nil {
+			return err
+		}
+		if err := m.Put(kGameIndex, []byte("1")); err != nil {
+			return err
+		}
+	}
+	for _, q := range Queues {
+		body, err := tx.CreateBucketIfNotExists(bodyBucket(q))
+		if err != nil {
+			return err
+		}
+		for _, name := range []string{"queue." + q, "done." + q} {
+			b := tx.Bucket([]byte(name))
+			if b == nil {
+				continue
+			}
+			type kv struct{ k, v []byte }
+			var rows []kv
+			err := b.ForEach(func(k, v []byte) error {
+				var it Item
+				if err := json.Unmarshal(v, &it); err != nil {
+					return fmt.Errorf("%s %x: %w", name, k, err)
+				}
+				if len(it.Payload) == 0 {
+					return nil
+				}
+				if err := body.Put(bytes.Clone(k), it.Payload); err != nil {
+					return err
+				}
+				it.Payload = nil
+				raw, err := json.Marshal(it)
+				rows = append(rows, kv{bytes.Clone(k), raw})
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			for _, r := range rows {
+				if err := b.Put(r.k, r.v); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// getRaw reads a key without recording it (a speculation that uses it is
+// wide already).
+func (tx *Tx) getRaw(bucket, key []byte) []byte {
+	if b := tx.tx.Bucket(bucket); b != nil {
+		return b.Get(key)
+	}
+	return nil
+}
+
+// gameRecord decodes a stored game value (a copy), reading the snapshot
+// through get.
+func (tx *Tx) gameRecord(id string, v []byte, get func(bucket, key []byte) []byte) ([]byte, error) {
+	if len(v) == 0 || v[0] == '{' {
+		return bytes.Clone(v), nil
+	}
+	if len(v) < 9 || (v[0] != gameDelta && v[0] != gameSnap) {
+		return nil, fmt.Errorf("store: game %q: unknown record form", id)
+	}
+	snap := get(bGameSnap, []byte(id))
+	if snap == nil {
+		return nil, fmt.Errorf("store: game %q: snapshot missing", id)
+	}
+	if v[0] == gameSnap {
+		return bytes.Clone(snap), nil
+	}
+	rec, err := fdelta.Apply(snap, v[9:])
+	if err != nil {
+		return nil, fmt.Errorf("store: game %q: %w", id, err)
+	}
+	return rec, nil
+}
+
+// pendingSnap is the snapshot a speculation put and has not written yet.
+func (tx *Tx) pendingSnap(id string) []byte {
+	if tx.spec != nil {
+		return tx.spec.snaps[id]
+	}
+	return nil
+}
+
+// encodeGame chooses how to store a game's record: val for "games" and,
+// when the record becomes the snapshot, snap for "games.snap" (else nil).
+func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
+	key := []byte(id)
+	old := tx.get(bGames, key)
+	if tx.spec != nil {
+		if st, ok := tx.spec.stamps[id]; ok {
+			old = st
+		}
+	}
+	if len(rec) < minDeltaRecord {
+		return rec, nil
+	}
+	var ver uint64
+	if len(old) >= 9 && (old[0] == gameDelta || old[0] == gameSnap) {
+		ver = binary.BigEndian.Uint64(old[1:9])
+		cur := tx.pendingSnap(id)
+		if cur == nil {
+			cur = tx.get(bGameSnap, key)
+		}
+		if cur != nil {
+			d := fdelta.Create(cur, rec)
+			if len(d)*8 <= len(rec) {
+				val = make([]byte, 9, 9+len(d))
+				val[0] = gameDelta
+				binary.BigEndian.PutUint64(val[1:], ver+1)
+				return append(val, d...), nil
+			}
+		}
+	}
+	val = make([]byte, 9)
+	val[0] = gameSnap
+	binary.BigEndian.PutUint64(val[1:], ver+1)
+	return val, rec
+}
+
+// writeGame writes the values encodeGame chose.
+func (tx *Tx) writeGame(id string, val, snap []byte) error {
+	if snap != nil {
+		b, err := tx.tx.CreateBucketIfNotExists(bGameSnap)
+		if err != nil {
+			return err
+		}
+		if err := b.Put([]byte(id), snap); err != nil {
+			return err
+		}
+	}
+	return tx.b(bGames).Put([]byte(id), val)
+}
+
+// withBody fills in an item's payload from the body bucket (rows of
+// schema 6 hold none).
+func (tx *Tx) withBody(q string, it *Item) {
+	if len(it.Payload) > 0 {
+		return
+	}
+	if b := tx.tx.Bucket(bodyBucket(q)); b != nil {
+		it.Payload = bytes.Clone(b.Get(u64(it.ID)))
+	}
+}
+
+// putBody writes an item's payload once.
+func (tx *Tx) putBody(q string, id uint64, payload []byte) error {
+	b, err := tx.tx.CreateBucketIfNotExists(bodyBucket(q))
+	if err != nil {
+		return err
+	}
+	tx.data += int64(len(payload))
+	return b.Put(u64(id), payload)
+}
+
+// deleteBody forgets an item's payload.
+func (tx *Tx) deleteBody(q string, id uint64) error {
+	if b := tx.tx.Bucket(bodyBucket(q)); b != nil {
+		return b.Delete(u64(id))
+	}
+	return nil
+}
+
+// moveBody takes the payload out of a row read (one of schema <= 5 that
+// no migration moved), writing it to the body bucket, and returns it.
+func (tx *Tx) moveBody(q string, it *Item) ([]byte, error) {
+	p := it.Payload
+	it.Payload = nil
+	if len(p) == 0 {
+		return nil, nil
+	}
+	return p, tx.putBody(q, it.ID, p)
+}
+
+func firstKey(b *bolt.Bucket) []byte {
+	k, _ := b.Cursor().First()
+	return k
+}
