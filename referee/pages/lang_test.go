@@ -57,6 +57,11 @@ func textWords(page string) map[string]bool {
 // command aliases, the names of days and months): a word of the English
 // page that is also one of these (Buchholz, Status, Rating in Dutch) is
 // the translator's choice, not a leftover.
+// grammarRe finds a template action calling a grammar function (plural,
+// count, elide: templates/grammar.go), whose literals are the language's
+// words.
+var grammarRe = regexp.MustCompile(`\b(plural|count|elide)\b`)
+
 func langWords(t *testing.T, lang string) map[string]bool {
 	t.Helper()
 	out := map[string]bool{}
@@ -75,7 +80,9 @@ func langWords(t *testing.T, lang string) map[string]bool {
 		text := actionRe.ReplaceAllStringFunc(string(b), func(a string) string {
 			var lits []string
 			for _, m := range literalRe.FindAllStringSubmatch(a, -1) {
-				if l := m[1]; strings.Contains(l, " ") || unicode.IsUpper([]rune(l + " ")[0]) {
+				// The nouns given to the grammar functions ({{count .n
+				// "ducat" "ducats"}}) are words of the language too.
+				if l := m[1]; strings.Contains(l, " ") || unicode.IsUpper([]rune(l + " ")[0]) || grammarRe.MatchString(a) {
 					lits = append(lits, l)
 				}
 			}
