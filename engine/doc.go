@@ -65,7 +65,8 @@
 //
 //   - When a forced decision of a seat comes and the seat's next queued
 //     order for the decision's slot starts with the same command as the
-//     forced option (the first word of the canonical text), that order is
+//     forced option (the first word of the canonical text; of the line as
+//     written when it does not parse), that order is
 //     the player's answer: it is played like an answer to any decision.
 //     Naming the forced option it is "agreed" (done, never refused, never
 //     dropped); naming another legal option (one a standing order had set

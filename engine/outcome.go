@@ -103,7 +103,11 @@ func (t *Table) answers(seat int, o Order, forced string) bool {
 		return false
 	}
 	for _, alt := range o.Alts {
-		if len(alt) > 0 && strings.EqualFold(FirstWord(t.canonical(seat, alt[0])), want) {
+		// A line that does not parse is compared by its own first word: a
+		// "REROLL ZZ9" written where the game rerolled itself answers that
+		// decision and is refused with its own reason (bad die), rather
+		// than kept for a later decision it could never answer either.
+		if len(alt) > 0 && strings.EqualFold(FirstWord(t.canonicalOr(seat, alt[0])), want) {
 			return true
 		}
 	}

@@ -82,4 +82,12 @@ search:
 		t.Fatalf("differing REROLL %s: %+v", die, r)
 	}
 	t.Logf("mail %q; differing REROLL %s refused: %v", lines, die, r.Errors)
+	// Differing: REROLL naming no die at all (DB-5.8.10: a REROLL names
+	// dice of the roll) is refused at once, never queued.
+	for _, bad := range []string{"ZZ9", "Q", "R99"} {
+		rep = enginetest.Submit(t, load(), seat, strings.Join(append(lines[:n-1:n-1], "REROLL "+bad), "\n"))
+		if r := rep.Results[n-1]; r.Status != engine.OutcomeRejected || len(r.Errors) == 0 {
+			t.Errorf("REROLL %s after %q: %s %+v", bad, lines[:n-1], enginetest.Statuses(rep), r)
+		}
+	}
 }
