@@ -243,7 +243,10 @@ func (s *suite) trustChecks(note func(string, string, ...any)) {
 		}
 		resp.Body.Close()
 		h := resp.Header
-		if h.Get("Cache-Control") != "no-store" || h.Get("X-Content-Type-Options") != "nosniff" ||
+		// A page is revalidated at every view (private, no-cache, with its
+		// ETag: issue 24) and an error page is not kept (no-store).
+		cc := h.Get("Cache-Control")
+		if !(cc == "no-store" || cc == "private, no-cache") || h.Get("X-Content-Type-Options") != "nosniff" ||
 			!strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
 			t.Errorf("GET %s (%d): Cache-Control %q, X-Content-Type-Options %q, CSP %q", path, resp.StatusCode,
 				h.Get("Cache-Control"), h.Get("X-Content-Type-Options"), h.Get("Content-Security-Policy"))
