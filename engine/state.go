@@ -246,3 +246,15 @@ func RankScores(scores []Score) []int {
 	}
 	return rank
 }
+
+// RouteErrors collects what Route returns: nil while every order routes
+// well, then one error per order (nil for the orders routed well).
+type RouteErrors []error
+
+// Fail records err for order i of n orders.
+func (e *RouteErrors) Fail(n, i int, err error) {
+	if *e == nil {
+		*e = make(RouteErrors, n)
+	}
+	(*e)[i] = err
+}

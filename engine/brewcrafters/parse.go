@@ -988,13 +988,8 @@ func orderVerb(o engine.Order) string {
 // HIRE their interrupts; a free action goes with the order after it, or is
 // applied on receipt when it is the last.
 func (s *State) Route(seat int, orders []engine.Order) []error {
-	var errs []error
-	fail := func(i int, err error) {
-		if errs == nil {
-			errs = make([]error, len(orders))
-		}
-		errs[i] = err
-	}
+	var errs engine.RouteErrors
+	fail := func(i int, err error) { errs.Fail(len(orders), i, err) }
 	if s.Res != nil {
 		for i := range orders {
 			fail(i, engine.Reject("BC-7.1", engine.CodeGameOver))

@@ -763,13 +763,8 @@ func (s *state) refName(seat int) string {
 //
 // Lines for a step that is over are rejected (slot_closed).
 func (s *state) Route(seat int, orders []engine.Order) []error {
-	var errs []error
-	fail := func(i int, err error) {
-		if errs == nil {
-			errs = make([]error, len(orders))
-		}
-		errs[i] = err
-	}
+	var errs engine.RouteErrors
+	fail := func(i int, err error) { errs.Fail(len(orders), i, err) }
 	cur := s.Step
 	if cur == stepOver {
 		for i := range orders {

@@ -513,13 +513,8 @@ func fold(s string) string {
 // current or next turn; PICK to the current draft round; PLACE/READY to the
 // tile placement; every other command to the seat's current turn.
 func (s *State) Route(seat int, orders []engine.Order) []error {
-	var errs []error
-	fail := func(i int, err error) {
-		if errs == nil {
-			errs = make([]error, len(orders))
-		}
-		errs[i] = err
-	}
+	var errs engine.RouteErrors
+	fail := func(i int, err error) { errs.Fail(len(orders), i, err) }
 	for i := range orders {
 		o := &orders[i]
 		turn := 0

@@ -395,13 +395,8 @@ func (s *State) Implied(cmd string) bool { return cmd == impliedDone }
 // progress (or to come), and the next one from each further GO line or
 // NEXT block on.
 func (s *State) Route(seat int, orders []engine.Order) []error {
-	var errs []error
-	fail := func(i int, err error) {
-		if errs == nil {
-			errs = make([]error, len(orders))
-		}
-		errs[i] = err
-	}
+	var errs engine.RouteErrors
+	fail := func(i int, err error) { errs.Fail(len(orders), i, err) }
 	if s.Phase == phaseOver {
 		for i := range orders {
 			fail(i, engine.Reject("HA-7.1", engine.CodeGameOver))
