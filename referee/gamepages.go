@@ -78,54 +78,47 @@ type (
 // PagesVersion grows with every write the store commits: a page rendered
 // at one version is the same page until it changes (package pages keeps
 // the rendered bytes by it).
-func (r *Referee) PagesVersion() uint64 { return uint64(r.db.WriteStats().Commits) }
+func (r pageQueries) PagesVersion() uint64 { return uint64(r.db.WriteStats().Commits) }
 
-// CrossPage returns the crosstable page of a tournament by its address
-// ("<id>-<key>").
-func (r *Referee) CrossPage(slug string) (*CrossPage, error) {
+// tournamentPage reads what load makes of a tournament by its page's
+// address ("<id>-<key>") in one read transaction: the shape of every
+// tournament page and file below.
+func tournamentPage[P any](r pageQueries, slug string, load func(d deskHost, id, key string) (P, error)) (P, error) {
+	var page P
 	id, key, ok := splitSlug(slug)
 	if !ok {
-		return nil, ErrNoPage
+		return page, ErrNoPage
 	}
-	var page *CrossPage
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error
-		page, err = bymail.CrossPageOf(r.newWork(tx, r.clock.Now()).desk(), id, key)
+		page, err = load(r.newWork(tx, r.clock.Now()).desk(), id, key)
 		return err
 	})
 	return page, err
 }
 
+// CrossPage returns the crosstable page of a tournament by its address
+// ("<id>-<key>").
+func (r pageQueries) CrossPage(slug string) (*CrossPage, error) {
+	return tournamentPage(r, slug, func(d deskHost, id, key string) (*CrossPage, error) {
+		return bymail.CrossPageOf(d, id, key)
+	})
+}
+
 // PlayerPage returns the page of entrant n (sign-up number, from 1) of a
 // tournament by its address ("<id>-<key>").
-func (r *Referee) PlayerPage(slug string, n int) (*PlayerPage, error) {
-	id, key, ok := splitSlug(slug)
-	if !ok {
-		return nil, ErrNoPage
-	}
-	var page *PlayerPage
-	err := r.db.View(func(tx *store.Tx) error {
-		var err error
-		page, err = bymail.PlayerPageOf(r.newWork(tx, r.clock.Now()).desk(), id, key, n)
-		return err
+func (r pageQueries) PlayerPage(slug string, n int) (*PlayerPage, error) {
+	return tournamentPage(r, slug, func(d deskHost, id, key string) (*PlayerPage, error) {
+		return bymail.PlayerPageOf(d, id, key, n)
 	})
-	return page, err
 }
 
 // TournamentPage returns the public page of a tournament by its address
 // ("<id>-<key>"), its dates written for a reader of lang.
 func (r pageQueries) TournamentPage(slug, lang string) (*TournamentPage, error) {
-	id, key, ok := splitSlug(slug)
-	if !ok {
-		return nil, ErrNoPage
-	}
-	var page *TournamentPage
-	err := r.db.View(func(tx *store.Tx) error {
-		var err error
-		page, err = bymail.Page(r.newWork(tx, r.clock.Now()).desk(), id, key, lang)
-		return err
+	return tournamentPage(r, slug, func(d deskHost, id, key string) (*TournamentPage, error) {
+		return bymail.Page(d, id, key, lang)
 	})
-	return page, err
 }
 
 // TournamentFile returns one of the files of a tournament's page by the
@@ -133,17 +126,9 @@ func (r pageQueries) TournamentPage(slug, lang string) (*TournamentPage, error) 
 // results.csv, crosstable.csv, pairings.csv, tournament.trf, rounds.ics);
 // the calendar's words in lang.
 func (r pageQueries) TournamentFile(slug, name, lang string) (*TournamentFile, error) {
-	id, key, ok := splitSlug(slug)
-	if !ok {
-		return nil, ErrNoPage
-	}
-	var f *TournamentFile
-	err := r.db.View(func(tx *store.Tx) error {
-		var err error
-		f, err = bymail.Export(r.newWork(tx, r.clock.Now()).desk(), id, key, name, lang)
-		return err
+	return tournamentPage(r, slug, func(d deskHost, id, key string) (*TournamentFile, error) {
+		return bymail.Export(d, id, key, name, lang)
 	})
-	return f, err
 }
 
 // TournamentRecord returns a tournament's whole record (seed included:

@@ -220,24 +220,20 @@ type arena struct {
 	ints []int
 }
 
-// list copies x (nil stays nil) with its capacity equal to its length.
-func (a *arena) list(x []string) []string {
+// carve copies x (nil stays nil) into pool's backing array, with its
+// capacity equal to its length.
+func carve[T any](pool *[]T, x []T) []T {
 	if x == nil {
 		return nil
 	}
-	n := len(a.strs)
-	a.strs = append(a.strs, x...)
-	return a.strs[n : n+len(x) : n+len(x)]
+	n := len(*pool)
+	*pool = append(*pool, x...)
+	return (*pool)[n : n+len(x) : n+len(x)]
 }
 
-func (a *arena) intList(x []int) []int {
-	if x == nil {
-		return nil
-	}
-	n := len(a.ints)
-	a.ints = append(a.ints, x...)
-	return a.ints[n : n+len(x) : n+len(x)]
-}
+// list and intList copy a list of the state (Clone's arena).
+func (a *arena) list(x []string) []string { return carve(&a.strs, x) }
+func (a *arena) intList(x []int) []int    { return carve(&a.ints, x) }
 
 // strings counts the strings of the player's lists (Clone's arena).
 func (p *Player) strings() int {
