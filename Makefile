@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 20s
 
-.PHONY: all build demo test test-plain check fmt fmt-check vet staticcheck race bench fuzz cover clean help
+.PHONY: all build demo test test-plain content check fmt fmt-check vet staticcheck race bench fuzz cover clean help
 
 all: check ## Same as check.
 
@@ -19,7 +19,7 @@ demo: ## Run the embedded demo: bots play every game by mail on loopback (DEMO_A
 
 test: check ## Run the whole test suite (what CI runs).
 
-check: fmt-check vet staticcheck race ## gofmt + go vet + staticcheck + tests with -race.
+check: fmt-check vet staticcheck race content ## gofmt + go vet + staticcheck + tests with -race + the whole-game content checks.
 
 fmt: ## Format the code.
 	gofmt -w $$(git ls-files '*.go')
@@ -35,6 +35,9 @@ staticcheck: ## staticcheck (a tool dependency in go.mod; checks in staticcheck.
 
 race: ## Tests with the race detector, in random order; lists the skipped tests and why at the end.
 	@bash -o pipefail -c '$(GO) test -race -shuffle=on -timeout 20m -json $(PKGS) | $(GO) run ./cmd/testreport'
+
+content: ## The whole-game content checks (mail width, reader's words, no data ids) without -race: under it they are skipped (one goroutine each, ten times slower, nothing to detect).
+	$(GO) test -count=1 -timeout 20m -run '^(TestEveryMailOfWholeGamesFits|TestEveryWordInTheReadersLanguage|TestBrewCraftersMailsCarryNoDataID)$$' ./referee/
 
 test-plain: ## The same tests with go test's own output (no skip report).
 	$(GO) test -race -shuffle=on -timeout 20m $(PKGS)

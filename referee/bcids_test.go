@@ -25,6 +25,9 @@ func TestBrewCraftersMailsCarryNoDataID(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
+	if raceEnabled {
+		t.Skip("a whole-game content check in one goroutine: make check runs it without -race (make content)")
+	}
 	for _, lang := range templates.Languages {
 		for _, variant := range []string{"first", "complex"} {
 			t.Run(lang+"/"+variant, func(t *testing.T) { playBCWithoutIDs(t, lang, variant) })
