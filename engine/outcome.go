@@ -133,6 +133,15 @@ func (t *Table) agrees(seat int, cmds []string, forced string) bool {
 	return forced != "" && len(cmds) > 0 && cmds[0] == t.canonicalOr(seat, forced)
 }
 
+// howPlayed is how an order that played cmds is reported: agreed when it
+// played the forced option, else how (sealed, queued).
+func (t *Table) howPlayed(seat int, cmds []string, forced, how string) string {
+	if t.agrees(seat, cmds, forced) {
+		return HowAgreed
+	}
+	return how
+}
+
 // canonicalOr is canonical, or line itself when it does not parse.
 func (t *Table) canonicalOr(seat int, line string) string {
 	if c := t.canonical(seat, line); c != "" {

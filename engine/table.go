@@ -1045,11 +1045,7 @@ func (t *Table) playForcedSealed(rep *Report, d Decision, i int, forced string) 
 		return false, err
 	}
 	if cmds != nil {
-		how := HowSealed
-		if t.agrees(d.Seat, cmds, forced) {
-			how = HowAgreed
-		}
-		t.flush(rep, how, o.Tag, o.Line)
+		t.flush(rep, t.howPlayed(d.Seat, cmds, forced, HowSealed), o.Tag, o.Line)
 		return true, nil
 	}
 	if _, err := t.apply(d.Seat, forced); err != nil {
@@ -1073,11 +1069,7 @@ func (t *Table) playOrder(rep *Report, d Decision, i int, strict *strictness, fo
 		return false, err
 	}
 	if cmds != nil {
-		how := HowQueued
-		if t.agrees(d.Seat, cmds, forced) {
-			how = HowAgreed
-		}
-		t.flush(rep, how, o.Tag, o.Line)
+		t.flush(rep, t.howPlayed(d.Seat, cmds, forced, HowQueued), o.Tag, o.Line)
 		t.settle(strict, d.Seat, d.Slot, first)
 		return true, nil
 	}
