@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/engine/brewcrafters"
 	"github.com/pbem-referee/referee/mailfmt"
 )
 
@@ -190,13 +189,6 @@ type readerGame struct {
 	readers []*reader
 	noHelp  map[string]string // the start of "no help on X" per language
 	helped  map[string]bool
-	// idsPending: this Brew Crafters still shows data-file ids in its
-	// views (its summary, log and echoes say HOPS_EXPERT); the codes
-	// players type replace them with issue 21. Until then only the
-	// menu lines of a mail are checked for ids, and the others are
-	// counted (the check is whole once the views show codes).
-	idsPending bool
-	pendingIDs int
 	// seen counts each player's mails; lines over 80 columns and internal
 	// codes fail at once.
 }
@@ -219,9 +211,6 @@ func newReaderGame(t *testing.T, game, lang string, seed uint64) *readerGame {
 	}
 	h.send(g.id, ann, "JOIN", -1)
 	h.send(g.id, bob, "JOIN", -1)
-	if v, ok := h.table(g.id).State.View(0).(*brewcrafters.View); ok {
-		g.idsPending = strings.Contains(strings.Join(v.Workers, " "), "_")
-	}
 	g.deliver()
 	for _, rb := range g.readers {
 		rb.receipts = 0
@@ -255,10 +244,6 @@ func (g *readerGame) checkMail(m *Outgoing) {
 			g.t.Errorf("%s: %d columns: %q", m.To, n, l)
 		}
 		if id := internalID.FindString(l); id != "" && !strings.Contains(l, "@") {
-			if g.idsPending && !menuLine.MatchString(l) {
-				g.pendingIDs++ // Brew Crafters' ids in summaries, echoes, events: issue 21
-				continue
-			}
 			g.t.Errorf("%s: internal code %s: %q", m.To, id, l)
 		}
 	}
@@ -421,9 +406,6 @@ func TestReaderBotPlaysWholeGames_Issue22(t *testing.T) {
 				if share > 15 {
 					t.Errorf("%s: receipts are %.0f%% of the mails (at most 15%%)", rb.addr, share)
 				}
-			}
-			if g.pendingIDs > 0 {
-				t.Logf("%d lines of summaries, logs and echoes with Brew Crafters ids (issue 21)", g.pendingIDs)
 			}
 			if len(g.helped) < 3 {
 				t.Errorf("only %d HELP asked", len(g.helped))
