@@ -324,7 +324,11 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("the director's tournament by mail took %v", time.Since(start).Round(time.Millisecond))
+	var counts []string
+	for _, p := range everyone {
+		counts = append(counts, fmt.Sprintf("%s %d", p.user, len(p.got)))
+	}
+	t.Logf("the director's tournament by mail took %v; mails received: %s", time.Since(start).Round(time.Millisecond), strings.Join(counts, ", "))
 }
 
 // isEnglish tells the English audit phrases from the Italian ones.
