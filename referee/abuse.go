@@ -103,6 +103,8 @@ func (r *Referee) HasCommand(text string) bool {
 	return false
 }
 
+// The guards' pure helpers, under the names the intake (request.go,
+// outgoing.go) calls them by.
 var (
 	bodyDigest = guard.Digest
 	clipInput  = guard.ClipInput
