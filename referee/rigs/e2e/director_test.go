@@ -83,17 +83,6 @@ func subjectHas(words ...string) func(m *mailfmt.Message) bool {
 	}
 }
 
-func textHas(words ...string) func(m *mailfmt.Message) bool {
-	return func(m *mailfmt.Message) bool {
-		for _, w := range words {
-			if !strings.Contains(m.Text, w) {
-				return false
-			}
-		}
-		return true
-	}
-}
-
 // mustContain fails unless text holds every word.
 func mustContain(t *testing.T, who, text string, words ...string) {
 	t.Helper()
@@ -141,8 +130,11 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	olgaSig := "Olga Bianchi\r\nClub secretary, Brewers' Circle"
 	orgMail := func(subject, text string) *mailfmt.Message {
 		t.Helper()
-		ms.Send(t, addr("olga"), []string{orgTo}, gmailNew(addr("olga"), "Olga Bianchi", orgTo, subject, olga.id(), text, olgaSig))
-		m, _ := olga.await(t, ms, "the answer to "+subject, func(m *mailfmt.Message) bool { return true })
+		id := olga.id()
+		ms.Send(t, addr("olga"), []string{orgTo}, gmailNew(addr("olga"), "Olga Bianchi", orgTo, subject, id, text, olgaSig))
+		m, _ := olga.await(t, ms, "the answer to "+subject, func(m *mailfmt.Message) bool {
+			return slices.Contains(m.InReplyTo, "<"+id+"@mail.gmail.example.test>")
+		})
 		return m
 	}
 
@@ -178,10 +170,13 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	}
 
 	// START, in a Gmail reply to the organiser's last answer.
-	_, last := olga.got[len(olga.got)-1], olga.raw[len(olga.raw)-1]
-	to, raw = gmailReply(t, last, addr("olga"), "Olga Bianchi", olga.id(), "START cup", olgaSig)
+	last := olga.raw[len(olga.raw)-1]
+	startID := olga.id()
+	to, raw = gmailReply(t, last, addr("olga"), "Olga Bianchi", startID, "START cup", olgaSig)
 	ms.Send(t, addr("olga"), []string{to}, raw)
-	ans, _ = olga.await(t, ms, "the START answer", textHas("started"))
+	ans, _ = olga.await(t, ms, "the START answer", func(m *mailfmt.Message) bool {
+		return slices.Contains(m.InReplyTo, "<"+startID+"@mail.gmail.example.test>")
+	})
 	mustContain(t, "olga", ans.Text, "cup started: round 1 of 2 open, 2 games")
 	tr := record(t, d, "cup")
 	rd1 := tr.Rounds[0]
