@@ -15,6 +15,9 @@ import (
 // it costs and gives, with the codes explained once in a legend. The
 // seats answer as the greedy bot chooses.
 func TestGoldenDiceBrewingMenus(t *testing.T) {
+	if raceEnabled {
+		t.Skip("150 moves of a whole game in one goroutine: make check runs it without -race (make content)")
+	}
 	eachLanguage(t, "dbmenus", func(g *golden) {
 		h, l := g.h, g.lang
 		h.org("NEW dicebrewing id=d1 deadline=48h seed=dbmenus3\n" +
