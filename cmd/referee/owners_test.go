@@ -14,7 +14,7 @@ import (
 // says it; CONTRIBUTING.md's "Who owns what" says it for them meanwhile.
 var notYetOwned = map[string]bool{
 	"store": true, "templates": true,
-	"engine/dicebrewing": true, "engine/fromage": true, "engine/heavenale": true, "engine/brewcrafters": true,
+	"engine/fromage": true, "engine/brewcrafters": true,
 	"referee/edge/imapin": true, "referee/edge/mailin": true,
 	"referee/edge/webhook": true,
 	"referee/pages":        true, "referee/pages/boards": true, "referee/tournament": true,
