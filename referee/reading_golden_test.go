@@ -36,7 +36,9 @@ var readingLayouts = []struct {
 		return "I take " + l.option + " 2 " + l.please + "\n" + a, nil
 	}},
 	{"ask", func(_ answerLang, a, _ string) (string, *ReadInfo) { return "PASE\n" + a, nil }},
-	{"say", func(l answerLang, a, _ string) (string, *ReadInfo) { return a + "\nSAY " + l.hello + " option 2 PASS", nil }},
+	{"say", func(l answerLang, a, _ string) (string, *ReadInfo) {
+		return a + "\nSAY " + l.hello + " option 2 PASS", nil
+	}},
 }
 
 // elseWords is ELSE PASS as a player of each language writes it, by the
