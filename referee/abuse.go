@@ -1,14 +1,13 @@
 package referee
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -30,8 +29,6 @@ const (
 	// longest game or tournament option key or value (issue 23).
 	MaxSayRunes    = 1000
 	MaxOptionBytes = 200
-	// maxLoggedInput bounds the text of an input kept in the game's log.
-	maxLoggedInput = 8 << 10
 	// maxRecent is how many applied inputs per seat are remembered to
 	// recognise a stale resend of one of them.
 	maxRecent = 8
@@ -140,16 +137,8 @@ func (r *Referee) knownWord(game engine.Game, gameName, word string) bool {
 // alias, or the line is an option number). An out-of-office subject never
 // hides such a mail (issue 11, item 5).
 func (r *Referee) HasCommand(text string) bool {
-	orders := engine.ParseScript(text)
-	if len(orders) > 200 {
-		orders = orders[:200]
-	}
 	games := engine.Games()
-	for _, o := range orders {
-		if o.Number() > 0 {
-			return true
-		}
-		kw := strings.ToUpper(o.Keyword())
+	known := func(kw string) bool {
 		if r.knownWord(nil, "referee", kw) {
 			return true
 		}
@@ -158,27 +147,15 @@ func (r *Referee) HasCommand(text string) bool {
 				return true
 			}
 		}
+		return false
 	}
-	// An answer in any of the forms people write ("2.", "Hi! PASS",
-	// "option 2", issue 20).
-	if len(text) <= 8<<10 {
-		for _, g := range games {
-			for _, l := range r.answerReader(g, g.Info().Name).Read(text) {
-				if l.Kind == mailfmt.AnswerOption || l.Kind == mailfmt.AnswerCommand && l.Keyword != "" {
-					return true
-				}
-			}
+	return reading.New(text, nil, nil).HasCommand(known, func() []*mailfmt.AnswerReader {
+		ars := make([]*mailfmt.AnswerReader, len(games))
+		for i, g := range games {
+			ars[i] = reading.Reader(r.vocab(g, g.Info().Name))
 		}
-	}
-	return false
-}
-
-// bodyDigest identifies a mail's command text for loop and resend
-// detection.
-func bodyDigest(text string) string {
-	norm := strings.Join(strings.Fields(strings.ToUpper(text)), " ")
-	sum := sha256.Sum256([]byte(norm))
-	return hex.EncodeToString(sum[:12])
+		return ars
+	})
 }
 
 // RecentInput is an input of a seat that changed the game, remembered to
@@ -238,18 +215,6 @@ type BodyCount struct {
 
 // maxBodies bounds the bodies counted per seat and day.
 const maxBodies = 16
-
-// clipInput bounds the text of an input stored in the log.
-func clipInput(text string) string {
-	if len(text) <= maxLoggedInput {
-		return text
-	}
-	cut := maxLoggedInput
-	for cut > 0 && (text[cut]&0xC0) == 0x80 {
-		cut--
-	}
-	return text[:cut] + "\n[...]"
-}
 
 // clipBody cuts a mail body at a line boundary so that it stays within max
 // bytes, leaving room for the note that says so.

@@ -141,19 +141,15 @@ func TestSeatReadingGolden(t *testing.T) {
 // line.
 func dumpSeatReading(gw seatMail, seat int, req *Request) string {
 	ans := gw.readAnswers(seat, req)
-	read := gw.localElsePass(ans.text)
-	orders := engine.ParseScript(read)
-	keepWrittenElsePass(ans.text, read, orders)
-	gw.normalise(gw.g.Seats[seat].Lang, orders)
-	ans.attach(gw, gw.g.Seats[seat].Lang, orders)
+	orders := ans.Orders
 	var b strings.Builder
 	for _, o := range orders {
 		fmt.Fprintf(&b, "order %d %q alts=%q copied=%q else=%v\n", o.Line, o.Text, o.Alts, o.Copied, o.ElsePass)
 	}
-	for _, s := range ans.ignored {
+	for _, s := range ans.Ignored {
 		fmt.Fprintf(&b, "ignored %q\n", s)
 	}
-	for _, s := range ans.notes {
+	for _, s := range gw.noteTexts(seat, ans.Notes) {
 		fmt.Fprintf(&b, "note %q\n", s)
 	}
 	if req.Read != nil {
