@@ -6,7 +6,6 @@ import (
 	"unicode"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -149,12 +148,12 @@ func (r *Referee) HasCommand(text string) bool {
 		}
 		return false
 	}
-	return reading.New(text, nil, nil).HasCommand(known, func() []*mailfmt.AnswerReader {
-		ars := make([]*mailfmt.AnswerReader, len(games))
+	return reading.New(text, nil, nil).HasCommand(known, func() []reading.Vocab {
+		vs := make([]reading.Vocab, len(games))
 		for i, g := range games {
-			ars[i] = reading.Reader(r.vocab(g, g.Info().Name))
+			vs[i] = r.vocab(g, g.Info().Name)
 		}
-		return ars
+		return vs
 	})
 }
 

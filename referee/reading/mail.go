@@ -119,10 +119,10 @@ func (m *Mail) Logged() string {
 
 // HasCommand reports whether some line looks like a command: an option
 // number, a first word known (known: a keyword or alias of the referee or
-// a game, in any language), or, for a text of at most 8 KiB, a line one of
-// the readers reads as an option or a keyword ("2.", "Hi! PASS", "option
-// 2", issue 20).
-func (m *Mail) HasCommand(known func(kw string) bool, readers func() []*mailfmt.AnswerReader) bool {
+// a game, in any language), or, for a text of at most 8 KiB, a line read
+// with one of the vocabularies as an option or a keyword ("2.", "Hi!
+// PASS", "option 2", issue 20).
+func (m *Mail) HasCommand(known func(kw string) bool, vocabs func() []Vocab) bool {
 	orders := m.Script()
 	if len(orders) > 200 {
 		orders = orders[:200]
@@ -135,8 +135,8 @@ func (m *Mail) HasCommand(known func(kw string) bool, readers func() []*mailfmt.
 	if len(m.text) > 8<<10 {
 		return false
 	}
-	for _, ar := range readers() {
-		for _, l := range m.Lines(ar) {
+	for _, v := range vocabs() {
+		for _, l := range m.Lines(Reader(v)) {
 			if l.Kind == mailfmt.AnswerOption || l.Kind == mailfmt.AnswerCommand && l.Keyword != "" {
 				return true
 			}
