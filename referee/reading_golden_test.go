@@ -111,7 +111,7 @@ func TestSeatReadingGolden(t *testing.T) {
 			}
 		}
 	}
-	if cases < 4*4*20*len(readingLayouts) {
+	if cases < 5*4*30*len(readingLayouts) {
 		t.Fatalf("only %d cases read", cases)
 	}
 	path := filepath.Join("testdata", "reading.golden")

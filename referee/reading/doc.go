@@ -63,7 +63,7 @@
 // ELSE PASS; issue 12.7), and the echo quotes the line as the player
 // wrote it.
 //
-// TestSeatReadingGolden (referee) reads 3,840 generated mails (4 games x
+// TestSeatReadingGolden (referee) reads 4,800 generated mails (5 games x
 // 4 languages x 30 answer forms x 8 layouts) and compares every order,
 // ignored line and note with the reading from before this package.
 package reading
