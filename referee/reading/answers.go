@@ -113,14 +113,23 @@ type seatKey struct {
 // read.
 func (m *Mail) Answers(v Vocab, lang string) *Answers {
 	key := seatKey{v.T, v.Name, lang}
-	a, ok := m.seat[key]
-	if !ok {
+	var a *Answers
+	switch {
+	case m.seat.ans != nil && m.seat.key == key:
+		a = m.seat.ans
+	case m.moreSeat[key] != nil:
+		a = m.moreSeat[key]
+	default:
 		a = m.readSeat(v, lang)
-		if m.seat == nil {
-			m.seat = map[seatKey]*Answers{}
+		m.reads.seat++
+		switch {
+		case m.seat.ans == nil:
+			m.seat = seatRead{key, a}
+		case m.moreSeat == nil:
+			m.moreSeat = map[seatKey]*Answers{key: a}
+		default:
+			m.moreSeat[key] = a
 		}
-		m.seat[key] = a
-		m.reads["seat"]++
 	}
 	c := *a
 	c.Orders = cloneOrders(a.Orders)

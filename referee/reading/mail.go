@@ -21,21 +21,39 @@ type Mail struct {
 	// (referee.ReadInfo), listed with the chat the reading ignores.
 	greeting, signOff []string
 
-	reads      map[string]int
+	reads      reads
 	digest     string
 	script     []engine.Order
 	scriptRead bool
 	cmds       string
 	prose      []string
 	proseRead  bool
-	lines      map[*mailfmt.AnswerReader][]mailfmt.AnswerLine
-	seat       map[seatKey]*Answers
+	// lines are the answers of the first reader asked, more the others'
+	// (HasCommand asks every game's); seat the seat's reading of the
+	// first vocabulary and language asked, more the others'.
+	lines     readLines
+	moreLines map[*mailfmt.AnswerReader][]mailfmt.AnswerLine
+	seat      seatRead
+	moreSeat  map[seatKey]*Answers
+}
+
+// reads counts the parser runs of each form.
+type reads struct{ script, prose, digest, answers, seat int }
+
+type readLines struct {
+	ar    *mailfmt.AnswerReader
+	lines []mailfmt.AnswerLine
+}
+
+type seatRead struct {
+	key seatKey
+	ans *Answers
 }
 
 // New reads nothing yet: it holds the text of a mail and the greeting and
 // sign-off lines the edge took off it.
 func New(text string, greeting, signOff []string) *Mail {
-	return &Mail{text: text, greeting: greeting, signOff: signOff, reads: map[string]int{}}
+	return &Mail{text: text, greeting: greeting, signOff: signOff}
 }
 
 // Text is the mail's own text as the edge gave it.
@@ -45,18 +63,15 @@ func (m *Mail) Text() string { return m.text }
 // "answers", "seat"): each is at most 1 for a text read once per form and
 // vocabulary.
 func (m *Mail) Reads() map[string]int {
-	out := make(map[string]int, len(m.reads))
-	for k, v := range m.reads {
-		out[k] = v
-	}
-	return out
+	r := m.reads
+	return map[string]int{"script": r.script, "prose": r.prose, "digest": r.digest, "answers": r.answers, "seat": r.seat}
 }
 
 // Script is the mail's orders (engine.ParseScript), a copy.
 func (m *Mail) Script() []engine.Order {
 	if !m.scriptRead {
 		m.script, m.scriptRead = engine.ParseScript(m.text), true
-		m.reads["script"]++
+		m.reads.script++
 	}
 	return cloneOrders(m.script)
 }
@@ -67,7 +82,7 @@ func (m *Mail) Prose(isKeyword func(word string) bool) (cmds string, prose []str
 	if !m.proseRead {
 		m.cmds, m.prose = mailfmt.SplitProse(m.text, isKeyword)
 		m.proseRead = true
-		m.reads["prose"]++
+		m.reads.prose++
 	}
 	return m.cmds, append([]string(nil), m.prose...)
 }
@@ -75,15 +90,22 @@ func (m *Mail) Prose(isKeyword func(word string) bool) (cmds string, prose []str
 // Lines are the text's lines as a reader read them (one reading per
 // reader); the caller must not change them.
 func (m *Mail) Lines(ar *mailfmt.AnswerReader) []mailfmt.AnswerLine {
-	if ls, ok := m.lines[ar]; ok {
+	if m.lines.ar == ar {
+		return m.lines.lines
+	}
+	if ls, ok := m.moreLines[ar]; ok {
 		return ls
 	}
-	if m.lines == nil {
-		m.lines = map[*mailfmt.AnswerReader][]mailfmt.AnswerLine{}
-	}
 	ls := ar.Read(m.text)
-	m.lines[ar] = ls
-	m.reads["answers"]++
+	m.reads.answers++
+	switch {
+	case m.lines.ar == nil:
+		m.lines = readLines{ar, ls}
+	case m.moreLines == nil:
+		m.moreLines = map[*mailfmt.AnswerReader][]mailfmt.AnswerLine{ar: ls}
+	default:
+		m.moreLines[ar] = ls
+	}
 	return ls
 }
 
@@ -95,7 +117,7 @@ func (m *Mail) Digest() string {
 		norm := strings.Join(strings.Fields(strings.ToUpper(m.text)), " ")
 		sum := sha256.Sum256([]byte(norm))
 		m.digest = hex.EncodeToString(sum[:12])
-		m.reads["digest"]++
+		m.reads.digest++
 	}
 	return m.digest
 }
