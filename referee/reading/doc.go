@@ -12,8 +12,9 @@
 // menu line, a keyword, a typo of one, chat, a word near several
 // keywords), the words of every language mapped to the engine's (keyword
 // aliases, argument words, a written ELSE PASS), the text kept in the
-// game's log (clipped), the digest that recognises a resend or a loop,
-// and the webhook's de-duplication key of a command text. It also reads a
+// game's log and the digest that recognises a resend or a loop (each
+// computed once, by the guards' rules, referee/guard), and the webhook's
+// de-duplication key of a command text. It also reads a
 // bot's answer lines (Script), so that the core calls no parser itself.
 //
 // It must not touch the store, the clock, the network, the game's state

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/guard"
 )
 
 // Mail is one mail's own text, read once: each form of it (the script,
@@ -109,35 +110,20 @@ func (m *Mail) Lines(ar *mailfmt.AnswerReader) []mailfmt.AnswerLine {
 	return ls
 }
 
-// Digest identifies the text for loop and resend detection: the same
-// commands, whatever their case and spacing, have the same digest (the
-// digests stored in the seats' records, Seat.Recent and Seat.Bodies).
+// Digest identifies the text for loop and resend detection
+// (guard.Digest: the same commands, whatever their case and spacing, have
+// the same digest, the one stored in the seats' records).
 func (m *Mail) Digest() string {
 	if m.digest == "" {
-		norm := strings.Join(strings.Fields(strings.ToUpper(m.text)), " ")
-		sum := sha256.Sum256([]byte(norm))
-		m.digest = hex.EncodeToString(sum[:12])
+		m.digest = guard.Digest(m.text)
 		m.reads.digest++
 	}
 	return m.digest
 }
 
-// MaxLogged bounds the text of an input kept in the game's log.
-const MaxLogged = 8 << 10
-
-// Logged is the text as the game's log keeps it: at most MaxLogged bytes,
-// cut at a character boundary, "[...]" saying so.
-func (m *Mail) Logged() string {
-	text := m.text
-	if len(text) <= MaxLogged {
-		return text
-	}
-	cut := MaxLogged
-	for cut > 0 && !utf8.RuneStart(text[cut]) {
-		cut--
-	}
-	return text[:cut] + "\n[...]"
-}
+// Logged is the text as the game's log keeps it (guard.ClipInput: at most
+// guard.MaxLoggedInput bytes, cut at a character boundary).
+func (m *Mail) Logged() string { return guard.ClipInput(m.text) }
 
 // HasCommand reports whether some line looks like a command: an option
 // number, a first word known (known: a keyword or alias of the referee or

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/guard"
 )
 
 // parsers are the functions that read a player's text, by import path:
@@ -117,30 +118,14 @@ func TestMailReadsOnce(t *testing.T) {
 	}
 }
 
-// The digest is the one stored in the seats' records since issue 11: the
-// same commands whatever their case and spacing.
-func TestDigestIgnoresCaseAndSpacing(t *testing.T) {
-	a, b := New("place MH1  seed\n\nPASS", nil, nil), New("PLACE MH1 SEED PASS", nil, nil)
-	if a.Digest() != b.Digest() || len(a.Digest()) != 24 {
-		t.Errorf("digests %q %q", a.Digest(), b.Digest())
-	}
-	if a.Digest() == New("PLACE MH1 SEED", nil, nil).Digest() {
-		t.Error("different commands, same digest")
-	}
-}
-
-// The log keeps at most MaxLogged bytes, cut at a character boundary.
-func TestLoggedIsClippedAtACharacter(t *testing.T) {
-	for _, pad := range []int{0, 1, 2, 3} {
-		text := strings.Repeat("a", pad) + strings.Repeat("é", MaxLogged)
-		got := New(text, nil, nil).Logged()
-		body, ok := strings.CutSuffix(got, "\n[...]")
-		if !ok || len(body) > MaxLogged || !strings.HasPrefix(text, body) || strings.ContainsRune(body, '\uFFFD') {
-			t.Errorf("pad %d: %d bytes, suffix %v", pad, len(body), ok)
+// A Mail's digest and logged text are the guards' (referee/guard): the
+// digest stored in the seats' records, the text clipped for the log.
+func TestDigestAndLoggedAreTheGuards(t *testing.T) {
+	for _, text := range []string{"place MH1  seed\n\nPASS", "2", strings.Repeat("é", guard.MaxLoggedInput)} {
+		m := New(text, nil, nil)
+		if m.Digest() != guard.Digest(text) || m.Logged() != guard.ClipInput(text) {
+			t.Errorf("%.20q: digest %s, logged %d bytes", text, m.Digest(), len(m.Logged()))
 		}
-	}
-	if s := "short"; New(s, nil, nil).Logged() != s {
-		t.Error("a short text was changed")
 	}
 }
 
