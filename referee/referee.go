@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -311,6 +312,8 @@ type Request struct {
 	// the mail intake for untagged mail; it decides whether a REGISTER is
 	// answered when RegisterNeedsAuth (issue 23).
 	Authenticated bool
+	// reading is the one reading of Text (readnotes.go, issue 25).
+	reading *reading.Mail
 }
 
 // ReadInfo says how a player's commands were found in a mail.
@@ -347,6 +350,7 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 		req.Received = now
 	}
 	req.From = strings.ToLower(strings.TrimSpace(req.From))
+	req.read() // once, shared by every run of the unit of work
 	start := time.Now()
 	res, ok := r.processSpec(req, now)
 	if !ok {

@@ -80,9 +80,10 @@ type gameWork struct {
 //   - gameWork (work.go, lifecycle.go, organiser.go, desk.go, ...): apply.
 //     The game's changes as the commands make them: submit orders to the
 //     table, log, announce, join, start, replace, roll back.
-//   - seatMail (request.go, answers.go, commands_seat.go, commands_info.go,
-//     args.go, cardhelp.go, prose.go): apply, for one seat's own mail:
-//     read its lines, run its commands, answer each line.
+//   - seatMail (request.go, readnotes.go, commands_seat.go,
+//     commands_info.go, cardhelp.go, prose.go): apply, for one seat's own
+//     mail: take its lines as the reading room read them (referee/reading),
+//     run its commands, answer each line.
 //   - settling (settle.go, tick.go): the end of apply: bots play, clocks
 //     start, the game ends, deadlines and reminders fall due.
 //   - teller (mail.go, hooks.go, gamepages.go): tell. What each seat, the
