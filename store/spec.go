@@ -71,7 +71,7 @@ func (tx *Tx) Wide() bool { return tx.spec != nil && tx.spec.wide }
 // write lock): see Spec. fn's error is returned as it is.
 func (db *DB) Speculate(fn func(tx *Tx) error) (*Spec, error) {
 	s := newSpec()
-	err := db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx, spec: s}) })
+	err := db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx, db: db, spec: s}) })
 	return s, err
 }
 
@@ -159,7 +159,7 @@ func (db *DB) leadCommits() {
 	for {
 		var failed *commit
 		err = db.bolt.Update(func(btx *bolt.Tx) error {
-			tx := &Tx{tx: btx}
+			tx := &Tx{tx: btx, db: db}
 			btx.OnCommit(func() { db.group.counted(tx) })
 			for _, c := range batch {
 				if c.fn != nil {

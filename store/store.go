@@ -153,6 +153,9 @@ type DB struct {
 	path string
 	// group gathers the speculations waiting for a commit (spec.go).
 	group commitGroup
+	// rides are the transports' writes waiting for an input's commit
+	// (ride.go).
+	rides rides
 }
 
 // Open opens (creating if needed) the store at path, waits at most
@@ -269,7 +272,7 @@ func (db *DB) Path() string { return db.path }
 // rolled back otherwise (also if fn panics). Do no network I/O inside it.
 func (db *DB) Update(fn func(tx *Tx) error) error {
 	return db.bolt.Update(func(btx *bolt.Tx) error {
-		tx := &Tx{tx: btx}
+		tx := &Tx{tx: btx, db: db}
 		btx.OnCommit(func() { db.group.counted(tx) })
 		return fn(tx)
 	})
@@ -277,7 +280,7 @@ func (db *DB) Update(fn func(tx *Tx) error) error {
 
 // View runs fn in a read-only transaction. Never call View inside Update.
 func (db *DB) View(fn func(tx *Tx) error) error {
-	return db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx}) })
+	return db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx, db: db}) })
 }
 
 // Check verifies the file's internal consistency (bbolt's page checks).
@@ -325,6 +328,7 @@ func (db *DB) SchemaVersion() (int, error) {
 // Tx is a transaction. Values it returns are copies.
 type Tx struct {
 	tx *bolt.Tx
+	db *DB
 	// spec is set in a speculation (spec.go).
 	spec *Spec
 	// data counts the log entries and queue rows written (WriteStats).
@@ -534,7 +538,7 @@ func (tx *Tx) MarkInbound(rec InboundRecord) error {
 			return err
 		}
 	}
-	return nil
+	return tx.ride(rec.Keys)
 }
 
 // PruneInbound deletes records received before t (keep them for as long as
@@ -629,6 +633,11 @@ func (tx *Tx) DeleteToken(secret string) error { return tx.b(bTokens).Delete([]b
 type Cursor struct {
 	UIDValidity uint32 `json:"uidvalidity"`
 	LastUID     uint32 `json:"last_uid"`
+	// Armed is the hand-overs of the first message after LastUID presumed
+	// begun: the IMAP watcher writes 1 with the cursor it moves in the
+	// commit of a message, so that the next hand-over needs no commit of
+	// its own (an intake attempt on record, see BeginAttemptFrom).
+	Armed int `json:"armed,omitempty"`
 }
 
 // Cursor returns the position in a mailbox (zero if none yet).
@@ -658,6 +667,13 @@ func (tx *Tx) BeginAttempt(key string) (int, error) {
 	}
 	n++
 	return n, b.Put([]byte(key), u64(uint64(n)))
+}
+
+// BeginAttemptFrom is BeginAttempt for an input already presumed begun
+// floor times (Cursor.Armed): the count becomes max(recorded, floor) + 1.
+func (tx *Tx) BeginAttemptFrom(key string, floor int) (int, error) {
+	n := max(tx.AttemptCount(key), floor) + 1
+	return n, tx.b(bAttempts).Put([]byte(key), u64(uint64(n)))
 }
 
 // EndAttempt forgets the attempts of an input that was handled (or
