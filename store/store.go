@@ -156,6 +156,8 @@ type DB struct {
 	// rides are the transports' writes waiting for an input's commit
 	// (ride.go).
 	rides rides
+	// fresh are the queue items enqueued and not attempted (queue.go).
+	fresh freshItems
 }
 
 // Open opens (creating if needed) the store at path, waits at most
