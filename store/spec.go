@@ -208,7 +208,7 @@ func (tx *Tx) apply(s *Spec, check func() bool) error {
 		b := tx.tx.Bucket(r.bucket)
 		var v []byte
 		if b != nil {
-			v = b.Get(r.key)
+			v = getValue(b, r.key)
 		}
 		if (v != nil) != r.present || !bytes.Equal(v, r.value) {
 			return fmt.Errorf("%w: %s %q changed", ErrConflict, r.bucket, r.key)
@@ -234,7 +234,7 @@ func (tx *Tx) apply(s *Spec, check func() bool) error {
 func (tx *Tx) get(bucket, key []byte) []byte {
 	var v []byte
 	if b := tx.tx.Bucket(bucket); b != nil {
-		v = b.Get(key)
+		v = getValue(b, key)
 	}
 	if s := tx.spec; s != nil {
 		k := string(bucket) + "\x00" + string(key)

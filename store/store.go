@@ -17,7 +17,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 6
+const SchemaVersion = 7
 
 // Errors.
 var (
@@ -145,6 +145,7 @@ var migrations = []Migration{
 		return nil
 	},
 	migrateWritePath, // 5 -> 6: game snapshots and deltas, queue payloads apart (writepath.go)
+	migrateBlobs,     // 6 -> 7: large values alone (blob.go)
 }
 
 // DB is an open store.
