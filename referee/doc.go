@@ -59,8 +59,8 @@
 //     own bookkeeping (the end of the intake attempt, the IMAP cursor)
 //     rides in that commit (store.DB.Ride): one write transaction per
 //     mail.
-//  7. Back in Process: the commit made, the decoded games go to the cache
-//     (gamecache.go), the senders are kicked (Options.Kick) and the
+//  7. Back in Process: the commit made, the store keeps the decoded games
+//     (store.Tx.KeepDecoded), the senders are kicked (Options.Kick) and the
 //     request observed (Options.Observe). The Outcome goes back to the
 //     edge: a typed Status and Reason, the Message-IDs queued, the state
 //     token. The senders (edge/smtpout, edge/hookout) deliver from the

@@ -67,6 +67,9 @@ type Options struct {
 	// NoSync skips fsync on commit. For tests and benchmarks only: a crash
 	// can lose or corrupt the file.
 	NoSync bool
+	// NoDecodedCache keeps no decoded records (TakeDecoded always
+	// misses): for measuring what the cache saves.
+	NoDecodedCache bool
 	// Migrations, if set, replaces the built-in migrations (for tests of
 	// the migration hook). Migrations[i] moves a file from version i to i+1;
 	// version 0 is a brand-new file.
@@ -159,6 +162,9 @@ type DB struct {
 	rides rides
 	// fresh are the queue items enqueued and not attempted (queue.go).
 	fresh freshItems
+	// decoded keeps the callers' decoded game records (decoded.go).
+	decoded   decodedCache
+	noDecoded bool
 }
 
 // Open opens (creating if needed) the store at path, waits at most
@@ -183,7 +189,7 @@ func Open(path string, opt *Options) (*DB, error) {
 		}
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	db := &DB{bolt: b, path: path}
+	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache}
 	migs := migrations
 	if o.Migrations != nil {
 		migs = o.Migrations
