@@ -79,7 +79,7 @@ func migrateBlobs(tx *bolt.Tx) error {
 		type kv struct{ k, v []byte }
 		var large []kv
 		err := b.ForEach(func(k, v []byte) error {
-			if v != nil && len(v) >= blobMin {
+			if len(v) >= blobMin {
 				large = append(large, kv{bytes.Clone(k), bytes.Clone(v)})
 			}
 			return nil

@@ -19,8 +19,6 @@ import (
 type storeHandler struct {
 	*fakeHandler
 	db *store.DB
-	// commits are the store's commits seen after each call.
-	commits []int64
 }
 
 func (h *storeHandler) HandleMail(ctx context.Context, in mailin.Inbound) (referee.Outcome, error) {
