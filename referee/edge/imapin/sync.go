@@ -231,7 +231,7 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 			if err != nil && !errors.As(err, &pe) && !referee.IsPermanent(err) {
 				// A transient failure (the store, a deadline) is not
 				// the message's fault: it does not count as a crash.
-				if eerr := w.endAttempt(s, key); eerr != nil {
+				if eerr := w.endAttempt(s, key, uint32(uid) > s.cur.LastUID); eerr != nil {
 					log.Warn("could not clear the intake attempt", slog.Any("err", eerr))
 				}
 			}
@@ -275,7 +275,7 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 			next.LastUID, next.Armed = uint32(uid), 1
 			pending = &cursorUpdate{cur: next, key: key, uid: uid}
 		default:
-			if err := w.endAttempt(s, key); err != nil {
+			if err := w.endAttempt(s, key, false); err != nil {
 				return errors.Join(err, file())
 			}
 			if w.afterCursor != nil {
@@ -394,20 +394,21 @@ func (w *Watcher) beginAttempt(s *session, key string, uid imap.UID, prev *curso
 	return n, nil
 }
 
-// endAttempt forgets the attempts of a message, and a presumed one.
-func (w *Watcher) endAttempt(s *session, key string) error {
+// endAttempt forgets the attempts of a message and, when it is the first
+// after the cursor (next), the one the cursor presumed.
+func (w *Watcher) endAttempt(s *session, key string, next bool) error {
 	cur := s.cur
 	cur.Armed = 0
 	err := w.o.Store.Group(func(tx *store.Tx) error {
 		if err := tx.EndAttempt(key); err != nil {
 			return err
 		}
-		if s.cur.Armed == 0 {
+		if !next || s.cur.Armed == 0 {
 			return nil
 		}
 		return tx.PutCursor(w.cursorKey, cur)
 	})
-	if err == nil {
+	if err == nil && next {
 		s.cur, w.armed = cur, store.Cursor{}
 	}
 	return err
