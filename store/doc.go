@@ -78,7 +78,13 @@
 // input on a snapshot, outside the write lock, and still writes it in one
 // write transaction: only if nothing it read has changed, else not at all
 // (ErrConflict). Speculations that wait for the lock are committed in
-// groups, one fsync for several inputs.
+// groups, one fsync for several inputs. Every read is tracked, and Tx is
+// the type that enforces it: each of its methods either records what it
+// read (checked at the commit), or is a write the speculation keeps and
+// replays, or makes the speculation wide (it never commits); a new method
+// is classified in TestEveryReadIsTracked or that test fails. The callers'
+// decoded game records are kept here too (decoded.go: TakeDecoded,
+// KeepDecoded), valid for the version they were written as only.
 //
 // Rules of the write path (issue 25: one write transaction per player mail
 // at intake, one per delivery):

@@ -344,11 +344,18 @@ type Tx struct {
 	data int64
 }
 
+// b returns a bucket for an access a speculation cannot check: it makes
+// the speculation wide.
 func (tx *Tx) b(name []byte) *bolt.Bucket {
+	tx.widen()
+	return tx.tx.Bucket(name)
+}
+
+// widen marks a speculation as one that cannot commit.
+func (tx *Tx) widen() {
 	if tx.spec != nil {
 		tx.spec.wide = true
 	}
-	return tx.tx.Bucket(name)
 }
 
 func u64(n uint64) []byte {
