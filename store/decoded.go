@@ -16,7 +16,9 @@ import (
 // a speculation's read of the stamp is tracked like any read. A
 // transaction takes the entry out (the caller mutates the objects) and a
 // committed one puts its games back, so that no two transactions share
-// an object.
+// an object. Measured (issue 25, BenchmarkProcessMove nosync against
+// nosync-nocache): 1.2 ms of CPU a move with it, 1.5-1.9 ms without;
+// 4,272 allocations against 4,689.
 
 // DecodedCacheSize bounds the decoded records kept: the games in play
 // right now, not every live game.
