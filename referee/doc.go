@@ -61,13 +61,16 @@
 //     writes the game's record, its wake time, the outbox rows and their
 //     VERP records in the same transaction (records.go, outgoing.go);
 //     processTx then puts the game's state token in the Outcome
-//     (outcomeState) and records the request as processed.
-//  7. Back in Process: the commit made, the decoded games go to the cache
-//     (gamecache.go), the senders are kicked (Options.Kick) and the
+//     (outcomeState) and records the request as processed; the edge's
+//     own bookkeeping (the end of the intake attempt, the IMAP cursor)
+//     rides in that commit (store.DB.Ride): one write transaction per
+//     mail.
+//  7. Back in Process: the commit made, the store keeps the decoded games
+//     (store.Tx.KeepDecoded), the senders are kicked (Options.Kick) and the
 //     request observed (Options.Observe). The Outcome goes back to the
 //     edge: a typed Status and Reason, the Message-IDs queued, the state
 //     token. The senders (edge/smtpout, edge/hookout) deliver from the
-//     outbox after the commit.
+//     outbox after the commit, one commit per delivery (store.DB.TakeFresh).
 //
 // Tick (tick.go) is the same walk for deadlines, reminders and digests:
 // a unit of work per due game, through settling, tell and persist.
