@@ -40,7 +40,7 @@ type measured struct {
 	// that scrolls or clips sideways: "tag#id.class sw>cw").
 	Over         []string `json:"over"`
 	ResultBottom float64  `json:"resultBottom"`
-	Records      int     `json:"records"`
+	Records      int      `json:"records"`
 	RecWrapped   []string
 }
 
