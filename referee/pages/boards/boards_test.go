@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"flag"
+	"html"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -313,6 +314,70 @@ func TestEveryBoardHasItsKey(t *testing.T) {
 				}
 			}
 			keys[lang] = key
+		}
+	}
+}
+
+// spaceRe finds a drawn Heaven & Ale space: its whole name and the texts
+// of its name's lines.
+var spaceRe = regexp.MustCompile(`(?s)<g class="ha-space" data-n="(\d+)" data-name="([^"]*)">\s*<title>([^<]*)</title>.*?<g class="ha-name">(.*?)</g>`)
+
+// lineRe is a line of text of a drawing.
+var lineRe = regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
+
+// TestHeavenAleSpaceNamesWhole (issue 24): no space's name is cut on the
+// board, in any language: the lines drawn in a space joined are its name,
+// each fits the space, none has an ellipsis, and the space's title (its
+// tooltip) names it whole. Checked on every space of the game's data and
+// on generated names of 1 to 16 letters and digits.
+func TestHeavenAleSpaceNamesWhole(t *testing.T) {
+	st := position(t, "heavenale")
+	v := st.View(-1).(heavenale.View)
+	rng := rand.New(rand.NewPCG(24, 3))
+	made := func(n int) string {
+		const abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ÉÅ"
+		r := []rune(abc)
+		var b strings.Builder
+		for range n {
+			b.WriteRune(r[rng.IntN(len(r))])
+		}
+		return b.String()
+	}
+	views := []heavenale.View{v}
+	for k := 0; k < 4; k++ {
+		g := v
+		g.Track = append([]heavenale.TrackView(nil), v.Track...)
+		for i := range g.Track {
+			g.Track[i].Label = made(1 + (i+k*7)%16)
+		}
+		views = append(views, g)
+	}
+	for _, lang := range templates.Languages {
+		for vi, view := range views {
+			svg, err := Draw("heavenale", lang, nil, view)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := spaceRe.FindAllStringSubmatch(string(svg), -1)
+			if len(found) != len(view.Track) {
+				t.Fatalf("%s view %d: %d spaces drawn of %d", lang, vi, len(found), len(view.Track))
+			}
+			for i, m := range found {
+				want := view.Track[i].Label
+				var lines []string
+				for _, l := range lineRe.FindAllStringSubmatch(m[4], -1) {
+					lines = append(lines, html.UnescapeString(l[1]))
+					if w := textWidth(l[1], small); w > 39-3 {
+						t.Errorf("%s: space %s: line %q is %d units in a space of 36", lang, m[1], l[1], w)
+					}
+				}
+				if got := strings.Join(lines, ""); got != want || m[2] != want || strings.Contains(got, "…") {
+					t.Errorf("%s: space %s named %q drawn as %q", lang, m[1], want, lines)
+				}
+				if !strings.Contains(m[3], want) || !strings.Contains(m[3], m[1]) {
+					t.Errorf("%s: space %s: title %q", lang, m[1], m[3])
+				}
+			}
 		}
 	}
 }
