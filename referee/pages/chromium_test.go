@@ -251,8 +251,12 @@ func TestPagesInChromium(t *testing.T) {
 					if strings.HasPrefix(p.path, "/g/") {
 						s.viewIDs(t, p.path, data)
 					}
+					maps.Copy(data, textWords("Ann Bob"))
 					if left := leftovers(english[p.name], m.Text, words, data); len(left) > 0 {
 						t.Errorf("%s: English left: %v", where, left)
+					}
+					if left := leaks(lang, m.Text, data); len(left) > 0 {
+						t.Errorf("%s: English words: %v", where, left)
 					}
 				}
 				if len(m.RecWrapped) > 0 {

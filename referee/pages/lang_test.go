@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
+	"github.com/pbem-referee/referee/templates/langcheck"
 )
 
 var (
@@ -160,6 +162,21 @@ func leftovers(en, page string, lang map[string]bool, data map[string]bool) []st
 	return out
 }
 
+// leaks are the words of a page (its text, the boards' included) that
+// are English words of our own vocabulary and not words of lang
+// (templates/langcheck), data (names, titles, ids) excepted.
+func leaks(lang, page string, data map[string]bool) []string {
+	en := langcheck.English(lang)
+	var out []string
+	for w := range textWords(page) {
+		if en[w] && !data[w] {
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // fetchLang gets a page as a browser set to lang would (Accept-Language)
 // and checks the headers and the page's language marks.
 func fetchLang(t *testing.T, url, lang string) string {
@@ -217,6 +234,9 @@ func TestPagesInEveryLanguage(t *testing.T) {
 			page := fetchLang(t, u, lang)
 			if left := leftovers(en, page, words, data); len(left) > 0 {
 				t.Errorf("%s in %s: English left: %v", u, lang, left)
+			}
+			if left := leaks(lang, page, data); len(left) > 0 {
+				t.Errorf("%s in %s: English words: %v", u, lang, left)
 			}
 			if en == page {
 				t.Errorf("%s: the %s page is the English one", u, lang)

@@ -12,10 +12,22 @@
 //
 // Readable on a phone without the rulebook (issue 24): no text is smaller
 // than minText (11 px where the board spans a 360 px screen); text is
-// fitted or wrapped to its box at its size, never run past it; every
-// board ends with its key (the group "key": what its codes, colours and
-// marks mean, in the reader's language), and Heaven & Ale's track is
-// drawn as the path it is, with a legend of its spaces.
+// wrapped to its box at its size, never run past it; a name is never cut
+// (a word wider than its box is broken over lines, breakWord: Heaven &
+// Ale's BARREL1 as BAR/REL1 in its space, the space's title naming it
+// whole), and a box grows with the lines its names take; a thing is named
+// by its name in the reader's language, never by a data file's code
+// (Brew Crafters' workers, buildings, partnerships, market spaces and
+// recipes through the data file's cards and card.name); every board ends
+// with its key (the group "key": what its codes, colours and marks mean,
+// in the reader's language), and Heaven & Ale's track is drawn as the
+// path it is, with a legend of its spaces.
+//
+// It owns the drawing of each game's public view as SVG and the text
+// fitting rules (svg.go). It must not hold a word (they are templates'),
+// draw a view other than the spectators' (seat -1), change or read a
+// game's state beyond its view (Brew Crafters' cards are read once from a
+// fresh state of the embedded data file), nor do I/O.
 package boards
 
 import (
