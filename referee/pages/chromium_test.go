@@ -139,7 +139,9 @@ func TestPagesInChromium(t *testing.T) {
 	Register(bigMux, bigSource{s.r}, nil)
 	big := httptest.NewServer(bigMux)
 	defer big.Close()
-	pages := []pg{{"index", "/t/", ""}, {"calendar", regexp.MustCompile(`/t/cal1-[^\s?]+`).FindString(strings.Join(lines, " ")), `id="calendar"`}}
+	pages := []pg{{"index", "/t/", ""}, {"calendar", regexp.MustCompile(`/t/cal1-[^\s?]+`).FindString(strings.Join(lines, " ")), `id="calendar"`},
+		// A game of Ann and Bob waiting for them (French elides: d'Ann).
+		{"solo", regexp.MustCompile(`/g/solo1-[^\s?]+`).FindString(strings.Join(lines, " ")), `id="title"`}}
 	games := s.gamePages(t)
 	for _, game := range boards.Games() {
 		pages = append(pages, pg{"game-" + game, games[game], `class="board"`})
@@ -257,6 +259,9 @@ func TestPagesInChromium(t *testing.T) {
 					}
 					if left := leaks(lang, m.Text, data); len(left) > 0 {
 						t.Errorf("%s: English words: %v", where, left)
+					}
+					if bad := grammarSlips(lang, html); len(bad) > 0 {
+						t.Errorf("%s: grammar: %q", where, bad)
 					}
 				}
 				if len(m.RecWrapped) > 0 {
