@@ -271,8 +271,7 @@ func bcPlayer(b *board, p brewcrafters.PlayerView) {
 	top := b.y + 4
 	b.y += 20
 	b.c.token(18, b.y-4, 8, p.Seat)
-	b.c.bold(32, b.y, normal+1, "start", fit(b.name(p.Seat), 16))
-	b.c.text(width-8, b.y, normal, "end", "", fitWidth(b.w("purse", p), width/2-12, normal))
+	b.nameLine(b.name(p.Seat), b.w("purse", p))
 	b.y += 8
 
 	// The brewing line: Tank 1/2, Bottling 1/2, Brewpub ("" absent).

@@ -98,8 +98,7 @@ func haPlayer(b *board, cells []heavenale.CellView, seat int, p heavenale.Player
 	top := b.y + 4
 	b.y += 20
 	b.c.token(18, b.y-4, 8, seat)
-	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 16))
-	b.c.text(width-8, b.y, normal, "end", "", fitWidth(b.w("purse", p), width/2-12, normal))
+	b.nameLine(b.name(seat), b.w("purse", p))
 	b.y += 6
 
 	// The garden: pointy-top hexes on the doubled coordinates, sunny left,

@@ -115,19 +115,6 @@ func (c *canvas) bold(x, y, size int, anchor, s string) {
 	c.body.WriteString(">" + esc(s) + "</text>\n")
 }
 
-// fit shortens s to at most n characters (an ellipsis marks the cut), for
-// a label in a box of fixed width.
-func fit(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	if n < 2 {
-		return string(r[:n])
-	}
-	return string(r[:n-1]) + "…"
-}
-
 // textWidth estimates the width of s at size in user units: capitals,
 // digits and wide marks take more room than small letters (system-ui
 // sans-serif; the estimate errs wide, so that fitted text stays in its
