@@ -129,6 +129,9 @@ var pendingCodes = map[string]string{
 	// Brew Crafters' slot codes on the brewing line (T1, T2, B1, B2, PUB):
 	// typed by players, explained in the board's key.
 	"PUB": "slot code, in the key",
+	// ADV: the Collaboration's advanced-ingredient portion (3-5 players),
+	// which the key explains next to the ingredients' letters.
+	"ADV": "collab portion code, in the key",
 	// Dice Brewing's ingredients and action tokens in the supply and the
 	// players' holdings (templates/dicebrewing board.*).
 	"FRUIT": "db ingredient", "HONEY": "db ingredient", "SHOPS": "db ingredient", "SMALT": "db ingredient", "SPICE": "db ingredient",
