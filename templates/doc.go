@@ -51,4 +51,15 @@
 // defined in English exists in the other three languages too.
 //
 // Templates run with missingkey=error: a misspelt field fails the tests.
+//
+// # Ownership
+//
+// It owns every player- and organiser-facing word, the command and
+// argument aliases, dates, the grammar of each language (grammar.txt) and
+// the template functions (funcs.go, grammar.go); the words' check lives in
+// templates/langcheck (the English list generated from templates/*/en).
+// It must not know a game's rules or state beyond the data a template is
+// given, read files other than its embedded ones or a file system it is
+// given (LoadFS), nor hold a word in Go (a word is a template's or a data
+// file's).
 package templates

@@ -17,6 +17,11 @@ import (
 //go:embed languages.txt */*/*.tmpl */*/aliases.txt */*/args.txt */*/answers.txt */*/dates.txt */*/grammar.txt
 var files embed.FS
 
+// Files are the embedded template files (languages.txt and
+// <scope>/<lang>/...), read only: for the checks that compare the words of
+// the languages (package langcheck).
+func Files() fs.FS { return files }
+
 // Languages are the languages players can read, English first (the
 // fallback): the lines of languages.txt. Adding a language is a line there
 // and its directories (README.md); no Go code names a language.

@@ -175,4 +175,15 @@
 // negative resource and no token on a crossed space. The bots are "random"
 // (engine.RandomBot) and "greedy" (Greedy), a one-move heuristic that wins
 // about 99% of two-player games against random.
+//
+// # Ownership
+//
+// It owns Fromage's rules and data: fromage.toml (embedded), the state,
+// the legal answers, the events, scoring, the Corporation and the bots. It
+// must not do I/O, read a clock, use global randomness or log, nor word
+// anything for a player: every word is in templates/fromage/<lang>. One
+// exception is left: parse.go's verbAlias holds the Italian, French and
+// Dutch command keywords for lines the referee did not translate (offline
+// use, the command after PLAN T<n> or NEXT); a test keeps it in step with
+// templates/fromage/*/aliases.txt, which are the source of those words.
 package fromage

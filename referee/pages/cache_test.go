@@ -256,7 +256,7 @@ func TestFinishedGameShowsEachPlaceOnce(t *testing.T) {
 		}
 	}
 	_, cross := get(t, strings.TrimSuffix(tour, "?lang=en")+"/crosstable")
-	if !regexp.MustCompile(`<td>\d[wb] [10=]a?</td>`).MatchString(cross) || !strings.Contains(cross, "<td>U</td>") {
+	if !regexp.MustCompile(`<td class="cell" data-k="R1">\d[wb] [10=]a?</td>`).MatchString(cross) || !regexp.MustCompile(`<td class="cell" data-k="R\d">U</td>`).MatchString(cross) {
 		t.Errorf("crosstable without results:\n%s", cross)
 	}
 }

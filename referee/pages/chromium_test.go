@@ -5,6 +5,9 @@ import (
 	"context"
 	"fmt"
 	"image/png"
+	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -33,8 +36,11 @@ type measured struct {
 		Texts              int
 		Small              []string
 	} `json:"board"`
-	ResultBottom float64 `json:"resultBottom"`
-	Records      int     `json:"records"`
+	// Over are the boxes whose content is wider than they are (a box
+	// that scrolls or clips sideways: "tag#id.class sw>cw").
+	Over         []string `json:"over"`
+	ResultBottom float64  `json:"resultBottom"`
+	Records      int      `json:"records"`
 	RecWrapped   []string
 }
 
@@ -59,6 +65,13 @@ const measureJS = `(() => {
     }
     out.board = {W: r.width, H: r.height, Top: r.top + window.scrollY, MinFont: min, Texts: n, Small: small};
   }
+  out.over = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('svg') || getComputedStyle(el).display === 'inline') continue;
+    if (el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      out.over.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className ? '.' + el.className : '') +
+        ' ' + el.scrollWidth + '>' + el.clientWidth);
+  }
   const res = document.getElementById('result');
   if (res) out.resultBottom = res.getBoundingClientRect().bottom + window.scrollY;
   const recs = document.querySelectorAll('td.rec');
@@ -66,6 +79,23 @@ const measureJS = `(() => {
   for (const td of recs) {
     const rg = document.createRange(); rg.selectNodeContents(td);
     if (rg.getClientRects().length > 1) out.RecWrapped.push(td.textContent);
+  }
+  // The record in the player's sentence, its paragraph narrowed from 360
+  // to 150 px: never on two lines.
+  const st = document.getElementById('standing');
+  if (st) {
+    const walk = document.createTreeWalker(st, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const m = /\d+\D\d+\D\d+(?=[^\d]*$|[,.;) ])/.exec(n.data);
+      if (!m || !/[-\u2011]/.test(m[0])) continue;
+      out.records++;
+      const rg = document.createRange(); rg.setStart(n, m.index); rg.setEnd(n, m.index + m[0].length);
+      for (let w = 360; w >= 150; w -= 3) {
+        st.style.width = w + 'px';
+        if (rg.getClientRects().length > 1) { out.RecWrapped.push(m[0] + ' at ' + w + ' px'); break; }
+      }
+      st.style.width = '';
+    }
   }
   return out;
 })()`
@@ -103,14 +133,24 @@ func TestPagesInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	type pg struct{ name, path, want string }
-	pages := []pg{{"index", "/t/", ""}, {"calendar", regexp.MustCompile(`/t/cal1-[^\s?]+`).FindString(strings.Join(lines, " ")), `id="calendar"`}}
+	// The made-up crosstables and player page of an organiser's sizes
+	// (bigSource), on a server of their own.
+	bigMux := http.NewServeMux()
+	Register(bigMux, bigSource{s.r}, nil)
+	big := httptest.NewServer(bigMux)
+	defer big.Close()
+	pages := []pg{{"index", "/t/", ""}, {"calendar", regexp.MustCompile(`/t/cal1-[^\s?]+`).FindString(strings.Join(lines, " ")), `id="calendar"`},
+		// A game of Ann and Bob waiting for them (French elides: d'Ann).
+		{"solo", regexp.MustCompile(`/g/solo1-[^\s?]+`).FindString(strings.Join(lines, " ")), `id="title"`}}
 	games := s.gamePages(t)
 	for _, game := range boards.Games() {
 		pages = append(pages, pg{"game-" + game, games[game], `class="board"`})
 	}
 	tour := strings.TrimPrefix(s.tourURL(t, "dicebrewing"), s.srv.URL)
 	pages = append(pages, pg{"tournament", tour, `id="standings"`}, pg{"crosstable", tour + "/crosstable", `id="crosstable"`},
-		pg{"player", tour + "/p/1", `id="games"`})
+		pg{"player", tour + "/p/1", `id="games"`},
+		pg{"bigcross2", big.URL + "/t/big2-k/crosstable", `class="cross fold"`}, pg{"bigcross4", big.URL + "/t/big4-k/crosstable", `class="cross fold"`},
+		pg{"bigplayer", big.URL + "/t/big2-k/p/2", `id="standing"`})
 	// A finished game: a Heaven & Ale game adjudicated after a few moves.
 	gid := strings.TrimPrefix(games["heavenale"][:strings.LastIndexByte(games["heavenale"], '-')], "/g/")
 	playByMail(t, s.r, gid, 6)
@@ -162,7 +202,11 @@ func TestPagesInChromium(t *testing.T) {
 			}
 			for _, p := range pages {
 				where := fmt.Sprintf("%s in %s at %d px", p.name, lang, width)
-				if err := chromedp.Do(ctx, chromedp.Navigate(s.srv.URL+p.path)); err != nil {
+				addr := p.path
+				if !strings.HasPrefix(addr, "http") {
+					addr = s.srv.URL + addr
+				}
+				if err := chromedp.Do(ctx, chromedp.Navigate(addr)); err != nil {
 					t.Fatalf("%s: %v", where, err)
 				}
 				m, err := chromedp.Run(ctx, chromedp.Evaluate[measured](measureJS))
@@ -187,6 +231,9 @@ func TestPagesInChromium(t *testing.T) {
 				if m.SW > m.IW || m.IW != float64(width) {
 					t.Errorf("%s: the page is %v px wide in a window of %v", where, m.SW, m.IW)
 				}
+				if len(m.Over) > 0 {
+					t.Errorf("%s: boxes wider than they are (scrolled or cut sideways): %v", where, m.Over)
+				}
 				if m.Lang != lang {
 					t.Errorf("%s: the document is in %q", where, m.Lang)
 				}
@@ -198,15 +245,30 @@ func TestPagesInChromium(t *testing.T) {
 					english[p.name] = m.Text
 				} else {
 					data := dataWords()
+					if strings.HasPrefix(p.name, "big") {
+						for _, n := range bigNames {
+							maps.Copy(data, textWords(n))
+						}
+					}
 					if strings.HasPrefix(p.path, "/g/") {
 						s.viewIDs(t, p.path, data)
 					}
+					maps.Copy(data, textWords("Ann Bob"))
 					if left := leftovers(english[p.name], m.Text, words, data); len(left) > 0 {
 						t.Errorf("%s: English left: %v", where, left)
+					}
+					if left := leaks(lang, m.Text, data); len(left) > 0 {
+						t.Errorf("%s: English words: %v", where, left)
+					}
+					if bad := grammarSlips(lang, html); len(bad) > 0 {
+						t.Errorf("%s: grammar: %q", where, bad)
 					}
 				}
 				if len(m.RecWrapped) > 0 {
 					t.Errorf("%s: W-D-L on two lines: %q", where, m.RecWrapped)
+				}
+				if (p.name == "player" || p.name == "bigplayer") && m.Records != 1 {
+					t.Errorf("%s: %d W-D-L in the player's sentence", where, m.Records)
 				}
 				if p.name == "tournament" && m.Records < 5 {
 					t.Errorf("%s: %d W-D-L cells", where, m.Records)

@@ -13,15 +13,22 @@
 // The rules every page keeps (issue 24; chromium_test.go checks them in
 // a browser at 360 and 1280 px in every language):
 //
-//   - Width: nothing is wider than a phone's screen. A wide table (the
-//     crosstable) scrolls in its own box; long words break; a table head,
-//     a number and a W-D-L record never wrap.
+//   - Width: no box is wider than itself, at 360 px or 1280 px (the
+//     Chromium test measures every element's scrollWidth): nothing scrolls
+//     or is cut sideways. The crosstable folds on a phone and past seven
+//     rounds at any width: a line per player, its points, tie-breaks and
+//     rounds wrapped under the name, each labelled (R3, Buch.); long words
+//     break; a table head, a number and a W-D-L record never wrap, in a
+//     table (nowrap) or in a sentence (joined by non-breaking hyphens).
 //   - First screen: a game's result and board come first; its table is
 //     folded when a board is drawn, its log is folded with the latest
 //     entries shown.
 //   - Words: every title says what the page is, every word is in the
-//     reader's language (?lang=, else Accept-Language, else English), and
-//     every link to another page carries that language.
+//     reader's language (?lang=, else Accept-Language, else English; no
+//     English word of templates/langcheck's list in another language),
+//     every thing named by its name, never by a data file's code
+//     (codes_test.go; a reference a player types, M8 or HO5, may show),
+//     and every link to another page carries that language.
 //   - A finished game writes each player's place once ("1. Ann, 45
 //     points"); an adjudicated one shows its result, marked.
 //   - Boards (package boards): no text under 11 px on a phone, and a key
@@ -32,4 +39,11 @@
 // the store's commit count (Versioned), answered with an ETag and
 // Last-Modified (304 on If-None-Match), Cache-Control private, no-cache
 // (an error: no-store). Answers are gzipped by gorilla/handlers.
+//
+// It owns the pages' HTTP handlers, their HTML layout and style (no word:
+// every word is a "pages" template of templates/pages/<lang>, or the
+// games'), the reader's language choice, the page cache and the headers.
+// It must not read the store nor write anything (it reads a Source, the
+// Referee's page queries), nor run script in a page, nor show a seat's
+// hidden information (the boards draw the public view only).
 package pages

@@ -312,6 +312,13 @@ var page = template.Must(template.New("pages").Funcs(template.FuncMap{
 	"svg":  func(b []byte) template.HTML { return template.HTML(b) }, // the game's own drawing
 	"head": func(d *doc, title string) headData { return headData{D: d, Lang: d.Lang, Title: title} },
 	"last": func(n int, xs []string) []string { return xs[max(0, len(xs)-n):] },
+	// foldRounds: a crosstable of more rounds than this is folded (a
+	// line per player, the rounds wrapped under it) at every width; on
+	// a phone every crosstable is.
+	"foldRounds": func() int { return 7 },
+	// keepRecord: the player's page with its W-D-L joined by
+	// non-breaking hyphens, so that a sentence never breaks inside it.
+	"keepRecord": keepRecord,
 }).Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8">
@@ -331,7 +338,15 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:0.85rem;margin:0.2rem 
 ol.result{list-style:none;padding:0;margin:0.2rem 0}ol.result li{font-size:1.05rem}
 details{margin:0.4rem 0}summary{cursor:pointer;font-weight:600}
 table.cross td{white-space:nowrap}
-@media (max-width:32rem){.tb{display:none}}
+table.fold thead{display:none}table.fold,table.fold tbody,table.fold tr{display:block}
+table.fold tr{border-bottom:1px solid #ddd;padding:0.15rem 0}table.fold td{display:inline-block;border:0;padding:0.1rem 0.6rem 0.1rem 0}
+table.fold td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0.85rem}table.fold td.who{font-weight:600}
+table.fold td.who{white-space:normal}
+@media (max-width:40rem){.tb{display:none}td,th{padding:0.2rem 0.2rem}
+table.cross td.who{white-space:normal}
+table.cross thead{display:none}table.cross,table.cross tbody,table.cross tr{display:block}
+table.cross tr{border-bottom:1px solid #ddd;padding:0.15rem 0}table.cross td{display:inline-block;border:0;padding:0.1rem 0.6rem 0.1rem 0}
+table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0.85rem}table.cross td.who{font-weight:600}}
 </style></head><body>
 <p class="langs" id="langs">{{.D.T "langs"}} {{range .D.Langs}}<a href="?lang={{.Code}}" hreflang="{{.Code}}" lang="{{.Code}}">{{.Name}}</a> {{end}}</p>{{end}}
 
@@ -375,8 +390,8 @@ table.cross td{white-space:nowrap}
 <h1 id="title">{{$d.T "cross.heading" .}}</h1>
 <nav><a id="tourlink" href="{{$d.Href .URL}}">{{$d.T "cross.back" .}}</a></nav>
 <p>{{$d.T "cross.key" .}}</p>
-<div class="scroll"><table id="crosstable" class="cross"><thead><tr><th class="n">{{$d.T "cross.line"}}</th><th>{{$d.T "tour.player"}}</th><th class="n">{{$d.T "tour.points"}}</th>{{range .Tiebreaks}}<th class="n">{{$d.T "tiebreak.short" .}}</th>{{end}}{{range .Rounds}}<th>{{$d.T "cross.round" .}}</th>{{end}}</tr></thead><tbody>
-{{range .Lines}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n">{{.Line}}</td><td><a href="{{$d.Href .URL}}">{{.Name}}</a></td><td class="n">{{.Points}}</td>{{range .Tiebreaks}}<td class="n">{{.}}</td>{{end}}{{range .Cells}}<td>{{template "crosscell" .}}</td>{{end}}</tr>
+<div class="scroll"><table id="crosstable" class="cross{{if gt (len .Rounds) foldRounds}} fold{{end}}"><thead><tr><th class="n">{{$d.T "cross.line"}}</th><th>{{$d.T "tour.player"}}</th><th class="n">{{$d.T "tour.points"}}</th>{{range .Tiebreaks}}<th class="n">{{$d.T "tiebreak.short" .}}</th>{{end}}{{range .Rounds}}<th>{{$d.T "cross.round" .}}</th>{{end}}</tr></thead><tbody>
+{{$cp := .}}{{$pts := $d.T "tour.points"}}{{range .Lines}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n who">{{.Line}}</td><td class="who"><a href="{{$d.Href .URL}}">{{.Name}}</a></td><td class="n" data-k="{{$pts}}">{{.Points}}</td>{{range $i, $x := .Tiebreaks}}<td class="n" data-k="{{$d.T "tiebreak.short" (index $cp.Tiebreaks $i)}}">{{$x}}</td>{{end}}{{range $i, $c := .Cells}}<td class="cell" data-k="{{if lt $i (len $cp.Rounds)}}{{$d.T "cross.round" (index $cp.Rounds $i)}}{{end}}">{{template "crosscell" $c}}</td>{{end}}</tr>
 {{end}}</tbody></table></div>
 {{end}}</body></html>{{end}}
 
@@ -385,7 +400,7 @@ table.cross td{white-space:nowrap}
 {{define "player"}}{{$d := .}}{{with .P}}{{template "head" (head $d ($d.T "title.player" .))}}
 <h1 id="title">{{.Name}}</h1>
 <nav><a id="tourlink" href="{{$d.Href .TourURL}}">{{$d.T "cross.back" .}}</a><a href="{{$d.Href .CrossURL}}">{{$d.T "tour.crosstable"}}</a></nav>
-<p id="standing">{{$d.T "player.standing" .}}</p>
+<p id="standing">{{$d.T "player.standing" (keepRecord .)}}</p>
 <h2>{{$d.T "player.games"}}</h2>
 {{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th></th></tr></thead><tbody>
 {{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}<a href="{{$d.Href $o.URL}}">{{$o.Name}}</a>{{end}}{{end}}</td><td>{{$d.T "player.result" .}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
@@ -419,4 +434,12 @@ type headData struct {
 	D     *doc
 	Lang  string
 	Title string
+}
+
+// keepRecord is p with its W-D-L record joined by non-breaking hyphens
+// (U+2011): written in a sentence, "2-0-1" is never broken over two lines.
+func keepRecord(p *referee.PlayerPage) referee.PlayerPage {
+	c := *p
+	c.Record = strings.ReplaceAll(c.Record, "-", "\u2011")
+	return c
 }

@@ -12,10 +12,22 @@
 //
 // Readable on a phone without the rulebook (issue 24): no text is smaller
 // than minText (11 px where the board spans a 360 px screen); text is
-// fitted or wrapped to its box at its size, never run past it; every
-// board ends with its key (the group "key": what its codes, colours and
-// marks mean, in the reader's language), and Heaven & Ale's track is
-// drawn as the path it is, with a legend of its spaces.
+// wrapped to its box at its size, never run past it; a name is never cut
+// (a word wider than its box is broken over lines, breakWord: Heaven &
+// Ale's BARREL1 as BAR/REL1 in its space, the space's title naming it
+// whole), and a box grows with the lines its names take; a thing is named
+// by its name in the reader's language, never by a data file's code
+// (Brew Crafters' workers, buildings, partnerships, market spaces and
+// recipes through the data file's cards and card.name); every board ends
+// with its key (the group "key": what its codes, colours and marks mean,
+// in the reader's language), and Heaven & Ale's track is drawn as the
+// path it is, with a legend of its spaces.
+//
+// It owns the drawing of each game's public view as SVG and the text
+// fitting rules (svg.go). It must not hold a word (they are templates'),
+// draw a view other than the spectators' (seat -1), change or read a
+// game's state beyond its view (Brew Crafters' cards are read once from a
+// fresh state of the embedded data file), nor do I/O.
 package boards
 
 import (
@@ -125,22 +137,50 @@ func (b *board) heading(s string) {
 	b.y += 6
 }
 
-// legend draws every seat's marker with its name, wrapped to the width.
+// legend draws every seat's marker with its name, wrapped to the width;
+// a name is never cut: one wider than a line is broken over lines.
 func (b *board) legend(seats []string) {
 	x := 8
 	b.y += gap(normal)
 	for i, n := range seats {
-		label := fit(n, 18)
-		wd := 22 + len([]rune(label))*normal*11/20
-		if x+wd > width-8 {
+		lines := wrapText(n, width-16-18, normal)
+		wd := 18 + textWidth(lines[0], normal)
+		if x+wd > width-8 || len(lines) > 1 && x > 8 {
 			x = 8
 			b.y += gap(normal) + 4
 		}
 		b.c.token(x+7, b.y-4, 8, i)
-		b.c.text(x+18, b.y, normal, "start", "", label)
+		for k, l := range lines {
+			if k > 0 {
+				b.y += gap(normal)
+			}
+			b.c.text(x+18, b.y, normal, "start", "", l)
+		}
 		x += wd + 10
+		if len(lines) > 1 {
+			x = width // the next name starts a line
+		}
 	}
 	b.y += 6
+}
+
+// nameLine writes a player's name in bold at the left of the current line
+// and right (their money, their tokens) at its right; both are wrapped,
+// never cut, and the current height moves down by the extra lines. The
+// name has the room right leaves, at least half the width.
+func (b *board) nameLine(name, right string) {
+	rw := min(textWidth(right, normal), width/2-12)
+	// Bold runs about a seventh wider than textWidth's estimate.
+	names := wrapText(name, (width-32-8-rw-12)*7/8, normal+1)
+	rights := wrapText(right, rw, normal)
+	y := b.y
+	for k, l := range names {
+		b.c.bold(32, y+k*gap(normal+1), normal+1, "start", l)
+	}
+	for k, l := range rights {
+		b.c.text(width-8, y+k*gap(normal), normal, "end", "", l)
+	}
+	b.y += max((len(names)-1)*gap(normal+1), (len(rights)-1)*gap(normal))
 }
 
 // finish sets the final height.

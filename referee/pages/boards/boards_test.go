@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/xml"
 	"flag"
+	"html"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,7 +17,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	_ "github.com/pbem-referee/referee/engine/brewcrafters"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
-	_ "github.com/pbem-referee/referee/engine/fromage"
+	"github.com/pbem-referee/referee/engine/fromage"
 	"github.com/pbem-referee/referee/engine/heavenale"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -315,4 +317,147 @@ func TestEveryBoardHasItsKey(t *testing.T) {
 			keys[lang] = key
 		}
 	}
+}
+
+// spaceRe finds a drawn Heaven & Ale space: its whole name and the texts
+// of its name's lines.
+var spaceRe = regexp.MustCompile(`(?s)<g class="ha-space" data-n="(\d+)" data-name="([^"]*)">\s*<title>([^<]*)</title>.*?<g class="ha-name">(.*?)</g>`)
+
+// lineRe is a line of text of a drawing.
+var lineRe = regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
+
+// TestHeavenAleSpaceNamesWhole (issue 24): no space's name is cut on the
+// board, in any language: the lines drawn in a space joined are its name,
+// each fits the space, none has an ellipsis, and the space's title (its
+// tooltip) names it whole. Checked on every space of the game's data and
+// on generated names of 1 to 16 letters and digits.
+func TestHeavenAleSpaceNamesWhole(t *testing.T) {
+	st := position(t, "heavenale")
+	v := st.View(-1).(heavenale.View)
+	rng := rand.New(rand.NewPCG(24, 3))
+	made := func(n int) string {
+		const abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ÉÅ"
+		r := []rune(abc)
+		var b strings.Builder
+		for range n {
+			b.WriteRune(r[rng.IntN(len(r))])
+		}
+		return b.String()
+	}
+	views := []heavenale.View{v}
+	for k := 0; k < 4; k++ {
+		g := v
+		g.Track = append([]heavenale.TrackView(nil), v.Track...)
+		for i := range g.Track {
+			g.Track[i].Label = made(1 + (i+k*7)%16)
+		}
+		views = append(views, g)
+	}
+	for _, lang := range templates.Languages {
+		for vi, view := range views {
+			svg, err := Draw("heavenale", lang, nil, view)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := spaceRe.FindAllStringSubmatch(string(svg), -1)
+			if len(found) != len(view.Track) {
+				t.Fatalf("%s view %d: %d spaces drawn of %d", lang, vi, len(found), len(view.Track))
+			}
+			for i, m := range found {
+				want := view.Track[i].Label
+				var lines []string
+				for _, l := range lineRe.FindAllStringSubmatch(m[4], -1) {
+					lines = append(lines, html.UnescapeString(l[1]))
+					if w := textWidth(l[1], small); w > 39-3 {
+						t.Errorf("%s: space %s: line %q is %d units in a space of 36", lang, m[1], l[1], w)
+					}
+				}
+				if got := strings.Join(lines, ""); got != want || m[2] != want || strings.Contains(got, "…") {
+					t.Errorf("%s: space %s named %q drawn as %q", lang, m[1], want, lines)
+				}
+				if !strings.Contains(m[3], want) || !strings.Contains(m[3], m[1]) {
+					t.Errorf("%s: space %s: title %q", lang, m[1], m[3])
+				}
+			}
+		}
+	}
+}
+
+// TestBoardCountsAgree (issue 22): a count on a board takes the noun's
+// form the language's grammar gives it (French: 0 and 1 singular, "1
+// Fruit", "2 Fruits"; Italian "1 Struttura", "2 Strutture"): Fromage's
+// resources drawn with 0, 1 and 2 of each, against the singular and
+// plural words of the game's templates (fr.res, fr.ress) and the
+// language's plural rule.
+func TestBoardCountsAgree(t *testing.T) {
+	st := position(t, "fromage")
+	for _, lang := range templates.Languages {
+		for n := 0; n <= 2; n++ {
+			v := st.View(-1).(fromage.View)
+			v.Players = append([]fromage.PlayerView(nil), v.Players...)
+			for i := range v.Players {
+				v.Players[i].Storage, v.Players[i].Pasture, v.Players[i].Basket = n, n, n
+			}
+			svg, err := Draw("fromage", lang, st.Head().Seats, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := html.UnescapeString(groupText(string(svg)))
+			for _, res := range []string{"structure", "cattle", "fruit"} {
+				one, many := resWord(t, lang, "fr.res", res), resWord(t, lang, "fr.ress", res)
+				want, wrong := many, one
+				if singular(lang, n) {
+					want, wrong = one, many
+				}
+				has := func(w string) bool {
+					return regexp.MustCompile(`(?:^|[^\pL\d])` + itoa(n) + " " + regexp.QuoteMeta(w) + `(?:$|[^\pL])`).MatchString(text)
+				}
+				if !has(want) || want != wrong && has(wrong) {
+					t.Errorf("%s: %d %s: want %q in %q", lang, n, res, itoa(n)+" "+want, text[:min(len(text), 400)])
+				}
+			}
+		}
+	}
+}
+
+// resWord is the word for res in the dict of the template name of
+// Fromage's words.tmpl in lang ({{define "fr.res"}}{{index (dict
+// "structure" "Structure" ...)).
+func resWord(t *testing.T, lang, name, res string) string {
+	t.Helper()
+	b, err := fs.ReadFile(templates.Files(), "fromage/"+lang+"/words.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`{{define "` + regexp.QuoteMeta(name) + `"}}{{index \(dict ([^)]*)\)`).FindSubmatch(b)
+	if m == nil {
+		t.Fatalf("%s: no %s", lang, name)
+	}
+	lits := regexp.MustCompile(`"([^"]*)"`).FindAllStringSubmatch(string(m[1]), -1)
+	for i := 0; i+1 < len(lits); i += 2 {
+		if lits[i][1] == res {
+			return lits[i+1][1]
+		}
+	}
+	t.Fatalf("%s: %s has no %s", lang, name, res)
+	return ""
+}
+
+// singular: whether n takes the singular in lang (common/<lang>/grammar.txt).
+func singular(lang string, n int) bool {
+	b, err := fs.ReadFile(templates.Files(), "common/"+lang+"/grammar.txt")
+	if err != nil {
+		return n == 1
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if k, list, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "singular" {
+			for _, x := range strings.Split(list, ",") {
+				if strings.TrimSpace(x) == itoa(n) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return n == 1
 }

@@ -212,8 +212,7 @@ func dbPlayer(b *board, p dicebrewing.PlayerView) {
 	top := b.y + 4
 	b.y += 20
 	b.c.token(18, b.y-4, 8, p.Seat)
-	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 16))
-	b.c.text(width-8, b.y, normal, "end", "", fitWidth(b.w("purse", p), width/2-12, normal))
+	b.nameLine(b.name(p.Seat), b.w("purse", p))
 	b.y += 8
 	b.c.text(8, b.y+14, small, "start", "#555", fitWidth(b.w("ar", nil), 54, small))
 	b.y = dbDice(b, 64, b.y, p.AR) + 22

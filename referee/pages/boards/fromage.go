@@ -218,8 +218,7 @@ func frPlayer(b *board, p fromage.PlayerView) {
 	top := b.y + 4
 	b.y += 20
 	b.c.token(18, b.y-4, 8, p.Seat)
-	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 16))
-	b.c.text(width-8, b.y, normal, "end", "", fitWidth(b.w("tokens", p), width/2-12, normal))
+	b.nameLine(b.name(p.Seat), b.w("tokens", p))
 	b.y += 2
 	for _, key := range []string{"resources", "orders", "workers"} {
 		for _, l := range wrapText(b.w(key, p), width-16, small+1) {

@@ -98,8 +98,7 @@ func haPlayer(b *board, cells []heavenale.CellView, seat int, p heavenale.Player
 	top := b.y + 4
 	b.y += 20
 	b.c.token(18, b.y-4, 8, seat)
-	b.c.bold(32, b.y, normal+1, "start", fit(p.Name, 16))
-	b.c.text(width-8, b.y, normal, "end", "", fitWidth(b.w("purse", p), width/2-12, normal))
+	b.nameLine(b.name(seat), b.w("purse", p))
 	b.y += 6
 
 	// The garden: pointy-top hexes on the doubled coordinates, sunny left,
@@ -222,7 +221,17 @@ func haKindFill(kind string) string {
 // haTrack draws the track as a winding path of spaces, the start area
 // after it and the legend.
 func haTrack(b *board, v heavenale.View) {
-	const per, step, sw, sh, rowGap = 9, 43, 39, 102, 16
+	const per, step, sw, rowGap = 9, 43, 39, 16
+	// A space's name is never cut (issue 24): one too wide for the space
+	// is broken over lines (breakWord), and every space grows by the lines
+	// the longest name takes.
+	names := make([][]string, len(v.Track))
+	lines := 1
+	for i, sp := range v.Track {
+		names[i] = breakWord(sp.Label, sw-3, small)
+		lines = max(lines, len(names[i]))
+	}
+	sh := 102 + (lines-1)*gap(small)
 	x0 := 8 + (width-16-(per-1)*step-sw)/2
 	top := b.y
 	at := func(i int) (x, y int) {
@@ -255,7 +264,7 @@ func haTrack(b *board, v heavenale.View) {
 	}
 	for i, sp := range v.Track {
 		x, y := at(i)
-		haSpace(b, x, y, sw, sh, sp)
+		haSpace(b, x, y, sw, sh, sp, names[i], lines)
 	}
 	b.y += rows*(sh+rowGap) - rowGap
 	// The start area (§8.2): after the last space.
@@ -306,13 +315,22 @@ func haTrack(b *board, v heavenale.View) {
 	b.c.close()
 }
 
-// haSpace draws one space of the track: its number and name, its tiles
-// (two shown, then how many more), its discs and the figures on it.
-func haSpace(b *board, x, y, w, h int, sp heavenale.TrackView) {
-	b.c.open("ha-space", "data-n", itoa(sp.N))
+// haSpace draws one space of the track: its number and name (the name's
+// lines, of the lines every space leaves for one), its tiles (two shown,
+// then how many more), its discs and the figures on it. The space's title
+// (a tooltip, and what a screen reader says) is its number, whole name
+// and kind in the reader's words.
+func haSpace(b *board, x, y, w, h int, sp heavenale.TrackView, name []string, lines int) {
+	b.c.open("ha-space", "data-n", itoa(sp.N), "data-name", sp.Label)
+	b.c.title(b.w("space", sp))
 	b.c.rect(x, y, w, h, haKindFill(sp.Kind), "#8a7350")
 	b.c.bold(x+3, y+14, small, "start", itoa(sp.N))
-	b.c.text(x+2, y+29, small, "start", "#555", fitWidth(sp.Label, w-3, small))
+	b.c.open("ha-name")
+	for k, l := range name {
+		b.c.text(x+2, y+29+k*gap(small), small, "start", "#555", l)
+	}
+	b.c.close()
+	y += (lines - 1) * gap(small)
 	for k, t := range sp.Tiles {
 		if k >= 2 {
 			b.c.text(x+w-3, y+14, small, "end", "", "+"+itoa(len(sp.Tiles)-2))

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"github.com/pbem-referee/referee/templates"
+	"html"
 	"io"
 	"reflect"
 	"regexp"
@@ -305,4 +307,27 @@ var tagRe = regexp.MustCompile(`<[^>]*>`)
 // phrase may wrap onto the next line).
 func groupText(g string) string {
 	return strings.Join(strings.Fields(tagRe.ReplaceAllString(g, " ")), " ")
+}
+
+// TestBoardLongNamesWhole (issue 24: never cut a name): players with long
+// names are drawn whole, in the legend and at the head of their part,
+// wrapped over lines, on every board in every language.
+func TestBoardLongNamesWhole(t *testing.T) {
+	long := []string{"Giambattista Pallavicino della Rovere", "Anne-Sophie de la Tour d'Auvergne", "Bo", "Maximiliaan van den Broek", "Zoë"}
+	for _, game := range Games() {
+		st := position(t, game)
+		seats := long[:len(st.Head().Seats)]
+		for _, lang := range templates.Languages {
+			svg, err := Draw(game, lang, seats, st.View(-1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := html.UnescapeString(groupText(string(svg)))
+			for _, n := range seats {
+				if c := strings.Count(text, n); c < 2 {
+					t.Errorf("%s/%s: %q drawn whole %d times", game, lang, n, c)
+				}
+			}
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // canvas is an SVG drawing under way: a fixed width in user units (the
@@ -114,19 +115,6 @@ func (c *canvas) bold(x, y, size int, anchor, s string) {
 	c.body.WriteString(">" + esc(s) + "</text>\n")
 }
 
-// fit shortens s to at most n characters (an ellipsis marks the cut), for
-// a label in a box of fixed width.
-func fit(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	if n < 2 {
-		return string(r[:n])
-	}
-	return string(r[:n-1]) + "…"
-}
-
 // textWidth estimates the width of s at size in user units: capitals,
 // digits and wide marks take more room than small letters (system-ui
 // sans-serif; the estimate errs wide, so that fitted text stays in its
@@ -168,11 +156,61 @@ func fitWidth(s string, w, size int) string {
 	return "…"
 }
 
+// breakWord breaks s into lines that each fit w user units at size,
+// never cutting it: first where a run of letters meets a run of digits
+// (BARREL1: BARREL, 1), then, for a piece still too wide, between
+// characters, as many on a line as fit. Joined, the lines are s.
+func breakWord(s string, w, size int) []string {
+	if textWidth(s, size) <= w {
+		return []string{s}
+	}
+	var pieces []string
+	r := []rune(s)
+	start := 0
+	for i := 1; i <= len(r); i++ {
+		if i == len(r) || unicode.IsDigit(r[i]) != unicode.IsDigit(r[i-1]) {
+			pieces = append(pieces, string(r[start:i]))
+			start = i
+		}
+	}
+	var out []string
+	line := ""
+	for _, p := range pieces {
+		if line != "" && textWidth(line+p, size) <= w {
+			line += p
+			continue
+		}
+		if line != "" {
+			out = append(out, line)
+			line = ""
+		}
+		for _, c := range p {
+			if line != "" && textWidth(line+string(c), size) > w {
+				out = append(out, line)
+				line = ""
+			}
+			line += string(c)
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
+}
+
+// title gives the group just opened its title: a tooltip, and what a
+// screen reader says of it (a name drawn short or broken, whole).
+func (c *canvas) title(s string) {
+	if s != "" {
+		c.body.WriteString("<title>" + esc(s) + "</title>\n")
+	}
+}
+
 // gap is the distance between the baselines of two lines at size.
 func gap(size int) int { return max(size, minText) + 3 }
 
 // wrapText breaks s at spaces into lines that fit w user units at size; a
-// word wider than a line is fitted (cut) to it.
+// word wider than a line is broken over lines (breakWord), never cut.
 func wrapText(s string, w, size int) []string {
 	var out []string
 	line := ""
@@ -183,12 +221,12 @@ func wrapText(s string, w, size int) []string {
 		case textWidth(line+" "+word, size) <= w:
 			line += " " + word
 		default:
-			out = append(out, fitWidth(line, w, size))
+			out = append(out, breakWord(line, w, size)...)
 			line = word
 		}
 	}
 	if line != "" {
-		out = append(out, fitWidth(line, w, size))
+		out = append(out, breakWord(line, w, size)...)
 	}
 	return out
 }

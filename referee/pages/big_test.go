@@ -1,0 +1,88 @@
+package pages
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
+)
+
+// bigSource is the referee with made-up crosstables and player pages of
+// the sizes organisers run (issue 24): a two-player Swiss of 11 rounds and
+// 24 entrants with every tie-break, and tables of four over 9 rounds and
+// 30 entrants, with long names, two-digit lines, shared places, forfeits,
+// adjudications and a round still playing. Their addresses are
+// /t/big2-k/crosstable, /t/big4-k/crosstable and /t/big2-k/p/<n>.
+type bigSource struct{ *referee.Referee }
+
+// bigNames are entrants' names: short, long, hyphenated, with accents.
+var bigNames = []string{"Ann", "Maximiliaan van den Broek-Vandenberghe", "Anne-Sophie Dupont-Aignan", "Bob", "Ødegård",
+	"Giambattista Pallavicino", "Éloïse", "Zoë Ngata", "Wolfgang Schwarzenegger", "Li"}
+
+func bigName(i int) string {
+	return bigNames[i%len(bigNames)] + map[bool]string{true: "", false: " " + strconv.Itoa(i)}[i < len(bigNames)]
+}
+
+// bigCross makes a crosstable of n entrants, rounds rounds, table seats.
+func bigCross(id string, table, rounds, n int) *referee.CrossPage {
+	rng := rand.New(rand.NewPCG(uint64(table), uint64(rounds)))
+	p := &referee.CrossPage{ID: id, Title: "Dice Brewing", URL: "/t/" + id + "-k", Table: table,
+		Tiebreaks: []string{"buchholz", "sb", "score", "h2h"}}
+	for r := 1; r <= rounds; r++ {
+		p.Rounds = append(p.Rounds, r)
+	}
+	for l := 1; l <= n; l++ {
+		line := bymail.CrossLine{Line: l, Place: l, Name: bigName(l - 1), URL: fmt.Sprintf("/t/%s-k/p/%d", id, l),
+			Points: fmt.Sprintf("%d.5", rounds-l/3), Withdrawn: l == n-1}
+		for range p.Tiebreaks {
+			line.Tiebreaks = append(line.Tiebreaks, fmt.Sprintf("%d.5", 40+rng.IntN(60)))
+		}
+		for r := 1; r <= rounds; r++ {
+			c := bymail.CrossPageCell{Seat: 1 + rng.IntN(table)}
+			for k := 1; k < table; k++ {
+				c.Opponents = append(c.Opponents, 1+rng.IntN(n))
+			}
+			switch {
+			case r == rounds:
+				c.Result = "*"
+			case rng.IntN(12) == 0:
+				c = bymail.CrossPageCell{Result: "U"}
+			case table == 2:
+				c.Result = []string{"1", "=", "0", "+", "-"}[rng.IntN(5)]
+			default:
+				c.Result = []string{"", "+", "-"}[rng.IntN(3)] + strconv.Itoa(1+rng.IntN(table)) + []string{"", "="}[rng.IntN(2)] + "/" + strconv.Itoa(table)
+			}
+			c.Adjudicated = c.Result != "*" && c.Result != "U" && rng.IntN(6) == 0
+			line.Cells = append(line.Cells, c)
+		}
+		p.Lines = append(p.Lines, line)
+	}
+	return p
+}
+
+func (b bigSource) CrossPage(slug string) (*referee.CrossPage, error) {
+	switch slug {
+	case "big2-k":
+		return bigCross("big2", 2, 11, 24), nil
+	case "big4-k":
+		return bigCross("big4", 4, 9, 30), nil
+	}
+	return b.Referee.CrossPage(slug)
+}
+
+func (b bigSource) PlayerPage(slug string, n int) (*referee.PlayerPage, error) {
+	if slug != "big2-k" {
+		return b.Referee.PlayerPage(slug, n)
+	}
+	p := &referee.PlayerPage{ID: "big2", Title: "Dice Brewing", TourURL: "/t/big2-k", CrossURL: "/t/big2-k/crosstable", N: n,
+		Name: bigName(n - 1), Table: 2, Place: n, Points: "7.5", Record: "12-3-10", Rating: "1623"}
+	for r := 1; r <= 11; r++ {
+		g := bymail.PlayerGame{Round: r, Table: r, Seat: r % 2, Opponents: []bymail.PageName{{Name: bigName(r), URL: "/t/big2-k/p/" + strconv.Itoa(r+1)}},
+			State: "done", Result: []string{"1", "=", "0"}[r%3], Place: 1 + r%2, Of: 2, Points: []string{"1", "0.5", "0"}[r%3], Decided: true}
+		p.Games = append(p.Games, g)
+		p.History = append(p.History, bymail.RatingStep{Round: r, Rating: strconv.Itoa(1500 + 11*r)})
+	}
+	return p, nil
+}
