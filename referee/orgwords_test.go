@@ -247,3 +247,79 @@ func longestFixed(out string, sample any) string {
 	}
 	return best
 }
+
+// orgWord is a keyword as an organiser writing lang writes it: the first
+// word of the organiser's aliases, else of the tournaments' and common
+// ones, else the keyword.
+func orgWord(h *harness, lang, kw string) string {
+	if s := h.r.render.T.Word(organise.Scope, lang, kw); s != kw {
+		return s
+	}
+	return h.r.render.T.Word("referee", lang, kw)
+}
+
+// TestOrganiserKeywordsEveryLanguageByMail_Issue22: every organiser
+// keyword, written in each language, reaches its handler by real mail
+// (none is answered as unknown), at each position: the first line of a
+// mail and a line after others. HELP TOURNAMENT in each language's words
+// (AIUTO TORNEO) answers the tournament help in that language, and NEW
+// TOURNAMENT in them (NUOVA TORNEO) creates the tournament.
+func TestOrganiserKeywordsEveryLanguageByMail_Issue22(t *testing.T) {
+	for _, lang := range templates.Languages {
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			h.newToyGame("g1", "ann@p.test", "bob@p.test")
+			h.mails()
+			rn := h.r.render
+			unknown, err := rn.T.Render("referee", lang, "org.error.unknown", rn.ctx(Reader{Game: "referee", Lang: lang, Seat: -1},
+				map[string]any{"keyword": "\x00", "list": ""}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			unknown, _, _ = strings.Cut(unknown, "\x00")
+			if len(unknown) < 8 {
+				t.Fatalf("marker %q", unknown)
+			}
+			var kws []string
+			for _, r := range organise.Rows() {
+				if r.Keyword == "RULESET" || r.Keyword == "ERRATUM" || r.Keyword == "ABORT" || r.Keyword == "KICK" {
+					continue // they end the script or the game (TestCommandTableOrganiserRoutes)
+				}
+				kws = append(kws, r.Keyword)
+			}
+			// A line after others: every keyword in one mail.
+			var all strings.Builder
+			all.WriteString(orgWord(h, lang, "LIST") + "\n")
+			for _, kw := range kws {
+				all.WriteString(orgWord(h, lang, kw) + " g1\n")
+			}
+			h.org(all.String())
+			res := orgResults(t, h)
+			lacks(t, res, unknown)
+			// The first line of a mail: one mail a keyword.
+			for _, kw := range kws {
+				h.org(orgWord(h, lang, kw) + " g1")
+				if res := orgResults(t, h); strings.Contains(res, unknown) {
+					t.Errorf("%s %s: answered as unknown:\n%s", lang, orgWord(h, lang, kw), res)
+				}
+			}
+			// HELP TOURNAMENT and NEW TOURNAMENT in the language's words.
+			tw := h.r.render.T.ArgWord("tournament", lang, "TOURNAMENT")
+			h.org(orgWord(h, lang, "HELP") + " " + tw)
+			res = orgResults(t, h)
+			help, err := h.r.render.T.Render("tournament", lang, "org.help", rn.ctx(Reader{Game: "tournament", Lang: lang, Seat: -1},
+				map[string]any{"games": []string{"toy"}}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, _, _ := strings.Cut(help, "\n")
+			contains(t, res, first)
+			lacks(t, res, `"`+strings.ToLower(tw)+`"`) // not "no game \"torneo\""
+			h.org(orgWord(h, lang, "NEW") + " " + tw + " cup" + lang + " game=toy rounds=2")
+			orgResults(t, h)
+			if h.tour("cup"+lang) == nil {
+				t.Errorf("%s: %s %s did not create the tournament", lang, orgWord(h, lang, "NEW"), tw)
+			}
+		})
+	}
+}
