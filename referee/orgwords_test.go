@@ -323,3 +323,36 @@ func TestOrganiserKeywordsEveryLanguageByMail_Issue22(t *testing.T) {
 		})
 	}
 }
+
+// TestOrganiserCommandAllOrNone_Issue25: a game command that fails in the
+// core (an error of the core's, after which the game may have changed:
+// here HOOK's usage error and an ERRATUM whose data is refused) is undone
+// with the whole unit of work, which runs again without it: the other
+// commands of the mail are applied once, logged once, announced once, and
+// the answer lists every line in order.
+func TestOrganiserCommandAllOrNone_Issue25(t *testing.T) {
+	h := newHarness(t)
+	h.newToyGame("g1", "ann@p.test", "bob@p.test")
+	h.mails()
+	before := len(h.logEntries("g1"))
+	h.org("PAUSE g1\nHOOK g1\nRESUME g1\nERRATUM g1\nnot = a data file\n")
+	res := orgResults(t, h)
+	i, j, k, l := strings.Index(res, "PAUSE g1: paused"), strings.Index(res, "HOOK: usage: HOOK"),
+		strings.Index(res, "RESUME g1: resumed"), strings.Index(res, "ERRATUM: ")
+	if i < 0 || j < i || k < j || l < k {
+		t.Fatalf("the answer's lines (%d %d %d %d):\n%s", i, j, k, l, res)
+	}
+	lacks(t, res, "unknown organiser command NOT")
+	var cmds []string
+	for _, e := range h.logEntries("g1")[before:] {
+		if e.Kind == EntryOrg {
+			cmds = append(cmds, e.Params["command"].(string))
+		}
+	}
+	if got := strings.Join(cmds, ","); got != "PAUSE,RESUME" {
+		t.Errorf("logged %s, want PAUSE,RESUME once each", got)
+	}
+	if g := h.game("g1"); g.Status != StatusRunning || len(g.Hooks) != 0 {
+		t.Errorf("game %s, %d hooks", g.Status, len(g.Hooks))
+	}
+}

@@ -41,6 +41,13 @@ func fail(code string, kv ...any) *Error {
 	return e
 }
 
+// doorError reports whether err is the door's own refusal (made before
+// anything changed), not a failure of the core's.
+func doorError(err error) bool {
+	var e *Error
+	return errors.As(err, &e)
+}
+
 // Codes are the codes of the door's errors, each the template
 // "org.error.<code>" in every language (TestOrganiserErrorsEveryLanguage).
 var Codes = []string{

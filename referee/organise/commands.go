@@ -72,6 +72,7 @@ func (c *Call) onGame(do func(c *Call, g Game, args []string) (string, error)) (
 	args := c.f[2:]
 	res, err := do(c, g, args)
 	if err != nil {
+		c.touched = !doorError(err)
 		return "", err
 	}
 	if !c.row.Unlogged {
@@ -83,6 +84,7 @@ func (c *Call) onGame(do func(c *Call, g Game, args []string) (string, error)) (
 			}
 		}
 		if err := g.Log(c.kw, public); err != nil {
+			c.touched = true
 			return "", err
 		}
 	}
@@ -105,7 +107,7 @@ func seatArg(g Game, args []string, i int) (int, error) {
 
 func newGame(c *Call) (string, bool, error) {
 	ng, err := parseNew(c.h, c.org, c.f[1:])
-	c.ng = ng
+	c.ng, c.ngKey, c.ngFrom = ng, c.key, len(c.results)
 	if err != nil {
 		return c.errLine("NEW", err), true, nil
 	}

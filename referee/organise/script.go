@@ -78,17 +78,31 @@ type Call struct {
 	results []string
 	// err is the failure of the line's command (its answer says it).
 	err error
+	// key names the line for Host.Undone; failed are the lines to undo.
+	key    string
+	failed map[string]string
+	// touched: the line's command failed in the core, which may have
+	// changed something first (an error that is not the door's *Error).
+	touched bool
+	// ngKey and ngFrom are the NEW line of ng and its first answer line;
+	// skip: the NEW above is undone, its PLAYER and RULESET lines too.
+	ngKey  string
+	ngFrom int
+	skip   bool
 }
 
 // Script runs an organiser's commands (text: the mail's command text, or
 // the lines given to `referee org`) and returns one answer line each, in
 // the language of the mail (MailLang), and that language. Each command is
 // all or none: one that fails after it changed something through the
-// desk rolls the unit of work back, to run again without it (Host.Undo).
+// desk, or that failed in the core (which may have changed the game or
+// created part of it first), rolls the unit of work back, to run again
+// without it (Host.Undo): a NEW with its PLAYER and RULESET lines.
 func Script(h Host, org, text string) (lines []string, lang string, err error) {
 	lang = MailLang(h, h.Desk().Records(), text)
-	c := &Call{h: h, org: org, lang: lang, lines: strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")}
-	failed := map[string]string{} // the lines to undo
+	c := &Call{h: h, org: org, lang: lang, lines: strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n"),
+		failed: map[string]string{}}
+	failed := c.failed
 	read, unread := 0, 0
 	for ; c.i < len(c.lines); c.i++ {
 		line := c.lines[c.i]
@@ -105,23 +119,35 @@ func Script(h Host, org, text string) (lines []string, lang string, err error) {
 		}
 		c.f = canonical(h, f)
 		c.kw = strings.ToUpper(c.f[0])
-		if c.kw != "PLAYER" && c.kw != "RULESET" {
+		block := c.kw == "PLAYER" || c.kw == "RULESET"
+		if c.skip && block {
+			if c.kw == "RULESET" {
+				c.rest()
+			}
+			continue
+		}
+		c.skip = false
+		if !block {
 			c.finish()
 		}
 		key := fmt.Sprintf("org line %d", c.i)
 		if msg, undone := h.Undone(key); undone {
 			c.results = append(c.results, msg)
+			c.skip = c.kw == "NEW" && !(len(c.f) > 1 && c.f[1] == "TOURNAMENT")
+			if c.kw == "ERRATUM" {
+				c.rest() // its data file is not commands
+			}
 			continue
 		}
 		before, n := h.Writes(), len(c.results)
-		c.err = nil
+		c.err, c.touched, c.key = nil, false, key
 		if res := c.run(); res != "" {
 			c.results = append(c.results, res)
 		}
 		if h.IsUndo(c.err) {
 			return nil, lang, h.Undo(failed, c.err) // a step of the desk's failed midway
 		}
-		if c.err != nil && h.Writes() != before {
+		if c.err != nil && (h.Writes() != before || c.touched) {
 			failed[key] = strings.Join(c.results[n:], "\n")
 		}
 	}
@@ -167,6 +193,9 @@ func (c *Call) finish() {
 	g, err := c.create(*ng)
 	if err != nil {
 		c.results = append(c.results, c.errLine("NEW "+ng.Game, err))
+		if !doorError(err) {
+			c.failed[c.ngKey] = strings.Join(c.results[c.ngFrom:], "\n")
+		}
 		return
 	}
 	c.results = append(c.results, c.text("org.done.NEW", "game", g.ID, "title", g.Game, "players", g.Players, "commitment", g.Commitment))
