@@ -39,6 +39,15 @@ func (h orgHost) ArgLanguage(scope, word string) (string, string) {
 	return h.w.r.render.T.ArgLanguage(scope, word)
 }
 
+func (h orgHost) RuleText(lang string, err error) (string, bool) {
+	e, ok := engine.AsRuleError(err)
+	if !ok {
+		return "", false
+	}
+	s, rerr := h.w.r.render.Error(Reader{Game: "referee", Lang: lang, Seat: -1}, e)
+	return s, rerr == nil
+}
+
 // Languages needs no unit of work (parseInvitee uses a zero orgHost).
 func (orgHost) Languages() []string { return templates.Languages }
 

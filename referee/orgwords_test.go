@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -166,6 +167,7 @@ func orgErrorScript(h *harness, lang string) (text string, want []string) {
 		w("NEW") + " toy id=9x",           // game_id
 		w("NEW") + " toy id=g1",           // exists
 		w("NEW") + " chess",               // no_kind
+		w("NEW") + " toy frob=1",          // a game's refusal: unknown_option
 		w("STATUS") + " g1", w("PAUSE") + " g1", w("RESUME") + " g1",
 		w("KICK") + " g3 dan", w("EXTEND") + " g3 dan 2h", // no_deadline
 		w("ABORT") + " g3", w("ABORT") + " g3", // already
@@ -213,6 +215,11 @@ func TestOrganiserErrorPathsEveryLanguage_Issue22(t *testing.T) {
 				if !strings.Contains(body, fixed) {
 					t.Errorf("%s: error %s (%q) not in the answer:\n%s", lang, code, fixed, body)
 				}
+			}
+			// A game's refusal (NEW toy frob=1) in the game's words.
+			rule, err := rn.Error(Reader{Game: "referee", Lang: lang, Seat: -1}, engine.Reject("", "unknown_option", "option", "frob"))
+			if err != nil || !strings.Contains(body, rule) {
+				t.Errorf("%s: %q (%v) not in the answer", lang, rule, err)
 			}
 			c := &langChecker{lang: lang, names: []string{"Ann", "Bob", "Cat", "Zoe", "Bid & Roll (contract test game)"}, found: map[string]int{}}
 			c.check("organiser's answer", body)

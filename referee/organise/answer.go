@@ -73,12 +73,15 @@ func (c *Call) text(name string, kv ...any) string {
 
 // errLine is the answer line of a command that failed: "KW: " and the
 // words of the error: the template of an *Error, a usage error in the
-// language's words (from the command's row), or the text of an error of
-// the core's or of a game (a usage error among them in the language's
-// words too).
+// language's words (from the command's row), a game's refusal in its
+// words (an unknown option of NEW), or the text of an error of the
+// core's (a usage error among them in the language's words too).
 func (c *Call) errLine(kw string, err error) string {
 	var e *Error
 	if !errors.As(err, &e) {
+		if s, ok := c.h.RuleText(c.lang, err); ok {
+			return kw + ": " + s
+		}
 		return Local(c.h, c.lang, kw+": "+err.Error())
 	}
 	if e.Code == "usage" {

@@ -21,6 +21,9 @@ type Words interface {
 	ArgLanguage(scope, word string) (canon, lang string)
 	// Languages are the languages, English first.
 	Languages() []string
+	// RuleText is a game's refusal (an engine.RuleError: a code and its
+	// parameters) in lang's words; ok is false for any other error.
+	RuleText(lang string, err error) (text string, ok bool)
 }
 
 // Host is the core as the organiser's door sees it: one unit of work (one

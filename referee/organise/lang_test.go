@@ -18,7 +18,8 @@ func (w setWords) Alias(scope, lang, word string) string { return w.s.Alias(scop
 func (w setWords) ArgLanguage(scope, word string) (string, string) {
 	return w.s.ArgLanguage(scope, word)
 }
-func (w setWords) Languages() []string { return templates.Languages }
+func (w setWords) Languages() []string                   { return templates.Languages }
+func (w setWords) RuleText(string, error) (string, bool) { return "", false }
 
 func loadWords(t *testing.T) setWords {
 	t.Helper()
