@@ -96,12 +96,10 @@ func orgAnswerNames(t *testing.T, rn *Renderer) []string {
 // TestOrganiserAnswersEveryLanguage_Issue22: every code of the door's
 // errors has its template, every answer template is defined in every
 // language (no fallback to English) and, rendered with its sample, carries
-// no English word in it, fr or nl.
+// no English word in it, fr or nl; nor has the organiser's help.
 func TestOrganiserAnswersEveryLanguage_Issue22(t *testing.T) {
-	rn, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := newHarness(t)
+	rn := h.r.render
 	for _, code := range organise.Codes {
 		if orgAnswerSample("org.error."+code) == nil {
 			t.Errorf("code %s: no template org.error.%s (or no sample)", code, code)
@@ -128,6 +126,15 @@ func TestOrganiserAnswersEveryLanguage_Issue22(t *testing.T) {
 			}
 			c.check(n, out)
 		}
+		// The organiser's help (HELP, AIUTO, AIDE, HULP): its rows are the
+		// table's.
+		help, err := h.r.orgHelpText(lang, "org.help", "o+org.x@r.test", []string{"toy"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// HOOK's events are codes in a comma list (the checker reads a|b
+		// lists as codes, not a,b ones).
+		c.check("org.help", strings.ReplaceAll(help, "[moves,turn,end,org,chat]", ""))
 		c.report(t)
 	}
 }
