@@ -158,22 +158,31 @@ type orgGame struct{ gw *gameWork }
 
 func (o orgGame) Info() organise.GameInfo {
 	gw, g := o.gw, o.gw.g
-	gi := organise.GameInfo{ID: g.ID, Title: gw.eg.Info().Title, Variant: g.Variant, Organiser: g.Organiser, Status: g.Status,
-		Started: gw.tb != nil, Move: gw.token(), Players: g.Players, Policy: g.Policy.String()}
-	waiting := map[int]bool{}
-	if gw.tb != nil && g.Status == StatusRunning {
-		for _, d := range gw.tb.Waiting() {
-			waiting[d.Seat] = true
-		}
-	}
-	for k, s := range g.Seats {
-		si := organise.SeatInfo{Name: s.Name, Address: s.Address, State: s.State, Bot: s.Bot != "", Missed: s.MissedTotal, Waiting: waiting[k]}
+	gi := organise.GameInfo{ID: g.ID, Variant: g.Variant, Organiser: g.Organiser, Status: g.Status,
+		Started: gw.tb != nil, Move: gw.token(), Players: g.Players, Seats: make([]organise.SeatInfo, 0, len(g.Seats))}
+	for _, s := range g.Seats {
+		si := organise.SeatInfo{Name: s.Name, Address: s.Address, State: s.State, Bot: s.Bot != "", Missed: s.MissedTotal}
 		if s.Deadline != nil {
 			si.Due = s.Deadline.Due
 		}
 		gi.Seats = append(gi.Seats, si)
 	}
 	return gi
+}
+
+func (o orgGame) Title() string  { return o.gw.eg.Info().Title }
+func (o orgGame) Policy() string { return o.gw.g.Policy.String() }
+
+func (o orgGame) Waiting() []int {
+	gw := o.gw
+	if gw.tb == nil || gw.g.Status != StatusRunning {
+		return nil
+	}
+	var seats []int
+	for _, d := range gw.tb.Waiting() {
+		seats = append(seats, d.Seat)
+	}
+	return seats
 }
 
 func (o orgGame) Pause() {

@@ -166,18 +166,24 @@ func status(c *Call, g Game, _ []string) (string, error) {
 	gi := g.Info()
 	type seat struct {
 		SeatInfo
-		N   int
-		Due string
+		N       int
+		Waiting bool
+		Due     string
 	}
 	seats := make([]seat, len(gi.Seats))
+	for _, k := range g.Waiting() {
+		if k >= 0 && k < len(seats) {
+			seats[k].Waiting = true
+		}
+	}
 	for k, s := range gi.Seats {
-		seats[k] = seat{SeatInfo: s, N: k + 1}
+		seats[k].SeatInfo, seats[k].N = s, k+1
 		if !s.Due.IsZero() {
 			seats[k].Due = templates.FormatShort(c.lang, s.Due.UTC()) + " UTC"
 		}
 	}
-	return c.text("org.done.STATUS", "title", gi.Title, "variant", gi.Variant, "status", gi.Status, "move", gi.Move,
-		"taken", len(gi.Seats), "players", gi.Players, "policy", gi.Policy, "seats", seats), nil
+	return c.text("org.done.STATUS", "title", g.Title(), "variant", gi.Variant, "status", gi.Status, "move", gi.Move,
+		"taken", len(gi.Seats), "players", gi.Players, "policy", g.Policy(), "seats", seats), nil
 }
 
 func pause(c *Call, g Game, _ []string) (string, error) {

@@ -68,6 +68,12 @@ type Host interface {
 // Game is one game, as an organiser's command acts on it.
 type Game interface {
 	Info() GameInfo
+	// Title is the game's title, Policy its deadline policy as written
+	// (STATUS).
+	Title() string
+	Policy() string
+	// Waiting are the seats the game waits for (none unless running).
+	Waiting() []int
 	// Pause stops the clocks; Resume restarts them, moving every deadline
 	// by the time the game was paused (returned).
 	Pause()
@@ -100,8 +106,8 @@ type Game interface {
 
 // GameInfo is what an organiser's command reads of a game.
 type GameInfo struct {
-	ID, Title, Variant string
-	Organiser          string
+	ID, Variant string
+	Organiser   string
 	// Status: forming, running, paused, over or aborted.
 	Status string
 	// Started: the game has a state (it is past forming).
@@ -109,7 +115,6 @@ type GameInfo struct {
 	// Move is the game's move number.
 	Move    int
 	Players int
-	Policy  string
 	Seats   []SeatInfo
 }
 
@@ -117,10 +122,9 @@ type GameInfo struct {
 type SeatInfo struct {
 	Name, Address string
 	// State: invited, joined, declined, playing, resigned or kicked.
-	State   string
-	Bot     bool
-	Missed  int
-	Waiting bool
+	State  string
+	Bot    bool
+	Missed int
 	// Due is the seat's running deadline (zero: none).
 	Due time.Time
 }

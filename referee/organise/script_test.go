@@ -71,6 +71,9 @@ func (g *fakeGame) Info() GameInfo {
 	return GameInfo{ID: "g1", Status: g.status, Started: true, Move: 3, Players: 2,
 		Seats: []SeatInfo{{Name: "Ann", Address: "ann@p.test", State: "playing"}, {Name: "Bob", Address: "bob@p.test", State: "playing"}}}
 }
+func (g *fakeGame) Waiting() []int        { return nil }
+func (g *fakeGame) Title() string         { return "toy" }
+func (g *fakeGame) Policy() string        { return "24h" }
 func (g *fakeGame) Pause()                { g.status = "paused" }
 func (g *fakeGame) Resume() time.Duration { g.status = "running"; return time.Hour }
 func (g *fakeGame) Extend(int, time.Duration) time.Time {
