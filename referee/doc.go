@@ -79,6 +79,11 @@
 //     (organiser.go, lifecycle.go: the organisers' door on a stopped
 //     daemon) and asides (intake.go, abuse.go: bounces, auto-replies,
 //     mail set aside).
+//   - The pure rules the core applies are sub-packages: referee/guard
+//     (the abuse guards, applied in abuse.go and request.go),
+//     referee/deadline (the deadline policy, applied in settle.go and
+//     tick.go) and referee/hooks (the webhooks' contract, queued in
+//     hooks.go).
 //   - work (work.go): one transaction: the games it touched, the mails it
 //     composed; orgWork and playerWork are the organiser's and the
 //     player's requests in it.

@@ -213,7 +213,7 @@ func (o orgGame) Extend(seat int, by time.Duration) time.Time {
 	gw, g := o.gw, o.gw.g
 	dl := g.Seats[seat].Deadline
 	dl.Due = dl.Due.Add(by)
-	dl.Reminders, dl.Sent = g.Policy.reminders(gw.w.now, dl.Due), 0
+	dl.Reminders, dl.Sent = g.Policy.Remind(gw.w.now, dl.Due), 0
 	gw.announce(nil, "extended", "seat", seat, "name", g.Seats[seat].Name, "hours", by.Hours(),
 		"due", dl.Due.Format(time.RFC3339))
 	return dl.Due

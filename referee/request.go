@@ -148,21 +148,21 @@ func (gw seatMail) seatCommands(seat int, req *Request, out *Outcome) error {
 		gameCmds[strings.ToUpper(c)] = true
 	}
 	c := gw.w.r.capOrders(orders, func(kw string) bool { return refereeCommands[kw] || gameCmds[kw] })
-	if (len(orders) > 0 && !c.any || len(orders) == 0 && len(ignored) > 0) && !disguised(ignored) {
+	if (len(orders) > 0 && !c.Any || len(orders) == 0 && len(ignored) > 0) && !disguised(ignored) {
 		gw.proseOnly(seat, req, out, ans)
 		return nil
 	}
-	rep.Info = append(rep.Info, c.note(func(name string, data map[string]any) string { return gw.text(seat, name, data) })...)
-	if c.tooMany > 0 {
+	rep.Info = append(rep.Info, c.Note(func(name string, data map[string]any) string { return gw.text(seat, name, data) })...)
+	if c.TooMany > 0 {
 		out.Status, out.Detail = OutcomeRejected, "too many orders in one mail"
 		rep.Rejected = true
 		gw.seat(seat).force = true
 	}
-	seat, game, err := gw.refereeFirst(seat, c.orders, gameCmds, rep)
+	seat, game, err := gw.refereeFirst(seat, c.Orders, gameCmds, rep)
 	if err != nil || seat < 0 {
 		return err
 	}
-	if len(c.orders) == 0 {
+	if len(c.Orders) == 0 {
 		gw.seat(seat).force = true
 		rep.Info = append(rep.Info, gw.text(seat, "info.no_commands", nil))
 	}
@@ -473,23 +473,23 @@ func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 		kw = strings.ToUpper(kw)
 		return playerCommands[w.r.render.T.Alias("referee", p.Lang, kw)] || w.r.knownWord(nil, "referee", kw)
 	})
-	if cmds, prose := mailfmt.SplitProse(req.Text, memoKeyword(w.r.isKeyword)); len(orders) > 0 && !c.any ||
+	if cmds, prose := mailfmt.SplitProse(req.Text, memoKeyword(w.r.isKeyword)); len(orders) > 0 && !c.Any ||
 		strings.TrimSpace(cmds) == "" && len(prose) > 0 && !disguised(prose) {
 		// Prose only, as from an auto-responder: never answered.
 		out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
 		return nil
 	}
-	if len(c.orders) > w.r.opt.MaxInfo {
-		c.dropped += len(c.orders) - w.r.opt.MaxInfo
-		c.orders = c.orders[:w.r.opt.MaxInfo]
+	if len(c.Orders) > w.r.opt.MaxInfo {
+		c.Dropped += len(c.Orders) - w.r.opt.MaxInfo
+		c.Orders = c.Orders[:w.r.opt.MaxInfo]
 	}
-	c.tooMany = 0
-	lines = append(lines, c.note(func(name string, data map[string]any) string { return w.playerText(p, name, data) })...)
+	c.TooMany = 0
+	lines = append(lines, c.Note(func(name string, data map[string]any) string { return w.playerText(p, name, data) })...)
 	if notice {
 		lines = append(lines, w.playerText(p, "info.slow_down", map[string]any{"max": w.r.opt.RateLimit,
 			"minutes": int(w.r.opt.RateWindow.Minutes())}))
 	}
-	for _, o := range c.orders {
+	for _, o := range c.Orders {
 		f := strings.Fields(o.Alts[0][0])
 		call := &playerCall{w: w, p: p, kw: w.r.render.T.Alias("referee", p.Lang, f[0]), f: f, lines: lines}
 		if err := call.run(); err != nil {

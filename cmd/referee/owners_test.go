@@ -15,9 +15,9 @@ import (
 var notYetOwned = map[string]bool{
 	"store": true, "templates": true,
 	"engine/dicebrewing": true, "engine/fromage": true, "engine/heavenale": true, "engine/brewcrafters": true,
-	"referee/edge/dispatch": true, "referee/edge/hookout": true, "referee/edge/imapin": true, "referee/edge/mailin": true,
-	"referee/edge/netaddr": true, "referee/edge/smtpout": true, "referee/edge/webhook": true, "referee/edge/opsmail": true,
-	"referee/pages": true, "referee/pages/boards": true, "referee/tournament": true, "referee/tournament/bymail": true,
+	"referee/edge/imapin": true, "referee/edge/mailin": true,
+	"referee/edge/webhook": true,
+	"referee/pages":        true, "referee/pages/boards": true, "referee/tournament": true,
 	"referee/rigs/e2e": true, // tests only: no package doc
 }
 

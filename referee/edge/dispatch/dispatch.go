@@ -20,6 +20,16 @@
 // that finish while a commit is being written share the next one (with
 // the referee's own commits too). Each outcome is still committed before
 // its worker reports it or takes another item.
+//
+// It owns the delivery loop of a durable queue: when an item is due, the
+// attempt recorded before any I/O, the backoff and its jitter, retries,
+// the give-up, the retirement of an item and the pruning of retired ones,
+// and the grouping of those commits. It must not know what an item is or
+// how it is delivered (its user's Deliver does: smtpout for mail, hookout
+// for webhooks), keep a queue in memory, write anything in the store but
+// the queue's own attempt and outcome records, or decide by itself what
+// failure is permanent beyond the one shape the core defines
+// (referee.IsPermanent).
 package dispatch
 
 import (
