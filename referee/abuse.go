@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/guard"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -70,16 +70,8 @@ func (r *Referee) knownWord(game engine.Game, gameName, word string) bool {
 // alias, or the line is an option number). An out-of-office subject never
 // hides such a mail (issue 11, item 5).
 func (r *Referee) HasCommand(text string) bool {
-	orders := engine.ParseScript(text)
-	if len(orders) > 200 {
-		orders = orders[:200]
-	}
 	games := engine.Games()
-	for _, o := range orders {
-		if o.Number() > 0 {
-			return true
-		}
-		kw := strings.ToUpper(o.Keyword())
+	known := func(kw string) bool {
 		if r.knownWord(nil, "referee", kw) {
 			return true
 		}
@@ -88,28 +80,26 @@ func (r *Referee) HasCommand(text string) bool {
 				return true
 			}
 		}
+		return false
 	}
-	// An answer in any of the forms people write ("2.", "Hi! PASS",
-	// "option 2", issue 20).
-	if len(text) <= 8<<10 {
-		for _, g := range games {
-			for _, l := range r.answerReader(g, g.Info().Name).Read(text) {
-				if l.Kind == mailfmt.AnswerOption || l.Kind == mailfmt.AnswerCommand && l.Keyword != "" {
-					return true
-				}
-			}
+	// The reading room reads it (referee/reading), with every game's
+	// vocabulary: an answer in any of the forms people write ("2.", "Hi!
+	// PASS", "option 2", issue 20).
+	return reading.New(text, nil, nil).HasCommand(known, func() []reading.Vocab {
+		vs := make([]reading.Vocab, len(games))
+		for i, g := range games {
+			vs[i] = r.vocab(g, g.Info().Name)
 		}
-	}
-	return false
+		return vs
+	})
 }
 
 // The guards' pure helpers, under the names the intake (request.go,
-// outgoing.go) calls them by.
+// outgoing.go) calls them by; the digest and the logged text of a mail are
+// its reading's (reading.Mail.Digest, Logged: guard.Digest, ClipInput).
 var (
-	bodyDigest = guard.Digest
-	clipInput  = guard.ClipInput
-	clipBody   = guard.ClipBody
-	disguised  = guard.Disguised
+	clipBody  = guard.ClipBody
+	disguised = guard.Disguised
 )
 
 // staleResend reports whether a seat's mail answering an older state

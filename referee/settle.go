@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -76,7 +76,7 @@ func (gw settling) botMove(seat int) error {
 	if len(lines) == 0 {
 		return gw.expire(seat, false)
 	}
-	rep, err := gw.submit(seat, engine.ParseScript(strings.Join(lines, "\n")), gw.tb.Token())
+	rep, err := gw.submit(seat, reading.Script(lines), gw.tb.Token())
 	if err != nil {
 		return err
 	}
