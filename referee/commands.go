@@ -3,6 +3,8 @@ package referee
 import (
 	"sort"
 	"strings"
+
+	"github.com/pbem-referee/referee/referee/organise"
 )
 
 // The referee's own commands, as one table: a command is a keyword (in
@@ -10,7 +12,7 @@ import (
 // templates/{common,referee}/<lang>/aliases.txt), who may use it, its
 // handler, the templates of its help and the errors it may answer with.
 // Adding a command touches one family file (commands_*.go) and its
-// templates; the dispatchers (seatCommands, playerRequest, orgScript), the
+// templates; the dispatchers (seatCommands, playerRequest, organise.Script), the
 // help lists and the keyword sets are all read from here.
 //
 // The families:
@@ -21,10 +23,10 @@ import (
 //   - commands_player.go: a registered player's own address (LIST, JOIN,
 //     OBSERVE, LANG, HELP; the tournaments' JOIN, WITHDRAW, STANDINGS,
 //     RATING), and the plain address (REGISTER);
-//   - commands_org_games.go: an organiser's game commands (NEW, PLAYER,
-//     RULESET, INVITE, LIST, STATUS, PAUSE, RESUME, ...);
-//   - commands_org_tournaments.go: an organiser's tournament commands
-//     (NEW TOURNAMENT, ENTER, START, STANDINGS, ...).
+//   - referee/organise (rows made here by commands_org.go): an
+//     organiser's game commands (NEW, PLAYER, RULESET, INVITE, LIST,
+//     STATUS, PAUSE, RESUME, ...) and tournament commands (NEW
+//     TOURNAMENT, ENTER, START, STANDINGS, ...).
 
 // audience is who may use a command.
 type audience uint8
@@ -99,12 +101,9 @@ type command struct {
 	// anyone runs the command of an untagged mail (f: the words of its
 	// first line, the keyword first).
 	anyone func(w *work, req *Request, out *Outcome, f []string) error
-	// org runs an organiser's command; ok as for player.
-	org func(*orgCall) (res string, ok bool, err error)
-	// onGame runs an organiser's command that names a game ("<CMD>
-	// <game> ..."): the game is found, checked and the action logged
-	// around it.
-	onGame func(gw *gameWork, args []string) (string, error)
+	// org runs an organiser's command (referee/organise); ok as for
+	// player.
+	org func(*organise.Call) (res string, ok bool, err error)
 }
 
 // The families' names.

@@ -52,7 +52,7 @@ func TestCommandTableHelpEveryLanguage(t *testing.T) {
 			t.Errorf("%s (%s, %s): no help", c.Keyword, c.Who, c.family)
 		}
 		n := 0
-		for _, set := range []bool{c.seat != nil, c.player != nil, c.org != nil, c.onGame != nil, c.anyone != nil} {
+		for _, set := range []bool{c.seat != nil, c.player != nil, c.org != nil, c.anyone != nil} {
 			if set {
 				n++
 			}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 )
@@ -233,7 +234,7 @@ func (h deskHost) MailEntrant(m bymail.Mail) error {
 
 func (h deskHost) MailOrganiser(org, lang, text string) error {
 	h.w.deskWrites++
-	return orgWork{h.w}.orgMailIn(org, lang, []string{text}, "")
+	return orgWork{h.w}.orgMailIn(org, lang, []string{organise.Local(orgHost(h), lang, text)}, "")
 }
 
 func (h deskHost) Render(lang, name string, data map[string]any) string {

@@ -30,7 +30,8 @@
 //  2. processTx (referee.go) drops a request already seen (its Keys),
 //     makes the unit of work (work, work.go) and dispatches on the tag
 //     (work.request, request.go): a seat's, a player's (playerWork), an
-//     organiser's (orgWork) or an untagged mail.
+//     organiser's (orgWork: the commands are the organiser's door's,
+//     package referee/organise) or an untagged mail.
 //  3. Apply. Process has made the request's one reading of its text
 //     (Request.read, readnotes.go: a reading.Mail, package
 //     referee/reading), which every stage and every rerun of the unit of
@@ -120,6 +121,13 @@
 // tournament's wake entry and every game that ends with a result; the desk
 // opens, closes and reads games, registers players and queues mail only
 // through bymail.Host, which deskHost implements for one unit of work.
+//
+// The organiser's commands are not the core's either: they are the
+// organiser's door's, package referee/organise (the table, one handler a
+// keyword, every keyword in any language, every answer in the
+// organiser's words). The door changes games only through organise.Host
+// and organise.Game, which orgHost and orgGame (orghost.go) implement for
+// one unit of work; the core does the change.
 //
 // A unit of work is all or none (undo.go): an organiser's command, or a
 // step of the desk's such as opening a round, that fails after it changed

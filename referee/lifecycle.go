@@ -37,14 +37,6 @@ type NewGame struct {
 	Ordered bool
 }
 
-// Invitee is a player invited to a game.
-type Invitee struct {
-	Address string
-	Name    string
-	Lang    string
-	TZ      string
-}
-
 var gameIDRe = regexp.MustCompile(`^[a-z][a-z0-9]{1,23}$`)
 
 // CreateGame creates a game and sends the invitations (one transaction).

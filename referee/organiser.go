@@ -2,14 +2,12 @@ package referee
 
 import (
 	"crypto/subtle"
-	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -35,78 +33,23 @@ func (w orgWork) orgRequest(req *Request, out *Outcome) error {
 		return nil
 	}
 	out.Status = OutcomeApplied
-	results, err := w.orgScript(org, req.Text)
+	results, lang, err := organise.Script(orgHost{w.work}, org, req.Text)
 	if err != nil {
 		return err
 	}
-	return w.orgMailIn(org, w.orgMailLang(req.Text), results, req.MessageID)
+	return w.orgMailIn(org, lang, results, req.MessageID)
 }
 
-// parseNew reads "NEW <game> [key=value]...": id, variant, players, open,
-// seed, deadline (a policy, commas for spaces); other keys are game options.
-func parseNew(org string, args []string) (*NewGame, error) {
-	if len(args) == 0 {
-		return nil, fmt.Errorf("usage: NEW <game> [id=] [variant=] [players=] [open] [deadline=48h,place=24h] [option=value]...")
-	}
-	ng := &NewGame{Game: strings.ToLower(args[0]), Organiser: org, Options: map[string]string{}}
-	for _, a := range args[1:] {
-		k, v, _ := strings.Cut(a, "=")
-		switch strings.ToLower(k) {
-		case "id":
-			ng.ID = strings.ToLower(v)
-		case "variant":
-			ng.Variant = v
-		case "players":
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return nil, fmt.Errorf("players=%s: want a number", v)
-			}
-			ng.Players = n
-		case "open":
-			ng.Open = v == "" || strings.EqualFold(v, "yes") || v == "true"
-		case "seed":
-			ng.Seed = v
-		case "deadline", "policy":
-			p, err := ParsePolicy(v)
-			if err != nil {
-				return nil, err
-			}
-			ng.Policy = &p
-		default:
-			if len(k) > MaxOptionBytes || len(v) > MaxOptionBytes { // issue 23: bounded
-				return nil, fmt.Errorf("option %.20s...: longer than %d characters", k, MaxOptionBytes)
-			}
-			ng.Options[k] = v
-		}
-	}
-	if len(ng.Options) == 0 {
-		ng.Options = nil
-	}
-	return ng, nil
-}
-
-// parseInvitee reads "<address> <name> [lang] [time zone]".
+// parseInvitee reads "<address> <name> [lang] [time zone]" (the desk's
+// ENTER and REPLACE).
 func parseInvitee(f []string) (Invitee, error) {
-	if len(f) < 2 || !strings.Contains(f[0], "@") {
-		return Invitee{}, fmt.Errorf("usage: PLAYER <address> <name> [en|it|fr|nl] [Area/City]")
-	}
-	// No language given: the player's own (English for a new player).
-	inv := Invitee{Address: strings.Trim(f[0], "<>"), Name: mailfmt.CleanName(f[1])} // issue 23
-	for _, x := range f[2:] {
-		if templates.IsLanguage(strings.ToLower(x)) {
-			inv.Lang = strings.ToLower(x)
-		} else if _, err := time.LoadLocation(x); err == nil {
-			inv.TZ = x
-		} else {
-			return Invitee{}, fmt.Errorf("%q is neither a language nor a time zone", x)
-		}
-	}
-	return inv, nil
+	return organise.ParseInvitee(orgHost{}, f)
 }
 
 // replace gives a seat to a new player, who gets a hand-over brief. The
 // seat keeps its name in the game (the engine knows it by that name); the
 // newcomer is greeted by their own.
+// It returns the address now playing the seat.
 func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	g := gw.g
 	s := &g.Seats[seat]
@@ -137,21 +80,16 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	gw.announce([]int{seat}, "handover", "old", old.Name, "player_token", p.Secret)
 	gw.seat(seat).force = true
 	gw.seat(seat).acted = true
-	return fmt.Sprintf("seat %d (%s) now played by %s", seat+1, s.Name, p.Address), nil
+	return p.Address, nil
 }
 
-// rollback restores the game to the state after move `to`, by replaying the
-// logged steps from the seed. Queued orders are dropped.
-func (gw *gameWork) rollback(to int) (string, error) {
-	if gw.tb == nil {
-		return "", fmt.Errorf("the game has not started")
-	}
-	if to >= gw.tb.Token() {
-		return "", fmt.Errorf("move %d is not in the past (now %d)", to, gw.tb.Token())
-	}
+// rollback restores the game to the state after move `to` (in the past
+// of a started game: organise checks), by replaying the logged steps from
+// the seed. Queued orders are dropped.
+func (gw *gameWork) rollback(to int) error {
 	lg, err := gw.engineLog()
 	if err != nil {
-		return "", err
+		return err
 	}
 	var keep []engine.Step
 	for _, s := range lg.Steps {
@@ -169,12 +107,12 @@ func (gw *gameWork) rollback(to int) (string, error) {
 	lg.Errata = errata
 	st, err := engine.Replay(gw.eg, *lg)
 	if err != nil {
-		return "", err
+		return err
 	}
 	gw.tb = engine.WrapTable(gw.eg, st)
 	gw.tb.HashSteps = true
 	if _, err := gw.log(Entry{Kind: EntryRollback, Seat: -1, Vis: engine.Public, Params: map[string]any{"to": to}}); err != nil {
-		return "", err
+		return err
 	}
 	if gw.g.Status == StatusOver {
 		gw.g.Status, gw.g.Ended = StatusRunning, time.Time{}
@@ -184,79 +122,59 @@ func (gw *gameWork) rollback(to int) (string, error) {
 		gw.seat(i).force = true
 	}
 	gw.announce(nil, "rollback", "to", to)
-	return fmt.Sprintf("rolled back to move %d; queued orders dropped", to), nil
+	return nil
 }
 
-// erratum switches the game to a corrected data file from now on.
-func (gw *gameWork) erratum(data []byte) (string, error) {
-	if gw.tb == nil {
-		return "", fmt.Errorf("the game has not started (create it again with the data)")
-	}
+// erratum switches the game (started: organise checks) to a corrected
+// data file from now on: its version and SHA-256.
+func (gw *gameWork) erratum(data []byte) (version, sha string, err error) {
 	st, err := engine.ApplyErratum(gw.eg, gw.tb.State, data)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	queues := gw.tb.Queues
 	gw.tb = engine.WrapTable(gw.eg, st)
 	gw.tb.Queues = queues
 	gw.tb.HashSteps = true
-	sha := engine.RulesetSHA(data)
+	sha = engine.RulesetSHA(data)
 	if err := gw.w.tx.PutRuleset(sha, data); err != nil {
-		return "", err
+		return "", "", err
 	}
 	gw.g.RulesetSHA = sha
 	if _, err := gw.log(Entry{Kind: EntryErratum, Seat: -1, Vis: engine.Public, Ruleset: sha,
 		Params: map[string]any{"version": st.Head().RulesetVersion}}); err != nil {
-		return "", err
+		return "", "", err
 	}
 	gw.announce(nil, "erratum", "version", st.Head().RulesetVersion, "sha", sha)
-	return "now running on data version " + st.Head().RulesetVersion + " (" + sha[:12] + ")", nil
-}
-
-// orgList lists the organiser's games.
-func (w orgWork) orgList(org string) (string, error) {
-	var b strings.Builder
-	line := func(g *Game) {
-		if g.Organiser == org {
-			fmt.Fprintf(&b, "\n  %-10s %-14s %-8s %d/%d seats", g.ID, g.Game, g.Status, len(g.Seats), g.Players)
-		}
-	}
-	seen := map[string]bool{}
-	// The organiser's games from the store's index, each from what the
-	// index holds of it: no game record is read.
-	err := w.tx.GamesOfOrganiser(org, func(id string) error {
-		seen[id] = true
-		if gw := w.games[id]; gw != nil {
-			line(gw.g) // as this mail left it
-			return nil
-		}
-		ix, ok, err := w.tx.GameIndexOf(id)
-		if err != nil || !ok {
-			return err
-		}
-		line(&Game{ID: id, Game: ix.Game, Status: ix.Status, Organiser: ix.Organiser, Players: ix.Players, Seats: make([]Seat, ix.Seats)})
-		return nil
-	})
-	// Games a NEW of this same mail created are not stored yet.
-	var fresh []string
-	for id := range w.games {
-		if !seen[id] {
-			fresh = append(fresh, id)
-		}
-	}
-	sort.Strings(fresh)
-	for _, id := range fresh {
-		line(w.games[id].g)
-	}
-	if b.Len() == 0 {
-		b.WriteString(" no games yet (NEW creates one; HELP shows how)")
-	}
-	return "LIST:" + b.String(), err
+	return st.Head().RulesetVersion, sha, nil
 }
 
 // orgMail answers an organiser, in English (orgMailIn: in a language).
 func (w orgWork) orgMail(org string, results []string, inReplyTo string) error {
 	return w.orgMailIn(org, "en", results, inReplyTo)
+}
+
+// orgMailIn answers an organiser in lang: the frame ("mail.org") around
+// the result lines, already in lang (organise.Script).
+func (w orgWork) orgMailIn(org, lang string, results []string, inReplyTo string) error {
+	if !templates.IsLanguage(lang) {
+		lang = "en"
+	}
+	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
+	body, err := w.r.render.T.Render("referee", lang, "mail.org", w.r.render.ctx(rd, map[string]any{"results": results}))
+	if err != nil {
+		return err
+	}
+	subject, err := w.r.render.T.Render("referee", lang, "subject.org", w.r.render.ctx(rd, map[string]any{"game": "", "title": ""}))
+	if err != nil {
+		return err
+	}
+	m := &Outgoing{Seat: -1, Kind: "org", To: org, Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: body,
+		Lang: lang, InReplyTo: inReplyTo, Tag: w.orgTag(org)}
+	if inReplyTo != "" {
+		m.AutoSubmitted, m.References = "auto-replied", []string{inReplyTo}
+	}
+	return w.enqueue(m)
 }
 
 // orgTag returns the tag of an organiser's address (none if it has none).
@@ -323,33 +241,15 @@ func (r organisers) Organise(org, text string) ([]string, error) {
 	var results []string
 	_, err := r.update(func(w *work) error {
 		var err error
-		if results, err = (orgWork{w}).orgScript(strings.ToLower(org), text); err != nil {
-			return err
-		}
-		lang := orgWork{w}.orgMailLang(text)
-		for i, l := range results {
-			results[i] = orgWork{w}.orgLocal(lang, l)
-		}
-		return nil
+		results, _, err = organise.Script(orgHost{w}, strings.ToLower(org), text)
+		return err
 	})
 	return results, err
 }
 
-// orgTourKeyword returns the tournament command an organiser's word is an
-// alias of, in any language (an organiser has no language of their own), or
-// "" when it is none.
-func (w orgWork) orgTourKeyword(word string) string {
-	for _, lang := range templates.Languages {
-		if kw := w.r.render.T.Alias("referee", lang, word); kw != strings.ToUpper(word) && orgTourKeywords[kw] {
-			return kw
-		}
-	}
-	return ""
-}
-
 // orgHelp renders the organiser's help (name "org.help") or the answer to
-// an organiser who wrote to the plain address ("org.hello").
-func (w orgWork) orgHelp(org, name string) (string, error) {
+// an organiser who wrote to the plain address ("org.hello"), in lang.
+func (w *work) orgHelp(lang, org, name string) (string, error) {
 	var games []string
 	for _, g := range engine.Games() {
 		games = append(games, g.Info().Name)
@@ -358,7 +258,7 @@ func (w orgWork) orgHelp(org, name string) (string, error) {
 	if tag := w.orgTag(org); tag.Secret != "" {
 		addr = w.r.plus(tag.String())
 	}
-	return w.r.orgHelpText("en", name, addr, games)
+	return w.r.orgHelpText(lang, name, addr, games)
 }
 
 // orgHelpText renders the organiser's help (or the answer to an organiser
@@ -411,7 +311,7 @@ func (w orgWork) orgHello(req *Request, out *Outcome) (bool, error) {
 		out.Status, out.Detail = OutcomeIgnored, "untagged organiser mail; answered recently"
 		return true, nil
 	}
-	text, err := w.orgHelp(from, "org.hello")
+	text, err := w.orgHelp("en", from, "org.hello")
 	if err != nil {
 		return true, err
 	}

@@ -1,0 +1,96 @@
+package organise
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Error is an organiser's command refused: a code and its parameters, no
+// prose. Its words are the template "org.error.<Code>" of
+// templates/referee/<lang>/orgerrors.tmpl, in the language of the
+// organiser's mail.
+type Error struct {
+	Code   string
+	Params map[string]any
+}
+
+// Error names the code and its parameters (for logs and for the API's
+// callers; an organiser reads the template's words).
+func (e *Error) Error() string {
+	keys := make([]string, 0, len(e.Params))
+	for k := range e.Params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString("organise: " + e.Code)
+	for _, k := range keys {
+		fmt.Fprintf(&b, " %s=%v", k, e.Params[k])
+	}
+	return b.String()
+}
+
+// fail is the error of code with its parameters (key, value, ...).
+func fail(code string, kv ...any) *Error {
+	e := &Error{Code: code, Params: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		e.Params[kv[i].(string)] = kv[i+1]
+	}
+	return e
+}
+
+// doorError reports whether err is the door's own refusal (made before
+// anything changed), not a failure of the core's.
+func doorError(err error) bool {
+	var e *Error
+	return errors.As(err, &e)
+}
+
+// Codes are the codes of the door's errors, each the template
+// "org.error.<code>" in every language (TestOrganiserErrorsEveryLanguage).
+var Codes = []string{
+	"unknown", "no_game", "not_yours", "seat_missing", "no_seat", "status", "no_deadline",
+	"token", "past", "not_started", "erratum_not_started", "already", "started", "players",
+	"option_long", "lang_zone", "only_after_new", "invitees", "game_id", "exists", "in_game",
+	"full", "no_kind", "hours", "too_many_lines",
+}
+
+// text renders an answer of the door (a template of the referee's scope)
+// in the call's language.
+func (c *Call) text(name string, kv ...any) string {
+	data := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		data[kv[i].(string)] = kv[i+1]
+	}
+	s, err := c.h.Text(c.lang, name, data)
+	if err != nil {
+		return fmt.Sprintf("(%s: %v)", name, err)
+	}
+	return s
+}
+
+// errLine is the answer line of a command that failed: "KW: " and the
+// words of the error: the template of an *Error, a usage error in the
+// language's words (from the command's row), a game's refusal in its
+// words (an unknown option of NEW), or the text of an error of the
+// core's (a usage error among them in the language's words too).
+func (c *Call) errLine(kw string, err error) string {
+	var e *Error
+	if !errors.As(err, &e) {
+		if s, ok := c.h.RuleText(c.lang, err); ok {
+			return kw + ": " + s
+		}
+		return Local(c.h, c.lang, kw+": "+err.Error())
+	}
+	if e.Code == "usage" {
+		syntax, _ := e.Params["syntax"].(string)
+		return localUsage(c.h, c.lang, kw+": ", syntax, "")
+	}
+	s, rerr := c.h.Text(c.lang, "org.error."+e.Code, e.Params)
+	if rerr != nil {
+		return kw + ": " + err.Error()
+	}
+	return kw + ": " + s
+}

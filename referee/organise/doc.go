@@ -1,0 +1,36 @@
+// Package organise is the organiser's door: it reads an organiser's
+// commands (a mail to the organiser's address, or `referee org` on a
+// stopped daemon) and answers them, one line a command, in the organiser's
+// words.
+//
+// It owns the organiser's command table (Rows: the games' family here, the
+// tournaments' rows taken from the desk, bymail.OrgCommands), one handler
+// per keyword; the reading of a script (Script: NEW blocks with their
+// PLAYER and RULESET lines, the cap of lines a mail, all or none per
+// command through Host.Undo); the reading of every keyword and documented
+// sub-keyword in any language (lang.go); the language of the answer
+// (MailLang); and every word of the answers: errors are an *Error (a code
+// and its parameters, no prose) rendered by the template
+// org.error.<code>, results by org.done.<KEYWORD>, usage errors from the
+// row's syntax by org.usage (templates/referee/<lang>/org*.tmpl).
+//
+// It must not touch the store, a game's record or state, mail or the
+// clock: it reads and changes games only through Host (the core, for one
+// unit of work) and Game (one game of it), and the core does the change,
+// writes the log and sends the mail. It must not hold a word an organiser
+// reads in a Go string or a keyword's alias in a Go map (those are the
+// templates'), nor import referee/ (the core imports it).
+//
+// The rules it keeps:
+//   - every keyword of the table, and TOURNAMENT after NEW, open after NEW,
+//     listed and off after PUBLISH, is read in en, it, fr and nl, on any
+//     line of a mail (templates/organise/<lang>/aliases.txt and args.txt,
+//     the common keywords, the tournaments' aliases of
+//     templates/referee/<lang>/aliases.txt);
+//   - the answer is in the language of the mail's words, else of the
+//     tournament it names, else English; every error and result in it is
+//     the template's, in that language (TestOrganiserErrorPathsEveryLanguage_Issue22);
+//   - a command that names a game is checked (the game exists, it is the
+//     organiser's) before it runs, and logged after (addresses and URLs
+//     masked) unless its row is Unlogged.
+package organise
