@@ -52,7 +52,12 @@ func TestCommandTableHelpEveryLanguage(t *testing.T) {
 			t.Errorf("%s (%s, %s): no help", c.Keyword, c.Who, c.family)
 		}
 		n := 0
-		for _, set := range []bool{c.seat != nil, c.player != nil, c.org != nil, c.anyone != nil} {
+		seat := c.door != nil && c.door.Seat != nil
+		player := c.door != nil && c.door.Player != nil
+		if (seat || player) && (c.Who == bySeat) != seat {
+			t.Errorf("%s (%s): a door row of the wrong audience", c.Keyword, c.Who)
+		}
+		for _, set := range []bool{seat, player, c.org != nil, c.anyone != nil} {
 			if set {
 				n++
 			}
