@@ -214,14 +214,6 @@ func lookupCommands(who audience, kw string) []*command {
 	return byAudience[who][strings.ToUpper(kw)]
 }
 
-// usageOf is the syntax of a command (its first row's).
-func usageOf(who audience, kw string) string {
-	if rows := lookupCommands(who, kw); len(rows) > 0 {
-		return rows[0].Usage
-	}
-	return kw
-}
-
 // keywordSet returns the keywords of an audience as a set.
 func keywordSet(who audience, keep func(*command) bool) map[string]bool {
 	out := map[string]bool{}
