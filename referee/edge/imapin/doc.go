@@ -4,9 +4,9 @@
 // it away.
 //
 // It owns the intake of one mailbox: its connection, its cursor and
-// intake attempts in the store, and the filing of each message. It must
-// not read what a message says (that is mailin's and the referee's) nor
-// write anything of the store but its cursor and attempts.
+// intake attempts in the store, and the filing of each message.
+// It must not read what a message says (that is mailin's and the
+// referee's) nor write anything of the store but its cursor and attempts.
 //
 // # Order of operations
 //
