@@ -2,18 +2,17 @@ package referee
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/templates"
 )
 
 // HELP for everything a mail shows (issue 22): a game whose state lists its
 // cards (engine.Carder) answers HELP <code or name> with the card's name,
-// kind, cost, effect and rule id, through its "card" template. A card is
-// found by its id, the code players type, or its name in any of our
-// languages, letters only and case-insensitive ("Head Brewer",
-// "HEADBREWER", "HEAD_BREWER", "Mastro birraio").
+// kind, cost, effect and rule id, through its "card" template. The seat's
+// door (referee/commands: HELP, FindCards) reads the topic; these render
+// it.
 
 // hasHelp reports whether topic is a command with help of its own.
 func (gw seatMail) hasHelp(seat int, topic string) bool {
@@ -72,49 +71,16 @@ func (gw seatMail) cardHelp(seat int, topic string) (string, bool) {
 	return strings.Join(parts, "\n"), true
 }
 
-// letters keeps the letters and digits of s, upper-cased.
-func letters(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(unicode.ToUpper(r))
-		}
-	}
-	return b.String()
-}
-
-// findCards finds the cards a topic names: by id or code first (a code
-// may name two things: CASH, a start space and a privilege card), then by
-// name in the data file, then in the reader's language, then in any.
+// findCards finds the cards a topic names (commands.FindCards): by id or
+// code, by name in the data file, then by the game's card.name template in
+// the reader's language, then in any.
 func findCards(r *Renderer, rd Reader, cards []engine.Card, topic string) []engine.Card {
-	key := letters(topic)
-	if key == "" {
-		return nil
-	}
-	var out []engine.Card
-	for _, c := range cards {
-		if letters(c.ID) == key || letters(c.Code) == key {
-			out = append(out, c)
-		}
-	}
-	for _, c := range cards {
-		if len(out) == 0 && c.Name != "" && letters(c.Name) == key {
-			out = append(out, c)
-		}
-	}
-	if len(out) > 0 || r == nil || r.T == nil || !r.T.Has(rd.Game, rd.Lang, "card.name") {
-		return out
-	}
-	for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
-		for _, c := range cards {
+	var name func(lang string, c engine.Card) (string, bool)
+	if r != nil && r.T != nil && r.T.Has(rd.Game, rd.Lang, "card.name") {
+		name = func(lg string, c engine.Card) (string, bool) {
 			n, err := r.T.Render(rd.Game, lg, "card.name", r.ctx(Reader{Game: rd.Game, Lang: lg}, c))
-			if err == nil && letters(n) == key {
-				out = append(out, c)
-			}
-		}
-		if len(out) > 0 {
-			return out
+			return n, err == nil
 		}
 	}
-	return nil
+	return commands.FindCards(cards, topic, append([]string{rd.Lang}, templates.Languages...), name)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -56,7 +57,7 @@ func TestHelpForEveryCard(t *testing.T) {
 					found := false
 					for _, got := range findCards(h.r.render, rd, cards, topic) {
 						found = found || got.Kind == c.Kind && got.ID == c.ID ||
-							letters(got.Code) == letters(topic) || letters(got.ID) == letters(topic)
+							commands.Letters(got.Code) == commands.Letters(topic) || commands.Letters(got.ID) == commands.Letters(topic)
 					}
 					if !found {
 						t.Errorf("%s %s: HELP %q does not find %s %s", game, lang, topic, c.Kind, c.ID)

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/referee/organise"
 )
 
@@ -11,18 +12,21 @@ import (
 // English; its words in the other languages are the aliases of
 // templates/{common,referee}/<lang>/aliases.txt), who may use it, its
 // handler, the templates of its help and the errors it may answer with.
-// Adding a command touches one family file (commands_*.go) and its
-// templates; the dispatchers (seatCommands, playerRequest, organise.Script), the
-// help lists and the keyword sets are all read from here.
+// Adding a command touches one family (a sub-package's rows) and its
+// templates; the dispatchers (seatMail.command, playerCall.run,
+// organise.Script), the help lists and the keyword sets are all read from
+// here.
 //
 // The families:
-//   - commands_info.go: what a seat asks to be told (HELP, STATUS, RULE,
-//     LOG, OBSERVE, LIST);
-//   - commands_seat.go: what a seat changes about itself (CLEAR, UNDO, SAY,
-//     VACATION, YES, NOTIFY, LANG, FORMAT, RESIGN, JOIN, DECLINE, REGISTER);
-//   - commands_player.go: a registered player's own address (LIST, JOIN,
-//     OBSERVE, LANG, HELP; the tournaments' JOIN, WITHDRAW, STANDINGS,
-//     RATING), and the plain address (REGISTER);
+//   - referee/commands (rows made here by doorRows; the core is its host in
+//     commands_seat.go and commands_player.go): what a seat asks to be
+//     told (the info family: HELP, STATUS, RULE, LOG, OBSERVE, LIST), what
+//     a seat changes about itself (the seat family: CLEAR, UNDO, SAY,
+//     VACATION, YES, NOTIFY, LANG, FORMAT, RESIGN, JOIN, DECLINE,
+//     REGISTER), a registered player's own address (the player family:
+//     LIST, JOIN, OBSERVE, LANG, HELP; the tournaments' JOIN, WITHDRAW,
+//     STANDINGS, RATING), and the plain address (REGISTER, whose handler
+//     is the core's anyoneRegister);
 //   - referee/organise (rows made here by commands_org.go): an
 //     organiser's game commands (NEW, PLAYER, RULESET, INVITE, LIST,
 //     STATUS, PAUSE, RESUME, ...) and tournament commands (NEW
@@ -92,25 +96,23 @@ type command struct {
 	family string
 
 	// The handler, one of:
-	// seat runs a seat's command in a game.
-	seat func(*seatCall) (replyLine, error)
-	// player runs a player's command at their own address; ok is false
-	// when the line is not this command (a JOIN of a game rather than of a
-	// tournament), and the next row of that keyword is tried.
-	player func(*playerCall) (ok bool, err error)
+	// door is the row of referee/commands (a seat's or a player's
+	// command), whose handler runs it.
+	door *commands.Row
 	// anyone runs the command of an untagged mail (f: the words of its
 	// first line, the keyword first).
 	anyone func(w *work, req *Request, out *Outcome, f []string) error
-	// org runs an organiser's command (referee/organise); ok as for
-	// player.
+	// org runs an organiser's command (referee/organise); ok is false
+	// when the line is not this row's, and the next row of that keyword is
+	// tried.
 	org func(*organise.Call) (res string, ok bool, err error)
 }
 
 // The families' names.
 const (
-	famInfo           = "info"
-	famSeat           = "seat"
-	famPlayer         = "player"
+	famInfo           = commands.FamilyInfo
+	famSeat           = commands.FamilySeat
+	famPlayer         = commands.FamilyPlayer
 	famOrgTournaments = "org-tournaments"
 	famOrgGames       = "org-games"
 )
@@ -153,6 +155,35 @@ func commandTable() []struct {
 		{famOrgTournaments, orgTourFamily}, {famOrgGames, orgGameFamily}}
 }
 
+// The seat's door's families (referee/commands), made once.
+var (
+	infoFamily   = doorRows(commands.SeatRows(), famInfo)
+	seatFamily   = doorRows(commands.SeatRows(), famSeat)
+	playerFamily = doorRows(commands.PlayerRows(), famPlayer)
+)
+
+// doorRows makes rows of the command table from a family of the seat's
+// and player's door (referee/commands).
+func doorRows(rows []commands.Row, family string) []command {
+	var out []command
+	for i := range rows {
+		r := &rows[i]
+		if r.Family != family {
+			continue
+		}
+		c := command{Keyword: r.Keyword, Who: bySeat, Usage: r.Usage, Help: r.Help, Row: r.Row, Errors: r.Errors,
+			Overridable: r.Overridable, Once: r.Once, Aliased: r.Aliased, door: r}
+		switch {
+		case r.Anyone:
+			c.Who, c.door, c.anyone = byAnyone, nil, anyoneRegister
+		case r.Player != nil:
+			c.Who = byPlayer
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
 // byAudience indexes the table: audience -> keyword -> rows, in order.
 // It and the keyword sets below are built by init (the handlers read the
 // table, so a variable's initialiser would be a cycle).
@@ -181,14 +212,6 @@ func init() {
 // is not one of the referee's commands).
 func lookupCommands(who audience, kw string) []*command {
 	return byAudience[who][strings.ToUpper(kw)]
-}
-
-// usageOf is the syntax of a command (its first row's).
-func usageOf(who audience, kw string) string {
-	if rows := lookupCommands(who, kw); len(rows) > 0 {
-		return rows[0].Usage
-	}
-	return kw
 }
 
 // keywordSet returns the keywords of an audience as a set.

@@ -2,7 +2,6 @@ package referee
 
 import (
 	"github.com/pbem-referee/referee/referee/organise"
-	"github.com/pbem-referee/referee/referee/tournament/bymail"
 )
 
 // The organiser's commands are the table of referee/organise (the games'
@@ -21,17 +20,6 @@ func orgRows(family string) []command {
 			rows = append(rows, command{Keyword: r.Keyword, Who: byOrganiser, Usage: r.Usage, Help: r.Help, Row: r.Row,
 				Unlogged: r.Unlogged, Aliased: r.Aliased, Errors: r.Errors, org: r.Run})
 		}
-	}
-	return rows
-}
-
-// deskRows makes rows of the command table from the desk's commands (the
-// players' tournament rows, commands_player.go).
-func deskRows(cmds []bymail.Command, set func(*command)) []command {
-	rows := make([]command, len(cmds))
-	for i, d := range cmds {
-		rows[i] = command{Keyword: d.Keyword, Usage: d.Usage, Row: d.Row, Aliased: d.Aliased, Errors: d.Errors}
-		set(&rows[i])
 	}
 	return rows
 }

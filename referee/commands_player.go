@@ -5,135 +5,72 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
 )
 
-// playerFamily are the commands of a registered player at their own
-// address, outside any game's thread (the table's "player" family, see
-// commands.go). Their help is help.player, which names each of them.
-// The tournaments' rows (the desk's, bymail.PlayerCommands) come first: a
-// JOIN naming a tournament is the tournament's, any other JOIN a game's.
-var playerFamily = append(deskRows(bymail.PlayerCommands, func(c *command) {
-	c.Who, c.Help, c.player = byPlayer, "help.player", playerTour
-}), []command{
-	{Keyword: "LIST", Who: byPlayer, Usage: "LIST", Help: "help.player", player: playerList},
-	{Keyword: "JOIN", Who: byPlayer, Usage: "JOIN <game>", Help: "help.player", player: playerJoin,
-		Errors: []string{"usage", "no_game", "not_open", "full", "already_in"}},
-	{Keyword: "OBSERVE", Who: byPlayer, Usage: "OBSERVE <game>", Help: "help.player", player: playerObserve,
-		Errors: []string{"usage", "no_game"}},
-	{Keyword: "LANG", Who: byPlayer, Usage: "LANG en|it|fr|nl", Help: "help.player", player: playerLang},
-	{Keyword: "HELP", Who: byPlayer, Usage: "HELP", Help: "help.player", player: playerHelp},
-	// The plain address: anyone may register.
-	{Keyword: "REGISTER", Who: byAnyone, Usage: "REGISTER [name] [en|it|fr|nl]", Help: "help.REGISTER", anyone: anyoneRegister},
-}...)
+// The player's commands are the seat's door's too, package
+// referee/commands (the player family: one handler a keyword); the core is
+// their host, playerHost: the player, in one unit of work. The plain
+// address's REGISTER is the core's (anyoneRegister): it writes the
+// player's record and sends the confirmation.
 
-// playerCall is one command of a player's mail to their own address: the
-// handler adds the lines of the answer, or says that another mail answers
-// (acted).
+// playerCall is one line of a player's mail to their own address (the
+// keyword kw, the words f), with the answer's lines so far; acted says
+// that another mail answers.
 type playerCall struct {
 	w     playerWork
 	p     *Player
 	kw    string
-	cmd   *command
-	f     []string // the words of the line, the keyword first
+	f     []string
 	lines []string
 	acted bool
 }
 
-// text adds a template of the referee's to the answer.
-func (c *playerCall) text(name string, data map[string]any) {
-	c.lines = append(c.lines, c.w.playerText(c.p, name, data))
-}
-
-// usage adds the command's syntax.
-func (c *playerCall) usage() {
-	c.text("error.usage", map[string]any{"Params": map[string]any{"usage": c.cmd.Usage}})
-}
-
-// run runs one line through the table; a line that is none of the
+// run runs the line through the table; a line that is none of the
 // player's commands is answered with the help.
 func (c *playerCall) run() error {
+	h := playerHost{c.w, c.p}
 	for _, cmd := range lookupCommands(byPlayer, c.kw) {
-		c.cmd = cmd
-		if ok, err := cmd.player(c); err != nil || ok {
+		pc := &commands.PlayerCall{Host: h, Row: cmd.door, Keyword: c.kw, Words: c.f, Lines: c.lines}
+		ok, err := pc.Run()
+		c.lines, c.acted = pc.Lines, pc.Acted
+		if err != nil || ok {
 			return err
 		}
 	}
-	c.text("help.player", nil)
+	c.lines = append(c.lines, h.Text("help.player", nil))
 	return nil
 }
 
-func playerTour(c *playerCall) (bool, error) {
-	t, ok, err := bymail.PlayerCommand(c.w.desk(), deskPlayer(c.p), c.kw, c.f)
-	if err != nil || !ok {
-		return ok, err
-	}
-	if t == "" {
-		c.acted = true // the tournament's own mail answers
-	} else {
-		c.lines = append(c.lines, t)
-	}
-	return true, nil
+// playerHost is the core as a player's command sees it (commands.Player).
+type playerHost struct {
+	w playerWork
+	p *Player
 }
 
-func playerList(c *playerCall) (bool, error) {
-	t, err := c.w.listOpen(c.p.Lang)
-	if err != nil {
-		return true, err
-	}
-	c.lines = append(c.lines, t)
-	return true, nil
+func (h playerHost) Lang() string { return h.p.Lang }
+
+func (h playerHost) Text(name string, data map[string]any) string {
+	return h.w.playerText(h.p, name, data)
 }
 
-func playerJoin(c *playerCall) (bool, error) {
-	if len(c.f) < 2 {
-		c.usage()
-		return true, nil
-	}
-	t, err := c.w.joinOpen(c.p, strings.ToLower(c.f[1]))
-	if err != nil {
-		return true, err
-	}
-	if t != "" {
-		c.lines = append(c.lines, t)
-	} else {
-		c.acted = true // the game's own mail confirms
-	}
-	return true, nil
+func (h playerHost) Tournament(kw string, f []string) (string, bool, error) {
+	return bymail.PlayerCommand(h.w.desk(), deskPlayer(h.p), kw, f)
 }
 
-func playerObserve(c *playerCall) (bool, error) {
-	if len(c.f) < 2 {
-		c.usage()
-		return true, nil
-	}
-	w := c.w
-	if !w.tx.HasGame(strings.ToLower(c.f[1])) {
-		c.text("error.no_game", map[string]any{"game": c.f[1]})
-		return true, nil
-	}
-	if err := w.observe(strings.ToLower(c.f[1]), c.p.Address, c.p.Lang, nil, -1); err != nil {
-		return true, err
-	}
-	c.acted = true
-	return true, nil
+func (h playerHost) ListOpen() (string, error)          { return h.w.listOpen(h.p.Lang) }
+func (h playerHost) JoinOpen(id string) (string, error) { return h.w.joinOpen(h.p, id) }
+func (h playerHost) HasGame(id string) bool             { return h.w.tx.HasGame(id) }
+
+func (h playerHost) Observe(id string) error {
+	return h.w.observe(id, h.p.Address, h.p.Lang, nil, -1)
 }
 
-func playerLang(c *playerCall) (bool, error) {
-	if len(c.f) == 2 && templates.IsLanguage(strings.ToLower(c.f[1])) {
-		c.p.Lang = strings.ToLower(c.f[1])
-		if err := savePlayer(c.w.tx, c.p); err != nil {
-			return true, err
-		}
-	}
-	c.text("info.lang", nil)
-	return true, nil
-}
-
-func playerHelp(c *playerCall) (bool, error) {
-	c.text("help.player", nil)
-	return true, nil
+func (h playerHost) SetLang(lang string) error {
+	h.p.Lang = lang
+	return savePlayer(h.w.tx, h.p)
 }
 
 // anyoneRegister creates a player from an untagged "REGISTER [name]

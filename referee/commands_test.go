@@ -52,7 +52,12 @@ func TestCommandTableHelpEveryLanguage(t *testing.T) {
 			t.Errorf("%s (%s, %s): no help", c.Keyword, c.Who, c.family)
 		}
 		n := 0
-		for _, set := range []bool{c.seat != nil, c.player != nil, c.org != nil, c.anyone != nil} {
+		seat := c.door != nil && c.door.Seat != nil
+		player := c.door != nil && c.door.Player != nil
+		if (seat || player) && (c.Who == bySeat) != seat {
+			t.Errorf("%s (%s): a door row of the wrong audience", c.Keyword, c.Who)
+		}
+		for _, set := range []bool{seat, player, c.org != nil, c.anyone != nil} {
 			if set {
 				n++
 			}
@@ -310,5 +315,70 @@ func TestCommandTableSeatRoutes(t *testing.T) {
 	}
 	if n < 4*15 {
 		t.Errorf("only %d seat commands tried", n)
+	}
+}
+
+// TestSeatCommandsAllOrNoneEveryLanguage_Issue25: a seat's command whose
+// arguments do not read whole changes nothing of the seat, and is answered
+// with the usage error of its row (referee/commands), in the seat's
+// language, whichever of the language's keywords it is written with; a
+// good one changes the setting. Languages x keyword words x argument forms.
+func TestSeatCommandsAllOrNoneEveryLanguage_Issue25(t *testing.T) {
+	bad := map[string][]string{
+		"NOTIFY":   {"", " sometimes", " every turn"},
+		"LANG":     {"", " de", " en it"},
+		"FORMAT":   {"", " xml", " text json"},
+		"VACATION": {"", " 2026-04-01", " 2026-04-05 2026-04-01", " 01/04/2026 02/04/2026"},
+	}
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for _, lang := range templates.Languages {
+		words := map[string][]string{}
+		for kw := range bad {
+			words[kw] = []string{kw}
+		}
+		for _, scope := range []string{"common", "referee"} {
+			for word, kw := range readAliases(t, scope, lang) {
+				if _, ok := bad[kw]; ok && word != kw {
+					words[kw] = append(words[kw], word)
+				}
+			}
+		}
+		h := newHarness(t)
+		h.org("NEW toy id=g1 rounds=2 deadline=24h,misses=2,vacation=3\nPLAYER " + ann + " Ann " + lang + "\nPLAYER " + bob + " Bob " + lang)
+		h.send("g1", ann, "JOIN", -1)
+		h.send("g1", bob, "JOIN", -1)
+		h.mails()
+		for kw, forms := range bad {
+			row := lookupCommands(bySeat, kw)[0]
+			want, err := h.r.render.T.Render("referee", lang, "error.usage",
+				h.r.render.ctx(Reader{Game: "toy", Lang: lang, Seat: 0}, map[string]any{"Params": map[string]any{"usage": row.Usage}}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, word := range words[kw] {
+				for _, form := range forms {
+					before := h.game("g1").Seats[0]
+					h.send("g1", ann, word+form, -1)
+					m := h.mailTo(h.mails(), ann)
+					after := h.game("g1").Seats[0]
+					if after.Notify != before.Notify || after.Lang != before.Lang || after.Format != before.Format ||
+						len(after.Vacation) != len(before.Vacation) || after.Receipts != before.Receipts {
+						t.Errorf("%s %q changed the seat", lang, word+form)
+					}
+					if !strings.Contains(flat(m.Body), flat(want)) {
+						t.Errorf("%s %q: the answer lacks the row's usage %q:\n%s", lang, word+form, want, m.Body)
+					}
+				}
+			}
+		}
+		for _, word := range words["FORMAT"] {
+			h.send("g1", ann, word+" JSON", -1)
+			h.mails()
+			if f := h.game("g1").Seats[0].Format; f != "json" {
+				t.Errorf("%s %q: format %q", lang, word+" JSON", f)
+			}
+			h.send("g1", ann, word+" text", -1)
+			h.mails()
+		}
 	}
 }

@@ -44,7 +44,8 @@
 //     with the notes about single lines as data that answerNotes renders
 //     in the reader's language (readnotes.go); the referee's own commands
 //     run first, one handler per keyword from the command table
-//     (commands.go, commands_seat.go, commands_info.go), and the game's
+//     (commands.go; the handlers are the seat's door's, package
+//     referee/commands, seatHost in commands_seat.go their host), and the game's
 //     orders go to the engine together (gameWork.submit, work.go:
 //     engine.Table.Submit, each step logged). What changed for each seat
 //     is one seatChange record (work.go): its reply, whether it acted, is
@@ -128,6 +129,14 @@
 // organiser's words). The door changes games only through organise.Host
 // and organise.Game, which orgHost and orgGame (orghost.go) implement for
 // one unit of work; the core does the change.
+//
+// The seat's and the player's commands are the seat's door's, package
+// referee/commands (their rows, one handler a keyword, the reading of
+// their arguments, usage errors from the row). A handler reads and changes
+// a seat only through commands.Seat, a player only through
+// commands.Player, which seatHost (commands_seat.go) and playerHost
+// (commands_player.go) implement for one unit of work; the core does the
+// change, logs and announces.
 //
 // A unit of work is all or none (undo.go): an organiser's command, or a
 // step of the desk's such as opening a round, that fails after it changed

@@ -1,0 +1,81 @@
+package commands
+
+import (
+	"strings"
+
+	"github.com/pbem-referee/referee/templates"
+)
+
+// The player family: a registered player's commands at their own address,
+// outside any game's thread.
+
+func playerTour(c *PlayerCall) (bool, error) {
+	t, ok, err := c.Host.Tournament(c.Keyword, c.Words)
+	if err != nil || !ok {
+		return ok, err
+	}
+	if t == "" {
+		c.Acted = true // the tournament's own mail answers
+	} else {
+		c.Lines = append(c.Lines, t)
+	}
+	return true, nil
+}
+
+func playerList(c *PlayerCall) (bool, error) {
+	t, err := c.Host.ListOpen()
+	if err != nil {
+		return true, err
+	}
+	c.Lines = append(c.Lines, t)
+	return true, nil
+}
+
+func playerJoin(c *PlayerCall) (bool, error) {
+	if len(c.Words) < 2 {
+		c.usage()
+		return true, nil
+	}
+	t, err := c.Host.JoinOpen(strings.ToLower(c.Words[1]))
+	if err != nil {
+		return true, err
+	}
+	if t != "" {
+		c.Lines = append(c.Lines, t)
+	} else {
+		c.Acted = true // the game's own mail confirms
+	}
+	return true, nil
+}
+
+func playerObserve(c *PlayerCall) (bool, error) {
+	if len(c.Words) < 2 {
+		c.usage()
+		return true, nil
+	}
+	id := strings.ToLower(c.Words[1])
+	if !c.Host.HasGame(id) {
+		c.text("error.no_game", map[string]any{"game": c.Words[1]})
+		return true, nil
+	}
+	if err := c.Host.Observe(id); err != nil {
+		return true, err
+	}
+	c.Acted = true
+	return true, nil
+}
+
+func playerLang(c *PlayerCall) (bool, error) {
+	if len(c.Words) == 2 && templates.IsLanguage(strings.ToLower(c.Words[1])) {
+		if err := c.Host.SetLang(strings.ToLower(c.Words[1])); err != nil {
+			return true, err
+		}
+	}
+	c.text("info.lang", nil)
+	return true, nil
+}
+
+func playerHelp(c *PlayerCall) (bool, error) {
+	c.text("help.player", nil)
+	return true, nil
+}
