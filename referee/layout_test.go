@@ -38,7 +38,6 @@ var roomFiles = map[string][]string{
 	"seatMail":    {"request.go", "readnotes.go", "cardhelp.go", "commands_info.go", "commands_seat.go", "prose.go"},
 	"settling":    {"settle.go", "tick.go"},
 	"teller":      {"mail.go", "hooks.go", "gamepages.go"},
-	"mailView":    {"tell.go", "mail.go", "receipts.go"},
 	"orgWork":     {"organiser.go", "orglang.go", "commands_org_games.go", "commands_org_tournaments.go"},
 	"playerWork":  {"request.go", "commands_player.go"},
 	"queries":     {"query.go", "export.go"},
@@ -97,7 +96,7 @@ func coreMethods(t *testing.T) (methods map[string]map[string]string, lines map[
 
 func TestLayoutTypesKeepToOneJob_Issue25(t *testing.T) {
 	methods, _ := coreMethods(t)
-	for _, typ := range []string{"Referee", "work", "gameWork", "seatMail", "mailView"} {
+	for _, typ := range []string{"Referee", "work", "gameWork", "seatMail"} {
 		if len(methods[typ]) < 5 {
 			t.Errorf("type %s has %d methods: the check reads nothing", typ, len(methods[typ]))
 		}

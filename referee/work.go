@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -68,6 +69,9 @@ type gameWork struct {
 	finalLog []byte
 	// steps: the engine steps applied in this transaction (for hooks).
 	steps []engine.Step
+	// logged: the log entries this transaction wrote, as written (the
+	// tell stage reads them here, not back from the store).
+	logged []Entry
 }
 
 // The stages of one game in a unit of work, each a type with the methods
@@ -152,32 +156,14 @@ func (c *changes) of(i int) seatChange {
 	return seatChange{}
 }
 
-// reply is the answer to a seat's own message: the fate of each order, and
-// the answers to informational commands.
-type reply struct {
-	Rejected bool
-	Stale    bool
-	Lines    []replyLine
-	Info     []string
-	// Read is the note on how the mail was read (quote, signature left
-	// out), also in Info: it asks nothing, so a receipt with it may wait
-	// (receipts.go).
-	Read string
-}
-
-type replyLine struct {
-	Status LineStatus
-	Text   string
-	Cmds   []string
-	Errors []*engine.RuleError
-}
-
-// note is an announcement rendered from referee template "note.<Name>".
-type note struct {
-	Seats []int // nil: every seat
-	Name  string
-	Data  map[string]any
-}
+// reply, replyLine and note are the apply stage's words for the tell
+// stage's (package referee/tell): the answer to a seat's own message, one
+// line of it, an announcement.
+type (
+	reply     = tell.Reply
+	replyLine = tell.ReplyLine
+	note      = tell.Note
+)
 
 // moves counts the engine moves applied in this transaction.
 func (w *work) moves() int {
@@ -262,7 +248,12 @@ func (gw *gameWork) log(e Entry) (uint64, error) {
 	if e.At.IsZero() {
 		e.At = gw.w.now
 	}
-	return appendEntry(gw.w.tx, gw.g, e)
+	seq, err := appendEntry(gw.w.tx, gw.g, e)
+	if err == nil {
+		e.Seq = seq
+		gw.logged = append(gw.logged, e)
+	}
+	return seq, err
 }
 
 // stepPublic reports whether every event of a step is seen whole by every
