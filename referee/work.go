@@ -52,7 +52,7 @@ func (r *Referee) newWork(tx *store.Tx, now time.Time) *work {
 
 // gameWork is one game touched by a transaction: the apply stage changes
 // the game and its table and records what changed (changes); the tell
-// stage (mailView) turns that into mails; flush persists it all.
+// stage (package referee/tell) turns that into mails; flush persists it all.
 type gameWork struct {
 	w  *work
 	g  *Game
@@ -89,8 +89,8 @@ type gameWork struct {
 //   - settling (settle.go, tick.go): the end of apply: bots play, clocks
 //     start, the game ends, deadlines and reminders fall due.
 //   - teller (mail.go, hooks.go, gamepages.go): tell. What each seat, the
-//     webhooks and the public page are told; mailView (tell.go) is its
-//     pure core.
+//     webhooks and the public page are told; the mails are written by
+//     package referee/tell (tell.Teller.Mails, pure), mail.go its door.
 //   - persist is the unit of work's (work.flush, outgoing.go, records.go):
 //     the records, the log and the outbox written in one transaction.
 type (

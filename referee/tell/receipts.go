@@ -12,8 +12,8 @@ import (
 // the default NOTIFY turn a receipt is not sent at once: it is held in the
 // seat's record (the store, so it survives a restart) and folded into the
 // next mail the player gets, its echo first. When no other mail came
-// within Teller.ReceiptWindow (the core's Options.ReceiptWindow), the referee's tick sends it alone (the
-// game's wake time covers it). Nothing is lost: every mail to the seat
+// within Teller.ReceiptWindow (the core's Options.ReceiptWindow), the
+// referee's tick sends it alone (the game's wake time covers it). Nothing is lost: every mail to the seat
 // carries the held echo, and the end of the game is a mail to everybody.
 //
 // The player chooses with NOTIFY (Seat.Receipts):
@@ -27,7 +27,7 @@ import (
 
 // Receipt modes of a seat (Seat.Receipts).
 const (
-	ReceiptsFold = ""     // held for Options.ReceiptWindow
+	ReceiptsFold = ""     // held for Teller.ReceiptWindow
 	ReceiptsEach = "each" // NOTIFY receipts: sent at once
 	ReceiptsNone = "none" // NOTIFY none: only inside another mail
 )
