@@ -24,4 +24,4 @@ const DefaultReceiptWindow = tell.DefaultReceiptWindow
 type HeldReceipt = tell.HeldReceipt
 
 // heldDue is when seat s's held receipt must go out alone (zero: none).
-func (s Seat) heldDue() time.Time { return s.Held.HeldDue() }
+func (s Seat) heldDue() time.Time { return s.Held.AloneAt() }

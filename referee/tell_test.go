@@ -298,3 +298,57 @@ func TestTellSeatReplyReadsNoLog_Issue25(t *testing.T) {
 		})
 	}
 }
+
+// TestTellWordsAreTheRecords: the record words the tell stage tells apart
+// (it cannot import the core) are the core's, and every field of a seat
+// the tell stage reads or writes goes through tellInput and toldSeat.
+func TestTellWordsAreTheRecords(t *testing.T) {
+	pairs := [][2]string{{tell.StatusRunning, StatusRunning}, {tell.SeatDeclined, SeatDeclined},
+		{tell.SeatPlaying, SeatPlaying}, {tell.SeatKicked, SeatKicked}, {tell.EntryInput, EntryInput}, {tell.EntryStep, EntryStep}}
+	for _, p := range pairs {
+		if p[0] != p[1] {
+			t.Errorf("the tell stage says %q where the records say %q", p[0], p[1])
+		}
+	}
+	due := time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)
+	s := Seat{Name: "ann", Player: "Ann B", Address: "a@x.test", Lang: "fr", TZ: "Europe/Paris", Secret: "s3cr3t",
+		State: SeatPlaying, Bot: "greedy", Notify: "digest", Format: "json", Receipts: ReceiptsNone,
+		Deadline: &Deadline{Due: due}, Seen: 7, StateSeq: 5, Thread: "<t>", LastMail: "<l>", HaltShown: "3 X",
+		DigestDue: due, Held: &HeldReceipt{Answering: "<a>"}}
+	g := &Game{ID: "g", Game: "dicebrewing", Status: StatusRunning, Seed: "seed", Commitment: "c", Nonce: 4, Seats: []Seat{s}}
+	ch := newChanges()
+	ch.seat(0).reply, ch.seat(0).answering = &reply{Read: "r"}, "<a>"
+	for _, f := range []*bool{&ch.seat(0).force, &ch.seat(0).reminder, &ch.seat(0).digest, &ch.seat(0).asked,
+		&ch.seat(0).quiet, &ch.seat(0).status, &ch.seat(0).full} {
+		*f = true
+	}
+	in := tellInput(g, nil, nil, &ch, nil)
+	want := tell.Seat{Name: "ann", Player: "Ann B", Address: "a@x.test", Lang: "fr", TZ: "Europe/Paris", Secret: "s3cr3t",
+		State: SeatPlaying, Bot: "greedy", Notify: "digest", Format: "json", Receipts: ReceiptsNone, Due: due,
+		Seen: 7, StateSeq: 5, Thread: "<t>", LastMail: "<l>", HaltShown: "3 X", DigestDue: due, Held: s.Held}
+	if !reflect.DeepEqual(in.Game.Seats[0], want) {
+		t.Errorf("tellInput seat:\n%+v\nwant\n%+v", in.Game.Seats[0], want)
+	}
+	// A field the tell stage gains must be filled by tellInput too.
+	for _, v := range []any{in.Game.Seats[0], in.Changes[0], *in.Game} {
+		rv := reflect.ValueOf(v)
+		for i := 0; i < rv.NumField(); i++ {
+			if rv.Field(i).IsZero() {
+				t.Errorf("tellInput leaves %s.%s empty", rv.Type().Name(), rv.Type().Field(i).Name)
+			}
+		}
+	}
+	wantCh := tell.SeatChange{Reply: ch.of(0).reply, Answering: "<a>", Force: true, Reminder: true, Digest: true,
+		Asked: true, Quiet: true, Status: true, Full: true}
+	if !reflect.DeepEqual(in.Changes[0], wantCh) {
+		t.Errorf("tellInput change:\n%+v\nwant\n%+v", in.Changes[0], wantCh)
+	}
+	// Every told field comes back; the others stay as they were.
+	told := tell.Seat{Seen: 9, StateSeq: 9, Thread: "<t2>", LastMail: "<l2>", HaltShown: "", DigestDue: time.Time{}, Held: nil}
+	back := s
+	toldSeat(&back, told)
+	s.Seen, s.StateSeq, s.Thread, s.LastMail, s.HaltShown, s.DigestDue, s.Held = 9, 9, "<t2>", "<l2>", "", time.Time{}, nil
+	if !reflect.DeepEqual(back, s) {
+		t.Errorf("toldSeat:\n%+v\nwant\n%+v", back, s)
+	}
+}

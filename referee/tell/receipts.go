@@ -48,9 +48,9 @@ type HeldReceipt struct {
 	Info  []string    `json:"info,omitempty"`
 }
 
-// HeldDue is when the held receipt h must go out alone (zero: none, or
+// AloneAt is when the held receipt h must go out alone (zero: none, or
 // only with the next mail).
-func (h *HeldReceipt) HeldDue() time.Time {
+func (h *HeldReceipt) AloneAt() time.Time {
 	if h == nil {
 		return time.Time{}
 	}
@@ -59,7 +59,7 @@ func (h *HeldReceipt) HeldDue() time.Time {
 
 // receiptDue reports whether seat i holds a receipt whose window ended.
 func (v *mailView) receiptDue(i int) bool {
-	d := v.seats[i].Held.HeldDue()
+	d := v.seats[i].Held.AloneAt()
 	return !d.IsZero() && !v.Now.Before(d)
 }
 
