@@ -474,7 +474,7 @@ func (v *mailView) mailData(i int, rep *Reply, notes, lines []string) (d *MailDa
 				}
 			}
 			if d.Prompt == "" {
-				d.Waiting = WaitingNames(v.names(), v.Table)
+				d.Waiting = WaitingNames(v.names, v.Table)
 			}
 			for _, o := range v.Table.Queued(i) {
 				if p := v.Table.Prompts[i]; p != nil && p.Decision.Mode == engine.Simultaneous && o.Slot == p.Decision.Slot {

@@ -165,7 +165,11 @@ type Told struct {
 // no store, no clock, nothing of in changed; the same input gives the
 // same mails.
 func (t *Teller) Mails(in *Input) (*Told, error) {
-	v := &mailView{Teller: t, Input: in, seats: slices.Clone(in.Game.Seats), nonce: in.Game.Nonce}
+	v := &mailView{Teller: t, Input: in, seats: slices.Clone(in.Game.Seats), nonce: in.Game.Nonce,
+		names: make([]string, len(in.Game.Seats))}
+	for i, s := range in.Game.Seats {
+		v.names[i] = s.Name
+	}
 	for i := range v.seats {
 		if err := v.mailSeat(i); err != nil {
 			return nil, err
@@ -182,6 +186,8 @@ type mailView struct {
 	seats []Seat
 	nonce int
 	out   []*Outgoing
+	// names are the seats' names by seat (every reader's Seats).
+	names []string
 }
 
 // of is seat i's change record (the zero record if nothing changed).
@@ -193,15 +199,7 @@ func (v *mailView) of(i int) SeatChange {
 }
 
 func (v *mailView) reader(seat int) Reader {
-	return Reader{Game: v.Game.Game, Lang: v.seats[seat].Lang, Seat: seat, Seats: v.names()}
-}
-
-func (v *mailView) names() []string {
-	n := make([]string, len(v.Game.Seats))
-	for i, s := range v.Game.Seats {
-		n[i] = s.Name
-	}
-	return n
+	return Reader{Game: v.Game.Game, Lang: v.seats[seat].Lang, Seat: seat, Seats: v.names}
 }
 
 func (v *mailView) token() int { return TableToken(v.Table) }
