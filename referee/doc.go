@@ -56,12 +56,13 @@
 //     (tell.Input): the game's names and seats, its table, its log since
 //     the oldest seat's last mail (the entries this unit of work wrote as
 //     they are in memory, gameWork.logged: nothing it wrote is read back
-//     and decoded; only older entries a seat has not seen come from the
-//     store), what changed for each seat and the notes. tell.Teller.Mails
-//     (pure: no store, no clock) decides who gets a mail and renders it
-//     with the templates, in each reader's language, within 80 columns;
-//     it returns the mails and the seats as told, which mail.go copies
-//     back. teller.queueHooks queues the webhooks.
+//     and decoded; older entries a seat has not seen come from the store
+//     only when that seat gets a mail), what changed for each seat and
+//     the notes. tell.Teller.Mails (pure: no store, no clock) decides who
+//     gets a mail and renders it with the templates, in each reader's
+//     language, within 80 columns; it returns the mails and the seats as
+//     told, which mail.go copies back. teller.queueHooks queues the
+//     webhooks.
 //  6. Persist. flush completes and composes each mail once (outgoing.go:
 //     enqueue; the tag is a mailfmt.Tag value, never text parsed back)
 //     and writes the game's record, its wake time, the outbox rows and

@@ -39,9 +39,14 @@ func (gw teller) mail() error {
 	for _, s := range gw.g.Seats {
 		from = min(from, s.Seen)
 	}
-	log, err := gw.logSince(from + 1)
-	if err != nil {
-		return err
+	log, older := gw.logSince(from + 1)
+	if readBackLog {
+		// The old path (tests only): the whole log read back at once.
+		var err error
+		if log, err = older(); err != nil {
+			return err
+		}
+		older = nil
 	}
 	if gw.ended && gw.finalLog == nil {
 		lg, err := gw.engineLog()
@@ -53,7 +58,7 @@ func (gw teller) mail() error {
 		}
 	}
 	in := tellInput(gw.g, gw.tb, gw.eg, &gw.changes, log)
-	in.FinalLog, in.Now = gw.finalLog, gw.w.now
+	in.Older, in.FinalLog, in.Now = older, gw.finalLog, gw.w.now
 	told, err := gw.w.r.teller().Mails(in)
 	if err != nil {
 		return err
@@ -75,17 +80,26 @@ func (r *Referee) teller() *tell.Teller {
 	return &tell.Teller{Render: r.render.Renderer, Domain: r.opt.Domain, ReceiptWindow: r.opt.ReceiptWindow}
 }
 
-// logSince is the game's log from seq from on, for the tell stage. The
-// entries this unit of work wrote are taken as they are in memory
-// (gameWork.logged): nothing it wrote is read back and decoded again.
-// Only the older entries a seat has not seen yet are read from the store.
-func (gw teller) logSince(from uint64) ([]tell.Entry, error) {
-	var out []tell.Entry
+// logSince is the game's log from seq from on, for the tell stage: the
+// entries this unit of work wrote as they are in memory (gameWork.logged:
+// nothing it wrote is read back and decoded again), and a reader of the
+// older entries from the store, which the tell stage calls only when a
+// seat that has not seen them needs them.
+func (gw teller) logSince(from uint64) (mem []tell.Entry, older func() ([]tell.Entry, error)) {
 	end := uint64(0) // the first entry in memory (0: none)
 	if len(gw.logged) > 0 && !readBackLog {
 		end = gw.logged[0].Seq
+		for _, e := range gw.logged {
+			if e.Seq >= from {
+				mem = append(mem, tellEntry(asLogged(e)))
+			}
+		}
 	}
-	if end == 0 || from < end {
+	if end != 0 && from >= end {
+		return mem, nil
+	}
+	return mem, func() ([]tell.Entry, error) {
+		var out []tell.Entry
 		err := gw.w.tx.Log(gw.g.ID, from, func(seq uint64, raw []byte) error {
 			if end != 0 && seq >= end {
 				return errLogRead
@@ -102,13 +116,8 @@ func (gw teller) logSince(from uint64) ([]tell.Entry, error) {
 		if err != nil && !errors.Is(err, errLogRead) {
 			return nil, err
 		}
+		return out, nil
 	}
-	for _, e := range gw.logged {
-		if e.Seq >= from && end != 0 {
-			out = append(out, tellEntry(asLogged(e)))
-		}
-	}
-	return out, nil
 }
 
 // asLogged is an entry in memory as the log keeps it (rule: the mails say

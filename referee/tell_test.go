@@ -195,9 +195,10 @@ func TestMailViewGolden(t *testing.T) {
 // the four languages under a NOTIFY mode that turns with the language,
 // are played twice: reading the log back (readBackLog, the old path) and
 // from memory; every mail must be byte-identical, the memory path must
-// read back fewer entries (only those older than the unit of work, which
-// a seat has not seen yet: TestTellSeatReplyReadsNoLog_Issue25 shows it
-// reads none when every seat has seen everything).
+// read back fewer entries (only those older than the unit of work, and
+// only when a seat that has not seen them gets a mail or its NOTIFY mode
+// must look at them: TestTellSeatReplyReadsNoLog_Issue25 shows it reads
+// none when every seat has seen everything).
 func TestTellReadsNothingBack_Issue25(t *testing.T) {
 	if raceEnabled {
 		t.Skip("whole games: the content pass runs them without -race")

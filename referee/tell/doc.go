@@ -31,7 +31,9 @@
 // is pure: the same Input gives the same Told, and the Input is not
 // changed. The core gives the entries its unit of work wrote as they are
 // in memory (never read back from the store and decoded: issue 25, "one
-// reading"), and reads back only older entries a seat has not seen.
+// reading"); older entries a seat has not seen come through Input.Older,
+// which the tell stage calls only when such a seat gets a mail (or its
+// NOTIFY mode must look at them).
 //
 // # Rules
 //

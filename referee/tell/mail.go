@@ -126,7 +126,6 @@ type ResultLine struct {
 // mailSeat writes seat i's mail, if the seat gets one, and updates the
 // seat as told (v.seats[i]).
 func (v *mailView) mailSeat(i int) error {
-	log := v.Log
 	s := &v.seats[i]
 	rd := v.reader(i)
 	var notes []string
@@ -142,23 +141,17 @@ func (v *mailView) mailSeat(i int) error {
 		}
 		notes = append(notes, text)
 	}
+	// What the seat has not seen of the log is rendered when the choice
+	// of a mail needs it, or the mail is sent (unseen): a seat that gets
+	// no mail never reads the older entries.
 	var lines []string
-	var last uint64 = s.Seen
-	for _, e := range log {
-		if e.Seq <= s.Seen {
-			continue
+	last, rendered := s.Seen, false
+	unseen := func() (err error) {
+		if !rendered {
+			rendered = true
+			lines, last, err = v.unseen(i, rd)
 		}
-		last = e.Seq
-		if e.Kind != EntryStep {
-			// Referee facts reach players as announcements (notes) when
-			// they happen; LOG shows them all.
-			continue
-		}
-		ls, err := EntryLines(v.Render, rd, e)
-		if err != nil {
-			return err
-		}
-		lines = append(lines, ls...)
+		return err
 	}
 	rep := v.of(i).Reply
 	asked := v.of(i).Asked && s.Bot == ""
@@ -176,11 +169,24 @@ func (v *mailView) mailSeat(i int) error {
 		send = rep != nil || v.of(i).Force || notable || v.of(i).Reminder || v.of(i).Digest || v.Ended || asked
 	case s.Notify == "digest":
 		send = important
-		if !send && (asked || len(lines) > 0) && s.DigestDue.IsZero() {
-			s.DigestDue = v.Now.Add(24 * time.Hour)
+		if !send && s.DigestDue.IsZero() {
+			if !asked {
+				if err := unseen(); err != nil {
+					return err
+				}
+			}
+			if asked || len(lines) > 0 {
+				s.DigestDue = v.Now.Add(24 * time.Hour)
+			}
 		}
 	default:
-		send = important || asked || len(lines) > 0
+		send = important || asked
+		if !send {
+			if err := unseen(); err != nil {
+				return err
+			}
+			send = len(lines) > 0
+		}
 	}
 	// A held receipt (receipts.go) goes out alone when its window ended,
 	// and rides in any mail sent before.
@@ -188,6 +194,9 @@ func (v *mailView) mailSeat(i int) error {
 	send = send || alone
 	if !send || (v.of(i).Quiet && !v.Ended) {
 		return nil
+	}
+	if err := unseen(); err != nil {
+		return err
 	}
 	// A refused or stale message gets its own echo ("nothing of this
 	// message was applied"): the held receipt waits on.
@@ -220,10 +229,16 @@ func (v *mailView) mailSeat(i int) error {
 	// The state is rendered only for a mail that shows it (issue 13.5:
 	// the summary was a fifth of a move's CPU, half of it thrown away).
 	withState := v.Table != nil
-	if withState && data.Prompt != "" && rep != nil && !v.of(i).Status && v.onlyOwnMoves(i, log) {
+	if withState && data.Prompt != "" && rep != nil && !v.of(i).Status {
 		// The reader's own moves are all that changed since the state in
 		// their last mail: the echo and the log above say it all.
-		withState, data.SameState = false, true
+		own, err := v.onlyOwnMoves(i)
+		if err != nil {
+			return err
+		}
+		if own {
+			withState, data.SameState = false, true
+		}
 	}
 	if v.short(i, data) {
 		// A short news mail (issue 12.3): what happened to the reader's
@@ -291,12 +306,16 @@ func (v *mailView) mailSeat(i int) error {
 }
 
 // onlyOwnMoves reports whether everything logged since the state seat i
-// last saw in full is the seat's own input and moves (log starts at the
-// oldest entry any seat has not seen).
-func (v *mailView) onlyOwnMoves(i int, log []Entry) bool {
+// last saw in full is the seat's own input and moves (the log starts at
+// the oldest entry any seat has not seen).
+func (v *mailView) onlyOwnMoves(i int) (bool, error) {
 	s := v.seats[i]
-	if s.StateSeq == 0 || len(log) == 0 || log[0].Seq > s.StateSeq+1 {
-		return false
+	if s.StateSeq == 0 {
+		return false, nil
+	}
+	log, err := v.logFrom(s.StateSeq + 1)
+	if err != nil || len(log) == 0 || log[0].Seq > s.StateSeq+1 {
+		return false, err
 	}
 	for _, e := range log {
 		if e.Seq <= s.StateSeq {
@@ -306,10 +325,57 @@ func (v *mailView) onlyOwnMoves(i int, log []Entry) bool {
 		case e.Kind == EntryInput && e.Seat == i:
 		case e.Kind == EntryStep && e.Step != nil && e.Step.Seat == i && (e.Step.How == "move" || e.Step.How == "queued"):
 		default:
-			return false
+			return false, nil
 		}
 	}
-	return true
+	return true, nil
+}
+
+// unseen renders for seat i what it has not seen of the log (the events
+// of the steps; referee facts reach players as notes), and the last
+// entry's sequence number (the seat's Seen once told).
+func (v *mailView) unseen(i int, rd Reader) (lines []string, last uint64, err error) {
+	last = v.seats[i].Seen
+	log, err := v.logFrom(last + 1)
+	if err != nil {
+		return nil, 0, err
+	}
+	seen := last
+	for _, e := range log {
+		if e.Seq <= seen {
+			continue
+		}
+		last = e.Seq
+		if e.Kind != EntryStep {
+			// Referee facts reach players as announcements (notes) when
+			// they happen; LOG shows them all.
+			continue
+		}
+		ls, err := EntryLines(v.Render, rd, e)
+		if err != nil {
+			return nil, 0, err
+		}
+		lines = append(lines, ls...)
+	}
+	return lines, last, nil
+}
+
+// logFrom is the log holding every entry from seq on: Input.Log when it
+// starts there or before, else with the older entries in front
+// (Input.Older, read once).
+func (v *mailView) logFrom(seq uint64) ([]Entry, error) {
+	if v.olderRead {
+		return v.log, nil
+	}
+	if v.Older == nil || (len(v.Log) > 0 && v.Log[0].Seq <= seq) {
+		return v.Log, nil
+	}
+	older, err := v.Older()
+	if err != nil {
+		return nil, err
+	}
+	v.log, v.olderRead = append(older[:len(older):len(older)], v.Log...), true
+	return v.log, nil
 }
 
 // short reports whether seat i's mail is a short news mail: under the

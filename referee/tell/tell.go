@@ -139,8 +139,12 @@ type Input struct {
 	Game   *Game
 	Table  *engine.Table // nil before the start
 	Engine engine.Game
-	// Log holds the entries from the oldest seat's Seen+1 on.
-	Log []Entry
+	// Log holds the entries from the oldest seat's Seen+1 on, or, when
+	// Older is set, the last of them (the entries the unit of work wrote)
+	// and Older the ones before, read only if a seat that needs them
+	// gets a mail (or its NOTIFY mode must look at them).
+	Log   []Entry
+	Older func() ([]Entry, error) `json:"-"`
 	// Changes are by seat (a seat past the end changed nothing).
 	Changes []SeatChange
 	Notes   []Note
@@ -188,6 +192,9 @@ type mailView struct {
 	out   []*Outgoing
 	// names are the seats' names by seat (every reader's Seats).
 	names []string
+	// log is the whole log once Input.Older was read (olderRead).
+	log       []Entry
+	olderRead bool
 }
 
 // of is seat i's change record (the zero record if nothing changed).
