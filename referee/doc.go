@@ -54,19 +54,26 @@
 //     settling (settle.go) lets bots play until a human must act, ends a
 //     finished game, and starts, keeps or stops each seat's clock; a game
 //     that ended is reported to the tournament desk (desk.go).
-//  5. Tell. teller.mail (mail.go) gives mailView (tell.go: pure, no store
-//     and no clock) the game, its table, its log since the oldest seat's
-//     last mail and the changes; mailView decides who gets a mail and
-//     renders it with the templates, in each reader's language, within 80
-//     columns. teller.queueHooks queues the webhooks.
-//  6. Persist. flush composes each mail once (outgoing.go: enqueue) and
-//     writes the game's record, its wake time, the outbox rows and their
-//     VERP records in the same transaction (records.go, outgoing.go);
-//     processTx then puts the game's state token in the Outcome
-//     (outcomeState) and records the request as processed; the edge's
-//     own bookkeeping (the end of the intake attempt, the IMAP cursor)
-//     rides in that commit (store.DB.Ride): one write transaction per
-//     mail.
+//  5. Tell. teller.mail (mail.go) hands package referee/tell plain values
+//     (tell.Input): the game's names and seats, its table, its log since
+//     the oldest seat's last mail (the entries this unit of work wrote as
+//     they are in memory, gameWork.logged: nothing it wrote is read back
+//     and decoded; older entries a seat has not seen come from the store
+//     only when that seat gets a mail), what changed for each seat and
+//     the notes. tell.Teller.Mails (pure: no store, no clock) decides who
+//     gets a mail and renders it with the templates, in each reader's
+//     language, within 80 columns; it returns the mails and the seats as
+//     told, which mail.go copies back. teller.queueHooks queues the
+//     webhooks.
+//  6. Persist. flush completes and composes each mail once (outgoing.go:
+//     enqueue; the tag is a mailfmt.Tag value, never text parsed back)
+//     and writes the game's record, its wake time, the outbox rows and
+//     their VERP records in the same transaction (records.go,
+//     outgoing.go); processTx then puts the game's state token in the
+//     Outcome (outcomeState) and records the request as processed; the
+//     edge's own bookkeeping (the end of the intake attempt, the IMAP
+//     cursor) rides in that commit (store.DB.Ride): one write
+//     transaction per mail.
 //  7. Back in Process: the commit made, the store keeps the decoded games
 //     (store.Tx.KeepDecoded), the senders are kicked (Options.Kick) and the
 //     request observed (Options.Observe). The Outcome goes back to the
@@ -99,16 +106,17 @@
 //     player's requests in it.
 //   - gameWork (work.go, lifecycle.go, organiser.go): one game in a unit
 //     of work, the apply stage; seatMail, settling and teller are the
-//     stages above; mailView the pure core of tell.
+//     stages above; teller's mails are package referee/tell's (mail.go is
+//     the door: plain values in, mails and seats as told out).
 //
 // # Receipts
 //
-// Rule (issue 22, receipts.go): a mail that only acknowledges a player's
-// message and asks nothing is not worth a mail of its own. It waits in the
-// seat's record, rides in the player's next mail when that comes within
-// Options.ReceiptWindow, and goes alone at the end of the window otherwise;
-// nothing that refuses, answers or announces ever waits, and every order
-// is echoed exactly once.
+// Rule (issue 22, referee/tell/receipts.go): a mail that only
+// acknowledges a player's message and asks nothing is not worth a mail of
+// its own. It waits in the seat's record, rides in the player's next mail
+// when that comes within Options.ReceiptWindow, and goes alone at the end
+// of the window otherwise; nothing that refuses, answers or announces ever
+// waits, and every order is echoed exactly once.
 //
 // # Boundaries
 //

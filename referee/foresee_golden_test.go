@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"github.com/pbem-referee/referee/referee/tell"
 	"strings"
 	"testing"
 
@@ -97,8 +98,8 @@ func TestPartialLineWording(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lang := range templates.Languages {
-		d := &MailData{Game: "d1", Title: "Dice Brewing", Name: "Ann", Token: 7, Status: "running", Kind: "reply",
-			Reply: &ReplyView{Lines: []ReplyLineView{{Status: "partial", Text: "PLACE SS1 B4 REROLL Y3, MH3 Y3",
+		d := &tell.MailData{Game: "d1", Title: "Dice Brewing", Name: "Ann", Token: 7, Status: "running", Kind: "reply",
+			Reply: &tell.ReplyView{Lines: []tell.ReplyLineView{{Status: "partial", Text: "PLACE SS1 B4 REROLL Y3, MH3 Y3",
 				Errors: []string{"No Y3 die. (DB-5.3.4)"}}}}}
 		out, err := r.T.Render("referee", lang, "mail.game", templates.Ctx{Lang: lang, Seats: []string{"Ann", "Bob"}, Data: d})
 		if err != nil {

@@ -3,6 +3,7 @@ package referee
 import (
 	"flag"
 	"fmt"
+	"github.com/pbem-referee/referee/referee/tell"
 	"os"
 	"path/filepath"
 	"sort"
@@ -654,22 +655,22 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 		{"kind": "player", "status": "aborted"},
 		{"kind": "too_large", "status": "other"},
 	}
-	mail := func(kind, status string, full bool) *MailData {
-		d := &MailData{Game: "g1", Title: "Fromage", Tag: seatTag("g1", 0, "x"), Name: "Ann", Token: 7, Status: status, Kind: kind,
+	mail := func(kind, status string, full bool) *tell.MailData {
+		d := &tell.MailData{Game: "g1", Title: "Fromage", Tag: tell.SeatTag("g1", 0, "x"), Name: "Ann", Token: 7, Status: status, Kind: kind,
 			Commitment: "c0ffee", Waiting: []string{"Bob"}}
 		if full {
-			d.Reply = &ReplyView{Rejected: true, Stale: true, Lines: []ReplyLineView{
+			d.Reply = &tell.ReplyView{Rejected: true, Stale: true, Lines: []tell.ReplyLineView{
 				{Status: "applied", Text: "2", Cmds: []string{"CLAIM 2"}}, {Status: "rejected", Text: "FLY", Errors: []string{"no"}}}}
 			d.Info, d.Notes, d.Log, d.Summary = []string{"info"}, []string{"note"}, []string{"log"}, "SUMMARY"
 			d.Prompt, d.Deadline = "Ann: claim\n\n   1) PASS", "Tue 24 Nov 2026 09:00 UTC"
-			d.Halt = &HaltView{Line: "CLAIM 5", Errors: []string{"taken"}, SetAside: []string{"CLAIM 4"}}
+			d.Halt = &tell.HaltView{Line: "CLAIM 5", Errors: []string{"taken"}, SetAside: []string{"CLAIM 4"}}
 			d.Sealed, d.Complete, d.Queued, d.Bot = []string{"BID 2"}, true, []string{"HOLD"}, true
-			d.Result = &ResultView{Lines: []ResultLine{{Rank: 1, Name: "Ann", Total: 7, Parts: "points 7", Me: true}}}
+			d.Result = &tell.ResultView{Lines: []tell.ResultLine{{Rank: 1, Name: "Ann", Total: 7, Parts: "points 7", Me: true}}}
 			d.Seed = "s33d"
 		}
 		return d
 	}
-	mails := []*MailData{mail("reply", "running", true), mail("end", "over", false), mail("update", "forming", false)}
+	mails := []*tell.MailData{mail("reply", "running", true), mail("end", "over", false), mail("update", "forming", false)}
 	for _, lang := range templates.Languages {
 		for _, name := range r.T.Defined("referee", "en") {
 			var datas []any

@@ -40,7 +40,6 @@ var roomFiles = map[string][]string{
 	"playerHost":  {"commands_player.go"},
 	"settling":    {"settle.go", "tick.go"},
 	"teller":      {"mail.go", "hooks.go", "gamepages.go"},
-	"mailView":    {"tell.go", "mail.go", "receipts.go"},
 	"orgWork":     {"organiser.go"},
 	"orgHost":     {"orghost.go"},
 	"orgGame":     {"orghost.go"},
@@ -101,7 +100,7 @@ func coreMethods(t *testing.T) (methods map[string]map[string]string, lines map[
 
 func TestLayoutTypesKeepToOneJob_Issue25(t *testing.T) {
 	methods, _ := coreMethods(t)
-	for _, typ := range []string{"Referee", "work", "gameWork", "seatMail", "mailView"} {
+	for _, typ := range []string{"Referee", "work", "gameWork", "seatMail"} {
 		if len(methods[typ]) < 5 {
 			t.Errorf("type %s has %d methods: the check reads nothing", typ, len(methods[typ]))
 		}

@@ -4,71 +4,28 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/store"
 )
 
-// Outgoing is one mail the referee sends: everything a composer needs to
-// produce the message bytes. It is built inside the transaction that caused
-// it, composed once, and stored in the outbox.
-type Outgoing struct {
-	Game string `json:"game,omitempty"`
-	Seat int    `json:"seat"`
-	// Kind is what the mail is: "update", "reply", "reminder", "invite",
-	// "start", "end", "rejection", "org", "help", "observe", "absence".
-	Kind     string `json:"kind"`
-	From     string `json:"from"`
-	FromName string `json:"from_name"`
-	To       string `json:"to"`
-	ToName   string `json:"to_name,omitempty"`
-	// Tag is the recipient's tag (a seat's, a player's, an organiser's,
-	// or none), built as a value and never as text to be parsed back: the
-	// composer puts it in the Reply-To plus address, so that a reply
-	// authenticates its sender. It never goes in the subject (subjects of
-	// mails written before still authenticate: mailfmt.ParseSubjectTag
-	// reads them).
-	Tag mailfmt.Tag `json:"tag"`
-	// Subject is the whole subject.
-	Subject string `json:"subject"`
-	// MessageID, InReplyTo and References thread the mail (one thread per
-	// game and player).
-	MessageID  string    `json:"message_id"`
-	InReplyTo  string    `json:"in_reply_to,omitempty"`
-	References []string  `json:"references,omitempty"`
-	Date       time.Time `json:"date"`
-	// Body is the plain-text body (UTF-8, laid out for 80 columns).
-	Body string `json:"body"`
-	// JSON is the same information as JSON, for players who asked for it.
-	JSON []byte `json:"json,omitempty"`
-	// Attachments are files sent along (the complete log at the end).
-	Attachments []Attachment `json:"attachments,omitempty"`
-	// Lang is the body's language.
-	Lang string `json:"lang"`
-	// AutoSubmitted is "auto-replied" for answers to a player's message and
-	// "auto-generated" otherwise (RFC 3834).
-	AutoSubmitted string `json:"auto_submitted"`
-	// EnvelopeFrom is the bounce address (VERP).
-	EnvelopeFrom string `json:"envelope_from"`
-}
-
-// Attachment is a file attached to a mail.
-type Attachment struct {
-	Name        string `json:"name"`
-	ContentType string `json:"content_type"`
-	Data        []byte `json:"data"`
-}
+// Outgoing is one mail the referee sends, and Attachment a file sent
+// along (package referee/tell owns them: the tell stage writes them; the
+// core completes, composes and stores them here).
+type (
+	Outgoing   = tell.Outgoing
+	Attachment = tell.Attachment
+)
 
 // messageID returns a new Message-ID for a game mail:
 // <rf.<game>.<seat>.<token>.<nonce>@domain>, seat "x" for none.
 func (w *work) messageID(g *Game, seat, token int) string {
 	if g != nil {
 		g.Nonce++
-		return messageIDFor(g.ID, seat, token, g.Nonce, w.r.opt.Domain)
+		return tell.MessageID(g.ID, seat, token, g.Nonce, w.r.opt.Domain)
 	}
 	w.nonce++
-	return messageIDFor("r"+fmt.Sprint(w.now.UnixNano()), seat, token, w.nonce, w.r.opt.Domain)
+	return tell.MessageID("r"+fmt.Sprint(w.now.UnixNano()), seat, token, w.nonce, w.r.opt.Domain)
 }
 
 // BounceID is the id in the VERP bounce address of a mail: the first 16 hex

@@ -3,6 +3,7 @@ package referee
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/pbem-referee/referee/referee/tell"
 	"math/rand/v2"
 	"regexp"
 	"sort"
@@ -275,7 +276,7 @@ func TestEveryMailOfWholeGamesFits(t *testing.T) {
 						bad++
 						t.Errorf("%s %s: internal code %q shows:\n%s", m.To, m.Kind, c, m.Body)
 					}
-					if n := utf8.RuneCountInString(m.Subject); n > subjectWidth {
+					if n := utf8.RuneCountInString(m.Subject); n > tell.SubjectWidth {
 						t.Errorf("subject of %d runes: %s", n, m.Subject)
 					}
 				})

@@ -103,7 +103,7 @@ type Observation struct {
 
 // Referee runs games. It is safe for concurrent use: every input is one
 // store transaction, and bbolt serialises writers. A unit of work applies
-// the input (work.request, settle), tells (the mail view of tell.go
+// the input (work.request, settle), tells (package referee/tell
 // renders, enqueue composes) and persists (flush); a seat's input does all
 // that on a snapshot first and only commits under the write lock
 // (speculate.go).

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"github.com/pbem-referee/referee/referee/tell"
 	"strings"
 	"testing"
 
@@ -59,8 +60,8 @@ func TestUnforeseenQuestionIsNotAnError(t *testing.T) {
 	}
 	for _, lang := range templates.Languages {
 		for _, unforeseen := range []bool{true, false} {
-			d := &MailData{Game: "f1", Title: "Fromage", Name: "Ann", Token: 7, Status: "running", Kind: "update",
-				Prompt: "Take a resource.", Halt: &HaltView{Line: "MAKE D7", Errors: []string{"That does not answer the question."},
+			d := &tell.MailData{Game: "f1", Title: "Fromage", Name: "Ann", Token: 7, Status: "running", Kind: "update",
+				Prompt: "Take a resource.", Halt: &tell.HaltView{Line: "MAKE D7", Errors: []string{"That does not answer the question."},
 					SetAside: []string{"DONE"}, Unforeseen: unforeseen}}
 			out, err := r.T.Render("referee", lang, "mail.game", templates.Ctx{Lang: lang, Seats: []string{"Ann", "Bob"}, Data: d})
 			if err != nil {

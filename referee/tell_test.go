@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
+	"github.com/pbem-referee/referee/referee/tell"
+	"github.com/pbem-referee/referee/store"
 )
 
 // viewGame is a Dice Brewing game built without a store: the record, the
@@ -90,32 +93,37 @@ func (v *viewGame) tell(ch *changes) []*Outgoing {
 	for _, s := range v.g.Seats {
 		from = min(from, s.Seen)
 	}
-	var log []Entry
+	var log []tell.Entry
 	for _, e := range v.log {
 		if e.Seq > from {
-			log = append(log, e)
+			log = append(log, tellEntry(e))
 		}
 	}
-	before, err := json.Marshal(v.g)
+	in := tellInput(v.g, v.tb, v.eg, ch, log)
+	in.Now = v.now
+	before, err := json.Marshal(in)
 	if err != nil {
 		v.t.Fatal(err)
 	}
-	view := func() *toldGame {
-		mv := &mailView{changes: ch, g: v.g, tb: v.tb, eg: v.eg, render: v.r, now: v.now, domain: "example.test", log: log}
-		told, err := mv.mails()
+	tl := &tell.Teller{Render: v.r.Renderer, Domain: "example.test"}
+	view := func() *tell.Told {
+		told, err := tl.Mails(in)
 		if err != nil {
 			v.t.Fatal(err)
 		}
 		return told
 	}
 	told := view()
-	if after, _ := json.Marshal(v.g); !bytes.Equal(before, after) {
-		v.t.Fatalf("the mail view changed the game:\n%s\n%s", before, after)
+	if after, _ := json.Marshal(in); !bytes.Equal(before, after) {
+		v.t.Fatalf("the tell stage changed its input:\n%s\n%s", before, after)
 	}
 	if again := view(); !reflect.DeepEqual(told, again) {
-		v.t.Fatalf("the mail view said two things:\n%+v\n%+v", told, again)
+		v.t.Fatalf("the tell stage said two things:\n%+v\n%+v", told, again)
 	}
-	v.g.Seats, v.g.Nonce = told.Seats, told.Nonce
+	v.g.Nonce = told.Nonce
+	for i, s := range told.Seats {
+		toldSeat(&v.g.Seats[i], s)
+	}
 	return told.Mails
 }
 
@@ -177,5 +185,171 @@ func TestMailViewGolden(t *testing.T) {
 			seats()
 			gd.compare("view")
 		})
+	}
+}
+
+// TestTellReadsNothingBack_Issue25: the tell stage renders the log
+// entries its unit of work wrote from memory, never read back from the
+// store and decoded (issue 25, "one reading"), and says exactly what it
+// said when it read them back. Whole games of the four games, each in
+// the four languages under a NOTIFY mode that turns with the language,
+// are played twice: reading the log back (readBackLog, the old path) and
+// from memory; every mail must be byte-identical, the memory path must
+// read back fewer entries (only those older than the unit of work, and
+// only when a seat that has not seen them gets a mail or its NOTIFY mode
+// must look at them: TestTellSeatReplyReadsNoLog_Issue25 shows it reads
+// none when every seat has seen everything).
+func TestTellReadsNothingBack_Issue25(t *testing.T) {
+	if raceEnabled {
+		t.Skip("whole games: the content pass runs them without -race")
+	}
+	games := []struct {
+		game    string
+		players int
+	}{{"dicebrewing", 2}, {"heavenale", 2}, {"brewcrafters", 2}, {"fromage", 3}}
+	langs := []string{"en", "it", "fr", "nl"}
+	notifies := []string{"every", "turn", "digest", "receipts"}
+	for gi, g := range games {
+		for li, lang := range langs {
+			if testing.Short() && li != gi {
+				continue
+			}
+			notify := notifies[(gi+li)%len(notifies)]
+			t.Run(g.game+"/"+lang+"/"+notify, func(t *testing.T) {
+				play := func(back bool) ([]string, int64) {
+					readBackLog = back
+					defer func() { readBackLog = false }()
+					before := logReads.Load()
+					var ms []string
+					playWhole(t, g.game, lang, g.players, notify, func(m *Outgoing) {
+						ms = append(ms, fmt.Sprintf("%s %s %s\n%s\n%s", m.To, m.MessageID, m.Subject, m.Body, m.JSON))
+					})
+					return ms, logReads.Load() - before
+				}
+				old, oldReads := play(true)
+				now, nowReads := play(false)
+				if len(old) != len(now) {
+					t.Fatalf("%d mails from memory, %d read back", len(now), len(old))
+				}
+				for i := range old {
+					if old[i] != now[i] {
+						t.Fatalf("mail %d differs from memory:\n%s\n---- read back:\n%s", i, now[i], old[i])
+					}
+				}
+				if oldReads == 0 || nowReads >= oldReads {
+					t.Errorf("log entries read back: %d from memory, %d on the old path", nowReads, oldReads)
+				}
+				t.Logf("%d mails; log entries read back: %d (old path %d)", len(now), nowReads, oldReads)
+			})
+		}
+	}
+}
+
+// TestTellSeatReplyReadsNoLog_Issue25: a seat's move, when every seat has
+// seen the whole log, reads no log entry back from the store: the reply
+// and the other seat's mail are rendered from the entries in memory. Every
+// move of a game is tried, in each language; the moves where a seat had
+// not seen everything (a hidden step, a refused line) are counted apart
+// and must not be all of them.
+func TestTellSeatReplyReadsNoLog_Issue25(t *testing.T) {
+	for _, lang := range []string{"en", "it", "fr", "nl"} {
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			h.org("NEW dicebrewing id=z1 deadline=none seed=zero" + lang + "\nPLAYER ann@example.test Ann " + lang +
+				"\nPLAYER bob@example.test Bob " + lang)
+			h.send("z1", ann, "JOIN\nNOTIFY every", -1)
+			h.send("z1", bob, "JOIN\nNOTIFY every", -1)
+			h.mails()
+			eg, _ := engine.Lookup("dicebrewing")
+			bot, _ := eg.(engine.BotMaker).NewBot("greedy")
+			rng := rand.New(rand.NewPCG(5, 6))
+			current, behind := 0, 0
+			for n := 0; n < 60 && h.game("z1").Status == StatusRunning; n++ {
+				g, tb := h.game("z1"), h.table("z1")
+				var last uint64
+				if err := h.db.View(func(tx *store.Tx) error { last = tx.LogLen("z1"); return nil }); err != nil {
+					t.Fatal(err)
+				}
+				seen := true
+				for _, s := range g.Seats {
+					seen = seen && s.Seen == last
+				}
+				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
+				opts := tb.State.Legal(d)
+				cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
+				before := logReads.Load()
+				h.send("z1", g.Seats[d.Seat].Address, cmd, tb.Token())
+				if h.mailTo(h.mails(), g.Seats[d.Seat].Address) == nil {
+					t.Fatalf("move %d (%s): no reply", n, cmd)
+				}
+				reads := logReads.Load() - before
+				if !seen {
+					behind++
+					continue
+				}
+				current++
+				if reads != 0 {
+					t.Errorf("move %d (%s): every seat had seen the log, and %d entries were read back", n, cmd, reads)
+				}
+			}
+			if current == 0 {
+				t.Fatalf("no move with every seat up to date (%d behind): the check reads nothing", behind)
+			}
+			t.Logf("%d moves with every seat up to date, none read the log back; %d with a seat behind", current, behind)
+		})
+	}
+}
+
+// TestTellWordsAreTheRecords: the record words the tell stage tells apart
+// (it cannot import the core) are the core's, and every field of a seat
+// the tell stage reads or writes goes through tellInput and toldSeat.
+func TestTellWordsAreTheRecords(t *testing.T) {
+	pairs := [][2]string{{tell.StatusRunning, StatusRunning}, {tell.SeatDeclined, SeatDeclined},
+		{tell.SeatPlaying, SeatPlaying}, {tell.SeatKicked, SeatKicked}, {tell.EntryInput, EntryInput}, {tell.EntryStep, EntryStep}}
+	for _, p := range pairs {
+		if p[0] != p[1] {
+			t.Errorf("the tell stage says %q where the records say %q", p[0], p[1])
+		}
+	}
+	due := time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)
+	s := Seat{Name: "ann", Player: "Ann B", Address: "a@x.test", Lang: "fr", TZ: "Europe/Paris", Secret: "s3cr3t",
+		State: SeatPlaying, Bot: "greedy", Notify: "digest", Format: "json", Receipts: ReceiptsNone,
+		Deadline: &Deadline{Due: due}, Seen: 7, StateSeq: 5, Thread: "<t>", LastMail: "<l>", HaltShown: "3 X",
+		DigestDue: due, Held: &HeldReceipt{Answering: "<a>"}}
+	g := &Game{ID: "g", Game: "dicebrewing", Status: StatusRunning, Seed: "seed", Commitment: "c", Nonce: 4, Seats: []Seat{s}}
+	ch := newChanges()
+	ch.seat(0).reply, ch.seat(0).answering = &reply{Read: "r"}, "<a>"
+	for _, f := range []*bool{&ch.seat(0).force, &ch.seat(0).reminder, &ch.seat(0).digest, &ch.seat(0).asked,
+		&ch.seat(0).quiet, &ch.seat(0).status, &ch.seat(0).full} {
+		*f = true
+	}
+	in := tellInput(g, nil, nil, &ch, nil)
+	want := tell.Seat{Name: "ann", Player: "Ann B", Address: "a@x.test", Lang: "fr", TZ: "Europe/Paris", Secret: "s3cr3t",
+		State: SeatPlaying, Bot: "greedy", Notify: "digest", Format: "json", Receipts: ReceiptsNone, Due: due,
+		Seen: 7, StateSeq: 5, Thread: "<t>", LastMail: "<l>", HaltShown: "3 X", DigestDue: due, Held: s.Held}
+	if !reflect.DeepEqual(in.Game.Seats[0], want) {
+		t.Errorf("tellInput seat:\n%+v\nwant\n%+v", in.Game.Seats[0], want)
+	}
+	// A field the tell stage gains must be filled by tellInput too.
+	for _, v := range []any{in.Game.Seats[0], in.Changes[0], *in.Game} {
+		rv := reflect.ValueOf(v)
+		for i := 0; i < rv.NumField(); i++ {
+			if rv.Field(i).IsZero() {
+				t.Errorf("tellInput leaves %s.%s empty", rv.Type().Name(), rv.Type().Field(i).Name)
+			}
+		}
+	}
+	wantCh := tell.SeatChange{Reply: ch.of(0).reply, Answering: "<a>", Force: true, Reminder: true, Digest: true,
+		Asked: true, Quiet: true, Status: true, Full: true}
+	if !reflect.DeepEqual(in.Changes[0], wantCh) {
+		t.Errorf("tellInput change:\n%+v\nwant\n%+v", in.Changes[0], wantCh)
+	}
+	// Every told field comes back; the others stay as they were.
+	told := tell.Seat{Seen: 9, StateSeq: 9, Thread: "<t2>", LastMail: "<l2>", HaltShown: "", DigestDue: time.Time{}, Held: nil}
+	back := s
+	toldSeat(&back, told)
+	s.Seen, s.StateSeq, s.Thread, s.LastMail, s.HaltShown, s.DigestDue, s.Held = 9, 9, "<t2>", "<l2>", "", time.Time{}, nil
+	if !reflect.DeepEqual(back, s) {
+		t.Errorf("toldSeat:\n%+v\nwant\n%+v", back, s)
 	}
 }

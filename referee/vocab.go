@@ -1,6 +1,8 @@
 package referee
 
-import "github.com/pbem-referee/referee/engine"
+import (
+	"github.com/pbem-referee/referee/referee/tell"
+)
 
 // The referee's named vocabulary: the kinds and statuses that cross
 // packages (the transports, the webhook's answers, the metrics, the stored
@@ -48,25 +50,22 @@ const (
 	OutcomeAnswered OutcomeStatus = "answered"
 )
 
-// LineStatus is what became of one line of a player's mail (a reply line):
-// the engine's result for an order, or the referee's for its own commands.
-type LineStatus string
+// LineStatus is what became of one line of a player's mail (a reply
+// line): the tell stage's vocabulary (tell.LineStatus), which the apply
+// stage writes.
+type LineStatus = tell.LineStatus
 
 const (
-	// LineDone: a referee command, carried out.
-	LineDone LineStatus = "done"
-	// LineRejected: refused; the line's errors say why.
-	LineRejected LineStatus = "rejected"
-	// The engine's results (engine.Table.Submit): the engine's one
-	// vocabulary of line outcomes (engine/outcome.go), word for word.
-	LineApplied  LineStatus = LineStatus(engine.OutcomeApplied)
-	LineAgreed   LineStatus = LineStatus(engine.OutcomeAgreed)
-	LinePartial  LineStatus = LineStatus(engine.OutcomePartial)
-	LineQueued   LineStatus = LineStatus(engine.OutcomeQueued)
-	LineSealed   LineStatus = LineStatus(engine.OutcomeSealed)
-	LineElsePass LineStatus = LineStatus(engine.OutcomeElsePass)
-	LineHalted   LineStatus = LineStatus(engine.OutcomeHalted)
-	LineSkipped  LineStatus = LineStatus(engine.OutcomeSkipped)
-	LineFailed   LineStatus = LineStatus(engine.OutcomeFailed)
-	LineDropped  LineStatus = LineStatus(engine.OutcomeDropped)
+	LineDone     = tell.LineDone
+	LineRejected = tell.LineRejected
+	LineApplied  = tell.LineApplied
+	LineAgreed   = tell.LineAgreed
+	LinePartial  = tell.LinePartial
+	LineQueued   = tell.LineQueued
+	LineSealed   = tell.LineSealed
+	LineElsePass = tell.LineElsePass
+	LineHalted   = tell.LineHalted
+	LineSkipped  = tell.LineSkipped
+	LineFailed   = tell.LineFailed
+	LineDropped  = tell.LineDropped
 )

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -51,7 +52,7 @@ func (r *Referee) newWork(tx *store.Tx, now time.Time) *work {
 
 // gameWork is one game touched by a transaction: the apply stage changes
 // the game and its table and records what changed (changes); the tell
-// stage (mailView) turns that into mails; flush persists it all.
+// stage (package referee/tell) turns that into mails; flush persists it all.
 type gameWork struct {
 	w  *work
 	g  *Game
@@ -68,6 +69,9 @@ type gameWork struct {
 	finalLog []byte
 	// steps: the engine steps applied in this transaction (for hooks).
 	steps []engine.Step
+	// logged: the log entries this transaction wrote, as written (the
+	// tell stage reads them here, not back from the store).
+	logged []Entry
 }
 
 // The stages of one game in a unit of work, each a type with the methods
@@ -85,8 +89,8 @@ type gameWork struct {
 //   - settling (settle.go, tick.go): the end of apply: bots play, clocks
 //     start, the game ends, deadlines and reminders fall due.
 //   - teller (mail.go, hooks.go, gamepages.go): tell. What each seat, the
-//     webhooks and the public page are told; mailView (tell.go) is its
-//     pure core.
+//     webhooks and the public page are told; the mails are written by
+//     package referee/tell (tell.Teller.Mails, pure), mail.go its door.
 //   - persist is the unit of work's (work.flush, outgoing.go, records.go):
 //     the records, the log and the outbox written in one transaction.
 type (
@@ -152,32 +156,14 @@ func (c *changes) of(i int) seatChange {
 	return seatChange{}
 }
 
-// reply is the answer to a seat's own message: the fate of each order, and
-// the answers to informational commands.
-type reply struct {
-	Rejected bool
-	Stale    bool
-	Lines    []replyLine
-	Info     []string
-	// Read is the note on how the mail was read (quote, signature left
-	// out), also in Info: it asks nothing, so a receipt with it may wait
-	// (receipts.go).
-	Read string
-}
-
-type replyLine struct {
-	Status LineStatus
-	Text   string
-	Cmds   []string
-	Errors []*engine.RuleError
-}
-
-// note is an announcement rendered from referee template "note.<Name>".
-type note struct {
-	Seats []int // nil: every seat
-	Name  string
-	Data  map[string]any
-}
+// reply, replyLine and note are the apply stage's words for the tell
+// stage's (package referee/tell): the answer to a seat's own message, one
+// line of it, an announcement.
+type (
+	reply     = tell.Reply
+	replyLine = tell.ReplyLine
+	note      = tell.Note
+)
 
 // moves counts the engine moves applied in this transaction.
 func (w *work) moves() int {
@@ -262,7 +248,12 @@ func (gw *gameWork) log(e Entry) (uint64, error) {
 	if e.At.IsZero() {
 		e.At = gw.w.now
 	}
-	return appendEntry(gw.w.tx, gw.g, e)
+	seq, err := appendEntry(gw.w.tx, gw.g, e)
+	if err == nil {
+		e.Seq = seq
+		gw.logged = append(gw.logged, e)
+	}
+	return seq, err
 }
 
 // stepPublic reports whether every event of a step is seen whole by every

@@ -1,0 +1,53 @@
+// Package tell is the tell stage of the referee's unit of work: it turns
+// one game after the apply stage into the mails its seats get, each in
+// the reader's language, within 80 columns.
+//
+// # What it owns, what it must not touch
+//
+// It owns what a player's mail of a game says and who gets one: the
+// choice of the seats that get a mail (NOTIFY every, turn, digest; the
+// short news mail; the state left out when only the reader's own moves
+// changed it), the rendering of views, prompts, events and rule errors
+// through templates/ (Renderer), the echo of a player's message (Reply,
+// LineStatus), the receipts that wait for the next mail (receipts.go),
+// the Message-IDs and threading of a game's mails, and the composing of
+// an Outgoing into mail bytes (Composer, through mailfmt.Compose).
+//
+// It must not read or write the store, read the clock (Input.Now is
+// given), use global randomness, log, or import the core (package
+// referee): the core hands it plain values and persists what it returns.
+// It must not hold a player-facing word in Go (templates/ does), decide
+// anything about a game's rules (engine/ does), or complete a mail for
+// the outbox (sender, date, bounce address, size cap: the core's
+// enqueue). layout_test.go checks the imports, the clock and the sizes.
+//
+// # The boundary
+//
+// Teller.Mails takes an Input: the game's names, status and seats
+// (Game, Seat: what each has seen, its thread, its held receipt), its
+// engine table, its log from the oldest seat's last mail on (Entry),
+// what the apply stage changed for each seat (SeatChange) and the notes,
+// and returns a Told: the mails in seat order and the seats as told. It
+// is pure: the same Input gives the same Told, and the Input is not
+// changed. The core gives the entries its unit of work wrote as they are
+// in memory (never read back from the store and decoded: issue 25, "one
+// reading"); older entries a seat has not seen come through Input.Older,
+// which the tell stage calls only when such a seat gets a mail (or its
+// NOTIFY mode must look at them).
+//
+// # Rules
+//
+//   - A mail that only acknowledges a player's message and asks nothing is
+//     a receipt: it waits in the seat's record and rides in the player's
+//     next mail when that comes within Teller.ReceiptWindow, else goes
+//     alone at the end of the window (the core's tick). Nothing that
+//     refuses, answers or announces ever waits; every order is echoed
+//     exactly once (receipts.go, issue 22).
+//   - A seat reads an event as the log keeps it: in full if it may see it,
+//     else its redacted copy, else not at all (engine.Event.For).
+//   - A tag is a value (SeatTag, PlayerTag): nothing on the way out writes
+//     a tag as text to parse it back; the secret goes in the Reply-To plus
+//     address only, never in the subject (issue 11.7).
+//   - Every subject fits SubjectWidth runes; every body line the
+//     templates lay out fits 80 columns (templates.Fold).
+package tell

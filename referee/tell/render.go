@@ -1,0 +1,312 @@
+package tell
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// Renderer turns the engine's structured data (views, prompts, events, rule
+// errors) into the words of templates/, in the reader's language. When a game
+// has no template for something, it falls back to a plain, complete rendering
+// of the data, so nothing is ever hidden from a player by a missing template.
+type Renderer struct {
+	T *templates.Set
+}
+
+// NewRenderer loads the embedded templates.
+func NewRenderer() (*Renderer, error) {
+	t, err := templates.Load()
+	if err != nil {
+		return nil, err
+	}
+	return &Renderer{T: t}, nil
+}
+
+// Reader is who a rendering is for.
+type Reader struct {
+	Game  string   // game (template scope)
+	Lang  string   // language
+	Seat  int      // the reader's seat, -1 for observers
+	Seats []string // the players' names by seat
+	// Compact: the summary without what rarely changes (see
+	// templates.Ctx.Compact).
+	Compact bool
+}
+
+// Ctx is the template context of a rendering for rd: the reader's language
+// (English when it is not one of templates.Languages) and its words.
+func (r *Renderer) Ctx(rd Reader, data any) templates.Ctx {
+	lang := rd.Lang
+	if !templates.IsLanguage(lang) {
+		lang = "en"
+	}
+	c := templates.Ctx{Lang: lang, Game: rd.Game, Seat: rd.Seat, Seats: rd.Seats, Data: data, Compact: rd.Compact}
+	if r != nil && r.T != nil {
+		game := rd.Game
+		c.Word = func(kw string) string { return r.T.Word(game, lang, kw) }
+		c.Arg = func(w string) string { return r.T.ArgWord(game, lang, w) }
+	}
+	return c
+}
+
+// Lookup renders template name of the reader's game in the reader's
+// language; ok is false when there is no such template.
+func (r *Renderer) Lookup(rd Reader, name string, data any) (s string, ok bool, err error) {
+	if r == nil || r.T == nil || !r.T.Has(rd.Game, rd.Lang, name) {
+		return "", false, nil
+	}
+	s, err = r.T.Render(rd.Game, rd.Lang, name, r.Ctx(rd, data))
+	return s, true, err
+}
+
+// Summary renders a seat's view.
+func (r *Renderer) Summary(rd Reader, view any) (string, error) {
+	if s, ok, err := r.Lookup(rd, "summary", view); ok {
+		return templates.Fold(s), err
+	}
+	b, err := json.MarshalIndent(view, "", "  ")
+	return string(b), err
+}
+
+// Prompt renders the question a seat is asked, followed by its numbered
+// options (one line each, through option.<kind> when the game defines it).
+func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error) {
+	var b strings.Builder
+	data := templates.PromptData{Prompt: *p, View: view}
+	if s, ok, err := r.Lookup(rd, "prompt."+p.Decision.Kind, data); ok {
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s)
+	} else {
+		fmt.Fprintf(&b, "%s: %s", rd.name(p.Decision.Seat), p.Decision.Kind)
+		if len(p.Decision.Params) > 0 {
+			fmt.Fprintf(&b, " %s", compact(p.Decision.Params))
+		}
+	}
+	if p.Numbered {
+		b.WriteString("\n")
+		lines := make([]string, len(p.Options))
+		widest := 0
+		kc := r.Ctx(rd, nil)
+		type group struct {
+			rank  int
+			head  string
+			cols  bool // short lines side by side (a third field "columns")
+			lines []string
+		}
+		var groups []*group
+		byHead := map[string]*group{}
+		for i, o := range p.Options {
+			// The command as the reader writes it (issue 12.7): FABRIQUER
+			// D2 for a French reader; English is accepted too.
+			line := kc.KwLine(o.Cmd)
+			od := templates.OptionData{N: i + 1, Option: o, Decision: p.Decision, View: view}
+			if s, ok, err := r.Lookup(rd, "option."+p.Decision.Kind, od); ok {
+				if err != nil {
+					return "", err
+				}
+				line = s
+			}
+			lines[i] = fmt.Sprintf("%2d) %s", i+1, line)
+			widest = max(widest, utf8.RuneCountInString(lines[i]))
+			if s, ok, err := r.Lookup(rd, "option.group", od); ok {
+				if err != nil {
+					return "", err
+				}
+				rk, head, _ := strings.Cut(s, "\t")
+				head, layout, _ := strings.Cut(head, "\t")
+				g := byHead[head]
+				if g == nil {
+					n, _ := strconv.Atoi(strings.TrimSpace(rk))
+					g = &group{rank: n, head: head, cols: layout == "columns"}
+					byHead[head] = g
+					groups = append(groups, g)
+				}
+				g.lines = append(g.lines, lines[i])
+			}
+		}
+		switch {
+		case len(groups) > 0:
+			// A menu in words (issue 22): by kind of action, the best
+			// known first, every option on its own line, never cut.
+			sort.SliceStable(groups, func(i, j int) bool { return groups[i].rank < groups[j].rank })
+			for _, g := range groups {
+				if g.head != "" {
+					b.WriteString("\n" + g.head)
+				}
+				if g.cols {
+					writeColumns(&b, g.lines)
+					continue
+				}
+				for _, l := range g.lines {
+					b.WriteString("\n  " + l)
+				}
+			}
+			if s, ok, err := r.Lookup(rd, "option.legend", templates.OptionData{Decision: p.Decision, View: view}); ok {
+				if err != nil {
+					return "", err
+				}
+				if s = strings.TrimSpace(s); s != "" {
+					b.WriteString("\n" + s)
+				}
+			}
+		case len(lines) > 8 && widest <= optionColumn-2:
+			// Many short options go in two columns, numbered down the first
+			// column then the second, so that the menu stays on one screen.
+			half := (len(lines) + 1) / 2
+			for i := 0; i < half; i++ {
+				b.WriteString("\n  ")
+				if i+half < len(lines) {
+					b.WriteString(padRunes(lines[i], optionColumn) + lines[i+half])
+				} else {
+					b.WriteString(lines[i])
+				}
+			}
+		default:
+			for _, l := range lines {
+				b.WriteString("\n  " + l)
+			}
+		}
+	}
+	// Every line fits (issue 12.4): a line the game's template could not
+	// lay out (a market with many prices) wraps with a hanging indent.
+	return templates.Fold(b.String()), nil
+}
+
+// writeColumns lays a group's short option lines side by side, as many
+// as fit in templates.Width, row by row (issue 22: a grouped menu of a
+// hundred options stays a screen or two long).
+func writeColumns(b *strings.Builder, lines []string) {
+	w := 0
+	for _, l := range lines {
+		w = max(w, utf8.RuneCountInString(l))
+	}
+	per := max(1, (templates.Width-2+2)/(w+2))
+	for i, l := range lines {
+		switch {
+		case i%per == 0:
+			b.WriteString("\n  ")
+		default:
+			b.WriteString("  ")
+		}
+		if i%per < per-1 && i < len(lines)-1 {
+			l = padRunes(l, w)
+		}
+		b.WriteString(l)
+	}
+}
+
+// optionColumn is the width of the first column of a two-column menu.
+const optionColumn = 38
+
+func padRunes(s string, n int) string {
+	if k := utf8.RuneCountInString(s); k < n {
+		return s + strings.Repeat(" ", n-k)
+	}
+	return s
+}
+
+// Event renders one event line as the reader may see it; ok is false when
+// the reader does not see the event at all.
+func (r *Renderer) Event(rd Reader, ev engine.Event) (string, bool, error) {
+	e, ok := ev.For(rd.Seat)
+	if !ok {
+		return "", false, nil
+	}
+	if code, ok := e.Params["code"].(string); ok && code != "" {
+		// An event that carries a rule error ("the second item was
+		// dropped") gets its translated sentence as the param "reason":
+		// no raw code reaches a player (issue 12.6).
+		re := &engine.RuleError{Code: code}
+		re.Rule, _ = e.Params["rule"].(string)
+		re.Params, _ = e.Params["params"].(map[string]any)
+		if reason, err := r.Error(rd, re); err == nil && reason != re.Error() {
+			params := make(map[string]any, len(e.Params)+1)
+			for k, v := range e.Params {
+				params[k] = v
+			}
+			params["reason"] = reason
+			e.Params = params
+		}
+	}
+	if s, ok, err := r.Lookup(rd, "event."+e.Type, e); ok {
+		return s, true, err
+	}
+	who := ""
+	if e.Seat >= 0 {
+		who = rd.name(e.Seat) + ": "
+	}
+	return who + e.Type + " " + compact(e.Params), true, nil
+}
+
+// Error renders a rule error: the game's words for its code, else the
+// referee's own, else the shared ones.
+func (r *Renderer) Error(rd Reader, e *engine.RuleError) (string, error) {
+	if r != nil && r.T != nil && !r.T.Has(rd.Game, rd.Lang, "error."+e.Code) && r.T.Has("referee", rd.Lang, "error."+e.Code) {
+		rd.Game = "referee"
+	}
+	if code, ok := e.Params["code"].(string); ok && code != "" && code != e.Code {
+		// An error that wraps another (Dice Brewing's second item, checked
+		// after the first) gets the inner one's sentence as "reason".
+		in := &engine.RuleError{Code: code}
+		in.Rule, _ = e.Params["rule"].(string)
+		in.Params, _ = e.Params["params"].(map[string]any)
+		if reason, err := r.Error(rd, in); err == nil {
+			params := make(map[string]any, len(e.Params)+1)
+			for k, v := range e.Params {
+				params[k] = v
+			}
+			params["reason"] = reason
+			e = &engine.RuleError{Code: e.Code, Rule: e.Rule, Params: params}
+		}
+	}
+	name := "error." + e.Code
+	if r != nil && r.T != nil && !r.T.Has(rd.Game, rd.Lang, name) && r.T.Has(rd.Game, rd.Lang, "error.other") {
+		// A code without words of its own still reads as a sentence,
+		// never as the raw code (issue 12.6).
+		name = "error.other"
+	}
+	if s, ok, err := r.Lookup(rd, name, e); ok {
+		if err == nil && e.Rule != "" {
+			s += " (" + e.Rule + ")"
+		}
+		return s, err
+	}
+	return e.Error(), nil
+}
+
+func (rd Reader) name(seat int) string {
+	if seat >= 0 && seat < len(rd.Seats) {
+		return rd.Seats[seat]
+	}
+	return fmt.Sprintf("seat %d", seat)
+}
+
+// compact renders params as "k=v k=v", keys sorted.
+func compact(m map[string]any) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		v := m[k]
+		switch v.(type) {
+		case string, int, int64, float64, bool:
+			parts[i] = fmt.Sprintf("%s=%v", k, v)
+		default:
+			js, _ := json.Marshal(v)
+			parts[i] = fmt.Sprintf("%s=%s", k, js)
+		}
+	}
+	return strings.Join(parts, " ")
+}
