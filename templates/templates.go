@@ -289,8 +289,10 @@ func load(fsys fs.FS) (*Set, error) {
 			if d == nil {
 				return "", nil
 			}
-			var b strings.Builder
-			err := d.Execute(&b, data)
+			b := renderBufs.Get().(*bytes.Buffer)
+			defer putRenderBuf(b)
+			b.Reset()
+			err := d.Execute(b, data)
 			return b.String(), err
 		}})
 		if scope != "common" {
