@@ -51,4 +51,24 @@
 // defined in English exists in the other three languages too.
 //
 // Templates run with missingkey=error: a misspelt field fails the tests.
+//
+// # Cost
+//
+// Rendering is most of the referee's CPU per player mail outside the store
+// (issue 25: a seat's mail is its frame, its summary, its prompt and a line
+// per event). So the templates are parsed once per process (Load), and the
+// render path does no work per call that could be done at load: a look-up
+// builds no key string (the maps are keyed by scope and language), Render
+// and tmpl execute into pooled buffers and tidy in one pass, and the
+// template functions write strings and ints without fmt. Render allocates
+// what text/template's Execute does plus the string it returns, and Has
+// nothing (TestRenderAllocations).
+//
+// # What it owns, what it must not touch
+//
+// It owns the player-facing words of every language, the command and
+// argument aliases, the word lists of answers, the grammar and date words,
+// and the execution of the templates (Render, the template functions). It
+// must not hold game rules or read the store, the clock or the network; no
+// Go code here names a language or holds a word a reader reads.
 package templates
