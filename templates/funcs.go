@@ -142,6 +142,9 @@ func wrap(width int, prefix string, text string) string {
 // fold wraps only the lines of text longer than width, keeping every line's
 // indentation (continuation lines are indented two more spaces).
 func fold(width int, text string) string {
+	if fits(width, text) {
+		return text // the common case: nothing to fold, nothing to copy
+	}
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		if utf8.RuneCountInString(l) <= width {
@@ -166,6 +169,22 @@ func fold(width int, text string) string {
 		lines[i] = b.String()
 	}
 	return strings.Join(lines, "\n")
+}
+
+// fits reports whether no line of text is longer than width runes.
+func fits(width int, text string) bool {
+	for text != "" {
+		line := text
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = ""
+		}
+		if len(line) > width && utf8.RuneCountInString(line) > width {
+			return false
+		}
+	}
+	return true
 }
 
 // Fold wraps the lines of text longer than Width (see fold): the

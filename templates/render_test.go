@@ -118,3 +118,37 @@ func TestSprintIsFmt(t *testing.T) {
 		}
 	}
 }
+
+// foldByLines is fold without its fast path: every line split, folded when
+// too long, and joined again.
+func foldByLines(width int, text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = fold(width, l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestFoldFastPath: fold returns a text none of whose lines is too long as
+// it is, and folds the others as line by line: generated texts of short and
+// long words, multi-byte runes (a line of 80 runes but more bytes fits),
+// indentation and blank lines, at three widths.
+func TestFoldFastPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 7))
+	pieces := []string{"PLACE", "é", "ü", " ", "  ", "\n", "\n\n", strings.Repeat("ß", 40), strings.Repeat("y", 30)}
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(30) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		for _, w := range []int{20, 60, Width} {
+			if got, want := fold(w, text), foldByLines(w, text); got != want {
+				t.Fatalf("fold(%d, %q) = %q, want %q", w, text, got, want)
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(50, func() { _ = Fold("a short line\nanother é line") }); n != 0 {
+		t.Errorf("Fold of a text that fits allocates %.0f times", n)
+	}
+}
