@@ -62,13 +62,30 @@ func (s *Set) ArgWord(scope, lang, word string) string {
 	up := strings.ToUpper(word)
 	for _, key := range [...]dir{{scope, lang}, {"common", lang}} {
 		if a, ok := s.argWords[key][up]; ok {
-			if word == strings.ToLower(word) {
+			if isLower(word) {
 				return strings.ToLower(a)
 			}
 			return a
 		}
 	}
 	return word
+}
+
+// isLower reports whether word == strings.ToLower(word), without building
+// the lower-case copy (ArgWord runs for every argument word of every option
+// line of a prompt).
+func isLower(word string) bool {
+	for i, r := range word {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(word[i:]); n == 1 {
+				return false // strings.ToLower writes U+FFFD for it
+			}
+		}
+		if unicode.ToLower(r) != r {
+			return false
+		}
+	}
+	return true
 }
 
 // ArgLine maps every word of the arguments of a command line through f,

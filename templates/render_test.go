@@ -152,3 +152,24 @@ func TestFoldFastPath(t *testing.T) {
 		t.Errorf("Fold of a text that fits allocates %.0f times", n)
 	}
 }
+
+// TestIsLowerIsToLower: isLower agrees with comparing a word to its
+// strings.ToLower copy: ASCII, accented and German words in every case,
+// digits and signs, invalid UTF-8 and a lone U+FFFD.
+func TestIsLowerIsToLower(t *testing.T) {
+	words := []string{"", "seed", "SEED", "Seed", "seme", "récolte", "RÉCOLTE", "straße", "STRASSE", "ǅ", "mh1", "MH1", ">=4", "\xff", "a\xffb", "\uFFFD", "İ", "ı"}
+	rng := rand.New(rand.NewPCG(25, 8))
+	letters := []rune("aAéÉßẞ1\uFFFDİı")
+	for range 2000 {
+		var b strings.Builder
+		for range rng.IntN(6) {
+			b.WriteRune(letters[rng.IntN(len(letters))])
+		}
+		words = append(words, b.String())
+	}
+	for _, w := range words {
+		if got, want := isLower(w), w == strings.ToLower(w); got != want {
+			t.Errorf("isLower(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
