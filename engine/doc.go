@@ -5,7 +5,10 @@
 // shared command syntax. It must not do I/O: the package is pure, it reads
 // no clock, uses no global randomness and logs nothing. Everything a game
 // needs to be replayed lives in its State, which round-trips through JSON
-// exactly.
+// exactly. A Table's encoding (tablejson.go) is encoded once: the state's
+// JSON is spliced into it as json.Marshal wrote it, never passed back
+// through encoding/json to be scanned and compacted again for the same
+// bytes (issue 25; TestTableJSONIsSpliced).
 //
 // # The parts of the contract
 //

@@ -18,16 +18,45 @@ type tableJSON struct {
 }
 
 // MarshalJSON encodes the table: the game name, the state and the queues.
+//
+// The state's encoding is spliced in as it comes from json.Marshal, not
+// passed back through encoding/json as a RawMessage, which would scan and
+// compact the whole state a second time for the same bytes (the state is
+// most of a table; issue 25). The output is the bytes json.Marshal of
+// tableJSON gives: "game", then "state", then the other fields in order.
 func (t *Table) MarshalJSON() ([]byte, error) {
 	st, err := json.Marshal(t.State)
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(tableJSON{
-		Game: t.State.Head().Game, State: st, Queues: t.Queues, Halts: t.Halts,
-		Prompts: t.Prompts, Expired: t.Expired, NextTag: t.NextTag, Asked: t.Asked,
-		Forced: t.Forced,
-	})
+	game, err := json.Marshal(t.State.Head().Game)
+	if err != nil {
+		return nil, err
+	}
+	rest, err := json.Marshal(tableRest{Queues: t.Queues, Halts: t.Halts, Prompts: t.Prompts,
+		Expired: t.Expired, NextTag: t.NextTag, Asked: t.Asked, Forced: t.Forced})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(`{"game":,"state":,`)+len(game)+len(st)+len(rest))
+	out = append(out, `{"game":`...)
+	out = append(out, game...)
+	out = append(out, `,"state":`...)
+	out = append(out, st...)
+	out = append(out, ',')
+	return append(out, rest[1:]...), nil
+}
+
+// tableRest is tableJSON after "state": the fields MarshalJSON encodes
+// with encoding/json (never empty: "queues" is always written).
+type tableRest struct {
+	Queues  [][]Order  `json:"queues"`
+	Halts   []*Halt    `json:"halts"`
+	Prompts []*Prompt  `json:"prompts"`
+	Expired []string   `json:"expired"`
+	NextTag int        `json:"next_tag"`
+	Asked   [][]Asked  `json:"asked,omitempty"`
+	Forced  [][]string `json:"forced,omitempty"`
 }
 
 // LoadTable decodes a table produced by MarshalJSON. ruleset is the data file

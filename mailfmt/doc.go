@@ -283,6 +283,10 @@
 //   - Compose never reads a clock or a random source: give it the
 //     Message-ID (NewMessageID, stored with the outbox row) and the Date. Its
 //     output is the outbox payload, sent unchanged on every retry.
+//   - Compose runs for every mail the referee writes (issue 25): it does
+//     no work whose result the bytes do not carry. The multipart boundary
+//     is derived only for a mail with the JSON part; a single-part mail's
+//     bytes are the same either way (TestComposeSinglePartNeedsNoBoundary).
 //   - X-Auto-Response-Suppress: All (the default) also stops Exchange's
 //     out-of-office replies; set Out.AllowOOF on mails whose answers should
 //     feed the absence logic.

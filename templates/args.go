@@ -20,8 +20,13 @@ import (
 // other language's; "" when the word is no alias.
 func (s *Set) Arg(scope, lang, word string) string {
 	w := strings.ToUpper(word)
-	for _, lg := range append([]string{lang}, Languages...) {
-		for _, key := range []string{scope + "/" + lg, "common/" + lg} {
+	for _, key := range [...]dir{{scope, lang}, {"common", lang}} {
+		if a, ok := s.args[key][w]; ok {
+			return a
+		}
+	}
+	for _, lg := range Languages {
+		for _, key := range [...]dir{{scope, lg}, {"common", lg}} {
 			if a, ok := s.args[key][w]; ok {
 				return a
 			}
@@ -37,7 +42,7 @@ func (s *Set) Arg(scope, lang, word string) string {
 func (s *Set) ArgLanguage(scope, word string) (canon, lang string) {
 	w := strings.ToUpper(word)
 	for _, lg := range s.langs {
-		for _, key := range []string{scope + "/" + lg, "common/" + lg} {
+		for _, key := range [...]dir{{scope, lg}, {"common", lg}} {
 			if a, ok := s.args[key][w]; ok {
 				return a, lg
 			}
@@ -55,15 +60,32 @@ func (s *Set) ArgWord(scope, lang, word string) string {
 		return word
 	}
 	up := strings.ToUpper(word)
-	for _, key := range []string{scope + "/" + lang, "common/" + lang} {
+	for _, key := range [...]dir{{scope, lang}, {"common", lang}} {
 		if a, ok := s.argWords[key][up]; ok {
-			if word == strings.ToLower(word) {
+			if isLower(word) {
 				return strings.ToLower(a)
 			}
 			return a
 		}
 	}
 	return word
+}
+
+// isLower reports whether word == strings.ToLower(word), without building
+// the lower-case copy (ArgWord runs for every argument word of every option
+// line of a prompt).
+func isLower(word string) bool {
+	for i, r := range word {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(word[i:]); n == 1 {
+				return false // strings.ToLower writes U+FFFD for it
+			}
+		}
+		if unicode.ToLower(r) != r {
+			return false
+		}
+	}
+	return true
 }
 
 // ArgLine maps every word of the arguments of a command line through f,

@@ -130,7 +130,7 @@ func num(v any) string {
 	case float32:
 		return strconv.FormatFloat(float64(x), 'f', -1, 32)
 	}
-	return fmt.Sprint(v)
+	return sprint(v)
 }
 
 // Zone returns a reader's time zone by its IANA name (UTC when unset or

@@ -52,6 +52,18 @@
 //
 // Templates run with missingkey=error: a misspelt field fails the tests.
 //
+// # Cost
+//
+// Rendering is most of the referee's CPU per player mail outside the store
+// (issue 25: a seat's mail is its frame, its summary, its prompt and a line
+// per event). So the templates are parsed once per process (Load), and the
+// render path does no work per call that could be done at load: a look-up
+// builds no key string (the maps are keyed by scope and language), Render
+// and tmpl execute into pooled buffers and tidy in one pass, and the
+// template functions write strings and ints without fmt. Render allocates
+// what text/template's Execute does plus the string it returns, and Has
+// nothing (TestRenderAllocations).
+//
 // # Ownership
 //
 // It owns every player- and organiser-facing word, the command and

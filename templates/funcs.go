@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"text/template"
 	"unicode/utf8"
@@ -39,7 +40,7 @@ var funcs = template.FuncMap{
 	"list":    func(v ...any) []any { return v },
 	"default": func(def, v any) any { return orDefault(def, v) },
 	"has":     has,
-	"str":     func(v any) string { return fmt.Sprint(v) },
+	"str":     sprint,
 	"num":     num,
 	"int":     toInt,
 	"len":     length,
@@ -65,22 +66,38 @@ func titleWord(s string) string {
 	return strings.ToUpper(string(r)) + s[n:]
 }
 
+// sprint is fmt.Sprint of one value, without fmt for the strings and ints
+// that most template arguments are (the same text: a named type, which may
+// have a String method, goes through fmt).
+func sprint(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
+	}
+	return fmt.Sprint(v)
+}
+
 // join joins the elements of any slice with sep.
 func join(sep string, list any) string {
+	if l, ok := list.([]string); ok {
+		return strings.Join(l, sep)
+	}
 	rv := reflect.ValueOf(list)
 	if rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array {
 		return fmt.Sprint(list)
 	}
 	parts := make([]string, rv.Len())
 	for i := range parts {
-		parts[i] = fmt.Sprint(rv.Index(i).Interface())
+		parts[i] = sprint(rv.Index(i).Interface())
 	}
 	return strings.Join(parts, sep)
 }
 
 // pad right-pads s with spaces to n runes.
 func pad(n int, v any) string {
-	s := fmt.Sprint(v)
+	s := sprint(v)
 	if k := utf8.RuneCountInString(s); k < n {
 		return s + strings.Repeat(" ", n-k)
 	}
@@ -89,7 +106,7 @@ func pad(n int, v any) string {
 
 // lpad left-pads s with spaces to n runes.
 func lpad(n int, v any) string {
-	s := fmt.Sprint(v)
+	s := sprint(v)
 	if k := utf8.RuneCountInString(s); k < n {
 		return strings.Repeat(" ", n-k) + s
 	}
@@ -125,6 +142,9 @@ func wrap(width int, prefix string, text string) string {
 // fold wraps only the lines of text longer than width, keeping every line's
 // indentation (continuation lines are indented two more spaces).
 func fold(width int, text string) string {
+	if fits(width, text) {
+		return text // the common case: nothing to fold, nothing to copy
+	}
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		if utf8.RuneCountInString(l) <= width {
@@ -149,6 +169,22 @@ func fold(width int, text string) string {
 		lines[i] = b.String()
 	}
 	return strings.Join(lines, "\n")
+}
+
+// fits reports whether no line of text is longer than width runes.
+func fits(width int, text string) bool {
+	for text != "" {
+		line := text
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = ""
+		}
+		if len(line) > width && utf8.RuneCountInString(line) > width {
+			return false
+		}
+	}
+	return true
 }
 
 // Fold wraps the lines of text longer than Width (see fold): the

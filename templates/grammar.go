@@ -80,7 +80,7 @@ func (g grammar) count(n any, one, many string) string {
 // elide writes word after short when it starts with one of the language's
 // vowels ("d'" Ann), after long otherwise ("de " Bob).
 func (g grammar) elide(short, long string, word any) string {
-	w := fmt.Sprint(word)
+	w := sprint(word)
 	r, _ := utf8.DecodeRuneInString(strings.ToLower(w))
 	if r != utf8.RuneError && g.vowels != "" && strings.ContainsRune(g.vowels, r) {
 		return short + w

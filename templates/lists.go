@@ -26,7 +26,7 @@ import (
 // List returns the words of a kind of the scope's answers.txt in lang
 // (nil when none), lower case.
 func (s *Set) List(scope, lang, kind string) []string {
-	return s.lists[scope+"/"+lang][kind]
+	return s.lists[dir{scope, lang}][kind]
 }
 
 func parseLists(fsys fs.FS, p string) (map[string][]string, error) {
@@ -73,5 +73,5 @@ func dataLines(b []byte, f func(n int, line string) error) error {
 // Aliases returns the command aliases of a scope in lang (alias ->
 // keyword, upper case; nil when none). The map is shared: never change it.
 func (s *Set) Aliases(scope, lang string) map[string]string {
-	return s.aliases[scope+"/"+lang]
+	return s.aliases[dir{scope, lang}]
 }

@@ -132,18 +132,27 @@ func (c Ctx) Name(s int) string {
 // With returns a copy of c with other data.
 func (c Ctx) With(data any) Ctx { c.Data = data; return c }
 
+// dir is a scope and a language: the directory <scope>/<lang> of the
+// tree. The Set's maps are keyed by it, so that a look-up on the render
+// path builds no string (no "scope/lang" concatenated per call).
+type dir struct{ scope, lang string }
+
+func dirOf(p string) dir {
+	scope, lang := path.Split(p)
+	return dir{strings.TrimSuffix(scope, "/"), lang}
+}
+
 // Set is the parsed templates. It is never changed after load.
 type Set struct {
-	byKey   map[string]*template.Template // "scope/lang"
-	aliases map[string]map[string]string  // "scope/lang" -> alias -> keyword
-	words   map[string]map[string]string  // "scope/lang" -> keyword -> its first alias
+	byKey   map[dir]*template.Template
+	aliases map[dir]map[string]string // alias -> keyword
+	words   map[dir]map[string]string // keyword -> its first alias
 	// args and argWords are the same for the argument words of commands
 	// (args.txt: SEME = SEED, TIENI = KEEP, OGNI = EVERY...).
-	args     map[string]map[string]string
-	argWords map[string]map[string]string
-	// lists are the word lists of answers.txt ("scope/lang" -> kind ->
-	// words), see List.
-	lists map[string]map[string][]string
+	args     map[dir]map[string]string
+	argWords map[dir]map[string]string
+	// lists are the word lists of answers.txt (kind -> words), see List.
+	lists map[dir]map[string][]string
 	// langs are the languages of the set (languages.txt); dates are the
 	// names of days and months per language (dates.txt).
 	langs   []string
@@ -198,8 +207,8 @@ func Install(s *Set) (restore func()) {
 func (s *Set) Languages() []string { return s.langs }
 
 func load(fsys fs.FS) (*Set, error) {
-	s := &Set{byKey: map[string]*template.Template{}, aliases: map[string]map[string]string{}, words: map[string]map[string]string{},
-		args: map[string]map[string]string{}, argWords: map[string]map[string]string{}, lists: map[string]map[string][]string{},
+	s := &Set{byKey: map[dir]*template.Template{}, aliases: map[dir]map[string]string{}, words: map[dir]map[string]string{},
+		args: map[dir]map[string]string{}, argWords: map[dir]map[string]string{}, lists: map[dir]map[string][]string{},
 		dates: map[string]dateWords{}, grammar: map[string]grammar{}}
 	if _, err := fs.Stat(fsys, "languages.txt"); err == nil {
 		langs, err := readLanguages(fsys)
@@ -215,40 +224,40 @@ func load(fsys fs.FS) (*Set, error) {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		dir := path.Dir(p)
+		at := dirOf(path.Dir(p))
 		switch {
 		case strings.HasSuffix(p, ".tmpl"):
-			dirs[dir] = append(dirs[dir], p)
+			dirs[path.Dir(p)] = append(dirs[path.Dir(p)], p)
 		case path.Base(p) == "aliases.txt":
 			m, first, err := parseAliases(fsys, p)
 			if err != nil {
 				return err
 			}
-			s.aliases[dir], s.words[dir] = m, first
+			s.aliases[at], s.words[at] = m, first
 		case path.Base(p) == "answers.txt":
 			m, err := parseLists(fsys, p)
 			if err != nil {
 				return err
 			}
-			s.lists[dir] = m
+			s.lists[at] = m
 		case path.Base(p) == "grammar.txt":
 			g, err := parseGrammar(fsys, p)
 			if err != nil {
 				return err
 			}
-			s.grammar[path.Base(dir)] = g
+			s.grammar[at.lang] = g
 		case path.Base(p) == "dates.txt":
-			d, err := parseDates(fsys, p)
+			dw, err := parseDates(fsys, p)
 			if err != nil {
 				return err
 			}
-			s.dates[path.Base(dir)] = d
+			s.dates[at.lang] = dw
 		case path.Base(p) == "args.txt":
 			m, first, err := parseAliases(fsys, p)
 			if err != nil {
 				return err
 			}
-			s.args[dir], s.argWords[dir] = m, first
+			s.args[at], s.argWords[at] = m, first
 		}
 		return nil
 	})
@@ -285,12 +294,14 @@ func load(fsys fs.FS) (*Set, error) {
 			if d == nil {
 				return "", nil
 			}
-			var b strings.Builder
-			err := d.Execute(&b, data)
+			b := renderBufs.Get().(*bytes.Buffer)
+			defer putRenderBuf(b)
+			b.Reset()
+			err := d.Execute(b, data)
 			return b.String(), err
 		}})
 		if scope != "common" {
-			if c := s.byKey["common/"+lang]; c != nil {
+			if c := s.byKey[dir{"common", lang}]; c != nil {
 				for _, ct := range c.Templates() {
 					if ct.Name() == c.Name() {
 						continue
@@ -310,7 +321,7 @@ func load(fsys fs.FS) (*Set, error) {
 				return nil, fmt.Errorf("templates: %w", err)
 			}
 		}
-		s.byKey[key] = t
+		s.byKey[dir{scope, lang}] = t
 	}
 	s.days = s.dayWords()
 	return s, nil
@@ -345,7 +356,7 @@ func (s *Set) Word(scope, lang, kw string) string {
 	if lang == "en" {
 		return kw
 	}
-	for _, key := range []string{scope + "/" + lang, "common/" + lang} {
+	for _, key := range [...]dir{{scope, lang}, {"common", lang}} {
 		if w, ok := s.words[key][kw]; ok {
 			return w
 		}
@@ -355,7 +366,7 @@ func (s *Set) Word(scope, lang, kw string) string {
 
 // lookup finds the template defining name, with the fallbacks of Render.
 func (s *Set) lookup(scope, lang, name string) *template.Template {
-	for _, key := range []string{scope + "/" + lang, scope + "/en", "common/" + lang, "common/en"} {
+	for _, key := range [...]dir{{scope, lang}, {scope, "en"}, {"common", lang}, {"common", "en"}} {
 		if t := s.byKey[key]; t != nil {
 			if d := t.Lookup(name); d != nil {
 				return d
@@ -371,14 +382,14 @@ func (s *Set) Has(scope, lang, name string) bool { return s.lookup(scope, lang, 
 // Defined returns the names defined in scope/lang itself (no fallback),
 // sorted; common names are included only for the common scope.
 func (s *Set) Defined(scope, lang string) []string {
-	t := s.byKey[scope+"/"+lang]
+	t := s.byKey[dir{scope, lang}]
 	if t == nil {
 		return nil
 	}
 	var common map[string]bool
 	if scope != "common" {
 		common = map[string]bool{}
-		if c := s.byKey["common/"+lang]; c != nil {
+		if c := s.byKey[dir{"common", lang}]; c != nil {
 			for _, ct := range c.Templates() {
 				common[ct.Name()] = true
 			}
@@ -400,7 +411,7 @@ func (s *Set) Defined(scope, lang string) []string {
 func (s *Set) Scopes() []string {
 	seen := map[string]bool{}
 	for k := range s.byKey {
-		seen[path.Dir(k)] = true
+		seen[k.scope] = true
 	}
 	out := make([]string, 0, len(seen))
 	for k := range seen {
@@ -413,35 +424,83 @@ func (s *Set) Scopes() []string {
 // Render executes the named template. Output lines are right-trimmed and runs
 // of more than one blank line collapsed, so templates can be laid out for
 // reading.
+//
+// Render is on the path of every mail (a seat's mail renders its summary,
+// its prompt and an event line per event): it builds no key string to find
+// the template, executes into a pooled buffer and tidies in one pass, so
+// that what it allocates is the text it returns and what text/template
+// itself needs.
 func (s *Set) Render(scope, lang, name string, data any) (string, error) {
 	t := s.lookup(scope, lang, name)
 	if t == nil {
 		return "", fmt.Errorf("templates: no %q in %s/%s", name, scope, lang)
 	}
-	var b bytes.Buffer
-	if err := t.Execute(&b, data); err != nil {
+	b := renderBufs.Get().(*bytes.Buffer)
+	defer putRenderBuf(b)
+	b.Reset()
+	if err := t.Execute(b, data); err != nil {
 		return "", fmt.Errorf("templates: %s/%s %s: %w", scope, lang, name, err)
 	}
-	return tidy(b.String()), nil
+	return tidy(b.Bytes()), nil
 }
 
-func tidy(s string) string {
-	lines := strings.Split(s, "\n")
-	out := lines[:0]
-	blank := 0
-	for _, l := range lines {
-		l = strings.TrimRight(l, " \t")
-		if l == "" {
-			blank++
-			if blank > 1 {
+// renderBufs are the buffers Render executes into; one larger than
+// maxRenderBuf (a long help) is dropped rather than kept.
+var renderBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxRenderBuf = 64 << 10
+
+func putRenderBuf(b *bytes.Buffer) {
+	if b.Cap() <= maxRenderBuf {
+		renderBufs.Put(b)
+	}
+}
+
+// tidy right-trims every line of a rendering, collapses runs of blank
+// lines to one and trims the blank lines at both ends. A text that is
+// already tidy is only copied.
+func tidy(b []byte) string {
+	if isTidy(b) {
+		return string(b)
+	}
+	var out strings.Builder
+	out.Grow(len(b))
+	blank, n := 0, 0 // blank lines in a row, lines written
+	for rest, more := b, true; more; {
+		var line []byte
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			line, more = rest, false
+		}
+		line = bytes.TrimRight(line, " \t")
+		if len(line) == 0 {
+			if blank++; blank > 1 {
 				continue
 			}
 		} else {
 			blank = 0
 		}
-		out = append(out, l)
+		if n > 0 {
+			out.WriteByte('\n')
+		}
+		n++
+		out.Write(line)
 	}
-	return strings.Trim(strings.Join(out, "\n"), "\n")
+	return strings.Trim(out.String(), "\n")
+}
+
+// isTidy reports whether tidy would leave b as it is: no line ends in a
+// space or a tab, no two blank lines follow each other, and b neither
+// starts nor ends with a line break.
+func isTidy(b []byte) bool {
+	if len(b) == 0 {
+		return true
+	}
+	if b[0] == '\n' || b[len(b)-1] == '\n' || b[len(b)-1] == ' ' || b[len(b)-1] == '\t' {
+		return false
+	}
+	return !bytes.Contains(b, []byte(" \n")) && !bytes.Contains(b, []byte("\t\n")) && !bytes.Contains(b, []byte("\n\n\n"))
 }
 
 // Alias maps a command keyword written in lang to the game's keyword, using
@@ -449,7 +508,7 @@ func tidy(s string) string {
 // upper-cased and unchanged.
 func (s *Set) Alias(scope, lang, word string) string {
 	w := strings.ToUpper(word)
-	for _, key := range []string{scope + "/" + lang, "common/" + lang, scope + "/en", "common/en"} {
+	for _, key := range [...]dir{{scope, lang}, {"common", lang}, {scope, "en"}, {"common", "en"}} {
 		if kw, ok := s.aliases[key][w]; ok {
 			return kw
 		}

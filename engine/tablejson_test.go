@@ -1,0 +1,90 @@
+package engine_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
+	_ "github.com/pbem-referee/referee/engine/dicebrewing"
+	_ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/heavenale"
+)
+
+// tableRef is the table's encoding as encoding/json writes it with the
+// state passed as a RawMessage: the bytes Table.MarshalJSON must give.
+type tableRef struct {
+	Game    string           `json:"game"`
+	State   json.RawMessage  `json:"state"`
+	Queues  [][]engine.Order `json:"queues"`
+	Halts   []*engine.Halt   `json:"halts"`
+	Prompts []*engine.Prompt `json:"prompts"`
+	Expired []string         `json:"expired"`
+	NextTag int              `json:"next_tag"`
+	Asked   [][]engine.Asked `json:"asked,omitempty"`
+	Forced  [][]string       `json:"forced,omitempty"`
+}
+
+// TestTableJSONIsSpliced: the spliced encoding of a table is byte for byte
+// the one encoding/json writes, and reads back to the same bytes, at every
+// move of random games of every registered game and seat count, with
+// queued orders, halts, prompts and asked lists as play leaves them.
+func TestTableJSONIsSpliced(t *testing.T) {
+	for _, g := range engine.Games() {
+		info := g.Info()
+		for _, n := range []int{info.MinPlayers, info.MaxPlayers} {
+			seats := []string{"Ann", "Bob", "Cleo", "Dirk", "Eva", "Finn"}[:n]
+			tb, _, _, err := engine.NewTable(g, engine.Config{Seats: seats, Seed: "splice"})
+			if err != nil {
+				t.Fatalf("%s/%d: %v", info.Name, n, err)
+			}
+			rng := rand.New(rand.NewPCG(uint64(n), 25))
+			for move := 0; move < 60 && tb.State.Result() == nil; move++ {
+				checkSplice(t, info.Name, tb)
+				w := tb.Waiting()
+				if len(w) == 0 {
+					break
+				}
+				d := w[rng.IntN(len(w))]
+				opts := tb.State.Legal(d)
+				if len(opts) == 0 {
+					break
+				}
+				if _, err := tb.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), tb.Token()); err != nil {
+					t.Fatalf("%s: %v", info.Name, err)
+				}
+			}
+			checkSplice(t, info.Name, tb)
+		}
+	}
+}
+
+func checkSplice(t *testing.T, game string, tb *engine.Table) {
+	t.Helper()
+	got, err := tb.MarshalJSON()
+	if err != nil {
+		t.Fatalf("%s: %v", game, err)
+	}
+	st, err := json.Marshal(tb.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.Marshal(tableRef{Game: tb.State.Head().Game, State: st, Queues: tb.Queues, Halts: tb.Halts,
+		Prompts: tb.Prompts, Expired: tb.Expired, NextTag: tb.NextTag, Asked: tb.Asked, Forced: tb.Forced})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("%s move %d: spliced table differs:\n got %.300s\nwant %.300s", game, tb.Token(), got, want)
+	}
+	back, err := engine.LoadTable(got, nil)
+	if err != nil {
+		t.Fatalf("%s: LoadTable: %v", game, err)
+	}
+	again, _ := back.MarshalJSON()
+	if !bytes.Equal(again, got) {
+		t.Fatalf("%s move %d: the table does not read back to its bytes", game, tb.Token())
+	}
+}
