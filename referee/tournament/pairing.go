@@ -43,10 +43,10 @@ func (t *Tournament) NextRound() (Round, error) {
 func (t *Tournament) nextRound(pairing string) (Round, error) {
 	n := len(t.Rounds) + 1
 	if len(t.Rounds) > 0 && !t.Rounds[len(t.Rounds)-1].Complete() {
-		return Round{}, fmt.Errorf("tournament: round %d is not complete", n-1)
+		return Round{}, fault(nil, FaultIncomplete, "round", n-1)
 	}
 	if t.Finished() {
-		return Round{}, fmt.Errorf("tournament: all %d rounds are played", len(t.Rounds))
+		return Round{}, fault(nil, FaultAllPlayed, "rounds", len(t.Rounds))
 	}
 	var ms []Match
 	var err error

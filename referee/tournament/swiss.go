@@ -4,7 +4,6 @@ package tournament
 // field (see doc.go, "Swiss pairing").
 
 import (
-	"fmt"
 	"math"
 )
 
@@ -32,7 +31,7 @@ func (t *Tournament) swiss(n int, pairing string) ([]Match, string, error) {
 		pairs, used = windowSwiss(order, pts, met, h, swissStep, swissLook), PairingWindows
 	}
 	if pairs == nil {
-		return nil, "", fmt.Errorf("tournament: no pairing of %d entrants", len(order))
+		return nil, "", fault(nil, FaultNoPairing, "entrants", len(order))
 	}
 	rnd := t.rand(n, "seats")
 	var ms []Match

@@ -78,6 +78,10 @@ type orgCmd struct {
 	org string
 	cmd *Command
 	f   []string // the words of the line, the keyword first
+	// lang is the language its failure is worded in: the organiser's
+	// of the tournament the line names (lang= of NEW TOURNAMENT), else
+	// English.
+	lang string
 }
 
 // arg is the i-th word of the line in lower case ("" when absent).
@@ -103,15 +107,16 @@ func (c *orgCmd) tour(orElse func() error) (*tournament.Tournament, error) {
 		if orElse != nil {
 			return nil, orElse()
 		}
-		return nil, fmt.Errorf("no tournament %q", id)
+		return nil, fail("no_tournament", "id", id)
 	}
 	t, err := c.d.load(id)
 	if err != nil {
 		return nil, err
 	}
 	if t.Organiser != c.org {
-		return nil, fmt.Errorf("tournament %s belongs to another organiser", t.ID)
+		return nil, fail("not_yours", "id", t.ID)
 	}
+	c.lang = orgLang(t)
 	return t, nil
 }
 
@@ -141,11 +146,12 @@ func Org(h Host, org string, f []string) (res string, ok bool, err error) {
 	if run == nil {
 		return "", false, nil
 	}
-	res, err = run(&orgCmd{d: newDesk(h), org: org, cmd: command(OrgCommands, kw), f: f})
+	c := &orgCmd{d: newDesk(h), org: org, cmd: command(OrgCommands, kw), f: f, lang: "en"}
+	res, err = run(c)
 	if errors.Is(err, errNotMine) {
 		return "", false, nil
 	}
-	return res, true, err
+	return res, true, c.d.word(c.lang, err)
 }
 
 // playerCmd is one line of a player's mail to their own address.
