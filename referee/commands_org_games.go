@@ -60,6 +60,7 @@ type orgCall struct {
 // (a redoError, undo.go).
 func (w orgWork) orgScript(org, text string) ([]string, error) {
 	c := &orgCall{w: w, org: org, lines: strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")}
+	w.answerLang = w.orgMailLang(text)
 	failed := map[string]string{} // the lines to undo
 	read, unread := 0, 0
 	for ; c.i < len(c.lines); c.i++ {

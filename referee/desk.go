@@ -39,6 +39,7 @@ func (h deskHost) MaxOptionBytes() int                  { return MaxOptionBytes 
 func (h deskHost) RandomHex() (string, error)           { return h.w.randomHex() }
 func (h deskHost) Warn(msg string, kv ...any)           { h.w.r.log.Warn(msg, kv...) }
 func (h deskHost) ParseHours(s string) (float64, error) { return parseHours(s) }
+func (h deskHost) AnswerLang() string                   { return h.w.answerLang }
 
 func (h deskHost) GameExists(id string) bool { return h.w.tx.HasGame(id) || h.w.games[id] != nil }
 
@@ -47,7 +48,7 @@ func (h deskHost) Game(id string) (bymail.GameInfo, error) {
 	if err != nil {
 		return bymail.GameInfo{}, err
 	}
-	gi := bymail.GameInfo{Status: gw.g.Status, Started: gw.tb != nil, Seats: gw.g.names()}
+	gi := bymail.GameInfo{Status: gw.g.Status, Started: gw.tb != nil, Seats: gw.g.names(), Moves: gw.g.Steps}
 	if gw.tb != nil {
 		gi.Waiting = gw.waitingNames()
 	}

@@ -36,6 +36,9 @@ type work struct {
 	// kept are the tournaments the desk changed, written at the end
 	// (bymail.Kept).
 	kept bymail.Kept
+	// answerLang is the language of the organiser's answer (orgMailLang),
+	// set by orgScript: the desk words its failures in it.
+	answerLang string
 }
 
 // The rooms of a unit of work besides the games it touches: what the

@@ -46,6 +46,7 @@ const (
 	FaultNoPairing    = "no_pairing"    // [entrants]: no pairing of the entrants
 	FaultNoGame       = "no_game"       // [game, id]: the game is not the tournament's
 	FaultStarted      = "started"       // [round]: a game of the round has a move
+	FaultNoOpenRound  = "no_open_round" // [id]: no round is open
 )
 
 // fault makes a Fault of code with data given as key, value pairs.

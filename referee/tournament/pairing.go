@@ -257,3 +257,35 @@ func firstOf(h []seatHistory, a, b int, swap bool) int {
 	}
 	return a
 }
+
+// Withdraw takes the open round n out of the record so that it is drawn
+// again (the director's REPAIR, before its games start): the entrants who
+// entered late during it (Joined n+1) are paired in it, and those who
+// withdrew during it (Withdrawn n+1) are not. It returns the round taken
+// out. It refuses when no round is open (FaultNoOpenRound) and when a
+// game of the round has a result other than a forfeit (FaultHasResult);
+// whether a game has a move is the caller's to check. NextRound then
+// draws the round again, and Replay replays it as drawn again.
+func (t *Tournament) Withdraw() (Round, error) {
+	n := len(t.Rounds)
+	if n == 0 || t.Rounds[n-1].Complete() {
+		return Round{}, fault(nil, FaultNoOpenRound, "id", t.ID)
+	}
+	rd := t.Rounds[n-1]
+	for _, m := range rd.Matches {
+		if m.Decided() && m.State != MatchForfeit && m.State != MatchBye {
+			return Round{}, fault(nil, FaultHasResult, "round", n)
+		}
+	}
+	for i := range t.Entrants {
+		e := &t.Entrants[i]
+		if e.Joined == n+1 {
+			e.Joined = n
+		}
+		if e.Withdrawn == n+1 {
+			e.Withdrawn = n
+		}
+	}
+	t.Rounds = t.Rounds[:n-1]
+	return rd, nil
+}

@@ -56,6 +56,8 @@ var OrgCommands = []Command{
 	{Keyword: "DOUBLEFORFEIT", Row: 15, Usage: "DOUBLEFORFEIT <game>"},
 	{Keyword: "SWAP", Row: 16, Usage: "SWAP <tournament> <player> <player>"},
 	{Keyword: "BYE", Row: 17, Usage: "BYE <tournament> <player> [round]"},
+	// REPAIR draws the open round again before its games start (repair.go).
+	{Keyword: "REPAIR", Row: 18, Aliased: true, Usage: "REPAIR <tournament> [round]"},
 }
 
 // PlayerCommands are a registered player's tournament commands at their
@@ -78,10 +80,18 @@ type orgCmd struct {
 	org string
 	cmd *Command
 	f   []string // the words of the line, the keyword first
-	// lang is the language its failure is worded in: the organiser's
-	// of the tournament the line names (lang= of NEW TOURNAMENT), else
-	// English.
+	// lang is the language its failure is worded in: the answer's
+	// (Host.AnswerLang), else the organiser's of the tournament the line
+	// names (lang= of NEW TOURNAMENT), else English.
 	lang string
+}
+
+// setLang words the line's failure in t's organiser's language, unless
+// the answer has a language.
+func (c *orgCmd) setLang(t *tournament.Tournament) {
+	if c.d.h.AnswerLang() == "" {
+		c.lang = orgLang(t)
+	}
 }
 
 // arg is the i-th word of the line in lower case ("" when absent).
@@ -116,7 +126,7 @@ func (c *orgCmd) tour(orElse func() error) (*tournament.Tournament, error) {
 	if t.Organiser != c.org {
 		return nil, fail("not_yours", "id", t.ID)
 	}
-	c.lang = orgLang(t)
+	c.setLang(t)
 	return t, nil
 }
 
@@ -135,6 +145,7 @@ var orgHandlers = map[string]func(*orgCmd) (string, error){
 	"WITHDRAW": orgWithdraw, "LATE": orgLate, "EXTEND": orgExtend, "REPLACE": orgReplace,
 	"PUBLISH": orgPublish, "FORFEIT": orgForfeit, "ADJUDICATE": orgAdjudicate, "SCHEDULE": orgSchedule,
 	"HELP": orgHelp, "RESULT": orgResult, "DOUBLEFORFEIT": orgDoubleForfeit, "SWAP": orgSwap, "BYE": orgBye,
+	"REPAIR": orgRepair,
 }
 
 // Org runs an organiser's tournament command (the words of one line, the
@@ -146,7 +157,10 @@ func Org(h Host, org string, f []string) (res string, ok bool, err error) {
 	if run == nil {
 		return "", false, nil
 	}
-	c := &orgCmd{d: newDesk(h), org: org, cmd: command(OrgCommands, kw), f: f, lang: "en"}
+	c := &orgCmd{d: newDesk(h), org: org, cmd: command(OrgCommands, kw), f: f, lang: h.AnswerLang()}
+	if c.lang == "" {
+		c.lang = "en"
+	}
 	res, err = run(c)
 	if errors.Is(err, errNotMine) {
 		return "", false, nil

@@ -66,7 +66,7 @@ func (c *orgCmd) tourGame() (*tournament.Tournament, int, int, error) {
 	if t.Organiser != c.org {
 		return nil, 0, 0, fail("not_yours", "id", t.ID)
 	}
-	c.lang = orgLang(t)
+	c.setLang(t)
 	r, k := matchOf(t, gid)
 	if r < 0 {
 		return nil, 0, 0, tournament.AsFault(t.NoGame(gid))

@@ -58,6 +58,10 @@ type Host interface {
 	Render(lang, name string, data map[string]any) string
 	// Word is a referee keyword in a language (WITHDRAW -> RITIRA).
 	Word(lang, keyword string) string
+	// AnswerLang is the language of the organiser's answer in this unit
+	// of work ("" when it answers no organiser): the desk words its
+	// failures in it.
+	AnswerLang() string
 
 	// MaxEntrants caps a tournament's entrants and MaxOptionBytes the key
 	// and value of a game option (issue 23: sizes bounded everywhere).
@@ -135,6 +139,8 @@ type GameInfo struct {
 	// names of the seats the game waits for.
 	Seats   []string
 	Waiting []string
+	// Moves counts the moves played (the engine steps logged).
+	Moves int
 }
 
 // Running reports whether the game is still played (running or paused).

@@ -51,6 +51,7 @@ func (h *testHost) Render(lang, name string, data map[string]any) string {
 }
 
 func (h *testHost) Word(lang, kw string) string { return h.tpl.Word("referee", lang, kw) }
+func (h *testHost) AnswerLang() string          { return "" }
 
 // The games, players and mail are the core's.
 func (h *testHost) Game(string) (GameInfo, error)                  { panic("testHost: no games") }

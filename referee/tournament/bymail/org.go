@@ -460,7 +460,7 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 			s.OrgLang = strings.ToLower(v)
 			if !templates.IsLanguage(s.OrgLang) {
 				err = fail("lang", "value", v)
-			} else {
+			} else if c.d.h.AnswerLang() == "" {
 				c.lang = s.OrgLang
 			}
 		case "public":
@@ -499,7 +499,9 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 		seats[i] = fmt.Sprintf("p%d", i+1)
 	}
 	if _, _, err := eg.NewState(engine.Config{Variant: s.Variant, Options: s.Options, Seats: seats, Seed: "check"}); err != nil {
-		return "", err
+		// The engine's refusal is a code (engine.RuleError), worded in
+		// the game's scope, not the desk's: quoted as it is.
+		return "", fail("options", "game", s.Game, "error", err.Error())
 	}
 	seed, err := d.h.RandomHex()
 	if err != nil {

@@ -240,7 +240,7 @@ func (c *orgCmd) gameOf() (*tournament.Tournament, string, error) {
 	if t.Organiser != c.org {
 		return nil, "", fail("not_yours", "id", t.ID)
 	}
-	c.lang = orgLang(t)
+	c.setLang(t)
 	gi, err := c.d.h.Game(gid)
 	if err != nil {
 		return nil, "", err
