@@ -246,6 +246,18 @@ func (h deskHost) Render(lang, name string, data map[string]any) string {
 	return s
 }
 
+// RuleText words a game's refusal (an engine.RuleError) in the game's
+// scope and a language; another error is its text.
+func (h deskHost) RuleText(lang, game string, err error) string {
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		if s, rerr := h.w.r.render.Error(Reader{Game: game, Lang: lang, Seat: -1}, re); rerr == nil {
+			return s
+		}
+	}
+	return err.Error()
+}
+
 func (h deskHost) Word(lang, keyword string) string {
 	return h.w.r.render.T.Word("referee", lang, keyword)
 }

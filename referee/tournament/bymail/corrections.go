@@ -136,7 +136,7 @@ func orgResult(c *orgCmd) (string, error) {
 	}
 	m := &t.Rounds[r].Matches[k]
 	if len(rank) != len(m.Seats) {
-		return "", fail("seats", "game", m.GameID, "seats", len(m.Seats), "usage", c.cmd.Usage)
+		return "", fail("seats", "game", m.GameID, "seats", len(m.Seats))
 	}
 	was := ""
 	if m.Decided() {

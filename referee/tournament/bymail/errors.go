@@ -63,8 +63,9 @@ func (w *worded) Unwrap() error { return w.of }
 
 // word words err in lang: an *Error as its template "err.<Key>", a
 // *tournament.Fault as "err.t.<Code>" (with the values that are errors
-// worded first); any other error (the core's: a store or a game that
-// failed) comes back as it is.
+// worded first), wrapped to fit an answer line of 80 columns after the
+// command's keyword ("err.wrap"); any other error (the core's: a store or
+// a game that failed) comes back as it is.
 func (d *desk) word(lang string, err error) error {
 	if err == nil {
 		return nil
@@ -73,14 +74,24 @@ func (d *desk) word(lang string, err error) error {
 	if errors.As(err, &w) {
 		return err
 	}
+	text, ok := d.wordText(lang, err)
+	if !ok {
+		return err
+	}
+	return &worded{text: d.tourText(lang, "err.wrap", map[string]any{"text": text}), of: err}
+}
+
+// wordText is err worded in lang, on one line (ok false: not the desk's
+// nor a Fault).
+func (d *desk) wordText(lang string, err error) (string, bool) {
 	var e *Error
 	if errors.As(err, &e) {
-		return &worded{text: d.tourText(lang, "err."+e.Key, d.wordData(lang, e.Data)), of: err}
+		return d.tourText(lang, "err."+e.Key, d.wordData(lang, e.Data)), true
 	}
 	if f := tournament.AsFault(err); f != nil {
-		return &worded{text: d.tourText(lang, "err.t."+f.Code, d.wordData(lang, f.Data)), of: err}
+		return d.tourText(lang, "err.t."+f.Code, d.wordData(lang, f.Data)), true
 	}
-	return err
+	return err.Error(), false
 }
 
 // wordData is data whose errors are worded in lang.
@@ -88,7 +99,7 @@ func (d *desk) wordData(lang string, data map[string]any) map[string]any {
 	out := make(map[string]any, len(data))
 	for k, v := range data {
 		if err, ok := v.(error); ok {
-			v = d.word(lang, err).Error()
+			v, _ = d.wordText(lang, err)
 		}
 		out[k] = v
 	}

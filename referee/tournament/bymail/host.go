@@ -58,6 +58,9 @@ type Host interface {
 	Render(lang, name string, data map[string]any) string
 	// Word is a referee keyword in a language (WITHDRAW -> RITIRA).
 	Word(lang, keyword string) string
+	// RuleText words a game's refusal (an engine rule error: a game
+	// option refused) in the game's words and a language.
+	RuleText(lang, game string, err error) string
 	// AnswerLang is the language of the organiser's answer in this unit
 	// of work ("" when it answers no organiser): the desk words its
 	// failures in it.

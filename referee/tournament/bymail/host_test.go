@@ -50,8 +50,9 @@ func (h *testHost) Render(lang, name string, data map[string]any) string {
 	return s
 }
 
-func (h *testHost) Word(lang, kw string) string { return h.tpl.Word("referee", lang, kw) }
-func (h *testHost) AnswerLang() string          { return "" }
+func (h *testHost) Word(lang, kw string) string            { return h.tpl.Word("referee", lang, kw) }
+func (h *testHost) AnswerLang() string                     { return "" }
+func (h *testHost) RuleText(_, _ string, err error) string { return err.Error() }
 
 // The games, players and mail are the core's.
 func (h *testHost) Game(string) (GameInfo, error)                  { panic("testHost: no games") }

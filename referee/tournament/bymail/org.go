@@ -500,8 +500,8 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 	}
 	if _, _, err := eg.NewState(engine.Config{Variant: s.Variant, Options: s.Options, Seats: seats, Seed: "check"}); err != nil {
 		// The engine's refusal is a code (engine.RuleError), worded in
-		// the game's scope, not the desk's: quoted as it is.
-		return "", fail("options", "game", s.Game, "error", err.Error())
+		// the game's scope by the core (Host.RuleText).
+		return "", fail("options", "game", s.Game, "error", d.h.RuleText(c.lang, s.Game, err))
 	}
 	seed, err := d.h.RandomHex()
 	if err != nil {

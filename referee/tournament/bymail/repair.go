@@ -31,18 +31,17 @@ func orgRepair(c *orgCmd) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	n := len(t.Rounds)
+	n, r := len(t.Rounds), len(t.Rounds)
+	if len(c.f) == 3 {
+		if r, err = strconv.Atoi(c.f[2]); err != nil {
+			return "", c.usage()
+		}
+	}
 	if n == 0 || t.Status != tournament.StatusRunning || t.Rounds[n-1].Complete() {
 		return "", fail("no_open_round", "id", t.ID)
 	}
-	if len(c.f) == 3 {
-		r, err := strconv.Atoi(c.f[2])
-		if err != nil {
-			return "", c.usage()
-		}
-		if r != n {
-			return "", fail("repair_round", "round", r, "id", t.ID)
-		}
+	if r != n {
+		return "", fail("repair_round", "round", r, "id", t.ID)
 	}
 	var open []string
 	for _, m := range t.Rounds[n-1].Matches {
