@@ -177,6 +177,11 @@ type Match struct {
 	// DOUBLEFORFEIT); Changes are the results it replaced.
 	Corrected bool     `json:"corrected,omitempty"`
 	Changes   []Change `json:"changes,omitempty"`
+	// Ratings are, by seat, the players' ratings in the game once it
+	// was rated (RatingValue: every rated game of theirs counted),
+	// stored when the game ended so that a rating history is read, not
+	// recomputed; an adjudicated match's are marked by its State.
+	Ratings []float64 `json:"ratings,omitempty"`
 }
 
 // Decided reports whether the match has a result.

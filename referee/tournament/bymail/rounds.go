@@ -159,7 +159,8 @@ func (d *desk) roundDataAt(t *tournament.Tournament, r, e int, at map[int]int) m
 // gameEnded runs when a game ended in this transaction: the players'
 // ratings move, and a tournament game's result is recorded.
 func (d *desk) gameEnded(end GameEnd) error {
-	if err := d.rateGame(end); err != nil {
+	rs, err := d.rateEnd(end)
+	if err != nil {
 		return err
 	}
 	tid := d.rec.GameTournament(end.ID)
@@ -174,9 +175,12 @@ func (d *desk) gameEnded(end GameEnd) error {
 	if end.Adjudicated {
 		state = tournament.MatchAdjudicated
 	}
-	if _, _, err := t.Record(end.ID, state, end.Rank, end.Scores); err != nil {
+	r, k, err := t.Record(end.ID, state, end.Rank, end.Scores)
+	if err != nil {
 		return err
 	}
+	// Issue 24: the ratings the game gave are kept with its match.
+	keepRatings(t, &t.Rounds[r].Matches[k], rs)
 	if err := d.tourAdvance(t); errors.Is(err, errNoRound) {
 		// The game's end must not wait on the draw: the organiser hears.
 		d.tourOrgMail(t, d.orgText(t, "nodraw", map[string]any{"error": d.word(orgLang(t), err).Error()}))
