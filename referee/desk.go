@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -299,6 +300,73 @@ func (h deskHost) Kept() *bymail.Kept {
 		w.kept.Hit = func() { w.deskWrites++ }
 	}
 	return &h.w.kept
+}
+
+// Predrawn is the round of tournament id drawn outside the write lock
+// for this unit of work (predrawOrg, openDue), or nil.
+func (h deskHost) Predrawn(id string) *bymail.Drawn { return h.w.predrawn[id] }
+
+// OpenLater opens tournament id's next round once this unit of work
+// commits (openDue).
+func (h deskHost) OpenLater(id string) {
+	if !slices.Contains(h.w.draws, id) {
+		h.w.draws = append(h.w.draws, id)
+	}
+}
+
+// openDue opens the tournament rounds a unit of work left due
+// (bymail.OpenLater), each drawn first on a snapshot of the store, outside
+// the write lock (bymail.Predraw), then opened in a unit of work of its
+// own, which draws again only if the record changed in between (issue
+// 24: the draw of a large Swiss round held the write lock for seconds).
+// A failure is logged: the tournament's wake entry, due now while the
+// round is due (Tournament.Opening), has Tick open it.
+func (r *Referee) openDue(ids []string) {
+	for _, id := range ids {
+		var pre *bymail.Drawn
+		if err := r.db.View(func(tx *store.Tx) error { pre = bymail.Predraw(tx, id); return nil }); err != nil {
+			r.log.Warn("tournament draw", "tournament", id, "err", err)
+		}
+		if _, err := r.updateAs("tournament", func(w *work) error {
+			w.predrawn = map[string]*bymail.Drawn{id: pre}
+			return bymail.OpenDue(w.desk(), id)
+		}); err != nil {
+			r.log.Warn("tournament round opening", "tournament", id, "err", err)
+		}
+	}
+}
+
+// predrawOrg draws, on a snapshot outside the write lock, round 1 of each
+// tournament an organiser's START names (in any language); the unit of
+// work uses a draw whose record it still has.
+func (r *Referee) predrawOrg(req Request) map[string]*bymail.Drawn {
+	if req.Kind != "org" {
+		return nil
+	}
+	var ids []string
+	ow := orgWork{&work{r: r}}
+	for _, line := range strings.Split(req.Text, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if kw := ow.orgTourKeyword(f[0]); kw == "START" || strings.EqualFold(f[0], "START") {
+			ids = append(ids, strings.ToLower(f[1]))
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	pre := map[string]*bymail.Drawn{}
+	_ = r.db.View(func(tx *store.Tx) error {
+		for _, id := range ids {
+			if d := bymail.Predraw(tx, id); d != nil {
+				pre[id] = d
+			}
+		}
+		return nil
+	})
+	return pre
 }
 
 // Undone and Undo: see undo.go.

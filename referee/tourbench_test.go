@@ -44,7 +44,7 @@ func BenchmarkTournamentRoundOpening(b *testing.B) {
 					h.mails()
 				}
 				b.ReportAllocs()
-				timed(b, fmt.Sprintf("round2-%d", n), func() { h.org("ADJUDICATE " + ms[len(ms)-1].GameID) })
+				timed(b, h, fmt.Sprintf("round2-%d", n), func() { h.org("ADJUDICATE " + ms[len(ms)-1].GameID) })
 				out := h.mails()
 				if tr := h.tour("big"); len(tr.Rounds) != 2 || tr.Status != tournament.StatusRunning {
 					b.Fatalf("round 2 not open: %d rounds", len(tr.Rounds))
@@ -60,12 +60,16 @@ func BenchmarkTournamentRoundOpening(b *testing.B) {
 	}
 }
 
-// timed runs fn as the timed part of a benchmark: its CPU time (cpu-s/op)
-// and wall time (lock-s/op: an organiser's mail is one write transaction,
-// so this is how long it held the write lock), and with TOURPROF=<dir>
+// timed runs fn as the timed part of a benchmark: its CPU time
+// (cpu-s/op), its wall time (wall-s/op), the longest unit of work in it
+// (lock-s/op: each holds the write lock once, for its transaction; a
+// round drawn outside the lock is not in it), and with TOURPROF=<dir>
 // CPU and allocation profiles of fn alone (<dir>/<name>.cpu, .allocs,
 // .allocs0: go tool pprof -diff_base .allocs0 .allocs).
-func timed(b *testing.B, name string, fn func()) {
+func timed(b *testing.B, h *harness, name string, fn func()) {
+	var longest time.Duration
+	h.r.opt.Observe = func(o Observation) { longest = max(longest, o.Duration) }
+	defer func() { h.r.opt.Observe = nil }()
 	dir := os.Getenv("TOURPROF")
 	if dir != "" {
 		writeProfile(b, filepath.Join(dir, name+".allocs0"))
@@ -83,7 +87,8 @@ func timed(b *testing.B, name string, fn func()) {
 	b.StartTimer()
 	fn()
 	b.StopTimer()
-	b.ReportMetric(time.Since(wall).Seconds(), "lock-s/op")
+	b.ReportMetric(time.Since(wall).Seconds(), "wall-s/op")
+	b.ReportMetric(longest.Seconds(), "lock-s/op")
 	b.ReportMetric((cpuTime() - cpu).Seconds(), "cpu-s/op")
 	if dir != "" {
 		pprof.StopCPUProfile()
@@ -169,7 +174,7 @@ func BenchmarkTournamentStart(b *testing.B) {
 				enterAll(h, "big", n)
 				h.mails()
 				b.ReportAllocs()
-				timed(b, fmt.Sprintf("start-%d", n), func() { h.org("START big") })
+				timed(b, h, fmt.Sprintf("start-%d", n), func() { h.org("START big") })
 				if tr := h.tour("big"); len(tr.Rounds) != 1 || len(tr.Rounds[0].Matches) != n/2 {
 					b.Fatalf("round 1 not open")
 				}

@@ -160,6 +160,9 @@ func (t *Tournament) Wake(now time.Time) time.Time {
 	case StatusSignup:
 		soonest(t.SignupCloses())
 	case StatusRunning:
+		if t.Opening {
+			soonest(now)
+		}
 		if d, ok := t.Waiting(now); ok {
 			soonest(d)
 		}

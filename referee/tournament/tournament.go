@@ -337,6 +337,10 @@ type Tournament struct {
 	Created time.Time `json:"created"`
 	Started time.Time `json:"started,omitempty"`
 	Ended   time.Time `json:"ended,omitempty"`
+	// Opening: the next round is due to be drawn and opened, outside the
+	// unit of work that completed the one before (the caller draws it on
+	// a snapshot, out of its write lock); Wake is now until it is.
+	Opening bool `json:"opening,omitempty"`
 }
 
 // Errors.

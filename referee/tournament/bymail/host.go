@@ -84,6 +84,14 @@ type Host interface {
 	// Warn logs a failure that must not stop the unit of work.
 	Warn(msg string, kv ...any)
 
+	// Predrawn is the round of tournament id the core drew outside the
+	// write lock for this unit of work (Predraw), or nil. OpenLater asks
+	// the core to open tournament id's next round once this unit of work
+	// commits: drawn on a snapshot (Predraw), then opened in a unit of
+	// work of its own (OpenDue).
+	Predrawn(id string) *Drawn
+	OpenLater(id string)
+
 	// Kept are this unit of work's tournaments, decoded (kept.go): the
 	// core keeps one per unit of work, sets its Hit to count a change,
 	// and calls its Flush before the transaction commits.

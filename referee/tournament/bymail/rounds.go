@@ -59,7 +59,7 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 	if msg, undone := d.h.Undone(key); undone {
 		return noRound(msg)
 	}
-	rd, err := t.NextRound()
+	rd, err := d.draw(t) // outside the write lock when it could be (draw.go)
 	if err != nil {
 		return noRound(err)
 	}
@@ -226,7 +226,9 @@ func (d *desk) tourAdvance(t *tournament.Tournament) error {
 		}
 		return nil
 	}
-	return d.openRound(t)
+	// The next round is drawn outside this unit of work's write lock and
+	// opened in one of its own (draw.go).
+	return d.openLater(t)
 }
 
 // gameOf loads the tournament game the line names (FORFEIT, ADJUDICATE):
@@ -396,6 +398,14 @@ func (d *desk) tourTick(id string) error {
 		}
 	case tournament.StatusRunning:
 		n := len(t.Rounds)
+		if t.Opening {
+			// The round due was not opened after the unit of work that
+			// completed the one before (the process stopped): now.
+			if err := d.openDue(t); err != nil {
+				return err
+			}
+			break
+		}
 		if n == 0 {
 			// Sign-up closed before round 1's date: it opens on it.
 			if _, wait := t.Waiting(d.now); !wait {
