@@ -106,6 +106,11 @@
 // tournament's wake entry and every game that ends with a result; the desk
 // opens, closes and reads games, registers players and queues mail only
 // through bymail.Host, which deskHost implements for one unit of work.
+// A tournament round is drawn outside the write lock (issue 24): a unit
+// of work that completes a round leaves the next one due, and once it
+// commits the core draws it on a snapshot (a read transaction) and opens
+// it in a unit of work of its own (desk.go, openDue; a START's round 1 is
+// drawn before its mail's transaction, predrawOrg).
 //
 // A unit of work is all or none (undo.go): an organiser's command, or a
 // step of the desk's such as opening a round, that fails after it changed

@@ -25,16 +25,11 @@ func (d *desk) loadRating(game, addr string) (tournament.Rating, error) {
 	return r, err
 }
 
-// rateGame moves the ratings of a finished game's players, through
+// rateEnd moves the ratings of a finished game's players, through
 // tournament.RateMatch: every game with a result counts, an adjudicated
 // one too (and is counted in Rating.Adjudicated, which marks the rating).
-func (d *desk) rateGame(g GameEnd) error {
-	_, err := d.rateEnd(g)
-	return err
-}
-
-// rateEnd is rateGame, returning the players' new ratings by seat (nil
-// when the game rates nobody).
+// It returns the players' new ratings by seat (nil when the game rates
+// nobody).
 func (d *desk) rateEnd(g GameEnd) ([]tournament.Rating, error) {
 	state := tournament.MatchDone
 	if g.Adjudicated {
