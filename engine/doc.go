@@ -87,6 +87,22 @@
 //     leading lines repeat those moves, in order, and cannot be played now,
 //     has them "agreed" (they change nothing).
 //
+// # Menus that fit a decision (issue 22)
+//
+// Every legal option of a decision is numbered by the Table (Prompt.Options,
+// Numbered), whatever their number: a decision is never cut to an example
+// (MaxNumbered is only a guard against a runaway list; no game comes near
+// it). A game whose decisions can be long groups their options by kind of
+// action (Option.Group, a code for the templates and webhook clients); the
+// Table keeps a group's options together, the groups in the order of their
+// first option (GroupOptions), so the numbers run down the menu group by
+// group, the best-known first, the same for the mail and for webhook/JSON
+// clients. The templates give each group a heading in words (what its
+// options cost and give) and lay short commands side by side; every
+// option stays reachable by its number, its menu line as copied and its
+// command (referee TestEveryOptionReachable_Issue22, with positions of
+// random games of every game).
+//
 // A mail is a turn written in order: free actions are applied on receipt,
 // but when that refuses a mail whose free action follows a line of the turn
 // in progress, the mail is tried again with every line in the order written

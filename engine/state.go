@@ -172,6 +172,12 @@ type Option struct {
 	Cmd string `json:"cmd"`
 	// Params describes the option for templates (costs, effects).
 	Params map[string]any `json:"params,omitempty"`
+	// Group names the option's kind of action when the game groups its
+	// menus (Dice Brewing: "place:MH1", "token:PLUS", "store"; empty: no
+	// group). The Table keeps the options of one group together, groups
+	// in the order of their first option (the best known first); the
+	// templates give each group a heading in words (option.group).
+	Group string `json:"group,omitempty"`
 }
 
 // Result is the end of a game.

@@ -10,13 +10,14 @@ import (
 	"sort"
 )
 
-// MaxNumbered is the largest legal set a prompt numbers (so that a reply of
-// just "2" works). Larger sets are described, not numbered. It was 15; Dice
-// Brewing's placement has up to 45 options and a third of its prompts went
-// without a menu, and Heaven & Ale's track up to 28, so it is 48 (issue 12.5,
-// which the referee first met with its own numbering; now one mechanism,
-// the same for mail and webhook/JSON clients).
-const MaxNumbered = 48
+// MaxNumbered is a guard, not a menu size: every decision of our games is
+// numbered whole (issue 22, "menus that fit a decision": a long menu is
+// grouped by kind of action, never cut to an example). It was 48 (issue
+// 12.5), and a third of Dice Brewing's placements (up to 146 options) went
+// without a menu. Only a decision of more options than this, which no game
+// has, is described, not numbered: a prompt and the per-seat history of
+// numbered lists (Table.Asked) stay of sane size.
+const MaxNumbered = 1000
 
 // maxSteps guards against an engine that never stops asking itself forced
 // questions.
@@ -1473,7 +1474,7 @@ func (t *Table) refreshPrompts() {
 		opts := t.State.Legal(d)
 		p := &Prompt{Token: t.Token(), Decision: d, Count: len(opts), Halt: t.Halts[d.Seat]}
 		if len(opts) <= MaxNumbered {
-			p.Options, p.Numbered = opts, true
+			p.Options, p.Numbered = GroupOptions(opts), true
 		}
 		if d.Mode == Simultaneous {
 			for _, o := range t.Queues[d.Seat] {
@@ -1488,6 +1489,28 @@ func (t *Table) refreshPrompts() {
 		}
 		t.Prompts[d.Seat] = p
 	}
+}
+
+// GroupOptions orders a menu by group (Option.Group): the options of one
+// group together, the groups in the order of their first option, the
+// options of a group in the game's order (issue 22). A menu without groups,
+// or whose groups are already together, is returned as it is.
+func GroupOptions(opts []Option) []Option {
+	first := map[string]int{}
+	sorted := true
+	for i, o := range opts {
+		if _, ok := first[o.Group]; !ok {
+			first[o.Group] = i
+		} else if opts[i-1].Group != o.Group {
+			sorted = false
+		}
+	}
+	if sorted {
+		return opts
+	}
+	out := slices.Clone(opts)
+	slices.SortStableFunc(out, func(a, b Option) int { return first[a.Group] - first[b.Group] })
+	return out
 }
 
 // StateHash returns the hex SHA-256 of the state's JSON encoding.

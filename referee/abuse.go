@@ -1,113 +1,43 @@
 package referee
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/guard"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
 
-// Limits that keep one mail from costing more than a mail's worth (issue
-// 11, item 1), with their defaults (Options.MaxOrders, MaxInfo,
-// MaxReplyBytes).
+// The abuse guards' rules are package referee/guard's (the caps, stale
+// resends, loops, clipping); here the core applies them to its records and
+// requests, and answers what the guards let through. The limits keep their
+// names in the core's API (Options.MaxOrders and the rest).
 const (
-	DefaultMaxOrders     = 100
-	DefaultMaxInfo       = 5
-	DefaultMaxReplyBytes = 128 << 10
-	// DefaultMaxEntrants caps a tournament's entrants (issue 23).
-	DefaultMaxEntrants = 2048
-	// MaxOrgLines is how many command lines of one organiser mail are
-	// read; the rest are listed as not read (issue 23: ENTER lines per
-	// mail are bounded).
-	MaxOrgLines = 500
-	// MaxSayRunes is the longest SAY text relayed; MaxOptionBytes the
-	// longest game or tournament option key or value (issue 23).
-	MaxSayRunes    = 1000
-	MaxOptionBytes = 200
-	// maxLoggedInput bounds the text of an input kept in the game's log.
-	maxLoggedInput = 8 << 10
-	// maxRecent is how many applied inputs per seat are remembered to
-	// recognise a stale resend of one of them.
-	maxRecent = 8
-	// loopRepeats is the number of identical bodies from a seat in a day
-	// after which the referee stops answering them (they are still read).
-	loopRepeats = 3
+	DefaultMaxOrders     = guard.DefaultMaxOrders
+	DefaultMaxInfo       = guard.DefaultMaxInfo
+	DefaultMaxReplyBytes = guard.DefaultMaxReplyBytes
+	DefaultMaxEntrants   = guard.DefaultMaxEntrants
+	MaxOrgLines          = guard.MaxOrgLines
+	MaxSayRunes          = guard.MaxSayRunes
+	MaxOptionBytes       = guard.MaxOptionBytes
+	loopRepeats          = guard.LoopRepeats
 )
 
-// capped is what capOrders kept of a mail's orders and what it left out.
-type capped struct {
-	orders   []engine.Order
-	repeated int  // informational commands repeated in the mail (answered once)
-	dropped  int  // informational commands beyond the cap (not answered)
-	tooMany  int  // the number of other orders when beyond the cap (none kept)
-	any      bool // some line of the mail looks like a command
-	// maxInfo and maxOrder are the caps, for the note.
-	maxInfo, maxOrder int
-}
+type (
+	// RecentInput is an applied input of a seat (guard.RecentInput).
+	RecentInput = guard.RecentInput
+	// BodyCount counts one body of a seat in a day (guard.BodyCount).
+	BodyCount = guard.BodyCount
+	capped    = guard.Capped
+)
 
-// capOrders applies the per-mail caps: an informational command repeated in
-// the same mail is answered once; beyond MaxInfo distinct ones the rest are
-// not answered; beyond MaxOrders other orders, none of them is read (a
-// partial turn would be worse than none). known tells a keyword of the
-// referee or the game.
+// capOrders applies the per-mail caps (guard.Caps) to a seat's or a
+// player's orders; known tells a keyword of the referee or the game.
 func (r *Referee) capOrders(orders []engine.Order, known func(kw string) bool) capped {
-	c := capped{maxInfo: r.opt.MaxInfo, maxOrder: r.opt.MaxOrders}
-	seen := map[string]bool{}
-	keep := make([]bool, len(orders)) // informational commands answered
-	other := 0
-	for i, o := range orders {
-		kw := o.Keyword()
-		// A keyword with a hidden character in it (mailfmt shows it as
-		// U+FFFD) is a command someone tried to disguise: it is answered
-		// with a refusal, never ignored as prose.
-		if known(kw) || o.Number() > 0 || strings.ContainsRune(kw, '\uFFFD') || shouted(o.Text) {
-			c.any = true
-		}
-		if !infoCommands[kw] {
-			other++
-			continue
-		}
-		key := strings.ToUpper(strings.Join(strings.Fields(o.Alts[0][0]), " "))
-		switch {
-		case seen[key]:
-			c.repeated++
-		case len(seen) >= c.maxInfo:
-			c.dropped++
-		default:
-			seen[key], keep[i] = true, true
-		}
-	}
-	if other > c.maxOrder {
-		c.tooMany = other
-	}
-	for i, o := range orders {
-		if keep[i] || (!infoCommands[o.Keyword()] && c.tooMany == 0) {
-			c.orders = append(c.orders, o)
-		}
-	}
-	return c
-}
-
-// note returns the reader's note about what the caps left out ("" when
-// nothing).
-func (c capped) note(text func(name string, data map[string]any) string) []string {
-	var out []string
-	if c.repeated > 0 {
-		out = append(out, text("info.repeated", map[string]any{"n": c.repeated}))
-	}
-	if c.dropped > 0 {
-		out = append(out, text("info.too_many_info", map[string]any{"n": c.dropped, "max": c.maxInfo}))
-	}
-	if c.tooMany > 0 {
-		out = append(out, text("info.too_many_orders", map[string]any{"n": c.tooMany, "max": c.maxOrder}))
-	}
-	return out
+	return guard.Caps{MaxInfo: r.opt.MaxInfo, MaxOrders: r.opt.MaxOrders}.Apply(orders, known, func(kw string) bool { return infoCommands[kw] })
 }
 
 // knownWord reports whether an upper-case word is a command of the referee
@@ -140,16 +70,8 @@ func (r *Referee) knownWord(game engine.Game, gameName, word string) bool {
 // alias, or the line is an option number). An out-of-office subject never
 // hides such a mail (issue 11, item 5).
 func (r *Referee) HasCommand(text string) bool {
-	orders := engine.ParseScript(text)
-	if len(orders) > 200 {
-		orders = orders[:200]
-	}
 	games := engine.Games()
-	for _, o := range orders {
-		if o.Number() > 0 {
-			return true
-		}
-		kw := strings.ToUpper(o.Keyword())
+	known := func(kw string) bool {
 		if r.knownWord(nil, "referee", kw) {
 			return true
 		}
@@ -158,148 +80,41 @@ func (r *Referee) HasCommand(text string) bool {
 				return true
 			}
 		}
+		return false
 	}
-	// An answer in any of the forms people write ("2.", "Hi! PASS",
-	// "option 2", issue 20).
-	if len(text) <= 8<<10 {
-		for _, g := range games {
-			for _, l := range r.answerReader(g, g.Info().Name).Read(text) {
-				if l.Kind == mailfmt.AnswerOption || l.Kind == mailfmt.AnswerCommand && l.Keyword != "" {
-					return true
-				}
-			}
+	// The reading room reads it (referee/reading), with every game's
+	// vocabulary: an answer in any of the forms people write ("2.", "Hi!
+	// PASS", "option 2", issue 20).
+	return reading.New(text, nil, nil).HasCommand(known, func() []reading.Vocab {
+		vs := make([]reading.Vocab, len(games))
+		for i, g := range games {
+			vs[i] = r.vocab(g, g.Info().Name)
 		}
-	}
-	return false
+		return vs
+	})
 }
 
-// bodyDigest identifies a mail's command text for loop and resend
-// detection.
-func bodyDigest(text string) string {
-	norm := strings.Join(strings.Fields(strings.ToUpper(text)), " ")
-	sum := sha256.Sum256([]byte(norm))
-	return hex.EncodeToString(sum[:12])
-}
-
-// RecentInput is an input of a seat that changed the game, remembered to
-// recognise a stale resend of it (issue 11, item 3).
-type RecentInput struct {
-	Token  int    `json:"token"`
-	Digest string `json:"digest"`
-}
+// The guards' pure helpers, under the names the intake (request.go,
+// outgoing.go) calls them by; the digest and the logged text of a mail are
+// its reading's (reading.Mail.Digest, Logged: guard.Digest, ClipInput).
+var (
+	clipBody  = guard.ClipBody
+	disguised = guard.Disguised
+)
 
 // staleResend reports whether a seat's mail answering an older state
 // repeats the text of an input already applied from that state.
 func (s *Seat) staleResend(token int, digest string, current int) bool {
-	if token < 0 || token == current {
-		return false
-	}
-	for _, in := range s.Recent {
-		if in.Token == token && in.Digest == digest {
-			return true
-		}
-	}
-	return false
+	return guard.StaleResend(s.Recent, token, digest, current)
 }
 
-func (s *Seat) remember(token int, digest string) {
-	s.Recent = append(s.Recent, RecentInput{Token: token, Digest: digest})
-	if len(s.Recent) > maxRecent {
-		s.Recent = append([]RecentInput(nil), s.Recent[len(s.Recent)-maxRecent:]...)
-	}
-}
+func (s *Seat) remember(token int, digest string) { s.Recent = guard.Remember(s.Recent, token, digest) }
 
-// repeatedBody counts identical bodies (with the state token they answer)
-// from a seat within a day and returns how many times this one came (an auto-responder answering the
-// referee's answers; issue 11, item 4). The counts survive other mails in
-// between; a few distinct bodies are tracked per day.
+// repeatedBody counts identical bodies from a seat within a day and
+// returns how many times this one came (guard.CountBody).
 func (s *Seat) repeatedBody(digest string, now time.Time) (count int) {
-	if now.Sub(s.BodySince) >= 24*time.Hour {
-		s.BodySince, s.Bodies = now, nil
-	}
-	for i := range s.Bodies {
-		if s.Bodies[i].Digest == digest {
-			s.Bodies[i].Count++
-			return s.Bodies[i].Count
-		}
-	}
-	s.Bodies = append(s.Bodies, BodyCount{Digest: digest, Count: 1})
-	if len(s.Bodies) > maxBodies {
-		s.Bodies = append([]BodyCount(nil), s.Bodies[len(s.Bodies)-maxBodies:]...)
-	}
-	return 1
-}
-
-// BodyCount counts one body of a seat in the current day.
-type BodyCount struct {
-	Digest string `json:"digest"`
-	Count  int    `json:"count"`
-}
-
-// maxBodies bounds the bodies counted per seat and day.
-const maxBodies = 16
-
-// clipInput bounds the text of an input stored in the log.
-func clipInput(text string) string {
-	if len(text) <= maxLoggedInput {
-		return text
-	}
-	cut := maxLoggedInput
-	for cut > 0 && (text[cut]&0xC0) == 0x80 {
-		cut--
-	}
-	return text[:cut] + "\n[...]"
-}
-
-// clipBody cuts a mail body at a line boundary so that it stays within max
-// bytes, leaving room for the note that says so.
-func clipBody(body string, max int, note string) string {
-	if max <= 0 || len(body) <= max {
-		return body
-	}
-	room := max - len(note) - 8
-	if room < 0 {
-		room = 0
-	}
-	cut := strings.LastIndexByte(body[:room], '\n')
-	if cut < 0 {
-		cut = room
-		for cut > 0 && (body[cut]&0xC0) == 0x80 {
-			cut--
-		}
-	}
-	return body[:cut] + "\n\n[...]\n" + note + "\n"
-}
-
-// disguised reports whether a line left out as prose starts with a word
-// holding a hidden character (shown by mailfmt as U+FFFD): a disguised
-// command gets an answer, never the silence prose gets.
-func disguised(lines []string) bool {
-	for _, l := range lines {
-		if f := strings.Fields(l); len(f) > 0 && strings.ContainsRune(f[0], '\uFFFD') {
-			return true
-		}
-	}
-	return false
-}
-
-// shouted reports whether a line starts with a word in capitals ("CLAIMM
-// 3"): a mistyped command, which is refused, not taken for prose.
-func shouted(line string) bool {
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return false
-	}
-	letters := 0
-	for _, r := range f[0] {
-		if unicode.IsLower(r) {
-			return false
-		}
-		if unicode.IsLetter(r) {
-			letters++
-		}
-	}
-	return letters >= 2
+	s.Bodies, s.BodySince, count = guard.CountBody(s.Bodies, s.BodySince, digest, now)
+	return count
 }
 
 // listMail records a mail from a list or another robot without applying

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -253,7 +254,7 @@ func TestEveryAnswerFormIsPlayed(t *testing.T) {
 func BenchmarkAnswerReading(b *testing.B) {
 	h := newHarness(b)
 	eg, _ := engine.Lookup("dicebrewing")
-	ar := h.r.answerReader(eg, "dicebrewing")
+	ar := reading.Reader(h.r.vocab(eg, "dicebrewing"))
 	text := "Hi!\nplcae HP1 SEED\n2) PLACE HP1 SEED   # costs 2\nopzione 3 - grazie\nPASS - cheers\n\nThanks a lot, see you"
 	b.ReportAllocs()
 	for b.Loop() {
@@ -267,7 +268,7 @@ func BenchmarkAnswerReading(b *testing.B) {
 func TestChatAndCommonWordsAreNoTypos(t *testing.T) {
 	h := newHarness(t)
 	for _, g := range engine.Games() {
-		ar := h.r.answerReader(g, g.Info().Name)
+		ar := reading.Reader(h.r.vocab(g, g.Info().Name))
 		for _, lang := range templates.Languages {
 			for _, kind := range []string{"chat", "words"} {
 				for _, w := range h.r.render.T.List("referee", lang, kind) {

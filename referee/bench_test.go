@@ -26,6 +26,9 @@ import (
 func BenchmarkProcessMove(b *testing.B) {
 	b.Run("fsync", func(b *testing.B) { benchProcessMove(b, &store.Options{}) })
 	b.Run("nosync", func(b *testing.B) { benchProcessMove(b, &store.Options{NoSync: true}) })
+	// Without the store's decoded records (store.Tx.TakeDecoded): what
+	// the cache saves (issue 25: measure and choose).
+	b.Run("nosync-nocache", func(b *testing.B) { benchProcessMove(b, &store.Options{NoSync: true, NoDecodedCache: true}) })
 }
 
 func benchProcessMove(b *testing.B, opt *store.Options) {

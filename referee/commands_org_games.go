@@ -407,7 +407,7 @@ func orgExtend(gw *gameWork, args []string) (string, error) {
 		return "", fmt.Errorf("%s has no running deadline", g.Seats[seat].Name)
 	}
 	dl.Due = dl.Due.Add(time.Duration(h * float64(time.Hour)))
-	dl.Reminders, dl.Sent = g.Policy.reminders(gw.w.now, dl.Due), 0
+	dl.Reminders, dl.Sent = g.Policy.Remind(gw.w.now, dl.Due), 0
 	gw.announce(nil, "extended", "seat", seat, "name", g.Seats[seat].Name, "hours", h,
 		"due", dl.Due.Format(time.RFC3339))
 	return fmt.Sprintf("%s's deadline is now %s", g.Seats[seat].Name, dl.Due.Format(time.RFC3339)), nil

@@ -237,7 +237,7 @@ func (gw seatMail) addVacation(seat int, v Vacation, line replyLine) (replyLine,
 		if push > 0 {
 			dl.Due = dl.Due.Add(push)
 			s.VacationUsed += spent
-			dl.Reminders = gw.g.Policy.reminders(gw.w.now, dl.Due)
+			dl.Reminders = gw.g.Policy.Remind(gw.w.now, dl.Due)
 			dl.Sent = 0
 		}
 	}

@@ -31,17 +31,23 @@
 //     makes the unit of work (work, work.go) and dispatches on the tag
 //     (work.request, request.go): a seat's, a player's (playerWork), an
 //     organiser's (orgWork) or an untagged mail.
-//  3. Apply. seatRequest authenticates the seat (authSeat, query.go: the
-//     same rule as the webhook's SeatForSecret), checks the sender, drops
-//     a resend, logs the input and hands the mail to the seat's room,
-//     seatMail (request.go): readAnswers reads every line as the player
-//     meant it (answers.go), the referee's own commands run first, one
-//     handler per keyword from the command table (commands.go,
-//     commands_seat.go, commands_info.go), and the game's orders go to
-//     the engine together (gameWork.submit, work.go: engine.Table.Submit,
-//     each step logged). What changed for each seat is one seatChange
-//     record (work.go): its reply, whether it acted, is forced a mail,
-//     asked STATUS, is quiet.
+//  3. Apply. Process has made the request's one reading of its text
+//     (Request.read, readnotes.go: a reading.Mail, package
+//     referee/reading), which every stage and every rerun of the unit of
+//     work uses; nothing else parses the text. seatRequest authenticates
+//     the seat (authSeat, query.go: the same rule as the webhook's
+//     SeatForSecret), checks the sender, drops a resend (the Mail's
+//     Digest), logs the input (its Logged text) and hands the mail to the
+//     seat's room, seatMail (request.go): readAnswers takes the Mail's
+//     Answers, every line as the player meant it in the engine's words,
+//     with the notes about single lines as data that answerNotes renders
+//     in the reader's language (readnotes.go); the referee's own commands
+//     run first, one handler per keyword from the command table
+//     (commands.go, commands_seat.go, commands_info.go), and the game's
+//     orders go to the engine together (gameWork.submit, work.go:
+//     engine.Table.Submit, each step logged). What changed for each seat
+//     is one seatChange record (work.go): its reply, whether it acted, is
+//     forced a mail, asked STATUS, is quiet.
 //  4. Settle. work.flush (work.go) walks every game the unit touched:
 //     settling (settle.go) lets bots play until a human must act, ends a
 //     finished game, and starts, keeps or stops each seat's clock; a game
@@ -55,13 +61,16 @@
 //     writes the game's record, its wake time, the outbox rows and their
 //     VERP records in the same transaction (records.go, outgoing.go);
 //     processTx then puts the game's state token in the Outcome
-//     (outcomeState) and records the request as processed.
-//  7. Back in Process: the commit made, the decoded games go to the cache
-//     (gamecache.go), the senders are kicked (Options.Kick) and the
+//     (outcomeState) and records the request as processed; the edge's
+//     own bookkeeping (the end of the intake attempt, the IMAP cursor)
+//     rides in that commit (store.DB.Ride): one write transaction per
+//     mail.
+//  7. Back in Process: the commit made, the store keeps the decoded games
+//     (store.Tx.KeepDecoded), the senders are kicked (Options.Kick) and the
 //     request observed (Options.Observe). The Outcome goes back to the
 //     edge: a typed Status and Reason, the Message-IDs queued, the state
 //     token. The senders (edge/smtpout, edge/hookout) deliver from the
-//     outbox after the commit.
+//     outbox after the commit, one commit per delivery (store.DB.TakeFresh).
 //
 // Tick (tick.go) is the same walk for deadlines, reminders and digests:
 // a unit of work per due game, through settling, tell and persist.
@@ -78,6 +87,11 @@
 //     (organiser.go, lifecycle.go: the organisers' door on a stopped
 //     daemon) and asides (intake.go, abuse.go: bounces, auto-replies,
 //     mail set aside).
+//   - The pure rules the core applies are sub-packages: referee/guard
+//     (the abuse guards, applied in abuse.go and request.go),
+//     referee/deadline (the deadline policy, applied in settle.go and
+//     tick.go) and referee/hooks (the webhooks' contract, queued in
+//     hooks.go).
 //   - work (work.go): one transaction: the games it touched, the mails it
 //     composed; orgWork and playerWork are the organiser's and the
 //     player's requests in it.
@@ -119,8 +133,9 @@
 //
 // # Never silent
 //
-// A seat's mail is read line by line as the player meant it (answers.go,
-// mailfmt.AnswerReader, issue 20), and every line is applied, queued,
+// A seat's mail is read once, line by line as the player meant it, by
+// the reading room (referee/reading over mailfmt.AnswerReader, issues 20
+// and 25), and every line is applied, queued,
 // refused with a reason, or listed as chat; the reply says which, names
 // a typo read as a keyword, asks about a word near several keywords, and
 // says what a line not understood may have meant. Every branch of the

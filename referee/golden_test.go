@@ -639,7 +639,7 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 			"until": "2026-12-01", "verified": false, "version": "1.1", "status": "running", "summary": "SUMMARY",
 			"waiting": []string{"Ann"}, "sha": "abc", "minutes": 60, "kb": 128, "quoted": []string{"550 5.1.1 no such user"},
 			"result": "1. Ann 12 / 2. Bob 9", "names": []string{"Bob"},
-			// How single lines were read (answers.go, issue 20).
+			// How single lines were read (referee/reading, issue 20).
 			"raw": "opzione 2", "typo": "paas", "kw": "PASS", "candidates": []string{"HOLD", "ROLL"}, "hint": "2",
 			"notes": []string{`line 1: I read "paas" as PASS.`}, "token": 7,
 			"read": &ReadInfo{Lines: 2, Markers: true, Outside: 1, Quote: true, QuoteHeader: "On Mon, Ann wrote:", Signature: true, SignatureLine: "--", Forwarded: true},

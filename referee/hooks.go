@@ -3,60 +3,31 @@ package referee
 import (
 	"encoding/json"
 	"fmt"
-	"net/url"
-	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/hooks"
 	"github.com/pbem-referee/referee/store"
 )
 
-// Hook is an outgoing webhook an organiser attached to a game (organiser
-// command HOOK). After every change, the referee queues one call per hook
-// with the public events the hook asked for, in the same transaction as the
-// change; a worker (referee/edge/hookout) delivers them with an HMAC signature,
-// retrying from the durable "hooks" queue. Payloads only ever carry public
-// information: events as an observer sees them.
-type Hook struct {
-	ID  string `json:"id"`
-	URL string `json:"url"`
-	// Secret signs the payloads (HMAC-SHA256).
-	Secret string `json:"secret"`
-	// Format is "generic" (JSON with the events) or "discord" (a Discord
-	// webhook message with the lines as text).
-	Format string `json:"format"`
-	// Events are the kinds the hook wants: "moves" (game events), "turn"
-	// (who the game waits for), "end" (the result), "org" (organiser
-	// actions), "chat" (SAY to all). Empty means all.
-	Events []string `json:"events,omitempty"`
-}
+// The webhooks' contract (the HOOK syntax, what each hook wants, the
+// payload) is package referee/hooks'; the core draws each hook's id and
+// secret, renders the lines and queues the calls in the transaction of the
+// change. The names below keep the core's API.
+type (
+	// Hook is an organiser's webhook on a game (hooks.Hook).
+	Hook = hooks.Hook
+	// HookPayload is the JSON body of a generic hook call (hooks.Payload).
+	HookPayload = hooks.Payload
+)
 
-// HookKinds are the event kinds a hook may ask for.
-var HookKinds = []string{"moves", "turn", "end", "org", "chat"}
+// HookKinds are the event kinds a hook may ask for (hooks.Kinds).
+var HookKinds = hooks.Kinds
 
-// HookPayload is the JSON body of a generic hook call.
-type HookPayload struct {
-	// ID is unique per call and stable across retries (receivers
-	// de-duplicate on it).
-	ID    string `json:"id"`
-	Game  string `json:"game"`
-	Title string `json:"title"`
-	// Token is the game's state token after the change.
-	Token   int      `json:"token"`
-	Status  string   `json:"status"`
-	Players []string `json:"players"`
-	// Events are the public engine events of the change; Lines the same
-	// rendered in English, with the referee's own announcements.
-	Events  []engine.Event `json:"events,omitempty"`
-	Lines   []string       `json:"lines,omitempty"`
-	Waiting []string       `json:"waiting,omitempty"`
-	Result  *engine.Result `json:"result,omitempty"`
-}
-
-// Meta keys of a hooks queue item.
+// Meta keys of a hooks queue item (hooks.MetaHookID...).
 const (
-	MetaHookID     = "hook"
-	MetaHookSecret = "secret"
-	MetaHookFormat = "format"
+	MetaHookID     = hooks.MetaHookID
+	MetaHookSecret = hooks.MetaHookSecret
+	MetaHookFormat = hooks.MetaHookFormat
 )
 
 // hookCommand handles the organiser commands HOOK and UNHOOK:
@@ -76,26 +47,9 @@ func (gw *gameWork) hookCommand(kw string, args []string) (string, error) {
 		}
 		return "", fmt.Errorf("no hook %q", args[0])
 	}
-	if len(args) < 1 {
-		return "", fmt.Errorf("usage: HOOK <game> <https url> [generic|discord] [moves,turn,end,org,chat]")
-	}
-	u, err := url.Parse(args[0])
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return "", fmt.Errorf("%q is not an http(s) URL", args[0])
-	}
-	h := Hook{URL: u.String(), Format: "generic"}
-	for _, a := range args[1:] {
-		switch strings.ToLower(a) {
-		case "generic", "discord":
-			h.Format = strings.ToLower(a)
-		default:
-			for _, k := range strings.Split(strings.ToLower(a), ",") {
-				if !containsStr(HookKinds, k) {
-					return "", fmt.Errorf("unknown hook event %q (want %s)", k, strings.Join(HookKinds, ","))
-				}
-				h.Events = append(h.Events, k)
-			}
-		}
+	h, err := hooks.Parse(args)
+	if err != nil {
+		return "", err
 	}
 	// The public id and the secret are drawn independently; the secret
 	// is 160 random bits (issue 11, item 9: it was the id's 80 bits twice).
@@ -114,8 +68,6 @@ func (gw *gameWork) hookCommand(kw string, args []string) (string, error) {
 	gw.g.Hooks = append(gw.g.Hooks, h)
 	return fmt.Sprintf("hook %s added (%s); verify the X-Referee-Signature header with the secret %s", h.ID, h.Format, h.Secret), nil
 }
-
-func (h Hook) wants(kind string) bool { return len(h.Events) == 0 || containsStr(h.Events, kind) }
 
 // queueHooks queues one call per hook for this transaction's public
 // changes.
@@ -158,25 +110,17 @@ func (gw teller) queueHooks(steps []engine.Step) error {
 			orgLines = append(orgLines, text)
 		}
 	}
-	hooks := append(append([]Hook(nil), gw.g.Hooks...), gw.w.r.opt.DefaultHooks...)
-	for _, h := range hooks {
-		p := HookPayload{Game: gw.g.ID, Title: gw.eg.Info().Title, Token: gw.token(), Status: gw.g.Status, Players: gw.g.names()}
-		if h.wants("moves") {
-			p.Events, p.Lines = events, append(p.Lines, moveLines...)
-		}
-		if h.wants("org") {
-			p.Lines = append(p.Lines, orgLines...)
-		}
-		if h.wants("chat") {
-			p.Lines = append(p.Lines, chatLines...)
-		}
-		if h.wants("turn") && gw.tb != nil && gw.g.Status == StatusRunning {
-			p.Waiting = gw.waitingNames()
-		}
-		if h.wants("end") && gw.ended {
-			p.Result = gw.tb.State.Result()
-		}
-		if len(p.Events) == 0 && len(p.Lines) == 0 && p.Result == nil && (len(p.Waiting) == 0 || len(steps) == 0) {
+	c := hooks.Change{Base: HookPayload{Game: gw.g.ID, Title: gw.eg.Info().Title, Token: gw.token(), Status: gw.g.Status, Players: gw.g.names()},
+		Events: events, MoveLines: moveLines, OrgLines: orgLines, ChatLines: chatLines, Stepped: len(steps) > 0}
+	if gw.tb != nil && gw.g.Status == StatusRunning {
+		c.Waiting = gw.waitingNames()
+	}
+	if gw.ended && gw.tb != nil {
+		c.Result = gw.tb.State.Result()
+	}
+	for _, h := range append(append([]Hook(nil), gw.g.Hooks...), gw.w.r.opt.DefaultHooks...) {
+		p, ok := hooks.Build(h, c)
+		if !ok {
 			continue
 		}
 		gw.g.Nonce++

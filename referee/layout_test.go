@@ -35,7 +35,7 @@ const (
 
 // roomFiles: the files that may hold the methods of each room.
 var roomFiles = map[string][]string{
-	"seatMail":    {"request.go", "answers.go", "args.go", "cardhelp.go", "commands_info.go", "commands_seat.go", "prose.go"},
+	"seatMail":    {"request.go", "readnotes.go", "cardhelp.go", "commands_info.go", "commands_seat.go", "prose.go"},
 	"settling":    {"settle.go", "tick.go"},
 	"teller":      {"mail.go", "hooks.go", "gamepages.go"},
 	"mailView":    {"tell.go", "mail.go", "receipts.go"},

@@ -2,7 +2,6 @@ package referee
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -66,13 +65,4 @@ func (gw seatMail) ignoredInfo(seat int, ignored []string) {
 	}
 	rep := gw.reply(seat)
 	rep.Info = append(rep.Info, gw.text(seat, "info.ignored", map[string]any{"n": len(ignored), "lines": ignored}))
-}
-
-// clipLine shortens a line to n characters, with "..." when cut.
-func clipLine(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-3]) + "..."
 }

@@ -5,8 +5,9 @@ package referee
 // theirs in the desk, package referee/tournament/bymail). Everything else
 // in the core, and the edges through the core's query functions, works on
 // the decoded types below.
-// A unit of work loads its games through work.game, which keeps the games
-// last committed decoded (gamecache.go).
+// A unit of work loads its games through work.game, which takes the games
+// last committed decoded from the store (store.Tx.TakeDecoded, kept by
+// flush with store.Tx.KeepDecoded).
 
 import (
 	"encoding/json"
@@ -398,4 +399,11 @@ func (g *Game) names() []string {
 		n[i] = s.Name
 	}
 	return n
+}
+
+// decodedGame is a game's record as the unit of work decoded it, kept by
+// the store for the next input of the game (store.Tx.KeepDecoded).
+type decodedGame struct {
+	g  *Game
+	tb *engine.Table
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 )
@@ -134,8 +135,6 @@ type Referee struct {
 	// (issue 23).
 	listNotes *rateLimiter
 	*shared
-	// games caches the decoded records of the games last saved.
-	games *gameCache
 	// random is opt.Random, able to take back what a failed speculation
 	// drew (speculate.go).
 	random *replayReader
@@ -221,7 +220,7 @@ func New(opt Options) (*Referee, error) {
 		orgs[strings.ToLower(a)] = s
 	}
 	opt.Organisers = orgs
-	r := &Referee{opt: opt, db: opt.DB, clock: opt.Clock, render: opt.Renderer, log: opt.Logger, games: newGameCache(gameCacheSize),
+	r := &Referee{opt: opt, db: opt.DB, clock: opt.Clock, render: opt.Renderer, log: opt.Logger,
 		shared: &shared{}}
 	r.bind()
 	if r.render == nil {
@@ -315,6 +314,8 @@ type Request struct {
 	// the mail intake for untagged mail; it decides whether a REGISTER is
 	// answered when RegisterNeedsAuth (issue 23).
 	Authenticated bool
+	// reading is the one reading of Text (readnotes.go, issue 25).
+	reading *reading.Mail
 }
 
 // ReadInfo says how a player's commands were found in a mail.
@@ -351,6 +352,7 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 		req.Received = now
 	}
 	req.From = strings.ToLower(strings.TrimSpace(req.From))
+	req.read()               // once, shared by every run of the unit of work
 	pre := r.predrawOrg(req) // a START's round 1, drawn out of the write lock (desk.go)
 	start := time.Now()
 	res, ok := r.processSpec(req, now)
@@ -367,7 +369,6 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 			return Outcome{}, err
 		}
 	}
-	r.games.put(res.saved)
 	out := res.out
 	if (res.queued > 0 || res.hooks > 0) && r.opt.Kick != nil {
 		r.opt.Kick()
@@ -385,7 +386,6 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 type processed struct {
 	out                  Outcome
 	queued, moves, hooks int
-	saved                []cachedGame
 	draws                []string
 }
 
@@ -416,7 +416,7 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 	if err := outcomeState(tx, w.games[out.Game], out); err != nil {
 		return res, err
 	}
-	res.queued, res.moves, res.hooks, res.saved, res.draws = len(ids), w.moves(), w.hooked, w.saved, w.draws
+	res.queued, res.moves, res.hooks, res.draws = len(ids), w.moves(), w.hooked, w.draws
 	return res, tx.MarkInbound(store.InboundRecord{Keys: req.Keys, Received: now, Source: req.Source, From: req.From,
 		Game: out.Game, Seat: out.Seat, Outcome: string(out.Status), Detail: out.Detail, Messages: ids})
 }
@@ -451,26 +451,21 @@ func (r *Referee) update(fn func(w *work) error) ([]string, error) {
 func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, error) {
 	var ids []string
 	moves, hooks := 0, 0
-	var saved []cachedGame
 	var draws []string
 	start := time.Now()
 	now := r.clock.Now()
 	err := r.redo(func(ar *Referee) error {
 		return r.db.Update(func(tx *store.Tx) error {
-			saved = nil
 			w := ar.newWork(tx, now)
 			if err := fn(w); err != nil {
 				return err
 			}
 			var err error
 			ids, err = w.flush()
-			moves, hooks, saved, draws = w.moves(), w.hooked, w.saved, w.draws
+			moves, hooks, draws = w.moves(), w.hooked, w.draws
 			return err
 		})
 	})
-	if err == nil {
-		r.games.put(saved)
-	}
 	if err == nil && (len(ids) > 0 || hooks > 0) && r.opt.Kick != nil {
 		r.opt.Kick()
 	}

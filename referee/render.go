@@ -95,6 +95,7 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 		type group struct {
 			rank  int
 			head  string
+			cols  bool // short lines side by side (a third field "columns")
 			lines []string
 		}
 		var groups []*group
@@ -117,10 +118,11 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 					return "", err
 				}
 				rk, head, _ := strings.Cut(s, "\t")
+				head, layout, _ := strings.Cut(head, "\t")
 				g := byHead[head]
 				if g == nil {
 					n, _ := strconv.Atoi(strings.TrimSpace(rk))
-					g = &group{rank: n, head: head}
+					g = &group{rank: n, head: head, cols: layout == "columns"}
 					byHead[head] = g
 					groups = append(groups, g)
 				}
@@ -135,6 +137,10 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 			for _, g := range groups {
 				if g.head != "" {
 					b.WriteString("\n" + g.head)
+				}
+				if g.cols {
+					writeColumns(&b, g.lines)
+					continue
 				}
 				for _, l := range g.lines {
 					b.WriteString("\n  " + l)
@@ -169,6 +175,29 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 	// Every line fits (issue 12.4): a line the game's template could not
 	// lay out (a market with many prices) wraps with a hanging indent.
 	return templates.Fold(b.String()), nil
+}
+
+// writeColumns lays a group's short option lines side by side, as many
+// as fit in templates.Width, row by row (issue 22: a grouped menu of a
+// hundred options stays a screen or two long).
+func writeColumns(b *strings.Builder, lines []string) {
+	w := 0
+	for _, l := range lines {
+		w = max(w, utf8.RuneCountInString(l))
+	}
+	per := max(1, (templates.Width-2+2)/(w+2))
+	for i, l := range lines {
+		switch {
+		case i%per == 0:
+			b.WriteString("\n  ")
+		default:
+			b.WriteString("  ")
+		}
+		if i%per < per-1 && i < len(lines)-1 {
+			l = padRunes(l, w)
+		}
+		b.WriteString(l)
+	}
 }
 
 // optionColumn is the width of the first column of a two-column menu.

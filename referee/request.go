@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -66,7 +66,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 			out.Status, out.Detail, out.Reason = OutcomeIgnored, out.Detail+"; rate limit for "+req.From, ReasonRateLimited
 			return nil
 		}
-		if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: clipInput(req.Text),
+		if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: req.read().Logged(),
 			Params: map[string]any{"refused": "sender", "from": req.From}}); err != nil {
 			return err
 		}
@@ -75,7 +75,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		}
 		return nil
 	}
-	digest := bodyDigest(req.Text)
+	digest := req.read().Digest()
 	if s.staleResend(req.Token, digest, gw.token()) {
 		// The same text from the same seat answering the same old state as
 		// a mail already applied: a resend, not a new move.
@@ -89,7 +89,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		return nil
 	}
 	quiet, notice := w.allowAuth(req, "seat/"+gw.g.ID+"/"+s.Address)
-	if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: clipInput(req.Text),
+	if _, err := gw.log(Entry{Kind: EntryInput, Seat: seat, Vis: engine.Only(seat), Text: req.read().Logged(),
 		Params: map[string]any{"token": req.Token, "message_id": req.MessageID}}); err != nil {
 		return err
 	}
@@ -134,35 +134,29 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 // command (an auto-responder's text) gets no error reply, only a note at
 // most once a day.
 func (gw seatMail) seatCommands(seat int, req *Request, out *Outcome) error {
-	s := &gw.g.Seats[seat]
 	ans := gw.readAnswers(seat, req)
-	text, ignored := ans.text, ans.ignored
-	read := gw.localElsePass(text)
-	orders := engine.ParseScript(read)
-	keepWrittenElsePass(text, read, orders)
-	gw.normalise(s.Lang, orders)
-	ans.attach(gw, s.Lang, orders)
+	orders, ignored := ans.Orders, ans.Ignored
 	rep := gw.reply(seat)
 	gameCmds := map[string]bool{}
 	for _, c := range gw.eg.Info().Commands {
 		gameCmds[strings.ToUpper(c)] = true
 	}
 	c := gw.w.r.capOrders(orders, func(kw string) bool { return refereeCommands[kw] || gameCmds[kw] })
-	if (len(orders) > 0 && !c.any || len(orders) == 0 && len(ignored) > 0) && !disguised(ignored) {
+	if (len(orders) > 0 && !c.Any || len(orders) == 0 && len(ignored) > 0) && !disguised(ignored) {
 		gw.proseOnly(seat, req, out, ans)
 		return nil
 	}
-	rep.Info = append(rep.Info, c.note(func(name string, data map[string]any) string { return gw.text(seat, name, data) })...)
-	if c.tooMany > 0 {
+	rep.Info = append(rep.Info, c.Note(func(name string, data map[string]any) string { return gw.text(seat, name, data) })...)
+	if c.TooMany > 0 {
 		out.Status, out.Detail = OutcomeRejected, "too many orders in one mail"
 		rep.Rejected = true
 		gw.seat(seat).force = true
 	}
-	seat, game, err := gw.refereeFirst(seat, c.orders, gameCmds, rep)
+	seat, game, err := gw.refereeFirst(seat, c.Orders, gameCmds, rep)
 	if err != nil || seat < 0 {
 		return err
 	}
-	if len(c.orders) == 0 {
+	if len(c.Orders) == 0 {
 		gw.seat(seat).force = true
 		rep.Info = append(rep.Info, gw.text(seat, "info.no_commands", nil))
 	}
@@ -170,7 +164,7 @@ func (gw seatMail) seatCommands(seat int, req *Request, out *Outcome) error {
 		rep.Read = gw.text(seat, "info.read", map[string]any{"read": rd})
 		rep.Info = append(rep.Info, rep.Read)
 	}
-	gw.answerNotes(seat, ans)
+	gw.answerNotes(seat, ans.Notes)
 	gw.ignoredInfo(seat, ignored)
 	if len(game) == 0 {
 		if out.Status == OutcomeApplied {
@@ -191,7 +185,7 @@ func (gw seatMail) seatCommands(seat int, req *Request, out *Outcome) error {
 // proseAnswers such mails a day are always answered, later ones when a
 // line holds what may be an answer (a hint or a question); the rest, in
 // a day, are auto-responders' and go unanswered (issue 11, item 4).
-func (gw seatMail) proseOnly(seat int, req *Request, out *Outcome, ans *answers) {
+func (gw seatMail) proseOnly(seat int, req *Request, out *Outcome, ans *reading.Answers) {
 	s := &gw.g.Seats[seat]
 	gw.seat(seat).reply, gw.seat(seat).answering = nil, ""
 	out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
@@ -199,15 +193,15 @@ func (gw seatMail) proseOnly(seat int, req *Request, out *Outcome, ans *answers)
 		s.NoCommandNote, s.NoCommandCount = gw.w.now, 0
 	}
 	s.NoCommandCount++
-	if s.NoCommandCount > proseAnswers && len(ans.notes) == 0 {
+	if s.NoCommandCount > proseAnswers && len(ans.Notes) == 0 {
 		out.Detail += fmt.Sprintf("; not answered (more than %d today)", proseAnswers)
 		return
 	}
 	gw.seat(seat).answering = req.MessageID
 	rep := gw.reply(seat)
 	rep.Info = append(rep.Info, gw.text(seat, "info.nothing_read", map[string]any{"max": proseAnswers}))
-	gw.answerNotes(seat, ans)
-	gw.ignoredInfo(seat, ans.ignored)
+	gw.answerNotes(seat, ans.Notes)
+	gw.ignoredInfo(seat, ans.Ignored)
 	out.Detail += "; told what was read"
 }
 
@@ -311,50 +305,6 @@ func (gw seatMail) refuseAll(seat int, orders []engine.Order, code string, out *
 	rep.Info = append(rep.Info, why)
 	out.Status, out.Detail = OutcomeRejected, code
 	return nil
-}
-
-// normalise replaces the first word of every command line by its canonical
-// keyword, using the aliases of the player's language first, then of every
-// other language.
-func (gw seatMail) normalise(lang string, orders []engine.Order) {
-	for i := range orders {
-		for a := range orders[i].Alts {
-			for l, line := range orders[i].Alts[a] {
-				orders[i].Alts[a][l] = gw.canonLine(lang, line)
-			}
-		}
-	}
-}
-
-// localElsePass rewrites a line ending in ELSE PASS in any language
-// ("ALTRIMENTI PASSA", "SINON PASSE", "ANDERS PAS") to the "ELSE PASS" the
-// engine's script syntax reads (issue 12.7).
-func (gw seatMail) localElsePass(text string) string {
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		body, comment, hasComment := strings.Cut(l, "#")
-		f := strings.Fields(body)
-		// ELSE in any language (templates/common/*/args.txt).
-		if len(f) < 3 || gw.w.r.render.T.Arg(gw.g.Game, "en", f[len(f)-2]) != "ELSE" && !strings.EqualFold(f[len(f)-2], "ELSE") {
-			continue
-		}
-		pass := strings.ToUpper(f[len(f)-1])
-		for _, lg := range templates.Languages {
-			if kw := gw.w.r.render.T.Alias(gw.g.Game, lg, pass); kw != pass {
-				pass = kw
-				break
-			}
-		}
-		if pass != "PASS" {
-			continue
-		}
-		l = strings.Join(append(f[:len(f)-2], "ELSE", "PASS"), " ")
-		if hasComment {
-			l += " #" + comment
-		}
-		lines[i] = l
-	}
-	return strings.Join(lines, "\n")
 }
 
 // help renders the game's help (or a command's) followed by the referee's.
@@ -468,28 +418,28 @@ func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 	quiet, notice := w.allowAuth(req, "player/"+p.Address)
 	var lines []string
 	acted := false
-	orders := engine.ParseScript(req.Text)
+	orders := req.read().Script()
 	c := w.r.capOrders(orders, func(kw string) bool {
 		kw = strings.ToUpper(kw)
 		return playerCommands[w.r.render.T.Alias("referee", p.Lang, kw)] || w.r.knownWord(nil, "referee", kw)
 	})
-	if cmds, prose := mailfmt.SplitProse(req.Text, memoKeyword(w.r.isKeyword)); len(orders) > 0 && !c.any ||
+	if cmds, prose := req.read().Prose(memoKeyword(w.r.isKeyword)); len(orders) > 0 && !c.Any ||
 		strings.TrimSpace(cmds) == "" && len(prose) > 0 && !disguised(prose) {
 		// Prose only, as from an auto-responder: never answered.
 		out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
 		return nil
 	}
-	if len(c.orders) > w.r.opt.MaxInfo {
-		c.dropped += len(c.orders) - w.r.opt.MaxInfo
-		c.orders = c.orders[:w.r.opt.MaxInfo]
+	if len(c.Orders) > w.r.opt.MaxInfo {
+		c.Dropped += len(c.Orders) - w.r.opt.MaxInfo
+		c.Orders = c.Orders[:w.r.opt.MaxInfo]
 	}
-	c.tooMany = 0
-	lines = append(lines, c.note(func(name string, data map[string]any) string { return w.playerText(p, name, data) })...)
+	c.TooMany = 0
+	lines = append(lines, c.Note(func(name string, data map[string]any) string { return w.playerText(p, name, data) })...)
 	if notice {
 		lines = append(lines, w.playerText(p, "info.slow_down", map[string]any{"max": w.r.opt.RateLimit,
 			"minutes": int(w.r.opt.RateWindow.Minutes())}))
 	}
-	for _, o := range c.orders {
+	for _, o := range c.Orders {
 		f := strings.Fields(o.Alts[0][0])
 		call := &playerCall{w: w, p: p, kw: w.r.render.T.Alias("referee", p.Lang, f[0]), f: f, lines: lines}
 		if err := call.run(); err != nil {
@@ -522,7 +472,7 @@ func (w playerWork) untagged(req *Request, out *Outcome) error {
 		out.Status, out.Detail, out.Reason = OutcomeIgnored, "rate limit for "+req.From, ReasonRateLimited
 		return nil
 	}
-	if orders := engine.ParseScript(req.Text); len(orders) > 0 {
+	if orders := req.read().Script(); len(orders) > 0 {
 		if rows := lookupCommands(byAnyone, w.r.render.T.Alias("referee", "en", orders[0].Keyword())); len(rows) > 0 {
 			return rows[0].anyone(w.work, req, out, strings.Fields(orders[0].Alts[0][0]))
 		}

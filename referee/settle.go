@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -76,7 +76,7 @@ func (gw settling) botMove(seat int) error {
 	if len(lines) == 0 {
 		return gw.expire(seat, false)
 	}
-	rep, err := gw.submit(seat, engine.ParseScript(strings.Join(lines, "\n")), gw.tb.Token())
+	rep, err := gw.submit(seat, reading.Script(lines), gw.tb.Token())
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (gw settling) clocks() {
 			}
 		}
 		start := gw.w.now
-		due := gw.g.Policy.due(d.Kind, start, templates.Zone(s.TZ))
+		due := gw.g.Policy.Due(d.Kind, start, templates.Zone(s.TZ))
 		gw.seat(i).asked = true
 		if due.IsZero() {
 			s.Deadline = &Deadline{Kind: d.Kind, Slot: d.Slot, Group: d.Group, Start: start}
@@ -126,7 +126,7 @@ func (gw settling) clocks() {
 			s.VacationUsed += days
 		}
 		s.Deadline = &Deadline{Kind: d.Kind, Slot: d.Slot, Group: d.Group, Start: start, Due: due,
-			Reminders: gw.g.Policy.reminders(start, due)}
+			Reminders: gw.g.Policy.Remind(start, due)}
 		gw.seat(i).asked = true
 	}
 }

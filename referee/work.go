@@ -25,8 +25,6 @@ type work struct {
 	nonce int
 	// hooked counts the webhook calls queued.
 	hooked int
-	// saved are the games written, for the game cache once committed.
-	saved []cachedGame
 	// outbox holds the mails composed, written by persistOutbox.
 	outbox []composed
 	// undone are the operations this run leaves out (undo.go);
@@ -89,9 +87,10 @@ type gameWork struct {
 //   - gameWork (work.go, lifecycle.go, organiser.go, desk.go, ...): apply.
 //     The game's changes as the commands make them: submit orders to the
 //     table, log, announce, join, start, replace, roll back.
-//   - seatMail (request.go, answers.go, commands_seat.go, commands_info.go,
-//     args.go, cardhelp.go, prose.go): apply, for one seat's own mail:
-//     read its lines, run its commands, answer each line.
+//   - seatMail (request.go, readnotes.go, commands_seat.go,
+//     commands_info.go, cardhelp.go, prose.go): apply, for one seat's own
+//     mail: take its lines as the reading room read them (referee/reading),
+//     run its commands, answer each line.
 //   - settling (settle.go, tick.go): the end of apply: bots play, clocks
 //     start, the game ends, deadlines and reminders fall due.
 //   - teller (mail.go, hooks.go, gamepages.go): tell. What each seat, the
@@ -202,8 +201,10 @@ func (w *work) game(id string) (*gameWork, error) {
 	if gw := w.games[id]; gw != nil {
 		return gw, nil
 	}
-	if g, tb, ok := w.r.games.take(id, w.tx.GameStamp(id)); ok {
-		return w.trackDecoded(g, tb)
+	if v, ok := w.tx.TakeDecoded(id); ok {
+		if d, ok := v.(decodedGame); ok {
+			return w.trackDecoded(d.g, d.tb)
+		}
 	}
 	raw, err := w.tx.Game(id)
 	if err != nil {
@@ -221,7 +222,7 @@ func (w *work) track(g *Game) (*gameWork, error) {
 }
 
 // trackDecoded is track with the game's table already decoded (from the
-// game cache), or nil to decode it from the record.
+// store's decoded records), or nil to decode it from the record.
 func (w *work) trackDecoded(g *Game, tb *engine.Table) (*gameWork, error) {
 	eg, err := lookupGame(g.Game)
 	if err != nil {
@@ -366,7 +367,9 @@ func (w *work) flush() ([]string, error) {
 		if err := saveGame(w.tx, gw.g); err != nil {
 			return nil, err
 		}
-		w.saved = append(w.saved, cachedGame{stamp: w.tx.GameStamp(gw.g.ID), g: gw.g, tb: gw.tb})
+		if err := w.tx.KeepDecoded(gw.g.ID, decodedGame{g: gw.g, tb: gw.tb}); err != nil {
+			return nil, err
+		}
 		if err := w.tx.SetWake(gw.g.ID, (settling{gw}).wake()); err != nil {
 			return nil, err
 		}

@@ -1,6 +1,14 @@
 // Package store is the referee's durable state: one bbolt file. It is the
 // only package that imports bbolt.
 //
+// It owns the file: the buckets and their encodings, the schema and its
+// migrations, the transactions (one per input, grouped commits,
+// speculations), the write figures (WriteStats), and the few rules that
+// let a transport's or a sender's bookkeeping share an input's commit
+// (rides, fresh items). It must not know what a game, a mail or a player
+// is: records are opaque bytes, and it reads no clock, no network and no
+// randomness.
+//
 // # Buckets
 //
 // Every bucket, its keys and its values (values are JSON unless noted):
@@ -10,7 +18,8 @@
 //	              or from schema 6 a version and a Fossil delta against
 //	              the game's snapshot, or a version alone when the record
 //	              is the snapshot (writepath.go)
-//	games.snap    game id -> the game's snapshot: a whole record (schema 6)
+//	games.snap    game id -> the game's snapshot: a whole record (schema 6;
+//	              a blob from schema 7)
 //	games.head    game id -> GameIndex: status, organiser, seat addresses
 //	              (gameindex.go, schema 6); with games.by_status,
 //	              games.by_address, games.by_org (value NUL game id ->
@@ -21,14 +30,16 @@
 //	queue.outbox  id (8-byte big-endian) -> Item: mails waiting to be sent
 //	queue.hooks   id (8-byte big-endian) -> Item: outgoing webhook calls
 //	body.<queue>  id -> the item's payload, raw bytes, written once (schema
-//	              6; the rows above then hold the delivery state only)
+//	              6; the rows above then hold the delivery state only; a
+//	              blob from schema 7)
 //	done.<queue>  id -> Item: delivered or permanently failed items, kept
 //	              until Item.KeepUntil
 //	due.<queue>   8-byte big-endian unix nanoseconds + 8-byte id -> empty:
 //	              the live items by due time (schema 3)
 //	players       lower-cased address -> the referee's player record (opaque)
 //	tokens        secret -> Token (who a secret authenticates)
-//	cursors       mailbox key -> Cursor (IMAP UIDVALIDITY and last UID)
+//	cursors       mailbox key -> Cursor (IMAP UIDVALIDITY, last UID, and the
+//	              hand-overs presumed begun of the next message)
 //	rulesets      SHA-256 hex -> ruleset data file (raw bytes)
 //	wake          8-byte big-endian unix nanoseconds + game id -> empty:
 //	              when a game needs attention (deadline, reminder)
@@ -49,6 +60,10 @@
 //	verp          VERP bounce id -> VERPRecord: the outgoing mail (recipient,
 //	              Message-ID, time) a bounce to that id may concern (schema 5)
 //
+// A blob (schema 7, blob.go) is a value of 1 KiB or more kept alone: a
+// nested bucket under its key whose only entry (key 0x00) is the value.
+// Reads take a plain value or a blob.
+//
 // A tournament's clock shares the wake index under the key "t:<id>" (game
 // ids never hold a colon).
 //
@@ -63,7 +78,35 @@
 // input on a snapshot, outside the write lock, and still writes it in one
 // write transaction: only if nothing it read has changed, else not at all
 // (ErrConflict). Speculations that wait for the lock are committed in
-// groups, one fsync for several inputs.
+// groups, one fsync for several inputs. Every read is tracked, and Tx is
+// the type that enforces it: each of its methods either records what it
+// read (checked at the commit), or is a write the speculation keeps and
+// replays, or makes the speculation wide (it never commits); a new method
+// is classified in TestEveryReadIsTracked or that test fails. The callers'
+// decoded game records are kept here too (decoded.go: TakeDecoded,
+// KeepDecoded), valid for the version they were written as only.
+//
+// Rules of the write path (issue 25: one write transaction per player mail
+// at intake, one per delivery):
+//
+//   - A transport's bookkeeping of an input rides in the input's commit:
+//     DB.Ride registers writes under one of the input's de-duplication
+//     keys, and the transaction that records the input (MarkInbound with
+//     that key) runs them, whoever commits it (ride.go). Ride.Done says
+//     whether they were committed; when not, the transport writes them
+//     itself. The IMAP watcher ends the intake attempt and moves its
+//     cursor so, the webhook ends its attempt so.
+//   - A hand-over may be presumed begun by the commit before it, never
+//     after it: a Cursor's Armed count is a hand-over on record before it
+//     starts, and BeginAttemptFrom counts it when the watcher cannot use
+//     it (after a restart). A message that kills the process is counted
+//     either way.
+//   - A queued item's first attempt is presumed only in the process that
+//     enqueued it (DB.TakeFresh: an in-memory set, empty after a restart)
+//     and is then recorded with its outcome, in one commit; every other
+//     attempt is on record before its I/O. So a crash during a delivery
+//     loses nothing, and a delivery that kills the process is retried with
+//     backoff, never hot-looped.
 //
 // # What a write costs
 //
@@ -72,7 +115,12 @@
 // rebuilds it). DB.WriteStats counts those bytes (DiskBytes) and the log
 // entries and queue rows the commits added (DataBytes). A move writes an
 // append to its game's log, a delta of its game's record, its mails once
-// and their rows; the indexes only when what they hold changed.
+// and their rows; the indexes only when what they hold changed. bbolt
+// never splits a leaf of four entries or fewer, so a large value is kept
+// alone (a blob): writing it writes its own pages, not its neighbours'.
+// What is left is a page or two for each bucket a commit touches (a leaf
+// and the branch above it): the cost of a move is counted in buckets, and
+// a new bucket on the path of a move must pay for itself.
 //
 // Bytes returned by a Tx are copies and stay valid after the transaction.
 package store

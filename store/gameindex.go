@@ -229,6 +229,7 @@ func (tx *Tx) SetGameIndexBuilt() error { return tx.b(bMeta).Put(kGameIndex, []b
 // none: the referee builds them again when it opens the store (for tests
 // and for an operator who suspects them).
 func (tx *Tx) ForgetGameIndex() error {
+	tx.widen()
 	for _, b := range gameIndexBuckets() {
 		if err := tx.tx.DeleteBucket(b); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
 			return err

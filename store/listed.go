@@ -7,6 +7,7 @@ var bListedGames = []byte("games.listed")
 
 // SetGameListed adds a game to the index of listed pages, or removes it.
 func (tx *Tx) SetGameListed(game string, listed bool) error {
+	tx.widen()
 	if !listed {
 		if b := tx.b(bListedGames); b != nil {
 			return b.Delete([]byte(game))

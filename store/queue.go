@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -97,7 +98,53 @@ func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
 		return 0, err
 	}
 	tx.data += int64(len(raw))
+	if tx.db != nil {
+		tx.tx.OnCommit(func() { tx.db.fresh.add(q, id) })
+	}
 	return id, live.Put(u64(id), raw)
+}
+
+// Fresh items (issue 25: one write transaction per delivery). An item
+// this process enqueued and has not attempted yet is "fresh": its first
+// attempt is presumed, like the intake's next hand-over, and need not be
+// on record before the I/O. If the process dies during it, the restarted
+// one knows no fresh items, finds the item still due, and records every
+// attempt before its I/O from then on: a delivery that kills the process
+// is retried with backoff, never hot-looped, and nothing is lost.
+type freshItems struct {
+	mu sync.Mutex
+	m  map[freshKey]struct{}
+}
+
+type freshKey struct {
+	q  string
+	id uint64
+}
+
+// maxFresh bounds the set: beyond it, attempts are simply recorded.
+const maxFresh = 1 << 16
+
+func (f *freshItems) add(q string, id uint64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.m == nil {
+		f.m = map[freshKey]struct{}{}
+	}
+	if len(f.m) < maxFresh {
+		f.m[freshKey{q, id}] = struct{}{}
+	}
+}
+
+// TakeFresh reports whether item id of queue q is fresh (enqueued by this
+// process, never attempted) and makes it no longer so: its first attempt
+// may start without Attempt's commit, the caller recording the attempt
+// with the outcome (Attempt and Finish or Retry in one transaction).
+func (db *DB) TakeFresh(q string, id uint64) bool {
+	db.fresh.mu.Lock()
+	defer db.fresh.mu.Unlock()
+	_, ok := db.fresh.m[freshKey{q, id}]
+	delete(db.fresh.m, freshKey{q, id})
+	return ok
 }
 
 // QueueItem returns an item, live or retired.

@@ -71,7 +71,7 @@ func (tx *Tx) Wide() bool { return tx.spec != nil && tx.spec.wide }
 // write lock): see Spec. fn's error is returned as it is.
 func (db *DB) Speculate(fn func(tx *Tx) error) (*Spec, error) {
 	s := newSpec()
-	err := db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx, spec: s}) })
+	err := db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx, db: db, spec: s}) })
 	return s, err
 }
 
@@ -159,7 +159,7 @@ func (db *DB) leadCommits() {
 	for {
 		var failed *commit
 		err = db.bolt.Update(func(btx *bolt.Tx) error {
-			tx := &Tx{tx: btx}
+			tx := &Tx{tx: btx, db: db}
 			btx.OnCommit(func() { db.group.counted(tx) })
 			for _, c := range batch {
 				if c.fn != nil {
@@ -208,7 +208,7 @@ func (tx *Tx) apply(s *Spec, check func() bool) error {
 		b := tx.tx.Bucket(r.bucket)
 		var v []byte
 		if b != nil {
-			v = b.Get(r.key)
+			v = getValue(b, r.key)
 		}
 		if (v != nil) != r.present || !bytes.Equal(v, r.value) {
 			return fmt.Errorf("%w: %s %q changed", ErrConflict, r.bucket, r.key)
@@ -234,7 +234,7 @@ func (tx *Tx) apply(s *Spec, check func() bool) error {
 func (tx *Tx) get(bucket, key []byte) []byte {
 	var v []byte
 	if b := tx.tx.Bucket(bucket); b != nil {
-		v = b.Get(key)
+		v = getValue(b, key)
 	}
 	if s := tx.spec; s != nil {
 		k := string(bucket) + "\x00" + string(key)

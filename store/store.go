@@ -17,7 +17,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 6
+const SchemaVersion = 7
 
 // Errors.
 var (
@@ -67,6 +67,9 @@ type Options struct {
 	// NoSync skips fsync on commit. For tests and benchmarks only: a crash
 	// can lose or corrupt the file.
 	NoSync bool
+	// NoDecodedCache keeps no decoded records (TakeDecoded always
+	// misses): for measuring what the cache saves.
+	NoDecodedCache bool
 	// Migrations, if set, replaces the built-in migrations (for tests of
 	// the migration hook). Migrations[i] moves a file from version i to i+1;
 	// version 0 is a brand-new file.
@@ -145,6 +148,7 @@ var migrations = []Migration{
 		return nil
 	},
 	migrateWritePath, // 5 -> 6: game snapshots and deltas, queue payloads apart (writepath.go)
+	migrateBlobs,     // 6 -> 7: large values alone (blob.go)
 }
 
 // DB is an open store.
@@ -153,6 +157,14 @@ type DB struct {
 	path string
 	// group gathers the speculations waiting for a commit (spec.go).
 	group commitGroup
+	// rides are the transports' writes waiting for an input's commit
+	// (ride.go).
+	rides rides
+	// fresh are the queue items enqueued and not attempted (queue.go).
+	fresh freshItems
+	// decoded keeps the callers' decoded game records (decoded.go).
+	decoded   decodedCache
+	noDecoded bool
 }
 
 // Open opens (creating if needed) the store at path, waits at most
@@ -177,7 +189,7 @@ func Open(path string, opt *Options) (*DB, error) {
 		}
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	db := &DB{bolt: b, path: path}
+	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache}
 	migs := migrations
 	if o.Migrations != nil {
 		migs = o.Migrations
@@ -269,7 +281,7 @@ func (db *DB) Path() string { return db.path }
 // rolled back otherwise (also if fn panics). Do no network I/O inside it.
 func (db *DB) Update(fn func(tx *Tx) error) error {
 	return db.bolt.Update(func(btx *bolt.Tx) error {
-		tx := &Tx{tx: btx}
+		tx := &Tx{tx: btx, db: db}
 		btx.OnCommit(func() { db.group.counted(tx) })
 		return fn(tx)
 	})
@@ -277,7 +289,7 @@ func (db *DB) Update(fn func(tx *Tx) error) error {
 
 // View runs fn in a read-only transaction. Never call View inside Update.
 func (db *DB) View(fn func(tx *Tx) error) error {
-	return db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx}) })
+	return db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx, db: db}) })
 }
 
 // Check verifies the file's internal consistency (bbolt's page checks).
@@ -325,17 +337,25 @@ func (db *DB) SchemaVersion() (int, error) {
 // Tx is a transaction. Values it returns are copies.
 type Tx struct {
 	tx *bolt.Tx
+	db *DB
 	// spec is set in a speculation (spec.go).
 	spec *Spec
 	// data counts the log entries and queue rows written (WriteStats).
 	data int64
 }
 
+// b returns a bucket for an access a speculation cannot check: it makes
+// the speculation wide.
 func (tx *Tx) b(name []byte) *bolt.Bucket {
+	tx.widen()
+	return tx.tx.Bucket(name)
+}
+
+// widen marks a speculation as one that cannot commit.
+func (tx *Tx) widen() {
 	if tx.spec != nil {
 		tx.spec.wide = true
 	}
-	return tx.tx.Bucket(name)
 }
 
 func u64(n uint64) []byte {
@@ -534,7 +554,7 @@ func (tx *Tx) MarkInbound(rec InboundRecord) error {
 			return err
 		}
 	}
-	return nil
+	return tx.ride(rec.Keys)
 }
 
 // PruneInbound deletes records received before t (keep them for as long as
@@ -629,6 +649,11 @@ func (tx *Tx) DeleteToken(secret string) error { return tx.b(bTokens).Delete([]b
 type Cursor struct {
 	UIDValidity uint32 `json:"uidvalidity"`
 	LastUID     uint32 `json:"last_uid"`
+	// Armed is the hand-overs of the first message after LastUID presumed
+	// begun: the IMAP watcher writes 1 with the cursor it moves in the
+	// commit of a message, so that the next hand-over needs no commit of
+	// its own (an intake attempt on record, see BeginAttemptFrom).
+	Armed int `json:"armed,omitempty"`
 }
 
 // Cursor returns the position in a mailbox (zero if none yet).
@@ -658,6 +683,13 @@ func (tx *Tx) BeginAttempt(key string) (int, error) {
 	}
 	n++
 	return n, b.Put([]byte(key), u64(uint64(n)))
+}
+
+// BeginAttemptFrom is BeginAttempt for an input already presumed begun
+// floor times (Cursor.Armed): the count becomes max(recorded, floor) + 1.
+func (tx *Tx) BeginAttemptFrom(key string, floor int) (int, error) {
+	n := max(tx.AttemptCount(key), floor) + 1
+	return n, tx.b(bAttempts).Put([]byte(key), u64(uint64(n)))
 }
 
 // EndAttempt forgets the attempts of an input that was handled (or

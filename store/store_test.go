@@ -403,7 +403,7 @@ func TestMigrationFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 6 {
+	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 7 {
 		t.Fatalf("schema %d", v)
 	}
 	err = db.Update(func(tx *Tx) error {
@@ -579,7 +579,7 @@ func TestCompactReclaimsSpace(t *testing.T) {
 			if err := tx.b(bGames).Delete([]byte(fmt.Sprintf("g%d", i))); err != nil {
 				return err
 			}
-			if err := tx.b(bGameSnap).Delete([]byte(fmt.Sprintf("g%d", i))); err != nil {
+			if err := deleteValue(tx.b(bGameSnap), []byte(fmt.Sprintf("g%d", i))); err != nil {
 				return err
 			}
 		}

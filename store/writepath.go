@@ -91,7 +91,7 @@ func migrateWritePath(tx *bolt.Tx) error {
 				if len(it.Payload) == 0 {
 					return nil
 				}
-				if err := body.Put(bytes.Clone(k), it.Payload); err != nil {
+				if err := putValue(body, bytes.Clone(k), it.Payload); err != nil {
 					return err
 				}
 				it.Payload = nil
@@ -116,7 +116,7 @@ func migrateWritePath(tx *bolt.Tx) error {
 // wide already).
 func (tx *Tx) getRaw(bucket, key []byte) []byte {
 	if b := tx.tx.Bucket(bucket); b != nil {
-		return b.Get(key)
+		return getValue(b, key)
 	}
 	return nil
 }
@@ -195,7 +195,7 @@ func (tx *Tx) writeGame(id string, val, snap []byte) error {
 		if err != nil {
 			return err
 		}
-		if err := b.Put([]byte(id), snap); err != nil {
+		if err := putValue(b, []byte(id), snap); err != nil {
 			return err
 		}
 	}
@@ -209,7 +209,7 @@ func (tx *Tx) withBody(q string, it *Item) {
 		return
 	}
 	if b := tx.tx.Bucket(bodyBucket(q)); b != nil {
-		it.Payload = bytes.Clone(b.Get(u64(it.ID)))
+		it.Payload = bytes.Clone(getValue(b, u64(it.ID)))
 	}
 }
 
@@ -220,13 +220,13 @@ func (tx *Tx) putBody(q string, id uint64, payload []byte) error {
 		return err
 	}
 	tx.data += int64(len(payload))
-	return b.Put(u64(id), payload)
+	return putValue(b, u64(id), payload)
 }
 
 // deleteBody forgets an item's payload.
 func (tx *Tx) deleteBody(q string, id uint64) error {
 	if b := tx.tx.Bucket(bodyBucket(q)); b != nil {
-		return b.Delete(u64(id))
+		return deleteValue(b, u64(id))
 	}
 	return nil
 }

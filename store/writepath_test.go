@@ -307,7 +307,7 @@ func TestMigrationMovesPayloads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != 6 {
+	if v, _ := db.SchemaVersion(); v != SchemaVersion {
 		t.Fatalf("schema %d", v)
 	}
 	db.Update(func(tx *Tx) error {

@@ -31,7 +31,9 @@ type PromptData struct {
 // the template renders, for one option, its group's rank and heading
 // separated by a tab ("2\tWorkers: hired for good"); the menu lists the
 // groups by rank, each under its heading, one option a line, the numbers
-// unchanged. Lines after the menu come from "option.legend" (the codes the
+// unchanged. A third field "columns" ("1\tMH1 Malt House: ...\tcolumns")
+// lays the group's short lines side by side, as many as fit in Width
+// (Dice Brewing's placements, issue 22). Lines after the menu come from "option.legend" (the codes the
 // menu uses, explained once).
 type OptionData struct {
 	N        int // 1-based number the player may reply with

@@ -90,6 +90,38 @@ func (s *Set) dayName(lang string, d any) string {
 	return s.datesOf(lang).days[n]
 }
 
+// ParseDay reads a day as an organiser writes it in a setting such as
+// days=mon-fri: the abbreviated name of the day in any of our languages
+// (common/<lang>/dates.txt: "mon", "lun", "lun.", "ma"), whatever the case.
+// A word that names two different days in two languages is refused by the
+// templates' tests (TestDayWordsAreUnambiguous).
+func ParseDay(word string) (time.Weekday, bool) {
+	d, ok := dateSet().days[dayKey(word)]
+	return d, ok
+}
+
+// DayCode is the day as the settings write it back (Policy.String): the
+// English abbreviation in lower case ("mon"), which ParseDay reads.
+func DayCode(d time.Weekday) string {
+	return dayKey(dateSet().datesOf("en").days[d%7])
+}
+
+func dayKey(w string) string { return strings.TrimSuffix(strings.ToLower(strings.TrimSpace(w)), ".") }
+
+// dayWords maps every language's day words (dayKey) to their weekday;
+// a word of two days keeps the first language's (the test refuses it).
+func (s *Set) dayWords() map[string]time.Weekday {
+	m := map[string]time.Weekday{}
+	for _, lang := range s.langs {
+		for i, w := range s.datesOf(lang).days {
+			if _, dup := m[dayKey(w)]; !dup {
+				m[dayKey(w)] = time.Weekday(i)
+			}
+		}
+	}
+	return m
+}
+
 // num writes a number without a useless fraction: 48, 1.5.
 func num(v any) string {
 	switch x := v.(type) {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"text/template"
+	"time"
 )
 
 //go:embed languages.txt */*/*.tmpl */*/aliases.txt */*/args.txt */*/answers.txt */*/dates.txt */*/grammar.txt
@@ -142,7 +143,8 @@ type Set struct {
 	// names of days and months per language (dates.txt).
 	langs   []string
 	dates   map[string]dateWords
-	grammar map[string]grammar // grammar.txt per language
+	days    map[string]time.Weekday // every language's day words (ParseDay)
+	grammar map[string]grammar      // grammar.txt per language
 }
 
 // Load returns the embedded templates, parsed once per process (a Set is
@@ -305,6 +307,7 @@ func load(fsys fs.FS) (*Set, error) {
 		}
 		s.byKey[key] = t
 	}
+	s.days = s.dayWords()
 	return s, nil
 }
 

@@ -293,3 +293,37 @@ func TestKwUsage(t *testing.T) {
 		}
 	}
 }
+
+// Rule (issue 25, date words in templates): an organiser writes the days of
+// a deadline setting (days=lun-ven) in any of our languages, so no day word
+// may name two different days in two languages, and every language's words
+// read back as their own day.
+func TestDayWordsAreUnambiguous(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner := map[string]string{}
+	for _, lang := range s.Languages() {
+		for i, w := range s.datesOf(lang).days {
+			k := dayKey(w)
+			if prev, ok := owner[k]; ok && s.days[k] != time.Weekday(i) {
+				t.Errorf("%q is day %d in %s and day %d in %s", w, i, lang, s.days[k], prev)
+			}
+			owner[k] = lang
+			for _, form := range []string{w, strings.ToUpper(w), strings.TrimSuffix(w, ".")} {
+				if d, ok := ParseDay(form); !ok || d != time.Weekday(i) {
+					t.Errorf("%s: ParseDay(%q) = %v, %v; want %v", lang, form, d, ok, time.Weekday(i))
+				}
+			}
+		}
+	}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		if got, ok := ParseDay(DayCode(d)); !ok || got != d {
+			t.Errorf("DayCode(%v) = %q reads back as %v", d, DayCode(d), got)
+		}
+	}
+	if _, ok := ParseDay("mond"); ok {
+		t.Error("ParseDay read a word that is no day")
+	}
+}

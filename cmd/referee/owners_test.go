@@ -13,11 +13,11 @@ import (
 // changed when the rule came in. Take a package off the list when its doc
 // says it; CONTRIBUTING.md's "Who owns what" says it for them meanwhile.
 var notYetOwned = map[string]bool{
-	"store": true, "templates": true,
-	"engine/dicebrewing": true, "engine/fromage": true, "engine/heavenale": true, "engine/brewcrafters": true,
-	"referee/edge/dispatch": true, "referee/edge/hookout": true, "referee/edge/imapin": true, "referee/edge/mailin": true,
-	"referee/edge/netaddr": true, "referee/edge/smtpout": true, "referee/edge/webhook": true, "referee/edge/opsmail": true,
-	"referee/pages": true, "referee/pages/boards": true, "referee/tournament": true, "referee/tournament/bymail": true,
+	"templates":      true,
+	"engine/fromage": true, "engine/brewcrafters": true,
+	"referee/edge/mailin": true,
+
+	"referee/pages": true, "referee/pages/boards": true, "referee/tournament": true,
 	"referee/rigs/e2e": true, // tests only: no package doc
 }
 
@@ -48,7 +48,7 @@ func TestPackageDocsSayWhatTheyOwn_Issue25(t *testing.T) {
 				doc.WriteString(f.Doc.Text())
 			}
 		}
-		text := strings.ToLower(doc.String())
+		text := strings.Join(strings.Fields(strings.ToLower(doc.String())), " ") // "must" and "not" may be on two lines
 		says := strings.Contains(text, "owns") && strings.Contains(text, "must not")
 		switch {
 		case notYetOwned[rel] && says:

@@ -151,7 +151,7 @@ func (s *state) Legal(d engine.Decision) []engine.Option {
 			opt("GET " + c)
 		}
 	}
-	return out
+	return s.grouped(out)
 }
 
 // storeOptions lists one STORE per group of dice a seat may store now. The

@@ -8,6 +8,12 @@
 // the end trigger and the final conversion. Code, tests and templates cite
 // the rule ids of the specification (DB-x.y.z).
 //
+// It owns Dice Brewing's rules, its data file, its bots, the structured
+// view of a position and the facts of each option (its group, its price).
+// It must not know mail, the store or templates, hold a word a player
+// reads (every word is in templates/dicebrewing/<lang>/), read a clock or
+// use any randomness but the state's.
+//
 // # Data
 //
 // Every number of the game lives in the embedded TOML ruleset
@@ -80,6 +86,29 @@
 // discount level, for the same reason. Storing is a free action, but it is
 // also listed in the seat's own placement and purchase turns (one die
 // group per option), so that numbered replies and bots can store.
+//
+// # Menus (issue 22)
+//
+// Every legal option of every decision is numbered (engine.MaxNumbered is
+// a guard no decision of this game reaches: a placement has up to about
+// 150 options), so a player can always answer by the number, the copied
+// line or the command; nothing is cut to an example. Each option carries
+// its group (engine.Option.Group, menu.go), the kind of action, and Legal
+// lists a group's options together, the groups in this order, which is the
+// order of the mail: the placements slot by slot (MH1 to DS3, a speed-up
+// slot "MH1+" as a group of its own, each with its THEN form), the tokens
+// by type, STORE, then the moves that end the turn (PASS, DONE, END,
+// NOBUY); a purchase turn starts with the Market and the Black Market, a
+// brewing turn groups each recipe's improvements and reward choices. The
+// templates (menu.tmpl) give each group one heading in words (what the
+// slot takes and gives, what the token does, the recipe's reward and
+// bonus), the price of each purchase, what a turn-ending move means, and
+// the codes a player types (dice, @A, @S, name:die) once per mail in a
+// legend; the short commands of a group go side by side. Rules tested in
+// menu_test.go (TestMenuInWords_Issue22: every group its own translated
+// heading, within 80 columns) and in the referee (TestEveryOptionReachable
+// _Issue22: every option of random positions played by each answer form;
+// TestGoldenDiceBrewingMenus; the reader bot plays whole games).
 //
 // # Queues and slots
 //

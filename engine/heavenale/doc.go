@@ -7,6 +7,12 @@
 // Rule ids (HA-x.y.z, ambiguity rulings AMB-n, test vectors TV-nn) refer to
 // the specification shared/rules/heaven-and-ale.md; code and tests cite them.
 //
+// It owns Heaven & Ale's rules, its data file, its bots, the structured
+// view of a position and the facts of each option (cost and effect, as
+// Params). It must not know mail, the store or templates, hold a word a
+// player reads (every word is in templates/heavenale/<lang>/), read a clock
+// or use any randomness but the state's.
+//
 // # Data
 //
 // Every table (track, start area, garden geometry with its adjacency,
@@ -108,10 +114,12 @@
 //     "BUY HO5 D1", too dear, refused whole, the figure staying put;
 //     TestTableWholeTurnAtomic); a failing line of a later turn queued in
 //     the same message halts that turn (§10.2, TestTableLaterTurnHalts).
-//   - Track menus over 15 options used to be described, not numbered:
-//     engine.MaxNumbered is now 48 (issue 12.5), so the move decision (at
-//     most 28 options) is numbered by the Table; View.Menu stays for the
-//     prompts' own layout.
+//   - Track menus over 15 options used to be described, not numbered
+//     (issue 12.5, then up to 48); now every decision is numbered whole
+//     (issue 22: engine.MaxNumbered is a guard of 1000, no decision comes
+//     near), so the move decision (at most 28 options) and the purchase
+//     decision (up to about 70) are numbered by the Table; View.Menu stays
+//     for the prompts' own layout.
 //   - Menus in words (issue 22, menu.go): every option's Params carry its
 //     cost and effect as facts (a destination's tiles and their prices, the
 //     spots a disc scores, the barrels claimed; a purchase's tile, spot,
@@ -119,9 +127,11 @@
 //     in the reader's language and group long menus by kind of action
 //     (destinations: tiles, monks, discs, barrels, home; purchases: sunny
 //     spots, shady spots, the rest), with a legend of the codes players
-//     type. A purchase decision of more than engine.MaxNumbered options
-//     (two tiles on one space) is not numbered: its prompt quotes an
-//     example and the prices.
+//     type. A purchase decision of two tiles on one space (the largest,
+//     up to about 70 options; it had only an example and the prices past
+//     48) is numbered like any other, grouped by side of the spot
+//     (TestEveryOptionReachable_Issue22 in the referee plays every option
+//     of such positions by number, copied line and command).
 //   - Ties share the victory (HA-7.5); the result has no tie-breaker.
 //
 // # Tests

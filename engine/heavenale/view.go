@@ -46,7 +46,7 @@ type View struct {
 	// Menu lists the legal answers of the viewing seat's decision (every
 	// kind but purchases, whose list is long); Example is its first legal
 	// answer (all kinds). Prompts use them for their own layout (a Table
-	// prompt leaves its options out past engine.MaxNumbered, 48).
+	// prompt leaves its options out only past engine.MaxNumbered, a guard).
 	Menu []engine.Option `json:"menu,omitempty"`
 	// Before lists the seats that move before the viewer's next turn in
 	// this round; Contested the spaces the viewer could move to now that

@@ -20,6 +20,16 @@
 // that finish while a commit is being written share the next one (with
 // the referee's own commits too). Each outcome is still committed before
 // its worker reports it or takes another item.
+//
+// It owns the delivery loop of a durable queue: when an item is due, the
+// attempt recorded before any I/O, the backoff and its jitter, retries,
+// the give-up, the retirement of an item and the pruning of retired ones,
+// and the grouping of those commits. It must not know what an item is or
+// how it is delivered (its user's Deliver does: smtpout for mail, hookout
+// for webhooks), keep a queue in memory, write anything in the store but
+// the queue's own attempt and outcome records, or decide by itself what
+// failure is permanent beyond the one shape the core defines
+// (referee.IsPermanent).
 package dispatch
 
 import (
@@ -29,6 +39,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"runtime/debug"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -264,7 +275,20 @@ func (l *Loop) dispatch(ctx context.Context, inflight map[uint64]bool, done chan
 		// The attempts are recorded before any I/O, all in one
 		// transaction: after a crash each item is due again at its next,
 		// neither lost nor hot-looped.
-		var started []store.Item
+		//
+		// An item this process enqueued and never attempted is fresh
+		// (store.DB.TakeFresh): its first attempt is recorded with its
+		// outcome, in the one commit of the delivery (issue 25); after a
+		// crash no item is fresh.
+		var started, presumed []store.Item
+		start = slices.DeleteFunc(start, func(it store.Item) bool {
+			if it.Attempts > 0 || !l.o.Store.TakeFresh(q, it.ID) {
+				return false
+			}
+			it.Attempts, it.LastAttempt, it.Due, it.LastError = 1, now, now.Add(l.backoff(1)), "attempt in progress"
+			presumed = append(presumed, it)
+			return true
+		})
 		if len(start) > 0 {
 			next := make([]time.Time, len(start))
 			for i, it := range start {
@@ -288,10 +312,10 @@ func (l *Loop) dispatch(ctx context.Context, inflight map[uint64]bool, done chan
 				return 0, err
 			}
 		}
-		for _, cur := range started {
+		for i, cur := range append(presumed, started...) {
 			inflight[cur.ID] = true
 			l.inflight.Add(1)
-			go l.work(ctx, cur, done)
+			go l.work(ctx, cur, done, i < len(presumed))
 		}
 	}
 	if len(inflight) >= l.o.Workers {
@@ -332,7 +356,7 @@ func Backoff(n int, lo, hi time.Duration, r float64) time.Duration {
 }
 
 // work runs one delivery and records its outcome.
-func (l *Loop) work(ctx context.Context, it store.Item, done chan<- uint64) {
+func (l *Loop) work(ctx context.Context, it store.Item, done chan<- uint64, presumed bool) {
 	defer func() {
 		l.inflight.Add(-1)
 		done <- it.ID
@@ -348,7 +372,7 @@ func (l *Loop) work(ctx context.Context, it store.Item, done chan<- uint64) {
 	}()
 	start := l.o.Now()
 	a := l.attempt(ctx, it)
-	l.record(it, start, a)
+	l.record(it, start, a, presumed)
 }
 
 // attempt delivers one item, turning a panic into a transient failure.
@@ -364,8 +388,9 @@ func (l *Loop) attempt(ctx context.Context, it store.Item) (a Attempt) {
 	return l.o.Deliver(ctx, it)
 }
 
-// record commits the outcome of an attempt and reports it.
-func (l *Loop) record(it store.Item, start time.Time, a Attempt) {
+// record commits the outcome of an attempt and reports it; with presumed,
+// the attempt itself too (it was not recorded before the I/O).
+func (l *Loop) record(it store.Item, start time.Time, a Attempt, presumed bool) {
 	q := l.o.Queue
 	a.Permanent = a.Permanent || referee.IsPermanent(a.Err) // the one shape of failures (referee/failure.go)
 	now := l.o.Now()
@@ -377,6 +402,9 @@ func (l *Loop) record(it store.Item, start time.Time, a Attempt) {
 	case a.Err == nil:
 		rep.Outcome = Sent
 		err = l.o.Store.Group(func(tx *store.Tx) error {
+			if err := l.presume(tx, it, presumed); err != nil {
+				return err
+			}
 			cur, err = tx.Finish(q, it.ID, store.Sent, now, now.Add(l.o.Retention), "")
 			return err
 		})
@@ -392,6 +420,9 @@ func (l *Loop) record(it store.Item, start time.Time, a Attempt) {
 			rep.Reason = fmt.Sprintf("gave up after %v: %s", now.Sub(it.Created).Round(time.Second), rep.Reason)
 		}
 		err = l.o.Store.Group(func(tx *store.Tx) error {
+			if err := l.presume(tx, it, presumed); err != nil {
+				return err
+			}
 			cur, err = tx.Finish(q, it.ID, store.Failed, now, now.Add(l.o.Retention), rep.Reason)
 			return err
 		})
@@ -404,6 +435,9 @@ func (l *Loop) record(it store.Item, start time.Time, a Attempt) {
 		rep.Outcome = Retry
 		due := now.Add(max(l.backoff(it.Attempts), a.RetryAfter))
 		err = l.o.Store.Group(func(tx *store.Tx) error {
+			if err := l.presume(tx, it, presumed); err != nil {
+				return err
+			}
 			cur, err = tx.Retry(q, it.ID, due, a.Err.Error())
 			return err
 		})
@@ -434,4 +468,14 @@ func (l *Loop) prune() {
 	if n > 0 {
 		l.o.Logger.Debug(l.o.Name+": pruned retired items", slog.Int("count", n))
 	}
+}
+
+// presume records a presumed first attempt, in the transaction of its
+// outcome.
+func (l *Loop) presume(tx *store.Tx, it store.Item, presumed bool) error {
+	if !presumed {
+		return nil
+	}
+	_, err := tx.Attempt(l.o.Queue, it.ID, it.LastAttempt, it.Due)
+	return err
 }

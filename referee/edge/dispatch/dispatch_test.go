@@ -3,6 +3,7 @@ package dispatch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -181,4 +182,74 @@ func TestLoopPanicsAndGivingUp(t *testing.T) {
 			t.Fatalf("stats %+v", st)
 		}
 	})
+}
+
+// One write transaction per delivery (issue 25): the first attempt of an
+// item this process enqueued is presumed (store.DB.TakeFresh) and
+// recorded with its outcome; an item of an earlier process (the store
+// reopened, as after a crash) has its attempt on record before the I/O,
+// a commit of its own. Each outcome (sent, failed, retried) records the
+// attempt either way.
+func TestOneCommitPerFreshDelivery(t *testing.T) {
+	for _, reopen := range []bool{false, true} {
+		for _, outcome := range []string{"sent", "failed", "retry"} {
+			t.Run(fmt.Sprintf("reopen-%v-%s", reopen, outcome), func(t *testing.T) {
+				synctest.Test(t, func(t *testing.T) {
+					path := filepath.Join(t.TempDir(), "d.db")
+					db, err := store.Open(path, &store.Options{NoSync: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					const n = 3
+					var ids []uint64
+					for i := range n {
+						ids = append(ids, enqueue(t, db, fmt.Sprintf("k%d", i), time.Now()))
+					}
+					if reopen {
+						db.Close()
+						if db, err = store.Open(path, &store.Options{NoSync: true}); err != nil {
+							t.Fatal(err)
+						}
+					}
+					defer db.Close()
+					before := db.WriteStats().Commits
+					l, err := New(Options{Store: db, Queue: "outbox", Workers: 1, MinBackoff: time.Minute, MaxBackoff: time.Hour,
+						GiveUpAfter: 24 * time.Hour, Retention: time.Hour, ShutdownGrace: time.Second,
+						Deliver: func(ctx context.Context, it store.Item) Attempt {
+							if got := item(t, db, it.ID).Attempts; reopen != (got == 1) {
+								t.Errorf("%s: %d attempts on record during the I/O (reopened %v)", it.Key, got, reopen)
+							}
+							switch outcome {
+							case "failed":
+								return Attempt{Err: errors.New("550 no"), Permanent: true}
+							case "retry":
+								return Attempt{Err: errors.New("451 later")}
+							}
+							return Attempt{}
+						}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					ctx, cancel := context.WithCancel(t.Context())
+					go l.Run(ctx)
+					synctest.Wait()
+					cancel()
+					synctest.Wait()
+					// Besides the deliveries: the prune at the start.
+					got, want := db.WriteStats().Commits-before, int64(n+1)
+					if reopen {
+						want = 2*n + 1
+					}
+					if got != want {
+						t.Errorf("%d commits for %d deliveries, want %d", got, n, want)
+					}
+					for _, id := range ids {
+						if it := item(t, db, id); it.Attempts != 1 || (outcome == "retry") != (it.State == store.Pending) {
+							t.Errorf("item %d after the delivery: %+v", id, it)
+						}
+					}
+				})
+			})
+		}
+	}
 }

@@ -41,4 +41,15 @@
 // over the timestamp header, a full stop and the raw body bytes, compares it
 // in constant time, and rejects timestamps older than a few minutes (each
 // retry is signed again with a fresh timestamp). Verify does exactly that.
+//
+// # What it owns, what it must not touch
+//
+// It owns the HTTP side of the "hooks" queue: the call's body in each
+// format (generic JSON, Discord), its signature and headers (Verify for
+// receivers), the guard against calls into internal networks (guard.go),
+// and the classification of a receiver's answer as done, retry or failed.
+// It must not queue calls or choose who gets them (the core does, in the
+// transaction of the change: referee/hooks.go), run its own retry loop
+// (package dispatch does), follow redirects, or call an internal address
+// that Options.Allow does not list.
 package hookout

@@ -3,25 +3,48 @@
 // the referee (mailin.Handler) exactly once in effect, and then files
 // it away.
 //
+// It owns the intake of one mailbox: its connection, its cursor and
+// intake attempts in the store, and the filing of each message.
+// It must not read what a message says (that is mailin's and the
+// referee's) nor write anything of the store but its cursor and attempts.
+//
 // # Order of operations
 //
 // For each new message, in UID order:
 //
 //  1. the raw message is fetched with BODY.PEEK[] (the \Seen flag is not
-//     touched), and the hand-over is recorded in the store (an attempt
-//     count per message, ended with the cursor update in 3);
+//     touched), and the hand-over is on record in the store: usually
+//     already, presumed by the commit of the message before (the cursor's
+//     Armed count, see below), else by a commit of its own;
 //  2. HandleMail is called; it commits the de-duplication record, the game
-//     changes and the outbox rows in one store transaction and then returns;
-//  3. the mailbox cursor (UIDVALIDITY and last UID) is updated in its own
-//     small store transaction;
-//  4. the message is moved to the processed folder (or, after a permanent
+//     changes and the outbox rows in one store transaction and then
+//     returns, and the end of the attempt and the mailbox cursor
+//     (UIDVALIDITY and last UID) past the message ride in that same
+//     transaction (store.DB.Ride): one write transaction per message
+//     (issue 25). When the handler wrote nothing (a duplicate) the cursor
+//     is written with the next message's attempt, or before filing;
+//  3. the message is moved to the processed folder (or, after a permanent
 //     error, to the quarantine folder, with the reason logged).
 //
-// A crash between 2 and 3 makes the Watcher fetch the message again after a
-// restart; the referee recognises it (by its Message-ID and by the
+// Rule (the presumed hand-over): every cursor the Watcher moves says that
+// the hand-over of the first message after it has begun once
+// (store.Cursor.Armed = 1), before it has. The Watcher uses that
+// presumption for the next hand-over only if it wrote it in this process
+// and no hand-over used it since; otherwise (after a restart, a transient
+// error, a message skipped) the attempt is put on record by a commit of
+// its own, counting the presumption (store.Tx.BeginAttemptFrom). So a
+// message that kills the process right after the cursor moved is still
+// counted; a graceful stop takes the unused presumption back, and only a
+// crash while idle counts one hand-over that never began.
+//
+// A crash before 2 commits makes the Watcher fetch the message again after
+// a restart, with its attempt counted. With a handler that does not record
+// the message in the store, a crash after 2 and before the cursor is
+// written makes it fetch the message again too; the referee recognises it
+// (by its Message-ID and by the
 // "imap:<account>/<mailbox>/<uidvalidity>/<uid>" key the Watcher passes)
-// and reports a duplicate, so nothing is applied twice. A crash between 3
-// and 4 leaves the message in the mailbox below the cursor; the Watcher's
+// and reports a duplicate, so nothing is applied twice. A crash between 2
+// and 3 leaves the message in the mailbox below the cursor; the Watcher's
 // sweep (at every connection and every safety re-sync) hands such leftovers
 // to the referee again, which again recognises them, and then files them.
 // A transient HandleMail error stops the batch: the message and those after

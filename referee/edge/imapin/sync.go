@@ -159,6 +159,7 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 			log = log.With(slog.String("msgid", "<"+m.Envelope.MessageID+">"))
 		}
 		reason := s.poison[uid]
+		rode := false
 		key := fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid)
 		switch {
 		case reason != "":
@@ -180,7 +181,9 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 			}
 			// The attempt is on record before the hand-over: a message
 			// that kills the process is recognised after the restart.
-			n, err := w.beginAttempt(key, pending)
+			// Usually the commit of the message before put it there
+			// (Cursor.Armed), and this costs no commit (issue 25).
+			n, err := w.beginAttempt(s, key, uid, pending)
 			if err != nil {
 				if ferr := file(); ferr != nil {
 					return errors.Join(err, ferr)
@@ -197,17 +200,38 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 				w.notify(ctx, m, key, referee.QuarantineNotice{Reason: "crashed", Detail: reason, Size: m.RFC822Size}, log)
 				break
 			}
+			// The end of the attempt and the cursor past the message ride
+			// in the commit that records the message (store.DB.Ride).
+			next, moved := s.cur, uint32(uid) > s.cur.LastUID
+			if moved {
+				next.LastUID, next.Armed = uint32(uid), 1
+			}
+			ride := w.o.Store.Ride(key, func(tx *store.Tx) error {
+				if err := tx.EndAttempt(key); err != nil {
+					return err
+				}
+				if !moved {
+					return nil
+				}
+				return tx.PutCursor(w.cursorKey, next)
+			})
 			out, err := w.handle(ctx, mailin.Inbound{
 				Raw:      raw,
 				Source:   "imap",
 				Keys:     []string{key},
 				Received: received,
 			}, log)
+			if ride.Done() {
+				rode = true
+				if moved {
+					s.cur, w.armed = next, next
+				}
+			}
 			var pe *panicError
 			if err != nil && !errors.As(err, &pe) && !referee.IsPermanent(err) {
 				// A transient failure (the store, a deadline) is not
 				// the message's fault: it does not count as a crash.
-				if eerr := w.endAttempt(key); eerr != nil {
+				if eerr := w.endAttempt(s, key, uint32(uid) > s.cur.LastUID); eerr != nil {
 					log.Warn("could not clear the intake attempt", slog.Any("err", eerr))
 				}
 			}
@@ -238,12 +262,20 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 		if pending != nil {
 			last = pending.cur.LastUID
 		}
-		if uint32(uid) > last {
+		switch {
+		case rode:
+			// The cursor and the end of the attempt are committed.
+			if w.afterCursor != nil {
+				if err := w.afterCursor(uid); err != nil {
+					return err
+				}
+			}
+		case uint32(uid) > last:
 			next := s.cur
-			next.LastUID = uint32(uid)
+			next.LastUID, next.Armed = uint32(uid), 1
 			pending = &cursorUpdate{cur: next, key: key, uid: uid}
-		} else {
-			if err := w.endAttempt(key); err != nil {
+		default:
+			if err := w.endAttempt(s, key, false); err != nil {
 				return errors.Join(err, file())
 			}
 			if w.afterCursor != nil {
@@ -312,10 +344,28 @@ type cursorUpdate struct {
 	uid imap.UID
 }
 
-// beginAttempt records a hand-over in the store and returns the count; in
-// the same commit it writes the pending cursor update, if any.
-func (w *Watcher) beginAttempt(key string, prev *cursorUpdate) (int, error) {
+// beginAttempt puts a hand-over on record and returns the count: no
+// commit when the cursor's commit presumed it (Cursor.Armed, written by
+// this process and not used yet: the message is the first after the
+// cursor); otherwise one commit that also writes the pending cursor
+// update, if any.
+func (w *Watcher) beginAttempt(s *session, key string, uid imap.UID, prev *cursorUpdate) (int, error) {
+	if prev == nil && uint32(uid) > s.cur.LastUID && s.cur.Armed > 0 && w.armed == s.cur {
+		w.armed = store.Cursor{}
+		return s.cur.Armed, nil
+	}
+	w.armed = store.Cursor{}
 	var n int
+	cur, floor := s.cur, 0
+	if prev != nil {
+		// The cursor past the message before is written now: nothing
+		// was presumed of this one.
+		cur = prev.cur
+	} else if uint32(uid) > cur.LastUID {
+		// The presumed hand-overs become the message's own count.
+		floor = cur.Armed
+	}
+	cur.Armed = 0
 	// Grouped with the store's concurrent commits (the outbox's, the
 	// referee's): durable when it returns, as with Update.
 	err := w.o.Store.Group(func(tx *store.Tx) error {
@@ -323,22 +373,45 @@ func (w *Watcher) beginAttempt(key string, prev *cursorUpdate) (int, error) {
 			if err := tx.EndAttempt(prev.key); err != nil {
 				return err
 			}
-			if err := tx.PutCursor(w.cursorKey, prev.cur); err != nil {
+		}
+		if prev != nil || s.cur.Armed > 0 {
+			if err := tx.PutCursor(w.cursorKey, cur); err != nil {
 				return err
 			}
 		}
 		var err error
-		n, err = tx.BeginAttempt(key)
+		n, err = tx.BeginAttemptFrom(key, floor)
 		return err
 	})
 	if err != nil {
 		return 0, fmt.Errorf("record intake attempt: %w", err)
 	}
+	if prev != nil {
+		prev.cur = cur
+	} else {
+		s.cur = cur
+	}
 	return n, nil
 }
 
-func (w *Watcher) endAttempt(key string) error {
-	return w.o.Store.Group(func(tx *store.Tx) error { return tx.EndAttempt(key) })
+// endAttempt forgets the attempts of a message and, when it is the first
+// after the cursor (next), the one the cursor presumed.
+func (w *Watcher) endAttempt(s *session, key string, next bool) error {
+	cur := s.cur
+	cur.Armed = 0
+	err := w.o.Store.Group(func(tx *store.Tx) error {
+		if err := tx.EndAttempt(key); err != nil {
+			return err
+		}
+		if !next || s.cur.Armed == 0 {
+			return nil
+		}
+		return tx.PutCursor(w.cursorKey, cur)
+	})
+	if err == nil && next {
+		s.cur, w.armed = cur, store.Cursor{}
+	}
+	return err
 }
 
 // file moves messages to folder, or flags them when the server can move

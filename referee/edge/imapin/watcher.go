@@ -60,6 +60,10 @@ type Watcher struct {
 	// filed. An error from either ends the session as a crash would.
 	afterHandle func(uid imap.UID) error
 	afterCursor func(uid imap.UID) error
+
+	// armed is the cursor whose Armed presumption this process wrote and
+	// has not used (sync.go: beginAttempt); zero when none.
+	armed store.Cursor
 }
 
 // New validates the options, fills in defaults and returns a Watcher.
@@ -116,6 +120,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 		healthy, err := w.safeSession(ctx)
 		w.connected.Store(false)
 		if ctx.Err() != nil {
+			w.disarm(log)
 			log.Info("imap watcher stopped")
 			return nil
 		}
@@ -131,6 +136,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			t.Stop()
+			w.disarm(log)
 			log.Info("imap watcher stopped")
 			return nil
 		case <-t.C:
@@ -413,6 +419,26 @@ func (w *Watcher) loadCursor(validity uint32, log *slog.Logger) (store.Cursor, e
 	return cur, nil
 }
 
+// disarm takes back, at a graceful stop, the hand-over the cursor presumes
+// and that never began, so that a restart does not count it.
+func (w *Watcher) disarm(log *slog.Logger) {
+	if w.armed == (store.Cursor{}) {
+		return
+	}
+	cur := w.armed
+	cur.Armed = 0
+	err := w.o.Store.Group(func(tx *store.Tx) error {
+		if got, err := tx.Cursor(w.cursorKey); err != nil || got != w.armed {
+			return err // moved by another: not ours to change
+		}
+		return tx.PutCursor(w.cursorKey, cur)
+	})
+	if err != nil {
+		log.Warn("could not take back the presumed intake attempt", slog.Any("err", err))
+	}
+	w.armed = store.Cursor{}
+}
+
 // saveCursor stores the cursor and, in the same transaction, ends the
 // intake attempts of the given keys.
 func (w *Watcher) saveCursor(cur store.Cursor, done ...string) error {
@@ -426,6 +452,10 @@ func (w *Watcher) saveCursor(cur store.Cursor, done ...string) error {
 	})
 	if err != nil {
 		return fmt.Errorf("write cursor: %w", err)
+	}
+	w.armed = store.Cursor{}
+	if cur.Armed > 0 {
+		w.armed = cur
 	}
 	return nil
 }

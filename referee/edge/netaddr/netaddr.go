@@ -1,6 +1,11 @@
 // Package netaddr holds the checks every transport makes on the address of a
 // mail server: that it is "host:port", and whether it is on this machine (the
 // only place a connection in clear text is allowed without AllowInsecure).
+//
+// It owns the syntax check of a server address and the rule of what
+// counts as this machine (localhost, 127.0.0.0/8, ::1). It must not resolve
+// names, dial, or decide a transport's policy: each transport (smtpout,
+// imapin, the wiring) asks it and decides.
 package netaddr
 
 import (

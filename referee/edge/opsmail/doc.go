@@ -24,4 +24,11 @@
 //   - the mail is for the operator, not a player: it is written in English,
 //     like the log, and carries no tag (replies to it reach the referee's
 //     plain address, which answers them like any untagged mail).
+//
+// It owns the operator's notice of a message set aside: its text, the
+// cleaning of every value taken from the message, and the daily budget of
+// notices, counted in the store in the transaction that queues the notice
+// on the outbox. It must not tell the sender (the core does), deliver the
+// mail itself (edge/smtpout does), put a value from the message in a
+// header, or touch any store record but the outbox row and its own count.
 package opsmail

@@ -34,4 +34,15 @@
 //
 // Each delivery runs in its own goroutine from a small pool, recovers from
 // panics, and reports its result through Options.OnResult.
+//
+// # What it owns, what it must not touch
+//
+// It owns the SMTP side of the outbox: the connection to the relay (TLS
+// policy, authentication, timeouts), the delivery of a stored message to
+// its one recipient, and the classification of the server's replies
+// (DeliveryError: permanent or transient). It must not compose, change or
+// re-encode a message (the bytes the core stored go out unchanged), choose
+// recipients, keep its own queue or retry loop (package dispatch does), or
+// talk to a server in clear text off this machine without AllowInsecure
+// (package netaddr says which is which).
 package smtpout

@@ -2,8 +2,6 @@ package webhook
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/reading"
 )
 
 // SourceCommands is the Inbound/Request source of the commands endpoint.
@@ -99,8 +98,7 @@ func (s *Server) commands(w http.ResponseWriter, r *http.Request) {
 	}
 	id := req.MessageID
 	if id == "" {
-		d := sha256.Sum256([]byte(fmt.Sprintf("%d\x00%d\x00%s", seat, token, req.Text)))
-		id = "sha256:" + hex.EncodeToString(d[:16])
+		id = reading.CommandKey(seat, token, req.Text)
 	}
 	msgid := ""
 	if strings.HasPrefix(req.MessageID, "<") && strings.HasSuffix(req.MessageID, ">") && strings.Contains(req.MessageID, "@") {

@@ -7,6 +7,11 @@
 // only then does the front door answer 2xx. So a provider's retry after a
 // lost answer is a harmless duplicate.
 //
+// It owns the HTTP endpoints, their authentication, budgets and replay
+// tokens, and the intake attempts of posted mail. It must not read what a
+// mail says (mailin and the referee do) nor write the store but through
+// its Options (attempts, replay tokens).
+//
 // # Endpoints
 //
 // An endpoint is mounted only when its credential is configured.
@@ -150,7 +155,10 @@
 // daemon's store) the failures are counted in the store, so that the
 // count survives restarts, and each hand-over is on record before it
 // begins, so a posted message that kills the daemon is set aside the
-// same way after MaxCrashes restarts.
+// same way after MaxCrashes restarts. The end of that record rides in the
+// commit that records the message (AttemptRider, store.DB.Ride; issue 25:
+// two commits per post, not three) when the post has a key of its own
+// (Idempotency-Key, a provider's token); otherwise it is a commit apart.
 //
 // Wrong methods get 405 from the mux's method patterns. Bodies are capped
 // with http.MaxBytesReader. Secrets are never logged, and no response

@@ -40,6 +40,15 @@ type Attempts interface {
 	EndAttempt(key string) error
 }
 
+// AttemptRider, when Options.Attempts implements it, ends an attempt in
+// the commit that records the input with de-duplication key inputKey
+// (the store: store.DB.Ride), so that a mail handed over costs no commit
+// of its own to end its attempt (issue 25). done reports, once the input
+// was handed over, whether it was ended so; if not, EndAttempt is called.
+type AttemptRider interface {
+	EndWith(key, inputKey string) (done func() bool)
+}
+
 // AttemptCounter, when Options.Attempts implements it, reads a count
 // without changing it: a message that failed before a restart and then
 // succeeds has its durable failure count cleared (the store: a read).
@@ -374,7 +383,14 @@ func (s *Server) deliverInbound(w http.ResponseWriter, r *http.Request, p provid
 			s.fail(w, r, p, p.permanent, fmt.Sprintf("set aside: handling began %d times and never finished", n-1))
 			return false
 		}
+		ended := func() bool { return false }
+		if rider, ok := s.o.Attempts.(AttemptRider); ok && len(keys) > 0 {
+			ended = rider.EndWith(key, keys[0])
+		}
 		defer func() {
+			if ended() {
+				return
+			}
 			if eerr := s.o.Attempts.EndAttempt(key); eerr != nil {
 				s.log.Warn("webhook: could not clear the attempt", slog.Any("err", eerr))
 			}

@@ -46,7 +46,13 @@
 //   - the mail that kills the daemon: the operator (operator.address, a
 //     mailbox of its own) gets a mail saying it was set aside.
 //
-// The test is in abuse_test.go; like referee/rigs/crashtest it needs the
+// The suite is TestAbuseSuite (abuse_test.go: the daemon, the helpers and
+// the final check), its probes one file per attack family: forgery_test.go
+// (forged senders and bounces), floods_test.go (oversized mail, bombs, the
+// mail that kills the daemon), replies_test.go (stale numbers,
+// auto-responders, out-of-office subjects, hidden characters),
+// frontdoor_test.go (the webhook front door), trust_test.go and
+// mail_test.go (issue 23's probes). Like referee/rigs/crashtest it needs the
 // project's mail stack (Dovecot and Postfix installed, run as root) and
 // skips without it unless REFEREE_MAILSTACK=require.
 //

@@ -20,6 +20,13 @@ import (
 // It returns the stack, the daemon and the organiser's address.
 func startReferee(t *testing.T, users ...string) (*mailstack.Stack, *daemon.Daemon, string) {
 	t.Helper()
+	return startRefereeWith(t, "", users...)
+}
+
+// startRefereeWith is startReferee with more configuration (TOML tables
+// appended to the test's).
+func startRefereeWith(t *testing.T, extra string, users ...string) (*mailstack.Stack, *daemon.Daemon, string) {
+	t.Helper()
 	ms := mailstack.Start(t, append([]string{"referee", "olga"}, users...)...)
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "referee.toml")
@@ -49,7 +56,7 @@ min_backoff = "100ms"
 max_backoff = "1s"
 [log]
 level = "warn"
-`, mailstack.Domain, filepath.Join(dir, "data"), ms.Address("olga"), ms.IMAPAddr, ms.Address("referee"), ms.MXAddr)
+%s`, mailstack.Domain, filepath.Join(dir, "data"), ms.Address("olga"), ms.IMAPAddr, ms.Address("referee"), ms.MXAddr, extra)
 	if err := os.WriteFile(cfgPath, []byte(cfgText), 0o600); err != nil {
 		t.Fatal(err)
 	}

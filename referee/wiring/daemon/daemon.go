@@ -495,3 +495,9 @@ func (a storeAttempts) AttemptCount(key string) (n int, err error) {
 func (a storeAttempts) EndAttempt(key string) error {
 	return a.db.Group(func(tx *store.Tx) error { return tx.EndAttempt(key) })
 }
+
+// EndWith ends the attempt in the commit that records the input
+// (webhook.AttemptRider, store.DB.Ride).
+func (a storeAttempts) EndWith(key, inputKey string) func() bool {
+	return a.db.Ride(inputKey, func(tx *store.Tx) error { return tx.EndAttempt(key) }).Done
+}

@@ -1,0 +1,105 @@
+package hooks_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/hooks"
+)
+
+// Rule (issue 11 and the HOOK command): a hook is an http(s) URL, a format
+// and the kinds it wants, in any case and order; anything else is refused
+// with the reason. Generated: URLs x formats x kind lists.
+func TestParse(t *testing.T) {
+	urls := map[string]bool{"https://h.example/x": true, "http://127.0.0.1:9/h": true, "ftp://h.example/": false, "https://": false, "not a url": false}
+	formats := map[string]string{"": "generic", "generic": "generic", "DISCORD": "discord", "Discord": "discord"}
+	kinds := map[string][]string{"": nil, "moves": {"moves"}, "TURN,end": {"turn", "end"}, "org,chat,moves": {"org", "chat", "moves"}, "moves,bogus": nil}
+	for u, okURL := range urls {
+		for f, wantF := range formats {
+			for k, wantK := range kinds {
+				args := []string{u}
+				for _, a := range []string{f, k} {
+					if a != "" {
+						args = append(args, a)
+					}
+				}
+				h, err := hooks.Parse(args)
+				bad := !okURL || strings.Contains(k, "bogus")
+				if bad != (err != nil) {
+					t.Errorf("Parse(%q): %v", args, err)
+					continue
+				}
+				if bad {
+					continue
+				}
+				if h.Format != wantF || fmt.Sprint(h.Events) != fmt.Sprint(wantK) || h.ID != "" || h.Secret != "" {
+					t.Errorf("Parse(%q) = %+v", args, h)
+				}
+			}
+		}
+	}
+	if _, err := hooks.Parse(nil); err == nil || !strings.Contains(err.Error(), "usage") {
+		t.Errorf("no arguments: %v", err)
+	}
+}
+
+// Rule: a hook's call carries exactly the kinds it asked for (all when it
+// named none), and a change that holds none of them makes no call; who
+// the game waits for alone is a call only after a step. Generated: every
+// subset of kinds x changes with and without each part.
+func TestBuild(t *testing.T) {
+	res := &engine.Result{}
+	for mask := 0; mask < 1<<len(hooks.Kinds); mask++ {
+		var want []string
+		for i, k := range hooks.Kinds {
+			if mask&(1<<i) != 0 {
+				want = append(want, k)
+			}
+		}
+		h := hooks.Hook{ID: "h1", Events: want}
+		for parts := 0; parts < 1<<6; parts++ {
+			c := hooks.Change{Base: hooks.Payload{Game: "g1", Token: 7}, Stepped: parts&32 != 0}
+			if parts&1 != 0 {
+				c.Events, c.MoveLines = []engine.Event{{}}, []string{"Ann places"}
+			}
+			if parts&2 != 0 {
+				c.OrgLines = []string{"the organiser paused"}
+			}
+			if parts&4 != 0 {
+				c.ChatLines = []string{"Ann: hello"}
+			}
+			if parts&8 != 0 {
+				c.Waiting = []string{"Bob"}
+			}
+			if parts&16 != 0 {
+				c.Result = res
+			}
+			p, ok := hooks.Build(h, c)
+			carries := map[string]bool{
+				"moves": len(p.Events) > 0 || strings.Contains(strings.Join(p.Lines, "|"), "places"),
+				"org":   strings.Contains(strings.Join(p.Lines, "|"), "organiser"),
+				"chat":  strings.Contains(strings.Join(p.Lines, "|"), "hello"),
+				"turn":  len(p.Waiting) > 0,
+				"end":   p.Result != nil,
+			}
+			has := map[string]bool{"moves": parts&1 != 0, "org": parts&2 != 0, "chat": parts&4 != 0, "turn": parts&8 != 0, "end": parts&16 != 0}
+			any := false
+			for _, k := range hooks.Kinds {
+				if carries[k] != (has[k] && h.Wants(k)) {
+					t.Errorf("hook %v, change %06b: carries %s %v", want, parts, k, carries[k])
+				}
+				if has[k] && h.Wants(k) && (k != "turn" || c.Stepped) {
+					any = true
+				}
+			}
+			if ok != any {
+				t.Errorf("hook %v, change %06b: call %v, want %v", want, parts, ok, any)
+			}
+			if ok && (p.Game != "g1" || p.Token != 7) {
+				t.Errorf("the call lost the game: %+v", p)
+			}
+		}
+	}
+}
