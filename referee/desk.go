@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -40,6 +41,7 @@ func (h deskHost) MaxOptionBytes() int                  { return MaxOptionBytes 
 func (h deskHost) RandomHex() (string, error)           { return h.w.randomHex() }
 func (h deskHost) Warn(msg string, kv ...any)           { h.w.r.log.Warn(msg, kv...) }
 func (h deskHost) ParseHours(s string) (float64, error) { return parseHours(s) }
+func (h deskHost) AnswerLang() string                   { return h.w.answerLang }
 
 func (h deskHost) GameExists(id string) bool { return h.w.tx.HasGame(id) || h.w.games[id] != nil }
 
@@ -48,7 +50,7 @@ func (h deskHost) Game(id string) (bymail.GameInfo, error) {
 	if err != nil {
 		return bymail.GameInfo{}, err
 	}
-	gi := bymail.GameInfo{Status: gw.g.Status, Started: gw.tb != nil, Seats: gw.g.names()}
+	gi := bymail.GameInfo{Status: gw.g.Status, Started: gw.tb != nil, Seats: gw.g.names(), Moves: gw.g.Steps}
 	if gw.tb != nil {
 		gi.Waiting = gw.waitingNames()
 	}
@@ -246,6 +248,18 @@ func (h deskHost) Render(lang, name string, data map[string]any) string {
 	return s
 }
 
+// RuleText words a game's refusal (an engine.RuleError) in the game's
+// scope and a language; another error is its text.
+func (h deskHost) RuleText(lang, game string, err error) string {
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		if s, rerr := h.w.r.render.Error(Reader{Game: game, Lang: lang, Seat: -1}, re); rerr == nil {
+			return s
+		}
+	}
+	return err.Error()
+}
+
 func (h deskHost) Word(lang, keyword string) string {
 	return h.w.r.render.T.Word("referee", lang, keyword)
 }
@@ -287,6 +301,73 @@ func (h deskHost) Kept() *bymail.Kept {
 		w.kept.Hit = func() { w.deskWrites++ }
 	}
 	return &h.w.kept
+}
+
+// Predrawn is the round of tournament id drawn outside the write lock
+// for this unit of work (predrawOrg, openDue), or nil.
+func (h deskHost) Predrawn(id string) *bymail.Drawn { return h.w.predrawn[id] }
+
+// OpenLater opens tournament id's next round once this unit of work
+// commits (openDue).
+func (h deskHost) OpenLater(id string) {
+	if !slices.Contains(h.w.draws, id) {
+		h.w.draws = append(h.w.draws, id)
+	}
+}
+
+// openDue opens the tournament rounds a unit of work left due
+// (bymail.OpenLater), each drawn first on a snapshot of the store, outside
+// the write lock (bymail.Predraw), then opened in a unit of work of its
+// own, which draws again only if the record changed in between (issue
+// 24: the draw of a large Swiss round held the write lock for seconds).
+// A failure is logged: the tournament's wake entry, due now while the
+// round is due (Tournament.Opening), has Tick open it.
+func (r *Referee) openDue(ids []string) {
+	for _, id := range ids {
+		var pre *bymail.Drawn
+		if err := r.db.View(func(tx *store.Tx) error { pre = bymail.Predraw(tx, id); return nil }); err != nil {
+			r.log.Warn("tournament draw", "tournament", id, "err", err)
+		}
+		if _, err := r.updateAs("tournament", func(w *work) error {
+			w.predrawn = map[string]*bymail.Drawn{id: pre}
+			return bymail.OpenDue(w.desk(), id)
+		}); err != nil {
+			r.log.Warn("tournament round opening", "tournament", id, "err", err)
+		}
+	}
+}
+
+// predrawOrg draws, on a snapshot outside the write lock, round 1 of each
+// tournament an organiser's START names (in any language); the unit of
+// work uses a draw whose record it still has.
+func (r *Referee) predrawOrg(req Request) map[string]*bymail.Drawn {
+	if req.Kind != "org" {
+		return nil
+	}
+	var ids []string
+	words := orgHost{&work{r: r}}
+	for _, line := range strings.Split(req.Text, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if organise.Keyword(words, f[0]) == "START" {
+			ids = append(ids, strings.ToLower(f[1]))
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	pre := map[string]*bymail.Drawn{}
+	_ = r.db.View(func(tx *store.Tx) error {
+		for _, id := range ids {
+			if d := bymail.Predraw(tx, id); d != nil {
+				pre[id] = d
+			}
+		}
+		return nil
+	})
+	return pre
 }
 
 // Undone and Undo: see undo.go.

@@ -130,6 +130,11 @@
 // tournament's wake entry and every game that ends with a result; the desk
 // opens, closes and reads games, registers players and queues mail only
 // through bymail.Host, which deskHost implements for one unit of work.
+// A tournament round is drawn outside the write lock (issue 24): a unit
+// of work that completes a round leaves the next one due, and once it
+// commits the core draws it on a snapshot (a read transaction) and opens
+// it in a unit of work of its own (desk.go, openDue; a START's round 1 is
+// drawn before its mail's transaction, predrawOrg).
 //
 // The organiser's commands are not the core's either: they are the
 // organiser's door's, package referee/organise (the table, one handler a

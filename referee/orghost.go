@@ -51,6 +51,10 @@ func (h orgHost) RuleText(lang string, err error) (string, bool) {
 // Languages needs no unit of work (parseInvitee uses a zero orgHost).
 func (orgHost) Languages() []string { return templates.Languages }
 
+// AnswerIn: the desk words its failures in the answer's language
+// (deskHost.AnswerLang).
+func (h orgHost) AnswerIn(lang string) { h.w.answerLang = lang }
+
 func (h orgHost) Desk() bymail.Host                    { return h.w.desk() }
 func (h orgHost) CheckPolicy(text string) error        { _, err := ParsePolicy(text); return err }
 func (h orgHost) ParseHours(s string) (float64, error) { return parseHours(s) }

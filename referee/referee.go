@@ -14,6 +14,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/reading"
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -144,6 +145,9 @@ type Referee struct {
 	// undone are the operations a unit of work runs without, on a view of
 	// the Referee for one run (undo.go).
 	undone map[string]string
+	// predrawn are the tournament rounds drawn outside the write lock
+	// for one input, on its views of the Referee (desk.go: predrawOrg).
+	predrawn map[string]*bymail.Drawn
 	// openGameHook, in tests, runs before a tournament game is opened (a
 	// failure it returns is the opening's).
 	openGameHook func(id string) error
@@ -348,11 +352,13 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 		req.Received = now
 	}
 	req.From = strings.ToLower(strings.TrimSpace(req.From))
-	req.read() // once, shared by every run of the unit of work
+	req.read()               // once, shared by every run of the unit of work
+	pre := r.predrawOrg(req) // a START's round 1, drawn out of the write lock (desk.go)
 	start := time.Now()
 	res, ok := r.processSpec(req, now)
 	if !ok {
 		err := r.redo(func(ar *Referee) error {
+			ar.predrawn = pre
 			return r.db.Update(func(tx *store.Tx) error {
 				var err error
 				res, err = ar.processTx(tx, req, now)
@@ -372,6 +378,7 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 	}
 	r.log.Info("processed", slog.String("source", req.Source), slog.String("status", string(out.Status)),
 		slog.String("game", out.Game), slog.Int("seat", out.Seat), slog.Int("replies", res.queued), slog.String("detail", out.Detail))
+	r.openDue(res.draws) // the tournament rounds it completed, opened after it (desk.go)
 	return out, nil
 }
 
@@ -379,6 +386,7 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 type processed struct {
 	out                  Outcome
 	queued, moves, hooks int
+	draws                []string
 }
 
 // processTx is the unit of work of one request in one transaction: apply
@@ -408,7 +416,7 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 	if err := outcomeState(tx, w.games[out.Game], out); err != nil {
 		return res, err
 	}
-	res.queued, res.moves, res.hooks = len(ids), w.moves(), w.hooked
+	res.queued, res.moves, res.hooks, res.draws = len(ids), w.moves(), w.hooked, w.draws
 	return res, tx.MarkInbound(store.InboundRecord{Keys: req.Keys, Received: now, Source: req.Source, From: req.From,
 		Game: out.Game, Seat: out.Seat, Outcome: string(out.Status), Detail: out.Detail, Messages: ids})
 }
@@ -443,6 +451,7 @@ func (r *Referee) update(fn func(w *work) error) ([]string, error) {
 func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, error) {
 	var ids []string
 	moves, hooks := 0, 0
+	var draws []string
 	start := time.Now()
 	now := r.clock.Now()
 	err := r.redo(func(ar *Referee) error {
@@ -453,7 +462,7 @@ func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, err
 			}
 			var err error
 			ids, err = w.flush()
-			moves, hooks = w.moves(), w.hooked
+			moves, hooks, draws = w.moves(), w.hooked, w.draws
 			return err
 		})
 	})
@@ -462,6 +471,9 @@ func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, err
 	}
 	if err == nil && source != "" && r.opt.Observe != nil {
 		r.opt.Observe(Observation{Source: source, Status: string(OutcomeApplied), Duration: time.Since(start), Moves: moves, Mails: len(ids), Hooks: hooks})
+	}
+	if err == nil {
+		r.openDue(draws) // the tournament rounds it completed (desk.go)
 	}
 	return ids, err
 }

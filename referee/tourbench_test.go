@@ -3,59 +3,107 @@ package referee
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
 // BenchmarkTournamentRoundOpening measures the opening of round 2 of a
-// Swiss tournament of 1,000 entrants (issue 24: every entrant's round mail
-// carried the whole standings, 10.4 s CPU and 2.8 GB at 1,000): the timed
-// part is the organiser's ADJUDICATE of round 1's last game, whose end
-// completes the round and opens the next (500 games, 1,000 round mails).
+// Swiss tournament of n entrants (issue 24: every entrant's round mail
+// carried the whole standings, 10.4 s CPU and 2.8 GB at 1,000 entrants):
+// the timed part is the organiser's ADJUDICATE of round 1's last game,
+// whose end completes the round and opens the next (n/2 games, n round
+// mails). Goal: a round of 5,000 games (10,000 entrants) under 3 s CPU
+// and 200 MB. The whole opening is one write transaction: lock-s/op is
+// its wall time (the longest write-lock hold).
 // Run: go test -run '^$' -bench TournamentRoundOpening -benchtime 1x ./referee/
+// (TOURPROF=<dir> writes CPU and allocation profiles of the timed part.)
 func BenchmarkTournamentRoundOpening(b *testing.B) {
-	const entrants = 1000
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		h := newHarness(b)
-		// The harness's counter repeats its secrets after a few hundred
-		// players: a deterministic source that does not.
-		h.r.random = &replayReader{src: rand.NewChaCha8([32]byte{24})}
-		h.r.opt.Random = h.r.random
-		var text strings.Builder
-		text.WriteString("NEW TOURNAMENT big game=toy rounds=3\n")
-		for e := 0; e < entrants; e++ {
-			fmt.Fprintf(&text, "ENTER big p%d@p.test P%d\n", e, e)
+	for _, n := range []int{2000, 10000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				h := bigTourHarness(b)
+				h.org("NEW TOURNAMENT big game=toy rounds=3\n")
+				enterAll(h, "big", n)
+				h.org("START big")
+				h.mails()
+				tr := h.tour("big")
+				ms := tr.Rounds[0].Matches
+				for from := 0; from < len(ms)-1; from += MaxOrgLines {
+					var adj strings.Builder
+					for _, m := range ms[from:min(from+MaxOrgLines, len(ms)-1)] {
+						fmt.Fprintf(&adj, "ADJUDICATE %s\n", m.GameID)
+					}
+					h.org(adj.String())
+					h.mails()
+				}
+				b.ReportAllocs()
+				timed(b, h, fmt.Sprintf("round2-%d", n), func() { h.org("ADJUDICATE " + ms[len(ms)-1].GameID) })
+				out := h.mails()
+				if tr := h.tour("big"); len(tr.Rounds) != 2 || tr.Status != tournament.StatusRunning {
+					b.Fatalf("round 2 not open: %d rounds", len(tr.Rounds))
+				}
+				bytes := 0
+				for _, m := range out {
+					bytes += len(m.Body)
+				}
+				b.ReportMetric(float64(bytes), "mail-bytes/op")
+				b.ReportMetric(float64(len(out)), "mails/op")
+			}
+		})
+	}
+}
+
+// timed runs fn as the timed part of a benchmark: its CPU time
+// (cpu-s/op), its wall time (wall-s/op), the longest unit of work in it
+// (lock-s/op: each holds the write lock once, for its transaction; a
+// round drawn outside the lock is not in it), and with TOURPROF=<dir>
+// CPU and allocation profiles of fn alone (<dir>/<name>.cpu, .allocs,
+// .allocs0: go tool pprof -diff_base .allocs0 .allocs).
+func timed(b *testing.B, h *harness, name string, fn func()) {
+	var longest time.Duration
+	h.r.opt.Observe = func(o Observation) { longest = max(longest, o.Duration) }
+	defer func() { h.r.opt.Observe = nil }()
+	dir := os.Getenv("TOURPROF")
+	if dir != "" {
+		writeProfile(b, filepath.Join(dir, name+".allocs0"))
+		f, err := os.Create(filepath.Join(dir, name+".cpu"))
+		if err != nil {
+			b.Fatal(err)
 		}
-		text.WriteString("START big\n")
-		h.org(text.String())
-		h.mails()
-		tr := h.tour("big")
-		ms := tr.Rounds[0].Matches
-		var adj strings.Builder
-		for _, m := range ms[:len(ms)-1] {
-			fmt.Fprintf(&adj, "ADJUDICATE %s\n", m.GameID)
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			b.Fatal(err)
 		}
-		h.org(adj.String())
-		h.mails()
-		b.ReportAllocs()
-		cpu := cpuTime()
-		b.StartTimer()
-		h.org("ADJUDICATE " + ms[len(ms)-1].GameID)
-		b.StopTimer()
-		b.ReportMetric((cpuTime() - cpu).Seconds(), "cpu-s/op")
-		out := h.mails()
-		if tr := h.tour("big"); len(tr.Rounds) != 2 || tr.Status != tournament.StatusRunning {
-			b.Fatalf("round 2 not open: %d rounds", len(tr.Rounds))
-		}
-		bytes := 0
-		for _, m := range out {
-			bytes += len(m.Body)
-		}
-		b.ReportMetric(float64(bytes), "mail-bytes/op")
-		b.ReportMetric(float64(len(out)), "mails/op")
+	}
+	cpu := cpuTime()
+	wall := time.Now()
+	b.StartTimer()
+	fn()
+	b.StopTimer()
+	b.ReportMetric(time.Since(wall).Seconds(), "wall-s/op")
+	b.ReportMetric(longest.Seconds(), "lock-s/op")
+	b.ReportMetric((cpuTime() - cpu).Seconds(), "cpu-s/op")
+	if dir != "" {
+		pprof.StopCPUProfile()
+		writeProfile(b, filepath.Join(dir, name+".allocs"))
+	}
+}
+
+func writeProfile(b *testing.B, path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		b.Fatal(err)
 	}
 }
 
@@ -126,11 +174,7 @@ func BenchmarkTournamentStart(b *testing.B) {
 				enterAll(h, "big", n)
 				h.mails()
 				b.ReportAllocs()
-				cpu := cpuTime()
-				b.StartTimer()
-				h.org("START big")
-				b.StopTimer()
-				b.ReportMetric((cpuTime() - cpu).Seconds(), "cpu-s/op")
+				timed(b, h, fmt.Sprintf("start-%d", n), func() { h.org("START big") })
 				if tr := h.tour("big"); len(tr.Rounds) != 1 || len(tr.Rounds[0].Matches) != n/2 {
 					b.Fatalf("round 1 not open")
 				}

@@ -34,6 +34,7 @@ func TestTournamentUsageFromTable(t *testing.T) {
 		"DOUBLEFORFEIT": {"DOUBLEFORFEIT", "DOUBLEFORFEIT cupr1t1 now"},
 		"SWAP":          {"SWAP", "SWAP cup a@p.test"},
 		"BYE":           {"BYE", "BYE cup", "BYE cup a@p.test two"},
+		"REPAIR":        {"REPAIR", "REPAIR cup 1 2", "REPAIR cup one"},
 	}
 	for _, row := range bymail.OrgCommands {
 		lines, ok := malformed[row.Keyword]

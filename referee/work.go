@@ -35,6 +35,15 @@ type work struct {
 	// kept are the tournaments the desk changed, written at the end
 	// (bymail.Kept).
 	kept bymail.Kept
+	// answerLang is the language of the organiser's answer (organise.MailLang),
+	// set by organise.Script (orgHost.AnswerIn): the desk words its failures in it.
+	answerLang string
+	// draws are the tournaments whose next round opens after this unit
+	// of work commits (bymail's OpenLater; desk.go, openDue).
+	draws []string
+	// predrawn are the rounds drawn outside the write lock for it
+	// (desk.go: predrawOrg, openDue).
+	predrawn map[string]*bymail.Drawn
 }
 
 // The rooms of a unit of work besides the games it touches: what the
@@ -47,7 +56,7 @@ type (
 )
 
 func (r *Referee) newWork(tx *store.Tx, now time.Time) *work {
-	return &work{r: r, tx: tx, now: now, games: map[string]*gameWork{}, undone: r.undone}
+	return &work{r: r, tx: tx, now: now, games: map[string]*gameWork{}, undone: r.undone, predrawn: r.predrawn}
 }
 
 // gameWork is one game touched by a transaction: the apply stage changes

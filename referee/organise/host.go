@@ -45,6 +45,9 @@ type Host interface {
 	List(org string) ([]Listed, error)
 	// CheckPolicy reads a deadline policy (its error says what is wrong).
 	CheckPolicy(text string) error
+	// AnswerIn says the language of the answer (MailLang) to the unit of
+	// work, so that the desk words its failures in it.
+	AnswerIn(lang string)
 	// MaxLines is how many command lines of one mail are read.
 	MaxLines() int
 	// ParseHours reads a duration in hours ("48h", "2d", "90m").

@@ -22,6 +22,10 @@ import (
 // words (templates/organise/<lang>/).
 const Scope = "organise"
 
+// Keyword is the organiser's keyword a word stands for in any language
+// ("" when none): the core's pre-draw of START reads it.
+func Keyword(w Words, word string) string { return keyword(w, word) }
+
 // keyword is the canonical keyword of the table a word stands for, in
 // any language, or "" when it is none.
 func keyword(w Words, word string) string {

@@ -100,6 +100,7 @@ type Call struct {
 // without it (Host.Undo): a NEW with its PLAYER and RULESET lines.
 func Script(h Host, org, text string) (lines []string, lang string, err error) {
 	lang = MailLang(h, h.Desk().Records(), text)
+	h.AnswerIn(lang)
 	c := &Call{h: h, org: org, lang: lang, lines: strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n"),
 		failed: map[string]string{}}
 	failed := c.failed

@@ -47,6 +47,7 @@ func (h *fakeHost) CreateGame(ng NewGame) (Created, error) {
 }
 func (h *fakeHost) List(string) ([]Listed, error)      { return nil, nil }
 func (h *fakeHost) CheckPolicy(string) error           { return nil }
+func (h *fakeHost) AnswerIn(string)                    {}
 func (h *fakeHost) MaxLines() int                      { return 500 }
 func (h *fakeHost) ParseHours(string) (float64, error) { return 1, nil }
 func (h *fakeHost) Help(string, string) (string, error) {

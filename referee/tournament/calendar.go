@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"fmt"
 	"strings"
 	"time"
 )
@@ -69,20 +68,20 @@ func (c Calendar) RoundDate(n int) time.Time {
 // CheckCalendar refuses a calendar whose dates do not go forward.
 func (c Calendar) CheckCalendar() error {
 	if c.Every < 0 {
-		return fmt.Errorf("%w: every=%v", ErrFormat, c.Every)
+		return fault(ErrFormat, FaultEvery, "every", c.Every.String())
 	}
 	for i := 1; i < len(c.Dates); i++ {
 		if !c.Dates[i].After(c.Dates[i-1]) {
-			return fmt.Errorf("%w: the date of round %d is not after round %d's", ErrFormat, i+1, i)
+			return fault(ErrFormat, FaultDateOrder, "round", i+1, "prev", i)
 		}
 	}
 	switch c.Open {
 	case "", OpenSchedule, OpenComplete:
 	default:
-		return fmt.Errorf("%w: open=%q (schedule or complete)", ErrFormat, c.Open)
+		return fault(ErrFormat, FaultOpen, "open", c.Open)
 	}
 	if c.Open == OpenSchedule && !c.HasCalendar() {
-		return fmt.Errorf("%w: open=schedule needs start= or dates=", ErrFormat)
+		return fault(ErrFormat, FaultOpenSchedule)
 	}
 	return nil
 }
@@ -161,6 +160,9 @@ func (t *Tournament) Wake(now time.Time) time.Time {
 	case StatusSignup:
 		soonest(t.SignupCloses())
 	case StatusRunning:
+		if t.Opening {
+			soonest(now)
+		}
 		if d, ok := t.Waiting(now); ok {
 			soonest(d)
 		}
@@ -187,7 +189,7 @@ func (c *Calendar) ParseCalendar(key, v string, dur func(string) (time.Duration,
 	if c.TZ != "" {
 		l, err := time.LoadLocation(c.TZ)
 		if err != nil {
-			return true, fmt.Errorf("tz=%s: %v", c.TZ, err)
+			return true, fault(ErrFormat, FaultZone, "tz", c.TZ)
 		}
 		loc = l
 	}
@@ -195,7 +197,7 @@ func (c *Calendar) ParseCalendar(key, v string, dur func(string) (time.Duration,
 	switch key {
 	case "tz":
 		if _, err := time.LoadLocation(v); err != nil || !strings.Contains(v, "/") && v != "UTC" {
-			return true, fmt.Errorf("want a zone like Europe/Rome")
+			return true, fault(ErrFormat, FaultZone, "tz", v)
 		}
 		c.TZ = v
 	case "start":
@@ -203,7 +205,7 @@ func (c *Calendar) ParseCalendar(key, v string, dur func(string) (time.Duration,
 	case "every":
 		c.Every, err = dur(v)
 		if err == nil && c.Every <= 0 {
-			err = fmt.Errorf("want a time like 7d or 36h")
+			err = fault(ErrFormat, FaultDuration, "value", v)
 		}
 	case "dates":
 		c.Dates = nil
@@ -220,7 +222,7 @@ func (c *Calendar) ParseCalendar(key, v string, dur func(string) (time.Duration,
 	case "open":
 		c.Open = strings.ToLower(v)
 		if c.Open != OpenSchedule && c.Open != OpenComplete {
-			err = fmt.Errorf("schedule or complete")
+			err = fault(ErrFormat, FaultOpen, "open", v)
 		}
 	case "warn":
 		if strings.EqualFold(v, "off") || v == "0" {
@@ -245,5 +247,5 @@ func ParseDate(v string, loc *time.Location) (time.Time, error) {
 			return t.UTC(), nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("want a date like 2026-12-01 or 2026-12-01T18:00")
+	return time.Time{}, fault(ErrFormat, FaultDate, "value", v)
 }

@@ -4,9 +4,19 @@
 // their tie-breaks, and the ratings (Glicko-2 for two-player games,
 // Weng-Lin Plackett-Luce for tables).
 //
-// It is pure: no I/O, no clock, no global randomness. Every draw comes from
-// the tournament's seed, committed at the start and revealed at the end, so
-// Replay can check every round's pairings from the record alone.
+// It owns the tournament's record (Tournament: entrants, rounds, matches,
+// results, corrections, calendar, waiting list), the draw of each round
+// (pairing.go: who plays, byes, Replay; swiss.go: Swiss by matching;
+// formats.go: tables, round robin, knockout), the standings and
+// tie-breaks (standings.go), the ratings (rating.go) and the files made
+// from a record (export.go). It must not do I/O, read a clock, draw from
+// global randomness, log, word anything a reader reads (no prose: every
+// word is the caller's, from templates), nor know games, mail or the
+// store: the caller hands it the record and the time, and stores what it
+// returns. Every draw comes from the tournament's seed, committed at the
+// start and revealed at the end, so Replay can check every round's
+// pairings from the record alone. NextRound only reads the record, so a
+// round can be drawn on a snapshot outside the write lock.
 //
 // # Swiss pairing
 //

@@ -235,3 +235,13 @@ func RateMatch(rs []Rating, m Match) ([]Rating, bool) {
 	}
 	return out, true
 }
+
+// RatingValue is a rating as standings show it: Glicko-2's r at
+// two-player tables, Weng-Lin's μ−3σ scaled like Elo (1000 + 40×) at
+// more.
+func RatingValue(r Rating, table int) float64 {
+	if table == 2 {
+		return r.Glicko.R
+	}
+	return 1000 + 40*r.WengLin.Ordinal()
+}

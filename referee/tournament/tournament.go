@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -178,6 +177,11 @@ type Match struct {
 	// DOUBLEFORFEIT); Changes are the results it replaced.
 	Corrected bool     `json:"corrected,omitempty"`
 	Changes   []Change `json:"changes,omitempty"`
+	// Ratings are, by seat, the players' ratings in the game once it
+	// was rated (RatingValue: every rated game of theirs counted),
+	// stored when the game ended so that a rating history is read, not
+	// recomputed; an adjudicated match's are marked by its State.
+	Ratings []float64 `json:"ratings,omitempty"`
 }
 
 // Decided reports whether the match has a result.
@@ -214,11 +218,11 @@ type Change struct {
 // the number of rounds drawn now).
 func (m *Match) SetResult(rank []int, drawn int) error {
 	if len(rank) != len(m.Seats) || m.State == MatchBye {
-		return fmt.Errorf("tournament: %d places for %d seats", len(rank), len(m.Seats))
+		return fault(nil, FaultPlaces, "places", len(rank), "seats", len(m.Seats))
 	}
 	for _, r := range rank {
 		if r < 1 || r > len(rank) {
-			return fmt.Errorf("tournament: place %d of %d seats", r, len(rank))
+			return fault(nil, FaultPlace, "place", r, "seats", len(rank))
 		}
 	}
 	if m.Decided() {
@@ -272,11 +276,11 @@ func (r *Round) Swap(a, b int) error {
 	mb, _ := r.seatOf(b)
 	switch {
 	case ma < 0 || mb < 0:
-		return fmt.Errorf("tournament: entrants %d and %d are not both in round %d", a, b, r.N)
+		return fault(nil, FaultNotInRound, "a", a, "b", b, "round", r.N)
 	case ma == mb:
-		return fmt.Errorf("tournament: entrants %d and %d play the same game", a, b)
+		return fault(nil, FaultSameGame, "a", a, "b", b)
 	case r.Matches[ma].Decided() || r.Matches[mb].Decided():
-		return fmt.Errorf("tournament: a game of round %d already has a result", r.N)
+		return fault(nil, FaultHasResult, "round", r.N)
 	}
 	r.swap(a, b)
 	r.Swaps = append(r.Swaps, [2]int{a, b})
@@ -333,6 +337,10 @@ type Tournament struct {
 	Created time.Time `json:"created"`
 	Started time.Time `json:"started,omitempty"`
 	Ended   time.Time `json:"ended,omitempty"`
+	// Opening: the next round is due to be drawn and opened, outside the
+	// unit of work that completed the one before (the caller draws it on
+	// a snapshot, out of its write lock); Wake is now until it is.
+	Opening bool `json:"opening,omitempty"`
 }
 
 // Errors.
@@ -353,7 +361,7 @@ func Defaults(s *Settings, info engine.Info) error {
 		}
 	}
 	if !info.Allows(s.Variant, s.Table) {
-		return fmt.Errorf("%w: %s does not allow tables of %d", ErrFormat, info.Name, s.Table)
+		return fault(ErrFormat, FaultTable, "game", info.Name, "table", s.Table)
 	}
 	if s.Format == "" {
 		s.Format = Swiss
@@ -364,11 +372,11 @@ func Defaults(s *Settings, info engine.Info) error {
 	switch s.Format {
 	case Swiss, RoundRobin:
 		if s.Table != 2 {
-			return fmt.Errorf("%w: %s needs table=2 (use format=tables)", ErrFormat, s.Format)
+			return fault(ErrFormat, FaultTwoSeats, "format", s.Format)
 		}
 	case Tables, Knockout:
 	default:
-		return fmt.Errorf("%w: format %q (swiss, roundrobin, knockout, tables)", ErrFormat, s.Format)
+		return fault(ErrFormat, FaultFormat, "format", s.Format)
 	}
 	s.MinTable = s.Table
 	if s.Format == Tables && info.Allows(s.Variant, s.Table-1) && s.Table > 2 {
@@ -389,12 +397,12 @@ func Defaults(s *Settings, info engine.Info) error {
 		s.Points = []float64{s.Points[0], s.Points[2]}
 	}
 	if len(s.Points) < s.Table {
-		return fmt.Errorf("%w: points for %d places, tables of %d", ErrFormat, len(s.Points), s.Table)
+		return fault(ErrFormat, FaultPointsCount, "points", len(s.Points), "table", s.Table)
 	}
 	switch s.Late {
 	case "", "adjudicate", "forfeit":
 	default:
-		return fmt.Errorf("%w: late=%q (adjudicate or forfeit)", ErrFormat, s.Late)
+		return fault(ErrFormat, FaultLate, "late", s.Late)
 	}
 	if s.Bye == 0 {
 		s.Bye = s.Points[0]
@@ -413,7 +421,7 @@ func Defaults(s *Settings, info engine.Info) error {
 		s.Forfeits = ForfeitsSkip
 	case ForfeitsSkip, ForfeitsCount:
 	default:
-		return fmt.Errorf("%w: forfeits=%q (skip or count)", ErrFormat, s.Forfeits)
+		return fault(ErrFormat, FaultForfeits, "forfeits", s.Forfeits)
 	}
 	if len(s.Tiebreaks) == 0 {
 		s.Tiebreaks = []string{Buchholz, SonnebornBerger, GameScore, HeadToHead}
@@ -422,7 +430,7 @@ func Defaults(s *Settings, info engine.Info) error {
 		switch tb {
 		case Buchholz, SonnebornBerger, GameScore, HeadToHead:
 		default:
-			return fmt.Errorf("%w: tie-break %q (buchholz, sb, score, h2h)", ErrFormat, tb)
+			return fault(ErrFormat, FaultTiebreak, "tiebreak", tb)
 		}
 	}
 	return nil
@@ -435,7 +443,7 @@ func ParsePoints(v string) ([]float64, error) {
 	for _, f := range strings.Split(v, ",") {
 		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 		if err != nil || x < 0 || x > 1000 {
-			return nil, fmt.Errorf("%w: points %q", ErrFormat, v)
+			return nil, fault(ErrFormat, FaultPoints, "points", v)
 		}
 		out = append(out, x)
 	}
@@ -526,13 +534,13 @@ func (t *Tournament) Record(gameID, state string, rank, scores []int) (int, int,
 				continue
 			}
 			if len(rank) != len(m.Seats) {
-				return r, k, fmt.Errorf("tournament: %d ranks for %d seats", len(rank), len(m.Seats))
+				return r, k, fault(nil, FaultPlaces, "places", len(rank), "seats", len(m.Seats))
 			}
 			m.State, m.Rank, m.Scores = state, append([]int(nil), rank...), append([]int(nil), scores...)
 			return r, k, nil
 		}
 	}
-	return -1, -1, fmt.Errorf("tournament: game %s is not in %s", gameID, t.ID)
+	return -1, -1, t.NoGame(gameID)
 }
 
 // Full reports whether sign-up has reached the organiser's cap.

@@ -56,6 +56,8 @@ var OrgCommands = []Command{
 	{Keyword: "DOUBLEFORFEIT", Row: 15, Usage: "DOUBLEFORFEIT <game>"},
 	{Keyword: "SWAP", Row: 16, Usage: "SWAP <tournament> <player> <player>"},
 	{Keyword: "BYE", Row: 17, Usage: "BYE <tournament> <player> [round]"},
+	// REPAIR draws the open round again before its games start (repair.go).
+	{Keyword: "REPAIR", Row: 18, Aliased: true, Usage: "REPAIR <tournament> [round]"},
 }
 
 // PlayerCommands are a registered player's tournament commands at their
@@ -78,6 +80,18 @@ type orgCmd struct {
 	org string
 	cmd *Command
 	f   []string // the words of the line, the keyword first
+	// lang is the language its failure is worded in: the answer's
+	// (Host.AnswerLang), else the organiser's of the tournament the line
+	// names (lang= of NEW TOURNAMENT), else English.
+	lang string
+}
+
+// setLang words the line's failure in t's organiser's language, unless
+// the answer has a language.
+func (c *orgCmd) setLang(t *tournament.Tournament) {
+	if c.d.h.AnswerLang() == "" {
+		c.lang = orgLang(t)
+	}
 }
 
 // arg is the i-th word of the line in lower case ("" when absent).
@@ -103,15 +117,16 @@ func (c *orgCmd) tour(orElse func() error) (*tournament.Tournament, error) {
 		if orElse != nil {
 			return nil, orElse()
 		}
-		return nil, fmt.Errorf("no tournament %q", id)
+		return nil, fail("no_tournament", "id", id)
 	}
 	t, err := c.d.load(id)
 	if err != nil {
 		return nil, err
 	}
 	if t.Organiser != c.org {
-		return nil, fmt.Errorf("tournament %s belongs to another organiser", t.ID)
+		return nil, fail("not_yours", "id", t.ID)
 	}
+	c.setLang(t)
 	return t, nil
 }
 
@@ -130,6 +145,7 @@ var orgHandlers = map[string]func(*orgCmd) (string, error){
 	"WITHDRAW": orgWithdraw, "LATE": orgLate, "EXTEND": orgExtend, "REPLACE": orgReplace,
 	"PUBLISH": orgPublish, "FORFEIT": orgForfeit, "ADJUDICATE": orgAdjudicate, "SCHEDULE": orgSchedule,
 	"HELP": orgHelp, "RESULT": orgResult, "DOUBLEFORFEIT": orgDoubleForfeit, "SWAP": orgSwap, "BYE": orgBye,
+	"REPAIR": orgRepair,
 }
 
 // Org runs an organiser's tournament command (the words of one line, the
@@ -141,11 +157,15 @@ func Org(h Host, org string, f []string) (res string, ok bool, err error) {
 	if run == nil {
 		return "", false, nil
 	}
-	res, err = run(&orgCmd{d: newDesk(h), org: org, cmd: command(OrgCommands, kw), f: f})
+	c := &orgCmd{d: newDesk(h), org: org, cmd: command(OrgCommands, kw), f: f, lang: h.AnswerLang()}
+	if c.lang == "" {
+		c.lang = "en"
+	}
+	res, err = run(c)
 	if errors.Is(err, errNotMine) {
 		return "", false, nil
 	}
-	return res, true, err
+	return res, true, c.d.word(c.lang, err)
 }
 
 // playerCmd is one line of a player's mail to their own address.

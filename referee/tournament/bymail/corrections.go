@@ -57,18 +57,19 @@ func (c *orgCmd) tourGame() (*tournament.Tournament, int, int, error) {
 	gid := c.arg(1)
 	tid := c.d.rec.GameTournament(gid)
 	if tid == "" {
-		return nil, 0, 0, fmt.Errorf("game %q is not a tournament game", gid)
+		return nil, 0, 0, fail("not_tour_game", "game", gid)
 	}
 	t, err := c.d.load(tid)
 	if err != nil {
 		return nil, 0, 0, err
 	}
 	if t.Organiser != c.org {
-		return nil, 0, 0, fmt.Errorf("tournament %s belongs to another organiser", t.ID)
+		return nil, 0, 0, fail("not_yours", "id", t.ID)
 	}
+	c.setLang(t)
 	r, k := matchOf(t, gid)
 	if r < 0 {
-		return nil, 0, 0, fmt.Errorf("game %s is not in %s", gid, t.ID)
+		return nil, 0, 0, tournament.AsFault(t.NoGame(gid))
 	}
 	return t, r, k, nil
 }
@@ -135,7 +136,7 @@ func orgResult(c *orgCmd) (string, error) {
 	}
 	m := &t.Rounds[r].Matches[k]
 	if len(rank) != len(m.Seats) {
-		return "", fmt.Errorf("game %s has %d seats: %v", m.GameID, len(m.Seats), c.usage())
+		return "", fail("seats", "game", m.GameID, "seats", len(m.Seats))
 	}
 	was := ""
 	if m.Decided() {
@@ -171,7 +172,7 @@ func orgDoubleForfeit(c *orgCmd) (string, error) {
 	}
 	m := &t.Rounds[r].Matches[k]
 	if m.Decided() {
-		return "", fmt.Errorf("game %s already has a result: RESULT changes it", m.GameID)
+		return "", fail("has_result", "game", m.GameID)
 	}
 	gi, err := c.d.h.Game(m.GameID)
 	if err != nil {
@@ -207,15 +208,18 @@ func orgSwap(c *orgCmd) (string, error) {
 	}
 	a, b := entrantNamed(t, c.f[2]), entrantNamed(t, c.f[3])
 	if a == nil || b == nil {
-		return "", fmt.Errorf("%s and %s are not both in %s", c.f[2], c.f[3], t.ID)
+		return "", fail("not_both", "a", c.f[2], "b", c.f[3], "id", t.ID)
 	}
 	n := len(t.Rounds)
 	if n == 0 || t.Status != tournament.StatusRunning || t.Rounds[n-1].Complete() {
-		return "", fmt.Errorf("tournament %s has no open round", t.ID)
+		return "", fail("no_open_round", "id", t.ID)
 	}
 	rd := &t.Rounds[n-1]
 	ga, gb := gameOfEntrant(*rd, a.ID), gameOfEntrant(*rd, b.ID)
 	if err := rd.Swap(a.ID, b.ID); err != nil {
+		if f := tournament.AsFault(err); f != nil && f.Data["a"] != nil {
+			f.Data["a"], f.Data["b"] = a.Name, b.Name // names, not entrant ids
+		}
 		return "", err
 	}
 	// The games' seats follow: a's seat to b, then b's old seat to a.
@@ -258,7 +262,7 @@ func orgBye(c *orgCmd) (string, error) {
 	}
 	e := entrantNamed(t, c.f[2])
 	if e == nil {
-		return "", fmt.Errorf("no entrant %q in %s", c.f[2], t.ID)
+		return "", fail("no_entrant", "who", c.f[2], "id", t.ID)
 	}
 	round := len(t.Rounds) + 1
 	if len(c.f) == 4 {
@@ -268,17 +272,17 @@ func orgBye(c *orgCmd) (string, error) {
 	}
 	switch {
 	case t.Status == tournament.StatusOver:
-		return "", fmt.Errorf("tournament %s is over", t.ID)
+		return "", fail("over", "id", t.ID)
 	case t.Format != tournament.Swiss && t.Format != tournament.Tables:
-		return "", fmt.Errorf("tournament %s is %s: its pairings are fixed, no bye can be asked", t.ID, t.Format)
+		return "", fail("fixed_pairings", "id", t.ID, "format", t.Format)
 	case round <= len(t.Rounds):
-		return "", fmt.Errorf("round %d of %s is already drawn: a bye is asked before its round", round, t.ID)
+		return "", fail("drawn_already", "round", round, "id", t.ID)
 	case round > t.PlannedRounds():
-		return "", fmt.Errorf("%s has %d rounds", t.ID, t.PlannedRounds())
+		return "", fail("rounds_count", "id", t.ID, "rounds", t.PlannedRounds())
 	case e.Withdrawn > 0:
-		return "", fmt.Errorf("%s has withdrawn from %s", e.Name, t.ID)
+		return "", fail("withdrawn", "name", e.Name, "id", t.ID)
 	case e.AskedBye(round):
-		return "", fmt.Errorf("%s already sits out round %d", e.Name, round)
+		return "", fail("sits_out", "name", e.Name, "round", round)
 	}
 	e.Byes = append(e.Byes, round)
 	return c.corrected(t, "bye", []int{e.ID}, map[string]any{"round": round, "name": e.Name, "points": fmtNum(t.Bye / 2)})

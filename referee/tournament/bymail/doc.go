@@ -2,7 +2,7 @@
 // the organiser's tournament commands (NEW TOURNAMENT, ENTER, START,
 // STANDINGS, WITHDRAW, LATE, EXTEND, REPLACE, PUBLISH, SCHEDULE, FORFEIT,
 // ADJUDICATE, HELP TOURNAMENT, and the corrections RESULT, DOUBLEFORFEIT,
-// SWAP, BYE), the players' (JOIN, WITHDRAW and
+// SWAP, BYE, REPAIR), the players' (JOIN, WITHDRAW and
 // STANDINGS of a tournament, RATING), the rounds (drawn by package
 // tournament, their games opened through the core), the results as games
 // end, the clock of sign-up, rounds and deadlines, the entrants' and the
@@ -21,11 +21,31 @@
 //     EnsurePlayer, MailEntrant, MailOrganiser, Render, and Records (the
 //     store's tournament, rating and wake records of that transaction).
 //
-// What it must not touch: a game's record or table (the core's), the store
+// It must not touch a game's record or table (the core's), the store
 // itself (only the Records it is handed), templates outside the
-// "tournament" scope, and the pure algorithms of package tournament
-// (pairings, standings, tie-breaks, ratings, calendar), which it calls.
-// It keeps no state between calls.
+// "tournament" scope (a game's refusal is worded by the core,
+// Host.RuleText), nor the pure algorithms of package tournament
+// (pairings, standings, tie-breaks, ratings, calendar), which it calls;
+// it must not write a word a reader reads in Go (every word is a template
+// of templates/tournament/<lang>/), and it keeps no state between calls.
+//
+// The director's failures (errors.go, issue 24) are data until they reach
+// the organiser: an Error (a key and its values) or a tournament.Fault (a
+// code and its values), worded by desk.word as err.<key> or err.t.<code>
+// in the answer's language (Host.AnswerLang, else the tournament's
+// organiser's), wrapped to the answer's width. Only the core's own
+// failures (a store error, a game that could not open) pass as they are.
+//
+// Ratings history (issue 24): when a tournament game is rated (its end,
+// or an adjudication scored at once) the players' new ratings are stored
+// with its match (Match.Ratings, as standings show them), so a player
+// page's history is read, not recomputed; a record from before they were
+// stored is recomputed from its rated games.
+//
+// REPAIR (repair.go) draws the open round again while none of its games
+// has a move: the round leaves the record (tournament.Withdraw), the old
+// games stop and the new ones open, all or none, and the players whose
+// game changed get the audit line.
 //
 // Rules it keeps (issue 24): every game with a result moves its players'
 // ratings, an adjudicated one too - finished by the bots (GameEnded) or

@@ -58,6 +58,13 @@ type Host interface {
 	Render(lang, name string, data map[string]any) string
 	// Word is a referee keyword in a language (WITHDRAW -> RITIRA).
 	Word(lang, keyword string) string
+	// RuleText words a game's refusal (an engine rule error: a game
+	// option refused) in the game's words and a language.
+	RuleText(lang, game string, err error) string
+	// AnswerLang is the language of the organiser's answer in this unit
+	// of work ("" when it answers no organiser): the desk words its
+	// failures in it.
+	AnswerLang() string
 
 	// MaxEntrants caps a tournament's entrants and MaxOptionBytes the key
 	// and value of a game option (issue 23: sizes bounded everywhere).
@@ -76,6 +83,14 @@ type Host interface {
 	ParseHours(s string) (float64, error)
 	// Warn logs a failure that must not stop the unit of work.
 	Warn(msg string, kv ...any)
+
+	// Predrawn is the round of tournament id the core drew outside the
+	// write lock for this unit of work (Predraw), or nil. OpenLater asks
+	// the core to open tournament id's next round once this unit of work
+	// commits: drawn on a snapshot (Predraw), then opened in a unit of
+	// work of its own (OpenDue).
+	Predrawn(id string) *Drawn
+	OpenLater(id string)
 
 	// Kept are this unit of work's tournaments, decoded (kept.go): the
 	// core keeps one per unit of work, sets its Hit to count a change,
@@ -135,6 +150,8 @@ type GameInfo struct {
 	// names of the seats the game waits for.
 	Seats   []string
 	Waiting []string
+	// Moves counts the moves played (the engine steps logged).
+	Moves int
 }
 
 // Running reports whether the game is still played (running or paused).

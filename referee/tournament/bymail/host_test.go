@@ -18,6 +18,8 @@ type testHost struct {
 	rec *memRecords
 	// kept: the tests read the records once a command is done (flush).
 	kept Kept
+	// pre is the round drawn outside the write lock (Predrawn).
+	pre *Drawn
 }
 
 var errNotFound = errors.New("not found")
@@ -50,7 +52,9 @@ func (h *testHost) Render(lang, name string, data map[string]any) string {
 	return s
 }
 
-func (h *testHost) Word(lang, kw string) string { return h.tpl.Word("referee", lang, kw) }
+func (h *testHost) Word(lang, kw string) string            { return h.tpl.Word("referee", lang, kw) }
+func (h *testHost) AnswerLang() string                     { return "" }
+func (h *testHost) RuleText(_, _ string, err error) string { return err.Error() }
 
 // The games, players and mail are the core's.
 func (h *testHost) Game(string) (GameInfo, error)                  { panic("testHost: no games") }
@@ -71,6 +75,8 @@ func (h *testHost) ParseHours(string) (float64, error)             { panic("test
 func (h *testHost) Undo(key string, err error) error               { return err }
 func (h *testHost) Undone(string) (string, bool)                   { return "", false }
 func (h *testHost) Kept() *Kept                                    { return &h.kept }
+func (h *testHost) Predrawn(string) *Drawn                         { return h.pre }
+func (h *testHost) OpenLater(string)                               {}
 
 // flush writes the tournaments the desk kept, as the core does at the end
 // of a unit of work.

@@ -60,8 +60,8 @@ func orgEnter(c *orgCmd) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if msg := c.d.tourEnter(t, &p, true); msg != "" {
-		return "", errors.New(msg)
+	if e := c.d.tourEnter(t, &p, true); e != nil {
+		return "", e
 	}
 	if place := t.WaitingPlace(p.Address); place > 0 {
 		return c.saved(t, c.d.orgText(t, "waitlisted", map[string]any{"address": p.Address, "place": place, "cap": t.Cap}))
@@ -78,7 +78,7 @@ func orgStart(c *orgCmd) (string, error) {
 		return "", err
 	}
 	if t.Status != tournament.StatusSignup {
-		return "", fmt.Errorf("tournament %s is %s", t.ID, t.Status)
+		return "", fail("status", "id", t.ID, "status", t.Status)
 	}
 	if err := c.d.tourStart(t); err != nil {
 		return "", err
@@ -105,7 +105,7 @@ func orgWithdraw(c *orgCmd) (string, error) {
 	}
 	e := t.Entrant(c.arg(2))
 	if e == nil {
-		return "", fmt.Errorf("%s is not in %s", c.arg(2), t.ID)
+		return "", fail("no_entrant", "who", c.arg(2), "id", t.ID)
 	}
 	if err := c.d.tourWithdraw(t, e); err != nil {
 		return "", err
@@ -206,7 +206,7 @@ func orgPublish(c *orgCmd) (string, error) {
 		if c.d.h.GameExists(c.arg(1)) {
 			return errNotMine
 		}
-		return fmt.Errorf("no tournament or game %q", c.arg(1))
+		return fail("no_tournament_game", "id", c.arg(1))
 	})
 	if err != nil {
 		return "", err
@@ -325,7 +325,10 @@ func (d *desk) parseCalendarArgs(c *tournament.Calendar, args []string) (rest []
 			}
 			ok, err := c.ParseCalendar(k, v, dur)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", a, err)
+				if tournament.AsFault(err) == nil { // the core's ParseHours
+					err = fail("duration", "value", v)
+				}
+				return nil, fail("setting", "arg", a, "error", err)
 			}
 			if !ok && !pass {
 				rest = append(rest, a)
@@ -340,7 +343,7 @@ func (d *desk) parseCalendarArgs(c *tournament.Calendar, args []string) (rest []
 // yet open changes; with no setting it is shown.
 func (d *desk) tourSchedule(oc *orgCmd, t *tournament.Tournament, args []string) (string, error) {
 	if t.Status == tournament.StatusOver {
-		return "", fmt.Errorf("tournament %s is over", t.ID)
+		return "", fail("over", "id", t.ID)
 	}
 	c := t.Calendar
 	rest, err := d.parseCalendarArgs(&c, args)
@@ -351,7 +354,7 @@ func (d *desk) tourSchedule(oc *orgCmd, t *tournament.Tournament, args []string)
 		return "", fmt.Errorf("%v; not %q", oc.usage(), strings.Join(rest, " "))
 	}
 	if at := c.RoundDate(1); t.Status == tournament.StatusSignup && !at.IsZero() && !at.After(d.now) {
-		return "", fmt.Errorf("the first round's date %s is past", at.Format(time.RFC3339))
+		return "", fail("past", "date", d.orgTime(t, at))
 	}
 	// The rounds already open keep their dates: dates= counts from round 1.
 	t.Calendar = c
@@ -403,10 +406,10 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 	}
 	id := strings.ToLower(args[0])
 	if !tourIDRe.MatchString(id) {
-		return "", fmt.Errorf("tournament id %q: a lower-case letter then letters or digits (2-16)", id)
+		return "", fail("bad_id", "id", id)
 	}
 	if d.rec.HasTournament(id) || d.rec.HasGame(id) {
-		return "", fmt.Errorf("%s already exists", id)
+		return "", fail("exists", "id", id)
 	}
 	var s tournament.Settings
 	rest, err := d.parseCalendarArgs(&s.Calendar, args[1:])
@@ -423,19 +426,25 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 			s.Format = strings.ToLower(v)
 		case "rounds":
 			s.NumRounds, err = strconv.Atoi(v)
-			if err == nil && (s.NumRounds < 1 || s.NumRounds > 100) {
-				err = fmt.Errorf("rounds=%s: 1 to 100", v)
+			if err != nil || s.NumRounds < 1 || s.NumRounds > 100 {
+				err = fail("range", "value", v, "min", 1, "max", 100)
 			}
 		case "table":
 			s.Table, err = strconv.Atoi(v)
+			if err != nil || s.Table < 2 || s.Table > 100 {
+				err = fail("range", "value", v, "min", 2, "max", 100)
+			}
 		case "cap":
 			s.Cap, err = strconv.Atoi(v)
-			if err == nil && (s.Cap < 2 || s.Cap > d.h.MaxEntrants()) {
-				err = fmt.Errorf("cap=%s: 2 to %d", v, d.h.MaxEntrants())
+			if err != nil || s.Cap < 2 || s.Cap > d.h.MaxEntrants() {
+				err = fail("range", "value", v, "min", 2, "max", d.h.MaxEntrants())
 			}
 		case "deadline":
 			var h float64
 			h, err = d.h.ParseHours(v)
+			if err != nil {
+				err = fail("duration", "value", v)
+			}
 			s.Deadline = time.Duration(h * float64(time.Hour))
 		case "points":
 			s.Points, err = tournament.ParsePoints(v)
@@ -450,7 +459,9 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 		case "lang":
 			s.OrgLang = strings.ToLower(v)
 			if !templates.IsLanguage(s.OrgLang) {
-				err = fmt.Errorf("en, it, fr or nl")
+				err = fail("lang", "value", v)
+			} else if c.d.h.AnswerLang() == "" {
+				c.lang = s.OrgLang
 			}
 		case "public":
 			s.Public = true
@@ -458,7 +469,7 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 			s.Public, s.Listed = true, true
 		default:
 			if m := c.d.h.MaxOptionBytes(); len(k) > m || len(v) > m { // issue 23: bounded
-				return "", fmt.Errorf("option %.20s...: longer than %d characters", k, m)
+				return "", fail("option_long", "key", truncate(k, 20), "max", m)
 			}
 			if s.Options == nil {
 				s.Options = map[string]string{}
@@ -466,7 +477,7 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 			s.Options[k] = v
 		}
 		if err != nil {
-			return "", fmt.Errorf("%s: %v", a, err)
+			return "", fail("setting", "arg", a, "error", err)
 		}
 	}
 	if s.Game == "" {
@@ -474,13 +485,13 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 	}
 	eg, err := engine.Lookup(s.Game)
 	if err != nil {
-		return "", err
+		return "", fail("no_game", "game", s.Game, "games", strings.Join(gameNames(), ", "))
 	}
 	if err := tournament.Defaults(&s, eg.Info()); err != nil {
 		return "", err
 	}
 	if at := s.RoundDate(1); !at.IsZero() && !at.After(d.now) {
-		return "", fmt.Errorf("the first round's date %s is past", at.Format(time.RFC3339))
+		return "", fail("past", "date", templates.FormatTime(c.lang, at.In(templates.Zone(s.TZ))))
 	}
 	// The game options apply to every game: check them once now.
 	seats := make([]string, s.Table)
@@ -488,7 +499,9 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 		seats[i] = fmt.Sprintf("p%d", i+1)
 	}
 	if _, _, err := eg.NewState(engine.Config{Variant: s.Variant, Options: s.Options, Seats: seats, Seed: "check"}); err != nil {
-		return "", err
+		// The engine's refusal is a code (engine.RuleError), worded in
+		// the game's scope by the core (Host.RuleText).
+		return "", fail("options", "game", s.Game, "error", d.h.RuleText(c.lang, s.Game, err))
 	}
 	seed, err := d.h.RandomHex()
 	if err != nil {

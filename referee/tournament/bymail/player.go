@@ -6,7 +6,6 @@ package bymail
 
 import (
 	"cmp"
-	"fmt"
 	"strings"
 
 	"github.com/pbem-referee/referee/mailfmt"
@@ -75,15 +74,21 @@ func playerStandings(c *playerCmd) (string, error) {
 }
 
 // tourJoin enters a player; it returns a message for the player when the
-// entry is refused, "" when done (and the confirmation is queued).
+// entry is refused (error.<key>, in their language), "" when done (and the
+// confirmation is queued).
 func (d *desk) tourJoin(t *tournament.Tournament, p *Player) string {
-	return d.tourEnter(t, p, false)
+	if e := d.tourEnter(t, p, false); e != nil {
+		return d.tourText(p.Lang, "error."+e.Key, e.Data)
+	}
+	return ""
 }
 
 // tourEnter enters a player; late (the organiser's ENTER) also once the
 // tournament runs: a late entry, paired from the next round (Swiss and
-// tables only; the others' pairings are fixed at the start).
-func (d *desk) tourEnter(t *tournament.Tournament, p *Player, late bool) string {
+// tables only; the others' pairings are fixed at the start). A refusal
+// is an Error whose key is the same for the player (error.<key>) and the
+// organiser (err.<key>).
+func (d *desk) tourEnter(t *tournament.Tournament, p *Player, late bool) *Error {
 	running := t.Status == tournament.StatusRunning && (t.Format == tournament.Swiss || t.Format == tournament.Tables)
 	switch {
 	case late && running && t.Entrant(p.Address) == nil && len(t.Entrants) < d.h.MaxEntrants():
@@ -94,26 +99,26 @@ func (d *desk) tourEnter(t *tournament.Tournament, p *Player, late bool) string 
 			lang = "en"
 		}
 		d.tourMail(t, e, "confirm", map[string]any{"late": d.tourText(lang, "audit.late", map[string]any{"name": e.Name, "from": e.Joined})})
-		return ""
+		return nil
 	case t.Status != tournament.StatusSignup || (!t.Close.IsZero() && !d.now.Before(t.Close)):
-		return d.tourText(p.Lang, "error.closed", map[string]any{"id": t.ID})
+		return fail("closed", "id", t.ID, "address", p.Address)
 	case t.Entrant(p.Address) != nil:
-		return d.tourText(p.Lang, "error.already", map[string]any{"id": t.ID})
+		return fail("already", "id", t.ID, "address", p.Address)
 	case t.WaitingPlace(p.Address) > 0:
-		return d.tourText(p.Lang, "error.already_waiting", map[string]any{"id": t.ID, "place": t.WaitingPlace(p.Address)})
+		return fail("already_waiting", "id", t.ID, "place", t.WaitingPlace(p.Address), "address", p.Address)
 	case len(t.Entrants)+len(t.Waitlist) >= d.h.MaxEntrants(): // issue 23: bounded
-		return d.tourText(p.Lang, "error.full", map[string]any{"id": t.ID, "max": d.h.MaxEntrants()})
+		return fail("full", "id", t.ID, "max", d.h.MaxEntrants(), "address", p.Address)
 	case t.Full():
 		// Issue 24: beyond the organiser's cap, a waiting list.
 		e := tournament.Entrant{Address: p.Address, Name: p.Name, Lang: p.Lang}
 		t.Waitlist = append(t.Waitlist, e)
 		d.tourMail(t, e, "waitlist", map[string]any{"place": len(t.Waitlist), "cap": t.Cap})
-		return ""
+		return nil
 	}
 	e := tournament.Entrant{ID: len(t.Entrants), Address: p.Address, Name: p.Name, Lang: p.Lang}
 	t.Entrants = append(t.Entrants, e)
 	d.tourMail(t, e, "confirm", nil)
-	return ""
+	return nil
 }
 
 // tourWithdraw takes an entrant out: before the start their entry is
@@ -169,7 +174,7 @@ func (d *desk) tourReplace(t *tournament.Tournament, e *tournament.Entrant, inv 
 		return "", err
 	}
 	if t.Entrant(p.Address) != nil {
-		return "", fmt.Errorf("%s is already in %s", p.Address, t.ID)
+		return "", fail("already_in", "address", p.Address, "id", t.ID)
 	}
 	old := e.Address
 	e.Previous = append(e.Previous, old)

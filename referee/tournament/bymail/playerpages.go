@@ -60,9 +60,10 @@ type PlayerPage struct {
 	Points, Record, Rating       string
 	RatingAdjudicated, Withdrawn bool
 	Games                        []PlayerGame
-	// History is the rating after each round from this tournament's rated
-	// games alone, everyone starting from a newcomer's rating (Glicko-2 at
-	// two-player tables, Weng-Lin's μ−3σ scaled like Elo at more).
+	// History is the rating after each round (Glicko-2 at two-player
+	// tables, Weng-Lin's μ−3σ scaled like Elo at more), read from the
+	// ratings stored with the rated games as they ended (ratingHistory):
+	// every rated game of the player counts, adjudicated ones too.
 	History []RatingStep
 }
 
@@ -158,21 +159,8 @@ func PlayerPageOf(h Host, id, key string, n int) (*PlayerPage, error) {
 			mine = row.Rounds
 		}
 	}
-	ratings := make([]tournament.Rating, len(t.Entrants))
-	for i := range ratings {
-		ratings[i] = tournament.NewRating(t.Game, strconv.Itoa(i))
-	}
 	for r, rd := range t.Rounds {
 		for _, m := range rd.Matches {
-			rs := make([]tournament.Rating, len(m.Seats))
-			for i, x := range m.Seats {
-				rs[i] = ratings[x]
-			}
-			if rs, ok := tournament.RateMatch(rs, m); ok {
-				for i, x := range m.Seats {
-					ratings[x] = rs[i]
-				}
-			}
 			seat := -1
 			for i, x := range m.Seats {
 				if x == e {
@@ -206,17 +194,63 @@ func PlayerPageOf(h Host, id, key string, n int) (*PlayerPage, error) {
 			}
 			p.Games = append(p.Games, g)
 		}
-		if rd.Complete() {
-			p.History = append(p.History, RatingStep{Round: rd.N, Rating: ratingValue(ratings[e], t.Table)})
-		}
 	}
+	p.History = ratingHistory(t, e)
 	return p, nil
 }
 
-// ratingValue is a rating as the standings show it (ratingShort).
-func ratingValue(r tournament.Rating, table int) string {
-	if table == 2 {
-		return fmt.Sprintf("%.0f", r.Glicko.R)
+// ratingHistory is entrant e's rating after each complete round, read
+// from the ratings stored with their rated matches (Match.Ratings, kept
+// when each game ended: every rated game of theirs counted); before their
+// first, a newcomer's. A record from before ratings were stored (a rated
+// match of e without them) is recomputed (recomputedHistory).
+func ratingHistory(t *tournament.Tournament, e int) []RatingStep {
+	var out []RatingStep
+	last := tournament.RatingValue(tournament.NewRating(t.Game, ""), t.Table)
+	for _, rd := range t.Rounds {
+		for _, m := range rd.Matches {
+			for i, x := range m.Seats {
+				if x != e || !tournament.Rated(m) {
+					continue
+				}
+				if len(m.Ratings) != len(m.Seats) {
+					return recomputedHistory(t, e)
+				}
+				last = m.Ratings[i]
+			}
+		}
+		if rd.Complete() {
+			out = append(out, RatingStep{Round: rd.N, Rating: fmt.Sprintf("%.0f", last)})
+		}
 	}
-	return fmt.Sprintf("%.0f", 1000+40*r.WengLin.Ordinal())
+	return out
+}
+
+// recomputedHistory is entrant e's rating after each complete round
+// from the tournament's rated games alone, everyone starting as a
+// newcomer: what the stored ratings say when the players have no other
+// rated games.
+func recomputedHistory(t *tournament.Tournament, e int) []RatingStep {
+	var out []RatingStep
+	ratings := make([]tournament.Rating, len(t.Entrants))
+	for i := range ratings {
+		ratings[i] = tournament.NewRating(t.Game, strconv.Itoa(i))
+	}
+	for _, rd := range t.Rounds {
+		for _, m := range rd.Matches {
+			rs := make([]tournament.Rating, len(m.Seats))
+			for i, x := range m.Seats {
+				rs[i] = ratings[x]
+			}
+			if rs, ok := tournament.RateMatch(rs, m); ok {
+				for i, x := range m.Seats {
+					ratings[x] = rs[i]
+				}
+			}
+		}
+		if rd.Complete() {
+			out = append(out, RatingStep{Round: rd.N, Rating: fmt.Sprintf("%.0f", tournament.RatingValue(ratings[e], t.Table))})
+		}
+	}
+	return out
 }

@@ -25,23 +25,25 @@ func (d *desk) loadRating(game, addr string) (tournament.Rating, error) {
 	return r, err
 }
 
-// rateGame moves the ratings of a finished game's players, through
+// rateEnd moves the ratings of a finished game's players, through
 // tournament.RateMatch: every game with a result counts, an adjudicated
 // one too (and is counted in Rating.Adjudicated, which marks the rating).
-func (d *desk) rateGame(g GameEnd) error {
+// It returns the players' new ratings by seat (nil when the game rates
+// nobody).
+func (d *desk) rateEnd(g GameEnd) ([]tournament.Rating, error) {
 	state := tournament.MatchDone
 	if g.Adjudicated {
 		state = tournament.MatchAdjudicated
 	}
 	m := tournament.Match{Seats: make([]int, len(g.Addresses)), Rank: g.Rank, State: state}
 	if !tournament.Rated(m) {
-		return nil
+		return nil, nil
 	}
 	rs := make([]tournament.Rating, len(g.Addresses))
 	for i, addr := range g.Addresses {
 		r, err := d.loadRating(g.Game, addr)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if i < len(g.Names) {
 			r.Name = g.Names[i]
@@ -52,26 +54,40 @@ func (d *desk) rateGame(g GameEnd) error {
 	for i, r := range rs {
 		raw, err := json.Marshal(r)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if err := d.rec.PutRating(g.Game, g.Addresses[i], raw); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return rs, nil
+}
+
+// keepRatings stores the new ratings of a tournament match's players
+// with the match (Match.Ratings), as the standings show them.
+func keepRatings(t *tournament.Tournament, m *tournament.Match, rs []tournament.Rating) {
+	if len(rs) != len(m.Seats) {
+		return
+	}
+	m.Ratings = make([]float64, len(rs))
+	for i, r := range rs {
+		m.Ratings[i] = tournament.RatingValue(r, t.Table)
+	}
 }
 
 // rateAdjudicated rates a tournament game adjudicated at once (scored as
 // it stands): its players are the match's entrants, at their addresses
 // now (a replacement's, after REPLACE).
 func (d *desk) rateAdjudicated(t *tournament.Tournament, r, k int, gid string, rank []int) error {
-	m := t.Rounds[r].Matches[k]
+	m := &t.Rounds[r].Matches[k]
 	end := GameEnd{ID: gid, Game: t.Game, Rank: rank, Adjudicated: true}
 	for _, e := range m.Seats {
 		end.Addresses = append(end.Addresses, t.Entrants[e].Address)
 		end.Names = append(end.Names, t.Entrants[e].Name)
 	}
-	return d.rateGame(end)
+	rs, err := d.rateEnd(end)
+	keepRatings(t, m, rs)
+	return err
 }
 
 // ratingShort is the rating shown in standings: Glicko-2 for two-player

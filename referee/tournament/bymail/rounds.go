@@ -20,7 +20,7 @@ var errNoRound = errors.New("no round drawn")
 // tourStart closes sign-up and opens round 1 now (the organiser's START).
 func (d *desk) tourStart(t *tournament.Tournament) error {
 	if len(t.Entrants) < max(2, t.MinTable) {
-		return fmt.Errorf("%d entrants: %s needs at least %d", len(t.Entrants), t.ID, max(2, t.MinTable))
+		return fail("too_few", "entrants", len(t.Entrants), "id", t.ID, "min", max(2, t.MinTable))
 	}
 	t.Status, t.Started = tournament.StatusRunning, d.now
 	return d.openRound(t)
@@ -30,7 +30,7 @@ func (d *desk) tourStart(t *tournament.Tournament) error {
 // in the calendar when that is later (the organiser is told).
 func (d *desk) tourClose(t *tournament.Tournament) error {
 	if len(t.Entrants) < max(2, t.MinTable) {
-		return fmt.Errorf("%d entrants: %s needs at least %d", len(t.Entrants), t.ID, max(2, t.MinTable))
+		return fail("too_few", "entrants", len(t.Entrants), "id", t.ID, "min", max(2, t.MinTable))
 	}
 	t.Status, t.Started = tournament.StatusRunning, d.now
 	if at, wait := t.Waiting(d.now); wait {
@@ -57,11 +57,11 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 	// round out, as a round that could not be drawn.
 	key := fmt.Sprintf("open %s round %d", t.ID, len(t.Rounds)+1)
 	if msg, undone := d.h.Undone(key); undone {
-		return fmt.Errorf("%w: %s", errNoRound, msg)
+		return noRound(msg)
 	}
-	rd, err := t.NextRound()
+	rd, err := d.draw(t) // outside the write lock when it could be (draw.go)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errNoRound, err)
+		return noRound(err)
 	}
 	rd.Opened = d.now
 	rd.Due = t.RoundDue(rd.N, d.now)
@@ -84,7 +84,7 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 		// Entrants signed up for the whole tournament: no invitation to
 		// accept, the game starts at once.
 		if err := d.h.OpenGame(ng); err != nil {
-			return d.h.Undo(key, fmt.Errorf("round %d table %d: %w", rd.N, m.Table, err))
+			return d.h.Undo(key, d.word(orgLang(t), fail("table_failed", "round", rd.N, "table", m.Table, "error", err)))
 		}
 	}
 	t.Rounds = append(t.Rounds, rd)
@@ -159,7 +159,8 @@ func (d *desk) roundDataAt(t *tournament.Tournament, r, e int, at map[int]int) m
 // gameEnded runs when a game ended in this transaction: the players'
 // ratings move, and a tournament game's result is recorded.
 func (d *desk) gameEnded(end GameEnd) error {
-	if err := d.rateGame(end); err != nil {
+	rs, err := d.rateEnd(end)
+	if err != nil {
 		return err
 	}
 	tid := d.rec.GameTournament(end.ID)
@@ -174,12 +175,15 @@ func (d *desk) gameEnded(end GameEnd) error {
 	if end.Adjudicated {
 		state = tournament.MatchAdjudicated
 	}
-	if _, _, err := t.Record(end.ID, state, end.Rank, end.Scores); err != nil {
+	r, k, err := t.Record(end.ID, state, end.Rank, end.Scores)
+	if err != nil {
 		return err
 	}
+	// Issue 24: the ratings the game gave are kept with its match.
+	keepRatings(t, &t.Rounds[r].Matches[k], rs)
 	if err := d.tourAdvance(t); errors.Is(err, errNoRound) {
 		// The game's end must not wait on the draw: the organiser hears.
-		d.tourOrgMail(t, d.orgText(t, "nodraw", map[string]any{"error": err.Error()}))
+		d.tourOrgMail(t, d.orgText(t, "nodraw", map[string]any{"error": d.word(orgLang(t), err).Error()}))
 	} else if err != nil {
 		return err
 	}
@@ -222,7 +226,9 @@ func (d *desk) tourAdvance(t *tournament.Tournament) error {
 		}
 		return nil
 	}
-	return d.openRound(t)
+	// The next round is drawn outside this unit of work's write lock and
+	// opened in one of its own (draw.go).
+	return d.openLater(t)
 }
 
 // gameOf loads the tournament game the line names (FORFEIT, ADJUDICATE):
@@ -231,21 +237,22 @@ func (c *orgCmd) gameOf() (*tournament.Tournament, string, error) {
 	gid := c.arg(1)
 	tid := c.d.rec.GameTournament(gid)
 	if tid == "" {
-		return nil, "", fmt.Errorf("game %q is not a tournament game", gid)
+		return nil, "", fail("not_tour_game", "game", gid)
 	}
 	t, err := c.d.load(tid)
 	if err != nil {
 		return nil, "", err
 	}
 	if t.Organiser != c.org {
-		return nil, "", fmt.Errorf("tournament %s belongs to another organiser", t.ID)
+		return nil, "", fail("not_yours", "id", t.ID)
 	}
+	c.setLang(t)
 	gi, err := c.d.h.Game(gid)
 	if err != nil {
 		return nil, "", err
 	}
 	if !gi.Running() {
-		return nil, "", fmt.Errorf("game %s is %s", gid, gi.Status)
+		return nil, "", fail("game_status", "game", gid, "status", gi.Status)
 	}
 	return t, gid, nil
 }
@@ -293,7 +300,7 @@ func orgForfeit(c *orgCmd) (string, error) {
 		}
 	}
 	if e == nil {
-		return "", fmt.Errorf("no entrant %q in %s", who, t.ID)
+		return "", fail("no_entrant", "who", who, "id", t.ID)
 	}
 	if err := c.d.forfeit(t, gid, e.ID); err != nil {
 		return "", err
@@ -344,7 +351,7 @@ func (d *desk) forfeit(t *tournament.Tournament, gid string, e int) error {
 		}
 	}
 	if m == nil {
-		return fmt.Errorf("game %s is not in %s", gid, t.ID)
+		return t.NoGame(gid)
 	}
 	rank := make([]int, len(m.Seats))
 	found := false
@@ -355,7 +362,7 @@ func (d *desk) forfeit(t *tournament.Tournament, gid string, e int) error {
 		}
 	}
 	if !found {
-		return fmt.Errorf("%s does not play game %s", t.Entrants[e].Name, gid)
+		return fail("not_playing", "name", t.Entrants[e].Name, "game", gid)
 	}
 	if err := d.h.CloseGame(gid, "forfeit", "names", []string{t.Entrants[e].Name}); err != nil {
 		return err
@@ -386,11 +393,19 @@ func (d *desk) tourTick(id string) error {
 				t.Close, t.Start, t.Dates = time.Time{}, time.Time{}, nil
 				d.tourOrgMail(t, d.orgText(t, "cannot_start", map[string]any{"error": msg}))
 			} else if err := d.tourClose(t); err != nil {
-				return d.h.Undo(key, err)
+				return d.h.Undo(key, d.word(orgLang(t), err))
 			}
 		}
 	case tournament.StatusRunning:
 		n := len(t.Rounds)
+		if t.Opening {
+			// The round due was not opened after the unit of work that
+			// completed the one before (the process stopped): now.
+			if err := d.openDue(t); err != nil {
+				return err
+			}
+			break
+		}
 		if n == 0 {
 			// Sign-up closed before round 1's date: it opens on it.
 			if _, wait := t.Waiting(d.now); !wait {
@@ -404,7 +419,7 @@ func (d *desk) tourTick(id string) error {
 			if err := d.tourAdvance(t); err != nil && !errors.Is(err, errNoRound) {
 				return err
 			} else if err != nil {
-				d.tourOrgMail(t, d.orgText(t, "nodraw", map[string]any{"error": err.Error()}))
+				d.tourOrgMail(t, d.orgText(t, "nodraw", map[string]any{"error": d.word(orgLang(t), err).Error()}))
 			}
 			break
 		}

@@ -1,0 +1,126 @@
+package bymail
+
+// The director's failures, worded in their language (issue 24: the desk's
+// errors were English fmt.Errorf texts in every language's answer).
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pbem-referee/referee/referee/tournament"
+)
+
+// Error is a failure told to the director, as data: the template
+// "err.<Key>" of the tournament scope and its values. It is worded once it
+// reaches the organiser (desk.word: Org's answer, a note, an undone step's
+// message), in the organiser's language; a value that is itself an error
+// (an *Error, a *tournament.Fault) is worded with it. Error() without
+// wording is the key and values, for logs and tests, no prose.
+type Error struct {
+	Key  string
+	Data map[string]any
+	// of is a sentinel errors.Is matches (errNoRound).
+	of error
+}
+
+// fail makes an Error of key with its data as key, value pairs.
+func fail(key string, kv ...any) *Error {
+	e := &Error{Key: key, Data: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		e.Data[kv[i].(string)] = kv[i+1]
+	}
+	return e
+}
+
+func (e *Error) Error() string {
+	keys := make([]string, 0, len(e.Data))
+	for k := range e.Data {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString("tournament desk: " + e.Key)
+	for _, k := range keys {
+		fmt.Fprintf(&b, " %s=%v", k, e.Data[k])
+	}
+	return b.String()
+}
+
+func (e *Error) Is(target error) bool { return e.of != nil && target == e.of }
+
+// worded is a failure worded in a language: its text is what the
+// organiser reads.
+type worded struct {
+	text string
+	of   error
+}
+
+func (w *worded) Error() string { return w.text }
+func (w *worded) Unwrap() error { return w.of }
+
+// word words err in lang: an *Error as its template "err.<Key>", a
+// *tournament.Fault as "err.t.<Code>" (with the values that are errors
+// worded first), wrapped to fit an answer line of 80 columns after the
+// command's keyword ("err.wrap"); any other error (the core's: a store or
+// a game that failed) comes back as it is.
+func (d *desk) word(lang string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var w *worded
+	if errors.As(err, &w) {
+		return err
+	}
+	text, ok := d.wordText(lang, err)
+	if !ok {
+		return err
+	}
+	return &worded{text: d.tourText(lang, "err.wrap", map[string]any{"text": text}), of: err}
+}
+
+// wordText is err worded in lang, on one line (ok false: not the desk's
+// nor a Fault).
+func (d *desk) wordText(lang string, err error) (string, bool) {
+	var e *Error
+	if errors.As(err, &e) {
+		return d.tourText(lang, "err."+e.Key, d.wordData(lang, e.Data)), true
+	}
+	if f := tournament.AsFault(err); f != nil {
+		return d.tourText(lang, "err.t."+f.Code, d.wordData(lang, f.Data)), true
+	}
+	return err.Error(), false
+}
+
+// wordData is data whose errors are worded in lang.
+func (d *desk) wordData(lang string, data map[string]any) map[string]any {
+	out := make(map[string]any, len(data))
+	for k, v := range data {
+		if err, ok := v.(error); ok {
+			v, _ = d.wordText(lang, err)
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// noRound is the failure of a round that could not be drawn or opened
+// (errNoRound): why is an error or an undone step's worded message.
+func noRound(why any) error {
+	e := fail("no_round", "error", why)
+	e.of = errNoRound
+	return e
+}
+
+// truncate cuts s to n bytes at most, on a rune boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
+}
