@@ -71,6 +71,9 @@ func TestEveryOptionReachable_Issue22(t *testing.T) {
 					if width > 80 {
 						t.Errorf("%s %s: a line of %d columns:\n%s", game, lang, width, text)
 					}
+					if ng := checkGroupsInOrder(t, game, lang, p, text); p.Count > 48 && ng < 2 {
+						t.Errorf("%s %s: %d options in %d group", game, lang, p.Count, ng)
+					}
 					menu := readMenu(text)
 					if len(menu) != p.Count {
 						t.Fatalf("%s %s: the mail shows %d of %d options:\n%s", game, lang, len(menu), p.Count, text)
