@@ -1,8 +1,8 @@
 package brewcrafters
 
 import (
-	"slices"
 	"github.com/pbem-referee/referee/engine"
+	"slices"
 )
 
 type mopt struct{ m *move }
