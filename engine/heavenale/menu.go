@@ -85,6 +85,9 @@ const groupEnd = "END"
 
 // moveGroup is the group of a destination: the kind of its space.
 func (s *State) moveGroup(cmd string) string {
+	if cmd == "GO HOME" {
+		return "home"
+	}
 	n, err := strconv.Atoi(strings.TrimPrefix(cmd, "GO "))
 	if err != nil || n < 1 || n >= len(s.r.Track) {
 		return "home"
