@@ -25,9 +25,9 @@ func TestGoldenGroupedMenus_Issue22(t *testing.T) {
 					"PLAYER ann@example.test Ann " + l + "\n" +
 					"PLAYER bob@example.test Bob " + l)
 				h.send("m1", ann, "JOIN", -1)
-				ms := h.mails()
+				h.mails()
 				h.send("m1", bob, "JOIN", -1)
-				ms = h.mails()
+				ms := h.mails()
 				eg, _ := engine.Lookup(game)
 				bot, _ := eg.(engine.BotMaker).NewBot("greedy")
 				rng := rand.New(rand.NewPCG(22, 2))
