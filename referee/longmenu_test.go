@@ -38,7 +38,7 @@ func TestEveryOptionReachable_Issue22(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var big, bigChecked, checked, maxCount, maxLines, maxWidth int
+		var big, bigChecked, checked, maxCount, maxLines, maxWidth, maxBytes int
 		for i := 0; i < 3; i++ {
 			seats := []string{"Ann", "Bob", "Cat", "Dan"}[:g.Info().NearestPlayers(2+i)]
 			tb, _, _, err := engine.NewTable(g, engine.Config{Seats: seats, Seed: fmt.Sprint("reach", i)})
@@ -68,8 +68,12 @@ func TestEveryOptionReachable_Issue22(t *testing.T) {
 					text := renderedMenu(t, h, game, lang, tb, p)
 					lines, width := menuSize(text)
 					maxCount, maxLines, maxWidth = max(maxCount, p.Count), max(maxLines, lines), max(maxWidth, width)
+					maxBytes = max(maxBytes, len(text))
 					if width > 80 {
 						t.Errorf("%s %s: a line of %d columns:\n%s", game, lang, width, text)
+					}
+					if ng := checkGroupsInOrder(t, game, lang, p, text); p.Count > 48 && ng < 2 {
+						t.Errorf("%s %s: %d options in %d group", game, lang, p.Count, ng)
 					}
 					menu := readMenu(text)
 					if len(menu) != p.Count {
@@ -103,8 +107,8 @@ func TestEveryOptionReachable_Issue22(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s: %d positions checked (%d of the %d of more than 48 options); largest menu %d options, %d lines, widest line %d columns",
-			game, checked, bigChecked, big, maxCount, maxLines, maxWidth)
+		t.Logf("%s: %d positions checked (%d of the %d of more than 48 options); largest menu %d options, %d lines, %d bytes, widest line %d columns",
+			game, checked, bigChecked, big, maxCount, maxLines, maxBytes, maxWidth)
 		if game == "dicebrewing" && big == 0 {
 			t.Errorf("%s: no position of more than 48 options", game)
 		}

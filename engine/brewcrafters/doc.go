@@ -171,7 +171,14 @@
 // SPACE_STOREHOUSE) is shown. The View's Menu describes each legal answer
 // of the reader's own decision (menu.go): its group (the kind of action,
 // by which the mail orders and heads the menu, best known first), the
-// command as typed and its facts.
+// command as typed and its facts. Menus that fit a decision (issue 22):
+// Legal sets each option's group (engine.Option.Group, the same as its
+// MenuItem's: a Market placement by its half's effect, ingredients, money,
+// shift, partner, worker, trade, complex; a Brewery action by its part,
+// process, research, install, collab, secret; annual, discard, pick, hire,
+// other), found from the move without describing it (no allocation), and
+// orders the options by group, best known first (menuGroups), each group in
+// the order built; the templates head each group in words.
 //
 // # Ownership
 //

@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"slices"
 )
 
 type mopt struct{ m *move }
@@ -159,7 +160,7 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 	seat := d.Seat
 	p := &s.P[seat]
 	var out []engine.Option
-	opt := func(m *move) { out = append(out, engine.Option{Cmd: s.cmd(m)}) }
+	opt := func(m *move) { out = append(out, engine.Option{Cmd: s.cmd(m), Group: s.groupOf(m)}) }
 	switch d.Kind {
 	case kindDiscard:
 		for i, v := range p.Ing {
@@ -201,6 +202,11 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 	case kindBrewery:
 		out = append(out, s.breweryOptions(seat)...)
 	}
+	// Menus that fit a decision (issue 22): the groups best known first
+	// (menuGroups), the options of a group in the order built.
+	slices.SortStableFunc(out, func(a, b engine.Option) int {
+		return MenuGroupRank(a.Group) - MenuGroupRank(b.Group)
+	})
 	return out
 }
 
@@ -281,7 +287,10 @@ func (s *State) collabOptions(seat int) []*move {
 func (s *State) breweryOptions(seat int) []engine.Option {
 	p := &s.P[seat]
 	var out []engine.Option
-	b := func(parts ...*move) { out = append(out, engine.Option{Cmd: s.cmd(&move{Verb: "B", Parts: parts})}) }
+	b := func(parts ...*move) {
+		m := &move{Verb: "B", Parts: parts}
+		out = append(out, engine.Option{Cmd: s.cmd(m), Group: s.groupOf(m)})
+	}
 	for _, m := range s.processOptions(seat) {
 		b(m)
 	}
@@ -358,7 +367,7 @@ func (s *State) researchMoves(seat int) []*move {
 func (s *State) annualOptions(seat int) []engine.Option {
 	p := &s.P[seat]
 	var out []engine.Option
-	a := func(m *move) { out = append(out, engine.Option{Cmd: s.cmd(m)}) }
+	a := func(m *move) { out = append(out, engine.Option{Cmd: s.cmd(m), Group: s.groupOf(m)}) }
 	for _, name := range p.Annual {
 		t := trackIndex(name)
 		e := s.lab(t).Annual

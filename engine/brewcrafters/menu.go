@@ -302,3 +302,78 @@ func bagOfCodes(codes []string) bag {
 	}
 	return b
 }
+
+// groupOf is the menu group of a legal move (engine.Option.Group, issue
+// 22), the one describe gives its MenuItem, found without describing it:
+// Legal is on the bots' hot path (no allocation).
+func (s *State) groupOf(m *move) string {
+	switch m.Verb {
+	case "M":
+		return s.marketGroup(m)
+	case "B":
+		g := "other"
+		for _, part := range m.Parts {
+			g = partGroup(part, g)
+		}
+		return g
+	case "RESEARCH", "INSTALL", "PROCESS", "COLLAB", "SECRET", "CFARM":
+		return partGroup(m, "other")
+	case "ANNUAL":
+		return "annual"
+	case "DISCARD":
+		return "discard"
+	case "PICK":
+		return "pick"
+	case "HIRE":
+		return "hire"
+	}
+	return "other"
+}
+
+// partGroup is the group of a Brewery action after one of its parts.
+func partGroup(m *move, g string) string {
+	switch m.Verb {
+	case "PROCESS":
+		if g == "other" {
+			return "process"
+		}
+	case "COLLAB":
+		return "collab"
+	case "RESEARCH":
+		return "research"
+	case "INSTALL":
+		return "install"
+	case "SECRET":
+		return "secret"
+	case "CFARM":
+		return "complex"
+	}
+	return g
+}
+
+// marketGroups is the group of each effect of a Market space's half.
+var marketGroups = map[string]string{
+	"take": "ingredients", "choose_adv": "ingredients", "choose_basic": "ingredients",
+	"benefit": "ingredients", "investor": "money", "money": "money", "shift": "shift",
+	"partner": "partner", "worker": "worker", "trade": "trade", "interns": "complex",
+	"agency": "complex", "cfarm": "complex",
+}
+
+// marketGroup is the group of a Market placement: its half's effect.
+func (s *State) marketGroup(m *move) string {
+	for i := range s.Spaces {
+		if m.Space != "" && s.Spaces[i].ID != m.Space {
+			continue
+		}
+		def := s.r.spaces[s.Spaces[i].ID]
+		for k := range def.Half {
+			if def.Half[k].Kw == m.Kw {
+				if g, ok := marketGroups[def.Half[k].Effect]; ok {
+					return g
+				}
+				return "other"
+			}
+		}
+	}
+	return "other"
+}

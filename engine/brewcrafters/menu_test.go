@@ -31,10 +31,18 @@ func TestMenuDescribesEveryOption(t *testing.T) {
 			d := s.Pending()[0]
 			opts := s.Legal(d)
 			menu := s.View(d.Seat).(*View).Menu
-			for _, o := range opts {
+			for i, o := range opts {
 				it, ok := menu[o.Cmd]
 				if !ok {
 					t.Fatalf("%s: %q not in the menu", variant, o.Cmd)
+				}
+				// Issue 22: Legal's group (found without describing) is
+				// the menu's, and the groups come best known first.
+				if o.Group != it.Group {
+					t.Errorf("%s: %q in group %q, described in %q", variant, o.Cmd, o.Group, it.Group)
+				}
+				if i > 0 && MenuGroupRank(opts[i-1].Group) > MenuGroupRank(o.Group) {
+					t.Errorf("%s: group %q after %q", variant, o.Group, opts[i-1].Group)
 				}
 				if it.Group == "" || it.Show == "" || it.Card == nil && len(it.Facts) == 0 {
 					t.Errorf("%s: %q is not described: %+v", variant, o.Cmd, it)

@@ -158,8 +158,10 @@
 // the cheese type and aging, the worker's turns away, the Fruit an icon
 // needs, the Order it completes or keeps, FR-5.3, FR-5.5, FR-5.8; MILK: the
 // zone and the space, FR-5.6; BUILD: the ability, its cost and effect,
-// FR-5.9), grouped by kind of action, with a legend of the codes players
-// type (space letters, worker types).
+// FR-5.9), grouped by kind of action (engine.Option.Group, set by Legal:
+// the verb, GATHER, MAKE, MILK, BUILD, BARN in that order, then "END" for
+// DONE; turnGroup), each group under a heading in words, with a legend of
+// the codes players type (space letters, worker types).
 //
 // # Views, events, invariants, bots
 //

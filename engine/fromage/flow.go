@@ -262,7 +262,7 @@ func (s *State) gives(p *Player) []give {
 func (s *State) legalTurn(seat int) []engine.Option {
 	p := &s.Players[seat]
 	var out []engine.Option
-	add := func(cmd string) { out = append(out, engine.Option{Cmd: cmd}) }
+	add := func(cmd string) { out = append(out, engine.Option{Cmd: cmd, Group: turnGroup(cmd)}) }
 	f := s.facing(seat)
 	v := s.VenueAt[f]
 	sd := s.side(v)
@@ -453,4 +453,16 @@ func (s *State) SlotOpen(seat int, slot string) bool {
 		return !p.Done
 	}
 	return false
+}
+
+// Menus that fit a decision (issue 22): a turn's options are grouped by
+// kind of action (engine.Option.Group), the command's verb: GATHER, MAKE,
+// MILK, BUILD, BARN in that order (legalTurn builds them so), then "END"
+// for DONE. The group is a part of the command (no allocation), a code for
+// the templates and webhook clients, never shown to a player.
+func turnGroup(cmd string) string {
+	if verb, _, ok := strings.Cut(cmd, " "); ok {
+		return verb
+	}
+	return "END"
 }

@@ -114,6 +114,9 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 		switch d.Kind {
 		case kindMove:
 			out[i].Params = s.moveParams(d.Seat, out[i].Cmd)
+			out[i].Group = s.moveGroup(out[i].Cmd)
+		case kindBuy:
+			out[i].Group = buyGroup(out[i].Cmd)
 		case kindShed, kindScore, kindPriv:
 			out[i].Params = s.effectParams(d.Seat, out[i].Cmd)
 		}

@@ -125,11 +125,14 @@
 //     spots a disc scores, the barrels claimed; a purchase's tile, spot,
 //     side, price and the shed site it encloses); the templates say them
 //     in the reader's language and group long menus by kind of action
-//     (destinations: tiles, monks, discs, barrels, home; purchases: sunny
-//     spots, shady spots, the rest), with a legend of the codes players
-//     type. A purchase decision of two tiles on one space (the largest,
-//     up to about 70 options; it had only an example and the prices past
-//     48) is numbered like any other, grouped by side of the spot
+//     (engine.Option.Group, set by Legal without allocating: destinations
+//     by the kind of their space, "resource", "monk", "disc", "barrel",
+//     "home", along the track; purchases by the tile bought, "BUY YE3",
+//     each headed by the tile with its shady and sunny price, the tiles in
+//     the space's order, then "END" for DONE and SELL), with a legend of
+//     the codes players type. A purchase decision of two tiles on one
+//     space (the largest, up to about 70 options; it had only an example
+//     and the prices past 48) is numbered like any other, grouped by tile
 //     (TestEveryOptionReachable_Issue22 in the referee plays every option
 //     of such positions by number, copied line and command).
 //   - Ties share the victory (HA-7.5); the result has no tie-breaker.

@@ -1,6 +1,7 @@
 package heavenale
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
@@ -17,7 +18,8 @@ import (
 //     twice, HA-5.2.2, HA-5.3.2), the spots a disc may score, the barrels
 //     that would be claimed, the free start spaces.
 //   - Purchases (kind buy, buyParams): the tile, the spot and its side, the
-//     price on that side, and the shed site the tile would enclose with the
+//     price on that side and on each side ("shade", "sun": the heading
+//     of the tile's group), and the shed site the tile would enclose with the
 //     fertility sum it would reach (HA-5.5).
 //   - Sheds, scoring spots, privilege cards (effectParams): what the move
 //     gains, found by playing it on a copy.
@@ -38,6 +40,10 @@ func (s *State) buyParams(seat int, cmd string, near map[string]NearShed) map[st
 	}
 	pm := map[string]any{"verb": "BUY", "tile": tile, "spot": spot, "side": sideNames[side],
 		"price": s.price(s.Players[seat].Pos, tile, side)}
+	// The tile's two prices, for the heading of its group (one heading
+	// for all of its spots).
+	pm["shade"] = s.price(s.Players[seat].Pos, tile, sideShade)
+	pm["sun"] = s.price(s.Players[seat].Pos, tile, sideSun)
 	if monkType(tile) > 0 {
 		pm["monk"] = true
 	}
@@ -59,4 +65,43 @@ func (s *State) menuParams(seat int, opts []engine.Option) {
 	for i := range opts {
 		opts[i].Params = s.buyParams(seat, opts[i].Cmd, near)
 	}
+}
+
+// Menus that fit a decision (issue 22): the options of a long decision
+// carry their kind of action (engine.Option.Group), a code for the
+// templates and webhook clients, never shown to a player; the Table keeps
+// a group together, the groups in the order of their first option:
+//
+//	move  the kind of the space ("resource", "monk", "disc", "barrel"),
+//	      "home" for GO HOME: along the track, nearest first
+//	buy   "BUY <tile>" ("BUY YE3", "BUY M2"): one tile on each empty
+//	      spot, sunny then shady, the tiles in the space's order; "END"
+//	      for DONE and SELL <card>, last
+//
+// A group is a part of the command or of the rules' data: no allocation.
+
+// groupEnd is the group of the moves that end or fund a purchase.
+const groupEnd = "END"
+
+// moveGroup is the group of a destination: the kind of its space.
+func (s *State) moveGroup(cmd string) string {
+	if cmd == "GO HOME" {
+		return "home"
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(cmd, "GO "))
+	if err != nil || n < 1 || n >= len(s.r.Track) {
+		return "home"
+	}
+	return s.r.Track[n].Kind
+}
+
+// buyGroup is the group of a purchase: the tile bought.
+func buyGroup(cmd string) string {
+	if !strings.HasPrefix(cmd, "BUY ") {
+		return groupEnd
+	}
+	if k := strings.IndexByte(cmd[4:], ' '); k >= 0 {
+		return cmd[:4+k]
+	}
+	return cmd
 }
