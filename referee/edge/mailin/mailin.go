@@ -24,6 +24,12 @@
 // A message a transport sets aside (NotifyQuarantined) is recorded by the
 // referee, its sender told, and the operator told by mail
 // (Options.Operator, referee/edge/opsmail) within a daily budget.
+//
+// It owns the reading of one raw mail into what the core takes: parsing
+// and size, classification, the tag, the sender's proof, the player's own
+// command text. It must not touch the store, the network or a mailbox
+// (its caller, imapin or webhook, fetches and files the message), decide
+// a move or word an answer (the core does, through referee.Request).
 package mailin
 
 import (
