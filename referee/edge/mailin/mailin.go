@@ -27,8 +27,9 @@
 //
 // It owns the reading of one raw mail into what the core takes: parsing
 // and size, classification, the tag, the sender's proof, the player's own
-// command text. It must not touch the store, the network or a mailbox
-// (its caller, imapin or webhook, fetches and files the message), decide
+// command text. It must not touch the store, a mailbox (its caller,
+// imapin or webhook, fetches and files the message) or the network but
+// through the DNS lookups it is given (AuthPolicy.LookupTXT), nor decide
 // a move or word an answer (the core does, through referee.Request).
 package mailin
 
