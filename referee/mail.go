@@ -209,15 +209,6 @@ func playerTag(secret string) mailfmt.Tag { return tell.PlayerTag(secret) }
 // Composer returns the outbox composer (tell.Composer).
 func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) { return tell.Composer(from) }
 
-func containsInt(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}
-
 func containsStr(xs []string, x string) bool {
 	for _, v := range xs {
 		if v == x {
