@@ -24,8 +24,10 @@
 //	              (gameindex.go, schema 6); with games.by_status,
 //	              games.by_address, games.by_org (value NUL game id ->
 //	              empty) and games.count (status -> 8-byte count)
-//	log           nested bucket per game id: sequence (8-byte big-endian,
-//	              from 1) -> log entry (opaque JSON bytes); append-only
+//	log.flat      game id + 0x00 + sequence (8-byte big-endian, from 1)
+//	              -> log entry (opaque JSON bytes); append-only, every
+//	              game in one bucket (schema 8, flatlog.go; up to schema 7
+//	              "log" held a nested bucket per game)
 //	inbound       de-duplication key -> InboundRecord
 //	queue.outbox  id (8-byte big-endian) -> Item: mails waiting to be sent
 //	queue.hooks   id (8-byte big-endian) -> Item: outgoing webhook calls

@@ -17,7 +17,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 7
+const SchemaVersion = 8
 
 // Errors.
 var (
@@ -149,6 +149,7 @@ var migrations = []Migration{
 	},
 	migrateWritePath, // 5 -> 6: game snapshots and deltas, queue payloads apart (writepath.go)
 	migrateBlobs,     // 6 -> 7: large values alone (blob.go)
+	migrateFlatLog,   // 7 -> 8: one flat log for every game (flatlog.go)
 }
 
 // DB is an open store.
@@ -458,16 +459,10 @@ func (tx *Tx) AppendLog(game string, entry []byte) (uint64, error) {
 	if tx.spec != nil {
 		return tx.specAppendLog(game, entry)
 	}
-	b, err := tx.b(bLog).CreateBucketIfNotExists([]byte(game))
-	if err != nil {
-		return 0, err
-	}
-	seq, err := b.NextSequence()
-	if err != nil {
-		return 0, err
-	}
+	b := tx.b(bLogFlat)
+	seq := lastLogSeq(b, game) + 1
 	tx.data += int64(len(entry))
-	return seq, b.Put(u64(seq), entry)
+	return seq, b.Put(logKey(game, seq), entry)
 }
 
 // Log calls fn for the game's log entries with sequence >= from, in order,
@@ -477,12 +472,11 @@ func (tx *Tx) Log(game string, from uint64, fn func(seq uint64, entry []byte) er
 	if tx.spec != nil {
 		l = tx.specLog(game)
 	}
-	if b := tx.tx.Bucket(bLog).Bucket([]byte(game)); b != nil {
-		c := b.Cursor()
-		for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
-			if err := fn(binary.BigEndian.Uint64(k), bytes.Clone(v)); err != nil {
-				return err
-			}
+	prefix := append([]byte(game), 0)
+	c := tx.tx.Bucket(bLogFlat).Cursor()
+	for k, v := c.Seek(logKey(game, from)); k != nil && len(k) == len(prefix)+8 && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if err := fn(binary.BigEndian.Uint64(k[len(prefix):]), bytes.Clone(v)); err != nil {
+			return err
 		}
 	}
 	if l != nil {

@@ -1,0 +1,68 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// The flat log (schema 8, issue 25). Up to schema 7 each game's log was a
+// bucket of its own nested in "log": an append wrote the game's leaf, the
+// nested bucket's branch when it had one, and the leaf of "log" that holds
+// the nested bucket's header (its sequence changed), with the branches
+// above them. From schema 8 every entry of every game is in one bucket,
+// "log.flat", under the key game id + 0x00 + 8-byte big-endian sequence:
+// an append writes the last leaf of its game's run and the branches above
+// it, nothing else. A game's last sequence is its last key (entries are
+// never deleted), so no counter is kept.
+
+var bLogFlat = []byte("log.flat")
+
+// logKey is the key of a game's entry seq in log.flat.
+func logKey(game string, seq uint64) []byte {
+	k := make([]byte, 0, len(game)+9)
+	k = append(k, game...)
+	k = append(k, 0)
+	return binary.BigEndian.AppendUint64(k, seq)
+}
+
+// lastLogSeq is the sequence number of a game's last entry (0: none).
+func lastLogSeq(b *bolt.Bucket, game string) uint64 {
+	prefix := append([]byte(game), 0)
+	c := b.Cursor()
+	k, _ := c.Seek(append([]byte(game), 1))
+	if k == nil {
+		k, _ = c.Last()
+	} else {
+		k, _ = c.Prev()
+	}
+	if len(k) != len(prefix)+8 || !bytes.HasPrefix(k, prefix) {
+		return 0
+	}
+	return binary.BigEndian.Uint64(k[len(prefix):])
+}
+
+// migrateFlatLog: 7 -> 8. Every game's entries move from its bucket in
+// "log" to "log.flat", in the opening transaction (all or nothing), and
+// "log" goes.
+func migrateFlatLog(tx *bolt.Tx) error {
+	flat, err := tx.CreateBucketIfNotExists(bLogFlat)
+	if err != nil {
+		return err
+	}
+	flat.FillPercent = 1 // keys arrive in order: fill the leaves
+	old := tx.Bucket(bLog)
+	if old == nil {
+		return nil
+	}
+	err = old.ForEachBucket(func(game []byte) error {
+		return old.Bucket(game).ForEach(func(k, v []byte) error {
+			return flat.Put(logKey(string(game), binary.BigEndian.Uint64(k)), v)
+		})
+	})
+	if err != nil {
+		return err
+	}
+	return tx.DeleteBucket(bLog)
+}

@@ -1,0 +1,127 @@
+package store
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// A store of schema 7 (a bucket per game's log) opens as schema 8 with
+// every entry in the flat log, read back in order, and appends continue
+// each game's sequence. Variation: game ids that are prefixes of one
+// another, empty and long logs, small and large entries, a speculation
+// appending after the migration.
+func TestMigrationToFlatLog(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	for round := 0; round < 4; round++ {
+		path := filepath.Join(t.TempDir(), "v7.db")
+		db, err := Open(path, &Options{NoSync: true, Migrations: migrations[:7]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := []string{"g", "g1", "g10", "g1x", "h", fmt.Sprintf("t%d-long-id-%d", round, rng.IntN(1000))}
+		want := map[string][][]byte{}
+		err = db.bolt.Update(func(btx *bolt.Tx) error {
+			logs, err := btx.CreateBucketIfNotExists(bLog)
+			if err != nil {
+				return err
+			}
+			for _, id := range ids {
+				n := rng.IntN(40)
+				if id == "h" {
+					n = 0
+				}
+				b, err := logs.CreateBucketIfNotExists([]byte(id))
+				if err != nil {
+					return err
+				}
+				for i := 0; i < n; i++ {
+					e := bytes.Repeat([]byte{byte('a' + i%26)}, 1+rng.IntN(3000))
+					seq, _ := b.NextSequence()
+					if err := b.Put(u64(seq), e); err != nil {
+						return err
+					}
+					want[id] = append(want[id], e)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		if db, err = Open(path, &Options{NoSync: true}); err != nil {
+			t.Fatal(err)
+		}
+		if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 8 {
+			t.Fatalf("schema %d", v)
+		}
+		check := func(when string) {
+			db.View(func(tx *Tx) error {
+				if tx.tx.Bucket(bLog) != nil {
+					t.Errorf("%s: the old log bucket is still there", when)
+				}
+				for _, id := range ids {
+					if got := tx.LogLen(id); got != uint64(len(want[id])) {
+						t.Errorf("%s: %s: LogLen %d, want %d", when, id, got, len(want[id]))
+					}
+					var got [][]byte
+					tx.Log(id, 1, func(seq uint64, e []byte) error {
+						if seq != uint64(len(got)+1) {
+							t.Errorf("%s: %s: seq %d after %d entries", when, id, seq, len(got))
+						}
+						got = append(got, e)
+						return nil
+					})
+					if len(got) != len(want[id]) {
+						t.Fatalf("%s: %s: %d entries, want %d", when, id, len(got), len(want[id]))
+					}
+					for i := range got {
+						if !bytes.Equal(got[i], want[id][i]) {
+							t.Errorf("%s: %s: entry %d differs", when, id, i+1)
+						}
+					}
+					if from := uint64(len(want[id])); from > 1 {
+						n := 0
+						tx.Log(id, from, func(uint64, []byte) error { n++; return nil })
+						if n != 1 {
+							t.Errorf("%s: %s: %d entries from the last", when, id, n)
+						}
+					}
+				}
+				return nil
+			})
+		}
+		check("migrated")
+		// Appends continue each sequence, in a transaction and in a
+		// speculation.
+		for _, id := range ids {
+			e := []byte(fmt.Sprintf(`{"after":%q}`, id))
+			var seq uint64
+			if err := db.Update(func(tx *Tx) error { seq, err = tx.AppendLog(id, e); return err }); err != nil {
+				t.Fatal(err)
+			}
+			want[id] = append(want[id], e)
+			if seq != uint64(len(want[id])) {
+				t.Errorf("%s: appended as %d, want %d", id, seq, len(want[id]))
+			}
+			s, err := db.Speculate(func(tx *Tx) error { _, err := tx.AppendLog(id, e); return err })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Commit(s, nil); err != nil {
+				t.Fatal(err)
+			}
+			want[id] = append(want[id], e)
+		}
+		check("appended")
+		if err := db.Check(); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+	}
+}
