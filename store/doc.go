@@ -28,7 +28,11 @@
 //	              -> log entry (opaque JSON bytes); append-only, every
 //	              game in one bucket (schema 8, flatlog.go; up to schema 7
 //	              "log" held a nested bucket per game)
-//	inbound       de-duplication key -> InboundRecord
+//	inbound       de-duplication key -> InboundRecord; and from schema 8
+//	              0x00 "v:" VERP bounce id -> VERPRecord: the outgoing mail
+//	              (recipient, Message-ID, time) a bounce to that id may
+//	              concern (flatlog.go; de-duplication keys never start
+//	              with NUL)
 //	queue.outbox  id (8-byte big-endian) -> Item: mails waiting to be sent
 //	queue.hooks   id (8-byte big-endian) -> Item: outgoing webhook calls
 //	body.<queue>  id -> the item's payload, raw bytes, written once (schema
@@ -59,8 +63,7 @@
 //	              recognised after the restart (schema 5)
 //	replay        webhook one-time token -> 8-byte big-endian expiry (unix
 //	              nanoseconds) + the Message-ID it came with (schema 5)
-//	verp          VERP bounce id -> VERPRecord: the outgoing mail (recipient,
-//	              Message-ID, time) a bounce to that id may concern (schema 5)
+//	verp          up to schema 7: the VERP ids, now in inbound
 //
 // A blob (schema 7, blob.go) is a value of 1 KiB or more kept alone: a
 // nested bucket under its key whose only entry (key 0x00) is the value.

@@ -19,6 +19,35 @@ import (
 
 var bLogFlat = []byte("log.flat")
 
+// VERP ids (schema 8). A move queues a mail and records its bounce id:
+// up to schema 7 in a bucket of their own ("verp"), a leaf and a branch
+// more per move. From schema 8 they are in "inbound", which the move
+// writes anyway, under verpPrefix + id: inbound's de-duplication keys
+// never start with NUL (MarkInbound refuses them), and PruneInbound
+// leaves these keys to PruneVERP.
+var verpPrefix = []byte{0, 'v', ':'}
+
+func verpKey(id string) []byte { return append(bytes.Clone(verpPrefix), id...) }
+
+// migrateSchema8: 7 -> 8, the flat log and the VERP ids in inbound.
+func migrateSchema8(tx *bolt.Tx) error {
+	if err := migrateFlatLog(tx); err != nil {
+		return err
+	}
+	old := tx.Bucket(bVERP)
+	if old == nil {
+		return nil
+	}
+	in, err := tx.CreateBucketIfNotExists(bInbound)
+	if err != nil {
+		return err
+	}
+	if err := old.ForEach(func(k, v []byte) error { return in.Put(verpKey(string(k)), v) }); err != nil {
+		return err
+	}
+	return tx.DeleteBucket(bVERP)
+}
+
 // logKey is the key of a game's entry seq in log.flat.
 func logKey(game string, seq uint64) []byte {
 	k := make([]byte, 0, len(game)+9)

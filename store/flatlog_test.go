@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -25,6 +26,7 @@ func TestMigrationToFlatLog(t *testing.T) {
 		}
 		ids := []string{"g", "g1", "g10", "g1x", "h", fmt.Sprintf("t%d-long-id-%d", round, rng.IntN(1000))}
 		want := map[string][][]byte{}
+		verps := 0
 		err = db.bolt.Update(func(btx *bolt.Tx) error {
 			logs, err := btx.CreateBucketIfNotExists(bLog)
 			if err != nil {
@@ -47,6 +49,17 @@ func TestMigrationToFlatLog(t *testing.T) {
 					}
 					want[id] = append(want[id], e)
 				}
+			}
+			verp, err := btx.CreateBucketIfNotExists(bVERP)
+			if err != nil {
+				return err
+			}
+			for i := 0; i < 1+round*3; i++ {
+				rec := fmt.Sprintf(`{"to":"p%d@x","key":"<m%d@x>","sent":"2026-01-0%dT00:00:00Z"}`, i, i, 1+i%2)
+				if err := verp.Put([]byte(fmt.Sprintf("%016x", rng.Uint64())), []byte(rec)); err != nil {
+					return err
+				}
+				verps++
 			}
 			return nil
 		})
@@ -119,6 +132,33 @@ func TestMigrationToFlatLog(t *testing.T) {
 			want[id] = append(want[id], e)
 		}
 		check("appended")
+		// The VERP ids moved to inbound: read there, kept by PruneInbound,
+		// pruned by PruneVERP only.
+		db.Update(func(tx *Tx) error {
+			if tx.tx.Bucket(bVERP) != nil {
+				t.Errorf("the old verp bucket is still there")
+			}
+			if err := tx.MarkInbound(InboundRecord{Keys: []string{"msgid:<old@x>"}, Received: t0.Add(-1000 * time.Hour)}); err != nil {
+				t.Fatal(err)
+			}
+			if err := tx.MarkInbound(InboundRecord{Keys: []string{"\x00v:x"}, Received: t0}); err == nil {
+				t.Errorf("an inbound key with the VERP prefix was taken")
+			}
+			if n, _ := tx.PruneInbound(t0); n != 1 {
+				t.Errorf("PruneInbound deleted %d, want 1", n)
+			}
+			if n, _ := tx.PruneVERP(time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)); n != (verps+1)/2 {
+				t.Errorf("PruneVERP deleted %d of %d, want %d", n, verps, (verps+1)/2)
+			}
+			tx.PutVERP("abc", VERPRecord{To: "Ann@X", Key: "<k@x>", Sent: t0})
+			if rec, ok, _ := tx.VERP("abc"); !ok || rec.To != "ann@x" {
+				t.Errorf("VERP read back: %v %+v", ok, rec)
+			}
+			if n, _ := tx.PruneVERP(t0.Add(time.Hour)); n != verps-(verps+1)/2+1 {
+				t.Errorf("PruneVERP of the rest deleted %d", n)
+			}
+			return nil
+		})
 		if err := db.Check(); err != nil {
 			t.Fatal(err)
 		}

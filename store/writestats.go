@@ -42,7 +42,8 @@ func (s WriteStats) Sub(o WriteStats) WriteStats {
 // BucketRoots returns the root page of every top-level bucket, and a
 // release that must be called after the next reading: until then the
 // pages read stay in use (a read transaction is held), so that no commit
-// reuses them. A commit that writes to a bucket gives it a new root page
+// reuses them (open the store with an InitialMmapSize the file will not
+// outgrow: a commit that remaps waits for that transaction). A commit that writes to a bucket gives it a new root page
 // (copy on write), so comparing two readings names the buckets the
 // commits between them touched (the bench's figures per bucket, issue 25).
 func (db *DB) BucketRoots() (map[string]uint64, func()) {
