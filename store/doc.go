@@ -40,8 +40,11 @@
 //	              blob from schema 7)
 //	done.<queue>  id -> Item: delivered or permanently failed items, kept
 //	              until Item.KeepUntil
-//	due.<queue>   8-byte big-endian unix nanoseconds + 8-byte id -> empty:
-//	              the live items by due time (schema 3)
+//	due.<queue>   up to schema 7 the due index (below), now in queue.<queue>
+//	queue.<queue> also 0xFF + 8-byte big-endian unix nanoseconds + 8-byte
+//	              id -> empty: the live items by due time (schema 3; in
+//	              the queue's bucket from schema 8, after every item id:
+//	              flatlog.go)
 //	players       lower-cased address -> the referee's player record (opaque)
 //	tokens        secret -> Token (who a secret authenticates)
 //	cursors       mailbox key -> Cursor (IMAP UIDVALIDITY, last UID, and the

@@ -29,10 +29,31 @@ var verpPrefix = []byte{0, 'v', ':'}
 
 func verpKey(id string) []byte { return append(bytes.Clone(verpPrefix), id...) }
 
-// migrateSchema8: 7 -> 8, the flat log and the VERP ids in inbound.
+// The due index (schema 8). Each queue's index of live items by due time
+// was a bucket of its own ("due.<queue>"), written by every enqueue and
+// every delivery with the queue's rows: a leaf and a branch more each
+// time. From schema 8 it is in the queue's bucket, under 0xFF + due time
+// + id (dueEntry): after every item id, so that its entries sit together
+// at the end; readers of the items take 8-byte keys only.
+
+// migrateSchema8: 7 -> 8, the flat log, the VERP ids in inbound, the due
+// indexes in their queues.
 func migrateSchema8(tx *bolt.Tx) error {
 	if err := migrateFlatLog(tx); err != nil {
 		return err
+	}
+	for _, q := range Queues {
+		old := tx.Bucket([]byte("due." + q))
+		live := tx.Bucket([]byte("queue." + q))
+		if old == nil || live == nil {
+			continue
+		}
+		if err := old.ForEach(func(k, _ []byte) error { return live.Put(append([]byte{duePrefix}, k...), nil) }); err != nil {
+			return err
+		}
+		if err := tx.DeleteBucket([]byte("due." + q)); err != nil {
+			return err
+		}
 	}
 	old := tx.Bucket(bVERP)
 	if old == nil {

@@ -66,6 +66,32 @@ func TestMigrationToFlatLog(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Queued items as schema 7 kept them: the due index apart.
+		items := 1 + round*5
+		db.Update(func(tx *Tx) error {
+			for i := 0; i < items; i++ {
+				due := t0.Add(time.Duration(rng.IntN(100)) * time.Minute)
+				if _, err := tx.Enqueue("outbox", Item{Key: fmt.Sprint("<q", i, "@x>"), Payload: []byte("p"), Created: t0, Due: due}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		db.bolt.Update(func(btx *bolt.Tx) error {
+			live, idx := btx.Bucket([]byte("queue.outbox")), btx.Bucket([]byte("due.outbox"))
+			var ks [][]byte
+			live.ForEach(func(k, _ []byte) error {
+				if len(k) == 17 {
+					ks = append(ks, bytes.Clone(k))
+				}
+				return nil
+			})
+			for _, k := range ks {
+				live.Delete(k)
+				idx.Put(k[1:], nil)
+			}
+			return nil
+		})
 		db.Close()
 		if db, err = Open(path, &Options{NoSync: true}); err != nil {
 			t.Fatal(err)
@@ -110,6 +136,35 @@ func TestMigrationToFlatLog(t *testing.T) {
 			})
 		}
 		check("migrated")
+		db.Update(func(tx *Tx) error {
+			if tx.tx.Bucket([]byte("due.outbox")) != nil {
+				t.Errorf("the old due index is still there")
+			}
+			due, _ := tx.Due("outbox", t0.Add(1000*time.Hour), 0)
+			n := 0
+			tx.Items("outbox", func(Item) error { n++; return nil })
+			if len(due) != items || tx.QueueLen("outbox") != items || n != items {
+				t.Fatalf("%d due, %d live, %d items; want %d", len(due), tx.QueueLen("outbox"), n, items)
+			}
+			for i := 1; i < len(due); i++ {
+				if due[i].Due.Before(due[i-1].Due) {
+					t.Errorf("due order: %v before %v", due[i-1].Due, due[i].Due)
+				}
+			}
+			// An attempt moves an item to the end, a finish takes it out.
+			tx.Attempt("outbox", due[0].ID, t0, t0.Add(2000*time.Hour))
+			if _, err := tx.Finish("outbox", due[len(due)-1].ID, Sent, t0, t0, ""); err != nil && len(due) > 1 {
+				t.Fatal(err)
+			}
+			after, _ := tx.Due("outbox", t0.Add(1000*time.Hour), 0)
+			if want := max(0, items-2); len(after) != want {
+				t.Errorf("%d due after an attempt and a finish, want %d", len(after), want)
+			}
+			if next, ok, _ := tx.NextDue("outbox"); ok != (items > 1) || (items > 2 && !next.Equal(after[0].Due)) {
+				t.Errorf("next due %v %v", next, ok)
+			}
+			return nil
+		})
 		// Appends continue each sequence, in a transaction and in a
 		// speculation.
 		for _, id := range ids {
