@@ -46,7 +46,11 @@ type ScalePoint struct {
 	// of the store, the binary) and RSSAnon the rest (the Go heap and
 	// stacks), read after the timed moves.
 	RSSFile uint64 `json:"rss_file_bytes"`
-	RSSAnon uint64 `json:"rss_anon_bytes"`
+	// RSSFileOpen is RSSFile just after the store was opened: bbolt
+	// rebuilds its free list at open by walking every page (the store does
+	// not write it at each commit), which maps the whole file in.
+	RSSFileOpen uint64 `json:"rss_file_open_bytes"`
+	RSSAnon     uint64 `json:"rss_anon_bytes"`
 	// Move is the time of one move: one player's mail processed by the
 	// referee (Referee.Process, its one fsync'd transaction, the outgoing
 	// mails composed and queued), over Moves moves in random games.
@@ -131,6 +135,7 @@ func (s *scaler) grow(ctx context.Context, n int) (*ScalePoint, error) {
 		return nil, err
 	}
 	defer d.DB.Close()
+	p.RSSFileOpen = procStatus("RssFile:")
 	stop := sampleHeap()
 	ws0 := d.DB.WriteStats()
 	times, err := s.moves(ctx, d, n)
