@@ -130,5 +130,15 @@
 // and the branch above it): the cost of a move is counted in buckets, and
 // a new bucket on the path of a move must pay for itself.
 //
+// So (schema 8, issue 25): what a move adds goes into a bucket it writes
+// anyway, under a prefix that keeps it apart and sorted together, rather
+// than into a small bucket of its own: the log is one flat bucket for
+// every game (not a bucket per game), the VERP ids live in inbound, each
+// queue's due index lives in the queue's bucket. A move of the referee
+// now touches six buckets (inbound, log.flat, queue.outbox, body.outbox,
+// and games or games.snap when the record is rewritten); DB.BucketRoots
+// and Touched name them (BenchmarkWritePerMove reports them per move). A
+// reader of a shared bucket takes its own keys only (by prefix or length).
+//
 // Bytes returned by a Tx are copies and stay valid after the transaction.
 package store
