@@ -27,7 +27,7 @@ import (
 func BenchmarkWritePerMove(b *testing.B) {
 	for _, name := range []string{"brewcrafters", "dicebrewing", "fromage", "heavenale"} {
 		b.Run(name, func(b *testing.B) {
-			h := newHarnessStore(b, &store.Options{NoSync: true})
+			h := newHarnessStore(b, &store.Options{NoSync: true, InitialMmapSize: 1 << 30})
 			h.r.opt.Compose = Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"})
 			h.r.opt.RateLimit = -1
 			h.r.rate = newRateLimiter(-1, time.Hour)
