@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,7 +27,7 @@ import (
 func BenchmarkWritePerMove(b *testing.B) {
 	for _, name := range []string{"brewcrafters", "dicebrewing", "fromage", "heavenale"} {
 		b.Run(name, func(b *testing.B) {
-			h := newHarnessStore(b, &store.Options{NoSync: true})
+			h := newHarnessStore(b, &store.Options{NoSync: true, InitialMmapSize: 1 << 30})
 			h.r.opt.Compose = Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"})
 			h.r.opt.RateLimit = -1
 			h.r.rate = newRateLimiter(-1, time.Hour)
@@ -43,6 +45,7 @@ func BenchmarkWritePerMove(b *testing.B) {
 			}
 			id := start()
 			var sum store.WriteStats
+			touched := map[string]int{}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
@@ -61,11 +64,18 @@ func BenchmarkWritePerMove(b *testing.B) {
 				req := Request{From: s.Address, Kind: "seat", Game: id, Seat: d.Seat, Secret: s.Secret, Token: tb.Token(), Text: cmd,
 					MessageID: mid, Keys: []string{"msgid:" + mid}, Source: "test", SenderVerified: true}
 				ws0 := h.db.WriteStats()
+				roots0, release := h.db.BucketRoots()
 				b.StartTimer()
 				if _, err := h.r.Process(context.Background(), req); err != nil {
 					b.Fatal(err)
 				}
 				b.StopTimer()
+				roots1, release1 := h.db.BucketRoots()
+				for _, name := range store.Touched(roots0, roots1) {
+					touched[name]++
+				}
+				release()
+				release1()
 				ws := h.db.WriteStats().Sub(ws0)
 				sum.Commits += ws.Commits
 				sum.DiskBytes += ws.DiskBytes
@@ -112,6 +122,13 @@ func BenchmarkWritePerMove(b *testing.B) {
 			b.ReportMetric(float64(sum.DataBytes)/n, "data-B/move")
 			b.ReportMetric(float64(sum.DiskBytes)/max(1, float64(sum.DataBytes)), "disk/data")
 			b.ReportMetric(float64(sum.Commits)/n, "commits/move")
+			b.ReportMetric(float64(len(touched)), "buckets")
+			var per []string
+			for name, c := range touched {
+				per = append(per, fmt.Sprintf("%s %.2f", name, float64(c)/n))
+			}
+			slices.Sort(per)
+			b.Logf("buckets touched per move (b.N=%d): %s", b.N, strings.Join(per, ", "))
 		})
 	}
 }

@@ -127,7 +127,7 @@ func TestMigrationToBlobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != 7 {
+	if v, _ := db.SchemaVersion(); v != SchemaVersion {
 		t.Fatalf("schema %d", v)
 	}
 	check("after", db)

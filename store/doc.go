@@ -24,9 +24,15 @@
 //	              (gameindex.go, schema 6); with games.by_status,
 //	              games.by_address, games.by_org (value NUL game id ->
 //	              empty) and games.count (status -> 8-byte count)
-//	log           nested bucket per game id: sequence (8-byte big-endian,
-//	              from 1) -> log entry (opaque JSON bytes); append-only
-//	inbound       de-duplication key -> InboundRecord
+//	log.flat      game id + 0x00 + sequence (8-byte big-endian, from 1)
+//	              -> log entry (opaque JSON bytes); append-only, every
+//	              game in one bucket (schema 8, flatlog.go; up to schema 7
+//	              "log" held a nested bucket per game)
+//	inbound       de-duplication key -> InboundRecord; and from schema 8
+//	              0x00 "v:" VERP bounce id -> VERPRecord: the outgoing mail
+//	              (recipient, Message-ID, time) a bounce to that id may
+//	              concern (flatlog.go; de-duplication keys never start
+//	              with NUL)
 //	queue.outbox  id (8-byte big-endian) -> Item: mails waiting to be sent
 //	queue.hooks   id (8-byte big-endian) -> Item: outgoing webhook calls
 //	body.<queue>  id -> the item's payload, raw bytes, written once (schema
@@ -34,8 +40,11 @@
 //	              blob from schema 7)
 //	done.<queue>  id -> Item: delivered or permanently failed items, kept
 //	              until Item.KeepUntil
-//	due.<queue>   8-byte big-endian unix nanoseconds + 8-byte id -> empty:
-//	              the live items by due time (schema 3)
+//	due.<queue>   up to schema 7 the due index (below), now in queue.<queue>
+//	queue.<queue> also 0xFF + 8-byte big-endian unix nanoseconds + 8-byte
+//	              id -> empty: the live items by due time (schema 3; in
+//	              the queue's bucket from schema 8, after every item id:
+//	              flatlog.go)
 //	players       lower-cased address -> the referee's player record (opaque)
 //	tokens        secret -> Token (who a secret authenticates)
 //	cursors       mailbox key -> Cursor (IMAP UIDVALIDITY, last UID, and the
@@ -57,8 +66,7 @@
 //	              recognised after the restart (schema 5)
 //	replay        webhook one-time token -> 8-byte big-endian expiry (unix
 //	              nanoseconds) + the Message-ID it came with (schema 5)
-//	verp          VERP bounce id -> VERPRecord: the outgoing mail (recipient,
-//	              Message-ID, time) a bounce to that id may concern (schema 5)
+//	verp          up to schema 7: the VERP ids, now in inbound
 //
 // A blob (schema 7, blob.go) is a value of 1 KiB or more kept alone: a
 // nested bucket under its key whose only entry (key 0x00) is the value.
@@ -121,6 +129,16 @@
 // What is left is a page or two for each bucket a commit touches (a leaf
 // and the branch above it): the cost of a move is counted in buckets, and
 // a new bucket on the path of a move must pay for itself.
+//
+// So (schema 8, issue 25): what a move adds goes into a bucket it writes
+// anyway, under a prefix that keeps it apart and sorted together, rather
+// than into a small bucket of its own: the log is one flat bucket for
+// every game (not a bucket per game), the VERP ids live in inbound, each
+// queue's due index lives in the queue's bucket. A move of the referee
+// now touches six buckets (inbound, log.flat, queue.outbox, body.outbox,
+// and games or games.snap when the record is rewritten); DB.BucketRoots
+// and Touched name them (BenchmarkWritePerMove reports them per move). A
+// reader of a shared bucket takes its own keys only (by prefix or length).
 //
 // Bytes returned by a Tx are copies and stay valid after the transaction.
 package store

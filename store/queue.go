@@ -55,8 +55,16 @@ func (tx *Tx) queue(q string) (live, done *bolt.Bucket, err error) {
 	return live, done, nil
 }
 
-// dueIndex is the index of a queue's live items by due time.
-func (tx *Tx) dueIndex(q string) *bolt.Bucket { return tx.b([]byte("due." + q)) }
+// dueIndex is the bucket of a queue's index of live items by due time:
+// from schema 8 the queue's own bucket, under dueEntry keys (flatlog.go).
+func (tx *Tx) dueIndex(q string) *bolt.Bucket { return tx.b([]byte("queue." + q)) }
+
+// duePrefix starts the due index's keys in a queue's bucket: after every
+// item id (8 bytes, never 0xFF first).
+const duePrefix = 0xFF
+
+// dueEntry is the key of a live item in its queue's due index.
+func dueEntry(due time.Time, id uint64) []byte { return append([]byte{duePrefix}, dueKey(due, id)...) }
 
 // dueKey orders an index entry by due time, then id.
 func dueKey(due time.Time, id uint64) []byte {
@@ -86,7 +94,7 @@ func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
 	if it.Due.IsZero() {
 		it.Due = it.Created
 	}
-	if err := tx.dueIndex(q).Put(dueKey(it.Due, id), nil); err != nil {
+	if err := tx.dueIndex(q).Put(dueEntry(it.Due, id), nil); err != nil {
 		return 0, err
 	}
 	if err := tx.putBody(q, id, it.Payload); err != nil {
@@ -197,8 +205,8 @@ func (tx *Tx) DueOrder(q string, fn func(due time.Time, id uint64) (bool, error)
 		return err
 	}
 	c := tx.dueIndex(q).Cursor()
-	for k, _ := c.First(); k != nil; k, _ = c.Next() {
-		more, err := fn(time.Unix(0, int64(binary.BigEndian.Uint64(k[:8]))), binary.BigEndian.Uint64(k[8:]))
+	for k, _ := c.Seek([]byte{duePrefix}); len(k) == 17 && k[0] == duePrefix; k, _ = c.Next() {
+		more, err := fn(time.Unix(0, int64(binary.BigEndian.Uint64(k[1:9]))), binary.BigEndian.Uint64(k[9:]))
 		if err != nil || !more {
 			return err
 		}
@@ -223,7 +231,12 @@ func (tx *Tx) QueueLen(q string) int {
 	if err != nil {
 		return 0
 	}
-	return live.Stats().KeyN
+	n := 0
+	c := live.Cursor()
+	for k, _ := c.First(); len(k) == 8; k, _ = c.Next() {
+		n++
+	}
+	return n
 }
 
 // Items calls fn for every live item.
@@ -265,10 +278,10 @@ func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
 	fn(&it)
 	if !it.Due.Equal(old) {
 		idx := tx.dueIndex(q)
-		if err := idx.Delete(dueKey(old, id)); err != nil {
+		if err := idx.Delete(dueEntry(old, id)); err != nil {
 			return it, err
 		}
-		if err := idx.Put(dueKey(it.Due, id), nil); err != nil {
+		if err := idx.Put(dueEntry(it.Due, id), nil); err != nil {
 			return it, err
 		}
 	}
@@ -314,7 +327,7 @@ func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time
 	if err != nil {
 		return it, err
 	}
-	if err := tx.dueIndex(q).Delete(dueKey(it.Due, id)); err != nil {
+	if err := tx.dueIndex(q).Delete(dueEntry(it.Due, id)); err != nil {
 		return it, err
 	}
 	it.State, it.Finished, it.KeepUntil = state, now, keepUntil
@@ -345,9 +358,13 @@ func (tx *Tx) Retired(q string, fn func(Item) error) error {
 	})
 }
 
-// eachItem decodes every item of a queue's bucket in key order.
+// eachItem decodes every item of a queue's bucket in key order (the due
+// index's keys, after them, are not items).
 func eachItem(b *bolt.Bucket, fn func(Item) error) error {
-	return b.ForEach(func(_, v []byte) error {
+	return b.ForEach(func(k, v []byte) error {
+		if len(k) != 8 {
+			return nil
+		}
 		var it Item
 		if err := json.Unmarshal(v, &it); err != nil {
 			return err

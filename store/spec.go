@@ -247,11 +247,7 @@ func (tx *Tx) get(bucket, key []byte) []byte {
 
 // logSeq is the last sequence number of a game's stored log.
 func (tx *Tx) logSeq(game string) uint64 {
-	b := tx.tx.Bucket(bLog).Bucket([]byte(game))
-	if b == nil {
-		return 0
-	}
-	return b.Sequence()
+	return lastLogSeq(tx.tx.Bucket(bLogFlat), game)
 }
 
 // specLog returns the speculation's view of a game's log.

@@ -17,7 +17,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 7
+const SchemaVersion = 8
 
 // Errors.
 var (
@@ -67,6 +67,11 @@ type Options struct {
 	// NoSync skips fsync on commit. For tests and benchmarks only: a crash
 	// can lose or corrupt the file.
 	NoSync bool
+	// InitialMmapSize maps this many bytes of the file from the start
+	// (bbolt's option): a commit that grows the file past the map waits
+	// for every read transaction to end, so a bench that holds one across
+	// commits (BucketRoots) sets it larger than the file will grow.
+	InitialMmapSize int
 	// NoDecodedCache keeps no decoded records (TakeDecoded always
 	// misses): for measuring what the cache saves.
 	NoDecodedCache bool
@@ -149,6 +154,7 @@ var migrations = []Migration{
 	},
 	migrateWritePath, // 5 -> 6: game snapshots and deltas, queue payloads apart (writepath.go)
 	migrateBlobs,     // 6 -> 7: large values alone (blob.go)
+	migrateSchema8,   // 7 -> 8: one flat log for every game, VERP ids in inbound (flatlog.go)
 }
 
 // DB is an open store.
@@ -181,7 +187,7 @@ func Open(path string, opt *Options) (*DB, error) {
 	// store with many free pages it was several pages of every commit
 	// (issue 25: bytes written per move); Open rebuilds it by walking the
 	// pages instead.
-	bo := &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, NoFreelistSync: true, FreelistType: bolt.FreelistMapType}
+	bo := &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, NoFreelistSync: true, FreelistType: bolt.FreelistMapType, InitialMmapSize: o.InitialMmapSize}
 	b, err := bolt.Open(path, 0o600, bo)
 	if err != nil {
 		if errors.Is(err, berrors.ErrTimeout) {
@@ -458,16 +464,10 @@ func (tx *Tx) AppendLog(game string, entry []byte) (uint64, error) {
 	if tx.spec != nil {
 		return tx.specAppendLog(game, entry)
 	}
-	b, err := tx.b(bLog).CreateBucketIfNotExists([]byte(game))
-	if err != nil {
-		return 0, err
-	}
-	seq, err := b.NextSequence()
-	if err != nil {
-		return 0, err
-	}
+	b := tx.b(bLogFlat)
+	seq := lastLogSeq(b, game) + 1
 	tx.data += int64(len(entry))
-	return seq, b.Put(u64(seq), entry)
+	return seq, b.Put(logKey(game, seq), entry)
 }
 
 // Log calls fn for the game's log entries with sequence >= from, in order,
@@ -477,12 +477,11 @@ func (tx *Tx) Log(game string, from uint64, fn func(seq uint64, entry []byte) er
 	if tx.spec != nil {
 		l = tx.specLog(game)
 	}
-	if b := tx.tx.Bucket(bLog).Bucket([]byte(game)); b != nil {
-		c := b.Cursor()
-		for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
-			if err := fn(binary.BigEndian.Uint64(k), bytes.Clone(v)); err != nil {
-				return err
-			}
+	prefix := append([]byte(game), 0)
+	c := tx.tx.Bucket(bLogFlat).Cursor()
+	for k, v := c.Seek(logKey(game, from)); k != nil && len(k) == len(prefix)+8 && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if err := fn(binary.BigEndian.Uint64(k[len(prefix):]), bytes.Clone(v)); err != nil {
+			return err
 		}
 	}
 	if l != nil {
@@ -540,6 +539,11 @@ func (tx *Tx) MarkInbound(rec InboundRecord) error {
 	if len(rec.Keys) == 0 {
 		return errors.New("store: inbound record without keys")
 	}
+	for _, k := range rec.Keys {
+		if k == "" || k[0] == 0 {
+			return fmt.Errorf("store: inbound key %q: empty or NUL first (the VERP ids' prefix)", k)
+		}
+	}
 	if tx.spec != nil {
 		return tx.specOp(func(tx *Tx) error { return tx.MarkInbound(rec) })
 	}
@@ -564,6 +568,9 @@ func (tx *Tx) PruneInbound(before time.Time) (int, error) {
 	var del [][]byte
 	err := b.ForEach(func(k, v []byte) error {
 		var r InboundRecord
+		if k[0] == 0 {
+			return nil // a VERP id (verpKey)
+		}
 		if err := json.Unmarshal(v, &r); err == nil && r.Received.Before(before) {
 			del = append(del, bytes.Clone(k))
 		}
@@ -757,29 +764,26 @@ func (tx *Tx) PutVERP(id string, rec VERPRecord) error {
 		return tx.specOp(func(tx *Tx) error { return tx.PutVERP(id, rec) })
 	}
 	rec.To = lowerASCII(rec.To)
-	return putJSON(tx.b(bVERP), []byte(id), rec)
+	return putJSON(tx.b(bInbound), verpKey(id), rec)
 }
 
 // VERP returns the outgoing mail of a bounce id.
 func (tx *Tx) VERP(id string) (VERPRecord, bool, error) {
 	var rec VERPRecord
-	ok, err := getJSON(tx.b(bVERP), []byte(id), &rec)
+	ok, err := getJSON(tx.b(bInbound), verpKey(id), &rec)
 	return rec, ok, err
 }
 
 // PruneVERP deletes the bounce ids of mails sent before a time.
 func (tx *Tx) PruneVERP(before time.Time) (int, error) {
-	b := tx.b(bVERP)
+	b := tx.b(bInbound)
 	var dead [][]byte
-	err := b.ForEach(func(k, v []byte) error {
+	c := b.Cursor()
+	for k, v := c.Seek(verpPrefix); k != nil && bytes.HasPrefix(k, verpPrefix); k, v = c.Next() {
 		var rec VERPRecord
 		if json.Unmarshal(v, &rec) != nil || rec.Sent.Before(before) {
-			dead = append(dead, append([]byte(nil), k...))
+			dead = append(dead, bytes.Clone(k))
 		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
 	}
 	for _, k := range dead {
 		if err := b.Delete(k); err != nil {

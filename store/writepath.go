@@ -84,6 +84,9 @@ func migrateWritePath(tx *bolt.Tx) error {
 			type kv struct{ k, v []byte }
 			var rows []kv
 			err := b.ForEach(func(k, v []byte) error {
+				if len(k) != 8 {
+					return nil // not an item (the due index of schema 8)
+				}
 				var it Item
 				if err := json.Unmarshal(v, &it); err != nil {
 					return fmt.Errorf("%s %x: %w", name, k, err)

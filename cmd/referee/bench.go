@@ -20,6 +20,7 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 	real := fs.Bool("real", false, "use Dovecot and Postfix (needs root and the servers installed) instead of the embedded stack")
 	sizes := fs.String("sizes", "10,1000,10000", "live-game counts of the scale part, growing (\"\" or none: skip it)")
 	moves := fs.Int("moves", 100, "moves timed at each size")
+	bulk := fs.Bool("bulk", false, "load the scale part's games by copying a few, straight through the store")
 	noMail := fs.Bool("no-mail", false, "skip the mail runs (referee and echo)")
 	gamesFlag := fs.String("only", "", "comma-separated games to play, round-robin (default: every registered game)")
 	seed := fs.String("seed", "bench", "seed of the games")
@@ -33,7 +34,7 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	o := bench.Options{Games: *games, Players: *players, Real: *real, Moves: *moves, NoMail: *noMail, Seed: *seed,
+	o := bench.Options{Games: *games, Players: *players, Real: *real, Moves: *moves, Bulk: *bulk, NoMail: *noMail, Seed: *seed,
 		Dir: *dir, Timeout: *timeout, Progress: env.stderr, Sizes: []int{}, ProfileDir: *profile}
 	if s := strings.TrimSpace(*sizes); s != "" && s != "none" {
 		for _, f := range strings.Split(s, ",") {

@@ -42,6 +42,9 @@ type Options struct {
 	// 1000, 10000; none: skip it) and Moves the moves timed at each.
 	Sizes []int
 	Moves int
+	// Bulk loads the scale part's games by copying a few loaded through
+	// the referee, straight through the store's API (bulk.go).
+	Bulk bool
 	// NoMail skips the mail runs (referee and echo).
 	NoMail bool
 	Seed   string
@@ -73,7 +76,9 @@ type Report struct {
 	Echo    *Throughput   `json:"echo,omitempty"`
 	Ratio   *Ratio        `json:"ratio,omitempty"`
 	Scale   []*ScalePoint `json:"scale,omitempty"`
-	Seconds float64       `json:"seconds"`
+	// BulkLoad: the scale part's games were copied (Options.Bulk).
+	BulkLoad bool    `json:"bulk_load,omitempty"`
+	Seconds  float64 `json:"seconds"`
 }
 
 // Ratio compares the referee run with the echo run (referee / echo):
@@ -218,7 +223,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			if err != nil {
 				return nil, fmt.Errorf("scale %d: %w", n, err)
 			}
-			rep.Scale = append(rep.Scale, p)
+			rep.Scale, rep.BulkLoad = append(rep.Scale, p), o.Bulk
 			progress("scale: %d games loaded in %.1fs, move median %.2f ms", n, p.LoadSeconds, p.Move.Median)
 		}
 	}

@@ -59,20 +59,25 @@ func (r *Report) WriteTable(w io.Writer) {
 	if len(r.Scale) > 0 {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "LIVE GAMES\tload (s)\tstore/game\tof it outbox\theap peak\tRSS peak\tmove median\tmove p99\twritten/move\tlog+outbox/move\t\n")
+		fmt.Fprintf(tw, "LIVE GAMES\tload (s)\tstore/game\tof it outbox\theap peak\tRSS peak\tRSS after\tof it mmap\tmmap at open\tmove median\tmove p99\twritten/move\tlog+outbox/move\t\n")
 		for _, p := range r.Scale {
 			med, p99 := "-", "-"
 			if p.Move != nil {
 				med, p99 = fmt.Sprintf("%.2f ms", p.Move.Median), fmt.Sprintf("%.2f ms", p.Move.P99)
 			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Games, f1(p.LoadSeconds), bytesStr(uint64(p.BytesPerGame)),
-				bytesStr(uint64(p.OutboxBytesPerGame)), bytesStr(p.HeapInuse), bytesStr(p.RSS), med, p99,
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Games, f1(p.LoadSeconds), bytesStr(uint64(p.BytesPerGame)),
+				bytesStr(uint64(p.OutboxBytesPerGame)), bytesStr(p.HeapInuse), bytesStr(p.RSS), bytesStr(p.RSSFile+p.RSSAnon), bytesStr(p.RSSFile), bytesStr(p.RSSFileOpen), med, p99,
 				bytesStr(uint64(p.DiskBytesPerMove)), bytesStr(uint64(p.DataBytesPerMove)))
 		}
 		_ = tw.Flush()
-		fmt.Fprintln(w, "\nThe bulk load goes through the referee (organiser NEW, one JOIN input per seat) on a NoSync store;")
+		if r.BulkLoad {
+			fmt.Fprintln(w, "\nThe bulk load puts a few games through the referee, then copies them through the store's API on a NoSync store;")
+		} else {
+			fmt.Fprintln(w, "\nThe bulk load goes through the referee (organiser NEW, one JOIN input per seat) on a NoSync store;")
+		}
 		fmt.Fprintln(w, "the store is then reopened with fsync and the moves are timed (Referee.Process of one player's orders).")
-		fmt.Fprintln(w, "Heap and RSS peaks are the whole process's while serving those moves (RSS includes the store's mapped pages).")
+		fmt.Fprintln(w, "Heap and RSS peaks are the whole process's while serving those moves (RSS includes the store's mapped pages: \"of it mmap\", the file-backed resident pages after the moves).")
+		fmt.Fprintln(w, "The RSS includes the open: bbolt reads every page to rebuild its free list (NoFreelistSync), see \"mmap at open\".")
 	}
 }
 

@@ -42,6 +42,15 @@ type ScalePoint struct {
 	HeapInuse   uint64 `json:"peak_heap_inuse_bytes"`
 	RSS         uint64 `json:"peak_rss_bytes"`
 	HeapAfterGC uint64 `json:"heap_after_gc_bytes"`
+	// RSSFile is the resident part of RSS that maps files (bbolt's mmap
+	// of the store, the binary) and RSSAnon the rest (the Go heap and
+	// stacks), read after the timed moves.
+	RSSFile uint64 `json:"rss_file_bytes"`
+	// RSSFileOpen is RSSFile just after the store was opened: bbolt
+	// rebuilds its free list at open by walking every page (the store does
+	// not write it at each commit), which maps the whole file in.
+	RSSFileOpen uint64 `json:"rss_file_open_bytes"`
+	RSSAnon     uint64 `json:"rss_anon_bytes"`
 	// Move is the time of one move: one player's mail processed by the
 	// referee (Referee.Process, its one fsync'd transaction, the outgoing
 	// mails composed and queued), over Moves moves in random games.
@@ -65,6 +74,8 @@ type scaler struct {
 	rng    *rand.Rand
 	kinds  []engine.Game
 	points []*ScalePoint
+	// templates are the games the bulk loader copies (bulk.go).
+	templates []*template
 }
 
 func newScaler(o *Options, dir string, log *slog.Logger) (*scaler, error) {
@@ -96,7 +107,11 @@ func (s *scaler) grow(ctx context.Context, n int) (*ScalePoint, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.load(ctx, d, n); err != nil {
+	load := s.load
+	if s.o.Bulk {
+		load = s.bulkLoad
+	}
+	if err := load(ctx, d, n); err != nil {
 		d.DB.Close()
 		return nil, err
 	}
@@ -120,6 +135,7 @@ func (s *scaler) grow(ctx context.Context, n int) (*ScalePoint, error) {
 		return nil, err
 	}
 	defer d.DB.Close()
+	p.RSSFileOpen = procStatus("RssFile:")
 	stop := sampleHeap()
 	ws0 := d.DB.WriteStats()
 	times, err := s.moves(ctx, d, n)
@@ -131,6 +147,7 @@ func (s *scaler) grow(ctx context.Context, n int) (*ScalePoint, error) {
 		return nil, err
 	}
 	p.RSS = peakRSS()
+	p.RSSFile, p.RSSAnon = procStatus("RssFile:"), procStatus("RssAnon:")
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
