@@ -48,14 +48,16 @@ func TestBinaryHasNoTestRig(t *testing.T) {
 // TestStoreImporters: only the core (its records layer), the durable queue
 // (edge/dispatch), the IMAP cursor (edge/imapin), the operator's notices
 // (edge/opsmail: a notice and its day's count queued in one transaction on
-// the outbox) and the wiring open or read the store (issue 13.2);
+// the outbox), the bench's bulk loader (referee/tools/bench: copies games
+// through the store's API to measure 100,000 games; a measuring tool, never
+// on the daemon's path) and the wiring open or read the store (issue 13.2);
 // everybody else asks the core
 // (referee/query.go). Tests may still set up records with the store.
 func TestStoreImporters(t *testing.T) {
 	allowed := func(p string) bool {
 		switch p {
 		case module + "/referee", module + "/referee/edge/dispatch", module + "/referee/edge/imapin",
-			module + "/referee/edge/opsmail":
+			module + "/referee/edge/opsmail", module + "/referee/tools/bench":
 			return true
 		}
 		return strings.HasPrefix(p, module+"/referee/wiring/")
