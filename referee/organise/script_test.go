@@ -25,6 +25,7 @@ type fakeDesk struct{ bymail.Host }
 
 func (fakeDesk) Records() bymail.Records { return nil }
 func (fakeDesk) Now() time.Time          { return time.Time{} }
+func (fakeDesk) AnswerLang() string      { return "en" }
 
 type undoErr struct{ failed map[string]string }
 
