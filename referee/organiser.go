@@ -37,7 +37,32 @@ func (w orgWork) orgRequest(req *Request, out *Outcome) error {
 	if err != nil {
 		return err
 	}
+	w.recordOrgLang(org, lang)
 	return w.orgMailIn(org, lang, results, req.MessageID)
+}
+
+// recordOrgLang records lang, the language of the organiser's mail, on
+// every game of that organiser the mail created or named (the games this
+// unit of work holds): the notes the core later sends the organiser on
+// its own (org.org_*) are in it (issue 22).
+func (w orgWork) recordOrgLang(org, lang string) {
+	if !templates.IsLanguage(lang) {
+		return
+	}
+	for _, gw := range w.games {
+		if strings.EqualFold(gw.g.Organiser, org) {
+			gw.g.OrgLang = lang
+		}
+	}
+}
+
+// orgLang is the language of the notes to the game's organiser: the one
+// recorded (Game.OrgLang), else English.
+func (g *Game) orgLang() string {
+	if templates.IsLanguage(g.OrgLang) {
+		return g.OrgLang
+	}
+	return "en"
 }
 
 // parseInvitee reads "<address> <name> [lang] [time zone]" (the desk's
