@@ -8,6 +8,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/organise"
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -57,10 +58,16 @@ func (w orgWork) recordOrgLang(org, lang string) {
 }
 
 // orgLang is the language of the notes to the game's organiser: the one
-// recorded (Game.OrgLang), else English.
-func (g *Game) orgLang() string {
-	if templates.IsLanguage(g.OrgLang) {
-		return g.OrgLang
+// recorded (Game.OrgLang), else that of the game's tournament (lang= at
+// NEW TOURNAMENT: a round drawn by the clock), else English.
+func (gw *gameWork) orgLang() string {
+	if templates.IsLanguage(gw.g.OrgLang) {
+		return gw.g.OrgLang
+	}
+	if tid := gw.w.tx.GameTournament(gw.g.ID); tid != "" {
+		if lang := bymail.OrgLang(gw.w.desk().Records(), tid); lang != "" {
+			return lang
+		}
 	}
 	return "en"
 }

@@ -100,3 +100,52 @@ func TestOrgNotesInOrganiserLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestOrgNotesTournamentLanguage (issue 22): a game whose organiser's
+// language was never recorded (a round drawn by the clock, an older
+// record) takes its tournament's (lang= at NEW TOURNAMENT) for the notes.
+func TestOrgNotesTournamentLanguage(t *testing.T) {
+	h := newHarness(t)
+	h.org("NEW TOURNAMENT coppa game=toy rounds=2 lang=it")
+	for _, p := range []string{"ann@p.test Ann", "bob@p.test Bob"} {
+		h.org("ENTER coppa " + p + " it")
+	}
+	h.org("START coppa")
+	h.mails()
+	tr := h.tour("coppa")
+	if len(tr.Rounds) == 0 || len(tr.Rounds[0].Matches) == 0 {
+		t.Fatalf("no round: %+v", tr.Rounds)
+	}
+	id := tr.Rounds[0].Matches[0].GameID
+	c := &langChecker{logf: t.Logf, lang: "it", names: []string{"Ann", "Bob", "Bid & Roll (contract test game)"}, found: map[string]int{}}
+	_, err := h.r.update(func(wk *work) error {
+		gw, err := wk.game(id)
+		if err != nil {
+			return err
+		}
+		gw.g.OrgLang = "" // as in a record written before the field
+		if got := gw.orgLang(); got != "it" {
+			t.Errorf("orgLang %q, want it (the tournament's)", got)
+		}
+		gw.toOrganiser("org_end")
+		gw.toOrganiser("org_resigned", "name", "Ann")
+		n := 0
+		for _, m := range gw.extra {
+			if m.To == org {
+				n++
+				if m.Lang != "it" {
+					t.Errorf("note in %q:\n%s", m.Lang, m.Body)
+				}
+				c.check("note", m.Body)
+			}
+		}
+		if n != 2 {
+			t.Errorf("%d notes to the organiser, want 2", n)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.report(t)
+}

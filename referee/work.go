@@ -442,7 +442,7 @@ func (gw *gameWork) toOrganiser(name string, kv ...any) {
 	for i := 0; i+1 < len(kv); i += 2 {
 		data[kv[i].(string)] = kv[i+1]
 	}
-	lang := gw.g.orgLang()
+	lang := gw.orgLang()
 	body, err := gw.w.r.render.T.Render("referee", lang, "org."+name, gw.w.r.render.ctx(Reader{Game: "referee", Lang: lang, Seat: -1, Seats: gw.g.names()}, data))
 	if err != nil {
 		body = fmt.Sprintf("%s %v (template error: %v)", name, data, err)
