@@ -14,7 +14,7 @@ import (
 // gives them.
 var orgCoreCodes = map[string]map[string]any{
 	"no_hook":         {"hook": "abc123"},
-	"tournament_game": {"game": "t1r1a", "tournament": "spring"},
+	"tournament_game": {"game": "t1r1a", "tournament": "t1"},
 	"hook_url":        {"value": "ftp://x"},
 	"hook_event":      {"value": "loud", "want": strings.Join(hooks.Kinds, ",")},
 	"policy_at":       {"value": "25:99"},
@@ -23,6 +23,27 @@ var orgCoreCodes = map[string]map[string]any{
 	"policy_vacation": {"value": "lots"},
 	"policy_duration": {"value": "soon"},
 	"policy_day":      {"value": "mon-xyz", "day": "xyz"},
+}
+
+// orgCoreDone is data for each of the core's answers to HOOK, UNHOOK and
+// PUBLISH.
+var orgCoreDone = map[string]map[string]any{
+	"org.done.HOOK":        {"hook": "abc123", "format": "discord", "secret": "s3cr3t"},
+	"org.done.UNHOOK":      {"hook": "abc123"},
+	"org.done.PUBLISH.off": {"game": "g1"},
+	"org.done.PUBLISH":     {"game": "g1", "listed": true, "url": "https://example.test/g/g1"},
+}
+
+// orgCoreSample is the data of a template of the core's answers and
+// refusals (orgCoreCodes, orgCoreDone), or nil (orgAnswerSample).
+func orgCoreSample(name string) any {
+	if d, ok := orgCoreDone[name]; ok {
+		return d
+	}
+	if d, ok := orgCoreCodes[strings.TrimPrefix(name, "org.error.")]; ok && strings.HasPrefix(name, "org.error.") {
+		return d
+	}
+	return nil
 }
 
 // TestOrgCoreWordsEveryLanguage (issue 22): every code of the core's
@@ -39,7 +60,7 @@ func TestOrgCoreWordsEveryLanguage(t *testing.T) {
 		"org.done.PUBLISH ":    {"game": "g1", "listed": false, "url": "https://example.test/g/g1"},
 	}
 	for _, lang := range templates.Languages {
-		c := &langChecker{logf: t.Logf, lang: lang, names: []string{"discord", "generic", "spring"}, found: map[string]int{}}
+		c := &langChecker{logf: t.Logf, lang: lang, names: []string{"discord", "generic"}, found: map[string]int{}}
 		render := func(name string, data map[string]any) {
 			s, err := h.r.render.T.Render("referee", lang, name, h.r.render.ctx(Reader{Game: "referee", Lang: lang, Seat: -1}, data))
 			if err != nil || strings.TrimSpace(s) == "" {
