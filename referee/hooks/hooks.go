@@ -10,7 +10,8 @@
 // deliver a call (the core queues it in the transaction of the change,
 // referee/hooks.go; edge/hookout delivers it), draw secrets (the core's
 // random source does) or see anything but public events: it is given what
-// an observer sees.
+// an observer sees. A HOOK line that does not read is an *Error, a code
+// and its parameters (the core words it in the organiser's language).
 package hooks
 
 import (
