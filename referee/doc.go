@@ -142,6 +142,13 @@
 // organiser's words). The door changes games only through organise.Host
 // and organise.Game, which orgHost and orgGame (orghost.go) implement for
 // one unit of work; the core does the change.
+// Rule (issue 22): every word the core sends an organiser is in the
+// organiser's language: its answers and refusals to a command (HOOK,
+// UNHOOK, PUBLISH, a policy: a code and its parameters, orgFail/orgError,
+// worded by templates in the mail's language), and the notes it sends on
+// its own (org.org_*, toOrganiser) in the language recorded with the game
+// (Game.OrgLang: that of the organiser's last command mail creating or
+// naming it), else its tournament's, else English.
 //
 // The seat's and the player's commands are the seat's door's, package
 // referee/commands (their rows, one handler a keyword, the reading of

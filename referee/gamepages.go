@@ -7,7 +7,6 @@ package referee
 
 import (
 	"crypto/subtle"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -207,7 +206,8 @@ func (r pageQueries) singleGamePage(tx *store.Tx, gid, key, lang string, page **
 // publish runs PUBLISH <game> [listed|off] for a game outside tournaments:
 // its public page (the spectators' view) at an unguessable address;
 // "listed" also puts it on the pages' index; "off" removes the page (its
-// address dies) and the listing.
+// address dies) and the listing. Its answers and refusals are in the
+// organiser's language (org.done.PUBLISH, org.error.<code>: issue 22).
 func (gw *gameWork) publish(args []string) (string, error) {
 	g := gw.g
 	listed := false
@@ -217,14 +217,14 @@ func (gw *gameWork) publish(args []string) (string, error) {
 		if err := gw.w.tx.SetGameListed(g.ID, false); err != nil {
 			return "", err
 		}
-		return "the page of " + g.ID + " is off", nil
+		return gw.w.orgText("org.done.PUBLISH.off", "game", g.ID), nil
 	case len(args) == 1 && strings.EqualFold(args[0], "listed"):
 		listed = true
 	case len(args) > 0:
-		return "", fmt.Errorf("usage: PUBLISH <game> [listed|off]")
+		return "", orgFail("usage", "syntax", "PUBLISH <game> [listed|off]")
 	}
 	if gw.w.tx.GameTournament(g.ID) != "" {
-		return "", fmt.Errorf("%s is a tournament game: PUBLISH its tournament", g.ID)
+		return "", orgFail("tournament_game", "game", g.ID, "tournament", gw.w.tx.GameTournament(g.ID))
 	}
 	if g.PageKey == "" {
 		k, err := gw.w.randomHex()
@@ -236,11 +236,7 @@ func (gw *gameWork) publish(args []string) (string, error) {
 	if err := gw.w.tx.SetGameListed(g.ID, listed); err != nil {
 		return "", err
 	}
-	how := "unlisted: share the address as you like"
-	if listed {
-		how = "listed on the index of the pages"
-	}
-	return "the page of " + g.ID + " (the spectators' view; " + how + "):\n  " + teller{gw}.gamePageURL(), nil
+	return gw.w.orgText("org.done.PUBLISH", "game", g.ID, "listed", listed, "url", teller{gw}.gamePageURL()), nil
 }
 
 // GameLink is an entry of the index of listed games.

@@ -30,26 +30,27 @@ const (
 	MetaHookFormat = hooks.MetaHookFormat
 )
 
-// hookCommand handles the organiser commands HOOK and UNHOOK:
+// hookCommand handles the organiser commands HOOK and UNHOOK (answers and
+// refusals in the organiser's language: org.done.HOOK, org.error.<code>):
 //
 //	HOOK <game> <url> [generic|discord] [moves,turn,end,org,chat]
 //	UNHOOK <game> <hook id>
 func (gw *gameWork) hookCommand(kw string, args []string) (string, error) {
 	if kw == "UNHOOK" {
 		if len(args) != 1 {
-			return "", fmt.Errorf("usage: UNHOOK <game> <hook id>")
+			return "", orgFail("usage", "syntax", "UNHOOK <game> <hook id>")
 		}
 		for i, h := range gw.g.Hooks {
 			if h.ID == args[0] {
 				gw.g.Hooks = append(gw.g.Hooks[:i:i], gw.g.Hooks[i+1:]...)
-				return "hook " + h.ID + " removed", nil
+				return gw.w.orgText("org.done.UNHOOK", "hook", h.ID), nil
 			}
 		}
-		return "", fmt.Errorf("no hook %q", args[0])
+		return "", orgFail("no_hook", "hook", args[0])
 	}
 	h, err := hooks.Parse(args)
 	if err != nil {
-		return "", err
+		return "", orgError(err)
 	}
 	// The public id and the secret are drawn independently; the secret
 	// is 160 random bits (issue 11, item 9: it was the id's 80 bits twice).
@@ -66,7 +67,7 @@ func (gw *gameWork) hookCommand(kw string, args []string) (string, error) {
 		h.Secret += part // 32 characters
 	}
 	gw.g.Hooks = append(gw.g.Hooks, h)
-	return fmt.Sprintf("hook %s added (%s); verify the X-Referee-Signature header with the secret %s", h.ID, h.Format, h.Secret), nil
+	return gw.w.orgText("org.done.HOOK", "hook", h.ID, "format", h.Format, "secret", h.Secret), nil
 }
 
 // queueHooks queues one call per hook for this transaction's public

@@ -8,6 +8,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/organise"
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -37,7 +38,38 @@ func (w orgWork) orgRequest(req *Request, out *Outcome) error {
 	if err != nil {
 		return err
 	}
+	w.recordOrgLang(org, lang)
 	return w.orgMailIn(org, lang, results, req.MessageID)
+}
+
+// recordOrgLang records lang, the language of the organiser's mail, on
+// every game of that organiser the mail created or named (the games this
+// unit of work holds): the notes the core later sends the organiser on
+// its own (org.org_*) are in it (issue 22).
+func (w orgWork) recordOrgLang(org, lang string) {
+	if !templates.IsLanguage(lang) {
+		return
+	}
+	for _, gw := range w.games {
+		if strings.EqualFold(gw.g.Organiser, org) {
+			gw.g.OrgLang = lang
+		}
+	}
+}
+
+// orgLang is the language of the notes to the game's organiser: the one
+// recorded (Game.OrgLang), else that of the game's tournament (lang= at
+// NEW TOURNAMENT: a round drawn by the clock), else English.
+func (gw *gameWork) orgLang() string {
+	if templates.IsLanguage(gw.g.OrgLang) {
+		return gw.g.OrgLang
+	}
+	if tid := gw.w.tx.GameTournament(gw.g.ID); tid != "" {
+		if lang := bymail.OrgLang(gw.w.desk().Records(), tid); lang != "" {
+			return lang
+		}
+	}
+	return "en"
 }
 
 // parseInvitee reads "<address> <name> [lang] [time zone]" (the desk's

@@ -65,7 +65,10 @@ func orgAnswerSample(name string) any {
 		"org.done.ERRATUM":  map[string]any{"version": "1.1", "sha": "0123456789ab"},
 		"org.done.INVITE":   map[string]any{"address": "dan@example.test"},
 	}
-	return samples[name]
+	if d, ok := samples[name]; ok {
+		return d
+	}
+	return orgCoreSample(name) // the core's answers (orgcore_test.go)
 }
 
 // orgAnswerData is the data a template of the organiser's answers is

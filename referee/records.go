@@ -47,6 +47,10 @@ type Game struct {
 	Status  string            `json:"status"`
 	// Organiser is the address of the organiser who created the game.
 	Organiser string `json:"organiser"`
+	// OrgLang is the organiser's language: that of their last command
+	// mail that created or named the game ("" in older records: English).
+	// The notes the core sends the organiser on its own are in it.
+	OrgLang string `json:"org_lang,omitempty"`
 	// Seed is secret until the game ends; Commitment (its SHA-256) is
 	// announced at the start.
 	Seed       string `json:"seed"`

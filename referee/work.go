@@ -442,13 +442,14 @@ func (gw *gameWork) toOrganiser(name string, kv ...any) {
 	for i := 0; i+1 < len(kv); i += 2 {
 		data[kv[i].(string)] = kv[i+1]
 	}
-	body, err := gw.w.r.render.T.Render("referee", "en", "org."+name, gw.w.r.render.ctx(Reader{Game: "referee", Lang: "en", Seat: -1, Seats: gw.g.names()}, data))
+	lang := gw.orgLang()
+	body, err := gw.w.r.render.T.Render("referee", lang, "org."+name, gw.w.r.render.ctx(Reader{Game: "referee", Lang: lang, Seat: -1, Seats: gw.g.names()}, data))
 	if err != nil {
 		body = fmt.Sprintf("%s %v (template error: %v)", name, data, err)
 	}
-	subj, _ := gw.w.r.render.T.Render("referee", "en", "subject.org", gw.w.r.render.ctx(Reader{Game: "referee", Lang: "en", Seat: -1}, data))
+	subj, _ := gw.w.r.render.T.Render("referee", lang, "subject.org", gw.w.r.render.ctx(Reader{Game: "referee", Lang: lang, Seat: -1}, data))
 	gw.extra = append(gw.extra, &Outgoing{Game: gw.g.ID, Seat: -1, Kind: "org", To: gw.g.Organiser, Tag: gw.w.orgTag(gw.g.Organiser),
-		Subject: subj, MessageID: gw.w.messageID(gw.g, -1, gw.token()), Body: templates.Fold(body), Lang: "en"})
+		Subject: subj, MessageID: gw.w.messageID(gw.g, -1, gw.token()), Body: templates.Fold(body), Lang: lang})
 }
 
 func (gw *gameWork) token() int { return tableToken(gw.tb) }

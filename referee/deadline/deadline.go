@@ -14,6 +14,33 @@ import (
 	"github.com/pbem-referee/referee/templates"
 )
 
+// Error is a policy that does not read: a code (policy_at, policy_remind,
+// policy_misses, policy_vacation, policy_duration, policy_day) and its
+// parameters (value: the setting as written; day: the word not a day), no
+// prose. The core words it for the organiser from the template
+// "org.error.<Code>" in the organiser's language (issue 22).
+type Error struct {
+	Code   string
+	Params map[string]any
+}
+
+// Error names the code and the value (for logs and the command line).
+func (e *Error) Error() string {
+	s := "deadline: " + e.Code + " " + fmt.Sprint(e.Params["value"])
+	if d, ok := e.Params["day"]; ok {
+		s += " day=" + fmt.Sprint(d)
+	}
+	return s
+}
+
+func fail(code string, kv ...any) *Error {
+	e := &Error{Code: code, Params: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		e.Params[kv[i].(string)] = kv[i+1]
+	}
+	return e
+}
+
 // Policy is a game's deadline policy, set by the organiser.
 type Policy struct {
 	// Hours is the time allowed per decision kind; "*" is the default for
@@ -74,7 +101,7 @@ func ParsePolicy(s string) (Policy, error) {
 		switch strings.ToLower(k) {
 		case "at":
 			if _, err := time.Parse("15:04", v); err != nil {
-				return p, fmt.Errorf("at=%s: want HH:MM", v)
+				return p, fail("policy_at", "value", v)
 			}
 			p.AtTime = v
 		case "days":
@@ -89,7 +116,7 @@ func ParsePolicy(s string) (Policy, error) {
 				if strings.HasSuffix(r, "%") {
 					x, err := strconv.ParseFloat(strings.TrimSuffix(r, "%"), 64)
 					if err != nil || x <= 0 || x >= 100 {
-						return p, fmt.Errorf("remind=%s: bad percentage", r)
+						return p, fail("policy_remind", "value", r)
 					}
 					p.Reminders = append(p.Reminders, x/100)
 				} else {
@@ -103,13 +130,13 @@ func ParsePolicy(s string) (Policy, error) {
 		case "misses":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
-				return p, fmt.Errorf("misses=%s: want a number", v)
+				return p, fail("policy_misses", "value", v)
 			}
 			p.MissLimit = n
 		case "vacation":
 			n, err := strconv.ParseFloat(v, 64)
 			if err != nil || n < 0 {
-				return p, fmt.Errorf("vacation=%s: want days", v)
+				return p, fail("policy_vacation", "value", v)
 			}
 			p.VacationDays = n
 		default:
@@ -138,7 +165,7 @@ func ParseHours(s string) (float64, error) {
 	}
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil || x < 0 || math.IsInf(x, 0) || math.IsNaN(x) {
-		return 0, fmt.Errorf("%q is not a duration (write 48h, 2d or 90m)", s)
+		return 0, fail("policy_duration", "value", s)
 	}
 	return x * mult, nil
 }
@@ -149,7 +176,7 @@ func parseWeekdays(s string) ([]time.Weekday, error) {
 		a, b, rng := strings.Cut(part, "-")
 		da, ok := templates.ParseDay(a)
 		if !ok {
-			return nil, fmt.Errorf("days=%s: unknown day %q", s, a)
+			return nil, fail("policy_day", "value", s, "day", a)
 		}
 		if !rng {
 			set[da] = true
@@ -157,7 +184,7 @@ func parseWeekdays(s string) ([]time.Weekday, error) {
 		}
 		db, ok := templates.ParseDay(b)
 		if !ok {
-			return nil, fmt.Errorf("days=%s: unknown day %q", s, b)
+			return nil, fail("policy_day", "value", s, "day", b)
 		}
 		for d := da; ; d = (d + 1) % 7 {
 			set[d] = true

@@ -16,4 +16,9 @@
 // them back in the one syntax ParsePolicy reads (templates.DayCode); a
 // deadline shown to a reader names its days in the reader's language only
 // (TestDeadlineWordsInEveryLanguage).
+//
+// Rule (issue 22): a policy that does not read is an *Error, a code and
+// its parameters, never prose; its words are templates (org.error.policy_*
+// of templates/referee/<lang>/orgerrors.tmpl) in the reader's language
+// (TestPolicyErrorsTyped).
 package deadline

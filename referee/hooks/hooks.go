@@ -10,7 +10,8 @@
 // deliver a call (the core queues it in the transaction of the change,
 // referee/hooks.go; edge/hookout delivers it), draw secrets (the core's
 // random source does) or see anything but public events: it is given what
-// an observer sees.
+// an observer sees. A HOOK line that does not read is an *Error, a code
+// and its parameters (the core words it in the organiser's language).
 package hooks
 
 import (
@@ -71,16 +72,35 @@ const (
 	MetaHookFormat = "format"
 )
 
+// Error is a HOOK line that does not read: a code (usage, hook_url,
+// hook_event) and its parameters, no prose; the core words it for the
+// organiser (org.error.<Code>, in the organiser's language: issue 22).
+type Error struct {
+	Code   string
+	Params map[string]any
+}
+
+// Error names the code and its parameters (for logs).
+func (e *Error) Error() string { return fmt.Sprintf("hooks: %s %v", e.Code, e.Params) }
+
+func fail(code string, kv ...any) *Error {
+	e := &Error{Code: code, Params: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		e.Params[kv[i].(string)] = kv[i+1]
+	}
+	return e
+}
+
 // Parse reads the arguments of "HOOK <game> <url> [generic|discord]
 // [moves,turn,end,org,chat]" (after the game) into a hook without its id
 // and secret, which the core draws.
 func Parse(args []string) (Hook, error) {
 	if len(args) < 1 {
-		return Hook{}, fmt.Errorf("usage: HOOK <game> <https url> [generic|discord] [moves,turn,end,org,chat]")
+		return Hook{}, fail("usage", "syntax", "HOOK <game> <https url> [generic|discord] [moves,turn,end,org,chat]")
 	}
 	u, err := url.Parse(args[0])
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return Hook{}, fmt.Errorf("%q is not an http(s) URL", args[0])
+		return Hook{}, fail("hook_url", "value", args[0])
 	}
 	h := Hook{URL: u.String(), Format: "generic"}
 	for _, a := range args[1:] {
@@ -90,7 +110,7 @@ func Parse(args []string) (Hook, error) {
 		default:
 			for _, k := range strings.Split(strings.ToLower(a), ",") {
 				if !slices.Contains(Kinds, k) {
-					return Hook{}, fmt.Errorf("unknown hook event %q (want %s)", k, strings.Join(Kinds, ","))
+					return Hook{}, fail("hook_event", "value", k, "want", strings.Join(Kinds, ","))
 				}
 				h.Events = append(h.Events, k)
 			}
