@@ -82,17 +82,6 @@ type langChecker struct {
 	names []string
 	found map[string]int // "what: line" -> times
 	mails int
-	// pending counts the words of pendingEnglish met (not failed).
-	pending map[string]int
-}
-
-// pendingEnglish are English words mails still carry from another room's
-// templates, each with where: counted, not failed, and the test fails
-// once one is no longer met (the list only shrinks).
-var pendingEnglish = map[string]string{
-	// Heaven & Ale's event.ha.barrel joins the engine's "G1:large" ids
-	// (templates/heavenale/*/events.tmpl, the game's room).
-	"large": "event.ha.barrel", "small": "event.ha.barrel",
 }
 
 // dataNames are words of names that are the same in every language: the
@@ -146,10 +135,6 @@ func (c *langChecker) line(what, line string) {
 				continue // a code (A, B) or an elided word (all', d')
 			}
 			if langcheck.English(c.lang)[lw] {
-				if pendingEnglish[lw] != "" && c.pending != nil {
-					c.pending[lw]++
-					continue
-				}
 				bad("English", w)
 			}
 		}
@@ -312,11 +297,10 @@ func TestEveryWordInTheReadersLanguage(t *testing.T) {
 	if raceEnabled {
 		t.Skip("a whole-game content check in one goroutine: make check runs it without -race (make content)")
 	}
-	pending := map[string]int{}
 	for _, lang := range templates.Languages {
 		t.Run(lang, func(t *testing.T) {
 			c := &langChecker{logf: t.Logf, lang: lang, names: append([]string{"Ann", "Bob", "Cat", "Dan"}, dataNames()...),
-				found: map[string]int{}, pending: pending}
+				found: map[string]int{}}
 			games := []string{"dicebrewing", "heavenale", "brewcrafters", "fromage"}
 			if lang == "en" {
 				// English is checked for counts only: the two games that
@@ -334,11 +318,6 @@ func TestEveryWordInTheReadersLanguage(t *testing.T) {
 			}
 			c.report(t)
 		})
-	}
-	for w, where := range pendingEnglish {
-		if pending[w] == 0 && !t.Failed() {
-			t.Errorf("%q (%s) is no longer in any mail: take it off pendingEnglish", w, where)
-		}
 	}
 }
 

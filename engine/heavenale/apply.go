@@ -634,16 +634,21 @@ func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
 	case kindDisc:
 		s.Sub = subScore
 	case kindBarrel:
-		// HA-5.11.1: every claimable barrel.
-		var got []string
+		// HA-5.11.1: every claimable barrel, as facts the templates say in
+		// words (issue 22): the goal's id, kind, n and f (its condition),
+		// the barrel's size ("large") and its points ("vp").
+		var got []map[string]any
 		for _, g := range s.claimable(seat) {
+			gl := s.r.Goals[g]
+			b := map[string]any{"id": gl.ID, "kind": "goal_" + gl.Kind, "n": gl.N, "f": strconv.Itoa(gl.F)}
 			if s.Large[g] < 0 {
 				s.Large[g] = seat
-				got = append(got, s.r.Goals[g].ID+":large")
+				b["large"], b["vp"] = true, s.r.C.LargeVP
 			} else {
 				s.Small[g] = seat
-				got = append(got, s.r.Goals[g].ID+":small")
+				b["large"], b["vp"] = false, s.r.C.SmallVP
 			}
+			got = append(got, b)
 		}
 		evs = append(evs, engine.NewEvent("ha.barrel", seat, engine.Public, "barrels", got))
 		evs = append(evs, s.endTurn()...)
