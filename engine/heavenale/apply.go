@@ -635,12 +635,14 @@ func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
 		s.Sub = subScore
 	case kindBarrel:
 		// HA-5.11.1: every claimable barrel, as facts the templates say in
-		// words (issue 22): the goal's id, kind, n and f (its condition),
-		// the barrel's size ("large") and its points ("vp").
+		// words (issue 22): the goal's id, its condition ("fact": the goal
+		// card's fact, keyed as engine.Fact's fields, as ha.fact reads
+		// them), the barrel's size ("large") and its points ("vp").
 		var got []map[string]any
 		for _, g := range s.claimable(seat) {
 			gl := s.r.Goals[g]
-			b := map[string]any{"id": gl.ID, "kind": "goal_" + gl.Kind, "n": gl.N, "f": strconv.Itoa(gl.F)}
+			fact := map[string]any{"Key": "goal_" + gl.Kind, "N": gl.N, "Word": strconv.Itoa(gl.F)}
+			b := map[string]any{"id": gl.ID, "fact": fact}
 			if s.Large[g] < 0 {
 				s.Large[g] = seat
 				b["large"], b["vp"] = true, s.r.C.LargeVP
