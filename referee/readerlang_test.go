@@ -352,3 +352,48 @@ func TestLangCheckerFinds(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentNamesInTheReadersWords (issue 22): a tournament's format
+// and tie-breaks, held as the values organisers type (swiss, sb, h2h),
+// reach an Italian, French or Dutch reader by their names in that
+// language, whatever the list's separator ("buchholz,sb", "a, b", "a b"),
+// in the standings and in the refusal that names the format; an unknown
+// value is shown as it is.
+func TestTournamentNamesInTheReadersWords(t *testing.T) {
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := regexp.MustCompile(`\b(?:swiss|roundrobin|knockout|buchholz|sb|score|h2h)\b`)
+	all := []string{"buchholz", "sb", "score", "h2h"}
+	for _, lang := range templates.Languages[1:] {
+		for k := range all {
+			tbs := append(append([]string{}, all[k:]...), all[:k]...)
+			for _, sep := range []string{",", ", ", " "} {
+				data := map[string]any{"id": "t1", "round": 2, "status": "running", "tiebreaks": strings.Join(tbs, sep),
+					"rows": []map[string]any{}, "subs": nil, "adjudicated": false}
+				out, err := set.Render("tournament", lang, "standings", templates.Ctx{Lang: lang, Data: data})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m := values.FindString(out); m != "" || !strings.Contains(out, "Sonneborn-Berger") {
+					t.Errorf("%s standings, tie-breaks %q: %q left as typed, or no names:\n%s", lang, data["tiebreaks"], m, out)
+				}
+			}
+		}
+		for _, f := range []string{"swiss", "roundrobin", "knockout", "tables"} {
+			out, err := set.Render("tournament", lang, "err.fixed_pairings", templates.Ctx{Lang: lang, Data: map[string]any{"id": "t1", "format": f}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(out, f) && f != "tables" {
+				t.Errorf("%s: format %s left as typed: %s", lang, f, out)
+			}
+		}
+		out, err := set.Render("tournament", lang, "standings", templates.Ctx{Lang: lang, Data: map[string]any{"id": "t1", "round": 2,
+			"status": "running", "tiebreaks": "weird", "rows": []map[string]any{}, "subs": nil, "adjudicated": false}})
+		if err != nil || !strings.Contains(out, "weird") {
+			t.Errorf("%s: an unknown tie-break is not shown as it is (%v):\n%s", lang, err, out)
+		}
+	}
+}
