@@ -32,12 +32,12 @@ func TestTournamentAliases(t *testing.T) {
 		t.Fatalf("%d entrants, want 3", n)
 	}
 	for _, c := range []struct{ addr, text, want string }{
-		{"bea@p.test", "classifica cup", "Rating"},
+		{"bea@p.test", "classifica cup", "Valutazione"},
 		{"luc@p.test", "Classement cup", "cup"},
 		{"wim@p.test", "KLASSEMENT cup", "Naam"},
-		{"bea@p.test", "VALUTAZIONE", "Non hai ancora un rating"},
+		{"bea@p.test", "VALUTAZIONE", "Non hai ancora una valutazione"},
 		{"luc@p.test", "COTE", "pas encore de cote"},
-		{"wim@p.test", "WAARDERING", "nog geen rating"},
+		{"wim@p.test", "WAARDERING", "nog geen waardering"},
 		{"bea@p.test", "CLASSIFICA nosuch", "Scrivi CLASSIFICA <torneo>"},
 		{"luc@p.test", "RETIRER nosuch", "Écrivez RETIRER <tournoi>"},
 		{"wim@p.test", "TERUGTREKKEN cup", "teruggetrokken uit toernooi cup"},

@@ -82,8 +82,8 @@ func (h *harness) rating(game, addr string) *tournament.Rating {
 // mails and on the page; RATING says how many games were adjudicated.
 func TestTournamentAdjudicatedGamesRated(t *testing.T) {
 	legend := map[string]string{"en": "* The rating counts games decided by adjudication.",
-		"it": "* Il rating conta partite aggiudicate dall'arbitro.", "fr": "* La cote compte des parties arbitrées.",
-		"nl": "* De rating telt partijen die de arbiter besliste."}
+		"it": "* La valutazione conta partite aggiudicate dall'arbitro.", "fr": "* La cote compte des parties arbitrées.",
+		"nl": "* De waardering telt partijen die de arbiter besliste."}
 	ofThem := map[string]string{"en": "1 of them adjudicated", "it": "di cui 1 aggiudicate", "fr": "dont 1 arbitrées", "nl": "waarvan 1 beslist"}
 	langs := []string{"en", "it", "fr", "nl"}
 	for _, c := range []struct {

@@ -634,16 +634,23 @@ func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
 	case kindDisc:
 		s.Sub = subScore
 	case kindBarrel:
-		// HA-5.11.1: every claimable barrel.
-		var got []string
+		// HA-5.11.1: every claimable barrel, as facts the templates say in
+		// words (issue 22): the goal's id, its condition ("fact": the goal
+		// card's fact, keyed as engine.Fact's fields, as ha.fact reads
+		// them), the barrel's size ("large") and its points ("vp").
+		var got []map[string]any
 		for _, g := range s.claimable(seat) {
+			gl := s.r.Goals[g]
+			fact := map[string]any{"Key": "goal_" + gl.Kind, "N": gl.N, "Word": strconv.Itoa(gl.F)}
+			b := map[string]any{"id": gl.ID, "fact": fact}
 			if s.Large[g] < 0 {
 				s.Large[g] = seat
-				got = append(got, s.r.Goals[g].ID+":large")
+				b["large"], b["vp"] = true, s.r.C.LargeVP
 			} else {
 				s.Small[g] = seat
-				got = append(got, s.r.Goals[g].ID+":small")
+				b["large"], b["vp"] = false, s.r.C.SmallVP
 			}
+			got = append(got, b)
 		}
 		evs = append(evs, engine.NewEvent("ha.barrel", seat, engine.Public, "barrels", got))
 		evs = append(evs, s.endTurn()...)

@@ -135,6 +135,12 @@
 //     and the prices past 48) is numbered like any other, grouped by tile
 //     (TestEveryOptionReachable_Issue22 in the referee plays every option
 //     of such positions by number, copied line and command).
+//   - Events are facts, never ids joined into words (issue 22): a barrel
+//     claimed (ha.barrel, "barrels") is one map per barrel with the goal's
+//     "id", its condition ("fact": its goal card's fact, "Key", "N",
+//     "Word"), the size ("large") and its points ("vp"); the templates say size, points
+//     and condition in the reader's words (logs stored before carry
+//     "G1:large" strings, which the templates still print as they are).
 //   - Ties share the victory (HA-7.5); the result has no tie-breaker.
 //
 // # Tests

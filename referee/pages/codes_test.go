@@ -121,10 +121,9 @@ func TestPagesShowNoDataCode(t *testing.T) {
 
 // pendingCodes are the data codes the boards still show, each with its
 // reason: a ratchet (TestPagesShowNoDataCode fails on any other code,
-// and on one of these no page shows any more). The words around them are
-// the templates of Dice Brewing and Heaven & Ale (another room's files,
-// issue 24 left for them): their drawers pass names once those templates
-// have a name for each code.
+// and on one of these no page shows any more). Dice Brewing's ingredients
+// and action tokens and Heaven & Ale's start spaces and privilege cards
+// left it (issue 22): their boards name them in the reader's language.
 var pendingCodes = map[string]string{
 	// Brew Crafters' slot codes on the brewing line (T1, T2, B1, B2, PUB):
 	// typed by players, explained in the board's key.
@@ -132,14 +131,6 @@ var pendingCodes = map[string]string{
 	// ADV: the Collaboration's advanced-ingredient portion (3-5 players),
 	// which the key explains next to the ingredients' letters.
 	"ADV": "collab portion code, in the key",
-	// Dice Brewing's ingredients and action tokens in the supply and the
-	// players' holdings (templates/dicebrewing board.*).
-	"FRUIT": "db ingredient", "HONEY": "db ingredient", "SHOPS": "db ingredient", "SMALT": "db ingredient", "SPICE": "db ingredient",
-	"BLOCKB": "db token", "BLOCKR": "db token", "PLUS": "db token", "REROLL": "db token", "SHIELD": "db token", "TAKE": "db token",
-	// Heaven & Ale's start spaces (in the key) and privilege cards
-	// (templates/heavenale board.cards, board.placed).
-	"FIRST": "ha start, in the key", "BREW": "ha start, in the key", "RES": "ha start, in the key", "CASH": "ha start, in the key",
-	"BARREL": "ha privilege", "COLOR": "ha privilege", "LOW": "ha privilege",
 }
 
 // The check finds what it is for.

@@ -18,7 +18,9 @@
 // whole), and a box grows with the lines its names take; a thing is named
 // by its name in the reader's language, never by a data file's code
 // (Brew Crafters' workers, buildings, partnerships, market spaces and
-// recipes through the data file's cards and card.name); every board ends
+// recipes through the data file's cards and card.name; Dice Brewing's
+// ingredients and action tokens through card.name; Heaven & Ale's start
+// spaces and privilege cards through board.home and board.priv); every board ends
 // with its key (the group "key": what its codes, colours and marks mean,
 // in the reader's language), and Heaven & Ale's track is drawn as the
 // path it is, with a legend of its spaces.

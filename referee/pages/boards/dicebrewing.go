@@ -3,7 +3,9 @@ package boards
 import (
 	"strings"
 
+	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // Dice Brewing (DB-6.2: every die, seed, coin, XP, brewed card, stock and
@@ -50,6 +52,11 @@ func drawDiceBrewing(b *board, v dicebrewing.View) error {
 	b.heading(b.w("display", nil))
 	b.c.open("db-display")
 	cw, ch := 188, 82
+	for _, card := range v.Display {
+		if len(card.Tokens) > 0 {
+			ch = 104 // a row for the required ingredients' names
+		}
+	}
 	for i, card := range v.Display {
 		cx, cy := 8+(i%2)*(cw+8), b.y+(i/2)*(ch+6)
 		dbCard(b, cx, cy, cw, ch, card)
@@ -59,10 +66,10 @@ func drawDiceBrewing(b *board, v dicebrewing.View) error {
 
 	// The Market and the Black Market (DB-5.7).
 	dbStacks(b, "db-market", b.w("market", nil), v.MarketOpen, v.MarketOpens, len(v.Market), func(i int) (string, int, int) {
-		return v.Market[i].Code, v.Market[i].Stock, v.Market[i].Price
+		return b.dbName("ingredient", v.Market[i].Code), v.Market[i].Stock, v.Market[i].Price
 	})
 	dbStacks(b, "db-blackmarket", b.w("blackmarket", nil), v.BMOpen, v.BMOpens, len(v.BlackMarket), func(i int) (string, int, int) {
-		return v.BlackMarket[i].Code, v.BlackMarket[i].Stock, v.BlackMarket[i].Price
+		return b.dbName("token", v.BlackMarket[i].Code), v.BlackMarket[i].Stock, v.BlackMarket[i].Price
 	})
 	if v.BMFaceDown > 0 {
 		// DB-6.6: the stocks still count the tokens taken face down, whose
@@ -169,12 +176,16 @@ func dbCard(b *board, x, y, w, h int, card dicebrewing.CardView) {
 		dbDie(b.c, dx, y+38, d[:1], d)
 		dx += 24
 	}
+	// The required ingredients by name, on a row of their own (issue 24).
+	dx = x + 5
 	for _, t := range card.Tokens {
-		b.c.rect(dx, y+38, 52, 18, "#fff", "#888")
-		b.c.text(dx+26, y+51, small, "middle", "", t)
-		dx += 54
+		n := b.dbName("ingredient", t)
+		tw := min(textWidth(n, small)+8, x+w-5-dx)
+		b.c.rect(dx, y+60, tw, 18, "#fff", "#888")
+		b.c.text(dx+tw/2, y+73, small, "middle", "", fitWidth(n, tw-4, small))
+		dx += tw + 4
 	}
-	b.c.text(x+5, y+74, small, "start", "", fitWidth(b.w("reward", card.Reward), w-10, small))
+	b.c.text(x+5, y+h-8, small, "start", "", fitWidth(b.w("reward", card.Reward), w-10, small))
 	if card.Blocked {
 		b.c.rect(x+w-66, y+2, 62, 17, "#d00", "")
 		b.c.text(x+w-35, y+15, small, "middle", "#fff", fitWidth(b.w("blocked", card.BlockedBy), 58, small))
@@ -182,27 +193,58 @@ func dbCard(b *board, x, y, w, h int, card dicebrewing.CardView) {
 	b.c.close()
 }
 
+// dbName is the name of an ingredient or action token (kind
+// "ingredient", "token") in the reader's language, from the game's
+// card.name (issue 24); the code itself when the template has none.
+func (b *board) dbName(kind, code string) string {
+	ctx := templates.Ctx{Lang: b.lang, Game: b.game, Seat: -1, Seats: b.seats, Data: engine.Card{Kind: kind, ID: code, Code: code},
+		Word: func(kw string) string { return b.set.Word(b.game, b.lang, kw) }}
+	n, err := b.set.Render(b.game, b.lang, "card.name", ctx)
+	if err != nil || strings.TrimSpace(n) == "" {
+		return code
+	}
+	return n
+}
+
+// dbStacks draws the stacks of a market, three a row, each with its name
+// (wrapped whole over lines, the row as tall as its longest name), its
+// stock and its price.
 func dbStacks(b *board, class, title string, open bool, opens, n int, item func(int) (string, int, int)) {
 	b.heading(title)
 	b.c.open(class)
 	if !open {
 		b.c.text(width-8, b.y-6, small, "end", "#a00", b.w("opens", opens))
 	}
-	per := 6
+	per := 3
 	sw := (width - 16 - (per-1)*4) / per
-	for i := 0; i < n; i++ {
-		code, stock, price := item(i)
-		sx, sy := 8+(i%per)*(sw+4), b.y+(i/per)*56
-		fill := "#fff"
-		if stock == 0 {
-			fill = "#eee"
+	g := gap(small)
+	for row := 0; row*per < n; row++ {
+		lines := make([][]string, 0, per)
+		tall := 1
+		for i := row * per; i < min(n, (row+1)*per); i++ {
+			name, _, _ := item(i)
+			l := wrapText(name, sw-6, small)
+			lines = append(lines, l)
+			tall = max(tall, len(l))
 		}
-		b.c.rect(sx, sy, sw, 52, fill, "#888")
-		b.c.bold(sx+sw/2, sy+15, small, "middle", fitWidth(code, sw-2, small))
-		b.c.text(sx+sw/2, sy+31, small, "middle", "", fitWidth(b.w("left", stock), sw-4, small))
-		b.c.text(sx+sw/2, sy+47, small, "middle", "", fitWidth(b.w("price", price), sw-4, small))
+		bh := 52 + (tall-1)*g
+		for k := range lines {
+			_, stock, price := item(row*per + k)
+			sx := 8 + k*(sw+4)
+			fill := "#fff"
+			if stock == 0 {
+				fill = "#eee"
+			}
+			b.c.rect(sx, b.y, sw, bh, fill, "#888")
+			for j, l := range lines[k] {
+				b.c.bold(sx+sw/2, b.y+15+j*g, small, "middle", l)
+			}
+			b.c.text(sx+sw/2, b.y+bh-21, small, "middle", "", fitWidth(b.w("left", stock), sw-4, small))
+			b.c.text(sx+sw/2, b.y+bh-5, small, "middle", "", fitWidth(b.w("price", price), sw-4, small))
+		}
+		b.y += bh + 4
 	}
-	b.y += ((n+per-1)/per)*56 - 4
+	b.y -= 4
 	b.c.close()
 }
 

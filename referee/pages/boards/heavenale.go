@@ -156,8 +156,20 @@ func haPlayer(b *board, cells []heavenale.CellView, seat int, p heavenale.Player
 		b.c.text(sx+13, sy+18, small, "middle", "", name)
 	}
 	ty += ((10+per-1)/per)*29 + 16
+	// A placed card, "S1+S2:CASH": its spots and the card, which the
+	// template names (issue 24: no data code on a page).
+	type placed struct{ Spots, Card string }
+	var pl []placed
+	for _, c := range p.PlacedList {
+		spots, card, _ := strings.Cut(c, ":")
+		pl = append(pl, placed{spots, card})
+	}
 	for _, key := range []string{"cards", "placed"} {
-		for _, l := range wrapText(b.w(key, p), rw, small) {
+		var data any = p
+		if key == "placed" {
+			data = pl
+		}
+		for _, l := range wrapText(b.w(key, data), rw, small) {
 			b.c.text(rx, ty, small, "start", "", l)
 			ty += gap(small)
 		}
@@ -274,16 +286,26 @@ func haTrack(b *board, v heavenale.View) {
 		b.c.poly([]int{lx + sw/2, b.y + rowGap, lx + sw/2 - 4, b.y + rowGap - 6, lx + sw/2 + 4, b.y + rowGap - 6}, "#8a7350", "")
 	}
 	b.y += rowGap
+	// The start spaces by name (board.home), wrapped whole in their box.
 	hw := (width - 16 - 3*4) / 4
-	for k, id := range []string{"FIRST", "BREW", "RES", "CASH"} {
+	var homes [][]string
+	hh := 28
+	for _, id := range []string{"FIRST", "BREW", "RES", "CASH"} {
+		l := wrapText(b.w("homename", id), hw-26, small)
+		homes = append(homes, l)
+		hh = max(hh, 28+(len(l)-1)*gap(small))
+	}
+	for k, lines := range homes {
 		x := 8 + k*(hw+4)
-		b.c.rect(x, b.y, hw, 28, "#efe6d2", "#8a7350")
-		b.c.text(x+4, b.y+19, small, "start", "", fitWidth(id, hw-26, small))
+		b.c.rect(x, b.y, hw, hh, "#efe6d2", "#8a7350")
+		for j, l := range lines {
+			b.c.text(x+4, b.y+19+j*gap(small), small, "start", "", l)
+		}
 		if seat := v.Home[k]; seat >= 0 {
 			b.c.token(x+hw-12, b.y+14, 9, seat)
 		}
 	}
-	b.y += 28
+	b.y += hh
 	for _, l := range wrapText(b.w("start", nil), width-16, small) {
 		b.y += gap(small)
 		b.c.text(8, b.y, small, "start", "#555", l)
