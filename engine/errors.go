@@ -20,21 +20,39 @@ type RuleError struct {
 // Error returns a compact, stable, machine-oriented description, for logs and
 // tests; players read the rendered template instead.
 func (e *RuleError) Error() string {
-	var b strings.Builder
+	head := ""
 	if e.Rule != "" {
-		b.WriteString(e.Rule)
-		b.WriteByte(' ')
+		head = e.Rule + " "
 	}
-	b.WriteString(e.Code)
-	keys := make([]string, 0, len(e.Params))
-	for k := range e.Params {
+	return CodeText(head, e.Code, e.Params)
+}
+
+// CodeText is a coded error as logs and tests read it: head, the code, and
+// its parameters in key order (" k=v"). Every coded error of the project
+// (RuleError, the desk's, the tournament's and the organiser's door's)
+// writes itself with it: data, never prose.
+func CodeText(head, code string, params map[string]any) string {
+	var b strings.Builder
+	b.WriteString(head)
+	b.WriteString(code)
+	keys := make([]string, 0, len(params))
+	for k := range params {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		fmt.Fprintf(&b, " %s=%v", k, e.Params[k])
+		fmt.Fprintf(&b, " %s=%v", k, params[k])
 	}
 	return b.String()
+}
+
+// Params makes a coded error's parameters from key, value pairs.
+func Params(kv ...any) map[string]any {
+	m := make(map[string]any, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i].(string)] = kv[i+1]
+	}
+	return m
 }
 
 // Reject builds a *RuleError. Params are given as alternating key, value pairs.

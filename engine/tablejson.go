@@ -5,16 +5,12 @@ import (
 	"fmt"
 )
 
+// tableJSON is a table as stored: its game, its state, then the rest
+// (tableRest's fields, promoted: one list of them for both directions).
 type tableJSON struct {
-	Game    string          `json:"game"`
-	State   json.RawMessage `json:"state"`
-	Queues  [][]Order       `json:"queues"`
-	Halts   []*Halt         `json:"halts"`
-	Prompts []*Prompt       `json:"prompts"`
-	Expired []string        `json:"expired"`
-	NextTag int             `json:"next_tag"`
-	Asked   [][]Asked       `json:"asked,omitempty"`
-	Forced  [][]string      `json:"forced,omitempty"`
+	Game  string          `json:"game"`
+	State json.RawMessage `json:"state"`
+	tableRest
 }
 
 // MarshalJSON encodes the table: the game name, the state and the queues.

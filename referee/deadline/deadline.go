@@ -7,10 +7,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
 	// Players' time zones must resolve on a host without a zoneinfo
 	// database (a minimal container): the binary carries its own copy.
 	_ "time/tzdata"
 
+	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -34,11 +36,7 @@ func (e *Error) Error() string {
 }
 
 func fail(code string, kv ...any) *Error {
-	e := &Error{Code: code, Params: map[string]any{}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		e.Params[kv[i].(string)] = kv[i+1]
-	}
-	return e
+	return &Error{Code: code, Params: engine.Params(kv...)}
 }
 
 // Policy is a game's deadline policy, set by the organiser.

@@ -84,11 +84,7 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("hooks: %s %v", e.Code, e.Params) }
 
 func fail(code string, kv ...any) *Error {
-	e := &Error{Code: code, Params: map[string]any{}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		e.Params[kv[i].(string)] = kv[i+1]
-	}
-	return e
+	return &Error{Code: code, Params: engine.Params(kv...)}
 }
 
 // Parse reads the arguments of "HOOK <game> <url> [generic|discord]

@@ -3,8 +3,8 @@ package organise
 import (
 	"errors"
 	"fmt"
-	"sort"
-	"strings"
+
+	"github.com/pbem-referee/referee/engine"
 )
 
 // Error is an organiser's command refused: a code and its parameters, no
@@ -18,27 +18,11 @@ type Error struct {
 
 // Error names the code and its parameters (for logs and for the API's
 // callers; an organiser reads the template's words).
-func (e *Error) Error() string {
-	keys := make([]string, 0, len(e.Params))
-	for k := range e.Params {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	b.WriteString("organise: " + e.Code)
-	for _, k := range keys {
-		fmt.Fprintf(&b, " %s=%v", k, e.Params[k])
-	}
-	return b.String()
-}
+func (e *Error) Error() string { return engine.CodeText("organise: ", e.Code, e.Params) }
 
 // fail is the error of code with its parameters (key, value, ...).
 func fail(code string, kv ...any) *Error {
-	e := &Error{Code: code, Params: map[string]any{}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		e.Params[kv[i].(string)] = kv[i+1]
-	}
-	return e
+	return &Error{Code: code, Params: engine.Params(kv...)}
 }
 
 // doorError reports whether err is the door's own refusal (made before

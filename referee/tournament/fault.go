@@ -2,9 +2,8 @@ package tournament
 
 import (
 	"errors"
-	"fmt"
-	"sort"
-	"strings"
+
+	"github.com/pbem-referee/referee/engine"
 )
 
 // Fault is a refusal of the record (bad settings, a result or a swap that
@@ -51,26 +50,10 @@ const (
 
 // fault makes a Fault of code with data given as key, value pairs.
 func fault(of error, code string, kv ...any) *Fault {
-	f := &Fault{Code: code, Data: map[string]any{}, of: of}
-	for i := 0; i+1 < len(kv); i += 2 {
-		f.Data[kv[i].(string)] = kv[i+1]
-	}
-	return f
+	return &Fault{Code: code, Data: engine.Params(kv...), of: of}
 }
 
-func (f *Fault) Error() string {
-	keys := make([]string, 0, len(f.Data))
-	for k := range f.Data {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	b.WriteString("tournament: " + f.Code)
-	for _, k := range keys {
-		fmt.Fprintf(&b, " %s=%v", k, f.Data[k])
-	}
-	return b.String()
-}
+func (f *Fault) Error() string { return engine.CodeText("tournament: ", f.Code, f.Data) }
 
 // Is matches the sentinel the fault belongs to.
 func (f *Fault) Is(target error) bool { return f.of != nil && target == f.of }

@@ -5,11 +5,9 @@ package bymail
 
 import (
 	"errors"
-	"fmt"
-	"sort"
-	"strings"
 	"unicode/utf8"
 
+	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
@@ -28,26 +26,10 @@ type Error struct {
 
 // fail makes an Error of key with its data as key, value pairs.
 func fail(key string, kv ...any) *Error {
-	e := &Error{Key: key, Data: map[string]any{}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		e.Data[kv[i].(string)] = kv[i+1]
-	}
-	return e
+	return &Error{Key: key, Data: engine.Params(kv...)}
 }
 
-func (e *Error) Error() string {
-	keys := make([]string, 0, len(e.Data))
-	for k := range e.Data {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	b.WriteString("tournament desk: " + e.Key)
-	for _, k := range keys {
-		fmt.Fprintf(&b, " %s=%v", k, e.Data[k])
-	}
-	return b.String()
-}
+func (e *Error) Error() string { return engine.CodeText("tournament desk: ", e.Key, e.Data) }
 
 func (e *Error) Is(target error) bool { return e.of != nil && target == e.of }
 
