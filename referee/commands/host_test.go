@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // fakeSeat is a Seat that records what a handler asked of the core.
@@ -97,11 +98,14 @@ func (f *fakeSeat) ConfirmAbsence() (bool, *engine.RuleError, error) {
 func (f *fakeSeat) Join() error      { f.changed = append(f.changed, "join"); return nil }
 func (f *fakeSeat) Decline() error   { f.changed = append(f.changed, "decline"); return nil }
 func (f *fakeSeat) Status(full bool) { f.statusAs = fmt.Sprint("status ", full) }
+
+// Arg reads the real argument words (templates/*/<lang>/args.txt).
 func (f *fakeSeat) Arg(word string) string {
-	if slices.Contains([]string{"FULL", "COMPLETO", "COMPLET", "VOLLEDIG"}, strings.ToUpper(word)) {
-		return "FULL"
+	s, err := templates.Load()
+	if err != nil {
+		panic(err)
 	}
-	return ""
+	return s.Arg("referee", "en", word)
 }
 func (f *fakeSeat) Help(topic string) string  { return "help " + topic }
 func (f *fakeSeat) HasHelp(topic string) bool { return f.helps[topic] }

@@ -37,9 +37,6 @@ func seatResign(c *SeatCall) error {
 	return c.Host.Resign()
 }
 
-// allWords are the words of SAY all in each language.
-var allWords = []string{"all", "tutti", "tous", "iedereen"}
-
 // seatSay relays a message to other players without revealing addresses:
 // "SAY all: text" or "SAY ann, bob: text" (names or seat numbers).
 func seatSay(c *SeatCall) error {
@@ -62,7 +59,7 @@ func seatSay(c *SeatCall) error {
 	all := false
 	for _, t := range strings.Split(to, ",") {
 		t = strings.TrimSpace(t)
-		if slices.ContainsFunc(allWords, func(w string) bool { return strings.EqualFold(w, t) }) {
+		if strings.EqualFold(t, "all") || c.Host.Arg(t) == "ALL" { // TUTTI, TOUS, IEDEREEN: templates/common/<lang>/args.txt
 			to2, all = nil, true
 			for i := range seats {
 				if i != me && !seats[i].Declined {
