@@ -76,7 +76,7 @@ func TestRenderAllocations(t *testing.T) {
 			var b bytes.Buffer // grown by the first run, reused after
 			exec := testing.AllocsPerRun(100, func() { b.Reset(); _ = tm.Execute(&b, ctx) })
 			render := testing.AllocsPerRun(100, func() { _, _ = s.Render(c.scope, lang, c.name, ctx) })
-			if render > exec+1 {
+			if render > exec+1 && !raceEnabled { // sync.Pool drops items at random under -race
 				t.Errorf("%s/%s %s: Render allocates %.0f times, Execute alone %.0f", c.scope, lang, c.name, render, exec)
 			}
 			if n := testing.AllocsPerRun(100, func() { _ = s.Has(c.scope, lang, c.name) }); n != 0 {
