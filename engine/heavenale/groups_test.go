@@ -1,12 +1,11 @@
 package heavenale
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
 // Issue 22, menus that fit a decision: for positions of random games, every
@@ -16,28 +15,11 @@ import (
 // them).
 func TestMenuGroups_Issue22(t *testing.T) {
 	seen := map[string]bool{}
-	for i := 0; i < 3; i++ {
-		st, _, err := Game{}.NewState(engine.Config{Seats: []string{"ann", "bob", "cat"}[:2+i%2], Seed: fmt.Sprint("groups", i)})
-		if err != nil {
-			t.Fatal(err)
+	enginetest.RandomWalk(t, Game{}, "groups", 3, 400, 22, func(st engine.State, d engine.Decision, opts []engine.Option) {
+		if d.Kind == kindMove || d.Kind == kindBuy {
+			checkGroups(t, st.(*State), d, opts, seen)
 		}
-		s := st.(*State)
-		rng := rand.New(rand.NewPCG(uint64(i), 22))
-		for steps := 0; s.Result() == nil && steps < 400; steps++ {
-			d := s.Pending()[0]
-			opts := s.Legal(d)
-			if d.Kind == kindMove || d.Kind == kindBuy {
-				checkGroups(t, s, d, opts, seen)
-			}
-			m, err := s.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.Apply(d.Seat, m); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	})
 	for _, g := range []string{"move resource", "move monk", "move disc", "move home", "buy BUY", "buy END"} {
 		if !seen[g] {
 			t.Errorf("no option in group %q (seen %v)", g, seen)
