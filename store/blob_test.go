@@ -68,15 +68,11 @@ func TestLargeValueWrittenAlone(t *testing.T) {
 // read as they are before the migration and after it, when they are blobs;
 // small ones stay plain, and a blob can shrink back to a plain value.
 func TestMigrationToBlobs(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v6.db")
-	db, err := Open(path, &Options{Migrations: migrations[:6], NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, path := openAtSchema(t, 6)
 	rng := rand.New(rand.NewPCG(6, 7))
 	rec := record(rng, 20000)
 	want := map[uint64][]byte{}
-	err = db.Update(func(tx *Tx) error {
+	err := db.Update(func(tx *Tx) error {
 		if err := tx.tx.Bucket(bGames).Put([]byte("g"), []byte{gameSnap, 0, 0, 0, 0, 0, 0, 0, 1}); err != nil {
 			return err
 		}

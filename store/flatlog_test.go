@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -19,15 +18,11 @@ import (
 func TestMigrationToFlatLog(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	for round := 0; round < 4; round++ {
-		path := filepath.Join(t.TempDir(), "v7.db")
-		db, err := Open(path, &Options{NoSync: true, Migrations: migrations[:7]})
-		if err != nil {
-			t.Fatal(err)
-		}
+		db, path := openAtSchema(t, 7)
 		ids := []string{"g", "g1", "g10", "g1x", "h", fmt.Sprintf("t%d-long-id-%d", round, rng.IntN(1000))}
 		want := map[string][][]byte{}
 		verps := 0
-		err = db.bolt.Update(func(btx *bolt.Tx) error {
+		err := db.bolt.Update(func(btx *bolt.Tx) error {
 			logs, err := btx.CreateBucketIfNotExists(bLog)
 			if err != nil {
 				return err

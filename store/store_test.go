@@ -309,11 +309,7 @@ func TestWakeIndex(t *testing.T) {
 
 // A file written by schema 2 gets its queues indexed by due time on open.
 func TestMigrationIndexesQueues(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v2.db")
-	db, err := Open(path, &Options{Migrations: migrations[:2]})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, path := openAtSchema(t, 2)
 	// Schema 2 had no index: write the items straight into the bucket.
 	db.bolt.Update(func(btx *bolt.Tx) error {
 		b := btx.Bucket([]byte("queue.outbox"))
@@ -324,7 +320,7 @@ func TestMigrationIndexesQueues(t *testing.T) {
 		return nil
 	})
 	db.Close()
-	db, err = Open(path, nil)
+	db, err := Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -391,14 +387,10 @@ func TestDueIndex(t *testing.T) {
 // A file written by schema 1 is migrated to the current schema on open:
 // the quarantine bucket appears and works.
 func TestMigrationFromSchema1(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v1.db")
-	db, err := Open(path, &Options{Migrations: migrations[:1]})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, path := openAtSchema(t, 1)
 	db.Update(func(tx *Tx) error { return tx.PutGame("g1", []byte("{}")) })
 	db.Close()
-	db, err = Open(path, nil)
+	db, err := Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -538,18 +530,14 @@ func TestReplayTokens(t *testing.T) {
 // A file written by schema 4 keeps the bounces of the mails already in its
 // outbox: their VERP ids are recorded by the migration (issue 11, item 6).
 func TestMigrationRecordsVERPOfQueuedMail(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v4.db")
-	db, err := Open(path, &Options{Migrations: migrations[:4]})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, path := openAtSchema(t, 4)
 	db.Update(func(tx *Tx) error {
 		_, err := tx.Enqueue("outbox", Item{Key: "<m1@x>", To: "Ann@Example.test", Payload: []byte("x"),
 			Meta: map[string]string{"from": "referee+bounce.00aa11bb22cc33dd@example.test"}, Created: t0, Due: t0})
 		return err
 	})
 	db.Close()
-	db, err = Open(path, nil)
+	db, err := Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -604,4 +592,16 @@ func TestCompactReclaimsSpace(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// openAtSchema opens a new store of an older schema n (the first n
+// migrations), for the migration tests; path reopens it at today's.
+func openAtSchema(t *testing.T, n int) (*DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), fmt.Sprintf("v%d.db", n))
+	db, err := Open(path, &Options{Migrations: migrations[:n], NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, path
 }

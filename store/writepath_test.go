@@ -268,15 +268,11 @@ func TestQueuePayloadStoredOnce(t *testing.T) {
 // whole; and a game record of schema 5 reads as before and is written as a
 // snapshot at its next put.
 func TestMigrationMovesPayloads(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v5.db")
-	db, err := Open(path, &Options{Migrations: migrations[:5], NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, path := openAtSchema(t, 5)
 	rng := rand.New(rand.NewPCG(4, 25))
 	rec := record(rng, 5000)
 	payloads := map[string][]byte{}
-	err = db.Update(func(tx *Tx) error {
+	err := db.Update(func(tx *Tx) error {
 		if err := tx.tx.Bucket(bGames).Put([]byte("g"), rec); err != nil {
 			return err
 		}
