@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"cmp"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -163,7 +164,7 @@ func (gw *gameWork) invite(inv Invitee) error {
 	if templates.IsLanguage(inv.Lang) {
 		lang = inv.Lang
 	}
-	gw.g.Seats = append(gw.g.Seats, Seat{Name: gw.g.uniqueName(name), Address: addr, Lang: lang, TZ: firstNonEmpty(inv.TZ, p.TZ),
+	gw.g.Seats = append(gw.g.Seats, Seat{Name: gw.g.uniqueName(name), Address: addr, Lang: lang, TZ: cmp.Or(inv.TZ, p.TZ),
 		Secret: secret, State: SeatInvited, Notify: DefaultNotify, Format: "text"})
 	seat := len(gw.g.Seats) - 1
 	if _, err := gw.log(Entry{Kind: EntryInvite, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": gw.g.Seats[seat].Name}}); err != nil {
@@ -368,15 +369,6 @@ func (g *Game) uniqueName(name string) string {
 			return n
 		}
 	}
-}
-
-func firstNonEmpty(xs ...string) string {
-	for _, x := range xs {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }
 
 // text renders a referee template for a seat in its language.

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"cmp"
 	"crypto/subtle"
 	"strings"
 	"time"
@@ -106,8 +107,8 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	if g.Status == StatusForming {
 		state = SeatInvited
 	}
-	*s = Seat{Name: old.Name, Player: firstNonEmpty(inv.Name, p.Name), Address: p.Address, Lang: firstNonEmpty(inv.Lang, p.Lang),
-		TZ: firstNonEmpty(inv.TZ, p.TZ), Secret: secret, State: state, Notify: DefaultNotify, Format: "text", Seen: old.Seen}
+	*s = Seat{Name: old.Name, Player: cmp.Or(inv.Name, p.Name), Address: p.Address, Lang: cmp.Or(inv.Lang, p.Lang),
+		TZ: cmp.Or(inv.TZ, p.TZ), Secret: secret, State: state, Notify: DefaultNotify, Format: "text", Seen: old.Seen}
 	gw.announce(nil, "replaced", "seat", seat, "name", s.Name)
 	gw.announce([]int{seat}, "handover", "old", old.Name, "player_token", p.Secret)
 	gw.seat(seat).force = true

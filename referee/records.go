@@ -10,6 +10,7 @@ package referee
 // flush with store.Tx.KeepDecoded).
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -153,7 +154,7 @@ type Seat struct {
 }
 
 // greeting is the name a mail to the seat's player uses.
-func (s Seat) greeting() string { return firstNonEmpty(s.Player, s.Name) }
+func (s Seat) greeting() string { return cmp.Or(s.Player, s.Name) }
 
 // Active reports whether the seat takes part in play (not declined).
 func (s Seat) Active() bool { return s.State == SeatPlaying }

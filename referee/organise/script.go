@@ -1,6 +1,7 @@
 package organise
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -224,36 +225,18 @@ func (c *Call) create(ng NewGame) (Created, error) {
 			return Created{}, fail("game_id", "id", ng.ID)
 		}
 		if _, ok, err := c.h.Game(ng.ID); err != nil || ok {
-			return Created{}, firstErr(err, fail("exists", "game", ng.ID))
+			return Created{}, cmp.Or[error](err, fail("exists", "game", ng.ID))
 		}
 	}
 	seen := map[string]bool{}
 	for _, inv := range ng.Invite {
 		addr := strings.ToLower(strings.TrimSpace(inv.Address))
 		if seen[addr] {
-			return Created{}, fail("in_game", "address", addr, "game", firstNonEmpty(ng.ID, "NEW"))
+			return Created{}, fail("in_game", "address", addr, "game", cmp.Or(ng.ID, "NEW"))
 		}
 		seen[addr] = true
 	}
 	return c.h.CreateGame(ng)
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
-}
-
-func firstNonEmpty(xs ...string) string {
-	for _, x := range xs {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }
 
 // rest is the rest of the script after this line, which ends the script.
