@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/pbem-referee/referee/referee/edge/hookout"
@@ -134,19 +135,8 @@ func (s *suite) frontDoor(note func(string, string, ...any)) {
 	forged := replyTo("alice", s.addr("alice"), orig, "", forgedID, "PASS")
 	written := []byte(ourAR() + "\r\n" + string(replyTo("alice", s.addr("alice"), orig, "", newID("eve"), "PASS")))
 	mg := func(raw []byte, token string) (int, string) {
-		ts := fmt.Sprint(time.Now().Unix())
-		m := hmac.New(sha256.New, []byte(mailgunKey))
-		m.Write([]byte(ts + token))
-		f := url.Values{"timestamp": {ts}, "token": {token}, "signature": {hex.EncodeToString(m.Sum(nil))},
-			"body-mime": {string(raw)}, "recipient": {orig.m.ReplyTo[0].Addr}}
-		resp, err := client.PostForm(s.base+"/inbound/mailgun/mime", f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var out struct{ Status, Error string }
-		json.NewDecoder(resp.Body).Decode(&out)
-		return resp.StatusCode, out.Status + out.Error
+		return postMailgun(t, client, s.base+"/inbound/mailgun/mime", token,
+			url.Values{"body-mime": {string(raw)}, "recipient": {orig.m.ReplyTo[0].Addr}})
 	}
 	tok := fmt.Sprintf("%050d", time.Now().UnixNano())
 	c0, st0 := mg(forged, tok) // the captured signature, first
@@ -182,22 +172,11 @@ func (s *suite) frontDoor(note func(string, string, ...any)) {
 	s.mgStored["stored1"] = string(replyTo("alice", s.addr("alice"), orig, "", id2, "STATUS"))
 	s.mgMu.Unlock()
 	postStored := func(token, body string) (int, string) {
-		ts := fmt.Sprint(time.Now().Unix())
-		m := hmac.New(sha256.New, []byte(mailgunKey))
-		m.Write([]byte(ts + token))
-		f := url.Values{"timestamp": {ts}, "token": {token}, "signature": {hex.EncodeToString(m.Sum(nil))},
-			"message-url": {s.mgAPI + "/v3/domains/" + mailstack.Domain + "/messages/stored1"}, "recipient": {orig.m.ReplyTo[0].Addr}}
+		f := url.Values{"message-url": {s.mgAPI + "/v3/domains/" + mailstack.Domain + "/messages/stored1"}, "recipient": {orig.m.ReplyTo[0].Addr}}
 		if body != "" {
 			f.Set("body-mime", body)
 		}
-		resp, err := client.PostForm(s.base+"/inbound/mailgun", f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var out struct{ Status, Error string }
-		json.NewDecoder(resp.Body).Decode(&out)
-		return resp.StatusCode, out.Status + out.Error
+		return postMailgun(t, client, s.base+"/inbound/mailgun", token, f)
 	}
 	tok2 := fmt.Sprintf("s%049d", time.Now().UnixNano())
 	c4, st4 := postStored(tok2, string(forged))
@@ -219,4 +198,25 @@ type zeros struct{}
 func (zeros) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
+}
+
+// postMailgun posts form f to the front door as Mailgun does, signed with
+// token and the current time, and returns the HTTP status and the
+// outcome's status (or error).
+func postMailgun(t *testing.T, client *http.Client, target, token string, f url.Values) (int, string) {
+	t.Helper()
+	ts := fmt.Sprint(time.Now().Unix())
+	m := hmac.New(sha256.New, []byte(mailgunKey))
+	m.Write([]byte(ts + token))
+	f.Set("timestamp", ts)
+	f.Set("token", token)
+	f.Set("signature", hex.EncodeToString(m.Sum(nil)))
+	resp, err := client.PostForm(target, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct{ Status, Error string }
+	json.NewDecoder(resp.Body).Decode(&out)
+	return resp.StatusCode, out.Status + out.Error
 }
