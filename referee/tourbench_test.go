@@ -28,9 +28,7 @@ func BenchmarkTournamentRoundOpening(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				h := bigTourHarness(b)
-				h.org("NEW TOURNAMENT big game=toy rounds=3\n")
-				enterAll(h, "big", n)
+				h := bigTourEntered(b, n)
 				h.org("START big")
 				h.mails()
 				tr := h.tour("big")
@@ -108,6 +106,15 @@ func writeProfile(b *testing.B, path string) {
 }
 
 // bigTourHarness is a harness whose random source does not repeat its
+// bigTourEntered is a harness with the Swiss tournament "big" of 3 rounds
+// of the toy game and n entrants, in sign-up.
+func bigTourEntered(b testing.TB, n int) *harness {
+	h := bigTourHarness(b)
+	h.org("NEW TOURNAMENT big game=toy rounds=3\n")
+	enterAll(h, "big", n)
+	return h
+}
+
 // secrets (the harness's counter does after a few hundred players).
 func bigTourHarness(b testing.TB) *harness {
 	h := newHarness(b)
@@ -169,9 +176,7 @@ func BenchmarkTournamentStart(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				h := bigTourHarness(b)
-				h.org("NEW TOURNAMENT big game=toy rounds=3\n")
-				enterAll(h, "big", n)
+				h := bigTourEntered(b, n)
 				h.mails()
 				b.ReportAllocs()
 				timed(b, h, fmt.Sprintf("start-%d", n), func() { h.org("START big") })
