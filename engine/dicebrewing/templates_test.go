@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -192,31 +190,6 @@ func jsonEvent(t *testing.T, e engine.Event) engine.Event {
 	return back
 }
 
-// sourceStrings extracts the strings a regexp finds in the package's
-// non-test sources.
-func sourceStrings(t *testing.T, re *regexp.Regexp) []string {
-	files, _ := filepath.Glob("*.go")
-	seen := map[string]bool{}
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
-			seen[m[1]] = true
-		}
-	}
-	var out []string
-	for k := range seen {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // Every error code, event type and rule id the engine uses, every decision
 // kind and every command has its template (the templates package tests the
 // other languages have every English name).
@@ -226,20 +199,20 @@ func TestTemplatesCoverTheEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	need := map[string]bool{}
-	for _, c := range sourceStrings(t, regexp.MustCompile(`Reject\([^,]*, "([a-z_]+)"`)) {
+	for _, c := range enginetest.SourceStrings(t, "*.go", regexp.MustCompile(`Reject\([^,]*, "([a-z_]+)"`)) {
 		need["error."+c] = true
 	}
-	for _, c := range sourceStrings(t, regexp.MustCompile(`, "([a-z_]+)"(?:, "[a-z]+", [^)]*)?\)\s*$`)) {
+	for _, c := range enginetest.SourceStrings(t, "*.go", regexp.MustCompile(`, "([a-z_]+)"(?:, "[a-z]+", [^)]*)?\)\s*$`)) {
 		_ = c
 	}
 	for _, c := range []string{"wrong_item", "die_at_max", "blue_too_low", "no_such_die", "die_blocked", "same_die_twice"} {
 		need["error."+c] = true
 	}
-	for _, e := range sourceStrings(t, regexp.MustCompile(`(?:pub|NewEvent)\("(db\.[a-z_]+)"`)) {
+	for _, e := range enginetest.SourceStrings(t, "*.go", regexp.MustCompile(`(?:pub|NewEvent)\("(db\.[a-z_]+)"`)) {
 		need["event."+e] = true
 	}
 	need["event."+engine.EvGameOver] = true
-	for _, id := range sourceStrings(t, regexp.MustCompile(`"(DB-[0-9.]+[0-9])"`)) {
+	for _, id := range enginetest.SourceStrings(t, "*.go", regexp.MustCompile(`"(DB-[0-9.]+[0-9])"`)) {
 		need["rule."+id] = true
 	}
 	for _, k := range []string{kindWindow, kindPlace, kindSecond, kindReroll, kindBuy, kindBrew, kindReward} {

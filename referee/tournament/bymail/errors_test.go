@@ -2,12 +2,12 @@ package bymail
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/referee/tournament"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -18,24 +18,7 @@ import (
 // left without words.
 func failKeys(t *testing.T) (keys, codes []string) {
 	t.Helper()
-	seen := map[string]bool{}
-	src, _ := filepath.Glob("*.go")
-	re := regexp.MustCompile(`fail\("([a-z_]+)"`)
-	for _, f := range src {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
-			if !seen[m[1]] {
-				seen[m[1]] = true
-				keys = append(keys, m[1])
-			}
-		}
-	}
+	keys = enginetest.SourceStrings(t, "*.go", regexp.MustCompile(`fail\("([a-z_]+)"`))
 	b, err := os.ReadFile("../fault.go")
 	if err != nil {
 		t.Fatal(err)
