@@ -93,6 +93,8 @@ func TestAnswerFormsThroughDovecotAndPostfix(t *testing.T) {
 			kw, rest, _ := strings.Cut(strings.TrimSpace(c), " ")
 			if len(kw) >= 4 {
 				kw = kw[:1] + kw[2:3] + kw[1:2] + kw[3:]
+			} else if len(kw) > 1 {
+				kw = kw[:2] + kw[1:] // a doubled letter: BUY -> BUUY
 			}
 			return strings.TrimSpace(strings.ToLower(kw) + " " + rest)
 		}},
@@ -127,8 +129,17 @@ func TestAnswerFormsThroughDovecotAndPostfix(t *testing.T) {
 			return false
 		})
 		f := forms[i%len(forms)]
-		line := menuLine(text, 1)
-		answer := f.make(1, line)
+		// Option 1, or the menu's last option (under its last group's
+		// heading, in columns when the group asks: issue 22's grouped
+		// menus), in turns.
+		opt := 1
+		if i/2%2 == 1 {
+			for menuLine(text, opt+1) != "" {
+				opt++
+			}
+		}
+		line := menuLine(text, opt)
+		answer := f.make(opt, line)
 		client := "mutt"
 		reply := muttReply
 		if i%2 == 1 {
@@ -161,6 +172,12 @@ func TestAnswerFormsThroughDovecotAndPostfix(t *testing.T) {
 			}
 		}
 		seen[client+"/"+f.name]++
+		if opt > 1 {
+			seen["last option"]++
+		}
+	}
+	if seen["last option"] == 0 {
+		t.Error("no answer chose a later option than the first")
 	}
 	if len(seen) < len(forms) {
 		t.Errorf("only %d answers played: %v", len(seen), seen)
