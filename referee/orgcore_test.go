@@ -168,3 +168,29 @@ func TestOrgCoreAnswersInTheirLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestOrgAnswersFitWithLongIDs (issue 22: every line within 80 columns):
+// the core's organiser answers for a game whose id is as long as an id may
+// be (24 characters), in every language's keywords: every line of the
+// organiser's mail fits 80 columns (orgBody fails on a longer one). An
+// answer names the id once or twice and a language's words are longer
+// than English's, so a short id hid lines of 90 columns.
+func TestOrgAnswersFitWithLongIDs(t *testing.T) {
+	id := "g" + strings.Repeat("x", 23)
+	kw := map[string][3]string{
+		"en": {"PUBLISH", "POLICY", "listed"}, "it": {"PUBBLICA", "SCADENZE", "elencata"},
+		"fr": {"PUBLIER", "DÉLAIS", "listée"}, "nl": {"PUBLICEREN", "TERMIJNEN", "opgenomen"},
+	}
+	for lang, w := range kw {
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			h.newToyGame(id, "ann@example.test", "bob@example.test")
+			h.mails()
+			for _, line := range []string{w[0] + " " + id, w[0] + " " + id + " " + w[2], w[0] + " " + id + " off",
+				w[1] + " " + id + " at=25:99", w[1] + " " + id + " days=mon-xyz", "STATUS " + id, "EXTEND " + id + " Ann 12h"} {
+				h.org(line)
+				orgBody(t, h)
+			}
+		})
+	}
+}

@@ -222,7 +222,9 @@ func TestOrganiserErrorPathsEveryLanguage_Issue22(t *testing.T) {
 					t.Fatal(err)
 				}
 				fixed := longestFixed(out, orgAnswerSample("org.error."+code))
-				if !strings.Contains(body, fixed) {
+				// The answer's lines are folded to 80 columns: the words
+				// are compared with their spaces and line breaks as one.
+				if !strings.Contains(strings.Join(strings.Fields(body), " "), strings.Join(strings.Fields(fixed), " ")) {
 					t.Errorf("%s: error %s (%q) not in the answer:\n%s", lang, code, fixed, body)
 				}
 			}
