@@ -281,11 +281,7 @@ func (o orgGame) Log(kw string, args []string) error {
 // parameters (key, value, ...), worded by the door from the template
 // "org.error.<code>" in the organiser's language (issue 22).
 func orgFail(code string, kv ...any) *organise.Error {
-	e := &organise.Error{Code: code, Params: map[string]any{}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		e.Params[kv[i].(string)] = kv[i+1]
-	}
-	return e
+	return &organise.Error{Code: code, Params: engine.Params(kv...)}
 }
 
 // orgError is err as the organiser reads it: a policy's or a hook's
@@ -306,10 +302,7 @@ func orgError(err error) error {
 // orgText renders an answer of the core to an organiser's command in the
 // language of the organiser's mail (organise.MailLang, set by AnswerIn).
 func (w *work) orgText(name string, kv ...any) string {
-	data := map[string]any{}
-	for i := 0; i+1 < len(kv); i += 2 {
-		data[kv[i].(string)] = kv[i+1]
-	}
+	data := engine.Params(kv...)
 	lang := w.answerLang
 	if !templates.IsLanguage(lang) {
 		lang = "en"

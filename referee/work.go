@@ -246,11 +246,7 @@ func (gw *gameWork) reply(seat int) *reply {
 }
 
 func (gw *gameWork) announce(seats []int, name string, kv ...any) {
-	n := note{Seats: seats, Name: name, Data: map[string]any{}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		n.Data[kv[i].(string)] = kv[i+1]
-	}
-	gw.notes = append(gw.notes, n)
+	gw.notes = append(gw.notes, note{Seats: seats, Name: name, Data: engine.Params(kv...)})
 }
 
 func (gw *gameWork) log(e Entry) (uint64, error) {
@@ -438,10 +434,7 @@ func (gw *gameWork) toOrganiser(name string, kv ...any) {
 	if gw.g.Organiser == "" {
 		return
 	}
-	data := map[string]any{"game": gw.g.ID, "title": gw.eg.Info().Title}
-	for i := 0; i+1 < len(kv); i += 2 {
-		data[kv[i].(string)] = kv[i+1]
-	}
+	data := engine.Params(append([]any{"game", gw.g.ID, "title", gw.eg.Info().Title}, kv...)...)
 	lang := gw.orgLang()
 	body, err := gw.w.r.render.T.Render("referee", lang, "org."+name, gw.w.r.render.ctx(Reader{Game: "referee", Lang: lang, Seat: -1, Seats: gw.g.names()}, data))
 	if err != nil {

@@ -100,10 +100,7 @@ func (s *state) tokenOptions(seat int, window string, limit int) []engine.Option
 	add := func(cmd string, kv ...any) bool {
 		o := engine.Option{Cmd: cmd}
 		if len(kv) > 0 {
-			o.Params = map[string]any{}
-			for i := 0; i+1 < len(kv); i += 2 {
-				o.Params[kv[i].(string)] = kv[i+1]
-			}
+			o.Params = engine.Params(kv...)
 		}
 		out = append(out, o)
 		return limit > 0 && len(out) >= limit

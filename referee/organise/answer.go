@@ -44,11 +44,7 @@ var Codes = []string{
 // text renders an answer of the door (a template of the referee's scope)
 // in the call's language.
 func (c *Call) text(name string, kv ...any) string {
-	data := map[string]any{}
-	for i := 0; i+1 < len(kv); i += 2 {
-		data[kv[i].(string)] = kv[i+1]
-	}
-	s, err := c.h.Text(c.lang, name, data)
+	s, err := c.h.Text(c.lang, name, engine.Params(kv...))
 	if err != nil {
 		return fmt.Sprintf("(%s: %v)", name, err)
 	}
