@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -82,7 +83,14 @@ type langChecker struct {
 	names []string
 	found map[string]int // "what: line" -> times
 	mails int
+	// namesRe matches the games' titles and names as whole words (made
+	// at the first line: a name "ann" must not hide "announce").
+	namesRe *regexp.Regexp
 }
+
+// unquotable are what may stay in English however a line reads:
+// addresses, links, markup, quoted text.
+var unquotable = regexp.MustCompile(`\S+@\S+|https?://\S+|<[^>]*>|"[^"]*"`)
 
 // dataNames are words of names that are the same in every language: the
 // games' registry names (the organiser's NEW <game>, the list of games),
@@ -109,10 +117,21 @@ func (c *langChecker) wordsOnly(line string) string {
 	if strings.HasPrefix(strings.TrimSpace(line), ">") {
 		return "" // a quote of the player's own mail
 	}
-	for _, n := range append([]string{"Dice Brewing", "Heaven & Ale", "Brew Crafters", "Fromage"}, c.names...) {
-		line = strings.ReplaceAll(line, n, " ")
+	if c.namesRe == nil {
+		var alts []string
+		for _, n := range append([]string{"Dice Brewing", "Heaven & Ale", "Brew Crafters", "Fromage"}, c.names...) {
+			q := regexp.QuoteMeta(n)
+			if r := n[0]; r < 0x80 && (unicode.IsLetter(rune(r)) || unicode.IsDigit(rune(r))) {
+				q = `\b` + q
+			}
+			if r := n[len(n)-1]; r < 0x80 && (unicode.IsLetter(rune(r)) || unicode.IsDigit(rune(r))) {
+				q += `\b`
+			}
+			alts = append(alts, q)
+		}
+		c.namesRe = regexp.MustCompile(strings.Join(alts, "|"))
 	}
-	return regexp.MustCompile(`\S+@\S+|https?://\S+|<[^>]*>|"[^"]*"`).ReplaceAllString(line, " ")
+	return unquotable.ReplaceAllString(c.namesRe.ReplaceAllString(line, " "), " ")
 }
 
 // codes are words in capitals and words with a digit (PLACE, MH1, DB-5.3),
