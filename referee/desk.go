@@ -94,7 +94,9 @@ func (h deskHost) OpenGame(ng bymail.NewGame) error {
 
 // CloseGame stops a tournament game the organiser decided (why:
 // "adjudicated" with a result, "forfeit" with the names who lose); the
-// players are told the result and the seed.
+// players are told the result and the seed. A game stopped by REPAIR
+// ("repaired") is logged but not announced: the round mail drawn again
+// tells its players, one mail each (issue 24).
 func (h deskHost) CloseGame(id, why string, kv ...any) error {
 	h.w.deskWrites++
 	gw, err := h.w.game(id)
@@ -112,6 +114,9 @@ func (gw *gameWork) closeDecided(why string, kv ...any) error {
 	}
 	if _, err := gw.log(Entry{Kind: EntryOrg, Seat: -1, Vis: engine.Public, Params: map[string]any{"command": strings.ToUpper(why), "args": []string{}}}); err != nil {
 		return err
+	}
+	if why == "repaired" {
+		return nil
 	}
 	note := "aborted"
 	switch why {

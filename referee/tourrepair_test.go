@@ -13,7 +13,9 @@ import (
 // and a bye); a sixth enters late (paired from round 2) and the organiser
 // re-pairs round 1: the late entrant plays in it, the old games are
 // stopped, three new games run, the players whose game changed get the
-// audit line, the organiser's answer names them, and the record replays.
+// audit line in their round mail (one tournament mail each, nothing in
+// the stopped games' threads), the organiser's answer names them, and
+// the record replays.
 // Once a game of the round has a move, REPAIR is refused and changes
 // nothing. For each language of the organiser, and each form (with and
 // without the round, in the language's word).
@@ -69,15 +71,34 @@ func TestTournamentRepair(t *testing.T) {
 						}
 					}
 				}
-				// The audit line reaches the late entrant (their game is new).
+				// The audit line reaches the late entrant (their game is new)
+				// in the round mail: one tournament mail an entrant, the
+				// new game's own mail, nothing in a stopped game's thread
+				// (issue 24: a REPAIR mailed a player three times).
 				found := false
+				stopped := map[string]bool{}
+				for _, m := range before.Matches {
+					stopped[m.GameID] = m.GameID != ""
+				}
+				count := map[string]int{}
 				for _, m := range ms {
 					if m.To == "late@p.test" && strings.Contains(m.Body, audits[lang]) {
 						found = true
 					}
+					if m.Kind == "tournament" {
+						count[m.To]++
+					}
+					if stopped[m.Game] {
+						t.Errorf("a mail to %s in the stopped game %s:\n%s", m.To, m.Game, m.Body)
+					}
 				}
 				if !found {
 					t.Fatal("no audit line to the late entrant")
+				}
+				for _, e := range tr.Entrants {
+					if count[e.Address] != 1 {
+						t.Errorf("%s got %d tournament mails from one REPAIR, want 1", e.Address, count[e.Address])
+					}
 				}
 				if err := tournament.Replay(tr); err != nil {
 					t.Fatal(err)

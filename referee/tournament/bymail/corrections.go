@@ -94,7 +94,7 @@ func resultLine(t *tournament.Tournament, m tournament.Match) string {
 // corrected tells the players concerned (entrant ids) a correction by
 // mail, each in their language, and answers the organiser with it.
 func (c *orgCmd) corrected(t *tournament.Tournament, what string, who []int, data map[string]any) (string, error) {
-	var told []string
+	var told []int
 	seen := map[int]bool{}
 	for _, e := range who {
 		if seen[e] {
@@ -107,12 +107,22 @@ func (c *orgCmd) corrected(t *tournament.Tournament, what string, who []int, dat
 			lang = "en"
 		}
 		c.d.tourMail(t, en, "correction", map[string]any{"audit": c.d.tourText(lang, "audit."+what, data)})
-		told = append(told, en.Name)
+		told = append(told, e)
+	}
+	return c.answered(t, what, told, data)
+}
+
+// answered is a correction's answer to the organiser: its audit line and
+// whom it told (told: entrants, already mailed), once t advanced.
+func (c *orgCmd) answered(t *tournament.Tournament, what string, told []int, data map[string]any) (string, error) {
+	names := make([]string, 0, len(told))
+	for _, e := range told {
+		names = append(names, t.Entrants[e].Name)
 	}
 	if err := c.d.tourAdvance(t); err != nil {
 		return "", err
 	}
-	return c.saved(t, c.d.orgText(t, "corrected", map[string]any{"audit": c.d.tourText(orgLang(t), "audit."+what, data), "told": told}))
+	return c.saved(t, c.d.orgText(t, "corrected", map[string]any{"audit": c.d.tourText(orgLang(t), "audit."+what, data), "told": names}))
 }
 
 // orgResult is RESULT <game> <places>: the organiser sets the result of a

@@ -19,6 +19,9 @@ type desk struct {
 	h   Host
 	rec Records
 	now time.Time
+	// repair, set by REPAIR around its opening of the round drawn again,
+	// puts the audit line in the round mails (one mail a player, repair.go).
+	repair *repairNote
 }
 
 func newDesk(h Host) *desk { return &desk{h: h, rec: h.Records(), now: h.Now()} }

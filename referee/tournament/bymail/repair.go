@@ -20,9 +20,11 @@ import (
 //     it, a player who withdrew during it does not; the draw is the
 //     seed's, so Replay replays it;
 //   - the old games are closed, the new ones opened (all or none, as any
-//     opening), every entrant gets the round mail, and the players whose
-//     game changed get the audit line (audit.repair), as the organiser's
-//     answer says.
+//     opening), and every entrant gets one mail: the round mail, which
+//     carries the audit line (audit.repair) for those whose game changed
+//     or was stopped, as the organiser's answer says; a stopped game is not
+//     announced in its own thread (issue 24: a REPAIR mailed a player
+//     three times: the stopped game, the audit line, the round).
 func orgRepair(c *orgCmd) (string, error) {
 	if len(c.f) < 2 || len(c.f) > 3 {
 		return "", c.usage()
@@ -63,16 +65,60 @@ func orgRepair(c *orgCmd) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	note := &repairNote{old: old, stopped: map[int]bool{}, data: map[string]any{"round": n}}
+	for _, m := range old.Matches {
+		if slices.Contains(open, m.GameID) {
+			for _, s := range m.Seats {
+				note.stopped[s] = true
+			}
+		}
+	}
 	for _, gid := range open {
 		if err := c.d.h.CloseGame(gid, "repaired"); err != nil {
 			return "", err
 		}
 	}
-	if err := c.d.openRound(t); err != nil {
+	c.d.repair = note
+	err = c.d.openRound(t)
+	c.d.repair = nil
+	if err != nil {
 		return "", err
 	}
-	who := changedSeats(old, t.Rounds[n-1])
-	return c.corrected(t, "repair", who, map[string]any{"round": n, "games": len(t.Rounds[n-1].Matches)})
+	note.data["games"] = len(t.Rounds[n-1].Matches)
+	return c.answered(t, "repair", note.told, note.data)
+}
+
+// repairNote is a REPAIR's part in the round mails of the round drawn
+// again: the round before (old), the entrants whose game it stopped, the
+// audit line's data, and whom the line told.
+type repairNote struct {
+	old     tournament.Round
+	stopped map[int]bool
+	data    map[string]any
+	told    []int
+	who     map[int]bool
+}
+
+// drawn notes the round drawn again: the audit line goes to those whose
+// table changed (changedSeats) or whose game was stopped.
+func (r *repairNote) drawn(now tournament.Round) {
+	r.who = map[int]bool{}
+	for _, e := range changedSeats(r.old, now) {
+		r.who[e] = true
+	}
+	for e := range r.stopped {
+		r.who[e] = true
+	}
+}
+
+// audit is entrant e's audit line in lang ("" when e's game is as it
+// was); an entrant given one is told.
+func (r *repairNote) audit(d *desk, e int, lang string) string {
+	if !r.who[e] {
+		return ""
+	}
+	r.told = append(r.told, e)
+	return d.tourText(lang, "audit.repair", r.data)
 }
 
 // changedSeats are the entrants whose table (its other seats) differs

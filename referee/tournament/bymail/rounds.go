@@ -88,6 +88,9 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 		}
 	}
 	t.Rounds = append(t.Rounds, rd)
+	if d.repair != nil {
+		d.repair.drawn(rd)
+	}
 	// The standings of the round just completed come with the next
 	// round's pairing: one mail a round (unless they went out when it
 	// completed, the next round waiting for its date); each entrant's
@@ -104,6 +107,10 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 			data := d.roundDataAt(t, len(t.Rounds)-1, e.ID, at)
 			if done != nil {
 				data["standings"] = d.excerpt(done, e.ID, e.Lang)
+			}
+			data["audit"] = ""
+			if d.repair != nil {
+				data["audit"] = d.repair.audit(d, e.ID, readerLang(e.Lang))
 			}
 			d.tourMail(t, e, "round", data)
 		}

@@ -29,15 +29,21 @@ func (d *desk) tourText(lang, name string, data map[string]any) string {
 	return d.h.Render(lang, name, data)
 }
 
+// readerLang is an entrant's language, English when it is none of the
+// referee's.
+func readerLang(lang string) string {
+	if !templates.IsLanguage(lang) {
+		return "en"
+	}
+	return lang
+}
+
 // tourMail mails an entrant (kind: confirm, round, standings, final).
 func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind string, data map[string]any) {
 	if data == nil {
 		data = map[string]any{}
 	}
-	lang := e.Lang
-	if !templates.IsLanguage(lang) {
-		lang = "en"
-	}
+	lang := readerLang(e.Lang)
 	title := t.Game
 	if eg, err := engine.Lookup(t.Game); err == nil {
 		title = eg.Info().Title
