@@ -324,10 +324,14 @@ type Tournament struct {
 	Organiser string `json:"organiser"`
 	Settings
 	// Seed is secret until the end; Commitment is its SHA-256.
-	Seed       string    `json:"seed"`
-	Commitment string    `json:"commitment"`
-	Status     string    `json:"status"`
-	Entrants   []Entrant `json:"entrants"`
+	Seed       string `json:"seed"`
+	Commitment string `json:"commitment"`
+	// SeedGiven: the organiser gave the seed (NEW TOURNAMENT seed=), to
+	// reproduce a draw; the same entrants in the same order and the same
+	// results then draw the same rounds.
+	SeedGiven bool      `json:"seed_given,omitempty"`
+	Status    string    `json:"status"`
+	Entrants  []Entrant `json:"entrants"`
 	// Waitlist are who signed up once the tournament was full (Cap), in
 	// order: the first moves in when an entrant withdraws during sign-up.
 	Waitlist []Entrant `json:"waitlist,omitempty"`

@@ -397,8 +397,9 @@ func warnText(t *tournament.Tournament) string {
 
 // newTournament reads "NEW TOURNAMENT <id> game=<game> [format=] [rounds=]
 // [table=] [deadline=] [points=] [tiebreaks=] [close=] [variant=] [public]
-// [listed] [lang=] [start=] [every=] [dates=] [open=] [warn=] [tz=]
-// [option=value]...".
+// [listed] [lang=] [seed=] [start=] [every=] [dates=] [open=] [warn=]
+// [tz=] [option=value]...". seed= is the draws' seed, the organiser's to
+// reproduce a draw (issue 24); without it the seed is random.
 func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 	org, usage := c.org, c.usage()
 	if len(args) == 0 {
@@ -412,6 +413,7 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 		return "", fail("exists", "id", id)
 	}
 	var s tournament.Settings
+	seed := "" // seed=: the organiser's, to reproduce a draw
 	rest, err := d.parseCalendarArgs(&s.Calendar, args[1:])
 	if err != nil {
 		return "", err
@@ -463,6 +465,11 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 			} else if c.d.h.AnswerLang() == "" {
 				c.lang = s.OrgLang
 			}
+		case "seed":
+			seed = v
+			if m := c.d.h.MaxOptionBytes(); v == "" || len(v) > m {
+				return "", fail("seed", "value", truncate(v, 20), "max", m)
+			}
 		case "public":
 			s.Public = true
 		case "listed":
@@ -503,16 +510,18 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 		// the game's scope by the core (Host.RuleText).
 		return "", fail("options", "game", s.Game, "error", d.h.RuleText(c.lang, s.Game, err))
 	}
-	seed, err := d.h.RandomHex()
-	if err != nil {
-		return "", err
+	given := seed != ""
+	if !given {
+		if seed, err = d.h.RandomHex(); err != nil {
+			return "", err
+		}
 	}
 	key, err := d.h.Secret()
 	if err != nil {
 		return "", err
 	}
 	t := &tournament.Tournament{ID: id, Organiser: org, Settings: s, Seed: seed, Commitment: engine.Commitment(seed),
-		Status: tournament.StatusSignup, Key: key, Created: d.now}
+		Status: tournament.StatusSignup, Key: key, Created: d.now, SeedGiven: given}
 	if err := d.saveTour(t); err != nil {
 		return "", err
 	}
@@ -522,6 +531,6 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 	}
 	return d.orgText(t, "created", d.pageData(t, map[string]any{"title": eg.Info().Title, "format": s.Format, "table": s.Table,
 		"num_rounds": t.NumRounds, "points": fmtPoints(pts), "tiebreaks": strings.Join(s.Tiebreaks, ","),
-		"commitment": t.Commitment, "closes": d.orgTime(t, t.SignupCloses()), "deadline": deadlineText(t), "late": t.Late,
+		"commitment": t.Commitment, "seed_given": given, "closes": d.orgTime(t, t.SignupCloses()), "deadline": deadlineText(t), "late": t.Late,
 		"calendar": d.calendar(t, orgLang(t), templates.Zone(t.TZ)), "on_schedule": t.OnSchedule(), "tz": cmp.Or(t.TZ, "UTC")})), nil
 }

@@ -30,7 +30,7 @@ func TestOrganiserTextsFit(t *testing.T) {
 				"created": w.pageData(tr, map[string]any{"title": "Heaven & Ale", "format": "knockout", "table": 4, "num_rounds": 12,
 					"points": "10/6/3/1", "tiebreaks": "buchholz,sb,score,h2h", "commitment": strings.Repeat("ab", 32),
 					"closes": "mer. 16 sept. 2026 18:00 CEST", "deadline": "168h", "late": "adjudicate", "calendar": cal,
-					"on_schedule": true, "tz": "America/Argentina/Buenos_Aires"}),
+					"on_schedule": true, "tz": "America/Argentina/Buenos_Aires", "seed_given": true}),
 				"entered":   {"address": "bartholomew.longname@example.org", "entrants": 120},
 				"started":   {"games": 60, "due": "mer. 16 sept. 2026 18:00 CEST"},
 				"withdrawn": {"address": "bartholomew.longname@example.org"},
