@@ -13,7 +13,8 @@ import (
 // TestTournamentDemo runs a small Swiss tournament of Dice Brewing bots by
 // mail on the embedded stack (4 entrants, 2 rounds, short games): the
 // organiser's and the players' mails, the final standings to everyone, the
-// pages' addresses, and a replay of every pairing.
+// pages' addresses, a replay of every pairing, and the store's bytes
+// written per mail.
 func TestTournamentDemo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games by mail")
@@ -30,6 +31,17 @@ func TestTournamentDemo(t *testing.T) {
 	if len(res.Tournaments) != 1 || !res.Replayed || len(res.Pages) != 1 {
 		t.Fatalf("%+v\n%s", res, out.String())
 	}
+	// Issue 24's goal is 20 KiB written per mail; measured 55 KiB
+	// (2026-12-06): about one commit a mail, and any commit of the store
+	// writes 10 to 13 pages of 4 KiB (a move's: body.outbox, inbound,
+	// log.flat), the store's write path, not the tournament's. This
+	// guards against growth (a size, not a time: the same on a busy
+	// machine) until the store's commits shrink.
+	t.Logf("the store wrote %d bytes in %d commits for %d mails: %.0f per mail", res.StoreBytes, res.Commits, res.Mails, res.StorePerMail())
+	if res.StoreBytes <= 0 || res.Commits <= 0 || res.StorePerMail() > 72*1024 {
+		t.Errorf("the store wrote %d bytes in %d commits for %d mails: %.0f per mail, want under 72 KiB (goal 20)",
+			res.StoreBytes, res.Commits, res.Mails, res.StorePerMail())
+	}
 	tr := res.Tournaments[0]
 	if tr.Status != tournament.StatusOver || len(tr.Rounds) != 2 || len(tr.Entrants) != 4 {
 		t.Fatalf("tournament %s after %d rounds with %d entrants", tr.Status, len(tr.Rounds), len(tr.Entrants))
@@ -41,7 +53,7 @@ func TestTournamentDemo(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"created swiss1 by mail", "4 players signed up by mail", "final standings", "every pairing replays", "Open swiss1: http://127.0.0.1:"} {
+	for _, want := range []string{"created swiss1 by mail", "4 players signed up by mail", "final standings", "every pairing replays", "Open swiss1: http://127.0.0.1:", "KiB per mail delivered"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
