@@ -44,8 +44,15 @@
 //
 // REPAIR (repair.go) draws the open round again while none of its games
 // has a move: the round leaves the record (tournament.Withdraw), the old
-// games stop and the new ones open, all or none, and the players whose
-// game changed get the audit line.
+// games stop and the new ones open, all or none, and each entrant gets one
+// tournament mail: the round mail, carrying the audit line for the players
+// whose game changed or stopped (a stopped game says nothing in its own
+// thread; its new game's own mail follows, as every round's).
+//
+// NEW TOURNAMENT seed=<text> (issue 24) takes the draws' seed from the
+// organiser, to reproduce a draw (Tournament.SeedGiven, said in the
+// answer); without it the seed is random. Either way it is revealed at the
+// end and every round replays from it.
 //
 // Rules it keeps (issue 24): every game with a result moves its players'
 // ratings, an adjudicated one too - finished by the bots (GameEnded) or
