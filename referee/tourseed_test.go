@@ -15,7 +15,8 @@ import (
 // director reproduce a draw. Two tournaments given the same seed and the
 // same entrants draw the same round 1 (whatever their ids), one given
 // another seed draws its own, the commitment is the given seed's SHA-256,
-// the answer says the seed was given (in the organiser's language) and
+// the answer says the seed was given (in the organiser's language), the
+// entrants' confirmations that the organiser chose it (in theirs), and
 // the record replays; without seed= the seed is random and the answer
 // says nothing of it. An empty seed or one longer than an option may be
 // is refused, in the organiser's language. For each language, Swiss and
@@ -23,18 +24,25 @@ import (
 func TestTournamentSeedGiven(t *testing.T) {
 	given := map[string]string{"en": "The seed is the one given (seed=)", "it": "Il seme è quello dato (seed=)",
 		"fr": "La graine est celle donnée (seed=)", "nl": "Het zaad is het opgegeven zaad (seed=)"}
+	chose := map[string]string{"en": "The organiser chose this seed (seed=).", "it": "Il seme l'ha scelto l'organizzatore (seed=).",
+		"fr": "L'organisateur a choisi cette graine (seed=).", "nl": "De organisator koos dit zaad (seed=)."}
 	refused := map[string]string{"en": "a seed of 1 to", "it": "un seme da 1 a", "fr": "une graine de 1 à", "nl": "een zaad van 1 tot"}
 	for _, lang := range []string{"en", "it", "fr", "nl"} {
 		for _, format := range []string{"swiss", "tables"} {
 			t.Run(lang+"/"+format, func(t *testing.T) {
 				h := newHarness(t)
+				confirms := map[string]string{} // tournament id: p0's confirmation
 				create := func(id, seed string) string {
 					text := fmt.Sprintf("NEW TOURNAMENT %s game=toy format=%s rounds=3 lang=%s%s\n", id, format, lang, seed)
 					for i := 0; i < 13; i++ {
 						text += fmt.Sprintf("ENTER %s p%d@p.test P%d %s\n", id, i, i, lang)
 					}
-					h.org(text + "START " + id)
-					return orgResults(t, h)
+					h.org(text)
+					ms := h.mails()
+					confirms[id] = h.mailTo(ms, "p0@p.test").Body
+					h.org("START " + id)
+					h.mails()
+					return h.mailTo(ms, org).Body
 				}
 				flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 				a := create("ta", " seed=director-7")
@@ -45,6 +53,11 @@ func TestTournamentSeedGiven(t *testing.T) {
 				contains(t, flat(b), given[lang])
 				if strings.Contains(flat(r), given[lang]) {
 					t.Errorf("a random seed said given:\n%s", r)
+				}
+				// The entrants know the organiser chose the seed.
+				contains(t, flat(confirms["ta"]), chose[lang])
+				if strings.Contains(flat(confirms["tr"]), chose[lang]) {
+					t.Errorf("a random seed said chosen:\n%s", confirms["tr"])
 				}
 				ta, tb, tc, tr := h.tour("ta"), h.tour("tb"), h.tour("tc"), h.tour("tr")
 				if ta.Seed != "director-7" || ta.Commitment != engine.Commitment("director-7") || !ta.SeedGiven {

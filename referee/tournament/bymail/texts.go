@@ -62,7 +62,7 @@ func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind str
 	}
 	data["points"], data["tiebreaks"] = fmtPoints(pts), strings.Join(t.Tiebreaks, ", ")
 	data["deadline"] = deadlineText(t)
-	data["commitment"] = t.Commitment
+	data["commitment"], data["seed_given"] = t.Commitment, t.SeedGiven
 	data["page"] = ""
 	if t.Public {
 		data["page"] = d.tourPageURL(t)
