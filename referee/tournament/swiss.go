@@ -228,7 +228,7 @@ func costLess(a, b [5]int) bool {
 // must: pairs at most 60 places apart, then every pair when that forces a
 // rematch among the first keep entrants (the pairs kept).
 func windowMatch(win []int, keep int, pts []float64, met map[[2]int]int, h []seatHistory) []int {
-	mate := maxWeightMatching(len(win), swissEdges(win, pts, met, h, 60))
+	mate := matchOwned(len(win), swissEdges(win, pts, met, h, 60))
 	bad := false
 	for i := 0; i < keep && !bad; i++ {
 		if j := mate[i]; j >= 0 && met[pairKey(win[i], win[j])] > 0 {
@@ -236,7 +236,7 @@ func windowMatch(win []int, keep int, pts []float64, met map[[2]int]int, h []sea
 		}
 	}
 	if bad {
-		mate = maxWeightMatching(len(win), swissEdges(win, pts, met, h, len(win)))
+		mate = matchOwned(len(win), swissEdges(win, pts, met, h, len(win)))
 	}
 	return mate
 }
@@ -253,7 +253,7 @@ func rematches(pairs [][2]int, met map[[2]int]int) int {
 // swissMatch matches an even list of entrants (in standing order), using
 // only pairs at most band places apart; nil if that leaves anyone out.
 func swissMatch(order []int, pts []float64, met map[[2]int]int, h []seatHistory, band int) [][2]int {
-	mate := maxWeightMatching(len(order), swissEdges(order, pts, met, h, band))
+	mate := matchOwned(len(order), swissEdges(order, pts, met, h, band))
 	var pairs [][2]int
 	for i, j := range mate {
 		if j < 0 {
