@@ -102,6 +102,7 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 		done = d.newStandings(&c)
 	}
 	at := seats(rd) // one pass, not one a mail (issue 24)
+	base := d.newMailBase(t)
 	for _, e := range t.Entrants {
 		if e.Withdrawn == 0 || rd.N < e.Withdrawn {
 			data := d.roundDataAt(t, len(t.Rounds)-1, e.ID, at)
@@ -112,7 +113,7 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 			if d.repair != nil {
 				data["audit"] = d.repair.audit(d, e.ID, readerLang(e.Lang))
 			}
-			d.tourMail(t, e, "round", data)
+			d.tourMailAs(t, e, "round", data, base)
 		}
 	}
 	return nil
@@ -133,8 +134,10 @@ func seats(rd tournament.Round) map[int]int {
 // standings so far (at: the round's seats, see seats).
 func (d *desk) roundDataAt(t *tournament.Tournament, r, e int, at map[int]int) map[string]any {
 	rd := t.Rounds[r]
-	data := map[string]any{"round": rd.N, "rounds": t.PlannedRounds(), "bye": false, "asked": false, "game": "", "opponents": []string(nil),
-		"seat": 0, "due_at": rd.Due, "next_at": time.Time{}, "standings": ""}
+	data := make(map[string]any, 32) // room for the mail's keys (tourMailAs)
+	data["round"], data["rounds"], data["bye"], data["asked"] = rd.N, t.PlannedRounds(), false, false
+	data["game"], data["opponents"], data["seat"] = "", []string(nil), 0
+	data["due_at"], data["next_at"], data["standings"] = rd.Due, time.Time{}, ""
 	if t.OnSchedule() && rd.N < t.PlannedRounds() {
 		data["next_at"] = t.RoundDate(rd.N + 1)
 	}

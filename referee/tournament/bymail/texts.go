@@ -40,34 +40,65 @@ func readerLang(lang string) string {
 
 // tourMail mails an entrant (kind: confirm, round, standings, final).
 func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind string, data map[string]any) {
+	d.tourMailAs(t, e, kind, data, d.newMailBase(t))
+}
+
+// mailBase is what every entrant's mail of a tournament says alike, for
+// the mails of one moment (a round's: computed once, not once an entrant,
+// issue 24), and the calendars by language and zone.
+type mailBase struct {
+	title, points, tiebreaks, deadline, page, ics string
+	rounds                                        int
+	onSchedule                                    bool
+	calendars                                     map[string][]map[string]any
+}
+
+func (d *desk) newMailBase(t *tournament.Tournament) *mailBase {
+	b := &mailBase{title: t.Game, tiebreaks: strings.Join(t.Tiebreaks, ", "), deadline: deadlineText(t),
+		rounds: t.PlannedRounds(), onSchedule: t.OnSchedule(), ics: d.tourICSURL(t), calendars: map[string][]map[string]any{}}
+	if eg, err := engine.Lookup(t.Game); err == nil {
+		b.title = eg.Info().Title
+	}
+	pts := t.Points
+	if t.Draw != nil && len(pts) == 2 {
+		pts = []float64{pts[0], *t.Draw, pts[1]}
+	}
+	b.points = fmtPoints(pts)
+	if t.Public {
+		b.page = d.tourPageURL(t)
+	}
+	return b
+}
+
+// calendar is t's calendar in lang and zone tz, computed once each.
+func (b *mailBase) calendar(d *desk, t *tournament.Tournament, lang, tz string, loc *time.Location) []map[string]any {
+	key := lang + "\x00" + tz
+	cal, ok := b.calendars[key]
+	if !ok {
+		cal = d.calendar(t, lang, loc)
+		b.calendars[key] = cal
+	}
+	return cal
+}
+
+// tourMailAs is tourMail with the mails' common part (b, of t as it is).
+func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind string, data map[string]any, b *mailBase) {
 	if data == nil {
-		data = map[string]any{}
+		data = make(map[string]any, 32)
 	}
 	lang := readerLang(e.Lang)
-	title := t.Game
-	if eg, err := engine.Lookup(t.Game); err == nil {
-		title = eg.Info().Title
-	}
-	data["kind"], data["id"], data["name"], data["title"] = kind, t.ID, e.Name, title
-	data["format"], data["table"], data["rounds"] = t.Format, t.Table, t.PlannedRounds()
+	data["kind"], data["id"], data["name"], data["title"] = kind, t.ID, e.Name, b.title
+	data["format"], data["table"], data["rounds"] = t.Format, t.Table, b.rounds
 	if _, ok := data["round"]; !ok {
 		data["round"] = len(t.Rounds)
 	}
 	if _, ok := data["late"]; !ok {
 		data["late"] = "" // a late entry's confirmation says from which round
 	}
-	pts := t.Points
-	if t.Draw != nil && len(pts) == 2 {
-		pts = []float64{pts[0], *t.Draw, pts[1]}
-	}
-	data["points"], data["tiebreaks"] = fmtPoints(pts), strings.Join(t.Tiebreaks, ", ")
-	data["deadline"] = deadlineText(t)
+	data["points"], data["tiebreaks"] = b.points, b.tiebreaks
+	data["deadline"] = b.deadline
 	data["commitment"], data["seed_given"] = t.Commitment, t.SeedGiven
-	data["page"] = ""
-	if t.Public {
-		data["page"] = d.tourPageURL(t)
-	}
-	data["ics"] = d.tourICSURL(t)
+	data["page"], data["ics"] = b.page, b.ics
 	replyTo, tag, tz := d.h.ReplyTo(e.Address)
 	data["player_address"] = replyTo
 	// Dates in the reader's zone and language: "due_at" becomes "due".
@@ -80,8 +111,8 @@ func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind str
 			}
 		}
 	}
-	data["calendar"] = d.calendar(t, lang, loc)
-	data["on_schedule"] = t.OnSchedule()
+	data["calendar"] = b.calendar(d, t, lang, tz, loc)
+	data["on_schedule"] = b.onSchedule
 	data["closes"] = ""
 	if at := t.SignupCloses(); t.Status == tournament.StatusSignup && !at.IsZero() {
 		data["closes"] = templates.FormatTime(lang, at.In(loc))
