@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -16,11 +17,11 @@ import (
 // command runs one referee command of a seat through the table.
 func (gw seatMail) command(seat int, kw string, o engine.Order) (replyLine, error) {
 	line := replyLine{Status: LineDone, Text: o.Text}
-	rows := lookupCommands(bySeat, kw)
+	rows := cmdtable.Lookup(cmdtable.Seat, kw)
 	if len(rows) == 0 {
 		return line, nil
 	}
-	c := commands.NewSeatCall(seatHost{gw, seat}, rows[0].door, o.Alts[0][0])
+	c := commands.NewSeatCall(seatHost{gw, seat}, rows[0].Door, o.Alts[0][0])
 	err := c.Run()
 	if c.Text != "" {
 		line.Text = c.Text

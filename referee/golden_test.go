@@ -3,7 +3,6 @@ package referee
 import (
 	"flag"
 	"fmt"
-	"github.com/pbem-referee/referee/referee/tell"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/cmdtable"
+	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -460,7 +461,7 @@ func TestGoldenHelpFits(t *testing.T) {
 	}
 	for _, lang := range templates.Languages {
 		// The list's rows are the command table's (commands.go).
-		rows, err := r.helpRows(Reader{Game: "referee", Lang: lang, Seat: -1}, bySeat, "", nil)
+		rows, err := cmdtable.HelpRows(r.Renderer, Reader{Game: "referee", Lang: lang, Seat: -1}, cmdtable.Seat, "", nil)
 		if err != nil || len(rows) == 0 {
 			t.Fatalf("%s: help rows %v, %v", lang, rows, err)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
@@ -300,11 +301,11 @@ func (w *work) orgHelp(lang, org, name string) (string, error) {
 func (r *Referee) orgHelpText(lang, name, addr string, games []string) (string, error) {
 	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
 	data := map[string]any{"address": addr, "games": games}
-	rows, err := r.render.helpRows(rd, byOrganiser, famOrgGames, data)
+	rows, err := cmdtable.HelpRows(r.render.Renderer, rd, cmdtable.Organiser, cmdtable.FamOrgGames, data)
 	if err != nil {
 		return "", err
 	}
-	tour, err := r.render.helpRows(rd, byOrganiser, famOrgTournaments, data)
+	tour, err := cmdtable.HelpRows(r.render.Renderer, rd, cmdtable.Organiser, cmdtable.FamOrgTournaments, data)
 	if err != nil {
 		return "", err
 	}
