@@ -6,6 +6,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/commands"
+	"github.com/pbem-referee/referee/referee/query"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -178,10 +179,24 @@ func (h seatHost) Arg(word string) string {
 	return h.gw.w.r.render.T.Arg("referee", h.gw.reader(h.seat).Lang, word)
 }
 
-func (h seatHost) Help(topic string) string             { return h.gw.help(h.seat, topic) }
-func (h seatHost) HasHelp(topic string) bool            { return h.gw.hasHelp(h.seat, topic) }
-func (h seatHost) HelpWord(topic string) string         { return h.gw.helpWord(h.seat, topic) }
-func (h seatHost) CardHelp(topic string) (string, bool) { return h.gw.cardHelp(h.seat, topic) }
+func (h seatHost) Help(topic string) string { return h.gw.help(h.seat, topic) }
+
+// HELP of a command, a word or a card: the read-only answers of package
+// referee/query, for this seat's reader.
+func (h seatHost) HasHelp(topic string) bool {
+	return query.HasHelp(h.gw.w.r.render.T, h.gw.reader(h.seat), topic)
+}
+
+func (h seatHost) HelpWord(topic string) string {
+	return query.HelpWord(h.gw.w.r.render.T, h.gw.reader(h.seat), topic)
+}
+
+func (h seatHost) CardHelp(topic string) (string, bool) {
+	if h.gw.tb == nil {
+		return "", false
+	}
+	return query.CardHelp(h.gw.w.r.render.Renderer, h.gw.reader(h.seat), h.gw.tb.State, topic)
+}
 
 func (h seatHost) Rule(id string) (string, bool, error) {
 	gw := h.gw
