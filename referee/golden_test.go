@@ -460,7 +460,7 @@ func TestGoldenHelpFits(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lang := range templates.Languages {
-		// The list's rows are the command table's (commands.go).
+		// The list's rows are the command table's (package referee/cmdtable).
 		rows, err := cmdtable.HelpRows(r.Renderer, Reader{Game: "referee", Lang: lang, Seat: -1}, cmdtable.Seat, "", nil)
 		if err != nil || len(rows) == 0 {
 			t.Fatalf("%s: help rows %v, %v", lang, rows, err)
@@ -645,7 +645,7 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 			"raw": "opzione 2", "typo": "paas", "kw": "PASS", "candidates": []string{"HOLD", "ROLL"}, "hint": "2",
 			"notes": []string{`line 1: I read "paas" as PASS.`}, "token": 7,
 			"read": &ReadInfo{Lines: 2, Markers: true, Outside: 1, Quote: true, QuoteHeader: "On Mon, Ann wrote:", Signature: true, SignatureLine: "--", Forwarded: true},
-			// The rows of the help lists (the command table's, commands.go).
+			// The rows of the help lists (the command table's, package referee/cmdtable).
 			"rows": []string{"HELP [command]      this help"}, "tour_rows": []string{"START <tournament>        close sign-up"},
 		}
 	}

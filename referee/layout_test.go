@@ -36,19 +36,20 @@ const (
 
 // roomFiles: the files that may hold the methods of each room.
 var roomFiles = map[string][]string{
-	"seatMail":    {"request.go", "readnotes.go", "cardhelp.go", "commands_seat.go", "prose.go"},
-	"seatHost":    {"commands_seat.go"},
-	"playerHost":  {"commands_player.go"},
-	"settling":    {"settle.go", "tick.go"},
-	"teller":      {"mail.go", "hooks.go", "gamepages.go"},
-	"orgWork":     {"organiser.go"},
-	"orgHost":     {"orghost.go"},
-	"orgGame":     {"orghost.go"},
-	"playerWork":  {"request.go", "commands_player.go"},
-	"queries":     {"query.go", "export.go"},
-	"pageQueries": {"gamepages.go"},
-	"organisers":  {"organiser.go", "lifecycle.go"},
-	"asides":      {"intake.go", "abuse.go"},
+	"seatMail":   {"request.go", "readnotes.go", "commands_seat.go", "prose.go"},
+	"seatHost":   {"commands_seat.go"},
+	"playerHost": {"commands_player.go"},
+	"settling":   {"settle.go", "tick.go"},
+	"teller":     {"mail.go", "hooks.go", "gamepages.go"},
+	"orgWork":    {"organiser.go"},
+	"orgHost":    {"orghost.go"},
+	"orgGame":    {"orghost.go"},
+	"playerWork": {"request.go", "commands_player.go"},
+	"queries":    {"query.go", "export.go"},
+	"pageCore":   {"gamepages.go"},
+	"pageSnap":   {"gamepages.go"},
+	"organisers": {"organiser.go", "lifecycle.go"},
+	"asides":     {"intake.go", "abuse.go"},
 }
 
 // coreMethods parses the package's non-test files: the methods of each
