@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/commands"
+	"github.com/pbem-referee/referee/referee/query"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -55,7 +56,7 @@ func TestHelpForEveryCard(t *testing.T) {
 				}
 				for _, topic := range []string{c.ID, c.Code, name, strings.ToLower(name)} {
 					found := false
-					for _, got := range findCards(h.r.render, rd, cards, topic) {
+					for _, got := range query.FindCards(h.r.render.Renderer, rd, cards, topic) {
 						found = found || got.Kind == c.Kind && got.ID == c.ID ||
 							commands.Letters(got.Code) == commands.Letters(topic) || commands.Letters(got.ID) == commands.Letters(topic)
 					}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
@@ -32,8 +33,8 @@ type playerCall struct {
 // player's commands is answered with the help.
 func (c *playerCall) run() error {
 	h := playerHost{c.w, c.p}
-	for _, cmd := range lookupCommands(byPlayer, c.kw) {
-		pc := &commands.PlayerCall{Host: h, Row: cmd.door, Keyword: c.kw, Words: c.f, Lines: c.lines}
+	for _, cmd := range cmdtable.Lookup(cmdtable.Player, c.kw) {
+		pc := &commands.PlayerCall{Host: h, Row: cmd.Door, Keyword: c.kw, Words: c.f, Lines: c.lines}
 		ok, err := pc.Run()
 		c.lines, c.acted = pc.Lines, pc.Acted
 		if err != nil || ok {
@@ -71,6 +72,12 @@ func (h playerHost) Observe(id string) error {
 func (h playerHost) SetLang(lang string) error {
 	h.p.Lang = lang
 	return savePlayer(h.w.tx, h.p)
+}
+
+// untagged are the core's handlers of the commands of an untagged mail
+// (the table's rows with Untagged set: cmdtable.Anyone), by keyword.
+var untagged = map[string]func(w *work, req *Request, out *Outcome, f []string) error{
+	"REGISTER": anyoneRegister,
 }
 
 // anyoneRegister creates a player from an untagged "REGISTER [name]

@@ -4,7 +4,9 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/commands"
+	"github.com/pbem-referee/referee/referee/query"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -16,11 +18,11 @@ import (
 // command runs one referee command of a seat through the table.
 func (gw seatMail) command(seat int, kw string, o engine.Order) (replyLine, error) {
 	line := replyLine{Status: LineDone, Text: o.Text}
-	rows := lookupCommands(bySeat, kw)
+	rows := cmdtable.Lookup(cmdtable.Seat, kw)
 	if len(rows) == 0 {
 		return line, nil
 	}
-	c := commands.NewSeatCall(seatHost{gw, seat}, rows[0].door, o.Alts[0][0])
+	c := commands.NewSeatCall(seatHost{gw, seat}, rows[0].Door, o.Alts[0][0])
 	err := c.Run()
 	if c.Text != "" {
 		line.Text = c.Text
@@ -177,10 +179,24 @@ func (h seatHost) Arg(word string) string {
 	return h.gw.w.r.render.T.Arg("referee", h.gw.reader(h.seat).Lang, word)
 }
 
-func (h seatHost) Help(topic string) string             { return h.gw.help(h.seat, topic) }
-func (h seatHost) HasHelp(topic string) bool            { return h.gw.hasHelp(h.seat, topic) }
-func (h seatHost) HelpWord(topic string) string         { return h.gw.helpWord(h.seat, topic) }
-func (h seatHost) CardHelp(topic string) (string, bool) { return h.gw.cardHelp(h.seat, topic) }
+func (h seatHost) Help(topic string) string { return h.gw.help(h.seat, topic) }
+
+// HELP of a command, a word or a card: the read-only answers of package
+// referee/query, for this seat's reader.
+func (h seatHost) HasHelp(topic string) bool {
+	return query.HasHelp(h.gw.w.r.render.T, h.gw.reader(h.seat), topic)
+}
+
+func (h seatHost) HelpWord(topic string) string {
+	return query.HelpWord(h.gw.w.r.render.T, h.gw.reader(h.seat), topic)
+}
+
+func (h seatHost) CardHelp(topic string) (string, bool) {
+	if h.gw.tb == nil {
+		return "", false
+	}
+	return query.CardHelp(h.gw.w.r.render.Renderer, h.gw.reader(h.seat), h.gw.tb.State, topic)
+}
 
 func (h seatHost) Rule(id string) (string, bool, error) {
 	gw := h.gw

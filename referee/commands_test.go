@@ -9,19 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/templates"
 )
-
-// allCommands is every row of the command table.
-func allCommands() []*command {
-	var out []*command
-	for _, fam := range commandTable() {
-		for i := range fam.rows {
-			out = append(out, &fam.rows[i])
-		}
-	}
-	return out
-}
 
 // definedIn reports whether name is defined in scope/lang itself (no
 // fallback to English: a missing translation is a failure).
@@ -32,81 +22,6 @@ func definedIn(set *templates.Set, scope, lang, name string) bool {
 		}
 	}
 	return false
-}
-
-// TestCommandTableHelpEveryLanguage: every command of the table has its
-// help, its row in the help list and its error templates in en, it, fr and
-// nl, and the help names the command (by its keyword or the language's
-// word for it).
-func TestCommandTableHelpEveryLanguage(t *testing.T) {
-	rn, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	set := rn.T
-	if got := strings.Join(templates.Languages, ","); got != "en,it,fr,nl" {
-		t.Fatalf("languages %s", got)
-	}
-	for _, c := range allCommands() {
-		if c.HelpTemplate() == "" {
-			t.Errorf("%s (%s, %s): no help", c.Keyword, c.Who, c.family)
-		}
-		n := 0
-		seat := c.door != nil && c.door.Seat != nil
-		player := c.door != nil && c.door.Player != nil
-		if (seat || player) && (c.Who == bySeat) != seat {
-			t.Errorf("%s (%s): a door row of the wrong audience", c.Keyword, c.Who)
-		}
-		for _, set := range []bool{seat, player, c.org != nil, c.anyone != nil} {
-			if set {
-				n++
-			}
-		}
-		if n != 1 {
-			t.Errorf("%s (%s): %d handlers, want one", c.Keyword, c.Who, n)
-		}
-		for _, lang := range templates.Languages {
-			for _, name := range []string{c.HelpTemplate(), c.ListRow()} {
-				if name != "" && !definedIn(set, "referee", lang, name) {
-					t.Errorf("%s (%s): %s not defined in referee/%s", c.Keyword, c.Who, name, lang)
-				}
-			}
-			for _, code := range c.Errors {
-				if !definedIn(set, "referee", lang, "error."+code) && !definedIn(set, "tournament", lang, "error."+code) {
-					t.Errorf("%s (%s): error.%s not defined in %s", c.Keyword, c.Who, code, lang)
-				}
-			}
-			// The help names the command.
-			rd := Reader{Game: "referee", Lang: lang, Seat: -1}
-			text, err := set.Render("referee", lang, c.HelpTemplate(), rn.ctx(rd, map[string]any{"games": []string{"toy"}}))
-			if err != nil {
-				t.Errorf("%s (%s) %s: %v", c.Keyword, c.Who, lang, err)
-				continue
-			}
-			word := set.Word("referee", lang, c.Keyword)
-			if c.Who == byPlayer && c.Keyword == "HELP" {
-				continue // a player's HELP is answered with that help itself
-			}
-			if !strings.Contains(text, c.Keyword) && !strings.Contains(text, word) {
-				t.Errorf("%s (%s) %s: the help does not name it (%q):\n%s", c.Keyword, c.Who, lang, word, text)
-			}
-		}
-	}
-}
-
-// TestCommandTableRows: the rows of each help list are numbered 1, 2, ...
-// without gaps or repeats, so every listed command appears once.
-func TestCommandTableRows(t *testing.T) {
-	for _, l := range []struct {
-		who    audience
-		family string
-	}{{bySeat, ""}, {byOrganiser, famOrgGames}, {byOrganiser, famOrgTournaments}} {
-		for i, c := range listed(l.who, l.family) {
-			if c.Row != i+1 {
-				t.Errorf("%s %s: row %d is %s (row %d)", l.who, l.family, i+1, c.Keyword, c.Row)
-			}
-		}
-	}
 }
 
 // readAliases reads the alias files of a scope and language: word ->
@@ -136,83 +51,6 @@ func readAliases(t *testing.T, scope, lang string) map[string]string {
 	return out
 }
 
-// TestCommandTableRoutes: every keyword of the table, and every word of
-// every language that is an alias of one, reaches the table's row through
-// the lookup the dispatchers use; the keyword sets the mail reader uses
-// (refereeCommands, playerCommands, ...) are the table's.
-func TestCommandTableRoutes(t *testing.T) {
-	rn, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	set := rn.T
-	kws := map[audience]map[string]bool{bySeat: refereeCommands, byPlayer: playerCommands}
-	for _, c := range allCommands() {
-		rows := lookupCommands(c.Who, c.Keyword)
-		found := false
-		for _, r := range rows {
-			found = found || r == c
-		}
-		if !found {
-			t.Errorf("%s (%s): the lookup does not reach its row", c.Keyword, c.Who)
-		}
-		if set, ok := kws[c.Who]; ok && !set[c.Keyword] {
-			t.Errorf("%s (%s): not among the keywords the mail reader knows", c.Keyword, c.Who)
-		}
-		if c.Aliased && !orgTourKeywords[c.Keyword] {
-			t.Errorf("%s: aliased but not among orgTourKeywords", c.Keyword)
-		}
-		if c.Once && !infoCommands[c.Keyword] {
-			t.Errorf("%s: answered once but not among infoCommands", c.Keyword)
-		}
-	}
-	routed := 0
-	for _, lang := range templates.Languages {
-		for _, scope := range []string{"common", "referee"} {
-			for word, kw := range readAliases(t, scope, lang) {
-				var who []audience
-				for _, a := range []audience{bySeat, byPlayer, byOrganiser, byAnyone} {
-					if len(lookupCommands(a, kw)) > 0 {
-						who = append(who, a)
-					}
-				}
-				if len(who) == 0 {
-					continue // a game's command (PASS, DONE): the engine's
-				}
-				if got := set.Alias("referee", lang, word); got != kw {
-					t.Errorf("%s %s: %s reads as %s, not %s", scope, lang, word, got, kw)
-				}
-				for _, a := range who {
-					switch a {
-					case bySeat:
-						// As a seat writes it: normalise tries the
-						// player's language, then every other.
-						if !refereeCommands[set.Alias("toy", lang, word)] {
-							t.Errorf("%s %s: a seat's %s does not route", scope, lang, word)
-						}
-					case byPlayer:
-						if !playerCommands[set.Alias("referee", lang, word)] {
-							t.Errorf("%s %s: a player's %s does not route", scope, lang, word)
-						}
-					case byAnyone:
-						if len(lookupCommands(byAnyone, set.Alias("referee", lang, word))) == 0 {
-							t.Errorf("%s %s: an untagged %s does not route", scope, lang, word)
-						}
-					case byOrganiser:
-						if c := lookupCommands(byOrganiser, kw); c[0].Aliased && !orgTourKeywords[kw] {
-							t.Errorf("%s %s: an organiser's %s does not route", scope, lang, word)
-						}
-					}
-				}
-				routed++
-			}
-		}
-	}
-	if routed < 50 {
-		t.Errorf("only %d aliases of the referee's commands checked", routed)
-	}
-}
-
 // TestCommandTableOrganiserRoutes: every organiser keyword reaches its
 // handler through a real organiser mail (none is answered as unknown), and
 // the unknown-command answer lists every keyword of the table.
@@ -221,7 +59,7 @@ func TestCommandTableOrganiserRoutes(t *testing.T) {
 	h.newToyGame("g1", "ann@p.test", "bob@p.test")
 	h.mails()
 	var kws []string
-	for kw := range byAudience[byOrganiser] {
+	for kw := range cmdtable.Keywords(cmdtable.Organiser, nil) {
 		kws = append(kws, kw)
 	}
 	sort.Strings(kws)
@@ -243,48 +81,9 @@ func TestCommandTableOrganiserRoutes(t *testing.T) {
 	lacks(t, orgResults(t, h), "unknown organiser command")
 	h.org("FROBNICATE g1")
 	res = orgResults(t, h)
-	for _, c := range allCommands() {
-		if c.Who == byOrganiser {
+	for _, c := range cmdtable.All() {
+		if c.Who == cmdtable.Organiser {
 			contains(t, res, c.Keyword)
-		}
-	}
-}
-
-// TestCommandTablePlayerHelp: the help a player gets at their own address
-// names every command of the player family, in every language.
-func TestCommandTablePlayerHelp(t *testing.T) {
-	rn, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, lang := range templates.Languages {
-		rd := Reader{Game: "referee", Lang: lang, Seat: -1}
-		text, err := rn.T.Render("referee", lang, "help.player", rn.ctx(rd, nil))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range playerFamily {
-			if c.Keyword == "HELP" || c.Who != byPlayer {
-				continue // the help itself; the plain address's REGISTER has its own
-			}
-			names := []string{c.Keyword}
-			for word, kw := range readAliases(t, "referee", lang) {
-				if kw == c.Keyword {
-					names = append(names, word)
-				}
-			}
-			for word, kw := range readAliases(t, "common", lang) {
-				if kw == c.Keyword {
-					names = append(names, word)
-				}
-			}
-			ok := false
-			for _, n := range names {
-				ok = ok || strings.Contains(text, n)
-			}
-			if !ok {
-				t.Errorf("%s help.player does not name %s (%v):\n%s", lang, c.Keyword, names, text)
-			}
 		}
 	}
 }
@@ -298,8 +97,8 @@ func TestCommandTableSeatRoutes(t *testing.T) {
 	for _, lang := range templates.Languages {
 		h := newHarness(t) // a harness a language: the organiser's mails have a budget
 		set := h.r.render.T
-		for kw, rows := range byAudience[bySeat] {
-			if rows[0].Overridable {
+		for kw := range cmdtable.SeatKeywords {
+			if cmdtable.OverridableKeywords[kw] {
 				continue // a game may declare it itself
 			}
 			n++
@@ -349,7 +148,7 @@ func TestSeatCommandsAllOrNoneEveryLanguage_Issue25(t *testing.T) {
 		h.send("g1", bob, "JOIN", -1)
 		h.mails()
 		for kw, forms := range bad {
-			row := lookupCommands(bySeat, kw)[0]
+			row := cmdtable.Lookup(cmdtable.Seat, kw)[0]
 			want, err := h.r.render.T.Render("referee", lang, "error.usage",
 				h.r.render.ctx(Reader{Game: "toy", Lang: lang, Seat: 0}, map[string]any{"Params": map[string]any{"usage": row.Usage}}))
 			if err != nil {
@@ -380,5 +179,24 @@ func TestSeatCommandsAllOrNoneEveryLanguage_Issue25(t *testing.T) {
 			h.send("g1", ann, word+" text", -1)
 			h.mails()
 		}
+	}
+}
+
+// TestUntaggedRowsHaveHandlers: every command of the table an untagged
+// mail may use (cmdtable.Anyone) has its handler in the core (untagged),
+// and the core has no handler the table does not route to.
+func TestUntaggedRowsHaveHandlers(t *testing.T) {
+	n := 0
+	for _, c := range cmdtable.All() {
+		if c.Who != cmdtable.Anyone {
+			continue
+		}
+		n++
+		if !c.Untagged || untagged[c.Keyword] == nil {
+			t.Errorf("%s: an untagged mail's command without the core's handler", c.Keyword)
+		}
+	}
+	if n == 0 || n != len(untagged) {
+		t.Errorf("%d rows for an untagged mail, %d handlers in the core", n, len(untagged))
 	}
 }

@@ -44,8 +44,9 @@
 //     with the notes about single lines as data that answerNotes renders
 //     in the reader's language (readnotes.go); the referee's own commands
 //     run first, one handler per keyword from the command table
-//     (commands.go; the handlers are the seat's door's, package
-//     referee/commands, seatHost in commands_seat.go their host), and the game's
+//     (package referee/cmdtable; the handlers are the seat's door's,
+//     package referee/commands, seatHost in commands_seat.go their host;
+//     HELP of a word or a card is package referee/query's), and the game's
 //     orders go to the engine together (gameWork.submit, work.go:
 //     engine.Table.Submit, each step logged). What changed for each seat
 //     is one seatChange record (work.go): its reply, whether it acted, is
@@ -92,7 +93,8 @@
 //
 //   - Referee (referee.go): Process, Tick and the unit of work. Its API
 //     rooms, embedded: queries (query.go, export.go: what the edges ask),
-//     pageQueries (gamepages.go: the public pages' data), organisers
+//     pageQueries (the public pages' data: package referee/query's Pages,
+//     on a snapshot of the core that gamepages.go gives it), organisers
 //     (organiser.go, lifecycle.go: the organisers' door on a stopped
 //     daemon) and asides (intake.go, abuse.go: bounces, auto-replies,
 //     mail set aside).
@@ -148,7 +150,10 @@
 // worded by templates in the mail's language), and the notes it sends on
 // its own (org.org_*, toOrganiser) in the language recorded with the game
 // (Game.OrgLang: that of the organiser's last command mail creating or
-// naming it), else its tournament's, else English.
+// naming it), else its tournament's, else that of the organiser's last
+// mail of any kind (kept with the organiser's address, the store's
+// organisers bucket, in that mail's transaction: recordOrgLang), else
+// English.
 //
 // The seat's and the player's commands are the seat's door's, package
 // referee/commands (their rows, one handler a keyword, the reading of

@@ -3,7 +3,6 @@ package referee
 import (
 	"flag"
 	"fmt"
-	"github.com/pbem-referee/referee/referee/tell"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/cmdtable"
+	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -459,8 +460,8 @@ func TestGoldenHelpFits(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lang := range templates.Languages {
-		// The list's rows are the command table's (commands.go).
-		rows, err := r.helpRows(Reader{Game: "referee", Lang: lang, Seat: -1}, bySeat, "", nil)
+		// The list's rows are the command table's (package referee/cmdtable).
+		rows, err := cmdtable.HelpRows(r.Renderer, Reader{Game: "referee", Lang: lang, Seat: -1}, cmdtable.Seat, "", nil)
 		if err != nil || len(rows) == 0 {
 			t.Fatalf("%s: help rows %v, %v", lang, rows, err)
 		}
@@ -644,7 +645,7 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 			"raw": "opzione 2", "typo": "paas", "kw": "PASS", "candidates": []string{"HOLD", "ROLL"}, "hint": "2",
 			"notes": []string{`line 1: I read "paas" as PASS.`}, "token": 7,
 			"read": &ReadInfo{Lines: 2, Markers: true, Outside: 1, Quote: true, QuoteHeader: "On Mon, Ann wrote:", Signature: true, SignatureLine: "--", Forwarded: true},
-			// The rows of the help lists (the command table's, commands.go).
+			// The rows of the help lists (the command table's, package referee/cmdtable).
 			"rows": []string{"HELP [command]      this help"}, "tour_rows": []string{"START <tournament>        close sign-up"},
 		}
 	}

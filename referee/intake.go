@@ -12,6 +12,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -128,7 +129,7 @@ func (r asides) SetAside(ctx context.Context, a SetAside) (Outcome, error) {
 // Keywords returns the referee's keyword test for one message (remembering
 // its answers): what mailfmt needs to tell a command line from a quote
 // header or prose before the game of the mail is known.
-func (r *Referee) Keywords() func(word string) bool { return memoKeyword(r.isKeyword) }
+func (r *Referee) Keywords() func(word string) bool { return cmdtable.Memo(r.isKeyword) }
 
 // record stores the de-duplication record of a mail the referee does not
 // answer.

@@ -28,27 +28,30 @@ const (
 	// pkgTarget is the size a package should keep to; the referee package
 	// is over it (9.5k lines when the rooms were split by type, 7.4k once
 	// reading, tell, the organiser's and the seat's doors, the guards,
-	// deadlines and hooks had moved out) and may not grow past pkgCeiling:
-	// lower the ceiling as rooms move into sub-packages of their own.
+	// deadlines and hooks had moved out, 6.9k once the command table and
+	// the read-only answers had: referee/cmdtable, referee/query) and may
+	// not grow past pkgCeiling: lower the ceiling as rooms move into
+	// sub-packages of their own.
 	pkgTarget  = 5000
-	pkgCeiling = 7600
+	pkgCeiling = 6900
 )
 
 // roomFiles: the files that may hold the methods of each room.
 var roomFiles = map[string][]string{
-	"seatMail":    {"request.go", "readnotes.go", "cardhelp.go", "commands_seat.go", "prose.go"},
-	"seatHost":    {"commands_seat.go"},
-	"playerHost":  {"commands_player.go"},
-	"settling":    {"settle.go", "tick.go"},
-	"teller":      {"mail.go", "hooks.go", "gamepages.go"},
-	"orgWork":     {"organiser.go"},
-	"orgHost":     {"orghost.go"},
-	"orgGame":     {"orghost.go"},
-	"playerWork":  {"request.go", "commands_player.go"},
-	"queries":     {"query.go", "export.go"},
-	"pageQueries": {"gamepages.go"},
-	"organisers":  {"organiser.go", "lifecycle.go"},
-	"asides":      {"intake.go", "abuse.go"},
+	"seatMail":   {"request.go", "readnotes.go", "commands_seat.go", "prose.go"},
+	"seatHost":   {"commands_seat.go"},
+	"playerHost": {"commands_player.go"},
+	"settling":   {"settle.go", "tick.go"},
+	"teller":     {"mail.go", "hooks.go", "gamepages.go"},
+	"orgWork":    {"organiser.go"},
+	"orgHost":    {"orghost.go"},
+	"orgGame":    {"orghost.go"},
+	"playerWork": {"request.go", "commands_player.go"},
+	"queries":    {"query.go", "export.go"},
+	"pageCore":   {"gamepages.go"},
+	"pageSnap":   {"gamepages.go"},
+	"organisers": {"organiser.go", "lifecycle.go"},
+	"asides":     {"intake.go", "abuse.go"},
 }
 
 // coreMethods parses the package's non-test files: the methods of each

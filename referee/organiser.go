@@ -3,11 +3,13 @@ package referee
 import (
 	"cmp"
 	"crypto/subtle"
+	"encoding/json"
 	"strings"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
@@ -39,28 +41,46 @@ func (w orgWork) orgRequest(req *Request, out *Outcome) error {
 	if err != nil {
 		return err
 	}
-	w.recordOrgLang(org, lang)
+	if err := w.recordOrgLang(org, lang); err != nil {
+		return err
+	}
 	return w.orgMailIn(org, lang, results, req.MessageID)
 }
 
-// recordOrgLang records lang, the language of the organiser's mail, on
-// every game of that organiser the mail created or named (the games this
-// unit of work holds): the notes the core later sends the organiser on
-// its own (org.org_*) are in it (issue 22).
-func (w orgWork) recordOrgLang(org, lang string) {
+// orgRecord is what the core keeps about an organiser's address (the
+// store's organisers bucket): the language of their last mail (issue 22).
+type orgRecord struct {
+	Lang string    `json:"lang"`
+	At   time.Time `json:"at"`
+}
+
+// recordOrgLang records lang, the language of the organiser's mail, in
+// the same transaction as the mail: on the organiser's own record (the
+// notes about a game they never wrote about come in it), and on every
+// game of that organiser the mail created or named (the games this unit
+// of work holds): the notes the core later sends the organiser on its
+// own (org.org_*) are in it (issue 22).
+func (w orgWork) recordOrgLang(org, lang string) error {
 	if !templates.IsLanguage(lang) {
-		return
+		return nil
 	}
 	for _, gw := range w.games {
 		if strings.EqualFold(gw.g.Organiser, org) {
 			gw.g.OrgLang = lang
 		}
 	}
+	rec, err := json.Marshal(orgRecord{Lang: lang, At: w.now})
+	if err != nil {
+		return err
+	}
+	return w.tx.PutOrganiser(org, rec)
 }
 
 // orgLang is the language of the notes to the game's organiser: the one
-// recorded (Game.OrgLang), else that of the game's tournament (lang= at
-// NEW TOURNAMENT: a round drawn by the clock), else English.
+// recorded with the game (Game.OrgLang: their last command mail naming
+// it), else that of the game's tournament (lang= at NEW TOURNAMENT: a
+// round drawn by the clock), else that of the organiser's last mail of
+// any kind (their record), else English.
 func (gw *gameWork) orgLang() string {
 	if templates.IsLanguage(gw.g.OrgLang) {
 		return gw.g.OrgLang
@@ -69,6 +89,10 @@ func (gw *gameWork) orgLang() string {
 		if lang := bymail.OrgLang(gw.w.desk().Records(), tid); lang != "" {
 			return lang
 		}
+	}
+	var rec orgRecord
+	if raw, ok := gw.w.tx.Organiser(gw.g.Organiser); ok && json.Unmarshal(raw, &rec) == nil && templates.IsLanguage(rec.Lang) {
+		return rec.Lang
 	}
 	return "en"
 }
@@ -300,11 +324,11 @@ func (w *work) orgHelp(lang, org, name string) (string, error) {
 func (r *Referee) orgHelpText(lang, name, addr string, games []string) (string, error) {
 	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
 	data := map[string]any{"address": addr, "games": games}
-	rows, err := r.render.helpRows(rd, byOrganiser, famOrgGames, data)
+	rows, err := cmdtable.HelpRows(r.render.Renderer, rd, cmdtable.Organiser, cmdtable.FamOrgGames, data)
 	if err != nil {
 		return "", err
 	}
-	tour, err := r.render.helpRows(rd, byOrganiser, famOrgTournaments, data)
+	tour, err := cmdtable.HelpRows(r.render.Renderer, rd, cmdtable.Organiser, cmdtable.FamOrgTournaments, data)
 	if err != nil {
 		return "", err
 	}

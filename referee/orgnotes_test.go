@@ -1,8 +1,12 @@
 package referee
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/referee/store"
 )
 
 // TestOrgNotesInOrganiserLanguage (issue 22): the notes the core sends an
@@ -148,4 +152,101 @@ func TestOrgNotesTournamentLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.report(t)
+}
+
+// TestOrgNotesInLastMailLanguage_Issue22: the notes about a game its
+// organiser never wrote about by mail (created from the command line, so
+// Game.OrgLang is empty, and in no tournament) come in the language of
+// the organiser's last mail of any kind, kept with the organiser's
+// address in the same transaction as that mail. For each of the four
+// languages, after a mail in another language and then one in it (each
+// about another game): the declined seat's note, and every kind through
+// toOrganiser, are in the last mail's language.
+func TestOrgNotesInLastMailLanguage_Issue22(t *testing.T) {
+	words := map[string][2]string{ // lang: NEW, PLAYER
+		"en": {"NEW", "PLAYER"}, "it": {"NUOVA", "GIOCATORE"}, "fr": {"NOUVELLE", "JOUEUR"}, "nl": {"NIEUW", "SPELER"},
+	}
+	langs := []string{"en", "it", "fr", "nl"}
+	const ann, bob, cat = "ann@example.test", "bob@example.test", "cat@example.test"
+	for i, lang := range langs {
+		before := langs[(i+1)%len(langs)]
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			if _, err := h.r.Organise(org, "NEW toy id=g1 rounds=2 deadline=24h\nPLAYER "+ann+" Ann\nPLAYER "+bob+" Bob\nPLAYER "+cat+" Cat"); err != nil {
+				t.Fatal(err)
+			}
+			h.mails()
+			for n, l := range []string{before, lang} {
+				w := words[l]
+				commits := h.r.db.WriteStats().Commits
+				h.org(fmt.Sprintf("%s toy id=o%d\n%s %s Ann", w[0], n, w[1], ann))
+				if got := h.r.db.WriteStats().Commits - commits; got != 1 {
+					t.Errorf("the %s mail took %d commits, want 1 (its language kept in its own transaction)", l, got)
+				}
+				h.mails()
+				if got := orgRecordLang(t, h); got != l {
+					t.Fatalf("after a mail in %s, the organiser's record says %q", l, got)
+				}
+			}
+			if got := h.game("g1").OrgLang; got != "" {
+				t.Fatalf("g1, never written about by mail, has OrgLang %q", got)
+			}
+			c := &langChecker{logf: t.Logf, lang: lang, names: append([]string{"Ann", "Bob", "Cat", "Bid & Roll (contract test game)"}, dataNames()...), found: map[string]int{}}
+			note := func(what string, m *Outgoing) {
+				t.Helper()
+				if m.Lang != lang {
+					t.Errorf("%s: note in %q, want %s:\n%s", what, m.Lang, lang, m.Body)
+				}
+				if lang != "en" {
+					c.check(what, m.Subject+"\n"+m.Body)
+				}
+			}
+			h.send("g1", cat, "DECLINE", -1)
+			note("org_declined", h.mailTo(h.mails(), org))
+			n := 0
+			_, err := h.r.update(func(wk *work) error {
+				gw, err := wk.game("g1")
+				if err != nil {
+					return err
+				}
+				gw.toOrganiser("org_bot", "seat", 1, "name", "Bob", "address", bob, "missed", 2)
+				gw.toOrganiser("org_end")
+				gw.toOrganiser("org_resigned", "name", "Ann")
+				gw.toOrganiser("org_bounce", "address", bob, "name", "Bob", "quoted", []string{"550 5.1.1 no such user"})
+				for _, m := range gw.extra {
+					if m.To == org {
+						n++
+						note("toOrganiser", m)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != 4 {
+				t.Errorf("%d notes through toOrganiser, want 4", n)
+			}
+			if lang != "en" {
+				c.report(t)
+			}
+		})
+	}
+}
+
+// orgRecordLang is the language kept on the organiser's record.
+func orgRecordLang(t *testing.T, h *harness) string {
+	t.Helper()
+	var rec orgRecord
+	err := h.r.db.View(func(tx *store.Tx) error {
+		raw, ok := tx.Organiser(org)
+		if !ok {
+			return nil
+		}
+		return json.Unmarshal(raw, &rec)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.Lang
 }

@@ -1,9 +1,8 @@
 package referee
 
 import (
-	"sync"
-
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/reading"
 )
 
@@ -26,23 +25,9 @@ func (req *Request) read() *reading.Mail {
 	return req.reading
 }
 
-// readingWords are the referee's own keywords the reading knows: the
-// command table's (built by commands.go's init, hence once, on first use)
-// and the script's block words.
-var readingWords = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for kw := range refereeCommands {
-		m[kw] = true
-	}
-	for kw := range blockWords {
-		m[kw] = true
-	}
-	return m
-})
-
 // vocab is what the reading knows of a game.
 func (r *Referee) vocab(eg engine.Game, game string) reading.Vocab {
-	return reading.Vocab{T: r.render.T, Game: eg, Name: game, Referee: readingWords()}
+	return reading.Vocab{T: r.render.T, Game: eg, Name: game, Referee: cmdtable.ReadingWords}
 }
 
 // readAnswers reads a seat's mail as the player meant it (issue 20): the

@@ -156,17 +156,16 @@ type Referee struct {
 // The rooms of the Referee: each embeds the Referee it serves, so that
 // its methods read the Referee's fields as the Referee's own would.
 type (
-	queries     struct{ *Referee }
-	pageQueries struct{ *Referee }
-	organisers  struct{ *Referee }
-	asides      struct{ *Referee }
+	queries    struct{ *Referee }
+	organisers struct{ *Referee }
+	asides     struct{ *Referee }
 )
 
 // bind points the rooms of r at r: after New, and on every copy of a
 // Referee made as a view (speculate.go, undo.go), so that a view's rooms
 // are the view's.
 func (r *Referee) bind() {
-	r.queries, r.pageQueries, r.organisers, r.asides = queries{r}, pageQueries{r}, organisers{r}, asides{r}
+	r.queries, r.pageQueries, r.organisers, r.asides = queries{r}, pageQueries{Core: pageCore{r}}, organisers{r}, asides{r}
 }
 
 // shared is the Referee's mutable state that a speculation's view of the

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -217,7 +218,7 @@ func (gw seatMail) refereeFirst(seat int, orders []engine.Order, gameCmds map[st
 	addr := gw.g.Seats[seat].Address
 	for _, o := range orders {
 		kw := o.Keyword()
-		if !refereeCommands[kw] || overridable[kw] && gameCmds[kw] {
+		if !refereeCommands[kw] || cmdtable.OverridableKeywords[kw] && gameCmds[kw] {
 			game = append(game, o)
 			continue
 		}
@@ -335,7 +336,7 @@ func (gw seatMail) help(seat int, topic string) string {
 		var data map[string]any
 		if name == "help" {
 			// The list of the referee's commands: the table's rows.
-			rows, err := gw.w.r.render.helpRows(rd, bySeat, "", nil)
+			rows, err := cmdtable.HelpRows(gw.w.r.render.Renderer, rd, cmdtable.Seat, "", nil)
 			if err != nil {
 				rows = []string{err.Error()}
 			}
@@ -421,9 +422,9 @@ func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 	orders := req.read().Script()
 	c := w.r.capOrders(orders, func(kw string) bool {
 		kw = strings.ToUpper(kw)
-		return playerCommands[w.r.render.T.Alias("referee", p.Lang, kw)] || w.r.knownWord(nil, "referee", kw)
+		return cmdtable.PlayerKeywords[w.r.render.T.Alias("referee", p.Lang, kw)] || w.r.knownWord(nil, "referee", kw)
 	})
-	if cmds, prose := req.read().Prose(memoKeyword(w.r.isKeyword)); len(orders) > 0 && !c.Any ||
+	if cmds, prose := req.read().Prose(cmdtable.Memo(w.r.isKeyword)); len(orders) > 0 && !c.Any ||
 		strings.TrimSpace(cmds) == "" && len(prose) > 0 && !disguised(prose) {
 		// Prose only, as from an auto-responder: never answered.
 		out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
@@ -473,8 +474,8 @@ func (w playerWork) untagged(req *Request, out *Outcome) error {
 		return nil
 	}
 	if orders := req.read().Script(); len(orders) > 0 {
-		if rows := lookupCommands(byAnyone, w.r.render.T.Alias("referee", "en", orders[0].Keyword())); len(rows) > 0 {
-			return rows[0].anyone(w.work, req, out, strings.Fields(orders[0].Alts[0][0]))
+		if rows := cmdtable.Lookup(cmdtable.Anyone, w.r.render.T.Alias("referee", "en", orders[0].Keyword())); len(rows) > 0 {
+			return untagged[rows[0].Keyword](w.work, req, out, strings.Fields(orders[0].Alts[0][0]))
 		}
 	}
 	p, err := loadPlayer(w.tx, req.From)

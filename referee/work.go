@@ -91,8 +91,8 @@ type gameWork struct {
 //   - gameWork (work.go, lifecycle.go, organiser.go, desk.go, ...): apply.
 //     The game's changes as the commands make them: submit orders to the
 //     table, log, announce, join, start, replace, roll back.
-//   - seatMail (request.go, readnotes.go, commands_seat.go, cardhelp.go,
-//     prose.go): apply, for one seat's own
+//   - seatMail (request.go, readnotes.go, commands_seat.go, prose.go):
+//     apply, for one seat's own
 //     mail: take its lines as the reading room read them (referee/reading),
 //     run its commands, answer each line.
 //   - settling (settle.go, tick.go): the end of apply: bots play, clocks

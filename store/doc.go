@@ -46,6 +46,9 @@
 //	              the queue's bucket from schema 8, after every item id:
 //	              flatlog.go)
 //	players       lower-cased address -> the referee's player record (opaque)
+//	organisers    lower-cased address -> the referee's organiser record
+//	              (opaque: the language of their last mail; made by the
+//	              first write, organisers.go)
 //	tokens        secret -> Token (who a secret authenticates)
 //	cursors       mailbox key -> Cursor (IMAP UIDVALIDITY, last UID, and the
 //	              hand-overs presumed begun of the next message)

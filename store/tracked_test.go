@@ -33,6 +33,7 @@ func TestEveryReadIsTracked(t *testing.T) {
 			return tx.PutToken("s1", Token{Kind: "seat", Game: "g1"})
 		}},
 		"Player":         {func(tx *Tx) { tx.Player("ann@x") }, func(tx *Tx) error { return tx.PutPlayer("ann@x", []byte(`{}`)) }},
+		"Organiser":      {func(tx *Tx) { tx.Organiser("org@x") }, func(tx *Tx) error { return tx.PutOrganiser("org@x", []byte(`{}`)) }},
 		"GameTournament": {func(tx *Tx) { tx.GameTournament("g1") }, func(tx *Tx) error { return tx.SetGameTournament("g1", "t1") }},
 		"Log": {func(tx *Tx) { tx.Log("g1", 1, func(uint64, []byte) error { return nil }) }, func(tx *Tx) error {
 			_, err := tx.AppendLog("g1", []byte(`{}`))
@@ -48,8 +49,9 @@ func TestEveryReadIsTracked(t *testing.T) {
 		"Cursor": func(tx *Tx) { tx.Cursor("c") }, "PutCursor": func(tx *Tx) { tx.PutCursor("c", Cursor{}) },
 		"DeleteToken": func(tx *Tx) { tx.DeleteToken("s") }, "Tokens": func(tx *Tx) { tx.Tokens(func(string, Token) error { return nil }) },
 		"PutToken": func(tx *Tx) { tx.PutToken("s9", Token{}) }, "PutPlayer": func(tx *Tx) { tx.PutPlayer("b@x", nil) },
-		"Players": func(tx *Tx) { tx.Players(func(string, []byte) error { return nil }) },
-		"Due":     func(tx *Tx) { tx.Due("outbox", t0, 0) }, "DueOrder": func(tx *Tx) { tx.DueOrder("outbox", func(time.Time, uint64) (bool, error) { return true, nil }) },
+		"PutOrganiser": func(tx *Tx) { tx.PutOrganiser("o@x", nil) },
+		"Players":      func(tx *Tx) { tx.Players(func(string, []byte) error { return nil }) },
+		"Due":          func(tx *Tx) { tx.Due("outbox", t0, 0) }, "DueOrder": func(tx *Tx) { tx.DueOrder("outbox", func(time.Time, uint64) (bool, error) { return true, nil }) },
 		"NextDue": func(tx *Tx) { tx.NextDue("outbox") }, "QueueItem": func(tx *Tx) { tx.QueueItem("outbox", 1) },
 		"QueueLen": func(tx *Tx) { tx.QueueLen("outbox") }, "Items": func(tx *Tx) { tx.Items("outbox", func(Item) error { return nil }) },
 		"Retired": func(tx *Tx) { tx.Retired("outbox", func(Item) error { return nil }) },

@@ -1,0 +1,93 @@
+package cmdtable
+
+import (
+	"strings"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/tell"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// BlockWords are the words of engine.ParseScript's multi-line blocks.
+var BlockWords = map[string]bool{"NEXT": true, "OR": true, "END": true}
+
+// ReadingWords are the referee's own keywords the reading of a mail knows
+// (referee/reading's Vocab.Referee): the seat's commands and the script's
+// block words.
+var ReadingWords = func() map[string]bool {
+	m := map[string]bool{}
+	for kw := range SeatKeywords {
+		m[kw] = true
+	}
+	for kw := range BlockWords {
+		m[kw] = true
+	}
+	return m
+}()
+
+// IsKeyword reports whether an upper-cased word is a command keyword of the
+// referee or of any game, or an alias of one in any language (t: the
+// templates whose aliases count; nil, none). It is what mailfmt needs to
+// never read a command line as part of a quote header, before the game of
+// the mail is known.
+func IsKeyword(t *templates.Set, w string) bool {
+	if SeatKeywords[w] || BlockWords[w] {
+		return true
+	}
+	aliased := func(scope string) bool {
+		if t == nil {
+			return false
+		}
+		for _, lang := range templates.Languages {
+			if t.Alias(scope, lang, w) != w {
+				return true
+			}
+		}
+		return false
+	}
+	// The referee's own words (templates/referee/*/aliases.txt: the
+	// tournament commands) in every language.
+	if aliased("referee") {
+		return true
+	}
+	for _, g := range engine.Games() {
+		info := g.Info()
+		for _, c := range info.Commands {
+			if strings.EqualFold(c, w) {
+				return true
+			}
+		}
+		if aliased(info.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Memo remembers the answers of a keyword test for one message.
+func Memo(f func(string) bool) func(string) bool {
+	seen := map[string]bool{}
+	return func(w string) bool {
+		v, ok := seen[w]
+		if !ok {
+			v = f(w)
+			seen[w] = v
+		}
+		return v
+	}
+}
+
+// HelpRows renders the rows of a help list for a reader: the commands the
+// table lists for an audience (and family, when not ""), in order, each
+// its row's template (templates/referee).
+func HelpRows(rn *tell.Renderer, rd tell.Reader, who Audience, family string, data map[string]any) ([]string, error) {
+	var rows []string
+	for _, c := range Listed(who, family) {
+		t, err := rn.T.Render("referee", rd.Lang, c.ListRow(), rn.Ctx(rd, data))
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, t)
+	}
+	return rows, nil
+}

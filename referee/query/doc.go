@@ -1,0 +1,16 @@
+// Package query holds the read-only answers of the core that need no
+// record of its own: the data of the public pages (the tournaments' from
+// the desk, a game's public view from the core), read on a snapshot
+// through a narrow interface (Core), and the HELP of a command word or a
+// card for a seat's reader.
+//
+// It owns the shape of those answers (GamePage, GameLink, the pages'
+// addresses and keys, the order of a finished game's places) and the
+// lookups behind HELP (aliases and argument words in every language, the
+// cards a topic names, each rendered with the game's "card" template).
+//
+// It must not write anything, open the store or decode a record (it asks
+// the core through Core and Snapshot, and the core decides what a
+// spectator may see), read the clock, or hold a word (every word comes
+// from templates/).
+package query
