@@ -171,6 +171,10 @@ type DB struct {
 	// decoded keeps the callers' decoded game records (decoded.go).
 	decoded   decodedCache
 	noDecoded bool
+	// walked: the open found no free list on file (the process before
+	// did not close the store) and rebuilt it by walking every page
+	// (freelist.go).
+	walked bool
 }
 
 // Open opens (creating if needed) the store at path, waits at most
@@ -183,19 +187,11 @@ func Open(path string, opt *Options) (*DB, error) {
 	if o.Timeout == 0 {
 		o.Timeout = 2 * time.Second
 	}
-	// The freelist is not written at each commit (NoFreelistSync): in a
-	// store with many free pages it was several pages of every commit
-	// (issue 25: bytes written per move); Open rebuilds it by walking the
-	// pages instead.
-	bo := &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, NoFreelistSync: true, FreelistType: bolt.FreelistMapType, InitialMmapSize: o.InitialMmapSize}
-	b, err := bolt.Open(path, 0o600, bo)
+	b, walked, err := openBolt(path, &o)
 	if err != nil {
-		if errors.Is(err, berrors.ErrTimeout) {
-			return nil, fmt.Errorf("%w: %s", ErrLocked, path)
-		}
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, err
 	}
-	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache}
+	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache, walked: walked}
 	migs := migrations
 	if o.Migrations != nil {
 		migs = o.Migrations
@@ -276,9 +272,6 @@ func Compact(path string) (before, after int64, err error) {
 	}
 	return st.Size(), nst.Size(), nil
 }
-
-// Close closes the file.
-func (db *DB) Close() error { return db.bolt.Close() }
 
 // Path returns the file's path.
 func (db *DB) Path() string { return db.path }
