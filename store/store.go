@@ -16,7 +16,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 8
+const SchemaVersion = 9
 
 // Errors.
 var (
@@ -154,6 +154,7 @@ var migrations = []Migration{
 	migrateWritePath, // 5 -> 6: game snapshots and deltas, queue payloads apart (writepath.go)
 	migrateBlobs,     // 6 -> 7: large values alone (blob.go)
 	migrateSchema8,   // 7 -> 8: one flat log for every game, VERP ids in inbound (flatlog.go)
+	migrateSchema9,   // 8 -> 9: payloads in their queues, wake-ups of games in wake (schema9.go)
 }
 
 // DB is an open store.

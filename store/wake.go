@@ -16,28 +16,31 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 	if tx.spec != nil {
 		return tx.specSetWake(game, at)
 	}
-	by, w := tx.b(bWakeBy), tx.b(bWake)
-	if old := by.Get([]byte(game)); old != nil {
+	w := tx.b(bWake)
+	by := wakeByKey(game)
+	if old := w.Get(by); old != nil {
 		if err := w.Delete(bytes.Clone(old)); err != nil {
 			return err
 		}
-		if err := by.Delete([]byte(game)); err != nil {
+		if err := w.Delete(by); err != nil {
 			return err
 		}
 	}
 	if at.IsZero() {
 		return nil
 	}
-	key := append(u64(uint64(at.UnixNano())), game...)
+	// A time before 1970 would sort after every other (and among the
+	// games' keys, schema9.go): it is due at once.
+	key := append(u64(uint64(max(0, at.UnixNano()))), game...)
 	if err := w.Put(key, nil); err != nil {
 		return err
 	}
-	return by.Put([]byte(game), key)
+	return w.Put(by, key)
 }
 
 // Wake returns when a game next needs attention (zero if never).
 func (tx *Tx) Wake(game string) time.Time {
-	k := tx.b(bWakeBy).Get([]byte(game))
+	k := tx.b(bWake).Get(wakeByKey(game))
 	if k == nil {
 		return time.Time{}
 	}
@@ -51,7 +54,7 @@ func (tx *Tx) DueWakes(now time.Time, limit int) []string {
 	c := tx.b(bWake).Cursor()
 	end := uint64(now.UnixNano())
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
-		if binary.BigEndian.Uint64(k[:8]) > end || (limit > 0 && len(out) >= limit) {
+		if k[0] == wakeByPrefix || binary.BigEndian.Uint64(k[:8]) > end || (limit > 0 && len(out) >= limit) {
 			break
 		}
 		out = append(out, string(k[8:]))
@@ -62,7 +65,7 @@ func (tx *Tx) DueWakes(now time.Time, limit int) []string {
 // NextWake returns the earliest wake-up of any game.
 func (tx *Tx) NextWake() (time.Time, bool) {
 	k, _ := tx.b(bWake).Cursor().First()
-	if k == nil {
+	if k == nil || k[0] == wakeByPrefix {
 		return time.Time{}, false
 	}
 	return time.Unix(0, int64(binary.BigEndian.Uint64(k[:8]))), true

@@ -24,9 +24,10 @@ package store
 // stamp, GameStamp) names one record.
 //
 // Queue payloads. A queued mail's bytes (up to a megabyte) are written
-// once, raw, in "body.<queue>" under the item's id; the item's row (JSON)
-// holds only the delivery state, which each attempt rewrites. Schema 6
-// moves the payloads of older stores out of their rows.
+// once, raw, in "body.<queue>" under the item's id (from schema 9 in the
+// queue's own bucket, schema9.go); the item's row (JSON) holds only the
+// delivery state, which each attempt rewrites. Schema 6 moves the
+// payloads of older stores out of their rows.
 
 import (
 	"bytes"
@@ -205,31 +206,31 @@ func (tx *Tx) writeGame(id string, val, snap []byte) error {
 	return tx.b(bGames).Put([]byte(id), val)
 }
 
-// withBody fills in an item's payload from the body bucket (rows of
-// schema 6 hold none).
+// withBody fills in an item's payload (rows of schema 6 and later hold
+// none) from the queue's bucket (schema9.go).
 func (tx *Tx) withBody(q string, it *Item) {
 	if len(it.Payload) > 0 {
 		return
 	}
-	if b := tx.tx.Bucket(bodyBucket(q)); b != nil {
-		it.Payload = bytes.Clone(getValue(b, u64(it.ID)))
+	if b := tx.tx.Bucket([]byte("queue." + q)); b != nil {
+		it.Payload = bytes.Clone(getValue(b, bodyKey(it.ID)))
 	}
 }
 
 // putBody writes an item's payload once.
 func (tx *Tx) putBody(q string, id uint64, payload []byte) error {
-	b, err := tx.tx.CreateBucketIfNotExists(bodyBucket(q))
-	if err != nil {
-		return err
+	b := tx.tx.Bucket([]byte("queue." + q))
+	if b == nil {
+		return fmt.Errorf("store: no queue %q", q)
 	}
 	tx.data += int64(len(payload))
-	return putValue(b, u64(id), payload)
+	return putValue(b, bodyKey(id), payload)
 }
 
 // deleteBody forgets an item's payload.
 func (tx *Tx) deleteBody(q string, id uint64) error {
-	if b := tx.tx.Bucket(bodyBucket(q)); b != nil {
-		return deleteValue(b, u64(id))
+	if b := tx.tx.Bucket([]byte("queue." + q)); b != nil {
+		return deleteValue(b, bodyKey(id))
 	}
 	return nil
 }
