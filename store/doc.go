@@ -42,7 +42,7 @@
 //	done.<queue>  id -> Item: delivered or permanently failed items, kept
 //	              until Item.KeepUntil
 //	due.<queue>   up to schema 7 the due index (below), now in queue.<queue>
-//	queue.<queue> also 0xFE + id -> the item's payload, raw bytes, written
+//	queue.<queue> also id + "p" -> the item's payload, raw bytes, written
 //	              once, kept when the item retires, deleted when it is
 //	              pruned (schema 9, schema9.go; a blob when large); and
 //	              0xFF + 8-byte big-endian unix nanoseconds + 8-byte id ->

@@ -14,22 +14,24 @@ import (
 // that could not sit in a bucket written anyway:
 //
 //   - A queued item's payload moves from "body.<queue>" into the queue's
-//     own bucket, under bodyPrefix + the item's id: after every item id
-//     (8 bytes, never 0xFE first) and before the due index (0xFF). It is
-//     written once by Enqueue, stays there when the item retires (the
-//     row moves to "done.<queue>", the payload does not), and goes with
-//     PruneRetired. Readers of the items take 8-byte keys only.
+//     own bucket, under the item's id + bodySuffix: right after the
+//     item's row, so that a move's new rows and payloads share the last
+//     leaf of the items, and before the due index (0xFF; ids never begin
+//     with 0xFF). It is written once by Enqueue, stays there when the
+//     item retires (the row moves to "done.<queue>", the payload does
+//     not), and goes with PruneRetired. Readers of the items take 8-byte
+//     keys only.
 //   - The wake-up of each game ("wake.by") moves into "wake", under
 //     wakeByPrefix + the game id: after every wake-up key (8-byte
 //     big-endian unix nanoseconds first, below 0x80 for any time from
 //     1970: SetWake takes an earlier time as 1970). Readers of the
 //     wake-ups stop at the prefix.
 
-// bodyPrefix starts the payload keys in a queue's bucket.
-const bodyPrefix = 0xFE
+// bodySuffix ends the payload keys in a queue's bucket.
+const bodySuffix = 'p'
 
 // bodyKey is the key of item id's payload in its queue's bucket.
-func bodyKey(id uint64) []byte { return append([]byte{bodyPrefix}, u64(id)...) }
+func bodyKey(id uint64) []byte { return append(u64(id), bodySuffix) }
 
 // wakeByPrefix starts the keys of "wake" that name a game's wake-up.
 const wakeByPrefix = 0xFF
