@@ -62,14 +62,18 @@ func openBolt(path string, o *Options) (b *bolt.DB, walked bool, err error) {
 }
 
 // Close writes the free list (so that the next Open need not walk the
-// file) and closes the file.
+// file) and closes the file. A store that committed nothing since Open
+// has its free list on file already (Open saw to it) and writes nothing.
 func (db *DB) Close() error {
-	err := db.bolt.Update(func(*bolt.Tx) error {
-		db.bolt.NoFreelistSync = false // read by this commit, under the writer lock
-		return nil
-	})
-	if errors.Is(err, berrors.ErrDatabaseNotOpen) {
-		err = nil
+	var err error
+	if st := db.bolt.Stats(); st.TxStats.GetWrite() > 0 {
+		err = db.bolt.Update(func(*bolt.Tx) error {
+			db.bolt.NoFreelistSync = false // read by this commit, under the writer lock
+			return nil
+		})
+		if errors.Is(err, berrors.ErrDatabaseNotOpen) {
+			err = nil
+		}
 	}
 	if cerr := db.bolt.Close(); err == nil {
 		err = cerr

@@ -63,6 +63,15 @@ func TestOpenReadsFreeListAfterClose(t *testing.T) {
 			}
 			a.Close()
 			b.Close()
+			// A session that only reads commits nothing, at Open or at
+			// Close, and leaves the free list on file.
+			a = reopen(t, crash, false)
+			a.View(func(tx *Tx) error { _, err := tx.Game("g1"); return err })
+			if st := a.bolt.Stats(); st.TxStats.GetWrite() != 0 {
+				t.Errorf("an open of a current file wrote %d pages", st.TxStats.GetWrite())
+			}
+			a.Close()
+			reopen(t, crash, false).Close()
 		})
 	}
 }

@@ -204,6 +204,18 @@ func Open(path string, opt *Options) (*DB, error) {
 }
 
 func (db *DB) migrate(migs []Migration) error {
+	// A file up to date is only read: Open commits nothing, and a Close
+	// after reads only writes nothing either (freelist.go).
+	current := false
+	_ = db.bolt.View(func(tx *bolt.Tx) error {
+		if m := tx.Bucket(bMeta); m != nil {
+			current = string(m.Get(kSchema)) == strconv.Itoa(len(migs))
+		}
+		return nil
+	})
+	if current {
+		return nil
+	}
 	return db.bolt.Update(func(tx *bolt.Tx) error {
 		v := 0
 		if m := tx.Bucket(bMeta); m != nil {
