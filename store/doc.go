@@ -50,7 +50,9 @@
 //	              queue's bucket from schema 8, after every item id:
 //	              flatlog.go)
 //	players       lower-cased address -> the referee's player record (opaque)
-//	tokens        secret -> Token (who a secret authenticates)
+//	tokens        secret -> Token (who a secret authenticates); and NUL +
+//	              kind + NUL + secret -> empty: the index by kind (schema
+//	              9, schema9.go)
 //	cursors       mailbox key -> Cursor (IMAP UIDVALIDITY, last UID, and the
 //	              hand-overs presumed begun of the next message)
 //	rulesets      SHA-256 hex -> ruleset data file (raw bytes)

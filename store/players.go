@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -43,6 +44,9 @@ type Token struct {
 // Token returns the token record of a secret.
 func (tx *Tx) Token(secret string) (Token, error) {
 	var t Token
+	if secret == "" || secret[0] == 0 {
+		return t, fmt.Errorf("%w: token", ErrNotFound) // not a secret: the index's prefix
+	}
 	ok, err := decodeJSON(tx.get(bTokens, []byte(secret)), []byte(secret), &t)
 	if err == nil && !ok {
 		err = fmt.Errorf("%w: token", ErrNotFound)
@@ -52,9 +56,15 @@ func (tx *Tx) Token(secret string) (Token, error) {
 
 // PutToken stores a token; it fails with ErrDuplicate if the secret exists.
 func (tx *Tx) PutToken(secret string, t Token) error {
+	if secret == "" || secret[0] == 0 || strings.IndexByte(t.Kind, 0) >= 0 {
+		return fmt.Errorf("store: token secret %q of kind %q: empty, or NUL where the index has it", secret, t.Kind)
+	}
 	b := tx.b(bTokens)
 	if b.Get([]byte(secret)) != nil {
 		return ErrDuplicate
+	}
+	if err := b.Put(tokenKindKey(t.Kind, secret), nil); err != nil {
+		return err
 	}
 	return putJSON(b, []byte(secret), t)
 }
@@ -62,6 +72,9 @@ func (tx *Tx) PutToken(secret string, t Token) error {
 // Tokens calls fn for every token.
 func (tx *Tx) Tokens(fn func(secret string, t Token) error) error {
 	return tx.b(bTokens).ForEach(func(k, v []byte) error {
+		if k[0] == 0 {
+			return nil // the index by kind
+		}
 		var t Token
 		if err := json.Unmarshal(v, &t); err != nil {
 			return err
@@ -70,8 +83,55 @@ func (tx *Tx) Tokens(fn func(secret string, t Token) error) error {
 	})
 }
 
+// TokensOf calls fn for every token of a kind, reading those only (the
+// index by kind, schema 9): the few organisers' tokens are found without
+// reading every seat's.
+func (tx *Tx) TokensOf(kind string, fn func(secret string, t Token) error) error {
+	b := tx.b(bTokens)
+	prefix := tokenKindKey(kind, "")
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		secret := k[len(prefix):]
+		var t Token
+		ok, err := getJSON(b, secret, &t)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("store: token index names a secret that is not there (kind %q)", kind)
+		}
+		if err := fn(string(secret), t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // DeleteToken removes a token (a replaced player's secret stops working).
-func (tx *Tx) DeleteToken(secret string) error { return tx.b(bTokens).Delete([]byte(secret)) }
+func (tx *Tx) DeleteToken(secret string) error {
+	if secret == "" || secret[0] == 0 {
+		return nil
+	}
+	b := tx.b(bTokens)
+	var t Token
+	if ok, err := getJSON(b, []byte(secret), &t); err != nil || !ok {
+		return err
+	}
+	if err := b.Delete(tokenKindKey(t.Kind, secret)); err != nil {
+		return err
+	}
+	return b.Delete([]byte(secret))
+}
+
+// tokenKindKey is a token's key in the index by kind, in "tokens" (schema
+// 9): NUL + kind + NUL + secret -> empty. Secrets never begin with NUL.
+func tokenKindKey(kind, secret string) []byte {
+	k := make([]byte, 0, len(kind)+len(secret)+2)
+	k = append(k, 0)
+	k = append(k, kind...)
+	k = append(k, 0)
+	return append(k, secret...)
+}
 
 // ---- rulesets ----
 

@@ -3,6 +3,8 @@ package store
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
+	"fmt"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -26,6 +28,12 @@ import (
 //     big-endian unix nanoseconds first, below 0x80 for any time from
 //     1970: SetWake takes an earlier time as 1970). Readers of the
 //     wake-ups stop at the prefix.
+//
+// And an index: "tokens" also holds NUL + kind + NUL + secret -> empty
+// for every token (players.go), so that the tokens of one kind (the
+// organisers' few, among every seat's) are read without reading them all
+// (TokensOf). A daemon's start read every token twice (its organisers'
+// addresses): 130 MB of the file mapped in at 100,000 games.
 
 // bodySuffix ends the payload keys in a queue's bucket.
 const bodySuffix = 'p'
@@ -66,6 +74,9 @@ func migrateSchema9(tx *bolt.Tx) error {
 			return err
 		}
 	}
+	if err := indexTokens(tx); err != nil {
+		return err
+	}
 	by := tx.Bucket(bWakeBy)
 	if by == nil {
 		return nil
@@ -78,4 +89,33 @@ func migrateSchema9(tx *bolt.Tx) error {
 		return err
 	}
 	return tx.DeleteBucket(bWakeBy)
+}
+
+// indexTokens writes the index by kind of every token.
+func indexTokens(tx *bolt.Tx) error {
+	b := tx.Bucket(bTokens)
+	if b == nil {
+		return nil
+	}
+	var keys [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		if k[0] == 0 {
+			return nil
+		}
+		var t Token
+		if err := json.Unmarshal(v, &t); err != nil {
+			return fmt.Errorf("token %q: %w", k, err)
+		}
+		keys = append(keys, tokenKindKey(t.Kind, string(k)))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if err := b.Put(k, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -200,5 +201,92 @@ func checkWakes(t *testing.T, tx *Tx, want map[string]time.Time) {
 	}
 	if tx.Wake("none").IsZero() == false {
 		t.Error("a game without a wake-up has one")
+	}
+}
+
+// TestTokensByKind (schema 9): on generated sets of tokens of every kind,
+// put before the migration (indexed by it) or after (indexed by PutToken),
+// some deleted, TokensOf lists exactly the tokens of its kind and Tokens
+// every token, neither the index's keys; a secret of the index's form is
+// refused and never found.
+func TestTokensByKind(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	kinds := []string{"seat", "org", "player", "s", "seat2"}
+	for round := range 4 {
+		t.Run(fmt.Sprint(round), func(t *testing.T) {
+			db, path := openAtSchema(t, 8)
+			want := map[string]Token{}
+			put := func(raw bool) {
+				err := db.Update(func(tx *Tx) error {
+					for i := range rng.IntN(40 * (round + 1)) {
+						secret := fmt.Sprintf("%x%d", rng.Uint64(), i)
+						tok := Token{Kind: kinds[rng.IntN(len(kinds))], Game: "g", Address: secret + "@x"}
+						want[secret] = tok
+						if raw { // as schema 8 wrote it: no index
+							if err := putJSON(tx.tx.Bucket(bTokens), []byte(secret), tok); err != nil {
+								return err
+							}
+						} else if err := tx.PutToken(secret, tok); err != nil {
+							return err
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			put(true)
+			db.Close()
+			db, err := Open(path, &Options{NoSync: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			put(false)
+			err = db.Update(func(tx *Tx) error {
+				for secret := range want {
+					if rng.IntN(4) == 0 {
+						delete(want, secret)
+						if err := tx.DeleteToken(secret); err != nil {
+							return err
+						}
+					}
+				}
+				if err := tx.PutToken("\x00org\x00x", Token{Kind: "org"}); err == nil {
+					t.Error("a secret of the index's form was taken")
+				}
+				if _, err := tx.Token("\x00org\x00"); !errors.Is(err, ErrNotFound) {
+					t.Errorf("an index key read as a token: %v", err)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			db.View(func(tx *Tx) error {
+				all := map[string]Token{}
+				tx.Tokens(func(s string, tok Token) error { all[s] = tok; return nil })
+				if len(all) != len(want) {
+					t.Errorf("Tokens: %d, want %d", len(all), len(want))
+				}
+				for _, kind := range kinds {
+					got := map[string]bool{}
+					tx.TokensOf(kind, func(s string, tok Token) error {
+						if tok.Kind != kind || want[s] != tok {
+							t.Errorf("TokensOf(%s): %s is %+v", kind, s, tok)
+						}
+						got[s] = true
+						return nil
+					})
+					for s, tok := range want {
+						if all[s] != tok || (tok.Kind == kind) != got[s] {
+							t.Errorf("%s of kind %s: in Tokens %v, in TokensOf(%s) %v", s, tok.Kind, all[s] == tok, kind, got[s])
+						}
+					}
+				}
+				return nil
+			})
+		})
 	}
 }

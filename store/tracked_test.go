@@ -47,6 +47,7 @@ func TestEveryReadIsTracked(t *testing.T) {
 		"BeginAttemptFrom": func(tx *Tx) { tx.BeginAttemptFrom("a", 1) }, "EndAttempt": func(tx *Tx) { tx.EndAttempt("a") },
 		"Cursor": func(tx *Tx) { tx.Cursor("c") }, "PutCursor": func(tx *Tx) { tx.PutCursor("c", Cursor{}) },
 		"DeleteToken": func(tx *Tx) { tx.DeleteToken("s") }, "Tokens": func(tx *Tx) { tx.Tokens(func(string, Token) error { return nil }) },
+		"TokensOf": func(tx *Tx) { tx.TokensOf("org", func(string, Token) error { return nil }) },
 		"PutToken": func(tx *Tx) { tx.PutToken("s9", Token{}) }, "PutPlayer": func(tx *Tx) { tx.PutPlayer("b@x", nil) },
 		"Players": func(tx *Tx) { tx.Players(func(string, []byte) error { return nil }) },
 		"Due":     func(tx *Tx) { tx.Due("outbox", t0, 0) }, "DueOrder": func(tx *Tx) { tx.DueOrder("outbox", func(time.Time, uint64) (bool, error) { return true, nil }) },
