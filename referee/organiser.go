@@ -240,8 +240,8 @@ func (w *work) orgTag(org string) mailfmt.Tag {
 		return mailfmt.Tag{Kind: mailfmt.TagOrg, Secret: s, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
 	}
 	var tag mailfmt.Tag
-	w.tx.Tokens(func(secret string, t store.Token) error {
-		if RequestKind(t.Kind) == KindOrg && t.Address == org {
+	w.tx.TokensOf(string(KindOrg), func(secret string, t store.Token) error {
+		if t.Address == org {
 			tag = mailfmt.Tag{Kind: mailfmt.TagOrg, Secret: secret, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
 		}
 		return nil
@@ -381,10 +381,8 @@ func (w orgWork) orgHello(req *Request, out *Outcome) (bool, error) {
 func (r organisers) OrganiserAddresses() (map[string]string, error) {
 	out := map[string]string{}
 	err := r.db.View(func(tx *store.Tx) error {
-		return tx.Tokens(func(secret string, t store.Token) error {
-			if RequestKind(t.Kind) == KindOrg {
-				out[t.Address] = r.plus("org." + secret)
-			}
+		return tx.TokensOf(string(KindOrg), func(secret string, t store.Token) error {
+			out[t.Address] = r.plus("org." + secret)
 			return nil
 		})
 	})

@@ -35,27 +35,34 @@
 //	              with NUL)
 //	queue.outbox  id (8-byte big-endian) -> Item: mails waiting to be sent
 //	queue.hooks   id (8-byte big-endian) -> Item: outgoing webhook calls
-//	body.<queue>  id -> the item's payload, raw bytes, written once (schema
-//	              6; the rows above then hold the delivery state only; a
-//	              blob from schema 7)
+//	body.<queue>  up to schema 8: id -> the item's payload, raw bytes,
+//	              written once (schema 6; the rows above then hold the
+//	              delivery state only; a blob from schema 7), now in
+//	              queue.<queue>
 //	done.<queue>  id -> Item: delivered or permanently failed items, kept
 //	              until Item.KeepUntil
 //	due.<queue>   up to schema 7 the due index (below), now in queue.<queue>
-//	queue.<queue> also 0xFF + 8-byte big-endian unix nanoseconds + 8-byte
-//	              id -> empty: the live items by due time (schema 3; in
-//	              the queue's bucket from schema 8, after every item id:
+//	queue.<queue> also id + "p" -> the item's payload, raw bytes, written
+//	              once, kept when the item retires, deleted when it is
+//	              pruned (schema 9, schema9.go; a blob when large); and
+//	              0xFF + 8-byte big-endian unix nanoseconds + 8-byte id ->
+//	              empty: the live items by due time (schema 3; in the
+//	              queue's bucket from schema 8, after every item id:
 //	              flatlog.go)
 //	players       lower-cased address -> the referee's player record (opaque)
 //	organisers    lower-cased address -> the referee's organiser record
 //	              (opaque: the language of their last mail; made by the
 //	              first write, organisers.go)
-//	tokens        secret -> Token (who a secret authenticates)
+//	tokens        secret -> Token (who a secret authenticates); and NUL +
+//	              kind + NUL + secret -> empty: the index by kind (schema
+//	              9, schema9.go)
 //	cursors       mailbox key -> Cursor (IMAP UIDVALIDITY, last UID, and the
 //	              hand-overs presumed begun of the next message)
 //	rulesets      SHA-256 hex -> ruleset data file (raw bytes)
 //	wake          8-byte big-endian unix nanoseconds + game id -> empty:
-//	              when a game needs attention (deadline, reminder)
-//	wake.by       game id -> its key in wake
+//	              when a game needs attention (deadline, reminder); and
+//	              0xFF + game id -> its key in wake (schema 9, schema9.go;
+//	              up to schema 8 in "wake.by")
 //	quarantine    sequence (8-byte big-endian) -> Quarantined: inputs that
 //	              can never be processed, kept for the operator (schema 2)
 //	tournaments   tournament id -> the tournament record (opaque, schema 4)
@@ -122,8 +129,9 @@
 // # What a write costs
 //
 // bbolt copies on write: a commit writes every leaf it changed, the
-// branches above them, and a meta page (the freelist is not written: Open
-// rebuilds it). DB.WriteStats counts those bytes (DiskBytes) and the log
+// branches above them, and a meta page (the free list is not written:
+// Close writes it once, and Open reads it, or after a crash rebuilds it
+// by walking the file: freelist.go). DB.WriteStats counts those bytes (DiskBytes) and the log
 // entries and queue rows the commits added (DataBytes). A move writes an
 // append to its game's log, a delta of its game's record, its mails once
 // and their rows; the indexes only when what they hold changed. bbolt
@@ -137,9 +145,10 @@
 // anyway, under a prefix that keeps it apart and sorted together, rather
 // than into a small bucket of its own: the log is one flat bucket for
 // every game (not a bucket per game), the VERP ids live in inbound, each
-// queue's due index lives in the queue's bucket. A move of the referee
-// now touches six buckets (inbound, log.flat, queue.outbox, body.outbox,
-// and games or games.snap when the record is rewritten); DB.BucketRoots
+// queue's due index lives in the queue's bucket, and from schema 9 so do
+// its payloads, and a game's wake-up key lives in wake. A move of the
+// referee now touches five buckets (inbound, log.flat, queue.outbox, and
+// games or games.snap when the record is rewritten); DB.BucketRoots
 // and Touched name them (BenchmarkWritePerMove reports them per move). A
 // reader of a shared bucket takes its own keys only (by prefix or length).
 //

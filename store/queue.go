@@ -233,8 +233,10 @@ func (tx *Tx) QueueLen(q string) int {
 	}
 	n := 0
 	c := live.Cursor()
-	for k, _ := c.First(); len(k) == 8; k, _ = c.Next() {
-		n++
+	for k, _ := c.First(); k != nil && k[0] != duePrefix; k, _ = c.Next() {
+		if len(k) == 8 {
+			n++ // not a payload (schema9.go)
+		}
 	}
 	return n
 }

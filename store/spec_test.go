@@ -13,7 +13,7 @@ func dump(t *testing.T, db *DB) string {
 	t.Helper()
 	var b bytes.Buffer
 	err := db.View(func(tx *Tx) error {
-		for _, name := range []string{"games", "inbound", "wake", "wake.by", "queue.outbox"} {
+		for _, name := range []string{"games", "inbound", "wake", "queue.outbox"} {
 			fmt.Fprintf(&b, "[%s]\n", name)
 			if err := tx.tx.Bucket([]byte(name)).ForEach(func(k, v []byte) error {
 				fmt.Fprintf(&b, "%q=%q\n", k, v)

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -17,7 +16,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 8
+const SchemaVersion = 9
 
 // Errors.
 var (
@@ -155,6 +154,7 @@ var migrations = []Migration{
 	migrateWritePath, // 5 -> 6: game snapshots and deltas, queue payloads apart (writepath.go)
 	migrateBlobs,     // 6 -> 7: large values alone (blob.go)
 	migrateSchema8,   // 7 -> 8: one flat log for every game, VERP ids in inbound (flatlog.go)
+	migrateSchema9,   // 8 -> 9: payloads in their queues, wake-ups of games in wake (schema9.go)
 }
 
 // DB is an open store.
@@ -171,6 +171,10 @@ type DB struct {
 	// decoded keeps the callers' decoded game records (decoded.go).
 	decoded   decodedCache
 	noDecoded bool
+	// walked: the open found no free list on file (the process before
+	// did not close the store) and rebuilt it by walking every page
+	// (freelist.go).
+	walked bool
 }
 
 // Open opens (creating if needed) the store at path, waits at most
@@ -183,19 +187,11 @@ func Open(path string, opt *Options) (*DB, error) {
 	if o.Timeout == 0 {
 		o.Timeout = 2 * time.Second
 	}
-	// The freelist is not written at each commit (NoFreelistSync): in a
-	// store with many free pages it was several pages of every commit
-	// (issue 25: bytes written per move); Open rebuilds it by walking the
-	// pages instead.
-	bo := &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, NoFreelistSync: true, FreelistType: bolt.FreelistMapType, InitialMmapSize: o.InitialMmapSize}
-	b, err := bolt.Open(path, 0o600, bo)
+	b, walked, err := openBolt(path, &o)
 	if err != nil {
-		if errors.Is(err, berrors.ErrTimeout) {
-			return nil, fmt.Errorf("%w: %s", ErrLocked, path)
-		}
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, err
 	}
-	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache}
+	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache, walked: walked}
 	migs := migrations
 	if o.Migrations != nil {
 		migs = o.Migrations
@@ -208,6 +204,18 @@ func Open(path string, opt *Options) (*DB, error) {
 }
 
 func (db *DB) migrate(migs []Migration) error {
+	// A file up to date is only read: Open commits nothing, and a Close
+	// after reads only writes nothing either (freelist.go).
+	current := false
+	_ = db.bolt.View(func(tx *bolt.Tx) error {
+		if m := tx.Bucket(bMeta); m != nil {
+			current = string(m.Get(kSchema)) == strconv.Itoa(len(migs))
+		}
+		return nil
+	})
+	if current {
+		return nil
+	}
 	return db.bolt.Update(func(tx *bolt.Tx) error {
 		v := 0
 		if m := tx.Bucket(bMeta); m != nil {
@@ -276,9 +284,6 @@ func Compact(path string) (before, after int64, err error) {
 	}
 	return st.Size(), nst.Size(), nil
 }
-
-// Close closes the file.
-func (db *DB) Close() error { return db.bolt.Close() }
 
 // Path returns the file's path.
 func (db *DB) Path() string { return db.path }
@@ -390,528 +395,6 @@ func putJSON(b *bolt.Bucket, key []byte, v any) error {
 		return err
 	}
 	return b.Put(key, raw)
-}
-
-// ---- games ----
-
-// Game returns the record of a game.
-func (tx *Tx) Game(id string) ([]byte, error) {
-	if tx.spec != nil {
-		if rec, ok := tx.spec.games[id]; ok {
-			return bytes.Clone(rec), nil
-		}
-	}
-	v := tx.get(bGames, []byte(id))
-	if v == nil {
-		return nil, fmt.Errorf("%w: game %q", ErrNotFound, id)
-	}
-	return tx.gameRecord(id, v, tx.get)
-}
-
-// GameStamp returns what identifies the stored version of a game's record
-// (nil: no such game): two reads with the same stamp read the same record.
-// It costs no decoding, so that a cache of decoded games can check itself.
-func (tx *Tx) GameStamp(id string) []byte {
-	if tx.spec != nil {
-		if st, ok := tx.spec.stamps[id]; ok {
-			return bytes.Clone(st)
-		}
-	}
-	return bytes.Clone(tx.get(bGames, []byte(id)))
-}
-
-// PutGame stores the record of a game: as a small delta against the
-// game's last snapshot when that is worth it (writepath.go).
-func (tx *Tx) PutGame(id string, rec []byte) error {
-	if id == "" {
-		return errors.New("store: empty game id")
-	}
-	val, snap := tx.encodeGame(id, rec)
-	if tx.spec != nil {
-		return tx.specPutGame(id, rec, val, snap)
-	}
-	return tx.writeGame(id, val, snap)
-}
-
-// HasGame reports whether a game exists.
-func (tx *Tx) HasGame(id string) bool { return tx.b(bGames).Get([]byte(id)) != nil }
-
-// Games calls fn for every game, in id order, until fn returns an error.
-func (tx *Tx) Games(fn func(id string, rec []byte) error) error {
-	return tx.b(bGames).ForEach(func(k, v []byte) error {
-		rec, err := tx.gameRecord(string(k), v, tx.getRaw)
-		if err != nil {
-			return err
-		}
-		return fn(string(k), rec)
-	})
-}
-
-// GameIDs calls fn for every game id, in order, without reading the
-// records.
-func (tx *Tx) GameIDs(fn func(id string) error) error {
-	return tx.b(bGames).ForEach(func(k, _ []byte) error { return fn(string(k)) })
-}
-
-// GameCount returns the number of games.
-func (tx *Tx) GameCount() int { return tx.b(bGames).Stats().KeyN }
-
-// ---- the append-only log ----
-
-// AppendLog appends an entry to a game's log and returns its sequence
-// number (from 1).
-func (tx *Tx) AppendLog(game string, entry []byte) (uint64, error) {
-	if tx.spec != nil {
-		return tx.specAppendLog(game, entry)
-	}
-	b := tx.b(bLogFlat)
-	seq := lastLogSeq(b, game) + 1
-	tx.data += int64(len(entry))
-	return seq, b.Put(logKey(game, seq), entry)
-}
-
-// Log calls fn for the game's log entries with sequence >= from, in order,
-// until fn returns an error.
-func (tx *Tx) Log(game string, from uint64, fn func(seq uint64, entry []byte) error) error {
-	var l *specLog
-	if tx.spec != nil {
-		l = tx.specLog(game)
-	}
-	prefix := append([]byte(game), 0)
-	c := tx.tx.Bucket(bLogFlat).Cursor()
-	for k, v := c.Seek(logKey(game, from)); k != nil && len(k) == len(prefix)+8 && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-		if err := fn(binary.BigEndian.Uint64(k[len(prefix):]), bytes.Clone(v)); err != nil {
-			return err
-		}
-	}
-	if l != nil {
-		for i, e := range l.entries {
-			if seq := l.base + uint64(i) + 1; seq >= from {
-				if err := fn(seq, bytes.Clone(e)); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// LogLen returns the sequence number of the game's last log entry (0: empty).
-func (tx *Tx) LogLen(game string) uint64 {
-	if tx.spec != nil {
-		l := tx.specLog(game)
-		return l.base + uint64(len(l.entries))
-	}
-	return tx.logSeq(game)
-}
-
-// ---- inbound de-duplication ----
-
-// InboundRecord remembers one processed input.
-type InboundRecord struct {
-	Keys     []string  `json:"keys"`               // every de-duplication key of the input
-	Received time.Time `json:"received"`           // when it was processed
-	Source   string    `json:"source,omitempty"`   // "imap", "webhook:mailgun", ...
-	From     string    `json:"from,omitempty"`     // sender address
-	Game     string    `json:"game,omitempty"`     // the game it concerned
-	Seat     int       `json:"seat"`               // the seat, -1 if none
-	Outcome  string    `json:"outcome"`            // "applied", "rejected", "ignored:<why>"...
-	Detail   string    `json:"detail,omitempty"`   // a short explanation for the operator
-	LogSeq   uint64    `json:"log_seq,omitempty"`  // the log entry that recorded it
-	Messages []string  `json:"messages,omitempty"` // Message-IDs of the replies queued
-}
-
-// Seen returns the record of an input already processed under any of keys.
-func (tx *Tx) Seen(keys ...string) (InboundRecord, bool, error) {
-	for _, k := range keys {
-		var r InboundRecord
-		ok, err := decodeJSON(tx.get(bInbound, []byte(k)), []byte(k), &r)
-		if err != nil || ok {
-			return r, ok, err
-		}
-	}
-	return InboundRecord{}, false, nil
-}
-
-// MarkInbound records a processed input under all of rec.Keys. It fails with
-// ErrDuplicate if any key is already recorded (and then writes nothing).
-func (tx *Tx) MarkInbound(rec InboundRecord) error {
-	if len(rec.Keys) == 0 {
-		return errors.New("store: inbound record without keys")
-	}
-	for _, k := range rec.Keys {
-		if k == "" || k[0] == 0 {
-			return fmt.Errorf("store: inbound key %q: empty or NUL first (the VERP ids' prefix)", k)
-		}
-	}
-	if tx.spec != nil {
-		return tx.specOp(func(tx *Tx) error { return tx.MarkInbound(rec) })
-	}
-	if _, ok, err := tx.Seen(rec.Keys...); err != nil {
-		return err
-	} else if ok {
-		return ErrDuplicate
-	}
-	b := tx.b(bInbound)
-	for _, k := range rec.Keys {
-		if err := putJSON(b, []byte(k), rec); err != nil {
-			return err
-		}
-	}
-	return tx.ride(rec.Keys)
-}
-
-// PruneInbound deletes records received before t (keep them for as long as
-// a duplicate may still arrive; weeks, not minutes). It returns the count.
-func (tx *Tx) PruneInbound(before time.Time) (int, error) {
-	b := tx.b(bInbound)
-	var del [][]byte
-	err := b.ForEach(func(k, v []byte) error {
-		var r InboundRecord
-		if k[0] == 0 {
-			return nil // a VERP id (verpKey)
-		}
-		if err := json.Unmarshal(v, &r); err == nil && r.Received.Before(before) {
-			del = append(del, bytes.Clone(k))
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
-	}
-	for _, k := range del {
-		if err := b.Delete(k); err != nil {
-			return 0, err
-		}
-	}
-	return len(del), nil
-}
-
-// ---- players and tokens ----
-
-// Player returns a player's record by address (case-insensitive).
-func (tx *Tx) Player(addr string) ([]byte, error) {
-	v := tx.get(bPlayers, []byte(lowerASCII(addr)))
-	if v == nil {
-		return nil, fmt.Errorf("%w: player %q", ErrNotFound, addr)
-	}
-	return bytes.Clone(v), nil
-}
-
-// PutPlayer stores a player's record.
-func (tx *Tx) PutPlayer(addr string, rec []byte) error {
-	return tx.b(bPlayers).Put([]byte(lowerASCII(addr)), rec)
-}
-
-// Players calls fn for every player.
-func (tx *Tx) Players(fn func(addr string, rec []byte) error) error {
-	return tx.b(bPlayers).ForEach(func(k, v []byte) error { return fn(string(k), bytes.Clone(v)) })
-}
-
-// Token says whom a secret authenticates.
-type Token struct {
-	Kind    string    `json:"kind"`           // "seat", "player", "org"
-	Game    string    `json:"game,omitempty"` // for seat tokens
-	Seat    int       `json:"seat"`           // for seat tokens
-	Address string    `json:"address"`        // the registered address
-	Created time.Time `json:"created"`
-}
-
-// Token returns the token record of a secret.
-func (tx *Tx) Token(secret string) (Token, error) {
-	var t Token
-	ok, err := decodeJSON(tx.get(bTokens, []byte(secret)), []byte(secret), &t)
-	if err == nil && !ok {
-		err = fmt.Errorf("%w: token", ErrNotFound)
-	}
-	return t, err
-}
-
-// PutToken stores a token; it fails with ErrDuplicate if the secret exists.
-func (tx *Tx) PutToken(secret string, t Token) error {
-	b := tx.b(bTokens)
-	if b.Get([]byte(secret)) != nil {
-		return ErrDuplicate
-	}
-	return putJSON(b, []byte(secret), t)
-}
-
-// Tokens calls fn for every token.
-func (tx *Tx) Tokens(fn func(secret string, t Token) error) error {
-	return tx.b(bTokens).ForEach(func(k, v []byte) error {
-		var t Token
-		if err := json.Unmarshal(v, &t); err != nil {
-			return err
-		}
-		return fn(string(k), t)
-	})
-}
-
-// DeleteToken removes a token (a replaced player's secret stops working).
-func (tx *Tx) DeleteToken(secret string) error { return tx.b(bTokens).Delete([]byte(secret)) }
-
-// ---- IMAP cursors ----
-
-// Cursor is the intake position in one mailbox.
-type Cursor struct {
-	UIDValidity uint32 `json:"uidvalidity"`
-	LastUID     uint32 `json:"last_uid"`
-	// Armed is the hand-overs of the first message after LastUID presumed
-	// begun: the IMAP watcher writes 1 with the cursor it moves in the
-	// commit of a message, so that the next hand-over needs no commit of
-	// its own (an intake attempt on record, see BeginAttemptFrom).
-	Armed int `json:"armed,omitempty"`
-}
-
-// Cursor returns the position in a mailbox (zero if none yet).
-func (tx *Tx) Cursor(mailbox string) (Cursor, error) {
-	var c Cursor
-	_, err := getJSON(tx.b(bCursors), []byte(mailbox), &c)
-	return c, err
-}
-
-// PutCursor stores the position in a mailbox.
-func (tx *Tx) PutCursor(mailbox string, c Cursor) error {
-	return putJSON(tx.b(bCursors), []byte(mailbox), c)
-}
-
-// ---- intake attempts ----
-
-// BeginAttempt records that a transport is about to hand over the input
-// with this key (for example an IMAP message) and returns how many times it
-// has done so without EndAttempt: an input that kills the process is seen
-// again after the restart with a higher count, so that the transport can
-// quarantine it instead of dying on it forever.
-func (tx *Tx) BeginAttempt(key string) (int, error) {
-	b := tx.b(bAttempts)
-	n := 0
-	if v := b.Get([]byte(key)); len(v) == 8 {
-		n = int(binary.BigEndian.Uint64(v))
-	}
-	n++
-	return n, b.Put([]byte(key), u64(uint64(n)))
-}
-
-// BeginAttemptFrom is BeginAttempt for an input already presumed begun
-// floor times (Cursor.Armed): the count becomes max(recorded, floor) + 1.
-func (tx *Tx) BeginAttemptFrom(key string, floor int) (int, error) {
-	n := max(tx.AttemptCount(key), floor) + 1
-	return n, tx.b(bAttempts).Put([]byte(key), u64(uint64(n)))
-}
-
-// EndAttempt forgets the attempts of an input that was handled (or
-// quarantined).
-func (tx *Tx) EndAttempt(key string) error { return tx.b(bAttempts).Delete([]byte(key)) }
-
-// AttemptCount returns the attempts recorded for an input.
-func (tx *Tx) AttemptCount(key string) int {
-	if v := tx.b(bAttempts).Get([]byte(key)); len(v) == 8 {
-		return int(binary.BigEndian.Uint64(v))
-	}
-	return 0
-}
-
-// ---- webhook replay tokens ----
-
-// UseReplayToken records a one-time token (a webhook signature's nonce)
-// with a value (the Message-ID it came with) until expires. fresh reports
-// whether it was new; otherwise prev is the value it was first recorded
-// with. Expired tokens are pruned by PruneReplay.
-func (tx *Tx) UseReplayToken(token, value string, expires time.Time) (prev string, fresh bool, err error) {
-	b := tx.b(bReplay)
-	if v := b.Get([]byte(token)); len(v) >= 8 {
-		return string(v[8:]), false, nil
-	}
-	rec := append(u64(uint64(expires.UnixNano())), value...)
-	return "", true, b.Put([]byte(token), rec)
-}
-
-// PruneReplay deletes the replay tokens expired at now and returns how many.
-func (tx *Tx) PruneReplay(now time.Time) (int, error) {
-	b := tx.b(bReplay)
-	var dead [][]byte
-	err := b.ForEach(func(k, v []byte) error {
-		if len(v) >= 8 && int64(binary.BigEndian.Uint64(v[:8])) <= now.UnixNano() {
-			dead = append(dead, append([]byte(nil), k...))
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
-	}
-	for _, k := range dead {
-		if err := b.Delete(k); err != nil {
-			return 0, err
-		}
-	}
-	return len(dead), nil
-}
-
-// ---- VERP bounce ids ----
-
-// VERPRecord is the outbox mail a VERP bounce id names.
-type VERPRecord struct {
-	To   string    `json:"to"`
-	Key  string    `json:"key"`
-	Sent time.Time `json:"sent"`
-}
-
-// PutVERP records the bounce id of an outgoing mail (the id in its
-// envelope sender), so that a bounce can be checked against the mail it
-// claims to return.
-func (tx *Tx) PutVERP(id string, rec VERPRecord) error {
-	if tx.spec != nil {
-		return tx.specOp(func(tx *Tx) error { return tx.PutVERP(id, rec) })
-	}
-	rec.To = lowerASCII(rec.To)
-	return putJSON(tx.b(bInbound), verpKey(id), rec)
-}
-
-// VERP returns the outgoing mail of a bounce id.
-func (tx *Tx) VERP(id string) (VERPRecord, bool, error) {
-	var rec VERPRecord
-	ok, err := getJSON(tx.b(bInbound), verpKey(id), &rec)
-	return rec, ok, err
-}
-
-// PruneVERP deletes the bounce ids of mails sent before a time.
-func (tx *Tx) PruneVERP(before time.Time) (int, error) {
-	b := tx.b(bInbound)
-	var dead [][]byte
-	c := b.Cursor()
-	for k, v := c.Seek(verpPrefix); k != nil && bytes.HasPrefix(k, verpPrefix); k, v = c.Next() {
-		var rec VERPRecord
-		if json.Unmarshal(v, &rec) != nil || rec.Sent.Before(before) {
-			dead = append(dead, bytes.Clone(k))
-		}
-	}
-	for _, k := range dead {
-		if err := b.Delete(k); err != nil {
-			return 0, err
-		}
-	}
-	return len(dead), nil
-}
-
-// ---- rulesets ----
-
-// PutRuleset stores a ruleset data file under its SHA-256 (hex).
-func (tx *Tx) PutRuleset(sha string, data []byte) error {
-	return tx.b(bRulesets).Put([]byte(sha), data)
-}
-
-// Ruleset returns a stored ruleset data file.
-func (tx *Tx) Ruleset(sha string) ([]byte, error) {
-	// Rulesets are stored under their SHA-256 and never change: a
-	// speculation need not record the read.
-	v := tx.tx.Bucket(bRulesets).Get([]byte(sha))
-	if v == nil {
-		return nil, fmt.Errorf("%w: ruleset %s", ErrNotFound, sha)
-	}
-	return bytes.Clone(v), nil
-}
-
-// ---- quarantine ----
-
-// Quarantined is an input that can never be processed (unparseable mail
-// from a webhook, which has no quarantine folder of its own), kept for the
-// operator with the reason.
-type Quarantined struct {
-	ID     uint64    `json:"id"`
-	At     time.Time `json:"at"`
-	Source string    `json:"source"`
-	Reason string    `json:"reason"`
-	// Raw is the input, cut at MaxQuarantined bytes.
-	Raw       []byte `json:"raw"`
-	Truncated bool   `json:"truncated,omitempty"`
-}
-
-// MaxQuarantined is the most bytes of an input kept in quarantine.
-const MaxQuarantined = 1 << 20
-
-// Quarantine keeps an input that can never be processed.
-func (tx *Tx) Quarantine(q Quarantined) (uint64, error) {
-	b := tx.b(bQuar)
-	id, err := b.NextSequence()
-	if err != nil {
-		return 0, err
-	}
-	q.ID = id
-	if len(q.Raw) > MaxQuarantined {
-		q.Raw, q.Truncated = q.Raw[:MaxQuarantined], true
-	}
-	return id, putJSON(b, u64(id), q)
-}
-
-// Quarantined calls fn for every quarantined input, oldest first.
-func (tx *Tx) Quarantined(fn func(Quarantined) error) error {
-	return tx.b(bQuar).ForEach(func(_, v []byte) error {
-		var q Quarantined
-		if err := json.Unmarshal(v, &q); err != nil {
-			return err
-		}
-		return fn(q)
-	})
-}
-
-// ---- wake-ups ----
-
-// SetWake records when a game next needs attention (a deadline, a
-// reminder), replacing any earlier wake-up; the zero time removes it.
-func (tx *Tx) SetWake(game string, at time.Time) error {
-	if tx.spec != nil {
-		return tx.specSetWake(game, at)
-	}
-	by, w := tx.b(bWakeBy), tx.b(bWake)
-	if old := by.Get([]byte(game)); old != nil {
-		if err := w.Delete(bytes.Clone(old)); err != nil {
-			return err
-		}
-		if err := by.Delete([]byte(game)); err != nil {
-			return err
-		}
-	}
-	if at.IsZero() {
-		return nil
-	}
-	key := append(u64(uint64(at.UnixNano())), game...)
-	if err := w.Put(key, nil); err != nil {
-		return err
-	}
-	return by.Put([]byte(game), key)
-}
-
-// Wake returns when a game next needs attention (zero if never).
-func (tx *Tx) Wake(game string) time.Time {
-	k := tx.b(bWakeBy).Get([]byte(game))
-	if k == nil {
-		return time.Time{}
-	}
-	return time.Unix(0, int64(binary.BigEndian.Uint64(k[:8])))
-}
-
-// DueWakes returns the games whose wake-up is at or before now, earliest
-// first (at most limit; 0 means no limit).
-func (tx *Tx) DueWakes(now time.Time, limit int) []string {
-	var out []string
-	c := tx.b(bWake).Cursor()
-	end := uint64(now.UnixNano())
-	for k, _ := c.First(); k != nil; k, _ = c.Next() {
-		if binary.BigEndian.Uint64(k[:8]) > end || (limit > 0 && len(out) >= limit) {
-			break
-		}
-		out = append(out, string(k[8:]))
-	}
-	return out
-}
-
-// NextWake returns the earliest wake-up of any game.
-func (tx *Tx) NextWake() (time.Time, bool) {
-	k, _ := tx.b(bWake).Cursor().First()
-	if k == nil {
-		return time.Time{}, false
-	}
-	return time.Unix(0, int64(binary.BigEndian.Uint64(k[:8]))), true
 }
 
 func lowerASCII(s string) string {

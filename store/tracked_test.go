@@ -48,6 +48,7 @@ func TestEveryReadIsTracked(t *testing.T) {
 		"BeginAttemptFrom": func(tx *Tx) { tx.BeginAttemptFrom("a", 1) }, "EndAttempt": func(tx *Tx) { tx.EndAttempt("a") },
 		"Cursor": func(tx *Tx) { tx.Cursor("c") }, "PutCursor": func(tx *Tx) { tx.PutCursor("c", Cursor{}) },
 		"DeleteToken": func(tx *Tx) { tx.DeleteToken("s") }, "Tokens": func(tx *Tx) { tx.Tokens(func(string, Token) error { return nil }) },
+		"TokensOf": func(tx *Tx) { tx.TokensOf("org", func(string, Token) error { return nil }) },
 		"PutToken": func(tx *Tx) { tx.PutToken("s9", Token{}) }, "PutPlayer": func(tx *Tx) { tx.PutPlayer("b@x", nil) },
 		"PutOrganiser": func(tx *Tx) { tx.PutOrganiser("o@x", nil) },
 		"Players":      func(tx *Tx) { tx.Players(func(string, []byte) error { return nil }) },

@@ -256,7 +256,7 @@ func TestQueuePayloadStoredOnce(t *testing.T) {
 		if k, _ := tx.PruneRetired("outbox", t0.Add(2*time.Hour)); k != 1 {
 			t.Errorf("pruned %d", k)
 		}
-		if tx.tx.Bucket(bodyBucket("outbox")).Get(u64(id)) != nil {
+		if getValue(tx.tx.Bucket([]byte("queue.outbox")), bodyKey(id)) != nil {
 			t.Error("pruned item's payload kept")
 		}
 		return nil

@@ -20,6 +20,7 @@ import (
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
+	"github.com/pbem-referee/referee/store"
 )
 
 // The daemon's wiring: the front door, the commands endpoint, /metrics and
@@ -73,6 +74,16 @@ func TestDaemonWiring(t *testing.T) {
 	if out := e.postRaw(org); out.Status != "applied" {
 		t.Fatalf("organiser mail: %+v", out)
 	}
+	// A post without a key of its own is recorded under the key of its
+	// bytes too, which its attempt's end rides on (issue 25: two commits
+	// per post; TestPostedAttemptEndsInTheInputsCommit counts them).
+	d.DB.View(func(tx *store.Tx) error {
+		rec, ok, err := tx.Seen("msgid:<d-org1@example.test>")
+		if !ok || err != nil || len(rec.Keys) != 2 || !strings.HasPrefix(rec.Keys[1], "webhook:") {
+			t.Errorf("the organiser mail's record: %v %v %q", ok, err, rec.Keys)
+		}
+		return nil
+	})
 	if res, err := d.Referee.Organise(olga, "HOOK d1 "+hooks.URL+" discord moves"); err != nil || !strings.Contains(strings.Join(res, " "), "added") {
 		t.Fatalf("HOOK: %v %v", res, err)
 	}

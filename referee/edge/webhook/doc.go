@@ -157,8 +157,10 @@
 // begins, so a posted message that kills the daemon is set aside the
 // same way after MaxCrashes restarts. The end of that record rides in the
 // commit that records the message (AttemptRider, store.DB.Ride; issue 25:
-// two commits per post, not three) when the post has a key of its own
-// (Idempotency-Key, a provider's token); otherwise it is a commit apart.
+// two commits per post, not three): under the post's own key
+// (Idempotency-Key, a provider's token) or, when it has none, under the
+// key of its bytes ("webhook:" and their digest, the attempt's key),
+// which de-duplicates nothing the Message-ID's key does not.
 //
 // Wrong methods get 405 from the mux's method patterns. Bodies are capped
 // with http.MaxBytesReader. Secrets are never logged, and no response

@@ -384,7 +384,16 @@ func (s *Server) deliverInbound(w http.ResponseWriter, r *http.Request, p provid
 			return false
 		}
 		ended := func() bool { return false }
-		if rider, ok := s.o.Attempts.(AttemptRider); ok && len(keys) > 0 {
+		if rider, ok := s.o.Attempts.(AttemptRider); ok {
+			if len(keys) == 0 {
+				// A post without a key of its own gets one from its
+				// bytes, for the attempt's end to ride on (issue 25: two
+				// commits per post). It de-duplicates nothing the
+				// Message-ID's key (mailin) does not: the same bytes
+				// carry the same Message-ID.
+				keys = []string{key}
+				in.Keys = keys
+			}
 			ended = rider.EndWith(key, keys[0])
 		}
 		defer func() {

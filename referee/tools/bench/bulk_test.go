@@ -33,6 +33,11 @@ func TestBulkLoad(t *testing.T) {
 			if p.Moves != 6 || p.Move == nil || p.DiskBytesPerMove <= 0 {
 				t.Errorf("scale point %+v", p)
 			}
+			// The loader's daemon closed the store: the timed moves' open
+			// read the free list, and did not walk the file (issue 25).
+			if p.OpenWalked {
+				t.Errorf("%d games: the open walked the store", p.Games)
+			}
 		}
 		var path string
 		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -44,6 +49,9 @@ func TestBulkLoad(t *testing.T) {
 		db, err := store.Open(path, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if db.OpenWalked() {
+			t.Error("the bench's daemon left the store without its free list")
 		}
 		n := sizes[len(sizes)-1]
 		secrets := map[string]bool{}

@@ -77,7 +77,13 @@ func (r *Report) WriteTable(w io.Writer) {
 		}
 		fmt.Fprintln(w, "the store is then reopened with fsync and the moves are timed (Referee.Process of one player's orders).")
 		fmt.Fprintln(w, "Heap and RSS peaks are the whole process's while serving those moves (RSS includes the store's mapped pages: \"of it mmap\", the file-backed resident pages after the moves).")
-		fmt.Fprintln(w, "The RSS includes the open: bbolt reads every page to rebuild its free list (NoFreelistSync), see \"mmap at open\".")
+		fmt.Fprintln(w, "\"mmap at open\" is the file-backed RSS just after the open (the binary's pages and the store's few read): the store reads its free list from the file,")
+		fmt.Fprintln(w, "written by its Close; only after a crash does the open walk every page, and then it maps the file again (store/freelist.go).")
+		for _, p := range r.Scale {
+			if p.OpenWalked {
+				fmt.Fprintf(w, "PROBLEM: at %d games the open walked the store (its free list was not on file).\n", p.Games)
+			}
+		}
 	}
 }
 

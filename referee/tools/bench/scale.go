@@ -46,10 +46,12 @@ type ScalePoint struct {
 	// of the store, the binary) and RSSAnon the rest (the Go heap and
 	// stacks), read after the timed moves.
 	RSSFile uint64 `json:"rss_file_bytes"`
-	// RSSFileOpen is RSSFile just after the store was opened: bbolt
-	// rebuilds its free list at open by walking every page (the store does
-	// not write it at each commit), which maps the whole file in.
+	// RSSFileOpen is RSSFile just after the store was opened: the store
+	// reads bbolt's free list from the file (written by its Close), and
+	// OpenWalked says it did not find one and walked every page instead,
+	// which maps the whole file in (store/freelist.go).
 	RSSFileOpen uint64 `json:"rss_file_open_bytes"`
+	OpenWalked  bool   `json:"open_walked,omitempty"`
 	RSSAnon     uint64 `json:"rss_anon_bytes"`
 	// Move is the time of one move: one player's mail processed by the
 	// referee (Referee.Process, its one fsync'd transaction, the outgoing
@@ -135,7 +137,7 @@ func (s *scaler) grow(ctx context.Context, n int) (*ScalePoint, error) {
 		return nil, err
 	}
 	defer d.DB.Close()
-	p.RSSFileOpen = procStatus("RssFile:")
+	p.RSSFileOpen, p.OpenWalked = procStatus("RssFile:"), d.DB.OpenWalked()
 	stop := sampleHeap()
 	ws0 := d.DB.WriteStats()
 	times, err := s.moves(ctx, d, n)

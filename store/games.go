@@ -1,0 +1,124 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+)
+
+// The games' records and their append-only logs (the records' encoding
+// is in writepath.go, the log's keys in flatlog.go).
+
+// ---- games ----
+
+// Game returns the record of a game.
+func (tx *Tx) Game(id string) ([]byte, error) {
+	if tx.spec != nil {
+		if rec, ok := tx.spec.games[id]; ok {
+			return bytes.Clone(rec), nil
+		}
+	}
+	v := tx.get(bGames, []byte(id))
+	if v == nil {
+		return nil, fmt.Errorf("%w: game %q", ErrNotFound, id)
+	}
+	return tx.gameRecord(id, v, tx.get)
+}
+
+// GameStamp returns what identifies the stored version of a game's record
+// (nil: no such game): two reads with the same stamp read the same record.
+// It costs no decoding, so that a cache of decoded games can check itself.
+func (tx *Tx) GameStamp(id string) []byte {
+	if tx.spec != nil {
+		if st, ok := tx.spec.stamps[id]; ok {
+			return bytes.Clone(st)
+		}
+	}
+	return bytes.Clone(tx.get(bGames, []byte(id)))
+}
+
+// PutGame stores the record of a game: as a small delta against the
+// game's last snapshot when that is worth it (writepath.go).
+func (tx *Tx) PutGame(id string, rec []byte) error {
+	if id == "" {
+		return errors.New("store: empty game id")
+	}
+	val, snap := tx.encodeGame(id, rec)
+	if tx.spec != nil {
+		return tx.specPutGame(id, rec, val, snap)
+	}
+	return tx.writeGame(id, val, snap)
+}
+
+// HasGame reports whether a game exists.
+func (tx *Tx) HasGame(id string) bool { return tx.b(bGames).Get([]byte(id)) != nil }
+
+// Games calls fn for every game, in id order, until fn returns an error.
+func (tx *Tx) Games(fn func(id string, rec []byte) error) error {
+	return tx.b(bGames).ForEach(func(k, v []byte) error {
+		rec, err := tx.gameRecord(string(k), v, tx.getRaw)
+		if err != nil {
+			return err
+		}
+		return fn(string(k), rec)
+	})
+}
+
+// GameIDs calls fn for every game id, in order, without reading the
+// records.
+func (tx *Tx) GameIDs(fn func(id string) error) error {
+	return tx.b(bGames).ForEach(func(k, _ []byte) error { return fn(string(k)) })
+}
+
+// GameCount returns the number of games.
+func (tx *Tx) GameCount() int { return tx.b(bGames).Stats().KeyN }
+
+// ---- the append-only log ----
+
+// AppendLog appends an entry to a game's log and returns its sequence
+// number (from 1).
+func (tx *Tx) AppendLog(game string, entry []byte) (uint64, error) {
+	if tx.spec != nil {
+		return tx.specAppendLog(game, entry)
+	}
+	b := tx.b(bLogFlat)
+	seq := lastLogSeq(b, game) + 1
+	tx.data += int64(len(entry))
+	return seq, b.Put(logKey(game, seq), entry)
+}
+
+// Log calls fn for the game's log entries with sequence >= from, in order,
+// until fn returns an error.
+func (tx *Tx) Log(game string, from uint64, fn func(seq uint64, entry []byte) error) error {
+	var l *specLog
+	if tx.spec != nil {
+		l = tx.specLog(game)
+	}
+	prefix := append([]byte(game), 0)
+	c := tx.tx.Bucket(bLogFlat).Cursor()
+	for k, v := c.Seek(logKey(game, from)); k != nil && len(k) == len(prefix)+8 && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if err := fn(binary.BigEndian.Uint64(k[len(prefix):]), bytes.Clone(v)); err != nil {
+			return err
+		}
+	}
+	if l != nil {
+		for i, e := range l.entries {
+			if seq := l.base + uint64(i) + 1; seq >= from {
+				if err := fn(seq, bytes.Clone(e)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// LogLen returns the sequence number of the game's last log entry (0: empty).
+func (tx *Tx) LogLen(game string) uint64 {
+	if tx.spec != nil {
+		l := tx.specLog(game)
+		return l.base + uint64(len(l.entries))
+	}
+	return tx.logSeq(game)
+}

@@ -1,0 +1,283 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// The inputs' bookkeeping: which inputs were processed (de-duplication),
+// where each mailbox's intake stands, the hand-overs begun, the webhook's
+// one-time tokens, the VERP ids a bounce is checked against, and the
+// inputs that can never be processed.
+
+// ---- inbound de-duplication ----
+
+// InboundRecord remembers one processed input.
+type InboundRecord struct {
+	Keys     []string  `json:"keys"`               // every de-duplication key of the input
+	Received time.Time `json:"received"`           // when it was processed
+	Source   string    `json:"source,omitempty"`   // "imap", "webhook:mailgun", ...
+	From     string    `json:"from,omitempty"`     // sender address
+	Game     string    `json:"game,omitempty"`     // the game it concerned
+	Seat     int       `json:"seat"`               // the seat, -1 if none
+	Outcome  string    `json:"outcome"`            // "applied", "rejected", "ignored:<why>"...
+	Detail   string    `json:"detail,omitempty"`   // a short explanation for the operator
+	LogSeq   uint64    `json:"log_seq,omitempty"`  // the log entry that recorded it
+	Messages []string  `json:"messages,omitempty"` // Message-IDs of the replies queued
+}
+
+// Seen returns the record of an input already processed under any of keys.
+func (tx *Tx) Seen(keys ...string) (InboundRecord, bool, error) {
+	for _, k := range keys {
+		var r InboundRecord
+		ok, err := decodeJSON(tx.get(bInbound, []byte(k)), []byte(k), &r)
+		if err != nil || ok {
+			return r, ok, err
+		}
+	}
+	return InboundRecord{}, false, nil
+}
+
+// MarkInbound records a processed input under all of rec.Keys. It fails with
+// ErrDuplicate if any key is already recorded (and then writes nothing).
+func (tx *Tx) MarkInbound(rec InboundRecord) error {
+	if len(rec.Keys) == 0 {
+		return errors.New("store: inbound record without keys")
+	}
+	for _, k := range rec.Keys {
+		if k == "" || k[0] == 0 {
+			return fmt.Errorf("store: inbound key %q: empty or NUL first (the VERP ids' prefix)", k)
+		}
+	}
+	if tx.spec != nil {
+		return tx.specOp(func(tx *Tx) error { return tx.MarkInbound(rec) })
+	}
+	if _, ok, err := tx.Seen(rec.Keys...); err != nil {
+		return err
+	} else if ok {
+		return ErrDuplicate
+	}
+	b := tx.b(bInbound)
+	for _, k := range rec.Keys {
+		if err := putJSON(b, []byte(k), rec); err != nil {
+			return err
+		}
+	}
+	return tx.ride(rec.Keys)
+}
+
+// PruneInbound deletes records received before t (keep them for as long as
+// a duplicate may still arrive; weeks, not minutes). It returns the count.
+func (tx *Tx) PruneInbound(before time.Time) (int, error) {
+	b := tx.b(bInbound)
+	var del [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		var r InboundRecord
+		if k[0] == 0 {
+			return nil // a VERP id (verpKey)
+		}
+		if err := json.Unmarshal(v, &r); err == nil && r.Received.Before(before) {
+			del = append(del, bytes.Clone(k))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range del {
+		if err := b.Delete(k); err != nil {
+			return 0, err
+		}
+	}
+	return len(del), nil
+}
+
+// ---- IMAP cursors ----
+
+// Cursor is the intake position in one mailbox.
+type Cursor struct {
+	UIDValidity uint32 `json:"uidvalidity"`
+	LastUID     uint32 `json:"last_uid"`
+	// Armed is the hand-overs of the first message after LastUID presumed
+	// begun: the IMAP watcher writes 1 with the cursor it moves in the
+	// commit of a message, so that the next hand-over needs no commit of
+	// its own (an intake attempt on record, see BeginAttemptFrom).
+	Armed int `json:"armed,omitempty"`
+}
+
+// Cursor returns the position in a mailbox (zero if none yet).
+func (tx *Tx) Cursor(mailbox string) (Cursor, error) {
+	var c Cursor
+	_, err := getJSON(tx.b(bCursors), []byte(mailbox), &c)
+	return c, err
+}
+
+// PutCursor stores the position in a mailbox.
+func (tx *Tx) PutCursor(mailbox string, c Cursor) error {
+	return putJSON(tx.b(bCursors), []byte(mailbox), c)
+}
+
+// ---- intake attempts ----
+
+// BeginAttempt records that a transport is about to hand over the input
+// with this key (for example an IMAP message) and returns how many times it
+// has done so without EndAttempt: an input that kills the process is seen
+// again after the restart with a higher count, so that the transport can
+// quarantine it instead of dying on it forever.
+func (tx *Tx) BeginAttempt(key string) (int, error) {
+	b := tx.b(bAttempts)
+	n := 0
+	if v := b.Get([]byte(key)); len(v) == 8 {
+		n = int(binary.BigEndian.Uint64(v))
+	}
+	n++
+	return n, b.Put([]byte(key), u64(uint64(n)))
+}
+
+// BeginAttemptFrom is BeginAttempt for an input already presumed begun
+// floor times (Cursor.Armed): the count becomes max(recorded, floor) + 1.
+func (tx *Tx) BeginAttemptFrom(key string, floor int) (int, error) {
+	n := max(tx.AttemptCount(key), floor) + 1
+	return n, tx.b(bAttempts).Put([]byte(key), u64(uint64(n)))
+}
+
+// EndAttempt forgets the attempts of an input that was handled (or
+// quarantined).
+func (tx *Tx) EndAttempt(key string) error { return tx.b(bAttempts).Delete([]byte(key)) }
+
+// AttemptCount returns the attempts recorded for an input.
+func (tx *Tx) AttemptCount(key string) int {
+	if v := tx.b(bAttempts).Get([]byte(key)); len(v) == 8 {
+		return int(binary.BigEndian.Uint64(v))
+	}
+	return 0
+}
+
+// ---- webhook replay tokens ----
+
+// UseReplayToken records a one-time token (a webhook signature's nonce)
+// with a value (the Message-ID it came with) until expires. fresh reports
+// whether it was new; otherwise prev is the value it was first recorded
+// with. Expired tokens are pruned by PruneReplay.
+func (tx *Tx) UseReplayToken(token, value string, expires time.Time) (prev string, fresh bool, err error) {
+	b := tx.b(bReplay)
+	if v := b.Get([]byte(token)); len(v) >= 8 {
+		return string(v[8:]), false, nil
+	}
+	rec := append(u64(uint64(expires.UnixNano())), value...)
+	return "", true, b.Put([]byte(token), rec)
+}
+
+// PruneReplay deletes the replay tokens expired at now and returns how many.
+func (tx *Tx) PruneReplay(now time.Time) (int, error) {
+	b := tx.b(bReplay)
+	var dead [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		if len(v) >= 8 && int64(binary.BigEndian.Uint64(v[:8])) <= now.UnixNano() {
+			dead = append(dead, append([]byte(nil), k...))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range dead {
+		if err := b.Delete(k); err != nil {
+			return 0, err
+		}
+	}
+	return len(dead), nil
+}
+
+// ---- VERP bounce ids ----
+
+// VERPRecord is the outbox mail a VERP bounce id names.
+type VERPRecord struct {
+	To   string    `json:"to"`
+	Key  string    `json:"key"`
+	Sent time.Time `json:"sent"`
+}
+
+// PutVERP records the bounce id of an outgoing mail (the id in its
+// envelope sender), so that a bounce can be checked against the mail it
+// claims to return.
+func (tx *Tx) PutVERP(id string, rec VERPRecord) error {
+	if tx.spec != nil {
+		return tx.specOp(func(tx *Tx) error { return tx.PutVERP(id, rec) })
+	}
+	rec.To = lowerASCII(rec.To)
+	return putJSON(tx.b(bInbound), verpKey(id), rec)
+}
+
+// VERP returns the outgoing mail of a bounce id.
+func (tx *Tx) VERP(id string) (VERPRecord, bool, error) {
+	var rec VERPRecord
+	ok, err := getJSON(tx.b(bInbound), verpKey(id), &rec)
+	return rec, ok, err
+}
+
+// PruneVERP deletes the bounce ids of mails sent before a time.
+func (tx *Tx) PruneVERP(before time.Time) (int, error) {
+	b := tx.b(bInbound)
+	var dead [][]byte
+	c := b.Cursor()
+	for k, v := c.Seek(verpPrefix); k != nil && bytes.HasPrefix(k, verpPrefix); k, v = c.Next() {
+		var rec VERPRecord
+		if json.Unmarshal(v, &rec) != nil || rec.Sent.Before(before) {
+			dead = append(dead, bytes.Clone(k))
+		}
+	}
+	for _, k := range dead {
+		if err := b.Delete(k); err != nil {
+			return 0, err
+		}
+	}
+	return len(dead), nil
+}
+
+// ---- quarantine ----
+
+// Quarantined is an input that can never be processed (unparseable mail
+// from a webhook, which has no quarantine folder of its own), kept for the
+// operator with the reason.
+type Quarantined struct {
+	ID     uint64    `json:"id"`
+	At     time.Time `json:"at"`
+	Source string    `json:"source"`
+	Reason string    `json:"reason"`
+	// Raw is the input, cut at MaxQuarantined bytes.
+	Raw       []byte `json:"raw"`
+	Truncated bool   `json:"truncated,omitempty"`
+}
+
+// MaxQuarantined is the most bytes of an input kept in quarantine.
+const MaxQuarantined = 1 << 20
+
+// Quarantine keeps an input that can never be processed.
+func (tx *Tx) Quarantine(q Quarantined) (uint64, error) {
+	b := tx.b(bQuar)
+	id, err := b.NextSequence()
+	if err != nil {
+		return 0, err
+	}
+	q.ID = id
+	if len(q.Raw) > MaxQuarantined {
+		q.Raw, q.Truncated = q.Raw[:MaxQuarantined], true
+	}
+	return id, putJSON(b, u64(id), q)
+}
+
+// Quarantined calls fn for every quarantined input, oldest first.
+func (tx *Tx) Quarantined(fn func(Quarantined) error) error {
+	return tx.b(bQuar).ForEach(func(_, v []byte) error {
+		var q Quarantined
+		if err := json.Unmarshal(v, &q); err != nil {
+			return err
+		}
+		return fn(q)
+	})
+}

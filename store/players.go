@@ -1,0 +1,152 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The players' records, the secrets that authenticate them, and the
+// ruleset data files.
+
+// ---- players and tokens ----
+
+// Player returns a player's record by address (case-insensitive).
+func (tx *Tx) Player(addr string) ([]byte, error) {
+	v := tx.get(bPlayers, []byte(lowerASCII(addr)))
+	if v == nil {
+		return nil, fmt.Errorf("%w: player %q", ErrNotFound, addr)
+	}
+	return bytes.Clone(v), nil
+}
+
+// PutPlayer stores a player's record.
+func (tx *Tx) PutPlayer(addr string, rec []byte) error {
+	return tx.b(bPlayers).Put([]byte(lowerASCII(addr)), rec)
+}
+
+// Players calls fn for every player.
+func (tx *Tx) Players(fn func(addr string, rec []byte) error) error {
+	return tx.b(bPlayers).ForEach(func(k, v []byte) error { return fn(string(k), bytes.Clone(v)) })
+}
+
+// Token says whom a secret authenticates.
+type Token struct {
+	Kind    string    `json:"kind"`           // "seat", "player", "org"
+	Game    string    `json:"game,omitempty"` // for seat tokens
+	Seat    int       `json:"seat"`           // for seat tokens
+	Address string    `json:"address"`        // the registered address
+	Created time.Time `json:"created"`
+}
+
+// Token returns the token record of a secret.
+func (tx *Tx) Token(secret string) (Token, error) {
+	var t Token
+	if secret == "" || secret[0] == 0 {
+		return t, fmt.Errorf("%w: token", ErrNotFound) // not a secret: the index's prefix
+	}
+	ok, err := decodeJSON(tx.get(bTokens, []byte(secret)), []byte(secret), &t)
+	if err == nil && !ok {
+		err = fmt.Errorf("%w: token", ErrNotFound)
+	}
+	return t, err
+}
+
+// PutToken stores a token; it fails with ErrDuplicate if the secret exists.
+func (tx *Tx) PutToken(secret string, t Token) error {
+	if secret == "" || secret[0] == 0 || strings.IndexByte(t.Kind, 0) >= 0 {
+		return fmt.Errorf("store: token secret %q of kind %q: empty, or NUL where the index has it", secret, t.Kind)
+	}
+	b := tx.b(bTokens)
+	if b.Get([]byte(secret)) != nil {
+		return ErrDuplicate
+	}
+	if err := b.Put(tokenKindKey(t.Kind, secret), nil); err != nil {
+		return err
+	}
+	return putJSON(b, []byte(secret), t)
+}
+
+// Tokens calls fn for every token.
+func (tx *Tx) Tokens(fn func(secret string, t Token) error) error {
+	return tx.b(bTokens).ForEach(func(k, v []byte) error {
+		if k[0] == 0 {
+			return nil // the index by kind
+		}
+		var t Token
+		if err := json.Unmarshal(v, &t); err != nil {
+			return err
+		}
+		return fn(string(k), t)
+	})
+}
+
+// TokensOf calls fn for every token of a kind, reading those only (the
+// index by kind, schema 9): the few organisers' tokens are found without
+// reading every seat's.
+func (tx *Tx) TokensOf(kind string, fn func(secret string, t Token) error) error {
+	b := tx.b(bTokens)
+	prefix := tokenKindKey(kind, "")
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		secret := k[len(prefix):]
+		var t Token
+		ok, err := getJSON(b, secret, &t)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("store: token index names a secret that is not there (kind %q)", kind)
+		}
+		if err := fn(string(secret), t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DeleteToken removes a token (a replaced player's secret stops working).
+func (tx *Tx) DeleteToken(secret string) error {
+	if secret == "" || secret[0] == 0 {
+		return nil
+	}
+	b := tx.b(bTokens)
+	var t Token
+	if ok, err := getJSON(b, []byte(secret), &t); err != nil || !ok {
+		return err
+	}
+	if err := b.Delete(tokenKindKey(t.Kind, secret)); err != nil {
+		return err
+	}
+	return b.Delete([]byte(secret))
+}
+
+// tokenKindKey is a token's key in the index by kind, in "tokens" (schema
+// 9): NUL + kind + NUL + secret -> empty. Secrets never begin with NUL.
+func tokenKindKey(kind, secret string) []byte {
+	k := make([]byte, 0, len(kind)+len(secret)+2)
+	k = append(k, 0)
+	k = append(k, kind...)
+	k = append(k, 0)
+	return append(k, secret...)
+}
+
+// ---- rulesets ----
+
+// PutRuleset stores a ruleset data file under its SHA-256 (hex).
+func (tx *Tx) PutRuleset(sha string, data []byte) error {
+	return tx.b(bRulesets).Put([]byte(sha), data)
+}
+
+// Ruleset returns a stored ruleset data file.
+func (tx *Tx) Ruleset(sha string) ([]byte, error) {
+	// Rulesets are stored under their SHA-256 and never change: a
+	// speculation need not record the read.
+	v := tx.tx.Bucket(bRulesets).Get([]byte(sha))
+	if v == nil {
+		return nil, fmt.Errorf("%w: ruleset %s", ErrNotFound, sha)
+	}
+	return bytes.Clone(v), nil
+}
