@@ -257,7 +257,7 @@ func (r pageQueries) ListedGames() ([]GameLink, error) {
 				return nil // gone, or no page any more: not shown
 			}
 			out = append(out, GameLink{ID: id, Title: gw.eg.Info().Title, Status: gw.g.Status,
-				URL: "/g/" + id + "-" + gw.g.PageKey, Players: gw.g.names()})
+				URL: "/g/" + id + "-" + gw.g.PageKey, Players: gw.g.Names()})
 			return nil
 		})
 	})
@@ -278,8 +278,8 @@ func (gw teller) publicPage(lang string) (*GamePage, error) {
 		lang = "en"
 	}
 	g := gw.g
-	p := &GamePage{ID: g.ID, Title: gw.eg.Info().Title, Status: g.Status, Players: g.names(), Game: g.Game}
-	rd := Reader{Game: g.Game, Lang: lang, Seat: -1, Seats: g.names()}
+	p := &GamePage{ID: g.ID, Title: gw.eg.Info().Title, Status: g.Status, Players: g.Names(), Game: g.Game}
+	rd := Reader{Game: g.Game, Lang: lang, Seat: -1, Seats: g.Names()}
 	if gw.tb != nil {
 		view := gw.tb.State.View(-1)
 		sum, err := gw.w.r.render.Summary(rd, view)

@@ -140,7 +140,7 @@ func (gw *gameWork) invite(inv Invitee) error {
 	if !strings.Contains(addr, "@") {
 		return errorf("invitee %q has no valid address", inv.Address)
 	}
-	if gw.g.seatOfAddress(addr) >= 0 {
+	if gw.g.SeatOfAddress(addr) >= 0 {
 		return errorf("%s is already in game %s", addr, gw.g.ID)
 	}
 	if len(gw.g.Seats) >= gw.g.Players {
@@ -164,7 +164,7 @@ func (gw *gameWork) invite(inv Invitee) error {
 	if templates.IsLanguage(inv.Lang) {
 		lang = inv.Lang
 	}
-	gw.g.Seats = append(gw.g.Seats, Seat{Name: gw.g.uniqueName(name), Address: addr, Lang: lang, TZ: cmp.Or(inv.TZ, p.TZ),
+	gw.g.Seats = append(gw.g.Seats, Seat{Name: gw.g.UniqueName(name), Address: addr, Lang: lang, TZ: cmp.Or(inv.TZ, p.TZ),
 		Secret: secret, State: SeatInvited, Notify: DefaultNotify, Format: "text"})
 	seat := len(gw.g.Seats) - 1
 	if _, err := gw.log(Entry{Kind: EntryInvite, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": gw.g.Seats[seat].Name}}); err != nil {
@@ -195,9 +195,9 @@ func (gw *gameWork) join(seat int) error {
 		}
 	}
 	gw.announce(others, "joined", "seat", seat, "name", s.Name)
-	if gw.g.joined() < gw.g.Players {
+	if gw.g.Joined() < gw.g.Players {
 		gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.joined", map[string]any{
-			"joined": gw.g.joined(), "players": gw.g.Players}))
+			"joined": gw.g.Joined(), "players": gw.g.Players}))
 	}
 	return gw.maybeStart()
 }
@@ -254,7 +254,7 @@ func (gw *gameWork) maybeStart() error {
 			return err
 		}
 	}
-	cfg := engine.Config{Variant: g.Variant, Options: g.Options, Seats: g.names(), Seed: g.Seed, Ruleset: rs}
+	cfg := engine.Config{Variant: g.Variant, Options: g.Options, Seats: g.Names(), Seed: g.Seed, Ruleset: rs}
 	tb, rep, setup, err := engine.NewTable(gw.eg, cfg)
 	if err != nil {
 		return err
@@ -266,28 +266,17 @@ func (gw *gameWork) maybeStart() error {
 	}
 	g.Status, g.Started = StatusRunning, gw.w.now
 	if _, err := gw.log(Entry{Kind: EntryStart, Seat: -1, Vis: engine.Public, Setup: setup,
-		Params: map[string]any{"order": g.names(), "commitment": g.Commitment, "variant": g.Variant, "options": g.Options}}); err != nil {
+		Params: map[string]any{"order": g.Names(), "commitment": g.Commitment, "variant": g.Variant, "options": g.Options}}); err != nil {
 		return err
 	}
 	if err := gw.logReport(rep); err != nil {
 		return err
 	}
-	gw.announce(nil, "start", "order", g.names(), "commitment", g.Commitment, "policy", g.Policy.View())
+	gw.announce(nil, "start", "order", g.Names(), "commitment", g.Commitment, "policy", g.Policy.View())
 	for i := range g.Seats {
 		gw.seat(i).force = true
 	}
 	return nil
-}
-
-// joined counts the seats that have joined.
-func (g *Game) joined() int {
-	n := 0
-	for _, s := range g.Seats {
-		if s.State == SeatJoined || s.State == SeatPlaying {
-			n++
-		}
-	}
-	return n
 }
 
 // renumber moves everything this transaction recorded per seat to the new
@@ -348,27 +337,6 @@ func (w *work) newToken(t store.Token) (string, error) {
 		}
 	}
 	return "", errorf("could not draw a unique secret")
-}
-
-// uniqueName makes a display name unique within the game.
-func (g *Game) uniqueName(name string) string {
-	name = mailfmt.CleanName(name) // issue 23: safe in any header, bounded
-	if name == "" {
-		name = "player"
-	}
-	taken := map[string]bool{}
-	for _, s := range g.Seats {
-		taken[strings.ToLower(s.Name)] = true
-	}
-	if !taken[strings.ToLower(name)] {
-		return name
-	}
-	for k := 2; ; k++ {
-		n := fmt.Sprintf("%s%d", name, k)
-		if !taken[strings.ToLower(n)] {
-			return n
-		}
-	}
 }
 
 // text renders a referee template for a seat in its language.

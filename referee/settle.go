@@ -153,7 +153,7 @@ func (gw settling) wake() time.Time {
 		if s.Notify == "digest" {
 			min(s.DigestDue)
 		}
-		min(s.heldDue()) // a held receipt goes out alone (receipts.go)
+		min(s.HeldDue()) // a held receipt goes out alone (receipts.go)
 	}
 	return at
 }
