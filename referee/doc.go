@@ -53,7 +53,8 @@
 //     forced a mail, asked STATUS, is quiet.
 //  4. Settle. work.flush (work.go) walks every game the unit touched:
 //     settling (settle.go) lets bots play until a human must act, ends a
-//     finished game, and starts, keeps or stops each seat's clock; a game
+//     finished game, and starts, keeps or stops each seat's clock (the
+//     rules: package referee/lifecycle); a game
 //     that ended is reported to the tournament desk (desk.go).
 //  5. Tell. teller.mail (mail.go) hands package referee/tell plain values
 //     (tell.Input): the game's names and seats, its table, its log since
@@ -104,9 +105,11 @@
 //     bytes, rate limits) are package referee/spec's.
 //   - The pure rules the core applies are sub-packages: referee/guard
 //     (the abuse guards, applied in abuse.go and request.go),
-//     referee/deadline (the deadline policy, applied in settle.go and
-//     tick.go) and referee/hooks (the webhooks' contract, queued in
-//     hooks.go).
+//     referee/deadline (the deadline policy), referee/lifecycle (a
+//     game's life over its record: seat order, the seats' clocks, what a
+//     tick finds due, the next wake, missed moves, the end; applied in
+//     settle.go and tick.go) and referee/hooks (the webhooks' contract,
+//     queued in hooks.go).
 //   - work (work.go): one transaction: the games it touched, the mails it
 //     composed; orgWork and playerWork are the organiser's and the
 //     player's requests in it.

@@ -5,11 +5,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -37,8 +37,6 @@ type NewGame struct {
 	// Ordered keeps the invitation order as the seat order.
 	Ordered bool
 }
-
-var gameIDRe = regexp.MustCompile(`^[a-z][a-z0-9]{1,23}$`)
 
 // CreateGame creates a game and sends the invitations (one transaction).
 func (r organisers) CreateGame(ng NewGame) (*Game, error) {
@@ -80,14 +78,9 @@ func (w *work) createGame(ng NewGame) (*gameWork, error) {
 	}
 	id := ng.ID
 	if id == "" {
-		for k := w.tx.GameCount() + 1; ; k++ {
-			id = fmt.Sprintf("g%d", k)
-			if !w.tx.HasGame(id) {
-				break
-			}
-		}
+		id = lifecycle.NewID(w.tx.GameCount(), w.tx.HasGame)
 	}
-	if !gameIDRe.MatchString(id) {
+	if !lifecycle.ValidID(id) {
 		return nil, errorf("game id %q: use a lower-case letter then letters or digits (2-24)", id)
 	}
 	if w.tx.HasGame(id) {
@@ -235,18 +228,7 @@ func (gw *gameWork) maybeStart() error {
 	}
 	// The seat order is drawn from the game's seed (and so can be checked
 	// once the seed is revealed).
-	rnd := engine.NewRand(g.Seed + "/seat-order")
-	perm := make([]int, len(g.Seats)) // perm[new] = old
-	for i := range perm {
-		perm[i] = i
-	}
-	if !g.Ordered {
-		rnd.Shuffle(len(g.Seats), func(i, j int) {
-			g.Seats[i], g.Seats[j] = g.Seats[j], g.Seats[i]
-			perm[i], perm[j] = perm[j], perm[i]
-		})
-	}
-	gw.renumber(perm)
+	gw.renumber(lifecycle.DrawSeatOrder(g))
 	var rs []byte
 	if g.RulesetSHA != "" {
 		var err error
