@@ -2,7 +2,6 @@ package referee
 
 import (
 	"strings"
-	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/guard"
@@ -101,21 +100,6 @@ var (
 	clipBody  = guard.ClipBody
 	disguised = guard.Disguised
 )
-
-// staleResend reports whether a seat's mail answering an older state
-// repeats the text of an input already applied from that state.
-func (s *Seat) staleResend(token int, digest string, current int) bool {
-	return guard.StaleResend(s.Recent, token, digest, current)
-}
-
-func (s *Seat) remember(token int, digest string) { s.Recent = guard.Remember(s.Recent, token, digest) }
-
-// repeatedBody counts identical bodies from a seat within a day and
-// returns how many times this one came (guard.CountBody).
-func (s *Seat) repeatedBody(digest string, now time.Time) (count int) {
-	s.Bodies, s.BodySince, count = guard.CountBody(s.Bodies, s.BodySince, digest, now)
-	return count
-}
 
 // listMail records a mail from a list or another robot without applying
 // it; its From, when a registered player, is told why at most once a day

@@ -20,7 +20,7 @@ func TestRateLimitForgedMailNeverSilencesTheSeat(t *testing.T) {
 	h.newToyGame("g1", ann, bob)
 	h.mails()
 	g := h.game("g1")
-	seat := g.seatOfAddress(ann)
+	seat := g.SeatOfAddress(ann)
 	for i := 0; i < 20; i++ {
 		// A forger who knows nothing: a made-up secret, and the real
 		// secret from the wrong address.
@@ -74,7 +74,7 @@ func TestRateLimitSeatOverBudgetStillProcessed(t *testing.T) {
 		t.Fatalf("further over budget: %+v", out)
 	}
 	h.noMailTo(h.mails(), ann)
-	if q := h.table("g1").Queued(h.game("g1").seatOfAddress(ann)); len(q) != 1 {
+	if q := h.table("g1").Queued(h.game("g1").SeatOfAddress(ann)); len(q) != 1 {
 		t.Fatalf("the bid over budget was not processed: %+v", q)
 	}
 }
@@ -100,7 +100,7 @@ func TestCapsPerMail(t *testing.T) {
 		t.Fatalf("too many orders: %+v", out)
 	}
 	contains(t, h.mailTo(h.mails(), ann).Body, "at most 100")
-	if q := h.table("g1").Queued(h.game("g1").seatOfAddress(ann)); len(q) != 0 {
+	if q := h.table("g1").Queued(h.game("g1").SeatOfAddress(ann)); len(q) != 0 {
 		t.Fatalf("orders of a mail over the cap were queued: %+v", q)
 	}
 	h.r.opt.MaxReplyBytes = 600
@@ -155,8 +155,8 @@ func TestPruneOldRecords(t *testing.T) {
 		t.Fatalf("pruned %d, %v", n, err)
 	}
 	// The recent mail is still known: sending it again is a duplicate.
-	req := Request{From: ann, Kind: "seat", Game: "g1", Seat: h.game("g1").seatOfAddress(ann),
-		Secret: h.game("g1").Seats[h.game("g1").seatOfAddress(ann)].Secret, Token: -1, Text: "SAY bob: recent",
+	req := Request{From: ann, Kind: "seat", Game: "g1", Seat: h.game("g1").SeatOfAddress(ann),
+		Secret: h.game("g1").Seats[h.game("g1").SeatOfAddress(ann)].Secret, Token: -1, Text: "SAY bob: recent",
 		MessageID: fmt.Sprintf("<m%d@players.test>", h.n)}
 	if out := h.sendAs(req); out.Status != "duplicate" {
 		t.Errorf("a recent record was pruned: %+v", out)
@@ -171,7 +171,7 @@ func TestStaleResendOfSealedBidIsDuplicate(t *testing.T) {
 	h.mails()
 	tok := h.table("g1").Token()
 	g := h.game("g1")
-	seat := g.seatOfAddress(ann)
+	seat := g.SeatOfAddress(ann)
 	req := Request{From: ann, Kind: "seat", Game: "g1", Seat: seat, Secret: g.Seats[seat].Secret, Token: tok, Text: "BID 2"}
 	if out := h.sendAs(req); out.Status != "queued" {
 		t.Fatalf("bid: %+v", out)

@@ -146,7 +146,7 @@ func formRun(t *testing.T, game, lang string, moves int) map[string]int {
 		opts := tb.State.Legal(d)
 		i := bot.Choose(tb.State, d, opts, rng)
 		cmd, form, shownCmd := opts[i].Cmd, "", ""
-		rd := Reader{Game: game, Lang: lang, Seat: d.Seat, Seats: gm.names()}
+		rd := Reader{Game: game, Lang: lang, Seat: d.Seat, Seats: gm.Names()}
 		if p.Numbered && n%2 == 0 {
 			text, err := h.r.render.Prompt(rd, p, tb.State.View(d.Seat))
 			if err != nil {

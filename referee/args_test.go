@@ -62,7 +62,7 @@ func TestArgumentsInTheReadersLanguage(t *testing.T) {
 		h.send("d1", other, every[l], -1)
 		h.mails()
 		g := h.game("d1")
-		if s := g.Seats[g.seatOfAddress(other)]; s.Notify != "every" {
+		if s := g.Seats[g.SeatOfAddress(other)]; s.Notify != "every" {
 			t.Errorf("%s: %q left NOTIFY at %q", l, every[l], s.Notify)
 		}
 	}

@@ -18,7 +18,7 @@ func TestSeatAuthenticationIsOneRule_Issue25(t *testing.T) {
 	h.newToyGame("g1", ann, bob)
 	h.newToyGame("g2", ann, bob)
 	g1, g2 := h.game("g1"), h.game("g2")
-	annSeat := g1.seatOfAddress(ann)
+	annSeat := g1.SeatOfAddress(ann)
 	cases := []struct {
 		name, secret, from string
 		err                error
@@ -26,7 +26,7 @@ func TestSeatAuthenticationIsOneRule_Issue25(t *testing.T) {
 	}{
 		{"the seat's own secret", g1.Seats[annSeat].Secret, ann, nil, ""},
 		{"the seat's secret from another sender", g1.Seats[annSeat].Secret, "eve@example.test", nil, ReasonSender},
-		{"another game's seat secret", g2.Seats[g2.seatOfAddress(ann)].Secret, ann, ErrNotSeatToken, ReasonUnknownSeat},
+		{"another game's seat secret", g2.Seats[g2.SeatOfAddress(ann)].Secret, ann, ErrNotSeatToken, ReasonUnknownSeat},
 		{"an unknown secret", "abcdefghijkl2345", ann, ErrNotSeatToken, ReasonUnknownSeat},
 		{"the organiser's secret", "orgsecretorgsecret", ann, ErrNotSeatToken, ReasonUnknownSeat},
 	}
@@ -94,7 +94,7 @@ func TestOutcomeCarriesTheStateToken_Issue25(t *testing.T) {
 		}
 	}
 	g := h.game("g1")
-	seat := g.seatOfAddress(bob)
+	seat := g.SeatOfAddress(bob)
 	req := Request{From: bob, Kind: KindSeat, Game: "g1", Seat: seat, Secret: g.Seats[seat].Secret, Token: -1, Text: "STATUS", MessageID: "<dup@players.test>"}
 	first := h.sendAs(req)
 	again := h.sendAs(req)

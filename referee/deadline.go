@@ -1,9 +1,8 @@
 package referee
 
 import (
-	"time"
-
 	"github.com/pbem-referee/referee/referee/deadline"
+	"github.com/pbem-referee/referee/referee/lifecycle"
 )
 
 // The deadline rules (a game's policy, when a decision is due, its
@@ -24,13 +23,7 @@ func DefaultPolicy() Policy { return deadline.DefaultPolicy() }
 func ParsePolicy(s string) (Policy, error) { return deadline.ParsePolicy(s) }
 
 // vacationPush is deadline.VacationPush over a seat's vacations.
-func vacationPush(vs []Vacation, start, due time.Time, budgetLeft float64) (time.Duration, float64) {
-	spans := make([]deadline.Span, len(vs))
-	for i, v := range vs {
-		spans[i] = deadline.Span(v)
-	}
-	return deadline.VacationPush(spans, start, due, budgetLeft)
-}
+var vacationPush = lifecycle.VacationPush
 
 // parseHours is deadline.ParseHours (48h, 2d, 90m).
 func parseHours(s string) (float64, error) { return deadline.ParseHours(s) }

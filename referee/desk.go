@@ -50,7 +50,7 @@ func (h deskHost) Game(id string) (bymail.GameInfo, error) {
 	if err != nil {
 		return bymail.GameInfo{}, err
 	}
-	gi := bymail.GameInfo{Status: gw.g.Status, Started: gw.tb != nil, Seats: gw.g.names(), Moves: gw.g.Steps}
+	gi := bymail.GameInfo{Status: gw.g.Status, Started: gw.tb != nil, Seats: gw.g.Names(), Moves: gw.g.Steps}
 	if gw.tb != nil {
 		gi.Waiting = gw.waitingNames()
 	}
@@ -196,7 +196,7 @@ func (h deskHost) ReplaceSeat(id, oldAddress string, inv bymail.Invitee) error {
 	if err != nil {
 		return err
 	}
-	if seat := gw.g.seatOfAddress(oldAddress); seat >= 0 {
+	if seat := gw.g.SeatOfAddress(oldAddress); seat >= 0 {
 		if _, err := gw.replace(seat, Invitee(inv)); err != nil {
 			return err
 		}
@@ -393,7 +393,7 @@ func (w *work) gameEnded(gw *gameWork) error {
 		Adjudicated: gw.adjudicated}
 	for _, s := range gw.g.Seats {
 		end.Addresses = append(end.Addresses, s.Address)
-		end.Names = append(end.Names, s.greeting())
+		end.Names = append(end.Names, s.Greeting())
 	}
 	return bymail.GameEnded(w.desk(), end)
 }

@@ -22,11 +22,12 @@
 // Game, Seat and Secret, its de-duplication Keys.
 //
 //  1. Process (referee.go) is the one door. It tries the request as a
-//     speculation on a snapshot first (speculate.go: a seat's mail that
-//     touches one game commits without the write lock when nothing it
-//     read changed), else runs it in a write transaction; undo.go runs a
-//     unit of work again without a step that failed after it changed
-//     something. Either way the work is processTx.
+//     speculation on a snapshot first (speculate.go calls package
+//     referee/spec: a seat's mail that touches one game commits without
+//     the write lock when nothing it read changed), else runs it in a
+//     write transaction; undo.go has spec.Redo run a unit of work again
+//     without a step that failed after it changed something. Either way
+//     the work is processTx.
 //  2. processTx (referee.go) drops a request already seen (its Keys),
 //     makes the unit of work (work, work.go) and dispatches on the tag
 //     (work.request, request.go): a seat's, a player's (playerWork), an
@@ -53,7 +54,8 @@
 //     forced a mail, asked STATUS, is quiet.
 //  4. Settle. work.flush (work.go) walks every game the unit touched:
 //     settling (settle.go) lets bots play until a human must act, ends a
-//     finished game, and starts, keeps or stops each seat's clock; a game
+//     finished game, and starts, keeps or stops each seat's clock (the
+//     rules: package referee/lifecycle); a game
 //     that ended is reported to the tournament desk (desk.go).
 //  5. Tell. teller.mail (mail.go) hands package referee/tell plain values
 //     (tell.Input): the game's names and seats, its table, its log since
@@ -69,8 +71,8 @@
 //  6. Persist. flush completes and composes each mail once (outgoing.go:
 //     enqueue; the tag is a mailfmt.Tag value, never text parsed back)
 //     and writes the game's record, its wake time, the outbox rows and
-//     their VERP records in the same transaction (records.go,
-//     outgoing.go); processTx then puts the game's state token in the
+//     their VERP records in the same transaction (package
+//     referee/records, re-exported in records.go; outgoing.go); processTx then puts the game's state token in the
 //     Outcome (outcomeState) and records the request as processed; the
 //     edge's own bookkeeping (the end of the intake attempt, the IMAP
 //     cursor) rides in that commit (store.DB.Ride): one write
@@ -98,11 +100,18 @@
 //     (organiser.go, lifecycle.go: the organisers' door on a stopped
 //     daemon) and asides (intake.go, abuse.go: bounces, auto-replies,
 //     mail set aside).
+//   - The records (the stored game, seat, player, log entry and their
+//     bytes) are package referee/records', re-exported under their names
+//     (records.go); the tentative runs of a unit of work (speculation,
+//     all or none) and the memory they touch besides the store (random
+//     bytes, rate limits) are package referee/spec's.
 //   - The pure rules the core applies are sub-packages: referee/guard
 //     (the abuse guards, applied in abuse.go and request.go),
-//     referee/deadline (the deadline policy, applied in settle.go and
-//     tick.go) and referee/hooks (the webhooks' contract, queued in
-//     hooks.go).
+//     referee/deadline (the deadline policy), referee/lifecycle (a
+//     game's life over its record: seat order, the seats' clocks, what a
+//     tick finds due, the next wake, missed moves, the end; applied in
+//     settle.go and tick.go) and referee/hooks (the webhooks' contract,
+//     queued in hooks.go).
 //   - work (work.go): one transaction: the games it touched, the mails it
 //     composed; orgWork and playerWork are the organiser's and the
 //     player's requests in it.
@@ -163,10 +172,10 @@
 // (commands_player.go) implement for one unit of work; the core does the
 // change, logs and announces.
 //
-// A unit of work is all or none (undo.go): an organiser's command, or a
-// step of the desk's such as opening a round, that fails after it changed
-// something rolls the transaction back, and the unit of work runs again
-// without it, answering with the failure.
+// A unit of work is all or none (undo.go, spec.Redo): an organiser's
+// command, or a step of the desk's such as opening a round, that fails
+// after it changed something rolls the transaction back, and the unit of
+// work runs again without it, answering with the failure.
 //
 // # Never silent
 //

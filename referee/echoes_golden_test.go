@@ -62,7 +62,7 @@ func haTV03(t *testing.T, h *harness, id, lang string) (int, int) {
 		h.mails()
 	}
 	g := h.game(id)
-	a, b := g.seatOfAddress(ann), g.seatOfAddress(bob)
+	a, b := g.SeatOfAddress(ann), g.SeatOfAddress(bob)
 	h.setTable(id, func(st engine.State) {
 		s := st.(*heavenale.State)
 		for i := range s.Spaces {

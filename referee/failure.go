@@ -1,57 +1,24 @@
 package referee
 
-// One shape for permanent versus transient failures, for every transport
-// (imapin, webhook, smtpout, hookout and the durable queue under them):
-//
-//   - an error is permanent when it, or an error it wraps, says so through
-//     a method Transient() bool returning false: *PermanentError (the
-//     core's answer for a message that can never be processed), the SMTP
-//     sender's *smtpout.DeliveryError for a 5xx reply, the hook sender's
-//     refused calls;
-//   - every other error is transient: retrying later may succeed (the
-//     store, the network, a deadline), and de-duplication makes the retry
-//     safe.
-//
-// The transports ask IsPermanent or IsTransient and never look inside the
-// error: a mail is quarantined, a webhook answered 4xx, an outbox item
-// retired, exactly when IsPermanent is true.
+import "github.com/pbem-referee/referee/referee/failure"
 
-// Transienter is an error that knows whether retrying can fix it.
-type Transienter interface {
-	error
-	// Transient reports whether a later attempt may succeed.
-	Transient() bool
-}
+// The one shape of permanent versus transient failures, for every
+// transport, is package referee/failure's; the names below keep the
+// core's API (referee.IsPermanent and the rest).
+type (
+	// Transienter is an error that knows whether retrying can fix it.
+	Transienter = failure.Transienter
+	// PermanentError marks a message that can never be processed.
+	PermanentError = failure.PermanentError
+)
 
-// Transient implements Transienter: a *PermanentError never succeeds.
-func (e *PermanentError) Transient() bool { return false }
+// Permanent returns a *PermanentError.
+func Permanent(format string, args ...any) error { return failure.Permanent(format, args...) }
 
-// IsTransient reports whether err is a transient failure: not nil, and not
-// marked permanent by any error in its chain.
-func IsTransient(err error) bool {
-	return err != nil && !IsPermanent(err)
-}
+// IsPermanent reports whether err is (or wraps) a permanent failure
+// (failure.IsPermanent).
+func IsPermanent(err error) bool { return failure.IsPermanent(err) }
 
-// permanentInChain reports whether an error of err's chain (Unwrap, and
-// every branch of errors.Join) is a Transienter that is not transient.
-func permanentInChain(err error) bool {
-	for err != nil {
-		if t, ok := err.(Transienter); ok && !t.Transient() {
-			return true
-		}
-		switch u := err.(type) {
-		case interface{ Unwrap() []error }:
-			for _, e := range u.Unwrap() {
-				if permanentInChain(e) {
-					return true
-				}
-			}
-			return false
-		case interface{ Unwrap() error }:
-			err = u.Unwrap()
-		default:
-			return false
-		}
-	}
-	return false
-}
+// IsTransient reports whether err is a transient failure
+// (failure.IsTransient).
+func IsTransient(err error) bool { return failure.IsTransient(err) }

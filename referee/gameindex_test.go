@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -36,7 +37,7 @@ func checkGameIndex(t testing.TB, db *store.DB) {
 				t.Errorf("game %s: not indexed (%v)", g.ID, err)
 				return nil
 			}
-			want := indexOf(g)
+			want := records.IndexOf(g)
 			if ix.Status != want.Status || ix.Organiser != want.Organiser || ix.Open != want.Open || ix.Seats != want.Seats ||
 				ix.Players != want.Players || ix.Game != want.Game || !slices.Equal(ix.Addresses, want.Addresses) {
 				t.Errorf("game %s: index %+v, record says %+v", g.ID, ix, want)

@@ -70,7 +70,7 @@ func (s pageSnap) Game(id string) (query.GameHead, bool, error) {
 	if err != nil {
 		return query.GameHead{}, false, err
 	}
-	return query.GameHead{Title: gw.eg.Info().Title, Status: gw.g.Status, Players: gw.g.names(), PageKey: gw.g.PageKey}, true, nil
+	return query.GameHead{Title: gw.eg.Info().Title, Status: gw.g.Status, Players: gw.g.Names(), PageKey: gw.g.PageKey}, true, nil
 }
 
 func (s pageSnap) PublicPage(id, lang string) (*GamePage, error) {
@@ -131,8 +131,8 @@ func (gw teller) publicPage(lang string) (*GamePage, error) {
 		lang = "en"
 	}
 	g := gw.g
-	p := &GamePage{ID: g.ID, Title: gw.eg.Info().Title, Status: g.Status, Players: g.names(), Game: g.Game}
-	rd := Reader{Game: g.Game, Lang: lang, Seat: -1, Seats: g.names()}
+	p := &GamePage{ID: g.ID, Title: gw.eg.Info().Title, Status: g.Status, Players: g.Names(), Game: g.Game}
+	rd := Reader{Game: g.Game, Lang: lang, Seat: -1, Seats: g.Names()}
 	if gw.tb != nil {
 		view := gw.tb.State.View(-1)
 		sum, err := gw.w.r.render.Summary(rd, view)
@@ -157,7 +157,7 @@ func (gw teller) publicPage(lang string) (*GamePage, error) {
 			res, p.Adjudicated = adj.Adjudicate(), true
 		}
 		if res != nil {
-			p.Result = query.Places(res, g.names())
+			p.Result = query.Places(res, g.Names())
 		}
 	}
 	for _, e := range all {

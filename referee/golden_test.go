@@ -192,7 +192,7 @@ func (g *golden) playOthers(id, addr string) bool {
 func (g *golden) sendUntokened(id, addr, text string) {
 	g.t.Helper()
 	gm := g.h.game(id)
-	seat := gm.seatOfAddress(addr)
+	seat := gm.SeatOfAddress(addr)
 	g.h.sendAs(Request{From: addr, Kind: "seat", Game: id, Seat: seat, Secret: gm.Seats[seat].Secret, Token: -1, Text: text})
 }
 
@@ -336,7 +336,7 @@ func TestGoldenDeadlines(t *testing.T) {
 		g.take("a mail without commands", cat)
 
 		// Ann misses her moves until the bot takes over; the others play.
-		botted := func() bool { gm := h.game("g1"); return gm.Seats[gm.seatOfAddress(ann)].Bot != "" }
+		botted := func() bool { gm := h.game("g1"); return gm.Seats[gm.SeatOfAddress(ann)].Bot != "" }
 		for i := 0; i < 20 && !botted(); i++ {
 			if g.playOthers("g1", ann) {
 				continue
@@ -434,7 +434,7 @@ func TestGoldenOrganiser(t *testing.T) {
 		g.record("REPLACE: the others", g.pick(ms, cat))
 
 		gm := h.game("g1")
-		ai := gm.seatOfAddress(ann)
+		ai := gm.SeatOfAddress(ann)
 		h.sendAs(Request{From: "mallory@evil.test", Kind: "seat", Game: "g1", Seat: ai, Secret: gm.Seats[ai].Secret, Token: -1, Text: "HOLD"})
 		g.take("a spoofed seat token", ann)
 

@@ -148,7 +148,7 @@ func (h *harness) game(id string) *Game {
 func (h *harness) send(gameID, addr, text string, token int) Outcome {
 	h.t.Helper()
 	g := h.game(gameID)
-	seat := g.seatOfAddress(addr)
+	seat := g.SeatOfAddress(addr)
 	if seat < 0 {
 		h.t.Fatalf("%s has no seat in %s", addr, gameID)
 	}

@@ -76,7 +76,7 @@ func (gw teller) queueHooks(steps []engine.Step) error {
 	if len(gw.g.Hooks) == 0 && len(gw.w.r.opt.DefaultHooks) == 0 {
 		return nil
 	}
-	rd := Reader{Game: gw.g.Game, Lang: "en", Seat: -1, Seats: gw.g.names()}
+	rd := Reader{Game: gw.g.Game, Lang: "en", Seat: -1, Seats: gw.g.Names()}
 	var events []engine.Event
 	var moveLines []string
 	for _, s := range steps {
@@ -111,7 +111,7 @@ func (gw teller) queueHooks(steps []engine.Step) error {
 			orgLines = append(orgLines, text)
 		}
 	}
-	c := hooks.Change{Base: HookPayload{Game: gw.g.ID, Title: gw.eg.Info().Title, Token: gw.token(), Status: gw.g.Status, Players: gw.g.names()},
+	c := hooks.Change{Base: HookPayload{Game: gw.g.ID, Title: gw.eg.Info().Title, Token: gw.token(), Status: gw.g.Status, Players: gw.g.Names()},
 		Events: events, MoveLines: moveLines, OrgLines: orgLines, ChatLines: chatLines, Stepped: len(steps) > 0}
 	if gw.tb != nil && gw.g.Status == StatusRunning {
 		c.Waiting = gw.waitingNames()

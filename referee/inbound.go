@@ -1,9 +1,6 @@
 package referee
 
-import (
-	"context"
-	"fmt"
-)
+import "context"
 
 // Outcome says what the referee did with an inbound message (a request,
 // or a mail the mail-in edge set aside).
@@ -48,22 +45,6 @@ const (
 	// or failed authentication.
 	ReasonSender OutcomeReason = "sender"
 )
-
-// PermanentError marks a message that can never be processed.
-type PermanentError struct {
-	Reason string
-}
-
-func (e *PermanentError) Error() string { return "permanent: " + e.Reason }
-
-// Permanent returns a *PermanentError.
-func Permanent(format string, args ...any) error {
-	return &PermanentError{Reason: fmt.Sprintf(format, args...)}
-}
-
-// IsPermanent reports whether err is (or wraps) a permanent failure: a
-// *PermanentError, or any Transienter that is not transient (failure.go).
-func IsPermanent(err error) bool { return permanentInChain(err) }
 
 // The outbox contract between the referee, which writes mails into the
 // store's "outbox" queue in the transaction of the change that caused them,

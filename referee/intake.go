@@ -315,7 +315,7 @@ func (w *work) alertBounce(addr, reason string) error {
 		if err != nil {
 			return err
 		}
-		seat := g.seatOfAddress(addr)
+		seat := g.SeatOfAddress(addr)
 		if seat < 0 || (g.Status != StatusRunning && g.Status != StatusForming) {
 			return nil
 		}
@@ -348,7 +348,7 @@ func (r asides) autoReply(a AutoReply) (Outcome, error) {
 				if err != nil {
 					return err
 				}
-				seat := gw.g.seatOfAddress(a.From)
+				seat := gw.g.SeatOfAddress(a.From)
 				if seat >= 0 && secret != "" && subtle.ConstantTimeCompare([]byte(gw.g.Seats[seat].Secret), []byte(secret)) != 1 {
 					seat = -1
 				}

@@ -5,11 +5,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -37,8 +37,6 @@ type NewGame struct {
 	// Ordered keeps the invitation order as the seat order.
 	Ordered bool
 }
-
-var gameIDRe = regexp.MustCompile(`^[a-z][a-z0-9]{1,23}$`)
 
 // CreateGame creates a game and sends the invitations (one transaction).
 func (r organisers) CreateGame(ng NewGame) (*Game, error) {
@@ -80,14 +78,9 @@ func (w *work) createGame(ng NewGame) (*gameWork, error) {
 	}
 	id := ng.ID
 	if id == "" {
-		for k := w.tx.GameCount() + 1; ; k++ {
-			id = fmt.Sprintf("g%d", k)
-			if !w.tx.HasGame(id) {
-				break
-			}
-		}
+		id = lifecycle.NewID(w.tx.GameCount(), w.tx.HasGame)
 	}
-	if !gameIDRe.MatchString(id) {
+	if !lifecycle.ValidID(id) {
 		return nil, errorf("game id %q: use a lower-case letter then letters or digits (2-24)", id)
 	}
 	if w.tx.HasGame(id) {
@@ -140,7 +133,7 @@ func (gw *gameWork) invite(inv Invitee) error {
 	if !strings.Contains(addr, "@") {
 		return errorf("invitee %q has no valid address", inv.Address)
 	}
-	if gw.g.seatOfAddress(addr) >= 0 {
+	if gw.g.SeatOfAddress(addr) >= 0 {
 		return errorf("%s is already in game %s", addr, gw.g.ID)
 	}
 	if len(gw.g.Seats) >= gw.g.Players {
@@ -164,7 +157,7 @@ func (gw *gameWork) invite(inv Invitee) error {
 	if templates.IsLanguage(inv.Lang) {
 		lang = inv.Lang
 	}
-	gw.g.Seats = append(gw.g.Seats, Seat{Name: gw.g.uniqueName(name), Address: addr, Lang: lang, TZ: cmp.Or(inv.TZ, p.TZ),
+	gw.g.Seats = append(gw.g.Seats, Seat{Name: gw.g.UniqueName(name), Address: addr, Lang: lang, TZ: cmp.Or(inv.TZ, p.TZ),
 		Secret: secret, State: SeatInvited, Notify: DefaultNotify, Format: "text"})
 	seat := len(gw.g.Seats) - 1
 	if _, err := gw.log(Entry{Kind: EntryInvite, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": gw.g.Seats[seat].Name}}); err != nil {
@@ -195,9 +188,9 @@ func (gw *gameWork) join(seat int) error {
 		}
 	}
 	gw.announce(others, "joined", "seat", seat, "name", s.Name)
-	if gw.g.joined() < gw.g.Players {
+	if gw.g.Joined() < gw.g.Players {
 		gw.reply(seat).Info = append(gw.reply(seat).Info, gw.text(seat, "info.joined", map[string]any{
-			"joined": gw.g.joined(), "players": gw.g.Players}))
+			"joined": gw.g.Joined(), "players": gw.g.Players}))
 	}
 	return gw.maybeStart()
 }
@@ -235,18 +228,7 @@ func (gw *gameWork) maybeStart() error {
 	}
 	// The seat order is drawn from the game's seed (and so can be checked
 	// once the seed is revealed).
-	rnd := engine.NewRand(g.Seed + "/seat-order")
-	perm := make([]int, len(g.Seats)) // perm[new] = old
-	for i := range perm {
-		perm[i] = i
-	}
-	if !g.Ordered {
-		rnd.Shuffle(len(g.Seats), func(i, j int) {
-			g.Seats[i], g.Seats[j] = g.Seats[j], g.Seats[i]
-			perm[i], perm[j] = perm[j], perm[i]
-		})
-	}
-	gw.renumber(perm)
+	gw.renumber(lifecycle.DrawSeatOrder(g))
 	var rs []byte
 	if g.RulesetSHA != "" {
 		var err error
@@ -254,7 +236,7 @@ func (gw *gameWork) maybeStart() error {
 			return err
 		}
 	}
-	cfg := engine.Config{Variant: g.Variant, Options: g.Options, Seats: g.names(), Seed: g.Seed, Ruleset: rs}
+	cfg := engine.Config{Variant: g.Variant, Options: g.Options, Seats: g.Names(), Seed: g.Seed, Ruleset: rs}
 	tb, rep, setup, err := engine.NewTable(gw.eg, cfg)
 	if err != nil {
 		return err
@@ -266,28 +248,17 @@ func (gw *gameWork) maybeStart() error {
 	}
 	g.Status, g.Started = StatusRunning, gw.w.now
 	if _, err := gw.log(Entry{Kind: EntryStart, Seat: -1, Vis: engine.Public, Setup: setup,
-		Params: map[string]any{"order": g.names(), "commitment": g.Commitment, "variant": g.Variant, "options": g.Options}}); err != nil {
+		Params: map[string]any{"order": g.Names(), "commitment": g.Commitment, "variant": g.Variant, "options": g.Options}}); err != nil {
 		return err
 	}
 	if err := gw.logReport(rep); err != nil {
 		return err
 	}
-	gw.announce(nil, "start", "order", g.names(), "commitment", g.Commitment, "policy", g.Policy.View())
+	gw.announce(nil, "start", "order", g.Names(), "commitment", g.Commitment, "policy", g.Policy.View())
 	for i := range g.Seats {
 		gw.seat(i).force = true
 	}
 	return nil
-}
-
-// joined counts the seats that have joined.
-func (g *Game) joined() int {
-	n := 0
-	for _, s := range g.Seats {
-		if s.State == SeatJoined || s.State == SeatPlaying {
-			n++
-		}
-	}
-	return n
 }
 
 // renumber moves everything this transaction recorded per seat to the new
@@ -348,27 +319,6 @@ func (w *work) newToken(t store.Token) (string, error) {
 		}
 	}
 	return "", errorf("could not draw a unique secret")
-}
-
-// uniqueName makes a display name unique within the game.
-func (g *Game) uniqueName(name string) string {
-	name = mailfmt.CleanName(name) // issue 23: safe in any header, bounded
-	if name == "" {
-		name = "player"
-	}
-	taken := map[string]bool{}
-	for _, s := range g.Seats {
-		taken[strings.ToLower(s.Name)] = true
-	}
-	if !taken[strings.ToLower(name)] {
-		return name
-	}
-	for k := 2; ; k++ {
-		n := fmt.Sprintf("%s%d", name, k)
-		if !taken[strings.ToLower(n)] {
-			return n
-		}
-	}
 }
 
 // text renders a referee template for a seat in its language.

@@ -24,7 +24,7 @@ func readerOf(g *Game, seat int) Reader {
 	if seat >= 0 && seat < len(g.Seats) {
 		lang = g.Seats[seat].Lang
 	}
-	return Reader{Game: g.Game, Lang: lang, Seat: seat, Seats: g.names()}
+	return Reader{Game: g.Game, Lang: lang, Seat: seat, Seats: g.Names()}
 }
 
 // mail is the tell stage of a game: it gathers what the tell stage reads
@@ -201,7 +201,7 @@ func (gw teller) entryLines(rd Reader, e Entry) ([]string, error) {
 func tableToken(tb *engine.Table) int { return tell.TableToken(tb) }
 
 // waitingNames lists the names of the seats game g waits for.
-func waitingNames(g *Game, tb *engine.Table) []string { return tell.WaitingNames(g.names(), tb) }
+func waitingNames(g *Game, tb *engine.Table) []string { return tell.WaitingNames(g.Names(), tb) }
 
 // playerTag is the tag of a player's mail.
 func playerTag(secret string) mailfmt.Tag { return tell.PlayerTag(secret) }

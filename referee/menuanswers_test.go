@@ -52,7 +52,7 @@ func playMenuAnswers(t *testing.T, g menuGame) int {
 		i := bot.Choose(tb.State, d, opts, rng)
 		cmd := opts[i].Cmd
 		if p.Numbered {
-			rd := Reader{Game: g.game, Lang: g.lang, Seat: d.Seat, Seats: gm.names()}
+			rd := Reader{Game: g.game, Lang: g.lang, Seat: d.Seat, Seats: gm.Names()}
 			text, err := h.r.render.Prompt(rd, p, tb.State.View(d.Seat))
 			if err != nil {
 				t.Fatal(err)

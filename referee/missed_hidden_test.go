@@ -15,7 +15,7 @@ func TestMissedDefaultNamedPubliclyOnlyWhenPublic(t *testing.T) {
 	h := newHarness(t)
 	h.newToyGame("g1", ann, bob)
 	h.mails()
-	ai := h.game("g1").seatOfAddress(ann)
+	ai := h.game("g1").SeatOfAddress(ann)
 	h.send("g1", bob, "BID 2", -1)
 	h.mails()
 	for i := 0; i < 6 && h.game("g1").Seats[ai].Bot == ""; i++ {

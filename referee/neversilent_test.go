@@ -55,7 +55,7 @@ func TestSeatMailIsNeverSilent(t *testing.T) {
 				h.mails()
 			}
 			g := h.game("g1")
-			seat := g.seatOfAddress(ann)
+			seat := g.SeatOfAddress(ann)
 			tok := h.table("g1").Token()
 			if b.token == -2 {
 				tok = before
@@ -122,7 +122,7 @@ func TestSeatMailIsNeverSilentOutsidePlay(t *testing.T) {
 	h.send("g2", ann, "RESIGN", -1)
 	h.mails()
 	g := h.game("g2")
-	if s := g.seatOfAddress(ann); s < 0 || g.Seats[s].State == SeatPlaying {
+	if s := g.SeatOfAddress(ann); s < 0 || g.Seats[s].State == SeatPlaying {
 		t.Fatalf("RESIGN: seat %d %+v", s, g.Seats)
 	}
 	h.send("g2", ann, "option 2", -1)

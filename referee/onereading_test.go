@@ -74,7 +74,7 @@ func TestOneReading(t *testing.T) {
 					tb := h.table("w1")
 					d := tb.Prompts[tb.Waiting()[0].Seat].Decision
 					gm := h.game("w1")
-					rd := Reader{Game: game, Lang: lang, Seat: d.Seat, Seats: gm.names()}
+					rd := Reader{Game: game, Lang: lang, Seat: d.Seat, Seats: gm.Names()}
 					opts := tb.State.Legal(d)
 					cmd := h.r.render.ctx(rd, nil).KwLine(opts[0].Cmd)
 					answer := commandForms[(k+li)%len(commandForms)].make(l, cmd)

@@ -113,7 +113,7 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	old := *s
 	// The outgoing player is told in their own language, before the seat
 	// changes hands.
-	gw.extra = append(gw.extra, &Outgoing{Game: g.ID, Seat: -1, Kind: "replaced", To: old.Address, ToName: old.greeting(),
+	gw.extra = append(gw.extra, &Outgoing{Game: g.ID, Seat: -1, Kind: "replaced", To: old.Address, ToName: old.Greeting(),
 		Subject:   gw.text(seat, "subject.replaced", map[string]any{"game": g.ID}),
 		MessageID: gw.w.messageID(g, -1, gw.token()), Body: gw.text(seat, "mail.replaced", map[string]any{"game": g.ID}), Lang: old.Lang})
 	if err := gw.w.tx.DeleteToken(s.Secret); err != nil {

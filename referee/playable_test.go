@@ -78,7 +78,7 @@ func playScriptedNotify(t *testing.T, langs [2]string, notify string, seen func(
 			st.lines = append(st.lines, n)
 			g := h.game("db1")
 			tb := h.table("db1")
-			if p := tb.Prompts[g.seatOfAddress(m.To)]; p != nil && !p.Complete && g.Status == StatusRunning && m.Kind != "end" {
+			if p := tb.Prompts[g.SeatOfAddress(m.To)]; p != nil && !p.Complete && g.Status == StatusRunning && m.Kind != "end" {
 				st.action++
 				st.aLines = append(st.aLines, n)
 			} else {
@@ -402,7 +402,7 @@ func TestSealedStepWording(t *testing.T) {
 	}
 	h.mails()
 	tb := h.table("f1")
-	seat := h.game("f1").seatOfAddress(ann)
+	seat := h.game("f1").SeatOfAddress(ann)
 	d := tb.Prompts[seat].Decision
 	cmd := ""
 	for _, o := range tb.State.Legal(d) {

@@ -71,7 +71,7 @@ func authSeat(tx *store.Tx, game, secret string, load func(id string) (*Game, er
 	if err != nil {
 		return nil, -1, err
 	}
-	seat := g.seatOfAddress(tok.Address)
+	seat := g.SeatOfAddress(tok.Address)
 	if seat < 0 || subtle.ConstantTimeCompare([]byte(g.Seats[seat].Secret), []byte(secret)) != 1 {
 		return g, seat, ErrTokenRevoked
 	}

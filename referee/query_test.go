@@ -27,7 +27,7 @@ func TestQueries(t *testing.T) {
 	h.send("g1", ann, "JOIN", -1)
 	h.send("g1", bob, "JOIN", -1)
 	g := h.game("g1")
-	annSeat := g.seatOfAddress(ann)
+	annSeat := g.SeatOfAddress(ann)
 	annSecret := g.Seats[annSeat].Secret
 
 	a, err := h.r.SeatForSecret("g1", annSecret)

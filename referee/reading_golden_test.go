@@ -68,7 +68,7 @@ func TestSeatReadingGolden(t *testing.T) {
 			d := tb.Prompts[tb.Waiting()[0].Seat].Decision
 			p := tb.Prompts[d.Seat]
 			gm := h.game("w1")
-			rd := Reader{Game: game, Lang: lang, Seat: d.Seat, Seats: gm.names()}
+			rd := Reader{Game: game, Lang: lang, Seat: d.Seat, Seats: gm.Names()}
 			opts := tb.State.Legal(d)
 			i := min(1, len(opts)-1)
 			cmd := h.r.render.ctx(rd, nil).KwLine(opts[i].Cmd)

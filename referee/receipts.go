@@ -1,8 +1,6 @@
 package referee
 
 import (
-	"time"
-
 	"github.com/pbem-referee/referee/referee/tell"
 )
 
@@ -22,6 +20,3 @@ const DefaultReceiptWindow = tell.DefaultReceiptWindow
 
 // HeldReceipt is a receipt waiting in a seat's record for the next mail.
 type HeldReceipt = tell.HeldReceipt
-
-// heldDue is when seat s's held receipt must go out alone (zero: none).
-func (s Seat) heldDue() time.Time { return s.Held.AloneAt() }

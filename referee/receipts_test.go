@@ -122,7 +122,7 @@ func (rg *receiptRig) drain() []*Outgoing {
 			continue
 		}
 		rg.mails[m.To]++
-		seat := g.seatOfAddress(m.To)
+		seat := g.SeatOfAddress(m.To)
 		if m.Kind == "reply" && g.Status == StatusRunning && tb != nil && (tb.Prompts[seat] == nil || tb.Prompts[seat].Complete) &&
 			!echoErrors(m.Body) {
 			rg.rcpts[m.To]++
@@ -211,7 +211,7 @@ func receiptShareOf(mails, receipts int) float64 {
 // heldOf is the receipt held for addr in the rig's game (nil: none).
 func (rg *receiptRig) heldOf(addr string) *HeldReceipt {
 	g := rg.h.game(rg.id)
-	return g.Seats[g.seatOfAddress(addr)].Held
+	return g.Seats[g.SeatOfAddress(addr)].Held
 }
 
 // untilHeld plays quick answers until a receipt is held for somebody, and
@@ -314,7 +314,7 @@ func TestReceiptsNotifyModes_Issue22(t *testing.T) {
 			h.mails()
 			other := map[string]string{"receipts": "none", "none": "receipts", "fold": "none"}[mode]
 			h.send("w1", ann, "JOIN\nNOTIFY "+words[lang][other]+"\nNOTIFY "+words[lang][mode], -1)
-			if got, want := h.game("w1").Seats[h.game("w1").seatOfAddress(ann)].Receipts,
+			if got, want := h.game("w1").Seats[h.game("w1").SeatOfAddress(ann)].Receipts,
 				map[string]string{"receipts": ReceiptsEach, "none": ReceiptsNone, "fold": ReceiptsFold}[mode]; got != want {
 				t.Fatalf("%s NOTIFY %s: receipts mode %q, want %q", lang, words[lang][mode], got, want)
 			}

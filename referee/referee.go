@@ -14,6 +14,8 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/reading"
+	"github.com/pbem-referee/referee/referee/records"
+	"github.com/pbem-referee/referee/referee/spec"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 )
@@ -137,7 +139,7 @@ type Referee struct {
 	*shared
 	// random is opt.Random, able to take back what a failed speculation
 	// drew (speculate.go).
-	random *replayReader
+	random *spec.Random
 	// noSpec turns speculation off; specHook, in tests, runs between a
 	// speculation and its commit.
 	noSpec   bool
@@ -240,7 +242,7 @@ func New(opt Options) (*Referee, error) {
 	if opt.MaxReplyBytes <= 0 {
 		opt.MaxReplyBytes = DefaultMaxReplyBytes
 	}
-	r.random = &replayReader{src: opt.Random}
+	r.random = spec.NewRandom(opt.Random)
 	opt.Random = r.random
 	r.opt = opt
 	r.rate = newRateLimiter(opt.RateLimit, opt.RateWindow)
@@ -255,7 +257,7 @@ func New(opt Options) (*Referee, error) {
 	}
 	r.confirms = newRateLimiter(opt.ConfirmsPerHour, time.Hour) // negative: no limit
 	r.listNotes = newRateLimiter(1, 24*time.Hour)
-	if err := ensureGameIndex(r.db); err != nil {
+	if err := records.EnsureGameIndex(r.db); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -405,7 +407,7 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 	}
 	if tx.Wide() {
 		// A speculation that cannot commit: no need to tell.
-		return res, errWide
+		return res, spec.ErrWide
 	}
 	ids, err := w.flush()
 	if err != nil {
@@ -507,52 +509,6 @@ func (w *work) allowAuth(req *Request, who string) (quiet, notice bool) {
 		return false, true
 	}
 	return true, false
-}
-
-// rateLimiter is a per-sender sliding window counter, kept in memory: it
-// protects against loops and floods, so forgetting it on restart is fine.
-type rateLimiter struct {
-	mu     sync.Mutex
-	limit  int
-	window time.Duration
-	seen   map[string][]time.Time
-	// spec is set on a speculation's view of a limiter (speculate.go).
-	spec *specLimiter
-}
-
-func newRateLimiter(limit int, window time.Duration) *rateLimiter {
-	return &rateLimiter{limit: limit, window: window, seen: map[string][]time.Time{}}
-}
-
-func (l *rateLimiter) allow(who string, now time.Time) bool {
-	if l.spec != nil {
-		return l.spec.allow(who, now)
-	}
-	if l.limit < 0 {
-		return true
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	ts := l.seen[who]
-	kept := ts[:0]
-	for _, t := range ts {
-		if now.Sub(t) < l.window {
-			kept = append(kept, t)
-		}
-	}
-	if len(kept) >= l.limit {
-		l.seen[who] = kept
-		return false
-	}
-	l.seen[who] = append(kept, now)
-	if len(l.seen) > 10000 {
-		for k, v := range l.seen {
-			if len(v) == 0 || now.Sub(v[len(v)-1]) >= l.window {
-				delete(l.seen, k)
-			}
-		}
-	}
-	return true
 }
 
 // lookupGame returns the engine game of a record.

@@ -77,7 +77,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 		return nil
 	}
 	digest := req.read().Digest()
-	if s.staleResend(req.Token, digest, gw.token()) {
+	if s.StaleResend(req.Token, digest, gw.token()) {
 		// The same text from the same seat answering the same old state as
 		// a mail already applied: a resend, not a new move.
 		out.Status, out.Detail = OutcomeDuplicate, "resend of a mail already applied"
@@ -98,7 +98,7 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 	out.Status = OutcomeApplied
 	// The same body answering the same state: numbered answers to
 	// successive prompts ("1", "1", ...) are not repeats.
-	if n := s.repeatedBody(fmt.Sprintf("%d/%s", req.Token, digest), w.now); n >= loopRepeats {
+	if n := s.RepeatedBody(fmt.Sprintf("%d/%s", req.Token, digest), w.now); n >= loopRepeats {
 		// An auto-responder answering the referee's answers: the third
 		// identical mail in a day is answered with a note, the later ones
 		// are read but not answered.
@@ -123,8 +123,8 @@ func (w *work) seatRequest(req *Request, out *Outcome) error {
 	// Remember what was accepted (applied, or queued and sealed for a
 	// later decision): a stale resend of it must never be re-validated
 	// against a newer decision.
-	if seat = gw.g.seatOfAddress(addr); seat >= 0 && (gw.token() != before || out.Status == OutcomeApplied || out.Status == OutcomeQueued) {
-		gw.g.Seats[seat].remember(req.Token, digest)
+	if seat = gw.g.SeatOfAddress(addr); seat >= 0 && (gw.token() != before || out.Status == OutcomeApplied || out.Status == OutcomeQueued) {
+		gw.g.Seats[seat].Remember(req.Token, digest)
 	}
 	return nil
 }
@@ -229,7 +229,7 @@ func (gw seatMail) refereeFirst(seat int, orders []engine.Order, gameCmds map[st
 		rep.Lines = append(rep.Lines, line)
 		// A JOIN that fills the table draws the seat order: the commands
 		// after it use the seat's new number.
-		if seat = gw.g.seatOfAddress(addr); seat < 0 {
+		if seat = gw.g.SeatOfAddress(addr); seat < 0 {
 			return -1, nil, nil // declined: the seat is gone
 		}
 	}
@@ -580,7 +580,7 @@ func (w playerWork) joinOpen(p *Player, id string) (string, error) {
 		return w.playerText(p, "error.not_open", map[string]any{"game": id}), nil
 	case gw.g.Status != StatusForming || len(gw.g.Seats) >= gw.g.Players:
 		return w.playerText(p, "error.full", map[string]any{"game": id}), nil
-	case gw.g.seatOfAddress(p.Address) >= 0:
+	case gw.g.SeatOfAddress(p.Address) >= 0:
 		return w.playerText(p, "error.already_in", map[string]any{"game": id}), nil
 	}
 	if err := gw.invite(Invitee{Address: p.Address, Name: p.Name, Lang: p.Lang, TZ: p.TZ}); err != nil {
@@ -603,8 +603,8 @@ func (w *work) observe(id, addr, lang string, from *gameWork, seat int) error {
 	if err != nil {
 		return err
 	}
-	rd := Reader{Game: gw.g.Game, Lang: lang, Seat: -1, Seats: gw.g.names()}
-	data := map[string]any{"game": gw.g.ID, "title": gw.eg.Info().Title, "status": gw.g.Status, "players": gw.g.names(),
+	rd := Reader{Game: gw.g.Game, Lang: lang, Seat: -1, Seats: gw.g.Names()}
+	data := map[string]any{"game": gw.g.ID, "title": gw.eg.Info().Title, "status": gw.g.Status, "players": gw.g.Names(),
 		"waiting": []string(nil), "summary": ""}
 	if gw.tb != nil {
 		sum, err := w.r.render.Summary(rd, gw.tb.State.View(-1))

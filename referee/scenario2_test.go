@@ -17,7 +17,7 @@ func TestScenarioVacation(t *testing.T) {
 	h := newHarness(t)
 	h.newToyGame("g1", ann, bob) // policy: 24h, vacation budget 3 days
 	h.mails()
-	ai := h.game("g1").seatOfAddress(ann)
+	ai := h.game("g1").SeatOfAddress(ann)
 	before := h.game("g1").Seats[ai].Deadline.Due
 	h.send("g1", ann, "VACATION 2026-11-23 2026-11-24", -1)
 	ms := h.mails()
@@ -58,7 +58,7 @@ func TestScenarioOrganiserCommands(t *testing.T) {
 	contains(t, body, "STATUS g1: Bid & Roll (contract test game), running", "ann@example.test", "to move, due ", "LIST:", "g1")
 
 	// PAUSE stops deadlines; RESUME moves them by the pause.
-	ai := h.game("g1").seatOfAddress(ann)
+	ai := h.game("g1").SeatOfAddress(ann)
 	due := h.game("g1").Seats[ai].Deadline.Due
 	h.org("PAUSE g1")
 	ms := h.mails()
@@ -99,7 +99,7 @@ func TestScenarioOrganiserCommands(t *testing.T) {
 
 	// REPLACE bob by dan: dan gets a hand-over brief, bob a farewell, and
 	// bob's old token stops working.
-	oldSecret := h.game("g1").Seats[h.game("g1").seatOfAddress(bob)].Secret
+	oldSecret := h.game("g1").Seats[h.game("g1").SeatOfAddress(bob)].Secret
 	h.org("REPLACE g1 bob dan@example.test Dan en")
 	ms = h.mails()
 	contains(t, h.mailTo(ms, dan).Body, "Welcome! You take over the seat")
@@ -132,7 +132,7 @@ func TestScenarioOrganiserCommands(t *testing.T) {
 	ms = h.mails()
 	contains(t, h.mailTo(ms, ann).Body, "removed bob") // dan plays under the seat's name
 	g := h.game("g1")
-	if s := g.Seats[g.seatOfAddress(dan)]; s.State != SeatKicked || s.Bot == "" {
+	if s := g.Seats[g.SeatOfAddress(dan)]; s.State != SeatKicked || s.Bot == "" {
 		t.Fatalf("kicked seat: %+v", s)
 	}
 

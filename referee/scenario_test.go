@@ -62,15 +62,15 @@ func TestScenarioInvitationsAndJoins(t *testing.T) {
 	ms = h.mails()
 	for _, s := range g.Seats {
 		m := h.mailTo(ms, s.Address)
-		contains(t, m.Body, "The game starts", g.Commitment, "Seat order, drawn from the game's seed: "+strings.Join(g.names(), ", "))
+		contains(t, m.Body, "The game starts", g.Commitment, "Seat order, drawn from the game's seed: "+strings.Join(g.Names(), ", "))
 	}
 	// The seat order is the seed's: shuffling the invitation order with it
 	// gives the same order.
 	rnd := engine.NewRand(g.Seed + "/seat-order")
 	inv3 := []string{"Ann", "Bob", "Dan"}
 	rnd.Shuffle(3, func(i, j int) { inv3[i], inv3[j] = inv3[j], inv3[i] })
-	if strings.Join(inv3, ",") != strings.Join(g.names(), ",") {
-		t.Errorf("seat order %v, seed gives %v", g.names(), inv3)
+	if strings.Join(inv3, ",") != strings.Join(g.Names(), ",") {
+		t.Errorf("seat order %v, seed gives %v", g.Names(), inv3)
 	}
 }
 
@@ -98,7 +98,7 @@ func TestScenarioSealedSimultaneous(t *testing.T) {
 	ms = h.mails()
 	// Applied in priority order: highest bid first (TOY-1).
 	g := h.game("g1")
-	a, b, c := g.seatOfAddress(ann), g.seatOfAddress(bob), g.seatOfAddress(cat)
+	a, b, c := g.SeatOfAddress(ann), g.SeatOfAddress(bob), g.SeatOfAddress(cat)
 	bids := make([]int, 3)
 	bids[a], bids[b], bids[c] = 4, 5, 1
 	want := fmt.Sprintf("toy.order bids=[%d,%d,%d] order=[%d,%d,%d]", bids[0], bids[1], bids[2], b, a, c)
@@ -186,7 +186,7 @@ func TestScenarioDeadlinesRemindersAndBot(t *testing.T) {
 	h.newToyGame("g1", ann, bob)
 	h.mails()
 	g := h.game("g1")
-	ai := g.seatOfAddress(ann)
+	ai := g.SeatOfAddress(ann)
 	dl := g.Seats[ai].Deadline
 	if dl == nil || !dl.Due.Equal(h.clock.Now().Add(24*time.Hour)) || len(dl.Reminders) != 2 {
 		t.Fatalf("deadline = %+v", dl)
@@ -207,12 +207,12 @@ func TestScenarioDeadlinesRemindersAndBot(t *testing.T) {
 		t.Fatalf("seat after one miss: %+v", g.Seats[ai])
 	}
 	// Miss again until the bot takes over.
-	for i := 0; i < 6 && h.game("g1").Seats[h.game("g1").seatOfAddress(ann)].Bot == ""; i++ {
+	for i := 0; i < 6 && h.game("g1").Seats[h.game("g1").SeatOfAddress(ann)].Bot == ""; i++ {
 		h.clock.Advance(25 * time.Hour)
 		h.tick()
 	}
 	g = h.game("g1")
-	s := g.Seats[g.seatOfAddress(ann)]
+	s := g.Seats[g.SeatOfAddress(ann)]
 	if s.Bot == "" {
 		t.Fatalf("no bot after misses: %+v", s)
 	}
@@ -270,7 +270,7 @@ func TestScenarioDuplicatesAndSpoofing(t *testing.T) {
 	h.newToyGame("g1", ann, bob)
 	h.mails()
 	g := h.game("g1")
-	seat := g.seatOfAddress(ann)
+	seat := g.SeatOfAddress(ann)
 	req := Request{From: ann, Kind: "seat", Game: "g1", Seat: seat, Secret: g.Seats[seat].Secret, Token: -1, Text: "BID 2", MessageID: "<same@x>"}
 	if out := h.sendAs(req); out.Status != "queued" {
 		t.Fatalf("first: %+v", out)
@@ -302,7 +302,7 @@ func TestScenarioCommandsAfterTheStartingJoin(t *testing.T) {
 		h.send(id, ann, "JOIN\nFORMAT json", -1)
 		h.send(id, bob, "JOIN\nFORMAT json\nNOTIFY every", -1)
 		g := h.game(id)
-		if g.seatOfAddress(bob) == 0 {
+		if g.SeatOfAddress(bob) == 0 {
 			swapped++ // the draw moved bob: his later commands must follow him
 		}
 		for _, s := range g.Seats {
@@ -310,10 +310,10 @@ func TestScenarioCommandsAfterTheStartingJoin(t *testing.T) {
 				t.Errorf("%s %s: format %q", id, s.Name, s.Format)
 			}
 		}
-		if s := g.Seats[g.seatOfAddress(bob)]; s.Notify != "every" {
+		if s := g.Seats[g.SeatOfAddress(bob)]; s.Notify != "every" {
 			t.Errorf("%s: bob's NOTIFY went elsewhere: %+v", id, g.Seats)
 		}
-		if s := g.Seats[g.seatOfAddress(ann)]; s.Notify != DefaultNotify {
+		if s := g.Seats[g.SeatOfAddress(ann)]; s.Notify != DefaultNotify {
 			t.Errorf("%s: ann got bob's NOTIFY: %+v", id, g.Seats)
 		}
 	}

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/referee/reading"
-	"github.com/pbem-referee/referee/templates"
 )
 
 // The end of the apply stage (settling): once the commands of a unit of
@@ -88,88 +88,27 @@ func (gw settling) botMove(seat int) error {
 	return nil
 }
 
-// clocks starts, keeps or stops each seat's deadline.
+// clocks starts, keeps or stops each seat's deadline (lifecycle.Clocks);
+// the seats whose clock started are asked.
 func (gw settling) clocks() {
-	waiting := map[int]engine.Decision{}
-	for _, d := range gw.tb.Waiting() {
-		waiting[d.Seat] = d
-	}
-	for i := range gw.g.Seats {
-		s := &gw.g.Seats[i]
-		d, ok := waiting[i]
-		if !ok || s.Bot != "" || !s.Active() {
-			s.Deadline = nil
-			continue
-		}
-		if dl := s.Deadline; dl != nil {
-			// A simultaneous turn has one clock for all its steps (a game
-			// may resolve a turn step by step, as Fromage does); a
-			// sequential decision restarts it when the seat moved or was
-			// asked something else.
-			if d.Mode == engine.Simultaneous && dl.Slot == d.Slot {
-				continue
-			}
-			if !gw.of(i).acted && dl.Kind == d.Kind && dl.Slot == d.Slot && dl.Group == d.Group {
-				continue
-			}
-		}
-		start := gw.w.now
-		due := gw.g.Policy.Due(d.Kind, start, templates.Zone(s.TZ))
-		gw.seat(i).asked = true
-		if due.IsZero() {
-			s.Deadline = &Deadline{Kind: d.Kind, Slot: d.Slot, Group: d.Group, Start: start}
-			continue
-		}
-		push, days := vacationPush(s.Vacation, start, due, gw.g.Policy.VacationDays-s.VacationUsed)
-		if push > 0 {
-			due = due.Add(push)
-			s.VacationUsed += days
-		}
-		s.Deadline = &Deadline{Kind: d.Kind, Slot: d.Slot, Group: d.Group, Start: start, Due: due,
-			Reminders: gw.g.Policy.Remind(start, due)}
+	acted := func(seat int) bool { return gw.of(seat).acted }
+	for _, i := range lifecycle.Clocks(gw.g, gw.tb.Waiting(), acted, gw.w.now) {
 		gw.seat(i).asked = true
 	}
 }
 
-// wake returns when the game next needs attention: a deadline, a reminder
-// or a digest.
-func (gw settling) wake() time.Time {
-	if gw.g.Status != StatusRunning {
-		return time.Time{}
-	}
-	var at time.Time
-	min := func(t time.Time) {
-		if !t.IsZero() && (at.IsZero() || t.Before(at)) {
-			at = t
-		}
-	}
-	for _, s := range gw.g.Seats {
-		if dl := s.Deadline; dl != nil {
-			min(dl.Due)
-			if dl.Sent < len(dl.Reminders) {
-				min(dl.Reminders[dl.Sent])
-			}
-		}
-		if s.Notify == "digest" {
-			min(s.DigestDue)
-		}
-		min(s.heldDue()) // a held receipt goes out alone (receipts.go)
-	}
-	return at
-}
+// wake returns when the game next needs attention (lifecycle.Wake).
+func (gw settling) wake() time.Time { return lifecycle.Wake(gw.g) }
 
 // end closes a finished game: the result, the seed and the full log are
 // published to every player.
 func (gw settling) end() error {
-	if gw.ended || gw.g.Status == StatusOver {
+	if gw.ended || !lifecycle.End(gw.g, gw.w.now) {
 		return nil
 	}
 	gw.ended = true
-	gw.g.Status = StatusOver
-	gw.g.Ended = gw.w.now
 	res := gw.tb.State.Result()
 	for i := range gw.g.Seats {
-		gw.g.Seats[i].Deadline = nil
 		gw.seat(i).force = true
 	}
 	if _, err := gw.log(Entry{Kind: EntryEnd, Seat: -1, Vis: engine.Public,

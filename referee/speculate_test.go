@@ -112,7 +112,7 @@ func TestSpeculationConcurrentGames(t *testing.T) {
 				defer wg.Done()
 				mu.Lock()
 				gm := h.game(g)
-				seat := gm.seatOfAddress(ann)
+				seat := gm.SeatOfAddress(ann)
 				h.n++
 				req := Request{From: ann, Kind: "seat", Game: g, Seat: seat, Secret: gm.Seats[seat].Secret, Token: -1,
 					Text: "SAY all: " + g + " " + string(rune('a'+k)), MessageID: "<c" + g + string(rune('a'+k)) + "@players.test>",

@@ -44,17 +44,17 @@ func newViewGame(t *testing.T, lang string) (*viewGame, *changes) {
 	}
 	g := &Game{ID: "v1", Game: "dicebrewing", Status: StatusRunning, Seed: "view-seed", Commitment: "c0ffee",
 		Players: 2, Seats: []Seat{seat("ann", lang), seat("bob", "en")}, Policy: DefaultPolicy()}
-	tb, rep, setup, err := engine.NewTable(eg, engine.Config{Seats: g.names(), Seed: g.Seed})
+	tb, rep, setup, err := engine.NewTable(eg, engine.Config{Seats: g.Names(), Seed: g.Seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	tb.HashSteps = true
 	v := &viewGame{t: t, g: g, eg: eg, tb: tb, r: r, now: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}
 	v.logEntry(Entry{Kind: EntryStart, Seat: -1, Vis: engine.Public, Setup: setup,
-		Params: map[string]any{"order": g.names(), "commitment": g.Commitment}})
+		Params: map[string]any{"order": g.Names(), "commitment": g.Commitment}})
 	v.logSteps(rep)
 	ch := newChanges()
-	ch.notes = append(ch.notes, note{Name: "start", Data: map[string]any{"order": g.names(), "commitment": g.Commitment,
+	ch.notes = append(ch.notes, note{Name: "start", Data: map[string]any{"order": g.Names(), "commitment": g.Commitment,
 		"policy": g.Policy.View()}})
 	for i := range g.Seats {
 		ch.seat(i).force = true

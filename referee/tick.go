@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 )
@@ -88,23 +89,18 @@ func (gw settling) tick() error {
 	if gw.g.Status != StatusRunning || gw.tb == nil {
 		return nil
 	}
-	now := gw.w.now
 	for i := range gw.g.Seats {
-		s := &gw.g.Seats[i]
-		if dl := s.Deadline; dl != nil {
-			if !dl.Due.IsZero() && !now.Before(dl.Due) {
-				s.Deadline = nil
-				if err := gw.expire(i, true); err != nil {
-					return err
-				}
-				continue
+		due := lifecycle.Tick(&gw.g.Seats[i], gw.w.now)
+		if due.Expired {
+			if err := gw.expire(i, true); err != nil {
+				return err
 			}
-			for dl.Sent < len(dl.Reminders) && !now.Before(dl.Reminders[dl.Sent]) {
-				dl.Sent++
-				gw.seat(i).reminder = true
-			}
+			continue
 		}
-		if s.Notify == "digest" && !s.DigestDue.IsZero() && !now.Before(s.DigestDue) {
+		if due.Reminder {
+			gw.seat(i).reminder = true
+		}
+		if due.Digest {
 			gw.seat(i).digest = true
 		}
 	}

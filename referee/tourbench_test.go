@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/referee/referee/spec"
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
@@ -118,7 +119,7 @@ func bigTourEntered(b testing.TB, n int) *harness {
 // secrets (the harness's counter does after a few hundred players).
 func bigTourHarness(b testing.TB) *harness {
 	h := newHarness(b)
-	h.r.random = &replayReader{src: rand.NewChaCha8([32]byte{24})}
+	h.r.random = spec.NewRandom(rand.NewChaCha8([32]byte{24}))
 	h.r.opt.Random = h.r.random
 	h.r.opt.MaxEntrants = 20000
 	return h

@@ -71,7 +71,7 @@ func TestTournamentDirectorCorrections(t *testing.T) {
 				if told != len(rd.Matches[0].Seats)+len(rd.Matches[1].Seats) {
 					t.Fatalf("SWAP told %d players", told)
 				}
-				if g := h.game(rd.Matches[0].GameID); g.seatOfAddress(fmt.Sprintf("p%d@p.test", b)) != 0 {
+				if g := h.game(rd.Matches[0].GameID); g.SeatOfAddress(fmt.Sprintf("p%d@p.test", b)) != 0 {
 					t.Fatalf("the swap did not move the game's seat: %+v", g.Seats)
 				}
 				// RESULT of table 1 (still played), then a change of it;

@@ -318,7 +318,7 @@ func TestTournamentLateRoundAndReplacement(t *testing.T) {
 	}
 	h.org("REPLACE tab " + old + " zed@p.test Zed")
 	contains(t, orgResults(t, h), "zed@p.test now plays\nfor "+old)
-	if g := h.game(gid); g.seatOfAddress("zed@p.test") < 0 || g.seatOfAddress(old) >= 0 {
+	if g := h.game(gid); g.SeatOfAddress("zed@p.test") < 0 || g.SeatOfAddress(old) >= 0 {
 		t.Fatalf("the open seat did not pass to the replacement: %+v", g.Seats)
 	}
 	tr = h.tour("tab")

@@ -2,33 +2,21 @@ package referee
 
 import (
 	"errors"
-	"fmt"
+	"io"
 	"sort"
 	"strings"
+
+	"github.com/pbem-referee/referee/referee/spec"
 )
 
-// All or none (issue 25: a START that failed midway left 14 games running
-// and the tournament still in sign-up). bbolt has no savepoints, so a unit
-// of work cannot take back half of itself: instead, an operation that
-// fails after it changed something returns a redoError (work.undo), the
-// whole transaction rolls back, and the unit of work runs again from the
-// start with that operation marked undone (work.undone): this time it
-// answers with the failure and changes nothing. The other commands of the
-// mail run again as they ran (the random bytes drawn are read again, the
-// clock is the same), so their effects are committed once.
-//
-// The operations: an organiser's command line that failed after it
-// changed anything through the desk ("org line <i>": the run goes on to
-// the end of the mail, so that the next run leaves out every line that
-// failed, in one go; a line that failed only because an earlier failed
-// line had half-changed something is left out too, answered with its
-// failure), and the desk's own
-// steps that span many writes (opening a round, closing sign-up; see
-// bymail.Host.Undo).
-
-// maxRedo bounds the runs of one unit of work (each run adds an undone
-// operation, so it only stops a bug's loop).
-const maxRedo = 64
+// All or none (issue 25): an operation that fails after it changed
+// something (an organiser's command line that changed anything through
+// the desk, "org line <i>": the run goes on to the end of the mail, so
+// that the next run leaves out every line that failed, in one go; or a
+// step of the desk's that spans many writes, see bymail.Host.Undo)
+// returns a redoError (work.undo), the transaction rolls back, and the
+// unit of work runs again from the start with that operation undone
+// (work.undone), answering with the failure (spec.Redo runs it).
 
 // redoError rolls a unit of work back to run it again with its operations
 // undone: operation -> the failure its next run answers with.
@@ -43,6 +31,9 @@ func (e *redoError) Error() string {
 	return "referee: undone " + strings.Join(keys, "; ")
 }
 
+// Undone implements spec.Undoer.
+func (e *redoError) Undone() map[string]string { return e.undo }
+
 // undo returns the error that rolls the unit of work back and runs it
 // again with key undone (err itself when it already does so).
 func (w *work) undo(key string, err error) error {
@@ -56,23 +47,10 @@ func (w *work) undo(key string, err error) error {
 // redo runs a unit of work (fn, on a view of the Referee whose random
 // source keeps what it drew) until it does not ask to be run again.
 func (r *Referee) redo(fn func(ar *Referee) error) error {
-	undone := map[string]string{}
-	for run := 1; ; run++ {
+	return spec.Redo(r.random, func(random io.Reader, undone map[string]string) error {
 		ar := *r
 		ar.bind()
-		tape := &tapeReader{src: r.random}
-		ar.opt.Random, ar.undone = tape, undone
-		err := fn(&ar)
-		var re *redoError
-		if !errors.As(err, &re) {
-			return err
-		}
-		r.random.unread(tape.drawn)
-		for key, msg := range re.undo {
-			if _, again := undone[key]; again || run >= maxRedo {
-				return fmt.Errorf("referee: cannot undo %s: %w", key, err)
-			}
-			undone[key] = msg
-		}
-	}
+		ar.opt.Random, ar.undone = random, undone
+		return fn(&ar)
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
@@ -385,8 +386,7 @@ func (gw *gameWork) expire(seat int, missed bool) error {
 		return nil
 	}
 	s := &gw.g.Seats[seat]
-	s.Missed++
-	s.MissedTotal++
+	toBot := lifecycle.Missed(s, gw.g.Policy, gw.eg.Info().Bots)
 	// The public log names only the defaults whose effects are public: a
 	// default that chose something hidden (a face-down token, DB-6.6) is
 	// told to its seat alone (the announcement below), never in the log
@@ -408,8 +408,7 @@ func (gw *gameWork) expire(seat int, missed bool) error {
 		return err
 	}
 	gw.announce([]int{seat}, "missed", "cmds", cmds, "missed", s.Missed, "limit", gw.g.Policy.MissLimit)
-	if lim := gw.g.Policy.MissLimit; lim > 0 && s.Missed >= lim && s.Bot == "" {
-		s.Bot = gw.botName()
+	if toBot {
 		if _, err := gw.log(Entry{Kind: EntryBot, Seat: seat, Vis: engine.Public, Params: map[string]any{"bot": s.Bot, "missed": s.Missed}}); err != nil {
 			return err
 		}
@@ -419,15 +418,8 @@ func (gw *gameWork) expire(seat int, missed bool) error {
 	return nil
 }
 
-// botName is the bot that takes over seats: the game's second bot (the
-// sensible one), else "random".
-func (gw *gameWork) botName() string {
-	bots := gw.eg.Info().Bots
-	if len(bots) > 1 {
-		return bots[1]
-	}
-	return "random"
-}
+// botName is the bot that takes over seats (lifecycle.BotName).
+func (gw *gameWork) botName() string { return lifecycle.BotName(gw.eg.Info().Bots) }
 
 // toOrganiser queues a short mail to the game's organiser.
 func (gw *gameWork) toOrganiser(name string, kv ...any) {
@@ -436,7 +428,7 @@ func (gw *gameWork) toOrganiser(name string, kv ...any) {
 	}
 	data := engine.Params(append([]any{"game", gw.g.ID, "title", gw.eg.Info().Title}, kv...)...)
 	lang := gw.orgLang()
-	body, err := gw.w.r.render.T.Render("referee", lang, "org."+name, gw.w.r.render.ctx(Reader{Game: "referee", Lang: lang, Seat: -1, Seats: gw.g.names()}, data))
+	body, err := gw.w.r.render.T.Render("referee", lang, "org."+name, gw.w.r.render.ctx(Reader{Game: "referee", Lang: lang, Seat: -1, Seats: gw.g.Names()}, data))
 	if err != nil {
 		body = fmt.Sprintf("%s %v (template error: %v)", name, data, err)
 	}

@@ -1,4 +1,4 @@
-package referee
+package failure
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ func (s shaped) Error() string   { return fmt.Sprintf("shaped(transient=%v)", s.
 func (s shaped) Transient() bool { return s.transient }
 
 // TestFailureShape: the one shape of permanent versus transient failures
-// (failure.go) reads through wrapping and joins, and anything that does not
+// reads through wrapping and joins, and anything that does not
 // say otherwise is transient.
 func TestFailureShape(t *testing.T) {
 	for _, c := range []struct {

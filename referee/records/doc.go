@@ -1,0 +1,19 @@
+// Package records is the records layer of the core: the stored game,
+// seat, player and log entry (the "games", "players" and "log" buckets),
+// their encoding, and the small facts the core asks of a record (a seat's
+// greeting, the seat of an address, the seats' names, a unique name).
+//
+// It owns the types and their bytes: the only code that encodes and
+// decodes the store's game, player and log records (tournaments and
+// ratings have theirs in the desk, package referee/tournament/bymail),
+// and what the store's game indexes hold of a game (IndexOf), written in
+// the same transaction as the record (SaveGame). The core re-exports the
+// types under their old names (referee.Game, referee.Seat, ...), so that
+// the edges and the tools read the records through the core's queries as
+// before.
+//
+// It must not decide anything about a game (the core and the engines
+// do), render a word (templates/ does), read the clock or randomness, or
+// open a transaction: it reads and writes through the store.Tx it is
+// given.
+package records

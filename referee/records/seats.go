@@ -1,0 +1,88 @@
+package records
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/guard"
+)
+
+// Greeting is the name a mail to the seat's player uses.
+func (s Seat) Greeting() string { return cmp.Or(s.Player, s.Name) }
+
+// Active reports whether the seat takes part in play (not declined).
+func (s Seat) Active() bool { return s.State == SeatPlaying }
+
+// HeldDue is when the seat's held receipt must go out alone (zero: none).
+func (s Seat) HeldDue() time.Time { return s.Held.AloneAt() }
+
+// StaleResend reports whether a seat's mail answering an older state
+// repeats the text of an input already applied from that state
+// (guard.StaleResend).
+func (s *Seat) StaleResend(token int, digest string, current int) bool {
+	return guard.StaleResend(s.Recent, token, digest, current)
+}
+
+// Remember records an input of the seat that was applied (guard.Remember).
+func (s *Seat) Remember(token int, digest string) { s.Recent = guard.Remember(s.Recent, token, digest) }
+
+// RepeatedBody counts identical bodies from a seat within a day and
+// returns how many times this one came (guard.CountBody).
+func (s *Seat) RepeatedBody(digest string, now time.Time) (count int) {
+	s.Bodies, s.BodySince, count = guard.CountBody(s.Bodies, s.BodySince, digest, now)
+	return count
+}
+
+// SeatOfAddress returns the seat of an address in a game, or -1.
+func (g *Game) SeatOfAddress(addr string) int {
+	for i, s := range g.Seats {
+		if strings.EqualFold(s.Address, addr) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Names returns the seats' display names.
+func (g *Game) Names() []string {
+	n := make([]string, len(g.Seats))
+	for i, s := range g.Seats {
+		n[i] = s.Name
+	}
+	return n
+}
+
+// Joined counts the seats that have joined.
+func (g *Game) Joined() int {
+	n := 0
+	for _, s := range g.Seats {
+		if s.State == SeatJoined || s.State == SeatPlaying {
+			n++
+		}
+	}
+	return n
+}
+
+// UniqueName makes a display name unique within the game.
+func (g *Game) UniqueName(name string) string {
+	name = mailfmt.CleanName(name) // issue 23: safe in any header, bounded
+	if name == "" {
+		name = "player"
+	}
+	taken := map[string]bool{}
+	for _, s := range g.Seats {
+		taken[strings.ToLower(s.Name)] = true
+	}
+	if !taken[strings.ToLower(name)] {
+		return name
+	}
+	for k := 2; ; k++ {
+		n := fmt.Sprintf("%s%d", name, k)
+		if !taken[strings.ToLower(n)] {
+			return n
+		}
+	}
+}
