@@ -435,6 +435,32 @@ func (s *Set) Render(scope, lang, name string, data any) (string, error) {
 	if t == nil {
 		return "", fmt.Errorf("templates: no %q in %s/%s", name, scope, lang)
 	}
+	return execute(t, scope, lang, name, data)
+}
+
+// Tmpl is one template found once (Find) for a scope and a language, to
+// be rendered many times: a prompt's menu renders option.<kind> once per
+// option, and looks the name up once.
+type Tmpl struct {
+	t                 *template.Template
+	scope, lang, name string
+}
+
+// Find returns the template name of scope in lang, with the fallbacks of
+// Render; nil when it is defined nowhere.
+func (s *Set) Find(scope, lang, name string) *Tmpl {
+	t := s.lookup(scope, lang, name)
+	if t == nil {
+		return nil
+	}
+	return &Tmpl{t: t, scope: scope, lang: lang, name: name}
+}
+
+// Render executes the template as Set.Render does (the same text, tidied).
+func (t *Tmpl) Render(data any) (string, error) { return execute(t.t, t.scope, t.lang, t.name, data) }
+
+// execute runs t into a pooled buffer and tidies the text in one pass.
+func execute(t *template.Template, scope, lang, name string, data any) (string, error) {
 	b := renderBufs.Get().(*bytes.Buffer)
 	defer putRenderBuf(b)
 	b.Reset()
