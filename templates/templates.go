@@ -159,6 +159,8 @@ type Set struct {
 	dates   map[string]dateWords
 	days    map[string]time.Weekday // every language's day words (ParseDay)
 	grammar map[string]grammar      // grammar.txt per language
+	// folded counts the constant tables built at load (fold.go).
+	folded int
 }
 
 // Load returns the embedded templates, parsed once per process (a Set is
@@ -174,7 +176,7 @@ func Load() (*Set, error) {
 	return loadEmbedded()
 }
 
-var loadEmbedded = sync.OnceValues(func() (*Set, error) { return load(files) })
+var loadEmbedded = sync.OnceValues(func() (*Set, error) { return load(files, true) })
 
 var installed struct {
 	sync.Mutex
@@ -184,7 +186,7 @@ var installed struct {
 // LoadFS parses the templates of a tree laid out as this directory is
 // (languages.txt, <scope>/<lang>/...): templates kept outside the binary,
 // or a new language tried before it is built in (README.md).
-func LoadFS(fsys fs.FS) (*Set, error) { return load(fsys) }
+func LoadFS(fsys fs.FS) (*Set, error) { return load(fsys, true) }
 
 // Install makes s the Set that Load returns and its languages the
 // Languages, until the returned function puts the previous ones back. It
@@ -206,7 +208,9 @@ func Install(s *Set) (restore func()) {
 // Languages returns the languages of the set, English first.
 func (s *Set) Languages() []string { return s.langs }
 
-func load(fsys fs.FS) (*Set, error) {
+// load parses a tree; fold folds its constant tables (fold.go; the tests
+// compare with a set loaded without).
+func load(fsys fs.FS, fold bool) (*Set, error) {
 	s := &Set{byKey: map[dir]*template.Template{}, aliases: map[dir]map[string]string{}, words: map[dir]map[string]string{},
 		args: map[dir]map[string]string{}, argWords: map[dir]map[string]string{}, lists: map[dir]map[string][]string{},
 		dates: map[string]dateWords{}, grammar: map[string]grammar{}}
@@ -324,6 +328,9 @@ func load(fsys fs.FS) (*Set, error) {
 		s.byKey[dir{scope, lang}] = t
 	}
 	s.days = s.dayWords()
+	if fold {
+		s.foldConstants()
+	}
 	return s, nil
 }
 
