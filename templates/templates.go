@@ -161,6 +161,9 @@ type Set struct {
 	grammar map[string]grammar      // grammar.txt per language
 	// folded counts the constant tables built at load (fold.go).
 	folded int
+	// optionOnly are the option.<kind> templates whose text is a
+	// function of the option only (reads.go), checked at load.
+	optionOnly map[*template.Template]bool
 }
 
 // Load returns the embedded templates, parsed once per process (a Set is
@@ -331,6 +334,14 @@ func load(fsys fs.FS, fold bool) (*Set, error) {
 	if fold {
 		s.foldConstants()
 	}
+	s.optionOnly = map[*template.Template]bool{}
+	for _, t := range s.byKey {
+		for _, d := range t.Templates() {
+			if strings.HasPrefix(d.Name(), "option.") && optionOnly(d, d) {
+				s.optionOnly[d] = true
+			}
+		}
+	}
 	return s, nil
 }
 
@@ -451,6 +462,7 @@ func (s *Set) Render(scope, lang, name string, data any) (string, error) {
 type Tmpl struct {
 	t                 *template.Template
 	scope, lang, name string
+	optionOnly        bool
 }
 
 // Find returns the template name of scope in lang, with the fallbacks of
@@ -460,8 +472,11 @@ func (s *Set) Find(scope, lang, name string) *Tmpl {
 	if t == nil {
 		return nil
 	}
-	return &Tmpl{t: t, scope: scope, lang: lang, name: name}
+	return &Tmpl{t: t, scope: scope, lang: lang, name: name, optionOnly: s.optionOnly[t]}
 }
+
+// Name is the name the template was found by.
+func (t *Tmpl) Name() string { return t.name }
 
 // Render executes the template as Set.Render does (the same text, tidied).
 func (t *Tmpl) Render(data any) (string, error) { return execute(t.t, t.scope, t.lang, t.name, data) }

@@ -18,9 +18,11 @@ import (
 // of the data, so nothing is ever hidden from a player by a missing template.
 type Renderer struct {
 	T *templates.Set
-	// everyGroup renders option.group for every option of a menu, as
-	// before the heads were shared (groupHeads): the tests' reference.
+	// everyGroup renders option.group for every option of a menu and
+	// every menu line afresh, as before the heads were shared (groupHeads)
+	// and the lines kept (menuLines): the tests' reference.
 	everyGroup bool
+	lines      menuLines
 }
 
 // NewRenderer loads the embedded templates.
@@ -199,7 +201,7 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 			od := templates.OptionData{N: i + 1, Option: o, Decision: p.Decision, View: view}
 			var line string
 			if optT != nil {
-				s, err := optT.Render(kc.With(od))
+				s, err := r.lines.render(optT, kc, rd, od, r.everyGroup)
 				if err != nil {
 					return "", err
 				}
@@ -212,7 +214,13 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 			lines[i] = optionLine(i+1, line)
 			widest = max(widest, utf8.RuneCountInString(lines[i]))
 			if groupT != nil {
-				s, err := heads.render(groupT, kc, od, r.everyGroup)
+				render := heads.render
+				if groupT.OptionOnly() {
+					render = func(t *templates.Tmpl, kc templates.Ctx, od templates.OptionData, every bool) (string, error) {
+						return r.lines.render(t, kc, rd, od, every)
+					}
+				}
+				s, err := render(groupT, kc, od, r.everyGroup)
 				if err != nil {
 					return "", err
 				}
