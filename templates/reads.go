@@ -80,7 +80,12 @@ func (c *readCheck) template(name string, dot valKind) bool {
 	e := &readEnv{c: c, dot: dot, root: dot, vars: map[string]valKind{}}
 	// Twice: a variable that becomes the context later in a range was
 	// the context at the top of the next round too.
-	return e.node(t.Tree.Root) && e.node(t.Tree.Root)
+	for range 2 {
+		if !e.node(t.Tree.Root) {
+			return false
+		}
+	}
+	return true
 }
 
 // readEnv is the check inside one template: its dot, its $ and its
