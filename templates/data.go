@@ -35,6 +35,12 @@ type PromptData struct {
 // lays the group's short lines side by side, as many as fit in Width
 // (Dice Brewing's placements, issue 22). Lines after the menu come from "option.legend" (the codes the
 // menu uses, explained once).
+//
+// Rule (issue 25): option.group is a function of the option's Group and
+// Params, the decision and the view, never of N or the option's Cmd: the
+// menu renders it once per group and params, not once per option
+// (tell.Renderer.Prompt; TestMenuHeadsSharedAsRenderedEach_Issue25
+// compares with every option rendered, in random games of every game).
 type OptionData struct {
 	N        int // 1-based number the player may reply with
 	Option   engine.Option

@@ -62,7 +62,14 @@
 // and tmpl execute into pooled buffers and tidy in one pass, and the
 // template functions write strings and ints without fmt. Render allocates
 // what text/template's Execute does plus the string it returns, and Has
-// nothing (TestRenderAllocations).
+// nothing (TestRenderAllocations). A table written in a template as a dict
+// of string literals is built once at load (fold.go). Find returns a
+// template to render many times, and says whether its text reads nothing
+// but the option, the decision's kind, the language and the game
+// (Tmpl.OptionOnly, checked on the parse tree at load, reads.go): a
+// prompt's menu keeps such lines from one mail to the next
+// (referee/tell). option.group is a function of the option's group and
+// params, the decision and the view (OptionData).
 //
 // # Ownership
 //

@@ -159,6 +159,11 @@ type Set struct {
 	dates   map[string]dateWords
 	days    map[string]time.Weekday // every language's day words (ParseDay)
 	grammar map[string]grammar      // grammar.txt per language
+	// folded counts the constant tables built at load (fold.go).
+	folded int
+	// optionOnly are the option.<kind> templates whose text is a
+	// function of the option only (reads.go), checked at load.
+	optionOnly map[*template.Template]bool
 }
 
 // Load returns the embedded templates, parsed once per process (a Set is
@@ -174,7 +179,7 @@ func Load() (*Set, error) {
 	return loadEmbedded()
 }
 
-var loadEmbedded = sync.OnceValues(func() (*Set, error) { return load(files) })
+var loadEmbedded = sync.OnceValues(func() (*Set, error) { return load(files, true) })
 
 var installed struct {
 	sync.Mutex
@@ -184,7 +189,7 @@ var installed struct {
 // LoadFS parses the templates of a tree laid out as this directory is
 // (languages.txt, <scope>/<lang>/...): templates kept outside the binary,
 // or a new language tried before it is built in (README.md).
-func LoadFS(fsys fs.FS) (*Set, error) { return load(fsys) }
+func LoadFS(fsys fs.FS) (*Set, error) { return load(fsys, true) }
 
 // Install makes s the Set that Load returns and its languages the
 // Languages, until the returned function puts the previous ones back. It
@@ -206,7 +211,9 @@ func Install(s *Set) (restore func()) {
 // Languages returns the languages of the set, English first.
 func (s *Set) Languages() []string { return s.langs }
 
-func load(fsys fs.FS) (*Set, error) {
+// load parses a tree; fold folds its constant tables (fold.go; the tests
+// compare with a set loaded without).
+func load(fsys fs.FS, fold bool) (*Set, error) {
 	s := &Set{byKey: map[dir]*template.Template{}, aliases: map[dir]map[string]string{}, words: map[dir]map[string]string{},
 		args: map[dir]map[string]string{}, argWords: map[dir]map[string]string{}, lists: map[dir]map[string][]string{},
 		dates: map[string]dateWords{}, grammar: map[string]grammar{}}
@@ -324,6 +331,17 @@ func load(fsys fs.FS) (*Set, error) {
 		s.byKey[dir{scope, lang}] = t
 	}
 	s.days = s.dayWords()
+	if fold {
+		s.foldConstants()
+	}
+	s.optionOnly = map[*template.Template]bool{}
+	for _, t := range s.byKey {
+		for _, d := range t.Templates() {
+			if strings.HasPrefix(d.Name(), "option.") && optionOnly(d, d) {
+				s.optionOnly[d] = true
+			}
+		}
+	}
 	return s, nil
 }
 
@@ -435,6 +453,36 @@ func (s *Set) Render(scope, lang, name string, data any) (string, error) {
 	if t == nil {
 		return "", fmt.Errorf("templates: no %q in %s/%s", name, scope, lang)
 	}
+	return execute(t, scope, lang, name, data)
+}
+
+// Tmpl is one template found once (Find) for a scope and a language, to
+// be rendered many times: a prompt's menu renders option.<kind> once per
+// option, and looks the name up once.
+type Tmpl struct {
+	t                 *template.Template
+	scope, lang, name string
+	optionOnly        bool
+}
+
+// Find returns the template name of scope in lang, with the fallbacks of
+// Render; nil when it is defined nowhere.
+func (s *Set) Find(scope, lang, name string) *Tmpl {
+	t := s.lookup(scope, lang, name)
+	if t == nil {
+		return nil
+	}
+	return &Tmpl{t: t, scope: scope, lang: lang, name: name, optionOnly: s.optionOnly[t]}
+}
+
+// Name is the name the template was found by.
+func (t *Tmpl) Name() string { return t.name }
+
+// Render executes the template as Set.Render does (the same text, tidied).
+func (t *Tmpl) Render(data any) (string, error) { return execute(t.t, t.scope, t.lang, t.name, data) }
+
+// execute runs t into a pooled buffer and tidies the text in one pass.
+func execute(t *template.Template, scope, lang, name string, data any) (string, error) {
 	b := renderBufs.Get().(*bytes.Buffer)
 	defer putRenderBuf(b)
 	b.Reset()

@@ -50,4 +50,11 @@
 //     address only, never in the subject (issue 11.7).
 //   - Every subject fits SubjectWidth runes; every body line the
 //     templates lay out fits 80 columns (templates.Fold).
+//   - A menu costs a template per option, not two (issue 25): its
+//     option.group is rendered once per group and params (groupHeads),
+//     and a line whose template reads only the option, the decision's
+//     kind, the language and the game (templates.Tmpl.OptionOnly) is kept
+//     from one mail to the next (menuLines, the Renderer's one shared
+//     state, behind a lock). The mail is the one every line rendered
+//     afresh gives (TestMenuHeadsSharedAsRenderedEach_Issue25).
 package tell

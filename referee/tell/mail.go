@@ -277,7 +277,7 @@ func (v *mailView) mailSeat(i int) error {
 	}
 	m.References = threadRefs(s.Thread, answering)
 	if s.Format == "json" {
-		if m.JSON, err = v.jsonView(i, data); err != nil {
+		if m.JSON, err = v.jsonView(i, data, view); err != nil {
 			return err
 		}
 	}
@@ -635,12 +635,17 @@ func EntryLines(r *Renderer, rd Reader, e Entry) ([]string, error) {
 	return []string{line}, nil
 }
 
-// jsonView is the JSON companion of a mail (FORMAT json).
-func (v *mailView) jsonView(i int, d *MailData) ([]byte, error) {
+// jsonView is the JSON companion of a mail (FORMAT json); view is the
+// seat's view when the mail's prompt or summary computed it already (nil:
+// computed here).
+func (v *mailView) jsonView(i int, d *MailData, view any) ([]byte, error) {
 	j := map[string]any{"game": v.Game.ID, "title": d.Title, "seat": i, "token": d.Token, "status": v.Game.Status,
 		"kind": d.Kind, "deadline": d.Deadline, "waiting": d.Waiting, "reply": d.Reply, "notes": d.Notes}
 	if v.Table != nil {
-		j["view"] = v.Table.State.View(i)
+		if view == nil {
+			view = v.Table.State.View(i)
+		}
+		j["view"] = view
 		if p := v.Table.Prompts[i]; p != nil && !p.Complete && v.Game.Status == StatusRunning {
 			j["prompt"] = p
 			// Every legal answer, numbered or not, for players' own tools.

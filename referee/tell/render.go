@@ -18,6 +18,11 @@ import (
 // of the data, so nothing is ever hidden from a player by a missing template.
 type Renderer struct {
 	T *templates.Set
+	// everyGroup renders option.group for every option of a menu and
+	// every menu line afresh, as before the heads were shared (groupHeads)
+	// and the lines kept (menuLines): the tests' reference.
+	everyGroup bool
+	lines      menuLines
 }
 
 // NewRenderer loads the embedded templates.
@@ -66,6 +71,89 @@ func (r *Renderer) Lookup(rd Reader, name string, data any) (s string, ok bool, 
 	return s, true, err
 }
 
+// find is template name of the reader's game in the reader's language,
+// found once to render many times; nil when there is none.
+func (r *Renderer) find(rd Reader, name string) *templates.Tmpl {
+	if r == nil || r.T == nil {
+		return nil
+	}
+	return r.T.Find(rd.Game, rd.Lang, name)
+}
+
+// optionLine is a menu line: the option's number right-aligned in two
+// columns, ") " and the option ("%2d) %s").
+func optionLine(n int, line string) string {
+	num := strconv.Itoa(n)
+	if len(num) < 2 {
+		num = " " + num
+	}
+	return num + ") " + line
+}
+
+// groupHeads are the option.group texts a menu has rendered, by the
+// option's group and params: the heading of a group is rendered once per
+// menu, not once per option (issue 25). option.group is a function of the
+// option's Group and Params, the decision and the view, never of the
+// option's number or command (templates.OptionData): the options of one
+// menu share the decision and the view, so two options with the same
+// group and params get the same text. Params are compared when they hold
+// strings, numbers and booleans only; an option with other params is
+// rendered on its own.
+type groupHeads struct {
+	done []groupHead
+}
+
+type groupHead struct {
+	group  string
+	params map[string]any
+	text   string
+}
+
+// render is option.group's text for od, rendered or shared.
+func (h *groupHeads) render(t *templates.Tmpl, kc templates.Ctx, od templates.OptionData, every bool) (string, error) {
+	shared := !every && scalarParams(od.Option.Params)
+	if shared {
+		for _, d := range h.done {
+			if d.group == od.Option.Group && sameParams(d.params, od.Option.Params) {
+				return d.text, nil
+			}
+		}
+	}
+	s, err := t.Render(kc.With(od))
+	if err == nil && shared {
+		h.done = append(h.done, groupHead{group: od.Option.Group, params: od.Option.Params, text: s})
+	}
+	return s, err
+}
+
+// scalarParams reports whether every value of m is a string, a number, a
+// boolean or nil.
+func scalarParams(m map[string]any) bool {
+	for _, v := range m {
+		switch v.(type) {
+		case nil, string, bool, int, int64, float64:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// sameParams reports whether two maps of scalarParams hold the same keys
+// and values (of the same types).
+func sameParams(a, b map[string]any) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, va := range a {
+		vb, ok := b[k]
+		if !ok || va != vb {
+			return false
+		}
+	}
+	return true
+}
+
 // Summary renders a seat's view.
 func (r *Renderer) Summary(rd Reader, view any) (string, error) {
 	if s, ok, err := r.Lookup(rd, "summary", view); ok {
@@ -95,7 +183,12 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 		b.WriteString("\n")
 		lines := make([]string, len(p.Options))
 		widest := 0
+		// The context, the two templates and the names are found once
+		// per menu, not once per option (issue 25: the menu was most of
+		// a move's rendering).
 		kc := r.Ctx(rd, nil)
+		optT, groupT := r.find(rd, "option."+p.Decision.Kind), r.find(rd, "option.group")
+		var heads groupHeads
 		type group struct {
 			rank  int
 			head  string
@@ -105,19 +198,29 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 		var groups []*group
 		byHead := map[string]*group{}
 		for i, o := range p.Options {
-			// The command as the reader writes it (issue 12.7): FABRIQUER
-			// D2 for a French reader; English is accepted too.
-			line := kc.KwLine(o.Cmd)
 			od := templates.OptionData{N: i + 1, Option: o, Decision: p.Decision, View: view}
-			if s, ok, err := r.Lookup(rd, "option."+p.Decision.Kind, od); ok {
+			var line string
+			if optT != nil {
+				s, err := r.lines.render(optT, kc, rd, od, r.everyGroup)
 				if err != nil {
 					return "", err
 				}
 				line = s
+			} else {
+				// The command as the reader writes it (issue 12.7): FABRIQUER
+				// D2 for a French reader; English is accepted too.
+				line = kc.KwLine(o.Cmd)
 			}
-			lines[i] = fmt.Sprintf("%2d) %s", i+1, line)
+			lines[i] = optionLine(i+1, line)
 			widest = max(widest, utf8.RuneCountInString(lines[i]))
-			if s, ok, err := r.Lookup(rd, "option.group", od); ok {
+			if groupT != nil {
+				render := heads.render
+				if groupT.OptionOnly() {
+					render = func(t *templates.Tmpl, kc templates.Ctx, od templates.OptionData, every bool) (string, error) {
+						return r.lines.render(t, kc, rd, od, every)
+					}
+				}
+				s, err := render(groupT, kc, od, r.everyGroup)
 				if err != nil {
 					return "", err
 				}

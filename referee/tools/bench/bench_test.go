@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +87,19 @@ func TestSmallBench(t *testing.T) {
 	for _, run := range []*Throughput{r, e} {
 		if run.CommitsPerInput < 1 || run.DiskSeconds <= 0 {
 			t.Errorf("%s: %d commits (%.2f per input), %.3fs writing", run.Referee, run.Commits, run.CommitsPerInput, run.DiskSeconds)
+		}
+	}
+	// The handler's own CPU per mail (on Linux, per thread): the referee
+	// parses, applies and renders, the echo reads a header; both are a
+	// part of the process's CPU per mail.
+	if runtime.GOOS == "linux" {
+		for _, run := range []*Throughput{r, e} {
+			if run.HandlerCPU <= 0 || run.HandlerCPU*float64(run.PlayerMails) > run.CPUSeconds*1000 {
+				t.Errorf("%s: handler CPU %.3f ms per mail, %d mails, process %.2fs", run.Referee, run.HandlerCPU, run.PlayerMails, run.CPUSeconds)
+			}
+		}
+		if r.HandlerCPU <= e.HandlerCPU {
+			t.Errorf("handler CPU per mail: referee %.3f ms, echo %.3f ms", r.HandlerCPU, e.HandlerCPU)
 		}
 	}
 	if e.Latency == nil || e.Latency.N != e.Moves {

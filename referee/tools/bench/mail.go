@@ -68,6 +68,11 @@ type Throughput struct {
 	// CPUSeconds is the process's CPU time during the run (servers,
 	// daemon and bots together when the stack is embedded).
 	CPUSeconds float64 `json:"cpu_seconds"`
+	// HandlerCPU is the mail handler's own CPU time per mail it handled
+	// (the referee's intake, or the echo), in milliseconds: the part of
+	// CPUSeconds that is the referee's (or the echo's) work on the mail
+	// (handlerCPU).
+	HandlerCPU float64 `json:"handler_cpu_ms"`
 	// Verified says every game's log replays to the referee's final
 	// state and every player mail was processed exactly once; Problems
 	// lists what did not.
@@ -196,7 +201,9 @@ type gameSeat struct {
 
 // runGames plays n concurrent bot games through the stack and measures.
 func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *slog.Logger) (*Throughput, error) {
-	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log})
+	hc := &handlerCPU{}
+	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
+		Handler: func(d *daemon.Daemon) mailin.Handler { hc.h = d.Intake; return hc }})
 	if err != nil {
 		return nil, err
 	}
@@ -275,7 +282,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 		return nil, err
 	}
 	t := &Throughput{Referee: "referee", Games: o.Games, Players: o.Players, Seconds: time.Since(start).Seconds(),
-		CPUSeconds: (cpuTime() - cpu0).Seconds()}
+		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail()}
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	var ids []string
@@ -315,6 +322,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients, rounds int, like *Throughput,
 	log *slog.Logger) (*Throughput, error) {
 	var echo *Echo
+	hc := &handlerCPU{}
 	addrs := map[string]string{} // player -> the next one, for the copies
 	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
 		Handler: func(d *daemon.Daemon) mailin.Handler {
@@ -328,7 +336,8 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 					return to
 				}
 			}
-			return echo
+			hc.h = echo
+			return hc
 		}})
 	if err != nil {
 		return nil, err
@@ -354,7 +363,7 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 		return nil, err
 	}
 	t := &Throughput{Referee: "echo", Games: clients, Players: 1, Seconds: time.Since(start).Seconds(),
-		CPUSeconds: (cpuTime() - cpu0).Seconds(), Moves: int(echo.Handled())}
+		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail(), Moves: int(echo.Handled())}
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	for _, p := range players {

@@ -46,12 +46,14 @@ func (r *Report) WriteTable(w io.Writer) {
 		row("log+outbox bytes per player mail", f1(rf.DataBytesPerInput), f1(ec.DataBytesPerInput), "")
 		row("store write+fsync time (s)", f1(rf.DiskSeconds), f1(ec.DiskSeconds), f2(safeDiv(rf.DiskSeconds, ec.DiskSeconds)))
 		row("CPU time (s)", f1(rf.CPUSeconds), f1(ec.CPUSeconds), f2(safeDiv(rf.CPUSeconds, ec.CPUSeconds)))
+		row("handler CPU per mail (ms)", f2(rf.HandlerCPU), f2(ec.HandlerCPU), f2(safeDiv(rf.HandlerCPU, ec.HandlerCPU)))
 		row("verified", yes(rf.Verified), yes(ec.Verified), "")
 		_ = tw.Flush()
 		fmt.Fprintln(w, "\nlatency: player's mail appended to the referee's mailbox -> the answer appended to the player's (at the mail server);")
 		fmt.Fprintln(w, "round trip: player's mail accepted by SMTP -> the answer read by the player over IMAP (at the player).")
 		fmt.Fprintln(w, "A move is an engine move applied (forced ones included); the referee also mails every other seat: the echo")
 		fmt.Fprintln(w, "sends as many mails per input, of the same mean size (copies to another player, who ignores them).")
+		fmt.Fprintln(w, "CPU time is the whole process's (servers, bots, sender); handler CPU the referee's (or echo's) own per mail, on its thread.")
 		for _, p := range append(append([]string(nil), rf.Problems...), ec.Problems...) {
 			fmt.Fprintln(w, "PROBLEM: "+p)
 		}

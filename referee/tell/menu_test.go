@@ -1,0 +1,92 @@
+package tell
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
+	_ "github.com/pbem-referee/referee/engine/dicebrewing"
+	_ "github.com/pbem-referee/referee/engine/fromage"
+	_ "github.com/pbem-referee/referee/engine/heavenale"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// TestMenuHeadsSharedAsRenderedEach_Issue25: a menu renders option.group
+// once per group and params (groupHeads), keeps the lines of the
+// templates that read only the option (menuLines) from one mail to the
+// next, and the menu is the one that renders every line and group
+// afresh. One Renderer serves every game and language, as in the daemon. Generated variation: random games of the
+// four games (2 and 3 seats, two seeds), every numbered prompt of every
+// seat as they come, in each language in turn, the reader at every seat.
+func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, every := &Renderer{T: set}, &Renderer{T: set, everyGroup: true}
+	langs := set.Languages()
+	menus, heads := 0, 0
+	for _, name := range []string{"dicebrewing", "fromage", "heavenale", "brewcrafters"} {
+		eg, err := engine.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, seats := range []int{2, 3} {
+			n := eg.Info().NearestPlayers(seats)
+			for seed := range 2 {
+				names := []string{"Ann", "Bob", "Cat", "Dan", "Eve"}[:n]
+				tb, _, _, err := engine.NewTable(eg, engine.Config{Seats: names, Seed: fmt.Sprintf("menu/%d", seed)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				rng := rand.New(rand.NewPCG(uint64(seed), uint64(n)))
+				for step := 0; step < 60 && tb.State.Result() == nil; step++ {
+					waiting := tb.Waiting()
+					if len(waiting) == 0 {
+						break
+					}
+					for seat, p := range tb.Prompts {
+						if p == nil || !p.Numbered || len(p.Options) == 0 {
+							continue
+						}
+						rd := Reader{Game: name, Lang: langs[(step+seat)%len(langs)], Seat: seat, Seats: names}
+						view := tb.State.View(seat)
+						a, err1 := shared.Prompt(rd, p, view)
+						b, err2 := every.Prompt(rd, p, view)
+						if err1 != nil || err2 != nil {
+							t.Fatalf("%s step %d seat %d: %v / %v", name, step, seat, err1, err2)
+						}
+						if a != b {
+							t.Fatalf("%s step %d seat %d (%s): the menu with shared heads differs:\n%s\n--- each rendered:\n%s", name, step, seat, rd.Lang, a, b)
+						}
+						menus++
+						var h groupHeads
+						if gt := set.Find(name, rd.Lang, "option.group"); gt != nil {
+							kc := shared.Ctx(rd, nil)
+							for i, o := range p.Options {
+								if _, err := h.render(gt, kc, templates.OptionData{N: i + 1, Option: o, Decision: p.Decision, View: view}, false); err != nil {
+									t.Fatal(err)
+								}
+							}
+							heads += len(p.Options) - len(h.done)
+						}
+					}
+					d := waiting[0]
+					opts := tb.State.Legal(d)
+					if len(opts) == 0 {
+						break
+					}
+					if _, err := tb.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), tb.Token()); err != nil {
+						t.Fatalf("%s: %v", name, err)
+					}
+				}
+			}
+		}
+	}
+	if menus < 100 || heads < 100 || shared.lines.hits < 1000 {
+		t.Fatalf("compared %d menus, %d heads shared, %d lines kept: the test compares nothing", menus, heads, shared.lines.hits)
+	}
+	t.Logf("%d menus compared; %d option.group renderings shared; %d menu lines kept", menus, heads, shared.lines.hits)
+}
