@@ -124,7 +124,82 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 			out[i].Params = s.effectParams(d.Seat, out[i].Cmd)
 		}
 	}
+	if d.Kind == kindMove || d.Kind == kindBuy {
+		s.bestKnownFirst(d.Seat, out)
+	}
 	return out
+}
+
+// bestKnownFirst orders a move or buy menu (issue 22, "group them by kind
+// of action, then the best-known first"; doc.go "Menus that fit a
+// decision"): the groups stay in the order of their first option as
+// options() builds them (nearest kind first; the purchases' END group
+// last), and within a group the option worth most now comes first
+// (optionWorth), ties in the order built (nearest first, sunny first).
+// Only the menu's order changes: options(), Legal0 and every default
+// keep the order built.
+func (s *State) bestKnownFirst(seat int, opts []engine.Option) {
+	rank := map[string]int{}
+	worth := make([]int, len(opts))
+	for i, o := range opts {
+		if _, ok := rank[o.Group]; !ok {
+			rank[o.Group] = len(rank)
+		}
+		worth[i] = s.optionWorth(seat, o)
+	}
+	idx := make([]int, len(opts))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if ra, rb := rank[opts[a].Group], rank[opts[b].Group]; ra != rb {
+			return ra - rb
+		}
+		return worth[b] - worth[a]
+	})
+	sorted := make([]engine.Option, len(opts))
+	for k, i := range idx {
+		sorted[k] = opts[i]
+	}
+	copy(opts, sorted)
+}
+
+// optionWorth is what an option of a move or buy menu is worth now, as
+// the rules give it without search (the rule "best known" of doc.go):
+//
+//   - a resource or monk space: the value of the best tile the seat can
+//     pay there on a shady spot with its ducats and its cards' sale
+//     (a resource tile's number, the steps its marker moves when it is
+//     activated, HA-5.5; a monk's type, HA-5.3), 0 when none;
+//   - a scoring-disc space: the spots the seat's disc can score (HA-5.6);
+//   - a barrel space: the barrels the seat would claim (HA-5.7);
+//   - a purchase: the fertility sum of the shed site it encloses (HA-5.5),
+//     0 when it encloses none;
+//   - anything else (GO HOME, DONE, SELL): 0.
+func (s *State) optionWorth(seat int, o engine.Option) int {
+	switch o.Params["kind"] {
+	case "resource", "monk":
+		tiles, _ := o.Params["tiles"].([]string)
+		prices, _ := o.Params["prices"].([]int)
+		purse := s.Players[seat].Ducats + s.sellable(seat)
+		best := 0
+		for i, t := range tiles {
+			if i < len(prices) && prices[i] <= purse {
+				best = max(best, tileFert(t), monkType(t))
+			}
+		}
+		return best
+	case "disc":
+		spots, _ := o.Params["spots"].([]string)
+		return len(spots)
+	case "barrel":
+		goals, _ := o.Params["goals"].([]string)
+		return len(goals)
+	}
+	if sum, ok := o.Params["sum"].(int); ok {
+		return sum
+	}
+	return 0
 }
 
 // moveParams describes a destination for the track menu.
