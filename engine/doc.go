@@ -149,7 +149,16 @@
 //     (Check: the invariants), score.go (Result), adjudicate.go (Adjudicate:
 //     a late game scored as it stands), view.go (View: structured
 //     data for the templates, never prose), bot.go (Greedy). A game adds
-//     files for its own parts (fromage/corp.go, brewcrafters/brewery.go).
+//     files for its own parts (fromage/corp.go, brewcrafters/brewery.go)
+//     and splits a role's file by job when it grows past 800 lines, the
+//     role itself staying where the skeleton says: Legal and its options
+//     in legal.go (brewcrafters, heavenale), the move's text in move.go and
+//     the brewery turn's parts in parseparts.go (brewcrafters), the data
+//     file's raw layout in rawdata.go and its compiling in datacompile.go
+//     (fromage). TestEngineFilesUnder800Lines_Issue25 keeps every file of
+//     engine/ and of the games under 800 lines; the Table itself sits in
+//     table.go (its API), tablestep.go (the driving), tablesealed.go
+//     (simultaneous decisions) and tableresults.go (outcomes, prompts).
 //   - Tests, by role: helpers_test.go (fixtures), rules_test.go (rule by
 //     rule, named by rule id), vectors_test.go (the specification's test
 //     vectors), data_test.go (the data file), conformance_test.go

@@ -20,7 +20,8 @@ import (
 // number is another option's (refused, naming both), and not one line of
 // any mail a player gets (echo, refusal, menu, log, summary) may carry a
 // data-file id that is not also its code: every such id of the data file
-// is looked for.
+// is looked for. Issue 22: nor may a summary show a worker's, building's,
+// partnership's or Market space's code: it names them in words.
 func TestBrewCraftersMailsCarryNoDataID(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
@@ -52,12 +53,44 @@ func playBCWithoutIDs(t *testing.T, lang, variant string) {
 	if len(ids) < 20 {
 		t.Fatalf("only %d data-file ids to look for", len(ids))
 	}
+	// Issue 22: the summary names every worker, building, partnership and
+	// Market space in words; their codes (what a player types) stay in
+	// the menus, the echoes and the legend. PUB is also the Brewpub's slot
+	// of the brewing line, which the legend explains.
+	var named []*regexp.Regexp
+	for _, c := range h.table("i1").State.(engine.Carder).Cards() {
+		switch c.Kind {
+		case "worker", "building", "partner", "space":
+			if len(c.Code) >= 3 && c.Code != "PUB" {
+				named = append(named, regexp.MustCompile(`(^|[^A-Za-z0-9_])`+regexp.QuoteMeta(c.Code)+`($|[^A-Za-z0-9_])`))
+			}
+		}
+	}
+	if len(named) < 30 {
+		t.Fatalf("only %d codes the summary must name in words", len(named))
+	}
 	// check reads every mail queued since the last call; sent is the line
 	// the player wrote, which the echo quotes as written (the player's own
 	// words) before its canonical line.
+	summaries := 0
 	check := func(what, sent string) {
 		for _, m := range h.mails() {
+			inSummary := false
 			for _, l := range strings.Split(m.Body, "\n") {
+				switch {
+				case strings.HasPrefix(l, "Brew Crafters - "):
+					inSummary = true
+					summaries++
+				case l == "--":
+					inSummary = false
+				}
+				if inSummary {
+					for _, re := range named {
+						if re.MatchString(l) {
+							t.Fatalf("%s: a mail to %s shows a code in its summary, not the name, in %q:\n%s", what, m.To, l, m.Body)
+						}
+					}
+				}
 				if strings.Contains(l, "@") {
 					continue // addresses and links
 				}
@@ -133,6 +166,9 @@ func playBCWithoutIDs(t *testing.T, lang, variant string) {
 	}
 	if h.game("i1").Status == StatusRunning {
 		t.Fatalf("the game did not end in %d answers", n)
+	}
+	if summaries < 10 {
+		t.Errorf("only %d summaries read", summaries)
 	}
 	if echoed < 5 || refused < 5 {
 		t.Errorf("only %d answers in id form and %d copied-line refusals", echoed, refused)

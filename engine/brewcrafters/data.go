@@ -319,6 +319,11 @@ type rules struct {
 	// codes maps a data-file id that players do not type (a worker's,
 	// a building's, a building space's) to its code (rules.code).
 	codes map[string]string
+	// ids maps a worker's or a building's code back to its data-file id,
+	// and recipeNames a recipe's id to the data file's name: what the
+	// templates need to name a coded thing in words (View.IDs, issue 22).
+	ids         map[string]string
+	recipeNames map[string]string
 }
 
 // code is how a player types an id (doc.go "Canonical commands"): a
@@ -333,15 +338,20 @@ func (r *rules) code(id string) string {
 
 // makeCodes fills r.codes from the workers and buildings.
 func (r *rules) makeCodes() {
-	r.codes = map[string]string{}
+	r.codes, r.ids, r.recipeNames = map[string]string{}, map[string]string{}, map[string]string{}
 	for _, w := range r.Worker {
 		r.codes[w.ID] = shortCode(w.ID)
+		r.ids[shortCode(w.ID)] = w.ID
 	}
 	for _, b := range r.Building {
 		r.codes[b.ID] = bldCode(b.ID)
+		r.ids[bldCode(b.ID)] = b.ID
 		if b.Space != "" {
 			r.codes[b.Space] = bldCode(b.ID)
 		}
+	}
+	for _, rc := range r.Recipe {
+		r.recipeNames[rc.ID] = rc.Name
 	}
 }
 

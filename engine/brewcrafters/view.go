@@ -37,6 +37,14 @@ type View struct {
 	// Menu describes each legal answer of the reader's own decision, by
 	// its canonical command (issue 22: every option in words).
 	Menu map[string]MenuItem `json:"menu,omitempty"`
+	// IDs maps each worker's and building's code the view shows to its
+	// data-file id, RecipeNames each recipe's id to the data file's name:
+	// the templates name every coded thing in words with them (issue 22:
+	// the summary names workers, buildings and recipes, the codes a player
+	// types stay in the menus and the legend). Shared with the rules, read
+	// only; not encoded (a JSON client has the codes and HELP).
+	IDs         map[string]string `json:"-"`
+	RecipeNames map[string]string `json:"-"`
 }
 
 // SpaceView is one Market Action space.
@@ -126,7 +134,7 @@ func (s *State) View(seat int) any {
 		Workers: s.codes(s.Workers), Partners: append([]string{}, s.Partners...),
 		Interns: s.Interns, Agency: s.codes(s.Agency), Research: s.opt("research_side"),
 		Labels: append([]string{}, s.Labels...),
-		Result: s.Res, Complex: []string{}}
+		Result: s.Res, Complex: []string{}, IDs: s.r.ids, RecipeNames: s.r.recipeNames}
 	for _, c := range complexNames {
 		if s.on(c) {
 			v.Complex = append(v.Complex, c)

@@ -130,7 +130,18 @@
 //     "home", along the track; purchases by the tile bought, "BUY YE3",
 //     each headed by the tile with its shady and sunny price, the tiles in
 //     the space's order, then "END" for DONE and SELL), with a legend of
-//     the codes players type. A purchase decision of two tiles on one
+//     the codes players type. Within a group, the best known first
+//     (Legal, bestKnownFirst): the option worth most now, as the rules
+//     give it without search (optionWorth): a resource or monk space by
+//     the best tile the seat can pay there on a shady spot with its ducats
+//     and its cards' sale (the tile's number, the steps its marker moves
+//     when activated, HA-5.5; a monk's type, HA-5.3), a scoring-disc space
+//     by the spots its disc can score (HA-5.6), a barrel space by the
+//     barrels claimed (HA-5.7), a purchase by the fertility sum of the
+//     shed site it encloses (HA-5.5); ties, and the groups themselves, in
+//     the order built (nearest first, sunny first). Only the menu's order
+//     changes: options(), Legal0 and the defaults keep the order built
+//     (TestBestKnownFirst_Issue22, TestMenuGroups_Issue22). A purchase decision of two tiles on one
 //     space (the largest, up to about 70 options; it had only an example
 //     and the prices past 48) is numbered like any other, grouped by tile
 //     (TestEveryOptionReachable_Issue22 in the referee plays every option

@@ -86,18 +86,19 @@ func TestTableRejectsIllegalFirstLine(t *testing.T) {
 	}
 }
 
-// §10.2: a numbered reply picks from the track menu.
+// §10.2: a numbered reply picks from the track menu, whose resource spaces
+// come best known first (issue 22: BA3 at 5 is worth more than HO2 at 2).
 func TestTableNumberedMenu(t *testing.T) {
 	tb, _ := newTable(t)
 	p := tb.Prompts[0]
 	if p == nil || !p.Numbered {
 		t.Fatalf("no numbered prompt: %+v", p)
 	}
-	if p.Options[0].Cmd != "GO 2" || p.Options[len(p.Options)-1].Cmd != "GO HOME" {
+	if p.Options[0].Cmd != "GO 5" || p.Options[1].Cmd != "GO 2" || p.Options[len(p.Options)-1].Cmd != "GO HOME" {
 		t.Fatalf("menu %v", p.Options)
 	}
 	rep := submit(t, tb, 0, "1")
-	if rep.Rejected || tb.State.(*State).Players[0].Pos != 2 {
+	if rep.Rejected || tb.State.(*State).Players[0].Pos != 5 {
 		t.Fatalf("1: %s", statuses(rep))
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -460,4 +461,35 @@ func singular(lang string, n int) bool {
 		}
 	}
 	return n == 1
+}
+
+// TestBrewCraftersBoardNamesSlotsAndPortions_Issue22: Brew Crafters'
+// board names the brewing line's slots (tanks, bottling lines, Brewpub)
+// and the Collaboration's and Community Farm's portions in words in every
+// language: no text of the board is a slot's or a portion's code (T1, B2,
+// PUB, ADV, M...), and the key no longer explains them.
+func TestBrewCraftersBoardNamesSlotsAndPortions_Issue22(t *testing.T) {
+	st := position(t, "brewcrafters")
+	codes := []string{"T1", "T2", "B1", "B2", "PUB", "ADV", "M", "H", "Y", "F"}
+	text := regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
+	for _, lang := range templates.Languages {
+		svg, err := Draw("brewcrafters", lang, st.Head().Seats, st.View(-1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts := text.FindAllStringSubmatch(string(svg), -1)
+		if len(texts) < 50 {
+			t.Fatalf("%s: only %d texts", lang, len(texts))
+		}
+		for _, m := range texts {
+			if slices.Contains(codes, strings.TrimSpace(m[1])) {
+				t.Errorf("%s: the board shows the code %q", lang, m[1])
+			}
+		}
+		for _, w := range []string{"PUB ", "ADV "} {
+			if strings.Contains(string(svg), w) {
+				t.Errorf("%s: the board still explains %q", lang, w)
+			}
+		}
+	}
 }

@@ -185,17 +185,21 @@ func drawBrewCrafters(b *board, v brewcrafters.View) error {
 		b.heading(part.title)
 		b.c.open(part.class)
 		x := 8
+		// Each portion by its ingredient in words (ADV: "Advanced", the
+		// Collaboration's advanced-ingredient portion), as wide as its name.
 		for _, p := range part.list {
-			b.c.rect(x, b.y, 52, 24, "#fff", "#888")
-			b.c.text(x+4, b.y+17, small, "start", "", p.ID)
-			if p.Owner >= 0 {
-				b.c.token(x+42, b.y+12, 8, p.Owner)
-			}
-			x += 56
-			if x > width-60 {
+			name := b.w("portion", p.ID)
+			bw := min(textWidth(name, small)+28, width-16)
+			if x > 8 && x+bw > width-8 {
 				x = 8
 				b.y += 28
 			}
+			b.c.rect(x, b.y, bw, 24, "#fff", "#888")
+			b.c.text(x+4, b.y+17, small, "start", "", fitWidth(name, bw-24, small))
+			if p.Owner >= 0 {
+				b.c.token(x+bw-10, b.y+12, 8, p.Owner)
+			}
+			x += bw + 4
 		}
 		b.y += 28
 		b.c.close()
@@ -275,10 +279,18 @@ func bcPlayer(b *board, p brewcrafters.PlayerView) {
 	b.y += 8
 
 	// The brewing line: Tank 1/2, Bottling 1/2, Brewpub ("" absent).
-	// A slot holding a beer names its recipe, wrapped in the slot (never
-	// cut); the slots are as tall as the longest name.
+	// Each slot is named in words (board.slot), and a slot holding a beer
+	// names its recipe below, both wrapped in the slot (never cut; the +I
+	// of a Hops Infuser in its lower corner); the slots are as tall as
+	// the tallest.
 	slots := []string{"T1", "T2", "B1", "B2", "PUB"}
 	lw := (width - 16 - 4*4) / 5
+	labels := make([][]string, len(slots))
+	heads := 1
+	for k := range slots {
+		labels[k] = wrapText(b.w("slot", k), lw-8, small)
+		heads = max(heads, len(labels[k]))
+	}
 	beers := make([][]string, len(p.Line))
 	lines := 1
 	for k, s := range p.Line {
@@ -287,28 +299,34 @@ func bcPlayer(b *board, p brewcrafters.PlayerView) {
 			lines = max(lines, len(beers[k]))
 		}
 	}
-	lh := 20 + lines*gap(small)
+	lh := 20 + (heads+lines)*gap(small)
 	for k, s := range p.Line {
 		if k >= len(slots) {
 			break
 		}
 		x := 8 + k*(lw+4)
+		colour := "#555"
 		if s == "" {
 			b.c.rect(x, b.y, lw, lh, "#f4f4f4", "#ccc")
-			b.c.text(x+4, b.y+14, small, "start", "#aaa", slots[k])
+			colour = "#aaa"
+		} else {
+			fill := "#fff"
+			if s != "-" {
+				fill = "#f6e2b3"
+			}
+			b.c.rect(x, b.y, lw, lh, fill, "#9c7a4b")
+		}
+		for i, l := range labels[k] {
+			b.c.text(x+4, b.y+14+i*gap(small), small, "start", colour, l)
+		}
+		if s == "" {
 			continue
 		}
-		fill := "#fff"
-		if s != "-" {
-			fill = "#f6e2b3"
-		}
-		b.c.rect(x, b.y, lw, lh, fill, "#9c7a4b")
-		b.c.text(x+4, b.y+14, small, "start", "#555", slots[k])
 		if contains(p.Infusers, slots[k]) {
-			b.c.text(x+lw-4, b.y+14, small, "end", "#1a5d1a", "+I")
+			b.c.text(x+lw-4, b.y+lh-5, small, "end", "#1a5d1a", "+I")
 		}
 		for i, l := range beers[k] {
-			b.c.text(x+3, b.y+14+(i+1)*gap(small), small, "start", "", l)
+			b.c.text(x+3, b.y+14+(heads-1+i+1)*gap(small), small, "start", "", l)
 		}
 	}
 	b.y += lh + 6

@@ -1,0 +1,116 @@
+package referee
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// TestHeavenAleMailsCarryNoInternalCode (issue 22: "no internal code ever
+// reaches a player; codes that players type are explained once per mail in
+// a legend"): whole bot games of Heaven & Ale in every language, and not
+// one line of any mail a player gets may carry an internal id (a code with
+// an underscore), nor a data-file id that is not also its code; a summary
+// that shows a privilege card's code (CASH, BREW, COLOR, LOW, BARREL: what
+// a player types in PRIV) explains it in the same mail ("CASH (+12
+// ducats)", the summary's legend).
+func TestHeavenAleMailsCarryNoInternalCode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	if raceEnabled {
+		t.Skip("a whole-game content check in one goroutine: make check runs it without -race (make content)")
+	}
+	for _, lang := range templates.Languages {
+		t.Run(lang, func(t *testing.T) { playHAWithoutCodes(t, lang) })
+	}
+}
+
+func playHAWithoutCodes(t *testing.T, lang string) {
+	h := newHarness(t)
+	h.org("NEW heavenale id=h1 deadline=48h seed=codes22" + lang +
+		"\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
+	h.send("h1", ann, "JOIN", -1)
+	h.send("h1", bob, "JOIN", -1)
+	var ids []*regexp.Regexp
+	for _, c := range h.table("h1").State.(engine.Carder).Cards() {
+		if c.ID != c.Code {
+			ids = append(ids, regexp.MustCompile(`(^|[^A-Z0-9_])`+regexp.QuoteMeta(c.ID)+`($|[^A-Z0-9_])`))
+		}
+	}
+	cards := map[string]*regexp.Regexp{}
+	for _, c := range []string{"CASH", "BREW", "COLOR", "LOW", "BARREL"} {
+		cards[c] = regexp.MustCompile(`(^|[^A-Z0-9_])` + c + `($|[^A-Z0-9_])`)
+	}
+	summaries, explained := 0, 0
+	check := func(what string) {
+		for _, m := range h.mails() {
+			flat := strings.Join(strings.Fields(m.Body), " ") // a legend's line may fold
+			inSummary := false
+			for _, l := range strings.Split(m.Body, "\n") {
+				switch {
+				case strings.HasPrefix(l, "Heaven & Ale - "):
+					inSummary = true
+					summaries++
+				case l == "--":
+					inSummary = false
+				}
+				if strings.Contains(l, "@") {
+					continue // addresses and links
+				}
+				if x := internalID.FindString(l); x != "" {
+					t.Fatalf("%s: a mail to %s shows %s in %q:\n%s", what, m.To, x, l, m.Body)
+				}
+				for _, re := range ids {
+					if re.MatchString(l) {
+						t.Fatalf("%s: a mail to %s shows the data-file id in %q:\n%s", what, m.To, l, m.Body)
+					}
+				}
+				if !inSummary {
+					continue
+				}
+				for c, re := range cards {
+					if re.MatchString(l) {
+						if !strings.Contains(flat, c+" (") {
+							t.Fatalf("%s: a mail to %s shows the card %s in its summary and never explains it:\n%s", what, m.To, c, m.Body)
+						}
+						explained++
+					}
+				}
+			}
+		}
+	}
+	check("setup")
+	eg, _ := engine.Lookup("heavenale")
+	bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(22, uint64(len(lang))))
+	n := 0
+	for ; n < 3000 && h.game("h1").Status == StatusRunning; n++ {
+		tb := h.table("h1")
+		d := tb.Prompts[tb.Waiting()[0].Seat].Decision
+		addr := h.game("h1").Seats[d.Seat].Address
+		opts := tb.State.Legal(d)
+		cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
+		h.clock.Advance(2 * time.Minute)
+		out := h.send("h1", addr, cmd, tb.Token())
+		if out.Status != "applied" && out.Status != "queued" {
+			t.Fatalf("%q: %+v\n%s", cmd, out, h.mailTo(h.mails(), addr).Body)
+		}
+		check(cmd)
+	}
+	if h.game("h1").Status == StatusRunning {
+		t.Fatalf("the game did not end in %d answers", n)
+	}
+	if summaries < 10 || explained < 10 {
+		t.Errorf("only %d summaries read, %d card codes explained", summaries, explained)
+	}
+	t.Logf("%d answers, %d summaries, %d card codes shown and explained", n, summaries, explained)
+}
