@@ -16,8 +16,12 @@ type Event struct {
 	// Redacted is what the seats outside Vis see instead: the same event
 	// type with the hidden facts removed (for example "Ann bought an action
 	// token" without its kind). Nil means those seats do not see the event
-	// at all.
-	Redacted map[string]any `json:"redacted,omitempty"`
+	// at all; an empty map means they see that it happened and no fact of
+	// it (Fromage's "Ann places a tile.", FR-6.3). The JSON keeps the two
+	// apart ("redacted":{} for the empty map: omitzero, not omitempty,
+	// which dropped it, so that the log as stored hid from the others an
+	// event they may see; TestEventRedactedSurvivesJSON).
+	Redacted map[string]any `json:"redacted,omitzero"`
 	// Err is the rule error of a part of the acting seat's move that the
 	// game dropped when it played the move (Dice Brewing's second item
 	// after a roll, DB-5.3.4): the line is echoed "partial" with it. Rule

@@ -47,7 +47,8 @@
 // and greeting words, footers, separator phrases, header field names,
 // signature labels, notice words and company forms, per language: en, it,
 // fr, nl, de, es, pt and a few more) are data, in words/reply.txt; the
-// attribution shapes are in quote.go. In order of strength:
+// attribution shapes are in quote.go, the signature marks in signature.go.
+// In order of strength:
 //
 //  1. Quoted lines ('>' always; '|' or ':' when used consistently) are
 //     never the player's. Lines around and between them are (bottom-posting,

@@ -3,7 +3,6 @@ package referee
 import (
 	"encoding/json"
 	"errors"
-	"slices"
 	"sync/atomic"
 
 	"github.com/pbem-referee/referee/engine"
@@ -91,7 +90,7 @@ func (gw teller) logSince(from uint64) (mem []tell.Entry, older func() ([]tell.E
 		end = gw.logged[0].Seq
 		for _, e := range gw.logged {
 			if e.Seq >= from {
-				mem = append(mem, tellEntry(asLogged(e)))
+				mem = append(mem, tellEntry(e))
 			}
 		}
 	}
@@ -118,34 +117,6 @@ func (gw teller) logSince(from uint64) (mem []tell.Entry, older func() ([]tell.E
 		}
 		return out, nil
 	}
-}
-
-// asLogged is an entry in memory as the log keeps it (rule: the mails say
-// what the log says, whether the entry was written by this unit of work
-// or an earlier one). The log's JSON leaves out an empty Redacted map
-// (omitempty), so an event whose redacted copy is empty (Fromage's
-// fr.place_tile) is not seen at all by the other seats once stored; its
-// copy in memory is read the same way. Events are copied, never changed:
-// the engine's report still holds them.
-func asLogged(e Entry) Entry {
-	if e.Step == nil {
-		return e
-	}
-	var evs []engine.Event
-	for i, ev := range e.Step.Events {
-		if ev.Redacted != nil && len(ev.Redacted) == 0 {
-			if evs == nil {
-				evs = slices.Clone(e.Step.Events)
-			}
-			evs[i].Redacted = nil
-		}
-	}
-	if evs != nil {
-		st := *e.Step
-		st.Events = evs
-		e.Step = &st
-	}
-	return e
 }
 
 // logReads counts the log entries the tell stage read back from the

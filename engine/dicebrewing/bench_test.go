@@ -59,3 +59,19 @@ func BenchmarkLegalPlacement(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkViewPlacement measures the View of the seat to act in a
+// placement turn, as one mail renders it (with Toward and Costs, issue
+// 22: the options' notes are computed here, not in Legal).
+func BenchmarkViewPlacement(b *testing.B) {
+	st, _, _ := Game.NewState(engine.Config{Seats: []string{"ann", "bob", "cat", "dan"}, Seed: "legal"})
+	s := st.(*state)
+	seat := s.Pending()[0].Seat
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if s.View(seat).(View).Seat != seat {
+			b.Fatal("wrong view")
+		}
+	}
+}

@@ -110,6 +110,18 @@
 // _Issue22: every option of random positions played by each answer form;
 // TestGoldenDiceBrewingMenus; the reader bot plays whole games).
 //
+// Each option also says what it gives toward the reader's goal, the
+// recipes on display (toward.go; the View's Toward and Costs, by the
+// option's command, the reader's own decision only, never computed in
+// Legal): a STORE, an MH3/HP2 placement or a new die (MH1, MH2, HP1)
+// "helps brew" the recipes it brings closer, a BUY the recipes that need
+// that ingredient; a placement that pays a die (DS1-DS3, MH2) "costs a
+// die" the recipes that die would serve (an option that does both, MH2,
+// says what it costs). A group with such a note lists one option a line. Rule tested in toward_test.go
+// (TestTowardIsWhatTheMoveDoes_DB5_9_3: each STORE and each payment of a
+// stored die in random games, applied to a copy, changes exactly the
+// recipes the View names).
+//
 // # Queues and slots
 //
 // Slots are "r<round>.<step>": w0, place (placement turns and second

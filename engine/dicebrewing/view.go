@@ -33,6 +33,13 @@ type View struct {
 	// Example is a legal command the reader could send now (their own
 	// decision only), for the prompt (§10.5).
 	Example string `json:"example,omitempty"`
+	// Toward gives, by an option's canonical command, the recipes on
+	// display the option brings closer to brewing (the reader's own
+	// decision only; toward.go): what it gives toward the reader's goal.
+	Toward map[string][]string `json:"toward,omitempty"`
+	// Costs gives, by an option's canonical command, the recipes on
+	// display that lose a die the option pays (toward.go).
+	Costs map[string][]string `json:"costs,omitempty"`
 
 	Target   int `json:"target"`    // the end trigger T (DB-1.3)
 	Brewed   int `json:"brewed"`    // recipes brewed by all players
@@ -218,6 +225,7 @@ func (s *state) View(seat int) any {
 		v.MyTurn = s.Cur == seat
 		if v.MyTurn {
 			v.Example = s.example()
+			v.Toward, v.Costs = s.toward(seat)
 		}
 	}
 	v.Supply = SupplyView{Y: s.supplyCount(colY), K: s.supplyCount(colK), G: s.supplyCount(colG), B: s.supplyCount(colB), Seeds: s.SeedSupply}

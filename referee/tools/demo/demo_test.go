@@ -69,9 +69,18 @@ func TestDemoEndToEnd(t *testing.T) {
 		}
 		ranks := 0
 		for _, p := range g.Players {
-			// Issue 22: receipts that ask nothing ride in the next mail.
+			// Issue 22: receipts that ask nothing ride in the next mail;
+			// no line over 80 columns, no internal code in any mail.
+			t.Logf("%s: %s: %d mails, %d receipts (%.0f%%), %d lines over 80 columns, %d internal codes",
+				g.ID, p.Name, p.Mails, p.Receipts, p.ReceiptShare(), len(p.Wide), len(p.Codes))
 			if p.Mails == 0 || p.ReceiptShare() > 15 {
 				t.Errorf("%s: %s got %d mails, %d of them receipts (at most 15%%)", g.ID, p.Name, p.Mails, p.Receipts)
+			}
+			for _, w := range p.Wide {
+				t.Errorf("%s: %s: %s", g.ID, p.Name, w)
+			}
+			for _, c := range p.Codes {
+				t.Errorf("%s: %s: internal code %s", g.ID, p.Name, c)
 			}
 			if !p.FinalMail {
 				t.Errorf("%s: %s got no final mail", g.ID, p.Name)

@@ -185,3 +185,24 @@ func TestIdleSeesMailAppendedBeforeIdle(t *testing.T) {
 		_ = c.Close()
 	}
 }
+
+// TestCheckText: the demo's mail check finds a line over 80 columns and
+// each kind of internal code, and leaves words, option codes players type
+// (HO5, M8, R02, K3+), addresses and links alone.
+func TestCheckText(t *testing.T) {
+	text := "Ann places a tile.\n  3) PLACE MH3 K4   # helps brew R02\n" + strings.Repeat("é", 81) +
+		"\nBob takes SPACE_STOREHOUSE.\nevent fr.place_tile\nround_limit reached\nmail ann_b@example.test or see https://x.test/a_b\n"
+	wide, codes := checkText(text)
+	if len(wide) != 1 {
+		t.Errorf("wide lines: %q", wide)
+	}
+	want := []string{"SPACE_STOREHOUSE", "fr.place_tile", "round_limit"}
+	if len(codes) != len(want) {
+		t.Fatalf("codes %q, want %q", codes, want)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(codes[i], w+" in ") {
+			t.Errorf("code %d: %q, want %s", i, codes[i], w)
+		}
+	}
+}

@@ -3,7 +3,10 @@ package demo
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/mailfmt"
 )
@@ -15,24 +18,62 @@ import (
 // next mail when that mail comes within a short window, so the share
 // stays small (at most 15% in the demo).
 
-// mailCount counts the referee's mails in a player's INBOX and, among
-// them, the receipts.
-func mailCount(ctx context.Context, acc Account, referee string) (mails, receipts int, err error) {
+//
+// Every mail a player reads is checked as it arrived in the mailbox (its
+// text part; the JSON part is for programs): no line over 80 columns and
+// no internal code (an UPPER_CASE or lower_case data id, an event type
+// such as "fr.place_tile"): PlayerResult.Wide and Codes, each with the
+// mail's subject (issue 22; TestDemoEndToEnd fails on any).
+
+// mailCheck counts the referee's mails in a player's INBOX and, among
+// them, the receipts, and collects the lines that are too wide or carry
+// an internal code.
+func mailCheck(ctx context.Context, acc Account, referee string, pr *PlayerResult) error {
 	msgs, err := FetchAll(ctx, acc, "INBOX")
 	if err != nil {
-		return 0, 0, err
+		return err
 	}
 	for _, m := range msgs {
 		pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
 		if err != nil || !strings.EqualFold(pm.From.Addr, referee) {
 			continue
 		}
-		mails++
+		pr.Mails++
 		if isReceipt(pm, m.Raw) {
-			receipts++
+			pr.Receipts++
+		}
+		wide, codes := checkText(pm.Text)
+		for _, l := range wide {
+			pr.Wide = append(pr.Wide, fmt.Sprintf("%s: %d columns: %q", pm.Subject, utf8.RuneCountInString(l), l))
+		}
+		for _, c := range codes {
+			pr.Codes = append(pr.Codes, pm.Subject+": "+c)
 		}
 	}
-	return mails, receipts, nil
+	return nil
+}
+
+// internalCode finds what no player should read: an UPPER_CASE or
+// lower_case identifier of the data or the code, or a game's event type
+// ("db.roll", "fr.place_tile", "toy.bid").
+var internalCode = regexp.MustCompile(`\b[A-Z0-9]+_[A-Z0-9_]+\b|\b[a-z]+_[a-z_]+\b|\b(?:db|fr|ha|bc|toy)\.[a-z_]+\b`)
+
+// checkText returns a mail text's lines over 80 columns and the internal
+// codes it shows (a line with an address or a link is not searched for
+// codes: "ann_b@example.test").
+func checkText(text string) (wide, codes []string) {
+	for _, l := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		if utf8.RuneCountInString(l) > 80 {
+			wide = append(wide, l)
+		}
+		if strings.Contains(l, "@") || strings.Contains(l, "://") {
+			continue
+		}
+		for _, c := range internalCode.FindAllString(l, -1) {
+			codes = append(codes, fmt.Sprintf("%s in %q", c, strings.TrimSpace(l)))
+		}
+	}
+	return wide, codes
 }
 
 // isReceipt tells a receipt from its JSON part (FORMAT json: a reply

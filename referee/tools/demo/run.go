@@ -108,6 +108,9 @@ type PlayerResult struct {
 	// Mails counts the referee's mails in the player's INBOX, Receipts
 	// those that only acknowledge the player's message (issue 22).
 	Mails, Receipts int
+	// Wide lists the lines over 80 columns of the referee's mails, Codes
+	// the internal codes they show (issue 22: both must stay empty).
+	Wide, Codes []string
 }
 
 // ReceiptShare is the player's receipts as a percentage of their mails.
@@ -581,7 +584,7 @@ func finish(ctx context.Context, res *Result, site *Site, tr *tracker, plans []*
 				lg, text := sp.brain.Final()
 				pr.FinalMail, pr.FinalText = lg != nil, text
 			}
-			if pr.Mails, pr.Receipts, err = mailCount(ctx, sp.acc, site.Referee.Addr); err != nil {
+			if err = mailCheck(ctx, sp.acc, site.Referee.Addr, &pr); err != nil {
 				return err
 			}
 			pr.Transcript = filepath.Join(dir, fileName(pr.Name)+".txt")
