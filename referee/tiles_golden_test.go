@@ -33,7 +33,7 @@ func TestGoldenFromageTilePlacement(t *testing.T) {
 			h.mails()
 		}
 		var places []string
-		for _, o := range h.table("f1").State.Legal(h.table("f1").Prompts[h.game("f1").seatOfAddress(ann)].Decision) {
+		for _, o := range h.table("f1").State.Legal(h.table("f1").Prompts[h.game("f1").SeatOfAddress(ann)].Decision) {
 			if strings.HasPrefix(o.Cmd, "PLACE ") {
 				places = append(places, o.Cmd)
 			}

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -104,5 +107,43 @@ func TestReadmeListsEveryPackage(t *testing.T) {
 		if !strings.Contains(sec, "`"+rel+"/`") {
 			t.Errorf("the README's \"Where things live\" does not name %s/", rel)
 		}
+	}
+}
+
+// TestNoGoFileOver800Lines_Issue25: no Go file of the module, tests
+// included, is over 800 lines (issue 25, "no file over 800"): a file that
+// grows past it holds two jobs; split it by job, as the engines' and the
+// store's files were.
+func TestNoGoFileOver800Lines_Issue25(t *testing.T) {
+	const maxLines = 800
+	files := 0
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != "../.." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "bin") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		files++
+		if n := bytes.Count(b, []byte("\n")); n > maxLines {
+			t.Errorf("%s has %d lines (at most %d): split it by job", strings.TrimPrefix(path, "../../"), n, maxLines)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 300 {
+		t.Fatalf("read only %d Go files: is the module root ../..?", files)
 	}
 }
