@@ -122,16 +122,12 @@ func TestPagesShowNoDataCode(t *testing.T) {
 // pendingCodes are the data codes the boards still show, each with its
 // reason: a ratchet (TestPagesShowNoDataCode fails on any other code,
 // and on one of these no page shows any more). Dice Brewing's ingredients
-// and action tokens and Heaven & Ale's start spaces and privilege cards
+// and action tokens, Heaven & Ale's start spaces and privilege cards, and
+// Brew Crafters' brewing-line slots (PUB) and Collaboration portions (ADV)
 // left it (issue 22): their boards name them in the reader's language.
-var pendingCodes = map[string]string{
-	// Brew Crafters' slot codes on the brewing line (T1, T2, B1, B2, PUB):
-	// typed by players, explained in the board's key.
-	"PUB": "slot code, in the key",
-	// ADV: the Collaboration's advanced-ingredient portion (3-5 players),
-	// which the key explains next to the ingredients' letters.
-	"ADV": "collab portion code, in the key",
-}
+// The list is empty; it stays so that a code shown for a reason the key
+// explains is written down here, with that reason.
+var pendingCodes = map[string]string{}
 
 // The check finds what it is for.
 func TestPageCodesFinds(t *testing.T) {
