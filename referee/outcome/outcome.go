@@ -1,4 +1,4 @@
-package referee
+package outcome
 
 import "context"
 
@@ -11,9 +11,9 @@ type Outcome struct {
 	// nothing done), "ignored" (auto-reply, bounce, list or own mail: never
 	// answered), "answered" (an informational command such as STATUS or
 	// HELP was answered).
-	Status OutcomeStatus `json:"status"`
-	Game   string        `json:"game,omitempty"`
-	Seat   int           `json:"seat"`
+	Status Status `json:"status"`
+	Game   string `json:"game,omitempty"`
+	Seat   int    `json:"seat"`
 	// Detail is a short explanation for logs and operators (never secrets).
 	Detail string `json:"detail,omitempty"`
 	// Replies are the Message-IDs of the mails queued in response.
@@ -21,7 +21,7 @@ type Outcome struct {
 	// Reason says, typed, why a request was ignored or refused when the
 	// edges answer it differently (the webhook's 429 for RateLimited);
 	// Detail says it in words for the log, never to be parsed.
-	Reason OutcomeReason `json:"reason,omitempty"`
+	Reason Reason `json:"reason,omitempty"`
 	// StateToken is the game's state token (its move count) once the
 	// request was processed, as the same transaction saw it; Started is
 	// false when there is none (no game, or not started).
@@ -29,39 +29,58 @@ type Outcome struct {
 	Started    bool `json:"started,omitempty"`
 }
 
-// OutcomeReason is why a request was not carried out as asked, for the
-// edges to act on ("" when nothing needs saying).
-type OutcomeReason string
+// Status says what the referee did with an inbound message
+// (Outcome.Status).
+type Status string
 
 const (
-	// ReasonRateLimited: the sender's budget of answers is spent; nothing
-	// was done and the sender may try again later.
-	ReasonRateLimited OutcomeReason = "rate_limited"
-	// ReasonUnknownSeat: the seat secret authenticates no seat.
-	ReasonUnknownSeat OutcomeReason = "unknown_seat"
-	// ReasonRevoked: the secret was a seat's but is no longer valid.
-	ReasonRevoked OutcomeReason = "revoked"
-	// ReasonSender: the mail is not from the seat's registered address,
-	// or failed authentication.
-	ReasonSender OutcomeReason = "sender"
+	// Applied: commands applied.
+	Applied Status = "applied"
+	// Queued: orders accepted and kept for later decisions, none applied
+	// yet.
+	Queued Status = "queued"
+	// Rejected: nothing applied; the sender was told why.
+	Rejected Status = "rejected"
+	// Duplicate: already processed; nothing done.
+	Duplicate Status = "duplicate"
+	// Ignored: an auto-reply, bounce, list or own mail, a forgery beyond
+	// its budget, prose: never answered.
+	Ignored Status = "ignored"
+	// Answered: an informational command (STATUS, HELP, LIST...) was
+	// answered.
+	Answered Status = "answered"
 )
 
-// The outbox contract between the referee, which writes mails into the
-// store's "outbox" queue in the transaction of the change that caused them,
-// and the SMTP sender, which delivers them after commit:
-//
-//	store.Item.Key          the Message-ID, with angle brackets (stable across retries)
-//	store.Item.To           the one recipient (envelope RCPT TO)
-//	store.Item.Meta["from"] the envelope sender (MAIL FROM; a VERP bounce address)
-//	store.Item.Payload      the complete message (mailfmt.Compose output)
-//	store.Item.Game, Kind   for operators and metrics
+// Reason is why a request was not carried out as asked, for the edges to
+// act on ("" when nothing needs saying).
+type Reason string
+
 const (
-	// OutboxQueue is the store queue of outgoing mail.
-	OutboxQueue = "outbox"
-	// HooksQueue is the store queue of outgoing webhook calls.
-	HooksQueue = "hooks"
-	// MetaFrom is the Item.Meta key of the envelope sender.
-	MetaFrom = "from"
+	// RateLimited: the sender's budget of answers is spent; nothing was
+	// done and the sender may try again later.
+	RateLimited Reason = "rate_limited"
+	// UnknownSeat: the seat secret authenticates no seat.
+	UnknownSeat Reason = "unknown_seat"
+	// Revoked: the secret was a seat's but is no longer valid.
+	Revoked Reason = "revoked"
+	// Sender: the mail is not from the seat's registered address, or
+	// failed authentication.
+	Sender Reason = "sender"
+)
+
+// Kind is the kind of tag a request carries, which is also the kind of
+// token its secret names (store.Token.Kind).
+type Kind string
+
+const (
+	// KindSeat: a seat's tag, in a game's thread ("<game>.<seat>.<secret>").
+	KindSeat Kind = "seat"
+	// KindPlayer: a registered player's own tag ("p.<secret>").
+	KindPlayer Kind = "player"
+	// KindOrg: an organiser's tag ("org.<secret>").
+	KindOrg Kind = "org"
+	// KindNone: no tag (a mail to the plain address).
+	KindNone Kind = ""
 )
 
 // QuarantineNotifier is implemented by mail handlers (the referee) that
