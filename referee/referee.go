@@ -121,6 +121,9 @@ type Referee struct {
 	pageQueries
 	organisers
 	asides
+	// storeQueries: the store-only answers (package referee/ledger:
+	// Counts, QueueSize, QueueReply, UseReplayToken).
+	storeQueries
 
 	opt    Options
 	db     *store.DB
@@ -168,6 +171,7 @@ type (
 // are the view's.
 func (r *Referee) bind() {
 	r.queries, r.pageQueries, r.organisers, r.asides = queries{r}, pageQueries{Core: pageCore{r}}, organisers{r}, asides{r}
+	r.storeQueries = storeQueries{DB: r.db}
 }
 
 // shared is the Referee's mutable state that a speculation's view of the

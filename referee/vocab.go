@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"github.com/pbem-referee/referee/referee/ledger"
 	"github.com/pbem-referee/referee/referee/outcome"
 	"github.com/pbem-referee/referee/referee/tell"
 )
@@ -40,22 +41,21 @@ const (
 	KindNone   = outcome.KindNone
 )
 
-// The outbox contract between the referee, which writes mails into the
-// store's "outbox" queue in the transaction of the change that caused them,
-// and the SMTP sender, which delivers them after commit:
-//
-//	store.Item.Key          the Message-ID, with angle brackets (stable across retries)
-//	store.Item.To           the one recipient (envelope RCPT TO)
-//	store.Item.Meta["from"] the envelope sender (MAIL FROM; a VERP bounce address)
-//	store.Item.Payload      the complete message (mailfmt.Compose output)
-//	store.Item.Game, Kind   for operators and metrics
+// The outbox contract (the queues' names, the envelope sender's Meta key)
+// and the store-only answers (Counts, QueueSize, QueueReply,
+// UseReplayToken, on the Referee through ledger.Queries) are package
+// referee/ledger's.
 const (
-	// OutboxQueue is the store queue of outgoing mail.
-	OutboxQueue = "outbox"
-	// HooksQueue is the store queue of outgoing webhook calls.
-	HooksQueue = "hooks"
-	// MetaFrom is the Item.Meta key of the envelope sender.
-	MetaFrom = "from"
+	OutboxQueue = ledger.OutboxQueue
+	HooksQueue  = ledger.HooksQueue
+	MetaFrom    = ledger.MetaFrom
+)
+
+type (
+	Counts   = ledger.Counts
+	RawReply = ledger.RawReply
+	// storeQueries is embedded in the Referee (bind).
+	storeQueries = ledger.Queries
 )
 
 // LineStatus is what became of one line of a player's mail (a reply
