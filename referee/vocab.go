@@ -3,7 +3,6 @@ package referee
 import (
 	"github.com/pbem-referee/referee/referee/ledger"
 	"github.com/pbem-referee/referee/referee/outcome"
-	"github.com/pbem-referee/referee/referee/tell"
 )
 
 // The referee's named vocabulary: the kinds and statuses that cross
@@ -20,6 +19,10 @@ type (
 	RequestKind        = outcome.Kind
 	QuarantineNotifier = outcome.QuarantineNotifier
 	QuarantineNotice   = outcome.QuarantineNotice
+	Bounce             = outcome.Bounce
+	AutoReply          = outcome.AutoReply
+	SetAside           = outcome.SetAside
+	Observation        = outcome.Observation
 )
 
 const (
@@ -39,6 +42,11 @@ const (
 	KindPlayer = outcome.KindPlayer
 	KindOrg    = outcome.KindOrg
 	KindNone   = outcome.KindNone
+
+	AsideIgnored     = outcome.AsideIgnored
+	AsideTooLarge    = outcome.AsideTooLarge
+	AsideUnparseable = outcome.AsideUnparseable
+	AsideList        = outcome.AsideList
 )
 
 // The outbox contract (the queues' names, the envelope sender's Meta key)
@@ -56,24 +64,4 @@ type (
 	RawReply = ledger.RawReply
 	// storeQueries is embedded in the Referee (bind).
 	storeQueries = ledger.Queries
-)
-
-// LineStatus is what became of one line of a player's mail (a reply
-// line): the tell stage's vocabulary (tell.LineStatus), which the apply
-// stage writes.
-type LineStatus = tell.LineStatus
-
-const (
-	LineDone     = tell.LineDone
-	LineRejected = tell.LineRejected
-	LineApplied  = tell.LineApplied
-	LineAgreed   = tell.LineAgreed
-	LinePartial  = tell.LinePartial
-	LineQueued   = tell.LineQueued
-	LineSealed   = tell.LineSealed
-	LineElsePass = tell.LineElsePass
-	LineHalted   = tell.LineHalted
-	LineSkipped  = tell.LineSkipped
-	LineFailed   = tell.LineFailed
-	LineDropped  = tell.LineDropped
 )

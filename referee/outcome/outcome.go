@@ -1,6 +1,9 @@
 package outcome
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Outcome says what the referee did with an inbound message (a request,
 // or a mail the mail-in edge set aside).
@@ -108,4 +111,17 @@ type QuarantineNotice struct {
 	// Raw, when given, is the whole message, kept for the operator (a
 	// webhook has no quarantine folder; issue 23).
 	Raw []byte
+}
+
+// Observation describes one processed input, for metrics.
+type Observation struct {
+	// Source is the transport ("imap", "webhook:mailgun", ...) or "tick".
+	Source string
+	// Status is the outcome ("applied", "rejected", "duplicate", ...).
+	Status string
+	// Duration is the time spent, transaction included.
+	Duration time.Duration
+	// Moves is the number of engine moves applied; Mails and Hooks the
+	// outgoing mails and webhook calls queued.
+	Moves, Mails, Hooks int
 }

@@ -5,18 +5,19 @@ import (
 	"testing"
 )
 
-// TestOutcomeWords: the words of the statuses, reasons and kinds are the
-// ones stored and sent before they had a package of their own, and an
-// Outcome's JSON answer keeps its field names (the webhook's answers).
+// TestOutcomeWords: the words of the statuses, reasons, kinds and aside
+// reasons are the ones stored and sent before they had a package of their
+// own, and an Outcome's JSON answer keeps its field names (the webhook's answers).
 func TestOutcomeWords(t *testing.T) {
-	for got, want := range map[string]string{
-		string(Applied): "applied", string(Queued): "queued", string(Rejected): "rejected",
-		string(Duplicate): "duplicate", string(Ignored): "ignored", string(Answered): "answered",
-		string(RateLimited): "rate_limited", string(UnknownSeat): "unknown_seat",
-		string(Revoked): "revoked", string(Sender): "sender",
-		string(KindSeat): "seat", string(KindPlayer): "player", string(KindOrg): "org",
+	for _, w := range [][2]string{
+		{string(Applied), "applied"}, {string(Queued), "queued"}, {string(Rejected), "rejected"},
+		{string(Duplicate), "duplicate"}, {string(Ignored), "ignored"}, {string(Answered), "answered"},
+		{string(RateLimited), "rate_limited"}, {string(UnknownSeat), "unknown_seat"},
+		{string(Revoked), "revoked"}, {string(Sender), "sender"},
+		{string(KindSeat), "seat"}, {string(KindPlayer), "player"}, {string(KindOrg), "org"},
+		{AsideIgnored, "ignored"}, {AsideTooLarge, "too_large"}, {AsideUnparseable, "unparseable"}, {AsideList, "list"},
 	} {
-		if got != want {
+		if got, want := w[0], w[1]; got != want {
 			t.Errorf("word %q, want %q", got, want)
 		}
 	}
