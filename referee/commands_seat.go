@@ -7,6 +7,7 @@ import (
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/referee/query"
+	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -17,7 +18,7 @@ import (
 
 // command runs one referee command of a seat through the table.
 func (gw seatMail) command(seat int, kw string, o engine.Order) (replyLine, error) {
-	line := replyLine{Status: LineDone, Text: o.Text}
+	line := replyLine{Status: tell.LineDone, Text: o.Text}
 	rows := cmdtable.Lookup(cmdtable.Seat, kw)
 	if len(rows) == 0 {
 		return line, nil
@@ -28,7 +29,7 @@ func (gw seatMail) command(seat int, kw string, o engine.Order) (replyLine, erro
 		line.Text = c.Text
 	}
 	if len(c.Errors) > 0 {
-		line.Status, line.Errors = LineRejected, c.Errors
+		line.Status, line.Errors = tell.LineRejected, c.Errors
 	}
 	return line, err
 }

@@ -1,9 +1,8 @@
 package referee
 
 import (
-	"fmt"
-
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/enginelog"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -11,79 +10,15 @@ func storeSeatToken(game, addr string) store.Token {
 	return store.Token{Kind: string(KindSeat), Game: game, Address: addr}
 }
 
-// engineLog rebuilds the complete, unredacted engine log of a game from its
-// referee log: the configuration with the seed, the setup events, every step
-// in effect (steps undone by a rollback are left out) and the errata. It is
-// what players receive at the end and what `referee replay` checks.
+// engineLog is the complete, unredacted engine log of the game, rebuilt
+// from its referee log (package referee/enginelog): what players receive at
+// the end and what `referee replay` checks.
 func (gw *gameWork) engineLog() (*engine.Log, error) {
 	all, err := entries(gw.w.tx, gw.g.ID, 1)
 	if err != nil {
 		return nil, err
 	}
-	g := gw.g
-	lg := &engine.Log{Game: g.Game}
-	var initial string
-	for _, e := range all {
-		switch e.Kind {
-		case EntryCreate:
-			if s, ok := e.Params["ruleset"].(string); ok {
-				initial = s
-			}
-		case EntryStart:
-			lg.Setup = e.Setup
-			var names []string
-			if order, ok := e.Params["order"].([]any); ok {
-				for _, n := range order {
-					names = append(names, fmt.Sprint(n))
-				}
-			}
-			lg.Config = engine.Config{Variant: g.Variant, Options: g.Options, Seats: names, Seed: g.Seed}
-		case EntryStep:
-			lg.Steps = append(lg.Steps, *e.Step)
-		case EntryRollback:
-			to := 0
-			if v, ok := e.Params["to"].(float64); ok {
-				to = int(v)
-			}
-			kept := lg.Steps[:0]
-			for _, s := range lg.Steps {
-				if s.Token <= to {
-					kept = append(kept, s)
-				}
-			}
-			lg.Steps = kept
-			errata := lg.Errata[:0]
-			for _, er := range lg.Errata {
-				if er.Before <= len(kept) {
-					errata = append(errata, er)
-				}
-			}
-			lg.Errata = errata
-		case EntryErratum:
-			data, err := gw.w.tx.Ruleset(e.Ruleset)
-			if err != nil {
-				return nil, err
-			}
-			lg.Errata = append(lg.Errata, engine.Erratum{Before: len(lg.Steps), Ruleset: data})
-		}
-	}
-	if initial != "" {
-		data, err := gw.w.tx.Ruleset(initial)
-		if err != nil {
-			return nil, err
-		}
-		lg.Ruleset, lg.RulesetSHA = data, initial
-	} else if gw.tb != nil {
-		lg.RulesetSHA = engine.RulesetSHA(gw.eg.DefaultRuleset())
-	}
-	if gw.tb != nil {
-		h, err := engine.StateHash(gw.tb.State)
-		if err != nil {
-			return nil, err
-		}
-		lg.Final = h
-	}
-	return lg, nil
+	return enginelog.Rebuild(gw.g, all, gw.w.tx.Ruleset, gw.eg, gw.tb)
 }
 
 // ExportLog returns a game's engine log. Before the game is over the seed is

@@ -22,17 +22,9 @@ import (
 // an auto-reply (absences), or a mail set aside (the referee's own, a
 // list's, too large, unparseable). The transports' quarantine notices come
 // in through NotifyQuarantined. Each is one store transaction with its
-// de-duplication record, like Process.
-
-// Bounce is a delivery status report that came back.
-type Bounce struct {
-	// Keys are the de-duplication keys (with "msgid:<Message-ID>"), Source
-	// the transport.
-	Keys   []string
-	Source string
-	// Info is what the report says (nil when unreadable).
-	Info *mailfmt.BounceInfo
-}
+// de-duplication record, like Process. What the edge hands in (Bounce,
+// AutoReply, SetAside and its reasons) is package referee/outcome's,
+// re-exported in vocab.go.
 
 // Bounced marks failing addresses and tells the organisers of their games.
 // Only a bounce addressed to a VERP id of a mail the referee sent counts,
@@ -46,18 +38,6 @@ func (r asides) Bounced(ctx context.Context, b Bounce) (Outcome, error) {
 	return r.bounced(b.Source, b.Keys, b.Info)
 }
 
-// AutoReply is an automatic answer (out of office, a responder).
-type AutoReply struct {
-	Keys   []string
-	Source string
-	// From is the sender; Tag the referee tag the answer carries (in the
-	// address it was sent to, or its references), if any.
-	From string
-	Tag  mailfmt.Tag
-	// Class is mailfmt.Classify's verdict (OutOfOffice, the return date).
-	Class mailfmt.Classification
-}
-
 // AutoReplied is never answered: an out-of-office reply of a seat's player
 // to a mail of the referee becomes a question, "reply YES to register an
 // absence until <date>", asked at most once a week per seat, so two
@@ -67,37 +47,6 @@ func (r asides) AutoReplied(ctx context.Context, a AutoReply) (Outcome, error) {
 		return Outcome{}, err
 	}
 	return r.autoReply(a)
-}
-
-// Why a mail is set aside (SetAside.Reason).
-const (
-	// AsideIgnored: never answered (the referee's own mail looping back, a
-	// mailing list's); only the de-duplication record is kept.
-	AsideIgnored = "ignored"
-	// AsideTooLarge: a registered sender is told the mail was too large.
-	AsideTooLarge = "too_large"
-	// AsideUnparseable: kept in the store's quarantine (a webhook has no
-	// quarantine folder) and answered with a *PermanentError.
-	AsideUnparseable = "unparseable"
-	// AsideList: mail from a list or another robot (List-Id, Precedence
-	// bulk, list or junk, another's X-Loop): never applied, and a
-	// registered player is told why at most once a day (issue 23).
-	AsideList = "list"
-)
-
-// SetAside is a mail that is no request.
-type SetAside struct {
-	Reason string // AsideIgnored, AsideTooLarge or AsideUnparseable
-	// Detail explains it (for operators, never secrets).
-	Detail string
-	Keys   []string
-	Source string
-	// From and MessageID are the mail's (unverified).
-	From      string
-	MessageID string
-	// Max is the size limit (AsideTooLarge); Raw the mail (AsideUnparseable).
-	Max int
-	Raw []byte
 }
 
 // SetAside records a mail that is no request; see the reasons.

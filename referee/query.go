@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/store"
@@ -141,37 +140,6 @@ func (r queries) Table(game string) (*engine.Table, error) {
 	return tb, err
 }
 
-// Counts are the sizes the metrics export.
-type Counts struct {
-	// Queues are the pending items of each queue asked for.
-	Queues map[string]int
-	// Games are the games by status; every known status is present, zero
-	// included.
-	Games map[string]int
-}
-
-// Counts reads the pending items of the given queues and the games by
-// status, in one read transaction: the games from the store's counts by
-// status (store/gameindex.go), kept as games are saved, so that a metrics
-// scrape reads no game (issue 25: 5 s and 600 MB at 100,000 games).
-func (r queries) Counts(queues ...string) (Counts, error) {
-	c := Counts{Queues: map[string]int{}, Games: map[string]int{}}
-	err := r.db.View(func(tx *store.Tx) error {
-		for _, q := range queues {
-			c.Queues[q] = tx.QueueLen(q)
-		}
-		c.Games = tx.GameCounts()
-		return nil
-	})
-	if err != nil {
-		return Counts{}, err
-	}
-	for _, s := range []string{StatusForming, StatusRunning, StatusPaused, StatusOver, StatusAborted} {
-		c.Games[s] += 0
-	}
-	return c, nil
-}
-
 // EachGame calls fn with a copy of every game record, in id order, in one
 // read transaction; an error from fn stops the walk and is returned.
 func (r queries) EachGame(fn func(*Game) error) error {
@@ -195,83 +163,4 @@ func (r queries) Entries(game string) ([]Entry, error) {
 		return err
 	})
 	return out, err
-}
-
-// QueueSize returns the number of items in a queue and their payloads'
-// total size.
-func (r queries) QueueSize(queue string) (items int, bytes int64, err error) {
-	err = r.db.View(func(tx *store.Tx) error {
-		return tx.Items(queue, func(it store.Item) error {
-			items++
-			bytes += int64(len(it.Payload))
-			return nil
-		})
-	})
-	return items, bytes, err
-}
-
-// UseReplayToken records that a provider's one-time token came with the
-// message msgid, until expires (the webhook's replay guard, kept across
-// restarts). fresh is true the first time; otherwise prev is the message it
-// first came with. With prune, expired tokens are deleted in the same
-// transaction.
-func (r queries) UseReplayToken(token, msgid string, now, expires time.Time, prune bool) (prev string, fresh bool, err error) {
-	err = r.db.Update(func(tx *store.Tx) error {
-		if prune {
-			if _, err := tx.PruneReplay(now); err != nil {
-				return err
-			}
-		}
-		var err error
-		prev, fresh, err = tx.UseReplayToken(token, msgid, expires)
-		return err
-	})
-	return prev, fresh, err
-}
-
-// RawReply is a mail composed outside the referee that answers one input:
-// the benchmark's pass-through "echo" referee.
-type RawReply struct {
-	// Keys are the input's de-duplication keys; Source its transport;
-	// From its sender.
-	Keys   []string
-	Source string
-	From   string
-	// MessageID (with angle brackets), Kind, To, Sender (the envelope
-	// sender) and Payload (the whole mail) make the outbox item.
-	MessageID string
-	Kind      string
-	To        string
-	Sender    string
-	Payload   []byte
-	Created   time.Time
-	// Also are further mails queued in the same transaction (their
-	// MessageID, Kind, To, Sender, Payload and Created are used): the
-	// bench's echo sends as many mails per input as the referee does.
-	Also []RawReply
-}
-
-// QueueReply records the input as applied and queues the reply in the
-// outbox, in one transaction, as the referee does with its own answers. It
-// returns false, and queues nothing, when the input was already processed.
-func (r queries) QueueReply(m RawReply) (bool, error) {
-	if len(m.Keys) == 0 {
-		return false, errors.New("referee: reply without de-duplication keys")
-	}
-	fresh := false
-	err := r.db.Update(func(tx *store.Tx) error {
-		if _, seen, err := tx.Seen(m.Keys...); err != nil || seen {
-			return err
-		}
-		for _, o := range append([]RawReply{m}, m.Also...) {
-			if _, err := tx.Enqueue(OutboxQueue, store.Item{Key: o.MessageID, Kind: o.Kind, To: o.To, Payload: o.Payload,
-				Meta: map[string]string{MetaFrom: o.Sender}, Created: o.Created}); err != nil {
-				return err
-			}
-		}
-		fresh = true
-		return tx.MarkInbound(store.InboundRecord{Keys: m.Keys, Received: m.Created, Source: m.Source,
-			From: m.From, Seat: -1, Outcome: string(OutcomeApplied), Messages: []string{m.MessageID}})
-	})
-	return fresh, err
 }

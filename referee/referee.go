@@ -91,19 +91,6 @@ type Options struct {
 // answers (issue 23).
 const DefaultConfirmsPerHour = 60
 
-// Observation describes one processed input, for metrics.
-type Observation struct {
-	// Source is the transport ("imap", "webhook:mailgun", ...) or "tick".
-	Source string
-	// Status is the outcome ("applied", "rejected", "duplicate", ...).
-	Status string
-	// Duration is the time spent, transaction included.
-	Duration time.Duration
-	// Moves is the number of engine moves applied; Mails and Hooks the
-	// outgoing mails and webhook calls queued.
-	Moves, Mails, Hooks int
-}
-
 // Referee runs games. It is safe for concurrent use: every input is one
 // store transaction, and bbolt serialises writers. A unit of work applies
 // the input (work.request, settle), tells (package referee/tell
@@ -121,6 +108,9 @@ type Referee struct {
 	pageQueries
 	organisers
 	asides
+	// storeQueries: the store-only answers (package referee/ledger:
+	// Counts, QueueSize, QueueReply, UseReplayToken).
+	storeQueries
 
 	opt    Options
 	db     *store.DB
@@ -168,6 +158,7 @@ type (
 // are the view's.
 func (r *Referee) bind() {
 	r.queries, r.pageQueries, r.organisers, r.asides = queries{r}, pageQueries{Core: pageCore{r}}, organisers{r}, asides{r}
+	r.storeQueries = storeQueries{DB: r.db}
 }
 
 // shared is the Referee's mutable state that a speculation's view of the

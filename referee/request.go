@@ -9,6 +9,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/reading"
+	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -270,7 +271,7 @@ func (gw seatMail) playOrders(seat int, game []engine.Order, req *Request, rep *
 	}
 	rep.Rejected, rep.Stale = res.Rejected, res.Stale
 	for _, r := range res.Results {
-		rep.Lines = append(rep.Lines, replyLine{Status: LineStatus(r.Status), Text: r.Order.Text, Cmds: gw.written(r.Cmds), Errors: r.Errors})
+		rep.Lines = append(rep.Lines, replyLine{Status: tell.LineStatus(r.Status), Text: r.Order.Text, Cmds: gw.written(r.Cmds), Errors: r.Errors})
 	}
 	if res.Rejected {
 		out.Status, out.Detail = OutcomeRejected, "an order was refused; nothing applied"
@@ -283,10 +284,10 @@ func (gw seatMail) playOrders(seat int, game []engine.Order, req *Request, rep *
 	// others) are "queued", never "applied" (issue 11, item 3).
 	applied, queued := false, false
 	for _, r := range res.Results {
-		switch LineStatus(r.Status) {
-		case LineApplied, LineAgreed, LinePartial, LineElsePass:
+		switch tell.LineStatus(r.Status) {
+		case tell.LineApplied, tell.LineAgreed, tell.LinePartial, tell.LineElsePass:
 			applied = true
-		case LineQueued, LineSealed:
+		case tell.LineQueued, tell.LineSealed:
 			queued = true
 		}
 	}
@@ -301,7 +302,7 @@ func (gw seatMail) refuseAll(seat int, orders []engine.Order, code string, out *
 	rep.Rejected = true
 	why := gw.text(seat, code, nil)
 	for _, o := range orders {
-		rep.Lines = append(rep.Lines, replyLine{Status: LineRejected, Text: o.Text})
+		rep.Lines = append(rep.Lines, replyLine{Status: tell.LineRejected, Text: o.Text})
 	}
 	rep.Info = append(rep.Info, why)
 	out.Status, out.Detail = OutcomeRejected, code

@@ -165,7 +165,7 @@ func TestMailViewGolden(t *testing.T) {
 			mv := newChanges()
 			r := &reply{}
 			for _, res := range rep.Results {
-				r.Lines = append(r.Lines, replyLine{Status: LineStatus(res.Status), Text: res.Order.Text, Cmds: res.Cmds, Errors: res.Errors})
+				r.Lines = append(r.Lines, replyLine{Status: tell.LineStatus(res.Status), Text: res.Order.Text, Cmds: res.Cmds, Errors: res.Errors})
 			}
 			mv.seat(d.Seat).reply = r
 			mv.seat(d.Seat).answering = "<m1@players.test>"

@@ -1,71 +1,67 @@
 package referee
 
 import (
-	"github.com/pbem-referee/referee/referee/tell"
+	"github.com/pbem-referee/referee/referee/ledger"
+	"github.com/pbem-referee/referee/referee/outcome"
 )
 
 // The referee's named vocabulary: the kinds and statuses that cross
-// packages (the transports, the webhook's answers, the metrics, the stored
-// records) as words. Each is a type of its own with its constants here, in
-// one place; the words are the ones stored and sent, so records, logs and
-// JSON answers read the same as before the names existed.
-//
-// Game states (Status*), seat states (Seat*) and log entry kinds (Entry*)
-// are with the records they describe (records.go).
-
-// RequestKind is the kind of tag a request carries, which is also the kind
-// of token its secret names (store.Token.Kind).
-type RequestKind string
-
-const (
-	// KindSeat: a seat's tag, in a game's thread ("<game>.<seat>.<secret>").
-	KindSeat RequestKind = "seat"
-	// KindPlayer: a registered player's own tag ("p.<secret>").
-	KindPlayer RequestKind = "player"
-	// KindOrg: an organiser's tag ("org.<secret>").
-	KindOrg RequestKind = "org"
-	// KindNone: no tag (a mail to the plain address).
-	KindNone RequestKind = ""
+// packages as words. The answer to an inbound message and its words
+// (Outcome, its status and reason, the kind of tag a request carries, the
+// quarantine notice) are package referee/outcome's; the names below keep
+// the core's API (referee.Outcome, referee.OutcomeApplied, referee.KindSeat
+// and the rest). Game states (Status*), seat states (Seat*) and log entry
+// kinds (Entry*) are with the records they describe (records.go).
+type (
+	Outcome            = outcome.Outcome
+	OutcomeStatus      = outcome.Status
+	OutcomeReason      = outcome.Reason
+	RequestKind        = outcome.Kind
+	QuarantineNotifier = outcome.QuarantineNotifier
+	QuarantineNotice   = outcome.QuarantineNotice
+	Bounce             = outcome.Bounce
+	AutoReply          = outcome.AutoReply
+	SetAside           = outcome.SetAside
+	Observation        = outcome.Observation
 )
 
-// OutcomeStatus says what the referee did with an inbound message
-// (Outcome.Status).
-type OutcomeStatus string
-
 const (
-	// OutcomeApplied: commands applied.
-	OutcomeApplied OutcomeStatus = "applied"
-	// OutcomeQueued: orders accepted and kept for later decisions, none
-	// applied yet.
-	OutcomeQueued OutcomeStatus = "queued"
-	// OutcomeRejected: nothing applied; the sender was told why.
-	OutcomeRejected OutcomeStatus = "rejected"
-	// OutcomeDuplicate: already processed; nothing done.
-	OutcomeDuplicate OutcomeStatus = "duplicate"
-	// OutcomeIgnored: an auto-reply, bounce, list or own mail, a forgery
-	// beyond its budget, prose: never answered.
-	OutcomeIgnored OutcomeStatus = "ignored"
-	// OutcomeAnswered: an informational command (STATUS, HELP, LIST...)
-	// was answered.
-	OutcomeAnswered OutcomeStatus = "answered"
+	OutcomeApplied   = outcome.Applied
+	OutcomeQueued    = outcome.Queued
+	OutcomeRejected  = outcome.Rejected
+	OutcomeDuplicate = outcome.Duplicate
+	OutcomeIgnored   = outcome.Ignored
+	OutcomeAnswered  = outcome.Answered
+
+	ReasonRateLimited = outcome.RateLimited
+	ReasonUnknownSeat = outcome.UnknownSeat
+	ReasonRevoked     = outcome.Revoked
+	ReasonSender      = outcome.Sender
+
+	KindSeat   = outcome.KindSeat
+	KindPlayer = outcome.KindPlayer
+	KindOrg    = outcome.KindOrg
+	KindNone   = outcome.KindNone
+
+	AsideIgnored     = outcome.AsideIgnored
+	AsideTooLarge    = outcome.AsideTooLarge
+	AsideUnparseable = outcome.AsideUnparseable
+	AsideList        = outcome.AsideList
 )
 
-// LineStatus is what became of one line of a player's mail (a reply
-// line): the tell stage's vocabulary (tell.LineStatus), which the apply
-// stage writes.
-type LineStatus = tell.LineStatus
-
+// The outbox contract (the queues' names, the envelope sender's Meta key)
+// and the store-only answers (Counts, QueueSize, QueueReply,
+// UseReplayToken, on the Referee through ledger.Queries) are package
+// referee/ledger's.
 const (
-	LineDone     = tell.LineDone
-	LineRejected = tell.LineRejected
-	LineApplied  = tell.LineApplied
-	LineAgreed   = tell.LineAgreed
-	LinePartial  = tell.LinePartial
-	LineQueued   = tell.LineQueued
-	LineSealed   = tell.LineSealed
-	LineElsePass = tell.LineElsePass
-	LineHalted   = tell.LineHalted
-	LineSkipped  = tell.LineSkipped
-	LineFailed   = tell.LineFailed
-	LineDropped  = tell.LineDropped
+	OutboxQueue = ledger.OutboxQueue
+	HooksQueue  = ledger.HooksQueue
+	MetaFrom    = ledger.MetaFrom
+)
+
+type (
+	Counts   = ledger.Counts
+	RawReply = ledger.RawReply
+	// storeQueries is embedded in the Referee (bind).
+	storeQueries = ledger.Queries
 )

@@ -3,6 +3,8 @@ package referee
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/pbem-referee/referee/referee/tell"
 )
 
 // TestVocabularyWords: the named statuses and kinds are the words stored
@@ -13,9 +15,9 @@ func TestVocabularyWords(t *testing.T) {
 		KindSeat: "seat", KindPlayer: "player", KindOrg: "org", KindNone: "",
 		OutcomeApplied: "applied", OutcomeQueued: "queued", OutcomeRejected: "rejected",
 		OutcomeDuplicate: "duplicate", OutcomeIgnored: "ignored", OutcomeAnswered: "answered",
-		LineDone: "done", LineRejected: "rejected", LineApplied: "applied", LinePartial: "partial", LineQueued: "queued",
-		LineSealed: "sealed", LineElsePass: "else_pass", LineHalted: "halted", LineSkipped: "skipped",
-		LineFailed: "failed", LineDropped: "dropped",
+		tell.LineDone: "done", tell.LineRejected: "rejected", tell.LineApplied: "applied", tell.LinePartial: "partial", tell.LineQueued: "queued",
+		tell.LineSealed: "sealed", tell.LineElsePass: "else_pass", tell.LineHalted: "halted", tell.LineSkipped: "skipped",
+		tell.LineFailed: "failed", tell.LineDropped: "dropped",
 	} {
 		js, _ := json.Marshal(c)
 		if string(js) != `"`+want+`"` {

@@ -49,7 +49,8 @@ func TestBinaryHasNoTestRig(t *testing.T) {
 }
 
 // TestStoreImporters: only the core (its records layer, referee/records,
-// and its tentative runs, referee/spec: the store's speculation), the durable queue
+// and its tentative runs, referee/spec: the store's speculation; its
+// store-only answers, referee/ledger: counts, queue sizes, replay tokens), the durable queue
 // (edge/dispatch), the IMAP cursor (edge/imapin), the operator's notices
 // (edge/opsmail: a notice and its day's count queued in one transaction on
 // the outbox), the bench's bulk loader (referee/tools/bench: copies games
@@ -60,7 +61,7 @@ func TestBinaryHasNoTestRig(t *testing.T) {
 func TestStoreImporters(t *testing.T) {
 	allowed := func(p string) bool {
 		switch p {
-		case module + "/referee", module + "/referee/records", module + "/referee/spec", module + "/referee/edge/dispatch", module + "/referee/edge/imapin",
+		case module + "/referee", module + "/referee/records", module + "/referee/spec", module + "/referee/ledger", module + "/referee/edge/dispatch", module + "/referee/edge/imapin",
 			module + "/referee/edge/opsmail", module + "/referee/tools/bench":
 			return true
 		}
