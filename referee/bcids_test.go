@@ -69,14 +69,56 @@ func playBCWithoutIDs(t *testing.T, lang, variant string) {
 	if len(named) < 30 {
 		t.Fatalf("only %d codes the summary must name in words", len(named))
 	}
+	// Issue 22: the log ("Ann takes the Everyday Ale Gold Label") and the
+	// menu's facts ("token on Everyday Ale") name recipes in words; a
+	// recipe's code stays in the commands a player types. IPA is also a
+	// word of its name (Hop Harvest IPA).
+	var recipes []*regexp.Regexp
+	for _, c := range h.table("i1").State.(engine.Carder).Cards() {
+		if c.Kind == "recipe" && c.Code != "IPA" {
+			recipes = append(recipes, regexp.MustCompile(`(^|[^A-Za-z0-9_])`+regexp.QuoteMeta(c.Code)+`($|[^A-Za-z0-9_])`))
+		}
+	}
+	if len(recipes) < 8 {
+		t.Fatalf("only %d recipe codes to look for", len(recipes))
+	}
+	logHeads := map[string]bool{"SINCE YOUR LAST MAIL": true, "DALLA TUA ULTIMA MAIL": true,
+		"DEPUIS LE DERNIER MESSAGE": true, "SINDS JE VORIGE MAIL": true}
+	optionLine := regexp.MustCompile(`^\s*\d+\) .*? # `)
+	logLines, factLines := 0, 0
 	// check reads every mail queued since the last call; sent is the line
 	// the player wrote, which the echo quotes as written (the player's own
 	// words) before its canonical line.
 	summaries := 0
 	check := func(what, sent string) {
 		for _, m := range h.mails() {
-			inSummary := false
+			inSummary, inLog, inFacts := false, false, false
 			for _, l := range strings.Split(m.Body, "\n") {
+				// words: the part of the line that names things in words
+				// (a log line, a menu option's facts), "" elsewhere.
+				words := ""
+				switch {
+				case logHeads[l]:
+					inLog = true
+				case l == "" || !strings.HasPrefix(l, "  "):
+					inLog = false
+				case inLog:
+					words = l
+					logLines++
+				}
+				if loc := optionLine.FindStringIndex(l); loc != nil {
+					words, inFacts = l[loc[1]:], true
+					factLines++
+				} else if inFacts && strings.HasPrefix(l, "    ") {
+					words = l
+				} else {
+					inFacts = false
+				}
+				for _, re := range recipes {
+					if re.MatchString(words) {
+						t.Fatalf("%s: a mail to %s shows a recipe's code, not its name, in %q:\n%s", what, m.To, l, m.Body)
+					}
+				}
 				switch {
 				case strings.HasPrefix(l, "Brew Crafters - "):
 					inSummary = true
@@ -170,8 +212,52 @@ func playBCWithoutIDs(t *testing.T, lang, variant string) {
 	if summaries < 10 {
 		t.Errorf("only %d summaries read", summaries)
 	}
+	if logLines < 50 || factLines < 50 {
+		t.Errorf("only %d log lines and %d menu lines read", logLines, factLines)
+	}
 	if echoed < 5 || refused < 5 {
 		t.Errorf("only %d answers in id form and %d copied-line refusals", echoed, refused)
 	}
 	t.Logf("%d answers, %d in id form, %d copied-line refusals", n, echoed, refused)
+}
+
+// Issue 22: a placement's log line names the worker hired and the
+// partnership taken in the reader's language (ingredients keep their codes,
+// M Y, which the menu's legend explains), whether the
+// event holds the worker's data-file id or its code (MASH_SPECIALIST or
+// MASHSPECIALIST, what a player types), every language, every worker.
+func TestBrewCraftersPlaceLineNamesItsArguments(t *testing.T) {
+	ts, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t)
+	h.org("NEW brewcrafters id=p1 deadline=48h variant=complex seed=place22" +
+		"\nPLAYER ann@example.test Ann en\nPLAYER bob@example.test Bob en")
+	h.send("p1", ann, "JOIN", -1)
+	h.send("p1", bob, "JOIN", -1)
+	var args []string
+	for _, c := range h.table("p1").State.(engine.Carder).Cards() {
+		switch c.Kind {
+		case "worker":
+			args = append(args, c.ID, c.Code)
+		case "partner":
+			args = append(args, c.Code)
+		}
+	}
+	if len(args) < 40 {
+		t.Fatalf("only %d arguments", len(args))
+	}
+	for _, lang := range templates.Languages {
+		for _, a := range args {
+			ev := map[string]any{"Seat": 0, "Params": map[string]any{"space": "X1", "kw": "WORKER", "args": []any{a}}}
+			out, err := ts.Render("brewcrafters", lang, "event.bc.place", templates.Ctx{Lang: lang, Data: ev})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if regexp.MustCompile(`(^|[^A-Za-z])` + regexp.QuoteMeta(a) + `($|[^A-Za-z])`).MatchString(out) {
+				t.Errorf("%s: %s is not named: %q", lang, a, out)
+			}
+		}
+	}
 }

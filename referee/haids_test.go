@@ -37,6 +37,7 @@ func playHAWithoutCodes(t *testing.T, lang string) {
 		"\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
 	h.send("h1", ann, "JOIN", -1)
 	h.send("h1", bob, "JOIN", -1)
+	h.send("h1", bob, "PREF GARDEN COMPACT", -1)
 	var ids []*regexp.Regexp
 	for _, c := range h.table("h1").State.(engine.Carder).Cards() {
 		if c.ID != c.Code {
@@ -47,6 +48,17 @@ func playHAWithoutCodes(t *testing.T, lang string) {
 	for _, c := range []string{"CASH", "BREW", "COLOR", "LOW", "BARREL"} {
 		cards[c] = regexp.MustCompile(`(^|[^A-Z0-9_])` + c + `($|[^A-Z0-9_])`)
 	}
+	// Issue 22: the start spaces (FIRST BREW RES CASH: what a player types
+	// in GO HOME) and the barrel spaces of the track (BARREL1) that a
+	// summary shows are explained in its legend ("BREW brewmaster +1",
+	// "BARREL barrel spaces"), in the wide and in the narrow summary (Bob
+	// reads the narrow one: PREF GARDEN COMPACT).
+	starts := map[string]*regexp.Regexp{}
+	for _, c := range []string{"FIRST", "BREW", "RES", "CASH", "BARREL"} {
+		starts[c] = regexp.MustCompile(`(^|[^A-Z0-9_])` + c + `[0-9]*($|[^A-Z0-9_(])`)
+	}
+	told := regexp.MustCompile(`(^|[^A-Z0-9_])(FIRST|BREW|RES|CASH|BARREL) ([a-zà-ÿ]|\+)`)
+	startsExplained, narrow := 0, 0
 	summaries, explained := 0, 0
 	check := func(what string) {
 		for _, m := range h.mails() {
@@ -57,6 +69,10 @@ func playHAWithoutCodes(t *testing.T, lang string) {
 				case strings.HasPrefix(l, "Heaven & Ale - "):
 					inSummary = true
 					summaries++
+				case l == "Heaven & Ale": // the narrow summary
+					inSummary = true
+					summaries++
+					narrow++
 				case l == "--":
 					inSummary = false
 				}
@@ -73,6 +89,18 @@ func playHAWithoutCodes(t *testing.T, lang string) {
 				}
 				if !inSummary {
 					continue
+				}
+				for c, re := range starts {
+					if re.MatchString(l) {
+						ok := false
+						for _, m := range told.FindAllStringSubmatch(flat, -1) {
+							ok = ok || m[2] == c
+						}
+						if !ok {
+							t.Fatalf("%s: a mail to %s shows %s in its summary and never explains it:\n%s", what, m.To, c, m.Body)
+						}
+						startsExplained++
+					}
 				}
 				for c, re := range cards {
 					if re.MatchString(l) {
@@ -109,8 +137,11 @@ func playHAWithoutCodes(t *testing.T, lang string) {
 	if h.game("h1").Status == StatusRunning {
 		t.Fatalf("the game did not end in %d answers", n)
 	}
+	if startsExplained < 10 || narrow < 5 {
+		t.Errorf("only %d start or barrel spaces shown and explained, %d narrow summaries read", startsExplained, narrow)
+	}
 	if summaries < 10 || explained < 10 {
 		t.Errorf("only %d summaries read, %d card codes explained", summaries, explained)
 	}
-	t.Logf("%d answers, %d summaries, %d card codes shown and explained", n, summaries, explained)
+	t.Logf("%d answers, %d summaries (%d narrow), %d card codes and %d start or barrel spaces shown and explained", n, summaries, narrow, explained, startsExplained)
 }
