@@ -1,10 +1,7 @@
 package referee
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -22,33 +19,6 @@ func definedIn(set *templates.Set, scope, lang, name string) bool {
 		}
 	}
 	return false
-}
-
-// readAliases reads the alias files of a scope and language: word ->
-// keyword.
-func readAliases(t *testing.T, scope, lang string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	f, err := os.Open(filepath.Join("..", "templates", scope, lang, "aliases.txt"))
-	if os.IsNotExist(err) {
-		return out
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		word, kw, ok := strings.Cut(line, "=")
-		if ok {
-			out[strings.ToUpper(strings.TrimSpace(word))] = strings.ToUpper(strings.TrimSpace(kw))
-		}
-	}
-	return out
 }
 
 // TestCommandTableOrganiserRoutes: every organiser keyword reaches its
@@ -130,17 +100,24 @@ func TestSeatCommandsAllOrNoneEveryLanguage_Issue25(t *testing.T) {
 		"VACATION": {"", " 2026-04-01", " 2026-04-05 2026-04-01", " 01/04/2026 02/04/2026"},
 	}
 	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, lang := range templates.Languages {
 		words := map[string][]string{}
 		for kw := range bad {
 			words[kw] = []string{kw}
 		}
 		for _, scope := range []string{"common", "referee"} {
-			for word, kw := range readAliases(t, scope, lang) {
+			for word, kw := range set.Aliases(scope, lang) {
 				if _, ok := bad[kw]; ok && word != kw {
 					words[kw] = append(words[kw], word)
 				}
 			}
+		}
+		if lang != "en" && len(words["NOTIFY"]) < 2 {
+			t.Fatalf("%s: no word of the language for NOTIFY among the aliases %v", lang, words)
 		}
 		h := newHarness(t)
 		h.org("NEW toy id=g1 rounds=2 deadline=24h,misses=2,vacation=3\nPLAYER " + ann + " Ann " + lang + "\nPLAYER " + bob + " Bob " + lang)

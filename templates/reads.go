@@ -97,6 +97,19 @@ type readEnv struct {
 	vars      map[string]valKind
 }
 
+// scoped: a with or a range over a pipe that reads only what is allowed
+// runs its body with dot set to that value (itself allowed) and its else
+// branch with dot unchanged.
+func (e *readEnv) scoped(n *parse.BranchNode) bool {
+	k, ok := e.pipe(n.Pipe)
+	if !ok || k != kindSafe || !e.node(n.ElseList) {
+		return false
+	}
+	in := *e
+	in.dot = kindSafe
+	return in.node(n.List)
+}
+
 func (e *readEnv) node(n parse.Node) bool {
 	switch n := n.(type) {
 	case nil:
@@ -122,21 +135,9 @@ func (e *readEnv) node(n parse.Node) bool {
 		k, ok := e.pipe(n.Pipe)
 		return ok && k == kindSafe && e.node(n.List) && e.node(n.ElseList)
 	case *parse.WithNode:
-		k, ok := e.pipe(n.Pipe)
-		if !ok || k != kindSafe || !e.node(n.ElseList) {
-			return false
-		}
-		in := *e
-		in.dot = kindSafe
-		return in.node(n.List)
+		return e.scoped(&n.BranchNode)
 	case *parse.RangeNode:
-		k, ok := e.pipe(n.Pipe)
-		if !ok || k != kindSafe || !e.node(n.ElseList) {
-			return false
-		}
-		in := *e
-		in.dot = kindSafe
-		return in.node(n.List)
+		return e.scoped(&n.BranchNode)
 	case *parse.TemplateNode:
 		dot := kindSafe
 		if n.Pipe != nil {
