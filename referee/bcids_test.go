@@ -36,6 +36,12 @@ func TestBrewCraftersMailsCarryNoDataID(t *testing.T) {
 	}
 }
 
+// codeWord matches code as a whole word of a mail line: not inside a
+// longer code (letters, digits, underscores on either side).
+func codeWord(code string) *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^A-Z0-9_])` + regexp.QuoteMeta(code) + `($|[^A-Z0-9_])`)
+}
+
 func playBCWithoutIDs(t *testing.T, lang, variant string) {
 	h := newHarness(t)
 	h.org("NEW brewcrafters id=i1 deadline=48h variant=" + variant + " seed=ids21" + lang +
@@ -46,7 +52,7 @@ func playBCWithoutIDs(t *testing.T, lang, variant string) {
 	for _, c := range h.table("i1").State.(engine.Carder).Cards() {
 		for _, id := range []string{c.ID, strings.TrimPrefix(c.ID, "COLLAB_")} {
 			if strings.Contains(id, "_") && id != c.Code {
-				ids = append(ids, regexp.MustCompile(`(^|[^A-Z0-9_])`+regexp.QuoteMeta(id)+`($|[^A-Z0-9_])`))
+				ids = append(ids, codeWord(id))
 			}
 		}
 	}

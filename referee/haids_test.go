@@ -41,12 +41,12 @@ func playHAWithoutCodes(t *testing.T, lang string) {
 	var ids []*regexp.Regexp
 	for _, c := range h.table("h1").State.(engine.Carder).Cards() {
 		if c.ID != c.Code {
-			ids = append(ids, regexp.MustCompile(`(^|[^A-Z0-9_])`+regexp.QuoteMeta(c.ID)+`($|[^A-Z0-9_])`))
+			ids = append(ids, codeWord(c.ID))
 		}
 	}
 	cards := map[string]*regexp.Regexp{}
 	for _, c := range []string{"CASH", "BREW", "COLOR", "LOW", "BARREL"} {
-		cards[c] = regexp.MustCompile(`(^|[^A-Z0-9_])` + c + `($|[^A-Z0-9_])`)
+		cards[c] = codeWord(c)
 	}
 	// Issue 22: the start spaces (FIRST BREW RES CASH: what a player types
 	// in GO HOME) and the barrel spaces of the track (BARREL1) that a
