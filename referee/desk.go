@@ -72,21 +72,7 @@ func (h deskHost) OpenGame(ng bymail.NewGame) error {
 	for _, s := range ng.Seats {
 		g.Invite = append(g.Invite, Invitee(s))
 	}
-	gw, err := h.w.createGame(g)
-	if err != nil {
-		return err
-	}
-	kept := gw.notes[:0]
-	for _, n := range gw.notes {
-		if n.Name != "invite" {
-			kept = append(kept, n)
-		}
-	}
-	gw.notes = kept
-	for i := range gw.g.Seats {
-		gw.g.Seats[i].State = SeatJoined
-	}
-	if err := gw.maybeStart(); err != nil {
+	if _, err := h.w.newGame(g, true); err != nil {
 		return err
 	}
 	return h.w.tx.SetGameTournament(ng.ID, ng.Tournament)

@@ -1,0 +1,38 @@
+// Package seating is a game's seats from its creation to its start: the
+// new game checked against its engine and recorded, the invitations, a
+// seat's JOIN and DECLINE, the start once every seat has joined (the seat
+// order drawn from the seed, the table set up), and the registration of
+// an invitee who is not yet a player.
+//
+// It owns these steps and their order: what is checked before a game
+// exists (the engine sets up a throw-away game with the same options, the
+// id is free and well formed), the seed drawn only once everything else
+// is right, the log entries each step writes (create, invite, join,
+// decline, start and the setup's steps), the announcements and the
+// organiser's notes it queues by name, and the seat states it moves
+// (invited, joined, declined, playing). A tournament's game (NewGame.Seated)
+// takes the same path without the invitations' mail, its seats joined at
+// once.
+//
+// It must not touch the store, the clock, randomness, mail or a word a
+// player reads: it reads and changes everything through Host (the core,
+// for one unit of work) and Game (one game of it), and the core writes the
+// log, renders the announcements and persists the records (referee/lifecycle.go
+// implements both). The pure rules it applies (the id of a new game, the
+// seat order) are package referee/lifecycle's. It must not import the core
+// (referee/ imports it).
+//
+// The rules it keeps:
+//   - a game is created whole or not at all: every check (engine options,
+//     seats, id) runs before a random byte is drawn or a record written;
+//   - an invitee is invited once, to a free seat, under a name no other
+//     seat has, in the organiser's language for the game when there is one
+//     (issue 12.7), else the player's;
+//   - the game starts when, and only when, every seat has joined; its seat
+//     order is the seed's (lifecycle.DrawSeatOrder) and what the unit of
+//     work recorded per seat follows the seats to their new numbers;
+//   - a seat may decline only while the game forms; its secret stops
+//     working at once and its seat is freed after its last mail;
+//   - a new player's name is the invitation's, else the address's local
+//     part, cleaned (issue 23); an unknown language is English.
+package seating

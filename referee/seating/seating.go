@@ -1,0 +1,342 @@
+package seating
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/deadline"
+	"github.com/pbem-referee/referee/referee/lifecycle"
+	"github.com/pbem-referee/referee/referee/records"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// Host is the core as the seating sees it: one unit of work.
+type Host interface {
+	Now() time.Time
+	// HasGame reports whether a game of that id exists (in the store or
+	// created earlier in this unit of work); GameCount is how many exist.
+	HasGame(id string) bool
+	GameCount() int
+	// RandomHex is 32 random bytes in hex (a game's seed).
+	RandomHex() (string, error)
+	// PutRuleset stores a ruleset by its hash; Ruleset reads it back.
+	PutRuleset(sha string, data []byte) error
+	Ruleset(sha string) ([]byte, error)
+	// Track makes a new game part of the unit of work.
+	Track(g *records.Game) (Game, error)
+	// Player is the registered player of an address (an error when there
+	// is none); SavePlayer writes one.
+	Player(addr string) (*records.Player, error)
+	SavePlayer(p *records.Player) error
+	// NewToken draws a secret for a token of kind (TokenSeat: with its
+	// game, TokenPlayer) for an address; DeleteToken revokes one.
+	NewToken(kind, game, addr string) (string, error)
+	DeleteToken(secret string) error
+	// PlayerAddress is the referee's address a player's mail goes to, tagged
+	// with the player's secret.
+	PlayerAddress(secret string) string
+}
+
+// The kinds of token NewToken draws.
+const (
+	TokenSeat   = "seat"
+	TokenPlayer = "player"
+)
+
+// Game is one game of the unit of work, as the seating changes it.
+type Game interface {
+	// Record is the game's record, changed in place.
+	Record() *records.Game
+	// Engine is the game's engine.
+	Engine() engine.Game
+	// Log appends an entry to the game's log (its time is the unit of
+	// work's); LogReport the steps of an engine report.
+	Log(e records.Entry) error
+	LogReport(rep *engine.Report) error
+	// Announce queues an announcement to seats (nil: every seat), by the
+	// name of its template; ToOrganiser a note to the game's organiser.
+	Announce(seats []int, name string, kv ...any)
+	ToOrganiser(name string, kv ...any)
+	// Info adds a line, the template name, to the answer to a seat.
+	Info(seat int, name string, data map[string]any)
+	// DropSeat frees a declined seat once its last mail went out.
+	DropSeat(seat int)
+	// Renumber moves what the unit of work recorded per seat to the seats'
+	// new numbers (perm[new] = old).
+	Renumber(perm []int)
+	// Started hands the game its table: every seat gets a mail.
+	Started(tb *engine.Table)
+}
+
+// Invitee is a seat to fill: an address, and optionally a name, a
+// language and a time zone.
+type Invitee struct {
+	Address string
+	Name    string
+	Lang    string
+	TZ      string
+}
+
+// NewGame is a game to create (the core's referee.NewGame, the policy
+// already chosen).
+type NewGame struct {
+	ID      string
+	Game    string
+	Variant string
+	Options map[string]string
+	Players int
+	Invite  []Invitee
+	Open    bool
+	Policy  deadline.Policy
+	Ruleset []byte
+	// Organiser is the organiser's address.
+	Organiser string
+	// Seed of the random source ("": drawn by Host.RandomHex).
+	Seed    string
+	Ordered bool
+	// Seated: a tournament's game, its seats joined without an
+	// invitation's mail, started at once.
+	Seated bool
+}
+
+func errorf(format string, args ...any) error { return fmt.Errorf("referee: "+format, args...) }
+
+// Create checks a new game, records it, logs its creation and invites its
+// invitees (a seated game starts at once).
+func Create(h Host, ng NewGame) (Game, error) {
+	eg, err := engine.Lookup(ng.Game)
+	if err != nil {
+		return nil, err
+	}
+	info := eg.Info()
+	n := ng.Players
+	if n == 0 {
+		n = len(ng.Invite)
+	}
+	if n == 0 {
+		n = info.MinPlayers
+	}
+	if len(ng.Invite) > n {
+		return nil, errorf("%d invitees for %d seats", len(ng.Invite), n)
+	}
+	// Validate everything by setting up a throw-away game.
+	dummy := make([]string, n)
+	for i := range dummy {
+		dummy[i] = fmt.Sprintf("p%d", i+1)
+	}
+	if _, _, err := eg.NewState(engine.Config{Variant: ng.Variant, Options: ng.Options, Seats: dummy, Seed: "check", Ruleset: ng.Ruleset}); err != nil {
+		return nil, err
+	}
+	id := ng.ID
+	if id == "" {
+		id = lifecycle.NewID(h.GameCount(), h.HasGame)
+	}
+	if !lifecycle.ValidID(id) {
+		return nil, errorf("game id %q: use a lower-case letter then letters or digits (2-24)", id)
+	}
+	if h.HasGame(id) {
+		return nil, errorf("game %s already exists", id)
+	}
+	seed := ng.Seed
+	if seed == "" {
+		if seed, err = h.RandomHex(); err != nil {
+			return nil, err
+		}
+	}
+	pol := ng.Policy
+	g := &records.Game{ID: id, Game: info.Name, Variant: ng.Variant, Options: ng.Options, Status: records.StatusForming,
+		Organiser: strings.ToLower(ng.Organiser), Seed: seed, Commitment: engine.Commitment(seed), Open: ng.Open, Ordered: ng.Ordered,
+		Players: n, Policy: pol, Created: h.Now()}
+	if ng.Ruleset != nil {
+		g.RulesetSHA = engine.RulesetSHA(ng.Ruleset)
+		if err := h.PutRuleset(g.RulesetSHA, ng.Ruleset); err != nil {
+			return nil, err
+		}
+	}
+	gm, err := h.Track(g)
+	if err != nil {
+		return nil, err
+	}
+	if err := gm.Log(records.Entry{Kind: records.EntryCreate, Seat: -1, Vis: engine.Public, Params: map[string]any{
+		"game": info.Name, "variant": ng.Variant, "options": ng.Options, "players": n, "open": ng.Open,
+		"organiser": g.Organiser, "commitment": g.Commitment, "policy": pol.String(), "ruleset": g.RulesetSHA}}); err != nil {
+		return nil, err
+	}
+	for _, inv := range ng.Invite {
+		if err := invite(h, gm, inv, !ng.Seated); err != nil {
+			return nil, err
+		}
+	}
+	if ng.Seated {
+		for i := range g.Seats {
+			g.Seats[i].State = records.SeatJoined
+		}
+		if err := MaybeStart(h, gm); err != nil {
+			return nil, err
+		}
+	}
+	return gm, nil
+}
+
+// Invite adds an invited seat and mails the invitation.
+func Invite(h Host, gm Game, inv Invitee) error { return invite(h, gm, inv, true) }
+
+func invite(h Host, gm Game, inv Invitee, mail bool) error {
+	g := gm.Record()
+	addr := strings.ToLower(strings.TrimSpace(inv.Address))
+	if !strings.Contains(addr, "@") {
+		return errorf("invitee %q has no valid address", inv.Address)
+	}
+	if g.SeatOfAddress(addr) >= 0 {
+		return errorf("%s is already in game %s", addr, g.ID)
+	}
+	if len(g.Seats) >= g.Players {
+		return errorf("game %s is full", g.ID)
+	}
+	p, err := EnsurePlayer(h, addr, inv.Name, inv.Lang, inv.TZ)
+	if err != nil {
+		return err
+	}
+	secret, err := h.NewToken(TokenSeat, g.ID, addr)
+	if err != nil {
+		return err
+	}
+	name := inv.Name
+	if name == "" {
+		name = p.Name
+	}
+	// The organiser's language for this game wins over the player's
+	// usual one (issue 12.7).
+	lang := p.Lang
+	if templates.IsLanguage(inv.Lang) {
+		lang = inv.Lang
+	}
+	g.Seats = append(g.Seats, records.Seat{Name: g.UniqueName(name), Address: addr, Lang: lang, TZ: cmp.Or(inv.TZ, p.TZ),
+		Secret: secret, State: records.SeatInvited, Notify: records.DefaultNotify, Format: "text"})
+	seat := len(g.Seats) - 1
+	if err := gm.Log(records.Entry{Kind: records.EntryInvite, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": g.Seats[seat].Name}}); err != nil {
+		return err
+	}
+	if mail {
+		gm.Announce([]int{seat}, "invite", "organiser", g.Organiser, "players", g.Players, "player_token", p.Secret,
+			"player_address", h.PlayerAddress(p.Secret),
+			"policy", g.Policy.View(), "variant", g.Variant)
+	}
+	return nil
+}
+
+// Join accepts a seat's invitation and starts the game when every seat is
+// filled.
+func Join(h Host, gm Game, seat int) error {
+	g := gm.Record()
+	s := &g.Seats[seat]
+	if s.State != records.SeatInvited {
+		gm.Info(seat, "info.already_joined", nil)
+		return nil
+	}
+	s.State = records.SeatJoined
+	if err := gm.Log(records.Entry{Kind: records.EntryJoin, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": s.Name}}); err != nil {
+		return err
+	}
+	var others []int
+	for i := range g.Seats {
+		if i != seat {
+			others = append(others, i)
+		}
+	}
+	gm.Announce(others, "joined", "seat", seat, "name", s.Name)
+	if g.Joined() < g.Players {
+		gm.Info(seat, "info.joined", map[string]any{"joined": g.Joined(), "players": g.Players})
+	}
+	return MaybeStart(h, gm)
+}
+
+// Decline refuses a seat's invitation while the game forms.
+func Decline(h Host, gm Game, seat int) error {
+	g := gm.Record()
+	s := g.Seats[seat]
+	if g.Status != records.StatusForming {
+		gm.Info(seat, "info.too_late_to_decline", nil)
+		return nil
+	}
+	if err := gm.Log(records.Entry{Kind: records.EntryDecline, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": s.Name}}); err != nil {
+		return err
+	}
+	if err := h.DeleteToken(s.Secret); err != nil {
+		return err
+	}
+	g.Seats[seat].State = records.SeatDeclined
+	gm.Announce([]int{seat}, "declined")
+	gm.ToOrganiser("org_declined", "name", s.Name, "address", s.Address)
+	// The seat is free again: drop it (after this mail went out).
+	gm.DropSeat(seat)
+	return nil
+}
+
+// MaybeStart starts the game once every seat has joined.
+func MaybeStart(h Host, gm Game) error {
+	g := gm.Record()
+	if g.Status != records.StatusForming || len(g.Seats) < g.Players {
+		return nil
+	}
+	for _, s := range g.Seats {
+		if s.State != records.SeatJoined {
+			return nil
+		}
+	}
+	// The seat order is drawn from the game's seed (and so can be checked
+	// once the seed is revealed).
+	gm.Renumber(lifecycle.DrawSeatOrder(g))
+	var rs []byte
+	if g.RulesetSHA != "" {
+		var err error
+		if rs, err = h.Ruleset(g.RulesetSHA); err != nil {
+			return err
+		}
+	}
+	cfg := engine.Config{Variant: g.Variant, Options: g.Options, Seats: g.Names(), Seed: g.Seed, Ruleset: rs}
+	tb, rep, setup, err := engine.NewTable(gm.Engine(), cfg)
+	if err != nil {
+		return err
+	}
+	tb.HashSteps = true
+	gm.Started(tb)
+	for i := range g.Seats {
+		g.Seats[i].State = records.SeatPlaying
+	}
+	g.Status, g.Started = records.StatusRunning, h.Now()
+	if err := gm.Log(records.Entry{Kind: records.EntryStart, Seat: -1, Vis: engine.Public, Setup: setup,
+		Params: map[string]any{"order": g.Names(), "commitment": g.Commitment, "variant": g.Variant, "options": g.Options}}); err != nil {
+		return err
+	}
+	if err := gm.LogReport(rep); err != nil {
+		return err
+	}
+	gm.Announce(nil, "start", "order", g.Names(), "commitment", g.Commitment, "policy", g.Policy.View())
+	return nil
+}
+
+// EnsurePlayer returns the registered player of an address, registering it.
+func EnsurePlayer(h Host, addr, name, lang, tz string) (*records.Player, error) {
+	p, err := h.Player(addr)
+	if err == nil {
+		return p, nil
+	}
+	if name = mailfmt.CleanName(name); name == "" { // issue 23
+		name, _, _ = strings.Cut(addr, "@")
+		name = mailfmt.CleanName(name)
+	}
+	if !templates.IsLanguage(lang) {
+		lang = "en"
+	}
+	secret, err := h.NewToken(TokenPlayer, "", addr)
+	if err != nil {
+		return nil, err
+	}
+	p = &records.Player{Address: addr, Name: name, Lang: lang, TZ: tz, Secret: secret, Created: h.Now()}
+	return p, h.SavePlayer(p)
+}
