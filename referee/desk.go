@@ -13,13 +13,14 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/referee/organise"
+	"github.com/pbem-referee/referee/referee/settle"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 )
@@ -89,30 +90,7 @@ func (h deskHost) CloseGame(id, why string, kv ...any) error {
 	if err != nil {
 		return err
 	}
-	return gw.closeDecided(why, kv...)
-}
-
-func (gw *gameWork) closeDecided(why string, kv ...any) error {
-	g := gw.g
-	g.Status, g.Ended = StatusAborted, gw.w.now
-	for i := range g.Seats {
-		g.Seats[i].Deadline = nil
-	}
-	if _, err := gw.log(Entry{Kind: EntryOrg, Seat: -1, Vis: engine.Public, Params: map[string]any{"command": strings.ToUpper(why), "args": []string{}}}); err != nil {
-		return err
-	}
-	if why == "repaired" {
-		return nil
-	}
-	note := "aborted"
-	switch why {
-	case "adjudicated":
-		note = "adjudicated"
-	case "forfeit":
-		note = "forfeited"
-	}
-	gw.announce(nil, note, append([]any{"seed", g.Seed}, kv...)...)
-	return nil
+	return settle.Close(roomGame{gw}, h.w.now, why, kv...)
 }
 
 // Adjudicate ends a late tournament game. Where the game can score a
@@ -129,11 +107,11 @@ func (h deskHost) Adjudicate(id string) (*bymail.Result, error) {
 	}
 	if adj, ok := gw.tb.State.(interface{ Adjudicate() *engine.Result }); ok {
 		if res := adj.Adjudicate(); res != nil {
-			line := resultLine(gw.g, res)
-			if err := gw.closeDecided("adjudicated", "result", line); err != nil {
+			line := lifecycle.ResultLine(gw.g, res)
+			if err := settle.Close(roomGame{gw}, h.w.now, "adjudicated", "result", line); err != nil {
 				return nil, err
 			}
-			return &bymail.Result{Rank: res.Rank, Scores: scoresOf(res, len(gw.g.Seats)), Line: line}, nil
+			return &bymail.Result{Rank: res.Rank, Scores: lifecycle.Scores(res, len(gw.g.Seats)), Line: line}, nil
 		}
 	}
 	gw.adjudicated = true
@@ -144,36 +122,6 @@ func (h deskHost) Adjudicate(id string) (*bymail.Result, error) {
 		gw.g.Seats[i].Bot = gw.botName()
 	}
 	return nil, nil
-}
-
-// resultLine writes a game's result by place: "1. Ann 23 / 2. Bob 18".
-func resultLine(g *Game, res *engine.Result) string {
-	type row struct {
-		rank, score int
-		name        string
-	}
-	var rows []row
-	for _, sc := range res.Scores {
-		if sc.Seat >= 0 && sc.Seat < len(g.Seats) && sc.Seat < len(res.Rank) {
-			rows = append(rows, row{res.Rank[sc.Seat], sc.Total, g.Seats[sc.Seat].Name})
-		}
-	}
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].rank < rows[j].rank })
-	var parts []string
-	for _, r := range rows {
-		parts = append(parts, fmt.Sprintf("%d. %s %d", r.rank, r.name, r.score))
-	}
-	return strings.Join(parts, " / ")
-}
-
-func scoresOf(res *engine.Result, n int) []int {
-	out := make([]int, n)
-	for _, s := range res.Scores {
-		if s.Seat >= 0 && s.Seat < n {
-			out[s.Seat] = s.Total
-		}
-	}
-	return out
 }
 
 func (h deskHost) ReplaceSeat(id, oldAddress string, inv bymail.Invitee) error {
@@ -375,7 +323,7 @@ func (w *work) gameEnded(gw *gameWork) error {
 	if res == nil {
 		return nil
 	}
-	end := bymail.GameEnd{ID: gw.g.ID, Game: gw.g.Game, Rank: res.Rank, Scores: scoresOf(res, len(gw.g.Seats)),
+	end := bymail.GameEnd{ID: gw.g.ID, Game: gw.g.Game, Rank: res.Rank, Scores: lifecycle.Scores(res, len(gw.g.Seats)),
 		Adjudicated: gw.adjudicated}
 	for _, s := range gw.g.Seats {
 		end.Addresses = append(end.Addresses, s.Address)

@@ -179,7 +179,7 @@ func (gw teller) publicPage(lang string) (*GamePage, error) {
 }
 
 // adjudicated reports whether a game's log records its closing by
-// adjudication (closeDecided's entry).
+// adjudication (settle.Close's entry).
 func adjudicated(all []Entry) bool {
 	for _, e := range all {
 		if e.Kind == EntryOrg && e.Params["command"] == "ADJUDICATED" {

@@ -2,7 +2,7 @@ package referee
 
 // The core's side of a game's seating (package referee/seating): the
 // seating creates games, invites, joins, declines and starts them through
-// seatingHost (the unit of work) and seatingGame (one game of it); the
+// seatingHost (the unit of work) and roomGame (one game of it); the
 // core keeps the API (organisers.CreateGame) and the calls of its rooms
 // (createGame, invite, join, decline, ensurePlayer).
 
@@ -12,6 +12,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/seating"
+	"github.com/pbem-referee/referee/referee/settle"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -72,17 +73,17 @@ func (w *work) newGame(ng NewGame, seated bool) (*gameWork, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gm.(seatingGame).gameWork, nil
+	return gm.(roomGame).gameWork, nil
 }
 
 func (gw *gameWork) invite(inv Invitee) error {
-	return seating.Invite(seatingHost{gw.w}, seatingGame{gw}, seating.Invitee(inv))
+	return seating.Invite(seatingHost{gw.w}, roomGame{gw}, seating.Invitee(inv))
 }
 func (gw *gameWork) join(seat int) error {
-	return seating.Join(seatingHost{gw.w}, seatingGame{gw}, seat)
+	return seating.Join(seatingHost{gw.w}, roomGame{gw}, seat)
 }
 func (gw *gameWork) decline(seat int) error {
-	return seating.Decline(seatingHost{gw.w}, seatingGame{gw}, seat)
+	return seating.Decline(seatingHost{gw.w}, roomGame{gw}, seat)
 }
 
 func (w *work) ensurePlayer(addr, name, lang, tz string) (*Player, error) {
@@ -110,33 +111,64 @@ func (h seatingHost) Track(g *Game) (seating.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return seatingGame{gw}, nil
+	return roomGame{gw}, nil
 }
 
 func (h seatingHost) NewToken(kind, game, addr string) (string, error) {
 	return h.w.newToken(store.Token{Kind: kind, Game: game, Address: addr})
 }
 
-// seatingGame is one game of the unit of work as the seating sees it.
-type seatingGame struct{ *gameWork }
+// roomGame is one game of the unit of work as the rooms see it
+// (seating.Game, settle.Game).
+type roomGame struct{ *gameWork }
 
-func (s seatingGame) Record() *Game                             { return s.g }
-func (s seatingGame) Engine() engine.Game                       { return s.eg }
-func (s seatingGame) LogReport(rep *engine.Report) error        { return s.logReport(rep) }
-func (s seatingGame) Announce(seats []int, n string, kv ...any) { s.announce(seats, n, kv...) }
-func (s seatingGame) ToOrganiser(name string, kv ...any)        { s.toOrganiser(name, kv...) }
-func (s seatingGame) DropSeat(seat int)                         { s.dropSeat = append(s.dropSeat, seat) }
+var (
+	_ seating.Game = roomGame{}
+	_ settle.Game  = roomGame{}
+)
 
-func (s seatingGame) Log(e Entry) error {
+func (s roomGame) Record() *Game                             { return s.g }
+func (s roomGame) Engine() engine.Game                       { return s.eg }
+func (s roomGame) LogReport(rep *engine.Report) error        { return s.logReport(rep) }
+func (s roomGame) Announce(seats []int, n string, kv ...any) { s.announce(seats, n, kv...) }
+func (s roomGame) ToOrganiser(name string, kv ...any)        { s.toOrganiser(name, kv...) }
+func (s roomGame) DropSeat(seat int)                         { s.dropSeat = append(s.dropSeat, seat) }
+
+func (s roomGame) Table() *engine.Table       { return s.tb }
+func (s roomGame) Dropped(rep *engine.Report) { s.droppedQueued(rep, nil) }
+func (s roomGame) Acted(seat int) bool        { return s.of(seat).acted }
+func (s roomGame) Ended() bool                { return s.ended }
+func (s roomGame) End()                       { s.ended = true }
+
+func (s roomGame) Submit(seat int, orders []engine.Order, token int) (*engine.Report, error) {
+	return s.submit(seat, orders, token)
+}
+
+// Mark marks a seat for the tell stage (settle.Mark).
+func (s roomGame) Mark(seat int, m settle.Mark) {
+	c := s.seat(seat)
+	switch m {
+	case settle.Asked:
+		c.asked = true
+	case settle.Reminder:
+		c.reminder = true
+	case settle.Digest:
+		c.digest = true
+	case settle.Force:
+		c.force = true
+	}
+}
+
+func (s roomGame) Log(e Entry) error {
 	_, err := s.log(e)
 	return err
 }
 
-func (s seatingGame) Info(seat int, name string, data map[string]any) {
+func (s roomGame) Info(seat int, name string, data map[string]any) {
 	s.reply(seat).Info = append(s.reply(seat).Info, s.text(seat, name, data))
 }
 
-func (s seatingGame) Started(tb *engine.Table) {
+func (s roomGame) Started(tb *engine.Table) {
 	s.tb = tb
 	for i := range s.g.Seats {
 		s.seat(i).force = true
@@ -145,7 +177,7 @@ func (s seatingGame) Started(tb *engine.Table) {
 
 // Renumber moves everything this transaction recorded per seat to the new
 // seat numbers after the seat order was drawn (perm[new] = old).
-func (s seatingGame) Renumber(perm []int) {
+func (s roomGame) Renumber(perm []int) {
 	to := make(map[int]int, len(perm)) // old -> new
 	for n, o := range perm {
 		to[o] = n

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 )
@@ -83,28 +82,6 @@ func (r *Referee) NextWake() (time.Time, bool, error) {
 		return nil
 	})
 	return t, ok, err
-}
-
-func (gw settling) tick() error {
-	if gw.g.Status != StatusRunning || gw.tb == nil {
-		return nil
-	}
-	for i := range gw.g.Seats {
-		due := lifecycle.Tick(&gw.g.Seats[i], gw.w.now)
-		if due.Expired {
-			if err := gw.expire(i, true); err != nil {
-				return err
-			}
-			continue
-		}
-		if due.Reminder {
-			gw.seat(i).reminder = true
-		}
-		if due.Digest {
-			gw.seat(i).digest = true
-		}
-	}
-	return nil
 }
 
 // Prune deletes what the referee keeps only for a while (issue 11, item

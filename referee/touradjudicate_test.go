@@ -12,6 +12,7 @@ import (
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
 	_ "github.com/pbem-referee/referee/engine/heavenale"
+	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
@@ -104,8 +105,8 @@ func TestTournamentAdjudicateEveryGame(t *testing.T) {
 				contains(t, body, "the position as it stands is scored by the game's own final scoring", "1. ", seat.Name)
 			}
 			m := h.tour("adj").Rounds[0].Matches[0]
-			if m.State != tournament.MatchAdjudicated || fmt.Sprint(m.Rank) != fmt.Sprint(want.Rank) || fmt.Sprint(m.Scores) != fmt.Sprint(scoresOf(want, 2)) {
-				t.Fatalf("match %+v, want ranks %v scores %v", m, want.Rank, scoresOf(want, 2))
+			if m.State != tournament.MatchAdjudicated || fmt.Sprint(m.Rank) != fmt.Sprint(want.Rank) || fmt.Sprint(m.Scores) != fmt.Sprint(lifecycle.Scores(want, 2)) {
+				t.Fatalf("match %+v, want ranks %v scores %v", m, want.Rank, lifecycle.Scores(want, 2))
 			}
 			if g := h.game(gid); g.Status != StatusAborted {
 				t.Fatalf("game %s is %s", gid, g.Status)

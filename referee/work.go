@@ -262,17 +262,6 @@ func (gw *gameWork) log(e Entry) (uint64, error) {
 	return seq, err
 }
 
-// stepPublic reports whether every event of a step is seen whole by every
-// reader: its command then tells nothing hidden.
-func stepPublic(st engine.Step) bool {
-	for _, e := range st.Events {
-		if !e.Vis.Public || e.Redacted != nil {
-			return false
-		}
-	}
-	return true
-}
-
 // logReport appends the steps of an engine report to the log.
 func (gw *gameWork) logReport(rep *engine.Report) error {
 	for i := range rep.Steps {
@@ -369,53 +358,6 @@ func (w *work) flush() ([]string, error) {
 		return nil, err
 	}
 	return w.sent, nil
-}
-
-// expire applies the default move of a seat; missed counts it as a missed
-// move (a deadline passed) rather than a bot fallback.
-func (gw *gameWork) expire(seat int, missed bool) error {
-	rep, err := gw.tb.Expire(seat)
-	if err != nil {
-		return err
-	}
-	gw.droppedQueued(rep, nil)
-	if err := gw.logReport(rep); err != nil {
-		return err
-	}
-	if !missed || len(rep.Defaults) == 0 && len(rep.Revealed) == 0 {
-		return nil
-	}
-	s := &gw.g.Seats[seat]
-	toBot := lifecycle.Missed(s, gw.g.Policy, gw.eg.Info().Bots)
-	// The public log names only the defaults whose effects are public: a
-	// default that chose something hidden (a face-down token, DB-6.6) is
-	// told to its seat alone (the announcement below), never in the log
-	// others read (issue 21).
-	var cmds, public []string
-	for _, d := range rep.Defaults {
-		if d.Seat == seat {
-			cmds = append(cmds, d.Cmd)
-			if stepPublic(d) {
-				public = append(public, d.Cmd)
-			}
-		}
-	}
-	entry := Entry{Kind: EntryMissed, Seat: seat, Vis: engine.Public, Params: map[string]any{"cmds": public, "missed": s.Missed}}
-	if len(public) == 0 && len(cmds) > 0 {
-		entry.Vis, entry.Params["cmds"] = engine.Only(seat), cmds
-	}
-	if _, err := gw.log(entry); err != nil {
-		return err
-	}
-	gw.announce([]int{seat}, "missed", "cmds", cmds, "missed", s.Missed, "limit", gw.g.Policy.MissLimit)
-	if toBot {
-		if _, err := gw.log(Entry{Kind: EntryBot, Seat: seat, Vis: engine.Public, Params: map[string]any{"bot": s.Bot, "missed": s.Missed}}); err != nil {
-			return err
-		}
-		gw.announce(nil, "bot", "seat", seat, "name", s.Name, "missed", s.Missed)
-		gw.toOrganiser("org_bot", "seat", seat, "name", s.Name, "address", s.Address, "missed", s.Missed)
-	}
-	return nil
 }
 
 // botName is the bot that takes over seats (lifecycle.BotName).

@@ -3,6 +3,8 @@ package lifecycle
 import (
 	"fmt"
 	"regexp"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
@@ -194,4 +196,36 @@ func End(g *records.Game, now time.Time) bool {
 		g.Seats[i].Deadline = nil
 	}
 	return true
+}
+
+// ResultLine writes a game's result by place: "1. Ann 23 / 2. Bob 18".
+func ResultLine(g *records.Game, res *engine.Result) string {
+	type row struct {
+		rank, score int
+		name        string
+	}
+	var rows []row
+	for _, sc := range res.Scores {
+		if sc.Seat >= 0 && sc.Seat < len(g.Seats) && sc.Seat < len(res.Rank) {
+			rows = append(rows, row{res.Rank[sc.Seat], sc.Total, g.Seats[sc.Seat].Name})
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].rank < rows[j].rank })
+	var parts []string
+	for _, r := range rows {
+		parts = append(parts, fmt.Sprintf("%d. %s %d", r.rank, r.name, r.score))
+	}
+	return strings.Join(parts, " / ")
+}
+
+// Scores is each of n seats' total in a result (0 for a seat it does not
+// score).
+func Scores(res *engine.Result, n int) []int {
+	out := make([]int, n)
+	for _, s := range res.Scores {
+		if s.Seat >= 0 && s.Seat < n {
+			out[s.Seat] = s.Total
+		}
+	}
+	return out
 }
