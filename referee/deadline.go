@@ -7,7 +7,7 @@ import (
 
 // The deadline rules (a game's policy, when a decision is due, its
 // reminders, how a vacation pushes it) are package referee/deadline's; the
-// core keeps the clocks (settle.go, tick.go). The names below keep the
+// core keeps the clocks (package referee/settle). The names below keep the
 // core's API (Options.Policy, Game.Policy) as it was.
 type (
 	// Policy is a game's deadline policy (deadline.Policy).

@@ -93,35 +93,24 @@ func (h deskHost) CloseGame(id, why string, kv ...any) error {
 	return settle.Close(roomGame{gw}, h.w.now, why, kv...)
 }
 
-// Adjudicate ends a late tournament game. Where the game can score a
-// position as it stands (its state has Adjudicate: every game of the
-// referee, by its own final scoring), that is the result, and the game is
-// closed; otherwise (a game without it, or a position it cannot score)
-// the bots finish the game from the position, deterministically from the
-// game's seed, and its end is reported as adjudicated (nil is returned).
+// Adjudicate ends a late tournament game (settle.Adjudicate): closed
+// with the result its position scores, or finished by the bots and
+// reported as adjudicated at its end (nil is returned).
 func (h deskHost) Adjudicate(id string) (*bymail.Result, error) {
 	h.w.deskWrites++
 	gw, err := h.w.game(id)
 	if err != nil {
 		return nil, err
 	}
-	if adj, ok := gw.tb.State.(interface{ Adjudicate() *engine.Result }); ok {
-		if res := adj.Adjudicate(); res != nil {
-			line := lifecycle.ResultLine(gw.g, res)
-			if err := settle.Close(roomGame{gw}, h.w.now, "adjudicated", "result", line); err != nil {
-				return nil, err
-			}
-			return &bymail.Result{Rank: res.Rank, Scores: lifecycle.Scores(res, len(gw.g.Seats)), Line: line}, nil
-		}
+	res, line, err := settle.Adjudicate(roomGame{gw}, h.w.now)
+	if err != nil {
+		return nil, err
 	}
-	gw.adjudicated = true
-	if gw.g.Status == StatusPaused {
-		gw.g.Status, gw.g.PausedAt = StatusRunning, time.Time{}
+	if res == nil {
+		gw.adjudicated = true
+		return nil, nil
 	}
-	for i := range gw.g.Seats {
-		gw.g.Seats[i].Bot = gw.botName()
-	}
-	return nil, nil
+	return &bymail.Result{Rank: res.Rank, Scores: lifecycle.Scores(res, len(gw.g.Seats)), Line: line}, nil
 }
 
 func (h deskHost) ReplaceSeat(id, oldAddress string, inv bymail.Invitee) error {

@@ -53,7 +53,8 @@
 //     is one seatChange record (work.go): its reply, whether it acted, is
 //     forced a mail, asked STATUS, is quiet.
 //  4. Settle. work.flush (work.go) walks every game the unit touched:
-//     settling (settle.go) lets bots play until a human must act, ends a
+//     settling (settle.go, package referee/settle through roomGame,
+//     lifecycle.go) lets bots play until a human must act, ends a
 //     finished game, and starts, keeps or stops each seat's clock (the
 //     rules: package referee/lifecycle); a game
 //     that ended is reported to the tournament desk (desk.go).
@@ -84,8 +85,9 @@
 //     token. The senders (edge/smtpout, edge/hookout) deliver from the
 //     outbox after the commit, one commit per delivery (store.DB.TakeFresh).
 //
-// Tick (tick.go) is the same walk for deadlines, reminders and digests:
-// a unit of work per due game, through settling, tell and persist.
+// Tick (tick.go) is the same walk for deadlines, reminders and digests
+// (settle.Tick): a unit of work per batch of due games, through settling,
+// tell and persist.
 //
 // # The rooms
 //
@@ -110,8 +112,14 @@
 //     referee/deadline (the deadline policy), referee/lifecycle (a
 //     game's life over its record: seat order, the seats' clocks, what a
 //     tick finds due, the next wake, missed moves, the end; applied in
-//     settle.go and tick.go) and referee/hooks (the webhooks' contract,
+//     package referee/settle) and referee/hooks (the webhooks' contract,
 //     queued in hooks.go).
+//   - The rooms that change a game through a narrow interface the core
+//     implements (lifecycle.go: seatingHost, roomGame): referee/seating
+//     (a game's seats from creation to start: NEW's game, INVITE, JOIN,
+//     DECLINE, the start; the desk's games, seated at once) and
+//     referee/settle (the end of apply: bots, the end, the clocks, a
+//     tick's deadlines, the organiser's close).
 //   - work (work.go): one transaction: the games it touched, the mails it
 //     composed; orgWork and playerWork are the organiser's and the
 //     player's requests in it.

@@ -96,7 +96,7 @@ type gameWork struct {
 //     apply, for one seat's own
 //     mail: take its lines as the reading room read them (referee/reading),
 //     run its commands, answer each line.
-//   - settling (settle.go, tick.go): the end of apply: bots play, clocks
+//   - settling (settle.go, tick.go; package referee/settle): the end of apply: bots play, clocks
 //     start, the game ends, deadlines and reminders fall due.
 //   - teller (mail.go, hooks.go, gamepages.go): tell. What each seat, the
 //     webhooks and the public page are told; the mails are written by

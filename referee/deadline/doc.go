@@ -7,7 +7,7 @@
 // It owns Policy (its syntax, ParsePolicy and String, and PolicyView, the
 // policy as the "policy" template shows it), Due, Remind and VacationPush.
 // It must not keep or read a clock, a record or the store (the core,
-// referee/settle.go and tick.go, starts, stops and fires the clocks), nor
+// package referee/settle, starts, stops and fires the clocks), nor
 // hold a player-facing word: the day words an organiser writes (days=mon-fri,
 // days=lun-ven, days=ma-vr) and the words mails show are in templates/
 // (common/<lang>/dates.txt, read by templates.ParseDay and FormatTime).

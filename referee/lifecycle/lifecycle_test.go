@@ -3,6 +3,7 @@ package lifecycle
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -250,5 +251,43 @@ func TestEnd(t *testing.T) {
 	}
 	if End(g, t0.Add(time.Hour)) || !g.Ended.Equal(t0) {
 		t.Error("a game ended twice")
+	}
+}
+
+// TestResultLineByPlace: the result line names every scored seat once,
+// by place (ties keep the seats' order), with its score; Scores puts each
+// total at its seat and ignores a seat out of range.
+func TestResultLineByPlace(t *testing.T) {
+	for n := 1; n <= 6; n++ {
+		for shift := range n {
+			g := newGame(n, "r")
+			res := &engine.Result{Rank: make([]int, n)}
+			for i := range n {
+				place := (i+shift)%n + 1
+				if place == n && n > 2 {
+					place = n - 1 // a tie for the last place
+				}
+				res.Rank[i] = place
+				res.Scores = append(res.Scores, engine.Score{Seat: i, Total: 10 * (n - place)})
+			}
+			res.Scores = append(res.Scores, engine.Score{Seat: n + 3, Total: 99})
+			var want []string
+			for place := 1; place <= n; place++ {
+				for i := range n {
+					if res.Rank[i] == place {
+						want = append(want, fmt.Sprintf("%d. p%d %d", place, i, 10*(n-place)))
+					}
+				}
+			}
+			if got := ResultLine(g, res); got != strings.Join(want, " / ") {
+				t.Fatalf("%d seats, shift %d: %q, want %q", n, shift, got, strings.Join(want, " / "))
+			}
+			sc := Scores(res, n)
+			for i := range n {
+				if sc[i] != 10*(n-res.Rank[i]) {
+					t.Fatalf("%d seats: scores %v", n, sc)
+				}
+			}
+		}
 	}
 }

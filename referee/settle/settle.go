@@ -266,3 +266,30 @@ func Close(gm Game, now time.Time, why string, kv ...any) error {
 	gm.Announce(nil, note, append([]any{"seed", g.Seed}, kv...)...)
 	return nil
 }
+
+// Adjudicate ends a late game at now. Where the game can score a position
+// as it stands (its state has Adjudicate: every game of the referee, by
+// its own final scoring), that is the result (res, and line, its places),
+// and the game is closed; otherwise (a game without it, or a position it
+// cannot score) res is nil: every seat is a bot's and the bots finish the
+// game from the position, deterministically from the game's seed (a
+// paused game runs again), its end reported as adjudicated.
+func Adjudicate(gm Game, now time.Time) (res *engine.Result, line string, err error) {
+	g := gm.Record()
+	if adj, ok := gm.Table().State.(interface{ Adjudicate() *engine.Result }); ok {
+		if res := adj.Adjudicate(); res != nil {
+			line := lifecycle.ResultLine(g, res)
+			if err := Close(gm, now, "adjudicated", "result", line); err != nil {
+				return nil, "", err
+			}
+			return res, line, nil
+		}
+	}
+	if g.Status == records.StatusPaused {
+		g.Status, g.PausedAt = records.StatusRunning, time.Time{}
+	}
+	for i := range g.Seats {
+		g.Seats[i].Bot = lifecycle.BotName(gm.Engine().Info().Bots)
+	}
+	return nil, "", nil
+}

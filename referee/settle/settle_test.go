@@ -126,7 +126,11 @@ func TestSettleBotsFinishTheGame(t *testing.T) {
 	for _, l := range layouts(t) {
 		name := fmt.Sprintf("%s/%d", l.eg.Info().Name, l.n)
 		var first []string
-		for run := range 2 {
+		runs := 1
+		if l.n == l.eg.Info().MinPlayers {
+			runs = 2 // the same moves again, at one seat count a game (the runs are long)
+		}
+		for run := range runs {
 			f := started(t, l.eg, l.n, "seed-"+name, func(int) bool { return true })
 			if err := Settle(f, t0); err != nil {
 				t.Fatalf("%s: %v", name, err)
@@ -244,5 +248,52 @@ func TestCloseTellsByWhy(t *testing.T) {
 				t.Fatalf("%s: notes %v, want %q", why, f.notes, note)
 			}
 		}
+	}
+}
+
+// TestAdjudicateScoresOrLetsBotsFinish: a game whose position scores is
+// closed with that result, announced with the seed; one whose position
+// does not is every seat a bot's (a paused game running again), and
+// settling then plays it to its end.
+func TestAdjudicateScoresOrLetsBotsFinish(t *testing.T) {
+	scored, byBots := 0, 0
+	for _, l := range layouts(t) {
+		for _, paused := range []bool{false, true} {
+			name := fmt.Sprintf("%s/%d", l.eg.Info().Name, l.n)
+			f := started(t, l.eg, l.n, "adjudicate", func(int) bool { return false })
+			if err := Settle(f, t0); err != nil {
+				t.Fatal(err)
+			}
+			if paused {
+				f.g.Status, f.g.PausedAt = records.StatusPaused, t0
+			}
+			res, line, err := Adjudicate(f, t0.Add(time.Hour))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if res != nil {
+				scored++
+				if f.g.Status != records.StatusAborted || line != lifecycle.ResultLine(f.g, res) || line == "" || !slices.Equal(f.notes, []string{"adjudicated"}) {
+					t.Fatalf("%s: scored %q but %s, notes %v", name, line, f.g.Status, f.notes)
+				}
+				continue
+			}
+			byBots++
+			if f.g.Status != records.StatusRunning || !f.g.PausedAt.IsZero() || len(f.entries) != 0 {
+				t.Fatalf("%s: left to the bots but %s", name, f.g.Status)
+			}
+			for _, s := range f.g.Seats {
+				if s.Bot != lifecycle.BotName(l.eg.Info().Bots) {
+					t.Fatalf("%s: seat %s has no bot", name, s.Name)
+				}
+			}
+			if err := Settle(f, t0.Add(time.Hour)); err != nil || !f.ended || f.g.Status != records.StatusOver {
+				t.Fatalf("%s: the bots did not finish it (%v)", name, err)
+			}
+		}
+	}
+	t.Logf("%d adjudications scored, %d left to the bots", scored, byBots)
+	if scored == 0 {
+		t.Fatal("no game's position scored: the check reads nothing")
 	}
 }
