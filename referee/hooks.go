@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/hooks"
+	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -30,43 +31,27 @@ const (
 	MetaHookFormat = hooks.MetaHookFormat
 )
 
-// hookCommand handles the organiser commands HOOK and UNHOOK (answers and
-// refusals in the organiser's language: org.done.HOOK, org.error.<code>):
+// hookCommand handles the organiser commands HOOK and UNHOOK (hooks.Add,
+// hooks.Remove; the id and secret drawn from the referee's random source;
+// answers and refusals in the organiser's language: org.done.HOOK,
+// org.error.<code>):
 //
 //	HOOK <game> <url> [generic|discord] [moves,turn,end,org,chat]
 //	UNHOOK <game> <hook id>
 func (gw *gameWork) hookCommand(kw string, args []string) (string, error) {
 	if kw == "UNHOOK" {
-		if len(args) != 1 {
-			return "", orgFail("usage", "syntax", "UNHOOK <game> <hook id>")
-		}
-		for i, h := range gw.g.Hooks {
-			if h.ID == args[0] {
-				gw.g.Hooks = append(gw.g.Hooks[:i:i], gw.g.Hooks[i+1:]...)
-				return gw.w.orgText("org.done.UNHOOK", "hook", h.ID), nil
-			}
-		}
-		return "", orgFail("no_hook", "hook", args[0])
-	}
-	h, err := hooks.Parse(args)
-	if err != nil {
-		return "", orgError(err)
-	}
-	// The public id and the secret are drawn independently; the secret
-	// is 160 random bits (issue 11, item 9: it was the id's 80 bits twice).
-	id, err := gw.w.r.secret()
-	if err != nil {
-		return "", err
-	}
-	h.ID = id[:6]
-	for i := 0; i < 2; i++ {
-		part, err := gw.w.r.secret()
+		hs, h, err := hooks.Remove(gw.g.Hooks, args)
 		if err != nil {
-			return "", err
+			return "", organise.Refusal(err)
 		}
-		h.Secret += part // 32 characters
+		gw.g.Hooks = hs
+		return gw.w.orgText("org.done.UNHOOK", "hook", h.ID), nil
 	}
-	gw.g.Hooks = append(gw.g.Hooks, h)
+	hs, h, err := hooks.Add(gw.g.Hooks, args, gw.w.r.secret)
+	if err != nil {
+		return "", organise.Refusal(err)
+	}
+	gw.g.Hooks = hs
 	return gw.w.orgText("org.done.HOOK", "hook", h.ID, "format", h.Format, "secret", h.Secret), nil
 }
 

@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/referee/deadline"
-	"github.com/pbem-referee/referee/referee/hooks"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
@@ -58,8 +56,11 @@ func (orgHost) Languages() []string { return templates.Languages }
 // (deskHost.AnswerLang).
 func (h orgHost) AnswerIn(lang string) { h.w.answerLang = lang }
 
-func (h orgHost) Desk() bymail.Host                    { return h.w.desk() }
-func (h orgHost) CheckPolicy(text string) error        { _, err := ParsePolicy(text); return orgError(err) }
+func (h orgHost) Desk() bymail.Host { return h.w.desk() }
+func (h orgHost) CheckPolicy(text string) error {
+	_, err := ParsePolicy(text)
+	return organise.Refusal(err)
+}
 func (h orgHost) ParseHours(s string) (float64, error) { return parseHours(s) }
 func (h orgHost) MaxLines() int                        { return MaxOrgLines }
 func (h orgHost) Writes() int                          { return h.w.deskWrites }
@@ -258,7 +259,7 @@ func (o orgGame) Abort() {
 func (o orgGame) SetPolicy(text string) (string, error) {
 	p, err := ParsePolicy(text)
 	if err != nil {
-		return "", orgError(err)
+		return "", organise.Refusal(err)
 	}
 	o.gw.g.Policy = p
 	o.gw.announce(nil, "policy", "policy", p.View())
@@ -274,28 +275,6 @@ func (o orgGame) Publish(args []string) (string, error) { return o.gw.publish(ar
 
 func (o orgGame) Log(kw string, args []string) error {
 	_, err := o.gw.log(Entry{Kind: EntryOrg, Seat: -1, Vis: engine.Public, Params: map[string]any{"command": kw, "args": args}})
-	return err
-}
-
-// orgFail is an organiser's command the core refuses: a code and its
-// parameters (key, value, ...), worded by the door from the template
-// "org.error.<code>" in the organiser's language (issue 22).
-func orgFail(code string, kv ...any) *organise.Error {
-	return &organise.Error{Code: code, Params: engine.Params(kv...)}
-}
-
-// orgError is err as the organiser reads it: a policy's or a hook's
-// refusal (a code and its parameters) becomes the door's typed error;
-// other errors come back unchanged.
-func orgError(err error) error {
-	var de *deadline.Error
-	if errors.As(err, &de) {
-		return &organise.Error{Code: de.Code, Params: de.Params}
-	}
-	var he *hooks.Error
-	if errors.As(err, &he) {
-		return &organise.Error{Code: he.Code, Params: he.Params}
-	}
 	return err
 }
 
