@@ -37,7 +37,7 @@
 //     (Request.read, readnotes.go: a reading.Mail, package
 //     referee/reading), which every stage and every rerun of the unit of
 //     work uses; nothing else parses the text. seatRequest authenticates
-//     the seat (authSeat, query.go: the same rule as the webhook's
+//     the seat (records.AuthSeat: the same rule as the webhook's
 //     SeatForSecret), checks the sender, drops a resend (the Mail's
 //     Digest), logs the input (its Logged text) and hands the mail to the
 //     seat's room, seatMail (request.go): readAnswers takes the Mail's

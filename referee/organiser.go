@@ -2,7 +2,6 @@ package referee
 
 import (
 	"cmp"
-	"crypto/subtle"
 	"encoding/json"
 	"strings"
 	"time"
@@ -11,27 +10,18 @@ import (
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/organise"
+	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
 
 // orgRequest handles an organiser's mail: the tag "org.<secret>" must match
-// a configured organiser, and the sender must be that organiser's address.
+// a configured organiser, and the sender must be that organiser's address
+// (records.AuthOrganiser).
 func (w orgWork) orgRequest(req *Request, out *Outcome) error {
-	org := ""
-	for addr, secret := range w.r.opt.Organisers {
-		// Compared in constant time (issue 23).
-		if secret != "" && subtle.ConstantTimeCompare([]byte(secret), []byte(req.Secret)) == 1 {
-			org = addr
-		}
-	}
-	if org == "" {
-		if tok, err := w.tx.Token(req.Secret); err == nil && RequestKind(tok.Kind) == KindOrg {
-			org = tok.Address
-		}
-	}
-	if org == "" || !strings.EqualFold(org, req.From) || !req.SenderVerified {
+	org, ok := records.AuthOrganiser(w.tx, w.r.opt.Organisers, req.Secret, req.From, req.SenderVerified)
+	if !ok {
 		out.Status, out.Detail = OutcomeIgnored, "organiser authentication failed"
 		w.allowAnon(req)
 		return nil

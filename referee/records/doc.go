@@ -10,9 +10,14 @@
 // the same transaction as the record (SaveGame). The core re-exports the
 // types under their old names (referee.Game, referee.Seat, ...), so that
 // the edges and the tools read the records through the core's queries as
-// before.
+// before. It owns seat authentication too, in one place (auth.go, issue
+// 25): a seat's secret against the seat's record, for a mail's seat tag
+// and a webhook's bearer token alike (AuthSeat), an organiser's tag
+// (AuthOrganiser), each secret compared in constant time, and a game's
+// state token read from its record without decoding the state
+// (StateToken).
 //
-// It must not decide anything about a game (the core and the engines
+// It must not decide anything else about a game (the core and the engines
 // do), render a word (templates/ does), read the clock or randomness, or
 // open a transaction: it reads and writes through the store.Tx it is
 // given.
