@@ -2,7 +2,6 @@ package referee
 
 import (
 	"cmp"
-	"encoding/json"
 	"strings"
 	"time"
 
@@ -27,7 +26,7 @@ func (w orgWork) orgRequest(req *Request, out *Outcome) error {
 		return nil
 	}
 	out.Status = OutcomeApplied
-	results, lang, err := organise.Script(orgHost{w.work}, org, req.Text)
+	results, lang, err := organise.Script(orgHostOf(w.work), org, req.Text)
 	if err != nil {
 		return err
 	}
@@ -35,13 +34,6 @@ func (w orgWork) orgRequest(req *Request, out *Outcome) error {
 		return err
 	}
 	return w.orgMailIn(org, lang, results, req.MessageID)
-}
-
-// orgRecord is what the core keeps about an organiser's address (the
-// store's organisers bucket): the language of their last mail (issue 22).
-type orgRecord struct {
-	Lang string    `json:"lang"`
-	At   time.Time `json:"at"`
 }
 
 // recordOrgLang records lang, the language of the organiser's mail, in
@@ -59,11 +51,7 @@ func (w orgWork) recordOrgLang(org, lang string) error {
 			gw.g.OrgLang = lang
 		}
 	}
-	rec, err := json.Marshal(orgRecord{Lang: lang, At: w.now})
-	if err != nil {
-		return err
-	}
-	return w.tx.PutOrganiser(org, rec)
+	return records.SaveOrganiser(w.tx, org, records.Organiser{Lang: lang, At: w.now})
 }
 
 // orgLang is the language of the notes to the game's organiser: the one
@@ -80,8 +68,7 @@ func (gw *gameWork) orgLang() string {
 			return lang
 		}
 	}
-	var rec orgRecord
-	if raw, ok := gw.w.tx.Organiser(gw.g.Organiser); ok && json.Unmarshal(raw, &rec) == nil && templates.IsLanguage(rec.Lang) {
+	if rec, ok := records.LoadOrganiser(gw.w.tx, gw.g.Organiser); ok && templates.IsLanguage(rec.Lang) {
 		return rec.Lang
 	}
 	return "en"
@@ -90,7 +77,7 @@ func (gw *gameWork) orgLang() string {
 // parseInvitee reads "<address> <name> [lang] [time zone]" (the desk's
 // ENTER and REPLACE).
 func parseInvitee(f []string) (Invitee, error) {
-	return organise.ParseInvitee(orgHost{}, f)
+	return organise.ParseInvitee(organise.Templates{}, f)
 }
 
 // replace gives a seat to a new player, who gets a hand-over brief. The
@@ -201,18 +188,14 @@ func (w orgWork) orgMail(org string, results []string, inReplyTo string) error {
 	return w.orgMailIn(org, "en", results, inReplyTo)
 }
 
-// orgMailIn answers an organiser in lang: the frame ("mail.org") around
-// the result lines, already in lang (organise.Script).
+// orgMailIn answers an organiser in lang: the frame (organise's
+// Templates.Mail) around the result lines, already in lang
+// (organise.Script).
 func (w orgWork) orgMailIn(org, lang string, results []string, inReplyTo string) error {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
-	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
-	body, err := w.r.render.T.Render("referee", lang, "mail.org", w.r.render.ctx(rd, map[string]any{"results": results}))
-	if err != nil {
-		return err
-	}
-	subject, err := w.r.render.T.Render("referee", lang, "subject.org", w.r.render.ctx(rd, map[string]any{"game": "", "title": ""}))
+	subject, body, err := organise.Templates{R: w.r.render.Renderer}.Mail(lang, results)
 	if err != nil {
 		return err
 	}
@@ -288,7 +271,7 @@ func (r organisers) Organise(org, text string) ([]string, error) {
 	var results []string
 	_, err := r.update(func(w *work) error {
 		var err error
-		results, _, err = organise.Script(orgHost{w}, strings.ToLower(org), text)
+		results, _, err = organise.Script(orgHostOf(w), strings.ToLower(org), text)
 		return err
 	})
 	return results, err

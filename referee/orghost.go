@@ -23,34 +23,17 @@ import (
 type Invitee = organise.Invitee
 
 // orgHost is the core as the organiser's door sees it: one unit of work.
-type orgHost struct{ w *work }
+// Its words are the door's own over the core's renderer
+// (organise.Templates); the rest is the unit of work.
+type orgHost struct {
+	organise.Templates
+	w *work
+}
 
 var _ organise.Host = orgHost{}
 
-func (h orgHost) Text(lang, name string, data any) (string, error) {
-	rn := h.w.r.render
-	return rn.T.Render("referee", lang, name, rn.ctx(Reader{Game: "referee", Lang: lang, Seat: -1}, data))
-}
-
-func (h orgHost) Alias(scope, lang, word string) string {
-	return h.w.r.render.T.Alias(scope, lang, word)
-}
-
-func (h orgHost) ArgLanguage(scope, word string) (string, string) {
-	return h.w.r.render.T.ArgLanguage(scope, word)
-}
-
-func (h orgHost) RuleText(lang string, err error) (string, bool) {
-	e, ok := engine.AsRuleError(err)
-	if !ok {
-		return "", false
-	}
-	s, rerr := h.w.r.render.Error(Reader{Game: "referee", Lang: lang, Seat: -1}, e)
-	return s, rerr == nil
-}
-
-// Languages needs no unit of work (parseInvitee uses a zero orgHost).
-func (orgHost) Languages() []string { return templates.Languages }
+// orgHostOf is the organiser's door's host of a unit of work.
+func orgHostOf(w *work) orgHost { return orgHost{organise.Templates{R: w.r.render.Renderer}, w} }
 
 // AnswerIn: the desk words its failures in the answer's language
 // (deskHost.AnswerLang).
@@ -286,7 +269,7 @@ func (w *work) orgText(name string, kv ...any) string {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
-	s, err := orgHost{w}.Text(lang, name, data)
+	s, err := orgHostOf(w).Text(lang, name, data)
 	if err != nil {
 		return fmt.Sprintf("(%s: %v)", name, err)
 	}

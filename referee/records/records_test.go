@@ -224,3 +224,39 @@ func TestSeatFacts(t *testing.T) {
 		t.Error("a seat with no held receipt is due")
 	}
 }
+
+// Rule (issue 22): an organiser's record keeps the language and time of
+// their last mail, read back as written for every address (in the case
+// given); an address with none, or a record that does not decode, reads
+// as none. Generated: addresses x languages.
+func TestOrganiserRecord(t *testing.T) {
+	db := openStore(t)
+	at := time.Date(2026, 12, 6, 9, 30, 0, 0, time.UTC)
+	err := db.Update(func(tx *store.Tx) error {
+		for i, addr := range []string{"org@example.test", "Org2@Example.TEST", "x@y"} {
+			for j, lang := range []string{"en", "it", "fr", "nl", ""} {
+				want := Organiser{Lang: lang, At: at.Add(time.Duration(i*10+j) * time.Minute)}
+				if err := SaveOrganiser(tx, addr, want); err != nil {
+					return err
+				}
+				got, ok := LoadOrganiser(tx, addr)
+				if !ok || got.Lang != want.Lang || !got.At.Equal(want.At) {
+					t.Errorf("%s %q: %+v %v, want %+v", addr, lang, got, ok, want)
+				}
+			}
+		}
+		if _, ok := LoadOrganiser(tx, "nobody@example.test"); ok {
+			t.Errorf("an address with no record has one")
+		}
+		if err := tx.PutOrganiser("bad@example.test", []byte("{not json")); err != nil {
+			return err
+		}
+		if _, ok := LoadOrganiser(tx, "bad@example.test"); ok {
+			t.Errorf("a record that does not decode was read")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
