@@ -207,19 +207,13 @@ func (w orgWork) orgMailIn(org, lang string, results []string, inReplyTo string)
 	return w.enqueue(m)
 }
 
-// orgTag returns the tag of an organiser's address (none if it has none).
+// orgTag returns the tag of an organiser's address (none if it has none:
+// records.OrganiserSecret).
 func (w *work) orgTag(org string) mailfmt.Tag {
-	if s := w.r.opt.Organisers[org]; s != "" {
+	if s := records.OrganiserSecret(w.tx, w.r.opt.Organisers, org); s != "" {
 		return mailfmt.Tag{Kind: mailfmt.TagOrg, Secret: s, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
 	}
-	var tag mailfmt.Tag
-	w.tx.TokensOf(string(KindOrg), func(secret string, t store.Token) error {
-		if t.Address == org {
-			tag = mailfmt.Tag{Kind: mailfmt.TagOrg, Secret: secret, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
-		}
-		return nil
-	})
-	return tag
+	return mailfmt.Tag{}
 }
 
 // AddOrganiser registers an organiser address and returns its secret: the
@@ -352,17 +346,14 @@ func (w orgWork) orgHello(req *Request, out *Outcome) (bool, error) {
 // OrganiserAddresses returns each organiser's address (organiser -> the
 // referee's plus address with their secret), for the daemon to log at start.
 func (r organisers) OrganiserAddresses() (map[string]string, error) {
-	out := map[string]string{}
+	var out map[string]string
 	err := r.db.View(func(tx *store.Tx) error {
-		return tx.TokensOf(string(KindOrg), func(secret string, t store.Token) error {
-			out[t.Address] = r.plus("org." + secret)
-			return nil
-		})
+		var err error
+		out, err = records.OrganiserSecrets(tx, r.opt.Organisers)
+		return err
 	})
-	for a, s := range r.opt.Organisers {
-		if s != "" {
-			out[a] = r.plus("org." + s)
-		}
+	for a, s := range out {
+		out[a] = r.plus("org." + s)
 	}
 	return out, err
 }

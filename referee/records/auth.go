@@ -94,3 +94,36 @@ func StateToken(tx *store.Tx, game string) (int, bool, error) {
 	}
 	return h.Moves, true, nil
 }
+
+// OrganiserSecret is the secret of an organiser's address (its tag's):
+// the configured one (configured: address -> secret), else that of an
+// organiser token of the address (as written); "" when it has none.
+func OrganiserSecret(tx *store.Tx, configured map[string]string, addr string) string {
+	if s := configured[addr]; s != "" {
+		return s
+	}
+	var secret string
+	tx.TokensOf(string(outcome.KindOrg), func(s string, t store.Token) error {
+		if t.Address == addr {
+			secret = s
+		}
+		return nil
+	})
+	return secret
+}
+
+// OrganiserSecrets is every organiser's secret (address -> secret): the
+// organiser tokens', then the configured ones over them.
+func OrganiserSecrets(tx *store.Tx, configured map[string]string) (map[string]string, error) {
+	out := map[string]string{}
+	err := tx.TokensOf(string(outcome.KindOrg), func(secret string, t store.Token) error {
+		out[t.Address] = secret
+		return nil
+	})
+	for a, s := range configured {
+		if s != "" {
+			out[a] = s
+		}
+	}
+	return out, err
+}

@@ -170,3 +170,40 @@ func TestStateToken(t *testing.T) {
 		}
 	}
 }
+
+// Rule: an organiser's address has one secret: the configured one over
+// its token's, the token's when none is configured, none for an address
+// that is neither (a seat's address included, and in another case: the
+// address as written); OrganiserSecrets lists every one so. Generated:
+// addresses x configured or not.
+func TestOrganiserSecret(t *testing.T) {
+	db := authFixture(t, 1)
+	for _, configured := range []map[string]string{nil, {"conf@example.test": "conf-secret"},
+		{"conf@example.test": "conf-secret", "orgtok@example.test": "over-tok", "blank@example.test": ""}} {
+		want := map[string]string{"orgtok@example.test": "org-tok"}
+		for a, s := range configured {
+			if s != "" {
+				want[a] = s
+			}
+		}
+		err := db.View(func(tx *store.Tx) error {
+			for _, addr := range []string{"conf@example.test", "orgtok@example.test", "ORGTOK@example.test", "blank@example.test",
+				"Ann@Example.test", "nobody@example.test"} {
+				if got := OrganiserSecret(tx, configured, addr); got != want[addr] {
+					t.Errorf("%v: %s has %q, want %q", configured, addr, got, want[addr])
+				}
+			}
+			all, err := OrganiserSecrets(tx, configured)
+			if err != nil {
+				return err
+			}
+			if fmt.Sprint(all) != fmt.Sprint(want) {
+				t.Errorf("%v: every secret %v, want %v", configured, all, want)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
