@@ -1,9 +1,6 @@
 package referee
 
 import (
-	"encoding/json"
-	"fmt"
-
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/hooks"
 	"github.com/pbem-referee/referee/referee/organise"
@@ -104,19 +101,14 @@ func (gw teller) queueHooks(steps []engine.Step) error {
 	if gw.ended && gw.tb != nil {
 		c.Result = gw.tb.State.Result()
 	}
-	for _, h := range append(append([]Hook(nil), gw.g.Hooks...), gw.w.r.opt.DefaultHooks...) {
-		p, ok := hooks.Build(h, c)
-		if !ok {
-			continue
-		}
-		gw.g.Nonce++
-		p.ID = fmt.Sprintf("%s-%s-%d", gw.g.ID, h.ID, gw.g.Nonce)
-		body, err := json.Marshal(p)
-		if err != nil {
-			return err
-		}
-		if _, err := gw.w.tx.Enqueue(HooksQueue, store.Item{Key: p.ID, Game: gw.g.ID, Kind: "hook", To: h.URL, Payload: body,
-			Meta: map[string]string{MetaHookID: h.ID, MetaHookSecret: h.Secret, MetaHookFormat: h.Format}, Created: gw.w.now}); err != nil {
+	calls, nonce, err := hooks.Calls(gw.g.ID, append(append([]Hook(nil), gw.g.Hooks...), gw.w.r.opt.DefaultHooks...), c, gw.g.Nonce)
+	if err != nil {
+		return err
+	}
+	gw.g.Nonce = nonce
+	for _, call := range calls {
+		if _, err := gw.w.tx.Enqueue(HooksQueue, store.Item{Key: call.ID, Game: gw.g.ID, Kind: "hook", To: call.URL, Payload: call.Body,
+			Meta: call.Meta, Created: gw.w.now}); err != nil {
 			return err
 		}
 		gw.w.hooked++

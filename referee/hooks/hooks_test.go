@@ -1,6 +1,7 @@
 package hooks_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -167,5 +168,57 @@ func TestAddRemove(t *testing.T) {
 	}
 	if _, _, err := hooks.Add(nil, []string{"ftp://x"}, func() (string, error) { return "abcdefabcdefabcd", nil }); err == nil {
 		t.Errorf("a bad url was added")
+	}
+}
+
+// Rule (the hooks queue): a change makes one call per hook that wants
+// something of it, in the hooks' order; each takes the game's next nonce
+// (id "<game>-<hook>-<nonce>", unique, the payload's own id), carries the
+// hook's URL, secret and format for the worker, and a hook that wants
+// nothing of the change takes no nonce. Generated: every subset of kinds
+// for three hooks x a change of moves only or of chat only.
+func TestCalls(t *testing.T) {
+	for mask := 0; mask < 1<<len(hooks.Kinds); mask++ {
+		var kinds []string
+		for i, k := range hooks.Kinds {
+			if mask&(1<<i) != 0 {
+				kinds = append(kinds, k)
+			}
+		}
+		hs := []hooks.Hook{{ID: "a1", URL: "https://a.test", Secret: "sa", Format: "generic", Events: kinds},
+			{ID: "b2", URL: "https://b.test", Secret: "sb", Format: "discord", Events: []string{"chat"}},
+			{ID: "c3", URL: "https://c.test", Secret: "sc", Format: "generic", Events: []string{"moves"}}}
+		for _, c := range []hooks.Change{
+			{Base: hooks.Payload{Game: "g1"}, Events: []engine.Event{{}}, MoveLines: []string{"Ann places"}, Stepped: true},
+			{Base: hooks.Payload{Game: "g1"}, ChatLines: []string{"Ann: hi"}},
+		} {
+			var wanted []hooks.Hook
+			for _, h := range hs {
+				if _, ok := hooks.Build(h, c); ok {
+					wanted = append(wanted, h)
+				}
+			}
+			calls, nonce, err := hooks.Calls("g1", hs, c, 40)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(calls) != len(wanted) || nonce != 40+len(wanted) {
+				t.Fatalf("kinds %v: %d calls, nonce %d; want %d calls", kinds, len(calls), nonce, len(wanted))
+			}
+			for i, call := range calls {
+				h := wanted[i]
+				if want := fmt.Sprintf("g1-%s-%d", h.ID, 41+i); call.ID != want {
+					t.Errorf("call %d: id %s, want %s", i, call.ID, want)
+				}
+				var p hooks.Payload
+				if err := json.Unmarshal(call.Body, &p); err != nil || p.ID != call.ID || p.Game != "g1" {
+					t.Errorf("call %d: body %s (%v)", i, call.Body, err)
+				}
+				if call.URL != h.URL || call.Meta[hooks.MetaHookID] != h.ID || call.Meta[hooks.MetaHookSecret] != h.Secret ||
+					call.Meta[hooks.MetaHookFormat] != h.Format {
+					t.Errorf("call %d: %s %v for hook %+v", i, call.URL, call.Meta, h)
+				}
+			}
+		}
 	}
 }
