@@ -272,7 +272,8 @@ func (r organisers) Organise(org, text string) ([]string, error) {
 }
 
 // orgHelp renders the organiser's help (name "org.help") or the answer to
-// an organiser who wrote to the plain address ("org.hello"), in lang.
+// an organiser who wrote to the plain address ("org.hello"), in lang
+// (cmdtable.OrgHelp), with their own address.
 func (w *work) orgHelp(lang, org, name string) (string, error) {
 	var games []string
 	for _, g := range engine.Games() {
@@ -282,25 +283,7 @@ func (w *work) orgHelp(lang, org, name string) (string, error) {
 	if tag := w.orgTag(org); tag.Secret != "" {
 		addr = w.r.plus(tag.String())
 	}
-	return w.r.orgHelpText(lang, name, addr, games)
-}
-
-// orgHelpText renders the organiser's help (or the answer to an organiser
-// who wrote to the plain address) in a language: the rows of the
-// organiser's commands are the table's.
-func (r *Referee) orgHelpText(lang, name, addr string, games []string) (string, error) {
-	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
-	data := map[string]any{"address": addr, "games": games}
-	rows, err := cmdtable.HelpRows(r.render.Renderer, rd, cmdtable.Organiser, cmdtable.FamOrgGames, data)
-	if err != nil {
-		return "", err
-	}
-	tour, err := cmdtable.HelpRows(r.render.Renderer, rd, cmdtable.Organiser, cmdtable.FamOrgTournaments, data)
-	if err != nil {
-		return "", err
-	}
-	data["rows"], data["tour_rows"] = rows, tour
-	return r.render.T.Render("referee", lang, name, r.render.ctx(rd, data))
+	return cmdtable.OrgHelp(w.r.render.Renderer, lang, name, addr, games)
 }
 
 // orgHelloEvery is how often an organiser who writes to the plain address
