@@ -185,16 +185,7 @@ func (o orgGame) Pause() {
 func (o orgGame) Resume() time.Duration {
 	gw, g := o.gw, o.gw.g
 	shift := gw.w.now.Sub(g.PausedAt)
-	for i := range g.Seats {
-		if dl := g.Seats[i].Deadline; dl != nil {
-			if !dl.Due.IsZero() {
-				dl.Due = dl.Due.Add(shift)
-			}
-			for k := range dl.Reminders {
-				dl.Reminders[k] = dl.Reminders[k].Add(shift)
-			}
-		}
-	}
+	g.ShiftDeadlines(shift)
 	g.Status, g.PausedAt = StatusRunning, time.Time{}
 	gw.announce(nil, "resumed", "shift", math.Round(shift.Hours()*10)/10)
 	return shift

@@ -260,3 +260,26 @@ func TestOrganiserRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Rule (RESUME): every running deadline and its reminders move by the
+// time the game was paused, nothing else; a seat without a deadline, or a
+// deadline with no due time, stays so. Generated: shifts x seats with a
+// deadline, without, with no due time.
+func TestShiftDeadlines(t *testing.T) {
+	at := time.Date(2026, 12, 6, 8, 0, 0, 0, time.UTC)
+	for _, d := range []time.Duration{0, time.Minute, 49 * time.Hour} {
+		g := game("g1", "")
+		g.Seats = append(g.Seats, Seat{Name: "Cy", Deadline: &Deadline{Kind: "move", Reminders: []time.Time{at, at.Add(time.Hour)}}})
+		want := []time.Time{g.Seats[0].Deadline.Due.Add(d), g.Seats[0].Deadline.Reminders[0].Add(d)}
+		g.ShiftDeadlines(d)
+		if dl := g.Seats[0].Deadline; !dl.Due.Equal(want[0]) || !dl.Reminders[0].Equal(want[1]) {
+			t.Errorf("shift %v: %v %v, want %v", d, dl.Due, dl.Reminders, want)
+		}
+		if g.Seats[1].Deadline != nil {
+			t.Errorf("shift %v: a seat without a deadline got one", d)
+		}
+		if dl := g.Seats[2].Deadline; !dl.Due.IsZero() || !dl.Reminders[1].Equal(at.Add(time.Hour+d)) {
+			t.Errorf("shift %v: a deadline not due: %v %v", d, dl.Due, dl.Reminders)
+		}
+	}
+}
