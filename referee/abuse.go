@@ -4,10 +4,10 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/guard"
 	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/store"
-	"github.com/pbem-referee/referee/templates"
 )
 
 // The abuse guards' rules are package referee/guard's (the caps, stale
@@ -40,28 +40,10 @@ func (r *Referee) capOrders(orders []engine.Order, known func(kw string) bool) c
 }
 
 // knownWord reports whether an upper-case word is a command of the referee
-// or of the game (in any language), so that a line starting with it looks
-// like a command.
+// or of the game (in any language: cmdtable.KnownIn), so that a line
+// starting with it looks like a command.
 func (r *Referee) knownWord(game engine.Game, gameName, word string) bool {
-	if word == "" {
-		return false
-	}
-	if refereeCommands[word] {
-		return true
-	}
-	if game != nil {
-		for _, c := range game.Info().Commands {
-			if strings.EqualFold(c, word) {
-				return true
-			}
-		}
-	}
-	for _, lg := range templates.Languages {
-		if r.render.T.Alias(gameName, lg, word) != word || r.render.T.Alias("referee", lg, word) != word {
-			return true
-		}
-	}
-	return false
+	return cmdtable.KnownIn(r.render.T, game, gameName, word)
 }
 
 // HasCommand reports whether some line of a mail's command text looks like a

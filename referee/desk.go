@@ -164,7 +164,7 @@ func (h deskHost) MailEntrant(m bymail.Mail) error {
 
 func (h deskHost) MailOrganiser(org, lang, text string) error {
 	h.w.deskWrites++
-	return orgWork{h.w}.orgMailIn(org, lang, []string{organise.Local(orgHost(h), lang, text)}, "")
+	return orgWork{h.w}.orgMailIn(org, lang, []string{organise.Local(orgHostOf(h.w), lang, text)}, "")
 }
 
 func (h deskHost) Render(lang, name string, data map[string]any) string {
@@ -273,7 +273,7 @@ func (r *Referee) predrawOrg(req Request) map[string]*bymail.Drawn {
 		return nil
 	}
 	var ids []string
-	words := orgHost{&work{r: r}}
+	words := orgHostOf(&work{r: r})
 	for _, line := range strings.Split(req.Text, "\n") {
 		f := strings.Fields(line)
 		if len(f) < 2 || strings.HasPrefix(f[0], "#") {

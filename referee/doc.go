@@ -37,7 +37,7 @@
 //     (Request.read, readnotes.go: a reading.Mail, package
 //     referee/reading), which every stage and every rerun of the unit of
 //     work uses; nothing else parses the text. seatRequest authenticates
-//     the seat (authSeat, query.go: the same rule as the webhook's
+//     the seat (records.AuthSeat: the same rule as the webhook's
 //     SeatForSecret), checks the sender, drops a resend (the Mail's
 //     Digest), logs the input (its Logged text) and hands the mail to the
 //     seat's room, seatMail (request.go): readAnswers takes the Mail's
@@ -163,14 +163,14 @@
 // one unit of work; the core does the change.
 // Rule (issue 22): every word the core sends an organiser is in the
 // organiser's language: its answers and refusals to a command (HOOK,
-// UNHOOK, PUBLISH, a policy: a code and its parameters, orgFail/orgError,
-// worded by templates in the mail's language), and the notes it sends on
-// its own (org.org_*, toOrganiser) in the language recorded with the game
-// (Game.OrgLang: that of the organiser's last command mail creating or
-// naming it), else its tournament's, else that of the organiser's last
-// mail of any kind (kept with the organiser's address, the store's
-// organisers bucket, in that mail's transaction: recordOrgLang), else
-// English.
+// UNHOOK, PUBLISH, a policy: a code and its parameters, organise.Fail
+// and organise.Refusal, worded by templates in the mail's language), and
+// the notes it sends on its own (org.org_*, toOrganiser) in the language
+// recorded with the game (Game.OrgLang: that of the organiser's last
+// command mail creating or naming it), else its tournament's, else that
+// of the organiser's last mail of any kind (kept with the organiser's
+// address, the store's organisers bucket, in that mail's transaction:
+// recordOrgLang), else English.
 //
 // The seat's and the player's commands are the seat's door's, package
 // referee/commands (their rows, one handler a keyword, the reading of

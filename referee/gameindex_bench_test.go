@@ -62,7 +62,7 @@ func BenchmarkListsAtScale(b *testing.B) {
 				read(b, func(w *work) error { _, err := playerWork{w}.listOpen("en"); return err })
 			})
 			b.Run("org-list", func(b *testing.B) {
-				read(b, func(w *work) error { _, err := orgHost{w}.List("org7@example.test"); return err })
+				read(b, func(w *work) error { _, err := orgHostOf(w).List("org7@example.test"); return err })
 			})
 			b.Run("bounce-games", func(b *testing.B) {
 				read(b, func(w *work) error {

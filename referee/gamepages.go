@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/query"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
@@ -99,10 +100,10 @@ func (gw *gameWork) publish(args []string) (string, error) {
 	case len(args) == 1 && strings.EqualFold(args[0], "listed"):
 		listed = true
 	case len(args) > 0:
-		return "", orgFail("usage", "syntax", "PUBLISH <game> [listed|off]")
+		return "", organise.Fail("usage", "syntax", "PUBLISH <game> [listed|off]")
 	}
 	if gw.w.tx.GameTournament(g.ID) != "" {
-		return "", orgFail("tournament_game", "game", g.ID, "tournament", gw.w.tx.GameTournament(g.ID))
+		return "", organise.Fail("tournament_game", "game", g.ID, "tournament", gw.w.tx.GameTournament(g.ID))
 	}
 	if g.PageKey == "" {
 		k, err := gw.w.randomHex()

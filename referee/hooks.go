@@ -1,11 +1,9 @@
 package referee
 
 import (
-	"encoding/json"
-	"fmt"
-
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/hooks"
+	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -30,43 +28,27 @@ const (
 	MetaHookFormat = hooks.MetaHookFormat
 )
 
-// hookCommand handles the organiser commands HOOK and UNHOOK (answers and
-// refusals in the organiser's language: org.done.HOOK, org.error.<code>):
+// hookCommand handles the organiser commands HOOK and UNHOOK (hooks.Add,
+// hooks.Remove; the id and secret drawn from the referee's random source;
+// answers and refusals in the organiser's language: org.done.HOOK,
+// org.error.<code>):
 //
 //	HOOK <game> <url> [generic|discord] [moves,turn,end,org,chat]
 //	UNHOOK <game> <hook id>
 func (gw *gameWork) hookCommand(kw string, args []string) (string, error) {
 	if kw == "UNHOOK" {
-		if len(args) != 1 {
-			return "", orgFail("usage", "syntax", "UNHOOK <game> <hook id>")
-		}
-		for i, h := range gw.g.Hooks {
-			if h.ID == args[0] {
-				gw.g.Hooks = append(gw.g.Hooks[:i:i], gw.g.Hooks[i+1:]...)
-				return gw.w.orgText("org.done.UNHOOK", "hook", h.ID), nil
-			}
-		}
-		return "", orgFail("no_hook", "hook", args[0])
-	}
-	h, err := hooks.Parse(args)
-	if err != nil {
-		return "", orgError(err)
-	}
-	// The public id and the secret are drawn independently; the secret
-	// is 160 random bits (issue 11, item 9: it was the id's 80 bits twice).
-	id, err := gw.w.r.secret()
-	if err != nil {
-		return "", err
-	}
-	h.ID = id[:6]
-	for i := 0; i < 2; i++ {
-		part, err := gw.w.r.secret()
+		hs, h, err := hooks.Remove(gw.g.Hooks, args)
 		if err != nil {
-			return "", err
+			return "", organise.Refusal(err)
 		}
-		h.Secret += part // 32 characters
+		gw.g.Hooks = hs
+		return gw.w.orgText("org.done.UNHOOK", "hook", h.ID), nil
 	}
-	gw.g.Hooks = append(gw.g.Hooks, h)
+	hs, h, err := hooks.Add(gw.g.Hooks, args, gw.w.r.secret)
+	if err != nil {
+		return "", organise.Refusal(err)
+	}
+	gw.g.Hooks = hs
 	return gw.w.orgText("org.done.HOOK", "hook", h.ID, "format", h.Format, "secret", h.Secret), nil
 }
 
@@ -119,19 +101,14 @@ func (gw teller) queueHooks(steps []engine.Step) error {
 	if gw.ended && gw.tb != nil {
 		c.Result = gw.tb.State.Result()
 	}
-	for _, h := range append(append([]Hook(nil), gw.g.Hooks...), gw.w.r.opt.DefaultHooks...) {
-		p, ok := hooks.Build(h, c)
-		if !ok {
-			continue
-		}
-		gw.g.Nonce++
-		p.ID = fmt.Sprintf("%s-%s-%d", gw.g.ID, h.ID, gw.g.Nonce)
-		body, err := json.Marshal(p)
-		if err != nil {
-			return err
-		}
-		if _, err := gw.w.tx.Enqueue(HooksQueue, store.Item{Key: p.ID, Game: gw.g.ID, Kind: "hook", To: h.URL, Payload: body,
-			Meta: map[string]string{MetaHookID: h.ID, MetaHookSecret: h.Secret, MetaHookFormat: h.Format}, Created: gw.w.now}); err != nil {
+	calls, nonce, err := hooks.Calls(gw.g.ID, append(append([]Hook(nil), gw.g.Hooks...), gw.w.r.opt.DefaultHooks...), c, gw.g.Nonce)
+	if err != nil {
+		return err
+	}
+	gw.g.Nonce = nonce
+	for _, call := range calls {
+		if _, err := gw.w.tx.Enqueue(HooksQueue, store.Item{Key: call.ID, Game: gw.g.ID, Kind: "hook", To: call.URL, Payload: call.Body,
+			Meta: call.Meta, Created: gw.w.now}); err != nil {
 			return err
 		}
 		gw.w.hooked++

@@ -8,11 +8,11 @@ import (
 	"log/slog"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/cmdtable"
+	"github.com/pbem-referee/referee/referee/guard"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -227,35 +227,6 @@ func (r asides) bounced(source string, keys []string, b *mailfmt.BounceInfo) (Ou
 	return out, err
 }
 
-// quoteUntrusted renders a remote server's text as quoted lines: control
-// and format characters removed, each line clipped, at most a few lines.
-func quoteUntrusted(s string) []string {
-	var out []string
-	for _, line := range strings.Split(s, "\n") {
-		line = strings.Map(func(c rune) rune {
-			if c == '\t' {
-				return ' '
-			}
-			if unicode.IsControl(c) || unicode.Is(unicode.Cf, c) {
-				return -1
-			}
-			return c
-		}, line)
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		if r := []rune(line); len(r) > 72 {
-			line = string(r[:71]) + "…"
-		}
-		out = append(out, line)
-		if len(out) == 4 {
-			break
-		}
-	}
-	return out
-}
-
 // alertBounce tells the organiser of every running game of an address
 // (the games of the address from the store's index, not every game).
 func (w *work) alertBounce(addr, reason string) error {
@@ -272,7 +243,7 @@ func (w *work) alertBounce(addr, reason string) error {
 		if err != nil {
 			return err
 		}
-		gw.toOrganiser("org_bounce", "address", addr, "name", g.Seats[seat].Name, "quoted", quoteUntrusted(reason))
+		gw.toOrganiser("org_bounce", "address", addr, "name", g.Seats[seat].Name, "quoted", guard.Quote(reason))
 		return nil
 	})
 }

@@ -64,7 +64,7 @@ func (gw teller) mail() error {
 	}
 	gw.g.Nonce = told.Nonce
 	for i, s := range told.Seats {
-		toldSeat(&gw.g.Seats[i], s)
+		gw.g.Seats[i].Told(s)
 	}
 	for _, m := range told.Mails {
 		if err := gw.w.enqueue(m); err != nil {
@@ -90,7 +90,7 @@ func (gw teller) logSince(from uint64) (mem []tell.Entry, older func() ([]tell.E
 		end = gw.logged[0].Seq
 		for _, e := range gw.logged {
 			if e.Seq >= from {
-				mem = append(mem, tellEntry(e))
+				mem = append(mem, e.TellEntry())
 			}
 		}
 	}
@@ -109,7 +109,7 @@ func (gw teller) logSince(from uint64) (mem []tell.Entry, older func() ([]tell.E
 			}
 			e.Seq = seq
 			logReads.Add(1)
-			out = append(out, tellEntry(e))
+			out = append(out, e.TellEntry())
 			return nil
 		})
 		if err != nil && !errors.Is(err, errLogRead) {
@@ -130,42 +130,21 @@ var (
 // errLogRead stops a read of the log where the entries in memory begin.
 var errLogRead = errors.New("referee: the rest of the log is in memory")
 
-// tellInput is one game as the tell stage reads it.
+// tellInput is one game as the tell stage reads it (records'
+// Game.TellGame) with what changed for each seat.
 func tellInput(g *Game, tb *engine.Table, eg engine.Game, c *changes, log []tell.Entry) *tell.Input {
-	tg := &tell.Game{ID: g.ID, Game: g.Game, Status: g.Status, Seed: g.Seed, Commitment: g.Commitment, Nonce: g.Nonce,
-		Seats: make([]tell.Seat, len(g.Seats))}
 	ch := make([]tell.SeatChange, len(g.Seats))
-	for i, s := range g.Seats {
-		ts := tell.Seat{Name: s.Name, Player: s.Player, Address: s.Address, Lang: s.Lang, TZ: s.TZ, Secret: s.Secret,
-			State: s.State, Bot: s.Bot, Notify: s.Notify, Format: s.Format, Receipts: s.Receipts,
-			Seen: s.Seen, StateSeq: s.StateSeq, Thread: s.Thread, LastMail: s.LastMail, HaltShown: s.HaltShown,
-			DigestDue: s.DigestDue, Held: s.Held}
-		if s.Deadline != nil {
-			ts.Due = s.Deadline.Due
-		}
-		tg.Seats[i] = ts
+	for i := range g.Seats {
 		sc := c.of(i)
 		ch[i] = tell.SeatChange{Reply: sc.reply, Answering: sc.answering, Force: sc.force, Reminder: sc.reminder,
 			Digest: sc.digest, Asked: sc.asked, Quiet: sc.quiet, Status: sc.status, Full: sc.full}
 	}
-	return &tell.Input{Game: tg, Table: tb, Engine: eg, Log: log, Changes: ch, Notes: c.notes, Ended: c.ended}
-}
-
-// toldSeat copies into a seat's record what the tell stage says the seat
-// has now been told.
-func toldSeat(s *Seat, t tell.Seat) {
-	s.Seen, s.StateSeq, s.Thread, s.LastMail, s.HaltShown = t.Seen, t.StateSeq, t.Thread, t.LastMail, t.HaltShown
-	s.DigestDue, s.Held = t.DigestDue, t.Held
-}
-
-// tellEntry is a log entry as the tell stage reads it.
-func tellEntry(e Entry) tell.Entry {
-	return tell.Entry{Seq: e.Seq, At: e.At, Kind: e.Kind, Seat: e.Seat, Vis: e.Vis, Text: e.Text, Params: e.Params, Step: e.Step}
+	return &tell.Input{Game: g.TellGame(), Table: tb, Engine: eg, Log: log, Changes: ch, Notes: c.notes, Ended: c.ended}
 }
 
 // entryLines renders one log entry for a reader (tell.EntryLines).
 func (gw teller) entryLines(rd Reader, e Entry) ([]string, error) {
-	return tell.EntryLines(gw.w.r.render.Renderer, rd, tellEntry(e))
+	return tell.EntryLines(gw.w.r.render.Renderer, rd, e.TellEntry())
 }
 
 // tableToken is a table's state token (0 before the start).

@@ -2,8 +2,6 @@ package referee
 
 import (
 	"cmp"
-	"crypto/subtle"
-	"encoding/json"
 	"strings"
 	"time"
 
@@ -11,33 +9,24 @@ import (
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/organise"
+	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
 
 // orgRequest handles an organiser's mail: the tag "org.<secret>" must match
-// a configured organiser, and the sender must be that organiser's address.
+// a configured organiser, and the sender must be that organiser's address
+// (records.AuthOrganiser).
 func (w orgWork) orgRequest(req *Request, out *Outcome) error {
-	org := ""
-	for addr, secret := range w.r.opt.Organisers {
-		// Compared in constant time (issue 23).
-		if secret != "" && subtle.ConstantTimeCompare([]byte(secret), []byte(req.Secret)) == 1 {
-			org = addr
-		}
-	}
-	if org == "" {
-		if tok, err := w.tx.Token(req.Secret); err == nil && RequestKind(tok.Kind) == KindOrg {
-			org = tok.Address
-		}
-	}
-	if org == "" || !strings.EqualFold(org, req.From) || !req.SenderVerified {
+	org, ok := records.AuthOrganiser(w.tx, w.r.opt.Organisers, req.Secret, req.From, req.SenderVerified)
+	if !ok {
 		out.Status, out.Detail = OutcomeIgnored, "organiser authentication failed"
 		w.allowAnon(req)
 		return nil
 	}
 	out.Status = OutcomeApplied
-	results, lang, err := organise.Script(orgHost{w.work}, org, req.Text)
+	results, lang, err := organise.Script(orgHostOf(w.work), org, req.Text)
 	if err != nil {
 		return err
 	}
@@ -45,13 +34,6 @@ func (w orgWork) orgRequest(req *Request, out *Outcome) error {
 		return err
 	}
 	return w.orgMailIn(org, lang, results, req.MessageID)
-}
-
-// orgRecord is what the core keeps about an organiser's address (the
-// store's organisers bucket): the language of their last mail (issue 22).
-type orgRecord struct {
-	Lang string    `json:"lang"`
-	At   time.Time `json:"at"`
 }
 
 // recordOrgLang records lang, the language of the organiser's mail, in
@@ -69,11 +51,7 @@ func (w orgWork) recordOrgLang(org, lang string) error {
 			gw.g.OrgLang = lang
 		}
 	}
-	rec, err := json.Marshal(orgRecord{Lang: lang, At: w.now})
-	if err != nil {
-		return err
-	}
-	return w.tx.PutOrganiser(org, rec)
+	return records.SaveOrganiser(w.tx, org, records.Organiser{Lang: lang, At: w.now})
 }
 
 // orgLang is the language of the notes to the game's organiser: the one
@@ -90,8 +68,7 @@ func (gw *gameWork) orgLang() string {
 			return lang
 		}
 	}
-	var rec orgRecord
-	if raw, ok := gw.w.tx.Organiser(gw.g.Organiser); ok && json.Unmarshal(raw, &rec) == nil && templates.IsLanguage(rec.Lang) {
+	if rec, ok := records.LoadOrganiser(gw.w.tx, gw.g.Organiser); ok && templates.IsLanguage(rec.Lang) {
 		return rec.Lang
 	}
 	return "en"
@@ -100,7 +77,7 @@ func (gw *gameWork) orgLang() string {
 // parseInvitee reads "<address> <name> [lang] [time zone]" (the desk's
 // ENTER and REPLACE).
 func parseInvitee(f []string) (Invitee, error) {
-	return organise.ParseInvitee(orgHost{}, f)
+	return organise.ParseInvitee(organise.Templates{}, f)
 }
 
 // replace gives a seat to a new player, who gets a hand-over brief. The
@@ -211,18 +188,14 @@ func (w orgWork) orgMail(org string, results []string, inReplyTo string) error {
 	return w.orgMailIn(org, "en", results, inReplyTo)
 }
 
-// orgMailIn answers an organiser in lang: the frame ("mail.org") around
-// the result lines, already in lang (organise.Script).
+// orgMailIn answers an organiser in lang: the frame (organise's
+// Templates.Mail) around the result lines, already in lang
+// (organise.Script).
 func (w orgWork) orgMailIn(org, lang string, results []string, inReplyTo string) error {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
-	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
-	body, err := w.r.render.T.Render("referee", lang, "mail.org", w.r.render.ctx(rd, map[string]any{"results": results}))
-	if err != nil {
-		return err
-	}
-	subject, err := w.r.render.T.Render("referee", lang, "subject.org", w.r.render.ctx(rd, map[string]any{"game": "", "title": ""}))
+	subject, body, err := organise.Templates{R: w.r.render.Renderer}.Mail(lang, results)
 	if err != nil {
 		return err
 	}
@@ -234,19 +207,13 @@ func (w orgWork) orgMailIn(org, lang string, results []string, inReplyTo string)
 	return w.enqueue(m)
 }
 
-// orgTag returns the tag of an organiser's address (none if it has none).
+// orgTag returns the tag of an organiser's address (none if it has none:
+// records.OrganiserSecret).
 func (w *work) orgTag(org string) mailfmt.Tag {
-	if s := w.r.opt.Organisers[org]; s != "" {
+	if s := records.OrganiserSecret(w.tx, w.r.opt.Organisers, org); s != "" {
 		return mailfmt.Tag{Kind: mailfmt.TagOrg, Secret: s, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
 	}
-	var tag mailfmt.Tag
-	w.tx.TokensOf(string(KindOrg), func(secret string, t store.Token) error {
-		if t.Address == org {
-			tag = mailfmt.Tag{Kind: mailfmt.TagOrg, Secret: secret, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
-		}
-		return nil
-	})
-	return tag
+	return mailfmt.Tag{}
 }
 
 // AddOrganiser registers an organiser address and returns its secret: the
@@ -298,14 +265,15 @@ func (r organisers) Organise(org, text string) ([]string, error) {
 	var results []string
 	_, err := r.update(func(w *work) error {
 		var err error
-		results, _, err = organise.Script(orgHost{w}, strings.ToLower(org), text)
+		results, _, err = organise.Script(orgHostOf(w), strings.ToLower(org), text)
 		return err
 	})
 	return results, err
 }
 
 // orgHelp renders the organiser's help (name "org.help") or the answer to
-// an organiser who wrote to the plain address ("org.hello"), in lang.
+// an organiser who wrote to the plain address ("org.hello"), in lang
+// (cmdtable.OrgHelp), with their own address.
 func (w *work) orgHelp(lang, org, name string) (string, error) {
 	var games []string
 	for _, g := range engine.Games() {
@@ -315,25 +283,7 @@ func (w *work) orgHelp(lang, org, name string) (string, error) {
 	if tag := w.orgTag(org); tag.Secret != "" {
 		addr = w.r.plus(tag.String())
 	}
-	return w.r.orgHelpText(lang, name, addr, games)
-}
-
-// orgHelpText renders the organiser's help (or the answer to an organiser
-// who wrote to the plain address) in a language: the rows of the
-// organiser's commands are the table's.
-func (r *Referee) orgHelpText(lang, name, addr string, games []string) (string, error) {
-	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
-	data := map[string]any{"address": addr, "games": games}
-	rows, err := cmdtable.HelpRows(r.render.Renderer, rd, cmdtable.Organiser, cmdtable.FamOrgGames, data)
-	if err != nil {
-		return "", err
-	}
-	tour, err := cmdtable.HelpRows(r.render.Renderer, rd, cmdtable.Organiser, cmdtable.FamOrgTournaments, data)
-	if err != nil {
-		return "", err
-	}
-	data["rows"], data["tour_rows"] = rows, tour
-	return r.render.T.Render("referee", lang, name, r.render.ctx(rd, data))
+	return cmdtable.OrgHelp(w.r.render.Renderer, lang, name, addr, games)
 }
 
 // orgHelloEvery is how often an organiser who writes to the plain address
@@ -379,17 +329,14 @@ func (w orgWork) orgHello(req *Request, out *Outcome) (bool, error) {
 // OrganiserAddresses returns each organiser's address (organiser -> the
 // referee's plus address with their secret), for the daemon to log at start.
 func (r organisers) OrganiserAddresses() (map[string]string, error) {
-	out := map[string]string{}
+	var out map[string]string
 	err := r.db.View(func(tx *store.Tx) error {
-		return tx.TokensOf(string(KindOrg), func(secret string, t store.Token) error {
-			out[t.Address] = r.plus("org." + secret)
-			return nil
-		})
+		var err error
+		out, err = records.OrganiserSecrets(tx, r.opt.Organisers)
+		return err
 	})
-	for a, s := range r.opt.Organisers {
-		if s != "" {
-			out[a] = r.plus("org." + s)
-		}
+	for a, s := range out {
+		out[a] = r.plus("org." + s)
 	}
 	return out, err
 }

@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/referee/deadline"
-	"github.com/pbem-referee/referee/referee/hooks"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
@@ -25,41 +23,27 @@ import (
 type Invitee = organise.Invitee
 
 // orgHost is the core as the organiser's door sees it: one unit of work.
-type orgHost struct{ w *work }
+// Its words are the door's own over the core's renderer
+// (organise.Templates); the rest is the unit of work.
+type orgHost struct {
+	organise.Templates
+	w *work
+}
 
 var _ organise.Host = orgHost{}
 
-func (h orgHost) Text(lang, name string, data any) (string, error) {
-	rn := h.w.r.render
-	return rn.T.Render("referee", lang, name, rn.ctx(Reader{Game: "referee", Lang: lang, Seat: -1}, data))
-}
-
-func (h orgHost) Alias(scope, lang, word string) string {
-	return h.w.r.render.T.Alias(scope, lang, word)
-}
-
-func (h orgHost) ArgLanguage(scope, word string) (string, string) {
-	return h.w.r.render.T.ArgLanguage(scope, word)
-}
-
-func (h orgHost) RuleText(lang string, err error) (string, bool) {
-	e, ok := engine.AsRuleError(err)
-	if !ok {
-		return "", false
-	}
-	s, rerr := h.w.r.render.Error(Reader{Game: "referee", Lang: lang, Seat: -1}, e)
-	return s, rerr == nil
-}
-
-// Languages needs no unit of work (parseInvitee uses a zero orgHost).
-func (orgHost) Languages() []string { return templates.Languages }
+// orgHostOf is the organiser's door's host of a unit of work.
+func orgHostOf(w *work) orgHost { return orgHost{organise.Templates{R: w.r.render.Renderer}, w} }
 
 // AnswerIn: the desk words its failures in the answer's language
 // (deskHost.AnswerLang).
 func (h orgHost) AnswerIn(lang string) { h.w.answerLang = lang }
 
-func (h orgHost) Desk() bymail.Host                    { return h.w.desk() }
-func (h orgHost) CheckPolicy(text string) error        { _, err := ParsePolicy(text); return orgError(err) }
+func (h orgHost) Desk() bymail.Host { return h.w.desk() }
+func (h orgHost) CheckPolicy(text string) error {
+	_, err := ParsePolicy(text)
+	return organise.Refusal(err)
+}
 func (h orgHost) ParseHours(s string) (float64, error) { return parseHours(s) }
 func (h orgHost) MaxLines() int                        { return MaxOrgLines }
 func (h orgHost) Writes() int                          { return h.w.deskWrites }
@@ -201,16 +185,7 @@ func (o orgGame) Pause() {
 func (o orgGame) Resume() time.Duration {
 	gw, g := o.gw, o.gw.g
 	shift := gw.w.now.Sub(g.PausedAt)
-	for i := range g.Seats {
-		if dl := g.Seats[i].Deadline; dl != nil {
-			if !dl.Due.IsZero() {
-				dl.Due = dl.Due.Add(shift)
-			}
-			for k := range dl.Reminders {
-				dl.Reminders[k] = dl.Reminders[k].Add(shift)
-			}
-		}
-	}
+	g.ShiftDeadlines(shift)
 	g.Status, g.PausedAt = StatusRunning, time.Time{}
 	gw.announce(nil, "resumed", "shift", math.Round(shift.Hours()*10)/10)
 	return shift
@@ -258,7 +233,7 @@ func (o orgGame) Abort() {
 func (o orgGame) SetPolicy(text string) (string, error) {
 	p, err := ParsePolicy(text)
 	if err != nil {
-		return "", orgError(err)
+		return "", organise.Refusal(err)
 	}
 	o.gw.g.Policy = p
 	o.gw.announce(nil, "policy", "policy", p.View())
@@ -277,28 +252,6 @@ func (o orgGame) Log(kw string, args []string) error {
 	return err
 }
 
-// orgFail is an organiser's command the core refuses: a code and its
-// parameters (key, value, ...), worded by the door from the template
-// "org.error.<code>" in the organiser's language (issue 22).
-func orgFail(code string, kv ...any) *organise.Error {
-	return &organise.Error{Code: code, Params: engine.Params(kv...)}
-}
-
-// orgError is err as the organiser reads it: a policy's or a hook's
-// refusal (a code and its parameters) becomes the door's typed error;
-// other errors come back unchanged.
-func orgError(err error) error {
-	var de *deadline.Error
-	if errors.As(err, &de) {
-		return &organise.Error{Code: de.Code, Params: de.Params}
-	}
-	var he *hooks.Error
-	if errors.As(err, &he) {
-		return &organise.Error{Code: he.Code, Params: he.Params}
-	}
-	return err
-}
-
 // orgText renders an answer of the core to an organiser's command in the
 // language of the organiser's mail (organise.MailLang, set by AnswerIn).
 func (w *work) orgText(name string, kv ...any) string {
@@ -307,7 +260,7 @@ func (w *work) orgText(name string, kv ...any) string {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
-	s, err := orgHost{w}.Text(lang, name, data)
+	s, err := orgHostOf(w).Text(lang, name, data)
 	if err != nil {
 		return fmt.Sprintf("(%s: %v)", name, err)
 	}

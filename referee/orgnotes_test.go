@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -237,7 +238,7 @@ func TestOrgNotesInLastMailLanguage_Issue22(t *testing.T) {
 // orgRecordLang is the language kept on the organiser's record.
 func orgRecordLang(t *testing.T, h *harness) string {
 	t.Helper()
-	var rec orgRecord
+	var rec records.Organiser
 	err := h.r.db.View(func(tx *store.Tx) error {
 		raw, ok := tx.Organiser(org)
 		if !ok {

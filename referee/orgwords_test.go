@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -131,7 +132,7 @@ func TestOrganiserAnswersEveryLanguage_Issue22(t *testing.T) {
 		}
 		// The organiser's help (HELP, AIUTO, AIDE, HULP): its rows are the
 		// table's.
-		help, err := h.r.orgHelpText(lang, "org.help", "o+org.x@r.test", []string{"toy"})
+		help, err := cmdtable.OrgHelp(h.r.render.Renderer, lang, "org.help", "o+org.x@r.test", []string{"toy"})
 		if err != nil {
 			t.Fatal(err)
 		}

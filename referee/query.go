@@ -1,12 +1,11 @@
 package referee
 
 import (
-	"crypto/subtle"
-	"encoding/json"
 	"errors"
 	"fmt"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -19,8 +18,8 @@ import (
 // Why SeatForSecret found no seat.
 var (
 	ErrNoGame       = errors.New("referee: no such game")
-	ErrNotSeatToken = errors.New("referee: not a seat token of this game")
-	ErrTokenRevoked = errors.New("referee: the token is no longer valid")
+	ErrNotSeatToken = records.ErrNotSeatToken
+	ErrTokenRevoked = records.ErrTokenRevoked
 )
 
 // SeatAuth is the seat a secret authenticates.
@@ -30,7 +29,8 @@ type SeatAuth struct {
 	Address string // the seat's registered address, as written
 }
 
-// SeatForSecret finds the seat of a game that a seat secret authenticates:
+// SeatForSecret finds the seat of a game that a seat secret authenticates
+// (records.AuthSeat, the rule of a mail's seat tag too):
 // ErrNoGame, ErrNotSeatToken (unknown secret, another game's, not a seat's)
 // or ErrTokenRevoked (the seat's secret changed, or the address left the
 // game); any other error is the store's.
@@ -50,33 +50,6 @@ func (r queries) SeatForSecret(game, secret string) (SeatAuth, error) {
 	return a, err
 }
 
-// authSeat is the one seat authentication of the core, for a mail's tag
-// (seatRequest) and a webhook's bearer token (SeatForSecret) alike: the
-// secret is a seat token (of game, unless game is ""), the token names a
-// game and an address, the address holds a seat of the game (load reads
-// it), and the seat's current secret is the one given (compared in
-// constant time). ErrNotSeatToken for an unknown secret or another
-// game's; ErrTokenRevoked, with the game and the seat (-1 if the address
-// left), when the seat's secret changed; any other error is the store's.
-func authSeat(tx *store.Tx, game, secret string, load func(id string) (*Game, error)) (*Game, int, error) {
-	tok, err := tx.Token(secret)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && (RequestKind(tok.Kind) != KindSeat || (game != "" && tok.Game != game))) {
-		return nil, -1, ErrNotSeatToken
-	}
-	if err != nil {
-		return nil, -1, err
-	}
-	g, err := load(tok.Game)
-	if err != nil {
-		return nil, -1, err
-	}
-	seat := g.SeatOfAddress(tok.Address)
-	if seat < 0 || subtle.ConstantTimeCompare([]byte(g.Seats[seat].Secret), []byte(secret)) != 1 {
-		return g, seat, ErrTokenRevoked
-	}
-	return g, seat, nil
-}
-
 // StateToken returns a game's state token (its move count) without
 // decoding the state; false before the game starts.
 func (r queries) StateToken(game string) (int, bool, error) {
@@ -88,31 +61,6 @@ func (r queries) StateToken(game string) (int, bool, error) {
 		return err
 	})
 	return tok, ok, err
-}
-
-// stateToken reads a game's state token from its record without decoding
-// the state; false before the game starts.
-func stateToken(tx *store.Tx, game string) (int, bool, error) {
-	raw, err := tx.Game(game)
-	if err != nil {
-		return 0, false, err
-	}
-	var g struct {
-		Table *struct {
-			State json.RawMessage `json:"state"`
-		} `json:"table"`
-	}
-	if err := json.Unmarshal(raw, &g); err != nil {
-		return 0, false, fmt.Errorf("game %s: %w", game, err)
-	}
-	if g.Table == nil {
-		return 0, false, nil
-	}
-	h, err := engine.PeekHeader(g.Table.State)
-	if err != nil {
-		return 0, false, err
-	}
-	return h.Moves, true, nil
 }
 
 // Table returns a game's engine table as the referee would load it (with

@@ -65,6 +65,11 @@ var (
 	savePlayer   = records.SavePlayer
 	appendEntry  = records.AppendEntry
 	entries      = records.Entries
+	// The one seat authentication (a mail's seat tag and a webhook's
+	// bearer token) and the state token read without decoding the state
+	// (records/auth.go).
+	authSeat   = records.AuthSeat
+	stateToken = records.StateToken
 )
 
 // decodedGame is a game's record as the unit of work decoded it, kept by

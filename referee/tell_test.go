@@ -96,7 +96,7 @@ func (v *viewGame) tell(ch *changes) []*Outgoing {
 	var log []tell.Entry
 	for _, e := range v.log {
 		if e.Seq > from {
-			log = append(log, tellEntry(e))
+			log = append(log, e.TellEntry())
 		}
 	}
 	in := tellInput(v.g, v.tb, v.eg, ch, log)
@@ -122,7 +122,7 @@ func (v *viewGame) tell(ch *changes) []*Outgoing {
 	}
 	v.g.Nonce = told.Nonce
 	for i, s := range told.Seats {
-		toldSeat(&v.g.Seats[i], s)
+		v.g.Seats[i].Told(s)
 	}
 	return told.Mails
 }
@@ -302,7 +302,7 @@ func TestTellSeatReplyReadsNoLog_Issue25(t *testing.T) {
 
 // TestTellWordsAreTheRecords: the record words the tell stage tells apart
 // (it cannot import the core) are the core's, and every field of a seat
-// the tell stage reads or writes goes through tellInput and toldSeat.
+// the tell stage reads or writes goes through tellInput (records.Game.TellGame) and Seat.Told.
 func TestTellWordsAreTheRecords(t *testing.T) {
 	pairs := [][2]string{{tell.StatusRunning, StatusRunning}, {tell.SeatDeclined, SeatDeclined},
 		{tell.SeatPlaying, SeatPlaying}, {tell.SeatKicked, SeatKicked}, {tell.EntryInput, EntryInput}, {tell.EntryStep, EntryStep}}
@@ -347,9 +347,9 @@ func TestTellWordsAreTheRecords(t *testing.T) {
 	// Every told field comes back; the others stay as they were.
 	told := tell.Seat{Seen: 9, StateSeq: 9, Thread: "<t2>", LastMail: "<l2>", HaltShown: "", DigestDue: time.Time{}, Held: nil}
 	back := s
-	toldSeat(&back, told)
+	back.Told(told)
 	s.Seen, s.StateSeq, s.Thread, s.LastMail, s.HaltShown, s.DigestDue, s.Held = 9, 9, "<t2>", "<l2>", "", time.Time{}, nil
 	if !reflect.DeepEqual(back, s) {
-		t.Errorf("toldSeat:\n%+v\nwant\n%+v", back, s)
+		t.Errorf("Seat.Told:\n%+v\nwant\n%+v", back, s)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -66,7 +67,7 @@ func TestTournamentAliases(t *testing.T) {
 func TestOrganiserHelpListsTournaments(t *testing.T) {
 	h := newHarness(t)
 	for _, lang := range templates.Languages {
-		text, err := h.r.orgHelpText(lang, "org.help", "o+x@r.test", []string{"toy"})
+		text, err := cmdtable.OrgHelp(h.r.render.Renderer, lang, "org.help", "o+x@r.test", []string{"toy"})
 		if err != nil {
 			t.Fatal(err)
 		}

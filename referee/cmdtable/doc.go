@@ -8,8 +8,9 @@
 // It owns the rows and the lookups over them: who may use a keyword
 // (Lookup), the keyword sets the readers of a mail use (SeatKeywords,
 // PlayerKeywords, InfoKeywords, ...), the order of the help lists
-// (Listed, HelpRows) and the test of whether a word is a command keyword
-// of the referee or of any game in any language (IsKeyword). Adding a
+// (Listed, HelpRows; the organiser's help around them, OrgHelp) and the
+// test of whether a word is a command keyword of the referee or of any
+// game in any language (IsKeyword; KnownIn: in one game's mail). Adding a
 // command touches one family's rows and its templates; the dispatchers,
 // the help lists and the keyword sets are read from here.
 //

@@ -91,3 +91,52 @@ func HelpRows(rn *tell.Renderer, rd tell.Reader, who Audience, family string, da
 	}
 	return rows, nil
 }
+
+// KnownIn reports whether an upper-cased word is a command of the referee
+// (a seat's keyword) or of game (nil: none), or an alias of one in any
+// language (the aliases of the referee's scope and of scope, the game's:
+// t, nil for none). A line starting with such a word looks like a command.
+func KnownIn(t *templates.Set, game engine.Game, scope, w string) bool {
+	if w == "" {
+		return false
+	}
+	if SeatKeywords[w] {
+		return true
+	}
+	if game != nil {
+		for _, c := range game.Info().Commands {
+			if strings.EqualFold(c, w) {
+				return true
+			}
+		}
+	}
+	if t == nil {
+		return false
+	}
+	for _, lang := range templates.Languages {
+		if t.Alias(scope, lang, w) != w || t.Alias("referee", lang, w) != w {
+			return true
+		}
+	}
+	return false
+}
+
+// OrgHelp renders the organiser's help (name "org.help") or the answer to
+// an organiser who wrote to the plain address ("org.hello") in lang: the
+// rows of the organiser's game commands and of the tournaments' (HelpRows,
+// in the table's order), the games (their names) and the organiser's own
+// address (addr, "" when they have none).
+func OrgHelp(rn *tell.Renderer, lang, name, addr string, games []string) (string, error) {
+	rd := tell.Reader{Game: "referee", Lang: lang, Seat: -1}
+	data := map[string]any{"address": addr, "games": games}
+	rows, err := HelpRows(rn, rd, Organiser, FamOrgGames, data)
+	if err != nil {
+		return "", err
+	}
+	tour, err := HelpRows(rn, rd, Organiser, FamOrgTournaments, data)
+	if err != nil {
+		return "", err
+	}
+	data["rows"], data["tour_rows"] = rows, tour
+	return rn.T.Render("referee", lang, name, rn.Ctx(rd, data))
+}

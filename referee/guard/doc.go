@@ -9,8 +9,10 @@
 // not answered, beyond MaxOrders no order is read), the recognition of a
 // stale resend (StaleResend, Remember) and of a loop or auto-responder
 // (CountBody: the third identical body of a day is not answered), the
-// clipping of what is logged and sent (ClipInput, ClipBody), and the tells of a disguised or mistyped
-// command (Disguised, Shouted).
+// clipping of what is logged and sent (ClipInput, ClipBody), the quoting
+// of a remote server's text for a reader (Quote: a bounce's reason, no
+// control or format character, a few short lines), and the tells of a
+// disguised or mistyped command (Disguised, Shouted).
 //
 // It must not read or write records, the store, the clock or a template:
 // it decides on what the core gives it (the seat's remembered inputs and

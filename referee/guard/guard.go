@@ -248,3 +248,42 @@ func Shouted(line string) bool {
 	}
 	return letters >= 2
 }
+
+// Quote renders a remote server's text (a bounce's reason) for a reader
+// as quoted lines: tabs become spaces, control and format characters
+// (bidi overrides, zero-width joiners) are removed, blank lines dropped,
+// each line clipped to QuoteWidth runes (the last one an ellipsis), at
+// most QuoteLines lines.
+func Quote(s string) []string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		line = strings.Map(func(c rune) rune {
+			if c == '\t' {
+				return ' '
+			}
+			if unicode.IsControl(c) || unicode.Is(unicode.Cf, c) {
+				return -1
+			}
+			return c
+		}, line)
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if r := []rune(line); len(r) > QuoteWidth {
+			line = string(r[:QuoteWidth-1]) + "…"
+		}
+		out = append(out, line)
+		if len(out) == QuoteLines {
+			break
+		}
+	}
+	return out
+}
+
+// A quoted remote text (Quote) is at most QuoteLines lines of QuoteWidth
+// runes.
+const (
+	QuoteLines = 4
+	QuoteWidth = 72
+)

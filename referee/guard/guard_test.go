@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
@@ -159,6 +160,49 @@ func TestClip(t *testing.T) {
 	for line, want := range map[string]bool{"CLAIMM 3": true, "OK": true, "A b": false, "Hello": false, "42": false, "": false} {
 		if guard.Shouted(line) != want {
 			t.Errorf("Shouted(%q) = %v", line, !want)
+		}
+	}
+}
+
+// Rule (issue 23, a bounce's reason quoted to an organiser): a remote
+// server's text reaches a reader without control or format characters
+// (a bidi override cannot reorder the organiser's mail), in at most
+// QuoteLines non-blank lines of at most QuoteWidth runes. Generated:
+// line lengths around the width x the characters slipped in x how many
+// lines.
+func TestQuote(t *testing.T) {
+	slips := []string{"", "\x1b", "\x07", "\u202e", "\u200d", "\t", "\r", "\x00", "\u2066"}
+	for _, n := range []int{0, 1, 4, 5, 9} {
+		for _, width := range []int{1, 71, 72, 73, 200} {
+			for _, slip := range slips {
+				var lines []string
+				for i := 0; i < n; i++ {
+					word := strings.Repeat(string(rune('a'+i)), width)
+					lines = append(lines, slip+word[:width/2]+slip+word[width/2:], "  ", "")
+				}
+				got := guard.Quote(strings.Join(lines, "\n"))
+				if want := min(n, guard.QuoteLines); len(got) != want {
+					t.Fatalf("%d lines of %d with %q: %d quoted, want %d: %q", n, width, slip, len(got), want, got)
+				}
+				for i, l := range got {
+					r := []rune(l)
+					if len(r) > guard.QuoteWidth {
+						t.Errorf("line %d is %d runes", i, len(r))
+					}
+					for _, c := range r {
+						if unicode.IsControl(c) || unicode.Is(unicode.Cf, c) {
+							t.Errorf("line %d keeps %U", i, c)
+						}
+					}
+					clipped := width > guard.QuoteWidth && slip != "\t" || width >= guard.QuoteWidth && slip == "\t"
+					if clipped != strings.HasSuffix(l, "…") {
+						t.Errorf("width %d with %q: line %q (clipped: %v)", width, slip, l, clipped)
+					}
+					if !strings.HasPrefix(strings.TrimSpace(l), string(rune('a'+i))) {
+						t.Errorf("line %d is %q: lines out of order", i, l)
+					}
+				}
+			}
 		}
 	}
 }

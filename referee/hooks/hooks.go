@@ -5,16 +5,21 @@
 // keys, as the core queues it and referee/edge/hookout delivers it.
 //
 // It owns the HOOK syntax, the event kinds, the payload's shape and the
-// choice of what a hook's call carries. It must not render a word (the
+// choice of what a hook's call carries (Build; Calls: a change's calls,
+// their ids from the game's nonce, their bodies and queue meta), and the
+// commands HOOK and UNHOOK on a game's hooks (Add: a hook's id and secret
+// made of the draws it is given; Remove). It must not render a word (the
 // core hands it the lines, rendered in English by the templates), queue or
 // deliver a call (the core queues it in the transaction of the change,
-// referee/hooks.go; edge/hookout delivers it), draw secrets (the core's
-// random source does) or see anything but public events: it is given what
-// an observer sees. A HOOK line that does not read is an *Error, a code
-// and its parameters (the core words it in the organiser's language).
+// referee/hooks.go; edge/hookout delivers it), draw randomness itself (the
+// core's random source does, handed to Add) or see anything but public
+// events: it is given what an observer sees. A HOOK line that does not
+// read is an *Error, a code and its parameters (the core words it in the
+// organiser's language).
 package hooks
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -154,4 +159,77 @@ func Build(h Hook, c Change) (Payload, bool) {
 	}
 	empty := len(p.Events) == 0 && len(p.Lines) == 0 && p.Result == nil && (len(p.Waiting) == 0 || !c.Stepped)
 	return p, !empty
+}
+
+// Add is HOOK: the hooks with one more, read from the line's arguments
+// (Parse). The hook's public id is the first 6 characters of one draw of
+// the core's random source (draw: 16 base32 characters, 80 bits), its
+// secret two further draws (32 characters: 160 random bits, drawn apart
+// from the id: issue 11, item 9, it was the id's bits twice). hs is not
+// changed.
+func Add(hs []Hook, args []string, draw func() (string, error)) ([]Hook, Hook, error) {
+	h, err := Parse(args)
+	if err != nil {
+		return hs, Hook{}, err
+	}
+	id, err := draw()
+	if err != nil {
+		return hs, Hook{}, err
+	}
+	h.ID = id[:min(6, len(id))]
+	for range 2 {
+		part, err := draw()
+		if err != nil {
+			return hs, Hook{}, err
+		}
+		h.Secret += part
+	}
+	return append(hs[:len(hs):len(hs)], h), h, nil
+}
+
+// Remove is "UNHOOK <hook id>" (after the game): the hooks without the one
+// of that id, and that hook; usage when args is not one id, no_hook when
+// no hook has it. hs is not changed.
+func Remove(hs []Hook, args []string) ([]Hook, Hook, error) {
+	if len(args) != 1 {
+		return hs, Hook{}, fail("usage", "syntax", "UNHOOK <game> <hook id>")
+	}
+	for i, h := range hs {
+		if h.ID == args[0] {
+			return append(hs[:i:i], hs[i+1:]...), h, nil
+		}
+	}
+	return hs, Hook{}, fail("no_hook", "hook", args[0])
+}
+
+// Call is one call of a hook for a change, as the core queues it: its id
+// (the payload's, the queue item's key), the hook's URL, the JSON body and
+// the queue item's meta (MetaHookID, MetaHookSecret, MetaHookFormat).
+type Call struct {
+	ID, URL string
+	Body    []byte
+	Meta    map[string]string
+}
+
+// Calls are the calls of a change of game, one for each hook (in order)
+// that wants something of it (Build). Each takes the game's next nonce:
+// its id is "<game>-<hook id>-<nonce>", unique per call and stable
+// across retries. It returns the game's nonce after them.
+func Calls(game string, hs []Hook, c Change, nonce int) ([]Call, int, error) {
+	var out []Call
+	for _, h := range hs {
+		p, ok := Build(h, c)
+		if !ok {
+			continue
+		}
+		nonce++
+		p.ID = fmt.Sprintf("%s-%s-%d", game, h.ID, nonce)
+		body, err := json.Marshal(p)
+		if err != nil {
+			return nil, nonce, err
+		}
+		out = append(out, Call{ID: p.ID, URL: h.URL, Body: body,
+			Meta: map[string]string{MetaHookID: h.ID, MetaHookSecret: h.Secret, MetaHookFormat: h.Format}})
+	}
+	return out, nonce, nil
 }

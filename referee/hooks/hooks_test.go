@@ -1,6 +1,8 @@
 package hooks_test
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -99,6 +101,123 @@ func TestBuild(t *testing.T) {
 			}
 			if ok && (p.Game != "g1" || p.Token != 7) {
 				t.Errorf("the call lost the game: %+v", p)
+			}
+		}
+	}
+}
+
+// Rule (HOOK, issue 11 item 9): a hook's id is 6 characters of one draw
+// and its secret two other draws (never the id's bits again); Add and
+// Remove never change the caller's slice; UNHOOK names exactly one hook
+// id, and an unknown one is refused (no_hook). Generated: lists of 0..4
+// hooks x every position removed x argument counts.
+func TestAddRemove(t *testing.T) {
+	for n := 0; n <= 4; n++ {
+		draws := 0
+		draw := func() (string, error) {
+			draws++
+			return fmt.Sprintf("d%05dx%09d", draws, n), nil
+		}
+		var hs []hooks.Hook
+		for i := 0; i < n; i++ {
+			before := append([]hooks.Hook(nil), hs...)
+			next, h, err := hooks.Add(hs, []string{fmt.Sprintf("https://h%d.example.test/x", i), "discord", "moves"}, draw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(hs) != len(before) || len(next) != len(hs)+1 || next[len(next)-1].ID != h.ID {
+				t.Fatalf("Add changed the caller's hooks or did not append: %v -> %v", before, next)
+			}
+			if len(h.ID) != 6 || len(h.Secret) != 32 || strings.Contains(h.Secret, h.ID) || h.Format != "discord" {
+				t.Errorf("hook %d: id %q secret %q format %q", i, h.ID, h.Secret, h.Format)
+			}
+			hs = next
+		}
+		if draws != 3*n {
+			t.Errorf("%d hooks drew %d times, want 3 a hook", n, draws)
+		}
+		for i := range hs {
+			rest, h, err := hooks.Remove(hs, []string{hs[i].ID})
+			if err != nil || h.ID != hs[i].ID || len(rest) != n-1 {
+				t.Fatalf("remove %d of %d: %v %v %v", i, n, rest, h, err)
+			}
+			for _, r := range rest {
+				if r.ID == hs[i].ID {
+					t.Errorf("remove %d: still there", i)
+				}
+			}
+			if hs[i].ID != h.ID {
+				t.Errorf("Remove changed the caller's hooks")
+			}
+		}
+		for _, args := range [][]string{nil, {"a", "b"}, {"nosuch"}} {
+			_, _, err := hooks.Remove(hs, args)
+			var e *hooks.Error
+			want := "usage"
+			if len(args) == 1 {
+				want = "no_hook"
+			}
+			if !errors.As(err, &e) || e.Code != want {
+				t.Errorf("UNHOOK %v: %v, want %s", args, err, want)
+			}
+		}
+	}
+	fail := errors.New("no randomness")
+	if _, _, err := hooks.Add(nil, []string{"https://x.example.test"}, func() (string, error) { return "", fail }); !errors.Is(err, fail) {
+		t.Errorf("a failed draw: %v", err)
+	}
+	if _, _, err := hooks.Add(nil, []string{"ftp://x"}, func() (string, error) { return "abcdefabcdefabcd", nil }); err == nil {
+		t.Errorf("a bad url was added")
+	}
+}
+
+// Rule (the hooks queue): a change makes one call per hook that wants
+// something of it, in the hooks' order; each takes the game's next nonce
+// (id "<game>-<hook>-<nonce>", unique, the payload's own id), carries the
+// hook's URL, secret and format for the worker, and a hook that wants
+// nothing of the change takes no nonce. Generated: every subset of kinds
+// for three hooks x a change of moves only or of chat only.
+func TestCalls(t *testing.T) {
+	for mask := 0; mask < 1<<len(hooks.Kinds); mask++ {
+		var kinds []string
+		for i, k := range hooks.Kinds {
+			if mask&(1<<i) != 0 {
+				kinds = append(kinds, k)
+			}
+		}
+		hs := []hooks.Hook{{ID: "a1", URL: "https://a.test", Secret: "sa", Format: "generic", Events: kinds},
+			{ID: "b2", URL: "https://b.test", Secret: "sb", Format: "discord", Events: []string{"chat"}},
+			{ID: "c3", URL: "https://c.test", Secret: "sc", Format: "generic", Events: []string{"moves"}}}
+		for _, c := range []hooks.Change{
+			{Base: hooks.Payload{Game: "g1"}, Events: []engine.Event{{}}, MoveLines: []string{"Ann places"}, Stepped: true},
+			{Base: hooks.Payload{Game: "g1"}, ChatLines: []string{"Ann: hi"}},
+		} {
+			var wanted []hooks.Hook
+			for _, h := range hs {
+				if _, ok := hooks.Build(h, c); ok {
+					wanted = append(wanted, h)
+				}
+			}
+			calls, nonce, err := hooks.Calls("g1", hs, c, 40)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(calls) != len(wanted) || nonce != 40+len(wanted) {
+				t.Fatalf("kinds %v: %d calls, nonce %d; want %d calls", kinds, len(calls), nonce, len(wanted))
+			}
+			for i, call := range calls {
+				h := wanted[i]
+				if want := fmt.Sprintf("g1-%s-%d", h.ID, 41+i); call.ID != want {
+					t.Errorf("call %d: id %s, want %s", i, call.ID, want)
+				}
+				var p hooks.Payload
+				if err := json.Unmarshal(call.Body, &p); err != nil || p.ID != call.ID || p.Game != "g1" {
+					t.Errorf("call %d: body %s (%v)", i, call.Body, err)
+				}
+				if call.URL != h.URL || call.Meta[hooks.MetaHookID] != h.ID || call.Meta[hooks.MetaHookSecret] != h.Secret ||
+					call.Meta[hooks.MetaHookFormat] != h.Format {
+					t.Errorf("call %d: %s %v for hook %+v", i, call.URL, call.Meta, h)
+				}
 			}
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/deadline"
+	"github.com/pbem-referee/referee/referee/hooks"
 )
 
 // Error is an organiser's command refused: a code and its parameters, no
@@ -23,6 +25,27 @@ func (e *Error) Error() string { return engine.CodeText("organise: ", e.Code, e.
 // fail is the error of code with its parameters (key, value, ...).
 func fail(code string, kv ...any) *Error {
 	return &Error{Code: code, Params: engine.Params(kv...)}
+}
+
+// Fail is a refusal of the core's to an organiser's command (HOOK,
+// PUBLISH, ...): a code and its parameters (key, value, ...), worded by
+// the door from the template "org.error.<code>" (issue 22).
+func Fail(code string, kv ...any) *Error { return fail(code, kv...) }
+
+// Refusal is err as the organiser reads it: a deadline policy's or a
+// hook's refusal (a code and its parameters) becomes the door's *Error
+// with the same code and parameters; any other error comes back
+// unchanged (a failure of the core's, not the organiser's mistake).
+func Refusal(err error) error {
+	var de *deadline.Error
+	if errors.As(err, &de) {
+		return &Error{Code: de.Code, Params: de.Params}
+	}
+	var he *hooks.Error
+	if errors.As(err, &he) {
+		return &Error{Code: he.Code, Params: he.Params}
+	}
+	return err
 }
 
 // doorError reports whether err is the door's own refusal (made before

@@ -12,7 +12,12 @@
 // (MailLang); and every word of the answers: errors are an *Error (a code
 // and its parameters, no prose) rendered by the template
 // org.error.<code>, results by org.done.<KEYWORD>, usage errors from the
-// row's syntax by org.usage (templates/referee/<lang>/org*.tmpl).
+// row's syntax by org.usage (templates/referee/<lang>/org*.tmpl); the
+// core's refusals come to it in the same shape (Fail, and Refusal for a
+// deadline policy's or a hook's refusal). Its words are read through
+// Templates (the Words over the referee's templates and the core's
+// renderer, which the core's Host embeds), and it frames an answer mail
+// (Templates.Mail: its subject and body; the core sends it).
 //
 // It must not touch the store, a game's record or state, mail or the
 // clock: it reads and changes games only through Host (the core, for one

@@ -1,18 +1,26 @@
 // Package records is the records layer of the core: the stored game,
-// seat, player and log entry (the "games", "players" and "log" buckets),
-// their encoding, and the small facts the core asks of a record (a seat's
-// greeting, the seat of an address, the seats' names, a unique name).
+// seat, player, log entry and organiser (the "games", "players", "log"
+// and "organisers" buckets), their encoding, and the small facts the core
+// asks of a record (a seat's greeting, the seat of an address, the seats'
+// names, a unique name).
 //
 // It owns the types and their bytes: the only code that encodes and
-// decodes the store's game, player and log records (tournaments and
-// ratings have theirs in the desk, package referee/tournament/bymail),
-// and what the store's game indexes hold of a game (IndexOf), written in
-// the same transaction as the record (SaveGame). The core re-exports the
-// types under their old names (referee.Game, referee.Seat, ...), so that
-// the edges and the tools read the records through the core's queries as
-// before.
+// decodes the store's game, player, log and organiser records (tournaments
+// and ratings have theirs in the desk, package referee/tournament/bymail),
+// what the tell stage reads of a record and gives back to keep in it
+// (tell.go: Game.TellGame, Seat.Told, Entry.TellEntry: copies, no
+// decision), and what the store's game indexes hold of a game (IndexOf),
+// written in the same transaction as the record (SaveGame). The core
+// re-exports the types under their old names (referee.Game, referee.Seat,
+// ...), so that the edges and the tools read the records through the
+// core's queries as before. It owns seat authentication too, in one place
+// (auth.go, issue 25): a seat's secret against the seat's record, for a
+// mail's seat tag and a webhook's bearer token alike (AuthSeat), an
+// organiser's tag (AuthOrganiser), each secret compared in constant time,
+// and a game's state token read from its record without decoding the state
+// (StateToken).
 //
-// It must not decide anything about a game (the core and the engines
+// It must not decide anything else about a game (the core and the engines
 // do), render a word (templates/ does), read the clock or randomness, or
 // open a transaction: it reads and writes through the store.Tx it is
 // given.

@@ -224,3 +224,62 @@ func TestSeatFacts(t *testing.T) {
 		t.Error("a seat with no held receipt is due")
 	}
 }
+
+// Rule (issue 22): an organiser's record keeps the language and time of
+// their last mail, read back as written for every address (in the case
+// given); an address with none, or a record that does not decode, reads
+// as none. Generated: addresses x languages.
+func TestOrganiserRecord(t *testing.T) {
+	db := openStore(t)
+	at := time.Date(2026, 12, 6, 9, 30, 0, 0, time.UTC)
+	err := db.Update(func(tx *store.Tx) error {
+		for i, addr := range []string{"org@example.test", "Org2@Example.TEST", "x@y"} {
+			for j, lang := range []string{"en", "it", "fr", "nl", ""} {
+				want := Organiser{Lang: lang, At: at.Add(time.Duration(i*10+j) * time.Minute)}
+				if err := SaveOrganiser(tx, addr, want); err != nil {
+					return err
+				}
+				got, ok := LoadOrganiser(tx, addr)
+				if !ok || got.Lang != want.Lang || !got.At.Equal(want.At) {
+					t.Errorf("%s %q: %+v %v, want %+v", addr, lang, got, ok, want)
+				}
+			}
+		}
+		if _, ok := LoadOrganiser(tx, "nobody@example.test"); ok {
+			t.Errorf("an address with no record has one")
+		}
+		if err := tx.PutOrganiser("bad@example.test", []byte("{not json")); err != nil {
+			return err
+		}
+		if _, ok := LoadOrganiser(tx, "bad@example.test"); ok {
+			t.Errorf("a record that does not decode was read")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Rule (RESUME): every running deadline and its reminders move by the
+// time the game was paused, nothing else; a seat without a deadline, or a
+// deadline with no due time, stays so. Generated: shifts x seats with a
+// deadline, without, with no due time.
+func TestShiftDeadlines(t *testing.T) {
+	at := time.Date(2026, 12, 6, 8, 0, 0, 0, time.UTC)
+	for _, d := range []time.Duration{0, time.Minute, 49 * time.Hour} {
+		g := game("g1", "")
+		g.Seats = append(g.Seats, Seat{Name: "Cy", Deadline: &Deadline{Kind: "move", Reminders: []time.Time{at, at.Add(time.Hour)}}})
+		want := []time.Time{g.Seats[0].Deadline.Due.Add(d), g.Seats[0].Deadline.Reminders[0].Add(d)}
+		g.ShiftDeadlines(d)
+		if dl := g.Seats[0].Deadline; !dl.Due.Equal(want[0]) || !dl.Reminders[0].Equal(want[1]) {
+			t.Errorf("shift %v: %v %v, want %v", d, dl.Due, dl.Reminders, want)
+		}
+		if g.Seats[1].Deadline != nil {
+			t.Errorf("shift %v: a seat without a deadline got one", d)
+		}
+		if dl := g.Seats[2].Deadline; !dl.Due.IsZero() || !dl.Reminders[1].Equal(at.Add(time.Hour+d)) {
+			t.Errorf("shift %v: a deadline not due: %v %v", d, dl.Due, dl.Reminders)
+		}
+	}
+}

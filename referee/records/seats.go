@@ -86,3 +86,19 @@ func (g *Game) UniqueName(name string) string {
 		}
 	}
 }
+
+// ShiftDeadlines moves every seat's running deadline and its reminders
+// later by d (the game resumed after a pause of d); a seat with no
+// deadline, or one not yet due (zero), keeps it so.
+func (g *Game) ShiftDeadlines(d time.Duration) {
+	for i := range g.Seats {
+		if dl := g.Seats[i].Deadline; dl != nil {
+			if !dl.Due.IsZero() {
+				dl.Due = dl.Due.Add(d)
+			}
+			for k := range dl.Reminders {
+				dl.Reminders[k] = dl.Reminders[k].Add(d)
+			}
+		}
+	}
+}

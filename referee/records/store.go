@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/pbem-referee/referee/store"
 )
@@ -156,4 +157,31 @@ func Entries(tx *store.Tx, game string, from uint64) ([]Entry, error) {
 		return nil
 	})
 	return out, err
+}
+
+// Organiser is what the core keeps about an organiser's address (the
+// store's organisers bucket): the language of their last mail and when
+// it came (issue 22).
+type Organiser struct {
+	Lang string    `json:"lang"`
+	At   time.Time `json:"at"`
+}
+
+// LoadOrganiser reads an organiser's record; ok is false when there is
+// none or it does not decode.
+func LoadOrganiser(tx *store.Tx, addr string) (rec Organiser, ok bool) {
+	raw, ok := tx.Organiser(addr)
+	if !ok || json.Unmarshal(raw, &rec) != nil {
+		return Organiser{}, false
+	}
+	return rec, true
+}
+
+// SaveOrganiser stores an organiser's record.
+func SaveOrganiser(tx *store.Tx, addr string, rec Organiser) error {
+	raw, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	return tx.PutOrganiser(addr, raw)
 }

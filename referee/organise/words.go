@@ -1,0 +1,50 @@
+package organise
+
+import (
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/tell"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// Templates are the door's Words over the referee's templates, through
+// the renderer the core renders every word with (the tell stage's): the
+// core's Host embeds them. A zero Templates knows the languages only.
+type Templates struct{ R *tell.Renderer }
+
+// reader is who the door's words are for: the organiser, in lang.
+func reader(lang string) tell.Reader { return tell.Reader{Game: "referee", Lang: lang, Seat: -1} }
+
+func (w Templates) Text(lang, name string, data any) (string, error) {
+	return w.R.T.Render("referee", lang, name, w.R.Ctx(reader(lang), data))
+}
+
+func (w Templates) Alias(scope, lang, word string) string { return w.R.T.Alias(scope, lang, word) }
+
+func (w Templates) ArgLanguage(scope, word string) (string, string) {
+	return w.R.T.ArgLanguage(scope, word)
+}
+
+func (Templates) Languages() []string { return templates.Languages }
+
+func (w Templates) RuleText(lang string, err error) (string, bool) {
+	e, ok := engine.AsRuleError(err)
+	if !ok {
+		return "", false
+	}
+	s, rerr := w.R.Error(reader(lang), e)
+	return s, rerr == nil
+}
+
+// Mail is the frame of a mail to an organiser in lang (English when lang
+// is none of the templates'): its subject ("subject.org") and its body
+// ("mail.org") around the result lines, already in lang (Script).
+func (w Templates) Mail(lang string, results []string) (subject, body string, err error) {
+	if !templates.IsLanguage(lang) {
+		lang = "en"
+	}
+	if body, err = w.Text(lang, "mail.org", map[string]any{"results": results}); err != nil {
+		return "", "", err
+	}
+	subject, err = w.Text(lang, "subject.org", map[string]any{"game": "", "title": ""})
+	return subject, body, err
+}
