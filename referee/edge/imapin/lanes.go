@@ -236,7 +236,13 @@ func (w *Watcher) beginAll(s *session, hs []*handover, first imap.UID) error {
 		for _, h := range hs {
 			floor := 0
 			if h.uid == first && uint32(h.uid) > s.cur.LastUID {
+				// Presumed by a commit of this process and not used: the
+				// presumption is this very hand-over. Else (a restart)
+				// it is one that began before.
 				floor = s.cur.Armed
+				if floor > 0 && w.armed == s.cur {
+					floor--
+				}
 			}
 			var err error
 			if h.n, err = tx.BeginAttemptFrom(h.key, floor); err != nil {

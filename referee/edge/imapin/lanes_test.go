@@ -144,6 +144,23 @@ func TestLanesHandSendersOverAtOnceInTheirOrder(t *testing.T) {
 				if cur := cursor(t, db, r.w.CursorKey()); cur.LastUID != uint32(len(laneMail)) || cur.Armed != 1 {
 					t.Errorf("cursor %+v, want the last message and one presumed hand-over", cur)
 				}
+				// A later look, after the cursor's presumption: the same
+				// (the presumed hand-over is the first message's own, not
+				// one before it that would make the look a crash's).
+				h.mu.Lock()
+				h.most = 0
+				h.mu.Unlock()
+				for _, m := range laneMail[:3] {
+					ms.deliver(t, "INBOX", messageFrom(m.from, "<late-"+m.id[1:], "x"))
+				}
+				r.w.Kick()
+				h.await(t, 3)
+				eventually(t, "the later look filed", func() bool {
+					return len(contents(t, ms.addr, testUser, testPass, "INBOX")) == 0
+				})
+				if most := h.mostInFlight(); (lanes == 1) != (most == 1) {
+					t.Errorf("later look: %d hand-overs at once with %d lanes", most, lanes)
+				}
 				r.stop()
 				checkNoAttempts(t, db, r.w.CursorKey())
 			})
@@ -210,40 +227,69 @@ func TestLanesTransientFailureHoldsItsSenderOnly(t *testing.T) {
 // every other message is applied once and filed, none quarantined.
 func TestLanesPoisonCountsAlone(t *testing.T) {
 	for _, at := range []int{0, 3, 6} {
-		t.Run(fmt.Sprintf("bomb-at-%d", at), func(t *testing.T) {
-			ms := startServer(t, capsRev2)
-			mails := slices.Clone(laneMail)
-			mails = slices.Insert(mails, at, struct{ from, id string }{"Dee <dee@d.test>", "<bomb@d>"})
-			for _, m := range mails {
-				ms.deliver(t, "INBOX", messageFrom(m.from, m.id, "x"))
-			}
-			db := openStore(t)
-			h := &laneHandler{fakeHandler: newHandler(), db: db}
-			h.fail = func(id string, _ int) error {
-				if id == "<bomb@d>" {
-					panic("killed the process, as it were")
-				}
-				return nil
-			}
-			o := testOptions(ms.addr, db, h, &testkit.SyncBuffer{})
-			o.MaxCrashes = 3
-			r := start(t, o)
-			h.await(t, len(laneMail)+3)
-			eventually(t, "the bomb quarantined, the rest filed", func() bool {
-				return msgIDs(contents(t, ms.addr, testUser, testPass, "Quarantine")) == "<bomb@d>" &&
-					len(contents(t, ms.addr, testUser, testPass, "Processed")) == len(laneMail)
+		for _, later := range []bool{false, true} {
+			t.Run(fmt.Sprintf("bomb-at-%d-later-%v", at, later), func(t *testing.T) {
+				poisonAmongLanes(t, at, later)
 			})
-			r.stop()
-			h.mu.Lock()
-			n := h.perID["<bomb@d>"]
-			h.mu.Unlock()
-			if n != 3 {
-				t.Errorf("the bomb was handed over %d times, want 3", n)
-			}
-			_, applied := h.snapshot()
-			checkSenderOrder(t, applied)
-		})
+		}
 	}
+}
+
+// poisonAmongLanes: with later, the bomb's fetch follows a look whose
+// commits presumed its first hand-over (the cursor's Armed).
+func poisonAmongLanes(t *testing.T, at int, later bool) {
+	ms := startServer(t, capsRev2)
+	db := openStore(t)
+	h := &laneHandler{fakeHandler: newHandler(), db: db}
+	mails := slices.Clone(laneMail)
+	var r *running
+	if later {
+		ms.deliver(t, "INBOX", messageFrom("Eve <eve@e.test>", "<e0@e>", "x"))
+		ms.deliver(t, "INBOX", messageFrom("Fay <fay@f.test>", "<f0@f>", "x"))
+		o := testOptions(ms.addr, db, h, &testkit.SyncBuffer{})
+		o.MaxCrashes = 3
+		r = start(t, o)
+		h.await(t, 2)
+		eventually(t, "the first look filed", func() bool { return len(contents(t, ms.addr, testUser, testPass, "INBOX")) == 0 })
+		h.mu.Lock()
+		h.applied = nil
+		h.mu.Unlock()
+	}
+	mails = slices.Insert(mails, at, struct{ from, id string }{"Dee <dee@d.test>", "<bomb@d>"})
+	for _, m := range mails {
+		ms.deliver(t, "INBOX", messageFrom(m.from, m.id, "x"))
+	}
+	h.mu.Lock()
+	h.fail = func(id string, _ int) error {
+		if id == "<bomb@d>" {
+			panic("killed the process, as it were")
+		}
+		return nil
+	}
+	h.mu.Unlock()
+	filed := len(laneMail)
+	if later {
+		filed += 2
+		r.w.Kick()
+	} else {
+		o := testOptions(ms.addr, db, h, &testkit.SyncBuffer{})
+		o.MaxCrashes = 3
+		r = start(t, o)
+	}
+	h.await(t, len(laneMail)+3)
+	eventually(t, "the bomb quarantined, the rest filed", func() bool {
+		return msgIDs(contents(t, ms.addr, testUser, testPass, "Quarantine")) == "<bomb@d>" &&
+			len(contents(t, ms.addr, testUser, testPass, "Processed")) == filed
+	})
+	r.stop()
+	h.mu.Lock()
+	n := h.perID["<bomb@d>"]
+	h.mu.Unlock()
+	if n != 3 {
+		t.Errorf("the bomb was handed over %d times, want 3", n)
+	}
+	_, applied := h.snapshot()
+	checkSenderOrder(t, applied)
 }
 
 // A crash after the lanes' commits and before the messages are filed (at
