@@ -119,6 +119,14 @@
 //     starts, and BeginAttemptFrom counts it when the watcher cannot use
 //     it (after a restart). A message that kills the process is counted
 //     either way.
+//   - Groups form only from inputs in flight together: a transport that
+//     hands its inputs over one after the other pays one fsync each. The
+//     IMAP watcher hands a fetch's mails from different senders over at
+//     once (imapin "Lanes"), so their commits share transactions; each
+//     ride may then move the cursor past its own message and the later
+//     ones whose rides are committed or in the same transaction
+//     (Ride.Committed), never past a message whose record is not
+//     committed.
 //   - A queued item's first attempt is presumed only in the process that
 //     enqueued it (DB.TakeFresh: an in-memory set, empty after a restart)
 //     and is then recorded with its outcome, in one commit; every other

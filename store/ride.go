@@ -57,6 +57,11 @@ func (r *Ride) Done() bool {
 	return r.committed.Load()
 }
 
+// Committed reports whether the ride's writes were committed, without
+// forgetting it (a transport that hands several inputs over at once reads
+// its other rides while they run: imapin's lanes).
+func (r *Ride) Committed() bool { return r.committed.Load() }
+
 // ride runs the rides of an input's keys in tx.
 func (tx *Tx) ride(keys []string) error {
 	if tx.db == nil {

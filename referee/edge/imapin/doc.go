@@ -65,6 +65,26 @@
 // FuzzWholeMail checks the rule over generated whole mails through this
 // Watcher and the webhook, in-process, into a real referee.
 //
+// # Lanes
+//
+// Rule (issue 25: the commits of one fetch share transactions): the
+// messages of one fetch from two senders or more (the IMAP envelope's
+// From, not the message's text) are handed over at once, one lane per
+// sender, at most Options.Lanes at a time; each sender's messages go one
+// after the other in UID order, and a transient failure stops its lane
+// only, so that a sender's later mail is never applied before an earlier
+// one (different senders' mails of one fetch have no order to keep: they
+// raced through the mail servers anyway). Before the first hand-over
+// every message of the lanes is on record in one commit (the attempts,
+// the cursor's presumption counted by the first); each lane's commit ends
+// its attempt and moves the cursor past its message and the later ones
+// already committed, never past one that is not, so that rule 1 and the
+// crash order above hold for every message. After a crash (a message of
+// the fetch with an unfinished hand-over on record) the fetch is handed
+// over one message at a time, so that a poison message counts alone.
+// The messages are filed afterwards in UID order, as above. Options.Lanes
+// 1 hands every message over one at a time.
+//
 // # IMAP details
 //
 //   - UID SEARCH UID last+1:* returns the last message even when there is

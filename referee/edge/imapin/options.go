@@ -55,6 +55,7 @@ const (
 	DefaultDialTimeout      = 30 * time.Second
 	DefaultShutdownGrace    = 5 * time.Second
 	DefaultFetchBatch       = 20
+	DefaultLanes            = 4
 	DefaultMaxCrashes       = 3
 	DefaultMaxAttempts      = 5
 )
@@ -114,6 +115,10 @@ type Options struct {
 	MaxMessageSize int64
 	// FetchBatch is how many messages are fetched per FETCH (default 20).
 	FetchBatch int
+	// Lanes is how many of a fetch's messages from different senders are
+	// handed over at once (doc.go, "Lanes"; default DefaultLanes; 1: one
+	// message at a time).
+	Lanes int
 	// MaxAttempts quarantines a message after this many consecutive
 	// transient HandleMail errors on it, and tells its sender and the
 	// operator (issue 23, rule 2: no message stalls the intake for ever).
@@ -188,6 +193,9 @@ func (o *Options) setDefaults() {
 	if o.FetchBatch == 0 {
 		o.FetchBatch = DefaultFetchBatch
 	}
+	if o.Lanes == 0 {
+		o.Lanes = DefaultLanes
+	}
 	if o.MaxAttempts == 0 {
 		o.MaxAttempts = DefaultMaxAttempts
 	}
@@ -250,8 +258,8 @@ func (o *Options) validate() error {
 	if o.PollInterval <= 0 || o.ResyncInterval <= 0 || o.DialTimeout <= 0 || o.ShutdownGrace < 0 {
 		bad("intervals and timeouts must be positive")
 	}
-	if o.FetchBatch < 1 || o.MaxMessageSize < 0 {
-		bad("fetch batch, max attempts and max message size must not be negative")
+	if o.FetchBatch < 1 || o.Lanes < 1 || o.MaxMessageSize < 0 {
+		bad("fetch batch and lanes must be positive, max message size not negative")
 	}
 	return errors.Join(errs...)
 }

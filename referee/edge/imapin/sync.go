@@ -112,6 +112,14 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 		}
 	}
 
+	// Two senders or more: their messages are handed over at once, in
+	// lanes (lanes.go); the loop below then files them in UID order with
+	// the handlers' answers.
+	lanes, err := s.handLanes(ctx, chunk, info, bodies)
+	if err != nil {
+		return &transientError{uid: chunk[0], err: err, notMessage: true}
+	}
+
 	var processed, quarantined []imap.UID
 	// The cursor past a handled message is written with the next
 	// message's intake attempt, in one commit (issue 13.5: two commits
@@ -132,7 +140,7 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 		if pending == nil {
 			return nil
 		}
-		if err := w.saveCursor(pending.cur, pending.key); err != nil {
+		if err := w.saveCursor(pending.cur, pending.keys...); err != nil {
 			return err
 		}
 		return saved()
@@ -170,6 +178,32 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 			reason = fmt.Sprintf("message too large: %d bytes, the limit is %d", m.RFC822Size, w.o.MaxMessageSize)
 			w.notify(ctx, m, key, referee.QuarantineNotice{Reason: "too_large", Detail: reason, Size: m.RFC822Size,
 				Max: w.o.MaxMessageSize}, log)
+		case lanes[uid] != nil:
+			h := lanes[uid]
+			if w.o.MaxCrashes > 0 && h.n > w.o.MaxCrashes {
+				reason = fmt.Sprintf("poison message: handling began %d times and never finished", h.n-1)
+				w.notify(ctx, m, key, referee.QuarantineNotice{Reason: "crashed", Detail: reason, Size: m.RFC822Size}, log)
+				break
+			}
+			if !h.ran {
+				// Its lane stopped at an earlier mail of its sender: the
+				// next look hands it over again, after that one.
+				return file()
+			}
+			// The cursor past it is committed when a ride moved it there.
+			rode = h.rode && s.cur.LastUID >= uint32(uid)
+			var pe *panicError
+			if h.err != nil && !errors.As(h.err, &pe) && !referee.IsPermanent(h.err) {
+				if eerr := w.endAttempt(s, key, uint32(uid) > s.cur.LastUID); eerr != nil {
+					log.Warn("could not clear the intake attempt", slog.Any("err", eerr))
+				}
+			}
+			if stop, err := w.answered(h.out, h.err, &reason, log); stop {
+				if ferr := file(); ferr != nil {
+					return ferr
+				}
+				return &transientError{uid: uid, err: err}
+			}
 		default:
 			raw, ok := bodies[uid]
 			if !ok {
@@ -235,18 +269,7 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 					log.Warn("could not clear the intake attempt", slog.Any("err", eerr))
 				}
 			}
-			switch {
-			case err == nil:
-				w.handled.Add(1)
-				if out.Status == referee.OutcomeDuplicate {
-					w.duplicates.Add(1)
-				}
-				log.Info("mail handled", slog.String("status", string(out.Status)), slog.String("game", out.Game),
-					slog.String("detail", out.Detail))
-			case referee.IsPermanent(err):
-				reason = err.Error()
-			default:
-				w.transient.Add(1)
+			if stop, err := w.answered(out, err, &reason, log); stop {
 				if ferr := file(); ferr != nil {
 					return ferr // the connection is in trouble: reconnect
 				}
@@ -273,7 +296,13 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 		case uint32(uid) > last:
 			next := s.cur
 			next.LastUID, next.Armed = uint32(uid), 1
-			pending = &cursorUpdate{cur: next, key: key, uid: uid}
+			u := &cursorUpdate{cur: next, keys: []string{key}, uid: uid}
+			if pending != nil {
+				// Not flushed by a hand-over between (a message set
+				// aside, or handed over in a lane): its attempt ends too.
+				u.keys = append(pending.keys, key)
+			}
+			pending = u
 		default:
 			if err := w.endAttempt(s, key, false); err != nil {
 				return errors.Join(err, file())
@@ -294,6 +323,27 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 		}
 	}
 	return file()
+}
+
+// answered counts a handler's answer; stop is true for a transient
+// failure (the batch stops), and a permanent one sets the reason to
+// quarantine the message.
+func (w *Watcher) answered(out referee.Outcome, err error, reason *string, log *slog.Logger) (stop bool, _ error) {
+	switch {
+	case err == nil:
+		w.handled.Add(1)
+		if out.Status == referee.OutcomeDuplicate {
+			w.duplicates.Add(1)
+		}
+		log.Info("mail handled", slog.String("status", string(out.Status)), slog.String("game", out.Game),
+			slog.String("detail", out.Detail))
+	case referee.IsPermanent(err):
+		*reason = err.Error()
+	default:
+		w.transient.Add(1)
+		return true, err
+	}
+	return false, nil
 }
 
 // panicError is a handler panic: transient, but it counts as a crash for
@@ -339,9 +389,9 @@ func (w *Watcher) notify(ctx context.Context, m *imapclient.FetchMessageBuffer, 
 // cursorUpdate is a cursor past a handled message (uid, intake key), not
 // yet written.
 type cursorUpdate struct {
-	cur store.Cursor
-	key string
-	uid imap.UID
+	cur  store.Cursor
+	keys []string
+	uid  imap.UID
 }
 
 // beginAttempt puts a hand-over on record and returns the count: no
@@ -370,8 +420,10 @@ func (w *Watcher) beginAttempt(s *session, key string, uid imap.UID, prev *curso
 	// referee's): durable when it returns, as with Update.
 	err := w.o.Store.Group(func(tx *store.Tx) error {
 		if prev != nil {
-			if err := tx.EndAttempt(prev.key); err != nil {
-				return err
+			for _, k := range prev.keys {
+				if err := tx.EndAttempt(k); err != nil {
+					return err
+				}
 			}
 		}
 		if prev != nil || s.cur.Armed > 0 {

@@ -1,0 +1,259 @@
+package imapin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
+	"github.com/pbem-referee/referee/store"
+)
+
+// Lanes (issue 25: throughput): the messages of one fetch from different
+// senders are handed over at once, one lane per sender, so that the
+// handlers' commits share the store's group commits (store.DB.Commit)
+// instead of paying one fsync each, one after the other. See doc.go,
+// "Lanes", for the rule; this file is its machinery.
+
+// handover is one message of a fetch handed over in a lane.
+type handover struct {
+	uid      imap.UID
+	key      string
+	raw      []byte
+	received time.Time
+	log      *slog.Logger
+	// n is the attempt count recorded before the hand-over.
+	n int
+	// ran: handed over (a lane stops at a transient failure); out and err
+	// are the handler's answer.
+	ran  bool
+	out  referee.Outcome
+	err  error
+	ride *store.Ride
+	// rode: the ride (the end of the attempt, maybe the cursor) was
+	// committed with the message's record.
+	rode bool
+}
+
+// laneCursor moves the cursor from the lanes' rides: a ride moves it past
+// its message and the messages after it whose rides are committed (or
+// written in the same transaction), never past a message whose record is
+// not: the cursor still never passes a message not handed over.
+type laneCursor struct {
+	validity uint32
+	uids     []imap.UID // every message of the chunk, ascending
+	hs       map[imap.UID]*handover
+
+	mu     sync.Mutex
+	inTx   map[imap.UID]*store.Tx
+	target map[imap.UID]uint32 // the cursor each ride wrote (its last run)
+}
+
+// advance returns the cursor past u and the messages it may pass, from
+// last (the cursor stored in tx).
+func (lc *laneCursor) advance(tx *store.Tx, u imap.UID, last uint32) uint32 {
+	lc.mu.Lock()
+	defer lc.mu.Unlock()
+	lc.inTx[u] = tx
+	v := last
+	for _, x := range lc.uids {
+		if uint32(x) <= last {
+			continue
+		}
+		h := lc.hs[x]
+		if x != u && (h == nil || (lc.inTx[x] != tx && !h.ride.Committed())) {
+			break
+		}
+		v = uint32(x)
+	}
+	lc.target[u] = v
+	return v
+}
+
+// laneKey is the lane of a message: its envelope sender (the IMAP
+// envelope, not the message's text), "" when it has none.
+func laneKey(m *imapclient.FetchMessageBuffer) string {
+	if m.Envelope == nil || len(m.Envelope.From) == 0 {
+		return ""
+	}
+	return strings.ToLower(m.Envelope.From[0].Addr())
+}
+
+// handLanes hands the chunk's ordinary messages (want, with their bodies)
+// over in lanes when they come from two senders or more and Options.Lanes
+// allows it; nil when the chunk is to be handed over one message at a
+// time (the plain path of processChunk). An error is the store's, from
+// recording the attempts: nothing was handed over.
+func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap.UID]*imapclient.FetchMessageBuffer,
+	bodies map[imap.UID][]byte) (map[imap.UID]*handover, error) {
+	w := s.w
+	if w.o.Lanes < 2 {
+		return nil, nil
+	}
+	lc := &laneCursor{validity: s.cur.UIDValidity, hs: map[imap.UID]*handover{}, inTx: map[imap.UID]*store.Tx{},
+		target: map[imap.UID]uint32{}}
+	var order []string
+	lanes := map[string][]*handover{}
+	var all []*handover
+	for _, uid := range chunk {
+		m := info[uid]
+		if m == nil {
+			continue
+		}
+		lc.uids = append(lc.uids, uid)
+		raw, ok := bodies[uid]
+		if !ok || s.poison[uid] != "" || (w.o.MaxMessageSize > 0 && m.RFC822Size > w.o.MaxMessageSize) {
+			continue // set aside by processChunk, one at a time
+		}
+		received := w.o.Now()
+		if !m.InternalDate.IsZero() && m.InternalDate.Before(received) {
+			received = m.InternalDate
+		}
+		log := s.log.With(slog.Uint64("uid", uint64(uid)))
+		if m.Envelope != nil && m.Envelope.MessageID != "" {
+			log = log.With(slog.String("msgid", "<"+m.Envelope.MessageID+">"))
+		}
+		h := &handover{uid: uid, key: fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid),
+			raw: raw, received: received, log: log}
+		k := laneKey(m)
+		if _, ok := lanes[k]; !ok {
+			order = append(order, k)
+		}
+		lanes[k] = append(lanes[k], h)
+		lc.hs[uid] = h
+		all = append(all, h)
+	}
+	if len(order) < 2 {
+		return nil, nil
+	}
+	// Every attempt on record before any hand-over, in one commit: the
+	// first message after the cursor counts the hand-overs the cursor
+	// presumed.
+	if err := w.beginAll(s, all, lc.uids[0]); err != nil {
+		return nil, err
+	}
+	// After a crash (a hand-over on record that never finished), the chunk
+	// is handed over one message at a time, in UID order: a message that
+	// kills the process must not count against the others in flight.
+	for _, h := range all {
+		if h.n > 1 {
+			order, lanes = []string{""}, map[string][]*handover{"": all}
+			break
+		}
+	}
+	for _, h := range all {
+		h := h
+		h.ride = w.o.Store.Ride(h.key, func(tx *store.Tx) error {
+			if err := tx.EndAttempt(h.key); err != nil {
+				return err
+			}
+			stored, err := tx.Cursor(w.cursorKey)
+			if err != nil || stored.UIDValidity != lc.validity {
+				return err
+			}
+			if v := lc.advance(tx, h.uid, stored.LastUID); v > stored.LastUID {
+				return tx.PutCursor(w.cursorKey, store.Cursor{UIDValidity: lc.validity, LastUID: v, Armed: 1})
+			}
+			return nil
+		})
+	}
+	sem := make(chan struct{}, w.o.Lanes)
+	var wg sync.WaitGroup
+	for _, k := range order {
+		wg.Add(1)
+		go func(lane []*handover) {
+			defer wg.Done()
+			for _, h := range lane {
+				if w.o.MaxCrashes > 0 && h.n > w.o.MaxCrashes {
+					continue // quarantined by processChunk, never handed over again
+				}
+				sem <- struct{}{}
+				h.out, h.err = w.handle(ctx, mailin.Inbound{Raw: h.raw, Source: "imap", Keys: []string{h.key}, Received: h.received}, h.log)
+				<-sem
+				h.ran = true
+				var pe *panicError
+				if h.err != nil && (errors.As(h.err, &pe) || !referee.IsPermanent(h.err)) {
+					return // the sender's later mails wait: their order is kept
+				}
+			}
+		}(lanes[k])
+	}
+	wg.Wait()
+	// The cursor the committed rides wrote; the attempts of the messages
+	// a stopped lane never handed over are taken back (they never began).
+	var last uint32
+	var unbegun []string
+	for _, h := range all {
+		h.rode = h.ride.Done()
+		if h.rode {
+			lc.mu.Lock()
+			last = max(last, lc.target[h.uid])
+			lc.mu.Unlock()
+		}
+		if !h.ran && !(w.o.MaxCrashes > 0 && h.n > w.o.MaxCrashes) {
+			unbegun = append(unbegun, h.key)
+		}
+	}
+	if last > s.cur.LastUID {
+		s.cur = store.Cursor{UIDValidity: lc.validity, LastUID: last, Armed: 1}
+		w.armed = s.cur
+	}
+	if len(unbegun) > 0 {
+		if err := w.o.Store.Group(func(tx *store.Tx) error {
+			for _, k := range unbegun {
+				if err := tx.EndAttempt(k); err != nil {
+					return err
+				}
+			}
+			return nil
+		}); err != nil {
+			s.log.Warn("could not clear the intake attempts of messages not handed over", slog.Any("err", err))
+		}
+	}
+	return lc.hs, nil
+}
+
+// beginAll puts the hand-overs of a chunk's lanes on record in one commit
+// (Watcher.beginAttempt for several): the chunk's first message, when it is
+// the first after the cursor, counts what the cursor presumed.
+func (w *Watcher) beginAll(s *session, hs []*handover, first imap.UID) error {
+	cur := s.cur
+	cur.Armed = 0
+	err := w.o.Store.Group(func(tx *store.Tx) error {
+		if s.cur.Armed > 0 {
+			if err := tx.PutCursor(w.cursorKey, cur); err != nil {
+				return err
+			}
+		}
+		for _, h := range hs {
+			floor := 0
+			if h.uid == first && uint32(h.uid) > s.cur.LastUID {
+				// Presumed by a commit of this process and not used: the
+				// presumption is this very hand-over. Else (a restart)
+				// it is one that began before.
+				floor = s.cur.Armed
+				if floor > 0 && w.armed == s.cur {
+					floor--
+				}
+			}
+			var err error
+			if h.n, err = tx.BeginAttemptFrom(h.key, floor); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("record intake attempts: %w", err)
+	}
+	s.cur, w.armed = cur, store.Cursor{}
+	return nil
+}
