@@ -304,3 +304,132 @@ func compareWorlds(t *testing.T, a, b *world, lang string) {
 		t.Fatalf("after unit %d the pages differ", a.units)
 	}
 }
+
+// TestMatchRecordsFoldIsIdempotent (issues 24, 25): whatever a crash
+// leaves between a match record and the fold, the tournament reads the
+// same. A unit of work that stops before its commit leaves the record as
+// it was (its match record is not there) and, run again, leaves what it
+// would have; a whole record that already holds a match's result with
+// its match record still there (a fold that wrote the record and not yet
+// deleted) reads as the record, and so does one with every match record
+// applied twice; a match record that names a match the record no longer
+// has, or another game (a round drawn again), is left out; and the next
+// whole record deletes every one of them. For every game of a generated
+// round.
+func TestMatchRecordsFoldIsIdempotent(t *testing.T) {
+	for _, n := range []int{6, 7, 12} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+			w := newWorld(t, false, now)
+			s := tournament.Settings{Game: "toy", Format: tournament.Swiss, Table: 2, NumRounds: 3}
+			if err := tournament.Defaults(&s, engine.Info{Name: "toy", MinPlayers: 2, MaxPlayers: 2}); err != nil {
+				t.Fatal(err)
+			}
+			w.unit(func(d *desk) error {
+				tr := &tournament.Tournament{ID: "cup", Organiser: "org@x.test", Settings: s, Seed: "s", Status: tournament.StatusRunning}
+				for i := range n {
+					tr.Entrants = append(tr.Entrants, tournament.Entrant{ID: i, Address: fmt.Sprintf("p%d@x.test", i), Name: fmt.Sprintf("P%d", i)})
+				}
+				rd, err := tr.NextRound()
+				if err != nil {
+					return err
+				}
+				for k := range rd.Matches {
+					if rd.Matches[k].State != tournament.MatchBye {
+						rd.Matches[k].GameID = fmt.Sprintf("cupr1t%d", rd.Matches[k].Table)
+						w.h.rec.byGame[rd.Matches[k].GameID] = "cup"
+					}
+				}
+				tr.Rounds = append(tr.Rounds, rd)
+				return d.saveTour(tr)
+			})
+			var played []tournament.Match
+			for _, m := range w.load("cup").Rounds[0].Matches {
+				if m.State != tournament.MatchBye {
+					played = append(played, m)
+				}
+			}
+			// Every game but the last (whose end closes the round: a
+			// whole record).
+			for _, m := range played[:len(played)-1] {
+				end := GameEnd{ID: m.GameID, Game: "toy", Rank: []int{2, 1}, Scores: []int{10, 12}}
+				for _, e := range m.Seats {
+					end.Addresses = append(end.Addresses, fmt.Sprintf("p%d@x.test", e))
+					end.Names = append(end.Names, fmt.Sprintf("P%d", e))
+				}
+				before := snapshotRecords(w.h.rec)
+				beforeTour := w.load("cup")
+				// The unit of work stops before its commit: nothing of it.
+				w.h.kept = Kept{}
+				if err := newDesk(w.h).gameEnded(end); err != nil {
+					t.Fatal(err)
+				}
+				w.h.rec = before // rolled back
+				if got := w.load("cup"); !reflect.DeepEqual(got, beforeTour) {
+					t.Fatalf("%s: a unit of work that did not commit changed the record", m.GameID)
+				}
+				w.h.rec = snapshotRecords(before)
+				w.unit(func(d *desk) error { return d.gameEnded(end) })
+				if w.h.rec.puts != before.puts || len(w.h.rec.matches["cup"]) == len(before.matches["cup"]) {
+					t.Fatalf("%s: the game's end wrote the whole record, or no match record", m.GameID)
+				}
+			}
+			want := w.load("cup")
+			if len(w.h.rec.matches["cup"]) == 0 {
+				t.Fatal("no match records to fold")
+			}
+			// The fold wrote the whole record and the match records are
+			// still there: the same tournament.
+			raw, err := json.Marshal(want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.h.rec.tours["cup"] = raw
+			if got := w.load("cup"); !reflect.DeepEqual(got, want) {
+				t.Fatal("a record with its match records folded in and still there reads otherwise")
+			}
+			// Applied twice: the same.
+			twice := w.load("cup")
+			if err := overlay(w.h.rec, twice); err != nil || !reflect.DeepEqual(twice, want) {
+				t.Fatalf("match records applied twice: %v", err)
+			}
+			// Stale records: a match the record does not have, another
+			// game at a match's place.
+			stale := snapshotRecords(w.h.rec)
+			stale.PutTournamentMatch("cup", 5, 0, []byte(`{"table":1,"seats":[0,1],"game_id":"x","state":"done","rank":[1,2]}`))
+			stale.PutTournamentMatch("cup", 0, 99, []byte(`{"table":1,"seats":[0,1],"game_id":"x","state":"done","rank":[1,2]}`))
+			stale.PutTournamentMatch("cup", 0, 0, []byte(`{"table":1,"seats":[0,1],"game_id":"cupr1t1x0","state":"done","rank":[2,1]}`))
+			w.h.rec = stale
+			if got := w.load("cup"); !reflect.DeepEqual(got, want) {
+				t.Fatal("a stale match record was applied")
+			}
+			// The next whole record deletes them all.
+			w.unit(func(d *desk) error {
+				tr, err := d.load("cup")
+				if err != nil {
+					return err
+				}
+				tr.Rounds[0].Told = true // a change outside the matches
+				return d.saveTour(tr)
+			})
+			if left := len(w.h.rec.matches["cup"]); left != 0 {
+				t.Fatalf("%d match records left after a whole record", left)
+			}
+			want.Rounds[0].Told = true
+			if got := w.load("cup"); !reflect.DeepEqual(got, want) {
+				t.Fatal("the fold changed the tournament")
+			}
+		})
+	}
+}
+
+// snapshotRecords copies the records (a transaction's starting point).
+func snapshotRecords(m *memRecords) *memRecords {
+	c := *m
+	c.tours, c.ratings, c.wakes, c.byGame = maps.Clone(m.tours), maps.Clone(m.ratings), maps.Clone(m.wakes), maps.Clone(m.byGame)
+	c.matches = map[string]map[[2]int][]byte{}
+	for id, ms := range m.matches {
+		c.matches[id] = maps.Clone(ms)
+	}
+	return &c
+}
