@@ -210,6 +210,11 @@ func (r deskRecords) PutTournament(id string, rec []byte) error {
 	return r.Tx.PutTournament(id, rec)
 }
 
+func (r deskRecords) PutTournamentMatch(id string, round, match int, rec []byte) error {
+	r.w.deskWrites++
+	return r.Tx.PutTournamentMatch(id, round, match, rec)
+}
+
 func (r deskRecords) SetWake(key string, at time.Time) error {
 	r.w.deskWrites++
 	return r.Tx.SetWake(key, at)

@@ -68,6 +68,12 @@
 //	tournaments   tournament id -> the tournament record (opaque, schema 4)
 //	tournaments.by_game
 //	              game id -> the tournament it is played for (schema 4)
+//	tournaments.matches
+//	              tournament id NUL round (4-byte big-endian) match
+//	              (4-byte big-endian) -> one match's record (opaque), not
+//	              yet folded into the tournament's record (tourmatch.go;
+//	              made by the first write, no schema change: a store
+//	              without it has none)
 //	ratings       game name NUL lower-cased address -> rating (opaque,
 //	              schema 4)
 //	attempts      intake key (e.g. "imap:<account>/<mailbox>/<validity>/<uid>")
@@ -84,6 +90,15 @@
 //
 // A tournament's clock shares the wake index under the key "t:<id>" (game
 // ids never hold a colon).
+//
+// A tournament is its record overlaid with its match records (issues 24
+// and 25: a game's end used to rewrite the whole record, every entrant,
+// round and match, the largest write of a move at 1,000 entrants and
+// more). The caller writes a change of its matches alone as match records
+// (PutTournamentMatch: a game's result, an adjudication, a forfeit, a
+// correction) and reads them with the record (TournamentMatches); a whole
+// record (PutTournament) holds them, and deletes the tournament's match
+// records in the same transaction (the fold).
 //
 // # Transactions
 //

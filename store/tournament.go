@@ -36,12 +36,17 @@ func (tx *Tx) Tournament(id string) ([]byte, error) {
 	return bytes.Clone(v), nil
 }
 
-// PutTournament stores the record of a tournament.
+// PutTournament stores the whole record of a tournament. The record holds
+// its matches as they are: the tournament's match records
+// (PutTournamentMatch, tourmatch.go) are deleted (folded into it).
 func (tx *Tx) PutTournament(id string, rec []byte) error {
 	if id == "" {
 		return errors.New("store: empty tournament id")
 	}
-	return tx.b(bTournaments).Put([]byte(id), rec)
+	if err := tx.b(bTournaments).Put([]byte(id), rec); err != nil {
+		return err
+	}
+	return tx.deleteTournamentMatches(id)
 }
 
 // HasTournament reports whether a tournament exists.

@@ -35,16 +35,28 @@ func loadTour(tx Records, id string) (*tournament.Tournament, error) {
 	if err := json.Unmarshal(raw, &t); err != nil {
 		return nil, fmt.Errorf("tournament %s: %w", id, err)
 	}
+	if err := overlay(tx, &t); err != nil {
+		return nil, err
+	}
 	return &t, nil
 }
 
 // load returns tournament id as this unit of work left it: from Kept,
-// else decoded from its record.
+// else decoded from its record and its match records (then Kept notes
+// how it was, to write only what changes: Kept.Flush).
 func (d *desk) load(id string) (*tournament.Tournament, error) {
-	if t := d.h.Kept().get(id); t != nil {
+	k := d.h.Kept()
+	if t := k.get(id); t != nil {
 		return t, nil
 	}
-	return loadTour(d.rec, id)
+	t, err := loadTour(d.rec, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := k.loaded(t); err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 // saveTour keeps a changed tournament for the rest of the unit of work;

@@ -68,6 +68,22 @@
 // once, at its end (Kept, kept.go): a mail of 500 ENTER lines used to
 // decode and encode the whole record per line, so ENTER was quadratic.
 //
+// The tournament's record (issues 24 and 25: the write path writes only
+// what changed; records.go, kept.go): a tournament is its whole record in
+// the store overlaid with its match records. A unit of work whose
+// tournament changed only in its matches (a game's result as it ends, an
+// adjudication, a forfeit, a correction of a result, the ratings kept
+// with a match) writes each changed match's record alone, not the whole
+// record; any other change (a round drawn or closed, an entrant, a
+// setting, the status, a swap) writes the whole record, and the store
+// deletes its match records then (the fold). Kept notes how each
+// tournament was loaded and Flush compares: what differs decides, not
+// the command, so a change forgotten here costs a whole record, never a
+// lost change. A match record applies to the match it names when it
+// still plays the same game at the same table; else it is stale, left
+// out, and deleted by the next fold. Applying one twice is applying it
+// once. The wake entry is written when it moves.
+//
 // The director's corrections (corrections.go: RESULT, DOUBLEFORFEIT,
 // SWAP, BYE, a late ENTER) are each mailed to the players they concern,
 // in their language, with the same audit line as the organiser's answer;

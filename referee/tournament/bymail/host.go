@@ -107,15 +107,23 @@ type Host interface {
 }
 
 // Records are the store's methods the desk uses (*store.Tx has them): the
-// tournaments, the index of their games, the ratings and the wake index.
+// tournaments, their match records (records.go), the index of their
+// games, the ratings and the wake index.
 type Records interface {
 	Tournament(id string) ([]byte, error)
+	// PutTournament writes a tournament's whole record and deletes its
+	// match records (the record holds them).
 	PutTournament(id string, rec []byte) error
 	HasTournament(id string) bool
 	Tournaments(fn func(id string, rec []byte) error) error
+	// PutTournamentMatch writes one match's record; TournamentMatches
+	// reads a tournament's, in round and match order.
+	PutTournamentMatch(id string, round, match int, rec []byte) error
+	TournamentMatches(id string, fn func(round, match int, rec []byte) error) error
 	GameTournament(game string) string
 	HasGame(id string) bool
 	SetWake(key string, at time.Time) error
+	Wake(key string) time.Time
 	Rating(game, addr string) ([]byte, error)
 	PutRating(game, addr string, rec []byte) error
 }

@@ -1,7 +1,9 @@
 package bymail
 
 import (
+	"cmp"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -29,7 +31,7 @@ func newTestHost(t *testing.T, now time.Time) *testHost {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testHost{t: t, now: now, tpl: tpl, rec: &memRecords{tours: map[string][]byte{}, ratings: map[string][]byte{}}}
+	return &testHost{t: t, now: now, tpl: tpl, rec: newMemRecords()}
 }
 
 func (h *testHost) Now() time.Time            { return h.now }
@@ -86,8 +88,23 @@ func (h *testHost) flush() {
 	}
 }
 
+// memRecords are the store's records in memory, with the store's rules
+// of match records: PutTournament deletes a tournament's (the fold).
 type memRecords struct {
 	tours, ratings map[string][]byte
+	// matches are the match records by tournament, then round and match.
+	matches map[string]map[[2]int][]byte
+	wakes   map[string]time.Time
+	// byGame is the index of the tournaments' games (nil: none).
+	byGame map[string]string
+	// puts and matchPuts count the whole records and match records
+	// written.
+	puts, matchPuts int
+}
+
+func newMemRecords() *memRecords {
+	return &memRecords{tours: map[string][]byte{}, ratings: map[string][]byte{},
+		matches: map[string]map[[2]int][]byte{}, wakes: map[string]time.Time{}}
 }
 
 func (m *memRecords) Tournament(id string) ([]byte, error) {
@@ -96,8 +113,13 @@ func (m *memRecords) Tournament(id string) ([]byte, error) {
 	}
 	return nil, errNotFound
 }
-func (m *memRecords) PutTournament(id string, rec []byte) error { m.tours[id] = rec; return nil }
-func (m *memRecords) HasTournament(id string) bool              { return m.tours[id] != nil }
+func (m *memRecords) PutTournament(id string, rec []byte) error {
+	m.tours[id] = rec
+	delete(m.matches, id)
+	m.puts++
+	return nil
+}
+func (m *memRecords) HasTournament(id string) bool { return m.tours[id] != nil }
 func (m *memRecords) Tournaments(fn func(string, []byte) error) error {
 	for id, b := range m.tours {
 		if err := fn(id, b); err != nil {
@@ -106,9 +128,38 @@ func (m *memRecords) Tournaments(fn func(string, []byte) error) error {
 	}
 	return nil
 }
-func (m *memRecords) GameTournament(string) string    { return "" }
-func (m *memRecords) HasGame(string) bool             { return false }
-func (m *memRecords) SetWake(string, time.Time) error { return nil }
+func (m *memRecords) PutTournamentMatch(id string, r, k int, rec []byte) error {
+	if m.matches[id] == nil {
+		m.matches[id] = map[[2]int][]byte{}
+	}
+	m.matches[id][[2]int{r, k}] = rec
+	m.matchPuts++
+	return nil
+}
+func (m *memRecords) TournamentMatches(id string, fn func(int, int, []byte) error) error {
+	keys := make([][2]int, 0, len(m.matches[id]))
+	for k := range m.matches[id] {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+	for _, k := range keys {
+		if err := fn(k[0], k[1], m.matches[id][k]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func (m *memRecords) GameTournament(g string) string { return m.byGame[g] }
+func (m *memRecords) HasGame(string) bool            { return false }
+func (m *memRecords) SetWake(key string, at time.Time) error {
+	if at.IsZero() {
+		delete(m.wakes, key)
+	} else {
+		m.wakes[key] = at
+	}
+	return nil
+}
+func (m *memRecords) Wake(key string) time.Time { return m.wakes[key] }
 func (m *memRecords) Rating(g, a string) ([]byte, error) {
 	if b, ok := m.ratings[g+"\x00"+a]; ok {
 		return b, nil

@@ -26,10 +26,28 @@ import (
 // it loaded one from Kept may have changed it: Hit is called then (the
 // core counts it as a change, and an organiser's line that fails after a
 // change is undone and its mail run again without it; undo.go).
+//
+// Kept also notes how each tournament loaded from the store was (its
+// shape, records.go), so that Flush writes a tournament whose matches
+// alone changed as those matches' records, not as its whole record.
 type Kept struct {
 	tours map[string]*tournament.Tournament
+	base  map[string]*shape
 	// Hit is called when a tournament is found in Kept.
 	Hit func()
+}
+
+// loaded notes t as it was loaded from the store (before any change).
+func (k *Kept) loaded(t *tournament.Tournament) error {
+	s, err := shapeOf(t)
+	if err != nil {
+		return err
+	}
+	if k.base == nil {
+		k.base = map[string]*shape{}
+	}
+	k.base[t.ID] = s
+	return nil
 }
 
 // get returns the tournament id kept, or nil.
@@ -51,7 +69,12 @@ func (k *Kept) keep(t *tournament.Tournament) {
 
 // Flush writes the tournaments kept, in the order of their ids, and
 // their wake entries (as of now); Kept is then empty. The core calls it
-// when the unit of work ends, before its transaction commits.
+// when the unit of work ends, before its transaction commits. A
+// tournament loaded from the store whose matches alone changed (a game's
+// result, an adjudication, a forfeit, the ratings kept with a match) is
+// written as those matches' records (writeMatches); any other change (a
+// round drawn or closed, an entrant, a setting, the status) writes the
+// whole record, which folds the match records in.
 func (k *Kept) Flush(rec Records, now time.Time) error {
 	ids := make([]string, 0, len(k.tours))
 	for id := range k.tours {
@@ -59,15 +82,25 @@ func (k *Kept) Flush(rec Records, now time.Time) error {
 	}
 	sort.Strings(ids)
 	for _, id := range ids {
+		if base := k.base[id]; base != nil {
+			done, err := writeMatches(rec, k.tours[id], base, now)
+			if err != nil {
+				return err
+			}
+			if done {
+				continue
+			}
+		}
 		if err := writeTour(rec, k.tours[id], now); err != nil {
 			return err
 		}
 	}
-	k.tours = nil
+	k.tours, k.base = nil, nil
 	return nil
 }
 
-// writeTour encodes and writes a tournament's record and its wake entry.
+// writeTour encodes and writes a tournament's whole record (the store
+// deletes its match records: the record holds them) and its wake entry.
 func writeTour(rec Records, t *tournament.Tournament, now time.Time) error {
 	raw, err := json.Marshal(t)
 	if err != nil {
