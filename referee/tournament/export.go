@@ -84,7 +84,7 @@ func (t *Tournament) seatRows(round int, m Match) [][]string {
 			p = num(pts[i])
 		}
 		rows = append(rows, []string{strconv.Itoa(round), strconv.Itoa(m.Table), m.GameID, m.State, strconv.Itoa(i + 1),
-			strconv.Itoa(e + 1), t.name(e), rank, score, p})
+			strconv.Itoa(e + 1), t.Entrants[e].PlayedBy(round), rank, score, p})
 	}
 	return rows
 }
