@@ -10,9 +10,10 @@ import (
 
 // vectorsNotYetInOneShape are the games whose specification vectors are
 // not yet all in the one shape (issue 25, "rule-vector tests in one
-// shape"): Brew Crafters' vectors are hand-written tests (TestTV01... in
-// vectors_test.go) with no testdata/*.vectors. Take a game off the list
-// when its vectors move to the shape; the list must only shrink.
+// shape"): Brew Crafters' vectors are hand-written tests
+// (TestTV01StartingResources and on, in vectors_test.go) with no
+// testdata/*.vectors. Take a game off the list when its vectors move to
+// the shape; the list must only shrink.
 var vectorsNotYetInOneShape = map[string]bool{"brewcrafters": true}
 
 // TestRuleVectorsInOneShape_Issue25: every game keeps its specification's
