@@ -119,7 +119,7 @@ const maxEngineFileLines = 800
 
 // TestEngineFilesUnder800Lines_Issue25: no Go file of engine/ or of a
 // game's package (tests included) is over maxEngineFileLines (the whole
-// module is held to the same by cmd/referee's TestNoGoFileOver800Lines).
+// module is held to the same by cmd/referee's TestNoGoFileOver800Lines_Issue25).
 func TestEngineFilesUnder800Lines_Issue25(t *testing.T) {
 	paths, err := filepath.Glob("*.go")
 	if err != nil {

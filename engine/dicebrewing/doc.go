@@ -106,9 +106,10 @@
 // the codes a player types (dice, @A, @S, name:die) once per mail in a
 // legend; the short commands of a group go side by side. Rules tested in
 // menu_test.go (TestMenuInWords_Issue22: every group its own translated
-// heading, within 80 columns) and in the referee (TestEveryOptionReachable
-// _Issue22: every option of random positions played by each answer form;
-// TestGoldenDiceBrewingMenus; the reader bot plays whole games).
+// heading, within 80 columns) and in the referee
+// (TestEveryOptionReachable_Issue22: every option of random positions
+// played by each answer form; TestGoldenDiceBrewingMenus; the reader bot
+// plays whole games).
 //
 // Each option also says what it gives toward the reader's goal, the
 // recipes on display (toward.go; the View's Toward and Costs, by the

@@ -33,7 +33,7 @@ func missingOf(s *state, seat int) map[string]int {
 // compared with the View: STORE lists under Toward exactly the recipes
 // it brings closer (DB-5.9.3 b), a paying option lists under Costs
 // exactly those a stored die it pays leaves further (DB-5.4). The words
-// of both are in the templates (option lines, TestTemplates...).
+// of both are in the templates (option lines, TestTemplatesCoverTheEngine).
 func TestTowardIsWhatTheMoveDoes_DB5_9_3(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 5))
 	checked := map[string]int{}

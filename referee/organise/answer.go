@@ -56,7 +56,8 @@ func doorError(err error) bool {
 }
 
 // Codes are the codes of the door's errors, each the template
-// "org.error.<code>" in every language (TestOrganiserErrorsEveryLanguage).
+// "org.error.<code>" in every language (the core's
+// TestOrganiserAnswersEveryLanguage_Issue22).
 var Codes = []string{
 	"unknown", "no_game", "not_yours", "seat_missing", "no_seat", "status", "no_deadline",
 	"token", "past", "not_started", "erratum_not_started", "already", "started", "players",

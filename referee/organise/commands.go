@@ -28,7 +28,7 @@ var gameRows = []Row{
 	{Keyword: "ROLLBACK", Usage: "ROLLBACK <game> <token>", Row: 11, Run: onGame(rollback)},
 	{Keyword: "POLICY", Usage: "POLICY <game> <policy>", Row: 12, Run: onGame(policy)},
 	{Keyword: "ERRATUM", Usage: "ERRATUM <game>", Row: 13, Run: erratum},
-	{Keyword: "HOOK", Usage: "HOOK <game> <https url> [generic|discord] [events]", Row: 14, Run: onGame(hook)},
+	{Keyword: "HOOK", Usage: "HOOK <game> <https url> [generic|discord] [moves,turn,end,org,chat]", Row: 14, Run: onGame(hook)},
 	{Keyword: "UNHOOK", Usage: "UNHOOK <game> <hook id>", Row: 15, Run: onGame(hook)},
 	{Keyword: "ABORT", Usage: "ABORT <game>", Row: 16, Run: onGame(abort)},
 	{Keyword: "PUBLISH", Usage: "PUBLISH <game> [listed|off]", Row: 17, Run: onGame(publish)},
@@ -56,7 +56,7 @@ func onGame(do func(c *Call, g Game, args []string) (string, error)) func(*Call)
 
 func (c *Call) onGame(do func(c *Call, g Game, args []string) (string, error)) (string, error) {
 	if len(c.f) < 2 {
-		return "", fail("usage", "syntax", c.kw+" <game> ...")
+		return "", c.usage()
 	}
 	id := strings.ToLower(c.f[1])
 	g, ok, err := c.h.Game(id)
@@ -229,7 +229,7 @@ func replace(c *Call, g Game, args []string) (string, error) {
 	}
 	inv, err := ParseInvitee(c.h, args[1:])
 	if err != nil {
-		return "", err
+		return "", c.ownUsage(err)
 	}
 	name := g.Info().Seats[seat].Name
 	addr, err := g.Replace(seat, inv)
@@ -296,7 +296,7 @@ func publish(_ *Call, g Game, args []string) (string, error) { return g.Publish(
 func invite(c *Call, g Game, args []string) (string, error) {
 	inv, err := ParseInvitee(c.h, args)
 	if err != nil {
-		return "", err
+		return "", c.ownUsage(err)
 	}
 	gi := g.Info()
 	if gi.Status != "forming" {

@@ -246,8 +246,23 @@ func (c *Call) rest() []byte {
 	return []byte(rest)
 }
 
-// usage is the line's usage error, from its row.
-func (c *Call) usage() error { return fail("usage", "syntax", c.row.Usage) }
+// usage is the line's usage error, from its row (a keyword of no row
+// names a game: "<KW> <game> ...").
+func (c *Call) usage() error {
+	if c.row.Usage == "" {
+		return fail("usage", "syntax", c.kw+" <game> ...")
+	}
+	return fail("usage", "syntax", c.row.Usage)
+}
+
+// ownUsage is err, but a usage error of a parser that rows share
+// (ParseInvitee quotes PLAYER's syntax) is the line's own row's.
+func (c *Call) ownUsage(err error) error {
+	if e, ok := err.(*Error); ok && e.Code == "usage" {
+		return c.usage()
+	}
+	return err
+}
 
 // tour runs a tournament command through the desk; ok is false when the
 // line names no tournament (it is then a game command). Its answer is a

@@ -84,16 +84,18 @@ func (t *Tournament) seatRows(round int, m Match) [][]string {
 			p = num(pts[i])
 		}
 		rows = append(rows, []string{strconv.Itoa(round), strconv.Itoa(m.Table), m.GameID, m.State, strconv.Itoa(i + 1),
-			strconv.Itoa(e + 1), t.name(e), rank, score, p})
+			strconv.Itoa(e + 1), t.name(e, round), rank, score, p})
 	}
 	return rows
 }
 
-func (t *Tournament) name(e int) string {
+// name is who played round for entrant e (Entrant.PlayedBy: after a
+// REPLACE, the one who held the place then).
+func (t *Tournament) name(e, round int) string {
 	if e < 0 || e >= len(t.Entrants) {
 		return ""
 	}
-	return t.Entrants[e].Name
+	return t.Entrants[e].PlayedBy(round)
 }
 
 // PairingsCSV is round n's pairings (1-based) as CSV, one line per seat in

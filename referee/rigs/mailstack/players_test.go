@@ -217,7 +217,7 @@ auth = "none"
 	bob.none() // ann's JOIN needs no mail of its own (default NOTIFY)
 	// Bob answers too. (A seat's secret in an old-format subject tag alone,
 	// written to the plain address, no longer authenticates: issue 23,
-	// TestSubjectSecretAloneIsNotAuthentication in edge/mailin.)
+	// TestIntakeSubjectSecretIsNoAuthentication in edge/mailin.)
 	bob.reply(invB, 1, "JOIN")
 
 	// The start: one of them must act. Collect both mails of the start.

@@ -172,7 +172,7 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 		for _, m := range rd.Matches {
 			pm := PageMatch{Table: m.Table, Bye: m.State == tournament.MatchBye, State: m.State}
 			for _, e := range m.Seats {
-				pm.Players = append(pm.Players, t.Entrants[e].Name)
+				pm.Players = append(pm.Players, t.Entrants[e].PlayedBy(rd.N))
 				pm.PlayerURLs = append(pm.PlayerURLs, playerPagePath(t, e))
 			}
 			if m.GameID != "" {

@@ -180,7 +180,7 @@ func PlayerPageOf(h Host, id, key string, n int) (*PlayerPage, error) {
 			}
 			for _, x := range m.Seats {
 				if x != e {
-					g.Opponents = append(g.Opponents, PageName{Name: t.Entrants[x].Name, URL: playerPagePath(t, x)})
+					g.Opponents = append(g.Opponents, PageName{Name: t.Entrants[x].PlayedBy(rd.N), URL: playerPagePath(t, x)})
 				}
 			}
 			if m.GameID != "" {
