@@ -162,3 +162,74 @@ func TestOldPageSizeStoreOpens(t *testing.T) {
 		})
 	}
 }
+
+// TestGameCountFromIndex (issue 25): with the game index built, GameCount
+// is read from the counts by status and equals the number of games after
+// every change (games created, their status changed, in one transaction
+// or several), and bbolt's count of the records after each commit;
+// without the index, it counts the records.
+func TestGameCountFromIndex(t *testing.T) {
+	for seed := range uint64(4) {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			db, err := Open(filepath.Join(t.TempDir(), "c.db"), &Options{NoSync: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			rng := rand.New(rand.NewPCG(seed, 25))
+			statuses := []string{"open", "running", "over", "aborted"}
+			n := 0
+			for range 60 {
+				err := db.Update(func(tx *Tx) error {
+					for range 1 + rng.IntN(4) {
+						id := fmt.Sprintf("g%d", rng.IntN(n+3))
+						if !tx.HasGame(id) {
+							n++
+						}
+						if err := tx.PutGame(id, record(rng, 100+rng.IntN(2000))); err != nil {
+							return err
+						}
+						if err := tx.IndexGame(id, GameIndex{Game: id, Status: statuses[rng.IntN(len(statuses))]}); err != nil {
+							return err
+						}
+						// Games made earlier in the same transaction
+						// count too (bbolt's count of the records saw
+						// only the committed ones).
+						if got := tx.GameCount(); got != n {
+							t.Fatalf("GameCount %d, games made %d", got, n)
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				db.View(func(tx *Tx) error {
+					if got, want := tx.GameCount(), tx.b(bGames).Stats().KeyN; got != want {
+						t.Fatalf("GameCount %d, records %d", got, want)
+					}
+					return nil
+				})
+			}
+			db.View(func(tx *Tx) error {
+				if !tx.GameIndexBuilt() || tx.GameCount() != n {
+					t.Errorf("index built %v, GameCount %d, want %d", tx.GameIndexBuilt(), tx.GameCount(), n)
+				}
+				return nil
+			})
+			// An index not built (a store older than it): the records.
+			db.Update(func(tx *Tx) error {
+				if err := tx.b(bMeta).Delete(kGameIndex); err != nil {
+					return err
+				}
+				if err := tx.b(bGameCount).Put([]byte("over"), u64(1e6)); err != nil {
+					return err
+				}
+				if tx.GameCount() != n {
+					t.Errorf("index not built: GameCount %d, want the %d records", tx.GameCount(), n)
+				}
+				return nil
+			})
+		})
+	}
+}
