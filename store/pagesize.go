@@ -21,7 +21,13 @@ package store
 //	fromage        7.36    5.05    3.79
 //	heavenale     10.97    7.52    5.59
 //
-// and a delivery's commit 40-48 KB at 4 KiB, 16 KB at 1 KiB.
+// and a delivery's commit 40-48 KB at 4 KiB, 16 KB at 1 KiB. On a store
+// of 20,000 games, where a move lands in the middle of every bucket
+// (BenchmarkPageSizeAtScale: a record put, a log entry, a random
+// de-duplication key and VERP id, a mail), a move wrote 83 KB at 4 KiB
+// and 38 KB at 1 KiB; the trees are a level deeper, yet a move and the
+// reads of the next input took 5.0 ms, not 6.1 (load average 37, NoSync),
+// and the file is 10% smaller (264 MB, not 294: less of each page empty).
 //
 // The page size is fixed when the file is made and kept in its meta page:
 // a store made before (4 KiB pages) keeps them, opens and works as before
