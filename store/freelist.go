@@ -33,7 +33,8 @@ func openBolt(path string, o *Options) (b *bolt.DB, walked bool, err error) {
 		// NoFreelistSync false at open: when the file has no free list,
 		// bbolt rebuilds it and writes it in a commit of its own (counted
 		// in its write figures, which is how a walk is seen).
-		bo := &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, FreelistType: bolt.FreelistMapType, InitialMmapSize: o.InitialMmapSize}
+		bo := &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, FreelistType: bolt.FreelistMapType, InitialMmapSize: o.InitialMmapSize,
+			PageSize: o.PageSize}
 		b, err := bolt.Open(path, 0o600, bo)
 		if err != nil {
 			if errors.Is(err, berrors.ErrTimeout) {

@@ -45,7 +45,10 @@ func TestOpenReadsFreeListAfterClose(t *testing.T) {
 				t.Fatalf("free pages: %d read from the file, %d found by the walk (want equal, > 0)", a, b)
 			}
 			// Both go on serving; a crash of the first is walked to the
-			// free list the second records at its Close.
+			// free list the first records at its Close (the same state:
+			// the two files differ in where their free lists were written,
+			// so the same work after it may leave them with different free
+			// pages, as it does with pages of 1 KiB).
 			churn(t, closed, rand.New(rand.NewPCG(seed, 1)), 50)
 			churn(t, walkedDB, rand.New(rand.NewPCG(seed, 1)), 50)
 			crash2 := hotCopy(t, closed, filepath.Join(dir, "crash2.db"))
@@ -57,7 +60,7 @@ func TestOpenReadsFreeListAfterClose(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			a, b := reopen(t, crash, false), reopen(t, crash2, true)
+			a, b := reopen(t, path, false), reopen(t, crash2, true)
 			if freePages(a) != freePages(b) {
 				t.Fatalf("free pages: %d read from the file, %d found by the walk", freePages(a), freePages(b))
 			}

@@ -71,6 +71,11 @@ type Options struct {
 	// for every read transaction to end, so a bench that holds one across
 	// commits (BucketRoots) sets it larger than the file will grow.
 	InitialMmapSize int
+	// PageSize is the page size of a new file (default NewPageSize); a
+	// file that exists keeps the page size it was made with (bbolt reads it
+	// from the file's meta page). For tests of stores made before
+	// NewPageSize (4 KiB, the OS page).
+	PageSize int
 	// NoDecodedCache keeps no decoded records (TakeDecoded always
 	// misses): for measuring what the cache saves.
 	NoDecodedCache bool
@@ -187,6 +192,9 @@ func Open(path string, opt *Options) (*DB, error) {
 	if o.Timeout == 0 {
 		o.Timeout = 2 * time.Second
 	}
+	if o.PageSize == 0 {
+		o.PageSize = NewPageSize
+	}
 	b, walked, err := openBolt(path, &o)
 	if err != nil {
 		return nil, err
@@ -261,7 +269,8 @@ func Compact(path string) (before, after int64, err error) {
 	}
 	tmp := path + ".compact"
 	_ = os.Remove(tmp)
-	dst, err := bolt.Open(tmp, 0o600, &bolt.Options{Timeout: 2 * time.Second})
+	// The fresh file has the page size of a new store (pagesize.go).
+	dst, err := bolt.Open(tmp, 0o600, &bolt.Options{Timeout: 2 * time.Second, PageSize: NewPageSize})
 	if err != nil {
 		src.Close()
 		return 0, 0, fmt.Errorf("store: create %s: %w", tmp, err)

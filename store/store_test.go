@@ -599,7 +599,8 @@ func TestCompactReclaimsSpace(t *testing.T) {
 func openAtSchema(t *testing.T, n int) (*DB, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), fmt.Sprintf("v%d.db", n))
-	db, err := Open(path, &Options{Migrations: migrations[:n], NoSync: true})
+	// Pages of 4 KiB: every store of an older schema was made so.
+	db, err := Open(path, &Options{Migrations: migrations[:n], NoSync: true, PageSize: 4096})
 	if err != nil {
 		t.Fatal(err)
 	}
