@@ -320,6 +320,10 @@ func (h deskHost) OpenLater(id string) {
 	}
 }
 
+// OpenBatch is how many games of a tournament round one unit of work
+// opens (0: the desk's default; tests set openBatch).
+func (h deskHost) OpenBatch() int { return h.w.r.openBatch }
+
 // openDue opens the tournament rounds a unit of work left due
 // (bymail.OpenLater), each drawn first on a snapshot of the store, outside
 // the write lock (bymail.Predraw), then opened in a unit of work of its

@@ -91,6 +91,10 @@ type Host interface {
 	// work of its own (OpenDue).
 	Predrawn(id string) *Drawn
 	OpenLater(id string)
+	// OpenBatch is how many games of a round one unit of work opens
+	// (0: the desk's default); the rest open in units of work of their
+	// own, each committed before the next (openBatch).
+	OpenBatch() int
 
 	// Kept are this unit of work's tournaments, decoded (kept.go): the
 	// core keeps one per unit of work, sets its Hit to count a change,

@@ -77,6 +77,7 @@ func (h *testHost) Undone(string) (string, bool)                   { return "", 
 func (h *testHost) Kept() *Kept                                    { return &h.kept }
 func (h *testHost) Predrawn(string) *Drawn                         { return h.pre }
 func (h *testHost) OpenLater(string)                               {}
+func (h *testHost) OpenBatch() int                                 { return 0 }
 
 // flush writes the tournaments the desk kept, as the core does at the end
 // of a unit of work.
