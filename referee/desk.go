@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -312,12 +311,23 @@ func (h deskHost) Kept() *bymail.Kept {
 // for this unit of work (predrawOrg, openDue), or nil.
 func (h deskHost) Predrawn(id string) *bymail.Drawn { return h.w.predrawn[id] }
 
-// OpenLater opens tournament id's next round once this unit of work
-// commits (openDue).
-func (h deskHost) OpenLater(id string) {
-	if !slices.Contains(h.w.draws, id) {
-		h.w.draws = append(h.w.draws, id)
+// OpenLater opens tournament id's next round, or the next batch of its
+// round opening (!draw), once this unit of work commits (openDue).
+func (h deskHost) OpenLater(id string, draw bool) {
+	for i := range h.w.draws {
+		if h.w.draws[i].id == id {
+			h.w.draws[i].draw = h.w.draws[i].draw || draw
+			return
+		}
 	}
+	h.w.draws = append(h.w.draws, dueRound{id, draw})
+}
+
+// dueRound is a tournament whose next round (draw), or the next batch of
+// its round opening, opens after a unit of work commits.
+type dueRound struct {
+	id   string
+	draw bool
 }
 
 // OpenBatch is how many games of a tournament round one unit of work
@@ -329,13 +339,18 @@ func (h deskHost) OpenBatch() int { return h.w.r.openBatch }
 // the write lock (bymail.Predraw), then opened in a unit of work of its
 // own, which draws again only if the record changed in between (issue
 // 24: the draw of a large Swiss round held the write lock for seconds).
-// A failure is logged: the tournament's wake entry, due now while the
-// round is due (Tournament.Opening), has Tick open it.
-func (r *Referee) openDue(ids []string) {
-	for _, id := range ids {
+// A round opened in batches (bymail's openBatch) comes back here once a
+// batch, each batch a unit of work of its own, without a draw. A failure
+// is logged: the tournament's wake entry, due now while the round is due
+// or opening (Tournament.Opening), has Tick open it.
+func (r *Referee) openDue(due []dueRound) {
+	for _, d := range due {
+		id := d.id
 		var pre *bymail.Drawn
-		if err := r.db.View(func(tx *store.Tx) error { pre = bymail.Predraw(tx, id); return nil }); err != nil {
-			r.log.Warn("tournament draw", "tournament", id, "err", err)
+		if d.draw { // the next batch of a round drawn needs no draw
+			if err := r.db.View(func(tx *store.Tx) error { pre = bymail.Predraw(tx, id); return nil }); err != nil {
+				r.log.Warn("tournament draw", "tournament", id, "err", err)
+			}
 		}
 		if _, err := r.updateAs("tournament", func(w *work) error {
 			w.predrawn = map[string]*bymail.Drawn{id: pre}

@@ -381,7 +381,7 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 type processed struct {
 	out                  Outcome
 	queued, moves, hooks int
-	draws                []string
+	draws                []dueRound
 }
 
 // processTx is the unit of work of one request in one transaction: apply
@@ -446,7 +446,7 @@ func (r *Referee) update(fn func(w *work) error) ([]string, error) {
 func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, error) {
 	var ids []string
 	moves, hooks := 0, 0
-	var draws []string
+	var draws []dueRound
 	start := time.Now()
 	now := r.clock.Now()
 	err := r.redo(func(ar *Referee) error {

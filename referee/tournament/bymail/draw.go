@@ -75,7 +75,7 @@ func (d *desk) draw(t *tournament.Tournament) (tournament.Round, error) {
 // not: Opening makes its wake entry due now).
 func (d *desk) openLater(t *tournament.Tournament) error {
 	t.Opening = true
-	d.h.OpenLater(t.ID)
+	d.h.OpenLater(t.ID, true)
 	return nil
 }
 

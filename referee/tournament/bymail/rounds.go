@@ -143,7 +143,7 @@ func (d *desk) openBatch(t *tournament.Tournament, undoKey string) error {
 	}
 	t.Opening = to < len(rd.Matches)
 	if t.Opening {
-		d.h.OpenLater(t.ID)
+		d.h.OpenLater(t.ID, false)
 	}
 	d.roundMails(t, r, from, to)
 	return nil
