@@ -254,3 +254,60 @@ func TestTournamentOpeningBatchFailsThenTickFinishes(t *testing.T) {
 		})
 	}
 }
+
+// TestTournamentOpeningRefusesChanges (issue 24): while a round is still
+// opening (the process stopped after its first batch), the organiser's
+// changes to the entrants or the round (ENTER, WITHDRAW, REPLACE, SWAP,
+// BYE, REPAIR) are refused in the organiser's language, saying the round
+// is opening, and change nothing; once a Tick finished the round, the
+// same commands are answered as usual.
+func TestTournamentOpeningRefusesChanges(t *testing.T) {
+	says := map[string]string{"en": "is still opening", "it": "si sta ancora aprendo", "fr": "encore en cours d'ouverture",
+		"nl": "wordt nog geopend"}
+	lines := []string{"ENTER cup late@p.test Late", "WITHDRAW cup p1@p.test", "REPLACE cup p2@p.test new@p.test New",
+		"SWAP cup P0 P5", "BYE cup P3 3", "REPAIR cup"}
+	for lang, want := range says {
+		for _, line := range lines {
+			t.Run(lang+"/"+strings.Fields(line)[0], func(t *testing.T) {
+				h := newHarness(t)
+				h.r.openBatch = 1
+				text := "NEW TOURNAMENT cup game=toy rounds=3 lang=" + lang + "\n"
+				for i := 0; i < 8; i++ {
+					text += fmt.Sprintf("ENTER cup p%d@p.test P%d\n", i, i)
+				}
+				h.org(text)
+				h.mails()
+				opened := 0
+				h.r.openGameHook = func(string) error {
+					if opened++; opened == 2 {
+						panic(errCrash{})
+					}
+					return nil
+				}
+				if !crashing(func() { h.org("START cup") }) {
+					t.Fatal("no stop")
+				}
+				h.r.openGameHook = nil
+				h.restart()
+				h.mails()
+				before := h.tour("cup")
+				h.org(line)
+				res := strings.Join(strings.Fields(orgResults(t, h)), " ")
+				contains(t, res, want, "cup")
+				after := h.tour("cup")
+				if fmt.Sprint(after.Entrants, after.Rounds) != fmt.Sprint(before.Entrants, before.Rounds) {
+					t.Fatalf("%s changed the tournament while its round opened", line)
+				}
+				h.tick()
+				h.mails()
+				if h.tour("cup").Opening {
+					t.Fatal("still opening after Tick")
+				}
+				h.org(line)
+				if res := strings.Join(strings.Fields(orgResults(t, h)), " "); strings.Contains(res, want) {
+					t.Fatalf("%s refused after the round opened:\n%s", line, res)
+				}
+			})
+		}
+	}
+}

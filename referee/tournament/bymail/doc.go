@@ -81,7 +81,9 @@
 // never two. A game of the first batch that cannot open undoes the whole
 // round (Host.Undo, the organiser hears why); a later batch that fails
 // rolls back alone and stays due. REPAIR opens its round in one unit of
-// work, all or none.
+// work, all or none. While a round is opening, the organiser's changes to
+// the entrants or the round (ENTER, WITHDRAW, REPLACE, SWAP, BYE, REPAIR)
+// are refused (err.opening): the batches to come open the round as drawn.
 //
 // The director's corrections (corrections.go: RESULT, DOUBLEFORFEIT,
 // SWAP, BYE, a late ENTER) are each mailed to the players they concern,

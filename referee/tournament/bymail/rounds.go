@@ -94,6 +94,16 @@ func opening(t *tournament.Tournament) bool {
 	return len(t.Rounds) > 0 && pendingAt(&t.Rounds[len(t.Rounds)-1]) >= 0
 }
 
+// notOpening refuses an organiser's change to t's entrants or to its
+// round while that round is still opening (openBatch): the batches to
+// come open its games as drawn, and tell the entrants of the draw.
+func notOpening(t *tournament.Tournament) error {
+	if t.Opening && opening(t) {
+		return fail("opening", "id", t.ID, "round", len(t.Rounds))
+	}
+	return nil
+}
+
 // openBatch opens the next batch of the last round's games, seats in the
 // drawn order, and tells their entrants whom they play: from the first
 // match without a game, Host.OpenBatch games (REPAIR: all of them), and
@@ -211,7 +221,7 @@ func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 	}
 	if to == len(rd.Matches) {
 		for _, e := range t.Entrants {
-			if _, seated := at[e.ID]; !seated {
+			if _, seated := at[e.ID]; !seated && e.Joined <= rd.N { // not a late entry for a later round
 				mail(e)
 			}
 		}
