@@ -143,9 +143,7 @@ type Referee struct {
 	// openGameHook, in tests, runs before a tournament game is opened (a
 	// failure it returns is the opening's).
 	openGameHook func(id string) error
-	// openBatch, in tests, is how many games of a tournament round one
-	// unit of work opens (0: the desk's default, bymail.OpenBatch).
-	openBatch int
+	openBatch    int // in tests: a tournament round's games a unit of work opens
 }
 
 // The rooms of the Referee: each embeds the Referee it serves, so that
