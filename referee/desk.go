@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -28,9 +27,13 @@ import (
 // deskHost is the core as the desk sees it: one unit of work.
 type deskHost struct{ w *work }
 
-var _ bymail.Host = deskHost{}
+// deskRounds is deskHost with the opening of tournament rounds: drawn
+// outside the write lock, opened in batches after the unit of work.
+type deskRounds struct{ deskHost }
 
-func (w *work) desk() deskHost { return deskHost{w} }
+var _ bymail.Host = deskRounds{}
+
+func (w *work) desk() deskRounds { return deskRounds{deskHost{w}} }
 
 func (h deskHost) Now() time.Time                       { return h.w.now }
 func (h deskHost) Records() bymail.Records              { return deskRecords{h.w.tx, h.w} }
@@ -238,28 +241,46 @@ func (h deskHost) Kept() *bymail.Kept {
 
 // Predrawn is the round of tournament id drawn outside the write lock
 // for this unit of work (predrawOrg, openDue), or nil.
-func (h deskHost) Predrawn(id string) *bymail.Drawn { return h.w.predrawn[id] }
+func (h deskRounds) Predrawn(id string) *bymail.Drawn { return h.w.predrawn[id] }
 
-// OpenLater opens tournament id's next round once this unit of work
-// commits (openDue).
-func (h deskHost) OpenLater(id string) {
-	if !slices.Contains(h.w.draws, id) {
-		h.w.draws = append(h.w.draws, id)
+// OpenLater opens tournament id's next round, or the next batch of its
+// round opening (!draw), once this unit of work commits (openDue).
+func (h deskRounds) OpenLater(id string, draw bool) {
+	for i := range h.w.draws {
+		if h.w.draws[i].id == id {
+			h.w.draws[i].draw = h.w.draws[i].draw || draw
+			return
+		}
 	}
+	h.w.draws = append(h.w.draws, dueRound{id, draw})
 }
+
+// dueRound: tournament id's next round (draw) or batch opens after a commit.
+type dueRound struct {
+	id   string
+	draw bool
+}
+
+// OpenBatch is how many games of a tournament round one unit of work
+// opens (0: the desk's default; tests set openBatch).
+func (h deskRounds) OpenBatch() int { return h.w.r.openBatch }
 
 // openDue opens the tournament rounds a unit of work left due
 // (bymail.OpenLater), each drawn first on a snapshot of the store, outside
 // the write lock (bymail.Predraw), then opened in a unit of work of its
 // own, which draws again only if the record changed in between (issue
 // 24: the draw of a large Swiss round held the write lock for seconds).
-// A failure is logged: the tournament's wake entry, due now while the
-// round is due (Tournament.Opening), has Tick open it.
-func (r *Referee) openDue(ids []string) {
-	for _, id := range ids {
+// Each later batch of a round comes back here, without a draw. A failure
+// is logged: the tournament's wake entry, due now while the round is due
+// or opening (Tournament.Opening), has Tick open it.
+func (r *Referee) openDue(due []dueRound) {
+	for _, d := range due {
+		id := d.id
 		var pre *bymail.Drawn
-		if err := r.db.View(func(tx *store.Tx) error { pre = bymail.Predraw(tx, id); return nil }); err != nil {
-			r.log.Warn("tournament draw", "tournament", id, "err", err)
+		if d.draw { // the next batch of a round drawn needs no draw
+			if err := r.db.View(func(tx *store.Tx) error { pre = bymail.Predraw(tx, id); return nil }); err != nil {
+				r.log.Warn("tournament draw", "tournament", id, "err", err)
+			}
 		}
 		if _, err := r.updateAs("tournament", func(w *work) error {
 			w.predrawn = map[string]*bymail.Drawn{id: pre}

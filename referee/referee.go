@@ -143,6 +143,7 @@ type Referee struct {
 	// openGameHook, in tests, runs before a tournament game is opened (a
 	// failure it returns is the opening's).
 	openGameHook func(id string) error
+	openBatch    int // in tests: a tournament round's games a unit of work opens
 }
 
 // The rooms of the Referee: each embeds the Referee it serves, so that
@@ -378,7 +379,7 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 type processed struct {
 	out                  Outcome
 	queued, moves, hooks int
-	draws                []string
+	draws                []dueRound
 }
 
 // processTx is the unit of work of one request in one transaction: apply
@@ -443,7 +444,7 @@ func (r *Referee) update(fn func(w *work) error) ([]string, error) {
 func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, error) {
 	var ids []string
 	moves, hooks := 0, 0
-	var draws []string
+	var draws []dueRound
 	start := time.Now()
 	now := r.clock.Now()
 	err := r.redo(func(ar *Referee) error {

@@ -84,6 +84,23 @@
 // out, and deleted by the next fold. Applying one twice is applying it
 // once. The wake entry is written when it moves.
 //
+// A round opens in batches (issue 24, rounds.go: openBatch): the unit of
+// work that draws a round records it whole, with its draw, and opens its
+// first Host.OpenBatch games (250 by default) with their entrants' round
+// mails; the round is then opening (Tournament.Opening, its wake entry due
+// now; its matches without a game are the ones left) and each further
+// batch is a unit of work of its own, run by the core once the one before
+// commits (Host.OpenLater), else by the next Tick. A batch's games, their
+// round mails and the record's progress commit together, so a stop or a
+// failure midway leaves whole batches: the next Tick opens the rest, and
+// every entrant gets exactly one round mail and one game (or their bye),
+// never two. A game of the first batch that cannot open undoes the whole
+// round (Host.Undo, the organiser hears why); a later batch that fails
+// rolls back alone and stays due. REPAIR opens its round in one unit of
+// work, all or none. While a round is opening, the organiser's changes to
+// the entrants or the round (ENTER, WITHDRAW, REPLACE, SWAP, BYE, REPAIR)
+// are refused (err.opening): the batches to come open the round as drawn.
+//
 // The director's corrections (corrections.go: RESULT, DOUBLEFORFEIT,
 // SWAP, BYE, a late ENTER) are each mailed to the players they concern,
 // in their language, with the same audit line as the organiser's answer;

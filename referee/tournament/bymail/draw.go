@@ -75,7 +75,7 @@ func (d *desk) draw(t *tournament.Tournament) (tournament.Round, error) {
 // not: Opening makes its wake entry due now).
 func (d *desk) openLater(t *tournament.Tournament) error {
 	t.Opening = true
-	d.h.OpenLater(t.ID)
+	d.h.OpenLater(t.ID, true)
 	return nil
 }
 
@@ -102,13 +102,21 @@ func OpenDue(h Host, id string) error {
 	return d.saveTour(t)
 }
 
-// openDue opens t's due round (Opening); a round that cannot be drawn or
-// opened is told to the organiser, and Opening is over either way.
+// openDue opens t's due round (Opening): the next batch of a round still
+// opening (openBatch), else the round drawn now. A round that cannot be
+// drawn, or whose first batch cannot open, is told to the organiser and
+// Opening is over; a later batch that fails is the unit of work's failure
+// (it rolls back alone, the round stays opening and the next Tick runs
+// the batch again).
 func (d *desk) openDue(t *tournament.Tournament) error {
-	t.Opening = false
 	if t.Status != tournament.StatusRunning {
+		t.Opening = false
 		return nil
 	}
+	if opening(t) {
+		return d.openBatch(t, "")
+	}
+	t.Opening = false
 	if err := d.openRound(t); errors.Is(err, errNoRound) {
 		d.tourOrgMail(t, d.orgText(t, "nodraw", map[string]any{"error": d.word(orgLang(t), err).Error()}))
 	} else if err != nil {

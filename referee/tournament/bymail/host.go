@@ -86,11 +86,16 @@ type Host interface {
 
 	// Predrawn is the round of tournament id the core drew outside the
 	// write lock for this unit of work (Predraw), or nil. OpenLater asks
-	// the core to open tournament id's next round once this unit of work
-	// commits: drawn on a snapshot (Predraw), then opened in a unit of
-	// work of its own (OpenDue).
+	// the core to open tournament id's next round (draw) or the next
+	// batch of its round opening (!draw) once this unit of work commits:
+	// a round drawn on a snapshot first (Predraw), then opened in a unit
+	// of work of its own (OpenDue); a batch needs no draw.
 	Predrawn(id string) *Drawn
-	OpenLater(id string)
+	OpenLater(id string, draw bool)
+	// OpenBatch is how many games of a round one unit of work opens
+	// (0: the desk's default); the rest open in units of work of their
+	// own, each committed before the next (openBatch).
+	OpenBatch() int
 
 	// Kept are this unit of work's tournaments, decoded (kept.go): the
 	// core keeps one per unit of work, sets its Hit to count a change,

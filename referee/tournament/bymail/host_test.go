@@ -78,7 +78,8 @@ func (h *testHost) Undo(key string, err error) error               { return err 
 func (h *testHost) Undone(string) (string, bool)                   { return "", false }
 func (h *testHost) Kept() *Kept                                    { return &h.kept }
 func (h *testHost) Predrawn(string) *Drawn                         { return h.pre }
-func (h *testHost) OpenLater(string)                               {}
+func (h *testHost) OpenLater(string, bool)                         {}
+func (h *testHost) OpenBatch() int                                 { return 0 }
 
 // flush writes the tournaments the desk kept, as the core does at the end
 // of a unit of work.

@@ -49,12 +49,12 @@ func gameSeed(t *tournament.Tournament, gameID string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// openRound draws the next round and starts its games, seats in the drawn
-// order; the entrants are told whom they play.
+// openRound draws the next round, records it and opens its first batch
+// of games (openBatch); the rest follow in units of work of their own.
 func (d *desk) openRound(t *tournament.Tournament) error {
-	// All or none: a game that cannot be opened undoes the round (and
-	// everything else this unit of work did); the next run leaves the
-	// round out, as a round that could not be drawn.
+	// All or none: a game of the first batch that cannot be opened undoes
+	// the round (and everything else this unit of work did); the next run
+	// leaves the round out, as a round that could not be drawn.
 	key := fmt.Sprintf("open %s round %d", t.ID, len(t.Rounds)+1)
 	if msg, undone := d.h.Undone(key); undone {
 		return noRound(msg)
@@ -66,31 +66,122 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 	rd.Opened = d.now
 	rd.Due = t.RoundDue(rd.N, d.now)
 	rd.Warned = rd.Due.IsZero() || !t.WarnAt(rd).After(d.now)
-	for k := range rd.Matches {
-		m := &rd.Matches[k]
-		if m.State == tournament.MatchBye {
-			continue
-		}
-		m.GameID = fmt.Sprintf("%sr%dt%d", t.ID, rd.N, m.Table)
-		for k := 0; d.h.GameExists(m.GameID); k++ {
-			m.GameID = fmt.Sprintf("%sr%dt%dx%d", t.ID, rd.N, m.Table, k) // an organiser's game took the id
-		}
-		ng := NewGame{ID: m.GameID, Game: t.Game, Variant: t.Variant, Options: t.Options,
-			Organiser: t.Organiser, Seed: gameSeed(t, m.GameID), Tournament: t.ID}
-		for _, e := range m.Seats {
-			en := t.Entrants[e]
-			ng.Seats = append(ng.Seats, Invitee{Address: en.Address, Name: en.Name, Lang: en.Lang})
-		}
-		// Entrants signed up for the whole tournament: no invitation to
-		// accept, the game starts at once.
-		if err := d.h.OpenGame(ng); err != nil {
-			return d.h.Undo(key, d.word(orgLang(t), fail("table_failed", "round", rd.N, "table", m.Table, "error", err)))
-		}
-	}
 	t.Rounds = append(t.Rounds, rd)
 	if d.repair != nil {
 		d.repair.drawn(rd)
 	}
+	return d.openBatch(t, key)
+}
+
+// defaultBatch is how many games of a round one unit of work opens
+// (Host.OpenBatch 0).
+const defaultBatch = 250
+
+// pendingAt is the index of the first match of round rd whose game is
+// not open yet (a match that is no bye and has no game: the round is
+// opening), or -1 when every game of the round is open.
+func pendingAt(rd *tournament.Round) int {
+	for k := range rd.Matches {
+		if m := &rd.Matches[k]; m.State != tournament.MatchBye && m.GameID == "" {
+			return k
+		}
+	}
+	return -1
+}
+
+// opening reports whether t's last round is still opening (pendingAt).
+func opening(t *tournament.Tournament) bool {
+	return len(t.Rounds) > 0 && pendingAt(&t.Rounds[len(t.Rounds)-1]) >= 0
+}
+
+// notOpening refuses an organiser's change to t's entrants or to its
+// round while that round is still opening (openBatch): the batches to
+// come open its games as drawn, and tell the entrants of the draw.
+func notOpening(t *tournament.Tournament) error {
+	if t.Opening && opening(t) {
+		return fail("opening", "id", t.ID, "round", len(t.Rounds))
+	}
+	return nil
+}
+
+// openBatch opens the next batch of the last round's games, seats in the
+// drawn order, and tells their entrants whom they play: from the first
+// match without a game, Host.OpenBatch games (REPAIR: all of them), and
+// the byes up to the next game. While games are left, the round stays
+// opening (Tournament.Opening, its wake entry due now) and the core runs
+// the next batch once this unit of work commits (Host.OpenLater), or the
+// next Tick does (OpenDue). Each batch's games, their round mails and the
+// record's progress commit together: a batch is done once or not at all.
+// undoKey is the operation a failure undoes in the unit of work that drew
+// the round (the whole round goes); a later batch that fails rolls back
+// alone, and the next Tick runs it again.
+func (d *desk) openBatch(t *tournament.Tournament, undoKey string) error {
+	r := len(t.Rounds) - 1
+	rd := &t.Rounds[r]
+	from := 0 // the first batch: from the round's first match, byes too
+	if undoKey == "" {
+		// A later batch: from the first game not open (the batch before
+		// ended at it, having told the byes ahead of it).
+		if from = pendingAt(rd); from < 0 {
+			t.Opening = false
+			return nil
+		}
+	}
+	size := d.h.OpenBatch()
+	if size <= 0 {
+		size = defaultBatch
+	}
+	if d.repair != nil {
+		size = len(rd.Matches) // REPAIR: all or none, in its unit of work
+	}
+	to, opened := from, 0
+	for ; to < len(rd.Matches); to++ {
+		m := &rd.Matches[to]
+		if m.State == tournament.MatchBye {
+			continue
+		}
+		if opened == size {
+			break
+		}
+		opened++
+		if err := d.openMatch(t, rd, m); err != nil {
+			if undoKey == "" {
+				return err
+			}
+			return d.h.Undo(undoKey, d.word(orgLang(t), fail("table_failed", "round", rd.N, "table", m.Table, "error", err)))
+		}
+	}
+	t.Opening = to < len(rd.Matches)
+	if t.Opening {
+		d.h.OpenLater(t.ID, false)
+	}
+	d.roundMails(t, r, from, to)
+	return nil
+}
+
+// openMatch opens match m's game (its id taken now, in its batch).
+func (d *desk) openMatch(t *tournament.Tournament, rd *tournament.Round, m *tournament.Match) error {
+	m.GameID = fmt.Sprintf("%sr%dt%d", t.ID, rd.N, m.Table)
+	for k := 0; d.h.GameExists(m.GameID); k++ {
+		m.GameID = fmt.Sprintf("%sr%dt%dx%d", t.ID, rd.N, m.Table, k) // an organiser's game took the id
+	}
+	ng := NewGame{ID: m.GameID, Game: t.Game, Variant: t.Variant, Options: t.Options,
+		Organiser: t.Organiser, Seed: gameSeed(t, m.GameID), Tournament: t.ID}
+	ng.Seats = make([]Invitee, 0, len(m.Seats))
+	for _, e := range m.Seats {
+		en := t.Entrants[e]
+		ng.Seats = append(ng.Seats, Invitee{Address: en.Address, Name: en.Name, Lang: en.Lang})
+	}
+	// Entrants signed up for the whole tournament: no invitation to
+	// accept, the game starts at once.
+	return d.h.OpenGame(ng)
+}
+
+// roundMails sends round r's mail to the entrants seated at its matches
+// [from, to) and, with the last batch (to is the end), to the entrants
+// the round seats nowhere.
+func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
+	rd := &t.Rounds[r]
 	// The standings of the round just completed come with the next
 	// round's pairing: one mail a round (unless they went out when it
 	// completed, the next round waiting for its date); each entrant's
@@ -101,22 +192,40 @@ func (d *desk) openRound(t *tournament.Tournament) error {
 		c.Rounds = t.Rounds[:rd.N-1]
 		done = d.newStandings(&c)
 	}
-	at := seats(rd) // one pass, not one a mail (issue 24)
+	at := seats(*rd) // one pass, not one a mail (issue 24)
 	base := d.newMailBase(t)
-	for _, e := range t.Entrants {
-		if e.Withdrawn == 0 || rd.N < e.Withdrawn {
-			data := d.roundDataAt(t, len(t.Rounds)-1, e.ID, at)
-			if done != nil {
-				data["standings"] = d.excerpt(done, e.ID, e.Lang)
-			}
-			data["audit"] = ""
-			if d.repair != nil {
-				data["audit"] = d.repair.audit(d, e.ID, readerLang(e.Lang))
-			}
-			d.tourMailAs(t, e, "round", data, base)
+	mail := func(e tournament.Entrant) {
+		if e.Withdrawn != 0 && rd.N >= e.Withdrawn {
+			return
+		}
+		data := d.roundDataAt(t, r, e.ID, at)
+		if done != nil {
+			data["standings"] = d.excerpt(done, e.ID, e.Lang)
+		}
+		data["audit"] = ""
+		if d.repair != nil {
+			data["audit"] = d.repair.audit(d, e.ID, readerLang(e.Lang))
+		}
+		d.tourMailAs(t, e, "round", data, base)
+	}
+	if from == 0 && to == len(rd.Matches) {
+		for _, e := range t.Entrants { // one batch: in the entrants' order
+			mail(e)
+		}
+		return
+	}
+	for _, m := range rd.Matches[from:to] {
+		for _, e := range m.Seats {
+			mail(t.Entrants[e])
 		}
 	}
-	return nil
+	if to == len(rd.Matches) {
+		for _, e := range t.Entrants {
+			if _, seated := at[e.ID]; !seated && e.Joined <= rd.N { // not a late entry for a later round
+				mail(e)
+			}
+		}
+	}
 }
 
 // seats maps each entrant of a round to their match.

@@ -51,7 +51,15 @@ type mailBase struct {
 	rounds                                        int
 	onSchedule                                    bool
 	calendars                                     map[string][]map[string]any
+	// subjects are the mails' subjects by language, kind and round: the
+	// same for every entrant (subjectKeys, issue 24: rendered once).
+	subjects map[string]string
 }
+
+// subjectKeys are the only values a tournament mail's subject reads
+// (templates/tournament/<lang>: "subject"; TestSubjectReadsOnlyItsKeys):
+// id and title are the tournament's, so kind and round key it.
+var subjectKeys = []string{"id", "kind", "round", "title"}
 
 func (d *desk) newMailBase(t *tournament.Tournament) *mailBase {
 	b := &mailBase{title: t.Game, tiebreaks: strings.Join(t.Tiebreaks, ", "), deadline: deadlineText(t),
@@ -117,8 +125,17 @@ func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind s
 	if at := t.SignupCloses(); t.Status == tournament.StatusSignup && !at.IsZero() {
 		data["closes"] = templates.FormatTime(lang, at.In(loc))
 	}
+	skey := fmt.Sprint(lang, "/", kind, "/", data["round"])
+	subject, ok := b.subjects[skey]
+	if !ok {
+		subject = d.tourText(lang, "subject", data)
+		if b.subjects == nil {
+			b.subjects = map[string]string{}
+		}
+		b.subjects[skey] = subject
+	}
 	m := Mail{Tournament: t.ID, To: e.Address, ToName: e.Name, Tag: tag, Lang: lang,
-		Subject: d.tourText(lang, "subject", data), Body: d.tourText(lang, "mail."+kind, data)}
+		Subject: subject, Body: d.tourText(lang, "mail."+kind, data)}
 	if err := d.h.MailEntrant(m); err != nil {
 		d.h.Warn("tournament mail", "tournament", t.ID, "to", e.Address, "err", err)
 	}

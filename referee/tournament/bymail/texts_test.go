@@ -1,6 +1,8 @@
 package bymail
 
 import (
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -70,6 +72,44 @@ func fits(t *testing.T, what, text string) {
 	for _, l := range strings.Split(text, "\n") {
 		if n := utf8.RuneCountInString(l); n > 80 {
 			t.Errorf("%s: a line of %d columns:\n%s", what, n, l)
+		}
+	}
+}
+
+// TestSubjectReadsOnlyItsKeys (issue 24): a tournament mail's subject,
+// rendered once for the mails of one moment by language, kind and round
+// (mailBase.subjects), reads no value but subjectKeys in any language: a
+// subject naming the entrant would be wrong for all but the first.
+func TestSubjectReadsOnlyItsKeys(t *testing.T) {
+	allowed := map[string]bool{}
+	for _, k := range subjectKeys {
+		allowed[k] = true
+	}
+	field := regexp.MustCompile(`\.Data\.([A-Za-z_]+)|\.Data\b[^.]|\$\.|\{\{\s*template`)
+	for _, lang := range templates.Languages {
+		raw, err := os.ReadFile("../../../templates/tournament/" + lang + "/tournament.tmpl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(raw)
+		i := strings.Index(src, `{{define "subject"}}`)
+		if i < 0 {
+			t.Fatalf("%s: no subject template", lang)
+		}
+		body := src[i:]
+		body = body[:strings.Index(body, "\n")]
+		if !strings.HasSuffix(body, "{{end}}") {
+			t.Fatalf("%s: the subject is not one line:\n%s", lang, body)
+		}
+		n := 0
+		for _, m := range field.FindAllStringSubmatch(body, -1) {
+			if m[1] == "" || !allowed[m[1]] {
+				t.Errorf("%s: the subject reads %q, not one of %v:\n%s", lang, m[0], subjectKeys, body)
+			}
+			n++
+		}
+		if n == 0 {
+			t.Errorf("%s: the subject reads nothing: the pattern no longer matches it", lang)
 		}
 	}
 }
