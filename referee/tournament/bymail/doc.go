@@ -81,7 +81,9 @@
 // the command, so a change forgotten here costs a whole record, never a
 // lost change. A match record applies to the match it names when it
 // still plays the same game at the same table; else it is stale, left
-// out, and deleted by the next fold. Applying one twice is applying it
+// out, and deleted by the next fold. So a match that gains its
+// game (a round opening in batches) or changes game or table is written
+// whole, never as a match record (TestMatchGainingItsGameIsWrittenWhole). Applying one twice is applying it
 // once. The wake entry is written when it moves.
 //
 // A round opens in batches (issue 24, rounds.go: openBatch): the unit of

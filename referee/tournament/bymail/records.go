@@ -101,6 +101,18 @@ func writeMatches(rec Records, t *tournament.Tournament, base *shape, now time.T
 	if !ok {
 		return false, nil
 	}
+	// A match that gained its game (a round opening in batches) or
+	// changed game or table would be stale to overlay (it names another
+	// game than the whole record's): only a whole record says so.
+	for _, c := range changed {
+		var was tournament.Match
+		if err := json.Unmarshal(base.matches[c[0]][c[1]], &was); err != nil {
+			return false, err
+		}
+		if m := t.Rounds[c[0]].Matches[c[1]]; m.GameID != was.GameID || m.Table != was.Table {
+			return false, nil
+		}
+	}
 	for _, c := range changed {
 		if err := rec.PutTournamentMatch(t.ID, c[0], c[1], s.matches[c[0]][c[1]]); err != nil {
 			return true, err

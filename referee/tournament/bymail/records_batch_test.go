@@ -1,0 +1,86 @@
+package bymail
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/tournament"
+)
+
+// TestMatchGainingItsGameIsWrittenWhole (issues 24, 25): a unit of work
+// that only gives matches their games (a round opening in batches) changes
+// only matches, yet a match record naming a game the whole record does not
+// have is stale to the overlay: such a change is written whole, so the next
+// unit reads the games opened (else every batch would open the same
+// matches again). Generated: fields of 6 to 13, batches of 1 to 4 games.
+func TestMatchGainingItsGameIsWrittenWhole(t *testing.T) {
+	for _, n := range []int{6, 7, 10, 13} {
+		for _, batch := range []int{1, 2, 4} {
+			t.Run(fmt.Sprintf("%d/%d", n, batch), func(t *testing.T) {
+				now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+				w := newWorld(t, false, now)
+				s := tournament.Settings{Game: "toy", Format: tournament.Swiss, Table: 2, NumRounds: 3}
+				if err := tournament.Defaults(&s, engine.Info{Name: "toy", MinPlayers: 2, MaxPlayers: 2}); err != nil {
+					t.Fatal(err)
+				}
+				w.unit(func(d *desk) error {
+					tr := &tournament.Tournament{ID: "cup", Organiser: "org@x.test", Settings: s, Seed: "s", Status: tournament.StatusRunning}
+					for i := range n {
+						tr.Entrants = append(tr.Entrants, tournament.Entrant{ID: i, Address: fmt.Sprintf("p%d@x.test", i), Name: fmt.Sprintf("P%d", i)})
+					}
+					rd, err := tr.NextRound()
+					if err != nil {
+						return err
+					}
+					tr.Rounds = append(tr.Rounds, rd)
+					return d.saveTour(tr)
+				})
+				opened := 0
+				for {
+					var gave []string
+					w.unit(func(d *desk) error {
+						tr, err := d.load("cup")
+						if err != nil {
+							return err
+						}
+						for k := range tr.Rounds[0].Matches {
+							m := &tr.Rounds[0].Matches[k]
+							if m.State == tournament.MatchBye || m.GameID != "" || len(gave) == batch {
+								continue
+							}
+							m.GameID = fmt.Sprintf("cupr1t%d", m.Table)
+							w.h.rec.byGame[m.GameID] = "cup"
+							gave = append(gave, m.GameID)
+						}
+						if len(gave) == 0 {
+							return nil
+						}
+						return d.saveTour(tr)
+					})
+					if len(gave) == 0 {
+						break
+					}
+					opened += len(gave)
+					if opened > n {
+						t.Fatalf("%d games given to %d entrants' matches: the games given are not read back", opened, n)
+					}
+					tr := w.load("cup")
+					for _, id := range gave {
+						found := false
+						for _, m := range tr.Rounds[0].Matches {
+							found = found || m.GameID == id
+						}
+						if !found {
+							t.Fatalf("game %s given in a unit of work is not in the record read next", id)
+						}
+					}
+				}
+				if want := n / 2; opened != want {
+					t.Fatalf("%d games opened, want %d", opened, want)
+				}
+			})
+		}
+	}
+}
