@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // Issue 22, "fewer mails, none wasted" (receipts.go): a receipt that
@@ -450,5 +452,74 @@ func TestReceiptHeldThroughRefusedMessage_Issue22(t *testing.T) {
 		if !found {
 			t.Errorf("%s: the held line %q never reached %s", lang, held, a)
 		}
+	}
+}
+
+// Nothing else coming is what sends a receipt alone (tell/receipts.go,
+// keepHolding): a Dice Brewing player who passes while the other places on,
+// a move every two minutes for longer than the window, gets no receipt
+// alone: it rides in their next mail; once the game stands still for a
+// whole window, it goes alone. In every language. (Seed 12 in French: the
+// player who passed early got a receipt alone at every window's end, 17%
+// of their mails.)
+func TestReceiptWaitsWhileTheOthersPlayOn_Issue22(t *testing.T) {
+	for _, lang := range templates.Languages {
+		rg := newReceiptRig(t, "dicebrewing", [2]string{lang, lang}, DefaultReceiptWindow, "")
+		waited := false
+		for n := 0; rg.h.game(rg.id).Status == StatusRunning && !waited; n++ {
+			if n > 3000 {
+				t.Fatalf("%s: no end", lang)
+			}
+			tb := rg.h.table(rg.id)
+			d := tb.Prompts[tb.Waiting()[0].Seat].Decision
+			if rg.h.game(rg.id).Seats[d.Seat].Address != ann || !slices.ContainsFunc(tb.State.Legal(d),
+				func(o engine.Option) bool { return o.Cmd == "PASS" }) || len(tb.Waiting()) != 1 {
+				rg.move(10 * time.Second)
+				continue
+			}
+			rg.h.clock.Advance(10 * time.Second)
+			rg.h.send(rg.id, ann, "PASS", tb.Token())
+			rg.sent[ann] = append(rg.sent[ann], "PASS")
+			rg.drain()
+			seat := rg.h.game(rg.id).SeatOfAddress(ann)
+			asked := func() bool { p := rg.h.table(rg.id).Prompts[seat]; return p != nil && !p.Complete }
+			if rg.heldOf(ann) == nil || asked() {
+				continue // Bob had passed already: Ann is asked again
+			}
+			before, mails, echoes, start := rg.rcpts[ann], rg.mails[ann], len(rg.echo[ann]), rg.h.clock.Now()
+			for rg.h.game(rg.id).Status == StatusRunning && !asked() {
+				rg.move(2 * time.Minute)
+			}
+			played := rg.h.clock.Now().Sub(start)
+			if played <= DefaultReceiptWindow {
+				continue // Bob stopped within the window: nothing to see
+			}
+			waited = true
+			if rg.rcpts[ann] != before {
+				t.Errorf("%s: Ann got %d receipts alone while Bob played on for %v", lang, rg.rcpts[ann]-before, played)
+			}
+			if rg.mails[ann] != mails+1 || rg.heldOf(ann) != nil {
+				t.Errorf("%s: Ann got %d mails while Bob played on (want 1: the next one, with the receipt), held %v",
+					lang, rg.mails[ann]-mails, rg.heldOf(ann))
+			}
+			if !slices.ContainsFunc(rg.echo[ann][echoes:], func(e string) bool { return strings.HasSuffix(e, "PASS") }) {
+				t.Errorf("%s: Ann's PASS is echoed in no later mail: %q", lang, rg.echo[ann][echoes:])
+			}
+		}
+		if !waited {
+			t.Fatalf("%s: Ann never passed while Bob played on past the window", lang)
+		}
+	}
+	// The game stands still: the window ends and the receipt goes alone
+	// (the tick), the seat asked nothing all along.
+	rg := newReceiptRig(t, "dicebrewing", [2]string{"en", "en"}, DefaultReceiptWindow, "")
+	a := rg.untilHeld()
+	due := rg.heldOf(a).Due
+	rg.h.clock.T = due
+	rg.h.tick()
+	rg.ticking = true
+	rg.drain()
+	if rg.heldOf(a) != nil || rg.rcpts[a] != 1 {
+		t.Errorf("the game stood still for the window: held %v, %d receipts alone", rg.heldOf(a), rg.rcpts[a])
 	}
 }

@@ -1,8 +1,10 @@
 package brewcrafters
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -92,7 +94,12 @@ func TestPlacementEventOneLine(t *testing.T) {
 		{map[string]any{"space": "M2", "kw": "WORKER", "args": []any{"MASH_SPECIALIST"}}, map[string]string{
 			"en": "Bob places on M2 (Skilled worker): Mash Specialist.", "it": "Specialista dell'ammostamento",
 			"fr": "Spécialiste du brassin", "nl": "Maischspecialist"}},
-		{map[string]any{"space": "M7", "kw": "OPEN", "args": []any{"M", "Y"}}, map[string]string{"en": "(Open market): M Y."}},
+		// The ingredients by name in the reader's language, not by the
+		// letters a player types (issue 22).
+		{map[string]any{"space": "M7", "kw": "OPEN", "args": []any{"M", "Y"}}, map[string]string{"en": "(Open market): Malt, Yeast.",
+			"it": ": Malto, Lievito.", "fr": ": Malt, Levure.", "nl": ": Mout, Gist."}},
+		{map[string]any{"space": "M7", "kw": "OPEN", "args": []any{"H", "F", "S", "C"}}, map[string]string{"en": ": Hops, Fruit, Spices, Coffee.",
+			"it": ": Luppolo, Frutta, Spezie, Caffè.", "fr": ": Houblon, Fruit, Épices, Café.", "nl": ": Hop, Fruit, Specerijen, Koffie."}},
 	}
 	for _, c := range cases {
 		for _, lang := range templates.Languages {
@@ -108,5 +115,64 @@ func TestPlacementEventOneLine(t *testing.T) {
 				t.Errorf("%s: %q, want %q", lang, out, w)
 			}
 		}
+	}
+}
+
+// TestStyleLockedNamesRecipes_BC556: the refusal of a recipe whose style's
+// basic recipe was not brewed yet (BC-5.5.6) names both recipes in the
+// reader's language, never by their codes (issue 22), and fits 80 columns;
+// every locked recipe of the data file with its basic one.
+func TestStyleLockedNamesRecipes_BC556(t *testing.T) {
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newGame(t, 2, "locked")
+	cards := s.r.cardSet(s.opt("research_side")).byKey
+	pairs := 0
+	for _, rc := range s.r.Recipe {
+		if rc.basic() {
+			continue
+		}
+		for _, b := range s.r.Recipe {
+			if !b.basic() || b.Style != rc.Style {
+				continue
+			}
+			pairs++
+			for _, lang := range templates.Languages {
+				ctx := func(data any) templates.Ctx {
+					return templates.Ctx{Lang: lang, Game: gameName, Seats: []string{"Ann"}, Data: data}
+				}
+				e := engine.Reject("BC-5.5.6", "style_locked", "recipe", rc.ID, "basic", b.ID)
+				out, err := set.Render(gameName, lang, "error.style_locked", ctx(e))
+				if err != nil {
+					t.Fatal(err)
+				}
+				rest := out
+				for _, id := range []string{rc.ID, b.ID} {
+					name, err := set.Render(gameName, lang, "card.name", ctx(cards["recipe:"+id]))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if name == id || !strings.Contains(out, name) {
+						t.Errorf("%s: %s not named %q: %q", lang, id, name, out)
+					}
+					rest = strings.ReplaceAll(rest, name, "")
+				}
+				for _, id := range []string{rc.ID, b.ID} {
+					if regexp.MustCompile(`\b` + regexp.QuoteMeta(id) + `\b`).MatchString(rest) {
+						t.Errorf("%s: the code %s shows: %q", lang, id, out)
+					}
+				}
+				for _, l := range strings.Split(out+" (BC-5.5.6)", "\n") {
+					if utf8.RuneCountInString(l) > 80 {
+						t.Errorf("%s: over 80 columns: %q", lang, l)
+					}
+				}
+			}
+		}
+	}
+	if pairs < 3 {
+		t.Fatalf("only %d locked recipes", pairs)
 	}
 }

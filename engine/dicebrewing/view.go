@@ -70,6 +70,9 @@ type View struct {
 	Needs  []string    `json:"needs,omitempty"`  // its choices still to make
 	Over   bool        `json:"over"`             // the game has ended
 	Scores []ScoreView `json:"scores,omitempty"` // the final scores, once over
+	// Projected: the scores if the game ended now (DB-7.2, as ADJUDICATE
+	// scores it), while it runs: where each player stands (issue 22).
+	Projected []ScoreView `json:"projected,omitempty"`
 }
 
 // SupplyView counts the general supply (DB-6.2).
@@ -274,15 +277,24 @@ func (s *state) View(seat int) any {
 		v.Reward, v.Needs = s.Reward.Card, s.Reward.Needs
 	}
 	if res := s.Result(); res != nil {
-		for _, sc := range res.Scores {
-			parts := map[string]int{}
-			for _, pt := range sc.Parts {
-				parts[pt.Name] = pt.Points
-			}
-			v.Scores = append(v.Scores, ScoreView{Seat: sc.Seat, Name: s.name(sc.Seat), Rank: res.Rank[sc.Seat], Total: sc.Total, Parts: parts})
-		}
+		v.Scores = s.scoreViews(res)
+	} else if res := s.Adjudicate(); res != nil {
+		v.Projected = s.scoreViews(res)
 	}
 	return v
+}
+
+// scoreViews are a result's scores as the summary shows them.
+func (s *state) scoreViews(res *engine.Result) []ScoreView {
+	var out []ScoreView
+	for _, sc := range res.Scores {
+		parts := map[string]int{}
+		for _, pt := range sc.Parts {
+			parts[pt.Name] = pt.Points
+		}
+		out = append(out, ScoreView{Seat: sc.Seat, Name: s.name(sc.Seat), Rank: res.Rank[sc.Seat], Total: sc.Total, Parts: parts})
+	}
+	return out
 }
 
 // stockFor is the Black Market stock of token type t as the reader may know

@@ -2,7 +2,6 @@ package heavenale
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -258,7 +257,8 @@ func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
 		var got []map[string]any
 		for _, g := range s.claimable(seat) {
 			gl := s.r.Goals[g]
-			fact := map[string]any{"Key": "goal_" + gl.Kind, "N": gl.N, "Word": strconv.Itoa(gl.F)}
+			f := gl.fact()
+			fact := map[string]any{"Key": f.Key, "N": f.N, "Word": f.Word}
 			b := map[string]any{"id": gl.ID, "fact": fact}
 			if s.Large[g] < 0 {
 				s.Large[g] = seat

@@ -54,7 +54,7 @@ func (r *Rules) cards() []engine.Card {
 		add("spot", monkCode(t), "HA-5.6.1", f("spot_monk", t, ""))
 	}
 	for _, g := range r.Goals {
-		add("goal", g.ID, "HA-5.11.2", f("goal_"+g.Kind, g.N, fmt.Sprint(g.F)),
+		add("goal", g.ID, "HA-5.11.2", g.fact(),
 			f("barrels", r.C.LargeVP, fmt.Sprint(r.C.SmallVP)))
 	}
 	for i := 1; i <= 15; i++ {

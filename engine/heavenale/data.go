@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
@@ -129,6 +130,12 @@ type Goal struct {
 	Kind string `toml:"kind"`
 	N    int    `toml:"n"`
 	F    int    `toml:"f"`
+}
+
+// fact is the goal's condition as its card's fact (goal_<kind>), the one
+// the card, the barrel event and the summary's "Barrels taken" say.
+func (g Goal) fact() engine.Fact {
+	return engine.Fact{Key: "goal_" + g.Kind, N: g.N, Word: strconv.Itoa(g.F)}
 }
 
 // Space is one track space (§8.1).

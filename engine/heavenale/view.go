@@ -84,11 +84,14 @@ type CellView struct {
 	Side string `json:"side"`
 }
 
-// GoalView is one barrel goal and its holders.
+// GoalView is one barrel goal and its holders. Goal is its condition as
+// its goal card's fact (the templates say it in words: a player never
+// types a goal's id, so the summary never shows it, issue 22).
 type GoalView struct {
-	ID    string `json:"id"`
-	Large int    `json:"large"`
-	Small int    `json:"small"`
+	ID    string      `json:"id"`
+	Goal  engine.Fact `json:"goal"`
+	Large int         `json:"large"`
+	Small int         `json:"small"`
 }
 
 // PlayerView is one seat's public board, with what the summary computes.
@@ -174,7 +177,7 @@ func (s *State) View(seat int) any {
 		v.Cells = append(v.Cells, CellView{ID: c.ID, X: c.X, Y: c.Y, Side: sideNames[c.Side]})
 	}
 	for g, gl := range s.r.Goals {
-		v.Goals = append(v.Goals, GoalView{ID: gl.ID, Large: s.Large[g], Small: s.Small[g]})
+		v.Goals = append(v.Goals, GoalView{ID: gl.ID, Goal: gl.fact(), Large: s.Large[g], Small: s.Small[g]})
 	}
 	for i := range s.Players {
 		p := s.Players[i]

@@ -40,9 +40,12 @@
 //   - A mail that only acknowledges a player's message and asks nothing is
 //     a receipt: it waits in the seat's record and rides in the player's
 //     next mail when that comes within Teller.ReceiptWindow, else goes
-//     alone at the end of the window (the core's tick). Nothing that
-//     refuses, answers or announces ever waits; every order is echoed
-//     exactly once (receipts.go, issue 22).
+//     alone at the end of the window (the core's tick). While the seat is
+//     asked nothing and another player's message moves the game on, its
+//     next mail is coming: the window runs again from that message, so a
+//     receipt goes alone only when the game stood still for a whole
+//     window. Nothing that refuses, answers or announces ever waits;
+//     every order is echoed exactly once (receipts.go, issue 22).
 //   - A seat reads an event as the log keeps it: in full if it may see it,
 //     else its redacted copy, else not at all (engine.Event.For).
 //   - A tag is a value (SeatTag, PlayerTag): nothing on the way out writes

@@ -189,7 +189,11 @@ func (v *mailView) mailSeat(i int) error {
 		}
 	}
 	// A held receipt (receipts.go) goes out alone when its window ended,
-	// and rides in any mail sent before.
+	// and rides in any mail sent before; its window runs again while the
+	// others play on and nothing is asked of the seat.
+	if !send {
+		v.keepHolding(i)
+	}
 	alone := !send && v.receiptDue(i)
 	send = send || alone
 	if !send || (v.of(i).Quiet && !v.Ended) {

@@ -24,6 +24,16 @@ import (
 //
 // A mail that refuses or drops a line, answers a question or explains a
 // halt is never held: the player must know at once.
+//
+// Nothing else coming is what sends a receipt alone, not the clock alone
+// (keepHolding): a seat asked nothing (it passed, or waits for the end of
+// a phase) while another player's message moved the game on will get a
+// mail when the others are done (its next decision, the phase's or the
+// game's end), so its held receipt waits for that mail, its window counted
+// again from that message. It goes out alone once the game stood still for
+// a whole window. (Dice Brewing: a player who passed early got "Received"
+// alone five minutes later while the other played on, and a receipt was
+// 17% of their mails.)
 
 // Receipt modes of a seat (Seat.Receipts).
 const (
@@ -136,4 +146,30 @@ func (v *mailView) hold(i int, rep *Reply, answering string) {
 		h.Answering = s.Held.Answering
 	}
 	s.Held = h
+}
+
+// keepHolding moves seat i's receipt window on when the seat is asked
+// nothing and another seat's message moved the game in this unit of work
+// (see the package comment above): the next mail of the seat is coming.
+// Only the default mode is held for a window; the input's seat is not
+// changed (a copy of the receipt is).
+func (v *mailView) keepHolding(i int) {
+	s := &v.seats[i]
+	h := s.Held
+	if h == nil || h.Due.IsZero() || !v.Now.Before(h.Due) || s.Receipts != ReceiptsFold || v.ReceiptWindow <= 0 || v.Ended {
+		return // none, NOTIFY none or receipts, or its window ended: it goes now
+	}
+	if p := v.prompt(i); v.Table == nil || v.Game.Status != StatusRunning || (p != nil && !p.Complete) {
+		return // not running, or the seat has a question open: the window as it is
+	}
+	moved := false
+	for j := range v.seats {
+		r := v.of(j).Reply
+		moved = moved || (j != i && r != nil && !r.Rejected && !r.Stale && len(r.Lines) > 0)
+	}
+	if due := v.Now.Add(v.ReceiptWindow); moved && due.After(h.Due) {
+		c := *h
+		c.Due = due
+		s.Held = &c
+	}
 }
