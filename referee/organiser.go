@@ -8,6 +8,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/cmdtable"
+	"github.com/pbem-referee/referee/referee/enginelog"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
@@ -125,20 +126,7 @@ func (gw *gameWork) rollback(to int) error {
 	if err != nil {
 		return err
 	}
-	var keep []engine.Step
-	for _, s := range lg.Steps {
-		if s.Token <= to {
-			keep = append(keep, s)
-		}
-	}
-	lg.Steps, lg.Final = keep, ""
-	var errata []engine.Erratum
-	for _, e := range lg.Errata {
-		if e.Before <= len(keep) {
-			errata = append(errata, e)
-		}
-	}
-	lg.Errata = errata
+	enginelog.Rollback(lg, to)
 	st, err := engine.Replay(gw.eg, *lg)
 	if err != nil {
 		return err
