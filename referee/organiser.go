@@ -9,6 +9,7 @@ import (
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/enginelog"
+	"github.com/pbem-referee/referee/referee/guard"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
@@ -274,15 +275,9 @@ func (w *work) orgHelp(lang, org, name string) (string, error) {
 	return cmdtable.OrgHelp(w.r.render.Renderer, lang, name, addr, games)
 }
 
-// orgHelloEvery is how often an organiser who writes to the plain address
-// gets their organiser address back (the From of such a mail is not
-// checked, so a forger could otherwise have the referee mail them at will;
-// the answer only ever goes to the organiser's own address).
-const orgHelloEvery = time.Hour
-
 // orgHello answers a configured organiser who wrote to the referee without
 // their tag: their organiser address and the organiser help, at most once
-// an hour. It reports whether req came from an organiser.
+// an hour (guard.OrgHelloEvery). It reports whether req came from an organiser.
 func (w orgWork) orgHello(req *Request, out *Outcome) (bool, error) {
 	from := strings.ToLower(req.From)
 	if w.orgTag(from).Secret == "" {
@@ -292,17 +287,7 @@ func (w orgWork) orgHello(req *Request, out *Outcome) (bool, error) {
 		out.Status, out.Detail = OutcomeIgnored, "untagged mail from an organiser's address failed authentication"
 		return true, nil
 	}
-	w.r.orgMu.Lock()
-	last := w.r.orgHelloed[from]
-	ok := last.IsZero() || w.now.Sub(last) >= orgHelloEvery
-	if ok {
-		if w.r.orgHelloed == nil {
-			w.r.orgHelloed = map[string]time.Time{}
-		}
-		w.r.orgHelloed[from] = w.now
-	}
-	w.r.orgMu.Unlock()
-	if !ok {
+	if !w.r.orgHello.Allow(from, w.now, guard.OrgHelloEvery) {
 		out.Status, out.Detail = OutcomeIgnored, "untagged organiser mail; answered recently"
 		return true, nil
 	}
