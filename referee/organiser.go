@@ -12,6 +12,7 @@ import (
 	"github.com/pbem-referee/referee/referee/guard"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/records"
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -98,7 +99,7 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	if err := gw.w.tx.DeleteToken(s.Secret); err != nil {
 		return "", err
 	}
-	p, err := gw.w.ensurePlayer(strings.ToLower(inv.Address), inv.Name, inv.Lang, inv.TZ)
+	p, err := seating.EnsurePlayer(seatingHost{gw.w}, strings.ToLower(inv.Address), inv.Name, inv.Lang, inv.TZ)
 	if err != nil {
 		return "", err
 	}

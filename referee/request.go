@@ -9,6 +9,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/reading"
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -584,12 +585,12 @@ func (w playerWork) joinOpen(p *Player, id string) (string, error) {
 	case gw.g.SeatOfAddress(p.Address) >= 0:
 		return w.playerText(p, "error.already_in", map[string]any{"game": id}), nil
 	}
-	if err := gw.invite(Invitee{Address: p.Address, Name: p.Name, Lang: p.Lang, TZ: p.TZ}); err != nil {
+	if err := seating.Invite(seatingHost{gw.w}, roomGame{gw}, Invitee{Address: p.Address, Name: p.Name, Lang: p.Lang, TZ: p.TZ}); err != nil {
 		return "", err
 	}
 	// Joining an open game is the acceptance: no separate JOIN needed.
 	gw.notes = gw.notes[:len(gw.notes)-1]
-	return "", gw.join(len(gw.g.Seats) - 1)
+	return "", seating.Join(seatingHost{gw.w}, roomGame{gw}, len(gw.g.Seats)-1)
 }
 
 // observe sends a public view of a game to an address.
