@@ -185,7 +185,9 @@ func (h seatHost) Arg(word string) string {
 	return h.gw.w.r.render.T.Arg("referee", h.gw.reader(h.seat).Lang, word)
 }
 
-func (h seatHost) Help(topic string) string { return h.gw.help(h.seat, topic) }
+func (h seatHost) Help(topic string) string {
+	return query.Help(h.gw.w.r.render.Renderer, h.gw.reader(h.seat), topic)
+}
 
 // HELP of a command, a word or a card: the read-only answers of package
 // referee/query, for this seat's reader.

@@ -310,50 +310,6 @@ func (gw seatMail) refuseAll(seat int, orders []engine.Order, code string, out *
 	return nil
 }
 
-// help renders the game's help (or a command's) followed by the referee's.
-func (gw seatMail) help(seat int, topic string) string {
-	rd := gw.reader(seat)
-	t := gw.w.r.render.T
-	var parts []string
-	name := "help"
-	if topic != "" {
-		// The topic in the reader's language (or any): AIUTO PIAZZA is
-		// HELP PLACE (issue 12.7).
-		for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
-			if kw := t.Alias(gw.g.Game, lg, topic); kw != topic {
-				topic = kw
-				break
-			}
-		}
-		name = "help." + topic
-	}
-	if t.Has(gw.g.Game, rd.Lang, name) {
-		c := gw.w.r.render.ctx(rd, nil)
-		if s, err := t.Render(gw.g.Game, rd.Lang, name, c); err == nil {
-			// The game's commands as the reader writes them (issue 12.7).
-			parts = append(parts, templates.Fold(templates.Reflow(c.KwText(s), templates.Width)))
-		}
-	}
-	if t.Has("referee", rd.Lang, name) {
-		var data map[string]any
-		if name == "help" {
-			// The list of the referee's commands: the table's rows.
-			rows, err := cmdtable.HelpRows(gw.w.r.render.Renderer, rd, cmdtable.Seat, "", nil)
-			if err != nil {
-				rows = []string{err.Error()}
-			}
-			data = map[string]any{"rows": rows}
-		}
-		if s, err := t.Render("referee", rd.Lang, name, gw.w.r.render.ctx(rd, data)); err == nil {
-			parts = append(parts, s)
-		}
-	}
-	if len(parts) == 0 {
-		parts = append(parts, gw.text(seat, "info.no_help", map[string]any{"topic": topic}))
-	}
-	return strings.Join(parts, "\n\n")
-}
-
 // logText renders the last n log lines a seat may see.
 func (gw seatMail) logText(seat, n int) (string, error) {
 	all, err := entries(gw.w.tx, gw.g.ID, 1)
