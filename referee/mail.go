@@ -158,12 +158,3 @@ func playerTag(secret string) mailfmt.Tag { return tell.PlayerTag(secret) }
 
 // Composer returns the outbox composer (tell.Composer).
 func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) { return tell.Composer(from) }
-
-func containsStr(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}
