@@ -9,6 +9,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/reading"
+	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/store"
@@ -485,37 +486,22 @@ func (w *work) playerText(p *Player, name string, data map[string]any) string {
 	return s
 }
 
-// listOpen lists the open games that still have seats: the forming
-// games from the store's index, and of them only those open with a free
-// seat are read. A long answer is paged (issue 25): the first
+// listOpen lists the open games that still have seats (records.OpenGames:
+// only those are read). A long answer is paged (issue 25): the first
 // listOpenPage games, and how many more there are.
 func (w playerWork) listOpen(lang string) (string, error) {
-	var games []map[string]any
-	more := 0
-	err := w.tx.GamesWithStatus(StatusForming, func(id string) error {
-		if ix, ok, err := w.tx.GameIndexOf(id); err != nil || !ok || !ix.Open || ix.Seats >= ix.Players {
-			return err
-		}
-		if len(games) >= listOpenPage {
-			more++
-			return nil
-		}
-		g, err := loadGame(w.tx, id)
-		if err != nil {
-			return err
-		}
-		if g.Open && g.Status == StatusForming && len(g.Seats) < g.Players {
-			title := g.Game
-			if eg, err := lookupGame(g.Game); err == nil {
-				title = eg.Info().Title
-			}
-			games = append(games, map[string]any{"id": g.ID, "title": title, "variant": g.Variant,
-				"seats": len(g.Seats), "players": g.Players, "policy": g.Policy.View()})
-		}
-		return nil
-	})
+	open, more, err := records.OpenGames(w.tx, listOpenPage)
 	if err != nil {
 		return "", err
+	}
+	var games []map[string]any
+	for _, g := range open {
+		title := g.Game
+		if eg, err := lookupGame(g.Game); err == nil {
+			title = eg.Info().Title
+		}
+		games = append(games, map[string]any{"id": g.ID, "title": title, "variant": g.Variant,
+			"seats": len(g.Seats), "players": g.Players, "policy": g.Policy.View()})
 	}
 	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
 	return w.r.render.T.Render("referee", lang, "info.open_games", w.r.render.ctx(rd, map[string]any{"games": games, "more": more}))
