@@ -58,8 +58,7 @@ func (gw teller) queueHooks(steps []engine.Step) error {
 	if len(gw.g.Hooks) == 0 && len(gw.w.r.opt.DefaultHooks) == 0 {
 		return nil
 	}
-	rd := Reader{Game: gw.g.Game, Lang: "en", Seat: -1, Seats: gw.g.Names()}
-	hl, err := gw.w.r.render.Hooks(rd, steps, gw.notes)
+	hl, err := gw.w.r.render.Hooks(gw.g.Reader(-1), steps, gw.notes)
 	if err != nil {
 		return err
 	}
