@@ -147,12 +147,7 @@ func (s roomGame) Renumber(perm []int) {
 	}
 	s.bySeat = bySeat
 	for i := range s.notes {
-		for k, seat := range s.notes[i].Seats {
-			s.notes[i].Seats[k] = to[seat]
-		}
-		if seat, ok := s.notes[i].Data["seat"].(int); ok {
-			s.notes[i].Data["seat"] = to[seat]
-		}
+		s.notes[i].Renumber(to)
 	}
 }
 
