@@ -130,7 +130,7 @@ func (h deskHost) ReplaceSeat(id, oldAddress string, inv bymail.Invitee) error {
 
 func (h deskHost) EnsurePlayer(address, name, lang, tz string) (bymail.Player, error) {
 	h.w.deskWrites++
-	p, err := seating.EnsurePlayer(seatingHost{h.w}, address, name, lang, tz)
+	p, err := seating.EnsurePlayer(seatingHost(h), address, name, lang, tz)
 	if err != nil {
 		return bymail.Player{}, err
 	}
