@@ -7,6 +7,7 @@ import (
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/commands"
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -125,7 +126,7 @@ func anyoneRegister(w *work, req *Request, out *Outcome, f []string) error {
 	case err == nil:
 		p.Name, p.Lang = name, lang
 	default:
-		if p, err = w.ensurePlayer(req.From, name, lang, ""); err != nil {
+		if p, err = seating.EnsurePlayer(seatingHost{w}, req.From, name, lang, ""); err != nil {
 			return err
 		}
 		p.Pending = true

@@ -7,6 +7,7 @@ import (
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/referee/query"
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -165,8 +166,12 @@ func (h seatHost) AddVacation(from, to time.Time) (*engine.RuleError, error) {
 	return nil, nil
 }
 
-func (h seatHost) Join() error    { return h.gw.join(h.seat) }
-func (h seatHost) Decline() error { return h.gw.decline(h.seat) }
+func (h seatHost) Join() error {
+	return seating.Join(seatingHost{h.gw.w}, roomGame{h.gw.gameWork}, h.seat)
+}
+func (h seatHost) Decline() error {
+	return seating.Decline(seatingHost{h.gw.w}, roomGame{h.gw.gameWork}, h.seat)
+}
 
 func (h seatHost) Status(full bool) {
 	sc := h.gw.seat(h.seat)
@@ -180,7 +185,9 @@ func (h seatHost) Arg(word string) string {
 	return h.gw.w.r.render.T.Arg("referee", h.gw.reader(h.seat).Lang, word)
 }
 
-func (h seatHost) Help(topic string) string { return h.gw.help(h.seat, topic) }
+func (h seatHost) Help(topic string) string {
+	return query.Help(h.gw.w.r.render.Renderer, h.gw.reader(h.seat), topic)
+}
 
 // HELP of a command, a word or a card: the read-only answers of package
 // referee/query, for this seat's reader.

@@ -19,6 +19,7 @@ import (
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/referee/organise"
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/settle"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
@@ -132,7 +133,7 @@ func (h deskHost) ReplaceSeat(id, oldAddress string, inv bymail.Invitee) error {
 
 func (h deskHost) EnsurePlayer(address, name, lang, tz string) (bymail.Player, error) {
 	h.w.deskWrites++
-	p, err := h.w.ensurePlayer(address, name, lang, tz)
+	p, err := seating.EnsurePlayer(seatingHost(h), address, name, lang, tz)
 	if err != nil {
 		return bymail.Player{}, err
 	}

@@ -47,7 +47,7 @@
 //     run first, one handler per keyword from the command table
 //     (package referee/cmdtable; the handlers are the seat's door's,
 //     package referee/commands, seatHost in commands_seat.go their host;
-//     HELP of a word or a card is package referee/query's), and the game's
+//     HELP, of a word or a card too, is package referee/query's), and the game's
 //     orders go to the engine together (gameWork.submit, work.go:
 //     engine.Table.Submit, each step logged). What changed for each seat
 //     is one seatChange record (work.go): its reply, whether it acted, is
@@ -68,7 +68,7 @@
 //     gets a mail and renders it with the templates, in each reader's
 //     language, within 80 columns; it returns the mails and the seats as
 //     told, which mail.go copies back. teller.queueHooks queues the
-//     webhooks.
+//     webhooks (their lines: tell.Renderer.Hooks).
 //  6. Persist. flush completes and composes each mail once (outgoing.go:
 //     enqueue; the tag is a mailfmt.Tag value, never text parsed back)
 //     and writes the game's record, its wake time, the outbox rows and

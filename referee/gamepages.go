@@ -11,6 +11,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/query"
+	"github.com/pbem-referee/referee/referee/settle"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -151,13 +152,10 @@ func (gw teller) publicPage(lang string) (*GamePage, error) {
 		return nil, err
 	}
 	if gw.tb != nil {
-		res := gw.tb.State.Result()
 		// A game the organiser adjudicated (closed, scored as it stands:
 		// Adjudicate in desk.go) shows that result, marked.
-		if adj, ok := gw.tb.State.(interface{ Adjudicate() *engine.Result }); ok && res == nil && g.Status == StatusAborted && adjudicated(all) {
-			res, p.Adjudicated = adj.Adjudicate(), true
-		}
-		if res != nil {
+		var res *engine.Result
+		if res, p.Adjudicated = settle.Result(g, gw.tb.State, all); res != nil {
 			p.Result = query.Places(res, g.Names())
 		}
 	}
@@ -177,15 +175,4 @@ func (gw teller) publicPage(lang string) (*GamePage, error) {
 		}
 	}
 	return p, nil
-}
-
-// adjudicated reports whether a game's log records its closing by
-// adjudication (settle.Close's entry).
-func adjudicated(all []Entry) bool {
-	for _, e := range all {
-		if e.Kind == EntryOrg && e.Params["command"] == "ADJUDICATED" {
-			return true
-		}
-	}
-	return false
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -45,7 +46,7 @@ func (g *golden) pick(ms []*Outgoing, addr string, kinds ...string) *Outgoing {
 	g.t.Helper()
 	var found []*Outgoing
 	for _, m := range ms {
-		if m.To == addr && (len(kinds) == 0 || containsStr(kinds, m.Kind)) {
+		if m.To == addr && (len(kinds) == 0 || slices.Contains(kinds, m.Kind)) {
 			found = append(found, m)
 		}
 	}

@@ -53,48 +53,17 @@ func (gw *gameWork) hookCommand(kw string, args []string) (string, error) {
 }
 
 // queueHooks queues one call per hook for this transaction's public
-// changes.
+// changes (their lines: tell.Renderer.Hooks).
 func (gw teller) queueHooks(steps []engine.Step) error {
 	if len(gw.g.Hooks) == 0 && len(gw.w.r.opt.DefaultHooks) == 0 {
 		return nil
 	}
-	rd := Reader{Game: gw.g.Game, Lang: "en", Seat: -1, Seats: gw.g.Names()}
-	var events []engine.Event
-	var moveLines []string
-	for _, s := range steps {
-		for _, ev := range s.Events {
-			e, ok := ev.For(-1)
-			if !ok {
-				continue
-			}
-			events = append(events, e)
-			line, _, err := gw.w.r.render.Event(rd, ev)
-			if err != nil {
-				return err
-			}
-			moveLines = append(moveLines, line)
-		}
-	}
-	var orgLines, chatLines []string
-	for _, n := range gw.notes {
-		if n.Seats != nil && n.Name != "say" {
-			continue // private announcements never leave
-		}
-		text, err := gw.w.r.render.T.Render("referee", "en", "note."+n.Name, gw.w.r.render.ctx(rd, n.Data))
-		if err != nil {
-			return err
-		}
-		switch {
-		case n.Name == "say":
-			if all, _ := n.Data["all"].(bool); all { // only what was said to everybody
-				chatLines = append(chatLines, text)
-			}
-		default:
-			orgLines = append(orgLines, text)
-		}
+	hl, err := gw.w.r.render.Hooks(gw.g.Reader(-1), steps, gw.notes)
+	if err != nil {
+		return err
 	}
 	c := hooks.Change{Base: HookPayload{Game: gw.g.ID, Title: gw.eg.Info().Title, Token: gw.token(), Status: gw.g.Status, Players: gw.g.Names()},
-		Events: events, MoveLines: moveLines, OrgLines: orgLines, ChatLines: chatLines, Stepped: len(steps) > 0}
+		Events: hl.Events, MoveLines: hl.Moves, OrgLines: hl.Org, ChatLines: hl.Chat, Stepped: len(steps) > 0}
 	if gw.tb != nil && gw.g.Status == StatusRunning {
 		c.Waiting = gw.waitingNames()
 	}

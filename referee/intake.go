@@ -181,18 +181,7 @@ func (r asides) bounced(source string, keys []string, b *mailfmt.BounceInfo) (Ou
 				sentTo = rec.To
 			}
 		}
-		var failed []string
-		if b != nil && sentTo != "" {
-			for _, fr := range b.Recipients {
-				a := strings.ToLower(fr.Addr)
-				if (fr.Action == "" || fr.Action == "failed") && a == sentTo && !containsStr(failed, a) {
-					failed = append(failed, a)
-				}
-			}
-			if len(b.Recipients) == 0 && b.Permanent {
-				failed = append(failed, sentTo)
-			}
-		}
+		failed := guard.BounceFailed(b, sentTo)
 		for _, addr := range failed {
 			p, err := loadPlayer(w.tx, addr)
 			if err != nil {
@@ -203,16 +192,10 @@ func (r asides) bounced(source string, keys []string, b *mailfmt.BounceInfo) (Ou
 			if err := savePlayer(w.tx, p); err != nil {
 				return err
 			}
-			reason := ""
-			for _, fr := range b.Recipients {
-				if strings.EqualFold(fr.Addr, addr) {
-					reason = strings.TrimSpace(fr.Status + " " + fr.Diagnostic)
-				}
-			}
 			if !r.bounceAlerts.allow(addr, w.now) {
 				continue // the organiser already knows
 			}
-			if err := w.alertBounce(addr, reason); err != nil {
+			if err := w.alertBounce(addr, guard.BounceReason(b, addr)); err != nil {
 				return err
 			}
 		}

@@ -3,8 +3,8 @@ package referee
 // The core's side of a game's seating (package referee/seating): the
 // seating creates games, invites, joins, declines and starts them through
 // seatingHost (the unit of work) and roomGame (one game of it); the
-// core keeps the API (organisers.CreateGame) and the calls of its rooms
-// (createGame, invite, join, decline, ensurePlayer).
+// core keeps the API (organisers.CreateGame) and newGame; its rooms call
+// the seating's Invite, Join, Decline and EnsurePlayer directly.
 
 import (
 	"fmt"
@@ -16,35 +16,18 @@ import (
 	"github.com/pbem-referee/referee/store"
 )
 
-// NewGame is an organiser's request for a game.
-type NewGame struct {
-	// ID is the game id ([a-z][a-z0-9]{1,23}); "" picks one.
-	ID      string
-	Game    string
-	Variant string
-	Options map[string]string
-	// Players is the number of seats (0: the number of invitees).
-	Players int
-	Invite  []Invitee
-	// Open games take registered players who send JOIN <game>.
-	Open bool
-	// Policy is the deadline policy (nil: the referee's default).
-	Policy *Policy
-	// Ruleset overrides the game's data file.
-	Ruleset []byte
-	// Organiser is the organiser's address.
-	Organiser string
-	// Seed of the random source ("": a random 256-bit seed).
-	Seed string
-	// Ordered keeps the invitation order as the seat order.
-	Ordered bool
-}
+// NewGame is an organiser's request for a game (seating.NewGame; its
+// Seated is the core's).
+type NewGame = seating.NewGame
+
+// Invitee is a player invited to a game.
+type Invitee = seating.Invitee
 
 // CreateGame creates a game and sends the invitations (one transaction).
 func (r organisers) CreateGame(ng NewGame) (*Game, error) {
 	var g *Game
 	_, err := r.update(func(w *work) error {
-		gw, err := w.createGame(ng)
+		gw, err := w.newGame(ng, false)
 		if err != nil {
 			return err
 		}
@@ -54,40 +37,15 @@ func (r organisers) CreateGame(ng NewGame) (*Game, error) {
 	return g, err
 }
 
-// createGame creates a game (seating.Create).
-func (w *work) createGame(ng NewGame) (*gameWork, error) { return w.newGame(ng, false) }
-
 // newGame creates a game; seated: a tournament's, its seats joined and the
 // game started at once, without the invitations' mail.
 func (w *work) newGame(ng NewGame, seated bool) (*gameWork, error) {
-	sg := seating.NewGame{ID: ng.ID, Game: ng.Game, Variant: ng.Variant, Options: ng.Options, Players: ng.Players,
-		Open: ng.Open, Policy: *w.r.opt.Policy, Ruleset: ng.Ruleset, Organiser: ng.Organiser, Seed: ng.Seed,
-		Ordered: ng.Ordered, Seated: seated}
-	if ng.Policy != nil {
-		sg.Policy = *ng.Policy
-	}
-	for _, inv := range ng.Invite {
-		sg.Invite = append(sg.Invite, seating.Invitee(inv))
-	}
-	gm, err := seating.Create(seatingHost{w}, sg)
+	ng.Seated = seated
+	gm, err := seating.Create(seatingHost{w}, ng)
 	if err != nil {
 		return nil, err
 	}
 	return gm.(roomGame).gameWork, nil
-}
-
-func (gw *gameWork) invite(inv Invitee) error {
-	return seating.Invite(seatingHost{gw.w}, roomGame{gw}, seating.Invitee(inv))
-}
-func (gw *gameWork) join(seat int) error {
-	return seating.Join(seatingHost{gw.w}, roomGame{gw}, seat)
-}
-func (gw *gameWork) decline(seat int) error {
-	return seating.Decline(seatingHost{gw.w}, roomGame{gw}, seat)
-}
-
-func (w *work) ensurePlayer(addr, name, lang, tz string) (*Player, error) {
-	return seating.EnsurePlayer(seatingHost{w}, addr, name, lang, tz)
 }
 
 // seatingHost is the unit of work as the seating sees it.
@@ -105,6 +63,7 @@ func (h seatingHost) Player(addr string) (*Player, error)      { return loadPlay
 func (h seatingHost) SavePlayer(p *Player) error               { return savePlayer(h.w.tx, p) }
 func (h seatingHost) DeleteToken(secret string) error          { return h.w.tx.DeleteToken(secret) }
 func (h seatingHost) PlayerAddress(secret string) string       { return h.w.r.plus("p." + secret) }
+func (h seatingHost) DefaultPolicy() Policy                    { return *h.w.r.opt.Policy }
 
 func (h seatingHost) Track(g *Game) (seating.Game, error) {
 	gw, err := h.w.track(g)
@@ -188,12 +147,7 @@ func (s roomGame) Renumber(perm []int) {
 	}
 	s.bySeat = bySeat
 	for i := range s.notes {
-		for k, seat := range s.notes[i].Seats {
-			s.notes[i].Seats[k] = to[seat]
-		}
-		if seat, ok := s.notes[i].Data["seat"].(int); ok {
-			s.notes[i].Data["seat"] = to[seat]
-		}
+		s.notes[i].Renumber(to)
 	}
 }
 

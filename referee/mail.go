@@ -15,16 +15,8 @@ import (
 // mail, what changed for each seat, the notes) and gets back the mails and
 // the seats as told; the core persists them. This file is that boundary.
 
-func (gw *gameWork) reader(seat int) Reader { return readerOf(gw.g, seat) }
-
-// readerOf is seat's reader of game g (-1: an observer, in English).
-func readerOf(g *Game, seat int) Reader {
-	lang := "en"
-	if seat >= 0 && seat < len(g.Seats) {
-		lang = g.Seats[seat].Lang
-	}
-	return Reader{Game: g.Game, Lang: lang, Seat: seat, Seats: g.Names()}
-}
+// reader is seat's reader of the game (records.Game.Reader).
+func (gw *gameWork) reader(seat int) Reader { return gw.g.Reader(seat) }
 
 // mail is the tell stage of a game: it gathers what the tell stage reads
 // (the log since the oldest seat's last mail, the published log of a game
@@ -158,12 +150,3 @@ func playerTag(secret string) mailfmt.Tag { return tell.PlayerTag(secret) }
 
 // Composer returns the outbox composer (tell.Composer).
 func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) { return tell.Composer(from) }
-
-func containsStr(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}

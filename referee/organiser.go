@@ -8,8 +8,11 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/cmdtable"
+	"github.com/pbem-referee/referee/referee/enginelog"
+	"github.com/pbem-referee/referee/referee/guard"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/records"
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -96,7 +99,7 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	if err := gw.w.tx.DeleteToken(s.Secret); err != nil {
 		return "", err
 	}
-	p, err := gw.w.ensurePlayer(strings.ToLower(inv.Address), inv.Name, inv.Lang, inv.TZ)
+	p, err := seating.EnsurePlayer(seatingHost{gw.w}, strings.ToLower(inv.Address), inv.Name, inv.Lang, inv.TZ)
 	if err != nil {
 		return "", err
 	}
@@ -125,20 +128,7 @@ func (gw *gameWork) rollback(to int) error {
 	if err != nil {
 		return err
 	}
-	var keep []engine.Step
-	for _, s := range lg.Steps {
-		if s.Token <= to {
-			keep = append(keep, s)
-		}
-	}
-	lg.Steps, lg.Final = keep, ""
-	var errata []engine.Erratum
-	for _, e := range lg.Errata {
-		if e.Before <= len(keep) {
-			errata = append(errata, e)
-		}
-	}
-	lg.Errata = errata
+	enginelog.Rollback(lg, to)
 	st, err := engine.Replay(gw.eg, *lg)
 	if err != nil {
 		return err
@@ -286,15 +276,9 @@ func (w *work) orgHelp(lang, org, name string) (string, error) {
 	return cmdtable.OrgHelp(w.r.render.Renderer, lang, name, addr, games)
 }
 
-// orgHelloEvery is how often an organiser who writes to the plain address
-// gets their organiser address back (the From of such a mail is not
-// checked, so a forger could otherwise have the referee mail them at will;
-// the answer only ever goes to the organiser's own address).
-const orgHelloEvery = time.Hour
-
 // orgHello answers a configured organiser who wrote to the referee without
 // their tag: their organiser address and the organiser help, at most once
-// an hour. It reports whether req came from an organiser.
+// an hour (guard.OrgHelloEvery). It reports whether req came from an organiser.
 func (w orgWork) orgHello(req *Request, out *Outcome) (bool, error) {
 	from := strings.ToLower(req.From)
 	if w.orgTag(from).Secret == "" {
@@ -304,17 +288,7 @@ func (w orgWork) orgHello(req *Request, out *Outcome) (bool, error) {
 		out.Status, out.Detail = OutcomeIgnored, "untagged mail from an organiser's address failed authentication"
 		return true, nil
 	}
-	w.r.orgMu.Lock()
-	last := w.r.orgHelloed[from]
-	ok := last.IsZero() || w.now.Sub(last) >= orgHelloEvery
-	if ok {
-		if w.r.orgHelloed == nil {
-			w.r.orgHelloed = map[string]time.Time{}
-		}
-		w.r.orgHelloed[from] = w.now
-	}
-	w.r.orgMu.Unlock()
-	if !ok {
+	if !w.r.orgHello.Allow(from, w.now, guard.OrgHelloEvery) {
 		out.Status, out.Detail = OutcomeIgnored, "untagged organiser mail; answered recently"
 		return true, nil
 	}

@@ -15,12 +15,10 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/organise"
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
 )
-
-// Invitee is a player invited to a game.
-type Invitee = organise.Invitee
 
 // orgHost is the core as the organiser's door sees it: one unit of work.
 // Its words are the door's own over the core's renderer
@@ -98,7 +96,7 @@ func (h orgHost) CreateGame(ng organise.NewGame) (organise.Created, error) {
 		}
 		g.Policy = &p
 	}
-	gw, err := h.w.createGame(g)
+	gw, err := h.w.newGame(g, false)
 	if err != nil {
 		return organise.Created{}, err
 	}
@@ -241,7 +239,9 @@ func (o orgGame) SetPolicy(text string) (string, error) {
 }
 
 func (o orgGame) Erratum(data []byte) (string, string, error) { return o.gw.erratum(data) }
-func (o orgGame) Invite(inv organise.Invitee) error           { return o.gw.invite(inv) }
+func (o orgGame) Invite(inv organise.Invitee) error {
+	return seating.Invite(seatingHost{o.gw.w}, roomGame{o.gw}, inv)
+}
 func (o orgGame) Hook(kw string, args []string) (string, error) {
 	return o.gw.hookCommand(kw, args)
 }

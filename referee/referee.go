@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/guard"
 	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/spec"
@@ -166,10 +167,9 @@ func (r *Referee) bind() {
 // referee (speculate.go) shares with it.
 type shared struct {
 	randMu sync.Mutex
-	// orgHelloed: when each organiser last got their address back for a
+	// orgHello: when each organiser last got their address back for a
 	// mail to the plain address (see orgHello).
-	orgMu      sync.Mutex
-	orgHelloed map[string]time.Time
+	orgHello guard.Throttle
 }
 
 // New returns a Referee.

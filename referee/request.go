@@ -9,6 +9,8 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/reading"
+	"github.com/pbem-referee/referee/referee/records"
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -309,50 +311,6 @@ func (gw seatMail) refuseAll(seat int, orders []engine.Order, code string, out *
 	return nil
 }
 
-// help renders the game's help (or a command's) followed by the referee's.
-func (gw seatMail) help(seat int, topic string) string {
-	rd := gw.reader(seat)
-	t := gw.w.r.render.T
-	var parts []string
-	name := "help"
-	if topic != "" {
-		// The topic in the reader's language (or any): AIUTO PIAZZA is
-		// HELP PLACE (issue 12.7).
-		for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
-			if kw := t.Alias(gw.g.Game, lg, topic); kw != topic {
-				topic = kw
-				break
-			}
-		}
-		name = "help." + topic
-	}
-	if t.Has(gw.g.Game, rd.Lang, name) {
-		c := gw.w.r.render.ctx(rd, nil)
-		if s, err := t.Render(gw.g.Game, rd.Lang, name, c); err == nil {
-			// The game's commands as the reader writes them (issue 12.7).
-			parts = append(parts, templates.Fold(templates.Reflow(c.KwText(s), templates.Width)))
-		}
-	}
-	if t.Has("referee", rd.Lang, name) {
-		var data map[string]any
-		if name == "help" {
-			// The list of the referee's commands: the table's rows.
-			rows, err := cmdtable.HelpRows(gw.w.r.render.Renderer, rd, cmdtable.Seat, "", nil)
-			if err != nil {
-				rows = []string{err.Error()}
-			}
-			data = map[string]any{"rows": rows}
-		}
-		if s, err := t.Render("referee", rd.Lang, name, gw.w.r.render.ctx(rd, data)); err == nil {
-			parts = append(parts, s)
-		}
-	}
-	if len(parts) == 0 {
-		parts = append(parts, gw.text(seat, "info.no_help", map[string]any{"topic": topic}))
-	}
-	return strings.Join(parts, "\n\n")
-}
-
 // logText renders the last n log lines a seat may see.
 func (gw seatMail) logText(seat, n int) (string, error) {
 	all, err := entries(gw.w.tx, gw.g.ID, 1)
@@ -528,37 +486,22 @@ func (w *work) playerText(p *Player, name string, data map[string]any) string {
 	return s
 }
 
-// listOpen lists the open games that still have seats: the forming
-// games from the store's index, and of them only those open with a free
-// seat are read. A long answer is paged (issue 25): the first
+// listOpen lists the open games that still have seats (records.OpenGames:
+// only those are read). A long answer is paged (issue 25): the first
 // listOpenPage games, and how many more there are.
 func (w playerWork) listOpen(lang string) (string, error) {
-	var games []map[string]any
-	more := 0
-	err := w.tx.GamesWithStatus(StatusForming, func(id string) error {
-		if ix, ok, err := w.tx.GameIndexOf(id); err != nil || !ok || !ix.Open || ix.Seats >= ix.Players {
-			return err
-		}
-		if len(games) >= listOpenPage {
-			more++
-			return nil
-		}
-		g, err := loadGame(w.tx, id)
-		if err != nil {
-			return err
-		}
-		if g.Open && g.Status == StatusForming && len(g.Seats) < g.Players {
-			title := g.Game
-			if eg, err := lookupGame(g.Game); err == nil {
-				title = eg.Info().Title
-			}
-			games = append(games, map[string]any{"id": g.ID, "title": title, "variant": g.Variant,
-				"seats": len(g.Seats), "players": g.Players, "policy": g.Policy.View()})
-		}
-		return nil
-	})
+	open, more, err := records.OpenGames(w.tx, listOpenPage)
 	if err != nil {
 		return "", err
+	}
+	var games []map[string]any
+	for _, g := range open {
+		title := g.Game
+		if eg, err := lookupGame(g.Game); err == nil {
+			title = eg.Info().Title
+		}
+		games = append(games, map[string]any{"id": g.ID, "title": title, "variant": g.Variant,
+			"seats": len(g.Seats), "players": g.Players, "policy": g.Policy.View()})
 	}
 	rd := Reader{Game: "referee", Lang: lang, Seat: -1}
 	return w.r.render.T.Render("referee", lang, "info.open_games", w.r.render.ctx(rd, map[string]any{"games": games, "more": more}))
@@ -584,12 +527,12 @@ func (w playerWork) joinOpen(p *Player, id string) (string, error) {
 	case gw.g.SeatOfAddress(p.Address) >= 0:
 		return w.playerText(p, "error.already_in", map[string]any{"game": id}), nil
 	}
-	if err := gw.invite(Invitee{Address: p.Address, Name: p.Name, Lang: p.Lang, TZ: p.TZ}); err != nil {
+	if err := seating.Invite(seatingHost{gw.w}, roomGame{gw}, Invitee{Address: p.Address, Name: p.Name, Lang: p.Lang, TZ: p.TZ}); err != nil {
 		return "", err
 	}
 	// Joining an open game is the acceptance: no separate JOIN needed.
 	gw.notes = gw.notes[:len(gw.notes)-1]
-	return "", gw.join(len(gw.g.Seats) - 1)
+	return "", seating.Join(seatingHost{gw.w}, roomGame{gw}, len(gw.g.Seats)-1)
 }
 
 // observe sends a public view of a game to an address.

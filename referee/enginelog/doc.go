@@ -3,7 +3,9 @@
 // game's referee log: the configuration with the seed, the setup events,
 // every step in effect (steps undone by a rollback left out) and the
 // errata, with the ruleset the game started with and the hash of its last
-// state.
+// state. It also cuts a log back for a ROLLBACK (Rollback: the steps up to
+// a move, the errata in effect by then, no final hash), which the core
+// replays from the seed.
 //
 // It owns that reading of the log entries. It must not open a transaction
 // or touch the store (the core gives it the entries and a way to read a

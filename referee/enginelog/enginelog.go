@@ -77,3 +77,24 @@ func Rebuild(g *records.Game, all []records.Entry, ruleset func(sha string) ([]b
 	}
 	return lg, nil
 }
+
+// Rollback cuts lg back to the state after move `to` (a ROLLBACK): it
+// keeps the steps of tokens up to `to`, the errata that came into effect
+// before the last step kept (engine.Erratum.Before counts steps), and no
+// final hash. The core replays what is left from the seed.
+func Rollback(lg *engine.Log, to int) {
+	var keep []engine.Step
+	for _, s := range lg.Steps {
+		if s.Token <= to {
+			keep = append(keep, s)
+		}
+	}
+	lg.Steps, lg.Final = keep, ""
+	var errata []engine.Erratum
+	for _, e := range lg.Errata {
+		if e.Before <= len(keep) {
+			errata = append(errata, e)
+		}
+	}
+	lg.Errata = errata
+}

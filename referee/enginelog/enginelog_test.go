@@ -98,3 +98,42 @@ func TestRebuild(t *testing.T) {
 		t.Error("a missing initial ruleset was not reported")
 	}
 }
+
+// TestRollback: cutting a log back to move `to` keeps exactly the steps
+// of tokens up to `to`, the errata in effect before the last step kept
+// (none that came after it), and no final hash, for every cut of logs of
+// several shapes (several steps a token, errata between them).
+func TestRollback(t *testing.T) {
+	shapes := [][]int{{}, {1}, {1, 2, 3}, {1, 1, 2, 2, 2, 3, 4, 5}, {0, 1, 3, 3, 7}}
+	for _, toks := range shapes {
+		for to := -1; to <= 8; to++ {
+			for _, before := range []int{0, 1, 2, 4, 8} {
+				lg := &engine.Log{Final: "h"}
+				for _, tok := range toks {
+					lg.Steps = append(lg.Steps, engine.Step{Token: tok, Cmd: "C"})
+				}
+				lg.Errata = []engine.Erratum{{Before: 0, Ruleset: []byte("a")}, {Before: before, Ruleset: []byte("b")}}
+				Rollback(lg, to)
+				var want []int
+				for _, tok := range toks {
+					if tok <= to {
+						want = append(want, tok)
+					}
+				}
+				if got := tokens(lg); !reflect.DeepEqual(got, want) {
+					t.Errorf("steps %v rolled back to %d: %v, want %v", toks, to, got, want)
+				}
+				if lg.Final != "" {
+					t.Errorf("steps %v rolled back to %d: final hash %q kept", toks, to, lg.Final)
+				}
+				wantErrata := 1
+				if before <= len(want) {
+					wantErrata = 2
+				}
+				if len(lg.Errata) != wantErrata || string(lg.Errata[0].Ruleset) != "a" {
+					t.Errorf("steps %v to %d, erratum before %d: errata %+v, want %d", toks, to, before, lg.Errata, wantErrata)
+				}
+			}
+		}
+	}
+}

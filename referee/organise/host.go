@@ -3,6 +3,7 @@ package organise
 import (
 	"time"
 
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 )
 
@@ -167,10 +168,5 @@ type NewGame struct {
 	Seed      string
 }
 
-// Invitee is a player invited to a game.
-type Invitee struct {
-	Address string
-	Name    string
-	Lang    string
-	TZ      string
-}
+// Invitee is a player invited to a game (seating.Invitee).
+type Invitee = seating.Invitee

@@ -7,7 +7,9 @@
 // It owns the shape of those answers (GamePage, GameLink, the pages'
 // addresses and keys, the order of a finished game's places) and the
 // lookups behind HELP (aliases and argument words in every language, the
-// cards a topic names, each rendered with the game's "card" template).
+// cards a topic names, each rendered with the game's "card" template) and
+// a seat's HELP answer itself (Help: the game's help, then the referee's
+// with its seat commands' rows).
 //
 // It must not write anything, open the store or decode a record (it asks
 // the core through Core and Snapshot, and the core decides what a

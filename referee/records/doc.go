@@ -8,9 +8,11 @@
 // decodes the store's game, player, log and organiser records (tournaments
 // and ratings have theirs in the desk, package referee/tournament/bymail),
 // what the tell stage reads of a record and gives back to keep in it
-// (tell.go: Game.TellGame, Seat.Told, Entry.TellEntry: copies, no
-// decision), and what the store's game indexes hold of a game (IndexOf),
-// written in the same transaction as the record (SaveGame). The core
+// (tell.go: Game.TellGame, Game.Reader, Seat.Told, Entry.TellEntry:
+// copies, no decision), and what the store's game indexes hold of a game (IndexOf),
+// written in the same transaction as the record (SaveGame), and read back
+// to find the games open to JOIN without decoding the others (OpenGames,
+// paged). The core
 // re-exports the types under their old names (referee.Game, referee.Seat,
 // ...), so that the edges and the tools read the records through the
 // core's queries as before. It owns seat authentication too, in one place

@@ -17,6 +17,16 @@ func (g *Game) TellGame() *tell.Game {
 	return tg
 }
 
+// Reader is seat's reader of the game, in the seat's language (-1: an
+// observer, in English).
+func (g *Game) Reader(seat int) tell.Reader {
+	lang := "en"
+	if seat >= 0 && seat < len(g.Seats) {
+		lang = g.Seats[seat].Lang
+	}
+	return tell.Reader{Game: g.Game, Lang: lang, Seat: seat, Seats: g.Names()}
+}
+
 // TellSeat is the seat as the tell stage reads it (Due: its running
 // deadline, zero when none).
 func (s Seat) TellSeat() tell.Seat {

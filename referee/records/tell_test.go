@@ -1,7 +1,9 @@
 package records
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -71,5 +73,29 @@ func TestTellValues(t *testing.T) {
 	}
 	if te.Seq != 3 || te.Text != "PASS" || te.Step.Token != 2 {
 		t.Errorf("TellEntry: %+v", te)
+	}
+}
+
+// TestReaderSeatLanguageElseEnglish: a seat reads its game in its own
+// language, an observer (-1) or a seat the game does not have in
+// English; every reader knows the game and the seats' names. Varied over
+// seat counts and languages.
+func TestReaderSeatLanguageElseEnglish(t *testing.T) {
+	langs := []string{"it", "en", "fr", "nl"}
+	for n := 0; n <= 5; n++ {
+		g := &Game{ID: "g1", Game: "fromage"}
+		for i := range n {
+			g.Seats = append(g.Seats, Seat{Name: fmt.Sprintf("P%d", i), Lang: langs[(i+n)%len(langs)]})
+		}
+		for seat := -1; seat <= n; seat++ {
+			rd := g.Reader(seat)
+			want := "en"
+			if seat >= 0 && seat < n {
+				want = g.Seats[seat].Lang
+			}
+			if rd.Lang != want || rd.Seat != seat || rd.Game != "fromage" || !slices.Equal(rd.Seats, g.Names()) {
+				t.Errorf("%d seats, seat %d: reader %+v, want language %s", n, seat, rd, want)
+			}
+		}
 	}
 }

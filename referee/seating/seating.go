@@ -39,6 +39,8 @@ type Host interface {
 	// PlayerAddress is the referee's address a player's mail goes to, tagged
 	// with the player's secret.
 	PlayerAddress(secret string) string
+	// DefaultPolicy is the deadline policy of a game created without one.
+	DefaultPolicy() deadline.Policy
 }
 
 // The kinds of token NewToken draws.
@@ -81,25 +83,32 @@ type Invitee struct {
 	TZ      string
 }
 
-// NewGame is a game to create (the core's referee.NewGame, the policy
-// already chosen).
+// NewGame is an organiser's request for a game (the core's
+// referee.NewGame).
 type NewGame struct {
+	// ID is the game id ([a-z][a-z0-9]{1,23}); "" picks one.
 	ID      string
 	Game    string
 	Variant string
 	Options map[string]string
+	// Players is the number of seats (0: the number of invitees).
 	Players int
 	Invite  []Invitee
-	Open    bool
-	Policy  deadline.Policy
+	// Open games take registered players who send JOIN <game>.
+	Open bool
+	// Policy is the deadline policy (nil: Host.DefaultPolicy).
+	Policy *deadline.Policy
+	// Ruleset overrides the game's data file.
 	Ruleset []byte
 	// Organiser is the organiser's address.
 	Organiser string
 	// Seed of the random source ("": drawn by Host.RandomHex).
-	Seed    string
+	Seed string
+	// Ordered keeps the invitation order as the seat order.
 	Ordered bool
 	// Seated: a tournament's game, its seats joined without an
-	// invitation's mail, started at once.
+	// invitation's mail, started at once (the core sets it; an
+	// organiser's CreateGame never does).
 	Seated bool
 }
 
@@ -147,7 +156,10 @@ func Create(h Host, ng NewGame) (Game, error) {
 			return nil, err
 		}
 	}
-	pol := ng.Policy
+	pol := h.DefaultPolicy()
+	if ng.Policy != nil {
+		pol = *ng.Policy
+	}
 	g := &records.Game{ID: id, Game: info.Name, Variant: ng.Variant, Options: ng.Options, Status: records.StatusForming,
 		Organiser: strings.ToLower(ng.Organiser), Seed: seed, Commitment: engine.Commitment(seed), Open: ng.Open, Ordered: ng.Ordered,
 		Players: n, Policy: pol, Created: h.Now()}

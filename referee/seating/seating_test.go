@@ -39,6 +39,9 @@ func (h *fakeHost) Now() time.Time                { return h.now }
 func (h *fakeHost) HasGame(id string) bool        { return h.games[id] != nil }
 func (h *fakeHost) GameCount() int                { return len(h.games) }
 func (h *fakeHost) PlayerAddress(s string) string { return "referee+p." + s + "@example.org" }
+func (h *fakeHost) DefaultPolicy() deadline.Policy {
+	return deadline.Policy{MissLimit: 7, VacationDays: 9}
+}
 func (h *fakeHost) RandomHex() (string, error) {
 	h.randoms++
 	return fmt.Sprintf("%064x", h.randoms), nil
@@ -162,7 +165,7 @@ func invitees(n int, lang string) []Invitee {
 }
 
 func newGame(game string, n int, lang string) NewGame {
-	return NewGame{Game: game, Players: n, Invite: invitees(n, lang), Organiser: "Org@Example.org", Policy: deadline.Policy{MissLimit: 3}}
+	return NewGame{Game: game, Players: n, Invite: invitees(n, lang), Organiser: "Org@Example.org", Policy: &deadline.Policy{MissLimit: 3}}
 }
 
 // TestCreateInvitesEverySeat: a new game is logged (create, then an
@@ -215,6 +218,30 @@ func TestCreateInvitesEverySeat(t *testing.T) {
 			}
 			if p := h.players["player0@example.org"]; p == nil || p.Name != "Ann" || h.tokens[p.Secret][0] != TokenPlayer {
 				t.Fatalf("the new invitee is no player: %+v", p)
+			}
+		}
+	}
+}
+
+// TestCreatePolicyGivenElseDefault: a new game keeps the deadline policy
+// it was created with, and one created without a policy gets the host's
+// default, for every game and seat count.
+func TestCreatePolicyGivenElseDefault(t *testing.T) {
+	for _, l := range layouts(t) {
+		for _, given := range []*deadline.Policy{nil, {MissLimit: 3}, {MissLimit: 1, VacationDays: 2}} {
+			h := newHost()
+			ng := newGame(l.game, l.n, "en")
+			ng.Policy = given
+			gm, err := Create(h, ng)
+			if err != nil {
+				t.Fatalf("%s/%d: %v", l.game, l.n, err)
+			}
+			want := h.DefaultPolicy()
+			if given != nil {
+				want = *given
+			}
+			if got := gm.(*fakeGame).g.Policy; got.MissLimit != want.MissLimit || got.VacationDays != want.VacationDays {
+				t.Errorf("%s/%d, policy %+v: the game has %+v, want %+v", l.game, l.n, given, got, want)
 			}
 		}
 	}

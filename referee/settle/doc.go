@@ -4,7 +4,8 @@
 // starts, stays or stops; at a tick, the deadlines, reminders and digests
 // that fell due; a seat's default move (a deadline missed, or a bot that
 // could not answer); and a game the organiser (or a tournament) decided
-// closed.
+// closed, and the result such a game shows (Result: an adjudicated
+// game's position scored as it stands).
 //
 // It owns these steps and their order: the bots' answers, drawn from the
 // game's seed, the seat and the table's token (never from global

@@ -10,8 +10,11 @@
 // changed it), the rendering of views, prompts, events and rule errors
 // through templates/ (Renderer), the echo of a player's message (Reply,
 // LineStatus), the receipts that wait for the next mail (receipts.go),
-// the Message-IDs and threading of a game's mails, and the composing of
-// an Outgoing into mail bytes (Composer, through mailfmt.Compose).
+// the Message-IDs and threading of a game's mails, the composing of an
+// Outgoing into mail bytes (Composer, through mailfmt.Compose), and the
+// words of a change a game's webhooks carry (Renderer.Hooks: what a
+// spectator sees; package referee/hooks builds the calls). A note follows
+// its seats when a game's seat order is drawn (Note.Renumber).
 //
 // It must not read or write the store, read the clock (Input.Now is
 // given), use global randomness, log, or import the core (package
