@@ -36,7 +36,9 @@ type CrossLine struct {
 	Points      string
 	Tiebreaks   []string
 	Withdrawn   bool
-	Cells       []CrossPageCell
+	// Replaced: as PageStanding's (the line is the place's).
+	Replaced []PageStint
+	Cells    []CrossPageCell
 }
 
 // CrossPageCell is one round of an entrant, as the crosstable file writes
@@ -123,7 +125,7 @@ func CrossPageOf(h Host, id, key string) (*CrossPage, error) {
 	}
 	for _, row := range tournament.Crosstable(t) {
 		l := CrossLine{Line: row.Line, Place: row.Place, Name: row.Name, URL: playerPagePath(t, row.Entrant),
-			Points: fmtNum(row.Points), Withdrawn: t.Entrants[row.Entrant].Withdrawn > 0}
+			Points: fmtNum(row.Points), Withdrawn: t.Entrants[row.Entrant].Withdrawn > 0, Replaced: replaced(t, row.Entrant)}
 		for _, x := range row.Tiebreaks {
 			l.Tiebreaks = append(l.Tiebreaks, fmtNum(x))
 		}
