@@ -36,6 +36,11 @@ func bigCross(id string, table, rounds, n int) *referee.CrossPage {
 	for l := 1; l <= n; l++ {
 		line := bymail.CrossLine{Line: l, Place: l, Name: bigName(l - 1), URL: fmt.Sprintf("/t/%s-k/p/%d", id, l),
 			Points: fmt.Sprintf("%d.5", rounds-l/3), Withdrawn: l == n-1}
+		if l == 2 && rounds > 3 {
+			// A place that changed hands twice (issue 24): the marks must
+			// fit a phone too.
+			line.Replaced = []bymail.PageStint{{Name: bigName(15), First: 1, Through: 2}, {Name: bigName(12), First: 3, Through: 3}}
+		}
 		for range p.Tiebreaks {
 			line.Tiebreaks = append(line.Tiebreaks, fmt.Sprintf("%d.5", 40+rng.IntN(60)))
 		}
