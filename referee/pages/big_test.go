@@ -83,6 +83,10 @@ func (b bigSource) PlayerPage(slug string, n int) (*referee.PlayerPage, error) {
 	}
 	p := &referee.PlayerPage{ID: "big2", Title: "Dice Brewing", TourURL: "/t/big2-k", CrossURL: "/t/big2-k/crosstable", N: n,
 		Name: bigName(n - 1), Table: 2, Place: n, Points: "7.5", Record: "12-3-10", Rating: "1623"}
+	if n == 2 {
+		// The page of a place that changed hands twice (issue 24).
+		p.Replaced = []bymail.PageStint{{Name: bigName(15), First: 1, Through: 2}, {Name: bigName(12), First: 3, Through: 3}}
+	}
 	for r := 1; r <= 11; r++ {
 		g := bymail.PlayerGame{Round: r, Table: r, Seat: r % 2, Opponents: []bymail.PageName{{Name: bigName(r), URL: "/t/big2-k/p/" + strconv.Itoa(r+1)}},
 			State: "done", Result: []string{"1", "=", "0"}[r%3], Place: 1 + r%2, Of: 2, Points: []string{"1", "0.5", "0"}[r%3], Decided: true}

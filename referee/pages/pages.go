@@ -398,7 +398,8 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 {{define "crosscell"}}{{if .Seat}}{{range $i, $o := .Opponents}}{{if $i}} {{end}}{{$o}}{{end}}{{if eq (len .Opponents) 1}}{{if eq .Seat 1}}w{{else}}b{{end}}{{else}} s{{.Seat}}{{end}} {{.Result}}{{if .Adjudicated}}a{{end}}{{else}}{{.Result}}{{end}}{{end}}
 
 {{define "player"}}{{$d := .}}{{with .P}}{{template "head" (head $d ($d.T "title.player" .))}}
-<h1 id="title">{{.Name}}</h1>
+<h1 id="title">{{.Name}}</h1>{{with .Replaced}}
+<p id="replaced">{{range $i, $s := .}}{{if $i}} {{end}}{{$d.T "tour.replaced" $s}}{{end}}</p>{{end}}
 <nav><a id="tourlink" href="{{$d.Href .TourURL}}">{{$d.T "cross.back" .}}</a><a href="{{$d.Href .CrossURL}}">{{$d.T "tour.crosstable"}}</a></nav>
 <p id="standing">{{$d.T "player.standing" (keepRecord .)}}</p>
 <h2>{{$d.T "player.games"}}</h2>

@@ -12,8 +12,9 @@ import (
 )
 
 // TestPagesNameReplacedHolders_Issue24 (issue 24: after a REPLACE, every
-// page names who played which game): the tournament page's standings and
-// the crosstable write, after the name of a place that changed hands,
+// page names who played which game): the tournament page's standings,
+// the crosstable and the place's player page write, after the name of a
+// place that changed hands,
 // each earlier holder who played and their rounds (tour.replaced), in
 // every language, for a Swiss and a tables event, one round or several;
 // a place that did not change hands has no such mark.
@@ -32,12 +33,14 @@ func TestPagesNameReplacedHolders_Issue24(t *testing.T) {
 		cp := &referee.CrossPage{ID: "cup", Title: "Cup", Table: table, Rounds: []int{1, 2, 3, 4, 5},
 			Lines: []bymail.CrossLine{{Line: 1, Place: 1, Name: "Yan Now", URL: "/t/cup-k/p/1", Points: "3", Replaced: subs},
 				{Line: 2, Place: 2, Name: "Zoe Kept", URL: "/t/cup-k/p/2", Points: "2"}}}
+		pp := &referee.PlayerPage{ID: "cup", Title: "Cup", N: 1, Name: "Yan Now", Table: table, Replaced: subs}
+		kept := &referee.PlayerPage{ID: "cup", Title: "Cup", N: 2, Name: "Zoe Kept", Table: table}
 		for _, lang := range templates.Languages {
 			d := &doc{Lang: lang, set: set}
 			for _, pg := range []struct {
 				name string
 				data any
-			}{{"tournament", tp}, {"crosstable", cp}} {
+			}{{"tournament", tp}, {"crosstable", cp}, {"player", pp}, {"player", kept}} {
 				b, err := h.render(pg.name, lang, pg.data)
 				if err != nil {
 					t.Fatalf("%s %s %s: %v", format, lang, pg.name, err)
@@ -54,15 +57,21 @@ func TestPagesNameReplacedHolders_Issue24(t *testing.T) {
 							t.Errorf("%s: tour.replaced %q does not say %q", lang, mark, w)
 						}
 					}
+					if pg.data == kept {
+						continue
+					}
 					row := page[strings.Index(page, "Yan Now"):]
-					row = row[:strings.Index(row, "</tr>")]
+					row = row[:strings.Index(row, map[bool]string{true: "<nav>", false: "</tr>"}[pg.name == "player"])]
 					if !strings.Contains(row, mark) {
 						t.Errorf("%s %s %s: the place's row does not say %q: %s", format, lang, pg.name, mark, row)
 					}
 				}
+				if pg.data == pp {
+					continue
+				}
 				row := page[strings.Index(page, "Zoe Kept"):]
-				row = row[:strings.Index(row, "</tr>")]
-				if strings.Contains(row, "class=\"sub\"") {
+				row = row[:strings.Index(row, map[bool]string{true: "<nav>", false: "</tr>"}[pg.name == "player"])]
+				if strings.Contains(row, "class=\"sub\"") || strings.Contains(row, "id=\"replaced\"") {
 					t.Errorf("%s %s %s: a place that never changed hands is marked: %s", format, lang, pg.name, row)
 				}
 			}

@@ -12,7 +12,7 @@ import (
 
 // TestPagesMarkPlacesThatChangedHands_Issue24 (issue 24: after a REPLACE,
 // every page names who played which game): the tournament page's
-// standings and the crosstable mark a place that changed hands with each
+// standings, the crosstable and the place's player page mark a place that changed hands with each
 // earlier holder who played and their rounds (PageStint), as the mails'
 // standings do; a holder replaced before playing is not named, and an
 // untouched place has no mark. Swiss and tables, in every language, with
@@ -81,6 +81,13 @@ func TestPagesMarkPlacesThatChangedHands_Issue24(t *testing.T) {
 				}
 				check(lang+" standings", e, s.Replaced)
 			}
+		}
+		for e := range tr.Entrants {
+			pp, err := PlayerPageOf(h, "cup", "k", e+1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check("player page", e, pp.Replaced)
 		}
 		cp, err := CrossPageOf(h, "cup", "k")
 		if err != nil {
