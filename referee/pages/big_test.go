@@ -36,6 +36,11 @@ func bigCross(id string, table, rounds, n int) *referee.CrossPage {
 	for l := 1; l <= n; l++ {
 		line := bymail.CrossLine{Line: l, Place: l, Name: bigName(l - 1), URL: fmt.Sprintf("/t/%s-k/p/%d", id, l),
 			Points: fmt.Sprintf("%d.5", rounds-l/3), Withdrawn: l == n-1}
+		if l == 2 && rounds > 3 {
+			// A place that changed hands twice (issue 24): the marks must
+			// fit a phone too.
+			line.Replaced = []bymail.PageStint{{Name: bigName(15), First: 1, Through: 2}, {Name: bigName(12), First: 3, Through: 3}}
+		}
 		for range p.Tiebreaks {
 			line.Tiebreaks = append(line.Tiebreaks, fmt.Sprintf("%d.5", 40+rng.IntN(60)))
 		}
@@ -78,6 +83,10 @@ func (b bigSource) PlayerPage(slug string, n int) (*referee.PlayerPage, error) {
 	}
 	p := &referee.PlayerPage{ID: "big2", Title: "Dice Brewing", TourURL: "/t/big2-k", CrossURL: "/t/big2-k/crosstable", N: n,
 		Name: bigName(n - 1), Table: 2, Place: n, Points: "7.5", Record: "12-3-10", Rating: "1623"}
+	if n == 2 {
+		// The page of a place that changed hands twice (issue 24).
+		p.Replaced = []bymail.PageStint{{Name: bigName(15), First: 1, Through: 2}, {Name: bigName(12), First: 3, Through: 3}}
+	}
 	for r := 1; r <= 11; r++ {
 		g := bymail.PlayerGame{Round: r, Table: r, Seat: r % 2, Opponents: []bymail.PageName{{Name: bigName(r), URL: "/t/big2-k/p/" + strconv.Itoa(r+1)}},
 			State: "done", Result: []string{"1", "=", "0"}[r%3], Place: 1 + r%2, Of: 2, Points: []string{"1", "0.5", "0"}[r%3], Decided: true}

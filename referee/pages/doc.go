@@ -29,6 +29,10 @@
 //     every thing named by its name, never by a data file's code
 //     (codes_test.go; a reference a player types, M8 or HO5, may show),
 //     and every link to another page carries that language.
+//   - A place that changed hands (REPLACE) names, after its holder in the
+//     standings, the crosstable and the player page's title, each earlier
+//     holder who played and their rounds (tour.replaced;
+//     TestPagesNameReplacedHolders_Issue24).
 //   - A finished game writes each player's place once ("1. Ann, 45
 //     points"); an adjudicated one shows its result, marked.
 //   - Boards (package boards): no text under 11 px on a phone, and a key

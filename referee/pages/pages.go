@@ -372,7 +372,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <h2>{{$d.T "tour.standings"}}</h2>
 {{if not .Standings}}<p>{{$d.T "tour.nobody"}}</p>{{end}}
 <div class="scroll"><table id="standings"><thead><tr><th class="n">{{$d.T "tour.place"}}</th><th>{{$d.T "tour.player"}}</th><th class="n">{{$d.T "tour.points"}}</th><th class="nw">{{$d.T "tour.record"}}</th><th class="tb">{{$d.T "tour.tiebreaks"}}</th><th class="n">{{$d.T "tour.rating"}}</th></tr></thead><tbody>
-{{range .Standings}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n">{{.Place}}</td><td><a href="{{$d.Href .URL}}">{{.Name}}</a>{{if .Withdrawn}} {{$d.T "tour.withdrawn"}}{{end}}</td><td class="n">{{.Points}}</td><td class="nw rec">{{.Record}}</td><td class="tb nw">{{range $i, $x := .Tiebreaks}}{{if $i}} · {{end}}{{$x}}{{end}}</td><td class="n">{{.Rating}}{{if .RatingAdjudicated}}*{{end}}</td></tr>
+{{range .Standings}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n">{{.Place}}</td><td><a href="{{$d.Href .URL}}">{{.Name}}</a>{{range .Replaced}} <small class="sub">{{$d.T "tour.replaced" .}}</small>{{end}}{{if .Withdrawn}} {{$d.T "tour.withdrawn"}}{{end}}</td><td class="n">{{.Points}}</td><td class="nw rec">{{.Record}}</td><td class="tb nw">{{range $i, $x := .Tiebreaks}}{{if $i}} · {{end}}{{$x}}{{end}}</td><td class="n">{{.Rating}}{{if .RatingAdjudicated}}*{{end}}</td></tr>
 {{end}}</tbody></table></div>{{if .AdjudicatedRatings}}
 <p id="ratingnote">* {{$d.T "tour.rating_adjudicated"}}</p>{{end}}
 {{range .Pairings}}<h2>{{$d.T "tour.roundn" .N}}</h2>{{if .Due}}<p>{{$d.T "tour.duedate" .Due}}</p>{{end}}
@@ -391,14 +391,15 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <nav><a id="tourlink" href="{{$d.Href .URL}}">{{$d.T "cross.back" .}}</a></nav>
 <p>{{$d.T "cross.key" .}}</p>
 <div class="scroll"><table id="crosstable" class="cross{{if gt (len .Rounds) foldRounds}} fold{{end}}"><thead><tr><th class="n">{{$d.T "cross.line"}}</th><th>{{$d.T "tour.player"}}</th><th class="n">{{$d.T "tour.points"}}</th>{{range .Tiebreaks}}<th class="n">{{$d.T "tiebreak.short" .}}</th>{{end}}{{range .Rounds}}<th>{{$d.T "cross.round" .}}</th>{{end}}</tr></thead><tbody>
-{{$cp := .}}{{$pts := $d.T "tour.points"}}{{range .Lines}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n who">{{.Line}}</td><td class="who"><a href="{{$d.Href .URL}}">{{.Name}}</a></td><td class="n" data-k="{{$pts}}">{{.Points}}</td>{{range $i, $x := .Tiebreaks}}<td class="n" data-k="{{$d.T "tiebreak.short" (index $cp.Tiebreaks $i)}}">{{$x}}</td>{{end}}{{range $i, $c := .Cells}}<td class="cell" data-k="{{if lt $i (len $cp.Rounds)}}{{$d.T "cross.round" (index $cp.Rounds $i)}}{{end}}">{{template "crosscell" $c}}</td>{{end}}</tr>
+{{$cp := .}}{{$pts := $d.T "tour.points"}}{{range .Lines}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n who">{{.Line}}</td><td class="who"><a href="{{$d.Href .URL}}">{{.Name}}</a>{{range .Replaced}} <small class="sub">{{$d.T "tour.replaced" .}}</small>{{end}}</td><td class="n" data-k="{{$pts}}">{{.Points}}</td>{{range $i, $x := .Tiebreaks}}<td class="n" data-k="{{$d.T "tiebreak.short" (index $cp.Tiebreaks $i)}}">{{$x}}</td>{{end}}{{range $i, $c := .Cells}}<td class="cell" data-k="{{if lt $i (len $cp.Rounds)}}{{$d.T "cross.round" (index $cp.Rounds $i)}}{{end}}">{{template "crosscell" $c}}</td>{{end}}</tr>
 {{end}}</tbody></table></div>
 {{end}}</body></html>{{end}}
 
 {{define "crosscell"}}{{if .Seat}}{{range $i, $o := .Opponents}}{{if $i}} {{end}}{{$o}}{{end}}{{if eq (len .Opponents) 1}}{{if eq .Seat 1}}w{{else}}b{{end}}{{else}} s{{.Seat}}{{end}} {{.Result}}{{if .Adjudicated}}a{{end}}{{else}}{{.Result}}{{end}}{{end}}
 
 {{define "player"}}{{$d := .}}{{with .P}}{{template "head" (head $d ($d.T "title.player" .))}}
-<h1 id="title">{{.Name}}</h1>
+<h1 id="title">{{.Name}}</h1>{{with .Replaced}}
+<p id="replaced">{{range $i, $s := .}}{{if $i}} {{end}}{{$d.T "tour.replaced" $s}}{{end}}</p>{{end}}
 <nav><a id="tourlink" href="{{$d.Href .TourURL}}">{{$d.T "cross.back" .}}</a><a href="{{$d.Href .CrossURL}}">{{$d.T "tour.crosstable"}}</a></nav>
 <p id="standing">{{$d.T "player.standing" (keepRecord .)}}</p>
 <h2>{{$d.T "player.games"}}</h2>

@@ -95,8 +95,10 @@
 // pure functions returning bytes: the standings, every result and a
 // round's pairings as CSV (encoding/csv; column names are field names for
 // programs), the crosstable as data (Crosstable, for pages) and as CSV,
-// FIDE's Tournament Report File (TRF16) for two-player events, and an
-// iCalendar feed of the rounds (ICS, through github.com/arran4/golang-ical).
+// FIDE's Tournament Report File (TRF16) for two-player events (a line is
+// a person: after a REPLACE each player who held a place has their own
+// line with only the rounds they played, and the lines of a place add up
+// to its standing; TestTRFNamesWhoPlayed_Issue24), and an iCalendar feed of the rounds (ICS, through github.com/arran4/golang-ical).
 // Nothing a player reads is worded here: the feed's event titles come
 // from the caller, in the reader's language.
 package tournament

@@ -285,6 +285,19 @@ func crossText(c CrossCell) string {
 // Z not paired). Rounds still playing are left out. Fields the record
 // does not have (sex, title, FIDE rating, federation, FIDE number, birth
 // date) are blank. Lines end in CR LF.
+//
+// A place that changed hands (REPLACE, Entrant.Before): a TRF line is a
+// person, whose games a rating program credits to them, so each player
+// who held the place has a line of their own with only the rounds they
+// played (issue 24). The entrant's line (starting rank = sign-up number)
+// is the current holder's; each earlier holder who played a complete
+// round has a line after the entrants' (starting ranks N+1, N+2, ... in
+// sign-up then stint order), with the points of their own rounds and a
+// blank rank (the place's rank is its current holder's). The current
+// holder's points are the place's less the earlier holders', so the
+// lines of a place add up to its standing. A round a line's player did
+// not play is Z (not paired), and every opponent number is the line of
+// whoever held the opponent's place that round. 062 counts the lines.
 func TRF(t *Tournament) ([]byte, error) {
 	if t.Table != 2 {
 		return nil, fmt.Errorf("%w: TRF is for two-player events (tables of %d)", ErrExport, t.Table)
@@ -308,7 +321,8 @@ func TRF(t *Tournament) ([]byte, error) {
 	if !t.Ended.IsZero() {
 		line("052 " + t.Ended.UTC().Format("2006/01/02"))
 	}
-	line(fmt.Sprintf("062 %d", len(t.Entrants)))
+	lines := trfLines(t, len(rounds))
+	line(fmt.Sprintf("062 %d", len(lines)))
 	line("092 " + map[string]string{Swiss: "Swiss", RoundRobin: "Round robin", Knockout: "Knockout"}[t.Format])
 	dates := []byte(fmt.Sprintf("%-91s", "132"))
 	for _, rd := range rounds {
@@ -325,40 +339,95 @@ func TRF(t *Tournament) ([]byte, error) {
 	for _, s := range st {
 		place[s.Entrant], pts[s.Entrant] = s.Place, s.Points
 	}
-	cells := make([][]string, len(t.Entrants))
+	// who[e][r] is the line of whoever held place e in round r+1.
+	who := make([][]int, len(t.Entrants))
+	for e := range who {
+		who[e] = make([]int, len(rounds))
+		for r := range who[e] {
+			who[e][r] = e
+		}
+	}
+	for l := len(t.Entrants); l < len(lines); l++ {
+		for r := lines[l].from; r <= lines[l].through && r <= len(rounds); r++ {
+			who[lines[l].entrant][r-1] = l
+		}
+	}
+	cells := make([][]string, len(lines))
 	for r, rd := range rounds {
-		for e := range cells {
-			cells[e] = append(cells[e], "0000 - Z")
+		for l := range cells {
+			cells[l] = append(cells[l], "0000 - Z")
 		}
 		for _, m := range rd.Matches {
 			if m.State == MatchBye {
 				for _, e := range m.Seats {
-					cells[e][r] = "0000 - U"
+					cells[who[e][r]][r] = "0000 - U"
+					lines[who[e][r]].points += t.seatPoints(m)[0]
 				}
 				continue
 			}
 			if len(m.Seats) != 2 || len(m.Rank) != 2 {
 				continue
 			}
+			p := t.seatPoints(m)
 			for i, e := range m.Seats {
 				colour := "w"
 				if i == 1 {
 					colour = "b"
 				}
-				cells[e][r] = fmt.Sprintf("%4d %s %s", m.Seats[1-i]+1, colour, cellResult(m, i))
+				cells[who[e][r]][r] = fmt.Sprintf("%4d %s %s", who[m.Seats[1-i]][r]+1, colour, cellResult(m, i))
+				lines[who[e][r]].points += p[i]
 			}
 		}
 	}
-	for e, en := range t.Entrants {
+	for l, tl := range lines {
 		// 001, rank, sex+title, name (15-47), rating, federation, FIDE
 		// number, birth date, points (81-84), rank (86-89).
-		s := fmt.Sprintf("001 %4d %1s%3s %-33s %4s %3s %11s %10s %4.1f %4d", e+1, "", "", trfText(en.Name, 33), "", "", "", "", pts[e], place[e])
-		for _, c := range cells[e] {
+		p, rank := pts[tl.entrant], strconv.Itoa(place[tl.entrant])
+		if l >= len(t.Entrants) {
+			p, rank = tl.points, ""
+		} else {
+			for k := len(t.Entrants); k < len(lines); k++ {
+				if lines[k].entrant == l {
+					p -= lines[k].points
+				}
+			}
+		}
+		s := fmt.Sprintf("001 %4d %1s%3s %-33s %4s %3s %11s %10s %4.1f %4s", l+1, "", "", trfText(tl.name, 33), "", "", "", "", p, rank)
+		for _, c := range cells[l] {
 			s += "  " + c
 		}
 		line(s)
 	}
 	return []byte(b.String()), nil
+}
+
+// trfLine is one person's 001 line: the entrant's place they held, from
+// round from through round through (for the current holder, through is
+// the last round).
+type trfLine struct {
+	entrant, from, through int
+	name                   string
+	points                 float64
+}
+
+// trfLines are the TRF's player lines: the entrants' (current holders)
+// in sign-up order, then each earlier holder who played one of the first
+// complete rounds.
+func trfLines(t *Tournament, complete int) []trfLine {
+	var ls, earlier []trfLine
+	for e, en := range t.Entrants {
+		from := 1
+		for _, s := range en.Before {
+			if s.Through >= from && from <= complete {
+				earlier = append(earlier, trfLine{entrant: e, from: from, through: s.Through, name: s.Name})
+			}
+			if s.Through+1 > from {
+				from = s.Through + 1
+			}
+		}
+		ls = append(ls, trfLine{entrant: e, from: from, through: complete, name: en.Name})
+	}
+	return append(ls, earlier...)
 }
 
 // trfText is a name for a fixed-width field: control characters become

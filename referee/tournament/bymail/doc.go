@@ -63,6 +63,11 @@
 // nothing. A published tournament's files (exports.go: CSV, TRF for
 // two-player Swiss, the rounds' ICS) are served behind the page's key,
 // and the sign-up confirmation names the calendar feed.
+// A place that changed hands (REPLACE) is marked on the page's standings,
+// the crosstable and the place's player page as in the mails': each
+// earlier holder who played it and their rounds (PageStanding.Replaced,
+// CrossLine.Replaced, PlayerPage.Replaced; one replaced before playing is
+// not named; TestPagesMarkPlacesThatChangedHands_Issue24).
 //
 // Cost (issue 24): a unit of work decodes a tournament once and writes it
 // once, at its end (Kept, kept.go): a mail of 500 ENTER lines used to

@@ -68,6 +68,31 @@ type PageStanding struct {
 	Withdrawn         bool
 	// URL is the player's page (playerPagePath).
 	URL string
+	// Replaced are the earlier holders of a place that changed hands
+	// (REPLACE) who played some of its rounds, first to last (issue 24:
+	// the page marks the place, as the mails do); Name holds it now.
+	Replaced []PageStint
+}
+
+// PageStint is an earlier holder of a place and the rounds they played.
+type PageStint struct {
+	Name           string
+	First, Through int
+}
+
+// replaced are the earlier holders of entrant e's place who played at
+// least one of its rounds (a player replaced before their first round
+// played none, and is not named).
+func replaced(t *tournament.Tournament, e int) []PageStint {
+	var out []PageStint
+	first := 1
+	for _, b := range t.Entrants[e].Before {
+		if b.Through >= first {
+			out = append(out, PageStint{Name: b.Name, First: first, Through: b.Through})
+		}
+		first = max(first, b.Through+1)
+	}
+	return out
 }
 
 // PageRound is one round's tables.
@@ -160,7 +185,7 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 		// The page has room for the whole name (the mails' rows cut it).
 		p.Standings = append(p.Standings, PageStanding{Place: row.Place, Name: t.Entrants[row.entrant].Name, Points: row.Points, Record: row.Record,
 			Tiebreaks: strings.Fields(row.Tiebreaks), Rating: row.Rating, RatingAdjudicated: row.Adjudicated, Withdrawn: row.Withdrawn,
-			URL: playerPagePath(t, row.entrant)})
+			URL: playerPagePath(t, row.entrant), Replaced: replaced(t, row.entrant)})
 		p.AdjudicatedRatings = p.AdjudicatedRatings || row.Adjudicated
 	}
 	for i := len(t.Rounds) - 1; i >= 0; i-- {

@@ -36,7 +36,9 @@ type CrossLine struct {
 	Points      string
 	Tiebreaks   []string
 	Withdrawn   bool
-	Cells       []CrossPageCell
+	// Replaced: as PageStanding's (the line is the place's).
+	Replaced []PageStint
+	Cells    []CrossPageCell
 }
 
 // CrossPageCell is one round of an entrant, as the crosstable file writes
@@ -59,7 +61,10 @@ type PlayerPage struct {
 	Place                        int
 	Points, Record, Rating       string
 	RatingAdjudicated, Withdrawn bool
-	Games                        []PlayerGame
+	// Replaced: as PageStanding's (the page is the place's, and its games
+	// of those rounds were the earlier holders').
+	Replaced []PageStint
+	Games    []PlayerGame
 	// History is the rating after each round (Glicko-2 at two-player
 	// tables, Weng-Lin's μ−3σ scaled like Elo at more), read from the
 	// ratings stored with the rated games as they ended (ratingHistory):
@@ -123,7 +128,7 @@ func CrossPageOf(h Host, id, key string) (*CrossPage, error) {
 	}
 	for _, row := range tournament.Crosstable(t) {
 		l := CrossLine{Line: row.Line, Place: row.Place, Name: row.Name, URL: playerPagePath(t, row.Entrant),
-			Points: fmtNum(row.Points), Withdrawn: t.Entrants[row.Entrant].Withdrawn > 0}
+			Points: fmtNum(row.Points), Withdrawn: t.Entrants[row.Entrant].Withdrawn > 0, Replaced: replaced(t, row.Entrant)}
 		for _, x := range row.Tiebreaks {
 			l.Tiebreaks = append(l.Tiebreaks, fmtNum(x))
 		}
@@ -146,7 +151,8 @@ func PlayerPageOf(h Host, id, key string, n int) (*PlayerPage, error) {
 	}
 	e := n - 1
 	p := &PlayerPage{ID: t.ID, Title: tourTitle(t), TourURL: tourPagePath(t), CrossURL: tourPagePath(t) + "/crosstable",
-		N: n, Name: t.Entrants[e].Name, Table: t.Table, Withdrawn: t.Entrants[e].Withdrawn > 0}
+		N: n, Name: t.Entrants[e].Name, Table: t.Table, Withdrawn: t.Entrants[e].Withdrawn > 0,
+		Replaced: replaced(t, e)}
 	for _, row := range d.tourStandingRows(t) {
 		if row.entrant == e {
 			p.Place, p.Points, p.Record, p.Rating, p.RatingAdjudicated = row.Place, row.Points, row.Record, row.Rating, row.Adjudicated
