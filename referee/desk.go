@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
@@ -246,21 +245,7 @@ func (h deskRounds) Predrawn(id string) *bymail.Drawn { return h.w.predrawn[id] 
 
 // OpenLater opens tournament id's next round, or the next batch of its
 // round opening (!draw), once this unit of work commits (openDue).
-func (h deskRounds) OpenLater(id string, draw bool) {
-	for i := range h.w.draws {
-		if h.w.draws[i].id == id {
-			h.w.draws[i].draw = h.w.draws[i].draw || draw
-			return
-		}
-	}
-	h.w.draws = append(h.w.draws, dueRound{id, draw})
-}
-
-// dueRound: tournament id's next round (draw) or batch opens after a commit.
-type dueRound struct {
-	id   string
-	draw bool
-}
+func (h deskRounds) OpenLater(id string, draw bool) { h.w.draws.Add(id, draw) }
 
 // OpenBatch is how many games of a tournament round one unit of work
 // opens (0: the desk's default; tests set openBatch).
@@ -274,11 +259,11 @@ func (h deskRounds) OpenBatch() int { return h.w.r.openBatch }
 // Each later batch of a round comes back here, without a draw. A failure
 // is logged: the tournament's wake entry, due now while the round is due
 // or opening (Tournament.Opening), has Tick open it.
-func (r *Referee) openDue(due []dueRound) {
+func (r *Referee) openDue(due bymail.Due) {
 	for _, d := range due {
-		id := d.id
+		id := d.ID
 		var pre *bymail.Drawn
-		if d.draw { // the next batch of a round drawn needs no draw
+		if d.Draw { // the next batch of a round drawn needs no draw
 			if err := r.db.View(func(tx *store.Tx) error { pre = bymail.Predraw(tx, id); return nil }); err != nil {
 				r.log.Warn("tournament draw", "tournament", id, "err", err)
 			}
@@ -299,17 +284,7 @@ func (r *Referee) predrawOrg(req Request) map[string]*bymail.Drawn {
 	if req.Kind != "org" {
 		return nil
 	}
-	var ids []string
-	words := orgHostOf(&work{r: r})
-	for _, line := range strings.Split(req.Text, "\n") {
-		f := strings.Fields(line)
-		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
-		if organise.Keyword(words, f[0]) == "START" {
-			ids = append(ids, strings.ToLower(f[1]))
-		}
-	}
+	ids := organise.StartsNamed(orgHostOf(&work{r: r}), req.Text)
 	if len(ids) == 0 {
 		return nil
 	}

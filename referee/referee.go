@@ -379,7 +379,7 @@ func (r *Referee) Process(ctx context.Context, req Request) (Outcome, error) {
 type processed struct {
 	out                  Outcome
 	queued, moves, hooks int
-	draws                []dueRound
+	draws                bymail.Due
 }
 
 // processTx is the unit of work of one request in one transaction: apply
@@ -444,7 +444,7 @@ func (r *Referee) update(fn func(w *work) error) ([]string, error) {
 func (r *Referee) updateAs(source string, fn func(w *work) error) ([]string, error) {
 	var ids []string
 	moves, hooks := 0, 0
-	var draws []dueRound
+	var draws bymail.Due
 	start := time.Now()
 	now := r.clock.Now()
 	err := r.redo(func(ar *Referee) error {

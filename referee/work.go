@@ -41,7 +41,7 @@ type work struct {
 	answerLang string
 	// draws are the tournaments whose next round opens after this unit
 	// of work commits (bymail's OpenLater; desk.go, openDue).
-	draws []dueRound
+	draws bymail.Due
 	// predrawn are the rounds drawn outside the write lock for it
 	// (desk.go: predrawOrg, openDue).
 	predrawn map[string]*bymail.Drawn

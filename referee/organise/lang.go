@@ -26,6 +26,24 @@ const Scope = "organise"
 // ("" when none): the core's pre-draw of START reads it.
 func Keyword(w Words, word string) string { return keyword(w, word) }
 
+// StartsNamed are the tournaments an organiser's text STARTs (the keyword
+// in any language; comment lines skipped), their ids lower-cased, in the
+// text's order: the core draws their round 1 on a snapshot, outside the
+// write lock, before the unit of work (issue 24).
+func StartsNamed(w Words, text string) []string {
+	var ids []string
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if Keyword(w, f[0]) == "START" {
+			ids = append(ids, strings.ToLower(f[1]))
+		}
+	}
+	return ids
+}
+
 // keyword is the canonical keyword of the table a word stands for, in
 // any language, or "" when it is none.
 func keyword(w Words, word string) string {

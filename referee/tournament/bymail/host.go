@@ -194,3 +194,25 @@ type Mail struct {
 	To, ToName, Tag, Lang string
 	Subject, Body         string
 }
+
+// Due are the tournaments whose next round (Draw: drawn first) or next
+// batch of a round opening opens once a unit of work commits
+// (Host.OpenLater), each once, in the order first asked.
+type Due []DueRound
+
+// DueRound is one tournament of Due.
+type DueRound struct {
+	ID   string
+	Draw bool
+}
+
+// Add notes tournament id due; a draw asked once for it is kept.
+func (d *Due) Add(id string, draw bool) {
+	for i := range *d {
+		if (*d)[i].ID == id {
+			(*d)[i].Draw = (*d)[i].Draw || draw
+			return
+		}
+	}
+	*d = append(*d, DueRound{id, draw})
+}
