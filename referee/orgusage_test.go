@@ -47,20 +47,26 @@ func TestOrganiserUsageFromTable_Issue25(t *testing.T) {
 			continue
 		}
 		rows++
-		lines, ok := malformed[row.Keyword]
-		if !ok {
-			t.Errorf("%s: no malformed sample in this test", row.Keyword)
-		}
-		for _, line := range lines {
-			h.org(line)
-			got := strings.Join(strings.Fields(orgResults(t, h)), " ")
-			want := row.Keyword + ": usage: " + row.Usage
-			if !strings.Contains(got, want) {
-				t.Errorf("%q: the answer lacks %q:\n%s", line, want, got)
-			}
-		}
+		usageAnswered(t, h, malformed, row.Keyword, row.Usage)
 	}
 	if rows < 15 {
 		t.Fatalf("only %d game rows", rows)
+	}
+}
+
+// usageAnswered: each malformed sample of keyword (a keyword without one
+// fails) is answered "<keyword>: usage: <usage>", its table row's syntax.
+func usageAnswered(t *testing.T, h *harness, malformed map[string][]string, keyword, usage string) {
+	t.Helper()
+	lines, ok := malformed[keyword]
+	if !ok {
+		t.Errorf("%s: no malformed sample in this test", keyword)
+	}
+	for _, line := range lines {
+		h.org(line)
+		got := strings.Join(strings.Fields(orgResults(t, h)), " ")
+		if want := keyword + ": usage: " + usage; !strings.Contains(got, want) {
+			t.Errorf("%q: the answer lacks %q:\n%s", line, want, got)
+		}
 	}
 }

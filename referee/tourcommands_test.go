@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
@@ -37,17 +36,6 @@ func TestTournamentUsageFromTable(t *testing.T) {
 		"REPAIR":        {"REPAIR", "REPAIR cup 1 2", "REPAIR cup one"},
 	}
 	for _, row := range bymail.OrgCommands {
-		lines, ok := malformed[row.Keyword]
-		if !ok {
-			t.Errorf("%s: no malformed sample in this test", row.Keyword)
-		}
-		for _, line := range lines {
-			h.org(line)
-			got := strings.Join(strings.Fields(orgResults(t, h)), " ")
-			want := row.Keyword + ": usage: " + row.Usage
-			if !strings.Contains(got, want) {
-				t.Errorf("%q: the answer lacks %q:\n%s", line, want, got)
-			}
-		}
+		usageAnswered(t, h, malformed, row.Keyword, row.Usage)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 )
 
@@ -210,13 +211,7 @@ func (c *Call) create(ng NewGame) (Created, error) {
 	if !ok {
 		return Created{}, fail("no_kind", "game", ng.Game)
 	}
-	n := ng.Players
-	if n == 0 {
-		n = len(ng.Invite)
-	}
-	if n == 0 {
-		n = k.MinPlayers
-	}
+	n := seating.Seats(ng.Players, len(ng.Invite), k.MinPlayers)
 	if len(ng.Invite) > n {
 		return Created{}, fail("invitees", "invitees", len(ng.Invite), "seats", n)
 	}

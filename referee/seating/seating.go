@@ -114,6 +114,19 @@ type NewGame struct {
 
 func errorf(format string, args ...any) error { return fmt.Errorf("referee: "+format, args...) }
 
+// Seats is how many seats a new game has: the players asked, else one
+// per invitee, else the game's fewest (more invitees than seats is the
+// caller's refusal, in its own words).
+func Seats(players, invitees, fewest int) int {
+	switch {
+	case players > 0:
+		return players
+	case invitees > 0:
+		return invitees
+	}
+	return fewest
+}
+
 // Create checks a new game, records it, logs its creation and invites its
 // invitees (a seated game starts at once).
 func Create(h Host, ng NewGame) (Game, error) {
@@ -122,13 +135,7 @@ func Create(h Host, ng NewGame) (Game, error) {
 		return nil, err
 	}
 	info := eg.Info()
-	n := ng.Players
-	if n == 0 {
-		n = len(ng.Invite)
-	}
-	if n == 0 {
-		n = info.MinPlayers
-	}
+	n := Seats(ng.Players, len(ng.Invite), info.MinPlayers)
 	if len(ng.Invite) > n {
 		return nil, errorf("%d invitees for %d seats", len(ng.Invite), n)
 	}

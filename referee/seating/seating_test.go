@@ -417,3 +417,24 @@ func TestEnsurePlayerNames(t *testing.T) {
 		}
 	}
 }
+
+// TestSeats: a new game's seats are the players asked, else one per
+// invitee, else the game's fewest; every combination of the three.
+func TestSeats(t *testing.T) {
+	for players := range 5 {
+		for invitees := range 5 {
+			for fewest := 1; fewest < 4; fewest++ {
+				want := fewest
+				if invitees > 0 {
+					want = invitees
+				}
+				if players > 0 {
+					want = players
+				}
+				if got := Seats(players, invitees, fewest); got != want {
+					t.Errorf("Seats(%d, %d, %d) = %d, want %d", players, invitees, fewest, got, want)
+				}
+			}
+		}
+	}
+}

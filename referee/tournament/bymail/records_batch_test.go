@@ -19,22 +19,12 @@ func TestMatchGainingItsGameIsWrittenWhole(t *testing.T) {
 	for _, n := range []int{6, 7, 10, 13} {
 		for _, batch := range []int{1, 2, 4} {
 			t.Run(fmt.Sprintf("%d/%d", n, batch), func(t *testing.T) {
-				now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
-				w := newWorld(t, false, now)
-				s := tournament.Settings{Game: "toy", Format: tournament.Swiss, Table: 2, NumRounds: 3}
-				if err := tournament.Defaults(&s, engine.Info{Name: "toy", MinPlayers: 2, MaxPlayers: 2}); err != nil {
-					t.Fatal(err)
-				}
+				w := newWorld(t, false, time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC))
 				w.unit(func(d *desk) error {
-					tr := &tournament.Tournament{ID: "cup", Organiser: "org@x.test", Settings: s, Seed: "s", Status: tournament.StatusRunning}
-					for i := range n {
-						tr.Entrants = append(tr.Entrants, tournament.Entrant{ID: i, Address: fmt.Sprintf("p%d@x.test", i), Name: fmt.Sprintf("P%d", i)})
-					}
-					rd, err := tr.NextRound()
+					tr, err := toyCup(t, n)
 					if err != nil {
 						return err
 					}
-					tr.Rounds = append(tr.Rounds, rd)
 					return d.saveTour(tr)
 				})
 				opened := 0
@@ -83,4 +73,24 @@ func TestMatchGainingItsGameIsWrittenWhole(t *testing.T) {
 			})
 		}
 	}
+}
+
+// toyCup is a running Swiss tournament "cup" of the toy game with n
+// entrants (p<i>@x.test) and its round 1 drawn, no game opened yet.
+func toyCup(t *testing.T, n int) (*tournament.Tournament, error) {
+	t.Helper()
+	s := tournament.Settings{Game: "toy", Format: tournament.Swiss, Table: 2, NumRounds: 3}
+	if err := tournament.Defaults(&s, engine.Info{Name: "toy", MinPlayers: 2, MaxPlayers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	tr := &tournament.Tournament{ID: "cup", Organiser: "org@x.test", Settings: s, Seed: "s", Status: tournament.StatusRunning}
+	for i := range n {
+		tr.Entrants = append(tr.Entrants, tournament.Entrant{ID: i, Address: fmt.Sprintf("p%d@x.test", i), Name: fmt.Sprintf("P%d", i)})
+	}
+	rd, err := tr.NextRound()
+	if err != nil {
+		return nil, err
+	}
+	tr.Rounds = append(tr.Rounds, rd)
+	return tr, nil
 }

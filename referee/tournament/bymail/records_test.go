@@ -321,26 +321,18 @@ func TestMatchRecordsFoldIsIdempotent(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 			w := newWorld(t, false, now)
-			s := tournament.Settings{Game: "toy", Format: tournament.Swiss, Table: 2, NumRounds: 3}
-			if err := tournament.Defaults(&s, engine.Info{Name: "toy", MinPlayers: 2, MaxPlayers: 2}); err != nil {
-				t.Fatal(err)
-			}
 			w.unit(func(d *desk) error {
-				tr := &tournament.Tournament{ID: "cup", Organiser: "org@x.test", Settings: s, Seed: "s", Status: tournament.StatusRunning}
-				for i := range n {
-					tr.Entrants = append(tr.Entrants, tournament.Entrant{ID: i, Address: fmt.Sprintf("p%d@x.test", i), Name: fmt.Sprintf("P%d", i)})
-				}
-				rd, err := tr.NextRound()
+				tr, err := toyCup(t, n)
 				if err != nil {
 					return err
 				}
+				rd := &tr.Rounds[0]
 				for k := range rd.Matches {
 					if rd.Matches[k].State != tournament.MatchBye {
 						rd.Matches[k].GameID = fmt.Sprintf("cupr1t%d", rd.Matches[k].Table)
 						w.h.rec.byGame[rd.Matches[k].GameID] = "cup"
 					}
 				}
-				tr.Rounds = append(tr.Rounds, rd)
 				return d.saveTour(tr)
 			})
 			var played []tournament.Match
