@@ -257,9 +257,7 @@ func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
 		var got []map[string]any
 		for _, g := range s.claimable(seat) {
 			gl := s.r.Goals[g]
-			f := gl.fact()
-			fact := map[string]any{"Key": f.Key, "N": f.N, "Word": f.Word}
-			b := map[string]any{"id": gl.ID, "fact": fact}
+			b := map[string]any{"id": gl.ID, "fact": gl.factParam()}
 			if s.Large[g] < 0 {
 				s.Large[g] = seat
 				b["large"], b["vp"] = true, s.r.C.LargeVP

@@ -138,6 +138,15 @@ func (g Goal) fact() engine.Fact {
 	return engine.Fact{Key: "goal_" + g.Kind, N: g.N, Word: strconv.Itoa(g.F)}
 }
 
+// factParam is the goal's fact as an option's or an event's parameter:
+// keyed as engine.Fact's fields, as the template ha.fact reads them, so
+// that it reads the same after the parameters' JSON round trip (a stored
+// menu, the log) as before it.
+func (g Goal) factParam() map[string]any {
+	f := g.fact()
+	return map[string]any{"Key": f.Key, "N": f.N, "Word": f.Word}
+}
+
 // Space is one track space (§8.1).
 type Space struct {
 	N     int    `toml:"n"`

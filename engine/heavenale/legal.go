@@ -248,7 +248,7 @@ func (s *State) moveParams(seat int, cmd string) map[string]any {
 				size = "small"
 			}
 			goals = append(goals, s.r.Goals[g].ID+":"+size)
-			barrels = append(barrels, map[string]any{"id": s.r.Goals[g].ID, "large": size == "large", "fact": s.r.Goals[g].fact()})
+			barrels = append(barrels, map[string]any{"id": s.r.Goals[g].ID, "large": size == "large", "fact": s.r.Goals[g].factParam()})
 		}
 		pm["goals"] = goals
 		pm["barrels"] = barrels
