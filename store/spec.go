@@ -93,6 +93,7 @@ func (db *DB) Commit(s *Spec, check func() bool) error {
 func (db *DB) enqueue(c *commit) error {
 	db.group.Lock()
 	db.group.pending = append(db.group.pending, c)
+	db.group.enqueued++
 	lead := !db.group.leading
 	db.group.leading = true
 	db.group.Unlock()
@@ -107,8 +108,9 @@ type commitGroup struct {
 	sync.Mutex
 	pending []*commit
 	leading bool
-	// batches counts the transactions written (for tests).
-	batches int
+	// batches counts the transactions written, enqueued the commits
+	// ever queued (for tests).
+	batches, enqueued int
 	// commits counts every write transaction committed, data the log
 	// entries and queue rows they wrote (WriteStats).
 	commits atomic.Int64
