@@ -75,8 +75,9 @@ func TestSmallBench(t *testing.T) {
 		t.Errorf("echo: %d answered, %d sent, %d mails; want %d round trips", e.Moves, e.PlayerMails, e.Mails, 2*rounds)
 	}
 	// Like with like: the echo sends as many mails per input as the
-	// referee, of the same mean size.
-	if r.OutPerIn <= 1 || math.Abs(e.OutPerIn-r.OutPerIn) > 1/float64(e.Moves)+1e-9 ||
+	// referee, of the same mean size (within a mail of either run: the
+	// echo copies whole mails for its own count of inputs).
+	if r.OutPerIn <= 1 || math.Abs(e.OutPerIn-r.OutPerIn) > 2/float64(e.Moves)+1e-9 ||
 		e.Mails != e.Moves+int(math.Round(e.OutPerIn*float64(e.Moves))) {
 		t.Errorf("mails out per mail in: referee %.3f, echo %.3f (%d mails for %d inputs)", r.OutPerIn, e.OutPerIn, e.Mails, e.Moves)
 	}
