@@ -68,12 +68,17 @@
 // # Lanes
 //
 // Rule (issue 25: the commits of one fetch share transactions): the
-// messages of one fetch from two senders or more (the IMAP envelope's
-// From, not the message's text) are handed over at once, one lane per
-// sender, at most Options.Lanes at a time; each sender's messages go one
-// after the other in UID order, and a transient failure stops its lane
-// only, so that a sender's later mail is never applied before an earlier
-// one (different senders' mails of one fetch have no order to keep: they
+// messages of one fetch are handed over at once in lanes, at most
+// Options.Lanes at a time. Two messages share a lane when they share a
+// sender (the IMAP envelope's From, not the message's text) or name one
+// game where the referee's tag can be (a plus address in To or Cc, the
+// subject's tag, the referee's Message-ID in In-Reply-To), directly or
+// through other messages of the fetch (laneKeys, groupLanes). A lane's
+// messages go one after the other in UID order, and a transient failure
+// stops its lane only, so that neither a sender's later mail nor a later
+// mail about the same game (another seat's, or the same person's from
+// another address) is ever applied before an earlier one (mails of one
+// fetch tied by neither have no order to keep: they
 // raced through the mail servers anyway). Before the first hand-over
 // every message of the lanes is on record in one commit (the attempts,
 // the cursor's presumption counted by the first); each lane's commit ends

@@ -12,6 +12,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/store"
@@ -78,13 +79,88 @@ func (lc *laneCursor) advance(tx *store.Tx, u imap.UID, last uint32) uint32 {
 	return v
 }
 
-// laneKey is the lane of a message: its envelope sender (the IMAP
-// envelope, not the message's text), "" when it has none.
-func laneKey(m *imapclient.FetchMessageBuffer) string {
-	if m.Envelope == nil || len(m.Envelope.From) == 0 {
+// laneKeys are what ties a message to others that must keep their UID
+// order: its envelope sender (the IMAP envelope, not the message's text)
+// and every game it names where the referee's tag can be (a plus address
+// in To or Cc, the subject's tag, the referee's Message-IDs it answers).
+// Two seats' mails about one game, or a person writing from two addresses
+// about one game, so share a lane: the referee applies them in the order
+// they arrived, as one message at a time did.
+func laneKeys(m *imapclient.FetchMessageBuffer) []string {
+	e := m.Envelope
+	if e == nil {
+		return nil
+	}
+	var keys []string
+	if len(e.From) > 0 {
+		keys = append(keys, "from:"+strings.ToLower(e.From[0].Addr()))
+	}
+	game := func(g string) {
+		if g != "" {
+			keys = append(keys, "game:"+strings.ToLower(g))
+		}
+	}
+	for _, a := range append(append([]imap.Address(nil), e.To...), e.Cc...) {
+		if _, detail, _ := mailfmt.SplitPlus(a.Addr()); detail != "" {
+			if t, err := mailfmt.ParseTag(detail); err == nil {
+				game(t.Game)
+			}
+		}
+	}
+	if t, ok := mailfmt.ParseSubjectTag(e.Subject); ok {
+		game(t.Game)
+	}
+	for _, id := range e.InReplyTo {
+		if r, err := mailfmt.ParseMessageID(id); err == nil {
+			game(r.Game)
+		}
+	}
+	return keys
+}
+
+// groupLanes names each message's lane, given each one's lane keys: two
+// messages that share a key, directly or through others, share a lane
+// (a later message may tie two earlier lanes together); messages without
+// a key share the lane "".
+func groupLanes(keyOf [][]string) []string {
+	joined := laneOf{}
+	for _, keys := range keyOf {
+		joined.join(keys)
+	}
+	names := make([]string, len(keyOf))
+	for i, keys := range keyOf {
+		if len(keys) > 0 {
+			names[i] = joined.root(keys[0])
+		}
+	}
+	return names
+}
+
+// laneOf groups messages into lanes: two messages that share a lane key,
+// directly or through others, are in one lane (a union of their keys).
+type laneOf map[string]string
+
+func (l laneOf) root(k string) string {
+	for l[k] != "" && l[k] != k {
+		k = l[k]
+	}
+	return k
+}
+
+// join puts the keys in one lane and returns it ("" for a message with no
+// key: the lane of messages without an envelope).
+func (l laneOf) join(keys []string) string {
+	if len(keys) == 0 {
 		return ""
 	}
-	return strings.ToLower(m.Envelope.From[0].Addr())
+	r := l.root(keys[0])
+	l[r] = r
+	for _, k := range keys[1:] {
+		if o := l.root(k); o != r {
+			l[o] = r
+		}
+	}
+	return r
 }
 
 // handLanes hands the chunk's ordinary messages (want, with their bodies)
@@ -103,6 +179,7 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 	var order []string
 	lanes := map[string][]*handover{}
 	var all []*handover
+	var keyOf [][]string // each of all's lane keys
 	for _, uid := range chunk {
 		m := info[uid]
 		if m == nil {
@@ -123,13 +200,17 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 		}
 		h := &handover{uid: uid, key: fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid),
 			raw: raw, received: received, log: log}
-		k := laneKey(m)
+		keyOf = append(keyOf, laneKeys(m))
+		lc.hs[uid] = h
+		all = append(all, h)
+	}
+	laneNames := groupLanes(keyOf)
+	for i, h := range all {
+		k := laneNames[i]
 		if _, ok := lanes[k]; !ok {
 			order = append(order, k)
 		}
 		lanes[k] = append(lanes[k], h)
-		lc.hs[uid] = h
-		all = append(all, h)
 	}
 	if len(order) < 2 {
 		return nil, nil
