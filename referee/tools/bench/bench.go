@@ -88,9 +88,13 @@ type Ratio struct {
 	MailsPerSec   float64 `json:"mails_per_sec"`
 	LatencyMedian float64 `json:"latency_median"`
 	LatencyP99    float64 `json:"latency_p99"`
-	// Latency says which latency was compared: "delivery" (at the mail
-	// server) or "round trip" (at the players).
-	Latency string `json:"latency"`
+	// Latency says which latency was compared: "reaction" (the first
+	// mail queued for an input, at the mail server: Throughput.Reaction),
+	// "delivery" (the answer, at the mail server) or "round trip" (at the
+	// players); DeliveryMedian is the delivery latencies' ratio when the
+	// reaction is compared.
+	Latency        string  `json:"latency"`
+	DeliveryMedian float64 `json:"delivery_median,omitempty"`
 }
 
 func (o *Options) defaults() {
@@ -236,8 +240,14 @@ func ratio(r, e *Throughput) *Ratio {
 		return nil
 	}
 	out := &Ratio{MovesPerSec: r.MovesPerSec / e.MovesPerSec, MailsPerSec: r.MailsPerSec / e.MailsPerSec}
-	rl, el := r.Latency, e.Latency
-	out.Latency = "delivery"
+	rl, el := r.Reaction, e.Reaction
+	out.Latency = "reaction"
+	if rl != nil && el != nil && r.Latency != nil && e.Latency != nil && e.Latency.Median > 0 {
+		out.DeliveryMedian = r.Latency.Median / e.Latency.Median
+	}
+	if rl == nil || el == nil {
+		rl, el, out.Latency = r.Latency, e.Latency, "delivery"
+	}
 	if rl == nil || el == nil {
 		rl, el, out.Latency = r.RoundTrip, e.RoundTrip, "round trip"
 	}

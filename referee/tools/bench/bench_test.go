@@ -106,7 +106,17 @@ func TestSmallBench(t *testing.T) {
 	if e.Latency == nil || e.Latency.N != e.Moves {
 		t.Errorf("echo latency %+v", e.Latency)
 	}
-	if rep.Ratio == nil || rep.Ratio.MovesPerSec <= 0 || rep.Ratio.LatencyMedian <= 0 || rep.Ratio.Latency != "delivery" {
+	// The reaction: the first mail queued for an input, delivered. Every
+	// echo input queues its reply; most of the referee's queue a mail
+	// (a move prompts the next seat), and none comes before its input.
+	if e.Reaction == nil || e.Reaction.N != e.Moves || e.Reaction.Median <= 0 || e.Reaction.Median > e.Latency.Median {
+		t.Errorf("echo reaction %+v, latency %+v", e.Reaction, e.Latency)
+	}
+	if r.Reaction == nil || r.Reaction.N < r.PlayerMails/2 || r.Reaction.N > r.PlayerMails || r.Reaction.Median <= 0 {
+		t.Errorf("referee reaction %+v for %d player mails", r.Reaction, r.PlayerMails)
+	}
+	if rep.Ratio == nil || rep.Ratio.MovesPerSec <= 0 || rep.Ratio.LatencyMedian <= 0 || rep.Ratio.Latency != "reaction" ||
+		rep.Ratio.DeliveryMedian <= 0 {
 		t.Errorf("ratio %+v", rep.Ratio)
 	}
 	if len(rep.Scale) != 2 {

@@ -105,6 +105,7 @@ func (e *Echo) HandleMail(_ context.Context, in mailin.Inbound) (referee.Outcome
 		e.pad(&b)
 		return b.Bytes()
 	}
+	out := referee.Outcome{Status: referee.OutcomeApplied, Seat: -1, Replies: []string{id}}
 	rr := referee.RawReply{Keys: keys, Source: in.Source, From: to,
 		MessageID: id, Kind: "echo", To: to, Sender: e.From, Payload: mail(id, to, "echo"), Created: now}
 	// The copies are numbered by the inputs answered so far: a retried
@@ -114,8 +115,10 @@ func (e *Echo) HandleMail(_ context.Context, in mailin.Inbound) (referee.Outcome
 		cto := e.CopyTo(to)
 		rr.Also = append(rr.Also, referee.RawReply{MessageID: cid, Kind: "echo copy", To: cto, Sender: e.From,
 			Payload: mail(cid, cto, "echo copy"), Created: now})
+		// Queued for the input, as the referee's mails to the other
+		// seats are (the bench's reaction latency takes the first).
+		out.Replies = append(out.Replies, cid)
 	}
-	out := referee.Outcome{Status: referee.OutcomeApplied, Seat: -1, Replies: []string{id}}
 	fresh, err := e.Referee.QueueReply(rr)
 	if err != nil {
 		return referee.Outcome{}, err

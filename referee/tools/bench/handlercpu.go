@@ -1,8 +1,12 @@
 package bench
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"net/textproto"
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -21,6 +25,9 @@ type handlerCPU struct {
 	h     mailin.Handler
 	cpu   atomic.Int64 // nanoseconds
 	mails atomic.Int64
+	// caused, if set, is told the mails each input queued (its
+	// Message-ID and the outcome's Replies), after the timed call.
+	caused func(input string, replies []string)
 }
 
 // HandleMail implements mailin.Handler.
@@ -31,7 +38,24 @@ func (c *handlerCPU) HandleMail(ctx context.Context, in mailin.Inbound) (referee
 	out, err := c.h.HandleMail(ctx, in)
 	c.cpu.Add(int64(threadCPU() - t0))
 	c.mails.Add(1)
+	if err == nil && c.caused != nil && len(out.Replies) > 0 {
+		if id := messageID(in.Raw); id != "" {
+			c.caused(id, out.Replies)
+		}
+	}
 	return out, err
+}
+
+// messageID is a raw mail's Message-ID field as written ("" without one).
+func messageID(raw []byte) string {
+	end := bytes.Index(raw, []byte("\r\n\r\n"))
+	if end < 0 {
+		end = len(raw)
+	} else {
+		end += 2
+	}
+	hdr, _ := textproto.NewReader(bufio.NewReader(bytes.NewReader(raw[:end]))).ReadMIMEHeader()
+	return strings.TrimSpace(hdr.Get("Message-Id"))
 }
 
 // perMail is the handler's mean CPU time per mail handled, in

@@ -41,8 +41,15 @@ type Throughput struct {
 	MailsPerSec float64 `json:"mails_per_sec"`
 	// Latency is from a player's mail being appended to the referee's
 	// mailbox to the referee's answer being appended to the player's
-	// (measured at the mail server; only on the embedded stack).
-	Latency *Dist `json:"latency,omitempty"`
+	// (measured at the mail server; only on the embedded stack). The
+	// referee holds a receipt that asks nothing and folds it into the
+	// player's next mail (issue 22), so its answer to a move often comes
+	// after the other seats moved: Reaction is the referee's own part,
+	// from a player's mail being appended to the referee's mailbox to the
+	// first mail the referee queued for it (the Outcome's Replies, to any
+	// seat) being appended to its reader's; for the echo, its reply.
+	Latency  *Dist `json:"latency,omitempty"`
+	Reaction *Dist `json:"reaction,omitempty"`
 	// RoundTrip is from the player's SMTP server accepting its mail to the
 	// player reading the answer (measured at the player; every stack).
 	RoundTrip *Dist `json:"round_trip"`
@@ -114,6 +121,11 @@ type recorder struct {
 	// in and out count the mails delivered to the referee and from it;
 	// outBytes sums the sizes of the latter.
 	in, out, outBytes int
+	// outAt is when each of the referee's mails was delivered (its
+	// Message-ID, the first delivery), and causes the input that queued
+	// it: the reaction latencies.
+	outAt  map[string]time.Time
+	causes map[string]string
 }
 
 type answer struct {
@@ -122,7 +134,8 @@ type answer struct {
 }
 
 func newRecorder() *recorder {
-	return &recorder{arrived: map[string]time.Time{}, sentAt: map[string]time.Time{}}
+	return &recorder{arrived: map[string]time.Time{}, sentAt: map[string]time.Time{}, outAt: map[string]time.Time{},
+		causes: map[string]string{}}
 }
 
 func (r *recorder) deliver(d demo.Delivery) {
@@ -137,6 +150,9 @@ func (r *recorder) deliver(d demo.Delivery) {
 	if sameMailbox(d.From, r.referee) {
 		r.out++
 		r.outBytes += d.Size
+		if _, ok := r.outAt[d.MessageID]; !ok {
+			r.outAt[d.MessageID] = d.At
+		}
 	}
 	if d.InReplyTo != "" {
 		r.answers = append(r.answers, answer{parent: strings.TrimSpace(d.InReplyTo), at: d.At})
@@ -154,6 +170,41 @@ func (r *recorder) observe(ev demo.MailEvent) {
 		r.rtt = append(r.rtt, ev.At.Sub(t))
 		delete(r.sentAt, ev.InReplyTo) // the first answer counts
 	}
+}
+
+// caused notes the mails an input queued (the handler may return after
+// they were delivered: the sender runs from the commit on).
+func (r *recorder) caused(input string, replies []string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, id := range replies {
+		r.causes[id] = input
+	}
+}
+
+// reactions returns, for each player mail the referee (or the echo)
+// queued mails for, the time from its arrival to the first of them
+// delivered.
+func (r *recorder) reactions() []time.Duration {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	first := map[string]time.Time{}
+	for id, input := range r.causes {
+		at, ok := r.outAt[id]
+		if !ok {
+			continue
+		}
+		if f, seen := first[input]; !seen || at.Before(f) {
+			first[input] = at
+		}
+	}
+	var out []time.Duration
+	for input, at := range first {
+		if t, ok := r.arrived[input]; ok {
+			out = append(out, at.Sub(t))
+		}
+	}
+	return out
 }
 
 // sameMailbox reports whether two addresses name the same mailbox, plus
@@ -201,7 +252,7 @@ type gameSeat struct {
 
 // runGames plays n concurrent bot games through the stack and measures.
 func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *slog.Logger) (*Throughput, error) {
-	hc := &handlerCPU{}
+	hc := &handlerCPU{caused: env.rec.caused}
 	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
 		Handler: func(d *daemon.Daemon) mailin.Handler { hc.h = d.Intake; return hc }})
 	if err != nil {
@@ -322,7 +373,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients, rounds int, like *Throughput,
 	log *slog.Logger) (*Throughput, error) {
 	var echo *Echo
-	hc := &handlerCPU{}
+	hc := &handlerCPU{caused: env.rec.caused}
 	addrs := map[string]string{} // player -> the next one, for the copies
 	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
 		Handler: func(d *daemon.Daemon) mailin.Handler {
@@ -398,7 +449,7 @@ func (t *Throughput) finish(rec *recorder) {
 		t.MovesPerSec = float64(t.Moves) / t.Seconds
 		t.MailsPerSec = float64(t.Mails) / t.Seconds
 	}
-	t.Latency = distOf(rec.latencies())
+	t.Latency, t.Reaction = distOf(rec.latencies()), distOf(rec.reactions())
 	rec.mu.Lock()
 	if rec.in > 0 && rec.out > 0 {
 		t.OutPerIn, t.OutBytes = float64(rec.out)/float64(rec.in), rec.outBytes/rec.out

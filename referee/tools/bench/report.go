@@ -32,13 +32,16 @@ func (r *Report) WriteTable(w io.Writer) {
 			if a == nil || b == nil {
 				return
 			}
-			rm, rp := "", ""
+			// The latency compared is the ratio's; the others' ratios are
+			// in parentheses.
+			rm, rp := "("+f2(safeDiv(a.Median, b.Median))+")", "("+f2(safeDiv(a.P99, b.P99))+")"
 			if cmp {
 				rm, rp = f2(ra.LatencyMedian), f2(ra.LatencyP99)
 			}
 			row(name+" median (ms)", f1(a.Median), f1(b.Median), rm)
 			row(name+" p99 (ms)", f1(a.P99), f1(b.P99), rp)
 		}
+		lat("reaction", rf.Reaction, ec.Reaction, ra.Latency == "reaction")
 		lat("latency", rf.Latency, ec.Latency, ra.Latency == "delivery")
 		lat("round trip", rf.RoundTrip, ec.RoundTrip, ra.Latency == "round trip")
 		row("store commits per player mail", f2(rf.CommitsPerInput), f2(ec.CommitsPerInput), "")
@@ -49,7 +52,9 @@ func (r *Report) WriteTable(w io.Writer) {
 		row("handler CPU per mail (ms)", f2(rf.HandlerCPU), f2(ec.HandlerCPU), f2(safeDiv(rf.HandlerCPU, ec.HandlerCPU)))
 		row("verified", yes(rf.Verified), yes(ec.Verified), "")
 		_ = tw.Flush()
-		fmt.Fprintln(w, "\nlatency: player's mail appended to the referee's mailbox -> the answer appended to the player's (at the mail server);")
+		fmt.Fprintln(w, "\nreaction: player's mail appended to the referee's mailbox -> the first mail the referee queued for it appended to its reader's;")
+		fmt.Fprintln(w, "latency: player's mail appended to the referee's mailbox -> the answer appended to the player's (at the mail server;")
+		fmt.Fprintln(w, "the referee folds a receipt that asks nothing into the player's next mail, which may follow the other seats' moves);")
 		fmt.Fprintln(w, "round trip: player's mail accepted by SMTP -> the answer read by the player over IMAP (at the player).")
 		fmt.Fprintln(w, "A move is an engine move applied (forced ones included); the referee also mails every other seat: the echo")
 		fmt.Fprintln(w, "sends as many mails per input, of the same mean size (copies to another player, who ignores them).")
