@@ -115,6 +115,16 @@ func TestSmallBench(t *testing.T) {
 	if r.Reaction == nil || r.Reaction.N < r.PlayerMails/2 || r.Reaction.N > r.PlayerMails || r.Reaction.Median <= 0 {
 		t.Errorf("referee reaction %+v for %d player mails", r.Reaction, r.PlayerMails)
 	}
+	// Its stages: each input's wait and handler call are positive and
+	// within its reaction (the send may be negative: a mail out before
+	// the call returned).
+	for _, run := range []*Throughput{r, e} {
+		st := run.Stages
+		if st == nil || st.Wait.N != run.Reaction.N || st.Handler.N != run.Reaction.N || st.Wait.Median <= 0 ||
+			st.Handler.Median <= 0 || st.Wait.Median > run.Reaction.Max || st.Handler.Median > run.Reaction.Max {
+			t.Errorf("%s: stages %+v of the reaction %+v", run.Referee, st, run.Reaction)
+		}
+	}
 	if rep.Ratio == nil || rep.Ratio.MovesPerSec <= 0 || rep.Ratio.LatencyMedian <= 0 || rep.Ratio.Latency != "reaction" ||
 		rep.Ratio.DeliveryMedian <= 0 {
 		t.Errorf("ratio %+v", rep.Ratio)

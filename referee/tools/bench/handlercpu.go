@@ -25,22 +25,24 @@ type handlerCPU struct {
 	h     mailin.Handler
 	cpu   atomic.Int64 // nanoseconds
 	mails atomic.Int64
-	// caused, if set, is told the mails each input queued (its
-	// Message-ID and the outcome's Replies), after the timed call.
-	caused func(input string, replies []string)
+	// handled, if set, is told of each input handled (its Message-ID),
+	// when the call began and ended, and the mails it queued (the
+	// outcome's Replies), after the timed call.
+	handled func(input string, start, end time.Time, replies []string)
 }
 
 // HandleMail implements mailin.Handler.
 func (c *handlerCPU) HandleMail(ctx context.Context, in mailin.Inbound) (referee.Outcome, error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	t0 := threadCPU()
+	t0, start := threadCPU(), time.Now()
 	out, err := c.h.HandleMail(ctx, in)
+	end := time.Now()
 	c.cpu.Add(int64(threadCPU() - t0))
 	c.mails.Add(1)
-	if err == nil && c.caused != nil && len(out.Replies) > 0 {
+	if err == nil && c.handled != nil {
 		if id := messageID(in.Raw); id != "" {
-			c.caused(id, out.Replies)
+			c.handled(id, start, end, out.Replies)
 		}
 	}
 	return out, err

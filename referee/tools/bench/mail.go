@@ -50,6 +50,14 @@ type Throughput struct {
 	// seat) being appended to its reader's; for the echo, its reply.
 	Latency  *Dist `json:"latency,omitempty"`
 	Reaction *Dist `json:"reaction,omitempty"`
+	// Stages split the reaction (embedded stack): Wait from the mail's
+	// arrival to its hand-over to the handler (the intake: the look at
+	// the mailbox, the fetch, the attempts on record, the mails of the
+	// fetch before it), Handler the handler's call (wall time: parse,
+	// apply, tell, the commit), Send from the handler's return to the
+	// first mail it queued delivered (the sender; negative when the mail
+	// was out before the call returned).
+	Stages *Stages `json:"stages,omitempty"`
 	// RoundTrip is from the player's SMTP server accepting its mail to the
 	// player reading the answer (measured at the player; every stack).
 	RoundTrip *Dist `json:"round_trip"`
@@ -87,6 +95,13 @@ type Throughput struct {
 	Problems []string `json:"problems,omitempty"`
 }
 
+// Stages are the parts of the reaction latency.
+type Stages struct {
+	Wait    *Dist `json:"wait"`
+	Handler *Dist `json:"handler"`
+	Send    *Dist `json:"send"`
+}
+
 // Dist is a latency distribution in milliseconds.
 type Dist struct {
 	N      int     `json:"n"`
@@ -122,10 +137,12 @@ type recorder struct {
 	// outBytes sums the sizes of the latter.
 	in, out, outBytes int
 	// outAt is when each of the referee's mails was delivered (its
-	// Message-ID, the first delivery), and causes the input that queued
-	// it: the reaction latencies.
+	// Message-ID, the first delivery), causes the input that queued it,
+	// and calls when the handler's call on each input began and ended:
+	// the reaction latencies and their stages.
 	outAt  map[string]time.Time
 	causes map[string]string
+	calls  map[string][2]time.Time
 }
 
 type answer struct {
@@ -135,7 +152,7 @@ type answer struct {
 
 func newRecorder() *recorder {
 	return &recorder{arrived: map[string]time.Time{}, sentAt: map[string]time.Time{}, outAt: map[string]time.Time{},
-		causes: map[string]string{}}
+		causes: map[string]string{}, calls: map[string][2]time.Time{}}
 }
 
 func (r *recorder) deliver(d demo.Delivery) {
@@ -172,20 +189,24 @@ func (r *recorder) observe(ev demo.MailEvent) {
 	}
 }
 
-// caused notes the mails an input queued (the handler may return after
-// they were delivered: the sender runs from the commit on).
-func (r *recorder) caused(input string, replies []string) {
+// handled notes the handler's call on an input and the mails it queued
+// (the handler may return after they were delivered: the sender runs
+// from the commit on).
+func (r *recorder) handled(input string, start, end time.Time, replies []string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, id := range replies {
 		r.causes[id] = input
 	}
+	if _, ok := r.calls[input]; !ok {
+		r.calls[input] = [2]time.Time{start, end}
+	}
 }
 
 // reactions returns, for each player mail the referee (or the echo)
 // queued mails for, the time from its arrival to the first of them
-// delivered.
-func (r *recorder) reactions() []time.Duration {
+// delivered, and the stages of those.
+func (r *recorder) reactions() ([]time.Duration, *Stages) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	first := map[string]time.Time{}
@@ -198,13 +219,22 @@ func (r *recorder) reactions() []time.Duration {
 			first[input] = at
 		}
 	}
-	var out []time.Duration
+	var out, wait, handler, send []time.Duration
 	for input, at := range first {
-		if t, ok := r.arrived[input]; ok {
-			out = append(out, at.Sub(t))
+		t, ok := r.arrived[input]
+		if !ok {
+			continue
+		}
+		out = append(out, at.Sub(t))
+		if c, ok := r.calls[input]; ok {
+			wait, handler, send = append(wait, c[0].Sub(t)), append(handler, c[1].Sub(c[0])), append(send, at.Sub(c[1]))
 		}
 	}
-	return out
+	var st *Stages
+	if len(wait) > 0 {
+		st = &Stages{Wait: distOf(wait), Handler: distOf(handler), Send: distOf(send)}
+	}
+	return out, st
 }
 
 // sameMailbox reports whether two addresses name the same mailbox, plus
@@ -252,7 +282,7 @@ type gameSeat struct {
 
 // runGames plays n concurrent bot games through the stack and measures.
 func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *slog.Logger) (*Throughput, error) {
-	hc := &handlerCPU{caused: env.rec.caused}
+	hc := &handlerCPU{handled: env.rec.handled}
 	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
 		Handler: func(d *daemon.Daemon) mailin.Handler { hc.h = d.Intake; return hc }})
 	if err != nil {
@@ -373,7 +403,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients, rounds int, like *Throughput,
 	log *slog.Logger) (*Throughput, error) {
 	var echo *Echo
-	hc := &handlerCPU{caused: env.rec.caused}
+	hc := &handlerCPU{handled: env.rec.handled}
 	addrs := map[string]string{} // player -> the next one, for the copies
 	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
 		Handler: func(d *daemon.Daemon) mailin.Handler {
@@ -449,7 +479,8 @@ func (t *Throughput) finish(rec *recorder) {
 		t.MovesPerSec = float64(t.Moves) / t.Seconds
 		t.MailsPerSec = float64(t.Mails) / t.Seconds
 	}
-	t.Latency, t.Reaction = distOf(rec.latencies()), distOf(rec.reactions())
+	reactions, stages := rec.reactions()
+	t.Latency, t.Reaction, t.Stages = distOf(rec.latencies()), distOf(reactions), stages
 	rec.mu.Lock()
 	if rec.in > 0 && rec.out > 0 {
 		t.OutPerIn, t.OutBytes = float64(rec.out)/float64(rec.in), rec.outBytes/rec.out

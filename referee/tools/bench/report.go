@@ -42,6 +42,11 @@ func (r *Report) WriteTable(w io.Writer) {
 			row(name+" p99 (ms)", f1(a.P99), f1(b.P99), rp)
 		}
 		lat("reaction", rf.Reaction, ec.Reaction, ra.Latency == "reaction")
+		if rf.Stages != nil && ec.Stages != nil {
+			lat("reaction: intake wait", rf.Stages.Wait, ec.Stages.Wait, false)
+			lat("reaction: handler", rf.Stages.Handler, ec.Stages.Handler, false)
+			lat("reaction: send", rf.Stages.Send, ec.Stages.Send, false)
+		}
 		lat("latency", rf.Latency, ec.Latency, ra.Latency == "delivery")
 		lat("round trip", rf.RoundTrip, ec.RoundTrip, ra.Latency == "round trip")
 		row("store commits per player mail", f2(rf.CommitsPerInput), f2(ec.CommitsPerInput), "")
@@ -53,6 +58,7 @@ func (r *Report) WriteTable(w io.Writer) {
 		row("verified", yes(rf.Verified), yes(ec.Verified), "")
 		_ = tw.Flush()
 		fmt.Fprintln(w, "\nreaction: player's mail appended to the referee's mailbox -> the first mail the referee queued for it appended to its reader's;")
+		fmt.Fprintln(w, "  its stages (medians of each, not adding up): arrival -> the hand-over to the handler, the handler's call (wall), its return -> that mail delivered;")
 		fmt.Fprintln(w, "latency: player's mail appended to the referee's mailbox -> the answer appended to the player's (at the mail server;")
 		fmt.Fprintln(w, "the referee folds a receipt that asks nothing into the player's next mail, which may follow the other seats' moves);")
 		fmt.Fprintln(w, "round trip: player's mail accepted by SMTP -> the answer read by the player over IMAP (at the player).")
