@@ -10,11 +10,9 @@ import (
 
 // vectorsNotYetInOneShape are the games whose specification vectors are
 // not yet all in the one shape (issue 25, "rule-vector tests in one
-// shape"): Brew Crafters' vectors are hand-written tests
-// (TestTV01StartingResources and on, in vectors_test.go) with no
-// testdata/*.vectors. Take a game off the list when its vectors move to
-// the shape; the list must only shrink.
-var vectorsNotYetInOneShape = map[string]bool{"brewcrafters": true}
+// shape"). It is empty: Brew Crafters', the last, moved to
+// testdata/spec.vectors and TestVectors (onepass). It must stay empty.
+var vectorsNotYetInOneShape = map[string]bool{}
 
 // TestRuleVectorsInOneShape_Issue25: every game keeps its specification's
 // test vectors the same way (engine/doc.go, "Tests, by role"): the cases

@@ -63,8 +63,9 @@
 //     the oldest seat's last mail (the entries this unit of work wrote as
 //     they are in memory, gameWork.logged: nothing it wrote is read back
 //     and decoded; older entries a seat has not seen come from the store
-//     only when that seat gets a mail), what changed for each seat and
-//     the notes. tell.Teller.Mails (pure: no store, no clock) decides who
+//     only when that seat gets a mail; the published log of a game that
+//     ended is rebuilt the same way, teller.wholeLog in mail.go), what
+//     changed for each seat and the notes. tell.Teller.Mails (pure: no store, no clock) decides who
 //     gets a mail and renders it with the templates, in each reader's
 //     language, within 80 columns; it returns the mails and the seats as
 //     told, which mail.go copies back. teller.queueHooks queues the

@@ -2,11 +2,12 @@ package referee
 
 import (
 	"encoding/json"
-	"errors"
 	"sync/atomic"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/enginelog"
+	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/tell"
 )
 
@@ -31,16 +32,12 @@ func (gw teller) mail() error {
 		from = min(from, s.Seen)
 	}
 	log, older := gw.logSince(from + 1)
-	if readBackLog {
-		// The old path (tests only): the whole log read back at once.
-		var err error
-		if log, err = older(); err != nil {
+	if gw.ended && gw.finalLog == nil {
+		all, err := gw.wholeLog()
+		if err != nil {
 			return err
 		}
-		older = nil
-	}
-	if gw.ended && gw.finalLog == nil {
-		lg, err := gw.engineLog()
+		lg, err := enginelog.Rebuild(gw.g, all, gw.w.tx.Ruleset, gw.eg, gw.tb)
 		if err != nil {
 			return err
 		}
@@ -78,49 +75,47 @@ func (r *Referee) teller() *tell.Teller {
 // seat that has not seen them needs them.
 func (gw teller) logSince(from uint64) (mem []tell.Entry, older func() ([]tell.Entry, error)) {
 	end := uint64(0) // the first entry in memory (0: none)
-	if len(gw.logged) > 0 && !readBackLog {
+	if len(gw.logged) > 0 {
 		end = gw.logged[0].Seq
-		for _, e := range gw.logged {
-			if e.Seq >= from {
-				mem = append(mem, e.TellEntry())
-			}
+	}
+	for _, e := range gw.logged {
+		if e.Seq >= from {
+			mem = append(mem, e.TellEntry())
 		}
 	}
 	if end != 0 && from >= end {
 		return mem, nil
 	}
 	return mem, func() ([]tell.Entry, error) {
-		var out []tell.Entry
-		err := gw.w.tx.Log(gw.g.ID, from, func(seq uint64, raw []byte) error {
-			if end != 0 && seq >= end {
-				return errLogRead
-			}
-			var e Entry
-			if err := json.Unmarshal(raw, &e); err != nil {
-				return err
-			}
-			e.Seq = seq
-			logReads.Add(1)
-			out = append(out, e.TellEntry())
-			return nil
-		})
-		if err != nil && !errors.Is(err, errLogRead) {
-			return nil, err
+		es, err := records.EntriesBefore(gw.w.tx, gw.g.ID, from, end)
+		logReads.Add(int64(len(es)))
+		out := make([]tell.Entry, len(es))
+		for i, e := range es {
+			out[i] = e.TellEntry()
 		}
-		return out, nil
+		return out, err
 	}
 }
 
-// logReads counts the log entries the tell stage read back from the
-// store, and readBackLog makes it read every entry back as it did before
-// (both for TestTellReadsNothingBack_Issue25; nothing else sets them).
-var (
-	logReads    atomic.Int64
-	readBackLog bool
-)
+// wholeLog is the game's whole log, for the published log of a game that
+// ended: the entries older than this unit of work from the store, those
+// it wrote as they are in memory (issue 25: never read back and decoded).
+func (gw teller) wholeLog() ([]Entry, error) {
+	end := uint64(0)
+	if len(gw.logged) > 0 {
+		end = gw.logged[0].Seq
+	}
+	es, err := records.EntriesBefore(gw.w.tx, gw.g.ID, 1, end)
+	finalLogReads.Add(int64(len(es)))
+	return append(es, gw.logged...), err
+}
 
-// errLogRead stops a read of the log where the entries in memory begin.
-var errLogRead = errors.New("referee: the rest of the log is in memory")
+// logReads and finalLogReads count the log entries the tell stage read
+// back from the store for the mails and for the published log of a game
+// that ended (TestTellReadsNothingBack_Issue25,
+// TestTellSeatReplyReadsNoLog_Issue25,
+// TestFinalLogReadsNothingWritten_Issue25; nothing else reads them).
+var logReads, finalLogReads atomic.Int64
 
 // tellInput is one game as the tell stage reads it (records'
 // Game.TellGame) with what changed for each seat.

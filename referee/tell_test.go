@@ -2,10 +2,14 @@ package referee
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -193,12 +197,19 @@ func TestMailViewGolden(t *testing.T) {
 // store and decoded (issue 25, "one reading"), and says exactly what it
 // said when it read them back. Whole games of the four games, each in
 // the four languages under a NOTIFY mode that turns with the language,
-// are played twice: reading the log back (readBackLog, the old path) and
-// from memory; every mail must be byte-identical, the memory path must
-// read back fewer entries (only those older than the unit of work, and
-// only when a seat that has not seen them gets a mail or its NOTIFY mode
-// must look at them: TestTellSeatReplyReadsNoLog_Issue25 shows it reads
-// none when every seat has seen everything).
+// are played; every mail must be byte-identical to the golden
+// testdata/golden/tellwhole.txt (one line a mail: the digest of its
+// addressee, Message-ID, subject, body, JSON and attachments, the
+// published log of a game that ended among them), which was recorded by the path
+// that read the whole log back (removed after this test had played both
+// paths and found every mail identical; -update keeps its counts). The
+// log entries read back must not grow past the golden's count (only those
+// older than the unit of work, and only when a seat that has not seen
+// them gets a mail or its NOTIFY mode must look at them:
+// TestTellSeatReplyReadsNoLog_Issue25 shows it reads none when every seat
+// has seen everything), nor reach the old path's, kept in the golden.
+// After a reviewed change of the mails: go test ./referee -run
+// TestTellReadsNothingBack_Issue25 -update.
 func TestTellReadsNothingBack_Issue25(t *testing.T) {
 	if raceEnabled {
 		t.Skip("whole games: the content pass runs them without -race")
@@ -209,40 +220,108 @@ func TestTellReadsNothingBack_Issue25(t *testing.T) {
 	}{{"dicebrewing", 2}, {"heavenale", 2}, {"brewcrafters", 2}, {"fromage", 3}}
 	langs := []string{"en", "it", "fr", "nl"}
 	notifies := []string{"every", "turn", "digest", "receipts"}
+	path := filepath.Join("testdata", "golden", "tellwhole.txt")
+	// The old path's counts stay in the golden across -update.
+	want := map[string]*tellGolden{}
+	raw, err := os.ReadFile(path)
+	if err == nil {
+		want = parseTellGolden(t, string(raw))
+	}
+	if !*updateGolden && len(want) != len(games)*len(langs) {
+		t.Fatalf("%s: %d games, want %d (%v; run go test ./referee -run TestTellReadsNothingBack_Issue25 -update)",
+			path, len(want), len(games)*len(langs), err)
+	}
+	got := make([]tellGolden, len(games)*len(langs))
 	for gi, g := range games {
 		for li, lang := range langs {
-			if testing.Short() && li != gi {
+			if testing.Short() && li != gi && !*updateGolden {
 				continue
 			}
 			notify := notifies[(gi+li)%len(notifies)]
-			t.Run(g.game+"/"+lang+"/"+notify, func(t *testing.T) {
-				play := func(back bool) ([]string, int64) {
-					readBackLog = back
-					defer func() { readBackLog = false }()
-					before := logReads.Load()
-					var ms []string
-					playWhole(t, g.game, lang, g.players, notify, func(m *Outgoing) {
-						ms = append(ms, fmt.Sprintf("%s %s %s\n%s\n%s", m.To, m.MessageID, m.Subject, m.Body, m.JSON))
-					})
-					return ms, logReads.Load() - before
+			name := g.game + "/" + lang + "/" + notify
+			t.Run(name, func(t *testing.T) {
+				before := logReads.Load()
+				var ms []string
+				playWhole(t, g.game, lang, g.players, notify, func(m *Outgoing) {
+					h := sha256.New()
+					fmt.Fprintf(h, "%s %s %s\n%s\n%s", m.To, m.MessageID, m.Subject, m.Body, m.JSON)
+					for _, a := range m.Attachments {
+						fmt.Fprintf(h, "\n%s %s\n%s", a.Name, a.ContentType, a.Data)
+					}
+					ms = append(ms, fmt.Sprintf("%s %x %s", m.To, h.Sum(nil)[:8], m.Subject))
+				})
+				reads := logReads.Load() - before
+				w := want[name]
+				if w == nil {
+					w = &tellGolden{}
 				}
-				old, oldReads := play(true)
-				now, nowReads := play(false)
-				if len(old) != len(now) {
-					t.Fatalf("%d mails from memory, %d read back", len(now), len(old))
+				got[gi*len(langs)+li] = tellGolden{name: name, reads: reads, old: w.old, mails: ms}
+				if *updateGolden {
+					return
 				}
-				for i := range old {
-					if old[i] != now[i] {
-						t.Fatalf("mail %d differs from memory:\n%s\n---- read back:\n%s", i, now[i], old[i])
+				for i := 0; i < len(ms) || i < len(w.mails); i++ {
+					if i >= len(ms) || i >= len(w.mails) || ms[i] != w.mails[i] {
+						t.Fatalf("%d mails, the golden has %d; mail %d differs (its digest, addressee and subject):\n%s\n---- golden:\n%s",
+							len(ms), len(w.mails), i+1, at(ms, i), at(w.mails, i))
 					}
 				}
-				if oldReads == 0 || nowReads >= oldReads {
-					t.Errorf("log entries read back: %d from memory, %d on the old path", nowReads, oldReads)
+				if reads > w.reads || reads >= w.old {
+					t.Errorf("log entries read back: %d, the golden's %d (the old path read %d)", reads, w.reads, w.old)
 				}
-				t.Logf("%d mails; log entries read back: %d (old path %d)", len(now), nowReads, oldReads)
+				t.Logf("%d mails; log entries read back: %d (the old path read %d)", len(ms), reads, w.old)
 			})
 		}
 	}
+	if *updateGolden && !t.Failed() {
+		var b strings.Builder
+		for _, g := range got {
+			fmt.Fprintf(&b, "== %s: %d mails, %d log entries read back, %d on the old path\n", g.name, len(g.mails), g.reads, g.old)
+			for i, m := range g.mails {
+				fmt.Fprintf(&b, "%d %s\n", i+1, m)
+			}
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// tellGolden is one whole game of tellwhole.txt.
+type tellGolden struct {
+	name       string
+	reads, old int64
+	mails      []string
+}
+
+func parseTellGolden(t *testing.T, raw string) map[string]*tellGolden {
+	t.Helper()
+	out := map[string]*tellGolden{}
+	var cur *tellGolden
+	for _, l := range strings.Split(strings.TrimSuffix(raw, "\n"), "\n") {
+		if rest, ok := strings.CutPrefix(l, "== "); ok {
+			name, counts, _ := strings.Cut(rest, ": ")
+			cur = &tellGolden{name: name}
+			var n int
+			if _, err := fmt.Sscanf(counts, "%d mails, %d log entries read back, %d on the old path", &n, &cur.reads, &cur.old); err != nil {
+				t.Fatalf("golden line %q: %v", l, err)
+			}
+			out[name] = cur
+			continue
+		}
+		_, m, ok := strings.Cut(l, " ")
+		if cur == nil || !ok {
+			t.Fatalf("golden line %q", l)
+		}
+		cur.mails = append(cur.mails, m)
+	}
+	return out
+}
+
+func at(ms []string, i int) string {
+	if i < len(ms) {
+		return ms[i]
+	}
+	return "(none)"
 }
 
 // TestTellSeatReplyReadsNoLog_Issue25: a seat's move, when every seat has
@@ -351,5 +430,82 @@ func TestTellWordsAreTheRecords(t *testing.T) {
 	s.Seen, s.StateSeq, s.Thread, s.LastMail, s.HaltShown, s.DigestDue, s.Held = 9, 9, "<t2>", "<l2>", "", time.Time{}, nil
 	if !reflect.DeepEqual(back, s) {
 		t.Errorf("Seat.Told:\n%+v\nwant\n%+v", back, s)
+	}
+}
+
+// TestFinalLogReadsNothingWritten_Issue25: the published log a game's
+// end mails carry is rebuilt from the entries the ending unit of work
+// wrote as it holds them, and from the store only for the entries before
+// it (issue 25, "nothing is read back to be parsed again"): the move that
+// ends the game reads back exactly the entries that were in the log before
+// it, and the log it attaches is the one the store's whole log gives
+// (ExportLog). Toy games of two to four seats and one to three rounds,
+// each seat answering with an option drawn from the game's legal ones.
+func TestFinalLogReadsNothingWritten_Issue25(t *testing.T) {
+	ended := 0
+	for players := 2; players <= 4; players++ {
+		for rounds := 1; rounds <= 3; rounds++ {
+			h := newHarness(t)
+			addrs := []string{ann, bob, cat, dan}[:players]
+			text := fmt.Sprintf("NEW toy id=f1 rounds=%d deadline=none\n", rounds)
+			for _, a := range addrs {
+				name, _, _ := strings.Cut(a, "@")
+				text += "PLAYER " + a + " " + name + "\n"
+			}
+			h.org(text)
+			for _, a := range addrs {
+				h.send("f1", a, "JOIN", -1)
+			}
+			h.mails()
+			rng := rand.New(rand.NewPCG(uint64(players), uint64(rounds)))
+			for n := 0; h.game("f1").Status == StatusRunning; n++ {
+				if n > 200 {
+					t.Fatal("no end")
+				}
+				tb := h.table("f1")
+				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
+				opts := tb.State.Legal(d)
+				var before uint64
+				if err := h.db.View(func(tx *store.Tx) error { before = tx.LogLen("f1"); return nil }); err != nil {
+					t.Fatal(err)
+				}
+				reads := finalLogReads.Load()
+				h.send("f1", h.game("f1").Seats[d.Seat].Address, opts[rng.IntN(len(opts))].Cmd, tb.Token())
+				ms := h.mails()
+				if h.game("f1").Status == StatusRunning {
+					if got := finalLogReads.Load() - reads; got != 0 {
+						t.Fatalf("a move that did not end the game read %d entries for the final log", got)
+					}
+					continue
+				}
+				if got := finalLogReads.Load() - reads; got != int64(before) {
+					t.Errorf("%d seats, %d rounds: the final log read %d entries back, want the %d stored before the last move",
+						players, rounds, got, before)
+				}
+				want, err := h.r.ExportLog("f1", true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantJSON, _ := json.MarshalIndent(want, "", " ")
+				attached := 0
+				for _, m := range ms {
+					for _, a := range m.Attachments {
+						if strings.HasSuffix(a.Name, "-log.json") {
+							attached++
+							if !bytes.Equal(a.Data, wantJSON) {
+								t.Errorf("the attached log differs from the store's:\n%s\n---- store:\n%s", a.Data, wantJSON)
+							}
+						}
+					}
+				}
+				if attached == 0 {
+					t.Errorf("%d seats, %d rounds: no final log attached to the end mails", players, rounds)
+				}
+				ended++
+			}
+		}
+	}
+	if ended < 9 {
+		t.Fatalf("only %d games ended", ended)
 	}
 }

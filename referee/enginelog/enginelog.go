@@ -23,19 +23,27 @@ func Rebuild(g *records.Game, all []records.Entry, ruleset func(sha string) ([]b
 			}
 		case records.EntryStart:
 			lg.Setup = e.Setup
+			// The entry as decoded from the store ([]any) or as the unit
+			// of work that wrote it holds it ([]string, issue 25).
 			var names []string
-			if order, ok := e.Params["order"].([]any); ok {
+			switch order := e.Params["order"].(type) {
+			case []any:
 				for _, n := range order {
 					names = append(names, fmt.Sprint(n))
 				}
+			case []string:
+				names = append(names, order...)
 			}
 			lg.Config = engine.Config{Variant: g.Variant, Options: g.Options, Seats: names, Seed: g.Seed}
 		case records.EntryStep:
 			lg.Steps = append(lg.Steps, *e.Step)
 		case records.EntryRollback:
 			to := 0
-			if v, ok := e.Params["to"].(float64); ok {
+			switch v := e.Params["to"].(type) {
+			case float64:
 				to = int(v)
+			case int:
+				to = v
 			}
 			kept := lg.Steps[:0]
 			for _, s := range lg.Steps {
