@@ -73,7 +73,7 @@ func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
 // marked, the end-of-game mail's result too; the game's page names them
 // in the players' line and the result, in every language; and a game
 // whose seat never changed hands (or only before a move) names no one
-// so.
+// so. Every mail fits 80 columns.
 func TestEveryMailAndPageNamesWhoHeldTheSeat_Issue24(t *testing.T) {
 	type stage struct {
 		name string
@@ -145,6 +145,7 @@ func TestEveryMailAndPageNamesWhoHeldTheSeat_Issue24(t *testing.T) {
 						for _, lang := range templates.Languages {
 							want[lang] = flat(heldLine(lang, names, through))
 						}
+						checkMailWidth(t, ms)
 						for _, m := range ms {
 							if m.Game != "g1" || m.Seat < 0 {
 								continue
