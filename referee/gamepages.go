@@ -11,7 +11,9 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/query"
+	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/settle"
+	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -132,9 +134,13 @@ func (gw teller) publicPage(lang string) (*GamePage, error) {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
+	var err error
 	g := gw.g
 	p := &GamePage{ID: g.ID, Title: gw.eg.Info().Title, Status: g.Status, Players: g.Names(), Game: g.Game}
 	rd := Reader{Game: g.Game, Lang: lang, Seat: -1, Seats: g.Names()}
+	if p.Holders, err = gw.w.r.render.SeatsHeld(rd, g.TellGame().Seats); err != nil {
+		return nil, err
+	}
 	if gw.tb != nil {
 		view := gw.tb.State.View(-1)
 		sum, err := gw.w.r.render.Summary(rd, view)
@@ -156,23 +162,11 @@ func (gw teller) publicPage(lang string) (*GamePage, error) {
 		// Adjudicate in desk.go) shows that result, marked.
 		var res *engine.Result
 		if res, p.Adjudicated = settle.Result(g, gw.tb.State, all); res != nil {
-			p.Result = query.Places(res, g.Names())
+			p.Result = query.Places(res, g.Names(), p.Holders)
 		}
 	}
-	for _, e := range all {
-		if e.Kind == EntryInput {
-			continue
-		}
-		if e.Kind != EntryStep && !e.Vis.Public {
-			continue
-		}
-		ls, err := gw.entryLines(rd, e)
-		if err != nil {
-			return nil, err
-		}
-		for _, l := range ls {
-			p.Log = append(p.Log, e.At.UTC().Format("01-02 15:04")+"  "+l)
-		}
+	if p.Log, err = tell.PublicLog(gw.w.r.render.Renderer, rd, records.TellEntries(all)); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

@@ -111,8 +111,9 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	if g.Status == StatusForming {
 		state = SeatInvited
 	}
-	*s = Seat{Name: old.Name, Player: cmp.Or(inv.Name, p.Name), Address: p.Address, Lang: cmp.Or(inv.Lang, p.Lang),
-		TZ: cmp.Or(inv.TZ, p.TZ), Secret: secret, State: state, Notify: DefaultNotify, Format: "text", Seen: old.Seen}
+	*s = Seat{Name: old.Name, Player: cmp.Or(inv.Name, p.Name), Before: records.HandOver(old, gw.token()), Address: p.Address,
+		Lang: cmp.Or(inv.Lang, p.Lang), TZ: cmp.Or(inv.TZ, p.TZ), Secret: secret, State: state, Notify: DefaultNotify,
+		Format: "text", Seen: old.Seen}
 	gw.announce(nil, "replaced", "seat", seat, "name", s.Name)
 	gw.announce([]int{seat}, "handover", "old", old.Name, "player_token", p.Secret)
 	gw.seat(seat).force = true

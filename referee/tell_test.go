@@ -394,7 +394,7 @@ func TestTellWordsAreTheRecords(t *testing.T) {
 	s := Seat{Name: "ann", Player: "Ann B", Address: "a@x.test", Lang: "fr", TZ: "Europe/Paris", Secret: "s3cr3t",
 		State: SeatPlaying, Bot: "greedy", Notify: "digest", Format: "json", Receipts: ReceiptsNone,
 		Deadline: &Deadline{Due: due}, Seen: 7, StateSeq: 5, Thread: "<t>", LastMail: "<l>", HaltShown: "3 X",
-		DigestDue: due, Held: &HeldReceipt{Answering: "<a>"}}
+		DigestDue: due, Held: &HeldReceipt{Answering: "<a>"}, Before: []tell.Holder{{Name: "Old", Address: "o@x.test", Through: 3}}}
 	g := &Game{ID: "g", Game: "dicebrewing", Status: StatusRunning, Seed: "seed", Commitment: "c", Nonce: 4, Seats: []Seat{s}}
 	ch := newChanges()
 	ch.seat(0).reply, ch.seat(0).answering = &reply{Read: "r"}, "<a>"
@@ -405,7 +405,7 @@ func TestTellWordsAreTheRecords(t *testing.T) {
 	in := tellInput(g, nil, nil, &ch, nil)
 	want := tell.Seat{Name: "ann", Player: "Ann B", Address: "a@x.test", Lang: "fr", TZ: "Europe/Paris", Secret: "s3cr3t",
 		State: SeatPlaying, Bot: "greedy", Notify: "digest", Format: "json", Receipts: ReceiptsNone, Due: due,
-		Seen: 7, StateSeq: 5, Thread: "<t>", LastMail: "<l>", HaltShown: "3 X", DigestDue: due, Held: s.Held}
+		Seen: 7, StateSeq: 5, Thread: "<t>", LastMail: "<l>", HaltShown: "3 X", DigestDue: due, Held: s.Held, Before: s.Before}
 	if !reflect.DeepEqual(in.Game.Seats[0], want) {
 		t.Errorf("tellInput seat:\n%+v\nwant\n%+v", in.Game.Seats[0], want)
 	}

@@ -32,7 +32,11 @@
 //   - A place that changed hands (REPLACE) names, after its holder in the
 //     standings, the crosstable and the player page's title, each earlier
 //     holder who played and their rounds (tour.replaced;
-//     TestPagesNameReplacedHolders_Issue24).
+//     TestPagesNameReplacedHolders_Issue24). A game's seat that changed
+//     hands is named, in the players' line and the result, by every
+//     holder who played it and their moves, substitutes marked
+//     (GamePage.Holders, the common words seat.holders;
+//     TestGamePageNamesWhoHeldTheSeat_Issue24).
 //   - A finished game writes each player's place once ("1. Ann, 45
 //     points"); an adjudicated one shows its result, marked.
 //   - Boards (package boards): no text under 11 px on a phone, and a key

@@ -78,3 +78,55 @@ func TestPagesNameReplacedHolders_Issue24(t *testing.T) {
 		}
 	}
 }
+
+// TestGamePageNamesWhoHeldTheSeat_Issue24: a game page whose seat changed
+// hands (GamePage.Holders, worded by the core in the page's language)
+// names who held it in the players' line and in the result, in every
+// language, and names the other seats by their names alone.
+func TestGamePageNamesWhoHeldTheSeat_Issue24(t *testing.T) {
+	h := &handler{}
+	held := "Bob (moves 1–3), then Dan (substitute, from move 4)"
+	gp := &referee.GamePage{ID: "g1", Title: "Toy", Status: "over", Players: []string{"Ann", "Bob"}, Holders: []string{"", held},
+		Result: []referee.PageResult{{Place: 1, Seat: 1, Name: "Bob", Score: 40, Holders: held}, {Place: 2, Seat: 0, Name: "Ann", Score: 30}}}
+	for _, lang := range templates.Languages {
+		b, err := h.render("game", lang, gp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := html.UnescapeString(string(b))
+		result := page[strings.Index(page, `<ol id="result"`):]
+		result = result[:strings.Index(result, "</ol>")]
+		rest := page[strings.Index(page, "</ol>"):]
+		if !strings.Contains(result, "1. "+held+",") || !strings.Contains(result, "2. Ann,") {
+			t.Errorf("%s: the result does not name who held the seats: %s", lang, result)
+		}
+		if !strings.Contains(rest, "Ann, "+held) {
+			t.Errorf("%s: the players' line does not name who held the seats: %s", lang, rest)
+		}
+	}
+}
+
+// TestStandingsMarkAdjudicatedRatings (issue 24: ratings include
+// adjudicated games, marked, and the standings' rating column shows
+// them): in every language the rating of an entrant whose rating counts
+// an adjudicated game is marked, another's is not.
+func TestStandingsMarkAdjudicatedRatings(t *testing.T) {
+	h := &handler{}
+	tp := &referee.TournamentPage{ID: "cup", Title: "Cup", Format: "swiss", Table: 2, Round: 2, Rounds: 5, Status: "running",
+		Standings: []referee.PageStanding{{Place: 1, Name: "Ann", Points: "2", Record: "2-0-0", URL: "/t/cup-k/p/1", Rating: "1620", RatingAdjudicated: true},
+			{Place: 2, Name: "Bob", Points: "1", Record: "1-0-1", URL: "/t/cup-k/p/2", Rating: "1500"}}}
+	for _, lang := range templates.Languages {
+		b, err := h.render("tournament", lang, tp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := string(b)
+		row := func(name string) string {
+			r := page[strings.Index(page, ">"+name+"<"):]
+			return r[:strings.Index(r, "</tr>")]
+		}
+		if !strings.Contains(row("Ann"), ">1620*<") || strings.Contains(row("Bob"), "1500*") || !strings.Contains(row("Bob"), ">1500<") {
+			t.Errorf("%s: the ratings are not marked as they count adjudicated games:\n%s\n%s", lang, row("Ann"), row("Bob"))
+		}
+	}
+}

@@ -7,6 +7,7 @@ package query
 
 import (
 	"crypto/subtle"
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,7 +19,11 @@ import (
 // GamePage is the public page of a game.
 type GamePage struct {
 	ID, Title, Status string
-	Players           []string
+	// Players are the seats' names in the game (the board's labels);
+	// Holders, by seat, who held each seat that changed hands (REPLACE),
+	// in the page's language ("" for one that never did: issue 24).
+	Players []string
+	Holders []string
 	// Summary is the public view (seat -1) rendered as text.
 	Summary string
 	Waiting []string
@@ -37,21 +42,40 @@ type GamePage struct {
 	TournamentURL string
 }
 
+// Named are the players as the page names them: each seat by its name,
+// or by who held it when it changed hands.
+func (p *GamePage) Named() []string {
+	out := slices.Clone(p.Players)
+	for i, h := range p.Holders {
+		if h != "" && i < len(out) {
+			out[i] = h
+		}
+	}
+	return out
+}
+
 // PageResult is one seat's place in a finished game (the page writes the
 // place once: "1. Ann 45", never "1. 1. Ann").
 type PageResult struct {
 	Place, Seat int
 	Name        string
 	Score       int
+	// Holders names who held the seat when it changed hands ("": never).
+	Holders string
 }
 
 // Places are a finished game's places, best first (ties by seat), each
-// with the seat's name (names, by seat).
-func Places(res *engine.Result, names []string) []PageResult {
+// with the seat's name (names, by seat) and who held it (holders, by
+// seat: GamePage.Holders).
+func Places(res *engine.Result, names, holders []string) []PageResult {
 	var out []PageResult
 	for _, s := range res.Scores {
 		if s.Seat >= 0 && s.Seat < len(names) && s.Seat < len(res.Rank) {
-			out = append(out, PageResult{Place: res.Rank[s.Seat], Seat: s.Seat, Name: names[s.Seat], Score: s.Total})
+			r := PageResult{Place: res.Rank[s.Seat], Seat: s.Seat, Name: names[s.Seat], Score: s.Total}
+			if s.Seat < len(holders) {
+				r.Holders = holders[s.Seat]
+			}
+			out = append(out, r)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {

@@ -90,11 +90,12 @@ func TestListedGames(t *testing.T) {
 }
 
 // A finished game's places, best first, ties by seat, each with its
-// seat's name; seats the result does not rank are left out.
+// seat's name and who held it; seats the result does not rank are left
+// out.
 func TestPlaces(t *testing.T) {
 	res := &engine.Result{Rank: []int{2, 1, 2}, Scores: []engine.Score{{Seat: 0, Total: 30}, {Seat: 1, Total: 45}, {Seat: 2, Total: 30}, {Seat: 5, Total: 1}}}
-	got := Places(res, []string{"Ann", "Bob", "Cat"})
-	want := []PageResult{{1, 1, "Bob", 45}, {2, 0, "Ann", 30}, {2, 2, "Cat", 30}}
+	got := Places(res, []string{"Ann", "Bob", "Cat"}, []string{"", "", "Cat (moves 1–4), then Dan (substitute, from move 5)"})
+	want := []PageResult{{1, 1, "Bob", 45, ""}, {2, 0, "Ann", 30, ""}, {2, 2, "Cat", 30, "Cat (moves 1–4), then Dan (substitute, from move 5)"}}
 	if len(got) != len(want) {
 		t.Fatalf("%+v", got)
 	}

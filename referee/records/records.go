@@ -89,12 +89,17 @@ type Seat struct {
 	Name string `json:"name"`
 	// Player is the name of the person playing the seat when it differs
 	// (after REPLACE); mails greet them by it.
-	Player  string `json:"player,omitempty"`
-	Address string `json:"address"`
-	Lang    string `json:"lang"`
-	TZ      string `json:"tz,omitempty"` // IANA zone for deadlines; "" = UTC
-	Secret  string `json:"secret"`
-	State   string `json:"state"`
+	Player string `json:"player,omitempty"`
+	// Before are the players who held the seat before a REPLACE, first to
+	// last, each with the last move they played it for (issue 24: mails
+	// and pages name who played which game; absent in older records: the
+	// seat never changed hands, or did before this was kept).
+	Before  []tell.Holder `json:"before,omitempty"`
+	Address string        `json:"address"`
+	Lang    string        `json:"lang"`
+	TZ      string        `json:"tz,omitempty"` // IANA zone for deadlines; "" = UTC
+	Secret  string        `json:"secret"`
+	State   string        `json:"state"`
 	// Bot names the engine bot playing this seat ("" = the human).
 	Bot string `json:"bot,omitempty"`
 	// Missed counts consecutive missed moves; MissedTotal all of them.

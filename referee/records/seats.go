@@ -3,15 +3,32 @@ package records
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/guard"
+	"github.com/pbem-referee/referee/referee/tell"
 )
 
 // Greeting is the name a mail to the seat's player uses.
 func (s Seat) Greeting() string { return cmp.Or(s.Player, s.Name) }
+
+// HandOver is who held seat s before, once s's player hands it on at
+// move token (the game's move number; 0 before the start): s's player is
+// kept with it when they played a move since the last hand-over, else
+// (replaced before playing) not named (issue 24).
+func HandOver(s Seat, token int) []tell.Holder {
+	last := 0
+	if n := len(s.Before); n > 0 {
+		last = s.Before[n-1].Through
+	}
+	if token <= last {
+		return s.Before
+	}
+	return append(slices.Clip(s.Before), tell.Holder{Name: s.Greeting(), Address: s.Address, Through: token})
+}
 
 // Active reports whether the seat takes part in play (not declined).
 func (s Seat) Active() bool { return s.State == SeatPlaying }

@@ -30,7 +30,7 @@ func (g *Game) Reader(seat int) tell.Reader {
 // TellSeat is the seat as the tell stage reads it (Due: its running
 // deadline, zero when none).
 func (s Seat) TellSeat() tell.Seat {
-	ts := tell.Seat{Name: s.Name, Player: s.Player, Address: s.Address, Lang: s.Lang, TZ: s.TZ, Secret: s.Secret,
+	ts := tell.Seat{Name: s.Name, Player: s.Player, Before: s.Before, Address: s.Address, Lang: s.Lang, TZ: s.TZ, Secret: s.Secret,
 		State: s.State, Bot: s.Bot, Notify: s.Notify, Format: s.Format, Receipts: s.Receipts,
 		Seen: s.Seen, StateSeq: s.StateSeq, Thread: s.Thread, LastMail: s.LastMail, HaltShown: s.HaltShown,
 		DigestDue: s.DigestDue, Held: s.Held}
@@ -51,4 +51,13 @@ func (s *Seat) Told(t tell.Seat) {
 // TellEntry is the log entry as the tell stage reads it.
 func (e Entry) TellEntry() tell.Entry {
 	return tell.Entry{Seq: e.Seq, At: e.At, Kind: e.Kind, Seat: e.Seat, Vis: e.Vis, Text: e.Text, Params: e.Params, Step: e.Step}
+}
+
+// TellEntries are the entries as the tell stage reads them.
+func TellEntries(all []Entry) []tell.Entry {
+	out := make([]tell.Entry, len(all))
+	for i, e := range all {
+		out[i] = e.TellEntry()
+	}
+	return out
 }

@@ -25,7 +25,8 @@ func TestTellValues(t *testing.T) {
 				s := Seat{Name: "ann", Player: "Ann B", Address: "a@x.test", Lang: "fr", TZ: "Europe/Paris", Secret: "s3cr3t",
 					State: SeatPlaying, Bot: "greedy", Notify: "digest", Format: "json", Receipts: "none",
 					Seen: uint64(7 + i), StateSeq: 5, Thread: "<t>", LastMail: "<l>", HaltShown: "3 X",
-					DigestDue: due, Held: &tell.HeldReceipt{Answering: "<a>"}, MissedTotal: 2}
+					DigestDue: due, Held: &tell.HeldReceipt{Answering: "<a>"}, MissedTotal: 2,
+					Before: []tell.Holder{{Name: "Old", Address: "o@x.test", Through: 3}}}
 				if withDeadline {
 					s.Deadline = &Deadline{Due: due.Add(time.Duration(i) * time.Hour)}
 				}

@@ -54,6 +54,11 @@
 //   - A tag is a value (SeatTag, PlayerTag): nothing on the way out writes
 //     a tag as text to parse it back; the secret goes in the Reply-To plus
 //     address only, never in the subject (issue 11.7).
+//   - A seat that changed hands (REPLACE, records.Seat.Before) is named
+//     in every mail of its game from then on by every holder who played
+//     it and their moves, substitutes marked (the common words
+//     seat.holders; the end's result under the seat's line): Stints,
+//     Renderer.SeatsHeld (issue 24).
 //   - Every subject fits SubjectWidth runes; every body line the
 //     templates lay out fits 80 columns (templates.Fold).
 //   - A menu costs a template per option, not two (issue 25): its

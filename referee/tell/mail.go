@@ -73,6 +73,9 @@ type MailData struct {
 	Due      string
 	Winners  []string
 	Headline string
+	// Holders name, for each seat that changed hands (REPLACE), who held
+	// it and for which moves, substitutes marked (issue 24).
+	Holders []string
 	// SameState: the state is left out, as the reader's own moves are all
 	// that changed since their last mail with it.
 	SameState bool
@@ -121,6 +124,8 @@ type ResultLine struct {
 	Total int
 	Parts string
 	Me    bool
+	// Holders names who held the seat when it changed hands ("": never).
+	Holders string
 }
 
 // mailSeat writes seat i's mail, if the seat gets one, and updates the
@@ -484,6 +489,17 @@ func (v *mailView) mailData(i int, rep *Reply, notes, lines []string) (d *MailDa
 		}
 		d.Info = rep.Info
 	}
+	// Who held each seat that changed hands (issue 24): named in every
+	// mail of the game from the change on, and in its result.
+	held, err := r.SeatsHeld(rd, v.Game.Seats)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, h := range held {
+		if h != "" {
+			d.Holders = append(d.Holders, h)
+		}
+	}
 	if v.Table != nil {
 		// The summary is rendered by mailSeat, only when the mail shows it;
 		// the view is computed here only for a prompt.
@@ -554,7 +570,7 @@ func (v *mailView) mailData(i int, rep *Reply, notes, lines []string) (d *MailDa
 			}
 		}
 		if res := v.Table.State.Result(); res != nil {
-			d.Result = resultView(res, v.Game, i)
+			d.Result = resultView(res, v.Game, i, held)
 			d.Seed = v.Game.Seed
 			for _, l := range d.Result.Lines {
 				if l.Rank == 1 {
@@ -578,7 +594,9 @@ func (v *mailView) mailData(i int, rep *Reply, notes, lines []string) (d *MailDa
 	return d, view, nil
 }
 
-func resultView(res *engine.Result, g *Game, me int) *ResultView {
+// resultView is the final ranking as seat me reads it; held names who
+// held each seat ("" for a seat that never changed hands).
+func resultView(res *engine.Result, g *Game, me int, held []string) *ResultView {
 	v := &ResultView{}
 	order := make([]int, len(res.Scores))
 	for i := range order {
@@ -598,7 +616,7 @@ func resultView(res *engine.Result, g *Game, me int) *ResultView {
 			parts = append(parts, fmt.Sprintf("%s %d", p.Name, p.Points))
 		}
 		v.Lines = append(v.Lines, ResultLine{Rank: res.Rank[sc.Seat], Name: g.Seats[sc.Seat].Name, Total: sc.Total,
-			Parts: strings.Join(parts, ", "), Me: sc.Seat == me})
+			Parts: strings.Join(parts, ", "), Me: sc.Seat == me, Holders: held[sc.Seat]})
 	}
 	return v
 }

@@ -52,8 +52,10 @@ const (
 // into its record (Told.Seats).
 type Seat struct {
 	Name string // the seat's name in the game
-	// Player is the person's name when it differs (after REPLACE).
+	// Player is the person's name when it differs (after REPLACE);
+	// Before are who held the seat before, first to last.
 	Player  string
+	Before  []Holder
 	Address string
 	Lang    string
 	TZ      string // IANA zone for the deadline; "" = UTC

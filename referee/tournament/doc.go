@@ -16,7 +16,10 @@
 // returns. Every draw comes from the tournament's seed, committed at the
 // start and revealed at the end, so Replay can check every round's
 // pairings from the record alone. NextRound only reads the record, so a
-// round can be drawn on a snapshot outside the write lock.
+// round can be drawn on a snapshot outside the write lock. The settings
+// are encoded before the entrants and rounds: OrgLangOf reads the
+// organiser's language from a record's head, whatever its size (every
+// game that ends asks for it).
 //
 // # Swiss pairing
 //

@@ -21,10 +21,13 @@ func Tick(h Host, id string) error { return newDesk(h).tourTick(id) }
 func Record(rec Records, id string) (*tournament.Tournament, error) { return loadTour(rec, id) }
 
 // OrgLang is the language a tournament's organiser chose (lang= at NEW
-// TOURNAMENT), "" when none or no such tournament.
+// TOURNAMENT), "" when none or no such tournament. It reads the
+// record's head only (tournament.OrgLangOf): every game that ends asks.
 func OrgLang(rec Records, id string) string {
-	if t, err := loadTour(rec, id); err == nil && templates.IsLanguage(t.OrgLang) {
-		return t.OrgLang
+	if raw, err := rec.Tournament(id); err == nil {
+		if lang := tournament.OrgLangOf(raw); templates.IsLanguage(lang) {
+			return lang
+		}
 	}
 	return ""
 }
