@@ -18,17 +18,16 @@ import (
 // the summary of seat 0 in every language: a line names the leader with
 // the leader's projected total, and the reader's own total shows, both as
 // the game's own final scoring gives them now (its Adjudicate, the score
-// ADJUDICATE uses). Fromage is not in it: its summary scores everybody "as
-// if the game ended now" but names no leader, and during a sealed turn
-// the reader's score counts their own sealed moves, which Adjudicate does
-// not (left for the next session).
+// ADJUDICATE uses). Fromage's standing is the public position (during a
+// sealed turn, its start: FR-6.4), the same for every seat; the reader's
+// own row may add their score with their own moves of the turn.
 func TestSummaryShowsProjectedScoreAndLeader_Issue22(t *testing.T) {
 	rn, err := tell.NewRenderer()
 	if err != nil {
 		t.Fatal(err)
 	}
 	seats := []string{"Ann", "Bob", "Cleo"}
-	for _, game := range []string{"brewcrafters", "heavenale", "dicebrewing"} {
+	for _, game := range []string{"brewcrafters", "heavenale", "dicebrewing", "fromage"} {
 		g, err := engine.Lookup(game)
 		if err != nil {
 			t.Fatal(err)

@@ -168,7 +168,19 @@
 // View(seat) gives the seat's own data in full and everyone's public data
 // with a provisional score; View(-1) is an observer's. Hidden: deck order,
 // other seats' draft hands and picks, unrevealed tile placements, standing
-// orders, and other seats' moves of the current turn (see above). Check
+// orders, and other seats' moves of the current turn (see above).
+//
+// Where everybody stands (issue 22): a seat sees its own sealed moves of
+// the turn and never another's (FR-6.4), so a score that counts the
+// reader's own moves is not comparable with the others' and must not pick
+// a leader. View.Standing is the one projection every seat and an
+// observer share: the score if the game ended now of the public position
+// (Adjudicate: during a sealed turn, the start of the turn, nobody's moves
+// of the turn; FR-7.2 to FR-7.10) and its leader (rank 1, ties shared).
+// Only the reader's own row may add the reader's score with their own
+// moves of the turn (StandView.Mine); the EVERYONE part of the summary
+// still shows each seat's data as the reader may see it. Solo games have
+// none (the Corporation's score is its own part). Check
 // verifies conservation of the 15 cheese tokens per player (and the
 // Corporation's), the Order cards (deck, discard, pending, completed,
 // Corporation card space, cards in a pending choice), the structure tiles,

@@ -43,9 +43,27 @@ type View struct {
 	Draft  *DraftView   `json:"draft,omitempty"`
 	// Final is the result once the game is over.
 	Final *FinalView `json:"final,omitempty"`
+	// Standing is, while the game runs (not solo), every seat's score if
+	// the game ended now as the public position gives it (Adjudicate,
+	// FR-7.2 to FR-7.10) and the leader: during a sealed turn the position
+	// at the start of the turn, with nobody's moves of the turn (FR-6.4),
+	// so that every seat's view shows the same numbers and the same leader.
+	Standing []StandView `json:"standing,omitempty"`
 	// Deck and Discard count the Order cards.
 	Deck    int `json:"deck"`
 	Discard int `json:"discard"`
+}
+
+// StandView is one seat's projected score in Standing. Lead marks the
+// leader (rank 1, ties shared). On the reader's own row only, Sealed says
+// that the reader's own moves of this turn change their score and Mine is
+// their score with them (what the reader alone may see, FR-6.4).
+type StandView struct {
+	Name   string `json:"name"`
+	Total  int    `json:"total"`
+	Lead   bool   `json:"lead,omitempty"`
+	Sealed bool   `json:"sealed,omitempty"`
+	Mine   int    `json:"mine,omitempty"`
 }
 
 // Warn is a player close to the end trigger.
@@ -325,10 +343,32 @@ func (s *State) spaceView(v, i int) SpaceView {
 // moves of the turn are not shown yet (FR-6.4): their data and the tokens
 // they placed are those of the start of the turn until the turn report.
 func (s *State) View(seat int) any {
+	var v View
 	if s.Phase == phaseTurn && s.Snap != nil {
-		return s.masked(seat).view(seat)
+		v = s.masked(seat).view(seat)
+	} else {
+		v = s.view(seat)
 	}
-	return s.view(seat)
+	v.Standing = s.standing(v.You)
+	return v
+}
+
+// standing is the View's Standing: Adjudicate's scores, the public
+// position, for every seat alike; you (the reader's own data, nil for an
+// observer) adds the reader's own score with their sealed moves.
+func (s *State) standing(you *PlayerView) []StandView {
+	res := s.Adjudicate()
+	if res == nil {
+		return nil
+	}
+	out := make([]StandView, len(res.Scores))
+	for i, sc := range res.Scores {
+		out[i] = StandView{Name: s.H.Seats[i], Total: sc.Total, Lead: res.Rank[i] == 1}
+		if you != nil && you.Seat == i && you.Score.Total != sc.Total {
+			out[i].Sealed, out[i].Mine = true, you.Score.Total
+		}
+	}
+	return out
 }
 
 // masked returns a copy of the state where every seat but the viewer is

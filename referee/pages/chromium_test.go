@@ -35,6 +35,11 @@ type measured struct {
 		W, H, Top, MinFont float64
 		Texts              int
 		Small              []string
+		// Outside are the texts that end past the drawing's right edge
+		// (cut off: "text @x+w>W").
+		Outside []string
+		// GoalKey is the words of Heaven & Ale's goal key (issue 22).
+		GoalKey []string
 	} `json:"board"`
 	// Over are the boxes whose content is wider than they are (a box
 	// that scrolls or clips sideways: "tag#id.class sw>cw").
@@ -56,14 +61,17 @@ const measureJS = `(() => {
   const svg = document.querySelector('#board svg.board');
   if (svg) {
     const r = svg.getBoundingClientRect(), k = r.width / svg.viewBox.baseVal.width;
-    let min = 1e9, n = 0; const small = [];
+    let min = 1e9, n = 0; const small = [], outside = [], vw = svg.viewBox.baseVal.width;
     for (const t of svg.querySelectorAll('text')) {
       if (!t.textContent.trim()) continue;
       const fs = parseFloat(getComputedStyle(t).fontSize) * k;
       n++; if (fs < min) min = fs;
       if (fs < 11 && small.length < 6) small.push(t.textContent + ' @' + fs.toFixed(1) + 'px');
+      const bb = t.getBBox();
+      if (bb.x + bb.width > vw + 0.5 && outside.length < 6) outside.push(t.textContent + ' @' + bb.x.toFixed(0) + '+' + bb.width.toFixed(0) + '>' + vw);
     }
-    out.board = {W: r.width, H: r.height, Top: r.top + window.scrollY, MinFont: min, Texts: n, Small: small};
+    const key = [...svg.querySelectorAll('g.ha-goalkey text')].map(t => t.textContent);
+    out.board = {W: r.width, H: r.height, Top: r.top + window.scrollY, MinFont: min, Texts: n, Small: small, Outside: outside, GoalKey: key};
   }
   out.over = [];
   for (const el of document.body.querySelectorAll('*')) {
@@ -100,6 +108,18 @@ const measureJS = `(() => {
   return out;
 })()`
 
+// goalKeyed reports that a Heaven & Ale board's goal key names the twelve
+// goals G01-G12, each with words after its code.
+func goalKeyed(key []string) bool {
+	seen := 0
+	for _, l := range key {
+		if id, words, ok := strings.Cut(l, ":"); ok && regexp.MustCompile(`^G\d\d ?$`).MatchString(id) && len(textWords(words)) >= 3 {
+			seen++
+		}
+	}
+	return seen == 12
+}
+
 // TestPagesInChromium (issue 24) opens every kind of page (the index, a
 // tournament with its calendar, its crosstable, a player's page, a game of
 // each of the four games, one finished) in one headless Chromium, at a
@@ -111,7 +131,9 @@ const measureJS = `(() => {
 //     that language's templates do not use themselves;
 //   - on a phone, every text of a board at least 11 px, the board's top
 //     and the result's end within the first screen;
-//   - W-D-L on one line in the standings.
+//   - W-D-L on one line in the standings;
+//   - no board text past the drawing's right edge, and Heaven & Ale's
+//     goal boxes said in words (issue 22).
 //
 // A screenshot of each page is kept (every page on a phone in every
 // language, on a desktop in English; the directory is in the log), and a
@@ -283,6 +305,13 @@ func TestPagesInChromium(t *testing.T) {
 						t.Errorf("%s: board texts under 11 px: %.1f px (%v)", where, b.MinFont, b.Small)
 					case width == 360 && b.Top > m.IH*0.6:
 						t.Errorf("%s: the board starts at %.0f px, below the first screen's %.0f", where, b.Top, m.IH)
+					}
+					if b != nil && len(b.Outside) > 0 {
+						t.Errorf("%s: board texts past the drawing's edge: %v", where, b.Outside)
+					}
+					// Issue 22: Heaven & Ale's goal boxes are said in words.
+					if b != nil && strings.Contains(p.path, games["heavenale"]) && !goalKeyed(b.GoalKey) {
+						t.Errorf("%s: the goal boxes are not said in words: %q", where, b.GoalKey)
 					}
 					if b != nil && shot != nil && !painted(shot) {
 						t.Errorf("%s: the screenshot shows no seat marker", where)

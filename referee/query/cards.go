@@ -17,14 +17,10 @@ import (
 
 // HasHelp reports whether topic is a command with help of its own: a
 // keyword of the game or the referee, or an alias of one in the reader's
-// language or any of ours.
+// language or any of ours, or a code with a number whose family has help
+// (helpTopic).
 func HasHelp(t *templates.Set, rd tell.Reader, topic string) bool {
-	for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
-		if kw := t.Alias(rd.Game, lg, topic); kw != topic {
-			topic = kw
-			break
-		}
-	}
+	topic = helpTopic(t, rd, topic)
 	return t.Has(rd.Game, rd.Lang, "help."+topic) || t.Has("referee", rd.Lang, "help."+topic)
 }
 

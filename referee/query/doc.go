@@ -11,6 +11,14 @@
 // a seat's HELP answer itself (Help: the game's help, then the referee's
 // with its seat commands' rows).
 //
+// Every code a mail shows a player answers HELP (issue 22): a command or
+// argument word in any of our languages, a card's code or name, or a code
+// with a number whose family has help of its own (helpTopic: HELP W1 is
+// the token windows' help, HELP R12 the track's resource spaces', HELP X2
+// the market spaces'); the families' words are templates/<game>/*/help.tmpl.
+// TestHelpEveryCodeAMailShows_Issue22 asks every code of the mails of
+// whole games, in every language.
+//
 // It must not write anything, open the store or decode a record (it asks
 // the core through Core and Snapshot, and the core decides what a
 // spectator may see), read the clock, or hold a word (every word comes

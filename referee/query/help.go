@@ -20,12 +20,7 @@ func Help(rn *tell.Renderer, rd tell.Reader, topic string) string {
 	var parts []string
 	name := "help"
 	if topic != "" {
-		for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
-			if kw := t.Alias(rd.Game, lg, topic); kw != topic {
-				topic = kw
-				break
-			}
-		}
+		topic = helpTopic(t, rd, topic)
 		name = "help." + topic
 	}
 	if t.Has(rd.Game, rd.Lang, name) {
@@ -55,4 +50,24 @@ func Help(rn *tell.Renderer, rd tell.Reader, topic string) string {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, "\n\n")
+}
+
+// helpTopic is the help topic a HELP word names: the keyword it is an
+// alias of (in the reader's language, else any of ours), else the word;
+// a code with a number that has no help of its own names its family's
+// (issue 22: HELP W1 is the token windows', HELP R12 the track's resource
+// spaces', HELP MH1+ the building's).
+func helpTopic(t *templates.Set, rd tell.Reader, topic string) string {
+	for _, lg := range append([]string{rd.Lang}, templates.Languages...) {
+		if kw := t.Alias(rd.Game, lg, topic); kw != topic {
+			return kw
+		}
+	}
+	has := func(tp string) bool {
+		return t.Has(rd.Game, rd.Lang, "help."+tp) || t.Has("referee", rd.Lang, "help."+tp)
+	}
+	if base := strings.TrimRight(topic, "0123456789+"); base != topic && base != "" && !has(topic) && has(base) {
+		return base
+	}
+	return topic
 }

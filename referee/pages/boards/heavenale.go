@@ -41,6 +41,16 @@ func drawHeavenAle(b *board, v heavenale.View) error {
 		haBarrel(b, x+36, y+28, 8, g.Small)
 	}
 	b.y += ((len(v.Goals) + 5) / 6) * 44
+	// Issue 22: each box's code is said in words, in the page's language,
+	// as the mail says it (the goal's condition, then its holders).
+	b.c.open("ha-goalkey")
+	for _, g := range v.Goals {
+		for k, l := range wrapText(b.w("goal", g), width-16-12, small) {
+			b.y += gap(small)
+			b.c.text(8+min(k, 1)*12, b.y, small, "start", "", l)
+		}
+	}
+	b.c.close()
 	for _, l := range wrapText(b.w("barrelkey", nil), width-16, small) {
 		b.y += gap(small)
 		b.c.text(8, b.y, small, "start", "#555", l)
@@ -330,7 +340,9 @@ func haTrack(b *board, v heavenale.View) {
 		x += wd + 10
 	}
 	b.y += 16
-	for _, l := range wrapText(b.w("trackkey", nil), width-16, small) {
+	// A margin of its own: the Dutch key's line of narrow letters was
+	// measured 3 px past the edge in Chromium at width-16 (TestPagesInChromium).
+	for _, l := range wrapText(b.w("trackkey", nil), width-24, small) {
 		b.y += gap(small)
 		b.c.text(8, b.y, small, "start", "#555", l)
 	}

@@ -61,6 +61,22 @@ type TournamentResult struct {
 	// the demo once wrote 20.8 GB for a 541 MB store); the summary says
 	// it per mail delivered.
 	StoreBytes, Commits int64
+	// Players are every entrant's mails from the referee and, among them,
+	// the receipts (issue 22: at most 15% of a player's mails); only
+	// Name, Address, Mails and Receipts are set.
+	Players []PlayerResult
+}
+
+// MaxReceiptShare is the entrant with the largest share of receipts
+// among their mails (the zero PlayerResult when there is none).
+func (r *TournamentResult) MaxReceiptShare() PlayerResult {
+	var worst PlayerResult
+	for _, p := range r.Players {
+		if p.Mails > 0 && (worst.Mails == 0 || p.ReceiptShare() > worst.ReceiptShare()) {
+			worst = p
+		}
+	}
+	return worst
 }
 
 // RunTournament runs a Swiss tournament of bots by mail for each game on
@@ -186,6 +202,7 @@ func RunTournament(ctx context.Context, opt TournamentOptions) (*TournamentResul
 	fmt.Fprintf(out, "Organiser %s created %s by mail.\n", org.Addr, strings.Join(ids, ", "))
 	// The players register and join by mail, then play whatever comes.
 	var brains []*TourBrain
+	var accs []Account
 	for k, g := range games {
 		maker, ok := g.(engine.BotMaker)
 		if !ok {
@@ -202,6 +219,7 @@ func RunTournament(ctx context.Context, opt TournamentOptions) (*TournamentResul
 					return site.BotBrain(maker, g.Info().BestBot(), fmt.Sprintf("%s/%s/%s", opt.Seed, acc.Addr, gid))
 				}}
 			brains = append(brains, b)
+			accs = append(accs, acc)
 			run(&Player{Account: acc, Brain: b, Logger: log})
 		}
 	}
@@ -287,6 +305,19 @@ func RunTournament(ctx context.Context, opt TournamentOptions) (*TournamentResul
 			fmt.Fprintf(out, "  %2d. %-10s %4s  %d-%d-%d\n", s.Place, s.Name, fmtFloat(s.Points), s.Won, s.Drawn, s.Lost)
 		}
 		fmt.Fprintf(out, "  seed %s (commitment %s): every pairing replays\n", t.Seed, t.Commitment[:16])
+	}
+	mails, receipts := 0, 0
+	for _, acc := range accs {
+		pr := PlayerResult{Name: acc.Name, Address: acc.Addr}
+		if err := mailCheck(ctx, acc, site.Referee.Addr, &pr); err != nil {
+			return res, err
+		}
+		res.Players = append(res.Players, PlayerResult{Name: pr.Name, Address: pr.Address, Mails: pr.Mails, Receipts: pr.Receipts})
+		mails, receipts = mails+pr.Mails, receipts+pr.Receipts
+	}
+	if w := res.MaxReceiptShare(); w.Mails > 0 {
+		fmt.Fprintf(out, "\nReceipts: %d of the players' %d mails (%.0f%%); at most %.0f%% of a player's (%s: %d of %d).\n",
+			receipts, mails, receiptShare(mails, receipts), w.ReceiptShare(), w.Name, w.Receipts, w.Mails)
 	}
 	fmt.Fprintf(out, "\n%d mails in %s. Store: %s\n", res.Mails, res.Elapsed.Round(time.Millisecond), filepath.Join(res.Dir, "data"))
 	fmt.Fprintf(out, "The store wrote %.1f MB in %d commits: %.1f KiB per mail delivered.\n",

@@ -13,8 +13,9 @@ import (
 // TestTournamentDemo runs a small Swiss tournament of Dice Brewing bots by
 // mail on the embedded stack (4 entrants, 2 rounds, short games): the
 // organiser's and the players' mails, the final standings to everyone, the
-// pages' addresses, a replay of every pairing, and the store's bytes
-// written per mail.
+// pages' addresses, a replay of every pairing, the store's bytes written
+// per mail, and the receipts: at most 15% of each player's mails (issue
+// 22, "fewer mails, none wasted").
 func TestTournamentDemo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games by mail")
@@ -43,6 +44,15 @@ func TestTournamentDemo(t *testing.T) {
 		t.Errorf("the store wrote %d bytes in %d commits for %d mails: %.0f per mail, want under 44 KiB (goal 20)",
 			res.StoreBytes, res.Commits, res.Mails, res.StorePerMail())
 	}
+	if len(res.Players) != 4 {
+		t.Fatalf("receipts measured for %d players, want 4", len(res.Players))
+	}
+	for _, p := range res.Players {
+		t.Logf("%s: %d mails, %d receipts (%.0f%%)", p.Name, p.Mails, p.Receipts, p.ReceiptShare())
+		if p.Mails == 0 || p.ReceiptShare() > 15 {
+			t.Errorf("%s got %d mails, %d of them receipts (at most 15%%)", p.Name, p.Mails, p.Receipts)
+		}
+	}
 	tr := res.Tournaments[0]
 	if tr.Status != tournament.StatusOver || len(tr.Rounds) != 2 || len(tr.Entrants) != 4 {
 		t.Fatalf("tournament %s after %d rounds with %d entrants", tr.Status, len(tr.Rounds), len(tr.Entrants))
@@ -54,7 +64,7 @@ func TestTournamentDemo(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"created swiss1 by mail", "4 players signed up by mail", "final standings", "every pairing replays", "Open swiss1: http://127.0.0.1:", "KiB per mail delivered"} {
+	for _, want := range []string{"created swiss1 by mail", "4 players signed up by mail", "final standings", "every pairing replays", "Open swiss1: http://127.0.0.1:", "KiB per mail delivered", "Receipts: "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
