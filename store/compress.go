@@ -33,6 +33,16 @@ var (
 // deflate returns prefix followed by v compressed, or nil when that is
 // not smaller than prefix followed by v.
 func deflate(prefix, v []byte) []byte {
+	z := deflateAlways(prefix, v)
+	if len(z) >= len(prefix)+len(v) {
+		return nil
+	}
+	return z
+}
+
+// deflateAlways returns prefix followed by v compressed (nil only if the
+// compressor fails, which writing to memory does not).
+func deflateAlways(prefix, v []byte) []byte {
 	var buf bytes.Buffer
 	buf.Grow(len(prefix) + len(v)/2)
 	buf.Write(prefix)
@@ -43,9 +53,6 @@ func deflate(prefix, v []byte) []byte {
 		return nil
 	}
 	if err := w.Close(); err != nil {
-		return nil
-	}
-	if buf.Len() >= len(prefix)+len(v) {
 		return nil
 	}
 	return buf.Bytes()

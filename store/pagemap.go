@@ -7,7 +7,9 @@ import (
 )
 
 // PageOwners maps every page of the file in use to the top-level bucket
-// whose tree holds it ("" for the tree of bucket headers), read from the
+// whose tree holds it ("(bucket headers)" for the tree of the top-level
+// buckets' headers; with " (branch)" for a branch page, " (nested)" for a
+// page of a bucket nested in it: a blob), read from the
 // file as the last commit left it (issue 25: the bench's figures per
 // bucket, in pages). It reads the whole file: a diagnostic for benches
 // and tests, not for the daemon. Call it while no commit runs; pages of
@@ -44,6 +46,9 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 	out := map[uint64]string{}
 	var walk func(id uint64, owner string, top bool) error
 	walk = func(id uint64, owner string, top bool) error {
+		if top && owner == "" {
+			owner = "(bucket headers)"
+		}
 		head, err := read(id, 1)
 		if err != nil {
 			return err
@@ -57,8 +62,15 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 				return err
 			}
 		}
+		kind := owner
+		switch {
+		case !top:
+			kind += " (nested)"
+		case flags == 0x01:
+			kind += " (branch)"
+		}
 		for i := uint64(0); i <= overflow; i++ {
-			out[id+i] = owner
+			out[id+i] = kind
 		}
 		for i := 0; i < count; i++ {
 			e := 16 + i*16
@@ -78,10 +90,10 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 					continue // an inline bucket: in this leaf
 				}
 				name := owner
-				if top {
+				if owner == "(bucket headers)" {
 					name = string(p[pos : pos+ksize])
 				}
-				if err := walk(sub, name, false); err != nil {
+				if err := walk(sub, name, owner == "(bucket headers)"); err != nil {
 					return err
 				}
 			default:

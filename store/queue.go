@@ -30,14 +30,17 @@ type Item struct {
 	Meta    map[string]string `json:"meta,omitempty"`
 	Created time.Time         `json:"created"`
 	// Due is when the next attempt may start.
-	Due         time.Time `json:"due"`
-	Attempts    int       `json:"attempts"`
-	LastAttempt time.Time `json:"last_attempt,omitempty"`
+	Due time.Time `json:"due"`
+	// The fields below are left out of a row while zero (a third of a
+	// fresh row was zero times, issue 25); a row that holds them reads
+	// the same.
+	Attempts    int       `json:"attempts,omitzero"`
+	LastAttempt time.Time `json:"last_attempt,omitzero"`
 	LastError   string    `json:"last_error,omitempty"`
 	// State: "pending" while queued; "sent" or "failed" once retired.
 	State     string    `json:"state"`
-	Finished  time.Time `json:"finished,omitempty"`
-	KeepUntil time.Time `json:"keep_until,omitempty"`
+	Finished  time.Time `json:"finished,omitzero"`
+	KeepUntil time.Time `json:"keep_until,omitzero"`
 }
 
 // Item states.

@@ -12,18 +12,25 @@ package store
 //	0x02 + 8-byte version          the record is the game's snapshot
 //	0x01 + 8-byte version + delta  the record is the snapshot with this
 //	                              Fossil delta applied (fdelta)
+//	0x03 + 8-byte version + zdelta the same, the delta compressed
 //
 // and "games.snap" the snapshot (the whole record) of each game stored
 // as a delta. A put encodes the new record against the snapshot and writes
-// the delta if it is at most 1/deltaShare of the record; otherwise the
-// record becomes the new snapshot. A move then writes its delta (hundreds
-// of bytes) instead of the record (tens of KB), and a snapshot every few
+// the delta if it is stored in a page or less; otherwise the record
+// becomes the new snapshot. A move then writes its delta (hundreds of
+// bytes) instead of the record (tens of KB), and a snapshot every few
 // dozen moves. The cut is measured, in pages (BenchmarkWritePerMove,
-// disk/data of brewcrafters and dicebrewing): 1/8 9.99 and 10.96, 1/4
-// 9.14 and 10.34, 1/2 9.40 and 10.61; a snapshot costs its pages and the
-// leaf above, a delta that grows makes the leaf of "games" it sits in
-// larger. The version numbers every put of the game, so that the stored
-// value (the stamp, GameStamp) names one record.
+// disk-B/move of brewcrafters, dicebrewing and heavenale, deltas and
+// snapshots compressed, compress.go): a delta kept while at most a
+// quarter of the record 30624, 27474, 29781; while stored in 300 bytes
+// 32017, 29054, 30758; in 512 30706, 27969, 30051; in a page (1 KiB)
+// 30700, 27375, 28464. A snapshot costs its pages and the leaf above; a
+// delta that grows makes the leaf of "games" it sits in larger. The
+// version numbers every put of the game, so that the stored value (the
+// stamp, GameStamp) names one record. A delta or a snapshot is kept
+// compressed when that is smaller (compress.go): 0x03 + 8-byte version +
+// the delta compressed, and a snapshot that starts with 0x03 (a whole
+// one starts with '{').
 //
 // Queue payloads. A queued mail's bytes (up to a megabyte) are written
 // once, raw, in "body.<queue>" under the item's id (from schema 9 in the
@@ -62,17 +69,21 @@ func decodeSnap(v []byte) ([]byte, error) {
 	return v, nil
 }
 
-// encodeSnap returns the stored form of a snapshot.
+// encodeSnap returns the stored form of a snapshot: compressed when that
+// is smaller, and always when the record does not start with '{' (records
+// are JSON, but the store does not rely on it: a whole snapshot must not
+// be read as a compressed one).
 func encodeSnap(rec []byte) []byte {
 	if z := deflate([]byte{snapZ}, rec); z != nil {
 		return z
 	}
+	if len(rec) > 0 && rec[0] != '{' {
+		if z := deflateAlways([]byte{snapZ}, rec); z != nil {
+			return z
+		}
+	}
 	return rec
 }
-
-// deltaShare: a delta is written while it is at most 1/deltaShare of the
-// record (see above).
-const deltaShare = 4
 
 // minDeltaRecord is the smallest record worth a snapshot and deltas.
 const minDeltaRecord = 1024
@@ -217,15 +228,16 @@ func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
 		}
 		if cur != nil {
 			d := fdelta.Create(cur, rec)
-			if len(d)*deltaShare <= len(rec) {
-				head := make([]byte, 9)
-				head[0] = gameDelta
-				binary.BigEndian.PutUint64(head[1:], ver+1)
-				if z := deflate(append(bytes.Clone(head[:1]), head[1:]...), d); z != nil {
-					z[0] = gameDeltaZ
-					return z, nil
-				}
-				return append(head, d...), nil
+			head := make([]byte, 9)
+			head[0] = gameDelta
+			binary.BigEndian.PutUint64(head[1:], ver+1)
+			val := append(head, d...)
+			if z := deflate(head, d); z != nil {
+				z[0] = gameDeltaZ
+				val = z
+			}
+			if len(val) <= tx.tx.DB().Info().PageSize {
+				return val, nil
 			}
 		}
 	}
