@@ -23,7 +23,9 @@ import (
 // again as they end (the starts are not counted). Then every mail queued
 // is delivered as the dispatch loop records it (an item this process
 // enqueued: its attempt with its outcome, one transaction):
-// disk-B/delivery, against mail-B/delivery the mail's own size.
+// disk-B/delivery, against mail-B/delivery the mail's own size. Its log
+// names the buckets a move touched and the pages it wrote in each (leaf,
+// branch, nested: store.DB.PageOwners), the figures to choose by.
 func BenchmarkWritePerMove(b *testing.B) {
 	for _, name := range []string{"brewcrafters", "dicebrewing", "fromage", "heavenale"} {
 		b.Run(name, func(b *testing.B) {
