@@ -19,7 +19,9 @@ import (
 // data as the caller gave it, uncompressed.
 
 // flateLevel: the mails and records are small; the default level costs
-// little more than the fastest and keeps them smaller.
+// little more than the fastest and keeps them smaller (BenchmarkDeflateMail,
+// a mail of 4 KB, load average 15: default 184 us, 1056 bytes; fastest
+// 157 us, 1125 bytes; inflating it 50-72 us).
 const flateLevel = flate.DefaultCompression
 
 var (
