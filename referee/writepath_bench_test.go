@@ -23,7 +23,9 @@ import (
 // again as they end (the starts are not counted). Then every mail queued
 // is delivered as the dispatch loop records it (an item this process
 // enqueued: its attempt with its outcome, one transaction):
-// disk-B/delivery, against mail-B/delivery the mail's own size.
+// disk-B/delivery, against mail-B/delivery the mail's own size. Its log
+// names the buckets a move touched and the pages it wrote in each (leaf,
+// branch, nested: store.DB.PageOwners), the figures to choose by.
 func BenchmarkWritePerMove(b *testing.B) {
 	for _, name := range []string{"brewcrafters", "dicebrewing", "fromage", "heavenale"} {
 		b.Run(name, func(b *testing.B) {
@@ -46,6 +48,7 @@ func BenchmarkWritePerMove(b *testing.B) {
 			id := start()
 			var sum store.WriteStats
 			touched := map[string]int{}
+			pages := map[string]int{}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
@@ -65,12 +68,23 @@ func BenchmarkWritePerMove(b *testing.B) {
 					MessageID: mid, Keys: []string{"msgid:" + mid}, Source: "test", SenderVerified: true}
 				ws0 := h.db.WriteStats()
 				roots0, release := h.db.BucketRoots()
+				pages0, err := h.db.PageOwners()
+				if err != nil {
+					b.Fatal(err)
+				}
 				b.StartTimer()
 				if _, err := h.r.Process(context.Background(), req); err != nil {
 					b.Fatal(err)
 				}
 				b.StopTimer()
 				roots1, release1 := h.db.BucketRoots()
+				pages1, err := h.db.PageOwners()
+				if err != nil {
+					b.Fatal(err)
+				}
+				for name, n := range store.PagesWritten(pages0, pages1) {
+					pages[name] += n
+				}
 				for _, name := range store.Touched(roots0, roots1) {
 					touched[name]++
 				}
@@ -129,6 +143,12 @@ func BenchmarkWritePerMove(b *testing.B) {
 			}
 			slices.Sort(per)
 			b.Logf("buckets touched per move (b.N=%d): %s", b.N, strings.Join(per, ", "))
+			per = per[:0]
+			for name, c := range pages {
+				per = append(per, fmt.Sprintf("%s %.2f", name, float64(c)/n))
+			}
+			slices.Sort(per)
+			b.Logf("pages written per move (b.N=%d; and a meta page per commit): %s", b.N, strings.Join(per, ", "))
 		})
 	}
 }

@@ -17,9 +17,12 @@
 //	games         game id -> the referee's game record (opaque JSON bytes),
 //	              or from schema 6 a version and a Fossil delta against
 //	              the game's snapshot, or a version alone when the record
-//	              is the snapshot (writepath.go)
+//	              is the snapshot (writepath.go); from 2026-12-06 also
+//	              0x03, a version and the delta compressed (no schema
+//	              change: both forms read)
 //	games.snap    game id -> the game's snapshot: a whole record (schema 6;
-//	              a blob from schema 7)
+//	              a blob from schema 7), or 0x03 and the record
+//	              compressed (compress.go; a whole record starts with '{')
 //	games.head    game id -> GameIndex: status, organiser, seat addresses
 //	              (gameindex.go, schema 6); with games.by_status,
 //	              games.by_address, games.by_org (value NUL game id ->
@@ -44,11 +47,19 @@
 //	due.<queue>   up to schema 7 the due index (below), now in queue.<queue>
 //	queue.<queue> also id + "p" -> the item's payload, raw bytes, written
 //	              once, kept when the item retires, deleted when it is
-//	              pruned (schema 9, schema9.go; a blob when large); and
-//	              0xFF + 8-byte big-endian unix nanoseconds + 8-byte id ->
-//	              empty: the live items by due time (schema 3; in the
-//	              queue's bucket from schema 8, after every item id:
-//	              flatlog.go)
+//	              pruned (schema 9, schema9.go; a blob when large), or
+//	              id + "z" -> the payload compressed, when that is
+//	              smaller (compress.go; written from 2026-12-06, no
+//	              schema change: a payload is read under either key); and
+//	              the live items by due time (schema 3; in the queue's
+//	              bucket from schema 8, after every item id: flatlog.go):
+//	              0xFE + 8-byte big-endian unix nanoseconds and 8-byte id,
+//	              each with its bits inverted -> empty, an item queued
+//	              (latest due first: next to the newest rows, queue.go),
+//	              and 0xFF + 8-byte big-endian unix nanoseconds + 8-byte
+//	              id -> empty, an item rescheduled (attempt, retry) and
+//	              every entry of an older store; read merged, earliest
+//	              due first
 //	players       lower-cased address -> the referee's player record (opaque)
 //	organisers    lower-cased address -> the referee's organiser record
 //	              (opaque: the language of their last mail; made by the
@@ -174,6 +185,32 @@
 // games or games.snap when the record is rewritten); DB.BucketRoots
 // and Touched name them (BenchmarkWritePerMove reports them per move). A
 // reader of a shared bucket takes its own keys only (by prefix or length).
+//
+// From 2026-12-06 (no schema change, every older form still read):
+//
+//   - A value of text is kept compressed when that is smaller (compress.go,
+//     DEFLATE): a queued mail's payload (key id + "z"), a game's snapshot
+//     and its delta. A mail of 3.7 KB is kept in about 600 bytes, inline
+//     in the leaf of its row, not in four pages of its own; a snapshot of
+//     tens of KB in a few pages. DataBytes counts the data uncompressed.
+//   - A game's delta is kept while it is stored in a page or less, then
+//     the record becomes the snapshot (writepath.go, measured).
+//   - A queued item indexes itself by latest due (0xFE, queue.go): next to
+//     its row, in the leaf the enqueue writes anyway; an attempt or a
+//     retry reindexes it at the far end (0xFF), in a leaf of due entries.
+//   - log.flat's leaves split full (FillPercent 0.95): a game's entries
+//     arrive in order.
+//   - A queue row leaves out its zero times (a third of a fresh row).
+//
+// Measured by BenchmarkWritePerMove (300 moves, disk/data; pages written
+// per bucket per move in its log, DB.PageOwners): brewcrafters 4.63 ->
+// 3.68, dicebrewing 5.27 -> 4.18, fromage 3.79 -> 2.94, heavenale 5.58
+// -> 3.92; a delivery 15.7-16.7 KB -> 14.1-15.1 KB. What a move still
+// writes (dicebrewing, pages): inbound 6.5 (its de-duplication key and
+// its mails' VERP ids are hashes, three leaves anywhere in the bucket,
+// each with its branches), queue.outbox 6.9, log.flat 4.5, the bucket
+// headers 4, games 1.8, and the meta page. The next step is the VERP ids:
+// ordered by game or time, a move's would share a leaf.
 //
 // The cost of a page is its size, not what changed in it: a new store is
 // made with pages of 1 KiB (NewPageSize, pagesize.go), which writes a

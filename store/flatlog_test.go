@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -83,7 +84,9 @@ func TestMigrationToFlatLog(t *testing.T) {
 			})
 			for _, k := range ks {
 				live.Delete(k)
-				idx.Put(k[1:], nil)
+				// dueLatest's key as schema 7 wrote it (dueKey).
+				due, id := int64(^binary.BigEndian.Uint64(k[1:9])), ^binary.BigEndian.Uint64(k[9:])
+				idx.Put(dueKey(time.Unix(0, due), id), nil)
 			}
 			return nil
 		})

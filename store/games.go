@@ -97,10 +97,17 @@ func (tx *Tx) AppendLog(game string, entry []byte) (uint64, error) {
 		return tx.specAppendLog(game, entry)
 	}
 	b := tx.b(bLogFlat)
+	// A game's entries arrive in order, each after the last of its run:
+	// a leaf that splits keeps the old entries full and the new one apart
+	// (BenchmarkWritePerMove: 0.2-0.7 page of log.flat less per move).
+	b.FillPercent = logFill
 	seq := lastLogSeq(b, game) + 1
 	tx.data += int64(len(entry))
 	return seq, b.Put(logKey(game, seq), entry)
 }
+
+// logFill is log.flat's fill of a leaf that splits (bbolt: 0.5).
+const logFill = 0.95
 
 // Log calls fn for the game's log entries with sequence >= from, in order,
 // until fn returns an error.

@@ -41,6 +41,13 @@ const bodySuffix = 'p'
 // bodyKey is the key of item id's payload in its queue's bucket.
 func bodyKey(id uint64) []byte { return append(u64(id), bodySuffix) }
 
+// zbodySuffix follows an item id in the key of its payload compressed
+// (compress.go; no schema change: a store without them has none).
+const zbodySuffix = 'z'
+
+// zbodyKey is the key of item id's compressed payload.
+func zbodyKey(id uint64) []byte { return append(u64(id), zbodySuffix) }
+
 // wakeByPrefix starts the keys of "wake" that name a game's wake-up.
 const wakeByPrefix = 0xFF
 

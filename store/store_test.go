@@ -1,9 +1,9 @@
 package store
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -558,7 +558,8 @@ func TestCompactReclaimsSpace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	big := bytes.Repeat([]byte("x"), 64<<10)
+	big := make([]byte, 64<<10) // incompressible (compress.go)
+	rand.NewChaCha8([32]byte{5}).Read(big)
 	for i := 0; i < 200; i++ {
 		db.Update(func(tx *Tx) error { return tx.PutGame(fmt.Sprintf("g%d", i), big) })
 	}

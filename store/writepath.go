@@ -12,18 +12,25 @@ package store
 //	0x02 + 8-byte version          the record is the game's snapshot
 //	0x01 + 8-byte version + delta  the record is the snapshot with this
 //	                              Fossil delta applied (fdelta)
+//	0x03 + 8-byte version + zdelta the same, the delta compressed
 //
 // and "games.snap" the snapshot (the whole record) of each game stored
 // as a delta. A put encodes the new record against the snapshot and writes
-// the delta if it is at most 1/deltaShare of the record; otherwise the
-// record becomes the new snapshot. A move then writes its delta (hundreds
-// of bytes) instead of the record (tens of KB), and a snapshot every few
+// the delta if it is stored in a page or less; otherwise the record
+// becomes the new snapshot. A move then writes its delta (hundreds of
+// bytes) instead of the record (tens of KB), and a snapshot every few
 // dozen moves. The cut is measured, in pages (BenchmarkWritePerMove,
-// disk/data of brewcrafters and dicebrewing): 1/8 9.99 and 10.96, 1/4
-// 9.14 and 10.34, 1/2 9.40 and 10.61; a snapshot costs its pages and the
-// leaf above, a delta that grows makes the leaf of "games" it sits in
-// larger. The version numbers every put of the game, so that the stored
-// value (the stamp, GameStamp) names one record.
+// disk-B/move of brewcrafters, dicebrewing and heavenale, deltas and
+// snapshots compressed, compress.go): a delta kept while at most a
+// quarter of the record 30624, 27474, 29781; while stored in 300 bytes
+// 32017, 29054, 30758; in 512 30706, 27969, 30051; in a page (1 KiB)
+// 30700, 27375, 28464. A snapshot costs its pages and the leaf above; a
+// delta that grows makes the leaf of "games" it sits in larger. The
+// version numbers every put of the game, so that the stored value (the
+// stamp, GameStamp) names one record. A delta or a snapshot is kept
+// compressed when that is smaller (compress.go): 0x03 + 8-byte version +
+// the delta compressed, and a snapshot that starts with 0x03 (a whole
+// one starts with '{').
 //
 // Queue payloads. A queued mail's bytes (up to a megabyte) are written
 // once, raw, in "body.<queue>" under the item's id (from schema 9 in the
@@ -45,13 +52,38 @@ var bGameSnap = []byte("games.snap")
 
 // Kinds of stored game values (see above); JSON starts with '{'.
 const (
-	gameDelta = 0x01
-	gameSnap  = 0x02
+	gameDelta  = 0x01
+	gameSnap   = 0x02
+	gameDeltaZ = 0x03 // a delta compressed (compress.go)
 )
 
-// deltaShare: a delta is written while it is at most 1/deltaShare of the
-// record (see above).
-const deltaShare = 4
+// snapZ starts a snapshot kept compressed (compress.go); a snapshot
+// kept whole is JSON and starts with '{'.
+const snapZ = 0x03
+
+// decodeSnap returns the record a stored snapshot holds.
+func decodeSnap(v []byte) ([]byte, error) {
+	if len(v) > 0 && v[0] == snapZ {
+		return inflate(v[1:])
+	}
+	return v, nil
+}
+
+// encodeSnap returns the stored form of a snapshot: compressed when that
+// is smaller, and always when the record does not start with '{' (records
+// are JSON, but the store does not rely on it: a whole snapshot must not
+// be read as a compressed one).
+func encodeSnap(rec []byte) []byte {
+	if z := deflate([]byte{snapZ}, rec); z != nil {
+		return z
+	}
+	if len(rec) > 0 && rec[0] != '{' {
+		if z := deflateAlways([]byte{snapZ}, rec); z != nil {
+			return z
+		}
+	}
+	return rec
+}
 
 // minDeltaRecord is the smallest record worth a snapshot and deltas.
 const minDeltaRecord = 1024
@@ -137,17 +169,27 @@ func (tx *Tx) gameRecord(id string, v []byte, get func(bucket, key []byte) []byt
 	if len(v) == 0 || v[0] == '{' {
 		return bytes.Clone(v), nil
 	}
-	if len(v) < 9 || (v[0] != gameDelta && v[0] != gameSnap) {
+	if len(v) < 9 || (v[0] != gameDelta && v[0] != gameSnap && v[0] != gameDeltaZ) {
 		return nil, fmt.Errorf("store: game %q: unknown record form", id)
 	}
-	snap := get(bGameSnap, []byte(id))
-	if snap == nil {
+	stored := get(bGameSnap, []byte(id))
+	if stored == nil {
 		return nil, fmt.Errorf("store: game %q: snapshot missing", id)
+	}
+	snap, err := decodeSnap(stored)
+	if err != nil {
+		return nil, fmt.Errorf("store: game %q: snapshot: %w", id, err)
 	}
 	if v[0] == gameSnap {
 		return bytes.Clone(snap), nil
 	}
-	rec, err := fdelta.Apply(snap, v[9:])
+	d := v[9:]
+	if v[0] == gameDeltaZ {
+		if d, err = inflate(d); err != nil {
+			return nil, fmt.Errorf("store: game %q: delta: %w", id, err)
+		}
+	}
+	rec, err := fdelta.Apply(snap, d)
 	if err != nil {
 		return nil, fmt.Errorf("store: game %q: %w", id, err)
 	}
@@ -176,19 +218,26 @@ func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
 		return rec, nil
 	}
 	var ver uint64
-	if len(old) >= 9 && (old[0] == gameDelta || old[0] == gameSnap) {
+	if len(old) >= 9 && (old[0] == gameDelta || old[0] == gameSnap || old[0] == gameDeltaZ) {
 		ver = binary.BigEndian.Uint64(old[1:9])
 		cur := tx.pendingSnap(id)
 		if cur == nil {
-			cur = tx.get(bGameSnap, key)
+			if stored := tx.get(bGameSnap, key); stored != nil {
+				cur, _ = decodeSnap(stored) // one that does not decode is replaced
+			}
 		}
 		if cur != nil {
 			d := fdelta.Create(cur, rec)
-			if len(d)*deltaShare <= len(rec) {
-				val = make([]byte, 9, 9+len(d))
-				val[0] = gameDelta
-				binary.BigEndian.PutUint64(val[1:], ver+1)
-				return append(val, d...), nil
+			head := make([]byte, 9)
+			head[0] = gameDelta
+			binary.BigEndian.PutUint64(head[1:], ver+1)
+			val := append(head, d...)
+			if z := deflate(head, d); z != nil {
+				z[0] = gameDeltaZ
+				val = z
+			}
+			if len(val) <= tx.tx.DB().Info().PageSize {
+				return val, nil
 			}
 		}
 	}
@@ -205,7 +254,7 @@ func (tx *Tx) writeGame(id string, val, snap []byte) error {
 		if err != nil {
 			return err
 		}
-		if err := putValue(b, []byte(id), snap); err != nil {
+		if err := putValue(b, []byte(id), encodeSnap(snap)); err != nil {
 			return err
 		}
 	}
@@ -213,30 +262,45 @@ func (tx *Tx) writeGame(id string, val, snap []byte) error {
 }
 
 // withBody fills in an item's payload (rows of schema 6 and later hold
-// none) from the queue's bucket (schema9.go).
+// none) from the queue's bucket (schema9.go): raw under bodyKey, or
+// compressed under zbodyKey (compress.go).
 func (tx *Tx) withBody(q string, it *Item) {
 	if len(it.Payload) > 0 {
 		return
 	}
-	if b := tx.tx.Bucket([]byte("queue." + q)); b != nil {
-		it.Payload = bytes.Clone(getValue(b, bodyKey(it.ID)))
+	b := tx.tx.Bucket([]byte("queue." + q))
+	if b == nil {
+		return
+	}
+	if v := getValue(b, bodyKey(it.ID)); v != nil {
+		it.Payload = bytes.Clone(v)
+	} else if z := getValue(b, zbodyKey(it.ID)); z != nil {
+		// A payload that does not inflate reads as none, as a missing one
+		// did: its delivery then fails and is kept for the operator.
+		it.Payload, _ = inflate(z)
 	}
 }
 
-// putBody writes an item's payload once.
+// putBody writes an item's payload once, compressed when that is smaller.
 func (tx *Tx) putBody(q string, id uint64, payload []byte) error {
 	b := tx.tx.Bucket([]byte("queue." + q))
 	if b == nil {
 		return fmt.Errorf("store: no queue %q", q)
 	}
 	tx.data += int64(len(payload))
+	if z := deflate(nil, payload); z != nil {
+		return putValue(b, zbodyKey(id), z)
+	}
 	return putValue(b, bodyKey(id), payload)
 }
 
 // deleteBody forgets an item's payload.
 func (tx *Tx) deleteBody(q string, id uint64) error {
 	if b := tx.tx.Bucket([]byte("queue." + q)); b != nil {
-		return deleteValue(b, bodyKey(id))
+		if err := deleteValue(b, bodyKey(id)); err != nil {
+			return err
+		}
+		return deleteValue(b, zbodyKey(id))
 	}
 	return nil
 }
