@@ -115,6 +115,7 @@ func (tx *Tx) Ratings(game string, fn func(game, addr string, rec []byte) error)
 // id's stored record (KeepDecodedTournament) and forgets it; ok is false
 // when none is kept for this record.
 func (tx *Tx) TakeDecodedTournament(id string) (v any, ok bool) {
+	tx.widen() // a tournament's records are read outside a speculation's tracking
 	if tx.db == nil || tx.db.noDecoded {
 		return nil, false
 	}
@@ -136,10 +137,10 @@ func (tx *Tx) TakeDecodedTournament(id string) (v any, ok bool) {
 // record this transaction put for tournament id (PutTournament), once
 // the transaction commits. rec must not change after.
 func (tx *Tx) KeepDecodedTournament(id string, rec []byte, v any) error {
+	tx.widen()
 	if tx.db == nil || tx.db.noDecoded {
 		return nil
 	}
-	tx.widen() // a tournament's records are read outside a speculation's tracking
 	db := tx.db
 	tx.tx.OnCommit(func() { db.tours.put(id, rec, v) })
 	return nil
