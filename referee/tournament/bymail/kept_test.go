@@ -153,3 +153,78 @@ func TestKeptWritesWhatChangedOnly(t *testing.T) {
 		}
 	}
 }
+
+// cachedRecords are memRecords with the store's decoded tournaments
+// (store.Tx.Take/KeepDecodedTournament): kept at once (no transaction
+// to commit here), taken while the record is the one kept.
+type cachedRecords struct {
+	*memRecords
+	kept map[string]any
+	raw  map[string][]byte
+}
+
+func (c *cachedRecords) TakeDecodedTournament(id string) (any, bool) {
+	v, ok := c.kept[id]
+	delete(c.kept, id)
+	return v, ok && string(c.raw[id]) == string(c.tours[id]) && len(c.matches[id]) == 0
+}
+
+func (c *cachedRecords) KeepDecodedTournament(id string, rec []byte, v any) error {
+	c.kept[id], c.raw[id] = v, rec
+	return nil
+}
+
+// TestRoundOpeningDecodesOnce (issue 24: each batch of a round opening
+// decoded the whole tournament): a unit of work that writes a tournament
+// whose round is still opening keeps it decoded, and the next unit of
+// work takes that very value with its shape, not a decoding; one whose
+// round is open keeps nothing, and a record changed in between is
+// decoded again.
+func TestRoundOpeningDecodesOnce(t *testing.T) {
+	h := newTestHost(t, time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC))
+	c := &cachedRecords{memRecords: h.rec, kept: map[string]any{}, raw: map[string][]byte{}}
+	rng := rand.New(rand.NewPCG(24, 3))
+	tr := genTour(t, rng, "swiss", 10, 2, 1)
+	if err := writeTour(c, tr, h.now); err != nil {
+		t.Fatal(err)
+	}
+	unit := func(fn func(d *desk, got *tournament.Tournament)) *tournament.Tournament {
+		h.kept = Kept{}
+		d := newDesk(h)
+		d.rec = c
+		got, err := d.load("cup")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn(d, got)
+		if err := d.saveTour(got); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.kept.Flush(c, h.now); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	first := unit(func(_ *desk, got *tournament.Tournament) { got.Opening = true })
+	second := unit(func(d *desk, got *tournament.Tournament) {
+		if got != first || d.h.Kept().base["cup"] == nil {
+			t.Fatalf("the batch after decoded the tournament again (%p, %p)", got, first)
+		}
+		got.Opening = false
+	})
+	if len(c.kept) != 0 {
+		t.Fatal("a tournament whose round is open was kept decoded")
+	}
+	third := unit(func(_ *desk, got *tournament.Tournament) {
+		if got == second {
+			t.Fatal("taken though nothing kept it")
+		}
+		got.Opening = true
+	})
+	c.tours["cup"] = append(append([]byte(nil), c.tours["cup"]...), ' ') // the record written again since
+	unit(func(_ *desk, got *tournament.Tournament) {
+		if got == third {
+			t.Fatal("taken though the record changed")
+		}
+	})
+}
