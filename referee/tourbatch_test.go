@@ -256,6 +256,7 @@ func stuckBatch(t *testing.T, lang string, n, failAt int, words []string) {
 	orgMails := func(ms []*Outgoing) (bodies []string) {
 		for _, m := range ms {
 			if m.To == org {
+				fits(t, "the organiser's mail", m.Body)
 				bodies = append(bodies, strings.Join(strings.Fields(m.Body), " "))
 			}
 		}
