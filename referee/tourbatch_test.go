@@ -1,9 +1,9 @@
 package referee
 
 import (
-	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -205,54 +205,116 @@ func oneEach(t *testing.T, h *harness, tr *tournament.Tournament, r int, sent []
 	}
 }
 
-// TestTournamentOpeningBatchFailsThenTickFinishes (issue 24): a game of a
-// later batch fails to open (an error, not a stop): the batches before it
-// stand, that batch's unit of work rolls back alone, the round stays
-// opening, and once the failure is gone the next Tick finishes the round,
-// each entrant told once. A failure in the first batch still undoes the
-// whole round (TestTournamentStartAllOrNone).
-func TestTournamentOpeningBatchFailsThenTickFinishes(t *testing.T) {
-	for _, n := range []int{8, 9} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			h := newHarness(t)
-			h.r.openBatch = 1
-			text := "NEW TOURNAMENT cup game=toy rounds=2\n"
-			for i := 0; i < n; i++ {
-				text += fmt.Sprintf("ENTER cup p%d@p.test P%d\n", i, i)
-			}
-			h.org(text)
-			h.mails()
-			calls := 0
-			h.r.openGameHook = func(string) error {
-				if calls++; calls >= 3 {
-					return errors.New("injected failure")
-				}
-				return nil
-			}
-			h.org("START cup")
-			sent := h.mails()
-			tr := h.tour("cup")
-			if len(tr.Rounds) != 1 || !tr.Opening || lastGame(tr.Rounds[0]) != "cupr1t2" {
-				t.Fatalf("after the failure: %d rounds, opening %v, last game %q", len(tr.Rounds), tr.Opening, lastGame(tr.Rounds[0]))
-			}
-			h.noGame("cupr1t3")
-			if _, err := h.r.Tick(context.Background()); err == nil { // still failing: nothing changes
-				t.Fatal("a Tick whose batch failed reported no failure")
-			}
-			sent = append(sent, h.mails()...)
-			if tr := h.tour("cup"); lastGame(tr.Rounds[0]) != "cupr1t2" || !tr.Opening {
-				t.Fatalf("a failing Tick moved the round: last game %q", lastGame(tr.Rounds[0]))
-			}
-			h.r.openGameHook = nil
-			h.tick()
-			sent = append(sent, h.mails()...)
-			tr = h.tour("cup")
-			if tr.Opening {
-				t.Fatal("still opening after Tick")
-			}
-			oneEach(t, h, tr, 1, sent)
-		})
+// TestTournamentOpeningStuckBatchToldOnce (issue 24): a game of a later
+// batch fails to open (an error, not a stop), generated at each batch in
+// turn, in each of the organiser's languages: the batches before it
+// stand, that batch's unit of work rolls back alone (its games do not
+// exist) and the round stays opening; the organiser is told once, in
+// their language, what failed, how many games are open and that the
+// referee tries again; the Ticks before the retry time do nothing and
+// the tries after it that fail again mail nobody, each waiting longer
+// (stuckRetry); once the failure is gone, the next try opens the rest,
+// every entrant is told once, and the organiser hears that the round is
+// open. A failure in the first batch still undoes the whole round
+// (TestTournamentStartAllOrNone).
+func TestTournamentOpeningStuckBatchToldOnce(t *testing.T) {
+	stuckWords := map[string][]string{
+		"en": {"round 1 is stuck while opening", "%d of its %d games are open", "round 1 is open now"},
+		"it": {"il turno 1 è bloccato in apertura", "%d delle sue %d partite sono aperte", "il turno 1 ora è aperto"},
+		"fr": {"la ronde 1 est bloquée à l'ouverture", "%d de ses %d parties sont ouvertes", "la ronde 1 est ouverte"},
+		"nl": {"ronde 1 blijft steken bij het openen", "%d van haar %d partijen zijn open", "ronde 1 is nu open"},
 	}
+	for _, lang := range []string{"en", "it", "fr", "nl"} {
+		for _, n := range []int{8, 9} {
+			for failAt := 2; failAt <= n/2; failAt++ {
+				t.Run(fmt.Sprintf("%s/%d/batch%d", lang, n, failAt), func(t *testing.T) {
+					stuckBatch(t, lang, n, failAt, stuckWords[lang])
+				})
+			}
+		}
+	}
+}
+
+// stuckBatch: START of n entrants in batches of one game, the game of
+// batch failAt failing until the test lifts it.
+func stuckBatch(t *testing.T, lang string, n, failAt int, words []string) {
+	h := newHarness(t)
+	h.r.openBatch = 1
+	text := fmt.Sprintf("NEW TOURNAMENT cup game=toy rounds=2 lang=%s\n", lang)
+	for i := 0; i < n; i++ {
+		text += fmt.Sprintf("ENTER cup p%d@p.test P%d\n", i, i)
+	}
+	h.org(text)
+	h.mails()
+	calls := 0
+	h.r.openGameHook = func(string) error {
+		if calls++; calls >= failAt {
+			return errors.New("injected failure")
+		}
+		return nil
+	}
+	orgMails := func(ms []*Outgoing) (bodies []string) {
+		for _, m := range ms {
+			if m.To == org {
+				fits(t, "the organiser's mail", m.Body)
+				bodies = append(bodies, strings.Join(strings.Fields(m.Body), " "))
+			}
+		}
+		return bodies
+	}
+	h.org("START cup")
+	sent := h.mails()
+	tr := h.tour("cup")
+	before := fmt.Sprintf("cupr1t%d", failAt-1)
+	if len(tr.Rounds) != 1 || !tr.Opening || lastGame(tr.Rounds[0]) != before || tr.Stuck == nil || tr.Stuck.Tries != 1 {
+		t.Fatalf("after the failure: %d rounds, opening %v, last game %q, stuck %+v", len(tr.Rounds), tr.Opening, lastGame(tr.Rounds[0]), tr.Stuck)
+	}
+	h.noGame(fmt.Sprintf("cupr1t%d", failAt))
+	// The organiser's mails: the answer to START, and the failure.
+	told := orgMails(sent)
+	if len(told) != 2 {
+		t.Fatalf("the organiser got %d mails:\n%s", len(told), strings.Join(told, "\n---\n"))
+	}
+	told = slices.DeleteFunc(told, func(b string) bool { return !strings.Contains(b, words[0]) })
+	if len(told) != 1 || !strings.Contains(told[0], words[0]) || !strings.Contains(told[0], fmt.Sprintf(words[1], failAt-1, n/2)) ||
+		!strings.Contains(told[0], "injected failure") || !strings.Contains(told[0], fmt.Sprintf("table %d", failAt)) && lang == "en" {
+		t.Fatalf("the organiser was told %d times:\n%s", len(told), strings.Join(told, "\n---\n"))
+	}
+	// Before the retry time: nothing is tried.
+	h.clock.Advance(30 * time.Second)
+	h.tick()
+	if ms := h.mails(); len(ms) != 0 || calls != failAt {
+		t.Fatalf("a Tick before the retry time: %d mails, %d tries", len(ms), calls-failAt)
+	}
+	// Tries that fail again: nobody is mailed, each waits longer.
+	wait := time.Minute
+	for try := 2; try <= 4; try++ {
+		h.clock.Advance(wait)
+		h.tick()
+		if ms := h.mails(); len(ms) != 0 {
+			t.Fatalf("try %d mailed %d times: %s", try, len(ms), ms[0].Body)
+		}
+		tr := h.tour("cup")
+		if tr.Stuck == nil || tr.Stuck.Tries != try || lastGame(tr.Rounds[0]) != before || !tr.Opening {
+			t.Fatalf("try %d: stuck %+v, last game %q", try, tr.Stuck, lastGame(tr.Rounds[0]))
+		}
+		wait *= 2
+		if got := tr.Stuck.Retry.Sub(h.clock.Now()); got != wait {
+			t.Fatalf("try %d: next in %v, want %v", try, got, wait)
+		}
+	}
+	h.r.openGameHook = nil
+	h.clock.Advance(wait)
+	h.tick()
+	rest := h.mails()
+	tr = h.tour("cup")
+	if tr.Opening || tr.Stuck != nil {
+		t.Fatalf("still opening after the failure passed: stuck %+v", tr.Stuck)
+	}
+	if told := orgMails(rest); len(told) != 1 || !strings.Contains(told[0], words[2]) {
+		t.Fatalf("the organiser was told of the round open %d times:\n%s", len(told), strings.Join(told, "\n---\n"))
+	}
+	oneEach(t, h, tr, 1, append(sent, rest...))
 }
 
 // TestTournamentOpeningRefusesChanges (issue 24): while a round is still

@@ -128,7 +128,10 @@
 // replays, or makes the speculation wide (it never commits); a new method
 // is classified in TestEveryReadIsTracked or that test fails. The callers'
 // decoded game records are kept here too (decoded.go: TakeDecoded,
-// KeepDecoded), valid for the version they were written as only.
+// KeepDecoded), valid for the version they were written as only, and so
+// are the tournaments of a round opening in batches (tournament.go:
+// TakeDecodedTournament, KeepDecodedTournament; a speculation goes wide
+// on them, as on every tournament record).
 //
 // Rules of the write path (issue 25: one write transaction per player mail
 // at intake, one per delivery):

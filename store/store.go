@@ -176,6 +176,9 @@ type DB struct {
 	// decoded keeps the callers' decoded game records (decoded.go).
 	decoded   decodedCache
 	noDecoded bool
+	// tours keeps the decoded tournaments of a round opening in batches
+	// (tournament.go: TakeDecodedTournament).
+	tours decodedCache
 	// walked: the open found no free list on file (the process before
 	// did not close the store) and rebuilt it by walking every page
 	// (freelist.go).

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 )
@@ -51,4 +52,90 @@ func TestTournamentBuckets(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestDecodedTournamentKeptForItsRecordOnly (issue 24: the batches of a
+// round opening decode their tournament once): a decoded tournament kept
+// by a committed transaction is taken once, and only while its record is
+// the one that transaction wrote and no match record came since; a
+// transaction that rolls back keeps nothing.
+func TestDecodedTournamentKeptForItsRecordOnly(t *testing.T) {
+	for _, size := range []int{10, 100000} {
+		t.Run(fmt.Sprint(size), func(t *testing.T) {
+			db, err := Open(filepath.Join(t.TempDir(), "d.db"), &Options{NoSync: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			rec := func(n int) []byte { return fmt.Appendf(nil, `{"n":%d,"pad":%q}`, n, make([]byte, size)) }
+			write := func(n int, v any) error {
+				return db.Update(func(tx *Tx) error {
+					raw := rec(n)
+					if err := tx.PutTournament("cup", raw); err != nil {
+						return err
+					}
+					return tx.KeepDecodedTournament("cup", raw, v)
+				})
+			}
+			take := func() (v any, ok bool) {
+				db.View(func(tx *Tx) error { v, ok = tx.TakeDecodedTournament("cup"); return nil })
+				return v, ok
+			}
+			if err := write(1, "one"); err != nil {
+				t.Fatal(err)
+			}
+			if v, ok := take(); !ok || v != "one" {
+				t.Fatalf("kept: %v %v", v, ok)
+			}
+			if _, ok := take(); ok {
+				t.Fatal("taken twice")
+			}
+			// Rolled back: nothing kept.
+			boom := errors.New("boom")
+			if err := db.Update(func(tx *Tx) error {
+				raw := rec(2)
+				if err := tx.PutTournament("cup", raw); err != nil {
+					return err
+				}
+				if err := tx.KeepDecodedTournament("cup", raw, "two"); err != nil {
+					return err
+				}
+				return boom
+			}); !errors.Is(err, boom) {
+				t.Fatal(err)
+			}
+			if _, ok := take(); ok {
+				t.Fatal("a rolled-back transaction kept its tournament")
+			}
+			// The record written again by someone else: not the one kept.
+			if err := write(3, "three"); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Update(func(tx *Tx) error { return tx.PutTournament("cup", rec(4)) }); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := take(); ok {
+				t.Fatal("kept for a record since replaced")
+			}
+			// A match record since: not the tournament kept.
+			if err := write(5, "five"); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Update(func(tx *Tx) error { return tx.PutTournamentMatch("cup", 0, 1, []byte(`{}`)) }); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := take(); ok {
+				t.Fatal("kept though a match record came since")
+			}
+			if err := db.Update(func(tx *Tx) error { return tx.PutTournamentMatch("cupa", 0, 1, []byte(`{}`)) }); err != nil {
+				t.Fatal(err)
+			}
+			if err := write(6, "six"); err != nil {
+				t.Fatal(err)
+			}
+			if v, ok := take(); !ok || v != "six" {
+				t.Fatalf("another tournament's match records hid this one's: %v %v", v, ok)
+			}
+		})
+	}
 }

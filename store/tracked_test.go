@@ -76,8 +76,10 @@ func TestEveryReadIsTracked(t *testing.T) {
 		"PruneInbound": func(tx *Tx) { tx.PruneInbound(t0) }, "PruneReplay": func(tx *Tx) { tx.PruneReplay(t0) },
 		"PruneVERP": func(tx *Tx) { tx.PruneVERP(t0) }, "VERP": func(tx *Tx) { tx.VERP("v") },
 		"UseReplayToken": func(tx *Tx) { tx.UseReplayToken("r", "m", t0) }, "Quarantine": func(tx *Tx) { tx.Quarantine(Quarantined{}) },
-		"Quarantined": func(tx *Tx) { tx.Quarantined(func(Quarantined) error { return nil }) },
-		"PutRuleset":  func(tx *Tx) { tx.PutRuleset("sha", nil) },
+		"Quarantined":           func(tx *Tx) { tx.Quarantined(func(Quarantined) error { return nil }) },
+		"PutRuleset":            func(tx *Tx) { tx.PutRuleset("sha", nil) },
+		"TakeDecodedTournament": func(tx *Tx) { tx.TakeDecodedTournament("t") },
+		"KeepDecodedTournament": func(tx *Tx) { tx.KeepDecodedTournament("t", []byte("{}"), nil) },
 	}
 	// Writes a speculation keeps and replays at its commit.
 	kept := map[string]bool{"AppendLog": true, "PutGame": true, "SetWake": true, "PutVERP": true, "Enqueue": true,

@@ -161,7 +161,12 @@ func (t *Tournament) Wake(now time.Time) time.Time {
 		soonest(t.SignupCloses())
 	case StatusRunning:
 		if t.Opening {
-			soonest(now)
+			// Nothing else is due before the round is open: now, or when
+			// a stuck opening is tried again.
+			if t.Stuck != nil && t.Stuck.Retry.After(now) {
+				return t.Stuck.Retry
+			}
+			return now
 		}
 		if d, ok := t.Waiting(now); ok {
 			soonest(d)

@@ -345,6 +345,19 @@ type Tournament struct {
 	// unit of work that completed the one before (the caller draws it on
 	// a snapshot, out of its write lock); Wake is now until it is.
 	Opening bool `json:"opening,omitempty"`
+	// Stuck: a later batch of the round opening failed (issue 24); the
+	// opening is tried again at Stuck.Retry (Wake), not before.
+	Stuck *Stuck `json:"stuck,omitempty"`
+}
+
+// Stuck is a round opening whose next batch of games failed to open:
+// which round, how many tries failed, the last failure's words, and when
+// it is tried again.
+type Stuck struct {
+	Round int       `json:"round"`
+	Tries int       `json:"tries"`
+	Error string    `json:"error"`
+	Retry time.Time `json:"retry"`
 }
 
 // Errors.

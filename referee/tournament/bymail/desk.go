@@ -27,35 +27,73 @@ type desk struct {
 func newDesk(h Host) *desk { return &desk{h: h, rec: h.Records(), now: h.Now()} }
 
 func loadTour(tx Records, id string) (*tournament.Tournament, error) {
+	t, _, err := loadShaped(tx, id)
+	return t, err
+}
+
+// loadShaped decodes tournament id from its record and its match records
+// (overlay), and reads its shape off the bytes decoded (shapeOf).
+func loadShaped(tx Records, id string) (*tournament.Tournament, *shape, error) {
 	raw, err := tx.Tournament(id)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var t tournament.Tournament
 	if err := json.Unmarshal(raw, &t); err != nil {
-		return nil, fmt.Errorf("tournament %s: %w", id, err)
+		return nil, nil, fmt.Errorf("tournament %s: %w", id, err)
 	}
-	if err := overlay(tx, &t); err != nil {
-		return nil, err
+	over, err := overlay(tx, &t)
+	if err != nil {
+		return nil, nil, err
 	}
-	return &t, nil
+	return &t, shapeOf(raw, &t, over), nil
+}
+
+// decodedTours are the store's decoded tournaments (the core's records
+// have them; store.Tx.TakeDecodedTournament): a round opening in batches
+// decodes its tournament once, not once a batch (issue 24).
+type decodedTours interface {
+	TakeDecodedTournament(id string) (any, bool)
+	KeepDecodedTournament(id string, rec []byte, v any) error
+}
+
+// decoded is a tournament kept decoded with its shape.
+type decoded struct {
+	t *tournament.Tournament
+	s *shape
+}
+
+// keepDecoded keeps t, whose whole record raw (shape s) this unit of work
+// wrote, for the next unit of work, once this one commits.
+func keepDecoded(rec Records, t *tournament.Tournament, raw []byte, s *shape) error {
+	if dt, ok := rec.(decodedTours); ok {
+		return dt.KeepDecodedTournament(t.ID, raw, &decoded{t, s})
+	}
+	return nil
 }
 
 // load returns tournament id as this unit of work left it: from Kept,
-// else decoded from its record and its match records (then Kept notes
-// how it was, to write only what changes: Kept.Flush).
+// else as the unit of work before kept it decoded (the batches of a
+// round opening), else decoded from its record and its match records
+// (then Kept notes how it was, to write only what changes: Kept.Flush).
 func (d *desk) load(id string) (*tournament.Tournament, error) {
 	k := d.h.Kept()
 	if t := k.get(id); t != nil {
 		return t, nil
 	}
-	t, err := loadTour(d.rec, id)
+	if dt, ok := d.rec.(decodedTours); ok {
+		if v, ok := dt.TakeDecodedTournament(id); ok {
+			if dec, ok := v.(*decoded); ok {
+				k.loaded(id, dec.s)
+				return dec.t, nil
+			}
+		}
+	}
+	t, s, err := loadShaped(d.rec, id)
 	if err != nil {
 		return nil, err
 	}
-	if err := k.loaded(t); err != nil {
-		return nil, err
-	}
+	k.loaded(id, s)
 	return t, nil
 }
 

@@ -72,6 +72,13 @@
 // Cost (issue 24): a unit of work decodes a tournament once and writes it
 // once, at its end (Kept, kept.go): a mail of 500 ENTER lines used to
 // decode and encode the whole record per line, so ENTER was quadratic.
+// Kept reads how a tournament was off the bytes it was decoded from
+// (shape, spans.go), never by encoding it again at its load, and Flush
+// encodes it once, to compare and to write. The batches of a round
+// opening decode their tournament once: each batch's unit of work keeps
+// it decoded for the next (store.Tx.KeepDecodedTournament), which takes
+// it while the record is still the one written and no match record came
+// since, and decodes the record otherwise.
 //
 // The tournament's record (issues 24 and 25: the write path writes only
 // what changed; records.go, kept.go): a tournament is its whole record in
@@ -103,7 +110,16 @@
 // every entrant gets exactly one round mail and one game (or their bye),
 // never two. A game of the first batch that cannot open undoes the whole
 // round (Host.Undo, the organiser hears why); a later batch that fails
-// rolls back alone and stays due. REPAIR opens its round in one unit of
+// rolls back alone (Host.Undo of that batch: none of its games, mails or
+// progress stay) and the round is stuck (Tournament.Stuck): the organiser
+// is told once, at the first failure, in their language, what failed,
+// how many of the round's games are open and what they can do
+// (org.batch_failed); the batch is tried again by the tournament's clock
+// after a minute, then after twice as long each time (at most an hour),
+// and not before: the tries that fail again mail nobody, and the one
+// that opens the rest tells the organiser the round is open
+// (org.batch_recovered; TestTournamentOpeningStuckBatchToldOnce, a
+// failure generated at each batch). REPAIR opens its round in one unit of
 // work, all or none. While a round is opening, the organiser's changes to
 // the entrants or the round (ENTER, WITHDRAW, REPLACE, SWAP, BYE, REPAIR)
 // are refused (err.opening): the batches to come open the round as drawn.

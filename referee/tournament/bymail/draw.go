@@ -114,6 +114,9 @@ func (d *desk) openDue(t *tournament.Tournament) error {
 		return nil
 	}
 	if opening(t) {
+		if t.Stuck != nil && d.now.Before(t.Stuck.Retry) {
+			return nil // tried again at Stuck.Retry (stuck), not before
+		}
 		return d.openBatch(t, "")
 	}
 	t.Opening = false

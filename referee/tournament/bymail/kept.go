@@ -37,17 +37,13 @@ type Kept struct {
 	Hit func()
 }
 
-// loaded notes t as it was loaded from the store (before any change).
-func (k *Kept) loaded(t *tournament.Tournament) error {
-	s, err := shapeOf(t)
-	if err != nil {
-		return err
-	}
+// loaded notes how tournament id was loaded from the store (before any
+// change): its shape (nil: it is written whole).
+func (k *Kept) loaded(id string, s *shape) {
 	if k.base == nil {
 		k.base = map[string]*shape{}
 	}
-	k.base[t.ID] = s
-	return nil
+	k.base[id] = s
 }
 
 // get returns the tournament id kept, or nil.
@@ -82,17 +78,34 @@ func (k *Kept) Flush(rec Records, now time.Time) error {
 	}
 	sort.Strings(ids)
 	for _, id := range ids {
+		t := k.tours[id]
+		raw, err := json.Marshal(t) // the one encoding: compared, then written
+		if err != nil {
+			return err
+		}
+		var cur *shape
 		if base := k.base[id]; base != nil {
-			done, err := writeMatches(rec, k.tours[id], base, now)
-			if err != nil {
-				return err
-			}
-			if done {
-				continue
+			if cur = shapeOf(raw, t, nil); cur != nil {
+				done, err := writeMatches(rec, t, base, cur, now)
+				if err != nil {
+					return err
+				}
+				if done {
+					continue
+				}
 			}
 		}
-		if err := writeTour(rec, k.tours[id], now); err != nil {
+		if err := putTour(rec, t, raw, now); err != nil {
 			return err
+		}
+		if t.Opening {
+			// The next batch of the round takes it decoded (decoded.go).
+			if cur == nil {
+				cur = shapeOf(raw, t, nil)
+			}
+			if err := keepDecoded(rec, t, raw, cur); err != nil {
+				return err
+			}
 		}
 	}
 	k.tours, k.base = nil, nil
@@ -106,6 +119,11 @@ func writeTour(rec Records, t *tournament.Tournament, now time.Time) error {
 	if err != nil {
 		return err
 	}
+	return putTour(rec, t, raw, now)
+}
+
+// putTour writes raw, t's whole record, and t's wake entry.
+func putTour(rec Records, t *tournament.Tournament, raw []byte, now time.Time) error {
 	if err := rec.PutTournament(t.ID, raw); err != nil {
 		return err
 	}

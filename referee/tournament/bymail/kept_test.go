@@ -1,6 +1,9 @@
 package bymail
 
 import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -47,4 +50,181 @@ func TestKeptWritesOnceAtTheEnd(t *testing.T) {
 	if h2.kept.tours != nil {
 		t.Fatal("a tournament only read was kept")
 	}
+}
+
+// TestKeptWritesWhatChangedOnly (issue 24: Kept reads how a tournament
+// was off the bytes it was decoded from, not by encoding it again at its
+// load): generated tournaments, loaded from a whole record with or
+// without match records laid over it, and saved unchanged, with a
+// match's result changed, with something outside the matches changed,
+// or with a match given a game: an unchanged one writes nothing, a
+// changed match writes that match's record alone, and any other change
+// writes the whole record; each reads back as saved.
+func TestKeptWritesWhatChangedOnly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 11))
+	changes := []string{"none", "result", "shell", "game", "opening"}
+	for i, c := range []struct {
+		format         string
+		n, size, round int
+	}{{"swiss", 8, 2, 1}, {"swiss", 9, 2, 2}, {"swiss", 30, 2, 3}, {"tables", 12, 3, 2}, {"tables", 11, 4, 1}} {
+		for _, overlaid := range []bool{false, true} {
+			for _, change := range changes {
+				t.Run(fmt.Sprintf("%s-%d-%d/overlaid-%v/%s", c.format, c.n, i, overlaid, change), func(t *testing.T) {
+					h := newTestHost(t, time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC))
+					tr := genTour(t, rng, c.format, c.n, c.size, c.round)
+					last := &tr.Rounds[len(tr.Rounds)-1]
+					// An open match of the last round, and one without its game.
+					open := -1
+					for k := range last.Matches {
+						if m := &last.Matches[k]; m.State != tournament.MatchBye && !m.Decided() {
+							open = k
+						}
+					}
+					if open < 0 {
+						last.Matches[0].State, last.Matches[0].Rank = tournament.MatchPlaying, nil
+						open = 0
+					}
+					if err := writeTour(h.rec, tr, h.now); err != nil {
+						t.Fatal(err)
+					}
+					if overlaid { // a result already stored as a match record
+						m := last.Matches[open]
+						m.State, m.Rank = tournament.MatchDone, make([]int, len(m.Seats))
+						for s := range m.Rank {
+							m.Rank[s] = s + 1
+						}
+						raw, _ := json.Marshal(&m)
+						h.rec.PutTournamentMatch("cup", len(tr.Rounds)-1, open, raw)
+						for k := range last.Matches {
+							if k != open && last.Matches[k].State != tournament.MatchBye && !last.Matches[k].Decided() {
+								open = k
+								break
+							}
+						}
+					}
+					h.rec.puts, h.rec.matchPuts = 0, 0
+					h.kept = Kept{}
+					d := newDesk(h)
+					got, err := d.load("cup")
+					if err != nil {
+						t.Fatal(err)
+					}
+					if h.kept.base["cup"] == nil {
+						t.Fatal("no shape read off the record loaded")
+					}
+					lr := &got.Rounds[len(got.Rounds)-1]
+					wantPuts, wantMatch := 0, 0
+					switch change {
+					case "result":
+						m := &lr.Matches[open]
+						m.State, m.Rank, m.Scores = tournament.MatchAdjudicated, make([]int, len(m.Seats)), make([]int, len(m.Seats))
+						for s := range m.Rank {
+							m.Rank[s], m.Scores[s] = len(m.Seats)-s, 7*s
+						}
+						wantMatch = 1
+					case "shell":
+						got.Entrants[rng.IntN(len(got.Entrants))].Name += " Jr"
+						wantPuts = 1
+					case "game":
+						lr.Matches[open].GameID += "x0"
+						wantPuts = 1
+					case "opening":
+						got.Opening = true
+						wantPuts = 1
+					}
+					if err := d.saveTour(got); err != nil {
+						t.Fatal(err)
+					}
+					want, _ := json.Marshal(got)
+					h.flush()
+					if h.rec.puts != wantPuts || h.rec.matchPuts != wantMatch {
+						t.Fatalf("%s: %d whole records and %d match records written, want %d and %d",
+							change, h.rec.puts, h.rec.matchPuts, wantPuts, wantMatch)
+					}
+					back, err := loadTour(h.rec, "cup")
+					if err != nil {
+						t.Fatal(err)
+					}
+					if raw, _ := json.Marshal(back); string(raw) != string(want) {
+						t.Fatalf("%s: read back otherwise than saved", change)
+					}
+				})
+			}
+		}
+	}
+}
+
+// cachedRecords are memRecords with the store's decoded tournaments
+// (store.Tx.Take/KeepDecodedTournament): kept at once (no transaction
+// to commit here), taken while the record is the one kept.
+type cachedRecords struct {
+	*memRecords
+	kept map[string]any
+	raw  map[string][]byte
+}
+
+func (c *cachedRecords) TakeDecodedTournament(id string) (any, bool) {
+	v, ok := c.kept[id]
+	delete(c.kept, id)
+	return v, ok && string(c.raw[id]) == string(c.tours[id]) && len(c.matches[id]) == 0
+}
+
+func (c *cachedRecords) KeepDecodedTournament(id string, rec []byte, v any) error {
+	c.kept[id], c.raw[id] = v, rec
+	return nil
+}
+
+// TestRoundOpeningDecodesOnce (issue 24: each batch of a round opening
+// decoded the whole tournament): a unit of work that writes a tournament
+// whose round is still opening keeps it decoded, and the next unit of
+// work takes that very value with its shape, not a decoding; one whose
+// round is open keeps nothing, and a record changed in between is
+// decoded again.
+func TestRoundOpeningDecodesOnce(t *testing.T) {
+	h := newTestHost(t, time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC))
+	c := &cachedRecords{memRecords: h.rec, kept: map[string]any{}, raw: map[string][]byte{}}
+	rng := rand.New(rand.NewPCG(24, 3))
+	tr := genTour(t, rng, "swiss", 10, 2, 1)
+	if err := writeTour(c, tr, h.now); err != nil {
+		t.Fatal(err)
+	}
+	unit := func(fn func(d *desk, got *tournament.Tournament)) *tournament.Tournament {
+		h.kept = Kept{}
+		d := newDesk(h)
+		d.rec = c
+		got, err := d.load("cup")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn(d, got)
+		if err := d.saveTour(got); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.kept.Flush(c, h.now); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	first := unit(func(_ *desk, got *tournament.Tournament) { got.Opening = true })
+	second := unit(func(d *desk, got *tournament.Tournament) {
+		if got != first || d.h.Kept().base["cup"] == nil {
+			t.Fatalf("the batch after decoded the tournament again (%p, %p)", got, first)
+		}
+		got.Opening = false
+	})
+	if len(c.kept) != 0 {
+		t.Fatal("a tournament whose round is open was kept decoded")
+	}
+	third := unit(func(_ *desk, got *tournament.Tournament) {
+		if got == second {
+			t.Fatal("taken though nothing kept it")
+		}
+		got.Opening = true
+	})
+	c.tours["cup"] = append(append([]byte(nil), c.tours["cup"]...), ' ') // the record written again since
+	unit(func(_ *desk, got *tournament.Tournament) {
+		if got == third {
+			t.Fatal("taken though the record changed")
+		}
+	})
 }

@@ -19,8 +19,9 @@ import (
 // not have, or another game, is stale (a whole record written after it
 // should have deleted it): it is left out, and the next whole record
 // deletes it. Overlaying twice is overlaying once.
-func overlay(rec Records, t *tournament.Tournament) error {
-	return rec.TournamentMatches(t.ID, func(r, k int, raw []byte) error {
+func overlay(rec Records, t *tournament.Tournament) (map[[2]int][]byte, error) {
+	var over map[[2]int][]byte
+	err := rec.TournamentMatches(t.ID, func(r, k int, raw []byte) error {
 		if r >= len(t.Rounds) || k >= len(t.Rounds[r].Matches) {
 			return nil
 		}
@@ -30,41 +31,68 @@ func overlay(rec Records, t *tournament.Tournament) error {
 		}
 		if old := &t.Rounds[r].Matches[k]; m.GameID == old.GameID && m.Table == old.Table {
 			*old = m
+			if over == nil {
+				over = map[[2]int][]byte{}
+			}
+			over[[2]int{r, k}] = raw
 		}
 		return nil
 	})
+	return over, err
 }
 
-// shape is a tournament encoded in parts: the whole record but its
-// matches (shell, with every round's matches left out) and every match by
-// round. Two tournaments with equal shapes have equal records.
+// shape is how a tournament's record reads: its bytes (the whole record
+// as json.Marshal writes it) and where each match is in them, by round
+// (matchSpans), with the game and table of each. Two tournaments whose
+// shapes have equal bytes outside the matches (the shell) and equal
+// matches have equal records. Issue 24: a shape is read off bytes
+// already there (the record as loaded, the record Flush encodes anyway),
+// never encoded for itself: a tournament loaded by a unit of work used to
+// be encoded once more, match by match, only to be compared at Flush.
 type shape struct {
-	shell   []byte
+	raw   []byte
+	spans [][]span
+	// matches are each match's bytes as loaded: a slice of raw, or the
+	// match record laid over it (overlay).
 	matches [][][]byte
+	games   [][]gameAt
 }
 
-func shapeOf(t *tournament.Tournament) (*shape, error) {
-	c := *t
-	c.Rounds = make([]tournament.Round, len(t.Rounds))
-	s := &shape{matches: make([][][]byte, len(t.Rounds))}
-	for r, rd := range t.Rounds {
-		c.Rounds[r] = rd
-		c.Rounds[r].Matches = nil
-		s.matches[r] = make([][]byte, len(rd.Matches))
-		for k := range rd.Matches {
-			raw, err := json.Marshal(&rd.Matches[k])
-			if err != nil {
-				return nil, err
+// span is a match's [from, to) in a record's bytes.
+type span struct{ from, to int }
+
+// gameAt is a match's game and table as loaded.
+type gameAt struct {
+	id    string
+	table int
+}
+
+// shapeOf reads the shape of raw, the record t was decoded from (or
+// encoded to); over are the match records laid over it, by round and
+// match (overlay). It is nil when raw does not read as json.Marshal
+// writes a tournament: such a tournament is written whole.
+func shapeOf(raw []byte, t *tournament.Tournament, over map[[2]int][]byte) *shape {
+	spans, ok := matchSpans(raw)
+	if !ok || len(spans) != len(t.Rounds) {
+		return nil
+	}
+	s := &shape{raw: raw, spans: spans, matches: make([][][]byte, len(spans)), games: make([][]gameAt, len(spans))}
+	for r, rs := range spans {
+		if len(rs) != len(t.Rounds[r].Matches) {
+			return nil
+		}
+		s.matches[r] = make([][]byte, len(rs))
+		s.games[r] = make([]gameAt, len(rs))
+		for k, sp := range rs {
+			s.matches[r][k] = raw[sp.from:sp.to]
+			if b, ok := over[[2]int{r, k}]; ok {
+				s.matches[r][k] = b
 			}
-			s.matches[r][k] = raw
+			m := &t.Rounds[r].Matches[k]
+			s.games[r][k] = gameAt{m.GameID, m.Table}
 		}
 	}
-	shell, err := json.Marshal(&c)
-	if err != nil {
-		return nil, err
-	}
-	s.shell = shell
-	return s, nil
+	return s
 }
 
 // changedMatches are the matches of now that differ from base, by round
@@ -72,32 +100,38 @@ func shapeOf(t *tournament.Tournament) (*shape, error) {
 // number of rounds or of a round's matches): then only a whole record
 // says what changed.
 func changedMatches(base, now *shape) (changed [][2]int, ok bool) {
-	if !bytes.Equal(base.shell, now.shell) || len(base.matches) != len(now.matches) {
+	if len(base.spans) != len(now.spans) {
 		return nil, false
 	}
-	for r := range now.matches {
-		if len(base.matches[r]) != len(now.matches[r]) {
+	bi, ni := 0, 0 // where the shell goes on in each record
+	for r := range now.spans {
+		if len(base.spans[r]) != len(now.spans[r]) {
 			return nil, false
 		}
-		for k := range now.matches[r] {
-			if !bytes.Equal(base.matches[r][k], now.matches[r][k]) {
+		for k, nsp := range now.spans[r] {
+			bsp := base.spans[r][k]
+			if !bytes.Equal(base.raw[bi:bsp.from], now.raw[ni:nsp.from]) {
+				return nil, false
+			}
+			bi, ni = bsp.to, nsp.to
+			if !bytes.Equal(base.matches[r][k], now.raw[nsp.from:nsp.to]) {
 				changed = append(changed, [2]int{r, k})
 			}
 		}
+	}
+	if !bytes.Equal(base.raw[bi:], now.raw[ni:]) {
+		return nil, false
 	}
 	return changed, true
 }
 
 // writeMatches writes t as match records when only matches changed since
 // base (t as loaded from the store): each changed match's record, and the
-// wake entry when it moved. It reports false, having written nothing,
-// when t must be written whole.
-func writeMatches(rec Records, t *tournament.Tournament, base *shape, now time.Time) (bool, error) {
-	s, err := shapeOf(t)
-	if err != nil {
-		return false, err
-	}
-	changed, ok := changedMatches(base, s)
+// wake entry when it moved. now is t's shape, read off its whole record
+// as encoded. It reports false, having written nothing, when t must be
+// written whole.
+func writeMatches(rec Records, t *tournament.Tournament, base, cur *shape, now time.Time) (bool, error) {
+	changed, ok := changedMatches(base, cur)
 	if !ok {
 		return false, nil
 	}
@@ -105,16 +139,14 @@ func writeMatches(rec Records, t *tournament.Tournament, base *shape, now time.T
 	// changed game or table would be stale to overlay (it names another
 	// game than the whole record's): only a whole record says so.
 	for _, c := range changed {
-		var was tournament.Match
-		if err := json.Unmarshal(base.matches[c[0]][c[1]], &was); err != nil {
-			return false, err
-		}
-		if m := t.Rounds[c[0]].Matches[c[1]]; m.GameID != was.GameID || m.Table != was.Table {
+		was := base.games[c[0]][c[1]]
+		if m := &t.Rounds[c[0]].Matches[c[1]]; m.GameID != was.id || m.Table != was.table {
 			return false, nil
 		}
 	}
 	for _, c := range changed {
-		if err := rec.PutTournamentMatch(t.ID, c[0], c[1], s.matches[c[0]][c[1]]); err != nil {
+		sp := cur.spans[c[0]][c[1]]
+		if err := rec.PutTournamentMatch(t.ID, c[0], c[1], bytes.Clone(cur.raw[sp.from:sp.to])); err != nil {
 			return true, err
 		}
 	}

@@ -382,7 +382,7 @@ func TestMatchRecordsFoldIsIdempotent(t *testing.T) {
 			}
 			// Applied twice: the same.
 			twice := w.load("cup")
-			if err := overlay(w.h.rec, twice); err != nil || !reflect.DeepEqual(twice, want) {
+			if _, err := overlay(w.h.rec, twice); err != nil || !reflect.DeepEqual(twice, want) {
 				t.Fatalf("match records applied twice: %v", err)
 			}
 			// Stale records: a match the record does not have, another

@@ -119,11 +119,17 @@ func (d *desk) openBatch(t *tournament.Tournament, undoKey string) error {
 	r := len(t.Rounds) - 1
 	rd := &t.Rounds[r]
 	from := 0 // the first batch: from the round's first match, byes too
-	if undoKey == "" {
+	batchKey := fmt.Sprintf("batch %s round %d", t.ID, rd.N)
+	later := undoKey == ""
+	if later {
 		// A later batch: from the first game not open (the batch before
 		// ended at it, having told the byes ahead of it).
 		if from = pendingAt(rd); from < 0 {
-			t.Opening = false
+			t.Opening, t.Stuck = false, nil
+			return nil
+		}
+		if msg, undone := d.h.Undone(batchKey); undone {
+			d.stuck(t, rd, from, msg)
 			return nil
 		}
 	}
@@ -145,11 +151,18 @@ func (d *desk) openBatch(t *tournament.Tournament, undoKey string) error {
 		}
 		opened++
 		if err := d.openMatch(t, rd, m); err != nil {
-			if undoKey == "" {
-				return err
+			if later {
+				undoKey = batchKey // stuck: tried again later (stuck)
 			}
 			return d.h.Undo(undoKey, d.word(orgLang(t), fail("table_failed", "round", rd.N, "table", m.Table, "error", err)))
 		}
+	}
+	if s := t.Stuck; s != nil && (s.Round != rd.N || !later) {
+		t.Stuck = nil // a round drawn since
+	} else if s != nil && to == len(rd.Matches) {
+		// The round is open: the organiser, told it was stuck, hears so.
+		t.Stuck = nil
+		d.tourOrgMail(t, d.orgText(t, "batch_recovered", map[string]any{"round": rd.N, "tries": s.Tries + 1}))
 	}
 	t.Opening = to < len(rd.Matches)
 	if t.Opening {
@@ -157,6 +170,43 @@ func (d *desk) openBatch(t *tournament.Tournament, undoKey string) error {
 	}
 	d.roundMails(t, r, from, to)
 	return nil
+}
+
+// stuckRetry is how long a stuck round opening waits before its next try
+// after tries failed ones: a minute, doubling, at most an hour.
+func stuckRetry(tries int) time.Duration {
+	return min(time.Minute<<min(tries-1, 6), time.Hour)
+}
+
+// stuck notes that round rd's batch from match from failed to open (msg,
+// in the organiser's language): that batch was rolled back alone, the
+// round stays opening and is tried again after stuckRetry (the
+// tournament's wake entry, Tournament.Wake). The organiser is told once,
+// at the first failure, what failed, how far the round got and what to
+// do; the tries after it mail nobody, and the one that opens the rest
+// says so (batch_recovered).
+func (d *desk) stuck(t *tournament.Tournament, rd *tournament.Round, from int, msg string) {
+	s := t.Stuck
+	if s == nil || s.Round != rd.N {
+		s = &tournament.Stuck{Round: rd.N}
+		t.Stuck = s
+	}
+	s.Tries++
+	s.Error, s.Retry = msg, d.now.Add(stuckRetry(s.Tries))
+	if s.Tries > 1 {
+		return
+	}
+	open, games := 0, 0
+	for k := range rd.Matches {
+		if m := &rd.Matches[k]; m.State != tournament.MatchBye {
+			games++
+			if k < from && m.GameID != "" {
+				open++
+			}
+		}
+	}
+	d.tourOrgMail(t, d.orgText(t, "batch_failed", map[string]any{"round": rd.N, "error": msg,
+		"open": open, "games": games, "retry": d.orgTime(t, s.Retry)}))
 }
 
 // openMatch opens match m's game (its id taken now, in its batch).

@@ -1,0 +1,170 @@
+package bymail
+
+// Where a tournament's matches are in its record's bytes (records.go,
+// shape): a small scanner over the JSON json.Marshal writes, so that a
+// record is compared match by match without being encoded again.
+
+// matchSpans finds in raw, a tournament's record, each match of each
+// round: the elements of "matches" in each element of the top-level
+// "rounds" ([from, to) in raw, by round). ok is false when raw is not one
+// JSON object with a "rounds" array (or null) whose elements are objects
+// with a "matches" array (or null).
+func matchSpans(raw []byte) (rounds [][]span, ok bool) {
+	p := &scanner{b: raw}
+	found := false
+	ok = p.object(func(key []byte) bool {
+		if string(key) != "rounds" {
+			return p.skip()
+		}
+		found = true
+		return p.array(func() bool {
+			ms, mfound := []span{}, false
+			ok := p.object(func(key []byte) bool {
+				if string(key) != "matches" {
+					return p.skip()
+				}
+				mfound = true
+				return p.array(func() bool {
+					p.ws()
+					from := p.i
+					if !p.skip() {
+						return false
+					}
+					ms = append(ms, span{from, p.i})
+					return true
+				})
+			})
+			rounds = append(rounds, ms)
+			return ok && mfound
+		})
+	})
+	p.ws()
+	return rounds, ok && found && p.i == len(raw)
+}
+
+// scanner reads JSON from b at i.
+type scanner struct {
+	b []byte
+	i int
+}
+
+func (p *scanner) ws() {
+	for p.i < len(p.b) && (p.b[p.i] == ' ' || p.b[p.i] == '\t' || p.b[p.i] == '\n' || p.b[p.i] == '\r') {
+		p.i++
+	}
+}
+
+// eat reads byte c after any space.
+func (p *scanner) eat(c byte) bool {
+	p.ws()
+	if p.i < len(p.b) && p.b[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// null reads a null after any space.
+func (p *scanner) null() bool {
+	p.ws()
+	if len(p.b)-p.i >= 4 && string(p.b[p.i:p.i+4]) == "null" {
+		p.i += 4
+		return true
+	}
+	return false
+}
+
+// str reads a string and returns its bytes between the quotes, as
+// written (escapes left as they are).
+func (p *scanner) str() ([]byte, bool) {
+	if !p.eat('"') {
+		return nil, false
+	}
+	from := p.i
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case '\\':
+			p.i += 2
+		case '"':
+			p.i++
+			return p.b[from : p.i-1], true
+		default:
+			p.i++
+		}
+	}
+	return nil, false
+}
+
+// object reads an object, calling member with each key, positioned
+// before its value, which member must read.
+func (p *scanner) object(member func(key []byte) bool) bool {
+	if !p.eat('{') {
+		return false
+	}
+	if p.eat('}') {
+		return true
+	}
+	for {
+		key, ok := p.str()
+		if !ok || !p.eat(':') || !member(key) {
+			return false
+		}
+		if p.eat('}') {
+			return true
+		}
+		if !p.eat(',') {
+			return false
+		}
+	}
+}
+
+// array reads an array (or null: none), calling elem before each
+// element, which elem must read.
+func (p *scanner) array(elem func() bool) bool {
+	if p.null() {
+		return true
+	}
+	if !p.eat('[') {
+		return false
+	}
+	if p.eat(']') {
+		return true
+	}
+	for {
+		if !elem() {
+			return false
+		}
+		if p.eat(']') {
+			return true
+		}
+		if !p.eat(',') {
+			return false
+		}
+	}
+}
+
+// skip reads any value.
+func (p *scanner) skip() bool {
+	p.ws()
+	if p.i >= len(p.b) {
+		return false
+	}
+	switch p.b[p.i] {
+	case '{':
+		return p.object(func([]byte) bool { return p.skip() })
+	case '[':
+		return p.array(p.skip)
+	case '"':
+		_, ok := p.str()
+		return ok
+	}
+	from := p.i
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return p.i > from
+		}
+		p.i++
+	}
+	return p.i > from
+}
