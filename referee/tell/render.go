@@ -215,7 +215,7 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 			widest = max(widest, utf8.RuneCountInString(lines[i]))
 			if groupT != nil {
 				render := heads.render
-				if groupT.OptionOnly() {
+				if _, keyed := groupT.OptionKeyed(); keyed {
 					render = func(t *templates.Tmpl, kc templates.Ctx, od templates.OptionData, every bool) (string, error) {
 						return r.lines.render(t, kc, rd, od, every)
 					}
