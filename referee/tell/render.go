@@ -253,7 +253,10 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 					b.WriteString("\n  " + l)
 				}
 			}
-			if s, ok, err := r.Lookup(rd, "option.legend", templates.OptionData{Decision: p.Decision, View: view}); ok {
+			// The legend reads the decision's kind only, in every game
+			// today: kept as a menu line (menuLines).
+			if legendT := r.find(rd, "option.legend"); legendT != nil {
+				s, err := r.lines.render(legendT, kc, rd, templates.OptionData{Decision: p.Decision, View: view}, r.everyGroup)
 				if err != nil {
 					return "", err
 				}
