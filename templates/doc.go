@@ -66,9 +66,14 @@
 // of string literals is built once at load (fold.go). Find returns a
 // template to render many times, and says whether its text reads nothing
 // but the option, the decision's kind, the language and the game
-// (Tmpl.OptionOnly, checked on the parse tree at load, reads.go): a
+// (Tmpl.OptionOnly, checked on the parse tree at load, reads.go), or
+// that and the view only as {{index $.Data.View.F <the option's
+// command>}} (Tmpl.OptionKeyed: the fields F; AppendViewKey writes their
+// values for a key, by value, and refuses a value holding a pointer): a
 // prompt's menu keeps such lines from one mail to the next
-// (referee/tell). option.group is a function of the option's group and
+// (referee/tell), keyed by every input the check allowed, so a kept line
+// is the line rendered afresh (TestOptionKeyedReadsViewByCommand_Issue25,
+// TestAppendViewKeyTellsValuesApart_Issue25). option.group is a function of the option's group and
 // params, the decision and the view (OptionData).
 //
 // # Ownership

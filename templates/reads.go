@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"slices"
 	"text/template"
 	"text/template/parse"
 )
@@ -21,6 +22,16 @@ import (
 // the template) may go only to a {{template}}, which is checked the same
 // way; a function never gets it (call is refused, and so is any other
 // field: the view, the option's number, the seats).
+//
+// One read of the view is allowed (issue 25: Dice Brewing's lines say
+// what an option helps brew, from the view): {{index $.Data.View.F
+// $o.Cmd}}, a field F of the view indexed by the option's command, given
+// straight to index (never kept in a variable, ranged over or passed on),
+// with the command read as .Cmd of the context's option itself (a
+// variable holding it counts only if it is never given anything else).
+// Such a template is OptionKeyed by its fields F: its text is a function
+// of the option, the kind, the language, the game and the values
+// View.F[Option.Cmd], which ViewKey reads for the caller's key.
 
 // OptionOnly reports whether t's text is a function of the option, the
 // decision's kind, the language and the game only (the rule above).
@@ -28,17 +39,68 @@ func (t *Tmpl) OptionOnly() bool {
 	if t == nil {
 		return false
 	}
-	return t.optionOnly
+	return t.optionOnly && len(t.viewByCmd) == 0
+}
+
+// OptionKeyed reports whether t's text is a function of the option, the
+// decision's kind, the language, the game and, for each field F in
+// viewByCmd (sorted), the view's F indexed by the option's command (the
+// rule above); viewByCmd is empty when t is OptionOnly.
+func (t *Tmpl) OptionKeyed() (viewByCmd []string, ok bool) {
+	if t == nil || !t.optionOnly {
+		return nil, false
+	}
+	return t.viewByCmd, true
 }
 
 // valKind is what a value of a template is, for the check: the context
-// (restricted uses) or a value made of allowed things only (any use).
-type valKind int
+// (restricted uses), a value made of allowed things only (any use), the
+// option itself and its command (allowed, and the command may index a
+// field of the view), or a field of the view (only as index's map with
+// the command as key).
+type valKind struct {
+	tag   kindTag
+	field string // kindView: the view's field
+}
+
+type kindTag int
 
 const (
-	kindSafe valKind = iota + 1
-	kindCtx
+	tagSafe kindTag = iota + 1
+	tagCtx
+	tagOption
+	tagCmd
+	tagView
 )
+
+var (
+	kindSafe   = valKind{tag: tagSafe}
+	kindCtx    = valKind{tag: tagCtx}
+	kindOption = valKind{tag: tagOption}
+	kindCmd    = valKind{tag: tagCmd}
+)
+
+// safe: a value made of allowed things only (the option and its command
+// are such values).
+func (k valKind) safe() bool {
+	return k.tag == tagSafe || k.tag == tagOption || k.tag == tagCmd
+}
+
+// joinKinds is the kind of a variable given a value of kind a and one of
+// kind b: the context when either is, the same kind when both are, else
+// a plain allowed value (a variable given the command and something else
+// may not index the view), or nothing (a field of the view is never kept).
+func joinKinds(a, b valKind) valKind {
+	switch {
+	case a == b:
+		return a
+	case a.tag == tagCtx || b.tag == tagCtx:
+		return kindCtx
+	case a.safe() && b.safe():
+		return kindSafe
+	}
+	return valKind{}
+}
 
 // ctxPaths are the fields and methods of the context (Ctx) whose value is
 // allowed; a path that starts with one of these (Data.Option.Cmd) is.
@@ -50,6 +112,8 @@ var ctxPaths = [][]string{
 // readCheck is one run of the check over a template and its callees.
 type readCheck struct {
 	set *template.Template
+	// view holds the fields of the view indexed by the command.
+	view map[string]bool
 	// done holds the templates checked or being checked, by the kind of
 	// their dot (a template calling itself is checked once).
 	done map[readKey]bool
@@ -61,10 +125,17 @@ type readKey struct {
 }
 
 // optionOnly runs the check on t, a template of set, with the context as
-// its dot.
-func optionOnly(set, t *template.Template) bool {
-	c := &readCheck{set: set, done: map[readKey]bool{}}
-	return c.template(t.Name(), kindCtx)
+// its dot; viewByCmd are the view's fields it indexes by the command.
+func optionOnly(set, t *template.Template) (viewByCmd []string, ok bool) {
+	c := &readCheck{set: set, done: map[readKey]bool{}, view: map[string]bool{}}
+	if !c.template(t.Name(), kindCtx) {
+		return nil, false
+	}
+	for f := range c.view {
+		viewByCmd = append(viewByCmd, f)
+	}
+	slices.Sort(viewByCmd)
+	return viewByCmd, true
 }
 
 func (c *readCheck) template(name string, dot valKind) bool {
@@ -102,7 +173,7 @@ type readEnv struct {
 // branch with dot unchanged.
 func (e *readEnv) scoped(n *parse.BranchNode) bool {
 	k, ok := e.pipe(n.Pipe)
-	if !ok || k != kindSafe || !e.node(n.ElseList) {
+	if !ok || !k.safe() || !e.node(n.ElseList) {
 		return false
 	}
 	in := *e
@@ -130,19 +201,30 @@ func (e *readEnv) node(n parse.Node) bool {
 		k, ok := e.pipe(n.Pipe)
 		// Written out, a value must be allowed; assigned, it may be the
 		// context (its uses are checked).
-		return ok && (k == kindSafe || len(n.Pipe.Decl) > 0)
+		return ok && (k.safe() || k == kindCtx && len(n.Pipe.Decl) > 0)
 	case *parse.IfNode:
 		k, ok := e.pipe(n.Pipe)
-		return ok && k == kindSafe && e.node(n.List) && e.node(n.ElseList)
+		return ok && k.safe() && e.node(n.List) && e.node(n.ElseList)
 	case *parse.WithNode:
 		return e.scoped(&n.BranchNode)
 	case *parse.RangeNode:
+		// A range's variables hold keys and elements: allowed values,
+		// never the option or its command themselves.
+		for _, v := range n.Pipe.Decl {
+			if len(v.Ident) == 1 {
+				if old, seen := e.vars[v.Ident[0]]; seen {
+					e.vars[v.Ident[0]] = joinKinds(old, kindSafe)
+				} else {
+					e.vars[v.Ident[0]] = kindSafe
+				}
+			}
+		}
 		return e.scoped(&n.BranchNode)
 	case *parse.TemplateNode:
 		dot := kindSafe
 		if n.Pipe != nil {
 			k, ok := e.pipe(n.Pipe)
-			if !ok {
+			if !ok || k.tag == tagView {
 				return false
 			}
 			dot = k
@@ -161,19 +243,29 @@ func (e *readEnv) pipe(p *parse.PipeNode) (valKind, bool) {
 	k := kindSafe
 	for i, cmd := range p.Cmds {
 		// A command after '|' gets the value before it as an argument.
-		if i > 0 && k != kindSafe {
-			return 0, false
+		if i > 0 && !k.safe() {
+			return valKind{}, false
 		}
 		var ok bool
 		if k, ok = e.command(cmd); !ok {
-			return 0, false
+			return valKind{}, false
 		}
+	}
+	if k.tag == tagView && len(p.Decl) > 0 {
+		return valKind{}, false // a field of the view is never kept
 	}
 	for _, v := range p.Decl {
 		if len(v.Ident) != 1 {
-			return 0, false
+			return valKind{}, false
 		}
-		if e.vars[v.Ident[0]] != kindCtx {
+		old, seen := e.vars[v.Ident[0]]
+		if seen {
+			k2 := joinKinds(old, k)
+			if k2.tag == 0 {
+				return valKind{}, false
+			}
+			e.vars[v.Ident[0]] = k2
+		} else {
 			e.vars[v.Ident[0]] = k
 		}
 	}
@@ -189,20 +281,29 @@ func (e *readEnv) command(c *parse.CommandNode) (valKind, bool) {
 	switch f := c.Args[0].(type) {
 	case *parse.IdentifierNode:
 		if f.Ident == "call" {
-			return 0, false
+			return valKind{}, false
+		}
+		if f.Ident == "index" && len(c.Args) == 3 {
+			// {{index $.Data.View.F $o.Cmd}}: the key holds View.F[Cmd].
+			m, ok1 := e.value(c.Args[1])
+			key, ok2 := e.value(c.Args[2])
+			if ok1 && ok2 && m.tag == tagView && key == kindCmd {
+				e.c.view[m.field] = true
+				return kindSafe, true
+			}
 		}
 	case *parse.FieldNode, *parse.VariableNode, *parse.ChainNode:
 		// A method of an allowed value (the keyword methods of the
 		// context).
-		if k, ok := e.value(f); !ok || k != kindSafe {
-			return 0, false
+		if k, ok := e.value(f); !ok || !k.safe() {
+			return valKind{}, false
 		}
 	default:
-		return 0, false
+		return valKind{}, false
 	}
 	for _, a := range c.Args[1:] {
-		if k, ok := e.value(a); !ok || k != kindSafe {
-			return 0, false
+		if k, ok := e.value(a); !ok || !k.safe() {
+			return valKind{}, false
 		}
 	}
 	return kindSafe, true
@@ -222,7 +323,7 @@ func (e *readEnv) value(n parse.Node) (valKind, bool) {
 		if n.Ident[0] != "$" {
 			k, ok := e.vars[n.Ident[0]]
 			if !ok {
-				return 0, false
+				return valKind{}, false
 			}
 			base = k
 		}
@@ -230,26 +331,44 @@ func (e *readEnv) value(n parse.Node) (valKind, bool) {
 	case *parse.ChainNode:
 		base, ok := e.value(n.Node)
 		if !ok {
-			return 0, false
+			return valKind{}, false
 		}
 		return e.chain(base, n.Field)
 	case *parse.PipeNode:
 		return e.pipe(n)
 	}
-	return 0, false
+	return valKind{}, false
 }
 
 // chain is the kind of the fields path of a value of kind base.
 func (e *readEnv) chain(base valKind, path []string) (valKind, bool) {
-	if len(path) == 0 || base == kindSafe {
-		return base, base != 0
+	switch {
+	case len(path) == 0:
+		return base, base.tag != 0
+	case base.tag == tagOption:
+		if len(path) == 1 && path[0] == "Cmd" {
+			return kindCmd, true
+		}
+		return kindSafe, true
+	case base.tag == tagCmd, base.tag == tagSafe:
+		return kindSafe, true
+	case base.tag != tagCtx:
+		return valKind{}, false
+	}
+	switch {
+	case len(path) == 2 && path[0] == "Data" && path[1] == "Option":
+		return kindOption, true
+	case len(path) == 3 && path[0] == "Data" && path[1] == "Option" && path[2] == "Cmd":
+		return kindCmd, true
+	case len(path) == 3 && path[0] == "Data" && path[1] == "View":
+		return valKind{tag: tagView, field: path[2]}, true
 	}
 	for _, p := range ctxPaths {
 		if len(path) >= len(p) && equalPrefix(path, p) {
 			return kindSafe, true
 		}
 	}
-	return 0, false
+	return valKind{}, false
 }
 
 func equalPrefix(path, p []string) bool {

@@ -162,8 +162,10 @@ type Set struct {
 	// folded counts the constant tables built at load (fold.go).
 	folded int
 	// optionOnly are the option.<kind> templates whose text is a
-	// function of the option only (reads.go), checked at load.
-	optionOnly map[*template.Template]bool
+	// function of the option only (reads.go), checked at load
+	// (a nil or empty list) or of the option and the view's fields
+	// listed indexed by its command (OptionKeyed).
+	optionOnly map[*template.Template][]string
 }
 
 // Load returns the embedded templates, parsed once per process (a Set is
@@ -334,11 +336,14 @@ func load(fsys fs.FS, fold bool) (*Set, error) {
 	if fold {
 		s.foldConstants()
 	}
-	s.optionOnly = map[*template.Template]bool{}
+	s.optionOnly = map[*template.Template][]string{}
 	for _, t := range s.byKey {
 		for _, d := range t.Templates() {
-			if strings.HasPrefix(d.Name(), "option.") && optionOnly(d, d) {
-				s.optionOnly[d] = true
+			if !strings.HasPrefix(d.Name(), "option.") {
+				continue
+			}
+			if view, ok := optionOnly(d, d); ok {
+				s.optionOnly[d] = view
 			}
 		}
 	}
@@ -463,6 +468,7 @@ type Tmpl struct {
 	t                 *template.Template
 	scope, lang, name string
 	optionOnly        bool
+	viewByCmd         []string
 }
 
 // Find returns the template name of scope in lang, with the fallbacks of
@@ -472,7 +478,8 @@ func (s *Set) Find(scope, lang, name string) *Tmpl {
 	if t == nil {
 		return nil
 	}
-	return &Tmpl{t: t, scope: scope, lang: lang, name: name, optionOnly: s.optionOnly[t]}
+	view, ok := s.optionOnly[t]
+	return &Tmpl{t: t, scope: scope, lang: lang, name: name, optionOnly: ok, viewByCmd: view}
 }
 
 // Name is the name the template was found by.

@@ -64,8 +64,10 @@
 //   - A menu costs a template per option, not two (issue 25): its
 //     option.group is rendered once per group and params (groupHeads),
 //     and a line whose template reads only the option, the decision's
-//     kind, the language and the game (templates.Tmpl.OptionOnly) is kept
-//     from one mail to the next (menuLines, the Renderer's one shared
-//     state, behind a lock). The mail is the one every line rendered
+//     kind, the language, the game and the view's fields indexed by the
+//     option's command (templates.Tmpl.OptionKeyed: Dice Brewing's "helps
+//     brew", "costs a die") is kept from one mail to the next, keyed by
+//     all of these, the view's values by value (menuLines, the Renderer's
+//     one shared state, behind a lock). The mail is the one every line rendered
 //     afresh gives (TestMenuHeadsSharedAsRenderedEach_Issue25).
 package tell

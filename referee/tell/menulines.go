@@ -10,15 +10,19 @@ import (
 )
 
 // menuLines keeps the menu lines whose template reads nothing but the
-// option, the decision's kind, the language and the game
-// (templates.Tmpl.OptionOnly, checked on the template's parse tree at
-// load): such a line reads the same in every mail that offers the option,
+// option, the decision's kind, the language, the game and the view's
+// fields indexed by the option's command (templates.Tmpl.OptionKeyed,
+// checked on the template's parse tree at load): such a line reads the
+// same in every mail that offers the option with the same such values,
 // and a game offers the same options again and again (Dice Brewing's
 // placements: issue 25, the menu lines were a third of a move's
 // rendering). The key is the game, the language, the template, the
-// decision's kind and the option (command, group and params); an option
-// whose params are not all strings, numbers and booleans is rendered
-// every time. A Renderer serves every unit of work at once: the lines are
+// decision's kind, the option (command, group and params) and, for each
+// field F the template indexes, the view's type and the value of
+// View.F[command] (templates.AppendViewKey, by value: a value holding a
+// pointer is never keyed); an option whose params are not all strings,
+// numbers and booleans, or whose view values cannot be keyed, is
+// rendered every time. A Renderer serves every unit of work at once: the lines are
 // behind a lock, and at most maxMenuLines are kept (all dropped when
 // full).
 type menuLines struct {
@@ -33,10 +37,18 @@ const maxMenuLines = 1 << 14
 // render is the menu line of od through t, kept or rendered (and kept
 // when t allows); every renders it afresh.
 func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od templates.OptionData, every bool) (string, error) {
-	if every || !t.OptionOnly() || !scalarParams(od.Option.Params) {
+	view, keyed := t.OptionKeyed()
+	if every || !keyed || !scalarParams(od.Option.Params) {
 		return t.Render(kc.With(od))
 	}
 	key := lineKey(rd, t.Name(), od)
+	if len(view) > 0 {
+		b, ok := templates.AppendViewKey([]byte(key), od.View, view, od.Option.Cmd)
+		if !ok {
+			return t.Render(kc.With(od))
+		}
+		key = string(b)
+	}
 	l.mu.Lock()
 	s, ok := l.m[key]
 	if ok {

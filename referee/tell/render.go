@@ -215,7 +215,7 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 			widest = max(widest, utf8.RuneCountInString(lines[i]))
 			if groupT != nil {
 				render := heads.render
-				if groupT.OptionOnly() {
+				if _, keyed := groupT.OptionKeyed(); keyed {
 					render = func(t *templates.Tmpl, kc templates.Ctx, od templates.OptionData, every bool) (string, error) {
 						return r.lines.render(t, kc, rd, od, every)
 					}
@@ -253,7 +253,10 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 					b.WriteString("\n  " + l)
 				}
 			}
-			if s, ok, err := r.Lookup(rd, "option.legend", templates.OptionData{Decision: p.Decision, View: view}); ok {
+			// The legend reads the decision's kind only, in every game
+			// today: kept as a menu line (menuLines).
+			if legendT := r.find(rd, "option.legend"); legendT != nil {
+				s, err := r.lines.render(legendT, kc, rd, templates.OptionData{Decision: p.Decision, View: view}, r.everyGroup)
 				if err != nil {
 					return "", err
 				}

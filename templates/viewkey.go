@@ -1,0 +1,141 @@
+package templates
+
+import (
+	"reflect"
+	"slices"
+	"strconv"
+)
+
+// AppendViewKey appends to dst what an OptionKeyed template reads of the
+// view: for each field F of viewByCmd, the value of {{index .Data.View.F
+// cmd}}, encoded so that two different values never give the same bytes
+// (each with its type, lengths in front). ok is false when the key cannot
+// be told from the value alone, and the caller must render: the view is
+// not a struct or a pointer to one, F is not an exported field of it or
+// is also a method, the field is not a map with string keys, or the
+// value holds a pointer, a struct, a function or a channel (what a
+// pointer points to may change under the same bytes).
+func AppendViewKey(dst []byte, view any, viewByCmd []string, cmd string) (_ []byte, ok bool) {
+	if len(viewByCmd) == 0 {
+		return dst, true
+	}
+	v := reflect.ValueOf(view)
+	if !v.IsValid() {
+		return dst, false
+	}
+	t := v.Type()
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return dst, false
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return dst, false
+	}
+	dst = appendField(dst, t.String())
+	for _, f := range viewByCmd {
+		// text/template calls a method of that name before it reads a
+		// field: such a view is not read here.
+		if _, m := v.Type().MethodByName(f); m {
+			return dst, false
+		}
+		if _, m := reflect.PointerTo(v.Type()).MethodByName(f); m {
+			return dst, false
+		}
+		sf, found := v.Type().FieldByName(f)
+		if !found || !sf.IsExported() {
+			return dst, false
+		}
+		fv, err := v.FieldByIndexErr(sf.Index)
+		if err != nil {
+			return dst, false
+		}
+		if fv.Kind() == reflect.Interface {
+			fv = fv.Elem()
+		}
+		if fv.Kind() != reflect.Map || fv.Type().Key() != reflect.TypeFor[string]() {
+			return dst, false
+		}
+		dst = appendField(dst, f)
+		e := fv.MapIndex(reflect.ValueOf(cmd))
+		if !e.IsValid() {
+			dst = append(dst, 'm')
+			continue
+		}
+		dst = append(dst, 'p')
+		if dst, ok = appendValue(dst, e); !ok {
+			return dst, false
+		}
+	}
+	return dst, true
+}
+
+// appendField appends s with its length in front.
+func appendField(dst []byte, s string) []byte {
+	dst = strconv.AppendInt(dst, int64(len(s)), 10)
+	dst = append(dst, ':')
+	return append(dst, s...)
+}
+
+// appendValue appends v with its type: strings, numbers, booleans, and
+// slices, arrays, maps with string keys and interfaces of those.
+func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
+	dst = appendField(dst, v.Type().String())
+	switch v.Kind() {
+	case reflect.Interface:
+		if v.IsNil() {
+			return append(dst, 'n'), true
+		}
+		return appendValue(dst, v.Elem())
+	case reflect.String:
+		return appendField(dst, v.String()), true
+	case reflect.Bool:
+		return strconv.AppendBool(dst, v.Bool()), true
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return append(strconv.AppendInt(dst, v.Int(), 10), ';'), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return append(strconv.AppendUint(dst, v.Uint(), 10), ';'), true
+	case reflect.Float32, reflect.Float64:
+		return append(strconv.AppendFloat(dst, v.Float(), 'g', -1, 64), ';'), true
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			return append(dst, 'N'), true
+		}
+		dst = append(strconv.AppendInt(dst, int64(v.Len()), 10), '[')
+		for i := range v.Len() {
+			var ok bool
+			if dst, ok = appendValue(dst, v.Index(i)); !ok {
+				return dst, false
+			}
+		}
+		return dst, true
+	case reflect.Map:
+		if v.Type().Key().Kind() != reflect.String {
+			return dst, false
+		}
+		if v.IsNil() {
+			return append(dst, 'N'), true
+		}
+		keys := v.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int {
+			switch {
+			case a.String() < b.String():
+				return -1
+			case a.String() > b.String():
+				return 1
+			}
+			return 0
+		})
+		dst = append(strconv.AppendInt(dst, int64(len(keys)), 10), '{')
+		for _, k := range keys {
+			dst = appendField(dst, k.String())
+			var ok bool
+			if dst, ok = appendValue(dst, v.MapIndex(k)); !ok {
+				return dst, false
+			}
+		}
+		return dst, true
+	}
+	return dst, false
+}
