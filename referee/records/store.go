@@ -146,17 +146,7 @@ func AppendEntry(tx *store.Tx, g *Game, e Entry) (uint64, error) {
 
 // Entries reads a game's log from seq from.
 func Entries(tx *store.Tx, game string, from uint64) ([]Entry, error) {
-	var out []Entry
-	err := tx.Log(game, from, func(seq uint64, raw []byte) error {
-		var e Entry
-		if err := json.Unmarshal(raw, &e); err != nil {
-			return err
-		}
-		e.Seq = seq
-		out = append(out, e)
-		return nil
-	})
-	return out, err
+	return EntriesBefore(tx, game, from, 0)
 }
 
 // Organiser is what the core keeps about an organiser's address (the
