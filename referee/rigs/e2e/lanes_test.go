@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -55,40 +53,7 @@ type laneDaemon struct {
 
 func newLaneDaemon(t *testing.T, ms *mailstack.Stack) *laneDaemon {
 	t.Helper()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "referee.toml")
-	text := fmt.Sprintf(`domain = %q
-data_dir = %q
-organisers = [%q]
-[referee]
-local_part = "referee"
-receipt_window = "0s"
-[imap]
-addr = %q
-tls = "none"
-username = %q
-password = "referee-pw"
-idle = "off"
-poll_interval = "100ms"
-resync_interval = "5s"
-min_backoff = "50ms"
-max_backoff = "1s"
-[smtp]
-addr = %q
-tls = "none"
-auth = "none"
-min_backoff = "100ms"
-max_backoff = "1s"
-[log]
-level = "warn"
-`, mailstack.Domain, filepath.Join(dir, "data"), ms.Address("olga"), ms.IMAPAddr, ms.Address("referee"), ms.MXAddr)
-	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := config.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := stackConfig(t, ms, "")
 	ld := &laneDaemon{cfg: cfg}
 	ld.start(t)
 	return ld

@@ -28,6 +28,31 @@ func startReferee(t *testing.T, users ...string) (*mailstack.Stack, *daemon.Daem
 func startRefereeWith(t *testing.T, extra string, users ...string) (*mailstack.Stack, *daemon.Daemon, string) {
 	t.Helper()
 	ms := mailstack.Start(t, append([]string{"referee", "olga"}, users...)...)
+	cfg := stackConfig(t, ms, extra)
+	d, err := daemon.New(cfg, daemon.Options{NoSync: true, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(testkit.Run(t, d.Run))
+	secret, err := d.Referee.AddOrganiser(ms.Address("olga"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms, d, "referee+org." + secret + "@" + mailstack.Domain
+}
+
+// organise mails the organiser's commands to the organiser address.
+func organise(t *testing.T, ms *mailstack.Stack, orgTo, id, text string) {
+	t.Helper()
+	ms.Send(t, ms.Address("olga"), []string{orgTo}, []byte("From: Olga <olga@example.test>\r\nTo: "+orgTo+
+		"\r\nSubject: new game\r\nMessage-ID: <"+id+"@example.test>\r\nDate: "+time.Now().UTC().Format(time.RFC1123Z)+
+		"\r\n\r\n"+text))
+}
+
+// stackConfig writes and loads the daemon's configuration over the stack
+// (TOML tables in extra appended to the test's).
+func stackConfig(t *testing.T, ms *mailstack.Stack, extra string) *config.Config {
+	t.Helper()
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "referee.toml")
 	cfgText := fmt.Sprintf(`domain = %q
@@ -64,22 +89,5 @@ level = "warn"
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := daemon.New(cfg, daemon.Options{NoSync: true, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(testkit.Run(t, d.Run))
-	secret, err := d.Referee.AddOrganiser(ms.Address("olga"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ms, d, "referee+org." + secret + "@" + mailstack.Domain
-}
-
-// organise mails the organiser's commands to the organiser address.
-func organise(t *testing.T, ms *mailstack.Stack, orgTo, id, text string) {
-	t.Helper()
-	ms.Send(t, ms.Address("olga"), []string{orgTo}, []byte("From: Olga <olga@example.test>\r\nTo: "+orgTo+
-		"\r\nSubject: new game\r\nMessage-ID: <"+id+"@example.test>\r\nDate: "+time.Now().UTC().Format(time.RFC1123Z)+
-		"\r\n\r\n"+text))
+	return cfg
 }
