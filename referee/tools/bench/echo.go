@@ -1,14 +1,12 @@
 package bench
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/textproto"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -71,11 +69,7 @@ func (e *Echo) pad(b *bytes.Buffer) {
 
 // HandleMail implements mailin.Handler.
 func (e *Echo) HandleMail(_ context.Context, in mailin.Inbound) (referee.Outcome, error) {
-	end := bytes.Index(in.Raw, []byte("\r\n\r\n"))
-	if end < 0 {
-		end = len(in.Raw)
-	}
-	hdr, err := textproto.NewReader(bufio.NewReader(bytes.NewReader(in.Raw[:end]))).ReadMIMEHeader()
+	hdr, err := headerOf(in.Raw)
 	if err != nil && len(hdr) == 0 {
 		return referee.Outcome{}, referee.Permanent("echo: unreadable header: %v", err)
 	}

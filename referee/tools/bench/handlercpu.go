@@ -50,14 +50,17 @@ func (c *handlerCPU) HandleMail(ctx context.Context, in mailin.Inbound) (referee
 
 // messageID is a raw mail's Message-ID field as written ("" without one).
 func messageID(raw []byte) string {
-	end := bytes.Index(raw, []byte("\r\n\r\n"))
-	if end < 0 {
-		end = len(raw)
-	} else {
-		end += 2
-	}
-	hdr, _ := textproto.NewReader(bufio.NewReader(bytes.NewReader(raw[:end]))).ReadMIMEHeader()
+	hdr, _ := headerOf(raw)
 	return strings.TrimSpace(hdr.Get("Message-Id"))
+}
+
+// headerOf reads a raw mail's header (what it could read, with the error,
+// when the header is broken).
+func headerOf(raw []byte) (textproto.MIMEHeader, error) {
+	if end := bytes.Index(raw, []byte("\r\n\r\n")); end >= 0 {
+		raw = raw[:end+4]
+	}
+	return textproto.NewReader(bufio.NewReader(bytes.NewReader(raw))).ReadMIMEHeader()
 }
 
 // perMail is the handler's mean CPU time per mail handled, in
