@@ -74,10 +74,7 @@ func (r *Referee) teller() *tell.Teller {
 // older entries from the store, which the tell stage calls only when a
 // seat that has not seen them needs them.
 func (gw teller) logSince(from uint64) (mem []tell.Entry, older func() ([]tell.Entry, error)) {
-	end := uint64(0) // the first entry in memory (0: none)
-	if len(gw.logged) > 0 {
-		end = gw.logged[0].Seq
-	}
+	end := gw.firstInMemory()
 	for _, e := range gw.logged {
 		if e.Seq >= from {
 			mem = append(mem, e.TellEntry())
@@ -101,13 +98,18 @@ func (gw teller) logSince(from uint64) (mem []tell.Entry, older func() ([]tell.E
 // ended: the entries older than this unit of work from the store, those
 // it wrote as they are in memory (issue 25: never read back and decoded).
 func (gw teller) wholeLog() ([]Entry, error) {
-	end := uint64(0)
-	if len(gw.logged) > 0 {
-		end = gw.logged[0].Seq
-	}
-	es, err := records.EntriesBefore(gw.w.tx, gw.g.ID, 1, end)
+	es, err := records.EntriesBefore(gw.w.tx, gw.g.ID, 1, gw.firstInMemory())
 	finalLogReads.Add(int64(len(es)))
 	return append(es, gw.logged...), err
+}
+
+// firstInMemory is the seq of the first log entry this unit of work
+// wrote and holds in memory (0: none).
+func (gw teller) firstInMemory() uint64 {
+	if len(gw.logged) == 0 {
+		return 0
+	}
+	return gw.logged[0].Seq
 }
 
 // logReads and finalLogReads count the log entries the tell stage read
