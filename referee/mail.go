@@ -86,11 +86,7 @@ func (gw teller) logSince(from uint64) (mem []tell.Entry, older func() ([]tell.E
 	return mem, func() ([]tell.Entry, error) {
 		es, err := records.EntriesBefore(gw.w.tx, gw.g.ID, from, end)
 		logReads.Add(int64(len(es)))
-		out := make([]tell.Entry, len(es))
-		for i, e := range es {
-			out[i] = e.TellEntry()
-		}
-		return out, err
+		return records.TellEntries(es), err
 	}
 }
 
