@@ -22,7 +22,7 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 		return nil, err
 	}
 	defer f.Close()
-	ps := int64(db.bolt.Info().PageSize)
+	ps := int64(db.PageSize())
 	read := func(id uint64, n int64) ([]byte, error) {
 		buf := make([]byte, n*ps)
 		_, err := f.ReadAt(buf, int64(id)*ps)

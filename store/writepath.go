@@ -74,13 +74,9 @@ func decodeSnap(v []byte) ([]byte, error) {
 // are JSON, but the store does not rely on it: a whole snapshot must not
 // be read as a compressed one).
 func encodeSnap(rec []byte) []byte {
-	if z := deflate([]byte{snapZ}, rec); z != nil {
+	z := deflateAlways([]byte{snapZ}, rec)
+	if z != nil && (len(z) < 1+len(rec) || (len(rec) > 0 && rec[0] != '{')) {
 		return z
-	}
-	if len(rec) > 0 && rec[0] != '{' {
-		if z := deflateAlways([]byte{snapZ}, rec); z != nil {
-			return z
-		}
 	}
 	return rec
 }
@@ -231,13 +227,14 @@ func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
 			head := make([]byte, 9)
 			head[0] = gameDelta
 			binary.BigEndian.PutUint64(head[1:], ver+1)
-			val := append(head, d...)
-			if z := deflate(head, d); z != nil {
-				z[0] = gameDeltaZ
-				val = z
+			v := deflate(head, d)
+			if v != nil {
+				v[0] = gameDeltaZ
+			} else {
+				v = append(head, d...)
 			}
-			if len(val) <= tx.tx.DB().Info().PageSize {
-				return val, nil
+			if len(v) <= tx.tx.DB().Info().PageSize {
+				return v, nil
 			}
 		}
 	}

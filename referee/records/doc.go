@@ -9,18 +9,17 @@
 // and ratings have theirs in the desk, package referee/tournament/bymail),
 // what the tell stage reads of a record and gives back to keep in it
 // (tell.go: Game.TellGame, Game.Reader, Seat.Told, Entry.TellEntry:
-// copies, no decision), and what the store's game indexes hold of a game (IndexOf),
-// written in the same transaction as the record (SaveGame), and read back
-// to find the games open to JOIN without decoding the others (OpenGames,
-// paged). The core
-// re-exports the types under their old names (referee.Game, referee.Seat,
-// ...), so that the edges and the tools read the records through the
-// core's queries as before. It owns seat authentication too, in one place
-// (auth.go, issue 25): a seat's secret against the seat's record, for a
-// mail's seat tag and a webhook's bearer token alike (AuthSeat), an
-// organiser's tag (AuthOrganiser), each secret compared in constant time,
-// and a game's state token read from its record without decoding the state
-// (StateToken).
+// copies, no decision), and what the store's game indexes hold of a game
+// (IndexOf), written in the same transaction as the record (SaveGame), and
+// read back to find the games open to JOIN without decoding the others
+// (OpenGames, paged). The core re-exports the types under their old names
+// (referee.Game, referee.Seat, ...), so that the edges and the tools read
+// the records through the core's queries as before. It owns seat
+// authentication too, in one place (auth.go, issue 25): a seat's secret
+// against the seat's record, for a mail's seat tag and a webhook's bearer
+// token alike (AuthSeat), an organiser's tag (AuthOrganiser), each secret
+// compared in constant time, and a game's state token read from its record
+// without decoding the state (StateToken).
 //
 // It must not decide anything else about a game (the core and the engines
 // do), render a word (templates/ does), read the clock or randomness, or
