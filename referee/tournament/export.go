@@ -416,13 +416,10 @@ type trfLine struct {
 func trfLines(t *Tournament, complete int) []trfLine {
 	var ls, earlier []trfLine
 	for e, en := range t.Entrants {
-		from := 1
-		for _, s := range en.Before {
-			if s.Through >= from && from <= complete {
-				earlier = append(earlier, trfLine{entrant: e, from: from, through: s.Through, name: s.Name})
-			}
-			if s.Through+1 > from {
-				from = s.Through + 1
+		held, from := en.Holders()
+		for _, h := range held {
+			if h.First <= complete {
+				earlier = append(earlier, trfLine{entrant: e, from: h.First, through: h.Through, name: h.Name})
 			}
 		}
 		ls = append(ls, trfLine{entrant: e, from: from, through: complete, name: en.Name})
