@@ -379,18 +379,16 @@ func TRF(t *Tournament) ([]byte, error) {
 			}
 		}
 	}
+	// A current holder's points are the place's less its earlier holders'.
+	for _, tl := range lines[len(t.Entrants):] {
+		pts[tl.entrant] -= tl.points
+	}
 	for l, tl := range lines {
 		// 001, rank, sex+title, name (15-47), rating, federation, FIDE
 		// number, birth date, points (81-84), rank (86-89).
 		p, rank := pts[tl.entrant], strconv.Itoa(place[tl.entrant])
 		if l >= len(t.Entrants) {
 			p, rank = tl.points, ""
-		} else {
-			for k := len(t.Entrants); k < len(lines); k++ {
-				if lines[k].entrant == l {
-					p -= lines[k].points
-				}
-			}
 		}
 		s := fmt.Sprintf("001 %4d %1s%3s %-33s %4s %3s %11s %10s %4.1f %4s", l+1, "", "", trfText(tl.name, 33), "", "", "", "", p, rank)
 		for _, c := range cells[l] {
@@ -416,13 +414,10 @@ type trfLine struct {
 func trfLines(t *Tournament, complete int) []trfLine {
 	var ls, earlier []trfLine
 	for e, en := range t.Entrants {
-		from := 1
-		for _, s := range en.Before {
-			if s.Through >= from && from <= complete {
-				earlier = append(earlier, trfLine{entrant: e, from: from, through: s.Through, name: s.Name})
-			}
-			if s.Through+1 > from {
-				from = s.Through + 1
+		held, from := en.Holders()
+		for _, h := range held {
+			if h.First <= complete {
+				earlier = append(earlier, trfLine{entrant: e, from: h.First, through: h.Through, name: h.Name})
 			}
 		}
 		ls = append(ls, trfLine{entrant: e, from: from, through: complete, name: en.Name})

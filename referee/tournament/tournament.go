@@ -133,6 +133,28 @@ type Stint struct {
 	Through int    `json:"through"`
 }
 
+// Held is an earlier holder of a place who played some of its rounds:
+// First through Stint.Through.
+type Held struct {
+	Stint
+	First int
+}
+
+// Holders are the earlier holders of the entrant's place (Before) who
+// played at least one of its rounds, first to last (one replaced before
+// their first round played none), and from, the first round of its
+// current holder. The pages and the TRF export read the stints so.
+func (e Entrant) Holders() (earlier []Held, from int) {
+	from = 1
+	for _, s := range e.Before {
+		if s.Through >= from {
+			earlier = append(earlier, Held{Stint: s, First: from})
+		}
+		from = max(from, s.Through+1)
+	}
+	return earlier, from
+}
+
 // PlayedBy names who played round n for the entrant: the current player,
 // or the one they replaced.
 func (e Entrant) PlayedBy(n int) string {

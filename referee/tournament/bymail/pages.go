@@ -85,12 +85,9 @@ type PageStint struct {
 // played none, and is not named).
 func replaced(t *tournament.Tournament, e int) []PageStint {
 	var out []PageStint
-	first := 1
-	for _, b := range t.Entrants[e].Before {
-		if b.Through >= first {
-			out = append(out, PageStint{Name: b.Name, First: first, Through: b.Through})
-		}
-		first = max(first, b.Through+1)
+	held, _ := t.Entrants[e].Holders()
+	for _, h := range held {
+		out = append(out, PageStint{Name: h.Name, First: h.First, Through: h.Through})
 	}
 	return out
 }
