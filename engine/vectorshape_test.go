@@ -8,17 +8,13 @@ import (
 	"testing"
 )
 
-// vectorsNotYetInOneShape are the games whose specification vectors are
-// not yet all in the one shape (issue 25, "rule-vector tests in one
-// shape"). It is empty: Brew Crafters', the last, moved to
-// testdata/spec.vectors and TestVectors (onepass). It must stay empty.
-var vectorsNotYetInOneShape = map[string]bool{}
-
 // TestRuleVectorsInOneShape_Issue25: every game keeps its specification's
 // test vectors the same way (engine/doc.go, "Tests, by role"): the cases
 // in testdata/*.vectors (blocks opened by CASE <id>, Fromage's by vector
 // <id>, in the game's text format) and one TestVectors that plays every file, so that a vector is
-// added by writing a case, not a test function.
+// added by writing a case, not a test function. Every game is in the
+// shape (Brew Crafters', the last, moved to testdata/spec.vectors): no
+// game is exempt.
 func TestRuleVectorsInOneShape_Issue25(t *testing.T) {
 	caseRe := regexp.MustCompile(`(?m)^(?:CASE|vector) \S+`) // Fromage's blocks open with "vector"
 	vectorsRe := regexp.MustCompile(`(?m)^func TestVectors\(t \*testing\.T\)`)
@@ -48,13 +44,8 @@ func TestRuleVectorsInOneShape_Issue25(t *testing.T) {
 		if !found {
 			problems = append(problems, "no TestVectors")
 		}
-		switch {
-		case len(problems) > 0 && !vectorsNotYetInOneShape[game]:
+		if len(problems) > 0 {
 			t.Errorf("%s: %s", game, strings.Join(problems, "; "))
-		case len(problems) == 0 && vectorsNotYetInOneShape[game]:
-			t.Errorf("%s: its vectors are in the shape now: take it off vectorsNotYetInOneShape", game)
-		case len(problems) > 0:
-			t.Logf("%s (not yet in the shape): %s", game, strings.Join(problems, "; "))
 		}
 	}
 }

@@ -73,8 +73,9 @@
 // prompt's menu keeps such lines from one mail to the next
 // (referee/tell), keyed by every input the check allowed, so a kept line
 // is the line rendered afresh (TestOptionKeyedReadsViewByCommand_Issue25,
-// TestAppendViewKeyTellsValuesApart_Issue25). option.group is a function of the option's group and
-// params, the decision and the view (OptionData).
+// TestAppendViewKeyTellsValuesApart_Issue25). option.group is a function
+// of the option's group and params, the decision and the view
+// (OptionData).
 //
 // # Ownership
 //

@@ -20,8 +20,7 @@ import (
 // language or any of ours, or a code with a number whose family has help
 // (helpTopic).
 func HasHelp(t *templates.Set, rd tell.Reader, topic string) bool {
-	topic = helpTopic(t, rd, topic)
-	return t.Has(rd.Game, rd.Lang, "help."+topic) || t.Has("referee", rd.Lang, "help."+topic)
+	return hasTopic(t, rd, helpTopic(t, rd, topic))
 }
 
 // HelpWord is a HELP topic as the game's commands spell it (issue 22,

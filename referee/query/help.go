@@ -63,11 +63,14 @@ func helpTopic(t *templates.Set, rd tell.Reader, topic string) string {
 			return kw
 		}
 	}
-	has := func(tp string) bool {
-		return t.Has(rd.Game, rd.Lang, "help."+tp) || t.Has("referee", rd.Lang, "help."+tp)
-	}
-	if base := strings.TrimRight(topic, "0123456789+"); base != topic && base != "" && !has(topic) && has(base) {
+	if base := strings.TrimRight(topic, "0123456789+"); base != topic && base != "" && !hasTopic(t, rd, topic) && hasTopic(t, rd, base) {
 		return base
 	}
 	return topic
+}
+
+// hasTopic reports whether the game's or the referee's help has topic tp
+// in the reader's language.
+func hasTopic(t *templates.Set, rd tell.Reader, tp string) bool {
+	return t.Has(rd.Game, rd.Lang, "help."+tp) || t.Has("referee", rd.Lang, "help."+tp)
 }

@@ -35,19 +35,17 @@ func (r *Renderer) Hooks(rd Reader, steps []engine.Step, notes []Note) (HookLine
 		}
 	}
 	for _, n := range notes {
-		if n.Seats != nil && n.Name != "say" {
-			continue // private announcements never leave
+		say := n.Name == "say"
+		if all, _ := n.Data["all"].(bool); say && !all || !say && n.Seats != nil {
+			continue // only what was said to everybody; private announcements never leave
 		}
 		text, err := r.T.Render("referee", "en", "note."+n.Name, r.Ctx(rd, n.Data))
 		if err != nil {
 			return hl, err
 		}
-		switch {
-		case n.Name == "say":
-			if all, _ := n.Data["all"].(bool); all { // only what was said to everybody
-				hl.Chat = append(hl.Chat, text)
-			}
-		default:
+		if say {
+			hl.Chat = append(hl.Chat, text)
+		} else {
 			hl.Org = append(hl.Org, text)
 		}
 	}

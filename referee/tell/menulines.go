@@ -22,9 +22,9 @@ import (
 // View.F[command] (templates.AppendViewKey, by value: a value holding a
 // pointer is never keyed); an option whose params are not all strings,
 // numbers and booleans, or whose view values cannot be keyed, is
-// rendered every time. A Renderer serves every unit of work at once: the lines are
-// behind a lock, and at most maxMenuLines are kept (all dropped when
-// full).
+// rendered every time. A Renderer serves every unit of work at once: the
+// lines are behind a lock, and at most maxMenuLines are kept (all dropped
+// when full).
 type menuLines struct {
 	mu sync.Mutex
 	m  map[string]string
