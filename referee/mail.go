@@ -127,11 +127,6 @@ func tellInput(g *Game, tb *engine.Table, eg engine.Game, c *changes, log []tell
 	return &tell.Input{Game: g.TellGame(), Table: tb, Engine: eg, Log: log, Changes: ch, Notes: c.notes, Ended: c.ended}
 }
 
-// entryLines renders one log entry for a reader (tell.EntryLines).
-func (gw teller) entryLines(rd Reader, e Entry) ([]string, error) {
-	return tell.EntryLines(gw.w.r.render.Renderer, rd, e.TellEntry())
-}
-
 // tableToken is a table's state token (0 before the start).
 func tableToken(tb *engine.Table) int { return tell.TableToken(tb) }
 

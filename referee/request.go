@@ -317,16 +317,10 @@ func (gw seatMail) logText(seat, n int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rd := gw.reader(seat)
-	var lines []string
-	for _, e := range all {
-		ls, err := teller(gw).entryLines(rd, e)
-		if err != nil {
-			return "", err
-		}
-		for _, l := range ls {
-			lines = append(lines, e.At.In(templates.Zone(gw.g.Seats[seat].TZ)).Format("01-02 15:04")+"  "+l)
-		}
+	lines, err := tell.DatedLines(gw.w.r.render.Renderer, gw.reader(seat), records.TellEntries(all),
+		templates.Zone(gw.g.Seats[seat].TZ), nil)
+	if err != nil {
+		return "", err
 	}
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
