@@ -90,6 +90,45 @@
 // The messages are filed afterwards in UID order, as above. Options.Lanes
 // 1 hands every message over one at a time.
 //
+// # Rolling in
+//
+// Rule (issue 25: the intake wait): while the lanes of a look run, newer
+// mail does not wait for the slowest of them. Every kick (the server's
+// news of new mail during IDLE, or a lane finishing a message) makes the
+// Watcher search past the look's highest UID, fetch what came, and hand
+// each message at once to the running lane it is tied to (its sender's or
+// its game's, by the lane keys above), behind that lane's earlier
+// messages, or to a new lane. The look so grows, in UID order, to at most
+// Options.FetchBatch*4 messages; it is filed when every lane is done.
+// The crash order is the one above, message by message:
+//
+//   - The hand-overs of the messages rolled in are on record, in one
+//     commit, before any of them is handed over. A message with a
+//     hand-over already on record (after a crash) is not rolled in: the
+//     look ends before it and a later look hands it over alone.
+//   - A message rolled in joins the cursor's list of the look only with
+//     its ride ready, after every message of the look before it; a ride
+//     moves the cursor past its message and the later ones whose records
+//     are committed, never past one whose record is not. So the cursor
+//     never says a message is done before it is, and a crash at any
+//     point leaves every message either recorded (its hand-over again is
+//     a duplicate, filed by the sweep) or above the cursor (handed over
+//     again, its attempt counted).
+//   - Order: a message tied to two lanes of the look (it would join
+//     them), one set aside (too large, failed MaxAttempts times, no
+//     body) and every message after it end the rolling: the next look
+//     takes them when every lane is done. A lane stopped by a transient
+//     failure ends the rolling too. So a sender's or a game's mails are
+//     handed over in UID order, within a look and across looks.
+//   - Rolling is for new mail only (not the sweep below the cursor) and
+//     not after a crash (a look handed over one message at a time).
+//
+// The rolling waits take the kicks of new mail: the look ends with a kick
+// of its own, so that mail which came as it ended is looked at at once.
+// TestRollingCrashAtEveryStep checks the rule over generated arrivals of
+// four senders' mails about three games, in waves while earlier mail is
+// handled, with a crash at every step against a model.
+//
 // # IMAP details
 //
 //   - UID SEARCH UID last+1:* returns the last message even when there is

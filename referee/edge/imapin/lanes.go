@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,10 @@ import (
 // handlers' commits share the store's group commits (store.DB.Commit)
 // instead of paying one fsync each, one after the other. See doc.go,
 // "Lanes", for the rule; this file is its machinery.
+
+// rollFactor bounds a look: Options.FetchBatch*rollFactor messages at most,
+// the first fetch's and those rolled in while its lanes run.
+const rollFactor = 4
 
 // handover is one message of a fetch handed over in a lane.
 type handover struct {
@@ -163,21 +168,136 @@ func (l laneOf) join(keys []string) string {
 	return r
 }
 
+// lane is one lane's queue of hand-overs, run by one goroutine at a time.
+type lane struct {
+	queue   []*handover
+	running bool
+	// stopped: a transient failure; the rest of the queue waits for the
+	// next look.
+	stopped bool
+}
+
+// laneRun runs the lanes of one look (a fetch and the messages rolled in
+// while its lanes ran).
+type laneRun struct {
+	w     *Watcher
+	ctx   context.Context
+	sem   chan struct{}
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	byKey map[string]*lane // each lane key's lane
+	// stopped: a lane stopped on a transient failure (no more is rolled in).
+	stopped bool
+}
+
+// add queues h in l and starts the lane unless it runs (or stopped).
+func (r *laneRun) add(l *lane, h *handover) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	l.queue = append(l.queue, h)
+	if !l.running && !l.stopped {
+		l.running = true
+		r.wg.Add(1)
+		go r.run(l)
+	}
+}
+
+// busy reports whether a lane still runs, and whether one stopped.
+func (r *laneRun) busy() (running, stopped bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, l := range r.byKey {
+		running = running || l.running
+	}
+	return running, r.stopped
+}
+
+// run hands l's messages over one after the other; every message handed
+// over kicks the Watcher, which then looks for new mail to roll in.
+func (r *laneRun) run(l *lane) {
+	defer r.wg.Done()
+	w := r.w
+	for {
+		r.mu.Lock()
+		if l.stopped || len(l.queue) == 0 {
+			l.running = false
+			r.mu.Unlock()
+			w.Kick()
+			return
+		}
+		h := l.queue[0]
+		l.queue = l.queue[1:]
+		r.mu.Unlock()
+		if w.o.MaxCrashes > 0 && h.n > w.o.MaxCrashes {
+			continue // quarantined by processChunk, never handed over again
+		}
+		r.sem <- struct{}{}
+		h.out, h.err = w.handle(r.ctx, mailin.Inbound{Raw: h.raw, Source: "imap", Keys: []string{h.key}, Received: h.received}, h.log)
+		<-r.sem
+		h.ran = true
+		var pe *panicError
+		if h.err != nil && (errors.As(h.err, &pe) || !referee.IsPermanent(h.err)) {
+			r.mu.Lock()
+			l.stopped, r.stopped = true, true // the lane's later mails wait: their order is kept
+			r.mu.Unlock()
+		}
+		w.Kick()
+	}
+}
+
+// handover makes the hand-over of an ordinary message of the look (one
+// with its body, neither poison nor too large); nil otherwise.
+func (s *session) handover(uid imap.UID, m *imapclient.FetchMessageBuffer, bodies map[imap.UID][]byte) *handover {
+	w := s.w
+	raw, ok := bodies[uid]
+	if m == nil || !ok || s.poison[uid] != "" || (w.o.MaxMessageSize > 0 && m.RFC822Size > w.o.MaxMessageSize) {
+		return nil
+	}
+	received := w.o.Now()
+	if !m.InternalDate.IsZero() && m.InternalDate.Before(received) {
+		received = m.InternalDate
+	}
+	log := s.log.With(slog.Uint64("uid", uint64(uid)))
+	if m.Envelope != nil && m.Envelope.MessageID != "" {
+		log = log.With(slog.String("msgid", "<"+m.Envelope.MessageID+">"))
+	}
+	return &handover{uid: uid, key: fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid),
+		raw: raw, received: received, log: log}
+}
+
+// ride prepares h's ride: the end of its attempt and the cursor past it
+// (laneCursor.advance) in the commit that records it.
+func (w *Watcher) ride(lc *laneCursor, h *handover) {
+	h.ride = w.o.Store.Ride(h.key, func(tx *store.Tx) error {
+		if err := tx.EndAttempt(h.key); err != nil {
+			return err
+		}
+		stored, err := tx.Cursor(w.cursorKey)
+		if err != nil || stored.UIDValidity != lc.validity {
+			return err
+		}
+		if v := lc.advance(tx, h.uid, stored.LastUID); v > stored.LastUID {
+			return tx.PutCursor(w.cursorKey, store.Cursor{UIDValidity: lc.validity, LastUID: v, Armed: 1})
+		}
+		return nil
+	})
+}
+
 // handLanes hands the chunk's ordinary messages (want, with their bodies)
 // over in lanes when they come from two senders or more and Options.Lanes
 // allows it; nil when the chunk is to be handed over one message at a
-// time (the plain path of processChunk). An error is the store's, from
-// recording the attempts: nothing was handed over.
+// time (the plain path of processChunk). While the lanes run it rolls
+// newer mail in (roll): the chunk it returns is the look's, ascending. An
+// error is the store's, from recording the attempts: nothing was handed
+// over.
 func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap.UID]*imapclient.FetchMessageBuffer,
-	bodies map[imap.UID][]byte) (map[imap.UID]*handover, error) {
+	bodies map[imap.UID][]byte) ([]imap.UID, map[imap.UID]*handover, error) {
 	w := s.w
 	if w.o.Lanes < 2 {
-		return nil, nil
+		return chunk, nil, nil
 	}
 	lc := &laneCursor{validity: s.cur.UIDValidity, hs: map[imap.UID]*handover{}, inTx: map[imap.UID]*store.Tx{},
 		target: map[imap.UID]uint32{}}
-	var order []string
-	lanes := map[string][]*handover{}
 	var all []*handover
 	var keyOf [][]string // each of all's lane keys
 	for _, uid := range chunk {
@@ -186,88 +306,76 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 			continue
 		}
 		lc.uids = append(lc.uids, uid)
-		raw, ok := bodies[uid]
-		if !ok || s.poison[uid] != "" || (w.o.MaxMessageSize > 0 && m.RFC822Size > w.o.MaxMessageSize) {
+		h := s.handover(uid, m, bodies)
+		if h == nil {
 			continue // set aside by processChunk, one at a time
 		}
-		received := w.o.Now()
-		if !m.InternalDate.IsZero() && m.InternalDate.Before(received) {
-			received = m.InternalDate
-		}
-		log := s.log.With(slog.Uint64("uid", uint64(uid)))
-		if m.Envelope != nil && m.Envelope.MessageID != "" {
-			log = log.With(slog.String("msgid", "<"+m.Envelope.MessageID+">"))
-		}
-		h := &handover{uid: uid, key: fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid),
-			raw: raw, received: received, log: log}
 		keyOf = append(keyOf, laneKeys(m))
 		lc.hs[uid] = h
 		all = append(all, h)
 	}
 	laneNames := groupLanes(keyOf)
-	for i, h := range all {
+	r := &laneRun{w: w, ctx: ctx, sem: make(chan struct{}, w.o.Lanes), byKey: map[string]*lane{}}
+	lanes := map[string]*lane{}
+	var order []string
+	for i := range all {
 		k := laneNames[i]
-		if _, ok := lanes[k]; !ok {
+		l := lanes[k]
+		if l == nil {
+			l = &lane{}
+			lanes[k] = l
 			order = append(order, k)
 		}
-		lanes[k] = append(lanes[k], h)
+		if len(keyOf[i]) == 0 {
+			r.byKey[""] = l
+		}
+		for _, key := range keyOf[i] {
+			r.byKey[key] = l
+		}
 	}
 	if len(order) < 2 {
-		return nil, nil
+		return chunk, nil, nil
 	}
 	// Every attempt on record before any hand-over, in one commit: the
 	// first message after the cursor counts the hand-overs the cursor
 	// presumed.
 	if err := w.beginAll(s, all, lc.uids[0]); err != nil {
-		return nil, err
+		return chunk, nil, err
 	}
 	// After a crash (a hand-over on record that never finished), the chunk
 	// is handed over one message at a time, in UID order: a message that
 	// kills the process must not count against the others in flight.
+	// Only a look at new mail rolls newer mail in (not the sweep below the
+	// cursor).
+	roll := uint32(lc.uids[0]) > s.cur.LastUID
 	for _, h := range all {
 		if h.n > 1 {
-			order, lanes = []string{""}, map[string][]*handover{"": all}
+			one := &lane{}
+			r.byKey = map[string]*lane{"": one}
+			lanes, roll = map[string]*lane{"": one}, false
+			for i := range all {
+				laneNames[i] = ""
+			}
 			break
 		}
 	}
 	for _, h := range all {
-		h := h
-		h.ride = w.o.Store.Ride(h.key, func(tx *store.Tx) error {
-			if err := tx.EndAttempt(h.key); err != nil {
-				return err
-			}
-			stored, err := tx.Cursor(w.cursorKey)
-			if err != nil || stored.UIDValidity != lc.validity {
-				return err
-			}
-			if v := lc.advance(tx, h.uid, stored.LastUID); v > stored.LastUID {
-				return tx.PutCursor(w.cursorKey, store.Cursor{UIDValidity: lc.validity, LastUID: v, Armed: 1})
-			}
-			return nil
-		})
+		w.ride(lc, h)
 	}
-	sem := make(chan struct{}, w.o.Lanes)
-	var wg sync.WaitGroup
-	for _, k := range order {
-		wg.Add(1)
-		go func(lane []*handover) {
-			defer wg.Done()
-			for _, h := range lane {
-				if w.o.MaxCrashes > 0 && h.n > w.o.MaxCrashes {
-					continue // quarantined by processChunk, never handed over again
-				}
-				sem <- struct{}{}
-				h.out, h.err = w.handle(ctx, mailin.Inbound{Raw: h.raw, Source: "imap", Keys: []string{h.key}, Received: h.received}, h.log)
-				<-sem
-				h.ran = true
-				var pe *panicError
-				if h.err != nil && (errors.As(h.err, &pe) || !referee.IsPermanent(h.err)) {
-					return // the sender's later mails wait: their order is kept
-				}
-			}
-		}(lanes[k])
+	for i, h := range all {
+		r.add(lanes[laneNames[i]], h)
 	}
-	wg.Wait()
+	if roll {
+		chunk = s.roll(r, lc, chunk, info, bodies)
+		s.looked = max(s.looked, chunk[len(chunk)-1])
+	}
+	r.wg.Wait()
+	all = all[:0]
+	for _, u := range lc.uids {
+		if h := lc.hs[u]; h != nil {
+			all = append(all, h)
+		}
+	}
 	// The cursor the committed rides wrote; the attempts of the messages
 	// a stopped lane never handed over are taken back (they never began).
 	var last uint32
@@ -299,7 +407,139 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 			s.log.Warn("could not clear the intake attempts of messages not handed over", slog.Any("err", err))
 		}
 	}
-	return lc.hs, nil
+	return chunk, lc.hs, nil
+}
+
+// errBegun aborts rolling a message in: its hand-over began before.
+var errBegun = errors.New("imapin: a hand-over on record")
+
+// roll (doc.go, "Rolling in"): while the look's lanes run, every kick
+// (new mail, a message handed over) makes the Watcher look for newer mail
+// and hand it to its lane at once, behind the lane's earlier messages, or
+// to a new lane. It stops at the first message it may not roll in (one
+// tied to two lanes, set aside, or with a hand-over on record), when a
+// lane stops, when the look holds Options.FetchBatch*RollFactor
+// messages, or when every lane is done. It returns the look's chunk.
+func (s *session) roll(r *laneRun, lc *laneCursor, chunk []imap.UID, info map[imap.UID]*imapclient.FetchMessageBuffer,
+	bodies map[imap.UID][]byte) []imap.UID {
+	w := s.w
+	// Its waits take the kicks of new mail: the next look is owed one.
+	defer w.Kick()
+	ceiling := w.o.FetchBatch * rollFactor
+	for r.ctx.Err() == nil && len(chunk) < ceiling {
+		if running, stopped := r.busy(); !running || stopped {
+			break
+		}
+		if err := s.wait(r.ctx, w.o.Now().Add(w.o.ResyncInterval), false); err != nil {
+			break
+		}
+		if running, stopped := r.busy(); !running || stopped {
+			break
+		}
+		top := chunk[len(chunk)-1]
+		more, err := s.search(top+1, 0)
+		if err != nil {
+			break
+		}
+		more = slices.DeleteFunc(more, func(u imap.UID) bool { return u <= top })
+		if len(more) == 0 {
+			continue
+		}
+		more = more[:min(len(more), ceiling-len(chunk), w.o.FetchBatch)]
+		mInfo, mBodies, err := s.fetch(more)
+		if err != nil {
+			break
+		}
+		// The messages rolled in: a prefix of more, each with its lane.
+		var take []*handover
+		var to []*lane
+		closed := false
+		for _, u := range more {
+			m := mInfo[u]
+			if m == nil {
+				continue // expunged meanwhile: the look passes it
+			}
+			h := s.handover(u, m, mBodies)
+			if h == nil {
+				closed = true
+				break
+			}
+			ks := laneKeys(m)
+			if len(ks) == 0 {
+				ks = []string{""}
+			}
+			var l *lane
+			for _, k := range ks {
+				if o := r.byKey[k]; o != nil && o != l {
+					if l != nil {
+						l = nil // tied to two lanes: their order with it is the next look's
+						closed = true
+						break
+					}
+					l = o
+				}
+			}
+			if closed {
+				break
+			}
+			if l == nil {
+				l = &lane{}
+			}
+			for _, k := range ks {
+				r.mu.Lock()
+				r.byKey[k] = l
+				r.mu.Unlock()
+			}
+			take, to = append(take, h), append(to, l)
+		}
+		if len(take) > 0 {
+			if err := w.beginMore(take); err != nil {
+				if !errors.Is(err, errBegun) {
+					s.log.Warn("could not record intake attempts; the next look takes the mail", slog.Any("err", err))
+				}
+				break
+			}
+			for _, h := range take {
+				w.ride(lc, h)
+			}
+			lc.mu.Lock()
+			for _, h := range take {
+				lc.uids = append(lc.uids, h.uid)
+				lc.hs[h.uid] = h
+			}
+			lc.mu.Unlock()
+			for _, h := range take {
+				info[h.uid], bodies[h.uid] = mInfo[h.uid], mBodies[h.uid]
+				chunk = append(chunk, h.uid)
+			}
+			for i, h := range take {
+				r.add(to[i], h)
+			}
+			w.rolledIn.Add(uint64(len(take)))
+		}
+		if closed || len(take) == 0 {
+			break
+		}
+	}
+	return chunk
+}
+
+// beginMore puts the hand-overs of messages rolled in on record in one
+// commit; errBegun (nothing written) when one of them began before (a
+// crash: it is handed over alone by a later look).
+func (w *Watcher) beginMore(hs []*handover) error {
+	return w.o.Store.Group(func(tx *store.Tx) error {
+		for _, h := range hs {
+			if tx.AttemptCount(h.key) > 0 {
+				return errBegun
+			}
+			var err error
+			if h.n, err = tx.BeginAttemptFrom(h.key, 0); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // beginAll puts the hand-overs of a chunk's lanes on record in one commit

@@ -59,12 +59,14 @@ func (s *session) search(from, to imap.UID) ([]imap.UID, error) {
 
 // process hands the messages over in UID order, FetchBatch at a time.
 func (s *session) process(ctx context.Context, uids []imap.UID) error {
+	s.looked = 0
 	for len(uids) > 0 {
 		n := min(len(uids), s.w.o.FetchBatch)
 		if err := s.processChunk(ctx, uids[:n]); err != nil {
 			return err
 		}
-		uids = uids[n:]
+		// A look that rolled newer mail in took some of the next chunks.
+		uids = slices.DeleteFunc(uids[n:], func(u imap.UID) bool { return u <= s.looked })
 	}
 	return nil
 }
@@ -77,14 +79,15 @@ func uidSet(uids []imap.UID) imap.UIDSet {
 	return set
 }
 
-// processChunk fetches and hands over a few messages, then files them.
-func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
+// fetch fetches the envelopes and sizes of a few messages, and the bodies
+// of those that are neither too large nor poison.
+func (s *session) fetch(chunk []imap.UID) (map[imap.UID]*imapclient.FetchMessageBuffer, map[imap.UID][]byte, error) {
 	w := s.w
 	meta, err := s.c.Fetch(uidSet(chunk), &imap.FetchOptions{
 		UID: true, RFC822Size: true, InternalDate: true, Envelope: true,
 	}).Collect()
 	if err != nil {
-		return fmt.Errorf("fetch sizes: %w", err)
+		return nil, nil, fmt.Errorf("fetch sizes: %w", err)
 	}
 	info := make(map[imap.UID]*imapclient.FetchMessageBuffer, len(meta))
 	var want []imap.UID
@@ -103,7 +106,7 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 			UID: true, BodySection: []*imap.FetchItemBodySection{section},
 		}).Collect()
 		if err != nil {
-			return fmt.Errorf("fetch bodies: %w", err)
+			return nil, nil, fmt.Errorf("fetch bodies: %w", err)
 		}
 		for _, m := range msgs {
 			if b := m.FindBodySection(section); b != nil {
@@ -111,11 +114,21 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 			}
 		}
 	}
+	return info, bodies, nil
+}
+
+// processChunk fetches and hands over a few messages, then files them.
+func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
+	w := s.w
+	info, bodies, err := s.fetch(chunk)
+	if err != nil {
+		return err
+	}
 
 	// Two senders or more: their messages are handed over at once, in
 	// lanes (lanes.go); the loop below then files them in UID order with
 	// the handlers' answers.
-	lanes, err := s.handLanes(ctx, chunk, info, bodies)
+	chunk, lanes, err := s.handLanes(ctx, chunk, info, bodies)
 	if err != nil {
 		return &transientError{uid: chunk[0], err: err, notMessage: true}
 	}

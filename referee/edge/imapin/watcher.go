@@ -53,6 +53,8 @@ type Watcher struct {
 	handled, duplicates, quarantined, transient, reconnects atomic.Uint64
 	connected                                               atomic.Bool
 	lastSync                                                atomic.Int64
+	// rolledIn counts the messages rolled into running lanes (lanes.go).
+	rolledIn atomic.Uint64
 
 	// Test hooks (nil in production). afterHandle runs when HandleMail has
 	// returned nil or a permanent error, before the cursor update;
@@ -250,6 +252,9 @@ type session struct {
 	// poison maps messages that exhausted MaxAttempts to the reason for
 	// quarantining them.
 	poison map[imap.UID]string
+	// looked is the highest UID a look of this sync took, rolled in
+	// included (lanes.go, roll).
+	looked imap.UID
 }
 
 // transientError is a transient HandleMail failure on one message.
