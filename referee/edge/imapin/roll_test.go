@@ -234,9 +234,18 @@ func rollRun(t *testing.T, seed uint64, crashAt int) (int, uint64) {
 		return len(m.waves) == 0 && len(contents(t, ms.addr, testUser, testPass, "Processed")) == len(mails)
 	}
 	if crashAt > 0 {
-		select {
-		case <-m.crashed:
-		case <-time.After(20 * time.Second):
+		reached := false
+		for end := time.Now().Add(20 * time.Second); !reached && time.Now().Before(end); {
+			select {
+			case <-m.crashed:
+				reached = true
+			case <-time.After(20 * time.Millisecond):
+				if all() { // a run of fewer steps
+					end = time.Now()
+				}
+			}
+		}
+		if !reached {
 			r.stop()
 			_ = db.Close()
 			m.mu.Lock()
