@@ -123,6 +123,11 @@
 // work, all or none. While a round is opening, the organiser's changes to
 // the entrants or the round (ENTER, WITHDRAW, REPLACE, SWAP, BYE, REPAIR)
 // are refused (err.opening): the batches to come open the round as drawn.
+// The refusal is the table's, not each handler's: every organiser's row
+// is refused then unless it says it may run (Command.Opening), checked
+// where the line's tournament is loaded (orgCmd.tour), so a new command
+// is refused by default (TestTournamentOpeningRefusesChanges takes its
+// lines from the table).
 //
 // The director's corrections (corrections.go: RESULT, DOUBLEFORFEIT,
 // SWAP, BYE, a late ENTER) are each mailed to the players they concern,
