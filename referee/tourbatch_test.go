@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail"
 )
 
 // TestTournamentOpeningInBatchesCrash (issue 24: a round is opened in
@@ -318,16 +319,34 @@ func stuckBatch(t *testing.T, lang string, n, failAt int, words []string) {
 }
 
 // TestTournamentOpeningRefusesChanges (issue 24): while a round is still
-// opening (the process stopped after its first batch), the organiser's
-// changes to the entrants or the round (ENTER, WITHDRAW, REPLACE, SWAP,
-// BYE, REPAIR) are refused in the organiser's language, saying the round
-// is opening, and change nothing; once a Tick finished the round, the
-// same commands are answered as usual.
+// opening (the process stopped after its first batch), every organiser's
+// command whose row does not say it may run then (bymail.Command.Opening:
+// the changes to the entrants or the round, ENTER, WITHDRAW, REPLACE,
+// SWAP, BYE, REPAIR today) is refused in the organiser's language, saying
+// the round is opening, and changes nothing; once a Tick finished the
+// round, the same commands are answered as usual. The lines come from the
+// table: a new row without Opening fails here until it has a line.
 func TestTournamentOpeningRefusesChanges(t *testing.T) {
 	says := map[string]string{"en": "is still opening", "it": "si sta ancora aprendo", "fr": "encore en cours d'ouverture",
 		"nl": "wordt nog geopend"}
-	lines := []string{"ENTER cup late@p.test Late", "WITHDRAW cup p1@p.test", "REPLACE cup p2@p.test new@p.test New",
-		"SWAP cup P0 P5", "BYE cup P3 3", "REPAIR cup"}
+	sample := map[string]string{"ENTER": "ENTER cup late@p.test Late", "WITHDRAW": "WITHDRAW cup p1@p.test",
+		"REPLACE": "REPLACE cup p2@p.test new@p.test New", "SWAP": "SWAP cup P0 P5", "BYE": "BYE cup P3 3",
+		"REPAIR": "REPAIR cup"}
+	var lines []string
+	for _, row := range bymail.OrgCommands {
+		line, ok := sample[row.Keyword]
+		switch {
+		case !row.Opening && !ok:
+			t.Errorf("%s is refused while a round opens: give it a line here", row.Keyword)
+		case row.Opening && ok:
+			t.Errorf("%s runs while a round opens (Opening) but is listed as refused", row.Keyword)
+		case ok:
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) < 6 {
+		t.Fatalf("%d commands refused while a round opens: %q", len(lines), lines)
+	}
 	for lang, want := range says {
 		for _, line := range lines {
 			t.Run(lang+"/"+strings.Fields(line)[0], func(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strings"
 	"testing"
@@ -63,7 +63,9 @@ func BenchmarkTournamentRoundOpening(b *testing.B) {
 // timed runs fn as the timed part of a benchmark: its CPU time
 // (cpu-s/op), its wall time (wall-s/op), the longest unit of work in it
 // (lock-s/op: each holds the write lock once, for its transaction; a
-// round drawn outside the lock is not in it), and with TOURPROF=<dir>
+// round drawn outside the lock is not in it), the store's commits and the
+// bytes they wrote to the file (commits/op, disk-MB/op: store.WriteStats),
+// and with TOURPROF=<dir>
 // CPU and allocation profiles of fn alone (<dir>/<name>.cpu, .allocs,
 // .allocs0: go tool pprof -diff_base .allocs0 .allocs).
 func timed(b *testing.B, h *harness, name string, fn func()) {
@@ -83,6 +85,7 @@ func timed(b *testing.B, h *harness, name string, fn func()) {
 		}
 	}
 	peak := heapPeak()
+	ws := h.db.WriteStats()
 	cpu := cpuTime()
 	wall := time.Now()
 	b.StartTimer()
@@ -92,28 +95,35 @@ func timed(b *testing.B, h *harness, name string, fn func()) {
 	b.ReportMetric(time.Since(wall).Seconds(), "wall-s/op")
 	b.ReportMetric(longest.Seconds(), "lock-s/op")
 	b.ReportMetric((cpuTime() - cpu).Seconds(), "cpu-s/op")
+	w := h.db.WriteStats().Sub(ws)
+	b.ReportMetric(float64(w.Commits), "commits/op")
+	b.ReportMetric(float64(w.DiskBytes)/(1<<20), "disk-MB/op")
 	if dir != "" {
 		pprof.StopCPUProfile()
 		writeProfile(b, filepath.Join(dir, name+".allocs"))
 	}
 }
 
-// heapPeak samples the heap in use (runtime.MemStats.HeapInuse) every
-// 10 ms until the function it returns is called, which returns the most
-// it saw (issue 24: a round of 5,000 games opened in under 200 MB).
+// heapPeak samples the heap in use every 10 ms until the function it
+// returns is called, which returns the most it saw (issue 24: a round of
+// 5,000 games opened in under 200 MB). It reads runtime/metrics, which
+// does not stop the world (runtime.ReadMemStats does, and every 10 ms
+// that distorted the figure it measures): heap objects plus the unused
+// space of their spans are MemStats.HeapInuse.
 func heapPeak() func() uint64 {
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	peak := ms.HeapInuse
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/unused:bytes"}}
+	inUse := func() uint64 {
+		metrics.Read(s)
+		return s[0].Value.Uint64() + s[1].Value.Uint64()
+	}
+	peak := inUse()
 	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
 		tick := time.NewTicker(10 * time.Millisecond)
 		defer tick.Stop()
 		for {
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			peak = max(peak, ms.HeapInuse)
+			peak = max(peak, inUse())
 			select {
 			case <-stop:
 				return

@@ -111,3 +111,84 @@ func TestTournamentGameEndWritesItsMatch(t *testing.T) {
 		})
 	}
 }
+
+// TestTournamentOpeningBatchesWriteMatchRecords (issue 24: each middle
+// batch of a 5,000-game START rewrote the whole record): through the core
+// and its store, a batch after the first writes its games' matches as
+// match records and leaves the whole record as the first batch wrote it;
+// a stop after any batch leaves exactly the games of the batches
+// committed in them; the batch that ends the opening writes the whole
+// record, which holds every game, and no match record is left. Swiss and
+// tables, even and odd fields, batches of 1 and 2 games.
+func TestTournamentOpeningBatchesWriteMatchRecords(t *testing.T) {
+	for _, format := range []string{"swiss", "tables"} {
+		for _, n := range []int{10, 13} {
+			for _, batch := range []int{1, 2} {
+				for after := 2; ; after++ {
+					var more bool
+					t.Run(fmt.Sprintf("%s/%d/%d/after%d", format, n, batch, after), func(t *testing.T) {
+						more = batchRecords(t, format, n, batch, after)
+					})
+					if !more {
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// batchRecords: START stops after batch "after" committed; reports false
+// when the opening has no more batch than that (nothing checked).
+func batchRecords(t *testing.T, format string, n, batch, after int) bool {
+	h := newHarness(t)
+	h.r.openBatch = batch
+	text := fmt.Sprintf("NEW TOURNAMENT cup game=toy format=%s rounds=3\n", format)
+	for i := range n {
+		text += fmt.Sprintf("ENTER cup p%d@p.test P%d\n", i, i)
+	}
+	h.org(text)
+	h.mails()
+	opened := 0
+	var first []byte
+	h.r.openGameHook = func(string) error {
+		if opened == batch {
+			first, _ = h.tourStored("cup")
+		}
+		if opened++; opened == after*batch+1 {
+			panic(errCrash{})
+		}
+		return nil
+	}
+	if !crashing(func() { h.org("START cup") }) {
+		return false
+	}
+	h.r.openGameHook = nil
+	h.restart()
+	whole, matches := h.tourStored("cup")
+	if !bytes.Equal(whole, first) || matches != (after-1)*batch {
+		t.Fatalf("after batch %d: the whole record rewritten %v, %d match records (want %d)",
+			after, !bytes.Equal(whole, first), matches, (after-1)*batch)
+	}
+	games := 0
+	for _, m := range h.tour("cup").Rounds[0].Matches {
+		if m.GameID != "" {
+			games++
+		}
+	}
+	if games != after*batch {
+		t.Fatalf("after batch %d: %d games read, want %d", after, games, after*batch)
+	}
+	h.tick()
+	whole, matches = h.tourStored("cup")
+	tr := h.tour("cup")
+	if bytes.Equal(whole, first) || matches != 0 || tr.Opening {
+		t.Fatalf("opened: whole record written %v, %d match records, opening %v", !bytes.Equal(whole, first), matches, tr.Opening)
+	}
+	for _, m := range tr.Rounds[0].Matches {
+		if m.GameID == "" && m.State != tournament.MatchBye {
+			t.Fatalf("match at table %d without its game", m.Table)
+		}
+	}
+	return true
+}

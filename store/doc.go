@@ -130,8 +130,9 @@
 // decoded game records are kept here too (decoded.go: TakeDecoded,
 // KeepDecoded), valid for the version they were written as only, and so
 // are the tournaments of a round opening in batches (tournament.go:
-// TakeDecodedTournament, KeepDecodedTournament; a speculation goes wide
-// on them, as on every tournament record).
+// TakeDecodedTournament, KeepDecodedTournament: valid for the whole
+// record and the match records they were kept with, the latter by a
+// digest; a speculation goes wide on them, as on every tournament record).
 //
 // Rules of the write path (issue 25: one write transaction per player mail
 // at intake, one per delivery):

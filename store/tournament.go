@@ -2,6 +2,8 @@ package store
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -106,14 +108,24 @@ func (tx *Tx) Ratings(game string, fn func(game, addr string, rec []byte) error)
 // batches, each a transaction of its own, and each decoded the whole
 // record of 10,000 entrants again: 200 MB and 0.4 s of a START). As
 // games' (decoded.go), a decoded tournament is kept once the transaction
-// that wrote its whole record commits, and taken out by the next one,
-// which uses it only while the record is still the one written and no
-// match record was written since; else it decodes the record. The record
-// is its own stamp: no copy is made, the bytes compared in place.
+// that wrote it commits, and taken out by the next one, which uses it
+// only while the tournament is still as written: its whole record the one
+// kept and its match records the ones there were when it was kept (a
+// batch of a round opening writes its games' matches as match records,
+// tourmatch.go); else it decodes the record. The record is its own stamp:
+// no copy is made, the bytes compared in place; the match records are
+// stamped by a digest of their keys and values.
+
+// tourKept is a decoded tournament kept with the digest of its match
+// records (matchesDigest) when it was kept.
+type tourKept struct {
+	matches [sha256.Size]byte
+	v       any
+}
 
 // TakeDecodedTournament returns the decoded form kept for tournament
-// id's stored record (KeepDecodedTournament) and forgets it; ok is false
-// when none is kept for this record.
+// id's stored record and match records (KeepDecodedTournament) and
+// forgets it; ok is false when none is kept for them.
 func (tx *Tx) TakeDecodedTournament(id string) (v any, ok bool) {
 	tx.widen() // a tournament's records are read outside a speculation's tracking
 	if tx.db == nil || tx.db.noDecoded {
@@ -127,32 +139,45 @@ func (tx *Tx) TakeDecodedTournament(id string) (v any, ok bool) {
 	if e == nil {
 		return nil, false
 	}
-	if !bytes.Equal(tx.b(bTournaments).Get([]byte(id)), e.stamp) || tx.hasTournamentMatches(id) {
+	k, isKept := e.v.(tourKept)
+	if !isKept || !bytes.Equal(tx.b(bTournaments).Get([]byte(id)), e.stamp) || tx.matchesDigest(id) != k.matches {
 		return nil, false
 	}
-	return e.v, true
+	return k.v, true
 }
 
-// KeepDecodedTournament keeps v, the decoded form of rec, the whole
-// record this transaction put for tournament id (PutTournament), once
-// the transaction commits. rec must not change after.
+// KeepDecodedTournament keeps v, the decoded form of tournament id as
+// this transaction leaves it, once the transaction commits: rec is its
+// whole record as stored (the one this transaction put, or the one it
+// found there, PutTournament), overlaid with its match records as they
+// are now (call it after the last PutTournamentMatch of id). rec must not
+// change after.
 func (tx *Tx) KeepDecodedTournament(id string, rec []byte, v any) error {
 	tx.widen()
 	if tx.db == nil || tx.db.noDecoded {
 		return nil
 	}
-	db := tx.db
-	tx.tx.OnCommit(func() { db.tours.put(id, rec, v) })
+	db, k := tx.db, tourKept{matches: tx.matchesDigest(id), v: v}
+	tx.tx.OnCommit(func() { db.tours.put(id, rec, k) })
 	return nil
 }
 
-// hasTournamentMatches reports whether tournament id has match records.
-func (tx *Tx) hasTournamentMatches(id string) bool {
-	b := tx.b(bTourMatches)
-	if b == nil {
-		return false
+// matchesDigest is a digest of tournament id's match records, keys and
+// values (that of none when it has none).
+func (tx *Tx) matchesDigest(id string) [sha256.Size]byte {
+	h := sha256.New()
+	if b := tx.b(bTourMatches); b != nil {
+		prefix := tourMatchPrefix(id)
+		c := b.Cursor()
+		var n [8]byte
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			h.Write(k)
+			binary.BigEndian.PutUint64(n[:], uint64(len(v)))
+			h.Write(n[:])
+			h.Write(v)
+		}
 	}
-	prefix := tourMatchPrefix(id)
-	k, _ := b.Cursor().Seek(prefix)
-	return k != nil && bytes.HasPrefix(k, prefix)
+	var out [sha256.Size]byte
+	h.Sum(out[:0])
+	return out
 }

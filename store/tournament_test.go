@@ -57,7 +57,8 @@ func TestTournamentBuckets(t *testing.T) {
 // TestDecodedTournamentKeptForItsRecordOnly (issue 24: the batches of a
 // round opening decode their tournament once): a decoded tournament kept
 // by a committed transaction is taken once, and only while its record is
-// the one that transaction wrote and no match record came since; a
+// the one that transaction wrote and its match records are the ones
+// there were at the keeping (written by that transaction or none); a
 // transaction that rolls back keeps nothing.
 func TestDecodedTournamentKeptForItsRecordOnly(t *testing.T) {
 	for _, size := range []int{10, 100000} {
@@ -135,6 +136,46 @@ func TestDecodedTournamentKeptForItsRecordOnly(t *testing.T) {
 			}
 			if v, ok := take(); !ok || v != "six" {
 				t.Fatalf("another tournament's match records hid this one's: %v %v", v, ok)
+			}
+			// Kept by a transaction that wrote match records and left the
+			// whole record as it was (a batch of a round opening): taken
+			// while those are the match records, not once one changed, was
+			// added or was folded into a whole record.
+			keepMatches := func(v any, recs ...int) {
+				t.Helper()
+				if err := db.Update(func(tx *Tx) error {
+					for _, k := range recs {
+						if err := tx.PutTournamentMatch("cup", 0, k, fmt.Appendf(nil, `{"k":%d}`, k)); err != nil {
+							return err
+						}
+					}
+					raw, err := tx.Tournament("cup")
+					if err != nil {
+						return err
+					}
+					return tx.KeepDecodedTournament("cup", raw, v)
+				}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			keepMatches("seven", 1, 2)
+			keepMatches("eight", 3)
+			if v, ok := take(); !ok || v != "eight" {
+				t.Fatalf("kept with its match records: %v %v", v, ok)
+			}
+			for i, change := range []func(tx *Tx) error{
+				func(tx *Tx) error { return tx.PutTournamentMatch("cup", 0, 2, []byte(`{"k":22}`)) },
+				func(tx *Tx) error { return tx.PutTournamentMatch("cup", 0, 4, []byte(`{"k":4}`)) },
+				func(tx *Tx) error { return tx.PutTournamentMatch("cup", 1, 0, []byte(`{"k":1}`)) },
+				func(tx *Tx) error { return tx.PutTournament("cup", rec(6)) },
+			} {
+				keepMatches("nine")
+				if err := db.Update(change); err != nil {
+					t.Fatal(err)
+				}
+				if _, ok := take(); ok {
+					t.Fatalf("change %d: kept though its match records changed since", i)
+				}
 			}
 		})
 	}

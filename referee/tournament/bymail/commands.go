@@ -19,14 +19,21 @@ import (
 // templates/referee/<lang>/aliases.txt), its syntax as a usage error
 // quotes it, its place in the organiser's help list (its row is the
 // template org.help.tournament.<KEYWORD>), whether the keyword is written
-// in every language (Aliased), and the error templates a player's command
-// may answer with.
+// in every language (Aliased), the error templates a player's command
+// may answer with, and whether an organiser's command may run while the
+// tournament's round is still opening (Opening).
 type Command struct {
 	Keyword string
 	Usage   string
 	Row     int
 	Aliased bool
 	Errors  []string
+	// Opening: the command changes neither the entrants nor the open
+	// round's draw, so it runs while that round is still opening. Every
+	// organiser's row without it is refused then (orgCmd.tour checks
+	// notOpening once the tournament is loaded): a new command is refused
+	// by default, and cannot forget the check.
+	Opening bool
 }
 
 // OrgCommands are the organiser's tournament commands, in the order of
@@ -35,25 +42,25 @@ type Command struct {
 // TOURNAMENT, a HELP without the word) is the game command of the same
 // keyword.
 var OrgCommands = []Command{
-	{Keyword: "NEW", Row: 1, Usage: "NEW TOURNAMENT <id> game=<game> [format=swiss|roundrobin|knockout|tables] [rounds=N] [table=K] [cap=N] [deadline=7d] [points=1,0.5,0] [tiebreaks=buchholz,sb,score,h2h] [close=YYYY-MM-DD] [start=YYYY-MM-DD every=7d | dates=YYYY-MM-DD,...] [open=schedule|complete] [public|listed] [lang=en|it|fr|nl]"},
+	{Keyword: "NEW", Row: 1, Opening: true, Usage: "NEW TOURNAMENT <id> game=<game> [format=swiss|roundrobin|knockout|tables] [rounds=N] [table=K] [cap=N] [deadline=7d] [points=1,0.5,0] [tiebreaks=buchholz,sb,score,h2h] [close=YYYY-MM-DD] [start=YYYY-MM-DD every=7d | dates=YYYY-MM-DD,...] [open=schedule|complete] [public|listed] [lang=en|it|fr|nl]"},
 	{Keyword: "ENTER", Row: 2, Aliased: true, Usage: "ENTER <tournament> <address> <name> [lang] [Area/City]"},
-	{Keyword: "START", Row: 3, Aliased: true, Usage: "START <tournament>"},
-	{Keyword: "STANDINGS", Row: 4, Aliased: true, Usage: "STANDINGS <tournament>"},
+	{Keyword: "START", Row: 3, Aliased: true, Opening: true, Usage: "START <tournament>"},
+	{Keyword: "STANDINGS", Row: 4, Aliased: true, Opening: true, Usage: "STANDINGS <tournament>"},
 	{Keyword: "WITHDRAW", Row: 5, Aliased: true, Usage: "WITHDRAW <tournament> <address>"},
-	{Keyword: "LATE", Row: 6, Aliased: true, Usage: "LATE <tournament>"},
-	{Keyword: "EXTEND", Row: 7, Usage: "EXTEND <tournament> <hours>"},
+	{Keyword: "LATE", Row: 6, Aliased: true, Opening: true, Usage: "LATE <tournament>"},
+	{Keyword: "EXTEND", Row: 7, Opening: true, Usage: "EXTEND <tournament> <hours>"},
 	{Keyword: "REPLACE", Row: 8, Usage: "REPLACE <tournament> <old address> <new address> <name> [lang]"},
-	{Keyword: "PUBLISH", Row: 11, Aliased: true, Usage: "PUBLISH <tournament> [listed|off]"},
-	{Keyword: "FORFEIT", Row: 10, Aliased: true, Usage: "FORFEIT <game> <player>"},
-	{Keyword: "ADJUDICATE", Row: 9, Aliased: true, Usage: "ADJUDICATE <game>"},
-	{Keyword: "SCHEDULE", Row: 12, Aliased: true, Usage: "SCHEDULE <tournament> [start=<date>] [every=7d] [dates=<date>,<date>...] [open=schedule|complete] [warn=24h|off] [tz=<Area/City>]"},
+	{Keyword: "PUBLISH", Row: 11, Aliased: true, Opening: true, Usage: "PUBLISH <tournament> [listed|off]"},
+	{Keyword: "FORFEIT", Row: 10, Aliased: true, Opening: true, Usage: "FORFEIT <game> <player>"},
+	{Keyword: "ADJUDICATE", Row: 9, Aliased: true, Opening: true, Usage: "ADJUDICATE <game>"},
+	{Keyword: "SCHEDULE", Row: 12, Aliased: true, Opening: true, Usage: "SCHEDULE <tournament> [start=<date>] [every=7d] [dates=<date>,<date>...] [open=schedule|complete] [warn=24h|off] [tz=<Area/City>]"},
 	// HELP TOURNAMENT [lang] (the word in any language, tourHelpWords);
 	// any other HELP is the organiser's general help.
-	{Keyword: "HELP", Row: 13, Usage: "HELP TOURNAMENT [en|it|fr|nl]"},
+	{Keyword: "HELP", Row: 13, Opening: true, Usage: "HELP TOURNAMENT [en|it|fr|nl]"},
 	// The director's corrections (corrections.go), each told by mail to
 	// the players it concerns; a late entry is ENTER after the start.
-	{Keyword: "RESULT", Row: 14, Usage: "RESULT <game> <place of each seat: 1,2 | 2,1 | 1,1>"},
-	{Keyword: "DOUBLEFORFEIT", Row: 15, Usage: "DOUBLEFORFEIT <game>"},
+	{Keyword: "RESULT", Row: 14, Opening: true, Usage: "RESULT <game> <place of each seat: 1,2 | 2,1 | 1,1>"},
+	{Keyword: "DOUBLEFORFEIT", Row: 15, Opening: true, Usage: "DOUBLEFORFEIT <game>"},
 	{Keyword: "SWAP", Row: 16, Usage: "SWAP <tournament> <player> <player>"},
 	{Keyword: "BYE", Row: 17, Usage: "BYE <tournament> <player> [round]"},
 	// REPAIR draws the open round again before its games start (repair.go).
@@ -106,8 +113,10 @@ func (c *orgCmd) arg(i int) string {
 func (c *orgCmd) usage() error { return fmt.Errorf("usage: %s", c.cmd.Usage) }
 
 // tour loads the tournament the line names (its first argument) and checks
-// that it is the organiser's. A line naming no tournament is answered by
-// orElse (nil: "no tournament", or the usage when it names nothing).
+// that it is the organiser's, and that the command may run now: a row
+// without Opening is refused while the tournament's round is still
+// opening (notOpening). A line naming no tournament is answered by orElse
+// (nil: "no tournament", or the usage when it names nothing).
 func (c *orgCmd) tour(orElse func() error) (*tournament.Tournament, error) {
 	id := c.arg(1)
 	if id == "" && orElse == nil {
@@ -127,6 +136,11 @@ func (c *orgCmd) tour(orElse func() error) (*tournament.Tournament, error) {
 		return nil, fail("not_yours", "id", t.ID)
 	}
 	c.setLang(t)
+	if !c.cmd.Opening {
+		if err := notOpening(t); err != nil {
+			return nil, err
+		}
+	}
 	return t, nil
 }
 

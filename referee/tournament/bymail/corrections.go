@@ -216,9 +216,6 @@ func orgSwap(c *orgCmd) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := notOpening(t); err != nil {
-		return "", err
-	}
 	a, b := entrantNamed(t, c.f[2]), entrantNamed(t, c.f[3])
 	if a == nil || b == nil {
 		return "", fail("not_both", "a", c.f[2], "b", c.f[3], "id", t.ID)
@@ -271,9 +268,6 @@ func orgBye(c *orgCmd) (string, error) {
 	}
 	t, err := c.tour(nil)
 	if err != nil {
-		return "", err
-	}
-	if err := notOpening(t); err != nil {
 		return "", err
 	}
 	e := entrantNamed(t, c.f[2])

@@ -63,11 +63,12 @@ type decoded struct {
 	s *shape
 }
 
-// keepDecoded keeps t, whose whole record raw (shape s) this unit of work
-// wrote, for the next unit of work, once this one commits.
-func keepDecoded(rec Records, t *tournament.Tournament, raw []byte, s *shape) error {
-	if dt, ok := rec.(decodedTours); ok {
-		return dt.KeepDecodedTournament(t.ID, raw, &decoded{t, s})
+// keepDecoded keeps t, as this unit of work leaves it (shape s; its whole
+// record as stored s.stored, overlaid with its match records now), for
+// the next unit of work (store.Tx.KeepDecodedTournament).
+func keepDecoded(rec Records, t *tournament.Tournament, s *shape) error {
+	if dt, ok := rec.(decodedTours); ok && s != nil {
+		return dt.KeepDecodedTournament(t.ID, s.stored, &decoded{t, s})
 	}
 	return nil
 }

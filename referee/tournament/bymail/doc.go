@@ -77,8 +77,10 @@
 // encodes it once, to compare and to write. The batches of a round
 // opening decode their tournament once: each batch's unit of work keeps
 // it decoded for the next (store.Tx.KeepDecodedTournament), which takes
-// it while the record is still the one written and no match record came
-// since, and decodes the record otherwise.
+// it while the whole record is still the one stored and the match records
+// the ones there were at the keeping (a digest of them: the batch's own),
+// and decodes the record otherwise (TestRoundOpeningDecodesOnce,
+// TestRoundOpeningBatchesTakeTheirMatchRecords).
 //
 // The tournament's record (issues 24 and 25: the write path writes only
 // what changed; records.go, kept.go): a tournament is its whole record in
@@ -92,11 +94,19 @@
 // tournament was loaded and Flush compares: what differs decides, not
 // the command, so a change forgotten here costs a whole record, never a
 // lost change. A match record applies to the match it names when it
-// still plays the same game at the same table; else it is stale, left
-// out, and deleted by the next fold. So a match that gains its
-// game (a round opening in batches) or changes game or table is written
-// whole, never as a match record (TestMatchGainingItsGameIsWrittenWhole). Applying one twice is applying it
-// once. The wake entry is written when it moves.
+// still plays the same game at the same table, or when that match has no
+// game yet in the whole record and the record has its table and seats
+// (it gained its game: sameMatch); else it is stale, left out, and
+// deleted by the next fold. So a match that gains its game (a batch of a
+// round opening: the middle batches of a 5,000-game START wrote the
+// whole record each) is written as its match record, and one that
+// changes game, table or seats is written whole
+// (TestMatchGainingItsGameIsAMatchRecord). A batch's match records commit
+// with its games and mails or not at all (one transaction), so a stop or
+// a failed batch leaves no match naming a game that was not opened; a
+// store written before this rule (games given in whole records) reads as
+// before. Applying one twice is applying it once. The wake entry is
+// written when it moves.
 //
 // A round opens in batches (issue 24, rounds.go: openBatch): the unit of
 // work that draws a round records it whole, with its draw, and opens its
@@ -123,6 +133,11 @@
 // work, all or none. While a round is opening, the organiser's changes to
 // the entrants or the round (ENTER, WITHDRAW, REPLACE, SWAP, BYE, REPAIR)
 // are refused (err.opening): the batches to come open the round as drawn.
+// The refusal is the table's, not each handler's: every organiser's row
+// is refused then unless it says it may run (Command.Opening), checked
+// where the line's tournament is loaded (orgCmd.tour), so a new command
+// is refused by default (TestTournamentOpeningRefusesChanges takes its
+// lines from the table).
 //
 // The director's corrections (corrections.go: RESULT, DOUBLEFORFEIT,
 // SWAP, BYE, a late ENTER) are each mailed to the players they concern,

@@ -91,6 +91,15 @@ func (k *Kept) Flush(rec Records, now time.Time) error {
 					return err
 				}
 				if done {
+					if t.Opening && base.stored != nil {
+						// Its whole record is the one loaded; the next
+						// batch takes it decoded (store: with these match
+						// records).
+						cur.stored = base.stored
+						if err := keepDecoded(rec, t, cur); err != nil {
+							return err
+						}
+					}
 					continue
 				}
 			}
@@ -103,7 +112,7 @@ func (k *Kept) Flush(rec Records, now time.Time) error {
 			if cur == nil {
 				cur = shapeOf(raw, t, nil)
 			}
-			if err := keepDecoded(rec, t, raw, cur); err != nil {
+			if err := keepDecoded(rec, t, cur); err != nil {
 				return err
 			}
 		}

@@ -52,9 +52,6 @@ func orgEnter(c *orgCmd) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := notOpening(t); err != nil {
-		return "", err
-	}
 	inv, err := c.d.h.ParseInvitee(c.f[2:])
 	if err != nil {
 		return "", c.usage()
@@ -100,9 +97,6 @@ func orgStandings(c *orgCmd) (string, error) {
 func orgWithdraw(c *orgCmd) (string, error) {
 	t, err := c.tour(nil)
 	if err != nil {
-		return "", err
-	}
-	if err := notOpening(t); err != nil {
 		return "", err
 	}
 	if place := t.WaitingPlace(c.arg(2)); place > 0 { // off the waiting list
@@ -188,9 +182,6 @@ func orgExtend(c *orgCmd) (string, error) {
 func orgReplace(c *orgCmd) (string, error) {
 	t, err := c.tour(notMine)
 	if err != nil {
-		return "", err
-	}
-	if err := notOpening(t); err != nil {
 		return "", err
 	}
 	e := t.Entrant(c.arg(2))

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/pbem-referee/referee/referee/tournament"
@@ -15,10 +16,13 @@ import (
 
 // overlay puts the match records of t (not yet folded into its record) on
 // t: each replaces the match it names when that match plays the same game
-// at the same table. A record that names a match the whole record does
-// not have, or another game, is stale (a whole record written after it
-// should have deleted it): it is left out, and the next whole record
-// deletes it. Overlaying twice is overlaying once.
+// at the same table, or has no game yet in the whole record and the
+// record has the same table and seats (the match gained its game in a
+// batch of a round opening: sameMatch). A record that names a match the
+// whole record does not have, another game, table or seats, is stale (a
+// whole record written after it should have deleted it): it is left out,
+// and the next whole record deletes it. Overlaying twice is overlaying
+// once.
 func overlay(rec Records, t *tournament.Tournament) (map[[2]int][]byte, error) {
 	var over map[[2]int][]byte
 	err := rec.TournamentMatches(t.ID, func(r, k int, raw []byte) error {
@@ -29,7 +33,7 @@ func overlay(rec Records, t *tournament.Tournament) (map[[2]int][]byte, error) {
 		if err := json.Unmarshal(raw, &m); err != nil {
 			return fmt.Errorf("tournament %s round %d match %d: %w", t.ID, r+1, k+1, err)
 		}
-		if old := &t.Rounds[r].Matches[k]; m.GameID == old.GameID && m.Table == old.Table {
+		if old := &t.Rounds[r].Matches[k]; sameMatch(old, &m) {
 			*old = m
 			if over == nil {
 				over = map[[2]int][]byte{}
@@ -41,6 +45,19 @@ func overlay(rec Records, t *tournament.Tournament) (map[[2]int][]byte, error) {
 	return over, err
 }
 
+// sameMatch reports whether now, a match's record, is the match was of
+// the whole record: the same table, and the same game, or none in was yet
+// and the same seats in both (now gained its game).
+func sameMatch(was, now *tournament.Match) bool {
+	if was.Table != now.Table {
+		return false
+	}
+	if was.GameID == "" && now.GameID != "" {
+		return slices.Equal(was.Seats, now.Seats)
+	}
+	return was.GameID == now.GameID
+}
+
 // shape is how a tournament's record reads: its bytes (the whole record
 // as json.Marshal writes it) and where each match is in them, by round
 // (matchSpans), with the game and table of each. Two tournaments whose
@@ -50,8 +67,13 @@ func overlay(rec Records, t *tournament.Tournament) (map[[2]int][]byte, error) {
 // never encoded for itself: a tournament loaded by a unit of work used to
 // be encoded once more, match by match, only to be compared at Flush.
 type shape struct {
-	raw   []byte
-	spans [][]span
+	// stored is the whole record as stored, under the match records:
+	// raw itself when the tournament was loaded from it or written
+	// whole, the record loaded before when only match records were
+	// written (the stamp its decoded form is kept by: keepDecoded).
+	stored []byte
+	raw    []byte
+	spans  [][]span
 	// matches are each match's bytes as loaded: a slice of raw, or the
 	// match record laid over it (overlay).
 	matches [][][]byte
@@ -61,10 +83,11 @@ type shape struct {
 // span is a match's [from, to) in a record's bytes.
 type span struct{ from, to int }
 
-// gameAt is a match's game and table as loaded.
+// gameAt is a match's game, table and seats as loaded.
 type gameAt struct {
 	id    string
 	table int
+	seats []int
 }
 
 // shapeOf reads the shape of raw, the record t was decoded from (or
@@ -76,7 +99,7 @@ func shapeOf(raw []byte, t *tournament.Tournament, over map[[2]int][]byte) *shap
 	if !ok || len(spans) != len(t.Rounds) {
 		return nil
 	}
-	s := &shape{raw: raw, spans: spans, matches: make([][][]byte, len(spans)), games: make([][]gameAt, len(spans))}
+	s := &shape{stored: raw, raw: raw, spans: spans, matches: make([][][]byte, len(spans)), games: make([][]gameAt, len(spans))}
 	for r, rs := range spans {
 		if len(rs) != len(t.Rounds[r].Matches) {
 			return nil
@@ -89,7 +112,10 @@ func shapeOf(raw []byte, t *tournament.Tournament, over map[[2]int][]byte) *shap
 				s.matches[r][k] = b
 			}
 			m := &t.Rounds[r].Matches[k]
-			s.games[r][k] = gameAt{m.GameID, m.Table}
+			s.games[r][k] = gameAt{m.GameID, m.Table, nil}
+			if m.GameID == "" { // its seats say whether a game it gains is its own
+				s.games[r][k].seats = slices.Clone(m.Seats)
+			}
 		}
 	}
 	return s
@@ -135,12 +161,13 @@ func writeMatches(rec Records, t *tournament.Tournament, base, cur *shape, now t
 	if !ok {
 		return false, nil
 	}
-	// A match that gained its game (a round opening in batches) or
-	// changed game or table would be stale to overlay (it names another
-	// game than the whole record's): only a whole record says so.
+	// A match that changed game, table or seats would be stale to
+	// overlay: only a whole record says so. One that gained its game (a
+	// batch of a round opening) at its table and seats is a match record
+	// (overlay: sameMatch).
 	for _, c := range changed {
 		was := base.games[c[0]][c[1]]
-		if m := &t.Rounds[c[0]].Matches[c[1]]; m.GameID != was.id || m.Table != was.table {
+		if !sameMatch(&tournament.Match{GameID: was.id, Table: was.table, Seats: was.seats}, &t.Rounds[c[0]].Matches[c[1]]) {
 			return false, nil
 		}
 	}

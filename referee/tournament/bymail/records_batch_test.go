@@ -1,7 +1,9 @@
 package bymail
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -9,13 +11,16 @@ import (
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
-// TestMatchGainingItsGameIsWrittenWhole (issues 24, 25): a unit of work
-// that only gives matches their games (a round opening in batches) changes
-// only matches, yet a match record naming a game the whole record does not
-// have is stale to the overlay: such a change is written whole, so the next
+// TestMatchGainingItsGameIsAMatchRecord (issues 24, 25): a unit of work
+// that only gives matches their games (a round opening in batches) writes
+// each of those matches as its match record, not the whole record (which
+// every batch of a 5,000-game START rewrote, 10 MB each), and the next
 // unit reads the games opened (else every batch would open the same
-// matches again). Generated: fields of 6 to 13, batches of 1 to 4 games.
-func TestMatchGainingItsGameIsWrittenWhole(t *testing.T) {
+// matches again). A match record that gained a game the whole record does
+// not name is read only at its table with its seats: one that names other
+// seats or another table is stale and left out. Generated: fields of 6 to
+// 13, batches of 1 to 4 games.
+func TestMatchGainingItsGameIsAMatchRecord(t *testing.T) {
 	for _, n := range []int{6, 7, 10, 13} {
 		for _, batch := range []int{1, 2, 4} {
 			t.Run(fmt.Sprintf("%d/%d", n, batch), func(t *testing.T) {
@@ -27,6 +32,7 @@ func TestMatchGainingItsGameIsWrittenWhole(t *testing.T) {
 					}
 					return d.saveTour(tr)
 				})
+				whole := w.h.rec.tours["cup"]
 				opened := 0
 				for {
 					var gave []string
@@ -53,6 +59,10 @@ func TestMatchGainingItsGameIsWrittenWhole(t *testing.T) {
 						break
 					}
 					opened += len(gave)
+					if got := len(w.h.rec.matches["cup"]); string(w.h.rec.tours["cup"]) != string(whole) || got != opened {
+						t.Fatalf("%d games given: the whole record rewritten %v, %d match records",
+							opened, string(w.h.rec.tours["cup"]) != string(whole), got)
+					}
 					if opened > n {
 						t.Fatalf("%d games given to %d entrants' matches: the games given are not read back", opened, n)
 					}
@@ -69,6 +79,33 @@ func TestMatchGainingItsGameIsWrittenWhole(t *testing.T) {
 				}
 				if want := n / 2; opened != want {
 					t.Fatalf("%d games opened, want %d", opened, want)
+				}
+				// Stale: the first match's record moved to another table,
+				// the second's given other seats; the whole record's match
+				// (no game) is read, not them.
+				tr := w.load("cup")
+				ms := w.h.rec.matches["cup"]
+				for k, change := range []func(m *tournament.Match){
+					func(m *tournament.Match) { m.Table += 100 },
+					func(m *tournament.Match) { m.Seats = append([]int{m.Seats[1], m.Seats[0]}, m.Seats[2:]...) },
+				} {
+					m := tr.Rounds[0].Matches[k]
+					m.Seats = slices.Clone(m.Seats)
+					change(&m)
+					raw, err := json.Marshal(&m)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ms[[2]int{0, k}] = raw
+				}
+				stale := w.load("cup")
+				for k := range 2 {
+					if g := stale.Rounds[0].Matches[k].GameID; g != "" {
+						t.Fatalf("match %d: a stale match record read (game %s)", k, g)
+					}
+				}
+				if g := stale.Rounds[0].Matches[2].GameID; g == "" && n >= 6 {
+					t.Fatal("match 3's own record not read")
 				}
 			})
 		}

@@ -33,9 +33,6 @@ func orgRepair(c *orgCmd) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := notOpening(t); err != nil {
-		return "", err
-	}
 	n, r := len(t.Rounds), len(t.Rounds)
 	if len(c.f) == 3 {
 		if r, err = strconv.Atoi(c.f[2]); err != nil {

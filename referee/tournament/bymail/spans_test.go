@@ -1,8 +1,10 @@
 package bymail
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -15,7 +17,7 @@ import (
 // genTour is a generated running tournament: n entrants (names with
 // quotes, backslashes, braces and the record's own keys in them), rounds
 // drawn and their games given, some results.
-func genTour(t *testing.T, rng *rand.Rand, format string, n, size, rounds int) *tournament.Tournament {
+func genTour(t testing.TB, rng *rand.Rand, format string, n, size, rounds int) *tournament.Tournament {
 	t.Helper()
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	s := tournament.Settings{Game: "toy", Format: format, Table: size, NumRounds: 3, OrgLang: "en"}
@@ -141,4 +143,121 @@ func stripCommas(b []byte) string {
 		out = append(out, b[i])
 	}
 	return string(out)
+}
+
+// matchSpansByDecoder finds the spans as matchSpans does, with
+// encoding/json's Decoder (Token for the structure, RawMessage for each
+// value, InputOffset for where it ends): the standard library's way,
+// kept to measure against the scanner (BenchmarkMatchSpans) and to check
+// that both find the same spans.
+func matchSpansByDecoder(raw []byte) (rounds [][]span, ok bool) {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	delim := func(want json.Delim) bool {
+		tok, err := d.Token()
+		return err == nil && tok == want
+	}
+	// members reads an object's members after its '{', calling member
+	// with each key.
+	members := func(member func(key string) bool) bool {
+		for d.More() {
+			tok, err := d.Token()
+			key, isKey := tok.(string)
+			if err != nil || !isKey || !member(key) {
+				return false
+			}
+		}
+		return delim('}')
+	}
+	skip := func() bool {
+		var v json.RawMessage
+		return d.Decode(&v) == nil
+	}
+	// array reads an array (or null), calling elem before each element.
+	array := func(elem func() bool) bool {
+		tok, err := d.Token()
+		if err != nil || tok == nil {
+			return err == nil
+		}
+		if tok != json.Delim('[') {
+			return false
+		}
+		for d.More() {
+			if !elem() {
+				return false
+			}
+		}
+		return delim(']')
+	}
+	found := false
+	ok = delim('{') && members(func(key string) bool {
+		if key != "rounds" {
+			return skip()
+		}
+		found = true
+		return array(func() bool {
+			ms, mfound := []span{}, false
+			ok := delim('{') && members(func(key string) bool {
+				if key != "matches" {
+					return skip()
+				}
+				mfound = true
+				return array(func() bool {
+					var v json.RawMessage
+					if d.Decode(&v) != nil {
+						return false
+					}
+					to := int(d.InputOffset())
+					ms = append(ms, span{to - len(v), to})
+					return true
+				})
+			})
+			rounds = append(rounds, ms)
+			return ok && mfound
+		})
+	})
+	if _, err := d.Token(); err != io.EOF {
+		return rounds, false
+	}
+	return rounds, ok && found
+}
+
+// TestMatchSpansByDecoderAgree: the Decoder's spans are the scanner's on
+// generated records (the benchmark compares like with like).
+func TestMatchSpansByDecoderAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 8))
+	for _, n := range []int{8, 31, 200} {
+		raw, err := json.Marshal(genTour(t, rng, "swiss", n, 2, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, aok := matchSpans(raw)
+		b, bok := matchSpansByDecoder(raw)
+		if !aok || !bok || !reflect.DeepEqual(a, b) {
+			t.Fatalf("%d entrants: scanner %v %v, decoder %v %v", n, aok, len(a), bok, len(b))
+		}
+	}
+}
+
+// BenchmarkMatchSpans finds the matches of a 10,000-entrant Swiss record
+// of 3 rounds (15,000 matches) with the scanner and with encoding/json's
+// Decoder.
+func BenchmarkMatchSpans(b *testing.B) {
+	raw, err := json.Marshal(genTour(b, rand.New(rand.NewPCG(24, 9)), "swiss", 10000, 2, 3))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		find func([]byte) ([][]span, bool)
+	}{{"scanner", matchSpans}, {"decoder", matchSpansByDecoder}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(raw)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, ok := c.find(raw); !ok {
+					b.Fatal("not a record")
+				}
+			}
+		})
+	}
 }
