@@ -108,7 +108,12 @@
 // round mails and the record's progress commit together, so a stop or a
 // failure midway leaves whole batches: the next Tick opens the rest, and
 // every entrant gets exactly one round mail and one game (or their bye),
-// never two. A game of the first batch that cannot open undoes the whole
+// never two. A round mail depends on the round, never on how its opening
+// was batched: it goes to each entrant the round seats (a game or a
+// bye), with the batch that opens their match, the same bytes whatever
+// the batch size; an entrant the round seats nowhere (withdrawn before
+// it, entered late for a later round, out of a knockout) gets none
+// (TestRoundMailNeverDependsOnBatching). A game of the first batch that cannot open undoes the whole
 // round (Host.Undo, the organiser hears why); a later batch that fails
 // rolls back alone (Host.Undo of that batch: none of its games, mails or
 // progress stay) and the round is stuck (Tournament.Stuck): the organiser

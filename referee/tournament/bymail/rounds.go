@@ -228,8 +228,9 @@ func (d *desk) openMatch(t *tournament.Tournament, rd *tournament.Round, m *tour
 }
 
 // roundMails sends round r's mail to the entrants seated at its matches
-// [from, to) and, with the last batch (to is the end), to the entrants
-// the round seats nowhere.
+// [from, to), a game or a bye: a round mail depends on the round, never
+// on how its opening was batched, and an entrant the round seats nowhere
+// (withdrawn, entered for a later round, out of a knockout) gets none.
 func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 	rd := &t.Rounds[r]
 	// The standings of the round just completed come with the next
@@ -260,20 +261,15 @@ func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 	}
 	if from == 0 && to == len(rd.Matches) {
 		for _, e := range t.Entrants { // one batch: in the entrants' order
-			mail(e)
+			if _, seated := at[e.ID]; seated {
+				mail(e)
+			}
 		}
 		return
 	}
 	for _, m := range rd.Matches[from:to] {
 		for _, e := range m.Seats {
 			mail(t.Entrants[e])
-		}
-	}
-	if to == len(rd.Matches) {
-		for _, e := range t.Entrants {
-			if _, seated := at[e.ID]; !seated && e.Joined <= rd.N { // not a late entry for a later round
-				mail(e)
-			}
 		}
 	}
 }
