@@ -119,7 +119,12 @@
 // progress stay) and the round is stuck (Tournament.Stuck): the organiser
 // is told once, at the first failure, in their language, what failed,
 // how many of the round's games are open and what they can do
-// (org.batch_failed); the batch is tried again by the tournament's clock
+// (org.batch_failed, wrapped within 80 columns for any id, number or
+// date: TestBatchFailedFitsEveryLength). What failed is said in words:
+// the table and the failure's class (package failure: one that may pass
+// by itself, or a permanent one), never the error's own words, which go
+// to the log (Host.Warn) and no further (TestBatchFailedToldInWords;
+// Stuck.Error keeps the class and table, "transient table 7"); the batch is tried again by the tournament's clock
 // after a minute, then after twice as long each time (at most an hour),
 // and not before: the tries that fail again mail nobody, and the one
 // that opens the rest tells the organiser the round is open

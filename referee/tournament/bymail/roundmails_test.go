@@ -1,6 +1,7 @@
 package bymail
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,20 +16,70 @@ import (
 // entrants' mails are kept, and whose round openings go in batches of
 // batch games (Host.OpenBatch), the later batches run by the test as the
 // core runs them (OpenDue after each unit of work that asked OpenLater).
+// A game it opens fails with fail's error (nil: none); a unit of work
+// that asks Undo is run again with the operation undone, as the core
+// runs it (nothing of the undone run kept, its mails dropped).
 type batchHost struct {
 	*recHost
 	batch int
 	sent  []Mail
 	later bool
+	fail  func(id string) error
+	// org are the organiser's mails, warned the log's lines.
+	org, warned []string
+	undone      map[string]string
 }
 
 func (h *batchHost) OpenGame(ng NewGame) error {
+	if h.fail != nil {
+		if err := h.fail(ng.ID); err != nil {
+			return err
+		}
+	}
 	h.rec.byGame[ng.ID] = ng.Tournament
 	return nil
 }
 func (h *batchHost) MailEntrant(m Mail) error { h.sent = append(h.sent, m); return nil }
-func (h *batchHost) OpenBatch() int           { return h.batch }
-func (h *batchHost) OpenLater(string, bool)   { h.later = true }
+func (h *batchHost) MailOrganiser(_, _, text string) error {
+	h.org = append(h.org, text)
+	return nil
+}
+func (h *batchHost) OpenBatch() int         { return h.batch }
+func (h *batchHost) OpenLater(string, bool) { h.later = true }
+func (h *batchHost) Warn(msg string, kv ...any) {
+	h.warned = append(h.warned, fmt.Sprint(append([]any{msg}, kv...)...))
+}
+func (h *batchHost) Undone(key string) (string, bool) { msg, ok := h.undone[key]; return msg, ok }
+func (h *batchHost) Undo(key string, err error) error { return undoErr{key, err.Error()} }
+
+// undoErr is batchHost's Undo: the unit of work runs again.
+type undoErr struct{ key, msg string }
+
+func (e undoErr) Error() string { return "undo " + e.key + ": " + e.msg }
+
+// unit runs fn as the core runs a unit of work: a new Kept, the desk, the
+// flush; a unit that asks Undo leaves nothing (Kept, mails) and runs
+// again with the operation undone.
+func (h *batchHost) unit(t *testing.T, fn func(d *desk) error) {
+	t.Helper()
+	h.undone = nil
+	for try := 0; ; try++ {
+		h.kept, h.later = Kept{}, false
+		sent, org := len(h.sent), len(h.org)
+		err := fn(newDesk(h))
+		var u undoErr
+		if errors.As(err, &u) && try == 0 {
+			h.sent, h.org = h.sent[:sent], h.org[:org]
+			h.undone = map[string]string{u.key: u.msg}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.flush()
+		return
+	}
+}
 
 // roundMailCase is one generated round opening: the field, the late
 // entrants (paired from the round opened, or entered for a later one),
@@ -46,21 +97,38 @@ type roundMailCase struct {
 // own unit of work; it returns every entrant's round mail by address.
 func openRoundTwo(t *testing.T, c roundMailCase, batch int) (map[string][]string, *tournament.Tournament) {
 	t.Helper()
+	h := newBatchHost(t, batch)
+	h.openRoundTwo(t, c, 0)
+	if tr := loadTourT(t, h.rec); len(tr.Rounds) != 2 || tr.Opening {
+		t.Fatalf("%d rounds, opening %v", len(tr.Rounds), tr.Opening)
+	}
+	byTo := map[string][]string{}
+	for _, m := range h.sent {
+		if strings.Contains(m.Subject, "2") {
+			byTo[m.To] = append(byTo[m.To], m.Subject+"\n"+m.Body)
+		}
+	}
+	return byTo, loadTourT(t, h.rec)
+}
+
+func newBatchHost(t *testing.T, batch int) *batchHost {
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	h := &batchHost{recHost: &recHost{testHost: newTestHost(t, now)}, batch: batch}
 	h.rec.byGame = map[string]string{}
 	if batch == 0 {
 		h.batch = 1 << 20
 	}
+	return h
+}
+
+// openRoundTwo builds the case's tournament and opens its round 2, the
+// later batches run while one asks for the next (Host.OpenLater), at
+// most tries units (0: no limit).
+func (h *batchHost) openRoundTwo(t *testing.T, c roundMailCase, tries int) {
+	t.Helper()
+	now := h.now
 	langs := []string{"en", "it", "fr", "nl"}
-	unit := func(fn func(d *desk) error) {
-		t.Helper()
-		h.kept, h.later = Kept{}, false
-		if err := fn(newDesk(h)); err != nil {
-			t.Fatal(err)
-		}
-		h.flush()
-	}
+	unit := func(fn func(d *desk) error) { t.Helper(); h.unit(t, fn) }
 	unit(func(d *desk) error {
 		s := tournament.Settings{Game: "toy", Format: c.format, Table: c.table, NumRounds: 3, OrgLang: c.lang,
 			Deadline: 72 * time.Hour, Public: true}
@@ -123,23 +191,15 @@ func openRoundTwo(t *testing.T, c roundMailCase, batch int) (map[string][]string
 		return d.saveTour(tr)
 	})
 	for units := 0; h.later; units++ {
+		if tries > 0 && units == tries {
+			return
+		}
 		if units > c.n {
 			t.Fatal("the round opening does not end")
 		}
 		h.now = h.now.Add(time.Second) // a later batch runs later
 		unit(func(d *desk) error { return OpenDue(h, "cup") })
 	}
-	tr := loadTourT(t, h.rec)
-	if len(tr.Rounds) != 2 || tr.Opening {
-		t.Fatalf("%d rounds, opening %v", len(tr.Rounds), tr.Opening)
-	}
-	byTo := map[string][]string{}
-	for _, m := range h.sent {
-		if strings.Contains(m.Subject, "2") {
-			byTo[m.To] = append(byTo[m.To], m.Subject+"\n"+m.Body)
-		}
-	}
-	return byTo, tr
 }
 
 func loadTourT(t *testing.T, rec Records) *tournament.Tournament {
