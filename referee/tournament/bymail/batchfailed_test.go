@@ -88,7 +88,8 @@ func TestBatchFailedToldInWords(t *testing.T) {
 // the one that says it opened wrap within 80 columns for every length of
 // tournament id, round, table and counts, and every retry date the
 // organiser may read (every month and weekday, zones with long names and
-// odd offsets), in four languages, both classes.
+// odd offsets), in four languages, both classes: by their own paragraphs,
+// rendered here without orgText's fold (the safety net).
 func TestBatchFailedFitsEveryLength(t *testing.T) {
 	zones := []string{"UTC", "America/Argentina/Buenos_Aires", "Asia/Kolkata", "Pacific/Chatham", "Europe/Amsterdam"}
 	var dates []time.Time
@@ -111,7 +112,7 @@ func TestBatchFailedFitsEveryLength(t *testing.T) {
 					longest[z] = s
 				}
 				for _, cause := range []string{"transient", "permanent"} {
-					fits(t, lang+" org.batch_failed", d.orgText(tr, "batch_failed", map[string]any{"round": 999, "table": 123456,
+					fits(t, lang+" org.batch_failed", unfolded(d, tr, "batch_failed", map[string]any{"round": 999, "table": 123456,
 						"cause": cause, "open": 123456, "games": 123456, "retry": s}))
 				}
 			}
@@ -122,7 +123,7 @@ func TestBatchFailedFitsEveryLength(t *testing.T) {
 				for _, m := range nums {
 					for _, retry := range longest {
 						for _, cause := range []string{"transient", "permanent"} {
-							text := d.orgText(tr, "batch_failed", map[string]any{"round": n, "table": m, "cause": cause,
+							text := unfolded(d, tr, "batch_failed", map[string]any{"round": n, "table": m, "cause": cause,
 								"open": m, "games": n, "retry": retry})
 							fits(t, lang+" org.batch_failed", text)
 							for _, v := range goValue {
@@ -132,9 +133,15 @@ func TestBatchFailedFitsEveryLength(t *testing.T) {
 							}
 						}
 					}
-					fits(t, lang+" org.batch_recovered", d.orgText(tr, "batch_recovered", map[string]any{"round": n, "tries": m}))
+					fits(t, lang+" org.batch_recovered", unfolded(d, tr, "batch_recovered", map[string]any{"round": n, "tries": m}))
 				}
 			}
 		}
 	}
+}
+
+// unfolded is orgText without its fold: the template's own layout.
+func unfolded(d *desk, t *tournament.Tournament, name string, data map[string]any) string {
+	data["id"] = t.ID
+	return d.tourText(orgLang(t), "org."+name, data)
 }
