@@ -35,6 +35,9 @@
 // in the answer's language (Host.AnswerLang, else the tournament's
 // organiser's), wrapped to the answer's width. Only the core's own
 // failures (a store error, a game that could not open) pass as they are.
+// Every organiser text of a tournament (orgText) fits 80 columns
+// whatever its ids, names, addresses, numbers and dates: a line a long
+// value pushes past is folded (TestEveryOrganiserMailFits).
 //
 // Ratings history (issue 24): when a tournament game is rated (its end,
 // or an adjudication scored at once) the players' new ratings are stored
