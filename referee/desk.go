@@ -82,10 +82,10 @@ func (h deskHost) OpenGame(ng bymail.NewGame) error {
 	return h.w.tx.SetGameTournament(ng.ID, ng.Tournament)
 }
 
-// CloseGame stops a tournament game the organiser decided (why:
-// "adjudicated" with a result, "forfeit" with the names who lose); the
+// CloseGame stops a tournament game the organiser decided (why: the
+// desk's word, settle's, e.g. CloseAdjudicated with a result); the
 // players are told the result and the seed. A game stopped by REPAIR
-// ("repaired") is logged but not announced: the round mail drawn again
+// (CloseRepaired) is logged but not announced: the round mail drawn again
 // tells its players, one mail each (issue 24).
 func (h deskHost) CloseGame(id, why string, kv ...any) error {
 	h.w.deskWrites++

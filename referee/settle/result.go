@@ -7,9 +7,9 @@ import (
 
 // Result is the result game g shows (its public page) with state st and
 // log all: the state's own when the game ended, else, for a game the
-// organiser closed by adjudication (Close's "ADJUDICATED" entry, the game
-// aborted), the position scored as it stands, adjudicated true; nil when
-// neither.
+// organiser closed by adjudication (the entry Close logged for
+// CloseAdjudicated, the game aborted), the position scored as it stands,
+// adjudicated true; nil when neither.
 func Result(g *records.Game, st engine.State, all []records.Entry) (res *engine.Result, adjudicated bool) {
 	if res := st.Result(); res != nil {
 		return res, false
@@ -19,7 +19,7 @@ func Result(g *records.Game, st engine.State, all []records.Entry) (res *engine.
 		return nil, false
 	}
 	for _, e := range all {
-		if e.Kind == records.EntryOrg && e.Params["command"] == "ADJUDICATED" {
+		if ClosedAs(e, CloseAdjudicated) {
 			return adj.Adjudicate(), true
 		}
 	}

@@ -58,3 +58,27 @@ func TestResultEndedElseAdjudicated(t *testing.T) {
 		}
 	}
 }
+
+// TestResultReadsWhatCloseWrote: a game Close stopped for each reason, its
+// position scorable, shows the adjudicated result exactly when it was
+// closed for CloseAdjudicated: Result reads the entry Close wrote, so a
+// change of Close's word (or of how it is logged) fails here, unlike the
+// hand-written entries of TestResultEndedElseAdjudicated.
+func TestResultReadsWhatCloseWrote(t *testing.T) {
+	scored := &engine.Result{Rank: []int{2, 1}}
+	for _, why := range []string{CloseAdjudicated, CloseForfeit, CloseRepaired, "aborted"} {
+		for _, l := range layouts(t) {
+			f := started(t, l.eg, l.n, "close", func(int) bool { return false })
+			if err := Close(f, t0, why, "result", "1. P0 3"); err != nil {
+				t.Fatal(err)
+			}
+			res, adj := Result(f.g, scorable{ended{}, scored}, f.entries)
+			if want := why == CloseAdjudicated; adj != want || (res == scored) != want {
+				t.Fatalf("%s, closed %q: Result %v adjudicated %v, want adjudicated %v", l.eg.Info().Name, why, res, adj, want)
+			}
+			if len(f.entries) != 1 || !ClosedAs(f.entries[0], why) {
+				t.Fatalf("closed %q: logged %+v", why, f.entries)
+			}
+		}
+	}
+}

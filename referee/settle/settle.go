@@ -239,11 +239,31 @@ func stepPublic(st engine.Step) bool {
 	return true
 }
 
-// Close stops a game the organiser decided (why: "adjudicated" with a
-// result, "forfeit" with the names who lose) at now; the players are told
-// the result and the seed. A game stopped by REPAIR ("repaired") is logged
-// but not announced: the round mail drawn again tells its players, one
-// mail each (issue 24).
+// Why a game the organiser (or a tournament) decided is closed: Close's
+// why, the one word of its writers (Adjudicate, and the tournament desk
+// through the core: bymail.CloseAdjudicated and its kin are these) and
+// of its reader (Result, through ClosedAs: the organiser's entry Close
+// logs).
+const (
+	// CloseAdjudicated: scored as it stands, with a "result".
+	CloseAdjudicated = "adjudicated"
+	// CloseForfeit: the "names" who lose forfeit.
+	CloseForfeit = "forfeit"
+	// CloseRepaired: stopped by REPAIR, drawn again.
+	CloseRepaired = "repaired"
+)
+
+// ClosedAs reports whether e is the organiser's entry Close logged for a
+// game closed for why.
+func ClosedAs(e records.Entry, why string) bool {
+	return e.Kind == records.EntryOrg && e.Params["command"] == strings.ToUpper(why)
+}
+
+// Close stops a game the organiser decided (why: CloseAdjudicated with a
+// result, CloseForfeit with the names who lose) at now; the players are
+// told the result and the seed. A game stopped by REPAIR (CloseRepaired)
+// is logged but not announced: the round mail drawn again tells its
+// players, one mail each (issue 24).
 func Close(gm Game, now time.Time, why string, kv ...any) error {
 	g := gm.Record()
 	g.Status, g.Ended = records.StatusAborted, now
@@ -253,14 +273,14 @@ func Close(gm Game, now time.Time, why string, kv ...any) error {
 	if err := gm.Log(records.Entry{Kind: records.EntryOrg, Seat: -1, Vis: engine.Public, Params: map[string]any{"command": strings.ToUpper(why), "args": []string{}}}); err != nil {
 		return err
 	}
-	if why == "repaired" {
+	if why == CloseRepaired {
 		return nil
 	}
 	note := "aborted"
 	switch why {
-	case "adjudicated":
+	case CloseAdjudicated:
 		note = "adjudicated"
-	case "forfeit":
+	case CloseForfeit:
 		note = "forfeited"
 	}
 	gm.Announce(nil, note, append([]any{"seed", g.Seed}, kv...)...)
@@ -279,7 +299,7 @@ func Adjudicate(gm Game, now time.Time) (res *engine.Result, line string, err er
 	if adj, ok := gm.Table().State.(interface{ Adjudicate() *engine.Result }); ok {
 		if res := adj.Adjudicate(); res != nil {
 			line := lifecycle.ResultLine(g, res)
-			if err := Close(gm, now, "adjudicated", "result", line); err != nil {
+			if err := Close(gm, now, CloseAdjudicated, "result", line); err != nil {
 				return nil, "", err
 			}
 			return res, line, nil

@@ -373,8 +373,9 @@ type Tournament struct {
 }
 
 // Stuck is a round opening whose next batch of games failed to open:
-// which round, how many tries failed, the last failure's words, and when
-// it is tried again.
+// which round, how many tries failed, the last failure's cause (its
+// class and table, "transient table 7"; a record from before issue 24's
+// change holds the error's words), and when it is tried again.
 type Stuck struct {
 	Round int       `json:"round"`
 	Tries int       `json:"tries"`

@@ -162,7 +162,7 @@ func orgResult(c *orgCmd) (string, error) {
 			return "", err
 		}
 		if gi.Running() {
-			if err := c.d.h.CloseGame(m.GameID, "adjudicated", "result", line); err != nil {
+			if err := c.d.h.CloseGame(m.GameID, CloseAdjudicated, "result", line); err != nil {
 				return "", err
 			}
 		}
@@ -195,7 +195,7 @@ func orgDoubleForfeit(c *orgCmd) (string, error) {
 		names = append(names, t.Entrants[e].Name)
 	}
 	if gi.Running() {
-		if err := c.d.h.CloseGame(m.GameID, "forfeit", "names", names); err != nil {
+		if err := c.d.h.CloseGame(m.GameID, CloseForfeit, "names", names); err != nil {
 			return "", err
 		}
 	}

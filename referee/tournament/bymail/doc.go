@@ -35,6 +35,9 @@
 // in the answer's language (Host.AnswerLang, else the tournament's
 // organiser's), wrapped to the answer's width. Only the core's own
 // failures (a store error, a game that could not open) pass as they are.
+// Every organiser text of a tournament (orgText) fits 80 columns
+// whatever its ids, names, addresses, numbers and dates: a line a long
+// value pushes past is folded (TestEveryOrganiserMailFits).
 //
 // Ratings history (issue 24): when a tournament game is rated (its end,
 // or an adjudication scored at once) the players' new ratings are stored
@@ -118,13 +121,23 @@
 // round mails and the record's progress commit together, so a stop or a
 // failure midway leaves whole batches: the next Tick opens the rest, and
 // every entrant gets exactly one round mail and one game (or their bye),
-// never two. A game of the first batch that cannot open undoes the whole
+// never two. A round mail depends on the round, never on how its opening
+// was batched: it goes to each entrant the round seats (a game or a
+// bye), with the batch that opens their match, the same bytes whatever
+// the batch size; an entrant the round seats nowhere (withdrawn before
+// it, entered late for a later round, out of a knockout) gets none
+// (TestRoundMailNeverDependsOnBatching). A game of the first batch that cannot open undoes the whole
 // round (Host.Undo, the organiser hears why); a later batch that fails
 // rolls back alone (Host.Undo of that batch: none of its games, mails or
 // progress stay) and the round is stuck (Tournament.Stuck): the organiser
 // is told once, at the first failure, in their language, what failed,
 // how many of the round's games are open and what they can do
-// (org.batch_failed); the batch is tried again by the tournament's clock
+// (org.batch_failed, wrapped within 80 columns for any id, number or
+// date: TestBatchFailedFitsEveryLength). What failed is said in words:
+// the table and the failure's class (package failure: one that may pass
+// by itself, or a permanent one), never the error's own words, which go
+// to the log (Host.Warn) and no further (TestBatchFailedToldInWords;
+// Stuck.Error keeps the class and table, "transient table 7"); the batch is tried again by the tournament's clock
 // after a minute, then after twice as long each time (at most an hour),
 // and not before: the tries that fail again mail nobody, and the one
 // that opens the rest tells the organiser the round is open

@@ -27,9 +27,9 @@ type Host interface {
 	// invitation to accept), starts it, and records that it is played
 	// for g.Tournament.
 	OpenGame(g NewGame) error
-	// CloseGame stops a game the organiser decided (why: "adjudicated"
-	// with a "result", "forfeit" with the "names" who lose); its players
-	// are told, with the seed.
+	// CloseGame stops a game the organiser decided (why: CloseAdjudicated
+	// with a "result", CloseForfeit with the "names" who lose,
+	// CloseRepaired); its players are told, with the seed.
 	CloseGame(id, why string, kv ...any) error
 	// Adjudicate scores a game as it stands and closes it (the result is
 	// returned), or, when the game cannot score the position, hands every
@@ -187,6 +187,16 @@ type GameEnd struct {
 	// Adjudicated: bots finished the game for ADJUDICATE or late=.
 	Adjudicated bool
 }
+
+// Why a game the desk decided is closed (Host.CloseGame's why): the core
+// hands them to settle.Close as they are, and they are its words
+// (settle.CloseAdjudicated and its kin; TestDeskCloseWordsAreSettles): a
+// game's page finds an adjudicated game's result by that word.
+const (
+	CloseAdjudicated = "adjudicated"
+	CloseForfeit     = "forfeit"
+	CloseRepaired    = "repaired"
+)
 
 // Mail is a tournament mail to one entrant.
 type Mail struct {

@@ -260,7 +260,8 @@ func orgLang(t *tournament.Tournament) string {
 }
 
 // orgText renders an organiser text of a tournament ("org.<name>") in the
-// organiser's language.
+// organiser's language, its lines longer than 80 columns folded (long
+// addresses, names and ids: TestEveryOrganiserMailFits).
 func (d *desk) orgText(t *tournament.Tournament, name string, data map[string]any) string {
 	if data == nil {
 		data = map[string]any{}
@@ -269,7 +270,7 @@ func (d *desk) orgText(t *tournament.Tournament, name string, data map[string]an
 	if _, ok := data["rounds"]; !ok {
 		data["rounds"] = t.PlannedRounds()
 	}
-	return d.tourText(orgLang(t), "org."+name, data)
+	return templates.Fold(d.tourText(orgLang(t), "org."+name, data))
 }
 
 // orgTime writes a time for the organiser: in the tournament's zone and

@@ -74,7 +74,7 @@ func orgRepair(c *orgCmd) (string, error) {
 		}
 	}
 	for _, gid := range open {
-		if err := c.d.h.CloseGame(gid, "repaired"); err != nil {
+		if err := c.d.h.CloseGame(gid, CloseRepaired); err != nil {
 			return "", err
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-referee/referee/referee/failure"
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
@@ -151,8 +152,9 @@ func (d *desk) openBatch(t *tournament.Tournament, undoKey string) error {
 		}
 		opened++
 		if err := d.openMatch(t, rd, m); err != nil {
-			if later {
-				undoKey = batchKey // stuck: tried again later (stuck)
+			if later { // stuck: tried again later (stuck); the error's words go to the log only
+				d.h.Warn("tournament round opening: a batch failed", "tournament", t.ID, "round", rd.N, "table", m.Table, "err", err)
+				return d.h.Undo(batchKey, batchCause{m.Table, failure.IsPermanent(err)})
 			}
 			return d.h.Undo(undoKey, d.word(orgLang(t), fail("table_failed", "round", rd.N, "table", m.Table, "error", err)))
 		}
@@ -170,6 +172,32 @@ func (d *desk) openBatch(t *tournament.Tournament, undoKey string) error {
 	}
 	d.roundMails(t, r, from, to)
 	return nil
+}
+
+// batchCause is why a later batch of a round opening failed, as the
+// organiser reads it (org.batch_failed): the table whose game did not
+// open and the failure's class (package failure: permanent, or passing),
+// never the error's own words, which the log keeps. It travels through
+// Host.Undo as its message and is read back by readCause.
+type batchCause struct {
+	table     int
+	permanent bool
+}
+
+func (c batchCause) Error() string {
+	if c.permanent {
+		return fmt.Sprintf("permanent table %d", c.table)
+	}
+	return fmt.Sprintf("transient table %d", c.table)
+}
+
+// readCause reads a batchCause's message back (the class and the table;
+// a message of another shape reads as passing, at no table).
+func readCause(msg string) (class string, table int) {
+	if _, err := fmt.Sscanf(msg, "%s table %d", &class, &table); err != nil || class != "permanent" {
+		class = "transient"
+	}
+	return class, table
 }
 
 // stuckRetry is how long a stuck round opening waits before its next try
@@ -205,7 +233,8 @@ func (d *desk) stuck(t *tournament.Tournament, rd *tournament.Round, from int, m
 			}
 		}
 	}
-	d.tourOrgMail(t, d.orgText(t, "batch_failed", map[string]any{"round": rd.N, "error": msg,
+	class, table := readCause(msg)
+	d.tourOrgMail(t, d.orgText(t, "batch_failed", map[string]any{"round": rd.N, "cause": class, "table": table,
 		"open": open, "games": games, "retry": d.orgTime(t, s.Retry)}))
 }
 
@@ -228,8 +257,9 @@ func (d *desk) openMatch(t *tournament.Tournament, rd *tournament.Round, m *tour
 }
 
 // roundMails sends round r's mail to the entrants seated at its matches
-// [from, to) and, with the last batch (to is the end), to the entrants
-// the round seats nowhere.
+// [from, to), a game or a bye: a round mail depends on the round, never
+// on how its opening was batched, and an entrant the round seats nowhere
+// (withdrawn, entered for a later round, out of a knockout) gets none.
 func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 	rd := &t.Rounds[r]
 	// The standings of the round just completed come with the next
@@ -260,20 +290,15 @@ func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 	}
 	if from == 0 && to == len(rd.Matches) {
 		for _, e := range t.Entrants { // one batch: in the entrants' order
-			mail(e)
+			if _, seated := at[e.ID]; seated {
+				mail(e)
+			}
 		}
 		return
 	}
 	for _, m := range rd.Matches[from:to] {
 		for _, e := range m.Seats {
 			mail(t.Entrants[e])
-		}
-	}
-	if to == len(rd.Matches) {
-		for _, e := range t.Entrants {
-			if _, seated := at[e.ID]; !seated && e.Joined <= rd.N { // not a late entry for a later round
-				mail(e)
-			}
 		}
 	}
 }
@@ -533,7 +558,7 @@ func (d *desk) forfeit(t *tournament.Tournament, gid string, e int) error {
 	if !found {
 		return fail("not_playing", "name", t.Entrants[e].Name, "game", gid)
 	}
-	if err := d.h.CloseGame(gid, "forfeit", "names", []string{t.Entrants[e].Name}); err != nil {
+	if err := d.h.CloseGame(gid, CloseForfeit, "names", []string{t.Entrants[e].Name}); err != nil {
 		return err
 	}
 	_, _, err := t.Record(gid, tournament.MatchForfeit, rank, nil)
@@ -653,7 +678,7 @@ func (d *desk) tourLate(t *tournament.Tournament, r int) error {
 		if len(losers) == 0 {
 			continue
 		}
-		if err := d.h.CloseGame(m.GameID, "forfeit", "names", losers); err != nil {
+		if err := d.h.CloseGame(m.GameID, CloseForfeit, "names", losers); err != nil {
 			return err
 		}
 		if _, _, err := t.Record(m.GameID, tournament.MatchForfeit, rank, nil); err != nil {
