@@ -154,9 +154,13 @@ func (m *Mail) HasCommand(known func(kw string) bool, vocabs func() []Vocab) boo
 }
 
 // Script reads lines that are no mail's (a bot's answer to its prompt)
-// as orders.
+// as orders, each line once (engine.Script).
 func Script(lines []string) []engine.Order {
-	return engine.ParseScript(strings.Join(lines, "\n"))
+	var sc engine.Script
+	for i, l := range lines {
+		sc.Line(i+1, l)
+	}
+	return sc.Orders()
 }
 
 // CommandKey is the de-duplication id of a command text posted without a
