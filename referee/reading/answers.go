@@ -122,6 +122,7 @@ func (m *Mail) Answers(v Vocab, lang string) *Answers {
 	default:
 		a = m.readSeat(v, lang)
 		m.reads.seat++
+		m.hook("seat", v.Name, "/", lang)
 		switch {
 		case m.seat.ans == nil:
 			m.seat = seatRead{key, a}

@@ -167,6 +167,16 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 	keys := append([]string{"msgid:" + m.MessageID}, in.Keys...)
 	cls := mailfmt.Classify(m, []string{r.Address()})
 	text, info := mailfmt.CommandsFor(m, r.Keywords())
+	// The request holds the one reading of the text (issue 25): a
+	// subject-only auto-reply's text read for a command (HasCommand) is
+	// not read again when the same request goes to Process.
+	req := referee.Request{
+		From: m.From.Addr, FromName: mailfmt.CleanName(m.From.Name), Token: -1, Text: text, MessageID: m.MessageID,
+		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
+		Read: &referee.ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
+			Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
+			Forwarded: info.Forwarded, Greeting: info.Greeting, SignOff: info.SignOff},
+	}
 	switch cls.Class {
 	case mailfmt.Self:
 		return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideIgnored, Detail: cls.Class.String() + ": " + cls.Reason,
@@ -181,7 +191,7 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 		// The Subject alone decides only when the body holds no command:
 		// "On vacation next week" over a VACATION line is a player's mail
 		// (issue 11, item 5).
-		if cls.Reason != subjectOnlyOOF || !r.HasCommand(text) {
+		if cls.Reason != subjectOnlyOOF || !r.HasCommand(&req) {
 			tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
 			return r.AutoReplied(ctx, referee.AutoReply{Keys: keys, Source: in.Source, From: m.From.Addr, Tag: tr.Tag, Class: cls})
 		}
@@ -196,10 +206,6 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 			Keys: keys, Source: in.Source, MessageID: m.MessageID})
 	}
 	tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
-	req := referee.Request{
-		From: m.From.Addr, FromName: mailfmt.CleanName(m.From.Name), Token: -1, Text: text, MessageID: m.MessageID,
-		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
-	}
 	t := tr.Tag
 	if tr.SecretFrom == mailfmt.SourceSubject {
 		// Issue 23: a secret found in the Subject alone is no
@@ -238,9 +244,6 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 			req.Authenticated = proven
 		}
 	}
-	req.Read = &referee.ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
-		Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
-		Forwarded: info.Forwarded, Greeting: info.Greeting, SignOff: info.SignOff}
 	return r.Process(ctx, req)
 }
 

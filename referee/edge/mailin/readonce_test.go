@@ -1,0 +1,106 @@
+package mailin
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/reading"
+)
+
+// Rule (issue 25, one reading): a mail's own text is read once, in one
+// place. Whole claim games are played by mail through the intake, each
+// player answering in a different form (a bare command, alternatives,
+// chat around the answer, an option number, a typo, a block) and every
+// third answer (but a typo's, which HasCommand does not know as a
+// command) carried by a mail whose Subject alone says out of office
+// (read for a command by Referee.HasCommand, then processed): every parser
+// run on a mail's text (reading.ReadHook, whichever Mail runs it) is
+// counted per mail; a second Mail of one mail's text, or a form (a parser
+// and its vocabulary) read twice, fails.
+func TestEveryMailReadOnce(t *testing.T) {
+	var mu sync.Mutex
+	var count map[string]int
+	var by map[*reading.Mail]bool
+	reading.ReadHook = func(m *reading.Mail, form string) {
+		mu.Lock()
+		defer mu.Unlock()
+		count[form]++
+		by[m] = true
+	}
+	t.Cleanup(func() { reading.ReadHook = nil })
+	forms := []string{
+		"CLAIM 1 | CLAIM 2 | CLAIM 3 | CLAIM 4 | CLAIM 5",
+		"Hi!\nCLAIM 5 | CLAIM 4 | CLAIM 3 | CLAIM 2 | CLAIM 1\nthanks",
+		"1",
+		"option 2",
+		"clam 3 | CLAIM 4 | CLAIM 1 | CLAIM 2 | CLAIM 5",
+		"NEXT\nCLAIM 2\nOR\nCLAIM 3\nOR\nCLAIM 4\nOR\nCLAIM 1\nOR\nCLAIM 5\nEND",
+		"PASS",
+	}
+	mails, oof, games := 0, 0, 0
+	for game := range 3 {
+		h := newMailHarness(t)
+		if _, err := h.r.Organise(org, "NEW claim id=c1\nPLAYER ann@example.test Ann it\nPLAYER bob@example.test Bob"); err != nil {
+			t.Fatal(err)
+		}
+		handle := func(raw []byte) referee.Outcome {
+			t.Helper()
+			mu.Lock()
+			count, by = map[string]int{}, map[*reading.Mail]bool{}
+			mu.Unlock()
+			out := h.handle(raw)
+			mu.Lock()
+			defer mu.Unlock()
+			mails++
+			if len(by) > 1 {
+				t.Errorf("game %d, mail %d (%s): its text read by %d Mails (%v), not one", game, mails, out.Status, len(by), count)
+			}
+			for form, n := range count {
+				if n > 1 {
+					t.Errorf("game %d, mail %d (%s): the form %q of its text read %d times (%v)", game, mails, out.Status, form, n, count)
+				}
+			}
+			return out
+		}
+		last := map[string][]byte{}
+		keep := func() {
+			for to, ms := range h.inbox() {
+				last[to] = ms[len(ms)-1]
+			}
+		}
+		keep()
+		handle(h.reply(last[ann], ann, "JOIN"))
+		handle(h.reply(last[bob], bob, "JOIN"))
+		keep()
+		for turn := 0; turn < 40 && h.game("c1").Status != referee.StatusOver; turn++ {
+			for k, who := range []string{ann, bob} {
+				text := forms[(turn*2+k+game)%len(forms)]
+				raw := h.reply(last[who], who, text)
+				if (turn+k+game)%3 == 0 && !strings.HasPrefix(text, "clam") {
+					m, err := mailfmt.Parse(raw, mailfmt.Options{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					raw = []byte(strings.Replace(string(raw), "Subject: "+m.Subject, "Subject: Out of office: "+m.Subject, 1))
+					oof++
+					if out := handle(raw); out.Status == referee.OutcomeIgnored {
+						t.Fatalf("a move under an out-of-office subject was ignored: %q %+v", text, out)
+					}
+				} else {
+					handle(raw)
+				}
+				keep()
+			}
+		}
+		if g := h.game("c1"); g.Status != referee.StatusOver {
+			t.Fatalf("game %d not over: %s", game, g.Status)
+		}
+		games++
+	}
+	if games != 3 || oof < 6 || mails < 30 {
+		t.Fatalf("%d games, %d mails, %d under an out-of-office subject: too few to test", games, mails, oof)
+	}
+}
