@@ -1,6 +1,7 @@
 package mailin
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/reading"
+	"github.com/pbem-referee/referee/store"
 )
 
 // Rule (issue 25, one reading): a mail's own text is read once, in one
@@ -102,5 +104,57 @@ func TestEveryMailReadOnce(t *testing.T) {
 	}
 	if games != 3 || oof < 6 || mails < 30 {
 		t.Fatalf("%d games, %d mails, %d under an out-of-office subject: too few to test", games, mails, oof)
+	}
+}
+
+// Rule (issue 25): an out-of-office answer through a VERP bounce address
+// finds its game in the VERP record, where the referee wrote it, and
+// never parses the record's Message-ID back; a record written before the
+// game was kept (an old store) still finds it from its Message-ID.
+func TestAutoReplyThroughVERPReadsTheRecordsGame(t *testing.T) {
+	h := newMailHarness(t)
+	if _, err := h.r.Organise(org, "NEW claim id=c1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob"); err != nil {
+		t.Fatal(err)
+	}
+	in := h.inbox()
+	h.handle(h.reply(in[ann][0], ann, "JOIN"))
+	h.handle(h.reply(in[bob][0], bob, "JOIN"))
+	in = h.inbox()
+	orig, err := mailfmt.Parse(last(in[ann]), mailfmt.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := referee.BounceID(orig.MessageID)
+	var written store.VERPRecord
+	if err := h.db.View(func(tx *store.Tx) error {
+		var ok bool
+		written, ok, err = tx.VERP(id)
+		if !ok {
+			t.Fatalf("no VERP record for %s", orig.MessageID)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if written.Game != "c1" || written.Key != orig.MessageID {
+		t.Fatalf("VERP record %+v: the game not kept where it is written", written)
+	}
+	for n, c := range []struct {
+		name string
+		rec  store.VERPRecord
+	}{
+		{"as written", written},
+		{"old record without the game", store.VERPRecord{To: written.To, Key: written.Key, Sent: written.Sent}},
+		{"the game kept, a Message-ID that names none", store.VERPRecord{To: written.To, Key: "<not-ours@example.test>", Game: "c1", Sent: written.Sent}},
+	} {
+		if err := h.db.Update(func(tx *store.Tx) error { return tx.PutVERP(id, c.rec) }); err != nil {
+			t.Fatal(err)
+		}
+		ooo := fmt.Sprintf("From: Ann <ann@example.test>\r\nTo: referee+bounce.%s@example.test\r\nSubject: Automatic reply: %s\r\n"+
+			"Auto-Submitted: auto-replied\r\nMessage-ID: <verpooo%d@example.test>\r\nDate: Mon, 23 Nov 2026 09:01:00 +0000\r\n\r\n"+
+			"I am out of the office until 30 November 2026.\r\n", id, orig.Subject, n)
+		if out := h.handle([]byte(ooo)); out.Game != "c1" || !strings.Contains(out.Detail, "absence offered") {
+			t.Errorf("%s: %+v", c.name, out)
+		}
 	}
 }
