@@ -1,6 +1,7 @@
 package mailin
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -21,7 +22,9 @@ import (
 // (read for a command by Referee.HasCommand, then processed): every parser
 // run on a mail's text (reading.ReadHook, whichever Mail runs it) is
 // counted per mail; a second Mail of one mail's text, or a form (a parser
-// and its vocabulary) read twice, fails.
+// and its vocabulary) read twice, fails, and so does a raw mail parsed
+// twice (every other mail is handed over as imapin's lanes may: Parse,
+// then HandleParsed with the same reading).
 func TestEveryMailReadOnce(t *testing.T) {
 	var mu sync.Mutex
 	var count map[string]int
@@ -32,7 +35,9 @@ func TestEveryMailReadOnce(t *testing.T) {
 		count[form]++
 		by[m] = true
 	}
-	t.Cleanup(func() { reading.ReadHook = nil })
+	parses := 0
+	parseHook = func() { parses++ }
+	t.Cleanup(func() { reading.ReadHook, parseHook = nil, nil })
 	forms := []string{
 		"CLAIM 1 | CLAIM 2 | CLAIM 3 | CLAIM 4 | CLAIM 5",
 		"Hi!\nCLAIM 5 | CLAIM 4 | CLAIM 3 | CLAIM 2 | CLAIM 1\nthanks",
@@ -53,7 +58,25 @@ func TestEveryMailReadOnce(t *testing.T) {
 			mu.Lock()
 			count, by = map[string]int{}, map[*reading.Mail]bool{}
 			mu.Unlock()
-			out := h.handle(raw)
+			parses = 0
+			var out referee.Outcome
+			if mails%2 == 0 {
+				out = h.handle(raw)
+			} else {
+				// As imapin's lanes hand a mail over: its headers read
+				// first (the tag), the same reading then handled.
+				p := h.in.Parse(Inbound{Raw: raw, Source: "test", Received: h.clock.Now()})
+				if p.Err != nil || p.Tag.Tag.Game == "" && len(p.Tag.Candidates) == 0 {
+					t.Fatalf("mail %d: parsed %v, tag %+v", mails, p.Err, p.Tag)
+				}
+				var err error
+				if out, err = h.in.HandleParsed(context.Background(), p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if parses != 1 {
+				t.Errorf("game %d, mail %d: the raw mail parsed %d times", game, mails, parses)
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			mails++
