@@ -242,3 +242,34 @@ func FuzzOrdersReadOnceAsJoined(f *testing.F) {
 		compareOrders(t, vs[k], templates.Languages[k%len(templates.Languages)], text)
 	})
 }
+
+// BenchmarkOrders: the orders of 200 generated answers per game, read
+// once (the lines to engine.Script) and, as before issue 25's fix, joined
+// and parsed again (joinedOrders); the answer reader's reading of the
+// lines is done once outside the loop.
+func BenchmarkOrders(b *testing.B) {
+	type answer struct {
+		v     Vocab
+		lines []mailfmt.AnswerLine
+	}
+	r := rand.New(rand.NewPCG(25, 2))
+	var as []answer
+	for _, v := range testVocabs(b) {
+		words, lines := answerPieces(v)
+		for range 200 {
+			as = append(as, answer{v, Reader(v).Read(genAnswer(r, words, lines))})
+		}
+	}
+	for _, c := range []struct {
+		name string
+		f    func(Vocab, string, []mailfmt.AnswerLine) []engine.Order
+	}{{"once", func(v Vocab, lang string, ls []mailfmt.AnswerLine) []engine.Order { return v.orders(lang, ls) }}, {"joined", joinedOrders}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				a := as[i%len(as)]
+				c.f(a.v, "it", a.lines)
+			}
+		})
+	}
+}
