@@ -46,27 +46,13 @@ func (r *Referee) knownWord(game engine.Game, gameName, word string) bool {
 	return cmdtable.KnownIn(r.render.T, game, gameName, word)
 }
 
-// HasCommand reports whether some line of a request's command text looks
-// like a command of the referee or of any game (the first word is a
-// keyword or an alias, or the line is an option number). An out-of-office
-// subject never hides such a mail (issue 11, item 5).
-//
-// It reads the text through the request's one reading (Request.read,
-// issue 25): the same request then given to Process reads nothing again
-// (the script and every game's answer lines read here are kept).
+// HasCommand reports whether some line of a request's text looks like a
+// command of the referee or of any game (a keyword, an alias, an option
+// number): an out-of-office subject never hides such a mail (issue 11.5).
+// It reads through the request's one reading, which Process then uses.
 func (r *Referee) HasCommand(req *Request) bool {
 	games := engine.Games()
-	known := func(kw string) bool {
-		if r.knownWord(nil, "referee", kw) {
-			return true
-		}
-		for _, g := range games {
-			if r.knownWord(g, g.Info().Name, kw) {
-				return true
-			}
-		}
-		return false
-	}
+	known := func(kw string) bool { return cmdtable.KnownInAny(r.render.T, games, kw) }
 	// The reading room reads it (referee/reading), with every game's
 	// vocabulary: an answer in any of the forms people write ("2.", "Hi!
 	// PASS", "option 2", issue 20).

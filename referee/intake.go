@@ -271,9 +271,8 @@ func (r asides) autoReply(a AutoReply) (Outcome, error) {
 
 // autoReplyGame finds the game an auto-reply from an address answers, from
 // the tag it carries, and the seat secret of the tag ("" when it came
-// through a VERP id, which is proof enough). A VERP record names its game
-// (issue 25: kept where it is written, never parsed back); one written
-// before it did is read from its Message-ID.
+// through a VERP id, which is proof enough: its record names the game,
+// or its Message-ID does in a record written before, issue 25).
 func autoReplyGame(w *work, tag mailfmt.Tag, from string) (game, secret string) {
 	switch tag.Kind {
 	case mailfmt.TagSeat:

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
@@ -142,12 +143,27 @@ func TestAutoReplyThroughVERPReadsTheRecordsGame(t *testing.T) {
 	in := h.inbox()
 	h.handle(h.reply(in[ann][0], ann, "JOIN"))
 	h.handle(h.reply(in[bob][0], bob, "JOIN"))
-	in = h.inbox()
-	orig, err := mailfmt.Parse(last(in[ann]), mailfmt.Options{})
+	// Ann's last mail and its VERP id, from its envelope sender
+	// ("referee+bounce.<id>@...") as the outbox keeps it.
+	var raw []byte
+	var id string
+	if err := h.db.View(func(tx *store.Tx) error {
+		due, err := tx.Due(referee.OutboxQueue, h.clock.Now().Add(1000*time.Hour), 0)
+		for _, it := range due {
+			if it.To == ann {
+				raw = it.Payload
+				local, _, _ := strings.Cut(it.Meta[referee.MetaFrom], "@")
+				_, id, _ = strings.Cut(local, "+bounce.")
+			}
+		}
+		return err
+	}); err != nil || id == "" {
+		t.Fatalf("no VERP id for ann's last mail (%v)", err)
+	}
+	orig, err := mailfmt.Parse(raw, mailfmt.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := referee.BounceID(orig.MessageID)
 	var written store.VERPRecord
 	if err := h.db.View(func(tx *store.Tx) error {
 		var ok bool
