@@ -48,7 +48,7 @@
 // twice; TestOneReading (referee) fails when a request reads a form twice, and
 // TestOnlyReadingParses (this package) fails when a file of referee/ or
 // its sub-packages outside this package calls a text parser
-// (engine.ParseScript, mailfmt.SplitProse, mailfmt.IsProse,
+// (engine.ParseScript or Script, mailfmt.SplitProse, mailfmt.IsProse,
 // mailfmt.NewAnswerReader, this package's Reader), or when a file other
 // than the mail edge's (referee/edge/mailin, which extracts the player's
 // own text from a mail's bytes) calls mailfmt.Commands* or
