@@ -127,70 +127,94 @@ func Fields(line string) []string {
 // message keeps its case). ParseScript never fails: games reject what they
 // cannot parse.
 func ParseScript(text string) []Order {
-	var orders []Order
-	var block *Order
-	var cur []string
-	flush := func() {
-		if block == nil {
-			return
-		}
-		if len(cur) > 0 {
-			block.Alts = append(block.Alts, cur)
-		}
-		if len(block.Alts) > 0 {
-			orders = append(orders, *block)
-		}
-		block, cur = nil, nil
+	var sc Script
+	for i, raw := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		sc.Line(i+1, raw)
 	}
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	for i, raw := range lines {
-		line := raw
-		if k := strings.IndexByte(line, '#'); k >= 0 {
-			line = line[:k]
-		}
-		line = collapse(line)
-		if line == "" {
-			continue
-		}
-		up := strings.ToUpper(line)
-		switch {
-		case up == "NEXT":
-			flush()
-			block = &Order{Line: i + 1, Text: line}
-			continue
-		case block != nil && up == "OR":
-			if len(cur) > 0 {
-				block.Alts = append(block.Alts, cur)
-			}
-			cur = nil
-			block.Text += " / OR"
-			continue
-		case block != nil && up == "END":
-			flush()
-			continue
-		case block != nil:
-			cur = append(cur, splitTrim(line, ';')...)
-			block.Text += " / " + line
-			continue
-		}
-		o := Order{Line: i + 1, Text: line}
-		body := line
-		if cut, ok := trimElsePass(body); ok {
-			body, o.ElsePass = cut, true
-		}
-		for _, alt := range splitTrim(body, '|') {
-			cmds := splitTrim(alt, ';')
-			if len(cmds) > 0 {
-				o.Alts = append(o.Alts, cmds)
-			}
-		}
-		if len(o.Alts) == 0 && !o.ElsePass {
-			continue
-		}
-		orders = append(orders, o)
+	return sc.Orders()
+}
+
+// Script reads a message's lines one at a time, in order, into its orders
+// by the conventions ParseScript states (ParseScript is a Script fed every
+// line of a text): a caller that already holds the message's lines, each
+// read once (the referee's reading room, issue 25), gives them here as
+// they are, never joined into a text to be split again. The zero Script
+// is ready; it is not safe for concurrent use.
+type Script struct {
+	orders []Order
+	block  *Order
+	cur    []string
+}
+
+// Line reads the message's line n (1-based, the number an order starting
+// on it carries); a line holds no newline.
+func (s *Script) Line(n int, raw string) {
+	line := raw
+	if k := strings.IndexByte(line, '#'); k >= 0 {
+		line = line[:k]
 	}
-	flush()
-	return orders
+	line = collapse(line)
+	if line == "" {
+		return
+	}
+	up := strings.ToUpper(line)
+	switch {
+	case up == "NEXT":
+		s.flush()
+		s.block = &Order{Line: n, Text: line}
+		return
+	case s.block != nil && up == "OR":
+		if len(s.cur) > 0 {
+			s.block.Alts = append(s.block.Alts, s.cur)
+		}
+		s.cur = nil
+		s.block.Text += " / OR"
+		return
+	case s.block != nil && up == "END":
+		s.flush()
+		return
+	case s.block != nil:
+		s.cur = append(s.cur, splitTrim(line, ';')...)
+		s.block.Text += " / " + line
+		return
+	}
+	o := Order{Line: n, Text: line}
+	body := line
+	if cut, ok := trimElsePass(body); ok {
+		body, o.ElsePass = cut, true
+	}
+	for _, alt := range splitTrim(body, '|') {
+		cmds := splitTrim(alt, ';')
+		if len(cmds) > 0 {
+			o.Alts = append(o.Alts, cmds)
+		}
+	}
+	if len(o.Alts) == 0 && !o.ElsePass {
+		return
+	}
+	s.orders = append(s.orders, o)
+}
+
+// Orders ends the message (a block still open ends with it, as at an END)
+// and returns its orders; the Script is then empty again.
+func (s *Script) Orders() []Order {
+	s.flush()
+	o := s.orders
+	s.orders = nil
+	return o
+}
+
+func (s *Script) flush() {
+	if s.block == nil {
+		return
+	}
+	if len(s.cur) > 0 {
+		s.block.Alts = append(s.block.Alts, s.cur)
+	}
+	if len(s.block.Alts) > 0 {
+		s.orders = append(s.orders, *s.block)
+	}
+	s.block, s.cur = nil, nil
 }
 
 // trimElsePass removes a trailing "ELSE PASS" (any case, any spacing).

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -78,4 +79,24 @@ func FuzzParseScript(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Script read line by line gives ParseScript's orders, and is empty again
+// after Orders (an open block ends with the message).
+func TestScriptLineByLine(t *testing.T) {
+	for _, text := range []string{
+		"PASS", "a | b ELSE PASS\n\n# c\nNEXT\nx; y\nOR\nz", "NEXT\nOR\nEND\n2", "  3  \nnext\nq\nEND\nr | s",
+	} {
+		var sc Script
+		for i, l := range strings.Split(text, "\n") {
+			sc.Line(i+1, l)
+		}
+		got, want := sc.Orders(), ParseScript(text)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: Script %+v, ParseScript %+v", text, got, want)
+		}
+		if again := sc.Orders(); again != nil {
+			t.Errorf("%q: Orders again %+v", text, again)
+		}
+	}
 }

@@ -38,7 +38,8 @@
 // # Commands, queues and the Table
 //
 // Players write one command per line. The shared conventions are handled here
-// once for every game (ParseScript): case-insensitive keywords, '#' comments,
+// once for every game (ParseScript, or Script for a caller that holds the
+// lines, each given once): case-insensitive keywords, '#' comments,
 // alternatives separated by '|', a trailing "ELSE PASS", several lines of one
 // alternative joined by ';' or written as a NEXT ... OR ... END block, and a
 // bare number choosing an option from the last prompt.

@@ -46,27 +46,17 @@ func (r *Referee) knownWord(game engine.Game, gameName, word string) bool {
 	return cmdtable.KnownIn(r.render.T, game, gameName, word)
 }
 
-// HasCommand reports whether some line of a mail's command text looks like a
-// command of the referee or of any game (the first word is a keyword or an
-// alias, or the line is an option number). An out-of-office subject never
-// hides such a mail (issue 11, item 5).
-func (r *Referee) HasCommand(text string) bool {
+// HasCommand reports whether some line of a request's text looks like a
+// command of the referee or of any game (a keyword, an alias, an option
+// number): an out-of-office subject never hides such a mail (issue 11.5).
+// It reads through the request's one reading, which Process then uses.
+func (r *Referee) HasCommand(req *Request) bool {
 	games := engine.Games()
-	known := func(kw string) bool {
-		if r.knownWord(nil, "referee", kw) {
-			return true
-		}
-		for _, g := range games {
-			if r.knownWord(g, g.Info().Name, kw) {
-				return true
-			}
-		}
-		return false
-	}
+	known := func(kw string) bool { return cmdtable.KnownInAny(r.render.T, games, kw) }
 	// The reading room reads it (referee/reading), with every game's
 	// vocabulary: an answer in any of the forms people write ("2.", "Hi!
 	// PASS", "option 2", issue 20).
-	return reading.New(text, nil, nil).HasCommand(known, func() []reading.Vocab {
+	return req.read().HasCommand(known, func() []reading.Vocab {
 		vs := make([]reading.Vocab, len(games))
 		for i, g := range games {
 			vs[i] = r.vocab(g, g.Info().Name)

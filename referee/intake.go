@@ -271,7 +271,8 @@ func (r asides) autoReply(a AutoReply) (Outcome, error) {
 
 // autoReplyGame finds the game an auto-reply from an address answers, from
 // the tag it carries, and the seat secret of the tag ("" when it came
-// through a VERP id, which is proof enough).
+// through a VERP id, which is proof enough: its record names the game,
+// or its Message-ID does in a record written before, issue 25).
 func autoReplyGame(w *work, tag mailfmt.Tag, from string) (game, secret string) {
 	switch tag.Kind {
 	case mailfmt.TagSeat:
@@ -283,6 +284,9 @@ func autoReplyGame(w *work, tag mailfmt.Tag, from string) (game, secret string) 
 		rec, ok, err := w.tx.VERP(tag.ID)
 		if err != nil || !ok || !strings.EqualFold(rec.To, from) {
 			return "", ""
+		}
+		if rec.Game != "" {
+			return rec.Game, ""
 		}
 		ref, err := mailfmt.ParseMessageID(rec.Key)
 		if err != nil {

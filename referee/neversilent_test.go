@@ -134,12 +134,12 @@ func TestSeatMailIsNeverSilentOutsidePlay(t *testing.T) {
 func TestHasCommandKnowsAnswerForms(t *testing.T) {
 	h := newHarness(t)
 	for _, s := range []string{"2.", "Hi! PASS", "option 2", "opzione 3 - grazie", "(4)", "  2) PLACE HP1 SEED   # costs", "Hallo,PASSA"} {
-		if !h.r.HasCommand(s) {
+		if !h.r.HasCommand(&Request{Text: s}) {
 			t.Errorf("HasCommand(%q) = false", s)
 		}
 	}
 	for _, s := range []string{"I am out of the office until Monday.", "Ciao!\nGrazie", ""} {
-		if h.r.HasCommand(s) {
+		if h.r.HasCommand(&Request{Text: s}) {
 			t.Errorf("HasCommand(%q) = true", s)
 		}
 	}

@@ -103,7 +103,7 @@ func (w *work) persistOutbox() error {
 	for _, c := range w.outbox {
 		m := c.m
 		if c.verp != "" {
-			if err := w.tx.PutVERP(c.verp, store.VERPRecord{To: m.To, Key: m.MessageID, Sent: w.now}); err != nil {
+			if err := w.tx.PutVERP(c.verp, store.VERPRecord{To: m.To, Key: m.MessageID, Game: m.Game, Sent: w.now}); err != nil {
 				return err
 			}
 		}

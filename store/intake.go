@@ -200,6 +200,12 @@ type VERPRecord struct {
 	To   string    `json:"to"`
 	Key  string    `json:"key"`
 	Sent time.Time `json:"sent"`
+	// Game is the game the mail is about, kept as the writer knew it so
+	// that an answer through the id reads it without parsing Key back
+	// (issue 25). Optional: "" for a mail of no game, and in a record
+	// written before the field (there the game is the one Key, a
+	// referee's Message-ID, names).
+	Game string `json:"game,omitempty"`
 }
 
 // PutVERP records the bounce id of an outgoing mail (the id in its

@@ -121,6 +121,22 @@ func KnownIn(t *templates.Set, game engine.Game, scope, w string) bool {
 	return false
 }
 
+// KnownInAny reports whether an upper-cased word is a command of the
+// referee or of any of games, or an alias of one in any language (KnownIn
+// of each): a line starting with it looks like a command whatever the
+// game (an out-of-office subject never hides it, issue 11.5).
+func KnownInAny(t *templates.Set, games []engine.Game, w string) bool {
+	if KnownIn(t, nil, "referee", w) {
+		return true
+	}
+	for _, g := range games {
+		if KnownIn(t, g, g.Info().Name, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // OrgHelp renders the organiser's help (name "org.help") or the answer to
 // an organiser who wrote to the plain address ("org.hello") in lang: the
 // rows of the organiser's game commands and of the tournaments' (HelpRows,

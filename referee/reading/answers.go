@@ -1,7 +1,7 @@
 package reading
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -122,6 +122,7 @@ func (m *Mail) Answers(v Vocab, lang string) *Answers {
 	default:
 		a = m.readSeat(v, lang)
 		m.reads.seat++
+		m.hook("seat", v.Name, "/", lang)
 		switch {
 		case m.seat.ans == nil:
 			m.seat = seatRead{key, a}
@@ -141,16 +142,10 @@ func (m *Mail) Answers(v Vocab, lang string) *Answers {
 func (m *Mail) readSeat(v Vocab, lang string) *Answers {
 	lines := m.Lines(Reader(v))
 	a := &Answers{}
-	out := make([]string, len(lines))
 	var chat []string
-	for i, l := range lines {
+	for _, l := range lines {
 		switch l.Kind {
-		case mailfmt.AnswerCommand:
-			out[i] = l.Text
-		case mailfmt.AnswerOption:
-			out[i] = fmt.Sprint(l.Option)
 		case mailfmt.AnswerAsk:
-			out[i] = l.Raw
 			a.Notes = append(a.Notes, Note{Kind: NoteAsk, Line: l.Line, Raw: ClipLine(l.Raw, 40), Candidates: l.Candidates})
 		case mailfmt.AnswerChat:
 			chat = append(chat, l.Raw)
@@ -170,19 +165,54 @@ func (m *Mail) readSeat(v Vocab, lang string) *Answers {
 	for i, l := range a.Ignored {
 		a.Ignored[i] = ClipLine(l, 70)
 	}
-	text := strings.Join(out, "\n")
-	read := v.localElsePass(text)
-	a.Orders = engine.ParseScript(read)
-	keepWrittenElsePass(text, read, a.Orders)
-	for i := range a.Orders {
-		for k := range a.Orders[i].Alts {
-			for j, line := range a.Orders[i].Alts[k] {
-				a.Orders[i].Alts[k][j] = v.CanonLine(lang, line)
+	a.Orders = v.orders(lang, lines)
+	return a
+}
+
+// orders are the orders of the lines as the answer reader read them: each
+// line's answer (a command's text, an option's number, a line asked about
+// as written; nothing for chat) goes to the engine's script reader as it
+// is, once (engine.Script: the lines are never joined into a text to be
+// split and parsed again, issue 25), with a written ELSE PASS of any
+// language read as the engine's and the player's words kept for the echo,
+// each command line in the engine's words, the copied commands attached.
+func (v Vocab) orders(lang string, lines []mailfmt.AnswerLine) []engine.Order {
+	var sc engine.Script
+	var written map[int][2]string // line -> its text as written and as read, bare
+	for i, l := range lines {
+		var s string
+		switch l.Kind {
+		case mailfmt.AnswerCommand:
+			s = l.Text
+		case mailfmt.AnswerOption:
+			s = strconv.Itoa(l.Option)
+		case mailfmt.AnswerAsk:
+			s = l.Raw
+		default:
+			continue
+		}
+		read := v.localElseLine(s)
+		if read != s {
+			if written == nil {
+				written = map[int][2]string{}
+			}
+			written[i+1] = [2]string{bare(s), bare(read)}
+		}
+		sc.Line(i+1, read)
+	}
+	orders := sc.Orders()
+	for i := range orders {
+		if w, ok := written[orders[i].Line]; ok && orders[i].Text == w[1] {
+			orders[i].Text = w[0]
+		}
+		for k := range orders[i].Alts {
+			for j, line := range orders[i].Alts[k] {
+				orders[i].Alts[k][j] = v.CanonLine(lang, line)
 			}
 		}
 	}
-	attach(v, lang, lines, a.Orders)
-	return a
+	attach(v, lang, lines, orders)
+	return orders
 }
 
 // attach gives the orders read from option lines the command copied with

@@ -33,11 +33,22 @@
 // most once (a seat's mail answered after a speculation and again in the
 // write transaction, or a unit of work run again by undo, reads nothing
 // twice) and gives each caller a copy of what it read, so that no stage
-// changes what the next one sees. Mail.Reads counts the parser runs:
-// TestOneReading (referee) fails when a request reads a form twice, and
+// changes what the next one sees. No form is made by reading another
+// back: a seat's answer lines, each resolved once by the answer reader,
+// go to the engine's script reader line by line (engine.Script), never
+// joined into a text to be split and parsed again
+// (TestOrdersReadOnceAsJoined and FuzzOrdersReadOnceAsJoined compare
+// them with the old joined path, kept in the test as the oracle). A mail
+// read before Process (an auto-reply by its Subject alone, read for a
+// command by referee.Referee.HasCommand) is read through the request's
+// one Mail, which Process then uses. Mail.Reads counts the parser runs;
+// ReadHook (tests only) is told of every run of every Mail:
+// TestEveryMailReadOnce (referee/edge/mailin) plays whole games by mail
+// and fails when one mail's text is read by a second Mail or a form of it
+// twice; TestOneReading (referee) fails when a request reads a form twice, and
 // TestOnlyReadingParses (this package) fails when a file of referee/ or
 // its sub-packages outside this package calls a text parser
-// (engine.ParseScript, mailfmt.SplitProse, mailfmt.IsProse,
+// (engine.ParseScript or Script, mailfmt.SplitProse, mailfmt.IsProse,
 // mailfmt.NewAnswerReader, this package's Reader), or when a file other
 // than the mail edge's (referee/edge/mailin, which extracts the player's
 // own text from a mail's bytes) calls mailfmt.Commands* or

@@ -38,6 +38,25 @@ type Mail struct {
 	moreSeat  map[seatKey]*Answers
 }
 
+// ReadHook, set by tests only (nil otherwise), is told of every parser
+// run on a mail's text, whichever Mail runs it: the Mail and the form read
+// ("script", "prose", "digest", "answers <reader>", "seat <game>/<lang>").
+// A test counts them per mail over whole games by mail
+// (TestEveryMailReadOnce, referee/edge/mailin): a second Mail of one
+// mail's text, or a form read twice, is a second reading, which
+// Mail.Reads alone cannot see.
+var ReadHook func(m *Mail, form string)
+
+// hook tells ReadHook of a parser run.
+func (m *Mail) hook(form string, args ...any) {
+	if ReadHook != nil {
+		if len(args) > 0 {
+			form += " " + fmt.Sprint(args...)
+		}
+		ReadHook(m, form)
+	}
+}
+
 // reads counts the parser runs of each form.
 type reads struct{ script, prose, digest, answers, seat int }
 
@@ -73,6 +92,7 @@ func (m *Mail) Script() []engine.Order {
 	if !m.scriptRead {
 		m.script, m.scriptRead = engine.ParseScript(m.text), true
 		m.reads.script++
+		m.hook("script")
 	}
 	return cloneOrders(m.script)
 }
@@ -84,6 +104,7 @@ func (m *Mail) Prose(isKeyword func(word string) bool) (cmds string, prose []str
 		m.cmds, m.prose = mailfmt.SplitProse(m.text, isKeyword)
 		m.proseRead = true
 		m.reads.prose++
+		m.hook("prose")
 	}
 	return m.cmds, append([]string(nil), m.prose...)
 }
@@ -99,6 +120,7 @@ func (m *Mail) Lines(ar *mailfmt.AnswerReader) []mailfmt.AnswerLine {
 	}
 	ls := ar.Read(m.text)
 	m.reads.answers++
+	m.hook("answers", fmt.Sprintf("%p", ar))
 	switch {
 	case m.lines.ar == nil:
 		m.lines = readLines{ar, ls}
@@ -117,6 +139,7 @@ func (m *Mail) Digest() string {
 	if m.digest == "" {
 		m.digest = guard.Digest(m.text)
 		m.reads.digest++
+		m.hook("digest")
 	}
 	return m.digest
 }
@@ -154,9 +177,13 @@ func (m *Mail) HasCommand(known func(kw string) bool, vocabs func() []Vocab) boo
 }
 
 // Script reads lines that are no mail's (a bot's answer to its prompt)
-// as orders.
+// as orders, each line once (engine.Script).
 func Script(lines []string) []engine.Order {
-	return engine.ParseScript(strings.Join(lines, "\n"))
+	var sc engine.Script
+	for i, l := range lines {
+		sc.Line(i+1, l)
+	}
+	return sc.Orders()
 }
 
 // CommandKey is the de-duplication id of a command text posted without a

@@ -3,7 +3,6 @@ package reading
 import (
 	"strings"
 
-	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -46,62 +45,39 @@ func (v Vocab) localArgs(lang, kw, rest string) string {
 	})
 }
 
-// localElsePass rewrites a line ending in ELSE PASS in any language
+// localElseLine rewrites a line ending in ELSE PASS in any language
 // ("ALTRIMENTI PASSA", "SINON PASSE", "ANDERS PAS") to the "ELSE PASS" the
-// engine's script syntax reads (issue 12.7).
-func (v Vocab) localElsePass(text string) string {
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		body, comment, hasComment := strings.Cut(l, "#")
-		f := strings.Fields(body)
-		// ELSE in any language (templates/common/*/args.txt).
-		if len(f) < 3 || v.T.Arg(v.Name, "en", f[len(f)-2]) != "ELSE" && !strings.EqualFold(f[len(f)-2], "ELSE") {
-			continue
-		}
-		pass := strings.ToUpper(f[len(f)-1])
-		for _, lg := range templates.Languages {
-			if kw := v.T.Alias(v.Name, lg, pass); kw != pass {
-				pass = kw
-				break
-			}
-		}
-		if pass != "PASS" {
-			continue
-		}
-		l = strings.Join(append(f[:len(f)-2], "ELSE", "PASS"), " ")
-		if hasComment {
-			l += " #" + comment
-		}
-		lines[i] = l
+// engine's script syntax reads (issue 12.7); any other line is returned
+// as it is.
+func (v Vocab) localElseLine(l string) string {
+	body, comment, hasComment := strings.Cut(l, "#")
+	f := strings.Fields(body)
+	// ELSE in any language (templates/common/*/args.txt).
+	if len(f) < 3 || v.T.Arg(v.Name, "en", f[len(f)-2]) != "ELSE" && !strings.EqualFold(f[len(f)-2], "ELSE") {
+		return l
 	}
-	return strings.Join(lines, "\n")
+	pass := strings.ToUpper(f[len(f)-1])
+	for _, lg := range templates.Languages {
+		if kw := v.T.Alias(v.Name, lg, pass); kw != pass {
+			pass = kw
+			break
+		}
+	}
+	if pass != "PASS" {
+		return l
+	}
+	l = strings.Join(append(f[:len(f)-2], "ELSE", "PASS"), " ")
+	if hasComment {
+		l += " #" + comment
+	}
+	return l
 }
 
-// keepWrittenElsePass gives back, to the orders of a message whose ELSE
-// PASS was written in the player's language (ALTRIMENTI PASSA, SINON
-// PASSE, ANDERS PAS) and read as "ELSE PASS", the text the player wrote:
-// the echo and every later mention quote the player's own words (issue
-// 12.7). orig is the message as written, read the text localElsePass made
-// of it; lines correspond one to one.
-func keepWrittenElsePass(orig, read string, orders []engine.Order) {
-	if orig == read {
-		return
+// bare is a line as an order's Text quotes it (engine.ParseScript): its
+// comment cut, its spaces collapsed.
+func bare(l string) string {
+	if k := strings.IndexByte(l, '#'); k >= 0 {
+		l = l[:k]
 	}
-	ol, rl := strings.Split(orig, "\n"), strings.Split(read, "\n")
-	if len(ol) != len(rl) {
-		return
-	}
-	bare := func(l string) string {
-		if k := strings.IndexByte(l, '#'); k >= 0 {
-			l = l[:k]
-		}
-		return strings.Join(strings.Fields(l), " ")
-	}
-	for i := range orders {
-		n := orders[i].Line - 1
-		if n < 0 || n >= len(ol) || ol[n] == rl[n] || orders[i].Text != bare(rl[n]) {
-			continue
-		}
-		orders[i].Text = bare(ol[n])
-	}
+	return strings.Join(strings.Fields(l), " ")
 }

@@ -25,6 +25,15 @@
 // referee, its sender told, and the operator told by mail
 // (Options.Operator, referee/edge/opsmail) within a daily budget.
 //
+// One reading (issue 25): a raw mail is parsed once (Parse: the message
+// and the referee's tag in its headers) and its own text read once, by
+// the request's one reading (referee/reading): a transport that reads the
+// headers before it hands the mail over parses with Parse and hands the
+// same Parsed to HandleParsed; a subject-only auto-reply's text read for a
+// command (Referee.HasCommand) is read through the request later given to
+// Process. TestEveryMailReadOnce fails when one mail is parsed twice or
+// its text read twice, over whole games by mail.
+//
 // It owns the reading of one raw mail into what the core takes: parsing
 // and size, classification, the tag, the sender's proof, the player's own
 // command text. It must not touch the store, a mailbox (its caller,
@@ -147,14 +156,52 @@ func New(r *referee.Referee, opt Options) *Intake {
 // by its Subject alone.
 const subjectOnlyOOF = "out-of-office subject"
 
-// HandleMail implements Handler: it parses a raw mail, sets aside what
-// must never be answered (auto-replies go to the absence logic, bounces
-// mark the address as failing), identifies the game and seat from the tag,
-// checks the sender, extracts the player's own commands and has the
-// referee process them in one transaction.
-func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, error) {
-	r := i.r
+// Parsed is one raw mail as the intake read it, once: the message parsed
+// (with the size limit) and the referee's tag found in its headers
+// (mailfmt.FindTag, every candidate listed). A transport that needs the
+// headers before it hands the mail over (imapin's lanes: the sender and
+// the games a mail names) reads them with Parse and hands the same Parsed
+// to HandleParsed, which parses nothing again (issue 25: a mail is read
+// once, in one place).
+type Parsed struct {
+	In Inbound
+	// Msg is the parsed message: nil when it could not be parsed (Err),
+	// the headers only when it is too large (Err is mailfmt.ErrTooLarge).
+	Msg *mailfmt.Message
+	Err error
+	// Tag is the referee's tag in Msg's headers (zero when Msg is nil).
+	Tag mailfmt.TagResult
+}
+
+// parseHook, set by tests only, is told of every parse of a raw mail.
+var parseHook func()
+
+// Parse reads a raw mail once: the message and its tag (see Parsed).
+func (i *Intake) Parse(in Inbound) *Parsed {
+	if parseHook != nil {
+		parseHook()
+	}
 	m, err := mailfmt.Parse(in.Raw, mailfmt.Options{MaxBytes: i.opt.MaxMessageBytes})
+	p := &Parsed{In: in, Msg: m, Err: err}
+	if err == nil {
+		p.Tag = mailfmt.FindTag(m, mailfmt.Address{Addr: i.r.Address()})
+	}
+	return p
+}
+
+// HandleMail implements Handler: it parses a raw mail (Parse) and handles
+// it (HandleParsed).
+func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, error) {
+	return i.HandleParsed(ctx, i.Parse(in))
+}
+
+// HandleParsed handles a mail Parse read, with HandleMail's contract: it
+// sets aside what must never be answered (auto-replies go to the absence
+// logic, bounces mark the address as failing), identifies the game and
+// seat from the tag, checks the sender, extracts the player's own
+// commands and has the referee process them in one transaction.
+func (i *Intake) HandleParsed(ctx context.Context, p *Parsed) (referee.Outcome, error) {
+	r, in, m, err := i.r, p.In, p.Msg, p.Err
 	if err != nil {
 		if errors.Is(err, mailfmt.ErrTooLarge) && m != nil {
 			return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideTooLarge, Keys: append([]string{"msgid:" + m.MessageID}, in.Keys...),
@@ -167,6 +214,16 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 	keys := append([]string{"msgid:" + m.MessageID}, in.Keys...)
 	cls := mailfmt.Classify(m, []string{r.Address()})
 	text, info := mailfmt.CommandsFor(m, r.Keywords())
+	// The request holds the one reading of the text (issue 25): a
+	// subject-only auto-reply's text read for a command (HasCommand) is
+	// not read again when the same request goes to Process.
+	req := referee.Request{
+		From: m.From.Addr, FromName: mailfmt.CleanName(m.From.Name), Token: -1, Text: text, MessageID: m.MessageID,
+		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
+		Read: &referee.ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
+			Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
+			Forwarded: info.Forwarded, Greeting: info.Greeting, SignOff: info.SignOff},
+	}
 	switch cls.Class {
 	case mailfmt.Self:
 		return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideIgnored, Detail: cls.Class.String() + ": " + cls.Reason,
@@ -181,9 +238,8 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 		// The Subject alone decides only when the body holds no command:
 		// "On vacation next week" over a VACATION line is a player's mail
 		// (issue 11, item 5).
-		if cls.Reason != subjectOnlyOOF || !r.HasCommand(text) {
-			tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
-			return r.AutoReplied(ctx, referee.AutoReply{Keys: keys, Source: in.Source, From: m.From.Addr, Tag: tr.Tag, Class: cls})
+		if cls.Reason != subjectOnlyOOF || !r.HasCommand(&req) {
+			return r.AutoReplied(ctx, referee.AutoReply{Keys: keys, Source: in.Source, From: m.From.Addr, Tag: p.Tag.Tag, Class: cls})
 		}
 	}
 	if m.From.Addr == "" {
@@ -195,11 +251,7 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 		return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideIgnored, Detail: "no sender address",
 			Keys: keys, Source: in.Source, MessageID: m.MessageID})
 	}
-	tr := mailfmt.FindTag(m, mailfmt.Address{Addr: r.Address()})
-	req := referee.Request{
-		From: m.From.Addr, FromName: mailfmt.CleanName(m.From.Name), Token: -1, Text: text, MessageID: m.MessageID,
-		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
-	}
+	tr := p.Tag
 	t := tr.Tag
 	if tr.SecretFrom == mailfmt.SourceSubject {
 		// Issue 23: a secret found in the Subject alone is no
@@ -238,9 +290,6 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 			req.Authenticated = proven
 		}
 	}
-	req.Read = &referee.ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
-		Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
-		Forwarded: info.Forwarded, Greeting: info.Greeting, SignOff: info.SignOff}
 	return r.Process(ctx, req)
 }
 
