@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 )
 
@@ -211,6 +212,30 @@ func (tx *Tx) PutVERP(id string, rec VERPRecord) error {
 	}
 	rec.To = lowerASCII(rec.To)
 	return putJSON(tx.b(bInbound), verpKey(id), rec)
+}
+
+// SecretKey returns the store's secret key of a name (meta "secret:" +
+// name), n bytes read from random and kept on its first use (the store
+// reads no randomness of its own: the caller brings it). The referee's
+// VERP ids end with a MAC under such a key (doc.go, "Key layout").
+func (db *DB) SecretKey(name string, n int, random io.Reader) ([]byte, error) {
+	k := []byte("secret:" + name)
+	var key []byte
+	if err := db.View(func(tx *Tx) error { key = bytes.Clone(tx.b(bMeta).Get(k)); return nil }); err != nil || key != nil {
+		return key, err
+	}
+	err := db.Update(func(tx *Tx) error {
+		m := tx.b(bMeta)
+		if key = bytes.Clone(m.Get(k)); key != nil {
+			return nil // made meanwhile
+		}
+		key = make([]byte, max(n, 16))
+		if _, err := io.ReadFull(random, key); err != nil {
+			return err
+		}
+		return m.Put(k, key)
+	})
+	return key, err
 }
 
 // VERP returns the outgoing mail of a bounce id.
