@@ -398,6 +398,9 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 		return res, outcomeState(tx, nil, &res.out)
 	}
 	w := r.newWork(tx, now)
+	if len(req.Keys) > 0 {
+		w.cluster = store.InputCluster(req.Keys[0])
+	}
 	out := &res.out
 	if err := w.request(&req, out); err != nil {
 		return res, err

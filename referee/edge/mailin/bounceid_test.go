@@ -18,8 +18,8 @@ func oldBounceID(messageID string) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// TestBounceIDsOldAndNew_Issue25: a VERP id is the time the mail was sent
-// then a MAC (mailfmt.BounceID, store/doc.go "Key layout"). A bounce to the
+// TestBounceIDsOldAndNew_Issue25: a VERP id is the cluster of the input
+// that queued the mail then a MAC (mailfmt.BounceID, store/doc.go "Key layout"). A bounce to the
 // id of a mail we sent is acted on, whether the id is of the new form or
 // of the old one kept in a store written before; an id that is only
 // guessed is not: the right time with a MAC under another key, or the old
@@ -32,8 +32,15 @@ func TestBounceIDsOldAndNew_Issue25(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := h.inbox()
-	h.handle(h.reply(in[ann][0], ann, "JOIN"))
-	h.handle(h.reply(in[bob][0], bob, "JOIN"))
+	clusters := map[string]bool{} // of the inputs handled
+	for _, raw := range [][]byte{h.reply(in[ann][0], ann, "JOIN"), h.reply(in[bob][0], bob, "JOIN")} {
+		m, err := mailfmt.Parse(raw, mailfmt.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clusters[store.InputCluster("msgid:"+m.MessageID)] = true
+		h.handle(raw)
+	}
 	in = h.inbox()
 	var bobs []string // bob's mails' Message-IDs
 	for _, raw := range in[bob] {
@@ -61,14 +68,14 @@ func TestBounceIDsOldAndNew_Issue25(t *testing.T) {
 	}
 	for i, mid := range bobs {
 		id := bounceIDOf(t, h.envelope[mid])
-		if len(id) != 26 || !strings.HasPrefix(id, fmt.Sprintf("%010x", h.clock.Now().Unix())) {
-			t.Errorf("mail %d: VERP id %q: want the second it was sent (%010x) and 16 hex digits of MAC", i, id, h.clock.Now().Unix())
+		if len(id) != 32 || !clusters[id[:16]] {
+			t.Errorf("mail %d: VERP id %q: want the cluster of the input that queued it, then 16 hex digits of MAC", i, id)
 		}
 		if !acted(id) {
 			t.Errorf("mail %d: a bounce to its VERP id %s not acted on", i, id)
 		}
-		forged := mailfmt.BounceID([]byte("not the referee's key"), mid, h.clock.Now())
-		if forged[:10] != id[:10] || forged == id {
+		forged := mailfmt.BounceID([]byte("not the referee's key"), id[:16], mid, h.clock.Now())
+		if forged[:16] != id[:16] || forged == id {
 			t.Fatalf("forged id %s against %s", forged, id)
 		}
 		if acted(forged) {
@@ -104,7 +111,7 @@ func TestBounceIDsOldAndNew_Issue25(t *testing.T) {
 			"Auto-Submitted: auto-replied\r\nMessage-ID: <oooid%d@example.test>\r\nDate: Mon, 23 Nov 2026 09:01:00 +0000\r\n\r\n"+
 			"I am out of the office until 30 November 2026.\r\n", id, k))).Detail
 	}
-	if d := ooo(mailfmt.BounceID([]byte("guess"), bobs[0], h.clock.Now()), 1); strings.Contains(d, "absence offered") {
+	if d := ooo(mailfmt.BounceID([]byte("guess"), "", bobs[0], h.clock.Now()), 1); strings.Contains(d, "absence offered") {
 		t.Errorf("an auto-reply to a guessed VERP id offered an absence: %s", d)
 	}
 	if d := ooo(bounceIDOf(t, h.envelope[bobs[0]]), 2); !strings.Contains(d, "absence offered") {
