@@ -178,8 +178,10 @@
 //   - player tag "p.<secret>" (a registered player acting outside a game:
 //     LIST, JOIN <game>, OBSERVE);
 //   - organiser tag "org.<secret>";
-//   - bounce tag "bounce.<id>" (the VERP envelope sender of outbox row id,
-//     so that delivery reports name the row).
+//   - bounce tag "bounce.<id>" (the VERP envelope sender of an outbox
+//     mail, so that delivery reports name it; BounceID: an ordered part
+//     then a MAC of the Message-ID under the referee's secret key, so
+//     that an id cannot be guessed).
 //
 // The Reply-To the referee sets is "<local>+<tag>@<domain>", for example
 // "referee+g42.1.k7x9q2abcd3e.57@example.test" (PlusAddress). The subject

@@ -1,10 +1,9 @@
 package referee
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/store"
 )
@@ -28,13 +27,6 @@ func (w *work) messageID(g *Game, seat, token int) string {
 	return tell.MessageID("r"+fmt.Sprint(w.now.UnixNano()), seat, token, w.nonce, w.r.opt.Domain)
 }
 
-// BounceID is the id in the VERP bounce address of a mail: the first 16 hex
-// digits of the SHA-256 of its Message-ID.
-func BounceID(messageID string) string {
-	sum := sha256.Sum256([]byte(messageID))
-	return hex.EncodeToString(sum[:8])
-}
-
 // plus returns the referee's address with a plus tag.
 func (r *Referee) plus(tag string) string {
 	return r.opt.Local + "+" + tag + "@" + r.opt.Domain
@@ -55,7 +47,7 @@ func (w *work) enqueue(m *Outgoing) error {
 	}
 	verp := ""
 	if m.EnvelopeFrom == "" {
-		verp = BounceID(m.MessageID)
+		verp = mailfmt.BounceID(w.r.verpKey, w.cluster, m.MessageID, w.now)
 		m.EnvelopeFrom = w.r.plus("bounce." + verp)
 	}
 	// The JSON part counts towards the cap, as base64 (issue 23: a 1 MiB

@@ -131,6 +131,9 @@ type Referee struct {
 	// random is opt.Random, able to take back what a failed speculation
 	// drew (speculate.go).
 	random *spec.Random
+	// verpKey is the store's secret key of the VERP ids (mailfmt.BounceID),
+	// made from crypto/rand (not Options.Random: it seeds tests' games).
+	verpKey []byte
 	// noSpec turns speculation off; specHook, in tests, runs between a
 	// speculation and its commit.
 	noSpec   bool
@@ -252,7 +255,9 @@ func New(opt Options) (*Referee, error) {
 	if err := records.EnsureGameIndex(r.db); err != nil {
 		return nil, err
 	}
-	return r, nil
+	var err error
+	r.verpKey, err = r.db.SecretKey("verp", 32, rand.Reader)
+	return r, err
 }
 
 // PageBase is the public address of the pages ("" when unknown).
@@ -393,6 +398,9 @@ func (r *Referee) processTx(tx *store.Tx, req Request, now time.Time) (processed
 		return res, outcomeState(tx, nil, &res.out)
 	}
 	w := r.newWork(tx, now)
+	if len(req.Keys) > 0 {
+		w.cluster = store.InputCluster(req.Keys[0])
+	}
 	out := &res.out
 	if err := w.request(&req, out); err != nil {
 		return res, err

@@ -25,6 +25,9 @@ type work struct {
 	order []string
 	sent  []string
 	nonce int
+	// cluster is the input's cluster in the store (store.InputCluster of
+	// its first key; "": none), where its mails' VERP ids go.
+	cluster string
 	// hooked counts the webhook calls queued.
 	hooked int
 	// outbox holds the mails composed, written by persistOutbox.

@@ -31,11 +31,15 @@
 //	              -> log entry (opaque JSON bytes); append-only, every
 //	              game in one bucket (schema 8, flatlog.go; up to schema 7
 //	              "log" held a nested bucket per game)
-//	inbound       de-duplication key -> InboundRecord; and from schema 8
-//	              0x00 "v:" VERP bounce id -> VERPRecord: the outgoing mail
-//	              (recipient, Message-ID, time) a bounce to that id may
-//	              concern (flatlog.go; de-duplication keys never start
-//	              with NUL)
+//	inbound       de-duplication key -> InboundRecord (up to 2026-12-05;
+//	              still read); and from schema 8 0x00 "v:" VERP bounce id
+//	              -> VERPRecord: the outgoing mail (recipient, Message-ID,
+//	              time) a bounce to that id may concern (flatlog.go;
+//	              de-duplication keys never start with NUL); and from
+//	              2026-12-06 0x00 "v:" + the key's cluster + '~' + key ->
+//	              the InboundRecord, compact (see "Key layout" below)
+//	meta          also "secret:" + name -> a secret key the caller made
+//	              (DB.SecretKey; "secret:verp": the VERP ids' MAC key)
 //	queue.outbox  id (8-byte big-endian) -> Item: mails waiting to be sent
 //	queue.hooks   id (8-byte big-endian) -> Item: outgoing webhook calls
 //	body.<queue>  up to schema 8: id -> the item's payload, raw bytes,
@@ -94,6 +98,47 @@
 //	replay        webhook one-time token -> 8-byte big-endian expiry (unix
 //	              nanoseconds) + the Message-ID it came with (schema 5)
 //	verp          up to schema 7: the VERP ids, now in inbound
+//
+// # Key layout
+//
+// A key that a move writes sorts next to the other keys the same move
+// writes, or next to the key its game wrote last, never at a place drawn
+// at random (a hash, a mailer's Message-ID): bbolt writes every leaf a
+// commit touched and the branches above it, so each key at its own place
+// costs a leaf and a branch or two (issue 25, BenchmarkWritePerMove).
+// log.flat's keys are the game then its sequence; a queue's are its
+// sequence; inbound's (from 2026-12-06, no schema change) are clustered by
+// input:
+//
+//   - An input's record is kept under 0x00 "v:" + its cluster + '~' + its
+//     key, where the cluster is 16 hex digits of the SHA-256 of the key
+//     (InputCluster), once per key of the input.
+//   - The VERP id of a mail the input queued (mailfmt.BounceID) is the
+//     input's cluster (of its first key) followed by 16 hex digits of an
+//     HMAC-SHA256 of the mail's Message-ID under the store's secret key
+//     "secret:verp": its VERPRecord (0x00 "v:" + id) sorts in the same run
+//     as the input's record, so a move writes one leaf of inbound. A mail
+//     queued by no input (a deadline, a tournament's clock) has 10 hex
+//     digits of the unix second instead of a cluster: the ids of a tick
+//     are together and after the older ones.
+//   - The ordered part is public (a cluster is a hash of a key that the
+//     sender knows); the MAC part is what makes an id unguessable, and an
+//     id is what authenticates a bounce or an auto-reply for the address
+//     the mail went to (no seat secret needed). The ids before 2026-12-06
+//     were the start of the SHA-256 of a predictable Message-ID: guessable.
+//   - Old forms stay found: Seen looks each key up in the new form, then
+//     under the key alone (the record of an older store), so a mail seen
+//     before the change is a duplicate after it; MarkInbound fails for a
+//     key in either form. An old VERP id (16 hex digits, no cluster) is
+//     looked up whole like a new one. PruneInbound takes inputs' records
+//     of both forms, PruneVERP the VERP ids of both (a key with '~' after
+//     a cluster is an input's, never a VERP id's: ids are [a-z0-9]).
+//   - A record is stored compact: JSON without HTML escapes, without its
+//     keys when it has the one it is stored under, compressed (0x01 +
+//     DEFLATE) when that is smaller; an older record is JSON with every
+//     key, '{' first. bbolt never splits a leaf of four entries, and
+//     four records of 250-300 bytes made every leaf of inbound two pages.
+//   - inbound's leaves split full (FillPercent 0.95), as log.flat's.
 //
 // A blob (schema 7, blob.go) is a value of 1 KiB or more kept alone: a
 // nested bucket under its key whose only entry (key 0x00) is the value.
@@ -203,18 +248,25 @@
 //     its row, in the leaf the enqueue writes anyway; an attempt or a
 //     retry reindexes it at the far end (0xFF), in a leaf of due entries.
 //   - log.flat's leaves split full (FillPercent 0.95): a game's entries
-//     arrive in order.
+//     arrive in order. An entry is kept compressed when that is smaller
+//     (the form of a snapshot: 0x03 first; an entry kept whole is JSON).
+//   - The last snapshots inflated are kept with the bytes they came from
+//     (snapcache.go), so a move's delta no longer inflates its game's
+//     snapshot, and a read of the record neither, while those bytes are
+//     the stored ones.
 //   - A queue row leaves out its zero times (a third of a fresh row).
 //
 // Measured by BenchmarkWritePerMove (300 moves, disk/data; pages written
 // per bucket per move in its log, DB.PageOwners): brewcrafters 4.63 ->
 // 3.68, dicebrewing 5.27 -> 4.18, fromage 3.79 -> 2.94, heavenale 5.58
-// -> 3.92; a delivery 15.7-16.7 KB -> 14.1-15.1 KB. What a move still
-// writes (dicebrewing, pages): inbound 6.5 (its de-duplication key and
-// its mails' VERP ids are hashes, three leaves anywhere in the bucket,
-// each with its branches), queue.outbox 6.9, log.flat 4.5, the bucket
-// headers 4, games 1.8, and the meta page. The next step is the VERP ids:
-// ordered by game or time, a move's would share a leaf.
+// -> 3.92; a delivery 15.7-16.7 KB -> 14.1-15.1 KB. Then (the key layout
+// above, log entries compressed): brewcrafters 3.69 -> 3.15, dicebrewing
+// 4.19 -> 3.63, fromage 2.90 -> 2.51, heavenale 3.92 -> 3.44; inbound
+// 6.5 -> 3.8 pages a move (dicebrewing: 3.5 leaves, often of two pages,
+// and 2.9 branches -> 1.6 and 2.2), log.flat 4.5 -> 4.0. What a move still
+// writes (dicebrewing, pages): queue.outbox 6.9 (a mail compresses to
+// 1.1-2.3 KB: a blob of two or three pages), log.flat 4.0, the bucket
+// headers 4, inbound 3.8, games 1.8, and the meta page.
 //
 // The cost of a page is its size, not what changed in it: a new store is
 // made with pages of 1 KiB (NewPageSize, pagesize.go), which writes a

@@ -103,7 +103,9 @@ func (tx *Tx) AppendLog(game string, entry []byte) (uint64, error) {
 	b.FillPercent = logFill
 	seq := lastLogSeq(b, game) + 1
 	tx.data += int64(len(entry))
-	return seq, b.Put(logKey(game, seq), entry)
+	// Kept compressed when that is smaller (the form of a snapshot:
+	// encodeSnap; an entry of an older store is JSON and read as it is).
+	return seq, b.Put(logKey(game, seq), encodeSnap(entry))
 }
 
 // logFill is log.flat's fill of a leaf that splits (bbolt: 0.5).
@@ -119,7 +121,14 @@ func (tx *Tx) Log(game string, from uint64, fn func(seq uint64, entry []byte) er
 	prefix := append([]byte(game), 0)
 	c := tx.tx.Bucket(bLogFlat).Cursor()
 	for k, v := c.Seek(logKey(game, from)); k != nil && len(k) == len(prefix)+8 && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-		if err := fn(binary.BigEndian.Uint64(k[len(prefix):]), bytes.Clone(v)); err != nil {
+		e, err := decodeSnap(v)
+		if err != nil {
+			return fmt.Errorf("store: log entry %q: %w", k, err)
+		}
+		if len(e) > 0 && &e[0] == &v[0] {
+			e = bytes.Clone(e)
+		}
+		if err := fn(binary.BigEndian.Uint64(k[len(prefix):]), e); err != nil {
 			return err
 		}
 	}

@@ -2,10 +2,13 @@ package store
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 )
 
@@ -33,10 +36,11 @@ type InboundRecord struct {
 // Seen returns the record of an input already processed under any of keys.
 func (tx *Tx) Seen(keys ...string) (InboundRecord, bool, error) {
 	for _, k := range keys {
-		var r InboundRecord
-		ok, err := decodeJSON(tx.get(bInbound, []byte(k)), []byte(k), &r)
-		if err != nil || ok {
-			return r, ok, err
+		for _, sk := range [][]byte{inputKey(k), []byte(k)} {
+			r, ok, err := decodeInbound(tx.get(bInbound, sk), k)
+			if err != nil || ok {
+				return r, ok, err
+			}
 		}
 	}
 	return InboundRecord{}, false, nil
@@ -62,12 +66,102 @@ func (tx *Tx) MarkInbound(rec InboundRecord) error {
 		return ErrDuplicate
 	}
 	b := tx.b(bInbound)
+	b.FillPercent = inboundFill
 	for _, k := range rec.Keys {
-		if err := putJSON(b, []byte(k), rec); err != nil {
+		v, err := encodeInbound(rec, k)
+		if err != nil {
+			return err
+		}
+		if err := b.Put(inputKey(k), v); err != nil {
 			return err
 		}
 	}
 	return tx.ride(rec.Keys)
+}
+
+// InputCluster is the cluster of an input's records in inbound (doc.go,
+// "Key layout"): 16 hex digits of the SHA-256 of its key. The records of
+// an input with that key and the VERP ids that start with its cluster
+// (mailfmt.BounceID of the mails it queued) sort together: one leaf of
+// inbound for a move, not one for its record and one for each mail's id.
+func InputCluster(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:8])
+}
+
+// inputMark follows an input's cluster in the key of its record: not a
+// character of a VERP id ([a-z0-9]).
+const inputMark = '~'
+
+// inputKey is where an input's record is kept from 2026-12-06: verpPrefix,
+// its cluster, inputMark and its key. Before, it was kept under its key
+// alone (Seen reads both; a key never starts with NUL).
+func inputKey(key string) []byte {
+	k := make([]byte, 0, len(verpPrefix)+16+1+len(key))
+	k = append(append(k, verpPrefix...), InputCluster(key)...)
+	return append(append(k, inputMark), key...)
+}
+
+// inputOf returns the input key a key of inbound holds a record of
+// (either form), false for a VERP id.
+func inputOf(k []byte) (string, bool) {
+	if len(k) == 0 || k[0] != 0 {
+		return string(k), len(k) > 0
+	}
+	n := len(verpPrefix) + 16
+	if len(k) > n && k[n] == inputMark && bytes.HasPrefix(k, verpPrefix) {
+		return string(k[n+1:]), true
+	}
+	return "", false
+}
+
+// inboundZ starts an inbound record kept compressed (compress.go); a
+// record kept whole is JSON and starts with '{'.
+const inboundZ = 0x01
+
+// encodeInbound is the stored form of an input's record under one of its
+// keys (from 2026-12-06, no schema change; doc.go, "Key layout"): JSON
+// without HTML escapes (a Message-ID's angle brackets were six bytes
+// each), without the keys when the record has that key alone (read back
+// as that key), and compressed when that is smaller. A record of an
+// older store is JSON with every key, and reads as before. Small, so that
+// a leaf of 1 KiB holds five or more of them: bbolt never splits a leaf
+// of four entries, and four records of 250-300 bytes made every leaf of
+// inbound two pages (BenchmarkWritePerMove).
+func encodeInbound(rec InboundRecord, key string) ([]byte, error) {
+	if len(rec.Keys) == 1 && rec.Keys[0] == key {
+		rec.Keys = nil
+	}
+	raw, err := plainJSON(rec)
+	if err != nil {
+		return nil, err
+	}
+	if z := deflate([]byte{inboundZ}, raw); z != nil {
+		return z, nil
+	}
+	return raw, nil
+}
+
+// decodeInbound reads a record stored by encodeInbound or by an older
+// store (JSON with its keys).
+func decodeInbound(v []byte, key string) (InboundRecord, bool, error) {
+	var r InboundRecord
+	if v == nil {
+		return r, false, nil
+	}
+	if v[0] == inboundZ {
+		var err error
+		if v, err = inflate(v[1:]); err != nil {
+			return r, true, fmt.Errorf("store: decode %q: %w", key, err)
+		}
+	}
+	if err := json.Unmarshal(v, &r); err != nil {
+		return r, true, fmt.Errorf("store: decode %q: %w", key, err)
+	}
+	if len(r.Keys) == 0 {
+		r.Keys = []string{key}
+	}
+	return r, true, nil
 }
 
 // PruneInbound deletes records received before t (keep them for as long as
@@ -76,11 +170,11 @@ func (tx *Tx) PruneInbound(before time.Time) (int, error) {
 	b := tx.b(bInbound)
 	var del [][]byte
 	err := b.ForEach(func(k, v []byte) error {
-		var r InboundRecord
-		if k[0] == 0 {
+		key, ok := inputOf(k)
+		if !ok {
 			return nil // a VERP id (verpKey)
 		}
-		if err := json.Unmarshal(v, &r); err == nil && r.Received.Before(before) {
+		if r, _, err := decodeInbound(v, key); err == nil && r.Received.Before(before) {
 			del = append(del, bytes.Clone(k))
 		}
 		return nil
@@ -216,7 +310,56 @@ func (tx *Tx) PutVERP(id string, rec VERPRecord) error {
 		return tx.specOp(func(tx *Tx) error { return tx.PutVERP(id, rec) })
 	}
 	rec.To = lowerASCII(rec.To)
-	return putJSON(tx.b(bInbound), verpKey(id), rec)
+	raw, err := plainJSON(rec)
+	if err != nil {
+		return err
+	}
+	b := tx.b(bInbound)
+	b.FillPercent = inboundFill
+	return b.Put(verpKey(id), raw)
+}
+
+// plainJSON is v's JSON without HTML escapes (angle brackets of a
+// Message-ID kept as they are, not six bytes each).
+func plainJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// inboundFill is inbound's fill of a leaf that splits (bbolt: 0.5): its
+// VERP ids arrive in time order (mailfmt.BounceID), and the keys of the
+// inputs mostly so (IMAP UIDs; a mailer's Message-IDs often hold a time),
+// each after the last: a leaf that splits keeps the old records full and
+// the new one apart, as log.flat's (logFill).
+const inboundFill = 0.95
+
+// SecretKey returns the store's secret key of a name (meta "secret:" +
+// name), n bytes read from random and kept on its first use (the store
+// reads no randomness of its own: the caller brings it). The referee's
+// VERP ids end with a MAC under such a key (doc.go, "Key layout").
+func (db *DB) SecretKey(name string, n int, random io.Reader) ([]byte, error) {
+	k := []byte("secret:" + name)
+	var key []byte
+	if err := db.View(func(tx *Tx) error { key = bytes.Clone(tx.b(bMeta).Get(k)); return nil }); err != nil || key != nil {
+		return key, err
+	}
+	err := db.Update(func(tx *Tx) error {
+		m := tx.b(bMeta)
+		if key = bytes.Clone(m.Get(k)); key != nil {
+			return nil // made meanwhile
+		}
+		key = make([]byte, max(n, 16))
+		if _, err := io.ReadFull(random, key); err != nil {
+			return err
+		}
+		return m.Put(k, key)
+	})
+	return key, err
 }
 
 // VERP returns the outgoing mail of a bounce id.
@@ -232,6 +375,9 @@ func (tx *Tx) PruneVERP(before time.Time) (int, error) {
 	var dead [][]byte
 	c := b.Cursor()
 	for k, v := c.Seek(verpPrefix); k != nil && bytes.HasPrefix(k, verpPrefix); k, v = c.Next() {
+		if _, input := inputOf(k); input {
+			continue // an input's record, next to its mails' ids
+		}
 		var rec VERPRecord
 		if json.Unmarshal(v, &rec) != nil || rec.Sent.Before(before) {
 			dead = append(dead, bytes.Clone(k))

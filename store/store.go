@@ -174,7 +174,9 @@ type DB struct {
 	// fresh are the queue items enqueued and not attempted (queue.go).
 	fresh freshItems
 	// decoded keeps the callers' decoded game records (decoded.go).
-	decoded   decodedCache
+	decoded decodedCache
+	// snaps keeps the last snapshots inflated (snapcache.go).
+	snaps     snapCache
 	noDecoded bool
 	// tours keeps the decoded tournaments of a round opening in batches
 	// (tournament.go: TakeDecodedTournament).

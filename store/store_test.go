@@ -14,7 +14,7 @@ import (
 )
 
 // open opens a fresh store and checks its consistency when the test ends.
-func open(t *testing.T) *DB {
+func open(t testing.TB) *DB {
 	t.Helper()
 	db, err := Open(filepath.Join(t.TempDir(), "referee.db"), &Options{NoSync: true})
 	if err != nil {

@@ -172,7 +172,7 @@ func (tx *Tx) gameRecord(id string, v []byte, get func(bucket, key []byte) []byt
 	if stored == nil {
 		return nil, fmt.Errorf("store: game %q: snapshot missing", id)
 	}
-	snap, err := decodeSnap(stored)
+	snap, err := tx.db.snaps.decode(id, stored)
 	if err != nil {
 		return nil, fmt.Errorf("store: game %q: snapshot: %w", id, err)
 	}
@@ -219,7 +219,7 @@ func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
 		cur := tx.pendingSnap(id)
 		if cur == nil {
 			if stored := tx.get(bGameSnap, key); stored != nil {
-				cur, _ = decodeSnap(stored) // one that does not decode is replaced
+				cur, _ = tx.db.snaps.decode(id, stored) // one that does not decode is replaced
 			}
 		}
 		if cur != nil {
@@ -251,9 +251,13 @@ func (tx *Tx) writeGame(id string, val, snap []byte) error {
 		if err != nil {
 			return err
 		}
-		if err := putValue(b, []byte(id), encodeSnap(snap)); err != nil {
+		stored := encodeSnap(snap)
+		if err := putValue(b, []byte(id), stored); err != nil {
 			return err
 		}
+		// A memo of inflate (snapcache.go): right whether or not this
+		// transaction commits, as it is kept with the bytes it inflates.
+		tx.db.snaps.keep(id, bytes.Clone(stored), bytes.Clone(snap))
 	}
 	return tx.b(bGames).Put([]byte(id), val)
 }

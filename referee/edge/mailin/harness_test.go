@@ -35,6 +35,9 @@ type mailHarness struct {
 	r     *referee.Referee
 	in    *Intake
 	n     int
+	// envelope is the envelope sender (VERP) of every mail queued, by
+	// Message-ID.
+	envelope map[string]string
 }
 
 func newMailHarness(t *testing.T, mods ...func(*referee.Options)) *mailHarness {
@@ -85,6 +88,10 @@ func (h *mailHarness) inbox() map[string][][]byte {
 		}
 		for _, it := range due {
 			out[it.To] = append(out[it.To], it.Payload)
+			if h.envelope == nil {
+				h.envelope = map[string]string{}
+			}
+			h.envelope[it.Key] = it.Meta[referee.MetaFrom]
 			if _, err := tx.Finish(referee.OutboxQueue, it.ID, store.Sent, h.clock.Now(), h.clock.Now(), ""); err != nil {
 				return err
 			}

@@ -141,7 +141,7 @@ func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
 	if ms := h.inbox(); len(ms) != 0 {
 		t.Fatalf("a forged bounce alerted: %v", ms)
 	}
-	dsn := strings.Replace(strings.Replace(forged, "0123456789abcdef", referee.BounceID(bobMail.MessageID), 1), "<dsn1@", "<dsn2@", 1)
+	dsn := strings.Replace(strings.Replace(forged, "0123456789abcdef", bounceIDOf(t, h.envelope[bobMail.MessageID]), 1), "<dsn1@", "<dsn2@", 1)
 	// Bob's real id, but a report about ann: not acted on either.
 	other := strings.Replace(strings.Replace(dsn, "rfc822; bob@", "rfc822; ann@", 1), "<dsn2@", "<dsn3@", 1)
 	if out := h.handle([]byte(other)); strings.Contains(out.Detail, "ann@example.test") {
@@ -188,4 +188,15 @@ func TestMailUnparseableIsQuarantined(t *testing.T) {
 	if n != 1 {
 		t.Fatalf("%d quarantined", n)
 	}
+}
+
+// bounceIDOf is the VERP id of an envelope sender "referee+bounce.<id>@...".
+func bounceIDOf(t *testing.T, envelope string) string {
+	t.Helper()
+	local, _, _ := strings.Cut(envelope, "@")
+	_, id, ok := strings.Cut(local, "+bounce.")
+	if !ok || id == "" {
+		t.Fatalf("no VERP id in the envelope sender %q", envelope)
+	}
+	return id
 }

@@ -1,0 +1,220 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// markOld records an input as a store before 2026-12-06 did: the JSON of
+// the whole record (HTML escapes, every key) under each of its keys.
+func markOld(tx *Tx, rec InboundRecord) error {
+	for _, k := range rec.Keys {
+		if err := putJSON(tx.tx.Bucket(bInbound), []byte(k), rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestInboundFormsOldAndNew_Issue25: an input recorded in the old form
+// (its key alone) or in the new one (next to its cluster, compact) is
+// seen under any of its keys, and recording it again, under any of its
+// keys in either form, fails as a duplicate and writes nothing: a mail
+// already seen before the change is never applied again. PruneInbound
+// takes both forms by time and leaves the VERP ids; PruneVERP takes the
+// VERP ids (old ids and ids in an input's cluster) and leaves the inputs.
+// Generated: 1-3 keys per input (Message-IDs with angle brackets, IMAP and
+// webhook keys, non-ASCII), records with and without replies and details.
+func TestInboundFormsOldAndNew_Issue25(t *testing.T) {
+	db := open(t)
+	rng := rand.New(rand.NewPCG(25, 6))
+	t0 := time.Date(2026, 12, 6, 9, 0, 0, 0, time.UTC)
+	type input struct {
+		rec   InboundRecord
+		old   bool
+		verps []string
+	}
+	var ins []input
+	for i := 0; i < 120; i++ {
+		keys := []string{fmt.Sprintf("msgid:<%d.%x@mail.example>", i, rng.Uint64())}
+		if rng.IntN(2) == 0 {
+			keys = append(keys, fmt.Sprintf("imap:acct/INBOX/7/%d", i))
+		}
+		if rng.IntN(4) == 0 {
+			keys = append(keys, fmt.Sprintf("webhook:%d/ünï", i))
+		}
+		rec := InboundRecord{Keys: keys, Received: t0.Add(time.Duration(i) * time.Minute), Source: "imap", From: "ann@example.test",
+			Game: fmt.Sprintf("g%d", i%7), Seat: i%3 - 1, Outcome: "applied", LogSeq: uint64(i)}
+		for j := rng.IntN(3); j > 0; j-- {
+			rec.Messages = append(rec.Messages, fmt.Sprintf("<rf.g%d.%d.0.%d@example.test>", i%7, j, i))
+		}
+		if rng.IntN(3) == 0 {
+			rec.Detail = strings.Repeat("déjà <vu> ", rng.IntN(40))
+		}
+		in := input{rec: rec, old: i%2 == 0}
+		for j := rng.IntN(3); j > 0; j-- {
+			cluster := ""
+			if !in.old {
+				cluster = InputCluster(keys[0])
+			}
+			in.verps = append(in.verps, fmt.Sprintf("%s%016x", cluster, rng.Uint64()))
+		}
+		ins = append(ins, in)
+	}
+	err := db.Update(func(tx *Tx) error {
+		for _, in := range ins {
+			mark := tx.MarkInbound
+			if in.old {
+				mark = func(rec InboundRecord) error { return markOld(tx, rec) }
+			}
+			if err := mark(in.rec); err != nil {
+				return err
+			}
+			for _, id := range in.verps {
+				if err := tx.PutVERP(id, VERPRecord{To: "ann@example.test", Key: "<k@x>", Sent: in.rec.Received}); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(stage string, kept func(in input) bool) {
+		t.Helper()
+		err := db.Update(func(tx *Tx) error {
+			for i, in := range ins {
+				for _, k := range in.rec.Keys {
+					got, ok, err := tx.Seen("nothing:"+k, k)
+					if err != nil {
+						return err
+					}
+					if ok != kept(in) {
+						t.Errorf("%s: input %d (old form %v) seen under %q: %v", stage, i, in.old, k, ok)
+						continue
+					}
+					if !ok {
+						continue
+					}
+					if !reflect.DeepEqual(got, in.rec) {
+						t.Errorf("%s: input %d under %q read back\n%+v\nwant\n%+v", stage, i, k, got, in.rec)
+					}
+					// The same mail again, under this key alone or with a
+					// new one: a duplicate, nothing written.
+					again := in.rec
+					again.Keys = []string{"new:" + k, k}
+					if err := tx.MarkInbound(again); !errors.Is(err, ErrDuplicate) {
+						t.Errorf("%s: input %d marked again under %q: %v", stage, i, k, err)
+					}
+					if _, ok, _ := tx.Seen("new:" + k); ok {
+						t.Errorf("%s: a failed MarkInbound wrote %q", stage, "new:"+k)
+					}
+				}
+				for _, id := range in.verps {
+					if _, ok, err := tx.VERP(id); err != nil || ok != (stage == "written" || stage == "inputs pruned") {
+						t.Errorf("%s: VERP id %s of input %d: %v %v", stage, id, i, ok, err)
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("written", func(input) bool { return true })
+	cut := t0.Add(60 * time.Minute)
+	nOld := 0
+	for _, in := range ins {
+		if in.rec.Received.Before(cut) {
+			nOld += len(in.rec.Keys)
+		}
+	}
+	db.Update(func(tx *Tx) error {
+		if n, err := tx.PruneInbound(cut); err != nil || n != nOld {
+			t.Errorf("PruneInbound: %d %v, want %d", n, err, nOld)
+		}
+		return nil
+	})
+	check("inputs pruned", func(in input) bool { return !in.rec.Received.Before(cut) })
+	nVERP := 0
+	for _, in := range ins {
+		nVERP += len(in.verps)
+	}
+	db.Update(func(tx *Tx) error {
+		if n, err := tx.PruneVERP(t0.Add(1000 * time.Hour)); err != nil || n != nVERP {
+			t.Errorf("PruneVERP: %d %v, want %d", n, err, nVERP)
+		}
+		return nil
+	})
+	check("VERP pruned", func(in input) bool { return !in.rec.Received.Before(cut) })
+	if err := db.Check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestInboundRecordSmall_Issue25: the stored form of a record is at most
+// 60% of the old form (here 179 bytes against 318: bbolt never splits a
+// leaf of four entries, and four records of 250-300 bytes made a leaf of
+// inbound two pages of 1 KiB).
+func TestInboundRecordSmall_Issue25(t *testing.T) {
+	rec := InboundRecord{Keys: []string{"msgid:<CAF=abc123def456@mail.gmail.com>"}, Received: time.Date(2026, 12, 6, 9, 0, 0, 123456789, time.UTC),
+		Source: "imap", From: "someone.long@gmail.com", Game: "g123456", Seat: 1, Outcome: "answered",
+		Messages: []string{"<rf.g123456.0.12.4@referee.example.org>", "<rf.g123456.1.12.5@referee.example.org>"}}
+	v, err := encodeInbound(rec, rec.Keys[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, _ := json.Marshal(rec)
+	if 10*len(v) > 6*len(old) {
+		t.Errorf("stored record %d bytes, the old form %d: want at most 60%%", len(v), len(old))
+	}
+}
+
+// TestLogEntriesOldAndCompressed_Issue25: a log entry is kept compressed
+// when that is smaller (the form of a snapshot), and every entry reads back
+// as written: an entry of an older store (raw JSON), a long one, a short
+// one, and entries that do not start with '{' (one starting with the
+// compressed form's byte).
+func TestLogEntriesOldAndCompressed_Issue25(t *testing.T) {
+	db := open(t)
+	long := []byte(`{"kind":"move","text":"` + strings.Repeat("ann plays BREW 3 on the second vat; ", 30) + `"}`)
+	entries := [][]byte{[]byte(`{"kind":"old"}`), long, []byte(`{"k":1}`), {snapZ, 'a', 'b'}, []byte("plain"), {}}
+	err := db.Update(func(tx *Tx) error {
+		// The first as an older store wrote it: the entry as it is.
+		if err := tx.tx.Bucket(bLogFlat).Put(logKey("g1", 1), entries[0]); err != nil {
+			return err
+		}
+		for _, e := range entries[1:] {
+			if _, err := tx.AppendLog("g1", e); err != nil {
+				return err
+			}
+		}
+		if v := tx.tx.Bucket(bLogFlat).Get(logKey("g1", 2)); len(v) == 0 || v[0] != snapZ || 2*len(v) > len(long) {
+			t.Errorf("a long entry kept in %d bytes (of %d), want compressed", len(v), len(long))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][]byte
+	db.View(func(tx *Tx) error {
+		return tx.Log("g1", 1, func(_ uint64, e []byte) error { got = append(got, e); return nil })
+	})
+	if len(got) != len(entries) {
+		t.Fatalf("read %d entries, want %d", len(got), len(entries))
+	}
+	for i := range entries {
+		if string(got[i]) != string(entries[i]) {
+			t.Errorf("entry %d read back %q, want %q", i+1, got[i], entries[i])
+		}
+	}
+}
