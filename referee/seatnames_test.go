@@ -269,3 +269,132 @@ func TestWhoMustActIsWhoHoldsTheSeat_Issue24(t *testing.T) {
 		}
 	}
 }
+
+// TestRollbackKeepsTheHandOverAndRedatesTheMoves_Issue24 (the rule in
+// referee/organise/doc.go): a toy game's generated seat is handed on
+// once or twice at generated moves, then the organiser rolls the game
+// back to a generated earlier move (before, between or after the
+// hand-overs). The seat stays with its last holder, who is asked to
+// play; the earlier holders keep only the moves up to the one rolled
+// back to (one left with none is no longer named); every mail of the
+// rollback and the page, in every language, name the holders so, and
+// the bots then play the game to its end with the same holders named.
+func TestRollbackKeepsTheHandOverAndRedatesTheMoves_Issue24(t *testing.T) {
+	for draw := 0; draw < 12; draw++ {
+		t.Run(fmt.Sprint(draw), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(2424, uint64(draw)))
+			h := newHarness(t)
+			text := "NEW toy id=g1 deadline=none rounds=3\n"
+			var addrs []string
+			for i := 0; i < 3; i++ {
+				addrs = append(addrs, fmt.Sprintf("p%d@p.test", i))
+				text += fmt.Sprintf("PLAYER %s P%d %s\n", addrs[i], i, templates.Languages[rng.IntN(4)])
+			}
+			h.org(text + "PUBLISH g1")
+			for _, a := range addrs {
+				h.send("g1", a, "JOIN", -1)
+			}
+			eg, _ := engine.Lookup("toy")
+			bot, _ := eg.(engine.BotMaker).NewBot(eg.Info().Bots[0])
+			play := func(until func() bool) {
+				for n := 0; h.game("g1").Status == StatusRunning && !until(); n++ {
+					if n > 2000 {
+						t.Fatal("no end")
+					}
+					tb := h.table("g1")
+					d := tb.Waiting()[0]
+					opts := tb.State.Legal(d)
+					h.clock.Advance(time.Minute)
+					h.send("g1", h.game("g1").Seats[d.Seat].Address, opts[bot.Choose(tb.State, d, opts, rng)].Cmd, tb.Token())
+				}
+			}
+			seat := rng.IntN(3)
+			holder := h.game("g1").Seats[seat].Address
+			names := []string{h.game("g1").Seats[seat].Name}
+			var through []int
+			hand := []int{1 + rng.IntN(5)}
+			if draw%2 == 1 {
+				hand = append(hand, hand[0]+1+rng.IntN(4))
+			}
+			for k, at := range hand {
+				play(func() bool { return h.table("g1").Token() >= at })
+				name := []string{"Zoe", "Yves"}[k]
+				addr := strings.ToLower(name) + "@p.test"
+				h.org(fmt.Sprintf("REPLACE g1 %s %s %s %s", holder, addr, name, templates.Languages[rng.IntN(4)]))
+				holder = addr
+				through = append(through, h.table("g1").Token())
+				names = append(names, name)
+			}
+			play(func() bool { return h.table("g1").Token() >= through[len(through)-1]+2 })
+			if h.game("g1").Status != StatusRunning {
+				t.Skip("the game ended before the rollback")
+			}
+			h.mails()
+			to := rng.IntN(h.table("g1").Token())
+			h.org(fmt.Sprintf("ROLLBACK g1 %d", to))
+			// What the seat must now name: each earlier holder through
+			// min(their last move, to), those left with none dropped.
+			var wantNames []string
+			var wantThrough []int
+			last := 0
+			for i, th := range through {
+				if th = min(th, to); th > last {
+					wantNames, wantThrough, last = append(wantNames, names[i]), append(wantThrough, th), th
+				}
+			}
+			wantNames = append(wantNames, names[len(names)-1])
+			g := h.game("g1")
+			s := g.Seats[g.SeatOfAddress(holder)]
+			var kept []string
+			for _, b := range s.Before {
+				kept = append(kept, fmt.Sprintf("%s %d", b.Name, b.Through))
+			}
+			var wantKept []string
+			for i, th := range wantThrough {
+				wantKept = append(wantKept, fmt.Sprintf("%s %d", wantNames[i], th))
+			}
+			if fmt.Sprint(kept) != fmt.Sprint(wantKept) || s.Player != names[len(names)-1] {
+				t.Fatalf("after ROLLBACK %d (hand-overs after %v): the seat is %s's with %v before, want %s's with %v", to, through, s.Player, kept, names[len(names)-1], wantKept)
+			}
+			checkNamed := func(ms []*Outgoing, what string) {
+				t.Helper()
+				n := 0
+				for _, m := range ms {
+					if m.Game != "g1" || m.Seat < 0 {
+						continue
+					}
+					body := flat(m.Body)
+					if len(wantThrough) == 0 {
+						if strings.Contains(body, "("+heldWords[m.Lang].sub) {
+							t.Fatalf("%s: a mail names a substitute though every earlier move was undone:\n%s", what, m.Body)
+						}
+						continue
+					}
+					if want := flat(heldLine(m.Lang, wantNames, wantThrough)); !strings.Contains(body, want) {
+						t.Fatalf("%s: the %s mail to %s (%s) does not name %q:\n%s", what, m.Kind, m.To, m.Lang, want, m.Body)
+					}
+					n++
+				}
+				if what == "rollback" && len(wantThrough) > 0 && n < 3 {
+					t.Fatalf("%d mails of the rollback named the holders, want one a seat", n)
+				}
+			}
+			checkNamed(h.mails(), "rollback")
+			for _, lang := range templates.Languages {
+				p, err := h.r.GamePage("g1-"+g.PageKey, lang)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := g.Seats[g.SeatOfAddress(holder)].Player
+				if len(wantThrough) > 0 {
+					want = heldLine(lang, wantNames, wantThrough)
+				}
+				if got := p.Named()[g.SeatOfAddress(holder)]; got != want {
+					t.Errorf("%s page names the seat %q, want %q", lang, got, want)
+				}
+			}
+			play(func() bool { checkNamed(h.mails(), "play"); return false })
+			checkNamed(h.mails(), "end")
+		})
+	}
+}
