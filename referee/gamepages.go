@@ -137,8 +137,7 @@ func (gw teller) publicPage(lang string) (*GamePage, error) {
 	var err error
 	g := gw.g
 	p := &GamePage{ID: g.ID, Title: gw.eg.Info().Title, Status: g.Status, Players: g.HoldingNames(), Game: g.Game}
-	rd := g.Reader(-1)
-	rd.Lang = lang
+	rd := g.ReaderIn(-1, lang)
 	if p.Holders, err = gw.w.r.render.SeatsHeld(rd, g.TellGame().Seats); err != nil {
 		return nil, err
 	}

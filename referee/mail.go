@@ -130,8 +130,7 @@ func tellInput(g *Game, tb *engine.Table, eg engine.Game, c *changes, log []tell
 // tableToken is a table's state token (0 before the start).
 func tableToken(tb *engine.Table) int { return tell.TableToken(tb) }
 
-// waitingNames lists who holds the seats game g waits for (issue 24:
-// who must act now is named by who holds the seat now).
+// waitingNames lists who holds the seats game g waits for now (issue 24).
 func waitingNames(g *Game, tb *engine.Table) []string { return tell.WaitingNames(g.HoldingNames(), tb) }
 
 // playerTag is the tag of a player's mail.

@@ -541,8 +541,7 @@ func (w *work) observe(id, addr, lang string, from *gameWork, seat int) error {
 	if err != nil {
 		return err
 	}
-	rd := gw.g.Reader(-1)
-	rd.Lang = lang
+	rd := gw.g.ReaderIn(-1, lang)
 	data := map[string]any{"game": gw.g.ID, "title": gw.eg.Info().Title, "status": gw.g.Status, "players": rd.Seats,
 		"waiting": []string(nil), "summary": ""}
 	if gw.tb != nil {

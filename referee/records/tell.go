@@ -24,6 +24,13 @@ func (g *Game) Reader(seat int) tell.Reader {
 	if seat >= 0 && seat < len(g.Seats) {
 		lang = g.Seats[seat].Lang
 	}
+	return g.ReaderIn(seat, lang)
+}
+
+// ReaderIn is seat's reader of the game in lang (-1: an observer): the
+// seats named by who holds them now, an event by who held the seat at
+// its move (Holding).
+func (g *Game) ReaderIn(seat int, lang string) tell.Reader {
 	names, before := g.Holding()
 	return tell.Reader{Game: g.Game, Lang: lang, Seat: seat, Seats: names, Before: before}
 }
