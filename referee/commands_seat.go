@@ -49,7 +49,7 @@ func (h seatHost) Index() int     { return h.seat }
 func (h seatHost) Seats() []commands.SeatName {
 	out := make([]commands.SeatName, len(h.gw.g.Seats))
 	for i, s := range h.gw.g.Seats {
-		out[i] = commands.SeatName{Name: s.Name, Declined: s.State == SeatDeclined}
+		out[i] = commands.SeatName{Name: s.Name, Player: s.Player, Declined: s.State == SeatDeclined}
 	}
 	return out
 }
@@ -102,11 +102,11 @@ func (h seatHost) Undo() (string, bool) {
 func (h seatHost) Resign() error {
 	gw, s := h.gw, h.s()
 	s.State, s.Bot, s.Deadline = SeatResigned, gw.botName(), nil
-	if _, err := gw.log(Entry{Kind: EntryResign, Seat: h.seat, Vis: engine.Public, Params: map[string]any{"name": s.Name, "bot": s.Bot}}); err != nil {
+	if _, err := gw.log(Entry{Kind: EntryResign, Seat: h.seat, Vis: engine.Public, Params: map[string]any{"name": s.Greeting(), "bot": s.Bot}}); err != nil {
 		return err
 	}
-	gw.announce(nil, "resigned", "seat", h.seat, "name", s.Name)
-	gw.toOrganiser("org_resigned", "name", s.Name)
+	gw.announce(nil, "resigned", "seat", h.seat, "name", s.Greeting())
+	gw.toOrganiser("org_resigned", "name", s.Greeting())
 	return nil
 }
 
@@ -118,9 +118,9 @@ func (h seatHost) Relay(seats []int, all bool, text string) error {
 	}
 	names := make([]string, len(seats))
 	for i, k := range seats {
-		names[i] = gw.g.Seats[k].Name
+		names[i] = gw.g.Seats[k].Greeting()
 	}
-	gw.announce(seats, "say", "from", gw.g.Seats[h.seat].Name, "text", text, "to", names, "all", all)
+	gw.announce(seats, "say", "from", gw.g.Seats[h.seat].Greeting(), "text", text, "to", names, "all", all)
 	return nil
 }
 

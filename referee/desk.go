@@ -54,7 +54,7 @@ func (h deskHost) Game(id string) (bymail.GameInfo, error) {
 	if err != nil {
 		return bymail.GameInfo{}, err
 	}
-	gi := bymail.GameInfo{Status: gw.g.Status, Started: gw.tb != nil, Seats: gw.g.Names(), Moves: gw.g.Steps}
+	gi := bymail.GameInfo{Status: gw.g.Status, Started: gw.tb != nil, Seats: gw.g.HoldingNames(), Moves: gw.g.Steps}
 	if gw.tb != nil {
 		gi.Waiting = gw.waitingNames()
 	}

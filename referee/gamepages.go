@@ -74,7 +74,7 @@ func (s pageSnap) Game(id string) (query.GameHead, bool, error) {
 	if err != nil {
 		return query.GameHead{}, false, err
 	}
-	return query.GameHead{Title: gw.eg.Info().Title, Status: gw.g.Status, Players: gw.g.Names(), PageKey: gw.g.PageKey}, true, nil
+	return query.GameHead{Title: gw.eg.Info().Title, Status: gw.g.Status, Players: gw.g.HoldingNames(), PageKey: gw.g.PageKey}, true, nil
 }
 
 func (s pageSnap) PublicPage(id, lang string) (*GamePage, error) {
@@ -136,8 +136,8 @@ func (gw teller) publicPage(lang string) (*GamePage, error) {
 	}
 	var err error
 	g := gw.g
-	p := &GamePage{ID: g.ID, Title: gw.eg.Info().Title, Status: g.Status, Players: g.Names(), Game: g.Game}
-	rd := Reader{Game: g.Game, Lang: lang, Seat: -1, Seats: g.Names()}
+	p := &GamePage{ID: g.ID, Title: gw.eg.Info().Title, Status: g.Status, Players: g.HoldingNames(), Game: g.Game}
+	rd := g.ReaderIn(-1, lang)
 	if p.Holders, err = gw.w.r.render.SeatsHeld(rd, g.TellGame().Seats); err != nil {
 		return nil, err
 	}

@@ -62,7 +62,7 @@ func (gw teller) queueHooks(steps []engine.Step) error {
 	if err != nil {
 		return err
 	}
-	c := hooks.Change{Base: HookPayload{Game: gw.g.ID, Title: gw.eg.Info().Title, Token: gw.token(), Status: gw.g.Status, Players: gw.g.Names()},
+	c := hooks.Change{Base: HookPayload{Game: gw.g.ID, Title: gw.eg.Info().Title, Token: gw.token(), Status: gw.g.Status, Players: gw.g.HoldingNames()},
 		Events: hl.Events, MoveLines: hl.Moves, OrgLines: hl.Org, ChatLines: hl.Chat, Stepped: len(steps) > 0}
 	if gw.tb != nil && gw.g.Status == StatusRunning {
 		c.Waiting = gw.waitingNames()

@@ -226,7 +226,7 @@ func (w *work) alertBounce(addr, reason string) error {
 		if err != nil {
 			return err
 		}
-		gw.toOrganiser("org_bounce", "address", addr, "name", g.Seats[seat].Name, "quoted", guard.Quote(reason))
+		gw.toOrganiser("org_bounce", "address", addr, "name", g.Seats[seat].Greeting(), "quoted", guard.Quote(reason))
 		return nil
 	})
 }

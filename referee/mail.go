@@ -130,8 +130,8 @@ func tellInput(g *Game, tb *engine.Table, eg engine.Game, c *changes, log []tell
 // tableToken is a table's state token (0 before the start).
 func tableToken(tb *engine.Table) int { return tell.TableToken(tb) }
 
-// waitingNames lists the names of the seats game g waits for.
-func waitingNames(g *Game, tb *engine.Table) []string { return tell.WaitingNames(g.Names(), tb) }
+// waitingNames lists who holds the seats game g waits for now (issue 24).
+func waitingNames(g *Game, tb *engine.Table) []string { return tell.WaitingNames(g.HoldingNames(), tb) }
 
 // playerTag is the tag of a player's mail.
 func playerTag(secret string) mailfmt.Tag { return tell.PlayerTag(secret) }

@@ -114,8 +114,8 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	*s = Seat{Name: old.Name, Player: cmp.Or(inv.Name, p.Name), Before: records.HandOver(old, gw.token()), Address: p.Address,
 		Lang: cmp.Or(inv.Lang, p.Lang), TZ: cmp.Or(inv.TZ, p.TZ), Secret: secret, State: state, Notify: DefaultNotify,
 		Format: "text", Seen: old.Seen}
-	gw.announce(nil, "replaced", "seat", seat, "name", s.Name)
-	gw.announce([]int{seat}, "handover", "old", old.Name, "player_token", p.Secret)
+	gw.announce(nil, "replaced", "seat", seat, "name", old.Greeting())
+	gw.announce([]int{seat}, "handover", "old", old.Greeting(), "player_token", p.Secret)
 	gw.seat(seat).force = true
 	gw.seat(seat).acted = true
 	return p.Address, nil
@@ -143,7 +143,7 @@ func (gw *gameWork) rollback(to int) error {
 		gw.g.Status, gw.g.Ended = StatusRunning, time.Time{}
 	}
 	for i := range gw.g.Seats {
-		gw.g.Seats[i].Deadline = nil
+		gw.g.Seats[i].Deadline, gw.g.Seats[i].Before = nil, records.RolledBack(gw.g.Seats[i].Before, to)
 		gw.seat(i).force = true
 	}
 	gw.announce(nil, "rollback", "to", to)

@@ -150,7 +150,7 @@ func (o orgGame) Info() organise.GameInfo {
 	gi := organise.GameInfo{ID: g.ID, Variant: g.Variant, Organiser: g.Organiser, Status: g.Status,
 		Started: gw.tb != nil, Move: gw.token(), Players: g.Players, Seats: make([]organise.SeatInfo, 0, len(g.Seats))}
 	for _, s := range g.Seats {
-		si := organise.SeatInfo{Name: s.Name, Address: s.Address, State: s.State, Bot: s.Bot != "", Missed: s.MissedTotal}
+		si := organise.SeatInfo{Name: s.Greeting(), Address: s.Address, State: s.State, Bot: s.Bot != "", Missed: s.MissedTotal}
 		if s.Deadline != nil {
 			si.Due = s.Deadline.Due
 		}
@@ -194,7 +194,7 @@ func (o orgGame) Extend(seat int, by time.Duration) time.Time {
 	dl := g.Seats[seat].Deadline
 	dl.Due = dl.Due.Add(by)
 	dl.Reminders, dl.Sent = g.Policy.Remind(gw.w.now, dl.Due), 0
-	gw.announce(nil, "extended", "seat", seat, "name", g.Seats[seat].Name, "hours", by.Hours(),
+	gw.announce(nil, "extended", "seat", seat, "name", g.Seats[seat].Greeting(), "hours", by.Hours(),
 		"due", dl.Due.Format(time.RFC3339))
 	return dl.Due
 }
@@ -213,7 +213,7 @@ func (o orgGame) Kick(seat int) error {
 	if err := gw.w.tx.DeleteToken(s.Secret); err != nil {
 		return err
 	}
-	gw.announce(nil, "kicked", "seat", seat, "name", s.Name)
+	gw.announce(nil, "kicked", "seat", seat, "name", s.Greeting())
 	return nil
 }
 

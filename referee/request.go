@@ -265,7 +265,7 @@ func (gw seatMail) playOrders(seat int, game []engine.Order, req *Request, rep *
 		if _, err := gw.log(Entry{Kind: EntryBot, Seat: seat, Vis: engine.Public, Params: map[string]any{"back": true}}); err != nil {
 			return err
 		}
-		gw.announce(nil, "back", "seat", seat, "name", s.Name)
+		gw.announce(nil, "back", "seat", seat, "name", s.Greeting())
 	}
 	res, err := gw.submit(seat, game, req.Token)
 	if err != nil {
@@ -541,8 +541,8 @@ func (w *work) observe(id, addr, lang string, from *gameWork, seat int) error {
 	if err != nil {
 		return err
 	}
-	rd := Reader{Game: gw.g.Game, Lang: lang, Seat: -1, Seats: gw.g.Names()}
-	data := map[string]any{"game": gw.g.ID, "title": gw.eg.Info().Title, "status": gw.g.Status, "players": gw.g.Names(),
+	rd := gw.g.ReaderIn(-1, lang)
+	data := map[string]any{"game": gw.g.ID, "title": gw.eg.Info().Title, "status": gw.g.Status, "players": rd.Seats,
 		"waiting": []string(nil), "summary": ""}
 	if gw.tb != nil {
 		sum, err := w.r.render.Summary(rd, gw.tb.State.View(-1))

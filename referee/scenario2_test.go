@@ -130,7 +130,8 @@ func TestScenarioOrganiserCommands(t *testing.T) {
 	contains(t, h.mailTo(h.mails(), ann).Body, "New deadline policy")
 	h.org("KICK g1 dan@example.test")
 	ms = h.mails()
-	contains(t, h.mailTo(ms, ann).Body, "removed bob") // dan plays under the seat's name
+	// The note names who is removed: Dan, who holds bob's seat (issue 24).
+	contains(t, h.mailTo(ms, ann).Body, "removed Dan from the game")
 	g := h.game("g1")
 	if s := g.Seats[g.SeatOfAddress(dan)]; s.State != SeatKicked || s.Bot == "" {
 		t.Fatalf("kicked seat: %+v", s)

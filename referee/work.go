@@ -373,7 +373,7 @@ func (gw *gameWork) toOrganiser(name string, kv ...any) {
 	}
 	data := engine.Params(append([]any{"game", gw.g.ID, "title", gw.eg.Info().Title}, kv...)...)
 	lang := gw.orgLang()
-	body, err := gw.w.r.render.T.Render("referee", lang, "org."+name, gw.w.r.render.ctx(Reader{Game: "referee", Lang: lang, Seat: -1, Seats: gw.g.Names()}, data))
+	body, err := gw.w.r.render.T.Render("referee", lang, "org."+name, gw.w.r.render.ctx(Reader{Game: "referee", Lang: lang, Seat: -1, Seats: gw.g.HoldingNames()}, data))
 	if err != nil {
 		body = fmt.Sprintf("%s %v (template error: %v)", name, data, err)
 	}

@@ -72,8 +72,10 @@ type Seat interface {
 
 // SeatName is a seat as SAY names it.
 type SeatName struct {
-	Name     string
-	Declined bool
+	// Name is the seat's name in the game, Player who holds it now when
+	// that is someone else (after REPLACE): SAY reads either.
+	Name, Player string
+	Declined     bool
 }
 
 // Setting is a seat's setting a command changes.

@@ -70,7 +70,7 @@ func seatSay(c *SeatCall) error {
 		}
 		k := -1
 		for i, s := range seats {
-			if strings.EqualFold(s.Name, t) || fmt.Sprint(i+1) == t {
+			if strings.EqualFold(s.Name, t) || s.Player != "" && strings.EqualFold(s.Player, t) || fmt.Sprint(i+1) == t {
 				k = i
 			}
 		}

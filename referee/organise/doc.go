@@ -35,6 +35,13 @@
 //   - the answer is in the language of the mail's words, else of the
 //     tournament it names, else English; every error and result in it is
 //     the template's, in that language (TestOrganiserErrorPathsEveryLanguage_Issue22);
+//   - ROLLBACK keeps every REPLACE (issue 24): the seat stays with the
+//     player holding it now, who replays the undone moves; the earlier
+//     holders' moves are re-dated (records.RolledBack: one played at most
+//     through the move rolled back to, one left with no move is no longer
+//     named), so that every mail and page names who played which move;
+//     KICK, EXTEND and REPLACE's notes name who holds the seat when the
+//     command runs (REPLACE: the player who leaves);
 //   - a command that names a game is checked (the game exists, it is the
 //     organiser's) before it runs, and logged after (addresses and URLs
 //     masked) unless its row is Unlogged.

@@ -36,7 +36,11 @@
 //     hands is named, in the players' line and the result, by every
 //     holder who played it and their moves, substitutes marked
 //     (GamePage.Holders, the common words seat.holders;
-//     TestGamePageNamesWhoHeldTheSeat_Issue24).
+//     TestGamePageNamesWhoHeldTheSeat_Issue24). A round's table names who
+//     played each seat's game: a place handed on during the game after a
+//     move, everyone who played it then the substitute marked (PageMatch
+//     Part, tour.subbed; TestRoundTableNamesWhoPlayedTheGame_Issue24); a
+//     game's waiting line and board name who holds the seat now.
 //   - A finished game writes each player's place once ("1. Ann, 45
 //     points"); an adjudicated one shows its result, marked.
 //   - Boards (package boards): no text under 11 px on a phone, and a key

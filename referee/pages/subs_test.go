@@ -130,3 +130,38 @@ func TestStandingsMarkAdjudicatedRatings(t *testing.T) {
 		}
 	}
 }
+
+// subbedWords are how each language names a place handed on during a
+// round's game (tour.subbed), written out here so that a broken
+// template fails.
+var subbedWords = map[string][2]string{"en": {", then ", " (substitute)"}, "it": {", poi ", " (in sostituzione)"},
+	"fr": {", puis ", " (en remplacement)"}, "nl": {", daarna ", " (invaller)"}}
+
+// TestRoundTableNamesWhoPlayedTheGame_Issue24: a round's table of the
+// tournament page names, for a place handed on during the round's game
+// (after a move), everyone who played that game, first to last, then the
+// substitute marked, in every language, inside the place's link; a
+// place that did not change hands during the game has its name alone.
+func TestRoundTableNamesWhoPlayedTheGame_Issue24(t *testing.T) {
+	h := &handler{}
+	for _, part := range [][]string{{"Ann Old"}, {"Ann Old", "Bob Mid"}} {
+		tp := &referee.TournamentPage{ID: "cup", Title: "Cup", Format: "swiss", Table: 2, Round: 1, Rounds: 3, Status: "running",
+			Pairings: []bymail.PageRound{{N: 1, Matches: []bymail.PageMatch{{Table: 1, Players: []string{"Yan Now", "Zoe Kept"},
+				Part: [][]string{part, nil}, PlayerURLs: []string{"/t/cup-k/p/1", "/t/cup-k/p/2"}}}}}}
+		for _, lang := range templates.Languages {
+			b, err := h.render("tournament", lang, tp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := html.UnescapeString(string(b))
+			w := subbedWords[lang]
+			want := `">` + strings.Join(part, w[0]) + w[0] + "Yan Now" + w[1] + "</a>"
+			if !strings.Contains(page, want) {
+				t.Errorf("%s: the round's table does not say %q:\n%s", lang, want, page[strings.Index(page, `class="round"`):])
+			}
+			if !strings.Contains(page, `">Zoe Kept</a>`) {
+				t.Errorf("%s: a place kept through the game is not named alone", lang)
+			}
+		}
+	}
+}

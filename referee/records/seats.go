@@ -30,6 +30,25 @@ func HandOver(s Seat, token int) []tell.Holder {
 	return append(slices.Clip(s.Before), tell.Holder{Name: s.Greeting(), Address: s.Address, Through: token})
 }
 
+// RolledBack is who held a seat before, once a ROLLBACK took the game
+// back to move `to` (issue 24): the hand-overs stay (the player holding
+// the seat now keeps it and replays the undone moves), and the moves are
+// re-dated: an earlier holder played at most through move `to`, and one
+// left with no move of their own (every move of theirs undone) is no
+// longer named.
+func RolledBack(before []tell.Holder, to int) []tell.Holder {
+	var out []tell.Holder
+	last := 0
+	for _, h := range before {
+		h.Through = min(h.Through, to)
+		if h.Through > last {
+			out = append(out, h)
+			last = h.Through
+		}
+	}
+	return out
+}
+
 // Active reports whether the seat takes part in play (not declined).
 func (s Seat) Active() bool { return s.State == SeatPlaying }
 
@@ -63,7 +82,8 @@ func (g *Game) SeatOfAddress(addr string) int {
 	return -1
 }
 
-// Names returns the seats' display names.
+// Names returns the seats' names in the game (the engine's: the first
+// holder's; Holding names who holds each seat now).
 func (g *Game) Names() []string {
 	n := make([]string, len(g.Seats))
 	for i, s := range g.Seats {

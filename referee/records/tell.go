@@ -24,7 +24,31 @@ func (g *Game) Reader(seat int) tell.Reader {
 	if seat >= 0 && seat < len(g.Seats) {
 		lang = g.Seats[seat].Lang
 	}
-	return tell.Reader{Game: g.Game, Lang: lang, Seat: seat, Seats: g.Names()}
+	return g.ReaderIn(seat, lang)
+}
+
+// ReaderIn is seat's reader of the game in lang (-1: an observer): the
+// seats named by who holds them now, an event by who held the seat at
+// its move (Holding).
+func (g *Game) ReaderIn(seat int, lang string) tell.Reader {
+	names, before := g.Holding()
+	return tell.Reader{Game: g.Game, Lang: lang, Seat: seat, Seats: names, Before: before}
+}
+
+// Holding are the names of who holds each seat now, and each seat's
+// earlier holders (nil when no seat changed hands): tell.Holding.
+func (g *Game) Holding() (names []string, before [][]tell.Holder) {
+	seats := make([]tell.Seat, len(g.Seats))
+	for i, s := range g.Seats {
+		seats[i] = tell.Seat{Name: s.Name, Player: s.Player, Before: s.Before}
+	}
+	return tell.Holding(seats)
+}
+
+// HoldingNames are the names of who holds each seat now (Holding).
+func (g *Game) HoldingNames() []string {
+	names, _ := g.Holding()
+	return names
 }
 
 // TellSeat is the seat as the tell stage reads it (Due: its running

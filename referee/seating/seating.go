@@ -258,7 +258,7 @@ func Join(h Host, gm Game, seat int) error {
 		return nil
 	}
 	s.State = records.SeatJoined
-	if err := gm.Log(records.Entry{Kind: records.EntryJoin, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": s.Name}}); err != nil {
+	if err := gm.Log(records.Entry{Kind: records.EntryJoin, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": s.Greeting()}}); err != nil {
 		return err
 	}
 	var others []int
@@ -267,7 +267,7 @@ func Join(h Host, gm Game, seat int) error {
 			others = append(others, i)
 		}
 	}
-	gm.Announce(others, "joined", "seat", seat, "name", s.Name)
+	gm.Announce(others, "joined", "seat", seat, "name", s.Greeting())
 	if g.Joined() < g.Players {
 		gm.Info(seat, "info.joined", map[string]any{"joined": g.Joined(), "players": g.Players})
 	}
@@ -282,7 +282,7 @@ func Decline(h Host, gm Game, seat int) error {
 		gm.Info(seat, "info.too_late_to_decline", nil)
 		return nil
 	}
-	if err := gm.Log(records.Entry{Kind: records.EntryDecline, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": s.Name}}); err != nil {
+	if err := gm.Log(records.Entry{Kind: records.EntryDecline, Seat: seat, Vis: engine.Public, Params: map[string]any{"name": s.Greeting()}}); err != nil {
 		return err
 	}
 	if err := h.DeleteToken(s.Secret); err != nil {
@@ -290,7 +290,7 @@ func Decline(h Host, gm Game, seat int) error {
 	}
 	g.Seats[seat].State = records.SeatDeclined
 	gm.Announce([]int{seat}, "declined")
-	gm.ToOrganiser("org_declined", "name", s.Name, "address", s.Address)
+	gm.ToOrganiser("org_declined", "name", s.Greeting(), "address", s.Address)
 	// The seat is free again: drop it (after this mail went out).
 	gm.DropSeat(seat)
 	return nil
@@ -335,7 +335,7 @@ func MaybeStart(h Host, gm Game) error {
 	if err := gm.LogReport(rep); err != nil {
 		return err
 	}
-	gm.Announce(nil, "start", "order", g.Names(), "commitment", g.Commitment, "policy", g.Policy.View())
+	gm.Announce(nil, "start", "order", g.HoldingNames(), "commitment", g.Commitment, "policy", g.Policy.View())
 	return nil
 }
 

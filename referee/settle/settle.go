@@ -222,8 +222,8 @@ func Expire(gm Game, seat int, missed bool) error {
 		if err := gm.Log(records.Entry{Kind: records.EntryBot, Seat: seat, Vis: engine.Public, Params: map[string]any{"bot": s.Bot, "missed": s.Missed}}); err != nil {
 			return err
 		}
-		gm.Announce(nil, "bot", "seat", seat, "name", s.Name, "missed", s.Missed)
-		gm.ToOrganiser("org_bot", "seat", seat, "name", s.Name, "address", s.Address, "missed", s.Missed)
+		gm.Announce(nil, "bot", "seat", seat, "name", s.Greeting(), "missed", s.Missed)
+		gm.ToOrganiser("org_bot", "seat", seat, "name", s.Greeting(), "address", s.Address, "missed", s.Missed)
 	}
 	return nil
 }

@@ -59,6 +59,17 @@
 //     it and their moves, substitutes marked (the common words
 //     seat.holders; the end's result under the seat's line): Stints,
 //     Renderer.SeatsHeld (issue 24).
+//   - Which holder a name is (issue 24): a seat is named by the player who
+//     holds it now wherever the game says who must act or whose position
+//     it is (Reader.Seats, Holding: the Waiting line and subject, the
+//     summary's rows and turn line, the prompt, rule errors such as
+//     not_your_turn's waiting_for, the notes of what the seat's player
+//     does, the webhooks' players and waiting); an event line names the
+//     player who held the seat at the move of its step (Reader.Before:
+//     Old's move 3 stays Old's in a mail, a LOG, the page's log after the
+//     hand-over); who played the whole game is every holder (Stints).
+//     The seat's name in the game (records.Seat.Name, the engine's) stays
+//     the first holder's: the engine and the log replay know it so.
 //   - Every subject fits SubjectWidth runes; every body line the
 //     templates lay out fits 80 columns (templates.Fold).
 //   - A menu costs a template per option, not two (issue 25): its

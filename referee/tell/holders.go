@@ -1,5 +1,7 @@
 package tell
 
+import "slices"
+
 // Who held a seat (issue 24: after a REPLACE every mail and page names
 // who played which game, substitutes marked).
 
@@ -64,4 +66,41 @@ func (r *Renderer) SeatsHeld(rd Reader, seats []Seat) ([]string, error) {
 		out[i] = h
 	}
 	return out, nil
+}
+
+// Holding are the names of the players holding the seats now, by seat
+// (Before, the earlier holders by seat: nil when no seat changed hands):
+// a Reader's Seats and Before.
+func Holding(seats []Seat) (names []string, before [][]Holder) {
+	names = make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = s.greeting()
+		if len(s.Before) > 0 {
+			if before == nil {
+				before = make([][]Holder, len(seats))
+			}
+			before[i] = s.Before
+		}
+	}
+	return names, before
+}
+
+// at is rd as it names the seats at move: each seat by the player who
+// held it then (an event line of move 3 names Bob, who played it, though
+// Dan holds the seat now). rd itself when no seat changed hands.
+func (rd Reader) at(move int) Reader {
+	if rd.Before == nil {
+		return rd
+	}
+	names := slices.Clone(rd.Seats)
+	for s, held := range rd.Before {
+		for _, h := range held {
+			if s < len(names) && move <= h.Through {
+				names[s] = h.Name
+				break
+			}
+		}
+	}
+	rd.Seats = names
+	return rd
 }

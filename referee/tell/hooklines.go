@@ -21,6 +21,7 @@ type HookLines struct {
 func (r *Renderer) Hooks(rd Reader, steps []engine.Step, notes []Note) (HookLines, error) {
 	var hl HookLines
 	for _, s := range steps {
+		rd := rd.at(s.Token)
 		for _, ev := range s.Events {
 			e, ok := ev.For(-1)
 			if !ok {

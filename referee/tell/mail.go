@@ -629,6 +629,7 @@ func EntryLines(r *Renderer, rd Reader, e Entry) ([]string, error) {
 	switch e.Kind {
 	case EntryStep:
 		var out []string
+		rd := rd.at(e.Step.Token)
 		for _, ev := range e.Step.Events {
 			line, ok, err := r.Event(rd, ev)
 			if err != nil {

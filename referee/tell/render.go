@@ -36,10 +36,15 @@ func NewRenderer() (*Renderer, error) {
 
 // Reader is who a rendering is for.
 type Reader struct {
-	Game  string   // game (template scope)
-	Lang  string   // language
-	Seat  int      // the reader's seat, -1 for observers
-	Seats []string // the players' names by seat
+	Game string // game (template scope)
+	Lang string // language
+	Seat int    // the reader's seat, -1 for observers
+	// Seats are the names of the players holding the seats now, by seat
+	// (who must act, whose row a summary shows: Holding); Before their
+	// earlier holders by seat (nil: no seat changed hands), so that an
+	// event line names who held the seat at its move (issue 24).
+	Seats  []string
+	Before [][]Holder
 	// Compact: the summary without what rarely changes (see
 	// templates.Ctx.Compact).
 	Compact bool

@@ -171,11 +171,8 @@ type Told struct {
 // no store, no clock, nothing of in changed; the same input gives the
 // same mails.
 func (t *Teller) Mails(in *Input) (*Told, error) {
-	v := &mailView{Teller: t, Input: in, seats: slices.Clone(in.Game.Seats), nonce: in.Game.Nonce,
-		names: make([]string, len(in.Game.Seats))}
-	for i, s := range in.Game.Seats {
-		v.names[i] = s.Name
-	}
+	v := &mailView{Teller: t, Input: in, seats: slices.Clone(in.Game.Seats), nonce: in.Game.Nonce}
+	v.names, v.before = Holding(in.Game.Seats)
 	for i := range v.seats {
 		if err := v.mailSeat(i); err != nil {
 			return nil, err
@@ -192,8 +189,10 @@ type mailView struct {
 	seats []Seat
 	nonce int
 	out   []*Outgoing
-	// names are the seats' names by seat (every reader's Seats).
-	names []string
+	// names are the seats' current holders by seat, before their earlier
+	// holders (every reader's Seats and Before: Holding).
+	names  []string
+	before [][]Holder
 	// log is the whole log once Input.Older was read (olderRead).
 	log       []Entry
 	olderRead bool
@@ -208,7 +207,7 @@ func (v *mailView) of(i int) SeatChange {
 }
 
 func (v *mailView) reader(seat int) Reader {
-	return Reader{Game: v.Game.Game, Lang: v.seats[seat].Lang, Seat: seat, Seats: v.names}
+	return Reader{Game: v.Game.Game, Lang: v.seats[seat].Lang, Seat: seat, Seats: v.names, Before: v.before}
 }
 
 func (v *mailView) token() int { return TableToken(v.Table) }

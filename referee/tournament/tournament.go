@@ -131,6 +131,10 @@ type Stint struct {
 	Name    string `json:"name"`
 	Address string `json:"address"`
 	Through int    `json:"through"`
+	// Into is the round (Through+1) whose game they left after a move
+	// was played in it, so played in part (issue 24: the round's table
+	// names them, then the substitute); 0: none (older records too).
+	Into int `json:"into,omitempty"`
 }
 
 // Held is an earlier holder of a place who played some of its rounds:
@@ -164,6 +168,19 @@ func (e Entrant) PlayedBy(n int) string {
 		}
 	}
 	return e.Name
+}
+
+// PlayedPart are the earlier holders who played round n's game for the
+// entrant in part, first to last, before PlayedBy(n) took it over
+// (REPLACE during the game, after a move): none for most rounds.
+func (e Entrant) PlayedPart(n int) []string {
+	var out []string
+	for _, s := range e.Before {
+		if s.Into == n {
+			out = append(out, s.Name)
+		}
+	}
+	return out
 }
 
 // Plays reports whether the entrant is paired in round n: joined by then,

@@ -29,6 +29,12 @@
 // it must not write a word a reader reads in Go (every word is a template
 // of templates/tournament/<lang>/), and it keeps no state between calls.
 //
+// Who played (issue 24): a REPLACE ends the old holder's rounds with the
+// last one whose game they finished; when the open game passes on after a
+// move, they played it in part (tournament.Stint.Into, an optional field:
+// older records read as none), and the round's table on the page names
+// them, then the substitute (PageMatch.Part).
+//
 // The director's failures (errors.go, issue 24) are data until they reach
 // the organiser: an Error (a key and its values) or a tournament.Fault (a
 // code and its values), worded by desk.word as err.<key> or err.t.<code>

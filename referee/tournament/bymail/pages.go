@@ -103,6 +103,10 @@ type PageRound struct {
 type PageMatch struct {
 	Table   int
 	Players []string
+	// Part are, by seat, who played the game in part before Players[i]
+	// took the place over (REPLACE after a move; nil for most): the
+	// table names them, then the substitute.
+	Part [][]string
 	// PlayerURLs are the players' pages, in seat order.
 	PlayerURLs []string
 	Bye        bool
@@ -195,6 +199,7 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 			pm := PageMatch{Table: m.Table, Bye: m.State == tournament.MatchBye, State: m.State}
 			for _, e := range m.Seats {
 				pm.Players = append(pm.Players, t.Entrants[e].PlayedBy(rd.N))
+				pm.Part = append(pm.Part, t.Entrants[e].PlayedPart(rd.N))
 				pm.PlayerURLs = append(pm.PlayerURLs, playerPagePath(t, e))
 			}
 			if m.GameID != "" {

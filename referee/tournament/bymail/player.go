@@ -179,18 +179,25 @@ func (d *desk) tourReplace(t *tournament.Tournament, e *tournament.Entrant, inv 
 	old := e.Address
 	e.Previous = append(e.Previous, old)
 	// Who played which game: the old player's rounds end with the last
-	// round whose game they finished (the open game passes on).
-	through := len(t.Rounds)
+	// round whose game they finished (the open game passes on); they
+	// played that game in part when a move was made in it (Into).
+	through, into := len(t.Rounds), 0
 	if n := len(t.Rounds); n > 0 {
 		for _, m := range t.Rounds[n-1].Matches {
 			for _, s := range m.Seats {
 				if s == e.ID && !m.Decided() {
 					through = n - 1
+					if m.GameID == "" {
+						continue
+					}
+					if gi, err := d.h.Game(m.GameID); err == nil && gi.Moves > 0 {
+						into = n
+					}
 				}
 			}
 		}
 	}
-	e.Before = append(e.Before, tournament.Stint{Name: e.Name, Address: old, Through: through})
+	e.Before = append(e.Before, tournament.Stint{Name: e.Name, Address: old, Through: through, Into: into})
 	e.Address, e.Name, e.Lang = p.Address, cmp.Or(inv.Name, p.Name), p.Lang
 	if n := len(t.Rounds); n > 0 {
 		for _, m := range t.Rounds[n-1].Matches {
