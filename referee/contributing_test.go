@@ -78,7 +78,7 @@ func docProblems(t *testing.T, root, docDir, doc string, placeholders ...string)
 	// Items: a list item or paragraph, where a lone file name belongs to
 	// the directory named last before it.
 	for _, item := range regexp.MustCompile(`\n\s*\n|\n(?:\d+\.|-) `).Split(doc, -1) {
-		dir := ""
+		var dirs []string
 		for _, m := range mdCode.FindAllStringSubmatch(item, -1) {
 			code := strings.TrimSpace(m[1])
 			for _, word := range strings.Fields(code) {
@@ -90,16 +90,21 @@ func docProblems(t *testing.T, root, docDir, doc string, placeholders ...string)
 					if !exists(word) {
 						problems = append(problems, "names "+word+": no such path")
 					}
-					dir = strings.TrimSuffix(word, "/")
+					dir := strings.TrimSuffix(word, "/")
 					if b := filepath.Base(dir); mdFile.MatchString(b) || strings.Contains(b, "*") {
 						dir = filepath.Dir(dir)
 					}
+					dirs = append(dirs, dir)
 				case mdFile.MatchString(word):
-					// A lone file name: in the directory named before it in
-					// the item, else anywhere in the tree.
+					// A lone file name: in a directory named before it in
+					// the item, else (none named) anywhere in the tree.
 					checked++
-					if !exists(filepath.Join(dir, word)) && !bases[word] {
-						problems = append(problems, "names "+word+": no such file in "+dir+" nor anywhere")
+					found := len(dirs) == 0 && bases[word]
+					for _, d := range dirs {
+						found = found || exists(filepath.Join(d, word))
+					}
+					if !found {
+						problems = append(problems, "names "+word+": no such file in "+strings.Join(dirs, ", ")+" nor anywhere")
 					}
 				}
 			}
@@ -168,6 +173,7 @@ func TestContributingCheckFinds(t *testing.T) {
 	for _, bad := range []string{
 		"1. See `referee/commands/rowz.go`.",
 		"2. In `referee/commands/` the file `seatz.go`.",
+		"2. In `referee/commands/info.go`, `seating.go` (a file of another directory).",
 
 		"3. `TestCommandTableRowz` passes.",
 		"4. `TestCommandTabel*` pass.",
