@@ -2,11 +2,9 @@ package referee
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -157,26 +155,16 @@ func playBCWithoutIDs(t *testing.T, lang, variant string) {
 		}
 	}
 	check("setup", "")
-	eg, _ := engine.Lookup("brewcrafters")
-	bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(21, uint64(len(lang))))
 	echoed, refused := 0, 0
-	n := 0
-	for ; n < 2000 && h.game("i1").Status == StatusRunning; n++ {
-		tb := h.table("i1")
-		d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-		gm := h.game("i1")
-		addr := gm.Seats[d.Seat].Address
-		opts := tb.State.Legal(d)
-		i := bot.Choose(tb.State, d, opts, rng)
-		if n%3 == 0 {
+	bg := h.newBotGame("i1", 1, 21, uint64(len(lang)))
+	bg.Moves = 2000
+	bg.Answer = func(tn *botTurn) string {
+		st, opts, i := tn.Table.State, tn.Opts, tn.Pick
+		if tn.N%3 == 0 {
 			// Every third answer in the id form when one is legal: the
 			// count does not hang on the bot's path (nor Legal's order).
 			for k, o := range opts {
-				if mv, err := tb.State.Parse(d.Seat, o.Cmd); err == nil {
+				if mv, err := st.Parse(tn.D.Seat, o.Cmd); err == nil {
 					if l, ok := mv.(interface{ Legacy() string }); ok && l.Legacy() != o.Cmd {
 						i = k
 						break
@@ -185,7 +173,7 @@ func playBCWithoutIDs(t *testing.T, lang, variant string) {
 			}
 		}
 		cmd := opts[i].Cmd
-		mv, err := tb.State.Parse(d.Seat, cmd)
+		mv, err := st.Parse(tn.D.Seat, cmd)
 		if err != nil {
 			t.Fatalf("option %q: %v", cmd, err)
 		}
@@ -196,22 +184,24 @@ func playBCWithoutIDs(t *testing.T, lang, variant string) {
 			cmd = l.Legacy() // the id form: the echo shows the canonical line
 			echoed++
 		}
-		h.clock.Advance(2 * time.Minute)
-		if len(opts) > 2 && n%5 == 0 {
+		if len(opts) > 2 && tn.N%5 == 0 {
 			j := (i + 1) % len(opts)
-			out := h.send("i1", addr, fmt.Sprintf("%d) %s", j+1, opts[i].Cmd), tb.Token())
+			out := h.send("i1", tn.Addr, fmt.Sprintf("%d) %s", j+1, opts[i].Cmd), tn.Table.Token())
 			if out.Status != "rejected" {
 				t.Fatalf("copied line %d) %s with option %d's command: %+v", j+1, opts[i].Cmd, i+1, out)
 			}
 			refused++
 			check("copied-line refusal", "")
 		}
-		out := h.send("i1", addr, cmd, tb.Token())
-		if out.Status != "applied" && out.Status != "queued" {
-			t.Fatalf("%q: %+v\n%s", cmd, out, h.mailTo(h.mails(), addr).Body)
-		}
-		check(cmd, cmd)
+		return cmd
 	}
+	bg.After = func(tn *botTurn, out Outcome) {
+		if out.Status != "applied" && out.Status != "queued" {
+			t.Fatalf("%q: %+v\n%s", tn.Line, out, h.mailTo(h.mails(), tn.Addr).Body)
+		}
+		check(tn.Line, tn.Line)
+	}
+	n := bg.play()
 	if h.game("i1").Status == StatusRunning {
 		t.Fatalf("the game did not end in %d answers", n)
 	}

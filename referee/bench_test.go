@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -32,42 +30,14 @@ func BenchmarkProcessMove(b *testing.B) {
 }
 
 func benchProcessMove(b *testing.B, opt *store.Options) {
-	h := newHarnessStore(b, opt)
-	h.r.opt.Compose = Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"})
-	h.r.opt.RateLimit = -1
-	h.r.rate = newRateLimiter(-1, time.Hour)
-	eg, _ := engine.Lookup("dicebrewing")
-	bot, _ := eg.(engine.BotMaker).NewBot("greedy")
-	rng := rand.New(rand.NewPCG(1, 2))
-	game := 0
-	start := func() string {
-		game++
-		id := "b" + string(rune('a'+game%26)) + string(rune('a'+game/26%26))
-		h.org("NEW dicebrewing id=" + id + " deadline=none\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob")
-		h.send(id, ann, "JOIN", -1)
-		h.send(id, bob, "JOIN", -1)
-		return id
-	}
-	id := start()
+	h := newBenchHarness(b, opt)
+	moves := h.newBenchMoves("dicebrewing", "b")
 	b.ReportAllocs()
 	var cpu time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		g := h.game(id)
-		if g.Status != StatusRunning {
-			id = start()
-			g = h.game(id)
-		}
-		tb := h.table(id)
-		d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-		opts := tb.State.Legal(d)
-		cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-		s := g.Seats[d.Seat]
-		h.n++
-		mid := fmt.Sprintf("<m%d@players.test>", h.n)
-		req := Request{From: s.Address, Kind: "seat", Game: id, Seat: d.Seat, Secret: s.Secret, Token: tb.Token(), Text: cmd,
-			MessageID: mid, Keys: []string{"msgid:" + mid}, Source: "test", SenderVerified: true}
+		req := moves.next()
 		b.StartTimer()
 		c0 := cpuTime()
 		if _, err := h.r.Process(context.Background(), req); err != nil {
@@ -99,23 +69,13 @@ func BenchmarkProcessMoveConcurrent(b *testing.B) {
 		noSpec bool
 	}{{"locked", true}, {"speculative", false}} {
 		b.Run(c.name, func(b *testing.B) {
-			h := newHarnessStore(b, &store.Options{})
-			h.r.opt.Compose = Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"})
-			h.r.opt.RateLimit = -1
-			h.r.rate = newRateLimiter(-1, time.Hour)
+			h := newBenchHarness(b, &store.Options{})
 			h.r.opt.Kick = nil
-			eg, _ := engine.Lookup("dicebrewing")
 			const games = 4
-			ids := make([]string, games)
-			start := func(k, round int) string {
-				id := fmt.Sprintf("c%dr%d", k, round)
-				h.org("NEW dicebrewing id=" + id + " deadline=none\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob")
-				h.send(id, ann, "JOIN", -1)
-				h.send(id, bob, "JOIN", -1)
-				return id
-			}
-			for k := range ids {
-				ids[k] = start(k, 0)
+			moves := make([]*benchMoves, games)
+			for k := range moves {
+				moves[k] = h.newBenchMoves("dicebrewing", fmt.Sprintf("c%dr", k))
+				moves[k].rng = rand.New(rand.NewPCG(uint64(k), 2))
 			}
 			h.r.noSpec = c.noSpec
 			var mu sync.Mutex // the harness is not safe for concurrent use
@@ -127,27 +87,10 @@ func BenchmarkProcessMoveConcurrent(b *testing.B) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					bot, _ := eg.(engine.BotMaker).NewBot("greedy")
-					rng := rand.New(rand.NewPCG(uint64(k), 2))
-					for i, round := k, 0; i < b.N; i += games {
+					for i := k; i < b.N; i += games {
 						mu.Lock()
-						id := ids[k]
-						g := h.game(id)
-						if g.Status != StatusRunning {
-							round++
-							id = start(k, round)
-							ids[k], g = id, h.game(id)
-						}
-						tb := h.table(id)
-						d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-						opts := tb.State.Legal(d)
-						cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-						s := g.Seats[d.Seat]
-						h.n++
-						mid := fmt.Sprintf("<m%d@players.test>", h.n)
+						req := moves[k].next()
 						mu.Unlock()
-						req := Request{From: s.Address, Kind: "seat", Game: id, Seat: d.Seat, Secret: s.Secret, Token: tb.Token(), Text: cmd,
-							MessageID: mid, Keys: []string{"msgid:" + mid}, Source: "test", SenderVerified: true}
 						if _, err := h.r.Process(context.Background(), req); err != nil {
 							failed.Store(true)
 							return

@@ -5,9 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -200,37 +198,21 @@ func TestEveryMailAndPageNamesWhoHeldTheSeat_Issue24(t *testing.T) {
 					for _, a := range addrs {
 						h.send("g1", a, "JOIN", -1)
 					}
-					eg, _ := engine.Lookup(gc.game)
-					bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-					if err != nil {
-						t.Fatal(err)
-					}
-					for n := 0; h.game("g1").Status == StatusRunning; n++ {
-						if n > 20000 {
-							t.Fatalf("no end after %d messages", n)
+					bg := h.newBotGame("g1", 1, 0, 0)
+					bg.rng = rng // the replacements draw from it too
+					bg.Limit = 20000
+					bg.Mails = func(ms []*Outgoing) {
+						check(ms)
+						if h.game("g1").Status != StatusRunning {
+							return
 						}
-						check(h.mails())
-						tb := h.table("g1")
-						for next < len(at) && at[next] <= tb.Token() {
+						for next < len(at) && at[next] <= h.table("g1").Token() {
 							replace(next)
 							next++
-							tb = h.table("g1")
 						}
 						check(h.mails())
-						w := tb.Waiting()
-						if len(w) == 0 {
-							t.Fatalf("nobody waited at token %d", tb.Token())
-						}
-						d := tb.Prompts[w[0].Seat].Decision
-						opts := tb.State.Legal(d)
-						cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-						h.clock.Advance(2 * time.Minute)
-						out := h.send("g1", h.game("g1").Seats[d.Seat].Address, cmd, tb.Token())
-						if out.Status != "applied" && out.Status != "queued" {
-							t.Fatalf("%q for %s: %+v", cmd, d.Kind, out)
-						}
 					}
-					check(h.mails())
+					bg.play()
 					g := h.game("g1")
 					if g.Status != StatusOver {
 						t.Fatalf("status %s", g.Status)

@@ -1,11 +1,9 @@
 package referee
 
 import (
-	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -117,26 +115,15 @@ func playHAWithoutCodes(t *testing.T, lang string) {
 		}
 	}
 	check("setup")
-	eg, _ := engine.Lookup("heavenale")
-	bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(22, uint64(len(lang))))
-	n := 0
-	for ; n < 3000 && h.game("h1").Status == StatusRunning; n++ {
-		tb := h.table("h1")
-		d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-		addr := h.game("h1").Seats[d.Seat].Address
-		opts := tb.State.Legal(d)
-		cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-		h.clock.Advance(2 * time.Minute)
-		out := h.send("h1", addr, cmd, tb.Token())
+	bg := h.newBotGame("h1", 1, 22, uint64(len(lang)))
+	bg.Moves = 3000
+	bg.After = func(tn *botTurn, out Outcome) {
 		if out.Status != "applied" && out.Status != "queued" {
-			t.Fatalf("%q: %+v\n%s", cmd, out, h.mailTo(h.mails(), addr).Body)
+			t.Fatalf("%q: %+v\n%s", tn.Line, out, h.mailTo(h.mails(), tn.Addr).Body)
 		}
-		check(cmd)
+		check(tn.Line)
 	}
+	n := bg.play()
 	if h.game("h1").Status == StatusRunning {
 		t.Fatalf("the game did not end in %d answers", n)
 	}

@@ -2,14 +2,12 @@ package referee
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -128,33 +126,13 @@ func TestHelpEveryCodeAMailShows_Issue22(t *testing.T) {
 					}
 				}
 			}
-			eg, _ := engine.Lookup(game)
-			bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(22, 4))
-			flush := func() {
-				for _, m := range h.mails() {
+			bg := h.newBotGame("c1", 1, 22, 4)
+			bg.Mails = func(ms []*Outgoing) {
+				for _, m := range ms {
 					ask(m)
 				}
 			}
-			for n := 0; h.game("c1").Status == StatusRunning; n++ {
-				if n > 5000 {
-					t.Fatal("no end")
-				}
-				flush()
-				tb := h.table("c1")
-				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-				addr := h.game("c1").Seats[d.Seat].Address
-				opts := tb.State.Legal(d)
-				cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-				h.clock.Advance(2 * time.Minute)
-				if out := h.send("c1", addr, cmd, tb.Token()); out.Status != "applied" && out.Status != "queued" {
-					t.Fatalf("%q: %+v", cmd, out)
-				}
-			}
-			flush()
+			bg.play()
 			t.Logf("%d codes asked", asked)
 			if asked < 40 {
 				t.Errorf("only %d codes asked: the test shows little", asked)

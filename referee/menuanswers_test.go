@@ -1,11 +1,7 @@
 package referee
 
 import (
-	"math/rand/v2"
 	"testing"
-	"time"
-
-	"github.com/pbem-referee/referee/engine"
 )
 
 // menuGame is one whole two-player game (Ann and Bob, both reading lang)
@@ -36,45 +32,38 @@ func playMenuAnswers(t *testing.T, g menuGame) int {
 	h.send("w1", ann, "JOIN", -1)
 	h.send("w1", bob, "JOIN", -1)
 	h.mails()
-	eg, _ := engine.Lookup(g.game)
-	bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(g.rng[0], g.rng[1]))
 	shown := 0
-	for n := 0; n < g.moves && h.game("w1").Status == StatusRunning; n++ {
-		tb := h.table("w1")
-		d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-		p := tb.Prompts[d.Seat]
-		gm := h.game("w1")
-		opts := tb.State.Legal(d)
-		i := bot.Choose(tb.State, d, opts, rng)
-		cmd := opts[i].Cmd
-		if p.Numbered {
-			rd := Reader{Game: g.game, Lang: g.lang, Seat: d.Seat, Seats: gm.Names()}
-			text, err := h.r.render.Prompt(rd, p, tb.State.View(d.Seat))
-			if err != nil {
-				t.Fatal(err)
-			}
-			as := g.option(text, i+1)
-			if as == "" && g.required {
-				t.Fatalf("option %d (%s) not in the menu:\n%s", i+1, cmd, text)
-			}
-			if as != "" {
-				if g.shown != nil {
-					g.shown(text, as)
-				}
-				shown++
-				cmd = as
-			}
+	bg := h.newBotGame("w1", 1, g.rng[0], g.rng[1])
+	bg.Moves = g.moves
+	bg.Answer = func(tn *botTurn) string {
+		p := tn.Table.Prompts[tn.D.Seat]
+		if !p.Numbered {
+			return tn.Line
 		}
-		h.clock.Advance(2 * time.Minute)
-		out := h.send("w1", gm.Seats[d.Seat].Address, cmd, tb.Token())
-		h.mails()
+		rd := Reader{Game: g.game, Lang: g.lang, Seat: tn.D.Seat, Seats: h.game("w1").Names()}
+		text, err := h.r.render.Prompt(rd, p, tn.Table.State.View(tn.D.Seat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		as := g.option(text, tn.Pick+1)
+		if as == "" && g.required {
+			t.Fatalf("option %d (%s) not in the menu:\n%s", tn.Pick+1, tn.Line, text)
+		}
+		if as == "" {
+			return tn.Line
+		}
+		if g.shown != nil {
+			g.shown(text, as)
+		}
+		shown++
+		return as
+	}
+	bg.After = func(tn *botTurn, out Outcome) {
+		ms := h.mails()
 		if out.Status != "applied" && out.Status != "queued" {
-			t.Fatalf("%q as shown: %+v\n%s", cmd, out, h.mailTo(h.mails(), gm.Seats[d.Seat].Address).Body)
+			t.Fatalf("%q as shown: %+v\n%s", tn.Line, out, h.mailTo(ms, tn.Addr).Body)
 		}
 	}
+	bg.play()
 	return shown
 }

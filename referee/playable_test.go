@@ -3,14 +3,13 @@ package referee
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/pbem-referee/referee/referee/tell"
-	"math/rand/v2"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
+
+	"github.com/pbem-referee/referee/referee/tell"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -47,12 +46,6 @@ func playScriptedNotify(t *testing.T, langs [2]string, notify string, seen func(
 	}
 	h.send("db1", ann, join, -1)
 	h.send("db1", bob, join, -1)
-	eg, _ := engine.Lookup("dicebrewing")
-	bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
 	st := &mailStats{perRound: map[string]map[int]int{}}
 	round := func() int {
 		tb := h.table("db1")
@@ -64,9 +57,9 @@ func playScriptedNotify(t *testing.T, langs [2]string, notify string, seen func(
 		_ = json.Unmarshal(b, &v)
 		return v.Round
 	}
-	count := func() {
+	count := func(ms []*Outgoing) {
 		r := round()
-		for _, m := range h.mails() {
+		for _, m := range ms {
 			if m.To == org {
 				continue
 			}
@@ -90,22 +83,9 @@ func playScriptedNotify(t *testing.T, langs [2]string, notify string, seen func(
 			}
 		}
 	}
-	for n := 0; h.game("db1").Status == StatusRunning; n++ {
-		if n > 5000 {
-			t.Fatal("no end")
-		}
-		count()
-		tb := h.table("db1")
-		w := tb.Waiting()
-		d := tb.Prompts[w[0].Seat].Decision
-		opts := tb.State.Legal(d)
-		cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-		h.clock.Advance(2 * time.Minute)
-		if out := h.send("db1", h.game("db1").Seats[d.Seat].Address, cmd, tb.Token()); out.Status != "applied" && out.Status != "queued" { // queued: a sealed answer (issue 11)
-			t.Fatalf("%q: %+v", cmd, out)
-		}
-	}
-	count()
+	bg := h.newBotGame("db1", 1, 1, 2)
+	bg.Mails = count
+	bg.play()
 	return st
 }
 
@@ -201,45 +181,26 @@ func playWhole(t *testing.T, game, lang string, players int, notify string, seen
 	for _, n := range names {
 		h.send("w1", n+"@example.test", "JOIN\nNOTIFY "+notify, -1)
 	}
-	eg, _ := engine.Lookup(game)
-	bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	flush := func() {
-		for _, m := range h.mails() {
+	bg := h.newBotGame("w1", 1, 3, 4)
+	bg.Mails = func(ms []*Outgoing) {
+		for _, m := range ms {
 			seen(m)
 		}
 	}
-	for n := 0; h.game("w1").Status == StatusRunning; n++ {
-		if n > 5000 {
-			t.Fatal("no end")
-		}
-		flush()
-		tb := h.table("w1")
-		w := tb.Waiting()
-		d := tb.Prompts[w[0].Seat].Decision
-		addr := h.game("w1").Seats[d.Seat].Address
-		switch n % 37 {
+	bg.Before = func(tn *botTurn) bool {
+		switch tn.N % 37 {
 		case 5:
-			h.send("w1", addr, "FLY 9", tb.Token())
-			continue
+			h.send("w1", tn.Addr, "FLY 9", tn.Table.Token())
 		case 11:
-			h.send("w1", addr, "HELP\nSTATUS", tb.Token())
-			continue
+			h.send("w1", tn.Addr, "HELP\nSTATUS", tn.Table.Token())
 		case 23:
-			h.send("w1", addr, "LOG 5\nRULE "+strings.ToUpper(game[:2])+"-1", tb.Token())
-			continue
+			h.send("w1", tn.Addr, "LOG 5\nRULE "+strings.ToUpper(game[:2])+"-1", tn.Table.Token())
+		default:
+			return false
 		}
-		opts := tb.State.Legal(d)
-		cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-		h.clock.Advance(2 * time.Minute)
-		if out := h.send("w1", addr, cmd, tb.Token()); out.Status != "applied" && out.Status != "queued" { // queued: a sealed answer (issue 11)
-			t.Fatalf("%q: %+v", cmd, out)
-		}
+		return true
 	}
-	flush()
+	bg.play()
 }
 
 // Issue 12.4: every line of every mail of whole games of every game, in

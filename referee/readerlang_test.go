@@ -2,7 +2,6 @@ package referee
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"regexp"
 	"sort"
 	"strings"
@@ -217,42 +216,38 @@ func langReaderGame(t *testing.T, c *langChecker, game, lang, seed string, maxMo
 	h.send("w1", bob, "JOIN", -1)
 	check("start")
 	eg, _ := engine.Lookup(game)
-	bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(7, uint64(len(seed))))
 	rd := func(seat int) Reader {
 		return Reader{Game: game, Lang: lang, Seat: seat, Seats: []string{"Ann", "Bob"}}
 	}
 	local := func(seat int, line string) string { return h.r.render.ctx(rd(seat), nil).KwLine(line) }
 	moments := map[int]bool{1: true, 12: true, 60: true}
-	for n := 0; n < maxMoves && h.game("w1").Status == StatusRunning; n++ {
-		tb := h.table("w1")
-		d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-		addr := h.game("w1").Seats[d.Seat].Address
-		if moments[n] {
-			for _, line := range []string{"HELP", "STATUS", "STATUS FULL", "LOG", "RULE " + ruleOf(game), "NOTIFY digest",
-				"NOTIFY every", "PLCE X1", "SAY hello", "UNDO", "CLEAR"} {
-				h.send("w1", addr, local(d.Seat, line), -1)
-				check(line)
-			}
-			for _, kw := range eg.Info().Commands {
-				h.send("w1", addr, local(d.Seat, "HELP "+kw), -1)
-				check("HELP " + kw)
-				h.send("w1", addr, local(d.Seat, kw+" ZZ9 ZZ9"), -1)
-				check(kw + " ZZ9")
-			}
+	bg := h.newBotGame("w1", 1, 7, uint64(len(seed)))
+	bg.Moves = maxMoves
+	bg.Before = func(tn *botTurn) bool {
+		if !moments[tn.N] {
+			return false
 		}
-		opts := tb.State.Legal(d)
-		cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-		h.clock.Advance(2 * time.Minute)
-		out := h.send("w1", addr, local(d.Seat, cmd), tb.Token())
+		for _, line := range []string{"HELP", "STATUS", "STATUS FULL", "LOG", "RULE " + ruleOf(game), "NOTIFY digest",
+			"NOTIFY every", "PLCE X1", "SAY hello", "UNDO", "CLEAR"} {
+			h.send("w1", tn.Addr, local(tn.D.Seat, line), -1)
+			check(line)
+		}
+		for _, kw := range eg.Info().Commands {
+			h.send("w1", tn.Addr, local(tn.D.Seat, "HELP "+kw), -1)
+			check("HELP " + kw)
+			h.send("w1", tn.Addr, local(tn.D.Seat, kw+" ZZ9 ZZ9"), -1)
+			check(kw + " ZZ9")
+		}
+		return false
+	}
+	bg.Answer = func(tn *botTurn) string { return local(tn.D.Seat, tn.Line) }
+	bg.After = func(tn *botTurn, out Outcome) {
 		check("move")
 		if out.Status != "applied" && out.Status != "queued" {
-			t.Fatalf("%s %s: %q: %+v", game, lang, cmd, out)
+			t.Fatalf("%s %s: %q: %+v", game, lang, tn.Opts[tn.Pick].Cmd, out)
 		}
 	}
+	bg.play()
 	if h.game("w1").Status == StatusRunning {
 		t.Errorf("%s %s: no end in %d moves", game, lang, maxMoves)
 	}

@@ -3,10 +3,8 @@ package referee
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
@@ -47,37 +45,18 @@ func TestRealGamesThroughTheReferee(t *testing.T) {
 				h.send("r1", strings.Fields(p)[0], "JOIN", -1)
 			}
 			eg, _ := engine.Lookup(c.game)
-			bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(1, 2))
 			mails := 0
-			for n := 0; h.game("r1").Status == StatusRunning; n++ {
-				if n > c.max {
-					t.Fatalf("no end after %d messages", n)
-				}
-				batch := h.mails()
+			var ms []*Outgoing // the last batch: the end of the game
+			bg := h.newBotGame("r1", 1, 1, 2)
+			bg.Limit = c.max
+			bg.Mails = func(batch []*Outgoing) {
 				mails += len(batch)
 				if c.game == "heavenale" {
 					checkMailWidth(t, batch)
 				}
-				tb := h.table("r1")
-				w := tb.Waiting()
-				if len(w) == 0 {
-					t.Fatalf("nobody waited at token %d", tb.Token())
-				}
-				d := tb.Prompts[w[0].Seat].Decision
-				opts := tb.State.Legal(d)
-				cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-				g := h.game("r1")
-				h.clock.Advance(2 * time.Minute) // players take their time (and the rate limit holds)
-				out := h.send("r1", g.Seats[d.Seat].Address, cmd, tb.Token())
-				if out.Status != "applied" && out.Status != "queued" {
-					t.Fatalf("%s: %q for %s: %+v", c.game, cmd, d.Kind, out)
-				}
+				ms = batch
 			}
-			ms := h.mails()
+			bg.play()
 			g := h.game("r1")
 			if g.Status != StatusOver {
 				t.Fatalf("status %s", g.Status)
@@ -95,7 +74,7 @@ func TestRealGamesThroughTheReferee(t *testing.T) {
 					t.Fatalf("replay: %v", err)
 				}
 			}
-			t.Logf("%s: %d moves, %d mails", c.game, h.table("r1").Token(), mails+len(ms))
+			t.Logf("%s: %d moves, %d mails", c.game, h.table("r1").Token(), mails)
 		})
 	}
 }

@@ -145,16 +145,11 @@ func (rg *receiptRig) move(gap time.Duration) {
 	rg.ticking = true
 	rg.drain()
 	rg.ticking = false
-	tb := rg.h.table(rg.id)
-	w := tb.Waiting()
-	d := tb.Prompts[w[0].Seat].Decision
-	opts := tb.State.Legal(d)
-	cmd := opts[rg.bot.Choose(tb.State, d, opts, rg.rng)].Cmd
-	addr := rg.h.game(rg.id).Seats[d.Seat].Address
-	if out := rg.h.send(rg.id, addr, cmd, tb.Token()); out.Status != "applied" && out.Status != "queued" {
-		rg.t.Fatalf("%q: %+v", cmd, out)
+	tn := rg.h.botTurn(rg.id, rg.bot, rg.rng)
+	if out := rg.h.send(rg.id, tn.Addr, tn.Line, tn.Table.Token()); out.Status != "applied" && out.Status != "queued" {
+		rg.t.Fatalf("%q: %+v", tn.Line, out)
 	}
-	rg.sent[addr] = append(rg.sent[addr], cmd)
+	rg.sent[tn.Addr] = append(rg.sent[tn.Addr], tn.Line)
 	rg.drain()
 }
 

@@ -2,13 +2,11 @@ package referee
 
 import (
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
-	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -130,30 +128,20 @@ func TestStubLanguageEndToEnd(t *testing.T) {
 	if body := h.mailTo(h.mails(), ann).Body; !strings.Contains(body, " ze ") {
 		t.Errorf("ZSTATUS: %s", body)
 	}
-	eg, _ := engine.Lookup("dicebrewing")
-	bot, err := eg.(engine.BotMaker).NewBot(eg.Info().Bots[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(5, 5))
-	moves, marked, keywords := 0, 0, 0
+	marked, keywords := 0, 0
 	stubKeyword := regexp.MustCompile(`\bZ(PLACE|STORE|NOBUY|BUY|END|PASS)\b`)
-	for ; moves < 1000 && h.game("x5").Status == StatusRunning; moves++ {
-		tb := h.table("x5")
-		d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-		opts := tb.State.Legal(d)
-		cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-		rd := Reader{Game: "dicebrewing", Lang: "xx", Seat: d.Seat, Seats: []string{"Ann", "Bob"}}
-		line := h.r.render.ctx(rd, nil).KwLine(cmd)
+	bg := h.newBotGame("x5", 1, 5, 5)
+	bg.Moves = 1000
+	bg.Answer = func(tn *botTurn) string {
+		rd := Reader{Game: "dicebrewing", Lang: "xx", Seat: tn.D.Seat, Seats: []string{"Ann", "Bob"}}
+		line := h.r.render.ctx(rd, nil).KwLine(tn.Line)
 		if !strings.HasPrefix(line, "Z") {
-			t.Fatalf("%q has no keyword of the stub language: %q", cmd, line)
+			t.Fatalf("%q has no keyword of the stub language: %q", tn.Line, line)
 		}
-		h.clock.Advance(2 * time.Minute)
-		out := h.send("x5", h.game("x5").Seats[d.Seat].Address, line, tb.Token())
-		if out.Status != "applied" && out.Status != "queued" {
-			t.Fatalf("%q: %+v", line, out)
-		}
-		for _, m := range h.mails() {
+		return line
+	}
+	bg.Mails = func(ms []*Outgoing) {
+		for _, m := range ms {
 			if strings.Contains(m.Body, " ze ") {
 				marked++
 			}
@@ -162,6 +150,7 @@ func TestStubLanguageEndToEnd(t *testing.T) {
 			}
 		}
 	}
+	moves := bg.play()
 	if st := h.game("x5").Status; st == StatusRunning {
 		t.Fatalf("the game did not end in %d moves", moves)
 	}

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -339,38 +338,37 @@ func TestTellSeatReplyReadsNoLog_Issue25(t *testing.T) {
 			h.send("z1", ann, "JOIN\nNOTIFY every", -1)
 			h.send("z1", bob, "JOIN\nNOTIFY every", -1)
 			h.mails()
-			eg, _ := engine.Lookup("dicebrewing")
-			bot, _ := eg.(engine.BotMaker).NewBot("greedy")
-			rng := rand.New(rand.NewPCG(5, 6))
 			current, behind := 0, 0
-			for n := 0; n < 60 && h.game("z1").Status == StatusRunning; n++ {
-				g, tb := h.game("z1"), h.table("z1")
+			seen, before := true, int64(0)
+			bg := h.newBotGame("z1", 1, 5, 6) // greedy
+			bg.Moves, bg.Gap = 60, nil
+			bg.Before = func(tn *botTurn) bool {
 				var last uint64
 				if err := h.db.View(func(tx *store.Tx) error { last = tx.LogLen("z1"); return nil }); err != nil {
 					t.Fatal(err)
 				}
-				seen := true
-				for _, s := range g.Seats {
+				seen = true
+				for _, s := range h.game("z1").Seats {
 					seen = seen && s.Seen == last
 				}
-				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-				opts := tb.State.Legal(d)
-				cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-				before := logReads.Load()
-				h.send("z1", g.Seats[d.Seat].Address, cmd, tb.Token())
-				if h.mailTo(h.mails(), g.Seats[d.Seat].Address) == nil {
-					t.Fatalf("move %d (%s): no reply", n, cmd)
+				before = logReads.Load()
+				return false
+			}
+			bg.After = func(tn *botTurn, _ Outcome) {
+				if h.mailTo(h.mails(), tn.Addr) == nil {
+					t.Fatalf("move %d (%s): no reply", tn.N, tn.Line)
 				}
 				reads := logReads.Load() - before
 				if !seen {
 					behind++
-					continue
+					return
 				}
 				current++
 				if reads != 0 {
-					t.Errorf("move %d (%s): every seat had seen the log, and %d entries were read back", n, cmd, reads)
+					t.Errorf("move %d (%s): every seat had seen the log, and %d entries were read back", tn.N, tn.Line, reads)
 				}
 			}
+			bg.play()
 			if current == 0 {
 				t.Fatalf("no move with every seat up to date (%d behind): the check reads nothing", behind)
 			}
@@ -457,52 +455,51 @@ func TestFinalLogReadsNothingWritten_Issue25(t *testing.T) {
 				h.send("f1", a, "JOIN", -1)
 			}
 			h.mails()
-			rng := rand.New(rand.NewPCG(uint64(players), uint64(rounds)))
-			for n := 0; h.game("f1").Status == StatusRunning; n++ {
-				if n > 200 {
-					t.Fatal("no end")
-				}
-				tb := h.table("f1")
-				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-				opts := tb.State.Legal(d)
-				var before uint64
+			var before uint64
+			var reads int64
+			var ms []*Outgoing
+			bg := h.newBotGame("f1", 0, uint64(players), uint64(rounds)) // random
+			bg.Limit, bg.Gap = 200, nil
+			bg.Before = func(*botTurn) bool {
 				if err := h.db.View(func(tx *store.Tx) error { before = tx.LogLen("f1"); return nil }); err != nil {
 					t.Fatal(err)
 				}
-				reads := finalLogReads.Load()
-				h.send("f1", h.game("f1").Seats[d.Seat].Address, opts[rng.IntN(len(opts))].Cmd, tb.Token())
-				ms := h.mails()
+				reads = finalLogReads.Load()
+				return false
+			}
+			bg.After = func(*botTurn, Outcome) {
+				ms = h.mails()
 				if h.game("f1").Status == StatusRunning {
 					if got := finalLogReads.Load() - reads; got != 0 {
 						t.Fatalf("a move that did not end the game read %d entries for the final log", got)
 					}
-					continue
 				}
-				if got := finalLogReads.Load() - reads; got != int64(before) {
-					t.Errorf("%d seats, %d rounds: the final log read %d entries back, want the %d stored before the last move",
-						players, rounds, got, before)
-				}
-				want, err := h.r.ExportLog("f1", true)
-				if err != nil {
-					t.Fatal(err)
-				}
-				wantJSON, _ := json.MarshalIndent(want, "", " ")
-				attached := 0
-				for _, m := range ms {
-					for _, a := range m.Attachments {
-						if strings.HasSuffix(a.Name, "-log.json") {
-							attached++
-							if !bytes.Equal(a.Data, wantJSON) {
-								t.Errorf("the attached log differs from the store's:\n%s\n---- store:\n%s", a.Data, wantJSON)
-							}
+			}
+			bg.play()
+			if got := finalLogReads.Load() - reads; got != int64(before) {
+				t.Errorf("%d seats, %d rounds: the final log read %d entries back, want the %d stored before the last move",
+					players, rounds, got, before)
+			}
+			want, err := h.r.ExportLog("f1", true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantJSON, _ := json.MarshalIndent(want, "", " ")
+			attached := 0
+			for _, m := range ms {
+				for _, a := range m.Attachments {
+					if strings.HasSuffix(a.Name, "-log.json") {
+						attached++
+						if !bytes.Equal(a.Data, wantJSON) {
+							t.Errorf("the attached log differs from the store's:\n%s\n---- store:\n%s", a.Data, wantJSON)
 						}
 					}
 				}
-				if attached == 0 {
-					t.Errorf("%d seats, %d rounds: no final log attached to the end mails", players, rounds)
-				}
-				ended++
 			}
+			if attached == 0 {
+				t.Errorf("%d seats, %d rounds: no final log attached to the end mails", players, rounds)
+			}
+			ended++
 		}
 	}
 	if ended < 9 {

@@ -3,14 +3,11 @@ package referee
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -29,43 +26,15 @@ import (
 func BenchmarkWritePerMove(b *testing.B) {
 	for _, name := range []string{"brewcrafters", "dicebrewing", "fromage", "heavenale"} {
 		b.Run(name, func(b *testing.B) {
-			h := newHarnessStore(b, &store.Options{NoSync: true, InitialMmapSize: 1 << 30})
-			h.r.opt.Compose = Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"})
-			h.r.opt.RateLimit = -1
-			h.r.rate = newRateLimiter(-1, time.Hour)
-			eg, _ := engine.Lookup(name)
-			bot, _ := eg.(engine.BotMaker).NewBot("greedy")
-			rng := rand.New(rand.NewPCG(1, 2))
-			game := 0
-			start := func() string {
-				game++
-				id := fmt.Sprintf("w%d", game)
-				h.org("NEW " + name + " id=" + id + " deadline=none\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob")
-				h.send(id, ann, "JOIN", -1)
-				h.send(id, bob, "JOIN", -1)
-				return id
-			}
-			id := start()
+			h := newBenchHarness(b, &store.Options{NoSync: true, InitialMmapSize: 1 << 30})
+			moves := h.newBenchMoves(name, "w")
 			var sum store.WriteStats
 			touched := map[string]int{}
 			pages := map[string]int{}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				g := h.game(id)
-				if g.Status != StatusRunning {
-					id = start()
-					g = h.game(id)
-				}
-				tb := h.table(id)
-				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-				opts := tb.State.Legal(d)
-				cmd := opts[bot.Choose(tb.State, d, opts, rng)].Cmd
-				s := g.Seats[d.Seat]
-				h.n++
-				mid := fmt.Sprintf("<m%d@players.test>", h.n)
-				req := Request{From: s.Address, Kind: "seat", Game: id, Seat: d.Seat, Secret: s.Secret, Token: tb.Token(), Text: cmd,
-					MessageID: mid, Keys: []string{"msgid:" + mid}, Source: "test", SenderVerified: true}
+				req := moves.next()
 				ws0 := h.db.WriteStats()
 				roots0, release := h.db.BucketRoots()
 				pages0, err := h.db.PageOwners()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
 // randomConfig picks the setup of random game i: every player count, every
@@ -32,36 +33,21 @@ func playChecked(t testing.TB, cfg engine.Config, bots []engine.Bot, rng *rand.R
 		t.Fatalf("%s: %v", cfg.Seed, err)
 	}
 	s := st0.(*State)
-	moves := 0
-	for s.Result() == nil {
-		if moves > 20000 {
-			t.Fatalf("%s: no end after %d moves", cfg.Seed, moves)
-		}
-		pend := s.Pending()
-		if len(pend) != 1 {
-			t.Fatalf("%s: %d decisions pending", cfg.Seed, len(pend))
-		}
-		d := pend[0]
-		opts := s.Legal(d)
-		if len(opts) == 0 {
-			t.Fatalf("%s: no option for %s", cfg.Seed, d.Kind)
-		}
-		i := 0
-		if len(opts) > 1 {
-			i = bots[d.Seat].Choose(s, d, opts, rng)
-		}
-		m, err := s.Parse(d.Seat, opts[i].Cmd)
-		if err != nil {
-			t.Fatalf("%s: option %q: %v", cfg.Seed, opts[i].Cmd, err)
-		}
-		if _, err := s.Apply(d.Seat, m); err != nil {
-			t.Fatalf("%s: move %d: legal %q of %s rejected: %v", cfg.Seed, moves, opts[i].Cmd, d.Kind, err)
-		}
-		if err := s.Check(); err != nil {
-			t.Fatalf("%s: move %d (%q): %v", cfg.Seed, moves, opts[i].Cmd, err)
-		}
-		moves++
-	}
+	moves := enginetest.Play{Name: cfg.Seed, Limit: 20000,
+		At: func(_ int, _ engine.State, pend []engine.Decision) {
+			if len(pend) != 1 {
+				t.Fatalf("%s: %d decisions pending", cfg.Seed, len(pend))
+			}
+		},
+		Choose: func(_ int, _ engine.State, d engine.Decision, opts []engine.Option) int {
+			return bots[d.Seat].Choose(s, d, opts, rng)
+		},
+		Applied: func(n int, _ engine.Decision, cmd string, _ []engine.Event) {
+			if err := s.Check(); err != nil {
+				t.Fatalf("%s: move %d (%q): %v", cfg.Seed, n, cmd, err)
+			}
+		},
+	}.Run(t, s)
 	return s, moves
 }
 

@@ -40,3 +40,66 @@ func RandomWalk(t testing.TB, g engine.Game, prefix string, games, steps int, st
 		}
 	}
 }
+
+// Play is the whole-game loop of the engines' tests, written once (issue
+// 25): it answers the first pending decision until the game is done, and
+// each test hangs its probes on the hooks.
+type Play struct {
+	// Name starts every failure's message (a seed, say).
+	Name string
+	// Limit fails the test when the game is not done after more answers
+	// than this (0: 20,000).
+	Limit int
+	// Done tells the end (nil: a result).
+	Done func(st engine.State) bool
+	// At sees the position before answer n, with every decision pending.
+	At func(n int, st engine.State, pending []engine.Decision)
+	// Choose picks among the legal options of d, asked only when there
+	// are more than one (nil: the first).
+	Choose func(n int, st engine.State, d engine.Decision, opts []engine.Option) int
+	// Applied gets each answer's events.
+	Applied func(n int, d engine.Decision, cmd string, evs []engine.Event)
+}
+
+// Run plays st to its end and returns the number of answers.
+func (p Play) Run(t testing.TB, st engine.State) int {
+	t.Helper()
+	limit := p.Limit
+	if limit == 0 {
+		limit = 20000
+	}
+	n := 0
+	for ; p.Done == nil && st.Result() == nil || p.Done != nil && !p.Done(st); n++ {
+		if n > limit {
+			t.Fatalf("%s: no end after %d moves", p.Name, n)
+		}
+		pend := st.Pending()
+		if len(pend) == 0 {
+			t.Fatalf("%s: move %d: nobody to move and no end", p.Name, n)
+		}
+		if p.At != nil {
+			p.At(n, st, pend)
+		}
+		d := pend[0]
+		opts := st.Legal(d)
+		if len(opts) == 0 {
+			t.Fatalf("%s: move %d: no option for %s", p.Name, n, d.Kind)
+		}
+		i := 0
+		if len(opts) > 1 && p.Choose != nil {
+			i = p.Choose(n, st, d, opts)
+		}
+		m, err := st.Parse(d.Seat, opts[i].Cmd)
+		if err != nil {
+			t.Fatalf("%s: move %d: legal %q does not parse: %v", p.Name, n, opts[i].Cmd, err)
+		}
+		evs, err := st.Apply(d.Seat, m)
+		if err != nil {
+			t.Fatalf("%s: move %d: legal %q of %s rejected: %v", p.Name, n, opts[i].Cmd, d.Kind, err)
+		}
+		if p.Applied != nil {
+			p.Applied(n, d, opts[i].Cmd, evs)
+		}
+	}
+	return n
+}

@@ -37,28 +37,23 @@ func samplePositions(t *testing.T) ([]*State, []engine.Event) {
 		}
 		evs = append(evs, setup...)
 		s := st.(*State)
-		greedy := Greedy{}
 		rng := rand.New(rand.NewPCG(uint64(k), 1))
-		for n := 0; s.Phase != phaseOver; n++ {
-			pend := s.Pending()
-			d := pend[0]
-			key := s.Phase + "/" + d.Kind
-			if !seen[key] || n%251 == 0 {
-				seen[key] = true
-				add(s)
-			}
-			opts := s.Legal(d)
-			i := 0
-			if len(opts) > 1 {
-				if n%3 == 0 {
-					i = rng.IntN(len(opts))
-				} else {
-					i = greedy.Choose(s, d, opts, rng)
+		enginetest.Play{Name: cfg.Seed,
+			Done: func(engine.State) bool { return s.Phase == phaseOver },
+			At: func(n int, _ engine.State, pend []engine.Decision) {
+				if key := s.Phase + "/" + pend[0].Kind; !seen[key] || n%251 == 0 {
+					seen[key] = true
+					add(s)
 				}
-			}
-			e := do(t, s, d.Seat, opts[i].Cmd)
-			evs = append(evs, e...)
-		}
+			},
+			Choose: func(n int, _ engine.State, d engine.Decision, opts []engine.Option) int {
+				if n%3 == 0 {
+					return rng.IntN(len(opts))
+				}
+				return Greedy{}.Choose(s, d, opts, rng)
+			},
+			Applied: func(_ int, _ engine.Decision, _ string, e []engine.Event) { evs = append(evs, e...) },
+		}.Run(t, s)
 		add(s)
 	}
 	return out, evs

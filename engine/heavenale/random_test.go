@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
 // playRandom plays one complete game with the given bots, checking the
@@ -21,34 +22,19 @@ func playRandom(t testing.TB, cfg engine.Config, bots []engine.Bot, seed uint64,
 	}
 	s := st.(*State)
 	rng := rand.New(rand.NewPCG(seed, 11))
-	moves := 0
-	for s.Result() == nil {
-		if moves > 5000 {
-			t.Fatalf("%s: no end after %d moves", cfg.Seed, moves)
-		}
-		d := s.Pending()[0]
-		opts := s.Legal(d)
-		if len(opts) == 0 {
-			t.Fatalf("%s: no option for %s", cfg.Seed, d.Kind)
-		}
-		i := 0
-		if len(opts) > 1 {
-			i = bots[d.Seat].Choose(s, d, opts, rng)
-		}
-		m, err := s.Parse(d.Seat, opts[i].Cmd)
-		if err != nil {
-			t.Fatalf("%s: parse %q: %v", cfg.Seed, opts[i].Cmd, err)
-		}
-		if _, err := s.Apply(d.Seat, m); err != nil {
-			t.Fatalf("%s: move %d %q (%s): %v", cfg.Seed, moves, opts[i].Cmd, d.Kind, err)
-		}
-		moves++
-		if check {
-			if err := s.Check(); err != nil {
-				t.Fatalf("%s: after move %d %q: %v", cfg.Seed, moves, opts[i].Cmd, err)
+	moves := enginetest.Play{Name: cfg.Seed, Limit: 5000,
+		Choose: func(_ int, _ engine.State, d engine.Decision, opts []engine.Option) int {
+			return bots[d.Seat].Choose(s, d, opts, rng)
+		},
+		Applied: func(n int, _ engine.Decision, cmd string, _ []engine.Event) {
+			if !check {
+				return
 			}
-		}
-	}
+			if err := s.Check(); err != nil {
+				t.Fatalf("%s: after move %d %q: %v", cfg.Seed, n+1, cmd, err)
+			}
+		},
+	}.Run(t, s)
 	return s, moves
 }
 

@@ -34,28 +34,22 @@ func samplePositions(t *testing.T) ([]*State, []engine.Event) {
 		evs = append(evs, setup...)
 		s := st.(*State)
 		rng := rand.New(rand.NewPCG(uint64(k), 1))
-		for m := 0; s.Phase != phaseOver; m++ {
-			d := s.Pending()[0]
-			if !seen[d.Kind] || m%97 == 0 {
-				seen[d.Kind] = true
-				out = append(out, s.Clone().(*State))
-			}
-			opts := s.Legal(d)
-			i := 0
-			if len(opts) > 1 {
-				if m%3 == 0 {
-					i = rng.IntN(len(opts))
-				} else {
-					i = Greedy{}.Choose(s, d, opts, rng)
+		enginetest.Play{Name: fmt.Sprintf("tmpl%d", k),
+			Done: func(engine.State) bool { return s.Phase == phaseOver },
+			At: func(m int, _ engine.State, pend []engine.Decision) {
+				if d := pend[0]; !seen[d.Kind] || m%97 == 0 {
+					seen[d.Kind] = true
+					out = append(out, s.Clone().(*State))
 				}
-			}
-			mv, _ := s.Parse(d.Seat, opts[i].Cmd)
-			e, err := s.Apply(d.Seat, mv)
-			if err != nil {
-				t.Fatal(err)
-			}
-			evs = append(evs, e...)
-		}
+			},
+			Choose: func(m int, _ engine.State, d engine.Decision, opts []engine.Option) int {
+				if m%3 == 0 {
+					return rng.IntN(len(opts))
+				}
+				return Greedy{}.Choose(s, d, opts, rng)
+			},
+			Applied: func(_ int, _ engine.Decision, _ string, e []engine.Event) { evs = append(evs, e...) },
+		}.Run(t, s)
 		out = append(out, s.Clone().(*State))
 	}
 	return out, evs

@@ -18,7 +18,7 @@
 // through Player; the core does the change, writes the log and sends the
 // mail. It must not render a word (the host renders templates by name) nor
 // import referee/ (the core imports it and keeps the table of every
-// audience, referee/commands.go).
+// audience, package referee/cmdtable).
 //
 // The rules it keeps:
 //   - a command's answer is its line, done, or rejected with error codes

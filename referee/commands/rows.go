@@ -13,7 +13,7 @@ const (
 )
 
 // Row is one command of the door's families: the core's table
-// (referee/commands.go) makes its rows from these.
+// (package referee/cmdtable) makes its rows from these.
 type Row struct {
 	// Keyword is the canonical (English) keyword.
 	Keyword string
