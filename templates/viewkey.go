@@ -13,10 +13,24 @@ import (
 // be told from the value alone, and the caller must render: the view is
 // not a struct or a pointer to one, F is not an exported field of it or
 // is also a method, the field is not a map with string keys, or the
-// value holds a pointer, a struct, a function or a channel (what a
-// pointer points to may change under the same bytes).
+// value holds a pointer, a function, a channel (what a pointer points to
+// may change under the same bytes) or a struct with methods (a method may
+// read what the key does not hold); a struct is keyed by its exported
+// fields, the only ones a template reads.
 func AppendViewKey(dst []byte, view any, viewByCmd []string, cmd string) (_ []byte, ok bool) {
-	if len(viewByCmd) == 0 {
+	return appendViewKey(dst, view, viewByCmd, cmd, nil, "")
+}
+
+// AppendReadsKey appends to dst what a Keyed template reads of the view
+// (r: its fields by the option's command and by its group), as
+// AppendViewKey does; the command and the group themselves are the
+// caller's to key.
+func AppendReadsKey(dst []byte, view any, r Reads, cmd, group string) (_ []byte, ok bool) {
+	return appendViewKey(dst, view, r.ByCmd, cmd, r.ByGroup, group)
+}
+
+func appendViewKey(dst []byte, view any, byCmd []string, cmd string, byGroup []string, group string) (_ []byte, ok bool) {
+	if len(byCmd) == 0 && len(byGroup) == 0 {
 		return dst, true
 	}
 	v := reflect.ValueOf(view)
@@ -34,7 +48,17 @@ func AppendViewKey(dst []byte, view any, viewByCmd []string, cmd string) (_ []by
 		return dst, false
 	}
 	dst = appendField(dst, t.String())
-	for _, f := range viewByCmd {
+	if dst, ok = appendFields(dst, v, byCmd, cmd); !ok || len(byGroup) == 0 {
+		return dst, ok
+	}
+	dst = append(dst, '/')
+	return appendFields(dst, v, byGroup, group)
+}
+
+// appendFields appends, for each field F of fields, F and the value of
+// v.F[key] (v a struct).
+func appendFields(dst []byte, v reflect.Value, fields []string, key string) (_ []byte, ok bool) {
+	for _, f := range fields {
 		// text/template calls a method of that name before it reads a
 		// field: such a view is not read here.
 		if _, m := v.Type().MethodByName(f); m {
@@ -58,7 +82,7 @@ func AppendViewKey(dst []byte, view any, viewByCmd []string, cmd string) (_ []by
 			return dst, false
 		}
 		dst = appendField(dst, f)
-		e := fv.MapIndex(reflect.ValueOf(cmd))
+		e := fv.MapIndex(reflect.ValueOf(key))
 		if !e.IsValid() {
 			dst = append(dst, 'm')
 			continue
@@ -79,7 +103,8 @@ func appendField(dst []byte, s string) []byte {
 }
 
 // appendValue appends v with its type: strings, numbers, booleans, and
-// slices, arrays, maps with string keys and interfaces of those.
+// slices, arrays, maps with string keys, structs without methods (their
+// exported fields) and interfaces of those.
 func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
 	dst = appendField(dst, v.Type().String())
 	switch v.Kind() {
@@ -110,6 +135,22 @@ func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
 			}
 		}
 		return dst, true
+	case reflect.Struct:
+		t := v.Type()
+		if t.NumMethod() > 0 || reflect.PointerTo(t).NumMethod() > 0 {
+			return dst, false
+		}
+		dst = append(dst, '{')
+		for i := range t.NumField() {
+			if !t.Field(i).IsExported() {
+				continue
+			}
+			var ok bool
+			if dst, ok = appendValue(dst, v.Field(i)); !ok {
+				return dst, false
+			}
+		}
+		return append(dst, '}'), true
 	case reflect.Map:
 		if v.Type().Key().Kind() != reflect.String {
 			return dst, false

@@ -17,10 +17,13 @@ import (
 // and a game offers the same options again and again (Dice Brewing's
 // placements: issue 25, the menu lines were a third of a move's
 // rendering). The key is the game, the language, the template, the
-// decision's kind, the option (command, group and params) and, for each
-// field F the template indexes, the view's type and the value of
-// View.F[command] (templates.AppendViewKey, by value: a value holding a
-// pointer is never keyed); an option whose params are not all strings,
+// decision's kind, the option (group, params and, when the template
+// reads it, command: templates.Reads.Cmd) and, for each field F the
+// template indexes, the view's type and the value of View.F[command] or
+// View.F[group] (templates.AppendReadsKey, by value: a value holding a
+// pointer is never keyed; a menu group's heading is kept so, issue 25:
+// Dice Brewing's read the view's Heads by group); an option whose params
+// are not all strings,
 // numbers and booleans, or whose view values cannot be keyed, is
 // rendered every time. A Renderer serves every unit of work at once: the
 // lines are behind a lock, and at most maxMenuLines are kept (all dropped
@@ -28,8 +31,10 @@ import (
 type menuLines struct {
 	mu sync.Mutex
 	m  map[string]string
-	// hits counts the lines found kept (for the tests).
-	hits int
+	// hits counts the lines found kept, and byName by template (for the
+	// tests).
+	hits   int
+	byName map[string]int
 }
 
 const maxMenuLines = 1 << 14
@@ -37,13 +42,13 @@ const maxMenuLines = 1 << 14
 // render is the menu line of od through t, kept or rendered (and kept
 // when t allows); every renders it afresh.
 func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od templates.OptionData, every bool) (string, error) {
-	view, keyed := t.OptionKeyed()
+	reads, keyed := t.Keyed()
 	if every || !keyed || !scalarParams(od.Option.Params) {
 		return t.Render(kc.With(od))
 	}
-	key := lineKey(rd, t.Name(), od)
-	if len(view) > 0 {
-		b, ok := templates.AppendViewKey([]byte(key), od.View, view, od.Option.Cmd)
+	key := lineKey(rd, t.Name(), od, reads.Cmd)
+	if len(reads.ByCmd) > 0 || len(reads.ByGroup) > 0 {
+		b, ok := templates.AppendReadsKey([]byte(key), od.View, reads, od.Option.Cmd, od.Option.Group)
 		if !ok {
 			return t.Render(kc.With(od))
 		}
@@ -53,6 +58,10 @@ func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od te
 	s, ok := l.m[key]
 	if ok {
 		l.hits++
+		if l.byName == nil {
+			l.byName = map[string]int{}
+		}
+		l.byName[t.Name()]++
 	}
 	l.mu.Unlock()
 	if ok {
@@ -72,8 +81,9 @@ func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od te
 }
 
 // lineKey is the key of a menu line: every input an OptionOnly template
-// may read, each string with its length in front.
-func lineKey(rd Reader, name string, od templates.OptionData) string {
+// may read, each string with its length in front; the option's command
+// only when the template reads it (cmd: templates.Reads.Cmd).
+func lineKey(rd Reader, name string, od templates.OptionData, cmd bool) string {
 	var b strings.Builder
 	o := od.Option
 	field := func(f string) {
@@ -81,8 +91,12 @@ func lineKey(rd Reader, name string, od templates.OptionData) string {
 		b.WriteByte(':')
 		b.WriteString(f)
 	}
-	for _, f := range [...]string{rd.Game, rd.Lang, name, od.Decision.Kind, o.Cmd, o.Group} {
+	for _, f := range [...]string{rd.Game, rd.Lang, name, od.Decision.Kind, o.Group} {
 		field(f)
+	}
+	if cmd {
+		b.WriteByte('c')
+		field(o.Cmd)
 	}
 	keys := make([]string, 0, len(o.Params))
 	for k := range o.Params {
