@@ -233,7 +233,12 @@ type ScoreView struct {
 }
 
 // View implements engine.State.
-func (s *state) View(seat int) any {
+func (s *state) View(seat int) any { return s.ViewAdjudicated(seat, s.Adjudicate()) }
+
+// ViewAdjudicated implements engine.AdjudicatedViewer: View(seat), with
+// adj the result of Adjudicate for s (the Projected scores, the same for
+// every seat).
+func (s *state) ViewAdjudicated(seat int, adj *engine.Result) any {
 	r := s.rules
 	v := View{Seat: seat, Seats: s.H.Seats, Variant: s.H.Variant, Options: s.H.Options, Ruleset: r.Version,
 		Provisional: r.Provisional, Round: s.Round, Summer: s.Summer, Step: s.Step, Sub: s.Sub, Priority: s.Priority,
@@ -302,8 +307,8 @@ func (s *state) View(seat int) any {
 	}
 	if res := s.Result(); res != nil {
 		v.Scores = s.scoreViews(res)
-	} else if res := s.Adjudicate(); res != nil {
-		v.Projected = s.scoreViews(res)
+	} else if adj != nil {
+		v.Projected = s.scoreViews(adj)
 	}
 	return v
 }
