@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // AppendViewKey appends to dst what an OptionKeyed template reads of the
@@ -59,19 +60,11 @@ func appendViewKey(dst []byte, view any, byCmd []string, cmd string, byGroup []s
 // v.F[key] (v a struct).
 func appendFields(dst []byte, v reflect.Value, fields []string, key string) (_ []byte, ok bool) {
 	for _, f := range fields {
-		// text/template calls a method of that name before it reads a
-		// field: such a view is not read here.
-		if _, m := v.Type().MethodByName(f); m {
+		index, found := fieldOf(v.Type(), f)
+		if !found {
 			return dst, false
 		}
-		if _, m := reflect.PointerTo(v.Type()).MethodByName(f); m {
-			return dst, false
-		}
-		sf, found := v.Type().FieldByName(f)
-		if !found || !sf.IsExported() {
-			return dst, false
-		}
-		fv, err := v.FieldByIndexErr(sf.Index)
+		fv, err := v.FieldByIndexErr(index)
 		if err != nil {
 			return dst, false
 		}
@@ -94,6 +87,34 @@ func appendFields(dst []byte, v reflect.Value, fields []string, key string) (_ [
 	}
 	return dst, true
 }
+
+// fieldOf is the index of the exported field f of the struct type t, not
+// found when t has no such field or has a method of that name (text/template
+// calls a method of that name before it reads a field: such a view is
+// not read here). Looked up once per type and name (a menu keys a line
+// per option).
+func fieldOf(t reflect.Type, f string) ([]int, bool) {
+	k := typeField{t, f}
+	if r, ok := fieldIndex.Load(k); ok {
+		return r.([]int), r.([]int) != nil
+	}
+	var index []int
+	_, m1 := t.MethodByName(f)
+	_, m2 := reflect.PointerTo(t).MethodByName(f)
+	if sf, found := t.FieldByName(f); found && sf.IsExported() && !m1 && !m2 {
+		index = sf.Index
+	}
+	fieldIndex.Store(k, index)
+	return index, index != nil
+}
+
+type typeField struct {
+	t reflect.Type
+	f string
+}
+
+// fieldIndex holds fieldOf's answers ([]int, nil when not found).
+var fieldIndex sync.Map
 
 // appendField appends s with its length in front.
 func appendField(dst []byte, s string) []byte {

@@ -92,3 +92,47 @@ func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
 	}
 	t.Logf("%d menus compared; %d option.group renderings shared in a menu, %d kept from an earlier one; %d menu lines kept", menus, heads, kept, shared.lines.hits)
 }
+
+// TestLineKeyTellsOptionsApart_Issue25: a kept menu line's key holds
+// every input its template may read: options with other params (another
+// value, the same value of another type, keys and values shifted) or
+// another group have other keys, and the command is in the key exactly
+// when the template reads it.
+func TestLineKeyTellsOptionsApart_Issue25(t *testing.T) {
+	rd := Reader{Game: "g", Lang: "en"}
+	opts := []engine.Option{
+		{Cmd: "A", Group: "G"},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": 1}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": int64(1)}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": 1.0}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": "1"}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": true}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": nil}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": 12}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": 1, "q": 2}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": 2, "q": 1}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"ab": ""}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"a": "b"}},
+		{Cmd: "A", Group: "GG"},
+		{Cmd: "A", Group: ""},
+	}
+	seen := map[string]int{}
+	for i, o := range opts {
+		od := templates.OptionData{Option: o, Decision: engine.Decision{Kind: "k"}}
+		k := string(appendLineKey(nil, rd, "option.k", od, false))
+		if j, dup := seen[k]; dup {
+			t.Errorf("options %d and %d share the key %q", j, i, k)
+		}
+		seen[k] = i
+		o.Cmd = "B"
+		other := string(appendLineKey(nil, rd, "option.k", templates.OptionData{Option: o, Decision: od.Decision}, false))
+		if other != k {
+			t.Errorf("option %d: the command changed a key that leaves it out: %q, %q", i, k, other)
+		}
+		withA := string(appendLineKey(nil, rd, "option.k", od, true))
+		withB := string(appendLineKey(nil, rd, "option.k", templates.OptionData{Option: o, Decision: od.Decision}, true))
+		if withA == withB || withA == k {
+			t.Errorf("option %d: the command read is not in the key: %q, %q", i, withA, withB)
+		}
+	}
+}
