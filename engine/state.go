@@ -69,6 +69,36 @@ type State interface {
 	Check() error
 }
 
+// AdjudicatedViewer is an optional interface of a State whose View holds
+// the public standing, Adjudicate's result, the same for every seat and
+// an observer (Fromage's Standing, Dice Brewing's Projected).
+// ViewAdjudicated(seat, adj) is View(seat) given adj, the result of
+// Adjudicate for this very state, and View(seat) is
+// ViewAdjudicated(seat, Adjudicate()): the views of one state then
+// adjudicate once (Views; issue 25: the mails of a move view every seat).
+type AdjudicatedViewer interface {
+	Adjudicate() *Result
+	ViewAdjudicated(seat int, adj *Result) any
+}
+
+// Views returns View(seat) of st for any seat asked, Adjudicate computed
+// once for all of them when st is an AdjudicatedViewer. It is valid while
+// st does not change.
+func Views(st State) func(seat int) any {
+	av, ok := st.(AdjudicatedViewer)
+	if !ok {
+		return st.View
+	}
+	var adj *Result
+	done := false
+	return func(seat int) any {
+		if !done {
+			adj, done = av.Adjudicate(), true
+		}
+		return av.ViewAdjudicated(seat, adj)
+	}
+}
+
 // Move is a parsed command. Its String method returns the canonical command
 // line, which Parse accepts and maps back to an equal move; logs and replays
 // store that text.

@@ -41,6 +41,9 @@ type PromptData struct {
 // menu renders it once per group and params, not once per option
 // (tell.Renderer.Prompt; TestMenuHeadsSharedAsRenderedEach_Issue25
 // compares with every option rendered, in random games of every game).
+// A heading that reads the view only by the option's group ({{index
+// $.Data.View.F .Data.Option.Group}}: Dice Brewing's View.Heads) is kept
+// from one mail to the next as well (Tmpl.Keyed).
 type OptionData struct {
 	N        int // 1-based number the player may reply with
 	Option   engine.Option

@@ -75,7 +75,15 @@
 // is the line rendered afresh (TestOptionKeyedReadsViewByCommand_Issue25,
 // TestAppendViewKeyTellsValuesApart_Issue25). option.group is a function
 // of the option's group and params, the decision and the view
-// (OptionData).
+// (OptionData); a heading that reads the view only as {{index
+// $.Data.View.F <the option's group>}} and never the option's command is
+// Keyed by those fields (Tmpl.Keyed, Reads: the command left out of its
+// key, the values of View.F[group] in it by AppendReadsKey, a struct by
+// its exported fields and refused with a method), so it is kept from one
+// mail to the next too (Dice Brewing's Heads, issue 25;
+// TestKeyedReadsViewByGroup_Issue25,
+// TestAppendReadsKeyTellsGroupValuesApart_Issue25,
+// TestDiceBrewingHeadsKeyed_Issue25).
 //
 // # Ownership
 //

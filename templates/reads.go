@@ -31,7 +31,36 @@ import (
 // variable holding it counts only if it is never given anything else).
 // Such a template is OptionKeyed by its fields F: its text is a function
 // of the option, the kind, the language, the game and the values
-// View.F[Option.Cmd], which ViewKey reads for the caller's key.
+// View.F[Option.Cmd], which AppendViewKey reads for the caller's key.
+//
+// The same read indexed by the option's group is allowed too (issue 25:
+// a menu group's heading reads what the view says of the group):
+// {{index $.Data.View.F .Data.Option.Group}}, under the same conditions,
+// the group read as .Group of the context's option. And the check says
+// whether the text may depend on the option's command at all (Reads.Cmd:
+// the command, or the whole option, is read anywhere): a heading that
+// reads only the group is the same for every option of the group, in
+// every mail, and its key leaves the command out.
+
+// Reads is what an OptionKeyed template reads besides the option's group
+// and params, the decision's kind, the language and the game.
+type Reads struct {
+	// Cmd: the option's command (or the whole option) is read.
+	Cmd bool
+	// ByCmd and ByGroup are the view's fields F read as View.F[the
+	// option's Cmd] and View.F[the option's Group], sorted.
+	ByCmd, ByGroup []string
+}
+
+// Keyed reports whether t's text is a function of the option, the
+// decision's kind, the language, the game and the view's values that r
+// names (the rule above).
+func (t *Tmpl) Keyed() (r Reads, ok bool) {
+	if t == nil || !t.optionOnly {
+		return Reads{}, false
+	}
+	return t.reads, true
+}
 
 // OptionOnly reports whether t's text is a function of the option, the
 // decision's kind, the language and the game only (the rule above).
@@ -39,18 +68,19 @@ func (t *Tmpl) OptionOnly() bool {
 	if t == nil {
 		return false
 	}
-	return t.optionOnly && len(t.viewByCmd) == 0
+	return t.optionOnly && len(t.reads.ByCmd) == 0 && len(t.reads.ByGroup) == 0
 }
 
 // OptionKeyed reports whether t's text is a function of the option, the
 // decision's kind, the language, the game and, for each field F in
 // viewByCmd (sorted), the view's F indexed by the option's command (the
-// rule above); viewByCmd is empty when t is OptionOnly.
+// rule above); viewByCmd is empty when t is OptionOnly. A template that
+// also reads the view by the option's group is not: see Keyed.
 func (t *Tmpl) OptionKeyed() (viewByCmd []string, ok bool) {
-	if t == nil || !t.optionOnly {
+	if t == nil || !t.optionOnly || len(t.reads.ByGroup) > 0 {
 		return nil, false
 	}
-	return t.viewByCmd, true
+	return t.reads.ByCmd, true
 }
 
 // valKind is what a value of a template is, for the check: the context
@@ -70,6 +100,7 @@ const (
 	tagCtx
 	tagOption
 	tagCmd
+	tagGroup
 	tagView
 )
 
@@ -78,12 +109,13 @@ var (
 	kindCtx    = valKind{tag: tagCtx}
 	kindOption = valKind{tag: tagOption}
 	kindCmd    = valKind{tag: tagCmd}
+	kindGroup  = valKind{tag: tagGroup}
 )
 
 // safe: a value made of allowed things only (the option and its command
 // are such values).
 func (k valKind) safe() bool {
-	return k.tag == tagSafe || k.tag == tagOption || k.tag == tagCmd
+	return k.tag == tagSafe || k.tag == tagOption || k.tag == tagCmd || k.tag == tagGroup
 }
 
 // joinKinds is the kind of a variable given a value of kind a and one of
@@ -112,8 +144,11 @@ var ctxPaths = [][]string{
 // readCheck is one run of the check over a template and its callees.
 type readCheck struct {
 	set *template.Template
-	// view holds the fields of the view indexed by the command.
-	view map[string]bool
+	// view and group hold the fields of the view indexed by the
+	// command and by the group; cmd is set when the command or the whole
+	// option is read.
+	view, group map[string]bool
+	cmd         bool
 	// done holds the templates checked or being checked, by the kind of
 	// their dot (a template calling itself is checked once).
 	done map[readKey]bool
@@ -125,17 +160,22 @@ type readKey struct {
 }
 
 // optionOnly runs the check on t, a template of set, with the context as
-// its dot; viewByCmd are the view's fields it indexes by the command.
-func optionOnly(set, t *template.Template) (viewByCmd []string, ok bool) {
-	c := &readCheck{set: set, done: map[readKey]bool{}, view: map[string]bool{}}
+// its dot, and says what it reads.
+func optionOnly(set, t *template.Template) (r Reads, ok bool) {
+	c := &readCheck{set: set, done: map[readKey]bool{}, view: map[string]bool{}, group: map[string]bool{}}
 	if !c.template(t.Name(), kindCtx) {
-		return nil, false
+		return Reads{}, false
 	}
+	r.Cmd = c.cmd
 	for f := range c.view {
-		viewByCmd = append(viewByCmd, f)
+		r.ByCmd = append(r.ByCmd, f)
 	}
-	slices.Sort(viewByCmd)
-	return viewByCmd, true
+	for f := range c.group {
+		r.ByGroup = append(r.ByGroup, f)
+	}
+	slices.Sort(r.ByCmd)
+	slices.Sort(r.ByGroup)
+	return r, true
 }
 
 func (c *readCheck) template(name string, dot valKind) bool {
@@ -291,6 +331,10 @@ func (e *readEnv) command(c *parse.CommandNode) (valKind, bool) {
 				e.c.view[m.field] = true
 				return kindSafe, true
 			}
+			if ok1 && ok2 && m.tag == tagView && key == kindGroup {
+				e.c.group[m.field] = true
+				return kindSafe, true
+			}
 		}
 	case *parse.FieldNode, *parse.VariableNode, *parse.ChainNode:
 		// A method of an allowed value (the keyword methods of the
@@ -340,17 +384,29 @@ func (e *readEnv) value(n parse.Node) (valKind, bool) {
 	return valKind{}, false
 }
 
-// chain is the kind of the fields path of a value of kind base.
+// chain is the kind of the fields path of a value of kind base; a path
+// that gives the command or the whole option marks the command read.
 func (e *readEnv) chain(base valKind, path []string) (valKind, bool) {
+	k, ok := e.chainKind(base, path)
+	if ok && (k.tag == tagCmd || k.tag == tagOption) {
+		e.c.cmd = true
+	}
+	return k, ok
+}
+
+func (e *readEnv) chainKind(base valKind, path []string) (valKind, bool) {
 	switch {
 	case len(path) == 0:
 		return base, base.tag != 0
 	case base.tag == tagOption:
-		if len(path) == 1 && path[0] == "Cmd" {
+		switch {
+		case len(path) == 1 && path[0] == "Cmd":
 			return kindCmd, true
+		case len(path) == 1 && path[0] == "Group":
+			return kindGroup, true
 		}
 		return kindSafe, true
-	case base.tag == tagCmd, base.tag == tagSafe:
+	case base.tag == tagCmd, base.tag == tagGroup, base.tag == tagSafe:
 		return kindSafe, true
 	case base.tag != tagCtx:
 		return valKind{}, false
@@ -360,6 +416,8 @@ func (e *readEnv) chain(base valKind, path []string) (valKind, bool) {
 		return kindOption, true
 	case len(path) == 3 && path[0] == "Data" && path[1] == "Option" && path[2] == "Cmd":
 		return kindCmd, true
+	case len(path) == 3 && path[0] == "Data" && path[1] == "Option" && path[2] == "Group":
+		return kindGroup, true
 	case len(path) == 3 && path[0] == "Data" && path[1] == "View":
 		return valKind{tag: tagView, field: path[2]}, true
 	}

@@ -226,3 +226,162 @@ func TestDiceBrewingLinesKeyed_Issue25(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyedReadsViewByGroup_Issue25: a template may also read the view as
+// {{index $.Data.View.F <the option's group>}} (a menu group's heading:
+// Dice Brewing's Heads), and Keyed says whether it reads the option's
+// command at all, so that a heading's key leaves the command out only
+// when no command, and no whole option, is read. Every other index by
+// something made of the group (a function of it, a variable also given
+// something else, the dot of a with) is refused. Case text: "c" when the
+// command is read, then the fields by command and by group; "-" refused.
+func TestKeyedReadsViewByGroup_Issue25(t *testing.T) {
+	cases := map[string]string{
+		`{{index $.Data.View.Heads .Data.Option.Group}}`:                                                           "|-|Heads",
+		`{{$g := .Data.Option.Group}}{{with index $.Data.View.Heads $g}}{{.Listed}}{{end}}{{$g}}`:                  "|-|Heads",
+		`{{$h := index $.Data.View.Heads .Data.Option.Group}}{{template "head" (dict "h" $h)}}`:                    "|-|Heads",
+		`{{$o := .Data.Option}}{{index $.Data.View.Heads $o.Group}}`:                                               "c|-|Heads",
+		`{{index $.Data.View.Heads .Data.Option.Group}}{{.Data.Option.Cmd}}`:                                       "c|-|Heads",
+		`{{index $.Data.View.Toward .Data.Option.Cmd}}{{index $.Data.View.Heads .Data.Option.Group}}`:              "c|Toward|Heads",
+		`{{index $.Data.View.Heads .Data.Option.Cmd}}`:                                                             "c|Heads|-",
+		`{{template "optDot" .Data.Option}}`:                                                                       "c|-|-",
+		`{{.Data.Option.Group}} {{.Data.Decision.Kind}} {{index .Data.Option.Params "price"}}`:                     "|-|-",
+		`{{$g := .Data.Option.Group}}{{$g = "X"}}{{index $.Data.View.Heads $g}}`:                                   "-",
+		`{{index $.Data.View.Heads (str .Data.Option.Group)}}`:                                                     "-",
+		`{{index $.Data.View.Heads (print .Data.Option.Group "+")}}`:                                               "-",
+		`{{with .Data.Option}}{{index $.Data.View.Heads .Group}}{{end}}`:                                           "-",
+		`{{with .Data.Option.Group}}{{index $.Data.View.Heads .}}{{end}}`:                                          "-",
+		`{{range $g := .Data.Option.Params}}{{index $.Data.View.Heads $g}}{{end}}`:                                 "-",
+		`{{$h := $.Data.View.Heads}}{{index $h .Data.Option.Group}}`:                                               "-",
+		`{{index $.Data.View.Heads .Data.Option.Group}}{{range $.Data.View.Display}}{{.ID}}{{end}}`:                "-",
+		`{{index $.Data.View.Heads .Data.Option.Group}}{{template "head" (dict "v" $.Data.View)}}`:                 "-",
+		`{{$h := index $.Data.View.Heads .Data.Option.Group}}{{$h}}{{index $.Data.View.Heads .Data.Option.Group}}`: "|-|Heads",
+	}
+	lib := `{{define "optDot"}}{{.Cmd}} {{.Group}}{{end}}{{define "head"}}{{.h}}{{end}}`
+	src, names := lib, map[string]string{}
+	i := 0
+	for text := range cases {
+		name := "option.g" + string(rune('a'+i/26)) + string(rune('a'+i%26))
+		i++
+		names[name] = text
+		src += `{{define "` + name + `"}}` + text + `{{end}}`
+	}
+	s, err := load(fstest.MapFS{"languages.txt": {Data: []byte("en\n")}, "g/en/a.tmpl": {Data: []byte(src)}}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := func(f []string) string {
+		if len(f) == 0 {
+			return "-"
+		}
+		return strings.Join(f, ",")
+	}
+	for name, text := range names {
+		tm := s.Find("g", "en", name)
+		r, ok := tm.Keyed()
+		got := "-"
+		if ok {
+			got = list(r.ByCmd) + "|" + list(r.ByGroup)
+			if r.Cmd {
+				got = "c|" + got
+			} else {
+				got = "|" + got
+			}
+		}
+		if got != cases[text] {
+			t.Errorf("%s: Keyed = %q, want %q", text, got, cases[text])
+		}
+		if _, keyed := tm.OptionKeyed(); keyed && ok && len(r.ByGroup) > 0 {
+			t.Errorf("%s: OptionKeyed though it reads the view by the group", text)
+		}
+	}
+}
+
+type headView struct {
+	Heads map[string]headEntry
+}
+
+type headEntry struct {
+	Listed bool
+	N      int
+	Card   struct {
+		ID   string
+		Gain struct{ XP, Coins int }
+		Use  []string
+	}
+	hidden int // never read by a template: not keyed
+}
+
+type methodEntry struct{ ID string }
+
+func (methodEntry) Name() string { return "" }
+
+// TestAppendReadsKeyTellsGroupValuesApart_Issue25: the key of
+// View.F[group] holds every exported field of a struct value, each a
+// different key (a bool, a number, a nested struct's field, a slice), the
+// same for equal values; the group indexed and the command's fields are
+// kept apart; a struct with methods is refused.
+func TestAppendReadsKeyTellsGroupValuesApart_Issue25(t *testing.T) {
+	var es []headEntry
+	es = append(es, headEntry{}, headEntry{Listed: true}, headEntry{N: 3})
+	e := headEntry{}
+	e.Card.ID = "R01"
+	es = append(es, e)
+	e.Card.Gain.XP = 2
+	es = append(es, e)
+	e.Card.Gain.XP, e.Card.Gain.Coins = 0, 2
+	es = append(es, e)
+	e.Card.Use = []string{"Y3"}
+	es = append(es, e)
+	e.Card.Use = []string{"Y3", ""}
+	es = append(es, e)
+	r := Reads{ByGroup: []string{"Heads"}}
+	seen := map[string]int{}
+	for i, e := range es {
+		v := headView{Heads: map[string]headEntry{"PLACE MH1": e}}
+		b, ok := AppendReadsKey(nil, v, r, "PLACE MH1 Y3@A", "PLACE MH1")
+		if !ok {
+			t.Fatalf("entry %d: not keyed", i)
+		}
+		if j, dup := seen[string(b)]; dup {
+			t.Errorf("entries %d and %d share the key %q", j, i, b)
+		}
+		seen[string(b)] = i
+		e.hidden = 7
+		again, _ := AppendReadsKey(nil, headView{Heads: map[string]headEntry{"PLACE MH1": e}}, r, "OTHER", "PLACE MH1")
+		if string(again) != string(b) {
+			t.Errorf("entry %d: %q then %q (the command or an unexported field changed the key)", i, b, again)
+		}
+		other, _ := AppendReadsKey(nil, v, r, "PLACE MH1 Y3@A", "PLACE MH2")
+		if i > 0 && string(other) == string(b) {
+			t.Errorf("entry %d: another group reads the same key", i)
+		}
+	}
+	// The same field read by the command and by the group: two keys.
+	v := headView{Heads: map[string]headEntry{"A": {Listed: true}}}
+	a, _ := AppendReadsKey(nil, v, Reads{ByCmd: []string{"Heads"}}, "A", "B")
+	b, _ := AppendReadsKey(nil, v, Reads{ByGroup: []string{"Heads"}}, "A", "B")
+	if string(a) == string(b) {
+		t.Errorf("by command and by group share the key %q", a)
+	}
+	type mview struct{ Heads map[string]methodEntry }
+	if _, ok := AppendReadsKey(nil, mview{Heads: map[string]methodEntry{"A": {}}}, Reads{ByGroup: []string{"Heads"}}, "", "A"); ok {
+		t.Errorf("a struct with a method is keyed")
+	}
+}
+
+// TestDiceBrewingHeadsKeyed_Issue25: Dice Brewing's group headings read
+// the view only by the option's group (Heads), never the command, in
+// every language: kept from one mail to the next by their group.
+func TestDiceBrewingHeadsKeyed_Issue25(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range s.Languages() {
+		r, ok := s.Find("dicebrewing", lang, "option.group").Keyed()
+		if !ok || r.Cmd || len(r.ByCmd) != 0 || strings.Join(r.ByGroup, ",") != "Heads" {
+			t.Errorf("dicebrewing/%s option.group: Keyed = %+v %v, want the Heads by group only", lang, r, ok)
+		}
+	}
+}

@@ -164,8 +164,8 @@ type Set struct {
 	// optionOnly are the option.<kind> templates whose text is a
 	// function of the option only (reads.go), checked at load
 	// (a nil or empty list) or of the option and the view's fields
-	// listed indexed by its command (OptionKeyed).
-	optionOnly map[*template.Template][]string
+	// listed indexed by its command or group (Keyed).
+	optionOnly map[*template.Template]Reads
 }
 
 // Load returns the embedded templates, parsed once per process (a Set is
@@ -336,14 +336,14 @@ func load(fsys fs.FS, fold bool) (*Set, error) {
 	if fold {
 		s.foldConstants()
 	}
-	s.optionOnly = map[*template.Template][]string{}
+	s.optionOnly = map[*template.Template]Reads{}
 	for _, t := range s.byKey {
 		for _, d := range t.Templates() {
 			if !strings.HasPrefix(d.Name(), "option.") {
 				continue
 			}
-			if view, ok := optionOnly(d, d); ok {
-				s.optionOnly[d] = view
+			if r, ok := optionOnly(d, d); ok {
+				s.optionOnly[d] = r
 			}
 		}
 	}
@@ -468,7 +468,7 @@ type Tmpl struct {
 	t                 *template.Template
 	scope, lang, name string
 	optionOnly        bool
-	viewByCmd         []string
+	reads             Reads
 }
 
 // Find returns the template name of scope in lang, with the fallbacks of
@@ -478,8 +478,8 @@ func (s *Set) Find(scope, lang, name string) *Tmpl {
 	if t == nil {
 		return nil
 	}
-	view, ok := s.optionOnly[t]
-	return &Tmpl{t: t, scope: scope, lang: lang, name: name, optionOnly: ok, viewByCmd: view}
+	r, ok := s.optionOnly[t]
+	return &Tmpl{t: t, scope: scope, lang: lang, name: name, optionOnly: ok, reads: r}
 }
 
 // Name is the name the template was found by.

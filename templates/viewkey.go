@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // AppendViewKey appends to dst what an OptionKeyed template reads of the
@@ -13,10 +14,24 @@ import (
 // be told from the value alone, and the caller must render: the view is
 // not a struct or a pointer to one, F is not an exported field of it or
 // is also a method, the field is not a map with string keys, or the
-// value holds a pointer, a struct, a function or a channel (what a
-// pointer points to may change under the same bytes).
+// value holds a pointer, a function, a channel (what a pointer points to
+// may change under the same bytes) or a struct with methods (a method may
+// read what the key does not hold); a struct is keyed by its exported
+// fields, the only ones a template reads.
 func AppendViewKey(dst []byte, view any, viewByCmd []string, cmd string) (_ []byte, ok bool) {
-	if len(viewByCmd) == 0 {
+	return appendViewKey(dst, view, viewByCmd, cmd, nil, "")
+}
+
+// AppendReadsKey appends to dst what a Keyed template reads of the view
+// (r: its fields by the option's command and by its group), as
+// AppendViewKey does; the command and the group themselves are the
+// caller's to key.
+func AppendReadsKey(dst []byte, view any, r Reads, cmd, group string) (_ []byte, ok bool) {
+	return appendViewKey(dst, view, r.ByCmd, cmd, r.ByGroup, group)
+}
+
+func appendViewKey(dst []byte, view any, byCmd []string, cmd string, byGroup []string, group string) (_ []byte, ok bool) {
+	if len(byCmd) == 0 && len(byGroup) == 0 {
 		return dst, true
 	}
 	v := reflect.ValueOf(view)
@@ -34,20 +49,22 @@ func AppendViewKey(dst []byte, view any, viewByCmd []string, cmd string) (_ []by
 		return dst, false
 	}
 	dst = appendField(dst, t.String())
-	for _, f := range viewByCmd {
-		// text/template calls a method of that name before it reads a
-		// field: such a view is not read here.
-		if _, m := v.Type().MethodByName(f); m {
+	if dst, ok = appendFields(dst, v, byCmd, cmd); !ok || len(byGroup) == 0 {
+		return dst, ok
+	}
+	dst = append(dst, '/')
+	return appendFields(dst, v, byGroup, group)
+}
+
+// appendFields appends, for each field F of fields, F and the value of
+// v.F[key] (v a struct).
+func appendFields(dst []byte, v reflect.Value, fields []string, key string) (_ []byte, ok bool) {
+	for _, f := range fields {
+		index, found := fieldOf(v.Type(), f)
+		if !found {
 			return dst, false
 		}
-		if _, m := reflect.PointerTo(v.Type()).MethodByName(f); m {
-			return dst, false
-		}
-		sf, found := v.Type().FieldByName(f)
-		if !found || !sf.IsExported() {
-			return dst, false
-		}
-		fv, err := v.FieldByIndexErr(sf.Index)
+		fv, err := v.FieldByIndexErr(index)
 		if err != nil {
 			return dst, false
 		}
@@ -58,7 +75,7 @@ func AppendViewKey(dst []byte, view any, viewByCmd []string, cmd string) (_ []by
 			return dst, false
 		}
 		dst = appendField(dst, f)
-		e := fv.MapIndex(reflect.ValueOf(cmd))
+		e := fv.MapIndex(reflect.ValueOf(key))
 		if !e.IsValid() {
 			dst = append(dst, 'm')
 			continue
@@ -71,6 +88,34 @@ func AppendViewKey(dst []byte, view any, viewByCmd []string, cmd string) (_ []by
 	return dst, true
 }
 
+// fieldOf is the index of the exported field f of the struct type t, not
+// found when t has no such field or has a method of that name (text/template
+// calls a method of that name before it reads a field: such a view is
+// not read here). Looked up once per type and name (a menu keys a line
+// per option).
+func fieldOf(t reflect.Type, f string) ([]int, bool) {
+	k := typeField{t, f}
+	if r, ok := fieldIndex.Load(k); ok {
+		return r.([]int), r.([]int) != nil
+	}
+	var index []int
+	_, m1 := t.MethodByName(f)
+	_, m2 := reflect.PointerTo(t).MethodByName(f)
+	if sf, found := t.FieldByName(f); found && sf.IsExported() && !m1 && !m2 {
+		index = sf.Index
+	}
+	fieldIndex.Store(k, index)
+	return index, index != nil
+}
+
+type typeField struct {
+	t reflect.Type
+	f string
+}
+
+// fieldIndex holds fieldOf's answers ([]int, nil when not found).
+var fieldIndex sync.Map
+
 // appendField appends s with its length in front.
 func appendField(dst []byte, s string) []byte {
 	dst = strconv.AppendInt(dst, int64(len(s)), 10)
@@ -79,7 +124,8 @@ func appendField(dst []byte, s string) []byte {
 }
 
 // appendValue appends v with its type: strings, numbers, booleans, and
-// slices, arrays, maps with string keys and interfaces of those.
+// slices, arrays, maps with string keys, structs without methods (their
+// exported fields) and interfaces of those.
 func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
 	dst = appendField(dst, v.Type().String())
 	switch v.Kind() {
@@ -110,6 +156,22 @@ func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
 			}
 		}
 		return dst, true
+	case reflect.Struct:
+		t := v.Type()
+		if t.NumMethod() > 0 || reflect.PointerTo(t).NumMethod() > 0 {
+			return dst, false
+		}
+		dst = append(dst, '{')
+		for i := range t.NumField() {
+			if !t.Field(i).IsExported() {
+				continue
+			}
+			var ok bool
+			if dst, ok = appendValue(dst, v.Field(i)); !ok {
+				return dst, false
+			}
+		}
+		return append(dst, '}'), true
 	case reflect.Map:
 		if v.Type().Key().Kind() != reflect.String {
 			return dst, false

@@ -118,7 +118,13 @@
 // "helps brew" the recipes it brings closer, a BUY the recipes that need
 // that ingredient; a placement that pays a die (DS1-DS3, MH2) "costs a
 // die" the recipes that die would serve (an option that does both, MH2,
-// says what it costs). A group with such a note lists one option a line. Rule tested in toward_test.go
+// says what it costs). A group with such a note lists one option a line.
+// What a group's heading says of the position (that note, a speed-up
+// slot's threshold, a recipe's reward) is the View's Heads, by the
+// group's code, for the templates only (not in the JSON): a heading reads
+// nothing else, so the referee keeps it from one mail to the next by that
+// value (issue 25; TestHeadsSayWhatEachHeadingReads_Issue25 checks it
+// against the rest of the view). Rule tested in toward_test.go
 // (TestTowardIsWhatTheMoveDoes_DB5_9_3: each STORE and each payment of a
 // stored die in random games, applied to a copy, changes exactly the
 // recipes the View names).

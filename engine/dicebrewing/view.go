@@ -73,6 +73,27 @@ type View struct {
 	// Projected: the scores if the game ended now (DB-7.2, as ADJUDICATE
 	// scores it), while it runs: where each player stands (issue 22).
 	Projected []ScoreView `json:"projected,omitempty"`
+
+	// Heads gives, by a menu group's code (menu.go), what the group's
+	// heading says of the reader's position (the templates'
+	// option.group): a group without an entry reads the zero HeadView.
+	// For the templates only, never in the JSON: a heading indexes it by
+	// its option's own group, so its text is kept from one mail to the
+	// next by that value (issue 25, templates.Tmpl.OptionKeyed).
+	Heads map[string]HeadView `json:"-"`
+}
+
+// HeadView is what the heading of one menu group reads of the view
+// (heads): the same for every option of the group.
+type HeadView struct {
+	// Listed: an option of the group says what it helps brew or costs
+	// (a key of Toward or Costs starts with the group and a space), so
+	// the group lists one option a line.
+	Listed bool
+	// Speedup: PLACE <space>+, the speed-up threshold of the space.
+	Speedup int
+	// Card: BREW <card>, the card on display.
+	Card CardView
 }
 
 // SupplyView counts the general supply (DB-6.2).
@@ -212,7 +233,12 @@ type ScoreView struct {
 }
 
 // View implements engine.State.
-func (s *state) View(seat int) any {
+func (s *state) View(seat int) any { return s.ViewAdjudicated(seat, s.Adjudicate()) }
+
+// ViewAdjudicated implements engine.AdjudicatedViewer: View(seat), with
+// adj the result of Adjudicate for s (the Projected scores, the same for
+// every seat).
+func (s *state) ViewAdjudicated(seat int, adj *engine.Result) any {
 	r := s.rules
 	v := View{Seat: seat, Seats: s.H.Seats, Variant: s.H.Variant, Options: s.H.Options, Ruleset: r.Version,
 		Provisional: r.Provisional, Round: s.Round, Summer: s.Summer, Step: s.Step, Sub: s.Sub, Priority: s.Priority,
@@ -276,13 +302,59 @@ func (s *state) View(seat int) any {
 	if s.Reward != nil {
 		v.Reward, v.Needs = s.Reward.Card, s.Reward.Needs
 	}
+	if seat >= 0 {
+		v.Heads = s.heads(&v)
+	}
 	if res := s.Result(); res != nil {
 		v.Scores = s.scoreViews(res)
-	} else if res := s.Adjudicate(); res != nil {
-		v.Projected = s.scoreViews(res)
+	} else if adj != nil {
+		v.Projected = s.scoreViews(adj)
 	}
 	return v
 }
+
+// heads are the entries of v.Heads, from v's own fields: each group a
+// key of Toward or Costs starts with (followed by a space) is Listed,
+// each speed-up slot has its space's threshold, each card on display its
+// BREW group.
+func (s *state) heads(v *View) map[string]HeadView {
+	h := make(map[string]HeadView, numSpaces+len(v.Display)+4)
+	for _, m := range [...]map[string][]string{v.Toward, v.Costs} {
+		for k := range m {
+			for i := 0; i < len(k); i++ {
+				if k[i] == ' ' {
+					e := h[k[:i]]
+					e.Listed = true
+					h[k[:i]] = e
+				}
+			}
+		}
+	}
+	for sp := 0; sp < numSpaces; sp++ {
+		if n := s.rules.Speedup[sp]; n != 0 {
+			e := h[speedupGroups[sp]]
+			e.Speedup = n
+			h[speedupGroups[sp]] = e
+		}
+	}
+	for _, c := range v.Display {
+		if c.ID != "" {
+			g := "BREW " + c.ID
+			e := h[g]
+			e.Card = c
+			h[g] = e
+		}
+	}
+	return h
+}
+
+// speedupGroups are the groups of the speed-up slots, by space.
+var speedupGroups = func() (g [numSpaces]string) {
+	for sp := range g {
+		g[sp] = "PLACE " + spaceNames[sp] + "+"
+	}
+	return g
+}()
 
 // scoreViews are a result's scores as the summary shows them.
 func (s *state) scoreViews(res *engine.Result) []ScoreView {

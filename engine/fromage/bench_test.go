@@ -87,3 +87,41 @@ func BenchmarkGreedyChoose(b *testing.B) {
 		Greedy{}.Choose(st, d, opts, rng)
 	}
 }
+
+// BenchmarkViewEverySeat measures the views of every seat and an
+// observer of one mid-game state in a sealed turn (one seat has moved),
+// as the mails of one move compute them (each View, and engine.Views
+// adjudicating once), and Adjudicate alone (each view
+// holds the public standing: issue 25).
+func BenchmarkViewEverySeat(b *testing.B) {
+	st := midGame(b)
+	d := st.Pending()[0]
+	opts := st.Legal(d)
+	if m, err := st.Parse(d.Seat, opts[0].Cmd); err == nil {
+		_, _ = st.Apply(d.Seat, m)
+	}
+	n := len(st.(*State).Players)
+	b.Run("views", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for seat := -1; seat < n; seat++ {
+				_ = st.View(seat)
+			}
+		}
+	})
+	b.Run("shared", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			views := engine.Views(st)
+			for seat := -1; seat < n; seat++ {
+				_ = views(seat)
+			}
+		}
+	})
+	b.Run("adjudicate", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_ = st.(*State).Adjudicate()
+		}
+	})
+}

@@ -1,5 +1,7 @@
 package fromage
 
+import "github.com/pbem-referee/referee/engine"
+
 // View is what one seat (or an observer, Seat -1) may see (§10.3). Other
 // seats' draft hands, picks and unrevealed tile placements, the deck order
 // and other seats' standing orders are never in it.
@@ -342,22 +344,27 @@ func (s *State) spaceView(v, i int) SpaceView {
 // View returns what the seat may see. During a turn, the other seats'
 // moves of the turn are not shown yet (FR-6.4): their data and the tokens
 // they placed are those of the start of the turn until the turn report.
-func (s *State) View(seat int) any {
+func (s *State) View(seat int) any { return s.ViewAdjudicated(seat, s.Adjudicate()) }
+
+// ViewAdjudicated implements engine.AdjudicatedViewer: View(seat), with
+// adj the result of Adjudicate for s (the Standing, the public position's
+// score for every seat alike).
+func (s *State) ViewAdjudicated(seat int, adj *engine.Result) any {
 	var v View
 	if s.Phase == phaseTurn && s.Snap != nil {
 		v = s.masked(seat).view(seat)
 	} else {
 		v = s.view(seat)
 	}
-	v.Standing = s.standing(v.You)
+	v.Standing = s.standing(v.You, adj)
 	return v
 }
 
 // standing is the View's Standing: Adjudicate's scores, the public
 // position, for every seat alike; you (the reader's own data, nil for an
-// observer) adds the reader's own score with their sealed moves.
-func (s *State) standing(you *PlayerView) []StandView {
-	res := s.Adjudicate()
+// observer) adds the reader's own score with their sealed moves; res is
+// Adjudicate's.
+func (s *State) standing(you *PlayerView, res *engine.Result) []StandView {
 	if res == nil {
 		return nil
 	}

@@ -79,6 +79,12 @@
 //     option's command (templates.Tmpl.OptionKeyed: Dice Brewing's "helps
 //     brew", "costs a die") is kept from one mail to the next, keyed by
 //     all of these, the view's values by value (menuLines, the Renderer's
-//     one shared state, behind a lock). The mail is the one every line rendered
-//     afresh gives (TestMenuHeadsSharedAsRenderedEach_Issue25).
+//     one shared state, behind a lock). A group's heading whose template
+//     reads the view only by the option's group, never the command
+//     (templates.Tmpl.Keyed: Dice Brewing's View.Heads), is kept so too,
+//     keyed by the group, not the command. The mail is the one every line
+//     rendered afresh gives (TestMenuHeadsSharedAsRenderedEach_Issue25).
+//   - The views of one run of Mails share the public standing: the state
+//     is adjudicated once for every seat (engine.Views, mailView.view;
+//     TestViewsAdjudicateOnce_Issue25).
 package tell

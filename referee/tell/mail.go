@@ -259,7 +259,7 @@ func (v *mailView) mailSeat(i int) error {
 		rd := v.reader(i)
 		rd.Compact = !v.of(i).Full && !v.Ended // STATUS FULL and the end show everything
 		if view == nil {
-			view = v.Table.State.View(i)
+			view = v.view(i)
 		}
 		if data.Summary, err = v.Render.Summary(rd, view); err != nil {
 			return err
@@ -505,7 +505,7 @@ func (v *mailView) mailData(i int, rep *Reply, notes, lines []string) (d *MailDa
 		// the view is computed here only for a prompt.
 		if v.Game.Status == StatusRunning {
 			if p := v.Table.Prompts[i]; p != nil && !p.Complete {
-				view = v.Table.State.View(i)
+				view = v.view(i)
 				if p.Halt != nil && s.HaltShown == haltKey(p) {
 					// The halt was explained in an earlier mail: say it
 					// once, not in every mail until the player moves.
@@ -666,7 +666,7 @@ func (v *mailView) jsonView(i int, d *MailData, view any) ([]byte, error) {
 		"kind": d.Kind, "deadline": d.Deadline, "waiting": d.Waiting, "reply": d.Reply, "notes": d.Notes}
 	if v.Table != nil {
 		if view == nil {
-			view = v.Table.State.View(i)
+			view = v.view(i)
 		}
 		j["view"] = view
 		if p := v.Table.Prompts[i]; p != nil && !p.Complete && v.Game.Status == StatusRunning {

@@ -14,10 +14,11 @@ import (
 )
 
 // TestMenuHeadsSharedAsRenderedEach_Issue25: a menu renders option.group
-// once per group and params (groupHeads), keeps the lines of the
-// templates that read only the option (menuLines) from one mail to the
-// next, and the menu is the one that renders every line and group
-// afresh. One Renderer serves every game and language, as in the daemon. Generated variation: random games of the
+// once per group and params (groupHeads), keeps the lines and headings of
+// the templates that read only the option and the view by the option's
+// command or group (menuLines) from one mail to the next, and the menu is
+// the one that renders every line and group afresh (a value left out of
+// the key, Dice Brewing's Heads, serves a heading of another position). One Renderer serves every game and language, as in the daemon. Generated variation: random games of the
 // four games (2 and 3 seats, two seeds), every numbered prompt of every
 // seat as they come, in each language in turn, the reader at every seat.
 func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
@@ -66,7 +67,7 @@ func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
 						if gt := set.Find(name, rd.Lang, "option.group"); gt != nil {
 							kc := shared.Ctx(rd, nil)
 							for i, o := range p.Options {
-								if _, err := h.render(gt, kc, templates.OptionData{N: i + 1, Option: o, Decision: p.Decision, View: view}, false); err != nil {
+								if _, err := h.render(gt, kc, templates.OptionData{N: i + 1, Option: o, Decision: p.Decision, View: view}, false, nil); err != nil {
 									t.Fatal(err)
 								}
 							}
@@ -85,8 +86,53 @@ func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
 			}
 		}
 	}
-	if menus < 100 || heads < 100 || shared.lines.hits < 1000 {
-		t.Fatalf("compared %d menus, %d heads shared, %d lines kept: the test compares nothing", menus, heads, shared.lines.hits)
+	kept := shared.lines.byName["option.group"]
+	if menus < 100 || heads < 100 || shared.lines.hits < 1000 || kept < 100 {
+		t.Fatalf("compared %d menus, %d heads shared, %d lines kept (%d headings): the test compares nothing", menus, heads, shared.lines.hits, kept)
 	}
-	t.Logf("%d menus compared; %d option.group renderings shared; %d menu lines kept", menus, heads, shared.lines.hits)
+	t.Logf("%d menus compared; %d option.group renderings shared in a menu, %d kept from an earlier one; %d menu lines kept", menus, heads, kept, shared.lines.hits)
+}
+
+// TestLineKeyTellsOptionsApart_Issue25: a kept menu line's key holds
+// every input its template may read: options with other params (another
+// value, the same value of another type, keys and values shifted) or
+// another group have other keys, and the command is in the key exactly
+// when the template reads it.
+func TestLineKeyTellsOptionsApart_Issue25(t *testing.T) {
+	rd := Reader{Game: "g", Lang: "en"}
+	opts := []engine.Option{
+		{Cmd: "A", Group: "G"},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": 1}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": int64(1)}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": 1.0}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": "1"}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": true}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": nil}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": 12}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": 1, "q": 2}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": 2, "q": 1}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"ab": ""}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"a": "b"}},
+		{Cmd: "A", Group: "GG"},
+		{Cmd: "A", Group: ""},
+	}
+	seen := map[string]int{}
+	for i, o := range opts {
+		od := templates.OptionData{Option: o, Decision: engine.Decision{Kind: "k"}}
+		k := string(appendLineKey(nil, rd, "option.k", od, false))
+		if j, dup := seen[k]; dup {
+			t.Errorf("options %d and %d share the key %q", j, i, k)
+		}
+		seen[k] = i
+		o.Cmd = "B"
+		other := string(appendLineKey(nil, rd, "option.k", templates.OptionData{Option: o, Decision: od.Decision}, false))
+		if other != k {
+			t.Errorf("option %d: the command changed a key that leaves it out: %q, %q", i, k, other)
+		}
+		withA := string(appendLineKey(nil, rd, "option.k", od, true))
+		withB := string(appendLineKey(nil, rd, "option.k", templates.OptionData{Option: o, Decision: od.Decision}, true))
+		if withA == withB || withA == k {
+			t.Errorf("option %d: the command read is not in the key: %q, %q", i, withA, withB)
+		}
+	}
 }

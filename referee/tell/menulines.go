@@ -3,7 +3,6 @@ package tell
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/pbem-referee/referee/templates"
@@ -17,10 +16,13 @@ import (
 // and a game offers the same options again and again (Dice Brewing's
 // placements: issue 25, the menu lines were a third of a move's
 // rendering). The key is the game, the language, the template, the
-// decision's kind, the option (command, group and params) and, for each
-// field F the template indexes, the view's type and the value of
-// View.F[command] (templates.AppendViewKey, by value: a value holding a
-// pointer is never keyed); an option whose params are not all strings,
+// decision's kind, the option (group, params and, when the template
+// reads it, command: templates.Reads.Cmd) and, for each field F the
+// template indexes, the view's type and the value of View.F[command] or
+// View.F[group] (templates.AppendReadsKey, by value: a value holding a
+// pointer is never keyed; a menu group's heading is kept so, issue 25:
+// Dice Brewing's read the view's Heads by group); an option whose params
+// are not all strings,
 // numbers and booleans, or whose view values cannot be keyed, is
 // rendered every time. A Renderer serves every unit of work at once: the
 // lines are behind a lock, and at most maxMenuLines are kept (all dropped
@@ -28,8 +30,10 @@ import (
 type menuLines struct {
 	mu sync.Mutex
 	m  map[string]string
-	// hits counts the lines found kept (for the tests).
-	hits int
+	// hits counts the lines found kept, and byName by template (for the
+	// tests).
+	hits   int
+	byName map[string]int
 }
 
 const maxMenuLines = 1 << 14
@@ -37,22 +41,28 @@ const maxMenuLines = 1 << 14
 // render is the menu line of od through t, kept or rendered (and kept
 // when t allows); every renders it afresh.
 func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od templates.OptionData, every bool) (string, error) {
-	view, keyed := t.OptionKeyed()
+	reads, keyed := t.Keyed()
 	if every || !keyed || !scalarParams(od.Option.Params) {
 		return t.Render(kc.With(od))
 	}
-	key := lineKey(rd, t.Name(), od)
-	if len(view) > 0 {
-		b, ok := templates.AppendViewKey([]byte(key), od.View, view, od.Option.Cmd)
-		if !ok {
+	// The key is built in a buffer on the stack, and a string only
+	// for a line kept anew (a menu keys a line per option).
+	var buf [256]byte
+	key := appendLineKey(buf[:0], rd, t.Name(), od, reads.Cmd)
+	if len(reads.ByCmd) > 0 || len(reads.ByGroup) > 0 {
+		var ok bool
+		if key, ok = templates.AppendReadsKey(key, od.View, reads, od.Option.Cmd, od.Option.Group); !ok {
 			return t.Render(kc.With(od))
 		}
-		key = string(b)
 	}
 	l.mu.Lock()
-	s, ok := l.m[key]
+	s, ok := l.m[string(key)]
 	if ok {
 		l.hits++
+		if l.byName == nil {
+			l.byName = map[string]int{}
+		}
+		l.byName[t.Name()]++
 	}
 	l.mu.Unlock()
 	if ok {
@@ -66,45 +76,53 @@ func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od te
 	if l.m == nil || len(l.m) >= maxMenuLines {
 		l.m = map[string]string{}
 	}
-	l.m[key] = s
+	l.m[string(key)] = s
 	l.mu.Unlock()
 	return s, nil
 }
 
-// lineKey is the key of a menu line: every input an OptionOnly template
-// may read, each string with its length in front.
-func lineKey(rd Reader, name string, od templates.OptionData) string {
-	var b strings.Builder
+// appendLineKey appends the key of a menu line to b: every input an
+// OptionOnly template may read, each string with its length in front;
+// the option's command only when the template reads it (cmd:
+// templates.Reads.Cmd); the params by name, each value with its type.
+func appendLineKey(b []byte, rd Reader, name string, od templates.OptionData, cmd bool) []byte {
 	o := od.Option
 	field := func(f string) {
-		b.WriteString(strconv.Itoa(len(f)))
-		b.WriteByte(':')
-		b.WriteString(f)
+		b = strconv.AppendInt(b, int64(len(f)), 10)
+		b = append(b, ':')
+		b = append(b, f...)
 	}
-	for _, f := range [...]string{rd.Game, rd.Lang, name, od.Decision.Kind, o.Cmd, o.Group} {
+	for _, f := range [...]string{rd.Game, rd.Lang, name, od.Decision.Kind, o.Group} {
 		field(f)
 	}
-	keys := make([]string, 0, len(o.Params))
+	if cmd {
+		b = append(b, 'c')
+		field(o.Cmd)
+	}
+	var small [8]string
+	keys := small[:0]
 	for k := range o.Params {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
 		field(k)
+		// The value with its type, the number ended by ';'.
 		switch v := o.Params[k].(type) {
 		case nil:
-			field("n")
+			b = append(b, 'n')
 		case string:
-			field("s" + v)
+			b = append(b, 's')
+			field(v)
 		case bool:
-			field("b" + strconv.FormatBool(v))
+			b = strconv.AppendBool(append(b, 'b'), v)
 		case int:
-			field("i" + strconv.Itoa(v))
+			b = append(strconv.AppendInt(append(b, 'i'), int64(v), 10), ';')
 		case int64:
-			field("l" + strconv.FormatInt(v, 10))
+			b = append(strconv.AppendInt(append(b, 'l'), v, 10), ';')
 		case float64:
-			field("f" + strconv.FormatFloat(v, 'g', -1, 64))
+			b = append(strconv.AppendFloat(append(b, 'f'), v, 'g', -1, 64), ';')
 		}
 	}
-	return b.String()
+	return b
 }

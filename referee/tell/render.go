@@ -114,8 +114,9 @@ type groupHead struct {
 	text   string
 }
 
-// render is option.group's text for od, rendered or shared.
-func (h *groupHeads) render(t *templates.Tmpl, kc templates.Ctx, od templates.OptionData, every bool) (string, error) {
+// render is option.group's text for od, shared or made by fresh (which
+// renders t, or finds it kept from an earlier mail: menuLines).
+func (h *groupHeads) render(t *templates.Tmpl, kc templates.Ctx, od templates.OptionData, every bool, fresh func() (string, error)) (string, error) {
 	shared := !every && scalarParams(od.Option.Params)
 	if shared {
 		for _, d := range h.done {
@@ -124,7 +125,10 @@ func (h *groupHeads) render(t *templates.Tmpl, kc templates.Ctx, od templates.Op
 			}
 		}
 	}
-	s, err := t.Render(kc.With(od))
+	if fresh == nil {
+		fresh = func() (string, error) { return t.Render(kc.With(od)) }
+	}
+	s, err := fresh()
 	if err == nil && shared {
 		h.done = append(h.done, groupHead{group: od.Option.Group, params: od.Option.Params, text: s})
 	}
@@ -219,13 +223,13 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 			lines[i] = optionLine(i+1, line)
 			widest = max(widest, utf8.RuneCountInString(lines[i]))
 			if groupT != nil {
-				render := heads.render
-				if _, keyed := groupT.OptionKeyed(); keyed {
-					render = func(t *templates.Tmpl, kc templates.Ctx, od templates.OptionData, every bool) (string, error) {
-						return r.lines.render(t, kc, rd, od, every)
-					}
-				}
-				s, err := render(groupT, kc, od, r.everyGroup)
+				// A heading is shared within the menu by its group and
+				// params, and kept from one mail to the next when its
+				// template allows (menuLines: Dice Brewing's headings read
+				// the view by the option's group only, issue 25).
+				s, err := heads.render(groupT, kc, od, r.everyGroup, func() (string, error) {
+					return r.lines.render(groupT, kc, rd, od, r.everyGroup)
+				})
 				if err != nil {
 					return "", err
 				}

@@ -196,6 +196,17 @@ type mailView struct {
 	// log is the whole log once Input.Older was read (olderRead).
 	log       []Entry
 	olderRead bool
+	// views gives each seat's view of the table's state, the public
+	// standing adjudicated once for all of them (engine.Views, issue 25).
+	views func(seat int) any
+}
+
+// view is seat i's view of the table's state.
+func (v *mailView) view(i int) any {
+	if v.views == nil {
+		v.views = engine.Views(v.Table.State)
+	}
+	return v.views(i)
 }
 
 // of is seat i's change record (the zero record if nothing changed).
