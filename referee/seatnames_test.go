@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/pages/boards"
+	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -88,6 +91,7 @@ func TestWhoMustActIsWhoHoldsTheSeat_Issue24(t *testing.T) {
 					holder := h.game("g1").Seats[seat].Address
 					var lastHook uint64
 					seen := map[string]int{}
+					var departed []string // who held the seat before its holder now
 					check := func(ms []*Outgoing) {
 						t.Helper()
 						g := h.game("g1")
@@ -118,6 +122,48 @@ func TestWhoMustActIsWhoHoldsTheSeat_Issue24(t *testing.T) {
 							if newcomerWaited {
 								seen["mail"]++
 							}
+						}
+						// No line of a mail names a departed holder where
+						// the holder now is meant: only the event lines of
+						// moves played before the hand-over and the lists
+						// of who held the seat may.
+						for _, m := range ms {
+							if m.Game != "g1" || m.Seat < 0 || len(departed) == 0 || gc.game == "toy" {
+								continue // the toy game's summary is its view's JSON
+							}
+							held, err := h.r.render.SeatsHeld(g.Reader(m.Seat), g.TellGame().Seats)
+							if err != nil {
+								t.Fatal(err)
+							}
+							body := flat(m.Body)
+							for _, hl := range held {
+								if hl != "" {
+									body = strings.ReplaceAll(body, flat(hl), "")
+								}
+							}
+							// The notes of the hand-over name who left (to
+							// the others, and in the newcomer's welcome up to
+							// the name).
+							var notes []string
+							for _, d := range departed {
+								for _, nt := range []string{"note.replaced", "note.handover"} {
+									rd := g.Reader(m.Seat)
+									n, err := h.r.render.T.Render("referee", rd.Lang, nt, h.r.render.Ctx(rd, map[string]any{"name": d, "old": d, "player_token": ""}))
+									if err != nil {
+										t.Fatal(err)
+									}
+									n = flat(n)
+									if i := strings.Index(n, d); i >= 0 {
+										n = n[:i+len(d)]
+									}
+									notes = append(notes, n)
+								}
+							}
+							notes = append(notes, eventLines(t, h, g, m.Seat, seat, departed)...)
+							if d := namesDeparted(body, departed, notes); d != "" {
+								t.Fatalf("the %s mail to %s (%s) names %s, who left the seat to %s:\n%s", m.Kind, m.To, m.Lang, d, g.Seats[seat].Player, m.Body)
+							}
+							seen["departed"]++
 						}
 						// The webhook's payloads queued since the last look.
 						var items []store.Item
@@ -167,6 +213,18 @@ func TestWhoMustActIsWhoHoldsTheSeat_Issue24(t *testing.T) {
 						}
 						if newcomerWaited {
 							seen["page"]++
+						}
+						// Nor the page's summary and board.
+						if len(departed) > 0 && p.View != nil && gc.game != "toy" {
+							svg, err := boards.Draw(p.Game, lang, p.Players, p.View)
+							if err != nil {
+								t.Fatal(err)
+							}
+							for what, text := range map[string]string{"summary": p.Summary, "board": string(svg)} {
+								if d := namesDeparted(text, departed, nil); d != "" {
+									t.Fatalf("the %s page's %s names %s, who left the seat to %s:\n%s", lang, what, d, g.Seats[seat].Player, text)
+								}
+							}
 						}
 					}
 					// outOfTurn plays an order of the seat asked now for a
@@ -220,6 +278,7 @@ func TestWhoMustActIsWhoHoldsTheSeat_Issue24(t *testing.T) {
 					replace := func(k int) {
 						name := newcomers[k]
 						addr := strings.ToLower(name) + "@p.test"
+						departed = append(departed, h.game("g1").HoldingNames()[seat])
 						h.org(fmt.Sprintf("REPLACE g1 %s %s %s %s", holder, addr, name, templates.Languages[rng.IntN(len(templates.Languages))]))
 						holder = addr
 						check(h.mails())
@@ -397,4 +456,63 @@ func TestRollbackKeepsTheHandOverAndRedatesTheMoves_Issue24(t *testing.T) {
 			checkNamed(h.mails(), "end")
 		})
 	}
+}
+
+// namesDeparted returns the first of names that text names as a word
+// (letters or digits on neither side), "" for none; a line of allowed (an
+// event line, as it may name who played the move) is taken out first.
+func namesDeparted(text string, names, allowed []string) string {
+	for _, a := range allowed {
+		text = strings.ReplaceAll(text, a, "")
+	}
+	for _, n := range names {
+		re := regexp.MustCompile(`(^|[^\pL\pN])` + regexp.QuoteMeta(n) + `([^\pL\pN]|$)`)
+		if re.MatchString(text) {
+			return n
+		}
+	}
+	return ""
+}
+
+// eventLines are the game's event lines as the reader of seat r reads
+// them, with the seat handed on (seat) named by each of its holders in
+// turn, departed then the holder now: the lines a mail may name a departed
+// holder in, for the moves they played (flat).
+func eventLines(t *testing.T, h *harness, g *Game, r, seat int, departed []string) []string {
+	t.Helper()
+	var out []string
+	for k := 0; k <= len(departed); k++ {
+		rd := g.Reader(r)
+		rd.Before = nil
+		rd.Seats = slices.Clone(rd.Seats)
+		if k < len(departed) {
+			rd.Seats[seat] = departed[k]
+		}
+		var entries []records.Entry
+		if err := h.db.View(func(tx *store.Tx) error {
+			var err error
+			entries, err = records.EntriesBefore(tx, "g1", 1, 0)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			evs := e.Setup
+			if e.Step != nil {
+				evs = e.Step.Events
+			}
+			for _, ev := range evs {
+				line, ok, err := h.r.render.Event(rd, ev)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ok && line != "" {
+					out = append(out, flat(line))
+				}
+			}
+		}
+	}
+	// The longest first, so that none is cut by a shorter one inside it.
+	slices.SortFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return out
 }

@@ -52,6 +52,15 @@
 //
 // Templates run with missingkey=error: a misspelt field fails the tests.
 //
+// A seat is named by who holds it now wherever a template says who must
+// act or whose position it is (issue 24, the rule in referee/tell/doc.go):
+// by its number through the Ctx, {{$.Name .Seat}}, never by the name an
+// engine's view carries (the seat's first holder, as the engine knows it).
+// A view row without a seat number gets one (fromage's StandView, Warn,
+// ReportLine: Seat, left out of the JSON); a name the view wrote into a
+// string ("faces ann", "C01 ann", "ann,bob") goes through Ctx.Held with the
+// view's own names by seat. With no seat handed on both are the view's.
+//
 // # Cost
 //
 // Rendering is most of the referee's CPU per player mail outside the store

@@ -129,6 +129,45 @@ func (c Ctx) Name(s int) string {
 	return "?"
 }
 
+// Held is a name the engine's view wrote, in the name of whoever holds
+// its seat now (issue 24, the rule in referee/tell/doc.go): first are the
+// view's own names by seat (the seats' first holders, as the engine knows
+// them); s is one of them, or "<id> <name>" (a token on a space), or
+// names joined by ",". What names no seat (the Corporation, "") is kept,
+// so with no seat handed on s comes back as it is:
+// {{$.Held $v.Seats .Faces}}.
+func (c Ctx) Held(first []string, s string) string {
+	for i, n := range first {
+		if s == n {
+			return c.Name(i)
+		}
+	}
+	if strings.Contains(s, ",") {
+		parts := strings.Split(s, ",")
+		for i, p := range parts {
+			parts[i] = c.Held(first, p)
+		}
+		return strings.Join(parts, ",")
+	}
+	if id, name, ok := strings.Cut(s, " "); ok {
+		for i, n := range first {
+			if name == n {
+				return id + " " + c.Name(i)
+			}
+		}
+	}
+	return s
+}
+
+// HeldAll is Held of every name of a list, in a new list.
+func (c Ctx) HeldAll(first []string, list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = c.Held(first, s)
+	}
+	return out
+}
+
 // With returns a copy of c with other data.
 func (c Ctx) With(data any) Ctx { c.Data = data; return c }
 

@@ -168,7 +168,12 @@
 // View(seat) gives the seat's own data in full and everyone's public data
 // with a provisional score; View(-1) is an observer's. Hidden: deck order,
 // other seats' draft hands and picks, unrevealed tile placements, standing
-// orders, and other seats' moves of the current turn (see above).
+// orders, and other seats' moves of the current turn (see above). Every
+// per-seat row carries its seat number (PlayerView.Seat; StandView, Warn and
+// ReportLine.Seat, left out of the JSON so that a view's JSON stays as it
+// was): a seat handed on (REPLACE) is named by who holds it now, which the
+// engine does not know, so the templates name a row by its seat, not by
+// the row's Name (the seat's name in the game; issue 24).
 //
 // Where everybody stands (issue 22): a seat sees its own sealed moves of
 // the turn and never another's (FR-6.4), so a score that counts the

@@ -61,6 +61,7 @@ type View struct {
 // that the reader's own moves of this turn change their score and Mine is
 // their score with them (what the reader alone may see, FR-6.4).
 type StandView struct {
+	Seat   int    `json:"-"` // the seat, for its holder's name now (not in the JSON)
 	Name   string `json:"name"`
 	Total  int    `json:"total"`
 	Lead   bool   `json:"lead,omitempty"`
@@ -70,6 +71,7 @@ type StandView struct {
 
 // Warn is a player close to the end trigger.
 type Warn struct {
+	Seat   int    `json:"-"` // the seat, for its holder's name now (not in the JSON)
 	Name   string `json:"name"`
 	Cheese int    `json:"cheese"`
 }
@@ -243,6 +245,7 @@ type RegionView struct {
 
 // ReportLine is what one seat did in the last turn.
 type ReportLine struct {
+	Seat int      `json:"-"` // the seat, for its holder's name now (not in the JSON)
 	Name string   `json:"name"`
 	Cmds []string `json:"cmds"`
 }
@@ -370,7 +373,7 @@ func (s *State) standing(you *PlayerView, res *engine.Result) []StandView {
 	}
 	out := make([]StandView, len(res.Scores))
 	for i, sc := range res.Scores {
-		out[i] = StandView{Name: s.H.Seats[i], Total: sc.Total, Lead: res.Rank[i] == 1}
+		out[i] = StandView{Seat: i, Name: s.H.Seats[i], Total: sc.Total, Lead: res.Rank[i] == 1}
 		if you != nil && you.Seat == i && you.Score.Total != sc.Total {
 			out[i].Sealed, out[i].Mine = true, you.Score.Total
 		}
@@ -456,7 +459,7 @@ func (s *State) view(seat int) View {
 	for i := range s.Players {
 		pv := s.playerView(i, regions, reveal || i == seat)
 		if s.Players[i].Cheese <= 3 && s.Phase != phaseOver {
-			v.Warn = append(v.Warn, Warn{Name: s.H.Seats[i], Cheese: s.Players[i].Cheese})
+			v.Warn = append(v.Warn, Warn{Seat: i, Name: s.H.Seats[i], Cheese: s.Players[i].Cheese})
 		}
 		v.Players = append(v.Players, pv)
 	}
@@ -486,7 +489,7 @@ func (s *State) view(seat int) View {
 	}
 	for i, cmds := range s.Last {
 		if i < n {
-			v.Report = append(v.Report, ReportLine{Name: s.H.Seats[i], Cmds: cmds})
+			v.Report = append(v.Report, ReportLine{Seat: i, Name: s.H.Seats[i], Cmds: cmds})
 		}
 	}
 	if s.Corp != nil {
