@@ -82,27 +82,5 @@ func BenchmarkViewPlacement(b *testing.B) {
 func BenchmarkViewEverySeat(b *testing.B) {
 	st := midGame(b)
 	n := len(st.P)
-	b.Run("views", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			for seat := -1; seat < n; seat++ {
-				_ = st.View(seat)
-			}
-		}
-	})
-	b.Run("shared", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			views := engine.Views(st)
-			for seat := -1; seat < n; seat++ {
-				_ = views(seat)
-			}
-		}
-	})
-	b.Run("adjudicate", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			_ = st.Adjudicate()
-		}
-	})
+	enginetest.BenchViews(b, st, n, func() { _ = st.Adjudicate() })
 }

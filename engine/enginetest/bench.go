@@ -76,3 +76,33 @@ func BenchJSONRoundTrip(b *testing.B, g engine.Game, st engine.State) {
 		}
 	}
 }
+
+// BenchViews measures the views of every one of st's n seats and an
+// observer, as the mails of one move compute them: each View alone
+// ("views"), engine.Views adjudicating once ("shared"), and adjudicate
+// alone (each view holds the projected scores: issue 25).
+func BenchViews(b *testing.B, st engine.State, n int, adjudicate func()) {
+	b.Run("views", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for seat := -1; seat < n; seat++ {
+				_ = st.View(seat)
+			}
+		}
+	})
+	b.Run("shared", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			views := engine.Views(st)
+			for seat := -1; seat < n; seat++ {
+				_ = views(seat)
+			}
+		}
+	})
+	b.Run("adjudicate", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			adjudicate()
+		}
+	})
+}

@@ -101,27 +101,5 @@ func BenchmarkViewEverySeat(b *testing.B) {
 		_, _ = st.Apply(d.Seat, m)
 	}
 	n := len(st.(*State).Players)
-	b.Run("views", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			for seat := -1; seat < n; seat++ {
-				_ = st.View(seat)
-			}
-		}
-	})
-	b.Run("shared", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			views := engine.Views(st)
-			for seat := -1; seat < n; seat++ {
-				_ = views(seat)
-			}
-		}
-	})
-	b.Run("adjudicate", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			_ = st.(*State).Adjudicate()
-		}
-	})
+	enginetest.BenchViews(b, st, n, func() { _ = st.(*State).Adjudicate() })
 }
