@@ -126,6 +126,9 @@ func TestBrewCraftersMenusInWords(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
+	if raceEnabled {
+		t.Skip("whole games by mail in one goroutine: make check runs it without -race (make content)")
+	}
 	for _, lang := range templates.Languages {
 		t.Run(lang, func(t *testing.T) {
 			menus := 0

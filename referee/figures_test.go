@@ -23,6 +23,9 @@ func TestScriptedDiceBrewingMailFigures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
+	if raceEnabled {
+		t.Skip("whole games by mail in one goroutine: make check runs it without -race (make content)")
+	}
 	for _, langs := range [][2]string{{"en", "it"}, {"fr", "nl"}} {
 		before := playScriptedNotify(t, langs, "every", nil)
 		var action, late, instr, deepest int

@@ -48,6 +48,9 @@ var waitWords = map[string]string{
 // on to the game's end (final scores, result; not under -race: the
 // race run is long enough).
 func TestWhoMustActIsWhoHoldsTheSeat_Issue24(t *testing.T) {
+	if raceEnabled {
+		t.Skip("whole games by mail in one goroutine: make check runs it without -race (make content)")
+	}
 	stages := []struct {
 		name string
 		at   func(rng *rand.Rand, moves int) []int
@@ -74,7 +77,7 @@ func TestWhoMustActIsWhoHoldsTheSeat_Issue24(t *testing.T) {
 	for gi, gc := range games {
 		for si, st := range stages {
 			draws := 3
-			if gc.game != "toy" || raceEnabled {
+			if gc.game != "toy" {
 				draws = 1
 			}
 			for draw := 0; draw < draws; draw++ {
@@ -301,7 +304,7 @@ func TestWhoMustActIsWhoHoldsTheSeat_Issue24(t *testing.T) {
 						t.Fatal(err)
 					}
 					next, after := 0, 0
-					for n := 0; h.game("g1").Status == StatusRunning && (after < 40 || (st.name == "mid" && !raceEnabled)); n++ {
+					for n := 0; h.game("g1").Status == StatusRunning && (after < 40 || st.name == "mid"); n++ {
 						tb := h.table("g1")
 						for next < len(at) && at[next] <= tb.Token() {
 							replace(next)
