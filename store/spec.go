@@ -71,7 +71,10 @@ func (tx *Tx) Wide() bool { return tx.spec != nil && tx.spec.wide }
 // write lock): see Spec. fn's error is returned as it is.
 func (db *DB) Speculate(fn func(tx *Tx) error) (*Spec, error) {
 	s := newSpec()
-	err := db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx, db: db, spec: s}) })
+	err := db.bolt.View(func(btx *bolt.Tx) error {
+		defer db.mapped.trimIn(btx)
+		return fn(&Tx{tx: btx, db: db, spec: s})
+	})
 	return s, err
 }
 
@@ -198,6 +201,7 @@ func (db *DB) leadCommits() {
 			c.done <- c.err
 		}
 	}
+	db.trimAfter()
 }
 
 // apply checks a speculation against the transaction and replays its

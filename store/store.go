@@ -76,6 +76,14 @@ type Options struct {
 	// from the file's meta page). For tests of stores made before
 	// NewPageSize (4 KiB, the OS page).
 	PageSize int
+	// MappedLimit bounds what the store's file mapping adds to the
+	// process's resident memory (Linux): after a transaction that left
+	// the process's resident file-backed memory (RssFile + RssShmem)
+	// more than this many bytes above where the last trim (or Open) left
+	// it, the store drops its mapping's pages from the process; they stay
+	// in the kernel's page cache (mapping.go). 0 means
+	// DefaultMappedLimit; negative, never.
+	MappedLimit int64
 	// NoDecodedCache keeps no decoded records (TakeDecoded always
 	// misses): for measuring what the cache saves.
 	NoDecodedCache bool
@@ -185,6 +193,9 @@ type DB struct {
 	// did not close the store) and rebuilt it by walking every page
 	// (freelist.go).
 	walked bool
+	// mapped keeps the mapping's resident pages under
+	// Options.MappedLimit (mapping.go).
+	mapped *mapping
 }
 
 // Open opens (creating if needed) the store at path, waits at most
@@ -204,7 +215,10 @@ func Open(path string, opt *Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache, walked: walked}
+	if o.MappedLimit == 0 {
+		o.MappedLimit = DefaultMappedLimit
+	}
+	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache, walked: walked, mapped: newMapping(o.MappedLimit)}
 	migs := migrations
 	if o.Migrations != nil {
 		migs = o.Migrations
@@ -305,6 +319,7 @@ func (db *DB) Path() string { return db.path }
 // Update runs fn in a write transaction, committed if fn returns nil and
 // rolled back otherwise (also if fn panics). Do no network I/O inside it.
 func (db *DB) Update(fn func(tx *Tx) error) error {
+	defer db.trimAfter()
 	return db.bolt.Update(func(btx *bolt.Tx) error {
 		tx := &Tx{tx: btx, db: db}
 		btx.OnCommit(func() { db.group.counted(tx) })
@@ -314,12 +329,16 @@ func (db *DB) Update(fn func(tx *Tx) error) error {
 
 // View runs fn in a read-only transaction. Never call View inside Update.
 func (db *DB) View(fn func(tx *Tx) error) error {
-	return db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx, db: db}) })
+	return db.bolt.View(func(btx *bolt.Tx) error {
+		defer db.mapped.trimIn(btx)
+		return fn(&Tx{tx: btx, db: db})
+	})
 }
 
 // Check verifies the file's internal consistency (bbolt's page checks).
 func (db *DB) Check() error {
 	return db.bolt.View(func(tx *bolt.Tx) error {
+		defer db.mapped.trimIn(tx)
 		var errs []error
 		for err := range tx.Check() {
 			errs = append(errs, err)

@@ -53,6 +53,9 @@ type ScalePoint struct {
 	RSSFileOpen uint64 `json:"rss_file_open_bytes"`
 	OpenWalked  bool   `json:"open_walked,omitempty"`
 	RSSAnon     uint64 `json:"rss_anon_bytes"`
+	// MapTrims is how many times the store dropped its mapping's pages
+	// from the process during the timed moves (store.Options.MappedLimit).
+	MapTrims int64 `json:"map_trims"`
 	// Move is the time of one move: one player's mail processed by the
 	// referee (Referee.Process, its one fsync'd transaction, the outgoing
 	// mails composed and queued), over Moves moves in random games.
@@ -138,6 +141,7 @@ func (s *scaler) grow(ctx context.Context, n int) (*ScalePoint, error) {
 	}
 	defer d.DB.Close()
 	p.RSSFileOpen, p.OpenWalked = procStatus("RssFile:"), d.DB.OpenWalked()
+	trims0 := d.DB.MapTrims()
 	stop := sampleHeap()
 	ws0 := d.DB.WriteStats()
 	times, err := s.moves(ctx, d, n)
@@ -150,6 +154,7 @@ func (s *scaler) grow(ctx context.Context, n int) (*ScalePoint, error) {
 	}
 	p.RSS = peakRSS()
 	p.RSSFile, p.RSSAnon = procStatus("RssFile:"), procStatus("RssAnon:")
+	p.MapTrims = d.DB.MapTrims() - trims0
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
