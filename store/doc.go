@@ -277,5 +277,33 @@
 // pages of 4 KiB keeps them and works as before; Compact rewrites it with
 // pages of NewPageSize.
 //
+// # Memory
+//
+// What the store promises about the process's memory (issue 25: 100,000
+// live games served under 300 MB):
+//
+//   - The file is read through bbolt's one read-only shared mapping, and a
+//     page read stays mapped, so the resident memory the store causes is
+//     file-backed (the kernel's RssFile), not heap. On Linux the store
+//     keeps it bounded: after every transaction, when the process's
+//     resident file-backed memory has grown by more than
+//     Options.MappedLimit (default DefaultMappedLimit, 128 MiB) since the
+//     last trim or Open, it drops its mapping's pages from the process
+//     (MADV_DONTNEED, mapping.go; DB.MapTrims counts the trims). The
+//     pages stay in the kernel's page cache, shared, clean and
+//     reclaimable: a later read maps them back with a minor fault, no
+//     disk read. So the store's share of the resident memory stays under
+//     the limit plus one transaction's pages, whatever the size of the
+//     file (TestMappedLimitBoundsResidentFile_Issue25); the page cache
+//     is the kernel's to keep or drop.
+//   - The free list is read from the file at Open, not rebuilt by walking
+//     every page, unless the process before crashed (freelist.go).
+//   - The heap holds bounded caches only: the last snapshots inflated
+//     (snapcache.go) and the decoded records the callers keep
+//     (decoded.go), each of a fixed number of entries; no read keeps a
+//     whole bucket in memory.
+//   - Elsewhere than Linux the mapping is not trimmed: the resident memory
+//     is then the kernel's choice, up to the size of the file.
+//
 // Bytes returned by a Tx are copies and stay valid after the transaction.
 package store

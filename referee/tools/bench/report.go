@@ -72,14 +72,14 @@ func (r *Report) WriteTable(w io.Writer) {
 	if len(r.Scale) > 0 {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "LIVE GAMES\tload (s)\tstore/game\tof it outbox\theap peak\tRSS peak\tRSS after\tof it mmap\tmmap at open\tmove median\tmove p99\twritten/move\tlog+outbox/move\t\n")
+		fmt.Fprintf(tw, "LIVE GAMES\tload (s)\tstore/game\tof it outbox\theap peak\tRSS peak\tRSS after\tof it mmap\tmmap at open\ttrims\tmove median\tmove p99\twritten/move\tlog+outbox/move\t\n")
 		for _, p := range r.Scale {
 			med, p99 := "-", "-"
 			if p.Move != nil {
 				med, p99 = fmt.Sprintf("%.2f ms", p.Move.Median), fmt.Sprintf("%.2f ms", p.Move.P99)
 			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Games, f1(p.LoadSeconds), bytesStr(uint64(p.BytesPerGame)),
-				bytesStr(uint64(p.OutboxBytesPerGame)), bytesStr(p.HeapInuse), bytesStr(p.RSS), bytesStr(p.RSSFile+p.RSSAnon), bytesStr(p.RSSFile), bytesStr(p.RSSFileOpen), med, p99,
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t\n", p.Games, f1(p.LoadSeconds), bytesStr(uint64(p.BytesPerGame)),
+				bytesStr(uint64(p.OutboxBytesPerGame)), bytesStr(p.HeapInuse), bytesStr(p.RSS), bytesStr(p.RSSFile+p.RSSAnon), bytesStr(p.RSSFile), bytesStr(p.RSSFileOpen), p.MapTrims, med, p99,
 				bytesStr(uint64(p.DiskBytesPerMove)), bytesStr(uint64(p.DataBytesPerMove)))
 		}
 		_ = tw.Flush()
@@ -92,6 +92,8 @@ func (r *Report) WriteTable(w io.Writer) {
 		fmt.Fprintln(w, "Heap and RSS peaks are the whole process's while serving those moves (RSS includes the store's mapped pages: \"of it mmap\", the file-backed resident pages after the moves).")
 		fmt.Fprintln(w, "\"mmap at open\" is the file-backed RSS just after the open (the binary's pages and the store's few read): the store reads its free list from the file,")
 		fmt.Fprintln(w, "written by its Close; only after a crash does the open walk every page, and then it maps the file again (store/freelist.go).")
+		fmt.Fprintln(w, "\"trims\": how many times the store dropped its mapping's pages from the process during the moves, its file-backed RSS having grown")
+		fmt.Fprintln(w, "past store.Options.MappedLimit (the pages stay in the kernel's page cache; store/mapping.go).")
 		for _, p := range r.Scale {
 			if p.OpenWalked {
 				fmt.Fprintf(w, "PROBLEM: at %d games the open walked the store (its free list was not on file).\n", p.Games)
