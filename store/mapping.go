@@ -52,7 +52,7 @@ type mapping struct {
 	limit int64 // bytes; 0: never trim
 	// floor is the resident file-backed memory after the last trim (or
 	// at open): the limit is on the growth above it.
-	floor    atomic.Int64
+	floor atomic.Int64
 	// trimming: a trim is under way (one at a time); trims counts them.
 	trimming atomic.Bool
 	trims    atomic.Int64
