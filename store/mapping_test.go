@@ -11,7 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // rssFile reads RssFile from /proc/self/status (bytes; the kernel's
@@ -252,5 +254,54 @@ func TestMappedTrimWhileTheFileGrows_Issue25(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// BenchmarkMappedReads reads random records of a 36 MB store, one read
+// transaction each, with the mapping trimmed past 4 MiB of growth, with a
+// limit never reached (the statm read alone) and with none: what the
+// trims and the minor faults after them cost a read. On a busy machine
+// the wall time is the scheduler's; the page faults a read takes
+// (getrusage) and the process's CPU time are the figures.
+func BenchmarkMappedReads(b *testing.B) {
+	if runtime.GOOS != "linux" {
+		b.Skip("the limit is Linux's")
+	}
+	const n, size = 12000, 3000
+	path := filepath.Join(b.TempDir(), "m.db")
+	makeMappingStore(b, path, 1024, n, size)
+	for _, limit := range []int64{4 << 20, 1 << 40, -1} {
+		b.Run(fmt.Sprintf("limit=%d", max(limit, 0)>>20), func(b *testing.B) {
+			db, err := Open(path, &Options{MappedLimit: limit, NoSync: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			r := rand.New(rand.NewPCG(1, 2))
+			for k := range n { // every page mapped once: no first touch timed
+				if err := db.View(func(tx *Tx) error { _, err := tx.Player(mappingAddr(k)); return err }); err != nil {
+					b.Fatal(err)
+				}
+			}
+			base := rssFile(b)
+			var peak int64
+			var u0, u1 syscall.Rusage
+			_ = syscall.Getrusage(syscall.RUSAGE_SELF, &u0)
+			b.ResetTimer()
+			for b.Loop() {
+				addr := mappingAddr(r.IntN(n))
+				if err := db.View(func(tx *Tx) error { _, err := tx.Player(addr); return err }); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			_ = syscall.Getrusage(syscall.RUSAGE_SELF, &u1)
+			cpu := time.Duration(u1.Utime.Nano() + u1.Stime.Nano() - u0.Utime.Nano() - u0.Stime.Nano())
+			b.ReportMetric(float64(u1.Minflt-u0.Minflt+u1.Majflt-u0.Majflt)/float64(b.N), "faults/op")
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			peak = rssFile(b) - base
+			b.ReportMetric(float64(db.MapTrims())/float64(b.N), "trims/op")
+			b.ReportMetric(float64(peak)/(1<<20), "MiB-file-RSS-grown")
+		})
 	}
 }
