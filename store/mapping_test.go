@@ -85,10 +85,10 @@ func TestMappedLimitBoundsResidentFile_Issue25(t *testing.T) {
 		t.Skip("the limit is Linux's (/proc/self/statm, madvise)")
 	}
 	const (
-		n      = 12000
-		size   = 3000 // 36 MB of records
-		budget = 6 << 20
-		reads  = 2000
+		n      = 8000
+		size   = 3000 // 24 MB of records
+		budget = 4 << 20
+		reads  = 1500
 	)
 	reads3 := map[string]func(db *DB, addr string) ([]byte, error){
 		"View": func(db *DB, addr string) (rec []byte, err error) {
