@@ -276,7 +276,7 @@
 // At scale the depth of the trees is the cost. At 100,000 live games
 // (referee bench --no-mail --bulk --sizes 100000, 1,000 moves, a store of
 // 732 MB) a move writes 29.1 KB for 3.8 KB of log entries and outbox rows
-// (7.7x, against 3.2-3.6x over the few games of BenchmarkWritePerMove):
+// (7.7x, against 2.5-3.4x over the few games of BenchmarkWritePerMove):
 // the trees a move writes are 4 or 5 pages deep (games 4, games.snap 5
 // with its snapshots' blobs below, log.flat 5, queue.outbox 5, inbound 4;
 // players 6), their pages 40-78% full after the bulk load's inserts out
