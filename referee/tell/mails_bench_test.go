@@ -19,6 +19,12 @@ import (
 // next move. tell is called with each move's Input; it returns the mails
 // in the order told. games and steps bound the work; seed varies it.
 func playedMails(tb testing.TB, games, langs []string, seed uint64, steps int, tell func(in *Input) (*Told, error)) int {
+	return playedMailsAs(tb, games, langs, nil, nil, []int{2, 3}, seed, steps, tell)
+}
+
+// playedMailsAs is playedMails with the NOTIFY modes, formats and seat
+// counts given (nil: generated).
+func playedMailsAs(tb testing.TB, games, langs, notifies, formats []string, counts []int, seed uint64, steps int, tell func(in *Input) (*Told, error)) int {
 	tb.Helper()
 	mails := 0
 	for gi, name := range games {
@@ -26,7 +32,7 @@ func playedMails(tb testing.TB, games, langs []string, seed uint64, steps int, t
 		if err != nil {
 			tb.Fatal(err)
 		}
-		for _, seats := range []int{2, 3} {
+		for _, seats := range counts {
 			n := eg.Info().NearestPlayers(seats)
 			names := []string{"Ann", "Bob", "Cat", "Dan", "Eve"}[:n]
 			table, _, _, err := engine.NewTable(eg, engine.Config{Seats: names, Seed: fmt.Sprintf("tell/%d/%d", seed, seats)})
@@ -36,10 +42,17 @@ func playedMails(tb testing.TB, games, langs []string, seed uint64, steps int, t
 			rng := rand.New(rand.NewPCG(seed, uint64(gi*10+seats)))
 			g := &Game{ID: fmt.Sprintf("g%d%d", gi, seats), Game: name, Status: StatusRunning}
 			notify := []string{"every", "turn", "every", "digest"}
+			if notifies != nil {
+				notify = notifies
+			}
+			format := []string{"text", "json"}
+			if formats != nil {
+				format = formats
+			}
 			for s := range n {
 				g.Seats = append(g.Seats, Seat{Name: names[s], Address: names[s] + "@example.test",
 					Lang: langs[(int(seed)+gi+s)%len(langs)], Secret: fmt.Sprintf("sec%d", s), State: SeatPlaying,
-					Notify: notify[(int(seed)+s)%len(notify)], Format: []string{"text", "json"}[(int(seed)+gi+s)%2]})
+					Notify: notify[(int(seed)+s)%len(notify)], Format: format[(int(seed)+gi+s)%len(format)]})
 			}
 			var log []Entry
 			now := time.Date(2026, 12, 6, 9, 0, 0, 0, time.UTC)
@@ -100,9 +113,14 @@ func BenchmarkTellMails(b *testing.B) {
 		b.Fatal(err)
 	}
 	langs := set.Languages()
-	for _, games := range [][]string{allGames, {"dicebrewing"}, {"fromage"}, {"heavenale"}, {"brewcrafters"}} {
-		name := "all"
-		if len(games) == 1 {
+	// "bench" is the mix of referee bench's mail run: two players,
+	// English, FORMAT json, NOTIFY every.
+	for _, games := range [][]string{nil, allGames, {"dicebrewing"}, {"fromage"}, {"heavenale"}, {"brewcrafters"}} {
+		name, langs, notifies, formats, counts := "all", langs, []string(nil), []string(nil), []int{2, 3}
+		switch {
+		case games == nil:
+			name, games, langs, notifies, formats, counts = "bench", allGames, []string{"en"}, []string{"every"}, []string{"json"}, []int{2}
+		case len(games) == 1:
 			name = games[0]
 		}
 		b.Run(name, func(b *testing.B) {
@@ -112,7 +130,7 @@ func BenchmarkTellMails(b *testing.B) {
 			mails := 0
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				mails += playedMails(b, games, langs, uint64(i%4), 40, func(in *Input) (*Told, error) {
+				mails += playedMailsAs(b, games, langs, notifies, formats, counts, uint64(i%4), 40, func(in *Input) (*Told, error) {
 					b.StartTimer()
 					defer b.StopTimer()
 					return t.Mails(in)
