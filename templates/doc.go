@@ -92,7 +92,19 @@
 // mail to the next too (Dice Brewing's Heads, issue 25;
 // TestKeyedReadsViewByGroup_Issue25,
 // TestAppendReadsKeyTellsGroupValuesApart_Issue25,
-// TestDiceBrewingHeadsKeyed_Issue25).
+// TestDiceBrewingHeadsKeyed_Issue25). A template rendered by the function
+// tmpl reads nothing but its data and the Set's functions (its dot and $
+// are the data), so its text is kept (kept.go) when the data is a value:
+// a string, a boolean, an integer, a float, a struct of plain fields
+// (engine.Fact) or a dict of such values, keyed by the template and the
+// data by value (every field, every dict key with its value's type); a
+// view, a list, a pointer or a Ctx in the data is rendered every time.
+// So a name or a fact a summary writes many times is {{tmpl "bc.name"
+// (dict ...)}}, not {{template ...}} (Brewcrafters' card names and facts
+// were most of its mails' rendering, issue 25). A template function must
+// stay a function of its arguments and the Set, or nothing could be kept
+// (TestKeptCallsKeyEveryInput_Issue25; LoadUnkept keeps nothing, the
+// reference of referee/tell's TestMailsAsRenderedAfresh_Issue25).
 //
 // # Ownership
 //

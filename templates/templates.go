@@ -205,6 +205,9 @@ type Set struct {
 	// (a nil or empty list) or of the option and the view's fields
 	// listed indexed by its command or group (Keyed).
 	optionOnly map[*template.Template]Reads
+	// kept are the texts of tmpl's calls with a value for data
+	// (kept.go, issue 25).
+	kept *keptCalls
 }
 
 // Load returns the embedded templates, parsed once per process (a Set is
@@ -225,6 +228,17 @@ var loadEmbedded = sync.OnceValues(func() (*Set, error) { return load(files, tru
 var installed struct {
 	sync.Mutex
 	s *Set
+}
+
+// LoadUnkept parses the embedded templates anew, with nothing kept from
+// one rendering to the next (tmpl's calls are rendered every time,
+// kept.go): the reference the tests of what is kept compare with.
+func LoadUnkept() (*Set, error) {
+	s, err := load(files, true)
+	if err == nil {
+		s.kept.off = true
+	}
+	return s, err
 }
 
 // LoadFS parses the templates of a tree laid out as this directory is
@@ -257,7 +271,7 @@ func (s *Set) Languages() []string { return s.langs }
 func load(fsys fs.FS, fold bool) (*Set, error) {
 	s := &Set{byKey: map[dir]*template.Template{}, aliases: map[dir]map[string]string{}, words: map[dir]map[string]string{},
 		args: map[dir]map[string]string{}, argWords: map[dir]map[string]string{}, lists: map[dir]map[string][]string{},
-		dates: map[string]dateWords{}, grammar: map[string]grammar{}}
+		dates: map[string]dateWords{}, grammar: map[string]grammar{}, kept: &keptCalls{}}
 	if _, err := fs.Stat(fsys, "languages.txt"); err == nil {
 		langs, err := readLanguages(fsys)
 		if err != nil {
@@ -342,11 +356,7 @@ func load(fsys fs.FS, fold bool) (*Set, error) {
 			if d == nil {
 				return "", nil
 			}
-			b := renderBufs.Get().(*bytes.Buffer)
-			defer putRenderBuf(b)
-			b.Reset()
-			err := d.Execute(b, data)
-			return b.String(), err
+			return s.kept.render(d, data)
 		}})
 		if scope != "common" {
 			if c := s.byKey[dir{"common", lang}]; c != nil {

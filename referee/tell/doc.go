@@ -84,6 +84,14 @@
 //     (templates.Tmpl.Keyed: Dice Brewing's View.Heads), is kept so too,
 //     keyed by the group, not the command. The mail is the one every line
 //     rendered afresh gives (TestMenuHeadsSharedAsRenderedEach_Issue25).
+//   - Nothing kept from one mail to the next changes a mail (issue 25):
+//     the menu lines and headings (menuLines) and the texts of tmpl
+//     (templates' kept.go) are keyed by every input they read, and every
+//     mail of a shared Renderer is the mail of one that keeps nothing
+//     (TestMailsAsRenderedAfresh_Issue25: random games of the four games,
+//     every language, NOTIFY mode and format). The JSON part is
+//     json.MarshalIndent's text, indented without its scanner
+//     (marshalIndent, TestMarshalIndentIsEncodingJSONs_Issue25).
 //   - The views of one run of Mails share the public standing: the state
 //     is adjudicated once for every seat (engine.Views, mailView.view;
 //     TestViewsAdjudicateOnce_Issue25).

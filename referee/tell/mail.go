@@ -1,7 +1,6 @@
 package tell
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -679,5 +678,5 @@ func (v *mailView) jsonView(i int, d *MailData, view any) ([]byte, error) {
 			j["seed"] = v.Game.Seed
 		}
 	}
-	return json.MarshalIndent(j, "", "  ")
+	return marshalIndent(j)
 }

@@ -1,0 +1,133 @@
+package tell
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/pbem-referee/referee/templates"
+)
+
+// TestMarshalIndentIsEncodingJSONs_Issue25: marshalIndent writes the bytes
+// json.MarshalIndent(v, "", "  ") writes: generated values (nested maps
+// and lists, empty ones, strings with quotes, backslashes, braces,
+// commas, colons, HTML and non-ASCII characters, numbers, booleans,
+// null) and every JSON part of the mails of random games of the four
+// games.
+func TestMarshalIndentIsEncodingJSONs_Issue25(t *testing.T) {
+	check := func(what string, v any) {
+		t.Helper()
+		want, err1 := json.MarshalIndent(v, "", "  ")
+		got, err2 := marshalIndent(v)
+		if (err1 == nil) != (err2 == nil) {
+			t.Fatalf("%s: errors %v / %v", what, err1, err2)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s: got\n%s\nwant\n%s", what, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(25, 25))
+	strs := []string{"", "a", `"`, `\`, `\"`, `"\\"`, "{", "}", "[]", ",", ":", `a":"b`, "<&>", "é ü 文", "\n\t", "\u2028", " , : "}
+	var gen func(depth int) any
+	gen = func(depth int) any {
+		switch k := rng.IntN(9); {
+		case k == 0 && depth < 5:
+			m := map[string]any{}
+			for range rng.IntN(4) {
+				m[strs[rng.IntN(len(strs))]] = gen(depth + 1)
+			}
+			return m
+		case k == 1 && depth < 5:
+			l := []any{}
+			for range rng.IntN(4) {
+				l = append(l, gen(depth+1))
+			}
+			return l
+		case k == 2:
+			return rng.IntN(2000) - 1000
+		case k == 3:
+			return rng.Float64() * 1e6
+		case k == 4:
+			return rng.IntN(2) == 0
+		case k == 5:
+			return nil
+		default:
+			return strs[rng.IntN(len(strs))]
+		}
+	}
+	n, steps := 3000, 30
+	if raceEnabled {
+		n, steps = 300, 8
+	}
+	for i := range n {
+		check(fmt.Sprint("generated ", i), gen(0))
+	}
+	check("unmarshalable", map[string]any{"f": func() {}})
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	te := &Teller{Render: &Renderer{T: set}, Domain: "example.test", ReceiptWindow: time.Minute}
+	parts := 0
+	playedMailsAs(t, allGames, []string{"en"}, []string{"every"}, []string{"json"}, []int{2, 3}, 1, steps, func(in *Input) (*Told, error) {
+		told, err := te.Mails(in)
+		for _, m := range told.Mails {
+			// MarshalIndent is Indent of Marshal's compact text.
+			var compact, want bytes.Buffer
+			if err := json.Compact(&compact, m.JSON); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Indent(&want, compact.Bytes(), "", "  "); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(m.JSON, want.Bytes()) {
+				t.Fatalf("%s: the JSON part is not encoding/json's:\n%s\nwant\n%s", in.Game.Game, m.JSON, want.Bytes())
+			}
+			parts++
+		}
+		return told, err
+	})
+	if parts < 6*steps {
+		t.Fatalf("%d JSON parts compared", parts)
+	}
+}
+
+// BenchmarkMarshalIndent: a JSON part of a Brewcrafters mail, by
+// encoding/json and by marshalIndent.
+func BenchmarkMarshalIndent(b *testing.B) {
+	set, err := templates.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	te := &Teller{Render: &Renderer{T: set}, Domain: "example.test", ReceiptWindow: time.Minute}
+	var part any
+	playedMailsAs(b, []string{"brewcrafters"}, []string{"en"}, []string{"every"}, []string{"json"}, []int{2}, 1, 10, func(in *Input) (*Told, error) {
+		told, err := te.Mails(in)
+		for _, m := range told.Mails {
+			part = nil
+			if err := json.Unmarshal(m.JSON, &part); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return told, err
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			if _, err := json.MarshalIndent(part, "", "  "); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("marshalIndent", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			if _, err := marshalIndent(part); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package tell
+
+const raceEnabled = false
