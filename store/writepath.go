@@ -282,17 +282,34 @@ func (tx *Tx) withBody(q string, it *Item) {
 	}
 }
 
-// putBody writes an item's payload once, compressed when that is smaller.
-func (tx *Tx) putBody(q string, id uint64, payload []byte) error {
+// Body is a payload ready for a queue (PackBody): compressed when that is
+// smaller.
+type Body struct {
+	raw, z []byte
+	n      int // the payload's length, uncompressed
+}
+
+// PackBody compresses a payload for a queue when that makes it smaller.
+// It is a pure function of the payload: a caller may pack its payloads
+// before the write transaction, on any goroutine (Tx.EnqueueBody).
+func PackBody(payload []byte) Body {
+	if z := deflate(nil, payload); z != nil {
+		return Body{z: z, n: len(payload)}
+	}
+	return Body{raw: payload, n: len(payload)}
+}
+
+// putBody writes an item's payload once, as packed.
+func (tx *Tx) putBody(q string, id uint64, body Body) error {
 	b := tx.tx.Bucket([]byte("queue." + q))
 	if b == nil {
 		return fmt.Errorf("store: no queue %q", q)
 	}
-	tx.data += int64(len(payload))
-	if z := deflate(nil, payload); z != nil {
-		return putValue(b, zbodyKey(id), z)
+	tx.data += int64(body.n)
+	if body.z != nil {
+		return putValue(b, zbodyKey(id), body.z)
 	}
-	return putValue(b, bodyKey(id), payload)
+	return putValue(b, bodyKey(id), body.raw)
 }
 
 // deleteBody forgets an item's payload.
@@ -307,14 +324,14 @@ func (tx *Tx) deleteBody(q string, id uint64) error {
 }
 
 // moveBody takes the payload out of a row read (one of schema <= 5 that
-// no migration moved), writing it to the body bucket, and returns it.
-func (tx *Tx) moveBody(q string, it *Item) ([]byte, error) {
+// no migration moved), writing it to the body bucket.
+func (tx *Tx) moveBody(q string, it *Item) error {
 	p := it.Payload
 	it.Payload = nil
 	if len(p) == 0 {
-		return nil, nil
+		return nil
 	}
-	return p, tx.putBody(q, it.ID, p)
+	return tx.putBody(q, it.ID, PackBody(p))
 }
 
 func firstKey(b *bolt.Bucket) []byte {
