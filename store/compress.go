@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"io"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/flate"
 )
@@ -76,6 +77,10 @@ var (
 	}}
 )
 
+// deflated counts the values compressed, for the tests that a write
+// transaction compresses none it can be kept out of.
+var deflated atomic.Int64
+
 // deflate returns prefix followed by v compressed, or nil when that is
 // not smaller than prefix followed by v.
 func deflate(prefix, v []byte) []byte {
@@ -89,6 +94,7 @@ func deflate(prefix, v []byte) []byte {
 // deflateAlways returns prefix followed by v compressed (nil only if the
 // compressor fails, which writing to memory does not).
 func deflateAlways(prefix, v []byte) []byte {
+	deflated.Add(1)
 	buf := bytes.NewBuffer(make([]byte, 0, len(prefix)+len(v)/2+64))
 	buf.Write(prefix)
 	if len(v) <= statelessMax {

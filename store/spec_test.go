@@ -229,3 +229,43 @@ func TestSpeculationGroupCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A speculation's mails are compressed on its snapshot, outside the write
+// lock: its commit writes the bytes it packed and compresses nothing
+// (doc.go, "Compression"), and they read back as queued.
+func TestSpeculationCompressesBeforeTheLock(t *testing.T) {
+	db := open(t)
+	var mails [][]byte
+	for n := range 4 {
+		mails = append(mails, bytes.Repeat([]byte(fmt.Sprintf("Subject: move %d\r\nYour turn.\r\n", n)), 40*(n+1)))
+	}
+	s, err := db.Speculate(func(tx *Tx) error {
+		for i, m := range mails {
+			if _, err := tx.Enqueue("outbox", Item{Key: fmt.Sprint(i), To: "a@x", Payload: m, Created: t0}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := deflated.Load()
+	if err := db.Commit(s, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := deflated.Load() - before; n != 0 {
+		t.Errorf("the commit compressed %d values", n)
+	}
+	db.View(func(tx *Tx) error {
+		for i, m := range mails {
+			if got := tx.Payload("outbox", uint64(i+1)); !bytes.Equal(got, m) {
+				t.Errorf("mail %d reads %d bytes of %d", i, len(got), len(m))
+			}
+			if z := getValue(tx.tx.Bucket([]byte("queue.outbox")), zbodyKey(uint64(i+1))); z == nil {
+				t.Errorf("mail %d not stored compressed", i)
+			}
+		}
+		return nil
+	})
+}
