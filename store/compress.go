@@ -3,6 +3,8 @@ package store
 import (
 	"bytes"
 	"io"
+	"runtime"
+	"sync"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/flate"
@@ -23,16 +25,16 @@ import (
 // CPU and 23% of a 5,000-game START's) is github.com/klauspost/compress's
 // flate: raw DEFLATE (RFC 1951) as compress/flate wrote before 2026-12-06,
 // so both read what either wrote (TestDeflateFormsReadByEitherCodec).
-//   - A value up to statelessMax (a mail, a delta, an inbound record) is
-//     compressed without a kept writer (flate.StatelessDeflate): no state
-//     of a megabyte to allocate again when the GC empties a sync.Pool, nor
-//     to bring back into the cache (BenchmarkDeflateMail, a 5 KB mail, CPU
-//     per mail, load 20: compress/flate's default level 69-88 us, 2040
-//     bytes; this 30-33 us, 2206 bytes).
-//   - A larger value (a snapshot) goes through a kept writer at the default
-//     level, from a free list that the GC does not empty (freeList).
-//   - Inflating uses klauspost's reader (15 us against 24 for a mail),
-//     kept in a free list too.
+//   - Its default level: a mail of 5 KB in 40-62 us of CPU against 82-90
+//     for compress/flate's, 74-87 against 114-142 with the caches cold
+//     (BenchmarkDeflateMail, load 31-34: noisy); the 65 golden mails in
+//     1.4% more bytes. Its stateless mode (no writer state) was faster
+//     still, 27-39 us, but for 10% more bytes, and its level 1 too: bytes
+//     are disk writes (referee bench's disk bytes per input rose 6.5%),
+//     not taken.
+//   - Writers (a megabyte of state each) and readers are kept in a free
+//     list, which the GC does not empty (a sync.Pool is emptied every
+//     other GC, and a round opening's garbage made that often).
 //
 // Where and when (see doc.go, "Compression"): a payload is compressed when
 // it is queued, before the write lock when it is queued by a speculation
@@ -40,9 +42,6 @@ import (
 // caller (PackBody, Tx.EnqueueBody); it is inflated only where its bytes
 // are read (Tx.Payload, QueueItem, Due, Items, Retired), never by the
 // delivery's bookkeeping (DueRows, Attempt, Retry, Finish).
-
-// statelessMax: values up to this size are compressed statelessly.
-const statelessMax = 16 << 10
 
 // freeList keeps up to cap(c) values across garbage collections (a
 // sync.Pool is emptied by every other one).
@@ -68,7 +67,7 @@ func (f *freeList[T]) put(v T) {
 }
 
 var (
-	flateWriters = freeList[*flate.Writer]{c: make(chan *flate.Writer, 2), new: func() *flate.Writer {
+	flateWriters = freeList[*flate.Writer]{c: make(chan *flate.Writer, 4), new: func() *flate.Writer {
 		w, _ := flate.NewWriter(nil, flate.DefaultCompression)
 		return w
 	}}
@@ -97,12 +96,6 @@ func deflateAlways(prefix, v []byte) []byte {
 	deflated.Add(1)
 	buf := bytes.NewBuffer(make([]byte, 0, len(prefix)+len(v)/2+64))
 	buf.Write(prefix)
-	if len(v) <= statelessMax {
-		if err := flate.StatelessDeflate(buf, v, true, nil); err != nil {
-			return nil
-		}
-		return buf.Bytes()
-	}
 	w := flateWriters.get()
 	defer flateWriters.put(w)
 	w.Reset(buf)
@@ -128,3 +121,49 @@ func inflate(z []byte) ([]byte, error) {
 	}
 	return out.Bytes(), nil
 }
+
+// Body is a payload ready for a queue (PackBody): compressed when that is
+// smaller.
+type Body struct {
+	raw, z []byte
+	n      int // the payload's length, uncompressed
+}
+
+// PackBody compresses a payload for a queue when that makes it smaller.
+// It is a pure function of the payload: a caller may pack its payloads
+// before the write transaction, on any goroutine (Tx.EnqueueBody).
+func PackBody(payload []byte) Body {
+	if z := deflate(nil, payload); z != nil {
+		return Body{z: z, n: len(payload)}
+	}
+	return Body{raw: payload, n: len(payload)}
+}
+
+// PackBodies packs n payloads, payload(i) for i in [0, n) (PackBody), on
+// as many goroutines as the process may run when they are many (a round
+// opening's hundreds of mails): the transaction that queues them waits for
+// the slowest part, not the sum.
+func PackBodies(n int, payload func(i int) []byte) []Body {
+	out := make([]Body, n)
+	workers := min(runtime.GOMAXPROCS(0), n/packPerWorker)
+	if workers <= 1 {
+		for i := range n {
+			out[i] = PackBody(payload(i))
+		}
+		return out
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				out[i] = PackBody(payload(i))
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// packPerWorker: fewer payloads than this a goroutine are packed in one.
+const packPerWorker = 8

@@ -233,9 +233,8 @@
 //     payload, and return the item without it. A delivery loop reads the
 //     due rows, then the payloads of the items it starts, one inflate per
 //     attempt (referee/edge/dispatch).
-//   - Small values (up to 16 KiB: mails, deltas, inbound records) are
-//     compressed without a kept writer; larger ones (snapshots) by a kept
-//     writer at the default level, from a free list the GC does not empty.
+//   - The writers (the default level) and readers are kept in a free list
+//     the GC does not empty.
 //
 // # What a write costs
 //

@@ -282,23 +282,6 @@ func (tx *Tx) withBody(q string, it *Item) {
 	}
 }
 
-// Body is a payload ready for a queue (PackBody): compressed when that is
-// smaller.
-type Body struct {
-	raw, z []byte
-	n      int // the payload's length, uncompressed
-}
-
-// PackBody compresses a payload for a queue when that makes it smaller.
-// It is a pure function of the payload: a caller may pack its payloads
-// before the write transaction, on any goroutine (Tx.EnqueueBody).
-func PackBody(payload []byte) Body {
-	if z := deflate(nil, payload); z != nil {
-		return Body{z: z, n: len(payload)}
-	}
-	return Body{raw: payload, n: len(payload)}
-}
-
 // putBody writes an item's payload once, as packed.
 func (tx *Tx) putBody(q string, id uint64, body Body) error {
 	b := tx.tx.Bucket([]byte("queue." + q))
