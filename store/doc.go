@@ -221,11 +221,16 @@
 //     klauspost's flate from 2026-12-06 and by compress/flate before:
 //     either reads the other's (TestDeflateFormsReadByEitherCodec,
 //     TestStoreWrittenByMainReads: a store of main's forms reads).
-//   - A payload is compressed once, when it is queued, and never in a write
-//     transaction that it can be kept out of: a speculation's Enqueue
-//     compresses on the snapshot, outside the write lock, and its commit
-//     writes the bytes only; a caller may pack payloads itself before its
-//     transaction (PackBody, Tx.EnqueueBody), on any goroutine.
+//   - A value is compressed once, when it is put, and never in a write
+//     transaction that it can be kept out of: a speculation's Enqueue and
+//     PutGame (its delta, or its new snapshot) compress on the snapshot,
+//     outside the write lock, and its commit writes the bytes only
+//     (TestSpeculationCompressesBeforeTheLock); a caller may pack payloads
+//     itself before its transaction (PackBody, Tx.EnqueueBody), on any
+//     goroutine, or many at once on every core (PackBodies: the core does
+//     so with a unit of work's mails, hundreds in a round opening's batch,
+//     whose work cannot be speculated: they are composed in the write
+//     transaction, and so compressed in it).
 //   - A payload is inflated only where its bytes are read: Tx.Payload,
 //     QueueItem, Due, Items, Retired. A delivery's bookkeeping reads the
 //     delivery state only, kept in the item's row apart from the bytes:

@@ -244,14 +244,18 @@ func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
 	return val, rec
 }
 
-// writeGame writes the values encodeGame chose.
-func (tx *Tx) writeGame(id string, val, snap []byte) error {
+// writeGame writes the values encodeGame chose; stored is the snapshot's
+// stored form when the caller encoded it already (a speculation, before
+// the write lock), else nil.
+func (tx *Tx) writeGame(id string, val, snap, stored []byte) error {
 	if snap != nil {
 		b, err := tx.tx.CreateBucketIfNotExists(bGameSnap)
 		if err != nil {
 			return err
 		}
-		stored := encodeSnap(snap)
+		if stored == nil {
+			stored = encodeSnap(snap)
+		}
 		if err := putValue(b, []byte(id), stored); err != nil {
 			return err
 		}
