@@ -92,17 +92,17 @@ type composed struct {
 // with the VERP record of each: a bounce counts only when its VERP id
 // names the mail and the address it was sent to (issue 11, item 6).
 func (w *work) persistOutbox() error {
-	for _, c := range w.outbox {
+	bodies := store.PackBodies(len(w.outbox), func(i int) []byte { return w.outbox[i].raw }) // on every core
+	for i, c := range w.outbox {
 		m := c.m
 		if c.verp != "" {
 			if err := w.tx.PutVERP(c.verp, store.VERPRecord{To: m.To, Key: m.MessageID, Game: m.Game, Sent: w.now}); err != nil {
 				return err
 			}
 		}
-		_, err := w.tx.Enqueue(OutboxQueue, store.Item{
-			Key: m.MessageID, Game: m.Game, Kind: m.Kind, To: m.To, Payload: c.raw,
-			Meta: map[string]string{MetaFrom: m.EnvelopeFrom}, Created: w.now,
-		})
+		_, err := w.tx.EnqueueBody(OutboxQueue, store.Item{
+			Key: m.MessageID, Game: m.Game, Kind: m.Kind, To: m.To, Meta: map[string]string{MetaFrom: m.EnvelopeFrom}, Created: w.now,
+		}, bodies[i])
 		if err != nil {
 			return err
 		}

@@ -209,6 +209,38 @@
 //     loses nothing, and a delivery that kills the process is retried with
 //     backoff, never hot-looped.
 //
+// # Compression
+//
+// Which values are compressed, where, and when (compress.go; issues 24
+// and 25: compressing and inflating were 13% of the referee bench's CPU
+// and 23% of a 5,000-game START's):
+//
+//   - Compressed, when that is smaller: a queued payload (key id + "z"),
+//     a game's delta (kind 0x03) and snapshot (0x03 first), an inbound
+//     record (0x01 first). All raw DEFLATE (RFC 1951), written by
+//     klauspost's flate from 2026-12-06 and by compress/flate before:
+//     either reads the other's (TestDeflateFormsReadByEitherCodec,
+//     TestStoreWrittenByMainReads: a store of main's forms reads).
+//   - A value is compressed once, when it is put, and never in a write
+//     transaction that it can be kept out of: a speculation's Enqueue and
+//     PutGame (its delta, or its new snapshot) compress on the snapshot,
+//     outside the write lock, and its commit writes the bytes only
+//     (TestSpeculationCompressesBeforeTheLock); a caller may pack payloads
+//     itself before its transaction (PackBody, Tx.EnqueueBody), on any
+//     goroutine, or many at once on every core (PackBodies: the core does
+//     so with a unit of work's mails, hundreds in a round opening's batch,
+//     whose work cannot be speculated: they are composed in the write
+//     transaction, and so compressed in it).
+//   - A payload is inflated only where its bytes are read: Tx.Payload,
+//     QueueItem, Due, Items, Retired. A delivery's bookkeeping reads the
+//     delivery state only, kept in the item's row apart from the bytes:
+//     DueRows, Attempt, Retry and Finish neither read nor inflate the
+//     payload, and return the item without it. A delivery loop reads the
+//     due rows, then the payloads of the items it starts, one inflate per
+//     attempt (referee/edge/dispatch).
+//   - The writers (the default level) and readers are kept in a free list
+//     the GC does not empty.
+//
 // # What a write costs
 //
 // bbolt copies on write: a commit writes every leaf it changed, the

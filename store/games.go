@@ -48,7 +48,7 @@ func (tx *Tx) PutGame(id string, rec []byte) error {
 	if tx.spec != nil {
 		return tx.specPutGame(id, rec, val, snap)
 	}
-	return tx.writeGame(id, val, snap)
+	return tx.writeGame(id, val, snap, nil)
 }
 
 // HasGame reports whether a game exists.

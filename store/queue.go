@@ -116,12 +116,24 @@ func (tx *Tx) deleteDue(q string, due time.Time, id uint64) error {
 }
 
 // Enqueue adds an item to queue q and returns its id. The caller sets
-// Created (the store reads no clock); Due defaults to Created.
+// Created (the store reads no clock); Due defaults to Created. The payload
+// is compressed here (PackBody), before the write lock when tx is a
+// speculation's: its commit writes the bytes only.
 func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
+	body := PackBody(it.Payload)
+	it.Payload = nil
+	return tx.EnqueueBody(q, it, body)
+}
+
+// EnqueueBody is Enqueue of an item whose payload the caller packed
+// (PackBody, which may run anywhere, before the transaction): it.Payload
+// is ignored.
+func (tx *Tx) EnqueueBody(q string, it Item, body Body) (uint64, error) {
+	it.Payload = nil
 	if tx.spec != nil {
 		// The id is known at the commit only (no caller of a
 		// speculation uses it).
-		return 0, tx.specOp(func(tx *Tx) error { _, err := tx.Enqueue(q, it); return err })
+		return 0, tx.specOp(func(tx *Tx) error { _, err := tx.EnqueueBody(q, it, body); return err })
 	}
 	live, _, err := tx.queue(q)
 	if err != nil {
@@ -138,10 +150,9 @@ func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
 	if err := tx.putDue(q, it.Due, id); err != nil {
 		return 0, err
 	}
-	if err := tx.putBody(q, id, it.Payload); err != nil {
+	if err := tx.putBody(q, id, body); err != nil {
 		return 0, err
 	}
-	it.Payload = nil
 	raw, err := json.Marshal(it)
 	if err != nil {
 		return 0, err
@@ -213,9 +224,21 @@ func (tx *Tx) QueueItem(q string, id uint64) (Item, error) {
 }
 
 // Due returns up to limit live items whose Due is at or before now,
-// earliest first (0: no limit). It reads the due-time index, so its cost
-// does not grow with the items that are not due.
+// earliest first (0: no limit), each with its payload. It reads the
+// due-time index, so its cost does not grow with the items that are not
+// due.
 func (tx *Tx) Due(q string, now time.Time, limit int) ([]Item, error) {
+	out, err := tx.DueRows(q, now, limit)
+	for i := range out {
+		tx.withBody(q, &out[i])
+	}
+	return out, err
+}
+
+// DueRows is Due without the payloads: the delivery state only, no body
+// read or inflated (a delivery loop reads the payloads of the items it
+// starts, Tx.Payload).
+func (tx *Tx) DueRows(q string, now time.Time, limit int) ([]Item, error) {
 	live, _, err := tx.queue(q)
 	if err != nil {
 		return nil, err
@@ -231,12 +254,21 @@ func (tx *Tx) Due(q string, now time.Time, limit int) ([]Item, error) {
 			return false, err
 		}
 		if ok {
-			tx.withBody(q, &it)
 			out = append(out, it)
 		}
 		return true, nil
 	})
 	return out, err
+}
+
+// Payload returns the payload of item id of queue q, live or retired (nil
+// when it has none: pruned, or never stored). It is the only read of the
+// queue's bodies a delivery makes.
+func (tx *Tx) Payload(q string, id uint64) []byte {
+	tx.widen()
+	it := Item{ID: id}
+	tx.withBody(q, &it)
+	return it.Payload
 }
 
 // DueOrder calls fn with the due time and id of the live items, earliest
@@ -345,8 +377,7 @@ func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
 	if err != nil {
 		return it, err
 	}
-	payload, err := tx.moveBody(q, &it)
-	if err != nil {
+	if err := tx.moveBody(q, &it); err != nil {
 		return it, err
 	}
 	old := it.Due
@@ -366,17 +397,13 @@ func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
 			return it, err
 		}
 	}
-	if err := putJSON(live, u64(id), it); err != nil {
-		return it, err
-	}
-	it.Payload = payload
-	tx.withBody(q, &it)
-	return it, nil
+	return it, putJSON(live, u64(id), it)
 }
 
 // Attempt records that a delivery attempt starts now; if it never reports
 // back (a crash), the item becomes due again at next. Call it in its own
-// transaction before the network I/O.
+// transaction before the network I/O. Like Retry and Finish, it returns
+// the item's delivery state, without its payload (Tx.Payload reads it).
 func (tx *Tx) Attempt(q string, id uint64, now, next time.Time) (Item, error) {
 	return tx.update(q, id, func(it *Item) {
 		it.Attempts++
@@ -415,15 +442,12 @@ func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time
 	if errText != "" || state == Sent {
 		it.LastError = errText
 	}
-	payload, err := tx.moveBody(q, &it)
-	if err != nil {
+	if err := tx.moveBody(q, &it); err != nil {
 		return it, err
 	}
 	if err := putJSON(done, u64(id), it); err != nil {
 		return it, err
 	}
-	it.Payload = payload
-	tx.withBody(q, &it)
 	return it, live.Delete(u64(id))
 }
 

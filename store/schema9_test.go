@@ -147,9 +147,9 @@ func TestMigrationToSchema9(t *testing.T) {
 				checkWakes(t, tx, wakes)
 				for _, q := range Queues {
 					for _, id := range live[q] {
-						it, err := tx.Finish(q, id, Sent, t0, t0, "")
-						if err != nil || !bytes.Equal(it.Payload, payloads[q][id]) {
-							t.Errorf("finish %s %d: %v, %d bytes", q, id, err, len(it.Payload))
+						_, err := tx.Finish(q, id, Sent, t0, t0, "")
+						if err != nil || !bytes.Equal(tx.Payload(q, id), payloads[q][id]) {
+							t.Errorf("finish %s %d: %v, %d bytes", q, id, err, len(tx.Payload(q, id)))
 						}
 					}
 					if _, err := tx.PruneRetired(q, t0.Add(2*time.Hour)); err != nil {

@@ -286,10 +286,12 @@ func (tx *Tx) specAppendLog(game string, entry []byte) (uint64, error) {
 func (tx *Tx) specPutGame(id string, rec, val, snap []byte) error {
 	tx.spec.games[id] = rec
 	tx.spec.stamps[id] = val
+	var stored []byte
 	if snap != nil {
 		tx.spec.snaps[id] = snap
+		stored = encodeSnap(snap) // compressed here, outside the write lock
 	}
-	tx.spec.ops = append(tx.spec.ops, func(tx *Tx) error { return tx.writeGame(id, val, snap) })
+	tx.spec.ops = append(tx.spec.ops, func(tx *Tx) error { return tx.writeGame(id, val, snap, stored) })
 	return nil
 }
 

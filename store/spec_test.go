@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 )
@@ -228,4 +229,55 @@ func TestSpeculationGroupCommit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// A speculation's mails and game snapshots are compressed on its
+// snapshot, outside the write lock: its commit writes the bytes it packed
+// and compresses nothing (doc.go, "Compression"), and they read back as
+// written.
+func TestSpeculationCompressesBeforeTheLock(t *testing.T) {
+	db := open(t)
+	rec := record(rand.New(rand.NewPCG(1, 2)), 3*minDeltaRecord)
+	var mails [][]byte
+	for n := range 4 {
+		mails = append(mails, bytes.Repeat([]byte(fmt.Sprintf("Subject: move %d\r\nYour turn.\r\n", n)), 40*(n+1)))
+	}
+	s, err := db.Speculate(func(tx *Tx) error {
+		if err := tx.PutGame("g9", rec); err != nil {
+			return err
+		}
+		for i, m := range mails {
+			if _, err := tx.Enqueue("outbox", Item{Key: fmt.Sprint(i), To: "a@x", Payload: m, Created: t0}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := deflated.Load()
+	if err := db.Commit(s, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := deflated.Load() - before; n != 0 {
+		t.Errorf("the commit compressed %d values", n)
+	}
+	db.View(func(tx *Tx) error {
+		if v := getValue(tx.tx.Bucket(bGameSnap), []byte("g9")); len(v) == 0 || v[0] != snapZ {
+			t.Errorf("the game's snapshot not stored compressed")
+		}
+		if got, err := tx.Game("g9"); err != nil || !bytes.Equal(got, rec) {
+			t.Errorf("the game reads %d bytes of %d (%v)", len(got), len(rec), err)
+		}
+		for i, m := range mails {
+			if got := tx.Payload("outbox", uint64(i+1)); !bytes.Equal(got, m) {
+				t.Errorf("mail %d reads %d bytes of %d", i, len(got), len(m))
+			}
+			if z := getValue(tx.tx.Bucket([]byte("queue.outbox")), zbodyKey(uint64(i+1))); z == nil {
+				t.Errorf("mail %d not stored compressed", i)
+			}
+		}
+		return nil
+	})
 }

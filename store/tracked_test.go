@@ -56,6 +56,7 @@ func TestEveryReadIsTracked(t *testing.T) {
 		"NextDue": func(tx *Tx) { tx.NextDue("outbox") }, "QueueItem": func(tx *Tx) { tx.QueueItem("outbox", 1) },
 		"QueueLen": func(tx *Tx) { tx.QueueLen("outbox") }, "Items": func(tx *Tx) { tx.Items("outbox", func(Item) error { return nil }) },
 		"Retired": func(tx *Tx) { tx.Retired("outbox", func(Item) error { return nil }) },
+		"DueRows": func(tx *Tx) { tx.DueRows("outbox", t0, 0) }, "Payload": func(tx *Tx) { tx.Payload("outbox", 1) },
 		"Attempt": func(tx *Tx) { tx.Attempt("outbox", 1, t0, t0) }, "Retry": func(tx *Tx) { tx.Retry("outbox", 1, t0, "") },
 		"Finish": func(tx *Tx) { tx.Finish("outbox", 1, Sent, t0, t0, "") }, "PruneRetired": func(tx *Tx) { tx.PruneRetired("outbox", t0) },
 		"DueWakes": func(tx *Tx) { tx.DueWakes(t0, 0) }, "NextWake": func(tx *Tx) { tx.NextWake() }, "Wake": func(tx *Tx) { tx.Wake("g1") },
@@ -82,7 +83,7 @@ func TestEveryReadIsTracked(t *testing.T) {
 		"KeepDecodedTournament": func(tx *Tx) { tx.KeepDecodedTournament("t", []byte("{}"), nil) },
 	}
 	// Writes a speculation keeps and replays at its commit.
-	kept := map[string]bool{"AppendLog": true, "PutGame": true, "SetWake": true, "PutVERP": true, "Enqueue": true,
+	kept := map[string]bool{"AppendLog": true, "PutGame": true, "SetWake": true, "PutVERP": true, "Enqueue": true, "EnqueueBody": true,
 		"MarkInbound": true, "KeepDecoded": true, "IndexGame": true}
 	other := map[string]bool{"Ruleset": true, "Speculating": true, "Wide": true}
 

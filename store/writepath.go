@@ -244,14 +244,18 @@ func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
 	return val, rec
 }
 
-// writeGame writes the values encodeGame chose.
-func (tx *Tx) writeGame(id string, val, snap []byte) error {
+// writeGame writes the values encodeGame chose; stored is the snapshot's
+// stored form when the caller encoded it already (a speculation, before
+// the write lock), else nil.
+func (tx *Tx) writeGame(id string, val, snap, stored []byte) error {
 	if snap != nil {
 		b, err := tx.tx.CreateBucketIfNotExists(bGameSnap)
 		if err != nil {
 			return err
 		}
-		stored := encodeSnap(snap)
+		if stored == nil {
+			stored = encodeSnap(snap)
+		}
 		if err := putValue(b, []byte(id), stored); err != nil {
 			return err
 		}
@@ -282,17 +286,17 @@ func (tx *Tx) withBody(q string, it *Item) {
 	}
 }
 
-// putBody writes an item's payload once, compressed when that is smaller.
-func (tx *Tx) putBody(q string, id uint64, payload []byte) error {
+// putBody writes an item's payload once, as packed.
+func (tx *Tx) putBody(q string, id uint64, body Body) error {
 	b := tx.tx.Bucket([]byte("queue." + q))
 	if b == nil {
 		return fmt.Errorf("store: no queue %q", q)
 	}
-	tx.data += int64(len(payload))
-	if z := deflate(nil, payload); z != nil {
-		return putValue(b, zbodyKey(id), z)
+	tx.data += int64(body.n)
+	if body.z != nil {
+		return putValue(b, zbodyKey(id), body.z)
 	}
-	return putValue(b, bodyKey(id), payload)
+	return putValue(b, bodyKey(id), body.raw)
 }
 
 // deleteBody forgets an item's payload.
@@ -307,14 +311,14 @@ func (tx *Tx) deleteBody(q string, id uint64) error {
 }
 
 // moveBody takes the payload out of a row read (one of schema <= 5 that
-// no migration moved), writing it to the body bucket, and returns it.
-func (tx *Tx) moveBody(q string, it *Item) ([]byte, error) {
+// no migration moved), writing it to the body bucket.
+func (tx *Tx) moveBody(q string, it *Item) error {
 	p := it.Payload
 	it.Payload = nil
 	if len(p) == 0 {
-		return nil, nil
+		return nil
 	}
-	return p, tx.putBody(q, it.ID, p)
+	return tx.putBody(q, it.ID, PackBody(p))
 }
 
 func firstKey(b *bolt.Bucket) []byte {

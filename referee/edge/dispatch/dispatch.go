@@ -2,8 +2,11 @@
 // by the outbox sender (referee/edge/smtpout) and the outgoing-webhook sender
 // (referee/edge/hookout).
 //
-// The store is the queue (store.Tx.Due/Attempt/Retry/Finish): there is no
-// queue in memory. The loop sleeps until the earliest due item, a Kick
+// The store is the queue (store.Tx.DueRows/Payload/Attempt/Retry/Finish):
+// there is no queue in memory. The loop reads the due items' delivery
+// state only, and the payload of each item it starts, once (store/doc.go,
+// "Compression": payloads are kept compressed; the attempt's and the
+// outcome's records neither read nor inflate them). The loop sleeps until the earliest due item, a Kick
 // (after a commit that queued items) or an hour at most, as a safety net
 // against clock jumps. For the due items it records the attempts in a
 // transaction before any I/O (Attempt, with each item due again at now +
@@ -255,22 +258,26 @@ func (l *Loop) dispatch(ctx context.Context, inflight map[uint64]bool, done chan
 	q := l.o.Queue
 	now := l.o.Now()
 	if free := l.o.Workers - len(inflight); free > 0 {
-		var due []store.Item
+		// The due rows are read without their payloads, and only the
+		// items started get theirs (store/doc.go, "Compression"): an item
+		// in flight or beyond the free workers is not inflated, nor is any
+		// by the attempt's or the outcome's bookkeeping.
+		var start []store.Item
 		if err := l.o.Store.View(func(tx *store.Tx) error {
-			var err error
-			due, err = tx.Due(q, now, free+len(inflight))
+			due, err := tx.DueRows(q, now, free+len(inflight))
+			start = start[:0]
+			for _, it := range due {
+				if len(start) == free {
+					break
+				}
+				if !inflight[it.ID] {
+					it.Payload = tx.Payload(q, it.ID)
+					start = append(start, it)
+				}
+			}
 			return err
 		}); err != nil {
 			return 0, err
-		}
-		var start []store.Item
-		for _, it := range due {
-			if len(start) == free {
-				break
-			}
-			if !inflight[it.ID] {
-				start = append(start, it)
-			}
 		}
 		// The attempts are recorded before any I/O, all in one
 		// transaction: after a crash each item is due again at its next,
@@ -304,6 +311,7 @@ func (l *Loop) dispatch(ctx context.Context, inflight map[uint64]bool, done chan
 					if err != nil {
 						return err
 					}
+					cur.Payload = it.Payload // written once, never changed
 					started = append(started, cur)
 				}
 				return nil
@@ -447,6 +455,7 @@ func (l *Loop) record(it store.Item, start time.Time, a Attempt, presumed bool) 
 		}
 		l.retried.Add(1)
 	}
+	cur.Payload = it.Payload // the outcome's record returns the state only
 	rep.Item = cur
 	if l.o.Done != nil {
 		l.o.Done(rep)
