@@ -4,6 +4,26 @@
 // pass-through "echo" referee as the baseline, and the referee's store and
 // memory with 10 to 10,000 live games.
 //
+// # How the players decide
+//
+// The referee run's players share the process (and its cores) with the
+// referee; the echo's players do next to nothing. So that the two runs
+// differ by the referee's work and not by the players', the referee run's
+// players decide nothing while it is timed: before it, demo.PlanGame plays
+// each game through the engine alone with the same bots (the game's best
+// bot, each player's random source seeded from the run's seed, the seats
+// drawn from the game's seed as the referee draws them) and records every
+// seat's answer at every state token it is asked at. During the run a
+// player (demo.ScriptBrain) reads each mail over IMAP, takes its seat and
+// token from the Message-ID, and sends the planned answer over SMTP. It
+// still asks for the JSON part (FORMAT json), so the referee renders the
+// same mails. The run checks that the referee played exactly the plan:
+// every game's logged moves and final state are the plan's (verifyGames).
+// With Options.DecidingBots (--deciding-bots) the players decide on each
+// prompt instead, reading the game's table from the referee's store
+// (demo.PeekDecider), as before the plans; they play the same moves
+// (TestScriptedBotsPlayTheDecidingBotsGames).
+//
 // It owns the benchmark's load, its measures and its report. It must not
 // change the referee's behaviour to measure it: it drives the daemon as a
 // player would, by mail.
@@ -60,8 +80,15 @@ type Options struct {
 	Progress io.Writer
 	Logger   *slog.Logger
 
+	// DecidingBots has the referee run's players decide each answer when
+	// its prompt arrives, reading the game's table from the referee's
+	// store (demo.PeekDecider), as before the plans: for comparison. By
+	// default every answer is decided before the run (demo.PlanGame) and
+	// the players only read their mail and send it (demo.ScriptBrain).
+	DecidingBots bool
+
 	// afterGames, in tests, sees the referee run's site before it stops.
-	afterGames func(site *demo.Site, ids []string, sent map[string]int)
+	afterGames func(site *demo.Site, ids []string, sent map[string]int, plans map[string]*demo.Plan)
 }
 
 // Report is the benchmark's result.

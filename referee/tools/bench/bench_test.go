@@ -31,17 +31,28 @@ func TestSmallBench(t *testing.T) {
 		Timeout: 3 * time.Minute, Progress: &progress,
 		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "3"}},
 		// The check of lost and doubled mails can fail.
-		afterGames: func(site *demo.Site, ids []string, sent map[string]int) {
+		afterGames: func(site *demo.Site, ids []string, sent map[string]int, plans map[string]*demo.Plan) {
 			for _, delta := range []int{-1, 1} {
 				wrong := map[string]int{}
 				for id, n := range sent {
 					wrong[id] = n + delta
 				}
-				if _, problems := verifyGames(site, ids, wrong); len(problems) != len(ids) {
+				if _, problems := verifyGames(site, ids, wrong, plans); len(problems) != len(ids) {
 					t.Errorf("%+d mail per game: problems %v", delta, problems)
 				}
 			}
-			if _, problems := verifyGames(site, append(ids, "nosuch"), sent); len(problems) != 1 {
+			// A game that is not its plan's (one move changed) is found.
+			changed := map[string]*demo.Plan{}
+			for id, p := range plans {
+				q := *p
+				q.Moves = append([]demo.PlanMove(nil), p.Moves...)
+				q.Moves[len(q.Moves)-1].Cmd += " X"
+				changed[id] = &q
+			}
+			if _, problems := verifyGames(site, ids, sent, changed); len(problems) != len(ids) {
+				t.Errorf("changed plans: problems %v", problems)
+			}
+			if _, problems := verifyGames(site, append(ids, "nosuch"), sent, plans); len(problems) != 1 {
 				t.Errorf("unknown game: problems %v", problems)
 			}
 		}})
@@ -53,8 +64,11 @@ func TestSmallBench(t *testing.T) {
 	rep.WriteTable(&table)
 	t.Logf("\n%s", table.String())
 	r, e := rep.Referee, rep.Echo
-	if !r.Verified {
-		t.Errorf("referee run not verified: %v", r.Problems)
+	if !r.Verified || r.Bots != "scripted" || e.Bots != "" {
+		t.Errorf("referee run (%s bots) not verified: %v", r.Bots, r.Problems)
+	}
+	if !strings.Contains(table.String(), "Players: scripted, every answer decided before the run") {
+		t.Errorf("the table does not say how the players decide:\n%s", table.String())
 	}
 	if !e.Verified {
 		t.Errorf("echo run not verified: %v", e.Problems)

@@ -88,6 +88,14 @@ type Throughput struct {
 	// CPUSeconds that is the referee's (or the echo's) work on the mail
 	// (handlerCPU).
 	HandlerCPU float64 `json:"handler_cpu_ms"`
+	// Bots says how the referee run's players decide: "scripted" (the
+	// default: every answer decided before the run by PlanGame, the
+	// engine alone playing the same games with the same bots and seeds;
+	// a player only reads its mail and sends the planned answer) or
+	// "deciding" (Options.DecidingBots: each player decides on reading
+	// the prompt, reading the game's table from the referee's store).
+	// Empty for the echo.
+	Bots string `json:"bots,omitempty"`
 	// Verified says every game's log replays to the referee's final
 	// state and every player mail was processed exactly once; Problems
 	// lists what did not.
@@ -274,10 +282,11 @@ type stackEnv struct {
 	name     string
 }
 
-// gameSeat is one bot of the referee run.
+// gameSeat is one bot of the referee run; over reports that its final
+// mail arrived.
 type gameSeat struct {
 	player *demo.Player
-	brain  *demo.GameBrain
+	over   func() bool
 }
 
 // runGames plays n concurrent bot games through the stack and measures.
@@ -305,6 +314,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 		id    string
 		ng    referee.NewGame
 		seats []*gameSeat
+		plan  *demo.Plan
 	}
 	var plans []*plan
 	for i := 0; i < o.Games; i++ {
@@ -320,17 +330,41 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 			Seed: fmt.Sprintf("%s/%d", o.Seed, i), Options: o.GameOptions[info.Name],
 			Policy: &referee.Policy{Hours: map[string]float64{}, VacationDays: 14}}}
 		botName := info.BestBot()
+		// The plan: the same bots (name, seed) decide every answer
+		// now, on the engine alone; the run checks that the referee
+		// played exactly these moves, whoever decides during it.
+		var deciders []*demo.PeekDecider
+		var names []string
 		for k := 0; k < n; k++ {
-			acc, err := env.stack.Account(fmt.Sprintf("g%dp%d", i+1, k+1), fmt.Sprintf("P%d", k+1))
+			d, err := demo.NewBotDecider(maker, botName, botKey(o.Seed, i, k), nil)
 			if err != nil {
 				return nil, err
 			}
-			brain, err := site.BotBrain(maker, botName, fmt.Sprintf("%s/%d/%d", o.Seed, i, k))
+			deciders, names = append(deciders, d), append(names, fmt.Sprintf("P%d", k+1))
+		}
+		p.plan, err = demo.PlanGame(id, g, engine.Config{Options: p.ng.Options, Seats: names, Seed: p.ng.Seed}, deciders)
+		if err != nil {
+			return nil, err
+		}
+		for k := 0; k < n; k++ {
+			acc, err := env.stack.Account(fmt.Sprintf("g%dp%d", i+1, k+1), names[k])
 			if err != nil {
 				return nil, err
 			}
-			pl := &demo.Player{Account: acc, Brain: brain, Logger: log, Observe: env.rec.observe}
-			p.seats = append(p.seats, &gameSeat{player: pl, brain: brain})
+			seat := &gameSeat{}
+			var brain demo.Brain
+			if o.DecidingBots {
+				gb, err := site.BotBrain(maker, botName, botKey(o.Seed, i, k))
+				if err != nil {
+					return nil, err
+				}
+				brain, seat.over = gb, func() bool { lg, _ := gb.Final(); return lg != nil }
+			} else {
+				sb := &demo.ScriptBrain{Plan: p.plan}
+				brain, seat.over = sb, sb.Over
+			}
+			seat.player = &demo.Player{Account: acc, Brain: brain, Logger: log, Observe: env.rec.observe}
+			p.seats = append(p.seats, seat)
 			p.ng.Invite = append(p.ng.Invite, referee.Invitee{Address: acc.Addr, Name: acc.Name, Lang: "en"})
 		}
 		plans = append(plans, p)
@@ -352,7 +386,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	done := func() bool {
 		for _, p := range plans {
 			for _, s := range p.seats {
-				if lg, _ := s.brain.Final(); lg == nil {
+				if !s.over() {
 					return false
 				}
 			}
@@ -367,8 +401,10 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	var ids []string
+	byID := map[string]*demo.Plan{}
 	for _, p := range plans {
 		ids = append(ids, p.id)
+		byID[p.id] = p.plan
 		for _, s := range p.seats {
 			t.PlayerMails += int(s.player.Sent())
 			t.Mails += int(s.player.Sent() + s.player.Received())
@@ -384,9 +420,13 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 			sent[p.id] += int(s.player.Sent())
 		}
 	}
-	t.Moves, t.Problems = verifyGames(site, ids, sent)
+	t.Moves, t.Problems = verifyGames(site, ids, sent, byID)
 	if o.afterGames != nil {
-		o.afterGames(site, ids, sent)
+		o.afterGames(site, ids, sent, byID)
+	}
+	t.Bots = "scripted"
+	if o.DecidingBots {
+		t.Bots = "deciding"
 	}
 	t.Verified = len(t.Problems) == 0
 	t.finish(env.rec)
@@ -565,10 +605,11 @@ func gamesState(site *demo.Site) string {
 }
 
 // verifyGames checks each game: it is over, its exported log replays from
-// the seed to the referee's own final state, and the referee logged
-// exactly one input per mail its players sent (none lost, none doubled).
-// It returns the engine moves applied and the problems.
-func verifyGames(site *demo.Site, ids []string, sent map[string]int) (int, []string) {
+// the seed to the referee's own final state, its moves and final state
+// are its plan's (the bots' own choices: demo.PlanGame), and the referee
+// logged exactly one input per mail its players sent (none lost, none
+// doubled). It returns the engine moves applied and the problems.
+func verifyGames(site *demo.Site, ids []string, sent map[string]int, plans map[string]*demo.Plan) (int, []string) {
 	moves := 0
 	var problems []string
 	for _, id := range ids {
@@ -602,6 +643,11 @@ func verifyGames(site *demo.Site, ids []string, sent map[string]int) (int, []str
 			problems = append(problems, fmt.Sprintf("%s: the replay ends at move %d, the referee at %d (hashes equal: %v)",
 				id, st.Head().Moves, tb.Token(), h1 == h2))
 		}
+		if pl := plans[id]; pl == nil {
+			problems = append(problems, id+": no plan")
+		} else if err := pl.Check(lg, tb.State); err != nil {
+			problems = append(problems, fmt.Sprintf("%s: not the bots' game: %v", id, err))
+		}
 		inputs := 0
 		log, err := site.Daemon.Referee.Entries(id)
 		for _, e := range log {
@@ -617,3 +663,6 @@ func verifyGames(site *demo.Site, ids []string, sent map[string]int) (int, []str
 	}
 	return moves, problems
 }
+
+// botKey is the seed of the random source of game i's k-th invitee's bot.
+func botKey(seed string, i, k int) string { return fmt.Sprintf("%s/%d/%d", seed, i, k) }
