@@ -39,6 +39,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"sync"
 	"syscall"
 	"time"
 
@@ -74,7 +75,8 @@ type Options struct {
 	Timeout time.Duration
 	// ProfileDir, if set, receives a CPU profile of each mail run
 	// (referee.cpu.pprof, echo.cpu.pprof: servers, daemon and bots
-	// together on the embedded stack).
+	// together on the embedded stack, their goroutines labelled
+	// bench=daemon, players or "mail servers": go tool pprof -tags).
 	ProfileDir string
 	// Progress receives a line per step (nil: none).
 	Progress io.Writer
@@ -198,7 +200,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				env.stack, env.close, env.name = real, func() {}, "real"
 				return env, nil
 			}
-			ms, err := demo.StartMailServer(demo.MailOptions{Logger: log, OnDeliver: env.rec.deliver})
+			var ms *demo.MailServer
+			var err error
+			labeled(partServers, func() { ms, err = demo.StartMailServer(demo.MailOptions{Logger: log, OnDeliver: env.rec.deliver}) })
 			if err != nil {
 				return nil, err
 			}
@@ -210,12 +214,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		stopProfile, err := o.profile("referee")
-		if err != nil {
-			return nil, err
-		}
 		rep.Referee, err = runGames(ctx, env, &o, filepath.Join(dir, "referee"), log)
-		stopProfile()
 		env.close()
 		if err != nil {
 			return nil, fmt.Errorf("referee run: %w", err)
@@ -226,11 +225,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if env, err = newStack(); err != nil {
 			return nil, err
 		}
-		if stopProfile, err = o.profile("echo"); err != nil {
-			return nil, err
-		}
 		rep.Echo, err = runEcho(ctx, env, &o, filepath.Join(dir, "echo"), o.Games, rounds, rep.Referee, log)
-		stopProfile()
 		env.close()
 		if err != nil {
 			return nil, fmt.Errorf("echo run: %w", err)
@@ -294,7 +289,8 @@ func cpuTime() time.Duration {
 }
 
 // profile starts a CPU profile of the named run in ProfileDir (none
-// without one) and returns the function that ends it.
+// without one) and returns the function that ends it (once: later calls
+// do nothing).
 func (o *Options) profile(run string) (func(), error) {
 	if o.ProfileDir == "" {
 		return func() {}, nil
@@ -307,8 +303,11 @@ func (o *Options) profile(run string) (func(), error) {
 		_ = f.Close()
 		return nil, fmt.Errorf("bench: profile: %w", err)
 	}
+	var once sync.Once
 	return func() {
-		pprof.StopCPUProfile()
-		_ = f.Close()
+		once.Do(func() {
+			pprof.StopCPUProfile()
+			_ = f.Close()
+		})
 	}, nil
 }

@@ -2,9 +2,13 @@ package bench
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -27,7 +31,8 @@ func TestSmallBench(t *testing.T) {
 		t.Skip("end-to-end benchmark")
 	}
 	var progress bytes.Buffer
-	rep, err := Run(context.Background(), Options{Games: 2, Players: 2, Sizes: []int{5, 20}, Moves: 10, Dir: t.TempDir(),
+	profiles := t.TempDir()
+	rep, err := Run(context.Background(), Options{Games: 2, Players: 2, Sizes: []int{5, 20}, Moves: 10, Dir: t.TempDir(), ProfileDir: profiles,
 		Timeout: 3 * time.Minute, Progress: &progress,
 		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "3"}},
 		// The check of lost and doubled mails can fail.
@@ -117,6 +122,11 @@ func TestSmallBench(t *testing.T) {
 			t.Errorf("handler CPU per mail: referee %.3f ms, echo %.3f ms", r.HandlerCPU, e.HandlerCPU)
 		}
 	}
+	// The garbage collector ran during the referee run; its assists are a
+	// part of it.
+	if r.GCSeconds <= 0 || r.GCAssistSeconds < 0 || r.GCAssistSeconds > r.GCSeconds || r.GCSeconds > r.CPUSeconds {
+		t.Errorf("referee run: GC %.3fs, assists %.3fs, process %.2fs", r.GCSeconds, r.GCAssistSeconds, r.CPUSeconds)
+	}
 	if e.Latency == nil || e.Latency.N != e.Moves {
 		t.Errorf("echo latency %+v", e.Latency)
 	}
@@ -154,6 +164,27 @@ func TestSmallBench(t *testing.T) {
 	}
 	if rep.Scale[1].StoreBytes <= rep.Scale[0].StoreBytes {
 		t.Errorf("the store did not grow: %d then %d bytes", rep.Scale[0].StoreBytes, rep.Scale[1].StoreBytes)
+	}
+	// The profiles tell the parts apart by their goroutines' label.
+	for _, run := range []string{"referee", "echo"} {
+		f, err := os.Open(filepath.Join(profiles, run+".cpu.pprof"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prof, err := io.ReadAll(zr)
+		_ = f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, part := range []string{partLabel, partReferee, partPlayers, partServers} {
+			if !bytes.Contains(prof, []byte(part)) {
+				t.Errorf("%s profile: no label %q", run, part)
+			}
+		}
 	}
 	raw, err := json.Marshal(rep)
 	if err != nil || !strings.Contains(string(raw), `"moves_per_sec"`) {

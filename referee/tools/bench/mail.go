@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"runtime/metrics"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"sync"
@@ -56,7 +58,10 @@ type Throughput struct {
 	// fetch before it), Handler the handler's call (wall time: parse,
 	// apply, tell, the commit), Send from the handler's return to the
 	// first mail it queued delivered (the sender; negative when the mail
-	// was out before the call returned).
+	// was out before the call returned). All three are wall times: on
+	// the embedded stack they include the waits for a core that the
+	// players and the mail servers hold, and Handler the wait for the
+	// store's group commit (the fsync).
 	Stages *Stages `json:"stages,omitempty"`
 	// RoundTrip is from the player's SMTP server accepting its mail to the
 	// player reading the answer (measured at the player; every stack).
@@ -83,10 +88,23 @@ type Throughput struct {
 	// CPUSeconds is the process's CPU time during the run (servers,
 	// daemon and bots together when the stack is embedded).
 	CPUSeconds float64 `json:"cpu_seconds"`
+	// GCSeconds is the runtime's estimate of the CPU the garbage
+	// collector took during the run (runtime/metrics
+	// /cpu/classes/gc/total, every part's garbage), and GCAssistSeconds
+	// the part of it goroutines paid while allocating (in HandlerCPU
+	// when the handler's goroutine paid it).
+	GCSeconds       float64 `json:"gc_seconds"`
+	GCAssistSeconds float64 `json:"gc_assist_seconds"`
 	// HandlerCPU is the mail handler's own CPU time per mail it handled
-	// (the referee's intake, or the echo), in milliseconds: the part of
-	// CPUSeconds that is the referee's (or the echo's) work on the mail
-	// (handlerCPU).
+	// (the referee's intake, or the echo), in milliseconds, on its
+	// thread (handlerCPU): parse, apply, tell, render, and the store's
+	// commits its goroutine wrote. It leaves out the commits of its
+	// writes that another goroutine wrote: a caller that finds a commit
+	// being written waits, and the store starts a goroutine to write the
+	// next group (store.DB.Group; in a profile, store.(*DB).leadCommits
+	// outside HandleMail, where the sender's delivery records are too).
+	// It includes the garbage collector's assists its goroutine paid,
+	// which grow with the whole process's garbage.
 	HandlerCPU float64 `json:"handler_cpu_ms"`
 	// Bots says how the referee run's players decide: "scripted" (the
 	// default: every answer decided before the run by PlanGame, the
@@ -292,8 +310,12 @@ type gameSeat struct {
 // runGames plays n concurrent bot games through the stack and measures.
 func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *slog.Logger) (*Throughput, error) {
 	hc := &handlerCPU{handled: env.rec.handled}
-	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
-		Handler: func(d *daemon.Daemon) mailin.Handler { hc.h = d.Intake; return hc }})
+	var site *demo.Site
+	var err error
+	labeled(partReferee, func() {
+		site, err = demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
+			Handler: func(d *daemon.Daemon) mailin.Handler { hc.h = d.Intake; return hc }})
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -375,7 +397,13 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 			players = append(players, s.player)
 		}
 	}
-	start, cpu0, ws0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats()
+	// The profile covers the timed run only (not the plans).
+	stopProfile, err := o.profile("referee")
+	if err != nil {
+		return nil, err
+	}
+	defer stopProfile()
+	start, cpu0, ws0, gc0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), gcCPU()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
 	for _, p := range plans {
@@ -396,8 +424,10 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	if err := waitFor(ctx, o.Timeout, wait, done, func() string { return gamesState(site) }); err != nil {
 		return nil, err
 	}
+	stopProfile()
 	t := &Throughput{Referee: "referee", Games: o.Games, Players: o.Players, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail()}
+	t.gcSince(gc0)
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	var ids []string
@@ -445,21 +475,25 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	var echo *Echo
 	hc := &handlerCPU{handled: env.rec.handled}
 	addrs := map[string]string{} // player -> the next one, for the copies
-	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
-		Handler: func(d *daemon.Daemon) mailin.Handler {
-			echo = &Echo{Referee: d.Referee, Domain: env.stack.Domain(), From: "referee@" + env.stack.Domain(), Kick: d.Sender.Kick}
-			if like != nil && like.OutPerIn > 1 {
-				echo.Copies, echo.Size = like.OutPerIn-1, like.OutBytes
-				echo.CopyTo = func(to string) string {
-					if n, ok := addrs[strings.ToLower(to)]; ok {
-						return n
+	var site *demo.Site
+	var err error
+	labeled(partReferee, func() {
+		site, err = demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
+			Handler: func(d *daemon.Daemon) mailin.Handler {
+				echo = &Echo{Referee: d.Referee, Domain: env.stack.Domain(), From: "referee@" + env.stack.Domain(), Kick: d.Sender.Kick}
+				if like != nil && like.OutPerIn > 1 {
+					echo.Copies, echo.Size = like.OutPerIn-1, like.OutBytes
+					echo.CopyTo = func(to string) string {
+						if n, ok := addrs[strings.ToLower(to)]; ok {
+							return n
+						}
+						return to
 					}
-					return to
 				}
-			}
-			hc.h = echo
-			return hc
-		}})
+				hc.h = echo
+				return hc
+			}})
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -477,14 +511,21 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	for i, p := range players {
 		addrs[strings.ToLower(p.Account.Addr)] = players[(i+1)%len(players)].Account.Addr
 	}
-	start, cpu0, ws0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats()
+	stopProfile, err := o.profile("echo")
+	if err != nil {
+		return nil, err
+	}
+	defer stopProfile()
+	start, cpu0, ws0, gc0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), gcCPU()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
 	if err := waitFor(ctx, o.Timeout, wait, nil, func() string { return fmt.Sprintf("echo answered %d", echo.Handled()) }); err != nil {
 		return nil, err
 	}
+	stopProfile()
 	t := &Throughput{Referee: "echo", Games: clients, Players: 1, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail(), Moves: int(echo.Handled())}
+	t.gcSince(gc0)
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	for _, p := range players {
@@ -529,6 +570,24 @@ func (t *Throughput) finish(rec *recorder) {
 	rec.mu.Unlock()
 }
 
+// The parts of the process a CPU profile of a mail run tells apart, by the
+// label partLabel on their goroutines (inherited by the goroutines they
+// start): the referee's daemon (or the echo's: its watcher, handler,
+// commits, sender), the players, the embedded mail servers. Samples
+// without it are the runtime's own (the garbage collector's workers).
+const (
+	partLabel   = "bench"
+	partReferee = "daemon"
+	partPlayers = "players"
+	partServers = "mail servers"
+)
+
+// labeled runs fn with the profile label of a part: the goroutines fn
+// starts keep it.
+func labeled(part string, fn func()) {
+	pprof.Do(context.Background(), pprof.Labels(partLabel, part), func(context.Context) { fn() })
+}
+
 // runPlayers starts the players; the returned channel gets one result per
 // player.
 func runPlayers(ctx context.Context, players []*demo.Player) <-chan error {
@@ -540,7 +599,7 @@ func runPlayers(ctx context.Context, players []*demo.Player) <-chan error {
 					out <- fmt.Errorf("bench: player panicked: %v\n%s", r, debug.Stack())
 				}
 			}()
-			out <- p.Run(ctx)
+			pprof.Do(ctx, pprof.Labels(partLabel, partPlayers), func(ctx context.Context) { out <- p.Run(ctx) })
 		}(p)
 	}
 	return waitAll(out, len(players))
@@ -666,3 +725,24 @@ func verifyGames(site *demo.Site, ids []string, sent map[string]int, plans map[s
 
 // botKey is the seed of the random source of game i's k-th invitee's bot.
 func botKey(seed string, i, k int) string { return fmt.Sprintf("%s/%d/%d", seed, i, k) }
+
+// gcCPU reads the runtime's estimates of the garbage collector's CPU:
+// its total and the assists.
+func gcCPU() [2]float64 {
+	ss := []metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}, {Name: "/cpu/classes/gc/mark/assist:cpu-seconds"}}
+	metrics.Read(ss)
+	var out [2]float64
+	for i, s := range ss {
+		if s.Value.Kind() == metrics.KindFloat64 {
+			out[i] = s.Value.Float64()
+		}
+	}
+	return out
+}
+
+// gcSince sets the garbage collector's CPU of the run from its reading
+// at the start.
+func (t *Throughput) gcSince(at [2]float64) {
+	now := gcCPU()
+	t.GCSeconds, t.GCAssistSeconds = now[0]-at[0], now[1]-at[1]
+}

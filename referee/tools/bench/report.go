@@ -54,6 +54,8 @@ func (r *Report) WriteTable(w io.Writer) {
 		row("log+outbox bytes per player mail", f1(rf.DataBytesPerInput), f1(ec.DataBytesPerInput), "")
 		row("store write+fsync time (s)", f1(rf.DiskSeconds), f1(ec.DiskSeconds), f2(safeDiv(rf.DiskSeconds, ec.DiskSeconds)))
 		row("CPU time (s)", f1(rf.CPUSeconds), f1(ec.CPUSeconds), f2(safeDiv(rf.CPUSeconds, ec.CPUSeconds)))
+		row("of it GC, estimated (s)", f1(rf.GCSeconds), f1(ec.GCSeconds), f2(safeDiv(rf.GCSeconds, ec.GCSeconds)))
+		row("of that, assists (s)", f2(rf.GCAssistSeconds), f2(ec.GCAssistSeconds), f2(safeDiv(rf.GCAssistSeconds, ec.GCAssistSeconds)))
 		row("handler CPU per mail (ms)", f2(rf.HandlerCPU), f2(ec.HandlerCPU), f2(safeDiv(rf.HandlerCPU, ec.HandlerCPU)))
 		row("verified", yes(rf.Verified), yes(ec.Verified), "")
 		_ = tw.Flush()
@@ -64,7 +66,8 @@ func (r *Report) WriteTable(w io.Writer) {
 		fmt.Fprintln(w, "round trip: player's mail accepted by SMTP -> the answer read by the player over IMAP (at the player).")
 		fmt.Fprintln(w, "A move is an engine move applied (forced ones included); the referee also mails every other seat: the echo")
 		fmt.Fprintln(w, "sends as many mails per input, of the same mean size (copies to another player, who ignores them).")
-		fmt.Fprintln(w, "CPU time is the whole process's (servers, bots, sender); handler CPU the referee's (or echo's) own per mail, on its thread.")
+		fmt.Fprintln(w, "CPU time is the whole process's (servers, bots, sender); handler CPU the referee's (or echo's) own per mail, on its thread:")
+		fmt.Fprintln(w, "  it leaves out the commits of its writes that the store's next-group goroutine wrote, and includes the GC assists it paid.")
 		fmt.Fprintln(w, botsLine(rf.Bots))
 		for _, p := range append(append([]string(nil), rf.Problems...), ec.Problems...) {
 			fmt.Fprintln(w, "PROBLEM: "+p)
