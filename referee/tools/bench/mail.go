@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
-	"runtime/metrics"
 	"runtime/pprof"
 	"sort"
 	"strings"
@@ -88,13 +87,6 @@ type Throughput struct {
 	// CPUSeconds is the process's CPU time during the run (servers,
 	// daemon and bots together when the stack is embedded).
 	CPUSeconds float64 `json:"cpu_seconds"`
-	// GCSeconds is the runtime's estimate of the CPU the garbage
-	// collector took during the run (runtime/metrics
-	// /cpu/classes/gc/total, every part's garbage), and GCAssistSeconds
-	// the part of it goroutines paid while allocating (in HandlerCPU
-	// when the handler's goroutine paid it).
-	GCSeconds       float64 `json:"gc_seconds"`
-	GCAssistSeconds float64 `json:"gc_assist_seconds"`
 	// HandlerCPU is the mail handler's own CPU time per mail it handled
 	// (the referee's intake, or the echo), in milliseconds, on its
 	// thread (handlerCPU): parse, apply, tell, render, and the store's
@@ -104,7 +96,9 @@ type Throughput struct {
 	// next group (store.DB.Group; in a profile, store.(*DB).leadCommits
 	// outside HandleMail, where the sender's delivery records are too).
 	// It includes the garbage collector's assists its goroutine paid,
-	// which grow with the whole process's garbage.
+	// which grow with the whole process's garbage. (The runtime's
+	// /cpu/classes/gc figures are no substitute for a profile: they
+	// count idle processors as the collector's.)
 	HandlerCPU float64 `json:"handler_cpu_ms"`
 	// Bots says how the referee run's players decide: "scripted" (the
 	// default: every answer decided before the run by PlanGame, the
@@ -403,7 +397,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 		return nil, err
 	}
 	defer stopProfile()
-	start, cpu0, ws0, gc0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), gcCPU()
+	start, cpu0, ws0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
 	for _, p := range plans {
@@ -427,7 +421,6 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	stopProfile()
 	t := &Throughput{Referee: "referee", Games: o.Games, Players: o.Players, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail()}
-	t.gcSince(gc0)
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	var ids []string
@@ -516,7 +509,7 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 		return nil, err
 	}
 	defer stopProfile()
-	start, cpu0, ws0, gc0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), gcCPU()
+	start, cpu0, ws0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
 	if err := waitFor(ctx, o.Timeout, wait, nil, func() string { return fmt.Sprintf("echo answered %d", echo.Handled()) }); err != nil {
@@ -525,7 +518,6 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	stopProfile()
 	t := &Throughput{Referee: "echo", Games: clients, Players: 1, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail(), Moves: int(echo.Handled())}
-	t.gcSince(gc0)
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	for _, p := range players {
@@ -725,24 +717,3 @@ func verifyGames(site *demo.Site, ids []string, sent map[string]int, plans map[s
 
 // botKey is the seed of the random source of game i's k-th invitee's bot.
 func botKey(seed string, i, k int) string { return fmt.Sprintf("%s/%d/%d", seed, i, k) }
-
-// gcCPU reads the runtime's estimates of the garbage collector's CPU:
-// its total and the assists.
-func gcCPU() [2]float64 {
-	ss := []metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}, {Name: "/cpu/classes/gc/mark/assist:cpu-seconds"}}
-	metrics.Read(ss)
-	var out [2]float64
-	for i, s := range ss {
-		if s.Value.Kind() == metrics.KindFloat64 {
-			out[i] = s.Value.Float64()
-		}
-	}
-	return out
-}
-
-// gcSince sets the garbage collector's CPU of the run from its reading
-// at the start.
-func (t *Throughput) gcSince(at [2]float64) {
-	now := gcCPU()
-	t.GCSeconds, t.GCAssistSeconds = now[0]-at[0], now[1]-at[1]
-}

@@ -54,8 +54,6 @@ func (r *Report) WriteTable(w io.Writer) {
 		row("log+outbox bytes per player mail", f1(rf.DataBytesPerInput), f1(ec.DataBytesPerInput), "")
 		row("store write+fsync time (s)", f1(rf.DiskSeconds), f1(ec.DiskSeconds), f2(safeDiv(rf.DiskSeconds, ec.DiskSeconds)))
 		row("CPU time (s)", f1(rf.CPUSeconds), f1(ec.CPUSeconds), f2(safeDiv(rf.CPUSeconds, ec.CPUSeconds)))
-		row("of it GC, estimated (s)", f1(rf.GCSeconds), f1(ec.GCSeconds), f2(safeDiv(rf.GCSeconds, ec.GCSeconds)))
-		row("of that, assists (s)", f2(rf.GCAssistSeconds), f2(ec.GCAssistSeconds), f2(safeDiv(rf.GCAssistSeconds, ec.GCAssistSeconds)))
 		row("handler CPU per mail (ms)", f2(rf.HandlerCPU), f2(ec.HandlerCPU), f2(safeDiv(rf.HandlerCPU, ec.HandlerCPU)))
 		row("verified", yes(rf.Verified), yes(ec.Verified), "")
 		_ = tw.Flush()
