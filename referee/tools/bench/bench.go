@@ -1,32 +1,3 @@
-// Package bench is `referee bench`, the end-to-end benchmark: bot games
-// played by real mail through a mail stack (the embedded one of
-// referee/tools/demo, or Dovecot and Postfix), the same stack driven by a
-// pass-through "echo" referee as the baseline, and the referee's store and
-// memory with 10 to 10,000 live games.
-//
-// # How the players decide
-//
-// The referee run's players share the process (and its cores) with the
-// referee; the echo's players do next to nothing. So that the two runs
-// differ by the referee's work and not by the players', the referee run's
-// players decide nothing while it is timed: before it, demo.PlanGame plays
-// each game through the engine alone with the same bots (the game's best
-// bot, each player's random source seeded from the run's seed, the seats
-// drawn from the game's seed as the referee draws them) and records every
-// seat's answer at every state token it is asked at. During the run a
-// player (demo.ScriptBrain) reads each mail over IMAP, takes its seat and
-// token from the Message-ID, and sends the planned answer over SMTP. It
-// still asks for the JSON part (FORMAT json), so the referee renders the
-// same mails. The run checks that the referee played exactly the plan:
-// every game's logged moves and final state are the plan's (verifyGames).
-// With Options.DecidingBots (--deciding-bots) the players decide on each
-// prompt instead, reading the game's table from the referee's store
-// (demo.PeekDecider), as before the plans; they play the same moves
-// (TestScriptedBotsPlayTheDecidingBotsGames).
-//
-// It owns the benchmark's load, its measures and its report. It must not
-// change the referee's behaviour to measure it: it drives the daemon as a
-// player would, by mail.
 package bench
 
 import (
