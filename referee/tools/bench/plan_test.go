@@ -22,6 +22,12 @@ func TestScriptedBotsPlayTheDecidingBotsGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end games by mail")
 	}
+	if raceEnabled {
+		// Four runs of every game by mail: minutes under the detector,
+		// for paths TestSmallBench (planned players) and the demo's
+		// TestDemoEndToEnd (deciding ones) already take under it.
+		t.Skip("whole games by mail, run by the Makefile's content target without the race detector")
+	}
 	n := len(engine.Games())
 	for _, players := range []int{2, 3} {
 		moves := map[bool]map[string][]string{}
