@@ -14,7 +14,7 @@ import (
 
 // cmdBench runs the end-to-end benchmark.
 func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
-	fs := newFlags(env, "bench", "[--games N] [--players K] [--only a,b] [--real] [--sizes 10,1000,10000] [--moves M] [--json]")
+	fs := newFlags(env, "bench", "[--games N] [--players K] [--only a,b] [--real] [--deciding-bots] [--sizes 10,1000,10000] [--moves M] [--json]")
 	games := fs.Int("games", 6, "concurrent bot games in the mail runs")
 	players := fs.Int("players", 2, "players per game (the nearest count each game allows)")
 	real := fs.Bool("real", false, "use Dovecot and Postfix (needs root and the servers installed) instead of the embedded stack")
@@ -22,6 +22,7 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 	moves := fs.Int("moves", 100, "moves timed at each size")
 	bulk := fs.Bool("bulk", false, "load the scale part's games by copying a few, straight through the store")
 	noMail := fs.Bool("no-mail", false, "skip the mail runs (referee and echo)")
+	deciding := fs.Bool("deciding-bots", false, "the referee run's players decide on each prompt, reading the referee's store (default: answers planned before the run)")
 	gamesFlag := fs.String("only", "", "comma-separated games to play, round-robin (default: every registered game)")
 	seed := fs.String("seed", "bench", "seed of the games")
 	dir := fs.String("dir", "", "directory for the stores (default: a temporary directory, removed after)")
@@ -35,7 +36,8 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 		return err
 	}
 	o := bench.Options{Games: *games, Players: *players, Real: *real, Moves: *moves, Bulk: *bulk, NoMail: *noMail, Seed: *seed,
-		Dir: *dir, Timeout: *timeout, Progress: env.stderr, Sizes: []int{}, ProfileDir: *profile}
+		Dir: *dir, Timeout: *timeout, Progress: env.stderr, Sizes: []int{}, ProfileDir: *profile,
+		DecidingBots: *deciding}
 	if s := strings.TrimSpace(*sizes); s != "" && s != "none" {
 		for _, f := range strings.Split(s, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))

@@ -65,10 +65,17 @@ func TestBenchCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("bench failed (%d): %s\n%s", code, errs, out)
 	}
-	for _, want := range []string{"MAIL RUNS", "referee/echo", "moves/s", "mails/s", "latency median (ms)", "latency p99 (ms)", "verified"} {
+	for _, want := range []string{"MAIL RUNS", "referee/echo", "moves/s", "mails/s", "latency median (ms)", "latency p99 (ms)", "verified",
+		"Players: scripted"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	// The old players, for comparison: they decide on each prompt.
+	out, errs, code = runCLI(t, "", "bench", "--games", "1", "--only", "dicebrewing", "--option", "dicebrewing.round_limit=3", "--sizes", "none",
+		"--deciding-bots")
+	if code != 0 || !strings.Contains(out, "Players: deciding bots") || strings.Contains(out, "PROBLEM") {
+		t.Fatalf("bench --deciding-bots (%d): %s\n%s", code, errs, out)
 	}
 	if strings.Contains(out, "LIVE GAMES") || strings.Contains(out, "PROBLEM") {
 		t.Errorf("unexpected output:\n%s", out)

@@ -1,12 +1,3 @@
-// Package bench is `referee bench`, the end-to-end benchmark: bot games
-// played by real mail through a mail stack (the embedded one of
-// referee/tools/demo, or Dovecot and Postfix), the same stack driven by a
-// pass-through "echo" referee as the baseline, and the referee's store and
-// memory with 10 to 10,000 live games.
-//
-// It owns the benchmark's load, its measures and its report. It must not
-// change the referee's behaviour to measure it: it drives the daemon as a
-// player would, by mail.
 package bench
 
 import (
@@ -19,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"sync"
 	"syscall"
 	"time"
 
@@ -54,14 +46,22 @@ type Options struct {
 	Timeout time.Duration
 	// ProfileDir, if set, receives a CPU profile of each mail run
 	// (referee.cpu.pprof, echo.cpu.pprof: servers, daemon and bots
-	// together on the embedded stack).
+	// together on the embedded stack, their goroutines labelled
+	// bench=daemon, players or "mail servers": go tool pprof -tags).
 	ProfileDir string
 	// Progress receives a line per step (nil: none).
 	Progress io.Writer
 	Logger   *slog.Logger
 
+	// DecidingBots has the referee run's players decide each answer when
+	// its prompt arrives, reading the game's table from the referee's
+	// store (demo.PeekDecider), as before the plans: for comparison. By
+	// default every answer is decided before the run (demo.PlanGame) and
+	// the players only read their mail and send it (demo.ScriptBrain).
+	DecidingBots bool
+
 	// afterGames, in tests, sees the referee run's site before it stops.
-	afterGames func(site *demo.Site, ids []string, sent map[string]int)
+	afterGames func(site *demo.Site, ids []string, sent map[string]int, plans map[string]*demo.Plan)
 }
 
 // Report is the benchmark's result.
@@ -171,7 +171,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				env.stack, env.close, env.name = real, func() {}, "real"
 				return env, nil
 			}
-			ms, err := demo.StartMailServer(demo.MailOptions{Logger: log, OnDeliver: env.rec.deliver})
+			var ms *demo.MailServer
+			var err error
+			labeled(partServers, func() { ms, err = demo.StartMailServer(demo.MailOptions{Logger: log, OnDeliver: env.rec.deliver}) })
 			if err != nil {
 				return nil, err
 			}
@@ -183,12 +185,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		stopProfile, err := o.profile("referee")
-		if err != nil {
-			return nil, err
-		}
 		rep.Referee, err = runGames(ctx, env, &o, filepath.Join(dir, "referee"), log)
-		stopProfile()
 		env.close()
 		if err != nil {
 			return nil, fmt.Errorf("referee run: %w", err)
@@ -199,11 +196,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if env, err = newStack(); err != nil {
 			return nil, err
 		}
-		if stopProfile, err = o.profile("echo"); err != nil {
-			return nil, err
-		}
 		rep.Echo, err = runEcho(ctx, env, &o, filepath.Join(dir, "echo"), o.Games, rounds, rep.Referee, log)
-		stopProfile()
 		env.close()
 		if err != nil {
 			return nil, fmt.Errorf("echo run: %w", err)
@@ -267,7 +260,8 @@ func cpuTime() time.Duration {
 }
 
 // profile starts a CPU profile of the named run in ProfileDir (none
-// without one) and returns the function that ends it.
+// without one) and returns the function that ends it (once: later calls
+// do nothing).
 func (o *Options) profile(run string) (func(), error) {
 	if o.ProfileDir == "" {
 		return func() {}, nil
@@ -280,8 +274,11 @@ func (o *Options) profile(run string) (func(), error) {
 		_ = f.Close()
 		return nil, fmt.Errorf("bench: profile: %w", err)
 	}
+	var once sync.Once
 	return func() {
-		pprof.StopCPUProfile()
-		_ = f.Close()
+		once.Do(func() {
+			pprof.StopCPUProfile()
+			_ = f.Close()
+		})
 	}, nil
 }

@@ -2,9 +2,13 @@ package bench
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -27,21 +31,33 @@ func TestSmallBench(t *testing.T) {
 		t.Skip("end-to-end benchmark")
 	}
 	var progress bytes.Buffer
-	rep, err := Run(context.Background(), Options{Games: 2, Players: 2, Sizes: []int{5, 20}, Moves: 10, Dir: t.TempDir(),
+	profiles := t.TempDir()
+	rep, err := Run(context.Background(), Options{Games: 2, Players: 2, Sizes: []int{5, 20}, Moves: 10, Dir: t.TempDir(), ProfileDir: profiles,
 		Timeout: 3 * time.Minute, Progress: &progress,
 		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "3"}},
 		// The check of lost and doubled mails can fail.
-		afterGames: func(site *demo.Site, ids []string, sent map[string]int) {
+		afterGames: func(site *demo.Site, ids []string, sent map[string]int, plans map[string]*demo.Plan) {
 			for _, delta := range []int{-1, 1} {
 				wrong := map[string]int{}
 				for id, n := range sent {
 					wrong[id] = n + delta
 				}
-				if _, problems := verifyGames(site, ids, wrong); len(problems) != len(ids) {
+				if _, problems := verifyGames(site, ids, wrong, plans); len(problems) != len(ids) {
 					t.Errorf("%+d mail per game: problems %v", delta, problems)
 				}
 			}
-			if _, problems := verifyGames(site, append(ids, "nosuch"), sent); len(problems) != 1 {
+			// A game that is not its plan's (one move changed) is found.
+			changed := map[string]*demo.Plan{}
+			for id, p := range plans {
+				q := *p
+				q.Moves = append([]demo.PlanMove(nil), p.Moves...)
+				q.Moves[len(q.Moves)-1].Cmd += " X"
+				changed[id] = &q
+			}
+			if _, problems := verifyGames(site, ids, sent, changed); len(problems) != len(ids) {
+				t.Errorf("changed plans: problems %v", problems)
+			}
+			if _, problems := verifyGames(site, append(ids, "nosuch"), sent, plans); len(problems) != 1 {
 				t.Errorf("unknown game: problems %v", problems)
 			}
 		}})
@@ -53,8 +69,11 @@ func TestSmallBench(t *testing.T) {
 	rep.WriteTable(&table)
 	t.Logf("\n%s", table.String())
 	r, e := rep.Referee, rep.Echo
-	if !r.Verified {
-		t.Errorf("referee run not verified: %v", r.Problems)
+	if !r.Verified || r.Bots != "scripted" || e.Bots != "" {
+		t.Errorf("referee run (%s bots) not verified: %v", r.Bots, r.Problems)
+	}
+	if !strings.Contains(table.String(), "Players: scripted, every answer decided before the run") {
+		t.Errorf("the table does not say how the players decide:\n%s", table.String())
 	}
 	if !e.Verified {
 		t.Errorf("echo run not verified: %v", e.Problems)
@@ -140,6 +159,27 @@ func TestSmallBench(t *testing.T) {
 	}
 	if rep.Scale[1].StoreBytes <= rep.Scale[0].StoreBytes {
 		t.Errorf("the store did not grow: %d then %d bytes", rep.Scale[0].StoreBytes, rep.Scale[1].StoreBytes)
+	}
+	// The profiles tell the parts apart by their goroutines' label.
+	for _, run := range []string{"referee", "echo"} {
+		f, err := os.Open(filepath.Join(profiles, run+".cpu.pprof"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prof, err := io.ReadAll(zr)
+		_ = f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, part := range []string{partLabel, partReferee, partPlayers, partServers} {
+			if !bytes.Contains(prof, []byte(part)) {
+				t.Errorf("%s profile: no label %q", run, part)
+			}
+		}
 	}
 	raw, err := json.Marshal(rep)
 	if err != nil || !strings.Contains(string(raw), `"moves_per_sec"`) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"sync"
@@ -56,7 +57,10 @@ type Throughput struct {
 	// fetch before it), Handler the handler's call (wall time: parse,
 	// apply, tell, the commit), Send from the handler's return to the
 	// first mail it queued delivered (the sender; negative when the mail
-	// was out before the call returned).
+	// was out before the call returned). All three are wall times: on
+	// the embedded stack they include the waits for a core that the
+	// players and the mail servers hold, and Handler the wait for the
+	// store's group commit (the fsync).
 	Stages *Stages `json:"stages,omitempty"`
 	// RoundTrip is from the player's SMTP server accepting its mail to the
 	// player reading the answer (measured at the player; every stack).
@@ -84,10 +88,26 @@ type Throughput struct {
 	// daemon and bots together when the stack is embedded).
 	CPUSeconds float64 `json:"cpu_seconds"`
 	// HandlerCPU is the mail handler's own CPU time per mail it handled
-	// (the referee's intake, or the echo), in milliseconds: the part of
-	// CPUSeconds that is the referee's (or the echo's) work on the mail
-	// (handlerCPU).
+	// (the referee's intake, or the echo), in milliseconds, on its
+	// thread (handlerCPU): parse, apply, tell, render, and the store's
+	// commits its goroutine wrote. It leaves out the commits of its
+	// writes that another goroutine wrote: a caller that finds a commit
+	// being written waits, and the store starts a goroutine to write the
+	// next group (store.DB.Group; in a profile, store.(*DB).leadCommits
+	// outside HandleMail, where the sender's delivery records are too).
+	// It includes the garbage collector's assists its goroutine paid,
+	// which grow with the whole process's garbage. (The runtime's
+	// /cpu/classes/gc figures are no substitute for a profile: they
+	// count idle processors as the collector's.)
 	HandlerCPU float64 `json:"handler_cpu_ms"`
+	// Bots says how the referee run's players decide: "scripted" (the
+	// default: every answer decided before the run by PlanGame, the
+	// engine alone playing the same games with the same bots and seeds;
+	// a player only reads its mail and sends the planned answer) or
+	// "deciding" (Options.DecidingBots: each player decides on reading
+	// the prompt, reading the game's table from the referee's store).
+	// Empty for the echo.
+	Bots string `json:"bots,omitempty"`
 	// Verified says every game's log replays to the referee's final
 	// state and every player mail was processed exactly once; Problems
 	// lists what did not.
@@ -274,17 +294,22 @@ type stackEnv struct {
 	name     string
 }
 
-// gameSeat is one bot of the referee run.
+// gameSeat is one bot of the referee run; over reports that its final
+// mail arrived.
 type gameSeat struct {
 	player *demo.Player
-	brain  *demo.GameBrain
+	over   func() bool
 }
 
 // runGames plays n concurrent bot games through the stack and measures.
 func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *slog.Logger) (*Throughput, error) {
 	hc := &handlerCPU{handled: env.rec.handled}
-	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
-		Handler: func(d *daemon.Daemon) mailin.Handler { hc.h = d.Intake; return hc }})
+	var site *demo.Site
+	var err error
+	labeled(partReferee, func() {
+		site, err = demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
+			Handler: func(d *daemon.Daemon) mailin.Handler { hc.h = d.Intake; return hc }})
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -305,6 +330,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 		id    string
 		ng    referee.NewGame
 		seats []*gameSeat
+		plan  *demo.Plan
 	}
 	var plans []*plan
 	for i := 0; i < o.Games; i++ {
@@ -320,17 +346,41 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 			Seed: fmt.Sprintf("%s/%d", o.Seed, i), Options: o.GameOptions[info.Name],
 			Policy: &referee.Policy{Hours: map[string]float64{}, VacationDays: 14}}}
 		botName := info.BestBot()
+		// The plan: the same bots (name, seed) decide every answer
+		// now, on the engine alone; the run checks that the referee
+		// played exactly these moves, whoever decides during it.
+		var deciders []*demo.PeekDecider
+		var names []string
 		for k := 0; k < n; k++ {
-			acc, err := env.stack.Account(fmt.Sprintf("g%dp%d", i+1, k+1), fmt.Sprintf("P%d", k+1))
+			d, err := demo.NewBotDecider(maker, botName, botKey(o.Seed, i, k), nil)
 			if err != nil {
 				return nil, err
 			}
-			brain, err := site.BotBrain(maker, botName, fmt.Sprintf("%s/%d/%d", o.Seed, i, k))
+			deciders, names = append(deciders, d), append(names, fmt.Sprintf("P%d", k+1))
+		}
+		p.plan, err = demo.PlanGame(id, g, engine.Config{Options: p.ng.Options, Seats: names, Seed: p.ng.Seed}, deciders)
+		if err != nil {
+			return nil, err
+		}
+		for k := 0; k < n; k++ {
+			acc, err := env.stack.Account(fmt.Sprintf("g%dp%d", i+1, k+1), names[k])
 			if err != nil {
 				return nil, err
 			}
-			pl := &demo.Player{Account: acc, Brain: brain, Logger: log, Observe: env.rec.observe}
-			p.seats = append(p.seats, &gameSeat{player: pl, brain: brain})
+			seat := &gameSeat{}
+			var brain demo.Brain
+			if o.DecidingBots {
+				gb, err := site.BotBrain(maker, botName, botKey(o.Seed, i, k))
+				if err != nil {
+					return nil, err
+				}
+				brain, seat.over = gb, func() bool { lg, _ := gb.Final(); return lg != nil }
+			} else {
+				sb := &demo.ScriptBrain{Plan: p.plan}
+				brain, seat.over = sb, sb.Over
+			}
+			seat.player = &demo.Player{Account: acc, Brain: brain, Logger: log, Observe: env.rec.observe}
+			p.seats = append(p.seats, seat)
 			p.ng.Invite = append(p.ng.Invite, referee.Invitee{Address: acc.Addr, Name: acc.Name, Lang: "en"})
 		}
 		plans = append(plans, p)
@@ -341,6 +391,12 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 			players = append(players, s.player)
 		}
 	}
+	// The profile covers the timed run only (not the plans).
+	stopProfile, err := o.profile("referee")
+	if err != nil {
+		return nil, err
+	}
+	defer stopProfile()
 	start, cpu0, ws0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
@@ -352,7 +408,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	done := func() bool {
 		for _, p := range plans {
 			for _, s := range p.seats {
-				if lg, _ := s.brain.Final(); lg == nil {
+				if !s.over() {
 					return false
 				}
 			}
@@ -362,13 +418,16 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	if err := waitFor(ctx, o.Timeout, wait, done, func() string { return gamesState(site) }); err != nil {
 		return nil, err
 	}
+	stopProfile()
 	t := &Throughput{Referee: "referee", Games: o.Games, Players: o.Players, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail()}
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	var ids []string
+	byID := map[string]*demo.Plan{}
 	for _, p := range plans {
 		ids = append(ids, p.id)
+		byID[p.id] = p.plan
 		for _, s := range p.seats {
 			t.PlayerMails += int(s.player.Sent())
 			t.Mails += int(s.player.Sent() + s.player.Received())
@@ -384,9 +443,13 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 			sent[p.id] += int(s.player.Sent())
 		}
 	}
-	t.Moves, t.Problems = verifyGames(site, ids, sent)
+	t.Moves, t.Problems = verifyGames(site, ids, sent, byID)
 	if o.afterGames != nil {
-		o.afterGames(site, ids, sent)
+		o.afterGames(site, ids, sent, byID)
+	}
+	t.Bots = "scripted"
+	if o.DecidingBots {
+		t.Bots = "deciding"
 	}
 	t.Verified = len(t.Problems) == 0
 	t.finish(env.rec)
@@ -405,21 +468,25 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	var echo *Echo
 	hc := &handlerCPU{handled: env.rec.handled}
 	addrs := map[string]string{} // player -> the next one, for the copies
-	site, err := demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
-		Handler: func(d *daemon.Daemon) mailin.Handler {
-			echo = &Echo{Referee: d.Referee, Domain: env.stack.Domain(), From: "referee@" + env.stack.Domain(), Kick: d.Sender.Kick}
-			if like != nil && like.OutPerIn > 1 {
-				echo.Copies, echo.Size = like.OutPerIn-1, like.OutBytes
-				echo.CopyTo = func(to string) string {
-					if n, ok := addrs[strings.ToLower(to)]; ok {
-						return n
+	var site *demo.Site
+	var err error
+	labeled(partReferee, func() {
+		site, err = demo.StartSite(ctx, env.stack, demo.SiteOptions{Dir: dir, Logger: log,
+			Handler: func(d *daemon.Daemon) mailin.Handler {
+				echo = &Echo{Referee: d.Referee, Domain: env.stack.Domain(), From: "referee@" + env.stack.Domain(), Kick: d.Sender.Kick}
+				if like != nil && like.OutPerIn > 1 {
+					echo.Copies, echo.Size = like.OutPerIn-1, like.OutBytes
+					echo.CopyTo = func(to string) string {
+						if n, ok := addrs[strings.ToLower(to)]; ok {
+							return n
+						}
+						return to
 					}
-					return to
 				}
-			}
-			hc.h = echo
-			return hc
-		}})
+				hc.h = echo
+				return hc
+			}})
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -437,12 +504,18 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	for i, p := range players {
 		addrs[strings.ToLower(p.Account.Addr)] = players[(i+1)%len(players)].Account.Addr
 	}
+	stopProfile, err := o.profile("echo")
+	if err != nil {
+		return nil, err
+	}
+	defer stopProfile()
 	start, cpu0, ws0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
 	if err := waitFor(ctx, o.Timeout, wait, nil, func() string { return fmt.Sprintf("echo answered %d", echo.Handled()) }); err != nil {
 		return nil, err
 	}
+	stopProfile()
 	t := &Throughput{Referee: "echo", Games: clients, Players: 1, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail(), Moves: int(echo.Handled())}
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
@@ -489,6 +562,24 @@ func (t *Throughput) finish(rec *recorder) {
 	rec.mu.Unlock()
 }
 
+// The parts of the process a CPU profile of a mail run tells apart, by the
+// label partLabel on their goroutines (inherited by the goroutines they
+// start): the referee's daemon (or the echo's: its watcher, handler,
+// commits, sender), the players, the embedded mail servers. Samples
+// without it are the runtime's own (the garbage collector's workers).
+const (
+	partLabel   = "bench"
+	partReferee = "daemon"
+	partPlayers = "players"
+	partServers = "mail servers"
+)
+
+// labeled runs fn with the profile label of a part: the goroutines fn
+// starts keep it.
+func labeled(part string, fn func()) {
+	pprof.Do(context.Background(), pprof.Labels(partLabel, part), func(context.Context) { fn() })
+}
+
 // runPlayers starts the players; the returned channel gets one result per
 // player.
 func runPlayers(ctx context.Context, players []*demo.Player) <-chan error {
@@ -500,7 +591,7 @@ func runPlayers(ctx context.Context, players []*demo.Player) <-chan error {
 					out <- fmt.Errorf("bench: player panicked: %v\n%s", r, debug.Stack())
 				}
 			}()
-			out <- p.Run(ctx)
+			pprof.Do(ctx, pprof.Labels(partLabel, partPlayers), func(ctx context.Context) { out <- p.Run(ctx) })
 		}(p)
 	}
 	return waitAll(out, len(players))
@@ -565,10 +656,11 @@ func gamesState(site *demo.Site) string {
 }
 
 // verifyGames checks each game: it is over, its exported log replays from
-// the seed to the referee's own final state, and the referee logged
-// exactly one input per mail its players sent (none lost, none doubled).
-// It returns the engine moves applied and the problems.
-func verifyGames(site *demo.Site, ids []string, sent map[string]int) (int, []string) {
+// the seed to the referee's own final state, its moves and final state
+// are its plan's (the bots' own choices: demo.PlanGame), and the referee
+// logged exactly one input per mail its players sent (none lost, none
+// doubled). It returns the engine moves applied and the problems.
+func verifyGames(site *demo.Site, ids []string, sent map[string]int, plans map[string]*demo.Plan) (int, []string) {
 	moves := 0
 	var problems []string
 	for _, id := range ids {
@@ -602,6 +694,11 @@ func verifyGames(site *demo.Site, ids []string, sent map[string]int) (int, []str
 			problems = append(problems, fmt.Sprintf("%s: the replay ends at move %d, the referee at %d (hashes equal: %v)",
 				id, st.Head().Moves, tb.Token(), h1 == h2))
 		}
+		if pl := plans[id]; pl == nil {
+			problems = append(problems, id+": no plan")
+		} else if err := pl.Check(lg, tb.State); err != nil {
+			problems = append(problems, fmt.Sprintf("%s: not the bots' game: %v", id, err))
+		}
 		inputs := 0
 		log, err := site.Daemon.Referee.Entries(id)
 		for _, e := range log {
@@ -617,3 +714,6 @@ func verifyGames(site *demo.Site, ids []string, sent map[string]int) (int, []str
 	}
 	return moves, problems
 }
+
+// botKey is the seed of the random source of game i's k-th invitee's bot.
+func botKey(seed string, i, k int) string { return fmt.Sprintf("%s/%d/%d", seed, i, k) }

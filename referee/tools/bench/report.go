@@ -64,7 +64,9 @@ func (r *Report) WriteTable(w io.Writer) {
 		fmt.Fprintln(w, "round trip: player's mail accepted by SMTP -> the answer read by the player over IMAP (at the player).")
 		fmt.Fprintln(w, "A move is an engine move applied (forced ones included); the referee also mails every other seat: the echo")
 		fmt.Fprintln(w, "sends as many mails per input, of the same mean size (copies to another player, who ignores them).")
-		fmt.Fprintln(w, "CPU time is the whole process's (servers, bots, sender); handler CPU the referee's (or echo's) own per mail, on its thread.")
+		fmt.Fprintln(w, "CPU time is the whole process's (servers, bots, sender); handler CPU the referee's (or echo's) own per mail, on its thread:")
+		fmt.Fprintln(w, "  it leaves out the commits of its writes that the store's next-group goroutine wrote, and includes the GC assists it paid.")
+		fmt.Fprintln(w, botsLine(rf.Bots))
 		for _, p := range append(append([]string(nil), rf.Problems...), ec.Problems...) {
 			fmt.Fprintln(w, "PROBLEM: "+p)
 		}
@@ -134,4 +136,13 @@ func bytesStr(n uint64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return strings.TrimSpace(fmt.Sprintf("%d B", n))
+}
+
+// botsLine says how the referee run's players decided.
+func botsLine(bots string) string {
+	if bots == "deciding" {
+		return "Players: deciding bots (--deciding-bots): each reads the game's table from the referee's store and asks the engine's bot on every prompt."
+	}
+	return "Players: scripted, every answer decided before the run by the same bots on the engine alone (same games, seeds, moves: checked);\n" +
+		"  during the run a player reads its mail (IMAP), looks its answer up by the mail's seat and state token, and sends it (SMTP)."
 }

@@ -20,6 +20,16 @@
 // over. The first line of every answer is one of the legal answers listed
 // in the mail. A person (--human) plays with nothing but the mail.
 //
+// # Planned players
+//
+// The benchmark's players decide before the game instead (script.go):
+// PlanGame plays a game through the engine alone with the same bots a
+// GameBrain's PeekDecider would use (NewBotDecider: same bot, same
+// seeded random source), and a ScriptBrain sends the planned answer for
+// the seat and state token of each mail that asks, read from its
+// Message-ID, without reading the store or the JSON part. Plan.Check
+// compares a played game's log with the plan.
+//
 // It owns the embedded demo: its mail server, its bots and its transcript. It
 // must not be needed by the daemon, nor reach beyond loopback.
 package demo

@@ -37,6 +37,10 @@ type Brain interface {
 	Answer(ctx context.Context, in *Incoming) (text string, done bool, err error)
 }
 
+// jsonless is a Brain that decides without the mail's JSON part
+// (ScriptBrain): the Player leaves Incoming.JSON nil.
+type jsonless interface{ WithoutJSON() bool }
+
 // Incoming is one mail as the player's client sees it.
 type Incoming struct {
 	UID uint32
@@ -251,7 +255,9 @@ func (p *Player) handle(ctx context.Context, uid uint32, raw []byte) (bool, erro
 		p.Observe(ev)
 	}
 	in := &Incoming{UID: uid, Raw: raw, Msg: m}
-	in.JSON, in.JSONName = jsonPart(raw)
+	if jb, ok := p.Brain.(jsonless); !ok || !jb.WithoutJSON() {
+		in.JSON, in.JSONName = jsonPart(raw)
+	}
 	text, done, err := p.Brain.Answer(ctx, in)
 	if err != nil {
 		return false, &brainError{err: fmt.Errorf("demo: player %s: %w", p.Account.Addr, err)}

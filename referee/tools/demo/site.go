@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"log/slog"
-	"math/rand/v2"
 	"os"
 	"runtime/debug"
 	"time"
@@ -179,13 +177,11 @@ func (s *Site) Stop() error {
 // name of maker, peeking at the site's tables, with a random source of its
 // own seeded from key.
 func (s *Site) BotBrain(maker engine.BotMaker, name, key string) (*GameBrain, error) {
-	bot, err := maker.NewBot(name)
+	d, err := NewBotDecider(maker, name, key, s.Tables())
 	if err != nil {
 		return nil, err
 	}
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	return &GameBrain{Decider: &PeekDecider{Load: s.Tables(), Bot: bot, Rand: rand.New(rand.NewPCG(h.Sum64(), 7))}}, nil
+	return &GameBrain{Decider: d}, nil
 }
 
 // Tables returns a TableLoader that asks the referee for a game's table

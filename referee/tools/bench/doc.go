@@ -1,0 +1,53 @@
+// Package bench is `referee bench`, the end-to-end benchmark: bot games
+// played by real mail through a mail stack (the embedded one of
+// referee/tools/demo, or Dovecot and Postfix), the same stack driven by a
+// pass-through "echo" referee as the baseline, and the referee's store and
+// memory with 10 to 10,000 live games.
+//
+// # How the players decide
+//
+// The referee run's players share the process (and its cores) with the
+// referee; the echo's players do next to nothing. So that the two runs
+// differ by the referee's work and not by the players', the referee run's
+// players decide nothing while it is timed: before it, demo.PlanGame plays
+// each game through the engine alone with the same bots (the game's best
+// bot, each player's random source seeded from the run's seed, the seats
+// drawn from the game's seed as the referee draws them) and records every
+// seat's answer at every state token it is asked at. During the run a
+// player (demo.ScriptBrain) reads each mail over IMAP, takes its seat and
+// token from the Message-ID, and sends the planned answer over SMTP. It
+// still asks for the JSON part (FORMAT json), so the referee renders the
+// same mails. The run checks that the referee played exactly the plan:
+// every game's logged moves and final state are the plan's (verifyGames).
+// With Options.DecidingBots (--deciding-bots) the players decide on each
+// prompt instead, reading the game's table from the referee's store
+// (demo.PeekDecider), as before the plans; they play the same moves
+// (TestScriptedBotsPlayTheDecidingBotsGames).
+//
+// Measured (6 games x 2 players, 724 moves, 560 player mails; CPU
+// profiles labelled by part, load 28-36): the deciding players took
+// 19-21% of the referee run's CPU samples, 2.8-3.7 ms per player mail
+// (the echo's players 2.0-2.1 ms); the planned ones 8-11%, 1.1-1.4 ms.
+// What a planned player still costs is its mail client: the IMAP fetch,
+// mailfmt.Parse of the referee's multipart mail, the reply's composition
+// and the SMTP send.
+//
+// # What the figures measure
+//
+// CPU time is the whole process's. A profile (Options.ProfileDir) labels
+// each part's goroutines bench=daemon, players or "mail servers"
+// (go tool pprof -tags); the unlabelled rest is the runtime's, mostly the
+// garbage collector's workers (about 15%). The handler's CPU per mail is
+// the referee's intake on its own thread (handlercpu.go): it leaves out
+// the store commits of its writes that the store's next-group goroutine
+// wrote (store.DB.Group; in the profiles its writes replayed outside
+// HandleMail, store.(*Tx).apply with the outbox bodies deflated, were 25
+// to 40% of the handler's own samples, plus a share of the bbolt commits
+// those goroutines wrote with the sender's delivery records), and
+// includes the collector's assists its goroutine paid. The reaction's stages are wall times that
+// include the waits for a core held by the players and the servers.
+//
+// It owns the benchmark's load, its measures and its report. It must not
+// change the referee's behaviour to measure it: it drives the daemon as a
+// player would, by mail.
+package bench
