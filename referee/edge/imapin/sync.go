@@ -124,6 +124,8 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 	if err != nil {
 		return err
 	}
+	s.parsed = map[imap.UID]*mailin.Parsed{}
+	defer func() { s.parsed = nil }()
 
 	// Two senders or more: their messages are handed over at once, in
 	// lanes (lanes.go); the loop below then files them in UID order with
@@ -267,7 +269,7 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 				Source:   "imap",
 				Keys:     []string{key},
 				Received: received,
-			}, log)
+			}, s.parsed[uid], log)
 			if ride.Done() {
 				rode = true
 				if moved {
@@ -365,14 +367,19 @@ type panicError struct{ v any }
 
 func (e *panicError) Error() string { return fmt.Sprintf("imapin: mail handler panicked: %v", e.v) }
 
-// handle calls the handler, turning a panic into a transient error.
-func (w *Watcher) handle(ctx context.Context, in mailin.Inbound, log *slog.Logger) (out referee.Outcome, err error) {
+// handle calls the handler, turning a panic into a transient error: with
+// the mail's one reading p when the handler made it (mailin.Reader),
+// else with the raw mail.
+func (w *Watcher) handle(ctx context.Context, in mailin.Inbound, p *mailin.Parsed, log *slog.Logger) (out referee.Outcome, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("mail handler panicked", slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
 			err = &panicError{v: r}
 		}
 	}()
+	if rd, ok := w.o.Handler.(mailin.Reader); ok && p != nil {
+		return rd.HandleParsed(ctx, p)
+	}
 	return w.o.Handler.HandleMail(ctx, in)
 }
 

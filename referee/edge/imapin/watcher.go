@@ -16,6 +16,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/pbem-referee/referee/referee/edge/dispatch"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -255,6 +256,9 @@ type session struct {
 	// looked is the highest UID a look of this sync took, rolled in
 	// included (lanes.go, roll).
 	looked imap.UID
+	// parsed holds the readings of a look handed over one message at a
+	// time (lanes.go, handLanes), by UID: their hand-overs take them.
+	parsed map[imap.UID]*mailin.Parsed
 }
 
 // transientError is a transient HandleMail failure on one message.
