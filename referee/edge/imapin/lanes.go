@@ -343,11 +343,14 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 	// record (doc.go, "One reading"): only under a presumption this
 	// process wrote and no hand-over used (the cursor's Armed, written
 	// now when none stands), so that a mail whose reading kills the
-	// process leaves a presumption no process wrote, and the look after
-	// the restart goes one message at a time, each mail read in its
-	// hand-over once its attempt is on record. The sweep goes one
-	// message at a time too.
-	if len(all) < 2 || uint32(lc.uids[0]) <= s.cur.LastUID || s.cur.Armed > 0 && w.armed != s.cur {
+	// process leaves a presumption no process wrote, and the looks after
+	// the restart go one message at a time (Watcher.unread, until a sync
+	// hands over all it found), each mail read in its hand-over once its
+	// attempt is on record. The sweep goes one message at a time too.
+	if s.cur.Armed > 0 && w.armed != s.cur {
+		w.unread = true
+	}
+	if len(all) < 2 || uint32(lc.uids[0]) <= s.cur.LastUID || w.unread {
 		return chunk, nil, nil
 	}
 	if s.cur.Armed == 0 {

@@ -41,7 +41,11 @@ func (s *session) sync(ctx context.Context, sweep bool) error {
 	// "UID SEARCH UID n:*" also returns the highest UID when it is below n
 	// (RFC 3501: "*" is the largest UID in use): filter ourselves.
 	uids = slices.DeleteFunc(uids, func(u imap.UID) bool { return uint32(u) <= s.cur.LastUID })
-	return s.process(ctx, uids)
+	if err := s.process(ctx, uids); err != nil {
+		return err
+	}
+	s.w.unread = false
+	return nil
 }
 
 // search returns the UIDs in from:to (to 0 meaning "*"), ascending.

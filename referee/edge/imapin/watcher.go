@@ -67,6 +67,11 @@ type Watcher struct {
 	// armed is the cursor whose Armed presumption this process wrote and
 	// has not used (sync.go: beginAttempt); zero when none.
 	armed store.Cursor
+	// unread: a presumption no process of this Watcher wrote was found (a
+	// crash, maybe in a reading): every look goes one message at a time,
+	// each mail read in its hand-over, until a sync hands over all it
+	// found (lanes.go, handLanes; doc.go, "One reading").
+	unread bool
 }
 
 // New validates the options, fills in defaults and returns a Watcher.
