@@ -139,9 +139,11 @@
 // reading and the same reading handed over (HandleParsed); nothing reads
 // the IMAP envelope or parses the mail again. A look handed over one
 // message at a time takes the readings already made, else hands the raw
-// mail over (HandleMail: one reading, there). A handler that is not a
-// Reader (a test's) gets the raw mail; its lane keys are read by
-// mailin.ParseMail.
+// mail over (HandleMail: one reading, there). A handler that reads no
+// mail in two steps (not a Reader, or a wrapper whose Parse returns nil:
+// a test's, the bench's echo) gets the raw mail, its lane keys taken from
+// the IMAP envelope (envelopeKeys: the same keys but References'), so
+// that nothing here reads a mail the handler reads again.
 //
 // The readings of a look's mails are made before their hand-overs are on
 // record (the lanes need their keys first), so the crash order above
@@ -151,9 +153,13 @@
 // of its own, at the first look after a start or a transient failure),
 // unless a message of the look has a hand-over on record. A mail whose
 // reading kills the process so leaves a presumption no process of its
-// own wrote, and after the restart the look goes one message at a time,
-// each mail read in its hand-over with its attempt on record, so that a
-// poison mail is counted alone (MaxCrashes). A reading that panics is
+// own wrote, and after the restart the looks go one message at a time
+// (Watcher.unread, until a sync hands over all it found), each mail read
+// in its hand-over with its attempt on record, so that a poison mail is
+// counted alone: quarantined after MaxCrashes hand-overs, its reading by
+// the lanes one crash more (TestReadingThatKillsIsCountedAlone; with the
+// guard left out the mail is read again after every restart and never
+// counted). A reading that panics is
 // caught: that look goes one message at a time. Mails rolled in are read
 // while the look's hand-overs are on record or its rides have written
 // the presumption, so the same holds for them. TestEveryMailReadOnce
