@@ -204,8 +204,7 @@ func (i *Intake) Parse(in Inbound) *Parsed {
 // ParseMail reads a raw mail once, as Intake.Parse does, with the size
 // limit maxBytes (0: mailfmt's default) and the tag of the referee whose
 // base address is address ("": the tags of the subject and the
-// referee's Message-IDs only). A transport whose handler is not a Reader
-// (a test's) reads its lane keys with it.
+// referee's Message-IDs only). Tests read a mail's lane keys with it.
 func ParseMail(in Inbound, maxBytes int, address string) *Parsed {
 	if ParseHook != nil {
 		ParseHook(in)
