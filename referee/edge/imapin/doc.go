@@ -6,7 +6,8 @@
 // It owns the intake of one mailbox: its connection, its cursor and
 // intake attempts in the store, and the filing of each message.
 // It must not read what a message says (that is mailin's and the
-// referee's) nor write anything of the store but its cursor and attempts.
+// referee's: its lanes take a mail's keys from mailin's one reading) nor
+// write anything of the store but its cursor and attempts.
 //
 // # Order of operations
 //
@@ -70,10 +71,11 @@
 // Rule (issue 25: the commits of one fetch share transactions): the
 // messages of one fetch are handed over at once in lanes, at most
 // Options.Lanes at a time. Two messages share a lane when they share a
-// sender (the IMAP envelope's From, not the message's text) or name one
-// game where the referee's tag can be (a plus address in To or Cc, the
-// subject's tag, the referee's Message-ID in In-Reply-To), directly or
-// through other messages of the fetch (laneKeys, groupLanes). A lane's
+// sender (the From address) or name one game where the referee's tag
+// can be (its plus address in Delivered-To, To, Cc and the like, the
+// subject's tag, the referee's Message-IDs in In-Reply-To and
+// References), directly or through other messages of the fetch
+// (mailin.Parsed.LaneKeys, groupLanes; see "One reading" below). A lane's
 // messages go one after the other in UID order, and a transient failure
 // stops its lane only, so that neither a sender's later mail nor a later
 // mail about the same game (another seat's, or the same person's from
@@ -128,6 +130,41 @@
 // TestRollingCrashAtEveryStep checks the rule over generated arrivals of
 // four senders' mails about three games, in waves while earlier mail is
 // handled, with a crash at every step against a model.
+//
+// # One reading
+//
+// Rule (issue 25: a mail is read once, in one place): a message handed
+// over in a lane is parsed once, by the handler's mailin.Reader.Parse
+// (the message and the referee's tag), its lane keys taken from that
+// reading and the same reading handed over (HandleParsed); nothing reads
+// the IMAP envelope or parses the mail again. A look handed over one
+// message at a time takes the readings already made, else hands the raw
+// mail over (HandleMail: one reading, there). A handler that reads no
+// mail in two steps (not a Reader, or a wrapper whose Parse returns nil:
+// a test's, the bench's echo) gets the raw mail, its lane keys taken from
+// the IMAP envelope (envelopeKeys: the same keys but References'), so
+// that nothing here reads a mail the handler reads again.
+//
+// The readings of a look's mails are made before their hand-overs are on
+// record (the lanes need their keys first), so the crash order above
+// needs a guard: a look is read for its lanes only under the cursor's
+// presumption (Armed) that this process wrote and no hand-over used;
+// when none stands the Watcher writes one first (Watcher.arm, a commit
+// of its own, at the first look after a start or a transient failure),
+// unless a message of the look has a hand-over on record. A mail whose
+// reading kills the process so leaves a presumption no process of its
+// own wrote, and after the restart the looks go one message at a time
+// (Watcher.unread, until a sync hands over all it found), each mail read
+// in its hand-over with its attempt on record, so that a poison mail is
+// counted alone: quarantined after MaxCrashes hand-overs, its reading by
+// the lanes one crash more (TestReadingThatKillsIsCountedAlone; with the
+// guard left out the mail is read again after every restart and never
+// counted). A reading that panics is
+// caught: that look goes one message at a time. Mails rolled in are read
+// while the look's hand-overs are on record or its rides have written
+// the presumption, so the same holds for them. TestEveryMailReadOnce
+// (here) plays three games to the end through the Watcher and fails when
+// a mail is parsed twice or its text read twice.
 //
 // # IMAP details
 //

@@ -68,10 +68,15 @@ type signalIntake struct {
 }
 
 func (s signalIntake) HandleMail(ctx context.Context, in mailin.Inbound) (referee.Outcome, error) {
-	out, err := s.Intake.HandleMail(ctx, in)
-	if strings.HasPrefix(in.Source, "imap") {
+	return s.HandleParsed(ctx, s.Parse(in))
+}
+
+// HandleParsed: the Watcher's lanes hand a mail over read (mailin.Reader).
+func (s signalIntake) HandleParsed(ctx context.Context, p *mailin.Parsed) (referee.Outcome, error) {
+	out, err := s.Intake.HandleParsed(ctx, p)
+	if strings.HasPrefix(p.In.Source, "imap") {
 		s.rig.mu.Lock()
-		s.rig.handled[msgID(in.Raw)] = true
+		s.rig.handled[msgID(p.In.Raw)] = true
 		s.rig.mu.Unlock()
 	}
 	return out, err

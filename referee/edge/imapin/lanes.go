@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
@@ -31,11 +30,13 @@ const rollFactor = 4
 
 // handover is one message of a fetch handed over in a lane.
 type handover struct {
-	uid      imap.UID
-	key      string
-	raw      []byte
-	received time.Time
-	log      *slog.Logger
+	uid imap.UID
+	key string
+	in  mailin.Inbound
+	// p is the mail's one reading (Watcher.read), handed to the handler
+	// (mailin.Reader.HandleParsed); nil when it was not read here.
+	p   *mailin.Parsed
+	log *slog.Logger
 	// n is the attempt count recorded before the hand-over.
 	n int
 	// ran: handed over (a lane stops at a transient failure); out and err
@@ -82,45 +83,6 @@ func (lc *laneCursor) advance(tx *store.Tx, u imap.UID, last uint32) uint32 {
 	}
 	lc.target[u] = v
 	return v
-}
-
-// laneKeys are what ties a message to others that must keep their UID
-// order: its envelope sender (the IMAP envelope, not the message's text)
-// and every game it names where the referee's tag can be (a plus address
-// in To or Cc, the subject's tag, the referee's Message-IDs it answers).
-// Two seats' mails about one game, or a person writing from two addresses
-// about one game, so share a lane: the referee applies them in the order
-// they arrived, as one message at a time did.
-func laneKeys(m *imapclient.FetchMessageBuffer) []string {
-	e := m.Envelope
-	if e == nil {
-		return nil
-	}
-	var keys []string
-	if len(e.From) > 0 {
-		keys = append(keys, "from:"+strings.ToLower(e.From[0].Addr()))
-	}
-	game := func(g string) {
-		if g != "" {
-			keys = append(keys, "game:"+strings.ToLower(g))
-		}
-	}
-	for _, a := range append(append([]imap.Address(nil), e.To...), e.Cc...) {
-		if _, detail, _ := mailfmt.SplitPlus(a.Addr()); detail != "" {
-			if t, err := mailfmt.ParseTag(detail); err == nil {
-				game(t.Game)
-			}
-		}
-	}
-	if t, ok := mailfmt.ParseSubjectTag(e.Subject); ok {
-		game(t.Game)
-	}
-	for _, id := range e.InReplyTo {
-		if r, err := mailfmt.ParseMessageID(id); err == nil {
-			game(r.Game)
-		}
-	}
-	return keys
 }
 
 // groupLanes names each message's lane, given each one's lane keys: two
@@ -232,7 +194,7 @@ func (r *laneRun) run(l *lane) {
 			continue // quarantined by processChunk, never handed over again
 		}
 		r.sem <- struct{}{}
-		h.out, h.err = w.handle(r.ctx, mailin.Inbound{Raw: h.raw, Source: "imap", Keys: []string{h.key}, Received: h.received}, h.log)
+		h.out, h.err = w.handle(r.ctx, h.in, h.p, h.log)
 		<-r.sem
 		h.ran = true
 		var pe *panicError
@@ -261,8 +223,73 @@ func (s *session) handover(uid imap.UID, m *imapclient.FetchMessageBuffer, bodie
 	if m.Envelope != nil && m.Envelope.MessageID != "" {
 		log = log.With(slog.String("msgid", "<"+m.Envelope.MessageID+">"))
 	}
-	return &handover{uid: uid, key: fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid),
-		raw: raw, received: received, log: log}
+	key := fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid)
+	return &handover{uid: uid, key: key, in: mailin.Inbound{Raw: raw, Source: "imap", Keys: []string{key}, Received: received},
+		log: log}
+}
+
+// read makes h's one reading (doc.go, "One reading"): the handler's
+// Parse when it is a mailin.Reader, which its hand-over then takes
+// (HandleParsed), the lane keys taken from it. A handler that reads no
+// mail in two steps (not a Reader, or its Parse returns nil: a wrapper
+// around the bench's echo) gets the raw mail, its lane keys taken from
+// the IMAP envelope (envelopeKeys). It returns h's lane keys; ok is false
+// when the reading panicked (h is then handed over unread, alone, where
+// the panic counts as a crash).
+func (w *Watcher) read(h *handover, m *imapclient.FetchMessageBuffer) (keys []string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			h.p, keys, ok = nil, nil, false
+			h.log.Warn("reading the mail for its lane panicked", slog.Any("panic", r))
+		}
+	}()
+	if rd, isReader := w.o.Handler.(mailin.Reader); isReader {
+		if h.p = rd.Parse(h.in); h.p != nil {
+			return h.p.LaneKeys(), true
+		}
+	}
+	return envelopeKeys(m), true
+}
+
+// envelopeKeys are the lane keys of a message whose handler reads it raw:
+// mailin.Parsed.LaneKeys as far as the IMAP envelope tells them (the From
+// address; the games of the tags in To, Cc, the subject and In-Reply-To),
+// without reading the mail here.
+func envelopeKeys(m *imapclient.FetchMessageBuffer) []string {
+	e := m.Envelope
+	if e == nil {
+		return nil
+	}
+	var keys []string
+	add := func(k string) {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	if len(e.From) > 0 && e.From[0].Addr() != "" {
+		add("from:" + strings.ToLower(e.From[0].Addr()))
+	}
+	game := func(t mailfmt.Tag) {
+		if t.Game != "" {
+			add("game:" + strings.ToLower(t.Game))
+		}
+	}
+	for _, a := range append(slices.Clone(e.To), e.Cc...) {
+		if _, detail, _ := mailfmt.SplitPlus(a.Addr()); detail != "" {
+			if t, err := mailfmt.ParseTag(detail); err == nil {
+				game(t)
+			}
+		}
+	}
+	if t, ok := mailfmt.ParseSubjectTag(e.Subject); ok {
+		game(t)
+	}
+	for _, id := range e.InReplyTo {
+		if r, err := mailfmt.ParseMessageID(id); err == nil {
+			game(r.Tag())
+		}
+	}
+	return keys
 }
 
 // ride prepares h's ride: the end of its attempt and the cursor past it
@@ -299,7 +326,6 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 	lc := &laneCursor{validity: s.cur.UIDValidity, hs: map[imap.UID]*handover{}, inTx: map[imap.UID]*store.Tx{},
 		target: map[imap.UID]uint32{}}
 	var all []*handover
-	var keyOf [][]string // each of all's lane keys
 	for _, uid := range chunk {
 		m := info[uid]
 		if m == nil {
@@ -310,9 +336,35 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 		if h == nil {
 			continue // set aside by processChunk, one at a time
 		}
-		keyOf = append(keyOf, laneKeys(m))
 		lc.hs[uid] = h
 		all = append(all, h)
+	}
+	// The lanes need each mail's one reading before any hand-over is on
+	// record (doc.go, "One reading"): only under a presumption this
+	// process wrote and no hand-over used (the cursor's Armed, written
+	// now when none stands), so that a mail whose reading kills the
+	// process leaves a presumption no process wrote, and the looks after
+	// the restart go one message at a time (Watcher.unread, until a sync
+	// hands over all it found), each mail read in its hand-over once its
+	// attempt is on record. The sweep goes one message at a time too.
+	if s.cur.Armed > 0 && w.armed != s.cur {
+		w.unread = true
+	}
+	if len(all) < 2 || uint32(lc.uids[0]) <= s.cur.LastUID || w.unread {
+		return chunk, nil, nil
+	}
+	if s.cur.Armed == 0 {
+		if armed, err := w.arm(s, all); err != nil || !armed {
+			return chunk, nil, err
+		}
+	}
+	keyOf := make([][]string, len(all)) // each of all's lane keys
+	for i, h := range all {
+		var ok bool
+		if keyOf[i], ok = w.read(h, info[h.uid]); !ok {
+			s.readOnce(all)
+			return chunk, nil, nil
+		}
 	}
 	laneNames := groupLanes(keyOf)
 	r := &laneRun{w: w, ctx: ctx, sem: make(chan struct{}, w.o.Lanes), byKey: map[string]*lane{}}
@@ -334,6 +386,7 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 		}
 	}
 	if len(order) < 2 {
+		s.readOnce(all)
 		return chunk, nil, nil
 	}
 	// Every attempt on record before any hand-over, in one commit: the
@@ -410,6 +463,39 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 	return chunk, lc.hs, nil
 }
 
+// arm writes the cursor's presumption (Armed 1) before the look's mails
+// are read for their lanes, unless one of them has a hand-over on record
+// (a crash, a panic: armed is false and the look goes one message at a
+// time, each count read where it is recorded).
+func (w *Watcher) arm(s *session, hs []*handover) (armed bool, _ error) {
+	cur := s.cur
+	cur.Armed = 1
+	err := w.o.Store.Group(func(tx *store.Tx) error {
+		for _, h := range hs {
+			if tx.AttemptCount(h.key) > 0 {
+				return nil
+			}
+		}
+		armed = true
+		return tx.PutCursor(w.cursorKey, cur)
+	})
+	if err != nil || !armed {
+		return false, err
+	}
+	s.cur, w.armed = cur, cur
+	return true, nil
+}
+
+// readOnce keeps the readings of a look handed over one message at a
+// time (processChunk's plain path), for their hand-overs.
+func (s *session) readOnce(hs []*handover) {
+	for _, h := range hs {
+		if h.p != nil {
+			s.parsed[h.uid] = h.p
+		}
+	}
+}
+
 // errBegun aborts rolling a message in: its hand-over began before.
 var errBegun = errors.New("imapin: a hand-over on record")
 
@@ -464,7 +550,11 @@ func (s *session) roll(r *laneRun, lc *laneCursor, chunk []imap.UID, info map[im
 				closed = true
 				break
 			}
-			ks := laneKeys(m)
+			ks, ok := w.read(h, m)
+			if !ok {
+				closed = true // handed over alone by a later look
+				break
+			}
 			if len(ks) == 0 {
 				ks = []string{""}
 			}

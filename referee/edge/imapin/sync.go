@@ -41,7 +41,11 @@ func (s *session) sync(ctx context.Context, sweep bool) error {
 	// "UID SEARCH UID n:*" also returns the highest UID when it is below n
 	// (RFC 3501: "*" is the largest UID in use): filter ourselves.
 	uids = slices.DeleteFunc(uids, func(u imap.UID) bool { return uint32(u) <= s.cur.LastUID })
-	return s.process(ctx, uids)
+	if err := s.process(ctx, uids); err != nil {
+		return err
+	}
+	s.w.unread = false
+	return nil
 }
 
 // search returns the UIDs in from:to (to 0 meaning "*"), ascending.
@@ -124,6 +128,8 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 	if err != nil {
 		return err
 	}
+	s.parsed = map[imap.UID]*mailin.Parsed{}
+	defer func() { s.parsed = nil }()
 
 	// Two senders or more: their messages are handed over at once, in
 	// lanes (lanes.go); the loop below then files them in UID order with
@@ -267,7 +273,7 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 				Source:   "imap",
 				Keys:     []string{key},
 				Received: received,
-			}, log)
+			}, s.parsed[uid], log)
 			if ride.Done() {
 				rode = true
 				if moved {
@@ -365,14 +371,19 @@ type panicError struct{ v any }
 
 func (e *panicError) Error() string { return fmt.Sprintf("imapin: mail handler panicked: %v", e.v) }
 
-// handle calls the handler, turning a panic into a transient error.
-func (w *Watcher) handle(ctx context.Context, in mailin.Inbound, log *slog.Logger) (out referee.Outcome, err error) {
+// handle calls the handler, turning a panic into a transient error: with
+// the mail's one reading p when the handler made it (mailin.Reader),
+// else with the raw mail.
+func (w *Watcher) handle(ctx context.Context, in mailin.Inbound, p *mailin.Parsed, log *slog.Logger) (out referee.Outcome, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("mail handler panicked", slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
 			err = &panicError{v: r}
 		}
 	}()
+	if rd, ok := w.o.Handler.(mailin.Reader); ok && p != nil {
+		return rd.HandleParsed(ctx, p)
+	}
 	return w.o.Handler.HandleMail(ctx, in)
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/pbem-referee/referee/referee/edge/dispatch"
+	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -66,6 +67,11 @@ type Watcher struct {
 	// armed is the cursor whose Armed presumption this process wrote and
 	// has not used (sync.go: beginAttempt); zero when none.
 	armed store.Cursor
+	// unread: a presumption no process of this Watcher wrote was found (a
+	// crash, maybe in a reading): every look goes one message at a time,
+	// each mail read in its hand-over, until a sync hands over all it
+	// found (lanes.go, handLanes; doc.go, "One reading").
+	unread bool
 }
 
 // New validates the options, fills in defaults and returns a Watcher.
@@ -255,6 +261,9 @@ type session struct {
 	// looked is the highest UID a look of this sync took, rolled in
 	// included (lanes.go, roll).
 	looked imap.UID
+	// parsed holds the readings of a look handed over one message at a
+	// time (lanes.go, handLanes), by UID: their hand-overs take them.
+	parsed map[imap.UID]*mailin.Parsed
 }
 
 // transientError is a transient HandleMail failure on one message.

@@ -29,10 +29,13 @@
 // and the referee's tag in its headers) and its own text read once, by
 // the request's one reading (referee/reading): a transport that reads the
 // headers before it hands the mail over parses with Parse and hands the
-// same Parsed to HandleParsed; a subject-only auto-reply's text read for a
-// command (Referee.HasCommand) is read through the request later given to
-// Process. TestEveryMailReadOnce fails when one mail is parsed twice or
-// its text read twice, over whole games by mail.
+// same Parsed to HandleParsed (Reader; imapin's lanes take their keys from
+// that reading, Parsed.LaneKeys: the From address and every game its tag
+// candidates name); a subject-only auto-reply's text read for a command
+// (Referee.HasCommand) is read through the request later given to
+// Process. TestEveryMailReadOnce, here and in imapin (through the IMAP
+// Watcher's lanes), fails when one mail is parsed twice or its text read
+// twice, over whole games by mail.
 //
 // It owns the reading of one raw mail into what the core takes: parsing
 // and size, classification, the tag, the sender's proof, the player's own
@@ -46,6 +49,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -173,20 +177,74 @@ type Parsed struct {
 	Tag mailfmt.TagResult
 }
 
-// parseHook, set by tests only, is told of every parse of a raw mail.
-var parseHook func()
+// ParseHook, set by tests only, is told of every parse of a raw mail
+// (ParseMail, Intake.Parse): TestEveryMailReadOnce, here and through
+// imapin's Watcher, fails when one mail is parsed twice.
+var ParseHook func(in Inbound)
+
+// Reader is a Handler that reads a raw mail once, in two steps, for a
+// transport that needs the mail's headers before it hands it over
+// (imapin's lanes: LaneKeys): Parse, then HandleParsed with the same
+// Parsed, parses nothing again. Intake is one. A wrapper around a
+// handler that is not a Reader returns nil from Parse: the transport
+// then hands the raw mail over (HandleMail).
+type Reader interface {
+	Handler
+	Parse(in Inbound) *Parsed
+	HandleParsed(ctx context.Context, p *Parsed) (referee.Outcome, error)
+}
+
+var _ Reader = (*Intake)(nil)
 
 // Parse reads a raw mail once: the message and its tag (see Parsed).
 func (i *Intake) Parse(in Inbound) *Parsed {
-	if parseHook != nil {
-		parseHook()
+	return ParseMail(in, i.opt.MaxMessageBytes, i.r.Address())
+}
+
+// ParseMail reads a raw mail once, as Intake.Parse does, with the size
+// limit maxBytes (0: mailfmt's default) and the tag of the referee whose
+// base address is address ("": the tags of the subject and the
+// referee's Message-IDs only). Tests read a mail's lane keys with it.
+func ParseMail(in Inbound, maxBytes int, address string) *Parsed {
+	if ParseHook != nil {
+		ParseHook(in)
 	}
-	m, err := mailfmt.Parse(in.Raw, mailfmt.Options{MaxBytes: i.opt.MaxMessageBytes})
+	m, err := mailfmt.Parse(in.Raw, mailfmt.Options{MaxBytes: maxBytes})
 	p := &Parsed{In: in, Msg: m, Err: err}
-	if err == nil {
-		p.Tag = mailfmt.FindTag(m, mailfmt.Address{Addr: i.r.Address()})
+	if m != nil {
+		p.Tag = mailfmt.FindTag(m, mailfmt.Address{Addr: address})
 	}
 	return p
+}
+
+// LaneKeys are what ties a mail to others that must keep their order
+// (imapin's lanes): its sender ("from:" and the From address, lower
+// case) and every game its tag names, wherever the tag was found
+// ("game:" and the game of each of Tag.Candidates: the referee's plus
+// address in Delivered-To, To, Cc and the like, the subject's tag, the
+// referee's Message-IDs in In-Reply-To and References). Two seats' mails
+// about one game, or one person writing from two addresses about one
+// game, so share a key. A mail too large keeps the keys of its headers;
+// an unparseable one has none.
+func (p *Parsed) LaneKeys() []string {
+	if p.Msg == nil {
+		return nil
+	}
+	var keys []string
+	add := func(k string) {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	if a := p.Msg.From.Addr; a != "" {
+		add("from:" + strings.ToLower(a))
+	}
+	for _, c := range p.Tag.Candidates {
+		if c.Tag.Game != "" {
+			add("game:" + strings.ToLower(c.Tag.Game))
+		}
+	}
+	return keys
 }
 
 // HandleMail implements Handler: it parses a raw mail (Parse) and handles

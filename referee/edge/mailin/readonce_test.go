@@ -37,8 +37,8 @@ func TestEveryMailReadOnce(t *testing.T) {
 		by[m] = true
 	}
 	parses := 0
-	parseHook = func() { parses++ }
-	t.Cleanup(func() { reading.ReadHook, parseHook = nil, nil })
+	ParseHook = func(Inbound) { parses++ }
+	t.Cleanup(func() { reading.ReadHook, ParseHook = nil, nil })
 	forms := []string{
 		"CLAIM 1 | CLAIM 2 | CLAIM 3 | CLAIM 4 | CLAIM 5",
 		"Hi!\nCLAIM 5 | CLAIM 4 | CLAIM 3 | CLAIM 2 | CLAIM 1\nthanks",

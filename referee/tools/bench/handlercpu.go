@@ -33,10 +33,38 @@ type handlerCPU struct {
 
 // HandleMail implements mailin.Handler.
 func (c *handlerCPU) HandleMail(ctx context.Context, in mailin.Inbound) (referee.Outcome, error) {
+	return c.timed(in, func() (referee.Outcome, error) { return c.h.HandleMail(ctx, in) })
+}
+
+// Parse implements mailin.Reader when the handler is one (the referee's
+// intake; nil for the echo, which takes the raw mail): a transport that
+// reads the mail first (imapin's lanes) hands the reading to
+// HandleParsed. Its CPU time counts as the handler's, as it did inside
+// HandleMail.
+func (c *handlerCPU) Parse(in mailin.Inbound) *mailin.Parsed {
+	r, ok := c.h.(mailin.Reader)
+	if !ok {
+		return nil
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	t0 := threadCPU()
+	p := r.Parse(in)
+	c.cpu.Add(int64(threadCPU() - t0))
+	return p
+}
+
+// HandleParsed implements mailin.Reader (see Parse).
+func (c *handlerCPU) HandleParsed(ctx context.Context, p *mailin.Parsed) (referee.Outcome, error) {
+	return c.timed(p.In, func() (referee.Outcome, error) { return c.h.(mailin.Reader).HandleParsed(ctx, p) })
+}
+
+// timed runs one hand-over of in on a locked thread and counts its CPU.
+func (c *handlerCPU) timed(in mailin.Inbound, call func() (referee.Outcome, error)) (referee.Outcome, error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	t0, start := threadCPU(), time.Now()
-	out, err := c.h.HandleMail(ctx, in)
+	out, err := call()
 	end := time.Now()
 	c.cpu.Add(int64(threadCPU() - t0))
 	c.mails.Add(1)

@@ -199,3 +199,21 @@ func (f *forwardHandler) HandleMail(ctx context.Context, in mailin.Inbound) (ref
 	}
 	return f.h.HandleMail(ctx, in)
 }
+
+// Parse implements mailin.Reader when the handler is one (nil
+// otherwise: the transport hands the raw mail over).
+func (f *forwardHandler) Parse(in mailin.Inbound) *mailin.Parsed {
+	if r, ok := f.h.(mailin.Reader); ok {
+		return r.Parse(in)
+	}
+	return nil
+}
+
+// HandleParsed implements mailin.Reader.
+func (f *forwardHandler) HandleParsed(ctx context.Context, p *mailin.Parsed) (referee.Outcome, error) {
+	r, ok := f.h.(mailin.Reader)
+	if !ok {
+		return f.HandleMail(ctx, p.In)
+	}
+	return r.HandleParsed(ctx, p)
+}
