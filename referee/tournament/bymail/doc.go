@@ -33,7 +33,10 @@
 // last one whose game they finished; when the open game passes on after a
 // move, they played it in part (tournament.Stint.Into, an optional field:
 // older records read as none), and the round's table on the page names
-// them, then the substitute (PageMatch.Part).
+// them, then the substitute (PageMatch.Part). The desk decides a game's
+// seats by seat, never by name: at a late=forfeit deadline the seats the
+// game waits for (GameInfo.WaitingSeats) lose, as a substitute may share
+// another holder's name (TestLateForfeitLosersBySeat_Issue24).
 //
 // The director's failures (errors.go, issue 24) are data until they reach
 // the organiser: an Error (a key and its values) or a tournament.Fault (a

@@ -661,16 +661,17 @@ func (d *desk) tourLate(t *tournament.Tournament, r int) error {
 			}
 			continue
 		}
-		// forfeit: those the game waits for lose; the others share the win.
-		waiting := map[string]bool{}
-		for _, n := range gi.Waiting {
-			waiting[n] = true
+		// forfeit: the seats the game waits for lose; the others share the
+		// win. By seat: a substitute may share another holder's name.
+		waiting := map[int]bool{}
+		for _, s := range gi.WaitingSeats {
+			waiting[s] = true
 		}
 		rank := make([]int, len(m.Seats))
 		var losers []string
 		for i := range m.Seats {
 			rank[i] = 1
-			if i < len(gi.Seats) && waiting[gi.Seats[i]] {
+			if i < len(gi.Seats) && waiting[i] {
 				rank[i] = len(m.Seats)
 				losers = append(losers, gi.Seats[i])
 			}
