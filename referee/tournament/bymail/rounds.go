@@ -485,13 +485,9 @@ func orgForfeit(c *orgCmd) (string, error) {
 		return "", err
 	}
 	who := c.f[2]
-	e := t.Entrant(who)
-	if e == nil {
-		for i := range t.Entrants {
-			if strings.EqualFold(t.Entrants[i].Name, who) {
-				e = &t.Entrants[i]
-			}
-		}
+	e, err := seatNamed(t, gid, who)
+	if err != nil {
+		return "", err
 	}
 	if e == nil {
 		return "", fail("no_entrant", "who", who, "id", t.ID)
@@ -503,6 +499,32 @@ func orgForfeit(c *orgCmd) (string, error) {
 		return "", err
 	}
 	return c.saved(t, c.d.orgText(t, "forfeited", map[string]any{"game": gid, "name": e.Name}))
+}
+
+// seatNamed is the entrant FORFEIT names in game gid: by address, else
+// the one seat of the game with that name (a substitute may share another
+// holder's name: two such seats are refused, the address tells them
+// apart), else any entrant of that name (nil: none).
+func seatNamed(t *tournament.Tournament, gid, who string) (*tournament.Entrant, error) {
+	if e := t.Entrant(who); e != nil {
+		return e, nil
+	}
+	var named *tournament.Entrant
+	if r, k := matchOf(t, gid); r >= 0 {
+		for _, x := range t.Rounds[r].Matches[k].Seats {
+			if !strings.EqualFold(t.Entrants[x].Name, who) {
+				continue
+			}
+			if named != nil {
+				return nil, fail("same_name", "name", who, "game", gid)
+			}
+			named = &t.Entrants[x]
+		}
+	}
+	if named != nil {
+		return named, nil
+	}
+	return entrantNamed(t, who), nil
 }
 
 // adjudicateGame ends a late tournament game for ADJUDICATE and late=
