@@ -146,11 +146,11 @@ type CrossCell struct {
 	Points float64 `json:"points"`
 	// Adjudicated: the result was adjudicated, not played out.
 	Adjudicated bool `json:"adjudicated,omitempty"`
-	// Players are who played the round for the line when not its named
-	// (current) holder alone, first to last (Entrant.Played): an earlier
-	// holder's round names them; a game handed on after a move names
-	// who started it, then who finished it (the substitute). Nil for
-	// most.
+	// Players are who played the round for the line when not its
+	// current holder alone, first to last (Entrant.Played): an earlier
+	// holder's round names them (even one of the same name); a game
+	// handed on after a move names who started it, then who finished it
+	// (the substitute). Nil for most.
 	Players []string `json:"players,omitempty"`
 }
 
@@ -176,6 +176,12 @@ func Crosstable(t *Tournament) []CrossRow {
 		rows[i] = CrossRow{Line: i + 1, Place: s.Place, Entrant: s.Entrant, Name: s.Name, Points: s.Points,
 			Tiebreaks: s.Tiebreaks, Rounds: make([]CrossCell, len(t.Rounds))}
 	}
+	// from[e]: the first round place e's holder now played (an earlier
+	// round was someone else's, whatever their name).
+	from := make([]int, len(t.Entrants))
+	for e, en := range t.Entrants {
+		_, from[e] = en.Holders()
+	}
 	for r, rd := range t.Rounds {
 		for _, m := range rd.Matches {
 			decided := m.Decided() && (m.State == MatchBye || len(m.Rank) == len(m.Seats))
@@ -185,7 +191,7 @@ func Crosstable(t *Tournament) []CrossRow {
 			}
 			for i, e := range m.Seats {
 				c := &rows[line[e]-1].Rounds[r]
-				if who := t.Entrants[e].Played(rd.N); len(who) > 1 || who[0] != t.Entrants[e].Name {
+				if who := t.Entrants[e].Played(rd.N); len(who) > 1 || rd.N < from[e] {
 					c.Players = who
 				}
 				if m.State == MatchBye {
