@@ -340,7 +340,7 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:0.85rem;margin:0.2rem 
 .langs,nav{font-size:0.9rem}nav a{margin-right:0.6rem}
 ol.result{list-style:none;padding:0;margin:0.2rem 0}ol.result li{font-size:1.05rem}
 details{margin:0.4rem 0}summary{cursor:pointer;font-weight:600}
-table.cross td{white-space:nowrap}
+table.cross td{white-space:nowrap}table.cross td small.sub{display:block;white-space:normal;overflow-wrap:anywhere}
 table.fold thead{display:none}table.fold,table.fold tbody,table.fold tr{display:block}
 table.fold tr{border-bottom:1px solid #ddd;padding:0.15rem 0}table.fold td{display:inline-block;border:0;padding:0.1rem 0.6rem 0.1rem 0}
 table.fold td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0.85rem}table.fold td.who{font-weight:600}
