@@ -112,7 +112,9 @@
 // (started_by, first to last: name is then the substitute); the
 // crosstable's cell names who played a round its line's holder did not
 // play alone (CrossCell.Players; "[Ann>Zed]" in the CSV, the last the
-// substitute); the standings are the place's, named by its holder now.
+// substitute); the standings are the place's, named by its holder now,
+// with the earlier holders who played for it and their rounds
+// (held_before: "Ann:1-2,~3 | Bob:~3", ~ a game begun and handed on).
 // The TRF writes the game on the substitute's line, not rated: W, D, L
 // (TRF16's codes for a win, draw, loss not rated) on both sides. A TRF
 // line is a person and a cell has one opponent, with no partial game:

@@ -34,11 +34,13 @@ func writeCSV(rows [][]string) ([]byte, error) {
 }
 
 // StandingsCSV is the standings as CSV: one line per entrant in standing
-// order, with the tie-breaks under their names (Settings.Tiebreaks).
+// order, with the tie-breaks under their names (Settings.Tiebreaks); name
+// is the place's holder now, and held_before the earlier holders who
+// played for it (heldBefore).
 func StandingsCSV(t *Tournament) ([]byte, error) {
 	head := []string{"place", "entrant", "name", "points"}
 	head = append(head, t.Tiebreaks...)
-	head = append(head, "played", "won", "drawn", "lost", "byes", "forfeits", "game_score", "withdrawn")
+	head = append(head, "played", "won", "drawn", "lost", "byes", "forfeits", "game_score", "withdrawn", "held_before")
 	rows := [][]string{head}
 	for _, s := range t.Standings() {
 		row := []string{strconv.Itoa(s.Place), strconv.Itoa(s.Entrant + 1), s.Name, num(s.Points)}
@@ -46,10 +48,35 @@ func StandingsCSV(t *Tournament) ([]byte, error) {
 			row = append(row, num(x))
 		}
 		row = append(row, strconv.Itoa(s.Played), strconv.Itoa(s.Won), strconv.Itoa(s.Drawn), strconv.Itoa(s.Lost),
-			strconv.Itoa(s.Byes), strconv.Itoa(s.Forfeits), strconv.Itoa(s.Score), strconv.FormatBool(s.Withdrawn))
+			strconv.Itoa(s.Byes), strconv.Itoa(s.Forfeits), strconv.Itoa(s.Score), strconv.FormatBool(s.Withdrawn),
+			heldBefore(t.Entrants[s.Entrant]))
 		rows = append(rows, row)
 	}
 	return writeCSV(rows)
+}
+
+// heldBefore are the earlier holders of a place who played for it
+// (Entrant.Holders), first to last, joined by " | ": each is the name,
+// a colon and their rounds, "1-2" or "3" played whole and "~4" a round
+// whose game they began and handed on after a move, comma-separated:
+// "Ann:1-2,~3 | Bob:~3". Empty for a place that never changed hands.
+func heldBefore(e Entrant) string {
+	held, _ := e.Holders()
+	var out []string
+	for _, h := range held {
+		var rs []string
+		switch {
+		case h.First == h.Through:
+			rs = append(rs, strconv.Itoa(h.First))
+		case h.First < h.Through:
+			rs = append(rs, strconv.Itoa(h.First)+"-"+strconv.Itoa(h.Through))
+		}
+		if h.Into > h.Through {
+			rs = append(rs, "~"+strconv.Itoa(h.Into))
+		}
+		out = append(out, h.Name+":"+strings.Join(rs, ","))
+	}
+	return strings.Join(out, " | ")
 }
 
 // ResultsCSV is every seat of every match as CSV: round, table, game,

@@ -252,8 +252,10 @@ type handedOn struct {
 	tr     *Tournament
 	played [][][]string
 	games  int // the games handed on
-	// since[e]: the first round place e's holder now played whole.
-	since []int
+	// since[e]: the first round place e's holder now played whole;
+	// finished[e]: a round whose game they took over and finished (0:
+	// none).
+	since, finished []int
 }
 
 // ownRound: round r of place e was its holder now's alone.
@@ -294,7 +296,8 @@ func genHandedOn(t *testing.T, seed int64, format string) handedOn {
 		}
 		tr.Rounds = append(tr.Rounds, rd)
 	}
-	h := handedOn{tr: tr, played: make([][][]string, len(tr.Entrants)), since: make([]int, len(tr.Entrants))}
+	h := handedOn{tr: tr, played: make([][][]string, len(tr.Entrants)), since: make([]int, len(tr.Entrants)),
+		finished: make([]int, len(tr.Entrants))}
 	for e := range tr.Entrants {
 		h.since[e] = 1
 		h.played[e] = make([][]string, rounds+1)
@@ -335,9 +338,9 @@ func genHandedOn(t *testing.T, seed int64, format string) handedOn {
 			}
 			en.Before = append(en.Before, st)
 			en.Name, en.Address = name, fmt.Sprintf("sub%d%d@x", e, k)
-			h.since[e] = r
+			h.since[e], h.finished[e] = r, 0
 			if mid {
-				h.since[e] = r + 1
+				h.since[e], h.finished[e] = r+1, r
 			}
 			for x := r; x <= rounds; x++ {
 				if x == r && mid {
@@ -396,6 +399,47 @@ func TestExportsNameHandedOnGames_Issue24(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkRows("results.csv", b)
+		// standings.csv: held_before, read back into who played each
+		// round, matches the log but for the rounds of the holder now.
+		b, err = StandingsCSV(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range st[1:] {
+			e, _ := strconv.Atoi(row[1])
+			got := map[int][]string{}
+			if held := row[len(row)-1]; held != "" {
+				for _, h := range strings.Split(held, " | ") {
+					name, rounds, _ := strings.Cut(h, ":")
+					for _, rs := range strings.Split(rounds, ",") {
+						a, b, _ := strings.Cut(strings.TrimPrefix(rs, "~"), "-")
+						from, _ := strconv.Atoi(a)
+						to := from
+						if b != "" {
+							to, _ = strconv.Atoi(b)
+						}
+						for r := from; r <= to; r++ {
+							got[r] = append(got[r], name)
+						}
+					}
+				}
+			}
+			for r := 1; r <= len(tr.Rounds); r++ {
+				var want []string
+				if who := h.played[e-1][r]; r == h.finished[e-1] {
+					want = who[:len(who)-1] // begun by them, finished by the holder now
+				} else if !h.ownRound(e-1, r) {
+					want = who
+				}
+				if fmt.Sprint(got[r]) != fmt.Sprint(want) {
+					t.Errorf("seed %d standings.csv: place %d's held_before %q gives round %d to %q, want %q", seed, e, row[len(row)-1], r, got[r], want)
+				}
+			}
+		}
 		for n := 1; n <= len(tr.Rounds); n++ {
 			b, err := PairingsCSV(tr, n)
 			if err != nil {
