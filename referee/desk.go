@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
@@ -57,6 +58,12 @@ func (h deskHost) Game(id string) (bymail.GameInfo, error) {
 	gi := bymail.GameInfo{Status: gw.g.Status, Started: gw.tb != nil, Seats: gw.g.HoldingNames(), Moves: gw.g.Steps}
 	if gw.tb != nil {
 		gi.Waiting = gw.waitingNames()
+		for _, d := range gw.tb.Waiting() {
+			if !slices.Contains(gi.WaitingSeats, d.Seat) {
+				gi.WaitingSeats = append(gi.WaitingSeats, d.Seat)
+			}
+		}
+		slices.Sort(gi.WaitingSeats)
 	}
 	return gi, nil
 }

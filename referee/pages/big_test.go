@@ -39,7 +39,7 @@ func bigCross(id string, table, rounds, n int) *referee.CrossPage {
 		if l == 2 && rounds > 3 {
 			// A place that changed hands twice (issue 24): the marks must
 			// fit a phone too.
-			line.Replaced = []bymail.PageStint{{Name: bigName(15), First: 1, Through: 2}, {Name: bigName(12), First: 3, Through: 3}}
+			line.Replaced = bigStints
 		}
 		for range p.Tiebreaks {
 			line.Tiebreaks = append(line.Tiebreaks, fmt.Sprintf("%d.5", 40+rng.IntN(60)))
@@ -60,6 +60,9 @@ func bigCross(id string, table, rounds, n int) *referee.CrossPage {
 				c.Result = []string{"", "+", "-"}[rng.IntN(3)] + strconv.Itoa(1+rng.IntN(table)) + []string{"", "="}[rng.IntN(2)] + "/" + strconv.Itoa(table)
 			}
 			c.Adjudicated = c.Result != "*" && c.Result != "U" && rng.IntN(6) == 0
+			if l == 2 && rounds > 3 {
+				c.Players = bigPlayed(r, line.Name)
+			}
 			line.Cells = append(line.Cells, c)
 		}
 		p.Lines = append(p.Lines, line)
@@ -85,13 +88,40 @@ func (b bigSource) PlayerPage(slug string, n int) (*referee.PlayerPage, error) {
 		Name: bigName(n - 1), Table: 2, Place: n, Points: "7.5", Record: "12-3-10", Rating: "1623"}
 	if n == 2 {
 		// The page of a place that changed hands twice (issue 24).
-		p.Replaced = []bymail.PageStint{{Name: bigName(15), First: 1, Through: 2}, {Name: bigName(12), First: 3, Through: 3}}
+		p.Replaced = bigStints
 	}
 	for r := 1; r <= 11; r++ {
 		g := bymail.PlayerGame{Round: r, Table: r, Seat: r % 2, Opponents: []bymail.PageName{{Name: bigName(r), URL: "/t/big2-k/p/" + strconv.Itoa(r+1)}},
 			State: "done", Result: []string{"1", "=", "0"}[r%3], Place: 1 + r%2, Of: 2, Points: []string{"1", "0.5", "0"}[r%3], Decided: true}
+		if n == 2 {
+			g.Played = bigPlayed(r, p.Name)
+		}
+		if r == 6 {
+			// An opponent's game handed on twice.
+			g.Opponents[0].Part = []string{bigName(21), bigName(11)}
+		}
 		p.Games = append(p.Games, g)
 		p.History = append(p.History, bymail.RatingStep{Round: r, Rating: strconv.Itoa(1500 + 11*r)})
 	}
 	return p, nil
+}
+
+// bigStints are the earlier holders of place 2 of the big events (issue
+// 24): two between rounds, then two who each began round 4's game and
+// handed it on after a move; the marks and names must fit a phone too.
+var bigStints = []bymail.PageStint{{Name: bigName(15), First: 1, Through: 2}, {Name: bigName(12), First: 3, Through: 3, Into: 4},
+	{Name: bigName(18), First: 4, Through: 3, Into: 4}}
+
+// bigPlayed are who played round r for place 2 (bigStints), its holder
+// now being now: nil for the rounds they played alone.
+func bigPlayed(r int, now string) []string {
+	switch {
+	case r <= 2:
+		return []string{bigName(15)}
+	case r == 3:
+		return []string{bigName(12)}
+	case r == 4:
+		return []string{bigName(12), bigName(18), now}
+	}
+	return nil
 }

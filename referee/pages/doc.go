@@ -39,8 +39,13 @@
 //     TestGamePageNamesWhoHeldTheSeat_Issue24). A round's table names who
 //     played each seat's game: a place handed on during the game after a
 //     move, everyone who played it then the substitute marked (PageMatch
-//     Part, tour.subbed; TestRoundTableNamesWhoPlayedTheGame_Issue24); a
-//     game's waiting line and board name who holds the seat now.
+//     Part, tour.subbed; TestRoundTableNamesWhoPlayedTheGame_Issue24); so
+//     do the crosstable's cell, the place's game row on its page ("played
+//     by", player.by) and the place's link on each opponent's page, and a
+//     departed holder's mark says the round they began (tour.replaced;
+//     TestPlayerAndCrossPagesNameHandedOnGames_Issue24); those names wrap
+//     on a phone. A game's waiting line and board name who holds the seat
+//     now.
 //   - A finished game writes each player's place once ("1. Ann, 45
 //     points"); an adjudicated one shows its result, marked.
 //   - Boards (package boards): no text under 11 px on a phone, and a key

@@ -319,6 +319,9 @@ var page = template.Must(template.New("pages").Funcs(template.FuncMap{
 	// keepRecord: the player's page with its W-D-L joined by
 	// non-breaking hyphens, so that a sentence never breaks inside it.
 	"keepRecord": keepRecord,
+	// playedText names who played a round for a place, first to last: a
+	// game handed on names them, then the substitute (tour.subbed).
+	"playedText": playedText,
 }).Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8">
@@ -337,7 +340,7 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:0.85rem;margin:0.2rem 
 .langs,nav{font-size:0.9rem}nav a{margin-right:0.6rem}
 ol.result{list-style:none;padding:0;margin:0.2rem 0}ol.result li{font-size:1.05rem}
 details{margin:0.4rem 0}summary{cursor:pointer;font-weight:600}
-table.cross td{white-space:nowrap}
+table.cross td{white-space:nowrap}table.cross td small.sub{display:block;white-space:normal;overflow-wrap:anywhere}
 table.fold thead{display:none}table.fold,table.fold tbody,table.fold tr{display:block}
 table.fold tr{border-bottom:1px solid #ddd;padding:0.15rem 0}table.fold td{display:inline-block;border:0;padding:0.1rem 0.6rem 0.1rem 0}
 table.fold td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0.85rem}table.fold td.who{font-weight:600}
@@ -391,7 +394,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <nav><a id="tourlink" href="{{$d.Href .URL}}">{{$d.T "cross.back" .}}</a></nav>
 <p>{{$d.T "cross.key" .}}</p>
 <div class="scroll"><table id="crosstable" class="cross{{if gt (len .Rounds) foldRounds}} fold{{end}}"><thead><tr><th class="n">{{$d.T "cross.line"}}</th><th>{{$d.T "tour.player"}}</th><th class="n">{{$d.T "tour.points"}}</th>{{range .Tiebreaks}}<th class="n">{{$d.T "tiebreak.short" .}}</th>{{end}}{{range .Rounds}}<th>{{$d.T "cross.round" .}}</th>{{end}}</tr></thead><tbody>
-{{$cp := .}}{{$pts := $d.T "tour.points"}}{{range .Lines}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n who">{{.Line}}</td><td class="who"><a href="{{$d.Href .URL}}">{{.Name}}</a>{{range .Replaced}} <small class="sub">{{$d.T "tour.replaced" .}}</small>{{end}}</td><td class="n" data-k="{{$pts}}">{{.Points}}</td>{{range $i, $x := .Tiebreaks}}<td class="n" data-k="{{$d.T "tiebreak.short" (index $cp.Tiebreaks $i)}}">{{$x}}</td>{{end}}{{range $i, $c := .Cells}}<td class="cell" data-k="{{if lt $i (len $cp.Rounds)}}{{$d.T "cross.round" (index $cp.Rounds $i)}}{{end}}">{{template "crosscell" $c}}</td>{{end}}</tr>
+{{$cp := .}}{{$pts := $d.T "tour.points"}}{{range .Lines}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n who">{{.Line}}</td><td class="who"><a href="{{$d.Href .URL}}">{{.Name}}</a>{{range .Replaced}} <small class="sub">{{$d.T "tour.replaced" .}}</small>{{end}}</td><td class="n" data-k="{{$pts}}">{{.Points}}</td>{{range $i, $x := .Tiebreaks}}<td class="n" data-k="{{$d.T "tiebreak.short" (index $cp.Tiebreaks $i)}}">{{$x}}</td>{{end}}{{range $i, $c := .Cells}}<td class="cell" data-k="{{if lt $i (len $cp.Rounds)}}{{$d.T "cross.round" (index $cp.Rounds $i)}}{{end}}">{{template "crosscell" $c}}{{with $c.Players}} <small class="sub">{{playedText $d .}}</small>{{end}}</td>{{end}}</tr>
 {{end}}</tbody></table></div>
 {{end}}</body></html>{{end}}
 
@@ -404,7 +407,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <p id="standing">{{$d.T "player.standing" (keepRecord .)}}</p>
 <h2>{{$d.T "player.games"}}</h2>
 {{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th></th></tr></thead><tbody>
-{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}<a href="{{$d.Href $o.URL}}">{{$o.Name}}</a>{{end}}{{end}}</td><td>{{$d.T "player.result" .}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}<a href="{{$d.Href $o.URL}}">{{with $o.Part}}{{$d.T "tour.subbed" "part" . "name" $o.Name}}{{else}}{{$o.Name}}{{end}}</a>{{end}}{{end}}{{with .Played}}<br><small class="sub">{{$d.T "player.by" (playedText $d .)}}</small>{{end}}</td><td>{{$d.T "player.result" .}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
 <h2>{{$d.T "player.history"}}</h2>
 {{if not .History}}<p>{{$d.T "player.nohistory"}}</p>{{else}}<p>{{$d.T "player.history_note" .}}</p>
@@ -439,6 +442,16 @@ type headData struct {
 
 // keepRecord is p with its W-D-L record joined by non-breaking hyphens
 // (U+2011): written in a sentence, "2-0-1" is never broken over two lines.
+// playedText is who played a round for a place (PlayerGame.Played,
+// CrossPageCell.Players), first to last, in the page's language: one
+// name alone, or those who began it, then the substitute (tour.subbed).
+func playedText(d *doc, who []string) (string, error) {
+	if len(who) == 1 {
+		return who[0], nil
+	}
+	return d.T("tour.subbed", "part", who[:len(who)-1], "name", who[len(who)-1])
+}
+
 func keepRecord(p *referee.PlayerPage) referee.PlayerPage {
 	c := *p
 	c.Record = strings.ReplaceAll(c.Record, "-", "\u2011")

@@ -3,6 +3,7 @@ package pages
 import (
 	"fmt"
 	"html"
+	"slices"
 	"strings"
 	"testing"
 
@@ -161,6 +162,119 @@ func TestRoundTableNamesWhoPlayedTheGame_Issue24(t *testing.T) {
 			}
 			if !strings.Contains(page, `">Zoe Kept</a>`) {
 				t.Errorf("%s: a place kept through the game is not named alone", lang)
+			}
+		}
+	}
+}
+
+// beganWords are how each language says a departed holder began a round's
+// game (tour.replaced with Into), written out so a broken template fails.
+var beganWords = map[string]string{"en": "began round ", "it": "iniziato il turno ", "fr": "commencé la ronde ", "nl": "begon ronde "}
+
+// TestPlayerAndCrossPagesNameHandedOnGames_Issue24 (issue 24: the page of
+// the substitute lists the game they finished, the departed holder's mark
+// the game they began): a place's game of round 3 handed on once or
+// twice, a substitute named like the one they replaced or not, in every
+// language. The place's page and its crosstable line mark each departed
+// holder as beginning round 3 (after the rounds they played whole, or
+// alone); the game's row names them, then the substitute marked
+// (player.by, tour.subbed); the opponent's page names them in the link
+// to the place; the crosstable's round 3 cell names them; a round the
+// place's holder now played alone names nobody.
+func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
+	h := &handler{}
+	for _, part := range [][]string{{"Ann Old"}, {"Ann Old", "Bob Mid"}, {"Yan Now"}} {
+		played := append(slices.Clone(part), "Yan Now")
+		var subs []bymail.PageStint
+		for i, p := range part {
+			s := bymail.PageStint{Name: p, First: 3, Through: 2, Into: 3}
+			if i == 0 {
+				s.First = 1 // played rounds 1-2 whole
+			}
+			subs = append(subs, s)
+		}
+		games := func(who []string, opp bymail.PageName) []bymail.PlayerGame {
+			var gs []bymail.PlayerGame
+			for r := 1; r <= 4; r++ {
+				g := bymail.PlayerGame{Round: r, Table: 1, Seat: 1, Opponents: []bymail.PageName{opp}, State: "done", Result: "1",
+					Place: 1, Of: 2, Points: "1", Decided: true}
+				if r < 3 {
+					g.Played = part[:1]
+				}
+				if r == 3 {
+					g.Played = who
+				}
+				gs = append(gs, g)
+			}
+			return gs
+		}
+		pp := &referee.PlayerPage{ID: "cup", Title: "Cup", N: 1, Name: "Yan Now", Table: 2, Replaced: subs,
+			Games: games(played, bymail.PageName{Name: "Zoe Kept", URL: "/t/cup-k/p/2"})}
+		opp := &referee.PlayerPage{ID: "cup", Title: "Cup", N: 2, Name: "Zoe Kept", Table: 2,
+			Games: games(nil, bymail.PageName{Name: "Yan Now", URL: "/t/cup-k/p/1", Part: part})}
+		for i := range opp.Games {
+			opp.Games[i].Played = nil
+			if opp.Games[i].Round != 3 {
+				opp.Games[i].Opponents[0].Part = nil
+			}
+		}
+		cells := func(who []string) []bymail.CrossPageCell {
+			var cs []bymail.CrossPageCell
+			for r := 1; r <= 4; r++ {
+				c := bymail.CrossPageCell{Opponents: []int{2}, Seat: 1, Result: "1"}
+				switch {
+				case who != nil && r < 3:
+					c.Players = part[:1]
+				case who != nil && r == 3:
+					c.Players = who
+				}
+				cs = append(cs, c)
+			}
+			return cs
+		}
+		cp := &referee.CrossPage{ID: "cup", Title: "Cup", Table: 2, Rounds: []int{1, 2, 3, 4},
+			Lines: []bymail.CrossLine{{Line: 1, Place: 1, Name: "Yan Now", URL: "/t/cup-k/p/1", Points: "4", Replaced: subs, Cells: cells(played)},
+				{Line: 2, Place: 2, Name: "Zoe Kept", URL: "/t/cup-k/p/2", Points: "0", Cells: cells(nil)}}}
+		for _, lang := range templates.Languages {
+			w := subbedWords[lang]
+			named := strings.Join(part, w[0]) + w[0] + "Yan Now" + w[1]
+			render := func(name string, data any) string {
+				b, err := h.render(name, lang, data)
+				if err != nil {
+					t.Fatalf("%s %s: %v", lang, name, err)
+				}
+				return html.UnescapeString(string(b))
+			}
+			page := render("player", pp)
+			for _, p := range part {
+				if !strings.Contains(page, p+" ") || strings.Count(page, beganWords[lang]+"3") != len(part) {
+					t.Errorf("%s %q: the place's page does not mark %s as beginning round 3:\n%s", lang, part, p, page)
+				}
+			}
+			rows := strings.Split(page[strings.Index(page, `id="games"`):], "<tr>")[2:]
+			for r, row := range rows {
+				has := strings.Contains(row, named)
+				if has != (r+1 == 3) {
+					t.Errorf("%s %q: the place's round %d names the hand-over: %v\n%s", lang, part, r+1, has, row)
+				}
+			}
+			page = render("player", opp)
+			rows = strings.Split(page[strings.Index(page, `id="games"`):], "<tr>")[2:]
+			for r, row := range rows {
+				if has := strings.Contains(row, `">`+named+"</a>"); has != (r+1 == 3) {
+					t.Errorf("%s %q: the opponent's round %d names the hand-over in the place's link: %v\n%s", lang, part, r+1, has, row)
+				}
+			}
+			page = render("crosstable", cp)
+			line := page[strings.Index(page, `>Yan Now</a>`):]
+			line = line[:strings.Index(line, "</tr>")]
+			cs := strings.Split(line, `<td class="cell"`)[1:]
+			if len(cs) != 4 || !strings.Contains(cs[2], named) || !strings.Contains(cs[0], part[0]) || strings.Contains(cs[3], "sub") {
+				t.Errorf("%s %q: the crosstable's line does not name who played:\n%s", lang, part, line)
+			}
+			kept := page[strings.Index(page, `>Zoe Kept</a>`):]
+			if kept = kept[:strings.Index(kept, "</tr>")]; strings.Contains(kept, `class="sub"`) {
+				t.Errorf("%s: a kept place names someone: %s", lang, kept)
 			}
 		}
 	}

@@ -103,5 +103,24 @@
 // line with only the rounds they played, and the lines of a place add up
 // to its standing; TestTRFNamesWhoPlayed_Issue24), and an iCalendar feed of the rounds (ICS, through github.com/arran4/golang-ical).
 // Nothing a player reads is worded here: the feed's event titles come
-// from the caller, in the reader's language.
+// from the caller, in the reader's language (the feed names no player).
+//
+// A game handed on after a move (REPLACE during the game, Stint.Into) is
+// named with both holders in each file, as its format allows (issue 24;
+// TestExportsNameHandedOnGames_Issue24): results.csv and pairings.csv
+// name who finished the seat's game (name) and who started it
+// (started_by, first to last: name is then the substitute); the
+// crosstable's cell names who played a round its line's holder did not
+// play alone (CrossCell.Players; "[Ann>Zed]" in the CSV, the last the
+// substitute); the standings are the place's, named by its holder now,
+// with the earlier holders who played for it and their rounds
+// (held_before: "Ann:1-2,~3 | Bob:~3", ~ a game begun and handed on).
+// The TRF writes the game on the substitute's line, not rated: W, D, L
+// (TRF16's codes for a win, draw, loss not rated) on both sides. A TRF
+// line is a person and a cell has one opponent, with no partial game:
+// the finisher held the place at the result and their line carries the
+// place's points, while FIDE rates a game between two persons and this
+// one had three, so it is credited as played to neither for rating; the
+// one who started it has Z for the round (a line only if they played a
+// complete round).
 package tournament

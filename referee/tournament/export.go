@@ -34,11 +34,13 @@ func writeCSV(rows [][]string) ([]byte, error) {
 }
 
 // StandingsCSV is the standings as CSV: one line per entrant in standing
-// order, with the tie-breaks under their names (Settings.Tiebreaks).
+// order, with the tie-breaks under their names (Settings.Tiebreaks); name
+// is the place's holder now, and held_before the earlier holders who
+// played for it (heldBefore).
 func StandingsCSV(t *Tournament) ([]byte, error) {
 	head := []string{"place", "entrant", "name", "points"}
 	head = append(head, t.Tiebreaks...)
-	head = append(head, "played", "won", "drawn", "lost", "byes", "forfeits", "game_score", "withdrawn")
+	head = append(head, "played", "won", "drawn", "lost", "byes", "forfeits", "game_score", "withdrawn", "held_before")
 	rows := [][]string{head}
 	for _, s := range t.Standings() {
 		row := []string{strconv.Itoa(s.Place), strconv.Itoa(s.Entrant + 1), s.Name, num(s.Points)}
@@ -46,17 +48,46 @@ func StandingsCSV(t *Tournament) ([]byte, error) {
 			row = append(row, num(x))
 		}
 		row = append(row, strconv.Itoa(s.Played), strconv.Itoa(s.Won), strconv.Itoa(s.Drawn), strconv.Itoa(s.Lost),
-			strconv.Itoa(s.Byes), strconv.Itoa(s.Forfeits), strconv.Itoa(s.Score), strconv.FormatBool(s.Withdrawn))
+			strconv.Itoa(s.Byes), strconv.Itoa(s.Forfeits), strconv.Itoa(s.Score), strconv.FormatBool(s.Withdrawn),
+			heldBefore(t.Entrants[s.Entrant]))
 		rows = append(rows, row)
 	}
 	return writeCSV(rows)
 }
 
+// heldBefore are the earlier holders of a place who played for it
+// (Entrant.Holders), first to last, joined by " | ": each is the name,
+// a colon and their rounds, "1-2" or "3" played whole and "~4" a round
+// whose game they began and handed on after a move, comma-separated:
+// "Ann:1-2,~3 | Bob:~3". Empty for a place that never changed hands.
+func heldBefore(e Entrant) string {
+	held, _ := e.Holders()
+	var out []string
+	for _, h := range held {
+		var rs []string
+		switch {
+		case h.First == h.Through:
+			rs = append(rs, strconv.Itoa(h.First))
+		case h.First < h.Through:
+			rs = append(rs, strconv.Itoa(h.First)+"-"+strconv.Itoa(h.Through))
+		}
+		if h.Into > h.Through {
+			rs = append(rs, "~"+strconv.Itoa(h.Into))
+		}
+		out = append(out, h.Name+":"+strings.Join(rs, ","))
+	}
+	return strings.Join(out, " | ")
+}
+
 // ResultsCSV is every seat of every match as CSV: round, table, game,
-// state, seat (1 moves first), entrant (sign-up number), name, rank and
-// game score once decided, and the tournament points the seat earned.
+// state, seat (1 moves first), entrant (sign-up number), name (who played
+// the seat's game: who finished it), rank and game score once decided,
+// the tournament points the seat earned, and started_by: who played the
+// game in part before name took the seat over (a REPLACE after a move:
+// name is then the substitute), first to last, joined by " | "; empty
+// for most.
 func ResultsCSV(t *Tournament) ([]byte, error) {
-	rows := [][]string{{"round", "table", "game", "state", "seat", "entrant", "name", "rank", "score", "points"}}
+	rows := [][]string{{"round", "table", "game", "state", "seat", "entrant", "name", "rank", "score", "points", "started_by"}}
 	for _, rd := range t.Rounds {
 		for _, m := range rd.Matches {
 			rows = append(rows, t.seatRows(rd.N, m)...)
@@ -84,9 +115,18 @@ func (t *Tournament) seatRows(round int, m Match) [][]string {
 			p = num(pts[i])
 		}
 		rows = append(rows, []string{strconv.Itoa(round), strconv.Itoa(m.Table), m.GameID, m.State, strconv.Itoa(i + 1),
-			strconv.Itoa(e + 1), t.name(e, round), rank, score, p})
+			strconv.Itoa(e + 1), t.name(e, round), rank, score, p, strings.Join(t.part(e, round), " | ")})
 	}
 	return rows
+}
+
+// part are who played round's game for entrant e in part before name
+// took the place over (Entrant.PlayedPart).
+func (t *Tournament) part(e, round int) []string {
+	if e < 0 || e >= len(t.Entrants) {
+		return nil
+	}
+	return t.Entrants[e].PlayedPart(round)
 }
 
 // name is who played round for entrant e (Entrant.PlayedBy: after a
@@ -100,7 +140,7 @@ func (t *Tournament) name(e, round int) string {
 
 // PairingsCSV is round n's pairings (1-based) as CSV, one line per seat in
 // table order, with each entrant's points before the round; the results
-// columns fill in as games end.
+// columns fill in as games end; started_by as ResultsCSV's.
 func PairingsCSV(t *Tournament, n int) ([]byte, error) {
 	if n < 1 || n > len(t.Rounds) {
 		return nil, fmt.Errorf("%w: no round %d (%d drawn)", ErrExport, n, len(t.Rounds))
@@ -108,11 +148,11 @@ func PairingsCSV(t *Tournament, n int) ([]byte, error) {
 	before := *t
 	before.Rounds = t.Rounds[:n-1]
 	pts := before.PointTotals()
-	rows := [][]string{{"round", "table", "game", "state", "seat", "entrant", "name", "points_before", "rank", "score", "points"}}
+	rows := [][]string{{"round", "table", "game", "state", "seat", "entrant", "name", "points_before", "rank", "score", "points", "started_by"}}
 	for _, m := range t.Rounds[n-1].Matches {
 		for _, r := range t.seatRows(n, m) {
 			e, _ := strconv.Atoi(r[5])
-			rows = append(rows, append(r[:7:7], num(pts[e-1]), r[7], r[8], r[9]))
+			rows = append(rows, append(r[:7:7], num(pts[e-1]), r[7], r[8], r[9], r[10]))
 		}
 	}
 	return writeCSV(rows)
@@ -133,6 +173,12 @@ type CrossCell struct {
 	Points float64 `json:"points"`
 	// Adjudicated: the result was adjudicated, not played out.
 	Adjudicated bool `json:"adjudicated,omitempty"`
+	// Players are who played the round for the line when not its
+	// current holder alone, first to last (Entrant.Played): an earlier
+	// holder's round names them (even one of the same name); a game
+	// handed on after a move names who started it, then who finished it
+	// (the substitute). Nil for most.
+	Players []string `json:"players,omitempty"`
 }
 
 // CrossRow is one entrant's line of the crosstable, in standing order.
@@ -157,6 +203,12 @@ func Crosstable(t *Tournament) []CrossRow {
 		rows[i] = CrossRow{Line: i + 1, Place: s.Place, Entrant: s.Entrant, Name: s.Name, Points: s.Points,
 			Tiebreaks: s.Tiebreaks, Rounds: make([]CrossCell, len(t.Rounds))}
 	}
+	// from[e]: the first round place e's holder now played (an earlier
+	// round was someone else's, whatever their name).
+	from := make([]int, len(t.Entrants))
+	for e, en := range t.Entrants {
+		_, from[e] = en.Holders()
+	}
 	for r, rd := range t.Rounds {
 		for _, m := range rd.Matches {
 			decided := m.Decided() && (m.State == MatchBye || len(m.Rank) == len(m.Seats))
@@ -166,6 +218,9 @@ func Crosstable(t *Tournament) []CrossRow {
 			}
 			for i, e := range m.Seats {
 				c := &rows[line[e]-1].Rounds[r]
+				if who := t.Entrants[e].Played(rd.N); len(who) > 1 || rd.N < from[e] {
+					c.Players = who
+				}
 				if m.State == MatchBye {
 					c.Result, c.Points = "U", pts[i]
 					continue
@@ -229,7 +284,11 @@ func cellResult(m Match, i int) string {
 // points, the tie-breaks, then one column per round whose cell is the
 // opponents' lines, the seat (w first, b second; s1, s2... at tables)
 // and the result (CrossCell), e.g. "5w1", "3b=", "2 7 s3 2/4", "U";
-// an adjudicated result ends in "a".
+// an adjudicated result ends in "a". A round the line's name did not play
+// alone ends in who played it, first to last, between brackets and
+// joined by ">" (CrossCell.Players): "5w1 [Ann]" for an earlier holder's
+// round, "5w1 [Ann>Zed]" for a game Ann started and Zed, the substitute,
+// finished.
 func CrosstableCSV(t *Tournament) ([]byte, error) {
 	head := []string{"line", "place", "entrant", "name", "points"}
 	head = append(head, t.Tiebreaks...)
@@ -251,6 +310,15 @@ func CrosstableCSV(t *Tournament) ([]byte, error) {
 }
 
 func crossText(c CrossCell) string {
+	s := crossCode(c)
+	if c.Players != nil {
+		s += " [" + strings.Join(c.Players, ">") + "]"
+	}
+	return s
+}
+
+// crossCode is a cell's opponents, seat and result.
+func crossCode(c CrossCell) string {
 	if c.Seat == 0 {
 		return c.Result
 	}
@@ -298,6 +366,17 @@ func crossText(c CrossCell) string {
 // lines of a place add up to its standing. A round a line's player did
 // not play is Z (not paired), and every opponent number is the line of
 // whoever held the opponent's place that round. 062 counts the lines.
+//
+// A game handed on after a move (Stint.Into): TRF16 has one opponent a
+// cell and no partial game, so the game is written on the line of who
+// finished it (the substitute: who held the place at the result, whose
+// line carries the place's points), and the opponent's cell names that
+// line; the one who started it has Z for the round on their line (a line
+// only if they played a complete round: a holder whose only game was
+// handed on has none, as one replaced before playing). Its result is
+// written W, D or L (TRF16: win, draw, loss not rated) on both sides: FIDE
+// rates a game between two persons, and this one had three; a forfeit
+// keeps + or - (not rated anyway). TestTRFHandedOnGameIsUnrated_Issue24.
 func TRF(t *Tournament) ([]byte, error) {
 	if t.Table != 2 {
 		return nil, fmt.Errorf("%w: TRF is for two-player events (tables of %d)", ErrExport, t.Table)
@@ -369,12 +448,17 @@ func TRF(t *Tournament) ([]byte, error) {
 				continue
 			}
 			p := t.seatPoints(m)
+			handed := len(t.part(m.Seats[0], rd.N)) > 0 || len(t.part(m.Seats[1], rd.N)) > 0
 			for i, e := range m.Seats {
 				colour := "w"
 				if i == 1 {
 					colour = "b"
 				}
-				cells[who[e][r]][r] = fmt.Sprintf("%4d %s %s", who[m.Seats[1-i]][r]+1, colour, cellResult(m, i))
+				res := cellResult(m, i)
+				if handed {
+					res = trfUnrated(res)
+				}
+				cells[who[e][r]][r] = fmt.Sprintf("%4d %s %s", who[m.Seats[1-i]][r]+1, colour, res)
 				lines[who[e][r]].points += p[i]
 			}
 		}
@@ -416,13 +500,27 @@ func trfLines(t *Tournament, complete int) []trfLine {
 	for e, en := range t.Entrants {
 		held, from := en.Holders()
 		for _, h := range held {
-			if h.First <= complete {
+			if h.First <= complete && h.First <= h.Through {
 				earlier = append(earlier, trfLine{entrant: e, from: h.First, through: h.Through, name: h.Name})
 			}
 		}
 		ls = append(ls, trfLine{entrant: e, from: from, through: complete, name: en.Name})
 	}
 	return append(ls, earlier...)
+}
+
+// trfUnrated is a played game's TRF16 result as not rated: W, D, L for
+// 1, =, 0 (a forfeit is not rated anyway and keeps + or -).
+func trfUnrated(res string) string {
+	switch res {
+	case "1":
+		return "W"
+	case "=":
+		return "D"
+	case "0":
+		return "L"
+	}
+	return res
 }
 
 // trfText is a name for a fixed-width field: control characters become

@@ -145,18 +145,28 @@ type Held struct {
 }
 
 // Holders are the earlier holders of the entrant's place (Before) who
-// played at least one of its rounds, first to last (one replaced before
-// their first round played none), and from, the first round of its
-// current holder. The pages and the TRF export read the stints so.
+// played at least one of its rounds, first to last: whole rounds First
+// through Through (none when First > Through), and round Into in part
+// (a game they started and left after a move). One replaced before their
+// first move played none and is left out. from is the first round its
+// current holder played whole. The pages and the TRF export read the
+// stints so.
 func (e Entrant) Holders() (earlier []Held, from int) {
 	from = 1
 	for _, s := range e.Before {
-		if s.Through >= from {
+		if s.Through >= from || (s.Into >= from && s.Into > s.Through) {
 			earlier = append(earlier, Held{Stint: s, First: from})
 		}
 		from = max(from, s.Through+1)
 	}
 	return earlier, from
+}
+
+// Played are who played round n for the entrant, first to last: the
+// earlier holders who played its game in part (PlayedPart), then the one
+// who finished it (PlayedBy), the substitute when there is more than one.
+func (e Entrant) Played(n int) []string {
+	return append(e.PlayedPart(n), e.PlayedBy(n))
 }
 
 // PlayedBy names who played round n for the entrant: the current player,

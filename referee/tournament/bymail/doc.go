@@ -33,7 +33,16 @@
 // last one whose game they finished; when the open game passes on after a
 // move, they played it in part (tournament.Stint.Into, an optional field:
 // older records read as none), and the round's table on the page names
-// them, then the substitute (PageMatch.Part).
+// them, then the substitute (PageMatch.Part); so do the crosstable's
+// cell (CrossPageCell.Players), the place's page, whose game row names
+// who began it, then the substitute (PlayerGame.Played), and whose mark
+// says the departed holder began that round (PageStint.Into), and every
+// opponent's page (PageName.Part): TestPlayerPagesNameHandedOnGames_Issue24.
+// A page of a place is the place's: its holders share it, each named with
+// the rounds they played. The desk decides a game's
+// seats by seat, never by name: at a late=forfeit deadline the seats the
+// game waits for (GameInfo.WaitingSeats) lose, as a substitute may share
+// another holder's name (TestLateForfeitLosersBySeat_Issue24).
 //
 // The director's failures (errors.go, issue 24) are data until they reach
 // the organiser: an Error (a key and its values) or a tournament.Fault (a

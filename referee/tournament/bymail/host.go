@@ -160,9 +160,12 @@ type GameInfo struct {
 	// Started: the game's table exists (the game began).
 	Started bool
 	// Seats are the seats' names in the game, in seat order; Waiting the
-	// names of the seats the game waits for.
-	Seats   []string
-	Waiting []string
+	// names of the seats the game waits for (words for the organiser),
+	// WaitingSeats those seats' numbers, ascending: the desk decides by
+	// seat, never by name (two holders may share a name after a REPLACE).
+	Seats        []string
+	Waiting      []string
+	WaitingSeats []int
 	// Moves counts the moves played (the engine steps logged).
 	Moves int
 }

@@ -74,20 +74,22 @@ type PageStanding struct {
 	Replaced []PageStint
 }
 
-// PageStint is an earlier holder of a place and the rounds they played.
+// PageStint is an earlier holder of a place and the rounds they played:
+// First through Through whole (none when First > Through), and Into, a
+// round whose game they started and handed on after a move (0: none).
 type PageStint struct {
-	Name           string
-	First, Through int
+	Name                 string
+	First, Through, Into int
 }
 
 // replaced are the earlier holders of entrant e's place who played at
-// least one of its rounds (a player replaced before their first round
-// played none, and is not named).
+// least one of its rounds, whole or in part (a player replaced before
+// their first move played none, and is not named).
 func replaced(t *tournament.Tournament, e int) []PageStint {
 	var out []PageStint
 	held, _ := t.Entrants[e].Holders()
 	for _, h := range held {
-		out = append(out, PageStint{Name: h.Name, First: h.First, Through: h.Through})
+		out = append(out, PageStint{Name: h.Name, First: h.First, Through: h.Through, Into: h.Into})
 	}
 	return out
 }

@@ -49,6 +49,10 @@ type CrossPageCell struct {
 	// Result is tournament.CrossCell's code; Adjudicated marks it.
 	Result      string
 	Adjudicated bool
+	// Players are who played the round for the line when not its named
+	// holder alone, first to last (tournament.CrossCell.Players): more
+	// than one, the game was handed on and the last is the substitute.
+	Players []string
 }
 
 // PlayerPage is one entrant's page: their standing, every game and their
@@ -77,6 +81,11 @@ type PlayerGame struct {
 	Round, Table int
 	Bye          bool
 	Seat         int
+	// Played are who played the round for the place when not the page's
+	// named holder alone, first to last (tournament.CrossCell.Players):
+	// an earlier holder's round names them; a game handed on after a move
+	// names who started it, then the substitute who finished it.
+	Played []string
 	// Opponents are the others at the table, with their pages.
 	Opponents []PageName
 	// State is the match's state code; Result the crosstable's code
@@ -90,8 +99,13 @@ type PlayerGame struct {
 	GameURL   string
 }
 
-// PageName is a name with its page.
-type PageName struct{ Name, URL string }
+// PageName is a name with its page; Part, for an opponent, are who played
+// the game in part before Name took the place over (a REPLACE after a
+// move; nil for most): the page names them, then the substitute.
+type PageName struct {
+	Name, URL string
+	Part      []string
+}
 
 // RatingStep is a rating after a round.
 type RatingStep struct {
@@ -133,7 +147,8 @@ func CrossPageOf(h Host, id, key string) (*CrossPage, error) {
 			l.Tiebreaks = append(l.Tiebreaks, fmtNum(x))
 		}
 		for _, c := range row.Rounds {
-			l.Cells = append(l.Cells, CrossPageCell{Opponents: c.Opponents, Seat: c.Seat, Result: c.Result, Adjudicated: c.Adjudicated})
+			l.Cells = append(l.Cells, CrossPageCell{Opponents: c.Opponents, Seat: c.Seat, Result: c.Result, Adjudicated: c.Adjudicated,
+				Players: c.Players})
 		}
 		p.Lines = append(p.Lines, l)
 	}
@@ -179,14 +194,15 @@ func PlayerPageOf(h Host, id, key string, n int) (*PlayerPage, error) {
 			g := PlayerGame{Round: rd.N, Table: m.Table, Bye: m.State == tournament.MatchBye, Seat: seat + 1, State: m.State,
 				Decided: m.Decided()}
 			if r < len(mine) {
-				g.Result = mine[r].Result
+				g.Result, g.Played = mine[r].Result, mine[r].Players
 				if mine[r].Result != "*" && mine[r].Result != "" {
 					g.Points = fmtNum(mine[r].Points)
 				}
 			}
 			for _, x := range m.Seats {
 				if x != e {
-					g.Opponents = append(g.Opponents, PageName{Name: t.Entrants[x].PlayedBy(rd.N), URL: playerPagePath(t, x)})
+					g.Opponents = append(g.Opponents, PageName{Name: t.Entrants[x].PlayedBy(rd.N), URL: playerPagePath(t, x),
+						Part: t.Entrants[x].PlayedPart(rd.N)})
 				}
 			}
 			if m.GameID != "" {

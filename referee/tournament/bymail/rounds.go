@@ -485,13 +485,9 @@ func orgForfeit(c *orgCmd) (string, error) {
 		return "", err
 	}
 	who := c.f[2]
-	e := t.Entrant(who)
-	if e == nil {
-		for i := range t.Entrants {
-			if strings.EqualFold(t.Entrants[i].Name, who) {
-				e = &t.Entrants[i]
-			}
-		}
+	e, err := seatNamed(t, gid, who)
+	if err != nil {
+		return "", err
 	}
 	if e == nil {
 		return "", fail("no_entrant", "who", who, "id", t.ID)
@@ -503,6 +499,32 @@ func orgForfeit(c *orgCmd) (string, error) {
 		return "", err
 	}
 	return c.saved(t, c.d.orgText(t, "forfeited", map[string]any{"game": gid, "name": e.Name}))
+}
+
+// seatNamed is the entrant FORFEIT names in game gid: by address, else
+// the one seat of the game with that name (a substitute may share another
+// holder's name: two such seats are refused, the address tells them
+// apart), else any entrant of that name (nil: none).
+func seatNamed(t *tournament.Tournament, gid, who string) (*tournament.Entrant, error) {
+	if e := t.Entrant(who); e != nil {
+		return e, nil
+	}
+	var named *tournament.Entrant
+	if r, k := matchOf(t, gid); r >= 0 {
+		for _, x := range t.Rounds[r].Matches[k].Seats {
+			if !strings.EqualFold(t.Entrants[x].Name, who) {
+				continue
+			}
+			if named != nil {
+				return nil, fail("same_name", "name", who, "game", gid)
+			}
+			named = &t.Entrants[x]
+		}
+	}
+	if named != nil {
+		return named, nil
+	}
+	return entrantNamed(t, who), nil
 }
 
 // adjudicateGame ends a late tournament game for ADJUDICATE and late=
@@ -661,16 +683,17 @@ func (d *desk) tourLate(t *tournament.Tournament, r int) error {
 			}
 			continue
 		}
-		// forfeit: those the game waits for lose; the others share the win.
-		waiting := map[string]bool{}
-		for _, n := range gi.Waiting {
-			waiting[n] = true
+		// forfeit: the seats the game waits for lose; the others share the
+		// win. By seat: a substitute may share another holder's name.
+		waiting := map[int]bool{}
+		for _, s := range gi.WaitingSeats {
+			waiting[s] = true
 		}
 		rank := make([]int, len(m.Seats))
 		var losers []string
 		for i := range m.Seats {
 			rank[i] = 1
-			if i < len(gi.Seats) && waiting[gi.Seats[i]] {
+			if i < len(gi.Seats) && waiting[i] {
 				rank[i] = len(m.Seats)
 				losers = append(losers, gi.Seats[i])
 			}
