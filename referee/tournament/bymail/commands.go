@@ -212,7 +212,7 @@ func PlayerCommand(h Host, p Player, kw string, f []string) (answer string, ok b
 	if errors.Is(err, errNotMine) {
 		return "", false, nil
 	}
-	return answer, true, err
+	return fitLines(answer), true, err
 }
 
 // command is the row of a keyword.
