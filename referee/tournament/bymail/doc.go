@@ -52,6 +52,14 @@
 // whatever its ids, names, addresses, numbers and dates: a line a long
 // value pushes past is folded (TestEveryOrganiserMailFits).
 //
+// Every entrant's tournament mail and answer fits 80 columns too
+// (TestEveryEntrantMailFits: every define of tournament.tmpl, whatever its
+// ids, names, addresses, numbers and dates): the answers and the
+// substitute lines wrap in their templates, and fitLines lays out a mail's
+// body, the standings and a player's answer (a line past 80 gives up its
+// columns' padding from the right, then folds; lines that fit are
+// unchanged). A standings name is cut at 18 runes, never inside a letter.
+//
 // Ratings history (issue 24): when a tournament game is rated (its end,
 // or an adjudication scored at once) the players' new ratings are stored
 // with its match (Match.Ratings, as standings show them), so a player
