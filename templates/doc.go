@@ -81,7 +81,7 @@
 // values for a key, by value, and refuses a value holding a pointer): a
 // prompt's menu keeps such lines from one mail to the next
 // (referee/tell), keyed by every input the check allowed, so a kept line
-// is the line rendered afresh (TestOptionKeyedReadsViewByCommand_Issue25,
+// is the line rendered afresh (TestKeyedReadsOfTemplates_Issue25,
 // TestAppendViewKeyTellsValuesApart_Issue25). option.group is a function
 // of the option's group and params, the decision and the view
 // (OptionData); a heading that reads the view only as {{index
@@ -90,7 +90,7 @@
 // key, the values of View.F[group] in it by AppendReadsKey, a struct by
 // its exported fields and refused with a method), so it is kept from one
 // mail to the next too (Dice Brewing's Heads, issue 25;
-// TestKeyedReadsViewByGroup_Issue25,
+// TestKeyedReadsOfTemplates_Issue25,
 // TestAppendReadsKeyTellsGroupValuesApart_Issue25,
 // TestDiceBrewingHeadsKeyed_Issue25). A template rendered by the function
 // tmpl reads nothing but its data and the Set's functions (its dot and $

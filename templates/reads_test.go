@@ -7,54 +7,123 @@ import (
 	"testing/fstest"
 )
 
-// TestOptionOnlyReadsTheTree_Issue25: OptionOnly (reads.go) holds for a
-// template that reads the option, the decision's kind, the language and
-// keywords, through variables, with, range and called templates (a
-// recursive one too), and fails for every other read: the view, the
-// number, the seats, the decision but its kind, the context given to a
-// function (dict, printf, tmpl) or kept in a variable and read, call.
-func TestOptionOnlyReadsTheTree_Issue25(t *testing.T) {
-	cases := map[string]bool{
-		`{{.Data.Option.Cmd}} {{$.KwLine .Data.Option.Cmd}} {{.Lang}}`:                   true,
-		`{{$o := .Data.Option}}{{$p := $o.Params}}{{index $p "price"}} {{str $o.Group}}`: true,
-		`{{with .Data.Option.Params}}{{index . "price"}}{{end}}`:                         true,
-		`{{range $k, $v := .Data.Option.Params}}{{$k}}={{$v}}{{end}}`:                    true,
-		`{{if eq .Data.Decision.Kind "brew"}}B{{else}}{{$.Kw "PASS"}}{{end}}`:            true,
-		`{{template "safe" .}}`:                                  true,
-		`{{template "rec" .}}`:                                   true,
-		`{{template "str" (index (fields .Data.Option.Cmd) 0)}}`: true,
-		`{{index (dict "A" "a" "B" "b") .Data.Option.Group}}`:    true,
-		`{{$c := $}}{{$c.Data.Option.Cmd}}`:                      true,
-		`{{.Data.View}}`:                                         false,
-		`{{.Data.N}}`:                                            false,
-		`{{.Data}}`:                                              false,
-		`{{.}}`:                                                  false,
-		`{{.Seats}}`:                                             false,
-		`{{$.Name 0}}`:                                           false,
-		`{{.Data.Decision.Seat}}`:                                false,
-		`{{$d := .Data.Decision}}{{$d.Kind}}`:                    false,
-		`{{$d := .Data}}{{$d.View}}`:                             false,
-		`{{$c := $}}{{$c.Seats}}`:                                false,
-		`{{template "unsafe" .}}`:                                false,
-		`{{template "viaDict" (dict "c" $)}}`:                    false,
-		`{{.Data.Option.Cmd | printf "%s %v" $}}`:                false,
-		`{{tmpl "safe" $}}`:                                      false,
-		`{{call .Data.Option.Cmd}}`:                              false,
-		`{{with .Data.View}}{{.}}{{end}}`:                        false,
-		`{{range .Data.View}}x{{end}}`:                           false,
-		`{{if .Compact}}x{{end}}`:                                false,
-		`{{template "missing" .}}`:                               false,
-		`{{template "safe" .}}{{.Data.Option.N}}`:                true, // Option's fields are all in the key
-		`{{$x := .Data.Option.Cmd}}{{$x = $}}{{$x}}`:             false,
-	}
-	lib := `{{define "safe"}}{{.Data.Option.Group}}{{end}}` +
-		`{{define "unsafe"}}{{.Data.View}}{{end}}` +
-		`{{define "rec"}}{{if .Data.Option.Cmd}}{{.Data.Option.Cmd}}{{else}}{{template "rec" .}}{{end}}{{end}}` +
-		`{{define "str"}}{{.}}{{upper .}}{{end}}` +
-		`{{define "viaDict"}}{{.c.Lang}}{{end}}`
-	src, names := lib, map[string]string{}
+// readsCases are templates and what each reads of the option and the
+// view (reads.go): "-" when it is refused, else "c" when it reads the
+// option's command (or the whole option) or "" when not, then "|" the
+// view's fields it reads by the command and "|" by the group ("-" for
+// none). OptionOnly and OptionKeyed follow from it: OptionOnly reads no
+// field of the view, OptionKeyed none by the group (its fields are the
+// ones by the command).
+var readsCases = map[string]string{
+	`{{.Data.Option.Cmd}} {{$.KwLine .Data.Option.Cmd}} {{.Lang}}`:                   "c|-|-",
+	`{{$o := .Data.Option}}{{$p := $o.Params}}{{index $p "price"}} {{str $o.Group}}`: "c|-|-",
+	`{{with .Data.Option.Params}}{{index . "price"}}{{end}}`:                         "|-|-",
+	`{{range $k, $v := .Data.Option.Params}}{{$k}}={{$v}}{{end}}`:                    "|-|-",
+	`{{if eq .Data.Decision.Kind "brew"}}B{{else}}{{$.Kw "PASS"}}{{end}}`:            "|-|-",
+	`{{template "safe" .}}`:                                  "|-|-",
+	`{{template "rec" .}}`:                                   "c|-|-",
+	`{{template "str" (index (fields .Data.Option.Cmd) 0)}}`: "c|-|-",
+	`{{index (dict "A" "a" "B" "b") .Data.Option.Group}}`:    "|-|-",
+	`{{$c := $}}{{$c.Data.Option.Cmd}}`:                      "c|-|-",
+	`{{.Data.View}}`:                                         "-",
+	`{{.Data.N}}`:                                            "-",
+	`{{.Data}}`:                                              "-",
+	`{{.}}`:                                                  "-",
+	`{{.Seats}}`:                                             "-",
+	`{{$.Name 0}}`:                                           "-",
+	`{{.Data.Decision.Seat}}`:                                "-",
+	`{{$d := .Data.Decision}}{{$d.Kind}}`:                    "-",
+	`{{$d := .Data}}{{$d.View}}`:                             "-",
+	`{{$c := $}}{{$c.Seats}}`:                                "-",
+	`{{template "unsafe" .}}`:                                "-",
+	`{{template "viaDict" (dict "c" $)}}`:                    "-",
+	`{{.Data.Option.Cmd | printf "%s %v" $}}`:                "-",
+	`{{tmpl "safe" $}}`:                                      "-",
+	`{{call .Data.Option.Cmd}}`:                              "-",
+	`{{with .Data.View}}{{.}}{{end}}`:                        "-",
+	`{{range .Data.View}}x{{end}}`:                           "-",
+	`{{if .Compact}}x{{end}}`:                                "-",
+	`{{template "missing" .}}`:                               "-",
+	`{{template "safe" .}}{{.Data.Option.N}}`:                "|-|-", // Option's fields are all in the key
+	`{{$x := .Data.Option.Cmd}}{{$x = $}}{{$x}}`:             "-",
+	`{{index $.Data.View.Toward .Data.Option.Cmd}}`:          "c|Toward|-",
+	`{{$o := .Data.Option}}{{with index $.Data.View.Costs $o.Cmd}}{{join ", " .}}{{end}}{{index .Data.View.Toward $o.Cmd}}`: "c|Costs,Toward|-",
+	`{{$c := .Data.Option.Cmd}}{{if index $.Data.View.Toward $c}}{{$c}}{{end}}`:                                             "c|Toward|-",
+	`{{index $.Data.View.Toward .Data.Option.Cmd | printf "%v"}}`:                                                           "c|Toward|-",
+	`{{template "byCmd" .}}`:                                                                                   "c|Costs|-",
+	`{{template "optDot" .Data.Option}}`:                                                                       "c|-|-",
+	`{{.Data.Option.Cmd}}`:                                                                                     "c|-|-",
+	`{{index $.Data.View.Toward "PASS"}}`:                                                                      "-",
+	`{{index $.Data.View.Toward .Data.Option.Group}}`:                                                          "|-|Toward", // by the group: Keyed, not OptionKeyed
+	`{{$c := .Data.Option.Cmd}}{{$c = "X"}}{{index $.Data.View.Toward $c}}`:                                    "-",
+	`{{$c := .Data.Option.Cmd}}{{index $.Data.View.Toward $c}}{{$c = "X"}}`:                                    "-",
+	`{{$t := $.Data.View.Toward}}{{index $t .Data.Option.Cmd}}`:                                                "-",
+	`{{index $.Data.View.Toward .Data.Option.Cmd 0}}`:                                                          "-",
+	`{{index (index $.Data.View.Toward .Data.Option.Cmd) 0}}`:                                                  "c|Toward|-",
+	`{{range $.Data.View.Toward}}x{{end}}`:                                                                     "-",
+	`{{with $.Data.View.Toward}}x{{end}}`:                                                                      "-",
+	`{{.Data.View.Toward}}`:                                                                                    "-",
+	`{{$.Data.View.Toward.X}}`:                                                                                 "-",
+	`{{with .Data.Option}}{{index $.Data.View.Toward .Cmd}}{{end}}`:                                            "-",
+	`{{range $c := .Data.Option.Params}}{{index $.Data.View.Toward $c}}{{end}}`:                                "-",
+	`{{range $k, $c := .Data.Option.Params}}{{index $.Data.View.Toward $k}}{{end}}`:                            "-",
+	`{{template "viewDot" .Data.View.Toward}}`:                                                                 "-",
+	`{{.Data.Option.Cmd | index $.Data.View.Toward}}`:                                                          "-",
+	`{{index $.Data.View .Data.Option.Cmd}}`:                                                                   "-",
+	`{{index $.Data.View.Toward .Data.Option.Cmd}}{{.Data.N}}`:                                                 "-",
+	`{{index $.Data.View.Heads .Data.Option.Group}}`:                                                           "|-|Heads",
+	`{{$g := .Data.Option.Group}}{{with index $.Data.View.Heads $g}}{{.Listed}}{{end}}{{$g}}`:                  "|-|Heads",
+	`{{$h := index $.Data.View.Heads .Data.Option.Group}}{{template "head" (dict "h" $h)}}`:                    "|-|Heads",
+	`{{$o := .Data.Option}}{{index $.Data.View.Heads $o.Group}}`:                                               "c|-|Heads",
+	`{{index $.Data.View.Heads .Data.Option.Group}}{{.Data.Option.Cmd}}`:                                       "c|-|Heads",
+	`{{index $.Data.View.Toward .Data.Option.Cmd}}{{index $.Data.View.Heads .Data.Option.Group}}`:              "c|Toward|Heads",
+	`{{index $.Data.View.Heads .Data.Option.Cmd}}`:                                                             "c|Heads|-",
+	`{{.Data.Option.Group}} {{.Data.Decision.Kind}} {{index .Data.Option.Params "price"}}`:                     "|-|-",
+	`{{$g := .Data.Option.Group}}{{$g = "X"}}{{index $.Data.View.Heads $g}}`:                                   "-",
+	`{{index $.Data.View.Heads (str .Data.Option.Group)}}`:                                                     "-",
+	`{{index $.Data.View.Heads (print .Data.Option.Group "+")}}`:                                               "-",
+	`{{with .Data.Option}}{{index $.Data.View.Heads .Group}}{{end}}`:                                           "-",
+	`{{with .Data.Option.Group}}{{index $.Data.View.Heads .}}{{end}}`:                                          "-",
+	`{{range $g := .Data.Option.Params}}{{index $.Data.View.Heads $g}}{{end}}`:                                 "-",
+	`{{$h := $.Data.View.Heads}}{{index $h .Data.Option.Group}}`:                                               "-",
+	`{{index $.Data.View.Heads .Data.Option.Group}}{{range $.Data.View.Display}}{{.ID}}{{end}}`:                "-",
+	`{{index $.Data.View.Heads .Data.Option.Group}}{{template "head" (dict "v" $.Data.View)}}`:                 "-",
+	`{{$h := index $.Data.View.Heads .Data.Option.Group}}{{$h}}{{index $.Data.View.Heads .Data.Option.Group}}`: "|-|Heads",
+}
+
+// readsLib are the templates readsCases call.
+const readsLib = `{{define "safe"}}{{.Data.Option.Group}}{{end}}` +
+	`{{define "unsafe"}}{{.Data.View}}{{end}}` +
+	`{{define "rec"}}{{if .Data.Option.Cmd}}{{.Data.Option.Cmd}}{{else}}{{template "rec" .}}{{end}}{{end}}` +
+	`{{define "str"}}{{.}}{{upper .}}{{end}}` +
+	`{{define "viaDict"}}{{.c.Lang}}{{end}}` +
+	`{{define "byCmd"}}{{$o := .Data.Option}}{{index $.Data.View.Costs $o.Cmd}}{{end}}` +
+	`{{define "optDot"}}{{.Cmd}} {{.Group}}{{end}}` +
+	`{{define "viewDot"}}{{index . "X"}}{{end}}` +
+	`{{define "head"}}{{.h}}{{end}}`
+
+// TestKeyedReadsOfTemplates_Issue25 (reads.go; one table, readsCases):
+// OptionOnly holds for a template that reads the option, the decision's
+// kind, the language and keywords, through variables, with, range and
+// called templates (a recursive one too), and fails for every other read:
+// the view, the number, the seats, the decision but its kind, the context
+// given to a function (dict, printf, tmpl) or kept in a variable and
+// read, call. A template that reads the view only as
+// {{index $.Data.View.F <the option's command>}} is OptionKeyed by its
+// fields F; every other read of the view (an index by anything but the
+// command itself: a literal, the group, a variable also given something
+// else, before or after; a field kept in a variable or indexed further)
+// is refused, so that no key can miss what the line reads. It may also
+// read the view as {{index $.Data.View.F <the option's group>}} (a menu
+// group's heading: Dice Brewing's Heads), and Keyed says whether it reads
+// the option's command at all, so that a heading's key leaves the command
+// out only when no command, and no whole option, is read; every other
+// index by something made of the group (a function of it, a variable also
+// given something else, the dot of a with) is refused.
+func TestKeyedReadsOfTemplates_Issue25(t *testing.T) {
+	src, names := readsLib, map[string]string{}
 	i := 0
-	for text := range cases {
+	for text := range readsCases {
 		name := "option.t" + string(rune('a'+i/26)) + string(rune('a'+i%26))
 		i++
 		names[name] = text
@@ -64,75 +133,40 @@ func TestOptionOnlyReadsTheTree_Issue25(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range names {
-		if got := s.Find("g", "en", name).OptionOnly(); got != cases[text] {
-			t.Errorf("%s: OptionOnly = %v, want %v", text, got, cases[text])
+	list := func(f []string) string {
+		if len(f) == 0 {
+			return "-"
 		}
-	}
-}
-
-// TestOptionKeyedReadsViewByCommand_Issue25: a template that reads the
-// view only as {{index $.Data.View.F <the option's command>}} is
-// OptionKeyed by its fields F (the key holds View.F[Cmd]); every other
-// read of the view, an index by anything but the command itself (a
-// literal, the group, a variable also given something else, before or
-// after), a field of the view kept in a variable or indexed further, is
-// refused, so that no key can miss what the line reads.
-func TestOptionKeyedReadsViewByCommand_Issue25(t *testing.T) {
-	cases := map[string]string{ // text: the fields, "-" when not keyed
-		`{{index $.Data.View.Toward .Data.Option.Cmd}}`: "Toward",
-		`{{$o := .Data.Option}}{{with index $.Data.View.Costs $o.Cmd}}{{join ", " .}}{{end}}{{index .Data.View.Toward $o.Cmd}}`: "Costs,Toward",
-		`{{$c := .Data.Option.Cmd}}{{if index $.Data.View.Toward $c}}{{$c}}{{end}}`:                                             "Toward",
-		`{{index $.Data.View.Toward .Data.Option.Cmd | printf "%v"}}`:                                                           "Toward",
-		`{{template "byCmd" .}}`:                                                        "Costs",
-		`{{template "optDot" .Data.Option}}`:                                            "",
-		`{{.Data.Option.Cmd}}`:                                                          "",
-		`{{index $.Data.View.Toward "PASS"}}`:                                           "-",
-		`{{index $.Data.View.Toward .Data.Option.Group}}`:                               "-",
-		`{{$c := .Data.Option.Cmd}}{{$c = "X"}}{{index $.Data.View.Toward $c}}`:         "-",
-		`{{$c := .Data.Option.Cmd}}{{index $.Data.View.Toward $c}}{{$c = "X"}}`:         "-",
-		`{{$t := $.Data.View.Toward}}{{index $t .Data.Option.Cmd}}`:                     "-",
-		`{{index $.Data.View.Toward .Data.Option.Cmd 0}}`:                               "-",
-		`{{index (index $.Data.View.Toward .Data.Option.Cmd) 0}}`:                       "Toward",
-		`{{range $.Data.View.Toward}}x{{end}}`:                                          "-",
-		`{{with $.Data.View.Toward}}x{{end}}`:                                           "-",
-		`{{.Data.View.Toward}}`:                                                         "-",
-		`{{$.Data.View.Toward.X}}`:                                                      "-",
-		`{{with .Data.Option}}{{index $.Data.View.Toward .Cmd}}{{end}}`:                 "-",
-		`{{range $c := .Data.Option.Params}}{{index $.Data.View.Toward $c}}{{end}}`:     "-",
-		`{{range $k, $c := .Data.Option.Params}}{{index $.Data.View.Toward $k}}{{end}}`: "-",
-		`{{template "viewDot" .Data.View.Toward}}`:                                      "-",
-		`{{.Data.Option.Cmd | index $.Data.View.Toward}}`:                               "-",
-		`{{index $.Data.View .Data.Option.Cmd}}`:                                        "-",
-		`{{index $.Data.View.Toward .Data.Option.Cmd}}{{.Data.N}}`:                      "-",
-	}
-	lib := `{{define "byCmd"}}{{$o := .Data.Option}}{{index $.Data.View.Costs $o.Cmd}}{{end}}` +
-		`{{define "optDot"}}{{.Cmd}} {{.Group}}{{end}}` +
-		`{{define "viewDot"}}{{index . "X"}}{{end}}`
-	src, names := lib, map[string]string{}
-	i := 0
-	for text := range cases {
-		name := "option.k" + string(rune('a'+i/26)) + string(rune('a'+i%26))
-		i++
-		names[name] = text
-		src += `{{define "` + name + `"}}` + text + `{{end}}`
-	}
-	s, err := load(fstest.MapFS{"languages.txt": {Data: []byte("en\n")}, "g/en/a.tmpl": {Data: []byte(src)}}, true)
-	if err != nil {
-		t.Fatal(err)
+		return strings.Join(f, ",")
 	}
 	for name, text := range names {
+		want := readsCases[text]
 		tm := s.Find("g", "en", name)
-		view, ok := tm.OptionKeyed()
-		got := strings.Join(view, ",")
-		if !ok {
-			got = "-"
+		r, ok := tm.Keyed()
+		got := "-"
+		if ok {
+			got = list(r.ByCmd) + "|" + list(r.ByGroup)
+			if r.Cmd {
+				got = "c|" + got
+			} else {
+				got = "|" + got
+			}
 		}
-		if got != cases[text] {
-			t.Errorf("%s: OptionKeyed = %q, want %q", text, got, cases[text])
+		if got != want {
+			t.Errorf("%s: Keyed = %q, want %q", text, got, want)
 		}
-		if tm.OptionOnly() != (cases[text] == "") {
-			t.Errorf("%s: OptionOnly = %v", text, tm.OptionOnly())
+		// OptionOnly: no field of the view; OptionKeyed: none by the group,
+		// its fields the ones by the command.
+		parts := strings.Split(want, "|")
+		onlyWant := want != "-" && parts[1] == "-" && parts[2] == "-"
+		if tm.OptionOnly() != onlyWant {
+			t.Errorf("%s: OptionOnly = %v, want %v", text, tm.OptionOnly(), onlyWant)
+		}
+		view, keyed := tm.OptionKeyed()
+		if keyedWant := want != "-" && parts[2] == "-"; keyed != keyedWant {
+			t.Errorf("%s: OptionKeyed %v, want %v", text, keyed, keyedWant)
+		} else if keyed && list(view) != parts[1] {
+			t.Errorf("%s: OptionKeyed by %v, want %s", text, view, parts[1])
 		}
 	}
 }
@@ -223,76 +257,6 @@ func TestDiceBrewingLinesKeyed_Issue25(t *testing.T) {
 			if !ok || strings.Join(view, ",") != "Costs,Toward" {
 				t.Errorf("dicebrewing/%s option.%s: OptionKeyed = %v %v, want [Costs Toward]", lang, kind, view, ok)
 			}
-		}
-	}
-}
-
-// TestKeyedReadsViewByGroup_Issue25: a template may also read the view as
-// {{index $.Data.View.F <the option's group>}} (a menu group's heading:
-// Dice Brewing's Heads), and Keyed says whether it reads the option's
-// command at all, so that a heading's key leaves the command out only
-// when no command, and no whole option, is read. Every other index by
-// something made of the group (a function of it, a variable also given
-// something else, the dot of a with) is refused. Case text: "c" when the
-// command is read, then the fields by command and by group; "-" refused.
-func TestKeyedReadsViewByGroup_Issue25(t *testing.T) {
-	cases := map[string]string{
-		`{{index $.Data.View.Heads .Data.Option.Group}}`:                                                           "|-|Heads",
-		`{{$g := .Data.Option.Group}}{{with index $.Data.View.Heads $g}}{{.Listed}}{{end}}{{$g}}`:                  "|-|Heads",
-		`{{$h := index $.Data.View.Heads .Data.Option.Group}}{{template "head" (dict "h" $h)}}`:                    "|-|Heads",
-		`{{$o := .Data.Option}}{{index $.Data.View.Heads $o.Group}}`:                                               "c|-|Heads",
-		`{{index $.Data.View.Heads .Data.Option.Group}}{{.Data.Option.Cmd}}`:                                       "c|-|Heads",
-		`{{index $.Data.View.Toward .Data.Option.Cmd}}{{index $.Data.View.Heads .Data.Option.Group}}`:              "c|Toward|Heads",
-		`{{index $.Data.View.Heads .Data.Option.Cmd}}`:                                                             "c|Heads|-",
-		`{{template "optDot" .Data.Option}}`:                                                                       "c|-|-",
-		`{{.Data.Option.Group}} {{.Data.Decision.Kind}} {{index .Data.Option.Params "price"}}`:                     "|-|-",
-		`{{$g := .Data.Option.Group}}{{$g = "X"}}{{index $.Data.View.Heads $g}}`:                                   "-",
-		`{{index $.Data.View.Heads (str .Data.Option.Group)}}`:                                                     "-",
-		`{{index $.Data.View.Heads (print .Data.Option.Group "+")}}`:                                               "-",
-		`{{with .Data.Option}}{{index $.Data.View.Heads .Group}}{{end}}`:                                           "-",
-		`{{with .Data.Option.Group}}{{index $.Data.View.Heads .}}{{end}}`:                                          "-",
-		`{{range $g := .Data.Option.Params}}{{index $.Data.View.Heads $g}}{{end}}`:                                 "-",
-		`{{$h := $.Data.View.Heads}}{{index $h .Data.Option.Group}}`:                                               "-",
-		`{{index $.Data.View.Heads .Data.Option.Group}}{{range $.Data.View.Display}}{{.ID}}{{end}}`:                "-",
-		`{{index $.Data.View.Heads .Data.Option.Group}}{{template "head" (dict "v" $.Data.View)}}`:                 "-",
-		`{{$h := index $.Data.View.Heads .Data.Option.Group}}{{$h}}{{index $.Data.View.Heads .Data.Option.Group}}`: "|-|Heads",
-	}
-	lib := `{{define "optDot"}}{{.Cmd}} {{.Group}}{{end}}{{define "head"}}{{.h}}{{end}}`
-	src, names := lib, map[string]string{}
-	i := 0
-	for text := range cases {
-		name := "option.g" + string(rune('a'+i/26)) + string(rune('a'+i%26))
-		i++
-		names[name] = text
-		src += `{{define "` + name + `"}}` + text + `{{end}}`
-	}
-	s, err := load(fstest.MapFS{"languages.txt": {Data: []byte("en\n")}, "g/en/a.tmpl": {Data: []byte(src)}}, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	list := func(f []string) string {
-		if len(f) == 0 {
-			return "-"
-		}
-		return strings.Join(f, ",")
-	}
-	for name, text := range names {
-		tm := s.Find("g", "en", name)
-		r, ok := tm.Keyed()
-		got := "-"
-		if ok {
-			got = list(r.ByCmd) + "|" + list(r.ByGroup)
-			if r.Cmd {
-				got = "c|" + got
-			} else {
-				got = "|" + got
-			}
-		}
-		if got != cases[text] {
-			t.Errorf("%s: Keyed = %q, want %q", text, got, cases[text])
-		}
-		if _, keyed := tm.OptionKeyed(); keyed && ok && len(r.ByGroup) > 0 {
-			t.Errorf("%s: OptionKeyed though it reads the view by the group", text)
 		}
 	}
 }

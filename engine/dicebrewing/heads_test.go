@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/referee/engine"
 )
 
 // TestHeadsSayWhatEachHeadingReads_Issue25: the View's Heads, by a menu
@@ -20,74 +22,52 @@ import (
 func TestHeadsSayWhatEachHeadingReads_Issue25(t *testing.T) {
 	rng := rand.New(rand.NewPCG(25, 8))
 	checked := map[string]int{}
-	for i := 0; i < 12; i++ {
-		cfg := randomConfig(i, rng)
-		cfg.Options["round_limit"] = "5"
-		st0, _, err := Game.NewState(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := st0.(*state)
-		bot := explorer{Eps: 0.5}
-		for moves := 0; s.Result() == nil && moves < 2000; moves++ {
-			d := s.Pending()[0]
-			opts := s.Legal(d)
-			v := s.View(d.Seat).(View)
-			for _, o := range opts {
-				g := o.Group
-				var want HeadView
-				for _, m := range []map[string][]string{v.Toward, v.Costs} {
-					for k := range m {
-						if strings.HasPrefix(k, g+" ") {
-							want.Listed = true
-						}
+	exploreGames(t, rng, 12, "5", 2000, func(cfg engine.Config, moves int, s *state, d engine.Decision, opts []engine.Option) {
+		v := s.View(d.Seat).(View)
+		for _, o := range opts {
+			g := o.Group
+			var want HeadView
+			for _, m := range []map[string][]string{v.Toward, v.Costs} {
+				for k := range m {
+					if strings.HasPrefix(k, g+" ") {
+						want.Listed = true
 					}
 				}
-				verb, rest, _ := strings.Cut(g, " ")
-				if verb == "PLACE" && strings.HasSuffix(rest, "+") {
-					for _, b := range v.Me.Board {
-						if b.Space == strings.TrimSuffix(rest, "+") {
-							want.Speedup = b.Speedup
-						}
+			}
+			verb, rest, _ := strings.Cut(g, " ")
+			if verb == "PLACE" && strings.HasSuffix(rest, "+") {
+				for _, b := range v.Me.Board {
+					if b.Space == strings.TrimSuffix(rest, "+") {
+						want.Speedup = b.Speedup
 					}
 				}
-				if verb == "BREW" {
-					for _, c := range v.Display {
-						if c.ID == rest {
-							want.Card = c
-						}
+			}
+			if verb == "BREW" {
+				for _, c := range v.Display {
+					if c.ID == rest {
+						want.Card = c
 					}
 				}
-				if got := v.Heads[g]; !reflect.DeepEqual(got, want) {
-					t.Fatalf("%s move %d seat %d group %q: Heads %+v, the view says %+v", cfg.Seed, moves, d.Seat, g, got, want)
-				}
-				switch {
-				case want.Listed:
-					checked["listed"]++
-				case want.Speedup > 0:
-					checked["speed-up"]++
-				case want.Card.ID != "":
-					checked["card"]++
-				default:
-					checked["zero"]++
-				}
 			}
-			k := 0
-			if len(opts) > 1 {
-				k = bot.Choose(s, d, opts, rng)
+			if got := v.Heads[g]; !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s move %d seat %d group %q: Heads %+v, the view says %+v", cfg.Seed, moves, d.Seat, g, got, want)
 			}
-			m, err := s.Parse(d.Seat, opts[k].Cmd)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.Apply(d.Seat, m); err != nil {
-				t.Fatal(err)
+			switch {
+			case want.Listed:
+				checked["listed"]++
+			case want.Speedup > 0:
+				checked["speed-up"]++
+			case want.Card.ID != "":
+				checked["card"]++
+			default:
+				checked["zero"]++
 			}
 		}
+	}, func(cfg engine.Config, s *state) {
 		if h := s.View(-1).(View).Heads; h != nil {
 			t.Fatalf("%s: an observer's view has Heads %v", cfg.Seed, h)
 		}
-	}
+	})
 	for _, k := range []string{"listed", "speed-up", "card", "zero"} {
 		if checked[k] < 20 {
 			t.Fatalf("checked %v: too few %s groups", checked, k)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
 // explorer plays a random legal option with probability Eps, else the
@@ -22,6 +23,35 @@ func (e explorer) Choose(st engine.State, d engine.Decision, opts []engine.Optio
 		return rng.IntN(len(opts))
 	}
 	return Greedy{}.Choose(st, d, opts, rng)
+}
+
+// exploreGames plays games random games (randomConfig, with the option
+// round_limit, the explorer choosing from rng) through enginetest.Play,
+// failing one not over after limit answers: probe sees each position
+// before its answer, the decision owed first and its legal options; end,
+// when set, sees each game once over.
+func exploreGames(t *testing.T, rng *rand.Rand, games int, roundLimit string, limit int,
+	probe func(cfg engine.Config, n int, s *state, d engine.Decision, opts []engine.Option), end func(cfg engine.Config, s *state)) {
+	t.Helper()
+	bot := explorer{Eps: 0.5}
+	for i := 0; i < games; i++ {
+		cfg := randomConfig(i, rng)
+		cfg.Options["round_limit"] = roundLimit
+		st, _, err := Game.NewState(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*state)
+		enginetest.Play{Name: cfg.Seed, Limit: limit,
+			At: func(n int, _ engine.State, pend []engine.Decision) { probe(cfg, n, s, pend[0], s.Legal(pend[0])) },
+			Choose: func(_ int, st engine.State, d engine.Decision, opts []engine.Option) int {
+				return bot.Choose(st, d, opts, rng)
+			},
+		}.Run(t, s)
+		if end != nil {
+			end(cfg, s)
+		}
+	}
 }
 
 // randomConfig picks the setup of random game number i: every player

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/pbem-referee/referee/engine"
 )
 
 // missingOf is how many required dice of each recipe on display the seat
@@ -37,81 +39,58 @@ func missingOf(s *state, seat int) map[string]int {
 func TestTowardIsWhatTheMoveDoes_DB5_9_3(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 5))
 	checked := map[string]int{}
-	for i := 0; i < 24; i++ {
-		cfg := randomConfig(i, rng)
-		cfg.Options["round_limit"] = "6"
-		st0, _, err := Game.NewState(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := st0.(*state)
-		bot := explorer{Eps: 0.5}
-		for moves := 0; s.Result() == nil && moves < 3000; moves++ {
-			d := s.Pending()[0]
-			opts := s.Legal(d)
-			if d.Kind == kindPlace || d.Kind == kindSecond || d.Kind == kindBuy {
-				v := s.View(d.Seat).(View)
-				before := missingOf(s, d.Seat)
-				for _, o := range opts {
-					m, err := s.Parse(d.Seat, o.Cmd)
-					if err != nil {
-						t.Fatal(err)
-					}
-					mv := m.(*move)
-					stores := mv.Verb == "STORE"
-					pays := mv.Verb == "PLACE" && len(mv.Items) == 1 && !mv.Items[0].Seed && !mv.Items[0].Up &&
-						mv.Items[0].Die.Loc == refST && slices.Contains([]int{spDS1, spDS2, spDS3, spMH2}, mv.Items[0].Space)
-					if !stores && !pays {
+	exploreGames(t, rng, 24, "6", 3000, func(cfg engine.Config, moves int, s *state, d engine.Decision, opts []engine.Option) {
+		if d.Kind == kindPlace || d.Kind == kindSecond || d.Kind == kindBuy {
+			v := s.View(d.Seat).(View)
+			before := missingOf(s, d.Seat)
+			for _, o := range opts {
+				m, err := s.Parse(d.Seat, o.Cmd)
+				if err != nil {
+					t.Fatal(err)
+				}
+				mv := m.(*move)
+				stores := mv.Verb == "STORE"
+				pays := mv.Verb == "PLACE" && len(mv.Items) == 1 && !mv.Items[0].Seed && !mv.Items[0].Up &&
+					mv.Items[0].Die.Loc == refST && slices.Contains([]int{spDS1, spDS2, spDS3, spMH2}, mv.Items[0].Space)
+				if !stores && !pays {
+					continue
+				}
+				c := s.clone()
+				if _, err := c.Apply(d.Seat, m); err != nil {
+					continue // a free STORE refused here is no matter for its words
+				}
+				after := missingOf(c, d.Seat)
+				var closer, further []string
+				for _, id := range s.Display {
+					if id == "" || after[id] == before[id] {
 						continue
 					}
-					c := s.clone()
-					if _, err := c.Apply(d.Seat, m); err != nil {
-						continue // a free STORE refused here is no matter for its words
+					if after[id] < before[id] {
+						closer = append(closer, id)
+					} else if s.inDisplay(id) >= 0 {
+						further = append(further, id)
 					}
-					after := missingOf(c, d.Seat)
-					var closer, further []string
-					for _, id := range s.Display {
-						if id == "" || after[id] == before[id] {
-							continue
-						}
-						if after[id] < before[id] {
-							closer = append(closer, id)
-						} else if s.inDisplay(id) >= 0 {
-							further = append(further, id)
-						}
+				}
+				if stores {
+					checked["store"]++
+					if !slices.Equal(v.Toward[o.Cmd], closer) {
+						t.Fatalf("%s move %d: %s: the mail says it helps %v, the move brings %v closer", cfg.Seed, moves, o.Cmd, v.Toward[o.Cmd], closer)
 					}
-					if stores {
-						checked["store"]++
-						if !slices.Equal(v.Toward[o.Cmd], closer) {
-							t.Fatalf("%s move %d: %s: the mail says it helps %v, the move brings %v closer", cfg.Seed, moves, o.Cmd, v.Toward[o.Cmd], closer)
-						}
-						if len(closer) > 0 {
-							checked["store helps"]++
-						}
-					} else {
-						checked["pay"]++
-						if !slices.Equal(v.Costs[o.Cmd], further) {
-							t.Fatalf("%s move %d: %s: the mail says it costs %v, the move leaves %v further", cfg.Seed, moves, o.Cmd, v.Costs[o.Cmd], further)
-						}
-						if len(further) > 0 {
-							checked["pay costs"]++
-						}
+					if len(closer) > 0 {
+						checked["store helps"]++
+					}
+				} else {
+					checked["pay"]++
+					if !slices.Equal(v.Costs[o.Cmd], further) {
+						t.Fatalf("%s move %d: %s: the mail says it costs %v, the move leaves %v further", cfg.Seed, moves, o.Cmd, v.Costs[o.Cmd], further)
+					}
+					if len(further) > 0 {
+						checked["pay costs"]++
 					}
 				}
 			}
-			k := 0
-			if len(opts) > 1 {
-				k = bot.Choose(s, d, opts, rng)
-			}
-			m, err := s.Parse(d.Seat, opts[k].Cmd)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.Apply(d.Seat, m); err != nil {
-				t.Fatal(err)
-			}
 		}
-	}
+	}, nil)
 	t.Logf("options checked: %v", checked)
 	for _, k := range []string{"store", "store helps", "pay", "pay costs"} {
 		if checked[k] == 0 {

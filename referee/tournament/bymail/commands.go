@@ -8,7 +8,6 @@ package bymail
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/pbem-referee/referee/referee/tournament"
@@ -110,7 +109,7 @@ func (c *orgCmd) arg(i int) string {
 }
 
 // usage is the usage error of the command: its row's syntax.
-func (c *orgCmd) usage() error { return fmt.Errorf("usage: %s", c.cmd.Usage) }
+func (c *orgCmd) usage() error { return &usageError{"usage: " + c.cmd.Usage} }
 
 // tour loads the tournament the line names (its first argument) and checks
 // that it is the organiser's, and that the command may run now: a row
@@ -213,7 +212,7 @@ func PlayerCommand(h Host, p Player, kw string, f []string) (answer string, ok b
 	if errors.Is(err, errNotMine) {
 		return "", false, nil
 	}
-	return answer, true, err
+	return fitLines(answer), true, err
 }
 
 // command is the row of a keyword.

@@ -48,11 +48,26 @@
 // the organiser: an Error (a key and its values) or a tournament.Fault (a
 // code and its values), worded by desk.word as err.<key> or err.t.<code>
 // in the answer's language (Host.AnswerLang, else the tournament's
-// organiser's), wrapped to the answer's width. Only the core's own
-// failures (a store error, a game that could not open) pass as they are.
+// organiser's), wrapped to the answer's width. The core's own failures
+// (a store error, a game that could not open) are told by their class
+// (err.internal, err.table_failed: package failure's permanent or
+// passing, err.cause) and the table whose game failed, never by their
+// own words, which go to the log (Host.Warn): whatever a Go value or an
+// error's text carries never reaches an organiser's answer or mail
+// (TestCoreFailuresToldInWords: START's first batch, sign-up closing at
+// its date, ENTER). A usage error ("usage: <syntax>", worded by the
+// organiser's door) and an undo (desk.undo) pass as they are.
 // Every organiser text of a tournament (orgText) fits 80 columns
 // whatever its ids, names, addresses, numbers and dates: a line a long
 // value pushes past is folded (TestEveryOrganiserMailFits).
+//
+// Every entrant's tournament mail and answer fits 80 columns too
+// (TestEveryEntrantMailFits: every define of tournament.tmpl, whatever its
+// ids, names, addresses, numbers and dates): the answers and the
+// substitute lines wrap in their templates, and fitLines lays out a mail's
+// body, the standings and a player's answer (a line past 80 gives up its
+// columns' padding from the right, then folds; lines that fit are
+// unchanged). A standings name is cut at 18 runes, never inside a letter.
 //
 // Ratings history (issue 24): when a tournament game is rated (its end,
 // or an adjudication scored at once) the players' new ratings are stored

@@ -5,9 +5,11 @@ package bymail
 
 import (
 	"errors"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/failure"
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
@@ -43,28 +45,53 @@ type worded struct {
 func (w *worded) Error() string { return w.text }
 func (w *worded) Unwrap() error { return w.of }
 
+// usageError is a command's usage error, "usage: <syntax>" (perhaps
+// with what was not understood): the organiser's door words it in the
+// answer's language from the syntax (organise.Local), so word passes it
+// as it is.
+type usageError struct{ text string }
+
+func (u *usageError) Error() string { return u.text }
+
+// undoing is the error of Host.Undo as the desk returns it (desk.undo):
+// it rolls the unit of work back to run it again, and the failure it
+// carries is already worded; word passes it as it is.
+type undoing struct{ err error }
+
+func (u *undoing) Error() string { return u.err.Error() }
+func (u *undoing) Unwrap() error { return u.err }
+
+// undo is Host.Undo's error, marked as the desk's own (undoing).
+func (d *desk) undo(key string, err error) error {
+	return &undoing{d.h.Undo(key, err)}
+}
+
 // word words err in lang: an *Error as its template "err.<Key>", a
 // *tournament.Fault as "err.t.<Code>" (with the values that are errors
 // worded first), wrapped to fit an answer line of 80 columns after the
-// command's keyword ("err.wrap"); any other error (the core's: a store or
-// a game that failed) comes back as it is.
+// command's keyword ("err.wrap"). A usage error and an undo pass as they
+// are (the door words the one, the other carries its words); any other
+// error is the core's failure (a store error, a game that could not
+// open): its own words go to the log (Host.Warn) and the organiser reads
+// "err.internal", its class in words (package failure: one that may pass
+// by itself, or a permanent one), never the error's text.
 func (d *desk) word(lang string, err error) error {
 	if err == nil {
 		return nil
 	}
 	var w *worded
-	if errors.As(err, &w) {
+	var u *usageError
+	var un *undoing
+	if errors.As(err, &w) || errors.As(err, &u) || errors.As(err, &un) {
 		return err
 	}
-	text, ok := d.wordText(lang, err)
-	if !ok {
-		return err
-	}
+	text, _ := d.wordText(lang, err)
 	return &worded{text: d.tourText(lang, "err.wrap", map[string]any{"text": text}), of: err}
 }
 
 // wordText is err worded in lang, on one line (ok false: not the desk's
-// nor a Fault).
+// nor a Fault, but a failure of the core's, logged and worded by its
+// class, or a usage error, as it is).
 func (d *desk) wordText(lang string, err error) (string, bool) {
 	var e *Error
 	if errors.As(err, &e) {
@@ -73,15 +100,35 @@ func (d *desk) wordText(lang string, err error) (string, bool) {
 	if f := tournament.AsFault(err); f != nil {
 		return d.tourText(lang, "err.t."+f.Code, d.wordData(lang, f.Data)), true
 	}
-	return err.Error(), false
+	var w *worded
+	var u *usageError
+	if errors.As(err, &w) || errors.As(err, &u) {
+		return err.Error(), false
+	}
+	d.h.Warn("tournament desk: a failure of the core's, told the organiser in words", "err", err)
+	return d.tourText(lang, "err.internal", map[string]any{"cause": causeClass(err)}), false
 }
 
-// wordData is data whose errors are worded in lang.
+// causeClass is the class of a failure of the core's, as the templates
+// word it (err.cause): "permanent" or "transient".
+func causeClass(err error) string {
+	if failure.IsPermanent(err) {
+		return "permanent"
+	}
+	return "transient"
+}
+
+// wordData is data whose errors are worded in lang, on one line: a value
+// worded already (an undone step's message, wrapped for its own answer)
+// is joined again, so that the template around it wraps it once.
 func (d *desk) wordData(lang string, data map[string]any) map[string]any {
 	out := make(map[string]any, len(data))
 	for k, v := range data {
 		if err, ok := v.(error); ok {
 			v, _ = d.wordText(lang, err)
+		}
+		if s, ok := v.(string); ok && strings.Contains(s, "\n") {
+			v = strings.Join(strings.Fields(s), " ")
 		}
 		out[k] = v
 	}

@@ -55,6 +55,7 @@ func TestEveryFailureWorded(t *testing.T) {
 			m[k] = 7
 		}
 		m["status"] = "running"
+		m["cause"] = "permanent"
 		return m
 	}
 	for _, lang := range templates.Languages {

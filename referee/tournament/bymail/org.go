@@ -7,7 +7,6 @@ package bymail
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -165,7 +164,7 @@ func orgExtend(c *orgCmd) (string, error) {
 		return "", c.usage()
 	}
 	if len(t.Rounds) == 0 {
-		return "", errors.New(c.d.orgText(t, "no_round", nil))
+		return "", &worded{text: c.d.orgText(t, "no_round", nil)}
 	}
 	rd := &t.Rounds[len(t.Rounds)-1]
 	if rd.Due.IsZero() {
@@ -352,7 +351,7 @@ func (d *desk) tourSchedule(oc *orgCmd, t *tournament.Tournament, args []string)
 		return "", err
 	}
 	if len(rest) > 0 {
-		return "", fmt.Errorf("%v; not %q", oc.usage(), strings.Join(rest, " "))
+		return "", &usageError{fmt.Sprintf("%v; not %q", oc.usage(), strings.Join(rest, " "))}
 	}
 	if at := c.RoundDate(1); t.Status == tournament.StatusSignup && !at.IsZero() && !at.After(d.now) {
 		return "", fail("past", "date", d.orgTime(t, at))

@@ -50,7 +50,13 @@ func (h *batchHost) Warn(msg string, kv ...any) {
 	h.warned = append(h.warned, fmt.Sprint(append([]any{msg}, kv...)...))
 }
 func (h *batchHost) Undone(key string) (string, bool) { msg, ok := h.undone[key]; return msg, ok }
-func (h *batchHost) Undo(key string, err error) error { return undoErr{key, err.Error()} }
+func (h *batchHost) Undo(key string, err error) error {
+	var u undoErr
+	if errors.As(err, &u) { // as the core's: an undo already asked for stays
+		return u
+	}
+	return undoErr{key, err.Error()}
+}
 
 // undoErr is batchHost's Undo: the unit of work runs again.
 type undoErr struct{ key, msg string }
@@ -68,9 +74,12 @@ func (h *batchHost) unit(t *testing.T, fn func(d *desk) error) {
 		sent, org := len(h.sent), len(h.org)
 		err := fn(newDesk(h))
 		var u undoErr
-		if errors.As(err, &u) && try == 0 {
+		if errors.As(err, &u) && try < 3 { // a step undone may undo the one around it
 			h.sent, h.org = h.sent[:sent], h.org[:org]
-			h.undone = map[string]string{u.key: u.msg}
+			if h.undone == nil {
+				h.undone = map[string]string{}
+			}
+			h.undone[u.key] = u.msg
 			continue
 		}
 		if err != nil {

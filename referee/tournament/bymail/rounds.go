@@ -152,11 +152,13 @@ func (d *desk) openBatch(t *tournament.Tournament, undoKey string) error {
 		}
 		opened++
 		if err := d.openMatch(t, rd, m); err != nil {
-			if later { // stuck: tried again later (stuck); the error's words go to the log only
-				d.h.Warn("tournament round opening: a batch failed", "tournament", t.ID, "round", rd.N, "table", m.Table, "err", err)
-				return d.h.Undo(batchKey, batchCause{m.Table, failure.IsPermanent(err)})
+			// The error's words go to the log only; the organiser reads the
+			// table and the failure's class.
+			d.h.Warn("tournament round opening: a batch failed", "tournament", t.ID, "round", rd.N, "table", m.Table, "err", err)
+			if later { // stuck: tried again later (stuck)
+				return d.undo(batchKey, batchCause{m.Table, failure.IsPermanent(err)})
 			}
-			return d.h.Undo(undoKey, d.word(orgLang(t), fail("table_failed", "round", rd.N, "table", m.Table, "error", err)))
+			return d.undo(undoKey, d.word(orgLang(t), fail("table_failed", "round", rd.N, "table", m.Table, "cause", causeClass(err))))
 		}
 	}
 	if s := t.Stuck; s != nil && (s.Round != rd.N || !later) {
@@ -609,7 +611,7 @@ func (d *desk) tourTick(id string) error {
 				t.Close, t.Start, t.Dates = time.Time{}, time.Time{}, nil
 				d.tourOrgMail(t, d.orgText(t, "cannot_start", map[string]any{"error": msg}))
 			} else if err := d.tourClose(t); err != nil {
-				return d.h.Undo(key, d.word(orgLang(t), err))
+				return d.undo(key, d.word(orgLang(t), err))
 			}
 		}
 	case tournament.StatusRunning:

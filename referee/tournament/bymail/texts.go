@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
@@ -135,10 +136,38 @@ func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind s
 		b.subjects[skey] = subject
 	}
 	m := Mail{Tournament: t.ID, To: e.Address, ToName: e.Name, Tag: tag, Lang: lang,
-		Subject: subject, Body: d.tourText(lang, "mail."+kind, data)}
+		Subject: subject, Body: fitLines(d.tourText(lang, "mail."+kind, data))}
 	if err := d.h.MailEntrant(m); err != nil {
 		d.h.Warn("tournament mail", "tournament", t.ID, "to", e.Address, "err", err)
 	}
+}
+
+// fitLines is text within 80 columns (templates.Width), its lines that
+// fit unchanged: a longer line first gives up the padding of its columns
+// from the right (a standings row whose marks push it past keeps the
+// columns on its left aligned), then what is still too long is folded
+// (templates.Fold: a long address or date, a calendar line).
+// TestEveryEntrantMailFits.
+func fitLines(text string) string {
+	fits := true
+	for l := range strings.SplitSeq(text, "\n") {
+		fits = fits && (len(l) <= templates.Width || utf8.RuneCountInString(l) <= templates.Width)
+	}
+	if fits {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		for utf8.RuneCountInString(l) > templates.Width {
+			k := strings.LastIndex(l, "  ")
+			if k < 0 || strings.TrimSpace(l[:k]) == "" {
+				break // no padding left but the indentation
+			}
+			l = l[:k] + l[k+1:]
+		}
+		lines[i] = l
+	}
+	return templates.Fold(strings.Join(lines, "\n"))
 }
 
 func fmtPoints(ps []float64) string {
@@ -180,9 +209,9 @@ type standingRow struct {
 // tourStandingsText renders the standings in a language.
 func (d *desk) tourStandingsText(t *tournament.Tournament, lang string) string {
 	rows := d.tourStandingRows(t)
-	return d.tourText(lang, "standings", map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": rows,
+	return fitLines(d.tourText(lang, "standings", map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": rows,
 		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status, "adjudicated": anyAdjudicated(rows),
-		"subs": substitutes(t, rows)})
+		"subs": substitutes(t, rows)}))
 }
 
 // tourStandingRows are the standings, formatted.
@@ -194,8 +223,8 @@ func (d *desk) tourStandingRows(t *tournament.Tournament) []standingRow {
 			tb[i] = fmtNum(x)
 		}
 		name := s.Name
-		if len(name) > 18 {
-			name = name[:18]
+		if r := []rune(name); len(r) > 18 { // runes: a cut never splits a letter
+			name = string(r[:18])
 		}
 		rating, adj := d.ratingShort(t.Game, t.Entrants[s.Entrant].Address, t.Table)
 		rows = append(rows, standingRow{Place: s.Place, Name: name, Points: fmtNum(s.Points), Tiebreaks: strings.Join(tb, " "),
@@ -247,9 +276,9 @@ func (d *desk) excerpt(s *standings, e int, lang string) string {
 			rows = append(rows, standingRow{Gap: true})
 		}
 	}
-	return d.tourText(lang, "standings", map[string]any{"id": s.t.ID, "round": len(s.t.Rounds), "rows": rows,
+	return fitLines(d.tourText(lang, "standings", map[string]any{"id": s.t.ID, "round": len(s.t.Rounds), "rows": rows,
 		"tiebreaks": strings.Join(s.t.Tiebreaks, " "), "status": s.t.Status, "adjudicated": anyAdjudicated(rows),
-		"subs": substitutes(s.t, rows)})
+		"subs": substitutes(s.t, rows)}))
 }
 
 // substitutes say, for the rows shown whose place changed hands, who

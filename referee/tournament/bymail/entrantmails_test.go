@@ -1,0 +1,207 @@
+package bymail
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/templates"
+)
+
+// entrantHost is a desk's host that keeps the entrants' mails and gives
+// each entrant a reply address and a time zone.
+type entrantHost struct {
+	*testHost
+	sent        []Mail
+	replyTo, tz string
+}
+
+func (h *entrantHost) MailEntrant(m Mail) error { h.sent = append(h.sent, m); return nil }
+func (h *entrantHost) ReplyTo(string) (string, string, string) {
+	return h.replyTo, "p.secret", h.tz
+}
+
+// entrantZones are zones whose dates read longest (long names, odd
+// offsets).
+var entrantZones = []string{"UTC", "America/Argentina/Buenos_Aires", "Asia/Kolkata", "Pacific/Chatham", "Europe/Amsterdam"}
+
+// entrantTour is a tournament for profile p read in lang: p's names as
+// entrants (one place handed on by REPLACE), a calendar of 12 rounds
+// from at, its first round drawn and played, the second open.
+func entrantTour(t *testing.T, p orgProfile, lang string, at time.Time) *tournament.Tournament {
+	t.Helper()
+	s := tournament.Settings{Game: "toy", Format: "swiss", Table: 2, NumRounds: 12, OrgLang: lang, Public: true,
+		Deadline: 168 * time.Hour, Tiebreaks: []string{"buchholz", "sb", "score", "h2h"}, Points: []float64{1, 0},
+		Calendar: tournament.Calendar{Start: at, Every: 7 * 24 * time.Hour, TZ: "America/Argentina/Buenos_Aires"}}
+	tr := &tournament.Tournament{ID: p.id, Organiser: "org@x.test", Settings: s, Seed: strings.Repeat("5eed", 16),
+		Status: tournament.StatusRunning, Key: "0123456789abcdef0123", Created: at, Started: at, SeedGiven: true}
+	tr.Commitment = strings.Repeat("ab", 32)
+	for i := range 6 {
+		n := p.names[i%len(p.names)]
+		if i >= len(p.names) {
+			n = fmt.Sprintf("%s %d", n, i)
+		}
+		tr.Entrants = append(tr.Entrants, tournament.Entrant{ID: i, Name: n, Address: fmt.Sprintf("p%d@x.test", i), Lang: lang})
+	}
+	for r := range 2 {
+		rd, err := tr.NextRound()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd.Opened, rd.Due = at.Add(time.Duration(r)*7*24*time.Hour), at.Add(time.Duration(r+1)*7*24*time.Hour)
+		tr.Rounds = append(tr.Rounds, rd)
+		for k := range tr.Rounds[r].Matches {
+			m := &tr.Rounds[r].Matches[k]
+			if m.State == tournament.MatchBye {
+				continue
+			}
+			m.GameID = fmt.Sprintf("%sr%dt%dx%d", tr.ID, rd.N, m.Table, p.num)
+			if r == 0 {
+				if _, _, err := tr.Record(m.GameID, tournament.MatchDone, []int{1, 2}, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	return tr
+}
+
+// TestEveryEntrantMailFits (issue 24; the house rule: a player decides
+// from the mail alone, every line within 80 columns): every template of
+// an entrant's tournament mail or answer (each define of
+// templates/tournament/<lang>/tournament.tmpl, found in the file, so a
+// new one is covered or fails here) renders in four languages, for
+// generated readers' worlds (short and the longest ids; long names with
+// stray quotes, Cyrillic, Greek and CJK; long reply addresses; 6-digit
+// numbers; dates in zones whose dates read longest), within 80 columns,
+// with no template code and no Go value format (map[, %!, <nil>, 0x).
+// The mails go through the desk's own path (tourMailAs: the data every
+// mail shares, the dates in the reader's zone and language).
+func TestEveryEntrantMailFits(t *testing.T) {
+	raw, err := os.ReadFile("../../../templates/tournament/en/tournament.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range regexp.MustCompile(`\{\{define "([a-z_.]+)"\}\}`).FindAllStringSubmatch(string(raw), -1) {
+		names = append(names, m[1])
+	}
+	if len(names) < 25 {
+		t.Fatalf("%d entrant templates found: the pattern no longer matches", len(names))
+	}
+	profiles := []orgProfile{
+		{id: "c", names: []string{"Al", "Bo"}, address: []string{"a@b.it"}, num: 1},
+		{id: "abcdefghijklmnop", names: []string{`Maximiliana "Max" D'Alessandro-Ørsted`, `Bartholomew O'Neil "the Elder"`,
+			"Ђорђе Петровић-Јовановић", "山田 太郎 山田 太郎 山田 太郎", "Σωκράτης Παπαδόπουλος-Αλεξανδρόπουλος"},
+			address: []string{"referee+p.0123456789abcdef0123456789abcdef@mail.example-university.org"}, num: 123456},
+		{id: "t2026", names: []string{"Zoë", `"quoted"`, "O'Brien", "Ana-María"}, address: []string{"z@x.test"}, num: 2048},
+	}
+	at := time.Date(2026, 9, 23, 23, 59, 0, 0, time.UTC) // a Wednesday in September
+	seen := map[string]bool{}
+	for _, lang := range templates.Languages {
+		for _, p := range profiles {
+			for _, tz := range entrantZones {
+				h := &entrantHost{testHost: newTestHost(t, at), replyTo: p.address[0], tz: tz}
+				d := newDesk(h)
+				tr := entrantTour(t, p, lang, at)
+				e := tr.Entrants[len(tr.Entrants)-1]
+				e.Name = p.names[0]
+				st := d.newStandings(tr)
+				excerpt := d.excerpt(st, 0, lang)
+				audit := d.tourText(lang, "audit.swap", map[string]any{"round": p.num, "a": p.names[0],
+					"b": p.names[len(p.names)-1], "game_a": tr.ID + "r2t1x1", "game_b": tr.ID + "r2t3x1"})
+				round := d.roundDataAt(tr, 1, 0, seats(tr.Rounds[1]))
+				round["opponents"] = p.names
+				round["standings"], round["audit"] = excerpt, audit
+				datas := map[string]map[string]any{
+					"confirm":    {"late": d.tourText(lang, "audit.late", map[string]any{"name": p.names[0], "from": p.num})},
+					"round":      round,
+					"standings":  {"round": p.num, "next_at": at.Add(time.Hour), "standings": excerpt},
+					"final":      {"standings": excerpt, "seed": tr.Seed},
+					"correction": {"audit": audit},
+					"waitlist":   {"place": p.num, "cap": p.num},
+				}
+				for kind, data := range datas {
+					d.tourMailAs(tr, e, kind, data, d.newMailBase(tr))
+					seen["mail."+kind] = true
+				}
+				byeData := d.roundDataAt(tr, 1, 0, seats(tr.Rounds[1]))
+				byeData["bye"] = true
+				byeData["audit"] = ""
+				d.tourMailAs(tr, e, "round", byeData, d.newMailBase(tr))
+				// The mails, in the order sent: the kinds (map order), then the bye.
+				texts := map[string]string{}
+				for i, m := range h.sent {
+					texts[fmt.Sprintf("mail %d %s", i, m.Subject)] = m.Body
+				}
+				if len(h.sent) != len(datas)+1 {
+					t.Fatalf("%d mails sent, %d asked", len(h.sent), len(datas)+1)
+				}
+				// The answers and the parts, rendered as the desk renders them.
+				rows := d.tourStandingRows(tr)
+				for i := range rows {
+					rows[i].Sub, rows[i].Adjudicated, rows[i].Withdrawn, rows[i].Rating = true, true, i%2 == 0, "1523"
+				}
+				rows[len(rows)-1].Place, rows[len(rows)-1].Points = p.num, fmt.Sprint(p.num)
+				subs := []map[string]any{{"name": p.names[0], "old": p.names[len(p.names)-1], "from": p.num, "played": true,
+					"first": 1, "through": p.num}}
+				parts := map[string]map[string]any{
+					"standings": {"id": tr.ID, "round": p.num, "rows": rows, "tiebreaks": strings.Join(tr.Tiebreaks, " "),
+						"status": "over", "adjudicated": true, "subs": subs},
+					"rating": {"game": "toy", "rows": []map[string]any{{"title": "Heaven & Ale", "duels": p.num, "r": "1523.4",
+						"rd": "312.9", "tables": p.num, "ordinal": "12.34", "mu": "25.123", "sigma": "8.333", "adjudicated": p.num}}},
+					"info.joined":           {"id": tr.ID, "entrants": p.num},
+					"info.withdrawn":        {"id": tr.ID},
+					"error.no_tournament":   {"id": tr.ID, "command": h.Word(lang, "WITHDRAW")},
+					"error.closed":          {"id": tr.ID},
+					"error.already":         {"id": tr.ID},
+					"error.full":            {"id": tr.ID, "max": p.num},
+					"error.not_entered":     {"id": tr.ID},
+					"error.withdraw_other":  {"id": tr.ID, "command": h.Word(lang, "WITHDRAW")},
+					"error.already_waiting": {"id": tr.ID, "place": p.num},
+					"ics.round":             {"id": tr.ID, "round": p.num, "title": "Heaven & Ale"},
+					"audit.result": {"game": tr.ID + "r2t1x1", "round": p.num, "result": strings.Join(p.names, ", "),
+						"was": strings.Join(p.names, ", ")},
+					"audit.doubleforfeit": {"game": tr.ID + "r2t1x1", "round": p.num},
+					"audit.swap": {"round": p.num, "a": p.names[0], "b": p.names[len(p.names)-1], "game_a": tr.ID + "r2t1x1",
+						"game_b": tr.ID + "r2t3x1"},
+					"audit.bye":    {"round": p.num, "name": p.names[0], "points": "0.5"},
+					"audit.late":   {"name": p.names[0], "from": p.num},
+					"audit.repair": {"round": p.num},
+				}
+				for name, data := range parts {
+					texts[name] = d.tourText(lang, name, data)
+				}
+				// Standings, whole or an excerpt, are laid out as the desk
+				// lays them out (tourStandingsText, excerpt).
+				texts["standings"] = fitLines(texts["standings"])
+				for name, text := range texts {
+					seen[name] = true
+					what := fmt.Sprintf("%s %s (%s, %s)", lang, name, p.id, tz)
+					fits(t, what, text)
+					if !utf8.ValidString(text) {
+						t.Errorf("%s: not UTF-8 (a name cut inside a letter?):\n%q", what, text)
+					}
+					for _, v := range goValue {
+						if strings.Contains(text, v) {
+							t.Errorf("%s shows %q:\n%s", what, v, text)
+						}
+					}
+				}
+			}
+		}
+	}
+	// The parts every mail renders (rules, calendar, commands) and the
+	// subject are read through the mails; every other define is rendered
+	// above.
+	for _, n := range names {
+		if !seen[n] && n != "subject" && n != "rules" && n != "calendar" && n != "commands" {
+			t.Errorf("%s: not rendered in this test: add its data", n)
+		}
+	}
+}
