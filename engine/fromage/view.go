@@ -1,6 +1,10 @@
 package fromage
 
-import "github.com/pbem-referee/referee/engine"
+import (
+	"slices"
+
+	"github.com/pbem-referee/referee/engine"
+)
 
 // View is what one seat (or an observer, Seat -1) may see (§10.3). Other
 // seats' draft hands, picks and unrevealed tile placements, the deck order
@@ -411,27 +415,40 @@ func (s *State) standing(you *PlayerView, res *engine.Result) []StandView {
 }
 
 // masked returns a copy of the state where every seat but the viewer is
-// back at the start of the turn.
+// back at the start of the turn, for view only: it shares what it does not
+// change with s (the rules, the header, the Corporation, the draft, the
+// players' data: every other seat's is the snapshot's, read only), so a
+// sealed turn's view costs no clone of the state per seat (issue 25;
+// TestMaskedViewIsTheClonedView_Issue25); Adjudicate scores it too.
+// Nothing may write through it.
 func (s *State) masked(seat int) *State {
-	c := s.Clone().(*State)
-	for i := range c.Players {
+	c := *s
+	c.Players = make([]Player, len(s.Players))
+	for i := range s.Players {
 		if i == seat {
+			c.Players[i] = s.Players[i]
 			continue
 		}
-		done := c.Players[i].Done
-		c.Players[i] = s.Snap.Players[i].clone()
-		c.Players[i].Done = done
+		c.Players[i] = s.Snap.Players[i]
+		c.Players[i].Done = s.Players[i].Done
 	}
-	for v := range c.Board {
-		for k, o := range c.Board[v] {
+	for v := range s.Board {
+		var b []int // a copy of the venue, made on its first masked space
+		for k, o := range s.Board[v] {
 			if o != s.Snap.Board[v][k] && o != seat {
-				c.Board[v][k] = s.Snap.Board[v][k]
+				if b == nil {
+					b = slices.Clone(s.Board[v])
+				}
+				b[k] = s.Snap.Board[v][k]
 			}
+		}
+		if b != nil {
+			c.Board[v] = b
 		}
 	}
 	c.Deck = make([]int, s.Snap.Deck)
 	c.Discard = make([]int, s.Snap.Discard)
-	return c
+	return &c
 }
 
 func (s *State) view(seat int) View {
