@@ -468,6 +468,8 @@ func (s *State) view(seat int) View {
 	for i, p := range s.Pos {
 		byPos[p] = i
 	}
+	v.Quadrants = make([]QuadrantView, 0, 4)
+	v.Venues = make([]VenueView, 0, 4)
 	for q := 0; q < 4; q++ {
 		qv := QuadrantView{Q: q, Venue: venueNames[s.VenueAt[q]], Side: s.side(s.VenueAt[q]).Name, Resource: resNames[s.ResAt[q]], FacesSeat: -1}
 		if i, ok := byPos[mod4(q+s.Rot)]; ok {
@@ -479,6 +481,7 @@ func (s *State) view(seat int) View {
 		ven := s.VenueAt[q]
 		vv := VenueView{Venue: venueNames[ven], Side: s.side(ven).Name, Q: q}
 		vv.Occupied = []string{}
+		vv.Spaces = make([]SpaceView, 0, len(s.side(ven).Spaces))
 		for i := range s.side(ven).Spaces {
 			sv := s.spaceView(ven, i)
 			vv.Spaces = append(vv.Spaces, sv)
@@ -489,6 +492,7 @@ func (s *State) view(seat int) View {
 		v.Venues = append(v.Venues, vv)
 	}
 	regions := s.cityRegions()
+	v.Regions = make([]RegionView, 0, len(regions))
 	for x, rr := range regions {
 		rv := RegionView{Name: s.r.Regions[x], Customer: s.r.Customers[s.Customer[x]].ID, Win: s.customerValue(x, false),
 			Tie: s.customerValue(x, true), Influence: rr.Influence}
@@ -505,6 +509,7 @@ func (s *State) view(seat int) View {
 		v.Regions = append(v.Regions, rv)
 	}
 	reveal := s.Phase == phaseTurn || s.Phase == phaseOver
+	v.Players = make([]PlayerView, 0, len(s.Players))
 	for i := range s.Players {
 		pv := s.playerView(i, regions, reveal || i == seat)
 		if s.Players[i].Cheese <= 3 && s.Phase != phaseOver {
@@ -603,7 +608,8 @@ func (s *State) playerView(i int, regions []regionResult, tiles bool) PlayerView
 	p := &s.Players[i]
 	pv := PlayerView{Seat: i, Name: s.H.Seats[i], Position: s.Pos[i], Board: s.r.Boards[p.Board].ID, Cheese: p.Cheese,
 		Placed: s.placed(i), Storage: p.Storage, Pasture: p.Pasture, Basket: p.Basket, FruitCheese: p.FruitCheese, Jam: p.Jam,
-		Done: p.Done, Score: s.breakdown(i, regions), Pending: []CardView{}, Completed: []CardView{}}
+		Done: p.Done, Score: s.breakdown(i, regions), Pending: make([]CardView, 0, len(p.Pending)), Completed: make([]CardView, 0, len(p.Completed)),
+		Workers: make([]WorkerView, 0, len(p.Workers)), Abilities: make([]AbilityView, 0, 4), Zones: make([]ZoneView, 0, len(s.r.Boards[p.Board].Zones))}
 	if s.Phase == phaseTurn {
 		pv.Venue = venueNames[s.venue(i)]
 	}
