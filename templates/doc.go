@@ -57,9 +57,15 @@
 // by its number through the Ctx, {{$.Name .Seat}}, never by the name an
 // engine's view carries (the seat's first holder, as the engine knows it).
 // A view row without a seat number gets one (fromage's StandView, Warn,
-// ReportLine: Seat, left out of the JSON); a name the view wrote into a
-// string ("faces ann", "C01 ann", "ann,bob") goes through Ctx.Held with the
-// view's own names by seat. With no seat handed on both are the view's.
+// ReportLine: Seat, left out of the JSON); wherever a view or an event
+// names a player in a string or a list ("faces ann", "C01 ann", "ann,bob",
+// "MH:ann", a turn report's rows) it carries the seat too (fromage's
+// FacesSeat, OwnerSeat, BySeat, LeaderSeats, EndBySeats, PickingSeats, the
+// report's "seat"; dicebrewing's Blocks), and the template names it by
+// Ctx.Who / WhoAll: the holder now, or the view's own word for what is no
+// seat (the Corporation). A name is never matched back to a seat: two
+// seats may have the same name. With no seat handed on the text is the
+// view's (TestEveryLineNamesTheSeatsHolder_Issue24 in referee/tell).
 //
 // # Cost
 //

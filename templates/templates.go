@@ -129,41 +129,24 @@ func (c Ctx) Name(s int) string {
 	return "?"
 }
 
-// Held is a name the engine's view wrote, in the name of whoever holds
-// its seat now (issue 24, the rule in referee/tell/doc.go): first are the
-// view's own names by seat (the seats' first holders, as the engine knows
-// them); s is one of them, or "<id> <name>" (a token on a space), or
-// names joined by ",". What names no seat (the Corporation, "") is kept,
-// so with no seat handed on s comes back as it is:
-// {{$.Held $v.Seats .Faces}}.
-func (c Ctx) Held(first []string, s string) string {
-	for i, n := range first {
-		if s == n {
-			return c.Name(i)
-		}
+// Who names seat s as Name does when s is a seat, else other (the view's
+// own word for what is no seat: the Corporation, "" for nobody). An engine's
+// view carries the seat of every player it names in a string or a list
+// (issue 24), so that the template names who holds it now:
+// {{$.Who .FacesSeat $v.CorpName}}.
+func (c Ctx) Who(s int, other string) string {
+	if s >= 0 && s < len(c.Seats) {
+		return c.Seats[s]
 	}
-	if strings.Contains(s, ",") {
-		parts := strings.Split(s, ",")
-		for i, p := range parts {
-			parts[i] = c.Held(first, p)
-		}
-		return strings.Join(parts, ",")
-	}
-	if id, name, ok := strings.Cut(s, " "); ok {
-		for i, n := range first {
-			if name == n {
-				return id + " " + c.Name(i)
-			}
-		}
-	}
-	return s
+	return other
 }
 
-// HeldAll is Held of every name of a list, in a new list.
-func (c Ctx) HeldAll(first []string, list []string) []string {
-	out := make([]string, len(list))
-	for i, s := range list {
-		out[i] = c.Held(first, s)
+// WhoAll is Who of every seat of a list, in a new list:
+// {{join ", " ($.WhoAll $v.EndBySeats $v.CorpName)}}.
+func (c Ctx) WhoAll(seats []int, other string) []string {
+	out := make([]string, len(seats))
+	for i, s := range seats {
+		out[i] = c.Who(s, other)
 	}
 	return out
 }

@@ -129,6 +129,12 @@
 // stored die in random games, applied to a copy, changes exactly the
 // recipes the View names).
 //
+// Every player the View names is named by seat too (issue 24: a seat
+// handed on is named by who holds it now, which the engine does not
+// know): rows carry Seat, a BLOCKB on a board its Blocks (building and
+// seat; BlockedB's "MH:ann" strings are for the JSON), and the templates
+// name a seat by its number, never by the engine's name.
+//
 // # Queues and slots
 //
 // Slots are "r<round>.<step>": w0, place (placement turns and second

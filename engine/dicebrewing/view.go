@@ -205,16 +205,20 @@ type PlayerView struct {
 	Brewed      []string    `json:"brewed,omitempty"`            // recipes brewed
 	Board       []SpaceView `json:"board"`                       // the 11 spaces
 	BlockedB    []string    `json:"blocked_buildings,omitempty"` // "MH:bob": BLOCKB on this board
-	Passed      bool        `json:"passed"`                      // passed in Phase 1
-	BoughtM     bool        `json:"bought_m"`                    // bought an ingredient
-	BoughtBM    bool        `json:"bought_bm"`                   // bought an action token
-	BuyDone     bool        `json:"buy_done"`                    // purchase turn over
-	BrewPassed  bool        `json:"brew_passed"`                 // passed in this brewing phase
-	Swapped     bool        `json:"swapped"`                     // used SS2 this round
-	Unlucky     int         `json:"unlucky"`                     // dice that count for the unlucky roll
-	Credit      int         `json:"credit"`                      // unlucky credit left this phase
-	AutoStore   string      `json:"autostore,omitempty"`         // the reader's AUTOSTORE order
-	TokensNone  string      `json:"tokens_none,omitempty"`       // the reader's TOKENS NONE order
+	// Blocks are BlockedB by seat: the building and the seat that played
+	// the BLOCKB, for the name of who holds it now (issue 24; not in the
+	// JSON, whose strings keep the names the engine knows).
+	Blocks     []BlockView `json:"-"`
+	Passed     bool        `json:"passed"`                // passed in Phase 1
+	BoughtM    bool        `json:"bought_m"`              // bought an ingredient
+	BoughtBM   bool        `json:"bought_bm"`             // bought an action token
+	BuyDone    bool        `json:"buy_done"`              // purchase turn over
+	BrewPassed bool        `json:"brew_passed"`           // passed in this brewing phase
+	Swapped    bool        `json:"swapped"`               // used SS2 this round
+	Unlucky    int         `json:"unlucky"`               // dice that count for the unlucky roll
+	Credit     int         `json:"credit"`                // unlucky credit left this phase
+	AutoStore  string      `json:"autostore,omitempty"`   // the reader's AUTOSTORE order
+	TokensNone string      `json:"tokens_none,omitempty"` // the reader's TOKENS NONE order
 }
 
 // CodeCount is a number of tokens of one code.
@@ -507,6 +511,7 @@ func (s *state) playerView(reader, p int) PlayerView {
 	for b := 0; b < numBuildings; b++ {
 		if by := pl.BlockB[b]; by != 0 {
 			pv.BlockedB = append(pv.BlockedB, buildingNames[b]+":"+s.name(by-1))
+			pv.Blocks = append(pv.Blocks, BlockView{Building: buildingNames[b], Seat: by - 1})
 		}
 	}
 	for sp := 0; sp < numSpaces; sp++ {
@@ -580,4 +585,11 @@ func (s *state) example() string {
 		return opts[0].Cmd
 	}
 	return ""
+}
+
+// BlockView is a building of a board closed by a BLOCKB this round and the
+// seat that played it.
+type BlockView struct {
+	Building string
+	Seat     int
 }

@@ -173,7 +173,16 @@
 // ReportLine.Seat, left out of the JSON so that a view's JSON stays as it
 // was): a seat handed on (REPLACE) is named by who holds it now, which the
 // engine does not know, so the templates name a row by its seat, not by
-// the row's Name (the seat's name in the game; issue 24).
+// the row's Name (the seat's name in the game; issue 24). So too every
+// player a view or an event names inside a string or a list: the seat
+// that faces a quadrant (QuadrantView.FacesSeat), a space's owner
+// (SpaceView.OwnerSeat, from which the templates write "C01 ann" lists),
+// who holds a resource space (ResSpot.BySeat), a region's leaders
+// (RegionView.LeaderSeats), who triggered the end (View.EndBySeats), who
+// is still picking (DraftView.PickingSeats), each row of the turn report
+// (fr.report's "seat"; a log written before it has only "name"): -1, or
+// the view's CorpName, for the Corporation. Two seats may have the same
+// name, so a name is never mapped back to a seat.
 //
 // Where everybody stands (issue 22): a seat sees its own sealed moves of
 // the turn and never another's (FR-6.4), so a score that counts the

@@ -61,13 +61,16 @@ func (s *State) festivalGroups(seat int) []int {
 	}
 	var seen [7][7]bool
 	var sizes []int
+	// Each cell is pushed once (marked seen when pushed): the stack never
+	// holds more than the 7x7 grid, so it lives on the stack, not the heap.
+	var buf [49][2]int
 	for r := 1; r <= 5; r++ {
 		for c := 1; c <= 5; c++ {
 			if cell[r][c] != 1 || seen[r][c] {
 				continue
 			}
 			size := 0
-			stack := [][2]int{{r, c}}
+			stack := append(buf[:0], [2]int{r, c})
 			seen[r][c] = true
 			for len(stack) > 0 {
 				x := stack[len(stack)-1]

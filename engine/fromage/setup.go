@@ -204,7 +204,7 @@ func (s *State) endTurn() []engine.Event {
 	s.Snap = nil
 	report := make([]map[string]any, len(s.Players))
 	for i := range s.Players {
-		report[i] = map[string]any{"name": s.H.Seats[i], "cmds": append([]string{}, s.Log[i]...), "drew": s.cardIDs(s.Players[i].Drew)}
+		report[i] = map[string]any{"seat": i, "name": s.H.Seats[i], "cmds": append([]string{}, s.Log[i]...), "drew": s.cardIDs(s.Players[i].Drew)}
 	}
 	evs := []engine.Event{engine.NewEvent("fr.report", -1, engine.Public, "turn", s.Turn, "seats", report, "end", s.End)}
 	if s.End {

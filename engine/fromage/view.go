@@ -1,6 +1,10 @@
 package fromage
 
-import "github.com/pbem-referee/referee/engine"
+import (
+	"slices"
+
+	"github.com/pbem-referee/referee/engine"
+)
 
 // View is what one seat (or an observer, Seat -1) may see (§10.3). Other
 // seats' draft hands, picks and unrevealed tile placements, the deck order
@@ -22,6 +26,14 @@ type View struct {
 	End   bool     `json:"end"`
 	EndBy []string `json:"end_by,omitempty"`
 	Warn  []Warn   `json:"warn,omitempty"`
+	// EndBySeats are EndBy's seats (-1 the Corporation): a view names a
+	// seat in a string or a list by its number too, for the name of who
+	// holds it now (issue 24; not in the JSON, which keeps the names the
+	// engine knows, the seats' first holders).
+	EndBySeats []int `json:"-"`
+	// CorpName is the Corporation's name in the owner strings (Faces,
+	// Owner, Occupied, Leaders, EndBy): what names no seat.
+	CorpName string `json:"-"`
 	// Quadrants describes the board: venue, side, resource and who faces
 	// each quadrant now.
 	Quadrants []QuadrantView `json:"quadrants"`
@@ -83,6 +95,8 @@ type QuadrantView struct {
 	Side     string `json:"side"`
 	Resource string `json:"resource"`
 	Faces    string `json:"faces"` // player name, "" for nobody
+	// FacesSeat is the seat of Faces, -1 for nobody (not in the JSON).
+	FacesSeat int `json:"-"`
 }
 
 // SpaceView is one cheese space.
@@ -93,9 +107,12 @@ type SpaceView struct {
 	Aging   string `json:"aging"`
 	Icon    string `json:"icon,omitempty"`
 	Crossed bool   `json:"crossed,omitempty"`
-	Owner   string `json:"owner,omitempty"` // player name, "corporation", "" empty
-	Group   int    `json:"group"`           // shelf (Dairy) or table (Bistro), 1-based; 0 otherwise
-	Regions string `json:"regions,omitempty"`
+	Owner   string `json:"owner,omitempty"` // player name, "Corp", "" empty
+	// OwnerSeat is the seat of Owner, -1 for the Corporation or nobody
+	// (not in the JSON).
+	OwnerSeat int    `json:"-"`
+	Group     int    `json:"group"` // shelf (Dairy) or table (Bistro), 1-based; 0 otherwise
+	Regions   string `json:"regions,omitempty"`
 	// Can: the seat could Produce Cheese here now (worker and Fruit);
 	// Order: a pending Order matches; Milk lists the zones that could
 	// milk onto it now.
@@ -111,7 +128,8 @@ type VenueView struct {
 	Q      int         `json:"q"`
 	Spaces []SpaceView `json:"spaces"`
 	// Occupied lists the tokens on the venue as "C01 ann" (no words to
-	// translate, for compact lines).
+	// translate, for compact lines): the Spaces with an Owner, in order
+	// (the templates name them from Spaces by OwnerSeat).
 	Occupied []string `json:"occupied"`
 }
 
@@ -123,7 +141,7 @@ type NowView struct {
 	Resource string      `json:"resource"`
 	Open     []SpaceView `json:"open"` // empty, usable spaces of the venue
 	Taken    []SpaceView `json:"taken"`
-	Occupied []string    `json:"occupied"` // the taken spaces as "C01 ann"
+	Occupied []string    `json:"occupied"` // the Taken spaces as "C01 ann"
 	CanMake  []string    `json:"can_make"` // ids of the spaces you can make cheese on now
 	Matches  []string    `json:"matches"`  // ids of the open spaces matching a pending Order
 	ResSpots []ResSpot   `json:"res_spots"`
@@ -145,6 +163,8 @@ type ResSpot struct {
 	Free  bool   `json:"free"`
 	By    string `json:"by,omitempty"`
 	Until int    `json:"until,omitempty"`
+	// BySeat is the seat of By, -1 when free (not in the JSON).
+	BySeat int `json:"-"`
 }
 
 // PlayerView is one player's public data.
@@ -241,6 +261,9 @@ type RegionView struct {
 	Tie       int    `json:"tie"`
 	Influence []int  `json:"influence"` // by seat, then the Corporation in solo
 	Leaders   string `json:"leaders,omitempty"`
+	// LeaderSeats are the Leaders' seats in order, -1 the Corporation
+	// (not in the JSON).
+	LeaderSeats []int `json:"-"`
 }
 
 // ReportLine is what one seat did in the last turn.
@@ -283,7 +306,9 @@ type DraftView struct {
 	Picked []bool     `json:"picked"`
 	// Picking names the seats that have not picked yet this round.
 	Picking []string `json:"picking"`
-	Ready   []bool   `json:"ready"`
+	// PickingSeats are Picking's seats (not in the JSON).
+	PickingSeats []int  `json:"-"`
+	Ready        []bool `json:"ready"`
 }
 
 // FinalView is the end of the game.
@@ -293,6 +318,14 @@ type FinalView struct {
 	Won    bool        `json:"won"` // solo: beat the Corporation (A-21)
 	Corp   int         `json:"corp"`
 	Scores []Breakdown `json:"scores"`
+}
+
+// ownerSeat is the seat of an owner, -1 for the Corporation or nobody.
+func ownerSeat(o int) int {
+	if o < 0 || o == corpOwner {
+		return -1
+	}
+	return o
 }
 
 func (s *State) ownerName(o int) string {
@@ -327,7 +360,7 @@ func (s *State) abilityView(a *Ability, built bool) AbilityView {
 func (s *State) spaceView(v, i int) SpaceView {
 	sp := s.space(v, i)
 	sv := SpaceView{ID: sp.ID, Name: sp.Name, Type: typeNames[sp.Type], Aging: agingNames[sp.Aging], Icon: iconNames[sp.Icon],
-		Crossed: !s.lay.open[v][i], Owner: s.ownerName(s.Board[v][i])}
+		Crossed: !s.lay.open[v][i], Owner: s.ownerName(s.Board[v][i]), OwnerSeat: ownerSeat(s.Board[v][i])}
 	switch v {
 	case venDairy:
 		sv.Group = sp.Shelf + 1
@@ -382,48 +415,65 @@ func (s *State) standing(you *PlayerView, res *engine.Result) []StandView {
 }
 
 // masked returns a copy of the state where every seat but the viewer is
-// back at the start of the turn.
+// back at the start of the turn, for view only: it shares what it does not
+// change with s (the rules, the header, the Corporation, the draft, the
+// players' data: every other seat's is the snapshot's, read only), so a
+// sealed turn's view costs no clone of the state per seat (issue 25;
+// TestMaskedViewIsTheClonedView_Issue25); Adjudicate scores it too.
+// Nothing may write through it.
 func (s *State) masked(seat int) *State {
-	c := s.Clone().(*State)
-	for i := range c.Players {
+	c := *s
+	c.Players = make([]Player, len(s.Players))
+	for i := range s.Players {
 		if i == seat {
+			c.Players[i] = s.Players[i]
 			continue
 		}
-		done := c.Players[i].Done
-		c.Players[i] = s.Snap.Players[i].clone()
-		c.Players[i].Done = done
+		c.Players[i] = s.Snap.Players[i]
+		c.Players[i].Done = s.Players[i].Done
 	}
-	for v := range c.Board {
-		for k, o := range c.Board[v] {
+	for v := range s.Board {
+		var b []int // a copy of the venue, made on its first masked space
+		for k, o := range s.Board[v] {
 			if o != s.Snap.Board[v][k] && o != seat {
-				c.Board[v][k] = s.Snap.Board[v][k]
+				if b == nil {
+					b = slices.Clone(s.Board[v])
+				}
+				b[k] = s.Snap.Board[v][k]
 			}
+		}
+		if b != nil {
+			c.Board[v] = b
 		}
 	}
 	c.Deck = make([]int, s.Snap.Deck)
 	c.Discard = make([]int, s.Snap.Discard)
-	return c
+	return &c
 }
 
 func (s *State) view(seat int) View {
 	n := len(s.Players)
 	v := View{Seat: seat, Seats: s.H.Seats, Mode: s.H.Variant, Group: s.lay.group, Phase: s.Phase, Turn: s.Turn, Rot: s.Rot,
-		Solo: s.Corp != nil, Ruleset: s.r.Version, Provisional: s.r.Provisional, End: s.End, Deck: len(s.Deck), Discard: len(s.Discard)}
+		Solo: s.Corp != nil, Ruleset: s.r.Version, Provisional: s.r.Provisional, End: s.End, Deck: len(s.Deck), Discard: len(s.Discard),
+		CorpName: s.ownerName(corpOwner)}
 	if seat < -1 || seat >= n {
 		seat = -1
 		v.Seat = -1
 	}
 	for _, o := range s.EndBy {
 		v.EndBy = append(v.EndBy, s.ownerName(o))
+		v.EndBySeats = append(v.EndBySeats, ownerSeat(o))
 	}
 	byPos := map[int]int{}
 	for i, p := range s.Pos {
 		byPos[p] = i
 	}
+	v.Quadrants = make([]QuadrantView, 0, 4)
+	v.Venues = make([]VenueView, 0, 4)
 	for q := 0; q < 4; q++ {
-		qv := QuadrantView{Q: q, Venue: venueNames[s.VenueAt[q]], Side: s.side(s.VenueAt[q]).Name, Resource: resNames[s.ResAt[q]]}
+		qv := QuadrantView{Q: q, Venue: venueNames[s.VenueAt[q]], Side: s.side(s.VenueAt[q]).Name, Resource: resNames[s.ResAt[q]], FacesSeat: -1}
 		if i, ok := byPos[mod4(q+s.Rot)]; ok {
-			qv.Faces = s.H.Seats[i]
+			qv.Faces, qv.FacesSeat = s.H.Seats[i], i
 		}
 		v.Quadrants = append(v.Quadrants, qv)
 	}
@@ -431,6 +481,7 @@ func (s *State) view(seat int) View {
 		ven := s.VenueAt[q]
 		vv := VenueView{Venue: venueNames[ven], Side: s.side(ven).Name, Q: q}
 		vv.Occupied = []string{}
+		vv.Spaces = make([]SpaceView, 0, len(s.side(ven).Spaces))
 		for i := range s.side(ven).Spaces {
 			sv := s.spaceView(ven, i)
 			vv.Spaces = append(vv.Spaces, sv)
@@ -441,6 +492,7 @@ func (s *State) view(seat int) View {
 		v.Venues = append(v.Venues, vv)
 	}
 	regions := s.cityRegions()
+	v.Regions = make([]RegionView, 0, len(regions))
 	for x, rr := range regions {
 		rv := RegionView{Name: s.r.Regions[x], Customer: s.r.Customers[s.Customer[x]].ID, Win: s.customerValue(x, false),
 			Tie: s.customerValue(x, true), Influence: rr.Influence}
@@ -452,10 +504,12 @@ func (s *State) view(seat int) View {
 				rv.Leaders += ","
 			}
 			rv.Leaders += s.ownerName(w)
+			rv.LeaderSeats = append(rv.LeaderSeats, ownerSeat(w))
 		}
 		v.Regions = append(v.Regions, rv)
 	}
 	reveal := s.Phase == phaseTurn || s.Phase == phaseOver
+	v.Players = make([]PlayerView, 0, len(s.Players))
 	for i := range s.Players {
 		pv := s.playerView(i, regions, reveal || i == seat)
 		if s.Players[i].Cheese <= 3 && s.Phase != phaseOver {
@@ -515,6 +569,7 @@ func (s *State) view(seat int) View {
 			dv.Picked = append(dv.Picked, s.Players[i].Picked)
 			if !s.Players[i].Picked && s.Phase == phaseDraft {
 				dv.Picking = append(dv.Picking, s.H.Seats[i])
+				dv.PickingSeats = append(dv.PickingSeats, i)
 			}
 			dv.Ready = append(dv.Ready, s.Players[i].Ready)
 		}
@@ -553,7 +608,8 @@ func (s *State) playerView(i int, regions []regionResult, tiles bool) PlayerView
 	p := &s.Players[i]
 	pv := PlayerView{Seat: i, Name: s.H.Seats[i], Position: s.Pos[i], Board: s.r.Boards[p.Board].ID, Cheese: p.Cheese,
 		Placed: s.placed(i), Storage: p.Storage, Pasture: p.Pasture, Basket: p.Basket, FruitCheese: p.FruitCheese, Jam: p.Jam,
-		Done: p.Done, Score: s.breakdown(i, regions), Pending: []CardView{}, Completed: []CardView{}}
+		Done: p.Done, Score: s.breakdown(i, regions), Pending: make([]CardView, 0, len(p.Pending)), Completed: make([]CardView, 0, len(p.Completed)),
+		Workers: make([]WorkerView, 0, len(p.Workers)), Abilities: make([]AbilityView, 0, 4), Zones: make([]ZoneView, 0, len(s.r.Boards[p.Board].Zones))}
 	if s.Phase == phaseTurn {
 		pv.Venue = venueNames[s.venue(i)]
 	}
@@ -676,9 +732,9 @@ func (s *State) nowView(seat int) *NowView {
 	}
 	for n := 1; n <= 3; n++ {
 		by, until := s.resBlocked(f, n)
-		rs := ResSpot{N: n, Free: by < 0}
+		rs := ResSpot{N: n, Free: by < 0, BySeat: -1}
 		if by >= 0 {
-			rs.By, rs.Until = s.H.Seats[by], until
+			rs.By, rs.BySeat, rs.Until = s.H.Seats[by], by, until
 		}
 		nv.ResSpots = append(nv.ResSpots, rs)
 	}

@@ -129,7 +129,7 @@ func frQuadrant(b *board, x, y, w, h int, qv fromage.QuadrantView, ve fromage.Ve
 	b.c.bold(x+5, y+15, normal, "start", fitWidth(b.w("venue", qv.Venue)+" "+qv.Side, w-30, normal))
 	b.c.text(x+5, y+31, small, "start", "#555", fitWidth(b.w("resource", qv.Resource), w-10, small))
 	if qv.Faces != "" {
-		b.c.token(x+w-12, y+12, 8, seatOf(seats, qv.Faces))
+		b.c.token(x+w-12, y+12, 8, seatOf(seats, qv.FacesSeat, qv.Faces))
 	}
 	cols := 3
 	if len(ve.Spaces) > 0 {
@@ -177,17 +177,17 @@ func frSpace(b *board, x, y, w, h int, sp fromage.SpaceView, seats []string) {
 		b.c.line(x+w-2, y+2, x+2, y+h-2, "#555")
 	}
 	if sp.Owner != "" {
-		b.c.token(x+w-10, y+h-10, 8, seatOf(seats, sp.Owner))
+		b.c.token(x+w-10, y+h-10, 8, seatOf(seats, sp.OwnerSeat, sp.Owner))
 	}
 }
 
-// seatOf returns the seat of a name; the Corporation is the seat after
-// the players'.
-func seatOf(seats []string, name string) int {
-	for i, s := range seats {
-		if s == name {
-			return i
-		}
+// seatOf returns the seat of a token, by the seat the view gives (never
+// by its name: two seats may share one, and a seat handed on is named by
+// its holder now, issue 24); the Corporation is the seat after the
+// players.
+func seatOf(seats []string, seat int, name string) int {
+	if seat >= 0 {
+		return seat
 	}
 	if name == "Corp" {
 		return len(seats) - 1
