@@ -376,7 +376,7 @@ func crossCode(c CrossCell) string {
 // handed on has none, as one replaced before playing). Its result is
 // written W, D or L (TRF16: win, draw, loss not rated) on both sides: FIDE
 // rates a game between two persons, and this one had three; a forfeit
-// keeps + or - (not rated anyway). TestTRFHandedOnGameIsUnrated_Issue24.
+// keeps + or - (not rated anyway). TestExportsNameHandedOnGames_Issue24.
 func TRF(t *Tournament) ([]byte, error) {
 	if t.Table != 2 {
 		return nil, fmt.Errorf("%w: TRF is for two-player events (tables of %d)", ErrExport, t.Table)
