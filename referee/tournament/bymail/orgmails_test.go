@@ -77,17 +77,7 @@ func orgMailData(d *desk, tr *tournament.Tournament, p orgProfile) map[string]ma
 // zone's longest form), within 80 columns, with no template code and no
 // Go value format (map[, %!, <nil>, 0x).
 func TestEveryOrganiserMailFits(t *testing.T) {
-	raw, err := os.ReadFile("../../../templates/tournament/en/org.tmpl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, m := range regexp.MustCompile(`\{\{define "org\.([a-z_]+)"\}\}`).FindAllStringSubmatch(string(raw), -1) {
-		names = append(names, m[1])
-	}
-	if len(names) < 20 {
-		t.Fatalf("%d organiser templates found: the pattern no longer matches", len(names))
-	}
+	names := definedIn(t, "org.tmpl", `\{\{define "org\.([a-z_]+)"\}\}`, 20)
 	profiles := []orgProfile{
 		{id: "c", names: []string{"Al", "Bo"}, address: []string{"a@b.it", "c@d.nl"}, num: 1},
 		{id: "abcdefghijklmnop", names: []string{`Maximiliana "Max" D'Alessandro-Ørsted`, `Bartholomew O'Neil "the Elder"`,
@@ -138,4 +128,23 @@ func TestEveryOrganiserMailFits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// definedIn lists the names an English tournament template file defines
+// (the pattern's first group), failing when fewer than least are found:
+// a pattern that stopped matching would otherwise check nothing.
+func definedIn(t *testing.T, file, pattern string, least int) []string {
+	t.Helper()
+	raw, err := os.ReadFile("../../../templates/tournament/en/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range regexp.MustCompile(pattern).FindAllStringSubmatch(string(raw), -1) {
+		names = append(names, m[1])
+	}
+	if len(names) < least {
+		t.Fatalf("%d templates found in %s: the pattern no longer matches", len(names), file)
+	}
+	return names
 }
