@@ -13,6 +13,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/lifecycle"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/referee/records"
 )
 
@@ -130,7 +131,7 @@ func PlanGame(id string, eg engine.Game, cfg engine.Config, deciders []*PeekDeci
 			batch = append(batch, answer{d.Seat, text})
 		}
 		for _, a := range batch {
-			rep, err := tb.Submit(a.seat, engine.ParseScript(a.text), token)
+			rep, err := tb.Submit(a.seat, reading.Script(strings.Split(a.text, "\n")), token)
 			if err != nil {
 				return nil, fmt.Errorf("demo: plan %s: %w", id, err)
 			}
