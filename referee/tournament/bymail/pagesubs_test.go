@@ -22,31 +22,7 @@ import (
 // rounds 1 and 2), and one passed on before round 1.
 func TestPagesMarkPlacesThatChangedHands_Issue24(t *testing.T) {
 	for _, format := range []string{tournament.Swiss, tournament.Tables} {
-		tr := &tournament.Tournament{ID: "cup", Seed: "seed", Status: tournament.StatusRunning, Key: "k",
-			Settings: tournament.Settings{Format: format, Table: 2, NumRounds: 3, Points: []float64{1, 0}, MinTable: 2, Public: true}}
-		if format == tournament.Tables {
-			tr.Table, tr.Points = 3, []float64{2, 1, 0}
-		}
-		for i := 0; i < 9; i++ {
-			tr.Entrants = append(tr.Entrants, tournament.Entrant{ID: i, Address: fmt.Sprintf("p%d@x", i), Name: fmt.Sprintf("P%d", i)})
-		}
-		for r := 1; r <= 3; r++ {
-			rd, err := tr.NextRound()
-			if err != nil {
-				t.Fatal(err)
-			}
-			for k := range rd.Matches {
-				m := &rd.Matches[k]
-				if m.State == tournament.MatchBye {
-					continue
-				}
-				m.GameID, m.State, m.Rank = fmt.Sprintf("g%d%d", r, k), tournament.MatchDone, make([]int, len(m.Seats))
-				for i := range m.Rank {
-					m.Rank[i] = i + 1
-				}
-			}
-			tr.Rounds = append(tr.Rounds, rd)
-		}
+		tr := threeRounds(t, format, "seed", 9, func(i, _ int) int { return i + 1 })
 		tr.Entrants[1].Before = []tournament.Stint{{Name: "Ann", Address: "ann@x", Through: 1}}
 		tr.Entrants[4].Before = []tournament.Stint{{Name: "Bob", Address: "bob@x", Through: 1}, {Name: "Cy", Address: "cy@x", Through: 2}}
 		tr.Entrants[7].Before = []tournament.Stint{{Name: "Dee", Address: "dee@x", Through: 0}}
@@ -122,32 +98,8 @@ func TestPlayerPagesNameHandedOnGames_Issue24(t *testing.T) {
 	for draw := 0; draw < 24; draw++ {
 		rng := rand.New(rand.NewPCG(24, uint64(draw)))
 		format := []string{tournament.Swiss, tournament.Tables}[draw%2]
-		tr := &tournament.Tournament{ID: "cup", Seed: fmt.Sprint("seed", draw), Status: tournament.StatusRunning, Key: "k",
-			Settings: tournament.Settings{Format: format, Table: 2, NumRounds: 3, Points: []float64{1, 0}, MinTable: 2, Public: true}}
-		if format == tournament.Tables {
-			tr.Table, tr.Points = 3, []float64{2, 1, 0}
-		}
 		n := 5 + rng.IntN(4)
-		for i := 0; i < n; i++ {
-			tr.Entrants = append(tr.Entrants, tournament.Entrant{ID: i, Address: fmt.Sprintf("p%d@x", i), Name: fmt.Sprintf("P%d", i)})
-		}
-		for r := 1; r <= 3; r++ {
-			rd, err := tr.NextRound()
-			if err != nil {
-				t.Fatal(err)
-			}
-			for k := range rd.Matches {
-				m := &rd.Matches[k]
-				if m.State == tournament.MatchBye {
-					continue
-				}
-				m.GameID, m.State, m.Rank = fmt.Sprintf("g%d%d", r, k), tournament.MatchDone, make([]int, len(m.Seats))
-				for i := range m.Rank {
-					m.Rank[i] = 1 + rng.IntN(len(m.Seats))
-				}
-			}
-			tr.Rounds = append(tr.Rounds, rd)
-		}
+		tr := threeRounds(t, format, fmt.Sprint("seed", draw), n, func(_, seats int) int { return 1 + rng.IntN(seats) })
 		// A place with a game in round r, handed on during it.
 		var e, r int
 		var seats []int
@@ -231,4 +183,37 @@ func TestPlayerPagesNameHandedOnGames_Issue24(t *testing.T) {
 			}
 		}
 	}
+}
+
+// threeRounds is a running tournament "cup" of the format (two-player
+// games; tables of 3 for Tables) with entrants P0, P1... and its three
+// rounds played: every game done, seat i of a game ranked rank(i, seats).
+func threeRounds(t *testing.T, format, seed string, entrants int, rank func(i, seats int) int) *tournament.Tournament {
+	t.Helper()
+	tr := &tournament.Tournament{ID: "cup", Seed: seed, Status: tournament.StatusRunning, Key: "k",
+		Settings: tournament.Settings{Format: format, Table: 2, NumRounds: 3, Points: []float64{1, 0}, MinTable: 2, Public: true}}
+	if format == tournament.Tables {
+		tr.Table, tr.Points = 3, []float64{2, 1, 0}
+	}
+	for i := 0; i < entrants; i++ {
+		tr.Entrants = append(tr.Entrants, tournament.Entrant{ID: i, Address: fmt.Sprintf("p%d@x", i), Name: fmt.Sprintf("P%d", i)})
+	}
+	for r := 1; r <= 3; r++ {
+		rd, err := tr.NextRound()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range rd.Matches {
+			m := &rd.Matches[k]
+			if m.State == tournament.MatchBye {
+				continue
+			}
+			m.GameID, m.State, m.Rank = fmt.Sprintf("g%d%d", r, k), tournament.MatchDone, make([]int, len(m.Seats))
+			for i := range m.Rank {
+				m.Rank[i] = rank(i, len(m.Seats))
+			}
+		}
+		tr.Rounds = append(tr.Rounds, rd)
+	}
+	return tr
 }
