@@ -187,6 +187,10 @@ func fits(width int, text string) bool {
 	return true
 }
 
+// Fits reports whether every line of text is within Width columns (see
+// fits): the one rule of width Fold applies.
+func Fits(text string) bool { return fits(Width, text) }
+
 // Fold wraps the lines of text longer than Width (see fold): the
 // referee's safety net for game text laid out by templates.
 func Fold(text string) string { return fold(Width, text) }

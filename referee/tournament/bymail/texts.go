@@ -149,11 +149,7 @@ func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind s
 // (templates.Fold: a long address or date, a calendar line).
 // TestEveryEntrantMailFits.
 func fitLines(text string) string {
-	fits := true
-	for l := range strings.SplitSeq(text, "\n") {
-		fits = fits && (len(l) <= templates.Width || utf8.RuneCountInString(l) <= templates.Width)
-	}
-	if fits {
+	if templates.Fits(text) {
 		return text
 	}
 	lines := strings.Split(text, "\n")
