@@ -3,6 +3,8 @@ package store
 import (
 	"bytes"
 	stdflate "compress/flate"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -10,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	kflate "github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/zstd"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -34,43 +38,148 @@ func stdInflate(z []byte) ([]byte, error) {
 	return io.ReadAll(stdflate.NewReader(bytes.NewReader(z)))
 }
 
-// TestDeflateFormsReadByEitherCodec (compress.go): the codec changed from
-// compress/flate to klauspost's flate, both raw DEFLATE. A value of every
-// size and kind (text, JSON, random bytes) that either writes, the other
-// reads, byte for byte: a store written before the change reads after it,
-// and one written after it reads with main's code.
-func TestDeflateFormsReadByEitherCodec(t *testing.T) {
+// klauspostDeflate is the compressor of the stores written on 2026-12-06
+// (klauspost's flate at its default level), before the zstd form.
+func klauspostDeflate(t testing.TB, v []byte) []byte {
+	var buf bytes.Buffer
+	w, err := kflate.NewWriter(&buf, kflate.DefaultCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(v)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestCompressedFormsOldAndNew (compress.go): a value of every size and
+// kind (text, JSON, random bytes) compresses to the zstd form and reads
+// back byte for byte, whatever the prefix; the DEFLATE forms of older
+// stores (compress/flate before 2026-12-06, klauspost's flate after) read
+// as before; and main's code, given the new form, fails to read it rather
+// than reading something else (compress/flate rejects it at its first
+// byte).
+func TestCompressedFormsOldAndNew(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 25))
 	vals := payloads(rng)
-	for _, n := range []int{100, 5000, 16 << 10, 70000, 300000} {
+	for _, n := range []int{100, 5000, 16 << 10, 70000, 300000, 2 << 20} {
 		vals[fmt.Sprintf("record%d", n)] = record(rng, n)
 	}
 	for name, v := range vals {
 		z := deflateAlways(nil, v)
-		if z == nil {
-			t.Fatalf("%s: not compressed", name)
+		if len(z) == 0 || z[0] != zstdForm {
+			t.Fatalf("%s: not in the zstd form: % x", name, z[:min(len(z), 8)])
 		}
-		if got, err := stdInflate(z); err != nil || !bytes.Equal(got, v) {
-			t.Errorf("%s: compress/flate reads %d bytes of %d (%v)", name, len(got), len(v), err)
+		if got, err := inflate(z); err != nil || !bytes.Equal(got, v) {
+			t.Errorf("%s: the zstd form reads as %d bytes of %d (%v)", name, len(got), len(v), err)
 		}
-		old := mainDeflate(t, v)
-		if got, err := inflate(old); err != nil || !bytes.Equal(got, v) {
-			t.Errorf("%s: main's form reads as %d bytes of %d (%v)", name, len(got), len(v), err)
+		if got, err := stdInflate(z); err == nil {
+			t.Errorf("%s: compress/flate reads the zstd form (as %d bytes)", name, len(got))
+		}
+		for codec, old := range map[string][]byte{"compress/flate": mainDeflate(t, v), "klauspost flate": klauspostDeflate(t, v)} {
+			if got, err := inflate(old); err != nil || !bytes.Equal(got, v) {
+				t.Errorf("%s: %s's form reads as %d bytes of %d (%v)", name, codec, len(got), len(v), err)
+			}
 		}
 		if p := deflateAlways([]byte{snapZ}, v); !bytes.Equal(p[1:], z) || p[0] != snapZ {
 			t.Errorf("%s: the prefix changes the compressed bytes", name)
 		}
 	}
-	if _, err := inflate([]byte("not deflate at all")); err == nil {
-		t.Error("garbage inflates")
+	for _, bad := range [][]byte{[]byte("not deflate at all"), {zstdForm}, {zstdForm, 1, 2, 3, 4, 5, 6, 7},
+		append([]byte{zstdForm}, bytes.Repeat([]byte("zstd? no"), 20)...)} {
+		if _, err := inflate(bad); err == nil {
+			t.Errorf("garbage % x inflates", bad[:min(len(bad), 8)])
+		}
+	}
+}
+
+// TestZstdFormNeverADeflateStream (compress.go): the first byte of the
+// zstd form, and every byte whose first three bits make a DEFLATE block
+// of the reserved type 3, starts no DEFLATE stream either reader accepts,
+// whatever follows: a value of an older store is never read as zstd.
+func TestZstdFormNeverADeflateStream(t *testing.T) {
+	if zstdForm>>1&3 != 3 {
+		t.Fatalf("zstdForm %#x is not a reserved DEFLATE block type", zstdForm)
+	}
+	rng := rand.New(rand.NewPCG(7, 12))
+	tested := 0
+	for b := range 256 {
+		if b>>1&3 != 3 {
+			continue
+		}
+		for range 50 {
+			z := make([]byte, 1+rng.IntN(200))
+			for i := range z {
+				z[i] = byte(rng.Uint32())
+			}
+			z[0] = byte(b)
+			if _, err := stdInflate(z); err == nil {
+				t.Fatalf("compress/flate reads a stream starting %#x", b)
+			}
+			r := kflate.NewReader(bytes.NewReader(z))
+			if _, err := io.ReadAll(r); err == nil {
+				t.Fatalf("klauspost flate reads a stream starting %#x", b)
+			}
+			tested++
+		}
+	}
+	if tested != 64*50 {
+		t.Fatalf("%d streams tested", tested)
+	}
+}
+
+// dictionarySums pins every dictionary shipped (compress.go): a value
+// compressed with one must decode forever, so none may change.
+var dictionarySums = map[int]string{
+	1: "b8136a41ae71b95b37bd2a1616b6bb363070eb23049f7f5e11bea299d699e8a8",
+}
+
+// frameOfDict1 is a value in the zstd form as the store wrote it on
+// 2026-12-07 with dictionary 1 (frameOfDict1Text, compressed): it must
+// read forever, whatever the encoder writes today.
+const frameOfDict1 = "ff2101d80d020054014620667475726e2033375430303a30303a3030317d0e00a0846b0d388a3883f43538b30db76b009a269f357178c0cac00df3e018731be08d78020337870c04"
+
+const frameOfDict1Text = "From: \"PBEM Referee\" <referee@example.test>\r\nSubject: [Fromage fromage] Your move: turn 3\r\n\r\n" +
+	"##- Please write your reply above this line -##\r\n{\"at\":\"2026-12-07T00:00:00Z\",\"kind\":\"move\",\"seat\":1,\"vis\":{\"public\":true}}"
+
+// TestDictionariesNeverChange (compress.go): the dictionaries shipped are
+// the ones the store's values were compressed with, byte for byte; a
+// frame written with dictionary 1 reads; new values name the current
+// dictionary.
+func TestDictionariesNeverChange(t *testing.T) {
+	shipped := map[int][]byte{1: zdict1}
+	for id, want := range dictionarySums {
+		if got := fmt.Sprintf("%x", sha256.Sum256(shipped[id])); got != want {
+			t.Errorf("dictionary %d changed: sha256 %s, want %s: the values it compressed no longer read", id, got, want)
+		}
+	}
+	if len(shipped) != len(dictionarySums) {
+		t.Errorf("%d dictionaries shipped, %d pinned", len(shipped), len(dictionarySums))
+	}
+	z, err := hex.DecodeString(frameOfDict1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := inflate(z); err != nil || string(got) != frameOfDict1Text {
+		t.Errorf("a frame of dictionary 1 reads as %q (%v)", got, err)
+	}
+	fresh := deflateAlways(nil, []byte(frameOfDict1Text))
+	h := append(zstdMagic[:], fresh[1:]...)
+	var fh zstd.Header
+	if err := fh.Decode(h); err != nil || fh.DictionaryID != zstdDict {
+		t.Errorf("a new frame names dictionary %d, want %d (%v)", fh.DictionaryID, zstdDict, err)
+	}
+	if len(fresh) >= len(frameOfDict1Text)*3/4 {
+		t.Errorf("%d bytes of %d: the dictionary is not used", len(fresh), len(frameOfDict1Text))
 	}
 }
 
 // TestStoreWrittenByMainReads (compress.go): a store whose compressed
 // values main's code wrote (compress/flate: queued payloads live and
-// retired, snapshots, game deltas, inbound records) reads every value as
-// written, after a restart, and its items deliver and retire; and values
-// the new codec writes next to them read too.
+// retired, snapshots, game deltas, log entries, inbound records) reads
+// every value as written, after a restart, and its items deliver and
+// retire; and values the new codec writes next to them read too.
 func TestStoreWrittenByMainReads(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "main.db")
 	db, err := Open(path, &Options{NoSync: true})
@@ -82,6 +191,7 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 	games := map[string][]byte{}
 	payload := map[uint64][]byte{}
 	var inputs []InboundRecord
+	var entries [][]byte
 	step := func(i int) {
 		err := db.Update(func(tx *Tx) error {
 			for g := range 3 {
@@ -113,6 +223,12 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 				Messages: []string{"<move.1.seat1@referee.example>", "<move.1.seat2@referee.example>",
 					"<move.1.seat3@referee.example>", "<move.1.seat4@referee.example>"}}
 			inputs = append(inputs, in)
+			e := fmt.Appendf(nil, `{"at":"2026-12-06T12:00:%02dZ","kind":"move","seat":%d,"text":"PLACE %d %d","vis":{"public":true}}`,
+				i, rng.IntN(4), rng.IntN(100), rng.IntN(100))
+			entries = append(entries, e)
+			if _, err := tx.AppendLog("g1", e); err != nil {
+				return err
+			}
 			return tx.MarkInbound(in)
 		})
 		if err != nil {
@@ -167,6 +283,24 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 					return err
 				}
 			}
+			// A delta too small for the zstd form main compressed when
+			// DEFLATE made it smaller.
+			if e.v[0] == gameDelta {
+				if z := mainDeflate(t, e.v[9:]); len(z) < len(e.v)-9 {
+					v := append(append([]byte{gameDeltaZ}, e.v[1:9]...), z...)
+					if err := putValue(btx.Bucket(bGames), e.k, v); err != nil {
+						return err
+					}
+					rewritten["delta"]++
+				}
+			}
+		}
+		for _, e := range each(string(bLogFlat)) {
+			if e.v[0] == snapZ {
+				if err := redo(btx.Bucket(bLogFlat), e.k, 1, "log entry"); err != nil {
+					return err
+				}
+			}
 		}
 		for _, e := range each("inbound") {
 			if len(e.v) > 0 && e.v[0] == inboundZ {
@@ -180,7 +314,7 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, kind := range []string{"payload", "snapshot", "delta", "inbound"} {
+	for _, kind := range []string{"payload", "snapshot", "delta", "inbound", "log entry"} {
 		if rewritten[kind] == 0 {
 			t.Errorf("no %s compressed to rewrite: the test would not fail", kind)
 		}
@@ -203,6 +337,17 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 				if got := tx.Payload("outbox", id); !bytes.Equal(got, p) {
 					t.Errorf("%s: payload %d reads %d bytes of %d", when, id, len(got), len(p))
 				}
+			}
+			n := 0
+			err := tx.Log("g1", 1, func(seq uint64, e []byte) error {
+				if int(seq) > len(entries) || !bytes.Equal(e, entries[seq-1]) {
+					t.Errorf("%s: log entry %d reads %q", when, seq, e)
+				}
+				n++
+				return nil
+			})
+			if err != nil || n != len(entries) {
+				t.Errorf("%s: %d log entries of %d (%v)", when, n, len(entries), err)
 			}
 			for _, in := range inputs {
 				rec, seen, err := tx.Seen(in.Keys...)

@@ -2,39 +2,63 @@ package store
 
 import (
 	"bytes"
+	_ "embed"
 	"io"
 	"runtime"
 	"sync"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/zstd"
 )
 
 // Compressed values (issue 25: the store's own disk writes per move within
 // 4x of the data the move adds). The largest values a move writes are its
-// mails (a few KB of text each) and, every few dozen moves, its game's
-// snapshot (JSON, tens of KB): text that DEFLATE keeps in a third to a
-// tenth of its size, and every byte saved is a byte of a page not written.
-// A value is kept compressed only when that is smaller; its form says
-// which (writepath.go: a game value's kind, a snapshot's first byte, a
-// payload's key), so that every value of an older store reads as before.
-// The figures the disk bytes are held to (WriteStats.DataBytes) count the
-// data as the caller gave it, uncompressed.
+// mails (tens of KB of MIME each) and, every few dozen moves, its game's
+// snapshot (JSON, tens of KB): text that compression keeps in a fifth to a
+// third of its size, and every byte saved is a byte of a page not written.
+// A value is kept compressed only when that is smaller; its caller's form
+// says which (writepath.go: a game value's kind, a snapshot's first byte,
+// a payload's key, an inbound record's first byte), so that every value of
+// an older store reads as before. The figures the disk bytes are held to
+// (WriteStats.DataBytes) count the data as the caller gave it,
+// uncompressed. (deflate, deflateAlways and inflate are named for the
+// codec the store had first; they compress and decompress with the codec
+// below.)
 //
-// The codec (issues 24 and 25: compression was 13% of the referee bench's
-// CPU and 23% of a 5,000-game START's) is github.com/klauspost/compress's
-// flate: raw DEFLATE (RFC 1951) as compress/flate wrote before 2026-12-06,
-// so both read what either wrote (TestDeflateFormsReadByEitherCodec).
-//   - Its default level: a mail of 5 KB in 40-62 us of CPU against 82-90
-//     for compress/flate's, 74-87 against 114-142 with the caches cold
-//     (BenchmarkDeflateMail, load 31-34: noisy); the 65 golden mails in
-//     1.4% more bytes. Its stateless mode (no writer state) was faster
-//     still, 27-39 us, but for 10% more bytes, and its level 1 too: bytes
-//     are disk writes (referee bench's disk bytes per input rose 6.5%),
-//     not taken.
-//   - Writers (a megabyte of state each) and readers are kept in a free
-//     list, which the GC does not empty (a sync.Pool is emptied every
-//     other GC, and a round opening's garbage made that often).
+// The compressed bytes, after the caller's prefix, are one of two forms,
+// told apart by their first byte:
+//   - zstdForm (0xFF) and a zstd frame (RFC 8878) without its four bytes
+//     of magic number: written from 2026-12-07. The frame's header names
+//     the dictionary it was compressed with (dictionaries, below); every
+//     dictionary ever shipped stays in the binary, unchanged, so that a
+//     store decodes forever what it wrote (TestDictionariesNeverChange).
+//   - anything else: raw DEFLATE (RFC 1951), as every value was written
+//     before (compress/flate before 2026-12-06, klauspost's flate after;
+//     TestDeflateFormsReadByEitherCodec). No DEFLATE stream starts with
+//     0xFF: its first three bits would be a block of type 3, which
+//     RFC 1951 reserves as an error (TestZstdFormNeverADeflateStream).
+//
+// The codec (issues 24 and 25: compression was 17% of the referee bench's
+// daemon CPU and ~1.4 s of a 5,000-game START's) is chosen by measurement
+// (BenchmarkCodecCorpus, over the values of a bench's store: 722 mails,
+// 1,513 log entries, 2,108 inbound records, snapshots and deltas):
+// klauspost's zstd at its fastest level with a dictionary of 32 KB
+// trained on another run's values (a demo's) compresses a mail in ~0.6 of
+// DEFLATE's CPU (level 5) into 7% fewer bytes, and a log entry or an
+// inbound record (a few hundred bytes, where a dictionary matters most)
+// into 28-37% fewer; it decodes in ~0.8 of DEFLATE's time. zstd without
+// a dictionary was faster still but wrote 10-11% more bytes than DEFLATE
+// (mails, log entries); s2 2-5 times faster, but 40% more bytes.
+//   - One encoder and one decoder serve every goroutine (EncodeAll and
+//     DecodeAll are safe for concurrent use), with as many inner
+//     coders as the process may run at once: no per-call state, no
+//     per-call allocation but the value's own bytes. No checksum (DEFLATE
+//     had none; bbolt's pages are the integrity story), one segment, a
+//     window of 256 KB at most (our values are smaller).
+//   - DEFLATE's readers are kept in a free list, which the GC does not
+//     empty (a sync.Pool is emptied every other GC, and a round opening's
+//     garbage made that often), for the values of older stores.
 //
 // Where and when (see doc.go, "Compression"): a payload is compressed when
 // it is queued, before the write lock when it is queued by a speculation
@@ -66,15 +90,69 @@ func (f *freeList[T]) put(v T) {
 	}
 }
 
+var flateReaders = freeList[io.ReadCloser]{c: make(chan io.ReadCloser, 4), new: func() io.ReadCloser {
+	return flate.NewReader(bytes.NewReader(nil))
+}}
+
+// zstdForm starts the zstd form of a compressed value (see above).
+const zstdForm = 0xFF
+
+// zstdMagic starts every zstd frame; the stored form drops it.
+var zstdMagic = [4]byte{0x28, 0xB5, 0x2F, 0xFD}
+
+// Dictionaries: a zstd frame's header names its dictionary by id. Every
+// dictionary ever shipped is here, unchanged forever (a change would make
+// the values it compressed unreadable: TestDictionariesNeverChange pins
+// each one's SHA-256); a new one takes a new id and becomes the one
+// compressed with (zstdDict), the old ones staying for reading.
+//
+//   - 1: 32 KB of raw content (zstd's "raw dictionary": no entropy
+//     tables, text a reader can read), built by dict.BuildRawDict from
+//     the values of a `referee demo` store (four games, English; see
+//     BenchmarkCodecCorpus to build another).
+//
+//go:embed zdict/1.txt
+var zdict1 []byte
+
+// zstdDict is the id of the dictionary new values are compressed with.
+const zstdDict = 1
+
+// zstdWindow is the largest window the encoder uses.
+const zstdWindow = 256 << 10
+
 var (
-	flateWriters = freeList[*flate.Writer]{c: make(chan *flate.Writer, 4), new: func() *flate.Writer {
-		w, _ := flate.NewWriter(nil, flate.DefaultCompression)
-		return w
-	}}
-	flateReaders = freeList[io.ReadCloser]{c: make(chan io.ReadCloser, 4), new: func() io.ReadCloser {
-		return flate.NewReader(bytes.NewReader(nil))
-	}}
+	zstdEncoder = sync.OnceValue(func() *zstd.Encoder {
+		e, err := zstd.NewWriter(nil,
+			zstd.WithEncoderLevel(zstd.SpeedFastest),
+			zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
+			zstd.WithEncoderCRC(false),
+			zstd.WithSingleSegment(true),
+			zstd.WithZeroFrames(true),
+			zstd.WithWindowSize(zstdWindow),
+			zstd.WithLowerEncoderMem(true),
+			zstd.WithEncoderDictRaw(zstdDict, zdict1))
+		if err != nil {
+			panic("store: zstd encoder: " + err.Error())
+		}
+		return e
+	})
+	zstdDecoder = sync.OnceValue(func() *zstd.Decoder {
+		d, err := zstd.NewReader(nil,
+			zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)),
+			zstd.WithDecoderMaxMemory(maxValue),
+			zstd.WithDecoderDictRaw(1, zdict1))
+		if err != nil {
+			panic("store: zstd decoder: " + err.Error())
+		}
+		return d
+	})
+	// zframes holds the buffers a stored form is made a frame again in.
+	zframes = freeList[[]byte]{c: make(chan []byte, 8), new: func() []byte { return nil }}
 )
+
+// maxValue bounds what a compressed value may decompress to (a corrupt
+// header must not ask for gigabytes).
+const maxValue = 1 << 30
 
 // deflated counts the values compressed, for the tests that a write
 // transaction compresses none it can be kept out of.
@@ -90,26 +168,26 @@ func deflate(prefix, v []byte) []byte {
 	return z
 }
 
-// deflateAlways returns prefix followed by v compressed (nil only if the
-// compressor fails, which writing to memory does not).
+// deflateAlways returns prefix followed by v compressed, in the zstd
+// form (never nil).
 func deflateAlways(prefix, v []byte) []byte {
 	deflated.Add(1)
-	buf := bytes.NewBuffer(make([]byte, 0, len(prefix)+len(v)/2+64))
-	buf.Write(prefix)
-	w := flateWriters.get()
-	defer flateWriters.put(w)
-	w.Reset(buf)
-	if _, err := w.Write(v); err != nil {
-		return nil
-	}
-	if err := w.Close(); err != nil {
-		return nil
-	}
-	return buf.Bytes()
+	n := len(prefix)
+	dst := make([]byte, n, n+len(v)/2+64)
+	copy(dst, prefix)
+	dst = zstdEncoder().EncodeAll(v, dst)
+	// prefix, magic, rest -> prefix, zstdForm, rest
+	dst[n] = zstdForm
+	m := copy(dst[n+1:], dst[n+len(zstdMagic):])
+	return dst[:n+1+m]
 }
 
-// inflate decompresses what deflate wrote (after its prefix).
+// inflate decompresses what deflate wrote (after its prefix), in either
+// form.
 func inflate(z []byte) ([]byte, error) {
+	if len(z) > 0 && z[0] == zstdForm {
+		return unzstd(z[1:])
+	}
 	r := flateReaders.get()
 	defer flateReaders.put(r)
 	if err := r.(flate.Resetter).Reset(bytes.NewReader(z), nil); err != nil {
@@ -120,6 +198,20 @@ func inflate(z []byte) ([]byte, error) {
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// unzstd decodes a zstd frame stored without its magic number.
+func unzstd(rest []byte) ([]byte, error) {
+	f := zframes.get()
+	f = append(append(f[:0], zstdMagic[:]...), rest...)
+	out, err := zstdDecoder().DecodeAll(f, nil)
+	if cap(f) <= 64<<10 {
+		zframes.put(f)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // Body is a payload ready for a queue (PackBody): compressed when that is
