@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -16,10 +17,12 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// corpus reads the values of a store, uncompressed, by class: the queued
-// mails, the game snapshots and deltas, the log entries and the inbound
-// records. The store is the one REFEREE_CODEC_CORPUS names (a store
-// `referee bench --sizes none --dir D` leaves in D/referee/referee.db).
+// corpus reads the values of the store the environment variable env
+// names, uncompressed, by class: the queued mails ("mail": a store keeps
+// a mail's payload until its retired row is pruned), the game snapshots
+// and deltas, the log entries and the inbound records. A store that
+// `referee bench --sizes none --dir D` leaves in D/referee/referee.db, or
+// `referee demo --dir D` in D/data/referee.db, will do.
 func corpus(tb testing.TB, env string) map[string][][]byte {
 	path := os.Getenv(env)
 	if path == "" {
@@ -50,33 +53,27 @@ func corpus(tb testing.TB, env string) map[string][][]byte {
 					return nil
 				}
 				switch {
-				case strings.HasPrefix(n, "queue."):
-					if bytes.Equal(k[len(k)-1:], []byte{zbodySuffix}) && len(k) == 9 {
-						p, err := inflate(v)
-						add("mail", p, err)
-					} else if bytes.Equal(k[len(k)-1:], []byte{bodySuffix}) && len(k) == 9 {
-						add("mail", v, nil)
-					}
-				case n == "games.snap":
+				case strings.HasPrefix(n, "queue.") && len(k) == 9 && k[8] == zbodySuffix:
+					p, err := inflate(v)
+					add("mail", p, err)
+				case strings.HasPrefix(n, "queue.") && len(k) == 9 && k[8] == bodySuffix:
+					add("mail", v, nil)
+				case n == string(bGameSnap):
 					p, err := decodeSnap(v)
 					add("snap", p, err)
-				case n == "games":
-					if len(v) > 9 && v[0] == gameDeltaZ {
-						p, err := inflate(v[9:])
-						add("delta", p, err)
-					} else if len(v) > 9 && v[0] == gameDelta {
-						add("delta", v[9:], nil)
-					}
-				case n == "log.flat":
+				case n == string(bGames) && len(v) > 9 && v[0] == gameDeltaZ:
+					p, err := inflate(v[9:])
+					add("delta", p, err)
+				case n == string(bGames) && len(v) > 9 && v[0] == gameDelta:
+					add("delta", v[9:], nil)
+				case n == string(bLogFlat):
 					p, err := decodeSnap(v)
 					add("log", p, err)
-				case n == "inbound":
-					if v[0] == inboundZ {
-						p, err := inflate(v[1:])
-						add("inbound", p, err)
-					} else {
-						add("inbound", v, nil)
-					}
+				case n == string(bInbound) && v[0] == inboundZ:
+					p, err := inflate(v[1:])
+					add("inbound", p, err)
+				case n == string(bInbound):
+					add("inbound", v, nil)
 				}
 				return nil
 			})
@@ -88,24 +85,60 @@ func corpus(tb testing.TB, env string) map[string][][]byte {
 	return out
 }
 
-// BenchmarkCodecCorpus: the codecs the store could keep its values in,
-// over a real corpus (corpus): bytes stored against bytes given, and CPU
-// per value to compress and to decompress, per class of value. Half of
-// each class (every other value) trains the dictionary of "zstd-dict",
-// the other half is measured. Run with
+// BenchmarkCodecCorpus: the codecs the store could keep its values in
+// (compress.go), over a real corpus (corpus, REFEREE_CODEC_CORPUS): bytes
+// stored against bytes given (a value is kept raw when compressing does
+// not make it smaller), and CPU per value to compress and to decompress,
+// per class of value. The dictionaries of "zstd-dict-*" (zstd's format,
+// with entropy tables) and "zstd-rawdict-*" (raw content, the store's
+// kind) are trained on another store's values (REFEREE_CODEC_TRAIN), of
+// REFEREE_CODEC_DICT_KB KB (32 unless set); REFEREE_CODEC_WRITE_DICT names
+// a file to write the raw dictionary to (a new dictionary for
+// store/zdict: a new id, never a changed file). "golden" are the golden
+// mails' texts of referee/testdata (all four languages: the dictionary
+// was trained on English only). zstd "shared" codecs use one encoder and
+// decoder, as the store does. Run with
 //
-//	REFEREE_CODEC_CORPUS=D/referee/referee.db go test -run - -bench CodecCorpus ./store/
+//	REFEREE_CODEC_TRAIN=D1/data/referee.db REFEREE_CODEC_CORPUS=D2/referee/referee.db \
+//	  go test -run - -bench CodecCorpus -benchtime 1000x -v ./store/
 func BenchmarkCodecCorpus(b *testing.B) {
 	test := corpus(b, "REFEREE_CODEC_CORPUS")
-	train := [][]byte{}
+	var train [][]byte
 	for _, vs := range corpus(b, "REFEREE_CODEC_TRAIN") {
 		train = append(train, vs...)
+	}
+	golden, _ := filepath.Glob("../referee/testdata/golden/*.txt")
+	for _, g := range golden {
+		if v, err := os.ReadFile(g); err == nil {
+			test["golden"] = append(test["golden"], v)
+		}
+	}
+	dictKB := 32
+	if s := os.Getenv("REFEREE_CODEC_DICT_KB"); s != "" {
+		if _, err := fmt.Sscan(s, &dictKB); err != nil {
+			b.Fatal(err)
+		}
+	}
+	t0 := time.Now()
+	rd, err := dict.BuildRawDict(train, dict.Options{MaxDictSize: dictKB << 10, HashBytes: 6})
+	if err != nil {
+		b.Fatal(err)
+	}
+	zd, err := dict.BuildZstdDict(train, dict.Options{MaxDictSize: dictKB << 10, HashBytes: 6, ZstdDictID: 1, ZstdLevel: zstd.SpeedDefault})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("dictionaries of %d values: raw %d bytes, zstd %d bytes, in %v", len(train), len(rd), len(zd), time.Since(t0))
+	if path := os.Getenv("REFEREE_CODEC_WRITE_DICT"); path != "" {
+		if err := os.WriteFile(path, rd, 0o644); err != nil {
+			b.Fatal(err)
+		}
 	}
 	type codec struct {
 		enc func([]byte) []byte
 		dec func([]byte) ([]byte, error)
 	}
-	fl := func(level int) codec {
+	deflateAt := func(level int) codec {
 		w, _ := flate.NewWriter(nil, level)
 		r := flate.NewReader(nil)
 		return codec{func(v []byte) []byte {
@@ -121,79 +154,35 @@ func BenchmarkCodecCorpus(b *testing.B) {
 			return buf.Bytes(), err
 		}}
 	}
-	zs := func(level zstd.EncoderLevel, opts ...zstd.EOption) codec {
-		e, err := zstd.NewWriter(nil, append([]zstd.EOption{zstd.WithEncoderLevel(level), zstd.WithEncoderConcurrency(1),
-			zstd.WithEncoderCRC(false), zstd.WithWindowSize(1 << 18), zstd.WithLowerEncoderMem(true)}, opts...)...)
+	zstdAt := func(level zstd.EncoderLevel, eo zstd.EOption, do zstd.DOption) codec {
+		opts := []zstd.EOption{zstd.WithEncoderLevel(level), zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false),
+			zstd.WithSingleSegment(true), zstd.WithWindowSize(zstdWindow), zstd.WithLowerEncoderMem(true)}
+		dopts := []zstd.DOption{zstd.WithDecoderConcurrency(1)}
+		if eo != nil {
+			opts, dopts = append(opts, eo), append(dopts, do)
+		}
+		e, err := zstd.NewWriter(nil, opts...)
 		if err != nil {
 			b.Fatal(err)
 		}
-		var dopts []zstd.DOption
-		return codec{func(v []byte) []byte { return e.EncodeAll(v, nil) }, func(z []byte) ([]byte, error) {
-			d, _ := zstd.NewReader(nil, append(dopts, zstd.WithDecoderConcurrency(1))...)
-			defer d.Close()
-			return d.DecodeAll(z, nil)
-		}}
-	}
-	t0 := time.Now()
-	zd := []byte(nil)
-	if os.Getenv("REFEREE_CODEC_DICT_KB") == "" {
-		var err error
-		zd, err = dict.BuildZstdDict(train, dict.Options{MaxDictSize: 64 << 10, HashBytes: 6, ZstdDictID: 1, ZstdLevel: zstd.SpeedDefault})
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Logf("dictionary: %d bytes of %d values in %v", len(zd), len(train), time.Since(t0))
-	}
-	dictKB := 64
-	if s := os.Getenv("REFEREE_CODEC_DICT_KB"); s != "" {
-		fmt.Sscan(s, &dictKB)
-	}
-	rd, err := dict.BuildRawDict(train, dict.Options{MaxDictSize: dictKB << 10, HashBytes: 6})
-	if err != nil {
-		b.Fatal(err)
-	}
-	os.WriteFile("/tmp/codec-rawdict", rd, 0o644)
-	os.WriteFile("/tmp/codec-zdict", zd, 0o644)
-	zsd := func(level zstd.EncoderLevel, raw bool) codec {
-		eo, do := zstd.WithEncoderDict(zd), zstd.WithDecoderDicts(zd)
-		if raw {
-			eo, do = zstd.WithEncoderDictRaw(1, rd), zstd.WithDecoderDictRaw(1, rd)
-		}
-		e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(level), zstd.WithEncoderConcurrency(1),
-			zstd.WithEncoderCRC(false), zstd.WithWindowSize(1<<18), zstd.WithLowerEncoderMem(true), eo)
-		if err != nil {
-			b.Fatal(err)
-		}
-		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), do)
+		d, err := zstd.NewReader(nil, dopts...)
 		if err != nil {
 			b.Fatal(err)
 		}
 		return codec{func(v []byte) []byte { return e.EncodeAll(v, nil) }, func(z []byte) ([]byte, error) { return d.DecodeAll(z, nil) }}
 	}
-	zsShared := func(level zstd.EncoderLevel) codec {
-		c := zs(level)
-		d, _ := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
-		c.dec = func(z []byte) ([]byte, error) { return d.DecodeAll(z, nil) }
-		return c
-	}
 	codecs := map[string]codec{
-		"deflate5":             fl(flate.DefaultCompression),
-		"deflate1":             fl(1),
-		"zstd-fastest":         zsShared(zstd.SpeedFastest),
-		"zstd-default":         zsShared(zstd.SpeedDefault),
-		"zstd-better":          zsShared(zstd.SpeedBetterCompression),
-		"zstd-rawdict-fastest": zsd(zstd.SpeedFastest, true),
-		"zstd-rawdict-default": zsd(zstd.SpeedDefault, true),
+		"deflate5":             deflateAt(flate.DefaultCompression),
+		"deflate1":             deflateAt(1),
+		"zstd-fastest":         zstdAt(zstd.SpeedFastest, nil, nil),
+		"zstd-default":         zstdAt(zstd.SpeedDefault, nil, nil),
+		"zstd-dict-fastest":    zstdAt(zstd.SpeedFastest, zstd.WithEncoderDict(zd), zstd.WithDecoderDicts(zd)),
+		"zstd-rawdict-fastest": zstdAt(zstd.SpeedFastest, zstd.WithEncoderDictRaw(1, rd), zstd.WithDecoderDictRaw(1, rd)),
+		"zstd-rawdict-default": zstdAt(zstd.SpeedDefault, zstd.WithEncoderDictRaw(1, rd), zstd.WithDecoderDictRaw(1, rd)),
+		"store":                {func(v []byte) []byte { return deflateAlways(nil, v) }, inflate},
 		"s2":                   {func(v []byte) []byte { return s2.Encode(nil, v) }, func(z []byte) ([]byte, error) { return s2.Decode(nil, z) }},
-		"s2-better": {func(v []byte) []byte { return s2.EncodeBetter(nil, v) }, func(z []byte) ([]byte, error) {
-			return s2.Decode(nil, z)
-		}},
+		"s2-better":            {func(v []byte) []byte { return s2.EncodeBetter(nil, v) }, func(z []byte) ([]byte, error) { return s2.Decode(nil, z) }},
 	}
-	if zd != nil {
-		codecs["zstd-dict-fastest"] = zsd(zstd.SpeedFastest, false)
-		codecs["zstd-dict-default"] = zsd(zstd.SpeedDefault, false)
-	}
-	b.Logf("raw dictionary: %d bytes", len(rd))
 	names := make([]string, 0, len(codecs))
 	for n := range codecs {
 		names = append(names, n)
@@ -238,5 +227,4 @@ func BenchmarkCodecCorpus(b *testing.B) {
 			})
 		}
 	}
-	_ = fmt.Sprint
 }

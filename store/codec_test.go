@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -416,6 +417,32 @@ func TestPackBodiesAsOneByOne(t *testing.T) {
 			if !bytes.Equal(got[i].z, want.z) || !bytes.Equal(got[i].raw, want.raw) || got[i].n != len(all[i]) {
 				t.Errorf("%d payloads: payload %d packed otherwise", n, i)
 			}
+		}
+	}
+}
+
+// TestCompressAllocatesTheValueOnly (compress.go): with the shared
+// encoder and decoder warm, compressing a mail-sized value allocates its
+// compressed bytes, and decompressing it its bytes, and little else (one
+// allocation each; a few more under the race detector, whose sync.Pool
+// drops at random): no per-call coder state (a megabyte each
+// for DEFLATE's writers: the GC cost).
+func TestCompressAllocatesTheValueOnly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(36, 25))
+	v := record(rng, 36000)
+	z := deflateAlways(nil, v)
+	inflate(z)
+	var m0, m1 runtime.MemStats
+	for name, fn := range map[string]func(){
+		"compress":   func() { deflateAlways([]byte{snapZ}, v) },
+		"decompress": func() { inflate(z) },
+	} {
+		runtime.ReadMemStats(&m0)
+		allocs := testing.AllocsPerRun(50, fn)
+		runtime.ReadMemStats(&m1)
+		perCall := (m1.TotalAlloc - m0.TotalAlloc) / 51
+		if (allocs > 1 && !raceEnabled) || perCall > uint64(len(v))*3/2 {
+			t.Errorf("%s: %.0f allocations, %d bytes a call of a %d-byte value", name, allocs, perCall, len(v))
 		}
 	}
 }

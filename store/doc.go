@@ -216,11 +216,23 @@
 // and 23% of a 5,000-game START's):
 //
 //   - Compressed, when that is smaller: a queued payload (key id + "z"),
-//     a game's delta (kind 0x03) and snapshot (0x03 first), an inbound
-//     record (0x01 first). All raw DEFLATE (RFC 1951), written by
-//     klauspost's flate from 2026-12-06 and by compress/flate before:
-//     either reads the other's (TestDeflateFormsReadByEitherCodec,
-//     TestStoreWrittenByMainReads: a store of main's forms reads).
+//     a game's delta (kind 0x03) and snapshot (0x03 first), a log entry
+//     (0x03 first), an inbound record (0x01 first).
+//   - The codec: zstd at its fastest level with a dictionary shipped in
+//     the binary (store/zdict), from 2026-12-07; raw DEFLATE before
+//     (compress/flate, then klauspost's flate). The compressed bytes say
+//     which: 0xFF first (a DEFLATE block type RFC 1951 reserves, so never
+//     a DEFLATE stream's first byte) is a zstd frame without its magic
+//     number, whose header names its dictionary; anything else is
+//     DEFLATE. Every older value reads as it was written
+//     (TestCompressedFormsOldAndNew, TestZstdFormNeverADeflateStream,
+//     TestStoreWrittenByMainReads: a store of main's forms reads); every
+//     dictionary shipped stays, byte for byte
+//     (TestDictionariesNeverChange), a new one taking a new id.
+//     A store written since cannot be read by a binary from before
+//     2026-12-07 (its values fail to inflate: no silent misreading).
+//     Chosen by measurement over a bench store's values
+//     (BenchmarkCodecCorpus; figures in compress.go).
 //   - A value is compressed once, when it is put, and never in a write
 //     transaction that it can be kept out of: a speculation's Enqueue and
 //     PutGame (its delta, or its new snapshot) compress on the snapshot,
@@ -238,8 +250,9 @@
 //     payload, and return the item without it. A delivery loop reads the
 //     due rows, then the payloads of the items it starts, one inflate per
 //     attempt (referee/edge/dispatch).
-//   - The writers (the default level) and readers are kept in a free list
-//     the GC does not empty.
+//   - One zstd encoder and one decoder serve every goroutine, no per-call
+//     coder state (TestCompressAllocatesTheValueOnly); DEFLATE's readers,
+//     for older values, are kept in a free list the GC does not empty.
 //
 // # What a write costs
 //
