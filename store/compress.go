@@ -41,15 +41,20 @@ import (
 //
 // The codec (issues 24 and 25: compression was 17% of the referee bench's
 // daemon CPU and ~1.4 s of a 5,000-game START's) is chosen by measurement
-// (BenchmarkCodecCorpus, over the values of a bench's store: 722 mails,
-// 1,513 log entries, 2,108 inbound records, snapshots and deltas):
+// (BenchmarkCodecCorpus, over the values of a bench's store: 722 mails of
+// 36 KB on average, 1,513 log entries, 2,108 inbound records, snapshots
+// and deltas; 2026-12-06, load 17-43, so the CPU figures are rough):
 // klauspost's zstd at its fastest level with a dictionary of 32 KB
-// trained on another run's values (a demo's) compresses a mail in ~0.6 of
-// DEFLATE's CPU (level 5) into 7% fewer bytes, and a log entry or an
+// trained on another run's values (a demo's) compresses a mail in 0.5-0.6
+// of DEFLATE's CPU (level 5) into 7% fewer bytes, a log entry or an
 // inbound record (a few hundred bytes, where a dictionary matters most)
-// into 28-37% fewer; it decodes in ~0.8 of DEFLATE's time. zstd without
-// a dictionary was faster still but wrote 10-11% more bytes than DEFLATE
-// (mails, log entries); s2 2-5 times faster, but 40% more bytes.
+// into 30-39% fewer, a snapshot in 0.6 of the CPU into 1-2% more; the
+// golden mails (four languages, the dictionary knowing English only) into
+// 3% fewer; it decodes a mail in 0.7-0.8 of DEFLATE's time. zstd without
+// a dictionary was as fast on mails and faster on small values, but wrote
+// 10-11% more bytes than DEFLATE (mails, log entries); its default level
+// was no faster than DEFLATE; s2 2-5 times faster, but 40% more bytes;
+// DEFLATE level 1, 6-19% more bytes.
 //   - One encoder and one decoder serve every goroutine (EncodeAll and
 //     DecodeAll are safe for concurrent use), with as many inner
 //     coders as the process may run at once: no per-call state, no
