@@ -35,7 +35,7 @@ import (
 //     store decodes forever what it wrote (TestDictionariesNeverChange).
 //   - anything else: raw DEFLATE (RFC 1951), as every value was written
 //     before (compress/flate before 2026-12-06, klauspost's flate after;
-//     TestDeflateFormsReadByEitherCodec). No DEFLATE stream starts with
+//     TestCompressedFormsOldAndNew). No DEFLATE stream starts with
 //     0xFF: its first three bits would be a block of type 3, which
 //     RFC 1951 reserves as an error (TestZstdFormNeverADeflateStream).
 //
