@@ -6,6 +6,7 @@ import (
 	"context"
 	"net/textproto"
 	"runtime"
+	"runtime/trace"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -64,7 +65,10 @@ func (c *handlerCPU) timed(in mailin.Inbound, call func() (referee.Outcome, erro
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	t0, start := threadCPU(), time.Now()
+	// The call is a region of an execution trace (Options.TraceDir).
+	region := trace.StartRegion(context.Background(), "handler")
 	out, err := call()
+	region.End()
 	end := time.Now()
 	c.cpu.Add(int64(threadCPU() - t0))
 	c.mails.Add(1)
@@ -99,4 +103,13 @@ func (c *handlerCPU) perMail() float64 {
 		return 0
 	}
 	return float64(time.Duration(c.cpu.Load()/n)) / float64(time.Millisecond)
+}
+
+// share is d per mail handled, in milliseconds (0 before any).
+func (c *handlerCPU) share(d time.Duration) float64 {
+	n := c.mails.Load()
+	if n == 0 {
+		return 0
+	}
+	return float64(d/time.Duration(n)) / float64(time.Millisecond)
 }
