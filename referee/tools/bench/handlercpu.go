@@ -30,6 +30,10 @@ type handlerCPU struct {
 	// when the call began and ended, and the mails it queued (the
 	// outcome's Replies), after the timed call.
 	handled func(input string, start, end time.Time, replies []string)
+	// read, if set, is told the wall time of each reading of an input
+	// (Parse: in the intake, before the hand-over; part of the Wait
+	// stage).
+	read func(input string, d time.Duration)
 }
 
 // HandleMail implements mailin.Handler.
@@ -49,9 +53,15 @@ func (c *handlerCPU) Parse(in mailin.Inbound) *mailin.Parsed {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	t0 := threadCPU()
+	t0, start := threadCPU(), time.Now()
 	p := r.Parse(in)
+	d := time.Since(start)
 	c.cpu.Add(int64(threadCPU() - t0))
+	if c.read != nil {
+		if id := messageID(in.Raw); id != "" {
+			c.read(id, d)
+		}
+	}
 	return p
 }
 

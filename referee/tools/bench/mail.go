@@ -127,6 +127,11 @@ type Stages struct {
 	Wait    *Dist `json:"wait"`
 	Handler *Dist `json:"handler"`
 	Send    *Dist `json:"send"`
+	// Read is the wall time of the handler's reading of the mail in the
+	// intake (mailin.Reader.Parse, before the hand-over: a part of Wait
+	// that is the referee's own CPU, counted in HandlerCPU); none for
+	// the echo, which reads nothing.
+	Read *Dist `json:"read,omitempty"`
 }
 
 // Dist is a latency distribution in milliseconds.
@@ -170,6 +175,7 @@ type recorder struct {
 	outAt  map[string]time.Time
 	causes map[string]string
 	calls  map[string][2]time.Time
+	reads  map[string]time.Duration
 }
 
 type answer struct {
@@ -179,7 +185,7 @@ type answer struct {
 
 func newRecorder() *recorder {
 	return &recorder{arrived: map[string]time.Time{}, sentAt: map[string]time.Time{}, outAt: map[string]time.Time{},
-		causes: map[string]string{}, calls: map[string][2]time.Time{}}
+		causes: map[string]string{}, calls: map[string][2]time.Time{}, reads: map[string]time.Duration{}}
 }
 
 func (r *recorder) deliver(d demo.Delivery) {
@@ -230,6 +236,16 @@ func (r *recorder) handled(input string, start, end time.Time, replies []string)
 	}
 }
 
+// read notes the wall time of an input's reading in the intake (the
+// first).
+func (r *recorder) read(input string, d time.Duration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.reads[input]; !ok {
+		r.reads[input] = d
+	}
+}
+
 // reactions returns, for each player mail the referee (or the echo)
 // queued mails for, the time from its arrival to the first of them
 // delivered, and the stages of those.
@@ -246,7 +262,7 @@ func (r *recorder) reactions() ([]time.Duration, *Stages) {
 			first[input] = at
 		}
 	}
-	var out, wait, handler, send []time.Duration
+	var out, wait, handler, send, read []time.Duration
 	for input, at := range first {
 		t, ok := r.arrived[input]
 		if !ok {
@@ -255,11 +271,17 @@ func (r *recorder) reactions() ([]time.Duration, *Stages) {
 		out = append(out, at.Sub(t))
 		if c, ok := r.calls[input]; ok {
 			wait, handler, send = append(wait, c[0].Sub(t)), append(handler, c[1].Sub(c[0])), append(send, at.Sub(c[1]))
+			if d, ok := r.reads[input]; ok {
+				read = append(read, d)
+			}
 		}
 	}
 	var st *Stages
 	if len(wait) > 0 {
 		st = &Stages{Wait: distOf(wait), Handler: distOf(handler), Send: distOf(send)}
+		if len(read) > 0 {
+			st.Read = distOf(read)
+		}
 	}
 	return out, st
 }
@@ -310,7 +332,7 @@ type gameSeat struct {
 
 // runGames plays n concurrent bot games through the stack and measures.
 func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *slog.Logger) (*Throughput, error) {
-	hc := &handlerCPU{handled: env.rec.handled}
+	hc := &handlerCPU{handled: env.rec.handled, read: env.rec.read}
 	var site *demo.Site
 	var err error
 	labeled(partReferee, func() {
@@ -475,7 +497,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients, rounds int, like *Throughput,
 	log *slog.Logger) (*Throughput, error) {
 	var echo *Echo
-	hc := &handlerCPU{handled: env.rec.handled}
+	hc := &handlerCPU{handled: env.rec.handled, read: env.rec.read}
 	addrs := map[string]string{} // player -> the next one, for the copies
 	var site *demo.Site
 	var err error
