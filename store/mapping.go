@@ -2,6 +2,7 @@ package store
 
 import (
 	"sync/atomic"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -39,9 +40,21 @@ import (
 // snapshot of the file (Tx.Size: every page up to its high-water mark,
 // inside the mapping). The measure is /proc/self/statm's resident shared
 // pages (RssFile + RssShmem), read at offset 0 of a file kept open (one
-// pread), after every transaction: a read of a few microseconds against a
-// commit's fsync of milliseconds. Elsewhere than Linux the limit does
-// nothing.
+// pread). Elsewhere than Linux the limit does nothing.
+//
+// Rule (issue 25: the statm read off most transactions): the measure is
+// read after a transaction only when statmEvery(limit) transactions
+// ended since the last reading (the limit over 4 MiB, 1 to 32: every
+// transaction at a limit of 4 MiB or less), or statmStep (20 ms) passed
+// since it. A small transaction maps a few pages (a game's record, its
+// log's tail, the branches to them), so between two readings the
+// resident memory grows by at most 32 small transactions' pages past the
+// limit (well under 4 MiB against the default 128 MiB), or by what one
+// long transaction (a scan) mapped, which takes longer than the step and
+// is measured at its end. The reading was one pread per transaction,
+// some of them while holding the write lock; in the bench under load a
+// third of a millisecond of wall time a player mail
+// (TestStatmReadEveryFewTransactions_Issue25).
 
 // DefaultMappedLimit is Options.MappedLimit's default: how far the
 // process's resident file-backed memory may grow above where the last
@@ -60,10 +73,28 @@ type mapping struct {
 	trimming atomic.Bool
 	trims    atomic.Int64
 	statm    *statmFile
+	// every and step say when the measure is read (statmEvery,
+	// statmStep); since counts the transactions ended since the last
+	// reading, read when it was (nanoseconds since born) and reads how
+	// many readings there were (for tests).
+	every       int64
+	since, read atomic.Int64
+	reads       atomic.Int64
+	born        time.Time
+}
+
+// statmStep is the longest time between two readings of the measure
+// after transactions (see the rule above).
+const statmStep = 20 * time.Millisecond
+
+// statmEvery is how many transactions may end before the measure is read
+// again: one per 4 MiB of the limit, 1 to 32.
+func statmEvery(limit int64) int64 {
+	return min(max(limit>>22, 1), 32)
 }
 
 func newMapping(limit int64) *mapping {
-	m := &mapping{limit: limit}
+	m := &mapping{limit: limit, every: statmEvery(limit), born: time.Now()}
 	if limit > 0 {
 		m.statm = openStatm()
 		n, ok := m.statm.shared()
@@ -81,6 +112,13 @@ func (m *mapping) over() bool {
 	if m.limit <= 0 {
 		return false
 	}
+	now := int64(time.Since(m.born))
+	if m.since.Add(1) < m.every && now-m.read.Load() < int64(statmStep) {
+		return false
+	}
+	m.since.Store(0)
+	m.read.Store(now)
+	m.reads.Add(1)
 	n, ok := m.statm.shared()
 	return ok && n-m.floor.Load() > m.limit
 }
@@ -89,7 +127,14 @@ func (m *mapping) over() bool {
 // is passed, tx being an open read transaction (it keeps bbolt from
 // remapping; see above). Safe for concurrent use: one trim at a time.
 func (m *mapping) trimIn(tx *bolt.Tx) {
-	if !m.over() || !m.trimming.CompareAndSwap(false, true) {
+	if m.over() {
+		m.trim(tx)
+	}
+}
+
+// trim drops the pages of the mapping (tx as for trimIn).
+func (m *mapping) trim(tx *bolt.Tx) {
+	if !m.trimming.CompareAndSwap(false, true) {
 		return
 	}
 	defer m.trimming.Store(false)
@@ -106,7 +151,7 @@ func (m *mapping) trimIn(tx *bolt.Tx) {
 func (db *DB) trimAfter() {
 	if db.mapped.over() {
 		_ = db.bolt.View(func(tx *bolt.Tx) error {
-			db.mapped.trimIn(tx)
+			db.mapped.trim(tx)
 			return nil
 		})
 	}

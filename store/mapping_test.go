@@ -305,3 +305,57 @@ func BenchmarkMappedReads(b *testing.B) {
 		})
 	}
 }
+
+// The measure of the resident mapping is read after a transaction only
+// every statmEvery(limit) transactions or statmStep (mapping.go's rule):
+// generated runs of reads and writes at four limits count the readings,
+// at least one per statmEvery transactions and at most one more per step
+// of the time they took; a transaction longer than the step is measured
+// at its end.
+func TestStatmReadEveryFewTransactions_Issue25(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the limit is Linux's")
+	}
+	r := rand.New(rand.NewPCG(25, 3))
+	for _, limit := range []int64{0, 64 << 20, 4 << 20, 1} {
+		wantEvery := map[int64]int64{0: 32, 64 << 20: 16, 4 << 20: 1, 1: 1}[limit]
+		t.Run(fmt.Sprintf("limit=%d", limit), func(t *testing.T) {
+			db, err := Open(filepath.Join(t.TempDir(), "s.db"), &Options{MappedLimit: limit, NoSync: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if db.mapped.every != wantEvery {
+				t.Fatalf("every %d, want %d", db.mapped.every, wantEvery)
+			}
+			if err := db.Update(func(tx *Tx) error { return tx.PutPlayer(mappingAddr(0), mappingRecord(0, 100)) }); err != nil {
+				t.Fatal(err)
+			}
+			n := 100 + r.IntN(400)
+			r0, start := db.mapped.reads.Load(), time.Now()
+			for i := range n {
+				if r.IntN(3) == 0 {
+					err = db.Update(func(tx *Tx) error { return tx.PutPlayer(mappingAddr(i), mappingRecord(i, 100)) })
+				} else {
+					err = db.View(func(tx *Tx) error { _, err := tx.Player(mappingAddr(0)); return err })
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			elapsed := time.Since(start)
+			reads := db.mapped.reads.Load() - r0
+			least, most := int64(n)/wantEvery, int64(n)/wantEvery+int64(elapsed/statmStep)+1
+			if reads < least || reads > most {
+				t.Errorf("%d transactions in %v: %d readings, want %d to %d", n, elapsed, reads, least, most)
+			}
+			r1 := db.mapped.reads.Load()
+			if err := db.View(func(tx *Tx) error { time.Sleep(statmStep + 5*time.Millisecond); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			if got := db.mapped.reads.Load() - r1; got != 1 {
+				t.Errorf("a transaction longer than the step: %d readings at its end, want 1", got)
+			}
+		})
+	}
+}

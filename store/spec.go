@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -118,6 +119,11 @@ type commitGroup struct {
 	// entries and queue rows they wrote (WriteStats).
 	commits atomic.Int64
 	data    atomic.Int64
+	// threadCPU, when set (DB.MeasureGroupCPU), reads the calling
+	// thread's CPU time; cpu sums what the groups written on the store's
+	// own goroutines took of it.
+	threadCPU atomic.Pointer[func() time.Duration]
+	cpu       atomic.Int64
 }
 
 func (g *commitGroup) counted(tx *Tx) {
@@ -193,7 +199,7 @@ func (db *DB) leadCommits() {
 		}
 	}
 	// The next group, if any, is another goroutine's to write.
-	go db.leadCommits()
+	go db.leadAlone()
 	for _, c := range batch {
 		if err != nil {
 			c.done <- err
@@ -203,6 +209,40 @@ func (db *DB) leadCommits() {
 	}
 	db.trimAfter()
 }
+
+// leadAlone writes the next group on a goroutine of the store's own
+// (leadCommits), counting its CPU time when asked to (MeasureGroupCPU).
+func (db *DB) leadAlone() {
+	cpu := db.group.threadCPU.Load()
+	if cpu == nil {
+		db.leadCommits()
+		return
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	t0 := (*cpu)()
+	db.leadCommits()
+	db.group.cpu.Add(int64((*cpu)() - t0))
+}
+
+// MeasureGroupCPU has the store count the CPU time of the groups of
+// commits it writes on goroutines of its own (the groups that arrive
+// while another is being written: Commit, Group), which no caller's
+// thread sees: threadCPU reads the calling thread's CPU time (the
+// bench's, RUSAGE_THREAD), and the goroutine is locked to its thread
+// while it writes. nil stops counting. GroupCPU reports the sum.
+func (db *DB) MeasureGroupCPU(threadCPU func() time.Duration) {
+	if threadCPU == nil {
+		db.group.threadCPU.Store(nil)
+		return
+	}
+	db.group.threadCPU.Store(&threadCPU)
+}
+
+// GroupCPU is the CPU time counted since MeasureGroupCPU was called: the
+// groups written on the store's own goroutines, whoever's commits they
+// held (the referee's, the senders' delivery records).
+func (db *DB) GroupCPU() time.Duration { return time.Duration(db.group.cpu.Load()) }
 
 // apply checks a speculation against the transaction and replays its
 // writes.

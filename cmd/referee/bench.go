@@ -28,6 +28,7 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 	dir := fs.String("dir", "", "directory for the stores (default: a temporary directory, removed after)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up a mail run after this long")
 	profile := fs.String("profile", "", "write a CPU profile of each mail run to this directory")
+	traceDir := fs.String("trace", "", "write a Go execution trace of each mail run to this directory (go tool trace)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	verbose := fs.Bool("v", false, "log warnings to stderr")
 	opts := kvFlag{}
@@ -36,7 +37,7 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 		return err
 	}
 	o := bench.Options{Games: *games, Players: *players, Real: *real, Moves: *moves, Bulk: *bulk, NoMail: *noMail, Seed: *seed,
-		Dir: *dir, Timeout: *timeout, Progress: env.stderr, Sizes: []int{}, ProfileDir: *profile,
+		Dir: *dir, Timeout: *timeout, Progress: env.stderr, Sizes: []int{}, ProfileDir: *profile, TraceDir: *traceDir,
 		DecidingBots: *deciding}
 	if s := strings.TrimSpace(*sizes); s != "" && s != "none" {
 		for _, f := range strings.Split(s, ",") {

@@ -22,7 +22,17 @@
 // of all the items started together share one commit, and the outcomes
 // that finish while a commit is being written share the next one (with
 // the referee's own commits too). Each outcome is still committed before
-// its worker reports it or takes another item.
+// it is reported (Options.Done) and before its item leaves the loop's
+// in-flight set, so that no item is started twice.
+//
+// Rule (issue 25: the send wait): Options.Workers bounds the deliveries
+// whose I/O is under way, not the outcomes waiting for their commit. A
+// worker is free when its I/O ends, and the loop starts the next due item
+// then, while the outcome before is committed; with the workers' slots
+// held through the commits (a group commit's wait, its fsync) a mail
+// queued behind two deliveries waited for their commits too
+// (TestWorkerFreeWhileItsOutcomeCommits_Issue25). Crash safety is
+// unchanged: what is on record before and after the I/O is the same.
 //
 // It owns the delivery loop of a durable queue: when an item is due, the
 // attempt recorded before any I/O, the backoff and its jitter, retries,
@@ -148,6 +158,10 @@ type Loop struct {
 
 	sent, failed, retried, panics atomic.Uint64
 	inflight                      atomic.Int64
+	// delivering counts the items in flight whose I/O is under way (the
+	// workers busy); the others of the loop's in-flight set wait for the
+	// commit of their outcome.
+	delivering atomic.Int64
 }
 
 // New returns a Loop.
@@ -257,7 +271,7 @@ func (l *Loop) drain(inflight map[uint64]bool, done <-chan uint64, cancel contex
 func (l *Loop) dispatch(ctx context.Context, inflight map[uint64]bool, done chan<- uint64) (time.Duration, error) {
 	q := l.o.Queue
 	now := l.o.Now()
-	if free := l.o.Workers - len(inflight); free > 0 {
+	if free := l.o.Workers - int(l.delivering.Load()); free > 0 {
 		// The due rows are read without their payloads, and only the
 		// items started get theirs (store/doc.go, "Compression"): an item
 		// in flight or beyond the free workers is not inflated, nor is any
@@ -323,11 +337,12 @@ func (l *Loop) dispatch(ctx context.Context, inflight map[uint64]bool, done chan
 		for i, cur := range append(presumed, started...) {
 			inflight[cur.ID] = true
 			l.inflight.Add(1)
+			l.delivering.Add(1)
 			go l.work(ctx, cur, done, i < len(presumed))
 		}
 	}
-	if len(inflight) >= l.o.Workers {
-		return MaxWait, nil // a finishing delivery wakes the loop
+	if int(l.delivering.Load()) >= l.o.Workers {
+		return MaxWait, nil // a delivery whose I/O ends kicks the loop
 	}
 	var next time.Time
 	found := false
@@ -380,6 +395,11 @@ func (l *Loop) work(ctx context.Context, it store.Item, done chan<- uint64, pres
 	}()
 	start := l.o.Now()
 	a := l.attempt(ctx, it)
+	// The worker is free once the I/O ended (the rule of the package
+	// doc): the next due item starts while this outcome is committed; the
+	// item stays in the loop's in-flight set until it is.
+	l.delivering.Add(-1)
+	l.Kick()
 	l.record(it, start, a, presumed)
 }
 

@@ -92,7 +92,9 @@ type Options struct {
 	DataTimeout time.Duration
 
 	// Workers is the number of concurrent deliveries (default
-	// DefaultWorkers). Each delivery uses its own connection.
+	// DefaultWorkers). Each delivery uses its own connection. A delivery
+	// whose I/O ended frees its worker while its outcome is committed
+	// (referee/edge/dispatch's rule).
 	Workers int
 	// MinBackoff and MaxBackoff bound the exponential retry delay after a
 	// transient failure (defaults 1 min and 6 h); each delay is jittered

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"sync"
 	"syscall"
 	"time"
@@ -49,6 +50,11 @@ type Options struct {
 	// together on the embedded stack, their goroutines labelled
 	// bench=daemon, players or "mail servers": go tool pprof -tags).
 	ProfileDir string
+	// TraceDir, if set, receives a Go execution trace of each mail run
+	// (referee.trace, echo.trace; go tool trace): where a mail's
+	// reaction waits (the scheduler, the store's commits and fsyncs,
+	// the hand-overs between the intake, the handler and the sender).
+	TraceDir string
 	// Progress receives a line per step (nil: none).
 	Progress io.Writer
 	Logger   *slog.Logger
@@ -263,22 +269,39 @@ func cpuTime() time.Duration {
 // without one) and returns the function that ends it (once: later calls
 // do nothing).
 func (o *Options) profile(run string) (func(), error) {
-	if o.ProfileDir == "" {
-		return func() {}, nil
+	var stops []func()
+	if o.ProfileDir != "" {
+		f, err := os.Create(filepath.Join(o.ProfileDir, run+".cpu.pprof"))
+		if err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			_ = f.Close()
+			return nil, fmt.Errorf("bench: profile: %w", err)
+		}
+		stops = append(stops, func() { pprof.StopCPUProfile(); _ = f.Close() })
 	}
-	f, err := os.Create(filepath.Join(o.ProfileDir, run+".cpu.pprof"))
-	if err != nil {
-		return nil, err
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		_ = f.Close()
-		return nil, fmt.Errorf("bench: profile: %w", err)
+	if o.TraceDir != "" {
+		f, err := os.Create(filepath.Join(o.TraceDir, run+".trace"))
+		if err == nil {
+			if err = trace.Start(f); err != nil {
+				_ = f.Close()
+			}
+		}
+		if err != nil {
+			for _, stop := range stops {
+				stop()
+			}
+			return nil, fmt.Errorf("bench: trace: %w", err)
+		}
+		stops = append(stops, func() { trace.Stop(); _ = f.Close() })
 	}
 	var once sync.Once
 	return func() {
 		once.Do(func() {
-			pprof.StopCPUProfile()
-			_ = f.Close()
+			for _, stop := range stops {
+				stop()
+			}
 		})
 	}, nil
 }

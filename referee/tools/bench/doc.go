@@ -44,7 +44,16 @@
 // HandleMail, store.(*Tx).apply with the outbox bodies deflated, were 25
 // to 40% of the handler's own samples, plus a share of the bbolt commits
 // those goroutines wrote with the sender's delivery records), and
-// includes the collector's assists its goroutine paid. The reaction's stages are wall times that
+// includes the collector's assists its goroutine paid. Those goroutines'
+// CPU is counted apart (store.DB.MeasureGroupCPU, on their locked
+// threads) and reported per mail handled as group_cpu_ms: it holds the
+// sender's delivery records and the intake's attempts too, so
+// handler_cpu_ms + group_cpu_ms bounds the handler's CPU with all its
+// commits from above.
+//
+// An execution trace of each mail run (Options.TraceDir, --trace DIR;
+// go tool trace) shows where the reaction's wall time goes that is not
+// CPU; each hand-over to the handler is a region named "handler". The reaction's stages are wall times that
 // include the waits for a core held by the players and the servers.
 //
 // It owns the benchmark's load, its measures and its report. It must not

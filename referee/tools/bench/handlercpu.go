@@ -6,6 +6,7 @@ import (
 	"context"
 	"net/textproto"
 	"runtime"
+	"runtime/trace"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -29,6 +30,10 @@ type handlerCPU struct {
 	// when the call began and ended, and the mails it queued (the
 	// outcome's Replies), after the timed call.
 	handled func(input string, start, end time.Time, replies []string)
+	// read, if set, is told the wall time of each reading of an input
+	// (Parse: in the intake, before the hand-over; part of the Wait
+	// stage).
+	read func(input string, d time.Duration)
 }
 
 // HandleMail implements mailin.Handler.
@@ -48,9 +53,15 @@ func (c *handlerCPU) Parse(in mailin.Inbound) *mailin.Parsed {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	t0 := threadCPU()
+	t0, start := threadCPU(), time.Now()
 	p := r.Parse(in)
+	d := time.Since(start)
 	c.cpu.Add(int64(threadCPU() - t0))
+	if c.read != nil {
+		if id := messageID(in.Raw); id != "" {
+			c.read(id, d)
+		}
+	}
 	return p
 }
 
@@ -64,7 +75,10 @@ func (c *handlerCPU) timed(in mailin.Inbound, call func() (referee.Outcome, erro
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	t0, start := threadCPU(), time.Now()
+	// The call is a region of an execution trace (Options.TraceDir).
+	region := trace.StartRegion(context.Background(), "handler")
 	out, err := call()
+	region.End()
 	end := time.Now()
 	c.cpu.Add(int64(threadCPU() - t0))
 	c.mails.Add(1)
@@ -99,4 +113,13 @@ func (c *handlerCPU) perMail() float64 {
 		return 0
 	}
 	return float64(time.Duration(c.cpu.Load()/n)) / float64(time.Millisecond)
+}
+
+// share is d per mail handled, in milliseconds (0 before any).
+func (c *handlerCPU) share(d time.Duration) float64 {
+	n := c.mails.Load()
+	if n == 0 {
+		return 0
+	}
+	return float64(d/time.Duration(n)) / float64(time.Millisecond)
 }

@@ -100,6 +100,13 @@ type Throughput struct {
 	// /cpu/classes/gc figures are no substitute for a profile: they
 	// count idle processors as the collector's.)
 	HandlerCPU float64 `json:"handler_cpu_ms"`
+	// GroupCPU is the CPU time of the commits HandlerCPU leaves out, per
+	// mail handled, in milliseconds: the groups the store wrote on
+	// goroutines of its own (store.DB.MeasureGroupCPU), whoever's writes
+	// they held: the handler's, the sender's delivery records, the
+	// intake's attempts. HandlerCPU + GroupCPU bounds the handler's CPU
+	// with every commit of its writes from above.
+	GroupCPU float64 `json:"group_cpu_ms"`
 	// Bots says how the referee run's players decide: "scripted" (the
 	// default: every answer decided before the run by PlanGame, the
 	// engine alone playing the same games with the same bots and seeds;
@@ -120,6 +127,11 @@ type Stages struct {
 	Wait    *Dist `json:"wait"`
 	Handler *Dist `json:"handler"`
 	Send    *Dist `json:"send"`
+	// Read is the wall time of the handler's reading of the mail in the
+	// intake (mailin.Reader.Parse, before the hand-over: a part of Wait
+	// that is the referee's own CPU, counted in HandlerCPU); none for
+	// the echo, which reads nothing.
+	Read *Dist `json:"read,omitempty"`
 }
 
 // Dist is a latency distribution in milliseconds.
@@ -163,6 +175,7 @@ type recorder struct {
 	outAt  map[string]time.Time
 	causes map[string]string
 	calls  map[string][2]time.Time
+	reads  map[string]time.Duration
 }
 
 type answer struct {
@@ -172,7 +185,7 @@ type answer struct {
 
 func newRecorder() *recorder {
 	return &recorder{arrived: map[string]time.Time{}, sentAt: map[string]time.Time{}, outAt: map[string]time.Time{},
-		causes: map[string]string{}, calls: map[string][2]time.Time{}}
+		causes: map[string]string{}, calls: map[string][2]time.Time{}, reads: map[string]time.Duration{}}
 }
 
 func (r *recorder) deliver(d demo.Delivery) {
@@ -223,6 +236,16 @@ func (r *recorder) handled(input string, start, end time.Time, replies []string)
 	}
 }
 
+// read notes the wall time of an input's reading in the intake (the
+// first).
+func (r *recorder) read(input string, d time.Duration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.reads[input]; !ok {
+		r.reads[input] = d
+	}
+}
+
 // reactions returns, for each player mail the referee (or the echo)
 // queued mails for, the time from its arrival to the first of them
 // delivered, and the stages of those.
@@ -239,7 +262,7 @@ func (r *recorder) reactions() ([]time.Duration, *Stages) {
 			first[input] = at
 		}
 	}
-	var out, wait, handler, send []time.Duration
+	var out, wait, handler, send, read []time.Duration
 	for input, at := range first {
 		t, ok := r.arrived[input]
 		if !ok {
@@ -248,11 +271,17 @@ func (r *recorder) reactions() ([]time.Duration, *Stages) {
 		out = append(out, at.Sub(t))
 		if c, ok := r.calls[input]; ok {
 			wait, handler, send = append(wait, c[0].Sub(t)), append(handler, c[1].Sub(c[0])), append(send, at.Sub(c[1]))
+			if d, ok := r.reads[input]; ok {
+				read = append(read, d)
+			}
 		}
 	}
 	var st *Stages
 	if len(wait) > 0 {
 		st = &Stages{Wait: distOf(wait), Handler: distOf(handler), Send: distOf(send)}
+		if len(read) > 0 {
+			st.Read = distOf(read)
+		}
 	}
 	return out, st
 }
@@ -303,7 +332,7 @@ type gameSeat struct {
 
 // runGames plays n concurrent bot games through the stack and measures.
 func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *slog.Logger) (*Throughput, error) {
-	hc := &handlerCPU{handled: env.rec.handled}
+	hc := &handlerCPU{handled: env.rec.handled, read: env.rec.read}
 	var site *demo.Site
 	var err error
 	labeled(partReferee, func() {
@@ -397,7 +426,8 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 		return nil, err
 	}
 	defer stopProfile()
-	start, cpu0, ws0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats()
+	site.Daemon.DB.MeasureGroupCPU(threadCPU)
+	start, cpu0, ws0, g0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), site.Daemon.DB.GroupCPU()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
 	for _, p := range plans {
@@ -423,6 +453,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail()}
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
+	t.GroupCPU = hc.share(site.Daemon.DB.GroupCPU() - g0)
 	var ids []string
 	byID := map[string]*demo.Plan{}
 	for _, p := range plans {
@@ -466,7 +497,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients, rounds int, like *Throughput,
 	log *slog.Logger) (*Throughput, error) {
 	var echo *Echo
-	hc := &handlerCPU{handled: env.rec.handled}
+	hc := &handlerCPU{handled: env.rec.handled, read: env.rec.read}
 	addrs := map[string]string{} // player -> the next one, for the copies
 	var site *demo.Site
 	var err error
@@ -509,7 +540,8 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 		return nil, err
 	}
 	defer stopProfile()
-	start, cpu0, ws0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats()
+	site.Daemon.DB.MeasureGroupCPU(threadCPU)
+	start, cpu0, ws0, g0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), site.Daemon.DB.GroupCPU()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
 	if err := waitFor(ctx, o.Timeout, wait, nil, func() string { return fmt.Sprintf("echo answered %d", echo.Handled()) }); err != nil {
@@ -520,6 +552,7 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail(), Moves: int(echo.Handled())}
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
+	t.GroupCPU = hc.share(site.Daemon.DB.GroupCPU() - g0)
 	for _, p := range players {
 		t.PlayerMails += int(p.Sent())
 		t.Mails += int(p.Sent() + p.Received())

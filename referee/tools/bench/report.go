@@ -55,6 +55,7 @@ func (r *Report) WriteTable(w io.Writer) {
 		row("store write+fsync time (s)", f1(rf.DiskSeconds), f1(ec.DiskSeconds), f2(safeDiv(rf.DiskSeconds, ec.DiskSeconds)))
 		row("CPU time (s)", f1(rf.CPUSeconds), f1(ec.CPUSeconds), f2(safeDiv(rf.CPUSeconds, ec.CPUSeconds)))
 		row("handler CPU per mail (ms)", f2(rf.HandlerCPU), f2(ec.HandlerCPU), f2(safeDiv(rf.HandlerCPU, ec.HandlerCPU)))
+		row("store group-commit CPU per mail (ms)", f2(rf.GroupCPU), f2(ec.GroupCPU), f2(safeDiv(rf.GroupCPU, ec.GroupCPU)))
 		row("verified", yes(rf.Verified), yes(ec.Verified), "")
 		_ = tw.Flush()
 		fmt.Fprintln(w, "\nreaction: player's mail appended to the referee's mailbox -> the first mail the referee queued for it appended to its reader's;")
