@@ -2,9 +2,8 @@ package seating
 
 import (
 	"fmt"
-	"maps"
 	"slices"
-	"strings"
+	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
 )
@@ -23,10 +22,11 @@ type Checks struct {
 	done map[string]error
 }
 
-// check sets up a throw-away game of eg with ng's variant, options,
-// ruleset and n seats, once per such kind in c (nil: every time).
-func (c *Checks) check(eg engine.Game, ng NewGame, n int) error {
-	key := checkKey(eg.Info().Name, ng, n)
+// check sets up a throw-away game of eg (named game) with ng's variant,
+// options, ruleset and n seats, once per such kind in c (nil: every
+// time).
+func (c *Checks) check(eg engine.Game, game string, ng NewGame, n int) error {
+	key := checkKey(game, ng, n)
 	if c != nil {
 		if err, ok := c.done[key]; ok {
 			return err
@@ -51,19 +51,27 @@ func (c *Checks) check(eg engine.Game, ng NewGame, n int) error {
 // options (in the order of their names), each part length-prefixed so
 // that no two kinds share a key.
 func checkKey(game string, ng NewGame, n int) string {
-	var k strings.Builder
-	part := func(s string) { fmt.Fprintf(&k, "%d:%s", len(s), s) }
+	k := make([]byte, 0, 64)
+	part := func(s string) {
+		k = strconv.AppendInt(k, int64(len(s)), 10)
+		k = append(append(k, ':'), s...)
+	}
 	part(game)
 	part(ng.Variant)
-	fmt.Fprintf(&k, "%d;", n)
+	k = append(strconv.AppendInt(k, int64(n), 10), ';')
 	if ng.Ruleset != nil {
 		part("r" + engine.RulesetSHA(ng.Ruleset))
 	} else {
 		part("")
 	}
-	for _, name := range slices.Sorted(maps.Keys(ng.Options)) {
+	names := make([]string, 0, len(ng.Options))
+	for name := range ng.Options {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
 		part(name)
 		part(ng.Options[name])
 	}
-	return k.String()
+	return string(k)
 }

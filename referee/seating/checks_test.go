@@ -222,3 +222,12 @@ func TestCheckKeyNamesEveryPart_Issue24(t *testing.T) {
 		t.Fatalf("%d equal pairs: too few", equal)
 	}
 }
+
+// BenchmarkCheckKey: the key of a tournament game's check (a few options).
+func BenchmarkCheckKey(b *testing.B) {
+	ng := NewGame{Variant: "standard", Options: map[string]string{"start_player": "random", "setup_pick_direction": "clockwise"}}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = checkKey("heavenale", ng, 2)
+	}
+}

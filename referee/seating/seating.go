@@ -144,7 +144,7 @@ func Create(h Host, ng NewGame) (Game, error) {
 	}
 	// Validate everything by setting up a throw-away game, once per kind
 	// in the unit of work (Checks).
-	if err := h.Checks().check(eg, ng, n); err != nil {
+	if err := h.Checks().check(eg, info.Name, ng, n); err != nil {
 		return nil, err
 	}
 	id := ng.ID
