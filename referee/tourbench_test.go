@@ -218,8 +218,8 @@ func BenchmarkTournamentEnter(b *testing.B) {
 // entrants (n/2 games opened, n round mails; issue 24: 5,000 games took
 // 12 s CPU and 623 MB). Goal: 5,000 games under 3 s CPU and 200 MB.
 // heavenale/2000 is START of 1,000 games of Heaven & Ale, whose set-up is
-// the dearest of the referee's games (0.6 ms: the throw-away check of
-// each game's options, once a kind in a unit of work: seating.Checks).
+// the dearest of the referee's games (the throw-away check of each
+// game's options runs once a kind in a unit of work: seating.Checks).
 // Run: go test -run '^$' -bench TournamentStart -benchtime 1x ./referee/
 func BenchmarkTournamentStart(b *testing.B) {
 	for _, c := range []struct {

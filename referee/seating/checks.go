@@ -11,8 +11,9 @@ import (
 // Checks are the set-ups checked in one unit of work (Host.Checks): the
 // games of a kind opened together (a tournament round's batch: hundreds
 // of games of one game, variant, options and table size) share one
-// throw-away set-up, not one each (issue 24: Heaven & Ale sets up in
-// 0.6 ms, twice per game, 3 s of a 5,000-game START). The check is a pure
+// throw-away set-up, not one each (issue 24: every game was set up
+// twice, the check and its table; a Heaven & Ale set-up is 30-300 µs,
+// 348 allocations, 26 KB). The check is a pure
 // function of its key (the engine is pure, the seats' names and the seed
 // are the check's own): a kind that failed fails again with the same
 // error, without a second set-up. The zero value is ready; the core keeps
