@@ -64,6 +64,7 @@ func (h seatingHost) SavePlayer(p *Player) error               { return savePlay
 func (h seatingHost) DeleteToken(secret string) error          { return h.w.tx.DeleteToken(secret) }
 func (h seatingHost) PlayerAddress(secret string) string       { return h.w.r.plus("p." + secret) }
 func (h seatingHost) DefaultPolicy() Policy                    { return *h.w.r.opt.Policy }
+func (h seatingHost) Checks() *seating.Checks                  { return &h.w.checks }
 
 func (h seatingHost) Track(g *Game) (seating.Game, error) {
 	gw, err := h.w.track(g)

@@ -152,9 +152,12 @@ func writeProfile(b *testing.B, path string) {
 // bigTourHarness is a harness whose random source does not repeat its
 // bigTourEntered is a harness with the Swiss tournament "big" of 3 rounds
 // of the toy game and n entrants, in sign-up.
-func bigTourEntered(b testing.TB, n int) *harness {
+func bigTourEntered(b testing.TB, n int) *harness { return bigTourOf(b, "toy", n) }
+
+// bigTourOf is bigTourEntered with a tournament of game.
+func bigTourOf(b testing.TB, game string, n int) *harness {
 	h := bigTourHarness(b)
-	h.org("NEW TOURNAMENT big game=toy rounds=3\n")
+	h.org("NEW TOURNAMENT big game=" + game + " rounds=3\n")
 	enterAll(h, "big", n)
 	return h
 }
@@ -214,17 +217,27 @@ func BenchmarkTournamentEnter(b *testing.B) {
 // BenchmarkTournamentStart measures START of a Swiss tournament of n
 // entrants (n/2 games opened, n round mails; issue 24: 5,000 games took
 // 12 s CPU and 623 MB). Goal: 5,000 games under 3 s CPU and 200 MB.
+// heavenale/2000 is START of 1,000 games of Heaven & Ale, whose set-up is
+// the dearest of the referee's games (the throw-away check of each
+// game's options runs once a kind in a unit of work: seating.Checks).
 // Run: go test -run '^$' -bench TournamentStart -benchtime 1x ./referee/
 func BenchmarkTournamentStart(b *testing.B) {
-	for _, n := range []int{2000, 10000} {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
+	for _, c := range []struct {
+		game string
+		n    int
+	}{{"toy", 2000}, {"toy", 10000}, {"heavenale", 2000}} {
+		name := fmt.Sprint(c.n)
+		if c.game != "toy" {
+			name = c.game + "/" + name
+		}
+		b.Run(name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				h := bigTourEntered(b, n)
+				h := bigTourOf(b, c.game, c.n)
 				h.mails()
 				b.ReportAllocs()
-				timed(b, h, fmt.Sprintf("start-%d", n), func() { h.org("START big") })
-				if tr := h.tour("big"); len(tr.Rounds) != 1 || len(tr.Rounds[0].Matches) != n/2 {
+				timed(b, h, "start-"+strings.ReplaceAll(name, "/", "-"), func() { h.org("START big") })
+				if tr := h.tour("big"); len(tr.Rounds) != 1 || len(tr.Rounds[0].Matches) != c.n/2 {
 					b.Fatalf("round 1 not open")
 				}
 			}

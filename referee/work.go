@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/lifecycle"
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
@@ -48,6 +49,7 @@ type work struct {
 	// predrawn are the rounds drawn outside the write lock for it
 	// (desk.go: predrawOrg, openDue).
 	predrawn map[string]*bymail.Drawn
+	checks   seating.Checks // the set-ups checked (seating.Host.Checks)
 }
 
 // The rooms of a unit of work besides the games it touches: what the

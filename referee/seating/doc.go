@@ -25,6 +25,12 @@
 // The rules it keeps:
 //   - a game is created whole or not at all: every check (engine options,
 //     seats, id) runs before a random byte is drawn or a record written;
+//   - the throw-away set-up that checks the engine options runs once per
+//     kind in a unit of work (Checks, Host.Checks: the game, variant,
+//     options, ruleset and seat count, all it reads): the games of a
+//     tournament round's batch share it, and every game is created or
+//     refused exactly as when each checks its own
+//     (TestChecksSharedByKind_Issue24, TestCheckKeyNamesEveryPart_Issue24);
 //   - an invitee is invited once, to a free seat, under a name no other
 //     seat has, in the organiser's language for the game when there is one
 //     (issue 12.7), else the player's;

@@ -41,6 +41,9 @@ type Host interface {
 	PlayerAddress(secret string) string
 	// DefaultPolicy is the deadline policy of a game created without one.
 	DefaultPolicy() deadline.Policy
+	// Checks are the set-ups checked in this unit of work (nil: none
+	// kept, each game checks its own).
+	Checks() *Checks
 }
 
 // The kinds of token NewToken draws.
@@ -139,12 +142,9 @@ func Create(h Host, ng NewGame) (Game, error) {
 	if len(ng.Invite) > n {
 		return nil, errorf("%d invitees for %d seats", len(ng.Invite), n)
 	}
-	// Validate everything by setting up a throw-away game.
-	dummy := make([]string, n)
-	for i := range dummy {
-		dummy[i] = fmt.Sprintf("p%d", i+1)
-	}
-	if _, _, err := eg.NewState(engine.Config{Variant: ng.Variant, Options: ng.Options, Seats: dummy, Seed: "check", Ruleset: ng.Ruleset}); err != nil {
+	// Validate everything by setting up a throw-away game, once per kind
+	// in the unit of work (Checks).
+	if err := h.Checks().check(eg, info.Name, ng, n); err != nil {
 		return nil, err
 	}
 	id := ng.ID

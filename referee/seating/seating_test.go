@@ -28,6 +28,7 @@ type fakeHost struct {
 	rulesets map[string][]byte
 	randoms  int
 	n        int
+	checks   *Checks // nil: each game checks its own
 }
 
 func newHost() *fakeHost {
@@ -42,6 +43,7 @@ func (h *fakeHost) PlayerAddress(s string) string { return "referee+p." + s + "@
 func (h *fakeHost) DefaultPolicy() deadline.Policy {
 	return deadline.Policy{MissLimit: 7, VacationDays: 9}
 }
+func (h *fakeHost) Checks() *Checks { return h.checks }
 func (h *fakeHost) RandomHex() (string, error) {
 	h.randoms++
 	return fmt.Sprintf("%064x", h.randoms), nil

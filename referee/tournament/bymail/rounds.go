@@ -274,13 +274,12 @@ func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 		c.Rounds = t.Rounds[:rd.N-1]
 		done = d.newStandings(&c)
 	}
-	at := seats(*rd) // one pass, not one a mail (issue 24)
 	base := d.newMailBase(t)
-	mail := func(e tournament.Entrant) {
+	mail := func(e tournament.Entrant, k int) {
 		if e.Withdrawn != 0 && rd.N >= e.Withdrawn {
 			return
 		}
-		data := d.roundDataAt(t, r, e.ID, at)
+		data := d.roundDataAt(t, r, e.ID, k)
 		if done != nil {
 			data["standings"] = d.excerpt(done, e.ID, e.Lang)
 		}
@@ -291,16 +290,19 @@ func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 		d.tourMailAs(t, e, "round", data, base)
 	}
 	if from == 0 && to == len(rd.Matches) {
+		at := seats(*rd)               // one pass, not one a mail (issue 24)
 		for _, e := range t.Entrants { // one batch: in the entrants' order
-			if _, seated := at[e.ID]; seated {
-				mail(e)
+			if k, seated := at[e.ID]; seated {
+				mail(e, k)
 			}
 		}
 		return
 	}
-	for _, m := range rd.Matches[from:to] {
-		for _, e := range m.Seats {
-			mail(t.Entrants[e])
+	// A batch of several: its matches' entrants, each at their match (no
+	// map of the whole round, once a batch).
+	for k := from; k < to; k++ {
+		for _, e := range rd.Matches[k].Seats {
+			mail(t.Entrants[e], k)
 		}
 	}
 }
@@ -317,9 +319,9 @@ func seats(rd tournament.Round) map[int]int {
 }
 
 // roundDataAt describes round r to entrant e: their game or bye, and the
-// standings so far (at: the round's seats, see seats).
-func (d *desk) roundDataAt(t *tournament.Tournament, r, e int, at map[int]int) map[string]any {
-	rd := t.Rounds[r]
+// standings so far (k: the index of e's match in the round, -1 for none).
+func (d *desk) roundDataAt(t *tournament.Tournament, r, e, k int) map[string]any {
+	rd := &t.Rounds[r]
 	data := make(map[string]any, 32) // room for the mail's keys (tourMailAs)
 	data["round"], data["rounds"], data["bye"], data["asked"] = rd.N, t.PlannedRounds(), false, false
 	data["game"], data["opponents"], data["seat"] = "", []string(nil), 0
@@ -327,8 +329,7 @@ func (d *desk) roundDataAt(t *tournament.Tournament, r, e int, at map[int]int) m
 	if t.OnSchedule() && rd.N < t.PlannedRounds() {
 		data["next_at"] = t.RoundDate(rd.N + 1)
 	}
-	k, ok := at[e]
-	if !ok {
+	if k < 0 {
 		return data
 	}
 	for _, m := range rd.Matches[k : k+1] {
