@@ -324,14 +324,66 @@
 // At scale (referee bench --no-mail --bulk, 1,000 moves, each in a game
 // drawn at random, most at their first decision): a move writes 29.1-30.8
 // KB for 3.8 KB of log entries and outbox rows at 100,000 live games
-// (7.7-8.0x; a store of 732 MB whose trees are 4 or 5 pages deep: games
-// 4, games.snap 5 with its snapshots' blobs below, log.flat 5,
-// queue.outbox 5, inbound 4; players 6; pages 40-78% full after the bulk
-// load's inserts out of key order), and 28.7 KB for 4.6 KB at 1,000 games
-// (6.2x). The written bytes are flat with the number of games, so the
-// depth is not what makes them 2-3 times BenchmarkWritePerMove's
-// (2.5-3.4x, 300 moves in a row of one game); what the bench's moves
-// write that those do not is not yet measured (issue 25, open).
+// (7.7-8.0x), and 26.6 KB for 4.3 KB at 1,000 games (6.2x); BenchmarkWritePerMove
+// (300 moves in a row of one game) 2.5-3.4x. Why, measured page by page
+// (2026-12-07, referee bench --pages: every page of the file read before
+// and after each timed move, DB.PageReading and WrittenPages; the pages
+// found are all the pages the commits wrote, DiskBytes / page size):
+//
+//   - The cost of a move is the depth of the trees it touches. A commit
+//     writes the leaf it changed and every branch above it, and a page
+//     of 1 KiB holds 12-33 children in a branch (16 bytes and the
+//     child's first key each; inbound's keys of 45-50 bytes: 7-15). So
+//     the trees are 3-5 levels deep from 1,000 games on (log.flat 4,
+//     queue.outbox 4-5, inbound 3-5, games 3, wake 2) and a level more
+//     only every 15-30 times as many games: the figure is near flat from
+//     1,000 to 100,000 games, and it is the depth. Branch pages were 11 of
+//     the 26 a move wrote at 1,000 games (bulk: log.flat 3.3, inbound 2.3,
+//     games 2.0, queue.outbox 1.6, wake 0.8, the bucket headers' 1), 13
+//     of 28 in a store whose 1,000 games the referee made itself (NEW and
+//     JOIN inputs: 7.2x; its inbound holds every JOIN, 5 levels, and its
+//     outbox every invitation unsent, 5 levels). BenchmarkWritePerMove's
+//     store holds a few games: its trees are 1-2 levels deep.
+//   - The bucket headers (the tree of the top-level buckets) are 5 leaves
+//     of 3-9 headers each: a leaf splits when an inline bucket in it grows
+//     and is never merged back (bbolt merges only after a delete). A move
+//     touches buckets in three of them: 3 leaves and the branch a move.
+//   - A touched leaf is written as 1.5-1.8 pages: entries are a quarter
+//     to a third of a page (a log entry compressed, an inbound record, a
+//     delta), a leaf holds 2-4 and is mostly full, so the entry a move
+//     adds splits it (0.5-0.9 leaves added per bucket a move) or makes it
+//     two pages (bbolt never splits a leaf of four entries).
+//   - wake: 2.5 pages a move (1.7 leaves): a move holds the next mail of
+//     the game (records.Seat.HeldDue), so its wake-up moves every move:
+//     its old key, its new key and its entry by game are in three leaves.
+//   - BenchmarkWritePerMove's moves write about as many pages (2026-12-07,
+//     300 moves: brewcrafters 23.6, dicebrewing 21.7; its trees reach 3
+//     levels too: branches of inbound 2.3, log.flat 1.9, queue.outbox
+//     2.0) for more data (7.7 and 6.1 KB a move: later decisions, longer
+//     entries and mails). What the bench's moves write that those do not
+//     is wake (2.5 pages) and the branches of games (2.0: one game's
+//     tree there is a leaf); the rest of the difference in the ratio is
+//     their data: 4.3 KB a move, most at a game's first decision. A move
+//     costs pages by the trees it touches, not by its bytes.
+//   - Not the cause: a fresh game's first move (it writes a delta; a
+//     snapshot 0.03 times a move), games.snap (0.1 page a move), the free
+//     list (not written by a commit), the bulk loader's copies (the
+//     store the referee made itself writes more, not less).
+//
+// So the floor of a move that touches log.flat, games, inbound,
+// queue.outbox and wake, one commit each, is the sum of their depths plus
+// the header leaves and the meta page: 19-20 pages at 1,000 games, about
+// 25 at 100,000, against 15-17 KB for 4x of its data. Within 4x at scale
+// needs fewer trees a move (a game's delta beside its log entries in
+// log.flat; a wake-up kept under a key the move writes anyway) or commits
+// that several moves share (Group: the branches above their leaves
+// written once); neither is done yet (issue 25, open). Tried and left: the
+// leaves of log.flat and inbound split at half (bbolt's default) instead
+// of full, 1.4% and 0.7% less a move at 1,000 games, and more in a row of
+// one game; the tree of the headers filled whole, no change (its leaves
+// are not merged). Done: a wake-up set again unchanged writes nothing
+// (TestSetWakeUnchangedWritesNothing_Issue25: a game with a deadline, a
+// move of a seat whose clock does not change).
 //
 // The page size is the file's, fixed when it is made: a store made with
 // pages of 4 KiB keeps them and works as before; Compact rewrites it with

@@ -3,7 +3,9 @@ package store
 import (
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"os"
+	"strings"
 )
 
 // PageOwners maps every page of the file in use to the top-level bucket
@@ -115,4 +117,72 @@ func PagesWritten(before, after map[uint64]string) map[string]int {
 		}
 	}
 	return out
+}
+
+// PageInfo is one page of a reading (DB.PageReading): the top-level
+// bucket whose tree holds it, its kind ("leaf", "branch", "nested" for a
+// page of a bucket nested in it, "overflow" for a page that continues
+// the one before), and a digest of its bytes.
+type PageInfo struct {
+	Owner string
+	Kind  string
+	Sum   uint64
+}
+
+// PageReading is PageOwners with each page's kind and a digest of its
+// bytes, so that two readings name the pages written between them
+// (WrittenPages) with no read transaction held: a page freed and used
+// again by a later commit differs in its bytes. A diagnostic that reads
+// the whole file (issue 25: what a move writes at scale).
+func (db *DB) PageReading() (map[uint64]PageInfo, error) {
+	owners, err := db.PageOwners()
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(db.bolt.Path())
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ps := int64(db.PageSize())
+	out := make(map[uint64]PageInfo, len(owners))
+	buf := make([]byte, ps)
+	for id, owner := range owners {
+		if _, err := f.ReadAt(buf, int64(id)*ps); err != nil {
+			return nil, err
+		}
+		info := PageInfo{Owner: owner, Kind: "leaf", Sum: uint64(crc32.ChecksumIEEE(buf))<<32 | uint64(binary.LittleEndian.Uint32(buf[len(buf)-4:]))}
+		if o, ok := strings.CutSuffix(owner, " (branch)"); ok {
+			info.Owner, info.Kind = o, "branch"
+		} else if o, ok := strings.CutSuffix(owner, " (nested)"); ok {
+			info.Owner, info.Kind = o, "nested"
+		}
+		// A page that starts a node has a header whose id is its own.
+		if binary.LittleEndian.Uint64(buf) != id {
+			info.Kind = "overflow"
+		}
+		out[id] = info
+	}
+	return out, nil
+}
+
+// WrittenPages counts the pages of after that are not in before or
+// whose bytes differ, per owner and kind ("games leaf"), and the leaves
+// per owner in each reading (a leaf more after than before: a split).
+func WrittenPages(before, after map[uint64]PageInfo) (written map[string]int, leaves0, leaves1 map[string]int) {
+	written, leaves0, leaves1 = map[string]int{}, map[string]int{}, map[string]int{}
+	for id, p := range after {
+		if q, ok := before[id]; !ok || q.Sum != p.Sum {
+			written[p.Owner+" "+p.Kind]++
+		}
+		if p.Kind == "leaf" {
+			leaves1[p.Owner]++
+		}
+	}
+	for _, p := range before {
+		if p.Kind == "leaf" {
+			leaves0[p.Owner]++
+		}
+	}
+	return written, leaves0, leaves1
 }

@@ -18,7 +18,19 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 	}
 	w := tx.b(bWake)
 	by := wakeByKey(game)
-	if old := w.Get(by); old != nil {
+	var key []byte
+	if !at.IsZero() {
+		// A time before 1970 would sort after every other (and among the
+		// games' keys, schema9.go): it is due at once.
+		key = append(u64(uint64(max(0, at.UnixNano()))), game...)
+	}
+	old := w.Get(by)
+	if bytes.Equal(old, key) {
+		// Unchanged (or none before and none now): a delete and a put of
+		// the same keys would still write their leaves (issue 25).
+		return nil
+	}
+	if old != nil {
 		if err := w.Delete(bytes.Clone(old)); err != nil {
 			return err
 		}
@@ -26,12 +38,9 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 			return err
 		}
 	}
-	if at.IsZero() {
+	if key == nil {
 		return nil
 	}
-	// A time before 1970 would sort after every other (and among the
-	// games' keys, schema9.go): it is due at once.
-	key := append(u64(uint64(max(0, at.UnixNano()))), game...)
 	if err := w.Put(key, nil); err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 	moves := fs.Int("moves", 100, "moves timed at each size")
 	bulk := fs.Bool("bulk", false, "load the scale part's games by copying a few, straight through the store")
 	noMail := fs.Bool("no-mail", false, "skip the mail runs (referee and echo)")
+	pages := fs.Bool("pages", false, "count the pages each timed move of the scale part writes, per bucket and kind (slow)")
 	deciding := fs.Bool("deciding-bots", false, "the referee run's players decide on each prompt, reading the referee's store (default: answers planned before the run)")
 	gamesFlag := fs.String("only", "", "comma-separated games to play, round-robin (default: every registered game)")
 	seed := fs.String("seed", "bench", "seed of the games")
@@ -36,7 +37,7 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	o := bench.Options{Games: *games, Players: *players, Real: *real, Moves: *moves, Bulk: *bulk, NoMail: *noMail, Seed: *seed,
+	o := bench.Options{Games: *games, Players: *players, Real: *real, Moves: *moves, Bulk: *bulk, Pages: *pages, NoMail: *noMail, Seed: *seed,
 		Dir: *dir, Timeout: *timeout, Progress: env.stderr, Sizes: []int{}, ProfileDir: *profile, TraceDir: *traceDir,
 		DecidingBots: *deciding}
 	if s := strings.TrimSpace(*sizes); s != "" && s != "none" {

@@ -38,6 +38,11 @@ type Options struct {
 	// Bulk loads the scale part's games by copying a few loaded through
 	// the referee, straight through the store's API (bulk.go).
 	Bulk bool
+	// Pages reads the store's pages before and after each timed move of
+	// the scale part and reports the pages a move wrote per bucket and
+	// kind (ScalePoint.PagesPerMove; store.DB.PageReading: it reads the
+	// whole file twice a move, so the moves' times are not comparable).
+	Pages bool
 	// NoMail skips the mail runs (referee and echo).
 	NoMail bool
 	Seed   string

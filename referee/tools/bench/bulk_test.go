@@ -90,3 +90,26 @@ func TestBulkLoad(t *testing.T) {
 		db.Close()
 	}
 }
+
+// The scale part's page counts (Options.Pages, issue 25) find every page
+// the timed moves' commits wrote, and name the buckets a move writes.
+// Variation: two sizes, the second a batch of copies later.
+func TestScalePagesPerMove_Issue25(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end benchmark")
+	}
+	rep, err := Run(context.Background(), Options{NoMail: true, Bulk: true, Pages: true, Sizes: []int{12, 300}, Moves: 5, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range rep.Scale {
+		if p.PagesCounted != 1 {
+			t.Errorf("%d games: %.3f of the pages written found: %v", p.Games, p.PagesCounted, p.PagesPerMove)
+		}
+		for _, want := range []string{"meta", "log.flat leaf", "inbound leaf", "games leaf"} {
+			if p.PagesPerMove[want] <= 0 {
+				t.Errorf("%d games: no %q pages a move: %v", p.Games, want, p.PagesPerMove)
+			}
+		}
+	}
+}

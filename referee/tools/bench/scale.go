@@ -21,6 +21,7 @@ import (
 	"github.com/pbem-referee/referee/referee/tools/demo"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
+	"github.com/pbem-referee/referee/store"
 )
 
 // ScalePoint is the referee with a number of live games in its store.
@@ -66,6 +67,15 @@ type ScalePoint struct {
 	// outbox rows a move added (store.WriteStats; issue 25).
 	DiskBytesPerMove int64 `json:"disk_bytes_per_move"`
 	DataBytesPerMove int64 `json:"data_bytes_per_move"`
+	// PagesPerMove (Options.Pages) is the pages a timed move wrote per
+	// bucket and kind ("log.flat leaf", "games branch", "queue.outbox
+	// nested", ...; "meta" a commit's meta page), SplitsPerMove the
+	// leaves a move added per bucket (a leaf split), and PagesCounted
+	// their sum over the pages DiskBytesPerMove holds (1 when every page
+	// written was found).
+	PagesPerMove  map[string]float64 `json:"pages_per_move,omitempty"`
+	SplitsPerMove map[string]float64 `json:"splits_per_move,omitempty"`
+	PagesCounted  float64            `json:"pages_counted,omitempty"`
 }
 
 // scaler grows one store through the sizes.
@@ -144,9 +154,17 @@ func (s *scaler) grow(ctx context.Context, n int) (*ScalePoint, error) {
 	trims0 := d.DB.MapTrims()
 	stop := sampleHeap()
 	ws0 := d.DB.WriteStats()
-	times, err := s.moves(ctx, d, n)
+	var pages *pageCount
+	if s.o.Pages {
+		pages = &pageCount{written: map[string]int{}, splits: map[string]int{}}
+	}
+	times, err := s.moves(ctx, d, n, pages)
 	if ws := d.DB.WriteStats().Sub(ws0); len(times) > 0 {
 		p.DiskBytesPerMove, p.DataBytesPerMove = ws.DiskBytes/int64(len(times)), ws.DataBytes/int64(len(times))
+		if pages != nil {
+			pages.written["meta"] += int(ws.Commits)
+			pages.report(p, len(times), ws.DiskBytes/int64(d.DB.PageSize()))
+		}
 	}
 	p.HeapInuse = stop()
 	if err != nil {
@@ -226,7 +244,7 @@ func (s *scaler) load(ctx context.Context, d *daemon.Daemon, n int) error {
 }
 
 // moves times Options.Moves moves in random live games.
-func (s *scaler) moves(ctx context.Context, d *daemon.Daemon, n int) ([]time.Duration, error) {
+func (s *scaler) moves(ctx context.Context, d *daemon.Daemon, n int, pages *pageCount) ([]time.Duration, error) {
 	r := d.Referee
 	var times []time.Duration
 	tries := 0
@@ -280,10 +298,16 @@ func (s *scaler) moves(ctx context.Context, d *daemon.Daemon, n int) ([]time.Dur
 		req := referee.Request{From: st.Address, Kind: referee.KindSeat, Game: id, Seat: seat, Secret: st.Secret, Token: -1,
 			Text: strings.Join(lines, "\n"), Keys: []string{fmt.Sprintf("bench:move:%d:%s:%d:%d", n, id, tb.Token(), tries)},
 			Source: "bench", SenderVerified: true}
+		if err := pages.read(d.DB); err != nil {
+			return nil, err
+		}
 		begin := time.Now()
 		out, err := r.Process(ctx, req)
 		el := time.Since(begin)
 		if err != nil {
+			return nil, err
+		}
+		if err := pages.add(d.DB); err != nil {
 			return nil, err
 		}
 		if out.Status != referee.OutcomeApplied && out.Status != referee.OutcomeQueued {
@@ -356,4 +380,50 @@ func procStatus(key string) uint64 {
 		}
 	}
 	return 0
+}
+
+// pageCount sums the pages the timed moves wrote (Options.Pages).
+type pageCount struct {
+	before          map[uint64]store.PageInfo
+	written, splits map[string]int
+}
+
+func (c *pageCount) read(db *store.DB) (err error) {
+	if c != nil {
+		c.before, err = db.PageReading()
+	}
+	return err
+}
+
+func (c *pageCount) add(db *store.DB) error {
+	if c == nil {
+		return nil
+	}
+	after, err := db.PageReading()
+	if err != nil {
+		return err
+	}
+	w, l0, l1 := store.WrittenPages(c.before, after)
+	for k, v := range w {
+		c.written[k] += v
+	}
+	for k, v := range l1 {
+		if v > l0[k] {
+			c.splits[k] += v - l0[k]
+		}
+	}
+	return nil
+}
+
+func (c *pageCount) report(p *ScalePoint, moves int, diskPages int64) {
+	p.PagesPerMove, p.SplitsPerMove = map[string]float64{}, map[string]float64{}
+	sum := 0
+	for k, v := range c.written {
+		p.PagesPerMove[k] = float64(v) / float64(moves)
+		sum += v
+	}
+	for k, v := range c.splits {
+		p.SplitsPerMove[k] = float64(v) / float64(moves)
+	}
+	p.PagesCounted = float64(sum) / float64(max(1, diskPages))
 }
