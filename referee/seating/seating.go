@@ -126,7 +126,7 @@ func (e *Error) Error() string { return engine.CodeText("seating: ", e.Code, e.P
 
 // Codes are the codes of the seating's refusals: each is worded by the
 // organiser's door in every language (organise's
-// TestSeatingRefusalsWorded_Issue24 walks them).
+// TestEveryRefusalInWords_Issue24 walks them).
 var Codes = []string{"no_kind", "invitees", "game_id", "exists", "bad_address", "in_game", "full"}
 
 // refuse is the refusal of code with its parameters (key, value, ...).
