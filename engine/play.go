@@ -40,7 +40,7 @@ type Erratum struct {
 func ApplyErratum(g Game, st State, ruleset []byte) (State, error) {
 	var meta RulesetMeta
 	if _, err := toml.Decode(string(ruleset), &meta); err != nil {
-		return nil, Reject("", "bad_ruleset", "error", err.Error())
+		return nil, badSyntax(err)
 	}
 	raw, err := json.Marshal(st)
 	if err != nil {
@@ -63,7 +63,8 @@ func ApplyErratum(g Game, st State, ruleset []byte) (State, error) {
 		return nil, err
 	}
 	if err := ns.Check(); err != nil {
-		return nil, Reject("", "bad_ruleset", "error", "the position does not fit the new data: "+err.Error())
+		return nil, Reject("", "bad_ruleset", "error", "the position does not fit the new data: "+err.Error(),
+			"why", "position")
 	}
 	return ns, nil
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -46,7 +47,7 @@ type RulesetMeta struct {
 func DecodeRuleset(game string, data []byte, v any) (RulesetMeta, error) {
 	md, err := toml.Decode(string(data), v)
 	if err != nil {
-		return RulesetMeta{}, Reject("", "bad_ruleset", "error", err.Error())
+		return RulesetMeta{}, badSyntax(err)
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		keys := make([]string, len(und))
@@ -54,17 +55,19 @@ func DecodeRuleset(game string, data []byte, v any) (RulesetMeta, error) {
 			keys[i] = k.String()
 		}
 		sort.Strings(keys)
-		return RulesetMeta{}, Reject("", "bad_ruleset", "error", "unknown keys: "+strings.Join(keys, ", "))
+		return RulesetMeta{}, Reject("", "bad_ruleset", "error", "unknown keys: "+strings.Join(keys, ", "),
+			"why", "keys", "keys", strings.Join(keys, ", "))
 	}
 	var meta RulesetMeta
 	if _, err := toml.Decode(string(data), &meta); err != nil {
-		return RulesetMeta{}, Reject("", "bad_ruleset", "error", err.Error())
+		return RulesetMeta{}, badSyntax(err)
 	}
 	if meta.Game != game {
-		return RulesetMeta{}, Reject("", "bad_ruleset", "error", fmt.Sprintf("file is for game %q, not %q", meta.Game, game))
+		return RulesetMeta{}, Reject("", "bad_ruleset", "error", fmt.Sprintf("file is for game %q, not %q", meta.Game, game),
+			"why", "game", "for", meta.Game)
 	}
 	if meta.Version == "" {
-		return RulesetMeta{}, Reject("", "bad_ruleset", "error", "missing version")
+		return RulesetMeta{}, Reject("", "bad_ruleset", "error", "missing version", "why", "version")
 	}
 	return meta, nil
 }
@@ -100,4 +103,17 @@ func (c *RulesetCache[T]) Get(data []byte, parse func([]byte) (T, error)) (T, st
 	c.m[sha] = v
 	c.mu.Unlock()
 	return v, sha, nil
+}
+
+// badSyntax is the refusal of a data file that does not read as TOML:
+// "why" is "syntax" and "line" the line the reading stopped at (0 when
+// the reader does not say), so that a reader's words need not quote the
+// TOML reader's English ("error" keeps it, for logs).
+func badSyntax(err error) *RuleError {
+	line := 0
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		line = pe.Position.Line
+	}
+	return Reject("", "bad_ruleset", "error", err.Error(), "why", "syntax", "line", line)
 }

@@ -43,9 +43,11 @@ func (r *Ruleset[T]) Load(data []byte) (T, string, error) {
 	return r.cache.Get(data, r.Parse)
 }
 
-// BadRuleset is the error of a data file that does not validate.
+// BadRuleset is the error of a data file that does not validate: "why"
+// is "data" (a value the game's checks refuse; "error" says which, for
+// logs).
 func BadRuleset(format string, args ...any) error {
-	return Reject("", "bad_ruleset", "error", fmt.Sprintf(format, args...))
+	return Reject("", "bad_ruleset", "error", fmt.Sprintf(format, args...), "why", "data")
 }
 
 // Setup begins every NewState: the configuration's variant and options

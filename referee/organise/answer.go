@@ -2,11 +2,12 @@ package organise
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/deadline"
+	"github.com/pbem-referee/referee/referee/failure"
 	"github.com/pbem-referee/referee/referee/hooks"
+	"github.com/pbem-referee/referee/referee/seating"
 )
 
 // Error is an organiser's command refused: a code and its parameters, no
@@ -32,11 +33,15 @@ func fail(code string, kv ...any) *Error {
 // the door from the template "org.error.<code>" (issue 22).
 func Fail(code string, kv ...any) *Error { return fail(code, kv...) }
 
-// Refusal is err as the organiser reads it: a deadline policy's or a
-// hook's refusal (a code and its parameters) becomes the door's *Error
-// with the same code and parameters; any other error comes back
-// unchanged (a failure of the core's, not the organiser's mistake).
+// Refusal is err as the organiser reads it: a deadline policy's, a
+// hook's or the seating's refusal (a code and its parameters) becomes the
+// door's *Error with the same code and parameters; any other error comes
+// back unchanged (a failure of the core's, not the organiser's mistake).
 func Refusal(err error) error {
+	var se *seating.Error
+	if errors.As(err, &se) {
+		return &Error{Code: se.Code, Params: se.Params}
+	}
 	var de *deadline.Error
 	if errors.As(err, &de) {
 		return &Error{Code: de.Code, Params: de.Params}
@@ -55,38 +60,58 @@ func doorError(err error) bool {
 	return errors.As(err, &e)
 }
 
-// Codes are the codes of the door's errors, each the template
+// Codes are the codes of the errors the door words, each the template
 // "org.error.<code>" in every language (the core's
-// TestOrganiserAnswersEveryLanguage_Issue22).
+// TestOrganiserAnswersEveryLanguage_Issue22): its own, those Refusal makes
+// its own (the seating's are seating.Codes; the hooks', the deadline
+// policies') and the core's (Fail). A code written in any of their
+// sources and in no table fails TestEveryRefusalInWords_Issue24.
 var Codes = []string{
 	"unknown", "no_game", "not_yours", "seat_missing", "no_seat", "status", "no_deadline",
 	"token", "past", "not_started", "erratum_not_started", "already", "started", "players",
 	"option_long", "lang_zone", "only_after_new", "invitees", "game_id", "exists", "in_game",
-	"full", "no_kind", "hours", "too_many_lines",
+	"full", "no_kind", "hours", "too_many_lines", "bad_address", "bad_ruleset", "internal",
+	"hook_url", "hook_event", "no_hook", "policy_at", "policy_remind", "policy_misses", "policy_vacation",
+	"policy_duration", "policy_day", "tournament_game",
 }
 
 // text renders an answer of the door (a template of the referee's scope)
-// in the call's language.
+// in the call's language. A template that fails to render is a failure
+// of the referee's: its error goes to the log, the organiser reads
+// org.error.internal (never the error's text).
 func (c *Call) text(name string, kv ...any) string {
 	s, err := c.h.Text(c.lang, name, engine.Params(kv...))
 	if err != nil {
-		return fmt.Sprintf("(%s: %v)", name, err)
+		return c.internal(name, err)
 	}
 	return s
 }
 
 // errLine is the answer line of a command that failed: "KW: " and the
-// words of the error: the template of an *Error, a usage error in the
-// language's words (from the command's row), a game's refusal in its
-// words (an unknown option of NEW), or the text of an error of the
-// core's (a usage error among them in the language's words too).
+// words of the error, never its own text (issue 24): the template of an
+// *Error (a deadline policy's, a hook's and the seating's refusals made
+// one by Refusal), a usage error in the language's words (from the
+// command's row), a data file the game refuses (org.error.bad_ruleset:
+// why, and where, in words), another refusal of a game's in its words (an
+// unknown option of NEW); any other error is a failure of the core's:
+// its text goes to the log and the organiser reads org.error.internal,
+// its class (package failure: passing, or permanent).
 func (c *Call) errLine(kw string, err error) string {
+	err = Refusal(err)
 	var e *Error
 	if !errors.As(err, &e) {
+		if re, ok := engine.AsRuleError(err); ok && re.Code == "bad_ruleset" {
+			c.h.Desk().Warn("organiser: a data file refused", "command", kw, "err", err)
+			return kw + ": " + c.text("org.error.bad_ruleset", "why", re.Params["why"], "line", re.Params["line"],
+				"keys", re.Params["keys"], "game", re.Params["for"])
+		}
 		if s, ok := c.h.RuleText(c.lang, err); ok {
 			return kw + ": " + s
 		}
-		return Local(c.h, c.lang, kw+": "+err.Error())
+		if c.h.IsUndo(err) {
+			return kw + ":" // the unit of work runs again: this answer is not sent
+		}
+		return kw + ": " + c.internal(kw, err)
 	}
 	if e.Code == "usage" {
 		syntax, _ := e.Params["syntax"].(string)
@@ -94,7 +119,23 @@ func (c *Call) errLine(kw string, err error) string {
 	}
 	s, rerr := c.h.Text(c.lang, "org.error."+e.Code, e.Params)
 	if rerr != nil {
-		return kw + ": " + err.Error()
+		return kw + ": " + c.internal("org.error."+e.Code, rerr)
 	}
 	return kw + ": " + s
+}
+
+// internal logs a failure of the core's (what failed: what) and words it
+// for the organiser: org.error.internal with its class, "permanent" or
+// "transient" (org.error.cause).
+func (c *Call) internal(what string, err error) string {
+	c.h.Desk().Warn("organiser: a failure of the core's, told the organiser in words", "what", what, "err", err)
+	class := "transient"
+	if failure.IsPermanent(err) {
+		class = "permanent"
+	}
+	s, rerr := c.h.Text(c.lang, "org.error.internal", map[string]any{"cause": class})
+	if rerr != nil {
+		return "-" // the referee's own words fail: the log says why
+	}
+	return s
 }

@@ -42,6 +42,18 @@
 //     named), so that every mail and page names who played which move;
 //     KICK, EXTEND and REPLACE's notes name who holds the seat when the
 //     command runs (REPLACE: the player who leaves);
+//   - no error's own text reaches an organiser (issue 24): a refusal is
+//     worded by its code (org.error.<code>: the door's, the seating's,
+//     the hooks', the deadline policies' and the core's, each code in a
+//     table: Codes, seating.Codes); a data file (RULESET, ERRATUM) the
+//     game refuses is told why, and at which line, in words
+//     (org.error.bad_ruleset, from the engine's "why" and "line"), never
+//     in the TOML reader's English; any other error is a failure of the
+//     core's, told by its class (org.error.internal: package failure's
+//     passing or permanent) while its text goes to the log (the desk's
+//     Warn). Every answer fits the mail's 80 columns in any language, with
+//     hostile values, and carries no Go-ish text
+//     (TestEveryRefusalInWords_Issue24, TestCoreFailuresInWords_Issue24);
 //   - a command that names a game is checked (the game exists, it is the
 //     organiser's) before it runs, and logged after (addresses and URLs
 //     masked) unless its row is Unlogged.

@@ -26,6 +26,7 @@ type fakeDesk struct{ bymail.Host }
 func (fakeDesk) Records() bymail.Records { return nil }
 func (fakeDesk) Now() time.Time          { return time.Time{} }
 func (fakeDesk) AnswerLang() string      { return "en" }
+func (fakeDesk) Warn(string, ...any)     {}
 
 type undoErr struct{ failed map[string]string }
 
@@ -135,11 +136,17 @@ func TestScriptAllOrNone_Issue25(t *testing.T) {
 		last = &fakeGame{status: "running", failKick: true}
 		return &fakeHost{setWords: w, games: map[string]*fakeGame{"g1": last}}
 	}
+	// A failure of the core's is told by its class, never its text
+	// (issue 24: "injected failure" went to the organiser).
+	internal, err := w.Text("en", "org.error.internal", map[string]any{"cause": "transient"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	_, lines, runs := runUndo(t, mk, "PAUSE g1\nKICK g1 ann\nRESUME g1")
 	if runs != 2 || last.kicked != 0 || strings.Join(last.log, ",") != "PAUSE,RESUME" {
 		t.Errorf("runs %d, kicked %d, log %v", runs, last.kicked, last.log)
 	}
-	if got := strings.Join(lines, "|"); !strings.HasPrefix(got, "PAUSE g1: paused|KICK: injected failure|RESUME g1: resumed") {
+	if got := strings.Join(lines, "|"); !strings.HasPrefix(got, "PAUSE g1: paused|KICK: "+internal+"|RESUME g1: resumed") {
 		t.Errorf("answer %q", got)
 	}
 
@@ -152,7 +159,7 @@ func TestScriptAllOrNone_Issue25(t *testing.T) {
 	if runs != 2 || len(host.created) != 0 {
 		t.Errorf("runs %d, created %v on the last run", runs, host.created)
 	}
-	want := `PLAYER: "Mars/Base" is neither a language nor a time zone` + "\n" + `NEW toy: injected failure`
+	want := `PLAYER: "Mars/Base" is neither a language nor a time zone` + "\n" + `NEW toy: ` + internal
 	if got := strings.Join(lines, "|"); got != want {
 		t.Errorf("answer %q, want %q", got, want)
 	}

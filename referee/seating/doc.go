@@ -40,5 +40,13 @@
 //   - a seat may decline only while the game forms; its secret stops
 //     working at once and its seat is freed after its last mail;
 //   - a new player's name is the invitation's, else the address's local
-//     part, cleaned (issue 23); an unknown language is English.
+//     part, cleaned (issue 23); an unknown language is English;
+//   - a refusal (issue 24: a game no engine runs, more invitees than
+//     seats, an id that is malformed or taken, an invitee's address that
+//     is none, already seated, or one too many) is an *Error, a code of
+//     Codes and its parameters, never a sentence: the organiser's door
+//     words it in the organiser's language (organise.Refusal, template
+//     org.error.<code>), and a new refusal needs a code there
+//     (TestRefusalsAreCodes_Issue24; organise's
+//     TestEveryRefusalInWords_Issue24 walks Codes in every language).
 package seating

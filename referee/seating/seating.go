@@ -115,7 +115,27 @@ type NewGame struct {
 	Seated bool
 }
 
-func errorf(format string, args ...any) error { return fmt.Errorf("referee: "+format, args...) }
+// Error is a new game or an invitation refused: a code and its
+// parameters, no prose (issue 24: its English text reached organisers'
+// answers). The organiser's door words it as its own refusal of the same
+// code (organise.Refusal: the template org.error.<Code>); Error() is the
+// code and parameters, for logs.
+type Error struct {
+	Code   string
+	Params map[string]any
+}
+
+func (e *Error) Error() string { return engine.CodeText("seating: ", e.Code, e.Params) }
+
+// Codes are the codes of the seating's refusals: each is worded by the
+// organiser's door in every language (organise's
+// TestEveryRefusalInWords_Issue24 walks them).
+var Codes = []string{"no_kind", "invitees", "game_id", "exists", "bad_address", "in_game", "full"}
+
+// refuse is the refusal of code with its parameters (key, value, ...).
+func refuse(code string, kv ...any) error {
+	return &Error{Code: code, Params: engine.Params(kv...)}
+}
 
 // Seats is how many seats a new game has: the players asked, else one
 // per invitee, else the game's fewest (more invitees than seats is the
@@ -135,12 +155,12 @@ func Seats(players, invitees, fewest int) int {
 func Create(h Host, ng NewGame) (Game, error) {
 	eg, err := engine.Lookup(ng.Game)
 	if err != nil {
-		return nil, err
+		return nil, refuse("no_kind", "game", ng.Game)
 	}
 	info := eg.Info()
 	n := Seats(ng.Players, len(ng.Invite), info.MinPlayers)
 	if len(ng.Invite) > n {
-		return nil, errorf("%d invitees for %d seats", len(ng.Invite), n)
+		return nil, refuse("invitees", "invitees", len(ng.Invite), "seats", n)
 	}
 	// Validate everything by setting up a throw-away game, once per kind
 	// in the unit of work (Checks).
@@ -152,10 +172,10 @@ func Create(h Host, ng NewGame) (Game, error) {
 		id = lifecycle.NewID(h.GameCount(), h.HasGame)
 	}
 	if !lifecycle.ValidID(id) {
-		return nil, errorf("game id %q: use a lower-case letter then letters or digits (2-24)", id)
+		return nil, refuse("game_id", "id", id)
 	}
 	if h.HasGame(id) {
-		return nil, errorf("game %s already exists", id)
+		return nil, refuse("exists", "game", id)
 	}
 	seed := ng.Seed
 	if seed == "" {
@@ -208,13 +228,13 @@ func invite(h Host, gm Game, inv Invitee, mail bool) error {
 	g := gm.Record()
 	addr := strings.ToLower(strings.TrimSpace(inv.Address))
 	if !strings.Contains(addr, "@") {
-		return errorf("invitee %q has no valid address", inv.Address)
+		return refuse("bad_address", "address", inv.Address)
 	}
 	if g.SeatOfAddress(addr) >= 0 {
-		return errorf("%s is already in game %s", addr, g.ID)
+		return refuse("in_game", "address", addr, "game", g.ID)
 	}
 	if len(g.Seats) >= g.Players {
-		return errorf("game %s is full", g.ID)
+		return refuse("full", "game", g.ID)
 	}
 	p, err := EnsurePlayer(h, addr, inv.Name, inv.Lang, inv.TZ)
 	if err != nil {

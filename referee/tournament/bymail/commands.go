@@ -204,6 +204,12 @@ func PlayerCommand(h Host, p Player, kw string, f []string) (answer string, ok b
 	if run == nil {
 		return "", false, nil
 	}
+	// A command that failed is undone (all or none) and answered, in
+	// the unit of work run again without it, with its failure in words.
+	key := "player " + strings.Join(f, " ")
+	if msg, undone := h.Undone(key); undone {
+		return msg, true, nil
+	}
 	c := &playerCmd{d: newDesk(h), p: &p, cmd: command(PlayerCommands, kw), f: f}
 	if len(f) > 1 {
 		c.id = strings.ToLower(f[1])
@@ -212,7 +218,10 @@ func PlayerCommand(h Host, p Player, kw string, f []string) (answer string, ok b
 	if errors.Is(err, errNotMine) {
 		return "", false, nil
 	}
-	return fitLines(answer), true, err
+	if err != nil {
+		return "", true, c.d.playerFailed(key, p.Lang, err)
+	}
+	return fitLines(answer), true, nil
 }
 
 // command is the row of a keyword.

@@ -57,6 +57,17 @@
 // (TestCoreFailuresToldInWords: START's first batch, sign-up closing at
 // its date, ENTER). A usage error ("usage: <syntax>", worded by the
 // organiser's door) and an undo (desk.undo) pass as they are.
+// A player's tournament command (JOIN, WITHDRAW, STANDINGS, RATING at
+// their own address) that fails is all or none too (issue 24): the unit
+// of work is undone (Host.Undo) and, run again, the command is answered
+// in the player's language with error.failed around the failure's words
+// (a refusal by its err.<key> or err.t.<code>, a failure of the core's by
+// its class, its own text to the log), never the error's text, within 80
+// columns (TestPlayerRefusalsInWords_Issue24 walks every key and code in
+// 4 languages with hostile values; TestPlayerCoreFailuresInWords_Issue24).
+// A game's options NEW TOURNAMENT checks are refused in the game's words
+// only when the engine refuses them (an engine.RuleError); any other
+// error there is the core's failure (err.internal).
 // Every organiser text of a tournament (orgText) fits 80 columns
 // whatever its ids, names, addresses, numbers and dates: a line a long
 // value pushes past is folded (TestEveryOrganiserMailFits).

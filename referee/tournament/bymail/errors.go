@@ -135,6 +135,26 @@ func (d *desk) wordData(lang string, data map[string]any) map[string]any {
 	return out
 }
 
+// playerFailed is a player's command that failed (issue 24: the error
+// went back to the core as it was, and the player's mail failed until it
+// was set aside): the unit of work is undone (Host.Undo under key, which
+// PlayerCommand answers with when it runs again) and the player reads, in
+// their language, that their command was not carried out and why
+// (error.failed around the failure's words, wordText: a refusal of the
+// desk's or of package tournament's by its template, a failure of the
+// core's by its class, its own text to the log), within 80 columns. An
+// undo already under way passes as it is.
+func (d *desk) playerFailed(key, lang string, err error) error {
+	var un *undoing
+	if errors.As(err, &un) {
+		return err
+	}
+	lang = readerLang(lang)
+	why, _ := d.wordText(lang, err)
+	text := fitLines(d.tourText(lang, "error.failed", map[string]any{"why": why}))
+	return d.undo(key, &worded{text: text, of: err})
+}
+
 // noRound is the failure of a round that could not be drawn or opened
 // (errNoRound): why is an error or an undone step's worded message.
 func noRound(why any) error {

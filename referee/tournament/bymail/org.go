@@ -508,6 +508,11 @@ func (d *desk) newTournament(c *orgCmd, args []string) (string, error) {
 	if _, _, err := eg.NewState(engine.Config{Variant: s.Variant, Options: s.Options, Seats: seats, Seed: "check"}); err != nil {
 		// The engine's refusal is a code (engine.RuleError), worded in
 		// the game's scope by the core (Host.RuleText).
+		// Any other error is the core's failure, worded by its class (its
+		// text to the log): never the error's own words (issue 24).
+		if _, ok := engine.AsRuleError(err); !ok {
+			return "", err
+		}
 		return "", fail("options", "game", s.Game, "error", d.h.RuleText(c.lang, s.Game, err))
 	}
 	given := seed != ""
