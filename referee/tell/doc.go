@@ -99,7 +99,8 @@
 //     sends and the player downloads (on a phone too): mailfmt.Compose
 //     writes it as 7bit lines of at most 76 columns between tokens (see
 //     mailfmt's doc), which every mail reader decodes to the same value.
-//     A game's log at its end (Input.FinalLog) is sent as the core gives it.
+//     A game's log at its end (Input.FinalLog) is attached as the core
+//     gives it (indented); mailfmt sends it in 7bit lines too.
 //   - The views of one run of Mails share the public standing: the state
 //     is adjudicated once for every seat (engine.Views, mailView.view;
 //     TestViewsAdjudicateOnce_Issue25).
