@@ -55,7 +55,8 @@ type Out struct {
 	ReplyLine string
 	// JSON, when not nil, is attached as an application/json part (for
 	// players who asked FORMAT json), named JSONName ("referee.json" when
-	// empty).
+	// empty): 7bit lines of the same JSON value (jsonLines; base64 of the
+	// bytes as they are when they are not JSON or a string is too long).
 	JSON     []byte
 	JSONName string
 	// AllowOOF asks Exchange to still send out-of-office replies
@@ -134,8 +135,18 @@ func compose(o Out, alwaysBoundary bool) ([]byte, error) {
 	bodyText := strings.ReplaceAll(body.String(), "\n", "\r\n")
 	opts := []gomail.MsgOption{gomail.WithNoDefaultUserAgent(), gomail.WithCharset(gomail.CharsetUTF8),
 		gomail.WithEncoding(gomail.EncodingQP)}
+	// The JSON part goes as 7bit lines when it can (jsonLines), else in
+	// base64 as it is.
+	jsonBody, json7bit := o.JSON, false
+	if o.JSON != nil {
+		if lines, ok := jsonLines(o.JSON); ok {
+			jsonBody, json7bit = lines, true
+		}
+	}
+	boundary := ""
 	if o.JSON != nil || alwaysBoundary {
-		opts = append(opts, gomail.WithBoundary(fixedBoundary(id, bodyText, o.JSON)))
+		boundary = fixedBoundary(id, bodyText, jsonBody)
+		opts = append(opts, gomail.WithBoundary(boundary))
 	}
 	msg := gomail.NewMsg(opts...)
 	// Display names come from registrations and from strangers' From
@@ -195,7 +206,12 @@ func compose(o Out, alwaysBoundary bool) ([]byte, error) {
 		if name == "" {
 			name = "referee.json"
 		}
-		if err := msg.AttachReader(name, bytes.NewReader(o.JSON), gomail.WithFileContentType("application/json")); err != nil {
+		enc := gomail.EncodingB64
+		if json7bit {
+			enc = gomail.NoEncoding // relabelled 7bit below
+		}
+		if err := msg.AttachReader(name, bytes.NewReader(jsonBody), gomail.WithFileContentType("application/json"),
+			gomail.WithFileEncoding(enc)); err != nil {
 			return nil, bad("json: %v", err)
 		}
 	}
@@ -203,7 +219,11 @@ func compose(o Out, alwaysBoundary bool) ([]byte, error) {
 	if _, err := msg.WriteTo(&buf); err != nil {
 		return nil, composeError{fmt.Errorf("%w: %v", ErrCompose, err)}
 	}
-	return buf.Bytes(), nil
+	raw := buf.Bytes()
+	if json7bit && !relabel7bit(raw, boundary) {
+		return nil, bad("json: no 8bit part to relabel")
+	}
+	return raw, nil
 }
 
 // composeError is a Compose failure. It is permanent (issue 23, rule 2):

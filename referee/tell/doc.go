@@ -89,9 +89,18 @@
 //     (templates' kept.go) are keyed by every input they read, and every
 //     mail of a shared Renderer is the mail of one that keeps nothing
 //     (TestMailsAsRenderedAfresh_Issue25: random games of the four games,
-//     every language, NOTIFY mode and format). The JSON part is
-//     json.MarshalIndent's text, indented without its scanner
-//     (marshalIndent, TestMarshalIndentIsEncodingJSONs_Issue25).
+//     every language, NOTIFY mode and format).
+//   - The JSON part (Outgoing.JSON, FORMAT json) is compact JSON: the
+//     value json.MarshalIndent wrote before issue 25 (the same fields and
+//     values), with nothing between its tokens and <, > and & as
+//     themselves (marshalPart; TestJSONPartIsCompactAndTheSameValue_Issue25).
+//     The indentation was a third of the part and its base64 a quarter of
+//     the mail, on every byte the referee composes, compresses, stores,
+//     sends and the player downloads (on a phone too): mailfmt.Compose
+//     writes it as 7bit lines of at most 76 columns between tokens (see
+//     mailfmt's doc), which every mail reader decodes to the same value.
+//     A game's log at its end (Input.FinalLog) is attached as the core
+//     gives it (indented); mailfmt sends it in 7bit lines too.
 //   - The views of one run of Mails share the public standing: the state
 //     is adjudicated once for every seat (engine.Views, mailView.view;
 //     TestViewsAdjudicateOnce_Issue25).

@@ -678,5 +678,5 @@ func (v *mailView) jsonView(i int, d *MailData, view any) ([]byte, error) {
 			j["seed"] = v.Game.Seed
 		}
 	}
-	return marshalIndent(j)
+	return marshalPart(j)
 }

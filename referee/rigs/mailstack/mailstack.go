@@ -119,6 +119,26 @@ func (s *Stack) Messages(t testing.TB, user, mailbox string) []Message {
 	return out
 }
 
+// BinaryPart returns a part of the message uid in a user's mailbox as
+// Dovecot decodes it (IMAP BINARY, RFC 3516: the content transfer
+// encoding undone by the server); part numbers the MIME part ([2]: the
+// second part of a multipart mail).
+func (s *Stack) BinaryPart(t testing.TB, user, mailbox string, uid imap.UID, part []int) []byte {
+	t.Helper()
+	c := s.dial(t, user)
+	defer func() { _ = c.Close() }()
+	if _, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
+		t.Fatalf("mailstack: select %s/%s: %v", user, mailbox, err)
+	}
+	section := &imap.FetchItemBinarySection{Part: part, Peek: true}
+	msgs, err := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{BinarySection: []*imap.FetchItemBinarySection{section}}).Collect()
+	if err != nil || len(msgs) != 1 {
+		t.Fatalf("mailstack: fetch binary %v of %s/%s %d: %v (%d messages)", part, user, mailbox, uid, err, len(msgs))
+	}
+	_ = c.Logout().Wait()
+	return msgs[0].FindBinarySection(section)
+}
+
 // MessagesAfter returns the messages of a user's mailbox with a UID above
 // after, in UID order (nil if the mailbox does not exist): what arrived
 // since the last look, without fetching the rest again.

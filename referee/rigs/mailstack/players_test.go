@@ -9,11 +9,13 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
 	gomail "github.com/emersion/go-message/mail"
 
 	"github.com/pbem-referee/referee/engine"
@@ -119,6 +121,58 @@ func jsonAttachment(t *testing.T, raw []byte) map[string]json.RawMessage {
 			}
 		}
 	}
+}
+
+// checkJSONThroughDovecot (issue 25): the JSON part of a FORMAT json
+// player's mail crossed Postfix and Dovecot as the referee wrote it,
+// 7bit lines of at most mailfmt.MaxLineOctets (no relay re-encoded it),
+// and Dovecot's own decoding of the part (IMAP BINARY) is the same JSON
+// value go-message reads (v): a view with its seat (and the prompt and
+// legal answers when the seat is asked).
+func checkJSONThroughDovecot(t *testing.T, s *mailstack.Stack, user string, raw []byte, v map[string]json.RawMessage, asked bool) {
+	t.Helper()
+	keys := []string{"game", "seat", "view", "token"}
+	if asked {
+		keys = append(keys, "prompt", "legal")
+	}
+	for _, k := range keys {
+		if v[k] == nil {
+			t.Errorf("the JSON part has no %q: %v", k, v)
+		}
+	}
+	head := raw[bytes.Index(raw, []byte("Content-Type: application/json")):]
+	body := head[bytes.Index(head, []byte("\r\n\r\n"))+4:]
+	body = body[:bytes.Index(body, []byte("\r\n--"))]
+	if !bytes.Contains(raw, []byte("Content-Transfer-Encoding: 7bit\r\nContent-Type: application/json")) {
+		t.Errorf("the JSON part is not 7bit as it arrived:\n%s", raw)
+	}
+	lines := bytes.Split(body, []byte("\r\n"))
+	for _, l := range lines {
+		if len(l) > mailfmt.MaxLineOctets || bytes.IndexFunc(l, func(r rune) bool { return r >= 0x80 }) >= 0 {
+			t.Errorf("a line of the JSON part: %q", l)
+		}
+	}
+	ms := s.Messages(t, user, "INBOX")
+	var uid imap.UID
+	for _, m := range ms {
+		if bytes.Equal(m.Raw, raw) {
+			uid = m.UID
+		}
+	}
+	if uid == 0 {
+		t.Fatal("the mail is not in the inbox")
+	}
+	decoded := s.BinaryPart(t, user, "INBOX", uid, []int{2})
+	var fromDovecot, fromGo any
+	if err := json.Unmarshal(decoded, &fromDovecot); err != nil {
+		t.Fatalf("Dovecot's BINARY[2] is not JSON (%v): %q", err, decoded)
+	}
+	b, _ := json.Marshal(v)
+	_ = json.Unmarshal(b, &fromGo)
+	if !reflect.DeepEqual(fromDovecot, fromGo) {
+		t.Errorf("Dovecot decodes another JSON value:\n%s\n---- go-message:\n%s", decoded, b)
+	}
+	t.Logf("the JSON part: %d lines, %d bytes as sent; Dovecot's decoding %d bytes", len(lines), len(body), len(decoded))
 }
 
 // Issue 12 (1, 2, 3, 9) and issue 11.7 through the real stack: an organiser
@@ -244,6 +298,7 @@ auth = "none"
 		t.Fatalf("nobody is asked to move: %q / %q", startA.Subject, startB.Subject)
 	}
 	other := map[*inbox]*inbox{ann: bob, bob: ann}[actor]
+	checkJSONThroughDovecot(t, s, "ann", rawA, jsonAttachment(t, rawA), actor == ann)
 	if !strings.Contains(mail.Subject, ": round 1, ") || !strings.Contains(mail.Subject, "(") {
 		t.Errorf("the subject does not say what to do: %q", mail.Subject)
 	}
