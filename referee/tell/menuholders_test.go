@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -196,4 +197,50 @@ func withTarget(cmd string, target int) string {
 		}
 	}
 	return strings.Join(words, " ")
+}
+
+// TestEchoedCommandsNameTheSeatsHolder_Issue24 (the rule Reader.Command):
+// the command an echo says it read ("=> PLAY SHIELD ann:G6@S") names a
+// seat handed on by its number, not by the departed holder's name, in
+// every language; a seat not handed on keeps its name.
+func TestEchoedCommandsNameTheSeatsHolder_Issue24(t *testing.T) {
+	eg, err := engine.Lookup("dicebrewing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _, _, err := engine.NewTable(eg, engine.Config{Seats: []string{"ann", "bob", "cy"}, Seed: "echo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range templates.Languages {
+		seat := func(name string) Seat {
+			return Seat{Name: name, Address: name + "@x.test", Lang: lang, Secret: "s" + name, State: SeatPlaying, Notify: "every", Format: "text"}
+		}
+		g := &Game{ID: "t1", Game: "dicebrewing", Status: StatusRunning, Seats: []Seat{seat("ann"), seat("bob"), seat("cy")}}
+		g.Seats[0].Player, g.Seats[0].Before = "Zed", []Holder{{Name: "ann", Through: 1}}
+		read := "PLAY SHIELD ann:G6@S; PLAY BLOCKB cy:MH"
+		changes := []SeatChange{{}, {Reply: &Reply{Lines: []ReplyLine{{Status: "applied", Text: "PLAY SHIELD P1:G6", Cmds: strings.Split(read, "; ")}}}, Answering: "<m@x>"}, {}}
+		told, err := (&Teller{Render: r, Domain: "x.test"}).Mails(&Input{Game: g, Table: tb, Engine: eg, Changes: changes,
+			Now: time.Date(2026, 12, 6, 9, 0, 0, 0, time.UTC)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, m := range told.Mails {
+			if m.To != "bob@x.test" {
+				continue
+			}
+			found = true
+			if !strings.Contains(m.Body, "PLAY SHIELD P1:G6@S; PLAY BLOCKB cy:MH") || strings.Contains(m.Body, "ann:") {
+				t.Errorf("%s: the echo names the seat handed on by the departed holder, or not as read:\n%s", lang, m.Body)
+			}
+		}
+		if !found {
+			t.Fatalf("%s: no mail to bob", lang)
+		}
+	}
 }
