@@ -83,7 +83,8 @@
 //     copied back, plays the option on the seat it targets
 //     (TestMenuLinesNameTheSeatsHolder_Issue24: generated names with
 //     cases, quotes, spaces and seat numbers, hand-overs at generated
-//     moves to newcomers named like other seats).
+//     moves to newcomers named like other seats;
+//     TestEchoedCommandsNameTheSeatsHolder_Issue24 for the echo).
 //   - Every subject fits SubjectWidth runes; every body line the
 //     templates lay out fits 80 columns (templates.Fold).
 //   - A menu costs a template per option, not two (issue 25): its
