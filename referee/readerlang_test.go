@@ -385,7 +385,7 @@ func TestTournamentNamesInTheReadersWords(t *testing.T) {
 			tbs := append(append([]string{}, all[k:]...), all[:k]...)
 			for _, sep := range []string{",", ", ", " "} {
 				data := map[string]any{"id": "t1", "round": 2, "status": "running", "tiebreaks": strings.Join(tbs, sep),
-					"rows": []map[string]any{}, "subs": nil, "adjudicated": false}
+					"rows": []map[string]any{}, "subs": nil, "parts": nil, "adjudicated": false}
 				out, err := set.Render("tournament", lang, "standings", templates.Ctx{Lang: lang, Data: data})
 				if err != nil {
 					t.Fatal(err)
@@ -405,7 +405,7 @@ func TestTournamentNamesInTheReadersWords(t *testing.T) {
 			}
 		}
 		out, err := set.Render("tournament", lang, "standings", templates.Ctx{Lang: lang, Data: map[string]any{"id": "t1", "round": 2,
-			"status": "running", "tiebreaks": "weird", "rows": []map[string]any{}, "subs": nil, "adjudicated": false}})
+			"status": "running", "tiebreaks": "weird", "rows": []map[string]any{}, "subs": nil, "parts": nil, "adjudicated": false}})
 		if err != nil || !strings.Contains(out, "weird") {
 			t.Errorf("%s: an unknown tie-break is not shown as it is (%v):\n%s", lang, err, out)
 		}

@@ -65,7 +65,11 @@
 // Ctx.Who / WhoAll: the holder now, or the view's own word for what is no
 // seat (the Corporation). A name is never matched back to a seat: two
 // seats may have the same name. With no seat handed on the text is the
-// view's (TestEveryLineNamesTheSeatsHolder_Issue24 in referee/tell).
+// view's (TestEveryLineNamesTheSeatsHolder_Issue24 in referee). A command
+// a menu line shows ({{$.KwLine $o.Cmd}}) is the game's text; the tell
+// stage writes its seats as their holders now are known, by number after
+// a hand-over (tell.Reader.Command, TestMenuLinesNameTheSeatsHolder_Issue24
+// in referee/tell), so a template never rewrites a command's names.
 //
 // # Cost
 //

@@ -163,7 +163,14 @@
 // §10.3; "+" names a die with a PLUS token. Without a place, PLACE, SS1,
 // SS2 and discounts look in AR then ST, BREW and USE in ST, STORE in AR;
 // token targets must be unambiguous. References are resolved when the move
-// is applied, so queued lines see the position of their turn. CLEAR,
+// is applied, so queued lines see the position of their turn. An owner is
+// a seat's name in any case or P<n> (seat n; read first, even where a seat
+// is named "p2"); the commands this game writes name an owner by name only
+// when it is one plain word that no other seat's name is in another case,
+// else P<n> ("Ann" next to "ann" would read as the first), and
+// NumberSeats (engine.SeatNamer) writes the seats the referee asks by
+// number, for a seat handed on (issue 24,
+// TestMenuLinesNameTheSeatsHolder_Issue24 in referee/tell). CLEAR,
 // STATUS, HELP and RULE are the referee's.
 //
 // # Random outcomes

@@ -507,26 +507,42 @@ func (p *parser) die(w string) (dieRef, error) {
 	return r, nil
 }
 
-// player resolves a player name (case-insensitive) or "P<n>" (1-based seat)
-// and returns the seat and the canonical name used in command texts.
+// player resolves a player name or "P<n>" (1-based seat) and returns the
+// seat and the canonical name used in command texts (seatOf).
 func (p *parser) player(w string) (int, string, error) {
-	for i, n := range p.s.H.Seats {
-		if strings.EqualFold(n, w) {
-			return i, p.s.refName(i), nil
-		}
-	}
-	if len(w) > 1 && w[0] == 'P' {
-		if k, err := strconv.Atoi(w[1:]); err == nil && k >= 1 && k <= len(p.s.H.Seats) {
-			return k - 1, p.s.refName(k - 1), nil
-		}
+	if seat, ok := seatOf(p.s.H.Seats, w); ok {
+		return seat, p.s.refName(seat), nil
 	}
 	return 0, "", engine.Reject("", "unknown_player", "player", w)
 }
 
+// seatOf reads w as a seat of a game whose seats are named names: "P<n>"
+// (1-based) is seat n-1, as the commands write a seat by number (refName,
+// NumberSeats), even where a seat is named "p2" (issue 24); else the first
+// seat whose name is w in any case (the parser's words are upper case:
+// engine.Fields).
+func seatOf(names []string, w string) (int, bool) {
+	if len(w) > 1 && (w[0] == 'P' || w[0] == 'p') {
+		if k, err := strconv.Atoi(w[1:]); err == nil && k >= 1 && k <= len(names) {
+			return k - 1, true
+		}
+	}
+	for i, n := range names {
+		if strings.EqualFold(n, w) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // refName is the name of a seat as command texts write it: the seat name
-// when it is one plain word, else "P<n>".
-func (s *state) refName(seat int) string {
-	n := s.H.Seats[seat]
+// when it is one plain word that no other seat's name is in another case,
+// else "P<n>" (issue 24: "Ann" next to "ann" would be read back by a
+// reader as either).
+func (s *state) refName(seat int) string { return refNameOf(s.H.Seats, seat) }
+
+func refNameOf(names []string, seat int) string {
+	n := names[seat]
 	plain := n != ""
 	for _, r := range n {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
@@ -538,10 +554,42 @@ func (s *state) refName(seat int) string {
 			plain = false // "P2" as a name would be read as a seat number
 		}
 	}
+	for i, o := range names {
+		if i != seat && strings.EqualFold(o, n) {
+			plain = false
+		}
+	}
 	if !plain {
 		return "P" + strconv.Itoa(seat+1)
 	}
 	return n
+}
+
+// NumberSeats implements engine.SeatNamer (issue 24): the seats a command
+// names are the owners of its targets, written "<seat>:" in front of a die
+// or a building (PLAY SHIELD ann:G6@S, PLAY BLOCKB ann:MH); each such seat
+// s with number(s) is written P<s+1>, which seatOf reads as s whatever the
+// names.
+func (game) NumberSeats(cmd string, names []string, number func(seat int) bool) string {
+	if !strings.Contains(cmd, ":") {
+		return cmd
+	}
+	words := strings.Split(cmd, " ")
+	changed := false
+	for i, w := range words {
+		who, rest, ok := strings.Cut(w, ":")
+		if !ok || i == 0 {
+			continue
+		}
+		if seat, ok := seatOf(names, who); ok && number(seat) {
+			words[i] = "P" + strconv.Itoa(seat+1) + ":" + rest
+			changed = true
+		}
+	}
+	if !changed {
+		return cmd
+	}
+	return strings.Join(words, " ")
 }
 
 // Route implements engine.State (DB-10.1): free commands apply on receipt;

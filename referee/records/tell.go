@@ -29,10 +29,15 @@ func (g *Game) Reader(seat int) tell.Reader {
 
 // ReaderIn is seat's reader of the game in lang (-1: an observer): the
 // seats named by who holds them now, an event by who held the seat at
-// its move (Holding).
+// its move (Holding), a command by its seats' holders (Names: the
+// engine's names, tell.Reader.Command).
 func (g *Game) ReaderIn(seat int, lang string) tell.Reader {
 	names, before := g.Holding()
-	return tell.Reader{Game: g.Game, Lang: lang, Seat: seat, Seats: names, Before: before}
+	game := make([]string, len(g.Seats))
+	for i, s := range g.Seats {
+		game[i] = s.Name
+	}
+	return tell.Reader{Game: g.Game, Lang: lang, Seat: seat, Seats: names, Before: before, Names: game}
 }
 
 // Holding are the names of who holds each seat now, and each seat's

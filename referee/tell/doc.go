@@ -70,6 +70,21 @@
 //     hand-over); who played the whole game is every holder (Stints).
 //     The seat's name in the game (records.Seat.Name, the engine's) stays
 //     the first holder's: the engine and the log replay know it so.
+//   - A command a mail shows names each seat as its holder now is known
+//     to the reader, in a form the game reads back as that seat (issue
+//     24): a menu line and the command an echo says it read
+//     (Reader.Command, through the game's engine.SeatNamer: Dice
+//     Brewing's "PLAY SHIELD ann:G6@S") keep the game's name of a seat
+//     only when its holder now is the one the game knows by that name
+//     and no other seat's holder now has the same name in any case; any
+//     other seat (handed on, or sharing a name) is written by its number
+//     ("P1:G6@S"). A game without a hand-over and with names apart shows
+//     its commands as it writes them, byte for byte. Every menu line,
+//     copied back, plays the option on the seat it targets
+//     (TestMenuLinesNameTheSeatsHolder_Issue24: generated names with
+//     cases, quotes, spaces and seat numbers, hand-overs at generated
+//     moves to newcomers named like other seats;
+//     TestEchoedCommandsNameTheSeatsHolder_Issue24 for the echo).
 //   - Every subject fits SubjectWidth runes; every body line the
 //     templates lay out fits 80 columns (templates.Fold).
 //   - A menu costs a template per option, not two (issue 25): its

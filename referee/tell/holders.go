@@ -1,6 +1,11 @@
 package tell
 
-import "slices"
+import (
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/referee/engine"
+)
 
 // Who held a seat (issue 24: after a REPLACE every mail and page names
 // who played which game, substitutes marked).
@@ -85,6 +90,16 @@ func Holding(seats []Seat) (names []string, before [][]Holder) {
 	return names, before
 }
 
+// GameNames are the seats' names in the game by seat (Seat.Name: a
+// Reader's Names).
+func GameNames(seats []Seat) []string {
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = s.Name
+	}
+	return names
+}
+
 // at is rd as it names the seats at move: each seat by the player who
 // held it then (an event line of move 3 names Bob, who played it, though
 // Dan holds the seat now). rd itself when no seat changed hands.
@@ -103,4 +118,44 @@ func (rd Reader) at(move int) Reader {
 	}
 	rd.Seats = names
 	return rd
+}
+
+// Command is cmd, a command text of rd's game (an option's, a move as
+// the game reads it), as the reader copies it (issue 24): a seat the
+// command names (engine.SeatNamer: Dice Brewing's "PLAY SHIELD
+// ann:G6@S") keeps the game's name only when that is the name of the
+// seat's holder now and no other seat's holder is the same in any case; any other seat is written by number ("P3:G6@S"), which the
+// game reads back as that seat. Without a hand-over and with names apart
+// the command is the game's (the engine writes a name only when it is
+// unique). rd without Names: cmd.
+func (rd Reader) Command(cmd string) string {
+	if rd.Names == nil || !strings.Contains(cmd, ":") {
+		return cmd
+	}
+	g, err := engine.Lookup(rd.Game)
+	if err != nil {
+		return cmd
+	}
+	sn, ok := g.(engine.SeatNamer)
+	if !ok {
+		return cmd
+	}
+	return sn.NumberSeats(cmd, rd.Names, rd.numbered)
+}
+
+// numbered reports whether a command names seat s by number for rd: its
+// holder now is not the one the game knows by name, or shares that name,
+// in any case, with another seat's holder now. (Two game names the same
+// in another case the game writes by number itself: Dice Brewing's
+// refName.)
+func (rd Reader) numbered(s int) bool {
+	if s < 0 || s >= len(rd.Names) || s >= len(rd.Seats) || rd.Seats[s] != rd.Names[s] {
+		return true
+	}
+	for t, h := range rd.Seats {
+		if t != s && strings.EqualFold(h, rd.Seats[s]) {
+			return true
+		}
+	}
+	return false
 }

@@ -473,6 +473,15 @@ func (v *mailView) mailData(i int, rep *Reply, notes, lines []string) (d *MailDa
 		v := &ReplyView{Rejected: rep.Rejected, Stale: rep.Stale}
 		for _, l := range rep.Lines {
 			lv := ReplyLineView{Status: string(l.Status), Text: l.Text, Cmds: l.Cmds}
+			for k, c := range l.Cmds {
+				// The command read, as the reader copies it (issue 24).
+				if said := rd.Command(c); said != c {
+					if &lv.Cmds[0] == &l.Cmds[0] {
+						lv.Cmds = slices.Clone(l.Cmds)
+					}
+					lv.Cmds[k] = said
+				}
+			}
 			for _, e := range l.Errors {
 				t, err := r.Error(rd, e)
 				if err != nil {

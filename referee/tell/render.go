@@ -45,6 +45,11 @@ type Reader struct {
 	// event line names who held the seat at its move (issue 24).
 	Seats  []string
 	Before [][]Holder
+	// Names are the seats' names in the game (the engine's, the first
+	// holders': Seat.Name), by seat, so that a menu line and an echoed
+	// command name each seat as its holder now (Reader.Command); nil
+	// shows commands as the game writes them.
+	Names []string
 	// Compact: the summary without what rarely changes (see
 	// templates.Ctx.Compact).
 	Compact bool
@@ -215,10 +220,13 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 					return "", err
 				}
 				line = s
+				if said := rd.Command(o.Cmd); said != o.Cmd {
+					line = sayCommand(line, kc.KwLine(o.Cmd), kc.KwLine(said))
+				}
 			} else {
 				// The command as the reader writes it (issue 12.7): FABRIQUER
 				// D2 for a French reader; English is accepted too.
-				line = kc.KwLine(o.Cmd)
+				line = kc.KwLine(rd.Command(o.Cmd))
 			}
 			lines[i] = optionLine(i+1, line)
 			widest = max(widest, utf8.RuneCountInString(lines[i]))
@@ -294,6 +302,23 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 	// Every line fits (issue 12.4): a line the game's template could not
 	// lay out (a market with many prices) wraps with a hanging indent.
 	return templates.Fold(b.String()), nil
+}
+
+// sayCommand is a menu line rendered with the game's command was, with
+// the command as the reader copies it instead (Reader.Command, issue 24:
+// a seat written by number after a hand-over), a comment after the
+// command still in its column.
+func sayCommand(line, was, said string) string {
+	rest, ok := strings.CutPrefix(line, was)
+	if !ok {
+		return strings.Replace(line, was, said, 1)
+	}
+	pad := len(rest) - len(strings.TrimLeft(rest, " "))
+	if pad > 0 && pad < len(rest) {
+		pad = max(1, pad+utf8.RuneCountInString(was)-utf8.RuneCountInString(said))
+		rest = strings.Repeat(" ", pad) + strings.TrimLeft(rest, " ")
+	}
+	return said + rest
 }
 
 // writeColumns lays a group's short option lines side by side, as many

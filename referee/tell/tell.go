@@ -173,6 +173,7 @@ type Told struct {
 func (t *Teller) Mails(in *Input) (*Told, error) {
 	v := &mailView{Teller: t, Input: in, seats: slices.Clone(in.Game.Seats), nonce: in.Game.Nonce}
 	v.names, v.before = Holding(in.Game.Seats)
+	v.gameNames = GameNames(in.Game.Seats)
 	for i := range v.seats {
 		if err := v.mailSeat(i); err != nil {
 			return nil, err
@@ -193,6 +194,8 @@ type mailView struct {
 	// holders (every reader's Seats and Before: Holding).
 	names  []string
 	before [][]Holder
+	// gameNames are the seats' names in the game (every reader's Names).
+	gameNames []string
 	// log is the whole log once Input.Older was read (olderRead).
 	log       []Entry
 	olderRead bool
@@ -218,7 +221,7 @@ func (v *mailView) of(i int) SeatChange {
 }
 
 func (v *mailView) reader(seat int) Reader {
-	return Reader{Game: v.Game.Game, Lang: v.seats[seat].Lang, Seat: seat, Seats: v.names, Before: v.before}
+	return Reader{Game: v.Game.Game, Lang: v.seats[seat].Lang, Seat: seat, Seats: v.names, Before: v.before, Names: v.gameNames}
 }
 
 func (v *mailView) token() int { return TableToken(v.Table) }

@@ -74,21 +74,50 @@ func (c *orgCmd) tourGame() (*tournament.Tournament, int, int, error) {
 	return t, r, k, nil
 }
 
-// resultLine writes a match's result by place: "1. Ann, 2. Bob".
+// resultLine writes a match's result by place: "1. Ann, 2. Bob", each
+// seat by its entrant's name now (the game's close line: the game is
+// still played, by the holders now).
 func resultLine(t *tournament.Tournament, m tournament.Match) string {
 	if len(m.Rank) != len(m.Seats) {
 		return ""
 	}
+	parts := make([]string, 0, len(m.Seats))
+	for _, s := range byPlace(m) {
+		parts = append(parts, fmt.Sprintf("%d. %s", m.Rank[s], t.Entrants[m.Seats[s]].Name))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// resultPlace is one place of a result as the mails write it (template
+// "tour.result"): Place, and who played the seat's game (playedIn).
+type resultPlace struct {
+	Place int
+	Names []heldName
+}
+
+// resultOf is the result of round n's match m by place, each seat named
+// by every player who played its game, substitutes marked (issue 24: a
+// correction of an earlier round names who played it, not the place's
+// holder now); nil when the match has no result.
+func resultOf(t *tournament.Tournament, m tournament.Match, n int) []resultPlace {
+	if len(m.Rank) != len(m.Seats) {
+		return nil
+	}
+	out := make([]resultPlace, 0, len(m.Seats))
+	for _, s := range byPlace(m) {
+		out = append(out, resultPlace{Place: m.Rank[s], Names: playedIn(t.Entrants[m.Seats[s]], n)})
+	}
+	return out
+}
+
+// byPlace are a match's seats, the best placed first.
+func byPlace(m tournament.Match) []int {
 	seats := make([]int, len(m.Seats))
 	for i := range seats {
 		seats[i] = i
 	}
 	sort.SliceStable(seats, func(a, b int) bool { return m.Rank[seats[a]] < m.Rank[seats[b]] })
-	parts := make([]string, len(seats))
-	for i, s := range seats {
-		parts[i] = fmt.Sprintf("%d. %s", m.Rank[s], t.Entrants[m.Seats[s]].Name)
-	}
-	return strings.Join(parts, ", ")
+	return seats
 }
 
 // corrected tells the players concerned (entrant ids) a correction by
@@ -148,15 +177,15 @@ func orgResult(c *orgCmd) (string, error) {
 	if len(rank) != len(m.Seats) {
 		return "", fail("seats", "game", m.GameID, "seats", len(m.Seats))
 	}
-	was := ""
+	var was []resultPlace
 	if m.Decided() {
-		was = resultLine(t, *m)
+		was = resultOf(t, *m, r+1)
 	}
 	if err := m.SetResult(rank, len(t.Rounds)); err != nil {
 		return "", err
 	}
 	line := resultLine(t, *m)
-	if was == "" {
+	if was == nil {
 		gi, err := c.d.h.Game(m.GameID)
 		if err != nil {
 			return "", err
@@ -167,7 +196,7 @@ func orgResult(c *orgCmd) (string, error) {
 			}
 		}
 	}
-	return c.corrected(t, "result", m.Seats, map[string]any{"game": m.GameID, "round": r + 1, "result": line, "was": was})
+	return c.corrected(t, "result", m.Seats, map[string]any{"game": m.GameID, "round": r + 1, "result": resultOf(t, *m, r+1), "was": was})
 }
 
 // orgDoubleForfeit is DOUBLEFORFEIT <game>: every player of a game still

@@ -38,6 +38,15 @@
 // who began it, then the substitute (PlayerGame.Played), and whose mark
 // says the departed holder began that round (PageStint.Into), and every
 // opponent's page (PageName.Part): TestPlayerPagesNameHandedOnGames_Issue24.
+// Every entrant's mail that names who played a game names every holder who
+// played it, first to last, each substitute marked (templates
+// tour.played, tour.result; heldName by stint, never by name): the
+// standings, whole or a round mail's excerpt, add a line for each game of
+// a place shown that was handed on after a move (handedOn), and a
+// corrected result (RESULT's audit line, mailed to the game's players)
+// names each seat of that round by who played it then (resultOf), not by
+// the place's holder now (TestMailsNameHandedOnGames_Issue24; the lines
+// fit 80 columns in four languages, TestEveryEntrantMailFits).
 // A page of a place is the place's: its holders share it, each named with
 // the rounds they played. The desk decides a game's
 // seats by seat, never by name: at a late=forfeit deadline the seats the

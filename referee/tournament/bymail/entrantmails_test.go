@@ -138,9 +138,21 @@ func TestEveryEntrantMailFits(t *testing.T) {
 				rows[len(rows)-1].Place, rows[len(rows)-1].Points = p.num, fmt.Sprint(p.num)
 				subs := []map[string]any{{"name": p.names[0], "old": p.names[len(p.names)-1], "from": p.num, "played": true,
 					"first": 1, "through": p.num}}
+				// Games handed on after a move (issue 24): every holder, the
+				// substitutes marked, in a result and under the standings.
+				var names []heldName
+				for i, nm := range p.names {
+					names = append(names, heldName{Name: nm, Sub: i > 0})
+				}
+				var held []resultPlace
+				for i := range p.names {
+					held = append(held, resultPlace{Place: p.num + i, Names: names})
+				}
+				handed := []map[string]any{{"round": p.num, "names": names}}
+				seen["tour.played"], seen["tour.result"] = true, true
 				parts := map[string]map[string]any{
 					"standings": {"id": tr.ID, "round": p.num, "rows": rows, "tiebreaks": strings.Join(tr.Tiebreaks, " "),
-						"status": "over", "adjudicated": true, "subs": subs},
+						"status": "over", "adjudicated": true, "subs": subs, "parts": handed},
 					"rating": {"game": "toy", "rows": []map[string]any{{"title": "Heaven & Ale", "duels": p.num, "r": "1523.4",
 						"rd": "312.9", "tables": p.num, "ordinal": "12.34", "mu": "25.123", "sigma": "8.333", "adjudicated": p.num}}},
 					"info.joined":           {"id": tr.ID, "entrants": p.num},
@@ -155,8 +167,8 @@ func TestEveryEntrantMailFits(t *testing.T) {
 					"error.failed": {"why": d.tourText(lang, "err.already_in", map[string]any{"address": p.address[0],
 						"id": tr.ID})},
 					"ics.round": {"id": tr.ID, "round": p.num, "title": "Heaven & Ale"},
-					"audit.result": {"game": tr.ID + "r2t1x1", "round": p.num, "result": strings.Join(p.names, ", "),
-						"was": strings.Join(p.names, ", ")},
+					"audit.result": {"game": tr.ID + "r2t1x1", "round": p.num, "result": held,
+						"was": held},
 					"audit.doubleforfeit": {"game": tr.ID + "r2t1x1", "round": p.num},
 					"audit.swap": {"round": p.num, "a": p.names[0], "b": p.names[len(p.names)-1], "game_a": tr.ID + "r2t1x1",
 						"game_b": tr.ID + "r2t3x1"},
@@ -170,6 +182,14 @@ func TestEveryEntrantMailFits(t *testing.T) {
 				// Standings, whole or an excerpt, are laid out as the desk
 				// lays them out (tourStandingsText, excerpt).
 				texts["standings"] = fitLines(texts["standings"])
+				for _, name := range []string{"audit.result", "standings"} {
+					flat := strings.Join(strings.Fields(texts[name]), " ")
+					for _, nm := range p.names {
+						if !strings.Contains(flat, strings.Join(strings.Fields(nm), " ")) {
+							t.Errorf("%s %s: a game handed on does not name %q:\n%s", lang, name, nm, texts[name])
+						}
+					}
+				}
 				for name, text := range texts {
 					seen[name] = true
 					what := fmt.Sprintf("%s %s (%s, %s)", lang, name, p.id, tz)

@@ -5,6 +5,7 @@ package bymail
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -207,7 +208,7 @@ func (d *desk) tourStandingsText(t *tournament.Tournament, lang string) string {
 	rows := d.tourStandingRows(t)
 	return fitLines(d.tourText(lang, "standings", map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": rows,
 		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status, "adjudicated": anyAdjudicated(rows),
-		"subs": substitutes(t, rows)}))
+		"subs": substitutes(t, rows), "parts": handedOn(t, rows)}))
 }
 
 // tourStandingRows are the standings, formatted.
@@ -274,7 +275,7 @@ func (d *desk) excerpt(s *standings, e int, lang string) string {
 	}
 	return fitLines(d.tourText(lang, "standings", map[string]any{"id": s.t.ID, "round": len(s.t.Rounds), "rows": rows,
 		"tiebreaks": strings.Join(s.t.Tiebreaks, " "), "status": s.t.Status, "adjudicated": anyAdjudicated(rows),
-		"subs": substitutes(s.t, rows)}))
+		"subs": substitutes(s.t, rows), "parts": handedOn(s.t, rows)}))
 }
 
 // substitutes say, for the rows shown whose place changed hands, who
@@ -300,6 +301,56 @@ func substitutes(t *tournament.Tournament, rows []standingRow) []map[string]any 
 		}
 	}
 	return out
+}
+
+// handedOn are, for the rows shown, the games of a place handed on after
+// a move (tournament.Stint.Into): each with its round and every player
+// who played it, first to last, substitutes marked (issue 24: the mails'
+// standings name every holder of such a game, as the pages do).
+func handedOn(t *tournament.Tournament, rows []standingRow) []map[string]any {
+	var out []map[string]any
+	for _, r := range rows {
+		if r.Gap || !r.Sub {
+			continue
+		}
+		e := t.Entrants[r.entrant]
+		var rounds []int
+		for _, b := range e.Before {
+			if b.Into > b.Through && !slices.Contains(rounds, b.Into) {
+				rounds = append(rounds, b.Into)
+			}
+		}
+		for _, n := range rounds {
+			out = append(out, map[string]any{"round": n, "names": playedIn(e, n)})
+		}
+	}
+	return out
+}
+
+// heldName is one who played a place's game, in the order they played it
+// (template "tour.played"); Sub marks a substitute (every holder of the
+// place but its first).
+type heldName struct {
+	Name string
+	Sub  bool
+}
+
+// playedIn are who played round n's game for the entrant, first to last
+// (tournament.Entrant.Played), each marked a substitute by their stint,
+// never by name (a substitute may bear the first holder's name).
+func playedIn(e tournament.Entrant, n int) []heldName {
+	var out []heldName
+	for i, s := range e.Before {
+		if s.Into == n {
+			out = append(out, heldName{Name: s.Name, Sub: i > 0})
+		}
+	}
+	for i, s := range e.Before {
+		if n <= s.Through {
+			return append(out, heldName{Name: s.Name, Sub: i > 0})
+		}
+	}
+	return append(out, heldName{Name: e.Name, Sub: len(e.Before) > 0})
 }
 
 // anyAdjudicated reports whether a rating among rows is marked (the
