@@ -2,7 +2,6 @@ package seating
 
 import (
 	"cmp"
-	"fmt"
 	"strings"
 	"time"
 
