@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -127,8 +128,13 @@ func keptDataKey(data any) (any, bool) {
 		return nil, false
 	}
 	if m, ok := data.(map[string]any); ok {
-		// A dict (the usual data of a call): refused without encoding
-		// anything when a value is not keyable (a view, a Ctx).
+		// A dict (the usual data of a call) of strings, booleans and
+		// numbers, encoded without reflection.
+		if k, ok := dictDataKey(m); ok {
+			return k, true
+		}
+		// Else refused without encoding anything when a value is not
+		// keyable (a view, a Ctx).
 		for _, x := range m {
 			if x != nil && !keyableType(reflect.TypeOf(x)) {
 				return nil, false
@@ -139,12 +145,43 @@ func keptDataKey(data any) (any, bool) {
 	if !keyableType(v.Type()) {
 		return nil, false
 	}
+	if flatStruct(v.Type()) {
+		// A struct of strings, booleans and integers (engine.Fact) is
+		// its own key, by value.
+		return data, true
+	}
 	var buf [256]byte
 	b, ok := appendValue(buf[:0], v)
 	if !ok {
 		return nil, false
 	}
 	return dictKey(b), true
+}
+
+// flats caches flatStruct by type.
+var flats sync.Map
+
+// flatStruct reports whether t is a struct whose fields are all strings,
+// booleans and integers (a key by value as it is: == compares every
+// field).
+func flatStruct(t reflect.Type) bool {
+	if t.Kind() != reflect.Struct {
+		return false
+	}
+	if ok, found := flats.Load(t); found {
+		return ok.(bool)
+	}
+	ok := true
+	for i := range t.NumField() {
+		switch t.Field(i).Type.Kind() {
+		case reflect.String, reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		default:
+			ok = false
+		}
+	}
+	flats.Store(t, ok)
+	return ok
 }
 
 // keyable caches keyableType by type.
@@ -252,4 +289,49 @@ func keptCall(tr *parse.Tree, tn *parse.TemplateNode) *parse.ActionNode {
 	cmd := &parse.CommandNode{NodeType: parse.NodeCommand, Pos: tn.Pos, Args: []parse.Node{fn, name, tn.Pipe}}
 	pipe := &parse.PipeNode{NodeType: parse.NodePipe, Pos: tn.Pos, Line: tn.Line, Cmds: []*parse.CommandNode{cmd}}
 	return &parse.ActionNode{NodeType: parse.NodeAction, Pos: tn.Pos, Line: tn.Line, Pipe: pipe}
+}
+
+// dictDataKey is a dict's key: its keys sorted, each with its value and
+// the value's type; ok is false when a value is not a string, a boolean,
+// an integer, a float (not NaN) or nil (appendValue encodes such a dict;
+// the two encodings start apart: 'd' here, a length there).
+func dictDataKey(m map[string]any) (any, bool) {
+	var small [8]string
+	keys := small[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var buf [128]byte
+	b := append(buf[:0], 'd')
+	field := func(f string) {
+		b = strconv.AppendInt(b, int64(len(f)), 10)
+		b = append(b, ':')
+		b = append(b, f...)
+	}
+	for _, k := range keys {
+		field(k)
+		switch v := m[k].(type) {
+		case nil:
+			b = append(b, 'n')
+		case string:
+			b = append(b, 's')
+			field(v)
+		case bool:
+			b = strconv.AppendBool(append(b, 'b'), v)
+			b = append(b, ';')
+		case int:
+			b = append(strconv.AppendInt(append(b, 'i'), int64(v), 10), ';')
+		case int64:
+			b = append(strconv.AppendInt(append(b, 'l'), v, 10), ';')
+		case float64:
+			if math.IsNaN(v) {
+				return nil, false
+			}
+			b = append(strconv.AppendFloat(append(b, 'f'), v, 'g', -1, 64), ';')
+		default:
+			return nil, false
+		}
+	}
+	return dictKey(b), true
 }

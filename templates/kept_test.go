@@ -176,3 +176,45 @@ func TestTemplateCallsKeptAsWritten_Issue25(t *testing.T) {
 		t.Errorf("a call of a template defined nowhere: %v", err)
 	}
 }
+
+// BenchmarkKeptCallsParallel: kept texts found by renderers at once (the
+// daemon renders on every core); run with -cpu 1,2,4 to see what the
+// locks cost as renderers are added.
+func BenchmarkKeptCallsParallel(b *testing.B) {
+	fsys := fstest.MapFS{
+		"languages.txt": {Data: []byte("en\n")},
+		"g/en/a.tmpl":   {Data: []byte(`{{define "x"}}<{{.Key}} {{.N}}>{{end}}`)},
+	}
+	s, err := LoadFS(fsys)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := s.lookup("g", "en", "x")
+	datas := make([]plainFact, 256)
+	for i := range datas {
+		datas[i] = plainFact{Key: "k", N: i}
+	}
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			if _, err := s.kept.render(d, datas[i%len(datas)]); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
+}
+
+// BenchmarkKeptDataKey: the key of a call's data (a fact, a dict, a row).
+func BenchmarkKeptDataKey(b *testing.B) {
+	for name, d := range map[string]any{"fact": plainFact{Key: "k", N: 3}, "dict": map[string]any{"Kind": "space", "ID": "MH1", "Name": ""},
+		"row": deepView{Name: "v", Rows: []plainFact{{Key: "a"}, {Key: "b", N: 2}}, By: map[string]int{"x": 1}}} {
+		b.Run(name, func(b *testing.B) {
+			for range b.N {
+				if _, ok := keptDataKey(d); !ok {
+					b.Fatal("not kept")
+				}
+			}
+		})
+	}
+}
