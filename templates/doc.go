@@ -103,18 +103,25 @@
 // TestKeyedReadsOfTemplates_Issue25,
 // TestAppendReadsKeyTellsGroupValuesApart_Issue25,
 // TestDiceBrewingHeadsKeyed_Issue25). A template rendered by the function
-// tmpl reads nothing but its data and the Set's functions (its dot and $
-// are the data), so its text is kept (kept.go) when the data is a value:
-// a string, a boolean, an integer, a float, a struct of plain fields
-// (engine.Fact) or a dict of such values, keyed by the template and the
-// data by value (every field, every dict key with its value's type); a
-// view, a list, a pointer or a Ctx in the data is rendered every time.
-// So a name or a fact a summary writes many times is {{tmpl "bc.name"
-// (dict ...)}}, not {{template ...}} (Brewcrafters' card names and facts
-// were most of its mails' rendering, issue 25). A template function must
-// stay a function of its arguments and the Set, or nothing could be kept
-// (TestKeptCallsKeyEveryInput_Issue25; LoadUnkept keeps nothing, the
-// reference of referee/tell's TestMailsAsRenderedAfresh_Issue25).
+// tmpl, or by a {{template}} call (rewritten at load into a kept call
+// that finds the template {{template}} finds: kept.go, keepTemplateCalls;
+// TestTemplateCallsKeptAsWritten_Issue25), reads nothing but its data
+// and the Set's functions (its dot and $ are the data), so its text is
+// kept (kept.go) when the data is a value: strings, booleans, integers,
+// floats, lists, maps with string keys and structs of those, of types
+// without methods, keyed by the template and the data by value (every
+// part with its type: AppendViewKey's encoding); data holding a pointer,
+// a function or a value of a type with methods (a Ctx, a view with a
+// pointer) is rendered every time. So a name, a fact or a row a summary
+// writes many times is kept when its data is such a value (Brewcrafters'
+// card names and facts were most of its mails' rendering, issue 25). A
+// template function must stay a function of its arguments and the Set,
+// or nothing could be kept: every function is classified, and the code
+// of those of funcs.go is read for package variables and impure packages
+// (TestFuncsReadOnlyTheirArguments); TestKeptCallsKeyEveryInput_Issue25
+// fails with a key part left out; LoadUnkept keeps nothing and rewrites
+// no call, the reference of referee/tell's
+// TestMailsAsRenderedAfresh_Issue25.
 //
 // # Ownership
 //

@@ -20,11 +20,11 @@ import (
 // option's line and group, the legend, and every event of the step as
 // the seat sees it.
 func TestFoldedTablesRenderAsWritten_Issue25(t *testing.T) {
-	folded, err := load(files, true)
+	folded, err := load(files, true, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := load(files, false)
+	plain, err := load(files, false, false)
 	if err != nil {
 		t.Fatal(err)
 	}

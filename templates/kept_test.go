@@ -2,6 +2,8 @@ package templates
 
 import (
 	"fmt"
+	"math"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -14,12 +16,30 @@ type plainFact struct {
 	On    bool
 }
 
+// deepView and otherView are data of lists, maps and structs of values
+// (as a view's parts), two types of the same fields.
+type deepView struct {
+	Name string
+	Rows []plainFact
+	By   map[string]int
+	Any  any
+}
+
+type otherView deepView
+
+// withMethod has a method: a template may call it, and it may read what
+// a key does not hold.
+type withMethod struct{ N int }
+
+func (withMethod) Now() string { return "" }
+
 // TestKeptCallsKeyEveryInput_Issue25: a text tmpl keeps is keyed by the
 // template and the whole data by value: data that differ in one field, a
-// dict key, a value's type, or that go to another template of the same
-// text get their own text, and every text is the one rendered afresh. A
-// list, a pointer, a struct with a field not plain and a dict with such
-// a value are never kept.
+// dict key, a list's length or element, nil or empty, a value's type (in
+// an interface, or a struct's type), or that go to another template of
+// the same text get their own text, and every text is the one rendered
+// afresh. Data holding a pointer, a function, a value of a type with
+// methods (a Ctx) or a NaN is never kept.
 func TestKeptCallsKeyEveryInput_Issue25(t *testing.T) {
 	fsys := fstest.MapFS{
 		"languages.txt": {Data: []byte("en\n")},
@@ -43,6 +63,22 @@ func TestKeptCallsKeyEveryInput_Issue25(t *testing.T) {
 		map[string]any{"K": int64(1)}, map[string]any{"K": 1.0}, map[string]any{"K": true}, map[string]any{"K": nil},
 		map[string]any{"K": "a", "L": "b"}, map[string]any{"K": "ab"}, map[string]any{"Ka": "b"},
 		map[string]any{"K": "a", "L": "b", "M": 3}, map[string]any{},
+		// Lists, maps and structs of values, by value (issue 25: every
+		// {{template}} call is kept by its data): each part, its length,
+		// nil apart from empty, a value's type in an interface.
+		[]string{"a"}, []string{"b"}, []string{"a", "b"}, []string{"ab"}, []string{}, []string(nil), []int{1},
+		[]any{"a", 1}, []any{"a", int64(1)}, []any{"a", "1"}, [2]int{1, 2}, [2]int{2, 1},
+		map[string]any{"K": []int{1}}, map[string]any{"K": []int{2}}, map[string]any{"K": plainFact{}},
+		map[string]any{"K": plainFact{N: 1}}, map[string][]string{"K": {"a"}}, map[string][]string{"K": nil},
+		struct{ L []int }{}, struct{ L []int }{L: []int{}}, struct{ L []int }{L: []int{0}},
+		struct{ F float64 }{}, struct{ F float64 }{F: 0.5},
+		deepView{Name: "v", Rows: []plainFact{{Key: "a"}}, By: map[string]int{"x": 1}},
+		deepView{Name: "v", Rows: []plainFact{{Key: "a", On: true}}, By: map[string]int{"x": 1}},
+		deepView{Name: "v", Rows: []plainFact{{Key: "a"}}, By: map[string]int{"x": 2}},
+		deepView{Name: "v", Rows: []plainFact{{Key: "a"}}, By: map[string]int{"y": 1}},
+		deepView{Name: "v", Rows: []plainFact{{Key: "a"}}, By: map[string]int{"x": 1}, Any: "a"},
+		deepView{Name: "v", Rows: []plainFact{{Key: "a"}}, By: map[string]int{"x": 1}, Any: []string{"a"}},
+		otherView{Name: "v", Rows: []plainFact{{Key: "a"}}, By: map[string]int{"x": 1}},
 	}
 	// Each datum twice through each template, in turn: the second call
 	// finds the text kept by the first.
@@ -61,11 +97,12 @@ func TestKeptCallsKeyEveryInput_Issue25(t *testing.T) {
 			}
 		}
 	}
-	if want := 2 * len(datas); kept.kept.hits != want || len(kept.kept.m) != want {
-		t.Errorf("%d texts kept, %d found: want %d and %d", len(kept.kept.m), kept.kept.hits, want, want)
+	if want := 2 * len(datas); kept.kept.hits.Load() != int64(want) || kept.kept.size() != want {
+		t.Errorf("%d texts kept, %d found: want %d and %d", kept.kept.size(), kept.kept.hits.Load(), want, want)
 	}
-	for _, d := range []any{[]string{"a"}, &plainFact{}, struct{ L []int }{}, struct{ F float64 }{},
-		map[string]any{"K": []int{1}}, map[string]any{"K": plainFact{}}, nil} {
+	for _, d := range []any{&plainFact{}, struct{ P *int }{}, map[string]any{"K": &plainFact{}}, []any{"a", &plainFact{}},
+		struct{ F func() }{}, withMethod{}, []withMethod{{}}, map[string]any{"K": withMethod{}}, Ctx{}, nil,
+		math.NaN(), deepView{Any: &plainFact{}}} {
 		if _, ok := keptDataKey(d); ok {
 			t.Errorf("%#v is kept", d)
 		}
@@ -89,7 +126,95 @@ func TestKeptCallsAreBounded(t *testing.T) {
 			t.Fatalf("%d: %q %v", i, got, err)
 		}
 	}
-	if n := len(s.kept.m); n > maxKeptCalls || n == 0 {
+	if n := s.kept.size(); n > maxKeptCalls || n == 0 {
 		t.Fatalf("%d texts kept", n)
+	}
+}
+
+// TestTemplateCallsKeptAsWritten_Issue25: a {{template}} call, rewritten
+// at load into a kept call (keepTemplateCalls), finds the template
+// {{template}} finds (a scope's own definition before the common one of
+// its language, the common one else) and renders the same text; a call
+// with a value for data is kept (the second rendering finds it), a call
+// with a Ctx or a view holding a pointer is rendered every time, and a
+// call of a template defined nowhere fails as {{template}} does.
+func TestTemplateCallsKeptAsWritten_Issue25(t *testing.T) {
+	fsys := fstest.MapFS{
+		"languages.txt": {Data: []byte("en\n")},
+		"common/en/c.tmpl": {Data: []byte(`{{define "name"}}common {{.}}{{end}}` +
+			`{{define "page"}}[{{template "name" .Data.N}}|{{template "ctx" .}}|{{range .Data.L}}{{template "row" .}}{{end}}]{{end}}` +
+			`{{define "ctx"}}{{.Lang}}{{end}}{{define "row"}}<{{.Key}}{{.N}}>{{end}}`)},
+		"g/en/g.tmpl": {Data: []byte(`{{define "name"}}own {{.}}{{end}}{{define "bad"}}{{template "nowhere" .}}{{end}}`)},
+		"h/en/h.tmpl": {Data: []byte(`{{define "x"}}{{end}}`)},
+	}
+	kept, err := LoadFS(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := load(fsys, true, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := map[string]any{"N": "n", "L": []plainFact{{Key: "a", N: 1}, {Key: "b"}}}
+	for round := range 2 {
+		for scope, want := range map[string]string{"g": "[own n|en|<a1><b0>]", "h": "[common n|en|<a1><b0>]"} {
+			got, err := kept.Render(scope, "en", "page", Ctx{Lang: "en", Data: data})
+			if err != nil || got != want {
+				t.Errorf("round %d, %s: %q %v, want %q", round, scope, got, err, want)
+			}
+			if p, err := plain.Render(scope, "en", "page", Ctx{Lang: "en", Data: data}); err != nil || p != want {
+				t.Errorf("%s as written: %q %v", scope, p, err)
+			}
+		}
+	}
+	// Per scope: "name" and two rows kept, found in the second round;
+	// the Ctx never.
+	if got := kept.kept.hits.Load(); got != 2*3 {
+		t.Errorf("%d calls found kept, want 6", got)
+	}
+	if _, err := kept.Render("g", "en", "bad", Ctx{}); err == nil || !strings.Contains(err.Error(), "nowhere") {
+		t.Errorf("a call of a template defined nowhere: %v", err)
+	}
+}
+
+// BenchmarkKeptCallsParallel: kept texts found by renderers at once (the
+// daemon renders on every core); run with -cpu 1,2,4 to see what the
+// locks cost as renderers are added.
+func BenchmarkKeptCallsParallel(b *testing.B) {
+	fsys := fstest.MapFS{
+		"languages.txt": {Data: []byte("en\n")},
+		"g/en/a.tmpl":   {Data: []byte(`{{define "x"}}<{{.Key}} {{.N}}>{{end}}`)},
+	}
+	s, err := LoadFS(fsys)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := s.lookup("g", "en", "x")
+	datas := make([]plainFact, 256)
+	for i := range datas {
+		datas[i] = plainFact{Key: "k", N: i}
+	}
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			if _, err := s.kept.render(d, datas[i%len(datas)]); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
+}
+
+// BenchmarkKeptDataKey: the key of a call's data (a fact, a dict, a row).
+func BenchmarkKeptDataKey(b *testing.B) {
+	for name, d := range map[string]any{"fact": plainFact{Key: "k", N: 3}, "dict": map[string]any{"Kind": "space", "ID": "MH1", "Name": ""},
+		"row": deepView{Name: "v", Rows: []plainFact{{Key: "a"}, {Key: "b", N: 2}}, By: map[string]int{"x": 1}}} {
+		b.Run(name, func(b *testing.B) {
+			for range b.N {
+				if _, ok := keptDataKey(d); !ok {
+					b.Fatal("not kept")
+				}
+			}
+		})
 	}
 }

@@ -129,7 +129,7 @@ func TestKeyedReadsOfTemplates_Issue25(t *testing.T) {
 		names[name] = text
 		src += `{{define "` + name + `"}}` + text + `{{end}}`
 	}
-	s, err := load(fstest.MapFS{"languages.txt": {Data: []byte("en\n")}, "g/en/a.tmpl": {Data: []byte(src)}}, true)
+	s, err := load(fstest.MapFS{"languages.txt": {Data: []byte("en\n")}, "g/en/a.tmpl": {Data: []byte(src)}}, true, true)
 	if err != nil {
 		t.Fatal(err)
 	}

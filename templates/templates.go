@@ -206,7 +206,7 @@ func Load() (*Set, error) {
 	return loadEmbedded()
 }
 
-var loadEmbedded = sync.OnceValues(func() (*Set, error) { return load(files, true) })
+var loadEmbedded = sync.OnceValues(func() (*Set, error) { return load(files, true, true) })
 
 var installed struct {
 	sync.Mutex
@@ -217,7 +217,7 @@ var installed struct {
 // one rendering to the next (tmpl's calls are rendered every time,
 // kept.go): the reference the tests of what is kept compare with.
 func LoadUnkept() (*Set, error) {
-	s, err := load(files, true)
+	s, err := load(files, true, false)
 	if err == nil {
 		s.kept.off = true
 	}
@@ -227,7 +227,7 @@ func LoadUnkept() (*Set, error) {
 // LoadFS parses the templates of a tree laid out as this directory is
 // (languages.txt, <scope>/<lang>/...): templates kept outside the binary,
 // or a new language tried before it is built in (README.md).
-func LoadFS(fsys fs.FS) (*Set, error) { return load(fsys, true) }
+func LoadFS(fsys fs.FS) (*Set, error) { return load(fsys, true, true) }
 
 // Install makes s the Set that Load returns and its languages the
 // Languages, until the returned function puts the previous ones back. It
@@ -251,7 +251,7 @@ func (s *Set) Languages() []string { return s.langs }
 
 // load parses a tree; fold folds its constant tables (fold.go; the tests
 // compare with a set loaded without).
-func load(fsys fs.FS, fold bool) (*Set, error) {
+func load(fsys fs.FS, fold, keep bool) (*Set, error) {
 	s := &Set{byKey: map[dir]*template.Template{}, aliases: map[dir]map[string]string{}, words: map[dir]map[string]string{},
 		args: map[dir]map[string]string{}, argWords: map[dir]map[string]string{}, lists: map[dir]map[string][]string{},
 		dates: map[string]dateWords{}, grammar: map[string]grammar{}, kept: &keptCalls{}}
@@ -327,20 +327,8 @@ func load(fsys fs.FS, fold bool) (*Set, error) {
 		if !slices.Contains(s.langs, lang) {
 			return nil, fmt.Errorf("templates: %s: unknown language %q", key, lang)
 		}
-		g := s.grammarOf(lang)
-		t := template.New(key).Funcs(funcs).Option("missingkey=error").Funcs(template.FuncMap{
-			"dayname": s.dayName, "plural": g.plural, "count": g.count, "elide": g.elide})
-		// tmpl renders a template chosen by name at run time (a card's name
-		// by its id: "bc.name.HEAD_BREWER"), looked up like Render does;
-		// "" when the name is defined nowhere (issue 22).
-		sc, lg := scope, lang
-		t.Funcs(template.FuncMap{"tmpl": func(name string, data any) (string, error) {
-			d := s.lookup(sc, lg, name)
-			if d == nil {
-				return "", nil
-			}
-			return s.kept.render(d, data)
-		}})
+		t := template.New(key).Funcs(funcs).Option("missingkey=error")
+		t.Funcs(s.setFuncs(scope, lang, t))
 		if scope != "common" {
 			if c := s.byKey[dir{"common", lang}]; c != nil {
 				for _, ct := range c.Templates() {
@@ -379,7 +367,40 @@ func load(fsys fs.FS, fold bool) (*Set, error) {
 			}
 		}
 	}
+	if keep {
+		s.keepTemplateCalls()
+	}
 	return s, nil
+}
+
+// setFuncs are the template functions of the templates of scope in lang
+// (t: their set of definitions) besides funcs: each reads its arguments
+// and the Set, which does not change after load
+// (TestFuncsReadOnlyTheirArguments classifies every function).
+func (s *Set) setFuncs(scope, lang string, t *template.Template) template.FuncMap {
+	g := s.grammarOf(lang)
+	return template.FuncMap{
+		"dayname": s.dayName, "plural": g.plural, "count": g.count, "elide": g.elide,
+		// tmpl renders a template chosen by name at run time (a card's name
+		// by its id: "bc.name.HEAD_BREWER"), looked up like Render does;
+		// "" when the name is defined nowhere (issue 22).
+		"tmpl": func(name string, data any) (string, error) {
+			d := s.lookup(scope, lang, name)
+			if d == nil {
+				return "", nil
+			}
+			return s.kept.render(d, data)
+		},
+		// A {{template}} call, kept (kept.go: keepTemplateCalls): found
+		// in t's definitions as {{template}} finds it.
+		keptTemplateFunc: func(name string, data any) (string, error) {
+			d := t.Lookup(name)
+			if d == nil {
+				return "", fmt.Errorf("template %q not defined", name)
+			}
+			return s.kept.render(d, data)
+		},
+	}
 }
 
 func parseAliases(fsys fs.FS, p string) (map[string]string, map[string]string, error) {

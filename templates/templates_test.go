@@ -64,7 +64,7 @@ func TestFallbackAndAliases(t *testing.T) {
 		"game/it/aliases.txt":   {Data: []byte("PIAZZA = PLACE # comment\n")},
 		"common/it/aliases.txt": {Data: []byte("PASSA = PASS\n")},
 	}
-	s, err := load(fsys, true)
+	s, err := load(fsys, true, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +245,7 @@ func TestGrammarFunctions(t *testing.T) {
 		}
 		fsys["common/"+lang+"/grammar.txt"] = &fstest.MapFile{Data: b}
 	}
-	g, err := load(fsys, true)
+	g, err := load(fsys, true, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -125,13 +125,19 @@ func appendField(dst []byte, s string) []byte {
 
 // appendValue appends v with its type: strings, numbers, booleans, and
 // slices, arrays, maps with string keys, structs without methods (their
-// exported fields) and interfaces of those.
+// exported fields) and interfaces of those (a value in an interface of a
+// keyableType: no method, no pointer).
 func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
 	dst = appendField(dst, v.Type().String())
 	switch v.Kind() {
 	case reflect.Interface:
 		if v.IsNil() {
 			return append(dst, 'n'), true
+		}
+		if !keyableType(v.Elem().Type()) {
+			// A value of a type with methods (a String method may read
+			// what the key does not hold), or holding a pointer.
+			return dst, false
 		}
 		return appendValue(dst, v.Elem())
 	case reflect.String:

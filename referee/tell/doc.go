@@ -100,8 +100,9 @@
 //     keyed by the group, not the command. The mail is the one every line
 //     rendered afresh gives (TestMenuHeadsSharedAsRenderedEach_Issue25).
 //   - Nothing kept from one mail to the next changes a mail (issue 25):
-//     the menu lines and headings (menuLines) and the texts of tmpl
-//     (templates' kept.go) are keyed by every input they read, and every
+//     the menu lines and headings (menuLines) and the texts of tmpl and
+//     of every {{template}} call with a value for data (templates'
+//     kept.go) are keyed by every input they read, and every
 //     mail of a shared Renderer is the mail of one that keeps nothing
 //     (TestMailsAsRenderedAfresh_Issue25: random games of the four games,
 //     every language, NOTIFY mode and format).
