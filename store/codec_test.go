@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	kflate "github.com/klauspost/compress/flate"
@@ -444,5 +445,26 @@ func TestCompressAllocatesTheValueOnly(t *testing.T) {
 		if (allocs > 1 && !raceEnabled) || perCall > uint64(len(v))*3/2 {
 			t.Errorf("%s: %.0f allocations, %d bytes a call of a %d-byte value", name, allocs, perCall, len(v))
 		}
+	}
+}
+
+// TestCodecServesEveryBubble: the shared zstd encoder and decoder keep
+// their coders in channels; made at their first use, inside a synctest
+// bubble (the dispatch and smtpout tests run the outbox in bubbles), they
+// belonged to that bubble and the next bubble's first compression was a
+// fatal error. Each of several bubbles compresses and reads back.
+func TestCodecServesEveryBubble(t *testing.T) {
+	v := bytes.Repeat([]byte("Brew Crafters b5: your move, P2. "), 40)
+	for i := range 3 {
+		synctest.Test(t, func(t *testing.T) {
+			z := deflateAlways(nil, v)
+			if len(z) == 0 || z[0] != 0xFF {
+				t.Fatalf("bubble %d: not the zstd form: % x", i, z[:min(len(z), 4)])
+			}
+			got, err := inflate(z)
+			if err != nil || !bytes.Equal(got, v) {
+				t.Fatalf("bubble %d: read back %d bytes, %v", i, len(got), err)
+			}
+		})
 	}
 }

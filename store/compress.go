@@ -125,32 +125,50 @@ const zstdDict = 1
 // zstdWindow is the largest window the encoder uses.
 const zstdWindow = 256 << 10
 
+// The one encoder and decoder are made when the package is initialised,
+// not at their first use: they keep their coders in channels, and a
+// channel made inside a testing/synctest bubble cannot be used from
+// another (a test's first compression would own them;
+// TestCodecServesEveryBubble). The encoder's own lazy set-up is run here
+// too, by a first encoding.
 var (
-	zstdEncoder = sync.OnceValue(func() *zstd.Encoder {
-		e, err := zstd.NewWriter(nil,
-			zstd.WithEncoderLevel(zstd.SpeedFastest),
-			zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
-			zstd.WithEncoderCRC(false),
-			zstd.WithSingleSegment(true),
-			zstd.WithZeroFrames(true),
-			zstd.WithWindowSize(zstdWindow),
-			zstd.WithLowerEncoderMem(true),
-			zstd.WithEncoderDictRaw(zstdDict, zdict1))
-		if err != nil {
-			panic("store: zstd encoder: " + err.Error())
-		}
-		return e
-	})
-	zstdDecoder = sync.OnceValue(func() *zstd.Decoder {
-		d, err := zstd.NewReader(nil,
-			zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)),
-			zstd.WithDecoderMaxMemory(maxValue),
-			zstd.WithDecoderDictRaw(1, zdict1))
-		if err != nil {
-			panic("store: zstd decoder: " + err.Error())
-		}
-		return d
-	})
+	zstdEnc = newZstdEncoder()
+	zstdDec = newZstdDecoder()
+)
+
+func zstdEncoder() *zstd.Encoder { return zstdEnc }
+
+func zstdDecoder() *zstd.Decoder { return zstdDec }
+
+func newZstdEncoder() *zstd.Encoder {
+	e, err := zstd.NewWriter(nil,
+		zstd.WithEncoderLevel(zstd.SpeedFastest),
+		zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
+		zstd.WithEncoderCRC(false),
+		zstd.WithSingleSegment(true),
+		zstd.WithZeroFrames(true),
+		zstd.WithWindowSize(zstdWindow),
+		zstd.WithLowerEncoderMem(true),
+		zstd.WithEncoderDictRaw(zstdDict, zdict1))
+	if err != nil {
+		panic("store: zstd encoder: " + err.Error())
+	}
+	e.EncodeAll(nil, nil)
+	return e
+}
+
+func newZstdDecoder() *zstd.Decoder {
+	d, err := zstd.NewReader(nil,
+		zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)),
+		zstd.WithDecoderMaxMemory(maxValue),
+		zstd.WithDecoderDictRaw(1, zdict1))
+	if err != nil {
+		panic("store: zstd decoder: " + err.Error())
+	}
+	return d
+}
+
+var (
 	// zframes holds the buffers a stored form is made a frame again in.
 	zframes = freeList[[]byte]{c: make(chan []byte, 8), new: func() []byte { return nil }}
 )
