@@ -48,7 +48,7 @@ func TestOrganiserCommandLine(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &lg) != nil || lg.Game != "toy" || lg.Config.Seed != "" {
 		t.Fatalf("export (%d): %s %s", code, out, errs)
 	}
-	if _, errs, code = runCLI(t, "", "game", "new", "nosuchgame", "--config", cfg); code == 0 || !strings.Contains(errs, "unknown game") {
+	if _, errs, code = runCLI(t, "", "game", "new", "nosuchgame", "--config", cfg); code == 0 || !strings.Contains(errs, `no game is called "nosuchgame"`) || strings.Contains(errs, "no_kind") {
 		t.Fatalf("unknown game (%d): %s", code, errs)
 	}
 	// compact keeps the games and says what it did (issue 11).

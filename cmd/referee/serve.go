@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/organise"
+	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
 )
@@ -180,11 +182,30 @@ func cmdGame(ctx context.Context, env *cliEnv, args []string) error {
 	}
 	g, err := r.CreateGame(ng)
 	if err != nil {
-		return err
+		return refusalWords(err)
 	}
 	fmt.Fprintf(env.stdout, "game %s created: %s, %d seats, seed commitment %s\n", g.ID, g.Game, g.Players, g.Commitment)
 	fmt.Fprintln(env.stdout, "the invitations wait in the outbox until the daemon runs")
 	return nil
+}
+
+// refusalWords is err as the organiser's door words it in English when it
+// is a refusal of the organiser's request (a seating's, a deadline
+// policy's, a hook's: a code and its parameters, issue 24), else err.
+func refusalWords(err error) error {
+	var e *organise.Error
+	if !errors.As(organise.Refusal(err), &e) {
+		return err
+	}
+	rd, rerr := tell.NewRenderer()
+	if rerr != nil {
+		return err
+	}
+	s, rerr := organise.Templates{R: rd}.Text("en", "org.error."+e.Code, e.Params)
+	if rerr != nil {
+		return err
+	}
+	return errors.New(s)
 }
 
 // cmdExport writes a game's complete log (the input of referee replay).
