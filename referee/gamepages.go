@@ -36,6 +36,7 @@ type (
 	TournamentFile = bymail.File
 	CrossPage      = bymail.CrossPage
 	PlayerPage     = bymail.PlayerPage
+	PersonPage     = bymail.PersonPage
 )
 
 // ErrNoPage: no public page at that address (unknown, wrong key, or not

@@ -80,6 +80,10 @@ func (b bigSource) CrossPage(slug string) (*referee.CrossPage, error) {
 	return b.Referee.CrossPage(slug)
 }
 
+func (bigSource) PersonPage(string, int, int) (*referee.PersonPage, error) {
+	return nil, referee.ErrNoPage
+}
+
 func (b bigSource) PlayerPage(slug string, n int) (*referee.PlayerPage, error) {
 	if slug != "big2-k" {
 		return b.Referee.PlayerPage(slug, n)

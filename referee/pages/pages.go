@@ -27,6 +27,7 @@ type Source interface {
 	GamePage(slug, lang string) (*referee.GamePage, error)
 	CrossPage(slug string) (*referee.CrossPage, error)
 	PlayerPage(slug string, n int) (*referee.PlayerPage, error)
+	PersonPage(slug string, n, k int) (*referee.PersonPage, error)
 	ListedTournaments() ([]referee.TournamentLink, error)
 	ListedGames() ([]referee.GameLink, error)
 	TournamentFile(slug, name, lang string) (*referee.TournamentFile, error)
@@ -34,7 +35,8 @@ type Source interface {
 
 // Register adds the pages to mux: /t/ (the listed tournaments), /t/<id>-<key>,
 // its crosstable /t/<id>-<key>/crosstable, a player's page
-// /t/<id>-<key>/p/<n>, its files /t/<id>-<key>/<name> (files.go) and
+// /t/<id>-<key>/p/<n>, the page of each person who held a place
+// /t/<id>-<key>/p/<n>/<k>, its files /t/<id>-<key>/<name> (files.go) and
 // /g/<game>-<key>. Every answer is gzipped for a client that takes it
 // (gorilla/handlers).
 func Register(mux *http.ServeMux, src Source, log *slog.Logger) {
@@ -53,6 +55,7 @@ func register(mux *http.ServeMux, h *handler) {
 	mux.Handle("GET /t/{slug}", guarded(h.tournament))
 	mux.Handle("GET /t/{slug}/crosstable", guarded(h.crosstable))
 	mux.Handle("GET /t/{slug}/p/{n}", guarded(h.player))
+	mux.Handle("GET /t/{slug}/p/{n}/{k}", guarded(h.person))
 	mux.Handle("GET /t/{slug}/{file}", guarded(h.file))
 	mux.Handle("GET /g/{slug}", guarded(h.game))
 }
@@ -257,6 +260,18 @@ func (h *handler) player(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// person is the page of holder k of place n (playerpages_person.go).
+func (h *handler) person(w http.ResponseWriter, r *http.Request) {
+	h.serve(w, r, "person", func(string) (any, error) {
+		n, err := strconv.Atoi(r.PathValue("n"))
+		k, err2 := strconv.Atoi(r.PathValue("k"))
+		if err != nil || err2 != nil || strconv.Itoa(n) != r.PathValue("n") || strconv.Itoa(k) != r.PathValue("k") {
+			return nil, referee.ErrNoPage
+		}
+		return h.src.PersonPage(r.PathValue("slug"), n, k)
+	})
+}
+
 func (h *handler) game(w http.ResponseWriter, r *http.Request) {
 	h.serve(w, r, "game", func(lang string) (any, error) {
 		p, err := h.src.GamePage(r.PathValue("slug"), lang)
@@ -394,7 +409,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <nav><a id="tourlink" href="{{$d.Href .URL}}">{{$d.T "cross.back" .}}</a></nav>
 <p>{{$d.T "cross.key" .}}</p>
 <div class="scroll"><table id="crosstable" class="cross{{if gt (len .Rounds) foldRounds}} fold{{end}}"><thead><tr><th class="n">{{$d.T "cross.line"}}</th><th>{{$d.T "tour.player"}}</th><th class="n">{{$d.T "tour.points"}}</th>{{range .Tiebreaks}}<th class="n">{{$d.T "tiebreak.short" .}}</th>{{end}}{{range .Rounds}}<th>{{$d.T "cross.round" .}}</th>{{end}}</tr></thead><tbody>
-{{$cp := .}}{{$pts := $d.T "tour.points"}}{{range .Lines}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n who">{{.Line}}</td><td class="who"><a href="{{$d.Href .URL}}">{{.Name}}</a>{{range .Replaced}} <small class="sub">{{$d.T "tour.replaced" .}}</small>{{end}}</td><td class="n" data-k="{{$pts}}">{{.Points}}</td>{{range $i, $x := .Tiebreaks}}<td class="n" data-k="{{$d.T "tiebreak.short" (index $cp.Tiebreaks $i)}}">{{$x}}</td>{{end}}{{range $i, $c := .Cells}}<td class="cell" data-k="{{if lt $i (len $cp.Rounds)}}{{$d.T "cross.round" (index $cp.Rounds $i)}}{{end}}">{{template "crosscell" $c}}{{with $c.Players}} <small class="sub">{{playedText $d .}}</small>{{end}}</td>{{end}}</tr>
+{{$cp := .}}{{$pts := $d.T "tour.points"}}{{range .Lines}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n who">{{.Line}}</td><td class="who"><a href="{{$d.Href .URL}}">{{.Name}}</a>{{range .Replaced}} <small class="sub"><a class="holder" href="{{$d.Href .URL}}">{{$d.T "tour.replaced" .}}</a></small>{{end}}</td><td class="n" data-k="{{$pts}}">{{.Points}}</td>{{range $i, $x := .Tiebreaks}}<td class="n" data-k="{{$d.T "tiebreak.short" (index $cp.Tiebreaks $i)}}">{{$x}}</td>{{end}}{{range $i, $c := .Cells}}<td class="cell" data-k="{{if lt $i (len $cp.Rounds)}}{{$d.T "cross.round" (index $cp.Rounds $i)}}{{end}}">{{template "crosscell" $c}}{{with $c.Players}} <small class="sub"><a class="by" href="{{$d.Href $c.PlayedURL}}">{{playedText $d .}}</a></small>{{end}}</td>{{end}}</tr>
 {{end}}</tbody></table></div>
 {{end}}</body></html>{{end}}
 
@@ -402,7 +417,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 
 {{define "player"}}{{$d := .}}{{with .P}}{{template "head" (head $d ($d.T "title.player" .))}}
 <h1 id="title">{{.Name}}</h1>{{with .Replaced}}
-<p id="replaced">{{range $i, $s := .}}{{if $i}} {{end}}{{$d.T "tour.replaced" $s}}{{end}}</p>{{end}}
+<p id="replaced">{{range $i, $s := .}}{{if $i}} {{end}}<a class="holder" href="{{$d.Href $s.URL}}">{{$d.T "tour.replaced" $s}}</a>{{end}}</p>{{end}}
 <nav><a id="tourlink" href="{{$d.Href .TourURL}}">{{$d.T "cross.back" .}}</a><a href="{{$d.Href .CrossURL}}">{{$d.T "tour.crosstable"}}</a></nav>
 <p id="standing">{{$d.T "player.standing" (keepRecord .)}}</p>
 <h2>{{$d.T "player.games"}}</h2>
@@ -413,6 +428,18 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 {{if not .History}}<p>{{$d.T "player.nohistory"}}</p>{{else}}<p>{{$d.T "player.history_note" .}}</p>
 <div class="scroll"><table id="history"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th class="n">{{$d.T "tour.rating"}}</th></tr></thead><tbody>
 {{range .History}}<tr><td class="n">{{.Round}}</td><td class="n">{{.Rating}}</td></tr>
+{{end}}</tbody></table></div>{{end}}
+{{end}}</body></html>{{end}}
+
+{{define "person"}}{{$d := .}}{{with .P}}{{template "head" (head $d ($d.T "title.person" .))}}
+<h1 id="title">{{.Name}}</h1>
+<nav><a id="tourlink" href="{{$d.Href .TourURL}}">{{$d.T "cross.back" .}}</a><a href="{{$d.Href .CrossURL}}">{{$d.T "tour.crosstable"}}</a></nav>
+<h2>{{$d.T "person.places"}}</h2>
+<ul id="held">{{range .Held}}<li><a href="{{$d.Href .URL}}">{{$d.T "person.place" .}}</a>: {{$d.T "person.stint" .}}</li>
+{{end}}</ul>
+<h2>{{$d.T "player.games"}}</h2>
+{{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th class="n">{{$d.T "person.rating"}}</th><th></th></tr></thead><tbody>
+{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}<a href="{{$d.Href $o.URL}}">{{with $o.Part}}{{$d.T "tour.subbed" "part" . "name" $o.Name}}{{else}}{{$o.Name}}{{end}}</a>{{end}}{{end}}<br><small class="sub">{{$d.T "person.for" .}}{{with .Played}} {{$d.T "player.by" (playedText $d .)}}{{end}}</small></td><td>{{$d.T "player.result" .PlayerGame}}</td><td class="n">{{.Points}}</td><td class="n nw">{{if .RatingAfter}}{{with .RatingBefore}}{{.}} → {{end}}{{.RatingAfter}}{{end}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
 {{end}}</body></html>{{end}}
 

@@ -180,6 +180,14 @@ func (p Pages) PlayerPage(slug string, n int) (*bymail.PlayerPage, error) {
 	})
 }
 
+// PersonPage returns the page of holder k (from 1) of entrant n's place
+// of a tournament by its address ("<id>-<key>").
+func (p Pages) PersonPage(slug string, n, k int) (*bymail.PersonPage, error) {
+	return tournamentPage(p, slug, func(d bymail.Host, id, key string) (*bymail.PersonPage, error) {
+		return bymail.PersonPageOf(d, id, key, n, k)
+	})
+}
+
 // TournamentPage returns the public page of a tournament by its address
 // ("<id>-<key>"), its dates written for a reader of lang.
 func (p Pages) TournamentPage(slug, lang string) (*bymail.TournamentPage, error) {

@@ -80,6 +80,8 @@ type PageStanding struct {
 type PageStint struct {
 	Name                 string
 	First, Through, Into int
+	// URL is their own page (personPagePath).
+	URL string
 }
 
 // replaced are the earlier holders of entrant e's place who played at
@@ -88,8 +90,12 @@ type PageStint struct {
 func replaced(t *tournament.Tournament, e int) []PageStint {
 	var out []PageStint
 	held, _ := t.Entrants[e].Holders()
+	k := 0
 	for _, h := range held {
-		out = append(out, PageStint{Name: h.Name, First: h.First, Through: h.Through, Into: h.Into})
+		for k < len(t.Entrants[e].Before) && t.Entrants[e].Before[k] != h.Stint {
+			k++
+		}
+		out = append(out, PageStint{Name: h.Name, First: h.First, Through: h.Through, Into: h.Into, URL: personPagePath(t, e, k)})
 	}
 	return out
 }

@@ -26,7 +26,7 @@ func TestPagesMarkPlacesThatChangedHands_Issue24(t *testing.T) {
 		tr.Entrants[1].Before = []tournament.Stint{{Name: "Ann", Address: "ann@x", Through: 1}}
 		tr.Entrants[4].Before = []tournament.Stint{{Name: "Bob", Address: "bob@x", Through: 1}, {Name: "Cy", Address: "cy@x", Through: 2}}
 		tr.Entrants[7].Before = []tournament.Stint{{Name: "Dee", Address: "dee@x", Through: 0}}
-		want := map[int]string{1: "[{Ann 1 1 0}]", 4: "[{Bob 1 1 0} {Cy 2 2 0}]", 7: "[]"}
+		want := map[int]string{1: "[{Ann 1 1 0 /t/cup-k/p/2/1}]", 4: "[{Bob 1 1 0 /t/cup-k/p/5/1} {Cy 2 2 0 /t/cup-k/p/5/2}]", 7: "[]"}
 		h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
 		raw, err := json.Marshal(tr)
 		if err != nil {
@@ -158,7 +158,8 @@ func TestPlayerPagesNameHandedOnGames_Issue24(t *testing.T) {
 					t.Errorf("draw %d: place %d's round %d names %q, want %q", draw, x+1, g.Round, g.Played, want)
 				}
 				for _, o := range g.Opponents {
-					if o.URL == playerPagePath(tr, e) && g.Round == r {
+					// The handed-on place's opponent links who finished it.
+					if o.URL == personPagePath(tr, e, len(tr.Entrants[e].Before)) && g.Round == r {
 						if got := append(slices.Clone(o.Part), o.Name); fmt.Sprint(got) != fmt.Sprint(played) {
 							t.Errorf("draw %d: place %d's round %d lists the handed-on place as %q, %q played", draw, x+1, r, got, played)
 						}

@@ -53,6 +53,9 @@ type CrossPageCell struct {
 	// holder alone, first to last (tournament.CrossCell.Players): more
 	// than one, the game was handed on and the last is the substitute.
 	Players []string
+	// PlayedURL, with Players, is the page of the last of them, who
+	// finished the game (personPagePath).
+	PlayedURL string
 }
 
 // PlayerPage is one entrant's page: their standing, every game and their
@@ -147,8 +150,13 @@ func CrossPageOf(h Host, id, key string) (*CrossPage, error) {
 			l.Tiebreaks = append(l.Tiebreaks, fmtNum(x))
 		}
 		for _, c := range row.Rounds {
-			l.Cells = append(l.Cells, CrossPageCell{Opponents: c.Opponents, Seat: c.Seat, Result: c.Result, Adjudicated: c.Adjudicated,
-				Players: c.Players})
+			cell := CrossPageCell{Opponents: c.Opponents, Seat: c.Seat, Result: c.Result, Adjudicated: c.Adjudicated,
+				Players: c.Players}
+			if len(c.Players) > 0 && len(l.Cells) < len(t.Rounds) {
+				hs := roundHolders(t.Entrants[row.Entrant], t.Rounds[len(l.Cells)].N)
+				cell.PlayedURL = personPagePath(t, row.Entrant, hs[len(hs)-1])
+			}
+			l.Cells = append(l.Cells, cell)
 		}
 		p.Lines = append(p.Lines, l)
 	}
@@ -182,43 +190,47 @@ func PlayerPageOf(h Host, id, key string, n int) (*PlayerPage, error) {
 	}
 	for r, rd := range t.Rounds {
 		for _, m := range rd.Matches {
-			seat := -1
-			for i, x := range m.Seats {
+			for seat, x := range m.Seats {
 				if x == e {
-					seat = i
+					p.Games = append(p.Games, d.placeGame(t, rd.N, m, seat, mine, r))
 				}
 			}
-			if seat < 0 {
-				continue
-			}
-			g := PlayerGame{Round: rd.N, Table: m.Table, Bye: m.State == tournament.MatchBye, Seat: seat + 1, State: m.State,
-				Decided: m.Decided()}
-			if r < len(mine) {
-				g.Result, g.Played = mine[r].Result, mine[r].Players
-				if mine[r].Result != "*" && mine[r].Result != "" {
-					g.Points = fmtNum(mine[r].Points)
-				}
-			}
-			for _, x := range m.Seats {
-				if x != e {
-					g.Opponents = append(g.Opponents, PageName{Name: t.Entrants[x].PlayedBy(rd.N), URL: playerPagePath(t, x),
-						Part: t.Entrants[x].PlayedPart(rd.N)})
-				}
-			}
-			if m.GameID != "" {
-				g.GameURL = gamePagePath(t, m.GameID)
-			}
-			if m.Decided() && len(m.Rank) == len(m.Seats) && !g.Bye {
-				g.Place, g.Of = m.Rank[seat], len(m.Seats)
-				if seat < len(m.Scores) && m.State != tournament.MatchForfeit {
-					g.Score = strconv.Itoa(m.Scores[seat])
-				}
-			}
-			p.Games = append(p.Games, g)
 		}
 	}
 	p.History = ratingHistory(t, e)
 	return p, nil
+}
+
+// placeGame is round n (index r) of the place at seat of match m, as the
+// place's page shows it: cells are the place's crosstable cells. Each
+// opponent is named as the holders who played that game, and links the
+// page of the one who finished it (personPagePath).
+func (d *desk) placeGame(t *tournament.Tournament, n int, m tournament.Match, seat int, cells []tournament.CrossCell, r int) PlayerGame {
+	g := PlayerGame{Round: n, Table: m.Table, Bye: m.State == tournament.MatchBye, Seat: seat + 1, State: m.State,
+		Decided: m.Decided()}
+	if r < len(cells) {
+		g.Result, g.Played = cells[r].Result, cells[r].Players
+		if cells[r].Result != "*" && cells[r].Result != "" {
+			g.Points = fmtNum(cells[r].Points)
+		}
+	}
+	for i, x := range m.Seats {
+		if i != seat {
+			hs := roundHolders(t.Entrants[x], n)
+			g.Opponents = append(g.Opponents, PageName{Name: t.Entrants[x].PlayedBy(n), URL: personPagePath(t, x, hs[len(hs)-1]),
+				Part: t.Entrants[x].PlayedPart(n)})
+		}
+	}
+	if m.GameID != "" {
+		g.GameURL = gamePagePath(t, m.GameID)
+	}
+	if m.Decided() && len(m.Rank) == len(m.Seats) && !g.Bye {
+		g.Place, g.Of = m.Rank[seat], len(m.Seats)
+		if seat < len(m.Scores) && m.State != tournament.MatchForfeit {
+			g.Score = strconv.Itoa(m.Scores[seat])
+		}
+	}
+	return g
 }
 
 // ratingHistory is entrant e's rating after each complete round, read

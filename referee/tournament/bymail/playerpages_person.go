@@ -1,0 +1,186 @@
+package bymail
+
+// The page of a person who played in a tournament (issue 24): every holder
+// of every place - its first holder, each substitute a REPLACE brought in,
+// the one holding it now - has a page listing the games THEY played, at
+// /t/<id>-<key>/p/<n>/<k>: n the place's sign-up number, k the holder's
+// number in the place's line of holders (1 its first; Entrant.Before, then
+// the current one), which REPLACE only appends to, so the address stays.
+// A place that never changed hands has one holder, whose page is the
+// place's (playerPagePath). Names, places, results and ratings only: never
+// an address, though the holders of several places who share an address
+// are one person, whose page lists all their places and games.
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pbem-referee/referee/referee/tournament"
+)
+
+// personPagePath is the address of the page of holder k (from 0: the
+// place's first holder) of entrant e's place; the place's page when it
+// never changed hands.
+func personPagePath(t *tournament.Tournament, e, k int) string {
+	if len(t.Entrants[e].Before) == 0 {
+		return playerPagePath(t, e)
+	}
+	return playerPagePath(t, e) + "/" + strconv.Itoa(k+1)
+}
+
+// roundHolders are the holders (by number from 0, Entrant.Before then the
+// current one) who played round n for the place, first to last: those who
+// began its game and handed it on after a move (Stint.Into), then the one
+// who finished it. The numbers match Entrant.PlayedPart and PlayedBy, by
+// stint, never by name (two holders may share one).
+func roundHolders(en tournament.Entrant, n int) []int {
+	var out []int
+	for i, s := range en.Before {
+		if s.Into == n {
+			out = append(out, i)
+		}
+	}
+	by := len(en.Before)
+	for i, s := range en.Before {
+		if n <= s.Through {
+			by = i
+			break
+		}
+	}
+	return append(out, by)
+}
+
+// holderAddress is the address of holder k of en's place.
+func holderAddress(en tournament.Entrant, k int) string {
+	if k < len(en.Before) {
+		return en.Before[k].Address
+	}
+	return en.Address
+}
+
+// holderName is the name of holder k of en's place.
+func holderName(en tournament.Entrant, k int) string {
+	if k < len(en.Before) {
+		return en.Before[k].Name
+	}
+	return en.Name
+}
+
+// PersonPage is the page of one person who played in a tournament: the
+// places they held and when, and the games they played.
+type PersonPage struct {
+	ID, Title, TourURL, CrossURL string
+	Name                         string
+	Table                        int
+	// Held are the places they held, in the order of the places' numbers
+	// and of their holders.
+	Held []PersonStint
+	// Games are the games they played, whole or in part, by round.
+	Games []PersonGame
+}
+
+// PersonStint is a place a person held. They played its rounds First
+// through Through whole (none when First > Through), finished round Took
+// (a game the holder before them began: 0 none) and began round Into,
+// handing it on after a move (0: none).
+type PersonStint struct {
+	// Place is the place's sign-up number; Holder the place's holder
+	// now; URL the place's page.
+	Place       int
+	Holder, URL string
+	// Substitute: they came in by REPLACE. Left is the round in which a
+	// REPLACE ended their stint (0: they hold the place still).
+	Substitute                 bool
+	Left                       int
+	First, Through, Took, Into int
+}
+
+// PersonGame is one game a person played: as a place's page's game
+// (opponents as the holders who played it, each linking their own page),
+// the place they played it for, and their rating before and after it
+// where it was rated and they finished it (Match.Ratings; Before is their
+// rating after their previous rated game of the tournament, empty before
+// their first).
+type PersonGame struct {
+	PlayerGame
+	Place                     int
+	RatingBefore, RatingAfter string
+}
+
+// PersonPageOf returns the page of holder k (from 1) of entrant n's place
+// (the sign-up number, from 1) of tournament id when key is its page key
+// and it is published (ErrNoPage otherwise).
+func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
+	d := newDesk(h)
+	t, err := d.publicTour(id, key)
+	if err != nil || n < 1 || n > len(t.Entrants) || k < 1 || k > len(t.Entrants[n-1].Before)+1 {
+		return nil, ErrNoPage
+	}
+	en := t.Entrants[n-1]
+	addr := holderAddress(en, k-1)
+	p := &PersonPage{ID: t.ID, Title: tourTitle(t), TourURL: tourPagePath(t), CrossURL: tourPagePath(t) + "/crosstable",
+		Name: holderName(en, k-1), Table: t.Table}
+	// mine reports whether holder j of entrant e's place is this person.
+	mine := func(e, j int) bool {
+		if e == n-1 && j == k-1 {
+			return true
+		}
+		a := holderAddress(t.Entrants[e], j)
+		return addr != "" && strings.EqualFold(a, addr)
+	}
+	for e, x := range t.Entrants {
+		from := 1
+		for j := 0; j <= len(x.Before); j++ {
+			st := PersonStint{Place: e + 1, Holder: x.Name, URL: playerPagePath(t, e), Substitute: j > 0, First: from,
+				Through: len(t.Rounds)}
+			if j > 0 && x.Before[j-1].Into > x.Before[j-1].Through {
+				st.Took = x.Before[j-1].Into
+				st.First = max(st.First, st.Took+1) // Took is theirs in part only
+			}
+			if j < len(x.Before) {
+				s := x.Before[j]
+				st.Through, st.Left = s.Through, s.Through+1
+				if s.Into > s.Through {
+					st.Into = s.Into
+				}
+				from = max(from, s.Through+1)
+			}
+			if mine(e, j) {
+				p.Held = append(p.Held, st)
+			}
+		}
+	}
+	cross := tournament.Crosstable(t)
+	cells := map[int][]tournament.CrossCell{}
+	for _, row := range cross {
+		cells[row.Entrant] = row.Rounds
+	}
+	last := ""
+	for r, rd := range t.Rounds {
+		for _, m := range rd.Matches {
+			for seat, e := range m.Seats {
+				hs := roundHolders(t.Entrants[e], rd.N)
+				played, finished := false, false
+				for i, j := range hs {
+					if mine(e, j) {
+						played, finished = true, finished || i == len(hs)-1
+					}
+				}
+				if !played {
+					continue
+				}
+				g := PersonGame{PlayerGame: d.placeGame(t, rd.N, m, seat, cells[e], r), Place: e + 1}
+				if len(hs) == 1 {
+					g.Played = nil // theirs alone: the page is theirs
+				}
+				if finished && tournament.Rated(m) && len(m.Ratings) == len(m.Seats) {
+					g.RatingBefore = last
+					last = strconv.FormatFloat(m.Ratings[seat], 'f', 0, 64)
+					g.RatingAfter = last
+				}
+				p.Games = append(p.Games, g)
+			}
+		}
+	}
+	return p, nil
+}
