@@ -125,6 +125,25 @@ func TestTournamentPagesNameWhoPlayed_Issue24(t *testing.T) {
 			if checked < 3 {
 				t.Fatalf("only %d player pages' games checked", checked)
 			}
+			// A page per person (issue 24): P0, Zed and Yan, the place's
+			// holders 1 to 3, each list the round they played, rated once
+			// adjudicated (round 3 still plays).
+			for k := 1; k <= 3; k++ {
+				pp, err := h.r.PersonPage(slug, 1, k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var rounds []int
+				for _, g := range pp.Games {
+					rounds = append(rounds, g.Round)
+					if g.Place != 1 || !g.Bye && (g.RatingAfter == "") != (k == 3) {
+						t.Errorf("%s's page: round %d for place %d, rated %q", pp.Name, g.Round, g.Place, g.RatingAfter)
+					}
+				}
+				if pp.Name != want[k] || fmt.Sprint(rounds) != fmt.Sprint([]int{k}) || len(pp.Held) != 1 || pp.Held[0].Substitute != (k > 1) {
+					t.Errorf("holder %d's page: %s played rounds %v, held %+v; want %s, round %d", k, pp.Name, rounds, pp.Held, want[k], k)
+				}
+			}
 		})
 	}
 }

@@ -80,8 +80,39 @@ func (b bigSource) CrossPage(slug string) (*referee.CrossPage, error) {
 	return b.Referee.CrossPage(slug)
 }
 
-func (bigSource) PersonPage(string, int, int) (*referee.PersonPage, error) {
-	return nil, referee.ErrNoPage
+// PersonPage of big2-k is, at /t/big2-k/p/2/2, the page of place 2's
+// second holder (bigStints), who played round 3 whole, began round 4 and
+// handed it on, and who also held place 7 from round 9 (one person in two
+// places, issue 24).
+func (b bigSource) PersonPage(slug string, n, k int) (*referee.PersonPage, error) {
+	if slug != "big2-k" || n != 2 || k != 2 {
+		return b.Referee.PersonPage(slug, n, k)
+	}
+	p := &referee.PersonPage{ID: "big2", Title: "Dice Brewing", TourURL: "/t/big2-k", CrossURL: "/t/big2-k/crosstable", Name: bigName(12), Table: 2,
+		Held: []bymail.PersonStint{{Place: 2, Holder: bigName(1), URL: "/t/big2-k/p/2", Substitute: true, Left: 4, First: 3, Through: 3, Into: 4},
+			{Place: 7, Holder: bigName(12), URL: "/t/big2-k/p/7", Substitute: true, First: 9, Through: 11, Took: 8}}}
+	for _, r := range []int{3, 4, 8, 9, 10, 11} {
+		g := bymail.PersonGame{Place: 2, PlayerGame: bymail.PlayerGame{Round: r, Table: r, Seat: r % 2,
+			Opponents: []bymail.PageName{{Name: bigName(r + 5), URL: "/t/big2-k/p/" + strconv.Itoa(r+6)}},
+			State:     "done", Result: []string{"1", "=", "0"}[r%3], Place: 1 + r%2, Of: 2, Points: []string{"1", "0.5", "0"}[r%3], Decided: true}}
+		switch {
+		case r == 4:
+			g.Played = bigPlayed(r, bigName(1))
+		case r == 8:
+			g.Place, g.Played = 7, []string{bigName(21), bigName(12)}
+			g.Opponents[0].Part = []string{bigName(21), bigName(11)}
+		case r > 8:
+			g.Place = 7
+		}
+		if r == 3 || r > 8 && r < 11 {
+			g.RatingBefore, g.RatingAfter = strconv.Itoa(1500+11*r), strconv.Itoa(1511+11*r)
+		}
+		if r == 11 {
+			g.State, g.Result, g.Decided, g.Points = "playing", "*", false, ""
+		}
+		p.Games = append(p.Games, g)
+	}
+	return p, nil
 }
 
 func (b bigSource) PlayerPage(slug string, n int) (*referee.PlayerPage, error) {

@@ -189,7 +189,13 @@ func TestPagesKeepTheLanguage(t *testing.T) {
 	if !strings.Contains(body, `id="crosstable"`) || strings.Count(body, `/p/`) < 5 {
 		t.Errorf("crosstable:\n%s", body)
 	}
-	for _, bad := range []string{tour + "/p/0", tour + "/p/99", tour + "/p/01", tour + "/p/x", tour[:len(tour)-1] + "x/p/1", tour[:len(tour)-1] + "x/crosstable"} {
+	// A person's page (issue 24): place 1 never changed hands, so its one
+	// holder's page is served and there is no second.
+	if code, body := get(t, s.srv.URL+tour+"/p/1/1"); code != 200 || !strings.Contains(body, `id="held"`) || !strings.Contains(body, "Player0") {
+		t.Errorf("%s/p/1/1: %d\n%s", tour, code, body)
+	}
+	for _, bad := range []string{tour + "/p/0", tour + "/p/99", tour + "/p/01", tour + "/p/x", tour[:len(tour)-1] + "x/p/1", tour[:len(tour)-1] + "x/crosstable",
+		tour + "/p/1/2", tour + "/p/1/0", tour + "/p/1/01", tour + "/p/1/x", tour + "/p/0/1", tour[:len(tour)-1] + "x/p/1/1"} {
 		if code, _ := get(t, s.srv.URL+bad); code != 404 {
 			t.Errorf("%s: %d, want 404", bad, code)
 		}

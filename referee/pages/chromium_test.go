@@ -46,7 +46,11 @@ type measured struct {
 	Over         []string `json:"over"`
 	ResultBottom float64  `json:"resultBottom"`
 	Records      int      `json:"records"`
-	RecWrapped   []string
+	// MinText is the smallest font of the page's words outside a board,
+	// in CSS pixels, and Small the first words at it under 11 px.
+	MinText    float64  `json:"minText"`
+	SmallText  []string `json:"smallText"`
+	RecWrapped []string
 }
 
 // measureJS runs in the page (through the DevTools protocol: the pages
@@ -79,6 +83,14 @@ const measureJS = `(() => {
     if (el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth + 0.5)
       out.over.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className ? '.' + el.className : '') +
         ' ' + el.scrollWidth + '>' + el.clientWidth);
+  }
+  out.minText = 1e9; out.smallText = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('svg')) continue;
+    if (![...el.childNodes].some(n => n.nodeType === 3 && n.data.trim())) continue;
+    const fs = parseFloat(getComputedStyle(el).fontSize);
+    if (fs < out.minText) out.minText = fs;
+    if (fs < 11 && out.smallText.length < 6) out.smallText.push(el.textContent.trim().slice(0, 30) + ' @' + fs.toFixed(1) + 'px');
   }
   const res = document.getElementById('result');
   if (res) out.resultBottom = res.getBoundingClientRect().bottom + window.scrollY;
@@ -121,7 +133,9 @@ func goalKeyed(key []string) bool {
 }
 
 // TestPagesInChromium (issue 24) opens every kind of page (the index, a
-// tournament with its calendar, its crosstable, a player's page, a game of
+// tournament with its calendar, its crosstable, a player's page, the page
+// of a departed holder of a place passed on twice (its words at least
+// 11 px, issue 24), a game of
 // each of the four games, one finished) in one headless Chromium, at a
 // phone's width (360 px) and a desktop's (1280 px), the browser set to
 // each language, and checks in the rendered document:
@@ -172,7 +186,9 @@ func TestPagesInChromium(t *testing.T) {
 	pages = append(pages, pg{"tournament", tour, `id="standings"`}, pg{"crosstable", tour + "/crosstable", `id="crosstable"`},
 		pg{"player", tour + "/p/1", `id="games"`},
 		pg{"bigcross2", big.URL + "/t/big2-k/crosstable", `class="cross fold"`}, pg{"bigcross4", big.URL + "/t/big4-k/crosstable", `class="cross fold"`},
-		pg{"bigplayer", big.URL + "/t/big2-k/p/2", `id="standing"`})
+		pg{"bigplayer", big.URL + "/t/big2-k/p/2", `id="standing"`},
+		// A departed holder's own page (issue 24): place 2 passed on twice.
+		pg{"bigperson", big.URL + "/t/big2-k/p/2/2", `id="held"`})
 	// A finished game: a Heaven & Ale game adjudicated after a few moves.
 	gid := strings.TrimPrefix(games["heavenale"][:strings.LastIndexByte(games["heavenale"], '-')], "/g/")
 	playByMail(t, s.r, gid, 6)
@@ -291,6 +307,10 @@ func TestPagesInChromium(t *testing.T) {
 				}
 				if (p.name == "player" || p.name == "bigplayer") && m.Records != 1 {
 					t.Errorf("%s: %d W-D-L in the player's sentence", where, m.Records)
+				}
+				// A person's page (issue 24): every label at least 11 px.
+				if p.name == "bigperson" && m.MinText < 11 {
+					t.Errorf("%s: words under 11 px: %v", where, m.SmallText)
 				}
 				if p.name == "tournament" && m.Records < 5 {
 					t.Errorf("%s: %d W-D-L cells", where, m.Records)

@@ -6,8 +6,9 @@
 //
 // The pages are: the index (/t/), a tournament (/t/<id>-<key>), its
 // crosstable (…/crosstable), a player's page (…/p/<n>: their standing,
-// games and rating after each round), its files (…/<name>, files.go) and
-// a game (/g/<game>-<key>). They need no webhook credential: the HTTP
+// games and rating after each round), the page of each person who held a
+// place (…/p/<n>/<k>: the games they played, issue 24), its files
+// (…/<name>, files.go) and a game (/g/<game>-<key>). They need no webhook credential: the HTTP
 // listener serves them for an organiser whose mail comes by IMAP.
 //
 // The rules every page keeps (issue 24; chromium_test.go checks them in

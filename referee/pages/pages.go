@@ -438,9 +438,10 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <ul id="held">{{range .Held}}<li><a href="{{$d.Href .URL}}">{{$d.T "person.place" .}}</a>: {{$d.T "person.stint" .}}</li>
 {{end}}</ul>
 <h2>{{$d.T "player.games"}}</h2>
-{{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th class="n">{{$d.T "person.rating"}}</th><th></th></tr></thead><tbody>
-{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}<a href="{{$d.Href $o.URL}}">{{with $o.Part}}{{$d.T "tour.subbed" "part" . "name" $o.Name}}{{else}}{{$o.Name}}{{end}}</a>{{end}}{{end}}<br><small class="sub">{{$d.T "person.for" .}}{{with .Played}} {{$d.T "player.by" (playedText $d .)}}{{end}}</small></td><td>{{$d.T "player.result" .PlayerGame}}</td><td class="n">{{.Points}}</td><td class="n nw">{{if .RatingAfter}}{{with .RatingBefore}}{{.}} → {{end}}{{.RatingAfter}}{{end}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
-{{end}}</tbody></table></div>{{end}}
+{{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th></th></tr></thead><tbody>
+{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}<a href="{{$d.Href $o.URL}}">{{with $o.Part}}{{$d.T "tour.subbed" "part" . "name" $o.Name}}{{else}}{{$o.Name}}{{end}}</a>{{end}}{{end}}<br><small class="sub">{{$d.T "person.for" .}}{{with .Played}} {{$d.T "player.by" (playedText $d .)}}{{end}}</small></td><td>{{$d.T "player.result" .PlayerGame}}{{if .RatingAfter}}<br><span class="nw rating">{{with .RatingBefore}}{{.}} → {{end}}{{.RatingAfter}}</span>{{end}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{end}}</tbody></table></div>
+<p id="ratingnote">{{$d.T "person.rating"}}</p>{{end}}
 {{end}}</body></html>{{end}}
 
 {{define "game"}}{{$d := .}}{{with .P}}{{template "head" (head $d ($d.T "title.game" .))}}

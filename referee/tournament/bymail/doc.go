@@ -48,7 +48,22 @@
 // the place's holder now (TestMailsNameHandedOnGames_Issue24; the lines
 // fit 80 columns in four languages, TestEveryEntrantMailFits).
 // A page of a place is the place's: its holders share it, each named with
-// the rounds they played. The desk decides a game's
+// the rounds they played.
+// A page per person (issue 24, playerpages_person.go): every holder of
+// every place - its first, each substitute, the one holding it now - has
+// a page of their own at /t/<id>-<key>/p/<n>/<k> (k the holder's number in
+// the place's line of holders, which REPLACE only appends to, so the
+// address stays; no address in it), listing the games THEY played, whole
+// or in part, for which place, each opponent named as who played that
+// game, their rating before and after each rated game they finished, and
+// the places they held (substitute, replaced in round N); holders of
+// several places at one address are one person. A place that never
+// changed hands has one holder, whose page is the place's (/p/<n> stays).
+// Who played a round is read by stint, never by name (roundHolders, as
+// PlayedPart then PlayedBy). The place's page and the crosstable link
+// each earlier holder's page (PageStint.URL), every opponent line and a
+// handed-on crosstable cell (CrossPageCell.PlayedURL) the page of who
+// finished that game (TestPersonPagesListTheirGames_Issue24). The desk decides a game's
 // seats by seat, never by name: at a late=forfeit deadline the seats the
 // game waits for (GameInfo.WaitingSeats) lose, as a substitute may share
 // another holder's name (TestLateForfeitLosersBySeat_Issue24).
