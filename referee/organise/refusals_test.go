@@ -12,11 +12,11 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/failure"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
-	"github.com/pbem-referee/referee/templates/langcheck"
 )
 
 // warnDesk is a desk that names no tournament and keeps what the door
@@ -61,10 +61,6 @@ var hostile = []string{
 	"<nil>",
 	"map[a:1 b:2]",
 }
-
-// goIsh are the marks of Go's own text: a bad verb, a nil, a map, a
-// pointer, an error's prefix.
-var goIsh = []string{"%!", "<nil>", "map[", "0x", "error:", "{{", "<no value>"}
 
 // numeric are the parameters the templates count or compare as numbers.
 var numeric = map[string]bool{"invitees": true, "seats": true, "max": true, "unread": true, "line": true,
@@ -112,19 +108,6 @@ func codesInSource(t *testing.T, glob, fn string) []string {
 	return out
 }
 
-// cleanOf is text on one line with the values given taken out (a
-// reader's own value may carry anything; the words around it may not).
-func cleanOf(text string, values ...string) string {
-	flat := strings.Join(strings.Fields(text), " ")
-	for _, v := range values {
-		fv := strings.Join(strings.Fields(v), " ")
-		q := strings.Join(strings.Fields(fmt.Sprintf("%q", v)), " ")
-		flat = strings.ReplaceAll(flat, q, " ")
-		flat = strings.ReplaceAll(flat, fv, " ")
-	}
-	return flat
-}
-
 // checkAnswer checks one answer line as the organiser reads it, framed
 // in their mail: within 80 columns, no Go-ish text, no English word in
 // it/fr/nl (the reader's values taken out).
@@ -137,15 +120,7 @@ func checkAnswer(t *testing.T, h *wordsHost, lang, name, line string, values ...
 	if !templates.Fits(body) {
 		t.Errorf("%s: a line past 80 columns:\n%s", name, body)
 	}
-	clean := cleanOf(line, values...)
-	for _, g := range goIsh {
-		if strings.Contains(clean, g) {
-			t.Errorf("%s: Go's own text %q in the answer:\n%s", name, g, line)
-		}
-	}
-	if leaks := langcheck.Leaks(lang, clean); len(leaks) > 0 {
-		t.Errorf("%s: English words %q in the %s answer:\n%s", name, leaks, lang, line)
-	}
+	testkit.CheckWords(t, lang, name, line, values...)
 }
 
 // TestEveryRefusalInWords_Issue24 (doc.go): every refusal an organiser's

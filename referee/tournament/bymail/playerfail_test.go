@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/referee/failure"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/tournament"
 	"github.com/pbem-referee/referee/templates"
-	"github.com/pbem-referee/referee/templates/langcheck"
 )
 
 // hostileValues are values a reader may give or a record may hold:
@@ -25,9 +25,6 @@ var hostileValues = []string{
 	"map[a:1 b:2]",
 }
 
-// goIsh are the marks of Go's own text in a reader's words.
-var goIsh = []string{"%!", "<nil>", "map[", "0x", "error:", "{{", "}}", "<no value>", "tournament desk:"}
-
 // checkPlayerText checks a text a player reads: within 80 columns, no
 // Go-ish text and no English word in it/fr/nl once the reader's own
 // values are taken out.
@@ -36,18 +33,7 @@ func checkPlayerText(t *testing.T, lang, what, text string, values ...string) {
 	if !templates.Fits(text) {
 		t.Errorf("%s: a line past 80 columns:\n%s", what, text)
 	}
-	flat := strings.Join(strings.Fields(text), " ")
-	for _, v := range values {
-		flat = strings.ReplaceAll(flat, strings.Join(strings.Fields(v), " "), " ")
-	}
-	for _, g := range goIsh {
-		if strings.Contains(flat, g) {
-			t.Errorf("%s: Go's own text %q:\n%s", what, g, text)
-		}
-	}
-	if leaks := langcheck.Leaks(lang, flat); len(leaks) > 0 {
-		t.Errorf("%s: English words %q in the %s text:\n%s", what, leaks, lang, text)
-	}
+	testkit.CheckWords(t, lang, what, text, values...)
 }
 
 // TestPlayerRefusalsInWords_Issue24 (doc.go): a player's tournament

@@ -1,0 +1,36 @@
+package testkit
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/templates/langcheck"
+)
+
+// GoIsh are the marks of Go's own text in a reader's words: a bad verb, a
+// nil, a map, a pointer, an error's prefix, a template's braces or its
+// missing value, the tournament desk's own prefix.
+var GoIsh = []string{"%!", "<nil>", "map[", "0x", "error:", "{{", "}}", "<no value>", "tournament desk:"}
+
+// CheckWords fails the test when text, a reader's words in lang, shows
+// Go's own text (GoIsh) or, in it/fr/nl, an English word (langcheck),
+// once the reader's own values are taken out (a value may carry
+// anything, the words around it may not): each value as written and as
+// %q quotes it, white space folded.
+func CheckWords(t testing.TB, lang, what, text string, values ...string) {
+	t.Helper()
+	flat := strings.Join(strings.Fields(text), " ")
+	for _, v := range values {
+		flat = strings.ReplaceAll(flat, strings.Join(strings.Fields(fmt.Sprintf("%q", v)), " "), " ")
+		flat = strings.ReplaceAll(flat, strings.Join(strings.Fields(v), " "), " ")
+	}
+	for _, g := range GoIsh {
+		if strings.Contains(flat, g) {
+			t.Errorf("%s: Go's own text %q:\n%s", what, g, text)
+		}
+	}
+	if leaks := langcheck.Leaks(lang, flat); len(leaks) > 0 {
+		t.Errorf("%s: English words %q in the %s text:\n%s", what, leaks, lang, text)
+	}
+}
