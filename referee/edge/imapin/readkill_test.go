@@ -81,6 +81,7 @@ func readingKills(t *testing.T, at int, later bool) {
 	k := &killingReader{rollModel: m, bomb: bomb.id}
 	o := crashOptions(ms.addr, db, k)
 	crash := func(w *Watcher) {
+		m.cursorKey = w.CursorKey()
 		w.afterHandle = func(imap.UID) error {
 			m.mu.Lock()
 			defer m.mu.Unlock()
