@@ -49,19 +49,6 @@ func newWordsHost(t *testing.T) *wordsHost {
 	return &wordsHost{Templates: Templates{R: rn}, fakeHost: &fakeHost{}}
 }
 
-// hostile are values a reader may give or a record may hold: stray
-// quotes, a 70-character name, Cyrillic and CJK, and the marks of a Go
-// value printed as it is.
-var hostile = []string{
-	`O'Brien "the \ quote`,
-	"Maximiliane Theodora " + strings.Repeat("von Wolkenstein-", 3) + "Trostburg Rodenegg",
-	"Пётр Ёжиков-Щукин",
-	"棋士太郎と花子",
-	"%!d(string=x)",
-	"<nil>",
-	"map[a:1 b:2]",
-}
-
 // numeric are the parameters the templates count or compare as numbers.
 var numeric = map[string]bool{"invitees": true, "seats": true, "max": true, "unread": true, "line": true,
 	"move": true, "now": true}
@@ -152,9 +139,11 @@ func TestEveryRefusalInWords_Issue24(t *testing.T) {
 	}
 	whys := []string{"syntax", "keys", "game", "version", "position", "data"}
 	h := newWordsHost(t)
+	checked := 0
 	for _, lang := range templates.Languages {
 		for _, code := range codes {
-			for i, v := range hostile {
+			for i, v := range testkit.HostileValues {
+				checked++
 				why, cause := whys[i%len(whys)], []string{"transient", "permanent"}[i%2]
 				name := fmt.Sprintf("%s/%s/%d", lang, code, i)
 				h.warned = nil
@@ -166,6 +155,9 @@ func TestEveryRefusalInWords_Issue24(t *testing.T) {
 				checkAnswer(t, h, lang, name, line, v)
 			}
 		}
+	}
+	if want := len(templates.Languages) * 30 * 7; checked < want {
+		t.Fatalf("only %d answers checked, want at least %d (4 languages x 30 codes x 7 values)", checked, want)
 	}
 }
 

@@ -13,6 +13,20 @@ import (
 // missing value, the tournament desk's own prefix.
 var GoIsh = []string{"%!", "<nil>", "map[", "0x", "error:", "{{", "}}", "<no value>", "tournament desk:"}
 
+// HostileValues are values a reader may give or a record may hold:
+// stray quotes, a 70-character name, Cyrillic and CJK, and the marks of
+// a Go value printed as it is. The tests of a reader's words fill every
+// value of a template with each in turn.
+var HostileValues = []string{
+	`O'Brien "the \ quote`,
+	"Maximiliane Theodora " + strings.Repeat("von Wolkenstein-", 3) + "Trostburg Rodenegg",
+	"Пётр Ёжиков-Щукин",
+	"棋士太郎と花子",
+	"%!d(string=x)",
+	"<nil>",
+	"map[a:1 b:2]",
+}
+
 // CheckWords fails the test when text, a reader's words in lang, shows
 // Go's own text (GoIsh) or, in it/fr/nl, an English word (langcheck),
 // once the reader's own values are taken out (a value may carry

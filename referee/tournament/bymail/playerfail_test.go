@@ -12,19 +12,6 @@ import (
 	"github.com/pbem-referee/referee/templates"
 )
 
-// hostileValues are values a reader may give or a record may hold:
-// stray quotes, a 70-character name, Cyrillic, CJK and the marks of a
-// Go value printed as it is.
-var hostileValues = []string{
-	`O'Brien "the \ quote`,
-	"Maximiliane Theodora " + strings.Repeat("von Wolkenstein-", 3) + "Trostburg Rodenegg",
-	"Пётр Ёжиков-Щукин",
-	"棋士太郎と花子",
-	"%!d(string=x)",
-	"<nil>",
-	"map[a:1 b:2]",
-}
-
 // checkPlayerText checks a text a player reads: within 80 columns, no
 // Go-ish text and no English word in it/fr/nl once the reader's own
 // values are taken out.
@@ -61,7 +48,7 @@ func TestPlayerRefusalsInWords_Issue24(t *testing.T) {
 	}
 	n := 0
 	for _, lang := range templates.Languages {
-		for _, v := range hostileValues {
+		for _, v := range testkit.HostileValues {
 			var errs []error
 			for _, k := range keys {
 				errs = append(errs, &Error{Key: k, Data: data(v)})
