@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
@@ -25,18 +24,7 @@ func TestTournamentRoundTableNamesWhoPlayedTheGame_Issue24(t *testing.T) {
 		format := []string{"swiss", "tables"}[draw%2]
 		t.Run(fmt.Sprintf("%s/%d", format, draw), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(2425, uint64(draw)))
-			h := newHarness(t)
-			table := ""
-			if format == "tables" {
-				table = " table=3"
-			}
-			h.org(fmt.Sprintf("NEW TOURNAMENT sub game=toy format=%s%s rounds=2 public", format, table))
-			var enter strings.Builder
-			for i := 0; i < 6; i++ {
-				fmt.Fprintf(&enter, "ENTER sub p%d@p.test P%d\n", i, i)
-			}
-			h.org(enter.String() + "START sub")
-			h.mails()
+			h := toyTournament(t, format, 2)
 			who := rng.IntN(6)
 			tr := h.tour("sub")
 			var game string

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,18 +20,7 @@ import (
 func TestTournamentPagesNameWhoPlayed_Issue24(t *testing.T) {
 	for _, format := range []string{"swiss", "tables"} {
 		t.Run(format, func(t *testing.T) {
-			h := newHarness(t)
-			table := ""
-			if format == "tables" {
-				table = " table=3"
-			}
-			h.org(fmt.Sprintf("NEW TOURNAMENT sub game=toy format=%s%s rounds=3 public", format, table))
-			var enter strings.Builder
-			for i := 0; i < 6; i++ {
-				fmt.Fprintf(&enter, "ENTER sub p%d@p.test P%d\n", i, i)
-			}
-			h.org(enter.String() + "START sub")
-			h.mails()
+			h := toyTournament(t, format, 3)
 			adjudicate := func(n int) {
 				var adj strings.Builder
 				for _, m := range h.tour("sub").Rounds[n-1].Matches {
@@ -92,7 +82,7 @@ func TestTournamentPagesNameWhoPlayed_Issue24(t *testing.T) {
 			checked := 0
 			for _, rd := range tr.Rounds {
 				for _, m := range rd.Matches {
-					if m.State == tournament.MatchBye || !containsSeat(m.Seats, 0) {
+					if m.State == tournament.MatchBye || !slices.Contains(m.Seats, 0) {
 						continue
 					}
 					for _, x := range m.Seats {
@@ -148,12 +138,21 @@ func TestTournamentPagesNameWhoPlayed_Issue24(t *testing.T) {
 	}
 }
 
-// containsSeat reports whether entrant e has a seat in seats.
-func containsSeat(seats []int, e int) bool {
-	for _, s := range seats {
-		if s == e {
-			return true
-		}
+// toyTournament is a harness with a published toy tournament "sub" of
+// six entrants (p0..p5@p.test, named P0..P5) over rounds rounds, Swiss
+// or in tables of 3 (format "tables"), started, its mails read.
+func toyTournament(t *testing.T, format string, rounds int) *harness {
+	h := newHarness(t)
+	table := ""
+	if format == "tables" {
+		table = " table=3"
 	}
-	return false
+	h.org(fmt.Sprintf("NEW TOURNAMENT sub game=toy format=%s%s rounds=%d public", format, table, rounds))
+	var enter strings.Builder
+	for i := 0; i < 6; i++ {
+		fmt.Fprintf(&enter, "ENTER sub p%d@p.test P%d\n", i, i)
+	}
+	h.org(enter.String() + "START sub")
+	h.mails()
+	return h
 }

@@ -23,16 +23,9 @@ import (
 // codec change (compress.go): compress/flate at its default level, as
 // main's deflateAlways wrote every compressed value.
 func mainDeflate(t testing.TB, v []byte) []byte {
-	var buf bytes.Buffer
-	w, err := stdflate.NewWriter(&buf, stdflate.DefaultCompression)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Write(v)
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return deflateWith(t, v, func(w io.Writer) (io.WriteCloser, error) {
+		return stdflate.NewWriter(w, stdflate.DefaultCompression)
+	})
 }
 
 // stdInflate is compress/flate's reader: what main's code reads with.
@@ -43,12 +36,21 @@ func stdInflate(z []byte) ([]byte, error) {
 // klauspostDeflate is the compressor of the stores written on 2026-12-06
 // (klauspost's flate at its default level), before the zstd form.
 func klauspostDeflate(t testing.TB, v []byte) []byte {
+	return deflateWith(t, v, func(w io.Writer) (io.WriteCloser, error) {
+		return kflate.NewWriter(w, kflate.DefaultCompression)
+	})
+}
+
+// deflateWith compresses v with the writer newWriter makes.
+func deflateWith(t testing.TB, v []byte, newWriter func(io.Writer) (io.WriteCloser, error)) []byte {
 	var buf bytes.Buffer
-	w, err := kflate.NewWriter(&buf, kflate.DefaultCompression)
+	w, err := newWriter(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Write(v)
+	if _, err := w.Write(v); err != nil {
+		t.Fatal(err)
+	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -12,11 +12,11 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/failure"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
-	"github.com/pbem-referee/referee/templates/langcheck"
 )
 
 // warnDesk is a desk that names no tournament and keeps what the door
@@ -48,23 +48,6 @@ func newWordsHost(t *testing.T) *wordsHost {
 	}
 	return &wordsHost{Templates: Templates{R: rn}, fakeHost: &fakeHost{}}
 }
-
-// hostile are values a reader may give or a record may hold: stray
-// quotes, a 70-character name, Cyrillic and CJK, and the marks of a Go
-// value printed as it is.
-var hostile = []string{
-	`O'Brien "the \ quote`,
-	"Maximiliane Theodora " + strings.Repeat("von Wolkenstein-", 3) + "Trostburg Rodenegg",
-	"Пётр Ёжиков-Щукин",
-	"棋士太郎と花子",
-	"%!d(string=x)",
-	"<nil>",
-	"map[a:1 b:2]",
-}
-
-// goIsh are the marks of Go's own text: a bad verb, a nil, a map, a
-// pointer, an error's prefix.
-var goIsh = []string{"%!", "<nil>", "map[", "0x", "error:", "{{", "<no value>"}
 
 // numeric are the parameters the templates count or compare as numbers.
 var numeric = map[string]bool{"invitees": true, "seats": true, "max": true, "unread": true, "line": true,
@@ -112,19 +95,6 @@ func codesInSource(t *testing.T, glob, fn string) []string {
 	return out
 }
 
-// cleanOf is text on one line with the values given taken out (a
-// reader's own value may carry anything; the words around it may not).
-func cleanOf(text string, values ...string) string {
-	flat := strings.Join(strings.Fields(text), " ")
-	for _, v := range values {
-		fv := strings.Join(strings.Fields(v), " ")
-		q := strings.Join(strings.Fields(fmt.Sprintf("%q", v)), " ")
-		flat = strings.ReplaceAll(flat, q, " ")
-		flat = strings.ReplaceAll(flat, fv, " ")
-	}
-	return flat
-}
-
 // checkAnswer checks one answer line as the organiser reads it, framed
 // in their mail: within 80 columns, no Go-ish text, no English word in
 // it/fr/nl (the reader's values taken out).
@@ -137,15 +107,7 @@ func checkAnswer(t *testing.T, h *wordsHost, lang, name, line string, values ...
 	if !templates.Fits(body) {
 		t.Errorf("%s: a line past 80 columns:\n%s", name, body)
 	}
-	clean := cleanOf(line, values...)
-	for _, g := range goIsh {
-		if strings.Contains(clean, g) {
-			t.Errorf("%s: Go's own text %q in the answer:\n%s", name, g, line)
-		}
-	}
-	if leaks := langcheck.Leaks(lang, clean); len(leaks) > 0 {
-		t.Errorf("%s: English words %q in the %s answer:\n%s", name, leaks, lang, line)
-	}
+	testkit.CheckWords(t, lang, name, line, values...)
 }
 
 // TestEveryRefusalInWords_Issue24 (doc.go): every refusal an organiser's
@@ -177,9 +139,11 @@ func TestEveryRefusalInWords_Issue24(t *testing.T) {
 	}
 	whys := []string{"syntax", "keys", "game", "version", "position", "data"}
 	h := newWordsHost(t)
+	checked := 0
 	for _, lang := range templates.Languages {
 		for _, code := range codes {
-			for i, v := range hostile {
+			for i, v := range testkit.HostileValues {
+				checked++
 				why, cause := whys[i%len(whys)], []string{"transient", "permanent"}[i%2]
 				name := fmt.Sprintf("%s/%s/%d", lang, code, i)
 				h.warned = nil
@@ -191,6 +155,9 @@ func TestEveryRefusalInWords_Issue24(t *testing.T) {
 				checkAnswer(t, h, lang, name, line, v)
 			}
 		}
+	}
+	if want := len(templates.Languages) * 30 * 7; checked < want {
+		t.Fatalf("only %d answers checked, want at least %d (4 languages x 30 codes x 7 values)", checked, want)
 	}
 }
 

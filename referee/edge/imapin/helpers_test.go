@@ -295,6 +295,28 @@ func (h *fakeHandler) await(t *testing.T, n int) []string {
 	return ids
 }
 
+// killedBy is a fail that panics at every hand-over of the bomb, as a
+// process killed by its handling would never finish it.
+func killedBy(bomb string) func(string, int) error {
+	return func(id string, _ int) error {
+		if id == bomb {
+			panic("killed the process, as it were")
+		}
+		return nil
+	}
+}
+
+// checkHandedOver fails unless the handler took id exactly want times.
+func (h *fakeHandler) checkHandedOver(t *testing.T, id string, want int) {
+	t.Helper()
+	h.mu.Lock()
+	n := h.perID[id]
+	h.mu.Unlock()
+	if n != want {
+		t.Errorf("%s was handed over %d times, want %d", id, n, want)
+	}
+}
+
 // quiet asserts that no handler call arrives for d.
 func (h *fakeHandler) quiet(t *testing.T, d time.Duration) {
 	t.Helper()
@@ -344,6 +366,24 @@ func testOptions(addr string, db *store.DB, h mailin.Handler, logs io.Writer) Op
 		Store: db, Handler: h, Logger: debugLogger(logs),
 		MinBackoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond,
 		ResyncInterval: time.Hour, PollInterval: time.Hour,
+	}
+}
+
+// crashOptions are testOptions that quarantine a mail after three
+// hand-overs that never finished.
+func crashOptions(addr string, db *store.DB, h mailin.Handler) Options {
+	o := testOptions(addr, db, h, &testkit.SyncBuffer{})
+	o.MaxCrashes = 3
+	return o
+}
+
+// eachBombPlace runs check with the bomb at each place of the mailbox,
+// with a first look filed before it (later) or not.
+func eachBombPlace(t *testing.T, places []int, check func(t *testing.T, at int, later bool)) {
+	for _, at := range places {
+		for _, later := range []bool{false, true} {
+			t.Run(fmt.Sprintf("bomb-at-%d-later-%v", at, later), func(t *testing.T) { check(t, at, later) })
+		}
 	}
 }
 

@@ -226,13 +226,7 @@ func TestLanesTransientFailureHoldsItsSenderOnly(t *testing.T) {
 // message at a time, it is quarantined after MaxCrashes hand-overs, and
 // every other message is applied once and filed, none quarantined.
 func TestLanesPoisonCountsAlone(t *testing.T) {
-	for _, at := range []int{0, 3, 6} {
-		for _, later := range []bool{false, true} {
-			t.Run(fmt.Sprintf("bomb-at-%d-later-%v", at, later), func(t *testing.T) {
-				poisonAmongLanes(t, at, later)
-			})
-		}
-	}
+	eachBombPlace(t, []int{0, 3, 6}, poisonAmongLanes)
 }
 
 // poisonAmongLanes: with later, the bomb's fetch follows a look whose
@@ -246,9 +240,7 @@ func poisonAmongLanes(t *testing.T, at int, later bool) {
 	if later {
 		ms.deliver(t, "INBOX", messageFrom("Eve <eve@e.test>", "<e0@e>", "x"))
 		ms.deliver(t, "INBOX", messageFrom("Fay <fay@f.test>", "<f0@f>", "x"))
-		o := testOptions(ms.addr, db, h, &testkit.SyncBuffer{})
-		o.MaxCrashes = 3
-		r = start(t, o)
+		r = start(t, crashOptions(ms.addr, db, h))
 		h.await(t, 2)
 		eventually(t, "the first look filed", func() bool { return len(contents(t, ms.addr, testUser, testPass, "INBOX")) == 0 })
 		h.mu.Lock()
@@ -260,21 +252,14 @@ func poisonAmongLanes(t *testing.T, at int, later bool) {
 		ms.deliver(t, "INBOX", messageFrom(m.from, m.id, "x"))
 	}
 	h.mu.Lock()
-	h.fail = func(id string, _ int) error {
-		if id == "<bomb@d>" {
-			panic("killed the process, as it were")
-		}
-		return nil
-	}
+	h.fail = killedBy("<bomb@d>")
 	h.mu.Unlock()
 	filed := len(laneMail)
 	if later {
 		filed += 2
 		r.w.Kick()
 	} else {
-		o := testOptions(ms.addr, db, h, &testkit.SyncBuffer{})
-		o.MaxCrashes = 3
-		r = start(t, o)
+		r = start(t, crashOptions(ms.addr, db, h))
 	}
 	h.await(t, len(laneMail)+3)
 	eventually(t, "the bomb quarantined, the rest filed", func() bool {
@@ -282,12 +267,7 @@ func poisonAmongLanes(t *testing.T, at int, later bool) {
 			len(contents(t, ms.addr, testUser, testPass, "Processed")) == filed
 	})
 	r.stop()
-	h.mu.Lock()
-	n := h.perID["<bomb@d>"]
-	h.mu.Unlock()
-	if n != 3 {
-		t.Errorf("the bomb was handed over %d times, want 3", n)
-	}
+	h.checkHandedOver(t, "<bomb@d>", 3)
 	_, applied := h.snapshot()
 	checkSenderOrder(t, applied)
 }

@@ -44,12 +44,7 @@ func TestPoisonMessageQuarantinedAfterCrashes(t *testing.T) {
 		ms.deliver(t, "INBOX", message(id, "x"))
 	}
 	h := &notifying{fakeHandler: newHandler()}
-	h.fail = func(id string, _ int) error {
-		if id == "<bomb@a>" {
-			panic("out of memory, as it were")
-		}
-		return nil
-	}
+	h.fail = killedBy("<bomb@a>")
 	db := openStore(t)
 	var logs testkit.SyncBuffer
 	o := testOptions(ms.addr, db, h, &logs)
@@ -63,12 +58,7 @@ func TestPoisonMessageQuarantinedAfterCrashes(t *testing.T) {
 	if got := msgIDs(contents(t, ms.addr, testUser, testPass, "Quarantine")); got != "<bomb@a>" {
 		t.Errorf("quarantine holds %q", got)
 	}
-	h.mu.Lock()
-	n := h.perID["<bomb@a>"]
-	h.mu.Unlock()
-	if n != 3 {
-		t.Errorf("the bomb was handed over %d times, want 3", n)
-	}
+	h.checkHandedOver(t, "<bomb@a>", 3)
 	notes := h.notices()
 	if len(notes) != 1 || notes[0].Reason != "crashed" || notes[0].MessageID != "<bomb@a>" || len(notes[0].Keys) != 1 {
 		t.Fatalf("notices %+v", notes)

@@ -12,7 +12,6 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
-	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -61,13 +60,7 @@ func (k *killingReader) HandleMail(ctx context.Context, in mailin.Inbound) (refe
 // or not (the presumption of a look of this process, or the one the
 // Watcher writes at its first look).
 func TestReadingThatKillsIsCountedAlone(t *testing.T) {
-	for _, at := range []int{0, 2, 5} {
-		for _, later := range []bool{false, true} {
-			t.Run(fmt.Sprintf("bomb-at-%d-later-%v", at, later), func(t *testing.T) {
-				readingKills(t, at, later)
-			})
-		}
-	}
+	eachBombPlace(t, []int{0, 2, 5}, readingKills)
 }
 
 func readingKills(t *testing.T, at int, later bool) {
@@ -86,9 +79,9 @@ func readingKills(t *testing.T, at int, later bool) {
 	m := &rollModel{t: t, ms: ms, waves: map[int][]rollMail{}, copyTo: filepath.Join(dir, "crashed.db"), db: db,
 		crashed: make(chan struct{})}
 	k := &killingReader{rollModel: m, bomb: bomb.id}
-	o := testOptions(ms.addr, db, k, &testkit.SyncBuffer{})
-	o.MaxCrashes = 3
+	o := crashOptions(ms.addr, db, k)
 	crash := func(w *Watcher) {
+		m.cursorKey = w.CursorKey()
 		w.afterHandle = func(imap.UID) error {
 			m.mu.Lock()
 			defer m.mu.Unlock()

@@ -102,14 +102,8 @@ func TestPresumedAttemptCountsAfterCrash(t *testing.T) {
 				ms.deliver(t, "INBOX", message("<last@a>", "x"))
 				db := openStore(t)
 				h := &storeHandler{fakeHandler: newHandler(), db: db}
-				h.fail = func(id string, _ int) error {
-					if id == "<bomb@a>" {
-						panic("killed the process, as it were")
-					}
-					return nil
-				}
-				o := testOptions(ms.addr, db, h, &testkit.SyncBuffer{})
-				o.MaxCrashes = 3
+				h.fail = killedBy("<bomb@a>")
+				o := crashOptions(ms.addr, db, h)
 				r := start(t, o)
 				h.await(t, before+1)
 				for range 2 {
@@ -125,12 +119,7 @@ func TestPresumedAttemptCountsAfterCrash(t *testing.T) {
 						len(contents(t, ms.addr, testUser, testPass, "Processed")) == before+1
 				})
 				r.stop()
-				h.mu.Lock()
-				n := h.perID["<bomb@a>"]
-				h.mu.Unlock()
-				if n != 3 {
-					t.Errorf("the bomb was handed over %d times, want 3", n)
-				}
+				h.checkHandedOver(t, "<bomb@a>", 3)
 			})
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -45,6 +47,29 @@ type rollModel struct {
 	dead    bool
 	applied []string // ids in commit order (of every run; filtered after a crash)
 	crashed chan struct{}
+	// cursorKey is the Watcher's: every hand-over must be on record
+	// before it (an attempt, or the cursor's presumption of the message
+	// after it: doc.go, rule 1).
+	cursorKey string
+}
+
+// onRecord fails unless the hand-over of the message with intake key
+// key is on record in db.
+func (m *rollModel) onRecord(db *store.DB, key string) {
+	var uid uint64
+	if i := strings.LastIndexByte(key, '/'); i >= 0 {
+		uid, _ = strconv.ParseUint(key[i+1:], 10, 32)
+	}
+	db.View(func(tx *store.Tx) error {
+		cur, err := tx.Cursor(m.cursorKey)
+		if err != nil {
+			return err
+		}
+		if tx.AttemptCount(key) == 0 && (cur.Armed == 0 || uint64(cur.LastUID)+1 != uid) {
+			m.t.Errorf("%s handed over with no hand-over on record (cursor %+v)", key, cur)
+		}
+		return nil
+	})
 }
 
 // step counts a step of the run and crashes at crashA.
@@ -88,7 +113,11 @@ func (m *rollModel) HandleMail(_ context.Context, in mailin.Inbound) (referee.Ou
 	}
 	delete(m.waves, m.calls)
 	db := m.db
+	dead := m.dead
 	m.mu.Unlock()
+	if !dead && m.cursorKey != "" {
+		m.onRecord(db, in.Keys[0])
+	}
 	if len(wave) > 0 {
 		time.Sleep(20 * time.Millisecond) // long enough for a look to roll it in
 	}
@@ -219,6 +248,7 @@ func rollRun(t *testing.T, seed uint64, crashAt int) (int, uint64) {
 	o := testOptions(ms.addr, db, m, logs)
 	o.FetchBatch, o.MaxCrashes = 3, 3
 	crash := func(w *Watcher) {
+		m.cursorKey = w.CursorKey()
 		w.afterHandle = func(imap.UID) error {
 			if m.step() {
 				return errCrash

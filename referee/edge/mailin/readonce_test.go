@@ -4,13 +4,12 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
-	"github.com/pbem-referee/referee/referee/reading"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -27,27 +26,11 @@ import (
 // twice (every other mail is handed over as imapin's lanes may: Parse,
 // then HandleParsed with the same reading).
 func TestEveryMailReadOnce(t *testing.T) {
-	var mu sync.Mutex
-	var count map[string]int
-	var by map[*reading.Mail]bool
-	reading.ReadHook = func(m *reading.Mail, form string) {
-		mu.Lock()
-		defer mu.Unlock()
-		count[form]++
-		by[m] = true
-	}
+	readings := testkit.WatchReadings(t)
 	parses := 0
 	ParseHook = func(Inbound) { parses++ }
-	t.Cleanup(func() { reading.ReadHook, ParseHook = nil, nil })
-	forms := []string{
-		"CLAIM 1 | CLAIM 2 | CLAIM 3 | CLAIM 4 | CLAIM 5",
-		"Hi!\nCLAIM 5 | CLAIM 4 | CLAIM 3 | CLAIM 2 | CLAIM 1\nthanks",
-		"1",
-		"option 2",
-		"clam 3 | CLAIM 4 | CLAIM 1 | CLAIM 2 | CLAIM 5",
-		"NEXT\nCLAIM 2\nOR\nCLAIM 3\nOR\nCLAIM 4\nOR\nCLAIM 1\nOR\nCLAIM 5\nEND",
-		"PASS",
-	}
+	t.Cleanup(func() { ParseHook = nil })
+	forms := testkit.ClaimAnswers
 	mails, oof, games := 0, 0, 0
 	for game := range 3 {
 		h := newMailHarness(t)
@@ -56,9 +39,7 @@ func TestEveryMailReadOnce(t *testing.T) {
 		}
 		handle := func(raw []byte) referee.Outcome {
 			t.Helper()
-			mu.Lock()
-			count, by = map[string]int{}, map[*reading.Mail]bool{}
-			mu.Unlock()
+			readings.Reset()
 			parses = 0
 			var out referee.Outcome
 			if mails%2 == 0 {
@@ -78,15 +59,19 @@ func TestEveryMailReadOnce(t *testing.T) {
 			if parses != 1 {
 				t.Errorf("game %d, mail %d: the raw mail parsed %d times", game, mails, parses)
 			}
-			mu.Lock()
-			defer mu.Unlock()
 			mails++
-			if len(by) > 1 {
-				t.Errorf("game %d, mail %d (%s): its text read by %d Mails (%v), not one", game, mails, out.Status, len(by), count)
+			by, count := readings.Counts()
+			if by == 0 {
+				t.Errorf("game %d, mail %d (%s): its text never read (the count counts nothing)", game, mails, out.Status)
 			}
-			for form, n := range count {
-				if n > 1 {
-					t.Errorf("game %d, mail %d (%s): the form %q of its text read %d times (%v)", game, mails, out.Status, form, n, count)
+			if by > 1 {
+				t.Errorf("game %d, mail %d (%s): its text read by %d Mails (%v), not one", game, mails, out.Status, by, count)
+			}
+			for _, fs := range count {
+				for form, n := range fs {
+					if n > 1 {
+						t.Errorf("game %d, mail %d (%s): the form %q of its text read %d times (%v)", game, mails, out.Status, form, n, fs)
+					}
 				}
 			}
 			return out

@@ -7,26 +7,10 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/referee/failure"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/tournament"
 	"github.com/pbem-referee/referee/templates"
-	"github.com/pbem-referee/referee/templates/langcheck"
 )
-
-// hostileValues are values a reader may give or a record may hold:
-// stray quotes, a 70-character name, Cyrillic, CJK and the marks of a
-// Go value printed as it is.
-var hostileValues = []string{
-	`O'Brien "the \ quote`,
-	"Maximiliane Theodora " + strings.Repeat("von Wolkenstein-", 3) + "Trostburg Rodenegg",
-	"Пётр Ёжиков-Щукин",
-	"棋士太郎と花子",
-	"%!d(string=x)",
-	"<nil>",
-	"map[a:1 b:2]",
-}
-
-// goIsh are the marks of Go's own text in a reader's words.
-var goIsh = []string{"%!", "<nil>", "map[", "0x", "error:", "{{", "}}", "<no value>", "tournament desk:"}
 
 // checkPlayerText checks a text a player reads: within 80 columns, no
 // Go-ish text and no English word in it/fr/nl once the reader's own
@@ -36,18 +20,7 @@ func checkPlayerText(t *testing.T, lang, what, text string, values ...string) {
 	if !templates.Fits(text) {
 		t.Errorf("%s: a line past 80 columns:\n%s", what, text)
 	}
-	flat := strings.Join(strings.Fields(text), " ")
-	for _, v := range values {
-		flat = strings.ReplaceAll(flat, strings.Join(strings.Fields(v), " "), " ")
-	}
-	for _, g := range goIsh {
-		if strings.Contains(flat, g) {
-			t.Errorf("%s: Go's own text %q:\n%s", what, g, text)
-		}
-	}
-	if leaks := langcheck.Leaks(lang, flat); len(leaks) > 0 {
-		t.Errorf("%s: English words %q in the %s text:\n%s", what, leaks, lang, text)
-	}
+	testkit.CheckWords(t, lang, what, text, values...)
 }
 
 // TestPlayerRefusalsInWords_Issue24 (doc.go): a player's tournament
@@ -75,7 +48,7 @@ func TestPlayerRefusalsInWords_Issue24(t *testing.T) {
 	}
 	n := 0
 	for _, lang := range templates.Languages {
-		for _, v := range hostileValues {
+		for _, v := range testkit.HostileValues {
 			var errs []error
 			for _, k := range keys {
 				errs = append(errs, &Error{Key: k, Data: data(v)})
