@@ -228,5 +228,6 @@ func AppendValueKey(dst []byte, x any) (_ []byte, ok bool) {
 	if !ok {
 		return dst, false
 	}
-	return appendField(dst, string(enc)), true
+	dst = strconv.AppendInt(dst, int64(len(enc)), 10)
+	return append(append(dst, ':'), enc...), true
 }
