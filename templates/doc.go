@@ -114,7 +114,13 @@
 // a function or a value of a type with methods (a Ctx, a view with a
 // pointer) is rendered every time. So a name, a fact or a row a summary
 // writes many times is kept when its data is such a value (Brewcrafters'
-// card names and facts were most of its mails' rendering, issue 25). A
+// card names and facts were most of its mails' rendering, issue 25). So a
+// sub-template is given the values it reads, not the view or the Ctx: a
+// seat's name as a string (the caller's .Name), a looked-up name as a
+// string (Brew Crafters' bc.named and bc.space; Heaven & Ale's ha.optline
+// gets its keyword line, not the Ctx, so option.move is OptionOnly:
+// TestBrewCraftersNamesGetValues_Issue25,
+// TestHeavenAleMoveLinesKeyed_Issue25). A
 // template function must stay a function of its arguments and the Set,
 // or nothing could be kept: every function is classified, and the code
 // of those of funcs.go is read for package variables and impure packages

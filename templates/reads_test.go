@@ -349,3 +349,21 @@ func TestDiceBrewingHeadsKeyed_Issue25(t *testing.T) {
 		}
 	}
 }
+
+// TestHeavenAleMoveLinesKeyed_Issue25: Heaven & Ale's move and buy
+// option lines read only the option (its command and params) and the
+// keywords, in every language: ha.optline gets the keyword line and the
+// words GO and HOME as data, not the context.
+func TestHeavenAleMoveLinesKeyed_Issue25(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range s.Languages() {
+		for _, kind := range []string{"move", "buy"} {
+			if !s.Find("heavenale", lang, "option."+kind).OptionOnly() {
+				t.Errorf("heavenale/%s option.%s: not OptionOnly", lang, kind)
+			}
+		}
+	}
+}

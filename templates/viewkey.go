@@ -207,3 +207,27 @@ func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
 	}
 	return dst, false
 }
+
+// AppendValueKey appends to dst the value x with its type, encoded as
+// AppendViewKey encodes the view's values (two different values never
+// give the same bytes; the encoding starts with its length, so that what
+// follows it cannot be read as part of it); ok is false when x holds a
+// pointer, a function, a channel, a value of a type with methods or a
+// map whose keys are not strings (issue 25: Heaven & Ale's move options
+// carry lists of tiles, prices and barrels in their params).
+func AppendValueKey(dst []byte, x any) (_ []byte, ok bool) {
+	v := reflect.ValueOf(x)
+	if !v.IsValid() {
+		return append(dst, 'n'), true
+	}
+	if !keyableType(v.Type()) {
+		return dst, false
+	}
+	var buf [128]byte
+	enc, ok := appendValue(buf[:0], v)
+	if !ok {
+		return dst, false
+	}
+	dst = strconv.AppendInt(dst, int64(len(enc)), 10)
+	return append(append(dst, ':'), enc...), true
+}

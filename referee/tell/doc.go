@@ -97,7 +97,11 @@
 //     one shared state, behind a lock). A group's heading whose template
 //     reads the view only by the option's group, never the command
 //     (templates.Tmpl.Keyed: Dice Brewing's View.Heads), is kept so too,
-//     keyed by the group, not the command. The mail is the one every line
+//     keyed by the group, not the command. An option's params that are
+//     lists or maps are keyed by value too (templates.AppendValueKey:
+//     Heaven & Ale's move options), and one holding a pointer or a value
+//     with methods is rendered every time
+//     (TestLineKeyTellsOptionsApart_Issue25). The mail is the one every line
 //     rendered afresh gives (TestMenuHeadsSharedAsRenderedEach_Issue25).
 //   - Nothing kept from one mail to the next changes a mail (issue 25):
 //     the menu lines and headings (menuLines) and the texts of tmpl and

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	_ "github.com/pbem-referee/referee/engine/brewcrafters"
@@ -115,24 +116,51 @@ func TestLineKeyTellsOptionsApart_Issue25(t *testing.T) {
 		{Cmd: "A", Group: "G", Params: map[string]any{"a": "b"}},
 		{Cmd: "A", Group: "GG"},
 		{Cmd: "A", Group: ""},
+		// Lists and maps (Heaven & Ale's move options), issue 25.
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": []string{"1"}}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": []any{"1"}}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": []any{1}}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": []any{"1", "2"}}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": []any{"12"}}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": []any{}}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": []any{"1"}, "q": 1}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": []any{map[string]any{"large": true}}}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": []any{map[string]any{"large": false}}}},
+		{Cmd: "A", Group: "G", Params: map[string]any{"p": map[string]any{"1": "2"}}},
+	}
+	key := func(od templates.OptionData, cmd bool) []byte {
+		k, ok := appendLineKey(nil, rd, "option.k", od, cmd)
+		if !ok {
+			t.Fatalf("%v: not keyed", od.Option)
+		}
+		return k
 	}
 	seen := map[string]int{}
 	for i, o := range opts {
 		od := templates.OptionData{Option: o, Decision: engine.Decision{Kind: "k"}}
-		k := string(appendLineKey(nil, rd, "option.k", od, false))
+		k := string(key(od, false))
 		if j, dup := seen[k]; dup {
 			t.Errorf("options %d and %d share the key %q", j, i, k)
 		}
 		seen[k] = i
 		o.Cmd = "B"
-		other := string(appendLineKey(nil, rd, "option.k", templates.OptionData{Option: o, Decision: od.Decision}, false))
+		other := string(key(templates.OptionData{Option: o, Decision: od.Decision}, false))
 		if other != k {
 			t.Errorf("option %d: the command changed a key that leaves it out: %q, %q", i, k, other)
 		}
-		withA := string(appendLineKey(nil, rd, "option.k", od, true))
-		withB := string(appendLineKey(nil, rd, "option.k", templates.OptionData{Option: o, Decision: od.Decision}, true))
+		withA := string(key(od, true))
+		withB := string(key(templates.OptionData{Option: o, Decision: od.Decision}, true))
 		if withA == withB || withA == k {
 			t.Errorf("option %d: the command read is not in the key: %q, %q", i, withA, withB)
+		}
+	}
+	// A param that holds a pointer or a value with methods is not keyed
+	// (what it points to may change under the same key).
+	n := 1
+	for _, p := range []any{&n, []any{&n}, map[string]any{"x": time.Second}} {
+		od := templates.OptionData{Option: engine.Option{Cmd: "A", Params: map[string]any{"p": p}}, Decision: engine.Decision{Kind: "k"}}
+		if k, ok := appendLineKey(nil, rd, "option.k", od, false); ok {
+			t.Errorf("param %#v keyed: %q", p, k)
 		}
 	}
 }

@@ -22,9 +22,8 @@ import (
 // View.F[group] (templates.AppendReadsKey, by value: a value holding a
 // pointer is never keyed; a menu group's heading is kept so, issue 25:
 // Dice Brewing's read the view's Heads by group); an option whose params
-// are not all strings,
-// numbers and booleans, or whose view values cannot be keyed, is
-// rendered every time. A Renderer serves every unit of work at once: the
+// or view values cannot be keyed (templates.AppendValueKey: a pointer, a
+// value with methods) is rendered every time. A Renderer serves every unit of work at once: the
 // lines are behind a lock, and at most maxMenuLines are kept (all dropped
 // when full).
 type menuLines struct {
@@ -42,15 +41,17 @@ const maxMenuLines = 1 << 14
 // when t allows); every renders it afresh.
 func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od templates.OptionData, every bool) (string, error) {
 	reads, keyed := t.Keyed()
-	if every || !keyed || !scalarParams(od.Option.Params) {
+	if every || !keyed {
 		return t.Render(kc.With(od))
 	}
 	// The key is built in a buffer on the stack, and a string only
 	// for a line kept anew (a menu keys a line per option).
 	var buf [256]byte
-	key := appendLineKey(buf[:0], rd, t.Name(), od, reads.Cmd)
+	key, ok := appendLineKey(buf[:0], rd, t.Name(), od, reads.Cmd)
+	if !ok {
+		return t.Render(kc.With(od))
+	}
 	if len(reads.ByCmd) > 0 || len(reads.ByGroup) > 0 {
-		var ok bool
 		if key, ok = templates.AppendReadsKey(key, od.View, reads, od.Option.Cmd, od.Option.Group); !ok {
 			return t.Render(kc.With(od))
 		}
@@ -84,8 +85,10 @@ func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od te
 // appendLineKey appends the key of a menu line to b: every input an
 // OptionOnly template may read, each string with its length in front;
 // the option's command only when the template reads it (cmd:
-// templates.Reads.Cmd); the params by name, each value with its type.
-func appendLineKey(b []byte, rd Reader, name string, od templates.OptionData, cmd bool) []byte {
+// templates.Reads.Cmd); the params by name, each value with its type (a
+// list or a map by templates.AppendValueKey: issue 25, Heaven & Ale's
+// move options). ok is false when a param cannot be keyed.
+func appendLineKey(b []byte, rd Reader, name string, od templates.OptionData, cmd bool) (_ []byte, ok bool) {
 	o := od.Option
 	field := func(f string) {
 		b = strconv.AppendInt(b, int64(len(f)), 10)
@@ -122,7 +125,11 @@ func appendLineKey(b []byte, rd Reader, name string, od templates.OptionData, cm
 			b = append(strconv.AppendInt(append(b, 'l'), v, 10), ';')
 		case float64:
 			b = append(strconv.AppendFloat(append(b, 'f'), v, 'g', -1, 64), ';')
+		default:
+			if b, ok = templates.AppendValueKey(append(b, 'v'), v); !ok {
+				return b, false
+			}
 		}
 	}
-	return b
+	return b, true
 }

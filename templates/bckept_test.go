@@ -1,0 +1,118 @@
+package templates
+
+import (
+	"slices"
+	"testing"
+	"text/template/parse"
+)
+
+// TestBrewCraftersNamesGetValues_Issue25: the summary's names of Brew
+// Crafters (bc.named, a dozen a summary, and bc.space, one a Market
+// space) get values as data, never the View (V) or the Ctx (C): their
+// calls are kept by their data (kept.go), in every language. Checked on
+// the parse trees as loaded (every {{template}} call a kept call).
+func TestBrewCraftersNamesGetValues_Issue25(t *testing.T) {
+	s, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range s.Languages() {
+		set := s.byKey[dir{"brewcrafters", lang}]
+		if set == nil {
+			t.Fatalf("%s: no brewcrafters templates", lang)
+		}
+		calls := 0
+		var walk func(n parse.Node)
+		walk = func(n parse.Node) {
+			switch n := n.(type) {
+			case *parse.ListNode:
+				if n != nil {
+					for _, c := range n.Nodes {
+						walk(c)
+					}
+				}
+			case *parse.IfNode:
+				walk(n.Pipe)
+				walk(n.List)
+				walk(n.ElseList)
+			case *parse.RangeNode:
+				walk(n.Pipe)
+				walk(n.List)
+				walk(n.ElseList)
+			case *parse.WithNode:
+				walk(n.Pipe)
+				walk(n.List)
+				walk(n.ElseList)
+			case *parse.ActionNode:
+				walk(n.Pipe)
+			case *parse.TemplateNode:
+				if n.Name == "bc.named" || n.Name == "bc.space" {
+					t.Errorf("%s: a {{template %q}} call not kept", lang, n.Name)
+				}
+			case *parse.PipeNode:
+				if n == nil {
+					return
+				}
+				for _, c := range n.Cmds {
+					for _, a := range c.Args {
+						walk(a)
+					}
+					fn, ok1 := c.Args[0].(*parse.IdentifierNode)
+					if !ok1 || (fn.Ident != "tmpl" && fn.Ident != keptTemplateFunc) || len(c.Args) != 3 {
+						continue
+					}
+					name, ok2 := c.Args[1].(*parse.StringNode)
+					if !ok2 || (name.Text != "bc.named" && name.Text != "bc.space") {
+						continue
+					}
+					calls++
+					keys := dictKeys(c.Args[2])
+					if keys == nil || slices.Contains(keys, "V") || slices.Contains(keys, "C") {
+						t.Errorf("%s: %s: its data is not a dict of values: %v", lang, c, keys)
+					}
+				}
+			}
+		}
+		for _, d := range set.Templates() {
+			if d.Tree != nil {
+				walk(d.Tree.Root)
+			}
+		}
+		if calls < 9 {
+			t.Errorf("%s: %d calls of bc.named and bc.space found: the test checks nothing", lang, calls)
+		}
+	}
+	for _, data := range []any{
+		map[string]any{"K": "worker", "X": "W3", "N": "HEAD_BREWER"},
+		map[string]any{"Kws": []string{"MALT", "HOPS"}, "Half": "HOPS", "Occ": 1, "O": "Bea", "N": "free"},
+	} {
+		if _, ok := keptDataKey(data); !ok {
+			t.Errorf("%v: not keyed", data)
+		}
+	}
+}
+
+// dictKeys is the keys of a (dict "k" v ...) pipeline, nil when n is not
+// one.
+func dictKeys(n parse.Node) []string {
+	p, ok := n.(*parse.PipeNode)
+	if !ok || len(p.Cmds) != 1 {
+		return nil
+	}
+	c := p.Cmds[0]
+	if len(c.Args) == 1 {
+		return dictKeys(c.Args[0]) // a kept call's (pipeline)
+	}
+	if fn, ok := c.Args[0].(*parse.IdentifierNode); !ok || fn.Ident != "dict" {
+		return nil
+	}
+	keys := []string{}
+	for i := 1; i < len(c.Args); i += 2 {
+		k, ok := c.Args[i].(*parse.StringNode)
+		if !ok {
+			return nil
+		}
+		keys = append(keys, k.Text)
+	}
+	return keys
+}
