@@ -84,7 +84,7 @@ func TestBrewCraftersNamesGetValues_Issue25(t *testing.T) {
 	}
 	for _, data := range []any{
 		map[string]any{"K": "worker", "X": "W3", "N": "HEAD_BREWER"},
-		map[string]any{"Kws": []string{"MALT", "HOPS"}, "Half": "HOPS", "Occ": 1, "O": "Bea", "N": "free"},
+		map[string]any{"Kws": []string{"MALT", "HOPS"}, "H": "HOPS", "S": 1, "O": "Bea", "N": "free"},
 	} {
 		if _, ok := keptDataKey(data); !ok {
 			t.Errorf("%v: not keyed", data)
