@@ -28,18 +28,7 @@ const constPrefix = "foldedDict_"
 // at load, before anything executes.
 func (s *Set) foldConstants() {
 	f := &folder{funcs: template.FuncMap{}}
-	seen := map[*parse.Tree]bool{}
-	for _, t := range s.byKey {
-		for _, d := range t.Templates() {
-			// The common templates' trees are shared by every scope of
-			// their language: each tree is folded once.
-			if d.Tree == nil || seen[d.Tree] {
-				continue
-			}
-			seen[d.Tree] = true
-			f.node(d.Tree, d.Tree.Root)
-		}
-	}
+	s.eachTree(func(tr *parse.Tree) { f.node(tr, tr.Root) })
 	if len(f.funcs) == 0 {
 		return
 	}
@@ -47,6 +36,22 @@ func (s *Set) foldConstants() {
 		t.Funcs(f.funcs)
 	}
 	s.folded = len(f.funcs)
+}
+
+// eachTree calls fn once for every parse tree of s's templates (the
+// common templates' trees are shared by every scope of their language:
+// each is visited once).
+func (s *Set) eachTree(fn func(*parse.Tree)) {
+	seen := map[*parse.Tree]bool{}
+	for _, t := range s.byKey {
+		for _, d := range t.Templates() {
+			if d.Tree == nil || seen[d.Tree] {
+				continue
+			}
+			seen[d.Tree] = true
+			fn(d.Tree)
+		}
+	}
 }
 
 // folder walks parse trees and folds their constant dict calls.

@@ -243,18 +243,7 @@ const keptTemplateFunc = "keptTemplate_"
 // variable, stays as it is. It runs once, at load, after the checks that
 // read the parse trees (reads.go), before anything executes.
 func (s *Set) keepTemplateCalls() {
-	seen := map[*parse.Tree]bool{}
-	for _, t := range s.byKey {
-		for _, d := range t.Templates() {
-			// The common templates' trees are shared by every scope of
-			// their language: each tree is rewritten once.
-			if d.Tree == nil || seen[d.Tree] {
-				continue
-			}
-			seen[d.Tree] = true
-			keepCalls(d.Tree, d.Tree.Root)
-		}
-	}
+	s.eachTree(func(tr *parse.Tree) { keepCalls(tr, tr.Root) })
 }
 
 func keepCalls(tr *parse.Tree, n parse.Node) {
