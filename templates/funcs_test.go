@@ -96,6 +96,13 @@ func TestFuncsReadOnlyTheirArguments(t *testing.T) {
 	checkFuncsCalls(t)
 }
 
+// branchIdentifiers adds the function names of an if, range or with.
+func branchIdentifiers(b *parse.BranchNode, out map[string]bool) {
+	identifiers(b.Pipe, out)
+	identifiers(b.List, out)
+	identifiers(b.ElseList, out)
+}
+
 // identifiers adds the function names of n's commands to out.
 func identifiers(n parse.Node, out map[string]bool) {
 	switch n := n.(type) {
@@ -109,17 +116,11 @@ func identifiers(n parse.Node, out map[string]bool) {
 	case *parse.ActionNode:
 		identifiers(n.Pipe, out)
 	case *parse.IfNode:
-		identifiers(n.Pipe, out)
-		identifiers(n.List, out)
-		identifiers(n.ElseList, out)
+		branchIdentifiers(&n.BranchNode, out)
 	case *parse.RangeNode:
-		identifiers(n.Pipe, out)
-		identifiers(n.List, out)
-		identifiers(n.ElseList, out)
+		branchIdentifiers(&n.BranchNode, out)
 	case *parse.WithNode:
-		identifiers(n.Pipe, out)
-		identifiers(n.List, out)
-		identifiers(n.ElseList, out)
+		branchIdentifiers(&n.BranchNode, out)
 	case *parse.TemplateNode:
 		identifiers(n.Pipe, out)
 	case *parse.PipeNode:
