@@ -40,6 +40,7 @@ content: ## The whole-game content checks (mail width, reader's words, no data i
 	$(GO) test -count=1 -timeout 20m -run '^(TestEveryMailOfWholeGamesFits|TestEveryWordInTheReadersLanguage|TestBrewCraftersMailsCarryNoDataID|TestHeavenAleMailsCarryNoInternalCode|TestReaderBotPlaysWholeGames_Issue22|TestEveryOptionReachable_Issue22|TestGoldenDiceBrewingMenus|TestGoldenGroupedMenus_Issue22|TestTellReadsNothingBack_Issue25|TestReaderReceiptSeeds_Issue22|TestEveryMailAndPageNamesWhoHeldTheSeat_Issue24|TestTournamentThousandSwissToTheEnd|TestHelpEveryCodeAMailShows_Issue22|TestEveryAnswerFormIsPlayed|TestMenusAsShownArePlayed|TestHeavenAleMenuLinesAsShownArePlayed|TestBrewCraftersMenusInWords|TestScriptedDiceBrewingMailFigures|TestBrewCraftersMenusInTheReadersWords|TestWhoMustActIsWhoHoldsTheSeat_Issue24|TestEveryLineNamesTheSeatsHolder_Issue24)$$' ./referee/
 	$(GO) test -count=1 -timeout 20m -run '^(TestScriptedBotsPlayTheDecidingBotsGames)$$' ./referee/tools/bench/
 	$(GO) test -count=1 -timeout 20m -run '^(TestMenuLinesNameTheSeatsHolder_Issue24)$$' ./referee/tell/
+	$(GO) test -count=1 -timeout 20m -run '^(TestMoveWritesTheDepthOfItsTrees_Issue25)$$' ./store/
 
 test-plain: ## The same tests with go test's own output (no skip report).
 	$(GO) test -race -shuffle=on -timeout 20m $(PKGS)

@@ -141,13 +141,7 @@ func BenchmarkCodecCorpus(b *testing.B) {
 	deflateAt := func(level int) codec {
 		w, _ := flate.NewWriter(nil, level)
 		r := flate.NewReader(nil)
-		return codec{func(v []byte) []byte {
-			var buf bytes.Buffer
-			w.Reset(&buf)
-			w.Write(v)
-			w.Close()
-			return buf.Bytes()
-		}, func(z []byte) ([]byte, error) {
+		return codec{func(v []byte) []byte { return deflateReusing(w, v) }, func(z []byte) ([]byte, error) {
 			r.(flate.Resetter).Reset(bytes.NewReader(z), nil)
 			var buf bytes.Buffer
 			_, err := buf.ReadFrom(r)

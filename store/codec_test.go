@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
@@ -160,6 +161,25 @@ func TestDictionariesNeverChange(t *testing.T) {
 	}
 	if len(shipped) != len(dictionarySums) {
 		t.Errorf("%d dictionaries shipped, %d pinned", len(shipped), len(dictionarySums))
+	}
+	// Every file of zdict is a dictionary the store embeds, as it is.
+	files, err := filepath.Glob("zdict/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no dictionary files in zdict (%v)", err)
+	}
+	for _, f := range files {
+		var id int
+		if _, err := fmt.Sscanf(filepath.Base(f), "%d.txt", &id); err != nil {
+			t.Errorf("%s: not named <id>.txt", f)
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b, shipped[id]) {
+			t.Errorf("%s is not dictionary %d as the store embeds it (a new one: embed it in compress.go, pin it here)", f, id)
+		}
 	}
 	z, err := hex.DecodeString(frameOfDict1)
 	if err != nil {

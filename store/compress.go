@@ -136,10 +136,6 @@ var (
 	zstdDec = newZstdDecoder()
 )
 
-func zstdEncoder() *zstd.Encoder { return zstdEnc }
-
-func zstdDecoder() *zstd.Decoder { return zstdDec }
-
 func newZstdEncoder() *zstd.Encoder {
 	e, err := zstd.NewWriter(nil,
 		zstd.WithEncoderLevel(zstd.SpeedFastest),
@@ -161,17 +157,15 @@ func newZstdDecoder() *zstd.Decoder {
 	d, err := zstd.NewReader(nil,
 		zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)),
 		zstd.WithDecoderMaxMemory(maxValue),
-		zstd.WithDecoderDictRaw(1, zdict1))
+		zstd.WithDecoderDictRaw(1, zdict1)) // every dictionary shipped, by its id
 	if err != nil {
 		panic("store: zstd decoder: " + err.Error())
 	}
 	return d
 }
 
-var (
-	// zframes holds the buffers a stored form is made a frame again in.
-	zframes = freeList[[]byte]{c: make(chan []byte, 8), new: func() []byte { return nil }}
-)
+// zframes holds the buffers a stored form is made a frame again in.
+var zframes = freeList[[]byte]{c: make(chan []byte, 8), new: func() []byte { return nil }}
 
 // maxValue bounds what a compressed value may decompress to (a corrupt
 // header must not ask for gigabytes).
@@ -198,7 +192,7 @@ func deflateAlways(prefix, v []byte) []byte {
 	n := len(prefix)
 	dst := make([]byte, n, n+len(v)/2+64)
 	copy(dst, prefix)
-	dst = zstdEncoder().EncodeAll(v, dst)
+	dst = zstdEnc.EncodeAll(v, dst)
 	// prefix, magic, rest -> prefix, zstdForm, rest
 	dst[n] = zstdForm
 	m := copy(dst[n+1:], dst[n+len(zstdMagic):])
@@ -227,7 +221,7 @@ func inflate(z []byte) ([]byte, error) {
 func unzstd(rest []byte) ([]byte, error) {
 	f := zframes.get()
 	f = append(append(f[:0], zstdMagic[:]...), rest...)
-	out, err := zstdDecoder().DecodeAll(f, nil)
+	out, err := zstdDec.DecodeAll(f, nil)
 	if cap(f) <= 64<<10 {
 		zframes.put(f)
 	}

@@ -3,6 +3,8 @@ package store
 import (
 	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -117,5 +119,48 @@ func TestGroupWithSpeculation(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// MeasureGroupCPU (spec.go, the bench's group_cpu_ms): a group written on
+// a goroutine of the store's own is counted with the thread-CPU reader
+// given, and with none (never set, or set back to nil) the reader is
+// never called and nothing is counted: the daemon's normal path neither
+// reads a clock nor locks a thread for it. Variation: 1 to 6 groups in a
+// row, from 1 to 4 goroutines at once.
+func TestGroupCPUCountedOnlyWhenMeasured(t *testing.T) {
+	for _, measured := range []bool{true, false} {
+		for goroutines := 1; goroutines <= 4; goroutines++ {
+			db := open(t)
+			var calls atomic.Int64
+			clock := func() time.Duration { return time.Duration(calls.Add(1)) * time.Millisecond }
+			db.MeasureGroupCPU(clock)
+			if !measured {
+				db.MeasureGroupCPU(nil)
+			}
+			var wg sync.WaitGroup
+			for g := range goroutines {
+				wg.Go(func() {
+					for i := range 1 + (g+goroutines)%6 {
+						if err := db.Group(func(tx *Tx) error { return tx.PutGame(fmt.Sprintf("g%d-%d", g, i), []byte("{}")) }); err != nil {
+							t.Error(err)
+						}
+					}
+				})
+			}
+			wg.Wait()
+			// The store's own goroutine leads the next group after each
+			// commit (leadCommits): wait for it to have counted.
+			for end := time.Now().Add(5 * time.Second); measured && db.GroupCPU() == 0 && time.Now().Before(end); {
+				time.Sleep(time.Millisecond)
+			}
+			time.Sleep(20 * time.Millisecond)
+			if measured && (db.GroupCPU() <= 0 || calls.Load() < 2) {
+				t.Errorf("%d goroutines, measured: %v counted, the reader called %d times", goroutines, db.GroupCPU(), calls.Load())
+			}
+			if !measured && (db.GroupCPU() != 0 || calls.Load() != 0) {
+				t.Errorf("%d goroutines, not measured: %v counted, the reader called %d times", goroutines, db.GroupCPU(), calls.Load())
+			}
+		}
 	}
 }

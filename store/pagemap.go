@@ -168,21 +168,28 @@ func (db *DB) PageReading() (map[uint64]PageInfo, error) {
 
 // WrittenPages counts the pages of after that are not in before or
 // whose bytes differ, per owner and kind ("games leaf"), and the leaves
-// per owner in each reading (a leaf more after than before: a split).
-func WrittenPages(before, after map[uint64]PageInfo) (written map[string]int, leaves0, leaves1 map[string]int) {
-	written, leaves0, leaves1 = map[string]int{}, map[string]int{}, map[string]int{}
+// each owner gained between the readings (a split; none when it lost
+// some).
+func WrittenPages(before, after map[uint64]PageInfo) (written, splits map[string]int) {
+	written, leaves := map[string]int{}, map[string]int{}
 	for id, p := range after {
 		if q, ok := before[id]; !ok || q.Sum != p.Sum {
 			written[p.Owner+" "+p.Kind]++
 		}
 		if p.Kind == "leaf" {
-			leaves1[p.Owner]++
+			leaves[p.Owner]++
 		}
 	}
 	for _, p := range before {
 		if p.Kind == "leaf" {
-			leaves0[p.Owner]++
+			leaves[p.Owner]--
 		}
 	}
-	return written, leaves0, leaves1
+	splits = map[string]int{}
+	for owner, n := range leaves {
+		if n > 0 {
+			splits[owner] = n
+		}
+	}
+	return written, splits
 }

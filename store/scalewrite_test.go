@@ -24,6 +24,9 @@ func TestMoveWritesTheDepthOfItsTrees_Issue25(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds stores of up to 1,500 games")
 	}
+	if raceEnabled {
+		t.Skip("one goroutine's commits, 28 s under the detector against 6 s: make check runs it without -race (make content)")
+	}
 	rng := rand.New(rand.NewPCG(25, 7))
 	text := func(n int) []byte {
 		var b strings.Builder
@@ -98,7 +101,7 @@ func TestMoveWritesTheDepthOfItsTrees_Issue25(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			written, leaves0, leaves1 := WrittenPages(before, after)
+			written, splits := WrittenPages(before, after)
 			n := 0
 			for _, c := range written {
 				n += c
@@ -113,9 +116,8 @@ func TestMoveWritesTheDepthOfItsTrees_Issue25(t *testing.T) {
 				if kind != "branch" {
 					continue
 				}
-				splits := max(0, leaves1[bucket]-leaves0[bucket])
-				if c > depth[bucket]-1+splits {
-					t.Errorf("%d games, move %d: %d branch pages of %s, %d levels deep, %d leaves added", games, m, c, bucket, depth[bucket], splits)
+				if c > depth[bucket]-1+splits[bucket] {
+					t.Errorf("%d games, move %d: %d branch pages of %s, %d levels deep, %d leaves added", games, m, c, bucket, depth[bucket], splits[bucket])
 				}
 				sum += c
 			}

@@ -107,13 +107,7 @@ func headerOf(raw []byte) (textproto.MIMEHeader, error) {
 
 // perMail is the handler's mean CPU time per mail handled, in
 // milliseconds (0 before any).
-func (c *handlerCPU) perMail() float64 {
-	n := c.mails.Load()
-	if n == 0 {
-		return 0
-	}
-	return float64(time.Duration(c.cpu.Load()/n)) / float64(time.Millisecond)
-}
+func (c *handlerCPU) perMail() float64 { return c.share(time.Duration(c.cpu.Load())) }
 
 // share is d per mail handled, in milliseconds (0 before any).
 func (c *handlerCPU) share(d time.Duration) float64 {

@@ -403,14 +403,12 @@ func (c *pageCount) add(db *store.DB) error {
 	if err != nil {
 		return err
 	}
-	w, l0, l1 := store.WrittenPages(c.before, after)
+	w, splits := store.WrittenPages(c.before, after)
 	for k, v := range w {
 		c.written[k] += v
 	}
-	for k, v := range l1 {
-		if v > l0[k] {
-			c.splits[k] += v - l0[k]
-		}
+	for k, v := range splits {
+		c.splits[k] += v
 	}
 	return nil
 }
