@@ -337,20 +337,15 @@ type heldName struct {
 
 // playedIn are who played round n's game for the entrant, first to last
 // (tournament.Entrant.Played), each marked a substitute by their stint,
-// never by name (a substitute may bear the first holder's name).
+// never by name (a substitute may bear the first holder's name): the
+// holders roundHolders finds, by name.
 func playedIn(e tournament.Entrant, n int) []heldName {
-	var out []heldName
-	for i, s := range e.Before {
-		if s.Into == n {
-			out = append(out, heldName{Name: s.Name, Sub: i > 0})
-		}
+	hs := roundHolders(e, n)
+	out := make([]heldName, len(hs))
+	for i, k := range hs {
+		out[i] = heldName{Name: holderName(e, k), Sub: k > 0}
 	}
-	for i, s := range e.Before {
-		if n <= s.Through {
-			return append(out, heldName{Name: s.Name, Sub: i > 0})
-		}
-	}
-	return append(out, heldName{Name: e.Name, Sub: len(e.Before) > 0})
+	return out
 }
 
 // anyAdjudicated reports whether a rating among rows is marked (the
