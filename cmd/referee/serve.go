@@ -201,7 +201,7 @@ func refusalWords(err error) error {
 	if rerr != nil {
 		return err
 	}
-	s, rerr := organise.Templates{R: rd}.Text("en", "org.error."+e.Code, e.Params)
+	s, rerr := e.Words(organise.Templates{R: rd}, "en")
 	if rerr != nil {
 		return err
 	}

@@ -23,6 +23,18 @@ type Error struct {
 // callers; an organiser reads the template's words).
 func (e *Error) Error() string { return engine.CodeText("organise: ", e.Code, e.Params) }
 
+// Words are e in the door's words in lang: the template
+// "org.error.<Code>" of tx (the door's Host, or Templates for a command
+// line that words a refusal the same way).
+func (e *Error) Words(tx interface {
+	Text(lang, name string, data any) (string, error)
+}, lang string) (string, error) {
+	return tx.Text(lang, e.template(), e.Params)
+}
+
+// template is the name of e's template.
+func (e *Error) template() string { return "org.error." + e.Code }
+
 // fail is the error of code with its parameters (key, value, ...).
 func fail(code string, kv ...any) *Error {
 	return &Error{Code: code, Params: engine.Params(kv...)}
@@ -117,9 +129,9 @@ func (c *Call) errLine(kw string, err error) string {
 		syntax, _ := e.Params["syntax"].(string)
 		return localUsage(c.h, c.lang, kw+": ", syntax, "")
 	}
-	s, rerr := c.h.Text(c.lang, "org.error."+e.Code, e.Params)
+	s, rerr := e.Words(c.h, c.lang)
 	if rerr != nil {
-		return kw + ": " + c.internal("org.error."+e.Code, rerr)
+		return kw + ": " + c.internal(e.template(), rerr)
 	}
 	return kw + ": " + s
 }

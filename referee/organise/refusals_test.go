@@ -3,14 +3,13 @@ package organise
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/referee/failure"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/seating"
@@ -68,33 +67,6 @@ func refusalParams(v, why, cause string, n int) map[string]any {
 	return p
 }
 
-// codesInSource are the refusal codes written in the sources of dir
-// (files matching glob): the first argument of each call of fn.
-func codesInSource(t *testing.T, glob, fn string) []string {
-	t.Helper()
-	files, err := filepath.Glob(glob)
-	if err != nil || len(files) == 0 {
-		t.Fatalf("%s: %v", glob, err)
-	}
-	re := regexp.MustCompile(`\b` + fn + `\("([a-z_]+)"`)
-	var out []string
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range re.FindAllStringSubmatch(string(src), -1) {
-			if !slices.Contains(out, m[1]) {
-				out = append(out, m[1])
-			}
-		}
-	}
-	return out
-}
-
 // checkAnswer checks one answer line as the organiser reads it, framed
 // in their mail: within 80 columns, no Go-ish text, no English word in
 // it/fr/nl (the reader's values taken out).
@@ -126,7 +98,7 @@ func TestEveryRefusalInWords_Issue24(t *testing.T) {
 	var written []string
 	for _, src := range [][2]string{{"*.go", "fail"}, {"../hooks/*.go", "fail"}, {"../deadline/*.go", "fail"},
 		{"../*.go", "organise.Fail"}, {"../seating/*.go", "refuse"}} {
-		written = append(written, codesInSource(t, src[0], src[1])...)
+		written = append(written, enginetest.SourceStrings(t, src[0], regexp.MustCompile(`\b`+src[1]+`\("([a-z_]+)"`))...)
 	}
 	if len(written) < 30 {
 		t.Fatalf("only %d codes found in the sources: the walk reads little", len(written))

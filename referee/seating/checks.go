@@ -27,23 +27,29 @@ type Checks struct {
 // options, ruleset and n seats, once per such kind in c (nil: every
 // time).
 func (c *Checks) check(eg engine.Game, game string, ng NewGame, n int) error {
-	key := checkKey(game, ng, n)
-	if c != nil {
-		if err, ok := c.done[key]; ok {
-			return err
-		}
+	if c == nil {
+		return setUp(eg, ng, n)
 	}
+	key := checkKey(game, ng, n)
+	if err, ok := c.done[key]; ok {
+		return err
+	}
+	err := setUp(eg, ng, n)
+	if c.done == nil {
+		c.done = map[string]error{}
+	}
+	c.done[key] = err
+	return err
+}
+
+// setUp sets up a throw-away game of eg with ng's variant, options,
+// ruleset and n seats named p1, p2...: its error is the check's.
+func setUp(eg engine.Game, ng NewGame, n int) error {
 	dummy := make([]string, n)
 	for i := range dummy {
 		dummy[i] = fmt.Sprintf("p%d", i+1)
 	}
 	_, _, err := eg.NewState(engine.Config{Variant: ng.Variant, Options: ng.Options, Seats: dummy, Seed: "check", Ruleset: ng.Ruleset})
-	if c != nil {
-		if c.done == nil {
-			c.done = map[string]error{}
-		}
-		c.done[key] = err
-	}
 	return err
 }
 

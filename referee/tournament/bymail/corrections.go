@@ -184,14 +184,13 @@ func orgResult(c *orgCmd) (string, error) {
 	if err := m.SetResult(rank, len(t.Rounds)); err != nil {
 		return "", err
 	}
-	line := resultLine(t, *m)
 	if was == nil {
 		gi, err := c.d.h.Game(m.GameID)
 		if err != nil {
 			return "", err
 		}
 		if gi.Running() {
-			if err := c.d.h.CloseGame(m.GameID, CloseAdjudicated, "result", line); err != nil {
+			if err := c.d.h.CloseGame(m.GameID, CloseAdjudicated, "result", resultLine(t, *m)); err != nil {
 				return "", err
 			}
 		}

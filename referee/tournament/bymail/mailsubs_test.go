@@ -42,16 +42,7 @@ func TestMailsNameHandedOnGames_Issue24(t *testing.T) {
 		format := []string{tournament.Swiss, tournament.Tables}[draw%2]
 		n := 5 + rng.IntN(4)
 		tr := threeRounds(t, format, fmt.Sprint("mails", draw), n, func(_, seats int) int { return 1 + rng.IntN(seats) })
-		var e, r int
-		var seats []int
-		for seats == nil {
-			e, r = rng.IntN(n), 1+rng.IntN(3)
-			for _, m := range tr.Rounds[r-1].Matches {
-				if slices.Contains(m.Seats, e) && m.State != tournament.MatchBye {
-					seats = m.Seats
-				}
-			}
-		}
+		e, r, seats := gameToHandOn(tr, rng)
 		// played[k] are who played round k+1 for the place, each with
 		// whether they are a substitute (the generator's record).
 		first := tr.Entrants[e].Name

@@ -100,17 +100,7 @@ func TestPlayerPagesNameHandedOnGames_Issue24(t *testing.T) {
 		format := []string{tournament.Swiss, tournament.Tables}[draw%2]
 		n := 5 + rng.IntN(4)
 		tr := threeRounds(t, format, fmt.Sprint("seed", draw), n, func(_, seats int) int { return 1 + rng.IntN(seats) })
-		// A place with a game in round r, handed on during it.
-		var e, r int
-		var seats []int
-		for seats == nil {
-			e, r = rng.IntN(n), 1+rng.IntN(3)
-			for _, m := range tr.Rounds[r-1].Matches {
-				if slices.Contains(m.Seats, e) && m.State != tournament.MatchBye {
-					seats = m.Seats
-				}
-			}
-		}
+		e, r, seats := gameToHandOn(tr, rng) // handed on during round r
 		played := []string{tr.Entrants[e].Name}
 		for k := 0; k < 1+rng.IntN(2); k++ {
 			name := fmt.Sprintf("Sub%d", k)
@@ -184,6 +174,21 @@ func TestPlayerPagesNameHandedOnGames_Issue24(t *testing.T) {
 			}
 		}
 	}
+}
+
+// gameToHandOn picks a place e with a game (not a bye) in round r, one of
+// tr's three, and that game's seats: places and rounds drawn from rng
+// until one has a game.
+func gameToHandOn(tr *tournament.Tournament, rng *rand.Rand) (e, r int, seats []int) {
+	for seats == nil {
+		e, r = rng.IntN(len(tr.Entrants)), 1+rng.IntN(3)
+		for _, m := range tr.Rounds[r-1].Matches {
+			if slices.Contains(m.Seats, e) && m.State != tournament.MatchBye {
+				seats = m.Seats
+			}
+		}
+	}
+	return e, r, seats
 }
 
 // threeRounds is a running tournament "cup" of the format (two-player

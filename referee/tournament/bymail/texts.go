@@ -205,7 +205,13 @@ type standingRow struct {
 
 // tourStandingsText renders the standings in a language.
 func (d *desk) tourStandingsText(t *tournament.Tournament, lang string) string {
-	rows := d.tourStandingRows(t)
+	return d.standingsText(t, d.tourStandingRows(t), lang)
+}
+
+// standingsText renders rows of t's standings (all of them, or an
+// excerpt) in a language, with the notes on the places shown that
+// changed hands (substitutes, handedOn).
+func (d *desk) standingsText(t *tournament.Tournament, rows []standingRow, lang string) string {
 	return fitLines(d.tourText(lang, "standings", map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": rows,
 		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status, "adjudicated": anyAdjudicated(rows),
 		"subs": substitutes(t, rows), "parts": handedOn(t, rows)}))
@@ -273,9 +279,7 @@ func (d *desk) excerpt(s *standings, e int, lang string) string {
 			rows = append(rows, standingRow{Gap: true})
 		}
 	}
-	return fitLines(d.tourText(lang, "standings", map[string]any{"id": s.t.ID, "round": len(s.t.Rounds), "rows": rows,
-		"tiebreaks": strings.Join(s.t.Tiebreaks, " "), "status": s.t.Status, "adjudicated": anyAdjudicated(rows),
-		"subs": substitutes(s.t, rows), "parts": handedOn(s.t, rows)}))
+	return d.standingsText(s.t, rows, lang)
 }
 
 // substitutes say, for the rows shown whose place changed hands, who
@@ -337,20 +341,15 @@ type heldName struct {
 
 // playedIn are who played round n's game for the entrant, first to last
 // (tournament.Entrant.Played), each marked a substitute by their stint,
-// never by name (a substitute may bear the first holder's name).
+// never by name (a substitute may bear the first holder's name): the
+// holders roundHolders finds, by name.
 func playedIn(e tournament.Entrant, n int) []heldName {
-	var out []heldName
-	for i, s := range e.Before {
-		if s.Into == n {
-			out = append(out, heldName{Name: s.Name, Sub: i > 0})
-		}
+	hs := roundHolders(e, n)
+	out := make([]heldName, len(hs))
+	for i, k := range hs {
+		out[i] = heldName{Name: holderName(e, k), Sub: k > 0}
 	}
-	for i, s := range e.Before {
-		if n <= s.Through {
-			return append(out, heldName{Name: s.Name, Sub: i > 0})
-		}
-	}
-	return append(out, heldName{Name: e.Name, Sub: len(e.Before) > 0})
+	return out
 }
 
 // anyAdjudicated reports whether a rating among rows is marked (the
