@@ -31,8 +31,14 @@
 // then, while the outcome before is committed; with the workers' slots
 // held through the commits (a group commit's wait, its fsync) a mail
 // queued behind two deliveries waited for their commits too
-// (TestWorkerFreeWhileItsOutcomeCommits_Issue25). Crash safety is
-// unchanged: what is on record before and after the I/O is the same.
+// (TestWorkerFreeWhileItsOutcomeCommits_Issue25). What is on record
+// before and after each item's I/O is the same as before; what changed
+// is how many fresh items (sent with no attempt on record, see dispatch)
+// can be sent and not yet recorded at once: Workers before, now as many
+// as are due while a commit is slow or stuck, and a crash then sends
+// each of them again (review, session 10: a bound on them, e.g. twice
+// Workers, is left for a decision, since the test above asserts that
+// every due item starts while the commits are held).
 //
 // It owns the delivery loop of a durable queue: when an item is due, the
 // attempt recorded before any I/O, the backoff and its jitter, retries,
