@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -31,7 +32,7 @@ type playerCall struct {
 }
 
 // run runs the line through the table; a line that is none of the
-// player's commands is answered with the help.
+// player's commands is answered with the help, once in an answer.
 func (c *playerCall) run() error {
 	h := playerHost{c.w, c.p}
 	for _, cmd := range cmdtable.Lookup(cmdtable.Player, c.kw) {
@@ -42,7 +43,9 @@ func (c *playerCall) run() error {
 			return err
 		}
 	}
-	c.lines = append(c.lines, h.Text("help.player", nil))
+	if help := h.Text("help.player", nil); !slices.Contains(c.lines, help) {
+		c.lines = append(c.lines, help)
+	}
 	return nil
 }
 
