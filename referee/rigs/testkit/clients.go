@@ -244,7 +244,8 @@ var (
 	// SignatureWithNumber is a signature line the reader takes for a
 	// command today when no "-- " comes before it (Outlook): "Brauerei
 	// Straße 5, Zürich" is refused as "BRAUEREI is not a command" and the
-	// whole reply is not applied (found by the people tests, reported; not
+	// whole reply is not applied: mailfmt.SplitProse keeps a line with a
+	// number among the commands (found by the people tests, reported; not
 	// drawn until the reader is mended).
 	SignatureWithNumber = "Zoë Müller\nBrauerei Straße 5, Zürich"
 )
