@@ -145,6 +145,7 @@ func TestPhoneHTMLJSONAndForgedRepliesInPeoplesClients_Issue24(t *testing.T) {
 			}
 			answer = v.Legal[0].Cmd
 			to, raw, client = s.w.Reply(t, prompt, ms.Address(u), id, answer)
+			played["json in "+client]++
 		default:
 			answer = "1) " + menuLine(pm.Text, 1)
 			to, raw, client = s.w.Reply(t, prompt, ms.Address(u), id, answer)
@@ -192,8 +193,14 @@ func TestPhoneHTMLJSONAndForgedRepliesInPeoplesClients_Issue24(t *testing.T) {
 			t.Errorf("%s played %d turns, want 2 at least (%v)", u, turns[u], turns)
 		}
 	}
-	if played[testkit.PhoneHTML.Name] < 4 || forged < 16 {
-		t.Errorf("%d HTML-only replies played, %d forged mails sent", played[testkit.PhoneHTML.Name], forged)
+	jsonPlayed := 0
+	for k, n := range played {
+		if strings.HasPrefix(k, "json in ") {
+			jsonPlayed += n
+		}
+	}
+	if played[testkit.PhoneHTML.Name] < 4 || jsonPlayed == 0 || forged < 16 {
+		t.Errorf("%d HTML-only replies played, %d FORMAT json replies in a layout, %d forged mails sent", played[testkit.PhoneHTML.Name], jsonPlayed, forged)
 	}
 	t.Logf("played by client: %v; turns %v; %d forged mails", played, turns, forged)
 }
