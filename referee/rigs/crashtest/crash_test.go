@@ -163,7 +163,7 @@ level = "warn"
 	for _, s := range specs() {
 		for _, p := range s.players {
 			b := &bot{ms: ms, user: p, game: s.id, engine: s.game, answered: map[string]int{}, slept: map[string]bool{},
-				sleepy: p == s.sleepy, t: t}
+				sleepy: p == s.sleepy, t: t, w: &testkit.Writer{User: p, Name: p, Lang: "en", Seed: "crash/" + s.id}}
 			bots = append(bots, b)
 			wg.Add(1)
 			go func() { defer wg.Done(); b.run(ctx) }()
@@ -286,8 +286,11 @@ type bot struct {
 	sent     int
 	retries  int
 	final    bool // the final mail (with the result) arrived
+	// w writes the bot's mails as a person does: a client's layout drawn
+	// per mail (testkit.Writer), seeded by the bot's user.
+	w *testkit.Writer
 	// The last answer, for an impatient resend.
-	last    *mailfmt.Message
+	last    []byte
 	lastKey string
 	lastCmd string
 	lastAt  time.Time
@@ -329,7 +332,7 @@ func (b *bot) run(ctx context.Context) {
 			b.retries++
 			b.sent++
 			b.lastAt = time.Now()
-			b.reply(b.last, fmt.Sprintf("<bot.%s.%d.%d@players.example.test>", b.user, b.sent, time.Now().UnixNano()), b.lastCmd)
+			b.reply(b.last, fmt.Sprintf("bot.%s.%d.%d", b.user, b.sent, time.Now().UnixNano()), b.lastCmd)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -362,7 +365,7 @@ func (b *bot) read(m mailstack.Message) {
 	if js == nil {
 		if !b.joined && strings.Contains(msg.Text, "JOIN") {
 			b.joined = true
-			b.reply(msg, "<join."+b.user+"@players.example.test>", "FORMAT json\nJOIN")
+			b.reply(m.Raw, "join."+b.user, "FORMAT json\nJOIN")
 		}
 		return
 	}
@@ -409,22 +412,19 @@ func (b *bot) read(m mailstack.Message) {
 	}
 	i := choose(v.Game, v.Seat, v.Token, d, len(v.Legal))
 	b.sent++
-	id := fmt.Sprintf("<bot.%s.%d.%d@players.example.test>", b.user, b.sent, time.Now().UnixNano())
-	b.reply(msg, id, v.Legal[i].Cmd)
-	b.last, b.lastKey, b.lastCmd, b.lastAt = msg, key, v.Legal[i].Cmd, time.Now()
+	id := fmt.Sprintf("bot.%s.%d.%d", b.user, b.sent, time.Now().UnixNano())
+	b.reply(m.Raw, id, v.Legal[i].Cmd)
+	b.last, b.lastKey, b.lastCmd, b.lastAt = m.Raw, key, v.Legal[i].Cmd, time.Now()
 }
 
-func (b *bot) reply(orig *mailfmt.Message, id, text string) {
-	var q strings.Builder
-	for _, l := range strings.Split(orig.Text, "\n")[:min(8, strings.Count(orig.Text, "\n")+1)] {
-		q.WriteString("> " + l + "\r\n")
-	}
-	raw := fmt.Sprintf("From: %s <%s>\r\nTo: %s\r\nSubject: Re: %s\r\nMessage-ID: %s\r\nIn-Reply-To: %s\r\nReferences: %s\r\n"+
-		"Date: %s\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n\r\nThe referee wrote:\r\n%s",
-		b.user, b.ms.Address(b.user), orig.ReplyTo[0].Addr, orig.Subject, id, orig.MessageID, orig.MessageID,
-		time.Now().Format(time.RFC1123Z), strings.ReplaceAll(text, "\n", "\r\n"), q.String())
+// reply answers the referee's mail orig with text in a layout drawn for
+// this mail (Gmail, Outlook, Apple Mail or Thunderbird; a greeting and a
+// sign-off now and then; a signature; the referee's mail quoted above or
+// below), under Message-ID <id@the client's domain>.
+func (b *bot) reply(orig []byte, id, text string) {
+	to, raw, _ := b.w.Reply(b.t, orig, b.ms.Address(b.user), id, text)
 	for i := 0; i < 50; i++ {
-		if err := b.ms.SendErr(b.ms.Address(b.user), []string{orig.ReplyTo[0].Addr}, []byte(raw)); err == nil {
+		if err := b.ms.SendErr(b.ms.Address(b.user), []string{to}, raw); err == nil {
 			return
 		}
 		time.Sleep(100 * time.Millisecond)

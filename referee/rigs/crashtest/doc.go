@@ -5,7 +5,10 @@
 // no move lost or doubled and every player's final mail delivered.
 //
 // The bots behave like people (issue 11): every mail has a fresh
-// Message-ID, and a bot answers again when the same question comes back or
+// Message-ID and is written in a mail client's layout drawn per mail,
+// seeded (testkit.Writer: Gmail, Outlook, Apple Mail or Thunderbird, a
+// greeting and a sign-off now and then, a signature, the referee's mail
+// quoted), and a bot answers again when the same question comes back or
 // when no news arrives for a few seconds, so the referee must recognise
 // resends by their content and the state they answer. One game has
 // deadlines and a sleepy player who lets a few decisions expire, so that

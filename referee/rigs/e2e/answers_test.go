@@ -10,33 +10,14 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
 )
 
-// thunderbirdReply is a reply as Thunderbird writes it by default:
-// format=flowed, "On <date>, Referee wrote:" over the quoted original, the
-// answer below it (bottom-posting), then the player's "-- " signature.
+// thunderbirdReply is testkit.ThunderbirdReply with Ann's signature and a
+// bare From, in muttReply's shape.
 func thunderbirdReply(t *testing.T, orig []byte, from, id, text string) (to string, raw []byte) {
 	t.Helper()
-	m, err := mailfmt.Parse(orig, mailfmt.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	to = m.ReplyTo[0].Addr
-	var b strings.Builder
-	fmt.Fprintf(&b, "Message-ID: <%s@thunderbird.example.test>\r\nDate: %s\r\nMIME-Version: 1.0\r\n"+
-		"User-Agent: Mozilla Thunderbird\r\nSubject: Re: %s\r\nTo: Referee <%s>\r\nReferences: %s\r\nIn-Reply-To: %s\r\n"+
-		"From: %s\r\nContent-Type: text/plain; charset=UTF-8; format=flowed\r\nContent-Transfer-Encoding: 8bit\r\n\r\n",
-		id, time.Now().UTC().Format(time.RFC1123Z), m.Subject, to, m.MessageID, m.MessageID, from)
-	b.WriteString("On " + m.Date.Format("1/2/06 3:04 PM") + ", Referee wrote:\r\n")
-	for _, l := range strings.Split(strings.TrimRight(m.Text, "\n"), "\n") {
-		b.WriteString(">" + strings.TrimRight(" "+l, " ") + "\r\n")
-	}
-	b.WriteString("\r\n")
-	for _, l := range strings.Split(text, "\n") {
-		b.WriteString(l + "\r\n")
-	}
-	b.WriteString("\r\n-- \r\nAnn Example\r\nhttps://ann.example.test\r\n")
-	return to, []byte(b.String())
+	return testkit.ThunderbirdReply(t, orig, from, "", id, text, "Ann Example\nhttps://ann.example.test")
 }
 
 // menuLine finds option n of a mail's numbered menu as a person copies it

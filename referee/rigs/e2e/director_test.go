@@ -13,6 +13,7 @@ import (
 
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/tournament"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
 )
@@ -131,7 +132,7 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	orgMail := func(subject, text string) *mailfmt.Message {
 		t.Helper()
 		id := olga.id()
-		ms.Send(t, addr("olga"), []string{orgTo}, gmailNew(addr("olga"), "Olga Bianchi", orgTo, subject, id, text, olgaSig))
+		ms.Send(t, addr("olga"), []string{orgTo}, testkit.GmailNew(addr("olga"), "Olga Bianchi", orgTo, subject, id, text, olgaSig))
 		m, _ := olga.await(t, ms, "the answer to "+subject, func(m *mailfmt.Message) bool {
 			return slices.Contains(m.InReplyTo, "<"+id+"@mail.gmail.example.test>")
 		})
@@ -148,13 +149,13 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 		return append([]byte("Authentication-Results: "+ourMX+"; dkim=pass header.d="+mailstack.Domain+" header.s=s1\r\n"), raw...)
 	}
 	plain := addr("referee")
-	ms.Send(t, addr("ann"), []string{plain}, authed(gmailNew(addr("ann"), "Ann Example", plain, "sign me up", ann.id(), "REGISTER Ann en", "Ann")))
-	ms.Send(t, addr("carla"), []string{plain}, authed(gmailNew(addr("carla"), "Carla Rossi", plain, "iscrizione", carla.id(), "REGISTER Carla it", "Carla")))
+	ms.Send(t, addr("ann"), []string{plain}, authed(testkit.GmailNew(addr("ann"), "Ann Example", plain, "sign me up", ann.id(), "REGISTER Ann en", "Ann")))
+	ms.Send(t, addr("carla"), []string{plain}, authed(testkit.GmailNew(addr("carla"), "Carla Rossi", plain, "iscrizione", carla.id(), "REGISTER Carla it", "Carla")))
 	_, confA := ann.await(t, ms, "the registration", func(*mailfmt.Message) bool { return true })
 	_, confC := carla.await(t, ms, "the registration", func(*mailfmt.Message) bool { return true })
 	to, raw := thunderbirdReply(t, confA, addr("ann"), ann.id(), "JOIN cup")
 	ms.Send(t, addr("ann"), []string{to}, raw)
-	to, raw = outlookReply(t, confC, addr("carla"), "Carla Rossi", carla.id(), "Ciao!\r\nENTRA cup\r\nGrazie", "Carla Rossi\r\nCircolo dei Birrai")
+	to, raw = testkit.OutlookReply(t, confC, addr("carla"), "Carla Rossi", carla.id(), "Ciao!\r\nENTRA cup\r\nGrazie", "Carla Rossi\r\nCircolo dei Birrai")
 	ms.Send(t, addr("carla"), []string{to}, raw)
 	joinA, _ := ann.await(t, ms, "the JOIN answer", subjectHas("cup", "you are in"))
 	mustContain(t, "ann", joinA.Text, "Hello Ann", "you are entered in the Dice Brewing tournament cup", "STANDINGS cup")
@@ -172,7 +173,7 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	// START, in a Gmail reply to the organiser's last answer.
 	last := olga.raw[len(olga.raw)-1]
 	startID := olga.id()
-	to, raw = gmailReply(t, last, addr("olga"), "Olga Bianchi", startID, "START cup", olgaSig)
+	to, raw = testkit.GmailReply(t, last, addr("olga"), "Olga Bianchi", startID, "START cup", olgaSig)
 	ms.Send(t, addr("olga"), []string{to}, raw)
 	ans, _ = olga.await(t, ms, "the START answer", func(m *mailfmt.Message) bool {
 		return slices.Contains(m.InReplyTo, "<"+startID+"@mail.gmail.example.test>")
@@ -246,7 +247,7 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 
 	// Standings: Carla asks in Italian (Outlook), the organiser in English.
 	askID := carla.id()
-	to, raw = outlookReply(t, confC, addr("carla"), "Carla Rossi", askID, "CLASSIFICA cup", "Carla Rossi\r\nCircolo dei Birrai")
+	to, raw = testkit.OutlookReply(t, confC, addr("carla"), "Carla Rossi", askID, "CLASSIFICA cup", "Carla Rossi\r\nCircolo dei Birrai")
 	ms.Send(t, addr("carla"), []string{to}, raw)
 	stC, _ := carla.await(t, ms, "the standings", func(m *mailfmt.Message) bool {
 		return len(m.InReplyTo) > 0 && m.InReplyTo[0] == "<"+askID+"@outlook.example.test>"

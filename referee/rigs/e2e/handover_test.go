@@ -10,6 +10,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
 )
 
 // Issue 24 (a seat handed on mid-game), by mail as people write it: a
@@ -105,12 +106,12 @@ func TestHandedOnSeatPlaysByMailInPeoplesClients_Issue24(t *testing.T) {
 			}
 		}
 		line := menuLine(text, opt)
-		c := clients[i%len(clients)]
+		c := testkit.Clients[i%len(testkit.Clients)]
 		answer := fmt.Sprintf("%s\r\n%d) %s\r\n%s", words[p][0], opt, line, words[p][1])
 		before, n := tb.Token(), ms.Count(t, p, "INBOX")
-		to, raw := c.reply(t, prompt, ms.Address(p), strings.ToUpper(p[:1])+p[1:]+" Example", fmt.Sprintf("ho-%d", i), answer, p+"\r\n"+p+".example.test")
+		to, raw := c.Reply(t, prompt, ms.Address(p), strings.ToUpper(p[:1])+p[1:]+" Example", fmt.Sprintf("ho-%d", i), answer, p+"\r\n"+p+".example.test")
 		ms.Send(t, ms.Address(p), []string{to}, raw)
-		waitFor(t, fmt.Sprintf("%s's %s reply %q to be played", p, c.name, line), func() bool {
+		waitFor(t, fmt.Sprintf("%s's %s reply %q to be played", p, c.Name, line), func() bool {
 			_, tb := table()
 			return tb.Token() != before
 		})
@@ -118,7 +119,7 @@ func TestHandedOnSeatPlaysByMailInPeoplesClients_Issue24(t *testing.T) {
 		_, echo := newMail(t, ms, p, n, "")
 		for _, bad := range []string{"REFUSED", "RESPINTO", "Nothing of this message"} {
 			if strings.Contains(echo, bad) {
-				t.Errorf("%s's %s reply %q: %q in the echo:\n%s", p, c.name, line, bad, echo)
+				t.Errorf("%s's %s reply %q: %q in the echo:\n%s", p, c.Name, line, bad, echo)
 			}
 		}
 		if !resent[p] {
@@ -130,13 +131,13 @@ func TestHandedOnSeatPlaysByMailInPeoplesClients_Issue24(t *testing.T) {
 			ms.Send(t, ms.Address(p), []string{to}, raw)
 			waitFor(t, "the resent mail to be read", func() bool { return ms.Count(t, "referee", "Processed") > done })
 			if _, tb := table(); tb.Token() != after {
-				t.Errorf("%s's resent %s reply %q was played again", p, c.name, line)
+				t.Errorf("%s's resent %s reply %q was played again", p, c.Name, line)
 			}
 			// Nor answered: a reply of the same words under a new
 			// Message-ID is answered (as late), the same mail is not.
 			time.Sleep(time.Second)
 			if got := ms.Count(t, p, "INBOX"); got != n+1 {
-				t.Errorf("%s's resent %s reply %q: %d mails after it, want 1 (the first's echo)", p, c.name, line, got-n)
+				t.Errorf("%s's resent %s reply %q: %d mails after it, want 1 (the first's echo)", p, c.Name, line, got-n)
 			}
 		}
 	}

@@ -17,32 +17,6 @@ import (
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
 )
 
-// appleMailReply is a reply as Apple Mail (German) writes it: the answer
-// on top, the signature under "-- ", then "Am <date> um <time> schrieb
-// <sender>:" over the original quoted with "> ", format=flowed.
-func appleMailReply(t *testing.T, orig []byte, from, name, id, text, sig string) (to string, raw []byte) {
-	t.Helper()
-	m := parse(t, orig)
-	to = m.ReplyTo[0].Addr
-	var b strings.Builder
-	fmt.Fprintf(&b, "Content-Type: text/plain;\r\n\tcharset=utf-8;\r\n\tformat=flowed\r\nContent-Transfer-Encoding: 8bit\r\n"+
-		"Mime-Version: 1.0 (Mac OS X Mail 16.0 \\(3774.600.62\\))\r\nSubject: Re: %s\r\nFrom: %s <%s>\r\n"+
-		"In-Reply-To: %s\r\nDate: %s\r\nReferences: %s\r\nTo: Referee <%s>\r\nMessage-Id: <%s@apple.example.test>\r\n"+
-		"X-Mailer: Apple Mail (2.3774.600.62)\r\n\r\n",
-		m.Subject, name, from, m.MessageID, time.Now().UTC().Format(time.RFC1123Z), m.MessageID, to, id)
-	for _, l := range strings.Split(text, "\n") {
-		b.WriteString(l + "\r\n")
-	}
-	b.WriteString("\r\n-- \r\n" + strings.ReplaceAll(sig, "\n", "\r\n") + "\r\n\r\n")
-	fmt.Fprintf(&b, "> Am %s um %s schrieb %s <%s>:\r\n> \r\n", m.Date.Format("02.01.2006"), m.Date.Format("15:04"), m.From.Name, m.From.Addr)
-	for _, l := range strings.Split(strings.TrimRight(m.Text, "\n"), "\n") {
-		// format=flowed: a quoted line keeps its trailing space when it
-		// flows into the next.
-		b.WriteString(strings.TrimRight("> "+l, " ") + "\r\n")
-	}
-	return to, []byte(b.String())
-}
-
 // laneDaemon is a referee daemon over the stack that the test stops and
 // starts again on the same store.
 type laneDaemon struct {
@@ -216,12 +190,12 @@ func TestLanesOfPeoplesRepliesThroughDovecotAndPostfix(t *testing.T) {
 	shape := map[string]func(orig []byte, u, text string) (string, []byte, string){
 		"apple": func(orig []byte, u, text string) (string, []byte, string) {
 			id := people[u].id()
-			to, raw := appleMailReply(t, orig, ms.Address(u), u, id, text, "Ann Schmidt\nVon meinem iPhone gesendet")
+			to, raw := testkit.AppleMailReply(t, orig, ms.Address(u), u, id, text, "Ann Schmidt\nVon meinem iPhone gesendet")
 			return to, raw, "<" + id + "@apple.example.test>"
 		},
 		"gmail": func(orig []byte, u, text string) (string, []byte, string) {
 			id := people[u].id()
-			to, raw := gmailReply(t, orig, ms.Address(u), u, id, text, "Roberto Bianchi\nInviato dal mio telefono, scusate la brevità")
+			to, raw := testkit.GmailReply(t, orig, ms.Address(u), u, id, text, "Roberto Bianchi\nInviato dal mio telefono, scusate la brevità")
 			return to, raw, "<" + id + "@mail.gmail.example.test>"
 		},
 		"thunderbird": func(orig []byte, u, text string) (string, []byte, string) {

@@ -12,27 +12,6 @@ import (
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 )
 
-// client is a mail client as a person replies with it: the address to
-// write to and the raw mail, the text placed where that client puts it.
-type client struct {
-	name  string
-	reply func(t *testing.T, orig []byte, from, name, id, text, sig string) (to string, raw []byte)
-}
-
-// clients are the person-shaped layouts of this package: Gmail
-// (multipart, top-posted over a "> " quote), Outlook (Italian header
-// block, original unquoted, quoted-printable), Apple Mail (format=flowed,
-// "-- " signature, German attribution) and Thunderbird (bottom-posted
-// under the quote, format=flowed).
-var clients = []client{
-	{"gmail", gmailReply},
-	{"outlook", outlookReply},
-	{"apple", appleMailReply},
-	{"thunderbird", func(t *testing.T, orig []byte, from, _, id, text, _ string) (string, []byte) {
-		return thunderbirdReply(t, orig, from, id, text)
-	}},
-}
-
 // refusalSpeaker is an entrant of the refusal test, in their language:
 // their greeting and sign-off, their word for WITHDRAW and the refusal's
 // words they must read.
@@ -74,7 +53,7 @@ func TestRefusedTournamentCommandsInPeoplesClients_Issue24(t *testing.T) {
 	}
 
 	id := olga.id()
-	ms.Send(t, addr("olga"), []string{orgTo}, gmailNew(addr("olga"), "Olga Bianchi", orgTo, "our cup", id,
+	ms.Send(t, addr("olga"), []string{orgTo}, testkit.GmailNew(addr("olga"), "Olga Bianchi", orgTo, "our cup", id,
 		"Hi referee,\r\n\r\nNEW TOURNAMENT cup game=dicebrewing format=swiss rounds=2\r\n\r\nThanks!", "Olga"))
 	ans, _ := olga.await(t, ms, "the NEW TOURNAMENT answer", func(m *mailfmt.Message) bool {
 		return slices.Contains(m.InReplyTo, "<"+id+"@mail.gmail.example.test>")
@@ -89,11 +68,11 @@ func TestRefusedTournamentCommandsInPeoplesClients_Issue24(t *testing.T) {
 	}
 	confirmations := make([][]byte, len(speakers))
 	for i, s := range speakers {
-		ms.Send(t, addr(s.p.user), []string{plain}, authed(gmailNew(addr(s.p.user), s.p.name+" Example", plain,
+		ms.Send(t, addr(s.p.user), []string{plain}, authed(testkit.GmailNew(addr(s.p.user), s.p.name+" Example", plain,
 			"sign me up", s.p.id(), "REGISTER "+s.p.name+" "+s.lang, s.p.name)))
 		_, conf := s.p.await(t, ms, "the registration", func(*mailfmt.Message) bool { return true })
-		c := clients[i%len(clients)]
-		to, raw := c.reply(t, conf, addr(s.p.user), s.p.name+" Example", s.p.id(), s.hello+"\r\nJOIN cup\r\n"+s.bye, s.p.name)
+		c := testkit.Clients[i%len(testkit.Clients)]
+		to, raw := c.Reply(t, conf, addr(s.p.user), s.p.name+" Example", s.p.id(), s.hello+"\r\nJOIN cup\r\n"+s.bye, s.p.name)
 		ms.Send(t, addr(s.p.user), []string{to}, raw)
 		_, confirmations[i] = s.p.await(t, ms, "the JOIN answer", subjectHas("cup"))
 	}
@@ -105,29 +84,29 @@ func TestRefusedTournamentCommandsInPeoplesClients_Issue24(t *testing.T) {
 	n := 0
 	for i, s := range speakers {
 		other := speakers[(i+1)%len(speakers)].p
-		for _, c := range clients {
+		for _, c := range testkit.Clients {
 			for _, word := range []string{"WITHDRAW", s.word} {
 				id := s.p.id()
 				text := fmt.Sprintf("%s\r\n%s cup %s\r\n%s", s.hello, word, addr(other.user), s.bye)
-				to, raw := c.reply(t, confirmations[i], addr(s.p.user), s.p.name+" Example", id, text, s.p.name+" Example\r\nBrewers' Circle")
+				to, raw := c.Reply(t, confirmations[i], addr(s.p.user), s.p.name+" Example", id, text, s.p.name+" Example\r\nBrewers' Circle")
 				ms.Send(t, addr(s.p.user), []string{to}, raw)
-				what := fmt.Sprintf("the answer to %s (%s, %s)", word, c.name, s.lang)
+				what := fmt.Sprintf("the answer to %s (%s, %s)", word, c.Name, s.lang)
 				m, _ := s.p.await(t, ms, what, func(m *mailfmt.Message) bool {
 					return len(m.InReplyTo) == 1 && strings.HasPrefix(m.InReplyTo[0], "<"+id+"@")
 				})
 				n++
 				mustContain(t, s.p.user, m.Text, s.refusal)
 				if flat := strings.Join(strings.Fields(m.Text), " "); strings.Contains(flat, s.otherLang) {
-					t.Errorf("%s (%s, %s): another language's refusal:\n%s", s.p.user, c.name, word, m.Text)
+					t.Errorf("%s (%s, %s): another language's refusal:\n%s", s.p.user, c.Name, word, m.Text)
 				}
 				for _, code := range []string{"error.", "err.", "withdraw_other", "errNotMine"} {
 					if strings.Contains(m.Text+m.Subject, code) {
-						t.Errorf("%s (%s, %s): a code %q shown:\n%s", s.p.user, c.name, word, code, m.Text)
+						t.Errorf("%s (%s, %s): a code %q shown:\n%s", s.p.user, c.Name, word, code, m.Text)
 					}
 				}
 				for _, l := range strings.Split(m.Text, "\n") {
 					if w := utf8.RuneCountInString(l); w > 80 {
-						t.Errorf("%s (%s, %s): a line of %d columns: %s", s.p.user, c.name, word, w, l)
+						t.Errorf("%s (%s, %s): a line of %d columns: %s", s.p.user, c.Name, word, w, l)
 					}
 				}
 				// A paragraph once: the help after a signature without
@@ -135,14 +114,14 @@ func TestRefusedTournamentCommandsInPeoplesClients_Issue24(t *testing.T) {
 				seen := map[string]bool{}
 				for _, para := range strings.Split(m.Text, "\n\n") {
 					if para = strings.TrimSpace(para); para != "" && seen[para] {
-						t.Errorf("%s (%s, %s): a paragraph twice:\n%s", s.p.user, c.name, word, m.Text)
+						t.Errorf("%s (%s, %s): a paragraph twice:\n%s", s.p.user, c.Name, word, m.Text)
 						break
 					}
 					seen[para] = true
 				}
 				// The reply line is English in every language (reported,
 				// not this test's subject): the words below it are checked.
-				testkit.CheckWords(t, s.lang, what, m.Subject+"\n"+strings.Replace(m.Text, mailfmt.DefaultReplyLine, "", 1), "cup", s.p.name, other.name,
+				testkit.CheckWords(t, s.lang, what, m.Subject+"\n"+testkit.WithoutReplyLine(m.Text), "cup", s.p.name, other.name,
 					addr(s.p.user), addr(other.user), word, "WITHDRAW", "Dice Brewing")
 			}
 		}
@@ -164,5 +143,5 @@ func TestRefusedTournamentCommandsInPeoplesClients_Issue24(t *testing.T) {
 	if len(tr.Entrants) != len(speakers) {
 		t.Errorf("%d entrants after the refusals, want %d", len(tr.Entrants), len(speakers))
 	}
-	t.Logf("%d refused commands answered (%d speakers x %d clients x 2 keywords)", n, len(speakers), len(clients))
+	t.Logf("%d refused commands answered (%d speakers x %d clients x 2 keywords)", n, len(speakers), len(testkit.Clients))
 }

@@ -29,7 +29,11 @@ func startRefereeWith(t *testing.T, extra string, users ...string) (*mailstack.S
 	t.Helper()
 	ms := mailstack.Start(t, append([]string{"referee", "olga"}, users...)...)
 	cfg := stackConfig(t, ms, extra)
-	d, err := daemon.New(cfg, daemon.Options{NoSync: true, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	var logTo io.Writer = io.Discard
+	if os.Getenv("REFEREE_E2E_LOG") != "" { // the daemon's log on stderr, to see why
+		logTo = os.Stderr
+	}
+	d, err := daemon.New(cfg, daemon.Options{NoSync: true, Logger: slog.New(slog.NewTextHandler(logTo, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

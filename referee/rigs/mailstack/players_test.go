@@ -22,6 +22,7 @@ import (
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
 )
@@ -44,12 +45,15 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// table is a person's view of their inbox.
+// inbox is a person's view of their inbox; w writes their replies in a
+// mail client's layout drawn per mail (testkit.Writer).
 type inbox struct {
 	t    *testing.T
 	s    *mailstack.Stack
 	user string
 	seen int
+	w    *testkit.Writer
+	raws map[string][]byte // Message-ID -> the mail as it arrived
 }
 
 // next waits for the next mail in the user's INBOX and parses it.
@@ -63,6 +67,10 @@ func (in *inbox) next() (*mailfmt.Message, []byte) {
 	if err != nil {
 		in.t.Fatalf("%s: unparseable mail: %v", in.user, err)
 	}
+	if in.raws == nil {
+		in.raws = map[string][]byte{}
+	}
+	in.raws[m.MessageID] = raw
 	return m, raw
 }
 
@@ -79,11 +87,19 @@ func (in *inbox) none() {
 	}
 }
 
-// reply sends a reply to m as a mail client does: to its Reply-To, with
-// In-Reply-To and References, the referee's text quoted below.
+// reply sends a reply to m as a person does, in a mail client's layout
+// drawn for this mail (testkit.Writer: to its Reply-To, with In-Reply-To
+// and References, a greeting and sign-off now and then, a signature, the
+// referee's mail quoted), under Message-ID <user.n@the client's domain>.
 func (in *inbox) reply(m *mailfmt.Message, n int, text string) {
 	in.t.Helper()
-	in.send(m.ReplyTo[0].Addr, "Re: "+m.Subject, m.MessageID, n, text)
+	if in.w == nil {
+		in.w = &testkit.Writer{User: in.user, Name: in.user, Lang: "en", Seed: "players"}
+	}
+	from := in.s.Address(in.user)
+	to, raw, client := in.w.Reply(in.t, in.raws[m.MessageID], from, fmt.Sprintf("%s.%d", in.user, n), text)
+	in.t.Logf("%s answers %q from %s", in.user, text, client)
+	in.s.Send(in.t, from, []string{to}, raw)
 }
 
 func (in *inbox) send(to, subject, inReplyTo string, n int, text string) {
@@ -182,6 +198,8 @@ func checkJSONThroughDovecot(t *testing.T, s *mailstack.Stack, user string, raw 
 // plus address (and its In-Reply-To gives the state it answers), a reply
 // with an old-format subject to the plain address still works; the player
 // who must act gets one mail that opens with the prompt, the other nothing.
+// The players reply as people do, in a mail client's layout drawn per
+// mail (testkit.Writer; Bob's greeting and sign-off in Italian).
 func TestPlayersAndOrganiserByMail(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
@@ -254,7 +272,7 @@ auth = "none"
 
 	// The invitations: "[Dice Brewing g42] ..." and no secret but in the Reply-To.
 	ann := &inbox{t: t, s: s, user: "ann"}
-	bob := &inbox{t: t, s: s, user: "bob"}
+	bob := &inbox{t: t, s: s, user: "bob", w: &testkit.Writer{User: "bob", Name: "Bob", Lang: "it", Seed: "players"}}
 	invA, _ := ann.next()
 	invB, _ := bob.next()
 	for _, inv := range []*mailfmt.Message{invA, invB} {
@@ -265,7 +283,7 @@ auth = "none"
 	}
 	ann.reply(invA, 1, "JOIN\nFORMAT json")
 	joined, _ := ann.next()
-	if !strings.Contains(joined.Text, "JOIN") || joined.InReplyTo[0] != "<ann.1@players.example.test>" {
+	if !strings.Contains(joined.Text, "JOIN") || !strings.HasPrefix(joined.InReplyTo[0], "<ann.1@") {
 		t.Fatalf("JOIN answer (in reply to %v):\n%s", joined.InReplyTo, joined.Text)
 	}
 	bob.none() // ann's JOIN needs no mail of its own (default NOTIFY)

@@ -1,6 +1,10 @@
 // Package testkit holds what the tests share: throwaway TLS certificates, a
 // buffer safe for concurrent writers, a background runner for the Run(ctx)
-// loops of the watcher, the senders and the daemon, and a settable clock.
+// loops of the watcher, the senders and the daemon, a settable clock, and
+// the mail clients people reply with (clients.go: Gmail, Outlook, Apple
+// Mail, Thunderbird, a phone's HTML-only mail; a Writer drawing a layout
+// per mail, seeded) with the checks of a referee's mail to a person
+// (CheckPersonMail, the reply line found by its frame).
 //
 // It owns what tests share. It must not be linked into the binary (it imports
 // testing) nor know a game.
