@@ -7,8 +7,9 @@ import (
 )
 
 // TestBrewCraftersNamesGetValues_Issue25: the summary's names of Brew
-// Crafters (bc.named, a dozen a summary, and bc.space, one a Market
-// space) get values as data, never the View (V) or the Ctx (C): their
+// Crafters (bc.named, a dozen a summary, bc.names, a dozen lists a
+// summary, bc.space, one a Market space, bc.line and bc.research, one a
+// player) get values as data, never the View (V) or the Ctx (C): their
 // calls are kept by their data (kept.go), in every language. Checked on
 // the parse trees as loaded (every {{template}} call a kept call).
 func TestBrewCraftersNamesGetValues_Issue25(t *testing.T) {
@@ -46,7 +47,7 @@ func TestBrewCraftersNamesGetValues_Issue25(t *testing.T) {
 			case *parse.ActionNode:
 				walk(n.Pipe)
 			case *parse.TemplateNode:
-				if n.Name == "bc.named" || n.Name == "bc.space" {
+				if bcValueData[n.Name] {
 					t.Errorf("%s: a {{template %q}} call not kept", lang, n.Name)
 				}
 			case *parse.PipeNode:
@@ -62,7 +63,7 @@ func TestBrewCraftersNamesGetValues_Issue25(t *testing.T) {
 						continue
 					}
 					name, ok2 := c.Args[1].(*parse.StringNode)
-					if !ok2 || (name.Text != "bc.named" && name.Text != "bc.space") {
+					if !ok2 || !bcValueData[name.Text] {
 						continue
 					}
 					calls++
@@ -78,19 +79,25 @@ func TestBrewCraftersNamesGetValues_Issue25(t *testing.T) {
 				walk(d.Tree.Root)
 			}
 		}
-		if calls < 9 {
-			t.Errorf("%s: %d calls of bc.named and bc.space found: the test checks nothing", lang, calls)
+		if calls < 26 {
+			t.Errorf("%s: %d calls of the value-data templates found: the test checks nothing", lang, calls)
 		}
 	}
 	for _, data := range []any{
 		map[string]any{"K": "worker", "X": "W3", "N": "HEAD_BREWER"},
 		map[string]any{"Kws": []string{"MALT", "HOPS"}, "H": "HOPS", "S": 1, "O": "Bea", "N": "free"},
+		map[string]any{"K": "recipe", "L": []string{"R1", "R2"}, "N": []string{"Pale Ale", ""}},
+		map[string]any{"L": []string{"R1", "-", "", "R2", ""}, "N": []string{"Pale Ale", "", "", "Stout", ""}, "I": []string{}},
+		map[string]any{"R": [4]int{1, 0, 2, 3}, "O": "B2", "P": "MASH_TUN", "B": "", "Q": ""},
 	} {
 		if _, ok := keptDataKey(data); !ok {
 			t.Errorf("%v: not keyed", data)
 		}
 	}
 }
+
+// bcValueData are the Brew Crafters templates whose data is values.
+var bcValueData = map[string]bool{"bc.named": true, "bc.names": true, "bc.space": true, "bc.line": true, "bc.research": true}
 
 // dictKeys is the keys of a (dict "k" v ...) pipeline, nil when n is not
 // one.

@@ -118,7 +118,10 @@
 // sub-template is given the values it reads, not the view or the Ctx: a
 // seat's name as a string (the caller's .Name), a looked-up name as a
 // string (Brew Crafters' bc.named and bc.space; Heaven & Ale's ha.optline
-// gets its keyword line, not the Ctx, so option.move is OptionOnly:
+// gets its keyword line, not the Ctx, so option.move is OptionOnly), a
+// list of looked-up names as a list of strings (the function pick: a
+// map's value of each key, so Brew Crafters' bc.names, bc.line and
+// bc.research get their codes and names, never the view:
 // TestBrewCraftersNamesGetValues_Issue25,
 // TestHeavenAleMoveLinesKeyed_Issue25). A
 // template function must stay a function of its arguments and the Set,

@@ -37,6 +37,7 @@ var funcs = template.FuncMap{
 	"mul":     func(a, b int) int { return a * b },
 	"seq":     seq,
 	"dict":    dict,
+	"pick":    pick,
 	"list":    func(v ...any) []any { return v },
 	"default": func(def, v any) any { return orDefault(def, v) },
 	"has":     has,
@@ -212,6 +213,17 @@ func seq(n int) []int {
 		s[i] = i
 	}
 	return s
+}
+
+// pick is m's value of each of keys, in order ("" for a key m lacks):
+// a list of names to give a kept template as data instead of the whole
+// map or view (issue 25: Brew Crafters' bc.names).
+func pick(m map[string]string, keys []string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = m[k]
+	}
+	return out
 }
 
 func dict(kv ...any) (map[string]any, error) {

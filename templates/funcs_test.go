@@ -31,7 +31,7 @@ var funcClasses = map[string]string{
 	// funcs.go and the grammar's.
 	"upper": "args", "lower": "args", "title": "args", "join": "args", "fields": "args", "hasPrefix": "args",
 	"lastChar": "args", "repeat": "args", "pad": "args", "lpad": "args", "wrap": "args", "fold": "args",
-	"indent": "args", "add": "args", "sub": "args", "mul": "args", "seq": "args", "dict": "args", "list": "args",
+	"indent": "args", "add": "args", "sub": "args", "mul": "args", "seq": "args", "dict": "args", "list": "args", "pick": "args",
 	"default": "args", "has": "args", "str": "args", "num": "args", "int": "args", "len": "args", "contains": "args",
 	"dayname": "set", "plural": "set", "count": "set", "elide": "set", "tmpl": "set", keptTemplateFunc: "set",
 	// text/template's own.
@@ -258,6 +258,14 @@ func checkFuncsCalls(t *testing.T) {
 			return reflect.ValueOf(rng.IntN(12))
 		case reflect.Bool:
 			return reflect.ValueOf(rng.IntN(2) == 1)
+		case reflect.Slice:
+			if ty.Elem().Kind() == reflect.String {
+				return reflect.ValueOf([]string{strs[rng.IntN(len(strs))], "a", strs[rng.IntN(len(strs))]}).Convert(ty)
+			}
+		case reflect.Map:
+			if ty.Key().Kind() == reflect.String && ty.Elem().Kind() == reflect.String {
+				return reflect.ValueOf(map[string]string{strs[rng.IntN(len(strs))]: strs[rng.IntN(len(strs))], "a": "b"}).Convert(ty)
+			}
 		}
 		var v any
 		switch rng.IntN(7) {
