@@ -285,8 +285,10 @@ func TestWorkerFreeWhileItsOutcomeCommits_Issue25(t *testing.T) {
 					if first {
 						// From now on no commit of the store ends until release.
 						go db.Group(func(tx *store.Tx) error { close(held); <-release; return nil })
-						<-held
 					}
+					// No delivery ends before the hold (a worker started
+					// with the first could else record its outcome first).
+					<-held
 					return Attempt{}
 				}})
 			if err != nil {
