@@ -206,8 +206,12 @@
 //     (Ride.Committed), never past a message whose record is not
 //     committed.
 //   - A queued item's first attempt is presumed only in the process that
-//     enqueued it (DB.TakeFresh: an in-memory set, empty after a restart)
-//     and is then recorded with its outcome, in one commit; every other
+//     enqueued it (DB.TakeFresh: an in-memory set, empty after a restart;
+//     an item is in it from its Enqueue on, so that a reader who sees the
+//     item committed finds it fresh, and an id whose transaction rolled
+//     back is given again to an item this process enqueues: fresh too;
+//     TestFreshFromItsFirstSight_Issue25) and is then recorded with its
+//     outcome, in one commit; every other
 //     attempt is on record before its I/O. So a crash during a delivery
 //     loses nothing, and a delivery that kills the process is retried with
 //     backoff, never hot-looped.

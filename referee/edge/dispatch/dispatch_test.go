@@ -256,16 +256,18 @@ func TestOneCommitPerFreshDelivery(t *testing.T) {
 	}
 }
 
-// A worker is free once its I/O ended (the package doc's rule, issue 25):
-// with the store's commits held from the first delivery's I/O on, so that
-// no outcome can be committed, every due item is still started, at 1 and
-// 2 workers; once the store is released every outcome is committed and
-// no item was delivered twice.
+// A worker is free once its I/O ended, within the in-flight bound (the
+// package doc's rules, issue 25): with the store's commits held from the
+// first delivery's I/O on, so that no outcome can be committed, every due
+// item up to InFlightBound(workers) is started and none beyond, at 1, 2
+// and 3 workers; once the store is released every outcome is committed,
+// every item is delivered once.
 func TestWorkerFreeWhileItsOutcomeCommits_Issue25(t *testing.T) {
-	for _, workers := range []int{1, 2} {
+	for _, workers := range []int{1, 2, 3} {
 		t.Run(fmt.Sprintf("workers-%d", workers), func(t *testing.T) {
 			db := openStore(t)
-			n := workers + 3
+			bound := InFlightBound(workers)
+			n := bound + 3
 			var ids []uint64
 			for i := range n {
 				ids = append(ids, enqueue(t, db, fmt.Sprintf("k%d", i), time.Now()))
@@ -283,8 +285,10 @@ func TestWorkerFreeWhileItsOutcomeCommits_Issue25(t *testing.T) {
 					if first {
 						// From now on no commit of the store ends until release.
 						go db.Group(func(tx *store.Tx) error { close(held); <-release; return nil })
-						<-held
 					}
+					// No delivery ends before the hold (a worker started
+					// with the first could else record its outcome first).
+					<-held
 					return Attempt{}
 				}})
 			if err != nil {
@@ -298,11 +302,17 @@ func TestWorkerFreeWhileItsOutcomeCommits_Issue25(t *testing.T) {
 				defer mu.Unlock()
 				return len(started)
 			}
-			for end := time.Now().Add(10 * time.Second); count() < n && time.Now().Before(end); {
+			for end := time.Now().Add(10 * time.Second); count() < bound && time.Now().Before(end); {
 				time.Sleep(5 * time.Millisecond)
 			}
-			if got := count(); got < n {
-				t.Errorf("with the store's commits held, %d of %d deliveries started (%d workers)", got, n, workers)
+			// Give the loop time to start more than the bound, if it would.
+			time.Sleep(150 * time.Millisecond)
+			if got := count(); got != bound {
+				t.Errorf("with the store's commits held, %d of %d deliveries started (%d workers), want the bound %d",
+					got, n, workers, bound)
+			}
+			if st := l.Stats(); st.InFlight > int64(bound) {
+				t.Errorf("%d in flight, bound %d", st.InFlight, bound)
 			}
 			close(release)
 			for end := time.Now().Add(10 * time.Second); l.Stats().Sent < uint64(n) && time.Now().Before(end); {
@@ -316,6 +326,9 @@ func TestWorkerFreeWhileItsOutcomeCommits_Issue25(t *testing.T) {
 			}
 			mu.Lock()
 			defer mu.Unlock()
+			if len(started) != n {
+				t.Errorf("%d of %d items delivered after the release", len(started), n)
+			}
 			for k, c := range started {
 				if c != 1 {
 					t.Errorf("%s delivered %d times", k, c)

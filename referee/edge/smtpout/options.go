@@ -93,8 +93,9 @@ type Options struct {
 
 	// Workers is the number of concurrent deliveries (default
 	// DefaultWorkers). Each delivery uses its own connection. A delivery
-	// whose I/O ended frees its worker while its outcome is committed
-	// (referee/edge/dispatch's rule).
+	// whose I/O ended frees its worker while its outcome is committed,
+	// and at most twice Workers messages are sent and not yet recorded
+	// (referee/edge/dispatch's rules: what a crash resends).
 	Workers int
 	// MinBackoff and MaxBackoff bound the exponential retry delay after a
 	// transient failure (defaults 1 min and 6 h); each delay is jittered

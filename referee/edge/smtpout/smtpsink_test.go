@@ -42,7 +42,10 @@ type sink struct {
 	tempFails   int      // remaining 451s for busy@
 	requireAuth bool
 	arrived     chan struct{} // one value per accepted message
-	unmute      chan struct{} // closed when the test ends
+	// gate, when set, runs before a message's data is read (a test's
+	// hold on the client, set before the first connection).
+	gate   func()
+	unmute chan struct{} // closed when the test ends
 }
 
 func startSink(t *testing.T) *sink { return startSinkTLS(t, nil, false) }
@@ -142,6 +145,9 @@ func (s *sinkSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 }
 
 func (s *sinkSession) Data(r io.Reader) error {
+	if g := s.sk.gate; g != nil {
+		g()
+	}
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return err
