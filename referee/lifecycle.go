@@ -74,8 +74,8 @@ func (h seatingHost) Track(g *Game) (seating.Game, error) {
 	return roomGame{gw}, nil
 }
 
-func (h seatingHost) NewToken(kind, game, addr string) (string, error) {
-	return h.w.newToken(store.Token{Kind: kind, Game: game, Address: addr})
+func (h seatingHost) NewToken(kind, game, addr, prefix string) (string, error) {
+	return h.w.newToken(store.Token{Kind: kind, Game: game, Address: addr}, prefix)
 }
 
 // roomGame is one game of the unit of work as the rooms see it
@@ -152,16 +152,16 @@ func (s roomGame) Renumber(perm []int) {
 	}
 }
 
-// newToken creates a secret for a token record.
-func (w *work) newToken(t store.Token) (string, error) {
+// newToken creates a secret for a token record: prefix, then the random part.
+func (w *work) newToken(t store.Token, prefix string) (string, error) {
 	t.Created = w.now
 	for i := 0; i < 10; i++ {
 		s, err := w.r.secret()
 		if err != nil {
 			return "", err
 		}
-		if err := w.tx.PutToken(s, t); err == nil {
-			return s, nil
+		if err := w.tx.PutToken(prefix+s, t); err == nil {
+			return prefix + s, nil
 		} else if err != store.ErrDuplicate {
 			return "", err
 		}

@@ -103,7 +103,7 @@ func (gw *gameWork) replace(seat int, inv Invitee) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	secret, err := gw.w.newToken(storeSeatToken(g.ID, p.Address))
+	secret, err := gw.w.newToken(storeSeatToken(g.ID, p.Address), "")
 	if err != nil {
 		return "", err
 	}
@@ -222,7 +222,7 @@ func (r organisers) AddOrganiser(addr string) (string, error) {
 			return nil
 		}
 		var err error
-		secret, err = w.newToken(store.Token{Kind: string(KindOrg), Address: addr})
+		secret, err = w.newToken(store.Token{Kind: string(KindOrg), Address: addr}, "")
 		return err
 	})
 	return secret, err

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -247,8 +248,10 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 				Messages: []string{"<move.1.seat1@referee.example>", "<move.1.seat2@referee.example>",
 					"<move.1.seat3@referee.example>", "<move.1.seat4@referee.example>"}}
 			inputs = append(inputs, in)
-			e := fmt.Appendf(nil, `{"at":"2026-12-06T12:00:%02dZ","kind":"move","seat":%d,"text":"PLACE %d %d","vis":{"public":true}}`,
-				i, rng.IntN(4), rng.IntN(100), rng.IntN(100))
+			// Every other entry over smallValue (compressed now), the
+			// others under it (kept raw now).
+			e := fmt.Appendf(nil, `{"at":"2026-12-06T12:00:%02dZ","kind":"move","seat":%d,"text":"PLACE %d %d%s","vis":{"public":true}}`,
+				i, rng.IntN(4), rng.IntN(100), rng.IntN(100), strings.Repeat(" AND PLACE 1 1", i%2*6))
 			entries = append(entries, e)
 			if _, err := tx.AppendLog("g1", e); err != nil {
 				return err
@@ -323,6 +326,16 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 			if e.v[0] == snapZ {
 				if err := redo(btx.Bucket(bLogFlat), e.k, 1, "log entry"); err != nil {
 					return err
+				}
+			}
+			// An entry too small to compress now (smallValue) that main
+			// compressed when DEFLATE made it smaller.
+			if e.v[0] == '{' {
+				if z := mainDeflate(t, e.v); len(z) < len(e.v) {
+					if err := putValue(btx.Bucket(bLogFlat), e.k, append([]byte{snapZ}, z...)); err != nil {
+						return err
+					}
+					rewritten["log entry"]++
 				}
 			}
 		}

@@ -186,8 +186,13 @@ func deflate(prefix, v []byte) []byte {
 }
 
 // deflateAlways returns prefix followed by v compressed, in the zstd
-// form (never nil).
+// form (never nil); a value shorter than smallValue is not run through
+// the encoder: its frame holds it stored (storedFrame), which is never
+// smaller, so deflate and encodeSnap keep it raw.
 func deflateAlways(prefix, v []byte) []byte {
+	if len(v) < smallValue {
+		return storedFrame(prefix, v)
+	}
 	deflated.Add(1)
 	n := len(prefix)
 	dst := make([]byte, n, n+len(v)/2+64)
@@ -197,6 +202,30 @@ func deflateAlways(prefix, v []byte) []byte {
 	dst[n] = zstdForm
 	m := copy(dst[n+1:], dst[n+len(zstdMagic):])
 	return dst[:n+1+m]
+}
+
+// smallValue: a value shorter than this is kept as it is, never
+// compressed (issue 24). The encoder sets its dictionary up at every call
+// (a copy of its 32 KB and of the tables it dirtied), which costs a value
+// of a hundred bytes about as much as one of 300 (BenchmarkCompressSmall:
+// 30-39 us against 60 at load 24) and saves it 13-45 bytes: a 5,000-game
+// START logged 10,000 such entries (a seat's invitation, ~100 bytes).
+// Nothing is read otherwise: what decides a value's form is still its
+// stored bytes (a raw value, or a compressed one of either codec,
+// whatever its size: TestSmallValuesKeptRaw reads old tiny values).
+const smallValue = 128
+
+// storedFrame returns prefix followed by v in the zstd form, v stored in
+// one raw block (RFC 8878 3.1.1: a single-segment frame, no dictionary,
+// its content size in one byte; v shorter than 256 bytes): 6 bytes more
+// than v, read back by the same decoder.
+func storedFrame(prefix, v []byte) []byte {
+	n := len(v)
+	out := make([]byte, 0, len(prefix)+6+n)
+	out = append(out, prefix...)
+	hdr := uint32(n)<<3 | 1 // Last_Block, Block_Type 0 (raw), Block_Size
+	out = append(out, zstdForm, 0x20, byte(n), byte(hdr), byte(hdr>>8), byte(hdr>>16))
+	return append(out, v...)
 }
 
 // inflate decompresses what deflate wrote (after its prefix), in either

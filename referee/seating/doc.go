@@ -31,6 +31,15 @@
 //     tournament round's batch share it, and every game is created or
 //     refused exactly as when each checks its own
 //     (TestChecksSharedByKind_Issue24, TestCheckKeyNamesEveryPart_Issue24);
+//   - a tournament game's (Seated) seat secrets begin with SeatPrefix of
+//     the number of games (four letters of [a-z2-7] in byte order), then
+//     the random part every secret has (80 bits): the store keys tokens
+//     by secret, and a round's batch appends its secrets together
+//     instead of rewriting pages all over the tokens' tree (issue 24: a
+//     5,000-game START wrote 13% fewer bytes). The prefix is public and
+//     tells only how many games there were; the secret is as hard to
+//     guess as before. An organiser's game's seats and players' tokens
+//     have no prefix (TestSeatSecretsSortByBatch_Issue24);
 //   - an invitee is invited once, to a free seat, under a name no other
 //     seat has, in the organiser's language for the game when there is one
 //     (issue 12.7), else the player's;

@@ -32,8 +32,9 @@ type Host interface {
 	Player(addr string) (*records.Player, error)
 	SavePlayer(p *records.Player) error
 	// NewToken draws a secret for a token of kind (TokenSeat: with its
-	// game, TokenPlayer) for an address; DeleteToken revokes one.
-	NewToken(kind, game, addr string) (string, error)
+	// game, TokenPlayer) for an address, prefix (public, "" for none;
+	// SeatPrefix) followed by the random part; DeleteToken revokes one.
+	NewToken(kind, game, addr, prefix string) (string, error)
 	DeleteToken(secret string) error
 	// PlayerAddress is the referee's address a player's mail goes to, tagged
 	// with the player's secret.
@@ -204,8 +205,12 @@ func Create(h Host, ng NewGame) (Game, error) {
 		"organiser": g.Organiser, "commitment": g.Commitment, "policy": pol.String(), "ruleset": g.RulesetSHA}}); err != nil {
 		return nil, err
 	}
+	prefix := ""
+	if ng.Seated {
+		prefix = SeatPrefix(h.GameCount())
+	}
 	for _, inv := range ng.Invite {
-		if err := invite(h, gm, inv, !ng.Seated); err != nil {
+		if err := invite(h, gm, inv, !ng.Seated, prefix); err != nil {
 			return nil, err
 		}
 	}
@@ -221,9 +226,28 @@ func Create(h Host, ng NewGame) (Game, error) {
 }
 
 // Invite adds an invited seat and mails the invitation.
-func Invite(h Host, gm Game, inv Invitee) error { return invite(h, gm, inv, true) }
+func Invite(h Host, gm Game, inv Invitee) error { return invite(h, gm, inv, true, "") }
 
-func invite(h Host, gm Game, inv Invitee, mail bool) error {
+// SeatPrefix is the public part of a tournament game's seat secrets
+// (issue 24): the number of games there were (n, modulo 2^20) in four
+// base32 letters whose alphabetical order is their order, so that the
+// secrets of a round's batch sort together and after the batch before.
+// The store's tokens are keyed by secret: random keys made each batch of
+// a 5,000-game START rewrite pages all over the tokens' tree; these
+// append. The secret's strength is its random part (Host.NewToken: 80
+// bits, as every secret's), which follows: the prefix tells only how many
+// games the referee had, nothing of the random part.
+func SeatPrefix(n int) string {
+	const digits = "234567abcdefghijklmnopqrstuvwxyz" // [a-z2-7] in byte order
+	var b [4]byte
+	for i := len(b) - 1; i >= 0; i-- {
+		b[i] = digits[n&31]
+		n >>= 5
+	}
+	return string(b[:])
+}
+
+func invite(h Host, gm Game, inv Invitee, mail bool, prefix string) error {
 	g := gm.Record()
 	addr := strings.ToLower(strings.TrimSpace(inv.Address))
 	if !strings.Contains(addr, "@") {
@@ -239,7 +263,7 @@ func invite(h Host, gm Game, inv Invitee, mail bool) error {
 	if err != nil {
 		return err
 	}
-	secret, err := h.NewToken(TokenSeat, g.ID, addr)
+	secret, err := h.NewToken(TokenSeat, g.ID, addr, prefix)
 	if err != nil {
 		return err
 	}
@@ -371,7 +395,7 @@ func EnsurePlayer(h Host, addr, name, lang, tz string) (*records.Player, error) 
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
-	secret, err := h.NewToken(TokenPlayer, "", addr)
+	secret, err := h.NewToken(TokenPlayer, "", addr, "")
 	if err != nil {
 		return nil, err
 	}

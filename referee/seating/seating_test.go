@@ -66,9 +66,9 @@ func (h *fakeHost) Player(addr string) (*records.Player, error) {
 	return nil, errors.New("not found")
 }
 func (h *fakeHost) SavePlayer(p *records.Player) error { h.players[p.Address] = p; return nil }
-func (h *fakeHost) NewToken(kind, game, addr string) (string, error) {
+func (h *fakeHost) NewToken(kind, game, addr, prefix string) (string, error) {
 	h.n++
-	s := fmt.Sprintf("secret%d", h.n)
+	s := fmt.Sprintf("%ssecret%d", prefix, h.n)
 	h.tokens[s] = [3]string{kind, game, addr}
 	return s, nil
 }
