@@ -59,8 +59,12 @@
 // the places they held (substitute, replaced in round N); holders of
 // several places at one address are one person. A place that never
 // changed hands has one holder, whose page is the place's (/p/<n> stays).
-// Who played a round is read by stint, never by name (roundHolders, as
-// PlayedPart then PlayedBy). The place's page and the crosstable link
+// Who played a round is read by position in the place's line of holders,
+// never by name: tournament.Entrant.PlayedHolders gives their numbers
+// (the k of the addresses), Holders each earlier holder's own number
+// (Held.K: two equal stints, one who came back and was replaced again at
+// the same point, link their own pages), and every page and mail here
+// calls them rather than walking the stints. The place's page and the crosstable link
 // each earlier holder's page (PageStint.URL), every opponent line and a
 // handed-on crosstable cell (CrossPageCell.PlayedURL) the page of who
 // finished that game (TestPersonPagesListTheirGames_Issue24). The desk decides a game's

@@ -90,12 +90,8 @@ type PageStint struct {
 func replaced(t *tournament.Tournament, e int) []PageStint {
 	var out []PageStint
 	held, _ := t.Entrants[e].Holders()
-	k := 0
 	for _, h := range held {
-		for k < len(t.Entrants[e].Before) && t.Entrants[e].Before[k] != h.Stint {
-			k++
-		}
-		out = append(out, PageStint{Name: h.Name, First: h.First, Through: h.Through, Into: h.Into, URL: personPagePath(t, e, k)})
+		out = append(out, PageStint{Name: h.Name, First: h.First, Through: h.Through, Into: h.Into, URL: personPagePath(t, e, h.K)})
 	}
 	return out
 }

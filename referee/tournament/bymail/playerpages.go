@@ -153,8 +153,7 @@ func CrossPageOf(h Host, id, key string) (*CrossPage, error) {
 			cell := CrossPageCell{Opponents: c.Opponents, Seat: c.Seat, Result: c.Result, Adjudicated: c.Adjudicated,
 				Players: c.Players}
 			if len(c.Players) > 0 && len(l.Cells) < len(t.Rounds) {
-				hs := roundHolders(t.Entrants[row.Entrant], t.Rounds[len(l.Cells)].N)
-				cell.PlayedURL = personPagePath(t, row.Entrant, hs[len(hs)-1])
+				cell.PlayedURL = finisherPath(t, row.Entrant, t.Rounds[len(l.Cells)].N)
 			}
 			l.Cells = append(l.Cells, cell)
 		}
@@ -216,8 +215,7 @@ func (d *desk) placeGame(t *tournament.Tournament, n int, m tournament.Match, se
 	}
 	for i, x := range m.Seats {
 		if i != seat {
-			hs := roundHolders(t.Entrants[x], n)
-			g.Opponents = append(g.Opponents, PageName{Name: t.Entrants[x].PlayedBy(n), URL: personPagePath(t, x, hs[len(hs)-1]),
+			g.Opponents = append(g.Opponents, PageName{Name: t.Entrants[x].PlayedBy(n), URL: finisherPath(t, x, n),
 				Part: t.Entrants[x].PlayedPart(n)})
 		}
 	}
