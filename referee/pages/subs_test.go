@@ -141,27 +141,42 @@ var subbedWords = map[string][2]string{"en": {", then ", " (substitute)"}, "it":
 // TestRoundTableNamesWhoPlayedTheGame_Issue24: a round's table of the
 // tournament page names, for a place handed on during the round's game
 // (after a move), everyone who played that game, first to last, then the
-// substitute marked, in every language, inside the place's link; a
-// place that did not change hands during the game has its name alone.
+// substitute marked, in every language, each name linking that person's
+// own page (PageMatch.PartURLs, PlayerURLs: issue 24, the table links
+// who played, not the place); a place that did not change hands during
+// the game has its name alone, linked. Names that look like the words,
+// like markup or like the marks the words are laid out with stay names.
 func TestRoundTableNamesWhoPlayedTheGame_Issue24(t *testing.T) {
 	h := &handler{}
-	for _, part := range [][]string{{"Ann Old"}, {"Ann Old", "Bob Mid"}} {
+	for _, part := range [][]string{{"Ann Old"}, {"Ann Old", "Bob Mid"}, {"<b>1</b>", "1", ", then Ann"}} {
+		var urls []string
+		for k := range part {
+			urls = append(urls, fmt.Sprintf("/t/cup-k/p/1/%d", k+1))
+		}
+		now := fmt.Sprintf("/t/cup-k/p/1/%d", len(part)+1)
 		tp := &referee.TournamentPage{ID: "cup", Title: "Cup", Format: "swiss", Table: 2, Round: 1, Rounds: 3, Status: "running",
 			Pairings: []bymail.PageRound{{N: 1, Matches: []bymail.PageMatch{{Table: 1, Players: []string{"Yan Now", "Zoe Kept"},
-				Part: [][]string{part, nil}, PlayerURLs: []string{"/t/cup-k/p/1", "/t/cup-k/p/2"}}}}}}
+				Part: [][]string{part, nil}, PartURLs: [][]string{urls, nil}, PlayerURLs: []string{now, "/t/cup-k/p/2"}}}}}}
 		for _, lang := range templates.Languages {
 			b, err := h.render("tournament", lang, tp)
 			if err != nil {
 				t.Fatal(err)
 			}
-			page := html.UnescapeString(string(b))
+			page := string(b)
 			w := subbedWords[lang]
-			want := `">` + strings.Join(part, w[0]) + w[0] + "Yan Now" + w[1] + "</a>"
-			if !strings.Contains(page, want) {
-				t.Errorf("%s: the round's table does not say %q:\n%s", lang, want, page[strings.Index(page, `class="round"`):])
+			link := func(u, name string) string {
+				return `<a href="` + u + "?lang=" + lang + `">` + html.EscapeString(name) + "</a>"
 			}
-			if !strings.Contains(page, `">Zoe Kept</a>`) {
-				t.Errorf("%s: a place kept through the game is not named alone", lang)
+			var want []string
+			for k, name := range part {
+				want = append(want, link(urls[k], name))
+			}
+			wantText := strings.Join(want, w[0]) + w[0] + link(now, "Yan Now") + html.EscapeString(w[1])
+			if !strings.Contains(page, wantText) {
+				t.Errorf("%s: the round's table does not say %q:\n%s", lang, wantText, page[strings.Index(page, `class="round"`):])
+			}
+			if !strings.Contains(page, link("/t/cup-k/p/2", "Zoe Kept")) {
+				t.Errorf("%s: a place kept through the game is not named alone, linked", lang)
 			}
 		}
 	}

@@ -33,7 +33,9 @@
 // last one whose game they finished; when the open game passes on after a
 // move, they played it in part (tournament.Stint.Into, an optional field:
 // older records read as none), and the round's table on the page names
-// them, then the substitute (PageMatch.Part); so do the crosstable's
+// them, then the substitute (PageMatch.Part), each linking their own
+// page (PageMatch.PartURLs, PlayerURLs: who played that round, never the
+// place's page unless it never changed hands); so do the crosstable's
 // cell (CrossPageCell.Players), the place's page, whose game row names
 // who began it, then the substitute (PlayerGame.Played), and whose mark
 // says the departed holder began that round (PageStint.Into), and every

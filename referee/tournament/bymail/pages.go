@@ -111,8 +111,12 @@ type PageMatch struct {
 	// took the place over (REPLACE after a move; nil for most): the
 	// table names them, then the substitute.
 	Part [][]string
-	// PlayerURLs are the players' pages, in seat order.
+	// PlayerURLs are, in seat order, the pages of who finished each
+	// seat's game (Players[i]'s own page, personPagePath: the place's
+	// page for a place never handed on), PartURLs by seat the pages of
+	// those in Part (issue 24: a round's table links who played it).
 	PlayerURLs []string
+	PartURLs   [][]string
 	Bye        bool
 	State      string
 	Result     string
@@ -202,9 +206,16 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 		for _, m := range rd.Matches {
 			pm := PageMatch{Table: m.Table, Bye: m.State == tournament.MatchBye, State: m.State}
 			for _, e := range m.Seats {
-				pm.Players = append(pm.Players, t.Entrants[e].PlayedBy(rd.N))
-				pm.Part = append(pm.Part, t.Entrants[e].PlayedPart(rd.N))
-				pm.PlayerURLs = append(pm.PlayerURLs, playerPagePath(t, e))
+				en := t.Entrants[e]
+				hs := en.PlayedHolders(rd.N)
+				var part, urls []string
+				for _, k := range hs[:len(hs)-1] {
+					part, urls = append(part, en.Holder(k).Name), append(urls, personPagePath(t, e, k))
+				}
+				last := hs[len(hs)-1]
+				pm.Players = append(pm.Players, en.Holder(last).Name)
+				pm.PlayerURLs = append(pm.PlayerURLs, personPagePath(t, e, last))
+				pm.Part, pm.PartURLs = append(pm.Part, part), append(pm.PartURLs, urls)
 			}
 			if m.GameID != "" {
 				pm.GameURL = gamePagePath(t, m.GameID)

@@ -145,8 +145,9 @@ func (pd personDraw) pageOf(e, k int) string {
 // each rated game they finished, and the places they held (substitute,
 // replaced in round N). The place's page and the crosstable link each
 // earlier holder's page, the crosstable's handed-on cell and every
-// opponent line the page of who finished the game; a page past the
-// place's holders, or of a place, is none.
+// opponent line the page of who finished the game; the tournament page's
+// round tables name and link every holder who played each seat's game,
+// first to last; a page past the place's holders, or of a place, is none.
 func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 	equal := 0 // stints equal to an earlier one of their place, played
 	for draw := range 40 {
@@ -267,6 +268,31 @@ func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 			}
 			if fmt.Sprint(gotMarks) != fmt.Sprint(wantMarks) {
 				t.Errorf("draw %d: place %d's page marks %q, want %q", draw, e+1, gotMarks, wantMarks)
+			}
+		}
+		// The tournament page's round tables name and link, for each
+		// seat, every holder who played its game, first to last.
+		tp, err := Page(h, "cup", "k", "en")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pr := range tp.Pairings {
+			rd := tr.Rounds[pr.N-1]
+			for i, pm := range pr.Matches {
+				for seat, e := range rd.Matches[i].Seats {
+					var want, got []string
+					for _, k := range pd.who[e][pr.N-1] {
+						name, _ := pd.holderOf(e, k)
+						want = append(want, name+" "+pd.pageOf(e, k))
+					}
+					for j, name := range pm.Part[seat] {
+						got = append(got, name+" "+pm.PartURLs[seat][j])
+					}
+					got = append(got, pm.Players[seat]+" "+pm.PlayerURLs[seat])
+					if fmt.Sprint(got) != fmt.Sprint(want) {
+						t.Errorf("draw %d: round %d table %d seat %d names %q, want %q", draw, pr.N, pm.Table, seat+1, got, want)
+					}
+				}
 			}
 		}
 		cp, err := CrossPageOf(h, "cup", "k")
