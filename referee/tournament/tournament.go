@@ -268,6 +268,13 @@ type Match struct {
 	// stored when the game ended so that a rating history is read, not
 	// recomputed; an adjudicated match's are marked by its State.
 	Ratings []float64 `json:"ratings,omitempty"`
+	// RatingsBefore are, by seat, the ratings the players came to the
+	// game with (RatingValue, read as the game was rated: their rating
+	// from every earlier rated game of theirs, in this tournament or
+	// not; a newcomer's for a player never rated), stored with Ratings
+	// (issue 24: a person's page shows before -> after). Records from
+	// before it have none: the page shows no number it does not know.
+	RatingsBefore []float64 `json:"ratings_before,omitempty"`
 }
 
 // Decided reports whether the match has a result.

@@ -114,7 +114,15 @@
 // or an adjudication scored at once) the players' new ratings are stored
 // with its match (Match.Ratings, as standings show them), so a player
 // page's history is read, not recomputed; a record from before they were
-// stored is recomputed from its rated games.
+// stored is recomputed from its rated games. The ratings the players came
+// to the game with are stored beside them (Match.RatingsBefore, read as
+// the game was rated: a rating from games elsewhere, or a newcomer's), so
+// a person's page shows before -> after for every rated game they
+// finished, their first in the event too; a match stored before
+// RatingsBefore existed shows the after alone, never a before guessed
+// from their previous game (another rated game of theirs elsewhere may
+// lie between; TestTournamentRatingHistoryStored,
+// TestPersonPagesListTheirGames_Issue24).
 //
 // REPAIR (repair.go) draws the open round again while none of its games
 // has a move: the round leaves the record (tournament.Withdraw), the old

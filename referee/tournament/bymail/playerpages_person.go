@@ -67,9 +67,11 @@ type PersonStint struct {
 // PersonGame is one game a person played: as a place's page's game
 // (opponents as the holders who played it, each linking their own page),
 // the place they played it for, and their rating before and after it
-// where it was rated and they finished it (Match.Ratings; Before is their
-// rating after their previous rated game of the tournament, empty before
-// their first).
+// where it was rated and they finished it (Match.RatingsBefore and
+// Ratings, as the game was rated: a game of theirs elsewhere between two
+// of the tournament's counts too). Before is empty for a match stored
+// without it (a record older than RatingsBefore): never a number guessed
+// from their previous game.
 type PersonGame struct {
 	PlayerGame
 	Place                     int
@@ -125,7 +127,6 @@ func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
 	for _, row := range cross {
 		cells[row.Entrant] = row.Rounds
 	}
-	last := ""
 	for r, rd := range t.Rounds {
 		for _, m := range rd.Matches {
 			for seat, e := range m.Seats {
@@ -144,9 +145,10 @@ func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
 					g.Played = nil // theirs alone: the page is theirs
 				}
 				if finished && tournament.Rated(m) && len(m.Ratings) == len(m.Seats) {
-					g.RatingBefore = last
-					last = strconv.FormatFloat(m.Ratings[seat], 'f', 0, 64)
-					g.RatingAfter = last
+					g.RatingAfter = strconv.FormatFloat(m.Ratings[seat], 'f', 0, 64)
+					if len(m.RatingsBefore) == len(m.Seats) {
+						g.RatingBefore = strconv.FormatFloat(m.RatingsBefore[seat], 'f', 0, 64)
+					}
 				}
 				p.Games = append(p.Games, g)
 			}

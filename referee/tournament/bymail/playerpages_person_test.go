@@ -37,6 +37,12 @@ func drawPersons(t *testing.T, draw int) personDraw {
 			if m.State != tournament.MatchBye {
 				for s := range m.Seats {
 					m.Ratings = append(m.Ratings, float64(1000+100*r+10*k+s))
+					if draw%4 != 3 {
+						// The rating they came with: from games elsewhere
+						// too, not their previous game's here (a record
+						// of every fourth draw is older: none kept).
+						m.RatingsBefore = append(m.RatingsBefore, float64(900+100*r+10*k+s))
+					}
 				}
 			}
 		}
@@ -142,7 +148,9 @@ func (pd personDraw) pageOf(e, k int) string {
 // games the generator's record says they played, for which place, each
 // opponent named as who finished that game and linking their page, who
 // shared the game when it was handed on, their rating before and after
-// each rated game they finished, and the places they held (substitute,
+// each rated game they finished (before as stored with the match, their
+// first game's too; none for a match stored before it was kept: every
+// fourth draw), and the places they held (substitute,
 // replaced in round N). The place's page and the crosstable link each
 // earlier holder's page, the crosstable's handed-on cell and every
 // opponent line the page of who finished the game; the tournament page's
@@ -183,7 +191,6 @@ func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 				// The generator's record: this person's games and places.
 				var want []string
 				var held []string
-				last := ""
 				for _, rd := range tr.Rounds {
 					for _, m := range rd.Matches {
 						for seat, x := range m.Seats {
@@ -203,9 +210,11 @@ func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 									g += " shared"
 								}
 								if i == len(pd.who[x][rd.N-1])-1 && m.State != tournament.MatchBye {
-									after := fmt.Sprint(m.Ratings[seat])
-									g += fmt.Sprintf(" rated %s->%s", last, after)
-									last = after
+									before := ""
+									if m.RatingsBefore != nil {
+										before = fmt.Sprint(m.RatingsBefore[seat])
+									}
+									g += fmt.Sprintf(" rated %s->%v", before, m.Ratings[seat])
 								}
 								want = append(want, g)
 								break
