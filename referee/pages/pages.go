@@ -341,6 +341,9 @@ var page = template.Must(template.New("pages").Funcs(template.FuncMap{
 	// seatLinks names who played a seat's game of a round's table, each
 	// name linking that person's page (PageMatch.PartURLs, PlayerURLs).
 	"seatLinks": seatLinks,
+	// nameLinks names who played an opponent's game the same way
+	// (PageName.Part, PartURLs, then Name, URL).
+	"nameLinks": nameLinks,
 }).Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8">
@@ -426,7 +429,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <p id="standing">{{$d.T "player.standing" (keepRecord .)}}</p>
 <h2>{{$d.T "player.games"}}</h2>
 {{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th></th></tr></thead><tbody>
-{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}<a href="{{$d.Href $o.URL}}">{{with $o.Part}}{{$d.T "tour.subbed" "part" . "name" $o.Name}}{{else}}{{$o.Name}}{{end}}</a>{{end}}{{end}}{{with .Played}}<br><small class="sub">{{$d.T "player.by" (playedText $d .)}}</small>{{end}}</td><td>{{$d.T "player.result" .}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}{{range nameLinks $d $o.Part $o.PartURLs $o.Name $o.URL}}{{if .URL}}<a href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}{{end}}{{with .Played}}<br><small class="sub">{{$d.T "player.by" (playedText $d .)}}</small>{{end}}</td><td>{{$d.T "player.result" .}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
 <h2>{{$d.T "player.history"}}</h2>
 {{if not .History}}<p>{{$d.T "player.nohistory"}}</p>{{else}}<p>{{$d.T "player.history_note" .}}</p>
@@ -443,7 +446,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 {{end}}</ul>
 <h2>{{$d.T "player.games"}}</h2>
 {{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th></th></tr></thead><tbody>
-{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}<a href="{{$d.Href $o.URL}}">{{with $o.Part}}{{$d.T "tour.subbed" "part" . "name" $o.Name}}{{else}}{{$o.Name}}{{end}}</a>{{end}}{{end}}<br><small class="sub">{{$d.T "person.for" .}}{{with .Played}} {{$d.T "player.by" (playedText $d .)}}{{end}}</small></td><td>{{$d.T "player.result" .PlayerGame}}{{if .RatingAfter}}<br><span class="nw rating">{{with .RatingBefore}}{{.}} → {{end}}{{.RatingAfter}}</span>{{end}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}{{range nameLinks $d $o.Part $o.PartURLs $o.Name $o.URL}}{{if .URL}}<a href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}{{end}}<br><small class="sub">{{$d.T "person.for" .}}{{with .Played}} {{$d.T "player.by" (playedText $d .)}}{{end}}</small></td><td>{{$d.T "player.result" .PlayerGame}}{{if .RatingAfter}}<br><span class="nw rating">{{with .RatingBefore}}{{.}} → {{end}}{{.RatingAfter}}</span>{{end}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
 {{end}}</tbody></table></div>
 <p id="ratingnote">{{$d.T "person.rating"}}</p>{{end}}
 {{end}}</body></html>{{end}}
@@ -504,6 +507,16 @@ func seatLinks(d *doc, m referee.PageMatch, i int) ([]linkPiece, error) {
 		urls = append(part, urls...)
 	}
 	return linkedNames(d, names, urls)
+}
+
+// nameLinks are who played an opponent's game (a player's or a person's
+// page: PageName's Part, PartURLs, Name and URL), as seatLinks: each
+// name linking its own page.
+func nameLinks(d *doc, part, partURLs []string, name, url string) ([]linkPiece, error) {
+	names := append(slices.Clone(part), name)
+	urls := make([]string, len(part), len(names))
+	copy(urls, partURLs)
+	return linkedNames(d, names, append(urls, url))
 }
 
 // linkedNames writes names (first to last: those who began a game, then

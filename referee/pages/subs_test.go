@@ -193,8 +193,8 @@ var beganWords = map[string]string{"en": "began round ", "it": "iniziato il turn
 // language. The place's page and its crosstable line mark each departed
 // holder as beginning round 3 (after the rounds they played whole, or
 // alone); the game's row names them, then the substitute marked
-// (player.by, tour.subbed); the opponent's page names them in the link
-// to the place; the crosstable's round 3 cell names them; a round the
+// (player.by, tour.subbed); the opponent's page names them, each name
+// linking that person's own page (PageName.PartURLs, URL); the crosstable's round 3 cell names them; a round the
 // place's holder now played alone names nobody.
 func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 	h := &handler{}
@@ -225,8 +225,13 @@ func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 		}
 		pp := &referee.PlayerPage{ID: "cup", Title: "Cup", N: 1, Name: "Yan Now", Table: 2, Replaced: subs,
 			Games: games(played, bymail.PageName{Name: "Zoe Kept", URL: "/t/cup-k/p/2"})}
+		var partURLs []string
+		for k := range part {
+			partURLs = append(partURLs, fmt.Sprintf("/t/cup-k/p/1/%d", k+1))
+		}
+		nowURL := fmt.Sprintf("/t/cup-k/p/1/%d", len(part)+1)
 		opp := &referee.PlayerPage{ID: "cup", Title: "Cup", N: 2, Name: "Zoe Kept", Table: 2,
-			Games: games(nil, bymail.PageName{Name: "Yan Now", URL: "/t/cup-k/p/1", Part: part})}
+			Games: games(nil, bymail.PageName{Name: "Yan Now", URL: nowURL, Part: part, PartURLs: partURLs})}
 		for i := range opp.Games {
 			opp.Games[i].Played = nil
 			if opp.Games[i].Round != 3 {
@@ -275,9 +280,14 @@ func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 			}
 			page = render("player", opp)
 			rows = strings.Split(page[strings.Index(page, `id="games"`):], "<tr>")[2:]
+			var links []string
+			for k, p := range part {
+				links = append(links, `<a href="`+partURLs[k]+"?lang="+lang+`">`+p+"</a>")
+			}
+			linked := strings.Join(links, w[0]) + w[0] + `<a href="` + nowURL + "?lang=" + lang + `">Yan Now</a>` + w[1]
 			for r, row := range rows {
-				if has := strings.Contains(row, `">`+named+"</a>"); has != (r+1 == 3) {
-					t.Errorf("%s %q: the opponent's round %d names the hand-over in the place's link: %v\n%s", lang, part, r+1, has, row)
+				if has := strings.Contains(row, linked); has != (r+1 == 3) {
+					t.Errorf("%s %q: the opponent's round %d names the hand-over, each name linking their page: %v\n%s", lang, part, r+1, has, row)
 				}
 			}
 			page = render("crosstable", cp)

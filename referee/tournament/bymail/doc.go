@@ -67,9 +67,11 @@
 // (Held.K: two equal stints, one who came back and was replaced again at
 // the same point, link their own pages), and every page and mail here
 // calls them rather than walking the stints. The place's page and the crosstable link
-// each earlier holder's page (PageStint.URL), every opponent line and a
-// handed-on crosstable cell (CrossPageCell.PlayedURL) the page of who
-// finished that game (TestPersonPagesListTheirGames_Issue24). The desk decides a game's
+// each earlier holder's page (PageStint.URL), a handed-on crosstable
+// cell (CrossPageCell.PlayedURL) the page of who finished that game, and
+// every opponent line and every seat of a round's table each person who
+// played that game, first to last (playedName: PageName.Part, PartURLs,
+// then Name, URL; TestPersonPagesListTheirGames_Issue24). The desk decides a game's
 // seats by seat, never by name: at a late=forfeit deadline the seats the
 // game waits for (GameInfo.WaitingSeats) lose, as a substitute may share
 // another holder's name (TestLateForfeitLosersBySeat_Issue24).

@@ -206,16 +206,9 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 		for _, m := range rd.Matches {
 			pm := PageMatch{Table: m.Table, Bye: m.State == tournament.MatchBye, State: m.State}
 			for _, e := range m.Seats {
-				en := t.Entrants[e]
-				hs := en.PlayedHolders(rd.N)
-				var part, urls []string
-				for _, k := range hs[:len(hs)-1] {
-					part, urls = append(part, en.Holder(k).Name), append(urls, personPagePath(t, e, k))
-				}
-				last := hs[len(hs)-1]
-				pm.Players = append(pm.Players, en.Holder(last).Name)
-				pm.PlayerURLs = append(pm.PlayerURLs, personPagePath(t, e, last))
-				pm.Part, pm.PartURLs = append(pm.Part, part), append(pm.PartURLs, urls)
+				w := playedName(t, e, rd.N)
+				pm.Players, pm.PlayerURLs = append(pm.Players, w.Name), append(pm.PlayerURLs, w.URL)
+				pm.Part, pm.PartURLs = append(pm.Part, w.Part), append(pm.PartURLs, w.PartURLs)
 			}
 			if m.GameID != "" {
 				pm.GameURL = gamePagePath(t, m.GameID)

@@ -146,7 +146,8 @@ func (pd personDraw) pageOf(e, k int) string {
 // game, same-name holders, one person holding two places). Every holder
 // of every place has a page at /t/<id>-<key>/p/<n>/<k> listing exactly the
 // games the generator's record says they played, for which place, each
-// opponent named as who finished that game and linking their page, who
+// opponent named as every holder who played that game, first to last,
+// each linking their own page, who
 // shared the game when it was handed on, their rating before and after
 // each rated game they finished (before as stored with the match, their
 // first game's too; none for a match stored before it was kept: every
@@ -201,9 +202,11 @@ func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 								g := fmt.Sprintf("r%d place %d", rd.N, x+1)
 								for s, o := range m.Seats {
 									if s != seat {
-										f := finisher(o, rd.N)
-										on, _ := pd.holderOf(o, f)
-										g += fmt.Sprintf(" vs %s %s", on, pd.pageOf(o, f))
+										g += " vs"
+										for _, f := range pd.who[o][rd.N-1] {
+											on, _ := pd.holderOf(o, f)
+											g += fmt.Sprintf(" %s %s", on, pd.pageOf(o, f))
+										}
 									}
 								}
 								if ws := pd.who[x][rd.N-1]; len(ws) > 1 {
@@ -237,7 +240,11 @@ func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 				for _, g := range p.Games {
 					s := fmt.Sprintf("r%d place %d", g.Round, g.Place)
 					for _, o := range g.Opponents {
-						s += fmt.Sprintf(" vs %s %s", o.Name, o.URL)
+						s += " vs"
+						for i, name := range o.Part {
+							s += fmt.Sprintf(" %s %s", name, o.PartURLs[i])
+						}
+						s += fmt.Sprintf(" %s %s", o.Name, o.URL)
 					}
 					if len(g.Played) > 0 {
 						s += " shared"
