@@ -402,7 +402,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <p id="ratingnote">* {{$d.T "tour.rating_adjudicated"}}</p>{{end}}
 {{range .Pairings}}<h2>{{$d.T "tour.roundn" .N}}</h2>{{if .Due}}<p>{{$d.T "tour.duedate" .Due}}</p>{{end}}
 <div class="scroll"><table class="round"><tbody>
-{{range .Matches}}{{$m := .}}<tr><td class="n">{{.Table}}</td><td>{{range $i, $p := .Players}}{{if $i}} – {{end}}{{range seatLinks $d $m $i}}{{if .URL}}<a href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}</td><td class="nw">{{if .Bye}}{{$d.T "tour.bye"}}{{else if .Result}}{{.Result}}{{if eq .State "forfeit"}} {{$d.T "tour.forfeit"}}{{end}}{{if eq .State "adjudicated"}} {{$d.T "tour.adjudicated"}}{{end}}{{else}}{{$d.T "tour.playing"}}{{end}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{range .Matches}}{{$m := .}}<tr><td class="n">{{.Table}}</td><td>{{range $i, $p := .Players}}{{if $i}} – {{end}}{{range seatLinks $d $m $i}}{{if .URL}}<a href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}</td><td class="nw">{{if .Bye}}{{$d.T "tour.bye"}}{{else if .Result}}{{.Result}}{{if eq .State "forfeit"}} {{$d.T "tour.forfeit"}}{{end}}{{if eq .State "adjudicated"}} {{$d.T "tour.adjudicated"}}{{end}}{{else}}{{$d.T "tour.playing"}}{{end}}</td><td class="nw">{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
 {{with .Exports}}<h2>{{$d.T "tour.files"}}</h2>
 <ul id="files">{{range .}}<li><a href="{{$d.Href .URL}}" download>{{$d.T "tour.file" .Name}}</a></li>
