@@ -13,7 +13,10 @@ import (
 
 // TestTournamentRatingHistoryStored (issue 24): each rated game's ratings
 // are stored with its match when the game ends (Match.Ratings), the
-// adjudicated ones too, and the player page's rating history reads them.
+// adjudicated ones too, and the player page's rating history reads them;
+// so are the ratings the players came to it with (Match.RatingsBefore),
+// two entrants arriving rated from games elsewhere, and each person's
+// page shows them before every rated game, their first one's too.
 // Against recomputation: entrants who play nowhere else have, after each
 // round, the rating a replay of the tournament's rated games gives, in a
 // Swiss event (Glicko-2) and one of tables of three (Weng-Lin), their
@@ -27,6 +30,28 @@ func TestTournamentRatingHistoryStored(t *testing.T) {
 			h := newHarness(t)
 			h.org("NEW TOURNAMENT cup game=toy rounds=3 deadline=24h late=adjudicate public " + c.settings)
 			enterAll(h, "cup", c.n)
+			// Two entrants come with a rating from games elsewhere
+			// (issue 24: the page shows it before their first game here).
+			arrived := map[int]tournament.Rating{}
+			for e := range 2 {
+				r := tournament.NewRating("toy", fmt.Sprintf("p%d@p.test", e))
+				opp := tournament.NewRating("toy", "x@p.test")
+				for range 3 + e {
+					rs := tournament.RateGame([]tournament.Rating{r, opp}, []int{1, 2})
+					r = rs[0]
+				}
+				r.Tables = r.Duels // rated at both table sizes
+				rs := tournament.RateGame([]tournament.Rating{r, opp, opp}, []int{1, 2, 3})
+				r = rs[0]
+				arrived[e] = r
+				raw, err := json.Marshal(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := h.r.db.Update(func(tx *store.Tx) error { return tx.PutRating("toy", r.Address, raw) }); err != nil {
+					t.Fatal(err)
+				}
+			}
 			h.org("START cup")
 			h.mails()
 			for i := 0; i < 6 && h.tour("cup").Status == tournament.StatusRunning; i++ {
@@ -43,7 +68,13 @@ func TestTournamentRatingHistoryStored(t *testing.T) {
 			ratings := make([]tournament.Rating, len(tr.Entrants))
 			for i := range ratings {
 				ratings[i] = tournament.NewRating(tr.Game, strconv.Itoa(i))
+				if r, ok := arrived[i]; ok {
+					ratings[i] = r
+				}
 			}
+			// befores[e] are e's ratings before each rated game, written
+			// as a person's page writes them.
+			befores := make([][]string, len(tr.Entrants))
 			want := make([][]string, len(tr.Entrants))
 			rated, adjudicated := 0, 0
 			for _, rd := range tr.Rounds {
@@ -61,6 +92,11 @@ func TestTournamentRatingHistoryStored(t *testing.T) {
 					rs := make([]tournament.Rating, len(m.Seats))
 					for i, x := range m.Seats {
 						rs[i] = ratings[x]
+						w := tournament.RatingValue(ratings[x], tr.Table)
+						if len(m.RatingsBefore) != len(m.Seats) || fmt.Sprintf("%.6f", m.RatingsBefore[i]) != fmt.Sprintf("%.6f", w) {
+							t.Errorf("round %d game %s seat %d: stored before %v, recomputed %v", rd.N, m.GameID, i+1, m.RatingsBefore, w)
+						}
+						befores[x] = append(befores[x], fmt.Sprintf("%.0f", w))
 					}
 					rs, _ = tournament.RateMatch(rs, m)
 					for i, x := range m.Seats {
@@ -89,6 +125,21 @@ func TestTournamentRatingHistoryStored(t *testing.T) {
 					if s.Rating != want[e][i] || s.Round != i+1 {
 						t.Errorf("entrant %d round %d: history %+v, recomputed %s", e, i+1, s, want[e][i])
 					}
+				}
+				// Their own page: the rating before each rated game, the
+				// first one's too (the rating they came with).
+				pp, err := h.r.PersonPage(tr.ID+"-"+tr.Key, e+1, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, g := range pp.Games {
+					if g.RatingAfter != "" {
+						got = append(got, g.RatingBefore)
+					}
+				}
+				if fmt.Sprint(got) != fmt.Sprint(befores[e]) {
+					t.Errorf("entrant %d's page: ratings before %q, recomputed %q", e, got, befores[e])
 				}
 			}
 			// Read, not recomputed: a stored value changed shows.

@@ -14,7 +14,8 @@ import (
 // 24 entrants with every tie-break, and tables of four over 9 rounds and
 // 30 entrants, with long names, two-digit lines, shared places, forfeits,
 // adjudications and a round still playing. Their addresses are
-// /t/big2-k/crosstable, /t/big4-k/crosstable and /t/big2-k/p/<n>.
+// /t/big2-k/crosstable, /t/big4-k/crosstable and /t/big2-k/p/<n>, and
+// /t/big2-k, a tournament page whose round table has a game handed on.
 type bigSource struct{ *referee.Referee }
 
 // bigNames are entrants' names: short, long, hyphenated, with accents.
@@ -101,6 +102,7 @@ func (b bigSource) PersonPage(slug string, n, k int) (*referee.PersonPage, error
 		case r == 8:
 			g.Place, g.Played = 7, []string{bigName(21), bigName(12)}
 			g.Opponents[0].Part = []string{bigName(21), bigName(11)}
+			g.Opponents[0].PartURLs = []string{"/t/big2-k/p/14/1", "/t/big2-k/p/14/2"}
 		case r > 8:
 			g.Place = 7
 		}
@@ -111,6 +113,47 @@ func (b bigSource) PersonPage(slug string, n, k int) (*referee.PersonPage, error
 			g.State, g.Result, g.Decided, g.Points = "playing", "*", false, ""
 		}
 		p.Games = append(p.Games, g)
+	}
+	return p, nil
+}
+
+// TournamentPage of big2-k is a page whose latest round has a place's
+// game handed on twice (issue 24): the round's table names and links each
+// of its three players, long names, on a phone too.
+func (b bigSource) TournamentPage(slug, lang string) (*referee.TournamentPage, error) {
+	if slug != "big2-k" {
+		return b.Referee.TournamentPage(slug, lang)
+	}
+	p := &referee.TournamentPage{ID: "big2", Title: "Dice Brewing", Game: "dicebrewing", Format: "swiss", Status: "running", Table: 2,
+		Round: 4, Rounds: 11, Points: "1 ½ 0", URL: "/t/big2-k", CrossURL: "/t/big2-k/crosstable"}
+	for l := 1; l <= 6; l++ {
+		st := referee.PageStanding{Place: l, Name: bigName(l - 1), Points: strconv.Itoa(4 - l/2), Record: "3-0-1", URL: fmt.Sprintf("/t/big2-k/p/%d", l)}
+		if l == 2 {
+			st.Replaced = bigStints
+		}
+		p.Standings = append(p.Standings, st)
+	}
+	for r := 4; r >= 3; r-- {
+		pr := referee.PageRound{N: r}
+		for k := 0; k < 3; k++ {
+			m := referee.PageMatch{Table: k + 1, State: "done", Result: "1. / 2.", GameURL: fmt.Sprintf("/g/g%d%d-x", r, k),
+				Players:    []string{bigName(2 * k), bigName(2*k + 1)},
+				PlayerURLs: []string{fmt.Sprintf("/t/big2-k/p/%d", 2*k+1), fmt.Sprintf("/t/big2-k/p/%d", 2*k+2)}}
+			if k == 0 {
+				m.Players[1] = bigName(1)
+				m.PlayerURLs[1] = "/t/big2-k/p/2/4"
+				if r == 4 {
+					// Place 2's game of round 4: begun by bigName(12), handed
+					// on to bigName(18), finished by its holder now.
+					m.Part = [][]string{nil, {bigName(12), bigName(18)}}
+					m.PartURLs = [][]string{nil, {"/t/big2-k/p/2/2", "/t/big2-k/p/2/3"}}
+				} else {
+					m.Players[1], m.PlayerURLs[1] = bigName(12), "/t/big2-k/p/2/2"
+				}
+			}
+			pr.Matches = append(pr.Matches, m)
+		}
+		p.Pairings = append(p.Pairings, pr)
 	}
 	return p, nil
 }
@@ -134,6 +177,7 @@ func (b bigSource) PlayerPage(slug string, n int) (*referee.PlayerPage, error) {
 		if r == 6 {
 			// An opponent's game handed on twice.
 			g.Opponents[0].Part = []string{bigName(21), bigName(11)}
+			g.Opponents[0].PartURLs = []string{"/t/big2-k/p/7/1", "/t/big2-k/p/7/2"}
 		}
 		p.Games = append(p.Games, g)
 		p.History = append(p.History, bymail.RatingStep{Round: r, Rating: strconv.Itoa(1500 + 11*r)})

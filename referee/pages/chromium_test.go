@@ -135,7 +135,8 @@ func goalKeyed(key []string) bool {
 // TestPagesInChromium (issue 24) opens every kind of page (the index, a
 // tournament with its calendar, its crosstable, a player's page, the page
 // of a departed holder of a place passed on twice (its words at least
-// 11 px, issue 24), a game of
+// 11 px, issue 24), a tournament whose round table links the three who
+// played a game handed on twice, a game of
 // each of the four games, one finished) in one headless Chromium, at a
 // phone's width (360 px) and a desktop's (1280 px), the browser set to
 // each language, and checks in the rendered document:
@@ -187,6 +188,9 @@ func TestPagesInChromium(t *testing.T) {
 		pg{"player", tour + "/p/1", `id="games"`},
 		pg{"bigcross2", big.URL + "/t/big2-k/crosstable", `class="cross fold"`}, pg{"bigcross4", big.URL + "/t/big4-k/crosstable", `class="cross fold"`},
 		pg{"bigplayer", big.URL + "/t/big2-k/p/2", `id="standing"`},
+		// A round's table naming and linking the three who played a game
+		// handed on twice (issue 24).
+		pg{"bigtour", big.URL + "/t/big2-k", `class="round"`},
 		// A departed holder's own page (issue 24): place 2 passed on twice.
 		pg{"bigperson", big.URL + "/t/big2-k/p/2/2", `id="held"`})
 	// A finished game: a Heaven & Ale game adjudicated after a few moves.

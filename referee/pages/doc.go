@@ -40,9 +40,13 @@
 //     TestGamePageNamesWhoHeldTheSeat_Issue24). A round's table names who
 //     played each seat's game: a place handed on during the game after a
 //     move, everyone who played it then the substitute marked (PageMatch
-//     Part, tour.subbed; TestRoundTableNamesWhoPlayedTheGame_Issue24); so
+//     Part, tour.subbed), each name linking that person's own page, not
+//     the place's (PageMatch.PartURLs, PlayerURLs; the sentence's words
+//     are tour.subbed's, laid out around the linked names by seatLinks;
+//     TestRoundTableNamesWhoPlayedTheGame_Issue24); so
 //     do the crosstable's cell, the place's game row on its page ("played
-//     by", player.by) and the place's link on each opponent's page, and a
+//     by", player.by) and each opponent's page, each name linking that
+//     person's page (PageName.PartURLs; nameLinks), and a
 //     departed holder's mark says the round they began (tour.replaced;
 //     TestPlayerAndCrossPagesNameHandedOnGames_Issue24); those names wrap
 //     on a phone. A game's waiting line and board name who holds the seat

@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -337,6 +338,12 @@ var page = template.Must(template.New("pages").Funcs(template.FuncMap{
 	// playedText names who played a round for a place, first to last: a
 	// game handed on names them, then the substitute (tour.subbed).
 	"playedText": playedText,
+	// seatLinks names who played a seat's game of a round's table, each
+	// name linking that person's page (PageMatch.PartURLs, PlayerURLs).
+	"seatLinks": seatLinks,
+	// nameLinks names who played an opponent's game the same way
+	// (PageName.Part, PartURLs, then Name, URL).
+	"nameLinks": nameLinks,
 }).Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8">
@@ -395,7 +402,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <p id="ratingnote">* {{$d.T "tour.rating_adjudicated"}}</p>{{end}}
 {{range .Pairings}}<h2>{{$d.T "tour.roundn" .N}}</h2>{{if .Due}}<p>{{$d.T "tour.duedate" .Due}}</p>{{end}}
 <div class="scroll"><table class="round"><tbody>
-{{range .Matches}}{{$m := .}}<tr><td class="n">{{.Table}}</td><td>{{range $i, $p := .Players}}{{if $i}} – {{end}}<a href="{{$d.Href (index $m.PlayerURLs $i)}}">{{with and $m.Part (index $m.Part $i)}}{{$d.T "tour.subbed" "part" . "name" $p}}{{else}}{{$p}}{{end}}</a>{{end}}</td><td class="nw">{{if .Bye}}{{$d.T "tour.bye"}}{{else if .Result}}{{.Result}}{{if eq .State "forfeit"}} {{$d.T "tour.forfeit"}}{{end}}{{if eq .State "adjudicated"}} {{$d.T "tour.adjudicated"}}{{end}}{{else}}{{$d.T "tour.playing"}}{{end}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{range .Matches}}{{$m := .}}<tr><td class="n">{{.Table}}</td><td>{{range $i, $p := .Players}}{{if $i}} – {{end}}{{range seatLinks $d $m $i}}{{if .URL}}<a href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}</td><td class="nw">{{if .Bye}}{{$d.T "tour.bye"}}{{else if .Result}}{{.Result}}{{if eq .State "forfeit"}} {{$d.T "tour.forfeit"}}{{end}}{{if eq .State "adjudicated"}} {{$d.T "tour.adjudicated"}}{{end}}{{else}}{{$d.T "tour.playing"}}{{end}}</td><td class="nw">{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
 {{with .Exports}}<h2>{{$d.T "tour.files"}}</h2>
 <ul id="files">{{range .}}<li><a href="{{$d.Href .URL}}" download>{{$d.T "tour.file" .Name}}</a></li>
@@ -422,7 +429,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <p id="standing">{{$d.T "player.standing" (keepRecord .)}}</p>
 <h2>{{$d.T "player.games"}}</h2>
 {{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th></th></tr></thead><tbody>
-{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}<a href="{{$d.Href $o.URL}}">{{with $o.Part}}{{$d.T "tour.subbed" "part" . "name" $o.Name}}{{else}}{{$o.Name}}{{end}}</a>{{end}}{{end}}{{with .Played}}<br><small class="sub">{{$d.T "player.by" (playedText $d .)}}</small>{{end}}</td><td>{{$d.T "player.result" .}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}{{range nameLinks $d $o.Part $o.PartURLs $o.Name $o.URL}}{{if .URL}}<a href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}{{end}}{{with .Played}}<br><small class="sub">{{$d.T "player.by" (playedText $d .)}}</small>{{end}}</td><td>{{$d.T "player.result" .}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
 <h2>{{$d.T "player.history"}}</h2>
 {{if not .History}}<p>{{$d.T "player.nohistory"}}</p>{{else}}<p>{{$d.T "player.history_note" .}}</p>
@@ -439,7 +446,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 {{end}}</ul>
 <h2>{{$d.T "player.games"}}</h2>
 {{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th></th></tr></thead><tbody>
-{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}<a href="{{$d.Href $o.URL}}">{{with $o.Part}}{{$d.T "tour.subbed" "part" . "name" $o.Name}}{{else}}{{$o.Name}}{{end}}</a>{{end}}{{end}}<br><small class="sub">{{$d.T "person.for" .}}{{with .Played}} {{$d.T "player.by" (playedText $d .)}}{{end}}</small></td><td>{{$d.T "player.result" .PlayerGame}}{{if .RatingAfter}}<br><span class="nw rating">{{with .RatingBefore}}{{.}} → {{end}}{{.RatingAfter}}</span>{{end}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}{{range nameLinks $d $o.Part $o.PartURLs $o.Name $o.URL}}{{if .URL}}<a href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}{{end}}<br><small class="sub">{{$d.T "person.for" .}}{{with .Played}} {{$d.T "player.by" (playedText $d .)}}{{end}}</small></td><td>{{$d.T "player.result" .PlayerGame}}{{if .RatingAfter}}<br><span class="nw rating">{{with .RatingBefore}}{{.}} → {{end}}{{.RatingAfter}}</span>{{end}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
 {{end}}</tbody></table></div>
 <p id="ratingnote">{{$d.T "person.rating"}}</p>{{end}}
 {{end}}</body></html>{{end}}
@@ -468,8 +475,6 @@ type headData struct {
 	Title string
 }
 
-// keepRecord is p with its W-D-L record joined by non-breaking hyphens
-// (U+2011): written in a sentence, "2-0-1" is never broken over two lines.
 // playedText is who played a round for a place (PlayerGame.Played,
 // CrossPageCell.Players), first to last, in the page's language: one
 // name alone, or those who began it, then the substitute (tour.subbed).
@@ -480,6 +485,82 @@ func playedText(d *doc, who []string) (string, error) {
 	return d.T("tour.subbed", "part", who[:len(who)-1], "name", who[len(who)-1])
 }
 
+// linkPiece is a piece of a sentence: a name linking URL, or words
+// between names (URL "").
+type linkPiece struct{ Text, URL string }
+
+// seatLinks are who played seat i's game of round table m, first to last,
+// as pieces of one sentence in the page's language: one name alone, or
+// those who began it, then the substitute (tour.subbed), each name
+// linking its own page (PageMatch.PartURLs, then PlayerURLs).
+func seatLinks(d *doc, m referee.PageMatch, i int) ([]linkPiece, error) {
+	names, urls := []string{m.Players[i]}, []string{""}
+	if i < len(m.PlayerURLs) {
+		urls[0] = m.PlayerURLs[i]
+	}
+	if i < len(m.Part) && len(m.Part[i]) > 0 {
+		names = append(slices.Clone(m.Part[i]), names...)
+		part := make([]string, len(m.Part[i]))
+		if i < len(m.PartURLs) {
+			copy(part, m.PartURLs[i])
+		}
+		urls = append(part, urls...)
+	}
+	return linkedNames(d, names, urls)
+}
+
+// nameLinks are who played an opponent's game (a player's or a person's
+// page: PageName's Part, PartURLs, Name and URL), as seatLinks: each
+// name linking its own page.
+func nameLinks(d *doc, part, partURLs []string, name, url string) ([]linkPiece, error) {
+	names := append(slices.Clone(part), name)
+	urls := make([]string, len(part), len(names))
+	copy(urls, partURLs)
+	return linkedNames(d, names, append(urls, url))
+}
+
+// linkedNames writes names (first to last: those who began a game, then
+// who finished it) as tour.subbed does, each name a piece linking its
+// URL: the words are the template's, in its order, and each name is put
+// where the template puts it (the template is given a mark per name,
+// never the name itself, so a name that looks like a mark or the words
+// cannot be taken for them).
+func linkedNames(d *doc, names, urls []string) ([]linkPiece, error) {
+	if len(names) == 1 {
+		return []linkPiece{{Text: names[0], URL: urls[0]}}, nil
+	}
+	marks := make([]string, len(names))
+	for k := range names {
+		marks[k] = "\x00" + strconv.Itoa(k) + "\x00"
+	}
+	text, err := d.T("tour.subbed", "part", marks[:len(marks)-1], "name", marks[len(marks)-1])
+	if err != nil {
+		return nil, err
+	}
+	var out []linkPiece
+	seen := make([]bool, len(names))
+	for j, piece := range strings.Split(text, "\x00") {
+		if j%2 == 0 {
+			if piece != "" {
+				out = append(out, linkPiece{Text: piece})
+			}
+			continue
+		}
+		k, err := strconv.Atoi(piece)
+		if err != nil || k < 0 || k >= len(names) || seen[k] {
+			return nil, fmt.Errorf("tour.subbed (%s): mark %q", d.Lang, piece)
+		}
+		seen[k] = true
+		out = append(out, linkPiece{Text: names[k], URL: urls[k]})
+	}
+	if slices.Contains(seen, false) {
+		return nil, fmt.Errorf("tour.subbed (%s) leaves out a name", d.Lang)
+	}
+	return out, nil
+}
+
+// keepRecord is p with its W-D-L record joined by non-breaking hyphens
+// (U+2011): written in a sentence, "2-0-1" is never broken over two lines.
 func keepRecord(p *referee.PlayerPage) referee.PlayerPage {
 	c := *p
 	c.Record = strings.ReplaceAll(c.Record, "-", "\u2011")

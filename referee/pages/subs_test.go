@@ -141,27 +141,42 @@ var subbedWords = map[string][2]string{"en": {", then ", " (substitute)"}, "it":
 // TestRoundTableNamesWhoPlayedTheGame_Issue24: a round's table of the
 // tournament page names, for a place handed on during the round's game
 // (after a move), everyone who played that game, first to last, then the
-// substitute marked, in every language, inside the place's link; a
-// place that did not change hands during the game has its name alone.
+// substitute marked, in every language, each name linking that person's
+// own page (PageMatch.PartURLs, PlayerURLs: issue 24, the table links
+// who played, not the place); a place that did not change hands during
+// the game has its name alone, linked. Names that look like the words,
+// like markup or like the marks the words are laid out with stay names.
 func TestRoundTableNamesWhoPlayedTheGame_Issue24(t *testing.T) {
 	h := &handler{}
-	for _, part := range [][]string{{"Ann Old"}, {"Ann Old", "Bob Mid"}} {
+	for _, part := range [][]string{{"Ann Old"}, {"Ann Old", "Bob Mid"}, {"<b>1</b>", "1", ", then Ann"}} {
+		var urls []string
+		for k := range part {
+			urls = append(urls, fmt.Sprintf("/t/cup-k/p/1/%d", k+1))
+		}
+		now := fmt.Sprintf("/t/cup-k/p/1/%d", len(part)+1)
 		tp := &referee.TournamentPage{ID: "cup", Title: "Cup", Format: "swiss", Table: 2, Round: 1, Rounds: 3, Status: "running",
 			Pairings: []bymail.PageRound{{N: 1, Matches: []bymail.PageMatch{{Table: 1, Players: []string{"Yan Now", "Zoe Kept"},
-				Part: [][]string{part, nil}, PlayerURLs: []string{"/t/cup-k/p/1", "/t/cup-k/p/2"}}}}}}
+				Part: [][]string{part, nil}, PartURLs: [][]string{urls, nil}, PlayerURLs: []string{now, "/t/cup-k/p/2"}}}}}}
 		for _, lang := range templates.Languages {
 			b, err := h.render("tournament", lang, tp)
 			if err != nil {
 				t.Fatal(err)
 			}
-			page := html.UnescapeString(string(b))
+			page := string(b)
 			w := subbedWords[lang]
-			want := `">` + strings.Join(part, w[0]) + w[0] + "Yan Now" + w[1] + "</a>"
-			if !strings.Contains(page, want) {
-				t.Errorf("%s: the round's table does not say %q:\n%s", lang, want, page[strings.Index(page, `class="round"`):])
+			link := func(u, name string) string {
+				return `<a href="` + u + "?lang=" + lang + `">` + html.EscapeString(name) + "</a>"
 			}
-			if !strings.Contains(page, `">Zoe Kept</a>`) {
-				t.Errorf("%s: a place kept through the game is not named alone", lang)
+			var want []string
+			for k, name := range part {
+				want = append(want, link(urls[k], name))
+			}
+			wantText := strings.Join(want, w[0]) + w[0] + link(now, "Yan Now") + html.EscapeString(w[1])
+			if !strings.Contains(page, wantText) {
+				t.Errorf("%s: the round's table does not say %q:\n%s", lang, wantText, page[strings.Index(page, `class="round"`):])
+			}
+			if !strings.Contains(page, link("/t/cup-k/p/2", "Zoe Kept")) {
+				t.Errorf("%s: a place kept through the game is not named alone, linked", lang)
 			}
 		}
 	}
@@ -178,8 +193,8 @@ var beganWords = map[string]string{"en": "began round ", "it": "iniziato il turn
 // language. The place's page and its crosstable line mark each departed
 // holder as beginning round 3 (after the rounds they played whole, or
 // alone); the game's row names them, then the substitute marked
-// (player.by, tour.subbed); the opponent's page names them in the link
-// to the place; the crosstable's round 3 cell names them; a round the
+// (player.by, tour.subbed); the opponent's page names them, each name
+// linking that person's own page (PageName.PartURLs, URL); the crosstable's round 3 cell names them; a round the
 // place's holder now played alone names nobody.
 func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 	h := &handler{}
@@ -210,8 +225,13 @@ func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 		}
 		pp := &referee.PlayerPage{ID: "cup", Title: "Cup", N: 1, Name: "Yan Now", Table: 2, Replaced: subs,
 			Games: games(played, bymail.PageName{Name: "Zoe Kept", URL: "/t/cup-k/p/2"})}
+		var partURLs []string
+		for k := range part {
+			partURLs = append(partURLs, fmt.Sprintf("/t/cup-k/p/1/%d", k+1))
+		}
+		nowURL := fmt.Sprintf("/t/cup-k/p/1/%d", len(part)+1)
 		opp := &referee.PlayerPage{ID: "cup", Title: "Cup", N: 2, Name: "Zoe Kept", Table: 2,
-			Games: games(nil, bymail.PageName{Name: "Yan Now", URL: "/t/cup-k/p/1", Part: part})}
+			Games: games(nil, bymail.PageName{Name: "Yan Now", URL: nowURL, Part: part, PartURLs: partURLs})}
 		for i := range opp.Games {
 			opp.Games[i].Played = nil
 			if opp.Games[i].Round != 3 {
@@ -260,9 +280,14 @@ func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 			}
 			page = render("player", opp)
 			rows = strings.Split(page[strings.Index(page, `id="games"`):], "<tr>")[2:]
+			var links []string
+			for k, p := range part {
+				links = append(links, `<a href="`+partURLs[k]+"?lang="+lang+`">`+p+"</a>")
+			}
+			linked := strings.Join(links, w[0]) + w[0] + `<a href="` + nowURL + "?lang=" + lang + `">Yan Now</a>` + w[1]
 			for r, row := range rows {
-				if has := strings.Contains(row, `">`+named+"</a>"); has != (r+1 == 3) {
-					t.Errorf("%s %q: the opponent's round %d names the hand-over in the place's link: %v\n%s", lang, part, r+1, has, row)
+				if has := strings.Contains(row, linked); has != (r+1 == 3) {
+					t.Errorf("%s %q: the opponent's round %d names the hand-over, each name linking their page: %v\n%s", lang, part, r+1, has, row)
 				}
 			}
 			page = render("crosstable", cp)

@@ -123,4 +123,17 @@
 // one had three, so it is credited as played to neither for rating; the
 // one who started it has Z for the round (a line only if they played a
 // complete round).
+//
+// # Who played
+//
+// Who played a round for a place is read by position in its line of
+// holders (Entrant.Before, then the current holder; numbered from 1 as
+// Entrant.Holder and the person pages' addresses count them), never by
+// name nor by comparing stints: Entrant.PlayedHolders(n) are the holders
+// who began round n's game and handed it on after a move, then the one
+// who finished it; Played, PlayedBy and PlayedPart are their names, and
+// Holders numbers each earlier holder who played (Held.K). Two holders
+// may share a name, and two stints may be equal (one replaced, back, and
+// replaced again at the same point): each is their own holder
+// (TestPlayedHoldersByPosition_Issue24).
 package tournament

@@ -138,10 +138,13 @@ type Stint struct {
 }
 
 // Held is an earlier holder of a place who played some of its rounds:
-// First through Stint.Through.
+// First through Stint.Through. K is their number in the place's line of
+// holders (from 1: Before's, then the current holder's), found by
+// position, never by comparing stints (two stints may be equal: one
+// replaced, back, and replaced again at the same point).
 type Held struct {
 	Stint
-	First int
+	First, K int
 }
 
 // Holders are the earlier holders of the entrant's place (Before) who
@@ -153,44 +156,78 @@ type Held struct {
 // stints so.
 func (e Entrant) Holders() (earlier []Held, from int) {
 	from = 1
-	for _, s := range e.Before {
+	for i, s := range e.Before {
 		if s.Through >= from || (s.Into >= from && s.Into > s.Through) {
-			earlier = append(earlier, Held{Stint: s, First: from})
+			earlier = append(earlier, Held{Stint: s, First: from, K: i + 1})
 		}
 		from = max(from, s.Through+1)
 	}
 	return earlier, from
 }
 
+// Holder is holder k of the entrant's place (from 1: Before's, then the
+// current holder's, as PlayedHolders counts them): their name and
+// address, and for an earlier holder their stint.
+func (e Entrant) Holder(k int) Stint {
+	if k >= 1 && k <= len(e.Before) {
+		return e.Before[k-1]
+	}
+	return Stint{Name: e.Name, Address: e.Address}
+}
+
+// PlayedHolders are the holders who played round n for the entrant, by
+// number (from 1, as Holder and the person pages' addresses count them),
+// first to last: those who began its game and handed it on after a move
+// (Stint.Into == n), then the one who finished it, the first whose stint
+// runs through n (else the current holder). Never empty. Who played is
+// read by position in the line of holders, never by name: two holders
+// may share one.
+func (e Entrant) PlayedHolders(n int) []int {
+	var out []int
+	for i, s := range e.Before {
+		if s.Into == n {
+			out = append(out, i+1)
+		}
+	}
+	by := len(e.Before) + 1
+	for i, s := range e.Before {
+		if n <= s.Through {
+			by = i + 1
+			break
+		}
+	}
+	return append(out, by)
+}
+
 // Played are who played round n for the entrant, first to last: the
 // earlier holders who played its game in part (PlayedPart), then the one
-// who finished it (PlayedBy), the substitute when there is more than one.
+// who finished it (PlayedBy), the substitute when there is more than one:
+// the names of PlayedHolders.
 func (e Entrant) Played(n int) []string {
-	return append(e.PlayedPart(n), e.PlayedBy(n))
+	hs := e.PlayedHolders(n)
+	out := make([]string, len(hs))
+	for i, k := range hs {
+		out[i] = e.Holder(k).Name
+	}
+	return out
 }
 
 // PlayedBy names who played round n for the entrant: the current player,
-// or the one they replaced.
+// or the one they replaced (the last of PlayedHolders).
 func (e Entrant) PlayedBy(n int) string {
-	for _, s := range e.Before {
-		if n <= s.Through {
-			return s.Name
-		}
-	}
-	return e.Name
+	hs := e.PlayedHolders(n)
+	return e.Holder(hs[len(hs)-1]).Name
 }
 
 // PlayedPart are the earlier holders who played round n's game for the
 // entrant in part, first to last, before PlayedBy(n) took it over
 // (REPLACE during the game, after a move): none for most rounds.
 func (e Entrant) PlayedPart(n int) []string {
-	var out []string
-	for _, s := range e.Before {
-		if s.Into == n {
-			out = append(out, s.Name)
-		}
+	w := e.Played(n)
+	if len(w) == 1 {
+		return nil
 	}
-	return out
+	return w[:len(w)-1]
 }
 
 // Plays reports whether the entrant is paired in round n: joined by then,
@@ -231,6 +268,13 @@ type Match struct {
 	// stored when the game ended so that a rating history is read, not
 	// recomputed; an adjudicated match's are marked by its State.
 	Ratings []float64 `json:"ratings,omitempty"`
+	// RatingsBefore are, by seat, the ratings the players came to the
+	// game with (RatingValue, read as the game was rated: their rating
+	// from every earlier rated game of theirs, in this tournament or
+	// not; a newcomer's for a player never rated), stored with Ratings
+	// (issue 24: a person's page shows before -> after). Records from
+	// before it have none: the page shows no number it does not know.
+	RatingsBefore []float64 `json:"ratings_before,omitempty"`
 }
 
 // Decided reports whether the match has a result.

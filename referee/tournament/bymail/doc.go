@@ -33,7 +33,9 @@
 // last one whose game they finished; when the open game passes on after a
 // move, they played it in part (tournament.Stint.Into, an optional field:
 // older records read as none), and the round's table on the page names
-// them, then the substitute (PageMatch.Part); so do the crosstable's
+// them, then the substitute (PageMatch.Part), each linking their own
+// page (PageMatch.PartURLs, PlayerURLs: who played that round, never the
+// place's page unless it never changed hands); so do the crosstable's
 // cell (CrossPageCell.Players), the place's page, whose game row names
 // who began it, then the substitute (PlayerGame.Played), and whose mark
 // says the departed holder began that round (PageStint.Into), and every
@@ -59,11 +61,17 @@
 // the places they held (substitute, replaced in round N); holders of
 // several places at one address are one person. A place that never
 // changed hands has one holder, whose page is the place's (/p/<n> stays).
-// Who played a round is read by stint, never by name (roundHolders, as
-// PlayedPart then PlayedBy). The place's page and the crosstable link
-// each earlier holder's page (PageStint.URL), every opponent line and a
-// handed-on crosstable cell (CrossPageCell.PlayedURL) the page of who
-// finished that game (TestPersonPagesListTheirGames_Issue24). The desk decides a game's
+// Who played a round is read by position in the place's line of holders,
+// never by name: tournament.Entrant.PlayedHolders gives their numbers
+// (the k of the addresses), Holders each earlier holder's own number
+// (Held.K: two equal stints, one who came back and was replaced again at
+// the same point, link their own pages), and every page and mail here
+// calls them rather than walking the stints. The place's page and the crosstable link
+// each earlier holder's page (PageStint.URL), a handed-on crosstable
+// cell (CrossPageCell.PlayedURL) the page of who finished that game, and
+// every opponent line and every seat of a round's table each person who
+// played that game, first to last (playedName: PageName.Part, PartURLs,
+// then Name, URL; TestPersonPagesListTheirGames_Issue24). The desk decides a game's
 // seats by seat, never by name: at a late=forfeit deadline the seats the
 // game waits for (GameInfo.WaitingSeats) lose, as a substitute may share
 // another holder's name (TestLateForfeitLosersBySeat_Issue24).
@@ -108,7 +116,15 @@
 // or an adjudication scored at once) the players' new ratings are stored
 // with its match (Match.Ratings, as standings show them), so a player
 // page's history is read, not recomputed; a record from before they were
-// stored is recomputed from its rated games.
+// stored is recomputed from its rated games. The ratings the players came
+// to the game with are stored beside them (Match.RatingsBefore, read as
+// the game was rated: a rating from games elsewhere, or a newcomer's), so
+// a person's page shows before -> after for every rated game they
+// finished, their first in the event too; a match stored before
+// RatingsBefore existed shows the after alone, never a before guessed
+// from their previous game (another rated game of theirs elsewhere may
+// lie between; TestTournamentRatingHistoryStored,
+// TestPersonPagesListTheirGames_Issue24).
 //
 // REPAIR (repair.go) draws the open round again while none of its games
 // has a move: the round leaves the record (tournament.Withdraw), the old

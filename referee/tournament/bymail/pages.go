@@ -90,12 +90,8 @@ type PageStint struct {
 func replaced(t *tournament.Tournament, e int) []PageStint {
 	var out []PageStint
 	held, _ := t.Entrants[e].Holders()
-	k := 0
 	for _, h := range held {
-		for k < len(t.Entrants[e].Before) && t.Entrants[e].Before[k] != h.Stint {
-			k++
-		}
-		out = append(out, PageStint{Name: h.Name, First: h.First, Through: h.Through, Into: h.Into, URL: personPagePath(t, e, k)})
+		out = append(out, PageStint{Name: h.Name, First: h.First, Through: h.Through, Into: h.Into, URL: personPagePath(t, e, h.K)})
 	}
 	return out
 }
@@ -115,8 +111,12 @@ type PageMatch struct {
 	// took the place over (REPLACE after a move; nil for most): the
 	// table names them, then the substitute.
 	Part [][]string
-	// PlayerURLs are the players' pages, in seat order.
+	// PlayerURLs are, in seat order, the pages of who finished each
+	// seat's game (Players[i]'s own page, personPagePath: the place's
+	// page for a place never handed on), PartURLs by seat the pages of
+	// those in Part (issue 24: a round's table links who played it).
 	PlayerURLs []string
+	PartURLs   [][]string
 	Bye        bool
 	State      string
 	Result     string
@@ -206,9 +206,9 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 		for _, m := range rd.Matches {
 			pm := PageMatch{Table: m.Table, Bye: m.State == tournament.MatchBye, State: m.State}
 			for _, e := range m.Seats {
-				pm.Players = append(pm.Players, t.Entrants[e].PlayedBy(rd.N))
-				pm.Part = append(pm.Part, t.Entrants[e].PlayedPart(rd.N))
-				pm.PlayerURLs = append(pm.PlayerURLs, playerPagePath(t, e))
+				w := playedName(t, e, rd.N)
+				pm.Players, pm.PlayerURLs = append(pm.Players, w.Name), append(pm.PlayerURLs, w.URL)
+				pm.Part, pm.PartURLs = append(pm.Part, w.Part), append(pm.PartURLs, w.PartURLs)
 			}
 			if m.GameID != "" {
 				pm.GameURL = gamePagePath(t, m.GameID)

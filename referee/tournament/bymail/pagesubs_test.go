@@ -149,7 +149,7 @@ func TestPlayerPagesNameHandedOnGames_Issue24(t *testing.T) {
 				}
 				for _, o := range g.Opponents {
 					// The handed-on place's opponent links who finished it.
-					if o.URL == personPagePath(tr, e, len(tr.Entrants[e].Before)) && g.Round == r {
+					if o.URL == personPagePath(tr, e, len(tr.Entrants[e].Before)+1) && g.Round == r {
 						if got := append(slices.Clone(o.Part), o.Name); fmt.Sprint(got) != fmt.Sprint(played) {
 							t.Errorf("draw %d: place %d's round %d lists the handed-on place as %q, %q played", draw, x+1, r, got, played)
 						}

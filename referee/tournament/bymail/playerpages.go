@@ -105,9 +105,12 @@ type PlayerGame struct {
 // PageName is a name with its page; Part, for an opponent, are who played
 // the game in part before Name took the place over (a REPLACE after a
 // move; nil for most): the page names them, then the substitute.
+// PartURLs are the pages of those in Part (issue 24: each name links
+// its own person's page).
 type PageName struct {
 	Name, URL string
 	Part      []string
+	PartURLs  []string
 }
 
 // RatingStep is a rating after a round.
@@ -153,8 +156,7 @@ func CrossPageOf(h Host, id, key string) (*CrossPage, error) {
 			cell := CrossPageCell{Opponents: c.Opponents, Seat: c.Seat, Result: c.Result, Adjudicated: c.Adjudicated,
 				Players: c.Players}
 			if len(c.Players) > 0 && len(l.Cells) < len(t.Rounds) {
-				hs := roundHolders(t.Entrants[row.Entrant], t.Rounds[len(l.Cells)].N)
-				cell.PlayedURL = personPagePath(t, row.Entrant, hs[len(hs)-1])
+				cell.PlayedURL = finisherPath(t, row.Entrant, t.Rounds[len(l.Cells)].N)
 			}
 			l.Cells = append(l.Cells, cell)
 		}
@@ -216,9 +218,7 @@ func (d *desk) placeGame(t *tournament.Tournament, n int, m tournament.Match, se
 	}
 	for i, x := range m.Seats {
 		if i != seat {
-			hs := roundHolders(t.Entrants[x], n)
-			g.Opponents = append(g.Opponents, PageName{Name: t.Entrants[x].PlayedBy(n), URL: personPagePath(t, x, hs[len(hs)-1]),
-				Part: t.Entrants[x].PlayedPart(n)})
+			g.Opponents = append(g.Opponents, playedName(t, x, n))
 		}
 	}
 	if m.GameID != "" {
@@ -231,6 +231,21 @@ func (d *desk) placeGame(t *tournament.Tournament, n int, m tournament.Match, se
 		}
 	}
 	return g
+}
+
+// playedName is who played round n's game for entrant x's place, each
+// with their own page: those who began it (Part, PartURLs), then the one
+// who finished it (Name, URL).
+func playedName(t *tournament.Tournament, x, n int) PageName {
+	en := t.Entrants[x]
+	hs := en.PlayedHolders(n)
+	var p PageName
+	for _, k := range hs[:len(hs)-1] {
+		p.Part, p.PartURLs = append(p.Part, en.Holder(k).Name), append(p.PartURLs, personPagePath(t, x, k))
+	}
+	last := hs[len(hs)-1]
+	p.Name, p.URL = en.Holder(last).Name, personPagePath(t, x, last)
+	return p
 }
 
 // ratingHistory is entrant e's rating after each complete round, read

@@ -18,52 +18,21 @@ import (
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
-// personPagePath is the address of the page of holder k (from 0: the
-// place's first holder) of entrant e's place; the place's page when it
-// never changed hands.
+// personPagePath is the address of the page of holder k (from 1: the
+// place's first holder, as tournament.Entrant.PlayedHolders counts them)
+// of entrant e's place; the place's page when it never changed hands.
 func personPagePath(t *tournament.Tournament, e, k int) string {
 	if len(t.Entrants[e].Before) == 0 {
 		return playerPagePath(t, e)
 	}
-	return playerPagePath(t, e) + "/" + strconv.Itoa(k+1)
+	return playerPagePath(t, e) + "/" + strconv.Itoa(k)
 }
 
-// roundHolders are the holders (by number from 0, Entrant.Before then the
-// current one) who played round n for the place, first to last: those who
-// began its game and handed it on after a move (Stint.Into), then the one
-// who finished it. The numbers match Entrant.PlayedPart and PlayedBy, by
-// stint, never by name (two holders may share one).
-func roundHolders(en tournament.Entrant, n int) []int {
-	var out []int
-	for i, s := range en.Before {
-		if s.Into == n {
-			out = append(out, i)
-		}
-	}
-	by := len(en.Before)
-	for i, s := range en.Before {
-		if n <= s.Through {
-			by = i
-			break
-		}
-	}
-	return append(out, by)
-}
-
-// holderAddress is the address of holder k of en's place.
-func holderAddress(en tournament.Entrant, k int) string {
-	if k < len(en.Before) {
-		return en.Before[k].Address
-	}
-	return en.Address
-}
-
-// holderName is the name of holder k of en's place.
-func holderName(en tournament.Entrant, k int) string {
-	if k < len(en.Before) {
-		return en.Before[k].Name
-	}
-	return en.Name
+// finisherPath is the page of who finished round n's game for entrant e's
+// place (the last of its PlayedHolders).
+func finisherPath(t *tournament.Tournament, e, n int) string {
+	hs := t.Entrants[e].PlayedHolders(n)
+	return personPagePath(t, e, hs[len(hs)-1])
 }
 
 // PersonPage is the page of one person who played in a tournament: the
@@ -98,9 +67,11 @@ type PersonStint struct {
 // PersonGame is one game a person played: as a place's page's game
 // (opponents as the holders who played it, each linking their own page),
 // the place they played it for, and their rating before and after it
-// where it was rated and they finished it (Match.Ratings; Before is their
-// rating after their previous rated game of the tournament, empty before
-// their first).
+// where it was rated and they finished it (Match.RatingsBefore and
+// Ratings, as the game was rated: a game of theirs elsewhere between two
+// of the tournament's counts too). Before is empty for a match stored
+// without it (a record older than RatingsBefore): never a number guessed
+// from their previous game.
 type PersonGame struct {
 	PlayerGame
 	Place                     int
@@ -117,15 +88,16 @@ func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
 		return nil, ErrNoPage
 	}
 	en := t.Entrants[n-1]
-	addr := holderAddress(en, k-1)
+	addr := en.Holder(k).Address
 	p := &PersonPage{ID: t.ID, Title: tourTitle(t), TourURL: tourPagePath(t), CrossURL: tourPagePath(t) + "/crosstable",
-		Name: holderName(en, k-1), Table: t.Table}
-	// mine reports whether holder j of entrant e's place is this person.
+		Name: en.Holder(k).Name, Table: t.Table}
+	// mine reports whether holder j (from 1) of entrant e's place is
+	// this person.
 	mine := func(e, j int) bool {
-		if e == n-1 && j == k-1 {
+		if e == n-1 && j == k {
 			return true
 		}
-		a := holderAddress(t.Entrants[e], j)
+		a := t.Entrants[e].Holder(j).Address
 		return addr != "" && strings.EqualFold(a, addr)
 	}
 	for e, x := range t.Entrants {
@@ -145,7 +117,7 @@ func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
 				}
 				from = max(from, s.Through+1)
 			}
-			if mine(e, j) {
+			if mine(e, j+1) {
 				p.Held = append(p.Held, st)
 			}
 		}
@@ -155,11 +127,10 @@ func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
 	for _, row := range cross {
 		cells[row.Entrant] = row.Rounds
 	}
-	last := ""
 	for r, rd := range t.Rounds {
 		for _, m := range rd.Matches {
 			for seat, e := range m.Seats {
-				hs := roundHolders(t.Entrants[e], rd.N)
+				hs := t.Entrants[e].PlayedHolders(rd.N)
 				played, finished := false, false
 				for i, j := range hs {
 					if mine(e, j) {
@@ -174,9 +145,10 @@ func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
 					g.Played = nil // theirs alone: the page is theirs
 				}
 				if finished && tournament.Rated(m) && len(m.Ratings) == len(m.Seats) {
-					g.RatingBefore = last
-					last = strconv.FormatFloat(m.Ratings[seat], 'f', 0, 64)
-					g.RatingAfter = last
+					g.RatingAfter = strconv.FormatFloat(m.Ratings[seat], 'f', 0, 64)
+					if len(m.RatingsBefore) == len(m.Seats) {
+						g.RatingBefore = strconv.FormatFloat(m.RatingsBefore[seat], 'f', 0, 64)
+					}
 				}
 				p.Games = append(p.Games, g)
 			}

@@ -37,6 +37,12 @@ func drawPersons(t *testing.T, draw int) personDraw {
 			if m.State != tournament.MatchBye {
 				for s := range m.Seats {
 					m.Ratings = append(m.Ratings, float64(1000+100*r+10*k+s))
+					if draw%4 != 3 {
+						// The rating they came with: from games elsewhere
+						// too, not their previous game's here (a record
+						// of every fourth draw is older: none kept).
+						m.RatingsBefore = append(m.RatingsBefore, float64(900+100*r+10*k+s))
+					}
 				}
 			}
 		}
@@ -52,6 +58,7 @@ func drawPersons(t *testing.T, draw int) personDraw {
 	pd := personDraw{tr: tr, who: make([][][]int, n)}
 	var departed []string
 	places := rng.Perm(n)[:2+rng.IntN(2)]
+	var back []int // places where a holder comes back
 	for e := range tr.Entrants {
 		// Hand-over points: 2b after round b, 2x-1 within round x.
 		var points []int
@@ -62,6 +69,13 @@ func drawPersons(t *testing.T, draw int) personDraw {
 					p--
 				}
 				points = append(points, p)
+			}
+			if rng.IntN(3) == 0 {
+				// Replaced, back, and replaced again at one point: two
+				// equal stints (holder j+2 is holder j again).
+				p := points[rng.IntN(len(points))]
+				points = append(points, p, p)
+				back = append(back, e)
 			}
 			sort.Ints(points)
 		}
@@ -89,6 +103,11 @@ func drawPersons(t *testing.T, draw int) personDraw {
 			en.Before = append(en.Before, s)
 			departed = append(departed, en.Address)
 			en.Name, en.Address = fmt.Sprintf("S%d", j), fmt.Sprintf("s%d-%d@x", e, j)
+			if slices.Contains(back, e) && j >= 1 && points[j-1] == p && j+1 < len(points) && points[j+1] == p {
+				// The one before comes back, to be replaced again at once.
+				en.Name, en.Address = en.Before[j-1].Name, en.Before[j-1].Address
+				continue
+			}
 			switch rng.IntN(3) {
 			case 0:
 				en.Name = tr.Entrants[rng.IntN(n)].Name // named like another holder
@@ -127,17 +146,29 @@ func (pd personDraw) pageOf(e, k int) string {
 // game, same-name holders, one person holding two places). Every holder
 // of every place has a page at /t/<id>-<key>/p/<n>/<k> listing exactly the
 // games the generator's record says they played, for which place, each
-// opponent named as who finished that game and linking their page, who
+// opponent named as every holder who played that game, first to last,
+// each linking their own page, who
 // shared the game when it was handed on, their rating before and after
-// each rated game they finished, and the places they held (substitute,
+// each rated game they finished (before as stored with the match, their
+// first game's too; none for a match stored before it was kept: every
+// fourth draw), and the places they held (substitute,
 // replaced in round N). The place's page and the crosstable link each
 // earlier holder's page, the crosstable's handed-on cell and every
-// opponent line the page of who finished the game; a page past the
-// place's holders, or of a place, is none.
+// opponent line the page of who finished the game; the tournament page's
+// round tables name and link every holder who played each seat's game,
+// first to last; a page past the place's holders, or of a place, is none.
 func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
+	equal := 0 // stints equal to an earlier one of their place, played
 	for draw := range 40 {
 		pd := drawPersons(t, draw)
 		tr := pd.tr
+		for _, en := range tr.Entrants {
+			for i, s := range en.Before {
+				if slices.Contains(en.Before[:i], s) && s.Into > s.Through {
+					equal++
+				}
+			}
+		}
 		h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
 		raw, err := json.Marshal(tr)
 		if err != nil {
@@ -161,7 +192,6 @@ func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 				// The generator's record: this person's games and places.
 				var want []string
 				var held []string
-				last := ""
 				for _, rd := range tr.Rounds {
 					for _, m := range rd.Matches {
 						for seat, x := range m.Seats {
@@ -172,18 +202,22 @@ func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 								g := fmt.Sprintf("r%d place %d", rd.N, x+1)
 								for s, o := range m.Seats {
 									if s != seat {
-										f := finisher(o, rd.N)
-										on, _ := pd.holderOf(o, f)
-										g += fmt.Sprintf(" vs %s %s", on, pd.pageOf(o, f))
+										g += " vs"
+										for _, f := range pd.who[o][rd.N-1] {
+											on, _ := pd.holderOf(o, f)
+											g += fmt.Sprintf(" %s %s", on, pd.pageOf(o, f))
+										}
 									}
 								}
 								if ws := pd.who[x][rd.N-1]; len(ws) > 1 {
 									g += " shared"
 								}
 								if i == len(pd.who[x][rd.N-1])-1 && m.State != tournament.MatchBye {
-									after := fmt.Sprint(m.Ratings[seat])
-									g += fmt.Sprintf(" rated %s->%s", last, after)
-									last = after
+									before := ""
+									if m.RatingsBefore != nil {
+										before = fmt.Sprint(m.RatingsBefore[seat])
+									}
+									g += fmt.Sprintf(" rated %s->%v", before, m.Ratings[seat])
 								}
 								want = append(want, g)
 								break
@@ -206,7 +240,11 @@ func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 				for _, g := range p.Games {
 					s := fmt.Sprintf("r%d place %d", g.Round, g.Place)
 					for _, o := range g.Opponents {
-						s += fmt.Sprintf(" vs %s %s", o.Name, o.URL)
+						s += " vs"
+						for i, name := range o.Part {
+							s += fmt.Sprintf(" %s %s", name, o.PartURLs[i])
+						}
+						s += fmt.Sprintf(" %s %s", o.Name, o.URL)
 					}
 					if len(g.Played) > 0 {
 						s += " shared"
@@ -230,15 +268,46 @@ func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, s := range pp.Replaced {
-				k := -1
-				for j := range en.Before {
-					if pd.pageOf(e, j) == s.URL {
-						k = j
+			// The place's page marks each earlier holder who played, by
+			// their own number (equal stints: each their own page).
+			var wantMarks, gotMarks []string
+			for j := range en.Before {
+				for _, w := range pd.who[e] {
+					if slices.Contains(w, j) {
+						wantMarks = append(wantMarks, en.Before[j].Name+" "+pd.pageOf(e, j))
+						break
 					}
 				}
-				if k < 0 || en.Before[k].Name != s.Name {
-					t.Errorf("draw %d: place %d's page marks %s linking %q, not theirs", draw, e+1, s.Name, s.URL)
+			}
+			for _, s := range pp.Replaced {
+				gotMarks = append(gotMarks, s.Name+" "+s.URL)
+			}
+			if fmt.Sprint(gotMarks) != fmt.Sprint(wantMarks) {
+				t.Errorf("draw %d: place %d's page marks %q, want %q", draw, e+1, gotMarks, wantMarks)
+			}
+		}
+		// The tournament page's round tables name and link, for each
+		// seat, every holder who played its game, first to last.
+		tp, err := Page(h, "cup", "k", "en")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pr := range tp.Pairings {
+			rd := tr.Rounds[pr.N-1]
+			for i, pm := range pr.Matches {
+				for seat, e := range rd.Matches[i].Seats {
+					var want, got []string
+					for _, k := range pd.who[e][pr.N-1] {
+						name, _ := pd.holderOf(e, k)
+						want = append(want, name+" "+pd.pageOf(e, k))
+					}
+					for j, name := range pm.Part[seat] {
+						got = append(got, name+" "+pm.PartURLs[seat][j])
+					}
+					got = append(got, pm.Players[seat]+" "+pm.PlayerURLs[seat])
+					if fmt.Sprint(got) != fmt.Sprint(want) {
+						t.Errorf("draw %d: round %d table %d seat %d names %q, want %q", draw, pr.N, pm.Table, seat+1, got, want)
+					}
 				}
 			}
 		}
@@ -267,5 +336,8 @@ func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 				}
 			}
 		}
+	}
+	if equal < 3 {
+		t.Errorf("%d played stints equal to an earlier one: the generator no longer reaches the case", equal)
 	}
 }

@@ -6,6 +6,7 @@ package bymail
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/pbem-referee/referee/engine"
@@ -25,53 +26,61 @@ func (d *desk) loadRating(game, addr string) (tournament.Rating, error) {
 	return r, err
 }
 
+// rated are the ratings of a game's players by seat, before the game
+// and after it (both nil when the game rates nobody).
+type rated struct {
+	before, after []tournament.Rating
+}
+
 // rateEnd moves the ratings of a finished game's players, through
 // tournament.RateMatch: every game with a result counts, an adjudicated
 // one too (and is counted in Rating.Adjudicated, which marks the rating).
-// It returns the players' new ratings by seat (nil when the game rates
-// nobody).
-func (d *desk) rateEnd(g GameEnd) ([]tournament.Rating, error) {
+// It returns the players' ratings by seat before and after the game.
+func (d *desk) rateEnd(g GameEnd) (rated, error) {
 	state := tournament.MatchDone
 	if g.Adjudicated {
 		state = tournament.MatchAdjudicated
 	}
 	m := tournament.Match{Seats: make([]int, len(g.Addresses)), Rank: g.Rank, State: state}
 	if !tournament.Rated(m) {
-		return nil, nil
+		return rated{}, nil
 	}
 	rs := make([]tournament.Rating, len(g.Addresses))
 	for i, addr := range g.Addresses {
 		r, err := d.loadRating(g.Game, addr)
 		if err != nil {
-			return nil, err
+			return rated{}, err
 		}
 		if i < len(g.Names) {
 			r.Name = g.Names[i]
 		}
 		rs[i] = r
 	}
-	rs, _ = tournament.RateMatch(rs, m)
+	before := rs
+	rs, _ = tournament.RateMatch(slices.Clone(rs), m)
 	for i, r := range rs {
 		raw, err := json.Marshal(r)
 		if err != nil {
-			return nil, err
+			return rated{}, err
 		}
 		if err := d.rec.PutRating(g.Game, g.Addresses[i], raw); err != nil {
-			return nil, err
+			return rated{}, err
 		}
 	}
-	return rs, nil
+	return rated{before: before, after: rs}, nil
 }
 
-// keepRatings stores the new ratings of a tournament match's players
-// with the match (Match.Ratings), as the standings show them.
-func keepRatings(t *tournament.Tournament, m *tournament.Match, rs []tournament.Rating) {
-	if len(rs) != len(m.Seats) {
+// keepRatings stores a tournament match's players' ratings with the
+// match, as standings show them: the ratings they came with
+// (Match.RatingsBefore) and the new ones (Match.Ratings).
+func keepRatings(t *tournament.Tournament, m *tournament.Match, rs rated) {
+	if len(rs.after) != len(m.Seats) || len(rs.before) != len(m.Seats) {
 		return
 	}
-	m.Ratings = make([]float64, len(rs))
-	for i, r := range rs {
-		m.Ratings[i] = tournament.RatingValue(r, t.Table)
+	m.Ratings, m.RatingsBefore = make([]float64, len(m.Seats)), make([]float64, len(m.Seats))
+	for i := range m.Seats {
+		m.Ratings[i] = tournament.RatingValue(rs.after[i], t.Table)
+		m.RatingsBefore[i] = tournament.RatingValue(rs.before[i], t.Table)
 	}
 }
 

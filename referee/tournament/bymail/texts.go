@@ -340,14 +340,14 @@ type heldName struct {
 }
 
 // playedIn are who played round n's game for the entrant, first to last
-// (tournament.Entrant.Played), each marked a substitute by their stint,
-// never by name (a substitute may bear the first holder's name): the
-// holders roundHolders finds, by name.
+// (tournament.Entrant.PlayedHolders), each marked a substitute by their
+// place in the line of holders, never by name (a substitute may bear the
+// first holder's name).
 func playedIn(e tournament.Entrant, n int) []heldName {
-	hs := roundHolders(e, n)
+	hs := e.PlayedHolders(n)
 	out := make([]heldName, len(hs))
 	for i, k := range hs {
-		out[i] = heldName{Name: holderName(e, k), Sub: k > 0}
+		out[i] = heldName{Name: e.Holder(k).Name, Sub: k > 1}
 	}
 	return out
 }
