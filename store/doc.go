@@ -19,7 +19,11 @@
 //	              the game's snapshot, or a version alone when the record
 //	              is the snapshot (writepath.go); from 2026-12-06 also
 //	              0x03, a version and the delta compressed (no schema
-//	              change: both forms read)
+//	              change: both forms read); from 2026-12-07 0x04 alone:
+//	              the value (any of those forms) is in log.flat under
+//	              the game + 0x00 + 0xFF (writepath.go, no schema change:
+//	              a value still in games is read there, moved by the
+//	              game's next put)
 //	games.snap    game id -> the game's snapshot: a whole record (schema 6;
 //	              a blob from schema 7), or 0x03 and the record
 //	              compressed (compress.go; a whole record starts with '{')
@@ -30,7 +34,9 @@
 //	log.flat      game id + 0x00 + sequence (8-byte big-endian, from 1)
 //	              -> log entry (opaque JSON bytes); append-only, every
 //	              game in one bucket (schema 8, flatlog.go; up to schema 7
-//	              "log" held a nested bucket per game)
+//	              "log" held a nested bucket per game); and game id +
+//	              0x00 + 0xFF -> the game's record value (see games),
+//	              after its entries
 //	inbound       de-duplication key -> InboundRecord (up to 2026-12-05;
 //	              still read); and from schema 8 0x00 "v:" VERP bounce id
 //	              -> VERPRecord: the outgoing mail (recipient, Message-ID,

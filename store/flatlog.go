@@ -87,6 +87,9 @@ func lastLogSeq(b *bolt.Bucket, game string) uint64 {
 	} else {
 		k, _ = c.Prev()
 	}
+	if bytes.Equal(k, recordKey(game)) {
+		k, _ = c.Prev() // the record's value, after the entries (writepath.go)
+	}
 	if len(k) != len(prefix)+8 || !bytes.HasPrefix(k, prefix) {
 		return 0
 	}
