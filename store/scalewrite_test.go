@@ -297,3 +297,172 @@ func TestMoveWritesNoGamesTree_Issue25(t *testing.T) {
 	}
 	t.Logf("%d games moved, %d of the older layout; %d pages of games written", len(moved), firstMoves, gamesWritten)
 }
+
+// A game's wake-up key is found beside its log (issue 25, wake.go): a
+// change of its wake-up writes in "wake" the old and the new time keys'
+// leaves only, and an older store's 0xFF + game entry in "wake" is read,
+// then moved by the game's next change. Variation: 200 games, wake-ups
+// at generated times, moves that set a later, an earlier, the same or no
+// wake-up, by an update and by a speculation, half the games in the older
+// form; DueWakes and NextWake checked against the model after each move.
+func TestWakeKeptBesideTheLog_Issue25(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 13))
+	db, err := Open(filepath.Join(t.TempDir(), "referee.db"), &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	const games = 200
+	wakes, logs := map[string]time.Time{}, map[string]int{}
+	at := func() time.Time { return t0.Add(time.Duration(rng.IntN(1e6)) * time.Second) }
+	if err := db.Update(func(tx *Tx) error {
+		for j := range games {
+			id := fmt.Sprintf("g%d", j)
+			for range 1 + rng.IntN(3) {
+				if _, err := tx.AppendLog(id, fmt.Appendf(nil, `{"seat":%d}`, rng.IntN(4))); err != nil {
+					return err
+				}
+				logs[id]++
+			}
+			if rng.IntN(5) > 0 {
+				wakes[id] = at()
+				if err := tx.SetWake(id, wakes[id]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	old := map[string]bool{}
+	if err := db.bolt.Update(func(btx *bolt.Tx) error {
+		w, l := btx.Bucket(bWake), btx.Bucket(bLogFlat)
+		for j := 0; j < games; j += 2 {
+			id := fmt.Sprintf("g%d", j)
+			if _, ok := wakes[id]; !ok {
+				continue
+			}
+			old[id] = true
+			k := append([]byte(id), 0, 0xFE) // wake.go
+			v := l.Get(k)
+			if v == nil {
+				t.Errorf("game %s: its wake-up key not beside its log", id)
+				continue
+			}
+			if err := w.Put(wakeByKey(id), bytes.Clone(v)); err != nil {
+				return err
+			}
+			if err := l.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	check := func(when string) {
+		t.Helper()
+		db.View(func(tx *Tx) error {
+			var due []string
+			for id, w := range wakes {
+				if got := tx.Wake(id); !got.Equal(w) {
+					t.Errorf("%s: game %s wakes at %v, want %v", when, id, got, w)
+				}
+				if !w.After(t0.Add(5e5 * time.Second)) {
+					due = append(due, id)
+				}
+			}
+			got := tx.DueWakes(t0.Add(5e5*time.Second), 0)
+			if len(got) != len(due) {
+				t.Errorf("%s: %d due, want %d", when, len(got), len(due))
+			}
+			for i := 1; i < len(got); i++ {
+				if wakes[got[i]].Before(wakes[got[i-1]]) {
+					t.Errorf("%s: due out of order: %s before %s", when, got[i-1], got[i])
+				}
+			}
+			if next, ok := tx.NextWake(); ok && !next.Equal(wakes[got[0]]) {
+				t.Errorf("%s: next wake-up %v", when, next)
+			}
+			for id, n := range logs {
+				if tx.LogLen(id) != uint64(n) {
+					t.Errorf("%s: game %s: log length %d, %d appended", when, id, tx.LogLen(id), n)
+				}
+			}
+			return nil
+		})
+	}
+	check("before the moves")
+	changed := map[string]bool{}
+	for m := range 120 {
+		id := fmt.Sprintf("g%d", rng.IntN(games))
+		next := wakes[id]
+		switch rng.IntN(5) {
+		case 0:
+			next = time.Time{}
+		case 1: // unchanged
+		default:
+			next = at()
+		}
+		move := func(tx *Tx) error {
+			if _, err := tx.AppendLog(id, []byte(`{"move":1}`)); err != nil {
+				return err
+			}
+			return tx.SetWake(id, next)
+		}
+		before, err := db.PageReading()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m%2 == 0 {
+			err = db.Update(move)
+		} else {
+			var s *Spec
+			if s, err = db.Speculate(move); err == nil {
+				err = db.Commit(s, nil)
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs[id]++
+		if !next.Equal(wakes[id]) {
+			changed[id] = true
+		}
+		if next.IsZero() {
+			delete(wakes, id)
+		} else {
+			wakes[id] = next
+		}
+		after, err := db.PageReading()
+		if err != nil {
+			t.Fatal(err)
+		}
+		written, splits := WrittenPages(before, after)
+		if n := written["wake leaf"] - splits["wake"]; n > 2 && !old[id] {
+			t.Errorf("move %d, game %s: %d leaves of wake written (%d added): %v", m, id, written["wake leaf"], splits["wake"], written)
+		}
+		check(fmt.Sprintf("move %d", m))
+	}
+	// A game whose wake-up changed keeps no key in the older form.
+	moved := 0
+	db.View(func(tx *Tx) error {
+		for id := range changed {
+			if tx.tx.Bucket(bWake).Get(wakeByKey(id)) != nil {
+				t.Errorf("game %s: its wake-up changed and is still kept in wake", id)
+			}
+			if old[id] {
+				moved++
+			}
+		}
+		return nil
+	})
+	if moved == 0 {
+		t.Fatal("no game of the older form changed its wake-up: the test would not fail")
+	}
+	if err := db.Check(); err != nil {
+		t.Error(err)
+	}
+	t.Logf("%d wake-ups changed, %d of the older form", len(changed), moved)
+}
