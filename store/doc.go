@@ -34,9 +34,11 @@
 //	log.flat      game id + 0x00 + sequence (8-byte big-endian, from 1)
 //	              -> log entry (opaque JSON bytes); append-only, every
 //	              game in one bucket (schema 8, flatlog.go; up to schema 7
-//	              "log" held a nested bucket per game); and game id +
-//	              0x00 + 0xFF -> the game's record value (see games),
-//	              after its entries
+//	              "log" held a nested bucket per game); and after a
+//	              game's entries, game id + 0x00 + 0xFE -> its key in
+//	              wake, and game id + 0x00 + 0xFF -> the game's record
+//	              value (see games; both from 2026-12-07: "Trees a move
+//	              writes" below)
 //	inbound       de-duplication key -> InboundRecord (up to 2026-12-05;
 //	              still read); and from schema 8 0x00 "v:" VERP bounce id
 //	              -> VERPRecord: the outgoing mail (recipient, Message-ID,
@@ -83,7 +85,8 @@
 //	wake          8-byte big-endian unix nanoseconds + game id -> empty:
 //	              when a game needs attention (deadline, reminder); and
 //	              0xFF + game id -> its key in wake (schema 9, schema9.go;
-//	              up to schema 8 in "wake.by")
+//	              up to schema 8 in "wake.by"; from 2026-12-07 in log.flat,
+//	              still read here and moved by the game's next change)
 //	quarantine    sequence (8-byte big-endian) -> Quarantined: inputs that
 //	              can never be processed, kept for the operator (schema 2)
 //	tournaments   tournament id -> the tournament record (opaque, schema 4)
@@ -284,8 +287,9 @@
 // every game (not a bucket per game), the VERP ids live in inbound, each
 // queue's due index lives in the queue's bucket, and from schema 9 so do
 // its payloads, and a game's wake-up key lives in wake. A move of the
-// referee now touches five buckets (inbound, log.flat, queue.outbox, and
-// games or games.snap when the record is rewritten); DB.BucketRoots
+// referee now touches four buckets (inbound, log.flat, queue.outbox,
+// wake; and games.snap when the record is rewritten: from 2026-12-07 a
+// game's record value and its wake-up key live in log.flat); DB.BucketRoots
 // and Touched name them (BenchmarkWritePerMove reports them per move). A
 // reader of a shared bucket takes its own keys only (by prefix or length).
 //
