@@ -19,7 +19,11 @@
 //	              the game's snapshot, or a version alone when the record
 //	              is the snapshot (writepath.go); from 2026-12-06 also
 //	              0x03, a version and the delta compressed (no schema
-//	              change: both forms read)
+//	              change: both forms read); from 2026-12-07 0x04 alone:
+//	              the value (any of those forms) is in log.flat under
+//	              the game + 0x00 + 0xFF (writepath.go, no schema change:
+//	              a value still in games is read there, moved by the
+//	              game's next put)
 //	games.snap    game id -> the game's snapshot: a whole record (schema 6;
 //	              a blob from schema 7), or 0x03 and the record
 //	              compressed (compress.go; a whole record starts with '{')
@@ -30,7 +34,11 @@
 //	log.flat      game id + 0x00 + sequence (8-byte big-endian, from 1)
 //	              -> log entry (opaque JSON bytes); append-only, every
 //	              game in one bucket (schema 8, flatlog.go; up to schema 7
-//	              "log" held a nested bucket per game)
+//	              "log" held a nested bucket per game); and after a
+//	              game's entries, game id + 0x00 + 0xFE -> its key in
+//	              wake, and game id + 0x00 + 0xFF -> the game's record
+//	              value (see games; both from 2026-12-07: "Trees a move
+//	              writes" below)
 //	inbound       de-duplication key -> InboundRecord (up to 2026-12-05;
 //	              still read); and from schema 8 0x00 "v:" VERP bounce id
 //	              -> VERPRecord: the outgoing mail (recipient, Message-ID,
@@ -77,7 +85,8 @@
 //	wake          8-byte big-endian unix nanoseconds + game id -> empty:
 //	              when a game needs attention (deadline, reminder); and
 //	              0xFF + game id -> its key in wake (schema 9, schema9.go;
-//	              up to schema 8 in "wake.by")
+//	              up to schema 8 in "wake.by"; from 2026-12-07 in log.flat,
+//	              still read here and moved by the game's next change)
 //	quarantine    sequence (8-byte big-endian) -> Quarantined: inputs that
 //	              can never be processed, kept for the operator (schema 2)
 //	tournaments   tournament id -> the tournament record (opaque, schema 4)
@@ -287,8 +296,9 @@
 // every game (not a bucket per game), the VERP ids live in inbound, each
 // queue's due index lives in the queue's bucket, and from schema 9 so do
 // its payloads, and a game's wake-up key lives in wake. A move of the
-// referee now touches five buckets (inbound, log.flat, queue.outbox, and
-// games or games.snap when the record is rewritten); DB.BucketRoots
+// referee now touches four buckets (inbound, log.flat, queue.outbox,
+// wake; and games.snap when the record is rewritten: from 2026-12-07 a
+// game's record value and its wake-up key live in log.flat); DB.BucketRoots
 // and Touched name them (BenchmarkWritePerMove reports them per move). A
 // reader of a shared bucket takes its own keys only (by prefix or length).
 //
@@ -382,17 +392,57 @@
 // So the floor of a move that touches log.flat, games, inbound,
 // queue.outbox and wake, one commit each, is the sum of their depths plus
 // the header leaves and the meta page: 19-20 pages at 1,000 games, about
-// 25 at 100,000, against 15-17 KB for 4x of its data. Within 4x at scale
-// needs fewer trees a move (a game's delta beside its log entries in
-// log.flat; a wake-up kept under a key the move writes anyway) or commits
-// that several moves share (Group: the branches above their leaves
-// written once); neither is done yet (issue 25, open). Tried and left: the
+// 25 at 100,000, against 15-17 KB for 4x of its data. Tried and left: the
 // leaves of log.flat and inbound split at half (bbolt's default) instead
 // of full, 1.4% and 0.7% less a move at 1,000 games, and more in a row of
 // one game; the tree of the headers filled whole, no change (its leaves
 // are not merged). Done: a wake-up set again unchanged writes nothing
 // (TestSetWakeUnchangedWritesNothing_Issue25: a game with a deadline, a
 // move of a seat whose clock does not change).
+//
+// # Trees a move writes
+//
+// The rule (2026-12-07, issue 25): what a move writes for its game goes
+// into the one tree its log entries go to, next to them. A key a move
+// writes in a tree of its own costs that tree's depth in branches, a leaf,
+// and often a leaf of the bucket headers; a key beside the game's newest
+// entries costs nothing more than its bytes, in the leaf the append writes
+// anyway. So, no schema change, every older form still read:
+//
+//   - A game's record value (its delta, or the marker of its snapshot,
+//     or a small record whole) is in log.flat under the game + 0x00 +
+//     0xFF, after its entries; "games" keeps the one byte 0x04 for the
+//     game, written at its first put and never again (writepath.go). A
+//     value still in "games" (an older store) is read there and moved by
+//     the game's next put. A move writes no page of games
+//     (TestMoveWritesNoGamesTree_Issue25, TestScalePagesPerMove_Issue25),
+//     and its bucket header's leaf no more.
+//   - A game's wake-up key (the key of its time in "wake") is in log.flat
+//     under the game + 0x00 + 0xFE (wake.go); a change of the wake-up
+//     writes in "wake" its old and its new time key only, where the entry
+//     0xFF + game (still read, moved at the game's next change) was a
+//     third leaf (TestWakeKeptBesideTheLog_Issue25).
+//   - log.flat's readers take a game's entries by the key's length (the
+//     prefix + 8 bytes); the two marks are one byte after the NUL, and a
+//     sequence's first byte is never 0xFE or 0xFF.
+//
+// Measured (referee bench --no-mail --bulk --sizes 1000 --moves 300
+// --pages, pages a move; bytes and pages are exact whatever the load):
+// before 24.8 pages, 25,425 B for 4,266 B of data (5.96x); the record
+// beside the log 20.6 pages, 21,077 B (4.94x): games 3.8 -> 0, the header
+// leaves 3 -> 2, log.flat's leaves 1.87 -> 2.45 (a leaf with the record
+// in it is larger); the wake-up key beside it too 19.75 pages, 20,227 B
+// (4.74x): wake's leaves 1.68 -> 0.90. At 10,000 games (--moves 100,
+// no --pages) 24,227 -> 19,107 B for 3,844 B (6.30x -> 4.97x).
+// BenchmarkWritePerMove (150 moves, disk/data; a bucket fewer a move):
+// brewcrafters 2.95 -> 2.79, dicebrewing 3.96 -> 3.74, fromage 2.16 ->
+// 1.97, heavenale 3.23 -> 3.09. What a move still writes at 1,000
+// games: log.flat 5.8 (branches 3.3: 4 levels), queue.outbox 4.8 (a mail
+// of two or three pages, branches 1.6), inbound 3.6 (branches 2.15), the
+// bucket headers 3, wake 1.6, the meta page. Not done: inbound's keys
+// made short (a digest; branches of 20 children where they hold 12:
+// a level less only from about 10,000 games), commits that several
+// moves share (Group: the branches above their leaves written once).
 //
 // The page size is the file's, fixed when it is made: a store made with
 // pages of 4 KiB keeps them and works as before; Compact rewrites it with

@@ -87,6 +87,11 @@ func lastLogSeq(b *bolt.Bucket, game string) uint64 {
 	} else {
 		k, _ = c.Prev()
 	}
+	// After the entries: the game's wake-up key and its record's value
+	// (wake.go, writepath.go), one byte after the NUL.
+	for len(k) == len(prefix)+1 && bytes.HasPrefix(k, prefix) {
+		k, _ = c.Prev()
+	}
 	if len(k) != len(prefix)+8 || !bytes.HasPrefix(k, prefix) {
 		return 0
 	}

@@ -35,7 +35,7 @@ func (tx *Tx) GameStamp(id string) []byte {
 			return bytes.Clone(st)
 		}
 	}
-	return bytes.Clone(tx.get(bGames, []byte(id)))
+	return bytes.Clone(gameValue(id, tx.get))
 }
 
 // PutGame stores the record of a game: as a small delta against the

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -145,4 +146,323 @@ func depths(db *DB) map[string]int {
 		})
 	})
 	return out
+}
+
+// A move writes no page of "games" (issue 25, writepath.go: the record
+// beside the log): its record's value goes into log.flat, after its
+// entries, and "games" is written once a game, at its first put or the
+// first put since an older store kept the value there. Variation: 150
+// games, records of generated sizes (small ones whole, deltas, records
+// rewritten past a page that become snapshots), moves in games drawn at
+// random, by an update and by a speculation, half the games in the older
+// layout (their values moved back into "games", as main wrote them).
+func TestMoveWritesNoGamesTree_Issue25(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 12))
+	text := func(n int) []byte {
+		var b strings.Builder
+		for b.Len() < n {
+			fmt.Fprintf(&b, `{"seat":%d,"card":"c%d","n":%d},`, rng.IntN(4), rng.IntN(90), rng.IntN(1e6))
+		}
+		return []byte(b.String()[:n])
+	}
+	db, err := Open(filepath.Join(t.TempDir(), "referee.db"), &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	const games = 150
+	recs, logs := map[string][]byte{}, map[string]int{}
+	if err := db.Update(func(tx *Tx) error {
+		for j := range games {
+			id := fmt.Sprintf("g%d", j)
+			recs[id] = append([]byte(`{"id":"`+id+`","t":[`), text(rng.IntN(6000))...)
+			if err := tx.PutGame(id, recs[id]); err != nil {
+				return err
+			}
+			for range 1 + rng.IntN(4) {
+				if _, err := tx.AppendLog(id, text(100+rng.IntN(400))); err != nil {
+					return err
+				}
+				logs[id]++
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// The older layout: every other game's value in "games".
+	old := map[string]bool{}
+	if err := db.bolt.Update(func(btx *bolt.Tx) error {
+		g, l := btx.Bucket(bGames), btx.Bucket(bLogFlat)
+		for j := 0; j < games; j += 2 {
+			id := fmt.Sprintf("g%d", j)
+			old[id] = true
+			v := l.Get(recordKey(id))
+			if !isInLog(g.Get([]byte(id))) || v == nil {
+				t.Errorf("game %s: its value not beside its log", id)
+				continue
+			}
+			if err := g.Put([]byte(id), bytes.Clone(v)); err != nil {
+				return err
+			}
+			if err := l.Delete(recordKey(id)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	check := func(when, id string) {
+		t.Helper()
+		db.View(func(tx *Tx) error {
+			if got, err := tx.Game(id); err != nil || !bytes.Equal(got, recs[id]) {
+				t.Errorf("%s: game %s reads %d bytes of %d (%v)", when, id, len(got), len(recs[id]), err)
+			}
+			n := 0
+			tx.Log(id, 1, func(seq uint64, _ []byte) error { n++; return nil })
+			if n != logs[id] || tx.LogLen(id) != uint64(logs[id]) {
+				t.Errorf("%s: game %s: %d entries read, length %d, %d appended", when, id, n, tx.LogLen(id), logs[id])
+			}
+			return nil
+		})
+	}
+	for id := range recs {
+		check("before the moves", id)
+	}
+	moved, gamesWritten, firstMoves := map[string]bool{}, 0, 0
+	for m := range 120 {
+		id := fmt.Sprintf("g%d", rng.IntN(games))
+		rec := recs[id]
+		next := append([]byte{}, rec...)
+		switch rng.IntN(4) {
+		case 0: // rewritten past what a delta holds: a snapshot
+			next = append([]byte(`{"id":"`+id+`","t":[`), text(1000+rng.IntN(5000))...)
+		default:
+			at := min(len(rec), 10+rng.IntN(len(rec)+1))
+			next = append(append(append([]byte{}, rec[:at]...), text(5+rng.IntN(80))...), rec[min(len(rec), at+5):]...)
+		}
+		entry := text(100 + rng.IntN(400))
+		move := func(tx *Tx) error {
+			if err := tx.PutGame(id, next); err != nil {
+				return err
+			}
+			_, err := tx.AppendLog(id, entry)
+			return err
+		}
+		before, err := db.PageReading()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m%2 == 0 {
+			err = db.Update(move)
+		} else {
+			var s *Spec
+			if s, err = db.Speculate(move); err == nil {
+				err = db.Commit(s, nil)
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs[id] = next
+		logs[id]++
+		after, err := db.PageReading()
+		if err != nil {
+			t.Fatal(err)
+		}
+		written, _ := WrittenPages(before, after)
+		n := written["games leaf"] + written["games branch"] + written["games overflow"]
+		first := old[id] && !moved[id]
+		moved[id] = true
+		if first {
+			firstMoves++
+			if n == 0 {
+				t.Errorf("move %d, game %s of the older layout: no page of games written (its value is not moved)", m, id)
+			}
+		} else if n > 0 {
+			t.Errorf("move %d, game %s: %d pages of games written: %v", m, id, n, written)
+		}
+		gamesWritten += n
+		check(fmt.Sprintf("move %d", m), id)
+	}
+	if firstMoves == 0 || firstMoves == len(moved) {
+		t.Fatalf("%d first moves of older games in %d games moved: the test would not fail", firstMoves, len(moved))
+	}
+	for id := range recs {
+		check("after the moves", id)
+	}
+	if err := db.Check(); err != nil {
+		t.Error(err)
+	}
+	t.Logf("%d games moved, %d of the older layout; %d pages of games written", len(moved), firstMoves, gamesWritten)
+}
+
+// A game's wake-up key is found beside its log (issue 25, wake.go): a
+// change of its wake-up writes in "wake" the old and the new time keys'
+// leaves only, and an older store's 0xFF + game entry in "wake" is read,
+// then moved by the game's next change. Variation: 200 games, wake-ups
+// at generated times, moves that set a later, an earlier, the same or no
+// wake-up, by an update and by a speculation, half the games in the older
+// form; DueWakes and NextWake checked against the model after each move.
+func TestWakeKeptBesideTheLog_Issue25(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 13))
+	db, err := Open(filepath.Join(t.TempDir(), "referee.db"), &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	const games = 200
+	wakes, logs := map[string]time.Time{}, map[string]int{}
+	at := func() time.Time { return t0.Add(time.Duration(rng.IntN(1e6)) * time.Second) }
+	if err := db.Update(func(tx *Tx) error {
+		for j := range games {
+			id := fmt.Sprintf("g%d", j)
+			for range 1 + rng.IntN(3) {
+				if _, err := tx.AppendLog(id, fmt.Appendf(nil, `{"seat":%d}`, rng.IntN(4))); err != nil {
+					return err
+				}
+				logs[id]++
+			}
+			if rng.IntN(5) > 0 {
+				wakes[id] = at()
+				if err := tx.SetWake(id, wakes[id]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	old := map[string]bool{}
+	if err := db.bolt.Update(func(btx *bolt.Tx) error {
+		w, l := btx.Bucket(bWake), btx.Bucket(bLogFlat)
+		for j := 0; j < games; j += 2 {
+			id := fmt.Sprintf("g%d", j)
+			if _, ok := wakes[id]; !ok {
+				continue
+			}
+			old[id] = true
+			k := append([]byte(id), 0, 0xFE) // wake.go
+			v := l.Get(k)
+			if v == nil {
+				t.Errorf("game %s: its wake-up key not beside its log", id)
+				continue
+			}
+			if err := w.Put(wakeByKey(id), bytes.Clone(v)); err != nil {
+				return err
+			}
+			if err := l.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	check := func(when string) {
+		t.Helper()
+		db.View(func(tx *Tx) error {
+			var due []string
+			for id, w := range wakes {
+				if got := tx.Wake(id); !got.Equal(w) {
+					t.Errorf("%s: game %s wakes at %v, want %v", when, id, got, w)
+				}
+				if !w.After(t0.Add(5e5 * time.Second)) {
+					due = append(due, id)
+				}
+			}
+			got := tx.DueWakes(t0.Add(5e5*time.Second), 0)
+			if len(got) != len(due) {
+				t.Errorf("%s: %d due, want %d", when, len(got), len(due))
+			}
+			for i := 1; i < len(got); i++ {
+				if wakes[got[i]].Before(wakes[got[i-1]]) {
+					t.Errorf("%s: due out of order: %s before %s", when, got[i-1], got[i])
+				}
+			}
+			if next, ok := tx.NextWake(); ok && !next.Equal(wakes[got[0]]) {
+				t.Errorf("%s: next wake-up %v", when, next)
+			}
+			for id, n := range logs {
+				if tx.LogLen(id) != uint64(n) {
+					t.Errorf("%s: game %s: log length %d, %d appended", when, id, tx.LogLen(id), n)
+				}
+			}
+			return nil
+		})
+	}
+	check("before the moves")
+	changed := map[string]bool{}
+	for m := range 120 {
+		id := fmt.Sprintf("g%d", rng.IntN(games))
+		next := wakes[id]
+		switch rng.IntN(5) {
+		case 0:
+			next = time.Time{}
+		case 1: // unchanged
+		default:
+			next = at()
+		}
+		move := func(tx *Tx) error {
+			if _, err := tx.AppendLog(id, []byte(`{"move":1}`)); err != nil {
+				return err
+			}
+			return tx.SetWake(id, next)
+		}
+		before, err := db.PageReading()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m%2 == 0 {
+			err = db.Update(move)
+		} else {
+			var s *Spec
+			if s, err = db.Speculate(move); err == nil {
+				err = db.Commit(s, nil)
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs[id]++
+		if !next.Equal(wakes[id]) {
+			changed[id] = true
+		}
+		if next.IsZero() {
+			delete(wakes, id)
+		} else {
+			wakes[id] = next
+		}
+		after, err := db.PageReading()
+		if err != nil {
+			t.Fatal(err)
+		}
+		written, splits := WrittenPages(before, after)
+		if n := written["wake leaf"] - splits["wake"]; n > 2 && !old[id] {
+			t.Errorf("move %d, game %s: %d leaves of wake written (%d added): %v", m, id, written["wake leaf"], splits["wake"], written)
+		}
+		check(fmt.Sprintf("move %d", m))
+	}
+	// A game whose wake-up changed keeps no key in the older form.
+	moved := 0
+	db.View(func(tx *Tx) error {
+		for id := range changed {
+			if tx.tx.Bucket(bWake).Get(wakeByKey(id)) != nil {
+				t.Errorf("game %s: its wake-up changed and is still kept in wake", id)
+			}
+			if old[id] {
+				moved++
+			}
+		}
+		return nil
+	})
+	if moved == 0 {
+		t.Fatal("no game of the older form changed its wake-up: the test would not fail")
+	}
+	if err := db.Check(); err != nil {
+		t.Error(err)
+	}
+	t.Logf("%d wake-ups changed, %d of the older form", len(changed), moved)
 }

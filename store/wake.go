@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // When each game next needs attention.
@@ -17,14 +19,14 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 		return tx.specSetWake(game, at)
 	}
 	w := tx.b(bWake)
-	by := wakeByKey(game)
 	var key []byte
 	if !at.IsZero() {
 		// A time before 1970 would sort after every other (and among the
 		// games' keys, schema9.go): it is due at once.
 		key = append(u64(uint64(max(0, at.UnixNano()))), game...)
 	}
-	old := w.Get(by)
+	l, beside := tx.wakeBeside(game)
+	old, oldBy := tx.wakeKey(game)
 	if bytes.Equal(old, key) {
 		// Unchanged (or none before and none now): a delete and a put of
 		// the same keys would still write their leaves (issue 25).
@@ -34,7 +36,12 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 		if err := w.Delete(bytes.Clone(old)); err != nil {
 			return err
 		}
-		if err := w.Delete(by); err != nil {
+		if oldBy {
+			// The form of an older store (or of a store without log.flat).
+			if err := w.Delete(wakeByKey(game)); err != nil {
+				return err
+			}
+		} else if err := l.Delete(beside); err != nil {
 			return err
 		}
 	}
@@ -44,12 +51,43 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 	if err := w.Put(key, nil); err != nil {
 		return err
 	}
-	return w.Put(by, key)
+	if l == nil {
+		return w.Put(wakeByKey(game), key)
+	}
+	l.FillPercent = logFill
+	return l.Put(beside, key)
+}
+
+// wakeBeside returns log.flat (nil in a store of schema 7 or older) and
+// the key there of a game's wake-up key: the game, 0x00, 0xFE, after its
+// entries and before its record (writepath.go), in the leaf its move
+// writes anyway (2026-12-07, issue 25: it was 0xFF + the game in "wake",
+// a third leaf of wake a move; still read there).
+func (tx *Tx) wakeBeside(game string) (*bolt.Bucket, []byte) {
+	return tx.tx.Bucket(bLogFlat), append(append([]byte(game), 0), wakeBesideMark)
+}
+
+// wakeBesideMark ends a game's wake-up key's key in log.flat.
+const wakeBesideMark = 0xFE
+
+// wakeKey returns a game's key in "wake" (nil: none), and whether it is
+// kept in the older form (0xFF + the game, in "wake").
+func (tx *Tx) wakeKey(game string) ([]byte, bool) {
+	tx.widen()
+	if l, k := tx.wakeBeside(game); l != nil {
+		if v := l.Get(k); v != nil {
+			return v, false
+		}
+	}
+	if v := tx.tx.Bucket(bWake).Get(wakeByKey(game)); v != nil {
+		return v, true
+	}
+	return nil, false
 }
 
 // Wake returns when a game next needs attention (zero if never).
 func (tx *Tx) Wake(game string) time.Time {
-	k := tx.b(bWake).Get(wakeByKey(game))
+	k, _ := tx.wakeKey(game)
 	if k == nil {
 		return time.Time{}
 	}
