@@ -11,6 +11,7 @@
 //	templates/<scope>/<lang>/answers.txt  words around an answer (chat, words)
 //	templates/common/<lang>/dates.txt     day and month names
 //	templates/common/<lang>/grammar.txt   counts that take the singular, vowels
+//	templates/referee/<lang>/replyline.tmpl  the first line of every mail, "##- ... -##"
 //
 // README.md says what each file is and how a language is added.
 //
