@@ -11,11 +11,16 @@ import (
 	gomail "github.com/wneessen/go-mail"
 )
 
-// DefaultReplyLine is the first line of the body of the referee's mails.
-// Commands treats an unquoted line of the form "##- ... -##" as the start of
-// a quoted referee mail, so that a reply whose quote header was not
-// recognised (an unknown client or language) still never yields the
-// referee's own text.
+// DefaultReplyLine is the first body line Compose writes when the caller
+// gives none (Out.ReplyLine empty): the English words, for callers that
+// have no reader's language (tools, tests). The package holds no other
+// language: the referee's mails to people carry the line of the reader's
+// language, which the caller passes (templates/referee/<lang>/replyline.tmpl,
+// through referee/tell's Composer). Commands treats a line of the form
+// "##- ... -##", quoted or not and in any words, as the start of a quoted
+// referee mail, so that a reply whose quote header was not recognised (an
+// unknown client or language) still never yields the referee's own text,
+// whatever the language of the mail it quotes.
 const DefaultReplyLine = "##- Please write your reply above this line -##"
 
 // Out is an outgoing referee mail.
@@ -50,8 +55,10 @@ type Out struct {
 	Language string
 	// Text is the body, UTF-8.
 	Text string
-	// ReplyLine is the first body line (DefaultReplyLine when empty; "-"
-	// for none). It must have the form "##- ... -##".
+	// ReplyLine is the first body line, in the reader's language
+	// (DefaultReplyLine when empty; "-" for none). It must have the form
+	// "##- ... -##" and fit one line (see doc.go: the frame is the reader's
+	// rule, the words are the caller's).
 	ReplyLine string
 	// JSON, when not nil, is attached as an application/json part (for
 	// players who asked FORMAT json), named JSONName ("referee.json" when

@@ -228,10 +228,28 @@
 // markers in quoted text never count. Without "#end" the block runs to the
 // quoted part or the end of the message.
 //
-// The referee's mails start with a line "##- ... -##" (DefaultReplyLine).
-// Commands treats such a line, when not quoted, as the start of a quoted
-// referee mail: a reply whose quote header is unknown still never yields
-// the referee's own text.
+// The referee's mails start with a line "##- ... -##", the reply line
+// (Out.ReplyLine). Its words are the caller's, in the reader's language
+// ("##- Please write your reply above this line -##", "##- Scrivi la tua
+// risposta sopra questa riga -##", ...: templates/referee/<lang>/replyline.tmpl);
+// this package holds only the English default (DefaultReplyLine), for a
+// caller without a reader's language. The frame is the reader's rule:
+// Commands treats a line "##-" ... "-##" (at most 200 characters between),
+// under any quote prefix ("> ", ">> ", "> > ", "| ") or none, in any words
+// and any language, as the start of a quoted referee mail, so a reply whose
+// quote header is unknown never yields the referee's own text, and a reply
+// to an old mail (the English line) or to a mail of another language than
+// the player's current one is read the same. A line keeps to one line of
+// at most 60 characters (templates checks it at load), so that no client
+// wraps it, even under three levels of quoting at 72 columns, and
+// quoted-printable needs no soft break in it; it may hold non-ASCII letters
+// (French "réponse"): the frame is ASCII, and a reply re-encoded
+// (quoted-printable with soft breaks, ISO-8859-1) or sent as HTML only is
+// decoded before it is read. TestReplyLineGeneratedReplies crosses every
+// language's line and the old English one with the client layouts of
+// every player language and every answer form;
+// TestReplyLineParsedInEveryEncoding sends the replies where the line is
+// the only mark of the quote through Parse in those encodings.
 //
 // # Answers
 //

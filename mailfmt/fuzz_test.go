@@ -125,6 +125,9 @@ func FuzzCommands(f *testing.F) {
 	for _, b := range genSeeds(97) { // the generated layouts of issue 20
 		f.Add(b, "Anna Rossi", "anna.rossi@example.org")
 	}
+	for _, b := range replyLineSeeds(f, 211) { // every language's reply line
+		f.Add(b, "Anna Rossi", "anna.rossi@example.org")
+	}
 	f.Add("On a\nb\nc wrote:\nPASS", "", "")
 	f.Fuzz(func(t *testing.T, body, name, addr string) {
 		got, info := ExtractCommands(body, Address{Name: name, Addr: addr})
@@ -224,6 +227,9 @@ func FuzzHTMLToText(f *testing.F) {
 			f.Add(string(m.Raw))
 		}
 	}
+	for _, s := range replyLineHTMLSeeds(f) { // every language's reply line
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		out := HTMLToText(src)
 		if !strings.HasSuffix(out, "\n") {
@@ -290,6 +296,9 @@ func FuzzQuoteDetection(f *testing.F) {
 		f.Add(s, "JOIN")
 	}
 	for _, b := range genSeeds(89) { // the generated layouts of issue 20
+		f.Add(b, "2")
+	}
+	for _, b := range replyLineSeeds(f, 223) { // every language's reply line
 		f.Add(b, "2")
 	}
 	f.Fuzz(func(t *testing.T, body, cmd string) {

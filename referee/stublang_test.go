@@ -7,15 +7,18 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/templates"
 )
 
 // stubLanguage builds a templates tree with a fifth language, lang, made
 // from the English files the way templates/README.md says a language is
 // added (templates/ only): every <scope>/en file copied to <scope>/<lang>,
-// the text of the templates marked ("the" is "ze"), every keyword given a
+// the text of the templates marked ("the" is "ze", "this" is "zis": the
+// reply line's words, replyline.tmpl, are the stub's too), every keyword given a
 // first alias of the language ("Z" and the keyword: ZPLACE, ZHELP), and
 // the language added to languages.txt.
 func stubLanguage(t *testing.T, lang string) fs.FS {
@@ -38,9 +41,9 @@ func stubLanguage(t *testing.T, lang string) fs.FS {
 		return kws
 	}
 	action := regexp.MustCompile(`(?s)\{\{.*?\}\}`)
-	the := regexp.MustCompile(`\b[Tt]he\b`)
+	the := regexp.MustCompile(`\b([Tt]he|this)\b`)
 	mark := func(text string) string {
-		return the.ReplaceAllStringFunc(text, func(w string) string { return map[string]string{"the": "ze", "The": "Ze"}[w] })
+		return the.ReplaceAllStringFunc(text, func(w string) string { return map[string]string{"the": "ze", "The": "Ze", "this": "zis"}[w] })
 	}
 	err := fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".md") {
@@ -109,6 +112,15 @@ func TestStubLanguageEndToEnd(t *testing.T) {
 	defer restore()
 	if !templates.IsLanguage("xx") || len(templates.Languages) != 5 {
 		t.Fatalf("Languages = %v", templates.Languages)
+	}
+	// The reply line is the stub's, through the composer of every mail.
+	if l := templates.ReplyLine("xx"); l != "##- Please write your reply above zis line -##" {
+		t.Errorf("the stub's reply line is %q", l)
+	}
+	raw, err := Composer(mailfmt.Address{Addr: "referee@example.test"})(&Outgoing{Seat: -1, To: ann, Subject: "x",
+		MessageID: "<rf.x5.x.1.n@example.test>", Date: time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC), Body: "x", Lang: "xx"})
+	if err != nil || !strings.Contains(string(raw), "\r\n\r\n##- Please write your reply above zis line -##\r\n") {
+		t.Errorf("a stub-language mail does not start with its reply line (%v):\n%s", err, raw)
 	}
 	h := newHarness(t)
 	h.org("NEW dicebrewing id=x5 deadline=48h seed=stub5\nPLAYER ann@example.test Ann xx\nPLAYER bob@example.test Bob xx")

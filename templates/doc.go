@@ -11,6 +11,7 @@
 //	templates/<scope>/<lang>/answers.txt  words around an answer (chat, words)
 //	templates/common/<lang>/dates.txt     day and month names
 //	templates/common/<lang>/grammar.txt   counts that take the singular, vowels
+//	templates/referee/<lang>/replyline.tmpl  the first line of every mail, "##- ... -##"
 //
 // README.md says what each file is and how a language is added.
 //
@@ -44,6 +45,18 @@
 //	error.<code>      one line explaining a rule error code (data: Ctx with the error)
 //	help              the game's command overview; help.<COMMAND> per command
 //	rule.<id>         the text of a rule, for the RULE command
+//
+// The referee scope defines "replyline" per language (replyline.tmpl): the
+// first line of every mail the referee writes to a person, "##- Please
+// write your reply above this line -##" in the reader's words (ReplyLine;
+// referee/tell's Composer passes it to mailfmt.Compose). The line is a
+// template; its frame, ReplyLineOpen "##- " and ReplyLineClose " -##", is
+// the reply reader's rule (mailfmt reads any "##- ... -##" line as the
+// start of the referee's quoted mail, in any words), so a reply quoting
+// the line of another language, or an old English one, is read the same.
+// Load renders every language's line and refuses one that is not one
+// framed line of at most MaxReplyLineRunes (60) characters, short enough
+// that no client wraps it under a quote (TestReplyLineOfEveryLanguage).
 //
 // Render looks a name up in the scope and language asked, then in the
 // scope's English, then in "common" (language, then English), so a missing

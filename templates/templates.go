@@ -191,6 +191,8 @@ type Set struct {
 	// kept are the texts of tmpl's calls with a value for data
 	// (kept.go, issue 25).
 	kept *keptCalls
+	// replyLines are the reply lines by language (replyline.go).
+	replyLines map[string]string
 }
 
 // Load returns the embedded templates, parsed once per process (a Set is
@@ -369,6 +371,9 @@ func load(fsys fs.FS, fold, keep bool) (*Set, error) {
 	}
 	if keep {
 		s.keepTemplateCalls()
+	}
+	if err := s.loadReplyLines(); err != nil {
+		return nil, err
 	}
 	return s, nil
 }

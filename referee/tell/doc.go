@@ -11,7 +11,9 @@
 // through templates/ (Renderer), the echo of a player's message (Reply,
 // LineStatus), the receipts that wait for the next mail (receipts.go),
 // the Message-IDs and threading of a game's mails, the composing of an
-// Outgoing into mail bytes (Composer, through mailfmt.Compose), and the
+// Outgoing into mail bytes (Composer, through mailfmt.Compose, with the
+// reply line of the mail's language first: templates.ReplyLine,
+// TestComposerWritesTheReadersReplyLine), and the
 // words of a change a game's webhooks carry (Renderer.Hooks: what a
 // spectator sees; package referee/hooks builds the calls). A note follows
 // its seats when a game's seat order is drawn (Note.Renumber).

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/templates"
 )
 
 // Outgoing is one mail the referee sends: everything a composer needs to
@@ -71,13 +72,16 @@ func PlayerTag(secret string) mailfmt.Tag {
 // Composer returns the outbox composer: each Outgoing becomes the bytes of a
 // real mail (mailfmt.Compose), with the tag in the Reply-To plus address
 // (never in the subject), threading headers, Auto-Submitted and a JSON part (the view
-// for FORMAT json players, or the complete log at the end).
+// for FORMAT json players, or the complete log at the end). The mail starts
+// with the reply line of the reader's language (templates.ReplyLine: the
+// words are the template's, the "##- ... -##" frame the reply reader's).
 func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) {
 	return func(m *Outgoing) ([]byte, error) {
 		o := mailfmt.Out{
 			From: from, To: mailfmt.Address{Name: m.ToName, Addr: m.To}, Subject: m.Subject,
 			Reply: m.AutoSubmitted == "auto-replied", MessageID: m.MessageID, References: m.References,
 			Date: m.Date, Language: m.Lang, Text: m.Body, JSON: m.JSON, AllowOOF: true,
+			ReplyLine: templates.ReplyLine(m.Lang),
 		}
 		if m.InReplyTo != "" {
 			o.InReplyTo = []string{m.InReplyTo}
