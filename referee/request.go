@@ -464,7 +464,7 @@ func (w *work) playerMail(p *Player, kind string, data map[string]any, inReplyTo
 	body := w.playerText(p, name, data)
 	subject := w.playerText(p, "subject.player", data)
 	m := &Outgoing{Seat: -1, Kind: kind, To: p.Address, ToName: p.Name, Tag: playerTag(p.Secret),
-		Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: body, Lang: p.Lang, InReplyTo: inReplyTo}
+		Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: templates.Fold(body), Lang: p.Lang, InReplyTo: inReplyTo}
 	if inReplyTo != "" {
 		m.AutoSubmitted = "auto-replied"
 		m.References = []string{inReplyTo}
