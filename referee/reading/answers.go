@@ -157,6 +157,12 @@ func (m *Mail) readSeat(v Vocab, lang string) *Answers {
 		if l.Kind == mailfmt.AnswerCommand || l.Kind == mailfmt.AnswerOption {
 			chat = append(chat, l.Chat...)
 		}
+		if l.Kind == mailfmt.AnswerCommand && strings.HasPrefix(l.Text, "#") {
+			// A whole line of comment: the engine reads nothing in it,
+			// so the reply lists it as ignored (issue 25: nothing
+			// silently dropped).
+			chat = append(chat, l.Raw)
+		}
 		if l.Typo != "" {
 			a.Notes = append(a.Notes, Note{Kind: NoteReadAs, Line: l.Line, Typo: l.Typo, Keyword: l.Keyword})
 		}
