@@ -41,6 +41,7 @@ content: ## The whole-game content checks (mail width, reader's words, no data i
 	$(GO) test -count=1 -timeout 20m -run '^(TestScriptedBotsPlayTheDecidingBotsGames)$$' ./referee/tools/bench/
 	$(GO) test -count=1 -timeout 20m -run '^(TestMenuLinesNameTheSeatsHolder_Issue24)$$' ./referee/tell/
 	$(GO) test -count=1 -timeout 20m -run '^(TestMoveWritesTheDepthOfItsTrees_Issue25)$$' ./store/
+	$(GO) test -count=1 -timeout 20m -run '^(TestPlayerAnswerNamesUnreadLines_Issue25)$$' ./referee/edge/mailin/
 
 test-plain: ## The same tests with go test's own output (no skip report).
 	$(GO) test -race -shuffle=on -timeout 20m $(PKGS)

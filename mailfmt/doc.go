@@ -160,6 +160,11 @@
 // (a bad Message-ID or address) is a permanent error (Transient() false),
 // so that no transport retries it for ever.
 //
+// A line a person wrote that an answer quotes back to them (issue 25: the
+// lines no command acted on) goes through QuoteLine: controls and
+// invisible or reordering characters removed, white space folded, cut
+// with "..." to the width left by its prefix (FuzzQuoteLine).
+//
 // Rule (issue 25): the JSON part (Out.JSON: a view for FORMAT json players,
 // or a game's log at its end) is the same JSON value in the fewest bytes a
 // reader of any kind decodes: 7bit lines (Content-Transfer-Encoding: 7bit),

@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"slices"
 	"strings"
 	"time"
 
@@ -21,18 +20,18 @@ import (
 
 // playerCall is one line of a player's mail to their own address (the
 // keyword kw, the words f), with the answer's lines so far; acted says
-// that another mail answers.
+// that another mail answers, unread that the line is none of the
+// player's commands (commands.Unread quotes it, then the help).
 type playerCall struct {
-	w     playerWork
-	p     *Player
-	kw    string
-	f     []string
-	lines []string
-	acted bool
+	w             playerWork
+	p             *Player
+	kw            string
+	f             []string
+	lines         []string
+	acted, unread bool
 }
 
-// run runs the line through the table; a line that is none of the
-// player's commands is answered with the help, once in an answer.
+// run runs the line through the table.
 func (c *playerCall) run() error {
 	h := playerHost{c.w, c.p}
 	for _, cmd := range cmdtable.Lookup(cmdtable.Player, c.kw) {
@@ -43,9 +42,7 @@ func (c *playerCall) run() error {
 			return err
 		}
 	}
-	if help := h.Text("help.player", nil); !slices.Contains(c.lines, help) {
-		c.lines = append(c.lines, help)
-	}
+	c.unread = true
 	return nil
 }
 

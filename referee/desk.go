@@ -10,7 +10,6 @@ package referee
 import (
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"time"
@@ -178,16 +177,12 @@ func (h deskHost) MailOrganiser(org, lang, text string) error {
 }
 
 func (h deskHost) Render(lang, name string, data map[string]any) string {
-	rn := h.w.r.render
-	s, err := rn.T.Render("tournament", lang, name, rn.ctx(Reader{Game: "tournament", Lang: lang, Seat: -1}, data))
-	if err != nil {
-		return fmt.Sprintf("(%s: %v)", name, err)
-	}
-	return s
+	return h.w.r.render.text(h.w.r.log, "tournament", Reader{Game: "tournament", Lang: lang, Seat: -1}, name, data)
 }
 
 // RuleText words a game's refusal (an engine.RuleError) in the game's
-// scope and a language; another error is its text.
+// scope and a language; a failure to word it is logged, and the reader
+// reads the fixed words (Renderer.failed), never the error's text.
 func (h deskHost) RuleText(lang, game string, err error) string {
 	var re *engine.RuleError
 	if errors.As(err, &re) {
@@ -195,7 +190,7 @@ func (h deskHost) RuleText(lang, game string, err error) string {
 			return s
 		}
 	}
-	return err.Error()
+	return h.w.r.render.failed(h.w.r.log, lang, "RuleText "+game, err)
 }
 
 func (h deskHost) Word(lang, keyword string) string {

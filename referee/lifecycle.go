@@ -7,7 +7,6 @@ package referee
 // the seating's Invite, Join, Decline and EnsurePlayer directly.
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
@@ -171,10 +170,5 @@ func (w *work) newToken(t store.Token, prefix string) (string, error) {
 
 // text renders a referee template for a seat in its language.
 func (gw *gameWork) text(seat int, name string, data map[string]any) string {
-	rd := gw.reader(seat)
-	s, err := gw.w.r.render.T.Render("referee", rd.Lang, name, gw.w.r.render.ctx(rd, data))
-	if err != nil {
-		return fmt.Sprintf("(%s: %v)", name, err)
-	}
-	return s
+	return gw.w.r.render.text(gw.w.r.log, "referee", gw.reader(seat), name, data)
 }

@@ -7,7 +7,6 @@ package referee
 
 import (
 	"errors"
-	"fmt"
 	"maps"
 	"math"
 	"sort"
@@ -260,9 +259,5 @@ func (w *work) orgText(name string, kv ...any) string {
 	if !templates.IsLanguage(lang) {
 		lang = "en"
 	}
-	s, err := orgHostOf(w).Text(lang, name, data)
-	if err != nil {
-		return fmt.Sprintf("(%s: %v)", name, err)
-	}
-	return s
+	return w.r.render.text(w.r.log, "referee", Reader{Game: "referee", Lang: lang, Seat: -1}, name, data)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/cmdtable"
+	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/seating"
@@ -383,16 +384,14 @@ func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 		out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
 		return nil
 	}
-	if len(c.Orders) > w.r.opt.MaxInfo {
-		c.Dropped += len(c.Orders) - w.r.opt.MaxInfo
-		c.Orders = c.Orders[:w.r.opt.MaxInfo]
-	}
-	c.TooMany = 0
+	c = c.Player()
 	lines = append(lines, c.Note(func(name string, data map[string]any) string { return w.playerText(p, name, data) })...)
 	if notice {
 		lines = append(lines, w.playerText(p, "info.slow_down", map[string]any{"max": w.r.opt.RateLimit,
 			"minutes": int(w.r.opt.RateWindow.Minutes())}))
 	}
+	var unread []string // issue 25: quoted, never chat
+	said := req.read().Said(reading.Vocab{T: w.r.render.T, Name: "referee", Referee: cmdtable.ReadingWords})
 	for _, o := range c.Orders {
 		f := strings.Fields(o.Alts[0][0])
 		call := &playerCall{w: w, p: p, kw: w.r.render.T.Alias("referee", p.Lang, f[0]), f: f, lines: lines}
@@ -400,12 +399,14 @@ func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 			return err
 		}
 		lines, acted = call.lines, acted || call.acted
-	}
-	if len(lines) == 0 {
-		if acted {
-			return nil
+		if raw, chat := said(o.Line); call.unread && !chat {
+			unread = append(unread, raw)
 		}
-		lines = append(lines, w.playerText(p, "help.player", nil))
+	}
+	if len(unread) > 0 || len(lines) == 0 && !acted {
+		lines = commands.Unread(func(name string, data map[string]any) string { return w.playerText(p, name, data) }, lines, unread)
+	} else if len(lines) == 0 {
+		return nil
 	}
 	if quiet {
 		// Processed, not answered: the player's budget is spent.
@@ -463,7 +464,7 @@ func (w *work) playerMail(p *Player, kind string, data map[string]any, inReplyTo
 	body := w.playerText(p, name, data)
 	subject := w.playerText(p, "subject.player", data)
 	m := &Outgoing{Seat: -1, Kind: kind, To: p.Address, ToName: p.Name, Tag: playerTag(p.Secret),
-		Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: body, Lang: p.Lang, InReplyTo: inReplyTo}
+		Subject: subject, MessageID: w.messageID(nil, -1, 0), Body: templates.Fold(body), Lang: p.Lang, InReplyTo: inReplyTo}
 	if inReplyTo != "" {
 		m.AutoSubmitted = "auto-replied"
 		m.References = []string{inReplyTo}
@@ -472,12 +473,7 @@ func (w *work) playerMail(p *Player, kind string, data map[string]any, inReplyTo
 }
 
 func (w *work) playerText(p *Player, name string, data map[string]any) string {
-	rd := Reader{Game: "referee", Lang: p.Lang, Seat: -1}
-	s, err := w.r.render.T.Render("referee", p.Lang, name, w.r.render.ctx(rd, data))
-	if err != nil {
-		return fmt.Sprintf("(%s: %v)", name, err)
-	}
-	return s
+	return w.r.render.text(w.r.log, "referee", Reader{Game: "referee", Lang: p.Lang, Seat: -1}, name, data)
 }
 
 // listOpen lists the open games that still have seats (records.OpenGames:

@@ -28,6 +28,13 @@
 // template functions plural, count and elide; the words are the
 // template's.
 //
+// No error's own text reaches a reader (issue 25): where a template fails
+// to render (a template's bug), the caller logs the error and the reader
+// reads Set.Internal, the referee's "internal.error" in their language,
+// rendered once at load so that it cannot fail when it is needed
+// (referee.TestTemplateFailureShowsFixedWords_Issue25 breaks templates in
+// a loaded set and checks the mails).
+//
 // A scope is "common" (words shared by every game: generic error codes,
 // numbers, seat lists), "referee" (the mails the referee sends: invitations,
 // summaries, rejections, reminders, organiser announcements) or a game name

@@ -188,6 +188,9 @@ type Set struct {
 	// (a nil or empty list) or of the option and the view's fields
 	// listed indexed by its command or group (Keyed).
 	optionOnly map[*template.Template]Reads
+	// internal is the referee's "internal.error" text per language,
+	// rendered once at load (Internal).
+	internal map[string]string
 	// kept are the texts of tmpl's calls with a value for data
 	// (kept.go, issue 25).
 	kept *keptCalls
@@ -375,7 +378,29 @@ func load(fsys fs.FS, fold, keep bool) (*Set, error) {
 	if err := s.loadReplyLines(); err != nil {
 		return nil, err
 	}
+	s.internal = map[string]string{}
+	for _, lang := range s.langs {
+		if t := s.lookup("referee", lang, "internal.error"); t != nil {
+			text, err := execute(t, "referee", lang, "internal.error", nil)
+			if err != nil {
+				return nil, fmt.Errorf("templates: internal.error in %s: %w", lang, err)
+			}
+			s.internal[lang] = text
+		}
+	}
 	return s, nil
+}
+
+// Internal is the words a reader of lang reads where a template failed to
+// render (a template's bug: the caller logs the error for the keeper): the
+// referee's "internal.error", rendered once at load, so that it cannot
+// fail when it is needed (English when lang has none, "" when no language
+// has one). No error's own text ever takes its place.
+func (s *Set) Internal(lang string) string {
+	if t, ok := s.internal[lang]; ok {
+		return t
+	}
+	return s.internal["en"]
 }
 
 // setFuncs are the template functions of the templates of scope in lang

@@ -27,6 +27,17 @@
 //   - a command changes the seat only when its arguments are read whole:
 //     a bad NOTIFY, LANG, FORMAT, VACATION or SAY changes nothing
 //     (TestSeatSettingsAllOrNone);
+//   - a player's answer at their own address names every line of the
+//     mail that no command acted on and that the answer reader does not
+//     read as chat (greetings, thanks, sign-offs; what the mail edge took
+//     off as greeting, sign-off or signature never reaches it): each as
+//     written, cleaned and cut to 80 columns with its prefix
+//     (mailfmt.QuoteLine), once, at most MaxUnread, then how many more,
+//     in the reader's language (info.unread), then the help once (Unread;
+//     issue 25, TestPlayerAnswerNamesUnreadLines_Issue25 in
+//     referee/edge/mailin). Lines beyond the player's cap of questions a
+//     mail (guard.Capped.Player) are counted (info.too_many_info), not
+//     named;
 //   - HELP <word> answers the word's command help and the card it names,
 //     the word read in the reader's language, then in any (TestHelpTopics).
 package commands

@@ -1,8 +1,10 @@
 package commands
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -78,4 +80,34 @@ func playerLang(c *PlayerCall) (bool, error) {
 func playerHelp(c *PlayerCall) (bool, error) {
 	c.text("help.player", nil)
 	return true, nil
+}
+
+// MaxUnread is how many lines not acted on an answer quotes (issue 25);
+// the rest are counted.
+const MaxUnread = 5
+
+// quoteWidth is a quoted line's width: the template's prefix "  > " and
+// the line fit the mail's 80 columns.
+const quoteWidth = 76
+
+// Unread ends a player's answer (lines, so far) for the lines of the mail
+// that no command acted on and that are not chat (issue 25): the words
+// info.unread quote each, as written (mailfmt.QuoteLine: cleaned, cut to
+// fit), once, at most MaxUnread, then say how many more; then the help,
+// unless the answer already has it. With none, only the help is added.
+func Unread(text func(name string, data map[string]any) string, lines, unread []string) []string {
+	var q []string
+	for _, l := range unread {
+		if l = mailfmt.QuoteLine(l, quoteWidth); l != "" && !slices.Contains(q, l) {
+			q = append(q, l)
+		}
+	}
+	if len(q) > 0 {
+		shown := q[:min(len(q), MaxUnread)]
+		lines = append(lines, text("info.unread", map[string]any{"n": len(q), "lines": shown, "more": len(q) - len(shown)}))
+	}
+	if help := text("help.player", nil); !slices.Contains(lines, help) {
+		lines = append(lines, help)
+	}
+	return lines
 }

@@ -99,6 +99,18 @@ func (cp Caps) Apply(orders []engine.Order, known, info func(kw string) bool) Ca
 	return c
 }
 
+// Player is the cap of a player's mail at their own address: every line
+// is a question, so at most MaxInfo orders are kept (the rest Dropped)
+// and none is refused as one of too many orders.
+func (c Capped) Player() Capped {
+	if len(c.Orders) > c.MaxInfo {
+		c.Dropped += len(c.Orders) - c.MaxInfo
+		c.Orders = c.Orders[:c.MaxInfo]
+	}
+	c.TooMany = 0
+	return c
+}
+
 // Note returns the reader's notes about what the caps left out (none when
 // nothing), worded by text (a template name and its data).
 func (c Capped) Note(text func(name string, data map[string]any) string) []string {

@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,8 +41,10 @@ func Reader(v Vocab) *mailfmt.AnswerReader {
 	for kw := range v.Referee {
 		av.Keywords[kw] = kw
 	}
-	for _, c := range v.Game.Info().Commands {
-		av.Keywords[strings.ToUpper(c)] = strings.ToUpper(c)
+	if v.Game != nil { // nil: the referee's words alone (a player's mail)
+		for _, c := range v.Game.Info().Commands {
+			av.Keywords[strings.ToUpper(c)] = strings.ToUpper(c)
+		}
 	}
 	for _, lang := range templates.Languages {
 		av.Chat = append(av.Chat, v.T.List("referee", lang, "chat")...)
@@ -154,6 +157,12 @@ func (m *Mail) readSeat(v Vocab, lang string) *Answers {
 		if l.Kind == mailfmt.AnswerCommand || l.Kind == mailfmt.AnswerOption {
 			chat = append(chat, l.Chat...)
 		}
+		if l.Kind == mailfmt.AnswerCommand && strings.HasPrefix(l.Text, "#") {
+			// A whole line of comment: the engine reads nothing in it,
+			// so the reply lists it as ignored (issue 25: nothing
+			// silently dropped).
+			chat = append(chat, l.Raw)
+		}
 		if l.Typo != "" {
 			a.Notes = append(a.Notes, Note{Kind: NoteReadAs, Line: l.Line, Typo: l.Typo, Keyword: l.Keyword})
 		}
@@ -167,6 +176,22 @@ func (m *Mail) readSeat(v Vocab, lang string) *Answers {
 	}
 	a.Orders = v.orders(lang, lines)
 	return a
+}
+
+// Said is a mail's lines as the answer reader of v read them (a Vocab
+// without a Game: the referee's words alone, for a player's mail), by
+// line number: each line as written, trimmed, and whether it is chat
+// (mailfmt.AnswerChat: a greeting, thanks, a sentence). Issue 25: an
+// answer quotes the lines no command acted on, never chat.
+func (m *Mail) Said(v Vocab) func(line int) (raw string, chat bool) {
+	lines := m.Lines(Reader(v))
+	return func(n int) (string, bool) {
+		i, ok := slices.BinarySearchFunc(lines, n, func(l mailfmt.AnswerLine, n int) int { return l.Line - n })
+		if !ok {
+			return "", false
+		}
+		return lines[i].Raw, lines[i].Kind == mailfmt.AnswerChat
+	}
 }
 
 // orders are the orders of the lines as the answer reader read them: each

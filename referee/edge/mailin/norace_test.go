@@ -1,0 +1,5 @@
+//go:build !race
+
+package mailin
+
+const raceEnabled = false
