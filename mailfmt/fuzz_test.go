@@ -348,13 +348,18 @@ func FuzzIsProse(f *testing.F) {
 				t.Fatalf("blank prose line %q", l)
 			}
 			first := strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))
-			if fuzzKeyword(first) || nearKeyword(first, fuzzKeyword) {
+			if fuzzKeyword(first) {
 				t.Fatalf("keyword line taken for prose: %q", l)
 			}
-			if strings.ContainsAny(l, "|;#") || strings.ContainsAny(fields[0], "0123456789") {
+			digit := strings.ContainsAny(l, "0123456789")
+			if nearKeyword(first, fuzzKeyword) && (digit || strings.ToUpper(l) == l && strings.ToLower(l) != l) {
+				// A typo of a keyword is prose only as before this rule:
+				// in a line with no digit and no word in capitals.
+				t.Fatalf("typo line taken for prose: %q", l)
+			}
+			if strings.ContainsAny(l, "|;#") || strings.ContainsAny(fields[0], "0123456789") && !webAddress(fields[0]) {
 				t.Fatalf("command-looking line taken for prose: %q", l)
 			}
-			digit := strings.ContainsAny(l, "0123456789")
 			for _, w := range fields[1:] {
 				w = strings.Trim(w, ":,.!?()\"'“”«»")
 				if fuzzKeyword(strings.ToUpper(w)) && (digit || w == strings.ToUpper(w)) {
