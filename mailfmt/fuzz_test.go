@@ -371,8 +371,8 @@ func FuzzIsProse(f *testing.F) {
 					t.Fatalf("option form in prose: %q", l)
 				}
 			}
-			if !digit || strings.HasSuffix(fields[0], ":") || webAddress(fields[0]) {
-				continue // a label ("PS: 2 more days") or a web address
+			if !digit && !strings.ContainsFunc(l, unicode.IsUpper) || webAddress(fields[0]) || strings.HasSuffix(fields[0], ":") {
+				continue
 			}
 			for _, w := range fields[:1] {
 				up, letters := true, 0

@@ -23,9 +23,9 @@ import (
 //     more: "Plcae" is no prose), has no keyword written in capitals after
 //     it ("I PLAY SHIELD" is no prose: it may mean PLAY), holds no keyword
 //     in any case after it when it holds a digit ("Hi, place it at MH3"),
-//     and holds no digit when its first word is in capitals ("PLACE MH3
-//     K5" of an unknown game): "Brauerei Straße 5, Zürich", "Tel. +49 30
-//     123456", "ACME GmbH", "Sent from my iPhone 15", "PS: 2 more days".
+//     and does not start with a word in capitals ("PLACE MH3 K5" of an
+//     unknown game, "WITHDRAW open ann@x"): "Brauerei Straße 5, Zürich",
+//     "Tel. +49 30 123456", "Sent from my iPhone 15", "PS: 2 more days".
 //
 // Such lines can be ignored safely: nothing in them could be a move, and
 // the caller still lists them (SplitProse, AnswerChat). A line that
@@ -67,7 +67,7 @@ func IsProse(line string, isKeyword func(word string) bool) bool {
 	if webAddress(fields[0]) && (len(fields) == 1 || !strings.ContainsAny(strings.Join(fields[1:], " "), "0123456789")) {
 		return !caps || chatLead("www", fields[1:], false, isKeyword)
 	}
-	return chatLead(first, fields[1:], digit && !strings.HasSuffix(fields[0], ":"), isKeyword)
+	return chatLead(fields[0], fields[1:], digit && !strings.HasSuffix(fields[0], ":"), isKeyword)
 }
 
 // webAddress reports a word that is a URL or an e-mail address: no
@@ -87,11 +87,15 @@ func webAddress(w string) bool {
 // keyword in capitals, nor a keyword at all when the line holds a digit,
 // and a first word in capitals has no digit on its line.
 func chatLead(first string, rest []string, digit bool, isKeyword func(string) bool) bool {
+	label := strings.HasSuffix(first, ":")
+	first = strings.TrimRight(first, ":,.!?")
 	if !isLetters(first) || optionFormRe.MatchString(strings.Join(append([]string{first}, rest...), " ")) {
 		return false
 	}
 	up := strings.ToUpper(first)
-	if digit && first == up && utf8.RuneCountInString(first) >= 2 {
+	if first == up && utf8.RuneCountInString(first) >= 2 && !label {
+		// A word in capitals may be a keyword the caller's set does not
+		// hold (an organiser's or a tournament's: "WITHDRAW open ann@x").
 		return false
 	}
 	for i := range rest {
