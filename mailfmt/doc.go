@@ -290,9 +290,9 @@
 //     it, unless it holds a keyword in capitals later ("I PLAY SHIELD":
 //     refused with a hint), a keyword and a digit ("Hi, place it at
 //     MH3"), an option word and number later ("I choose option 2"), or
-//     starts with a word in capitals and holds a digit ("PLACE MH3 K5" of
+//     starts with a word in capitals not followed by ':' ("PLACE MH3 K5" of
 //     another game). So signature lines without "-- " ("Brauerei Straße
-//     5, Zürich", "Tel. +49 30 123456", "ACME GmbH", "Sent from my iPhone
+//     5, Zürich", "Tel. +49 30 123456", "PS: 2 more days", "Sent from my iPhone
 //     15", "www.acme24.example") never make a player's commands fail
 //     (TestSignatureLinesNeverCommands, TestProseKeepsWhatMayBeACommand).
 //     A signature line that starts with a keyword or a number ("Piazza
