@@ -24,15 +24,27 @@ func testReader(t testing.TB) (*mailfmt.AnswerReader, *templates.Set) {
 		v.Chat = append(v.Chat, set.List("referee", lang, "chat")...)
 		v.Words = append(v.Words, set.List("referee", lang, "words")...)
 	}
-	for _, kw := range []string{"PASS", "PLACE", "STORE", "GO", "BUY", "DONE", "TAKE", "SAY", "HOME", "BREW", "BREAD", "M", "B", "STATUS", "JOIN", "NEXT", "OR", "END"} {
-		v.Keywords[kw] = kw
-	}
-	for alias, kw := range map[string]string{"PASSA": "PASS", "PASSE": "PASS", "PAS": "PASS", "PIAZZA": "PLACE", "PLACER": "PLACE",
-		"PLAATS": "PLACE", "CONSERVA": "STORE", "STOCKER": "STORE", "BEWAAR": "STORE", "PRENDI": "TAKE", "FATTO": "DONE"} {
-		v.Keywords[alias] = kw
+	for w, kw := range testKeywords {
+		v.Keywords[w] = kw
 	}
 	return mailfmt.NewAnswerReader(v), set
 }
+
+// testKeywords are the keywords of testReader, with their aliases of the
+// other languages, mapped to the canonical keyword.
+var testKeywords = func() map[string]string {
+	m := map[string]string{}
+	for _, kw := range []string{"PASS", "PLACE", "STORE", "GO", "BUY", "DONE", "TAKE", "SAY", "HOME", "BREW", "BREAD", "M", "B", "STATUS", "JOIN", "NEXT", "OR", "END"} {
+		m[kw] = kw
+	}
+	for alias, kw := range map[string]string{"PASSA": "PASS", "PASSE": "PASS", "PAS": "PASS", "PIAZZA": "PLACE", "PLACER": "PLACE",
+		"PLAATS": "PLACE", "CONSERVA": "STORE", "STOCKER": "STORE", "BEWAAR": "STORE", "PRENDI": "TAKE", "FATTO": "DONE"} {
+		m[alias] = kw
+	}
+	return m
+}()
+
+func testIsKeyword(w string) bool { _, ok := testKeywords[w]; return ok }
 
 // answerWords are how a person of each language writes around an answer.
 var answerWords = map[string]struct {
@@ -248,7 +260,7 @@ func TestAnswerNoAnswer(t *testing.T) {
 		{"here is my move", mailfmt.AnswerChat, "", "", ""},
 		{"I choose option 2 please", mailfmt.AnswerCommand, "I choose option 2 please", "2", ""},
 		{"I think I will PASS this time", mailfmt.AnswerCommand, "I think I will PASS this time", "PASS this time", ""},
-		{"I have 2 kids", mailfmt.AnswerCommand, "I have 2 kids", "", ""},
+		{"I have 2 kids", mailfmt.AnswerChat, "", "", ""},
 		{"Hi, done for today", mailfmt.AnswerChat, "", "", ""},
 		{"2nd thoughts", mailfmt.AnswerCommand, "2nd thoughts", "", ""},
 		{"PLACE MH1 SEED, MH1+ B3", mailfmt.AnswerCommand, "PLACE MH1 SEED, MH1+ B3", "", ""},

@@ -302,7 +302,7 @@ func TestIsProse(t *testing.T) {
 	for line, want := range map[string]bool{
 		"Ciao!": true, "Grazie": true, "here is my move for today": true, "I think I'll pass": true,
 		"pass": false, "Pass.": false, "lingua it": false, "Di nuovo io": false, "or": false,
-		"PLACE MH3 K5": false, "see you at 10": false, "ok OK": false, "a | b": false, "x; y": false,
+		"PLACE MH3 K5": false, "see you at 10": true, "ok OK": true, "ok PASS": false, "I PASS": false, "a | b": false, "x; y": false,
 		"# a comment": false, "": false, "   ": false, "mh3 please": false, "Sì, grazie": true,
 	} {
 		if got := IsProse(line, kw); got != want {

@@ -305,6 +305,22 @@
 //   - The engine's own syntax is left as written: lines with '|' or ';',
 //     comments and #begin/#end, lines with a hidden character (U+FFFD),
 //     lines over 300 bytes.
+//   - A line that can be nothing the game or the referee would run is
+//     prose: every command of every game starts with a keyword (the
+//     engines' parsers dispatch on the first word), so a line whose first
+//     word is no keyword, no typo of one, no number or option form and
+//     none of the engine's syntax is prose even with digits or capitals in
+//     it, unless it holds a keyword in capitals later ("I PLAY SHIELD":
+//     refused with a hint), a keyword and a digit ("Hi, place it at
+//     MH3"), an option word and number later ("I choose option 2"), or
+//     starts with a word in capitals not followed by ':' ("PLACE MH3 K5" of
+//     another game). So signature lines without "-- " ("Brauerei Straße
+//     5, Zürich", "Tel. +49 30 123456", "PS: 2 more days", "Sent from my iPhone
+//     15", "www.acme24.example") never make a player's commands fail
+//     (TestSignatureLinesNeverCommands, TestProseKeepsWhatMayBeACommand).
+//     A signature line that starts with a keyword or a number ("Piazza
+//     Duomo 1", "221 Baker St") stays ambiguous: left for the engine to
+//     refuse, never dropped.
 //   - Any other line is chat when it is prose (IsProse) or made of chat
 //     words only, in any case ("THANKS!"), else it is left
 //     as written for the engine to refuse with its reason. Either way

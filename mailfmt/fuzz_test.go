@@ -334,11 +334,16 @@ func FuzzQuoteDetection(f *testing.F) {
 	})
 }
 
-// FuzzIsProse checks the prose rule: a line that starts with a keyword, or
-// holds a digit, an upper-case word, '|', ';' or '#', is never prose, and
+// FuzzIsProse checks the prose rule: a line that starts with a keyword or
+// one edit from one, or with a word holding a digit or a mark, or holds '|',
+// ';' or '#', an option word and number, a keyword in capitals after its
+// first word, or a keyword in any case and a digit, is never prose; and
 // SplitProse keeps the line count.
 func FuzzIsProse(f *testing.F) {
-	for _, s := range []string{"Ciao!", "PASS", "pass 2", "Grazie mille", "here is my move", "Sì, grazie", "lingua it", "a | b", "ÉTÉ", "ok"} {
+	for _, s := range []string{"Ciao!", "PASS", "pass 2", "Grazie mille", "here is my move", "Sì, grazie", "lingua it", "a | b", "ÉTÉ", "ok",
+		"Brauerei Straße 5, Zürich", "Hauptstr. 12", "Via Roma 3, 20121 Milano", "Tel. +49 30 123456", "Mob: 06-12345678",
+		"ACME GmbH", "CEO", "Sent from my iPhone 15", "Envoyé de mon Galaxy S24", "PS: 2 more days", "I PLACE HP1",
+		"Hi, place it at MH3", "Plcae HP1 seed", "PLACE MH3 K5", "I choose option 2", "see www.acme.example/x?a=1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -351,13 +356,34 @@ func FuzzIsProse(f *testing.F) {
 			if len(fields) == 0 {
 				t.Fatalf("blank prose line %q", l)
 			}
-			if fuzzKeyword(strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))) {
+			first := strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))
+			if fuzzKeyword(first) {
 				t.Fatalf("keyword line taken for prose: %q", l)
 			}
-			if strings.ContainsAny(l, "|;#0123456789") {
+			digit := strings.ContainsAny(l, "0123456789")
+			if nearKeyword(first, fuzzKeyword) && (digit || strings.ToUpper(l) == l && strings.ToLower(l) != l) {
+				// A typo of a keyword is prose only as before this rule:
+				// in a line with no digit and no word in capitals.
+				t.Fatalf("typo line taken for prose: %q", l)
+			}
+			if strings.ContainsAny(l, "|;#") || strings.ContainsAny(fields[0], "0123456789") && !webAddress(fields[0]) {
 				t.Fatalf("command-looking line taken for prose: %q", l)
 			}
-			for _, w := range fields {
+			for _, w := range fields[1:] {
+				w = strings.Trim(w, ":,.!?()\"'“”«»")
+				if fuzzKeyword(strings.ToUpper(w)) && (digit || w == strings.ToUpper(w)) {
+					t.Fatalf("keyword after the first word in prose: %q", l)
+				}
+			}
+			for i := range fields {
+				if optionFormRe.MatchString(strings.Join(fields[i:], " ")) {
+					t.Fatalf("option form in prose: %q", l)
+				}
+			}
+			if !digit && !strings.ContainsFunc(l, unicode.IsUpper) || webAddress(fields[0]) || strings.HasSuffix(fields[0], ":") {
+				continue
+			}
+			for _, w := range fields[:1] {
 				up, letters := true, 0
 				for _, r := range w {
 					if unicode.IsLetter(r) {

@@ -3,35 +3,52 @@ package mailfmt
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // IsProse reports whether a line of a player's command text is prose: a
-// line that does not start with a command keyword (isKeyword is given the
-// upper-cased first word, trailing ':', ',' and '.' removed; nil knows no
-// keyword) and holds nothing that looks like a command: no upper-case word
-// of two letters or more, no word with a digit (option numbers, board
-// coordinates, dates), no '|' or ';' (alternatives and command separators)
-// and no '#' comment. Such lines ("Ciao!", "here is my move", "Grazie") can
-// be ignored safely: nothing in them could be a move. A line that starts
-// with a keyword is never prose, however wrong its arguments: a typo must
-// be refused, never ignored.
+// line that nothing the game or the referee would run can be. Every
+// command of every game starts with a keyword (the engines' parsers
+// dispatch on the first word; none starts with a coordinate or a number
+// but an option answer), so a line is prose when it does not start with a
+// command keyword (isKeyword is given the upper-cased first word, trailing
+// ':', ',' and '.' removed; nil knows no keyword), holds no '|' or ';'
+// (alternatives and command separators) and no '#' comment, and either
+//
+//   - holds nothing that looks like a command: no upper-case word of two
+//     letters or more, no word with a digit ("Ciao!", "here is my move");
+//     or
+//   - (issue: signatures without "-- ") starts with a word of letters only
+//     that is no keyword one edit away (a typo of four Latin letters or
+//     more: "Plcae" is no prose), has no keyword written in capitals after
+//     it ("I PLAY SHIELD" is no prose: it may mean PLAY), holds no keyword
+//     in any case after it when it holds a digit ("Hi, place it at MH3"),
+//     and does not start with a word in capitals ("PLACE MH3 K5" of an
+//     unknown game, "WITHDRAW open ann@x"): "Brauerei Straße 5, Zürich",
+//     "Tel. +49 30 123456", "Sent from my iPhone 15", "PS: 2 more days".
+//
+// Such lines can be ignored safely: nothing in them could be a move, and
+// the caller still lists them (SplitProse, AnswerChat). A line that
+// starts with a keyword is never prose, however wrong its arguments: a
+// typo must be refused, never ignored.
 func IsProse(line string, isKeyword func(word string) bool) bool {
 	t := strings.TrimSpace(line)
 	if t == "" || strings.ContainsAny(t, "|;#") {
 		return false
 	}
 	fields := strings.Fields(t)
+	first := strings.TrimRight(fields[0], ":,.!?")
 	if isKeyword != nil {
-		w := strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))
-		if isKeyword(w) || isKeyword(strings.ToUpper(fields[0])) {
+		if isKeyword(strings.ToUpper(first)) || isKeyword(strings.ToUpper(fields[0])) {
 			return false
 		}
 	}
+	digit, caps := false, false
 	for _, f := range fields {
 		letters, upper := 0, true
 		for _, r := range f {
 			if unicode.IsDigit(r) {
-				return false
+				digit = true
 			}
 			if unicode.IsLetter(r) {
 				letters++
@@ -41,11 +58,121 @@ func IsProse(line string, isKeyword func(word string) bool) bool {
 			}
 		}
 		if letters >= 2 && upper {
+			caps = true
+		}
+	}
+	if !digit && !caps {
+		return true
+	}
+	if webAddress(fields[0]) && (len(fields) == 1 || !strings.ContainsAny(strings.Join(fields[1:], " "), "0123456789")) {
+		return !caps || chatLead("www", fields[1:], false, isKeyword)
+	}
+	return chatLead(fields[0], fields[1:], digit && !strings.HasSuffix(fields[0], ":"), isKeyword)
+}
+
+// webAddress reports a word that is a URL or an e-mail address: no
+// command of any game starts with one.
+func webAddress(w string) bool {
+	low := strings.ToLower(w)
+	if strings.Contains(low, "://") || strings.HasPrefix(low, "www.") {
+		return true
+	}
+	at := strings.IndexByte(low, '@')
+	return at > 0 && strings.Contains(low[at:], ".")
+}
+
+// chatLead reports whether a line that holds a digit or a word in
+// capitals, whose first word (trimmed) is first, is still prose: first is
+// a word of letters only and no typo of a keyword, no later word is a
+// keyword in capitals, nor a keyword at all when the line holds a digit,
+// and a first word in capitals has no digit on its line.
+func chatLead(first string, rest []string, digit bool, isKeyword func(string) bool) bool {
+	label := strings.HasSuffix(first, ":")
+	first = strings.TrimRight(first, ":,.!?")
+	if !isLetters(first) || optionFormRe.MatchString(strings.Join(append([]string{first}, rest...), " ")) {
+		return false
+	}
+	up := strings.ToUpper(first)
+	if first == up && utf8.RuneCountInString(first) >= 2 && !label {
+		// A word in capitals may be a keyword the caller's set does not
+		// hold (an organiser's or a tournament's: "WITHDRAW open ann@x").
+		return false
+	}
+	for i := range rest {
+		if optionFormRe.MatchString(strings.Trim(strings.Join(rest[i:], " "), "\"'“”«»(")) {
+			return false // "I choose option 2 please": asked or refused
+		}
+	}
+	if isKeyword == nil {
+		// No keyword known: any word in capitals may be one.
+		for _, f := range append([]string{first}, rest...) {
+			if w := strings.Trim(f, ":,.!?()\"'“”«»"); utf8.RuneCountInString(w) >= 2 && isLetters(w) && w == strings.ToUpper(w) {
+				return false
+			}
+		}
+		return true
+	}
+	if nearKeyword(up, isKeyword) {
+		return false
+	}
+	for _, f := range rest {
+		w := strings.Trim(f, ":,.!?()\"'“”«»")
+		if w == "" {
+			continue
+		}
+		if isKeyword(strings.ToUpper(w)) && (digit || w == strings.ToUpper(w)) {
 			return false
 		}
+
 	}
 	return true
 }
+
+// nearKeyword reports whether up, an upper-case word, is one Damerau edit
+// from a keyword, by the reader's typo rule (AnswerReader: four Latin
+// letters or more). It tries every deletion, transposition, substitution
+// and insertion of a letter A-Z, À-Þ.
+func nearKeyword(up string, isKeyword func(string) bool) bool {
+	rs := []rune(up)
+	if len(rs) < 4 || len(rs) > 24 || !latinLetters(up) {
+		return false
+	}
+	buf := make([]rune, 0, len(rs)+1)
+	try := func(r []rune) bool { return isKeyword(string(r)) }
+	for i := range rs {
+		buf = append(append(buf[:0], rs[:i]...), rs[i+1:]...)
+		if try(buf) {
+			return true
+		}
+		if i+1 < len(rs) {
+			buf = append(buf[:0], rs...)
+			buf[i], buf[i+1] = buf[i+1], buf[i]
+			if try(buf) {
+				return true
+			}
+		}
+	}
+	for _, c := range keywordLetters {
+		for i := 0; i <= len(rs); i++ {
+			buf = append(append(append(buf[:0], rs[:i]...), c), rs[i:]...)
+			if try(buf) {
+				return true
+			}
+			if i < len(rs) && rs[i] != c {
+				buf = append(buf[:0], rs...)
+				buf[i] = c
+				if try(buf) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// keywordLetters are the letters a keyword of our languages is written
+// with, upper case.
+var keywordLetters = []rune("ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÄÈÉÊËÌÍÎÏÒÓÔÖÙÚÛÜÇÑ")
 
 // SplitProse separates the prose lines of a player's command text (see
 // IsProse) from the rest. It returns the text without them (blank lines

@@ -1,0 +1,155 @@
+package mailfmt_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/referee/mailfmt"
+)
+
+// Signatures without "-- " (Outlook, Gmail on phones): a signature or
+// sign-off line that holds a digit or a word in capitals ("Brauerei Straße
+// 5, Zürich", "Tel. +49 30 123456", "ACME GmbH", "Sent from my iPhone 15")
+// can be no command, so it never makes the player's real command fail
+// (IsProse, doc.go "# Answers"). Generated: languages (en, it, fr, nl, de)
+// x signature shapes x with or without "-- " x after a blank line or not x
+// answer forms x client layouts. The command read is exactly the player's
+// and no signature line reaches the engine.
+func TestSignatureLinesNeverCommands(t *testing.T) {
+	r, _ := testReader(t)
+	type lang struct {
+		signOff, option, place string
+		shapes                 []string
+	}
+	langs := map[string]lang{
+		"en": {"Best regards,", "option", "PLACE", []string{"Tel. +44 20 7946 0958", "ACME Ltd", "www.acme24.example", "Sent from my iPhone 15", "Flat 4, 221B Baker Street"}},
+		"it": {"Cordiali saluti", "opzione", "PIAZZA", []string{"Via Roma 3, 20121 Milano", "Cell. 333 1234567", "BIRRIFICIO ROSSI S.r.l.", "Inviato da iPhone 15", "P.IVA 01234567890"}},
+		"fr": {"Cordialement,", "choix", "PLACER", []string{"Tél. 01 23 45 67 89", "Envoyé de mon Galaxy S24", "ACME SARL", "Siège: Lyon 69002"}},
+		"nl": {"Met vriendelijke groet,", "optie", "PLAATS", []string{"Kerkstraat 12, 1017 GM Amsterdam", "Mob: 06-12345678", "ACME B.V.", "Verzonden vanaf mijn iPhone 15", "KvK 12345678"}},
+		"de": {"Mit freundlichen Grüßen", "option", "PLACE", []string{"Brauerei Straße 5, Zürich", "Hauptstr. 12, 10115 Berlin", "Tel. +49 30 123456", "ACME GmbH", "Von meinem iPhone 15 gesendet", "Geschäftsführer: Dr. Hans Müller", "Sitz der Gesellschaft: Berlin, HRB 12345"}},
+	}
+	menu := "##- Please type your reply above this line -##\nYour move, Anna.\n  1) PASS\n  2) PLACE HP1 SEED\n  3) STORE Y5 G4\n"
+	layouts := map[string]func(own string) string{
+		"outlook": func(own string) string {
+			return own + "\n\n________________________________\nFrom: Referee <ref@referee.example>\nSent: Monday, December 7, 2026 10:00\nTo: Anna Keller <anna@brauerei.example>\nSubject: Re: [g42] your move\n\n" + menu
+		},
+		"gmail": func(own string) string {
+			return own + "\n\nOn Mon, 7 Dec 2026 at 10:00, Referee <ref@referee.example> wrote:\n" + quote(menu)
+		},
+		"apple": func(own string) string {
+			return own + "\n\n> On 7 Dec 2026, at 10:00, Referee <ref@referee.example> wrote:\n> \n" + quote(menu)
+		},
+		"thunderbird-bottom": func(own string) string {
+			return "On 07/12/2026 10:00, Referee wrote:\n" + quote(menu) + "\n" + own + "\n"
+		},
+	}
+	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
+	n := 0
+	for lname, l := range langs {
+		answers := []struct{ line, want string }{
+			{"2", "option 2"},
+			{"2.", "option 2"},
+			{l.option + " 2", "option 2"},
+			{"2) PLACE HP1 SEED", "option 2 PLACE HP1 SEED"},
+			{l.place + " HP1 SEED", l.place + " HP1 SEED"},
+			{strings.ToLower(l.place) + " HP1 seed", strings.ToLower(l.place) + " HP1 seed"},
+		}
+		for _, shape := range l.shapes {
+			for _, dash := range []bool{false, true} {
+				for _, gap := range []bool{true, false} {
+					for _, a := range answers {
+						for lay, write := range layouts {
+							own := a.line + "\n"
+							if gap {
+								own += "\n"
+							}
+							if dash {
+								own += "-- \n"
+							}
+							own += l.signOff + "\nAnna Keller\n" + shape
+							body := write(own)
+							name := fmt.Sprintf("%s/%s/%q/dash=%v/gap=%v/%q", lname, lay, shape, dash, gap, a.line)
+							text, _ := mailfmt.ExtractCommandsFor(body, sender, testIsKeyword)
+							var got []string
+							for _, al := range r.Read(text) {
+								switch al.Kind {
+								case mailfmt.AnswerOption:
+									got = append(got, strings.TrimSpace(fmt.Sprintf("option %d %s", al.Option, al.Copied)))
+								case mailfmt.AnswerCommand:
+									got = append(got, al.Text)
+								case mailfmt.AnswerAsk:
+									got = append(got, "ask "+al.Raw)
+								}
+							}
+							if len(got) != 1 || got[0] != a.want {
+								t.Errorf("%s: read %q, want only %q\ntext %q", name, got, a.want, text)
+							}
+							// The referee's prose split leaves the answer alone.
+							cmds, _ := mailfmt.SplitProse(text, testIsKeyword)
+							if strings.TrimSpace(cmds) != a.line {
+								t.Errorf("%s: SplitProse kept %q, want %q", name, cmds, a.line)
+							}
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	if n < 500 {
+		t.Fatalf("only %d cases", n)
+	}
+}
+
+func quote(s string) string {
+	return "> " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n> ") + "\n"
+}
+
+// What may still be a command is never taken for a signature line: a line
+// that starts with a keyword or a typo of one, a number or option form, the
+// engine's syntax, or holds a keyword in capitals later ("I PLAY SHIELD":
+// refused with a hint), or a keyword and a digit ("Hi, place it at HP1").
+func TestProseKeepsWhatMayBeACommand(t *testing.T) {
+	r, _ := testReader(t)
+	for _, line := range []string{
+		"PLACE HP1 SEED", "place HP1 seed", "Plcae HP1 seed", "PLCAE HP1 SEED", "PIAZZA HP1", "2", "option 2", "opzione 2",
+		"2) PLACE HP1 SEED", "PLACE HP1 SEED | PASS", "BUY HO2 S1; DONE", "#begin", "I PLACE HP1 SEED", "Hi, place it at HP1",
+		"I choose option 2 please", "MH1 SEED", "Tel. PASS", "ACME 5", "Brauerei PLACE 5",
+	} {
+		if mailfmt.IsProse(line, testIsKeyword) {
+			t.Errorf("IsProse(%q) = true, want false", line)
+		}
+		if al := r.Line(line); al.Kind == mailfmt.AnswerChat {
+			t.Errorf("%q read as chat: %+v", line, al)
+		}
+	}
+	for _, line := range []string{
+		"Brauerei Straße 5, Zürich", "Hauptstr. 12", "Via Roma 3, 20121 Milano", "Tel. +49 30 123456", "Mob: 06-12345678",
+		"Sent from my iPhone 15", "Envoyé de mon Galaxy S24", "PS: 2 more days", "Kerkstraat 12, 1017 GM Amsterdam",
+		"Sitz der Gesellschaft: Berlin, HRB 12345", "www.acme24.example", "anna.keller@brauerei24.example", "https://brauerei5.example/shop",
+	} {
+		if !mailfmt.IsProse(line, testIsKeyword) {
+			t.Errorf("IsProse(%q) = false, want true", line)
+		}
+		if al := r.Line(line); al.Kind != mailfmt.AnswerChat && !leadThenNumber[line] {
+			t.Errorf("%q not read as chat: %+v", line, al)
+		}
+	}
+	// Ambiguous, never dropped: a line that starts with a keyword
+	// ("Piazza" is PLACE in Italian) or a number, or holds a keyword in
+	// capitals ("B" of Brewcrafters) and a digit, stays for the engine to
+	// refuse with its reason, even in a signature.
+	for _, line := range []string{"ACME GmbH", "CEO", "WITHDRAW open ann@p.test", "Piazza Duomo 1, Milano", "221 Baker St, London", "Bâtiment B, 3e étage"} {
+		if mailfmt.IsProse(line, testIsKeyword) {
+			t.Errorf("IsProse(%q) = true, want false", line)
+		}
+		if al := r.Line(line); al.Kind == mailfmt.AnswerChat {
+			t.Errorf("%q read as chat: %+v", line, al)
+		}
+	}
+}
+
+// leadThenNumber are prose lines that the reader still reads as chat
+// before an option number (doc.go "# Answers": "Ok: 2"); left as found.
+var leadThenNumber = map[string]bool{"Hauptstr. 12": true, "PS: 2 more days": true}
