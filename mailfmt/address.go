@@ -56,34 +56,7 @@ const MaxNameRunes = 64
 // or encoded word), never built by hand, so no name can make a mail
 // impossible to compose.
 func CleanName(s string) string {
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
-	}
-	var b strings.Builder
-	n, space := 0, false
-	for _, r := range s {
-		switch {
-		case unicode.IsSpace(r):
-			space = b.Len() > 0
-			continue
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r):
-			continue
-		}
-		if n >= MaxNameRunes {
-			break
-		}
-		if space {
-			b.WriteByte(' ')
-			n++
-			space = false
-			if n >= MaxNameRunes {
-				break
-			}
-		}
-		b.WriteRune(r)
-		n++
-	}
-	name := strings.TrimSpace(b.String())
+	name := strings.TrimSpace(printable(s, MaxNameRunes))
 	if strings.ContainsRune(name, '\\') && !isASCII(name) {
 		// net/mail writes a non-ASCII name as a Q encoded word and
 		// leaves a backslash in it raw, which no parser reads back
@@ -170,4 +143,39 @@ func lowerDomain(addr string) string {
 		return strings.TrimSpace(addr)
 	}
 	return l + "@" + d
+}
+
+// printable is s as CleanName and QuoteLine show it: invalid UTF-8
+// replaced, control, invisible format and private-use characters removed,
+// every run of white space one space, none at the start, and at most limit
+// characters kept (the last may be a space when the text goes on).
+func printable(s string, limit int) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	var b strings.Builder
+	n, space := 0, false
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			space = b.Len() > 0
+			continue
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r):
+			continue
+		}
+		if n >= limit {
+			break
+		}
+		if space {
+			b.WriteByte(' ')
+			n++
+			space = false
+			if n >= limit {
+				break
+			}
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return b.String()
 }

@@ -16,29 +16,9 @@ import (
 // FuzzQuoteLine checks these.
 func QuoteLine(s string, width int) string {
 	width = max(width, 4)
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
-	}
-	var b strings.Builder
-	n, space := 0, false
-	for _, r := range s {
-		switch {
-		case unicode.IsSpace(r):
-			space = b.Len() > 0
-			continue
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r):
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			n++
-			space = false
-		}
-		b.WriteRune(r)
-		n++
-	}
-	out := b.String()
-	if n <= width {
+	// One character over the width is enough to know the line is cut.
+	out := printable(s, width+1)
+	if utf8.RuneCountInString(out) <= width {
 		return out
 	}
 	r := []rune(out)
