@@ -42,21 +42,8 @@ func TestHandedOnSeatPlaysByMailInPeoplesClients_Issue24(t *testing.T) {
 		to, raw := muttReply(t, inv, ms.Address(p), "ho-join-"+p, "JOIN")
 		ms.Send(t, ms.Address(p), []string{to}, raw)
 	}
-	table := func() (*referee.Game, *engine.Table) {
-		g, err := d.Referee.GameRecord("h1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		tb, err := engine.LoadTable(g.Table, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g, tb
-	}
-	waitFor(t, "the game to start", func() bool {
-		g, err := d.Referee.GameRecord("h1")
-		return err == nil && g.Status == referee.StatusRunning
-	})
+	table := func() (*referee.Game, *engine.Table) { return gameTable(t, d, "h1") }
+	waitRunning(t, d, "h1")
 	words := map[string][2]string{"ann": {"Hi,", "Thanks"}, "bob": {"Hi,", "Thanks"}, "carla": {"Ciao!", "Grazie"}}
 	resent := map[string]bool{}
 	named, moves := 0, 0

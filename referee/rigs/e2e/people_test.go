@@ -95,21 +95,8 @@ func TestPhoneHTMLJSONAndForgedRepliesInPeoplesClients_Issue24(t *testing.T) {
 		to, raw, _ := s.w.Reply(t, ms.Messages(t, u, "INBOX")[0].Raw, ms.Address(u), "pp-join-"+u, join)
 		ms.Send(t, ms.Address(u), []string{to}, raw)
 	}
-	table := func() (*referee.Game, *engine.Table) {
-		g, err := d.Referee.GameRecord("p1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		tb, err := engine.LoadTable(g.Table, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g, tb
-	}
-	waitFor(t, "the game to start", func() bool {
-		g, err := d.Referee.GameRecord("p1")
-		return err == nil && g.Status == referee.StatusRunning
-	})
+	table := func() (*referee.Game, *engine.Table) { return gameTable(t, d, "p1") }
+	waitRunning(t, d, "p1")
 	turns := map[string]int{}
 	forged, played := 0, map[string]int{}
 	for i := 0; i < 12; i++ {

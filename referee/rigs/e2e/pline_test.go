@@ -156,21 +156,8 @@ func TestCopiedPLinePlaysOnTheHandedOnSeat_Issue24(t *testing.T) {
 		to, raw, _ := writers[u].Reply(t, ms.Messages(t, u, "INBOX")[0].Raw, ms.Address(u), "pl-join-"+u, "JOIN")
 		ms.Send(t, ms.Address(u), []string{to}, raw)
 	}
-	table := func() (*referee.Game, *engine.Table) {
-		g, err := d.Referee.GameRecord("pl1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		tb, err := engine.LoadTable(g.Table, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g, tb
-	}
-	waitFor(t, "the game to start", func() bool {
-		g, err := d.Referee.GameRecord("pl1")
-		return err == nil && g.Status == referee.StatusRunning
-	})
+	table := func() (*referee.Game, *engine.Table) { return gameTable(t, d, "pl1") }
+	waitRunning(t, d, "pl1")
 	same := func(when string) {
 		t.Helper()
 		_, tb := table()

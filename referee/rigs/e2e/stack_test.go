@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/wiring/config"
@@ -94,4 +96,28 @@ level = "warn"
 		t.Fatal(err)
 	}
 	return cfg
+}
+
+// gameTable is a game's record and its table as the daemon's store holds
+// them now.
+func gameTable(t *testing.T, d *daemon.Daemon, id string) (*referee.Game, *engine.Table) {
+	t.Helper()
+	g, err := d.Referee.GameRecord(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := engine.LoadTable(g.Table, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, tb
+}
+
+// waitRunning waits until the game has started.
+func waitRunning(t *testing.T, d *daemon.Daemon, id string) {
+	t.Helper()
+	waitFor(t, "the game to start", func() bool {
+		g, err := d.Referee.GameRecord(id)
+		return err == nil && g.Status == referee.StatusRunning
+	})
 }
