@@ -250,28 +250,9 @@ func TestMoveWritesNoGamesTree_Issue25(t *testing.T) {
 			_, err := tx.AppendLog(id, entry)
 			return err
 		}
-		before, err := db.PageReading()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m%2 == 0 {
-			err = db.Update(move)
-		} else {
-			var s *Spec
-			if s, err = db.Speculate(move); err == nil {
-				err = db.Commit(s, nil)
-			}
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+		written, _ := pagesOfMove(t, db, m, move)
 		recs[id] = next
 		logs[id]++
-		after, err := db.PageReading()
-		if err != nil {
-			t.Fatal(err)
-		}
-		written, _ := WrittenPages(before, after)
 		n := written["games leaf"] + written["games branch"] + written["games overflow"]
 		first := old[id] && !moved[id]
 		moved[id] = true
@@ -411,21 +392,7 @@ func TestWakeKeptBesideTheLog_Issue25(t *testing.T) {
 			}
 			return tx.SetWake(id, next)
 		}
-		before, err := db.PageReading()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m%2 == 0 {
-			err = db.Update(move)
-		} else {
-			var s *Spec
-			if s, err = db.Speculate(move); err == nil {
-				err = db.Commit(s, nil)
-			}
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+		written, splits := pagesOfMove(t, db, m, move)
 		logs[id]++
 		if !next.Equal(wakes[id]) {
 			changed[id] = true
@@ -435,11 +402,6 @@ func TestWakeKeptBesideTheLog_Issue25(t *testing.T) {
 		} else {
 			wakes[id] = next
 		}
-		after, err := db.PageReading()
-		if err != nil {
-			t.Fatal(err)
-		}
-		written, splits := WrittenPages(before, after)
 		if n := written["wake leaf"] - splits["wake"]; n > 2 && !old[id] {
 			t.Errorf("move %d, game %s: %d leaves of wake written (%d added): %v", m, id, written["wake leaf"], splits["wake"], written)
 		}
@@ -465,4 +427,31 @@ func TestWakeKeptBesideTheLog_Issue25(t *testing.T) {
 		t.Error(err)
 	}
 	t.Logf("%d wake-ups changed, %d of the older form", len(changed), moved)
+}
+
+// pagesOfMove writes move, through Update when m is even and through
+// Speculate and Commit when odd, and returns the pages it wrote and the
+// leaves it added (WrittenPages of the readings before and after).
+func pagesOfMove(t *testing.T, db *DB, m int, move func(*Tx) error) (written, splits map[string]int) {
+	t.Helper()
+	before, err := db.PageReading()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m%2 == 0 {
+		err = db.Update(move)
+	} else {
+		var s *Spec
+		if s, err = db.Speculate(move); err == nil {
+			err = db.Commit(s, nil)
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := db.PageReading()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return WrittenPages(before, after)
 }
