@@ -34,10 +34,11 @@ var summaryValueData = map[string][]string{
 // Heaven & Ale and Brew Crafters with random moves to its end and renders
 // every seat's summary (full and compact, wide and narrow, the languages
 // in turn) and the menu lines of the decision answered after every fourth
-// move, and the summaries at the end, through a Set that reports every kept call
-// (a {{template}} or tmpl call): each template of summaryValueData is
-// called, and every call's data is a key (kept.go), never a Ctx or a
-// view. A call given the Ctx again ($c.With .) fails it.
+// move (sixteenth under -race), and the summaries at the end, through a
+// Set that reports every kept call (a {{template}} or tmpl call): each
+// template of summaryValueData is called, and every call's data is a key
+// (kept.go), never a Ctx or a view. A call given the Ctx or the view
+// again ("C" $c, "V" .Data.View) fails it.
 func TestSummariesGiveValues_Issue25(t *testing.T) {
 	s, err := LoadFS(Files())
 	if err != nil {
@@ -73,12 +74,18 @@ func TestSummariesGiveValues_Issue25(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(uint64(gi), 25))
 		li := 0
+		// Every fourth position (every sixteenth under the race
+		// detector, several times slower), and the last.
+		every := 4
+		if raceEnabled {
+			every = 16
+		}
 		for moves := 0; moves < 5000; moves++ {
 			pend := st.Pending()
 			over := st.Result() != nil || len(pend) == 0
 			for seat := range n {
-				if moves%4 != 0 && !over {
-					break // every fourth position, and the last
+				if moves%every != 0 && !over {
+					break
 				}
 				views := []any{st.View(seat)}
 				if hv, ok := views[0].(heavenale.View); ok {
@@ -101,7 +108,7 @@ func TestSummariesGiveValues_Issue25(t *testing.T) {
 			}
 			d := pend[rng.IntN(len(pend))]
 			opts := st.Legal(d)
-			if lang := s.Languages()[moves/4%len(s.Languages())]; moves%4 == 0 && s.Has(game, lang, "option."+d.Kind) {
+			if lang := s.Languages()[moves/every%len(s.Languages())]; moves%every == 0 && s.Has(game, lang, "option."+d.Kind) {
 				// The menu's lines (Brew Crafters' bc.optline).
 				v := st.View(d.Seat)
 				for i, o := range opts {
