@@ -150,12 +150,9 @@
 // written by the callers; Heaven & Ale's ha.board and ha.nboard get the
 // seat's name and the leader line, ha.holder the holder's name; Brew
 // Crafters' bc.portions the names by seat, bc.score the score and its
-// parts, and a menu line's words, facts and card name and facts go to
-// bc.optline (the menu's item holds a pointer to its card, so the tell
-// stage does not keep the line; bc.optline's text is kept). Only a line
-// rendered once a summary may take the Ctx (bc.leader, ha.leader).
-// TestSummariesGiveValues_Issue25 plays a game of each to its end, with
-// its menus, and fails when a call of these templates is given data that
+// parts. Only a line rendered once a summary may take the Ctx
+// (bc.leader, ha.leader). TestSummariesGiveValues_Issue25 plays a game of
+// each to its end and fails when a call of these templates is given data that
 // is not a value. A
 // template function must stay a function of its arguments and the Set,
 // or nothing could be kept: every function is classified, and the code

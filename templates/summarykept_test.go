@@ -20,21 +20,18 @@ import (
 // written by the caller), Heaven & Ale's boards (the seat's name, the
 // leader line rendered by the caller), the holders of its start spaces
 // and barrels and its final scores, Brew Crafters' projected score and
-// portions (the players' names as a list) and its menu lines (bc.option
-// gives bc.optline the line's words, its facts and its card's name and
-// facts: the menu's item holds a pointer to the card, so the tell stage
-// does not keep Brew Crafters' lines, issue 25).
+// portions (the players' names as a list).
 var summaryValueData = map[string][]string{
 	"dicebrewing":  {"db.board"},
 	"heavenale":    {"ha.board", "ha.nboard", "ha.holder", "ha.final", "ha.nfinal"},
-	"brewcrafters": {"bc.score", "bc.portions", "bc.optline"},
+	"brewcrafters": {"bc.score", "bc.portions"},
 }
 
 // TestSummariesGiveValues_Issue25 plays a game of each of Dice Brewing,
 // Heaven & Ale and Brew Crafters with random moves to its end and renders
 // every seat's summary (full and compact, wide and narrow, the languages
-// in turn) and the menu lines of the decision answered after every fourth
-// move (sixteenth under -race), and the summaries at the end, through a
+// in turn) after every fourth move (sixteenth under -race) and at the
+// end, through a
 // Set that reports every kept call (a {{template}} or tmpl call): each
 // template of summaryValueData is called, and every call's data is a key
 // (kept.go), never a Ctx or a view. A call given the Ctx or the view
@@ -108,17 +105,6 @@ func TestSummariesGiveValues_Issue25(t *testing.T) {
 			}
 			d := pend[rng.IntN(len(pend))]
 			opts := st.Legal(d)
-			if lang := s.Languages()[moves/every%len(s.Languages())]; moves%every == 0 && s.Has(game, lang, "option."+d.Kind) {
-				// The menu's lines (Brew Crafters' bc.optline).
-				v := st.View(d.Seat)
-				for i, o := range opts {
-					c := Ctx{Lang: lang, Game: game, Seat: d.Seat, Seats: names[:n],
-						Data: OptionData{N: i + 1, Option: o, Decision: d, View: v}}
-					if _, err := s.Render(game, lang, "option."+d.Kind, c); err != nil {
-						t.Fatalf("%s: %v", game, err)
-					}
-				}
-			}
 			m, err := st.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
 			if err != nil {
 				t.Fatal(err)
