@@ -4,12 +4,15 @@ import (
 	"slices"
 	"testing"
 	"text/template/parse"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters"
 )
 
 // TestBrewCraftersNamesGetValues_Issue25: the summary's names of Brew
 // Crafters (bc.named, a dozen a summary, bc.names, a dozen lists a
 // summary, bc.space, one a Market space, bc.line and bc.research, one a
-// player) get values as data, never the View (V) or the Ctx (C): their
+// player, bc.score and bc.portions) get values as data, never the View (V) or the Ctx (C): their
 // calls are kept by their data (kept.go), in every language. Checked on
 // the parse trees as loaded (every {{template}} call a kept call).
 func TestBrewCraftersNamesGetValues_Issue25(t *testing.T) {
@@ -79,7 +82,7 @@ func TestBrewCraftersNamesGetValues_Issue25(t *testing.T) {
 				walk(d.Tree.Root)
 			}
 		}
-		if calls < 26 {
+		if calls < 29 {
 			t.Errorf("%s: %d calls of the value-data templates found: the test checks nothing", lang, calls)
 		}
 	}
@@ -89,6 +92,8 @@ func TestBrewCraftersNamesGetValues_Issue25(t *testing.T) {
 		map[string]any{"K": "recipe", "L": []string{"R1", "R2"}, "N": []string{"Pale Ale", ""}},
 		map[string]any{"L": []string{"R1", "-", "", "R2", ""}, "N": []string{"Pale Ale", "", "", "Stout", ""}, "I": []string{}},
 		map[string]any{"R": [4]int{1, 0, 2, 3}, "O": "B2", "P": "MASH_TUN", "B": "", "Q": ""},
+		map[string]any{"S": 7, "P": []engine.ScorePart{{Name: "rep", Points: 7}}},
+		map[string]any{"L": []brewcrafters.PortionView{{ID: "M", Owner: 1}}, "O": []string{"ann", "bob"}, "T": "Collaboration:", "N": "free"},
 	} {
 		if _, ok := keptDataKey(data); !ok {
 			t.Errorf("%v: not keyed", data)
@@ -97,7 +102,8 @@ func TestBrewCraftersNamesGetValues_Issue25(t *testing.T) {
 }
 
 // bcValueData are the Brew Crafters templates whose data is values.
-var bcValueData = map[string]bool{"bc.named": true, "bc.names": true, "bc.space": true, "bc.line": true, "bc.research": true}
+var bcValueData = map[string]bool{"bc.named": true, "bc.names": true, "bc.space": true, "bc.line": true, "bc.research": true,
+	"bc.score": true, "bc.portions": true}
 
 // dictKeys is the keys of a (dict "k" v ...) pipeline, nil when n is not
 // one.

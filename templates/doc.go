@@ -143,7 +143,17 @@
 // map's value of each key, so Brew Crafters' bc.names, bc.line and
 // bc.research get their codes and names, never the view:
 // TestBrewCraftersNamesGetValues_Issue25,
-// TestHeavenAleMoveLinesKeyed_Issue25). A
+// TestHeavenAleMoveLinesKeyed_Issue25). What names a seat by who holds it
+// now is written by the caller, which has the Ctx, or given as the name
+// (a string) or the names by seat (Ctx.Seats, a list): Dice Brewing's
+// db.board gets its board's spaces and flags, its blocked-buildings line
+// written by the callers; Heaven & Ale's ha.board and ha.nboard get the
+// seat's name and the leader line, ha.holder the holder's name; Brew
+// Crafters' bc.portions the names by seat, bc.score the score and its
+// parts. Only a line rendered once a summary may take the Ctx
+// (bc.leader, ha.leader). TestSummariesGiveValues_Issue25 plays a game of
+// each to its end and fails when a call of these templates is given data that
+// is not a value. A
 // template function must stay a function of its arguments and the Set,
 // or nothing could be kept: every function is classified, and the code
 // of those of funcs.go is read for package variables and impure packages

@@ -1,0 +1,135 @@
+package templates
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"text/template"
+
+	"github.com/pbem-referee/referee/engine"
+	_ "github.com/pbem-referee/referee/engine/brewcrafters"
+	_ "github.com/pbem-referee/referee/engine/dicebrewing"
+	"github.com/pbem-referee/referee/engine/heavenale"
+)
+
+// summaryValueData are the sub-templates of the summaries whose data is
+// values, never the Ctx or the view (issue 25: data holding a Ctx or a
+// view is rendered every time, so each was rendered once a player a
+// mail): Dice Brewing's board (its blocked buildings, which name seats,
+// written by the caller), Heaven & Ale's boards (the seat's name, the
+// leader line rendered by the caller), the holders of its start spaces
+// and barrels and its final scores, Brew Crafters' projected score and
+// portions (the players' names as a list).
+var summaryValueData = map[string][]string{
+	"dicebrewing":  {"db.board"},
+	"heavenale":    {"ha.board", "ha.nboard", "ha.holder", "ha.final", "ha.nfinal"},
+	"brewcrafters": {"bc.score", "bc.portions"},
+}
+
+// TestSummariesGiveValues_Issue25 plays a game of each of Dice Brewing,
+// Heaven & Ale and Brew Crafters with random moves to its end and renders
+// every seat's summary (full and compact, wide and narrow, the languages
+// in turn) after every fourth move (sixteenth under -race) and at the
+// end, through a
+// Set that reports every kept call (a {{template}} or tmpl call): each
+// template of summaryValueData is called, and every call's data is a key
+// (kept.go), never a Ctx or a view. A call given the Ctx or the view
+// again ("C" $c, "V" .Data.View) fails it.
+func TestSummariesGiveValues_Issue25(t *testing.T) {
+	s, err := LoadFS(Files())
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyed, unkeyed := map[string]int{}, map[string]int{}
+	s.kept.called = func(d *template.Template, ok bool) {
+		if ok {
+			keyed[d.Name()]++
+		} else {
+			unkeyed[d.Name()]++
+		}
+	}
+	names := []string{"Zed", "Yu", "Zed", "Xi"}
+	for gi, game := range []string{"dicebrewing", "heavenale", "brewcrafters"} {
+		g, err := engine.Lookup(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clear(keyed)
+		clear(unkeyed)
+		n := 3 + gi%2
+		cfg := engine.Config{Seats: []string{"ann", "bob", "cat", "dan"}[:n], Seed: fmt.Sprintf("values-%d", gi),
+			Options: map[string]string{}}
+		if game == "dicebrewing" {
+			// Short, with BLOCKB played in the brewing phase.
+			cfg.Options["round_limit"] = "4"
+			cfg.Options["block_building_timing"] = "brewing"
+		}
+		st, _, err := g.NewState(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(gi), 25))
+		li := 0
+		// Every fourth position (every sixteenth under the race
+		// detector, several times slower), and the last.
+		every := 4
+		if raceEnabled {
+			every = 16
+		}
+		for moves := 0; moves < 5000; moves++ {
+			pend := st.Pending()
+			over := st.Result() != nil || len(pend) == 0
+			for seat := range n {
+				if moves%every != 0 && !over {
+					break
+				}
+				views := []any{st.View(seat)}
+				if hv, ok := views[0].(heavenale.View); ok {
+					hv.Narrow = !hv.Narrow
+					views = append(views, hv)
+				}
+				for _, v := range views {
+					for _, compact := range []bool{false, true} {
+						lang := s.Languages()[li%len(s.Languages())]
+						li++
+						c := Ctx{Lang: lang, Game: game, Seat: seat, Seats: names[:n], Data: v, Compact: compact}
+						if _, err := s.Render(game, lang, "summary", c); err != nil {
+							t.Fatalf("%s: %v", game, err)
+						}
+					}
+				}
+			}
+			if over {
+				break
+			}
+			d := pend[rng.IntN(len(pend))]
+			opts := st.Legal(d)
+			m, err := st.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.Apply(d.Seat, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.Result() == nil {
+			t.Errorf("%s: the game did not end: the final scores were not rendered", game)
+		}
+		for _, name := range summaryValueData[game] {
+			if unkeyed[name] > 0 {
+				t.Errorf("%s: %s called %d times with data that is not a value (a Ctx or a view?), %d with values",
+					game, name, unkeyed[name], keyed[name])
+			}
+			if keyed[name] == 0 {
+				t.Errorf("%s: %s never called: the test checks nothing", game, name)
+			}
+		}
+		var others []string
+		for name := range unkeyed {
+			others = append(others, name)
+		}
+		slices.Sort(others)
+		t.Logf("%s: calls rendered every time (data not a value): %v", game, others)
+	}
+}
