@@ -1,7 +1,11 @@
 package organise
 
 import (
+	"strings"
+
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -22,6 +26,25 @@ func (w Templates) Alias(scope, lang, word string) string { return w.R.T.Alias(s
 
 func (w Templates) ArgLanguage(scope, word string) (string, string) {
 	return w.R.T.ArgLanguage(scope, word)
+}
+
+func (w Templates) ReadLine(line string) mailfmt.AnswerLine {
+	if w.R == nil {
+		return mailfmt.AnswerLine{Raw: strings.TrimSpace(line), Kind: mailfmt.AnswerCommand, Text: strings.TrimSpace(line)}
+	}
+	return readLine(w.R.T, line)
+}
+
+// tableWords are the keywords of the table, the reply reader's own words
+// (their aliases in every language are the templates').
+var tableWords = map[string]bool{}
+
+// readLine is a line of an organiser's mail as the reply reader reads it
+// with the organiser's words (reading.Reader: the keywords of the table,
+// the referee's and the organiser's aliases in every language, the chat
+// words of every language).
+func readLine(s *templates.Set, line string) mailfmt.AnswerLine {
+	return reading.Reader(reading.Vocab{T: s, Name: Scope, Referee: tableWords}).Line(line)
 }
 
 func (Templates) Languages() []string { return templates.Languages }
