@@ -125,7 +125,7 @@ func Script(h Host, org, text string) (lines []string, lang string, err error) {
 			// a line that is neither chat nor a keyword (nor one
 			// mistyped, which is refused as its own line) is quoted.
 			switch al := h.ReadLine(c.lines[c.i]); {
-			case al.Kind == mailfmt.AnswerChat:
+			case al.Kind == mailfmt.AnswerChat && !hidden(c.lines[c.i]):
 				continue
 			case al.Kind != mailfmt.AnswerAsk && al.Keyword == "":
 				unread = append(unread, c.lines[c.i])
@@ -206,6 +206,13 @@ func (c *Call) unread(lines []string) {
 	shown := q[:min(len(q), MaxUnread)]
 	c.results = append(c.results, c.text("org.unread", "n", len(q), "lines", shown, "more", len(q)-len(shown),
 		"list", c.commandList()))
+}
+
+// hidden reports a line with characters a quote removes (controls,
+// invisible format characters: mailfmt.QuoteLine): a disguised line is
+// never chat.
+func hidden(line string) bool {
+	return mailfmt.QuoteLine(line, len(line)+4) != strings.Join(strings.Fields(line), " ")
 }
 
 // run runs the line through the keyword's rows, in order; a keyword that
