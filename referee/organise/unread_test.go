@@ -46,9 +46,9 @@ var hostileLines = []string{
 	"g1 STATUS",
 	"Brewers' Circle | Milano",
 	"zz\u202eevil\u200b line",
-	"+39 02 1234567",
+	"FROBNICATE  g1", // again: quoted once
 	strings.Repeat("ABCDEFGHIJ", 12),
-	"FROBNICATE g1", // again: quoted once
+	"+39 02 1234567",
 	"K2 = 7; X9",
 }
 
