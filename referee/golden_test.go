@@ -450,6 +450,12 @@ func TestGoldenOrganiser(t *testing.T) {
 		g.take("the game's log", ann)
 		h.org("ABORT g1")
 		g.take("ABORT", ann)
+
+		// Issue 25: the lines of no command are quoted once with the list
+		// of commands; the chat (thanks, a name, a greeting) is not.
+		thanks := map[string]string{"en": "Thanks", "it": "Grazie", "fr": "Merci", "nl": "Bedankt"}[l]
+		h.org(orgWord(h, l, "STATUS") + " g1\n" + thanks + "\nOlga Bianchi\nBrewers' Circle | Milano\nCiao!")
+		g.record("an organiser's mail with a line of no command", g.pick(h.mails(), org))
 	})
 }
 
