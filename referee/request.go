@@ -384,14 +384,14 @@ func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 		out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
 		return nil
 	}
-	c = c.Player()
+	said := req.read().Said(reading.Vocab{T: w.r.render.T, Name: "referee", Referee: cmdtable.ReadingWords})
+	c = c.Player(func(line int) bool { _, chat := said(line); return chat }) // issue 25: chat is no question
 	lines = append(lines, c.Note(func(name string, data map[string]any) string { return w.playerText(p, name, data) })...)
 	if notice {
 		lines = append(lines, w.playerText(p, "info.slow_down", map[string]any{"max": w.r.opt.RateLimit,
 			"minutes": int(w.r.opt.RateWindow.Minutes())}))
 	}
 	var unread []string // issue 25: quoted, never chat
-	said := req.read().Said(reading.Vocab{T: w.r.render.T, Name: "referee", Referee: cmdtable.ReadingWords})
 	for _, o := range c.Orders {
 		f := strings.Fields(o.Alts[0][0])
 		call := &playerCall{w: w, p: p, kw: w.r.render.T.Alias("referee", p.Lang, f[0]), f: f, lines: lines}

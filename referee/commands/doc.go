@@ -37,7 +37,8 @@
 //     issue 25, TestPlayerAnswerNamesUnreadLines_Issue25 in
 //     referee/edge/mailin). Lines beyond the player's cap of questions a
 //     mail (guard.Capped.Player) are counted (info.too_many_info), not
-//     named;
+//     named; chat neither takes a place under the cap nor is counted
+//     beyond it (TestPlayerCapCountsNoChat_Issue25);
 //   - HELP <word> answers the word's command help and the card it names,
 //     the word read in the reader's language, then in any (TestHelpTopics).
 package commands

@@ -296,3 +296,49 @@ func TestPlayerAnswerCountsUnreadBeyondFive_Issue25(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayerCapCountsNoChat_Issue25: a player's mail of seven lines of no
+// command and an Outlook signature (sign-off, name, "Sent from Outlook",
+// each language's thanks) is counted beyond the cap of five by its lines
+// that are not chat: two, whatever the signature's length, in every
+// language.
+func TestPlayerCapCountsNoChat_Issue25(t *testing.T) {
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newMailHarness(t, func(o *referee.Options) { o.MaxInfo = 5 })
+	sigs := [][]string{
+		{"Thanks", "Pat"},
+		{"Best regards,", "Pat", "", "Sent from Outlook for iOS"},
+		{"Grazie mille!", "Pat", "", "Get Outlook for Android"},
+		{"Merci beaucoup,", "Pat", "Cordialement"},
+		{"Met vriendelijke groet,", "Pat", "Bedankt!"},
+		{"Mit freundlichen Grüßen", "Pat", "Viele Grüße"},
+	}
+	for i, lang := range templates.Languages {
+		addr := fmt.Sprintf("c%d@example.test", i)
+		orig := h.registered(addr, "Pat", lang)
+		for _, sig := range sigs {
+			var lines []string
+			for j := range 7 {
+				lines = append(lines, fmt.Sprintf("WIBBLE %d", j))
+			}
+			text := "Hi,\n" + strings.Join(lines, "\n") + "\n" + strings.Join(sig, "\n")
+			h.clock.Advance(2 * time.Hour)
+			h.handle(h.reply(orig, addr, text))
+			got := h.inbox()[addr]
+			if len(got) != 1 {
+				t.Fatalf("%s %q: %d answers", lang, sig, len(got))
+			}
+			m, err := mailfmt.Parse(got[0], mailfmt.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := render(t, set, lang, "info.too_many_info", map[string]any{"n": 2, "max": 5})
+			if body := strings.Join(strings.Fields(m.Text), " "); !strings.Contains(body, strings.Join(strings.Fields(want), " ")) {
+				t.Errorf("%s %q: the answer lacks %q:\n%s", lang, sig, want, m.Text)
+			}
+		}
+	}
+}
