@@ -57,7 +57,7 @@
 //   - nothing an organiser writes is silently dropped, nor answered as
 //     what it is not (issue 25): a line whose first word is a keyword of
 //     the table in any language runs, and a line whose first word is a
-//     keyword mistyped (one edit away: the reply reader's, reading.Reader
+//     keyword mistyped (one edit away: the reply reader's, reading.Vocab.Line
 //     with the table's words) is refused as its own line
 //     (org.error.unknown); a line the reply reader reads as chat (a
 //     greeting, thanks, a sign-off, a name, "Sent from Outlook") is no
