@@ -200,6 +200,6 @@
 // window. Only the abuse guards are silent: beyond the hourly rate
 // (Options.RateLimit, one note), the third identical mail of a day, and
 // the fourth mail of a day with nothing answer-like (auto-responders).
-// A player's answer quotes each line no command acted on, chat aside (commands.Unread);
-// a template that fails reads as templates.Set.Internal, its error logged (Renderer.text).
+// A player's and an organiser's answer quote each line no command acted on, chat aside (commands.Unread,
+// org.unread); a template that fails reads as templates.Set.Internal, its error logged (Renderer.text).
 package referee

@@ -450,6 +450,12 @@ func TestGoldenOrganiser(t *testing.T) {
 		g.take("the game's log", ann)
 		h.org("ABORT g1")
 		g.take("ABORT", ann)
+
+		// Issue 25: the lines of no command are quoted once with the list
+		// of commands; the chat (thanks, a name, a greeting) is not.
+		thanks := map[string]string{"en": "Thanks", "it": "Grazie", "fr": "Merci", "nl": "Bedankt"}[l]
+		h.org(orgWord(h, l, "STATUS") + " g1\n" + thanks + "\nOlga Bianchi\nBrewers' Circle | Milano\nCiao!")
+		g.record("an organiser's mail with a line of no command", g.pick(h.mails(), org))
 	})
 }
 
@@ -641,7 +647,7 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 			"seed": "s33d", "shift": 1.5, "text": "hello", "title": "Fromage", "to": []string{"Ann"}, "topic": "FLY",
 			"until": "2026-12-01", "verified": false, "version": "1.1", "status": "running", "summary": "SUMMARY",
 			"waiting": []string{"Ann"}, "sha": "abc", "minutes": 60, "kb": 128, "quoted": []string{"550 5.1.1 no such user"},
-			"result": "1. Ann 12 / 2. Bob 9", "names": []string{"Bob"}, "more": 2,
+			"result": "1. Ann 12 / 2. Bob 9", "names": []string{"Bob"}, "more": 2, "list": "  NEW PLAYER",
 			// How single lines were read (referee/reading, issue 20).
 			"raw": "opzione 2", "typo": "paas", "kw": "PASS", "candidates": []string{"HOLD", "ROLL"}, "hint": "2",
 			"notes": []string{`line 1: I read "paas" as PASS.`}, "token": 7,

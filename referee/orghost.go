@@ -14,6 +14,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/organise"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
@@ -29,8 +30,11 @@ type orgHost struct {
 
 var _ organise.Host = orgHost{}
 
-// orgHostOf is the organiser's door's host of a unit of work.
-func orgHostOf(w *work) orgHost { return orgHost{organise.Templates{R: w.r.render.Renderer}, w} }
+// orgHostOf is the organiser's door's host of a unit of work; its reply reader has the organiser's words.
+func orgHostOf(w *work) orgHost {
+	return orgHost{organise.Templates{R: w.r.render.Renderer, Read: reading.Vocab{T: w.r.render.T,
+		Name: organise.Scope, Referee: organise.TableWords()}.Line}, w}
+}
 
 // AnswerIn: the desk words its failures in the answer's language
 // (deskHost.AnswerLang).
@@ -45,10 +49,7 @@ func (h orgHost) ParseHours(s string) (float64, error) { return parseHours(s) }
 func (h orgHost) MaxLines() int                        { return MaxOrgLines }
 func (h orgHost) Writes() int                          { return h.w.deskWrites }
 
-func (h orgHost) Undone(key string) (string, bool) {
-	msg, ok := h.w.undone[key]
-	return msg, ok
-}
+func (h orgHost) Undone(key string) (string, bool) { msg, ok := h.w.undone[key]; return msg, ok }
 
 func (h orgHost) Undo(failed map[string]string, err error) error {
 	var re *redoError
@@ -59,10 +60,7 @@ func (h orgHost) Undo(failed map[string]string, err error) error {
 	return &redoError{undo: failed}
 }
 
-func (h orgHost) IsUndo(err error) bool {
-	var re *redoError
-	return errors.As(err, &re)
-}
+func (h orgHost) IsUndo(err error) bool { var re *redoError; return errors.As(err, &re) }
 
 func (h orgHost) Help(lang, org string) (string, error) { return h.w.orgHelp(lang, org, "org.help") }
 

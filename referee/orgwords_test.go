@@ -161,7 +161,7 @@ func orgErrorScript(h *harness, lang string) (text string, want []string) {
 	lines := []string{
 		w("LIST"),
 		w("PLAYER") + " zoe@example.test Zoe",                  // only_after_new
-		"FROBNICATE g1",                                        // unknown
+		"PAUSSE g1",                                            // unknown: a keyword mistyped
 		w("PAUSE") + " nosuch",                                 // no_game
 		w("EXTEND") + " g1",                                    // seat_missing
 		w("EXTEND") + " g1 zed 2h",                             // no_seat

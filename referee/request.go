@@ -384,14 +384,14 @@ func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 		out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
 		return nil
 	}
-	c = c.Player()
+	v := reading.Vocab{T: w.r.render.T, Name: "referee", Referee: cmdtable.ReadingWords}
+	said, unread := req.read().Said(v), req.read().Comments(v)               // issue 25: quoted, never chat; a whole comment too
+	c = c.Player(func(line int) bool { _, chat := said(line); return chat }) // issue 25: chat is no question
 	lines = append(lines, c.Note(func(name string, data map[string]any) string { return w.playerText(p, name, data) })...)
 	if notice {
 		lines = append(lines, w.playerText(p, "info.slow_down", map[string]any{"max": w.r.opt.RateLimit,
 			"minutes": int(w.r.opt.RateWindow.Minutes())}))
 	}
-	var unread []string // issue 25: quoted, never chat
-	said := req.read().Said(reading.Vocab{T: w.r.render.T, Name: "referee", Referee: cmdtable.ReadingWords})
 	for _, o := range c.Orders {
 		f := strings.Fields(o.Alts[0][0])
 		call := &playerCall{w: w, p: p, kw: w.r.render.T.Alias("referee", p.Lang, f[0]), f: f, lines: lines}
@@ -400,7 +400,7 @@ func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 		}
 		lines, acted = call.lines, acted || call.acted
 		if raw, chat := said(o.Line); call.unread && !chat {
-			unread = append(unread, raw)
+			unread[o.Line] = raw
 		}
 	}
 	if len(unread) > 0 || len(lines) == 0 && !acted {

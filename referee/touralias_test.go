@@ -82,9 +82,9 @@ func TestOrganiserHelpListsTournaments(t *testing.T) {
 	contains(t, orgResults(t, h), "TOURNAMENTS", "ADJUDICATE <game>")
 	h.newToyGame("g1", "ann@p.test", "bob@p.test")
 	h.mails()
-	h.org("FROBNICATE g1")
+	h.org("FROBNICATE g1\nSTATSU g1") // issue 25: a line of no keyword is quoted, a mistyped one refused
 	res := orgResults(t, h)
-	contains(t, res, "unknown organiser command FROBNICATE", "NEW TOURNAMENT", "PUBLISH FORFEIT ADJUDICATE")
+	contains(t, res, "  > FROBNICATE g1", "unknown organiser command STATSU", "NEW TOURNAMENT", "PUBLISH FORFEIT ADJUDICATE")
 	for _, l := range strings.Split(res, "\n") {
 		if utf8.RuneCountInString(l) > 80 {
 			t.Errorf("unknown-command answer line of %d columns: %s", utf8.RuneCountInString(l), l)

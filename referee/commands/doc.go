@@ -29,7 +29,9 @@
 //     (TestSeatSettingsAllOrNone);
 //   - a player's answer at their own address names every line of the
 //     mail that no command acted on and that the answer reader does not
-//     read as chat (greetings, thanks, sign-offs; what the mail edge took
+//     read as chat, and every whole line of comment ("# my note",
+//     reading's Mail.Comments; TestPlayerCommentLinesQuoted_Issue25)
+//     (chat: greetings, thanks, sign-offs; what the mail edge took
 //     off as greeting, sign-off or signature never reaches it): each as
 //     written, cleaned and cut to 80 columns with its prefix
 //     (mailfmt.QuoteLine), once, at most MaxUnread, then how many more,
@@ -37,7 +39,8 @@
 //     issue 25, TestPlayerAnswerNamesUnreadLines_Issue25 in
 //     referee/edge/mailin). Lines beyond the player's cap of questions a
 //     mail (guard.Capped.Player) are counted (info.too_many_info), not
-//     named;
+//     named; chat neither takes a place under the cap nor is counted
+//     beyond it (TestPlayerCapCountsNoChat_Issue25);
 //   - HELP <word> answers the word's command help and the card it names,
 //     the word read in the reader's language, then in any (TestHelpTopics).
 package commands

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -93,12 +94,13 @@ const quoteWidth = 76
 // Unread ends a player's answer (lines, so far) for the lines of the mail
 // that no command acted on and that are not chat (issue 25): the words
 // info.unread quote each, as written (mailfmt.QuoteLine: cleaned, cut to
-// fit), once, at most MaxUnread, then say how many more; then the help,
-// unless the answer already has it. With none, only the help is added.
-func Unread(text func(name string, data map[string]any) string, lines, unread []string) []string {
+// fit), once, in the mail's order (unread: by line number), at most
+// MaxUnread, then say how many more; then the help, unless the answer
+// already has it. With none, only the help is added.
+func Unread(text func(name string, data map[string]any) string, lines []string, unread map[int]string) []string {
 	var q []string
-	for _, l := range unread {
-		if l = mailfmt.QuoteLine(l, quoteWidth); l != "" && !slices.Contains(q, l) {
+	for _, n := range slices.Sorted(maps.Keys(unread)) {
+		if l := mailfmt.QuoteLine(unread[n], quoteWidth); l != "" && !slices.Contains(q, l) {
 			q = append(q, l)
 		}
 	}

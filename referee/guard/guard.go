@@ -100,12 +100,26 @@ func (cp Caps) Apply(orders []engine.Order, known, info func(kw string) bool) Ca
 }
 
 // Player is the cap of a player's mail at their own address: every line
-// is a question, so at most MaxInfo orders are kept (the rest Dropped)
-// and none is refused as one of too many orders.
-func (c Capped) Player() Capped {
-	if len(c.Orders) > c.MaxInfo {
-		c.Dropped += len(c.Orders) - c.MaxInfo
-		c.Orders = c.Orders[:c.MaxInfo]
+// is a question, so at most MaxInfo orders that are not chat (chat tells
+// by line number: a greeting, a sign-off, a signature's lines) are kept;
+// beyond them the rest are not read, and only those that are not chat
+// are counted (Dropped; issue 25: an Outlook signature is no question).
+// None is refused as one of too many orders.
+func (c Capped) Player(chat func(line int) bool) Capped {
+	n := 0
+	for i, o := range c.Orders {
+		if n == c.MaxInfo {
+			for _, o := range c.Orders[i:] {
+				if !chat(o.Line) {
+					c.Dropped++
+				}
+			}
+			c.Orders = c.Orders[:i]
+			break
+		}
+		if !chat(o.Line) {
+			n++
+		}
 	}
 	c.TooMany = 0
 	return c

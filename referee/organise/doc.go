@@ -54,6 +54,20 @@
 //     Warn). Every answer fits the mail's 80 columns in any language, with
 //     hostile values, and carries no Go-ish text
 //     (TestEveryRefusalInWords_Issue24, TestCoreFailuresInWords_Issue24);
+//   - nothing an organiser writes is silently dropped, nor answered as
+//     what it is not (issue 25): a line whose first word is a keyword of
+//     the table in any language runs, and a line whose first word is a
+//     keyword mistyped (one edit away: the reply reader's, reading.Vocab.Line
+//     with the table's words) is refused as its own line
+//     (org.error.unknown); a line the reply reader reads as chat (a
+//     greeting, thanks, a sign-off, a name, "Sent from Outlook") is no
+//     error and is not answered, unless it hides characters
+//     (mailfmt.QuoteLine removes them); every other line is no command:
+//     the answer ends with org.unread, which quotes each once, as
+//     written (mailfmt.QuoteLine: cleaned, cut to 76 columns), at most
+//     MaxUnread then how many more, and lists the commands once
+//     (TestOrganiserAnswerNamesUnreadLines_Issue25). Such lines do not
+//     count against the cap of command lines;
 //   - a command that names a game is checked (the game exists, it is the
 //     organiser's) before it runs, and logged after (addresses and URLs
 //     masked) unless its row is Unlogged.

@@ -3,6 +3,7 @@ package organise
 import (
 	"time"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 )
@@ -22,6 +23,10 @@ type Words interface {
 	ArgLanguage(scope, word string) (canon, lang string)
 	// Languages are the languages, English first.
 	Languages() []string
+	// ReadLine is a line of the mail as the reply reader reads it with
+	// the organiser's words: chat (a greeting, thanks, a sign-off), a
+	// keyword written right or one edit away, or neither.
+	ReadLine(line string) mailfmt.AnswerLine
 	// RuleText is a game's refusal (an engine.RuleError: a code and its
 	// parameters) in lang's words; ok is false for any other error.
 	RuleText(lang string, err error) (text string, ok bool)

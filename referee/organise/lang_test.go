@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -18,7 +20,10 @@ func (w setWords) Alias(scope, lang, word string) string { return w.s.Alias(scop
 func (w setWords) ArgLanguage(scope, word string) (string, string) {
 	return w.s.ArgLanguage(scope, word)
 }
-func (w setWords) Languages() []string                   { return templates.Languages }
+func (w setWords) Languages() []string { return templates.Languages }
+func (w setWords) ReadLine(line string) mailfmt.AnswerLine {
+	return reading.Reader(reading.Vocab{T: w.s, Name: Scope, Referee: tableWords}).Line(line)
+}
 func (w setWords) RuleText(string, error) (string, bool) { return "", false }
 
 func loadWords(t *testing.T) setWords {

@@ -3,6 +3,7 @@ package organise
 import (
 	"errors"
 	"fmt"
+	"github.com/pbem-referee/referee/referee/reading"
 	"regexp"
 	"slices"
 	"strings"
@@ -45,7 +46,8 @@ func newWordsHost(t *testing.T) *wordsHost {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &wordsHost{Templates: Templates{R: rn}, fakeHost: &fakeHost{}}
+	return &wordsHost{Templates: Templates{R: rn, Read: reading.Vocab{T: rn.T, Name: Scope, Referee: tableWords}.Line},
+		fakeHost: &fakeHost{}}
 }
 
 // numeric are the parameters the templates count or compare as numbers.

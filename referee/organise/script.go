@@ -3,9 +3,11 @@ package organise
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 )
@@ -59,6 +61,7 @@ func init() {
 	for i := range rows {
 		r := &rows[i]
 		byKeyword[r.Keyword] = append(byKeyword[r.Keyword], r)
+		tableWords[r.Keyword] = true
 	}
 }
 
@@ -106,7 +109,8 @@ func Script(h Host, org, text string) (lines []string, lang string, err error) {
 	c := &Call{h: h, org: org, lang: lang, lines: strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n"),
 		failed: map[string]string{}}
 	failed := c.failed
-	read, unread := 0, 0
+	read, over := 0, 0
+	var unread []string
 	for ; c.i < len(c.lines); c.i++ {
 		line := c.lines[c.i]
 		if k := strings.IndexByte(line, '#'); k >= 0 {
@@ -116,8 +120,20 @@ func Script(h Host, org, text string) (lines []string, lang string, err error) {
 		if len(f) == 0 {
 			continue
 		}
+		if byKeyword[keyword(h, f[0])] == nil {
+			// Issue 25: no keyword of the table. Chat is not an error;
+			// a line that is neither chat nor a keyword (nor one
+			// mistyped, which is refused as its own line) is quoted.
+			switch al := h.ReadLine(c.lines[c.i]); {
+			case al.Kind == mailfmt.AnswerChat && !hidden(c.lines[c.i]):
+				continue
+			case al.Kind != mailfmt.AnswerAsk && al.Keyword == "":
+				unread = append(unread, c.lines[c.i])
+				continue
+			}
+		}
 		if read++; read > h.MaxLines() { // issue 23: bounded per mail
-			unread++
+			over++
 			continue
 		}
 		c.f = canonical(h, f)
@@ -155,13 +171,48 @@ func Script(h Host, org, text string) (lines []string, lang string, err error) {
 		}
 	}
 	c.finish()
-	if unread > 0 {
-		c.results = append(c.results, c.text("org.error.too_many_lines", "max", h.MaxLines(), "unread", unread))
+	if over > 0 {
+		c.results = append(c.results, c.text("org.error.too_many_lines", "max", h.MaxLines(), "unread", over))
 	}
+	c.unread(unread)
 	if len(failed) > 0 {
 		return nil, lang, h.Undo(failed, nil)
 	}
 	return c.results, lang, nil
+}
+
+// MaxUnread is how many lines no command acted on an answer quotes
+// (issue 25); the rest are counted.
+const MaxUnread = 5
+
+// quoteWidth is a quoted line's width: the template's prefix "  > " and
+// the line fit the mail's 80 columns.
+const quoteWidth = 76
+
+// unread ends the answer with the lines of the mail that are neither a
+// keyword of the table (nor one mistyped) nor chat (issue 25): org.unread
+// quotes each once, as written (mailfmt.QuoteLine: cleaned, cut to fit),
+// at most MaxUnread then how many more, and lists the commands once.
+func (c *Call) unread(lines []string) {
+	var q []string
+	for _, l := range lines {
+		if l = mailfmt.QuoteLine(l, quoteWidth); l != "" && !slices.Contains(q, l) {
+			q = append(q, l)
+		}
+	}
+	if len(q) == 0 {
+		return
+	}
+	shown := q[:min(len(q), MaxUnread)]
+	c.results = append(c.results, c.text("org.unread", "n", len(q), "lines", shown, "more", len(q)-len(shown),
+		"list", c.commandList()))
+}
+
+// hidden reports a line with characters a quote removes (controls,
+// invisible format characters: mailfmt.QuoteLine): a disguised line is
+// never chat.
+func hidden(line string) bool {
+	return mailfmt.QuoteLine(line, len(line)+4) != strings.Join(strings.Fields(line), " ")
 }
 
 // run runs the line through the keyword's rows, in order; a keyword that

@@ -1,7 +1,10 @@
 package organise
 
 import (
+	"strings"
+
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -9,7 +12,13 @@ import (
 // Templates are the door's Words over the referee's templates, through
 // the renderer the core renders every word with (the tell stage's): the
 // core's Host embeds them. A zero Templates knows the languages only.
-type Templates struct{ R *tell.Renderer }
+type Templates struct {
+	R *tell.Renderer
+	// Read reads a line of an organiser's mail as the reply reader does
+	// with the organiser's words (reading.Vocab.Line over TableWords and
+	// Scope); nil: a line is a keyword's only when it starts with one.
+	Read func(line string) mailfmt.AnswerLine
+}
 
 // reader is who the door's words are for: the organiser, in lang.
 func reader(lang string) tell.Reader { return tell.Reader{Game: "referee", Lang: lang, Seat: -1} }
@@ -23,6 +32,23 @@ func (w Templates) Alias(scope, lang, word string) string { return w.R.T.Alias(s
 func (w Templates) ArgLanguage(scope, word string) (string, string) {
 	return w.R.T.ArgLanguage(scope, word)
 }
+
+func (w Templates) ReadLine(line string) mailfmt.AnswerLine {
+	if w.Read == nil {
+		return mailfmt.AnswerLine{Raw: strings.TrimSpace(line), Kind: mailfmt.AnswerCommand, Text: strings.TrimSpace(line)}
+	}
+	return w.Read(line)
+}
+
+// tableWords are the keywords of the table, the reply reader's own words
+// (their aliases in every language are the templates').
+var tableWords = map[string]bool{}
+
+// TableWords are the keywords of the table: with the organiser's scope
+// (Scope), the words of the reply reader of an organiser's mail
+// (Templates.Read: reading's reply reader; it adds their aliases in every
+// language, the referee's, and the chat words of every language).
+func TableWords() map[string]bool { return tableWords }
 
 func (Templates) Languages() []string { return templates.Languages }
 

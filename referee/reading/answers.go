@@ -194,6 +194,26 @@ func (m *Mail) Said(v Vocab) func(line int) (raw string, chat bool) {
 	}
 }
 
+// Line is one line as the answer reader of v reads it: for a text that is
+// not a player's mail (an organiser's commands, package organise, which
+// tells chat and a mistyped keyword by it; issue 25).
+func (v Vocab) Line(line string) mailfmt.AnswerLine { return Reader(v).Line(line) }
+
+// Comments are a mail's whole lines of comment ("# my note": the engine
+// reads nothing in them) as the answer reader of v read them, each as
+// written, trimmed, by line number. Issue 25: nothing is silently
+// dropped, a player's answer quotes them with the lines no command acted
+// on (TestPlayerCommentLinesQuoted_Issue25 in referee/edge/mailin).
+func (m *Mail) Comments(v Vocab) map[int]string {
+	out := map[int]string{}
+	for _, l := range m.Lines(Reader(v)) {
+		if l.Kind == mailfmt.AnswerCommand && strings.HasPrefix(l.Text, "#") {
+			out[l.Line] = l.Raw
+		}
+	}
+	return out
+}
+
 // orders are the orders of the lines as the answer reader read them: each
 // line's answer (a command's text, an option's number, a line asked about
 // as written; nothing for chat) goes to the engine's script reader as it

@@ -66,7 +66,9 @@
 //     typo ("paas") is a Note (NoteReadAs);
 //   - chat ("Hi!", "thanks", a sentence), listed as ignored, and so is a
 //     whole line of comment ("# my note": the engine reads nothing in it;
-//     issue 25, TestCommentLinesListedAsIgnored_Issue25); a chat line
+//     issue 25, TestCommentLinesListedAsIgnored_Issue25; a player's
+//     answer quotes it with the lines no command acted on: Mail.Comments,
+//     TestPlayerCommentLinesQuoted_Issue25); a chat line
 //     that holds what may be an answer is a Note (NoteHint: `line 3 "I
 //     take option 2 please": did you mean 2?`);
 //   - a word one edit from several keywords: left to the engine, which

@@ -296,3 +296,92 @@ func TestPlayerAnswerCountsUnreadBeyondFive_Issue25(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayerCapCountsNoChat_Issue25: a player's mail of seven lines of no
+// command and an Outlook signature (sign-off, name, "Sent from Outlook",
+// each language's thanks) is counted beyond the cap of five by its lines
+// that are not chat: two, whatever the signature's length, in every
+// language.
+func TestPlayerCapCountsNoChat_Issue25(t *testing.T) {
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newMailHarness(t, func(o *referee.Options) { o.MaxInfo = 5 })
+	sigs := [][]string{
+		{"Thanks", "Pat"},
+		{"Best regards,", "Pat", "", "Sent from Outlook for iOS"},
+		{"Grazie mille!", "Pat", "", "Get Outlook for Android"},
+		{"Merci beaucoup,", "Pat", "Cordialement"},
+		{"Met vriendelijke groet,", "Pat", "Bedankt!"},
+		{"Mit freundlichen Grüßen", "Pat", "Viele Grüße"},
+	}
+	for i, lang := range templates.Languages {
+		addr := fmt.Sprintf("c%d@example.test", i)
+		orig := h.registered(addr, "Pat", lang)
+		for _, sig := range sigs {
+			var lines []string
+			for j := range 7 {
+				lines = append(lines, fmt.Sprintf("WIBBLE %d", j))
+			}
+			text := "Hi,\n" + strings.Join(lines, "\n") + "\n" + strings.Join(sig, "\n")
+			h.clock.Advance(2 * time.Hour)
+			h.handle(h.reply(orig, addr, text))
+			got := h.inbox()[addr]
+			if len(got) != 1 {
+				t.Fatalf("%s %q: %d answers", lang, sig, len(got))
+			}
+			m, err := mailfmt.Parse(got[0], mailfmt.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := render(t, set, lang, "info.too_many_info", map[string]any{"n": 2, "max": 5})
+			if body := strings.Join(strings.Fields(m.Text), " "); !strings.Contains(body, strings.Join(strings.Fields(want), " ")) {
+				t.Errorf("%s %q: the answer lacks %q:\n%s", lang, sig, want, m.Text)
+			}
+		}
+	}
+}
+
+// TestPlayerCommentLinesQuoted_Issue25: a whole line of comment in a
+// player's mail at their own address ("# my note": the engine reads
+// nothing in it) is quoted among the lines not acted on, once, in the
+// mail's order, never silently dropped: 4 comment forms x 3 places x 4
+// languages; a comment after a command is not (the command is read).
+func TestPlayerCommentLinesQuoted_Issue25(t *testing.T) {
+	h := newMailHarness(t, func(o *referee.Options) { o.MaxInfo = 20 })
+	forms := []string{"# my note", "#note to self", "  #   spaced   note", "# ¿qué? 👍"}
+	for i, lang := range templates.Languages {
+		addr := fmt.Sprintf("n%d@example.test", i)
+		orig := h.registered(addr, "Pat", lang)
+		for _, form := range forms {
+			for place := range 3 {
+				lines := []string{"LIST # the games", "WIBBLE 1"}
+				lines = slices.Insert(lines, place, form)
+				h.clock.Advance(2 * time.Hour)
+				h.handle(h.reply(orig, addr, "Hi,\n"+strings.Join(lines, "\n")+"\nThanks"))
+				got := h.inbox()[addr]
+				if len(got) != 1 {
+					t.Fatalf("%s %q %d: %d answers", lang, form, place, len(got))
+				}
+				m, err := mailfmt.Parse(got[0], mailfmt.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var quoted []string
+				for _, l := range strings.Split(m.Text, "\n") {
+					if q, ok := strings.CutPrefix(l, "  > "); ok {
+						quoted = append(quoted, q)
+					}
+				}
+				want := []string{mailfmt.QuoteLine(form, 76), "WIBBLE 1"}
+				if place == 2 {
+					want = []string{"WIBBLE 1", mailfmt.QuoteLine(form, 76)}
+				}
+				if !slices.Equal(quoted, want) {
+					t.Errorf("%s %q at %d: quoted %q, want %q:\n%s", lang, form, place, quoted, want, m.Text)
+				}
+			}
+		}
+	}
+}
