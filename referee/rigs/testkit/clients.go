@@ -240,13 +240,13 @@ var (
 		"fr": {"Bonjour,", "Salut !"}, "nl": {"Hallo,", "Hoi!"}}
 	SignOffs = map[string][]string{"en": {"Thanks", "Cheers"}, "it": {"Grazie", "Saluti"},
 		"fr": {"Merci", "Bonne journée"}, "nl": {"Bedankt", "Groetjes"}}
-	Signatures = []string{"Zoë Müller\nBrauerei Straße, Zürich", "Renée Faßbender — Dice Club", "Sent from my phone"}
-	// SignatureWithNumber is a signature line the reader takes for a
-	// command today when no "-- " comes before it (Outlook): "Brauerei
-	// Straße 5, Zürich" is refused as "BRAUEREI is not a command" and the
-	// whole reply is not applied: mailfmt.SplitProse keeps a line with a
-	// number among the commands (found by the people tests, reported; not
-	// drawn until the reader is mended).
+	Signatures = []string{"Zoë Müller\nBrauerei Straße, Zürich", "Renée Faßbender — Dice Club", "Sent from my phone",
+		SignatureWithNumber, "Jan de Vries\nTel. +31 20 123 4567"}
+	// SignatureWithNumber is a signature whose line holds a number, under
+	// no "-- " in Outlook: the reader once took "Brauerei Straße 5,
+	// Zürich" for a command and refused the whole reply (found by the
+	// people tests; mailfmt.IsProse's rule since: a line whose first word
+	// can be no command is prose, digits or not).
 	SignatureWithNumber = "Zoë Müller\nBrauerei Straße 5, Zürich"
 )
 
