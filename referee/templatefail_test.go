@@ -57,7 +57,7 @@ func brokenTemplates(t *testing.T, names ...string) fs.FS {
 // (internal.error, templates.Set.Internal) in the reader's language, no
 // Go text, and the keeper's log has the error.
 func TestTemplateFailureShowsFixedWords_Issue25(t *testing.T) {
-	set, err := templates.LoadFS(brokenTemplates(t, "help.player", "info.ignored"))
+	set, err := templates.LoadFS(brokenTemplates(t, "help.player", "info.ignored", "info.no_help"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestTemplateFailureShowsFixedWords_Issue25(t *testing.T) {
 			if !strings.Contains(body, fixed) {
 				t.Errorf("%s %s: no fixed words %q:\n%s", lang, what, fixed, body)
 			}
-			for _, goish := range []string{"templates:", "index", "executing", "help.player", "info.ignored", "error calling"} {
+			for _, goish := range []string{"templates:", "index", "executing", "help.player", "info.ignored", "info.no_help", "error calling"} {
 				if strings.Contains(body, goish) {
 					t.Errorf("%s %s: Go's text %q:\n%s", lang, what, goish, body)
 				}
@@ -92,6 +92,8 @@ func TestTemplateFailureShowsFixedWords_Issue25(t *testing.T) {
 		h.mails()
 		h.send("g1", ann, "Hi!\nJOIN", -1)
 		check("seat reply", h.mailTo(h.mails(), ann).Body)
+		h.send("g1", ann, "HELP QQZZX", -1)
+		check("help of no topic", h.mailTo(h.mails(), ann).Body)
 		for _, want := range []string{"template failed", "help.player", "info.ignored"} {
 			if !strings.Contains(logged.String(), want) {
 				t.Errorf("%s: the log has no %q:\n%s", lang, want, logged.String())

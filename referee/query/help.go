@@ -1,7 +1,6 @@
 package query
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/pbem-referee/referee/referee/cmdtable"
@@ -34,7 +33,7 @@ func Help(rn *tell.Renderer, rd tell.Reader, topic string) string {
 		if name == "help" {
 			rows, err := cmdtable.HelpRows(rn, rd, cmdtable.Seat, "", nil)
 			if err != nil {
-				rows = []string{err.Error()}
+				rows = []string{t.Internal(rd.Lang)} // never Go's text to a reader
 			}
 			data = map[string]any{"rows": rows}
 		}
@@ -45,7 +44,7 @@ func Help(rn *tell.Renderer, rd tell.Reader, topic string) string {
 	if len(parts) == 0 {
 		s, err := t.Render("referee", rd.Lang, "info.no_help", rn.Ctx(rd, map[string]any{"topic": topic}))
 		if err != nil {
-			s = fmt.Sprintf("(%s: %v)", "info.no_help", err)
+			s = t.Internal(rd.Lang) // never Go's text to a reader
 		}
 		parts = append(parts, s)
 	}
