@@ -106,8 +106,10 @@ func decodeSnap(v []byte) ([]byte, error) {
 // are JSON, but the store does not rely on it: a whole snapshot must not
 // be read as a compressed one).
 func encodeSnap(rec []byte) []byte {
-	z := deflateAlways([]byte{snapZ}, rec)
-	if z != nil && (len(z) < 1+len(rec) || (len(rec) > 0 && rec[0] != '{')) {
+	if len(rec) > 0 && rec[0] != '{' {
+		return deflateAlways([]byte{snapZ}, rec)
+	}
+	if z := deflate([]byte{snapZ}, rec); z != nil {
 		return z
 	}
 	return rec
