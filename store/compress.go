@@ -176,8 +176,12 @@ const maxValue = 1 << 30
 var deflated atomic.Int64
 
 // deflate returns prefix followed by v compressed, or nil when that is
-// not smaller than prefix followed by v.
+// not smaller than prefix followed by v: at once for a value shorter than
+// smallValue (its stored frame is 6 bytes longer).
 func deflate(prefix, v []byte) []byte {
+	if len(v) < smallValue {
+		return nil
+	}
 	z := deflateAlways(prefix, v)
 	if len(z) >= len(prefix)+len(v) {
 		return nil

@@ -29,13 +29,7 @@ func TestMoveWritesTheDepthOfItsTrees_Issue25(t *testing.T) {
 		t.Skip("one goroutine's commits, 28 s under the detector against 6 s: make check runs it without -race (make content)")
 	}
 	rng := rand.New(rand.NewPCG(25, 7))
-	text := func(n int) []byte {
-		var b strings.Builder
-		for b.Len() < n {
-			fmt.Fprintf(&b, `{"seat":%d,"card":"c%d","n":%d},`, rng.IntN(4), rng.IntN(90), rng.IntN(1e6))
-		}
-		return []byte(b.String()[:n])
-	}
+	text := func(n int) []byte { return moveText(rng, n) }
 	var branches []float64
 	for _, games := range []int{40, 300, 1500} {
 		db, err := Open(filepath.Join(t.TempDir(), "referee.db"), &Options{NoSync: true})
@@ -136,6 +130,15 @@ func TestMoveWritesTheDepthOfItsTrees_Issue25(t *testing.T) {
 	t.Logf("branch pages a move at 40, 300, 1,500 games: %.2f", branches)
 }
 
+// moveText returns n bytes of generated move-like JSON text.
+func moveText(rng *rand.Rand, n int) []byte {
+	var b strings.Builder
+	for b.Len() < n {
+		fmt.Fprintf(&b, `{"seat":%d,"card":"c%d","n":%d},`, rng.IntN(4), rng.IntN(90), rng.IntN(1e6))
+	}
+	return []byte(b.String()[:n])
+}
+
 // depths returns each top-level bucket's depth (levels, a leaf alone 1).
 func depths(db *DB) map[string]int {
 	out := map[string]int{}
@@ -158,13 +161,7 @@ func depths(db *DB) map[string]int {
 // layout (their values moved back into "games", as main wrote them).
 func TestMoveWritesNoGamesTree_Issue25(t *testing.T) {
 	rng := rand.New(rand.NewPCG(25, 12))
-	text := func(n int) []byte {
-		var b strings.Builder
-		for b.Len() < n {
-			fmt.Fprintf(&b, `{"seat":%d,"card":"c%d","n":%d},`, rng.IntN(4), rng.IntN(90), rng.IntN(1e6))
-		}
-		return []byte(b.String()[:n])
-	}
+	text := func(n int) []byte { return moveText(rng, n) }
 	db, err := Open(filepath.Join(t.TempDir(), "referee.db"), &Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)

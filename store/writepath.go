@@ -78,13 +78,17 @@ func isInLog(v []byte) bool { return len(v) == 1 && v[0] == gameInLog }
 // gameValue returns the stored value of a game's record (nil: no game),
 // wherever it is kept, reading through get.
 func gameValue(id string, get func(bucket, key []byte) []byte) []byte {
-	v := get(bGames, []byte(id))
+	return inLogValue(id, get(bGames, []byte(id)), get)
+}
+
+// inLogValue returns the value a game's value in "games", v, stands for:
+// its record's value in log.flat when v says it is kept there, else v.
+func inLogValue(id string, v []byte, get func(bucket, key []byte) []byte) []byte {
 	if isInLog(v) {
 		if r := get(bLogFlat, recordKey(id)); r != nil {
 			return r
 		}
 		// A pointer without its value: read as a record of unknown form.
-		return v
 	}
 	return v
 }
@@ -106,8 +110,10 @@ func decodeSnap(v []byte) ([]byte, error) {
 // are JSON, but the store does not rely on it: a whole snapshot must not
 // be read as a compressed one).
 func encodeSnap(rec []byte) []byte {
-	z := deflateAlways([]byte{snapZ}, rec)
-	if z != nil && (len(z) < 1+len(rec) || (len(rec) > 0 && rec[0] != '{')) {
+	if len(rec) > 0 && rec[0] != '{' {
+		return deflateAlways([]byte{snapZ}, rec)
+	}
+	if z := deflate([]byte{snapZ}, rec); z != nil {
 		return z
 	}
 	return rec
@@ -194,9 +200,7 @@ func (tx *Tx) getRaw(bucket, key []byte) []byte {
 // gameRecord decodes a stored game value (a copy), reading the snapshot
 // through get.
 func (tx *Tx) gameRecord(id string, v []byte, get func(bucket, key []byte) []byte) ([]byte, error) {
-	if isInLog(v) {
-		v = gameValue(id, get)
-	}
+	v = inLogValue(id, v, get)
 	if len(v) == 0 || v[0] == '{' {
 		return bytes.Clone(v), nil
 	}
