@@ -384,7 +384,8 @@ func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 		out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"
 		return nil
 	}
-	v := reading.Vocab{T: w.r.render.T, Name: "referee", Referee: cmdtable.ReadingWords}
+	// A player's mail: the referee's words alone.
+	v := w.r.vocab(nil, "referee")
 	said, unread := req.read().Said(v), req.read().Comments(v)               // issue 25: quoted, never chat; a whole comment too
 	c = c.Player(func(line int) bool { _, chat := said(line); return chat }) // issue 25: chat is no question
 	lines = append(lines, c.Note(func(name string, data map[string]any) string { return w.playerText(p, name, data) })...)

@@ -375,10 +375,7 @@ func (gw *gameWork) toOrganiser(name string, kv ...any) {
 	}
 	data := engine.Params(append([]any{"game", gw.g.ID, "title", gw.eg.Info().Title}, kv...)...)
 	lang := gw.orgLang()
-	body, err := gw.w.r.render.T.Render("referee", lang, "org."+name, gw.w.r.render.ctx(Reader{Game: "referee", Lang: lang, Seat: -1, Seats: gw.g.HoldingNames()}, data))
-	if err != nil {
-		body = gw.w.r.render.failed(gw.w.r.log, lang, "org."+name, err)
-	}
+	body := gw.w.r.render.text(gw.w.r.log, "referee", Reader{Game: "referee", Lang: lang, Seat: -1, Seats: gw.g.HoldingNames()}, "org."+name, data)
 	subj := gw.w.r.render.text(gw.w.r.log, "referee", Reader{Game: "referee", Lang: lang, Seat: -1}, "subject.org", data)
 	gw.extra = append(gw.extra, &Outgoing{Game: gw.g.ID, Seat: -1, Kind: "org", To: gw.g.Organiser, Tag: gw.w.orgTag(gw.g.Organiser),
 		Subject: subj, MessageID: gw.w.messageID(gw.g, -1, gw.token()), Body: templates.Fold(body), Lang: lang})

@@ -84,29 +84,41 @@ func playerHelp(c *PlayerCall) (bool, error) {
 }
 
 // MaxUnread is how many lines not acted on an answer quotes (issue 25);
-// the rest are counted.
+// the rest are counted. The organiser's door quotes by the same rule
+// (QuoteUnread).
 const MaxUnread = 5
 
-// quoteWidth is a quoted line's width: the template's prefix "  > " and
+// QuoteWidth is a quoted line's width: the template's prefix "  > " and
 // the line fit the mail's 80 columns.
-const quoteWidth = 76
+const QuoteWidth = 76
 
-// Unread ends a player's answer (lines, so far) for the lines of the mail
-// that no command acted on and that are not chat (issue 25): the words
-// info.unread quote each, as written (mailfmt.QuoteLine: cleaned, cut to
-// fit), once, in the mail's order (unread: by line number), at most
-// MaxUnread, then say how many more; then the help, unless the answer
-// already has it. With none, only the help is added.
-func Unread(text func(name string, data map[string]any) string, lines []string, unread map[int]string) []string {
+// QuoteUnread is the rule of every answer that names the lines it did not
+// act on (issue 25; the player's Unread, the organiser's org.unread): each
+// line quoted as written (mailfmt.QuoteLine: cleaned, cut to QuoteWidth),
+// in the order given, once, none empty; shown are the first MaxUnread, n
+// how many in all.
+func QuoteUnread(lines []string) (shown []string, n int) {
 	var q []string
-	for _, n := range slices.Sorted(maps.Keys(unread)) {
-		if l := mailfmt.QuoteLine(unread[n], quoteWidth); l != "" && !slices.Contains(q, l) {
+	for _, l := range lines {
+		if l = mailfmt.QuoteLine(l, QuoteWidth); l != "" && !slices.Contains(q, l) {
 			q = append(q, l)
 		}
 	}
-	if len(q) > 0 {
-		shown := q[:min(len(q), MaxUnread)]
-		lines = append(lines, text("info.unread", map[string]any{"n": len(q), "lines": shown, "more": len(q) - len(shown)}))
+	return q[:min(len(q), MaxUnread)], len(q)
+}
+
+// Unread ends a player's answer (lines, so far) for the lines of the mail
+// that no command acted on and that are not chat (issue 25): the words
+// info.unread quote each (QuoteUnread), in the mail's order (unread: by
+// line number), then say how many more; then the help, unless the answer
+// already has it. With none, only the help is added.
+func Unread(text func(name string, data map[string]any) string, lines []string, unread map[int]string) []string {
+	var raw []string
+	for _, n := range slices.Sorted(maps.Keys(unread)) {
+		raw = append(raw, unread[n])
+	}
+	if shown, n := QuoteUnread(raw); n > 0 {
+		lines = append(lines, text("info.unread", map[string]any{"n": n, "lines": shown, "more": n - len(shown)}))
 	}
 	if help := text("help.player", nil); !slices.Contains(lines, help) {
 		lines = append(lines, help)

@@ -65,7 +65,8 @@
 //     (mailfmt.QuoteLine removes them); every other line is no command:
 //     the answer ends with org.unread, which quotes each once, as
 //     written (mailfmt.QuoteLine: cleaned, cut to 76 columns), at most
-//     MaxUnread then how many more, and lists the commands once
+//     commands.MaxUnread then how many more (commands.QuoteUnread, the
+//     player's rule), and lists the commands once
 //     (TestOrganiserAnswerNamesUnreadLines_Issue25). Such lines do not
 //     count against the cap of command lines;
 //   - a command that names a game is checked (the game exists, it is the

@@ -3,11 +3,11 @@ package organise
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 )
@@ -181,30 +181,17 @@ func Script(h Host, org, text string) (lines []string, lang string, err error) {
 	return c.results, lang, nil
 }
 
-// MaxUnread is how many lines no command acted on an answer quotes
-// (issue 25); the rest are counted.
-const MaxUnread = 5
-
-// quoteWidth is a quoted line's width: the template's prefix "  > " and
-// the line fit the mail's 80 columns.
-const quoteWidth = 76
-
 // unread ends the answer with the lines of the mail that are neither a
 // keyword of the table (nor one mistyped) nor chat (issue 25): org.unread
-// quotes each once, as written (mailfmt.QuoteLine: cleaned, cut to fit),
-// at most MaxUnread then how many more, and lists the commands once.
+// quotes them by the player's rule (commands.QuoteUnread: each once, as
+// written, at most commands.MaxUnread then how many more), and lists the
+// commands once.
 func (c *Call) unread(lines []string) {
-	var q []string
-	for _, l := range lines {
-		if l = mailfmt.QuoteLine(l, quoteWidth); l != "" && !slices.Contains(q, l) {
-			q = append(q, l)
-		}
-	}
-	if len(q) == 0 {
+	shown, n := commands.QuoteUnread(lines)
+	if n == 0 {
 		return
 	}
-	shown := q[:min(len(q), MaxUnread)]
-	c.results = append(c.results, c.text("org.unread", "n", len(q), "lines", shown, "more", len(q)-len(shown),
+	c.results = append(c.results, c.text("org.unread", "n", n, "lines", shown, "more", n-len(shown),
 		"list", c.commandList()))
 }
 

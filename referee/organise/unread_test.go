@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/templates/langcheck"
 )
 
@@ -110,7 +111,7 @@ func TestOrganiserAnswerNamesUnreadLines_Issue25(t *testing.T) {
 				}
 				var want []string
 				for _, l := range append(wrote, lay.unread...) {
-					if q := mailfmt.QuoteLine(l, quoteWidth); !slices.Contains(want, q) {
+					if q := mailfmt.QuoteLine(l, commands.QuoteWidth); !slices.Contains(want, q) {
 						want = append(want, q)
 					}
 				}
@@ -121,7 +122,7 @@ func TestOrganiserAnswerNamesUnreadLines_Issue25(t *testing.T) {
 						quoted = append(quoted, q)
 					}
 				}
-				shown := want[:min(len(want), MaxUnread)]
+				shown := want[:min(len(want), commands.MaxUnread)]
 				if !slices.Equal(quoted, shown) {
 					t.Errorf("%s: quoted %q, want %q:\n%s", name, quoted, shown, all)
 				}
