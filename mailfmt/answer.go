@@ -141,6 +141,9 @@ func (r *AnswerReader) isKeyword(w string) bool {
 	return ok
 }
 
+// isProse is IsProse with the reader's keywords and its typo guard.
+func (r *AnswerReader) isProse(line string) bool { return isProse(line, r.isKeyword, r.nearAny) }
+
 // Line reads one line (its Line field is left 0).
 func (r *AnswerReader) Line(line string) AnswerLine {
 	t := strings.TrimSpace(line)
@@ -150,14 +153,14 @@ func (r *AnswerReader) Line(line string) AnswerLine {
 		return al
 	case len(t) > maxAnswerLine:
 		// No answer is this long: chat or the engine's.
-		if IsProse(t, r.isKeyword) {
+		if r.isProse(t) {
 			al.Kind = AnswerChat
 		} else {
 			al.Kind, al.Text = AnswerCommand, t
 		}
 		return al
 	case strings.ContainsAny(t, "|;"), t[0] == '#' && !startsWithDigit(t[1:]),
-		strings.ContainsRune(t, utf8.RuneError) && !IsProse(t, r.isKeyword):
+		strings.ContainsRune(t, utf8.RuneError) && !r.isProse(t):
 		// The engine's own syntax (alternatives, several commands,
 		// comments, #begin/#end), or a hidden character (a disguised
 		// command is refused, never read): left as written.
@@ -187,7 +190,7 @@ func (r *AnswerReader) Line(line string) AnswerLine {
 		}
 	}
 	al.Kind, al.Text, al.Hint = AnswerCommand, t, r.hint(body)
-	if IsProse(t, r.isKeyword) || r.chatWords(t) {
+	if r.isProse(t) || r.chatWords(t) {
 		al.Kind, al.Text = AnswerChat, ""
 	}
 	return al
@@ -230,7 +233,7 @@ func (r *AnswerReader) core(s string, lead bool) (AnswerLine, bool) {
 	}
 	// After chat, or mistyped, a keyword not in capitals followed by a
 	// sentence is no command ("Hi, done for today", "Past turns were fun").
-	if (lead || al.Typo != "") && w != strings.ToUpper(w) && args != "" && IsProse(args, r.isKeyword) {
+	if (lead || al.Typo != "") && w != strings.ToUpper(w) && args != "" && r.isProse(args) {
 		return AnswerLine{}, false
 	}
 	if al.Typo == "" {
@@ -382,7 +385,7 @@ func (r *AnswerReader) tailChat(s string, afterNumber bool) ([]string, bool) {
 	if (punct || afterNumber) && r.chatWords(body) {
 		return []string{chat}, true
 	}
-	if (sep || afterNumber) && body != "" && IsProse(body, r.isKeyword) {
+	if (sep || afterNumber) && body != "" && r.isProse(body) {
 		return []string{chat}, true
 	}
 	return nil, false
@@ -399,7 +402,7 @@ func (r *AnswerReader) leadIsChat(lead string) bool {
 		return true
 	}
 	last, _ := utf8.DecodeLastRuneInString(lead)
-	return isChatPunct(last) && IsProse(lead, r.isKeyword)
+	return isChatPunct(last) && r.isProse(lead)
 }
 
 // chatWords reports whether s is made of chat words and phrases only.
@@ -437,7 +440,7 @@ func (r *AnswerReader) chatWords(s string) bool {
 // proseRest reports whether the words after a first word are a sentence.
 func (r *AnswerReader) proseRest(rest string) bool {
 	rest = strings.TrimSpace(rest)
-	return rest != "" && hasAlnum(rest) && IsProse(rest, r.isKeyword)
+	return rest != "" && hasAlnum(rest) && r.isProse(rest)
 }
 
 // near returns the canonical keywords one edit (Damerau: an insertion, a

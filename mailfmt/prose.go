@@ -32,6 +32,14 @@ import (
 // starts with a keyword is never prose, however wrong its arguments: a
 // typo must be refused, never ignored.
 func IsProse(line string, isKeyword func(word string) bool) bool {
+	return isProse(line, isKeyword, nil)
+}
+
+// isProse is IsProse with the typo guard given: near reports whether an
+// upper-case word is one edit from a keyword (nil: nearKeyword, which
+// tries every spelling one edit away through isKeyword; an AnswerReader,
+// which holds its keywords by length, gives nearAny instead).
+func isProse(line string, isKeyword func(word string) bool, near func(up string) bool) bool {
 	t := strings.TrimSpace(line)
 	if t == "" || strings.ContainsAny(t, "|;#") {
 		return false
@@ -65,9 +73,12 @@ func IsProse(line string, isKeyword func(word string) bool) bool {
 		return true
 	}
 	if webAddress(fields[0]) && (len(fields) == 1 || !strings.ContainsAny(strings.Join(fields[1:], " "), "0123456789")) {
-		return !caps || chatLead("www", fields[1:], false, isKeyword)
+		return !caps || chatLead("www", fields[1:], false, isKeyword, nil)
 	}
-	return chatLead(fields[0], fields[1:], digit && !strings.HasSuffix(fields[0], ":"), isKeyword)
+	if near == nil && isKeyword != nil {
+		near = func(up string) bool { return nearKeyword(up, isKeyword) }
+	}
+	return chatLead(fields[0], fields[1:], digit && !strings.HasSuffix(fields[0], ":"), isKeyword, near)
 }
 
 // webAddress reports a word that is a URL or an e-mail address: no
@@ -86,7 +97,7 @@ func webAddress(w string) bool {
 // a word of letters only and no typo of a keyword, no later word is a
 // keyword in capitals, nor a keyword at all when the line holds a digit,
 // and a first word in capitals has no digit on its line.
-func chatLead(first string, rest []string, digit bool, isKeyword func(string) bool) bool {
+func chatLead(first string, rest []string, digit bool, isKeyword, near func(string) bool) bool {
 	label := strings.HasSuffix(first, ":")
 	first = strings.TrimRight(first, ":,.!?")
 	if !isLetters(first) || optionFormRe.MatchString(strings.Join(append([]string{first}, rest...), " ")) {
@@ -112,7 +123,7 @@ func chatLead(first string, rest []string, digit bool, isKeyword func(string) bo
 		}
 		return true
 	}
-	if nearKeyword(up, isKeyword) {
+	if near != nil && near(up) {
 		return false
 	}
 	for _, f := range rest {
@@ -172,7 +183,40 @@ func nearKeyword(up string, isKeyword func(string) bool) bool {
 
 // keywordLetters are the letters a keyword of our languages is written
 // with, upper case.
-var keywordLetters = []rune("ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÄÈÉÊËÌÍÎÏÒÓÔÖÙÚÛÜÇÑ")
+var keywordLetters = []rune(keywordLetterSet)
+
+const keywordLetterSet = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÄÈÉÊËÌÍÎÏÒÓÔÖÙÚÛÜÇÑ"
+
+// nearAny is nearKeyword for the reader's own keywords, with the answers
+// of nearKeyword(up, r.isKeyword): it compares up with the keywords one
+// rune longer or shorter or as long (byLen) by oneEdit instead of trying
+// every spelling, and keeps nearKeyword's alphabet (a letter a keyword
+// has beyond up's must be one of keywordLetters).
+func (r *AnswerReader) nearAny(up string) bool {
+	n := utf8.RuneCountInString(up)
+	if n < 4 || n > 24 || !latinLetters(up) {
+		return false
+	}
+	for l := n - 1; l <= n+1; l++ {
+		for _, k := range r.byLen[l] {
+			if oneEdit(up, k) && typedLetters(up, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// typedLetters reports whether every letter k has more often than up is
+// one of keywordLetters (the letters nearKeyword inserts or substitutes).
+func typedLetters(up, k string) bool {
+	for _, c := range k {
+		if !strings.ContainsRune(keywordLetterSet, c) && strings.Count(k, string(c)) > strings.Count(up, string(c)) {
+			return false
+		}
+	}
+	return true
+}
 
 // SplitProse separates the prose lines of a player's command text (see
 // IsProse) from the rest. It returns the text without them (blank lines

@@ -108,20 +108,36 @@ func (h *mailHarness) inbox() map[string][][]byte {
 // text on top, then "On ..., Referee wrote:" and the quoted original.
 func (h *mailHarness) reply(orig []byte, from, text string) []byte {
 	h.t.Helper()
+	b, m := h.replyHead(orig, from, "reply", "")
+	writeLines(b, "", text)
+	b.WriteString("\r\nOn Mon, 23 Nov 2026 at 09:00, Referee <referee@example.test> wrote:\r\n")
+	writeLines(b, "> ", m.Text)
+	return []byte(b.String())
+}
+
+// replyHead starts a player's reply to orig: its header (Message-ID
+// <idN@players.test>, extra header lines last) and the blank line after
+// it. It returns the reply so far and orig as read.
+func (h *mailHarness) replyHead(orig []byte, from, id, extra string) (*strings.Builder, *mailfmt.Message) {
+	h.t.Helper()
 	m, err := mailfmt.Parse(orig, mailfmt.Options{})
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	to := m.ReplyTo[0].Addr
 	h.n++
-	var quoted strings.Builder
-	for _, l := range strings.Split(m.Text, "\n") {
-		quoted.WriteString("> " + l + "\n")
-	}
-	return []byte(fmt.Sprintf("From: Player <%s>\r\nTo: %s\r\nSubject: Re: %s\r\nMessage-ID: <reply%d@players.test>\r\n"+
+	b := &strings.Builder{}
+	fmt.Fprintf(b, "From: Player <%s>\r\nTo: %s\r\nSubject: Re: %s\r\nMessage-ID: <%s%d@players.test>\r\n"+
 		"In-Reply-To: %s\r\nReferences: %s\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\n"+
-		"Content-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n\r\nOn Mon, 23 Nov 2026 at 09:00, Referee <referee@example.test> wrote:\r\n%s",
-		from, to, m.Subject, h.n, m.MessageID, m.MessageID, strings.ReplaceAll(text, "\n", "\r\n"), strings.ReplaceAll(quoted.String(), "\n", "\r\n")))
+		"Content-Type: text/plain; charset=utf-8\r\n%s\r\n",
+		from, m.ReplyTo[0].Addr, m.Subject, id, h.n, m.MessageID, m.MessageID, extra)
+	return b, m
+}
+
+// writeLines writes each line of text after prefix, ending in CRLF.
+func writeLines(b *strings.Builder, prefix, text string) {
+	for _, l := range strings.Split(text, "\n") {
+		b.WriteString(prefix + l + "\r\n")
+	}
 }
 
 func (h *mailHarness) handle(raw []byte) referee.Outcome {

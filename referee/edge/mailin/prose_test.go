@@ -1,7 +1,6 @@
 package mailin
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -13,23 +12,10 @@ import (
 // the attribution line, with no blank line in between (issue 10).
 func (h *mailHarness) muttReply(orig []byte, from, text string) []byte {
 	h.t.Helper()
-	m, err := mailfmt.Parse(orig, mailfmt.Options{})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	h.n++
-	var b strings.Builder
-	fmt.Fprintf(&b, "From: Player <%s>\r\nTo: %s\r\nSubject: Re: %s\r\nMessage-ID: <mutt%d@players.test>\r\n"+
-		"In-Reply-To: %s\r\nReferences: %s\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\n"+
-		"Content-Type: text/plain; charset=utf-8\r\nContent-Disposition: inline\r\nUser-Agent: NeoMutt/20240425\r\n\r\n",
-		from, m.ReplyTo[0].Addr, m.Subject, h.n, m.MessageID, m.MessageID)
-	for _, l := range strings.Split(text, "\n") {
-		b.WriteString(l + "\r\n")
-	}
+	b, m := h.replyHead(orig, from, "mutt", "Content-Disposition: inline\r\nUser-Agent: NeoMutt/20240425\r\n")
+	writeLines(b, "", text)
 	b.WriteString("On Mon, Nov 23, 2026 at 09:00:00AM +0000, Referee wrote:\r\n")
-	for _, l := range strings.Split(m.Text, "\n") {
-		b.WriteString("> " + l + "\r\n")
-	}
+	writeLines(b, "> ", m.Text)
 	return []byte(b.String())
 }
 

@@ -39,23 +39,11 @@ func (h *mailHarness) registered(addr, name, lang string) []byte {
 // Thunderbird writes it.
 func (h *mailHarness) bottomReply(orig []byte, from, text string) []byte {
 	h.t.Helper()
-	m, err := mailfmt.Parse(orig, mailfmt.Options{})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	h.n++
-	var b strings.Builder
-	fmt.Fprintf(&b, "From: Player <%s>\r\nTo: %s\r\nSubject: Re: %s\r\nMessage-ID: <tb%d@players.test>\r\n"+
-		"In-Reply-To: %s\r\nReferences: %s\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\n"+
-		"Content-Type: text/plain; charset=utf-8\r\n\r\nOn 23/11/2026 09:00, Referee wrote:\r\n",
-		from, m.ReplyTo[0].Addr, m.Subject, h.n, m.MessageID, m.MessageID)
-	for _, l := range strings.Split(m.Text, "\n") {
-		b.WriteString("> " + l + "\r\n")
-	}
+	b, m := h.replyHead(orig, from, "tb", "")
+	b.WriteString("On 23/11/2026 09:00, Referee wrote:\r\n")
+	writeLines(b, "> ", m.Text)
 	b.WriteString("\r\n")
-	for _, l := range strings.Split(text, "\n") {
-		b.WriteString(l + "\r\n")
-	}
+	writeLines(b, "", text)
 	return []byte(b.String())
 }
 
