@@ -114,28 +114,25 @@ func (t *Tournament) seatRows(round int, m Match) [][]string {
 		if pts != nil {
 			p = num(pts[i])
 		}
+		name, part := "", []string(nil)
+		if who := t.whoPlayed(e, round); len(who) > 0 {
+			name, part = who[len(who)-1], who[:len(who)-1]
+		}
 		rows = append(rows, []string{strconv.Itoa(round), strconv.Itoa(m.Table), m.GameID, m.State, strconv.Itoa(i + 1),
-			strconv.Itoa(e + 1), t.name(e, round), rank, score, p, strings.Join(t.part(e, round), " | ")})
+			strconv.Itoa(e + 1), name, rank, score, p, strings.Join(part, " | ")})
 	}
 	return rows
 }
 
-// part are who played round's game for entrant e in part before name
-// took the place over (Entrant.PlayedPart).
-func (t *Tournament) part(e, round int) []string {
+// whoPlayed are who played round's game for entrant e (Entrant.Played):
+// those who played it in part, then the one who finished it (after a
+// REPLACE, the one who held the place then); none for an entrant out of
+// range.
+func (t *Tournament) whoPlayed(e, round int) []string {
 	if e < 0 || e >= len(t.Entrants) {
 		return nil
 	}
-	return t.Entrants[e].PlayedPart(round)
-}
-
-// name is who played round for entrant e (Entrant.PlayedBy: after a
-// REPLACE, the one who held the place then).
-func (t *Tournament) name(e, round int) string {
-	if e < 0 || e >= len(t.Entrants) {
-		return ""
-	}
-	return t.Entrants[e].PlayedBy(round)
+	return t.Entrants[e].Played(round)
 }
 
 // PairingsCSV is round n's pairings (1-based) as CSV, one line per seat in
@@ -448,7 +445,7 @@ func TRF(t *Tournament) ([]byte, error) {
 				continue
 			}
 			p := t.seatPoints(m)
-			handed := len(t.part(m.Seats[0], rd.N)) > 0 || len(t.part(m.Seats[1], rd.N)) > 0
+			handed := len(t.whoPlayed(m.Seats[0], rd.N)) > 1 || len(t.whoPlayed(m.Seats[1], rd.N)) > 1
 			for i, e := range m.Seats {
 				colour := "w"
 				if i == 1 {
