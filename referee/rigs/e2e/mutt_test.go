@@ -121,9 +121,19 @@ func TestMuttReplyAboveAttributionThroughDovecotAndPostfix(t *testing.T) {
 
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
+	waitShowing(t, what, cond, nil)
+}
+
+// waitShowing waits for cond (30 s at most); on timeout it fails the test,
+// with show's text when show is not nil (what the referee answered instead).
+func waitShowing(t *testing.T, what string, cond func() bool, show func() string) {
+	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
+			if show != nil {
+				t.Fatalf("timed out waiting for %s; %s", what, show())
+			}
 			t.Fatalf("timed out waiting for %s", what)
 		}
 		time.Sleep(100 * time.Millisecond)

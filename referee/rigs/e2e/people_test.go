@@ -247,18 +247,14 @@ func forge(t *testing.T, ms *mailstack.Stack, table func() (*referee.Game, *engi
 // with the user's mails after the first n (the referee's answer tells why).
 func waitOrShow(t *testing.T, ms *mailstack.Stack, user string, n int, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			var texts []string
-			for _, m := range ms.Messages(t, user, "INBOX")[n:] {
-				pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
-				if err == nil {
-					texts = append(texts, pm.Subject+"\n"+pm.Text)
-				}
+	waitShowing(t, what, cond, func() string {
+		var texts []string
+		for _, m := range ms.Messages(t, user, "INBOX")[n:] {
+			pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+			if err == nil {
+				texts = append(texts, pm.Subject+"\n"+pm.Text)
 			}
-			t.Fatalf("timed out waiting for %s; %s's mails since:\n%s", what, user, strings.Join(texts, "\n-----\n"))
 		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return user + "'s mails since:\n" + strings.Join(texts, "\n-----\n")
+	})
 }
