@@ -1,12 +1,15 @@
 package referee
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -62,6 +65,47 @@ func TestOrganiserMailQuotesUnreadLines_Issue25(t *testing.T) {
 			}
 			if n := strings.Count(res, "NEW TOURNAMENT"); n != 1 {
 				t.Errorf("%s: the command list %d times:\n%s", what, n, res)
+			}
+		}
+	}
+}
+
+// TestOrganiserMailQuotesAtMostFiveUnreadLines_Issue25: by the core, an
+// organiser's mail with more unread lines than the answer quotes (in each
+// language): the first commands.MaxUnread are quoted in the mail's order
+// and the answer says how many more there were; the command before them
+// still runs.
+func TestOrganiserMailQuotesAtMostFiveUnreadLines_Issue25(t *testing.T) {
+	for _, lang := range templates.Languages {
+		for extra := 2; extra <= 4; extra++ { // from 2: one is a word ("and one more line")
+			h := newHarness(t)
+			w := func(kw string) string { return orgWord(h, lang, kw) }
+			var hostile []string
+			for i := range commands.MaxUnread + extra {
+				hostile = append(hostile, fmt.Sprintf("FROBNICATE g%d", i+1))
+			}
+			h.org(w("NEW") + " toy id=g1\n" + w("PLAYER") + " ann@p.test Ann\n" + w("PLAYER") + " bob@p.test Bob\n\n" +
+				strings.Join(hostile, "\n"))
+			res := orgResults(t, h)
+			what := fmt.Sprintf("%s, %d unread", lang, len(hostile))
+			if g := h.game("g1"); len(g.Seats) != 2 {
+				t.Errorf("%s: game g1 %+v:\n%s", what, g.Seats, res)
+			}
+			var quoted []string
+			for _, l := range strings.Split(res, "\n") {
+				if q, ok := strings.CutPrefix(l, "  > "); ok {
+					quoted = append(quoted, q)
+				}
+			}
+			if !slices.Equal(quoted, hostile[:commands.MaxUnread]) {
+				t.Errorf("%s: quoted %q, want the first %d:\n%s", what, quoted, commands.MaxUnread, res)
+			}
+			// The line after the last quoted one counts the rest, in words
+			// and a number ("and 2 more lines", "e altre 2 righe").
+			lines := strings.Split(res, "\n")
+			last := slices.Index(lines, "  > "+hostile[commands.MaxUnread-1])
+			if last < 0 || last+1 >= len(lines) || !strings.Contains(lines[last+1], strconv.Itoa(extra)) {
+				t.Errorf("%s: the count of the %d more lines missing:\n%s", what, extra, res)
 			}
 		}
 	}
