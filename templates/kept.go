@@ -5,7 +5,6 @@ import (
 	"hash/maphash"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -312,11 +311,7 @@ func keptCall(tr *parse.Tree, tn *parse.TemplateNode) *parse.ActionNode {
 // there).
 func dictDataKey(buf []byte, m map[string]any) ([]byte, bool) {
 	var small [8]string
-	keys := small[:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := sortedKeys(small[:0], m)
 	b := append(buf, 'd')
 	field := func(f string) {
 		b = strconv.AppendInt(b, int64(len(f)), 10)

@@ -103,15 +103,7 @@ func TestSummariesGiveValues_Issue25(t *testing.T) {
 			if over {
 				break
 			}
-			d := pend[rng.IntN(len(pend))]
-			opts := st.Legal(d)
-			m, err := st.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := st.Apply(d.Seat, m); err != nil {
-				t.Fatal(err)
-			}
+			playRandom(t, st, pend, rng)
 		}
 		if st.Result() == nil {
 			t.Errorf("%s: the game did not end: the final scores were not rendered", game)
@@ -226,17 +218,23 @@ func TestHeavenAleBoardsKeptByWhatTheyShow_Issue25(t *testing.T) {
 				}
 			}
 		}
-		d := pend[rng.IntN(len(pend))]
-		opts := st.Legal(d)
-		m, err := st.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := st.Apply(d.Seat, m); err != nil {
-			t.Fatal(err)
-		}
+		playRandom(t, st, pend, rng)
 	}
 	if checked < 100 {
 		t.Fatalf("%d summaries checked", checked)
+	}
+}
+
+// playRandom plays a random legal answer to one of the pending decisions.
+func playRandom(t *testing.T, st engine.State, pend []engine.Decision, rng *rand.Rand) {
+	t.Helper()
+	d := pend[rng.IntN(len(pend))]
+	opts := st.Legal(d)
+	m, err := st.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Apply(d.Seat, m); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -228,11 +228,7 @@ func appendTyped(dst []byte, v reflect.Value) ([]byte, bool) {
 // and value to the heap).
 func appendDict(dst []byte, m map[string]any) ([]byte, bool) {
 	var small [8]string
-	keys := small[:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := sortedKeys(small[:0], m)
 	dst = append(strconv.AppendInt(dst, int64(len(keys)), 10), '{')
 	for _, k := range keys {
 		dst = appendField(dst, k)
@@ -250,6 +246,16 @@ func appendDict(dst []byte, m map[string]any) ([]byte, bool) {
 		}
 	}
 	return dst, true
+}
+
+// sortedKeys appends m's keys to keys, sorted (keys: the caller's
+// array, on its stack when the dict is small).
+func sortedKeys(keys []string, m map[string]any) []string {
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // AppendValueKey appends to dst the value x with its type, encoded as
