@@ -95,7 +95,7 @@ func TestBrewCraftersNamesGetValues_Issue25(t *testing.T) {
 		map[string]any{"S": 7, "P": []engine.ScorePart{{Name: "rep", Points: 7}}},
 		map[string]any{"L": []brewcrafters.PortionView{{ID: "M", Owner: 1}}, "O": []string{"ann", "bob"}, "T": "Collaboration:", "N": "free"},
 	} {
-		if _, ok := keptDataKey(data); !ok {
+		if _, _, ok := keptDataKey(nil, data); !ok {
 			t.Errorf("%v: not keyed", data)
 		}
 	}

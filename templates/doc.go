@@ -148,12 +148,20 @@
 // (a string) or the names by seat (Ctx.Seats, a list): Dice Brewing's
 // db.board gets its board's spaces and flags, its blocked-buildings line
 // written by the callers; Heaven & Ale's ha.board and ha.nboard get the
-// seat's name and the leader line, ha.holder the holder's name; Brew
+// seat's name, the leader line and the board's values
+// (heavenale.PlayerView.Board: only the fields a board shows, so that a
+// board is keyed by what it shows, not by the raw garden or the standing
+// orders: TestHeavenAleBoardsKeptByWhatTheyShow_Issue25), ha.holder the
+// holder's name; Brew
 // Crafters' bc.portions the names by seat, bc.score the score and its
 // parts. Only a line rendered once a summary may take the Ctx
 // (bc.leader, ha.leader). TestSummariesGiveValues_Issue25 plays a game of
 // each to its end and fails when a call of these templates is given data that
-// is not a value. A
+// is not a value. A text found kept costs no allocation for its key: the
+// data is encoded into a pooled buffer, a value's type written only where
+// its container's type does not tell it (in an interface), a dict read
+// without reflection, and the map is looked up with the bytes as they
+// are (TestKeptTextFoundWithoutAllocating_Issue25). A
 // template function must stay a function of its arguments and the Set,
 // or nothing could be kept: every function is classified, and the code
 // of those of funcs.go is read for package variables and impure packages

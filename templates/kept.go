@@ -5,7 +5,6 @@ import (
 	"hash/maphash"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -53,34 +52,46 @@ const (
 )
 
 type keptKey struct {
-	t    *template.Template
+	t *template.Template
+	// data is the data itself when it is its own key (a string, a
+	// boolean, a number, a struct of those); enc its encoding else
+	// (keptDataKey).
 	data any
+	enc  string
 }
 
 // keptSeed seeds the hash that picks a key's shard.
 var keptSeed = maphash.MakeSeed()
 
-// dictKey is the key of data that is not a string, a boolean or a number
-// (a type of its own: such data never shares a key with a string).
-type dictKey string
-
 // render is tmpl's text of d with data, kept or rendered (and kept when
-// the data is a value).
+// the data is a value). A text found kept costs no allocation for its
+// key (issue 25: the key was made a string, on the heap, at every call):
+// the encoding is written into a pooled buffer, and looked up as it is.
 func (k *keptCalls) render(d *template.Template, data any) (string, error) {
 	if k.off {
 		return runTmpl(d, data)
 	}
-	key, ok := keptDataKey(data)
+	bp := keyBufs.Get().(*[]byte)
+	defer keyBufs.Put(bp)
+	key, enc, ok := keptDataKey((*bp)[:0], data)
+	if enc != nil && cap(enc) <= maxKeyBuf {
+		*bp = enc[:0]
+	}
 	if k.called != nil {
 		k.called(d, ok)
 	}
 	if !ok {
 		return runTmpl(d, data)
 	}
-	kk := keptKey{t: d, data: key}
-	sh := &k.shards[maphash.Comparable(keptSeed, kk)%keptShards]
+	var h uint64
+	if enc != nil {
+		h = maphash.Bytes(keptSeed, enc)
+	} else {
+		h = maphash.Comparable(keptSeed, keptKey{t: d, data: key})
+	}
+	sh := &k.shards[h%keptShards]
 	sh.mu.Lock()
-	s, found := sh.m[kk]
+	s, found := sh.m[keptKey{t: d, data: key, enc: string(enc)}]
 	sh.mu.Unlock()
 	if found {
 		k.hits.Add(1)
@@ -94,10 +105,16 @@ func (k *keptCalls) render(d *template.Template, data any) (string, error) {
 	if sh.m == nil || len(sh.m) >= maxKeptCalls/keptShards {
 		sh.m = map[keptKey]string{}
 	}
-	sh.m[kk] = s
+	sh.m[keptKey{t: d, data: key, enc: string(enc)}] = s
 	sh.mu.Unlock()
 	return s, nil
 }
+
+// keyBufs are the buffers keys are encoded into; one grown past
+// maxKeyBuf is dropped.
+var keyBufs = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
+
+const maxKeyBuf = 16 << 10
 
 // size is the number of texts kept.
 func (k *keptCalls) size() int {
@@ -121,47 +138,48 @@ func runTmpl(d *template.Template, data any) (string, error) {
 }
 
 // keptDataKey is data as a map key, by value, and whether it can be one:
-// a string, a boolean or a number is its own key; other data is encoded
-// by appendValue (viewkey.go: each part with its type, a dictKey) when
-// its type is keyable.
-func keptDataKey(data any) (any, bool) {
+// a string, a boolean or a number is its own key (key), as is a struct of
+// strings, booleans and integers; other data is encoded (enc, appended to
+// buf) by dictDataKey or by appendValue (viewkey.go: each part with its
+// type) when its type is keyable. The two encodings start apart: 'd'
+// there, a length here.
+func keptDataKey(buf []byte, data any) (key any, enc []byte, ok bool) {
 	switch v := data.(type) {
 	case string, bool, int, int64:
-		return v, true
+		return v, nil, true
 	case float64:
-		return v, !math.IsNaN(v)
+		return v, nil, !math.IsNaN(v)
 	case nil:
-		return nil, false
+		return nil, nil, false
 	}
 	if m, ok := data.(map[string]any); ok {
 		// A dict (the usual data of a call) of strings, booleans and
 		// numbers, encoded without reflection.
-		if k, ok := dictDataKey(m); ok {
-			return k, true
+		if b, ok := dictDataKey(buf, m); ok {
+			return nil, b, true
 		}
 		// Else refused without encoding anything when a value is not
 		// keyable (a view, a Ctx).
 		for _, x := range m {
 			if x != nil && !keyableType(reflect.TypeOf(x)) {
-				return nil, false
+				return nil, nil, false
 			}
 		}
 	}
 	v := reflect.ValueOf(data)
 	if !keyableType(v.Type()) {
-		return nil, false
+		return nil, nil, false
 	}
 	if flatStruct(v.Type()) {
 		// A struct of strings, booleans and integers (engine.Fact) is
 		// its own key, by value.
-		return data, true
+		return data, nil, true
 	}
-	var buf [256]byte
-	b, ok := appendValue(buf[:0], v)
+	b, ok := appendValue(buf, v)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
-	return dictKey(b), true
+	return nil, b, true
 }
 
 // flats caches flatStruct by type.
@@ -286,19 +304,15 @@ func keptCall(tr *parse.Tree, tn *parse.TemplateNode) *parse.ActionNode {
 	return &parse.ActionNode{NodeType: parse.NodeAction, Pos: tn.Pos, Line: tn.Line, Pipe: pipe}
 }
 
-// dictDataKey is a dict's key: its keys sorted, each with its value and
-// the value's type; ok is false when a value is not a string, a boolean,
-// an integer, a float (not NaN) or nil (appendValue encodes such a dict;
-// the two encodings start apart: 'd' here, a length there).
-func dictDataKey(m map[string]any) (any, bool) {
+// dictDataKey appends a dict's key to buf: its keys sorted, each with
+// its value and the value's type; ok is false when a value is not a
+// string, a boolean, an integer, a float (not NaN) or nil (appendValue
+// encodes such a dict; the two encodings start apart: 'd' here, a length
+// there).
+func dictDataKey(buf []byte, m map[string]any) ([]byte, bool) {
 	var small [8]string
-	keys := small[:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	var buf [128]byte
-	b := append(buf[:0], 'd')
+	keys := sortedKeys(small[:0], m)
+	b := append(buf, 'd')
 	field := func(f string) {
 		b = strconv.AppendInt(b, int64(len(f)), 10)
 		b = append(b, ':')
@@ -321,12 +335,12 @@ func dictDataKey(m map[string]any) (any, bool) {
 			b = append(strconv.AppendInt(append(b, 'l'), v, 10), ';')
 		case float64:
 			if math.IsNaN(v) {
-				return nil, false
+				return b, false
 			}
 			b = append(strconv.AppendFloat(append(b, 'f'), v, 'g', -1, 64), ';')
 		default:
-			return nil, false
+			return b, false
 		}
 	}
-	return dictKey(b), true
+	return b, true
 }

@@ -103,7 +103,7 @@ func TestKeptCallsKeyEveryInput_Issue25(t *testing.T) {
 	for _, d := range []any{&plainFact{}, struct{ P *int }{}, map[string]any{"K": &plainFact{}}, []any{"a", &plainFact{}},
 		struct{ F func() }{}, withMethod{}, []withMethod{{}}, map[string]any{"K": withMethod{}}, Ctx{}, nil,
 		math.NaN(), deepView{Any: &plainFact{}}} {
-		if _, ok := keptDataKey(d); ok {
+		if _, _, ok := keptDataKey(nil, d); ok {
 			t.Errorf("%#v is kept", d)
 		}
 	}
@@ -211,10 +211,55 @@ func BenchmarkKeptDataKey(b *testing.B) {
 		"row": deepView{Name: "v", Rows: []plainFact{{Key: "a"}, {Key: "b", N: 2}}, By: map[string]int{"x": 1}}} {
 		b.Run(name, func(b *testing.B) {
 			for range b.N {
-				if _, ok := keptDataKey(d); !ok {
+				if _, _, ok := keptDataKey(nil, d); !ok {
 					b.Fatal("not kept")
 				}
 			}
 		})
+	}
+}
+
+// TestKeptTextFoundWithoutAllocating_Issue25: a text found kept costs no
+// allocation for its key, whatever the data (a string, a dict of values,
+// a dict holding a list and a struct, a struct of lists and values): the
+// key is encoded into a pooled buffer and looked up as it is (it was made
+// a string on the heap, with the buffer it was written in, at every call).
+// A map of another type than map[string]any is read by reflection, which
+// copies its keys and values.
+func TestKeptTextFoundWithoutAllocating_Issue25(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items at random under -race")
+	}
+	s, err := LoadFS(fstest.MapFS{
+		"languages.txt": {Data: []byte("en\n")},
+		"g/en/a.tmpl":   {Data: []byte(`{{define "x"}}{{printf "%#v" .}}{{end}}`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := s.lookup("g", "en", "x")
+	for i, data := range []any{
+		"a", plainFact{Key: "rep", N: 1},
+		map[string]any{"K": "a", "N": 2, "B": true},
+		map[string]any{"L": []string{"a", "b"}, "F": plainFact{Key: "rep"}, "n": nil},
+		deepView{Name: "v", Rows: []plainFact{{Key: "a"}, {Key: "b", N: 2}}, Any: []string{"a"}},
+		map[string]any{"p": deepView{Rows: []plainFact{{Key: "a"}}, Any: map[string]any{"K": []int{1}}}, "you": true},
+	} {
+		want, err := s.kept.render(d, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits := s.kept.hits.Load()
+		n := testing.AllocsPerRun(100, func() {
+			if got, _ := s.kept.render(d, data); got != want {
+				t.Fatalf("datum %d: %q, want %q", i, got, want)
+			}
+		})
+		if s.kept.hits.Load() == hits {
+			t.Fatalf("datum %d: never found kept", i)
+		}
+		if n != 0 {
+			t.Errorf("datum %d (%#v): a text found kept allocates %.0f times; want none", i, data, n)
+		}
 	}
 }

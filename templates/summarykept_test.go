@@ -103,15 +103,7 @@ func TestSummariesGiveValues_Issue25(t *testing.T) {
 			if over {
 				break
 			}
-			d := pend[rng.IntN(len(pend))]
-			opts := st.Legal(d)
-			m, err := st.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := st.Apply(d.Seat, m); err != nil {
-				t.Fatal(err)
-			}
+			playRandom(t, st, pend, rng)
 		}
 		if st.Result() == nil {
 			t.Errorf("%s: the game did not end: the final scores were not rendered", game)
@@ -131,5 +123,118 @@ func TestSummariesGiveValues_Issue25(t *testing.T) {
 		}
 		slices.Sort(others)
 		t.Logf("%s: calls rendered every time (data not a value): %v", game, others)
+	}
+}
+
+// TestHeavenAleBoardsKeptByWhatTheyShow_Issue25: Heaven & Ale's boards
+// (ha.board, ha.nboard) are given the values they show
+// (heavenale.PlayerView.Board), not the whole PlayerView: a summary of a
+// view whose players differ only in what no board shows (the raw garden,
+// the disc spots, the turns counted, the figure's place, the standing
+// orders) finds every board's text kept, in every language, wide and
+// narrow, and reads as the summary rendered afresh. Given the whole
+// PlayerView, every board is rendered again.
+func TestHeavenAleBoardsKeptByWhatTheyShow_Issue25(t *testing.T) {
+	s, err := LoadFS(Files())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := LoadUnkept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards, keyedBoards, keyed := 0, 0, 0
+	s.kept.called = func(d *template.Template, ok bool) {
+		if d.Name() == "ha.board" || d.Name() == "ha.nboard" {
+			boards++
+			if ok {
+				keyedBoards++
+			}
+		}
+		if ok {
+			keyed++
+		}
+	}
+	g, err := engine.Lookup("heavenale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _, err := g.NewState(engine.Config{Seats: []string{"ann", "bob", "cat"}, Seed: "boards"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 25))
+	checked := 0
+	for moves := 0; moves < 400 && st.Result() == nil; moves++ {
+		pend := st.Pending()
+		if len(pend) == 0 {
+			break
+		}
+		if moves%20 == 0 {
+			for seat := range 3 {
+				v := st.View(seat).(heavenale.View)
+				for _, narrow := range []bool{false, true} {
+					v.Narrow = narrow
+					w := v
+					w.Players = slices.Clone(v.Players)
+					for i := range w.Players {
+						p := &w.Players[i]
+						p.Player.Garden = append(slices.Clone(p.Player.Garden), "x")
+						p.Spots[0] = !p.Spots[0]
+						p.Turns += 7
+						p.Pos += 3
+						p.PrefHome = append(p.PrefHome, "CASH")
+					}
+					for _, lang := range s.Languages() {
+						c := Ctx{Lang: lang, Game: "heavenale", Seat: seat, Seats: []string{"Ann", "Bob", "Cat"}, Data: v}
+						if _, err := s.Render("heavenale", lang, "summary", c); err != nil {
+							t.Fatal(err)
+						}
+						c.Data = w
+						boards, keyedBoards, keyed = 0, 0, 0
+						hits := s.kept.hits.Load()
+						got, err := s.Render("heavenale", lang, "summary", c)
+						if err != nil {
+							t.Fatal(err)
+						}
+						want, err := fresh.Render("heavenale", lang, "summary", c)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if got != want {
+							t.Fatalf("seat %d %s narrow %v: the summary differs from the one rendered afresh:\n%s\n--- afresh:\n%s", seat, lang, narrow, got, want)
+						}
+						if boards != 3 || keyedBoards != 3 {
+							t.Fatalf("seat %d %s narrow %v: %d boards rendered, %d given values; want 3 and 3", seat, lang, narrow, boards, keyedBoards)
+						}
+						// Every call the summary makes with values finds
+						// its text kept by the summary of v, the boards too.
+						if found := s.kept.hits.Load() - hits; found != int64(keyed) {
+							t.Errorf("seat %d %s narrow %v: %d of %d texts found kept: a board is keyed by what it does not show",
+								seat, lang, narrow, found, keyed)
+						}
+						checked++
+					}
+				}
+			}
+		}
+		playRandom(t, st, pend, rng)
+	}
+	if checked < 100 {
+		t.Fatalf("%d summaries checked", checked)
+	}
+}
+
+// playRandom plays a random legal answer to one of the pending decisions.
+func playRandom(t *testing.T, st engine.State, pend []engine.Decision, rng *rand.Rand) {
+	t.Helper()
+	d := pend[rng.IntN(len(pend))]
+	opts := st.Legal(d)
+	m, err := st.Parse(d.Seat, opts[rng.IntN(len(opts))].Cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Apply(d.Seat, m); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -128,7 +128,17 @@ func appendField(dst []byte, s string) []byte {
 // exported fields) and interfaces of those (a value in an interface of a
 // keyableType: no method, no pointer).
 func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
-	dst = appendField(dst, v.Type().String())
+	return appendTyped(appendField(dst, v.Type().String()), v)
+}
+
+// appendTyped appends v, whose type the bytes before it already tell (its
+// container's type, or the type appendValue wrote): the type of a part is
+// written only where it is not told, in an interface (issue 25: a board's
+// key wrote "int" before every number of it). Two values of one type
+// never give the same bytes: a string and a list carry their length, a
+// number ends with ';', a struct's fields come in their type's order, a
+// nil list or map is 'N'.
+func appendTyped(dst []byte, v reflect.Value) ([]byte, bool) {
 	switch v.Kind() {
 	case reflect.Interface:
 		if v.IsNil() {
@@ -157,7 +167,7 @@ func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
 		dst = append(strconv.AppendInt(dst, int64(v.Len()), 10), '[')
 		for i := range v.Len() {
 			var ok bool
-			if dst, ok = appendValue(dst, v.Index(i)); !ok {
+			if dst, ok = appendTyped(dst, v.Index(i)); !ok {
 				return dst, false
 			}
 		}
@@ -173,7 +183,7 @@ func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
 				continue
 			}
 			var ok bool
-			if dst, ok = appendValue(dst, v.Field(i)); !ok {
+			if dst, ok = appendTyped(dst, v.Field(i)); !ok {
 				return dst, false
 			}
 		}
@@ -184,6 +194,11 @@ func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
 		}
 		if v.IsNil() {
 			return append(dst, 'N'), true
+		}
+		if v.CanInterface() {
+			if m, ok := v.Interface().(map[string]any); ok {
+				return appendDict(dst, m)
+			}
 		}
 		keys := v.MapKeys()
 		slices.SortFunc(keys, func(a, b reflect.Value) int {
@@ -199,13 +214,48 @@ func appendValue(dst []byte, v reflect.Value) ([]byte, bool) {
 		for _, k := range keys {
 			dst = appendField(dst, k.String())
 			var ok bool
-			if dst, ok = appendValue(dst, v.MapIndex(k)); !ok {
+			if dst, ok = appendTyped(dst, v.MapIndex(k)); !ok {
 				return dst, false
 			}
 		}
 		return dst, true
 	}
 	return dst, false
+}
+
+// appendDict appends a map[string]any as appendTyped does, read without
+// reflection (a dict, the usual data of a call: MapKeys copied every key
+// and value to the heap).
+func appendDict(dst []byte, m map[string]any) ([]byte, bool) {
+	var small [8]string
+	keys := sortedKeys(small[:0], m)
+	dst = append(strconv.AppendInt(dst, int64(len(keys)), 10), '{')
+	for _, k := range keys {
+		dst = appendField(dst, k)
+		x := m[k]
+		if x == nil {
+			dst = append(dst, 'n')
+			continue
+		}
+		if !keyableType(reflect.TypeOf(x)) {
+			return dst, false
+		}
+		var ok bool
+		if dst, ok = appendValue(dst, reflect.ValueOf(x)); !ok {
+			return dst, false
+		}
+	}
+	return dst, true
+}
+
+// sortedKeys appends m's keys to keys, sorted (keys: the caller's
+// array, on its stack when the dict is small).
+func sortedKeys(keys []string, m map[string]any) []string {
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // AppendValueKey appends to dst the value x with its type, encoded as

@@ -86,7 +86,11 @@
 // menu (the legal answers of its decision), the seats that move before its
 // next turn and the spaces it could reach that they could take too, the
 // garden drawings (wide, and compact at most 40 columns), the sites one
-// tile from enclosure, and the projected final score of every seat. PREF
+// tile from enclosure, and the projected final score of every seat
+// (PlayerView.Board gives a seat's board as the summary shows it, the
+// fields it reads by value, so the templates keep its text from one mail
+// to the next; a view copies each seat's lists, never the whole state
+// per seat: issue 25). PREF
 // GARDEN COMPACT sets View.Narrow: the templates then lay the whole summary
 // (track, start area, boards, gardens, final scoring, legend) out in at
 // most 40 columns for a phone (tested over whole games in four languages).

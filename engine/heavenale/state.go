@@ -202,12 +202,18 @@ func (c *Core) clone() Core {
 			p.Garden = gbuf[goff : goff+n : goff+n]
 			goff += n
 		}
-		p.Cards = slices.Clone(p.Cards)
-		p.PrefHome = slices.Clone(p.PrefHome)
-		p.PrefPriv = slices.Clone(p.PrefPriv)
-		d.Players[i] = p
+		d.Players[i] = p.cloneLists()
 	}
 	return d
+}
+
+// cloneLists is p with its own copies of the lists a move changes, but
+// for the garden (Core.clone lays every garden in one array).
+func (p Player) cloneLists() Player {
+	p.Cards = slices.Clone(p.Cards)
+	p.PrefHome = slices.Clone(p.PrefHome)
+	p.PrefPriv = slices.Clone(p.PrefPriv)
+	return p
 }
 
 // n returns the number of players.

@@ -113,6 +113,38 @@ type PlayerView struct {
 	PlacedList []string    `json:"placed_list,omitempty"`
 }
 
+// Board is what a seat's board in the summary shows, by value: the
+// fields of its PlayerView that the templates ha.board and ha.nboard read
+// (PlayerView.Board), so that the board's text is kept from one mail to
+// the next by these values alone (templates/kept.go; issue 25: keyed by
+// the whole PlayerView, the board's key encoded the raw garden, the spots
+// and the standing orders, which it never shows).
+type Board struct {
+	Ducats, Brew, Rate, VP      int
+	Markers                     [5]int
+	Cards, SpotList, PlacedList []string
+	Large, Small, Projected     int
+	Parts                       BoardParts
+	Garden, Compact             []string
+	NearSheds                   []NearShed
+}
+
+// BoardParts are the parts of the projected score a board shows.
+type BoardParts struct {
+	Production, VP, Lowest, Barrels, CardBonus, First int
+}
+
+// Board is the seat's board as the summary shows it (a value: lists are
+// shared with the view, never written).
+func (p PlayerView) Board() Board {
+	f := p.Parts
+	return Board{Ducats: p.Ducats, Brew: p.Brew, Rate: p.Rate, VP: p.VP, Markers: p.Markers,
+		Cards: p.Cards, SpotList: p.SpotList, PlacedList: p.PlacedList,
+		Large: p.Large, Small: p.Small, Projected: p.Projected,
+		Parts:  BoardParts{Production: f.Production, VP: f.VP, Lowest: f.Lowest, Barrels: f.Barrels, CardBonus: f.CardBonus, First: f.First},
+		Garden: p.Garden, Compact: p.Compact, NearSheds: p.NearSheds}
+}
+
 // View implements engine.State.
 func (s *State) View(seat int) any {
 	v := View{Game: gameName, Seat: seat, Seats: append([]string(nil), s.H.Seats...), Phase: s.Phase,
@@ -181,8 +213,11 @@ func (s *State) View(seat int) any {
 	}
 	for i := range s.Players {
 		p := s.Players[i]
-		c := s.Core.clone()
-		pv := PlayerView{Player: c.Players[i], Name: s.H.Seats[i]}
+		// The seat's own copy of its lists (not of the whole state: issue
+		// 25, a view cloned the state once per seat).
+		own := p.cloneLists()
+		own.Garden = slices.Clone(p.Garden)
+		pv := PlayerView{Player: own, Name: s.H.Seats[i]}
 		if i != seat {
 			// Standing orders are private (§10.2).
 			pv.PrefHome, pv.PrefPriv, pv.EndSell, pv.Narrow = nil, nil, false, false
