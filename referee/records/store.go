@@ -134,7 +134,7 @@ func LoadPlayer(tx *store.Tx, addr string) (*Player, error) {
 // only when its bytes differ from the ones kept: what it returns is what
 // LoadPlayer returns, whatever changed the record in between
 // (TestPlayersLoadAsStored_Issue24). The zero value is ready.
-type Players struct{ seen map[string]playerSeen }
+type Players struct{ seen map[string]*playerSeen }
 
 type playerSeen struct {
 	raw []byte
@@ -148,14 +148,14 @@ func (ps *Players) Load(tx *store.Tx, addr string) (*Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, ok := ps.seen[addr]
-	if !ok || !bytes.Equal(s.raw, raw) {
-		s = playerSeen{raw: raw}
+	s := ps.seen[addr]
+	if s == nil || !bytes.Equal(s.raw, raw) {
+		s = &playerSeen{raw: raw}
 		if err := json.Unmarshal(raw, &s.p); err != nil {
 			return nil, err
 		}
 		if ps.seen == nil {
-			ps.seen = map[string]playerSeen{}
+			ps.seen = map[string]*playerSeen{}
 		}
 		ps.seen[addr] = s
 	}
