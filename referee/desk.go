@@ -150,7 +150,7 @@ func deskPlayer(p *Player) bymail.Player {
 }
 
 func (h deskHost) ReplyTo(address string) (replyTo, tag, tz string) {
-	if p, err := loadPlayer(h.w.tx, address); err == nil {
+	if p, err := h.w.players.Load(h.w.tx, address); err == nil {
 		tag = "p." + p.Secret
 		return h.w.r.plus(tag), tag, p.TZ
 	}
@@ -163,7 +163,7 @@ func (h deskHost) MailEntrant(m bymail.Mail) error {
 	// again from the player's record, never parsed back from the text.
 	var tag mailfmt.Tag
 	if m.Tag != "" {
-		if p, err := loadPlayer(h.w.tx, m.To); err == nil {
+		if p, err := h.w.players.Load(h.w.tx, m.To); err == nil {
 			tag = playerTag(p.Secret)
 		}
 	}

@@ -58,7 +58,7 @@ func (h seatingHost) GameCount() int                           { return h.w.tx.G
 func (h seatingHost) RandomHex() (string, error)               { return h.w.randomHex() }
 func (h seatingHost) PutRuleset(sha string, data []byte) error { return h.w.tx.PutRuleset(sha, data) }
 func (h seatingHost) Ruleset(sha string) ([]byte, error)       { return h.w.tx.Ruleset(sha) }
-func (h seatingHost) Player(addr string) (*Player, error)      { return loadPlayer(h.w.tx, addr) }
+func (h seatingHost) Player(addr string) (*Player, error)      { return h.w.players.Load(h.w.tx, addr) }
 func (h seatingHost) SavePlayer(p *Player) error               { return savePlayer(h.w.tx, p) }
 func (h seatingHost) DeleteToken(secret string) error          { return h.w.tx.DeleteToken(secret) }
 func (h seatingHost) PlayerAddress(secret string) string       { return h.w.r.plus("p." + secret) }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/lifecycle"
+	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
@@ -50,6 +51,10 @@ type work struct {
 	// (desk.go: predrawOrg, openDue).
 	predrawn map[string]*bymail.Drawn
 	checks   seating.Checks // the set-ups checked (seating.Host.Checks)
+	// players are the player records it decoded (records.Players: a
+	// tournament's entrant is read for the seat, the reply address and
+	// the round mail's tag, decoded once).
+	players records.Players
 }
 
 // The rooms of a unit of work besides the games it touches: what the

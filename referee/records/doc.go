@@ -19,7 +19,10 @@
 // against the seat's record, for a mail's seat tag and a webhook's bearer
 // token alike (AuthSeat), an organiser's tag (AuthOrganiser), each secret
 // compared in constant time, and a game's state token read from its record
-// without decoding the state (StateToken).
+// without decoding the state (StateToken). A unit of work reads a player
+// through Players (issue 24), which decodes a record again only when its
+// stored bytes changed and hands each caller its own copy: the same as
+// LoadPlayer at every read (TestPlayersLoadAsStored_Issue24).
 //
 // It must not decide anything else about a game (the core and the engines
 // do), render a word (templates/ does), read the clock or randomness, or

@@ -22,6 +22,10 @@ type desk struct {
 	// repair, set by REPAIR around its opening of the round drawn again,
 	// puts the audit line in the round mails (one mail a player, repair.go).
 	repair *repairNote
+	// batch is the later batch of a round opening openBatch opened, when
+	// it changed nothing of the tournament but those matches' games
+	// (OpenDue notes it in Kept: Kept.noteBatch).
+	batch *batchSpan
 }
 
 func newDesk(h Host) *desk { return &desk{h: h, rec: h.Records(), now: h.Now()} }

@@ -190,7 +190,14 @@
 // a failed batch leaves no match naming a game that was not opened; a
 // store written before this rule (games given in whole records) reads as
 // before. Applying one twice is applying it once. The wake entry is
-// written when it moves.
+// written when it moves. One unit of work is known without comparing: a
+// later batch of a round opening whose unit of work loaded the
+// tournament itself (OpenDue) changes nothing but its matches' games, so
+// Flush encodes those matches alone, not the whole record of 10,000
+// entrants (writeBatch; issue 24), and writes what the comparison would;
+// anything else in that unit of work that finds the tournament (Kept.get)
+// drops the note, and the whole record is compared as for any change
+// (TestBatchRecordsAsCompared_Issue24).
 //
 // A round opens in batches (issue 24, rounds.go: openBatch): the unit of
 // work that draws a round records it whole, with its draw, and opens its

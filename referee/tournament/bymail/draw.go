@@ -86,6 +86,8 @@ func (d *desk) openLater(t *tournament.Tournament) error {
 // and the organiser hears why.
 func OpenDue(h Host, id string) error {
 	d := newDesk(h)
+	k := d.h.Kept()
+	_, kept := k.tours[id] // else this unit of work loads it now: the batch's alone
 	t, err := d.load(id)
 	if err != nil {
 		if d.h.IsNotFound(err) {
@@ -99,7 +101,13 @@ func OpenDue(h Host, id string) error {
 	if err := d.openDue(t); err != nil {
 		return err
 	}
-	return d.saveTour(t)
+	if err := d.saveTour(t); err != nil {
+		return err
+	}
+	if d.batch != nil && !kept {
+		k.noteBatch(id, *d.batch)
+	}
+	return nil
 }
 
 // openDue opens t's due round (Opening): the next batch of a round still

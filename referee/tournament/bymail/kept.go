@@ -33,8 +33,27 @@ import (
 type Kept struct {
 	tours map[string]*tournament.Tournament
 	base  map[string]*shape
+	// batch are the tournaments whose unit of work changed nothing but
+	// the games of a batch's matches (noteBatch): Flush encodes those
+	// matches, not the whole record (writeBatch).
+	batch map[string]batchSpan
 	// Hit is called when a tournament is found in Kept.
 	Hit func()
+}
+
+// batchSpan is a later batch of a round opening: round index r's matches
+// [from, to), the only part of the tournament its unit of work changed.
+type batchSpan struct{ r, from, to int }
+
+// noteBatch notes that tournament id, loaded by this unit of work and
+// kept since, changed only in round r's matches [from, to) (OpenDue, a
+// later batch of a round opening). Anything that finds it in Kept after
+// (get) drops the note: the rest of the unit of work may change any part.
+func (k *Kept) noteBatch(id string, b batchSpan) {
+	if k.batch == nil {
+		k.batch = map[string]batchSpan{}
+	}
+	k.batch[id] = b
 }
 
 // loaded notes how tournament id was loaded from the store (before any
@@ -49,8 +68,11 @@ func (k *Kept) loaded(id string, s *shape) {
 // get returns the tournament id kept, or nil.
 func (k *Kept) get(id string) *tournament.Tournament {
 	t := k.tours[id]
-	if t != nil && k.Hit != nil {
-		k.Hit()
+	if t != nil {
+		delete(k.batch, id)
+		if k.Hit != nil {
+			k.Hit()
+		}
 	}
 	return t
 }
@@ -79,6 +101,15 @@ func (k *Kept) Flush(rec Records, now time.Time) error {
 	sort.Strings(ids)
 	for _, id := range ids {
 		t := k.tours[id]
+		if b, ok := k.batch[id]; ok && batchRecords && k.base[id] != nil {
+			done, err := writeBatch(rec, t, k.base[id], b, now)
+			if err != nil {
+				return err
+			}
+			if done {
+				continue
+			}
+		}
 		raw, err := json.Marshal(t) // the one encoding: compared, then written
 		if err != nil {
 			return err
@@ -117,7 +148,7 @@ func (k *Kept) Flush(rec Records, now time.Time) error {
 			}
 		}
 	}
-	k.tours, k.base = nil, nil
+	k.tours, k.base, k.batch = nil, nil, nil
 	return nil
 }
 

@@ -183,3 +183,64 @@ func writeMatches(rec Records, t *tournament.Tournament, base, cur *shape, now t
 	}
 	return true, nil
 }
+
+// batchRecords: Flush writes a later batch of a round opening from its
+// matches alone (writeBatch); false in a test, the whole record is
+// encoded and compared as for any change (TestBatchRecordsAsCompared_Issue24).
+var batchRecords = true
+
+// writeBatch writes t, a later batch b of a round opening whose unit of
+// work changed nothing else (Kept.noteBatch), as the records of the
+// batch's matches that changed since base (t as loaded), each encoded
+// alone (issue 24: each batch of a 5,000-game START encoded the whole
+// record, 10,000 entrants, to find the 250 matches it changed); they are
+// the bytes the whole record's encoding has for them, so what is written
+// is what writeMatches writes. It keeps t decoded for the next batch with
+// its shape (base's, those matches replaced). It reports false, having
+// written nothing, when the shapes do not fit or a match changed its
+// game, table or seats: then the whole record is compared, as for any
+// change.
+func writeBatch(rec Records, t *tournament.Tournament, base *shape, b batchSpan, now time.Time) (bool, error) {
+	r := b.r
+	if len(base.spans) != len(t.Rounds) || r >= len(t.Rounds) || len(base.spans[r]) != len(t.Rounds[r].Matches) ||
+		b.from < 0 || b.to > len(t.Rounds[r].Matches) {
+		return false, nil
+	}
+	cur := &shape{stored: base.stored, raw: base.raw, spans: base.spans, matches: slices.Clone(base.matches), games: slices.Clone(base.games)}
+	cur.matches[r], cur.games[r] = slices.Clone(base.matches[r]), slices.Clone(base.games[r])
+	var changed []int
+	for k := b.from; k < b.to; k++ {
+		m := &t.Rounds[r].Matches[k]
+		raw, err := json.Marshal(m)
+		if err != nil {
+			return false, err
+		}
+		if bytes.Equal(raw, base.matches[r][k]) {
+			continue
+		}
+		was := base.games[r][k]
+		if !sameMatch(&tournament.Match{GameID: was.id, Table: was.table, Seats: was.seats}, m) {
+			return false, nil
+		}
+		changed = append(changed, k)
+		cur.matches[r][k], cur.games[r][k] = raw, gameAt{m.GameID, m.Table, nil}
+		if m.GameID == "" {
+			cur.games[r][k].seats = slices.Clone(m.Seats)
+		}
+	}
+	for _, k := range changed {
+		if err := rec.PutTournamentMatch(t.ID, r, k, cur.matches[r][k]); err != nil {
+			return true, err
+		}
+	}
+	key := tourWakePrefix + t.ID
+	if at := tourWake(t, now); !at.Equal(rec.Wake(key)) {
+		if err := rec.SetWake(key, at); err != nil {
+			return true, err
+		}
+	}
+	if t.Opening && base.stored != nil {
+		return true, keepDecoded(rec, t, cur)
+	}
+	return true, nil
+}

@@ -28,6 +28,21 @@ type batchHost struct {
 	// org are the organiser's mails, warned the log's lines.
 	org, warned []string
 	undone      map[string]string
+	// cached, when set, are the records the desk reads and writes (the
+	// store's decoded tournaments with them); after is called after each
+	// unit of work's flush.
+	cached *cachedRecords
+	after  func()
+	// also, when set, runs in each later batch's unit of work after it
+	// (another command of the same unit).
+	also func(d *desk) error
+}
+
+func (h *batchHost) Records() Records {
+	if h.cached != nil {
+		return h.cached
+	}
+	return h.rec
 }
 
 func (h *batchHost) OpenGame(ng NewGame) error {
@@ -85,7 +100,12 @@ func (h *batchHost) unit(t *testing.T, fn func(d *desk) error) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h.flush()
+		if err := h.kept.Flush(h.Records(), h.now); err != nil {
+			t.Fatal(err)
+		}
+		if h.after != nil {
+			h.after()
+		}
 		return
 	}
 }
@@ -207,7 +227,12 @@ func (h *batchHost) openRoundTwo(t *testing.T, c roundMailCase, tries int) {
 			t.Fatal("the round opening does not end")
 		}
 		h.now = h.now.Add(time.Second) // a later batch runs later
-		unit(func(d *desk) error { return OpenDue(h, "cup") })
+		unit(func(d *desk) error {
+			if err := OpenDue(h, "cup"); err != nil || h.also == nil {
+				return err
+			}
+			return h.also(d)
+		})
 	}
 }
 

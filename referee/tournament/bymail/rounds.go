@@ -171,6 +171,11 @@ func (d *desk) openBatch(t *tournament.Tournament, undoKey string) error {
 	t.Opening = to < len(rd.Matches)
 	if t.Opening {
 		d.h.OpenLater(t.ID, false)
+		if later {
+			// Only the games of matches [from, to) changed (Kept.noteBatch;
+			// a stuck mark stays until the round is open).
+			d.batch = &batchSpan{r, from, to}
+		}
 	}
 	d.roundMails(t, r, from, to)
 	return nil
