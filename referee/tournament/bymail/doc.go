@@ -68,7 +68,9 @@
 // the same point, link their own pages), and every page and mail here
 // calls them rather than walking the stints. The place's page and the crosstable link
 // each earlier holder's page (PageStint.URL), a handed-on crosstable
-// cell (CrossPageCell.PlayedURL) the page of who finished that game, and
+// cell each person who played that game, first to last, as the exports
+// name them (CrossPageCell.Players and PlayedURLs: CrossCell.Players;
+// TestCrosstableLinksEveryoneWhoPlayed_Issue24), and
 // every opponent line and every seat of a round's table each person who
 // played that game, first to last (playedName: PageName.Part, PartURLs,
 // then Name, URL; TestPersonPagesListTheirGames_Issue24). The desk decides a game's

@@ -53,9 +53,10 @@ type CrossPageCell struct {
 	// holder alone, first to last (tournament.CrossCell.Players): more
 	// than one, the game was handed on and the last is the substitute.
 	Players []string
-	// PlayedURL, with Players, is the page of the last of them, who
-	// finished the game (personPagePath).
-	PlayedURL string
+	// PlayedURLs, with Players, are their pages, one each in the same
+	// order (personPagePath): everyone who played the game links their
+	// own page, not only who finished it (issue 24).
+	PlayedURLs []string
 }
 
 // PlayerPage is one entrant's page: their standing, every game and their
@@ -156,7 +157,7 @@ func CrossPageOf(h Host, id, key string) (*CrossPage, error) {
 			cell := CrossPageCell{Opponents: c.Opponents, Seat: c.Seat, Result: c.Result, Adjudicated: c.Adjudicated,
 				Players: c.Players}
 			if len(c.Players) > 0 && len(l.Cells) < len(t.Rounds) {
-				cell.PlayedURL = finisherPath(t, row.Entrant, t.Rounds[len(l.Cells)].N)
+				cell.PlayedURLs = playedPaths(t, row.Entrant, t.Rounds[len(l.Cells)].N)
 			}
 			l.Cells = append(l.Cells, cell)
 		}
@@ -237,14 +238,12 @@ func (d *desk) placeGame(t *tournament.Tournament, n int, m tournament.Match, se
 // with their own page: those who began it (Part, PartURLs), then the one
 // who finished it (Name, URL).
 func playedName(t *tournament.Tournament, x, n int) PageName {
-	en := t.Entrants[x]
-	hs := en.PlayedHolders(n)
-	var p PageName
-	for _, k := range hs[:len(hs)-1] {
-		p.Part, p.PartURLs = append(p.Part, en.Holder(k).Name), append(p.PartURLs, personPagePath(t, x, k))
+	names, urls := t.Entrants[x].Played(n), playedPaths(t, x, n)
+	last := len(names) - 1
+	p := PageName{Name: names[last], URL: urls[last]}
+	if last > 0 {
+		p.Part, p.PartURLs = names[:last], urls[:last]
 	}
-	last := hs[len(hs)-1]
-	p.Name, p.URL = en.Holder(last).Name, personPagePath(t, x, last)
 	return p
 }
 
