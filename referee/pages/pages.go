@@ -437,7 +437,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <h2>{{$d.T "player.history"}}</h2>
 {{if not .History}}<p>{{$d.T "player.nohistory"}}</p>{{else}}<p>{{$d.T "player.history_note" .}}</p>
 <div class="scroll"><table id="history"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th class="n">{{$d.T "tour.rating"}}</th></tr></thead><tbody>
-{{range .History}}<tr><td class="n">{{.Round}}</td><td class="n">{{.Rating}}</td></tr>
+{{range .History}}<tr><td class="n">{{if .Round}}{{.Round}}{{else}}{{$d.T "player.start"}}{{end}}</td><td class="n"><span class="nw">{{with .Before}}{{.}} → {{end}}{{.Rating}}</span></td></tr>
 {{end}}</tbody></table></div>{{end}}
 {{end}}</body></html>{{end}}
 

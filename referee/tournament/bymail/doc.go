@@ -126,7 +126,14 @@
 // RatingsBefore existed shows the after alone, never a before guessed
 // from their previous game (another rated game of theirs elsewhere may
 // lie between; TestTournamentRatingHistoryStored,
-// TestPersonPagesListTheirGames_Issue24).
+// TestPersonPagesListTheirGames_Issue24). A place's history starts
+// (Round 0) at the rating its first rated game began from (a player who
+// arrived rated starts there, never at a newcomer's; a round before it, a
+// bye, shows that start), then its rating after each complete round, and
+// names the rating a round's game began from when it is not the row
+// before's (a substitute, or games elsewhere in between); a record without
+// RatingsBefore starts at a newcomer's (ratingHistory;
+// TestRatingHistoryStartsWhereThePlaceStarted_Issue24).
 //
 // REPAIR (repair.go) draws the open round again while none of its games
 // has a move: the round leaves the record (tournament.Withdraw), the old
