@@ -245,7 +245,18 @@
 // The director's corrections (corrections.go: RESULT, DOUBLEFORFEIT,
 // SWAP, BYE, a late ENTER) are each mailed to the players they concern,
 // in their language, with the same audit line as the organiser's answer;
-// package tournament keeps them replayable. Sign-up may be capped (cap=N):
+// package tournament keeps them replayable. The people a correction of a
+// game concerns (RESULT, DOUBLEFORFEIT; concerned) are everyone who
+// played it, found by position in each place's line of holders
+// (Entrant.PlayedHolders): a departed holder or substitute who played an
+// earlier round's game, or began a game handed on, is mailed at the
+// address on record with their stint (none: not mailed) in their player
+// record's language; the place's holder now is mailed too when they did
+// not play it but their standings change (the game had no result, or
+// their place's points moved), never otherwise; one person once. SWAP and
+// BYE touch rounds not yet played: the places' holders now. The
+// organiser's answer names exactly whom it told
+// (TestCorrectionMailedToWhoPlayedIt_Issue24). Sign-up may be capped (cap=N):
 // who comes after waits on a list, told their place, and moves in when a
 // place frees up before the start. LATE always says where the clock
 // stands: when sign-up closes, or whether the round's deadline is coming
