@@ -315,7 +315,8 @@ func tour(c *Call) (string, bool, error) {
 
 // commandList lists the organiser's keywords, the games' then the
 // tournaments' (NEW TOURNAMENT for the tournaments' NEW), once each in
-// table order, in lines of at most 72 columns.
+// table order, each as the organiser writes it in the answer's language
+// (localWord, org.word.new_tournament: NUOVO TORNEO in Italian), in lines of at most 72 columns.
 func (c *Call) commandList() string {
 	var games, tours []string
 	seen := map[string]bool{}
@@ -323,11 +324,11 @@ func (c *Call) commandList() string {
 		switch {
 		case r.Family == FamilyGames && !seen[r.Keyword]:
 			seen[r.Keyword] = true
-			games = append(games, r.Keyword)
+			games = append(games, localWord(c.h, c.lang, r.Keyword))
 		case r.Family == FamilyTournaments && r.Keyword == "NEW":
-			tours = append(tours, "NEW TOURNAMENT")
+			tours = append(tours, c.text("org.word.new_tournament"))
 		case r.Family == FamilyTournaments:
-			tours = append(tours, r.Keyword)
+			tours = append(tours, localWord(c.h, c.lang, r.Keyword))
 		}
 	}
 	games[len(games)-1] += c.text("org.word.for_tournaments")

@@ -126,7 +126,11 @@ func TestOrganiserAnswerNamesUnreadLines_Issue25(t *testing.T) {
 				if !slices.Equal(quoted, shown) {
 					t.Errorf("%s: quoted %q, want %q:\n%s", name, quoted, shown, all)
 				}
-				lists := strings.Count(all, "NEW TOURNAMENT")
+				marker, err := h.Text(lang, "org.word.new_tournament", nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lists := strings.Count(all, marker)
 				if len(want) > 0 {
 					para, err := h.Text(lang, "org.unread", map[string]any{"n": len(want), "lines": shown, "more": len(want) - len(shown),
 						"list": (&Call{h: h, lang: lang}).commandList()})
