@@ -77,7 +77,11 @@
 //     commands.MaxUnread then how many more (commands.QuoteUnread, the
 //     player's rule), and lists the commands once
 //     (TestOrganiserAnswerNamesUnreadLines_Issue25). Such lines do not
-//     count against the cap of command lines;
+//     count against the cap of command lines. A whole line of comment
+//     ("# note", a command commented out) runs nothing and is quoted
+//     there too, as a player's is (reading's Mail.Comments); a comment
+//     after a command is part of its line, which runs and is answered
+//     (TestOrganiserCommentLinesQuoted_Issue25);
 //   - a command that names a game is checked (the game exists, it is the
 //     organiser's) before it runs, and logged after (addresses and URLs
 //     masked) unless its row is Unlogged.

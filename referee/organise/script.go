@@ -113,6 +113,13 @@ func Script(h Host, org, text string) (lines []string, lang string, err error) {
 	var unread []string
 	for ; c.i < len(c.lines); c.i++ {
 		line := c.lines[c.i]
+		if strings.HasPrefix(strings.TrimSpace(line), "#") {
+			// Issue 25: a whole line of comment runs nothing; the
+			// answer quotes it with the lines not acted on, as a
+			// player's (reading's Mail.Comments).
+			unread = append(unread, line)
+			continue
+		}
 		if k := strings.IndexByte(line, '#'); k >= 0 {
 			line = line[:k]
 		}
