@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/mailfmt"
-	"github.com/pbem-referee/referee/referee/commands"
 )
 
 // commentLines are whole lines of comment an organiser writes among
@@ -55,22 +54,7 @@ func TestOrganiserCommentLinesQuoted_Issue25(t *testing.T) {
 				if g.status != "running" {
 					t.Errorf("%s: the game is %s: a command commented out ran", name, g.status)
 				}
-				var want []string
-				for _, l := range append(slices.Clone(wrote), lay.unread...) {
-					if q := mailfmt.QuoteLine(l, commands.QuoteWidth); !slices.Contains(want, q) {
-						want = append(want, q)
-					}
-				}
-				all := strings.Join(res, "\n")
-				var quoted []string
-				for _, l := range strings.Split(all, "\n") {
-					if q, ok := strings.CutPrefix(l, "  > "); ok {
-						quoted = append(quoted, q)
-					}
-				}
-				if shown := want[:min(len(want), commands.MaxUnread)]; !slices.Equal(quoted, shown) {
-					t.Errorf("%s: quoted %q, want %q:\n%s", name, quoted, shown, all)
-				}
+				all, _, _ := checkQuoted(t, name, res, append(slices.Clone(wrote), lay.unread...))
 				if !strings.Contains(all, "g1") {
 					t.Errorf("%s: STATUS g1 with a comment after it was not answered:\n%s", name, all)
 				}

@@ -2,11 +2,9 @@ package bymail
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestCrosstableLinksEveryoneWhoPlayed_Issue24 (issue 24: after a
@@ -25,12 +23,7 @@ func TestCrosstableLinksEveryoneWhoPlayed_Issue24(t *testing.T) {
 	for draw := range 40 {
 		pd := drawPersons(t, draw)
 		tr := pd.tr
-		h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
-		raw, err := json.Marshal(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.rec.tours["cup"] = raw
+		h := pd.host(t)
 		cp, err := CrossPageOf(h, "cup", "k")
 		if err != nil {
 			t.Fatal(err)

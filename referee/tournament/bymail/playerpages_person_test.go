@@ -121,6 +121,18 @@ func drawPersons(t *testing.T, draw int) personDraw {
 	return pd
 }
 
+// host is a desk's test host holding the draw's tournament as "cup".
+func (pd personDraw) host(t *testing.T) *testHost {
+	t.Helper()
+	h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
+	raw, err := json.Marshal(pd.tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.rec.tours["cup"] = raw
+	return h
+}
+
 // holderOf is holder k's name and address of place e.
 func (pd personDraw) holderOf(e, k int) (name, addr string) {
 	en := pd.tr.Entrants[e]
@@ -170,12 +182,7 @@ func TestPersonPagesListTheirGames_Issue24(t *testing.T) {
 				}
 			}
 		}
-		h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
-		raw, err := json.Marshal(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.rec.tours["cup"] = raw
+		h := pd.host(t)
 		for e, en := range tr.Entrants {
 			if _, err := PersonPageOf(h, "cup", "k", e+1, len(en.Before)+2); err != ErrNoPage {
 				t.Errorf("draw %d: place %d's holder %d past its last: %v", draw, e+1, len(en.Before)+2, err)

@@ -1,10 +1,8 @@
 package bymail
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/pbem-referee/referee/referee/tournament"
 )
@@ -26,12 +24,7 @@ func TestRatingHistoryStartsWhereThePlaceStarted_Issue24(t *testing.T) {
 	for draw := range 40 {
 		pd := drawPersons(t, draw)
 		tr := pd.tr
-		h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
-		raw, err := json.Marshal(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.rec.tours["cup"] = raw
+		h := pd.host(t)
 		newcomer := fmt.Sprintf("%.0f", tournament.RatingValue(tournament.NewRating(tr.Game, ""), tr.Table))
 		for e := range tr.Entrants {
 			// The place's rated games, round by round: before ("" when
