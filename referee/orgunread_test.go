@@ -63,7 +63,11 @@ func TestOrganiserMailQuotesUnreadLines_Issue25(t *testing.T) {
 			if !strings.Contains(res, w("START")+": ") && !strings.Contains(res, "START: ") {
 				t.Errorf("%s: START's own refusal missing:\n%s", what, res)
 			}
-			if n := strings.Count(res, "NEW TOURNAMENT"); n != 1 {
+			marker, err := h.r.render.T.Render("referee", lang, "org.word.new_tournament", templates.Ctx{Lang: lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(res, marker); n != 1 {
 				t.Errorf("%s: the command list %d times:\n%s", what, n, res)
 			}
 		}

@@ -26,6 +26,7 @@ func orgAnswerSample(name string) any {
 	samples := map[string]any{
 		"org.error.unknown":             map[string]any{"keyword": "FROB", "list": "  NEW PLAYER\n  START"},
 		"org.word.for_tournaments":      map[string]any{},
+		"org.word.new_tournament":       map[string]any{},
 		"org.word.status":               "running",
 		"org.error.no_game":             map[string]any{"game": "g9"},
 		"org.error.not_yours":           map[string]any{"game": "g9"},

@@ -15,8 +15,9 @@ import (
 // are stored with its match when the game ends (Match.Ratings), the
 // adjudicated ones too, and the player page's rating history reads them;
 // so are the ratings the players came to it with (Match.RatingsBefore),
-// two entrants arriving rated from games elsewhere, and each person's
-// page shows them before every rated game, their first one's too.
+// two entrants arriving rated from games elsewhere: their place's
+// history starts at that rating, and each person's page shows them before
+// every rated game, their first one's too.
 // Against recomputation: entrants who play nowhere else have, after each
 // round, the rating a replay of the tournament's rated games gives, in a
 // Swiss event (Glicko-2) and one of tables of three (Weng-Lin), their
@@ -75,7 +76,12 @@ func TestTournamentRatingHistoryStored(t *testing.T) {
 			// befores[e] are e's ratings before each rated game, written
 			// as a person's page writes them.
 			befores := make([][]string, len(tr.Entrants))
+			// want[e] starts with the rating e arrived with (Round 0: a
+			// newcomer's, or the one from games elsewhere).
 			want := make([][]string, len(tr.Entrants))
+			for e := range want {
+				want[e] = []string{fmt.Sprintf("%.0f", tournament.RatingValue(ratings[e], tr.Table))}
+			}
 			rated, adjudicated := 0, 0
 			for _, rd := range tr.Rounds {
 				for _, m := range rd.Matches {
@@ -122,8 +128,8 @@ func TestTournamentRatingHistoryStored(t *testing.T) {
 					t.Fatalf("entrant %d: %d steps, want %d", e, len(p.History), len(want[e]))
 				}
 				for i, s := range p.History {
-					if s.Rating != want[e][i] || s.Round != i+1 {
-						t.Errorf("entrant %d round %d: history %+v, recomputed %s", e, i+1, s, want[e][i])
+					if s.Rating != want[e][i] || s.Round != i || s.Before != "" {
+						t.Errorf("entrant %d round %d: history %+v, recomputed %s", e, i, s, want[e][i])
 					}
 				}
 				// Their own page: the rating before each rated game, the
@@ -157,7 +163,7 @@ func TestTournamentRatingHistoryStored(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if p.History[0].Rating != "1234" {
+					if p.History[1].Rating != "1234" {
 						t.Fatalf("the history does not read the stored ratings: %+v", p.History)
 					}
 					break

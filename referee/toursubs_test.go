@@ -15,7 +15,7 @@ import (
 // tables tournament, one place changes hands after round 1 and again in
 // round 2. The tournament page's pairings (in every language) and the
 // player pages' opponents name, for each round, who held the place then
-// (tournament.Entrant.PlayedBy): round 1 the first player, round 2 the
+// (tournament.Entrant.PlayedHolders): round 1 the first player, round 2 the
 // one who plays it now; the standings name whoever holds the place.
 func TestTournamentPagesNameWhoPlayed_Issue24(t *testing.T) {
 	for _, format := range []string{"swiss", "tables"} {

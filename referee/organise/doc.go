@@ -32,6 +32,15 @@
 //     line of a mail (templates/organise/<lang>/aliases.txt and args.txt,
 //     the common keywords, the tournaments' aliases of
 //     templates/referee/<lang>/aliases.txt);
+//   - the organiser's commands are read in every language, so the lists
+//     of them an answer shows are in the answer's language: the list an
+//     unknown keyword or unread lines end with (commandList) shows each
+//     keyword as the organiser writes it there (localWord: its first
+//     word in templates/organise/<lang>/aliases.txt, then the
+//     tournaments' and the common ones'; NEW TOURNAMENT as
+//     org.word.new_tournament), and each row of the help
+//     (org.help.<KW>) names it, within 80 columns; every word shown
+//     reads back as its keyword (TestCommandListInTheReadersWords_Issue25);
 //   - the answer is in the language of the mail's words, else of the
 //     tournament it names, else English; every error and result in it is
 //     the template's, in that language (TestOrganiserErrorPathsEveryLanguage_Issue22);
@@ -68,7 +77,11 @@
 //     commands.MaxUnread then how many more (commands.QuoteUnread, the
 //     player's rule), and lists the commands once
 //     (TestOrganiserAnswerNamesUnreadLines_Issue25). Such lines do not
-//     count against the cap of command lines;
+//     count against the cap of command lines. A whole line of comment
+//     ("# note", a command commented out) runs nothing and is quoted
+//     there too, as a player's is (reading's Mail.Comments); a comment
+//     after a command is part of its line, which runs and is answered
+//     (TestOrganiserCommentLinesQuoted_Issue25);
 //   - a command that names a game is checked (the game exists, it is the
 //     organiser's) before it runs, and logged after (addresses and URLs
 //     masked) unless its row is Unlogged.

@@ -21,6 +21,10 @@ type Words interface {
 	// ArgLanguage is the canonical word an argument word stands for in
 	// scope, and the first language that has it ("", "" when none).
 	ArgLanguage(scope, word string) (canon, lang string)
+	// Word is the word lang's answers show for keyword kw of scope (the
+	// first of its aliases there, then the common ones'; kw itself in
+	// English or when it has none).
+	Word(scope, lang, kw string) string
 	// Languages are the languages, English first.
 	Languages() []string
 	// ReadLine is a line of the mail as the reply reader reads it with

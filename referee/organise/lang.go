@@ -61,6 +61,20 @@ func keyword(w Words, word string) string {
 	return ""
 }
 
+// localWord is the word an organiser writing in lang reads for keyword
+// kw of the table (the organiser's scope's, then the tournaments' of the
+// referee's scope, then the common ones': NUOVA for NEW in Italian), kw
+// itself when lang has none; keyword reads it back as kw
+// (TestCommandListInTheReadersWords_Issue25).
+func localWord(w Words, lang, kw string) string {
+	for _, scope := range []string{Scope, "referee"} {
+		if x := w.Word(scope, lang, kw); x != kw {
+			return x
+		}
+	}
+	return kw
+}
+
 // aliasLang is the one language other than English whose organiser's
 // words have word as a keyword's word, or "" (an English keyword, no
 // keyword, or a word several languages share, as FORFAIT).

@@ -20,7 +20,8 @@ func (w setWords) Alias(scope, lang, word string) string { return w.s.Alias(scop
 func (w setWords) ArgLanguage(scope, word string) (string, string) {
 	return w.s.ArgLanguage(scope, word)
 }
-func (w setWords) Languages() []string { return templates.Languages }
+func (w setWords) Word(scope, lang, kw string) string { return w.s.Word(scope, lang, kw) }
+func (w setWords) Languages() []string                { return templates.Languages }
 func (w setWords) ReadLine(line string) mailfmt.AnswerLine {
 	return reading.Reader(reading.Vocab{T: w.s, Name: Scope, Referee: tableWords}).Line(line)
 }

@@ -113,6 +113,13 @@ func Script(h Host, org, text string) (lines []string, lang string, err error) {
 	var unread []string
 	for ; c.i < len(c.lines); c.i++ {
 		line := c.lines[c.i]
+		if strings.HasPrefix(strings.TrimSpace(line), "#") {
+			// Issue 25: a whole line of comment runs nothing; the
+			// answer quotes it with the lines not acted on, as a
+			// player's (reading's Mail.Comments).
+			unread = append(unread, line)
+			continue
+		}
 		if k := strings.IndexByte(line, '#'); k >= 0 {
 			line = line[:k]
 		}
@@ -315,7 +322,8 @@ func tour(c *Call) (string, bool, error) {
 
 // commandList lists the organiser's keywords, the games' then the
 // tournaments' (NEW TOURNAMENT for the tournaments' NEW), once each in
-// table order, in lines of at most 72 columns.
+// table order, each as the organiser writes it in the answer's language
+// (localWord, org.word.new_tournament: NUOVO TORNEO in Italian), in lines of at most 72 columns.
 func (c *Call) commandList() string {
 	var games, tours []string
 	seen := map[string]bool{}
@@ -323,11 +331,11 @@ func (c *Call) commandList() string {
 		switch {
 		case r.Family == FamilyGames && !seen[r.Keyword]:
 			seen[r.Keyword] = true
-			games = append(games, r.Keyword)
+			games = append(games, localWord(c.h, c.lang, r.Keyword))
 		case r.Family == FamilyTournaments && r.Keyword == "NEW":
-			tours = append(tours, "NEW TOURNAMENT")
+			tours = append(tours, c.text("org.word.new_tournament"))
 		case r.Family == FamilyTournaments:
-			tours = append(tours, r.Keyword)
+			tours = append(tours, localWord(c.h, c.lang, r.Keyword))
 		}
 	}
 	games[len(games)-1] += c.text("org.word.for_tournaments")

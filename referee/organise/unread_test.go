@@ -109,24 +109,12 @@ func TestOrganiserAnswerNamesUnreadLines_Issue25(t *testing.T) {
 				if !slices.Contains(h.fakeHost.created, id) || g.status != "paused" {
 					t.Errorf("%s: the commands did not run (created %v, game %s)", name, h.fakeHost.created, g.status)
 				}
-				var want []string
-				for _, l := range append(wrote, lay.unread...) {
-					if q := mailfmt.QuoteLine(l, commands.QuoteWidth); !slices.Contains(want, q) {
-						want = append(want, q)
-					}
+				all, want, shown := checkQuoted(t, name, res, append(wrote, lay.unread...))
+				marker, err := h.Text(lang, "org.word.new_tournament", nil)
+				if err != nil {
+					t.Fatal(err)
 				}
-				all := strings.Join(res, "\n")
-				var quoted []string
-				for _, l := range strings.Split(all, "\n") {
-					if q, ok := strings.CutPrefix(l, "  > "); ok {
-						quoted = append(quoted, q)
-					}
-				}
-				shown := want[:min(len(want), commands.MaxUnread)]
-				if !slices.Equal(quoted, shown) {
-					t.Errorf("%s: quoted %q, want %q:\n%s", name, quoted, shown, all)
-				}
-				lists := strings.Count(all, "NEW TOURNAMENT")
+				lists := strings.Count(all, marker)
 				if len(want) > 0 {
 					para, err := h.Text(lang, "org.unread", map[string]any{"n": len(want), "lines": shown, "more": len(want) - len(shown),
 						"list": (&Call{h: h, lang: lang}).commandList()})
@@ -169,4 +157,29 @@ func TestOrganiserAnswerNamesUnreadLines_Issue25(t *testing.T) {
 		}
 	}
 	t.Logf("%d mails", n)
+}
+
+// checkQuoted fails unless an organiser's answer (res, its result lines)
+// quotes exactly lines, each once, cleaned (mailfmt.QuoteLine), at most
+// commands.MaxUnread; it returns the answer, the quotes of every line
+// and those shown.
+func checkQuoted(t *testing.T, name string, res, lines []string) (all string, want, shown []string) {
+	t.Helper()
+	for _, l := range lines {
+		if q := mailfmt.QuoteLine(l, commands.QuoteWidth); !slices.Contains(want, q) {
+			want = append(want, q)
+		}
+	}
+	all = strings.Join(res, "\n")
+	var quoted []string
+	for _, l := range strings.Split(all, "\n") {
+		if q, ok := strings.CutPrefix(l, "  > "); ok {
+			quoted = append(quoted, q)
+		}
+	}
+	shown = want[:min(len(want), commands.MaxUnread)]
+	if !slices.Equal(quoted, shown) {
+		t.Errorf("%s: quoted %q, want %q:\n%s", name, quoted, shown, all)
+	}
+	return all, want, shown
 }

@@ -29,6 +29,8 @@ func (w Templates) Text(lang, name string, data any) (string, error) {
 
 func (w Templates) Alias(scope, lang, word string) string { return w.R.T.Alias(scope, lang, word) }
 
+func (w Templates) Word(scope, lang, kw string) string { return w.R.T.Word(scope, lang, kw) }
+
 func (w Templates) ArgLanguage(scope, word string) (string, string) {
 	return w.R.T.ArgLanguage(scope, word)
 }

@@ -257,7 +257,7 @@ func TestFinishedGameShowsEachPlaceOnce(t *testing.T) {
 	}
 	for _, p := range players {
 		_, pp := get(t, s.srv.URL+p[1])
-		if !regexp.MustCompile(`<table id="history">.*?<td class="n">1</td><td class="n">1\d\d\d</td>`).MatchString(strings.ReplaceAll(pp, "\n", "")) {
+		if !regexp.MustCompile(`<table id="history">.*?<td class="n">1</td><td class="n"><span class="nw">1\d\d\d</span></td>`).MatchString(strings.ReplaceAll(pp, "\n", "")) {
 			t.Errorf("%s: no rating after round 1:\n%s", p[1], pp)
 		}
 	}

@@ -341,6 +341,9 @@ var page = template.Must(template.New("pages").Funcs(template.FuncMap{
 	// seatLinks names who played a seat's game of a round's table, each
 	// name linking that person's page (PageMatch.PartURLs, PlayerURLs).
 	"seatLinks": seatLinks,
+	// playedLinks names who played a crosstable cell's game the same
+	// way (CrossPageCell.Players, PlayedURLs: each their own page).
+	"playedLinks": playedLinks,
 	// nameLinks names who played an opponent's game the same way
 	// (PageName.Part, PartURLs, then Name, URL).
 	"nameLinks": nameLinks,
@@ -416,7 +419,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <nav><a id="tourlink" href="{{$d.Href .URL}}">{{$d.T "cross.back" .}}</a></nav>
 <p>{{$d.T "cross.key" .}}</p>
 <div class="scroll"><table id="crosstable" class="cross{{if gt (len .Rounds) foldRounds}} fold{{end}}"><thead><tr><th class="n">{{$d.T "cross.line"}}</th><th>{{$d.T "tour.player"}}</th><th class="n">{{$d.T "tour.points"}}</th>{{range .Tiebreaks}}<th class="n">{{$d.T "tiebreak.short" .}}</th>{{end}}{{range .Rounds}}<th>{{$d.T "cross.round" .}}</th>{{end}}</tr></thead><tbody>
-{{$cp := .}}{{$pts := $d.T "tour.points"}}{{range .Lines}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n who">{{.Line}}</td><td class="who"><a href="{{$d.Href .URL}}">{{.Name}}</a>{{range .Replaced}} <small class="sub"><a class="holder" href="{{$d.Href .URL}}">{{$d.T "tour.replaced" .}}</a></small>{{end}}</td><td class="n" data-k="{{$pts}}">{{.Points}}</td>{{range $i, $x := .Tiebreaks}}<td class="n" data-k="{{$d.T "tiebreak.short" (index $cp.Tiebreaks $i)}}">{{$x}}</td>{{end}}{{range $i, $c := .Cells}}<td class="cell" data-k="{{if lt $i (len $cp.Rounds)}}{{$d.T "cross.round" (index $cp.Rounds $i)}}{{end}}">{{template "crosscell" $c}}{{with $c.Players}} <small class="sub"><a class="by" href="{{$d.Href $c.PlayedURL}}">{{playedText $d .}}</a></small>{{end}}</td>{{end}}</tr>
+{{$cp := .}}{{$pts := $d.T "tour.points"}}{{range .Lines}}<tr{{if .Withdrawn}} class="w"{{end}}><td class="n who">{{.Line}}</td><td class="who"><a href="{{$d.Href .URL}}">{{.Name}}</a>{{range .Replaced}} <small class="sub"><a class="holder" href="{{$d.Href .URL}}">{{$d.T "tour.replaced" .}}</a></small>{{end}}</td><td class="n" data-k="{{$pts}}">{{.Points}}</td>{{range $i, $x := .Tiebreaks}}<td class="n" data-k="{{$d.T "tiebreak.short" (index $cp.Tiebreaks $i)}}">{{$x}}</td>{{end}}{{range $i, $c := .Cells}}<td class="cell" data-k="{{if lt $i (len $cp.Rounds)}}{{$d.T "cross.round" (index $cp.Rounds $i)}}{{end}}">{{template "crosscell" $c}}{{with $c.Players}} <small class="sub">{{range playedLinks $d . $c.PlayedURLs}}{{if .URL}}<a class="by" href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}</small>{{end}}</td>{{end}}</tr>
 {{end}}</tbody></table></div>
 {{end}}</body></html>{{end}}
 
@@ -434,7 +437,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <h2>{{$d.T "player.history"}}</h2>
 {{if not .History}}<p>{{$d.T "player.nohistory"}}</p>{{else}}<p>{{$d.T "player.history_note" .}}</p>
 <div class="scroll"><table id="history"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th class="n">{{$d.T "tour.rating"}}</th></tr></thead><tbody>
-{{range .History}}<tr><td class="n">{{.Round}}</td><td class="n">{{.Rating}}</td></tr>
+{{range .History}}<tr><td class="n">{{if .Round}}{{.Round}}{{else}}{{$d.T "player.start"}}{{end}}</td><td class="n"><span class="nw">{{with .Before}}{{.}} → {{end}}{{.Rating}}</span></td></tr>
 {{end}}</tbody></table></div>{{end}}
 {{end}}</body></html>{{end}}
 
@@ -517,6 +520,15 @@ func nameLinks(d *doc, part, partURLs []string, name, url string) ([]linkPiece, 
 	urls := make([]string, len(part), len(names))
 	copy(urls, partURLs)
 	return linkedNames(d, names, append(urls, url))
+}
+
+// playedLinks are who played a crosstable cell's game (CrossPageCell's
+// Players and PlayedURLs) as linkedNames writes them; a name with no
+// page is written unlinked.
+func playedLinks(d *doc, names, urls []string) ([]linkPiece, error) {
+	all := make([]string, len(names))
+	copy(all, urls)
+	return linkedNames(d, names, all)
 }
 
 // linkedNames writes names (first to last: those who began a game, then

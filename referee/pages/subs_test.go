@@ -194,7 +194,9 @@ var beganWords = map[string]string{"en": "began round ", "it": "iniziato il turn
 // holder as beginning round 3 (after the rounds they played whole, or
 // alone); the game's row names them, then the substitute marked
 // (player.by, tour.subbed); the opponent's page names them, each name
-// linking that person's own page (PageName.PartURLs, URL); the crosstable's round 3 cell names them; a round the
+// linking that person's own page (PageName.PartURLs, URL); the
+// crosstable's round 3 cell names them, each name linking their own page
+// (CrossPageCell.PlayedURLs), not the finisher's alone; a round the
 // place's holder now played alone names nobody.
 func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 	h := &handler{}
@@ -244,9 +246,9 @@ func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 				c := bymail.CrossPageCell{Opponents: []int{2}, Seat: 1, Result: "1"}
 				switch {
 				case who != nil && r < 3:
-					c.Players = part[:1]
+					c.Players, c.PlayedURLs = part[:1], partURLs[:1]
 				case who != nil && r == 3:
-					c.Players = who
+					c.Players, c.PlayedURLs = who, append(slices.Clone(partURLs), nowURL)
 				}
 				cs = append(cs, c)
 			}
@@ -294,7 +296,12 @@ func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 			line := page[strings.Index(page, `>Yan Now</a>`):]
 			line = line[:strings.Index(line, "</tr>")]
 			cs := strings.Split(line, `<td class="cell"`)[1:]
-			if len(cs) != 4 || !strings.Contains(cs[2], named) || !strings.Contains(cs[0], part[0]) || strings.Contains(cs[3], "sub") {
+			var byLinks []string
+			for k, p := range part {
+				byLinks = append(byLinks, `<a class="by" href="`+partURLs[k]+"?lang="+lang+`">`+p+"</a>")
+			}
+			byLinked := strings.Join(byLinks, w[0]) + w[0] + `<a class="by" href="` + nowURL + "?lang=" + lang + `">Yan Now</a>` + w[1]
+			if len(cs) != 4 || !strings.Contains(cs[2], byLinked) || !strings.Contains(cs[0], byLinks[0]) || strings.Contains(cs[3], "sub") {
 				t.Errorf("%s %q: the crosstable's line does not name who played:\n%s", lang, part, line)
 			}
 			kept := page[strings.Index(page, `>Zoe Kept</a>`):]

@@ -122,7 +122,13 @@
 //     writes it as 7bit lines of at most 76 columns between tokens (see
 //     mailfmt's doc), which every mail reader decodes to the same value.
 //     A game's log at its end (Input.FinalLog) is attached as the core
-//     gives it (indented); mailfmt sends it in 7bit lines too.
+//     gives it (indented); mailfmt sends it in 7bit lines too. Its fields
+//     are the engine's, for programs (a prompt's decision kind, an
+//     option's canonical command, group and params: codes a program
+//     reads, kept stable); what a person reads of them is beside them in
+//     words: prompt_text is the question and its numbered options in the
+//     reader's language, as the mail's body shows them, option n on the
+//     line numbered n (TestJSONPartWordsThePrompt_Issue25).
 //   - The views of one run of Mails share the public standing: the state
 //     is adjudicated once for every seat (engine.Views, mailView.view;
 //     TestViewsAdjudicateOnce_Issue25).

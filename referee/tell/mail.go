@@ -679,6 +679,10 @@ func (v *mailView) jsonView(i int, d *MailData, view any) ([]byte, error) {
 		j["view"] = view
 		if p := v.Table.Prompts[i]; p != nil && !p.Complete && v.Game.Status == StatusRunning {
 			j["prompt"] = p
+			// The question and its numbered options in the reader's
+			// words, as the mail shows them: the prompt's and the
+			// options' fields are the engine's codes (issue 25).
+			j["prompt_text"] = d.Prompt
 			// Every legal answer, numbered or not, for players' own tools.
 			j["legal"] = v.Table.State.Legal(p.Decision)
 		}

@@ -131,7 +131,7 @@
 // Entrant.Holder and the person pages' addresses count them), never by
 // name nor by comparing stints: Entrant.PlayedHolders(n) are the holders
 // who began round n's game and handed it on after a move, then the one
-// who finished it; Played, PlayedBy and PlayedPart are their names, and
+// who finished it; Played are their names, and
 // Holders numbers each earlier holder who played (Held.K). Two holders
 // may share a name, and two stints may be equal (one replaced, back, and
 // replaced again at the same point): each is their own holder

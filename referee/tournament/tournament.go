@@ -200,9 +200,9 @@ func (e Entrant) PlayedHolders(n int) []int {
 }
 
 // Played are who played round n for the entrant, first to last: the
-// earlier holders who played its game in part (PlayedPart), then the one
-// who finished it (PlayedBy), the substitute when there is more than one:
-// the names of PlayedHolders.
+// earlier holders who played its game in part, then the one who finished
+// it, the substitute when there is more than one: the names of
+// PlayedHolders.
 func (e Entrant) Played(n int) []string {
 	hs := e.PlayedHolders(n)
 	out := make([]string, len(hs))
@@ -210,24 +210,6 @@ func (e Entrant) Played(n int) []string {
 		out[i] = e.Holder(k).Name
 	}
 	return out
-}
-
-// PlayedBy names who played round n for the entrant: the current player,
-// or the one they replaced (the last of PlayedHolders).
-func (e Entrant) PlayedBy(n int) string {
-	hs := e.PlayedHolders(n)
-	return e.Holder(hs[len(hs)-1]).Name
-}
-
-// PlayedPart are the earlier holders who played round n's game for the
-// entrant in part, first to last, before PlayedBy(n) took it over
-// (REPLACE during the game, after a move): none for most rounds.
-func (e Entrant) PlayedPart(n int) []string {
-	w := e.Played(n)
-	if len(w) == 1 {
-		return nil
-	}
-	return w[:len(w)-1]
 }
 
 // Plays reports whether the entrant is paired in round n: joined by then,

@@ -3,9 +3,13 @@ package bymail
 // The director's corrections (issue 24), one handler a keyword: RESULT,
 // DOUBLEFORFEIT, SWAP, BYE, and a late entry (ENTER after the start,
 // org.go). Rules they keep:
-//   - each is told by mail to the players it concerns (mail.correction,
+//   - each is told by mail to the people it concerns (mail.correction,
 //     the audit line in the reader's language: audit.<what>), and the
-//     organiser's answer is the same line with whom it told;
+//     organiser's answer is the same line with whom it told: a
+//     correction of a game (RESULT, DOUBLEFORFEIT) to everyone who
+//     played it, a departed holder too (concerned), and to the place's
+//     holder now when their standings change; SWAP and BYE, of rounds
+//     not yet played, to the places' holders now;
 //   - every round still replays from the seed: a changed result keeps the
 //     one it replaced (Match.Changes), a SWAP is recorded with its round
 //     (Round.Swaps), a bye asked and a late entry are the entrant's
@@ -20,6 +24,7 @@ package bymail
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -120,34 +125,101 @@ func byPlace(m tournament.Match) []int {
 	return seats
 }
 
-// corrected tells the players concerned (entrant ids) a correction by
-// mail, each in their language, and answers the organiser with it.
-func (c *orgCmd) corrected(t *tournament.Tournament, what string, who []int, data map[string]any) (string, error) {
-	var told []int
-	seen := map[int]bool{}
-	for _, e := range who {
-		if seen[e] {
+// told is one person a correction is mailed to: holder K (from 1, as
+// tournament.Entrant.Holder counts them) of entrant E's place.
+type told struct{ E, K int }
+
+// holdersNow are the places' holders now: whom a correction of the open
+// round or of one not yet drawn concerns (SWAP, BYE).
+func holdersNow(t *tournament.Tournament, es ...int) []told {
+	out := make([]told, len(es))
+	for i, e := range es {
+		out[i] = told{E: e, K: len(t.Entrants[e].Before) + 1}
+	}
+	return out
+}
+
+// pointsOf are the points of a match's places now, by seat, and whether
+// the match has a result: what concerned compares after a correction.
+type pointsOf struct {
+	decided bool
+	points  []float64
+}
+
+func pointsNow(t *tournament.Tournament, m tournament.Match) pointsOf {
+	all := t.PointTotals()
+	p := pointsOf{decided: m.Decided(), points: make([]float64, len(m.Seats))}
+	for i, e := range m.Seats {
+		p.points[i] = all[e]
+	}
+	return p
+}
+
+// concerned are whom a correction of round n's match m concerns (issue
+// 24): every holder who played its game for each seat, first to last
+// (tournament.Entrant.PlayedHolders: a departed holder or substitute
+// too), and the place's holder now when they did not play it but their
+// standings change (was: the match before the correction; the match had
+// no result, or the place's points moved).
+func concerned(t *tournament.Tournament, m tournament.Match, n int, was pointsOf) []told {
+	now := pointsNow(t, m)
+	var out []told
+	for i, e := range m.Seats {
+		hs := t.Entrants[e].PlayedHolders(n)
+		for _, k := range hs {
+			out = append(out, told{E: e, K: k})
+		}
+		cur := len(t.Entrants[e].Before) + 1
+		if !slices.Contains(hs, cur) && (!was.decided || was.points[i] != now.points[i]) {
+			out = append(out, told{E: e, K: cur})
+		}
+	}
+	return out
+}
+
+// corrected tells the people concerned a correction by mail, each once
+// (by address) in their language (a departed holder's: their player
+// record's), one with no address on record not at all, and answers the
+// organiser with it.
+func (c *orgCmd) corrected(t *tournament.Tournament, what string, who []told, data map[string]any) (string, error) {
+	var names []string
+	seen := map[string]bool{}
+	for _, w := range who {
+		en := t.Entrants[w.E]
+		if h := en.Holder(w.K); w.K <= len(en.Before) {
+			if h.Address == "" {
+				continue
+			}
+			p, err := c.d.h.EnsurePlayer(h.Address, h.Name, "", "")
+			if err != nil {
+				return "", err
+			}
+			en.Name, en.Address, en.Lang = h.Name, h.Address, p.Lang
+		}
+		key := strings.ToLower(en.Address)
+		if seen[key] {
 			continue
 		}
-		seen[e] = true
-		en := t.Entrants[e]
-		lang := en.Lang
-		if lang == "" {
-			lang = "en"
-		}
+		seen[key] = true
+		lang := readerLang(en.Lang)
 		c.d.tourMail(t, en, "correction", map[string]any{"audit": c.d.tourText(lang, "audit."+what, data)})
-		told = append(told, e)
+		names = append(names, en.Name)
 	}
-	return c.answered(t, what, told, data)
+	return c.answered(t, what, names, data)
+}
+
+// entrantNames are the names of entrants es' holders now.
+func entrantNames(t *tournament.Tournament, es []int) []string {
+	names := make([]string, len(es))
+	for i, e := range es {
+		names[i] = t.Entrants[e].Name
+	}
+	return names
 }
 
 // answered is a correction's answer to the organiser: its audit line and
-// whom it told (told: entrants, already mailed), once t advanced.
-func (c *orgCmd) answered(t *tournament.Tournament, what string, told []int, data map[string]any) (string, error) {
-	names := make([]string, 0, len(told))
-	for _, e := range told {
-		names = append(names, t.Entrants[e].Name)
-	}
+// whom it told (their names, already mailed), once t advanced.
+func (c *orgCmd) answered(t *tournament.Tournament, what string, names []string, data map[string]any) (string, error) {
 	if err := c.d.tourAdvance(t); err != nil {
 		return "", err
 	}
@@ -181,6 +253,7 @@ func orgResult(c *orgCmd) (string, error) {
 	if m.Decided() {
 		was = resultOf(t, *m, r+1)
 	}
+	before := pointsNow(t, *m)
 	if err := m.SetResult(rank, len(t.Rounds)); err != nil {
 		return "", err
 	}
@@ -195,7 +268,7 @@ func orgResult(c *orgCmd) (string, error) {
 			}
 		}
 	}
-	return c.corrected(t, "result", m.Seats, map[string]any{"game": m.GameID, "round": r + 1, "result": resultOf(t, *m, r+1), "was": was})
+	return c.corrected(t, "result", concerned(t, *m, r+1, before), map[string]any{"game": m.GameID, "round": r + 1, "result": resultOf(t, *m, r+1), "was": was})
 }
 
 // orgDoubleForfeit is DOUBLEFORFEIT <game>: every player of a game still
@@ -227,11 +300,12 @@ func orgDoubleForfeit(c *orgCmd) (string, error) {
 			return "", err
 		}
 	}
+	before := pointsNow(t, *m)
 	if _, _, err := t.Record(m.GameID, tournament.MatchForfeit, rank, nil); err != nil {
 		return "", err
 	}
 	m.Corrected = true
-	return c.corrected(t, "doubleforfeit", m.Seats, map[string]any{"game": m.GameID, "round": r + 1})
+	return c.corrected(t, "doubleforfeit", concerned(t, *m, r+1, before), map[string]any{"game": m.GameID, "round": r + 1})
 }
 
 // orgSwap is SWAP <tournament> <player> <player>: two players of the open
@@ -273,7 +347,7 @@ func orgSwap(c *orgCmd) (string, error) {
 			who = append(who, m.Seats...)
 		}
 	}
-	return c.corrected(t, "swap", who, map[string]any{"round": rd.N, "a": a.Name, "b": b.Name, "game_a": gb, "game_b": ga})
+	return c.corrected(t, "swap", holdersNow(t, who...), map[string]any{"round": rd.N, "a": a.Name, "b": b.Name, "game_a": gb, "game_b": ga})
 }
 
 // gameOfEntrant is the game entrant e plays in a round ("" for none).
@@ -323,5 +397,5 @@ func orgBye(c *orgCmd) (string, error) {
 		return "", fail("sits_out", "name", e.Name, "round", round)
 	}
 	e.Byes = append(e.Byes, round)
-	return c.corrected(t, "bye", []int{e.ID}, map[string]any{"round": round, "name": e.Name, "points": fmtNum(t.Bye / 2)})
+	return c.corrected(t, "bye", holdersNow(t, e.ID), map[string]any{"round": round, "name": e.Name, "points": fmtNum(t.Bye / 2)})
 }

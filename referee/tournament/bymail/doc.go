@@ -68,7 +68,9 @@
 // the same point, link their own pages), and every page and mail here
 // calls them rather than walking the stints. The place's page and the crosstable link
 // each earlier holder's page (PageStint.URL), a handed-on crosstable
-// cell (CrossPageCell.PlayedURL) the page of who finished that game, and
+// cell each person who played that game, first to last, as the exports
+// name them (CrossPageCell.Players and PlayedURLs: CrossCell.Players;
+// TestCrosstableLinksEveryoneWhoPlayed_Issue24), and
 // every opponent line and every seat of a round's table each person who
 // played that game, first to last (playedName: PageName.Part, PartURLs,
 // then Name, URL; TestPersonPagesListTheirGames_Issue24). The desk decides a game's
@@ -124,7 +126,14 @@
 // RatingsBefore existed shows the after alone, never a before guessed
 // from their previous game (another rated game of theirs elsewhere may
 // lie between; TestTournamentRatingHistoryStored,
-// TestPersonPagesListTheirGames_Issue24).
+// TestPersonPagesListTheirGames_Issue24). A place's history starts
+// (Round 0) at the rating its first rated game began from (a player who
+// arrived rated starts there, never at a newcomer's; a round before it, a
+// bye, shows that start), then its rating after each complete round, and
+// names the rating a round's game began from when it is not the row
+// before's (a substitute, or games elsewhere in between); a record without
+// RatingsBefore starts at a newcomer's (ratingHistory;
+// TestRatingHistoryStartsWhereThePlaceStarted_Issue24).
 //
 // REPAIR (repair.go) draws the open round again while none of its games
 // has a move: the round leaves the record (tournament.Withdraw), the old
@@ -243,7 +252,18 @@
 // The director's corrections (corrections.go: RESULT, DOUBLEFORFEIT,
 // SWAP, BYE, a late ENTER) are each mailed to the players they concern,
 // in their language, with the same audit line as the organiser's answer;
-// package tournament keeps them replayable. Sign-up may be capped (cap=N):
+// package tournament keeps them replayable. The people a correction of a
+// game concerns (RESULT, DOUBLEFORFEIT; concerned) are everyone who
+// played it, found by position in each place's line of holders
+// (Entrant.PlayedHolders): a departed holder or substitute who played an
+// earlier round's game, or began a game handed on, is mailed at the
+// address on record with their stint (none: not mailed) in their player
+// record's language; the place's holder now is mailed too when they did
+// not play it but their standings change (the game had no result, or
+// their place's points moved), never otherwise; one person once. SWAP and
+// BYE touch rounds not yet played: the places' holders now. The
+// organiser's answer names exactly whom it told
+// (TestCorrectionMailedToWhoPlayedIt_Issue24). Sign-up may be capped (cap=N):
 // who comes after waits on a list, told their place, and moves in when a
 // place frees up before the start. LATE always says where the clock
 // stands: when sign-up closes, or whether the round's deadline is coming

@@ -7,7 +7,6 @@ package bymail
 
 import (
 	"crypto/subtle"
-	"fmt"
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
@@ -53,9 +52,10 @@ type CrossPageCell struct {
 	// holder alone, first to last (tournament.CrossCell.Players): more
 	// than one, the game was handed on and the last is the substitute.
 	Players []string
-	// PlayedURL, with Players, is the page of the last of them, who
-	// finished the game (personPagePath).
-	PlayedURL string
+	// PlayedURLs, with Players, are their pages, one each in the same
+	// order (personPagePath): everyone who played the game links their
+	// own page, not only who finished it (issue 24).
+	PlayedURLs []string
 }
 
 // PlayerPage is one entrant's page: their standing, every game and their
@@ -72,11 +72,16 @@ type PlayerPage struct {
 	// of those rounds were the earlier holders').
 	Replaced []PageStint
 	Games    []PlayerGame
-	// History is the rating after each round (Glicko-2 at two-player
-	// tables, Weng-Lin's μ−3σ scaled like Elo at more), read from the
-	// ratings stored with the rated games as they ended (ratingHistory):
-	// every rated game of the player counts, adjudicated ones too.
-	History []RatingStep
+	// History is the rating the place started from (Round 0: the one
+	// its first rated game began from, a player who arrived rated's
+	// own), then after each round (Glicko-2 at two-player tables,
+	// Weng-Lin's μ−3σ scaled like Elo at more), read from the ratings
+	// stored with the rated games as they ended (ratingHistory): every
+	// rated game of the player counts, adjudicated ones too. Recomputed:
+	// a record older than the stored ratings, computed from this
+	// tournament's games alone, everyone starting as a newcomer.
+	History    []RatingStep
+	Recomputed bool
 }
 
 // PlayerGame is one round of a player.
@@ -113,10 +118,12 @@ type PageName struct {
 	PartURLs  []string
 }
 
-// RatingStep is a rating after a round.
+// RatingStep is a rating after a round (Round 0: the start). Before is
+// the rating the round's game began from when it is not the step before's
+// (a new holder after REPLACE, or games elsewhere in between; "" else).
 type RatingStep struct {
-	Round  int
-	Rating string
+	Round          int
+	Rating, Before string
 }
 
 func (d *desk) publicTour(id, key string) (*tournament.Tournament, error) {
@@ -156,7 +163,7 @@ func CrossPageOf(h Host, id, key string) (*CrossPage, error) {
 			cell := CrossPageCell{Opponents: c.Opponents, Seat: c.Seat, Result: c.Result, Adjudicated: c.Adjudicated,
 				Players: c.Players}
 			if len(c.Players) > 0 && len(l.Cells) < len(t.Rounds) {
-				cell.PlayedURL = finisherPath(t, row.Entrant, t.Rounds[len(l.Cells)].N)
+				cell.PlayedURLs = playedPaths(t, row.Entrant, t.Rounds[len(l.Cells)].N)
 			}
 			l.Cells = append(l.Cells, cell)
 		}
@@ -199,7 +206,7 @@ func PlayerPageOf(h Host, id, key string, n int) (*PlayerPage, error) {
 			}
 		}
 	}
-	p.History = ratingHistory(t, e)
+	p.History, p.Recomputed = ratingHistory(t, e)
 	return p, nil
 }
 
@@ -237,69 +244,11 @@ func (d *desk) placeGame(t *tournament.Tournament, n int, m tournament.Match, se
 // with their own page: those who began it (Part, PartURLs), then the one
 // who finished it (Name, URL).
 func playedName(t *tournament.Tournament, x, n int) PageName {
-	en := t.Entrants[x]
-	hs := en.PlayedHolders(n)
-	var p PageName
-	for _, k := range hs[:len(hs)-1] {
-		p.Part, p.PartURLs = append(p.Part, en.Holder(k).Name), append(p.PartURLs, personPagePath(t, x, k))
+	names, urls := t.Entrants[x].Played(n), playedPaths(t, x, n)
+	last := len(names) - 1
+	p := PageName{Name: names[last], URL: urls[last]}
+	if last > 0 {
+		p.Part, p.PartURLs = names[:last], urls[:last]
 	}
-	last := hs[len(hs)-1]
-	p.Name, p.URL = en.Holder(last).Name, personPagePath(t, x, last)
 	return p
-}
-
-// ratingHistory is entrant e's rating after each complete round, read
-// from the ratings stored with their rated matches (Match.Ratings, kept
-// when each game ended: every rated game of theirs counted); before their
-// first, a newcomer's. A record from before ratings were stored (a rated
-// match of e without them) is recomputed (recomputedHistory).
-func ratingHistory(t *tournament.Tournament, e int) []RatingStep {
-	var out []RatingStep
-	last := tournament.RatingValue(tournament.NewRating(t.Game, ""), t.Table)
-	for _, rd := range t.Rounds {
-		for _, m := range rd.Matches {
-			for i, x := range m.Seats {
-				if x != e || !tournament.Rated(m) {
-					continue
-				}
-				if len(m.Ratings) != len(m.Seats) {
-					return recomputedHistory(t, e)
-				}
-				last = m.Ratings[i]
-			}
-		}
-		if rd.Complete() {
-			out = append(out, RatingStep{Round: rd.N, Rating: fmt.Sprintf("%.0f", last)})
-		}
-	}
-	return out
-}
-
-// recomputedHistory is entrant e's rating after each complete round
-// from the tournament's rated games alone, everyone starting as a
-// newcomer: what the stored ratings say when the players have no other
-// rated games.
-func recomputedHistory(t *tournament.Tournament, e int) []RatingStep {
-	var out []RatingStep
-	ratings := make([]tournament.Rating, len(t.Entrants))
-	for i := range ratings {
-		ratings[i] = tournament.NewRating(t.Game, strconv.Itoa(i))
-	}
-	for _, rd := range t.Rounds {
-		for _, m := range rd.Matches {
-			rs := make([]tournament.Rating, len(m.Seats))
-			for i, x := range m.Seats {
-				rs[i] = ratings[x]
-			}
-			if rs, ok := tournament.RateMatch(rs, m); ok {
-				for i, x := range m.Seats {
-					ratings[x] = rs[i]
-				}
-			}
-		}
-		if rd.Complete() {
-			out = append(out, RatingStep{Round: rd.N, Rating: fmt.Sprintf("%.0f", tournament.RatingValue(ratings[e], t.Table))})
-		}
-	}
-	return out
 }

@@ -28,11 +28,16 @@ func personPagePath(t *tournament.Tournament, e, k int) string {
 	return playerPagePath(t, e) + "/" + strconv.Itoa(k)
 }
 
-// finisherPath is the page of who finished round n's game for entrant e's
-// place (the last of its PlayedHolders).
-func finisherPath(t *tournament.Tournament, e, n int) string {
+// playedPaths are the pages of who played round n's game for entrant e's
+// place, first to last (its PlayedHolders, as CrossCell.Players names
+// them).
+func playedPaths(t *tournament.Tournament, e, n int) []string {
 	hs := t.Entrants[e].PlayedHolders(n)
-	return personPagePath(t, e, hs[len(hs)-1])
+	out := make([]string, len(hs))
+	for i, k := range hs {
+		out[i] = personPagePath(t, e, k)
+	}
+	return out
 }
 
 // PersonPage is the page of one person who played in a tournament: the

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
@@ -153,4 +154,99 @@ func (d *desk) ratingText(p *Player, game string) string {
 			"ordinal": fmt.Sprintf("%.0f", 1000+40*r.WengLin.Ordinal()), "adjudicated": r.Adjudicated})
 	}
 	return d.tourText(p.Lang, "rating", map[string]any{"rows": rows, "game": game})
+}
+
+// ratingHistory is the rating history of entrant e's place (issue 24):
+// first the rating it started from (Round 0), then its rating after each
+// complete round, read from the ratings stored with its rated matches as
+// each game ended (Match.Ratings: every rated game of the holder's
+// counted, here and elsewhere). The start is the rating its first rated
+// game began from (Match.RatingsBefore: a player who arrived rated starts
+// there, never at a newcomer's), a newcomer's when it has no rated game
+// yet; a round before it shows the start. A round whose game began from
+// another rating than the row before shows (a new holder after REPLACE,
+// or games elsewhere in between) says so (RatingStep.Before). A record
+// from before ratings were stored (a rated match of e without them) is
+// recomputed from the tournament's games alone (recomputedHistory;
+// recomputed is true).
+func ratingHistory(t *tournament.Tournament, e int) (steps []RatingStep, recomputed bool) {
+	start := tournament.RatingValue(tournament.NewRating(t.Game, ""), t.Table)
+	found := false
+	for _, rd := range t.Rounds {
+		for _, m := range rd.Matches {
+			for i, x := range m.Seats {
+				if x != e || !tournament.Rated(m) {
+					continue
+				}
+				if len(m.Ratings) != len(m.Seats) {
+					return recomputedHistory(t, e), true
+				}
+				if !found && len(m.RatingsBefore) == len(m.Seats) {
+					start = m.RatingsBefore[i]
+				}
+				found = true
+			}
+		}
+	}
+	last := ratingText(start)
+	out := []RatingStep{{Round: 0, Rating: last}}
+	for _, rd := range t.Rounds {
+		step := RatingStep{Round: rd.N}
+		for _, m := range rd.Matches {
+			for i, x := range m.Seats {
+				if x != e || !tournament.Rated(m) {
+					continue
+				}
+				if len(m.RatingsBefore) == len(m.Seats) {
+					if b := ratingText(m.RatingsBefore[i]); b != last {
+						step.Before = b
+					}
+				}
+				last = ratingText(m.Ratings[i])
+			}
+		}
+		if rd.Complete() {
+			step.Rating = last
+			out = append(out, step)
+		}
+	}
+	if len(out) == 1 {
+		return nil, false
+	}
+	return out, false
+}
+
+// ratingText is a rating as the pages show it.
+func ratingText(r float64) string { return fmt.Sprintf("%.0f", r) }
+
+// recomputedHistory is entrant e's rating history from the tournament's
+// rated games alone, everyone starting as a newcomer (Round 0), then
+// after each complete round: what the stored ratings say when the players
+// have no other rated games.
+func recomputedHistory(t *tournament.Tournament, e int) []RatingStep {
+	ratings := make([]tournament.Rating, len(t.Entrants))
+	for i := range ratings {
+		ratings[i] = tournament.NewRating(t.Game, strconv.Itoa(i))
+	}
+	out := []RatingStep{{Round: 0, Rating: ratingText(tournament.RatingValue(ratings[e], t.Table))}}
+	for _, rd := range t.Rounds {
+		for _, m := range rd.Matches {
+			rs := make([]tournament.Rating, len(m.Seats))
+			for i, x := range m.Seats {
+				rs[i] = ratings[x]
+			}
+			if rs, ok := tournament.RateMatch(rs, m); ok {
+				for i, x := range m.Seats {
+					ratings[x] = rs[i]
+				}
+			}
+		}
+		if rd.Complete() {
+			out = append(out, RatingStep{Round: rd.N, Rating: ratingText(tournament.RatingValue(ratings[e], t.Table))})
+		}
+	}
+	if len(out) == 1 {
+		return nil
+	}
+	return out
 }

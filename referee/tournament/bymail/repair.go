@@ -85,7 +85,7 @@ func orgRepair(c *orgCmd) (string, error) {
 		return "", err
 	}
 	note.data["games"] = len(t.Rounds[n-1].Matches)
-	return c.answered(t, "repair", note.told, note.data)
+	return c.answered(t, "repair", entrantNames(t, note.told), note.data)
 }
 
 // repairNote is a REPAIR's part in the round mails of the round drawn
