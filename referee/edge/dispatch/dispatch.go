@@ -141,7 +141,10 @@ type Stats struct {
 	Failed   uint64 // items retired as failed (permanent or given up)
 	Retried  uint64 // transient failures scheduled for retry
 	Panics   uint64 // deliveries that panicked (each also counts as a retry)
-	InFlight int64  // deliveries in progress now
+	InFlight int64  // deliveries in progress now (I/O under way or outcome not yet on record)
+	// Delivering is the deliveries whose I/O is under way now (the
+	// workers busy); InFlight - Delivering wait for their outcome's commit.
+	Delivering int64
 }
 
 // Options configure a Loop. Store, Queue and Deliver are required; zero
@@ -222,7 +225,7 @@ func (l *Loop) Kick() {
 // Stats returns the counters.
 func (l *Loop) Stats() Stats {
 	return Stats{Sent: l.sent.Load(), Failed: l.failed.Load(), Retried: l.retried.Load(),
-		Panics: l.panics.Load(), InFlight: l.inflight.Load()}
+		Panics: l.panics.Load(), InFlight: l.inflight.Load(), Delivering: l.delivering.Load()}
 }
 
 // Run delivers due items until ctx is cancelled. On cancellation it starts
