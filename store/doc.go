@@ -224,6 +224,13 @@
 //     attempt is on record before its I/O. So a crash during a delivery
 //     loses nothing, and a delivery that kills the process is retried with
 //     backoff, never hot-looped.
+//   - A write that need not be durable at once rides in the next commit
+//     (DB.GroupLater: a delivery's outcome in the intake's commit of the
+//     next mail): it starts no commit of its own, and is written
+//     LaterWithin (20 ms) after it came when no other commit took it, or
+//     at once on DB.Hurry. Its caller bounds what a crash loses meanwhile
+//     (referee/edge/dispatch: the items whose outcomes wait stay in its
+//     in-flight set, which is bounded; TestLaterRidesInTheNextCommit_Issue25).
 //
 // # Compression
 //
