@@ -205,7 +205,10 @@
 //     after it: a Cursor's Armed count is a hand-over on record before it
 //     starts, and BeginAttemptFrom counts it when the watcher cannot use
 //     it (after a restart). A message that kills the process is counted
-//     either way.
+//     either way. The IMAP watcher also presumes ahead: a look's commit
+//     begins the attempts of the next UIDs, which have no mail yet
+//     (referee/edge/imapin, "Rolling in"), so that mail rolled in later
+//     needs no commit before its hand-over.
 //   - Groups form only from inputs in flight together: a transport that
 //     hands its inputs over one after the other pays one fsync each. The
 //     IMAP watcher hands a fetch's mails from different senders over at
