@@ -3,7 +3,6 @@ package imapin
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -93,14 +92,7 @@ func TestPresumedAheadCountedOnlyAfterACrash_Issue25(t *testing.T) {
 	// The crash: the store as it stands; the graceful stop of the
 	// original takes its presumptions back.
 	copyPath := filepath.Join(dir, "crashed.db")
-	f, err := os.Create(copyPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Backup(f); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	testkit.CrashCopy(t, copyPath, db.Backup)
 	standing := 0
 	for uid := imap.UID(5); uid <= 8; uid++ {
 		standing += attempts(db, uid)

@@ -3,7 +3,6 @@ package smtpout
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -80,14 +79,7 @@ func TestCrashDuringHeldCommitResendsAtMostTheBound_Issue25(t *testing.T) {
 			}
 			// The crash: the store as it stands, what the server got until now.
 			copyPath := filepath.Join(dir, "crashed.db")
-			f, err := os.Create(copyPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := db.Backup(f); err != nil {
-				t.Fatal(err)
-			}
-			f.Close()
+			testkit.CrashCopy(t, copyPath, db.Backup)
 			got := map[string]int{}
 			for _, m := range before.messages() {
 				got[msgID(m.Data)]++
