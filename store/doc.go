@@ -205,7 +205,10 @@
 //     after it: a Cursor's Armed count is a hand-over on record before it
 //     starts, and BeginAttemptFrom counts it when the watcher cannot use
 //     it (after a restart). A message that kills the process is counted
-//     either way.
+//     either way. The IMAP watcher also presumes ahead: a look's commit
+//     begins the attempts of the next UIDs, which have no mail yet
+//     (referee/edge/imapin, "Rolling in"), so that mail rolled in later
+//     needs no commit before its hand-over.
 //   - Groups form only from inputs in flight together: a transport that
 //     hands its inputs over one after the other pays one fsync each. The
 //     IMAP watcher hands a fetch's mails from different senders over at
@@ -224,6 +227,13 @@
 //     attempt is on record before its I/O. So a crash during a delivery
 //     loses nothing, and a delivery that kills the process is retried with
 //     backoff, never hot-looped.
+//   - A write that need not be durable at once rides in the next commit
+//     (DB.GroupLater: a delivery's outcome in the intake's commit of the
+//     next mail): it starts no commit of its own, and is written
+//     LaterWithin (20 ms) after it came when no other commit took it, or
+//     at once on DB.Hurry. Its caller bounds what a crash loses meanwhile
+//     (referee/edge/dispatch: the items whose outcomes wait stay in its
+//     in-flight set, which is bounded; TestLaterRidesInTheNextCommit_Issue25).
 //
 // # Compression
 //

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -25,36 +26,44 @@ func TestFreshFromItsFirstSight_Issue25(t *testing.T) {
 	enq := func(tx *Tx) (uint64, error) {
 		return tx.Enqueue("outbox", Item{Key: "k", To: "x@example.test", Payload: []byte("m"), Created: time.Unix(1, 0)})
 	}
+	// The writer tells each id as its transaction ends (the last thing
+	// its function does, just before bbolt commits it): the reader waits
+	// for that, idle meanwhile, and then looks until the commit shows the
+	// item (yielding between looks, for one commit's time), so that it
+	// looks while the commit's handlers run.
+	committing := make(chan uint64)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
+		defer close(committing)
 		for range n {
-			if err := db.Group(func(tx *Tx) error { _, err := enq(tx); return err }); err != nil {
+			if err := db.Group(func(tx *Tx) error {
+				id, err := enq(tx)
+				if err == nil {
+					committing <- id
+				}
+				return err
+			}); err != nil {
 				t.Error(err)
 				return
 			}
 		}
 	}()
-	// Each id as soon as its commit shows it (ids follow the queue's
-	// sequence from 1).
 	notFresh := 0
-	for id := uint64(1); id <= n; {
-		found := false
-		if err := db.View(func(tx *Tx) error {
-			_, err := tx.QueueItem("outbox", id)
-			found = err == nil
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if !found {
-			continue
+	for id := range committing {
+		for found := false; !found; runtime.Gosched() {
+			if err := db.View(func(tx *Tx) error {
+				_, err := tx.QueueItem("outbox", id)
+				found = err == nil
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if !db.TakeFresh("outbox", id) {
 			notFresh++
 		}
-		id++
 	}
 	wg.Wait()
 	if notFresh > 0 {

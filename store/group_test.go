@@ -164,3 +164,88 @@ func TestGroupCPUCountedOnlyWhenMeasured(t *testing.T) {
 		}
 	}
 }
+
+// GroupLater (issue 25, a delivery's outcome rides in the next commit):
+// lazy writes start no commit of their own; the next Group or Commit
+// takes them all into its transaction (one commit for k lazy writes and
+// the one that came), Hurry writes them at once, and a lazy write that
+// nobody's commit takes is written LaterWithin after it came.
+func TestLaterRidesInTheNextCommit_Issue25(t *testing.T) {
+	for _, k := range []int{1, 2, 5} {
+		for _, by := range []string{"group", "commit", "hurry"} {
+			t.Run(fmt.Sprintf("%d-%s", k, by), func(t *testing.T) {
+				db := open(t)
+				db.group.within = time.Hour // no timer writes them in this test
+				before := db.WriteStats()
+				errs := make(chan error, k)
+				for i := range k {
+					go func() {
+						errs <- db.GroupLater(func(tx *Tx) error { return tx.PutGame(fmt.Sprintf("lazy%d", i), []byte(`{}`)) })
+					}()
+				}
+				waitEnqueued(t, db, k)
+				if c := db.WriteStats().Sub(before).Commits; c != 0 {
+					t.Fatalf("%d commits before another came, want 0", c)
+				}
+				switch by {
+				case "group":
+					if err := db.Group(func(tx *Tx) error { return tx.PutGame("eager", []byte(`{}`)) }); err != nil {
+						t.Fatal(err)
+					}
+				case "commit":
+					s, err := db.Speculate(func(tx *Tx) error { return tx.PutGame("eager", []byte(`{}`)) })
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := db.Commit(s, nil); err != nil {
+						t.Fatal(err)
+					}
+				case "hurry":
+					db.Hurry()
+				}
+				for range k {
+					if err := <-errs; err != nil {
+						t.Fatal(err)
+					}
+				}
+				want := int64(1)
+				if c := db.WriteStats().Sub(before).Commits; c != want {
+					t.Errorf("%d commits for %d lazy writes and a %s, want %d", c, k, by, want)
+				}
+				for i := range k {
+					if err := db.View(func(tx *Tx) error {
+						_, err := tx.Game(fmt.Sprintf("lazy%d", i))
+						return err
+					}); err != nil {
+						t.Errorf("lazy write %d: %v", i, err)
+					}
+				}
+			})
+		}
+	}
+	// Alone: its own commit, by the timer.
+	db := open(t)
+	before := db.WriteStats()
+	if err := db.GroupLater(func(tx *Tx) error { return tx.PutGame("alone", []byte(`{}`)) }); err != nil {
+		t.Fatal(err)
+	}
+	if c := db.WriteStats().Sub(before).Commits; c != 1 {
+		t.Errorf("%d commits for a lazy write alone, want 1", c)
+	}
+}
+
+// waitEnqueued waits until n calls are queued for a commit.
+func waitEnqueued(t *testing.T, db *DB, n int) {
+	t.Helper()
+	for end := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
+		db.group.Lock()
+		k := db.group.enqueued
+		db.group.Unlock()
+		if k >= n {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("%d of %d calls queued", k, n)
+		}
+	}
+}

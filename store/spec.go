@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"runtime"
@@ -93,18 +94,67 @@ func (db *DB) Commit(s *Spec, check func() bool) error {
 	return db.enqueue(&commit{s: s, check: check, done: make(chan error, 1)})
 }
 
-// enqueue adds a commit to the group and waits for its outcome.
+// enqueue adds a commit to the group and waits for its outcome. A lazy
+// commit (GroupLater) leads no group: it waits for the next one, or for
+// LaterWithin (or Hurry) to start one.
 func (db *DB) enqueue(c *commit) error {
 	db.group.Lock()
 	db.group.pending = append(db.group.pending, c)
 	db.group.enqueued++
-	lead := !db.group.leading
-	db.group.leading = true
+	lead := !db.group.leading && !c.lazy
+	if lead {
+		db.group.leading = true
+	} else if c.lazy && !db.group.leading {
+		db.group.armLater(db)
+	}
 	db.group.Unlock()
 	if lead {
 		db.leadCommits()
 	}
 	return <-c.done
+}
+
+// LaterWithin bounds how long a GroupLater call waits for a commit to
+// ride in before it has one written for it.
+const LaterWithin = 20 * time.Millisecond
+
+// GroupLater is Group for writes that need not be durable at once (a
+// delivery's outcome, issue 25): fn rides in the next group that another
+// caller's commit starts, and only when none starts within LaterWithin
+// (or Hurry is called) is a group written for it. It returns, like
+// Group, when the transaction that holds fn's writes is committed. What
+// waits meanwhile is the caller's to bound: the writes are lost if the
+// process dies before.
+func (db *DB) GroupLater(fn func(tx *Tx) error) error {
+	return db.enqueue(&commit{fn: fn, lazy: true, done: make(chan error, 1)})
+}
+
+// Hurry has the commits waiting in GroupLater written now, in a group of
+// their own unless one is being written (they then ride in the next), on
+// a goroutine of the store's own: it does not wait for them.
+func (db *DB) Hurry() {
+	g := &db.group
+	g.Lock()
+	if len(g.pending) == 0 {
+		g.Unlock()
+		return
+	}
+	g.hurry = true
+	if g.leading {
+		g.Unlock()
+		return
+	}
+	g.leading = true
+	g.Unlock()
+	go db.leadAlone()
+}
+
+// armLater starts the timer that writes lazy commits nobody else's group
+// took (the caller holds the lock).
+func (g *commitGroup) armLater(db *DB) {
+	if g.later == nil {
+		g.later = time.AfterFunc(cmp.Or(g.within, LaterWithin), db.Hurry)
+	}
 }
 
 // commitGroup gathers the speculations waiting for a commit.
@@ -119,6 +169,12 @@ type commitGroup struct {
 	// entries and queue rows they wrote (WriteStats).
 	commits atomic.Int64
 	data    atomic.Int64
+	// hurry: the next group is written even when it holds only lazy
+	// commits (GroupLater), which otherwise wait, the timer later armed.
+	hurry bool
+	later *time.Timer
+	// within is LaterWithin unless a test set another.
+	within time.Duration
 	// threadCPU, when set (DB.MeasureGroupCPU), reads the calling
 	// thread's CPU time; cpu sums what the groups written on the store's
 	// own goroutines took of it.
@@ -135,7 +191,9 @@ type commit struct {
 	s     *Spec
 	check func() bool
 	// fn, for Group, is run in the transaction instead of a speculation.
-	fn   func(tx *Tx) error
+	fn func(tx *Tx) error
+	// lazy: a GroupLater call's, which starts no group by itself.
+	lazy bool
 	done chan error
 	err  error
 }
@@ -156,16 +214,26 @@ func (db *DB) Group(fn func(tx *Tx) error) error {
 // arrive meanwhile are written by another goroutine, so that no caller
 // waits for more than its own group.
 func (db *DB) leadCommits() {
-	db.group.Lock()
-	batch := db.group.pending
-	db.group.pending = nil
-	if len(batch) == 0 {
-		db.group.leading = false
-		db.group.Unlock()
+	g := &db.group
+	g.Lock()
+	batch := g.pending
+	if len(batch) == 0 || (!g.hurry && !slices.ContainsFunc(batch, func(c *commit) bool { return !c.lazy })) {
+		// Nothing, or only lazy commits: they wait for the next group
+		// or their timer.
+		g.leading = false
+		if len(batch) > 0 {
+			g.armLater(db)
+		}
+		g.Unlock()
 		return
 	}
-	db.group.batches++
-	db.group.Unlock()
+	g.pending, g.hurry = nil, false
+	if g.later != nil {
+		g.later.Stop()
+		g.later = nil
+	}
+	g.batches++
+	g.Unlock()
 	var err error
 	for {
 		var failed *commit

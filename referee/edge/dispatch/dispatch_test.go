@@ -127,7 +127,7 @@ func TestLoopOutcomes(t *testing.T) {
 		}
 		ctx, cancel := context.WithCancel(t.Context())
 		go l.Run(ctx)
-		synctest.Wait()
+		settle()
 		if it := item(t, db, bad); it.State != store.Failed || it.LastError != "550 no" {
 			t.Fatalf("permanent failure: %+v", it)
 		}
@@ -136,7 +136,7 @@ func TestLoopOutcomes(t *testing.T) {
 			t.Fatalf("transient failure: due after %v: %+v", it.Due.Sub(start), it)
 		}
 		time.Sleep(2*time.Hour + time.Second)
-		synctest.Wait()
+		settle()
 		if it := item(t, db, flaky); it.State != store.Sent {
 			t.Fatalf("retry: %+v", it)
 		}
@@ -169,7 +169,7 @@ func TestLoopPanicsAndGivingUp(t *testing.T) {
 		})
 		ctx, cancel := context.WithCancel(t.Context())
 		go l.Run(ctx)
-		synctest.Wait()
+		settle()
 		if it := item(t, db, old); it.State != store.Failed || it.LastError == "" {
 			t.Fatalf("old item: %+v", it)
 		}
@@ -336,4 +336,13 @@ func TestWorkerFreeWhileItsOutcomeCommits_Issue25(t *testing.T) {
 			}
 		})
 	}
+}
+
+// settle waits (in a synctest bubble) until the loop's outcomes are on
+// record: they ride in the store's next commit, written at the latest
+// store.LaterWithin after them (the package doc's rule on outcomes).
+func settle() {
+	synctest.Wait()
+	time.Sleep(store.LaterWithin)
+	synctest.Wait()
 }

@@ -223,7 +223,7 @@ func (s *session) handover(uid imap.UID, m *imapclient.FetchMessageBuffer, bodie
 	if m.Envelope != nil && m.Envelope.MessageID != "" {
 		log = log.With(slog.String("msgid", "<"+m.Envelope.MessageID+">"))
 	}
-	key := fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid)
+	key := w.attemptKey(s.cur.UIDValidity, uid)
 	return &handover{uid: uid, key: key, in: mailin.Inbound{Raw: raw, Source: "imap", Keys: []string{key}, Received: received},
 		log: log}
 }
@@ -392,7 +392,7 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 	// Every attempt on record before any hand-over, in one commit: the
 	// first message after the cursor counts the hand-overs the cursor
 	// presumed.
-	if err := w.beginAll(s, all, lc.uids[0]); err != nil {
+	if err := w.beginAll(s, all, lc.uids[0], lc.uids[len(lc.uids)-1]); err != nil {
 		return chunk, nil, err
 	}
 	// After a crash (a hand-over on record that never finished), the chunk
@@ -472,7 +472,7 @@ func (w *Watcher) arm(s *session, hs []*handover) (armed bool, _ error) {
 	cur.Armed = 1
 	err := w.o.Store.Group(func(tx *store.Tx) error {
 		for _, h := range hs {
-			if tx.AttemptCount(h.key) > 0 {
+			if tx.AttemptCount(h.key) > 0 && !w.ahead[h.key] {
 				return nil
 			}
 		}
@@ -583,7 +583,7 @@ func (s *session) roll(r *laneRun, lc *laneCursor, chunk []imap.UID, info map[im
 			take, to = append(take, h), append(to, l)
 		}
 		if len(take) > 0 {
-			if err := w.beginMore(take); err != nil {
+			if err := w.beginMore(lc.validity, take); err != nil {
 				if !errors.Is(err, errBegun) {
 					s.log.Warn("could not record intake attempts; the next look takes the mail", slog.Any("err", err))
 				}
@@ -615,11 +615,35 @@ func (s *session) roll(r *laneRun, lc *laneCursor, chunk []imap.UID, info map[im
 }
 
 // beginMore puts the hand-overs of messages rolled in on record in one
-// commit; errBegun (nothing written) when one of them began before (a
-// crash: it is handed over alone by a later look).
-func (w *Watcher) beginMore(hs []*handover) error {
-	return w.o.Store.Group(func(tx *store.Tx) error {
+// commit, unless this process presumed them all (ahead.go): then none;
+// errBegun (nothing written) when one of them began before (a crash: it
+// is handed over alone by a later look). The commit presumes the window
+// above the last of them too.
+func (w *Watcher) beginMore(validity uint32, hs []*handover) error {
+	var used, rest []*handover
+	for _, h := range hs {
+		if w.ahead[h.key] {
+			h.n = 1 // on record since the commit that presumed it
+			used = append(used, h)
+			w.rolledAhead.Add(1)
+		} else {
+			rest = append(rest, h)
+		}
+	}
+	keys := func(hs []*handover) []string {
+		var ks []string
 		for _, h := range hs {
+			ks = append(ks, h.key)
+		}
+		return ks
+	}
+	if len(rest) == 0 {
+		w.usedAhead(keys(used), nil)
+		return nil
+	}
+	var added []string
+	err := w.o.Store.Group(func(tx *store.Tx) error {
+		for _, h := range rest {
 			if tx.AttemptCount(h.key) > 0 {
 				return errBegun
 			}
@@ -628,17 +652,26 @@ func (w *Watcher) beginMore(hs []*handover) error {
 				return err
 			}
 		}
-		return nil
+		var err error
+		added, err = w.presumeAhead(tx, validity, hs[len(hs)-1].uid)
+		return err
 	})
+	if err != nil {
+		return err
+	}
+	w.usedAhead(keys(used), added)
+	return nil
 }
 
 // beginAll puts the hand-overs of a chunk's lanes on record in one commit
 // (Watcher.beginAttempt for several): the chunk's first message, when it is
 // the first after the cursor, counts what the cursor presumed.
-func (w *Watcher) beginAll(s *session, hs []*handover, first imap.UID) error {
+func (w *Watcher) beginAll(s *session, hs []*handover, first, top imap.UID) error {
 	cur := s.cur
 	cur.Armed = 0
+	var used, added []string
 	err := w.o.Store.Group(func(tx *store.Tx) error {
+		used = used[:0]
 		if s.cur.Armed > 0 {
 			if err := tx.PutCursor(w.cursorKey, cur); err != nil {
 				return err
@@ -655,16 +688,25 @@ func (w *Watcher) beginAll(s *session, hs []*handover, first imap.UID) error {
 					floor--
 				}
 			}
+			if w.ahead[h.key] {
+				if err := w.endAhead(tx, h.key); err != nil {
+					return err
+				}
+				used = append(used, h.key)
+			}
 			var err error
 			if h.n, err = tx.BeginAttemptFrom(h.key, floor); err != nil {
 				return err
 			}
 		}
-		return nil
+		var err error
+		added, err = w.presumeAhead(tx, s.cur.UIDValidity, top)
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("record intake attempts: %w", err)
 	}
 	s.cur, w.armed = cur, store.Cursor{}
+	w.usedAhead(used, added)
 	return nil
 }

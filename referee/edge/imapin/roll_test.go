@@ -189,11 +189,11 @@ func TestRollingCrashAtEveryStep(t *testing.T) {
 	if testing.Short() {
 		seeds = seeds[:1]
 	}
-	var rolled uint64
+	var rolled, ahead uint64
 	for _, seed := range seeds {
-		steps, n := rollRun(t, seed, 0)
-		rolled += n
-		t.Logf("seed %d: %d steps, %d mails rolled in", seed, steps, n)
+		steps, n, a := rollRun(t, seed, 0)
+		rolled, ahead = rolled+n, ahead+a
+		t.Logf("seed %d: %d steps, %d mails rolled in, %d of them presumed ahead", seed, steps, n, a)
 		if steps < 4 {
 			t.Fatalf("seed %d: %d steps", seed, steps)
 		}
@@ -206,12 +206,15 @@ func TestRollingCrashAtEveryStep(t *testing.T) {
 	if rolled == 0 {
 		t.Errorf("no mail rolled into running lanes")
 	}
+	if ahead == 0 {
+		t.Errorf("no mail rolled in under the presumption written ahead")
+	}
 }
 
 // rollRun plays the seed's arrivals, crashing at step crashAt (0: none),
-// checks the outcome against the model and returns the steps counted and
-// the mails rolled in.
-func rollRun(t *testing.T, seed uint64, crashAt int) (int, uint64) {
+// checks the outcome against the model and returns the steps counted, the
+// mails rolled in and those of them presumed ahead.
+func rollRun(t *testing.T, seed uint64, crashAt int) (int, uint64, uint64) {
 	rng := rand.New(rand.NewPCG(seed, 25))
 	senders := []string{"Ann <ann@a.test>", "Bob <bob@b.test>", "Cy <cy@c.test>", "Dee <dee@d.test>"}
 	var mails []rollMail
@@ -280,7 +283,7 @@ func rollRun(t *testing.T, seed uint64, crashAt int) (int, uint64) {
 			_ = db.Close()
 			m.mu.Lock()
 			defer m.mu.Unlock()
-			return m.steps, 0 // not reached (a run with fewer steps)
+			return m.steps, 0, 0 // not reached (a run with fewer steps)
 		}
 		r.stop()
 		// The crashed run's commits after the copy are lost.
@@ -329,7 +332,7 @@ func rollRun(t *testing.T, seed uint64, crashAt int) (int, uint64) {
 		}
 		return nil
 	})
-	return m.steps, r.w.rolledIn.Load()
+	return m.steps, r.w.rolledIn.Load(), r.w.rolledAhead.Load()
 }
 
 // checkRollModel: every mail applied once; each game's and each sender's

@@ -187,7 +187,7 @@ func (s *session) processChunk(ctx context.Context, chunk []imap.UID) error {
 		}
 		reason := s.poison[uid]
 		rode := false
-		key := fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, s.cur.UIDValidity, uid)
+		key := w.attemptKey(s.cur.UIDValidity, uid)
 		switch {
 		case reason != "":
 			// MaxAttempts failures in a row: the sender and the operator
@@ -426,7 +426,13 @@ type cursorUpdate struct {
 func (w *Watcher) beginAttempt(s *session, key string, uid imap.UID, prev *cursorUpdate) (int, error) {
 	if prev == nil && uint32(uid) > s.cur.LastUID && s.cur.Armed > 0 && w.armed == s.cur {
 		w.armed = store.Cursor{}
+		w.usedAhead([]string{key}, nil) // its record, if any, ends with it
 		return s.cur.Armed, nil
+	}
+	if prev == nil && s.cur.Armed == 0 && w.ahead[key] {
+		// Presumed ahead by this process (ahead.go): on record already.
+		w.usedAhead([]string{key}, nil)
+		return 1, nil
 	}
 	w.armed = store.Cursor{}
 	var n int
@@ -455,6 +461,9 @@ func (w *Watcher) beginAttempt(s *session, key string, uid imap.UID, prev *curso
 				return err
 			}
 		}
+		if err := w.endAhead(tx, key); err != nil {
+			return err
+		}
 		var err error
 		n, err = tx.BeginAttemptFrom(key, floor)
 		return err
@@ -462,6 +471,7 @@ func (w *Watcher) beginAttempt(s *session, key string, uid imap.UID, prev *curso
 	if err != nil {
 		return 0, fmt.Errorf("record intake attempt: %w", err)
 	}
+	w.usedAhead([]string{key}, nil)
 	if prev != nil {
 		prev.cur = cur
 	} else {

@@ -54,8 +54,10 @@ type Watcher struct {
 	handled, duplicates, quarantined, transient, reconnects atomic.Uint64
 	connected                                               atomic.Bool
 	lastSync                                                atomic.Int64
-	// rolledIn counts the messages rolled into running lanes (lanes.go).
-	rolledIn atomic.Uint64
+	// rolledIn counts the messages rolled into running lanes (lanes.go),
+	// rolledAhead those of them whose hand-over was presumed ahead, with
+	// no commit of their own (ahead.go).
+	rolledIn, rolledAhead atomic.Uint64
 
 	// Test hooks (nil in production). afterHandle runs when HandleMail has
 	// returned nil or a permanent error, before the cursor update;
@@ -67,6 +69,9 @@ type Watcher struct {
 	// armed is the cursor whose Armed presumption this process wrote and
 	// has not used (sync.go: beginAttempt); zero when none.
 	armed store.Cursor
+	// ahead holds the intake keys whose hand-overs this process presumed
+	// begun ahead of their mails and has not used (ahead.go).
+	ahead map[string]bool
 	// unread: a presumption no process of this Watcher wrote was found (a
 	// crash, maybe in a reading): every look goes one message at a time,
 	// each mail read in its hand-over, until a sync hands over all it
@@ -433,15 +438,25 @@ func (w *Watcher) loadCursor(validity uint32, log *slog.Logger) (store.Cursor, e
 	return cur, nil
 }
 
-// disarm takes back, at a graceful stop, the hand-over the cursor presumes
-// and that never began, so that a restart does not count it.
+// disarm takes back, at a graceful stop, the hand-overs presumed and that
+// never began (the cursor's, those written ahead), so that a restart does
+// not count them.
 func (w *Watcher) disarm(log *slog.Logger) {
-	if w.armed == (store.Cursor{}) {
+	if w.armed == (store.Cursor{}) && len(w.ahead) == 0 {
 		return
 	}
 	cur := w.armed
 	cur.Armed = 0
+	ahead := w.aheadKeys()
 	err := w.o.Store.Group(func(tx *store.Tx) error {
+		for _, k := range ahead {
+			if err := tx.EndAttempt(k); err != nil {
+				return err
+			}
+		}
+		if w.armed == (store.Cursor{}) {
+			return nil
+		}
 		if got, err := tx.Cursor(w.cursorKey); err != nil || got != w.armed {
 			return err // moved by another: not ours to change
 		}
@@ -449,6 +464,8 @@ func (w *Watcher) disarm(log *slog.Logger) {
 	})
 	if err != nil {
 		log.Warn("could not take back the presumed intake attempt", slog.Any("err", err))
+	} else {
+		w.usedAhead(ahead, nil)
 	}
 	w.armed = store.Cursor{}
 }

@@ -3,7 +3,6 @@ package smtpout
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -62,27 +61,36 @@ func TestCrashDuringHeldCommitResendsAtMostTheBound_Issue25(t *testing.T) {
 			case <-time.After(10 * time.Second):
 				t.Fatal("nothing was sent")
 			}
-			// Sending stops at the bound: wait until nothing more arrives.
-			last, quiet := -1, time.Now()
-			for end := time.Now().Add(10 * time.Second); time.Since(quiet) < 200*time.Millisecond && time.Now().Before(end); {
-				if m := len(before.messages()); m != last {
-					last, quiet = m, time.Now()
+			// Sending stops at the bound, on real signals rather than a
+			// quiet spell: the bound's messages accepted, then no delivery
+			// under way (the loop's in-flight set is full of outcomes that
+			// wait for the held commit, so it starts none).
+			for i := range bound {
+				select {
+				case <-before.arrived:
+				case <-time.After(60 * time.Second):
+					t.Fatalf("%d of the bound %d messages arrived", i, bound)
 				}
-				time.Sleep(5 * time.Millisecond)
+			}
+			for end := time.Now().Add(60 * time.Second); s.Stats().Delivering > 0; time.Sleep(time.Millisecond) {
+				if time.Now().After(end) {
+					t.Fatalf("deliveries still under way: %+v", s.Stats())
+				}
 			}
 			// The crash: the store as it stands, what the server got until now.
 			copyPath := filepath.Join(dir, "crashed.db")
-			f, err := os.Create(copyPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := db.Backup(f); err != nil {
-				t.Fatal(err)
-			}
-			f.Close()
+			testkit.CrashCopy(t, copyPath, db.Backup)
 			got := map[string]int{}
 			for _, m := range before.messages() {
 				got[msgID(m.Data)]++
+			}
+			select {
+			case <-before.arrived:
+				t.Errorf("a message beyond the bound %d was sent while the commits were held", bound)
+			default:
+			}
+			if st := s.Stats(); st.InFlight != int64(bound) {
+				t.Errorf("in flight at the crash: %+v, want the bound %d", st, bound)
 			}
 			cancel()
 			close(release)

@@ -45,8 +45,9 @@ type Echo struct {
 	CopyTo func(to string) string
 	Size   int
 
-	handled atomic.Int64
-	copies  atomic.Int64
+	handled  atomic.Int64
+	copies   atomic.Int64
+	numbered atomic.Int64 // the calls taken, for copiesFor
 }
 
 // copiesFor returns how many copies the n-th input (from 1) gets: the
@@ -102,9 +103,13 @@ func (e *Echo) HandleMail(_ context.Context, in mailin.Inbound) (referee.Outcome
 	out := referee.Outcome{Status: referee.OutcomeApplied, Seat: -1, Replies: []string{id}}
 	rr := referee.RawReply{Keys: keys, Source: in.Source, From: to,
 		MessageID: id, Kind: "echo", To: to, Sender: e.From, Payload: mail(id, to, "echo"), Created: now}
-	// The copies are numbered by the inputs answered so far: a retried
-	// input may get another count, which changes the load, not the result.
-	for k := range e.copiesFor(e.handled.Load() + 1) {
+	// The copies are numbered by the inputs taken so far, each call its
+	// own number (concurrent hand-overs no longer share one: with the
+	// intake's hand-overs presumed ahead, issue 25, two of them often read
+	// the same count of inputs answered and the copies fell short of
+	// Copies); a retried input gets another number, which changes the
+	// load, not the result.
+	for k := range e.copiesFor(e.numbered.Add(1)) {
 		cid := "<echo." + hex.EncodeToString(sum[:12]) + fmt.Sprintf(".c%d@", k+1) + e.Domain + ">"
 		cto := e.CopyTo(to)
 		rr.Also = append(rr.Also, referee.RawReply{MessageID: cid, Kind: "echo copy", To: cto, Sender: e.From,
