@@ -36,9 +36,13 @@
 // returned; greetings and closing lines are removed and listed.
 // CommandsFor takes the caller's command keywords so that a command line
 // is never taken for part of a quote header; IsProse and SplitProse tell
-// the prose lines of what is left ("here is my move") from the commands. The result is clean text for engine.ParseScript: one command
-// per line, '#' comments, "|" alternatives and the rest are the engine's
-// business.
+// the prose lines of what is left ("here is my move") from the commands
+// (a caller that holds its keywords as Keywords gets the same answers with
+// a typo guard that compares words with them instead of trying every
+// spelling one edit away, issue 25: TestKeywordSetReadsProseAsBefore_Issue25
+// in referee/cmdtable). The result is clean text for engine.ParseScript:
+// one command per line, '#' comments, "|" alternatives and the rest are the
+// engine's business.
 //
 // # Where a reply's own text ends
 //
