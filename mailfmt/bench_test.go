@@ -132,20 +132,25 @@ func BenchmarkCommandsHostile(b *testing.B) {
 }
 
 // BenchmarkComposeJSON: a mail with a JSON part of a view's size (12 KB
-// compact, with non-ASCII names), as the tell stage gives it.
+// compact, with non-ASCII names), checked, and said valid as the tell
+// stage gives it (Out.JSONValid, issue 25).
 func BenchmarkComposeJSON(b *testing.B) {
 	tag, _ := SeatTag("g42", 1, "k7x9q2abcd3e", 57)
-	o := Out{
-		From: goldenReferee, To: Address{Name: "Anna Rossi", Addr: "anna@rossi.example"}, Tag: tag,
-		Subject: "Dice Brewing: your turn", MessageID: "<rf.g42.1.57.a1b2@example.test>",
-		Date: goldenDate, Text: prompt, JSON: benchView(false),
-	}
-	b.SetBytes(int64(len(o.JSON)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := Compose(o); err != nil {
-			b.Fatal(err)
+	for _, valid := range []bool{false, true} {
+		o := Out{
+			From: goldenReferee, To: Address{Name: "Anna Rossi", Addr: "anna@rossi.example"}, Tag: tag,
+			Subject: "Dice Brewing: your turn", MessageID: "<rf.g42.1.57.a1b2@example.test>",
+			Date: goldenDate, Text: prompt, JSON: benchView(false), JSONValid: valid,
 		}
+		b.Run(map[bool]string{false: "checked", true: "said-valid"}[valid], func(b *testing.B) {
+			b.SetBytes(int64(len(o.JSON)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Compose(o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
