@@ -36,9 +36,6 @@ type keptCalls struct {
 	off bool
 	// hits counts the texts found kept (for the tests).
 	hits atomic.Int64
-	// called, when set (by a test, before any render), is told of every
-	// call and whether its data was a key.
-	called func(d *template.Template, keyed bool)
 }
 
 type keptShard struct {
@@ -71,9 +68,6 @@ func (k *keptCalls) render(d *template.Template, data any) (string, error) {
 		return runTmpl(d, data)
 	}
 	key, ok := keptDataKey(data)
-	if k.called != nil {
-		k.called(d, ok)
-	}
 	if !ok {
 		return runTmpl(d, data)
 	}
