@@ -115,6 +115,35 @@ func normalizeText(s string) string {
 // (issue 11). At a word's edge it vanishes, like the zero-width joiner, the
 // BOM and the soft hyphen, common in honest text.
 func mapBody(s string) string {
+	if bodyKept(s) {
+		return s // issue 25: most bodies need nothing, and are not copied
+	}
+	return mapBodyAll(s)
+}
+
+// bodyKept reports whether mapBody leaves s as it is: valid UTF-8 whose
+// every character mapRune keeps as it is (none hides text: mapRune drops
+// them all).
+func bodyKept(s string) bool {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c < 0x20 && c != '\n' && c != '\t' || c == 0x7F {
+				return false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 || mapRune(r) != r {
+			return false
+		}
+		i += n
+	}
+	return true
+}
+
+// mapBodyAll is mapBody, writing every character.
+func mapBodyAll(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	prev := ' '

@@ -1,6 +1,7 @@
 package mailfmt
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -105,5 +106,41 @@ func TestHTMLToText(t *testing.T) {
 	deep := strings.Repeat("<blockquote>", 50) + "x" + strings.Repeat("</blockquote>", 50)
 	if got := HTMLToText(deep); got != strings.Repeat("> ", maxQuoteDepth)+"x\n" {
 		t.Errorf("deep blockquotes = %q", got)
+	}
+}
+
+// TestMapBodyCopiesOnlyWhatChanges_Issue25: mapBody returns a body that
+// needs nothing as it is (bodyKept, issue 25: no copy of every body) and
+// otherwise what writing every character gives (mapBodyAll), for
+// generated texts of plain letters, white space, control characters and
+// DEL, C1 controls, quotes, dashes and spaces it maps, characters that
+// hide or reorder text, other invisible format characters, U+FFFD,
+// accented letters, emoji and bytes that are not UTF-8.
+func TestMapBodyCopiesOnlyWhatChanges_Issue25(t *testing.T) {
+	pieces := []string{"a", "PASS", " ", "\n", "\t", "\r", "\x00", "\x1f", "\x7f", "\u0085", "\u009f", "\u2019", "\u201c",
+		"\u2013", "\u00a0", "\u3000", "\u00ad", "\u200b", "\u200d", "\u202e", "\u2066", "\ufeff", "\u061c", "\U000e0001",
+		"\u2028", "\ufffd", "é", "Zoë", "李", "😀", "\xff", "\xc3", "\xe2\x80", "=", "-", "'"}
+	r := rand.New(rand.NewPCG(25, 3))
+	kept, total := 0, 0
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + r.IntN(12) {
+			if r.IntN(3) == 0 {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			} else {
+				b.WriteString(pieces[r.IntN(2)]) // mostly plain text
+			}
+		}
+		s := b.String()
+		total++
+		if bodyKept(s) {
+			kept++
+		}
+		if got, want := mapBody(s), mapBodyAll(s); got != want {
+			t.Fatalf("mapBody(%q) = %q, every character written %q", s, got, want)
+		}
+	}
+	if kept == 0 || kept == total {
+		t.Fatalf("%d of %d texts kept: the generation tests nothing", kept, total)
 	}
 }
