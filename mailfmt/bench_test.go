@@ -3,6 +3,7 @@ package mailfmt
 import (
 	"encoding/json"
 	"fmt"
+	"mime/quotedprintable"
 	"os"
 	"path/filepath"
 	"strings"
@@ -173,4 +174,44 @@ func benchView(indent bool) []byte {
 	}
 	out, _ := json.Marshal(v)
 	return out
+}
+
+// BenchmarkReplyQuotingASummary (issue 25): a player's answer as the
+// bench's players write it: one command line above the referee's whole
+// mail quoted (a summary of ~16 KB, quoted-printable, with accented
+// names and '=' in it), parsed and its commands read with a keyword set.
+func BenchmarkReplyQuotingASummary(b *testing.B) {
+	var sum strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&sum, "Round %d: Zoë Müller places a worker on MH%d = %d points, Łukasz has %d barrels\n", i, i%9, i*3, i%7)
+	}
+	var quoted strings.Builder
+	quoted.WriteString("On Mon, 7 Dec 2026 at 06:00, Referee <referee@example.test> wrote:\n")
+	for _, l := range strings.Split(strings.TrimRight(sum.String(), "\n"), "\n") {
+		quoted.WriteString("> " + l + "\n")
+	}
+	var body strings.Builder
+	w := quotedprintable.NewWriter(&body)
+	if _, err := w.Write([]byte(strings.ReplaceAll("PASS\n\n"+quoted.String(), "\n", "\r\n"))); err != nil {
+		b.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	raw := []byte("From: Anna <anna@example.test>\r\nTo: referee+g42.1.k7x9@example.test\r\nSubject: Re: your turn\r\n" +
+		"Message-ID: <a1@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n" +
+		"Content-Transfer-Encoding: quoted-printable\r\n\r\n" + body.String())
+	keywords := map[string]bool{"PASS": true, "PLACE": true, "B": true, "BUY": true, "LIST": true}
+	isKeyword := func(w string) bool { return keywords[w] }
+	b.ReportAllocs()
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		m, err := Parse(raw, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if text, _ := CommandsFor(m, isKeyword); text != "PASS" {
+			b.Fatalf("read %q", text)
+		}
+	}
 }
