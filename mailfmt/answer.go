@@ -1,6 +1,7 @@
 package mailfmt
 
 import (
+	"maps"
 	"sort"
 	"strings"
 	"unicode"
@@ -92,7 +93,7 @@ type AnswerReader struct {
 // NewAnswerReader prepares a reader for vocabulary v.
 func NewAnswerReader(v AnswerVocab) *AnswerReader {
 	r := &AnswerReader{option: map[string]bool{}, chat: map[string]bool{}, words: map[string]bool{}, keywords: map[string]string{},
-		byLen: map[int][]string{}, free: v.FreeText}
+		free: v.FreeText}
 	for _, w := range append(OptionWords(), v.Option...) {
 		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
 			r.option[strings.TrimRight(w, ".")] = true
@@ -110,15 +111,9 @@ func NewAnswerReader(v AnswerVocab) *AnswerReader {
 		r.words[strings.ToLower(strings.TrimSpace(w))] = true
 	}
 	for w, kw := range v.Keywords {
-		w = strings.ToUpper(w)
-		r.keywords[w] = kw
-		if n := utf8.RuneCountInString(w); n >= 3 && isLetters(w) {
-			r.byLen[n] = append(r.byLen[n], w)
-		}
+		r.keywords[strings.ToUpper(w)] = kw
 	}
-	for _, ws := range r.byLen {
-		sort.Strings(ws)
-	}
+	r.byLen = byLength(maps.Keys(r.keywords))
 	if r.free == nil {
 		r.free = func(string) bool { return false }
 	}

@@ -3,6 +3,7 @@ package mailfmt
 import (
 	"encoding/json"
 	"fmt"
+	"mime/quotedprintable"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,18 +31,25 @@ func BenchmarkParseCommands(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(raw)))
-			for b.Loop() {
-				m, err := Parse(raw, Options{})
-				if err != nil {
-					b.Fatal(err)
-				}
+			benchParse(b, raw, func(m *Message) {
 				Classify(m, corpusSelf)
 				FindTag(m, corpusReferee)
 				Commands(m)
-			}
+			})
 		})
+	}
+}
+
+// benchParse parses raw and reads the message with read, b.N times.
+func benchParse(b *testing.B, raw []byte, read func(m *Message)) {
+	b.ReportAllocs()
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		m, err := Parse(raw, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		read(m)
 	}
 }
 
@@ -132,20 +140,25 @@ func BenchmarkCommandsHostile(b *testing.B) {
 }
 
 // BenchmarkComposeJSON: a mail with a JSON part of a view's size (12 KB
-// compact, with non-ASCII names), as the tell stage gives it.
+// compact, with non-ASCII names), checked, and said valid as the tell
+// stage gives it (Out.JSONValid, issue 25).
 func BenchmarkComposeJSON(b *testing.B) {
 	tag, _ := SeatTag("g42", 1, "k7x9q2abcd3e", 57)
-	o := Out{
-		From: goldenReferee, To: Address{Name: "Anna Rossi", Addr: "anna@rossi.example"}, Tag: tag,
-		Subject: "Dice Brewing: your turn", MessageID: "<rf.g42.1.57.a1b2@example.test>",
-		Date: goldenDate, Text: prompt, JSON: benchView(false),
-	}
-	b.SetBytes(int64(len(o.JSON)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := Compose(o); err != nil {
-			b.Fatal(err)
+	for _, valid := range []bool{false, true} {
+		o := Out{
+			From: goldenReferee, To: Address{Name: "Anna Rossi", Addr: "anna@rossi.example"}, Tag: tag,
+			Subject: "Dice Brewing: your turn", MessageID: "<rf.g42.1.57.a1b2@example.test>",
+			Date: goldenDate, Text: prompt, JSON: benchView(false), JSONValid: valid,
 		}
+		b.Run(map[bool]string{false: "checked", true: "said-valid"}[valid], func(b *testing.B) {
+			b.SetBytes(int64(len(o.JSON)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Compose(o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
@@ -168,4 +181,38 @@ func benchView(indent bool) []byte {
 	}
 	out, _ := json.Marshal(v)
 	return out
+}
+
+// BenchmarkReplyQuotingASummary (issue 25): a player's answer as the
+// bench's players write it: one command line above the referee's whole
+// mail quoted (a summary of ~16 KB, quoted-printable, with accented
+// names and '=' in it), parsed and its commands read with a keyword set.
+func BenchmarkReplyQuotingASummary(b *testing.B) {
+	var sum strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&sum, "Round %d: Zoë Müller places a worker on MH%d = %d points, Łukasz has %d barrels\n", i, i%9, i*3, i%7)
+	}
+	var quoted strings.Builder
+	quoted.WriteString("On Mon, 7 Dec 2026 at 06:00, Referee <referee@example.test> wrote:\n")
+	for _, l := range strings.Split(strings.TrimRight(sum.String(), "\n"), "\n") {
+		quoted.WriteString("> " + l + "\n")
+	}
+	var body strings.Builder
+	w := quotedprintable.NewWriter(&body)
+	if _, err := w.Write([]byte(strings.ReplaceAll("PASS\n\n"+quoted.String(), "\n", "\r\n"))); err != nil {
+		b.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	raw := []byte("From: Anna <anna@example.test>\r\nTo: referee+g42.1.k7x9@example.test\r\nSubject: Re: your turn\r\n" +
+		"Message-ID: <a1@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n" +
+		"Content-Transfer-Encoding: quoted-printable\r\n\r\n" + body.String())
+	keywords := map[string]bool{"PASS": true, "PLACE": true, "B": true, "BUY": true, "LIST": true}
+	isKeyword := func(w string) bool { return keywords[w] }
+	benchParse(b, raw, func(m *Message) {
+		if text, _ := CommandsFor(m, isKeyword); text != "PASS" {
+			b.Fatalf("read %q", text)
+		}
+	})
 }

@@ -66,6 +66,10 @@ type Out struct {
 	// bytes as they are when they are not JSON or a string is too long).
 	JSON     []byte
 	JSONName string
+	// JSONValid says JSON is known to be JSON (encoding/json's output):
+	// Compose does not check it again (issue 25). Bytes said so wrongly
+	// still go as 7bit lines, or in base64 as they are.
+	JSONValid bool
 	// AllowOOF asks Exchange to still send out-of-office replies
 	// ("X-Auto-Response-Suppress: DR, RN, NRN, AutoReply" instead of "All"),
 	// for the referee's absence detection.
@@ -146,7 +150,7 @@ func compose(o Out, alwaysBoundary bool) ([]byte, error) {
 	// base64 as it is.
 	jsonBody, json7bit := o.JSON, false
 	if o.JSON != nil {
-		if lines, ok := jsonLines(o.JSON); ok {
+		if lines, ok := jsonLines(o.JSON, o.JSONValid); ok {
 			jsonBody, json7bit = lines, true
 		}
 	}

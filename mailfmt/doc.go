@@ -36,9 +36,13 @@
 // returned; greetings and closing lines are removed and listed.
 // CommandsFor takes the caller's command keywords so that a command line
 // is never taken for part of a quote header; IsProse and SplitProse tell
-// the prose lines of what is left ("here is my move") from the commands. The result is clean text for engine.ParseScript: one command
-// per line, '#' comments, "|" alternatives and the rest are the engine's
-// business.
+// the prose lines of what is left ("here is my move") from the commands
+// (a caller that holds its keywords as Keywords gets the same answers with
+// a typo guard that compares words with them instead of trying every
+// spelling one edit away, issue 25: TestKeywordSetReadsProseAsBefore_Issue25
+// in referee/cmdtable). The result is clean text for engine.ParseScript:
+// one command per line, '#' comments, "|" alternatives and the rest are the
+// engine's business.
 //
 // # Where a reply's own text ends
 //
@@ -174,6 +178,10 @@
 // a closing one; never inside a string; RFC 8259 2 makes them whitespace),
 // no line over MaxLineOctets (RFC 5322 2.1.1). A value with a string too
 // long for a line, or bytes that are not JSON, go as they are in base64.
+// JSON the caller says is valid (Out.JSONValid: encoding/json's output, as
+// the core's views) is not checked again; the same mail comes out, and
+// bytes said so wrongly still go as 7bit lines or in base64
+// (FuzzJSONLinesSaidValid).
 // Measured on the mails of the four games with 2 to 4 players (6,597
 // mails, every language): these lines are the compact JSON and 2-3% more
 // (line breaks, escapes), quoted-printable of it 4% more (soft breaks,

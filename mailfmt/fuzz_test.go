@@ -1,6 +1,8 @@
 package mailfmt
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -393,6 +395,36 @@ func FuzzIsProse(f *testing.F) {
 				}
 				if letters >= 2 && up {
 					t.Fatalf("upper-case word in prose: %q", l)
+				}
+			}
+		}
+	})
+}
+
+// FuzzJSONLinesSaidValid (issue 25: Out.JSONValid skips json.Valid): for
+// any bytes said valid, jsonLines gives false or 7bit lines (US-ASCII, no
+// NUL, CR only before LF, none over MaxLineOctets), and for valid JSON the
+// lines of the checked call, byte for byte.
+func FuzzJSONLinesSaidValid(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2,"é😀"]}`, `{"a":1`, "[\"\xff\"]", "\"a\\", "[\"\n\"]", "{}\x00", "\xc3\xa9", "[1,\r\n2]"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		got, ok := jsonLines(b, true)
+		want, wantOK := jsonLines(b, false)
+		if json.Valid(b) && (ok != wantOK || !bytes.Equal(got, want)) {
+			t.Fatalf("valid %q: said valid %q %v, checked %q %v", b, got, ok, want, wantOK)
+		}
+		if !ok {
+			return
+		}
+		for _, l := range bytes.Split(got, []byte("\r\n")) {
+			if len(l) > MaxLineOctets || bytes.ContainsAny(l, "\r\n\x00") {
+				t.Fatalf("%q: line %q", b, l)
+			}
+			for _, c := range l {
+				if c >= 0x80 {
+					t.Fatalf("%q: byte %#x in %q", b, c, got)
 				}
 			}
 		}

@@ -28,9 +28,12 @@ const MaxLineOctets = 998
 //
 // It reports false when src is not valid JSON (the caller sends it as it
 // is, in base64) or a line cannot be kept within MaxLineOctets (a string
-// token that long).
-func jsonLines(src []byte) ([]byte, bool) {
-	if !json.Valid(src) {
+// token that long). valid says src is known to be JSON (encoding/json's
+// output, Out.JSONValid: issue 25, the JSON the core just built is not
+// checked again); bytes said so wrongly still give 7bit lines or false,
+// never a byte past ASCII, a NUL or a bare CR or LF.
+func jsonLines(src []byte, valid bool) ([]byte, bool) {
+	if !valid && !json.Valid(src) {
 		return nil, false
 	}
 	out := make([]byte, 0, len(src)+len(src)/(JSONWidth-4)*2+16)
@@ -47,6 +50,9 @@ func jsonLines(src []byte) ([]byte, bool) {
 		switch {
 		case inStr && c == '\\':
 			// An escape is two bytes (\uXXXX's last four are plain).
+			if i+1 == len(src) || src[i+1] < 0x20 || src[i+1] >= utf8.RuneSelf {
+				return nil, false // not JSON
+			}
 			out = append(out, c, src[i+1])
 			i, col = i+2, col+2
 		case inStr && c == '"':
@@ -70,6 +76,9 @@ func jsonLines(src []byte) ([]byte, bool) {
 			escape(0x7f)
 			i++
 		case inStr:
+			if c < 0x20 {
+				return nil, false // not JSON
+			}
 			out = append(out, c)
 			i, col = i+1, col+1
 		case c == '\r':
@@ -77,6 +86,8 @@ func jsonLines(src []byte) ([]byte, bool) {
 		case c == '\n':
 			out = append(out, '\r', '\n')
 			i, col, brk = i+1, 0, -1
+		case c == 0 || c >= utf8.RuneSelf:
+			return nil, false // not JSON
 		default:
 			if (c == '}' || c == ']') && col > 0 {
 				brk, bcol = len(out), col

@@ -145,7 +145,8 @@ func decodeB64(t *testing.T, b []byte) []byte {
 // long strings); a value whose string is too long for a line goes in
 // base64, decoded the same. Python's email package reads them all too
 // when python3 is there (a quarter with its default policy, the rest
-// with compat32: the default policy takes 20 ms a mail).
+// with compat32: the default policy takes 20 ms a mail). Said valid
+// (Out.JSONValid, issue 25: not checked again), each mail is the same.
 func TestJSONPartIsTheSameValueIn7bit(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 7))
 	type sent struct {
@@ -191,6 +192,13 @@ func TestJSONPartIsTheSameValueIn7bit(t *testing.T) {
 		if err != nil {
 			t.Fatalf("value %d: %v", i, err)
 		}
+		// Issue 25: JSON said valid (JSONValid) is not checked again,
+		// and the mail is the same.
+		vouched := o
+		vouched.JSONValid = true
+		if again, err := Compose(vouched); err != nil || !bytes.Equal(again, raw) {
+			t.Fatalf("value %d: said valid, composed %v\n%s\nnot\n%s", i, err, again, raw)
+		}
 		for j, c := range raw {
 			if c >= 0x80 || c == 0 {
 				t.Fatalf("value %d: byte %#x at %d: the mail is not 7bit", i, c, j)
@@ -205,7 +213,7 @@ func TestJSONPartIsTheSameValueIn7bit(t *testing.T) {
 			checkJSONLines(t, fmt.Sprintf("value %d", i), part)
 		case bytes.Contains(raw, []byte("Content-Transfer-Encoding: base64")):
 			n64++
-			if _, ok := jsonLines(js); ok {
+			if _, ok := jsonLines(js, false); ok {
 				t.Errorf("value %d: base64 although jsonLines lays it out", i)
 			}
 		default:
@@ -308,7 +316,7 @@ func TestJSONLinesBreakAtTheWidth(t *testing.T) {
 		a = append(a, i*37%1000)
 	}
 	js, _ := json.Marshal(a)
-	got, ok := jsonLines(js)
+	got, ok := jsonLines(js, false)
 	if !ok {
 		t.Fatal("refused")
 	}
@@ -318,11 +326,11 @@ func TestJSONLinesBreakAtTheWidth(t *testing.T) {
 			t.Errorf("line %d: %d octets: %q", k+1, len(l), l)
 		}
 	}
-	if g, _ := jsonLines([]byte(`{"n":"é😀"}`)); string(g) != `{"n":"\u00e9\ud83d\ude00"}` {
+	if g, _ := jsonLines([]byte(`{"n":"é😀"}`), false); string(g) != `{"n":"\u00e9\ud83d\ude00"}` {
 		t.Errorf("escapes: %s", g)
 	}
 	for _, bad := range []string{`{"a":1`, "[\"\xff\"]", `hello, world`, ""} {
-		if _, ok := jsonLines([]byte(bad)); ok {
+		if _, ok := jsonLines([]byte(bad), false); ok {
 			t.Errorf("%q laid out as JSON", bad)
 		}
 	}

@@ -192,20 +192,7 @@ const keywordLetterSet = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÄÈÉÊËÌÍÎÏÒÓ
 // rune longer or shorter or as long (byLen) by oneEdit instead of trying
 // every spelling, and keeps nearKeyword's alphabet (a letter a keyword
 // has beyond up's must be one of keywordLetters).
-func (r *AnswerReader) nearAny(up string) bool {
-	n := utf8.RuneCountInString(up)
-	if n < 4 || n > 24 || !latinLetters(up) {
-		return false
-	}
-	for l := n - 1; l <= n+1; l++ {
-		for _, k := range r.byLen[l] {
-			if oneEdit(up, k) && typedLetters(up, k) {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (r *AnswerReader) nearAny(up string) bool { return nearIn(r.byLen, up) }
 
 // typedLetters reports whether every letter k has more often than up is
 // one of keywordLetters (the letters nearKeyword inserts or substitutes).
@@ -223,16 +210,5 @@ func typedLetters(up, k string) bool {
 // kept, so line numbers stay those of the text) and the prose lines, in
 // order, trimmed.
 func SplitProse(text string, isKeyword func(word string) bool) (string, []string) {
-	lines := strings.Split(text, "\n")
-	var prose []string
-	for i, l := range lines {
-		if IsProse(l, isKeyword) {
-			prose = append(prose, strings.TrimSpace(l))
-			lines[i] = ""
-		}
-	}
-	if len(prose) == 0 {
-		return text, nil
-	}
-	return strings.Join(lines, "\n"), prose
+	return splitProse(text, func(l string) bool { return IsProse(l, isKeyword) })
 }

@@ -65,15 +65,40 @@ func fallbackUTF8(b []byte) string {
 	return strings.ToValidUTF8(string(b), "\uFFFD")
 }
 
-var (
-	// Only escapes of "=" and of bytes >= 0x80 count as signs of
-	// quoted-printable (trailing "=20" is handled on its own): a printable
-	// ASCII escape ("=48") never comes out of an encoder, but
-	// "deadline=48h at=20:00 place=12h" comes out of an organiser.
-	qpHexRe      = regexp.MustCompile(`=(?:3D|[89A-F][0-9A-F])`)
-	qpSoftRe     = regexp.MustCompile(`(?m)[^=\s]=$`)
-	qpTrailingRe = regexp.MustCompile(`(?m)(?:=20|=09)+$`)
-)
+// qpTrailingRe is "=20" and "=09" left at the end of a line.
+var qpTrailingRe = regexp.MustCompile(`(?m)(?:=20|=09)+$`)
+
+// qpSigns counts, up to 16 each, the signs of quoted-printable in s:
+// escapes (hex) and soft line breaks (soft). Only escapes of "=" and of
+// bytes >= 0x80 count ("=3D", "=[89A-F][0-9A-F]"; trailing "=20" is
+// handled on its own): a printable ASCII escape ("=48") never comes out
+// of an encoder, but "deadline=48h at=20:00 place=12h" comes out of an
+// organiser. A soft break is "=" ending a line after a character that is
+// neither "=" nor white space. (Issue 25: one pass over the bytes, with
+// the answers of the regular expressions
+// `=(?:3D|[89A-F][0-9A-F])` and `(?m)[^=\s]=$`, TestQPSignsAsTheRegexps_Issue25.)
+func qpSigns(s string) (hex, soft int) {
+	isHex := func(c byte) bool { return '0' <= c && c <= '9' || 'A' <= c && c <= 'F' }
+	for i := strings.IndexByte(s, '='); i >= 0; {
+		if i+2 < len(s) && hex < 16 && (s[i+1] == '3' && s[i+2] == 'D' || (s[i+1] == '8' || s[i+1] == '9' ||
+			'A' <= s[i+1] && s[i+1] <= 'F') && isHex(s[i+2])) {
+			hex++
+		}
+		if (i+1 == len(s) || s[i+1] == '\n') && i > 0 && soft < 16 {
+			switch s[i-1] {
+			case '=', ' ', '\t', '\n', '\f', '\r':
+			default:
+				soft++
+			}
+		}
+		j := strings.IndexByte(s[i+1:], '=')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return hex, soft
+}
 
 // fixQPDebris repairs text that still carries quoted-printable escapes: a
 // part sent without (or with a wrong) Content-Transfer-Encoding, or encoded
@@ -85,13 +110,15 @@ func fixQPDebris(s string) string {
 	if !strings.Contains(s, "=") {
 		return s
 	}
-	hex := len(qpHexRe.FindAllStringIndex(s, 16))
-	soft := len(qpSoftRe.FindAllStringIndex(s, 16))
+	hex, soft := qpSigns(s)
 	if (soft >= 1 && hex >= 1) || hex >= 3 || soft >= 2 {
 		out, err := io.ReadAll(quotedprintable.NewReader(strings.NewReader(s)))
 		if err == nil {
 			return fallbackUTF8(out)
 		}
+	}
+	if !strings.Contains(s, "=20") && !strings.Contains(s, "=09") {
+		return s // nothing for qpTrailingRe
 	}
 	return qpTrailingRe.ReplaceAllString(s, "")
 }
@@ -115,6 +142,35 @@ func normalizeText(s string) string {
 // (issue 11). At a word's edge it vanishes, like the zero-width joiner, the
 // BOM and the soft hyphen, common in honest text.
 func mapBody(s string) string {
+	if bodyKept(s) {
+		return s // issue 25: most bodies need nothing, and are not copied
+	}
+	return mapBodyAll(s)
+}
+
+// bodyKept reports whether mapBody leaves s as it is: valid UTF-8 whose
+// every character mapRune keeps as it is (none hides text: mapRune drops
+// them all).
+func bodyKept(s string) bool {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c < 0x20 && c != '\n' && c != '\t' || c == 0x7F {
+				return false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 || mapRune(r) != r {
+			return false
+		}
+		i += n
+	}
+	return true
+}
+
+// mapBodyAll is mapBody, writing every character.
+func mapBodyAll(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	prev := ' '

@@ -1,6 +1,10 @@
 package mailfmt
 
 import (
+	"io"
+	"math/rand/v2"
+	"mime/quotedprintable"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -105,5 +109,96 @@ func TestHTMLToText(t *testing.T) {
 	deep := strings.Repeat("<blockquote>", 50) + "x" + strings.Repeat("</blockquote>", 50)
 	if got := HTMLToText(deep); got != strings.Repeat("> ", maxQuoteDepth)+"x\n" {
 		t.Errorf("deep blockquotes = %q", got)
+	}
+}
+
+// TestMapBodyCopiesOnlyWhatChanges_Issue25: mapBody returns a body that
+// needs nothing as it is (bodyKept, issue 25: no copy of every body) and
+// otherwise what writing every character gives (mapBodyAll), for
+// generated texts of plain letters, white space, control characters and
+// DEL, C1 controls, quotes, dashes and spaces it maps, characters that
+// hide or reorder text, other invisible format characters, U+FFFD,
+// accented letters, emoji and bytes that are not UTF-8.
+func TestMapBodyCopiesOnlyWhatChanges_Issue25(t *testing.T) {
+	pieces := []string{"a", "PASS", " ", "\n", "\t", "\r", "\x00", "\x1f", "\x7f", "\u0085", "\u009f", "\u2019", "\u201c",
+		"\u2013", "\u00a0", "\u3000", "\u00ad", "\u200b", "\u200d", "\u202e", "\u2066", "\ufeff", "\u061c", "\U000e0001",
+		"\u2028", "\ufffd", "é", "Zoë", "李", "😀", "\xff", "\xc3", "\xe2\x80", "=", "-", "'"}
+	r := rand.New(rand.NewPCG(25, 3))
+	kept, total := 0, 0
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + r.IntN(12) {
+			if r.IntN(3) == 0 {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			} else {
+				b.WriteString(pieces[r.IntN(2)]) // mostly plain text
+			}
+		}
+		s := b.String()
+		total++
+		if bodyKept(s) {
+			kept++
+		}
+		if got, want := mapBody(s), mapBodyAll(s); got != want {
+			t.Fatalf("mapBody(%q) = %q, every character written %q", s, got, want)
+		}
+	}
+	if kept == 0 || kept == total {
+		t.Fatalf("%d of %d texts kept: the generation tests nothing", kept, total)
+	}
+}
+
+// TestQPSignsAsTheRegexps_Issue25: qpSigns (one pass over the bytes)
+// counts the escapes and soft line breaks the regular expressions it
+// replaced find, up to 16 each, and fixQPDebris gives the text it gave
+// with them, for generated texts of escapes ("=3D", "=C3=A9", "=48",
+// "=20", "=09", lower-case hex), "=" at the end of lines and of the text
+// after letters, spaces, tabs, CR, FF, "=" and bytes past ASCII, runs of
+// "=" and plain text.
+func TestQPSignsAsTheRegexps_Issue25(t *testing.T) {
+	hexRe := regexp.MustCompile(`=(?:3D|[89A-F][0-9A-F])`)
+	softRe := regexp.MustCompile(`(?m)[^=\s]=$`)
+	before := func(s string) string {
+		if !strings.Contains(s, "=") {
+			return s
+		}
+		hex, soft := len(hexRe.FindAllStringIndex(s, 16)), len(softRe.FindAllStringIndex(s, 16))
+		if (soft >= 1 && hex >= 1) || hex >= 3 || soft >= 2 {
+			out, err := io.ReadAll(quotedprintable.NewReader(strings.NewReader(s)))
+			if err == nil {
+				return fallbackUTF8(out)
+			}
+		}
+		return qpTrailingRe.ReplaceAllString(s, "")
+	}
+	pieces := []string{"=", "=\n", "\n", "3D", "=3D", "=C3=A9", "=48", "=20", "=09", "=c3", "=8", "=9F", "=FG", "a", "é",
+		" ", "\t", "\r", "\f", "\xff", "\x80", "==", "deadline=48h", "PASS"}
+	many := []string{"a=\n", "=C3=A9", "=3D", "=20\n", "x"}
+	r := rand.New(rand.NewPCG(25, 4))
+	signs := 0
+	for i := range 100000 {
+		var b strings.Builder
+		n, from := 1+r.IntN(10), pieces
+		if i%100 == 0 {
+			n, from = 60, many // past 16 of each
+		}
+		for range n {
+			b.WriteString(from[r.IntN(len(from))])
+		}
+		s := b.String()
+		hex, soft := qpSigns(s)
+		wantHex, wantSoft := len(hexRe.FindAllStringIndex(s, 16)), len(softRe.FindAllStringIndex(s, 16))
+		if hex != wantHex || soft != wantSoft {
+			t.Fatalf("qpSigns(%q) = %d, %d; the regexps %d, %d", s, hex, soft, wantHex, wantSoft)
+		}
+		if hex > 0 && soft > 0 {
+			signs++
+		}
+		if got, want := fixQPDebris(s), before(s); got != want {
+			t.Fatalf("fixQPDebris(%q) = %q, before %q", s, got, want)
+		}
+	}
+	if signs == 0 {
+		t.Fatal("no text with both signs: the generation tests nothing")
 	}
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
-	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/guard"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -75,10 +74,10 @@ func (r asides) SetAside(ctx context.Context, a SetAside) (Outcome, error) {
 	return Outcome{}, fmt.Errorf("referee: unknown reason %q to set a mail aside", a.Reason)
 }
 
-// Keywords returns the referee's keyword test for one message (remembering
-// its answers): what mailfmt needs to tell a command line from a quote
-// header or prose before the game of the mail is known.
-func (r *Referee) Keywords() func(word string) bool { return cmdtable.Memo(r.isKeyword) }
+// Keywords returns the referee's keyword test (a set of words): what
+// mailfmt needs to tell a command line from a quote header or prose
+// before the game of the mail is known.
+func (r *Referee) Keywords() func(word string) bool { return r.keywords().Is }
 
 // record stores the de-duplication record of a mail the referee does not
 // answer.

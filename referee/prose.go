@@ -1,19 +1,20 @@
 package referee
 
 import (
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/templates"
 )
 
-// isKeyword reports whether an upper-cased word is a command keyword of the
-// referee or of any game, or an alias of one in any language
-// (cmdtable.IsKeyword, with the referee's templates).
-func (r *Referee) isKeyword(w string) bool {
+// keywords are the command keywords of the referee and of every game, and
+// their aliases in every language (cmdtable.KeywordSet: cmdtable.IsKeyword,
+// with the referee's templates), as mailfmt's readers of prose hold them.
+func (r *Referee) keywords() *mailfmt.Keywords {
 	var t *templates.Set
 	if r.render != nil {
 		t = r.render.T
 	}
-	return cmdtable.IsKeyword(t, w)
+	return cmdtable.KeywordSet(t)
 }
 
 // The seat's keyword sets of the command table (package referee/cmdtable)

@@ -378,7 +378,7 @@ func (w playerWork) playerRequest(req *Request, out *Outcome) error {
 		kw = strings.ToUpper(kw)
 		return cmdtable.PlayerKeywords[w.r.render.T.Alias("referee", p.Lang, kw)] || w.r.knownWord(nil, "referee", kw)
 	})
-	if cmds, prose := req.read().Prose(cmdtable.Memo(w.r.isKeyword)); len(orders) > 0 && !c.Any ||
+	if cmds, prose := req.read().Prose(w.r.keywords()); len(orders) > 0 && !c.Any ||
 		strings.TrimSpace(cmds) == "" && len(prose) > 0 && !disguised(prose) {
 		// Prose only, as from an auto-responder: never answered.
 		out.Status, out.Detail = OutcomeIgnored, "no line looks like a command"

@@ -35,9 +35,6 @@ type keptCalls struct {
 	off bool
 	// hits counts the texts found kept (for the tests).
 	hits atomic.Int64
-	// called, when set (by a test, before any render), is told of every
-	// call and whether its data was a key.
-	called func(d *template.Template, keyed bool)
 }
 
 type keptShard struct {
@@ -76,9 +73,6 @@ func (k *keptCalls) render(d *template.Template, data any) (string, error) {
 	key, enc, ok := keptDataKey((*bp)[:0], data)
 	if enc != nil && cap(enc) <= maxKeyBuf {
 		*bp = enc[:0]
-	}
-	if k.called != nil {
-		k.called(d, ok)
 	}
 	if !ok {
 		return runTmpl(d, data)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 	"text/template"
+	"text/template/parse"
 
 	"github.com/pbem-referee/referee/engine"
 	_ "github.com/pbem-referee/referee/engine/brewcrafters"
@@ -31,24 +32,22 @@ var summaryValueData = map[string][]string{
 // Heaven & Ale and Brew Crafters with random moves to its end and renders
 // every seat's summary (full and compact, wide and narrow, the languages
 // in turn) after every fourth move (sixteenth under -race) and at the
-// end, through a
-// Set that reports every kept call (a {{template}} or tmpl call): each
-// template of summaryValueData is called, and every call's data is a key
-// (kept.go), never a Ctx or a view. A call given the Ctx or the view
+// end, twice (renderKeptOnly): each template of summaryValueData is
+// kept, and every call of one is served kept the second time, its data a
+// key (kept.go), never a Ctx or a view. A call given the Ctx or the view
 // again ("C" $c, "V" .Data.View) fails it.
 func TestSummariesGiveValues_Issue25(t *testing.T) {
 	s, err := LoadFS(Files())
 	if err != nil {
 		t.Fatal(err)
 	}
-	keyed, unkeyed := map[string]int{}, map[string]int{}
-	s.kept.called = func(d *template.Template, ok bool) {
-		if ok {
-			keyed[d.Name()]++
-		} else {
-			unkeyed[d.Name()]++
-		}
+	// A template made to fail (index of nil): run in place of one of
+	// summaryValueData, it fails the render.
+	fail, err := template.New("fail").Parse(`{{index nil 1}}`)
+	if err != nil {
+		t.Fatal(err)
 	}
+	keyed := map[string]int{}
 	names := []string{"Zed", "Yu", "Zed", "Xi"}
 	for gi, game := range []string{"dicebrewing", "heavenale", "brewcrafters"} {
 		g, err := engine.Lookup(game)
@@ -56,7 +55,6 @@ func TestSummariesGiveValues_Issue25(t *testing.T) {
 			t.Fatal(err)
 		}
 		clear(keyed)
-		clear(unkeyed)
 		n := 3 + gi%2
 		cfg := engine.Config{Seats: []string{"ann", "bob", "cat", "dan"}[:n], Seed: fmt.Sprintf("values-%d", gi),
 			Options: map[string]string{}}
@@ -94,9 +92,7 @@ func TestSummariesGiveValues_Issue25(t *testing.T) {
 						lang := s.Languages()[li%len(s.Languages())]
 						li++
 						c := Ctx{Lang: lang, Game: game, Seat: seat, Seats: names[:n], Data: v, Compact: compact}
-						if _, err := s.Render(game, lang, "summary", c); err != nil {
-							t.Fatalf("%s: %v", game, err)
-						}
+						renderKeptOnly(t, s, c, summaryValueData[game], fail.Tree.Root, keyed)
 					}
 				}
 			}
@@ -109,20 +105,53 @@ func TestSummariesGiveValues_Issue25(t *testing.T) {
 			t.Errorf("%s: the game did not end: the final scores were not rendered", game)
 		}
 		for _, name := range summaryValueData[game] {
-			if unkeyed[name] > 0 {
-				t.Errorf("%s: %s called %d times with data that is not a value (a Ctx or a view?), %d with values",
-					game, name, unkeyed[name], keyed[name])
-			}
 			if keyed[name] == 0 {
 				t.Errorf("%s: %s never called: the test checks nothing", game, name)
 			}
 		}
-		var others []string
-		for name := range unkeyed {
-			others = append(others, name)
+		t.Logf("%s: texts kept of %v: %v", game, summaryValueData[game], keyed)
+	}
+}
+
+// renderKeptOnly renders c's summary twice, the kept texts emptied
+// before: the second time with each template of names made to fail
+// (its tree's root replaced by failRoot, then put back). A call with a
+// value as its data finds the first time's text kept and runs nothing; a
+// call with a Ctx or a view (never kept) runs it and fails the render. A
+// call inside a kept text is not made again, and needs no check: its data
+// can only be made of the kept call's data, values. The texts the first
+// render kept of each of names are counted into keyed.
+func renderKeptOnly(t *testing.T, s *Set, c Ctx, names []string, failRoot *parse.ListNode, keyed map[string]int) {
+	t.Helper()
+	for i := range s.kept.shards {
+		s.kept.shards[i].m = nil
+	}
+	want, err := s.Render(c.Game, c.Lang, "summary", c)
+	if err != nil {
+		t.Fatalf("%s: %v", c.Game, err)
+	}
+	for i := range s.kept.shards {
+		for k := range s.kept.shards[i].m {
+			if slices.Contains(names, k.t.Name()) {
+				keyed[k.t.Name()]++
+			}
 		}
-		slices.Sort(others)
-		t.Logf("%s: calls rendered every time (data not a value): %v", game, others)
+	}
+	var trees []*parse.Tree
+	var roots []*parse.ListNode
+	for _, name := range names {
+		if d := s.lookup(c.Game, c.Lang, name); d != nil && d.Tree != nil {
+			trees, roots = append(trees, d.Tree), append(roots, d.Tree.Root)
+			d.Tree.Root = failRoot
+		}
+	}
+	got, err := s.Render(c.Game, c.Lang, "summary", c)
+	for i, tr := range trees {
+		tr.Root = roots[i]
+	}
+	if err != nil || got != want {
+		t.Fatalf("%s/%s seat %d compact %v: a template of %v ran again, given data that is not a value (a Ctx or a view?): %v",
+			c.Game, c.Lang, c.Seat, c.Compact, names, err)
 	}
 }
 
@@ -143,18 +172,13 @@ func TestHeavenAleBoardsKeptByWhatTheyShow_Issue25(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	boards, keyedBoards, keyed := 0, 0, 0
-	s.kept.called = func(d *template.Template, ok bool) {
-		if d.Name() == "ha.board" || d.Name() == "ha.nboard" {
-			boards++
-			if ok {
-				keyedBoards++
-			}
-		}
-		if ok {
-			keyed++
-		}
+	// A template made to fail, run in place of the boards on the second
+	// summary: a board not found kept fails the render.
+	fail, err := template.New("fail").Parse(`{{index nil 1}}`)
+	if err != nil {
+		t.Fatal(err)
 	}
+	boardNames := []string{"ha.board", "ha.nboard"}
 	g, err := engine.Lookup("heavenale")
 	if err != nil {
 		t.Fatal(err)
@@ -190,28 +214,41 @@ func TestHeavenAleBoardsKeptByWhatTheyShow_Issue25(t *testing.T) {
 						if _, err := s.Render("heavenale", lang, "summary", c); err != nil {
 							t.Fatal(err)
 						}
-						c.Data = w
-						boards, keyedBoards, keyed = 0, 0, 0
-						hits := s.kept.hits.Load()
-						got, err := s.Render("heavenale", lang, "summary", c)
-						if err != nil {
-							t.Fatal(err)
+						kept := 0
+						for i := range s.kept.shards {
+							for k := range s.kept.shards[i].m {
+								if slices.Contains(boardNames, k.t.Name()) {
+									kept++
+								}
+							}
 						}
+						if kept == 0 {
+							t.Fatalf("seat %d %s narrow %v: no board kept: the test checks nothing", seat, lang, narrow)
+						}
+						c.Data = w
 						want, err := fresh.Render("heavenale", lang, "summary", c)
 						if err != nil {
 							t.Fatal(err)
 						}
+						// Every board of w's summary must be found kept by
+						// v's: the boards run as the failing template.
+						var trees []*parse.Tree
+						var roots []*parse.ListNode
+						for _, name := range boardNames {
+							if d := s.lookup("heavenale", lang, name); d != nil && d.Tree != nil {
+								trees, roots = append(trees, d.Tree), append(roots, d.Tree.Root)
+								d.Tree.Root = fail.Tree.Root
+							}
+						}
+						got, err := s.Render("heavenale", lang, "summary", c)
+						for i, tr := range trees {
+							tr.Root = roots[i]
+						}
+						if err != nil {
+							t.Fatalf("seat %d %s narrow %v: a board rendered again: keyed by what it does not show: %v", seat, lang, narrow, err)
+						}
 						if got != want {
 							t.Fatalf("seat %d %s narrow %v: the summary differs from the one rendered afresh:\n%s\n--- afresh:\n%s", seat, lang, narrow, got, want)
-						}
-						if boards != 3 || keyedBoards != 3 {
-							t.Fatalf("seat %d %s narrow %v: %d boards rendered, %d given values; want 3 and 3", seat, lang, narrow, boards, keyedBoards)
-						}
-						// Every call the summary makes with values finds
-						// its text kept by the summary of v, the boards too.
-						if found := s.kept.hits.Load() - hits; found != int64(keyed) {
-							t.Errorf("seat %d %s narrow %v: %d of %d texts found kept: a board is keyed by what it does not show",
-								seat, lang, narrow, found, keyed)
 						}
 						checked++
 					}

@@ -10,7 +10,8 @@
 // PlayerKeywords, InfoKeywords, ...), the order of the help lists
 // (Listed, HelpRows; the organiser's help around them, OrgHelp) and the
 // test of whether a word is a command keyword of the referee or of any
-// game in any language (IsKeyword; KnownIn: in one game's mail). Adding a
+// game in any language (IsKeyword, held as a set of words by KeywordSet
+// for the readers of prose; KnownIn: in one game's mail). Adding a
 // command touches one family's rows and its templates; the dispatchers,
 // the help lists and the keyword sets are read from here.
 //

@@ -64,19 +64,6 @@ func IsKeyword(t *templates.Set, w string) bool {
 	return false
 }
 
-// Memo remembers the answers of a keyword test for one message.
-func Memo(f func(string) bool) func(string) bool {
-	seen := map[string]bool{}
-	return func(w string) bool {
-		v, ok := seen[w]
-		if !ok {
-			v = f(w)
-			seen[w] = v
-		}
-		return v
-	}
-}
-
 // HelpRows renders the rows of a help list for a reader: the commands the
 // table lists for an audience (and family, when not ""), in order, each
 // its row's template (templates/referee).

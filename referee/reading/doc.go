@@ -7,7 +7,8 @@
 // It owns the reading of a mail's own text, as the edge extracted it
 // (mailfmt.CommandsFor: MIME, quotes, signatures, greetings and sign-offs
 // already taken off and listed in referee.ReadInfo): the script of orders
-// (engine.ParseScript), the prose lines (mailfmt.SplitProse), each line as
+// (engine.ParseScript), the prose lines (mailfmt.Keywords.SplitProse, with
+// the keywords the core gives: cmdtable.KeywordSet), each line as
 // the player meant it (mailfmt.AnswerReader: an option number, a copied
 // menu line, a keyword, a typo of one, chat, a word near several
 // keywords), the words of every language mapped to the engine's (keyword

@@ -98,10 +98,10 @@ func (m *Mail) Script() []engine.Order {
 }
 
 // Prose separates the prose lines of the text from the commands
-// (mailfmt.SplitProse) with the first keyword test given.
-func (m *Mail) Prose(isKeyword func(word string) bool) (cmds string, prose []string) {
+// (mailfmt.SplitProse) with the first keywords given.
+func (m *Mail) Prose(kw *mailfmt.Keywords) (cmds string, prose []string) {
 	if !m.proseRead {
-		m.cmds, m.prose = mailfmt.SplitProse(m.text, isKeyword)
+		m.cmds, m.prose = kw.SplitProse(m.text)
 		m.proseRead = true
 		m.reads.prose++
 		m.hook("prose")

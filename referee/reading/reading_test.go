@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee/guard"
 )
 
@@ -101,7 +102,7 @@ func TestMailReadsOnce(t *testing.T) {
 	for range 3 {
 		o := m.Script()
 		o[0].Alts[0][0], o[0].Text = "CHANGED", "CHANGED"
-		m.Prose(func(w string) bool { return w == "PLACE" })
+		m.Prose(mailfmt.NewKeywords([]string{"PLACE"}, nil))
 		m.Digest()
 	}
 	if got := m.Script(); got[0].Text != "PLACE MH1 SEED" || got[0].Alts[0][0] != "PLACE MH1 SEED" {

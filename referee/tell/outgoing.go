@@ -37,7 +37,8 @@ type Outgoing struct {
 	Date       time.Time `json:"date"`
 	// Body is the plain-text body (UTF-8, laid out for 80 columns).
 	Body string `json:"body"`
-	// JSON is the same information as JSON, for players who asked for it.
+	// JSON is the same information as JSON, for players who asked for it
+	// (encoding/json's output: the composer has it not checked again).
 	JSON []byte `json:"json,omitempty"`
 	// Attachments are files sent along (the complete log at the end).
 	Attachments []Attachment `json:"attachments,omitempty"`
@@ -80,7 +81,7 @@ func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) {
 		o := mailfmt.Out{
 			From: from, To: mailfmt.Address{Name: m.ToName, Addr: m.To}, Subject: m.Subject,
 			Reply: m.AutoSubmitted == "auto-replied", MessageID: m.MessageID, References: m.References,
-			Date: m.Date, Language: m.Lang, Text: m.Body, JSON: m.JSON, AllowOOF: true,
+			Date: m.Date, Language: m.Lang, Text: m.Body, JSON: m.JSON, JSONValid: true, AllowOOF: true,
 			ReplyLine: templates.ReplyLine(m.Lang),
 		}
 		if m.InReplyTo != "" {
@@ -97,7 +98,7 @@ func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) {
 		}
 		for _, a := range m.Attachments {
 			// The log at the end of a game replaces the view.
-			o.JSON, o.JSONName = a.Data, a.Name
+			o.JSON, o.JSONName, o.JSONValid = a.Data, a.Name, false
 		}
 		if m.JSON != nil && o.JSONName == "" {
 			o.JSONName = "view.json"
