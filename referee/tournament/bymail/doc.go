@@ -158,7 +158,10 @@
 // decode and encode the whole record per line, so ENTER was quadratic.
 // An ADJUDICATE whose game the bots finish keeps its tournament too (the
 // game's end records the result in it), so a mail of 500 of them decodes
-// it once, not once a line. A page or mail of one entrant does the work
+// it once, not once a line (TestAdjudicateLinesDecodeOnce_Issue24). A
+// tournament game's page checks its key from the tournament's id, key and
+// publication alone, decoding no entrant nor round (GamePage;
+// TestGamePageReadsTheKeyAlone_Issue24). A page or mail of one entrant does the work
 // of what it shows: a person's page and a place's page are made from the
 // place's own crosstable cells (tournament.Tournament.Cell) and its line
 // of holders (Entrant.Tenures), never the whole crosstable, and a place's

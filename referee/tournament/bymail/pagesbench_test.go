@@ -40,11 +40,18 @@ func bigPages(b *testing.B, n int) *testHost {
 // substitute of place 8) and of one place (PlayerPageOf) of a tournament
 // of 5,000 entrants (issue 24: a page of one entrant computed the whole
 // crosstable, and a person's page asked every seat of every round who
-// played it). decode is the tournament's record read alone (loadTour),
+// played it), and the check of a game's page (GamePage: it decoded the
+// whole tournament for its key). decode is the tournament's record read alone (loadTour),
 // the part of each page that reads every entrant.
 // Run: go test -run '^$' -bench PlacePages -benchmem ./referee/tournament/bymail/
 func BenchmarkPlacePages(b *testing.B) {
 	h := bigPages(b, 5000)
+	tr, err := loadTour(h.rec, "cup")
+	if err != nil {
+		b.Fatal(err)
+	}
+	gid := tr.Rounds[1].Matches[7].GameID
+	gkey := gamePageKey(tr, gid)
 	for _, c := range []struct {
 		name string
 		page func() (any, error)
@@ -52,6 +59,12 @@ func BenchmarkPlacePages(b *testing.B) {
 		{"decode", func() (any, error) { return loadTour(h.rec, "cup") }},
 		{"person", func() (any, error) { return PersonPageOf(h, "cup", "k", 8, 2) }},
 		{"place", func() (any, error) { return PlayerPageOf(h, "cup", "k", 8) }},
+		{"game", func() (any, error) {
+			if _, ok := GamePage(h.rec, "cup", gid, gkey); !ok {
+				return nil, ErrNoPage
+			}
+			return nil, nil
+		}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()

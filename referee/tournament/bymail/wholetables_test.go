@@ -302,3 +302,107 @@ func TestExcerptsEqualTheWholeTable_Issue24(t *testing.T) {
 		}
 	}
 }
+
+// TestGamePageReadsTheKeyAlone_Issue24: a tournament game's page checks
+// its key from the tournament's id, key and publication alone (not its
+// entrants and rounds, decoded whole before): for every game of 20
+// generated tournaments, published or not, its own key, another game's,
+// a key one letter off and none, GamePage answers as the whole record
+// says (gamePageKey of the decoded tournament).
+func TestGamePageReadsTheKeyAlone_Issue24(t *testing.T) {
+	seen := 0
+	for draw := range 20 {
+		tr := drawPersons(t, draw).tr
+		tr.Public, tr.Key = draw%3 != 0, fmt.Sprintf("key%d", draw)
+		h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
+		raw, err := json.Marshal(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.rec.tours["cup"] = raw
+		for _, rd := range tr.Rounds {
+			for _, m := range rd.Matches {
+				if m.GameID == "" {
+					continue
+				}
+				own := gamePageKey(tr, m.GameID)
+				for _, key := range []string{own, gamePageKey(tr, m.GameID+"x"), own[:len(own)-1] + "z", ""} {
+					url, ok := GamePage(h.rec, "cup", m.GameID, key)
+					want := tr.Public && key == own
+					if ok != want || (ok && url != tourPagePath(tr)) {
+						t.Errorf("draw %d: game %s key %q: %q %v, want %v", draw, m.GameID, key, url, ok, want)
+					}
+					seen += min(1, len(url))
+				}
+			}
+		}
+		if _, ok := GamePage(h.rec, "none", "g10", gamePageKey(tr, "g10")); ok {
+			t.Errorf("draw %d: a game page of no tournament", draw)
+		}
+	}
+	if seen < 100 {
+		t.Errorf("%d pages found: the test does not reach them", seen)
+	}
+}
+
+// botsHost is a testHost whose tournament games are running and finished
+// by the bots when adjudicated (Adjudicate: no result now), and whose
+// records count the reads of a tournament's record.
+type botsHost struct {
+	*testHost
+	reads *int
+}
+
+func (h botsHost) Game(string) (GameInfo, error) {
+	return GameInfo{Status: "running", Started: true}, nil
+}
+func (h botsHost) Adjudicate(string) (*Result, error) { return nil, nil }
+func (h botsHost) Records() Records                   { return countedRecords{h.rec, h.reads} }
+
+type countedRecords struct {
+	*memRecords
+	reads *int
+}
+
+func (c countedRecords) Tournament(id string) ([]byte, error) {
+	*c.reads++
+	return c.memRecords.Tournament(id)
+}
+
+// TestAdjudicateLinesDecodeOnce_Issue24: the lines of an organiser's
+// mail are one unit of work, and ADJUDICATE of a game the bots finish
+// keeps its tournament (Kept) like a command that changed it, so a mail
+// of 1 to 40 ADJUDICATE lines reads the tournament's record once (it was
+// read, and decoded whole, once a line: quadratic in the entrants over a
+// round), and each line is answered as before.
+func TestAdjudicateLinesDecodeOnce_Issue24(t *testing.T) {
+	for _, n := range []int{1, 2, 7, 40} {
+		tr := threeRounds(t, tournament.Swiss, "adj", 2*n+3, func(i, _ int) int { return 1 + i })
+		tr.Organiser = "org@x"
+		h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
+		raw, err := json.Marshal(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.rec.tours["cup"] = raw
+		var games []string
+		h.rec.byGame = map[string]string{}
+		for _, m := range tr.Rounds[2].Matches {
+			if m.GameID != "" && len(games) < n {
+				h.rec.byGame[m.GameID] = "cup"
+				games = append(games, m.GameID)
+			}
+		}
+		reads := 0
+		bh := botsHost{h, &reads}
+		for _, g := range games {
+			res, ok, err := Org(bh, "org@x", []string{"ADJUDICATE", g})
+			if err != nil || !ok || !strings.Contains(res, g) {
+				t.Fatalf("%d lines: ADJUDICATE %s: %q %v %v", n, g, res, ok, err)
+			}
+		}
+		if reads != 1 {
+			t.Errorf("%d ADJUDICATE lines read the tournament's record %d times, want once", n, reads)
+		}
+	}
+}
