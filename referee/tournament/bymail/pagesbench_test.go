@@ -8,6 +8,17 @@ import (
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
+// hostWith is a testHost whose records hold tr as tournament "cup".
+func hostWith(t testing.TB, tr *tournament.Tournament) *testHost {
+	h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
+	raw, err := json.Marshal(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.rec.tours["cup"] = raw
+	return h
+}
+
 // bigPages is a published Swiss tournament "cup" of n entrants with its
 // three rounds played and rated, whose place 8 changed hands twice: its
 // first holder left round 2's game after a move (a substitute finished
@@ -27,12 +38,7 @@ func bigPages(b *testing.B, n int) *testHost {
 	e.Before = []tournament.Stint{{Name: e.Name, Address: e.Address, Through: 1, Into: 2},
 		{Name: "Sub", Address: "sub@x", Through: 2}}
 	e.Name, e.Address = "Twice", tr.Entrants[8].Address
-	h := newTestHost(b, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
-	raw, err := json.Marshal(tr)
-	if err != nil {
-		b.Fatal(err)
-	}
-	h.rec.tours["cup"] = raw
+	h := hostWith(b, tr)
 	return h
 }
 

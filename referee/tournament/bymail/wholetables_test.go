@@ -1,7 +1,6 @@
 package bymail
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -197,12 +196,7 @@ func TestPlacePagesEqualTheWholeTables_Issue24(t *testing.T) {
 		if draw%2 == 1 {
 			unsettle(tr, rand.New(rand.NewPCG(25, uint64(draw))))
 		}
-		h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
-		raw, err := json.Marshal(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.rec.tours["cup"] = raw
+		h := hostWith(t, tr)
 		for e, en := range tr.Entrants {
 			for k := 1; k <= len(en.Before)+1; k++ {
 				got, err := PersonPageOf(h, "cup", "k", e+1, k)
@@ -314,12 +308,7 @@ func TestGamePageReadsTheKeyAlone_Issue24(t *testing.T) {
 	for draw := range 20 {
 		tr := drawPersons(t, draw).tr
 		tr.Public, tr.Key = draw%3 != 0, fmt.Sprintf("key%d", draw)
-		h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
-		raw, err := json.Marshal(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.rec.tours["cup"] = raw
+		h := hostWith(t, tr)
 		for _, rd := range tr.Rounds {
 			for _, m := range rd.Matches {
 				if m.GameID == "" {
@@ -379,12 +368,7 @@ func TestAdjudicateLinesDecodeOnce_Issue24(t *testing.T) {
 	for _, n := range []int{1, 2, 7, 40} {
 		tr := threeRounds(t, tournament.Swiss, "adj", 2*n+3, func(i, _ int) int { return 1 + i })
 		tr.Organiser = "org@x"
-		h := newTestHost(t, time.Date(2026, 9, 16, 18, 0, 0, 0, time.UTC))
-		raw, err := json.Marshal(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.rec.tours["cup"] = raw
+		h := hostWith(t, tr)
 		var games []string
 		h.rec.byGame = map[string]string{}
 		for _, m := range tr.Rounds[2].Matches {
