@@ -26,7 +26,7 @@ import (
 // Run: go test -run '^$' -bench TournamentRoundOpening -benchtime 1x ./referee/
 // (TOURPROF=<dir> writes CPU and allocation profiles of the timed part.)
 func BenchmarkTournamentRoundOpening(b *testing.B) {
-	for _, n := range []int{2000, 10000} {
+	for _, n := range []int{1000, 2000, 5000, 10000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()

@@ -135,5 +135,14 @@
 // Holders numbers each earlier holder who played (Held.K). Two holders
 // may share a name, and two stints may be equal (one replaced, back, and
 // replaced again at the same point): each is their own holder
-// (TestPlayedHoldersByPosition_Issue24).
+// (TestPlayedHoldersByPosition_Issue24). The line of holders is walked
+// in one place, Entrant.Tenures: each holder's first round no one before
+// them finished, their last whole round, the round whose game they took
+// over and the one they handed on; Holders is read off it, and so are the
+// person pages and the mails' lines of who played for a place
+// (TestTenuresByPosition_Issue24).
+//
+// A page of one place needs its own crosstable cells, not the table:
+// Tournament.Cell is one seat's cell as Crosstable has it, but for the
+// opponents' lines (the standings'), and Crosstable is made of it.
 package tournament

@@ -208,36 +208,61 @@ func Crosstable(t *Tournament) []CrossRow {
 	}
 	for r, rd := range t.Rounds {
 		for _, m := range rd.Matches {
-			decided := m.Decided() && (m.State == MatchBye || len(m.Rank) == len(m.Seats))
-			var pts []float64
-			if decided {
-				pts = t.seatPoints(m)
-			}
+			pts := cellPoints(t, m)
 			for i, e := range m.Seats {
 				c := &rows[line[e]-1].Rounds[r]
-				if who := t.Entrants[e].Played(rd.N); len(who) > 1 || rd.N < from[e] {
-					c.Players = who
-				}
+				*c = t.cell(rd.N, m, i, pts, from[e])
 				if m.State == MatchBye {
-					c.Result, c.Points = "U", pts[i]
 					continue
 				}
-				c.Seat = i + 1
 				for _, o := range m.Seats {
 					if o != e {
 						c.Opponents = append(c.Opponents, line[o])
 					}
 				}
-				if !decided {
-					c.Result = "*"
-					continue
-				}
-				c.Points, c.Adjudicated = pts[i], m.State == MatchAdjudicated
-				c.Result = cellResult(m, i)
 			}
 		}
 	}
 	return rows
+}
+
+// Cell is seat i's cell of match m of round n, as Crosstable's line of
+// the entrant at that seat has it, but for its opponents' lines
+// (Opponents is nil: the lines are the standings'): a page of one place
+// reads its own cells so, without the whole table (issue 24).
+func (t *Tournament) Cell(n int, m Match, i int) CrossCell {
+	_, from := t.Entrants[m.Seats[i]].Holders()
+	return t.cell(n, m, i, cellPoints(t, m), from)
+}
+
+// cellPoints are the points of match m's seats once it is decided (nil
+// before).
+func cellPoints(t *Tournament, m Match) []float64 {
+	if m.Decided() && (m.State == MatchBye || len(m.Rank) == len(m.Seats)) {
+		return t.seatPoints(m)
+	}
+	return nil
+}
+
+// cell is Cell, given the match's points (cellPoints) and the first
+// round the seat's holder now played whole (Entrant.Holders' from).
+func (t *Tournament) cell(n int, m Match, i int, pts []float64, from int) CrossCell {
+	var c CrossCell
+	if who := t.Entrants[m.Seats[i]].Played(n); len(who) > 1 || n < from {
+		c.Players = who
+	}
+	if m.State == MatchBye {
+		c.Result, c.Points = "U", pts[i]
+		return c
+	}
+	c.Seat = i + 1
+	if pts == nil {
+		c.Result = "*"
+		return c
+	}
+	c.Points, c.Adjudicated = pts[i], m.State == MatchAdjudicated
+	c.Result = cellResult(m, i)
+	return c
 }
 
 // cellResult is seat i's result code in a decided game (CrossCell).

@@ -127,3 +127,75 @@ func TestPlayedHoldersByPosition_Issue24(t *testing.T) {
 		t.Fatalf("only %d equal stints generated: the test does not reach the case", equal)
 	}
 }
+
+// TestTenuresByPosition_Issue24: the one walk of a place's line of
+// holders (Entrant.Tenures, which Holders and the person pages read), on
+// 3,000 generated lines (drawLine). Each holder K, first to last, played
+// alone exactly the rounds max(First, Took+1) through Through (the
+// current holder: through the last), took over the game of round Took
+// from the holder before them (they are in its line of players, not
+// first), and handed on the game of round Into (they are in it, not
+// last); Holders lists, by number, the earlier holders Tenures says
+// played a round.
+func TestTenuresByPosition_Issue24(t *testing.T) {
+	took, into := 0, 0
+	for draw := range 3000 {
+		rng := rand.New(rand.NewPCG(2412, uint64(draw)))
+		rounds := 1 + rng.IntN(4)
+		e, who := drawLine(rng, rounds)
+		var tns []Tenure
+		for tn := range e.Tenures() {
+			tns = append(tns, tn)
+		}
+		if len(tns) != len(e.Before)+1 {
+			t.Fatalf("draw %d: %d tenures for %d holders", draw, len(tns), len(e.Before)+1)
+		}
+		var played []int
+		for i, tn := range tns {
+			if tn.K != i+1 {
+				t.Fatalf("draw %d: tenure %d numbered %d", draw, i+1, tn.K)
+			}
+			through := tn.Through
+			if tn.K == len(tns) {
+				through = rounds
+			}
+			var alone, wantAlone []int
+			wantTook, wantInto := 0, 0
+			for x := 1; x <= rounds; x++ {
+				w := who[x-1]
+				if len(w) == 1 && w[0] == tn.K {
+					alone = append(alone, x)
+				}
+				if at := slices.Index(w, tn.K); at > 0 {
+					wantTook = x
+				}
+				if at := slices.Index(w, tn.K); at >= 0 && at < len(w)-1 {
+					wantInto = x
+				}
+			}
+			for x := max(tn.First, tn.Took+1); x <= through; x++ {
+				wantAlone = append(wantAlone, x)
+			}
+			if fmt.Sprint(alone) != fmt.Sprint(wantAlone) || tn.Took != wantTook || tn.Into != wantInto {
+				t.Fatalf("draw %d: holder %d's tenure %+v: alone in %v, want alone in %v, took %d, into %d; line %+v, who %v",
+					draw, tn.K, tn, alone, wantAlone, wantTook, wantInto, e.Before, who)
+			}
+			took += min(tn.Took, 1)
+			into += min(tn.Into, 1)
+			if tn.K < len(tns) && (tn.Through >= tn.First || tn.Into >= tn.First) {
+				played = append(played, tn.K)
+			}
+		}
+		held, from := e.Holders()
+		var ks []int
+		for _, h := range held {
+			ks = append(ks, h.K)
+		}
+		if fmt.Sprint(ks) != fmt.Sprint(played) || from != tns[len(tns)-1].First {
+			t.Fatalf("draw %d: Holders %v from %d, Tenures say %v from %d", draw, ks, from, played, tns[len(tns)-1].First)
+		}
+	}
+	if took < 300 || into < 300 {
+		t.Fatalf("%d tenures took a game, %d handed one on: the generator does not reach the cases", took, into)
+	}
+}

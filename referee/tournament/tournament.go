@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"errors"
+	"iter"
 	"strconv"
 	"strings"
 	"time"
@@ -152,17 +153,49 @@ type Held struct {
 // through Through (none when First > Through), and round Into in part
 // (a game they started and left after a move). One replaced before their
 // first move played none and is left out. from is the first round its
-// current holder played whole. The pages and the TRF export read the
-// stints so.
+// current holder played whole. They are read off Tenures; the pages and
+// the TRF export read the stints so.
 func (e Entrant) Holders() (earlier []Held, from int) {
-	from = 1
-	for i, s := range e.Before {
-		if s.Through >= from || (s.Into >= from && s.Into > s.Through) {
-			earlier = append(earlier, Held{Stint: s, First: from, K: i + 1})
+	for tn := range e.Tenures() {
+		from = tn.First // the current holder's, last
+		if tn.K <= len(e.Before) && (tn.Through >= tn.First || tn.Into >= tn.First) {
+			earlier = append(earlier, Held{Stint: e.Before[tn.K-1], First: tn.First, K: tn.K})
 		}
-		from = max(from, s.Through+1)
 	}
 	return earlier, from
+}
+
+// Tenure is holder K's time in a place (K as Holder counts them): First
+// is the first round no holder before them finished, so they played
+// rounds First through Through whole, but for Took (none when First >
+// Through; the current holder's Through is 0: they hold the place still,
+// through its last round). Took is the round whose game the holder
+// before them began and handed on to them after a move (0: none): theirs
+// in part, and First when they went on to play the rounds after it. Into
+// is the round whose game they began and handed on after a move (0:
+// none, and for the current holder).
+type Tenure struct {
+	K, First, Through, Took, Into int
+}
+
+// Tenures are every holder of the place, first to last, the current one
+// last: the one walk of its line of holders (Before), which Holders and
+// the pages of a person read (issue 24).
+func (e Entrant) Tenures() iter.Seq[Tenure] {
+	return func(yield func(Tenure) bool) {
+		from, took := 1, 0
+		for i, s := range e.Before {
+			into := 0
+			if s.Into > s.Through {
+				into = s.Into
+			}
+			if !yield(Tenure{K: i + 1, First: from, Through: s.Through, Took: took, Into: into}) {
+				return
+			}
+			from, took = max(from, s.Through+1), into
+		}
+		yield(Tenure{K: len(e.Before) + 1, First: from, Took: took})
+	}
 }
 
 // Holder is holder k of the entrant's place (from 1: Before's, then the

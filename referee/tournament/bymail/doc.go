@@ -165,6 +165,22 @@
 // Cost (issue 24): a unit of work decodes a tournament once and writes it
 // once, at its end (Kept, kept.go): a mail of 500 ENTER lines used to
 // decode and encode the whole record per line, so ENTER was quadratic.
+// An ADJUDICATE whose game the bots finish keeps its tournament too (the
+// game's end records the result in it), so a mail of 500 of them decodes
+// it once, not once a line (TestAdjudicateLinesDecodeOnce_Issue24). A
+// tournament game's page checks its key from the tournament's id, key and
+// publication alone, decoding no entrant nor round (GamePage;
+// TestGamePageReadsTheKeyAlone_Issue24). A page or mail of one entrant does the work
+// of what it shows: a person's page and a place's page are made from the
+// place's own crosstable cells (tournament.Tournament.Cell) and its line
+// of holders (Entrant.Tenures), never the whole crosstable, and a place's
+// page formats its own standing row and reads its own rating alone
+// (TestPlacePagesEqualTheWholeTables_Issue24: equal to the pages made
+// from the whole tables; BenchmarkPlacePages); the standings of a round
+// mail are computed once a batch and a row is formatted, its rating read,
+// when an excerpt first shows it, so a batch of a round opening formats
+// the rows its own mails show (about five an entrant), not the whole
+// table once a batch.
 // Kept reads how a tournament was off the bytes it was decoded from
 // (shape, spans.go), never by encoding it again at its load, and Flush
 // encodes it once, to compare and to write. The batches of a round

@@ -14,7 +14,7 @@ import (
 // records in memory; the games and mail are the core's (its tests drive
 // the desk through the referee).
 type testHost struct {
-	t   *testing.T
+	t   testing.TB
 	now time.Time
 	tpl *templates.Set
 	rec *memRecords
@@ -26,7 +26,7 @@ type testHost struct {
 
 var errNotFound = errors.New("not found")
 
-func newTestHost(t *testing.T, now time.Time) *testHost {
+func newTestHost(t testing.TB, now time.Time) *testHost {
 	tpl, err := templates.Load()
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -159,11 +160,26 @@ func Page(h Host, id, key, lang string) (*TournamentPage, error) {
 // tournament is published and key is the game's; the tournament's page
 // address comes back.
 func GamePage(rec Records, tid, gid, key string) (tourURL string, ok bool) {
-	t, err := loadTour(rec, tid)
-	if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(gamePageKey(t, gid))) != 1 {
+	raw, err := rec.Tournament(tid)
+	if err != nil {
 		return "", false
 	}
-	return tourPagePath(t), true
+	// Its id, key and whether it is published, no entrant nor round
+	// decoded (issue 24: a game's page decoded the whole tournament).
+	var t tournament.Tournament
+	var head struct {
+		ID     string `json:"id"`
+		Key    string `json:"key"`
+		Public bool   `json:"public"`
+	}
+	if json.Unmarshal(raw, &head) != nil {
+		return "", false
+	}
+	t.ID, t.Key, t.Public = head.ID, head.Key, head.Public
+	if !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(gamePageKey(&t, gid))) != 1 {
+		return "", false
+	}
+	return tourPagePath(&t), true
 }
 
 func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {

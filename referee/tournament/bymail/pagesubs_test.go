@@ -194,7 +194,7 @@ func gameToHandOn(tr *tournament.Tournament, rng *rand.Rand) (e, r int, seats []
 // threeRounds is a running tournament "cup" of the format (two-player
 // games; tables of 3 for Tables) with entrants P0, P1... and its three
 // rounds played: every game done, seat i of a game ranked rank(i, seats).
-func threeRounds(t *testing.T, format, seed string, entrants int, rank func(i, seats int) int) *tournament.Tournament {
+func threeRounds(t testing.TB, format, seed string, entrants int, rank func(i, seats int) int) *tournament.Tournament {
 	t.Helper()
 	tr := &tournament.Tournament{ID: "cup", Seed: seed, Status: tournament.StatusRunning, Key: "k",
 		Settings: tournament.Settings{Format: format, Table: 2, NumRounds: 3, Points: []float64{1, 0}, MinTable: 2, Public: true}}

@@ -185,23 +185,19 @@ func PlayerPageOf(h Host, id, key string, n int) (*PlayerPage, error) {
 	p := &PlayerPage{ID: t.ID, Title: tourTitle(t), TourURL: tourPagePath(t), CrossURL: tourPagePath(t) + "/crosstable",
 		N: n, Name: t.Entrants[e].Name, Table: t.Table, Withdrawn: t.Entrants[e].Withdrawn > 0,
 		Replaced: replaced(t, e)}
-	for _, row := range d.tourStandingRows(t) {
-		if row.entrant == e {
+	// The place needs the whole standings; only this row is formatted and
+	// only this entrant's rating read (issue 24).
+	for _, s := range t.Standings() {
+		if s.Entrant == e {
+			row := d.standingRow(t, s)
 			p.Place, p.Points, p.Record, p.Rating, p.RatingAdjudicated = row.Place, row.Points, row.Record, row.Rating, row.Adjudicated
 		}
 	}
-	cross := tournament.Crosstable(t)
-	var mine []tournament.CrossCell
-	for _, row := range cross {
-		if row.Entrant == e {
-			mine = row.Rounds
-		}
-	}
-	for r, rd := range t.Rounds {
+	for _, rd := range t.Rounds {
 		for _, m := range rd.Matches {
 			for seat, x := range m.Seats {
 				if x == e {
-					p.Games = append(p.Games, d.placeGame(t, rd.N, m, seat, mine, r))
+					p.Games = append(p.Games, d.placeGame(t, rd.N, m, seat))
 				}
 			}
 		}
@@ -210,18 +206,18 @@ func PlayerPageOf(h Host, id, key string, n int) (*PlayerPage, error) {
 	return p, nil
 }
 
-// placeGame is round n (index r) of the place at seat of match m, as the
-// place's page shows it: cells are the place's crosstable cells. Each
-// opponent is named as the holders who played that game, and links the
-// page of the one who finished it (personPagePath).
-func (d *desk) placeGame(t *tournament.Tournament, n int, m tournament.Match, seat int, cells []tournament.CrossCell, r int) PlayerGame {
+// placeGame is round n of the place at seat of match m, as the place's
+// page shows it: its result as the place's crosstable cell has it
+// (tournament.Cell: that cell alone, issue 24). Each opponent is named as
+// the holders who played that game, and links the page of the one who
+// finished it (personPagePath).
+func (d *desk) placeGame(t *tournament.Tournament, n int, m tournament.Match, seat int) PlayerGame {
 	g := PlayerGame{Round: n, Table: m.Table, Bye: m.State == tournament.MatchBye, Seat: seat + 1, State: m.State,
 		Decided: m.Decided()}
-	if r < len(cells) {
-		g.Result, g.Played = cells[r].Result, cells[r].Players
-		if cells[r].Result != "*" && cells[r].Result != "" {
-			g.Points = fmtNum(cells[r].Points)
-		}
+	c := t.Cell(n, m, seat)
+	g.Result, g.Played = c.Result, c.Players
+	if c.Result != "*" && c.Result != "" {
+		g.Points = fmtNum(c.Points)
 	}
 	for i, x := range m.Seats {
 		if i != seat {

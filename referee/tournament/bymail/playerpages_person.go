@@ -12,6 +12,7 @@ package bymail
 // are one person, whose page lists all their places and games.
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -105,36 +106,37 @@ func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
 		a := t.Entrants[e].Holder(j).Address
 		return addr != "" && strings.EqualFold(a, addr)
 	}
+	// The places they held and when (Entrant.Tenures: the one walk of a
+	// place's line of holders), and which places those are.
+	var places []int
 	for e, x := range t.Entrants {
-		from := 1
-		for j := 0; j <= len(x.Before); j++ {
-			st := PersonStint{Place: e + 1, Holder: x.Name, URL: playerPagePath(t, e), Substitute: j > 0, First: from,
-				Through: len(t.Rounds)}
-			if j > 0 && x.Before[j-1].Into > x.Before[j-1].Through {
-				st.Took = x.Before[j-1].Into
-				st.First = max(st.First, st.Took+1) // Took is theirs in part only
+		for tn := range x.Tenures() {
+			if !mine(e, tn.K) {
+				continue
 			}
-			if j < len(x.Before) {
-				s := x.Before[j]
-				st.Through, st.Left = s.Through, s.Through+1
-				if s.Into > s.Through {
-					st.Into = s.Into
-				}
-				from = max(from, s.Through+1)
+			st := PersonStint{Place: e + 1, Holder: x.Name, URL: playerPagePath(t, e), Substitute: tn.K > 1,
+				First: tn.First, Through: len(t.Rounds), Took: tn.Took, Into: tn.Into}
+			if tn.Took > 0 {
+				st.First = max(st.First, tn.Took+1) // Took is theirs in part only
 			}
-			if mine(e, j+1) {
-				p.Held = append(p.Held, st)
+			if tn.K <= len(x.Before) {
+				st.Through, st.Left = tn.Through, tn.Through+1
+			}
+			p.Held = append(p.Held, st)
+			if len(places) == 0 || places[len(places)-1] != e {
+				places = append(places, e)
 			}
 		}
 	}
-	cross := tournament.Crosstable(t)
-	cells := map[int][]tournament.CrossCell{}
-	for _, row := range cross {
-		cells[row.Entrant] = row.Rounds
-	}
-	for r, rd := range t.Rounds {
+	// Their games: only the seats of their places are asked who played
+	// them, and only their own cells are made (issue 24: not the whole
+	// crosstable for one person).
+	for _, rd := range t.Rounds {
 		for _, m := range rd.Matches {
 			for seat, e := range m.Seats {
+				if !slices.Contains(places, e) {
+					continue
+				}
 				hs := t.Entrants[e].PlayedHolders(rd.N)
 				played, finished := false, false
 				for i, j := range hs {
@@ -145,7 +147,7 @@ func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
 				if !played {
 					continue
 				}
-				g := PersonGame{PlayerGame: d.placeGame(t, rd.N, m, seat, cells[e], r), Place: e + 1}
+				g := PersonGame{PlayerGame: d.placeGame(t, rd.N, m, seat), Place: e + 1}
 				if len(hs) == 1 {
 					g.Played = nil // theirs alone: the page is theirs
 				}

@@ -474,7 +474,11 @@ func orgAdjudicate(c *orgCmd) (string, error) {
 		return "", err
 	}
 	if res == nil {
-		return c.d.orgText(t, "adjudicate_bots", map[string]any{"game": gid}), nil
+		// The bots finish the game; its end records it in t. Kept as saved
+		// all the same, so that the next line of the mail finds it
+		// decoded (issue 24: a mail of 500 ADJUDICATE lines decoded the
+		// whole record once a line, quadratic in the entrants).
+		return c.saved(t, c.d.orgText(t, "adjudicate_bots", map[string]any{"game": gid}))
 	}
 	if err := c.d.tourAdvance(t); err != nil {
 		return "", err

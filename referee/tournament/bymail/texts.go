@@ -221,63 +221,84 @@ func (d *desk) standingsText(t *tournament.Tournament, rows []standingRow, lang 
 func (d *desk) tourStandingRows(t *tournament.Tournament) []standingRow {
 	var rows []standingRow
 	for _, s := range t.Standings() {
-		tb := make([]string, len(s.Tiebreaks))
-		for i, x := range s.Tiebreaks {
-			tb[i] = fmtNum(x)
-		}
-		name := s.Name
-		if r := []rune(name); len(r) > 18 { // runes: a cut never splits a letter
-			name = string(r[:18])
-		}
-		rating, adj := d.ratingShort(t.Game, t.Entrants[s.Entrant].Address, t.Table)
-		rows = append(rows, standingRow{Place: s.Place, Name: name, Points: fmtNum(s.Points), Tiebreaks: strings.Join(tb, " "),
-			Record: fmt.Sprintf("%d-%d-%d", s.Won, s.Drawn, s.Lost), Rating: rating, Adjudicated: adj,
-			Withdrawn: s.Withdrawn, Sub: len(t.Entrants[s.Entrant].Before) > 0, entrant: s.Entrant})
+		rows = append(rows, d.standingRow(t, s))
 	}
 	return rows
+}
+
+// standingRow is standing s formatted, its entrant's rating read (a page
+// of one place formats its own row alone).
+func (d *desk) standingRow(t *tournament.Tournament, s tournament.Standing) standingRow {
+	tb := make([]string, len(s.Tiebreaks))
+	for i, x := range s.Tiebreaks {
+		tb[i] = fmtNum(x)
+	}
+	name := s.Name
+	if r := []rune(name); len(r) > 18 { // runes: a cut never splits a letter
+		name = string(r[:18])
+	}
+	rating, adj := d.ratingShort(t.Game, t.Entrants[s.Entrant].Address, t.Table)
+	return standingRow{Place: s.Place, Name: name, Points: fmtNum(s.Points), Tiebreaks: strings.Join(tb, " "),
+		Record: fmt.Sprintf("%d-%d-%d", s.Won, s.Drawn, s.Lost), Rating: rating, Adjudicated: adj,
+		Withdrawn: s.Withdrawn, Sub: len(t.Entrants[s.Entrant].Before) > 0, entrant: s.Entrant}
 }
 
 // neighbours is how many rows around an entrant's own an excerpt shows on
 // each side.
 const neighbours = 2
 
-// standings are a round's standings rendered once for every entrant's mail
-// (issue 24: each mail carried the whole table, so a round's mails grew
-// with the square of the entrants): each entrant's excerpt is their own
-// line and their neighbours', the rows left out marked; the whole table
-// is STANDINGS <id> and the page, which the mail names.
+// standings are a round's standings computed once for every entrant's
+// mail (issue 24: each mail carried the whole table, so a round's mails
+// grew with the square of the entrants): each entrant's excerpt is their
+// own line and their neighbours', the rows left out marked; the whole
+// table is STANDINGS <id> and the page, which the mail names. A row is
+// formatted, and its entrant's rating read, when an excerpt first shows
+// it: a batch of a round opening reads the rows its mails show, not the
+// whole table (issue 24).
 type standings struct {
 	t    *tournament.Tournament
-	rows []standingRow
-	at   map[int]int // entrant -> row
+	st   []tournament.Standing
+	rows []*standingRow // formatted rows, nil until shown
+	at   []int          // entrant -> row
 }
 
 func (d *desk) newStandings(t *tournament.Tournament) *standings {
-	s := &standings{t: t, rows: d.tourStandingRows(t), at: map[int]int{}}
-	for i, r := range s.rows {
-		s.at[r.entrant] = i
+	s := &standings{t: t, st: t.Standings(), at: make([]int, len(t.Entrants))}
+	s.rows = make([]*standingRow, len(s.st))
+	for i, x := range s.st {
+		s.at[x.Entrant] = i
 	}
 	return s
+}
+
+// rowsOf are rows [lo, hi) of s, formatted (standingRow).
+func (d *desk) rowsOf(s *standings, lo, hi int) []standingRow {
+	out := make([]standingRow, 0, hi-lo+2)
+	for i := lo; i < hi; i++ {
+		if s.rows[i] == nil {
+			r := d.standingRow(s.t, s.st[i])
+			s.rows[i] = &r
+		}
+		out = append(out, *s.rows[i])
+	}
+	return out
 }
 
 // excerpt renders the standings around entrant e in a language: the whole
 // table when it has at most 2*neighbours+1 rows.
 func (d *desk) excerpt(s *standings, e int, lang string) string {
-	i, ok := s.at[e]
-	rows := s.rows
-	if ok {
-		// A window of 2*neighbours+1 rows around theirs, moved to stay
-		// within the table (the first sees places 1 to 5).
-		lo := min(max(0, i-neighbours), max(0, len(rows)-2*neighbours-1))
-		hi := min(len(rows), lo+2*neighbours+1)
-		rows = nil
-		if lo > 0 {
-			rows = append(rows, standingRow{Gap: true})
-		}
-		rows = append(rows, s.rows[lo:hi]...)
-		if hi < len(s.rows) {
-			rows = append(rows, standingRow{Gap: true})
-		}
+	n := len(s.st)
+	// A window of 2*neighbours+1 rows around theirs, moved to stay
+	// within the table (the first sees places 1 to 5).
+	lo := min(max(0, s.at[e]-neighbours), max(0, n-2*neighbours-1))
+	hi := min(n, lo+2*neighbours+1)
+	var rows []standingRow
+	if lo > 0 {
+		rows = append(rows, standingRow{Gap: true})
+	}
+	rows = append(rows, d.rowsOf(s, lo, hi)...)
+	if hi < n {
+		rows = append(rows, standingRow{Gap: true})
 	}
 	return d.standingsText(s.t, rows, lang)
 }
@@ -292,16 +313,12 @@ func substitutes(t *tournament.Tournament, rows []standingRow) []map[string]any 
 			continue
 		}
 		e := t.Entrants[r.entrant]
-		first := 1
-		for i, b := range e.Before {
-			name := e.Name
-			if i+1 < len(e.Before) {
-				name = e.Before[i+1].Name
+		for tn := range e.Tenures() {
+			if tn.K > len(e.Before) {
+				break
 			}
-			played := b.Through >= first
-			out = append(out, map[string]any{"name": name, "old": b.Name, "first": first, "through": b.Through,
-				"from": b.Through + 1, "played": played})
-			first = max(first, b.Through+1)
+			out = append(out, map[string]any{"name": e.Holder(tn.K + 1).Name, "old": e.Holder(tn.K).Name,
+				"first": tn.First, "through": tn.Through, "from": tn.Through + 1, "played": tn.Through >= tn.First})
 		}
 	}
 	return out
