@@ -128,7 +128,7 @@ func wholePlayerPage(d *desk, t *tournament.Tournament, n int) *PlayerPage {
 			}
 		}
 	}
-	p.History = ratingHistory(t, e)
+	p.History, p.Recomputed = ratingHistory(t, e)
 	return p
 }
 
