@@ -132,8 +132,10 @@ func TestProseKeepsWhatMayBeACommand(t *testing.T) {
 		if !mailfmt.IsProse(line, testIsKeyword) {
 			t.Errorf("IsProse(%q) = false, want true", line)
 		}
-		if al := r.Line(line); al.Kind != mailfmt.AnswerChat && !leadThenNumber[line] {
-			t.Errorf("%q not read as chat: %+v", line, al)
+		// One rule for both readers: prose is chat, never an option
+		// ("Hauptstr. 12", "PS: 2 more days"), and gives no hint.
+		if al := r.Line(line); al.Kind != mailfmt.AnswerChat || al.Hint != "" {
+			t.Errorf("%q not read as chat without a hint: %+v", line, al)
 		}
 	}
 	// Ambiguous, never dropped: a line that starts with a keyword
@@ -149,7 +151,3 @@ func TestProseKeepsWhatMayBeACommand(t *testing.T) {
 		}
 	}
 }
-
-// leadThenNumber are prose lines that the reader still reads as chat
-// before an option number (doc.go "# Answers": "Ok: 2"); left as found.
-var leadThenNumber = map[string]bool{"Hauptstr. 12": true, "PS: 2 more days": true}

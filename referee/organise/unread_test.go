@@ -36,8 +36,10 @@ var orgLayouts = []orgLayout{
 	{name: "nl", above: []string{"Hoi,"}, below: []string{"Met vriendelijke groet,", "Olga"}},
 	{name: "de", above: []string{"Hallo zusammen,"}, below: []string{"Mit freundlichen Grüßen", "Olga"}},
 	{name: "de viele", below: []string{"Viele Grüße,", "Olga", "", "Sent from Outlook"}},
-	{name: "issue sample", below: []string{"Thanks", "Olga Bianchi", "Brewers' Circle | Milano", "Ciao!"},
-		unread: []string{"Brewers' Circle | Milano"}},
+	// A signature line with '|' is no alternative of commands (no part
+	// can be a command: mailfmt.IsProse), under a sign-off or not.
+	{name: "issue sample", below: []string{"Thanks", "Olga Bianchi", "Brewers' Circle | Milano", "Ciao!"}},
+	{name: "pipe signature", below: []string{"Olga Bianchi | Brewers' Circle | Milano"}},
 }
 
 // hostileLines are lines of no keyword: each must be quoted, cleaned and
@@ -45,7 +47,7 @@ var orgLayouts = []orgLayout{
 var hostileLines = []string{
 	"FROBNICATE g1",
 	"g1 STATUS",
-	"Brewers' Circle | Milano",
+	"Olga | FROBNICATE g1", // a part that may be a command: not chat
 	"zz\u202eevil\u200b line",
 	"FROBNICATE  g1", // again: quoted once
 	strings.Repeat("ABCDEFGHIJ", 12),
