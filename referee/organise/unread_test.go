@@ -172,3 +172,56 @@ func TestOrganiserAnswerNamesUnreadLines_Issue25(t *testing.T) {
 	}
 	t.Logf("%d mails", n)
 }
+
+// TestCommandListOnceWithTypoAndUnread_Issue25: a mistyped keyword
+// (refused with org.error.unknown, which lists the commands) and lines of
+// no keyword (quoted by org.unread) in one mail, in every language and
+// layout: the answer lists the commands once, and still refuses the typo
+// and quotes every unread line.
+func TestCommandListOnceWithTypoAndUnread_Issue25(t *testing.T) {
+	w := loadWords(t)
+	n := 0
+	for _, lang := range w.Languages() {
+		pause := "PAUSE"
+		if ws := wordsOf(w, lang, "PAUSE"); lang != "en" && len(ws) > 0 {
+			sort.Strings(ws)
+			pause = ws[0]
+		}
+		typo := pause[:1] + pause[2:3] + pause[1:2] + pause[3:] // "PUASE"
+		for _, lay := range orgLayouts {
+			for _, k := range []int{1, 3, 8} {
+				for _, typoFirst := range []bool{true, false} {
+					n++
+					h := newWordsHost(t)
+					h.fakeHost.setWords = w
+					h.fakeHost.games = map[string]*fakeGame{"g1": {status: "running"}}
+					body := append([]string(nil), lay.above...)
+					if typoFirst {
+						body = append(body, typo+" g1")
+					}
+					body = append(body, hostileLines[:k]...)
+					if !typoFirst {
+						body = append(body, typo+" g1")
+					}
+					body = append(body, lay.below...)
+					text, _ := mailfmt.ExtractCommandsFor(strings.Join(body, "\n"), mailfmt.Address{Name: "Olga Bianchi", Addr: "olga@p.test"},
+						func(s string) bool { return keyword(w, s) != "" })
+					res, rlang, _ := Script(h, "olga@p.test", text)
+					all := strings.Join(res, "\n")
+					name := fmt.Sprintf("%s/%s/%d/typo first %v", lang, lay.name, k, typoFirst)
+					list := (&Call{h: h, lang: rlang}).commandList()
+					if c := strings.Count(all, list); c != 1 {
+						t.Errorf("%s: the command list %d times:\n%s", name, c, all)
+					}
+					if !strings.Contains(all, typo) {
+						t.Errorf("%s: the typo %q not refused:\n%s", name, typo, all)
+					}
+					if !strings.Contains(all, "  > FROBNICATE g1") {
+						t.Errorf("%s: the unread line not quoted:\n%s", name, all)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d mails", n)
+}
