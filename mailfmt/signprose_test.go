@@ -151,3 +151,94 @@ func TestProseKeepsWhatMayBeACommand(t *testing.T) {
 		}
 	}
 }
+
+// signedTails are signatures under a sign-off without "-- ", per language
+// (en, it, fr, nl, de): the sign-off, the name, then lines that once
+// stayed ambiguous and voided the reply (doc.go rule 6b): a company, a
+// title in capitals, a street that starts with a keyword ("Piazza" is
+// PLACE in Italian) or a number, a building letter, a '|' line.
+var signedTails = map[string][]string{
+	"en": {"Best regards,\nAnna Keller\nACME GmbH\nCEO\n221 Baker St\nLondon", "Cheers\nAnna\n221 Baker St, London NW1 6XE",
+		"Thanks\nAnna Keller | ACME Ltd | London"},
+	"it": {"Ciao!\nAnna\nPiazza Duomo 1, 20121 Milano", "Cordiali saluti\nAnna Keller\nBIRRIFICIO ROSSI S.r.l.\nPiazza Duomo 1",
+		"Grazie\nAnna\nBrewers' Circle | Milano"},
+	"fr": {"Bien à vous\nAnna\nBâtiment B, 3e étage\n12 rue de la Paix, 75002 Paris", "Cordialement,\nAnna Keller\nPDG\nACME SARL"},
+	"nl": {"Groetjes\nAnna\nKerkstraat 12\n1017 GM Amsterdam", "Met vriendelijke groet,\nAnna Keller\nCEO\nACME B.V."},
+	"de": {"Grüße,\nAnna\nHauptstr. 12\n10115 Berlin", "Viele Grüße\nAnna Keller\nACME GmbH\nCEO"},
+}
+
+// TestSignatureUnderSignOffIsNoCommand: a signature under a sign-off
+// without "-- " (doc.go rule 6b) in five languages, in Outlook, Gmail,
+// Apple Mail and Thunderbird layouts, top- or bottom-posted, after every
+// answer form: only the answer is read, the sign-off and name are listed,
+// and no signature line reaches the engine; a command in the same place
+// (below the sign-off) is still read.
+func TestSignatureUnderSignOffIsNoCommand(t *testing.T) {
+	r, _ := testReader(t)
+	menu := "##- Please type your reply above this line -##\nYour move, Anna.\n  1) PASS\n  2) PLACE HP1 SEED\n  3) STORE Y5 G4\n"
+	layouts := map[string]func(own string) string{
+		"outlook": func(own string) string {
+			return own + "\n\n________________________________\nFrom: Referee <ref@referee.example>\nSent: Monday, December 7, 2026 10:00\nTo: Anna Keller <anna@brauerei.example>\nSubject: Re: [g42] your move\n\n" + menu
+		},
+		"gmail": func(own string) string {
+			return own + "\n\nOn Mon, 7 Dec 2026 at 10:00, Referee <ref@referee.example> wrote:\n" + quote(menu)
+		},
+		"apple": func(own string) string {
+			return own + "\n\n> Am 07.12.2026 um 10:00 schrieb Referee <ref@referee.example>:\n> \n" + quote(menu)
+		},
+		"thunderbird-bottom": func(own string) string {
+			return "On 07/12/2026 10:00, Referee wrote:\n" + quote(menu) + "\n" + own + "\n"
+		},
+	}
+	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
+	read := func(text string) []string {
+		var got []string
+		for _, al := range r.Read(text) {
+			switch al.Kind {
+			case mailfmt.AnswerOption:
+				got = append(got, strings.TrimSpace(fmt.Sprintf("option %d %s", al.Option, al.Copied)))
+			case mailfmt.AnswerCommand:
+				got = append(got, al.Text)
+			case mailfmt.AnswerAsk:
+				got = append(got, "ask "+al.Raw)
+			}
+		}
+		return got
+	}
+	n := 0
+	for lang, tails := range signedTails {
+		answers := []struct{ line, want string }{
+			{"2", "option 2"}, {"2.", "option 2"}, {"option 2", "option 2"}, {"opzione 2", "option 2"},
+			{"2) PLACE HP1 SEED", "option 2 PLACE HP1 SEED"}, {"PLACE HP1 SEED", "PLACE HP1 SEED"}, {"piazza HP1 seme", "piazza HP1 seme"},
+		}
+		for _, tail := range tails {
+			for _, gap := range []string{"\n", "\n\n"} {
+				for _, a := range answers {
+					for lay, write := range layouts {
+						n++
+						name := fmt.Sprintf("%s/%s/%q/gap %d/%q", lang, lay, tail, len(gap), a.line)
+						text, info := mailfmt.ExtractCommandsFor(write(a.line+gap+tail), sender, testIsKeyword)
+						if got := read(text); len(got) != 1 || got[0] != a.want {
+							t.Errorf("%s: read %q, want only %q\ntext %q", name, got, a.want, text)
+						}
+						if first, _, _ := strings.Cut(tail, "\n"); (len(info.SignOff) == 0 || info.SignOff[0] != first) && info.SignatureLine != first {
+							t.Errorf("%s: sign-off %q, signature %q, want either to start with %q", name, info.SignOff, info.SignatureLine, first)
+						}
+						// A command in the same place, below the sign-off
+						// and the name, is read: never hidden as signature.
+						signOff, _, _ := strings.Cut(tail, "\n")
+						for _, below := range []struct{ line, want string }{{"PASS", "PASS"}, {"3", "option 3"}, {"Piazza HP1 seme", "Piazza HP1 seme"},
+							{"STORE Y5 G4", "STORE Y5 G4"}, {"place hp1 seed", "place hp1 seed"}} {
+							own := a.line + gap + signOff + "\nAnna\n" + below.line
+							text, _ := mailfmt.ExtractCommandsFor(write(own), sender, testIsKeyword)
+							if got := read(text); len(got) != 2 || got[0] != a.want || got[1] != below.want {
+								t.Errorf("%s: with %q below the sign-off read %q, want %q and %q\ntext %q", name, below.line, got, a.want, below.want, text)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d replies", n)
+}
