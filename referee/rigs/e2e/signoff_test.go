@@ -1,0 +1,109 @@
+package e2e_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
+)
+
+// TestSignatureUnderSignOffInPeoplesClients_Issue25: through Postfix and
+// Dovecot, replies signed under a sign-off without "-- " (mailfmt doc.go
+// rule 6b) with the lines that once voided a reply ("ACME GmbH", "CEO",
+// "Piazza Duomo 1", "221 Baker St", "Bâtiment B", "Hauptstr. 12", a '|'
+// line), in five languages' sign-offs, written in Outlook, Gmail, Apple
+// Mail and Thunderbird, answering in turns "1", "1.", "option 1", the
+// copied menu line and the command: each move is played, and the echo
+// refuses nothing and names no signature line.
+func TestSignatureUnderSignOffInPeoplesClients_Issue25(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	ms, d, orgTo := startReferee(t, "ann", "bob")
+	organise(t, ms, orgTo, "e2e-sig1", "NEW dicebrewing id=s1 deadline=none seed=signoff1\r\nPLAYER ann@example.test Ann\r\nPLAYER bob@example.test Bob\r\n")
+	ms.WaitCount(t, "ann", "INBOX", 1, 20*time.Second)
+	ms.WaitCount(t, "bob", "INBOX", 1, 20*time.Second)
+	for _, p := range []string{"ann", "bob"} {
+		inv := ms.Messages(t, p, "INBOX")[0].Raw
+		to, raw := muttReply(t, inv, ms.Address(p), "sig-join-"+p, "JOIN")
+		ms.Send(t, ms.Address(p), []string{to}, raw)
+	}
+	waitFor(t, "the game to start", func() bool {
+		g, err := d.Referee.GameRecord("s1")
+		return err == nil && g.Status == referee.StatusRunning
+	})
+	tails := []string{
+		"Best regards,\nAnn Example\nACME GmbH\nCEO\n221 Baker St\nLondon",
+		"Ciao!\nAnn\nPiazza Duomo 1, 20121 Milano",
+		"Bien à vous\nAnn\nBâtiment B, 3e étage\n12 rue de la Paix, 75002 Paris",
+		"Groetjes\nAnn\nKerkstraat 12\n1017 GM Amsterdam",
+		"Grüße,\nAnn Example\nHauptstr. 12\n10115 Berlin",
+		"Cheers\nAnn\nBrewers' Circle | Milano",
+	}
+	forms := []func(n int, line string) string{
+		func(n int, _ string) string { return fmt.Sprint(n) },
+		func(n int, _ string) string { return fmt.Sprintf("%d.", n) },
+		func(n int, _ string) string { return fmt.Sprintf("option %d", n) },
+		func(n int, line string) string { return fmt.Sprintf("%d) %s", n, line) },
+		func(_ int, line string) string { c, _, _ := strings.Cut(line, "#"); return strings.TrimSpace(c) },
+	}
+	played := 0
+	for i := 0; i < 2*len(tails); i++ {
+		g, err := d.Referee.GameRecord("s1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Status != referee.StatusRunning {
+			break
+		}
+		tb, err := engine.LoadTable(g.Table, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := strings.TrimSuffix(g.Seats[tb.Waiting()[0].Seat].Address, "@example.test")
+		var prompt []byte
+		var text string
+		waitFor(t, p+"'s menu", func() bool {
+			msgs := ms.Messages(t, p, "INBOX")
+			for k := len(msgs) - 1; k >= 0; k-- {
+				pm, err := mailfmt.Parse(msgs[k].Raw, mailfmt.Options{})
+				if err == nil && menuLine(pm.Text, 1) != "" && strings.Contains(pm.Text, "WHAT YOU NEED TO DO NOW") {
+					prompt, text = msgs[k].Raw, pm.Text
+					return true
+				}
+			}
+			return false
+		})
+		tail := tails[i%len(tails)]
+		answer := forms[i%len(forms)](1, menuLine(text, 1))
+		c := testkit.Clients[i%len(testkit.Clients)]
+		before, n := tb.Token(), ms.Count(t, p, "INBOX")
+		// The signature is typed under the sign-off, with no "-- ".
+		to, raw := c.Reply(t, prompt, ms.Address(p), "Ann Example", fmt.Sprintf("sig-%d", i), answer+"\n\n"+tail, "")
+		ms.Send(t, ms.Address(p), []string{to}, raw)
+		what := fmt.Sprintf("%s %q under %q", c.Name, answer, tail)
+		waitFor(t, what+" to be played", func() bool {
+			g, err := d.Referee.GameRecord("s1")
+			if err != nil {
+				return false
+			}
+			tb, err := engine.LoadTable(g.Table, nil)
+			return err == nil && tb.Token() != before
+		})
+		_, echo := newMail(t, ms, p, n, "YOUR MESSAGE")
+		for _, bad := range []string{"REFUSED", "Nothing of this message", "GmbH", "CEO", "Baker", "Piazza", "Bâtiment", "Kerkstraat", "Hauptstr", "Brewers'", "did not understand"} {
+			if strings.Contains(echo, bad) {
+				t.Errorf("%s: %q in the echo:\n%s", what, bad, echo)
+			}
+		}
+		played++
+	}
+	if played < len(tails) {
+		t.Errorf("only %d replies played", played)
+	}
+}
