@@ -8,7 +8,7 @@ import (
 )
 
 // A signature under a sign-off, without "-- " (doc.go, "Where a reply's
-// own text ends", rule 6b): the lines below a closing line ("Best
+// own text ends", rule 6): the lines below a closing line ("Best
 // regards,", "Ciao!", "Grüße,", "Cheers", "Bien à vous", "Groetjes") or
 // below the sender's name opening the last paragraph, to the end of the
 // player's text, when none of them may be a command (tailCommand).

@@ -154,7 +154,7 @@ func TestProseKeepsWhatMayBeACommand(t *testing.T) {
 
 // signedTails are signatures under a sign-off without "-- ", per language
 // (en, it, fr, nl, de): the sign-off, the name, then lines that once
-// stayed ambiguous and voided the reply (doc.go rule 6b): a company, a
+// stayed ambiguous and voided the reply (doc.go rule 6): a company, a
 // title in capitals, a street that starts with a keyword ("Piazza" is
 // PLACE in Italian) or a number, a building letter, a '|' line.
 var signedTails = map[string][]string{
@@ -168,7 +168,7 @@ var signedTails = map[string][]string{
 }
 
 // TestSignatureUnderSignOffIsNoCommand: a signature under a sign-off
-// without "-- " (doc.go rule 6b) in five languages, in Outlook, Gmail,
+// without "-- " (doc.go rule 6) in five languages, in Outlook, Gmail,
 // Apple Mail and Thunderbird layouts, top- or bottom-posted, after every
 // answer form: only the answer is read, the sign-off and name are listed,
 // and no signature line reaches the engine; a command in the same place

@@ -41,7 +41,7 @@ func TestOutlookSignatureWithNumbersPlaysTheMove(t *testing.T) {
 }
 
 // A signature typed under a sign-off without "-- " (mailfmt doc.go rule
-// 6b), with the lines that once left the reply refused: a company, a
+// 6), with the lines that once left the reply refused: a company, a
 // title in capitals, streets starting with a keyword ("Piazza" is PLACE
 // in Italian) or a number, a building letter, a '|' line, in five
 // languages' sign-offs: the move above is played in every language, and

@@ -66,8 +66,10 @@
 //     the answer ends with org.unread, which quotes each once, as
 //     written (mailfmt.QuoteLine: cleaned, cut to 76 columns), at most
 //     commands.MaxUnread then how many more (commands.QuoteUnread, the
-//     player's rule), and lists the commands once
-//     (TestOrganiserAnswerNamesUnreadLines_Issue25). Such lines do not
+//     player's rule), and lists the commands once: not again when a
+//     mistyped keyword's refusal listed them
+//     (TestOrganiserAnswerNamesUnreadLines_Issue25,
+//     TestCommandListOnceWithTypoAndUnread_Issue25). Such lines do not
 //     count against the cap of command lines;
 //   - a command that names a game is checked (the game exists, it is the
 //     organiser's) before it runs, and logged after (addresses and URLs

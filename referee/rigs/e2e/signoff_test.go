@@ -14,7 +14,7 @@ import (
 
 // TestSignatureUnderSignOffInPeoplesClients_Issue25: through Postfix and
 // Dovecot, replies signed under a sign-off without "-- " (mailfmt doc.go
-// rule 6b) with the lines that once voided a reply ("ACME GmbH", "CEO",
+// rule 6) with the lines that once voided a reply ("ACME GmbH", "CEO",
 // "Piazza Duomo 1", "221 Baker St", "Bâtiment B", "Hauptstr. 12", a '|'
 // line), in five languages' sign-offs, written in Outlook, Gmail, Apple
 // Mail and Thunderbird, answering in turns "1", "1.", "option 1", the
