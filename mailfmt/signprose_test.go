@@ -29,21 +29,7 @@ func TestSignatureLinesNeverCommands(t *testing.T) {
 		"nl": {"Met vriendelijke groet,", "optie", "PLAATS", []string{"Kerkstraat 12, 1017 GM Amsterdam", "Mob: 06-12345678", "ACME B.V.", "Verzonden vanaf mijn iPhone 15", "KvK 12345678"}},
 		"de": {"Mit freundlichen Grüßen", "option", "PLACE", []string{"Brauerei Straße 5, Zürich", "Hauptstr. 12, 10115 Berlin", "Tel. +49 30 123456", "ACME GmbH", "Von meinem iPhone 15 gesendet", "Geschäftsführer: Dr. Hans Müller", "Sitz der Gesellschaft: Berlin, HRB 12345"}},
 	}
-	menu := "##- Please type your reply above this line -##\nYour move, Anna.\n  1) PASS\n  2) PLACE HP1 SEED\n  3) STORE Y5 G4\n"
-	layouts := map[string]func(own string) string{
-		"outlook": func(own string) string {
-			return own + "\n\n________________________________\nFrom: Referee <ref@referee.example>\nSent: Monday, December 7, 2026 10:00\nTo: Anna Keller <anna@brauerei.example>\nSubject: Re: [g42] your move\n\n" + menu
-		},
-		"gmail": func(own string) string {
-			return own + "\n\nOn Mon, 7 Dec 2026 at 10:00, Referee <ref@referee.example> wrote:\n" + quote(menu)
-		},
-		"apple": func(own string) string {
-			return own + "\n\n> On 7 Dec 2026, at 10:00, Referee <ref@referee.example> wrote:\n> \n" + quote(menu)
-		},
-		"thunderbird-bottom": func(own string) string {
-			return "On 07/12/2026 10:00, Referee wrote:\n" + quote(menu) + "\n" + own + "\n"
-		},
-	}
+	layouts := signLayouts
 	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
 	n := 0
 	for lname, l := range langs {
@@ -100,6 +86,30 @@ func TestSignatureLinesNeverCommands(t *testing.T) {
 	if n < 500 {
 		t.Fatalf("only %d cases", n)
 	}
+}
+
+// signMenu is the referee's mail a signature test answers, and
+// signLayouts the client layouts that quote it around the player's own
+// text: Outlook (a rule line and a header block), Gmail, Apple Mail
+// (German attribution), Thunderbird bottom-posted.
+const signMenu = "##- Please type your reply above this line -##\nYour move, Anna.\n  1) PASS\n  2) PLACE HP1 SEED\n  3) STORE Y5 G4\n"
+
+var signLayouts = map[string]func(own string) string{
+	"outlook": func(own string) string {
+		return own + "\n\n________________________________\nFrom: Referee <ref@referee.example>\nSent: Monday, December 7, 2026 10:00\nTo: Anna Keller <anna@brauerei.example>\nSubject: Re: [g42] your move\n\n" + signMenu
+	},
+	"gmail": func(own string) string {
+		return own + "\n\nOn Mon, 7 Dec 2026 at 10:00, Referee <ref@referee.example> wrote:\n" + quote(signMenu)
+	},
+	"apple": func(own string) string {
+		return own + "\n\n> Am 07.12.2026 um 10:00 schrieb Referee <ref@referee.example>:\n> \n" + quote(signMenu)
+	},
+	"apple-en": func(own string) string {
+		return own + "\n\n> On 7 Dec 2026, at 10:00, Referee <ref@referee.example> wrote:\n> \n" + quote(signMenu)
+	},
+	"thunderbird-bottom": func(own string) string {
+		return "On 07/12/2026 10:00, Referee wrote:\n" + quote(signMenu) + "\n" + own + "\n"
+	},
 }
 
 func quote(s string) string {
@@ -175,21 +185,7 @@ var signedTails = map[string][]string{
 // (below the sign-off) is still read.
 func TestSignatureUnderSignOffIsNoCommand(t *testing.T) {
 	r, _ := testReader(t)
-	menu := "##- Please type your reply above this line -##\nYour move, Anna.\n  1) PASS\n  2) PLACE HP1 SEED\n  3) STORE Y5 G4\n"
-	layouts := map[string]func(own string) string{
-		"outlook": func(own string) string {
-			return own + "\n\n________________________________\nFrom: Referee <ref@referee.example>\nSent: Monday, December 7, 2026 10:00\nTo: Anna Keller <anna@brauerei.example>\nSubject: Re: [g42] your move\n\n" + menu
-		},
-		"gmail": func(own string) string {
-			return own + "\n\nOn Mon, 7 Dec 2026 at 10:00, Referee <ref@referee.example> wrote:\n" + quote(menu)
-		},
-		"apple": func(own string) string {
-			return own + "\n\n> Am 07.12.2026 um 10:00 schrieb Referee <ref@referee.example>:\n> \n" + quote(menu)
-		},
-		"thunderbird-bottom": func(own string) string {
-			return "On 07/12/2026 10:00, Referee wrote:\n" + quote(menu) + "\n" + own + "\n"
-		},
-	}
+	layouts := signLayouts
 	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
 	read := func(text string) []string {
 		var got []string

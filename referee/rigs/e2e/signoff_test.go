@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 )
@@ -25,18 +23,7 @@ func TestSignatureUnderSignOffInPeoplesClients_Issue25(t *testing.T) {
 		t.Skip("short")
 	}
 	ms, d, orgTo := startReferee(t, "ann", "bob")
-	organise(t, ms, orgTo, "e2e-sig1", "NEW dicebrewing id=s1 deadline=none seed=signoff1\r\nPLAYER ann@example.test Ann\r\nPLAYER bob@example.test Bob\r\n")
-	ms.WaitCount(t, "ann", "INBOX", 1, 20*time.Second)
-	ms.WaitCount(t, "bob", "INBOX", 1, 20*time.Second)
-	for _, p := range []string{"ann", "bob"} {
-		inv := ms.Messages(t, p, "INBOX")[0].Raw
-		to, raw := muttReply(t, inv, ms.Address(p), "sig-join-"+p, "JOIN")
-		ms.Send(t, ms.Address(p), []string{to}, raw)
-	}
-	waitFor(t, "the game to start", func() bool {
-		g, err := d.Referee.GameRecord("s1")
-		return err == nil && g.Status == referee.StatusRunning
-	})
+	startAnnAndBob(t, ms, d, orgTo, "s1", "signoff1")
 	tails := []string{
 		"Best regards,\nAnn Example\nACME GmbH\nCEO\n221 Baker St\nLondon",
 		"Ciao!\nAnn\nPiazza Duomo 1, 20121 Milano",
@@ -66,19 +53,8 @@ func TestSignatureUnderSignOffInPeoplesClients_Issue25(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := strings.TrimSuffix(g.Seats[tb.Waiting()[0].Seat].Address, "@example.test")
-		var prompt []byte
-		var text string
-		waitFor(t, p+"'s menu", func() bool {
-			msgs := ms.Messages(t, p, "INBOX")
-			for k := len(msgs) - 1; k >= 0; k-- {
-				pm, err := mailfmt.Parse(msgs[k].Raw, mailfmt.Options{})
-				if err == nil && menuLine(pm.Text, 1) != "" && strings.Contains(pm.Text, "WHAT YOU NEED TO DO NOW") {
-					prompt, text = msgs[k].Raw, pm.Text
-					return true
-				}
-			}
-			return false
-		})
+		prompt, m := latestMenu(t, ms, p, "WHAT YOU NEED TO DO NOW")
+		text := m.Text
 		tail := tails[i%len(tails)]
 		answer := forms[i%len(forms)](1, menuLine(text, 1))
 		c := testkit.Clients[i%len(testkit.Clients)]
@@ -87,14 +63,7 @@ func TestSignatureUnderSignOffInPeoplesClients_Issue25(t *testing.T) {
 		to, raw := c.Reply(t, prompt, ms.Address(p), "Ann Example", fmt.Sprintf("sig-%d", i), answer+"\n\n"+tail, "")
 		ms.Send(t, ms.Address(p), []string{to}, raw)
 		what := fmt.Sprintf("%s %q under %q", c.Name, answer, tail)
-		waitFor(t, what+" to be played", func() bool {
-			g, err := d.Referee.GameRecord("s1")
-			if err != nil {
-				return false
-			}
-			tb, err := engine.LoadTable(g.Table, nil)
-			return err == nil && tb.Token() != before
-		})
+		waitMoved(t, d, "s1", before, what)
 		_, echo := newMail(t, ms, p, n, "YOUR MESSAGE")
 		for _, bad := range []string{"REFUSED", "Nothing of this message", "GmbH", "CEO", "Baker", "Piazza", "Bâtiment", "Kerkstraat", "Hauptstr", "Brewers'", "did not understand"} {
 			if strings.Contains(echo, bad) {
