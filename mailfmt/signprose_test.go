@@ -57,17 +57,7 @@ func TestSignatureLinesNeverCommands(t *testing.T) {
 							body := write(own)
 							name := fmt.Sprintf("%s/%s/%q/dash=%v/gap=%v/%q", lname, lay, shape, dash, gap, a.line)
 							text, _ := mailfmt.ExtractCommandsFor(body, sender, testIsKeyword)
-							var got []string
-							for _, al := range r.Read(text) {
-								switch al.Kind {
-								case mailfmt.AnswerOption:
-									got = append(got, strings.TrimSpace(fmt.Sprintf("option %d %s", al.Option, al.Copied)))
-								case mailfmt.AnswerCommand:
-									got = append(got, al.Text)
-								case mailfmt.AnswerAsk:
-									got = append(got, "ask "+al.Raw)
-								}
-							}
+							got := readAnswers(r, text)
 							if len(got) != 1 || got[0] != a.want {
 								t.Errorf("%s: read %q, want only %q\ntext %q", name, got, a.want, text)
 							}
@@ -110,6 +100,23 @@ var signLayouts = map[string]func(own string) string{
 	"thunderbird-bottom": func(own string) string {
 		return "On 07/12/2026 10:00, Referee wrote:\n" + quote(signMenu) + "\n" + own + "\n"
 	},
+}
+
+// readAnswers is what the reader reads in text for the engine, a line
+// each: "option n [copied]", a command's text, "ask <line>".
+func readAnswers(r *mailfmt.AnswerReader, text string) []string {
+	var got []string
+	for _, al := range r.Read(text) {
+		switch al.Kind {
+		case mailfmt.AnswerOption:
+			got = append(got, strings.TrimSpace(fmt.Sprintf("option %d %s", al.Option, al.Copied)))
+		case mailfmt.AnswerCommand:
+			got = append(got, al.Text)
+		case mailfmt.AnswerAsk:
+			got = append(got, "ask "+al.Raw)
+		}
+	}
+	return got
 }
 
 func quote(s string) string {
@@ -187,20 +194,7 @@ func TestSignatureUnderSignOffIsNoCommand(t *testing.T) {
 	r, _ := testReader(t)
 	layouts := signLayouts
 	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
-	read := func(text string) []string {
-		var got []string
-		for _, al := range r.Read(text) {
-			switch al.Kind {
-			case mailfmt.AnswerOption:
-				got = append(got, strings.TrimSpace(fmt.Sprintf("option %d %s", al.Option, al.Copied)))
-			case mailfmt.AnswerCommand:
-				got = append(got, al.Text)
-			case mailfmt.AnswerAsk:
-				got = append(got, "ask "+al.Raw)
-			}
-		}
-		return got
-	}
+	read := func(text string) []string { return readAnswers(r, text) }
 	n := 0
 	for lang, tails := range signedTails {
 		answers := []struct{ line, want string }{

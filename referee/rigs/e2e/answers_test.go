@@ -52,6 +52,24 @@ func startAnnAndBob(t *testing.T, ms *mailstack.Stack, d *daemon.Daemon, orgTo, 
 	})
 }
 
+// waitingSeat is game id's table and the user name of the first seat it
+// waits for; a nil table when the game no longer runs.
+func waitingSeat(t *testing.T, d *daemon.Daemon, id string) (*engine.Table, string) {
+	t.Helper()
+	g, err := d.Referee.GameRecord(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Status != referee.StatusRunning {
+		return nil, ""
+	}
+	tb, err := engine.LoadTable(g.Table, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb, strings.TrimSuffix(g.Seats[tb.Waiting()[0].Seat].Address, "@example.test")
+}
+
 // waitMoved waits until game id's state token is no longer before: the
 // move what sent was played.
 func waitMoved(t *testing.T, d *daemon.Daemon, id string, before int, what string) {
@@ -105,19 +123,10 @@ func TestAnswerFormsThroughDovecotAndPostfix(t *testing.T) {
 	}
 	seen := map[string]int{}
 	for i := 0; i < 2*len(forms); i++ {
-		g, err := d.Referee.GameRecord("a1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g.Status != referee.StatusRunning {
+		tb, p := waitingSeat(t, d, "a1")
+		if tb == nil {
 			break
 		}
-		tb, err := engine.LoadTable(g.Table, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		seat := tb.Waiting()[0].Seat
-		p := strings.TrimSuffix(g.Seats[seat].Address, "@example.test")
 		prompt, m := latestMenu(t, ms, p, "WHAT YOU NEED TO DO NOW")
 		text := m.Text
 		f := forms[i%len(forms)]

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 )
 
@@ -41,18 +39,10 @@ func TestSignatureUnderSignOffInPeoplesClients_Issue25(t *testing.T) {
 	}
 	played := 0
 	for i := 0; i < 2*len(tails); i++ {
-		g, err := d.Referee.GameRecord("s1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g.Status != referee.StatusRunning {
+		tb, p := waitingSeat(t, d, "s1")
+		if tb == nil {
 			break
 		}
-		tb, err := engine.LoadTable(g.Table, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := strings.TrimSuffix(g.Seats[tb.Waiting()[0].Seat].Address, "@example.test")
 		prompt, m := latestMenu(t, ms, p, "WHAT YOU NEED TO DO NOW")
 		text := m.Text
 		tail := tails[i%len(tails)]
