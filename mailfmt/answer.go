@@ -137,7 +137,9 @@ func (r *AnswerReader) isKeyword(w string) bool {
 }
 
 // isProse is IsProse with the reader's keywords and its typo guard.
-func (r *AnswerReader) isProse(line string) bool { return isProse(line, r.isKeyword, r.nearAny) }
+func (r *AnswerReader) isProse(line string) bool {
+	return proseLine(line, r.isKeyword, r.nearAny, r.chat)
+}
 
 // Line reads one line (its Line field is left 0).
 func (r *AnswerReader) Line(line string) AnswerLine {
@@ -154,7 +156,7 @@ func (r *AnswerReader) Line(line string) AnswerLine {
 			al.Kind, al.Text = AnswerCommand, t
 		}
 		return al
-	case strings.ContainsAny(t, "|;"), t[0] == '#' && !startsWithDigit(t[1:]),
+	case strings.ContainsAny(t, "|;") && !r.isProse(t), t[0] == '#' && !startsWithDigit(t[1:]),
 		strings.ContainsRune(t, utf8.RuneError) && !r.isProse(t):
 		// The engine's own syntax (alternatives, several commands,
 		// comments, #begin/#end), or a hidden character (a disguised
@@ -169,7 +171,7 @@ func (r *AnswerReader) Line(line string) AnswerLine {
 			continue
 		}
 		rd, ok := r.core(body[p:], lead != "")
-		if !ok {
+		if !ok || lead != "" && rd.Kind == AnswerOption && !numberLead(lead, r.chat) {
 			continue
 		}
 		if lead != "" {
@@ -247,43 +249,9 @@ func (r *AnswerReader) number(s string) (AnswerLine, bool) {
 	if w, rest := firstWord(s); w != "" && r.option[strings.ToLower(w)] {
 		s, worded = strings.TrimLeft(strings.TrimPrefix(strings.TrimSpace(rest), "."), " :"), true
 	}
-	i := 0
-	for i < len(s) {
-		c, n := utf8.DecodeRuneInString(s[i:])
-		if !strings.ContainsRune(openMarks, c) {
-			break
-		}
-		i += n
-	}
-	open := i > 0
-	j := i
-	for j < len(s) && j-i < 4 && s[j] >= '0' && s[j] <= '9' {
-		j++
-	}
-	if j == i || j-i > 3 || s[i:j] == strings.Repeat("0", j-i) {
+	n, rest, open, closed, ok := numberForm(s)
+	if !ok {
 		return AnswerLine{}, false
-	}
-	n := 0
-	for _, c := range s[i:j] {
-		n = n*10 + int(c-'0')
-	}
-	k := j
-	for k < len(s) {
-		c, size := utf8.DecodeRuneInString(s[k:])
-		if !strings.ContainsRune(closeMarks, c) {
-			break
-		}
-		k += size
-	}
-	closed := k > j
-	rest := s[k:]
-	if rest != "" {
-		if c, _ := utf8.DecodeRuneInString(rest); !unicode.IsSpace(c) && !closed {
-			// "2nd", "2x", "10K": no number form.
-			if c2, _ := utf8.DecodeRuneInString(rest); unicode.IsLetter(c2) || unicode.IsDigit(c2) {
-				return AnswerLine{}, false
-			}
-		}
 	}
 	al := AnswerLine{Kind: AnswerOption, Option: n}
 	if strings.TrimSpace(rest) == "" {
@@ -307,6 +275,44 @@ func (r *AnswerReader) number(s string) (AnswerLine, bool) {
 	}
 	al.Copied, al.Chat = strings.TrimSpace(w+" "+args), chat
 	return al, true
+}
+
+// numberForm reads the number form at the start of s: opening marks, the
+// number 1-999 (not all zeros), closing marks, glued to no letter or
+// digit unless closed ("2nd", "10K" are none). It returns the number, the
+// rest of s, and whether marks opened and closed it.
+func numberForm(s string) (n int, rest string, open, closed, ok bool) {
+	i := 0
+	for i < len(s) {
+		c, size := utf8.DecodeRuneInString(s[i:])
+		if !strings.ContainsRune(openMarks, c) {
+			break
+		}
+		i += size
+	}
+	j := i
+	for j < len(s) && j-i < 4 && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == i || j-i > 3 || s[i:j] == strings.Repeat("0", j-i) {
+		return 0, "", false, false, false
+	}
+	for _, c := range s[i:j] {
+		n = n*10 + int(c-'0')
+	}
+	k := j
+	for k < len(s) {
+		c, size := utf8.DecodeRuneInString(s[k:])
+		if !strings.ContainsRune(closeMarks, c) {
+			break
+		}
+		k += size
+	}
+	rest, open, closed = s[k:], i > 0, k > j
+	if c, _ := utf8.DecodeRuneInString(rest); rest != "" && !closed && (unicode.IsLetter(c) || unicode.IsDigit(c)) {
+		return 0, "", false, false, false
+	}
+	return n, rest, open, closed, true
 }
 
 const (
@@ -480,6 +486,11 @@ func (r *AnswerReader) hint(body string) string {
 		if rd.Kind == AnswerOption {
 			if tail := strings.Join(rd.Chat, " "); hasAlnum(tail) && !r.chatWords(tail) {
 				continue // "I have 2 kids"
+			}
+			if ws := strings.Fields(body[:p]); len(ws) > 0 && !chatWord(ws[len(ws)-1], r.chat) && strings.ContainsFunc(ws[len(ws)-1], unicode.IsUpper) {
+				// A name's number, a label's value: "Hauptstr. 12",
+				// "Sent from my iPhone 15", "PS: 2 more days".
+				continue
 			}
 			if rd.Copied != "" {
 				return rd.Copied

@@ -378,6 +378,7 @@ func markSignature(lines []string, kinds []lineKind, limit int, names *signer, i
 		i = end - 1
 	}
 	markBusiness(lines, kinds, limit, names, info)
+	markSignedTail(lines, kinds, limit, names, info)
 }
 
 // markBusiness marks a business signature written without "-- ": in the

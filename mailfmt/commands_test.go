@@ -302,7 +302,9 @@ func TestIsProse(t *testing.T) {
 	for line, want := range map[string]bool{
 		"Ciao!": true, "Grazie": true, "here is my move for today": true, "I think I'll pass": true,
 		"pass": false, "Pass.": false, "lingua it": false, "Di nuovo io": false, "or": false,
-		"PLACE MH3 K5": false, "see you at 10": true, "ok OK": true, "ok PASS": false, "I PASS": false, "a | b": false, "x; y": false,
+		"PLACE MH3 K5": false, "see you at 10": true, "ok OK": true, "ok PASS": false, "I PASS": false, "a | PASS": false, "PASS; y": false,
+		"a | b": true, "x; y": true, "Brewers' Circle | Milano": true, "Hauptstr. 12": true, "PS: 2 more days": true,
+		"Ok: 2": false, "Hi! 2": false, "I choose: 2": false, "Via Roma, 12": true,
 		"# a comment": false, "": false, "   ": false, "mh3 please": false, "Sì, grazie": true,
 	} {
 		if got := IsProse(line, kw); got != want {

@@ -84,7 +84,12 @@
 //     lines, none a command, one holding an address and one a date or time;
 //     - a dated attribution followed by unquoted text (Outlook for Mac,
 //     Yahoo), and any attribution over a header block;
-//     - the referee's own "##- ... -##" line under any quote prefix.
+//     - the referee's own "##- ... -##" line under any quote prefix,
+//     whole or wrapped by a client over two or three lines (Outlook wraps
+//     plain text at a width its user sets, 30 to 132 columns, Exchange at
+//     72): a line opening the frame and the next lines under the same
+//     prefix up to one closing it; a quoted opening whose rest the client
+//     left unquoted makes the rest quoted (TestWrappedReplyLineCutsTheQuote).
 //     A separator or header block followed by '>'-quoted lines (Proton:
 //     "------- Original Message -------", "On ... wrote:", "> ...") is a
 //     quote header instead (rule 2): the lines below the quote are kept.
@@ -124,6 +129,28 @@
 //     upper-case word is a command there unless it opens with a label or
 //     names a company ("IBAN ...", "ACME GmbH"). Chat above the answer that
 //     holds such marks ("my new address is ...") is the player's and stays.
+//     Signatures under a sign-off, without "-- " (issue 25): below a
+//     closing line ("Best regards,", "Ciao!", "Grüße,", "Cheers", "Bien à
+//     vous", "Groetjes"), or below the sender's name opening the last
+//     paragraph, with the player's text above it, the lines to the end
+//     (at most eight, ten words each) are a signature when none of them
+//     may be a command: a name, a title ("CEO": a word in capitals of
+//     three letters at most), a company ("ACME GmbH"), a street that
+//     starts with a keyword or a number ("Piazza Duomo 1", "221 Baker
+//     St", "Hauptstr. 12": capitalised words and a house number, no board
+//     coordinate, no keyword in capitals), a building ("Bâtiment B, 3e
+//     étage"), a '|' line none of whose parts may be a command. A line
+//     that may be a command keeps every line there for the reader, so it
+//     is played or refused with a hint, never hidden: the engine's
+//     comment or syntax with a part that may be a command, a keyword
+//     first (not a street), a typo of one in capitals or with a digit, a
+//     number or option form (not a street), a word in capitals that is
+//     no company, label or short title ("WITHDRAW cup ann@x": a keyword
+//     the caller may not know), a keyword in capitals later, or a board
+//     coordinate with a keyword (signoff.go;
+//     TestSignatureUnderSignOffIsNoCommand, 5 languages x 4 layouts x
+//     answer forms, and commands typed below the sign-off still read).
+//     The closing line and a name right below it are listed (rule 7).
 //  7. Closing lines at the very end (at most three: closing words, the
 //     sender's name, a name below a closing word or glued to "--") and
 //     greeting lines at the very start (at most two) are removed and
@@ -298,7 +325,14 @@
 //     one edit from a keyword ("past", "mine", "donc": the "words" lists).
 //   - Chat before the answer is at most six words, either chat words only
 //     ("ciao", "Hi all") or a sentence ending in punctuation ("Hi!",
-//     "Hallo," glued or not, "Ok:"). After chat, or mistyped, a keyword not
+//     "Hallo," glued or not, "Ok:"). Before an option number the sentence
+//     must start with a chat, greeting or closing word ("Dear referee,
+//     2") or be two words or more that are not a name ("I choose: 2"): a
+//     word alone before a number is a label or a street and the number
+//     its value ("PS: 2 more days", "Hauptstr. 12", "Via Roma, 12": prose,
+//     no option and no hint). IsProse and the reader share this rule
+//     (numberLead): a line in which the reader reads an option is never
+//     prose (FuzzIsProse). After chat, or mistyped, a keyword not
 //     in capitals followed by a sentence is no command ("Hi, done for
 //     today", "Past turns were fun").
 //   - Chat after the answer is its last eight words at most: no letter or
@@ -310,9 +344,11 @@
 //     comma only chat words are, since commas also separate arguments
 //     ("PRENDI struttura, bestiame"). A free-text command (SAY) has no chat
 //     after it.
-//   - The engine's own syntax is left as written: lines with '|' or ';',
-//     comments and #begin/#end, lines with a hidden character (U+FFFD),
-//     lines over 300 bytes.
+//   - The engine's own syntax is left as written: lines with '|' or ';'
+//     one of whose parts may be a command (a line none of whose parts can
+//     be one is prose: "Brewers' Circle | Milano"), comments and
+//     #begin/#end, lines with a hidden character (U+FFFD), lines over 300
+//     bytes.
 //   - A line that can be nothing the game or the referee would run is
 //     prose: every command of every game starts with a keyword (the
 //     engines' parsers dispatch on the first word), so a line whose first
@@ -327,8 +363,9 @@
 //     15", "www.acme24.example") never make a player's commands fail
 //     (TestSignatureLinesNeverCommands, TestProseKeepsWhatMayBeACommand).
 //     A signature line that starts with a keyword or a number ("Piazza
-//     Duomo 1", "221 Baker St") stays ambiguous: left for the engine to
-//     refuse, never dropped.
+//     Duomo 1", "221 Baker St") is ambiguous on its own: left for the
+//     engine to refuse, never dropped; under a sign-off it is decided by
+//     its place (rule 6).
 //   - Any other line is chat when it is prose (IsProse) or made of chat
 //     words only, in any case ("THANKS!"), else it is left
 //     as written for the engine to refuse with its reason. Either way

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode"
@@ -270,6 +271,16 @@ func FuzzReturnDate(f *testing.F) {
 	})
 }
 
+// fuzzReader is an answer reader of fuzzKeyword's keywords, with chat
+// words of greetings and thanks.
+var fuzzReader = sync.OnceValue(func() *AnswerReader {
+	v := AnswerVocab{Keywords: map[string]string{}, Chat: []string{"hi", "ok", "thanks", "please", "ciao", "merci", "bedankt"}}
+	for _, kw := range []string{"PASS", "PLACE", "JOIN", "LINGUA", "SAY", "STORE", "TAAL", "NEXT", "OR", "END"} {
+		v.Keywords[kw] = kw
+	}
+	return NewAnswerReader(v)
+})
+
 // fuzzKeyword is the keyword set of the detection fuzzers.
 func fuzzKeyword(w string) bool {
 	switch w {
@@ -345,10 +356,16 @@ func FuzzIsProse(f *testing.F) {
 	for _, s := range []string{"Ciao!", "PASS", "pass 2", "Grazie mille", "here is my move", "Sì, grazie", "lingua it", "a | b", "ÉTÉ", "ok",
 		"Brauerei Straße 5, Zürich", "Hauptstr. 12", "Via Roma 3, 20121 Milano", "Tel. +49 30 123456", "Mob: 06-12345678",
 		"ACME GmbH", "CEO", "Sent from my iPhone 15", "Envoyé de mon Galaxy S24", "PS: 2 more days", "I PLACE HP1",
-		"Hi, place it at MH3", "Plcae HP1 seed", "PLACE MH3 K5", "I choose option 2", "see www.acme.example/x?a=1"} {
+		"Hi, place it at MH3", "Plcae HP1 seed", "PLACE MH3 K5", "I choose option 2", "see www.acme.example/x?a=1",
+		"Brewers' Circle | Milano", "Olga; Milano", "Ok: 2", "Hi! 2 please", "Via Roma, 12", "I choose: 2", "Dear referee, 2", "Tel: 12"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
+		for _, l := range strings.Split(text, "\n") {
+			if al := fuzzReader().Line(l); al.Kind == AnswerOption && fuzzReader().isProse(l) {
+				t.Fatalf("the reader reads option %d in a line its prose rule calls prose: %q", al.Option, l)
+			}
+		}
 		out, prose := SplitProse(text, fuzzKeyword)
 		if strings.Count(out, "\n") != strings.Count(text, "\n") {
 			t.Fatal("line count changed")
@@ -368,8 +385,23 @@ func FuzzIsProse(f *testing.F) {
 				// in a line with no digit and no word in capitals.
 				t.Fatalf("typo line taken for prose: %q", l)
 			}
-			if strings.ContainsAny(l, "|;#") || strings.ContainsAny(fields[0], "0123456789") && !webAddress(fields[0]) {
+			if strings.ContainsRune(l, '#') || strings.ContainsAny(fields[0], "0123456789") && !webAddress(fields[0]) {
 				t.Fatalf("command-looking line taken for prose: %q", l)
+			}
+			if strings.ContainsAny(l, "|;") {
+				// Alternatives and separators: prose only when no part
+				// can be a command.
+				for _, part := range strings.FieldsFunc(l, func(r rune) bool { return r == '|' || r == ';' }) {
+					if strings.TrimSpace(part) != "" && !IsProse(part, fuzzKeyword) {
+						t.Fatalf("a part that may be a command in prose: %q in %q", part, l)
+					}
+				}
+				continue
+			}
+			if r := fuzzReader(); r.Line(l).Kind == AnswerOption {
+				// One rule for both readers: no option number is read
+				// in prose ("Hauptstr. 12", "PS: 2 more days").
+				t.Fatalf("option read in prose: %q: %+v", l, r.Line(l))
 			}
 			for _, w := range fields[1:] {
 				w = strings.Trim(w, ":,.!?()\"'“”«»")

@@ -1,6 +1,7 @@
 package mailfmt
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -40,9 +41,31 @@ func IsProse(line string, isKeyword func(word string) bool) bool {
 // tries every spelling one edit away through isKeyword; an AnswerReader,
 // which holds its keywords by length, gives nearAny instead).
 func isProse(line string, isKeyword func(word string) bool, near func(up string) bool) bool {
+	return proseLine(line, isKeyword, near, builtinChat)
+}
+
+// proseLine is isProse with the test of chat words a number may follow
+// (numberLead): the reader's own chat words, or builtinChat.
+func proseLine(line string, isKeyword func(word string) bool, near func(up string) bool, chat map[string]bool) bool {
 	t := strings.TrimSpace(line)
-	if t == "" || strings.ContainsAny(t, "|;#") {
+	if t == "" || strings.ContainsRune(t, '#') {
 		return false
+	}
+	if strings.ContainsAny(t, "|;") {
+		// The engine's alternatives and separators join commands, each
+		// starting with a keyword: a line none of whose parts can be a
+		// command is prose ("Brewers' Circle | Milano").
+		for _, part := range strings.FieldsFunc(t, func(r rune) bool { return r == '|' || r == ';' }) {
+			if strings.TrimSpace(part) != "" && !proseLine(part, isKeyword, near, chat) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, p := range starts(t) {
+		if _, _, _, _, ok := numberForm(t[p:]); ok && numberLead(t[:p], chat) {
+			return false // "Ok: 2", "Hi! 2 please": an answer
+		}
 	}
 	fields := strings.Fields(t)
 	first := strings.TrimRight(fields[0], ":,.!?")
@@ -211,4 +234,49 @@ func typedLetters(up, k string) bool {
 // order, trimmed.
 func SplitProse(text string, isKeyword func(word string) bool) (string, []string) {
 	return splitProse(text, func(l string) bool { return IsProse(l, isKeyword) })
+}
+
+// builtinChat are the words a number may follow on its line in IsProse
+// beyond the greeting and closing words (numberLead); the answer reader
+// gives its own (AnswerVocab.Chat).
+var builtinChat = map[string]bool{"ok": true, "okay": true}
+
+// numberLead reports whether the text before an option number on its
+// line lets the number be an answer (doc.go "# Answers"; the rule of
+// IsProse and of AnswerReader alike): no letter or digit ("👍 2"); a
+// greeting, closing or chat word first ("Ok: 2", "Hallo,2", "Dear
+// referee, 2"); or a sentence of two words or more set off by
+// punctuation ("I choose: 2") that is not a name ("Via Roma, 12"). A word
+// alone before it is a label or a street, and the number its value
+// ("PS: 2 more days", "Hauptstr. 12", "Tel: 12"): no answer.
+func numberLead(lead string, chat map[string]bool) bool {
+	lead = strings.TrimSpace(lead)
+	if !hasAlnum(lead) {
+		return true
+	}
+	words := strings.Fields(lead)
+	all := true
+	for _, w := range words {
+		all = all && chatWord(w, chat)
+	}
+	if all {
+		return true
+	}
+	last, _ := utf8.DecodeLastRuneInString(lead)
+	if !isChatPunct(last) {
+		return false // "see you at 10", "Sent from my iPhone 15"
+	}
+	return chatWord(words[0], chat) || len(words) >= 2 && !isName(strings.TrimRightFunc(lead, isChatPunct))
+}
+
+// chatWord reports a word of chat (chat, lower case) or a greeting or
+// closing word (words/reply.txt), punctuation around it aside.
+func chatWord(w string, chat map[string]bool) bool {
+	w = strings.TrimFunc(w, func(r rune) bool { return isChatPunct(r) || isSymbol(r) })
+	return w != "" && (chat[strings.ToLower(w)] || wholeMatch(greetingRe, w) || wholeMatch(valedictionRe, w))
+}
+
+func wholeMatch(re *regexp.Regexp, w string) bool {
+	loc := re.FindStringIndex(w)
+	return loc != nil && loc[1] == len(w)
 }

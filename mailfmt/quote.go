@@ -160,7 +160,34 @@ func (s *scan) strongAt(j int) bool {
 }
 
 func newScan(lines []string, isKeyword func(string) bool) *scan {
-	return &scan{lines: lines, quoted: quoteMarks(lines), isKeyword: isKeyword}
+	q := quoteMarks(lines)
+	for i := 0; i+1 < len(lines); i++ {
+		// A quoted reply line a client wrapped without quoting the rest
+		// ("> ##- Please write your reply above this" / "line -##"):
+		// the rest (one or two lines) is quoted too.
+		if !q[i] || q[i+1] {
+			continue
+		}
+		a := strings.TrimSpace(stripQuotePrefix(lines[i]))
+		if !strings.HasPrefix(a, "##-") || strings.HasSuffix(a, "-##") {
+			continue
+		}
+		for j := i + 1; j < len(lines) && j <= i+2 && !q[j]; j++ {
+			b := strings.TrimSpace(lines[j])
+			if b == "" || strings.Contains(b, "##-") {
+				break
+			}
+			if a += " " + b; strings.HasSuffix(b, "-##") {
+				if refereeLineRe.MatchString(a) {
+					for k := i + 1; k <= j; k++ {
+						q[k] = true
+					}
+				}
+				break
+			}
+		}
+	}
+	return &scan{lines: lines, quoted: q, isKeyword: isKeyword}
 }
 
 // quoteMarks marks the quoted lines. '>' always quotes. '|' and ':' (then a
@@ -231,6 +258,38 @@ func isGuardLine(t string) bool {
 	return refereeLineRe.MatchString(strings.TrimSpace(stripQuotePrefix(t)))
 }
 
+// guardAt reports the referee's "##- ... -##" line at lines[i], whole or
+// wrapped by a client over two or three lines (Outlook wraps plain text at
+// a width the user sets, 30 to 132 columns; Exchange at 72; a quote
+// prefix takes its share): a line that opens the frame, and the next
+// lines to one that closes it, under the same quote prefix, are one reply
+// line when joined (TestWrappedReplyLineCutsTheQuote).
+func guardAt(lines []string, i int) bool {
+	t := strings.TrimSpace(stripQuotePrefix(lines[i]))
+	if refereeLineRe.MatchString(t) {
+		return true
+	}
+	if !strings.HasPrefix(t, "##-") || strings.HasSuffix(t, "-##") {
+		return false
+	}
+	prefix := lines[i][:len(lines[i])-len(strings.TrimLeft(lines[i], "> |:\t"))]
+	for j := i + 1; j < len(lines) && j <= i+2; j++ {
+		next := lines[j]
+		if strings.TrimSpace(next) == "" || strings.TrimRight(next[:len(next)-len(strings.TrimLeft(next, "> |:\t"))], " \t") != strings.TrimRight(prefix, " \t") {
+			return false
+		}
+		n := strings.TrimSpace(stripQuotePrefix(next))
+		if strings.Contains(n, "##-") {
+			return false
+		}
+		t += " " + n
+		if strings.HasSuffix(n, "-##") {
+			return refereeLineRe.MatchString(t)
+		}
+	}
+	return false
+}
+
 // boundaryAt reports whether lines[i] starts quoted text, how many lines the
 // boundary spans, and whether it introduces a forwarded message.
 func (s *scan) boundaryAt(i int) (kind boundaryKind, span int, fwd bool) {
@@ -239,7 +298,7 @@ func (s *scan) boundaryAt(i int) (kind boundaryKind, span int, fwd bool) {
 	if t == "" {
 		return notBoundary, 0, false
 	}
-	if isGuardLine(t) {
+	if guardAt(lines, i) {
 		return cutBoundary, 1, false
 	}
 	if s.headerBlockAt(i) {
@@ -635,7 +694,7 @@ func nextNonBlank(lines []string, i int) int {
 // line; 0 otherwise. The referee's own "##- ... -##" line never is such a
 // header.
 func (s *scan) quoteAfterHeader(i int) int {
-	if isGuardLine(s.lines[i]) {
+	if guardAt(s.lines, i) {
 		return 0
 	}
 	for j := i + 1; j < len(s.lines) && j <= i+10; j++ {

@@ -452,9 +452,10 @@ func TestGoldenOrganiser(t *testing.T) {
 		g.take("ABORT", ann)
 
 		// Issue 25: the lines of no command are quoted once with the list
-		// of commands; the chat (thanks, a name, a greeting) is not.
+		// of commands; the chat (thanks, a name, a greeting) is not, nor
+		// a signature line with '|' (no part of it can be a command).
 		thanks := map[string]string{"en": "Thanks", "it": "Grazie", "fr": "Merci", "nl": "Bedankt"}[l]
-		h.org(orgWord(h, l, "STATUS") + " g1\n" + thanks + "\nOlga Bianchi\nBrewers' Circle | Milano\nCiao!")
+		h.org(orgWord(h, l, "STATUS") + " g1\nFROBNICATE g1\n" + thanks + "\nOlga Bianchi\nBrewers' Circle | Milano\nCiao!")
 		g.record("an organiser's mail with a line of no command", g.pick(h.mails(), org))
 	})
 }

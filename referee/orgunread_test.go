@@ -23,7 +23,7 @@ import (
 func TestOrganiserMailQuotesUnreadLines_Issue25(t *testing.T) {
 	wraps := [][2]string{{"Hi all,", "Thanks\nOlga"}, {"Ciao!", "Grazie mille\nOlga"}, {"Bonjour,", "Cordialement,\nOlga"},
 		{"Hoi,", "Met vriendelijke groet,\nOlga"}, {"Hallo zusammen,", "Mit freundlichen Grüßen\nOlga"}}
-	hostile := []string{"Olga's note | read me", "FROBNICATE g1", "zz\u202eevil line", "g1 STATUS please"}
+	hostile := []string{"Olga's note | FROBNICATE g1", "FROBNICATE g1", "zz\u202eevil line", "g1 STATUS please"}
 	for _, lang := range templates.Languages {
 		for _, wr := range wraps {
 			h := newHarness(t)

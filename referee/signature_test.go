@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/mailfmt"
 )
 
 // A reply whose signature has no "-- " (Outlook) and holds digits and
@@ -34,6 +35,46 @@ func TestOutlookSignatureWithNumbersPlaysTheMove(t *testing.T) {
 			out := h.send("w1", h.game("w1").Seats[d.Seat].Address, body, tb.Token())
 			if out.Status != "applied" && out.Status != "queued" {
 				t.Fatalf("%q with an Outlook signature: %s %s", cmd, out.Status, out.Detail)
+			}
+		})
+	}
+}
+
+// A signature typed under a sign-off without "-- " (mailfmt doc.go rule
+// 6), with the lines that once left the reply refused: a company, a
+// title in capitals, streets starting with a keyword ("Piazza" is PLACE
+// in Italian) or a number, a building letter, a '|' line, in five
+// languages' sign-offs: the move above is played in every language, and
+// a command typed below the sign-off is still read.
+func TestSignatureUnderSignOffPlaysTheMove_Issue25(t *testing.T) {
+	tails := []string{
+		"Best regards,\nAnna Keller\nACME GmbH\nCEO\n221 Baker St\nLondon",
+		"Ciao!\nAnna\nPiazza Duomo 1, 20121 Milano",
+		"Bien à vous\nAnna\nBâtiment B, 3e étage",
+		"Groetjes\nAnna\nKerkstraat 12\n1017 GM Amsterdam",
+		"Grüße,\nAnna\nHauptstr. 12\n10115 Berlin",
+		"Cheers\nAnna\nBrewers' Circle | Milano",
+	}
+	for _, lang := range []string{"en", "it", "fr", "nl"} {
+		t.Run(lang, func(t *testing.T) {
+			for i, tail := range tails {
+				h := newHarness(t)
+				h.org("NEW dicebrewing id=w1 deadline=48h seed=sig2\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
+				h.send("w1", ann, "JOIN", -1)
+				h.send("w1", bob, "JOIN", -1)
+				h.mails()
+				tb := h.table("w1")
+				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
+				opts := tb.State.Legal(d)
+				h.clock.Advance(2 * time.Minute)
+				answer := []string{opts[0].Cmd, "Hi! " + opts[0].Cmd}[i%2]
+				// The text as the mail edge gives it (mailfmt.CommandsFor
+				// with the referee's keywords), then the core.
+				text, _ := mailfmt.ExtractCommandsFor(answer+"\n\n"+tail, mailfmt.Address{Name: "Anna Keller", Addr: ann}, h.r.Keywords())
+				out := h.send("w1", h.game("w1").Seats[d.Seat].Address, text, tb.Token())
+				if out.Status != "applied" && out.Status != "queued" {
+					t.Errorf("%q under %q: %s %s", answer, tail, out.Status, out.Detail)
+				}
 			}
 		})
 	}

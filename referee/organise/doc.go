@@ -75,8 +75,10 @@
 //     the answer ends with org.unread, which quotes each once, as
 //     written (mailfmt.QuoteLine: cleaned, cut to 76 columns), at most
 //     commands.MaxUnread then how many more (commands.QuoteUnread, the
-//     player's rule), and lists the commands once
-//     (TestOrganiserAnswerNamesUnreadLines_Issue25). Such lines do not
+//     player's rule), and lists the commands once: not again when a
+//     mistyped keyword's refusal listed them
+//     (TestOrganiserAnswerNamesUnreadLines_Issue25,
+//     TestCommandListOnceWithTypoAndUnread_Issue25). Such lines do not
 //     count against the cap of command lines. A whole line of comment
 //     ("# note", a command commented out) runs nothing and is quoted
 //     there too, as a player's is (reading's Mail.Comments); a comment

@@ -3,6 +3,7 @@ package organise
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -192,14 +193,18 @@ func Script(h Host, org, text string) (lines []string, lang string, err error) {
 // keyword of the table (nor one mistyped) nor chat (issue 25): org.unread
 // quotes them by the player's rule (commands.QuoteUnread: each once, as
 // written, at most commands.MaxUnread then how many more), and lists the
-// commands once.
+// commands once: not when the answer lists them already (a mistyped
+// keyword's org.error.unknown; TestCommandListOnceWithTypoAndUnread_Issue25).
 func (c *Call) unread(lines []string) {
 	shown, n := commands.QuoteUnread(lines)
 	if n == 0 {
 		return
 	}
-	c.results = append(c.results, c.text("org.unread", "n", n, "lines", shown, "more", n-len(shown),
-		"list", c.commandList()))
+	list := c.commandList()
+	if slices.ContainsFunc(c.results, func(r string) bool { return strings.Contains(r, list) }) {
+		list = ""
+	}
+	c.results = append(c.results, c.text("org.unread", "n", n, "lines", shown, "more", n-len(shown), "list", list))
 }
 
 // hidden reports a line with characters a quote removes (controls,

@@ -36,8 +36,10 @@ var orgLayouts = []orgLayout{
 	{name: "nl", above: []string{"Hoi,"}, below: []string{"Met vriendelijke groet,", "Olga"}},
 	{name: "de", above: []string{"Hallo zusammen,"}, below: []string{"Mit freundlichen Grüßen", "Olga"}},
 	{name: "de viele", below: []string{"Viele Grüße,", "Olga", "", "Sent from Outlook"}},
-	{name: "issue sample", below: []string{"Thanks", "Olga Bianchi", "Brewers' Circle | Milano", "Ciao!"},
-		unread: []string{"Brewers' Circle | Milano"}},
+	// A signature line with '|' is no alternative of commands (no part
+	// can be a command: mailfmt.IsProse), under a sign-off or not.
+	{name: "issue sample", below: []string{"Thanks", "Olga Bianchi", "Brewers' Circle | Milano", "Ciao!"}},
+	{name: "pipe signature", below: []string{"Olga Bianchi | Brewers' Circle | Milano"}},
 }
 
 // hostileLines are lines of no keyword: each must be quoted, cleaned and
@@ -45,7 +47,7 @@ var orgLayouts = []orgLayout{
 var hostileLines = []string{
 	"FROBNICATE g1",
 	"g1 STATUS",
-	"Brewers' Circle | Milano",
+	"Olga | FROBNICATE g1", // a part that may be a command: not chat
 	"zz\u202eevil\u200b line",
 	"FROBNICATE  g1", // again: quoted once
 	strings.Repeat("ABCDEFGHIJ", 12),
@@ -182,4 +184,57 @@ func checkQuoted(t *testing.T, name string, res, lines []string) (all string, wa
 		t.Errorf("%s: quoted %q, want %q:\n%s", name, quoted, shown, all)
 	}
 	return all, want, shown
+}
+
+// TestCommandListOnceWithTypoAndUnread_Issue25: a mistyped keyword
+// (refused with org.error.unknown, which lists the commands) and lines of
+// no keyword (quoted by org.unread) in one mail, in every language and
+// layout: the answer lists the commands once, and still refuses the typo
+// and quotes every unread line.
+func TestCommandListOnceWithTypoAndUnread_Issue25(t *testing.T) {
+	w := loadWords(t)
+	n := 0
+	for _, lang := range w.Languages() {
+		pause := "PAUSE"
+		if ws := wordsOf(w, lang, "PAUSE"); lang != "en" && len(ws) > 0 {
+			sort.Strings(ws)
+			pause = ws[0]
+		}
+		typo := pause[:1] + pause[2:3] + pause[1:2] + pause[3:] // "PUASE"
+		for _, lay := range orgLayouts {
+			for _, k := range []int{1, 3, 8} {
+				for _, typoFirst := range []bool{true, false} {
+					n++
+					h := newWordsHost(t)
+					h.fakeHost.setWords = w
+					h.fakeHost.games = map[string]*fakeGame{"g1": {status: "running"}}
+					body := append([]string(nil), lay.above...)
+					if typoFirst {
+						body = append(body, typo+" g1")
+					}
+					body = append(body, hostileLines[:k]...)
+					if !typoFirst {
+						body = append(body, typo+" g1")
+					}
+					body = append(body, lay.below...)
+					text, _ := mailfmt.ExtractCommandsFor(strings.Join(body, "\n"), mailfmt.Address{Name: "Olga Bianchi", Addr: "olga@p.test"},
+						func(s string) bool { return keyword(w, s) != "" })
+					res, rlang, _ := Script(h, "olga@p.test", text)
+					all := strings.Join(res, "\n")
+					name := fmt.Sprintf("%s/%s/%d/typo first %v", lang, lay.name, k, typoFirst)
+					list := (&Call{h: h, lang: rlang}).commandList()
+					if c := strings.Count(all, list); c != 1 {
+						t.Errorf("%s: the command list %d times:\n%s", name, c, all)
+					}
+					if !strings.Contains(all, typo) {
+						t.Errorf("%s: the typo %q not refused:\n%s", name, typo, all)
+					}
+					if !strings.Contains(all, "  > FROBNICATE g1") {
+						t.Errorf("%s: the unread line not quoted:\n%s", name, all)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d mails", n)
 }

@@ -157,10 +157,9 @@ func (m *Mail) readSeat(v Vocab, lang string) *Answers {
 		if l.Kind == mailfmt.AnswerCommand || l.Kind == mailfmt.AnswerOption {
 			chat = append(chat, l.Chat...)
 		}
-		if l.Kind == mailfmt.AnswerCommand && strings.HasPrefix(l.Text, "#") {
-			// A whole line of comment: the engine reads nothing in it,
-			// so the reply lists it as ignored (issue 25: nothing
-			// silently dropped).
+		if isComment(l) {
+			// The engine reads nothing in it, so the reply lists it as
+			// ignored (issue 25: nothing silently dropped).
 			chat = append(chat, l.Raw)
 		}
 		if l.Typo != "" {
@@ -207,11 +206,18 @@ func (v Vocab) Line(line string) mailfmt.AnswerLine { return Reader(v).Line(line
 func (m *Mail) Comments(v Vocab) map[int]string {
 	out := map[int]string{}
 	for _, l := range m.Lines(Reader(v)) {
-		if l.Kind == mailfmt.AnswerCommand && strings.HasPrefix(l.Text, "#") {
+		if isComment(l) {
 			out[l.Line] = l.Raw
 		}
 	}
 	return out
+}
+
+// isComment reports a whole line of comment ("# my note", #begin, #end):
+// the answer reader leaves it as written for the engine, which reads
+// nothing in it.
+func isComment(l mailfmt.AnswerLine) bool {
+	return l.Kind == mailfmt.AnswerCommand && strings.HasPrefix(l.Text, "#")
 }
 
 // orders are the orders of the lines as the answer reader read them: each

@@ -69,7 +69,8 @@
 //     whole line of comment ("# my note": the engine reads nothing in it;
 //     issue 25, TestCommentLinesListedAsIgnored_Issue25; a player's
 //     answer quotes it with the lines no command acted on: Mail.Comments,
-//     TestPlayerCommentLinesQuoted_Issue25); a chat line
+//     TestPlayerCommentLinesQuoted_Issue25; both read it by one test,
+//     isComment); a chat line
 //     that holds what may be an answer is a Note (NoteHint: `line 3 "I
 //     take option 2 please": did you mean 2?`);
 //   - a word one edit from several keywords: left to the engine, which

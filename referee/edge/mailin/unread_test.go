@@ -80,8 +80,19 @@ var unreadSigs = []unreadSig{
 	{"Carla Example\nBrewers' Circle", nil},
 	{"Thanks\nCarla Example\nBrewers' Circle", nil},
 	{"Carla Example\nBrewers' Circle S.r.l.\nTel. +39 02 1234567", nil},
-	{"Brewers' Circle | Milano", []string{"Brewers' Circle | Milano"}},
-	{"Cheers,\nCarla\n\nBrewers' Circle | Milano", []string{"Brewers' Circle | Milano"}},
+	// '|' between parts none of which can be a command is prose, not
+	// the engine's alternatives (mailfmt.IsProse).
+	{"Brewers' Circle | Milano", nil},
+	{"Cheers,\nCarla\n\nBrewers' Circle | Milano", nil},
+	// A signature under a sign-off, without "-- ": names, titles,
+	// companies, street addresses that start with a keyword ("Piazza")
+	// or a number ("221 Baker St"), in five languages.
+	{"Best regards,\nCarla Example\nACME GmbH\nCEO\nPiazza Duomo 1, 20121 Milano", nil},
+	{"Grüße,\nCarla\nHauptstr. 12\n10115 Berlin", nil},
+	{"Cheers\nCarla\n221 Baker St\nLondon", nil},
+	{"Bien à vous\nCarla\nBâtiment B, 3e étage", nil},
+	{"Groetjes\nNoor\nKerkstraat 12\n1017 GM Amsterdam", nil},
+	{"Ciao!\nCarla\nOlga Bianchi | Brewers' Circle | Milano", nil},
 }
 
 // unreadLines are lines no command reads and no reader takes for chat,

@@ -8,9 +8,10 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/referee"
+	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
+	"github.com/pbem-referee/referee/referee/wiring/daemon"
 )
 
 // thunderbirdReply is testkit.ThunderbirdReply with Ann's signature and a
@@ -32,6 +33,57 @@ func menuLine(text string, n int) string {
 	return ""
 }
 
+// startAnnAndBob has the organiser start a Dice Brewing game id (seed
+// seed) for ann and bob, who join by mutt-shaped replies, and waits until
+// it runs.
+func startAnnAndBob(t *testing.T, ms *mailstack.Stack, d *daemon.Daemon, orgTo, id, seed string) {
+	t.Helper()
+	organise(t, ms, orgTo, "e2e-"+id, "NEW dicebrewing id="+id+" deadline=none seed="+seed+"\r\nPLAYER ann@example.test Ann\r\nPLAYER bob@example.test Bob\r\n")
+	ms.WaitCount(t, "ann", "INBOX", 1, 20*time.Second)
+	ms.WaitCount(t, "bob", "INBOX", 1, 20*time.Second)
+	for _, p := range []string{"ann", "bob"} {
+		inv := ms.Messages(t, p, "INBOX")[0].Raw
+		to, raw := muttReply(t, inv, ms.Address(p), id+"-join-"+p, "JOIN")
+		ms.Send(t, ms.Address(p), []string{to}, raw)
+	}
+	waitFor(t, "the game to start", func() bool {
+		g, err := d.Referee.GameRecord(id)
+		return err == nil && g.Status == referee.StatusRunning
+	})
+}
+
+// waitingSeat is game id's table and the user name of the first seat it
+// waits for; a nil table when the game no longer runs.
+func waitingSeat(t *testing.T, d *daemon.Daemon, id string) (*engine.Table, string) {
+	t.Helper()
+	g, err := d.Referee.GameRecord(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Status != referee.StatusRunning {
+		return nil, ""
+	}
+	tb, err := engine.LoadTable(g.Table, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb, strings.TrimSuffix(g.Seats[tb.Waiting()[0].Seat].Address, "@example.test")
+}
+
+// waitMoved waits until game id's state token is no longer before: the
+// move what sent was played.
+func waitMoved(t *testing.T, d *daemon.Daemon, id string, before int, what string) {
+	t.Helper()
+	waitFor(t, what+" to be played", func() bool {
+		g, err := d.Referee.GameRecord(id)
+		if err != nil {
+			return false
+		}
+		tb, err := engine.LoadTable(g.Table, nil)
+		return err == nil && tb.Token() != before
+	})
+}
+
 // Issue 20 end to end: through Postfix and Dovecot, mutt-shaped
 // (top-posted above the attribution) and Thunderbird-shaped (bottom-posted
 // under the quote, format=flowed, with a signature) replies answer a
@@ -40,18 +92,7 @@ func menuLine(text string, n int) string {
 // typo was read and lists the chat as ignored.
 func TestAnswerFormsThroughDovecotAndPostfix(t *testing.T) {
 	ms, d, orgTo := startReferee(t, "ann", "bob")
-	organise(t, ms, orgTo, "e2e-ans1", "NEW dicebrewing id=a1 deadline=none seed=answers1\r\nPLAYER ann@example.test Ann\r\nPLAYER bob@example.test Bob\r\n")
-	ms.WaitCount(t, "ann", "INBOX", 1, 20*time.Second)
-	ms.WaitCount(t, "bob", "INBOX", 1, 20*time.Second)
-	for _, p := range []string{"ann", "bob"} {
-		inv := ms.Messages(t, p, "INBOX")[0].Raw
-		to, raw := muttReply(t, inv, ms.Address(p), "ans-join-"+p, "JOIN")
-		ms.Send(t, ms.Address(p), []string{to}, raw)
-	}
-	waitFor(t, "the game to start", func() bool {
-		g, err := d.Referee.GameRecord("a1")
-		return err == nil && g.Status == referee.StatusRunning
-	})
+	startAnnAndBob(t, ms, d, orgTo, "a1", "answers1")
 	// The answer forms, each as a function of the option chosen and its
 	// menu line; the chat each leaves in the echo's ignored lines.
 	forms := []struct {
@@ -82,33 +123,12 @@ func TestAnswerFormsThroughDovecotAndPostfix(t *testing.T) {
 	}
 	seen := map[string]int{}
 	for i := 0; i < 2*len(forms); i++ {
-		g, err := d.Referee.GameRecord("a1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g.Status != referee.StatusRunning {
+		tb, p := waitingSeat(t, d, "a1")
+		if tb == nil {
 			break
 		}
-		tb, err := engine.LoadTable(g.Table, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		seat := tb.Waiting()[0].Seat
-		p := strings.TrimSuffix(g.Seats[seat].Address, "@example.test")
-		// The seat's latest mail with a numbered menu.
-		var prompt []byte
-		var text string
-		waitFor(t, p+"'s menu", func() bool {
-			msgs := ms.Messages(t, p, "INBOX")
-			for k := len(msgs) - 1; k >= 0; k-- {
-				pm, err := mailfmt.Parse(msgs[k].Raw, mailfmt.Options{})
-				if err == nil && menuLine(pm.Text, 1) != "" && strings.Contains(pm.Text, "WHAT YOU NEED TO DO NOW") {
-					prompt, text = msgs[k].Raw, pm.Text
-					return true
-				}
-			}
-			return false
-		})
+		prompt, m := latestMenu(t, ms, p, "WHAT YOU NEED TO DO NOW")
+		text := m.Text
 		f := forms[i%len(forms)]
 		// Option 1, or the menu's last option (under its last group's
 		// heading, in columns when the group asks: issue 22's grouped
@@ -129,14 +149,7 @@ func TestAnswerFormsThroughDovecotAndPostfix(t *testing.T) {
 		before, n := tb.Token(), ms.Count(t, p, "INBOX")
 		to, raw := reply(t, prompt, ms.Address(p), fmt.Sprintf("ans-%d", i), answer)
 		ms.Send(t, ms.Address(p), []string{to}, raw)
-		waitFor(t, fmt.Sprintf("%s %s %q to be played", client, f.name, answer), func() bool {
-			g, err := d.Referee.GameRecord("a1")
-			if err != nil {
-				return false
-			}
-			tb, err := engine.LoadTable(g.Table, nil)
-			return err == nil && tb.Token() != before
-		})
+		waitMoved(t, d, "a1", before, fmt.Sprintf("%s %s %q", client, f.name, answer))
 		_, echo := newMail(t, ms, p, n, "YOUR MESSAGE")
 		if f.chat != "" && !strings.Contains(echo, "  "+f.chat) {
 			t.Errorf("%s %s %q: the echo does not list %q as ignored:\n%s", client, f.name, answer, f.chat, echo)
