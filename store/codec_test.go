@@ -280,7 +280,7 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 		type kv struct{ k, v []byte }
 		each := func(name string) []kv {
 			var out []kv
-			b := btx.Bucket([]byte(name))
+			b := bucketOf(btx, []byte(name))
 			b.ForEach(func(k, v []byte) error {
 				if v == nil {
 					v = getValue(b, k) // a blob
@@ -292,14 +292,14 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 		}
 		for _, e := range each("queue.outbox") {
 			if bytes.Equal(e.k, zbodyKey(bytesID(e.k))) {
-				if err := redo(btx.Bucket([]byte("queue.outbox")), e.k, 0, "payload"); err != nil {
+				if err := redo(bucketOf(btx, []byte("queue.outbox")), e.k, 0, "payload"); err != nil {
 					return err
 				}
 			}
 		}
 		for _, e := range each(string(bGameSnap)) {
 			if e.v[0] == snapZ {
-				if err := redo(btx.Bucket(bGameSnap), e.k, 1, "snapshot"); err != nil {
+				if err := redo(bucketOf(btx, bGameSnap), e.k, 1, "snapshot"); err != nil {
 					return err
 				}
 			}
@@ -308,11 +308,11 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 		// beside the log: writepath.go).
 		for _, e := range each(string(bGames)) {
 			if isInLog(e.v) {
-				v := getValue(btx.Bucket(bLogFlat), recordKey(string(e.k)))
-				if err := btx.Bucket(bGames).Put(e.k, bytes.Clone(v)); err != nil {
+				v := getValue(bucketOf(btx, bLogFlat), recordKey(string(e.k)))
+				if err := bucketOf(btx, bGames).Put(e.k, bytes.Clone(v)); err != nil {
 					return err
 				}
-				if err := btx.Bucket(bLogFlat).Delete(recordKey(string(e.k))); err != nil {
+				if err := bucketOf(btx, bLogFlat).Delete(recordKey(string(e.k))); err != nil {
 					return err
 				}
 				rewritten["record moved back"]++
@@ -320,7 +320,7 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 		}
 		for _, e := range each(string(bGames)) {
 			if e.v[0] == gameDeltaZ {
-				if err := redo(btx.Bucket(bGames), e.k, 9, "delta"); err != nil {
+				if err := redo(bucketOf(btx, bGames), e.k, 9, "delta"); err != nil {
 					return err
 				}
 			}
@@ -329,7 +329,7 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 			if e.v[0] == gameDelta {
 				if z := mainDeflate(t, e.v[9:]); len(z) < len(e.v)-9 {
 					v := append(append([]byte{gameDeltaZ}, e.v[1:9]...), z...)
-					if err := putValue(btx.Bucket(bGames), e.k, v); err != nil {
+					if err := putValue(bucketOf(btx, bGames), e.k, v); err != nil {
 						return err
 					}
 					rewritten["delta"]++
@@ -338,7 +338,7 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 		}
 		for _, e := range each(string(bLogFlat)) {
 			if e.v[0] == snapZ {
-				if err := redo(btx.Bucket(bLogFlat), e.k, 1, "log entry"); err != nil {
+				if err := redo(bucketOf(btx, bLogFlat), e.k, 1, "log entry"); err != nil {
 					return err
 				}
 			}
@@ -346,7 +346,7 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 			// compressed when DEFLATE made it smaller.
 			if e.v[0] == '{' {
 				if z := mainDeflate(t, e.v); len(z) < len(e.v) {
-					if err := putValue(btx.Bucket(bLogFlat), e.k, append([]byte{snapZ}, z...)); err != nil {
+					if err := putValue(bucketOf(btx, bLogFlat), e.k, append([]byte{snapZ}, z...)); err != nil {
 						return err
 					}
 					rewritten["log entry"]++
@@ -355,7 +355,7 @@ func TestStoreWrittenByMainReads(t *testing.T) {
 		}
 		for _, e := range each("inbound") {
 			if len(e.v) > 0 && e.v[0] == inboundZ {
-				if err := redo(btx.Bucket([]byte("inbound")), e.k, 1, "inbound"); err != nil {
+				if err := redo(bucketOf(btx, []byte("inbound")), e.k, 1, "inbound"); err != nil {
 					return err
 				}
 			}

@@ -119,7 +119,7 @@ func (tx *Tx) Log(game string, from uint64, fn func(seq uint64, entry []byte) er
 		l = tx.specLog(game)
 	}
 	prefix := append([]byte(game), 0)
-	c := tx.tx.Bucket(bLogFlat).Cursor()
+	c := tx.bucket(bLogFlat).Cursor()
 	for k, v := c.Seek(logKey(game, from)); k != nil && len(k) == len(prefix)+8 && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		e, err := decodeSnap(v)
 		if err != nil {

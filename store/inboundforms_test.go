@@ -15,7 +15,7 @@ import (
 // the whole record (HTML escapes, every key) under each of its keys.
 func markOld(tx *Tx, rec InboundRecord) error {
 	for _, k := range rec.Keys {
-		if err := putJSON(tx.tx.Bucket(bInbound), []byte(k), rec); err != nil {
+		if err := putJSON(tx.bucket(bInbound), []byte(k), rec); err != nil {
 			return err
 		}
 	}
@@ -189,7 +189,7 @@ func TestLogEntriesOldAndCompressed_Issue25(t *testing.T) {
 	entries := [][]byte{[]byte(`{"kind":"old"}`), long, []byte(`{"k":1}`), {snapZ, 'a', 'b'}, []byte("plain"), {}}
 	err := db.Update(func(tx *Tx) error {
 		// The first as an older store wrote it: the entry as it is.
-		if err := tx.tx.Bucket(bLogFlat).Put(logKey("g1", 1), entries[0]); err != nil {
+		if err := tx.bucket(bLogFlat).Put(logKey("g1", 1), entries[0]); err != nil {
 			return err
 		}
 		for _, e := range entries[1:] {
@@ -197,7 +197,7 @@ func TestLogEntriesOldAndCompressed_Issue25(t *testing.T) {
 				return err
 			}
 		}
-		if v := tx.tx.Bucket(bLogFlat).Get(logKey("g1", 2)); len(v) == 0 || v[0] != snapZ || 2*len(v) > len(long) {
+		if v := tx.bucket(bLogFlat).Get(logKey("g1", 2)); len(v) == 0 || v[0] != snapZ || 2*len(v) > len(long) {
 			t.Errorf("a long entry kept in %d bytes (of %d), want compressed", len(v), len(long))
 		}
 		return nil

@@ -143,7 +143,7 @@ func moveText(rng *rand.Rand, n int) []byte {
 func depths(db *DB) map[string]int {
 	out := map[string]int{}
 	db.View(func(tx *Tx) error {
-		return tx.tx.ForEach(func(name []byte, b *bolt.Bucket) error {
+		return eachBucket(tx.tx, func(name []byte, b *bolt.Bucket) error {
 			out[string(name)] = b.Stats().Depth
 			return nil
 		})
@@ -190,7 +190,7 @@ func TestMoveWritesNoGamesTree_Issue25(t *testing.T) {
 	// The older layout: every other game's value in "games".
 	old := map[string]bool{}
 	if err := db.bolt.Update(func(btx *bolt.Tx) error {
-		g, l := btx.Bucket(bGames), btx.Bucket(bLogFlat)
+		g, l := bucketOf(btx, bGames), bucketOf(btx, bLogFlat)
 		for j := 0; j < games; j += 2 {
 			id := fmt.Sprintf("g%d", j)
 			old[id] = true
@@ -315,7 +315,7 @@ func TestWakeKeptBesideTheLog_Issue25(t *testing.T) {
 	}
 	old := map[string]bool{}
 	if err := db.bolt.Update(func(btx *bolt.Tx) error {
-		w, l := btx.Bucket(bWake), btx.Bucket(bLogFlat)
+		w, l := bucketOf(btx, bWake), bucketOf(btx, bLogFlat)
 		for j := 0; j < games; j += 2 {
 			id := fmt.Sprintf("g%d", j)
 			if _, ok := wakes[id]; !ok {
@@ -408,7 +408,7 @@ func TestWakeKeptBesideTheLog_Issue25(t *testing.T) {
 	moved := 0
 	db.View(func(tx *Tx) error {
 		for id := range changed {
-			if tx.tx.Bucket(bWake).Get(wakeByKey(id)) != nil {
+			if tx.bucket(bWake).Get(wakeByKey(id)) != nil {
 				t.Errorf("game %s: its wake-up changed and is still kept in wake", id)
 			}
 			if old[id] {

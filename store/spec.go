@@ -251,7 +251,7 @@ func (tx *Tx) apply(s *Spec, check func() bool) error {
 		return fmt.Errorf("%w: an access that cannot be checked", ErrConflict)
 	}
 	for _, r := range s.reads {
-		b := tx.tx.Bucket(r.bucket)
+		b := tx.bucket(r.bucket)
 		var v []byte
 		if b != nil {
 			v = getValue(b, r.key)
@@ -279,7 +279,7 @@ func (tx *Tx) apply(s *Spec, check func() bool) error {
 // get reads a key (recording it in a speculation).
 func (tx *Tx) get(bucket, key []byte) []byte {
 	var v []byte
-	if b := tx.tx.Bucket(bucket); b != nil {
+	if b := tx.bucket(bucket); b != nil {
 		v = getValue(b, key)
 	}
 	if s := tx.spec; s != nil {
@@ -293,7 +293,7 @@ func (tx *Tx) get(bucket, key []byte) []byte {
 
 // logSeq is the last sequence number of a game's stored log.
 func (tx *Tx) logSeq(game string) uint64 {
-	return lastLogSeq(tx.tx.Bucket(bLogFlat), game)
+	return lastLogSeq(tx.bucket(bLogFlat), game)
 }
 
 // specLog returns the speculation's view of a game's log.

@@ -64,7 +64,7 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 // writes anyway (2026-12-07, issue 25: it was 0xFF + the game in "wake",
 // a third leaf of wake a move; still read there).
 func (tx *Tx) wakeBeside(game string) (*bolt.Bucket, []byte) {
-	return tx.tx.Bucket(bLogFlat), append(append([]byte(game), 0), wakeBesideMark)
+	return tx.bucket(bLogFlat), append(append([]byte(game), 0), wakeBesideMark)
 }
 
 // wakeBesideMark ends a game's wake-up key's key in log.flat.
@@ -79,7 +79,7 @@ func (tx *Tx) wakeKey(game string) ([]byte, bool) {
 			return v, false
 		}
 	}
-	if v := tx.tx.Bucket(bWake).Get(wakeByKey(game)); v != nil {
+	if v := tx.bucket(bWake).Get(wakeByKey(game)); v != nil {
 		return v, true
 	}
 	return nil, false

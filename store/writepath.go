@@ -191,7 +191,7 @@ func migrateWritePath(tx *bolt.Tx) error {
 // getRaw reads a key without recording it (a speculation that uses it is
 // wide already).
 func (tx *Tx) getRaw(bucket, key []byte) []byte {
-	if b := tx.tx.Bucket(bucket); b != nil {
+	if b := tx.bucket(bucket); b != nil {
 		return getValue(b, key)
 	}
 	return nil
@@ -288,7 +288,7 @@ func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
 // the write lock), else nil.
 func (tx *Tx) writeGame(id string, val, snap, stored []byte) error {
 	if snap != nil {
-		b, err := tx.tx.CreateBucketIfNotExists(bGameSnap)
+		b, err := createBucket(tx.tx, bGameSnap)
 		if err != nil {
 			return err
 		}
@@ -302,7 +302,7 @@ func (tx *Tx) writeGame(id string, val, snap, stored []byte) error {
 		// transaction commits, as it is kept with the bytes it inflates.
 		tx.db.snaps.keep(id, bytes.Clone(stored), bytes.Clone(snap))
 	}
-	g, l := tx.tx.Bucket(bGames), tx.tx.Bucket(bLogFlat)
+	g, l := tx.bucket(bGames), tx.bucket(bLogFlat)
 	if l == nil {
 		// A store of schema 7 or older (the tests' stores at an older
 		// schema: a store opens migrated to the current one).
@@ -326,7 +326,7 @@ func (tx *Tx) withBody(q string, it *Item) {
 	if len(it.Payload) > 0 {
 		return
 	}
-	b := tx.tx.Bucket([]byte("queue." + q))
+	b := tx.bucket([]byte("queue." + q))
 	if b == nil {
 		return
 	}
@@ -341,7 +341,7 @@ func (tx *Tx) withBody(q string, it *Item) {
 
 // putBody writes an item's payload once, as packed.
 func (tx *Tx) putBody(q string, id uint64, body Body) error {
-	b := tx.tx.Bucket([]byte("queue." + q))
+	b := tx.bucket([]byte("queue." + q))
 	if b == nil {
 		return fmt.Errorf("store: no queue %q", q)
 	}
@@ -354,7 +354,7 @@ func (tx *Tx) putBody(q string, id uint64, body Body) error {
 
 // deleteBody forgets an item's payload.
 func (tx *Tx) deleteBody(q string, id uint64) error {
-	if b := tx.tx.Bucket([]byte("queue." + q)); b != nil {
+	if b := tx.bucket([]byte("queue." + q)); b != nil {
 		if err := deleteValue(b, bodyKey(id)); err != nil {
 			return err
 		}
