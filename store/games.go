@@ -44,11 +44,11 @@ func (tx *Tx) PutGame(id string, rec []byte) error {
 	if id == "" {
 		return errors.New("store: empty game id")
 	}
-	val, snap := tx.encodeGame(id, rec)
+	val, snap, e := tx.encodeGame(id, rec)
 	if tx.spec != nil {
-		return tx.specPutGame(id, rec, val, snap)
+		return tx.specPutGame(id, rec, val, snap, e)
 	}
-	return tx.writeGame(id, val, snap, nil)
+	return tx.writeGame(id, val, snap, nil, e)
 }
 
 // HasGame reports whether a game exists.

@@ -323,7 +323,7 @@ func (tx *Tx) specAppendLog(game string, entry []byte) (uint64, error) {
 // specPutGame keeps a game's record and the values encoded for it: the
 // snapshot they were encoded against was read through get, so the commit
 // writes them only if it is still the one stored.
-func (tx *Tx) specPutGame(id string, rec, val, snap []byte) error {
+func (tx *Tx) specPutGame(id string, rec, val, snap []byte, e gameEncoding) error {
 	tx.spec.games[id] = rec
 	tx.spec.stamps[id] = val
 	var stored []byte
@@ -331,7 +331,7 @@ func (tx *Tx) specPutGame(id string, rec, val, snap []byte) error {
 		tx.spec.snaps[id] = snap
 		stored = encodeSnap(snap) // compressed here, outside the write lock
 	}
-	tx.spec.ops = append(tx.spec.ops, func(tx *Tx) error { return tx.writeGame(id, val, snap, stored) })
+	tx.spec.ops = append(tx.spec.ops, func(tx *Tx) error { return tx.writeGame(id, val, snap, stored, e) })
 	return nil
 }
 

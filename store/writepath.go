@@ -240,10 +240,24 @@ func (tx *Tx) pendingSnap(id string) []byte {
 }
 
 // encodeGame chooses how to store a game's record: val for "games" and,
-// when the record becomes the snapshot, snap for "games.snap" (else nil).
-func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
+// when the record becomes the snapshot, snap for "games.snap" (else nil);
+// e tells writeGame what it read: "games" holds the marker of a record
+// beside the log already (a read of a speculation is checked at its
+// commit, so the commit need not read it again).
+func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte, e gameEncoding) {
 	key := []byte(id)
-	old := gameValue(id, tx.get)
+	g := tx.get(bGames, key)
+	e.marked = isInLog(g)
+	val, snap = tx.encodeGameFrom(id, rec, inLogValue(id, g, tx.get))
+	return val, snap, e
+}
+
+// gameEncoding is what encodeGame read that writeGame needs.
+type gameEncoding struct{ marked bool }
+
+// encodeGameFrom is encodeGame of a game whose stored value is old.
+func (tx *Tx) encodeGameFrom(id string, rec, old []byte) (val, snap []byte) {
+	key := []byte(id)
 	if tx.spec != nil {
 		if st, ok := tx.spec.stamps[id]; ok {
 			old = st
@@ -286,7 +300,7 @@ func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
 // writeGame writes the values encodeGame chose; stored is the snapshot's
 // stored form when the caller encoded it already (a speculation, before
 // the write lock), else nil.
-func (tx *Tx) writeGame(id string, val, snap, stored []byte) error {
+func (tx *Tx) writeGame(id string, val, snap, stored []byte, e gameEncoding) error {
 	if snap != nil {
 		b, err := createBucket(tx.tx, bGameSnap)
 		if err != nil {
@@ -308,9 +322,10 @@ func (tx *Tx) writeGame(id string, val, snap, stored []byte) error {
 		// schema: a store opens migrated to the current one).
 		return g.Put([]byte(id), val)
 	}
-	if !isInLog(g.Get([]byte(id))) {
+	if !e.marked {
 		// Once a game (its first put, or the first since an older
-		// store's value): then never again a move.
+		// store's value): then never again a move. (A game put twice
+		// in a speculation puts the marker twice, in the same leaf.)
 		if err := g.Put([]byte(id), []byte{gameInLog}); err != nil {
 			return err
 		}
