@@ -198,6 +198,9 @@ type DB struct {
 	// mapped keeps the mapping's resident pages under
 	// Options.MappedLimit (mapping.go).
 	mapped *mapping
+	// oldWakes: "wake" held wake-up keys of the older form at the open
+	// (wake.go).
+	oldWakes bool
 }
 
 // Open opens (creating if needed) the store at path, waits at most
@@ -229,6 +232,7 @@ func Open(path string, opt *Options) (*DB, error) {
 		b.Close()
 		return nil, err
 	}
+	db.View(func(tx *Tx) error { db.oldWakes = tx.hasOldWakes(); return nil })
 	return db, nil
 }
 
