@@ -266,7 +266,9 @@
 //     (TestCompressedFormsOldAndNew, TestZstdFormNeverADeflateStream,
 //     TestStoreWrittenByMainReads: a store of main's forms reads); every
 //     dictionary shipped stays, byte for byte
-//     (TestDictionariesNeverChange), a new one taking a new id.
+//     (TestDictionariesNeverChange), a new one taking a new id: 2
+//     (2026-12-07) is 1 and the reply line in Italian, Dutch and French
+//     (TestReplyLineOfEveryLanguageInTheDictionary).
 //     A store written since cannot be read by a binary from before
 //     2026-12-07 (its values fail to inflate: no silent misreading).
 //     Chosen by measurement over a bench store's values
