@@ -122,14 +122,7 @@ func TestMigrationToBlobs(t *testing.T) {
 		})
 	}
 	check("before", db)
-	db.Close()
-	if db, err = Open(path, &Options{NoSync: true}); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion {
-		t.Fatalf("schema %d", v)
-	}
+	db = reopenCurrent(t, db, path)
 	check("after", db)
 	if err := db.Check(); err != nil {
 		t.Fatal(err)

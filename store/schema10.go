@@ -90,22 +90,9 @@ func migrateSchema10(tx *bolt.Tx) error {
 	if err != nil {
 		return err
 	}
-	var move [][]byte
-	err = tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
-		if string(name) != string(bMeta) && string(name) != string(bRest) {
-			move = append(move, append([]byte(nil), name...))
-		}
-		return nil
+	return moveBuckets(tx, nil, rest, func(name []byte) bool {
+		return string(name) != string(bMeta) && string(name) != string(bRest)
 	})
-	if err != nil {
-		return err
-	}
-	for _, name := range move {
-		if err := tx.MoveBucket(name, nil, rest); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // migrateSchema11: 10 -> 11, the buckets that stay at the top level
@@ -115,18 +102,30 @@ func migrateSchema11(tx *bolt.Tx) error {
 	if rest == nil {
 		return nil
 	}
-	var move [][]byte
-	err := rest.ForEachBucket(func(name []byte) error {
-		if topBucket(name) {
-			move = append(move, append([]byte(nil), name...))
+	return moveBuckets(tx, rest, nil, topBucket)
+}
+
+// moveBuckets moves the sub-buckets of src that move says into dst (nil:
+// the top level).
+func moveBuckets(tx *bolt.Tx, src, dst *bolt.Bucket, move func(name []byte) bool) error {
+	var names [][]byte
+	each := func(name []byte) error {
+		if move(name) {
+			names = append(names, append([]byte(nil), name...))
 		}
 		return nil
-	})
+	}
+	var err error
+	if src == nil {
+		err = tx.ForEach(func(name []byte, _ *bolt.Bucket) error { return each(name) })
+	} else {
+		err = src.ForEachBucket(each)
+	}
 	if err != nil {
 		return err
 	}
-	for _, name := range move {
-		if err := tx.MoveBucket(name, rest, nil); err != nil {
+	for _, name := range names {
+		if err := tx.MoveBucket(name, src, dst); err != nil {
 			return err
 		}
 	}

@@ -94,14 +94,7 @@ func TestMoveWritesOneLeafOfHeaders_Issue25(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			db.Close()
-			if db, err = Open(path, &Options{NoSync: true}); err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			if v, _ := db.SchemaVersion(); v != SchemaVersion {
-				t.Fatalf("schema %d", v)
-			}
+			db = reopenCurrent(t, db, path)
 			// The top level: the buckets a move, a delivery, an intake
 			// write, and rest; every other bucket is in rest.
 			db.View(func(tx *Tx) error {

@@ -595,6 +595,22 @@ func TestCompactReclaimsSpace(t *testing.T) {
 	})
 }
 
+// reopenCurrent closes db and opens the file at path again, migrated to
+// the current schema (closed when the test ends).
+func reopenCurrent(t *testing.T, db *DB, path string) *DB {
+	t.Helper()
+	db.Close()
+	db, err := Open(path, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if v, _ := db.SchemaVersion(); v != SchemaVersion {
+		t.Fatalf("schema %d", v)
+	}
+	return db
+}
+
 // openAtSchema opens a new store of an older schema n (the first n
 // migrations), for the migration tests; path reopens it at today's.
 func openAtSchema(t *testing.T, n int) (*DB, string) {

@@ -300,14 +300,7 @@ func TestMigrationMovesPayloads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
-	if db, err = Open(path, &Options{NoSync: true}); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion {
-		t.Fatalf("schema %d", v)
-	}
+	db = reopenCurrent(t, db, path)
 	db.Update(func(tx *Tx) error {
 		n := 0
 		each := func(it Item) error {
