@@ -489,9 +489,22 @@
 // (4.71x) before; the headers one leaf 18,094 B, 17.67 pages (4.24x:
 // headers 3 -> 1); the queue's leaves full 17,742 B, 17.33 pages (4.16x:
 // queue.outbox leaves 1.74 -> 1.47, splits 0.95 -> 0.68 a move); inbound's
-// keys short: FIGURE1000. At 10,000 games (--moves 100) 19,189 B for
+// keys short 17,547-17,578 B, 17.14-17.17 pages (4.11-4.12x: inbound's
+// branches 2.12 -> 1.94; two runs). At 10,000 games (--moves 100) 19,189 B for
 // 3,844 B (4.99x) before; the headers one leaf 16,957 B (4.41x); all
-// three FIGURE10000.
+// three 16,281-16,445 B (4.24-4.28x; two runs: a run's layout varies by
+// 100-150 B a move, its data bytes not). BenchmarkWritePerMove (150
+// moves, disk/data, the three cuts; was 2.79, 3.74, 1.97, 3.09 with the
+// record beside the log): brewcrafters 2.41, dicebrewing 3.20, fromage
+// 1.69, heavenale 2.66; the queue's fill alone 2.8-3.5% of a move's
+// bytes in each game and 2.3-6.9% of a delivery's. Not yet 4x at scale:
+// what a move writes at 1,000 games is now log.flat 5.65 pages (branches
+// 3.28: 4 levels; a leaf split nearly every move of the bench, whose
+// games were loaded in full leaves), queue.outbox 4.45 (a mail's blob
+// 2), inbound 3.4, wake 1.6, the headers' leaf and the meta page. Next:
+// a wake-up moved later could leave its old key for the tick to drop
+// (a move writes wake's last leaf only, not also the old key's: about
+// 0.9 page; DueWakes and NextWake must then skip and drop stale keys).
 //
 // The page size is the file's, fixed when it is made: a store made with
 // pages of 4 KiB keeps them and works as before; Compact rewrites it with
