@@ -73,10 +73,10 @@ func TestMigrationToBlobs(t *testing.T) {
 	rec := record(rng, 20000)
 	want := map[uint64][]byte{}
 	err := db.Update(func(tx *Tx) error {
-		if err := tx.tx.Bucket(bGames).Put([]byte("g"), []byte{gameSnap, 0, 0, 0, 0, 0, 0, 0, 1}); err != nil {
+		if err := tx.bucket(bGames).Put([]byte("g"), []byte{gameSnap, 0, 0, 0, 0, 0, 0, 0, 1}); err != nil {
 			return err
 		}
-		if err := tx.tx.Bucket(bGameSnap).Put([]byte("g"), rec); err != nil {
+		if err := tx.bucket(bGameSnap).Put([]byte("g"), rec); err != nil {
 			return err
 		}
 		for i, size := range []int{10, blobMin - 1, blobMin, 40000} {
@@ -84,13 +84,13 @@ func TestMigrationToBlobs(t *testing.T) {
 			want[id] = bytes.Repeat([]byte{byte('a' + i)}, size)
 			raw := fmt.Appendf(nil, `{"id":%d,"key":"k%d","to":"x@y","state":"pending","created":%q,"due":%q}`, id, id,
 				t0.Format(time.RFC3339), t0.Format(time.RFC3339))
-			if err := tx.tx.Bucket([]byte("queue.outbox")).Put(u64(id), raw); err != nil {
+			if err := tx.bucket([]byte("queue.outbox")).Put(u64(id), raw); err != nil {
 				return err
 			}
-			if err := tx.tx.Bucket([]byte("due.outbox")).Put(dueKey(t0, id), nil); err != nil {
+			if err := tx.bucket([]byte("due.outbox")).Put(dueKey(t0, id), nil); err != nil {
 				return err
 			}
-			if err := tx.tx.Bucket(bodyBucket("outbox")).Put(u64(id), want[id]); err != nil {
+			if err := tx.bucket(bodyBucket("outbox")).Put(u64(id), want[id]); err != nil {
 				return err
 			}
 		}
@@ -108,12 +108,12 @@ func TestMigrationToBlobs(t *testing.T) {
 				it, err := tx.QueueItem("outbox", id)
 				if when == "before" {
 					// Schema 6 to 8 kept them in "body.outbox" (schema9.go).
-					it.Payload = getValue(tx.tx.Bucket(bodyBucket("outbox")), u64(id))
+					it.Payload = getValue(tx.bucket(bodyBucket("outbox")), u64(id))
 				}
 				if err != nil || !bytes.Equal(it.Payload, p) {
 					t.Errorf("%s: item %d: %v, %d bytes", when, id, err, len(it.Payload))
 				}
-				blob := tx.tx.Bucket([]byte("queue.outbox")).Bucket(bodyKey(id)) != nil
+				blob := tx.bucket([]byte("queue.outbox")).Bucket(bodyKey(id)) != nil
 				if when == "after" && blob != (len(p) >= blobMin) {
 					t.Errorf("%s: item %d of %d bytes: blob %v", when, id, len(p), blob)
 				}
@@ -122,14 +122,7 @@ func TestMigrationToBlobs(t *testing.T) {
 		})
 	}
 	check("before", db)
-	db.Close()
-	if db, err = Open(path, &Options{NoSync: true}); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion {
-		t.Fatalf("schema %d", v)
-	}
+	db = reopenCurrent(t, db, path)
 	check("after", db)
 	if err := db.Check(); err != nil {
 		t.Fatal(err)
@@ -137,9 +130,9 @@ func TestMigrationToBlobs(t *testing.T) {
 	// A blob that shrinks becomes a plain value again, and back.
 	for _, n := range []int{10, 5000, 20} {
 		v := bytes.Repeat([]byte("z"), n)
-		db.Update(func(tx *Tx) error { return putValue(tx.tx.Bucket(bGameSnap), []byte("g"), v) })
+		db.Update(func(tx *Tx) error { return putValue(tx.bucket(bGameSnap), []byte("g"), v) })
 		db.View(func(tx *Tx) error {
-			if got := getValue(tx.tx.Bucket(bGameSnap), []byte("g")); !bytes.Equal(got, v) {
+			if got := getValue(tx.bucket(bGameSnap), []byte("g")); !bytes.Equal(got, v) {
 				t.Errorf("value of %d bytes read back as %d", n, len(got))
 			}
 			return nil

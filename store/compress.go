@@ -116,11 +116,21 @@ var zstdMagic = [4]byte{0x28, 0xB5, 0x2F, 0xFD}
 //     the values of a `referee demo` store (four games, English; see
 //     BenchmarkCodecCorpus to build another).
 //
+//   - 2 (2026-12-07): dictionary 1 and, after it, the reply line
+//     (templates/referee/*/replyline.tmpl: the first line of every mail to
+//     a person) in the four languages, the French one also as its
+//     quoted-printable body writes it: dictionary 1 knew the English one
+//     only. Values compressed with 1 read as before (their frames name
+//     it).
+//
 //go:embed zdict/1.txt
 var zdict1 []byte
 
+//go:embed zdict/2.txt
+var zdict2 []byte
+
 // zstdDict is the id of the dictionary new values are compressed with.
-const zstdDict = 1
+const zstdDict = 2
 
 // zstdWindow is the largest window the encoder uses.
 const zstdWindow = 256 << 10
@@ -132,11 +142,12 @@ const zstdWindow = 256 << 10
 // TestCodecServesEveryBubble). The encoder's own lazy set-up is run here
 // too, by a first encoding.
 var (
-	zstdEnc = newZstdEncoder()
+	zstdEnc = newZstdEncoder(zstdDict, zdict2)
 	zstdDec = newZstdDecoder()
 )
 
-func newZstdEncoder() *zstd.Encoder {
+// newZstdEncoder makes the encoder of the dictionary id, dict.
+func newZstdEncoder(id uint32, dict []byte) *zstd.Encoder {
 	e, err := zstd.NewWriter(nil,
 		zstd.WithEncoderLevel(zstd.SpeedFastest),
 		zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
@@ -145,7 +156,7 @@ func newZstdEncoder() *zstd.Encoder {
 		zstd.WithZeroFrames(true),
 		zstd.WithWindowSize(zstdWindow),
 		zstd.WithLowerEncoderMem(true),
-		zstd.WithEncoderDictRaw(zstdDict, zdict1))
+		zstd.WithEncoderDictRaw(id, dict))
 	if err != nil {
 		panic("store: zstd encoder: " + err.Error())
 	}
@@ -157,7 +168,8 @@ func newZstdDecoder() *zstd.Decoder {
 	d, err := zstd.NewReader(nil,
 		zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)),
 		zstd.WithDecoderMaxMemory(maxValue),
-		zstd.WithDecoderDictRaw(1, zdict1)) // every dictionary shipped, by its id
+		zstd.WithDecoderDictRaw(1, zdict1), // every dictionary shipped, by its id
+		zstd.WithDecoderDictRaw(2, zdict2))
 	if err != nil {
 		panic("store: zstd decoder: " + err.Error())
 	}

@@ -47,7 +47,7 @@ func TestPayloadsCompressedAndOld(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				b := tx.tx.Bucket([]byte("queue.outbox"))
+				b := tx.bucket([]byte("queue.outbox"))
 				z, raw := getValue(b, zbodyKey(id)), getValue(b, bodyKey(id))
 				if z != nil && raw != nil {
 					t.Errorf("%s: both forms written", name)
@@ -99,7 +99,7 @@ func TestPayloadsCompressedAndOld(t *testing.T) {
 		if err != nil || n != len(want) {
 			t.Fatalf("pruned %d of %d (%v)", n, len(want), err)
 		}
-		c := tx.tx.Bucket([]byte("queue.outbox")).Cursor()
+		c := tx.bucket([]byte("queue.outbox")).Cursor()
 		for k, _ := c.First(); k != nil; k, _ = c.Next() {
 			t.Errorf("left after the prune: %x", k)
 		}
@@ -129,7 +129,7 @@ func TestGameFormsOldAndCompressed(t *testing.T) {
 				}
 				rec := mutate(rng, snap)
 				err := db.Update(func(tx *Tx) error {
-					g := tx.tx.Bucket(bGames)
+					g := tx.bucket(bGames)
 					s, err := tx.tx.CreateBucketIfNotExists(bGameSnap)
 					if err != nil {
 						return err

@@ -11,7 +11,15 @@
 //
 // # Buckets
 //
-// Every bucket, its keys and its values (values are JSON unless noted):
+// Every bucket, its keys and its values (values are JSON unless noted).
+// From schema 11 (schema10.go) the top level holds meta, inbound,
+// log.flat, queue.outbox, done.outbox, wake, games.snap, cursors,
+// attempts (the buckets a move, a delivery and an intake write) and
+// "rest", a bucket whose sub-buckets are every other bucket below, by the
+// same names: the top level is one leaf, and a move writes one page of
+// headers where it wrote three. Every access to a bucket by name goes
+// through bucketOf or createBucket, which find it where the layout keeps
+// it.
 //
 //	meta          "schema_version" -> decimal text
 //	games         game id -> the referee's game record (opaque JSON bytes),
@@ -148,6 +156,15 @@
 //     key, '{' first. bbolt never splits a leaf of four entries, and
 //     four records of 250-300 bytes made every leaf of inbound two pages.
 //   - inbound's leaves split full (FillPercent 0.95), as log.flat's.
+//   - From 2026-12-07 (no schema change) the keys are short (intake.go,
+//     "The short keys"): an input's record under 0x00 'w' + the first 16
+//     bytes of the SHA-256 of its key (its cluster raw, 0x00, the next 8:
+//     19 bytes; the record holds its keys), a VERP id of lower-case hex
+//     under 0x00 'w' + its bytes (18 bytes for a mailfmt.BounceID), in
+//     its input's run as before. A branch of 1 KiB holds a child per 35
+//     bytes where it held one per 60-66 (keys of 45-50 bytes). Seen and
+//     VERP look the short key up first, then the forms above; the records
+//     of the older forms leave with PruneInbound and PruneVERP.
 //
 // A blob (schema 7, blob.go) is a value of 1 KiB or more kept alone: a
 // nested bucket under its key whose only entry (key 0x00) is the value.
@@ -259,7 +276,9 @@
 //     (TestCompressedFormsOldAndNew, TestZstdFormNeverADeflateStream,
 //     TestStoreWrittenByMainReads: a store of main's forms reads); every
 //     dictionary shipped stays, byte for byte
-//     (TestDictionariesNeverChange), a new one taking a new id.
+//     (TestDictionariesNeverChange), a new one taking a new id: 2
+//     (2026-12-07) is 1 and the reply line in Italian, Dutch and French
+//     (TestReplyLineOfEveryLanguageInTheDictionary).
 //     A store written since cannot be read by a binary from before
 //     2026-12-07 (its values fail to inflate: no silent misreading).
 //     Chosen by measurement over a bench store's values
@@ -453,6 +472,49 @@
 // made short (a digest; branches of 20 children where they hold 12:
 // a level less only from about 10,000 games), commits that several
 // moves share (Group: the branches above their leaves written once).
+//
+// # The headers, the queue's leaves, inbound's keys
+//
+// Three cuts (2026-12-07, issue 25), each where the last page-by-page
+// reading put the pages of a move:
+//
+//   - The top-level tree is one leaf (schema 11, schema10.go): it held
+//     27 headers in five leaves under a branch, and a move's four
+//     buckets' headers were in two of them (three pages a move). Every
+//     bucket no frequent commit writes is in "rest"; a move writes one
+//     page of headers (TestMoveWritesOneLeafOfHeaders_Issue25). The
+//     migration is two steps in two commits: every bucket but meta into
+//     rest (the top level, left with two, is merged into one leaf), then
+//     the top buckets back (bbolt's MoveBucket moves a bucket as last
+//     committed: migrations now commit one by one, each with its version).
+//   - A queue's leaves split full (queueFill 0.95, queue.go): items come
+//     in id order at the end of the rows; a leaf split in halves was
+//     split again by the next move.
+//   - inbound's keys are short (above, "Key layout";
+//     TestInboundFormsOldAndNew_Issue25).
+//
+// Measured (referee bench --no-mail --bulk, bytes a move for the data
+// bytes a move, exact whatever the load; pages a move with --pages):
+// at 1,000 games (--moves 300 --pages) 20,097 B, 19.63 pages for 4,266 B
+// (4.71x) before; the headers one leaf 18,094 B, 17.67 pages (4.24x:
+// headers 3 -> 1); the queue's leaves full 17,742 B, 17.33 pages (4.16x:
+// queue.outbox leaves 1.74 -> 1.47, splits 0.95 -> 0.68 a move); inbound's
+// keys short 17,547-17,578 B, 17.14-17.17 pages (4.11-4.12x: inbound's
+// branches 2.12 -> 1.94; two runs). At 10,000 games (--moves 100) 19,189 B for
+// 3,844 B (4.99x) before; the headers one leaf 16,957 B (4.41x); all
+// three 16,281-16,445 B (4.24-4.28x; two runs: a run's layout varies by
+// 100-150 B a move, its data bytes not). BenchmarkWritePerMove (150
+// moves, disk/data, the three cuts; was 2.79, 3.74, 1.97, 3.09 with the
+// record beside the log): brewcrafters 2.41, dicebrewing 3.20, fromage
+// 1.69, heavenale 2.66; the queue's fill alone 2.8-3.5% of a move's
+// bytes in each game and 2.3-6.9% of a delivery's. Not yet 4x at scale:
+// what a move writes at 1,000 games is now log.flat 5.65 pages (branches
+// 3.28: 4 levels; a leaf split nearly every move of the bench, whose
+// games were loaded in full leaves), queue.outbox 4.45 (a mail's blob
+// 2), inbound 3.4, wake 1.6, the headers' leaf and the meta page. Next:
+// a wake-up moved later could leave its old key for the tick to drop
+// (a move writes wake's last leaf only, not also the old key's: about
+// 0.9 page; DueWakes and NextWake must then skip and drop stale keys).
 //
 // The page size is the file's, fixed when it is made: a store made with
 // pages of 4 KiB keeps them and works as before; Compact rewrites it with

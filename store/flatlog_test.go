@@ -74,7 +74,7 @@ func TestMigrationToFlatLog(t *testing.T) {
 			return nil
 		})
 		db.bolt.Update(func(btx *bolt.Tx) error {
-			live, idx := btx.Bucket([]byte("queue.outbox")), btx.Bucket([]byte("due.outbox"))
+			live, idx := bucketOf(btx, []byte("queue.outbox")), bucketOf(btx, []byte("due.outbox"))
 			var ks [][]byte
 			live.ForEach(func(k, _ []byte) error {
 				if len(k) == 17 {
@@ -94,12 +94,12 @@ func TestMigrationToFlatLog(t *testing.T) {
 		if db, err = Open(path, &Options{NoSync: true}); err != nil {
 			t.Fatal(err)
 		}
-		if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 9 {
+		if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 11 {
 			t.Fatalf("schema %d", v)
 		}
 		check := func(when string) {
 			db.View(func(tx *Tx) error {
-				if tx.tx.Bucket(bLog) != nil {
+				if tx.bucket(bLog) != nil {
 					t.Errorf("%s: the old log bucket is still there", when)
 				}
 				for _, id := range ids {
@@ -135,7 +135,7 @@ func TestMigrationToFlatLog(t *testing.T) {
 		}
 		check("migrated")
 		db.Update(func(tx *Tx) error {
-			if tx.tx.Bucket([]byte("due.outbox")) != nil {
+			if tx.bucket([]byte("due.outbox")) != nil {
 				t.Errorf("the old due index is still there")
 			}
 			due, _ := tx.Due("outbox", t0.Add(1000*time.Hour), 0)
@@ -188,7 +188,7 @@ func TestMigrationToFlatLog(t *testing.T) {
 		// The VERP ids moved to inbound: read there, kept by PruneInbound,
 		// pruned by PruneVERP only.
 		db.Update(func(tx *Tx) error {
-			if tx.tx.Bucket(bVERP) != nil {
+			if tx.bucket(bVERP) != nil {
 				t.Errorf("the old verp bucket is still there")
 			}
 			if err := tx.MarkInbound(InboundRecord{Keys: []string{"msgid:<old@x>"}, Received: t0.Add(-1000 * time.Hour)}); err != nil {

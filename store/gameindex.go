@@ -62,7 +62,7 @@ func (tx *Tx) IndexGame(id string, ix GameIndex) error {
 	if err != nil {
 		return err
 	}
-	head, err := tx.tx.CreateBucketIfNotExists(bGameHead)
+	head, err := createBucket(tx.tx, bGameHead)
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func equalFold(a, b string) bool { return lowerASCII(a) == lowerASCII(b) }
 
 // pair moves a game's entry in a pair index from old to now ("" none).
 func (tx *Tx) pair(bucket []byte, old, now, id string, had bool) error {
-	b, err := tx.tx.CreateBucketIfNotExists(bucket)
+	b, err := createBucket(tx.tx, bucket)
 	if err != nil {
 		return err
 	}
@@ -138,7 +138,7 @@ func (tx *Tx) pair(bucket []byte, old, now, id string, had bool) error {
 
 // count moves one game from status old to status now in the counts.
 func (tx *Tx) count(old, now string, had bool) error {
-	b, err := tx.tx.CreateBucketIfNotExists(bGameCount)
+	b, err := createBucket(tx.tx, bGameCount)
 	if err != nil {
 		return err
 	}
@@ -231,7 +231,7 @@ func (tx *Tx) SetGameIndexBuilt() error { return tx.b(bMeta).Put(kGameIndex, []b
 func (tx *Tx) ForgetGameIndex() error {
 	tx.widen()
 	for _, b := range gameIndexBuckets() {
-		if err := tx.tx.DeleteBucket(b); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
+		if err := deleteBucket(tx.tx, b); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
 			return err
 		}
 	}

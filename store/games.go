@@ -44,11 +44,11 @@ func (tx *Tx) PutGame(id string, rec []byte) error {
 	if id == "" {
 		return errors.New("store: empty game id")
 	}
-	val, snap := tx.encodeGame(id, rec)
+	val, snap, e := tx.encodeGame(id, rec)
 	if tx.spec != nil {
-		return tx.specPutGame(id, rec, val, snap)
+		return tx.specPutGame(id, rec, val, snap, e)
 	}
-	return tx.writeGame(id, val, snap, nil)
+	return tx.writeGame(id, val, snap, nil, e)
 }
 
 // HasGame reports whether a game exists.
@@ -119,7 +119,7 @@ func (tx *Tx) Log(game string, from uint64, fn func(seq uint64, entry []byte) er
 		l = tx.specLog(game)
 	}
 	prefix := append([]byte(game), 0)
-	c := tx.tx.Bucket(bLogFlat).Cursor()
+	c := tx.bucket(bLogFlat).Cursor()
 	for k, v := c.Seek(logKey(game, from)); k != nil && len(k) == len(prefix)+8 && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		e, err := decodeSnap(v)
 		if err != nil {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,7 +16,22 @@ import (
 // the whole record (HTML escapes, every key) under each of its keys.
 func markOld(tx *Tx, rec InboundRecord) error {
 	for _, k := range rec.Keys {
-		if err := putJSON(tx.tx.Bucket(bInbound), []byte(k), rec); err != nil {
+		if err := putJSON(tx.bucket(bInbound), []byte(k), rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// markClustered records an input as a store from 2026-12-06 to the short
+// keys did: under its cluster and its key, compact.
+func markClustered(tx *Tx, rec InboundRecord) error {
+	for _, k := range rec.Keys {
+		v, err := encodeInbound(rec, k)
+		if err != nil {
+			return err
+		}
+		if err := tx.bucket(bInbound).Put(inputKey(k), v); err != nil {
 			return err
 		}
 	}
@@ -23,9 +39,10 @@ func markOld(tx *Tx, rec InboundRecord) error {
 }
 
 // TestInboundFormsOldAndNew_Issue25: an input recorded in the old form
-// (its key alone) or in the new one (next to its cluster, compact) is
-// seen under any of its keys, and recording it again, under any of its
-// keys in either form, fails as a duplicate and writes nothing: a mail
+// (its key alone), in the clustered one (next to its cluster, compact) or
+// in the short one (a digest of its key, from 2026-12-07), and a VERP id
+// kept under its whole id or under its bytes, is seen under any of its
+// keys, and recording it again, under any of its keys in any form, fails as a duplicate and writes nothing: a mail
 // already seen before the change is never applied again. PruneInbound
 // takes both forms by time and leaves the VERP ids; PruneVERP takes the
 // VERP ids (old ids and ids in an input's cluster) and leaves the inputs.
@@ -37,7 +54,7 @@ func TestInboundFormsOldAndNew_Issue25(t *testing.T) {
 	t0 := time.Date(2026, 12, 6, 9, 0, 0, 0, time.UTC)
 	type input struct {
 		rec   InboundRecord
-		old   bool
+		form  int // 0 old, 1 clustered, 2 short
 		verps []string
 	}
 	var ins []input
@@ -57,10 +74,10 @@ func TestInboundFormsOldAndNew_Issue25(t *testing.T) {
 		if rng.IntN(3) == 0 {
 			rec.Detail = strings.Repeat("déjà <vu> ", rng.IntN(40))
 		}
-		in := input{rec: rec, old: i%2 == 0}
+		in := input{rec: rec, form: i % 3}
 		for j := rng.IntN(3); j > 0; j-- {
 			cluster := ""
-			if !in.old {
+			if in.form > 0 {
 				cluster = InputCluster(keys[0])
 			}
 			in.verps = append(in.verps, fmt.Sprintf("%s%016x", cluster, rng.Uint64()))
@@ -70,14 +87,22 @@ func TestInboundFormsOldAndNew_Issue25(t *testing.T) {
 	err := db.Update(func(tx *Tx) error {
 		for _, in := range ins {
 			mark := tx.MarkInbound
-			if in.old {
+			switch in.form {
+			case 0:
 				mark = func(rec InboundRecord) error { return markOld(tx, rec) }
+			case 1:
+				mark = func(rec InboundRecord) error { return markClustered(tx, rec) }
 			}
 			if err := mark(in.rec); err != nil {
 				return err
 			}
 			for _, id := range in.verps {
-				if err := tx.PutVERP(id, VERPRecord{To: "ann@example.test", Key: "<k@x>", Sent: in.rec.Received}); err != nil {
+				vr := VERPRecord{To: "ann@example.test", Key: "<k@x>", Sent: in.rec.Received}
+				if in.form < 2 { // as stores before the short keys kept it
+					if err := putJSON(tx.bucket(bInbound), verpKey(id), vr); err != nil {
+						return err
+					}
+				} else if err := tx.PutVERP(id, vr); err != nil {
 					return err
 				}
 			}
@@ -87,6 +112,27 @@ func TestInboundFormsOldAndNew_Issue25(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The records and ids of the short form are under keys of 19 bytes
+	// at most (branches of inbound hold twice as many children).
+	short := 0
+	for _, in := range ins {
+		if in.form == 2 {
+			short += len(in.rec.Keys) + len(in.verps)
+		}
+	}
+	db.View(func(tx *Tx) error {
+		n := 0
+		tx.bucket(bInbound).ForEach(func(k, _ []byte) error {
+			if bytes.HasPrefix(k, shortPrefix) && len(k) <= shortInputLen {
+				n++
+			}
+			return nil
+		})
+		if n != short {
+			t.Errorf("%d short keys in inbound, want %d", n, short)
+		}
+		return nil
+	})
 	check := func(stage string, kept func(in input) bool) {
 		t.Helper()
 		err := db.Update(func(tx *Tx) error {
@@ -97,7 +143,7 @@ func TestInboundFormsOldAndNew_Issue25(t *testing.T) {
 						return err
 					}
 					if ok != kept(in) {
-						t.Errorf("%s: input %d (old form %v) seen under %q: %v", stage, i, in.old, k, ok)
+						t.Errorf("%s: input %d (form %d) seen under %q: %v", stage, i, in.form, k, ok)
 						continue
 					}
 					if !ok {
@@ -189,7 +235,7 @@ func TestLogEntriesOldAndCompressed_Issue25(t *testing.T) {
 	entries := [][]byte{[]byte(`{"kind":"old"}`), long, []byte(`{"k":1}`), {snapZ, 'a', 'b'}, []byte("plain"), {}}
 	err := db.Update(func(tx *Tx) error {
 		// The first as an older store wrote it: the entry as it is.
-		if err := tx.tx.Bucket(bLogFlat).Put(logKey("g1", 1), entries[0]); err != nil {
+		if err := tx.bucket(bLogFlat).Put(logKey("g1", 1), entries[0]); err != nil {
 			return err
 		}
 		for _, e := range entries[1:] {
@@ -197,7 +243,7 @@ func TestLogEntriesOldAndCompressed_Issue25(t *testing.T) {
 				return err
 			}
 		}
-		if v := tx.tx.Bucket(bLogFlat).Get(logKey("g1", 2)); len(v) == 0 || v[0] != snapZ || 2*len(v) > len(long) {
+		if v := tx.bucket(bLogFlat).Get(logKey("g1", 2)); len(v) == 0 || v[0] != snapZ || 2*len(v) > len(long) {
 			t.Errorf("a long entry kept in %d bytes (of %d), want compressed", len(v), len(long))
 		}
 		return nil

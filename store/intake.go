@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -36,6 +38,9 @@ type InboundRecord struct {
 // Seen returns the record of an input already processed under any of keys.
 func (tx *Tx) Seen(keys ...string) (InboundRecord, bool, error) {
 	for _, k := range keys {
+		if r, ok, err := decodeInbound(tx.get(bInbound, shortInputKey(k)), k); err != nil || (ok && slices.Contains(r.Keys, k)) {
+			return r, ok, err
+		}
 		for _, sk := range [][]byte{inputKey(k), []byte(k)} {
 			r, ok, err := decodeInbound(tx.get(bInbound, sk), k)
 			if err != nil || ok {
@@ -67,12 +72,13 @@ func (tx *Tx) MarkInbound(rec InboundRecord) error {
 	}
 	b := tx.b(bInbound)
 	b.FillPercent = inboundFill
+	// Under its short key, with its keys: the key is not in the key.
+	v, err := encodeInbound(rec, "")
+	if err != nil {
+		return err
+	}
 	for _, k := range rec.Keys {
-		v, err := encodeInbound(rec, k)
-		if err != nil {
-			return err
-		}
-		if err := b.Put(inputKey(k), v); err != nil {
+		if err := b.Put(shortInputKey(k), v); err != nil {
 			return err
 		}
 	}
@@ -102,11 +108,57 @@ func inputKey(key string) []byte {
 	return append(append(k, inputMark), key...)
 }
 
+// The short keys of inbound (2026-12-07, issue 25, no schema change): a
+// commit writes the leaf of inbound it changes and every branch above
+// it, and a branch holds a child per its first key: keys of 45-50 bytes
+// (the forms above) made branches of 12-16 children, a level more than
+// keys of 18-19 bytes from about 10,000 games. So an input's record is
+// kept under shortPrefix + the first 8 bytes of the SHA-256 of its key
+// (its cluster, raw) + 0x00 + the next 8 (shortInputKey), with its keys
+// in the record; the VERP id of a mail it queued (its cluster in hex and
+// a MAC in hex: mailfmt.BounceID) under shortPrefix + the id's bytes
+// (shortVERPKey), next to it. Seen and VERP read the short key, then the
+// older forms (a store's records from before, pruned in weeks); a record
+// under a short key that does not hold the key looked up is a digest's
+// collision, not the input (2^-128).
+var shortPrefix = []byte{0, 'w'}
+
+// shortInputLen is the length of an input's short key; a VERP id's is
+// never of it.
+const shortInputLen = 2 + 8 + 1 + 8
+
+// shortInputKey is the short key of an input's record.
+func shortInputKey(key string) []byte {
+	sum := sha256.Sum256([]byte(key))
+	k := make([]byte, 0, shortInputLen)
+	k = append(append(k, shortPrefix...), sum[:8]...)
+	return append(append(k, 0), sum[8:16]...)
+}
+
+// shortVERPKey is the short key of a VERP id: the id's bytes when it is
+// lower-case hex of an even length (an id of mailfmt.BounceID: 32 digits,
+// or 26 for a mail of no input), else nil (kept under verpKey).
+func shortVERPKey(id string) []byte {
+	if len(id)%2 != 0 || len(id) == 0 || 2+len(id)/2 == shortInputLen || strings.ToLower(id) != id {
+		return nil
+	}
+	raw, err := hex.DecodeString(id)
+	if err != nil {
+		return nil
+	}
+	return append(bytes.Clone(shortPrefix), raw...)
+}
+
 // inputOf returns the input key a key of inbound holds a record of
 // (either form), false for a VERP id.
 func inputOf(k []byte) (string, bool) {
 	if len(k) == 0 || k[0] != 0 {
 		return string(k), len(k) > 0
+	}
+	if bytes.HasPrefix(k, shortPrefix) {
+		// A short key: an input's when of its length (its record holds
+		// its keys), else a VERP id's.
+		return "", len(k) == shortInputLen
 	}
 	n := len(verpPrefix) + 16
 	if len(k) > n && k[n] == inputMark && bytes.HasPrefix(k, verpPrefix) {
@@ -316,6 +368,9 @@ func (tx *Tx) PutVERP(id string, rec VERPRecord) error {
 	}
 	b := tx.b(bInbound)
 	b.FillPercent = inboundFill
+	if k := shortVERPKey(id); k != nil {
+		return b.Put(k, raw)
+	}
 	return b.Put(verpKey(id), raw)
 }
 
@@ -365,7 +420,13 @@ func (db *DB) SecretKey(name string, n int, random io.Reader) ([]byte, error) {
 // VERP returns the outgoing mail of a bounce id.
 func (tx *Tx) VERP(id string) (VERPRecord, bool, error) {
 	var rec VERPRecord
-	ok, err := getJSON(tx.b(bInbound), verpKey(id), &rec)
+	b := tx.b(bInbound)
+	if k := shortVERPKey(id); k != nil {
+		if ok, err := getJSON(b, k, &rec); ok || err != nil {
+			return rec, ok, err
+		}
+	}
+	ok, err := getJSON(b, verpKey(id), &rec)
 	return rec, ok, err
 }
 
@@ -374,13 +435,15 @@ func (tx *Tx) PruneVERP(before time.Time) (int, error) {
 	b := tx.b(bInbound)
 	var dead [][]byte
 	c := b.Cursor()
-	for k, v := c.Seek(verpPrefix); k != nil && bytes.HasPrefix(k, verpPrefix); k, v = c.Next() {
-		if _, input := inputOf(k); input {
-			continue // an input's record, next to its mails' ids
-		}
-		var rec VERPRecord
-		if json.Unmarshal(v, &rec) != nil || rec.Sent.Before(before) {
-			dead = append(dead, bytes.Clone(k))
+	for _, prefix := range [][]byte{verpPrefix, shortPrefix} {
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			if _, input := inputOf(k); input {
+				continue // an input's record, next to its mails' ids
+			}
+			var rec VERPRecord
+			if json.Unmarshal(v, &rec) != nil || rec.Sent.Before(before) {
+				dead = append(dead, bytes.Clone(k))
+			}
 		}
 	}
 	for _, k := range dead {

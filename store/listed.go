@@ -14,7 +14,7 @@ func (tx *Tx) SetGameListed(game string, listed bool) error {
 		}
 		return nil
 	}
-	b, err := tx.tx.CreateBucketIfNotExists(bListedGames)
+	b, err := createBucket(tx.tx, bListedGames)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,7 @@ func (tx *Tx) Organiser(addr string) ([]byte, bool) {
 // PutOrganiser stores the referee's record of an organiser's address.
 func (tx *Tx) PutOrganiser(addr string, rec []byte) error {
 	tx.widen()
-	b, err := tx.tx.CreateBucketIfNotExists(bOrganisers)
+	b, err := createBucket(tx.tx, bOrganisers)
 	if err != nil {
 		return err
 	}

@@ -8,9 +8,10 @@ import (
 	"strings"
 )
 
-// PageOwners maps every page of the file in use to the top-level bucket
-// whose tree holds it ("(bucket headers)" for the tree of the top-level
-// buckets' headers; with " (branch)" for a branch page, " (nested)" for a
+// PageOwners maps every page of the file in use to the bucket whose tree
+// holds it, at the top level or in rest ("(bucket headers)" for the tree
+// of the top-level buckets' headers, "(rest headers)" for rest's:
+// schema10.go; with " (branch)" for a branch page, " (nested)" for a
 // page of a bucket nested in it: a blob), read from the
 // file as the last commit left it (issue 25: the bench's figures per
 // bucket, in pages). It reads the whole file: a diagnostic for benches
@@ -91,11 +92,15 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 				if sub == 0 {
 					continue // an inline bucket: in this leaf
 				}
-				name := owner
-				if owner == "(bucket headers)" {
+				name, headers := owner, owner == "(bucket headers)" || owner == restHeaders
+				if headers {
 					name = string(p[pos : pos+ksize])
 				}
-				if err := walk(sub, name, owner == "(bucket headers)"); err != nil {
+				if owner == "(bucket headers)" && name == string(bRest) {
+					// Its tree holds headers too (schema10.go).
+					name = restHeaders
+				}
+				if err := walk(sub, name, headers); err != nil {
 					return err
 				}
 			default:
@@ -106,6 +111,9 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 	}
 	return out, walk(root, "", true)
 }
+
+// restHeaders owns the pages of rest's tree (PageOwners).
+const restHeaders = "(rest headers)"
 
 // PagesWritten counts, per owner, the pages of after not in before
 // (readings of PageOwners).

@@ -144,7 +144,7 @@ func (tx *Tx) PutRuleset(sha string, data []byte) error {
 func (tx *Tx) Ruleset(sha string) ([]byte, error) {
 	// Rulesets are stored under their SHA-256 and never change: a
 	// speculation need not record the read.
-	v := tx.tx.Bucket(bRulesets).Get([]byte(sha))
+	v := tx.bucket(bRulesets).Get([]byte(sha))
 	if v == nil {
 		return nil, fmt.Errorf("%w: ruleset %s", ErrNotFound, sha)
 	}

@@ -139,6 +139,10 @@ func (tx *Tx) EnqueueBody(q string, it Item, body Body) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
+	// Items arrive in id order, at the end of the rows: fill the leaves
+	// (a leaf split in halves left the older half written once more for
+	// nothing and the newer half split again by the next move).
+	live.FillPercent = queueFill
 	id, err := live.NextSequence()
 	if err != nil {
 		return 0, err
@@ -169,6 +173,9 @@ func (tx *Tx) EnqueueBody(q string, it Item, body Body) (uint64, error) {
 	}
 	return id, live.Put(u64(id), raw)
 }
+
+// queueFill is the fill of a queue's leaves that an enqueue splits.
+const queueFill = 0.95
 
 // Fresh items (issue 25: one write transaction per delivery). An item
 // this process enqueued and has not attempted yet is "fresh": its first

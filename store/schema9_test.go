@@ -31,7 +31,7 @@ func TestMigrationToSchema9(t *testing.T) {
 			err := db.bolt.Update(func(btx *bolt.Tx) error {
 				for _, q := range Queues {
 					payloads[q] = map[uint64][]byte{}
-					body := btx.Bucket(bodyBucket(q))
+					body := bucketOf(btx, bodyBucket(q))
 					n := rng.IntN(1 + round*8)
 					for i := range n {
 						id := uint64(i + 1)
@@ -50,18 +50,18 @@ func TestMigrationToSchema9(t *testing.T) {
 						}
 						raw := fmt.Appendf(nil, `{"id":%d,"key":"k%d","to":"x@y","state":%q,"created":%q,"due":%q,"keep_until":%q}`, id, id, state,
 							t0.Format(time.RFC3339), due.Format(time.RFC3339), t0.Add(time.Hour).Format(time.RFC3339))
-						if err := btx.Bucket([]byte(name)).Put(u64(id), raw); err != nil {
+						if err := bucketOf(btx, []byte(name)).Put(u64(id), raw); err != nil {
 							return err
 						}
 						if state == Pending {
 							live[q] = append(live[q], id)
-							if err := btx.Bucket([]byte("queue."+q)).Put(dueEntry(due, id), nil); err != nil {
+							if err := bucketOf(btx, []byte("queue."+q)).Put(dueEntry(due, id), nil); err != nil {
 								return err
 							}
 						}
 					}
 				}
-				w, by := btx.Bucket(bWake), btx.Bucket(bWakeBy)
+				w, by := bucketOf(btx, bWake), bucketOf(btx, bWakeBy)
 				for i := range rng.IntN(1 + round*10) {
 					g := fmt.Sprintf("g%d", i)
 					if i%4 == 3 {
@@ -87,12 +87,12 @@ func TestMigrationToSchema9(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 9 {
+			if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 11 {
 				t.Fatalf("schema %d", v)
 			}
 			db.View(func(tx *Tx) error {
 				for _, name := range [][]byte{bodyBucket("outbox"), bodyBucket("hooks"), bWakeBy} {
-					if tx.tx.Bucket(name) != nil {
+					if tx.bucket(name) != nil {
 						t.Errorf("bucket %s still there", name)
 					}
 				}
@@ -156,7 +156,7 @@ func TestMigrationToSchema9(t *testing.T) {
 						return err
 					}
 					var left []string
-					tx.tx.Bucket([]byte("queue." + q)).ForEach(func(k, _ []byte) error { left = append(left, fmt.Sprintf("%x", k)); return nil })
+					tx.bucket([]byte("queue." + q)).ForEach(func(k, _ []byte) error { left = append(left, fmt.Sprintf("%x", k)); return nil })
 					if len(left) != 0 {
 						t.Errorf("%s: keys left after every item was retired and pruned: %v", q, left)
 					}
@@ -223,7 +223,7 @@ func TestTokensByKind(t *testing.T) {
 						tok := Token{Kind: kinds[rng.IntN(len(kinds))], Game: "g", Address: secret + "@x"}
 						want[secret] = tok
 						if raw { // as schema 8 wrote it: no index
-							if err := putJSON(tx.tx.Bucket(bTokens), []byte(secret), tok); err != nil {
+							if err := putJSON(tx.bucket(bTokens), []byte(secret), tok); err != nil {
 								return err
 							}
 						} else if err := tx.PutToken(secret, tok); err != nil {

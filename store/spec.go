@@ -319,7 +319,7 @@ func (tx *Tx) apply(s *Spec, check func() bool) error {
 		return fmt.Errorf("%w: an access that cannot be checked", ErrConflict)
 	}
 	for _, r := range s.reads {
-		b := tx.tx.Bucket(r.bucket)
+		b := tx.bucket(r.bucket)
 		var v []byte
 		if b != nil {
 			v = getValue(b, r.key)
@@ -347,7 +347,7 @@ func (tx *Tx) apply(s *Spec, check func() bool) error {
 // get reads a key (recording it in a speculation).
 func (tx *Tx) get(bucket, key []byte) []byte {
 	var v []byte
-	if b := tx.tx.Bucket(bucket); b != nil {
+	if b := tx.bucket(bucket); b != nil {
 		v = getValue(b, key)
 	}
 	if s := tx.spec; s != nil {
@@ -361,7 +361,7 @@ func (tx *Tx) get(bucket, key []byte) []byte {
 
 // logSeq is the last sequence number of a game's stored log.
 func (tx *Tx) logSeq(game string) uint64 {
-	return lastLogSeq(tx.tx.Bucket(bLogFlat), game)
+	return lastLogSeq(tx.bucket(bLogFlat), game)
 }
 
 // specLog returns the speculation's view of a game's log.
@@ -391,7 +391,7 @@ func (tx *Tx) specAppendLog(game string, entry []byte) (uint64, error) {
 // specPutGame keeps a game's record and the values encoded for it: the
 // snapshot they were encoded against was read through get, so the commit
 // writes them only if it is still the one stored.
-func (tx *Tx) specPutGame(id string, rec, val, snap []byte) error {
+func (tx *Tx) specPutGame(id string, rec, val, snap []byte, e gameEncoding) error {
 	tx.spec.games[id] = rec
 	tx.spec.stamps[id] = val
 	var stored []byte
@@ -399,7 +399,7 @@ func (tx *Tx) specPutGame(id string, rec, val, snap []byte) error {
 		tx.spec.snaps[id] = snap
 		stored = encodeSnap(snap) // compressed here, outside the write lock
 	}
-	tx.spec.ops = append(tx.spec.ops, func(tx *Tx) error { return tx.writeGame(id, val, snap, stored) })
+	tx.spec.ops = append(tx.spec.ops, func(tx *Tx) error { return tx.writeGame(id, val, snap, stored, e) })
 	return nil
 }
 

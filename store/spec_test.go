@@ -16,7 +16,7 @@ func dump(t *testing.T, db *DB) string {
 	err := db.View(func(tx *Tx) error {
 		for _, name := range []string{"games", "inbound", "wake", "queue.outbox"} {
 			fmt.Fprintf(&b, "[%s]\n", name)
-			if err := tx.tx.Bucket([]byte(name)).ForEach(func(k, v []byte) error {
+			if err := tx.bucket([]byte(name)).ForEach(func(k, v []byte) error {
 				fmt.Fprintf(&b, "%q=%q\n", k, v)
 				return nil
 			}); err != nil {
@@ -264,7 +264,7 @@ func TestSpeculationCompressesBeforeTheLock(t *testing.T) {
 		t.Errorf("the commit compressed %d values", n)
 	}
 	db.View(func(tx *Tx) error {
-		if v := getValue(tx.tx.Bucket(bGameSnap), []byte("g9")); len(v) == 0 || v[0] != snapZ {
+		if v := getValue(tx.bucket(bGameSnap), []byte("g9")); len(v) == 0 || v[0] != snapZ {
 			t.Errorf("the game's snapshot not stored compressed")
 		}
 		if got, err := tx.Game("g9"); err != nil || !bytes.Equal(got, rec) {
@@ -274,7 +274,7 @@ func TestSpeculationCompressesBeforeTheLock(t *testing.T) {
 			if got := tx.Payload("outbox", uint64(i+1)); !bytes.Equal(got, m) {
 				t.Errorf("mail %d reads %d bytes of %d", i, len(got), len(m))
 			}
-			if z := getValue(tx.tx.Bucket([]byte("queue.outbox")), zbodyKey(uint64(i+1))); z == nil {
+			if z := getValue(tx.bucket([]byte("queue.outbox")), zbodyKey(uint64(i+1))); z == nil {
 				t.Errorf("mail %d not stored compressed", i)
 			}
 		}

@@ -16,7 +16,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 9
+const SchemaVersion = 11
 
 // Errors.
 var (
@@ -168,6 +168,8 @@ var migrations = []Migration{
 	migrateBlobs,     // 6 -> 7: large values alone (blob.go)
 	migrateSchema8,   // 7 -> 8: one flat log for every game, VERP ids in inbound (flatlog.go)
 	migrateSchema9,   // 8 -> 9: payloads in their queues, wake-ups of games in wake (schema9.go)
+	migrateSchema10,  // 9 -> 10: every bucket but meta in "rest" (schema10.go)
+	migrateSchema11,  // 10 -> 11: the buckets the frequent commits write back at the top, in one leaf (schema10.go)
 }
 
 // DB is an open store.
@@ -196,6 +198,9 @@ type DB struct {
 	// mapped keeps the mapping's resident pages under
 	// Options.MappedLimit (mapping.go).
 	mapped *mapping
+	// oldWakes: "wake" held wake-up keys of the older form at the open
+	// (wake.go).
+	oldWakes bool
 }
 
 // Open opens (creating if needed) the store at path, waits at most
@@ -227,6 +232,7 @@ func Open(path string, opt *Options) (*DB, error) {
 		b.Close()
 		return nil, err
 	}
+	db.View(func(tx *Tx) error { db.oldWakes = tx.hasOldWakes(); return nil })
 	return db, nil
 }
 
@@ -243,31 +249,42 @@ func (db *DB) migrate(migs []Migration) error {
 	if current {
 		return nil
 	}
-	return db.bolt.Update(func(tx *bolt.Tx) error {
-		v := 0
-		if m := tx.Bucket(bMeta); m != nil {
-			if s := m.Get(kSchema); s != nil {
-				n, err := strconv.Atoi(string(s))
-				if err != nil {
-					return fmt.Errorf("store: bad schema version %q", s)
+	// Each migration in a transaction of its own, with the version it
+	// reaches: a bucket moved (bbolt's MoveBucket, schema10.go) is moved
+	// as last committed, without the changes of its transaction.
+	for done := false; !done; {
+		err := db.bolt.Update(func(tx *bolt.Tx) error {
+			v := 0
+			if m := tx.Bucket(bMeta); m != nil {
+				if s := m.Get(kSchema); s != nil {
+					n, err := strconv.Atoi(string(s))
+					if err != nil {
+						return fmt.Errorf("store: bad schema version %q", s)
+					}
+					v = n
 				}
-				v = n
 			}
-		}
-		if v > len(migs) {
-			return fmt.Errorf("%w: version %d, this referee knows %d", ErrNewerSchema, v, len(migs))
-		}
-		for ; v < len(migs); v++ {
+			if v > len(migs) {
+				return fmt.Errorf("%w: version %d, this referee knows %d", ErrNewerSchema, v, len(migs))
+			}
+			if v == len(migs) {
+				done = true
+				return nil
+			}
 			if err := migs[v](tx); err != nil {
 				return fmt.Errorf("store: migration %d -> %d: %w", v, v+1, err)
 			}
-		}
-		m, err := tx.CreateBucketIfNotExists(bMeta)
+			m, err := tx.CreateBucketIfNotExists(bMeta)
+			if err != nil {
+				return err
+			}
+			return m.Put(kSchema, []byte(strconv.Itoa(v+1)))
+		})
 		if err != nil {
 			return err
 		}
-		return m.Put(kSchema, []byte(strconv.Itoa(v)))
-	})
+	}
+	return nil
 }
 
 // Compact rewrites the store at path into a fresh file without the free
@@ -371,7 +388,7 @@ func (db *DB) Size() (int64, error) {
 func (db *DB) SchemaVersion() (int, error) {
 	var v int
 	err := db.View(func(tx *Tx) error {
-		n, err := strconv.Atoi(string(tx.tx.Bucket(bMeta).Get(kSchema)))
+		n, err := strconv.Atoi(string(tx.bucket(bMeta).Get(kSchema)))
 		v = n
 		return err
 	})
@@ -392,7 +409,7 @@ type Tx struct {
 // the speculation wide.
 func (tx *Tx) b(name []byte) *bolt.Bucket {
 	tx.widen()
-	return tx.tx.Bucket(name)
+	return tx.bucket(name)
 }
 
 // widen marks a speculation as one that cannot commit.

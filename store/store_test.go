@@ -312,7 +312,7 @@ func TestMigrationIndexesQueues(t *testing.T) {
 	db, path := openAtSchema(t, 2)
 	// Schema 2 had no index: write the items straight into the bucket.
 	db.bolt.Update(func(btx *bolt.Tx) error {
-		b := btx.Bucket([]byte("queue.outbox"))
+		b := bucketOf(btx, []byte("queue.outbox"))
 		for i, due := range []time.Time{t0.Add(2 * time.Hour), t0, t0.Add(time.Hour)} {
 			id, _ := b.NextSequence()
 			putJSON(b, u64(id), Item{ID: id, Key: fmt.Sprint(i), Due: due, State: Pending})
@@ -395,7 +395,7 @@ func TestMigrationFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 9 {
+	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 11 {
 		t.Fatalf("schema %d", v)
 	}
 	err = db.Update(func(tx *Tx) error {
@@ -593,6 +593,22 @@ func TestCompactReclaimsSpace(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// reopenCurrent closes db and opens the file at path again, migrated to
+// the current schema (closed when the test ends).
+func reopenCurrent(t *testing.T, db *DB, path string) *DB {
+	t.Helper()
+	db.Close()
+	db, err := Open(path, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if v, _ := db.SchemaVersion(); v != SchemaVersion {
+		t.Fatalf("schema %d", v)
+	}
+	return db
 }
 
 // openAtSchema opens a new store of an older schema n (the first n

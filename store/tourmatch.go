@@ -43,7 +43,7 @@ func (tx *Tx) PutTournamentMatch(id string, round, match int, rec []byte) error 
 		return errors.New("store: empty tournament match record")
 	}
 	tx.widen()
-	b, err := tx.tx.CreateBucketIfNotExists(bTourMatches)
+	b, err := createBucket(tx.tx, bTourMatches)
 	if err != nil {
 		return err
 	}

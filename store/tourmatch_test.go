@@ -117,7 +117,7 @@ func TestTournamentMatchRecordsOldStore(t *testing.T) {
 	}
 	defer db.Close()
 	if err := db.View(func(tx *Tx) error {
-		if tx.tx.Bucket(bTourMatches) != nil {
+		if tx.bucket(bTourMatches) != nil {
 			t.Error("opening made the bucket: a schema change")
 		}
 		if got := matchesOf(t, tx, "cup"); got != nil {

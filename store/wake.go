@@ -64,7 +64,7 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 // writes anyway (2026-12-07, issue 25: it was 0xFF + the game in "wake",
 // a third leaf of wake a move; still read there).
 func (tx *Tx) wakeBeside(game string) (*bolt.Bucket, []byte) {
-	return tx.tx.Bucket(bLogFlat), append(append([]byte(game), 0), wakeBesideMark)
+	return tx.bucket(bLogFlat), append(append([]byte(game), 0), wakeBesideMark)
 }
 
 // wakeBesideMark ends a game's wake-up key's key in log.flat.
@@ -79,10 +79,27 @@ func (tx *Tx) wakeKey(game string) ([]byte, bool) {
 			return v, false
 		}
 	}
-	if v := tx.tx.Bucket(bWake).Get(wakeByKey(game)); v != nil {
+	if tx.db != nil && !tx.db.oldWakes {
+		return nil, false // none of the older form at the open: none since
+	}
+	if v := tx.bucket(bWake).Get(wakeByKey(game)); v != nil {
 		return v, true
 	}
 	return nil, false
+}
+
+// hasOldWakes reports whether "wake" holds a wake-up key of the older
+// form (0xFF + the game). None is written from schema 9 on (SetWake
+// writes beside the log), so a store that had none at its open has none
+// until it closes, and a game without a wake-up beside its log has none
+// (2026-12-07, issue 25: a miss read the older form every time).
+func (tx *Tx) hasOldWakes() bool {
+	w := tx.bucket(bWake)
+	if w == nil {
+		return false
+	}
+	k, _ := w.Cursor().Seek([]byte{wakeByPrefix})
+	return k != nil && k[0] == wakeByPrefix
 }
 
 // Wake returns when a game next needs attention (zero if never).

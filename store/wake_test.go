@@ -3,6 +3,7 @@ package store
 import (
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -69,4 +70,71 @@ func TestSetWakeUnchangedWritesNothing_Issue25(t *testing.T) {
 			return nil
 		})
 	}
+}
+
+// The older form of a wake-up key (0xFF + the game in "wake") is read
+// only by a store that held some at its open (2026-12-07, issue 25: a
+// game without a wake-up read it at every miss): a key of that form
+// written after an open that found none is not read, and the same store
+// opened again reads it. Variation: games with and without wake-ups
+// beside their logs, a few keys of the older form.
+func TestOldWakeFormReadOnlyWhenOpenedWithIt_Issue25(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "referee.db")
+	db, err := Open(path, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := map[string]time.Time{}
+	if err := db.Update(func(tx *Tx) error {
+		for j := range 60 {
+			id := fmt.Sprintf("g%d", j)
+			if _, err := tx.AppendLog(id, []byte(`{"x":1}`)); err != nil {
+				return err
+			}
+			if j%3 == 0 {
+				at[id] = t0.Add(time.Duration(j) * time.Minute)
+				if err := tx.SetWake(id, at[id]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	old := map[string]time.Time{}
+	db.Update(func(tx *Tx) error {
+		for j := 1; j < 60; j += 3 {
+			id := fmt.Sprintf("g%d", j)
+			old[id] = t0.Add(time.Duration(100+j) * time.Minute)
+			k := append(u64(uint64(old[id].UnixNano())), id...)
+			tx.bucket(bWake).Put(k, nil)
+			tx.bucket(bWake).Put(wakeByKey(id), k)
+		}
+		return nil
+	})
+	read := func(when string, want func(id string) time.Time) {
+		t.Helper()
+		db.View(func(tx *Tx) error {
+			for j := range 60 {
+				id := fmt.Sprintf("g%d", j)
+				if got := tx.Wake(id); !got.Equal(want(id)) {
+					t.Errorf("%s: %s wakes at %v, want %v", when, id, got, want(id))
+				}
+			}
+			return nil
+		})
+	}
+	read("the open found none", func(id string) time.Time { return at[id] })
+	db.Close()
+	if db, err = Open(path, &Options{NoSync: true}); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	read("the open found some", func(id string) time.Time {
+		if w, ok := old[id]; ok {
+			return w
+		}
+		return at[id]
+	})
 }

@@ -191,7 +191,7 @@ func migrateWritePath(tx *bolt.Tx) error {
 // getRaw reads a key without recording it (a speculation that uses it is
 // wide already).
 func (tx *Tx) getRaw(bucket, key []byte) []byte {
-	if b := tx.tx.Bucket(bucket); b != nil {
+	if b := tx.bucket(bucket); b != nil {
 		return getValue(b, key)
 	}
 	return nil
@@ -240,10 +240,24 @@ func (tx *Tx) pendingSnap(id string) []byte {
 }
 
 // encodeGame chooses how to store a game's record: val for "games" and,
-// when the record becomes the snapshot, snap for "games.snap" (else nil).
-func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
+// when the record becomes the snapshot, snap for "games.snap" (else nil);
+// e tells writeGame what it read: "games" holds the marker of a record
+// beside the log already (a read of a speculation is checked at its
+// commit, so the commit need not read it again).
+func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte, e gameEncoding) {
 	key := []byte(id)
-	old := gameValue(id, tx.get)
+	g := tx.get(bGames, key)
+	e.marked = isInLog(g)
+	val, snap = tx.encodeGameFrom(id, rec, inLogValue(id, g, tx.get))
+	return val, snap, e
+}
+
+// gameEncoding is what encodeGame read that writeGame needs.
+type gameEncoding struct{ marked bool }
+
+// encodeGameFrom is encodeGame of a game whose stored value is old.
+func (tx *Tx) encodeGameFrom(id string, rec, old []byte) (val, snap []byte) {
+	key := []byte(id)
 	if tx.spec != nil {
 		if st, ok := tx.spec.stamps[id]; ok {
 			old = st
@@ -286,9 +300,9 @@ func (tx *Tx) encodeGame(id string, rec []byte) (val, snap []byte) {
 // writeGame writes the values encodeGame chose; stored is the snapshot's
 // stored form when the caller encoded it already (a speculation, before
 // the write lock), else nil.
-func (tx *Tx) writeGame(id string, val, snap, stored []byte) error {
+func (tx *Tx) writeGame(id string, val, snap, stored []byte, e gameEncoding) error {
 	if snap != nil {
-		b, err := tx.tx.CreateBucketIfNotExists(bGameSnap)
+		b, err := createBucket(tx.tx, bGameSnap)
 		if err != nil {
 			return err
 		}
@@ -302,15 +316,16 @@ func (tx *Tx) writeGame(id string, val, snap, stored []byte) error {
 		// transaction commits, as it is kept with the bytes it inflates.
 		tx.db.snaps.keep(id, bytes.Clone(stored), bytes.Clone(snap))
 	}
-	g, l := tx.tx.Bucket(bGames), tx.tx.Bucket(bLogFlat)
+	g, l := tx.bucket(bGames), tx.bucket(bLogFlat)
 	if l == nil {
 		// A store of schema 7 or older (the tests' stores at an older
 		// schema: a store opens migrated to the current one).
 		return g.Put([]byte(id), val)
 	}
-	if !isInLog(g.Get([]byte(id))) {
+	if !e.marked {
 		// Once a game (its first put, or the first since an older
-		// store's value): then never again a move.
+		// store's value): then never again a move. (A game put twice
+		// in a speculation puts the marker twice, in the same leaf.)
 		if err := g.Put([]byte(id), []byte{gameInLog}); err != nil {
 			return err
 		}
@@ -326,7 +341,7 @@ func (tx *Tx) withBody(q string, it *Item) {
 	if len(it.Payload) > 0 {
 		return
 	}
-	b := tx.tx.Bucket([]byte("queue." + q))
+	b := tx.bucket([]byte("queue." + q))
 	if b == nil {
 		return
 	}
@@ -341,7 +356,7 @@ func (tx *Tx) withBody(q string, it *Item) {
 
 // putBody writes an item's payload once, as packed.
 func (tx *Tx) putBody(q string, id uint64, body Body) error {
-	b := tx.tx.Bucket([]byte("queue." + q))
+	b := tx.bucket([]byte("queue." + q))
 	if b == nil {
 		return fmt.Errorf("store: no queue %q", q)
 	}
@@ -354,7 +369,7 @@ func (tx *Tx) putBody(q string, id uint64, body Body) error {
 
 // deleteBody forgets an item's payload.
 func (tx *Tx) deleteBody(q string, id uint64) error {
-	if b := tx.tx.Bucket([]byte("queue." + q)); b != nil {
+	if b := tx.bucket([]byte("queue." + q)); b != nil {
 		if err := deleteValue(b, bodyKey(id)); err != nil {
 			return err
 		}

@@ -213,7 +213,7 @@ func TestQueuePayloadStoredOnce(t *testing.T) {
 	})
 	var attempt int64
 	db.Update(func(tx *Tx) error {
-		row := tx.tx.Bucket([]byte("queue.outbox")).Get(u64(id))
+		row := tx.bucket([]byte("queue.outbox")).Get(u64(id))
 		if len(row) > 500 || bytes.Contains(row, []byte("payload")) {
 			t.Errorf("the row holds the payload (%d bytes)", len(row))
 		}
@@ -258,7 +258,7 @@ func TestQueuePayloadStoredOnce(t *testing.T) {
 		if k, _ := tx.PruneRetired("outbox", t0.Add(2*time.Hour)); k != 1 {
 			t.Errorf("pruned %d", k)
 		}
-		if getValue(tx.tx.Bucket([]byte("queue.outbox")), bodyKey(id)) != nil {
+		if getValue(tx.bucket([]byte("queue.outbox")), bodyKey(id)) != nil {
 			t.Error("pruned item's payload kept")
 		}
 		return nil
@@ -275,7 +275,7 @@ func TestMigrationMovesPayloads(t *testing.T) {
 	rec := record(rng, 5000)
 	payloads := map[string][]byte{}
 	err := db.Update(func(tx *Tx) error {
-		if err := tx.tx.Bucket(bGames).Put([]byte("g"), rec); err != nil {
+		if err := tx.bucket(bGames).Put([]byte("g"), rec); err != nil {
 			return err
 		}
 		for i, name := range []string{"queue.outbox", "done.outbox", "queue.hooks"} {
@@ -284,12 +284,12 @@ func TestMigrationMovesPayloads(t *testing.T) {
 				p := []byte(fmt.Sprintf("payload %s %d %x", name, k, rng.Uint64()))
 				payloads[fmt.Sprint(id)] = p
 				raw, _ := json.Marshal(Item{ID: id, Key: fmt.Sprint(id), To: "x@y", Payload: p, Created: t0, Due: t0, State: Pending})
-				if err := tx.tx.Bucket([]byte(name)).Put(u64(id), raw); err != nil {
+				if err := tx.bucket([]byte(name)).Put(u64(id), raw); err != nil {
 					return err
 				}
 				if name != "done.outbox" {
 					q := name[len("queue."):]
-					if err := tx.tx.Bucket([]byte("due."+q)).Put(dueKey(t0, id), nil); err != nil {
+					if err := tx.bucket([]byte("due."+q)).Put(dueKey(t0, id), nil); err != nil {
 						return err
 					}
 				}
@@ -300,14 +300,7 @@ func TestMigrationMovesPayloads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
-	if db, err = Open(path, &Options{NoSync: true}); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion {
-		t.Fatalf("schema %d", v)
-	}
+	db = reopenCurrent(t, db, path)
 	db.Update(func(tx *Tx) error {
 		n := 0
 		each := func(it Item) error {
@@ -324,7 +317,7 @@ func TestMigrationMovesPayloads(t *testing.T) {
 			t.Errorf("%d items after the migration", n)
 		}
 		for _, name := range []string{"queue.outbox", "done.outbox", "queue.hooks"} {
-			tx.tx.Bucket([]byte(name)).ForEach(func(k, v []byte) error {
+			tx.bucket([]byte(name)).ForEach(func(k, v []byte) error {
 				if bytes.Contains(v, []byte(`"payload"`)) {
 					t.Errorf("%s %x: payload left in the row", name, k)
 				}

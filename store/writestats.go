@@ -39,7 +39,8 @@ func (s WriteStats) Sub(o WriteStats) WriteStats {
 		DiskBytes: s.DiskBytes - o.DiskBytes, DataBytes: s.DataBytes - o.DataBytes}
 }
 
-// BucketRoots returns the root page of every top-level bucket, and a
+// BucketRoots returns the root page of every bucket of the layout (at
+// the top level and in rest: schema10.go), and a
 // release that must be called after the next reading: until then the
 // pages read stay in use (a read transaction is held), so that no commit
 // reuses them (open the store with an InitialMmapSize the file will not
@@ -52,7 +53,7 @@ func (db *DB) BucketRoots() (map[string]uint64, func()) {
 	if err != nil {
 		return out, func() {}
 	}
-	tx.ForEach(func(name []byte, b *bolt.Bucket) error {
+	eachBucket(tx, func(name []byte, b *bolt.Bucket) error {
 		out[string(name)] = uint64(b.Root())
 		return nil
 	})
