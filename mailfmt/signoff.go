@@ -34,7 +34,9 @@ func markSignedTail(lines []string, kinds []lineKind, limit int, names *signer, 
 			idx = append(idx, i)
 		}
 	}
-	for k := 1; k < len(idx)-1; k++ {
+	// A tail holds at most maxTail lines: only the last maxTail+1 lines
+	// can close one (a long mail costs no more than a short one).
+	for k := max(1, len(idx)-1-maxTail); k < len(idx)-1; k++ {
 		t := strings.TrimSpace(lines[idx[k]])
 		paragraph := idx[k-1] < idx[k]-1
 		if !(isValediction(t) || isSignOff(t, names) || paragraph && isNameLine(t, names)) || looksLikeCommand(t, names.isKeyword) {

@@ -43,7 +43,7 @@ func TestOrganiserAnswerQuotesUnreadLinesInPeoplesClients_Issue25(t *testing.T) 
 		{"Outlook", testkit.OutlookReply}, {"Apple Mail", testkit.AppleMailReply}, {"Thunderbird", testkit.ThunderbirdReply},
 	}
 	for i, c := range clients {
-		odd := []string{"FROBNICATE cup now", "Brewers' Circle | Milano", "ZZTOP cup"}[i]
+		odd := []string{"FROBNICATE cup now", "Olga's note | FROBNICATE cup", "ZZTOP cup"}[i]
 		text := "Hi referee,\r\n\r\nSTANDINGS cup\r\n" + odd + "\r\n\r\nThanks, see you on the 12th"
 		id := olga.id()
 		to, raw := c.reply(t, last, from, "Olga Bianchi", id, text, sig)
