@@ -126,9 +126,11 @@
 //     are the engine's, for programs (a prompt's decision kind, an
 //     option's canonical command, group and params: codes a program
 //     reads, kept stable); what a person reads of them is beside them in
-//     words: prompt_text is the question and its numbered options in the
-//     reader's language, as the mail's body shows them, option n on the
-//     line numbered n (TestJSONPartWordsThePrompt_Issue25).
+//     words: prompt_lines are the question and its numbered options in
+//     the reader's language, as the mail's body shows them, one string a
+//     line (a JSON string is never broken, so a whole prompt in one
+//     string would be a line too long for 7bit), option n on the line
+//     numbered n (TestJSONPartWordsThePrompt_Issue25).
 //   - The views of one run of Mails share the public standing: the state
 //     is adjudicated once for every seat (engine.Views, mailView.view;
 //     TestViewsAdjudicateOnce_Issue25).

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/templates"
@@ -14,9 +15,11 @@ import (
 // reader's language, no internal code shown): the JSON part of FORMAT
 // json mails of random games of the four games, in every language: the
 // prompt's fields stay the engine's (its decision kind, each option's
-// canonical command), and beside them prompt_text words the question
+// canonical command), and beside them prompt_lines word the question
 // and its options as the mail's body shows them, each numbered option on
-// the line numbered for it, no template key nor Go text in it.
+// the line numbered for it, no template key nor Go text in it, each line
+// within 80 columns (so the part's 7bit lines, which break only between
+// tokens, stay short).
 func TestJSONPartWordsThePrompt_Issue25(t *testing.T) {
 	set, err := templates.Load()
 	if err != nil {
@@ -35,31 +38,39 @@ func TestJSONPartWordsThePrompt_Issue25(t *testing.T) {
 				continue
 			}
 			var part struct {
+				Text   *string
 				Prompt *engine.Prompt `json:"prompt"`
-				Text   *string        `json:"prompt_text"`
+				Lines  []string       `json:"prompt_lines"`
 			}
 			if err := json.Unmarshal(m.JSON, &part); err != nil {
 				t.Fatal(err)
 			}
 			if part.Prompt == nil {
-				if part.Text != nil {
-					t.Errorf("%s: prompt_text without a prompt", in.Game.Game)
+				if part.Lines != nil {
+					t.Errorf("%s: prompt_lines without a prompt", in.Game.Game)
 				}
 				continue
 			}
 			prompts++
+			for _, l := range part.Lines {
+				if utf8.RuneCountInString(l) > 80 {
+					t.Errorf("%s (%s): a prompt line of %d columns: %q", in.Game.Game, m.Lang, utf8.RuneCountInString(l), l)
+				}
+			}
+			joined := strings.Join(part.Lines, "\n")
+			part.Text = &joined
 			if part.Text == nil || *part.Text == "" || !strings.Contains(m.Body, *part.Text) {
-				t.Fatalf("%s (%s): prompt_text %v is not the body's prompt:\n%s", in.Game.Game, m.Lang, part.Text, m.Body)
+				t.Fatalf("%s (%s): prompt_lines %v are not the body's prompt:\n%s", in.Game.Game, m.Lang, part.Text, m.Body)
 			}
 			for _, bad := range []string{"map[", "<nil>", "%!", "{{", "<no value>"} {
 				if strings.Contains(*part.Text, bad) {
-					t.Errorf("%s (%s): prompt_text has %q:\n%s", in.Game.Game, m.Lang, bad, *part.Text)
+					t.Errorf("%s (%s): prompt_lines have %q:\n%s", in.Game.Game, m.Lang, bad, *part.Text)
 				}
 			}
 			if part.Prompt.Numbered {
 				for i := range part.Prompt.Options {
 					if !strings.Contains(*part.Text, strings.TrimSpace(optionLine(i+1, ""))) {
-						t.Errorf("%s (%s): option %d is not in prompt_text:\n%s", in.Game.Game, m.Lang, i+1, *part.Text)
+						t.Errorf("%s (%s): option %d is not in prompt_lines:\n%s", in.Game.Game, m.Lang, i+1, *part.Text)
 					}
 				}
 			}

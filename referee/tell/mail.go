@@ -681,8 +681,10 @@ func (v *mailView) jsonView(i int, d *MailData, view any) ([]byte, error) {
 			j["prompt"] = p
 			// The question and its numbered options in the reader's
 			// words, as the mail shows them: the prompt's and the
-			// options' fields are the engine's codes (issue 25).
-			j["prompt_text"] = d.Prompt
+			// options' fields are the engine's codes (issue 25). One
+			// string a line: a string is never broken, and the part's
+			// 7bit lines break only between tokens.
+			j["prompt_lines"] = strings.Split(d.Prompt, "\n")
 			// Every legal answer, numbered or not, for players' own tools.
 			j["legal"] = v.Table.State.Legal(p.Decision)
 		}
