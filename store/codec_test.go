@@ -164,24 +164,52 @@ func TestDictionariesNeverChange(t *testing.T) {
 	if len(shipped) != len(dictionarySums) {
 		t.Errorf("%d dictionaries shipped, %d pinned", len(shipped), len(dictionarySums))
 	}
-	// Every file of zdict is a dictionary the store embeds, as it is.
+	// Every file of zdict is a dictionary the store embeds, as it is
+	// (<id>.txt), or what dictionary id adds to id-1 (<id>-extra.txt):
+	// the files rebuild every dictionary pinned, and no file is a second
+	// copy of another's bytes.
 	files, err := filepath.Glob("zdict/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no dictionary files in zdict (%v)", err)
 	}
+	built := map[int][]byte{}
+	extra := map[int][]byte{}
 	for _, f := range files {
-		var id int
-		if _, err := fmt.Sscanf(filepath.Base(f), "%d.txt", &id); err != nil {
-			t.Errorf("%s: not named <id>.txt", f)
-			continue
-		}
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(b, shipped[id]) {
-			t.Errorf("%s is not dictionary %d as the store embeds it (a new one: embed it in compress.go, pin it here)", f, id)
+		var id int
+		switch name := filepath.Base(f); {
+		case strings.HasSuffix(name, "-extra.txt"):
+			if _, err := fmt.Sscanf(name, "%d-extra.txt", &id); err != nil {
+				t.Errorf("%s: not named <id>-extra.txt", f)
+				continue
+			}
+			extra[id] = b
+		default:
+			if _, err := fmt.Sscanf(name, "%d.txt", &id); err != nil || name != fmt.Sprintf("%d.txt", id) {
+				t.Errorf("%s: not named <id>.txt or <id>-extra.txt", f)
+				continue
+			}
+			built[id] = b
 		}
+	}
+	for id := 1; id <= len(dictionarySums); id++ {
+		if b, ok := extra[id]; ok {
+			if _, whole := built[id]; whole {
+				t.Errorf("dictionary %d shipped twice: %d.txt and %d-extra.txt", id, id, id)
+			}
+			built[id] = append(append([]byte(nil), built[id-1]...), b...)
+		} else if prev := built[id-1]; id > 1 && bytes.HasPrefix(built[id], prev) {
+			t.Errorf("%d.txt repeats dictionary %d whole: ship what it adds as %d-extra.txt", id, id-1, id)
+		}
+		if !bytes.Equal(built[id], shipped[id]) {
+			t.Errorf("zdict's files make dictionary %d of %d bytes, the store embeds %d (a new one: embed it in compress.go, pin it here)", id, len(built[id]), len(shipped[id]))
+		}
+	}
+	if len(built) != len(shipped) {
+		t.Errorf("zdict's files make %d dictionaries, %d shipped", len(built), len(shipped))
 	}
 	z, err := hex.DecodeString(frameOfDict1)
 	if err != nil {

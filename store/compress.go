@@ -121,13 +121,22 @@ var zstdMagic = [4]byte{0x28, 0xB5, 0x2F, 0xFD}
 //     a person) in the four languages, the French one also as its
 //     quoted-printable body writes it: dictionary 1 knew the English one
 //     only. Values compressed with 1 read as before (their frames name
-//     it).
+//     it). Shipped as what it adds only (zdict/2-extra.txt, from the
+//     CRLF that ends dictionary 1's last line): it is built at load as
+//     1.txt followed by 2-extra.txt, byte for byte the dictionary the
+//     values name (TestDictionariesNeverChange pins the whole).
+//
+// A file of zdict is a dictionary whole (<id>.txt) or what dictionary id
+// adds to dictionary id-1 (<id>-extra.txt), never a second copy.
 //
 //go:embed zdict/1.txt
 var zdict1 []byte
 
-//go:embed zdict/2.txt
-var zdict2 []byte
+//go:embed zdict/2-extra.txt
+var zdict2Extra []byte
+
+// zdict2 is dictionary 2: dictionary 1 and what 2 adds.
+var zdict2 = append(zdict1[:len(zdict1):len(zdict1)], zdict2Extra...)
 
 // zstdDict is the id of the dictionary new values are compressed with.
 const zstdDict = 2
