@@ -3,6 +3,8 @@ package mailfmt
 import (
 	"math/rand"
 	"testing"
+
+	"github.com/pbem-referee/referee/referee/rigs/typos"
 )
 
 // TestNearAnyAnswersAsNearKeyword: the reader's typo guard of IsProse
@@ -21,29 +23,7 @@ func TestNearAnyAnswersAsNearKeyword(t *testing.T) {
 	}
 	r := NewAnswerReader(v)
 	letters := []rune(keywordLetterSet + "ßØŒŁªЖ")
-	edits := func(w string) []string {
-		rs := []rune(w)
-		var out []string
-		for i := range rs {
-			out = append(out, string(append(append([]rune{}, rs[:i]...), rs[i+1:]...)))
-			if i+1 < len(rs) {
-				s := append([]rune{}, rs...)
-				s[i], s[i+1] = s[i+1], s[i]
-				out = append(out, string(s))
-			}
-		}
-		for _, c := range letters {
-			for i := 0; i <= len(rs); i++ {
-				out = append(out, string(append(append(append([]rune{}, rs[:i]...), c), rs[i:]...)))
-				if i < len(rs) {
-					s := append([]rune{}, rs...)
-					s[i] = c
-					out = append(out, string(s))
-				}
-			}
-		}
-		return out
-	}
+	edits := func(w string) []string { return typos.OneEdit(w, letters) }
 	rng := rand.New(rand.NewSource(25))
 	near, words := 0, 0
 	check := func(w string) {

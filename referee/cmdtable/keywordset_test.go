@@ -6,9 +6,12 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/referee/rigs/typos"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -58,29 +61,7 @@ func keywordWords(t *templates.Set, rng *rand.Rand) []string {
 		}
 	}
 	letters := []rune("AEKSTÉÇÜaeßẞ\u212A\u017F-")
-	edits := func(w string) []string {
-		rs := []rune(w)
-		var out []string
-		for i := range rs {
-			out = append(out, string(append(append([]rune{}, rs[:i]...), rs[i+1:]...)))
-			if i+1 < len(rs) {
-				s := append([]rune{}, rs...)
-				s[i], s[i+1] = s[i+1], s[i]
-				out = append(out, string(s))
-			}
-		}
-		for _, c := range letters {
-			for i := 0; i <= len(rs); i++ {
-				out = append(out, string(append(append(append([]rune{}, rs[:i]...), c), rs[i:]...)))
-				if i < len(rs) {
-					s := append([]rune{}, rs...)
-					s[i] = c
-					out = append(out, string(s))
-				}
-			}
-		}
-		return out
-	}
+	edits := func(w string) []string { return typos.OneEdit(w, letters) }
 	words := append([]string{"", "A", "OK", "Plcae", "PLCAE", "Grazie", "Brauerei", "ÉCHANGER", "STRASSE"}, base...)
 	for _, w := range base[:upper] {
 		for _, e := range edits(w) {
@@ -171,4 +152,76 @@ func TestKeywordSetReadsProseAsBefore_Issue25(t *testing.T) {
 		}
 	}
 	t.Logf("%d lines, %d prose", n, prose)
+}
+
+// kelvinGame is a game whose commands have a K, which strings.EqualFold
+// matches with the Kelvin sign (U+212A): no real game's command has one.
+type kelvinGame struct{ engine.Game }
+
+func (kelvinGame) Info() engine.Info {
+	return engine.Info{Name: "kelvintest", Title: "Kelvin", MinPlayers: 2, MaxPlayers: 4,
+		Variants: []engine.Variant{{Name: "standard"}}, RulePrefix: "KT",
+		Commands: []string{"KNOCK", "BAKE", "SKIP"}, Bots: []string{"random"}}
+}
+
+func init() {
+	// The Kelvin-sign test's game: its commands are keywords of every
+	// test of the package (the generated words take in their typos too).
+	engine.Register(kelvinGame{enginetest.Claim})
+}
+
+// TestKeywordSetKelvinSignAsIsKeyword_Issue25: a game's command is
+// matched without regard to case (strings.EqualFold), which matches the
+// Kelvin sign with K and k: the keyword set, which decides a word in
+// capitals by its map alone, asks IsKeyword of a word with the Kelvin
+// sign (setDecides), so it answers as IsKeyword for every spelling of a
+// command with K: each K and k of it as K, k or the Kelvin sign, in
+// capitals, lower case and title case, and for words with the sign that
+// are no command; and its typo guard reads them as before.
+func TestKeywordSetKelvinSignAsIsKeyword_Issue25(t *testing.T) {
+	rn, err := tell.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	var spell func(prefix, rest string)
+	spell = func(prefix, rest string) {
+		if rest == "" {
+			words = append(words, prefix)
+			return
+		}
+		r, size := utf8.DecodeRuneInString(rest)
+		forms := []string{string(r), strings.ToLower(string(r))}
+		if r == 'K' {
+			forms = append(forms, "\u212A")
+		}
+		for _, f := range forms {
+			spell(prefix+f, rest[size:])
+		}
+	}
+	for _, c := range (kelvinGame{}).Info().Commands {
+		spell("", c)
+	}
+	words = append(words, "\u212AEEP", "\u212A", "\u212AO", "BA\u212AER", "\u212ANOC", "SKIPS", "S\u212AIP\u212A")
+	for _, set := range []*templates.Set{rn.T, nil} {
+		k := KeywordSet(set)
+		yes := 0
+		for _, w := range words {
+			want := IsKeyword(set, w)
+			if want {
+				yes++
+			}
+			if got := k.Is(w); got != want {
+				t.Errorf("templates %v: Is(%q) = %v, IsKeyword = %v", set != nil, w, got, want)
+			}
+			for _, line := range []string{w, w + " 2", "Hi " + w + " there"} {
+				if got, before := k.IsProse(line), mailfmt.IsProse(line, func(w string) bool { return IsKeyword(set, w) }); got != before {
+					t.Errorf("templates %v: IsProse(%q) = %v, before %v", set != nil, line, got, before)
+				}
+			}
+		}
+		if !IsKeyword(set, "\u212ANOCK") || !IsKeyword(set, "ba\u212Ae") || yes == len(words) {
+			t.Fatalf("IsKeyword does not match the Kelvin sign with K, or every word is a keyword (%d of %d): the test tests nothing", yes, len(words))
+		}
+	}
 }
