@@ -126,11 +126,17 @@
 //     are the engine's, for programs (a prompt's decision kind, an
 //     option's canonical command, group and params: codes a program
 //     reads, kept stable); what a person reads of them is beside them in
-//     words: prompt_lines are the question and its numbered options in
-//     the reader's language, as the mail's body shows them, one string a
-//     line (a JSON string is never broken, so a whole prompt in one
-//     string would be a line too long for 7bit), option n on the line
-//     numbered n (TestJSONPartWordsThePrompt_Issue25).
+//     words: option_names are the words of each numbered option in the
+//     reader's language, as its menu line in the body shows them (the
+//     command as the reader writes it and what the game says of it,
+//     without the number, one space between words), option n at n-1, so
+//     that a program shows the choices without reading the body. The
+//     body's prompt is not repeated (the question is the body's; a copy
+//     of the whole prompt was a tenth of a FORMAT json mail), and one
+//     short string an option keeps the part in 7bit lines (a JSON string
+//     is never broken: a whole prompt in one string was a line too long
+//     for 7bit, and the part went in base64)
+//     (TestJSONPartWordsTheOptions_Issue25).
 //   - The views of one run of Mails share the public standing: the state
 //     is adjudicated once for every seat (engine.Views, mailView.view;
 //     TestViewsAdjudicateOnce_Issue25).

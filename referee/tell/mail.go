@@ -35,7 +35,10 @@ type MailData struct {
 	// Numbered: the prompt lists numbered options (a reply of just a
 	// number works); never promised otherwise.
 	Numbered bool
-	Halt     *HaltView
+	// OptionNames are the words of each numbered option as its menu line
+	// shows them, without the number (the JSON part's option_names).
+	OptionNames []string
+	Halt        *HaltView
 	// Sealed is the reader's sealed answer so far in a simultaneous
 	// decision, and Complete whether it finishes the reader's part.
 	Sealed   []string
@@ -521,11 +524,11 @@ func (v *mailView) mailData(i int, rep *Reply, notes, lines []string) (d *MailDa
 					cp.Halt = nil
 					p = &cp
 				}
-				text, err := r.Prompt(rd, p, view)
+				text, names, err := r.PromptMenu(rd, p, view)
 				if err != nil {
 					return nil, nil, err
 				}
-				d.Prompt, d.Numbered = text, p.Numbered
+				d.Prompt, d.Numbered, d.OptionNames = text, p.Numbered, names
 				if w, ok, err := r.Lookup(rd, "where", templates.PromptData{Prompt: *p, View: view}); ok {
 					if err != nil {
 						return nil, nil, err
@@ -679,12 +682,14 @@ func (v *mailView) jsonView(i int, d *MailData, view any) ([]byte, error) {
 		j["view"] = view
 		if p := v.Table.Prompts[i]; p != nil && !p.Complete && v.Game.Status == StatusRunning {
 			j["prompt"] = p
-			// The question and its numbered options in the reader's
-			// words, as the mail shows them: the prompt's and the
-			// options' fields are the engine's codes (issue 25). One
-			// string a line: a string is never broken, and the part's
-			// 7bit lines break only between tokens.
-			j["prompt_lines"] = strings.Split(d.Prompt, "\n")
+			// Each numbered option in the reader's words, as its menu
+			// line shows them: the options' fields are the engine's codes
+			// (issue 25). The body has the whole prompt; one short string
+			// an option keeps the part's 7bit lines, which break only
+			// between tokens, within the limit.
+			if len(d.OptionNames) > 0 {
+				j["option_names"] = d.OptionNames
+			}
 			// Every legal answer, numbered or not, for players' own tools.
 			j["legal"] = v.Table.State.Legal(p.Decision)
 		}

@@ -180,11 +180,22 @@ func (r *Renderer) Summary(rd Reader, view any) (string, error) {
 // Prompt renders the question a seat is asked, followed by its numbered
 // options (one line each, through option.<kind> when the game defines it).
 func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error) {
+	text, _, err := r.PromptMenu(rd, p, view)
+	return text, err
+}
+
+// PromptMenu is Prompt and, for a numbered prompt, each option's words as
+// its menu line shows them (the line without its number: the command as
+// the reader writes it and what the game says of it; the spaces of the
+// menu's columns closed up), option n at n-1: the JSON part's
+// option_names.
+func (r *Renderer) PromptMenu(rd Reader, p *engine.Prompt, view any) (string, []string, error) {
 	var b strings.Builder
+	var names []string
 	data := templates.PromptData{Prompt: *p, View: view}
 	if s, ok, err := r.Lookup(rd, "prompt."+p.Decision.Kind, data); ok {
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		b.WriteString(s)
 	} else {
@@ -196,6 +207,7 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 	if p.Numbered {
 		b.WriteString("\n")
 		lines := make([]string, len(p.Options))
+		names = make([]string, len(p.Options))
 		widest := 0
 		// The context, the two templates and the names are found once
 		// per menu, not once per option (issue 25: the menu was most of
@@ -217,7 +229,7 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 			if optT != nil {
 				s, err := r.lines.render(optT, kc, rd, od, r.everyGroup)
 				if err != nil {
-					return "", err
+					return "", nil, err
 				}
 				line = s
 				if said := rd.Command(o.Cmd); said != o.Cmd {
@@ -228,6 +240,7 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 				// D2 for a French reader; English is accepted too.
 				line = kc.KwLine(rd.Command(o.Cmd))
 			}
+			names[i] = strings.Join(strings.Fields(line), " ")
 			lines[i] = optionLine(i+1, line)
 			widest = max(widest, utf8.RuneCountInString(lines[i]))
 			if groupT != nil {
@@ -239,7 +252,7 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 					return r.lines.render(groupT, kc, rd, od, r.everyGroup)
 				})
 				if err != nil {
-					return "", err
+					return "", nil, err
 				}
 				rk, head, _ := strings.Cut(s, "\t")
 				head, layout, _ := strings.Cut(head, "\t")
@@ -275,7 +288,7 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 			if legendT := r.find(rd, "option.legend"); legendT != nil {
 				s, err := r.lines.render(legendT, kc, rd, templates.OptionData{Decision: p.Decision, View: view}, r.everyGroup)
 				if err != nil {
-					return "", err
+					return "", nil, err
 				}
 				if s = strings.TrimSpace(s); s != "" {
 					b.WriteString("\n" + s)
@@ -301,7 +314,7 @@ func (r *Renderer) Prompt(rd Reader, p *engine.Prompt, view any) (string, error)
 	}
 	// Every line fits (issue 12.4): a line the game's template could not
 	// lay out (a market with many prices) wraps with a hanging indent.
-	return templates.Fold(b.String()), nil
+	return templates.Fold(b.String()), names, nil
 }
 
 // sayCommand is a menu line rendered with the game's command was, with
