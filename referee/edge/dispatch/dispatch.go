@@ -242,6 +242,27 @@ func (l *Loop) Stats() Stats {
 		Panics: l.panics.Load(), InFlight: l.inflight.Load(), Delivering: l.delivering.Load()}
 }
 
+// Settle waits until every delivery whose I/O has ended has its outcome
+// on record: outcomes ride in the store's next commit, written at the
+// latest store.LaterWithin after them (the rule on outcomes above), so a
+// test or a tool that reads a delivery's state, or the store's writes,
+// right after it saw the delivery (a mail in a mailbox, a call at a hook's
+// server) waits here first (TestSettleWaitsForTheOutcomesToRide_Issue25).
+// A delivery still under way is not waited for. It returns ctx's error
+// when ctx ends first.
+func (l *Loop) Settle(ctx context.Context) error {
+	// inflight is read first: an outcome recorded between the two reads
+	// makes the loop wait once more, never return early.
+	for l.inflight.Load() > l.delivering.Load() {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Millisecond):
+		}
+	}
+	return nil
+}
+
 // Run delivers due items until ctx is cancelled. On cancellation it starts
 // no new delivery, lets those in progress finish for up to ShutdownGrace,
 // then cancels them, waits for their outcomes to be recorded, and returns

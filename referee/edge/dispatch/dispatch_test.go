@@ -127,7 +127,7 @@ func TestLoopOutcomes(t *testing.T) {
 		}
 		ctx, cancel := context.WithCancel(t.Context())
 		go l.Run(ctx)
-		settle()
+		settle(l)
 		if it := item(t, db, bad); it.State != store.Failed || it.LastError != "550 no" {
 			t.Fatalf("permanent failure: %+v", it)
 		}
@@ -136,7 +136,7 @@ func TestLoopOutcomes(t *testing.T) {
 			t.Fatalf("transient failure: due after %v: %+v", it.Due.Sub(start), it)
 		}
 		time.Sleep(2*time.Hour + time.Second)
-		settle()
+		settle(l)
 		if it := item(t, db, flaky); it.State != store.Sent {
 			t.Fatalf("retry: %+v", it)
 		}
@@ -169,7 +169,7 @@ func TestLoopPanicsAndGivingUp(t *testing.T) {
 		})
 		ctx, cancel := context.WithCancel(t.Context())
 		go l.Run(ctx)
-		settle()
+		settle(l)
 		if it := item(t, db, old); it.State != store.Failed || it.LastError == "" {
 			t.Fatalf("old item: %+v", it)
 		}
@@ -339,10 +339,81 @@ func TestWorkerFreeWhileItsOutcomeCommits_Issue25(t *testing.T) {
 }
 
 // settle waits (in a synctest bubble) until the loop's outcomes are on
-// record: they ride in the store's next commit, written at the latest
-// store.LaterWithin after them (the package doc's rule on outcomes).
-func settle() {
+// record (Loop.Settle: they ride in the store's next commit, written at
+// the latest store.LaterWithin after them, the package doc's rule on
+// outcomes) and what follows them has run.
+func settle(l *Loop) {
 	synctest.Wait()
-	time.Sleep(store.LaterWithin)
+	l.Settle(context.Background())
 	synctest.Wait()
+}
+
+// TestSettleWaitsForTheOutcomesToRide_Issue25 (the rule on outcomes):
+// once a delivery's I/O has ended its outcome may not be on record yet (it
+// waits for the store's next commit); Loop.Settle returns when it is, and
+// does not wait for a delivery still under way; a cancelled context ends
+// the wait. Variation: one to four workers, each item sent or failed.
+func TestSettleWaitsForTheOutcomesToRide_Issue25(t *testing.T) {
+	for workers := 1; workers <= 4; workers++ {
+		synctest.Test(t, func(t *testing.T) {
+			db := openStore(t)
+			var ids []uint64
+			for i := range workers {
+				ids = append(ids, enqueue(t, db, fmt.Sprint("m", i), time.Now()))
+			}
+			held := enqueue(t, db, "held", time.Now())
+			release := make(chan struct{})
+			l, err := New(Options{Store: db, Queue: "outbox", Workers: workers + 1, MinBackoff: time.Minute, MaxBackoff: time.Hour,
+				GiveUpAfter: 24 * time.Hour, Retention: time.Hour, ShutdownGrace: time.Second,
+				Deliver: func(ctx context.Context, it store.Item) Attempt {
+					switch {
+					case it.Key == "held":
+						<-release
+					case it.ID%2 == 0:
+						return Attempt{Err: errors.New("550 no"), Permanent: true}
+					}
+					return Attempt{Detail: "250 ok"}
+				},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(t.Context())
+			go l.Run(ctx)
+			synctest.Wait()
+			waiting := 0
+			for _, id := range ids {
+				if it := item(t, db, id); it.State == store.Pending {
+					waiting++
+				}
+			}
+			if st := l.Stats(); waiting == 0 || st.InFlight != int64(workers+1) || st.Delivering != 1 {
+				t.Fatalf("%d of %d outcomes waiting to ride, stats %+v: the test sees no wait", waiting, workers, st)
+			}
+			if err := l.Settle(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range ids {
+				if it := item(t, db, id); it.State != store.Sent && it.State != store.Failed {
+					t.Errorf("after Settle, item %d: %+v", id, it)
+				}
+			}
+			if it := item(t, db, held); it.State != store.Pending || l.Stats().Delivering != 1 {
+				t.Errorf("the held delivery: %+v, stats %+v", it, l.Stats())
+			}
+			close(release)
+			synctest.Wait() // the released outcome waits to ride
+			stop, cancelStop := context.WithCancel(t.Context())
+			cancelStop()
+			if err := l.Settle(stop); !errors.Is(err, context.Canceled) {
+				t.Errorf("Settle with a cancelled context: %v", err)
+			}
+			settle(l)
+			if it := item(t, db, held); it.State != store.Sent {
+				t.Errorf("the released delivery after settle: %+v", it)
+			}
+			cancel()
+			synctest.Wait()
+		})
+	}
 }

@@ -34,7 +34,7 @@ func TestLoopReadsTheFailureShape(t *testing.T) {
 		}
 		ctx, cancel := context.WithCancel(t.Context())
 		go l.Run(ctx)
-		settle() // the outcomes ride in a later commit
+		settle(l) // the outcomes ride in a later commit
 		if it := item(t, db, perm); it.State != store.Failed {
 			t.Errorf("permanent by shape: %+v", it)
 		}

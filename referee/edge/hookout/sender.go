@@ -107,6 +107,10 @@ func (s *Sender) Kick() { s.loop.Kick() }
 // Stats returns the counters.
 func (s *Sender) Stats() Stats { return s.loop.Stats() }
 
+// Settle waits until the outcome of every delivery whose I/O has ended
+// is on record (dispatch.Loop.Settle), or ctx ends.
+func (s *Sender) Settle(ctx context.Context) error { return s.loop.Settle(ctx) }
+
 // Run delivers due calls until ctx is cancelled. On cancellation it starts
 // no new call, lets those in progress finish for up to
 // Options.ShutdownGrace, then aborts them, waits for their outcome to be

@@ -451,6 +451,10 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	stopProfile()
 	t := &Throughput{Referee: "referee", Games: o.Games, Players: o.Players, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail()}
+	// The last deliveries' outcomes ride in a commit of the run's.
+	if err := site.Daemon.Settle(ctx); err != nil {
+		return nil, err
+	}
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	t.GroupCPU = hc.share(site.Daemon.DB.GroupCPU() - g0)
@@ -550,6 +554,10 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	stopProfile()
 	t := &Throughput{Referee: "echo", Games: clients, Players: 1, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail(), Moves: int(echo.Handled())}
+	// The last deliveries' outcomes ride in a commit of the run's.
+	if err := site.Daemon.Settle(ctx); err != nil {
+		return nil, err
+	}
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	t.GroupCPU = hc.share(site.Daemon.DB.GroupCPU() - g0)

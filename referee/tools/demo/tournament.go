@@ -284,6 +284,10 @@ func RunTournament(ctx context.Context, opt TournamentOptions) (*TournamentResul
 	})
 	res.Elapsed = time.Since(start)
 	res.Mails = ms.Delivered()
+	if err == nil {
+		// The last deliveries' outcomes ride in a commit of the run's.
+		err = site.Daemon.Settle(ctx)
+	}
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	res.StoreBytes, res.Commits = ws.DiskBytes, ws.Commits
 	if err != nil {

@@ -211,6 +211,21 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 	return d, nil
 }
 
+// Settle waits until the outcome of every delivery of mail and webhook
+// calls whose I/O has ended is on record (dispatch.Loop.Settle: outcomes
+// ride in the store's next commit), or ctx ends: what reads a delivery's
+// state or the store's writes right after seeing deliveries (the bench,
+// the demo's figures, tests) waits here first.
+func (d *Daemon) Settle(ctx context.Context) error {
+	if err := d.Sender.Settle(ctx); err != nil {
+		return err
+	}
+	if d.Hooks != nil {
+		return d.Hooks.Settle(ctx)
+	}
+	return nil
+}
+
 // newHooks builds the outgoing-webhook sender from the [hooks] settings.
 func (d *Daemon) newHooks(db *store.DB, log *slog.Logger) (*hookout.Sender, error) {
 	h := d.cfg.Hooks
