@@ -491,7 +491,8 @@
 //     committed: migrations now commit one by one, each with its version).
 //   - A queue's leaves split full (queueFill 0.95, queue.go): items come
 //     in id order at the end of the rows; a leaf split in halves was
-//     split again by the next move.
+//     split again by the next move (TestQueueLeavesSplitFull_Issue25:
+//     leaves 68% full, 48% split in halves).
 //   - inbound's keys are short (above, "Key layout";
 //     TestInboundFormsOldAndNew_Issue25).
 //
