@@ -87,22 +87,34 @@ func TestKeywordSetAnswersAsIsKeyword_Issue25(t *testing.T) {
 	}
 	words := keywordWords(rn.T, rand.New(rand.NewPCG(25, 1)))
 	for _, set := range []*templates.Set{rn.T, nil} {
-		k := KeywordSet(set)
-		yes := 0
-		for _, w := range words {
-			want := IsKeyword(set, w)
-			if want {
-				yes++
-			}
-			if got := k.Is(w); got != want {
-				t.Errorf("templates %v: Is(%q) = %v, IsKeyword = %v", set != nil, w, got, want)
-			}
-		}
+		yes := isAsIsKeyword(t, set, words, nil)
 		if yes == 0 || yes == len(words) {
 			t.Fatalf("%d of %d words are keywords: the generation tests nothing", yes, len(words))
 		}
 		t.Logf("templates %v: %d words, %d keywords", set != nil, len(words), yes)
 	}
+}
+
+// isAsIsKeyword checks that the keyword set of set answers as IsKeyword
+// for each of words (and runs also, when not nil, on each), and returns
+// how many of them are keywords.
+func isAsIsKeyword(t *testing.T, set *templates.Set, words []string, also func(w string)) int {
+	t.Helper()
+	k := KeywordSet(set)
+	yes := 0
+	for _, w := range words {
+		want := IsKeyword(set, w)
+		if want {
+			yes++
+		}
+		if got := k.Is(w); got != want {
+			t.Errorf("templates %v: Is(%q) = %v, IsKeyword = %v", set != nil, w, got, want)
+		}
+		if also != nil {
+			also(w)
+		}
+	}
+	return yes
 }
 
 // TestKeywordSetReadsProseAsBefore_Issue25: the keyword set's IsProse
@@ -205,21 +217,13 @@ func TestKeywordSetKelvinSignAsIsKeyword_Issue25(t *testing.T) {
 	words = append(words, "\u212AEEP", "\u212A", "\u212AO", "BA\u212AER", "\u212ANOC", "SKIPS", "S\u212AIP\u212A")
 	for _, set := range []*templates.Set{rn.T, nil} {
 		k := KeywordSet(set)
-		yes := 0
-		for _, w := range words {
-			want := IsKeyword(set, w)
-			if want {
-				yes++
-			}
-			if got := k.Is(w); got != want {
-				t.Errorf("templates %v: Is(%q) = %v, IsKeyword = %v", set != nil, w, got, want)
-			}
+		yes := isAsIsKeyword(t, set, words, func(w string) {
 			for _, line := range []string{w, w + " 2", "Hi " + w + " there"} {
 				if got, before := k.IsProse(line), mailfmt.IsProse(line, func(w string) bool { return IsKeyword(set, w) }); got != before {
 					t.Errorf("templates %v: IsProse(%q) = %v, before %v", set != nil, line, got, before)
 				}
 			}
-		}
+		})
 		if !IsKeyword(set, "\u212ANOCK") || !IsKeyword(set, "ba\u212Ae") || yes == len(words) {
 			t.Fatalf("IsKeyword does not match the Kelvin sign with K, or every word is a keyword (%d of %d): the test tests nothing", yes, len(words))
 		}
