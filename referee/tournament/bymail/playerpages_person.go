@@ -93,19 +93,7 @@ func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
 	if err != nil || n < 1 || n > len(t.Entrants) || k < 1 || k > len(t.Entrants[n-1].Before)+1 {
 		return nil, ErrNoPage
 	}
-	en := t.Entrants[n-1]
-	addr := en.Holder(k).Address
-	p := &PersonPage{ID: t.ID, Title: tourTitle(t), TourURL: tourPagePath(t), CrossURL: tourPagePath(t) + "/crosstable",
-		Name: en.Holder(k).Name, Table: t.Table}
-	// mine reports whether holder j (from 1) of entrant e's place is
-	// this person.
-	mine := func(e, j int) bool {
-		if e == n-1 && j == k {
-			return true
-		}
-		a := t.Entrants[e].Holder(j).Address
-		return addr != "" && strings.EqualFold(a, addr)
-	}
+	p, mine := personPageHead(t, n, k)
 	// The places they held and when (Entrant.Tenures: the one walk of a
 	// place's line of holders), and which places those are.
 	var places []int
@@ -162,4 +150,23 @@ func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
 		}
 	}
 	return p, nil
+}
+
+// personPageHead is the page of holder k (from 1) of place n without its
+// stints and games, and mine, which reports whether holder j (from 1) of
+// entrant e's place is this person (the same holder, or the same
+// address).
+func personPageHead(t *tournament.Tournament, n, k int) (*PersonPage, func(e, j int) bool) {
+	en := t.Entrants[n-1]
+	addr := en.Holder(k).Address
+	p := &PersonPage{ID: t.ID, Title: tourTitle(t), TourURL: tourPagePath(t), CrossURL: tourPagePath(t) + "/crosstable",
+		Name: en.Holder(k).Name, Table: t.Table}
+	mine := func(e, j int) bool {
+		if e == n-1 && j == k {
+			return true
+		}
+		a := t.Entrants[e].Holder(j).Address
+		return addr != "" && strings.EqualFold(a, addr)
+	}
+	return p, mine
 }

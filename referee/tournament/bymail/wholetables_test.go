@@ -19,17 +19,7 @@ import (
 // Entrant.Tenures must equal.
 func wholePersonPage(t *tournament.Tournament, n, k int) *PersonPage {
 	d := &desk{}
-	en := t.Entrants[n-1]
-	addr := en.Holder(k).Address
-	p := &PersonPage{ID: t.ID, Title: tourTitle(t), TourURL: tourPagePath(t), CrossURL: tourPagePath(t) + "/crosstable",
-		Name: en.Holder(k).Name, Table: t.Table}
-	mine := func(e, j int) bool {
-		if e == n-1 && j == k {
-			return true
-		}
-		a := t.Entrants[e].Holder(j).Address
-		return addr != "" && strings.EqualFold(a, addr)
-	}
+	p, mine := personPageHead(t, n, k)
 	for e, x := range t.Entrants {
 		from := 1
 		for j := 0; j <= len(x.Before); j++ {
