@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -62,7 +63,10 @@ func BenchmarkListsAtScale(b *testing.B) {
 				read(b, func(w *work) error { _, err := playerWork{w}.listOpen("en"); return err })
 			})
 			b.Run("org-list", func(b *testing.B) {
-				read(b, func(w *work) error { _, err := orgHostOf(w).List("org7@example.test"); return err })
+				read(b, func(w *work) error {
+					_, _, _, err := orgHostOf(w).List("org7@example.test", "", organise.ListPage)
+					return err
+				})
 			})
 			b.Run("bounce-games", func(b *testing.B) {
 				read(b, func(w *work) error {

@@ -209,23 +209,22 @@ func (r asides) bounced(source string, keys []string, b *mailfmt.BounceInfo) (Ou
 	return out, err
 }
 
-// alertBounce tells the organiser of every running game of an address
-// (the games of the address from the store's index, not every game).
+// alertBounce tells the organiser of every running or forming game of an
+// address, found in the store's indexes: only those games are decoded,
+// once (TestBounceAlertDecodesOnlyGamesAlerted_Issue25).
 func (w *work) alertBounce(addr, reason string) error {
+	alerted := func(status string) bool { return status == StatusRunning || status == StatusForming }
 	return w.tx.GamesOfAddress(addr, func(id string) error {
-		g, err := loadGame(w.tx, id)
-		if err != nil {
+		if ix, ok, err := w.tx.GameIndexOf(id); w.games[id] == nil && (err != nil || !ok || !alerted(ix.Status)) {
 			return err
-		}
-		seat := g.SeatOfAddress(addr)
-		if seat < 0 || (g.Status != StatusRunning && g.Status != StatusForming) {
-			return nil
 		}
 		gw, err := w.game(id)
 		if err != nil {
 			return err
 		}
-		gw.toOrganiser("org_bounce", "address", addr, "name", g.Seats[seat].Greeting(), "quoted", guard.Quote(reason))
+		if seat := gw.g.SeatOfAddress(addr); seat >= 0 && alerted(gw.g.Status) {
+			gw.toOrganiser("org_bounce", "address", addr, "name", gw.g.Seats[seat].Greeting(), "quoted", guard.Quote(reason))
+		}
 		return nil
 	})
 }

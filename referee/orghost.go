@@ -9,12 +9,13 @@ import (
 	"errors"
 	"maps"
 	"math"
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/reading"
+	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/templates"
@@ -100,43 +101,28 @@ func (h orgHost) CreateGame(ng organise.NewGame) (organise.Created, error) {
 	return organise.Created{ID: gw.g.ID, Game: gw.g.Game, Players: gw.g.Players, Commitment: gw.g.Commitment}, nil
 }
 
-// List is the organiser's games from the store's index, each from what
-// the index holds of it (no game record is read), and the games this
-// unit of work changed or created as it left them.
-func (h orgHost) List(org string) ([]organise.Listed, error) {
-	w := h.w
-	var out []organise.Listed
-	line := func(g *Game) {
-		if g.Organiser == org {
-			out = append(out, organise.Listed{ID: g.ID, Game: g.Game, Status: g.Status, Seats: len(g.Seats), Players: g.Players})
+// List is the organiser's games from the store's index, paged
+// (records.OrganiserGames), and the games this unit of work changed or
+// created as it left them.
+func (h orgHost) List(org, from string, page int) ([]organise.Listed, string, int, error) {
+	var fresh []*Game // games a NEW of this same mail created: not stored yet
+	for _, id := range slices.Sorted(maps.Keys(h.w.games)) {
+		if !h.w.tx.HasGame(id) {
+			fresh = append(fresh, h.w.games[id].g)
 		}
 	}
-	seen := map[string]bool{}
-	err := w.tx.GamesOfOrganiser(org, func(id string) error {
-		seen[id] = true
-		if gw := w.games[id]; gw != nil {
-			line(gw.g) // as this mail left it
-			return nil
+	changed := func(id string) *Game {
+		if gw := h.w.games[id]; gw != nil {
+			return gw.g
 		}
-		ix, ok, err := w.tx.GameIndexOf(id)
-		if err != nil || !ok {
-			return err
-		}
-		line(&Game{ID: id, Game: ix.Game, Status: ix.Status, Organiser: ix.Organiser, Players: ix.Players, Seats: make([]Seat, ix.Seats)})
 		return nil
-	})
-	// Games a NEW of this same mail created are not stored yet.
-	var fresh []string
-	for id := range w.games {
-		if !seen[id] {
-			fresh = append(fresh, id)
-		}
 	}
-	sort.Strings(fresh)
-	for _, id := range fresh {
-		line(w.games[id].g)
+	games, next, more, err := records.OrganiserGames(h.w.tx, org, from, page, changed, fresh)
+	out := make([]organise.Listed, len(games))
+	for i, g := range games {
+		out[i] = organise.Listed{ID: g.ID, Game: g.Game, Status: g.Status, Seats: len(g.Seats), Players: g.Players}
 	}
-	return out, err
+	return out, next, more, err
 }
 
 // orgGame is one game as an organiser's command acts on it.

@@ -18,7 +18,7 @@ var gameRows = []Row{
 	{Keyword: "PLAYER", Usage: "PLAYER <address> <name> [en|it|fr|nl] [Area/City]", Row: 2, Run: player},
 	{Keyword: "RULESET", Usage: "RULESET", Row: 3, Run: ruleset},
 	{Keyword: "INVITE", Usage: "INVITE <game> <address> <name> [lang] [zone]", Row: 4, Run: onGame(invite)},
-	{Keyword: "LIST", Usage: "LIST", Row: 5, Run: list},
+	{Keyword: "LIST", Usage: "LIST [<game>]", Row: 5, Run: list},
 	{Keyword: "STATUS", Usage: "STATUS <game>", Row: 6, Unlogged: true, Run: onGame(status)},
 	{Keyword: "PAUSE", Usage: "PAUSE <game>", Row: 7, Run: onGame(pause)},
 	{Keyword: "RESUME", Usage: "RESUME <game>", Help: "org.help.PAUSE", Run: onGame(resume)},
@@ -152,9 +152,17 @@ func erratum(c *Call) (string, bool, error) {
 	return res, true, err
 }
 
+// ListPage is the most games one LIST answers (issue 25: long answers
+// paged); LIST <game> lists from that game on.
+const ListPage = 50
+
 func list(c *Call) (string, bool, error) {
-	games, err := c.h.List(c.org)
-	return c.text("org.done.LIST", "games", games), true, err
+	from := ""
+	if len(c.f) > 1 {
+		from = strings.ToLower(c.f[1])
+	}
+	games, next, more, err := c.h.List(c.org, from, ListPage)
+	return c.text("org.done.LIST", "games", games, "next", next, "more", more), true, err
 }
 
 func help(c *Call) (string, bool, error) {

@@ -44,6 +44,11 @@
 //   - the answer is in the language of the mail's words, else of the
 //     tournament it names, else English; every error and result in it is
 //     the template's, in that language (TestOrganiserErrorPathsEveryLanguage_Issue22);
+//   - LIST answers at most ListPage (50) of the organiser's games, in id
+//     order; when there are more, a last line says how many and names the
+//     LIST <game> that shows the rest (issue 25: long answers paged; the
+//     core counts the games past the page from its index's keys,
+//     records.OrganiserGames; TestOrganiserListPaged_Issue25);
 //   - ROLLBACK keeps every REPLACE (issue 24): the seat stays with the
 //     player holding it now, who replays the undone moves; the earlier
 //     holders' moves are re-dated (records.RolledBack: one played at most

@@ -51,8 +51,11 @@ type Host interface {
 	Kind(name string) (k Kind, ok bool)
 	// CreateGame creates a game and sends its invitations.
 	CreateGame(ng NewGame) (Created, error)
-	// List is the organiser's games, as this unit of work left them.
-	List(org string) ([]Listed, error)
+	// List is the organiser's games from the game from on (id order; ""
+	// from the first), at most page of them, as this unit of work left
+	// them; next is the first game past the page and more how many games
+	// are past it ("" and 0 when none).
+	List(org, from string, page int) (games []Listed, next string, more int, err error)
 	// CheckPolicy reads a deadline policy (its error says what is wrong).
 	CheckPolicy(text string) error
 	// AnswerIn says the language of the answer (MailLang) to the unit of

@@ -47,7 +47,9 @@ func (h *fakeHost) CreateGame(ng NewGame) (Created, error) {
 	}
 	return Created{ID: ng.ID, Game: ng.Game, Players: 2}, nil
 }
-func (h *fakeHost) List(string) ([]Listed, error)      { return nil, nil }
+func (h *fakeHost) List(string, string, int) ([]Listed, string, int, error) {
+	return nil, "", 0, nil
+}
 func (h *fakeHost) CheckPolicy(string) error           { return nil }
 func (h *fakeHost) AnswerIn(string)                    {}
 func (h *fakeHost) MaxLines() int                      { return 500 }

@@ -12,7 +12,8 @@
 // copies, no decision), and what the store's game indexes hold of a game
 // (IndexOf), written in the same transaction as the record (SaveGame), and
 // read back to find the games open to JOIN without decoding the others
-// (OpenGames, paged). The core re-exports the types under their old names
+// (OpenGames, paged) and an organiser's games without decoding any
+// (OrganiserGames, paged). The core re-exports the types under their old names
 // (referee.Game, referee.Seat, ...), so that the edges and the tools read
 // the records through the core's queries as before. It owns seat
 // authentication too, in one place (auth.go, issue 25): a seat's secret
