@@ -26,6 +26,10 @@ type desk struct {
 	// it changed nothing of the tournament but those matches' games
 	// (OpenDue notes it in Kept: Kept.noteBatch).
 	batch *batchSpan
+	// shaped is the shape OpenDue loaded the tournament with, when this
+	// unit of work had not found it before (its standings of the rounds
+	// before are kept there: shape.done).
+	shaped *shape
 }
 
 func newDesk(h Host) *desk { return &desk{h: h, rec: h.Records(), now: h.Now()} }

@@ -98,6 +98,9 @@ func OpenDue(h Host, id string) error {
 	if !t.Opening {
 		return nil
 	}
+	if !kept {
+		d.shaped = k.base[id]
+	}
 	if err := d.openDue(t); err != nil {
 		return err
 	}
