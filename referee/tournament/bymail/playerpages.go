@@ -130,7 +130,7 @@ type RatingStep struct {
 }
 
 func (d *desk) publicTour(id, key string) (*tournament.Tournament, error) {
-	t, err := loadTour(d.rec, id)
+	t, err := pageTour(d.rec, id)
 	if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(t.Key)) != 1 {
 		return nil, ErrNoPage
 	}
