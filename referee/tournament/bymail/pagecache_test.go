@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/pbem-referee/referee/referee/tournament"
@@ -15,7 +17,7 @@ import (
 // the match records are the ones decoded), the records' reads counted.
 type pageCachedRecords struct {
 	*memRecords
-	reads int
+	reads atomic.Int64
 	kept  map[string]pageKept
 }
 
@@ -35,7 +37,7 @@ func (c *pageCachedRecords) matchesOf(id string) string {
 }
 
 func (c *pageCachedRecords) Tournament(id string) ([]byte, error) {
-	c.reads++
+	c.reads.Add(1)
 	return c.memRecords.Tournament(id)
 }
 
@@ -63,7 +65,7 @@ func (h pageHost) Records() Records { return h.rec }
 // records stay as decoded: a second round of every page reads no record,
 // and every page is the one made from the record decoded afresh; no page
 // changes the tournament it shares (its encoding after every page is the
-// record's). A match record written since (a corrected result) is read:
+// record's), and pages read at once share it (-race). A match record written since (a corrected result) is read:
 // the pages after show it. Generated: Swiss and tables, 7 to 12 entrants,
 // a place that changed hands twice (one game handed on after a move).
 func TestPagesShareTheDecodedTournament_Issue24(t *testing.T) {
@@ -122,16 +124,26 @@ func TestPagesShareTheDecodedTournament_Issue24(t *testing.T) {
 		}
 		want := pages(plain)
 		for pass := range 3 {
-			reads := cached.reads
+			reads := cached.reads.Load()
 			got := pages(h)
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("%s: pass %d: the pages differ from those of the record decoded afresh", name, pass)
 			}
-			if r := cached.reads - reads; (pass == 0) != (r > 0) {
+			if r := cached.reads.Load() - reads; (pass == 0) != (r > 0) {
 				t.Errorf("%s: pass %d read the record %d times", name, pass, r)
 			}
 			unchanged(fmt.Sprintf("pass %d", pass))
 		}
+		// Pages read at once share it (go test -race: no page writes it).
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Go(func() {
+				if got := pages(h); !reflect.DeepEqual(got, want) {
+					t.Errorf("%s: pages read at once differ", name)
+				}
+			})
+		}
+		wg.Wait()
 		// A corrected result as its match record: read by the next page.
 		m := tr.Rounds[2].Matches[0]
 		for i := range m.Rank {
@@ -146,9 +158,9 @@ func TestPagesShareTheDecodedTournament_Issue24(t *testing.T) {
 			t.Fatal(err)
 		}
 		want = pages(plain)
-		reads := cached.reads
-		if got := pages(h); !reflect.DeepEqual(got, want) || cached.reads == reads {
-			t.Errorf("%s: after a match record, the pages are not the record's (%d reads)", name, cached.reads-reads)
+		reads := cached.reads.Load()
+		if got := pages(h); !reflect.DeepEqual(got, want) || cached.reads.Load() == reads {
+			t.Errorf("%s: after a match record, the pages are not the record's (%d reads)", name, cached.reads.Load()-reads)
 		}
 		unchanged("after a match record")
 	}
