@@ -37,7 +37,8 @@
 // page (PageMatch.PartURLs, PlayerURLs: who played that round, never the
 // place's page unless it never changed hands); so do the crosstable's
 // cell (CrossPageCell.Players), the place's page, whose game row names
-// who began it, then the substitute (PlayerGame.Played), and whose mark
+// who began it, then the substitute, each linking their own page
+// (PlayerGame.Played, PlayedURLs), and whose mark
 // says the departed holder began that round (PageStint.Into), and every
 // opponent's page (PageName.Part): TestPlayerPagesNameHandedOnGames_Issue24.
 // Every entrant's mail that names who played a game names every holder who
