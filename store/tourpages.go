@@ -1,7 +1,5 @@
 package store
 
-import "bytes"
-
 // Decoded tournaments for the public pages (issue 24: every page of a
 // tournament decoded its whole record, 85,000 allocations and 10 MB at
 // 5,000 entrants, however little of it the page shows). The pages'
@@ -30,14 +28,7 @@ func (tx *Tx) PageTournament(id string) (v any, ok bool) {
 	c.mu.Lock()
 	e := c.m[id]
 	c.mu.Unlock()
-	if e == nil {
-		return nil, false
-	}
-	k, isKept := e.v.(tourKept)
-	if !isKept || !bytes.Equal(tx.b(bTournaments).Get([]byte(id)), e.stamp) || tx.matchesDigest(id) != k.matches {
-		return nil, false
-	}
-	return k.v, true
+	return tx.keptTour(id, e)
 }
 
 // KeepPageTournament keeps v, the decoded form of tournament id as this
