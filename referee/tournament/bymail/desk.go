@@ -34,8 +34,10 @@ type desk struct {
 
 func newDesk(h Host) *desk { return &desk{h: h, rec: h.Records(), now: h.Now()} }
 
+// loadTour decodes tournament id (its record and match records), its
+// shape not read (a draw outside the lock, a page, the core's read).
 func loadTour(tx Records, id string) (*tournament.Tournament, error) {
-	t, _, err := loadShaped(tx, id)
+	t, _, _, err := decodeTour(tx, id)
 	return t, err
 }
 
