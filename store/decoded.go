@@ -28,6 +28,8 @@ type decodedCache struct {
 	mu    sync.Mutex
 	m     map[string]*decodedEntry
 	order []string // oldest first, for eviction
+	// size bounds the entries kept (0: DecodedCacheSize).
+	size int
 }
 
 type decodedEntry struct {
@@ -85,12 +87,16 @@ func (c *decodedCache) put(id string, stamp []byte, v any) {
 		c.order = append(c.order, id)
 	}
 	c.m[id] = &decodedEntry{stamp: stamp, v: v}
-	for len(c.m) > DecodedCacheSize && len(c.order) > 0 {
+	size := c.size
+	if size <= 0 {
+		size = DecodedCacheSize
+	}
+	for len(c.m) > size && len(c.order) > 0 {
 		old := c.order[0]
 		c.order = c.order[1:]
 		delete(c.m, old)
 	}
-	if len(c.order) > 4*DecodedCacheSize {
+	if len(c.order) > 4*size {
 		// Ids taken out and not put back linger in order: drop them.
 		seen := map[string]bool{}
 		kept := c.order[:0]

@@ -206,7 +206,10 @@
 // are the tournaments of a round opening in batches (tournament.go:
 // TakeDecodedTournament, KeepDecodedTournament: valid for the whole
 // record and the match records they were kept with, the latter by a
-// digest; a speculation goes wide on them, as on every tournament record).
+// digest; a speculation goes wide on them, as on every tournament record),
+// and the tournaments the public pages read (tourpages.go: PageTournament,
+// KeepPageTournament: valid likewise, but shared by every page read while
+// they stay valid, never taken out nor changed; at most PageTournaments).
 //
 // Rules of the write path (issue 25: one write transaction per player mail
 // at intake, one per delivery):

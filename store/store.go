@@ -191,6 +191,9 @@ type DB struct {
 	// tours keeps the decoded tournaments of a round opening in batches
 	// (tournament.go: TakeDecodedTournament).
 	tours decodedCache
+	// pageTours keeps the decoded tournaments the public pages read
+	// (tourpages.go: PageTournament), shared by the pages, never changed.
+	pageTours decodedCache
 	// walked: the open found no free list on file (the process before
 	// did not close the store) and rebuilt it by walking every page
 	// (freelist.go).
@@ -223,7 +226,8 @@ func Open(path string, opt *Options) (*DB, error) {
 	if o.MappedLimit == 0 {
 		o.MappedLimit = DefaultMappedLimit
 	}
-	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache, walked: walked, mapped: newMapping(o.MappedLimit)}
+	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache, walked: walked, mapped: newMapping(o.MappedLimit),
+		pageTours: decodedCache{size: PageTournaments}}
 	migs := migrations
 	if o.Migrations != nil {
 		migs = o.Migrations

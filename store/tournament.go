@@ -136,6 +136,13 @@ func (tx *Tx) TakeDecodedTournament(id string) (v any, ok bool) {
 	e := c.m[id]
 	delete(c.m, id)
 	c.mu.Unlock()
+	return tx.keptTour(id, e)
+}
+
+// keptTour is e's decoded tournament when tournament id is still as it
+// was kept (its whole record e's stamp, compared in place, and its match
+// records those digested then); ok is false otherwise, or for no e.
+func (tx *Tx) keptTour(id string, e *decodedEntry) (v any, ok bool) {
 	if e == nil {
 		return nil, false
 	}

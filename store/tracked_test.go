@@ -81,6 +81,8 @@ func TestEveryReadIsTracked(t *testing.T) {
 		"PutRuleset":            func(tx *Tx) { tx.PutRuleset("sha", nil) },
 		"TakeDecodedTournament": func(tx *Tx) { tx.TakeDecodedTournament("t") },
 		"KeepDecodedTournament": func(tx *Tx) { tx.KeepDecodedTournament("t", []byte("{}"), nil) },
+		"PageTournament":        func(tx *Tx) { tx.PageTournament("t") },
+		"KeepPageTournament":    func(tx *Tx) { tx.KeepPageTournament("t", []byte("{}"), nil) },
 	}
 	// Writes a speculation keeps and replays at its commit.
 	kept := map[string]bool{"AppendLog": true, "PutGame": true, "SetWake": true, "PutVERP": true, "Enqueue": true, "EnqueueBody": true,

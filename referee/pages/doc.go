@@ -45,8 +45,9 @@
 //     are tour.subbed's, laid out around the linked names by seatLinks;
 //     TestRoundTableNamesWhoPlayedTheGame_Issue24); so
 //     do the crosstable's cell, the place's game row on its page ("played
-//     by", player.by) and each opponent's page, each name linking that
-//     person's page (PageName.PartURLs; nameLinks), and a
+//     by", player.by: PlayerGame.PlayedURLs, the template's words laid
+//     around the linked names by byLinks) and each opponent's page, each
+//     name linking that person's page (PageName.PartURLs; nameLinks), and a
 //     departed holder's mark says the round they began (tour.replaced;
 //     TestPlayerAndCrossPagesNameHandedOnGames_Issue24); those names wrap
 //     on a phone. A game's waiting line and board name who holds the seat

@@ -335,15 +335,16 @@ var page = template.Must(template.New("pages").Funcs(template.FuncMap{
 	// keepRecord: the player's page with its W-D-L joined by
 	// non-breaking hyphens, so that a sentence never breaks inside it.
 	"keepRecord": keepRecord,
-	// playedText names who played a round for a place, first to last: a
-	// game handed on names them, then the substitute (tour.subbed).
-	"playedText": playedText,
 	// seatLinks names who played a seat's game of a round's table, each
 	// name linking that person's page (PageMatch.PartURLs, PlayerURLs).
 	"seatLinks": seatLinks,
 	// playedLinks names who played a crosstable cell's game the same
 	// way (CrossPageCell.Players, PlayedURLs: each their own page).
 	"playedLinks": playedLinks,
+	// byLinks says who played a place's round on its page ("played by",
+	// player.by: PlayerGame.Played, PlayedURLs), each name linking that
+	// person's page.
+	"byLinks": byLinks,
 	// nameLinks names who played an opponent's game the same way
 	// (PageName.Part, PartURLs, then Name, URL).
 	"nameLinks": nameLinks,
@@ -432,7 +433,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 <p id="standing">{{$d.T "player.standing" (keepRecord .)}}</p>
 <h2>{{$d.T "player.games"}}</h2>
 {{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th></th></tr></thead><tbody>
-{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}{{range nameLinks $d $o.Part $o.PartURLs $o.Name $o.URL}}{{if .URL}}<a href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}{{end}}{{with .Played}}<br><small class="sub">{{$d.T "player.by" (playedText $d .)}}</small>{{end}}</td><td>{{$d.T "player.result" .}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}{{range nameLinks $d $o.Part $o.PartURLs $o.Name $o.URL}}{{if .URL}}<a href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}{{end}}{{if .Played}}<br><small class="sub">{{range byLinks $d .Played .PlayedURLs}}{{if .URL}}<a class="by" href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}</small>{{end}}</td><td>{{$d.T "player.result" .}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
 <h2>{{$d.T "player.history"}}</h2>
 {{if not .History}}<p>{{$d.T "player.nohistory"}}</p>{{else}}<p>{{$d.T "player.history_note" .}}</p>
@@ -449,7 +450,7 @@ table.cross td[data-k]::before{content:attr(data-k) "\a0";color:#666;font-size:0
 {{end}}</ul>
 <h2>{{$d.T "player.games"}}</h2>
 {{if not .Games}}<p>{{$d.T "player.nogames"}}</p>{{else}}<div class="scroll"><table id="games"><thead><tr><th class="n">{{$d.T "tour.round"}}</th><th>{{$d.T "player.against"}}</th><th>{{$d.T "game.result"}}</th><th class="n">{{$d.T "tour.points"}}</th><th></th></tr></thead><tbody>
-{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}{{range nameLinks $d $o.Part $o.PartURLs $o.Name $o.URL}}{{if .URL}}<a href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}{{end}}<br><small class="sub">{{$d.T "person.for" .}}{{with .Played}} {{$d.T "player.by" (playedText $d .)}}{{end}}</small></td><td>{{$d.T "player.result" .PlayerGame}}{{if .RatingAfter}}<br><span class="nw rating">{{with .RatingBefore}}{{.}} → {{end}}{{.RatingAfter}}</span>{{end}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
+{{range .Games}}<tr><td class="n">{{.Round}}</td><td>{{if .Bye}}{{$d.T "tour.bye"}}{{else}}{{range $i, $o := .Opponents}}{{if $i}}, {{end}}{{range nameLinks $d $o.Part $o.PartURLs $o.Name $o.URL}}{{if .URL}}<a href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}{{end}}<br><small class="sub">{{$d.T "person.for" .}}{{if .Played}} {{range byLinks $d .Played .PlayedURLs}}{{if .URL}}<a class="by" href="{{$d.Href .URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}{{end}}</small></td><td>{{$d.T "player.result" .PlayerGame}}{{if .RatingAfter}}<br><span class="nw rating">{{with .RatingBefore}}{{.}} → {{end}}{{.RatingAfter}}</span>{{end}}</td><td class="n">{{.Points}}</td><td>{{if .GameURL}}<a href="{{$d.Href .GameURL}}">{{$d.T "tour.game"}}</a>{{end}}</td></tr>
 {{end}}</tbody></table></div>
 <p id="ratingnote">{{$d.T "person.rating"}}</p>{{end}}
 {{end}}</body></html>{{end}}
@@ -476,16 +477,6 @@ type headData struct {
 	D     *doc
 	Lang  string
 	Title string
-}
-
-// playedText is who played a round for a place (PlayerGame.Played,
-// CrossPageCell.Players), first to last, in the page's language: one
-// name alone, or those who began it, then the substitute (tour.subbed).
-func playedText(d *doc, who []string) (string, error) {
-	if len(who) == 1 {
-		return who[0], nil
-	}
-	return d.T("tour.subbed", "part", who[:len(who)-1], "name", who[len(who)-1])
 }
 
 // linkPiece is a piece of a sentence: a name linking URL, or words
@@ -529,6 +520,35 @@ func playedLinks(d *doc, names, urls []string) ([]linkPiece, error) {
 	all := make([]string, len(names))
 	copy(all, urls)
 	return linkedNames(d, names, all)
+}
+
+// byLinks are who played a place's round (PlayerGame's Played and
+// PlayedURLs) as player.by says it, each name linking its own page as
+// playedLinks writes them: the words are player.by's, laid around the
+// names (the template is given a mark, never the names).
+func byLinks(d *doc, names, urls []string) ([]linkPiece, error) {
+	const mark = "\x00"
+	text, err := d.T("player.by", mark)
+	if err != nil {
+		return nil, err
+	}
+	before, after, ok := strings.Cut(text, mark)
+	if !ok || strings.Contains(after, mark) {
+		return nil, fmt.Errorf("player.by (%s): the names must appear once", d.Lang)
+	}
+	who, err := playedLinks(d, names, urls)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]linkPiece, 0, len(who)+2)
+	if before != "" {
+		out = append(out, linkPiece{Text: before})
+	}
+	out = append(out, who...)
+	if after != "" {
+		out = append(out, linkPiece{Text: after})
+	}
+	return out, nil
 }
 
 // linkedNames writes names (first to last: those who began a game, then

@@ -182,6 +182,10 @@ func TestRoundTableNamesWhoPlayedTheGame_Issue24(t *testing.T) {
 	}
 }
 
+// byWords are how each language says who played a place's round
+// (player.by), before the names.
+var byWords = map[string]string{"en": "played by ", "it": "giocata da ", "fr": "jouée par ", "nl": "gespeeld door "}
+
 // beganWords are how each language says a departed holder began a round's
 // game (tour.replaced with Into), written out so a broken template fails.
 var beganWords = map[string]string{"en": "began round ", "it": "iniziato il turno ", "fr": "commencé la ronde ", "nl": "begon ronde "}
@@ -193,7 +197,8 @@ var beganWords = map[string]string{"en": "began round ", "it": "iniziato il turn
 // language. The place's page and its crosstable line mark each departed
 // holder as beginning round 3 (after the rounds they played whole, or
 // alone); the game's row names them, then the substitute marked
-// (player.by, tour.subbed); the opponent's page names them, each name
+// (player.by, tour.subbed), each name linking that person's own page
+// (PlayerGame.PlayedURLs; byLinks); the opponent's page names them, each name
 // linking that person's own page (PageName.PartURLs, URL); the
 // crosstable's round 3 cell names them, each name linking their own page
 // (CrossPageCell.PlayedURLs), not the finisher's alone; a round the
@@ -210,16 +215,21 @@ func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 			}
 			subs = append(subs, s)
 		}
+		var partURLs []string
+		for k := range part {
+			partURLs = append(partURLs, fmt.Sprintf("/t/cup-k/p/1/%d", k+1))
+		}
+		nowURL := fmt.Sprintf("/t/cup-k/p/1/%d", len(part)+1)
 		games := func(who []string, opp bymail.PageName) []bymail.PlayerGame {
 			var gs []bymail.PlayerGame
 			for r := 1; r <= 4; r++ {
 				g := bymail.PlayerGame{Round: r, Table: 1, Seat: 1, Opponents: []bymail.PageName{opp}, State: "done", Result: "1",
 					Place: 1, Of: 2, Points: "1", Decided: true}
 				if r < 3 {
-					g.Played = part[:1]
+					g.Played, g.PlayedURLs = part[:1], partURLs[:1]
 				}
 				if r == 3 {
-					g.Played = who
+					g.Played, g.PlayedURLs = who, append(slices.Clone(partURLs), nowURL)
 				}
 				gs = append(gs, g)
 			}
@@ -227,11 +237,6 @@ func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 		}
 		pp := &referee.PlayerPage{ID: "cup", Title: "Cup", N: 1, Name: "Yan Now", Table: 2, Replaced: subs,
 			Games: games(played, bymail.PageName{Name: "Zoe Kept", URL: "/t/cup-k/p/2"})}
-		var partURLs []string
-		for k := range part {
-			partURLs = append(partURLs, fmt.Sprintf("/t/cup-k/p/1/%d", k+1))
-		}
-		nowURL := fmt.Sprintf("/t/cup-k/p/1/%d", len(part)+1)
 		opp := &referee.PlayerPage{ID: "cup", Title: "Cup", N: 2, Name: "Zoe Kept", Table: 2,
 			Games: games(nil, bymail.PageName{Name: "Yan Now", URL: nowURL, Part: part, PartURLs: partURLs})}
 		for i := range opp.Games {
@@ -259,7 +264,11 @@ func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 				{Line: 2, Place: 2, Name: "Zoe Kept", URL: "/t/cup-k/p/2", Points: "0", Cells: cells(nil)}}}
 		for _, lang := range templates.Languages {
 			w := subbedWords[lang]
-			named := strings.Join(part, w[0]) + w[0] + "Yan Now" + w[1]
+			var byLinks []string
+			for k, p := range part {
+				byLinks = append(byLinks, `<a class="by" href="`+partURLs[k]+"?lang="+lang+`">`+p+"</a>")
+			}
+			byLinked := strings.Join(byLinks, w[0]) + w[0] + `<a class="by" href="` + nowURL + "?lang=" + lang + `">Yan Now</a>` + w[1]
 			render := func(name string, data any) string {
 				b, err := h.render(name, lang, data)
 				if err != nil {
@@ -275,9 +284,13 @@ func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 			}
 			rows := strings.Split(page[strings.Index(page, `id="games"`):], "<tr>")[2:]
 			for r, row := range rows {
-				has := strings.Contains(row, named)
+				// "played by", each name linking that person's page.
+				has := strings.Contains(row, byWords[lang]+byLinked)
 				if has != (r+1 == 3) {
-					t.Errorf("%s %q: the place's round %d names the hand-over: %v\n%s", lang, part, r+1, has, row)
+					t.Errorf("%s %q: the place's round %d names the hand-over, each name linking their page: %v\n%s", lang, part, r+1, has, row)
+				}
+				if r+1 < 3 && !strings.Contains(row, byWords[lang]+byLinks[0]+"</small>") {
+					t.Errorf("%s %q: the place's round %d does not link who played it:\n%s", lang, part, r+1, row)
 				}
 			}
 			page = render("player", opp)
@@ -296,11 +309,6 @@ func TestPlayerAndCrossPagesNameHandedOnGames_Issue24(t *testing.T) {
 			line := page[strings.Index(page, `>Yan Now</a>`):]
 			line = line[:strings.Index(line, "</tr>")]
 			cs := strings.Split(line, `<td class="cell"`)[1:]
-			var byLinks []string
-			for k, p := range part {
-				byLinks = append(byLinks, `<a class="by" href="`+partURLs[k]+"?lang="+lang+`">`+p+"</a>")
-			}
-			byLinked := strings.Join(byLinks, w[0]) + w[0] + `<a class="by" href="` + nowURL + "?lang=" + lang + `">Yan Now</a>` + w[1]
 			if len(cs) != 4 || !strings.Contains(cs[2], byLinked) || !strings.Contains(cs[0], byLinks[0]) || strings.Contains(cs[3], "sub") {
 				t.Errorf("%s %q: the crosstable's line does not name who played:\n%s", lang, part, line)
 			}

@@ -26,31 +26,77 @@ type desk struct {
 	// it changed nothing of the tournament but those matches' games
 	// (OpenDue notes it in Kept: Kept.noteBatch).
 	batch *batchSpan
+	// shaped is the shape OpenDue loaded the tournament with, when this
+	// unit of work had not found it before (its standings of the rounds
+	// before are kept there: shape.done).
+	shaped *shape
 }
 
 func newDesk(h Host) *desk { return &desk{h: h, rec: h.Records(), now: h.Now()} }
 
+// loadTour decodes tournament id (its record and match records), its
+// shape not read (a draw outside the lock, a page, the core's read).
 func loadTour(tx Records, id string) (*tournament.Tournament, error) {
-	t, _, err := loadShaped(tx, id)
+	t, _, _, err := decodeTour(tx, id)
 	return t, err
 }
 
 // loadShaped decodes tournament id from its record and its match records
 // (overlay), and reads its shape off the bytes decoded (shapeOf).
 func loadShaped(tx Records, id string) (*tournament.Tournament, *shape, error) {
-	raw, err := tx.Tournament(id)
+	t, raw, over, err := decodeTour(tx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	var t tournament.Tournament
-	if err := json.Unmarshal(raw, &t); err != nil {
-		return nil, nil, fmt.Errorf("tournament %s: %w", id, err)
-	}
-	over, err := overlay(tx, &t)
+	return t, shapeOf(raw, t, over), nil
+}
+
+// decodeTour decodes tournament id from its record (raw, as read) and
+// its match records laid over it (over: overlay).
+func decodeTour(tx Records, id string) (t *tournament.Tournament, raw []byte, over map[[2]int][]byte, err error) {
+	raw, err = tx.Tournament(id)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return &t, shapeOf(raw, &t, over), nil
+	t = &tournament.Tournament{}
+	if err := json.Unmarshal(raw, t); err != nil {
+		return nil, nil, nil, fmt.Errorf("tournament %s: %w", id, err)
+	}
+	if over, err = overlay(tx, t); err != nil {
+		return nil, nil, nil, err
+	}
+	return t, raw, over, nil
+}
+
+// pageTours are the store's decoded tournaments for the public pages
+// (store.Tx.PageTournament): shared, read only.
+type pageTours interface {
+	PageTournament(id string) (any, bool)
+	KeepPageTournament(id string, rec []byte, v any)
+}
+
+// pageTour returns tournament id for a public page, to read and never
+// change: as the store keeps it decoded for the pages while its record
+// and match records are the ones it was decoded from, else decoded now
+// and kept so (issue 24: every page decoded the whole record, 85,000
+// allocations at 5,000 entrants; TestPagesShareTheDecodedTournament_Issue24).
+// Every page's data is made without changing the tournament it reads.
+func pageTour(tx Records, id string) (*tournament.Tournament, error) {
+	pt, ok := tx.(pageTours)
+	if !ok {
+		return loadTour(tx, id)
+	}
+	if v, ok := pt.PageTournament(id); ok {
+		if t, ok := v.(*tournament.Tournament); ok {
+			return t, nil
+		}
+	}
+	t, raw, _, err := decodeTour(tx, id)
+	if err != nil {
+		return nil, err
+	}
+	pt.KeepPageTournament(id, raw, t)
+	return t, nil
 }
 
 // decodedTours are the store's decoded tournaments (the core's records

@@ -103,7 +103,8 @@ func TestEveryEntrantMailFits(t *testing.T) {
 				excerpt := d.excerpt(st, 0, lang)
 				audit := d.tourText(lang, "audit.swap", map[string]any{"round": p.num, "a": p.names[0],
 					"b": p.names[len(p.names)-1], "game_a": tr.ID + "r2t1x1", "game_b": tr.ID + "r2t3x1"})
-				round := d.roundDataAt(tr, 1, 0, matchAt(tr.Rounds[1], 0))
+				round := map[string]any{}
+				d.roundDataAt(round, tr, 1, 0, matchAt(tr.Rounds[1], 0))
 				round["opponents"] = p.names
 				round["standings"], round["audit"] = excerpt, audit
 				datas := map[string]map[string]any{
@@ -118,7 +119,8 @@ func TestEveryEntrantMailFits(t *testing.T) {
 					d.tourMailAs(tr, e, kind, data, d.newMailBase(tr))
 					seen["mail."+kind] = true
 				}
-				byeData := d.roundDataAt(tr, 1, 0, matchAt(tr.Rounds[1], 0))
+				byeData := map[string]any{}
+				d.roundDataAt(byeData, tr, 1, 0, matchAt(tr.Rounds[1], 0))
 				byeData["bye"] = true
 				byeData["audit"] = ""
 				d.tourMailAs(tr, e, "round", byeData, d.newMailBase(tr))

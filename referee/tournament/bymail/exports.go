@@ -72,7 +72,7 @@ func pageExports(t *tournament.Tournament) []PageExport {
 // does not have); the calendar's event titles are in lang.
 func Export(h Host, id, key, name, lang string) (*File, error) {
 	d := newDesk(h)
-	t, err := d.load(id)
+	t, err := pageTour(d.rec, id)
 	if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(t.Key)) != 1 {
 		return nil, ErrNoPage
 	}

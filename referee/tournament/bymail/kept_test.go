@@ -3,7 +3,10 @@ package bymail
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -288,5 +291,61 @@ func TestRoundOpeningBatchesTakeTheirMatchRecords(t *testing.T) {
 			raw, _ := json.Marshal(&m)
 			c.matches["cup"][[2]int{0, 0}] = raw
 		}
+	}
+}
+
+// TestRoundOpeningStandingsOncePerRun_Issue24 (shape.done): the later
+// batches of a round opening, each taking the tournament as the batch
+// before left it, compute the standings of the rounds before once, not
+// once a batch (at 10,000 entrants each computation allocated 4 MB), and
+// their round mails are the ones an opening in one batch sends, byte for
+// byte. Generated: Swiss, tables, knockout, round robin, fields of 9 to
+// 16, late entrants, byes asked for, withdrawals, four languages, batches
+// of 1 and 2 games.
+func TestRoundOpeningStandingsOncePerRun_Issue24(t *testing.T) {
+	langs := []string{"en", "it", "fr", "nl"}
+	checked := 0
+	for i, f := range []struct {
+		format   string
+		n, table int
+	}{{"swiss", 13, 2}, {"swiss", 16, 2}, {"tables", 12, 3}, {"tables", 11, 4}, {"knockout", 11, 2}, {"roundrobin", 9, 2}} {
+		for _, batch := range []int{1, 2} {
+			c := roundMailCase{f.format, f.n, f.table, 1, 1, i % 2, 1, langs[i%4]}
+			if f.format == "knockout" || f.format == "roundrobin" {
+				c.lateNow, c.lateOn, c.asked = 0, 0, 0
+			}
+			one, _ := openRoundTwo(t, c, 0)
+			h := newBatchHost(t, batch)
+			h.cached = &cachedRecords{memRecords: h.rec, kept: map[string]any{}, raw: map[string][]byte{}}
+			computed := map[*tournament.Standing]bool{}
+			units := 0
+			h.after = func() {
+				units++
+				if v, ok := h.cached.kept["cup"].(*decoded); ok && v.s.done != nil && len(v.s.done.st) > 0 {
+					computed[&v.s.done.st[0]] = true
+				}
+			}
+			h.openRoundTwo(t, c, 0)
+			name := fmt.Sprintf("%s/%d/batch%d", c.format, c.n, batch)
+			if units < 4 { // the tournament, the first batch, two later ones at least
+				continue // too few batches to tell
+			}
+			checked++
+			if len(computed) != 1 {
+				t.Errorf("%s: the standings were computed %d times in %d units of work, want once after the first", name, len(computed), units)
+			}
+			got := map[string][]string{}
+			for _, m := range h.sent {
+				if strings.Contains(m.Subject, "2") {
+					got[m.To] = append(got[m.To], m.Subject+"\n"+m.Body)
+				}
+			}
+			if !maps.EqualFunc(got, one, slices.Equal) {
+				t.Errorf("%s: the round mails differ from one batch's", name)
+			}
+		}
+	}
+	if checked < 7 {
+		t.Fatalf("%d openings of three batches or more, want 7", checked)
 	}
 }

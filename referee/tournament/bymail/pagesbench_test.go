@@ -48,7 +48,9 @@ func bigPages(b *testing.B, n int) *testHost {
 // crosstable, and a person's page asked every seat of every round who
 // played it), and the check of a game's page (GamePage: it decoded the
 // whole tournament for its key). decode is the tournament's record read alone (loadTour),
-// the part of each page that reads every entrant.
+// the part of each page that reads every entrant; person-kept and
+// place-kept are those pages as the store serves them, the tournament
+// kept decoded for the pages (pageTour, issue 24: each page decoded it).
 // Run: go test -run '^$' -bench PlacePages -benchmem ./referee/tournament/bymail/
 func BenchmarkPlacePages(b *testing.B) {
 	h := bigPages(b, 5000)
@@ -56,6 +58,9 @@ func BenchmarkPlacePages(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	// kept: the pages as the store serves them, the tournament kept
+	// decoded for the pages while its records stay (pageTour).
+	kept := pageHost{h, &pageCachedRecords{memRecords: h.rec, kept: map[string]pageKept{}}}
 	gid := tr.Rounds[1].Matches[7].GameID
 	gkey := gamePageKey(tr, gid)
 	for _, c := range []struct {
@@ -65,6 +70,8 @@ func BenchmarkPlacePages(b *testing.B) {
 		{"decode", func() (any, error) { return loadTour(h.rec, "cup") }},
 		{"person", func() (any, error) { return PersonPageOf(h, "cup", "k", 8, 2) }},
 		{"place", func() (any, error) { return PlayerPageOf(h, "cup", "k", 8) }},
+		{"person-kept", func() (any, error) { return PersonPageOf(kept, "cup", "k", 8, 2) }},
+		{"place-kept", func() (any, error) { return PlayerPageOf(kept, "cup", "k", 8) }},
 		{"game", func() (any, error) {
 			if _, ok := GamePage(h.rec, "cup", gid, gkey); !ok {
 				return nil, ErrNoPage
@@ -73,6 +80,9 @@ func BenchmarkPlacePages(b *testing.B) {
 		}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
+			if _, err := c.page(); err != nil { // the kept ones: kept now
+				b.Fatal(err)
+			}
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := c.page(); err != nil {

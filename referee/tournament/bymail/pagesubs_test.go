@@ -147,6 +147,21 @@ func TestPlayerPagesNameHandedOnGames_Issue24(t *testing.T) {
 				if fmt.Sprint(g.Played) != fmt.Sprint(want) {
 					t.Errorf("draw %d: place %d's round %d names %q, want %q", draw, x+1, g.Round, g.Played, want)
 				}
+				// Each name links that person's page: the first holder's
+				// rounds theirs, the handed-on game last the holder now's.
+				var urls []string
+				if len(want) > 0 {
+					urls = []string{personPagePath(tr, e, 1)}
+				}
+				if len(want) > 1 {
+					urls = playedPaths(tr, e, r)
+					if urls[len(urls)-1] != personPagePath(tr, e, len(tr.Entrants[e].Before)+1) {
+						t.Errorf("draw %d: round %d's game is not finished by the holder now: %q", draw, r, urls)
+					}
+				}
+				if fmt.Sprint(g.PlayedURLs) != fmt.Sprint(urls) {
+					t.Errorf("draw %d: place %d's round %d links %q, want %q", draw, x+1, g.Round, g.PlayedURLs, urls)
+				}
 				for _, o := range g.Opponents {
 					// The handed-on place's opponent links who finished it.
 					if o.URL == personPagePath(tr, e, len(tr.Entrants[e].Before)+1) && g.Round == r {

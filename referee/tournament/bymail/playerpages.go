@@ -94,6 +94,9 @@ type PlayerGame struct {
 	// an earlier holder's round names them; a game handed on after a move
 	// names who started it, then the substitute who finished it.
 	Played []string
+	// PlayedURLs, with Played, are their pages, one each in the same
+	// order (playedPaths: each holder's own page).
+	PlayedURLs []string
 	// Opponents are the others at the table, with their pages.
 	Opponents []PageName
 	// State is the match's state code; Result the crosstable's code
@@ -127,7 +130,7 @@ type RatingStep struct {
 }
 
 func (d *desk) publicTour(id, key string) (*tournament.Tournament, error) {
-	t, err := loadTour(d.rec, id)
+	t, err := pageTour(d.rec, id)
 	if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(t.Key)) != 1 {
 		return nil, ErrNoPage
 	}
@@ -216,6 +219,9 @@ func (d *desk) placeGame(t *tournament.Tournament, n int, m tournament.Match, se
 		Decided: m.Decided()}
 	c := t.Cell(n, m, seat)
 	g.Result, g.Played = c.Result, c.Players
+	if len(c.Players) > 0 {
+		g.PlayedURLs = playedPaths(t, m.Seats[seat], n)
+	}
 	if c.Result != "*" && c.Result != "" {
 		g.Points = fmtNum(c.Points)
 	}

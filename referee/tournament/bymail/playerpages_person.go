@@ -137,7 +137,7 @@ func PersonPageOf(h Host, id, key string, n, k int) (*PersonPage, error) {
 				}
 				g := PersonGame{PlayerGame: d.placeGame(t, rd.N, m, seat), Place: e + 1}
 				if len(hs) == 1 {
-					g.Played = nil // theirs alone: the page is theirs
+					g.Played, g.PlayedURLs = nil, nil // theirs alone: the page is theirs
 				}
 				if finished && tournament.Rated(m) && len(m.Ratings) == len(m.Seats) {
 					g.RatingAfter = strconv.FormatFloat(m.Ratings[seat], 'f', 0, 64)

@@ -78,6 +78,14 @@ type shape struct {
 	// match record laid over it (overlay).
 	matches [][][]byte
 	games   [][]gameAt
+	// done are the standings of the rounds before the last, as the round
+	// mails of its opening show them (roundMails, issue 24): computed by
+	// a later batch of the opening that loaded the tournament itself
+	// (OpenDue), carried to the next with the tournament kept decoded
+	// (writeBatch: that unit of work changed nothing but its matches'
+	// games), so an opening of 20 batches computes them twice, not 20
+	// times. Any other write leaves them behind (a new shape).
+	done *standings
 }
 
 // span is a match's [from, to) in a record's bytes.
@@ -206,7 +214,8 @@ func writeBatch(rec Records, t *tournament.Tournament, base *shape, b batchSpan,
 		b.from < 0 || b.to > len(t.Rounds[r].Matches) {
 		return false, nil
 	}
-	cur := &shape{stored: base.stored, raw: base.raw, spans: base.spans, matches: slices.Clone(base.matches), games: slices.Clone(base.games)}
+	cur := &shape{stored: base.stored, raw: base.raw, spans: base.spans, matches: slices.Clone(base.matches), games: slices.Clone(base.games),
+		done: base.done}
 	cur.matches[r], cur.games[r] = slices.Clone(base.matches[r]), slices.Clone(base.games[r])
 	var changed []int
 	for k := b.from; k < b.to; k++ {

@@ -275,16 +275,20 @@ func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 	// shows their part of the table.
 	var done *standings
 	if rd.N > 1 && !t.Rounds[rd.N-2].Told {
-		c := *t
-		c.Rounds = t.Rounds[:rd.N-1]
-		done = d.newStandings(&c)
+		done = d.doneStandings(t, rd.N-1)
 	}
 	base := d.newMailBase(t)
+	// One map for the data of every mail of the batch, cleared for each
+	// (issue 24: a map of 32 keys a mail, 20,000 mails a round of 5,000
+	// games): a mail's text is rendered before the next is described,
+	// and nothing keeps the map.
+	data := make(map[string]any, 32) // room for the mail's keys (tourMailAs)
 	mail := func(e tournament.Entrant, k int) {
 		if e.Withdrawn != 0 && rd.N >= e.Withdrawn {
 			return
 		}
-		data := d.roundDataAt(t, r, e.ID, k)
+		clear(data)
+		d.roundDataAt(data, t, r, e.ID, k)
 		if done != nil {
 			data["standings"] = d.excerpt(done, e.ID, e.Lang)
 		}
@@ -312,6 +316,25 @@ func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 	}
 }
 
+// doneStandings are the standings of t's first n rounds for the round
+// mails of round n+1: those a batch before computed when this later batch
+// took the tournament as that batch left it (shape.done: an opening
+// computes them once a run of batches, not once a batch, issue 24), else
+// computed now (and kept for the next batch when it may take them). Each
+// batch formats the rows its mails show afresh (a rating read now).
+func (d *desk) doneStandings(t *tournament.Tournament, n int) *standings {
+	if s := d.shaped; s != nil && s.done != nil && s.done.n == n && s.done.t.ID == t.ID {
+		return s.done.fresh()
+	}
+	c := *t
+	c.Rounds = t.Rounds[:n]
+	done := d.newStandings(&c)
+	if d.shaped != nil {
+		d.shaped.done = done
+	}
+	return done
+}
+
 // seats maps each entrant of a round to their match.
 func seats(rd tournament.Round) map[int]int {
 	at := make(map[int]int, 2*len(rd.Matches))
@@ -323,11 +346,11 @@ func seats(rd tournament.Round) map[int]int {
 	return at
 }
 
-// roundDataAt describes round r to entrant e: their game or bye, and the
-// standings so far (k: the index of e's match in the round, -1 for none).
-func (d *desk) roundDataAt(t *tournament.Tournament, r, e, k int) map[string]any {
+// roundDataAt describes round r to entrant e in data: their game or bye,
+// and the standings so far (k: the index of e's match in the round, -1
+// for none).
+func (d *desk) roundDataAt(data map[string]any, t *tournament.Tournament, r, e, k int) {
 	rd := &t.Rounds[r]
-	data := make(map[string]any, 32) // room for the mail's keys (tourMailAs)
 	data["round"], data["rounds"], data["bye"], data["asked"] = rd.N, t.PlannedRounds(), false, false
 	data["game"], data["opponents"], data["seat"] = "", []string(nil), 0
 	data["due_at"], data["next_at"], data["standings"] = rd.Due, time.Time{}, ""
@@ -335,7 +358,7 @@ func (d *desk) roundDataAt(t *tournament.Tournament, r, e, k int) map[string]any
 		data["next_at"] = t.RoundDate(rd.N + 1)
 	}
 	if k < 0 {
-		return data
+		return
 	}
 	for _, m := range rd.Matches[k : k+1] {
 		for i, s := range m.Seats {
@@ -355,7 +378,6 @@ func (d *desk) roundDataAt(t *tournament.Tournament, r, e, k int) map[string]any
 			data["game"], data["opponents"], data["seat"] = m.GameID, opp, i+1
 		}
 	}
-	return data
 }
 
 // gameEnded runs when a game ended in this transaction: the players'

@@ -257,13 +257,14 @@ const neighbours = 2
 // whole table (issue 24).
 type standings struct {
 	t    *tournament.Tournament
+	n    int // the rounds they count
 	st   []tournament.Standing
 	rows []*standingRow // formatted rows, nil until shown
 	at   []int          // entrant -> row
 }
 
 func (d *desk) newStandings(t *tournament.Tournament) *standings {
-	s := &standings{t: t, st: t.Standings(), at: make([]int, len(t.Entrants))}
+	s := &standings{t: t, n: len(t.Rounds), st: t.Standings(), at: make([]int, len(t.Entrants))}
 	s.rows = make([]*standingRow, len(s.st))
 	for i, x := range s.st {
 		s.at[x.Entrant] = i
@@ -271,9 +272,13 @@ func (d *desk) newStandings(t *tournament.Tournament) *standings {
 	return s
 }
 
-// rowsOf are rows [lo, hi) of s, formatted (standingRow).
-func (d *desk) rowsOf(s *standings, lo, hi int) []standingRow {
-	out := make([]standingRow, 0, hi-lo+2)
+// fresh are the same standings with no row formatted yet.
+func (s *standings) fresh() *standings {
+	return &standings{t: s.t, n: s.n, st: s.st, rows: make([]*standingRow, len(s.st)), at: s.at}
+}
+
+// rowsOf appends rows [lo, hi) of s, formatted (standingRow), to out.
+func (d *desk) rowsOf(out []standingRow, s *standings, lo, hi int) []standingRow {
 	for i := lo; i < hi; i++ {
 		if s.rows[i] == nil {
 			r := d.standingRow(s.t, s.st[i])
@@ -292,11 +297,11 @@ func (d *desk) excerpt(s *standings, e int, lang string) string {
 	// within the table (the first sees places 1 to 5).
 	lo := min(max(0, s.at[e]-neighbours), max(0, n-2*neighbours-1))
 	hi := min(n, lo+2*neighbours+1)
-	var rows []standingRow
+	rows := make([]standingRow, 0, hi-lo+2) // the rows and a gap each side
 	if lo > 0 {
 		rows = append(rows, standingRow{Gap: true})
 	}
-	rows = append(rows, d.rowsOf(s, lo, hi)...)
+	rows = d.rowsOf(rows, s, lo, hi)
 	if hi < n {
 		rows = append(rows, standingRow{Gap: true})
 	}

@@ -61,7 +61,7 @@ func wholePersonPage(t *tournament.Tournament, n, k int) *PersonPage {
 				}
 				g := PersonGame{PlayerGame: wholePlaceGame(d, t, rd.N, m, seat, cells[e], r), Place: e + 1}
 				if len(hs) == 1 {
-					g.Played = nil
+					g.Played, g.PlayedURLs = nil, nil
 				}
 				if finished && tournament.Rated(m) && len(m.Ratings) == len(m.Seats) {
 					g.RatingAfter = strconv.FormatFloat(m.Ratings[seat], 'f', 0, 64)
@@ -80,9 +80,12 @@ func wholePersonPage(t *tournament.Tournament, n, k int) *PersonPage {
 // (the reference of placeGame).
 func wholePlaceGame(d *desk, t *tournament.Tournament, n int, m tournament.Match, seat int, cells []tournament.CrossCell, r int) PlayerGame {
 	g := d.placeGame(t, n, m, seat)
-	g.Result, g.Played, g.Points = "", nil, ""
+	g.Result, g.Played, g.PlayedURLs, g.Points = "", nil, nil, ""
 	if r < len(cells) {
 		g.Result, g.Played = cells[r].Result, cells[r].Players
+		if len(cells[r].Players) > 0 {
+			g.PlayedURLs = playedPaths(t, m.Seats[seat], n)
+		}
 		if cells[r].Result != "*" && cells[r].Result != "" {
 			g.Points = fmtNum(cells[r].Points)
 		}
