@@ -251,6 +251,13 @@
 //     at once on DB.Hurry. Its caller bounds what a crash loses meanwhile
 //     (referee/edge/dispatch: the items whose outcomes wait stay in its
 //     in-flight set, which is bounded; TestLaterRidesInTheNextCommit_Issue25).
+//   - A commit that queued items wakes their sender itself (DB.OnQueued,
+//     queue.go): the calls are made once a commit, on the goroutine that
+//     wrote it, after it is durable (a reader sees the items), and never
+//     for a transaction rolled back; a sender no longer waits for the
+//     caller that queued the item to be woken and kick it
+//     (TestOnQueuedOnceACommitAfterItIsDurable_Issue25,
+//     TestOnQueuedOnceAGroup_Issue25).
 //
 // # Compression
 //
