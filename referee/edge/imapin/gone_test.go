@@ -2,14 +2,12 @@ package imapin
 
 import (
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
-	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -39,21 +37,10 @@ func TestPresumptionsOfUIDsGoneTakenBack_Issue25(t *testing.T) {
 }
 
 func presumedGone(t *testing.T, n int, gone []imap.UID) {
-	ms := startServer(t, capsRev2)
-	db, err := store.Open(filepath.Join(t.TempDir(), "referee.db"), &store.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	mail := func(i int) []byte {
-		senders := []string{"Ann <ann@a.test>", "Bob <bob@b.test>"}
-		return rollRaw(rollMail{id: fmt.Sprintf("<a%d@x>", i), from: senders[i%2], game: fmt.Sprintf("g%d", i)})
-	}
-	h := &countingHandler{fakeHandler: newHandler(), db: db, counts: map[string]int{}}
-	o := testOptions(ms.addr, db, h, &testkit.SyncBuffer{})
+	ms, db, h, o := aheadRig(t, t.TempDir())
 	o.FetchBatch, o.Idle = 3, IdleOff // looks at a Kick only
-	ms.deliver(t, "INBOX", mail(1))
-	ms.deliver(t, "INBOX", mail(2))
+	ms.deliver(t, "INBOX", aheadMail(1))
+	ms.deliver(t, "INBOX", aheadMail(2))
 	r := start(t, o)
 	defer r.stop()
 	h.await(t, 2)
@@ -70,7 +57,7 @@ func presumedGone(t *testing.T, n int, gone []imap.UID) {
 		}
 	}
 	for i := 3; i <= 2+n; i++ {
-		ms.deliver(t, "INBOX", mail(i))
+		ms.deliver(t, "INBOX", aheadMail(i))
 	}
 	expunge(t, ms.addr, gone)
 	r.w.Kick()
