@@ -125,7 +125,8 @@
 //     above the cursor and not listed (expunged before the Watcher saw
 //     it; a later mail gets a higher UID), and every UID presumed under
 //     another UIDVALIDITY than the mailbox's; one commit, only when
-//     there are some (TestPresumptionsOfUIDsGoneTakenBack_Issue25).
+//     there are some (TestPresumptionsOfUIDsGoneTakenBack_Issue25,
+//     TestDropGoneAgainstAModel_Issue25).
 //     After a crash every presumption still standing counts as a
 //     hand-over begun: a mail that kills the process in a hand-over so
 //     presumed is counted (TestRollingCrashAtEveryStep fails at every

@@ -2,12 +2,16 @@ package imapin
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -104,5 +108,71 @@ func expunge(t *testing.T, addr string, uids []imap.UID) {
 	}
 	if err := c.Expunge().Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// dropGone against a model: 300 generated cases of presumptions under two
+// UIDVALIDITYs, a cursor and the UIDs the server lists above it; those of
+// another UIDVALIDITY, and those at most the highest UID (or the cursor)
+// and not listed, are taken back in the store and in the Watcher's set,
+// the others stay.
+func TestDropGoneAgainstAModel_Issue25(t *testing.T) {
+	for seed := range uint64(300) {
+		rng := rand.New(rand.NewPCG(seed, 25))
+		db, err := store.Open(filepath.Join(t.TempDir(), "referee.db"), &store.Options{NoSync: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := New(testOptions("127.0.0.1:1", db, newHandler(), &testkit.SyncBuffer{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur := store.Cursor{UIDValidity: 7, LastUID: uint32(rng.IntN(10))}
+		var uids []imap.UID
+		for u := cur.LastUID + 1; u <= 30; u++ {
+			if rng.IntN(3) == 0 {
+				uids = append(uids, imap.UID(u))
+			}
+		}
+		top := imap.UID(cur.LastUID)
+		if len(uids) > 0 {
+			top = uids[len(uids)-1]
+		}
+		want := map[string]bool{} // key -> stays
+		var added []string
+		if err := db.Update(func(tx *store.Tx) error {
+			for range rng.IntN(12) {
+				v, u := uint32(7), imap.UID(1+rng.IntN(30))
+				if rng.IntN(4) == 0 {
+					v = 6
+				}
+				k := keyOf(v, u)
+				if _, ok := want[k]; ok {
+					continue
+				}
+				_, listed := slices.BinarySearch(uids, u)
+				want[k] = v == cur.UIDValidity && (u > top || listed)
+				added = append(added, k)
+				if _, err := tx.BeginAttemptFrom(k, 0); err != nil {
+					return err
+				}
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		w.usedAhead(nil, added)
+		if err := w.dropGone(cur, uids); err != nil {
+			t.Fatal(err)
+		}
+		for k, stays := range want {
+			var n int
+			db.View(func(tx *store.Tx) error { n = tx.AttemptCount(k); return nil })
+			if (n == 1) != stays || w.ahead[k] != stays {
+				t.Errorf("seed %d: %s (cursor %d, listed %v): on record %d, in the set %v, want it to stay: %v",
+					seed, k, cur.LastUID, uids, n, w.ahead[k], stays)
+			}
+		}
+		db.Close()
 	}
 }
