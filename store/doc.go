@@ -196,7 +196,12 @@
 // groups, one fsync for several inputs; a group that gathered while
 // another was written is written by a goroutine of the store's own, whose
 // CPU time no caller's thread sees (DB.MeasureGroupCPU counts it: the
-// bench's group_cpu_ms). Every read is tracked, and Tx is
+// bench's group_cpu_ms). That goroutine starts at once (issue 25, the
+// group commit's hand-over): the caller that led the group before wakes
+// its group's callers, then yields to it (runtime.Gosched), so that the
+// next group is not written only when that caller next blocks, up to a
+// time slice later while it renders its next mail
+// (TestNextGroupStartsBeforeTheLeaderGoesOn_Issue25). Every read is tracked, and Tx is
 // the type that enforces it: each of its methods either records what it
 // read (checked at the commit), or is a write the speculation keeps and
 // replays, or makes the speculation wide (it never commits); a new method
@@ -254,6 +259,13 @@
 //     at once on DB.Hurry. Its caller bounds what a crash loses meanwhile
 //     (referee/edge/dispatch: the items whose outcomes wait stay in its
 //     in-flight set, which is bounded; TestLaterRidesInTheNextCommit_Issue25).
+//   - A commit that queued items wakes their sender itself (DB.OnQueued,
+//     queue.go): the calls are made once a commit, on the goroutine that
+//     wrote it, after it is durable (a reader sees the items), and never
+//     for a transaction rolled back; a sender no longer waits for the
+//     caller that queued the item to be woken and kick it
+//     (TestOnQueuedOnceACommitAfterItIsDurable_Issue25,
+//     TestOnQueuedOnceAGroup_Issue25).
 //
 // # Compression
 //

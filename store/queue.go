@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -170,8 +171,62 @@ func (tx *Tx) EnqueueBody(q string, it Item, body Body) (uint64, error) {
 		// transaction rolled back is given again by the queue's sequence
 		// to an item this process enqueues: fresh too.
 		tx.db.fresh.add(q, id)
+		tx.tellQueued(q)
 	}
 	return id, live.Put(u64(id), raw)
+}
+
+// Queued items wake their sender from the commit (issue 25, the send
+// wait): OnQueued has a call made on the goroutine that committed, right
+// after the commit is durable, not once the caller that queued the item
+// learns of it (a group's waiters are woken after its leader wrote it, and
+// a caller's own wake-up under load took milliseconds before it could
+// kick the sender).
+
+type queuedHooks struct {
+	mu sync.Mutex
+	m  map[string][]*queuedHook
+}
+
+type queuedHook struct{ fn func() }
+
+// OnQueued has fn called after every commit that enqueued an item in
+// queue q, on the committing goroutine, once a commit; fn must not block
+// (a sender's Kick). The returned function stops the calls.
+func (db *DB) OnQueued(q string, fn func()) (stop func()) {
+	h := &queuedHook{fn: fn}
+	qh := &db.queued
+	qh.mu.Lock()
+	defer qh.mu.Unlock()
+	if qh.m == nil {
+		qh.m = map[string][]*queuedHook{}
+	}
+	qh.m[q] = append(qh.m[q], h)
+	return func() {
+		qh.mu.Lock()
+		defer qh.mu.Unlock()
+		qh.m[q] = slices.DeleteFunc(qh.m[q], func(x *queuedHook) bool { return x == h })
+	}
+}
+
+// tellQueued has the commit of tx make q's OnQueued calls.
+func (tx *Tx) tellQueued(q string) {
+	if slices.Contains(tx.told, q) {
+		return
+	}
+	qh := &tx.db.queued
+	qh.mu.Lock()
+	hooks := slices.Clone(qh.m[q])
+	qh.mu.Unlock()
+	if len(hooks) == 0 {
+		return
+	}
+	tx.told = append(tx.told, q)
+	tx.tx.OnCommit(func() {
+		for _, h := range hooks {
+			h.fn()
+		}
+	})
 }
 
 // queueFill is the fill of a queue's leaves that an enqueue splits.

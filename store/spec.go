@@ -266,14 +266,22 @@ func (db *DB) leadCommits() {
 			break
 		}
 	}
-	// The next group, if any, is another goroutine's to write.
-	go db.leadAlone()
 	for _, c := range batch {
 		if err != nil {
 			c.done <- err
 		} else {
 			c.done <- c.err
 		}
+	}
+	// The next group, if any, is another goroutine's to write, and it
+	// starts now: the caller here yields to it (the rule on the next
+	// group in store/doc.go).
+	g.Lock()
+	next := g.hurry || slices.ContainsFunc(g.pending, func(c *commit) bool { return !c.lazy })
+	g.Unlock()
+	go db.leadAlone()
+	if next {
+		runtime.Gosched()
 	}
 	db.trimAfter()
 }

@@ -183,6 +183,8 @@ type DB struct {
 	rides rides
 	// fresh are the queue items enqueued and not attempted (queue.go).
 	fresh freshItems
+	// queued are the calls made when a commit enqueued items (OnQueued).
+	queued queuedHooks
 	// decoded keeps the callers' decoded game records (decoded.go).
 	decoded decodedCache
 	// snaps keeps the last snapshots inflated (snapcache.go).
@@ -407,6 +409,9 @@ type Tx struct {
 	spec *Spec
 	// data counts the log entries and queue rows written (WriteStats).
 	data int64
+	// told are the queues whose OnQueued calls this transaction's commit
+	// makes (each once).
+	told []string
 }
 
 // b returns a bucket for an access a speculation cannot check: it makes

@@ -25,6 +25,14 @@
 // it is reported (Options.Done) and before its item leaves the loop's
 // in-flight set, so that no item is started twice.
 //
+// Rule (issue 25, the wake-up): a running loop is woken by the commit
+// that queues an item in its queue (store.DB.OnQueued), on the goroutine
+// that wrote that commit and as soon as it is durable, not only by the
+// Kick of the caller that queued it: in a group commit that caller is
+// woken after its group's leader wrote it, and under load its wake-up
+// took milliseconds before it could kick the loop
+// (TestWokenByTheCommitThatQueues_Issue25).
+//
 // Rule (issue 25: the send wait): Options.Workers bounds the deliveries
 // whose I/O is under way, not the outcomes waiting for their commit. A
 // worker is free when its I/O ends, and the loop starts the next due item
@@ -273,6 +281,9 @@ func (l *Loop) Run(ctx context.Context) error {
 	}
 	defer l.running.Store(false)
 	l.stopping.Store(false)
+	// Woken by the commit that queues an item (the package doc's rule on
+	// the wake-up), besides the Kick of the one that queued it.
+	defer l.o.Store.OnQueued(l.o.Queue, l.Kick)()
 	// Deliveries outlive ctx by the shutdown grace.
 	dctx, cancelDeliveries := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelDeliveries()

@@ -2,6 +2,9 @@ package imapin
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/emersion/go-imap/v2"
 
@@ -77,4 +80,52 @@ func (w *Watcher) aheadKeys() []string {
 		keys = append(keys, k)
 	}
 	return keys
+}
+
+// dropGone takes back the presumptions of this process for UIDs the
+// server says will never come (doc.go, "Rolling in"): under another
+// UIDVALIDITY than the mailbox's now, or at most the highest UID above
+// the cursor and not among them (uids: every UID above cur.LastUID,
+// ascending; a UID skipped is one expunged before it was seen, or never
+// given, and a later message gets a higher one). One commit, and only
+// when there are some: they no longer stand as attempt records until a
+// graceful stop, nor count after a crash.
+func (w *Watcher) dropGone(cur store.Cursor, uids []imap.UID) error {
+	top := imap.UID(cur.LastUID)
+	if len(uids) > 0 {
+		top = max(top, uids[len(uids)-1])
+	}
+	prefix := fmt.Sprintf("imap:%s/%s/", w.o.Account, w.o.Mailbox)
+	var gone []string
+	for k := range w.ahead {
+		v, u, ok := strings.Cut(strings.TrimPrefix(k, prefix), "/")
+		validity, verr := strconv.ParseUint(v, 10, 32)
+		uid, uerr := strconv.ParseUint(u, 10, 32)
+		if !ok || verr != nil || uerr != nil {
+			continue
+		}
+		if uint32(validity) != cur.UIDValidity {
+			gone = append(gone, k)
+			continue
+		}
+		if _, found := slices.BinarySearch(uids, imap.UID(uid)); imap.UID(uid) <= top && !found {
+			gone = append(gone, k)
+		}
+	}
+	if len(gone) == 0 {
+		return nil
+	}
+	err := w.o.Store.Group(func(tx *store.Tx) error {
+		for _, k := range gone {
+			if err := tx.EndAttempt(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("take back the presumptions of UIDs gone: %w", err)
+	}
+	w.usedAhead(gone, nil)
+	return nil
 }

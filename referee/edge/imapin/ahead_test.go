@@ -33,6 +33,25 @@ func (h *countingHandler) HandleMail(ctx context.Context, in mailin.Inbound) (re
 	return h.fakeHandler.HandleMail(ctx, in)
 }
 
+// aheadRig is a server, a store in dir, a countingHandler and the
+// Watcher's options for the tests of the presumption written ahead.
+func aheadRig(t *testing.T, dir string) (*memServer, *store.DB, *countingHandler, Options) {
+	ms := startServer(t, capsRev2)
+	db, err := store.Open(filepath.Join(dir, "referee.db"), &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	h := &countingHandler{fakeHandler: newHandler(), db: db, counts: map[string]int{}}
+	return ms, db, h, testOptions(ms.addr, db, h, &testkit.SyncBuffer{})
+}
+
+// aheadMail is the i-th mail of two senders about a game each.
+func aheadMail(i int) []byte {
+	senders := []string{"Ann <ann@a.test>", "Bob <bob@b.test>"}
+	return rollRaw(rollMail{id: fmt.Sprintf("<a%d@x>", i), from: senders[i%2], game: fmt.Sprintf("g%d", i)})
+}
+
 func (h *countingHandler) count(key string) int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -48,25 +67,14 @@ func (h *countingHandler) count(key string) int {
 // as a hand-over begun (the stated cost: a mail presumed by a dead
 // process is counted twice at its first hand-over).
 func TestPresumedAheadCountedOnlyAfterACrash_Issue25(t *testing.T) {
-	ms := startServer(t, capsRev2)
 	dir := t.TempDir()
-	db, err := store.Open(filepath.Join(dir, "referee.db"), &store.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	mail := func(i int) []byte {
-		senders := []string{"Ann <ann@a.test>", "Bob <bob@b.test>"}
-		return rollRaw(rollMail{id: fmt.Sprintf("<a%d@x>", i), from: senders[i%2], game: fmt.Sprintf("g%d", i)})
-	}
-	h := &countingHandler{fakeHandler: newHandler(), db: db, counts: map[string]int{}}
-	o := testOptions(ms.addr, db, h, &testkit.SyncBuffer{})
+	ms, db, h, o := aheadRig(t, dir)
 	o.FetchBatch, o.MaxCrashes = 3, 3
 	filed := func(n int) func() bool {
 		return func() bool { return len(contents(t, ms.addr, testUser, testPass, "Processed")) == n }
 	}
-	ms.deliver(t, "INBOX", mail(1))
-	ms.deliver(t, "INBOX", mail(2))
+	ms.deliver(t, "INBOX", aheadMail(1))
+	ms.deliver(t, "INBOX", aheadMail(2))
 	r := start(t, o)
 	h.await(t, 2)
 	eventually(t, "two filed", filed(2))
@@ -80,8 +88,8 @@ func TestPresumedAheadCountedOnlyAfterACrash_Issue25(t *testing.T) {
 			t.Errorf("uid %d: %d hand-overs on record after the look, want 1 presumed", uid, n)
 		}
 	}
-	ms.deliver(t, "INBOX", mail(3))
-	ms.deliver(t, "INBOX", mail(4))
+	ms.deliver(t, "INBOX", aheadMail(3))
+	ms.deliver(t, "INBOX", aheadMail(4))
 	h.await(t, 2)
 	eventually(t, "four filed", filed(4))
 	for uid := imap.UID(3); uid <= 4; uid++ {
@@ -113,7 +121,7 @@ func TestPresumedAheadCountedOnlyAfterACrash_Issue25(t *testing.T) {
 	defer crashed.Close()
 	h2 := &countingHandler{fakeHandler: newHandler(), db: crashed, counts: map[string]int{}}
 	o.Store, o.Handler = crashed, h2
-	ms.deliver(t, "INBOX", mail(5))
+	ms.deliver(t, "INBOX", aheadMail(5))
 	r2 := start(t, o)
 	defer r2.stop()
 	h2.await(t, 1)

@@ -120,7 +120,14 @@
 //     in its process a presumption is never counted as a hand-over (the
 //     commit that begins such a mail's hand-over another way takes the
 //     presumption back first), and a graceful stop takes the unused ones
-//     back. After a crash every presumption still standing counts as a
+//     back. So does the next look for the UIDs the server says never
+//     come (ahead.go dropGone): a UID below the highest one it lists
+//     above the cursor and not listed (expunged before the Watcher saw
+//     it; a later mail gets a higher UID), and every UID presumed under
+//     another UIDVALIDITY than the mailbox's; one commit, only when
+//     there are some (TestPresumptionsOfUIDsGoneTakenBack_Issue25,
+//     TestDropGoneAgainstAModel_Issue25).
+//     After a crash every presumption still standing counts as a
 //     hand-over begun: a mail that kills the process in a hand-over so
 //     presumed is counted (TestRollingCrashAtEveryStep fails at every
 //     step without the window's records: "handed over with no hand-over

@@ -41,6 +41,10 @@ func (s *session) sync(ctx context.Context, sweep bool) error {
 	// "UID SEARCH UID n:*" also returns the highest UID when it is below n
 	// (RFC 3501: "*" is the largest UID in use): filter ourselves.
 	uids = slices.DeleteFunc(uids, func(u imap.UID) bool { return uint32(u) <= s.cur.LastUID })
+	if err := s.w.dropGone(s.cur, uids); err != nil {
+		// They stand as before, until a graceful stop.
+		s.log.Warn("could not take back presumed intake attempts", slog.Any("err", err))
+	}
 	if err := s.process(ctx, uids); err != nil {
 		return err
 	}

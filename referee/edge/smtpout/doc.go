@@ -3,7 +3,8 @@
 // caused them.
 //
 // A Sender runs one loop (Run) that waits on a kick channel (Kick, called by
-// the referee after it commits outbox rows), a timer re-armed from the
+// the commit that queued outbox rows, as soon as it is durable, and by the
+// referee after it: dispatch's rule on the wake-up), a timer re-armed from the
 // store's earliest due time, and context cancellation. There is no polling
 // and no in-memory queue: the store is the queue.
 //

@@ -39,10 +39,6 @@ type Result struct {
 // Stats are the Sender's counters since it was created.
 type Stats = dispatch.Stats
 
-// maxWait caps the sleep between two looks at the store, as a safety net
-// against clock jumps; kicks and due times normally wake the loop first.
-const maxWait = dispatch.MaxWait
-
 // Sender delivers the outbox. Create it with New and start it with Run.
 // The loop itself (due items, the attempt recorded before I/O, backoff,
 // retirement, shutdown) is referee/edge/dispatch; the Sender adds SMTP.
