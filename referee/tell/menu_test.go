@@ -65,7 +65,7 @@ func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
 						}
 						menus++
 						var h groupHeads
-						if gt := set.Find(name, rd.Lang, "option.group"); gt != nil {
+						if gt := shared.groupTemplate(rd, p.Decision.Kind); gt != nil {
 							kc := shared.Ctx(rd, nil)
 							for i, o := range p.Options {
 								if _, err := h.render(gt, kc, templates.OptionData{N: i + 1, Option: o, Decision: p.Decision, View: view}, false, nil); err != nil {
@@ -129,7 +129,7 @@ func TestLineKeyTellsOptionsApart_Issue25(t *testing.T) {
 		{Cmd: "A", Group: "G", Params: map[string]any{"p": map[string]any{"1": "2"}}},
 	}
 	key := func(od templates.OptionData, cmd bool) []byte {
-		k, ok := appendLineKey(nil, rd, "option.k", od, cmd)
+		k, ok := appendLineKey(nil, rd, "option.k", od, cmd, true)
 		if !ok {
 			t.Fatalf("%v: not keyed", od.Option)
 		}
@@ -159,7 +159,7 @@ func TestLineKeyTellsOptionsApart_Issue25(t *testing.T) {
 	n := 1
 	for _, p := range []any{&n, []any{&n}, map[string]any{"x": time.Second}} {
 		od := templates.OptionData{Option: engine.Option{Cmd: "A", Params: map[string]any{"p": p}}, Decision: engine.Decision{Kind: "k"}}
-		if k, ok := appendLineKey(nil, rd, "option.k", od, false); ok {
+		if k, ok := appendLineKey(nil, rd, "option.k", od, false, true); ok {
 			t.Errorf("param %#v keyed: %q", p, k)
 		}
 	}

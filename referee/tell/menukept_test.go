@@ -14,8 +14,10 @@ import (
 // before anything changed) finds every option's line kept (menuLines),
 // in the games whose option templates read only the option and the view
 // by the option's command: Brew Crafters' lines read their MenuItem,
-// whose card is held by value (a pointer refused the key, issue 25), and
-// Dice Brewing's. Generated variation: random games of 2 and 3 seats,
+// whose card is held by value (a pointer refused the key, issue 25),
+// Dice Brewing's and Heaven & Ale's, whose move menu's headings
+// (option.group.move) read only the group and are kept too (they read
+// len(View.Menu) once, and were rendered once per option). Generated variation: random games of 2 and 3 seats,
 // every numbered prompt of every seat, in each language in turn; the
 // second rendering is the first, byte for byte.
 func TestMenuRenderedAgainFindsEveryLineKept_Issue25(t *testing.T) {
@@ -24,7 +26,7 @@ func TestMenuRenderedAgainFindsEveryLineKept_Issue25(t *testing.T) {
 		t.Fatal(err)
 	}
 	langs := set.Languages()
-	for _, name := range []string{"brewcrafters", "dicebrewing"} {
+	for _, name := range []string{"brewcrafters", "dicebrewing", "heavenale"} {
 		eg, err := engine.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
@@ -77,6 +79,9 @@ func TestMenuRenderedAgainFindsEveryLineKept_Issue25(t *testing.T) {
 					t.Fatalf("%s: %v", name, err)
 				}
 			}
+		}
+		if name == "heavenale" && r.lines.byName["option.group.move"] < menus {
+			t.Fatalf("%s: %d move menu headings kept in %d menus rendered again", name, r.lines.byName["option.group.move"], menus)
 		}
 		if menus < 10 || lines < 50 {
 			t.Fatalf("%s: %d menus, %d lines: the test compares nothing", name, menus, lines)
