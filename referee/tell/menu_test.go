@@ -45,12 +45,11 @@ func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
 				}
 				rng := rand.New(rand.NewPCG(uint64(seed), uint64(n)))
 				for step := 0; step < 60 && tb.State.Result() == nil; step++ {
-					waiting := tb.Waiting()
-					if len(waiting) == 0 {
+					if len(tb.Waiting()) == 0 {
 						break
 					}
 					for seat, p := range tb.Prompts {
-						if p == nil || !p.Numbered || len(p.Options) == 0 {
+						if !numberedMenu(p) {
 							continue
 						}
 						rd := Reader{Game: name, Lang: langs[(step+seat)%len(langs)], Seat: seat, Seats: names}
@@ -75,13 +74,8 @@ func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
 							heads += len(p.Options) - len(h.done)
 						}
 					}
-					d := waiting[0]
-					opts := tb.State.Legal(d)
-					if len(opts) == 0 {
+					if !playRandom(t, name, tb, rng) {
 						break
-					}
-					if _, err := tb.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), tb.Token()); err != nil {
-						t.Fatalf("%s: %v", name, err)
 					}
 				}
 			}

@@ -42,12 +42,11 @@ func TestMenuRenderedAgainFindsEveryLineKept_Issue25(t *testing.T) {
 			}
 			rng := rand.New(rand.NewPCG(25, uint64(n)))
 			for step := 0; step < 40 && tb.State.Result() == nil; step++ {
-				waiting := tb.Waiting()
-				if len(waiting) == 0 {
+				if len(tb.Waiting()) == 0 {
 					break
 				}
 				for seat, p := range tb.Prompts {
-					if p == nil || !p.Numbered || len(p.Options) == 0 {
+					if !numberedMenu(p) {
 						continue
 					}
 					rd := Reader{Game: name, Lang: langs[(step+seat)%len(langs)], Seat: seat, Seats: names}
@@ -70,13 +69,8 @@ func TestMenuRenderedAgainFindsEveryLineKept_Issue25(t *testing.T) {
 					menus++
 					lines += len(p.Options)
 				}
-				d := waiting[0]
-				opts := tb.State.Legal(d)
-				if len(opts) == 0 {
+				if !playRandom(t, name, tb, rng) {
 					break
-				}
-				if _, err := tb.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), tb.Token()); err != nil {
-					t.Fatalf("%s: %v", name, err)
 				}
 			}
 		}
@@ -88,4 +82,28 @@ func TestMenuRenderedAgainFindsEveryLineKept_Issue25(t *testing.T) {
 		}
 		t.Logf("%s: %d menus, %d lines, each kept when rendered again", name, menus, lines)
 	}
+}
+
+// numberedMenu reports whether p is a prompt with a numbered menu.
+func numberedMenu(p *engine.Prompt) bool {
+	return p != nil && p.Numbered && len(p.Options) > 0
+}
+
+// playRandom plays a random legal answer (by rng) of the first decision
+// waiting at tb; false when none waits or it has no legal answer.
+func playRandom(t testing.TB, name string, tb *engine.Table, rng *rand.Rand) bool {
+	t.Helper()
+	waiting := tb.Waiting()
+	if len(waiting) == 0 {
+		return false
+	}
+	d := waiting[0]
+	opts := tb.State.Legal(d)
+	if len(opts) == 0 {
+		return false
+	}
+	if _, err := tb.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), tb.Token()); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return true
 }
