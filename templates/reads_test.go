@@ -121,18 +121,11 @@ const readsLib = `{{define "safe"}}{{.Data.Option.Group}}{{end}}` +
 // index by something made of the group (a function of it, a variable also
 // given something else, the dot of a with) is refused.
 func TestKeyedReadsOfTemplates_Issue25(t *testing.T) {
-	src, names := readsLib, map[string]string{}
-	i := 0
+	texts := make([]string, 0, len(readsCases))
 	for text := range readsCases {
-		name := "option.t" + string(rune('a'+i/26)) + string(rune('a'+i%26))
-		i++
-		names[name] = text
-		src += `{{define "` + name + `"}}` + text + `{{end}}`
+		texts = append(texts, text)
 	}
-	s, err := load(fstest.MapFS{"languages.txt": {Data: []byte("en\n")}, "g/en/a.tmpl": {Data: []byte(src)}}, true, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, names := loadCases(t, readsLib, texts)
 	list := func(f []string) string {
 		if len(f) == 0 {
 			return "-"
@@ -395,18 +388,11 @@ var readsParamsCases = map[string]bool{
 // option.group.move), and every other template keeps them in its key.
 func TestReadsParamsOfTemplates_Issue25(t *testing.T) {
 	src := `{{define "p.group"}}{{.Data.Option.Group}}{{end}}{{define "p.params"}}{{.Data.Option.Params}}{{end}}{{define "p.opt"}}{{.o.Cmd}}{{end}}`
-	names := map[string]string{}
-	i := 0
+	texts := make([]string, 0, len(readsParamsCases))
 	for text := range readsParamsCases {
-		name := "option.p" + string(rune('a'+i))
-		i++
-		names[name] = text
-		src += `{{define "` + name + `"}}` + text + `{{end}}`
+		texts = append(texts, text)
 	}
-	s, err := load(fstest.MapFS{"languages.txt": {Data: []byte("en\n")}, "g/en/a.tmpl": {Data: []byte(src)}}, true, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, names := loadCases(t, src, texts)
 	for name, text := range names {
 		r, ok := s.Find("g", "en", name).Keyed()
 		if !ok {
@@ -417,4 +403,21 @@ func TestReadsParamsOfTemplates_Issue25(t *testing.T) {
 			t.Errorf("%s: Reads.Params = %v, want %v", text, r.Params, readsParamsCases[text])
 		}
 	}
+}
+
+// loadCases loads lib and each of texts as a template of its own, in
+// scope "g", English; names gives each template's text by its name.
+func loadCases(t *testing.T, lib string, texts []string) (s *Set, names map[string]string) {
+	t.Helper()
+	src, names := lib, map[string]string{}
+	for i, text := range texts {
+		name := "option.t" + string(rune('a'+i/26)) + string(rune('a'+i%26))
+		names[name] = text
+		src += `{{define "` + name + `"}}` + text + `{{end}}`
+	}
+	s, err := load(fstest.MapFS{"languages.txt": {Data: []byte("en\n")}, "g/en/a.tmpl": {Data: []byte(src)}}, true, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, names
 }
