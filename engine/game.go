@@ -223,6 +223,15 @@ func Lookup(name string) (Game, error) {
 	return g, nil
 }
 
+// GameCount is the number of registered games: what changes when a game
+// registers, for a cache of what is made of every game (cmdtable's
+// KeywordSet, asked once a mail: issue 25, Games sorts and allocates).
+func GameCount() int {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	return len(registry)
+}
+
 // Games returns every registered game, sorted by name.
 func Games() []Game {
 	regMu.RLock()

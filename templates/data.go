@@ -43,7 +43,13 @@ type PromptData struct {
 // compares with every option rendered, in random games of every game).
 // A heading that reads the view only by the option's group ({{index
 // $.Data.View.F .Data.Option.Group}}: Dice Brewing's View.Heads) is kept
-// from one mail to the next as well (Tmpl.Keyed).
+// from one mail to the next as well (Tmpl.Keyed). A game may define
+// "option.group.<kind>" for the menus of one kind of decision (found
+// before option.group): a heading that reads neither the option's params
+// nor its command (Reads.Params, Reads.Cmd) is rendered once per group in
+// a menu and kept by its group alone (issue 25: Heaven & Ale's
+// option.group.move reads the menu's length by group, View.MenuLen;
+// referee/tell's TestMenuRenderedAgainFindsEveryLineKept_Issue25).
 type OptionData struct {
 	N        int // 1-based number the player may reply with
 	Option   engine.Option

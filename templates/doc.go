@@ -48,6 +48,9 @@
 //
 //	summary           the personalised view (data: Ctx with the engine's view)
 //	prompt.<kind>     the question of a decision kind (data: Ctx with a Prompt)
+//	option.<kind>     one menu line (data: Ctx with an OptionData)
+//	option.group      a menu group's rank and heading (option.group.<kind>
+//	                  first, when defined: OptionData's doc)
 //	event.<type>      one log line for an event type (data: Ctx with the event)
 //	error.<code>      one line explaining a rule error code (data: Ctx with the error)
 //	help              the game's command overview; help.<COMMAND> per command
@@ -119,7 +122,9 @@
 // Keyed by those fields (Tmpl.Keyed, Reads: the command left out of its
 // key, the values of View.F[group] in it by AppendReadsKey, a struct by
 // its exported fields and refused with a method), so it is kept from one
-// mail to the next too (Dice Brewing's Heads, issue 25;
+// mail to the next too, and its key holds the option's params only when
+// it reads them (Reads.Params; TestReadsParamsOfTemplates_Issue25)
+// (Dice Brewing's Heads, issue 25;
 // TestKeyedReadsOfTemplates_Issue25,
 // TestAppendReadsKeyTellsGroupValuesApart_Issue25,
 // TestDiceBrewingHeadsKeyed_Issue25). A template rendered by the function

@@ -47,6 +47,12 @@ import (
 type Reads struct {
 	// Cmd: the option's command (or the whole option) is read.
 	Cmd bool
+	// Params: the option's params, another field of the option but its
+	// command and group, or the whole option is read. A template that
+	// reads neither params nor command (a group's heading) reads the
+	// same for every option of the group (issue 25: Heaven & Ale's
+	// headings of a move menu).
+	Params bool
 	// ByCmd and ByGroup are the view's fields F read as View.F[the
 	// option's Cmd] and View.F[the option's Group], sorted.
 	ByCmd, ByGroup []string
@@ -148,7 +154,7 @@ type readCheck struct {
 	// command and by the group; cmd is set when the command or the whole
 	// option is read.
 	view, group map[string]bool
-	cmd         bool
+	cmd, params bool
 	// done holds the templates checked or being checked, by the kind of
 	// their dot (a template calling itself is checked once).
 	done map[readKey]bool
@@ -166,7 +172,7 @@ func optionOnly(set, t *template.Template) (r Reads, ok bool) {
 	if !c.template(t.Name(), kindCtx) {
 		return Reads{}, false
 	}
-	r.Cmd = c.cmd
+	r.Cmd, r.Params = c.cmd, c.params
 	for f := range c.view {
 		r.ByCmd = append(r.ByCmd, f)
 	}
@@ -385,13 +391,30 @@ func (e *readEnv) value(n parse.Node) (valKind, bool) {
 }
 
 // chain is the kind of the fields path of a value of kind base; a path
-// that gives the command or the whole option marks the command read.
+// that gives the command or the whole option marks the command read, and
+// one that gives the whole option or reaches a field of the option but
+// its command and group (its params) marks the params read.
 func (e *readEnv) chain(base valKind, path []string) (valKind, bool) {
 	k, ok := e.chainKind(base, path)
 	if ok && (k.tag == tagCmd || k.tag == tagOption) {
 		e.c.cmd = true
 	}
+	if ok && (k.tag == tagOption || optionRest(base, path)) {
+		e.c.params = true
+	}
 	return k, ok
+}
+
+// optionRest reports whether path from a value of kind base reaches a
+// field of the option other than its command and group.
+func optionRest(base valKind, path []string) bool {
+	switch {
+	case base.tag == tagOption && len(path) > 0:
+		return path[0] != "Cmd" && path[0] != "Group"
+	case base.tag == tagCtx && len(path) > 2 && path[0] == "Data" && path[1] == "Option":
+		return path[2] != "Cmd" && path[2] != "Group"
+	}
+	return false
 }
 
 func (e *readEnv) chainKind(base valKind, path []string) (valKind, bool) {

@@ -121,18 +121,11 @@ const readsLib = `{{define "safe"}}{{.Data.Option.Group}}{{end}}` +
 // index by something made of the group (a function of it, a variable also
 // given something else, the dot of a with) is refused.
 func TestKeyedReadsOfTemplates_Issue25(t *testing.T) {
-	src, names := readsLib, map[string]string{}
-	i := 0
+	texts := make([]string, 0, len(readsCases))
 	for text := range readsCases {
-		name := "option.t" + string(rune('a'+i/26)) + string(rune('a'+i%26))
-		i++
-		names[name] = text
-		src += `{{define "` + name + `"}}` + text + `{{end}}`
+		texts = append(texts, text)
 	}
-	s, err := load(fstest.MapFS{"languages.txt": {Data: []byte("en\n")}, "g/en/a.tmpl": {Data: []byte(src)}}, true, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, names := loadCases(t, readsLib, texts)
 	list := func(f []string) string {
 		if len(f) == 0 {
 			return "-"
@@ -366,4 +359,65 @@ func TestHeavenAleMoveLinesKeyed_Issue25(t *testing.T) {
 			}
 		}
 	}
+}
+
+// readsParamsCases: an option template's text and whether it reads the
+// option's params (Reads.Params): a field of the option but its command
+// and group, or the whole option, directly or through a template.
+var readsParamsCases = map[string]bool{
+	`{{.Data.Option.Cmd}}`: false,
+	`{{.Data.Option.Group}} {{.Data.Decision.Kind}} {{.Lang}}`:                    false,
+	`{{index $.Data.View.Heads .Data.Option.Group}}`:                              false,
+	`{{$g := .Data.Option.Group}}{{$g}}`:                                          false,
+	`{{template "p.group" .}}`:                                                    false,
+	`{{.Data.Option.Params}}`:                                                     true,
+	`{{index .Data.Option.Params "x"}}`:                                           true,
+	`{{range $k, $v := .Data.Option.Params}}{{$k}}{{end}}`:                        true,
+	`{{$o := .Data.Option}}{{$o.Cmd}}`:                                            true,
+	`{{with .Data.Option}}{{.Group}}{{end}}`:                                      true,
+	`{{with .Data.Option}}{{.Params}}{{end}}`:                                     true,
+	`{{template "p.params" .}}`:                                                   true,
+	`{{template "p.opt" (dict "o" .Data.Option)}}`:                                true,
+	`{{if eq .Data.Decision.Kind "buy"}}{{index .Data.Option.Params "x"}}{{end}}`: true,
+}
+
+// TestReadsParamsOfTemplates_Issue25: Reads.Params is true exactly when an
+// option template reads the option's params (readsParamsCases), so that a
+// heading that reads only its group is shared by group in a menu and kept
+// without the params in its key (issue 25: Heaven & Ale's
+// option.group.move), and every other template keeps them in its key.
+func TestReadsParamsOfTemplates_Issue25(t *testing.T) {
+	src := `{{define "p.group"}}{{.Data.Option.Group}}{{end}}{{define "p.params"}}{{.Data.Option.Params}}{{end}}{{define "p.opt"}}{{.o.Cmd}}{{end}}`
+	texts := make([]string, 0, len(readsParamsCases))
+	for text := range readsParamsCases {
+		texts = append(texts, text)
+	}
+	s, names := loadCases(t, src, texts)
+	for name, text := range names {
+		r, ok := s.Find("g", "en", name).Keyed()
+		if !ok {
+			t.Errorf("%s: not keyed", text)
+			continue
+		}
+		if r.Params != readsParamsCases[text] {
+			t.Errorf("%s: Reads.Params = %v, want %v", text, r.Params, readsParamsCases[text])
+		}
+	}
+}
+
+// loadCases loads lib and each of texts as a template of its own, in
+// scope "g", English; names gives each template's text by its name.
+func loadCases(t *testing.T, lib string, texts []string) (s *Set, names map[string]string) {
+	t.Helper()
+	src, names := lib, map[string]string{}
+	for i, text := range texts {
+		name := "option.t" + string(rune('a'+i/26)) + string(rune('a'+i%26))
+		names[name] = text
+		src += `{{define "` + name + `"}}` + text + `{{end}}`
+	}
+	s, err := load(fstest.MapFS{"languages.txt": {Data: []byte("en\n")}, "g/en/a.tmpl": {Data: []byte(src)}}, true, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, names
 }

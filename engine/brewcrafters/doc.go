@@ -178,7 +178,11 @@
 // process, research, install, collab, secret; annual, discard, pick, hire,
 // other), found from the move without describing it (no allocation), and
 // orders the options by group, best known first (menuGroups), each group in
-// the order built; the templates head each group in words.
+// the order built; the templates head each group in words. A MenuItem
+// holds its card by value (the zero Card when it is about none, left out
+// of the JSON), so that a menu line reading it is kept from one mail to
+// the next by value (issue 25; referee/tell's
+// TestMenuRenderedAgainFindsEveryLineKept_Issue25).
 //
 // # Ownership
 //

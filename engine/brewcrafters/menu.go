@@ -10,12 +10,25 @@ import (
 // 22): its kind of action (Group, which the mail groups and orders by),
 // the command as a player types it (Show: no internal id), the card it is
 // about and its cost and effect as facts. The words are the templates'.
+// The card is held by value (the zero Card, no Kind, when the answer is
+// about none, left out of the JSON): a menu line that reads its item is
+// kept from one mail to the next by the item's value, which a pointer
+// would refuse (templates.AppendViewKey; issue 25).
 type MenuItem struct {
 	Group string        `json:"group"`
 	Rank  int           `json:"rank"` // the group's place (MenuGroupRank)
 	Show  string        `json:"show"`
-	Card  *engine.Card  `json:"card,omitempty"`
+	Card  engine.Card   `json:"card,omitzero"`
 	Facts []engine.Fact `json:"facts,omitempty"`
+}
+
+// cardOf is the card of key in cards by value (the zero Card when there is
+// none).
+func cardOf(cards map[string]*engine.Card, key string) engine.Card {
+	if c := cards[key]; c != nil {
+		return *c
+	}
+	return engine.Card{}
 }
 
 // Menu groups, best known first: the mail lists the options of a decision
@@ -115,7 +128,7 @@ func (s *State) describe(seat int, cmd string, cards map[string]*engine.Card) Me
 		if m.ID == "NONE" {
 			fact("o_hire_none", 0, "", "")
 		} else {
-			it.Card = cards["worker:"+m.ID]
+			it.Card = cardOf(cards, "worker:"+m.ID)
 			fact("o_hire", s.r.Economy.AgencyFee, "", "")
 		}
 	}
@@ -169,10 +182,10 @@ func (s *State) describeMarket(p *Player, m *move, it *MenuItem, cards map[strin
 		fact("o_shift", wage, "", "")
 	case "partner":
 		it.Group = "partner"
-		it.Card = cards["partner:"+m.Args[0]]
+		it.Card = cardOf(cards, "partner:"+m.Args[0])
 	case "worker":
 		it.Group = "worker"
-		it.Card = cards["worker:"+m.Args[0]]
+		it.Card = cardOf(cards, "worker:"+m.Args[0])
 	case "trade":
 		it.Group = "trade"
 		if ts, err := parseTrade(m.Args[0]); err == nil {
@@ -276,7 +289,7 @@ func (s *State) describePart(p *Player, m *move, it *MenuItem, cards map[string]
 		}
 	case "INSTALL":
 		it.Group = "install"
-		it.Card = cards["building:"+m.Bld]
+		it.Card = cardOf(cards, "building:"+m.Bld)
 		if len(m.PlusOps) > 0 {
 			fact("o_take", 0, bagOfCodes(m.PlusOps).String(), "")
 		}

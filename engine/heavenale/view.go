@@ -48,6 +48,11 @@ type View struct {
 	// answer (all kinds). Prompts use them for their own layout (a Table
 	// prompt leaves its options out only past engine.MaxNumbered, a guard).
 	Menu []engine.Option `json:"menu,omitempty"`
+	// MenuLen gives, by each group of Menu, len(Menu): what a group's
+	// heading reads, by its group, so that it is the same for every
+	// option of the group and kept from one mail to the next (issue 25;
+	// templates.Tmpl.Keyed). Not in the JSON.
+	MenuLen map[string]int `json:"-"`
 	// Before lists the seats that move before the viewer's next turn in
 	// this round; Contested the spaces the viewer could move to now that
 	// one of them could also take (what their moves can still change).
@@ -165,6 +170,10 @@ func (s *State) View(seat int) any {
 			}
 			if v.Kind != kindBuy {
 				v.Menu = opts
+				v.MenuLen = make(map[string]int, 6)
+				for _, o := range opts {
+					v.MenuLen[o.Group] = len(opts)
+				}
 			}
 		}
 	}

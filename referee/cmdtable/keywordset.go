@@ -24,13 +24,15 @@ type keywordSetKey struct {
 // language's aliases of every game for each word, and a typo guard that
 // compares with the keywords instead of trying every spelling): Is
 // answers as IsKeyword(t, w) for every word, by a map for a word in
-// capitals. Made once per Set and games.
+// capitals. Made once per Set and count of games (engine.GameCount: a
+// found set costs no list of the games, issue 25).
 func KeywordSet(t *templates.Set) *mailfmt.Keywords {
-	games := engine.Games()
-	key := keywordSetKey{t, len(games)}
+	key := keywordSetKey{t, engine.GameCount()}
 	if k, ok := keywordSets.Load(key); ok {
 		return k.(*mailfmt.Keywords)
 	}
+	games := engine.Games()
+	key.games = len(games)
 	k, _ := keywordSets.LoadOrStore(key, newKeywords(t, games))
 	return k.(*mailfmt.Keywords)
 }

@@ -229,3 +229,23 @@ func TestKeywordSetKelvinSignAsIsKeyword_Issue25(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordSetFoundWithoutListingGames_Issue25: the keyword set is
+// asked once a mail; found made, it costs no list of the registered games
+// (engine.Games sorts a new slice: issue 25, once a mail), only the boxed
+// key of its map.
+func TestKeywordSetFoundWithoutListingGames_Issue25(t *testing.T) {
+	rn, err := tell.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := KeywordSet(rn.T)
+	allocs := testing.AllocsPerRun(100, func() {
+		if KeywordSet(rn.T) != k {
+			t.Fatal("a second set made")
+		}
+	})
+	if allocs > 1 {
+		t.Fatalf("KeywordSet found made: %v allocations, want at most 1", allocs)
+	}
+}

@@ -99,7 +99,12 @@
 //     one shared state, behind a lock). A group's heading whose template
 //     reads the view only by the option's group, never the command
 //     (templates.Tmpl.Keyed: Dice Brewing's View.Heads), is kept so too,
-//     keyed by the group, not the command. An option's params that are
+//     keyed by the group, not the command; one that reads neither the
+//     params nor the command (templates.Reads.Params) is shared by its
+//     group alone in a menu and keyed without the params: the menus of a
+//     kind find option.group.<kind> before option.group (Heaven & Ale's
+//     move menu, issue 25: its headings were rendered once per option;
+//     TestMenuRenderedAgainFindsEveryLineKept_Issue25). An option's params that are
 //     lists or maps are keyed by value too (templates.AppendValueKey:
 //     Heaven & Ale's move options), and one holding a pointer or a value
 //     with methods is rendered every time

@@ -45,12 +45,11 @@ func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
 				}
 				rng := rand.New(rand.NewPCG(uint64(seed), uint64(n)))
 				for step := 0; step < 60 && tb.State.Result() == nil; step++ {
-					waiting := tb.Waiting()
-					if len(waiting) == 0 {
+					if len(tb.Waiting()) == 0 {
 						break
 					}
 					for seat, p := range tb.Prompts {
-						if p == nil || !p.Numbered || len(p.Options) == 0 {
+						if !numberedMenu(p) {
 							continue
 						}
 						rd := Reader{Game: name, Lang: langs[(step+seat)%len(langs)], Seat: seat, Seats: names}
@@ -65,7 +64,7 @@ func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
 						}
 						menus++
 						var h groupHeads
-						if gt := set.Find(name, rd.Lang, "option.group"); gt != nil {
+						if gt := shared.groupTemplate(rd, p.Decision.Kind); gt != nil {
 							kc := shared.Ctx(rd, nil)
 							for i, o := range p.Options {
 								if _, err := h.render(gt, kc, templates.OptionData{N: i + 1, Option: o, Decision: p.Decision, View: view}, false, nil); err != nil {
@@ -75,13 +74,8 @@ func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
 							heads += len(p.Options) - len(h.done)
 						}
 					}
-					d := waiting[0]
-					opts := tb.State.Legal(d)
-					if len(opts) == 0 {
+					if !playRandom(t, name, tb, rng) {
 						break
-					}
-					if _, err := tb.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), tb.Token()); err != nil {
-						t.Fatalf("%s: %v", name, err)
 					}
 				}
 			}
@@ -129,7 +123,7 @@ func TestLineKeyTellsOptionsApart_Issue25(t *testing.T) {
 		{Cmd: "A", Group: "G", Params: map[string]any{"p": map[string]any{"1": "2"}}},
 	}
 	key := func(od templates.OptionData, cmd bool) []byte {
-		k, ok := appendLineKey(nil, rd, "option.k", od, cmd)
+		k, ok := appendLineKey(nil, rd, "option.k", od, cmd, true)
 		if !ok {
 			t.Fatalf("%v: not keyed", od.Option)
 		}
@@ -159,7 +153,7 @@ func TestLineKeyTellsOptionsApart_Issue25(t *testing.T) {
 	n := 1
 	for _, p := range []any{&n, []any{&n}, map[string]any{"x": time.Second}} {
 		od := templates.OptionData{Option: engine.Option{Cmd: "A", Params: map[string]any{"p": p}}, Decision: engine.Decision{Kind: "k"}}
-		if k, ok := appendLineKey(nil, rd, "option.k", od, false); ok {
+		if k, ok := appendLineKey(nil, rd, "option.k", od, false, true); ok {
 			t.Errorf("param %#v keyed: %q", p, k)
 		}
 	}

@@ -47,7 +47,7 @@ func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od te
 	// The key is built in a buffer on the stack, and a string only
 	// for a line kept anew (a menu keys a line per option).
 	var buf [256]byte
-	key, ok := appendLineKey(buf[:0], rd, t.Name(), od, reads.Cmd)
+	key, ok := appendLineKey(buf[:0], rd, t.Name(), od, reads.Cmd, reads.Params)
 	if !ok {
 		return t.Render(kc.With(od))
 	}
@@ -87,8 +87,9 @@ func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od te
 // the option's command only when the template reads it (cmd:
 // templates.Reads.Cmd); the params by name, each value with its type (a
 // list or a map by templates.AppendValueKey: issue 25, Heaven & Ale's
-// move options). ok is false when a param cannot be keyed.
-func appendLineKey(b []byte, rd Reader, name string, od templates.OptionData, cmd bool) (_ []byte, ok bool) {
+// move options), only when the template reads them (params:
+// templates.Reads.Params). ok is false when a param cannot be keyed.
+func appendLineKey(b []byte, rd Reader, name string, od templates.OptionData, cmd, params bool) (_ []byte, ok bool) {
 	o := od.Option
 	field := func(f string) {
 		b = strconv.AppendInt(b, int64(len(f)), 10)
@@ -101,6 +102,9 @@ func appendLineKey(b []byte, rd Reader, name string, od templates.OptionData, cm
 	if cmd {
 		b = append(b, 'c')
 		field(o.Cmd)
+	}
+	if !params {
+		return append(b, 'p'), true
 	}
 	var small [8]string
 	keys := small[:0]

@@ -90,6 +90,17 @@ func (r *Renderer) find(rd Reader, name string) *templates.Tmpl {
 	return r.T.Find(rd.Game, rd.Lang, name)
 }
 
+// groupTemplate is the heading template of a menu of decisions of kind:
+// option.group.<kind> when the game defines it (a heading that reads
+// less than the other kinds' may then be shared by group and kept:
+// Heaven & Ale's move menu, issue 25), else option.group.
+func (r *Renderer) groupTemplate(rd Reader, kind string) *templates.Tmpl {
+	if t := r.find(rd, "option.group."+kind); t != nil {
+		return t
+	}
+	return r.find(rd, "option.group")
+}
+
 // optionLine is a menu line: the option's number right-aligned in two
 // columns, ") " and the option ("%2d) %s").
 func optionLine(n int, line string) string {
@@ -108,7 +119,9 @@ func optionLine(n int, line string) string {
 // menu share the decision and the view, so two options with the same
 // group and params get the same text. Params are compared when they hold
 // strings, numbers and booleans only; an option with other params is
-// rendered on its own.
+// rendered on its own, unless the template reads neither the params nor
+// the command (templates.Reads, checked on its parse tree: Heaven &
+// Ale's option.group.move), when the group alone decides.
 type groupHeads struct {
 	done []groupHead
 }
@@ -122,10 +135,12 @@ type groupHead struct {
 // render is option.group's text for od, shared or made by fresh (which
 // renders t, or finds it kept from an earlier mail: menuLines).
 func (h *groupHeads) render(t *templates.Tmpl, kc templates.Ctx, od templates.OptionData, every bool, fresh func() (string, error)) (string, error) {
-	shared := !every && scalarParams(od.Option.Params)
+	reads, keyed := t.Keyed()
+	byGroup := keyed && !reads.Params && !reads.Cmd
+	shared := !every && (byGroup || scalarParams(od.Option.Params))
 	if shared {
 		for _, d := range h.done {
-			if d.group == od.Option.Group && sameParams(d.params, od.Option.Params) {
+			if d.group == od.Option.Group && (byGroup || sameParams(d.params, od.Option.Params)) {
 				return d.text, nil
 			}
 		}
@@ -213,7 +228,7 @@ func (r *Renderer) PromptMenu(rd Reader, p *engine.Prompt, view any) (string, []
 		// per menu, not once per option (issue 25: the menu was most of
 		// a move's rendering).
 		kc := r.Ctx(rd, nil)
-		optT, groupT := r.find(rd, "option."+p.Decision.Kind), r.find(rd, "option.group")
+		optT, groupT := r.find(rd, "option."+p.Decision.Kind), r.groupTemplate(rd, p.Decision.Kind)
 		var heads groupHeads
 		type group struct {
 			rank  int

@@ -58,17 +58,8 @@ func TestViewsAdjudicateOnce_Issue25(t *testing.T) {
 				if counted != nil && counted.n != 1 {
 					t.Fatalf("%s step %d: %d seats viewed, %d adjudications", name, step, n+1, counted.n)
 				}
-				waiting := tb.Waiting()
-				if len(waiting) == 0 {
+				if !playRandom(t, name, tb, rng) {
 					break
-				}
-				d := waiting[0]
-				opts := tb.State.Legal(d)
-				if len(opts) == 0 {
-					break
-				}
-				if _, err := tb.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), tb.Token()); err != nil {
-					t.Fatalf("%s: %v", name, err)
 				}
 			}
 		}
