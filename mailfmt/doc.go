@@ -40,7 +40,9 @@
 // (a caller that holds its keywords as Keywords gets the same answers with
 // a typo guard that compares words with them instead of trying every
 // spelling one edit away, issue 25: TestKeywordSetReadsProseAsBefore_Issue25
-// in referee/cmdtable). The result is clean text for engine.ParseScript:
+// in referee/cmdtable; Keywords.MailCommands and Keywords.ExtractCommands
+// extract the player's text with that guard, for the signed tail and the
+// greeting lines, TestKeywordsExtractAsCommandsFor). The result is clean text for engine.ParseScript:
 // one command per line, '#' comments, "|" alternatives and the rest are the
 // engine's business.
 //
@@ -151,6 +153,23 @@
 //     TestSignatureUnderSignOffIsNoCommand, 5 languages x 4 layouts x
 //     answer forms, and commands typed below the sign-off still read).
 //     The closing line and a name right below it are listed (rule 7).
+//     Signatures by their place, with no sign-off, "-- " or sender's name
+//     above them (session 13): when the caller's keywords are known, the
+//     lines at the end of the player's text below an answer line (at most
+//     eight, ten words each) are a signature from one that may head a
+//     signature (a name, a company, a title, a street, a '|' line of
+//     those), opening a paragraph or naming a company ("2" / "ACME GmbH"
+//     / "CEO" / "Piazza Duomo 1"), when none of them may be a command of
+//     the caller (the test above, with the caller's keywords) and one is
+//     shaped as a signature line: a company, label or notice, a contact
+//     mark, a street, a title in capitals of three letters at most, or a
+//     '|' line with such a part (signoff.go, markPlacedTail). Below "-- "
+//     a street that starts with a keyword or a number ("Piazza Duomo 1,
+//     20121 Milano", "221 Baker St") no longer ends the signature when the
+//     keywords are known; an answer line still does.
+//     TestReplyShapesPlayTheMove (46,200 whole messages: 5 languages x 12
+//     signatures x 11 answer forms x 7 client layouts x 5 encodings) reads
+//     the move in every one and nothing the engine would refuse.
 //  7. Closing lines at the very end (at most three: closing words, the
 //     sender's name, a name below a closing word or glued to "--") and
 //     greeting lines at the very start (at most two) are removed and

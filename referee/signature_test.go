@@ -70,7 +70,7 @@ func TestSignatureUnderSignOffPlaysTheMove_Issue25(t *testing.T) {
 				answer := []string{opts[0].Cmd, "Hi! " + opts[0].Cmd}[i%2]
 				// The text as the mail edge gives it (mailfmt.CommandsFor
 				// with the referee's keywords), then the core.
-				text, _ := mailfmt.ExtractCommandsFor(answer+"\n\n"+tail, mailfmt.Address{Name: "Anna Keller", Addr: ann}, h.r.Keywords())
+				text, _ := h.r.Keywords().ExtractCommands(answer+"\n\n"+tail, mailfmt.Address{Name: "Anna Keller", Addr: ann})
 				out := h.send("w1", h.game("w1").Seats[d.Seat].Address, text, tb.Token())
 				if out.Status != "applied" && out.Status != "queued" {
 					t.Errorf("%q under %q: %s %s", answer, tail, out.Status, out.Detail)
