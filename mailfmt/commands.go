@@ -368,10 +368,7 @@ func markSignature(lines []string, kinds []lineKind, limit int, names *signer, i
 				gap = seen
 				continue
 			}
-			if answerLine(t, names.isKeyword) && (names.isKeyword == nil || tailCommand(t, names.isKeyword, names.near)) {
-				// A street that starts with a keyword or a number
-				// ("Piazza Duomo 1", "221 Baker St") goes on with the
-				// signature when the caller's keywords are known.
+			if answerLine(t, names.isKeyword) {
 				end = j
 				break
 			}

@@ -163,10 +163,12 @@
 //     the caller (the test above, with the caller's keywords) and one is
 //     shaped as a signature line: a company, label or notice, a contact
 //     mark, a street, a title in capitals of three letters at most, or a
-//     '|' line with such a part (signoff.go, markPlacedTail). Below "-- "
-//     a street that starts with a keyword or a number ("Piazza Duomo 1,
-//     20121 Milano", "221 Baker St") no longer ends the signature when the
-//     keywords are known; an answer line still does.
+//     '|' line with such a part (signoff.go, markPlacedTail). A street
+//     that starts with a keyword or a number ends a "-- " signature (an
+//     answer line), and then is such a tail by itself ("-- ", "Anna",
+//     "Piazza Duomo 1, 20121 Milano"). The caller's keywords are every
+//     game's: a company named by a keyword of a game ("Birrificio" is one)
+//     may be a command and stays.
 //     TestReplyShapesPlayTheMove (46,200 whole messages: 5 languages x 12
 //     signatures x 11 answer forms x 7 client layouts x 5 encodings) reads
 //     the move in every one and nothing the engine would refuse.
@@ -358,7 +360,9 @@
 //     digit (emoji, "!!"; punctuation alone is simply dropped); a sentence
 //     set off by a dash, "!", "?", "." or ":" ("PASS - cheers"); or chat
 //     words only after any of these or a comma ("PASS, thanks"), or after
-//     a number ("2 please"); "NOTE hello" keeps its argument. After
+//     a number ("2 please"), or not in capitals after arguments all in
+//     capitals ("PLACE HP1 SEED thanks", "BUY HO2 S1 grazie mille";
+//     TestReplyShapesPlayTheMove); "NOTE hello" keeps its argument. After
 //     a bare number any sentence is chat ("2 because I like it"); after a
 //     comma only chat words are, since commas also separate arguments
 //     ("PRENDI struttura, bestiame"). A free-text command (SAY) has no chat
