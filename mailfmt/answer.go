@@ -507,7 +507,11 @@ func (r *AnswerReader) hint(body string) string {
 			}
 			return itoa(rd.Option)
 		}
-		if w, _ := firstWord(rd.Text); w == strings.ToUpper(w) || strings.TrimSpace(rd.Text) == w {
+		w, _ := firstWord(rd.Text)
+		if p > 0 && utf8.RuneCountInString(w) == 1 {
+			continue // a letter after a word: "Bâtiment B", "Anna K"
+		}
+		if w == strings.ToUpper(w) || strings.TrimSpace(rd.Text) == w {
 			return strings.ToUpper(rd.Keyword) + strings.TrimPrefix(rd.Text, w)
 		}
 	}

@@ -138,8 +138,9 @@
 //     (at most eight, ten words each) are a signature when none of them
 //     may be a command: a name, a title ("CEO": a word in capitals of
 //     three letters at most), a company ("ACME GmbH"), a street that
-//     starts with a keyword or a number ("Piazza Duomo 1", "221 Baker
-//     St", "Hauptstr. 12": capitalised words and a house number, no board
+//     starts with a keyword or a number ("Piazza Duomo 1", "Piazza del
+//     Duomo, 1", "221 Baker St", "Hauptstr. 12": capitalised words and a
+//     house number, no board
 //     coordinate, no keyword in capitals), a building ("Bâtiment B, 3e
 //     étage"), a '|' line none of whose parts may be a command. A line
 //     that may be a command keeps every line there for the reader, so it
@@ -394,7 +395,9 @@
 //     as written for the engine to refuse with its reason. Either way
 //     AnswerLine.Hint names what it may have meant: its first number form
 //     followed by nothing or chat words, or its first keyword written in
-//     capitals or alone ("I choose option 2 please": 2).
+//     capitals or alone ("I choose option 2 please": 2), a keyword of one
+//     letter only at the start of the line ("Bâtiment B", "Scala B": a
+//     building or an initial, no hint "B").
 //
 // So every line is a command, an option, chat, or a question, and the
 // caller can say which for every line (the referee does: never silent).

@@ -85,6 +85,7 @@ func shapeSignatures(l shapeLang) map[string][]string {
 		"mobile":        {l.sentFrom},
 		"signoff+url":   {l.signOff, "Anna", "www.acme.example"},
 		"name+title":    {"Anna Keller", l.title},
+		"comma-street":  {"Anna Keller", "Piazza del Duomo, 1", "Bâtiment B"},
 	}
 }
 

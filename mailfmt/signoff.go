@@ -220,10 +220,11 @@ func tailCommand(t string, isKeyword, near func(string) bool) bool {
 }
 
 // streetRe is a street address by shape: words then a house number
-// ("Piazza Duomo 1", "Kerkstraat 12", "Hauptstr. 12a"), or a house
+// ("Piazza Duomo 1", "Kerkstraat 12", "Hauptstr. 12a", "Piazza del
+// Duomo, 1"), or a house
 // number then words ("221 Baker St", "12 rue de la Paix"), a town after a
 // comma.
-var streetRe = regexp.MustCompile(`^(?:\p{Lu}[\p{L}.'’-]*(?:\s+[\p{L}.'’-]+){0,4}\s+\d{1,4}[a-zA-Z]?|\d{1,4}[a-zA-Z]?,?(?:\s+[\p{L}.'’-]+){1,5})(?:,.*)?$`)
+var streetRe = regexp.MustCompile(`^(?:\p{Lu}[\p{L}.'’-]*(?:\s+[\p{L}.'’-]+){0,4},?\s+\d{1,4}[a-zA-Z]?|\d{1,4}[a-zA-Z]?,?(?:\s+[\p{L}.'’-]+){1,5})(?:,.*)?$`)
 
 // streetLine reports a street address (streetRe) whose words are names,
 // not a command's arguments: one word in capitals at most, none of them
