@@ -140,9 +140,9 @@
 //     three letters at most), a company ("ACME GmbH"), a street that
 //     starts with a keyword or a number ("Piazza Duomo 1", "Piazza del
 //     Duomo, 1", "221 Baker St", "Hauptstr. 12": capitalised words and a
-//     house number, no board
-//     coordinate, no keyword in capitals), a building ("Bâtiment B, 3e
-//     étage"), a '|' line none of whose parts may be a command. A line
+//     house number, no board coordinate, no keyword in capitals), a
+//     building ("Bâtiment B, 3e étage"), a '|' line none of whose parts
+//     may be a command. A line
 //     that may be a command keeps every line there for the reader, so it
 //     is played or refused with a hint, never hidden: the engine's
 //     comment or syntax with a part that may be a command, a keyword
