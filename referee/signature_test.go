@@ -59,15 +59,7 @@ func TestSignatureUnderSignOffPlaysTheMove_Issue25(t *testing.T) {
 	for _, lang := range []string{"en", "it", "fr", "nl"} {
 		t.Run(lang, func(t *testing.T) {
 			for i, tail := range tails {
-				h := newHarness(t)
-				h.org("NEW dicebrewing id=w1 deadline=48h seed=sig2\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
-				h.send("w1", ann, "JOIN", -1)
-				h.send("w1", bob, "JOIN", -1)
-				h.mails()
-				tb := h.table("w1")
-				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-				opts := tb.State.Legal(d)
-				h.clock.Advance(2 * time.Minute)
+				h, tb, d, opts := firstDecision(t, lang, "sig2")
 				answer := []string{opts[0].Cmd, "Hi! " + opts[0].Cmd}[i%2]
 				// The text as the mail edge gives it (mailfmt.CommandsFor
 				// with the referee's keywords), then the core.
@@ -100,15 +92,7 @@ func TestSignatureByItsPlacePlaysTheMove(t *testing.T) {
 	for _, lang := range []string{"en", "it", "fr", "nl"} {
 		t.Run(lang, func(t *testing.T) {
 			for i, tail := range tails {
-				h := newHarness(t)
-				h.org("NEW dicebrewing id=w1 deadline=48h seed=sig3\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
-				h.send("w1", ann, "JOIN", -1)
-				h.send("w1", bob, "JOIN", -1)
-				h.mails()
-				tb := h.table("w1")
-				d := tb.Prompts[tb.Waiting()[0].Seat].Decision
-				opts := tb.State.Legal(d)
-				h.clock.Advance(2 * time.Minute)
+				h, tb, d, opts := firstDecision(t, lang, "sig3")
 				answer := []string{opts[0].Cmd, opts[0].Cmd + " thanks", "1", "1."}[i%4]
 				text, _ := h.r.Keywords().ExtractCommands(answer+"\n\n"+tail, mailfmt.Address{Name: "Anna Keller", Addr: ann})
 				out := h.send("w1", h.game("w1").Seats[d.Seat].Address, text, tb.Token())
@@ -125,4 +109,20 @@ func TestSignatureByItsPlacePlaysTheMove(t *testing.T) {
 			}
 		})
 	}
+}
+
+// firstDecision starts a Dice Brewing game of two players of lang (seed
+// given) and returns the first decision waited for and its legal
+// options, two minutes later.
+func firstDecision(t *testing.T, lang, seed string) (*harness, *engine.Table, engine.Decision, []engine.Option) {
+	h := newHarness(t)
+	h.org("NEW dicebrewing id=w1 deadline=48h seed=" + seed + "\nPLAYER ann@example.test Ann " + lang + "\nPLAYER bob@example.test Bob " + lang)
+	h.send("w1", ann, "JOIN", -1)
+	h.send("w1", bob, "JOIN", -1)
+	h.mails()
+	tb := h.table("w1")
+	d := tb.Prompts[tb.Waiting()[0].Seat].Decision
+	opts := tb.State.Legal(d)
+	h.clock.Advance(2 * time.Minute)
+	return h, tb, d, opts
 }
