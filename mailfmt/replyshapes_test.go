@@ -348,3 +348,29 @@ func TestKeywordsExtractAsCommandsFor(t *testing.T) {
 	}
 	t.Logf("%d replies, %d differ", n, differ)
 }
+
+// BenchmarkExtractSignedTail: a reply under a sign-off with a signature
+// whose lines the typo guard reads ("ACME", "CEO", a street), extracted
+// with a plain keyword function (every spelling one edit away asked) and
+// with Keywords (compared with the keywords).
+func BenchmarkExtractSignedTail(b *testing.B) {
+	body := signLayouts["outlook"]("PLACE HP1 SEED thanks\n\nBest regards,\nAnna Keller\nACME BREWING\nCEO\nPiazza Duomo 1\n20121 Milano")
+	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
+	words := make([]string, 0, len(testKeywords))
+	for w := range testKeywords {
+		words = append(words, w)
+	}
+	k := mailfmt.NewKeywords(words, nil)
+	b.Run("func", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			mailfmt.ExtractCommandsFor(body, sender, testIsKeyword)
+		}
+	})
+	b.Run("keywords", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			k.ExtractCommands(body, sender)
+		}
+	})
+}
