@@ -346,11 +346,21 @@ func (r *AnswerReader) splitTail(rest string, afterNumber bool) (string, []strin
 			if chat, ok := r.tailChat(rest[q:], afterNumber); ok {
 				return trimEndPunct(rest[:q]), chat, true
 			}
+			// Chat words not in capitals after arguments in capitals:
+			// "PLACE HP1 SEED thanks", "BUY HO2 S1 grazie mille".
+			if t := strings.TrimSpace(rest[q:]); capsOnly(rest[:q]) && !strings.ContainsFunc(t, unicode.IsUpper) && r.chatWords(t) {
+				return trimEndPunct(rest[:q]), []string{t}, true
+			}
 		}
 		_, n := utf8.DecodeRuneInString(rest[q:])
 		q += n
 	}
 	return trimEndPunct(rest), nil, true
+}
+
+// capsOnly reports whether s has letters, none of them lower case.
+func capsOnly(s string) bool {
+	return strings.ContainsFunc(s, unicode.IsLetter) && !strings.ContainsFunc(s, unicode.IsLower)
 }
 
 // isBoundary reports whether position q of s starts a possible tail: after
@@ -497,7 +507,11 @@ func (r *AnswerReader) hint(body string) string {
 			}
 			return itoa(rd.Option)
 		}
-		if w, _ := firstWord(rd.Text); w == strings.ToUpper(w) || strings.TrimSpace(rd.Text) == w {
+		w, _ := firstWord(rd.Text)
+		if p > 0 && utf8.RuneCountInString(w) == 1 {
+			continue // a letter after a word: "Bâtiment B", "Anna K"
+		}
+		if w == strings.ToUpper(w) || strings.TrimSpace(rd.Text) == w {
 			return strings.ToUpper(rd.Keyword) + strings.TrimPrefix(rd.Text, w)
 		}
 	}

@@ -136,11 +136,22 @@ func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 // starts with a keyword, an upper-case word, an option number, or holds a
 // board coordinate ("MH3") is never taken for (part of) a quote header.
 func ExtractCommandsFor(body string, sender Address, isKeyword func(word string) bool) (string, CommandInfo) {
+	var near func(string) bool
+	if isKeyword != nil {
+		near = func(up string) bool { return nearKeyword(up, isKeyword) }
+	}
+	return extractCommands(body, sender, isKeyword, near)
+}
+
+// extractCommands is ExtractCommandsFor with the typo guard given: near
+// reports an upper-case word one edit from a keyword (nil when isKeyword
+// is).
+func extractCommands(body string, sender Address, isKeyword, near func(string) bool) (string, CommandInfo) {
 	var info CommandInfo
 	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
 	kinds := make([]lineKind, len(lines))
 	cut := classifyLines(newScan(lines, isKeyword), kinds, &info)
-	names := &signer{names: senderNames(sender), isKeyword: isKeyword}
+	names := &signer{names: senderNames(sender), isKeyword: isKeyword, near: near}
 
 	// Explicit markers, searched in the player's own lines only.
 	begin := -1
@@ -184,7 +195,7 @@ func ExtractCommandsFor(body string, sender Address, isKeyword func(word string)
 	} else {
 		markSignature(lines, kinds, cut, names, &info)
 		keep = stripSignOff(ownLines(lines[:cut], kinds[:cut]), names, &info)
-		keep = stripGreeting(keep, isKeyword, &info)
+		keep = stripGreeting(keep, names, &info)
 	}
 	out := tidy(keep)
 	for _, l := range strings.Split(out, "\n") {
@@ -378,7 +389,9 @@ func markSignature(lines []string, kinds []lineKind, limit int, names *signer, i
 		i = end - 1
 	}
 	markBusiness(lines, kinds, limit, names, info)
-	markSignedTail(lines, kinds, limit, names, info)
+	if !markSignedTail(lines, kinds, limit, names, info) {
+		markPlacedTail(lines, kinds, limit, names, info)
+	}
 }
 
 // markBusiness marks a business signature written without "-- ": in the
@@ -420,15 +433,7 @@ func markBusiness(lines []string, kinds []lineKind, limit int, names *signer, in
 	for first > start && idx[first-1] == idx[first]-1 && sigHead(strings.TrimSpace(lines[idx[first-1]]), names) {
 		first--
 	}
-	if !info.Signature {
-		info.Signature = true
-		info.SignatureLine = clip(strings.TrimSpace(lines[idx[first]]))
-	}
-	for j := idx[first]; j < limit; j++ {
-		if kinds[j] == lkOwn {
-			kinds[j] = lkSig
-		}
-	}
+	markFrom(lines, kinds, idx[first], limit, info)
 }
 
 // ownAfter returns up to n non-blank own lines from lines[from] on, before
@@ -560,6 +565,10 @@ func isValediction(t string) bool {
 type signer struct {
 	names     map[string]bool
 	isKeyword func(string) bool
+	// near is the typo guard of isKeyword: an upper-case word one edit
+	// from a keyword (Keywords: compared with the keywords; a plain
+	// isKeyword: nearKeyword's every spelling); nil without keywords.
+	near func(string) bool
 }
 
 func isSignOff(t string, names *signer) bool {
@@ -583,7 +592,7 @@ func isSignOff(t string, names *signer) bool {
 // two): a greeting word ("Hi", "Ciao", "Bonjour", "Hallo", "Hola", ...),
 // alone or followed by at most three words without digits, upper-case
 // words or coordinates ("Ciao!", "Hi all,", "Dear referee,").
-func stripGreeting(lines []string, isKeyword func(string) bool, info *CommandInfo) []string {
+func stripGreeting(lines []string, names *signer, info *CommandInfo) []string {
 	start := 0
 	for n := 0; n < 2; n++ {
 		j := start
@@ -594,7 +603,7 @@ func stripGreeting(lines []string, isKeyword func(string) bool, info *CommandInf
 			break
 		}
 		t := strings.TrimSpace(lines[j])
-		if !isGreeting(t, isKeyword) {
+		if !isGreeting(t, names) {
 			break
 		}
 		info.Greeting = append(info.Greeting, t)
@@ -603,8 +612,8 @@ func stripGreeting(lines []string, isKeyword func(string) bool, info *CommandInf
 	return lines[start:]
 }
 
-func isGreeting(t string, isKeyword func(string) bool) bool {
-	if len(t) > 50 || looksLikeCommand(t, isKeyword) {
+func isGreeting(t string, names *signer) bool {
+	if len(t) > 50 || looksLikeCommand(t, names.isKeyword) {
 		return false
 	}
 	loc := greetingRe.FindStringIndex(t)
@@ -615,7 +624,7 @@ func isGreeting(t string, isKeyword func(string) bool) bool {
 	if len(strings.Fields(rest)) > 3 {
 		return false
 	}
-	return rest == "" || IsProse(rest, isKeyword)
+	return rest == "" || isProse(rest, names.isKeyword, names.near)
 }
 
 // senderNames returns the lower-cased words a sender signs with: the words

@@ -40,7 +40,9 @@
 // (a caller that holds its keywords as Keywords gets the same answers with
 // a typo guard that compares words with them instead of trying every
 // spelling one edit away, issue 25: TestKeywordSetReadsProseAsBefore_Issue25
-// in referee/cmdtable). The result is clean text for engine.ParseScript:
+// in referee/cmdtable; Keywords.MailCommands and Keywords.ExtractCommands
+// extract the player's text with that guard, for the signed tail and the
+// greeting lines, TestKeywordsExtractAsCommandsFor). The result is clean text for engine.ParseScript:
 // one command per line, '#' comments, "|" alternatives and the rest are the
 // engine's business.
 //
@@ -136,10 +138,11 @@
 //     (at most eight, ten words each) are a signature when none of them
 //     may be a command: a name, a title ("CEO": a word in capitals of
 //     three letters at most), a company ("ACME GmbH"), a street that
-//     starts with a keyword or a number ("Piazza Duomo 1", "221 Baker
-//     St", "Hauptstr. 12": capitalised words and a house number, no board
-//     coordinate, no keyword in capitals), a building ("Bâtiment B, 3e
-//     étage"), a '|' line none of whose parts may be a command. A line
+//     starts with a keyword or a number ("Piazza Duomo 1", "Piazza del
+//     Duomo, 1", "221 Baker St", "Hauptstr. 12": capitalised words and a
+//     house number, no board coordinate, no keyword in capitals), a
+//     building ("Bâtiment B, 3e étage"), a '|' line none of whose parts
+//     may be a command. A line
 //     that may be a command keeps every line there for the reader, so it
 //     is played or refused with a hint, never hidden: the engine's
 //     comment or syntax with a part that may be a command, a keyword
@@ -151,6 +154,25 @@
 //     TestSignatureUnderSignOffIsNoCommand, 5 languages x 4 layouts x
 //     answer forms, and commands typed below the sign-off still read).
 //     The closing line and a name right below it are listed (rule 7).
+//     Signatures by their place, with no sign-off, "-- " or sender's name
+//     above them (session 13): when the caller's keywords are known, the
+//     lines at the end of the player's text below an answer line (at most
+//     eight, ten words each) are a signature from one that may head a
+//     signature (a name, a company, a title, a street, a '|' line of
+//     those), opening a paragraph or naming a company ("2" / "ACME GmbH"
+//     / "CEO" / "Piazza Duomo 1"), when none of them may be a command of
+//     the caller (the test above, with the caller's keywords) and one is
+//     shaped as a signature line: a company, label or notice, a contact
+//     mark, a street, a title in capitals of three letters at most, or a
+//     '|' line with such a part (signoff.go, markPlacedTail). A street
+//     that starts with a keyword or a number ends a "-- " signature (an
+//     answer line), and then is such a tail by itself ("-- ", "Anna",
+//     "Piazza Duomo 1, 20121 Milano"). The caller's keywords are every
+//     game's: a company named by a keyword of a game ("Birrificio" is one)
+//     may be a command and stays.
+//     TestReplyShapesPlayTheMove (46,200 whole messages: 5 languages x 12
+//     signatures x 11 answer forms x 7 client layouts x 5 encodings) reads
+//     the move in every one and nothing the engine would refuse.
 //  7. Closing lines at the very end (at most three: closing words, the
 //     sender's name, a name below a closing word or glued to "--") and
 //     greeting lines at the very start (at most two) are removed and
@@ -339,7 +361,9 @@
 //     digit (emoji, "!!"; punctuation alone is simply dropped); a sentence
 //     set off by a dash, "!", "?", "." or ":" ("PASS - cheers"); or chat
 //     words only after any of these or a comma ("PASS, thanks"), or after
-//     a number ("2 please"); "NOTE hello" keeps its argument. After
+//     a number ("2 please"), or not in capitals after arguments all in
+//     capitals ("PLACE HP1 SEED thanks", "BUY HO2 S1 grazie mille";
+//     TestReplyShapesPlayTheMove); "NOTE hello" keeps its argument. After
 //     a bare number any sentence is chat ("2 because I like it"); after a
 //     comma only chat words are, since commas also separate arguments
 //     ("PRENDI struttura, bestiame"). A free-text command (SAY) has no chat
@@ -371,7 +395,9 @@
 //     as written for the engine to refuse with its reason. Either way
 //     AnswerLine.Hint names what it may have meant: its first number form
 //     followed by nothing or chat words, or its first keyword written in
-//     capitals or alone ("I choose option 2 please": 2).
+//     capitals or alone ("I choose option 2 please": 2), a keyword of one
+//     letter only at the start of the line ("Bâtiment B", "Scala B": a
+//     building or an initial, no hint "B").
 //
 // So every line is a command, an option, chat, or a question, and the
 // caller can say which for every line (the referee does: never silent).

@@ -3,6 +3,7 @@ package mailfmt
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -132,12 +133,33 @@ func FuzzCommands(f *testing.F) {
 		f.Add(b, "Anna Rossi", "anna.rossi@example.org")
 	}
 	f.Add("On a\nb\nc wrote:\nPASS", "", "")
+	// Signatures by their place (session 13): no sign-off above them.
+	f.Add("2\n\nACME GmbH\nCEO\nPiazza Duomo 1", "Anna Keller", "anna@x")
+	f.Add("PLACE HP1 SEED thanks\n\nAnna Keller | ACME Ltd | London", "", "")
+	f.Add("PASS\n\nAnna Keller\nPiazza del Duomo, 1\nBâtiment B", "Anna Keller", "anna@x")
+	f.Add("2\nACME B.V.\nPASS", "", "")
+	kws := NewKeywords([]string{"PASS", "PLACE", "JOIN", "LINGUA", "SAY", "STORE", "TAAL", "NEXT", "OR", "END"}, fuzzKeyword)
 	f.Fuzz(func(t *testing.T, body, name, addr string) {
 		got, info := ExtractCommands(body, Address{Name: name, Addr: addr})
 		checkCommands(t, body, got, info)
 		again, _ := ExtractCommands(body, Address{Name: name, Addr: addr})
 		if again != got {
 			t.Fatal("not deterministic")
+		}
+		// With the caller's keywords (the signed and placed tails read):
+		// the same rules, and a keyword set reads as its function.
+		got, info = ExtractCommandsFor(body, Address{Name: name, Addr: addr}, fuzzKeyword)
+		checkCommands(t, body, got, info)
+		if set, setInfo := kws.ExtractCommands(body, Address{Name: name, Addr: addr}); set != got || fmt.Sprint(setInfo) != fmt.Sprint(info) {
+			t.Fatalf("Keywords read %q %+v, ExtractCommandsFor %q %+v", set, setInfo, got, info)
+		}
+		// A line that starts with a keyword in capitals, the last of the
+		// player's own lines, is never hidden as a signature.
+		if lines := strings.Split(strings.TrimRight(body, "\n "), "\n"); len(lines) > 1 && !strings.ContainsAny(body, ">#|:-_=*~") {
+			last := strings.TrimSpace(lines[len(lines)-1])
+			if w, _, _ := strings.Cut(last, " "); fuzzKeyword(w) && !strings.Contains(got, last) && len(body) < 400 {
+				t.Fatalf("the last line %q, a command, is not read: %q", last, got)
+			}
 		}
 	})
 }
@@ -357,7 +379,8 @@ func FuzzIsProse(f *testing.F) {
 		"Brauerei Straße 5, Zürich", "Hauptstr. 12", "Via Roma 3, 20121 Milano", "Tel. +49 30 123456", "Mob: 06-12345678",
 		"ACME GmbH", "CEO", "Sent from my iPhone 15", "Envoyé de mon Galaxy S24", "PS: 2 more days", "I PLACE HP1",
 		"Hi, place it at MH3", "Plcae HP1 seed", "PLACE MH3 K5", "I choose option 2", "see www.acme.example/x?a=1",
-		"Brewers' Circle | Milano", "Olga; Milano", "Ok: 2", "Hi! 2 please", "Via Roma, 12", "I choose: 2", "Dear referee, 2", "Tel: 12"} {
+		"Brewers' Circle | Milano", "Olga; Milano", "Ok: 2", "Hi! 2 please", "Via Roma, 12", "I choose: 2", "Dear referee, 2", "Tel: 12",
+		"Bâtiment B", "Scala B", "Piazza del Duomo, 1", "PLACE HP1 SEED thanks", "BUY HO2 S1 grazie mille"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -54,11 +54,26 @@ func (k *Keywords) Is(w string) bool { return k.is(w) }
 
 // IsProse is IsProse(line, k.Is).
 func (k *Keywords) IsProse(line string) bool {
-	return isProse(line, k.is, func(up string) bool { return nearIn(k.byLen, up) })
+	return isProse(line, k.is, k.near)
 }
 
 // SplitProse is SplitProse(text, k.Is).
 func (k *Keywords) SplitProse(text string) (string, []string) { return splitProse(text, k.IsProse) }
+
+// MailCommands is CommandsFor(m, k.Is), with the typo guard that compares
+// words with the keywords (the signed tail and the greeting lines read
+// as IsProse reads them with k).
+func (k *Keywords) MailCommands(m *Message) (string, CommandInfo) {
+	return k.ExtractCommands(m.Text, m.From)
+}
+
+// ExtractCommands is ExtractCommandsFor(body, sender, k.Is) with k's typo
+// guard.
+func (k *Keywords) ExtractCommands(body string, sender Address) (string, CommandInfo) {
+	return extractCommands(body, sender, k.is, k.near)
+}
+
+func (k *Keywords) near(up string) bool { return nearIn(k.byLen, up) }
 
 // nearIn reports whether up, an upper-case word, is one Damerau edit from
 // one of the words of byLen (by length in runes) by the reader's typo rule,

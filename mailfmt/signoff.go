@@ -27,7 +27,7 @@ const (
 // command: a name, a title, a company, an address, a phone number, a web
 // address, a line of prose. The closing line and a name right below it
 // stay, for stripSignOff to list.
-func markSignedTail(lines []string, kinds []lineKind, limit int, names *signer, info *CommandInfo) {
+func markSignedTail(lines []string, kinds []lineKind, limit int, names *signer, info *CommandInfo) bool {
 	var idx []int
 	for i := 0; i < limit; i++ {
 		if kinds[i] == lkOwn && strings.TrimSpace(lines[i]) != "" {
@@ -43,7 +43,7 @@ func markSignedTail(lines []string, kinds []lineKind, limit int, names *signer, 
 			continue
 		}
 		tail := idx[k+1:]
-		if len(tail) > maxTail || !signedTail(lines, tail, names.isKeyword) {
+		if len(tail) > maxTail || !signedTail(lines, tail, names) {
 			continue
 		}
 		from := 0
@@ -51,27 +51,109 @@ func markSignedTail(lines []string, kinds []lineKind, limit int, names *signer, 
 			from = 1 // the name under the closing line: a sign-off
 		}
 		if from == len(tail) {
-			return // a closing line and a name: stripSignOff's
+			return true // a closing line and a name: stripSignOff's
 		}
-		if !info.Signature {
-			info.Signature = true
-			info.SignatureLine = clip(strings.TrimSpace(lines[tail[from]]))
+		markFrom(lines, kinds, tail[from], limit, info)
+		return true
+	}
+	return false
+}
+
+// markFrom marks the own lines from lines[from] to limit as signature.
+func markFrom(lines []string, kinds []lineKind, from, limit int, info *CommandInfo) {
+	if !info.Signature {
+		info.Signature = true
+		info.SignatureLine = clip(strings.TrimSpace(lines[from]))
+	}
+	for j := from; j < limit; j++ {
+		if kinds[j] == lkOwn {
+			kinds[j] = lkSig
 		}
-		for j := tail[from]; j < limit; j++ {
-			if kinds[j] == lkOwn {
-				kinds[j] = lkSig
-			}
+	}
+}
+
+// markPlacedTail marks a signature without sign-off, "-- " or the
+// sender's name above it, by its place (doc.go rule 6): when the caller's
+// keywords are known, the lines at the end of the player's text below an
+// answer line (at most maxTail, maxTailWords words each), from one that
+// heads a signature (a name, a company, a title, a street, a '|' line of
+// those) opening a paragraph or naming a company, when none of them may
+// be a command of the caller (tailCommand) and one of them is shaped as
+// a signature line (sigShaped): "2", "", "ACME GmbH", "CEO", "Piazza
+// Duomo 1".
+func markPlacedTail(lines []string, kinds []lineKind, limit int, names *signer, info *CommandInfo) {
+	if names.isKeyword == nil {
+		return
+	}
+	var idx []int
+	for i := 0; i < limit; i++ {
+		if kinds[i] == lkOwn && strings.TrimSpace(lines[i]) != "" {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) < 2 {
+		return
+	}
+	first := max(1, len(idx)-maxTail)
+	answered := false
+	for k := 0; k < first && !answered; k++ {
+		answered = answerLine(strings.TrimSpace(lines[idx[k]]), names.isKeyword)
+	}
+	for k := first; k < len(idx); k++ {
+		t := strings.TrimSpace(lines[idx[k]])
+		if !answered {
+			answered = answerLine(t, names.isKeyword)
+			continue
+		}
+		paragraph := idx[k-1] < idx[k]-1
+		if !(paragraph || labelMark(t)) || !sigHeadLine(t, names) {
+			continue
+		}
+		tail := idx[k:]
+		if !signedTail(lines, tail, names) {
+			continue
+		}
+		shaped := false
+		for _, i := range tail {
+			shaped = shaped || sigShaped(strings.TrimSpace(lines[i]), names)
+		}
+		if shaped {
+			markFrom(lines, kinds, idx[k], limit, info)
 		}
 		return
 	}
 }
 
+// sigHeadLine reports a line that may open a signature: a name, the
+// sender's name, or a signature-shaped line (sigShaped).
+func sigHeadLine(t string, names *signer) bool {
+	return isName(t) || isNameLine(t, names) || sigShaped(t, names)
+}
+
+// sigShaped reports a line shaped as a signature line, never as chat: a
+// company, label or notice (labelMark), a contact mark (sigMark), a
+// street (streetLine), a title in capitals of three letters at most
+// ("CEO", "PDG"), or a '|' line one part of which is one of those.
+func sigShaped(t string, names *signer) bool {
+	if strings.ContainsRune(t, '|') {
+		for part := range strings.SplitSeq(t, "|") {
+			if p := strings.TrimSpace(part); p != "" && !strings.ContainsRune(p, '|') && sigShaped(p, names) {
+				return true
+			}
+		}
+		return false
+	}
+	kw := func(w string) bool { return names.isKeyword != nil && names.isKeyword(w) }
+	n := utf8.RuneCountInString(t)
+	return labelMark(t) || sigMark(t) || streetLine(t, kw) || n >= 2 && n <= 3 && isLetters(t) && t == strings.ToUpper(t)
+}
+
 // signedTail reports whether the lines at idx can all be a signature:
 // short, and none a possible command.
-func signedTail(lines []string, idx []int, isKeyword func(string) bool) bool {
+func signedTail(lines []string, idx []int, names *signer) bool {
 	for _, i := range idx {
 		t := strings.TrimSpace(lines[i])
-		if len(strings.Fields(t)) > maxTailWords || tailCommand(t, isKeyword) {
+		if len(strings.Fields(t)) > maxTailWords || tailCommand(t, names.isKeyword, names.near) {
 			return false
 		}
 	}
@@ -89,13 +171,15 @@ func signedTail(lines []string, idx []int, isKeyword func(string) bool) bool {
 // GmbH"; "WITHDRAW cup ann@x" may be a keyword the reader does not know);
 // a keyword in capitals later ("Ann PASS"), or a board coordinate and a
 // keyword ("please place HP1").
-func tailCommand(t string, isKeyword func(string) bool) bool {
+//
+// near is isKeyword's typo guard (nil: no typo is looked for).
+func tailCommand(t string, isKeyword, near func(string) bool) bool {
 	if strings.ContainsRune(t, '#') {
 		return true
 	}
 	if strings.ContainsAny(t, "|;") {
 		for _, part := range strings.FieldsFunc(t, func(r rune) bool { return r == '|' || r == ';' }) {
-			if p := strings.TrimSpace(part); p != "" && tailCommand(p, isKeyword) {
+			if p := strings.TrimSpace(part); p != "" && tailCommand(p, isKeyword, near) {
 				return true
 			}
 		}
@@ -113,7 +197,7 @@ func tailCommand(t string, isKeyword func(string) bool) bool {
 	switch {
 	case kw(up) && !address:
 		return true
-	case isKeyword != nil && !kw(up) && (first == up || digit) && nearKeyword(up, isKeyword):
+	case near != nil && !kw(up) && (first == up || digit) && near(up):
 		return true
 	case optionFormRe.MatchString(t):
 		return true
@@ -136,10 +220,11 @@ func tailCommand(t string, isKeyword func(string) bool) bool {
 }
 
 // streetRe is a street address by shape: words then a house number
-// ("Piazza Duomo 1", "Kerkstraat 12", "Hauptstr. 12a"), or a house
+// ("Piazza Duomo 1", "Kerkstraat 12", "Hauptstr. 12a", "Piazza del
+// Duomo, 1"), or a house
 // number then words ("221 Baker St", "12 rue de la Paix"), a town after a
 // comma.
-var streetRe = regexp.MustCompile(`^(?:\p{Lu}[\p{L}.'’-]*(?:\s+[\p{L}.'’-]+){0,4}\s+\d{1,4}[a-zA-Z]?|\d{1,4}[a-zA-Z]?,?(?:\s+[\p{L}.'’-]+){1,5})(?:,.*)?$`)
+var streetRe = regexp.MustCompile(`^(?:\p{Lu}[\p{L}.'’-]*(?:\s+[\p{L}.'’-]+){0,4},?\s+\d{1,4}[a-zA-Z]?|\d{1,4}[a-zA-Z]?,?(?:\s+[\p{L}.'’-]+){1,5})(?:,.*)?$`)
 
 // streetLine reports a street address (streetRe) whose words are names,
 // not a command's arguments: one word in capitals at most, none of them

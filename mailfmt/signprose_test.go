@@ -145,6 +145,9 @@ func TestProseKeepsWhatMayBeACommand(t *testing.T) {
 		"Brauerei Straße 5, Zürich", "Hauptstr. 12", "Via Roma 3, 20121 Milano", "Tel. +49 30 123456", "Mob: 06-12345678",
 		"Sent from my iPhone 15", "Envoyé de mon Galaxy S24", "PS: 2 more days", "Kerkstraat 12, 1017 GM Amsterdam",
 		"Sitz der Gesellschaft: Berlin, HRB 12345", "www.acme24.example", "anna.keller@brauerei24.example", "https://brauerei5.example/shop",
+		// A one-letter keyword after a word is a building or an initial:
+		// no hint "B" (session 13).
+		"Bâtiment B", "Anna K", "Scala B",
 	} {
 		if !mailfmt.IsProse(line, testIsKeyword) {
 			t.Errorf("IsProse(%q) = false, want true", line)

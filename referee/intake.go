@@ -74,10 +74,10 @@ func (r asides) SetAside(ctx context.Context, a SetAside) (Outcome, error) {
 	return Outcome{}, fmt.Errorf("referee: unknown reason %q to set a mail aside", a.Reason)
 }
 
-// Keywords returns the referee's keyword test (a set of words): what
-// mailfmt needs to tell a command line from a quote header or prose
-// before the game of the mail is known.
-func (r *Referee) Keywords() func(word string) bool { return r.keywords().Is }
+// Keywords returns the referee's keyword set: what mailfmt needs to tell
+// a command line from a quote header, a signature or prose before the
+// game of the mail is known (Keywords.MailCommands, with its typo guard).
+func (r *Referee) Keywords() *mailfmt.Keywords { return r.keywords() }
 
 // record stores the de-duplication record of a mail the referee does not
 // answer.

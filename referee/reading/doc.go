@@ -5,7 +5,7 @@
 // # What it owns, what it must not touch
 //
 // It owns the reading of a mail's own text, as the edge extracted it
-// (mailfmt.CommandsFor: MIME, quotes, signatures, greetings and sign-offs
+// (mailfmt.Keywords.MailCommands: MIME, quotes, signatures, greetings and sign-offs
 // already taken off and listed in referee.ReadInfo): the script of orders
 // (engine.ParseScript), the prose lines (mailfmt.Keywords.SplitProse, with
 // the keywords the core gives: cmdtable.KeywordSet), each line as
@@ -53,7 +53,8 @@
 // mailfmt.NewAnswerReader, this package's Reader), or when a file other
 // than the mail edge's (referee/edge/mailin, which extracts the player's
 // own text from a mail's bytes) calls mailfmt.Commands* or
-// mailfmt.ExtractCommands*.
+// mailfmt.ExtractCommands* (or the Keywords methods MailCommands and
+// ExtractCommands; SplitProse and IsProse nowhere).
 //
 // # Answers
 //

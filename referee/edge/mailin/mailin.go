@@ -271,7 +271,7 @@ func (i *Intake) HandleParsed(ctx context.Context, p *Parsed) (referee.Outcome, 
 	}
 	keys := append([]string{"msgid:" + m.MessageID}, in.Keys...)
 	cls := mailfmt.Classify(m, []string{r.Address()})
-	text, info := mailfmt.CommandsFor(m, r.Keywords())
+	text, info := r.Keywords().MailCommands(m)
 	// The request holds the one reading of the text (issue 25): a
 	// subject-only auto-reply's text read for a command (HasCommand) is
 	// not read again when the same request goes to Process.

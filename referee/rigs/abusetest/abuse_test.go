@@ -251,6 +251,7 @@ level = "warn"
 	s.autoResponders(note)
 	s.outOfOfficeSubjects(note)
 	s.hiddenCharacters(note)
+	s.placedSignature(note)
 	s.forgedBounces(note)
 	s.frontDoor(note)
 	s.slowFrontDoor(note)

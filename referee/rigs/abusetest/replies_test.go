@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
+	"github.com/pbem-referee/referee/referee/rigs/testkit"
 )
 
 // What a reply may hide (issue 11, items 3, 4, 5 and 9): stale numbers,
@@ -160,4 +161,34 @@ func (s *suite) hiddenCharacters(note func(string, string, ...any)) {
 		}
 	}
 	note("PA<U+200B>SS, PA<U+202E>SS, <U+202E>PASS, PASS<U+2069>, P<Cyrillic A>SS, fullwidth PASS", "refused; state unchanged (before: <U+202E>PASS played)")
+}
+
+// placedSignature (session 13, mailfmt doc.go rule 6): alice answers in
+// Outlook (testkit, a person's layout: no "-- ", the header block and the
+// prompt unquoted below) with a business signature and no sign-off above
+// it: a company, a title, a street starting with a keyword ("Piazza" is
+// PLACE in Italian) or a number. The move is played and no signature
+// line comes back as ignored or refused.
+func (s *suite) placedSignature(note func(string, string, ...any)) {
+	t := s.t
+	p := s.untilAlice()
+	cmd := p.js.Legal[0].Cmd
+	if p.js.Prompt.Numbered {
+		cmd = "1"
+	}
+	sig := "ACME GmbH\nCEO\nPiazza Duomo 1\n20121 Milano"
+	id := fmt.Sprintf("alice.placed.%d", time.Now().UnixNano())
+	to, raw := testkit.OutlookReply(t, p.raw, s.addr("alice"), "Alice", id, cmd, sig)
+	s.send(s.addr("alice"), []string{to}, raw)
+	r := s.box["alice"].next("answering "+id, 60*time.Second, func(m *mail) bool { return m.answers("<" + id + "@outlook.example.test>") })
+	if r.js == nil || r.js.Token <= p.js.Token {
+		t.Errorf("%q above an Outlook signature was not played:\n%s", cmd, r.m.Text)
+	}
+	for _, l := range strings.Split(sig, "\n") {
+		if strings.Contains(r.m.Text, l) {
+			t.Errorf("the answer quotes the signature line %q:\n%s", l, r.m.Text)
+		}
+	}
+	s.genuine++
+	note("1 above ACME GmbH / CEO / Piazza Duomo 1 (Outlook, no sign-off)", "played, no signature line quoted (before: 3 lines refused)")
 }
