@@ -18,14 +18,30 @@ import (
 // each, so that one game's failure holds back no other (the first failure
 // is returned once every other game was handled). It returns the number
 // of games handled.
+//
+// Each of its transactions also drops the stale wake-up keys that fell
+// due (store.Tx.SetWake leaves a game's old key for the tick: issue 25),
+// the due keys of the games it handled among them; a tick with no game
+// due and stale keys due drops them in a transaction of its own.
 func (r *Referee) Tick(ctx context.Context) (int, error) {
 	now := r.clock.Now()
 	var due []string
+	stale := false
 	if err := r.db.View(func(tx *store.Tx) error {
 		due = tx.DueWakes(now, 500)
+		stale = len(due) == 0 && tx.StaleWakes(now, 1) > 0
 		return nil
 	}); err != nil {
 		return 0, err
+	}
+	if stale {
+		if err := r.db.Update(func(tx *store.Tx) error { _, err := tx.DropStaleWakes(now); return err }); err != nil {
+			return 0, err
+		}
+	}
+	tick := func(w *work, ids []string) error {
+		w.ticking = true // flush drops the stale keys, after the new wake-ups
+		return tickGames(w, ids)
 	}
 	var failed error
 	for rest := due; len(rest) > 0; {
@@ -34,11 +50,11 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 		}
 		batch := rest[:min(len(rest), tickBatch)]
 		rest = rest[len(batch):]
-		if _, err := r.updateAs("tick", func(w *work) error { return tickGames(w, batch) }); err == nil {
+		if _, err := r.updateAs("tick", func(w *work) error { return tick(w, batch) }); err == nil {
 			continue
 		}
 		for _, id := range batch {
-			if _, err := r.updateAs("tick", func(w *work) error { return tickGames(w, []string{id}) }); err != nil && failed == nil {
+			if _, err := r.updateAs("tick", func(w *work) error { return tick(w, []string{id}) }); err != nil && failed == nil {
 				failed = fmt.Errorf("tick %s: %w", id, err)
 			}
 		}
