@@ -21,15 +21,17 @@ import (
 //
 // Each of its transactions also drops the stale wake-up keys that fell
 // due (store.Tx.SetWake leaves a game's old key for the tick: issue 25),
-// the due keys of the games it handled among them; a tick with no game
-// due and stale keys due drops them in a transaction of its own.
+// the due keys of the games it handled among them. A tick with no game
+// due drops them in a transaction of its own only once store.StaleSkip of
+// them are due (NextWake then stops at them): until then they cost no
+// commit.
 func (r *Referee) Tick(ctx context.Context) (int, error) {
 	now := r.clock.Now()
 	var due []string
 	stale := false
 	if err := r.db.View(func(tx *store.Tx) error {
 		due = tx.DueWakes(now, 500)
-		stale = len(due) == 0 && tx.StaleWakes(now, 1) > 0
+		stale = len(due) == 0 && tx.StaleWakes(now, store.StaleSkip) >= store.StaleSkip
 		return nil
 	}); err != nil {
 		return 0, err

@@ -70,7 +70,7 @@ func (m *wakeModel) keys() (keys []string, live map[string]bool) {
 // (the store as last committed, opened again). After each step: every
 // game's Wake, the keys in "wake" exactly the live and stale ones,
 // DueWakes at every key's time and past the last the live games in
-// order, NextWake the first live time unless more than staleSkip stale
+// order, NextWake the first live time unless more than StaleSkip stale
 // keys come first (then the next key's), StaleWakes their count; after a
 // tick no stale key at or before its now.
 func TestStaleWakeKeysLeftForTheTick_Issue25(t *testing.T) {
@@ -218,7 +218,7 @@ func TestStaleWakeKeysLeftForTheTick_Issue25(t *testing.T) {
 				t.Error(err)
 			}
 			if skipped == 0 && c.ticks == 0 {
-				t.Error("NextWake never looked past staleSkip stale keys")
+				t.Error("NextWake never looked past StaleSkip stale keys")
 			}
 			t.Logf("%d games: %d steps, %d ticks, %d crashes, %d stale keys dropped, %d left", games, steps, ticks, crashes, dropped, len(m.stale))
 		})
@@ -229,7 +229,7 @@ func TestStaleWakeKeysLeftForTheTick_Issue25(t *testing.T) {
 func bytesTime(key string) uint64 { return binary.BigEndian.Uint64([]byte(key[:8])) }
 
 // checkWakeModel compares the store's wake-ups with the reference; it
-// reports whether more than staleSkip stale keys came first.
+// reports whether more than StaleSkip stale keys came first.
 func checkWakeModel(t *testing.T, db *DB, m *wakeModel, when string) (past bool) {
 	t.Helper()
 	keys, live := m.keys()
@@ -291,13 +291,13 @@ func checkWakeModel(t *testing.T, db *DB, m *wakeModel, when string) (past bool)
 		next, ok := tx.NextWake()
 		skipped, want := 0, ""
 		for _, k := range keys {
-			if live[k] || skipped == staleSkip {
+			if live[k] || skipped == StaleSkip {
 				want = k
 				break
 			}
 			skipped++
 		}
-		past = skipped == staleSkip
+		past = skipped == StaleSkip
 		if ok != (want != "") || (ok && next.UnixNano() != int64(bytesTime(want))) {
 			t.Errorf("%s: next wake-up %v %v, want the key %q", when, next, ok, want)
 		}

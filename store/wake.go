@@ -149,13 +149,13 @@ func (tx *Tx) wakeLive(k []byte) bool {
 }
 
 // NextWake returns the earliest wake-up of any game. It skips stale keys,
-// up to staleSkip of them: past those it returns the time of the next key,
-// stale or not (a tick then, early, finds nothing and drops them).
+// up to StaleSkip of them: past those it returns the time of the next key,
+// stale or not (a tick then, early, finds no game due and drops them).
 func (tx *Tx) NextWake() (time.Time, bool) {
 	c := tx.b(bWake).Cursor()
 	skipped := 0
 	for k, _ := c.First(); k != nil && k[0] != wakeByPrefix; k, _ = c.Next() {
-		if skipped < staleSkip && !tx.wakeLive(k) {
+		if skipped < StaleSkip && !tx.wakeLive(k) {
 			skipped++
 			continue
 		}
@@ -164,8 +164,11 @@ func (tx *Tx) NextWake() (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// staleSkip is the most stale keys NextWake looks past.
-const staleSkip = 256
+// StaleSkip is the most stale keys NextWake looks past: a tick that finds
+// no game due drops the stale keys due only when there are as many
+// (referee.Tick), so that stale keys cost no transaction of their own
+// until then and never make NextWake's caller wake in a loop.
+const StaleSkip = 256
 
 // StaleWakes returns the number of stale keys (SetWake) at or before
 // now, up to limit (0: no limit).
