@@ -16,47 +16,29 @@ import (
 // tick over 10,000 games due at once took one transaction, one fsync, per
 // game); when a batch fails, its games are handled again one transaction
 // each, so that one game's failure holds back no other (the first failure
-// is returned once every other game was handled). It returns the number
-// of games handled.
-//
-// Each of its transactions also drops the stale wake-up keys that fell
-// due (store.Tx.SetWake leaves a game's old key for the tick: issue 25),
-// the due keys of the games it handled among them. A tick with no game
-// due drops them in a transaction of its own only once store.StaleSkip of
-// them are due (NextWake then stops at them): until then they cost no
-// commit.
+// is returned once every other game was handled); each drops the stale
+// wake-up keys due (store.TickWakes: alone only when no game is due).
 func (r *Referee) Tick(ctx context.Context) (int, error) {
 	now := r.clock.Now()
-	var due []string
-	stale := false
+	due, stale := []string(nil), false
 	if err := r.db.View(func(tx *store.Tx) error {
-		due = tx.DueWakes(now, 500)
-		stale = len(due) == 0 && tx.StaleWakes(now, store.StaleSkip) >= store.StaleSkip
+		due, stale = tx.TickWakes(now, 500)
 		return nil
 	}); err != nil {
 		return 0, err
 	}
-	if stale {
-		if err := r.db.Update(func(tx *store.Tx) error { _, err := tx.DropStaleWakes(now); return err }); err != nil {
-			return 0, err
-		}
-	}
-	tick := func(w *work, ids []string) error {
-		w.ticking = true // flush drops the stale keys, after the new wake-ups
-		return tickGames(w, ids)
-	}
 	var failed error
-	for rest := due; len(rest) > 0; {
+	for rest := due; len(rest) > 0 || stale; stale = false {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
 		batch := rest[:min(len(rest), tickBatch)]
 		rest = rest[len(batch):]
-		if _, err := r.updateAs("tick", func(w *work) error { return tick(w, batch) }); err == nil {
+		if _, err := r.updateAs("tick", func(w *work) error { return tickGames(w, batch) }); err == nil {
 			continue
 		}
 		for _, id := range batch {
-			if _, err := r.updateAs("tick", func(w *work) error { return tick(w, []string{id}) }); err != nil && failed == nil {
+			if _, err := r.updateAs("tick", func(w *work) error { return tickGames(w, []string{id}) }); err != nil && failed == nil {
 				failed = fmt.Errorf("tick %s: %w", id, err)
 			}
 		}
@@ -71,8 +53,9 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 const tickBatch = 100
 
 // tickGames handles the wake-ups of games (and tournaments) in one unit
-// of work.
+// of work, whose commit drops the stale wake-up keys due.
 func tickGames(w *work, ids []string) error {
+	w.tx.DropStaleWakesAtCommit(w.now)
 	for _, id := range ids {
 		if tid, ok := strings.CutPrefix(id, bymail.WakePrefix); ok {
 			if err := bymail.Tick(w.desk(), tid); err != nil {
@@ -93,8 +76,7 @@ func tickGames(w *work, ids []string) error {
 
 // NextWake returns when Tick should next run (false: nothing scheduled).
 func (r *Referee) NextWake() (time.Time, bool, error) {
-	var t time.Time
-	var ok bool
+	t, ok := time.Time{}, false
 	err := r.db.View(func(tx *store.Tx) error {
 		t, ok = tx.NextWake()
 		return nil

@@ -55,9 +55,6 @@ type work struct {
 	// tournament's entrant is read for the seat, the reply address and
 	// the round mail's tag, decoded once).
 	players records.Players
-	// ticking: a tick's unit of work, whose flush drops the stale
-	// wake-up keys due (tick.go), its games' own among them.
-	ticking bool
 }
 
 // The rooms of a unit of work besides the games it touches: what the
@@ -366,11 +363,6 @@ func (w *work) flush() ([]string, error) {
 	}
 	if err := w.kept.Flush(w.desk().Records(), w.now); err != nil {
 		return nil, err
-	}
-	if w.ticking {
-		if _, err := w.tx.DropStaleWakes(w.now); err != nil {
-			return nil, err
-		}
 	}
 	if err := w.persistOutbox(); err != nil {
 		return nil, err

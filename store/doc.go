@@ -529,12 +529,13 @@
 //     the first live key's time, looking past at most StaleSkip stale
 //     keys (past those, the next key's time: a tick then, early, finds
 //     no game due and drops them). Wake reads the key beside the log.
-//   - DropStaleWakes deletes the stale keys at or before a time: each
-//     transaction of referee.Tick runs it after its games' new
-//     wake-ups, so their due keys leave in the leaf the tick writes
-//     anyway; a tick with no game due runs it in a transaction of its
-//     own only once StaleSkip stale keys are due (StaleWakes counts
-//     them), so that stale keys cost no commit until then.
+//   - DropStaleWakes deletes the stale keys at or before a time; a
+//     transaction that called DropStaleWakesAtCommit runs it as it
+//     commits, after its other writes. Each transaction of referee.Tick
+//     does, after its games' new wake-ups, so that their due keys leave
+//     in the leaf the tick writes anyway; a tick with no game due drops
+//     them in a transaction of its own only once StaleSkip stale keys
+//     are due (TickWakes says so), so they cost no commit until then.
 //   - A key of the older form (0xFF + the game in "wake", or a store
 //     without log.flat) is deleted at once, as before.
 //   - A game set back to a time it had makes that key live again; a

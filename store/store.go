@@ -340,7 +340,11 @@ func (db *DB) Update(fn func(tx *Tx) error) error {
 	return db.bolt.Update(func(btx *bolt.Tx) error {
 		tx := &Tx{tx: btx, db: db}
 		btx.OnCommit(func() { db.group.counted(tx) })
-		return fn(tx)
+		if err := fn(tx); err != nil || tx.dropStale.IsZero() {
+			return err
+		}
+		_, err := tx.DropStaleWakes(tx.dropStale)
+		return err
 	})
 }
 
@@ -403,6 +407,9 @@ type Tx struct {
 	spec *Spec
 	// data counts the log entries and queue rows written (WriteStats).
 	data int64
+	// dropStale: drop the stale wake-up keys at or before it as the
+	// transaction commits (DropStaleWakesAtCommit).
+	dropStale time.Time
 }
 
 // b returns a bucket for an access a speculation cannot check: it makes

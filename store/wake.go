@@ -170,6 +170,23 @@ func (tx *Tx) NextWake() (time.Time, bool) {
 // until then and never make NextWake's caller wake in a loop.
 const StaleSkip = 256
 
+// TickWakes returns DueWakes(now, limit) and, when no game is due,
+// whether StaleSkip stale keys are: a tick with no game due drops them
+// then only (referee.Tick), in a transaction of its own.
+func (tx *Tx) TickWakes(now time.Time, limit int) (due []string, dropStale bool) {
+	due = tx.DueWakes(now, limit)
+	return due, len(due) == 0 && tx.StaleWakes(now, StaleSkip) >= StaleSkip
+}
+
+// DropStaleWakesAtCommit makes the transaction drop the stale keys at or
+// before now (DropStaleWakes) after its other writes, as it commits (in
+// DB.Update): a tick's transactions do, after their games' new wake-ups,
+// so that those games' due keys leave in the leaf the tick writes anyway.
+func (tx *Tx) DropStaleWakesAtCommit(now time.Time) {
+	tx.widen()
+	tx.dropStale = now
+}
+
 // StaleWakes returns the number of stale keys (SetWake) at or before
 // now, up to limit (0: no limit).
 func (tx *Tx) StaleWakes(now time.Time, limit int) int {
