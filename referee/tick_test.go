@@ -48,6 +48,16 @@ func cloneDueGames(t testing.TB, h *harness, tmpl *Game, n int) time.Time {
 	return due
 }
 
+// dueGames is a harness with a toy game "tmpl" and n copies of it due at
+// once (cloneDueGames).
+func dueGames(t *testing.T, n int) (*harness, *Game, time.Time) {
+	h := newHarness(t)
+	h.newToyGame("tmpl", ann, bob)
+	h.mails()
+	tmpl := h.game("tmpl")
+	return h, tmpl, cloneDueGames(t, h, tmpl, n)
+}
+
 // TestTickBatchesDueGames (issue 25: deadlines batched): games due at
 // once are handled in transactions of tickBatch games, each game's
 // deadline expired exactly once; a game that cannot be handled holds
@@ -55,12 +65,8 @@ func cloneDueGames(t testing.TB, h *harness, tmpl *Game, n int) time.Time {
 func TestTickBatchesDueGames(t *testing.T) {
 	for _, broken := range []bool{false, true} {
 		t.Run(fmt.Sprint("broken=", broken), func(t *testing.T) {
-			h := newHarness(t)
-			h.newToyGame("tmpl", ann, bob)
-			h.mails()
-			tmpl := h.game("tmpl")
 			const n = 2*tickBatch + 17
-			due := cloneDueGames(t, h, tmpl, n)
+			h, tmpl, due := dueGames(t, n)
 			if broken {
 				// A game whose engine is unknown, due first.
 				bad := *tmpl
@@ -147,12 +153,8 @@ func BenchmarkTickDue(b *testing.B) {
 // keys due, the game not); then ticks with no game due and StaleSkip - 1,
 // StaleSkip and 3 x StaleSkip stale keys due.
 func TestTickWakesByTheLiveKeyAndDropsStale_Issue25(t *testing.T) {
-	h := newHarness(t)
-	h.newToyGame("tmpl", ann, bob)
-	h.mails()
-	tmpl := h.game("tmpl")
 	const n = 2*tickBatch + 17
-	due := cloneDueGames(t, h, tmpl, n)
+	h, _, due := dueGames(t, n)
 	later := due.Add(24 * time.Hour)
 	if err := h.db.Update(func(tx *store.Tx) error {
 		for i := range n {

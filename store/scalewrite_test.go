@@ -442,15 +442,7 @@ func pagesOfMove(t *testing.T, db *DB, m int, move func(*Tx) error) (written, sp
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m%2 == 0 {
-		err = db.Update(move)
-	} else {
-		var s *Spec
-		if s, err = db.Speculate(move); err == nil {
-			err = db.Commit(s, nil)
-		}
-	}
-	if err != nil {
+	if err := updateOrSpeculate(db, m, move); err != nil {
 		t.Fatal(err)
 	}
 	after, err := db.PageReading()
@@ -458,4 +450,17 @@ func pagesOfMove(t *testing.T, db *DB, m int, move func(*Tx) error) (written, sp
 		t.Fatal(err)
 	}
 	return WrittenPages(before, after)
+}
+
+// updateOrSpeculate runs move in an update when m is even, else in a
+// speculation committed at once.
+func updateOrSpeculate(db *DB, m int, move func(*Tx) error) error {
+	if m%2 == 0 {
+		return db.Update(move)
+	}
+	s, err := db.Speculate(move)
+	if err == nil {
+		err = db.Commit(s, nil)
+	}
+	return err
 }
