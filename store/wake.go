@@ -21,7 +21,9 @@ import (
 // one that counts, and a key in "wake" that is not the one beside its game's
 // log is stale. DueWakes and NextWake skip stale keys, and DropStaleWakes
 // (the tick's) deletes those that fell due. A key of the older form (0xFF +
-// the game in "wake", or a store without log.flat) is still deleted at once.
+// the game in "wake", or a store without log.flat) is still deleted at
+// once, and so is any in a "wake" of one leaf (a small store: the key is in
+// the leaf the new key writes, and stale keys would make it a tree).
 func (tx *Tx) SetWake(game string, at time.Time) error {
 	if tx.spec != nil {
 		return tx.specSetWake(game, at)
@@ -41,11 +43,14 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 		return nil
 	}
 	if old != nil {
-		if oldBy || l == nil {
-			// The form of an older store (or of a store without log.flat).
+		if oldBy || l == nil || tx.oneLeaf(w) {
+			// The form of an older store (or of a store without
+			// log.flat), or a tree of one leaf: the new key's.
 			if err := w.Delete(bytes.Clone(old)); err != nil {
 				return err
 			}
+		}
+		if oldBy {
 			if err := w.Delete(wakeByKey(game)); err != nil {
 				return err
 			}
@@ -68,6 +73,17 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 	}
 	l.FillPercent = logFill
 	return l.Put(beside, key)
+}
+
+// oneLeaf reports whether a bucket was one leaf as last committed (its
+// root a leaf, or inline): a key deleted there is in the leaf a put
+// writes anyway (a write transaction's only: bbolt's Tx.Page).
+func (tx *Tx) oneLeaf(b *bolt.Bucket) bool {
+	if b.Root() == 0 {
+		return true
+	}
+	p, err := tx.tx.Page(int(b.Root()))
+	return err == nil && p != nil && p.Type == "leaf"
 }
 
 // wakeBeside returns log.flat (nil in a store of schema 7 or older) and
