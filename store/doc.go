@@ -537,7 +537,13 @@
 //     them in a transaction of its own only once StaleSkip stale keys
 //     are due (TickWakes says so), so they cost no commit until then.
 //   - A key of the older form (0xFF + the game in "wake", or a store
-//     without log.flat) is deleted at once, as before.
+//     without log.flat) is deleted at once, as before; so is any key of
+//     a "wake" of one leaf as last committed (its root a leaf, or
+//     inline: a small store), which the new key's put writes anyway and
+//     which stale keys would make a tree, a branch more a move
+//     (BenchmarkWritePerMove writes the bytes it wrote before, exactly:
+//     13,312 / 11,264 / 9,216 / 14,336 B a move; the wake of referee
+//     bench's mail run is one leaf too).
 //   - A game set back to a time it had makes that key live again; a
 //     stale key waits for its time, so "wake" holds the live keys and
 //     the stale ones not yet due: a game's moves between two ticks.
@@ -551,11 +557,11 @@
 // failures with the old delete). Measured (referee bench --no-mail
 // --bulk, bytes a move for the data bytes a move, exact up to the page
 // layout of a run, two runs each): at 1,000 games (--moves 300 --pages)
-// 17,571-18,046 B for 4,266 B (4.12-4.23x) -> 17,408-17,421 B
-// (4.08x): wake 1.62 -> 1.48 pages a move (leaves 0.90 -> 0.81,
-// branches 0.72 -> 0.67). At 10,000 games (--moves 100) 16,465-16,640
-// B for 3,844 B before and after (4.28-4.33x): no change beyond a
-// run's layout. The cut saves a page where a move's old and new keys
+// 17,571-18,046 B for 4,266 B (4.12-4.23x) -> 17,408-17,428 B
+// (4.08-4.09x, three runs): wake 1.62 -> 1.48 pages a move (leaves
+// 0.90 -> 0.81, branches 0.72 -> 0.67). At 10,000 games (--moves 100)
+// 16,465-16,640 B for 3,844 B before (three runs), 16,465-16,629 B
+// after (4.28-4.33x): no change beyond a run's layout. The cut saves a page where a move's old and new keys
 // are in different leaves, which the bench's moves, 100 or 300 in games
 // drawn at random, each its game's first or second since the load,
 // seldom are; not yet 4x at scale.
