@@ -541,7 +541,7 @@
 //     a "wake" of one leaf as last committed (its root a leaf, or
 //     inline: a small store), which the new key's put writes anyway and
 //     which stale keys would make a tree, a branch more a move
-//     (BenchmarkWritePerMove writes the bytes it wrote before, exactly:
+//     (TestSmallWakeKeepsNoStaleKeys_Issue25; BenchmarkWritePerMove writes the bytes it wrote before, exactly:
 //     13,312 / 11,264 / 9,216 / 14,336 B a move; the wake of referee
 //     bench's mail run is one leaf too).
 //   - A game set back to a time it had makes that key live again; a
@@ -551,7 +551,8 @@
 // Proved against a reference (TestStaleWakeKeysLeftForTheTick_Issue25:
 // moves later, earlier, back, unchanged, before 1970, none, by updates
 // and speculations, rolled back; ticks; crashes; every key of "wake",
-// DueWakes, NextWake and StaleWakes after each step) and through the
+// DueWakes, NextWake and StaleWakes after each step;
+// TestNextWakeLooksPastStaleSkip_Issue25 for the bound) and through the
 // referee's tick (TestTickWakesByTheLiveKeyAndDropsStale_Issue25); a
 // move writes one leaf of wake (TestWakeKeptBesideTheLog_Issue25: 25
 // failures with the old delete). Measured (referee bench --no-mail

@@ -352,3 +352,30 @@ func TestNextWakeLooksPastStaleSkip_Issue25(t *testing.T) {
 		t.Errorf("NextWake after the drop: %v, want %v", got, sec(600))
 	}
 }
+
+// A "wake" of one leaf deletes a changed wake-up's old key at once (it is
+// in the leaf the new key writes; stale keys would make the bucket a tree,
+// a branch more a move): a small store keeps no stale key. Variation: 1-8
+// games, 200 moves each to a later, an earlier or no time.
+func TestSmallWakeKeepsNoStaleKeys_Issue25(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 14))
+	for _, games := range []int{1, 2, 8} {
+		db := open(t)
+		for m := range 200 * games {
+			g := fmt.Sprintf("g%d", rng.IntN(games))
+			at := t0.Add(time.Duration(rng.IntN(1e6)-1e5) * time.Second)
+			if rng.IntN(8) == 0 {
+				at = time.Time{}
+			}
+			if err := updateOrSpeculate(db, m, func(tx *Tx) error { return tx.SetWake(g, at) }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		db.View(func(tx *Tx) error {
+			if n := tx.StaleWakes(t0.Add(1e7*time.Second), 0); n != 0 {
+				t.Errorf("%d games: %d stale keys in a wake of one leaf", games, n)
+			}
+			return nil
+		})
+	}
+}
