@@ -16,19 +16,19 @@ import (
 // tick over 10,000 games due at once took one transaction, one fsync, per
 // game); when a batch fails, its games are handled again one transaction
 // each, so that one game's failure holds back no other (the first failure
-// is returned once every other game was handled). It returns the number
-// of games handled.
+// is returned once every other game was handled); each drops the stale
+// wake-up keys due (store.TickWakes: alone only when no game is due).
 func (r *Referee) Tick(ctx context.Context) (int, error) {
 	now := r.clock.Now()
-	var due []string
+	due, stale := []string(nil), false
 	if err := r.db.View(func(tx *store.Tx) error {
-		due = tx.DueWakes(now, 500)
+		due, stale = tx.TickWakes(now, 500)
 		return nil
 	}); err != nil {
 		return 0, err
 	}
 	var failed error
-	for rest := due; len(rest) > 0; {
+	for rest := due; len(rest) > 0 || stale; stale = false {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
@@ -53,8 +53,9 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 const tickBatch = 100
 
 // tickGames handles the wake-ups of games (and tournaments) in one unit
-// of work.
+// of work, whose commit drops the stale wake-up keys due.
 func tickGames(w *work, ids []string) error {
+	w.tx.DropStaleWakesAtCommit(w.now)
 	for _, id := range ids {
 		if tid, ok := strings.CutPrefix(id, bymail.WakePrefix); ok {
 			if err := bymail.Tick(w.desk(), tid); err != nil {
@@ -75,8 +76,7 @@ func tickGames(w *work, ids []string) error {
 
 // NextWake returns when Tick should next run (false: nothing scheduled).
 func (r *Referee) NextWake() (time.Time, bool, error) {
-	var t time.Time
-	var ok bool
+	t, ok := time.Time{}, false
 	err := r.db.View(func(tx *store.Tx) error {
 		t, ok = tx.NextWake()
 		return nil

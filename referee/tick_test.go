@@ -48,6 +48,16 @@ func cloneDueGames(t testing.TB, h *harness, tmpl *Game, n int) time.Time {
 	return due
 }
 
+// dueGames is a harness with a toy game "tmpl" and n copies of it due at
+// once (cloneDueGames).
+func dueGames(t *testing.T, n int) (*harness, *Game, time.Time) {
+	h := newHarness(t)
+	h.newToyGame("tmpl", ann, bob)
+	h.mails()
+	tmpl := h.game("tmpl")
+	return h, tmpl, cloneDueGames(t, h, tmpl, n)
+}
+
 // TestTickBatchesDueGames (issue 25: deadlines batched): games due at
 // once are handled in transactions of tickBatch games, each game's
 // deadline expired exactly once; a game that cannot be handled holds
@@ -55,12 +65,8 @@ func cloneDueGames(t testing.TB, h *harness, tmpl *Game, n int) time.Time {
 func TestTickBatchesDueGames(t *testing.T) {
 	for _, broken := range []bool{false, true} {
 		t.Run(fmt.Sprint("broken=", broken), func(t *testing.T) {
-			h := newHarness(t)
-			h.newToyGame("tmpl", ann, bob)
-			h.mails()
-			tmpl := h.game("tmpl")
 			const n = 2*tickBatch + 17
-			due := cloneDueGames(t, h, tmpl, n)
+			h, tmpl, due := dueGames(t, n)
 			if broken {
 				// A game whose engine is unknown, due first.
 				bad := *tmpl
@@ -136,5 +142,104 @@ func BenchmarkTickDue(b *testing.B) {
 				b.StartTimer()
 			}
 		})
+	}
+}
+
+// A game's old wake-up keys are left in the store for the tick to drop
+// (store.Tx.SetWake, issue 25); the tick wakes every game by its live
+// wake-up only and drops the stale keys due in its own transactions.
+// Variation: 2 x tickBatch + 17 games due at once, each with stale keys
+// before and after the tick's time, half of them moved a day later (stale
+// keys due, the game not); then ticks with no game due and StaleSkip - 1,
+// StaleSkip and 3 x StaleSkip stale keys due.
+func TestTickWakesByTheLiveKeyAndDropsStale_Issue25(t *testing.T) {
+	const n = 2*tickBatch + 17
+	h, _, due := dueGames(t, n)
+	later := due.Add(24 * time.Hour)
+	if err := h.db.Update(func(tx *store.Tx) error {
+		for i := range n {
+			id := fmt.Sprintf("d%05d", i)
+			final := due
+			if i%2 == 1 {
+				final = later
+				g, err := loadGame(tx, id)
+				if err != nil {
+					return err
+				}
+				for k := range g.Seats {
+					if dl := g.Seats[k].Deadline; dl != nil {
+						dl.Due = later
+					}
+				}
+				if err := saveGame(tx, g); err != nil {
+					return err
+				}
+			}
+			for _, at := range []time.Time{due.Add(-time.Hour), due.Add(3 * time.Hour), final} {
+				if err := tx.SetWake(id, at); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.clock.T = due.Add(time.Minute)
+	handled, err := h.r.Tick(context.Background())
+	if err != nil || handled != (n+1)/2+1 { // the games due and the template
+		t.Fatalf("Tick: %d handled, %v; want %d", handled, err, (n+1)/2+1)
+	}
+	for i := range n {
+		g := h.game(fmt.Sprintf("d%05d", i))
+		missed := 0
+		for _, s := range g.Seats {
+			missed += s.MissedTotal
+		}
+		if want := 1 - i%2; missed != want {
+			t.Errorf("game d%05d: %d missed moves after the tick, want %d", i, missed, want)
+		}
+	}
+	stale := func() (k int) {
+		h.db.View(func(tx *store.Tx) error { k = tx.StaleWakes(h.clock.T, 0); return nil })
+		return k
+	}
+	if k := stale(); k != 0 {
+		t.Errorf("%d stale keys due left after the tick", k)
+	}
+	// Ticks with no game due: the stale keys cost no commit until
+	// StaleSkip of them are due.
+	for _, k := range []int{store.StaleSkip - 1, store.StaleSkip, 3 * store.StaleSkip} {
+		h.clock.T = h.clock.T.Add(time.Minute)
+		at := h.clock.T.Add(-time.Second)
+		if err := h.db.Update(func(tx *store.Tx) error {
+			for j := range k {
+				id := fmt.Sprintf("s%d.%d", k, j)
+				if err := tx.SetWake(id, at); err != nil {
+					return err
+				}
+				if err := tx.SetWake(id, at.Add(1000*time.Hour)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if got := stale(); got < k {
+			t.Fatalf("%d stale keys due, %d made", got, k)
+		}
+		ws0 := h.db.WriteStats()
+		handled, err := h.r.Tick(context.Background())
+		commits := h.db.WriteStats().Sub(ws0).Commits
+		if err != nil || handled != 0 {
+			t.Fatalf("%d stale keys: Tick: %d handled, %v", k, handled, err)
+		}
+		if k < store.StaleSkip && (commits != 0 || stale() < k) {
+			t.Errorf("%d stale keys due: %d commits, %d left; want none and all", k, commits, stale())
+		}
+		if k >= store.StaleSkip && (commits != 1 || stale() != 0) {
+			t.Errorf("%d stale keys due: %d commits, %d left; want 1 and none", k, commits, stale())
+		}
 	}
 }

@@ -94,7 +94,10 @@
 //	              when a game needs attention (deadline, reminder); and
 //	              0xFF + game id -> its key in wake (schema 9, schema9.go;
 //	              up to schema 8 in "wake.by"; from 2026-12-07 in log.flat,
-//	              still read here and moved by the game's next change)
+//	              still read here and moved by the game's next change);
+//	              from 2026-12-07 (no schema change) a time key is live
+//	              only while its game's key names it: a change leaves the
+//	              old one, stale (wake.go, "Stale wake-up keys" below)
 //	quarantine    sequence (8-byte big-endian) -> Quarantined: inputs that
 //	              can never be processed, kept for the operator (schema 2)
 //	tournaments   tournament id -> the tournament record (opaque, schema 4)
@@ -529,10 +532,58 @@
 // what a move writes at 1,000 games is now log.flat 5.65 pages (branches
 // 3.28: 4 levels; a leaf split nearly every move of the bench, whose
 // games were loaded in full leaves), queue.outbox 4.45 (a mail's blob
-// 2), inbound 3.4, wake 1.6, the headers' leaf and the meta page. Next:
-// a wake-up moved later could leave its old key for the tick to drop
-// (a move writes wake's last leaf only, not also the old key's: about
-// 0.9 page; DueWakes and NextWake must then skip and drop stale keys).
+// 2), inbound 3.4, wake 1.6, the headers' leaf and the meta page.
+//
+// # Stale wake-up keys
+//
+// A change of a game's wake-up (later, earlier, or none) leaves its old
+// time key in "wake" (2026-12-07, issue 25, no schema change: its delete
+// wrote the old key's leaf of wake and the branches above it, where the
+// move writes the new key's leaf only). The key beside the game's log
+// (above) says which time key is live; any other key of the game in
+// "wake" is stale:
+//
+//   - DueWakes returns the games of live keys only, in order; NextWake
+//     the first live key's time, looking past at most StaleSkip stale
+//     keys (past those, the next key's time: a tick then, early, finds
+//     no game due and drops them). Wake reads the key beside the log.
+//   - DropStaleWakes deletes the stale keys at or before a time; a
+//     transaction that called DropStaleWakesAtCommit runs it as it
+//     commits, after its other writes. Each transaction of referee.Tick
+//     does, after its games' new wake-ups, so that their due keys leave
+//     in the leaf the tick writes anyway; a tick with no game due drops
+//     them in a transaction of its own only once StaleSkip stale keys
+//     are due (TickWakes says so), so they cost no commit until then.
+//   - A key of the older form (0xFF + the game in "wake", or a store
+//     without log.flat) is deleted at once, as before; so is any key of
+//     a "wake" of one leaf as last committed (its root a leaf, or
+//     inline: a small store), which the new key's put writes anyway and
+//     which stale keys would make a tree, a branch more a move
+//     (TestSmallWakeKeepsNoStaleKeys_Issue25; BenchmarkWritePerMove writes the bytes it wrote before, exactly:
+//     13,312 / 11,264 / 9,216 / 14,336 B a move; the wake of referee
+//     bench's mail run is one leaf too).
+//   - A game set back to a time it had makes that key live again; a
+//     stale key waits for its time, so "wake" holds the live keys and
+//     the stale ones not yet due: a game's moves between two ticks.
+//
+// Proved against a reference (TestStaleWakeKeysLeftForTheTick_Issue25:
+// moves later, earlier, back, unchanged, before 1970, none, by updates
+// and speculations, rolled back; ticks; crashes; every key of "wake",
+// DueWakes, NextWake and StaleWakes after each step;
+// TestNextWakeLooksPastStaleSkip_Issue25 for the bound) and through the
+// referee's tick (TestTickWakesByTheLiveKeyAndDropsStale_Issue25); a
+// move writes one leaf of wake (TestWakeKeptBesideTheLog_Issue25: 25
+// failures with the old delete). Measured (referee bench --no-mail
+// --bulk, bytes a move for the data bytes a move, exact up to the page
+// layout of a run, two runs each): at 1,000 games (--moves 300 --pages)
+// 17,571-18,046 B for 4,266 B (4.12-4.23x) -> 17,408-17,428 B
+// (4.08-4.09x, three runs): wake 1.62 -> 1.48 pages a move (leaves
+// 0.90 -> 0.81, branches 0.72 -> 0.67). At 10,000 games (--moves 100)
+// 16,465-16,640 B for 3,844 B before (three runs), 16,465-16,629 B
+// after (4.28-4.33x): no change beyond a run's layout. The cut saves a page where a move's old and new keys
+// are in different leaves, which the bench's moves, 100 or 300 in games
+// drawn at random, each its game's first or second since the load,
+// seldom are; not yet 4x at scale.
 //
 // The page size is the file's, fixed when it is made: a store made with
 // pages of 4 KiB keeps them and works as before; Compact rewrites it with

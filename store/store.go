@@ -346,7 +346,11 @@ func (db *DB) Update(fn func(tx *Tx) error) error {
 	return db.bolt.Update(func(btx *bolt.Tx) error {
 		tx := &Tx{tx: btx, db: db}
 		btx.OnCommit(func() { db.group.counted(tx) })
-		return fn(tx)
+		if err := fn(tx); err != nil || tx.dropStale.IsZero() {
+			return err
+		}
+		_, err := tx.DropStaleWakes(tx.dropStale)
+		return err
 	})
 }
 
@@ -412,6 +416,9 @@ type Tx struct {
 	// told are the queues whose OnQueued calls this transaction's commit
 	// makes (each once).
 	told []string
+	// dropStale: drop the stale wake-up keys at or before it as the
+	// transaction commits (DropStaleWakesAtCommit).
+	dropStale time.Time
 }
 
 // b returns a bucket for an access a speculation cannot check: it makes

@@ -60,6 +60,8 @@ func TestEveryReadIsTracked(t *testing.T) {
 		"Attempt": func(tx *Tx) { tx.Attempt("outbox", 1, t0, t0) }, "Retry": func(tx *Tx) { tx.Retry("outbox", 1, t0, "") },
 		"Finish": func(tx *Tx) { tx.Finish("outbox", 1, Sent, t0, t0, "") }, "PruneRetired": func(tx *Tx) { tx.PruneRetired("outbox", t0) },
 		"DueWakes": func(tx *Tx) { tx.DueWakes(t0, 0) }, "NextWake": func(tx *Tx) { tx.NextWake() }, "Wake": func(tx *Tx) { tx.Wake("g1") },
+		"StaleWakes": func(tx *Tx) { tx.StaleWakes(t0, 0) }, "DropStaleWakes": func(tx *Tx) { tx.DropStaleWakes(t0) },
+		"TickWakes": func(tx *Tx) { tx.TickWakes(t0, 0) }, "DropStaleWakesAtCommit": func(tx *Tx) { tx.DropStaleWakesAtCommit(t0) },
 		"HasGame": func(tx *Tx) { tx.HasGame("g1") }, "Games": func(tx *Tx) { tx.Games(func(string, []byte) error { return nil }) },
 		"GameIDs": func(tx *Tx) { tx.GameIDs(nothing) }, "GameCount": func(tx *Tx) { tx.GameCount() },
 		"GameCounts": func(tx *Tx) { tx.GameCounts() }, "GameIndexBuilt": func(tx *Tx) { tx.GameIndexBuilt() },

@@ -14,6 +14,16 @@ import (
 
 // SetWake records when a game next needs attention (a deadline, a
 // reminder), replacing any earlier wake-up; the zero time removes it.
+//
+// A change leaves the game's old key in "wake" (2026-12-07, issue 25: its
+// delete wrote a leaf of wake and the branches above it, about 0.9 page a
+// move, for a key the tick can drop): the key beside the game's log is the
+// one that counts, and a key in "wake" that is not the one beside its game's
+// log is stale. DueWakes and NextWake skip stale keys, and DropStaleWakes
+// (the tick's) deletes those that fell due. A key of the older form (0xFF +
+// the game in "wake", or a store without log.flat) is still deleted at
+// once, and so is any in a "wake" of one leaf (a small store: the key is in
+// the leaf the new key writes, and stale keys would make it a tree).
 func (tx *Tx) SetWake(game string, at time.Time) error {
 	if tx.spec != nil {
 		return tx.specSetWake(game, at)
@@ -33,16 +43,23 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 		return nil
 	}
 	if old != nil {
-		if err := w.Delete(bytes.Clone(old)); err != nil {
-			return err
+		if oldBy || l == nil || tx.oneLeaf(w) {
+			// The form of an older store (or of a store without
+			// log.flat), or a tree of one leaf: the new key's.
+			if err := w.Delete(bytes.Clone(old)); err != nil {
+				return err
+			}
 		}
 		if oldBy {
-			// The form of an older store (or of a store without log.flat).
 			if err := w.Delete(wakeByKey(game)); err != nil {
 				return err
 			}
-		} else if err := l.Delete(beside); err != nil {
-			return err
+		} else if key == nil {
+			// The old key stays in wake, stale once nothing beside the
+			// log names it.
+			if err := l.Delete(beside); err != nil {
+				return err
+			}
 		}
 	}
 	if key == nil {
@@ -56,6 +73,17 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 	}
 	l.FillPercent = logFill
 	return l.Put(beside, key)
+}
+
+// oneLeaf reports whether a bucket was one leaf as last committed (its
+// root a leaf, or inline): a key deleted there is in the leaf a put
+// writes anyway (a write transaction's only: bbolt's Tx.Page).
+func (tx *Tx) oneLeaf(b *bolt.Bucket) bool {
+	if b.Root() == 0 {
+		return true
+	}
+	p, err := tx.tx.Page(int(b.Root()))
+	return err == nil && p != nil && p.Type == "leaf"
 }
 
 // wakeBeside returns log.flat (nil in a store of schema 7 or older) and
@@ -112,7 +140,8 @@ func (tx *Tx) Wake(game string) time.Time {
 }
 
 // DueWakes returns the games whose wake-up is at or before now, earliest
-// first (at most limit; 0 means no limit).
+// first (at most limit; 0 means no limit). Stale keys (SetWake) are
+// skipped.
 func (tx *Tx) DueWakes(now time.Time, limit int) []string {
 	var out []string
 	c := tx.b(bWake).Cursor()
@@ -121,16 +150,93 @@ func (tx *Tx) DueWakes(now time.Time, limit int) []string {
 		if k[0] == wakeByPrefix || binary.BigEndian.Uint64(k[:8]) > end || (limit > 0 && len(out) >= limit) {
 			break
 		}
-		out = append(out, string(k[8:]))
+		if tx.wakeLive(k) {
+			out = append(out, string(k[8:]))
+		}
 	}
 	return out
 }
 
-// NextWake returns the earliest wake-up of any game.
+// wakeLive reports whether a key of "wake" (8-byte time + game) is its
+// game's wake-up, not a stale key a change left (SetWake).
+func (tx *Tx) wakeLive(k []byte) bool {
+	cur, _ := tx.wakeKey(string(k[8:]))
+	return bytes.Equal(cur, k)
+}
+
+// NextWake returns the earliest wake-up of any game. It skips stale keys,
+// up to StaleSkip of them: past those it returns the time of the next key,
+// stale or not (a tick then, early, finds no game due and drops them).
 func (tx *Tx) NextWake() (time.Time, bool) {
-	k, _ := tx.b(bWake).Cursor().First()
-	if k == nil || k[0] == wakeByPrefix {
-		return time.Time{}, false
+	c := tx.b(bWake).Cursor()
+	skipped := 0
+	for k, _ := c.First(); k != nil && k[0] != wakeByPrefix; k, _ = c.Next() {
+		if skipped < StaleSkip && !tx.wakeLive(k) {
+			skipped++
+			continue
+		}
+		return time.Unix(0, int64(binary.BigEndian.Uint64(k[:8]))), true
 	}
-	return time.Unix(0, int64(binary.BigEndian.Uint64(k[:8]))), true
+	return time.Time{}, false
+}
+
+// StaleSkip is the most stale keys NextWake looks past: a tick that finds
+// no game due drops the stale keys due only when there are as many
+// (referee.Tick), so that stale keys cost no transaction of their own
+// until then and never make NextWake's caller wake in a loop.
+const StaleSkip = 256
+
+// TickWakes returns DueWakes(now, limit) and, when no game is due,
+// whether StaleSkip stale keys are: a tick with no game due drops them
+// then only (referee.Tick), in a transaction of its own.
+func (tx *Tx) TickWakes(now time.Time, limit int) (due []string, dropStale bool) {
+	due = tx.DueWakes(now, limit)
+	return due, len(due) == 0 && tx.StaleWakes(now, StaleSkip) >= StaleSkip
+}
+
+// DropStaleWakesAtCommit makes the transaction drop the stale keys at or
+// before now (DropStaleWakes) after its other writes, as it commits (in
+// DB.Update): a tick's transactions do, after their games' new wake-ups,
+// so that those games' due keys leave in the leaf the tick writes anyway.
+func (tx *Tx) DropStaleWakesAtCommit(now time.Time) {
+	tx.widen()
+	tx.dropStale = now
+}
+
+// StaleWakes returns the number of stale keys (SetWake) at or before
+// now, up to limit (0: no limit).
+func (tx *Tx) StaleWakes(now time.Time, limit int) int {
+	n := 0
+	tx.staleWakes(now, func([]byte) bool { n++; return limit == 0 || n < limit })
+	return n
+}
+
+// DropStaleWakes deletes the stale keys (SetWake) at or before now and
+// returns how many it deleted: the tick's (referee.Tick), in a write
+// transaction of its own or of the tick's games.
+func (tx *Tx) DropStaleWakes(now time.Time) (int, error) {
+	var stale [][]byte
+	tx.staleWakes(now, func(k []byte) bool { stale = append(stale, bytes.Clone(k)); return true })
+	w := tx.b(bWake)
+	for _, k := range stale {
+		if err := w.Delete(k); err != nil {
+			return 0, err
+		}
+	}
+	return len(stale), nil
+}
+
+// staleWakes calls fn with each stale key at or before now, in order,
+// while fn returns true.
+func (tx *Tx) staleWakes(now time.Time, fn func(k []byte) bool) {
+	c := tx.b(bWake).Cursor()
+	end := uint64(now.UnixNano())
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		if k[0] == wakeByPrefix || binary.BigEndian.Uint64(k[:8]) > end {
+			return
+		}
+		if !tx.wakeLive(k) && !fn(k) {
+			return
+		}
+	}
 }
