@@ -62,7 +62,7 @@ func TestWindowSwissAgainstExact(t *testing.T) {
 				order, byes = takeByes(order, 1, h)
 			}
 			pts, met := tr.PointTotals(), tr.meetings()
-			exact := exactSwiss(order, pts, met, h)
+			exact := exactSwiss(nil, order, pts, met, h)
 			win := windowSwiss(order, pts, met, h, step, look)
 			if exact == nil || win == nil {
 				t.Fatalf("iter %d round %d: no pairing (exact %v, windows %v)", iter, round, exact, win)
@@ -131,7 +131,7 @@ func TestWindowSwissLargeAgainstExact(t *testing.T) {
 				order, byes = takeByes(order, 1, h)
 			}
 			pts, met := tr.PointTotals(), tr.meetings()
-			exact := exactSwiss(order, pts, met, h)
+			exact := exactSwiss(nil, order, pts, met, h)
 			win := windowSwiss(order, pts, met, h, swissStep, swissLook)
 			place := make([]int, n)
 			for i, e := range order {
