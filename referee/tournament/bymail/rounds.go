@@ -280,11 +280,16 @@ func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 		done = d.newStandings(&c)
 	}
 	base := d.newMailBase(t)
+	// One map for every mail, cleared before each (issue 24: a map of 32
+	// keys a mail was 26 MB of a 5,000-game START's allocations); a mail
+	// keeps none of it (tourMailAs renders it into text).
+	data := make(map[string]any, 32)
 	mail := func(e tournament.Entrant, k int) {
 		if e.Withdrawn != 0 && rd.N >= e.Withdrawn {
 			return
 		}
-		data := d.roundDataAt(t, r, e.ID, k)
+		clear(data)
+		roundDataIn(data, t, r, e.ID, k)
 		if done != nil {
 			data["standings"] = d.excerpt(done, e.ID, e.Lang)
 		}
@@ -326,8 +331,13 @@ func seats(rd tournament.Round) map[int]int {
 // roundDataAt describes round r to entrant e: their game or bye, and the
 // standings so far (k: the index of e's match in the round, -1 for none).
 func (d *desk) roundDataAt(t *tournament.Tournament, r, e, k int) map[string]any {
+	// Room for the mail's keys (tourMailAs).
+	return roundDataIn(make(map[string]any, 32), t, r, e, k)
+}
+
+// roundDataIn is roundDataAt written into data, which the caller cleared.
+func roundDataIn(data map[string]any, t *tournament.Tournament, r, e, k int) map[string]any {
 	rd := &t.Rounds[r]
-	data := make(map[string]any, 32) // room for the mail's keys (tourMailAs)
 	data["round"], data["rounds"], data["bye"], data["asked"] = rd.N, t.PlannedRounds(), false, false
 	data["game"], data["opponents"], data["seat"] = "", []string(nil), 0
 	data["due_at"], data["next_at"], data["standings"] = rd.Due, time.Time{}, ""
