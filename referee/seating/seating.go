@@ -209,6 +209,11 @@ func Create(h Host, ng NewGame) (Game, error) {
 	if ng.Seated {
 		prefix = SeatPrefix(h.GameCount())
 	}
+	if len(ng.Invite) > 0 {
+		// Room for every seat at once (issue 24: a START's 10,000 seats
+		// grew each game's list twice).
+		g.Seats = make([]records.Seat, 0, n)
+	}
 	for _, inv := range ng.Invite {
 		if err := invite(h, gm, inv, !ng.Seated, prefix); err != nil {
 			return nil, err

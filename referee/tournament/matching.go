@@ -23,8 +23,7 @@ type wedge struct {
 // end of endpoint p.
 type matcher struct {
 	n         int
-	edges     []wedge
-	endpoint  []int
+	edges     []wedge // endpoint p of edge p/2 is m.end(p)
 	neighbend [][]int // per vertex: remote endpoints of its edges
 	mate      []int   // per vertex: remote endpoint of its matched edge, -1
 	label     []int   // per vertex/blossom: 0 free, 1 S, 2 T (5: scan mark)
@@ -48,14 +47,47 @@ type matcher struct {
 // maximum total weight (-1: unmatched). Edges of weight ≤ 0 are ignored.
 // edges is left as it was.
 func maxWeightMatching(n int, edges []wedge) []int {
-	return matchOwned(n, append([]wedge(nil), edges...))
+	return matchOwned(nil, n, append([]wedge(nil), edges...))
+}
+
+// matchBuf lends matchOwned and swissEdges the arrays whose size is the
+// number of edges, from one matching to the next (issue 24: a windowed
+// draw of 10,000 entrants made fresh ones for each of its windows, ~100 MB
+// of a 5,000-game START's allocations). What one matching leaves in them
+// is never read by the next: each is cleared or written before it is read.
+type matchBuf struct {
+	edges   []wedge
+	back    []int
+	deg     []int
+	allowed []bool
+}
+
+// grown returns s with length n, reusing its array when it is large
+// enough.
+func grown[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
+
+// end is the vertex at endpoint p: edge p/2's i when p is even, its j
+// when odd.
+func (m *matcher) end(p int) int {
+	e := &m.edges[p>>1]
+	if p&1 == 0 {
+		return e.i
+	}
+	return e.j
 }
 
 // matchOwned is maxWeightMatching on edges it may change (the Swiss draw's,
 // built for one matching): its weights are doubled in place rather than
 // copied (issue 24: the copy was a quarter of a 5,000-entrant draw's
-// allocations).
-func matchOwned(n int, edges []wedge) []int {
+// allocations). buf, when not nil, lends the arrays whose size is the
+// number of edges (a windowed draw's matchings, one after the other:
+// matchBuf); the matching returned is the caller's own.
+func matchOwned(buf *matchBuf, n int, edges []wedge) []int {
 	mate := make([]int, n)
 	for i := range mate {
 		mate[i] = -1
@@ -74,25 +106,28 @@ func matchOwned(n int, edges []wedge) []int {
 	if len(es) == 0 {
 		return mate
 	}
+	if buf == nil {
+		buf = &matchBuf{}
+	}
 	m := &matcher{n: n, edges: es}
-	m.endpoint = make([]int, 2*len(es))
 	// Every vertex's remote endpoints, cut from one backing array.
-	deg := make([]int, n)
+	deg := grown(buf.deg, n)
+	clear(deg)
 	for _, e := range es {
 		deg[e.i]++
 		deg[e.j]++
 	}
-	back := make([]int, 2*len(es))
+	back := grown(buf.back, 2*len(es))
 	m.neighbend = make([][]int, n)
 	for v, at := 0, 0; v < n; v++ {
 		m.neighbend[v] = back[at : at : at+deg[v]]
 		at += deg[v]
 	}
 	for k, e := range es {
-		m.endpoint[2*k], m.endpoint[2*k+1] = e.i, e.j
 		m.neighbend[e.i] = append(m.neighbend[e.i], 2*k+1)
 		m.neighbend[e.j] = append(m.neighbend[e.j], 2*k)
 	}
+	buf.deg, buf.back = deg, back
 	m.mate = make([]int, n)
 	m.inblossom = make([]int, n)
 	for v := 0; v < n; v++ {
@@ -120,11 +155,12 @@ func matchOwned(n int, edges []wedge) []int {
 			m.unused = append(m.unused, b)
 		}
 	}
-	m.allowed = make([]bool, len(es))
+	m.allowed = grown(buf.allowed, len(es)) // cleared at every stage (run)
+	buf.allowed = m.allowed
 	m.run()
 	for v := 0; v < n; v++ {
 		if m.mate[v] >= 0 {
-			mate[v] = m.endpoint[m.mate[v]]
+			mate[v] = m.end(m.mate[v])
 		}
 	}
 	return mate
@@ -165,7 +201,7 @@ func (m *matcher) assignLabel(w, t, p int) {
 	}
 	base := m.base[b]
 	mp := m.mate[base]
-	m.assignLabel(m.endpoint[mp], 1, mp^1)
+	m.assignLabel(m.end(mp), 1, mp^1)
 }
 
 // scanBlossom traces the alternating trees up from v and w: it returns the
@@ -184,9 +220,9 @@ func (m *matcher) scanBlossom(v, w int) int {
 		if m.labelend[b] == -1 {
 			v = -1
 		} else {
-			v = m.endpoint[m.labelend[b]]
+			v = m.end(m.labelend[b])
 			b = m.inblossom[v]
-			v = m.endpoint[m.labelend[b]]
+			v = m.end(m.labelend[b])
 		}
 		if w != -1 {
 			v, w = w, v
@@ -214,7 +250,7 @@ func (m *matcher) addBlossom(base, k int) {
 		m.parent[bv] = b
 		path = append(path, bv)
 		endps = append(endps, m.labelend[bv])
-		v = m.endpoint[m.labelend[bv]]
+		v = m.end(m.labelend[bv])
 		bv = m.inblossom[v]
 	}
 	path = append(path, bb)
@@ -225,7 +261,7 @@ func (m *matcher) addBlossom(base, k int) {
 		m.parent[bw] = b
 		path = append(path, bw)
 		endps = append(endps, m.labelend[bw]^1)
-		w = m.endpoint[m.labelend[bw]]
+		w = m.end(m.labelend[bw])
 		bw = m.inblossom[w]
 	}
 	m.childs[b], m.endps[b] = path, endps
@@ -309,7 +345,7 @@ func (m *matcher) expandBlossom(b int, endstage bool) {
 	}
 	if !endstage && m.label[b] == 2 {
 		ch, ep := m.childs[b], m.endps[b]
-		entry := m.inblossom[m.endpoint[m.labelend[b]^1]]
+		entry := m.inblossom[m.end(m.labelend[b]^1)]
 		j := index(ch, entry)
 		var jstep, trick int
 		if j&1 != 0 {
@@ -320,9 +356,9 @@ func (m *matcher) expandBlossom(b int, endstage bool) {
 		}
 		p := m.labelend[b]
 		for j != 0 {
-			m.label[m.endpoint[p^1]] = 0
-			m.label[m.endpoint[at(ep, j-trick)^trick^1]] = 0
-			m.assignLabel(m.endpoint[p^1], 2, p)
+			m.label[m.end(p^1)] = 0
+			m.label[m.end(at(ep, j-trick)^trick^1)] = 0
+			m.assignLabel(m.end(p^1), 2, p)
 			m.allowed[at(ep, j-trick)/2] = true
 			j += jstep
 			p = at(ep, j-trick) ^ trick
@@ -330,8 +366,8 @@ func (m *matcher) expandBlossom(b int, endstage bool) {
 			j += jstep
 		}
 		bv := at(ch, j)
-		m.label[m.endpoint[p^1]], m.label[bv] = 2, 2
-		m.labelend[m.endpoint[p^1]], m.labelend[bv] = p, p
+		m.label[m.end(p^1)], m.label[bv] = 2, 2
+		m.labelend[m.end(p^1)], m.labelend[bv] = p, p
 		m.bestedge[bv] = -1
 		j += jstep
 		for at(ch, j) != entry {
@@ -348,7 +384,7 @@ func (m *matcher) expandBlossom(b int, endstage bool) {
 			})
 			if found != -1 {
 				m.label[found] = 0
-				m.label[m.endpoint[m.mate[m.base[bv]]]] = 0
+				m.label[m.end(m.mate[m.base[bv]])] = 0
 				m.assignLabel(found, 2, m.labelend[found])
 			}
 			j += jstep
@@ -387,15 +423,15 @@ func (m *matcher) augmentBlossom(b, v int) {
 		t = at(ch, j)
 		p := at(ep, j-trick) ^ trick
 		if t >= m.n {
-			m.augmentBlossom(t, m.endpoint[p])
+			m.augmentBlossom(t, m.end(p))
 		}
 		j += jstep
 		t = at(ch, j)
 		if t >= m.n {
-			m.augmentBlossom(t, m.endpoint[p^1])
+			m.augmentBlossom(t, m.end(p^1))
 		}
-		m.mate[m.endpoint[p]] = p ^ 1
-		m.mate[m.endpoint[p^1]] = p
+		m.mate[m.end(p)] = p ^ 1
+		m.mate[m.end(p^1)] = p
 	}
 	m.childs[b] = append(append([]int{}, ch[i:]...), ch[:i]...)
 	m.endps[b] = append(append([]int{}, ep[i:]...), ep[:i]...)
@@ -416,10 +452,10 @@ func (m *matcher) augmentMatching(k int) {
 			if m.labelend[bs] == -1 {
 				break
 			}
-			t := m.endpoint[m.labelend[bs]]
+			t := m.end(m.labelend[bs])
 			bt := m.inblossom[t]
-			s = m.endpoint[m.labelend[bt]]
-			j := m.endpoint[m.labelend[bt]^1]
+			s = m.end(m.labelend[bt])
+			j := m.end(m.labelend[bt] ^ 1)
 			if bt >= m.n {
 				m.augmentBlossom(bt, j)
 			}
@@ -455,7 +491,7 @@ func (m *matcher) run() {
 				m.queue = m.queue[:len(m.queue)-1]
 				for _, p := range m.neighbend[v] {
 					k := p / 2
-					w := m.endpoint[p]
+					w := m.end(p)
 					if m.inblossom[v] == m.inblossom[w] {
 						continue
 					}

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -118,6 +119,33 @@ func TestMatchingRandom(t *testing.T) {
 		got := checkMatching(t, n, edges, mate)
 		if want := bruteMatching(n, w); got != want {
 			t.Fatalf("iter %d n=%d: weight %d, brute force %d\nedges %v\nmate %v", iter, n, got, want, edges, mate)
+		}
+	}
+}
+
+// TestMatchBufReusedMatchesAsFresh_Issue24: a matchBuf lent from one
+// matching to the next (a windowed draw's windows, growing and shrinking)
+// changes no matching: each equals the one made with arrays of its own,
+// over random graphs of 1-60 vertices, sparse and dense.
+func TestMatchBufReusedMatchesAsFresh_Issue24(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 7))
+	buf := new(matchBuf)
+	for iter := 0; iter < 3000; iter++ {
+		n := 1 + r.IntN(60)
+		density := r.Float64()
+		maxw := []int64{3, 10, 1000}[r.IntN(3)]
+		var edges []wedge
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if r.Float64() < density {
+					edges = append(edges, wedge{i, j, r.Int64N(maxw+1) - 1})
+				}
+			}
+		}
+		want := matchOwned(nil, n, slices.Clone(edges))
+		got := matchOwned(buf, n, slices.Clone(edges))
+		if !slices.Equal(got, want) {
+			t.Fatalf("iter %d n=%d: with a lent buffer %v, with its own %v", iter, n, got, want)
 		}
 	}
 }

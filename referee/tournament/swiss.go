@@ -26,7 +26,7 @@ func (t *Tournament) swiss(n int, pairing string) ([]Match, string, error) {
 	var pairs [][2]int
 	used := PairingExact
 	if pairing == PairingExact || len(order) <= swissStep+swissLook {
-		pairs = exactSwiss(order, pts, met, h)
+		pairs = exactSwiss(new(matchBuf), order, pts, met, h)
 	} else {
 		pairs, used = windowSwiss(order, pts, met, h, swissStep, swissLook), PairingWindows
 	}
@@ -73,10 +73,10 @@ var (
 // exactSwiss is the maximum-weight matching of the whole list: first
 // only pairs at most 60 places apart, then every pair when that leaves
 // someone out or forces a rematch.
-func exactSwiss(order []int, pts []float64, met map[[2]int]int, h []seatHistory) [][2]int {
-	pairs := swissMatch(order, pts, met, h, 60)
+func exactSwiss(buf *matchBuf, order []int, pts []float64, met map[[2]int]int, h []seatHistory) [][2]int {
+	pairs := swissMatch(buf, order, pts, met, h, 60)
 	if pairs == nil || rematches(pairs, met) > 0 {
-		if full := swissMatch(order, pts, met, h, len(order)); full != nil &&
+		if full := swissMatch(buf, order, pts, met, h, len(order)); full != nil &&
 			(pairs == nil || rematches(full, met) < rematches(pairs, met)) {
 			pairs = full
 		}
@@ -96,12 +96,13 @@ func exactSwiss(order []int, pts []float64, met map[[2]int]int, h []seatHistory)
 // as large, up to one window over the whole field (exactSwiss), so a
 // rematch stays only where the exact matching has one too.
 func windowSwiss(order []int, pts []float64, met map[[2]int]int, h []seatHistory, step, look int) [][2]int {
+	buf := new(matchBuf) // one set of edge arrays for every window's matching
 	for {
 		if len(order) <= step+look {
-			return exactSwiss(order, pts, met, h)
+			return exactSwiss(buf, order, pts, met, h)
 		}
-		if pairs := windowPass(order, pts, met, h, step, look); pairs != nil && rematches(pairs, met) == 0 {
-			return seamPass(order, pairs, pts, met, h, step)
+		if pairs := windowPass(buf, order, pts, met, h, step, look); pairs != nil && rematches(pairs, met) == 0 {
+			return seamPass(buf, order, pairs, pts, met, h, step)
 		}
 		step, look = 2*step, 2*look
 	}
@@ -109,7 +110,7 @@ func windowSwiss(order []int, pts []float64, met map[[2]int]int, h []seatHistory
 
 // windowPass is one pass of windowSwiss with fixed windows; nil when the
 // last window cannot pair everyone.
-func windowPass(order []int, pts []float64, met map[[2]int]int, h []seatHistory, step, look int) [][2]int {
+func windowPass(buf *matchBuf, order []int, pts []float64, met map[[2]int]int, h []seatHistory, step, look int) [][2]int {
 	var pairs [][2]int
 	var carry []int
 	paired := make([]bool, len(h))
@@ -129,13 +130,13 @@ func windowPass(order []int, pts []float64, met map[[2]int]int, h []seatHistory,
 		}
 		if len(win) == keep || len(win) < keep+look {
 			// The last window: everyone left.
-			last := exactSwiss(win, pts, met, h)
+			last := exactSwiss(buf, win, pts, met, h)
 			if last == nil {
 				return nil
 			}
 			return append(pairs, last...)
 		}
-		mate := windowMatch(win, keep, pts, met, h)
+		mate := windowMatch(buf, win, keep, pts, met, h)
 		carry = nil
 		for i := 0; i < keep; i++ {
 			switch j := mate[i]; {
@@ -156,7 +157,7 @@ func windowPass(order []int, pts []float64, met map[[2]int]int, h []seatHistory,
 // matched again among themselves (exactSwiss), and that matching replaces
 // theirs when its cost (pairCost) is lower. The pairs come out in
 // standing order of their higher entrant (board 1 at the top).
-func seamPass(order []int, pairs [][2]int, pts []float64, met map[[2]int]int, h []seatHistory, step int) [][2]int {
+func seamPass(buf *matchBuf, order []int, pairs [][2]int, pts []float64, met map[[2]int]int, h []seatHistory, step int) [][2]int {
 	place := make([]int, len(h))
 	for i, e := range order {
 		place[e] = i
@@ -178,7 +179,7 @@ func seamPass(order []int, pairs [][2]int, pts []float64, met map[[2]int]int, h 
 				}
 			}
 		}
-		repl := exactSwiss(sub, pts, met, h)
+		repl := exactSwiss(buf, sub, pts, met, h)
 		if repl == nil || !costLess(pairCost(repl, place, pts, met, h), pairCost(old, place, pts, met, h)) {
 			continue
 		}
@@ -227,8 +228,8 @@ func costLess(a, b [5]int) bool {
 // windowMatch matches one window like exactSwiss, leaving out whom it
 // must: pairs at most 60 places apart, then every pair when that forces a
 // rematch among the first keep entrants (the pairs kept).
-func windowMatch(win []int, keep int, pts []float64, met map[[2]int]int, h []seatHistory) []int {
-	mate := matchOwned(len(win), swissEdges(win, pts, met, h, 60))
+func windowMatch(buf *matchBuf, win []int, keep int, pts []float64, met map[[2]int]int, h []seatHistory) []int {
+	mate := matchOwned(buf, len(win), swissEdges(buf, win, pts, met, h, 60))
 	bad := false
 	for i := 0; i < keep && !bad; i++ {
 		if j := mate[i]; j >= 0 && met[pairKey(win[i], win[j])] > 0 {
@@ -236,7 +237,7 @@ func windowMatch(win []int, keep int, pts []float64, met map[[2]int]int, h []sea
 		}
 	}
 	if bad {
-		mate = matchOwned(len(win), swissEdges(win, pts, met, h, len(win)))
+		mate = matchOwned(buf, len(win), swissEdges(buf, win, pts, met, h, len(win)))
 	}
 	return mate
 }
@@ -252,8 +253,8 @@ func rematches(pairs [][2]int, met map[[2]int]int) int {
 
 // swissMatch matches an even list of entrants (in standing order), using
 // only pairs at most band places apart; nil if that leaves anyone out.
-func swissMatch(order []int, pts []float64, met map[[2]int]int, h []seatHistory, band int) [][2]int {
-	mate := matchOwned(len(order), swissEdges(order, pts, met, h, band))
+func swissMatch(buf *matchBuf, order []int, pts []float64, met map[[2]int]int, h []seatHistory, band int) [][2]int {
+	mate := matchOwned(buf, len(order), swissEdges(buf, order, pts, met, h, band))
 	var pairs [][2]int
 	for i, j := range mate {
 		if j < 0 {
@@ -271,7 +272,7 @@ func swissMatch(order []int, pts []float64, met map[[2]int]int, h []seatHistory,
 // precedence: one more pair, one meeting fewer, no third seat imbalance,
 // the squared score difference (in half points), the seat clash, the
 // distance in places.
-func swissEdges(order []int, pts []float64, met map[[2]int]int, h []seatHistory, band int) []wedge {
+func swissEdges(buf *matchBuf, order []int, pts []float64, met map[[2]int]int, h []seatHistory, band int) []wedge {
 	n := len(order)
 	maxMet, maxD := 0, 0
 	for i, a := range order {
@@ -292,9 +293,15 @@ func swissEdges(order []int, pts []float64, met map[[2]int]int, h []seatHistory,
 	b := u * int64(maxMet+1) * half            // one more pair outweighs everything
 	if b > math.MaxInt64/8 {
 		// Too wide a spread for exact weights: coarsen the score term.
-		return swissEdges(order, coarse(pts), met, h, band)
+		return swissEdges(buf, order, coarse(pts), met, h, band)
 	}
-	edges := make([]wedge, 0, n*min(band, n))
+	var edges []wedge
+	if buf != nil {
+		edges = buf.edges[:0]
+	}
+	if cap(edges) < n*min(band, n) {
+		edges = make([]wedge, 0, n*min(band, n))
+	}
 	for i, a := range order {
 		for j := i + 1; j < min(n, i+band+1); j++ {
 			bb := order[j]
@@ -305,6 +312,9 @@ func swissEdges(order []int, pts []float64, met map[[2]int]int, h []seatHistory,
 			}
 			edges = append(edges, wedge{i, j, w})
 		}
+	}
+	if buf != nil {
+		buf.edges = edges
 	}
 	return edges
 }

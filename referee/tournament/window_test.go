@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -62,7 +63,7 @@ func TestWindowSwissAgainstExact(t *testing.T) {
 				order, byes = takeByes(order, 1, h)
 			}
 			pts, met := tr.PointTotals(), tr.meetings()
-			exact := exactSwiss(order, pts, met, h)
+			exact := exactSwiss(nil, order, pts, met, h)
 			win := windowSwiss(order, pts, met, h, step, look)
 			if exact == nil || win == nil {
 				t.Fatalf("iter %d round %d: no pairing (exact %v, windows %v)", iter, round, exact, win)
@@ -131,7 +132,7 @@ func TestWindowSwissLargeAgainstExact(t *testing.T) {
 				order, byes = takeByes(order, 1, h)
 			}
 			pts, met := tr.PointTotals(), tr.meetings()
-			exact := exactSwiss(order, pts, met, h)
+			exact := exactSwiss(nil, order, pts, met, h)
 			win := windowSwiss(order, pts, met, h, swissStep, swissLook)
 			place := make([]int, n)
 			for i, e := range order {
@@ -278,5 +279,41 @@ func TestReplayLegacyExactRounds(t *testing.T) {
 	}
 	if differ == 0 {
 		t.Fatal("windows and exact never differed: the test proves nothing")
+	}
+}
+
+// TestWindowedDrawsUnchanged_Issue24 pins the pairings of windowed Swiss
+// draws (rounds 1-5 of 1,000-entrant tournaments with random results,
+// draws included, and of 60-entrant ones with windows of 6) to their
+// digest at da5b02f0, before the windows' matchings shared their arrays
+// (matchBuf): lending them changed no pairing.
+func TestWindowedDrawsUnchanged_Issue24(t *testing.T) {
+	d := sha256.New()
+	windowed := 0
+	for _, c := range []struct{ n, step int }{{1000, 200}, {1001, 200}, {60, 6}, {61, 6}} {
+		func() {
+			defer func(s, l int) { swissStep, swissLook = s, l }(swissStep, swissLook)
+			swissStep, swissLook = c.step, c.step
+			tr := newT(t, c.n, Settings{Format: Swiss, NumRounds: 9})
+			r := rand.New(rand.NewPCG(uint64(c.n), 24))
+			for round := 1; round <= 5; round++ {
+				rd, err := tr.NextRound()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rd.Pairing == PairingWindows {
+					windowed++
+				}
+				fmt.Fprintf(d, "%d %d %s %v\n", c.n, rd.N, rd.Pairing, rd.Matches)
+				tr.Rounds = append(tr.Rounds, rd)
+				play(tr, r)
+			}
+		}()
+	}
+	if windowed < 15 {
+		t.Fatalf("%d rounds drawn by windows, want at least 15", windowed)
+	}
+	if got, want := fmt.Sprintf("%x", d.Sum(nil)), "dd5ddc9b3335624e773974ab02eb7fedb3374ba19e85d4a59f04cea986ae1019"; got != want {
+		t.Errorf("pairings' digest %s, at da5b02f0 %s", got, want)
 	}
 }
