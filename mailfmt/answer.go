@@ -244,11 +244,7 @@ func (r *AnswerReader) core(s string, lead bool) (AnswerLine, bool) {
 // with its marks ("2", "2.", "2)", "#2", "(2)", "“2”"), then nothing, chat,
 // or the command copied from the menu line.
 func (r *AnswerReader) number(s string) (AnswerLine, bool) {
-	s = strings.TrimSpace(s)
-	worded := false
-	if w, rest := firstWord(s); w != "" && r.option[strings.ToLower(w)] {
-		s, worded = strings.TrimLeft(strings.TrimPrefix(strings.TrimSpace(rest), "."), " :"), true
-	}
+	s, worded := afterOptionWord(s, r.option)
 	n, rest, open, closed, ok := numberForm(s)
 	if !ok {
 		return AnswerLine{}, false
@@ -328,6 +324,22 @@ const (
 // splitTail separates a command's arguments from the chat after them:
 // trailing punctuation, emoji, and a tail that is chat (see tailChat).
 func (r *AnswerReader) splitTail(rest string, afterNumber bool) (string, []string, bool) {
+	args, chat, ok := r.splitOnce(rest, afterNumber)
+	// The text read is read as itself: the arguments are split again until
+	// no chat is left at their end ("BREW!A!A": BREW, chat A and A;
+	// FuzzAnswerLine).
+	for ok && args != "" {
+		more, c, _ := r.splitOnce(args, false)
+		if more == args {
+			break
+		}
+		args, chat = more, append(c, chat...)
+	}
+	return args, chat, ok
+}
+
+// splitOnce is one pass of splitTail: the earliest tail of chat.
+func (r *AnswerReader) splitOnce(rest string, afterNumber bool) (string, []string, bool) {
 	rest = strings.TrimSpace(rest)
 	if rest == "" {
 		return "", nil, true

@@ -324,7 +324,8 @@
 // and these rules decide each part:
 //
 //   - An option number form is an optional option word ("option",
-//     "opzione", "choix", "optie", "nr", any case), then the number 1-999
+//     "opzione", "choix", "optie", "nr", "n°" or "nº", any case, glued
+//     to the chat before it or not: "Hi!option 2"), then the number 1-999
 //     with any opening and closing marks around it: 2, 2., 2), 2:, #2,
 //     (2), [2], "2", “2”, 2!. A number glued to letters ("2nd", "10K") is
 //     none. It means option n of the prompt answered; the engine refuses a
@@ -367,7 +368,8 @@
 //     a bare number any sentence is chat ("2 because I like it"); after a
 //     comma only chat words are, since commas also separate arguments
 //     ("PRENDI struttura, bestiame"). A free-text command (SAY) has no chat
-//     after it.
+//     after it. The text read is read as itself: chat is split off the
+//     arguments again until none is left ("BREW!A!A": BREW).
 //   - The engine's own syntax is left as written: lines with '|' or ';'
 //     one of whose parts may be a command (a line none of whose parts can
 //     be one is prose: "Brewers' Circle | Milano"), comments and

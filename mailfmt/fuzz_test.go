@@ -380,7 +380,8 @@ func FuzzIsProse(f *testing.F) {
 		"ACME GmbH", "CEO", "Sent from my iPhone 15", "Envoyé de mon Galaxy S24", "PS: 2 more days", "I PLACE HP1",
 		"Hi, place it at MH3", "Plcae HP1 seed", "PLACE MH3 K5", "I choose option 2", "see www.acme.example/x?a=1",
 		"Brewers' Circle | Milano", "Olga; Milano", "Ok: 2", "Hi! 2 please", "Via Roma, 12", "I choose: 2", "Dear referee, 2", "Tel: 12",
-		"Bâtiment B", "Scala B", "Piazza del Duomo, 1", "PLACE HP1 SEED thanks", "BUY HO2 S1 grazie mille"} {
+		"Bâtiment B", "Scala B", "Piazza del Duomo, 1", "PLACE HP1 SEED thanks", "BUY HO2 S1 grazie mille",
+		"A 00\xc5!opCion 1", "A x!option 1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -63,8 +63,9 @@ func proseLine(line string, isKeyword func(word string) bool, near func(up strin
 		return true
 	}
 	for _, p := range starts(t) {
-		if _, _, _, _, ok := numberForm(t[p:]); ok && numberLead(t[:p], chat) {
-			return false // "Ok: 2", "Hi! 2 please": an answer
+		s, _ := afterOptionWord(t[p:], builtinOption)
+		if _, _, _, _, ok := numberForm(s); ok && numberLead(t[:p], chat) {
+			return false // "Ok: 2", "Hi! 2 please", "Hi!option 2": an answer
 		}
 	}
 	fields := strings.Fields(t)
@@ -240,6 +241,43 @@ func SplitProse(text string, isKeyword func(word string) bool) (string, []string
 // beyond the greeting and closing words (numberLead); the answer reader
 // gives its own (AnswerVocab.Chat).
 var builtinChat = map[string]bool{"ok": true, "okay": true}
+
+// builtinOption are the option words every reader knows (OptionWords), in
+// lower case without a final dot.
+var builtinOption = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range OptionWords() {
+		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
+			m[strings.TrimRight(w, ".")] = true
+		}
+	}
+	return m
+}()
+
+// afterOptionWord returns s after its option word ("option", "opzione",
+// "nr.", "n°" or "nº": one of set, any case) and the marks that may follow it, and
+// whether there was one; else s trimmed. The reader's option number form
+// and the prose rule read it alike (FuzzIsProse: "A x!option 1").
+func afterOptionWord(s string, set map[string]bool) (string, bool) {
+	s = strings.TrimSpace(s)
+	w, rest := firstWord(s)
+	if w == "" {
+		return s, false
+	}
+	// "n°", "nº": the sign is part of the word (firstWord stops at "°";
+	// "º" is a letter and ends the word).
+	w = strings.ReplaceAll(w, "º", "°")
+	for _, sign := range []string{"°", "º"} {
+		if r, ok := strings.CutPrefix(rest, sign); ok {
+			w, rest = w+"°", r
+			break
+		}
+	}
+	if set[strings.ToLower(w)] {
+		return strings.TrimLeft(strings.TrimPrefix(strings.TrimSpace(rest), "."), " :"), true
+	}
+	return s, false
+}
 
 // numberLead reports whether the text before an option number on its
 // line lets the number be an answer (doc.go "# Answers"; the rule of
