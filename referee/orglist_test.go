@@ -113,3 +113,34 @@ func TestOrganiserListPaged_Issue25(t *testing.T) {
 		}
 	}
 }
+
+// TestOrganiserListPastTheLastGame_Issue25: LIST from a game after the
+// organiser's last says there is none from there on and how to list from
+// the first, never "no games yet" (the organiser has games); a long name
+// is clipped so every line stays within 80 columns. 4 languages x names
+// short, long and of 40 letters.
+func TestOrganiserListPastTheLastGame_Issue25(t *testing.T) {
+	kw := map[string]string{"en": "LIST", "it": "ELENCO", "fr": "LISTE", "nl": "LIJST"}
+	yet := map[string]string{"en": "no games yet", "it": "ancora nessuna", "fr": "encore aucune", "nl": "nog geen"}
+	for _, lang := range []string{"en", "it", "fr", "nl"} {
+		for _, from := range []string{"zzz", "zz9999999", strings.Repeat("z", 40)} {
+			h := newHarness(t)
+			h.newToyGame("tmpl", ann, bob)
+			h.mails()
+			h.org(kw[lang] + " " + from)
+			body := h.mailTo(h.mails(), org).Body
+			_, list, ok := strings.Cut(body, "\n"+kw[lang])
+			if !ok {
+				t.Fatalf("%s: no %s answer:\n%s", lang, kw[lang], body)
+			}
+			if strings.Contains(list, yet[lang]) || !strings.Contains(list, from[:3]) || !strings.Contains(list, "\n  "+kw[lang]+" ") {
+				t.Errorf("%s, LIST %s: want the name and how to list from the first, not %q:\n%s", lang, from, yet[lang], list)
+			}
+			for _, l := range strings.Split(body, "\n") {
+				if w := utf8.RuneCountInString(l); w > 80 {
+					t.Errorf("%s: a line of %d columns: %q", lang, w, l)
+				}
+			}
+		}
+	}
+}

@@ -57,7 +57,7 @@ func orgAnswerSample(name string) any {
 		"org.error.internal":            map[string]any{"cause": "transient"},
 		"org.error.cause":               "permanent",
 		"org.done.NEW":                  map[string]any{"game": "g1", "title": "toy", "players": 2, "commitment": "ab12"},
-		"org.done.LIST":                 map[string]any{"games": []organise.Listed{{ID: "g1", Game: "toy", Status: "running", Seats: 2, Players: 2}}, "next": "g51", "more": 3},
+		"org.done.LIST":                 map[string]any{"games": []organise.Listed{{ID: "g1", Game: "toy", Status: "running", Seats: 2, Players: 2}}, "next": "g51", "more": 3, "from": ""},
 		"org.done.STATUS": map[string]any{"title": "Bid & Roll", "variant": "", "status": "running", "move": 3, "taken": 2,
 			"players": 2, "policy": "24h", "seats": seats},
 		"org.done.PAUSE":    map[string]any{},

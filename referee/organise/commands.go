@@ -162,7 +162,13 @@ func list(c *Call) (string, bool, error) {
 		from = strings.ToLower(c.f[1])
 	}
 	games, next, more, err := c.h.List(c.org, from, ListPage)
-	return c.text("org.done.LIST", "games", games, "next", next, "more", more), true, err
+	// An empty page after a game named says from where (LIST past the
+	// last game is no "no games yet"), the name clipped to keep the
+	// line within 80 columns.
+	if r := []rune(from); len(r) > 20 {
+		from = string(r[:19]) + "…"
+	}
+	return c.text("org.done.LIST", "games", games, "next", next, "more", more, "from", from), true, err
 }
 
 func help(c *Call) (string, bool, error) {

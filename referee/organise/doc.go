@@ -48,7 +48,10 @@
 //     order; when there are more, a last line says how many and names the
 //     LIST <game> that shows the rest (issue 25: long answers paged; the
 //     core counts the games past the page from its index's keys,
-//     records.OrganiserGames; TestOrganiserListPaged_Issue25);
+//     records.OrganiserGames; TestOrganiserListPaged_Issue25); a page
+//     after the last game names where it started and that LIST alone
+//     lists from the first, never "no games yet"
+//     (TestOrganiserListPastTheLastGame_Issue25);
 //   - ROLLBACK keeps every REPLACE (issue 24): the seat stays with the
 //     player holding it now, who replays the undone moves; the earlier
 //     holders' moves are re-dated (records.RolledBack: one played at most
