@@ -43,41 +43,27 @@ func TestMenuHeadsSharedAsRenderedEach_Issue25(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				rng := rand.New(rand.NewPCG(uint64(seed), uint64(n)))
-				for step := 0; step < 60 && tb.State.Result() == nil; step++ {
-					if len(tb.Waiting()) == 0 {
-						break
+				eachNumberedMenu(t, name, tb, names, langs, 60, rand.New(rand.NewPCG(uint64(seed), uint64(n))), func(step, seat int, rd Reader, p *engine.Prompt, view any) {
+					a, err1 := shared.Prompt(rd, p, view)
+					b, err2 := every.Prompt(rd, p, view)
+					if err1 != nil || err2 != nil {
+						t.Fatalf("%s step %d seat %d: %v / %v", name, step, seat, err1, err2)
 					}
-					for seat, p := range tb.Prompts {
-						if !numberedMenu(p) {
-							continue
-						}
-						rd := Reader{Game: name, Lang: langs[(step+seat)%len(langs)], Seat: seat, Seats: names}
-						view := tb.State.View(seat)
-						a, err1 := shared.Prompt(rd, p, view)
-						b, err2 := every.Prompt(rd, p, view)
-						if err1 != nil || err2 != nil {
-							t.Fatalf("%s step %d seat %d: %v / %v", name, step, seat, err1, err2)
-						}
-						if a != b {
-							t.Fatalf("%s step %d seat %d (%s): the menu with shared heads differs:\n%s\n--- each rendered:\n%s", name, step, seat, rd.Lang, a, b)
-						}
-						menus++
-						var h groupHeads
-						if gt := shared.groupTemplate(rd, p.Decision.Kind); gt != nil {
-							kc := shared.Ctx(rd, nil)
-							for i, o := range p.Options {
-								if _, err := h.render(gt, kc, templates.OptionData{N: i + 1, Option: o, Decision: p.Decision, View: view}, false, nil); err != nil {
-									t.Fatal(err)
-								}
+					if a != b {
+						t.Fatalf("%s step %d seat %d (%s): the menu with shared heads differs:\n%s\n--- each rendered:\n%s", name, step, seat, rd.Lang, a, b)
+					}
+					menus++
+					var h groupHeads
+					if gt := shared.groupTemplate(rd, p.Decision.Kind); gt != nil {
+						kc := shared.Ctx(rd, nil)
+						for i, o := range p.Options {
+							if _, err := h.render(gt, kc, templates.OptionData{N: i + 1, Option: o, Decision: p.Decision, View: view}, false, nil); err != nil {
+								t.Fatal(err)
 							}
-							heads += len(p.Options) - len(h.done)
 						}
+						heads += len(p.Options) - len(h.done)
 					}
-					if !playRandom(t, name, tb, rng) {
-						break
-					}
-				}
+				})
 			}
 		}
 	}

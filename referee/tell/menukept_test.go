@@ -40,39 +40,25 @@ func TestMenuRenderedAgainFindsEveryLineKept_Issue25(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rng := rand.New(rand.NewPCG(25, uint64(n)))
-			for step := 0; step < 40 && tb.State.Result() == nil; step++ {
-				if len(tb.Waiting()) == 0 {
-					break
+			eachNumberedMenu(t, name, tb, names, langs, 40, rand.New(rand.NewPCG(25, uint64(n))), func(step, seat int, rd Reader, p *engine.Prompt, view any) {
+				first, err := r.Prompt(rd, p, view)
+				if err != nil {
+					t.Fatal(err)
 				}
-				for seat, p := range tb.Prompts {
-					if !numberedMenu(p) {
-						continue
-					}
-					rd := Reader{Game: name, Lang: langs[(step+seat)%len(langs)], Seat: seat, Seats: names}
-					view := tb.State.View(seat)
-					first, err := r.Prompt(rd, p, view)
-					if err != nil {
-						t.Fatal(err)
-					}
-					hits := r.lines.hits
-					again, err := r.Prompt(rd, p, view)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if again != first {
-						t.Fatalf("%s step %d seat %d: the menu rendered again differs:\n%s\n--- first:\n%s", name, step, seat, again, first)
-					}
-					if kept := r.lines.hits - hits; kept < len(p.Options) {
-						t.Fatalf("%s step %d seat %d (%s, %s): %d of %d option lines kept when rendered again", name, step, seat, rd.Lang, p.Decision.Kind, kept, len(p.Options))
-					}
-					menus++
-					lines += len(p.Options)
+				hits := r.lines.hits
+				again, err := r.Prompt(rd, p, view)
+				if err != nil {
+					t.Fatal(err)
 				}
-				if !playRandom(t, name, tb, rng) {
-					break
+				if again != first {
+					t.Fatalf("%s step %d seat %d: the menu rendered again differs:\n%s\n--- first:\n%s", name, step, seat, again, first)
 				}
-			}
+				if kept := r.lines.hits - hits; kept < len(p.Options) {
+					t.Fatalf("%s step %d seat %d (%s, %s): %d of %d option lines kept when rendered again", name, step, seat, rd.Lang, p.Decision.Kind, kept, len(p.Options))
+				}
+				menus++
+				lines += len(p.Options)
+			})
 		}
 		if name == "heavenale" && r.lines.byName["option.group.move"] < menus {
 			t.Fatalf("%s: %d move menu headings kept in %d menus rendered again", name, r.lines.byName["option.group.move"], menus)
@@ -81,6 +67,26 @@ func TestMenuRenderedAgainFindsEveryLineKept_Issue25(t *testing.T) {
 			t.Fatalf("%s: %d menus, %d lines: the test compares nothing", name, menus, lines)
 		}
 		t.Logf("%s: %d menus, %d lines, each kept when rendered again", name, menus, lines)
+	}
+}
+
+// eachNumberedMenu plays tb at random for at most steps steps and calls
+// fn with every numbered prompt of every seat as they come, the reader
+// in each language in turn.
+func eachNumberedMenu(t testing.TB, name string, tb *engine.Table, names, langs []string, steps int, rng *rand.Rand, fn func(step, seat int, rd Reader, p *engine.Prompt, view any)) {
+	t.Helper()
+	for step := 0; step < steps && tb.State.Result() == nil; step++ {
+		if len(tb.Waiting()) == 0 {
+			return
+		}
+		for seat, p := range tb.Prompts {
+			if numberedMenu(p) {
+				fn(step, seat, Reader{Game: name, Lang: langs[(step+seat)%len(langs)], Seat: seat, Seats: names}, p, tb.State.View(seat))
+			}
+		}
+		if !playRandom(t, name, tb, rng) {
+			return
+		}
 	}
 }
 
