@@ -70,6 +70,23 @@
 // 7 has 0+2 points; their Buchholz is 2×2 for 6 (one opponent at the
 // table of 2 counts twice) plus 3+2 for 0 and 3: 9, level with 6.
 //
+// # Who sits with whom
+//
+// A tables round seats the entrants by standing (the small tables as
+// above), then swaps one entrant for another between tables up to two
+// apart while that lowers the repeated meetings (a pair that met twice
+// counts twice). An exact search over every seating of small fields (3
+// to 10 entrants, tables of 3 or 4, with small tables or byes, scaled or
+// not, random results over two to six rounds) holds it to at most one
+// round in 50 with more repeated meetings than the least, by at most 2
+// (TestTablesAgainstExact_Issue24). Issue 24's promise, no repeated
+// meeting that some seating avoids, does not hold yet: single swaps stop
+// at a local least, in 11 of 1,591 such rounds (the first: seed
+// "tables68", 9 entrants at tables of 3 and 2, round 3), which the
+// test's skipped subtest NoAvoidableRematch names. A draw that closes
+// the gap must be recorded with its rounds (as Round.Pairing is for
+// Swiss), so that rounds drawn before it still replay.
+//
 // # Forfeits and ratings
 //
 // A forfeit gives its points like any result and counts in Won/Drawn/
