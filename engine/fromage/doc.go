@@ -161,7 +161,13 @@
 // FR-5.9), grouped by kind of action (engine.Option.Group, set by Legal:
 // the verb, GATHER, MAKE, MILK, BUILD, BARN in that order, then "END" for
 // DONE; turnGroup), each group under a heading in words, with a legend of
-// the codes players type (space letters, worker types).
+// the codes players type (space letters, worker types). What a line reads
+// of the view is in View.TurnLines, by the option's command (TurnLine,
+// turnlines.go: the resource faced, the ability of a column, the open
+// space named and whether it completes an Order; not in the JSON), and
+// option.turn reads nothing else of the view, so that referee/tell keeps
+// a line from one mail to the next instead of rendering every option of
+// every mail again (issue 25; TestTurnLinesSayWhatTheViewSays_Issue25).
 //
 // # Views, events, invariants, bots
 //

@@ -66,6 +66,10 @@ type View struct {
 	// Deck and Discard count the Order cards.
 	Deck    int `json:"deck"`
 	Discard int `json:"discard"`
+	// TurnLines is, by the command of each option of the seat's turn
+	// decision, what its menu line says of it (turnlines.go, issue 25;
+	// not in the JSON).
+	TurnLines map[string]TurnLine `json:"-"`
 }
 
 // StandView is one seat's projected score in Standing. Lead marks the
@@ -393,6 +397,7 @@ func (s *State) ViewAdjudicated(seat int, adj *engine.Result) any {
 		v = s.view(seat)
 	}
 	v.Standing = s.standing(v.You, adj)
+	v.TurnLines = s.turnLines(seat, &v)
 	return v
 }
 

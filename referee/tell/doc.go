@@ -94,7 +94,8 @@
 //     and a line whose template reads only the option, the decision's
 //     kind, the language, the game and the view's fields indexed by the
 //     option's command (templates.Tmpl.OptionKeyed: Dice Brewing's "helps
-//     brew", "costs a die") is kept from one mail to the next, keyed by
+//     brew", "costs a die"; Fromage's turn lines, View.TurnLines) is kept
+//     from one mail to the next, keyed by
 //     all of these, the view's values by value (menuLines, the Renderer's
 //     one shared state, behind a lock). A group's heading whose template
 //     reads the view only by the option's group, never the command
