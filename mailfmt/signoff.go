@@ -28,12 +28,7 @@ const (
 // address, a line of prose. The closing line and a name right below it
 // stay, for stripSignOff to list.
 func markSignedTail(lines []string, kinds []lineKind, limit int, names *signer, info *CommandInfo) bool {
-	var idx []int
-	for i := 0; i < limit; i++ {
-		if kinds[i] == lkOwn && strings.TrimSpace(lines[i]) != "" {
-			idx = append(idx, i)
-		}
-	}
+	idx := ownIndexes(lines, kinds, limit)
 	// A tail holds at most maxTail lines: only the last maxTail+1 lines
 	// can close one (a long mail costs no more than a short one).
 	for k := max(1, len(idx)-1-maxTail); k < len(idx)-1; k++ {
@@ -57,6 +52,18 @@ func markSignedTail(lines []string, kinds []lineKind, limit int, names *signer, 
 		return true
 	}
 	return false
+}
+
+// ownIndexes returns the indexes of the player's own lines before limit
+// that are not blank: the lines a signature's place is counted in.
+func ownIndexes(lines []string, kinds []lineKind, limit int) []int {
+	var idx []int
+	for i := 0; i < limit; i++ {
+		if kinds[i] == lkOwn && strings.TrimSpace(lines[i]) != "" {
+			idx = append(idx, i)
+		}
+	}
+	return idx
 }
 
 // markFrom marks the own lines from lines[from] to limit as signature.
@@ -85,12 +92,7 @@ func markPlacedTail(lines []string, kinds []lineKind, limit int, names *signer, 
 	if names.isKeyword == nil {
 		return
 	}
-	var idx []int
-	for i := 0; i < limit; i++ {
-		if kinds[i] == lkOwn && strings.TrimSpace(lines[i]) != "" {
-			idx = append(idx, i)
-		}
-	}
+	idx := ownIndexes(lines, kinds, limit)
 	if len(idx) < 2 {
 		return
 	}
@@ -137,7 +139,7 @@ func sigHeadLine(t string, names *signer) bool {
 func sigShaped(t string, names *signer) bool {
 	if strings.ContainsRune(t, '|') {
 		for part := range strings.SplitSeq(t, "|") {
-			if p := strings.TrimSpace(part); p != "" && !strings.ContainsRune(p, '|') && sigShaped(p, names) {
+			if p := strings.TrimSpace(part); p != "" && sigShaped(p, names) {
 				return true
 			}
 		}
