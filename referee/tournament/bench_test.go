@@ -53,3 +53,36 @@ func BenchmarkSwiss10000(b *testing.B) { benchRound(b, 10000, Swiss) }
 // BenchmarkTables5000 seats round 4 of 5,000 entrants at tables of 4.
 func BenchmarkTables5000(b *testing.B)  { benchRound(b, 5000, Tables) }
 func BenchmarkTables10000(b *testing.B) { benchRound(b, 10000, Tables) }
+
+// benchCrowded draws round rounds+1 of n entrants at tables of k after
+// rounds rounds of random results, where most seatings repeat a meeting:
+// the least search's worst cases (the whole field searched, or resplits
+// of three tables of 5).
+func benchCrowded(b *testing.B, n, k, rounds int) {
+	tr := newT(b, n, Settings{Format: Tables, Table: k, NumRounds: rounds + 1})
+	r := rand.New(rand.NewPCG(1, uint64(n)))
+	for round := 1; round <= rounds; round++ {
+		rd, err := tr.NextRound()
+		if err != nil {
+			b.Fatal(err)
+		}
+		tr.Rounds = append(tr.Rounds, rd)
+		play(tr, r)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if _, err := tr.NextRound(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkTablesCrowded15 draws round 9 of 15 entrants at tables of 3
+// (1,401,400 seatings, searched whole).
+func BenchmarkTablesCrowded15(b *testing.B) { benchCrowded(b, 15, 3, 8) }
+func BenchmarkTablesCrowded16(b *testing.B) { benchCrowded(b, 16, 4, 8) }
+func BenchmarkTablesCrowded30(b *testing.B) { benchCrowded(b, 30, 5, 8) }
+func BenchmarkTablesCrowded60(b *testing.B) { benchCrowded(b, 60, 5, 12) }

@@ -14,9 +14,13 @@ import (
 // a change here breaks every record drawn before it: a new pairing method
 // must be recorded with its rounds (Round.Pairing, Settings.Scaled) and
 // leave the old ones drawing as they did. (The Swiss digest of fields up
-// to 400 entrants equals the one of the code before windows.)
+// to 400 entrants equals the one of the code before windows; the tables
+// line draws by the single swaps, PairingExact, as every tables round
+// recorded before the least search, and equals the digest of the code
+// before it; the least line pins the newest tables draw, PairingLeast.)
 func TestDrawsUnchanged(t *testing.T) {
-	digest := func(format string, sizes []int) string {
+	least := 0
+	digest := func(format string, sizes []int, pairing string) string {
 		h := sha256.New()
 		for _, n := range sizes {
 			s := Settings{Format: format, NumRounds: 6}
@@ -26,11 +30,14 @@ func TestDrawsUnchanged(t *testing.T) {
 			tr := newT(t, n, s)
 			r := rand.New(rand.NewPCG(9, uint64(n)))
 			for round := 1; round <= 6; round++ {
-				rd, err := tr.NextRound()
+				rd, err := tr.nextRound(pairing)
 				if err != nil {
 					t.Fatal(err)
 				}
 				fmt.Fprint(h, rd.Pairing, pinned(rd.Matches))
+				if rd.Pairing == PairingLeast {
+					least++
+				}
 				tr.Rounds = append(tr.Rounds, rd)
 				play(tr, r)
 			}
@@ -38,10 +45,14 @@ func TestDrawsUnchanged(t *testing.T) {
 		return fmt.Sprintf("%x", h.Sum(nil))
 	}
 	got := strings.Join([]string{
-		"swiss " + digest(Swiss, []int{13, 40, 77, 200}),
-		"windows " + digest(Swiss, []int{450}),
-		"tables " + digest(Tables, []int{13, 40, 77}),
+		"swiss " + digest(Swiss, []int{13, 40, 77, 200}, pairingNewest),
+		"windows " + digest(Swiss, []int{450}, pairingNewest),
+		"tables " + digest(Tables, []int{13, 40, 77}, PairingExact),
+		"least " + digest(Tables, []int{9, 13, 40, 77}, pairingNewest),
 	}, "\n") + "\n"
+	if least == 0 {
+		t.Fatalf("no round recorded %q: the least line pins only the swaps", PairingLeast)
+	}
 	golden(t, "draws.sha256", []byte(got))
 }
 

@@ -85,16 +85,19 @@ func seatTables(sizes, order []int, h []seatHistory, scaled bool) [][]int {
 
 // tables seats round n's entrants (in standing order) at tables of K from
 // the top, then swaps players between neighbouring tables while that
-// lowers the number of repeated meetings; seats go first to those who sat
-// late before.
-func (t *Tournament) tables(n int, order []int) ([]Match, error) {
+// lowers the number of repeated meetings; then, unless pairing is
+// PairingExact (a round recorded before the least search), the least
+// search seats no repeated meeting another seating avoids (seater.least,
+// recorded as PairingLeast when it changed the seating). Seats go first
+// to those who sat late before.
+func (t *Tournament) tables(n int, order []int, pairing string) ([]Match, string, error) {
 	kmin := t.MinTable
 	if kmin == 0 {
 		kmin = t.Table
 	}
 	sizes := tableSizes(len(order), t.Table, kmin)
 	if len(sizes) == 0 {
-		return nil, ErrEntrants
+		return nil, "", ErrEntrants
 	}
 	seated := 0
 	for _, s := range sizes {
@@ -102,41 +105,19 @@ func (t *Tournament) tables(n int, order []int) ([]Match, error) {
 	}
 	h := t.seatHistories()
 	order, byes := takeByes(order, len(order)-seated, h)
-	met := t.meetings()
-	tabs := seatTables(sizes, order, h, t.Scaled)
-	cost := func(tab []int) int {
-		c := 0
-		for i, a := range tab {
-			for _, b := range tab[i+1:] {
-				c += met[pairKey(a, b)]
-			}
+	s := &seater{tabs: seatTables(sizes, order, h, t.Scaled), met: t.meetings(), h: h, keep: t.Scaled}
+	s.swaps()
+	used := PairingExact
+	if pairing != PairingExact {
+		s.pos = make([]int, len(t.Entrants))
+		for i, e := range order {
+			s.pos[e] = i
 		}
-		return c
-	}
-	for pass := 0; pass < 50; pass++ {
-		improved := false
-		for x := 0; x+1 < len(tabs); x++ {
-			for y := x + 1; y < len(tabs) && y <= x+2; y++ {
-				for i := range tabs[x] {
-					for j := range tabs[y] {
-						if t.Scaled && len(tabs[x]) != len(tabs[y]) && h[tabs[x][i]].short != h[tabs[y][j]].short {
-							continue // keeps the small tables' seats even
-						}
-						before := cost(tabs[x]) + cost(tabs[y])
-						tabs[x][i], tabs[y][j] = tabs[y][j], tabs[x][i]
-						if cost(tabs[x])+cost(tabs[y]) < before {
-							improved = true
-							continue
-						}
-						tabs[x][i], tabs[y][j] = tabs[y][j], tabs[x][i]
-					}
-				}
-			}
-		}
-		if !improved {
-			break
+		if s.least() {
+			used = PairingLeast
 		}
 	}
+	tabs := s.tabs
 	rnd := t.rand(n, "seats")
 	var ms []Match
 	for _, tab := range tabs {
@@ -157,7 +138,7 @@ func (t *Tournament) tables(n int, order []int) ([]Match, error) {
 	for _, e := range byes {
 		ms = append(ms, Match{Seats: []int{e}})
 	}
-	return ms, nil
+	return ms, used, nil
 }
 
 // roundRobin is round n of the circle method over every entrant in a drawn

@@ -35,11 +35,12 @@ func (t *Tournament) rand(n int, what string) engine.Rand {
 // reads t, so a caller may draw on a copy of the record outside its
 // write transaction and commit the round after.
 func (t *Tournament) NextRound() (Round, error) {
-	return t.nextRound(PairingWindows)
+	return t.nextRound(pairingNewest)
 }
 
-// nextRound draws the next round; a Swiss round is paired by the method
-// pairing (Replay passes the one recorded with the round).
+// nextRound draws the next round; a Swiss or tables round is drawn by the
+// method pairing (Replay passes the one recorded with the round,
+// NextRound pairingNewest).
 func (t *Tournament) nextRound(pairing string) (Round, error) {
 	n := len(t.Rounds) + 1
 	if len(t.Rounds) > 0 && !t.Rounds[len(t.Rounds)-1].Complete() {
@@ -59,7 +60,7 @@ func (t *Tournament) nextRound(pairing string) (Round, error) {
 	case Knockout:
 		ms, err = t.knockout(n)
 	default:
-		ms, err = t.tables(n, t.order(n))
+		ms, used, err = t.tables(n, t.order(n), pairing)
 	}
 	if err != nil {
 		return Round{}, err

@@ -1,0 +1,349 @@
+package tournament
+
+// The tables draw's search for the seating with the least repeated
+// meetings (see doc.go, "Who sits with whom"): whole at a small field,
+// two and three tables at a time above.
+
+import (
+	"math"
+	"slices"
+)
+
+// PairingLeast is recorded with a tables round whose seating the least
+// search changed. A round the single swaps already seat with no repeated
+// meeting, or that no seating improves, records PairingExact ("", as
+// every tables round recorded before the search) and replays by the
+// swaps alone.
+const PairingLeast = "least"
+
+// pairingNewest is the method NextRound asks for: each format's newest
+// (windows for a large Swiss field, the least search for tables).
+const pairingNewest = "newest"
+
+// The reach of the least search: a field with at most exactSeatings
+// seatings is searched whole; above, a table with a repeated meeting is
+// seated anew with each other table (nearest first), then with each two
+// of the resplitNear tables nearest it. (Variables only so that tests can
+// change them.)
+var (
+	exactSeatings = 3_000_000
+	resplitNear   = 6
+	resplitBudget = 4_000_000
+)
+
+// seatings is the number of ways to split the entrants into tables of
+// sizes: n! over each table's size! and over the count! of tables of
+// each size (a float: it overflows an int at 25 entrants).
+func seatings(sizes []int) float64 {
+	n, r := 0, 1.0
+	count := map[int]int{}
+	for _, s := range sizes {
+		for i := 1; i <= s; i++ {
+			n++
+			r *= float64(n) / float64(i)
+		}
+		count[s]++
+		r /= float64(count[s])
+	}
+	return r
+}
+
+// seater holds a tables round's seating while it is searched: the tables,
+// the meetings before the round, the seat histories and each entrant's
+// place in the round's order.
+type seater struct {
+	tabs [][]int
+	met  map[[2]int]int
+	h    []seatHistory
+	pos  []int
+	// keep: a table smaller than another takes an entrant only in place
+	// of one with as many seats at small tables before (Settings.Scaled).
+	keep bool
+	// budget is the branches the resplits may still search (split
+	// counts each one); failed the resplits that found nothing, by the
+	// tables and their versions (bumped when a table changes).
+	budget  int
+	version []int
+	failed  map[[6]int]bool
+}
+
+// cost is the meetings before the round of every two entrants at tab (a
+// pair that met twice counts twice).
+func (s *seater) cost(tab []int) int {
+	c := 0
+	for i, a := range tab {
+		for _, b := range tab[i+1:] {
+			c += s.met[pairKey(a, b)]
+		}
+	}
+	return c
+}
+
+// total is the cost of every table.
+func (s *seater) total() int {
+	c := 0
+	for _, tab := range s.tabs {
+		c += s.cost(tab)
+	}
+	return c
+}
+
+// swaps exchanges one entrant for another between tables up to two apart
+// while that lowers the cost: the draw recorded as PairingExact.
+func (s *seater) swaps() {
+	tabs := s.tabs
+	for pass := 0; pass < 50; pass++ {
+		improved := false
+		for x := 0; x+1 < len(tabs); x++ {
+			for y := x + 1; y < len(tabs) && y <= x+2; y++ {
+				for i := range tabs[x] {
+					for j := range tabs[y] {
+						if s.keep && len(tabs[x]) != len(tabs[y]) && s.h[tabs[x][i]].short != s.h[tabs[y][j]].short {
+							continue // keeps the small tables' seats even
+						}
+						before := s.cost(tabs[x]) + s.cost(tabs[y])
+						tabs[x][i], tabs[y][j] = tabs[y][j], tabs[x][i]
+						if s.cost(tabs[x])+s.cost(tabs[y]) < before {
+							improved = true
+							continue
+						}
+						tabs[x][i], tabs[y][j] = tabs[y][j], tabs[x][i]
+					}
+				}
+			}
+		}
+		if !improved {
+			break
+		}
+	}
+}
+
+// least lowers the seating's cost where some seating of the same
+// entrants has fewer repeated meetings: the whole field searched when it
+// has at most exactSeatings seatings, else each table with a repeated
+// meeting seated anew with one or two others until none improves. It
+// reports whether it changed the seating (the tables keep their places;
+// a field searched whole is numbered again by its best-placed entrants).
+func (s *seater) least() bool {
+	c := s.total()
+	if c == 0 {
+		return false
+	}
+	sizes := make([]int, len(s.tabs))
+	for i, tab := range s.tabs {
+		sizes[i] = len(tab)
+	}
+	if seatings(sizes) <= float64(exactSeatings) {
+		s.budget = math.MaxInt
+		best := s.split(s.tabs, c)
+		if best == nil {
+			return false
+		}
+		copy(s.tabs, best)
+		return true
+	}
+	s.budget, s.version, s.failed = resplitBudget, make([]int, len(s.tabs)), map[[6]int]bool{}
+	changed := false
+	for pass := 0; pass < 20 && s.budget > 0; pass++ {
+		improved := false
+		for x := range s.tabs {
+			if s.cost(s.tabs[x]) > 0 && s.resplit(x) {
+				improved, changed = true, true
+			}
+		}
+		if !improved {
+			break
+		}
+	}
+	return changed
+}
+
+// resplit seats table x anew with each other table, nearest first, then
+// with each two of the resplitNear tables nearest it, and stops at the
+// first that lowers the cost.
+func (s *seater) resplit(x int) bool {
+	var near []int
+	for d := 1; d < len(s.tabs); d++ {
+		for _, y := range []int{x - d, x + d} {
+			if y >= 0 && y < len(s.tabs) {
+				near = append(near, y)
+			}
+		}
+	}
+	for _, y := range near {
+		if s.resplitOf(x, y) {
+			return true
+		}
+	}
+	near = near[:min(len(near), resplitNear)]
+	for a, y := range near {
+		for _, z := range near[a+1:] {
+			if s.resplitOf(x, y, z) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resplitOf seats the entrants of tables ids anew when a seating of them
+// at tables of the same sizes costs less, each new table in the place of
+// an old one of its size (in order).
+func (s *seater) resplitOf(ids ...int) bool {
+	key := [6]int{-1, -1, -1, -1, -1, -1}
+	for k, id := range ids {
+		key[k], key[3+k] = id, s.version[id]
+	}
+	if s.failed[key] || s.budget <= 0 {
+		return false
+	}
+	groups := make([][]int, len(ids))
+	c := 0
+	for k, id := range ids {
+		groups[k] = s.tabs[id]
+		c += s.cost(groups[k])
+	}
+	best := s.split(groups, c)
+	if best == nil {
+		s.failed[key] = true
+		return false
+	}
+	slots := slices.Clone(ids)
+	slices.Sort(slots)
+	for _, g := range best {
+		for k, id := range slots {
+			if id >= 0 && len(s.tabs[id]) == len(g) {
+				s.tabs[id], slots[k] = g, -1
+				s.version[id]++
+				break
+			}
+		}
+	}
+	return true
+}
+
+// split is the seating of groups' entrants at tables of the groups' sizes
+// with the least cost below bound, the first in the round's order of
+// those (branch and bound: the first entrant not yet seated opens a table
+// of each size left, with every choice of mates below them), or nil when
+// none costs less than bound. With keep and tables of two sizes, the
+// entrants at the smaller tables have the counts of small seats of those
+// at them in groups. Its tables are in the order of their best-placed
+// entrant, each in the round's order.
+func (s *seater) split(groups [][]int, bound int) [][]int {
+	var es []int
+	left := map[int]int{}
+	var kinds []int
+	for _, g := range groups {
+		es = append(es, g...)
+		if left[len(g)] == 0 {
+			kinds = append(kinds, len(g))
+		}
+		left[len(g)]++
+	}
+	slices.SortFunc(es, func(a, b int) int { return s.pos[a] - s.pos[b] })
+	slices.Sort(kinds)
+	slices.Reverse(kinds)
+	small := kinds[len(kinds)-1]
+	keep := s.keep && len(kinds) > 1
+	// quota counts the seats left by (at a small table, small seats before).
+	quota := map[[2]int]int{}
+	seat := func(e, size int) [2]int {
+		k := [2]int{0, s.h[e].short}
+		if size == small {
+			k[0] = 1
+		}
+		return k
+	}
+	for _, g := range groups {
+		for _, e := range g {
+			quota[seat(e, len(g))]++
+		}
+	}
+	m := len(es)
+	w := make([]int, m*m)
+	for i, a := range es {
+		for j, b := range es[:i] {
+			c := s.met[pairKey(a, b)]
+			w[i*m+j], w[j*m+i] = c, c
+		}
+	}
+	seated := make([]bool, m)
+	bufs := make([][]int, len(groups))
+	for i := range bufs {
+		bufs[i] = make([]int, 0, kinds[0])
+	}
+	var best [][]int
+	take := func(i, size int) bool {
+		if !keep {
+			return true
+		}
+		k := seat(es[i], size)
+		if quota[k] == 0 {
+			return false
+		}
+		quota[k]--
+		return true
+	}
+	give := func(i, size int) {
+		if keep {
+			quota[seat(es[i], size)]++
+		}
+	}
+	var open func(level, c int)
+	var fill func(level, size, from, c int)
+	open = func(level, c int) {
+		first := slices.Index(seated, false)
+		if first < 0 {
+			best = make([][]int, level)
+			for l, b := range bufs[:level] {
+				best[l] = make([]int, len(b))
+				for k, i := range b {
+					best[l][k] = es[i]
+				}
+			}
+			bound = c
+			return
+		}
+		seated[first] = true
+		for _, size := range kinds {
+			if left[size] == 0 || !take(first, size) {
+				continue
+			}
+			left[size]--
+			bufs[level] = append(bufs[level][:0], first)
+			fill(level, size, first+1, c)
+			left[size]++
+			give(first, size)
+		}
+		seated[first] = false
+	}
+	fill = func(level, size, from, c int) {
+		s.budget--
+		if c >= bound || s.budget < 0 {
+			return
+		}
+		tab := bufs[level]
+		if len(tab) == size {
+			open(level+1, c)
+			return
+		}
+		for i := from; i < m; i++ {
+			if seated[i] || !take(i, size) {
+				continue
+			}
+			add := 0
+			for _, a := range tab {
+				add += w[a*m+i]
+			}
+			seated[i] = true
+			bufs[level] = append(tab, i)
+			fill(level, size, i+1, c+add)
+			bufs[level] = tab
+			seated[i] = false
+			give(i, size)
+		}
+	}
+	open(0, 0)
+	return best
+}

@@ -1,0 +1,132 @@
+package tournament
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pbem-referee/referee/engine"
+)
+
+// mostMet is the most entrants among es that one of es met before
+// (distinct opponents, met holds the meetings before the round).
+func mostMet(es []int, met map[[2]int]int) int {
+	in := map[int]bool{}
+	for _, e := range es {
+		in[e] = true
+	}
+	deg := map[int]int{}
+	for k := range met {
+		if in[k[0]] && in[k[1]] {
+			deg[k[0]]++
+			deg[k[1]]++
+		}
+	}
+	most := 0
+	for _, d := range deg {
+		most = max(most, d)
+	}
+	return most
+}
+
+// TestTablesNoRematchAtLarge_Issue24 plays 24 random tournaments, half of
+// 16 to 200 entrants and half of 200 to 1,000, at tables of 3, 4 or 5 (small tables or byes, scaled or
+// not, withdrawals, 6 to 9 rounds of random results): a field far too
+// large to be searched whole. In every round with more tables than the
+// most opponents one of its entrants has met, a seating with no repeated
+// meeting exists (an equitable colouring of the meetings' graph with as
+// many colours as tables, by the Hajnal-Szemeredi theorem, has the tables'
+// sizes), and the draw seats none; the swaps alone seat some (counted).
+func TestTablesNoRematchAtLarge_Issue24(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 1000))
+	var rounds, checked, drawn, swaps, swapRounds, least int
+	for iter := 0; iter < 24; iter++ {
+		table := 3 + iter%3
+		n := 200 + r.IntN(801)
+		if iter%2 == 1 {
+			n = 16 + r.IntN(185)
+		}
+		nr := 6 + r.IntN(4)
+		tr := newT(t, n, Settings{Format: Tables, Table: table, NumRounds: nr})
+		if iter%4 == 3 {
+			tr.MinTable = table // byes
+		}
+		if iter%5 == 4 {
+			tr.Scaled = false
+		}
+		tr.Seed = fmt.Sprint("large", iter)
+		tr.Commitment = engine.Commitment(tr.Seed)
+		for round := 1; round <= nr; round++ {
+			for range r.IntN(3) {
+				act := tr.ActiveIn(round)
+				tr.Entrants[act[r.IntN(len(act))]].Withdrawn = round
+			}
+			rd, err := tr.NextRound()
+			if err != nil {
+				t.Fatal(err)
+			}
+			old, err := tr.nextRound(PairingExact)
+			if err != nil {
+				t.Fatal(err)
+			}
+			met := tr.meetings()
+			var tabs, oldTabs [][]int
+			var es []int
+			for k, m := range rd.Matches {
+				if m.State != MatchBye {
+					tabs = append(tabs, m.Seats)
+					oldTabs = append(oldTabs, old.Matches[k].Seats)
+					es = append(es, m.Seats...)
+				}
+			}
+			rounds++
+			got, before := tableCost(tabs, met), tableCost(oldTabs, met)
+			drawn += got
+			swaps += before
+			if before > 0 {
+				swapRounds++
+			}
+			if rd.Pairing == PairingLeast {
+				least++
+			}
+			if len(tabs) > mostMet(es, met) {
+				checked++
+				if got > 0 {
+					t.Errorf("seed %q, %d entrants at tables of %d, round %d: %d repeated meetings where a seating has none", tr.Seed, n, table, round, got)
+				}
+			}
+			tr.Rounds = append(tr.Rounds, rd)
+			play(tr, r)
+		}
+		if err := Replay(tr); err != nil {
+			t.Fatalf("seed %q: %v", tr.Seed, err)
+		}
+	}
+	t.Logf("%d rounds (%d with more tables than anyone's opponents): %d repeated meetings drawn, %d recorded %q; the swaps alone: %d in %d rounds", rounds, checked, drawn, least, PairingLeast, swaps, swapRounds)
+	if checked*2 < rounds || swapRounds == 0 {
+		t.Fatalf("%d of %d rounds checked, %d where the swaps alone seat a repeated meeting: the test proves little", checked, rounds, swapRounds)
+	}
+}
+
+// TestSeatingsCounted checks the count of seatings that decides whether
+// a field is searched whole against counts by hand: 15 entrants at five
+// tables of 3 (15!/(3!^5 5!)), 16 at four tables of 4, 7 at 4 and 3 (35),
+// and the first fields above exactSeatings.
+func TestSeatingsCounted(t *testing.T) {
+	for _, c := range []struct {
+		sizes []int
+		want  float64
+	}{
+		{[]int{3, 3, 3, 3, 3}, 1401400},
+		{[]int{4, 4, 4, 4}, 2627625},
+		{[]int{4, 3}, 35},
+		{[]int{5, 5, 5}, 126126},
+		{[]int{3, 3, 3, 3, 2, 2}, 84084000},
+		{[]int{4, 4, 3, 3, 3}, 238238000},
+	} {
+		if got := seatings(c.sizes); math.Abs(got-c.want) > 1e-6*c.want {
+			t.Errorf("seatings(%v) = %f, want %f", c.sizes, got, c.want)
+		}
+	}
+}
