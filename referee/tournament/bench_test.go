@@ -86,3 +86,40 @@ func BenchmarkTablesCrowded15(b *testing.B) { benchCrowded(b, 15, 3, 8) }
 func BenchmarkTablesCrowded16(b *testing.B) { benchCrowded(b, 16, 4, 8) }
 func BenchmarkTablesCrowded30(b *testing.B) { benchCrowded(b, 30, 5, 8) }
 func BenchmarkTablesCrowded60(b *testing.B) { benchCrowded(b, 60, 5, 12) }
+
+// blocks is a field of n entrants by standing where each run of blk met
+// every other of the run once: seated by standing, every table repeats
+// meetings, and a seating with none (each table from other runs) exists.
+func blocks(n, blk, k int) *seater {
+	met := map[[2]int]int{}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+		for j := i + 1; j < n && j/blk == i/blk; j++ {
+			met[pairKey(i, j)] = 1
+		}
+	}
+	h := make([]seatHistory, n)
+	return &seater{tabs: seatTables(tableSizes(n, k, k-1), order, h, false), met: met, h: h, order: order}
+}
+
+// BenchmarkTablesBlocks10000 is the least search's worst case met so
+// far: 10,000 entrants at tables of 4 in runs of 40 who all met (8,028
+// repeated meetings after the swaps), every one undone within the budget.
+func BenchmarkTablesBlocks10000(b *testing.B) {
+	b.ReportAllocs()
+	var cpu time.Duration
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s := blocks(10000, 40, 4)
+		s.swaps()
+		b.StartTimer()
+		c := cpuTime()
+		s.least()
+		cpu += cpuTime() - c
+		if got := s.total(); got > 0 {
+			b.Fatalf("%d repeated meetings left", got)
+		}
+	}
+	b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+}

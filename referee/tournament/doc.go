@@ -84,28 +84,35 @@
 //
 //   - a field of at most 3,000,000 seatings (up to 15 entrants at tables
 //     of 3, 16 at tables of 4 or 5, more with byes; TestSeatingsCounted)
-//     is searched whole by
-//     branch and bound, and seated with the least repeated meetings of
-//     any seating, the first in standing order of those: held against
+//     is searched whole by branch and bound, and seated with the least
+//     repeated meetings of any seating, the first in standing order of
+//     those (tables numbered by their best-placed entrant): held against
 //     an exact search of every seating on 500 random tournaments of 3 to
 //     13 entrants at tables of 3, 4 and 5, small tables or byes, scaled
 //     or not, withdrawals, two to six rounds: 2,007 rounds, none costlier
 //     (TestTablesAgainstExact_Issue24 and its NoAvoidableRematch; the
 //     swaps alone were costlier in 70, 19 of them with a repeated meeting
 //     that could be avoided);
-//   - a larger field seats each table with a repeated meeting anew with
-//     each other table (nearest first) and then with each two of the six
-//     tables nearest it, by the same search, while that lowers the
-//     repeated meetings, within 4,000,000 branches a draw (a count, not a
-//     time, so a draw replays the same). On the small fields, where the
-//     exact search tells the least, it finds the least in every round
-//     (TestTablesResplitAgainstExact_Issue24); on 24 random tournaments
-//     of 16 to 1,000 entrants it seats no repeated meeting in every
-//     round with more tables than the most opponents one of its entrants
-//     met, where the Hajnal-Szemeredi theorem (an equitable colouring of
-//     who met whom) shows a seating with none exists
+//   - a larger field takes each table with a repeated meeting and tries,
+//     until one lowers the repeated meetings: seating it anew with each
+//     of the six tables nearest it (by the same search); swapping one of
+//     its entrants for one of a farther table (nearest first); seating
+//     it anew with each farther table; then with each two of the six
+//     nearest; and does so again while any table improves, within
+//     10,000,000 branches and swaps tried a draw (a count, not a time,
+//     so a draw replays the same). On the small fields, where the exact
+//     search tells the least, it finds the least in every round
+//     (TestTablesResplitAgainstExact_Issue24; seating anew with one
+//     table only leaves 31 rounds costlier, 8 avoidably); on 24 random
+//     tournaments of 16 to 1,000 entrants it seats no repeated meeting
+//     in every round with more tables than the most opponents one of its
+//     entrants met, where the Hajnal-Szemeredi theorem (an equitable
+//     colouring of who met whom) shows a seating with none exists
 //     (TestTablesNoRematchAtLarge_Issue24: 0 repeated meetings in those
-//     153 of 170 rounds, where the swaps alone seat 176 in 40 rounds).
+//     153 of 170 rounds, where the swaps alone seat some in 24); and it
+//     undoes fields of 2,000 where runs of 40 all met each other
+//     (TestTablesLeastUndoesBlocks_Issue24: all at tables of 3 and 4,
+//     three in four at tables of 5, where the budget runs out).
 //
 // The search is a draw method recorded with the round as Round.Pairing
 // is for Swiss: a round it changed records PairingLeast; a round the
@@ -113,9 +120,11 @@
 // cannot improve, records PairingExact ("") as every tables round drawn
 // before the search, and Replay draws those by the swaps alone
 // (TestDrawsUnchanged pins both: its tables line, drawn by the swaps, is
-// the digest of the code before the search). The 3,000,000 seatings,
-// the six tables and the 4,000,000 branches are part of PairingLeast:
-// changing them is a new method.
+// the digest of the code before the search;
+// TestTablesOldRoundsReplay_Issue24 replays records drawn by the swaps
+// that the search now seats otherwise). The 3,000,000 seatings, the six
+// tables, the order of the tries and the 10,000,000 branches are part of
+// PairingLeast: changing them is a new method.
 //
 // # Forfeits and ratings
 //

@@ -105,17 +105,11 @@ func (t *Tournament) tables(n int, order []int, pairing string) ([]Match, string
 	}
 	h := t.seatHistories()
 	order, byes := takeByes(order, len(order)-seated, h)
-	s := &seater{tabs: seatTables(sizes, order, h, t.Scaled), met: t.meetings(), h: h, keep: t.Scaled}
+	s := &seater{tabs: seatTables(sizes, order, h, t.Scaled), met: t.meetings(), h: h, order: order, keep: t.Scaled}
 	s.swaps()
 	used := PairingExact
-	if pairing != PairingExact {
-		s.pos = make([]int, len(t.Entrants))
-		for i, e := range order {
-			s.pos[e] = i
-		}
-		if s.least() {
-			used = PairingLeast
-		}
+	if pairing != PairingExact && s.least() {
+		used = PairingLeast
 	}
 	tabs := s.tabs
 	rnd := t.rand(n, "seats")

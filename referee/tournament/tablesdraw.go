@@ -28,7 +28,7 @@ const pairingNewest = "newest"
 var (
 	exactSeatings = 3_000_000
 	resplitNear   = 6
-	resplitBudget = 4_000_000
+	resplitBudget = 10_000_000
 )
 
 // seatings is the number of ways to split the entrants into tables of
@@ -55,7 +55,9 @@ type seater struct {
 	tabs [][]int
 	met  map[[2]int]int
 	h    []seatHistory
-	pos  []int
+	pos  []int // filled by least from order
+	// order is the round's order of the entrants seated.
+	order []int
 	// keep: a table smaller than another takes an entrant only in place
 	// of one with as many seats at small tables before (Settings.Scaled).
 	keep bool
@@ -65,6 +67,10 @@ type seater struct {
 	budget  int
 	version []int
 	failed  map[[6]int]bool
+	// scratch of split, kept from one search to the next.
+	es, w  []int
+	seated []bool
+	bufs   [][]int
 }
 
 // cost is the meetings before the round of every two entrants at tab (a
@@ -74,6 +80,17 @@ func (s *seater) cost(tab []int) int {
 	for i, a := range tab {
 		for _, b := range tab[i+1:] {
 			c += s.met[pairKey(a, b)]
+		}
+	}
+	return c
+}
+
+// with is the meetings of e with the entrants of tab but tab[skip].
+func (s *seater) with(e int, tab []int, skip int) int {
+	c := 0
+	for k, b := range tab {
+		if k != skip {
+			c += s.met[pairKey(e, b)]
 		}
 	}
 	return c
@@ -129,6 +146,10 @@ func (s *seater) least() bool {
 	if c == 0 {
 		return false
 	}
+	s.pos = make([]int, len(s.h))
+	for i, e := range s.order {
+		s.pos[e] = i
+	}
 	sizes := make([]int, len(s.tabs))
 	for i, tab := range s.tabs {
 		sizes[i] = len(tab)
@@ -158,27 +179,74 @@ func (s *seater) least() bool {
 	return changed
 }
 
-// resplit seats table x anew with each other table, nearest first, then
-// with each two of the resplitNear tables nearest it, and stops at the
-// first that lowers the cost.
+// resplit lowers the cost of table x by the first of these that does:
+// x seated anew with each of the resplitNear tables nearest it (nearest
+// first); a swap of one of its entrants who met another there for an
+// entrant of a table farther away; x seated anew with each two of the
+// nearest tables; then with each table farther away. Each branch of a
+// search and each swap tried counts against the budget.
 func (s *seater) resplit(x int) bool {
 	var near []int
-	for d := 1; d < len(s.tabs); d++ {
-		for _, y := range []int{x - d, x + d} {
-			if y >= 0 && y < len(s.tabs) {
-				near = append(near, y)
-			}
-		}
-	}
+	s.nearest(x, 0, resplitNear, func(y int) bool {
+		near = append(near, y)
+		return false
+	})
 	for _, y := range near {
 		if s.resplitOf(x, y) {
 			return true
 		}
 	}
-	near = near[:min(len(near), resplitNear)]
+	if s.nearest(x, resplitNear, len(s.tabs), func(y int) bool { return s.swapAway(x, y) }) {
+		return true
+	}
+	if s.nearest(x, resplitNear, len(s.tabs), func(y int) bool { return s.resplitOf(x, y) }) {
+		return true
+	}
 	for a, y := range near {
 		for _, z := range near[a+1:] {
 			if s.resplitOf(x, y, z) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nearest calls f with the tables other than x, nearest first (x-1, x+1,
+// x-2, ...), the from-th to the to-th of them, until it returns true or
+// the budget is spent, and reports whether it returned true.
+func (s *seater) nearest(x, from, to int, f func(y int) bool) bool {
+	k := 0
+	for d := 1; d < len(s.tabs) && k < to && s.budget > 0; d++ {
+		for _, y := range [2]int{x - d, x + d} {
+			if y < 0 || y >= len(s.tabs) {
+				continue
+			}
+			if k >= from && k < to && f(y) {
+				return true
+			}
+			k++
+		}
+	}
+	return false
+}
+
+// swapAway swaps an entrant of table x who met another there for one of
+// table y when that lowers the cost, and reports whether it did.
+func (s *seater) swapAway(x, y int) bool {
+	for i, a := range s.tabs[x] {
+		if s.with(a, s.tabs[x], i) == 0 {
+			continue
+		}
+		for j, b := range s.tabs[y] {
+			s.budget--
+			if s.keep && len(s.tabs[x]) != len(s.tabs[y]) && s.h[a].short != s.h[b].short {
+				continue // keeps the small tables' seats even
+			}
+			if s.with(a, s.tabs[y], j)+s.with(b, s.tabs[x], i) < s.with(a, s.tabs[x], i)+s.with(b, s.tabs[y], j) {
+				s.tabs[x][i], s.tabs[y][j] = b, a
+				s.version[x]++
+				s.version[y]++
 				return true
 			}
 		}
@@ -231,9 +299,9 @@ func (s *seater) resplitOf(ids ...int) bool {
 // at them in groups. Its tables are in the order of their best-placed
 // entrant, each in the round's order.
 func (s *seater) split(groups [][]int, bound int) [][]int {
-	var es []int
+	es := s.es[:0]
+	var kinds []int // the sizes, largest first
 	left := map[int]int{}
-	var kinds []int
 	for _, g := range groups {
 		es = append(es, g...)
 		if left[len(g)] == 0 {
@@ -241,13 +309,14 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 		}
 		left[len(g)]++
 	}
+	s.es = es
 	slices.SortFunc(es, func(a, b int) int { return s.pos[a] - s.pos[b] })
 	slices.Sort(kinds)
 	slices.Reverse(kinds)
 	small := kinds[len(kinds)-1]
 	keep := s.keep && len(kinds) > 1
 	// quota counts the seats left by (at a small table, small seats before).
-	quota := map[[2]int]int{}
+	var quota map[[2]int]int
 	seat := func(e, size int) [2]int {
 		k := [2]int{0, s.h[e].short}
 		if size == small {
@@ -255,23 +324,34 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 		}
 		return k
 	}
-	for _, g := range groups {
-		for _, e := range g {
-			quota[seat(e, len(g))]++
+	if keep {
+		quota = map[[2]int]int{}
+		for _, g := range groups {
+			for _, e := range g {
+				quota[seat(e, len(g))]++
+			}
 		}
 	}
 	m := len(es)
-	w := make([]int, m*m)
+	s.budget -= m * m / 2 // the meetings looked up
+	w := slices.Grow(s.w[:0], m*m)[:m*m]
+	s.w = w
 	for i, a := range es {
+		w[i*m+i] = 0
 		for j, b := range es[:i] {
 			c := s.met[pairKey(a, b)]
 			w[i*m+j], w[j*m+i] = c, c
 		}
 	}
-	seated := make([]bool, m)
-	bufs := make([][]int, len(groups))
+	seated := slices.Grow(s.seated[:0], m)[:m]
+	clear(seated)
+	s.seated = seated
+	for len(s.bufs) < len(groups) {
+		s.bufs = append(s.bufs, nil)
+	}
+	bufs := s.bufs[:len(groups)]
 	for i := range bufs {
-		bufs[i] = make([]int, 0, kinds[0])
+		bufs[i] = slices.Grow(bufs[i][:0], kinds[0])
 	}
 	var best [][]int
 	take := func(i, size int) bool {

@@ -40,7 +40,7 @@ func mostMet(es []int, met map[[2]int]int) int {
 // sizes), and the draw seats none; the swaps alone seat some (counted).
 func TestTablesNoRematchAtLarge_Issue24(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 1000))
-	var rounds, checked, drawn, swaps, swapRounds, least int
+	var rounds, checked, drawn, swaps, swapRounds, swapChecked, least int
 	for iter := 0; iter < 24; iter++ {
 		table := 3 + iter%3
 		n := 200 + r.IntN(801)
@@ -92,6 +92,9 @@ func TestTablesNoRematchAtLarge_Issue24(t *testing.T) {
 			}
 			if len(tabs) > mostMet(es, met) {
 				checked++
+				if before > 0 {
+					swapChecked++
+				}
 				if got > 0 {
 					t.Errorf("seed %q, %d entrants at tables of %d, round %d: %d repeated meetings where a seating has none", tr.Seed, n, table, round, got)
 				}
@@ -103,8 +106,8 @@ func TestTablesNoRematchAtLarge_Issue24(t *testing.T) {
 			t.Fatalf("seed %q: %v", tr.Seed, err)
 		}
 	}
-	t.Logf("%d rounds (%d with more tables than anyone's opponents): %d repeated meetings drawn, %d recorded %q; the swaps alone: %d in %d rounds", rounds, checked, drawn, least, PairingLeast, swaps, swapRounds)
-	if checked*2 < rounds || swapRounds == 0 {
+	t.Logf("%d rounds (%d with more tables than anyone's opponents): %d repeated meetings drawn, %d recorded %q; the swaps alone: %d in %d rounds (%d of those checked)", rounds, checked, drawn, least, PairingLeast, swaps, swapRounds, swapChecked)
+	if checked*2 < rounds || swapChecked == 0 {
 		t.Fatalf("%d of %d rounds checked, %d where the swaps alone seat a repeated meeting: the test proves little", checked, rounds, swapRounds)
 	}
 }
@@ -179,5 +182,26 @@ func TestTablesOldRoundsReplay_Issue24(t *testing.T) {
 	t.Logf("%d rounds the search now seats otherwise, each replayed as drawn", differ)
 	if differ == 0 {
 		t.Fatal("no round the search seats otherwise: the test proves nothing")
+	}
+}
+
+// TestTablesLeastUndoesBlocks_Issue24: 2,000 entrants at tables of 3, 4
+// or 5, in runs of 40 by standing who all met each other (blocks): the
+// swaps leave every table with repeated meetings, and the least search
+// (far too large to search whole) seats none at tables of 3 and 4 within
+// its budget; at tables of 5 the budget runs out first (each split of two
+// tables within a run tries all 126 seatings), and it undoes three in
+// four (measured: 1,742 to 435).
+func TestTablesLeastUndoesBlocks_Issue24(t *testing.T) {
+	for _, k := range []int{3, 4, 5} {
+		s := blocks(2000, 40, k)
+		s.swaps()
+		before := s.total()
+		changed := s.least()
+		got := s.total()
+		if !changed || before == 0 || (k < 5 && got > 0) || got*3 > before {
+			t.Errorf("tables of %d: %d repeated meetings after the swaps, %d after the least search (changed %v)", k, before, got, changed)
+		}
+		t.Logf("tables of %d: %d repeated meetings after the swaps, %d after the search, budget left %d of %d", k, before, got, s.budget, resplitBudget)
 	}
 }
