@@ -24,9 +24,13 @@ func benchRound(b *testing.B, n int, format string) {
 	if format == Tables {
 		s.Table = 4
 	}
-	tr := newT(b, n, s)
-	r := rand.New(rand.NewPCG(1, 1))
-	for round := 1; round <= 3; round++ {
+	benchAfter(b, newT(b, n, s), 3, rand.New(rand.NewPCG(1, 1)))
+}
+
+// benchAfter plays rounds rounds of tr with random results, then draws
+// the next one b.N times.
+func benchAfter(b *testing.B, tr *Tournament, rounds int, r *rand.Rand) {
+	for round := 1; round <= rounds; round++ {
 		rd, err := tr.NextRound()
 		if err != nil {
 			b.Fatal(err)
@@ -60,24 +64,7 @@ func BenchmarkTables10000(b *testing.B) { benchRound(b, 10000, Tables) }
 // of three tables of 5).
 func benchCrowded(b *testing.B, n, k, rounds int) {
 	tr := newT(b, n, Settings{Format: Tables, Table: k, NumRounds: rounds + 1})
-	r := rand.New(rand.NewPCG(1, uint64(n)))
-	for round := 1; round <= rounds; round++ {
-		rd, err := tr.NextRound()
-		if err != nil {
-			b.Fatal(err)
-		}
-		tr.Rounds = append(tr.Rounds, rd)
-		play(tr, r)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := cpuTime()
-	for i := 0; i < b.N; i++ {
-		if _, err := tr.NextRound(); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+	benchAfter(b, tr, rounds, rand.New(rand.NewPCG(1, uint64(n))))
 }
 
 // BenchmarkTablesCrowded15 draws round 9 of 15 entrants at tables of 3
