@@ -98,9 +98,9 @@
 //     of the six tables nearest it (by the same search); swapping one of
 //     its entrants for one of a farther table (nearest first); seating
 //     it anew with each farther table; then with each two of the six
-//     nearest; and does so again while any table improves, within
-//     10,000,000 branches and swaps tried a draw (a count, not a time,
-//     so a draw replays the same). On the small fields, where the exact
+//     nearest; and does so again while any table improves (at most 20
+//     times over the tables), within 10,000,000 branches and swaps
+//     tried a draw (a count, not a time, so a draw replays the same). On the small fields, where the exact
 //     search tells the least, it finds the least in every round
 //     (TestTablesResplitAgainstExact_Issue24; seating anew with one
 //     table only leaves 31 rounds costlier, 8 avoidably); on 24 random

@@ -182,9 +182,9 @@ func (s *seater) least() bool {
 // resplit lowers the cost of table x by the first of these that does:
 // x seated anew with each of the resplitNear tables nearest it (nearest
 // first); a swap of one of its entrants who met another there for an
-// entrant of a table farther away; x seated anew with each two of the
-// nearest tables; then with each table farther away. Each branch of a
-// search and each swap tried counts against the budget.
+// entrant of a table farther away (nearest first); x seated anew with
+// each table farther away; then with each two of the nearest tables.
+// Each branch of a search and each swap tried counts against the budget.
 func (s *seater) resplit(x int) bool {
 	var near []int
 	s.nearest(x, 0, resplitNear, func(y int) bool {
