@@ -38,7 +38,11 @@
 //	games.head    game id -> GameIndex: status, organiser, seat addresses
 //	              (gameindex.go, schema 6); with games.by_status,
 //	              games.by_address, games.by_org (value NUL game id ->
-//	              empty) and games.count (status -> 8-byte count)
+//	              empty), games.count (status -> 8-byte count) and
+//	              games.joinable (game id -> empty: the games a player
+//	              may JOIN; their count in meta "games_joinable"; meta
+//	              "game_index" "2" from 2026-12-07, the indexes rebuilt
+//	              once where it is "1")
 //	log.flat      game id + 0x00 + sequence (8-byte big-endian, from 1)
 //	              -> log entry (opaque JSON bytes); append-only, every
 //	              game in one bucket (schema 8, flatlog.go; up to schema 7

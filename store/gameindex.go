@@ -21,21 +21,35 @@ import (
 //	games.by_address lower-cased seat address NUL game id -> empty
 //	games.by_org     lower-cased organiser NUL game id -> empty
 //	games.count      status -> 8-byte big-endian count of games
+//	games.joinable   game id -> empty: the games a player may JOIN
+//	                 (GameIndex.Joinable), counted in meta
+//	                 "games_joinable" (8-byte big-endian)
 //
-// meta "game_index" says they cover every game: a new store's do from
-// the start; the referee builds them once for a store that had games
-// before schema 6 (the store cannot read a game's record).
+// meta "game_index" ("2": with games.joinable) says they cover every
+// game: a new store's do from the start; the referee builds them once
+// for a store that had games before schema 6 or whose indexes were built
+// before games.joinable ("1"; the store cannot read a game's record).
+//
+// A list reads them a page at a time (issue 25: the organiser's and the
+// seat's LIST): from a key on, and what lies past the page counted from
+// the keys alone (no value read, no string made of a key) or, for the
+// joinable games, read from their counter.
 var (
 	bGameHead    = []byte("games.head")
 	bGameStatus  = []byte("games.by_status")
 	bGameAddress = []byte("games.by_address")
 	bGameOrg     = []byte("games.by_org")
 	bGameCount   = []byte("games.count")
+	bGameJoin    = []byte("games.joinable")
 	kGameIndex   = []byte("game_index")
+	kGameJoin    = []byte("games_joinable")
+	// gameIndexVersion is meta "game_index" of indexes that hold
+	// games.joinable.
+	gameIndexVersion = []byte("2")
 )
 
 func gameIndexBuckets() [][]byte {
-	return [][]byte{bGameHead, bGameStatus, bGameAddress, bGameOrg, bGameCount}
+	return [][]byte{bGameHead, bGameStatus, bGameAddress, bGameOrg, bGameCount, bGameJoin}
 }
 
 // GameIndex is what the indexes know of a game: enough for the lists
@@ -48,6 +62,9 @@ type GameIndex struct {
 	Players   int      `json:"players"`
 	Seats     int      `json:"seats"`
 	Addresses []string `json:"addresses,omitempty"`
+	// Joinable says a player may JOIN the game (the caller says what
+	// that is: forming, open, a seat free).
+	Joinable bool `json:"join,omitempty"`
 }
 
 func pairKey(a, id string) []byte { return []byte(lowerASCII(a) + "\x00" + id) }
@@ -90,6 +107,11 @@ func (tx *Tx) IndexGame(id string, ix GameIndex) error {
 	}
 	if !had || !equalFold(old.Organiser, ix.Organiser) {
 		if err := tx.pair(bGameOrg, old.Organiser, ix.Organiser, id, had); err != nil {
+			return err
+		}
+	}
+	if !had || old.Joinable != ix.Joinable {
+		if err := tx.join(id, old.Joinable && had, ix.Joinable); err != nil {
 			return err
 		}
 	}
@@ -136,6 +158,58 @@ func (tx *Tx) pair(bucket []byte, old, now, id string, had bool) error {
 	return nil
 }
 
+// join moves a game in or out of games.joinable and its counter.
+func (tx *Tx) join(id string, was, is bool) error {
+	if was == is {
+		return nil
+	}
+	b, err := createBucket(tx.tx, bGameJoin)
+	if err != nil {
+		return err
+	}
+	meta := tx.b(bMeta)
+	n := int64(tx.JoinableCount())
+	if is {
+		n++
+		err = b.Put([]byte(id), []byte{})
+	} else {
+		n--
+		err = b.Delete([]byte(id))
+	}
+	if err != nil {
+		return err
+	}
+	if n <= 0 {
+		return meta.Delete(kGameJoin)
+	}
+	return meta.Put(kGameJoin, u64(uint64(n)))
+}
+
+// JoinableCount is the number of games a player may JOIN (the counter
+// of games.joinable: no key is read).
+func (tx *Tx) JoinableCount() int {
+	if v := tx.b(bMeta).Get(kGameJoin); len(v) == 8 {
+		return int(binary.BigEndian.Uint64(v))
+	}
+	return 0
+}
+
+// JoinableGames calls fn for the games a player may JOIN, in id order,
+// until fn returns false.
+func (tx *Tx) JoinableGames(fn func(id string) (bool, error)) error {
+	b := tx.b(bGameJoin)
+	if b == nil {
+		return nil
+	}
+	c := b.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		if ok, err := fn(string(k)); err != nil || !ok {
+			return err
+		}
+	}
+	return nil
+}
+
 // count moves one game from status old to status now in the counts.
 func (tx *Tx) count(old, now string, had bool) error {
 	b, err := createBucket(tx.tx, bGameCount)
@@ -174,18 +248,38 @@ func (tx *Tx) GameIndexOf(id string) (GameIndex, bool, error) {
 
 // scanPairs calls fn for the ids under one value of a pair index.
 func (tx *Tx) scanPairs(bucket []byte, value string, fn func(id string) error) error {
+	_, err := tx.scanPairsFrom(bucket, value, "", func(id string) (bool, error) { return true, fn(id) })
+	return err
+}
+
+// scanPairsFrom calls fn for the ids under one value of a pair index from
+// the id from on ("" the first), in id order, until fn returns false;
+// rest is how many ids fn was not given (the one it declined included),
+// counted from the keys alone: no string is made of them.
+func (tx *Tx) scanPairsFrom(bucket []byte, value, from string, fn func(id string) (bool, error)) (rest int, err error) {
 	b := tx.b(bucket)
 	if b == nil {
-		return nil
+		return 0, nil
 	}
-	prefix := []byte(lowerASCII(value) + "\x00")
+	lower := lowerASCII(value)
+	seek := make([]byte, 0, len(lower)+1+len(from))
+	seek = append(append(append(seek, lower...), 0), from...)
+	prefix := seek[:len(lower)+1]
 	c := b.Cursor()
-	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		if err := fn(string(k[len(prefix):])); err != nil {
-			return err
+	k, _ := c.Seek(seek)
+	for ; k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		ok, err := fn(string(k[len(prefix):]))
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			break
 		}
 	}
-	return nil
+	for ; k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		rest++
+	}
+	return rest, nil
 }
 
 // GamesWithStatus calls fn for the games in a status, in id order.
@@ -205,6 +299,14 @@ func (tx *Tx) GamesOfOrganiser(org string, fn func(id string) error) error {
 	return tx.scanPairs(bGameOrg, org, fn)
 }
 
+// GamesOfOrganiserFrom calls fn for the games an organiser created from
+// the id from on ("" the first), in id order, until fn returns false; rest
+// is how many games past those fn took there are, counted from the index
+// keys alone (a page of an organiser's LIST).
+func (tx *Tx) GamesOfOrganiserFrom(org, from string, fn func(id string) (bool, error)) (rest int, err error) {
+	return tx.scanPairsFrom(bGameOrg, org, from, fn)
+}
+
 // GameCounts returns the number of games in each status.
 func (tx *Tx) GameCounts() map[string]int {
 	out := map[string]int{}
@@ -220,10 +322,12 @@ func (tx *Tx) GameCounts() map[string]int {
 }
 
 // GameIndexBuilt reports whether the indexes cover every game.
-func (tx *Tx) GameIndexBuilt() bool { return tx.b(bMeta).Get(kGameIndex) != nil }
+func (tx *Tx) GameIndexBuilt() bool {
+	return bytes.Equal(tx.b(bMeta).Get(kGameIndex), gameIndexVersion)
+}
 
 // SetGameIndexBuilt records that the indexes cover every game.
-func (tx *Tx) SetGameIndexBuilt() error { return tx.b(bMeta).Put(kGameIndex, []byte("1")) }
+func (tx *Tx) SetGameIndexBuilt() error { return tx.b(bMeta).Put(kGameIndex, gameIndexVersion) }
 
 // ForgetGameIndex drops the game indexes, as a store of schema 5 has
 // none: the referee builds them again when it opens the store (for tests
@@ -234,6 +338,9 @@ func (tx *Tx) ForgetGameIndex() error {
 		if err := deleteBucket(tx.tx, b); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
 			return err
 		}
+	}
+	if err := tx.b(bMeta).Delete(kGameJoin); err != nil {
+		return err
 	}
 	return tx.b(bMeta).Delete(kGameIndex)
 }

@@ -140,7 +140,7 @@ func migrateWritePath(tx *bolt.Tx) error {
 		if err != nil {
 			return err
 		}
-		if err := m.Put(kGameIndex, []byte("1")); err != nil {
+		if err := m.Put(kGameIndex, gameIndexVersion); err != nil {
 			return err
 		}
 	}

@@ -48,7 +48,9 @@
 //     order; when there are more, a last line says how many and names the
 //     LIST <game> that shows the rest (issue 25: long answers paged; the
 //     core counts the games past the page from its index's keys,
-//     records.OrganiserGames; TestOrganiserListPaged_Issue25); a page
+//     records.OrganiserGames; TestOrganiserListPaged_Issue25, and through
+//     Dovecot and Postfix TestOrganiserListPagedThroughDovecotAndPostfix_Issue25;
+//     a game a NEW of the same mail created is in its place by id); a page
 //     after the last game names where it started and that LIST alone
 //     lists from the first, never "no games yet"
 //     (TestOrganiserListPastTheLastGame_Issue25);

@@ -12,8 +12,13 @@
 // copies, no decision), and what the store's game indexes hold of a game
 // (IndexOf), written in the same transaction as the record (SaveGame), and
 // read back to find the games open to JOIN without decoding the others
-// (OpenGames, paged) and an organiser's games without decoding any
-// (OrganiserGames, paged). The core re-exports the types under their old names
+// (OpenGames, paged: through the store's index of the games a player may
+// JOIN, Joinable, and its counter, so a seat's LIST reads no other game's
+// entry; TestJoinableCountKeptWithTheGames_Issue25) and an organiser's
+// games without decoding any (OrganiserGames, paged: the index read from
+// the page's first game on, the rest counted from its keys; a game a NEW
+// of the same mail created is listed in its place by id,
+// TestOrganiserGamesPlaceFreshGames_Issue25). The core re-exports the types under their old names
 // (referee.Game, referee.Seat, ...), so that the edges and the tools read
 // the records through the core's queries as before. It owns seat
 // authentication too, in one place (auth.go, issue 25): a seat's secret

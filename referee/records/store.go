@@ -70,7 +70,8 @@ func SaveGame(tx *store.Tx, g *Game) error {
 // organiser and seats' addresses (the lists by player, by state and by
 // organiser, and the counts by state, read them instead of every record).
 func IndexOf(g *Game) store.GameIndex {
-	ix := store.GameIndex{Game: g.Game, Status: g.Status, Organiser: g.Organiser, Open: g.Open, Players: g.Players, Seats: len(g.Seats)}
+	ix := store.GameIndex{Game: g.Game, Status: g.Status, Organiser: g.Organiser, Open: g.Open, Players: g.Players, Seats: len(g.Seats),
+		Joinable: Joinable(g)}
 	for _, s := range g.Seats {
 		if s.Address != "" {
 			ix.Addresses = append(ix.Addresses, strings.ToLower(s.Address))
@@ -79,14 +80,22 @@ func IndexOf(g *Game) store.GameIndex {
 	return ix
 }
 
+// Joinable says a player may JOIN the game: forming, open, a seat free
+// (the store's games.joinable, which a seat's LIST pages through).
+func Joinable(g *Game) bool { return g.Status == StatusForming && g.Open && len(g.Seats) < g.Players }
+
 // EnsureGameIndex builds the game indexes of a store whose games were
-// saved before them (schema <= 5), once, in one transaction.
+// saved before them (schema <= 5) or before games.joinable, once, in one
+// transaction (from nothing: what an older build left is dropped first).
 func EnsureGameIndex(db *store.DB) error {
 	built := false
 	if err := db.View(func(tx *store.Tx) error { built = tx.GameIndexBuilt(); return nil }); err != nil || built {
 		return err
 	}
 	return db.Update(func(tx *store.Tx) error {
+		if err := tx.ForgetGameIndex(); err != nil {
+			return err
+		}
 		err := EachGameHead(tx, func(g *Game) error { return tx.IndexGame(g.ID, IndexOf(g)) })
 		if err != nil {
 			return err

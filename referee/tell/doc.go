@@ -122,6 +122,10 @@
 //     value json.MarshalIndent wrote before issue 25 (the same fields and
 //     values), with nothing between its tokens and <, > and & as
 //     themselves (marshalPart; TestJSONPartIsCompactAndTheSameValue_Issue25).
+//     Its object is a struct whose keys come in the order a map's did
+//     (sorted), so its bytes are those of the map it was, without a map
+//     made and its keys sorted at every mail (jsonMail;
+//     TestJSONPartKeysAsAMapWroteThem_Issue25).
 //     The indentation was a third of the part and its base64 a quarter of
 //     the mail, on every byte the referee composes, compresses, stores,
 //     sends and the player downloads (on a phone too): mailfmt.Compose

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -145,4 +146,66 @@ func BenchmarkMarshalPart(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestJSONPartKeysAsAMapWroteThem_Issue25: the JSON part is an object
+// (jsonMail, no longer a map made at every mail) whose keys come in the
+// order encoding/json writes a map's, so its bytes are the map's: every
+// part of the mails of random games of the four games, every language,
+// NOTIFY every, turn and digest, read back as a map of its values and
+// written again, is the same bytes, and has every key a map had: the
+// ones of every part, a prompt's with its prompt, a result's at the end.
+func TestJSONPartKeysAsAMapWroteThem_Issue25(t *testing.T) {
+	set, err := templates.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := &Teller{Render: &Renderer{T: set}, Domain: "example.test", ReceiptWindow: time.Minute}
+	parts, prompts := 0, 0
+	steps := 60
+	if testing.Short() || raceEnabled {
+		steps = 15
+	}
+	always := []string{"deadline", "game", "kind", "notes", "reply", "seat", "status", "title", "token", "view", "waiting"}
+	playedMailsAs(t, allGames, set.Languages(), nil, []string{"json"}, []int{2, 3}, 5, steps, func(in *Input) (*Told, error) {
+		told, err := tl.Mails(in)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range told.Mails {
+			if m.JSON == nil {
+				continue
+			}
+			var byKey map[string]json.RawMessage
+			if err := json.Unmarshal(m.JSON, &byKey); err != nil {
+				t.Fatal(err)
+			}
+			again, err := marshalPart(byKey)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(again, m.JSON) {
+				t.Fatalf("%s: the part is not a map's bytes:\n%s\nas a map:\n%s", in.Game.Game, m.JSON, again)
+			}
+			want := always
+			if p := in.Table.Prompts[m.Seat]; p != nil && !p.Complete {
+				want = append(slices.Clone(want), "prompt", "legal")
+				prompts++
+			}
+			if in.Table.State.Result() != nil {
+				want = append(slices.Clone(want), "result", "seed")
+			}
+			for _, k := range want {
+				if _, ok := byKey[k]; !ok {
+					t.Fatalf("%s: the part has no %q:\n%s", in.Game.Game, k, m.JSON)
+				}
+			}
+			parts++
+		}
+		return told, nil
+	})
+	if parts < 100 || prompts < 50 {
+		t.Fatalf("%d parts, %d with a prompt: the test compares nothing", parts, prompts)
+	}
+	t.Logf("%d parts, %d with a prompt", parts, prompts)
 }

@@ -1,6 +1,7 @@
 package tell
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -673,30 +674,64 @@ func EntryLines(r *Renderer, rd Reader, e Entry) ([]string, error) {
 // seat's view when the mail's prompt or summary computed it already (nil:
 // computed here).
 func (v *mailView) jsonView(i int, d *MailData, view any) ([]byte, error) {
-	j := map[string]any{"game": v.Game.ID, "title": d.Title, "seat": i, "token": d.Token, "status": v.Game.Status,
-		"kind": d.Kind, "deadline": d.Deadline, "waiting": d.Waiting, "reply": d.Reply, "notes": d.Notes}
+	j := jsonMail{Game: v.Game.ID, Title: d.Title, Seat: i, Token: d.Token, Status: v.Game.Status,
+		Kind: d.Kind, Deadline: d.Deadline, Waiting: d.Waiting, Reply: d.Reply, Notes: d.Notes}
 	if v.Table != nil {
 		if view == nil {
 			view = v.view(i)
 		}
-		j["view"] = view
+		j.View = orNull(view)
 		if p := v.Table.Prompts[i]; p != nil && !p.Complete && v.Game.Status == StatusRunning {
-			j["prompt"] = p
+			j.Prompt = p
 			// Each numbered option in the reader's words, as its menu
 			// line shows them: the options' fields are the engine's codes
 			// (issue 25). The body has the whole prompt; one short string
 			// an option keeps the part's 7bit lines, which break only
 			// between tokens, within the limit.
 			if len(d.OptionNames) > 0 {
-				j["option_names"] = d.OptionNames
+				j.OptionNames = d.OptionNames
 			}
 			// Every legal answer, numbered or not, for players' own tools.
-			j["legal"] = v.Table.State.Legal(p.Decision)
+			j.Legal = v.Table.State.Legal(p.Decision)
 		}
 		if res := v.Table.State.Result(); res != nil {
-			j["result"] = res
-			j["seed"] = v.Game.Seed
+			j.Result = res
+			j.Seed = v.Game.Seed
 		}
 	}
-	return marshalPart(j)
+	return marshalPart(&j)
+}
+
+// jsonMail is the JSON part's object: its keys in the order encoding/json
+// writes a map's (sorted), each value as the map held it, so that the part
+// is the bytes it was as a map, without the map made and its keys sorted
+// at every mail (issue 25, handler CPU). A key with omitempty is one the
+// part has only in some mails: it is there when set, even to null
+// (orNull); the others are in every part.
+type jsonMail struct {
+	Deadline    any `json:"deadline"`
+	Game        any `json:"game"`
+	Kind        any `json:"kind"`
+	Legal       any `json:"legal,omitempty"`
+	Notes       any `json:"notes"`
+	OptionNames any `json:"option_names,omitempty"`
+	Prompt      any `json:"prompt,omitempty"`
+	Reply       any `json:"reply"`
+	Result      any `json:"result,omitempty"`
+	Seat        any `json:"seat"`
+	Seed        any `json:"seed,omitempty"`
+	Status      any `json:"status"`
+	Title       any `json:"title"`
+	Token       any `json:"token"`
+	View        any `json:"view,omitempty"`
+	Waiting     any `json:"waiting"`
+}
+
+// orNull is v, or JSON's null when v is nil: a key set to nothing is
+// still written, as a map's was.
+func orNull(v any) any {
+	if v == nil {
+		return json.RawMessage("null")
+	}
+	return v
 }
