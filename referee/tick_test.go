@@ -213,20 +213,7 @@ func TestTickWakesByTheLiveKeyAndDropsStale_Issue25(t *testing.T) {
 	for _, k := range []int{store.StaleSkip - 1, store.StaleSkip, 3 * store.StaleSkip} {
 		h.clock.T = h.clock.T.Add(time.Minute)
 		at := h.clock.T.Add(-time.Second)
-		if err := h.db.Update(func(tx *store.Tx) error {
-			for j := range k {
-				id := fmt.Sprintf("s%d.%d", k, j)
-				if err := tx.SetWake(id, at); err != nil {
-					return err
-				}
-				if err := tx.SetWake(id, at.Add(1000*time.Hour)); err != nil {
-					return err
-				}
-			}
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
+		leaveStale(t, h, fmt.Sprintf("s%d.", k), k, at)
 		if got := stale(); got < k {
 			t.Fatalf("%d stale keys due, %d made", got, k)
 		}
@@ -262,20 +249,7 @@ func TestTickReportsAFailedStaleDrop_Issue25(t *testing.T) {
 				}
 				h.clock.T = h.clock.T.Add(time.Minute) // no game due
 				at := h.clock.T.Add(-time.Second)
-				if err := h.db.Update(func(tx *store.Tx) error {
-					for j := range k {
-						id := fmt.Sprintf("s%d", j)
-						if err := tx.SetWake(id, at); err != nil {
-							return err
-						}
-						if err := tx.SetWake(id, at.Add(1000*time.Hour)); err != nil {
-							return err
-						}
-					}
-					return nil
-				}); err != nil {
-					t.Fatal(err)
-				}
+				leaveStale(t, h, "s", k, at)
 				stale := func() (n int) {
 					h.db.View(func(tx *store.Tx) error { n = tx.StaleWakes(h.clock.T, 0); return nil })
 					return n
@@ -309,5 +283,25 @@ func TestTickReportsAFailedStaleDrop_Issue25(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// leaveStale leaves k stale wake-up keys at at: k wake-ups (of games
+// prefix0 to prefix<k-1>) set to at and then 1,000 hours later.
+func leaveStale(t *testing.T, h *harness, prefix string, k int, at time.Time) {
+	t.Helper()
+	if err := h.db.Update(func(tx *store.Tx) error {
+		for j := range k {
+			id := fmt.Sprintf("%s%d", prefix, j)
+			if err := tx.SetWake(id, at); err != nil {
+				return err
+			}
+			if err := tx.SetWake(id, at.Add(1000*time.Hour)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
 	}
 }

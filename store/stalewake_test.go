@@ -338,16 +338,7 @@ func checkWakeModel(t *testing.T, db *DB, m *wakeModel, when string) (past bool)
 func TestNextWakeLooksPastStaleSkip_Issue25(t *testing.T) {
 	db := open(t)
 	sec := func(i int) time.Time { return t0.Add(time.Duration(i) * time.Second) }
-	if err := db.Update(func(tx *Tx) error {
-		for j := range 40 {
-			if err := tx.SetWake(fmt.Sprintf("game-%03d", j), sec(1e6+j)); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	setWakes(t, db, 40, "game-%03d", func(j int) time.Time { return sec(1e6 + j) })
 	for i := 1; i <= 600; i++ {
 		if err := db.Update(func(tx *Tx) error { return tx.SetWake("game-000", sec(i)) }); err != nil {
 			t.Fatal(err)

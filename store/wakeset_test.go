@@ -85,27 +85,9 @@ func TestStaleSetNotUsedForAnOlderSnapshot_Issue25(t *testing.T) {
 	sec := func(i int) time.Time { return t0.Add(time.Duration(i) * time.Second) }
 	// Enough games that "wake" is a tree (stale keys are kept) and the
 	// mapping need not grow while the old snapshot is open.
-	if err := db.Update(func(tx *Tx) error {
-		for j := range 2000 {
-			if err := tx.SetWake(fmt.Sprintf("game-%04d", j), sec(1e6+j)); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	setWakes(t, db, 2000, "game-%04d", func(j int) time.Time { return sec(1e6 + j) })
 	// Each of the first 40 games moved once before: its first key stale.
-	if err := db.Update(func(tx *Tx) error {
-		for j := range 40 {
-			if err := tx.SetWake(fmt.Sprintf("game-%04d", j), sec(j)); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	setWakes(t, db, 40, "game-%04d", sec)
 	due := func(tx *Tx) []string { return tx.DueWakes(sec(2e6), 0) }
 	var before []string
 	db.View(func(tx *Tx) error { before = due(tx); return nil })
@@ -165,16 +147,7 @@ func TestStaleSetNotUsedForAnOlderSnapshot_Issue25(t *testing.T) {
 func BenchmarkTickKick(b *testing.B) {
 	db := open(b)
 	sec := func(i int) time.Time { return t0.Add(time.Duration(i) * time.Second) }
-	if err := db.Update(func(tx *Tx) error {
-		for j := range 20000 {
-			if err := tx.SetWake(fmt.Sprintf("game-%05d", j), sec(1e6+j)); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
-		b.Fatal(err)
-	}
+	setWakes(b, db, 20000, "game-%05d", func(j int) time.Time { return sec(1e6 + j) })
 	for j := range StaleSkip - 1 {
 		g := fmt.Sprintf("game-%05d", j*70)
 		for _, at := range []time.Time{sec(j), sec(1e6 + j*70)} {
@@ -205,4 +178,20 @@ func BenchmarkTickKick(b *testing.B) {
 		kick()
 	}
 	b.ReportMetric(float64(cursors()-c0)/float64(b.N), "cursors/kick")
+}
+
+// setWakes sets the wake-ups of games 0 to n-1 (named by format) in one
+// update.
+func setWakes(t testing.TB, db *DB, n int, format string, at func(j int) time.Time) {
+	t.Helper()
+	if err := db.Update(func(tx *Tx) error {
+		for j := range n {
+			if err := tx.SetWake(fmt.Sprintf(format, j), at(j)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 }

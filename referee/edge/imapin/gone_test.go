@@ -119,14 +119,7 @@ func expunge(t *testing.T, addr string, uids []imap.UID) {
 func TestDropGoneAgainstAModel_Issue25(t *testing.T) {
 	for seed := range uint64(300) {
 		rng := rand.New(rand.NewPCG(seed, 25))
-		db, err := store.Open(filepath.Join(t.TempDir(), "referee.db"), &store.Options{NoSync: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := New(testOptions("127.0.0.1:1", db, newHandler(), &testkit.SyncBuffer{}))
-		if err != nil {
-			t.Fatal(err)
-		}
+		db, w := goneRig(t)
 		cur := store.Cursor{UIDValidity: 7, LastUID: uint32(rng.IntN(10))}
 		var uids []imap.UID
 		for u := cur.LastUID + 1; u <= 30; u++ {
@@ -192,14 +185,7 @@ func TestDropGoneAgainstAModel_Issue25(t *testing.T) {
 func TestDropGoneOfADeadProcessAgainstAModel_Issue25(t *testing.T) {
 	for seed := range uint64(300) {
 		rng := rand.New(rand.NewPCG(seed, 26))
-		db, err := store.Open(filepath.Join(t.TempDir(), "referee.db"), &store.Options{NoSync: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := New(testOptions("127.0.0.1:1", db, newHandler(), &testkit.SyncBuffer{}))
-		if err != nil {
-			t.Fatal(err)
-		}
+		db, w := goneRig(t)
 		cur := store.Cursor{UIDValidity: 7, LastUID: uint32(rng.IntN(8))}
 		first := imap.UID(cur.LastUID)
 		expunged := map[imap.UID]bool{}
@@ -322,4 +308,19 @@ func TestDropGoneOfADeadProcessAgainstAModel_Issue25(t *testing.T) {
 		}
 		db.Close()
 	}
+}
+
+// goneRig is a store and a Watcher on it that never connects (dropGone's
+// model tests call it directly).
+func goneRig(t *testing.T) (*store.DB, *Watcher) {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "referee.db"), &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := New(testOptions("127.0.0.1:1", db, newHandler(), &testkit.SyncBuffer{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, w
 }
