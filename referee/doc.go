@@ -88,7 +88,10 @@
 //
 // Tick (tick.go) is the same walk for deadlines, reminders and digests
 // (settle.Tick): a unit of work per batch of due games, through settling,
-// tell and persist.
+// tell and persist. Every failure of its transactions is returned (the
+// daemon logs it): a game's, once every other game was handled, and that
+// of the drop of stale wake-up keys a tick with no game due commits alone
+// (TestTickReportsAFailedStaleDrop_Issue25).
 //
 // # The rooms
 //

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -212,20 +213,7 @@ func TestTickWakesByTheLiveKeyAndDropsStale_Issue25(t *testing.T) {
 	for _, k := range []int{store.StaleSkip - 1, store.StaleSkip, 3 * store.StaleSkip} {
 		h.clock.T = h.clock.T.Add(time.Minute)
 		at := h.clock.T.Add(-time.Second)
-		if err := h.db.Update(func(tx *store.Tx) error {
-			for j := range k {
-				id := fmt.Sprintf("s%d.%d", k, j)
-				if err := tx.SetWake(id, at); err != nil {
-					return err
-				}
-				if err := tx.SetWake(id, at.Add(1000*time.Hour)); err != nil {
-					return err
-				}
-			}
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
+		leaveStale(t, h, fmt.Sprintf("s%d.", k), k, at)
 		if got := stale(); got < k {
 			t.Fatalf("%d stale keys due, %d made", got, k)
 		}
@@ -241,5 +229,79 @@ func TestTickWakesByTheLiveKeyAndDropsStale_Issue25(t *testing.T) {
 		if k >= store.StaleSkip && (commits != 1 || stale() != 0) {
 			t.Errorf("%d stale keys due: %d commits, %d left; want 1 and none", k, commits, stale())
 		}
+	}
+}
+
+// A tick with no game due whose drop of the stale wake-up keys fails
+// reports the failure (issue 25: a batch of no game had none to report it
+// under, and the error was lost); nothing is dropped then, and the next
+// tick drops them. Variation: StaleSkip and 3 x StaleSkip stale keys due,
+// the drop failing once or twice in a row.
+func TestTickReportsAFailedStaleDrop_Issue25(t *testing.T) {
+	errBroken := errors.New("the store is broken")
+	for _, k := range []int{store.StaleSkip, 3 * store.StaleSkip} {
+		for _, fails := range []int{1, 2} {
+			t.Run(fmt.Sprintf("%d stale, %d failures", k, fails), func(t *testing.T) {
+				h, _, due := dueGames(t, 2*tickBatch+17)
+				h.clock.T = due.Add(time.Minute)
+				if _, err := h.r.Tick(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				h.clock.T = h.clock.T.Add(time.Minute) // no game due
+				at := h.clock.T.Add(-time.Second)
+				leaveStale(t, h, "s", k, at)
+				stale := func() (n int) {
+					h.db.View(func(tx *store.Tx) error { n = tx.StaleWakes(h.clock.T, 0); return nil })
+					return n
+				}
+				if got := stale(); got != k {
+					t.Fatalf("%d stale keys due, %d made", got, k)
+				}
+				left := fails
+				defer func() { tickUnit = tickGames }()
+				tickUnit = func(w *work, ids []string) error {
+					if len(ids) == 0 && left > 0 {
+						left--
+						return errBroken
+					}
+					return tickGames(w, ids)
+				}
+				for i := range fails {
+					handled, err := h.r.Tick(context.Background())
+					if !errors.Is(err, errBroken) || handled != 0 {
+						t.Fatalf("tick %d with the drop failing: %d handled, %v; want the failure", i, handled, err)
+					}
+					if got := stale(); got != k {
+						t.Fatalf("tick %d with the drop failing: %d stale keys left, want %d", i, got, k)
+					}
+				}
+				if handled, err := h.r.Tick(context.Background()); err != nil || handled != 0 {
+					t.Fatalf("the next tick: %d handled, %v", handled, err)
+				}
+				if got := stale(); got != 0 {
+					t.Errorf("%d stale keys due after the next tick", got)
+				}
+			})
+		}
+	}
+}
+
+// leaveStale leaves k stale wake-up keys at at: k wake-ups (of games
+// prefix0 to prefix<k-1>) set to at and then 1,000 hours later.
+func leaveStale(t *testing.T, h *harness, prefix string, k int, at time.Time) {
+	t.Helper()
+	if err := h.db.Update(func(tx *store.Tx) error {
+		for j := range k {
+			id := fmt.Sprintf("%s%d", prefix, j)
+			if err := tx.SetWake(id, at); err != nil {
+				return err
+			}
+			if err := tx.SetWake(id, at.Add(1000*time.Hour)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -303,6 +303,19 @@ func (tx *Tx) AttemptCount(key string) int {
 	return 0
 }
 
+// AttemptKeys returns the keys of the inputs with attempts recorded whose
+// key begins with prefix, in order (a transport's own, after a restart:
+// imapin takes back the presumptions of a dead process for inputs that
+// never come).
+func (tx *Tx) AttemptKeys(prefix string) []string {
+	var keys []string
+	c := tx.b(bAttempts).Cursor()
+	for k, _ := c.Seek([]byte(prefix)); k != nil && bytes.HasPrefix(k, []byte(prefix)); k, _ = c.Next() {
+		keys = append(keys, string(k))
+	}
+	return keys
+}
+
 // ---- webhook replay tokens ----
 
 // UseReplayToken records a one-time token (a webhook signature's nonce)

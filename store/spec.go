@@ -238,8 +238,7 @@ func (db *DB) leadCommits() {
 	for {
 		var failed *commit
 		err = db.bolt.Update(func(btx *bolt.Tx) error {
-			tx := &Tx{tx: btx, db: db}
-			btx.OnCommit(func() { db.group.counted(tx) })
+			tx := db.writeTx(btx)
 			for _, c := range batch {
 				if c.fn != nil {
 					if c.err = c.fn(tx); c.err != nil {

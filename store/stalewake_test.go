@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -263,6 +264,22 @@ func checkWakeModel(t *testing.T, db *DB, m *wakeModel, when string) (past bool)
 			}
 		}
 		keys = got
+		// The set kept in memory (wakeset.go) is of this very state and
+		// holds exactly the stale keys: the tick's questions read none.
+		db.stale.Lock()
+		at, set := db.stale.at, maps.Clone(db.stale.keys)
+		db.stale.Unlock()
+		if at != uint64(tx.tx.ID()) {
+			t.Fatalf("%s: the stale set is of transaction %d, the store at %d", when, at, tx.tx.ID())
+		}
+		for _, k := range got {
+			if _, ok := set[k]; ok == live[k] {
+				t.Fatalf("%s: key of %s at %d: in the stale set %v, live %v", when, k[8:], bytesTime(k), ok, live[k])
+			}
+		}
+		if len(set) != len(got)-len(live) {
+			t.Fatalf("%s: %d keys in the stale set, %d stale keys", when, len(set), len(got)-len(live))
+		}
 		// Due at each key's time, and after the last: the live ones up
 		// to it, in order; the stale ones counted.
 		stale, stride := 0, max(1, len(keys)/16)
@@ -321,16 +338,7 @@ func checkWakeModel(t *testing.T, db *DB, m *wakeModel, when string) (past bool)
 func TestNextWakeLooksPastStaleSkip_Issue25(t *testing.T) {
 	db := open(t)
 	sec := func(i int) time.Time { return t0.Add(time.Duration(i) * time.Second) }
-	if err := db.Update(func(tx *Tx) error {
-		for j := range 40 {
-			if err := tx.SetWake(fmt.Sprintf("game-%03d", j), sec(1e6+j)); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	setWakes(t, db, 40, "game-%03d", func(j int) time.Time { return sec(1e6 + j) })
 	for i := 1; i <= 600; i++ {
 		if err := db.Update(func(tx *Tx) error { return tx.SetWake("game-000", sec(i)) }); err != nil {
 			t.Fatal(err)

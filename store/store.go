@@ -206,6 +206,8 @@ type DB struct {
 	// oldWakes: "wake" held wake-up keys of the older form at the open
 	// (wake.go).
 	oldWakes bool
+	// stale is the set of stale wake-up keys (wakeset.go).
+	stale staleSet
 }
 
 // Open opens (creating if needed) the store at path, waits at most
@@ -238,7 +240,11 @@ func Open(path string, opt *Options) (*DB, error) {
 		b.Close()
 		return nil, err
 	}
-	db.View(func(tx *Tx) error { db.oldWakes = tx.hasOldWakes(); return nil })
+	db.View(func(tx *Tx) error {
+		db.oldWakes = tx.hasOldWakes()
+		db.stale.build(tx)
+		return nil
+	})
 	return db, nil
 }
 
@@ -344,8 +350,7 @@ func (db *DB) Path() string { return db.path }
 func (db *DB) Update(fn func(tx *Tx) error) error {
 	defer db.trimAfter()
 	return db.bolt.Update(func(btx *bolt.Tx) error {
-		tx := &Tx{tx: btx, db: db}
-		btx.OnCommit(func() { db.group.counted(tx) })
+		tx := db.writeTx(btx)
 		if err := fn(tx); err != nil || tx.dropStale.IsZero() {
 			return err
 		}
@@ -419,6 +424,9 @@ type Tx struct {
 	// dropStale: drop the stale wake-up keys at or before it as the
 	// transaction commits (DropStaleWakesAtCommit).
 	dropStale time.Time
+	// staleChanged are the keys of "wake" this transaction made stale
+	// (true) or live or deleted (false): the set's (wakeset.go).
+	staleChanged map[string]bool
 }
 
 // b returns a bucket for an access a speculation cannot check: it makes

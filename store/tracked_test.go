@@ -44,7 +44,8 @@ func TestEveryReadIsTracked(t *testing.T) {
 	// Reads and writes that make a speculation wide, each with a call.
 	nothing := func(string) error { return nil }
 	wide := map[string]func(tx *Tx){
-		"AttemptCount": func(tx *Tx) { tx.AttemptCount("a") }, "BeginAttempt": func(tx *Tx) { tx.BeginAttempt("a") },
+		"AttemptCount": func(tx *Tx) { tx.AttemptCount("a") }, "AttemptKeys": func(tx *Tx) { tx.AttemptKeys("a") },
+		"BeginAttempt":     func(tx *Tx) { tx.BeginAttempt("a") },
 		"BeginAttemptFrom": func(tx *Tx) { tx.BeginAttemptFrom("a", 1) }, "EndAttempt": func(tx *Tx) { tx.EndAttempt("a") },
 		"Cursor": func(tx *Tx) { tx.Cursor("c") }, "PutCursor": func(tx *Tx) { tx.PutCursor("c", Cursor{}) },
 		"DeleteToken": func(tx *Tx) { tx.DeleteToken("s") }, "Tokens": func(tx *Tx) { tx.Tokens(func(string, Token) error { return nil }) },

@@ -49,6 +49,9 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 			if err := w.Delete(bytes.Clone(old)); err != nil {
 				return err
 			}
+			tx.markStale(old, false)
+		} else {
+			tx.markStale(old, true)
 		}
 		if oldBy {
 			if err := w.Delete(wakeByKey(game)); err != nil {
@@ -68,6 +71,7 @@ func (tx *Tx) SetWake(game string, at time.Time) error {
 	if err := w.Put(key, nil); err != nil {
 		return err
 	}
+	tx.markStale(key, false)
 	if l == nil {
 		return w.Put(wakeByKey(game), key)
 	}
@@ -150,7 +154,7 @@ func (tx *Tx) DueWakes(now time.Time, limit int) []string {
 		if k[0] == wakeByPrefix || binary.BigEndian.Uint64(k[:8]) > end || (limit > 0 && len(out) >= limit) {
 			break
 		}
-		if tx.wakeLive(k) {
+		if !tx.isStale(k) {
 			out = append(out, string(k[8:]))
 		}
 	}
@@ -158,7 +162,8 @@ func (tx *Tx) DueWakes(now time.Time, limit int) []string {
 }
 
 // wakeLive reports whether a key of "wake" (8-byte time + game) is its
-// game's wake-up, not a stale key a change left (SetWake).
+// game's wake-up, not a stale key a change left (SetWake), by reading the
+// game's key: isStale asks the set kept in memory first (wakeset.go).
 func (tx *Tx) wakeLive(k []byte) bool {
 	cur, _ := tx.wakeKey(string(k[8:]))
 	return bytes.Equal(cur, k)
@@ -171,7 +176,7 @@ func (tx *Tx) NextWake() (time.Time, bool) {
 	c := tx.b(bWake).Cursor()
 	skipped := 0
 	for k, _ := c.First(); k != nil && k[0] != wakeByPrefix; k, _ = c.Next() {
-		if skipped < StaleSkip && !tx.wakeLive(k) {
+		if skipped < StaleSkip && tx.isStale(k) {
 			skipped++
 			continue
 		}
@@ -222,6 +227,7 @@ func (tx *Tx) DropStaleWakes(now time.Time) (int, error) {
 		if err := w.Delete(k); err != nil {
 			return 0, err
 		}
+		tx.markStale(k, false)
 	}
 	return len(stale), nil
 }
@@ -235,7 +241,7 @@ func (tx *Tx) staleWakes(now time.Time, fn func(k []byte) bool) {
 		if k[0] == wakeByPrefix || binary.BigEndian.Uint64(k[:8]) > end {
 			return
 		}
-		if !tx.wakeLive(k) && !fn(k) {
+		if tx.isStale(k) && !fn(k) {
 			return
 		}
 	}

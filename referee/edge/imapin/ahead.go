@@ -20,7 +20,8 @@ import (
 // this process and not yet used: a commit that begins such a mail's
 // hand-over otherwise takes the presumption back first (endAhead), so that
 // in this process a presumption is never counted as a hand-over; after a
-// crash every one still standing counts as one.
+// crash every one still standing counts as one, and the next process takes
+// back those whose UIDs never come (readDead, dropGone).
 
 // aheadWindow is how many UIDs above a look are presumed begun.
 func (w *Watcher) aheadWindow() int { return w.o.FetchBatch }
@@ -28,7 +29,7 @@ func (w *Watcher) aheadWindow() int { return w.o.FetchBatch }
 // attemptKey is the intake key of a message: its attempts' key in the
 // store, the one the referee records the mail under.
 func (w *Watcher) attemptKey(validity uint32, uid imap.UID) string {
-	return fmt.Sprintf("imap:%s/%s/%d/%d", w.o.Account, w.o.Mailbox, validity, uid)
+	return fmt.Sprintf("%s%d/%d", w.keyPrefix(), validity, uid)
 }
 
 // presumeAhead puts on record, in tx, the hand-overs of the window of UIDs
@@ -82,41 +83,55 @@ func (w *Watcher) aheadKeys() []string {
 	return keys
 }
 
-// dropGone takes back the presumptions of this process for UIDs the
-// server says will never come (doc.go, "Rolling in"): under another
-// UIDVALIDITY than the mailbox's now, or at most the highest UID above
-// the cursor and not among them (uids: every UID above cur.LastUID,
-// ascending; a UID skipped is one expunged before it was seen, or never
-// given, and a later message gets a higher one). One commit, and only
-// when there are some: they no longer stand as attempt records until a
-// graceful stop, nor count after a crash.
+// dropGone takes back the presumptions for UIDs the server says will
+// never come (doc.go, "Rolling in"): under another UIDVALIDITY than the
+// mailbox's now, or at most the highest UID above the cursor and not among
+// them (uids: every UID above cur.LastUID, ascending; a UID skipped is one
+// expunged before it was seen, or never given, and a later message gets a
+// higher one). This process's (Watcher.ahead) at any UID at most that
+// one; a dead process's (Watcher.dead, read at the first look) above the
+// cursor only, since below it a record is a leftover's hand-over, counted
+// for its crashes. One commit, and only when there are some: they no
+// longer stand as attempt records until a graceful stop, nor count after
+// a crash.
 func (w *Watcher) dropGone(cur store.Cursor, uids []imap.UID) error {
+	if w.dead == nil {
+		if err := w.readDead(); err != nil {
+			return err
+		}
+	}
 	top := imap.UID(cur.LastUID)
 	if len(uids) > 0 {
 		top = max(top, uids[len(uids)-1])
 	}
-	prefix := fmt.Sprintf("imap:%s/%s/", w.o.Account, w.o.Mailbox)
-	var gone []string
+	var gone, goneDead []string
 	for k := range w.ahead {
-		v, u, ok := strings.Cut(strings.TrimPrefix(k, prefix), "/")
-		validity, verr := strconv.ParseUint(v, 10, 32)
-		uid, uerr := strconv.ParseUint(u, 10, 32)
-		if !ok || verr != nil || uerr != nil {
+		validity, uid, ok := w.keyUID(k)
+		if !ok {
 			continue
 		}
-		if uint32(validity) != cur.UIDValidity {
-			gone = append(gone, k)
-			continue
-		}
-		if _, found := slices.BinarySearch(uids, imap.UID(uid)); imap.UID(uid) <= top && !found {
+		if _, found := slices.BinarySearch(uids, uid); validity != cur.UIDValidity || uid <= top && !found {
 			gone = append(gone, k)
 		}
 	}
-	if len(gone) == 0 {
+	for k := range w.dead {
+		validity, uid, _ := w.keyUID(k)
+		_, listed := slices.BinarySearch(uids, uid)
+		switch {
+		case validity != cur.UIDValidity:
+			goneDead = append(goneDead, k)
+		case uid <= imap.UID(cur.LastUID) || listed:
+			// Its mail came: its hand-over counts the record and ends it.
+			delete(w.dead, k)
+		case uid <= top:
+			goneDead = append(goneDead, k)
+		}
+	}
+	if len(gone)+len(goneDead) == 0 {
 		return nil
 	}
 	err := w.o.Store.Group(func(tx *store.Tx) error {
-		for _, k := range gone {
+		for _, k := range slices.Concat(gone, goneDead) {
 			if err := tx.EndAttempt(k); err != nil {
 				return err
 			}
@@ -127,5 +142,43 @@ func (w *Watcher) dropGone(cur store.Cursor, uids []imap.UID) error {
 		return fmt.Errorf("take back the presumptions of UIDs gone: %w", err)
 	}
 	w.usedAhead(gone, nil)
+	for _, k := range goneDead {
+		delete(w.dead, k)
+	}
 	return nil
+}
+
+// readDead fills Watcher.dead, at the first look of the Watcher, with the
+// hand-overs of this mailbox on record that no process of it began (a
+// dead process's presumptions, or hand-overs it began): dropGone decides
+// each, at this look and the later ones.
+func (w *Watcher) readDead() error {
+	var keys []string
+	if err := w.o.Store.View(func(tx *store.Tx) error {
+		keys = tx.AttemptKeys(w.keyPrefix())
+		return nil
+	}); err != nil {
+		return fmt.Errorf("read the hand-overs on record: %w", err)
+	}
+	w.dead = map[string]bool{}
+	for _, k := range keys {
+		if _, _, ok := w.keyUID(k); ok && !w.ahead[k] {
+			w.dead[k] = true
+		}
+	}
+	return nil
+}
+
+// keyPrefix is the part of attemptKey before the UIDVALIDITY.
+func (w *Watcher) keyPrefix() string { return fmt.Sprintf("imap:%s/%s/", w.o.Account, w.o.Mailbox) }
+
+// keyUID parses an attemptKey of this mailbox (false: not one).
+func (w *Watcher) keyUID(k string) (uint32, imap.UID, bool) {
+	v, u, ok := strings.Cut(strings.TrimPrefix(k, w.keyPrefix()), "/")
+	validity, verr := strconv.ParseUint(v, 10, 32)
+	uid, uerr := strconv.ParseUint(u, 10, 32)
+	if !ok || verr != nil || uerr != nil || !strings.HasPrefix(k, w.keyPrefix()) {
+		return 0, 0, false
+	}
+	return uint32(validity), imap.UID(uid), true
 }

@@ -126,7 +126,14 @@
 //     it; a later mail gets a higher UID), and every UID presumed under
 //     another UIDVALIDITY than the mailbox's; one commit, only when
 //     there are some (TestPresumptionsOfUIDsGoneTakenBack_Issue25,
-//     TestDropGoneAgainstAModel_Issue25).
+//     TestDropGoneAgainstAModel_Issue25). A dead process's too: the
+//     first look of a Watcher reads the hand-overs of its mailbox on
+//     record (store.Tx.AttemptKeys; ahead.go readDead), and that look
+//     and the later ones take back those of another UIDVALIDITY and,
+//     above the cursor, those of UIDs that never come by the same rule,
+//     while one whose mail comes is counted by its hand-over as below;
+//     below the cursor a record is a leftover's hand-over, kept for its
+//     crash count (TestDropGoneOfADeadProcessAgainstAModel_Issue25).
 //     After a crash every presumption still standing counts as a
 //     hand-over begun: a mail that kills the process in a hand-over so
 //     presumed is counted (TestRollingCrashAtEveryStep fails at every

@@ -119,14 +119,7 @@ func expunge(t *testing.T, addr string, uids []imap.UID) {
 func TestDropGoneAgainstAModel_Issue25(t *testing.T) {
 	for seed := range uint64(300) {
 		rng := rand.New(rand.NewPCG(seed, 25))
-		db, err := store.Open(filepath.Join(t.TempDir(), "referee.db"), &store.Options{NoSync: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := New(testOptions("127.0.0.1:1", db, newHandler(), &testkit.SyncBuffer{}))
-		if err != nil {
-			t.Fatal(err)
-		}
+		db, w := goneRig(t)
 		cur := store.Cursor{UIDValidity: 7, LastUID: uint32(rng.IntN(10))}
 		var uids []imap.UID
 		for u := cur.LastUID + 1; u <= 30; u++ {
@@ -175,4 +168,159 @@ func TestDropGoneAgainstAModel_Issue25(t *testing.T) {
 		}
 		db.Close()
 	}
+}
+
+// After a crash, the dead process's presumptions (and hand-overs it began)
+// for UIDs that never come are taken back too (ahead.go readDead, doc.go
+// "Rolling in", issue 25: they stood for good). Against a model over 300
+// generated cases of three looks each: hand-overs on record (1 to 3
+// times) under two UIDVALIDITYs at UIDs 1-30, the mails of some UIDs
+// expunged before they were seen, the cursor and the UIDs the server
+// lists growing look by look (a listed mail's hand-over ends its record).
+// After each look: another UIDVALIDITY's records gone; at or below the
+// first cursor (a leftover's, counted for its crashes) kept; above it,
+// gone once a higher UID was listed and not theirs, kept while none was;
+// this process's own presumptions as before; one commit at a look that
+// took some back, none at one that took none.
+func TestDropGoneOfADeadProcessAgainstAModel_Issue25(t *testing.T) {
+	for seed := range uint64(300) {
+		rng := rand.New(rand.NewPCG(seed, 26))
+		db, w := goneRig(t)
+		cur := store.Cursor{UIDValidity: 7, LastUID: uint32(rng.IntN(8))}
+		first := imap.UID(cur.LastUID)
+		expunged := map[imap.UID]bool{}
+		for u := imap.UID(1); u <= 40; u++ {
+			expunged[u] = rng.IntN(3) == 0
+		}
+		counts := map[string]int{} // the dead process's records
+		var own []string           // this process's presumptions
+		if err := db.Update(func(tx *store.Tx) error {
+			for range rng.IntN(14) {
+				v, u := uint32(7), imap.UID(1+rng.IntN(30))
+				if rng.IntN(4) == 0 {
+					v = 6
+				}
+				k := keyOf(v, u)
+				if counts[k] > 0 {
+					continue
+				}
+				counts[k] = 1 + rng.IntN(3)
+				if _, err := tx.BeginAttemptFrom(k, counts[k]-1); err != nil {
+					return err
+				}
+			}
+			// A mailbox of another name that shares the prefix.
+			_, err := tx.BeginAttemptFrom(fmt.Sprintf("imap:%s/INBOX/sub/7/%d", testUser, 1+rng.IntN(30)), 0)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		arrived := first
+		for look := range 3 {
+			arrived += imap.UID(rng.IntN(12))
+			var uids []imap.UID
+			for u := imap.UID(cur.LastUID) + 1; u <= arrived; u++ {
+				if !expunged[u] {
+					uids = append(uids, u)
+				}
+			}
+			top := imap.UID(cur.LastUID)
+			if len(uids) > 0 {
+				top = uids[len(uids)-1]
+			}
+			// This process presumes the window above the look before
+			// (not a record of the dead one's).
+			if look > 0 {
+				if err := db.Update(func(tx *store.Tx) error {
+					for u := top + 1; u <= top+2; u++ {
+						if k := keyOf(7, u); counts[k] == 0 && !w.ahead[k] && tx.AttemptCount(k) == 0 {
+							if _, err := tx.BeginAttemptFrom(k, 0); err != nil {
+								return err
+							}
+							own = append(own, k)
+							w.usedAhead(nil, []string{k})
+						}
+					}
+					return nil
+				}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := map[string]int{}
+			takes := false
+			for k, n := range counts {
+				var v uint32
+				var u imap.UID
+				fmt.Sscanf(k[len(keyOf(0, 0))-3:], "%d/%d", &v, &u)
+				_, listed := slices.BinarySearch(uids, u)
+				switch {
+				case v != 7 || u > imap.UID(cur.LastUID) && u <= top && !listed:
+					takes = true
+				default:
+					want[k] = n
+				}
+			}
+			for _, k := range own {
+				var u imap.UID
+				fmt.Sscanf(k[len(keyOf(7, 0))-1:], "%d", &u)
+				if _, listed := slices.BinarySearch(uids, u); u <= top && !listed && w.ahead[k] {
+					takes = true
+				}
+			}
+			ws := db.WriteStats()
+			if err := w.dropGone(cur, uids); err != nil {
+				t.Fatal(err)
+			}
+			if got := db.WriteStats().Sub(ws).Commits; got != map[bool]int64{false: 0, true: 1}[takes] {
+				t.Errorf("seed %d, look %d: %d commits, want one if some were taken back (%v)", seed, look, got, takes)
+			}
+			for k := range counts {
+				var n int
+				db.View(func(tx *store.Tx) error { n = tx.AttemptCount(k); return nil })
+				if n != want[k] {
+					t.Errorf("seed %d, look %d: %s (first cursor %d, cursor %d, listed %v): on record %d, want %d",
+						seed, look, k, first, cur.LastUID, uids, n, want[k])
+				}
+			}
+			counts = want
+			// The look hands the listed mails over: their records end.
+			if err := db.Update(func(tx *store.Tx) error {
+				for _, u := range uids {
+					delete(counts, keyOf(7, u))
+					w.usedAhead([]string{keyOf(7, u)}, nil)
+					if err := tx.EndAttempt(keyOf(7, u)); err != nil {
+						return err
+					}
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			cur.LastUID = uint32(top)
+		}
+		var other int
+		db.View(func(tx *store.Tx) error {
+			other = len(tx.AttemptKeys(fmt.Sprintf("imap:%s/INBOX/sub/", testUser)))
+			return nil
+		})
+		if other != 1 {
+			t.Errorf("seed %d: the other mailbox's record taken back", seed)
+		}
+		db.Close()
+	}
+}
+
+// goneRig is a store and a Watcher on it that never connects (dropGone's
+// model tests call it directly).
+func goneRig(t *testing.T) (*store.DB, *Watcher) {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "referee.db"), &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := New(testOptions("127.0.0.1:1", db, newHandler(), &testkit.SyncBuffer{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, w
 }

@@ -72,6 +72,10 @@ type Watcher struct {
 	// ahead holds the intake keys whose hand-overs this process presumed
 	// begun ahead of their mails and has not used (ahead.go).
 	ahead map[string]bool
+	// dead holds the hand-overs on record that no process of this
+	// Watcher began, above the cursor or under another UIDVALIDITY, whose
+	// mail has not come (ahead.go, readDead: nil until the first look).
+	dead map[string]bool
 	// unread: a presumption no process of this Watcher wrote was found (a
 	// crash, maybe in a reading): every look goes one message at a time,
 	// each mail read in its hand-over, until a sync hands over all it
