@@ -237,7 +237,7 @@ func (db *DB) leadCommits() {
 	var err error
 	for {
 		var failed *commit
-		err = db.bolt.Update(func(btx *bolt.Tx) error {
+		err = db.commit(func(btx *bolt.Tx) error {
 			tx := &Tx{tx: btx, db: db}
 			btx.OnCommit(func() { db.group.counted(tx) })
 			for _, c := range batch {

@@ -203,6 +203,9 @@ type DB struct {
 	// mapped keeps the mapping's resident pages under
 	// Options.MappedLimit (mapping.go).
 	mapped *mapping
+	// census counts the pages each commit writes while it runs
+	// (census.go).
+	census pageCensus
 	// oldWakes: "wake" held wake-up keys of the older form at the open
 	// (wake.go).
 	oldWakes bool
@@ -343,7 +346,7 @@ func (db *DB) Path() string { return db.path }
 // rolled back otherwise (also if fn panics). Do no network I/O inside it.
 func (db *DB) Update(fn func(tx *Tx) error) error {
 	defer db.trimAfter()
-	return db.bolt.Update(func(btx *bolt.Tx) error {
+	return db.commit(func(btx *bolt.Tx) error {
 		tx := &Tx{tx: btx, db: db}
 		btx.OnCommit(func() { db.group.counted(tx) })
 		if err := fn(tx); err != nil || tx.dropStale.IsZero() {
