@@ -40,14 +40,24 @@ type pageCensus struct {
 }
 
 // commit runs a write transaction of bbolt (db.bolt.Update) and, while a
-// census runs, counts the pages it wrote.
+// census runs, counts the pages it wrote; then, when the transaction found
+// the top level due a merge, merges it (headers.go).
 func (db *DB) commit(fn func(*bolt.Tx) error) error {
 	c := &db.census
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	err := db.bolt.Update(fn)
+	due := false
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		due = mergeHeadersDue(tx)
+		return fn(tx)
+	})
 	if err == nil && c.on {
 		_ = c.read(db, false)
+	}
+	if err == nil && due {
+		// The top level back in one leaf (headers.go); a failure leaves
+		// it as it was, for the next commit to try again.
+		_ = db.mergeHeaders()
 	}
 	return err
 }

@@ -158,7 +158,9 @@
 //     DEFLATE) when that is smaller; an older record is JSON with every
 //     key, '{' first. bbolt never splits a leaf of four entries, and
 //     four records of 250-300 bytes made every leaf of inbound two pages.
-//   - inbound's leaves split full (FillPercent 0.95), as log.flat's.
+//   - inbound's leaves split full (FillPercent 0.95), as log.flat's
+//     (until the short keys below, digests at random places: halves
+//     since, inboundFill).
 //   - From 2026-12-07 (no schema change) the keys are short (intake.go,
 //     "The short keys"): an input's record under 0x00 'w' + the first 16
 //     bytes of the SHA-256 of its key (its cluster raw, 0x00, the next 8:
@@ -599,7 +601,10 @@
 // the VERP ids beside the first), log.flat 4.3, done.outbox 2.4, the
 // headers 2.2 (their tree a branch of leaves in a new store: small
 // buckets inline in it), attempts 1.2, meta 0.8, games.snap 0.8; the
-// echo's run 16.2 (inbound 5.3, queue.outbox 5.2).
+// echo's run 16.2 (inbound 5.3, queue.outbox 5.2). Two cuts followed:
+// inbound's nodes split in halves (inboundFill: its keys are digests),
+// and the top level merged back into one leaf after a new store's small
+// buckets split it (headers.go); see "The top level kept one leaf".
 //
 // The page size is the file's, fixed when it is made: a store made with
 // pages of 4 KiB keeps them and works as before; Compact rewrites it with

@@ -206,6 +206,9 @@ type DB struct {
 	// census counts the pages each commit writes while it runs
 	// (census.go).
 	census pageCensus
+	// headerMerges counts the top level merged back into one leaf
+	// (headers.go).
+	headerMerges headerMerges
 	// oldWakes: "wake" held wake-up keys of the older form at the open
 	// (wake.go).
 	oldWakes bool

@@ -91,6 +91,9 @@ type Throughput struct {
 	// DiskBytesPerInput is made of, page by page.
 	PagesPerInput map[string]float64 `json:"pages_per_input,omitempty"`
 	pages         map[string]int64
+	// HeaderMerges is how many times the store merged the tree of its
+	// top-level buckets back into one leaf (store.DB.HeaderMerges).
+	HeaderMerges int64 `json:"header_merges"`
 	// CPUSeconds is the process's CPU time during the run (servers,
 	// daemon and bots together when the stack is embedded).
 	CPUSeconds float64 `json:"cpu_seconds"`
@@ -468,6 +471,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	t.census(o, site.Daemon.DB)
+	t.HeaderMerges = site.Daemon.DB.HeaderMerges()
 	t.GroupCPU = hc.share(site.Daemon.DB.GroupCPU() - g0)
 	var ids []string
 	byID := map[string]*demo.Plan{}
@@ -575,6 +579,7 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
 	t.census(o, site.Daemon.DB)
+	t.HeaderMerges = site.Daemon.DB.HeaderMerges()
 	t.GroupCPU = hc.share(site.Daemon.DB.GroupCPU() - g0)
 	for _, p := range players {
 		t.PlayerMails += int(p.Sent())
