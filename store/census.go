@@ -54,10 +54,11 @@ func (db *DB) commit(fn func(*bolt.Tx) error) error {
 	if err == nil && c.on {
 		_ = c.read(db, false)
 	}
-	if err == nil && due {
+	if err == nil && due && !db.mergeFailed {
 		// The top level back in one leaf (headers.go); a failure leaves
-		// it as it was, for the next commit to try again.
-		_ = db.mergeHeaders()
+		// it as it was (and bucketOf finds every bucket), not tried again
+		// until the store is opened again.
+		db.mergeFailed = db.mergeHeaders() != nil
 	}
 	return err
 }
@@ -92,6 +93,10 @@ func (c *pageCensus) read(db *DB, first bool) error {
 	}
 	defer f.Close()
 	ps := db.PageSize()
+	if c.kids == nil {
+		// A reading that failed: this one starts again, uncounted.
+		first, c.kids = true, map[uint64][]uint64{}
+	}
 	fresh, kept := map[uint64][]uint64{}, map[uint64]bool{}
 	var root uint64
 	err = walkPages(f, int64(ps), func(id uint64, owner, kind string, node []byte, kids []uint64) bool {
@@ -112,8 +117,8 @@ func (c *pageCensus) read(db *DB, first bool) error {
 		return true
 	})
 	if err != nil {
-		// Read everything again at the next commit.
-		c.kids, c.root = map[uint64][]uint64{}, 0
+		// Read everything again, uncounted, at the next commit.
+		c.kids, c.root = nil, 0
 		return err
 	}
 	// The nodes of the tree before that the new one no longer reaches:

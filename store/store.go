@@ -209,6 +209,9 @@ type DB struct {
 	// headerMerges counts the top level merged back into one leaf
 	// (headers.go).
 	headerMerges headerMerges
+	// mergeFailed: a merge failed; none is tried again (read and written
+	// under census.mu).
+	mergeFailed bool
 	// oldWakes: "wake" held wake-up keys of the older form at the open
 	// (wake.go).
 	oldWakes bool
