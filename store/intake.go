@@ -399,12 +399,18 @@ func plainJSON(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// inboundFill is inbound's fill of a leaf that splits (bbolt: 0.5): its
-// VERP ids arrive in time order (mailfmt.BounceID), and the keys of the
-// inputs mostly so (IMAP UIDs; a mailer's Message-IDs often hold a time),
-// each after the last: a leaf that splits keeps the old records full and
-// the new one apart, as log.flat's (logFill).
-const inboundFill = 0.95
+// inboundFill is inbound's fill of a leaf that splits: bbolt's default,
+// halves (2026-12-07, issue 25). Its keys are digests (the short keys
+// above): records arrive at random places, not each after the last, and a
+// node split full (0.95, as log.flat's, logFill, before) was split again
+// by the next record in its range, leaving slivers: branches of 8
+// children where a page holds 29, a level more. Measured (referee bench
+// --sizes none --pages, two runs each; the mail run's store, 1,919
+// records): inbound 4 levels and 58 branches -> 3 and 21, its branch
+// pages a player mail 2.68-2.69 -> 2.29-2.32, its leaves unchanged
+// (2.7: one a key, each at its own place); the bulk bench at 1,000 games
+// 1.94 -> 1.92 (its moves add one record to a tree loaded beforehand).
+const inboundFill = 0.5
 
 // SecretKey returns the store's secret key of a name (meta "secret:" +
 // name), n bytes read from random and kept on its first use (the store

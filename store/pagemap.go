@@ -25,7 +25,30 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 		return nil, err
 	}
 	defer f.Close()
-	ps := int64(db.PageSize())
+	out := map[uint64]string{}
+	err = walkPages(f, int64(db.PageSize()), func(id uint64, owner, kind string, node []byte, _ []uint64) bool {
+		switch kind {
+		case "nested":
+			owner += " (nested)"
+		case "branch":
+			owner += " (branch)"
+		}
+		for i := range uint64(len(node)) / uint64(db.PageSize()) {
+			out[id+i] = owner
+		}
+		return true
+	})
+	return out, err
+}
+
+// walkPages walks the tree of the last commit in the file f (pages of ps
+// bytes) from the root, calling visit with each node's first page id,
+// the top-level bucket whose tree holds it (PageOwners' names), its kind
+// ("leaf", "branch", or "nested" for a page of a bucket nested in it),
+// its bytes, overflow pages included, and the first pages of its
+// children (a branch's, or the roots of the buckets a leaf holds); it
+// goes down into them when visit returns true.
+func walkPages(f *os.File, ps int64, visit func(id uint64, owner, kind string, node []byte, kids []uint64) bool) error {
 	read := func(id uint64, n int64) ([]byte, error) {
 		buf := make([]byte, n*ps)
 		_, err := f.ReadAt(buf, int64(id)*ps)
@@ -36,7 +59,7 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 	for id := uint64(0); id < 2; id++ {
 		p, err := read(id, 1)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		// page header 16 bytes; meta: magic, version, page size, flags
 		// (4 bytes each), root bucket (root, sequence), freelist, pgid,
@@ -46,7 +69,6 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 			root, txid = binary.LittleEndian.Uint64(m[16:]), t
 		}
 	}
-	out := map[uint64]string{}
 	var walk func(id uint64, owner string, top bool) error
 	walk = func(id uint64, owner string, top bool) error {
 		if top && owner == "" {
@@ -65,23 +87,24 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 				return err
 			}
 		}
-		kind := owner
+		kind := "leaf"
 		switch {
 		case !top:
-			kind += " (nested)"
+			kind = "nested"
 		case flags == 0x01:
-			kind += " (branch)"
+			kind = "branch"
 		}
-		for i := uint64(0); i <= overflow; i++ {
-			out[id+i] = kind
+		type child struct {
+			id      uint64
+			owner   string
+			headers bool
 		}
+		var children []child
 		for i := 0; i < count; i++ {
 			e := 16 + i*16
 			switch flags {
 			case 0x01: // branch: pos, ksize, pgid
-				if err := walk(binary.LittleEndian.Uint64(p[e+8:]), owner, top); err != nil {
-					return err
-				}
+				children = append(children, child{binary.LittleEndian.Uint64(p[e+8:]), owner, top})
 			case 0x02: // leaf: flags, pos, ksize, vsize
 				if binary.LittleEndian.Uint32(p[e:])&0x01 == 0 {
 					continue // not a bucket
@@ -100,16 +123,26 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 					// Its tree holds headers too (schema10.go).
 					name = restHeaders
 				}
-				if err := walk(sub, name, headers); err != nil {
-					return err
-				}
+				children = append(children, child{sub, name, headers})
 			default:
 				return fmt.Errorf("store: page %d: flags %#x in a tree", id, flags)
 			}
 		}
+		kids := make([]uint64, len(children))
+		for i, c := range children {
+			kids[i] = c.id
+		}
+		if !visit(id, owner, kind, p, kids) {
+			return nil
+		}
+		for _, c := range children {
+			if err := walk(c.id, c.owner, c.headers); err != nil {
+				return err
+			}
+		}
 		return nil
 	}
-	return out, walk(root, "", true)
+	return walk(root, "", true)
 }
 
 // restHeaders owns the pages of rest's tree (PageOwners).

@@ -237,7 +237,7 @@ func (db *DB) leadCommits() {
 	var err error
 	for {
 		var failed *commit
-		err = db.bolt.Update(func(btx *bolt.Tx) error {
+		err = db.commit(func(btx *bolt.Tx) error {
 			tx := db.writeTx(btx)
 			for _, c := range batch {
 				if c.fn != nil {

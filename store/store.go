@@ -203,6 +203,15 @@ type DB struct {
 	// mapped keeps the mapping's resident pages under
 	// Options.MappedLimit (mapping.go).
 	mapped *mapping
+	// census counts the pages each commit writes while it runs
+	// (census.go).
+	census pageCensus
+	// headerMerges counts the top level merged back into one leaf
+	// (headers.go).
+	headerMerges headerMerges
+	// mergeFailed: a merge failed; none is tried again (read and written
+	// under census.mu).
+	mergeFailed bool
 	// oldWakes: "wake" held wake-up keys of the older form at the open
 	// (wake.go).
 	oldWakes bool
@@ -349,7 +358,7 @@ func (db *DB) Path() string { return db.path }
 // rolled back otherwise (also if fn panics). Do no network I/O inside it.
 func (db *DB) Update(fn func(tx *Tx) error) error {
 	defer db.trimAfter()
-	return db.bolt.Update(func(btx *bolt.Tx) error {
+	return db.commit(func(btx *bolt.Tx) error {
 		tx := db.writeTx(btx)
 		if err := fn(tx); err != nil || tx.dropStale.IsZero() {
 			return err

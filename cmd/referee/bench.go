@@ -22,7 +22,7 @@ func cmdBench(ctx context.Context, env *cliEnv, args []string) error {
 	moves := fs.Int("moves", 100, "moves timed at each size")
 	bulk := fs.Bool("bulk", false, "load the scale part's games by copying a few, straight through the store")
 	noMail := fs.Bool("no-mail", false, "skip the mail runs (referee and echo)")
-	pages := fs.Bool("pages", false, "count the pages each timed move of the scale part writes, per bucket and kind (slow)")
+	pages := fs.Bool("pages", false, "count the pages each timed move of the scale part and each commit of the mail runs write, per bucket and kind (slow; times not comparable)")
 	deciding := fs.Bool("deciding-bots", false, "the referee run's players decide on each prompt, reading the referee's store (default: answers planned before the run)")
 	gamesFlag := fs.String("only", "", "comma-separated games to play, round-robin (default: every registered game)")
 	seed := fs.String("seed", "bench", "seed of the games")

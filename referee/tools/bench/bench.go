@@ -41,7 +41,11 @@ type Options struct {
 	// Pages reads the store's pages before and after each timed move of
 	// the scale part and reports the pages a move wrote per bucket and
 	// kind (ScalePoint.PagesPerMove; store.DB.PageReading: it reads the
-	// whole file twice a move, so the moves' times are not comparable).
+	// whole file twice a move, so the moves' times are not comparable),
+	// and counts the pages each commit of the mail runs writes, per bucket
+	// and kind (Throughput.PagesPerInput; store.DB.PageCensus: it reads
+	// each commit's new pages before the next commit, so the runs' times
+	// are not comparable either).
 	Pages bool
 	// NoMail skips the mail runs (referee and echo).
 	NoMail bool

@@ -19,6 +19,7 @@ import (
 	_ "github.com/pbem-referee/referee/engine/fromage"
 	_ "github.com/pbem-referee/referee/engine/heavenale"
 	"github.com/pbem-referee/referee/referee/tools/demo"
+	"github.com/pbem-referee/referee/store"
 )
 
 // TestSmallBench runs a small benchmark end to end (a handful of games on
@@ -32,7 +33,7 @@ func TestSmallBench(t *testing.T) {
 	}
 	var progress bytes.Buffer
 	profiles := t.TempDir()
-	rep, err := Run(context.Background(), Options{Games: 2, Players: 2, Sizes: []int{5, 20}, Moves: 10, Dir: t.TempDir(), ProfileDir: profiles,
+	rep, err := Run(context.Background(), Options{Games: 2, Players: 2, Sizes: []int{5, 20}, Moves: 10, Dir: t.TempDir(), ProfileDir: profiles, Pages: true,
 		Timeout: 3 * time.Minute, Progress: &progress,
 		GameOptions: map[string]map[string]string{"dicebrewing": {"round_limit": "3"}},
 		// The check of lost and doubled mails can fail.
@@ -108,6 +109,23 @@ func TestSmallBench(t *testing.T) {
 		if run.CommitsPerInput < 1 || run.DiskSeconds <= 0 {
 			t.Errorf("%s: %d commits (%.2f per input), %.3fs writing", run.Referee, run.Commits, run.CommitsPerInput, run.DiskSeconds)
 		}
+	}
+	// The pages a player mail wrote, by bucket (Options.Pages, issue 25):
+	// all of the bytes written, and the log's in the referee's run only.
+	for _, run := range []*Throughput{r, e} {
+		sum := 0.0
+		for _, n := range run.PagesPerInput {
+			sum += n
+		}
+		if got := sum * store.NewPageSize; math.Abs(got-run.DiskBytesPerInput) > 0.01 {
+			t.Errorf("%s: the pages a mail counted make %.1f bytes, %.1f written: %v", run.Referee, got, run.DiskBytesPerInput, run.PagesPerInput)
+		}
+		if n := run.PagesPerInput["log.flat leaf"]; (n > 0) != (run == r) || run.PagesPerInput["meta"] != run.CommitsPerInput {
+			t.Errorf("%s: %.2f log leaves a mail, %.2f commits: %v", run.Referee, n, run.CommitsPerInput, run.PagesPerInput)
+		}
+	}
+	if !strings.Contains(table.String(), "PAGES A PLAYER MAIL") {
+		t.Errorf("the table has no pages a mail:\n%s", table.String())
 	}
 	// The handler's own CPU per mail (on Linux, per thread): the referee
 	// parses, applies and renders, the echo reads a header; both are a

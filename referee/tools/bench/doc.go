@@ -56,6 +56,14 @@
 // CPU; each hand-over to the handler is a region named "handler". The reaction's stages are wall times that
 // include the waits for a core held by the players and the servers.
 //
+// With Options.Pages (--pages) the mail runs also count the pages every
+// commit of the store writes, per top-level bucket and kind
+// (store.DB.StartPageCensus: each commit's new nodes read before the
+// next commit; exact, and the runs' times not comparable), reported per
+// player mail (Throughput.PagesPerInput, pages_per_input) beside the
+// echo's: where DiskBytesPerInput goes. HeaderMerges (header_merges) says
+// how many times the store merged its top level back into one leaf.
+//
 // It owns the benchmark's load, its measures and its report. It must not
 // change the referee's behaviour to measure it: it drives the daemon as a
 // player would, by mail.

@@ -18,6 +18,7 @@ import (
 	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/tools/demo"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
+	"github.com/pbem-referee/referee/store"
 )
 
 // Throughput is one run of bot traffic through a mail stack.
@@ -84,6 +85,15 @@ type Throughput struct {
 	DiskBytesPerInput    float64 `json:"disk_bytes_per_input"`
 	DataBytesPerInput    float64 `json:"data_bytes_per_input"`
 	diskBytes, dataBytes int64
+	// PagesPerInput (Options.Pages) is the pages the store's commits
+	// wrote per player mail, by top-level bucket and kind ("log.flat
+	// leaf", "meta": one a commit; store.DB.PageCensus): what
+	// DiskBytesPerInput is made of, page by page.
+	PagesPerInput map[string]float64 `json:"pages_per_input,omitempty"`
+	pages         map[string]int64
+	// HeaderMerges is how many times the store merged the tree of its
+	// top-level buckets back into one leaf (store.DB.HeaderMerges).
+	HeaderMerges int64 `json:"header_merges"`
 	// CPUSeconds is the process's CPU time during the run (servers,
 	// daemon and bots together when the stack is embedded).
 	CPUSeconds float64 `json:"cpu_seconds"`
@@ -427,6 +437,9 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	}
 	defer stopProfile()
 	site.Daemon.DB.MeasureGroupCPU(threadCPU)
+	if err := o.startCensus(site.Daemon.DB); err != nil {
+		return nil, err
+	}
 	start, cpu0, ws0, g0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), site.Daemon.DB.GroupCPU()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
@@ -457,6 +470,8 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	}
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
+	t.census(o, site.Daemon.DB)
+	t.HeaderMerges = site.Daemon.DB.HeaderMerges()
 	t.GroupCPU = hc.share(site.Daemon.DB.GroupCPU() - g0)
 	var ids []string
 	byID := map[string]*demo.Plan{}
@@ -545,6 +560,9 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	}
 	defer stopProfile()
 	site.Daemon.DB.MeasureGroupCPU(threadCPU)
+	if err := o.startCensus(site.Daemon.DB); err != nil {
+		return nil, err
+	}
 	start, cpu0, ws0, g0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), site.Daemon.DB.GroupCPU()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
@@ -560,6 +578,8 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	}
 	ws := site.Daemon.DB.WriteStats().Sub(ws0)
 	t.writes(ws.Commits, ws.WriteTime, ws.DiskBytes, ws.DataBytes)
+	t.census(o, site.Daemon.DB)
+	t.HeaderMerges = site.Daemon.DB.HeaderMerges()
 	t.GroupCPU = hc.share(site.Daemon.DB.GroupCPU() - g0)
 	for _, p := range players {
 		t.PlayerMails += int(p.Sent())
@@ -576,14 +596,38 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	return t, nil
 }
 
-// writes sets the store's write figures of the run (the bench does not
-// import the store: only the core and the edges that own records do).
+// writes sets the store's write figures of the run.
 func (t *Throughput) writes(commits int64, disk time.Duration, diskBytes, dataBytes int64) {
 	t.Commits, t.DiskSeconds = commits, disk.Seconds()
 	t.diskBytes, t.dataBytes = diskBytes, dataBytes
 }
 
+// startCensus starts the store's page census of a mail run
+// (Options.Pages).
+func (o *Options) startCensus(db *store.DB) error {
+	if !o.Pages {
+		return nil
+	}
+	return db.StartPageCensus()
+}
+
+// census keeps the pages the run's commits wrote (Options.Pages), with
+// a meta page a commit.
+func (t *Throughput) census(o *Options, db *store.DB) {
+	if !o.Pages {
+		return
+	}
+	t.pages = db.PageCensus()
+	t.pages["meta"] = t.Commits
+}
+
 func (t *Throughput) finish(rec *recorder) {
+	if t.PlayerMails > 0 && t.pages != nil {
+		t.PagesPerInput = map[string]float64{}
+		for k, n := range t.pages {
+			t.PagesPerInput[k] = float64(n) / float64(t.PlayerMails)
+		}
+	}
 	if t.PlayerMails > 0 {
 		t.CommitsPerInput = float64(t.Commits) / float64(t.PlayerMails)
 		t.DiskBytesPerInput = float64(t.diskBytes) / float64(t.PlayerMails)

@@ -3,6 +3,8 @@ package bench
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
@@ -68,6 +70,7 @@ func (r *Report) WriteTable(w io.Writer) {
 		fmt.Fprintln(w, "CPU time is the whole process's (servers, bots, sender); handler CPU the referee's (or echo's) own per mail, on its thread:")
 		fmt.Fprintln(w, "  it leaves out the commits of its writes that the store's next-group goroutine wrote, and includes the GC assists it paid.")
 		fmt.Fprintln(w, botsLine(rf.Bots))
+		writePages(w, rf, ec)
 		for _, p := range append(append([]string(nil), rf.Problems...), ec.Problems...) {
 			fmt.Fprintln(w, "PROBLEM: "+p)
 		}
@@ -103,6 +106,32 @@ func (r *Report) WriteTable(w io.Writer) {
 			}
 		}
 	}
+}
+
+// writePages prints the pages a player mail wrote per bucket and kind
+// (Options.Pages), the referee's beside the echo's.
+func writePages(w io.Writer, rf, ec *Throughput) {
+	if rf.PagesPerInput == nil {
+		return
+	}
+	names := map[string]bool{}
+	for k := range rf.PagesPerInput {
+		names[k] = true
+	}
+	for k := range ec.PagesPerInput {
+		names[k] = true
+	}
+	var sum [2]float64
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "PAGES A PLAYER MAIL\treferee\techo\t\n")
+	for _, k := range slices.Sorted(maps.Keys(names)) {
+		a, b := rf.PagesPerInput[k], ec.PagesPerInput[k]
+		sum[0], sum[1] = sum[0]+a, sum[1]+b
+		fmt.Fprintf(tw, "%s\t%.2f\t%.2f\t\n", k, a, b)
+	}
+	fmt.Fprintf(tw, "all\t%.2f\t%.2f\t\n", sum[0], sum[1])
+	_ = tw.Flush()
 }
 
 func f1(x float64) string { return fmt.Sprintf("%.1f", x) }
