@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"time"
@@ -345,7 +344,12 @@ func (w *work) flush() ([]string, error) {
 			}
 		}
 		if gw.tb != nil {
-			raw, err := json.Marshal(gw.tb)
+			// The table's own encoder, not json.Marshal of it, which
+			// scanned and copied that compact, escaped output once more
+			// to compact it: the same bytes (engine TestTableJSONIsSpliced:
+			// what encoding/json writes), without a pass and a copy of
+			// every table saved (issue 24).
+			raw, err := gw.tb.MarshalJSON()
 			if err != nil {
 				return nil, err
 			}

@@ -375,7 +375,10 @@
 //   - The last snapshots inflated are kept with the bytes they came from
 //     (snapcache.go), so a move's delta no longer inflates its game's
 //     snapshot, and a read of the record neither, while those bytes are
-//     the stored ones.
+//     the stored ones. A snapshot put is kept as the record the caller
+//     gave and the stored form the put made, neither copied: a record
+//     put is the store's, its caller does not change it (PutGame; issue
+//     24, TestSnapshotKeptWithoutCopies_Issue24).
 //   - A queue row leaves out its zero times (a third of a fresh row).
 //
 // Measured by BenchmarkWritePerMove (300 moves, disk/data; pages written

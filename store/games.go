@@ -39,7 +39,10 @@ func (tx *Tx) GameStamp(id string) []byte {
 }
 
 // PutGame stores the record of a game: as a small delta against the
-// game's last snapshot when that is worth it (writepath.go).
+// game's last snapshot when that is worth it (writepath.go). rec is the
+// store's from then on (a speculation keeps it until its commit, the
+// commit writes it, the snapshots kept decompressed keep it: snapcache.go):
+// the caller does not change it.
 func (tx *Tx) PutGame(id string, rec []byte) error {
 	if id == "" {
 		return errors.New("store: empty game id")

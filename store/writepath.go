@@ -314,7 +314,12 @@ func (tx *Tx) writeGame(id string, val, snap, stored []byte, e gameEncoding) err
 		}
 		// A memo of inflate (snapcache.go): right whether or not this
 		// transaction commits, as it is kept with the bytes it inflates.
-		tx.db.snaps.keep(id, bytes.Clone(stored), bytes.Clone(snap))
+		// Both are kept as they are, not copied (issue 24: a START of
+		// 5,000 games copied 5,000 records and their stored forms): the
+		// record is the store's (PutGame), and its stored form was made
+		// for this put (encodeSnap, here or in the speculation), and
+		// neither is ever changed.
+		tx.db.snaps.keep(id, stored, snap)
 	}
 	g, l := tx.bucket(bGames), tx.bucket(bLogFlat)
 	if l == nil {

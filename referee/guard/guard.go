@@ -17,8 +17,11 @@ const (
 	DefaultMaxOrders     = 100
 	DefaultMaxInfo       = 5
 	DefaultMaxReplyBytes = 128 << 10
-	// DefaultMaxEntrants caps a tournament's entrants (issue 23).
-	DefaultMaxEntrants = 2048
+	// DefaultMaxEntrants caps a tournament's entrants (issue 23): the
+	// 10,000 organisers enter (issue 24; START of 5,000 games and the
+	// opening of their next round peak at ~116 and ~124 MB of heap:
+	// BenchmarkTournamentStart/10000, BenchmarkTournamentRoundOpening).
+	DefaultMaxEntrants = 10000
 	// MaxOrgLines is how many command lines of one organiser mail are
 	// read; the rest are listed as not read (issue 23: ENTER lines per
 	// mail are bounded).

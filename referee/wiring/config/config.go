@@ -31,6 +31,8 @@ import (
 	"log/slog"
 	"path/filepath"
 	"time"
+
+	"github.com/pbem-referee/referee/referee/guard"
 )
 
 // Config is the whole configuration of `referee serve`. Every field says
@@ -256,7 +258,8 @@ type LimitsConfig struct {
 	// "limits.register_answers_per_hour"; default 60; -1 no limit.
 	RegisterAnswersPerHour int `toml:"register_answers_per_hour"`
 	// MaxEntrants caps a tournament's entrants; beyond it JOIN and ENTER
-	// are refused (issue 23). Key "limits.max_entrants"; default 2048.
+	// are refused (issue 23). Key "limits.max_entrants"; default 10000
+	// (guard.DefaultMaxEntrants).
 	MaxEntrants int `toml:"max_entrants"`
 }
 
@@ -402,7 +405,7 @@ func Default() Config {
 		},
 		Auth: AuthConfig{RequireSeatToken: true, RegisterNeedsAuthentication: true, DKIMForDMARCDomains: true},
 		Limits: LimitsConfig{MaxMessageSize: 1 << 20, SenderRate: 60, SenderRateWindow: time.Hour, RegisterAnswersPerHour: 60,
-			MaxEntrants: 2048},
+			MaxEntrants: guard.DefaultMaxEntrants},
 		Webhook: WebhookConfig{
 			MaxBodySize: 10 << 20, MaxClockSkew: 5 * time.Minute,
 			ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, ShutdownTimeout: 10 * time.Second,
