@@ -184,7 +184,14 @@
 // formatted, its rating read, when an excerpt of the batch first shows
 // it, so a batch formats the rows its own mails show (about five an
 // entrant), not the whole table once a batch; a batch's round mails
-// share one data map, cleared for each.
+// share one data map, cleared for each. An excerpt is template
+// "standings" in parts (templates/tournament/<lang>: standings.head, a
+// line a row, standings.row, then the notes): the head and the notes
+// rendered once a language, each row's line once a language for every
+// mail of the batch that shows it, the same text as the whole template
+// for those rows (TestExcerptsEqualTheWholeTable_Issue24; an excerpt
+// showing a place that changed hands, whose notes name its holders, is
+// rendered whole).
 // Every public page of a tournament (its page, the crosstable, a place's
 // and a person's page, its files, the list) reads it as the store keeps
 // it decoded for the pages (pageTour; store.Tx.PageTournament): shared by
