@@ -23,6 +23,8 @@ type testHost struct {
 	kept tourrec.Kept
 	// pre is the round drawn outside the write lock (Predrawn).
 	pre *Drawn
+	// renders counts the templates rendered, by name (nil: not counted).
+	renders map[string]int
 }
 
 var errNotFound = errors.New("not found")
@@ -51,6 +53,9 @@ func (h *testHost) Render(lang, name string, data map[string]any) string {
 	s, err := h.tpl.Render("tournament", lang, name, c)
 	if err != nil {
 		h.t.Errorf("%s: %v", name, err)
+	}
+	if h.renders != nil {
+		h.renders[name]++
 	}
 	return s
 }
