@@ -373,22 +373,34 @@ func (d *desk) excerpt(s *standings, e int, lang string) string {
 		whole = whole || r.Sub
 	}
 	if h := d.head(s, lang); h.ok && !whole {
-		var b strings.Builder
-		b.WriteString(h.head)
+		var at [2*neighbours + 4]string // the head, the rows and a gap each side
+		lines := append(at[:0], h.head)
 		if lo > 0 {
-			b.WriteString("\n" + h.gap)
+			lines = append(lines, h.gap)
 		}
 		for i := lo; i < hi; i++ {
-			b.WriteString("\n" + d.line(s, i, lang))
+			lines = append(lines, d.line(s, i, lang))
 		}
 		if hi < n {
-			b.WriteString("\n" + h.gap)
+			lines = append(lines, h.gap)
 		}
+		notes := h.notes
 		if adjudicated {
-			b.WriteString(h.adjudicated)
-		} else {
-			b.WriteString(h.notes)
+			notes = h.adjudicated
 		}
+		size := len(lines) - 1 + len(notes)
+		for _, l := range lines {
+			size += len(l)
+		}
+		var b strings.Builder // one allocation, of the excerpt's size
+		b.Grow(size)
+		for i, l := range lines {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(l)
+		}
+		b.WriteString(notes)
 		return b.String()
 	}
 	rows := make([]standingRow, 0, hi-lo+2) // the rows and a gap each side
