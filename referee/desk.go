@@ -21,6 +21,7 @@ import (
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/settle"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -230,10 +231,10 @@ func (r deskRecords) PutRating(game, addr string, rec []byte) error {
 	return r.Tx.PutRating(game, addr, rec)
 }
 
-// Kept is the unit of work's tournaments (bymail.Kept, written by
+// Kept is the unit of work's tournaments (tourrec.Kept, written by
 // work.flush): one found there counts as a change of the desk, so an
 // organiser's line that fails after it is undone (undo.go).
-func (h deskHost) Kept() *bymail.Kept {
+func (h deskHost) Kept() *tourrec.Kept {
 	if h.w.kept.Hit == nil {
 		w := h.w
 		w.kept.Hit = func() { w.deskWrites++ }

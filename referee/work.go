@@ -11,6 +11,7 @@ import (
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -38,8 +39,8 @@ type work struct {
 	undone     map[string]string
 	deskWrites int
 	// kept are the tournaments the desk changed, written at the end
-	// (bymail.Kept).
-	kept bymail.Kept
+	// (tourrec.Kept).
+	kept tourrec.Kept
 	// answerLang is the language of the organiser's answer (organise.MailLang),
 	// set by organise.Script (orgHost.AnswerIn): the desk words its failures in it.
 	answerLang string

@@ -3,6 +3,7 @@ package bymail
 import (
 	"errors"
 	"fmt"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 	"maps"
 	"slices"
 	"testing"
@@ -29,9 +30,9 @@ func TestBatchRecordsAsCompared_Issue24(t *testing.T) {
 		mails   int
 	}
 	run := func(c roundMailCase, batch int, cached, also, stuck, fast bool) ([]state, []string, int) {
-		was := batchRecords
-		batchRecords = fast
-		defer func() { batchRecords = was }()
+		was := tourrec.BatchRecords
+		tourrec.BatchRecords = fast
+		defer func() { tourrec.BatchRecords = was }()
 		h := newBatchHost(t, batch)
 		if cached {
 			h.cached = &cachedRecords{memRecords: h.rec, kept: map[string]any{}, raw: map[string][]byte{}}

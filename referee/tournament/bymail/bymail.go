@@ -2,6 +2,7 @@ package bymail
 
 import (
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -18,7 +19,7 @@ func GameEnded(h Host, end GameEnd) error { return newDesk(h).gameEnded(end) }
 func Tick(h Host, id string) error { return newDesk(h).tourTick(id) }
 
 // Record returns a tournament's whole record.
-func Record(rec Records, id string) (*tournament.Tournament, error) { return loadTour(rec, id) }
+func Record(rec Records, id string) (*tournament.Tournament, error) { return tourrec.Load(rec, id) }
 
 // OrgLang is the language a tournament's organiser chose (lang= at NEW
 // TOURNAMENT), "" when none or no such tournament. It reads the

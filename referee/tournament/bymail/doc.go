@@ -164,7 +164,7 @@
 // not named; TestPagesMarkPlacesThatChangedHands_Issue24).
 //
 // Cost (issue 24): a unit of work decodes a tournament once and writes it
-// once, at its end (Kept, kept.go): a mail of 500 ENTER lines used to
+// once, at its end (tourrec.Kept): a mail of 500 ENTER lines used to
 // decode and encode the whole record per line, so ENTER was quadratic.
 // An ADJUDICATE whose game the bots finish keeps its tournament too (the
 // game's end records the result in it), so a mail of 500 of them decodes
@@ -180,61 +180,31 @@
 // from the whole tables; BenchmarkPlacePages); the standings of a round
 // mail are computed once by the later batches of a round opening, each
 // taking them with the tournament kept decoded from the batch before
-// (shape.done; TestRoundOpeningStandingsOncePerRun_Issue24), and a row is
+// (tourrec.Shape.Done; TestRoundOpeningStandingsOncePerRun_Issue24), and a row is
 // formatted, its rating read, when an excerpt of the batch first shows
 // it, so a batch formats the rows its own mails show (about five an
 // entrant), not the whole table once a batch; a batch's round mails
-// share one data map, cleared for each.
+// share one data map, cleared for each. An excerpt is template
+// "standings" in parts (templates/tournament/<lang>: standings.head, a
+// line a row, standings.row, then the notes): the head and the notes
+// rendered once a language, each row's line once a language for every
+// mail of the batch that shows it, the same text as the whole template
+// for those rows (TestExcerptsEqualTheWholeTable_Issue24; an excerpt
+// showing a place that changed hands, whose notes name its holders, is
+// rendered whole).
 // Every public page of a tournament (its page, the crosstable, a place's
 // and a person's page, its files, the list) reads it as the store keeps
-// it decoded for the pages (pageTour; store.Tx.PageTournament): shared by
+// it decoded for the pages (tourrec.ForPage; store.Tx.PageTournament): shared by
 // the pages while its whole record and match records are the ones it was
 // decoded from, decoded again after any change, and never changed by a
 // page (TestPagesShareTheDecodedTournament_Issue24; BenchmarkPlacePages
 // person-kept and place-kept: 10.2 MB and 85,000 allocations a page at
 // 5,000 entrants before).
-// Kept reads how a tournament was off the bytes it was decoded from
-// (shape, spans.go), never by encoding it again at its load, and Flush
-// encodes it once, to compare and to write. The batches of a round
-// opening decode their tournament once: each batch's unit of work keeps
-// it decoded for the next (store.Tx.KeepDecodedTournament), which takes
-// it while the whole record is still the one stored and the match records
-// the ones there were at the keeping (a digest of them: the batch's own),
-// and decodes the record otherwise (TestRoundOpeningDecodesOnce,
-// TestRoundOpeningBatchesTakeTheirMatchRecords).
-//
-// The tournament's record (issues 24 and 25: the write path writes only
-// what changed; records.go, kept.go): a tournament is its whole record in
-// the store overlaid with its match records. A unit of work whose
-// tournament changed only in its matches (a game's result as it ends, an
-// adjudication, a forfeit, a correction of a result, the ratings kept
-// with a match) writes each changed match's record alone, not the whole
-// record; any other change (a round drawn or closed, an entrant, a
-// setting, the status, a swap) writes the whole record, and the store
-// deletes its match records then (the fold). Kept notes how each
-// tournament was loaded and Flush compares: what differs decides, not
-// the command, so a change forgotten here costs a whole record, never a
-// lost change. A match record applies to the match it names when it
-// still plays the same game at the same table, or when that match has no
-// game yet in the whole record and the record has its table and seats
-// (it gained its game: sameMatch); else it is stale, left out, and
-// deleted by the next fold. So a match that gains its game (a batch of a
-// round opening: the middle batches of a 5,000-game START wrote the
-// whole record each) is written as its match record, and one that
-// changes game, table or seats is written whole
-// (TestMatchGainingItsGameIsAMatchRecord). A batch's match records commit
-// with its games and mails or not at all (one transaction), so a stop or
-// a failed batch leaves no match naming a game that was not opened; a
-// store written before this rule (games given in whole records) reads as
-// before. Applying one twice is applying it once. The wake entry is
-// written when it moves. One unit of work is known without comparing: a
-// later batch of a round opening whose unit of work loaded the
-// tournament itself (OpenDue) changes nothing but its matches' games, so
-// Flush encodes those matches alone, not the whole record of 10,000
-// entrants (writeBatch; issue 24), and writes what the comparison would;
-// anything else in that unit of work that finds the tournament (Kept.get)
-// drops the note, and the whole record is compared as for any change
-// (TestBatchRecordsAsCompared_Issue24).
+// The tournament's record - read, kept decoded through a unit of work and
+// between the batches of a round opening, written by what changed (whole,
+// or as its match records) - is package tourrec's (Kept; its doc says the
+// rules): the desk loads through it (desk.load) and saves into its Kept
+// (desk.saveTour), and the core flushes it.
 //
 // A round opens in batches (issue 24, rounds.go: openBatch): the unit of
 // work that draws a round records it whole, with its draw, and opens its

@@ -10,6 +10,7 @@ import (
 	"errors"
 
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 )
 
 // Drawn is a round drawn on a snapshot of the store, outside the write
@@ -28,7 +29,7 @@ type Drawn struct {
 // round after a complete one. It returns nil when no round is to be
 // drawn. The draw is the seed's, the same the unit of work would make.
 func Predraw(rec Records, id string) *Drawn {
-	t, err := loadTour(rec, id)
+	t, err := tourrec.Load(rec, id)
 	if err != nil {
 		return nil
 	}
@@ -89,7 +90,7 @@ func (d *desk) openLater(t *tournament.Tournament) error {
 func OpenDue(h Host, id string) error {
 	d := newDesk(h)
 	k := d.h.Kept()
-	_, kept := k.tours[id] // else this unit of work loads it now: the batch's alone
+	kept := k.Has(id) // else this unit of work loads it now: the batch's alone
 	t, err := d.load(id)
 	if err != nil {
 		if d.h.IsNotFound(err) {
@@ -101,7 +102,7 @@ func OpenDue(h Host, id string) error {
 		return nil
 	}
 	if !kept {
-		d.shaped = k.base[id]
+		d.shaped = k.Base(id)
 	}
 	if err := d.openDue(t); err != nil {
 		return err
@@ -110,7 +111,7 @@ func OpenDue(h Host, id string) error {
 		return err
 	}
 	if d.batch != nil && !kept {
-		k.noteBatch(id, *d.batch)
+		k.NoteBatch(id, *d.batch)
 	}
 	return nil
 }

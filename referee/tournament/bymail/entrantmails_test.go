@@ -151,10 +151,13 @@ func TestEveryEntrantMailFits(t *testing.T) {
 					held = append(held, resultPlace{Place: p.num + i, Names: names})
 				}
 				handed := []map[string]any{{"round": p.num, "names": names}}
-				seen["tour.played"], seen["tour.result"] = true, true
+				// tour.row is "standings"'s line a row, rendered with it.
+				seen["tour.played"], seen["tour.result"], seen["tour.row"] = true, true, true
 				parts := map[string]map[string]any{
 					"standings": {"id": tr.ID, "round": p.num, "rows": rows, "tiebreaks": strings.Join(tr.Tiebreaks, " "),
 						"status": "over", "adjudicated": true, "subs": subs, "parts": handed},
+					"standings.head": {"id": tr.ID, "round": p.num, "tiebreaks": strings.Join(tr.Tiebreaks, " "), "status": "over"},
+					"standings.row":  {"row": rows[len(rows)-1]},
 					"rating": {"game": "toy", "rows": []map[string]any{{"title": "Heaven & Ale", "duels": p.num, "r": "1523.4",
 						"rd": "312.9", "tables": p.num, "ordinal": "12.34", "mu": "25.123", "sigma": "8.333", "adjudicated": p.num}}},
 					"info.joined":           {"id": tr.ID, "entrants": p.num},

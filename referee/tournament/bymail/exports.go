@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -72,7 +73,7 @@ func pageExports(t *tournament.Tournament) []PageExport {
 // does not have); the calendar's event titles are in lang.
 func Export(h Host, id, key, name, lang string) (*File, error) {
 	d := newDesk(h)
-	t, err := pageTour(d.rec, id)
+	t, err := tourrec.ForPage(d.rec, id)
 	if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(t.Key)) != 1 {
 		return nil, ErrNoPage
 	}

@@ -2,6 +2,8 @@ package bymail
 
 import (
 	"time"
+
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 )
 
 // Host is the core as the desk sees it, inside one unit of work (one store
@@ -97,10 +99,10 @@ type Host interface {
 	// own, each committed before the next (openBatch).
 	OpenBatch() int
 
-	// Kept are this unit of work's tournaments, decoded (kept.go): the
-	// core keeps one per unit of work, sets its Hit to count a change,
-	// and calls its Flush before the transaction commits.
-	Kept() *Kept
+	// Kept are this unit of work's tournaments, decoded (package
+	// tourrec): the core keeps one per unit of work, sets its Hit to
+	// count a change, and calls its Flush before the transaction commits.
+	Kept() *tourrec.Kept
 
 	// All or none. Undo returns the error that rolls the whole unit of
 	// work back and runs it again with the operation key undone: a step
@@ -112,7 +114,7 @@ type Host interface {
 }
 
 // Records are the store's methods the desk uses (*store.Tx has them): the
-// tournaments, their match records (records.go), the index of their
+// tournaments, their match records (package tourrec), the index of their
 // games, the ratings and the wake index.
 type Records interface {
 	Tournament(id string) ([]byte, error)

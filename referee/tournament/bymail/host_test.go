@@ -3,6 +3,7 @@ package bymail
 import (
 	"cmp"
 	"errors"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 	"slices"
 	"testing"
 	"time"
@@ -19,9 +20,11 @@ type testHost struct {
 	tpl *templates.Set
 	rec *memRecords
 	// kept: the tests read the records once a command is done (flush).
-	kept Kept
+	kept tourrec.Kept
 	// pre is the round drawn outside the write lock (Predrawn).
 	pre *Drawn
+	// renders counts the templates rendered, by name (nil: not counted).
+	renders map[string]int
 }
 
 var errNotFound = errors.New("not found")
@@ -51,6 +54,9 @@ func (h *testHost) Render(lang, name string, data map[string]any) string {
 	if err != nil {
 		h.t.Errorf("%s: %v", name, err)
 	}
+	if h.renders != nil {
+		h.renders[name]++
+	}
 	return s
 }
 
@@ -76,7 +82,7 @@ func (h *testHost) ParseInvitee([]string) (Invitee, error)         { panic("test
 func (h *testHost) ParseHours(string) (float64, error)             { panic("testHost: no parsing") }
 func (h *testHost) Undo(key string, err error) error               { return err }
 func (h *testHost) Undone(string) (string, bool)                   { return "", false }
-func (h *testHost) Kept() *Kept                                    { return &h.kept }
+func (h *testHost) Kept() *tourrec.Kept                            { return &h.kept }
 func (h *testHost) Predrawn(string) *Drawn                         { return h.pre }
 func (h *testHost) OpenLater(string, bool)                         {}
 func (h *testHost) OpenBatch() int                                 { return 0 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 )
 
 // TestKeptWritesOnceAtTheEnd: a tournament saved in a unit of work is
@@ -39,7 +40,7 @@ func TestKeptWritesOnceAtTheEnd(t *testing.T) {
 		t.Fatalf("load = %p, %v (hits %d); want the kept %p, one hit", got, err, hits, tr)
 	}
 	h.flush()
-	back, err := loadTour(h.rec, "cup")
+	back, err := tourrec.Load(h.rec, "cup")
 	if err != nil || len(back.Entrants) != 1 {
 		t.Fatalf("after Flush: %v, %+v", err, back)
 	}
@@ -50,7 +51,7 @@ func TestKeptWritesOnceAtTheEnd(t *testing.T) {
 	if r, err := d2.load("cup"); err != nil || r == tr {
 		t.Fatalf("a new unit of work read %p, %v", r, err)
 	}
-	if h2.kept.tours != nil {
+	if h2.kept.Has("cup") {
 		t.Fatal("a tournament only read was kept")
 	}
 }
@@ -87,7 +88,7 @@ func TestKeptWritesWhatChangedOnly(t *testing.T) {
 						last.Matches[0].State, last.Matches[0].Rank = tournament.MatchPlaying, nil
 						open = 0
 					}
-					if err := writeTour(h.rec, tr, h.now); err != nil {
+					if err := tourrec.Write(h.rec, tr, h.now); err != nil {
 						t.Fatal(err)
 					}
 					if overlaid { // a result already stored as a match record
@@ -106,13 +107,13 @@ func TestKeptWritesWhatChangedOnly(t *testing.T) {
 						}
 					}
 					h.rec.puts, h.rec.matchPuts = 0, 0
-					h.kept = Kept{}
+					h.kept = tourrec.Kept{}
 					d := newDesk(h)
 					got, err := d.load("cup")
 					if err != nil {
 						t.Fatal(err)
 					}
-					if h.kept.base["cup"] == nil {
+					if h.kept.Base("cup") == nil {
 						t.Fatal("no shape read off the record loaded")
 					}
 					lr := &got.Rounds[len(got.Rounds)-1]
@@ -144,7 +145,7 @@ func TestKeptWritesWhatChangedOnly(t *testing.T) {
 						t.Fatalf("%s: %d whole records and %d match records written, want %d and %d",
 							change, h.rec.puts, h.rec.matchPuts, wantPuts, wantMatch)
 					}
-					back, err := loadTour(h.rec, "cup")
+					back, err := tourrec.Load(h.rec, "cup")
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -192,11 +193,11 @@ func TestRoundOpeningDecodesOnce(t *testing.T) {
 	c := &cachedRecords{memRecords: h.rec, kept: map[string]any{}, raw: map[string][]byte{}}
 	rng := rand.New(rand.NewPCG(24, 3))
 	tr := genTour(t, rng, "swiss", 10, 2, 1)
-	if err := writeTour(c, tr, h.now); err != nil {
+	if err := tourrec.Write(c, tr, h.now); err != nil {
 		t.Fatal(err)
 	}
 	unit := func(fn func(d *desk, got *tournament.Tournament)) *tournament.Tournament {
-		h.kept = Kept{}
+		h.kept = tourrec.Kept{}
 		d := newDesk(h)
 		d.rec = c
 		got, err := d.load("cup")
@@ -214,7 +215,7 @@ func TestRoundOpeningDecodesOnce(t *testing.T) {
 	}
 	first := unit(func(_ *desk, got *tournament.Tournament) { got.Opening = true })
 	second := unit(func(d *desk, got *tournament.Tournament) {
-		if got != first || d.h.Kept().base["cup"] == nil {
+		if got != first || d.h.Kept().Base("cup") == nil {
 			t.Fatalf("the batch after decoded the tournament again (%p, %p)", got, first)
 		}
 		got.Opening = false
@@ -251,12 +252,12 @@ func TestRoundOpeningBatchesTakeTheirMatchRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr.Opening = true
-	if err := writeTour(c, tr, h.now); err != nil {
+	if err := tourrec.Write(c, tr, h.now); err != nil {
 		t.Fatal(err)
 	}
 	var prev *tournament.Tournament
 	for batch := range 5 {
-		h.kept = Kept{}
+		h.kept = tourrec.Kept{}
 		d := newDesk(h)
 		d.rec = c
 		got, err := d.load("cup")
@@ -321,8 +322,10 @@ func TestRoundOpeningStandingsOncePerRun_Issue24(t *testing.T) {
 			units := 0
 			h.after = func() {
 				units++
-				if v, ok := h.cached.kept["cup"].(*decoded); ok && v.s.done != nil && len(v.s.done.st) > 0 {
-					computed[&v.s.done.st[0]] = true
+				if v, ok := h.cached.kept["cup"].(*tourrec.Decoded); ok {
+					if done, ok := v.S.Done.(*standings); ok && len(done.st) > 0 {
+						computed[&done.st[0]] = true
+					}
 				}
 			}
 			h.openRoundTwo(t, c, 0)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 )
 
 // pageCachedRecords are memRecords with the store's decoded tournaments
@@ -113,7 +114,7 @@ func TestPagesShareTheDecodedTournament_Issue24(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fresh, err := loadTour(plain.rec, "cup")
+			fresh, err := tourrec.Load(plain.rec, "cup")
 			if err != nil {
 				t.Fatal(err)
 			}

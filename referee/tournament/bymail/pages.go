@@ -15,6 +15,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -149,7 +150,7 @@ func gamePagePath(t *tournament.Tournament, gid string) string {
 // reader of lang.
 func Page(h Host, id, key, lang string) (*TournamentPage, error) {
 	d := newDesk(h)
-	t, err := pageTour(d.rec, id)
+	t, err := tourrec.ForPage(d.rec, id)
 	if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(t.Key)) != 1 {
 		return nil, ErrNoPage
 	}
@@ -251,7 +252,7 @@ func (d *desk) tourPage(t *tournament.Tournament, lang string) *TournamentPage {
 func Listed(rec Records) ([]TournamentLink, error) {
 	var out []TournamentLink
 	err := rec.Tournaments(func(id string, _ []byte) error {
-		t, err := pageTour(rec, id)
+		t, err := tourrec.ForPage(rec, id)
 		if err != nil || !t.Listed || !t.Public {
 			return err
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 )
 
 // hostWith is a testHost whose records hold tr as tournament "cup".
@@ -54,7 +55,7 @@ func bigPages(b *testing.B, n int) *testHost {
 // Run: go test -run '^$' -bench PlacePages -benchmem ./referee/tournament/bymail/
 func BenchmarkPlacePages(b *testing.B) {
 	h := bigPages(b, 5000)
-	tr, err := loadTour(h.rec, "cup")
+	tr, err := tourrec.Load(h.rec, "cup")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func BenchmarkPlacePages(b *testing.B) {
 		name string
 		page func() (any, error)
 	}{
-		{"decode", func() (any, error) { return loadTour(h.rec, "cup") }},
+		{"decode", func() (any, error) { return tourrec.Load(h.rec, "cup") }},
 		{"person", func() (any, error) { return PersonPageOf(h, "cup", "k", 8, 2) }},
 		{"place", func() (any, error) { return PlayerPageOf(h, "cup", "k", 8) }},
 		{"person-kept", func() (any, error) { return PersonPageOf(kept, "cup", "k", 8, 2) }},

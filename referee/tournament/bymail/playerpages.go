@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 )
 
 // playerPagePath is the address of an entrant's page.
@@ -130,7 +131,7 @@ type RatingStep struct {
 }
 
 func (d *desk) publicTour(id, key string) (*tournament.Tournament, error) {
-	t, err := pageTour(d.rec, id)
+	t, err := tourrec.ForPage(d.rec, id)
 	if err != nil || !t.Public || subtle.ConstantTimeCompare([]byte(key), []byte(t.Key)) != 1 {
 		return nil, ErrNoPage
 	}

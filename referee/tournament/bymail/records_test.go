@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 )
 
 // recHost is a testHost whose games end as the test says: they are
@@ -53,12 +54,12 @@ func newWorld(t *testing.T, whole bool, now time.Time) *world {
 // unit runs fn as one unit of work: a new Kept, the desk, the flush.
 func (w *world) unit(fn func(d *desk) error) {
 	w.t.Helper()
-	w.h.kept = Kept{}
+	w.h.kept = tourrec.Kept{}
 	if err := fn(newDesk(w.h)); err != nil {
 		w.t.Fatalf("unit %d: %v", w.units, err)
 	}
 	if w.whole {
-		w.h.kept.base = nil // saved whole, as before match records
+		w.h.kept.Loaded("cup", nil) // saved whole, as before match records
 	}
 	w.h.flush()
 	w.units++
@@ -67,7 +68,7 @@ func (w *world) unit(fn func(d *desk) error) {
 // load is the tournament as a new unit of work reads it.
 func (w *world) load(id string) *tournament.Tournament {
 	w.t.Helper()
-	t, err := loadTour(w.h.rec, id)
+	t, err := tourrec.Load(w.h.rec, id)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -352,7 +353,7 @@ func TestMatchRecordsFoldIsIdempotent(t *testing.T) {
 				before := snapshotRecords(w.h.rec)
 				beforeTour := w.load("cup")
 				// The unit of work stops before its commit: nothing of it.
-				w.h.kept = Kept{}
+				w.h.kept = tourrec.Kept{}
 				if err := newDesk(w.h).gameEnded(end); err != nil {
 					t.Fatal(err)
 				}
@@ -382,7 +383,7 @@ func TestMatchRecordsFoldIsIdempotent(t *testing.T) {
 			}
 			// Applied twice: the same.
 			twice := w.load("cup")
-			if _, err := overlay(w.h.rec, twice); err != nil || !reflect.DeepEqual(twice, want) {
+			if _, err := tourrec.Overlay(w.h.rec, twice); err != nil || !reflect.DeepEqual(twice, want) {
 				t.Fatalf("match records applied twice: %v", err)
 			}
 			// Stale records: a match the record does not have, another

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 )
 
 // batchHost is a recHost whose games open (their ids noted), whose
@@ -85,7 +86,7 @@ func (h *batchHost) unit(t *testing.T, fn func(d *desk) error) {
 	t.Helper()
 	h.undone = nil
 	for try := 0; ; try++ {
-		h.kept, h.later = Kept{}, false
+		h.kept, h.later = tourrec.Kept{}, false
 		sent, org := len(h.sent), len(h.org)
 		err := fn(newDesk(h))
 		var u undoErr
@@ -238,7 +239,7 @@ func (h *batchHost) openRoundTwo(t *testing.T, c roundMailCase, tries int) {
 
 func loadTourT(t *testing.T, rec Records) *tournament.Tournament {
 	t.Helper()
-	tr, err := loadTour(rec, "cup")
+	tr, err := tourrec.Load(rec, "cup")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pbem-referee/referee/referee/failure"
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 )
 
 // errNoRound: the next round could not be drawn (nothing was created).
@@ -172,9 +173,9 @@ func (d *desk) openBatch(t *tournament.Tournament, undoKey string) error {
 	if t.Opening {
 		d.h.OpenLater(t.ID, false)
 		if later {
-			// Only the games of matches [from, to) changed (Kept.noteBatch;
+			// Only the games of matches [from, to) changed (Kept.NoteBatch;
 			// a stuck mark stays until the round is open).
-			d.batch = &batchSpan{r, from, to}
+			d.batch = &tourrec.Batch{R: r, From: from, To: to}
 		}
 	}
 	d.roundMails(t, r, from, to)
@@ -318,19 +319,21 @@ func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 
 // doneStandings are the standings of t's first n rounds for the round
 // mails of round n+1: those a batch before computed when this later batch
-// took the tournament as that batch left it (shape.done: an opening
+// took the tournament as that batch left it (tourrec.Shape.Done: an opening
 // computes them once a run of batches, not once a batch, issue 24), else
 // computed now (and kept for the next batch when it may take them). Each
 // batch formats the rows its mails show afresh (a rating read now).
 func (d *desk) doneStandings(t *tournament.Tournament, n int) *standings {
-	if s := d.shaped; s != nil && s.done != nil && s.done.n == n && s.done.t.ID == t.ID {
-		return s.done.fresh()
+	if s := d.shaped; s != nil {
+		if done, ok := s.Done.(*standings); ok && done.n == n && done.t.ID == t.ID {
+			return done.fresh()
+		}
 	}
 	c := *t
 	c.Rounds = t.Rounds[:n]
 	done := d.newStandings(&c)
 	if d.shaped != nil {
-		d.shaped.done = done
+		d.shaped.Done = done
 	}
 	return done
 }

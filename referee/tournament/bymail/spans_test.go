@@ -12,6 +12,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
+	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 )
 
 // genTour is a generated running tournament: n entrants (names with
@@ -76,7 +77,7 @@ func TestMatchSpansFindEveryMatch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			spans, ok := matchSpans(raw)
+			spans, ok := tourrec.MatchSpans(raw)
 			if !ok || len(spans) != len(tr.Rounds) {
 				t.Fatalf("spans %v, %d rounds", ok, len(spans))
 			}
@@ -88,15 +89,15 @@ func TestMatchSpansFindEveryMatch(t *testing.T) {
 				}
 				for k, sp := range rs {
 					own, _ := json.Marshal(&tr.Rounds[r].Matches[k])
-					if string(raw[sp.from:sp.to]) != string(own) {
-						t.Fatalf("round %d match %d: span %s, own encoding %s", r, k, raw[sp.from:sp.to], own)
+					if string(raw[sp.From:sp.To]) != string(own) {
+						t.Fatalf("round %d match %d: span %s, own encoding %s", r, k, raw[sp.From:sp.To], own)
 					}
 					var m tournament.Match
-					if err := json.Unmarshal(raw[sp.from:sp.to], &m); err != nil || !reflect.DeepEqual(m, tr.Rounds[r].Matches[k]) {
+					if err := json.Unmarshal(raw[sp.From:sp.To], &m); err != nil || !reflect.DeepEqual(m, tr.Rounds[r].Matches[k]) {
 						t.Fatalf("round %d match %d: %v", r, k, err)
 					}
-					shell = append(shell, raw[at:sp.from]...)
-					at = sp.to
+					shell = append(shell, raw[at:sp.From]...)
+					at = sp.To
 				}
 			}
 			shell = append(shell, raw[at:]...)
@@ -117,18 +118,18 @@ func TestMatchSpansFindEveryMatch(t *testing.T) {
 				t.Fatalf("shell differs:\n%s\n%s", got, want)
 			}
 			for cut := 1; cut < len(raw); cut += 1 + len(raw)/40 {
-				if _, ok := matchSpans(raw[:cut]); ok {
+				if _, ok := tourrec.MatchSpans(raw[:cut]); ok {
 					t.Fatalf("a record cut at %d read as whole", cut)
 				}
 			}
 		})
 	}
 	for _, bad := range []string{``, `[]`, `{}`, `{"rounds":3}`, `{"rounds":[{"n":1}]}`, `{"rounds":[1]}`, `{"rounds":[]} x`} {
-		if _, ok := matchSpans([]byte(bad)); ok {
+		if _, ok := tourrec.MatchSpans([]byte(bad)); ok {
 			t.Errorf("%q read as a record", bad)
 		}
 	}
-	if s, ok := matchSpans([]byte(`{"rounds":null}`)); !ok || len(s) != 0 {
+	if s, ok := tourrec.MatchSpans([]byte(`{"rounds":null}`)); !ok || len(s) != 0 {
 		t.Errorf("no rounds: %v %v", s, ok)
 	}
 }
@@ -150,7 +151,7 @@ func stripCommas(b []byte) string {
 // value, InputOffset for where it ends): the standard library's way,
 // kept to measure against the scanner (BenchmarkMatchSpans) and to check
 // that both find the same spans.
-func matchSpansByDecoder(raw []byte) (rounds [][]span, ok bool) {
+func matchSpansByDecoder(raw []byte) (rounds [][]tourrec.Span, ok bool) {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	delim := func(want json.Delim) bool {
 		tok, err := d.Token()
@@ -195,7 +196,7 @@ func matchSpansByDecoder(raw []byte) (rounds [][]span, ok bool) {
 		}
 		found = true
 		return array(func() bool {
-			ms, mfound := []span{}, false
+			ms, mfound := []tourrec.Span{}, false
 			ok := delim('{') && members(func(key string) bool {
 				if key != "matches" {
 					return skip()
@@ -207,7 +208,7 @@ func matchSpansByDecoder(raw []byte) (rounds [][]span, ok bool) {
 						return false
 					}
 					to := int(d.InputOffset())
-					ms = append(ms, span{to - len(v), to})
+					ms = append(ms, tourrec.Span{From: to - len(v), To: to})
 					return true
 				})
 			})
@@ -230,7 +231,7 @@ func TestMatchSpansByDecoderAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, aok := matchSpans(raw)
+		a, aok := tourrec.MatchSpans(raw)
 		b, bok := matchSpansByDecoder(raw)
 		if !aok || !bok || !reflect.DeepEqual(a, b) {
 			t.Fatalf("%d entrants: scanner %v %v, decoder %v %v", n, aok, len(a), bok, len(b))
@@ -248,8 +249,8 @@ func BenchmarkMatchSpans(b *testing.B) {
 	}
 	for _, c := range []struct {
 		name string
-		find func([]byte) ([][]span, bool)
-	}{{"scanner", matchSpans}, {"decoder", matchSpansByDecoder}} {
+		find func([]byte) ([][]tourrec.Span, bool)
+	}{{"scanner", tourrec.MatchSpans}, {"decoder", matchSpansByDecoder}} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(raw)))
 			b.ReportAllocs()

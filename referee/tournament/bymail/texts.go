@@ -212,9 +212,15 @@ func (d *desk) tourStandingsText(t *tournament.Tournament, lang string) string {
 // excerpt) in a language, with the notes on the places shown that
 // changed hands (substitutes, handedOn).
 func (d *desk) standingsText(t *tournament.Tournament, rows []standingRow, lang string) string {
-	return fitLines(d.tourText(lang, "standings", map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": rows,
-		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status, "adjudicated": anyAdjudicated(rows),
-		"subs": substitutes(t, rows), "parts": handedOn(t, rows)}))
+	return fitLines(d.tourText(lang, "standings", standingsData(t, rows, anyAdjudicated(rows))))
+}
+
+// standingsData is the data of template "standings" for rows of t's
+// standings (adjudicated: the note on marked ratings).
+func standingsData(t *tournament.Tournament, rows []standingRow, adjudicated bool) map[string]any {
+	return map[string]any{"id": t.ID, "round": len(t.Rounds), "rows": rows,
+		"tiebreaks": strings.Join(t.Tiebreaks, " "), "status": t.Status, "adjudicated": adjudicated,
+		"subs": substitutes(t, rows), "parts": handedOn(t, rows)}
 }
 
 // tourStandingRows are the standings, formatted.
@@ -259,13 +265,37 @@ type standings struct {
 	t    *tournament.Tournament
 	n    int // the rounds they count
 	st   []tournament.Standing
-	rows []*standingRow // formatted rows, nil until shown
-	at   []int          // entrant -> row
+	rows []*shownRow // formatted rows, nil until shown
+	at   []int       // entrant -> row
+	// heads are the parts of an excerpt every mail in a language shares
+	// (standingsHead), by language.
+	heads map[string]*standingsHead
+}
+
+// shownRow is a row of the standings formatted, and its line of template
+// "standings.row" in each language an excerpt showed it in (issue 24: a
+// row is rendered once a language, not once a mail that shows it).
+type shownRow struct {
+	row   standingRow
+	lines []langLine
+}
+
+type langLine struct{ lang, line string }
+
+// standingsHead is what every excerpt of the standings in one language
+// says alike: template "standings.head", what template "standings" adds
+// after the rows (its notes: as they are, and when a rating shown is
+// marked; ok false when its text with no row does not start with the
+// head, and excerpts are rendered whole) and the line of the rows left
+// out.
+type standingsHead struct {
+	head, notes, adjudicated, gap string
+	ok                            bool
 }
 
 func (d *desk) newStandings(t *tournament.Tournament) *standings {
 	s := &standings{t: t, n: len(t.Rounds), st: t.Standings(), at: make([]int, len(t.Entrants))}
-	s.rows = make([]*standingRow, len(s.st))
+	s.rows = make([]*shownRow, len(s.st))
 	for i, x := range s.st {
 		s.at[x.Entrant] = i
 	}
@@ -274,34 +304,112 @@ func (d *desk) newStandings(t *tournament.Tournament) *standings {
 
 // fresh are the same standings with no row formatted yet.
 func (s *standings) fresh() *standings {
-	return &standings{t: s.t, n: s.n, st: s.st, rows: make([]*standingRow, len(s.st)), at: s.at}
+	return &standings{t: s.t, n: s.n, st: s.st, rows: make([]*shownRow, len(s.st)), at: s.at}
 }
 
-// rowsOf appends rows [lo, hi) of s, formatted (standingRow), to out.
-func (d *desk) rowsOf(out []standingRow, s *standings, lo, hi int) []standingRow {
-	for i := lo; i < hi; i++ {
-		if s.rows[i] == nil {
-			r := d.standingRow(s.t, s.st[i])
-			s.rows[i] = &r
-		}
-		out = append(out, *s.rows[i])
+// shown is row i of s, formatted (standingRow) when first shown.
+func (d *desk) shown(s *standings, i int) *shownRow {
+	if s.rows[i] == nil {
+		s.rows[i] = &shownRow{row: d.standingRow(s.t, s.st[i])}
 	}
-	return out
+	return s.rows[i]
+}
+
+// line is row i of s as a line of the standings in lang (template
+// "standings.row", within 80 columns as fitLines makes the whole text),
+// rendered once a language.
+func (d *desk) line(s *standings, i int, lang string) string {
+	r := d.shown(s, i)
+	for _, l := range r.lines {
+		if l.lang == lang {
+			return l.line
+		}
+	}
+	l := fitLines(d.tourText(lang, "standings.row", map[string]any{"row": r.row}))
+	r.lines = append(r.lines, langLine{lang, l})
+	return l
+}
+
+// head is what the excerpts of s in lang share (standingsHead), rendered
+// once a language.
+func (d *desk) head(s *standings, lang string) *standingsHead {
+	if h, ok := s.heads[lang]; ok {
+		return h
+	}
+	h := &standingsHead{head: fitLines(d.tourText(lang, "standings.head", standingsData(s.t, nil, false)))}
+	plain := fitLines(d.tourText(lang, "standings", standingsData(s.t, nil, false)))
+	adj := fitLines(d.tourText(lang, "standings", standingsData(s.t, nil, true)))
+	var ok bool
+	h.notes, h.ok = strings.CutPrefix(plain, h.head)
+	h.adjudicated, ok = strings.CutPrefix(adj, h.head)
+	h.ok = h.ok && ok
+	h.gap = fitLines(d.tourText(lang, "standings.row", map[string]any{"row": standingRow{Gap: true}}))
+	if s.heads == nil {
+		s.heads = map[string]*standingsHead{}
+	}
+	s.heads[lang] = h
+	return h
 }
 
 // excerpt renders the standings around entrant e in a language: the whole
-// table when it has at most 2*neighbours+1 rows.
+// table when it has at most 2*neighbours+1 rows. Template "standings" is
+// its head, a line a row ("standings.row") and its notes: an excerpt is
+// the head, its rows' lines, each rendered once a language for every mail
+// that shows it, and its notes (issue 24: the whole
+// template rendered once a mail was 50 MB at 10,000 entrants); one that
+// shows a place that changed hands (its notes name the holders) is
+// rendered whole. Either way the text is the template's for the rows
+// shown (TestExcerptsEqualTheWholeTable_Issue24).
 func (d *desk) excerpt(s *standings, e int, lang string) string {
 	n := len(s.st)
 	// A window of 2*neighbours+1 rows around theirs, moved to stay
 	// within the table (the first sees places 1 to 5).
 	lo := min(max(0, s.at[e]-neighbours), max(0, n-2*neighbours-1))
 	hi := min(n, lo+2*neighbours+1)
+	adjudicated, whole := false, false
+	for i := lo; i < hi; i++ {
+		r := &d.shown(s, i).row
+		adjudicated = adjudicated || r.Adjudicated
+		whole = whole || r.Sub
+	}
+	if h := d.head(s, lang); h.ok && !whole {
+		var at [2*neighbours + 4]string // the head, the rows and a gap each side
+		lines := append(at[:0], h.head)
+		if lo > 0 {
+			lines = append(lines, h.gap)
+		}
+		for i := lo; i < hi; i++ {
+			lines = append(lines, d.line(s, i, lang))
+		}
+		if hi < n {
+			lines = append(lines, h.gap)
+		}
+		notes := h.notes
+		if adjudicated {
+			notes = h.adjudicated
+		}
+		size := len(lines) - 1 + len(notes)
+		for _, l := range lines {
+			size += len(l)
+		}
+		var b strings.Builder // one allocation, of the excerpt's size
+		b.Grow(size)
+		for i, l := range lines {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(l)
+		}
+		b.WriteString(notes)
+		return b.String()
+	}
 	rows := make([]standingRow, 0, hi-lo+2) // the rows and a gap each side
 	if lo > 0 {
 		rows = append(rows, standingRow{Gap: true})
 	}
-	rows = d.rowsOf(rows, s, lo, hi)
+	for i := lo; i < hi; i++ {
+		rows = append(rows, d.shown(s, i).row)
+	}
 	if hi < n {
 		rows = append(rows, standingRow{Gap: true})
 	}

@@ -1,4 +1,4 @@
-package bymail
+package tourrec
 
 // The tournaments of one unit of work, decoded once (issue 24: ENTER was
 // quadratic, every line of an organiser's mail decoding and encoding the
@@ -19,7 +19,7 @@ import (
 // ends. The core keeps one Kept per unit of work (Host.Kept), so a run
 // that is rolled back and run again (Host.Undo) starts from the store.
 //
-// A tournament enters Kept when it is saved (desk.saveTour), never when
+// A tournament enters Kept when it is saved (bymail's desk.saveTour), never when
 // it is only read: a command that changes a tournament it loaded and then
 // fails leaves no trace unless it saved. A tournament found in Kept is
 // shared by the rest of the unit of work, so a command that fails after
@@ -28,45 +28,56 @@ import (
 // change is undone and its mail run again without it; undo.go).
 //
 // Kept also notes how each tournament loaded from the store was (its
-// shape, records.go), so that Flush writes a tournament whose matches
+// Shape, records.go), so that Flush writes a tournament whose matches
 // alone changed as those matches' records, not as its whole record.
 type Kept struct {
 	tours map[string]*tournament.Tournament
-	base  map[string]*shape
+	base  map[string]*Shape
 	// batch are the tournaments whose unit of work changed nothing but
 	// the games of a batch's matches (noteBatch): Flush encodes those
 	// matches, not the whole record (writeBatch).
-	batch map[string]batchSpan
+	batch map[string]Batch
 	// Hit is called when a tournament is found in Kept.
 	Hit func()
 }
 
-// batchSpan is a later batch of a round opening: round index r's matches
-// [from, to), the only part of the tournament its unit of work changed.
-type batchSpan struct{ r, from, to int }
+// Has reports whether tournament id is kept (Get would find it), without
+// counting it found (Hit).
+func (k *Kept) Has(id string) bool {
+	_, ok := k.tours[id]
+	return ok
+}
 
-// noteBatch notes that tournament id, loaded by this unit of work and
+// Base is how tournament id was when this unit of work loaded it (nil:
+// not loaded, or it is written whole).
+func (k *Kept) Base(id string) *Shape { return k.base[id] }
+
+// Batch is a later batch of a round opening: round index R's matches
+// [From, To), the only part of the tournament its unit of work changed.
+type Batch struct{ R, From, To int }
+
+// NoteBatch notes that tournament id, loaded by this unit of work and
 // kept since, changed only in round r's matches [from, to) (OpenDue, a
 // later batch of a round opening). Anything that finds it in Kept after
-// (get) drops the note: the rest of the unit of work may change any part.
-func (k *Kept) noteBatch(id string, b batchSpan) {
+// (Get) drops the note: the rest of the unit of work may change any part.
+func (k *Kept) NoteBatch(id string, b Batch) {
 	if k.batch == nil {
-		k.batch = map[string]batchSpan{}
+		k.batch = map[string]Batch{}
 	}
 	k.batch[id] = b
 }
 
-// loaded notes how tournament id was loaded from the store (before any
+// Loaded notes how tournament id was loaded from the store (before any
 // change): its shape (nil: it is written whole).
-func (k *Kept) loaded(id string, s *shape) {
+func (k *Kept) Loaded(id string, s *Shape) {
 	if k.base == nil {
-		k.base = map[string]*shape{}
+		k.base = map[string]*Shape{}
 	}
 	k.base[id] = s
 }
 
-// get returns the tournament id kept, or nil.
-func (k *Kept) get(id string) *tournament.Tournament {
+// Get returns the tournament id kept, or nil.
+func (k *Kept) Get(id string) *tournament.Tournament {
 	t := k.tours[id]
 	if t != nil {
 		delete(k.batch, id)
@@ -77,8 +88,8 @@ func (k *Kept) get(id string) *tournament.Tournament {
 	return t
 }
 
-// keep holds t until Flush.
-func (k *Kept) keep(t *tournament.Tournament) {
+// Keep holds t until Flush.
+func (k *Kept) Keep(t *tournament.Tournament) {
 	if k.tours == nil {
 		k.tours = map[string]*tournament.Tournament{}
 	}
@@ -101,7 +112,7 @@ func (k *Kept) Flush(rec Records, now time.Time) error {
 	sort.Strings(ids)
 	for _, id := range ids {
 		t := k.tours[id]
-		if b, ok := k.batch[id]; ok && batchRecords && k.base[id] != nil {
+		if b, ok := k.batch[id]; ok && BatchRecords && k.base[id] != nil {
 			done, err := writeBatch(rec, t, k.base[id], b, now)
 			if err != nil {
 				return err
@@ -114,9 +125,9 @@ func (k *Kept) Flush(rec Records, now time.Time) error {
 		if err != nil {
 			return err
 		}
-		var cur *shape
+		var cur *Shape
 		if base := k.base[id]; base != nil {
-			if cur = shapeOf(raw, t, nil); cur != nil {
+			if cur = ShapeOf(raw, t, nil); cur != nil {
 				done, err := writeMatches(rec, t, base, cur, now)
 				if err != nil {
 					return err
@@ -127,7 +138,7 @@ func (k *Kept) Flush(rec Records, now time.Time) error {
 						// batch takes it decoded (store: with these match
 						// records).
 						cur.stored = base.stored
-						if err := keepDecoded(rec, t, cur); err != nil {
+						if err := KeepDecoded(rec, t, cur); err != nil {
 							return err
 						}
 					}
@@ -139,11 +150,11 @@ func (k *Kept) Flush(rec Records, now time.Time) error {
 			return err
 		}
 		if t.Opening {
-			// The next batch of the round takes it decoded (decoded.go).
+			// The next batch of the round takes it decoded (KeepDecoded).
 			if cur == nil {
-				cur = shapeOf(raw, t, nil)
+				cur = ShapeOf(raw, t, nil)
 			}
-			if err := keepDecoded(rec, t, cur); err != nil {
+			if err := KeepDecoded(rec, t, cur); err != nil {
 				return err
 			}
 		}
@@ -152,9 +163,9 @@ func (k *Kept) Flush(rec Records, now time.Time) error {
 	return nil
 }
 
-// writeTour encodes and writes a tournament's whole record (the store
+// Write encodes and writes a tournament's whole record (the store
 // deletes its match records: the record holds them) and its wake entry.
-func writeTour(rec Records, t *tournament.Tournament, now time.Time) error {
+func Write(rec Records, t *tournament.Tournament, now time.Time) error {
 	raw, err := json.Marshal(t)
 	if err != nil {
 		return err
@@ -167,5 +178,5 @@ func putTour(rec Records, t *tournament.Tournament, raw []byte, now time.Time) e
 	if err := rec.PutTournament(t.ID, raw); err != nil {
 		return err
 	}
-	return rec.SetWake(tourWakePrefix+t.ID, tourWake(t, now))
+	return rec.SetWake(WakePrefix+t.ID, t.Wake(now))
 }

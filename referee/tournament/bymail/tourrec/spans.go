@@ -1,13 +1,13 @@
-package bymail
+package tourrec
 
 // Where a tournament's matches are in its record's bytes (records.go,
-// shape): a small scanner over the JSON json.Marshal writes, so that a
+// Shape): a small scanner over the JSON json.Marshal writes, so that a
 // record is compared match by match without being encoded again.
 //
 // Why a scanner of our own and not encoding/json (issue 25's review):
 // json.Decoder finds the same spans (Token for the structure, a
 // RawMessage per value, InputOffset for its end: matchSpansByDecoder in
-// spans_test.go, TestMatchSpansByDecoderAgree) at 8 times the CPU, 7 times
+// package bymail's spans_test.go, TestMatchSpansByDecoderAgree) at 8 times the CPU, 7 times
 // the bytes and 600 times the allocations: BenchmarkMatchSpans, a
 // 10,000-entrant Swiss record of 3 rounds (2 MB), 22 ms / 0.78 MB / 51
 // allocations against 176 ms / 5.4 MB / 30,552 (load 16), and the scan
@@ -15,12 +15,12 @@ package bymail
 // (a token reader without those costs) needs GOEXPERIMENT=jsonv2 in
 // go1.26, which the build does not set.
 
-// matchSpans finds in raw, a tournament's record, each match of each
+// MatchSpans finds in raw, a tournament's record, each match of each
 // round: the elements of "matches" in each element of the top-level
 // "rounds" ([from, to) in raw, by round). ok is false when raw is not one
 // JSON object with a "rounds" array (or null) whose elements are objects
 // with a "matches" array (or null).
-func matchSpans(raw []byte) (rounds [][]span, ok bool) {
+func MatchSpans(raw []byte) (rounds [][]Span, ok bool) {
 	p := &scanner{b: raw}
 	found := false
 	ok = p.object(func(key []byte) bool {
@@ -29,7 +29,7 @@ func matchSpans(raw []byte) (rounds [][]span, ok bool) {
 		}
 		found = true
 		return p.array(func() bool {
-			ms, mfound := []span{}, false
+			ms, mfound := []Span{}, false
 			ok := p.object(func(key []byte) bool {
 				if string(key) != "matches" {
 					return p.skip()
@@ -41,7 +41,7 @@ func matchSpans(raw []byte) (rounds [][]span, ok bool) {
 					if !p.skip() {
 						return false
 					}
-					ms = append(ms, span{from, p.i})
+					ms = append(ms, Span{from, p.i})
 					return true
 				})
 			})
