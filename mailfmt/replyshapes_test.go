@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // The corpus of reply shapes a person really sends (task "reading" of
@@ -268,7 +269,7 @@ func TestReplyShapesPlayTheMove(t *testing.T) {
 	classes := map[string]int{}
 	shapeCases(func(c shapeCase) {
 		n++
-		m, err := mailfmt.Parse([]byte(c.raw), mailfmt.Options{})
+		m, err := mailmsg.Parse([]byte(c.raw), mailmsg.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -315,7 +316,7 @@ func TestKeywordsExtractAsCommandsFor(t *testing.T) {
 		words = append(words, w)
 	}
 	k := mailfmt.NewKeywords(words, nil)
-	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
+	sender := mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
 	greetings := []string{"", "Hi PLCAE,", "Ciao STROE", "Hallo Paas,", "Hi Anna,", "Bonjour DONEE !", "Hoi PASSA", "Hi PLACE"}
 	below := []string{"PASSS", "Plcae HP1", "STROE Y5 G4", "paas", "PLAEC", "Stroe 12", "ACME GmbH", "CEO", "Anna | PASSS | 2",
 		"Piazza Duomo 1", "PIAZZAA 3", "Kerkstraat 12", "Donee", "DONEE"}
@@ -355,7 +356,7 @@ func TestKeywordsExtractAsCommandsFor(t *testing.T) {
 // with Keywords (compared with the keywords).
 func BenchmarkExtractSignedTail(b *testing.B) {
 	body := signLayouts["outlook"]("PLACE HP1 SEED thanks\n\nBest regards,\nAnna Keller\nACME BREWING\nCEO\nPiazza Duomo 1\n20121 Milano")
-	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
+	sender := mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
 	words := make([]string, 0, len(testKeywords))
 	for w := range testKeywords {
 		words = append(words, w)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // Signatures without "-- " (Outlook, Gmail on phones): a signature or
@@ -30,7 +31,7 @@ func TestSignatureLinesNeverCommands(t *testing.T) {
 		"de": {"Mit freundlichen Grüßen", "option", "PLACE", []string{"Brauerei Straße 5, Zürich", "Hauptstr. 12, 10115 Berlin", "Tel. +49 30 123456", "ACME GmbH", "Von meinem iPhone 15 gesendet", "Geschäftsführer: Dr. Hans Müller", "Sitz der Gesellschaft: Berlin, HRB 12345"}},
 	}
 	layouts := signLayouts
-	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
+	sender := mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
 	n := 0
 	for lname, l := range langs {
 		answers := []struct{ line, want string }{
@@ -196,7 +197,7 @@ var signedTails = map[string][]string{
 func TestSignatureUnderSignOffIsNoCommand(t *testing.T) {
 	r, _ := testReader(t)
 	layouts := signLayouts
-	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
+	sender := mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
 	read := func(text string) []string { return readAnswers(r, text) }
 	n := 0
 	for lang, tails := range signedTails {

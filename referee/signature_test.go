@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // A reply whose signature has no "-- " (Outlook) and holds digits and
@@ -63,7 +63,7 @@ func TestSignatureUnderSignOffPlaysTheMove_Issue25(t *testing.T) {
 				answer := []string{opts[0].Cmd, "Hi! " + opts[0].Cmd}[i%2]
 				// The text as the mail edge gives it (mailfmt.CommandsFor
 				// with the referee's keywords), then the core.
-				text, _ := h.r.Keywords().ExtractCommands(answer+"\n\n"+tail, mailfmt.Address{Name: "Anna Keller", Addr: ann})
+				text, _ := h.r.Keywords().ExtractCommands(answer+"\n\n"+tail, mailmsg.Address{Name: "Anna Keller", Addr: ann})
 				out := h.send("w1", h.game("w1").Seats[d.Seat].Address, text, tb.Token())
 				if out.Status != "applied" && out.Status != "queued" {
 					t.Errorf("%q under %q: %s %s", answer, tail, out.Status, out.Detail)
@@ -94,7 +94,7 @@ func TestSignatureByItsPlacePlaysTheMove(t *testing.T) {
 			for i, tail := range tails {
 				h, tb, d, opts := firstDecision(t, lang, "sig3")
 				answer := []string{opts[0].Cmd, opts[0].Cmd + " thanks", "1", "1."}[i%4]
-				text, _ := h.r.Keywords().ExtractCommands(answer+"\n\n"+tail, mailfmt.Address{Name: "Anna Keller", Addr: ann})
+				text, _ := h.r.Keywords().ExtractCommands(answer+"\n\n"+tail, mailmsg.Address{Name: "Anna Keller", Addr: ann})
 				out := h.send("w1", h.game("w1").Seats[d.Seat].Address, text, tb.Token())
 				if out.Status != "applied" && out.Status != "queued" {
 					t.Errorf("%q above %q: %s %s", answer, tail, out.Status, out.Detail)
