@@ -128,7 +128,10 @@
 //     paragraph, with the player's text above it, the lines to the end
 //     (at most eight, ten words each) are a signature when none of them
 //     may be a command: a name, a title ("CEO": a word in capitals of
-//     three letters at most), a company ("ACME GmbH"), a street that
+//     three letters at most), a company ("ACME GmbH"; one whose first word
+//     is a keyword of some game, not in capitals, named by a legal form
+//     later and no digit: "Birrificio Rossi S.r.l.", "Brew Co Ltd", since
+//     no command's arguments are a legal form), a street that
 //     starts with a keyword or a number ("Piazza Duomo 1", "Piazza del
 //     Duomo, 1", "221 Baker St", "Hauptstr. 12": capitalised words and a
 //     house number, no board coordinate, no keyword in capitals), a
@@ -236,7 +239,27 @@
 //     with any opening and closing marks around it: 2, 2., 2), 2:, #2,
 //     (2), [2], "2", “2”, 2!. A number glued to letters ("2nd", "10K") is
 //     none. It means option n of the prompt answered; the engine refuses a
-//     number that prompt did not offer, naming the menu's range.
+//     number that prompt did not offer, naming the menu's range. An option
+//     word that is a common word alone counts with its dot ("No. 2", "n.
+//     2", "Nr. 2"; words/reply.txt [option-dotted]); an option word glued
+//     to an emoji is one ("👍option 2": a command or a number may start
+//     after an emoji as after punctuation).
+//   - An option in words (session 14; words/reply.txt [cardinal-n],
+//     [ordinal-n], 1 to 10, five languages): a cardinal or an ordinal
+//     after an option word ("option two", "opzione due", "choix deux",
+//     "optie twee", "Option zwei"), or an ordinal after an article or
+//     before "one" or an option word ("the second one", "la seconda", "la
+//     deuxième", "de tweede", "die zweite", "second option"), with chat
+//     words only after it. Anything else is no answer ("the first time I
+//     played"; "second" alone), at most a hint (TestNumberWordsReadAsTheirOption).
+//   - A street address is no option and gives no hint (session 14): a
+//     house number before or after a street word or suffix, in the shape
+//     of streets (capitalised words, no keyword in capitals, no board
+//     coordinate): "221 Baker St", "12 rue de la Paix", "Via Roma 3",
+//     "Kerkstraat 12", "Hauptstr. 5" (words/reply.txt [street-word],
+//     [street-suffix]). The line is chat (IsProse and the reader alike),
+//     unless its first word is a keyword ("Piazza Duomo 1": left for the
+//     engine; TestStreetIsNoOption).
 //   - A copied menu line is a number form without option word followed by
 //     a command ("2) PLACE HP1 SEED", "  2) HOME RES YE   # that marker
 //     +2"); a '#' description is dropped. It is option n with the command
@@ -295,10 +318,9 @@
 //     5, Zürich", "Tel. +49 30 123456", "PS: 2 more days", "Sent from my iPhone
 //     15", "www.acme24.example") never make a player's commands fail
 //     (TestSignatureLinesNeverCommands, TestProseKeepsWhatMayBeACommand).
-//     A signature line that starts with a keyword or a number ("Piazza
-//     Duomo 1", "221 Baker St") is ambiguous on its own: left for the
-//     engine to refuse, never dropped; under a sign-off it is decided by
-//     its place (rule 6).
+//     A signature line that starts with a keyword ("Piazza Duomo 1") is
+//     ambiguous on its own: left for the engine to refuse, never dropped;
+//     under a sign-off it is decided by its place (rule 6).
 //   - Any other line is chat when it is prose (IsProse) or made of chat
 //     words only, in any case ("THANKS!"), else it is left
 //     as written for the engine to refuse with its reason. Either way

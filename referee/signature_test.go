@@ -82,9 +82,11 @@ func TestSignatureUnderSignOffPlaysTheMove_Issue25(t *testing.T) {
 func TestSignatureByItsPlacePlaysTheMove(t *testing.T) {
 	tails := []string{
 		"ACME GmbH\nCEO\n221 Baker St",
-		// "Birrificio" is a keyword of a game (the edge reads with
-		// every game's keywords): such a company line stays, refused.
-		"Rossi Birra S.r.l.\nAmministratore delegato\nPiazza Duomo 1",
+		// "Birrificio", "Brew" are keywords of a game (the edge reads
+		// with every game's keywords): a company's name all the same,
+		// by its legal form (mailfmt doc.go rule 6, session 14).
+		"Birrificio Rossi S.r.l.\nAmministratore delegato\nPiazza Duomo 1",
+		"Anna Keller\nBrew Co Ltd",
 		"ACME SARL\nPDG\n12 rue de la Paix",
 		"Anna Keller | ACME Ltd | London",
 		"-- \nAnna Keller\nCEO\nACME GmbH\nPiazza Duomo 1, 20121 Milano",
