@@ -262,7 +262,8 @@ func FuzzQuoteDetection(f *testing.F) {
 }
 
 // FuzzIsProse checks the prose rule: a line that starts with a keyword or
-// one edit from one, or with a word holding a digit or a mark, or holds '|',
+// one edit from one, or with a word holding a digit or a mark (but a
+// street address's house number), or holds '|',
 // ';' or '#', an option word and number, a keyword in capitals after its
 // first word, or a keyword in any case and a digit, is never prose; and
 // SplitProse keeps the line count.
@@ -273,7 +274,10 @@ func FuzzIsProse(f *testing.F) {
 		"Hi, place it at MH3", "Plcae HP1 seed", "PLACE MH3 K5", "I choose option 2", "see www.acme.example/x?a=1",
 		"Brewers' Circle | Milano", "Olga; Milano", "Ok: 2", "Hi! 2 please", "Via Roma, 12", "I choose: 2", "Dear referee, 2", "Tel: 12",
 		"Bâtiment B", "Scala B", "Piazza del Duomo, 1", "PLACE HP1 SEED thanks", "BUY HO2 S1 grazie mille",
-		"A 00\xc5!opCion 1", "A x!option 1"} {
+		"A 00\xc5!opCion 1", "A x!option 1",
+		// Session 14: streets, number words, dotted option words, emoji.
+		"221 Baker St", "12 rue de la Paix", "Piazza Duomo 1", "the second one", "la seconda, grazie", "option two",
+		"the first time I played", "No. 2", "n. 2", "Nr. 2 bitte", "👍option 2", "Hi! 👍opzione 2", "Brew Co Ltd"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -301,7 +305,8 @@ func FuzzIsProse(f *testing.F) {
 				// in a line with no digit and no word in capitals.
 				t.Fatalf("typo line taken for prose: %q", l)
 			}
-			if strings.ContainsRune(l, '#') || strings.ContainsAny(fields[0], "0123456789") && !webAddress(fields[0]) {
+			// A house number before a street word is prose (session 14).
+			if strings.ContainsRune(l, '#') || strings.ContainsAny(fields[0], "0123456789") && !webAddress(fields[0]) && !streetAddress(l, fuzzKeyword) {
 				t.Fatalf("command-looking line taken for prose: %q", l)
 			}
 			if strings.ContainsAny(l, "|;") {

@@ -130,8 +130,9 @@ func webAddress(w string) bool {
 // and a first word in capitals has no digit on its line.
 func chatLead(first string, rest []string, digit bool, isKeyword, near func(string) bool) bool {
 	label := strings.HasSuffix(first, ":")
+	line := strings.Join(append([]string{first}, rest...), " ") // "No. 2": the dot kept
 	first = strings.TrimRight(first, ":,.!?")
-	if !isLetters(first) || optionFormRe.MatchString(strings.Join(append([]string{first}, rest...), " ")) {
+	if !isLetters(first) || optionFormRe.MatchString(line) {
 		return false
 	}
 	up := strings.ToUpper(first)
