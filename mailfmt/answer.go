@@ -165,6 +165,10 @@ func (r *AnswerReader) Line(line string) AnswerLine {
 		return al
 	}
 	body := cutComment(t)
+	if streetAddress(body, r.isKeyword) {
+		al.Kind = AnswerChat // "221 Baker St", "Via Roma 3": no option 221 or 3
+		return al
+	}
 	for _, p := range starts(body) {
 		lead := strings.TrimSpace(body[:p])
 		if lead != "" && !r.leadIsChat(lead) {
@@ -247,6 +251,10 @@ func (r *AnswerReader) number(s string) (AnswerLine, bool) {
 	s, worded := afterOptionWord(s, r.option)
 	n, rest, open, closed, ok := numberForm(s)
 	if !ok {
+		// "the second one", "option two": chat after it only.
+		if n, ok = numberWord(s, worded, r.option, r.chat); ok {
+			return AnswerLine{Kind: AnswerOption, Option: n}, true
+		}
 		return AnswerLine{}, false
 	}
 	al := AnswerLine{Kind: AnswerOption, Option: n}
@@ -536,7 +544,7 @@ func starts(s string) []int {
 	out := []int{0}
 	prev := rune(-1)
 	for i, c := range s {
-		if i > 0 && !unicode.IsSpace(c) && (unicode.IsSpace(prev) || isChatPunct(prev) && !isChatPunct(c)) {
+		if i > 0 && !unicode.IsSpace(c) && (unicode.IsSpace(prev) || isChatPunct(prev) && !isChatPunct(c) || isSymbol(prev) && !isSymbol(c)) {
 			out = append(out, i)
 		}
 		prev = c

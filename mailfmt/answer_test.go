@@ -303,7 +303,8 @@ func TestAnswerChatWordsAreChat(t *testing.T) {
 func FuzzAnswerLine(f *testing.F) {
 	for _, s := range []string{"2", "Hi! PASS", "Hallo,PASS", "PASS - cheers", "Ciao, 2", "paas", "  2) HOME RES YE   # that marker +2",
 		"“2”", "option #2", "2 please", "PLACE MH1 SEED, MH1+ B3", "SAY hi", "#begin", "BREA", "2)))", "((2", "#", "…", "👍", "\u200d",
-		"PLACE HP1 SEED thanks", "STORE Y5 G4 grazie mille", "Bâtiment B", "B!A!A", "BREW!A!A"} {
+		"PLACE HP1 SEED thanks", "STORE Y5 G4 grazie mille", "Bâtiment B", "B!A!A", "BREW!A!A",
+		"221 Baker St", "Via Roma 3", "the second one", "option two", "No. 2", "👍option 2", "die zweite, danke"} {
 		f.Add(s)
 	}
 	r, _ := testReader(f)

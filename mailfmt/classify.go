@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/emersion/go-message/textproto"
+
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // Class is the kind of an inbound message, as far as answering it goes.
@@ -69,10 +72,10 @@ type BounceInfo struct {
 	OriginalMessageID string
 	// Original is the referee reference parsed from OriginalMessageID, when
 	// it is one of the referee's.
-	Original *MessageRef
+	Original *mailmsg.MessageRef
 	// VERP is the bounce tag the report was addressed to
 	// ("referee+bounce.<id>@..."), Kind TagNone when none.
-	VERP Tag
+	VERP mailmsg.Tag
 }
 
 // FailedRecipient is one recipient of a bounce.
@@ -103,10 +106,10 @@ var (
 // mailing-list mail (List-Id, Precedence bulk/list/junk) and Normal mail.
 // self are the referee's own addresses (base addresses: their plus addresses
 // count too).
-func Classify(m *Message, self []string) Classification {
+func Classify(m *mailmsg.Message, self []string) Classification {
 	isSelf := func(a string) bool {
 		for _, s := range self {
-			if SameMailbox(a, s) {
+			if mailmsg.SameMailbox(a, s) {
 				return true
 			}
 		}
@@ -116,7 +119,7 @@ func Classify(m *Message, self []string) Classification {
 		return Classification{Class: Self, Reason: "From is the referee"}
 	}
 	for _, v := range m.XLoop {
-		for _, a := range append(addrScanRe.FindAllString(v, 8), strings.TrimSpace(v)) {
+		for _, a := range append(mailmsg.ScanAddresses(v, 8), strings.TrimSpace(v)) {
 			if isSelf(a) {
 				return Classification{Class: Self, Reason: "X-Loop: " + clip(strings.TrimSpace(v))}
 			}
@@ -207,26 +210,26 @@ func looksAbsent(text string) bool {
 	return absentRe.MatchString(text)
 }
 
-func verpTag(m *Message, self []string) Tag {
+func verpTag(m *mailmsg.Message, self []string) mailmsg.Tag {
 	var list []string
 	list = append(list, m.DeliveredTo...)
 	list = append(list, m.XOriginalTo...)
 	list = append(list, m.EnvelopeTo...)
-	list = append(list, addrList(m.To)...)
+	list = append(list, mailmsg.Addrs(m.To)...)
 	for _, a := range list {
 		for _, s := range self {
-			if t, ok := TagFromAddress(a, s); ok && t.Kind == TagBounce {
+			if t, ok := mailmsg.TagFromAddress(a, s); ok && t.Kind == mailmsg.TagBounce {
 				return t
 			}
 		}
 	}
-	return Tag{}
+	return mailmsg.Tag{}
 }
 
 // dsnInfo reads an RFC 3464 delivery-status body: a per-message block, then
 // one block per recipient, all in header syntax (read with go-message's
 // textproto).
-func dsnInfo(m *Message) *BounceInfo {
+func dsnInfo(m *mailmsg.Message) *BounceInfo {
 	b := &BounceInfo{DSN: true}
 	br := bufio.NewReader(bytes.NewReader(m.Report.Status))
 	for block := 0; block < 64; block++ {
@@ -239,7 +242,7 @@ func dsnInfo(m *Message) *BounceInfo {
 				Addr:       dsnAddr(fr),
 				Action:     strings.ToLower(strings.TrimSpace(h.Get("Action"))),
 				Status:     firstStatus(h.Get("Status")),
-				Diagnostic: clip(normalizeHeader(dsnValue(h.Get("Diagnostic-Code")))),
+				Diagnostic: clip(mailmsg.NormalizeHeader(dsnValue(h.Get("Diagnostic-Code")))),
 			}
 			b.Recipients = append(b.Recipients, r)
 			if r.Action == "failed" || strings.HasPrefix(r.Status, "5.") {
@@ -257,7 +260,7 @@ func dsnInfo(m *Message) *BounceInfo {
 	if b.OriginalMessageID == "" {
 		// Some reporters (Gmail) name it in the per-message fields.
 		h, _ := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(m.Report.Status)))
-		b.OriginalMessageID = msgIDScanRe.FindString(h.Get("X-Original-Message-Id"))
+		b.OriginalMessageID = mailmsg.ScanMessageID(h.Get("X-Original-Message-Id"))
 	}
 	b.setOriginal()
 	return b
@@ -267,7 +270,7 @@ func (b *BounceInfo) setOriginal() {
 	if b.OriginalMessageID == "" {
 		return
 	}
-	if ref, err := ParseMessageID(b.OriginalMessageID); err == nil {
+	if ref, err := mailmsg.ParseMessageID(b.OriginalMessageID); err == nil {
 		b.Original = &ref
 	}
 }
@@ -278,7 +281,7 @@ func dsnAddr(v string) string {
 		v = v[i+1:]
 	}
 	v = strings.Trim(strings.TrimSpace(v), "<>")
-	return lowerDomain(v)
+	return mailmsg.LowerDomain(v)
 }
 
 func dsnValue(v string) string {
@@ -301,7 +304,7 @@ func returnedMessageID(hdr []byte) string {
 	}
 	h, _ := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(append(bytes.TrimLeft(hdr, "\r\n"), '\n', '\n'))))
 	if v := h.Get("Message-Id"); v != "" {
-		if id := msgIDScanRe.FindString(v); id != "" {
+		if id := mailmsg.ScanMessageID(v); id != "" {
 			return id
 		}
 	}
@@ -315,7 +318,7 @@ func returnedMessageID(hdr []byte) string {
 // recipients are the addresses in angle brackets or on lines with an SMTP
 // error code, the status is the first enhanced status code, the original
 // Message-ID a "Message-ID:" line of the returned headers.
-func classicBounce(m *Message, self []string) *BounceInfo {
+func classicBounce(m *mailmsg.Message, self []string) *BounceInfo {
 	b := &BounceInfo{}
 	text := m.Text
 	if len(text) > 64<<10 {
@@ -343,13 +346,13 @@ func classicBounce(m *Message, self []string) *BounceInfo {
 		}
 		if len(addrs) == 0 {
 			t := strings.TrimRight(strings.TrimSpace(line), ":")
-			if smtpErrorRe.MatchString(line) || addrScanRe.FindString(t) == t {
-				addrs = addrScanRe.FindAllString(line, 2)
+			if smtpErrorRe.MatchString(line) || slices.Equal(mailmsg.ScanAddresses(t, 1), []string{t}) {
+				addrs = mailmsg.ScanAddresses(line, 2)
 			}
 		}
 		for _, a := range addrs {
-			a = lowerDomain(strings.Trim(a, ".:;,"))
-			if seen[a] || bounceFromRe.MatchString(a) || SameMailbox(a, m.From.Addr) || isOneOf(a, self) {
+			a = mailmsg.LowerDomain(strings.Trim(a, ".:;,"))
+			if seen[a] || bounceFromRe.MatchString(a) || mailmsg.SameMailbox(a, m.From.Addr) || isOneOf(a, self) {
 				continue
 			}
 			seen[a] = true
@@ -369,7 +372,7 @@ func classicBounce(m *Message, self []string) *BounceInfo {
 
 func isOneOf(a string, list []string) bool {
 	for _, s := range list {
-		if SameMailbox(a, s) {
+		if mailmsg.SameMailbox(a, s) {
 			return true
 		}
 	}

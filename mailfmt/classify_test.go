@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 func TestReturnDate(t *testing.T) {
@@ -96,7 +98,7 @@ func TestClassifyRules(t *testing.T) {
 }
 
 func TestFindTag(t *testing.T) {
-	referee := Address{Addr: "referee@example.test"}
+	referee := mailmsg.Address{Addr: "referee@example.test"}
 	m := mustParse(t, `From: Anna <anna@example.org>
 Delivered-To: referee+g42.1.abcdefghijkl@example.test
 To: Referee <referee@example.test>, other+g42.1.abcdefghijkl.99@example.test
@@ -106,30 +108,30 @@ References: <rf.g42.1.50.n0@example.test> <unrelated@x> <rf.g42.1.56.n2@example.
 
 PASS
 `)
-	r := FindTag(m, referee)
-	want := Tag{Kind: TagSeat, Game: "g42", Seat: 1, Secret: "abcdefghijkl", Token: 57}
+	r := mailmsg.FindTag(m, referee)
+	want := mailmsg.Tag{Kind: mailmsg.TagSeat, Game: "g42", Seat: 1, Secret: "abcdefghijkl", Token: 57}
 	if r.Tag != want || r.Conflict {
 		t.Fatalf("FindTag = %+v (conflict %v), want %+v", r.Tag, r.Conflict, want)
 	}
-	if r.KindFrom != SourceDeliveredTo || r.SecretFrom != SourceDeliveredTo || r.SeatFrom != SourceDeliveredTo || r.TokenFrom != SourceSubject {
+	if r.KindFrom != mailmsg.SourceDeliveredTo || r.SecretFrom != mailmsg.SourceDeliveredTo || r.SeatFrom != mailmsg.SourceDeliveredTo || r.TokenFrom != mailmsg.SourceSubject {
 		t.Errorf("sources = %v %v %v %v", r.KindFrom, r.SecretFrom, r.SeatFrom, r.TokenFrom)
 	}
 	// Candidates: delivered-to, subject, in-reply-to, references newest first.
-	var srcs []TagSource
+	var srcs []mailmsg.TagSource
 	for _, c := range r.Candidates {
 		srcs = append(srcs, c.Source)
 	}
-	if len(srcs) != 5 || srcs[0] != SourceDeliveredTo || srcs[1] != SourceSubject || srcs[2] != SourceInReplyTo || srcs[3] != SourceReferences || r.Candidates[3].Tag.Token != 56 {
+	if len(srcs) != 5 || srcs[0] != mailmsg.SourceDeliveredTo || srcs[1] != mailmsg.SourceSubject || srcs[2] != mailmsg.SourceInReplyTo || srcs[3] != mailmsg.SourceReferences || r.Candidates[3].Tag.Token != 56 {
 		t.Errorf("candidates = %+v", r.Candidates)
 	}
 	// Another seat in a less trusted source is a conflict.
 	m = mustParse(t, "Delivered-To: referee+g42.1.abcdefghijkl.57@example.test\nIn-Reply-To: <rf.g42.2.57.n1@example.test>\n\nx\n")
-	if r := FindTag(m, referee); !r.Conflict || r.Tag.Seat != 1 {
+	if r := mailmsg.FindTag(m, referee); !r.Conflict || r.Tag.Seat != 1 {
 		t.Errorf("seat conflict not reported: %+v", r)
 	}
 	// Nothing at all.
 	m = mustParse(t, "To: referee@example.test\nSubject: hello\n\nx\n")
-	if r := FindTag(m, referee); r.Tag.Kind != TagNone || len(r.Candidates) != 0 {
+	if r := mailmsg.FindTag(m, referee); r.Tag.Kind != mailmsg.TagNone || len(r.Candidates) != 0 {
 		t.Errorf("no tag expected: %+v", r)
 	}
 }
@@ -147,4 +149,13 @@ func TestOutOfOfficeOwnWords(t *testing.T) {
 	if c := Classify(mustParse(t, away), self); !c.OutOfOffice || c.Return.String() != "2026-05-20" {
 		t.Errorf("absence: %+v", c)
 	}
+}
+
+func mustParse(t *testing.T, raw string) *mailmsg.Message {
+	t.Helper()
+	m, err := mailmsg.Parse([]byte(strings.ReplaceAll(raw, "\n", "\r\n")), mailmsg.Options{})
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	return m
 }

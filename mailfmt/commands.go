@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // CommandInfo says what Commands removed or used, so the referee can echo
@@ -46,7 +48,7 @@ type CommandInfo struct {
 // Commands returns the player's own new text in m: the command lines, with
 // quoted replies, forwarded messages, signatures and closing lines removed
 // (see ExtractCommands).
-func Commands(m *Message) (string, CommandInfo) {
+func Commands(m *mailmsg.Message) (string, CommandInfo) {
 	return ExtractCommandsFor(m.Text, m.From, nil)
 }
 
@@ -54,7 +56,7 @@ func Commands(m *Message) (string, CommandInfo) {
 // (given an upper-cased word, nil for none) makes sure a line starting with
 // a keyword is never read as part of a quote header (see
 // ExtractCommandsFor).
-func CommandsFor(m *Message, isKeyword func(word string) bool) (string, CommandInfo) {
+func CommandsFor(m *mailmsg.Message, isKeyword func(word string) bool) (string, CommandInfo) {
 	return ExtractCommandsFor(m.Text, m.From, isKeyword)
 }
 
@@ -127,7 +129,7 @@ const (
 // Prose lines the player wrote among the commands ("here is my move") are
 // returned: IsProse and SplitProse, given the caller's keywords, tell them
 // apart.
-func ExtractCommands(body string, sender Address) (string, CommandInfo) {
+func ExtractCommands(body string, sender mailmsg.Address) (string, CommandInfo) {
 	return ExtractCommandsFor(body, sender, nil)
 }
 
@@ -135,7 +137,7 @@ func ExtractCommands(body string, sender Address) (string, CommandInfo) {
 // (isKeyword is given an upper-cased word; nil: none known). A line that
 // starts with a keyword, an upper-case word, an option number, or holds a
 // board coordinate ("MH3") is never taken for (part of) a quote header.
-func ExtractCommandsFor(body string, sender Address, isKeyword func(word string) bool) (string, CommandInfo) {
+func ExtractCommandsFor(body string, sender mailmsg.Address, isKeyword func(word string) bool) (string, CommandInfo) {
 	var near func(string) bool
 	if isKeyword != nil {
 		near = func(up string) bool { return nearKeyword(up, isKeyword) }
@@ -146,7 +148,7 @@ func ExtractCommandsFor(body string, sender Address, isKeyword func(word string)
 // extractCommands is ExtractCommandsFor with the typo guard given: near
 // reports an upper-case word one edit from a keyword (nil when isKeyword
 // is).
-func extractCommands(body string, sender Address, isKeyword, near func(string) bool) (string, CommandInfo) {
+func extractCommands(body string, sender mailmsg.Address, isKeyword, near func(string) bool) (string, CommandInfo) {
 	var info CommandInfo
 	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
 	kinds := make([]lineKind, len(lines))
@@ -630,7 +632,7 @@ func isGreeting(t string, names *signer) bool {
 // senderNames returns the lower-cased words a sender signs with: the words
 // of the display name, and the address's local part
 // and its first word.
-func senderNames(a Address) map[string]bool {
+func senderNames(a mailmsg.Address) map[string]bool {
 	names := map[string]bool{}
 	split := func(s string) []string {
 		return strings.FieldsFunc(s, func(r rune) bool {

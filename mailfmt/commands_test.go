@@ -3,14 +3,16 @@ package mailfmt
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 func TestExtractCommands(t *testing.T) {
-	anna := Address{Name: "Anna Rossi", Addr: "anna.rossi@example.org"}
+	anna := mailmsg.Address{Name: "Anna Rossi", Addr: "anna.rossi@example.org"}
 	tests := []struct {
 		name   string
 		body   string
-		sender Address
+		sender mailmsg.Address
 		want   string
 		check  func(CommandInfo) bool
 	}{
@@ -93,7 +95,7 @@ func TestExtractCommands(t *testing.T) {
 		{
 			name: "first word of the address's local part counts as a name",
 			body: "STATUS\n\nanna",
-			want: "STATUS", sender: Address{Addr: "anna.rossi@example.org"},
+			want: "STATUS", sender: mailmsg.Address{Addr: "anna.rossi@example.org"},
 		},
 		{
 			name: "closing word with the name on the same line",
@@ -208,7 +210,7 @@ func TestCommandsNeverQuoted(t *testing.T) {
 		"On Tue wrote:\n> a\nb\n> c\n#begin\n> d\n#end",
 	}
 	for _, b := range bodies {
-		got, _ := ExtractCommands(b, Address{})
+		got, _ := ExtractCommands(b, mailmsg.Address{})
 		for _, l := range strings.Split(got, "\n") {
 			if strings.HasPrefix(strings.TrimSpace(l), ">") {
 				t.Errorf("ExtractCommands(%q) returned quoted line %q", b, l)
@@ -232,7 +234,7 @@ func TestCommandNeverMergedIntoAttribution(t *testing.T) {
 		{"SAY all: 12/05 at 10:30:" + quoted, "SAY all: 12/05 at 10:30:"},
 		{"I play this one now, before the trip\nOn Tue, May 12, 2026 at 10:14 AM Referee <referee@example.test> wrote:" + quoted, "I play this one now, before the trip"},
 	} {
-		got, info := ExtractCommandsFor(tc.body, Address{}, kw)
+		got, info := ExtractCommandsFor(tc.body, mailmsg.Address{}, kw)
 		if got != tc.want || !info.Quote {
 			t.Errorf("%q:\n got %q (quote %v), want %q", tc.body, got, info.Quote, tc.want)
 		}
@@ -256,7 +258,7 @@ func TestQuoteDetectionNeutral(t *testing.T) {
 		{"dated line of a player without quote is kept", "VACATION 2026-06-01 2026-06-10:\nPASS", "VACATION 2026-06-01 2026-06-10:\nPASS"},
 		{"a lone From: line is the player's", "From: now on I pass\nPASS", "From: now on I pass\nPASS"},
 	} {
-		got, _ := ExtractCommands(tc.body, Address{})
+		got, _ := ExtractCommands(tc.body, mailmsg.Address{})
 		if got != tc.want {
 			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
 		}
@@ -290,7 +292,7 @@ func TestSignOffsAndGreetings(t *testing.T) {
 		{"Ciao 2", "Ciao 2"},
 		{"Thanks\nPASS", "Thanks\nPASS"},
 	} {
-		got, _ := ExtractCommands(tc.body, Address{})
+		got, _ := ExtractCommands(tc.body, mailmsg.Address{})
 		if got != tc.want {
 			t.Errorf("%q:\n got %q\nwant %q", tc.body, got, tc.want)
 		}
@@ -328,7 +330,7 @@ func TestSignOffNeverACommand(t *testing.T) {
 		{"STORE Y5 G4\nThanks\nRandall", "STORE Y5 G4"},
 		{"STORE Y5 G4\n--\nRandall", "STORE Y5 G4"},
 	} {
-		got, _ := ExtractCommandsFor(tc.body, Address{}, kw)
+		got, _ := ExtractCommandsFor(tc.body, mailmsg.Address{}, kw)
 		if got != tc.want {
 			t.Errorf("%q:\n got %q\nwant %q", tc.body, got, tc.want)
 		}
@@ -338,7 +340,7 @@ func TestSignOffNeverACommand(t *testing.T) {
 // Two lines starting with '|' after a command are not a quote (they may be
 // a player's alternatives): they are kept, never silently dropped.
 func TestPipeLinesWithoutAttributionKept(t *testing.T) {
-	got, _ := ExtractCommands("BREW R24\n| BREW R09\n| PASS", Address{})
+	got, _ := ExtractCommands("BREW R24\n| BREW R09\n| PASS", mailmsg.Address{})
 	if got != "BREW R24\n| BREW R09\n| PASS" {
 		t.Errorf("got %q", got)
 	}
@@ -351,7 +353,7 @@ func TestUpperCaseNameAttribution(t *testing.T) {
 		"PASS\n\nDUPONT Jean <jean@example.fr> a écrit :\n> 1 PASS\n> 2 STORE",
 		"PASS\nROSSI Anna <anna@example.it> ha scritto:\n> 1 PASS",
 	} {
-		if got, _ := ExtractCommandsFor(body, Address{}, kw); got != "PASS" {
+		if got, _ := ExtractCommandsFor(body, mailmsg.Address{}, kw); got != "PASS" {
 			t.Errorf("%q: got %q", body, got)
 		}
 	}

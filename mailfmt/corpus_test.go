@@ -9,15 +9,17 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/corpus/*.want and testdata/golden/* from the current behaviour (only after checking the diff)")
+var update = flag.Bool("update", false, "rewrite testdata/corpus/*.want from the current behaviour (only after checking the diff)")
 
 // The corpus is read as the referee of example.test would read it.
 var (
-	corpusReferee = Address{Name: "Referee", Addr: "referee@example.test"}
+	corpusReferee = mailmsg.Address{Name: "Referee", Addr: "referee@example.test"}
 	corpusSelf    = []string{"referee@example.test"}
-	corpusOptions = Options{MaxBytes: 64 << 10}
+	corpusOptions = mailmsg.Options{MaxBytes: 64 << 10}
 )
 
 func corpusFiles(t testing.TB) []string {
@@ -34,12 +36,12 @@ func corpusFiles(t testing.TB) []string {
 // commands (for Normal mail only).
 func summarize(raw []byte) string {
 	var b strings.Builder
-	m, err := Parse(raw, corpusOptions)
+	m, err := mailmsg.Parse(raw, corpusOptions)
 	if err != nil {
 		switch {
-		case errors.Is(err, ErrTooLarge):
+		case errors.Is(err, mailmsg.ErrTooLarge):
 			b.WriteString("error: too-large\n")
-		case errors.Is(err, ErrMalformed):
+		case errors.Is(err, mailmsg.ErrMalformed):
 			b.WriteString("error: malformed\n")
 		default:
 			fmt.Fprintf(&b, "error: %v\n", err)
@@ -58,8 +60,8 @@ func summarize(raw []byte) string {
 	if m.FromHTML {
 		b.WriteString("html: yes\n")
 	}
-	tr := FindTag(m, corpusReferee)
-	if tr.Tag.Kind != TagNone {
+	tr := mailmsg.FindTag(m, corpusReferee)
+	if tr.Tag.Kind != mailmsg.TagNone {
 		t := tr.Tag
 		opt := func(ok bool, s string) string {
 			if !ok {
@@ -67,14 +69,14 @@ func summarize(raw []byte) string {
 			}
 			return s
 		}
-		if t.Kind == TagBounce {
+		if t.Kind == mailmsg.TagBounce {
 			fmt.Fprintf(&b, "tag: bounce id=%s\n", t.ID)
 		} else {
 			fmt.Fprintf(&b, "tag: %s game=%s seat=%s secret=%s token=%s\n", t.Kind,
-				opt(t.Game != "", t.Game), opt(t.Seat != NoSeat, strconv.Itoa(t.Seat)),
-				opt(t.Secret != "", t.Secret), opt(t.Token != NoToken, strconv.FormatInt(t.Token, 10)))
+				opt(t.Game != "", t.Game), opt(t.Seat != mailmsg.NoSeat, strconv.Itoa(t.Seat)),
+				opt(t.Secret != "", t.Secret), opt(t.Token != mailmsg.NoToken, strconv.FormatInt(t.Token, 10)))
 		}
-		src := func(s TagSource) string { return opt(s != SourceNone, string(s)) }
+		src := func(s mailmsg.TagSource) string { return opt(s != mailmsg.SourceNone, string(s)) }
 		fmt.Fprintf(&b, "tag-from: kind=%s secret=%s seat=%s token=%s\n", src(tr.KindFrom), src(tr.SecretFrom), src(tr.SeatFrom), src(tr.TokenFrom))
 		if tr.Conflict {
 			b.WriteString("conflict: yes\n")
@@ -102,7 +104,7 @@ func summarize(raw []byte) string {
 			if bi.OriginalMessageID != "" {
 				fmt.Fprintf(&b, "original: %s\n", bi.OriginalMessageID)
 			}
-			if bi.VERP.Kind != TagNone {
+			if bi.VERP.Kind != mailmsg.TagNone {
 				fmt.Fprintf(&b, "verp: %s\n", bi.VERP)
 			}
 		}
@@ -214,7 +216,7 @@ func TestCorpusInvariants(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := Parse(raw, corpusOptions)
+		m, err := mailmsg.Parse(raw, corpusOptions)
 		if err != nil {
 			continue
 		}

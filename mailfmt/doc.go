@@ -1,24 +1,15 @@
-// Package mailfmt turns real-world inbound mail into what the referee needs
-// (who wrote, for which game, seat and state, and which commands) and
-// composes the referee's outgoing mail. It is pure: functions over bytes and
+// Package mailfmt reads a parsed mail for what the referee needs: what kind
+// of mail it is (Classify) and what the player wrote (the commands, the
+// answers to a menu), apart from quotes, signatures and chat. Its
+// sub-package mailfmt/mailmsg parses and composes the bytes (MIME, charsets,
+// HTML, addresses, tags, DKIM). It is pure: functions over bytes and
 // strings, no network, no clock, no global mutable state, no logging.
 //
 // # Inbound
 //
-// Parse reads a raw RFC 5322 message (size-limited, see Options). Header
-// fields are read with go-message (addresses with quoted commas and encoded
-// words in any charset, Message-IDs, dates), never from
-// jordan-wright/email's mangled strings. The body is walked with
-// go-message's MIME framing; each text part is transfer-decoded (any case
-// of the encoding label) and converted to UTF-8 from its declared charset
-// (ISO-8859-1 read as Windows-1252; undeclared 8-bit text guessed),
-// text/plain is preferred over HTML (HTML-only mail is converted by
-// HTMLToText), format=flowed is undone, attachments are ignored, and the
-// text is normalised (line endings, quoted-printable debris, smart quotes,
-// exotic spaces, invisible characters, NFC). jordan-wright/email lists the
-// attachments (names and types only); its text, address and subject fields
-// are never used, because it converts no charset, keeps only the last text
-// part, misses upper-case "BASE64" and splits addresses on quoted commas.
+// Parse (mailfmt/mailmsg) turns the bytes into a Message: header fields,
+// addresses and the decoded text, and FindTag finds its tag; this package
+// reads what the player wrote in it.
 //
 // Classify sorts a message into Normal, AutoReply (with an absence return
 // date when one is written), Bounce (DSN or classic, with failed recipients,
@@ -137,7 +128,10 @@
 //     paragraph, with the player's text above it, the lines to the end
 //     (at most eight, ten words each) are a signature when none of them
 //     may be a command: a name, a title ("CEO": a word in capitals of
-//     three letters at most), a company ("ACME GmbH"), a street that
+//     three letters at most), a company ("ACME GmbH"; one whose first word
+//     is a keyword of some game, not in capitals, named by a legal form
+//     later and no digit: "Birrificio Rossi S.r.l.", "Brew Co Ltd", since
+//     no command's arguments are a legal form), a street that
 //     starts with a keyword or a number ("Piazza Duomo 1", "Piazza del
 //     Duomo, 1", "221 Baker St", "Hauptstr. 12": capitalised words and a
 //     house number, no board coordinate, no keyword in capitals), a
@@ -197,91 +191,7 @@
 // server, DKIM verification of the exact received bytes (with an injected
 // DNS TXT lookup), and DMARC-style alignment by organizational domain.
 //
-// # Outbound
-//
-// Compose renders a referee mail with go-mail, byte-for-byte
-// deterministically, marked Auto-Submitted, with a Reply-To plus address
-// carrying the recipient's tag and a subject tag.
-//
-// Rule (issue 23): every string that reaches a header is made safe where it
-// enters, and no input can make Compose fail. Display names, whatever their
-// origin (a From field, REGISTER, an organiser's PLAYER or ENTER), go
-// through CleanName (controls and invisible or reordering characters
-// removed, white space folded, at most MaxNameRunes characters) and are
-// written by net/mail's address formatting through go-mail's *MailAddress
-// setters, never as a hand-built "name" <addr>. What Compose still refuses
-// (a bad Message-ID or address) is a permanent error (Transient() false),
-// so that no transport retries it for ever.
-//
-// A line a person wrote that an answer quotes back to them (issue 25: the
-// lines no command acted on) goes through QuoteLine: controls and
-// invisible or reordering characters removed, white space folded, cut
-// with "..." to the width left by its prefix (FuzzQuoteLine).
-//
-// Rule (issue 25): the JSON part (Out.JSON: a view for FORMAT json players,
-// or a game's log at its end) is the same JSON value in the fewest bytes a
-// reader of any kind decodes: 7bit lines (Content-Transfer-Encoding: 7bit),
-// the given JSON with every non-ASCII character or DEL inside a string
-// written as its \uXXXX escape (RFC 8259 7) and CRLF line breaks between
-// tokens at JSONWidth columns (after a comma or an opening bracket, before
-// a closing one; never inside a string; RFC 8259 2 makes them whitespace),
-// no line over MaxLineOctets (RFC 5322 2.1.1). A value with a string too
-// long for a line, or bytes that are not JSON, go as they are in base64.
-// JSON the caller says is valid (Out.JSONValid: encoding/json's output, as
-// the core's views) is not checked again; the same mail comes out, and
-// bytes said so wrongly still go as 7bit lines or in base64
-// (FuzzJSONLinesSaidValid).
-// Measured on the mails of the four games with 2 to 4 players (6,597
-// mails, every language): these lines are the compact JSON and 2-3% more
-// (line breaks, escapes), quoted-printable of it 4% more (soft breaks,
-// '=' and each non-ASCII byte three), base64 37% more; no decoder is
-// needed beyond the 7bit every reader has, and the lines compress in the
-// outbox as JSON does (base64 barely). go-mail writes a file part's bytes
-// as they are only under the label 8bit: Compose relabels it 7bit (a
-// relay without 8BITMIME must pass it unchanged, RFC 6152).
-// TestJSONPartIsTheSameValueIn7bit reads generated values back with
-// go-message, jordan-wright/email, net/mail with mime/multipart and
-// Python's email package; TestPlayersAndOrganiserByMail (the mail stack)
-// has Dovecot decode a played game's part (IMAP BINARY).
-//
 // # Conventions
-//
-// Identifiers:
-//
-//   - game ids: [a-z][a-z0-9]{1,23};
-//   - seat numbers: 0-based decimal (0 to 99);
-//   - secrets (seat, player, organiser): 12 to 32 characters; generate them
-//     in lower-case base32 [a-z2-7]; the parser accepts [a-z0-9];
-//   - state tokens: decimal move numbers (at most 18 digits);
-//   - bounce ids: outbox row ids, [a-z0-9]{1,64}.
-//
-// Tags, case-insensitive on input and lower-case on output:
-//
-//   - seat tag "<game>.<seat>.<secret>", followed by ".<token>" in addresses:
-//     "g42.1.k7x9q2abcd3e.57";
-//   - player tag "p.<secret>" (a registered player acting outside a game:
-//     LIST, JOIN <game>, OBSERVE);
-//   - organiser tag "org.<secret>";
-//   - bounce tag "bounce.<id>" (the VERP envelope sender of an outbox
-//     mail, so that delivery reports name it; BounceID: an ordered part
-//     then a MAC of the Message-ID under the referee's secret key, so
-//     that an id cannot be guessed).
-//
-// The Reply-To the referee sets is "<local>+<tag>@<domain>", for example
-// "referee+g42.1.k7x9q2abcd3e.57@example.test" (PlusAddress). The subject
-// tag is "[<tag> #<token>]": "Re: [g42.1.k7x9q2abcd3e #57] Dice Brewing:
-// your turn", or "[g42 #57]" without the secret (SubjectTag). A bracket
-// holding only a game id counts only with a token. Any reply or forward
-// prefix (Re:, AW:, R:, RE:, Fwd:, TR:, Antw:, Doorst:, ...), other bracket
-// tags and extra spaces are tolerated (ParseSubjectTag, CleanSubject).
-//
-// Message-IDs the referee assigns are "<rf.<game>.<seat>.<token>.<nonce>@<domain>>",
-// the seat being "x" for mails not tied to a seat (NewMessageID,
-// ParseMessageID). All Message-IDs in this package's API carry their angle
-// brackets. A message without Message-ID gets
-// "<digest.<hex>@mailfmt.invalid>", a digest of its non-trace header fields
-// and body (Message.MessageIDDigest is then true), stable across
-// redeliveries.
 //
 // Command block markers: a player who wants certainty writes a line
 // "#begin" before the commands and a line "#end" after them (any case, alone
@@ -329,7 +239,27 @@
 //     with any opening and closing marks around it: 2, 2., 2), 2:, #2,
 //     (2), [2], "2", “2”, 2!. A number glued to letters ("2nd", "10K") is
 //     none. It means option n of the prompt answered; the engine refuses a
-//     number that prompt did not offer, naming the menu's range.
+//     number that prompt did not offer, naming the menu's range. An option
+//     word that is a common word alone counts with its dot ("No. 2", "n.
+//     2", "Nr. 2"; words/reply.txt [option-dotted]); an option word glued
+//     to an emoji is one ("👍option 2": a command or a number may start
+//     after an emoji as after punctuation).
+//   - An option in words (session 14; words/reply.txt [cardinal-n],
+//     [ordinal-n], 1 to 10, five languages): a cardinal or an ordinal
+//     after an option word ("option two", "opzione due", "choix deux",
+//     "optie twee", "Option zwei"), or an ordinal after an article or
+//     before "one" or an option word ("the second one", "la seconda", "la
+//     deuxième", "de tweede", "die zweite", "second option"), with chat
+//     words only after it. Anything else is no answer ("the first time I
+//     played"; "second" alone), at most a hint (TestNumberWordsReadAsTheirOption).
+//   - A street address is no option and gives no hint (session 14): a
+//     house number before or after a street word or suffix, in the shape
+//     of streets (capitalised words, no keyword in capitals, no board
+//     coordinate): "221 Baker St", "12 rue de la Paix", "Via Roma 3",
+//     "Kerkstraat 12", "Hauptstr. 5" (words/reply.txt [street-word],
+//     [street-suffix]). The line is chat (IsProse and the reader alike),
+//     unless its first word is a keyword ("Piazza Duomo 1": left for the
+//     engine; TestStreetIsNoOption).
 //   - A copied menu line is a number form without option word followed by
 //     a command ("2) PLACE HP1 SEED", "  2) HOME RES YE   # that marker
 //     +2"); a '#' description is dropped. It is option n with the command
@@ -388,10 +318,9 @@
 //     5, Zürich", "Tel. +49 30 123456", "PS: 2 more days", "Sent from my iPhone
 //     15", "www.acme24.example") never make a player's commands fail
 //     (TestSignatureLinesNeverCommands, TestProseKeepsWhatMayBeACommand).
-//     A signature line that starts with a keyword or a number ("Piazza
-//     Duomo 1", "221 Baker St") is ambiguous on its own: left for the
-//     engine to refuse, never dropped; under a sign-off it is decided by
-//     its place (rule 6).
+//     A signature line that starts with a keyword ("Piazza Duomo 1") is
+//     ambiguous on its own: left for the engine to refuse, never dropped;
+//     under a sign-off it is decided by its place (rule 6).
 //   - Any other line is chat when it is prose (IsProse) or made of chat
 //     words only, in any case ("THANKS!"), else it is left
 //     as written for the engine to refuse with its reason. Either way
@@ -406,31 +335,13 @@
 //
 // # For callers
 //
-//   - Parse the exact bytes received and keep them (Message.Raw): VerifyDKIM
-//     needs them unchanged. On ErrTooLarge the returned Message still has
-//     the header fields, so the sender can be told.
 //   - Answer only Classify(...).Class == Normal. Pass every address the
 //     referee sends from as self (base addresses; plus addresses match).
-//   - A command is authenticated by a secret in FindTag's result
-//     (Tag.Authenticates) together with the registered From address, never
-//     by a Message-ID (those carry no secret). Treat TagResult.Conflict as a
-//     rejection, and compare the secret in constant time.
-//   - The envelope sender of an outbox row is PlusAddress(referee,
-//     BounceTag(rowID)); Classify returns it as Classification.Bounce.VERP.
-//   - Compose never reads a clock or a random source: give it the
-//     Message-ID (NewMessageID, stored with the outbox row) and the Date. Its
-//     output is the outbox payload, sent unchanged on every retry.
-//   - Compose runs for every mail the referee writes (issue 25): it does
-//     no work whose result the bytes do not carry. The multipart boundary
-//     is derived only for a mail with the JSON part; a single-part mail's
-//     bytes are the same either way (TestComposeSinglePartNeedsNoBoundary).
-//   - X-Auto-Response-Suppress: All (the default) also stops Exchange's
-//     out-of-office replies; set Out.AllowOOF on mails whose answers should
-//     feed the absence logic.
 //   - Echo CommandInfo to the player (markers used, quote or signature
 //     removed, lines outside the markers) so a heuristic mistake is visible.
 //
-// It owns the reading and writing of mail as bytes and text. It must not
-// touch the network, the store, the clock or the core's records: every
-// function takes what it needs and returns a value.
+// It owns the reading of a mail's text: its kind, the player's own lines,
+// their commands and answers. It must not touch the network, the store, the
+// clock or the core's records, nor parse or write bytes (mailmsg does):
+// every function takes what it needs and returns a value.
 package mailfmt

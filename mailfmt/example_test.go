@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // The intake path: parse, classify, identify, extract.
@@ -18,9 +19,9 @@ func Example() {
 		"Content-Type: text/plain; charset=utf-8\r\n\r\n" +
 		"PLACE MH1 SEED, MH1+ B3\r\n\r\nSent from my iPhone\r\n\r\n" +
 		"> On 12 May 2026, at 10:14, Referee <referee@example.test> wrote:\r\n> 3  PASS\r\n")
-	referee := mailfmt.Address{Name: "Referee", Addr: "referee@example.test"}
+	referee := mailmsg.Address{Name: "Referee", Addr: "referee@example.test"}
 
-	m, err := mailfmt.Parse(raw, mailfmt.Options{})
+	m, err := mailmsg.Parse(raw, mailmsg.Options{})
 	if err != nil {
 		fmt.Println("reject:", err)
 		return
@@ -29,7 +30,7 @@ func Example() {
 		fmt.Println("never answered:", c.Class, c.Reason)
 		return
 	}
-	tr := mailfmt.FindTag(m, referee)
+	tr := mailmsg.FindTag(m, referee)
 	text, info := mailfmt.Commands(m)
 	fmt.Println(m.MessageID, m.From.Addr)
 	fmt.Println(tr.Tag.Kind, tr.Tag.Game, tr.Tag.Seat, tr.Tag.Token, "secret from", tr.SecretFrom, "conflict", tr.Conflict)
@@ -42,13 +43,13 @@ func Example() {
 
 // The outbox path: a referee mail with its threading, tag and bounce address.
 func ExampleCompose() {
-	tag, _ := mailfmt.SeatTag("g42", 1, "k7x9q2abcd3e", 58)
-	id, _ := mailfmt.NewMessageID("g42", 1, 58, "q7", "example.test")
-	bounceTag, _ := mailfmt.BounceTag("row1234")
-	envelopeFrom, _ := mailfmt.PlusAddress("referee@example.test", bounceTag)
-	raw, err := mailfmt.Compose(mailfmt.Out{
-		From:       mailfmt.Address{Name: "Referee", Addr: "referee@example.test"},
-		To:         mailfmt.Address{Name: "Anna Rossi", Addr: "anna@rossi.example"},
+	tag, _ := mailmsg.SeatTag("g42", 1, "k7x9q2abcd3e", 58)
+	id, _ := mailmsg.NewMessageID("g42", 1, 58, "q7", "example.test")
+	bounceTag, _ := mailmsg.BounceTag("row1234")
+	envelopeFrom, _ := mailmsg.PlusAddress("referee@example.test", bounceTag)
+	raw, err := mailmsg.Compose(mailmsg.Out{
+		From:       mailmsg.Address{Name: "Referee", Addr: "referee@example.test"},
+		To:         mailmsg.Address{Name: "Anna Rossi", Addr: "anna@rossi.example"},
 		Tag:        tag,
 		Subject:    "Dice Brewing: your turn",
 		Reply:      true,
@@ -62,7 +63,7 @@ func ExampleCompose() {
 		fmt.Println(err)
 		return
 	}
-	m, _ := mailfmt.Parse(raw, mailfmt.Options{})
+	m, _ := mailmsg.Parse(raw, mailmsg.Options{})
 	fmt.Println("outbox key:", id, "envelope from:", envelopeFrom)
 	fmt.Println(m.Subject)
 	fmt.Println(m.ReplyTo[0].Addr, m.AutoSubmitted, m.References)

@@ -1,8 +1,6 @@
 package mailfmt
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -11,6 +9,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // corpusSeeds returns the raw sample messages, for seeding the fuzzers.
@@ -28,11 +28,11 @@ func corpusSeeds(f *testing.F) [][]byte {
 }
 
 // corpusMessages parses the samples (skipping those Parse rejects).
-func corpusMessages(f *testing.F) []*Message {
+func corpusMessages(f *testing.F) []*mailmsg.Message {
 	f.Helper()
-	var out []*Message
+	var out []*mailmsg.Message
 	for _, raw := range corpusSeeds(f) {
-		if m, err := Parse(raw, corpusOptions); err == nil {
+		if m, err := mailmsg.Parse(raw, corpusOptions); err == nil {
 			out = append(out, m)
 		}
 	}
@@ -53,7 +53,7 @@ func checkCommands(t *testing.T, body, got string, info CommandInfo) {
 		if strings.HasPrefix(strings.TrimSpace(l), ">") {
 			t.Fatalf("quoted line in commands: %q", l)
 		}
-		if refereeLineRe.MatchString(strings.TrimSpace(l)) {
+		if mailmsg.IsReplyLine(strings.TrimSpace(l)) {
 			t.Fatalf("the referee's reply line in commands: %q", l)
 		}
 		if l != "" {
@@ -78,7 +78,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("Content-Type: multipart/mixed; boundary=x\r\n\r\n--x\r\nContent-Type: multipart/alternative; boundary=y\r\n\r\n--y\r\n"))
 	f.Add([]byte("Content-Type: text/html\r\n\r\n<blockquote><blockquote>x"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		m, err := Parse(raw, Options{MaxBytes: 256 << 10})
+		m, err := mailmsg.Parse(raw, mailmsg.Options{MaxBytes: 256 << 10})
 		if err != nil {
 			if m != nil && m.Text != "" {
 				t.Fatal("a failed parse returned a body")
@@ -108,14 +108,14 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("invalid return date %v", c.Return)
 			}
 		}
-		tr := FindTag(m, Address{Addr: "referee@example.test"})
-		if tr.Tag.Kind != TagNone && tr.Tag.Validate() != nil {
+		tr := mailmsg.FindTag(m, mailmsg.Address{Addr: "referee@example.test"})
+		if tr.Tag.Kind != mailmsg.TagNone && tr.Tag.Validate() != nil {
 			t.Fatalf("FindTag returned an invalid tag %+v: %v", tr.Tag, tr.Tag.Validate())
 		}
-		if tr.SecretFrom == SourceInReplyTo || tr.SecretFrom == SourceReferences {
+		if tr.SecretFrom == mailmsg.SourceInReplyTo || tr.SecretFrom == mailmsg.SourceReferences {
 			t.Fatal("a secret from a Message-ID")
 		}
-		if _, err := AuthResults(m, "mx.example.test"); err != nil && m.AuthenticationResults == nil {
+		if _, err := mailmsg.AuthResults(m, "mx.example.test"); err != nil && m.AuthenticationResults == nil {
 			t.Fatal("error without any Authentication-Results field")
 		}
 	})
@@ -140,17 +140,17 @@ func FuzzCommands(f *testing.F) {
 	f.Add("2\nACME B.V.\nPASS", "", "")
 	kws := NewKeywords([]string{"PASS", "PLACE", "JOIN", "LINGUA", "SAY", "STORE", "TAAL", "NEXT", "OR", "END"}, fuzzKeyword)
 	f.Fuzz(func(t *testing.T, body, name, addr string) {
-		got, info := ExtractCommands(body, Address{Name: name, Addr: addr})
+		got, info := ExtractCommands(body, mailmsg.Address{Name: name, Addr: addr})
 		checkCommands(t, body, got, info)
-		again, _ := ExtractCommands(body, Address{Name: name, Addr: addr})
+		again, _ := ExtractCommands(body, mailmsg.Address{Name: name, Addr: addr})
 		if again != got {
 			t.Fatal("not deterministic")
 		}
 		// With the caller's keywords (the signed and placed tails read):
 		// the same rules, and a keyword set reads as its function.
-		got, info = ExtractCommandsFor(body, Address{Name: name, Addr: addr}, fuzzKeyword)
+		got, info = ExtractCommandsFor(body, mailmsg.Address{Name: name, Addr: addr}, fuzzKeyword)
 		checkCommands(t, body, got, info)
-		if set, setInfo := kws.ExtractCommands(body, Address{Name: name, Addr: addr}); set != got || fmt.Sprint(setInfo) != fmt.Sprint(info) {
+		if set, setInfo := kws.ExtractCommands(body, mailmsg.Address{Name: name, Addr: addr}); set != got || fmt.Sprint(setInfo) != fmt.Sprint(info) {
 			t.Fatalf("Keywords read %q %+v, ExtractCommandsFor %q %+v", set, setInfo, got, info)
 		}
 		// A line that starts with a keyword in capitals, the last of the
@@ -160,114 +160,6 @@ func FuzzCommands(f *testing.F) {
 			if w, _, _ := strings.Cut(last, " "); fuzzKeyword(w) && !strings.Contains(got, last) && len(body) < 400 {
 				t.Fatalf("the last line %q, a command, is not read: %q", last, got)
 			}
-		}
-	})
-}
-
-func FuzzTag(f *testing.F) {
-	for _, s := range []string{"g42.1.k7x9q2abcd3e.57", "p.abcdefghijkl", "org.abcdefghijklmnop", "bounce.a17", "G42.01.ABCDEFGHIJKL.0057", "g42", "x.y.z"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		tag, err := ParseTag(s)
-		if err != nil {
-			return
-		}
-		if tag.Validate() != nil {
-			t.Fatalf("ParseTag(%q) gave an invalid tag %+v", s, tag)
-		}
-		c := tag.String()
-		if c == "" || c != strings.ToLower(c) {
-			t.Fatalf("canonical form %q", c)
-		}
-		back, err := ParseTag(c)
-		if err != nil || back != tag {
-			t.Fatalf("round trip %q -> %+v -> %q -> %+v, %v", s, tag, c, back, err)
-		}
-		if tag.Kind != TagBounce {
-			st := SubjectTag(tag, true)
-			got, ok := ParseSubjectTag("Re: " + st + " x")
-			if !ok || got != tag {
-				t.Fatalf("subject round trip %q: %+v, %v", st, got, ok)
-			}
-		}
-		addr, err := PlusAddress("referee@example.test", tag)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, ok := TagFromAddress(addr, "referee@example.test"); !ok || got != tag {
-			t.Fatalf("address round trip %q: %+v", addr, got)
-		}
-	})
-}
-
-func FuzzSubjectTag(f *testing.F) {
-	for _, m := range corpusMessages(f) {
-		f.Add(m.Subject)
-	}
-	f.Add("Re: [ g42.1.abcdefghijkl  #  57 ] x [g43 #1]")
-	f.Fuzz(func(t *testing.T, subject string) {
-		tag, ok := ParseSubjectTag(subject)
-		if ok && tag.Validate() != nil {
-			t.Fatalf("invalid tag %+v from %q", tag, subject)
-		}
-		clean := CleanSubject(subject)
-		if len(clean) > len(subject) {
-			t.Fatalf("CleanSubject grew %q -> %q", subject, clean)
-		}
-	})
-}
-
-func FuzzMessageID(f *testing.F) {
-	f.Add("g42", 1, int64(57), "a1b2", "example.test", "<rf.g42.1.57.a1b2@example.test>")
-	f.Add("g42", -1, int64(0), "z", "mail.example.org", "RF.G42.X.0.Z@EXAMPLE.ORG")
-	f.Fuzz(func(t *testing.T, game string, seat int, token int64, nonce, domain, id string) {
-		if s, err := NewMessageID(game, seat, token, nonce, domain); err == nil {
-			r, err := ParseMessageID(s)
-			want := MessageRef{Game: game, Seat: seat, Token: token, Nonce: nonce, Domain: strings.ToLower(domain)}
-			if err != nil || r != want {
-				t.Fatalf("round trip %q: %+v, %v; want %+v", s, r, err, want)
-			}
-			if _, err := bareMsgID(s); err != nil {
-				t.Fatalf("NewMessageID gave an id Compose rejects: %q", s)
-			}
-		}
-		if r, err := ParseMessageID(id); err == nil {
-			s, err := NewMessageID(r.Game, r.Seat, r.Token, r.Nonce, r.Domain)
-			if err != nil {
-				t.Fatalf("ParseMessageID(%q) = %+v, which NewMessageID rejects: %v", id, r, err)
-			}
-			if again, _ := ParseMessageID(s); again != r {
-				t.Fatalf("reparse of %q: %+v vs %+v", s, again, r)
-			}
-		}
-	})
-}
-
-func FuzzHTMLToText(f *testing.F) {
-	f.Add("<div>a<br>b</div><blockquote>q</blockquote>")
-	f.Add("<pre>x\n y</pre><ul><li>1</li></ul><table><tr><td>a</td></tr></table>")
-	for _, m := range corpusMessages(f) {
-		if m.FromHTML {
-			f.Add(string(m.Raw))
-		}
-	}
-	for _, s := range replyLineHTMLSeeds(f) { // every language's reply line
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, src string) {
-		out := HTMLToText(src)
-		if !strings.HasSuffix(out, "\n") {
-			t.Fatal("no final newline")
-		}
-		if len(out) > 8*len(src)+64 {
-			t.Fatalf("output grew too much: %d from %d", len(out), len(src))
-		}
-		if utf8.ValidString(src) && !utf8.ValidString(out) {
-			t.Fatal("invalid UTF-8 from valid input")
-		}
-		if strings.Contains(out, "\n\n\n\n") {
-			t.Fatal("more than two blank lines in a row")
 		}
 	})
 }
@@ -337,9 +229,9 @@ func FuzzQuoteDetection(f *testing.F) {
 		f.Add(b, "2")
 	}
 	f.Fuzz(func(t *testing.T, body, cmd string) {
-		got, info := ExtractCommandsFor(body, Address{}, fuzzKeyword)
+		got, info := ExtractCommandsFor(body, mailmsg.Address{}, fuzzKeyword)
 		checkCommands(t, body, got, info)
-		if again, _ := ExtractCommandsFor(body, Address{}, fuzzKeyword); again != got {
+		if again, _ := ExtractCommandsFor(body, mailmsg.Address{}, fuzzKeyword); again != got {
 			t.Fatal("not deterministic")
 		}
 		for _, l := range append(info.Greeting, info.SignOff...) {
@@ -359,7 +251,7 @@ func FuzzQuoteDetection(f *testing.F) {
 			return
 		}
 		line := "PASS " + cmd
-		got2, info2 := ExtractCommandsFor(line+"\n"+body, Address{}, fuzzKeyword)
+		got2, info2 := ExtractCommandsFor(line+"\n"+body, mailmsg.Address{}, fuzzKeyword)
 		if !info2.Markers && !strings.HasPrefix(got2, strings.TrimRightFunc(line, unicode.IsSpace)) {
 			// A line starting with a keyword is never a separator, a
 			// header, an attribution, a greeting or a sign-off (#begin
@@ -370,7 +262,8 @@ func FuzzQuoteDetection(f *testing.F) {
 }
 
 // FuzzIsProse checks the prose rule: a line that starts with a keyword or
-// one edit from one, or with a word holding a digit or a mark, or holds '|',
+// one edit from one, or with a word holding a digit or a mark (but a
+// street address's house number), or holds '|',
 // ';' or '#', an option word and number, a keyword in capitals after its
 // first word, or a keyword in any case and a digit, is never prose; and
 // SplitProse keeps the line count.
@@ -381,7 +274,10 @@ func FuzzIsProse(f *testing.F) {
 		"Hi, place it at MH3", "Plcae HP1 seed", "PLACE MH3 K5", "I choose option 2", "see www.acme.example/x?a=1",
 		"Brewers' Circle | Milano", "Olga; Milano", "Ok: 2", "Hi! 2 please", "Via Roma, 12", "I choose: 2", "Dear referee, 2", "Tel: 12",
 		"Bâtiment B", "Scala B", "Piazza del Duomo, 1", "PLACE HP1 SEED thanks", "BUY HO2 S1 grazie mille",
-		"A 00\xc5!opCion 1", "A x!option 1"} {
+		"A 00\xc5!opCion 1", "A x!option 1",
+		// Session 14: streets, number words, dotted option words, emoji.
+		"221 Baker St", "12 rue de la Paix", "Piazza Duomo 1", "the second one", "la seconda, grazie", "option two",
+		"the first time I played", "No. 2", "n. 2", "Nr. 2 bitte", "👍option 2", "Hi! 👍opzione 2", "Brew Co Ltd"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -409,7 +305,8 @@ func FuzzIsProse(f *testing.F) {
 				// in a line with no digit and no word in capitals.
 				t.Fatalf("typo line taken for prose: %q", l)
 			}
-			if strings.ContainsRune(l, '#') || strings.ContainsAny(fields[0], "0123456789") && !webAddress(fields[0]) {
+			// A house number before a street word is prose (session 14).
+			if strings.ContainsRune(l, '#') || strings.ContainsAny(fields[0], "0123456789") && !webAddress(fields[0]) && !streetAddress(l, fuzzKeyword) {
 				t.Fatalf("command-looking line taken for prose: %q", l)
 			}
 			if strings.ContainsAny(l, "|;") {
@@ -457,32 +354,84 @@ func FuzzIsProse(f *testing.F) {
 	})
 }
 
-// FuzzJSONLinesSaidValid (issue 25: Out.JSONValid skips json.Valid): for
-// any bytes said valid, jsonLines gives false or 7bit lines (US-ASCII, no
-// NUL, CR only before LF, none over MaxLineOctets), and for valid JSON the
-// lines of the checked call, byte for byte.
-func FuzzJSONLinesSaidValid(f *testing.F) {
-	for _, s := range []string{`{"a":[1,2,"é😀"]}`, `{"a":1`, "[\"\xff\"]", "\"a\\", "[\"\n\"]", "{}\x00", "\xc3\xa9", "[1,\r\n2]"} {
-		f.Add([]byte(s))
+func FuzzTag(f *testing.F) {
+	for _, s := range []string{"g42.1.k7x9q2abcd3e.57", "p.abcdefghijkl", "org.abcdefghijklmnop", "bounce.a17", "G42.01.ABCDEFGHIJKL.0057", "g42", "x.y.z"} {
+		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		got, ok := jsonLines(b, true)
-		want, wantOK := jsonLines(b, false)
-		if json.Valid(b) && (ok != wantOK || !bytes.Equal(got, want)) {
-			t.Fatalf("valid %q: said valid %q %v, checked %q %v", b, got, ok, want, wantOK)
-		}
-		if !ok {
+	f.Fuzz(func(t *testing.T, s string) {
+		tag, err := mailmsg.ParseTag(s)
+		if err != nil {
 			return
 		}
-		for _, l := range bytes.Split(got, []byte("\r\n")) {
-			if len(l) > MaxLineOctets || bytes.ContainsAny(l, "\r\n\x00") {
-				t.Fatalf("%q: line %q", b, l)
+		if tag.Validate() != nil {
+			t.Fatalf("ParseTag(%q) gave an invalid tag %+v", s, tag)
+		}
+		c := tag.String()
+		if c == "" || c != strings.ToLower(c) {
+			t.Fatalf("canonical form %q", c)
+		}
+		back, err := mailmsg.ParseTag(c)
+		if err != nil || back != tag {
+			t.Fatalf("round trip %q -> %+v -> %q -> %+v, %v", s, tag, c, back, err)
+		}
+		if tag.Kind != mailmsg.TagBounce {
+			st := mailmsg.SubjectTag(tag, true)
+			got, ok := mailmsg.ParseSubjectTag("Re: " + st + " x")
+			if !ok || got != tag {
+				t.Fatalf("subject round trip %q: %+v, %v", st, got, ok)
 			}
-			for _, c := range l {
-				if c >= 0x80 {
-					t.Fatalf("%q: byte %#x in %q", b, c, got)
-				}
-			}
+		}
+		addr, err := mailmsg.PlusAddress("referee@example.test", tag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := mailmsg.TagFromAddress(addr, "referee@example.test"); !ok || got != tag {
+			t.Fatalf("address round trip %q: %+v", addr, got)
+		}
+	})
+}
+
+func FuzzSubjectTag(f *testing.F) {
+	for _, m := range corpusMessages(f) {
+		f.Add(m.Subject)
+	}
+	f.Add("Re: [ g42.1.abcdefghijkl  #  57 ] x [g43 #1]")
+	f.Fuzz(func(t *testing.T, subject string) {
+		tag, ok := mailmsg.ParseSubjectTag(subject)
+		if ok && tag.Validate() != nil {
+			t.Fatalf("invalid tag %+v from %q", tag, subject)
+		}
+		clean := mailmsg.CleanSubject(subject)
+		if len(clean) > len(subject) {
+			t.Fatalf("CleanSubject grew %q -> %q", subject, clean)
+		}
+	})
+}
+
+func FuzzHTMLToText(f *testing.F) {
+	f.Add("<div>a<br>b</div><blockquote>q</blockquote>")
+	f.Add("<pre>x\n y</pre><ul><li>1</li></ul><table><tr><td>a</td></tr></table>")
+	for _, m := range corpusMessages(f) {
+		if m.FromHTML {
+			f.Add(string(m.Raw))
+		}
+	}
+	for _, s := range replyLineHTMLSeeds(f) { // every language's reply line
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		out := mailmsg.HTMLToText(src)
+		if !strings.HasSuffix(out, "\n") {
+			t.Fatal("no final newline")
+		}
+		if len(out) > 8*len(src)+64 {
+			t.Fatalf("output grew too much: %d from %d", len(out), len(src))
+		}
+		if utf8.ValidString(src) && !utf8.ValidString(out) {
+			t.Fatal("invalid UTF-8 from valid input")
+		}
+		if strings.Contains(out, "\n\n\n\n") {
+			t.Fatal("more than two blank lines in a row")
 		}
 	})
 }

@@ -6,6 +6,8 @@ import (
 	"mime/quotedprintable"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // The generated suite of issue 20: every client layout of the corpus,
@@ -380,7 +382,7 @@ func genCases(visit func(genCase)) {
 	}
 }
 
-var genSender = Address{Name: "Anna Rossi", Addr: "anna.rossi@example.org"}
+var genSender = mailmsg.Address{Name: "Anna Rossi", Addr: "anna.rossi@example.org"}
 
 // TestGeneratedReplies is the generated suite of issue 20 (at least 20,000
 // combinations): the answer comes out intact, without a line of the quote
@@ -451,7 +453,7 @@ func TestGeneratedRepliesParsed(t *testing.T) {
 		raw := "From: Anna Rossi <anna.rossi@example.org>\r\nTo: referee+g42.1.k7x9q2abcd3e.57@example.test\r\n" +
 			"Subject: Re: [g42.1.k7x9q2abcd3e #57] Dice Brewing\r\nDate: Tue, 12 May 2026 11:49:07 +0200\r\nMessage-ID: <gen" + fmt.Sprint(i) + "@example.org>\r\n" +
 			"MIME-Version: 1.0\r\nContent-Type: " + ctype + "; charset=utf-8\r\nContent-Transfer-Encoding: " + cte + "\r\n\r\n" + body
-		m, err := Parse([]byte(raw), corpusOptions)
+		m, err := mailmsg.Parse([]byte(raw), corpusOptions)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // Keywords are a caller's command keywords held for IsProse and
@@ -63,13 +65,13 @@ func (k *Keywords) SplitProse(text string) (string, []string) { return splitPros
 // MailCommands is CommandsFor(m, k.Is), with the typo guard that compares
 // words with the keywords (the signed tail and the greeting lines read
 // as IsProse reads them with k).
-func (k *Keywords) MailCommands(m *Message) (string, CommandInfo) {
+func (k *Keywords) MailCommands(m *mailmsg.Message) (string, CommandInfo) {
 	return k.ExtractCommands(m.Text, m.From)
 }
 
 // ExtractCommands is ExtractCommandsFor(body, sender, k.Is) with k's typo
 // guard.
-func (k *Keywords) ExtractCommands(body string, sender Address) (string, CommandInfo) {
+func (k *Keywords) ExtractCommands(body string, sender mailmsg.Address) (string, CommandInfo) {
 	return extractCommands(body, sender, k.is, k.near)
 }
 

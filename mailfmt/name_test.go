@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // hostileNames are the display names of issue 23 and their kind: quotes,
@@ -37,12 +39,12 @@ func FuzzComposeName(f *testing.F) {
 }
 
 func checkComposeName(t *testing.T, to, from string) {
-	out := Out{
-		From: Address{Name: from, Addr: "referee@example.org"}, To: Address{Name: to, Addr: "pat@example.org"},
-		Tag: Tag{Kind: TagPlayer, Seat: NoSeat, Secret: "k7x9q2abcd3e", Token: NoToken}, Subject: "Hello " + to, MessageID: "<1@example.org>",
+	out := mailmsg.Out{
+		From: mailmsg.Address{Name: from, Addr: "referee@example.org"}, To: mailmsg.Address{Name: to, Addr: "pat@example.org"},
+		Tag: mailmsg.Tag{Kind: mailmsg.TagPlayer, Seat: mailmsg.NoSeat, Secret: "k7x9q2abcd3e", Token: mailmsg.NoToken}, Subject: "Hello " + to, MessageID: "<1@example.org>",
 		Date: time.Unix(1e9, 0), Text: "hi",
 	}
-	raw, err := Compose(out)
+	raw, err := mailmsg.Compose(out)
 	if err != nil {
 		t.Fatalf("name %q: %v", to, err)
 	}
@@ -50,8 +52,8 @@ func checkComposeName(t *testing.T, to, from string) {
 	if err != nil {
 		t.Fatalf("name %q: the composed mail does not parse: %v", to, err)
 	}
-	for _, h := range []struct{ field, want string }{{"To", CleanName(to)}, {"From", CleanName(from)}, {"Reply-To", CleanName(from)}} {
-		a, err := ParseAddress(m.Header.Get(h.field))
+	for _, h := range []struct{ field, want string }{{"To", mailmsg.CleanName(to)}, {"From", mailmsg.CleanName(from)}, {"Reply-To", mailmsg.CleanName(from)}} {
+		a, err := mailmsg.ParseAddress(m.Header.Get(h.field))
 		if err != nil {
 			t.Fatalf("name %q: %s %q does not parse: %v", to, h.field, m.Header.Get(h.field), err)
 		}
@@ -75,12 +77,12 @@ func TestCleanName(t *testing.T) {
 		{"x\x00y", "xy"},
 		{"\xffA", "\uFFFDA"},
 	} {
-		if got := CleanName(c.in); got != c.want {
+		if got := mailmsg.CleanName(c.in); got != c.want {
 			t.Errorf("CleanName(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-	long := CleanName(strings.Repeat("é", 3*MaxNameRunes))
-	if utf8.RuneCountInString(long) != MaxNameRunes {
-		t.Errorf("a long name keeps %d characters, want %d", utf8.RuneCountInString(long), MaxNameRunes)
+	long := mailmsg.CleanName(strings.Repeat("é", 3*mailmsg.MaxNameRunes))
+	if utf8.RuneCountInString(long) != mailmsg.MaxNameRunes {
+		t.Errorf("a long name keeps %d characters, want %d", utf8.RuneCountInString(long), mailmsg.MaxNameRunes)
 	}
 }

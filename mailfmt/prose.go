@@ -62,10 +62,17 @@ func proseLine(line string, isKeyword func(word string) bool, near func(up strin
 		}
 		return true
 	}
+	if streetAddress(t, isKeyword) {
+		return true // "221 Baker St": a house number, no option
+	}
 	for _, p := range starts(t) {
-		s, _ := afterOptionWord(t[p:], builtinOption)
-		if _, _, _, _, ok := numberForm(s); ok && numberLead(t[:p], chat) {
-			return false // "Ok: 2", "Hi! 2 please", "Hi!option 2": an answer
+		s, worded := afterOptionWord(t[p:], builtinOption)
+		_, _, _, _, ok := numberForm(s)
+		if !ok {
+			_, ok = numberWord(s, worded, builtinOption, chat)
+		}
+		if ok && numberLead(t[:p], chat) {
+			return false // "Ok: 2", "Hi! 2 please", "Hi!option 2", "the second one": an answer
 		}
 	}
 	fields := strings.Fields(t)
@@ -123,8 +130,9 @@ func webAddress(w string) bool {
 // and a first word in capitals has no digit on its line.
 func chatLead(first string, rest []string, digit bool, isKeyword, near func(string) bool) bool {
 	label := strings.HasSuffix(first, ":")
+	line := strings.Join(append([]string{first}, rest...), " ") // "No. 2": the dot kept
 	first = strings.TrimRight(first, ":,.!?")
-	if !isLetters(first) || optionFormRe.MatchString(strings.Join(append([]string{first}, rest...), " ")) {
+	if !isLetters(first) || optionFormRe.MatchString(line) {
 		return false
 	}
 	up := strings.ToUpper(first)
@@ -276,6 +284,9 @@ func afterOptionWord(s string, set map[string]bool) (string, bool) {
 	if set[strings.ToLower(w)] {
 		return strings.TrimLeft(strings.TrimPrefix(strings.TrimSpace(rest), "."), " :"), true
 	}
+	if r, ok := strings.CutPrefix(rest, "."); ok && dottedOptionWords[strings.ToLower(w)+"."] {
+		return strings.TrimLeft(r, " :"), true // "No. 2", "n. 2"
+	}
 	return s, false
 }
 
@@ -292,6 +303,8 @@ func numberLead(lead string, chat map[string]bool) bool {
 	if !hasAlnum(lead) {
 		return true
 	}
+	// Emoji after the chat are chat too ("Hi! 👍option 2").
+	lead = strings.TrimRightFunc(lead, func(c rune) bool { return isSymbol(c) || unicode.IsSpace(c) })
 	words := strings.Fields(lead)
 	all := true
 	for _, w := range words {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // The layouts recognised when looking for the start of the quoted part of a
@@ -60,10 +62,6 @@ var (
 	// are removed first.
 	hdrGroup   = fieldGroups()
 	hdrFieldRe = regexp.MustCompile(`(?i)^(` + alternation(append(append(append(words("field-from"), words("field-date")...), words("field-to")...), words("field-subject")...)) + `)\s*:`)
-
-	// The line the referee writes at the top of its mails (see Compose),
-	// possibly under a quote prefix.
-	refereeLineRe = regexp.MustCompile(`^##-.{0,200}-##$`)
 
 	// Mobile and webmail footers ("Sent from my iPhone"): one line.
 	footerRe = regexp.MustCompile(`(?i)^(?:` + alternation(words("footer")) + `)(?:\s.{0,60})?$`)
@@ -178,7 +176,7 @@ func newScan(lines []string, isKeyword func(string) bool) *scan {
 				break
 			}
 			if a += " " + b; strings.HasSuffix(b, "-##") {
-				if refereeLineRe.MatchString(a) {
+				if mailmsg.IsReplyLine(a) {
 					for k := i + 1; k <= j; k++ {
 						q[k] = true
 					}
@@ -255,7 +253,7 @@ func stripQuotePrefix(t string) string {
 // isGuardLine reports the referee's "##- ... -##" line under any quote
 // prefix.
 func isGuardLine(t string) bool {
-	return refereeLineRe.MatchString(strings.TrimSpace(stripQuotePrefix(t)))
+	return mailmsg.IsReplyLine(strings.TrimSpace(stripQuotePrefix(t)))
 }
 
 // guardAt reports the referee's "##- ... -##" line at lines[i], whole or
@@ -266,7 +264,7 @@ func isGuardLine(t string) bool {
 // line when joined (TestWrappedReplyLineCutsTheQuote).
 func guardAt(lines []string, i int) bool {
 	t := strings.TrimSpace(stripQuotePrefix(lines[i]))
-	if refereeLineRe.MatchString(t) {
+	if mailmsg.IsReplyLine(t) {
 		return true
 	}
 	if !strings.HasPrefix(t, "##-") || strings.HasSuffix(t, "-##") {
@@ -284,7 +282,7 @@ func guardAt(lines []string, i int) bool {
 		}
 		t += " " + n
 		if strings.HasSuffix(n, "-##") {
-			return refereeLineRe.MatchString(t)
+			return mailmsg.IsReplyLine(t)
 		}
 	}
 	return false

@@ -1,6 +1,10 @@
 package mailfmt
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
+)
 
 // TestReplyEndRules pins one case of each rule of doc.go, "Where a reply's
 // own text ends" (issue 20); TestGeneratedReplies crosses them all.
@@ -29,7 +33,7 @@ func TestReplyEndRules(t *testing.T) {
 		{"rule7-greeting-command-line", "Hallo,PASS\n\nPASS - cheers", "Hallo,PASS\n\nPASS - cheers"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, info := ExtractCommandsFor(c.body, Address{Name: "Anna Rossi", Addr: "anna@rossi.example"}, corpusKeyword)
+			got, info := ExtractCommandsFor(c.body, mailmsg.Address{Name: "Anna Rossi", Addr: "anna@rossi.example"}, corpusKeyword)
 			if got != c.want {
 				t.Errorf("got %q, want %q (info %+v)", got, c.want, info)
 			}

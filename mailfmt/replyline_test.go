@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -26,7 +27,7 @@ func replyLines(t testing.TB) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]string{"old": DefaultReplyLine}
+	out := map[string]string{"old": mailmsg.DefaultReplyLine}
 	for _, lang := range s.Languages() {
 		l := s.ReplyLine(lang)
 		if l == "" {
@@ -44,10 +45,10 @@ func replyLines(t testing.TB) map[string]string {
 // soft break for it.
 func TestReplyLineOfEveryLanguageFitsTheReader(t *testing.T) {
 	for lang, line := range replyLines(t) {
-		if !refereeLineRe.MatchString(line) {
+		if !mailmsg.IsReplyLine(line) {
 			t.Errorf("%s: %q is not of the form ##- ... -##", lang, line)
 		}
-		if _, err := Compose(Out{From: Address{Addr: "referee@example.test"}, To: genSender, MessageID: "<a@example.test>",
+		if _, err := mailmsg.Compose(mailmsg.Out{From: mailmsg.Address{Addr: "referee@example.test"}, To: genSender, MessageID: "<a@example.test>",
 			Date: time.Date(2026, 5, 12, 10, 14, 0, 0, time.UTC), Text: "x", ReplyLine: line}); err != nil {
 			t.Errorf("%s: Compose refuses %q: %v", lang, line, err)
 		}
@@ -212,7 +213,7 @@ func TestReplyLineParsedInEveryEncoding(t *testing.T) {
 			raw := "From: Anna Rossi <anna.rossi@example.org>\r\nTo: referee+g42.1.k7x9q2abcd3e.57@example.test\r\n" +
 				"Subject: Re: Dice Brewing\r\nDate: Tue, 12 May 2026 11:49:07 +0200\r\nMessage-ID: <rl" + fmt.Sprint(n) + "@example.org>\r\n" +
 				"MIME-Version: 1.0\r\nContent-Type: " + ctype + "\r\nContent-Transfer-Encoding: " + cte + "\r\n\r\n" + body
-			m, err := Parse([]byte(raw), corpusOptions)
+			m, err := mailmsg.Parse([]byte(raw), corpusOptions)
 			if err != nil {
 				t.Fatalf("%s (%s): %v", c.name, enc, err)
 			}

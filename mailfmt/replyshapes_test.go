@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // The corpus of reply shapes a person really sends (task "reading" of
@@ -26,6 +27,7 @@ import (
 
 // shapeLang are the words a person of one language writes around a move.
 type shapeLang struct {
+	lang                                      string
 	greeting, signOff, option, please, thanks string
 	// company, title, street: a business signature's lines.
 	company, title, street, town string
@@ -34,17 +36,29 @@ type shapeLang struct {
 }
 
 var shapeLangs = map[string]shapeLang{
-	"en": {"Hi,", "Best regards,", "option", "please", "thanks", "ACME Ltd", "CEO", "221 Baker St", "London NW1 6XE",
+	"en": {"en", "Hi,", "Best regards,", "option", "please", "thanks", "ACME Ltd", "CEO", "221 Baker St", "London NW1 6XE",
 		"Sent from my iPhone", "On Mon, 7 Dec 2026 at 10:00, Referee <ref@referee.example> wrote:"},
-	"it": {"Ciao,", "Cordiali saluti", "opzione", "per favore", "grazie", "Birrificio Rossi S.r.l.", "Amministratore delegato",
+	"it": {"it", "Ciao,", "Cordiali saluti", "opzione", "per favore", "grazie", "Birrificio Rossi S.r.l.", "Amministratore delegato",
 		"Piazza Duomo 1", "20121 Milano", "Inviato da iPhone",
 		"Il giorno lun 7 dic 2026 alle ore 10:00 Referee <ref@referee.example> ha scritto:"},
-	"fr": {"Bonjour,", "Cordialement,", "choix", "svp", "merci", "ACME SARL", "PDG", "12 rue de la Paix", "75002 Paris",
+	"fr": {"fr", "Bonjour,", "Cordialement,", "choix", "svp", "merci", "ACME SARL", "PDG", "12 rue de la Paix", "75002 Paris",
 		"Envoyé de mon iPhone", "Le lun. 7 déc. 2026 à 10:00, Referee <ref@referee.example> a écrit :"},
-	"nl": {"Hoi,", "Met vriendelijke groet,", "optie", "graag", "bedankt", "ACME B.V.", "Directeur", "Kerkstraat 12", "1017 GM Amsterdam",
+	"nl": {"nl", "Hoi,", "Met vriendelijke groet,", "optie", "graag", "bedankt", "ACME B.V.", "Directeur", "Kerkstraat 12", "1017 GM Amsterdam",
 		"Verzonden vanaf mijn iPhone", "Op ma 7 dec 2026 om 10:00 schreef Referee <ref@referee.example>:"},
-	"de": {"Hallo,", "Viele Grüße", "Option", "bitte", "danke", "ACME GmbH", "Geschäftsführer", "Hauptstr. 12", "10115 Berlin",
+	"de": {"de", "Hallo,", "Viele Grüße", "Option", "bitte", "danke", "ACME GmbH", "Geschäftsführer", "Hauptstr. 12", "10115 Berlin",
 		"Von meinem iPhone gesendet", "Am Mo., 7. Dez. 2026 um 10:00 Uhr schrieb Referee <ref@referee.example>:"},
+}
+
+// shapeMore are the answer forms and lines of session 14's reading
+// leftovers, per language: the number sign abbreviated ("No. 2"), the
+// option as a number word ("the second one", "option two"), a street
+// alone mid-mail ("Via Roma 3": an address, never option 3).
+var shapeMore = map[string]struct{ abbrev, ordinal, optionTwo, street string }{
+	"en": {"No. 2", "the second one", "option two", "221 Baker St"},
+	"it": {"n. 2", "la seconda", "opzione due", "Via Roma 3"},
+	"fr": {"n° 2", "la deuxième", "choix deux", "12 rue de la Paix"},
+	"nl": {"nr. 2", "de tweede", "optie twee", "Kerkstraat 12"},
+	"de": {"Nr. 2", "die zweite", "Option zwei", "Hauptstr. 5"},
 }
 
 // shapeMenu is the prompt the person answers; option 2 is PLACE HP1 SEED.
@@ -62,6 +76,8 @@ func shapeAnswers(l shapeLang) []shapeAnswer {
 		{"2 - " + l.thanks, "option 2"}, {"#2", "option 2"}, {"2 " + l.thanks, "option 2"},
 		{l.option + " 2, " + l.please, "option 2"}, {"2!", "option 2"}, {"(2)", "option 2"},
 		{"PLACE HP1 SEED " + l.thanks, "PLACE HP1 SEED"},
+		{shapeMore[l.lang].abbrev, "option 2"}, {"👍" + l.option + " 2", "option 2"},
+		{shapeMore[l.lang].ordinal, "option 2"}, {shapeMore[l.lang].optionTwo, "option 2"},
 	}
 }
 
@@ -86,6 +102,8 @@ func shapeSignatures(l shapeLang) map[string][]string {
 		"signoff+url":   {l.signOff, "Anna", "www.acme.example"},
 		"name+title":    {"Anna Keller", l.title},
 		"comma-street":  {"Anna Keller", "Piazza del Duomo, 1", "Bâtiment B"},
+		"street-mid":    {shapeMore[l.lang].street, "", l.signOff, "Anna"},
+		"keyword-biz":   {"Anna Keller", "Brew Co Ltd"},
 	}
 }
 
@@ -268,7 +286,7 @@ func TestReplyShapesPlayTheMove(t *testing.T) {
 	classes := map[string]int{}
 	shapeCases(func(c shapeCase) {
 		n++
-		m, err := mailfmt.Parse([]byte(c.raw), mailfmt.Options{})
+		m, err := mailmsg.Parse([]byte(c.raw), mailmsg.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -315,7 +333,7 @@ func TestKeywordsExtractAsCommandsFor(t *testing.T) {
 		words = append(words, w)
 	}
 	k := mailfmt.NewKeywords(words, nil)
-	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
+	sender := mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
 	greetings := []string{"", "Hi PLCAE,", "Ciao STROE", "Hallo Paas,", "Hi Anna,", "Bonjour DONEE !", "Hoi PASSA", "Hi PLACE"}
 	below := []string{"PASSS", "Plcae HP1", "STROE Y5 G4", "paas", "PLAEC", "Stroe 12", "ACME GmbH", "CEO", "Anna | PASSS | 2",
 		"Piazza Duomo 1", "PIAZZAA 3", "Kerkstraat 12", "Donee", "DONEE"}
@@ -355,7 +373,7 @@ func TestKeywordsExtractAsCommandsFor(t *testing.T) {
 // with Keywords (compared with the keywords).
 func BenchmarkExtractSignedTail(b *testing.B) {
 	body := signLayouts["outlook"]("PLACE HP1 SEED thanks\n\nBest regards,\nAnna Keller\nACME BREWING\nCEO\nPiazza Duomo 1\n20121 Milano")
-	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
+	sender := mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
 	words := make([]string, 0, len(testKeywords))
 	for w := range testKeywords {
 		words = append(words, w)

@@ -133,7 +133,7 @@ func wordAt(low string, k, n int) bool {
 
 var (
 	numberFormRe = regexp.MustCompile(`^[#(\["'“«]?\d{1,3}(?:[.)\]"'”»:,!-]|\s|$)`)
-	optionFormRe = regexp.MustCompile(`(?i)^(?:` + alternation(words("option")) + `)\s*[#:]?\s*\d{1,3}\b`)
+	optionFormRe = regexp.MustCompile(`(?i)^(?:` + alternation(append(words("option"), words("option-dotted")...)) + `)\s*[#:]?\s*\d{1,3}\b`)
 )
 
 // answerLine reports a line that answers the referee, however written: it
@@ -150,10 +150,11 @@ func answerLine(t string, isKeyword func(string) bool) bool {
 	if isKeyword != nil && isKeyword(strings.ToUpper(strings.TrimRight(fields[0], ":,.!?"))) {
 		return true
 	}
-	if !numberFormRe.MatchString(t) && !optionFormRe.MatchString(t) && (isKeyword != nil || !looksLikeCommand(t, nil)) {
+	t = strings.TrimLeftFunc(t, func(c rune) bool { return isSymbol(c) || unicode.IsSpace(c) }) // "👍option 2"
+	if !numberFormRe.MatchString(t) && !optionFormRe.MatchString(t) && !numberWordLine(t) && (isKeyword != nil || !looksLikeCommand(t, nil)) {
 		return false
 	}
-	return !sigMark(t)
+	return !sigMark(t) && !streetAddress(t, isKeyword)
 }
 
 // sigCommand reports whether a line reads as a command, so that no

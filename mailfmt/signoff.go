@@ -197,7 +197,7 @@ func tailCommand(t string, isKeyword, near func(string) bool) bool {
 	digit := strings.ContainsAny(t, "0123456789")
 	address := streetLine(t, kw)
 	switch {
-	case kw(up) && !address:
+	case kw(up) && !address && !companyName(t):
 		return true
 	case near != nil && !kw(up) && (first == up || digit) && near(up):
 		return true
@@ -219,6 +219,29 @@ func tailCommand(t string, isKeyword, near func(string) bool) bool {
 		keyword = keyword || kw(strings.ToUpper(w))
 	}
 	return code && keyword
+}
+
+// companyName reports a company's name whose first word may be a keyword
+// of some game ("Brew Co Ltd", "Birrificio Rossi S.r.l.", "Pass GmbH"):
+// a first word not in capitals, a company legal form written as such
+// (words/reply.txt [company-form]) as a later word, no digit. No
+// command's arguments are a legal form; "BREW Co Ltd" stays a command.
+func companyName(t string) bool {
+	fields := strings.Fields(t)
+	if len(fields) < 2 || strings.ContainsAny(t, "0123456789") {
+		return false
+	}
+	first := strings.TrimRight(fields[0], ":,.!?")
+	if utf8.RuneCountInString(first) >= 2 && first == strings.ToUpper(first) {
+		return false
+	}
+	for _, f := range fields[1:] {
+		f = strings.TrimRight(f, ",;")
+		if sigCompanies[f] || sigCompanies[strings.TrimSuffix(f, ".")] {
+			return true
+		}
+	}
+	return false
 }
 
 // streetRe is a street address by shape: words then a house number

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // Signatures without "-- " (Outlook, Gmail on phones): a signature or
@@ -30,7 +31,7 @@ func TestSignatureLinesNeverCommands(t *testing.T) {
 		"de": {"Mit freundlichen Grüßen", "option", "PLACE", []string{"Brauerei Straße 5, Zürich", "Hauptstr. 12, 10115 Berlin", "Tel. +49 30 123456", "ACME GmbH", "Von meinem iPhone 15 gesendet", "Geschäftsführer: Dr. Hans Müller", "Sitz der Gesellschaft: Berlin, HRB 12345"}},
 	}
 	layouts := signLayouts
-	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
+	sender := mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
 	n := 0
 	for lname, l := range langs {
 		answers := []struct{ line, want string }{
@@ -148,6 +149,9 @@ func TestProseKeepsWhatMayBeACommand(t *testing.T) {
 		// A one-letter keyword after a word is a building or an initial:
 		// no hint "B" (session 13).
 		"Bâtiment B", "Anna K", "Scala B",
+		// A number and a street word: an address, never option 221
+		// (session 14).
+		"221 Baker St, London", "221 Baker St", "12 rue de la Paix", "Via Roma 3",
 	} {
 		if !mailfmt.IsProse(line, testIsKeyword) {
 			t.Errorf("IsProse(%q) = false, want true", line)
@@ -162,7 +166,7 @@ func TestProseKeepsWhatMayBeACommand(t *testing.T) {
 	// ("Piazza" is PLACE in Italian) or a number, or holds a keyword in
 	// capitals ("B" of Brewcrafters) and a digit, stays for the engine to
 	// refuse with its reason, even in a signature.
-	for _, line := range []string{"ACME GmbH", "CEO", "WITHDRAW open ann@p.test", "Piazza Duomo 1, Milano", "221 Baker St, London", "Bâtiment B, 3e étage"} {
+	for _, line := range []string{"ACME GmbH", "CEO", "WITHDRAW open ann@p.test", "Piazza Duomo 1, Milano", "Bâtiment B, 3e étage"} {
 		if mailfmt.IsProse(line, testIsKeyword) {
 			t.Errorf("IsProse(%q) = true, want false", line)
 		}
@@ -196,7 +200,7 @@ var signedTails = map[string][]string{
 func TestSignatureUnderSignOffIsNoCommand(t *testing.T) {
 	r, _ := testReader(t)
 	layouts := signLayouts
-	sender := mailfmt.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
+	sender := mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
 	read := func(text string) []string { return readAnswers(r, text) }
 	n := 0
 	for lang, tails := range signedTails {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -198,7 +198,7 @@ func (m *benchMoves) next() Request {
 // composed whole, no rate limit.
 func newBenchHarness(b *testing.B, opt *store.Options) *harness {
 	h := newHarnessStore(b, opt)
-	h.r.opt.Compose = Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"})
+	h.r.opt.Compose = Composer(mailmsg.Address{Name: "Referee", Addr: "referee@example.test"})
 	h.r.opt.RateLimit = -1
 	h.r.rate = newRateLimiter(-1, time.Hour)
 	return h

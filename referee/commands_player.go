@@ -4,7 +4,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/referee/seating"
@@ -89,7 +89,7 @@ func anyoneRegister(w *work, req *Request, out *Outcome, f []string) error {
 	if len(f) > 1 {
 		name = f[1]
 	}
-	name = mailfmt.CleanName(name) // issue 23: any text, safe in a header
+	name = mailmsg.CleanName(name) // issue 23: any text, safe in a header
 	if len(f) > 2 && templates.IsLanguage(strings.ToLower(f[2])) {
 		lang = strings.ToLower(f[2])
 	}

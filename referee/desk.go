@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/referee/organise"
 	"github.com/pbem-referee/referee/referee/seating"
@@ -162,7 +162,7 @@ func (h deskHost) MailEntrant(m bymail.Mail) error {
 	h.w.deskWrites++
 	// The tag is the entrant's own (ReplyTo gave it to the desk): built
 	// again from the player's record, never parsed back from the text.
-	var tag mailfmt.Tag
+	var tag mailmsg.Tag
 	if m.Tag != "" {
 		if p, err := h.w.players.Load(h.w.tx, m.To); err == nil {
 			tag = playerTag(p.Secret)

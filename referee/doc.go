@@ -71,7 +71,7 @@
 //     told, which mail.go copies back. teller.queueHooks queues the
 //     webhooks (their lines: tell.Renderer.Hooks).
 //  6. Persist. flush completes and composes each mail once (outgoing.go:
-//     enqueue; the tag is a mailfmt.Tag value, never text parsed back)
+//     enqueue; the tag is a mailmsg.Tag value, never text parsed back)
 //     and writes the game's record, its wake time, the outbox rows and
 //     their VERP records in the same transaction (package
 //     referee/records, re-exported in records.go; outgoing.go); processTx then puts the game's state token in the

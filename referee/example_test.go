@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine/enginetest"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/store"
@@ -96,7 +96,7 @@ func ExampleReferee_Process() {
 		Text: "NEW toy id=g1\nPLAYER ann@example.test Ann\nPLAYER bob@example.test Bob"})
 	invitations := outbox(db, clock.Now())
 	for i, m := range invitations {
-		if m.Tag.Kind != mailfmt.TagSeat {
+		if m.Tag.Kind != mailmsg.TagSeat {
 			continue // the organiser's answer, tagged with the organiser's secret
 		}
 		process(referee.Request{Kind: referee.KindSeat, From: m.To, Game: m.Tag.Game, Seat: m.Tag.Seat, Secret: m.Tag.Secret,

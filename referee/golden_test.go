@@ -13,7 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/templates"
@@ -739,14 +739,14 @@ func TestGoldenEveryNameRenders(t *testing.T) {
 }
 
 // tagText is a tag as the Reply-To plus part carries it, without the
-// checks of mailfmt.Tag.String (the test secrets are short).
-func tagText(t mailfmt.Tag) string {
+// checks of mailmsg.Tag.String (the test secrets are short).
+func tagText(t mailmsg.Tag) string {
 	switch t.Kind {
-	case mailfmt.TagSeat:
+	case mailmsg.TagSeat:
 		return fmt.Sprintf("%s.%d.%s", t.Game, t.Seat, t.Secret)
-	case mailfmt.TagPlayer:
+	case mailmsg.TagPlayer:
 		return "p." + t.Secret
-	case mailfmt.TagOrg:
+	case mailmsg.TagOrg:
 		return "org." + t.Secret
 	}
 	return ""

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/guard"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -171,7 +172,7 @@ func (r asides) bounced(source string, keys []string, b *mailfmt.BounceInfo) (Ou
 			return err
 		}
 		sentTo := ""
-		if b != nil && b.VERP.Kind == mailfmt.TagBounce {
+		if b != nil && b.VERP.Kind == mailmsg.TagBounce {
 			rec, ok, err := w.tx.VERP(b.VERP.ID)
 			if err != nil {
 				return err
@@ -271,14 +272,14 @@ func (r asides) autoReply(a AutoReply) (Outcome, error) {
 // the tag it carries, and the seat secret of the tag ("" when it came
 // through a VERP id, which is proof enough: its record names the game,
 // or its Message-ID does in a record written before, issue 25).
-func autoReplyGame(w *work, tag mailfmt.Tag, from string) (game, secret string) {
+func autoReplyGame(w *work, tag mailmsg.Tag, from string) (game, secret string) {
 	switch tag.Kind {
-	case mailfmt.TagSeat:
+	case mailmsg.TagSeat:
 		if tag.Secret == "" {
 			return "", ""
 		}
 		return tag.Game, tag.Secret
-	case mailfmt.TagBounce:
+	case mailmsg.TagBounce:
 		rec, ok, err := w.tx.VERP(tag.ID)
 		if err != nil || !ok || !strings.EqualFold(rec.To, from) {
 			return "", ""
@@ -286,7 +287,7 @@ func autoReplyGame(w *work, tag mailfmt.Tag, from string) (game, secret string) 
 		if rec.Game != "" {
 			return rec.Game, ""
 		}
-		ref, err := mailfmt.ParseMessageID(rec.Key)
+		ref, err := mailmsg.ParseMessageID(rec.Key)
 		if err != nil {
 			return "", ""
 		}

@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/enginelog"
 	"github.com/pbem-referee/referee/referee/records"
 	"github.com/pbem-referee/referee/referee/tell"
@@ -134,7 +134,7 @@ func tableToken(tb *engine.Table) int { return tell.TableToken(tb) }
 func waitingNames(g *Game, tb *engine.Table) []string { return tell.WaitingNames(g.HoldingNames(), tb) }
 
 // playerTag is the tag of a player's mail.
-func playerTag(secret string) mailfmt.Tag { return tell.PlayerTag(secret) }
+func playerTag(secret string) mailmsg.Tag { return tell.PlayerTag(secret) }
 
 // Composer returns the outbox composer (tell.Composer).
-func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) { return tell.Composer(from) }
+func Composer(from mailmsg.Address) func(*Outgoing) ([]byte, error) { return tell.Composer(from) }

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/cmdtable"
 	"github.com/pbem-referee/referee/referee/enginelog"
 	"github.com/pbem-referee/referee/referee/guard"
@@ -200,11 +200,11 @@ func (w orgWork) orgMailIn(org, lang string, results []string, inReplyTo string)
 
 // orgTag returns the tag of an organiser's address (none if it has none:
 // records.OrganiserSecret).
-func (w *work) orgTag(org string) mailfmt.Tag {
+func (w *work) orgTag(org string) mailmsg.Tag {
 	if s := records.OrganiserSecret(w.tx, w.r.opt.Organisers, org); s != "" {
-		return mailfmt.Tag{Kind: mailfmt.TagOrg, Secret: s, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
+		return mailmsg.Tag{Kind: mailmsg.TagOrg, Secret: s, Seat: mailmsg.NoSeat, Token: mailmsg.NoToken}
 	}
-	return mailfmt.Tag{}
+	return mailmsg.Tag{}
 }
 
 // AddOrganiser registers an organiser address and returns its secret: the

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -55,7 +55,7 @@ func TestOrganiserMailQuotesUnreadLines_Issue25(t *testing.T) {
 			}
 			var want []string
 			for _, l := range hostile {
-				want = append(want, mailfmt.QuoteLine(l, 76))
+				want = append(want, mailmsg.QuoteLine(l, 76))
 			}
 			if !slices.Equal(quoted, want) {
 				t.Errorf("%s: quoted %q, want %q:\n%s", what, quoted, want, res)

@@ -3,7 +3,7 @@ package referee
 import (
 	"fmt"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/store"
 )
@@ -47,7 +47,7 @@ func (w *work) enqueue(m *Outgoing) error {
 	}
 	verp := ""
 	if m.EnvelopeFrom == "" {
-		verp = mailfmt.BounceID(w.r.verpKey, w.cluster, m.MessageID, w.now)
+		verp = mailmsg.BounceID(w.r.verpKey, w.cluster, m.MessageID, w.now)
 		m.EnvelopeFrom = w.r.plus("bounce." + verp)
 	}
 	// The JSON part counts towards the cap, as base64 (issue 23: a 1 MiB

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // The reader bot (issue 22, "decide from the mail alone"): a player that
@@ -276,11 +276,11 @@ func (g *readerGame) checkMail(m *Outgoing) {
 // reply sends text as rb's reply to m (its token and tag).
 func (g *readerGame) reply(rb *reader, m *Outgoing, text string) Outcome {
 	g.t.Helper()
-	ref, err := mailfmt.ParseMessageID(m.MessageID)
+	ref, err := mailmsg.ParseMessageID(m.MessageID)
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	if m.Tag.Kind != mailfmt.TagSeat {
+	if m.Tag.Kind != mailmsg.TagSeat {
 		g.t.Fatalf("tag %v", m.Tag)
 	}
 	g.h.clock.Advance(time.Minute)

@@ -35,7 +35,7 @@ type Options struct {
 	// Renderer renders the words (loaded from templates if nil).
 	Renderer *Renderer
 	// Compose turns an outgoing mail into message bytes for the outbox
-	// (mailfmt.Compose through an adapter; tests use a recorder).
+	// (mailmsg.Compose through an adapter; tests use a recorder).
 	Compose func(*Outgoing) ([]byte, error)
 	// Kick is called after a commit that queued outgoing mail.
 	Kick func()
@@ -131,7 +131,7 @@ type Referee struct {
 	// random is opt.Random, able to take back what a failed speculation
 	// drew (speculate.go).
 	random *spec.Random
-	// verpKey is the store's secret key of the VERP ids (mailfmt.BounceID),
+	// verpKey is the store's secret key of the VERP ids (mailmsg.BounceID),
 	// made from crypto/rand (not Options.Random: it seeds tests' games).
 	verpKey []byte
 	// noSpec turns speculation off; specHook, in tests, runs between a

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
+
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -17,7 +19,7 @@ import (
 // under no quote header yields only the player's line.
 func TestEveryMailStartsWithTheReadersReplyLine(t *testing.T) {
 	h := newHarness(t)
-	compose := Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"})
+	compose := Composer(mailmsg.Address{Name: "Referee", Addr: "referee@example.test"})
 	byLang := map[string]int{}
 	kinds := map[string]bool{}
 	h.r.opt.Compose = func(m *Outgoing) ([]byte, error) {
@@ -25,7 +27,7 @@ func TestEveryMailStartsWithTheReadersReplyLine(t *testing.T) {
 		if err != nil {
 			return nil, err
 		}
-		msg, err := mailfmt.Parse(raw, mailfmt.Options{})
+		msg, err := mailmsg.Parse(raw, mailmsg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +39,7 @@ func TestEveryMailStartsWithTheReadersReplyLine(t *testing.T) {
 		if first != templates.ReplyLine(lang) {
 			t.Errorf("%s mail to %s [%s]: starts with %q, want %q", m.Kind, m.To, m.Lang, first, templates.ReplyLine(lang))
 		}
-		if got, _ := mailfmt.ExtractCommands("PASS\n\n"+msg.Text, mailfmt.Address{Addr: m.To}); got != "PASS" {
+		if got, _ := mailfmt.ExtractCommands("PASS\n\n"+msg.Text, mailmsg.Address{Addr: m.To}); got != "PASS" {
 			t.Errorf("%s mail to %s [%s]: a reply quoting it reads %q", m.Kind, m.To, m.Lang, got)
 		}
 		byLang[lang]++

@@ -7,7 +7,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -228,7 +228,7 @@ func TestScenarioOpenGamesAndObservers(t *testing.T) {
 	}
 	ms := h.mails()
 	welcome := h.mailTo(ms, dan)
-	if welcome.Tag.Kind != mailfmt.TagPlayer || welcome.Tag.String() != "p."+welcome.Tag.Secret {
+	if welcome.Tag.Kind != mailmsg.TagPlayer || welcome.Tag.String() != "p."+welcome.Tag.Secret {
 		t.Fatalf("no player tag: %q", welcome.Tag)
 	}
 	secret := welcome.Tag.Secret

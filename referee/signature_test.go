@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // A reply whose signature has no "-- " (Outlook) and holds digits and
@@ -63,7 +63,7 @@ func TestSignatureUnderSignOffPlaysTheMove_Issue25(t *testing.T) {
 				answer := []string{opts[0].Cmd, "Hi! " + opts[0].Cmd}[i%2]
 				// The text as the mail edge gives it (mailfmt.CommandsFor
 				// with the referee's keywords), then the core.
-				text, _ := h.r.Keywords().ExtractCommands(answer+"\n\n"+tail, mailfmt.Address{Name: "Anna Keller", Addr: ann})
+				text, _ := h.r.Keywords().ExtractCommands(answer+"\n\n"+tail, mailmsg.Address{Name: "Anna Keller", Addr: ann})
 				out := h.send("w1", h.game("w1").Seats[d.Seat].Address, text, tb.Token())
 				if out.Status != "applied" && out.Status != "queued" {
 					t.Errorf("%q under %q: %s %s", answer, tail, out.Status, out.Detail)
@@ -82,9 +82,11 @@ func TestSignatureUnderSignOffPlaysTheMove_Issue25(t *testing.T) {
 func TestSignatureByItsPlacePlaysTheMove(t *testing.T) {
 	tails := []string{
 		"ACME GmbH\nCEO\n221 Baker St",
-		// "Birrificio" is a keyword of a game (the edge reads with
-		// every game's keywords): such a company line stays, refused.
-		"Rossi Birra S.r.l.\nAmministratore delegato\nPiazza Duomo 1",
+		// "Birrificio", "Brew" are keywords of a game (the edge reads
+		// with every game's keywords): a company's name all the same,
+		// by its legal form (mailfmt doc.go rule 6, session 14).
+		"Birrificio Rossi S.r.l.\nAmministratore delegato\nPiazza Duomo 1",
+		"Anna Keller\nBrew Co Ltd",
 		"ACME SARL\nPDG\n12 rue de la Paix",
 		"Anna Keller | ACME Ltd | London",
 		"-- \nAnna Keller\nCEO\nACME GmbH\nPiazza Duomo 1, 20121 Milano",
@@ -94,7 +96,7 @@ func TestSignatureByItsPlacePlaysTheMove(t *testing.T) {
 			for i, tail := range tails {
 				h, tb, d, opts := firstDecision(t, lang, "sig3")
 				answer := []string{opts[0].Cmd, opts[0].Cmd + " thanks", "1", "1."}[i%4]
-				text, _ := h.r.Keywords().ExtractCommands(answer+"\n\n"+tail, mailfmt.Address{Name: "Anna Keller", Addr: ann})
+				text, _ := h.r.Keywords().ExtractCommands(answer+"\n\n"+tail, mailmsg.Address{Name: "Anna Keller", Addr: ann})
 				out := h.send("w1", h.game("w1").Seats[d.Seat].Address, text, tb.Token())
 				if out.Status != "applied" && out.Status != "queued" {
 					t.Errorf("%q above %q: %s %s", answer, tail, out.Status, out.Detail)

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -117,7 +117,7 @@ func TestStubLanguageEndToEnd(t *testing.T) {
 	if l := templates.ReplyLine("xx"); l != "##- Please write your reply above zis line -##" {
 		t.Errorf("the stub's reply line is %q", l)
 	}
-	raw, err := Composer(mailfmt.Address{Addr: "referee@example.test"})(&Outgoing{Seat: -1, To: ann, Subject: "x",
+	raw, err := Composer(mailmsg.Address{Addr: "referee@example.test"})(&Outgoing{Seat: -1, To: ann, Subject: "x",
 		MessageID: "<rf.x5.x.1.n@example.test>", Date: time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC), Body: "x", Lang: "xx"})
 	if err != nil || !strings.Contains(string(raw), "\r\n\r\n##- Please write your reply above zis line -##\r\n") {
 		t.Errorf("a stub-language mail does not start with its reply line (%v):\n%s", err, raw)

@@ -137,7 +137,7 @@
 //   - An input's record is kept under 0x00 "v:" + its cluster + '~' + its
 //     key, where the cluster is 16 hex digits of the SHA-256 of the key
 //     (InputCluster), once per key of the input.
-//   - The VERP id of a mail the input queued (mailfmt.BounceID) is the
+//   - The VERP id of a mail the input queued (mailmsg.BounceID) is the
 //     input's cluster (of its first key) followed by 16 hex digits of an
 //     HMAC-SHA256 of the mail's Message-ID under the store's secret key
 //     "secret:verp": its VERPRecord (0x00 "v:" + id) sorts in the same run
@@ -169,7 +169,7 @@
 //     "The short keys"): an input's record under 0x00 'w' + the first 16
 //     bytes of the SHA-256 of its key (its cluster raw, 0x00, the next 8:
 //     19 bytes; the record holds its keys), a VERP id of lower-case hex
-//     under 0x00 'w' + its bytes (18 bytes for a mailfmt.BounceID), in
+//     under 0x00 'w' + its bytes (18 bytes for a mailmsg.BounceID), in
 //     its input's run as before. A branch of 1 KiB holds a child per 35
 //     bytes where it held one per 60-66 (keys of 45-50 bytes). Seen and
 //     VERP look the short key up first, then the forms above; the records

@@ -88,7 +88,7 @@ func (tx *Tx) MarkInbound(rec InboundRecord) error {
 // InputCluster is the cluster of an input's records in inbound (doc.go,
 // "Key layout"): 16 hex digits of the SHA-256 of its key. The records of
 // an input with that key and the VERP ids that start with its cluster
-// (mailfmt.BounceID of the mails it queued) sort together: one leaf of
+// (mailmsg.BounceID of the mails it queued) sort together: one leaf of
 // inbound for a move, not one for its record and one for each mail's id.
 func InputCluster(key string) string {
 	sum := sha256.Sum256([]byte(key))
@@ -116,7 +116,7 @@ func inputKey(key string) []byte {
 // kept under shortPrefix + the first 8 bytes of the SHA-256 of its key
 // (its cluster, raw) + 0x00 + the next 8 (shortInputKey), with its keys
 // in the record; the VERP id of a mail it queued (its cluster in hex and
-// a MAC in hex: mailfmt.BounceID) under shortPrefix + the id's bytes
+// a MAC in hex: mailmsg.BounceID) under shortPrefix + the id's bytes
 // (shortVERPKey), next to it. Seen and VERP read the short key, then the
 // older forms (a store's records from before, pruned in weeks); a record
 // under a short key that does not hold the key looked up is a digest's
@@ -136,7 +136,7 @@ func shortInputKey(key string) []byte {
 }
 
 // shortVERPKey is the short key of a VERP id: the id's bytes when it is
-// lower-case hex of an even length (an id of mailfmt.BounceID: 32 digits,
+// lower-case hex of an even length (an id of mailmsg.BounceID: 32 digits,
 // or 26 for a mail of no input), else nil (kept under verpKey).
 func shortVERPKey(id string) []byte {
 	if len(id)%2 != 0 || len(id) == 0 || 2+len(id)/2 == shortInputLen || strings.ToLower(id) != id {

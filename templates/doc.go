@@ -59,7 +59,7 @@
 // The referee scope defines "replyline" per language (replyline.tmpl): the
 // first line of every mail the referee writes to a person, "##- Please
 // write your reply above this line -##" in the reader's words (ReplyLine;
-// referee/tell's Composer passes it to mailfmt.Compose). The line is a
+// referee/tell's Composer passes it to mailmsg.Compose). The line is a
 // template; its frame, ReplyLineOpen "##- " and ReplyLineClose " -##", is
 // the reply reader's rule (mailfmt reads any "##- ... -##" line as the
 // start of the referee's quoted mail, in any words), so a reply quoting

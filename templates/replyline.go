@@ -24,7 +24,7 @@ const (
 )
 
 // ReplyLine is the reply line of lang (English when the set has no line
-// for lang; "" when it has none at all: mailfmt.Compose then writes its
+// for lang; "" when it has none at all: mailmsg.Compose then writes its
 // default). Rendered and checked once, at load.
 func (s *Set) ReplyLine(lang string) string {
 	if l, ok := s.replyLines[lang]; ok {

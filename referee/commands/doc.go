@@ -34,7 +34,7 @@
 //     (chat: greetings, thanks, sign-offs; what the mail edge took
 //     off as greeting, sign-off or signature never reaches it): each as
 //     written, cleaned and cut to 80 columns with its prefix
-//     (mailfmt.QuoteLine), once, at most MaxUnread, then how many more,
+//     (mailmsg.QuoteLine), once, at most MaxUnread, then how many more,
 //     in the reader's language (info.unread), then the help once (Unread;
 //     issue 25, TestPlayerAnswerNamesUnreadLines_Issue25 in
 //     referee/edge/mailin). Lines beyond the player's cap of questions a

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -94,13 +94,13 @@ const QuoteWidth = 76
 
 // QuoteUnread is the rule of every answer that names the lines it did not
 // act on (issue 25; the player's Unread, the organiser's org.unread): each
-// line quoted as written (mailfmt.QuoteLine: cleaned, cut to QuoteWidth),
+// line quoted as written (mailmsg.QuoteLine: cleaned, cut to QuoteWidth),
 // in the order given, once, none empty; shown are the first MaxUnread, n
 // how many in all.
 func QuoteUnread(lines []string) (shown []string, n int) {
 	var q []string
 	for _, l := range lines {
-		if l = mailfmt.QuoteLine(l, QuoteWidth); l != "" && !slices.Contains(q, l) {
+		if l = mailmsg.QuoteLine(l, QuoteWidth); l != "" && !slices.Contains(q, l) {
 			q = append(q, l)
 		}
 	}

@@ -16,7 +16,7 @@ import (
 //	store.Item.Key          the Message-ID, with angle brackets (stable across retries)
 //	store.Item.To           the one recipient (envelope RCPT TO)
 //	store.Item.Meta["from"] the envelope sender (MAIL FROM; a VERP bounce address)
-//	store.Item.Payload      the complete message (mailfmt.Compose output)
+//	store.Item.Payload      the complete message (mailmsg.Compose output)
 //	store.Item.Game, Kind   for operators and metrics
 const (
 	// OutboxQueue is the store queue of outgoing mail.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -165,9 +166,7 @@ func list(c *Call) (string, bool, error) {
 	// An empty page after a game named says from where (LIST past the
 	// last game is no "no games yet"), the name clipped to keep the
 	// line within 80 columns.
-	if r := []rune(from); len(r) > 20 {
-		from = string(r[:19]) + "…"
-	}
+	from = mailfmt.ClipLine(from, 20)
 	return c.text("org.done.LIST", "games", games, "next", next, "more", more, "from", from), true, err
 }
 

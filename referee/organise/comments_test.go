@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // commentLines are whole lines of comment an organiser writes among
@@ -19,7 +20,7 @@ var commentLines = []string{"# the spring league, table 2", "#note", "   # inden
 // words, in each client layout (orgLayouts), with 0 to 5 whole lines of
 // comment among its commands: the commands run, a command commented out
 // does not, and the answer quotes each comment line with the lines not
-// acted on, as written (mailfmt.QuoteLine), once, as a player's answer
+// acted on, as written (mailmsg.QuoteLine), once, as a player's answer
 // does (reading's Mail.Comments); a comment after a command on its line
 // is part of that line, which runs and is answered, and is not quoted.
 func TestOrganiserCommentLinesQuoted_Issue25(t *testing.T) {
@@ -44,7 +45,7 @@ func TestOrganiserCommentLinesQuoted_Issue25(t *testing.T) {
 					}
 				}
 				body = append(body, lay.below...)
-				text, _ := mailfmt.ExtractCommandsFor(strings.Join(body, "\n"), mailfmt.Address{Name: "Olga Bianchi", Addr: "olga@p.test"},
+				text, _ := mailfmt.ExtractCommandsFor(strings.Join(body, "\n"), mailmsg.Address{Name: "Olga Bianchi", Addr: "olga@p.test"},
 					func(s string) bool { return keyword(w, s) != "" })
 				res, _, err := Script(h, "olga@p.test", text)
 				if err != nil {

@@ -81,9 +81,9 @@
 //     (org.error.unknown); a line the reply reader reads as chat (a
 //     greeting, thanks, a sign-off, a name, "Sent from Outlook") is no
 //     error and is not answered, unless it hides characters
-//     (mailfmt.QuoteLine removes them); every other line is no command:
+//     (mailmsg.QuoteLine removes them); every other line is no command:
 //     the answer ends with org.unread, which quotes each once, as
-//     written (mailfmt.QuoteLine: cleaned, cut to 76 columns), at most
+//     written (mailmsg.QuoteLine: cleaned, cut to 76 columns), at most
 //     commands.MaxUnread then how many more (commands.QuoteUnread, the
 //     player's rule), and lists the commands once: not again when a
 //     mistyped keyword's refusal listed them

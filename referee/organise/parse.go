@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // parseNew reads "NEW <game> [key=value]...": id, variant, players, open,
@@ -66,7 +66,7 @@ func ParseInvitee(w Words, f []string) (Invitee, error) {
 		return Invitee{}, fail("usage", "syntax", byKeyword["PLAYER"][0].Usage)
 	}
 	// No language given: the player's own (English for a new player).
-	inv := Invitee{Address: strings.Trim(f[0], "<>"), Name: mailfmt.CleanName(f[1])} // issue 23
+	inv := Invitee{Address: strings.Trim(f[0], "<>"), Name: mailmsg.CleanName(f[1])} // issue 23
 	for _, x := range f[2:] {
 		if isLanguage(w, strings.ToLower(x)) {
 			inv.Lang = strings.ToLower(x)

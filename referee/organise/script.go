@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
+
 	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
@@ -208,10 +210,10 @@ func (c *Call) unread(lines []string) {
 }
 
 // hidden reports a line with characters a quote removes (controls,
-// invisible format characters: mailfmt.QuoteLine): a disguised line is
+// invisible format characters: mailmsg.QuoteLine): a disguised line is
 // never chat.
 func hidden(line string) bool {
-	return mailfmt.QuoteLine(line, len(line)+4) != strings.Join(strings.Fields(line), " ")
+	return mailmsg.QuoteLine(line, len(line)+4) != strings.Join(strings.Fields(line), " ")
 }
 
 // run runs the line through the keyword's rows, in order; a keyword that

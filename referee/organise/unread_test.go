@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
+
 	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/templates/langcheck"
 )
@@ -59,7 +61,7 @@ var hostileLines = []string{
 // commands in each language's words, in each client layout, with 0 to 8
 // hostile lines among the commands: the commands run; the answer quotes
 // exactly the lines of no keyword (the hostile ones and the layout's own
-// unread ones), once each, cleaned (mailfmt.QuoteLine), at most
+// unread ones), once each, cleaned (mailmsg.QuoteLine), at most
 // MaxUnread then counted, and lists the commands once; chat (greetings,
 // sign-offs, signatures) is not named; the mail fits 80 columns, has no
 // Go text nor template key, and no English in another language.
@@ -98,7 +100,7 @@ func TestOrganiserAnswerNamesUnreadLines_Issue25(t *testing.T) {
 					}
 				}
 				body = append(body, lay.below...)
-				text, _ := mailfmt.ExtractCommandsFor(strings.Join(body, "\n"), mailfmt.Address{Name: "Olga Bianchi", Addr: "olga@p.test"},
+				text, _ := mailfmt.ExtractCommandsFor(strings.Join(body, "\n"), mailmsg.Address{Name: "Olga Bianchi", Addr: "olga@p.test"},
 					func(s string) bool { return keyword(w, s) != "" })
 				res, rlang, err := Script(h, "olga@p.test", text)
 				if err != nil {
@@ -162,13 +164,13 @@ func TestOrganiserAnswerNamesUnreadLines_Issue25(t *testing.T) {
 }
 
 // checkQuoted fails unless an organiser's answer (res, its result lines)
-// quotes exactly lines, each once, cleaned (mailfmt.QuoteLine), at most
+// quotes exactly lines, each once, cleaned (mailmsg.QuoteLine), at most
 // commands.MaxUnread; it returns the answer, the quotes of every line
 // and those shown.
 func checkQuoted(t *testing.T, name string, res, lines []string) (all string, want, shown []string) {
 	t.Helper()
 	for _, l := range lines {
-		if q := mailfmt.QuoteLine(l, commands.QuoteWidth); !slices.Contains(want, q) {
+		if q := mailmsg.QuoteLine(l, commands.QuoteWidth); !slices.Contains(want, q) {
 			want = append(want, q)
 		}
 	}
@@ -217,7 +219,7 @@ func TestCommandListOnceWithTypoAndUnread_Issue25(t *testing.T) {
 						body = append(body, typo+" g1")
 					}
 					body = append(body, lay.below...)
-					text, _ := mailfmt.ExtractCommandsFor(strings.Join(body, "\n"), mailfmt.Address{Name: "Olga Bianchi", Addr: "olga@p.test"},
+					text, _ := mailfmt.ExtractCommandsFor(strings.Join(body, "\n"), mailmsg.Address{Name: "Olga Bianchi", Addr: "olga@p.test"},
 						func(s string) bool { return keyword(w, s) != "" })
 					res, rlang, _ := Script(h, "olga@p.test", text)
 					all := strings.Join(res, "\n")

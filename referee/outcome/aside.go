@@ -1,6 +1,9 @@
 package outcome
 
-import "github.com/pbem-referee/referee/mailfmt"
+import (
+	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
+)
 
 // What the mail-in edge (referee/edge/mailin) hands the core for a mail
 // that is no request: a bounce, an auto-reply, or a mail set aside (the
@@ -24,7 +27,7 @@ type AutoReply struct {
 	// From is the sender; Tag the referee tag the answer carries (in the
 	// address it was sent to, or its references), if any.
 	From string
-	Tag  mailfmt.Tag
+	Tag  mailmsg.Tag
 	// Class is mailfmt.Classify's verdict (OutOfOffice, the return date).
 	Class mailfmt.Classification
 }

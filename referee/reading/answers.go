@@ -149,7 +149,7 @@ func (m *Mail) readSeat(v Vocab, lang string) *Answers {
 	for _, l := range lines {
 		switch l.Kind {
 		case mailfmt.AnswerAsk:
-			a.Notes = append(a.Notes, Note{Kind: NoteAsk, Line: l.Line, Raw: ClipLine(l.Raw, 40), Candidates: l.Candidates})
+			a.Notes = append(a.Notes, Note{Kind: NoteAsk, Line: l.Line, Raw: mailfmt.ClipLine(l.Raw, 40), Candidates: l.Candidates})
 		case mailfmt.AnswerChat:
 			chat = append(chat, l.Raw)
 			a.ChatLines++
@@ -166,12 +166,12 @@ func (m *Mail) readSeat(v Vocab, lang string) *Answers {
 			a.Notes = append(a.Notes, Note{Kind: NoteReadAs, Line: l.Line, Typo: l.Typo, Keyword: l.Keyword})
 		}
 		if l.Hint != "" {
-			a.Notes = append(a.Notes, Note{Kind: NoteHint, Line: l.Line, Raw: ClipLine(l.Raw, 40), Hint: l.Hint})
+			a.Notes = append(a.Notes, Note{Kind: NoteHint, Line: l.Line, Raw: mailfmt.ClipLine(l.Raw, 40), Hint: l.Hint})
 		}
 	}
 	a.Ignored = append(append(append(a.Ignored, m.greeting...), chat...), m.signOff...)
 	for i, l := range a.Ignored {
-		a.Ignored[i] = ClipLine(l, 70)
+		a.Ignored[i] = mailfmt.ClipLine(l, 70)
 	}
 	a.Orders = v.orders(lang, lines)
 	return a
@@ -280,7 +280,7 @@ func attach(v Vocab, lang string, lines []mailfmt.AnswerLine, orders []engine.Or
 			orders[i].Copied = v.CanonLine(lang, l.Copied)
 		}
 		if l.Kind == mailfmt.AnswerOption || l.Typo != "" {
-			orders[i].Text = ClipLine(cutChat(l), 70)
+			orders[i].Text = mailfmt.ClipLine(cutChat(l), 70)
 		}
 	}
 }

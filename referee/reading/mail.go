@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/mailfmt"
@@ -192,15 +191,6 @@ func Script(lines []string) []engine.Order {
 func CommandKey(seat, token int, text string) string {
 	d := sha256.Sum256(fmt.Appendf(nil, "%d\x00%d\x00%s", seat, token, text))
 	return "sha256:" + hex.EncodeToString(d[:16])
-}
-
-// ClipLine shortens a line to n characters, with "..." when cut.
-func ClipLine(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-3]) + "..."
 }
 
 // cloneOrders copies orders deep enough that a caller may change their

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/guard"
 	"github.com/pbem-referee/referee/referee/tell"
 )
@@ -105,7 +105,7 @@ func (g *Game) Joined() int {
 
 // UniqueName makes a display name unique within the game.
 func (g *Game) UniqueName(name string) string {
-	name = mailfmt.CleanName(name) // issue 23: safe in any header, bounded
+	name = mailmsg.CleanName(name) // issue 23: safe in any header, bounded
 	if name == "" {
 		name = "player"
 	}

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/deadline"
 	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/referee/records"
@@ -393,9 +393,9 @@ func EnsurePlayer(h Host, addr, name, lang, tz string) (*records.Player, error) 
 	if err == nil {
 		return p, nil
 	}
-	if name = mailfmt.CleanName(name); name == "" { // issue 23
+	if name = mailmsg.CleanName(name); name == "" { // issue 23
 		name, _, _ = strings.Cut(addr, "@")
-		name = mailfmt.CleanName(name)
+		name = mailmsg.CleanName(name)
 	}
 	if !templates.IsLanguage(lang) {
 		lang = "en"

@@ -11,7 +11,7 @@
 // through templates/ (Renderer), the echo of a player's message (Reply,
 // LineStatus), the receipts that wait for the next mail (receipts.go),
 // the Message-IDs and threading of a game's mails, the composing of an
-// Outgoing into mail bytes (Composer, through mailfmt.Compose, with the
+// Outgoing into mail bytes (Composer, through mailmsg.Compose, with the
 // reply line of the mail's language first: templates.ReplyLine,
 // TestComposerWritesTheReadersReplyLine), and the
 // words of a change a game's webhooks carry (Renderer.Hooks: what a
@@ -128,7 +128,7 @@
 //     TestJSONPartKeysAsAMapWroteThem_Issue25).
 //     The indentation was a third of the part and its base64 a quarter of
 //     the mail, on every byte the referee composes, compresses, stores,
-//     sends and the player downloads (on a phone too): mailfmt.Compose
+//     sends and the player downloads (on a phone too): mailmsg.Compose
 //     writes it as 7bit lines of at most 76 columns between tokens (see
 //     mailfmt's doc), which every mail reader decodes to the same value.
 //     A game's log at its end (Input.FinalLog) is attached as the core

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -32,7 +32,7 @@ func TestJSONPartWordsTheOptions_Issue25(t *testing.T) {
 		t.Fatal(err)
 	}
 	te := &Teller{Render: &Renderer{T: set}, Domain: "example.test", ReceiptWindow: time.Minute}
-	compose := Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"})
+	compose := Composer(mailmsg.Address{Name: "Referee", Addr: "referee@example.test"})
 	steps := 12
 	if raceEnabled {
 		steps = 4
@@ -46,7 +46,7 @@ func TestJSONPartWordsTheOptions_Issue25(t *testing.T) {
 				continue
 			}
 			cm := *m
-			cm.Tag = mailfmt.Tag{} // the part is what is checked
+			cm.Tag = mailmsg.Tag{} // the part is what is checked
 			if cm.Date.IsZero() {
 				cm.Date = time.Date(2026, 12, 7, 3, 0, 0, 0, time.UTC)
 			}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -20,7 +20,7 @@ type MailData struct {
 	Title string // the game's title
 	// Tag is the reader's seat tag (<game>.<seat>.<secret>): it goes in
 	// the Reply-To plus address only, never in the subject (issue 11.7).
-	Tag    mailfmt.Tag
+	Tag    mailmsg.Tag
 	Name   string // the reader's name
 	Seat   int
 	Token  int

@@ -3,7 +3,7 @@ package tell
 import (
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -24,9 +24,9 @@ type Outgoing struct {
 	// or none), built as a value and never as text to be parsed back: the
 	// composer puts it in the Reply-To plus address, so that a reply
 	// authenticates its sender. It never goes in the subject (subjects of
-	// mails written before still authenticate: mailfmt.ParseSubjectTag
+	// mails written before still authenticate: mailmsg.ParseSubjectTag
 	// reads them).
-	Tag mailfmt.Tag `json:"tag"`
+	Tag mailmsg.Tag `json:"tag"`
 	// Subject is the whole subject.
 	Subject string `json:"subject"`
 	// MessageID, InReplyTo and References thread the mail (one thread per
@@ -60,26 +60,26 @@ type Attachment struct {
 
 // SeatTag and PlayerTag are the tags of a seat's and a player's mail,
 // built as values: nothing on the way out writes a tag as text to parse
-// it back (the composer hands the value to mailfmt.Compose).
-func SeatTag(game string, seat int, secret string) mailfmt.Tag {
-	return mailfmt.Tag{Kind: mailfmt.TagSeat, Game: game, Seat: seat, Secret: secret, Token: mailfmt.NoToken}
+// it back (the composer hands the value to mailmsg.Compose).
+func SeatTag(game string, seat int, secret string) mailmsg.Tag {
+	return mailmsg.Tag{Kind: mailmsg.TagSeat, Game: game, Seat: seat, Secret: secret, Token: mailmsg.NoToken}
 }
 
 // PlayerTag is the tag of a player's mail (SeatTag).
-func PlayerTag(secret string) mailfmt.Tag {
-	return mailfmt.Tag{Kind: mailfmt.TagPlayer, Secret: secret, Seat: mailfmt.NoSeat, Token: mailfmt.NoToken}
+func PlayerTag(secret string) mailmsg.Tag {
+	return mailmsg.Tag{Kind: mailmsg.TagPlayer, Secret: secret, Seat: mailmsg.NoSeat, Token: mailmsg.NoToken}
 }
 
 // Composer returns the outbox composer: each Outgoing becomes the bytes of a
-// real mail (mailfmt.Compose), with the tag in the Reply-To plus address
+// real mail (mailmsg.Compose), with the tag in the Reply-To plus address
 // (never in the subject), threading headers, Auto-Submitted and a JSON part (the view
 // for FORMAT json players, or the complete log at the end). The mail starts
 // with the reply line of the reader's language (templates.ReplyLine: the
 // words are the template's, the "##- ... -##" frame the reply reader's).
-func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) {
+func Composer(from mailmsg.Address) func(*Outgoing) ([]byte, error) {
 	return func(m *Outgoing) ([]byte, error) {
-		o := mailfmt.Out{
-			From: from, To: mailfmt.Address{Name: m.ToName, Addr: m.To}, Subject: m.Subject,
+		o := mailmsg.Out{
+			From: from, To: mailmsg.Address{Name: m.ToName, Addr: m.To}, Subject: m.Subject,
 			Reply: m.AutoSubmitted == "auto-replied", MessageID: m.MessageID, References: m.References,
 			Date: m.Date, Language: m.Lang, Text: m.Body, JSON: m.JSON, JSONValid: true, AllowOOF: true,
 			ReplyLine: templates.ReplyLine(m.Lang),
@@ -87,9 +87,9 @@ func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) {
 		if m.InReplyTo != "" {
 			o.InReplyTo = []string{m.InReplyTo}
 		}
-		if m.Tag.Kind != mailfmt.TagNone {
+		if m.Tag.Kind != mailmsg.TagNone {
 			t := m.Tag
-			t.Token = mailfmt.NoToken // a stable Reply-To keeps the thread together
+			t.Token = mailmsg.NoToken // a stable Reply-To keeps the thread together
 			o.Tag = t
 			// The secret is in the Reply-To plus address only: a subject is
 			// seen in previews, forwards and screenshots (issue 11.7). The
@@ -103,6 +103,6 @@ func Composer(from mailfmt.Address) func(*Outgoing) ([]byte, error) {
 		if m.JSON != nil && o.JSONName == "" {
 			o.JSONName = "view.json"
 		}
-		return mailfmt.Compose(o)
+		return mailmsg.Compose(o)
 	}
 }

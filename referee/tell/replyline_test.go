@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
+
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -15,7 +17,7 @@ import (
 // have gets English; and a reply to it, quoting the line, yields only the
 // player's lines.
 func TestComposerWritesTheReadersReplyLine(t *testing.T) {
-	compose := Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"})
+	compose := Composer(mailmsg.Address{Name: "Referee", Addr: "referee@example.test"})
 	seen := map[string]bool{}
 	for _, lang := range append(append([]string{}, templates.Languages...), "", "de") {
 		m := &Outgoing{Game: "g42", Seat: 1, Kind: "update", To: "anna@example.org", Tag: SeatTag("g42", 1, "k7x9q2abcd3e"),
@@ -25,25 +27,25 @@ func TestComposerWritesTheReadersReplyLine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		msg, err := mailfmt.Parse(raw, mailfmt.Options{})
+		msg, err := mailmsg.Parse(raw, mailmsg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		first, _, _ := strings.Cut(msg.Text, "\n")
 		want := templates.ReplyLine(lang)
 		if !templates.IsLanguage(lang) {
-			want = mailfmt.DefaultReplyLine
+			want = mailmsg.DefaultReplyLine
 		}
 		if first != want {
 			t.Errorf("%q: the mail starts with %q, want %q", lang, first, want)
 		}
-		if lang == "en" && first != mailfmt.DefaultReplyLine {
+		if lang == "en" && first != mailmsg.DefaultReplyLine {
 			t.Errorf("the English line changed: %q", first)
 		}
 		seen[first] = true
 		// A reply that quotes it without any quote header.
 		reply := "2\n\n" + msg.Text
-		if got, _ := mailfmt.ExtractCommands(reply, mailfmt.Address{Addr: "anna@example.org"}); got != "2" {
+		if got, _ := mailfmt.ExtractCommands(reply, mailmsg.Address{Addr: "anna@example.org"}); got != "2" {
 			t.Errorf("%q: a reply quoting the mail reads %q", lang, got)
 		}
 	}

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine/enginetest"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/hookout"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
@@ -98,7 +98,7 @@ func newFuzzRig(t testing.TB) *fuzzRig {
 		r.db.Close()
 	})
 	r.ref, err = referee.New(referee.Options{DB: r.db, Domain: "example.test", Organisers: map[string]string{"olga@example.test": "orgsecretorgsecret"},
-		Compose: referee.Composer(mailfmt.Address{Name: "Referee", Addr: testUser}), RateLimit: -1})
+		Compose: referee.Composer(mailmsg.Address{Name: "Referee", Addr: testUser}), RateLimit: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func newFuzzRig(t testing.TB) *fuzzRig {
 	err = r.db.View(func(tx *store.Tx) error {
 		return tx.Items(referee.OutboxQueue, func(it store.Item) error {
 			if it.To == "ann@example.test" && r.seatTo == "" {
-				m, err := mailfmt.Parse(it.Payload, mailfmt.Options{})
+				m, err := mailmsg.Parse(it.Payload, mailmsg.Options{})
 				if err != nil {
 					return err
 				}
@@ -187,7 +187,7 @@ func wholeMail(r *fuzzRig, n int64, name, subject, body string, extra []byte, sh
 	var from string
 	switch (shape >> 7) & 3 {
 	case 0:
-		from = mailfmt.Address{Name: name, Addr: "ann@example.test"}.String()
+		from = mailmsg.Address{Name: name, Addr: "ann@example.test"}.String()
 	case 1:
 		from = `"` + name + `" <ann@example.test>`
 	case 2:

@@ -9,7 +9,7 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
 )
 
@@ -47,7 +47,7 @@ func TestLanesTieSendersAndGames(t *testing.T) {
 			to, cc, subject, threads := "referee@x.test", "", prefixes[rng.IntN(len(prefixes))]+"your move", ""
 			if rng.IntN(4) > 0 {
 				game[i] = fmt.Sprintf("g%d", 1+rng.IntN(3))
-				tag, err := mailfmt.GameTag(game[i], rng.IntN(3), int64(1+rng.IntN(90)))
+				tag, err := mailmsg.GameTag(game[i], rng.IntN(3), int64(1+rng.IntN(90)))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -59,9 +59,9 @@ func TestLanesTieSendersAndGames(t *testing.T) {
 				case 1:
 					cc = "Cc: someone@else.test, " + plusOf(t, tag) + "\r\n"
 				case 2:
-					subject = prefixes[rng.IntN(len(prefixes))] + mailfmt.SubjectTag(tag, false) + " your move"
+					subject = prefixes[rng.IntN(len(prefixes))] + mailmsg.SubjectTag(tag, false) + " your move"
 				default:
-					id, err := mailfmt.NewMessageID(game[i], tag.Seat, tag.Token, "k7x9q2abcd3e", "x.test")
+					id, err := mailmsg.NewMessageID(game[i], tag.Seat, tag.Token, "k7x9q2abcd3e", "x.test")
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -133,13 +133,13 @@ func TestLanesTieSendersAndGames(t *testing.T) {
 
 // plusOf is the referee's plus address for the seat of tag (a seat's tag,
 // with its secret, as the referee writes it in Reply-To).
-func plusOf(t *testing.T, tag mailfmt.Tag) string {
+func plusOf(t *testing.T, tag mailmsg.Tag) string {
 	t.Helper()
-	seat, err := mailfmt.SeatTag(tag.Game, tag.Seat, "k7x9q2abcd3e", tag.Token)
+	seat, err := mailmsg.SeatTag(tag.Game, tag.Seat, "k7x9q2abcd3e", tag.Token)
 	if err != nil {
 		t.Fatal(err)
 	}
-	plus, err := mailfmt.PlusAddress("referee@x.test", seat)
+	plus, err := mailmsg.PlusAddress("referee@x.test", seat)
 	if err != nil {
 		t.Fatal(err)
 	}

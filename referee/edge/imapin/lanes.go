@@ -12,7 +12,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/store"
@@ -269,23 +269,23 @@ func envelopeKeys(m *imapclient.FetchMessageBuffer) []string {
 	if len(e.From) > 0 && e.From[0].Addr() != "" {
 		add("from:" + strings.ToLower(e.From[0].Addr()))
 	}
-	game := func(t mailfmt.Tag) {
+	game := func(t mailmsg.Tag) {
 		if t.Game != "" {
 			add("game:" + strings.ToLower(t.Game))
 		}
 	}
 	for _, a := range append(slices.Clone(e.To), e.Cc...) {
-		if _, detail, _ := mailfmt.SplitPlus(a.Addr()); detail != "" {
-			if t, err := mailfmt.ParseTag(detail); err == nil {
+		if _, detail, _ := mailmsg.SplitPlus(a.Addr()); detail != "" {
+			if t, err := mailmsg.ParseTag(detail); err == nil {
 				game(t)
 			}
 		}
 	}
-	if t, ok := mailfmt.ParseSubjectTag(e.Subject); ok {
+	if t, ok := mailmsg.ParseSubjectTag(e.Subject); ok {
 		game(t)
 	}
 	for _, id := range e.InReplyTo {
-		if r, err := mailfmt.ParseMessageID(id); err == nil {
+		if r, err := mailmsg.ParseMessageID(id); err == nil {
 			game(r.Tag())
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine/enginetest"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
@@ -59,7 +59,7 @@ func TestEveryMailReadOnce(t *testing.T) {
 
 	db := openStore(t)
 	ref, err := referee.New(referee.Options{DB: db, Domain: "example.test", Organisers: map[string]string{"olga@example.test": "orgsecretorgsecret"},
-		Compose: referee.Composer(mailfmt.Address{Name: "Referee", Addr: testUser}), RateLimit: -1})
+		Compose: referee.Composer(mailmsg.Address{Name: "Referee", Addr: testUser}), RateLimit: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestEveryMailReadOnce(t *testing.T) {
 		for g, p := range players {
 			for k, who := range p {
 				addr := who + "@example.test"
-				orig, err := mailfmt.Parse(last[addr], mailfmt.Options{})
+				orig, err := mailmsg.Parse(last[addr], mailmsg.Options{})
 				if err != nil {
 					t.Fatalf("%s's last mail: %v", who, err)
 				}

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-imap/v2"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
@@ -167,11 +167,11 @@ func inStore(t *testing.T, db *store.DB, id string) bool {
 
 // rollRaw is a mail of the model: its game's tag in the subject.
 func rollRaw(r rollMail) []byte {
-	tag, err := mailfmt.GameTag(r.game, 0, 1)
+	tag, err := mailmsg.GameTag(r.game, 0, 1)
 	if err != nil {
 		panic(err)
 	}
-	return []byte("From: " + r.from + "\r\nTo: referee@example.test\r\nSubject: " + mailfmt.SubjectTag(tag, false) +
+	return []byte("From: " + r.from + "\r\nTo: referee@example.test\r\nSubject: " + mailmsg.SubjectTag(tag, false) +
 		" move\r\nMessage-ID: " + r.id + "\r\nDate: Mon, 02 Jan 2006 15:04:05 +0000\r\n\r\nx\r\n")
 }
 

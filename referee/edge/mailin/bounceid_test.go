@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/store"
 )
 
@@ -19,7 +19,7 @@ func oldBounceID(messageID string) string {
 }
 
 // TestBounceIDsOldAndNew_Issue25: a VERP id is the cluster of the input
-// that queued the mail then a MAC (mailfmt.BounceID, store/doc.go "Key layout"). A bounce to the
+// that queued the mail then a MAC (mailmsg.BounceID, store/doc.go "Key layout"). A bounce to the
 // id of a mail we sent is acted on, whether the id is of the new form or
 // of the old one kept in a store written before; an id that is only
 // guessed is not: the right time with a MAC under another key, or the old
@@ -34,7 +34,7 @@ func TestBounceIDsOldAndNew_Issue25(t *testing.T) {
 	in := h.inbox()
 	clusters := map[string]bool{} // of the inputs handled
 	for _, raw := range [][]byte{h.reply(in[ann][0], ann, "JOIN"), h.reply(in[bob][0], bob, "JOIN")} {
-		m, err := mailfmt.Parse(raw, mailfmt.Options{})
+		m, err := mailmsg.Parse(raw, mailmsg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +44,7 @@ func TestBounceIDsOldAndNew_Issue25(t *testing.T) {
 	in = h.inbox()
 	var bobs []string // bob's mails' Message-IDs
 	for _, raw := range in[bob] {
-		m, err := mailfmt.Parse(raw, mailfmt.Options{})
+		m, err := mailmsg.Parse(raw, mailmsg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestBounceIDsOldAndNew_Issue25(t *testing.T) {
 		if !acted(id) {
 			t.Errorf("mail %d: a bounce to its VERP id %s not acted on", i, id)
 		}
-		forged := mailfmt.BounceID([]byte("not the referee's key"), id[:16], mid, h.clock.Now())
+		forged := mailmsg.BounceID([]byte("not the referee's key"), id[:16], mid, h.clock.Now())
 		if forged[:16] != id[:16] || forged == id {
 			t.Fatalf("forged id %s against %s", forged, id)
 		}
@@ -111,7 +111,7 @@ func TestBounceIDsOldAndNew_Issue25(t *testing.T) {
 			"Auto-Submitted: auto-replied\r\nMessage-ID: <oooid%d@example.test>\r\nDate: Mon, 23 Nov 2026 09:01:00 +0000\r\n\r\n"+
 			"I am out of the office until 30 November 2026.\r\n", id, k))).Detail
 	}
-	if d := ooo(mailfmt.BounceID([]byte("guess"), "", bobs[0], h.clock.Now()), 1); strings.Contains(d, "absence offered") {
+	if d := ooo(mailmsg.BounceID([]byte("guess"), "", bobs[0], h.clock.Now()), 1); strings.Contains(d, "absence offered") {
 		t.Errorf("an auto-reply to a guessed VERP id offered an absence: %s", d)
 	}
 	if d := ooo(bounceIDOf(t, h.envelope[bobs[0]]), 2); !strings.Contains(d, "absence offered") {

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine/enginetest"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/store"
@@ -54,7 +54,7 @@ func newMailHarness(t *testing.T, mods ...func(*referee.Options)) *mailHarness {
 		db.Close()
 	})
 	ro := referee.Options{DB: db, Clock: h.clock, Domain: "example.test", Organisers: map[string]string{org: "orgsecretorgsecret"},
-		Compose: referee.Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"}), Random: &counterReader{}}
+		Compose: referee.Composer(mailmsg.Address{Name: "Referee", Addr: "referee@example.test"}), Random: &counterReader{}}
 	for _, m := range mods {
 		m(&ro)
 	}
@@ -118,9 +118,9 @@ func (h *mailHarness) reply(orig []byte, from, text string) []byte {
 // replyHead starts a player's reply to orig: its header (Message-ID
 // <idN@players.test>, extra header lines last) and the blank line after
 // it. It returns the reply so far and orig as read.
-func (h *mailHarness) replyHead(orig []byte, from, id, extra string) (*strings.Builder, *mailfmt.Message) {
+func (h *mailHarness) replyHead(orig []byte, from, id, extra string) (*strings.Builder, *mailmsg.Message) {
 	h.t.Helper()
-	m, err := mailfmt.Parse(orig, mailfmt.Options{})
+	m, err := mailmsg.Parse(orig, mailmsg.Options{})
 	if err != nil {
 		h.t.Fatal(err)
 	}

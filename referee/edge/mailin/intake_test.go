@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/store"
 )
@@ -26,7 +26,7 @@ func TestMailEndToEnd(t *testing.T) {
 	if len(in[org]) != 1 || len(in[ann]) != 1 || len(in[bob]) != 1 {
 		t.Fatalf("inboxes: %d %d %d", len(in[org]), len(in[ann]), len(in[bob]))
 	}
-	inv, _ := mailfmt.Parse(in[ann][0], mailfmt.Options{})
+	inv, _ := mailmsg.Parse(in[ann][0], mailmsg.Options{})
 	// Issue 11.7: the secret is in the Reply-To only; the subject names the game.
 	secret := h.game("c1").Seats[0].Secret
 	if !strings.HasPrefix(inv.Subject, "[Claim c1] ") || strings.Contains(inv.Subject, secret) ||
@@ -53,7 +53,7 @@ func TestMailEndToEnd(t *testing.T) {
 	second := g.Seats[1].Address
 	startOfSecond := last(in[second])
 	prompt := last(in[first])
-	pm, _ := mailfmt.Parse(prompt, mailfmt.Options{})
+	pm, _ := mailmsg.Parse(prompt, mailmsg.Options{})
 	if !strings.Contains(pm.Text, "1) CLAIM 1") {
 		t.Fatalf("no numbered prompt:\n%s", pm.Text)
 	}
@@ -62,7 +62,7 @@ func TestMailEndToEnd(t *testing.T) {
 		t.Fatalf("numbered reply: %+v", out)
 	}
 	in = h.inbox()
-	rm, _ := mailfmt.Parse(last(in[first]), mailfmt.Options{})
+	rm, _ := mailmsg.Parse(last(in[first]), mailmsg.Options{})
 	if !strings.Contains(rm.Text, "3  =>  CLAIM 3") || !strings.Contains(rm.Text, "Ho letto 1 riga della tua mail; ho ignorato la mail citata") {
 		t.Fatalf("echo:\n%s", rm.Text)
 	}
@@ -78,7 +78,7 @@ func TestMailEndToEnd(t *testing.T) {
 		t.Fatalf("stale reply: %+v", out)
 	}
 	in = h.inbox()
-	sm, _ := mailfmt.Parse(last(in[second]), mailfmt.Options{})
+	sm, _ := mailmsg.Parse(last(in[second]), mailmsg.Options{})
 	if !strings.Contains(sm.Text, "older state") || !strings.Contains(sm.Text, "CLAIM 5") {
 		t.Fatalf("stale echo:\n%s", sm.Text)
 	}
@@ -99,9 +99,9 @@ func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
 	h.handle(h.reply(in[ann][0], ann, "JOIN"))
 	h.handle(h.reply(in[bob][0], bob, "JOIN"))
 	in = h.inbox()
-	bobMail, _ := mailfmt.Parse(last(in[bob]), mailfmt.Options{})
+	bobMail, _ := mailmsg.Parse(last(in[bob]), mailmsg.Options{})
 	// Ann's out-of-office answer to her start mail.
-	orig, _ := mailfmt.Parse(last(in[ann]), mailfmt.Options{})
+	orig, _ := mailmsg.Parse(last(in[ann]), mailmsg.Options{})
 	ooo := []byte("From: Ann <ann@example.test>\r\nTo: " + orig.ReplyTo[0].Addr + "\r\nSubject: Automatic reply: " + orig.Subject +
 		"\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <ooo1@example.test>\r\nIn-Reply-To: " + orig.MessageID +
 		"\r\nDate: Mon, 23 Nov 2026 09:01:00 +0000\r\n\r\nI am out of the office until 30 November 2026.\r\n")
@@ -110,7 +110,7 @@ func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
 		t.Fatalf("out of office: %+v", out)
 	}
 	in = h.inbox()
-	q, _ := mailfmt.Parse(last(in[ann]), mailfmt.Options{})
+	q, _ := mailmsg.Parse(last(in[ann]), mailmsg.Options{})
 	if !strings.Contains(q.Text, "Reply YES") || !strings.Contains(q.Text, "2026-11-30") {
 		t.Fatalf("absence question:\n%s", q.Text)
 	}
@@ -151,7 +151,7 @@ func TestMailAutoRepliesBouncesAndLoops(t *testing.T) {
 		t.Fatalf("bounce: %+v", out)
 	}
 	in = h.inbox()
-	om, _ := mailfmt.Parse(last(in[org]), mailfmt.Options{})
+	om, _ := mailmsg.Parse(last(in[org]), mailmsg.Options{})
 	if !strings.Contains(om.Text, "bob@example.test") || !strings.Contains(om.Text, "bounced") ||
 		!strings.Contains(om.Text, "\n  > 5.1.1 550 5.1.1 no such user") {
 		t.Fatalf("organiser not alerted, or the diagnostic not quoted:\n%s", om.Text)

@@ -1,6 +1,6 @@
 // Package mailin is the mail-in edge: it turns one raw mail (RFC 5322
 // bytes, from the IMAP watcher or the webhook front door) into what the
-// core takes. It parses the mail (mailfmt.Parse, with the size limit),
+// core takes. It parses the mail (mailmsg.Parse, with the size limit),
 // classifies it (mailfmt.Classify: the referee's own mail, a list's, a
 // bounce, an auto-reply), finds the referee's tag, checks the sender
 // (DKIM alignment or a trusted Authentication-Results, per AuthPolicy) and
@@ -54,6 +54,8 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
+
 	"github.com/pbem-referee/referee/referee"
 )
 
@@ -162,7 +164,7 @@ const subjectOnlyOOF = "out-of-office subject"
 
 // Parsed is one raw mail as the intake read it, once: the message parsed
 // (with the size limit) and the referee's tag found in its headers
-// (mailfmt.FindTag, every candidate listed). A transport that needs the
+// (mailmsg.FindTag, every candidate listed). A transport that needs the
 // headers before it hands the mail over (imapin's lanes: the sender and
 // the games a mail names) reads them with Parse and hands the same Parsed
 // to HandleParsed, which parses nothing again (issue 25: a mail is read
@@ -170,11 +172,11 @@ const subjectOnlyOOF = "out-of-office subject"
 type Parsed struct {
 	In Inbound
 	// Msg is the parsed message: nil when it could not be parsed (Err),
-	// the headers only when it is too large (Err is mailfmt.ErrTooLarge).
-	Msg *mailfmt.Message
+	// the headers only when it is too large (Err is mailmsg.ErrTooLarge).
+	Msg *mailmsg.Message
 	Err error
 	// Tag is the referee's tag in Msg's headers (zero when Msg is nil).
-	Tag mailfmt.TagResult
+	Tag mailmsg.TagResult
 }
 
 // ParseHook, set by tests only, is told of every parse of a raw mail
@@ -209,10 +211,10 @@ func ParseMail(in Inbound, maxBytes int, address string) *Parsed {
 	if ParseHook != nil {
 		ParseHook(in)
 	}
-	m, err := mailfmt.Parse(in.Raw, mailfmt.Options{MaxBytes: maxBytes})
+	m, err := mailmsg.Parse(in.Raw, mailmsg.Options{MaxBytes: maxBytes})
 	p := &Parsed{In: in, Msg: m, Err: err}
 	if m != nil {
-		p.Tag = mailfmt.FindTag(m, mailfmt.Address{Addr: address})
+		p.Tag = mailmsg.FindTag(m, mailmsg.Address{Addr: address})
 	}
 	return p
 }
@@ -261,7 +263,7 @@ func (i *Intake) HandleMail(ctx context.Context, in Inbound) (referee.Outcome, e
 func (i *Intake) HandleParsed(ctx context.Context, p *Parsed) (referee.Outcome, error) {
 	r, in, m, err := i.r, p.In, p.Msg, p.Err
 	if err != nil {
-		if errors.Is(err, mailfmt.ErrTooLarge) && m != nil {
+		if errors.Is(err, mailmsg.ErrTooLarge) && m != nil {
 			return r.SetAside(ctx, referee.SetAside{Reason: referee.AsideTooLarge, Keys: append([]string{"msgid:" + m.MessageID}, in.Keys...),
 				Source: in.Source, From: m.From.Addr, MessageID: m.MessageID, Max: i.opt.MaxMessageBytes})
 		}
@@ -276,7 +278,7 @@ func (i *Intake) HandleParsed(ctx context.Context, p *Parsed) (referee.Outcome, 
 	// subject-only auto-reply's text read for a command (HasCommand) is
 	// not read again when the same request goes to Process.
 	req := referee.Request{
-		From: m.From.Addr, FromName: mailfmt.CleanName(m.From.Name), Token: -1, Text: text, MessageID: m.MessageID,
+		From: m.From.Addr, FromName: mailmsg.CleanName(m.From.Name), Token: -1, Text: text, MessageID: m.MessageID,
 		Keys: keys, Source: in.Source, Received: in.Received, Seat: -1,
 		Read: &referee.ReadInfo{Lines: info.Lines, Markers: info.Markers, Unclosed: info.Unclosed, Outside: info.Outside,
 			Quote: info.Quote, QuoteHeader: info.QuoteHeader, Signature: info.Signature, SignatureLine: info.SignatureLine,
@@ -311,18 +313,18 @@ func (i *Intake) HandleParsed(ctx context.Context, p *Parsed) (referee.Outcome, 
 	}
 	tr := p.Tag
 	t := tr.Tag
-	if tr.SecretFrom == mailfmt.SourceSubject {
+	if tr.SecretFrom == mailmsg.SourceSubject {
 		// Issue 23: a secret found in the Subject alone is no
 		// authentication (subjects are seen in previews, forwards and
 		// screenshots); only the address the mail was sent to counts.
 		t.Secret = ""
 	}
 	switch t.Kind {
-	case mailfmt.TagSeat:
+	case mailmsg.TagSeat:
 		req.Kind, req.Game, req.Seat, req.Secret = referee.KindSeat, t.Game, t.Seat, t.Secret
-	case mailfmt.TagPlayer:
+	case mailmsg.TagPlayer:
 		req.Kind, req.Secret = referee.KindPlayer, t.Secret
-	case mailfmt.TagOrg:
+	case mailmsg.TagOrg:
 		req.Kind, req.Secret = referee.KindOrg, t.Secret
 	}
 	if t.Token >= 0 {
@@ -370,7 +372,7 @@ func (i *Intake) NotifyQuarantined(ctx context.Context, n referee.QuarantineNoti
 }
 
 // senderVerified applies the AuthPolicy.
-func (i *Intake) senderVerified(m *mailfmt.Message, raw []byte) bool {
+func (i *Intake) senderVerified(m *mailmsg.Message, raw []byte) bool {
 	p := i.opt.Auth
 	if p.RequireDKIM || p.DMARCDomains && i.dmarc.enforces(m.From.Domain(), p.LookupTXT) {
 		return i.authenticated(m, raw)
@@ -382,11 +384,11 @@ func (i *Intake) senderVerified(m *mailfmt.Message, raw []byte) bool {
 // Authentication-Results of our own configured authserv-id (never another
 // one's, issue 23), or else by a DKIM signature verified here and aligned
 // with the From domain.
-func (i *Intake) authenticated(m *mailfmt.Message, raw []byte) bool {
+func (i *Intake) authenticated(m *mailmsg.Message, raw []byte) bool {
 	p := i.opt.Auth
 	dom := m.From.Domain()
 	if p.AuthservID != "" {
-		ar, err := mailfmt.AuthResults(m, p.AuthservID)
+		ar, err := mailmsg.AuthResults(m, p.AuthservID)
 		if err != nil || !ar.Found {
 			return false
 		}
@@ -397,13 +399,13 @@ func (i *Intake) authenticated(m *mailfmt.Message, raw []byte) bool {
 
 // dkimAligned reports whether raw carries a DKIM signature verified here
 // and aligned (relaxed) with the From domain.
-func (i *Intake) dkimAligned(m *mailfmt.Message, raw []byte) bool {
+func (i *Intake) dkimAligned(m *mailmsg.Message, raw []byte) bool {
 	if i.opt.Auth.LookupTXT == nil {
 		return false
 	}
-	res, err := mailfmt.VerifyDKIM(raw, i.opt.Auth.LookupTXT)
+	res, err := mailmsg.VerifyDKIM(raw, i.opt.Auth.LookupTXT)
 	if err != nil {
 		return false
 	}
-	return mailfmt.DKIMAligned(res, m.From.Domain(), false)
+	return mailmsg.DKIMAligned(res, m.From.Domain(), false)
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // A mail over the size limit is not read: a registered player is told, once
@@ -26,7 +26,7 @@ func TestIntakeTooLarge(t *testing.T) {
 	if len(in[ann]) != 1 {
 		t.Fatalf("%d mails to ann", len(in[ann]))
 	}
-	m, _ := mailfmt.Parse(in[ann][0], mailfmt.Options{})
+	m, _ := mailmsg.Parse(in[ann][0], mailmsg.Options{})
 	contains(t, m.Text, "too large", "more than 2048 bytes")
 	if out := h.handle(big); out.Status != "duplicate" {
 		t.Errorf("again: %+v", out)

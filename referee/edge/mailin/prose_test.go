@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 )
 
@@ -60,7 +60,7 @@ func TestMailGreetingAndThanksAreIgnoredAndListed(t *testing.T) {
 		t.Errorf("LINGUA it not applied: %q", g.Seats[0].Lang)
 	}
 	in = h.inbox()
-	rm, _ := mailfmt.Parse(last(in[first]), mailfmt.Options{})
+	rm, _ := mailmsg.Parse(last(in[first]), mailmsg.Options{})
 	contains(t, rm.Text, "CLAIM 3", "Ho ignorato 2 righe della tua mail senza comandi:\n  Ciao!\n  Grazie",
 		"Ho letto 2 righe della tua mail")
 	lacks(t, rm.Text, "Non ho applicato niente", "RESPINTO")
@@ -90,7 +90,7 @@ func TestMailRefusedOrderWithAppliedRefereeCommand(t *testing.T) {
 		t.Errorf("LANG en not applied: %q", g.Seats[0].Lang)
 	}
 	in = h.inbox()
-	rm, _ := mailfmt.Parse(last(in[first]), mailfmt.Options{})
+	rm, _ := mailmsg.Parse(last(in[first]), mailmsg.Options{})
 	contains(t, rm.Text, "done     LANG en", "REFUSED  CLAIM lots", `Only the lines marked "done" were applied`,
 		"I ignored 3 lines of your mail that hold no command:\n  Hello,\n  thanks for the game\n  Cheers")
 	lacks(t, rm.Text, "Nothing of this message was applied")
@@ -102,6 +102,6 @@ func TestMailRefusedOrderWithAppliedRefereeCommand(t *testing.T) {
 		t.Fatalf("typo: %+v", out)
 	}
 	in = h.inbox()
-	rm, _ = mailfmt.Parse(last(in[first]), mailfmt.Options{})
+	rm, _ = mailmsg.Parse(last(in[first]), mailmsg.Options{})
 	contains(t, rm.Text, "REFUSED  CLAIMMM 3", "Nothing of this message was applied", "  sorry, typo above")
 }

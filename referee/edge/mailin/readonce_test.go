@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/store"
@@ -91,7 +91,7 @@ func TestEveryMailReadOnce(t *testing.T) {
 				text := forms[(turn*2+k+game)%len(forms)]
 				raw := h.reply(last[who], who, text)
 				if (turn+k+game)%3 == 0 && !strings.HasPrefix(text, "clam") {
-					m, err := mailfmt.Parse(raw, mailfmt.Options{})
+					m, err := mailmsg.Parse(raw, mailmsg.Options{})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -145,7 +145,7 @@ func TestAutoReplyThroughVERPReadsTheRecordsGame(t *testing.T) {
 	}); err != nil || id == "" {
 		t.Fatalf("no VERP id for ann's last mail (%v)", err)
 	}
-	orig, err := mailfmt.Parse(raw, mailfmt.Options{})
+	orig, err := mailmsg.Parse(raw, mailmsg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

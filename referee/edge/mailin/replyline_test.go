@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -36,7 +36,7 @@ func TestReplyLineOfAnyLanguageReadAtIntake(t *testing.T) {
 	played := 0
 	for i, quote := range []string{"own", "old", "other", "own", "old", "other"} {
 		prompt := lastOf[turn]
-		pm, err := mailfmt.Parse(prompt, mailfmt.Options{})
+		pm, err := mailmsg.Parse(prompt, mailmsg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,9 +46,9 @@ func TestReplyLineOfAnyLanguageReadAtIntake(t *testing.T) {
 		quoted := pm.Text
 		switch quote {
 		case "old":
-			quoted = strings.Replace(quoted, templates.ReplyLine(lang[turn]), mailfmt.DefaultReplyLine, 1)
+			quoted = strings.Replace(quoted, templates.ReplyLine(lang[turn]), mailmsg.DefaultReplyLine, 1)
 		case "other":
-			om, _ := mailfmt.Parse(lastOf[other[turn]], mailfmt.Options{})
+			om, _ := mailmsg.Parse(lastOf[other[turn]], mailmsg.Options{})
 			quoted = om.Text
 		}
 		if !strings.Contains(quoted, "CLAIM") {
@@ -65,7 +65,7 @@ func TestReplyLineOfAnyLanguageReadAtIntake(t *testing.T) {
 		}
 		played++
 		in = h.inbox()
-		echo, _ := mailfmt.Parse(last(in[turn]), mailfmt.Options{})
+		echo, _ := mailmsg.Parse(last(in[turn]), mailmsg.Options{})
 		if !strings.Contains(echo.Text, "1  =>  ") {
 			t.Errorf("%d %s quoting %s: the echo does not show the answer alone:\n%s", i, turn, quote, echo.Text)
 		}

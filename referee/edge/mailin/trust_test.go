@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 )
 
@@ -55,7 +55,7 @@ func TestIntakeHostileNamesCompose(t *testing.T) {
 		// its quotes and backslashes escaped or not).
 		for _, from := range []string{
 			`"` + name + `" <p` + fmt.Sprint(i) + `x@example.org>`,
-			mailfmt.Address{Name: name, Addr: fmt.Sprintf("p%dy@example.org", i)}.String(),
+			mailmsg.Address{Name: name, Addr: fmt.Sprintf("p%dy@example.org", i)}.String(),
 		} {
 			n++
 			raw := registerMail(n, strings.NewReplacer("\r", "", "\n", "").Replace(from), "REGISTER "+name, "")
@@ -102,7 +102,7 @@ func TestIntakeListMailTold(t *testing.T) {
 			t.Fatalf("%s: %d notes to ann, want %d (once a day)", hdr, len(got), want)
 		}
 		if want == 1 {
-			m, _ := mailfmt.Parse(got[0], mailfmt.Options{})
+			m, _ := mailmsg.Parse(got[0], mailmsg.Options{})
 			contains(t, m.Text, "List-Id", "never acts on mail sent by lists")
 		}
 	}
@@ -132,15 +132,15 @@ func TestIntakeSubjectSecretIsNoAuthentication(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := h.inbox()
-	m, err := mailfmt.Parse(in[ann][0], mailfmt.Options{})
+	m, err := mailmsg.Parse(in[ann][0], mailmsg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := mailfmt.FindTag(&mailfmt.Message{To: m.ReplyTo}, mailfmt.Address{Addr: "referee@example.test"})
+	tr := mailmsg.FindTag(&mailmsg.Message{To: m.ReplyTo}, mailmsg.Address{Addr: "referee@example.test"})
 	if tr.Tag.Secret == "" {
 		t.Fatalf("no secret in the invitation's Reply-To %v", m.ReplyTo)
 	}
-	subject := mailfmt.SubjectTag(tr.Tag, true) + " JOIN"
+	subject := mailmsg.SubjectTag(tr.Tag, true) + " JOIN"
 	raw := []byte("From: Ann <ann@example.test>\r\nTo: referee@example.test\r\nSubject: " + subject +
 		"\r\nMessage-ID: <subj1@example.test>\r\nDate: Mon, 23 Nov 2026 09:05:00 +0000\r\n\r\nJOIN\r\n")
 	out := h.handle(raw)

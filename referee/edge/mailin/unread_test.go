@@ -9,7 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
+
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/commands"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
@@ -183,7 +184,7 @@ func TestPlayerAnswerNamesUnreadLines_Issue25(t *testing.T) {
 						continue
 					}
 					n++
-					m, err := mailfmt.Parse(got[0], mailfmt.Options{})
+					m, err := mailmsg.Parse(got[0], mailmsg.Options{})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -191,7 +192,7 @@ func TestPlayerAnswerNamesUnreadLines_Issue25(t *testing.T) {
 					// cleaned and cut, once, in order.
 					var want []string
 					for _, l := range append(named, sig.kept...) {
-						if q := mailfmt.QuoteLine(l, 76); !slices.Contains(want, q) {
+						if q := mailmsg.QuoteLine(l, 76); !slices.Contains(want, q) {
 							want = append(want, q)
 						}
 					}
@@ -201,7 +202,7 @@ func TestPlayerAnswerNamesUnreadLines_Issue25(t *testing.T) {
 					// out first: "FLY" is in "FLY ... now").
 					values := append(append([]string{s.name, s.addr, form}, unread...), want...)
 					slices.SortFunc(values, func(a, b string) int { return len(b) - len(a) })
-					testkit.CheckWords(t, s.lang, what, m.Subject+"\n"+strings.Replace(m.Text, mailfmt.DefaultReplyLine, "", 1), values...)
+					testkit.CheckWords(t, s.lang, what, m.Subject+"\n"+strings.Replace(m.Text, mailmsg.DefaultReplyLine, "", 1), values...)
 				}
 			}
 		}
@@ -285,13 +286,13 @@ func TestPlayerAnswerCountsUnreadBeyondFive_Issue25(t *testing.T) {
 			if len(got) != 1 {
 				t.Fatalf("%s %d: %d answers", lang, k, len(got))
 			}
-			m, err := mailfmt.Parse(got[0], mailfmt.Options{})
+			m, err := mailmsg.Parse(got[0], mailmsg.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			what := fmt.Sprintf("%s, %d lines", lang, k)
 			checkUnreadAnswer(t, set, what, lang, m.Text, help, lines[:k], false)
-			testkit.CheckWords(t, lang, what, strings.Replace(m.Text, mailfmt.DefaultReplyLine, "", 1), append(lines, "Pat", addr)...)
+			testkit.CheckWords(t, lang, what, strings.Replace(m.Text, mailmsg.DefaultReplyLine, "", 1), append(lines, "Pat", addr)...)
 		}
 	}
 }
@@ -330,7 +331,7 @@ func TestPlayerCapCountsNoChat_Issue25(t *testing.T) {
 			if len(got) != 1 {
 				t.Fatalf("%s %q: %d answers", lang, sig, len(got))
 			}
-			m, err := mailfmt.Parse(got[0], mailfmt.Options{})
+			m, err := mailmsg.Parse(got[0], mailmsg.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -363,7 +364,7 @@ func TestPlayerCommentLinesQuoted_Issue25(t *testing.T) {
 				if len(got) != 1 {
 					t.Fatalf("%s %q %d: %d answers", lang, form, place, len(got))
 				}
-				m, err := mailfmt.Parse(got[0], mailfmt.Options{})
+				m, err := mailmsg.Parse(got[0], mailmsg.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -373,9 +374,9 @@ func TestPlayerCommentLinesQuoted_Issue25(t *testing.T) {
 						quoted = append(quoted, q)
 					}
 				}
-				want := []string{mailfmt.QuoteLine(form, 76), "WIBBLE 1"}
+				want := []string{mailmsg.QuoteLine(form, 76), "WIBBLE 1"}
 				if place == 2 {
-					want = []string{"WIBBLE 1", mailfmt.QuoteLine(form, 76)}
+					want = []string{"WIBBLE 1", mailmsg.QuoteLine(form, 76)}
 				}
 				if !slices.Equal(quoted, want) {
 					t.Errorf("%s %q at %d: quoted %q, want %q:\n%s", lang, form, place, quoted, want, m.Text)

@@ -9,7 +9,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/store"
 	"github.com/pbem-referee/referee/templates"
@@ -26,7 +26,7 @@ type Options struct {
 	Queue string
 	// From is the referee's address (the mail's From and envelope
 	// sender). Required.
-	From mailfmt.Address
+	From mailmsg.Address
 	// To is the operator's address. Required.
 	To string
 	// PerDay is the daily budget (DefaultPerDay when 0).
@@ -87,7 +87,7 @@ func (n *Notifier) SetAside(_ context.Context, note referee.QuarantineNotice) (b
 		subject, body := n.text(note, now, count)
 		domain := n.o.From.Domain()
 		id := fmt.Sprintf("<operator.%s.%d.%d@%s>", now.UTC().Format("20060102"), count, now.UnixNano(), domain)
-		raw, err := mailfmt.Compose(mailfmt.Out{From: n.o.From, To: mailfmt.Address{Addr: n.o.To}, Subject: subject,
+		raw, err := mailmsg.Compose(mailmsg.Out{From: n.o.From, To: mailmsg.Address{Addr: n.o.To}, Subject: subject,
 			MessageID: id, Date: now, Language: "en", Text: body, ReplyLine: "-"})
 		if err != nil {
 			return err

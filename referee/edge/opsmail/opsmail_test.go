@@ -14,7 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/hookout"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
@@ -25,7 +25,7 @@ import (
 
 const operator = "ops@example.org"
 
-var referer = mailfmt.Address{Name: "Referee", Addr: "referee@example.test"}
+var referer = mailmsg.Address{Name: "Referee", Addr: "referee@example.test"}
 
 func openStore(t *testing.T, path string) *store.DB {
 	t.Helper()
@@ -37,9 +37,9 @@ func openStore(t *testing.T, path string) *store.DB {
 }
 
 // outbox returns the operator's mails queued in db, parsed, oldest first.
-func outbox(t *testing.T, db *store.DB) []*mailfmt.Message {
+func outbox(t *testing.T, db *store.DB) []*mailmsg.Message {
 	t.Helper()
-	var out []*mailfmt.Message
+	var out []*mailmsg.Message
 	err := db.View(func(tx *store.Tx) error {
 		return tx.Items(referee.OutboxQueue, func(it store.Item) error {
 			if it.To != operator {
@@ -48,7 +48,7 @@ func outbox(t *testing.T, db *store.DB) []*mailfmt.Message {
 			if it.Meta[referee.MetaFrom] != referer.Addr || it.Kind != "operator" {
 				t.Errorf("item %+v", it)
 			}
-			m, err := mailfmt.Parse(it.Payload, mailfmt.Options{})
+			m, err := mailmsg.Parse(it.Payload, mailmsg.Options{})
 			if err != nil {
 				return err
 			}

@@ -23,7 +23,7 @@ import (
 
 	"github.com/emersion/go-msgauth/dkim"
 	"github.com/pbem-referee/referee/engine/enginetest"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/edge/webhook"
@@ -62,7 +62,7 @@ func newBinding(t *testing.T, withAPI bool) *binding {
 		t.Fatal(err)
 	}
 	b.ref, err = referee.New(referee.Options{DB: b.db, Domain: "example.test", Organisers: map[string]string{olga: orgSecret},
-		Compose: referee.Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"})})
+		Compose: referee.Composer(mailmsg.Address{Name: "Referee", Addr: "referee@example.test"})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func (b *binding) inbox() map[string][][]byte {
 // reply is a player's reply to a referee mail.
 func (b *binding) reply(orig []byte, from, text string) []byte {
 	b.t.Helper()
-	m, err := mailfmt.Parse(orig, mailfmt.Options{})
+	m, err := mailmsg.Parse(orig, mailmsg.Options{})
 	if err != nil {
 		b.t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/store"
 )
@@ -73,7 +73,7 @@ func commandServer(t *testing.T) (*http.ServeMux, *fakeProcessor) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := referee.New(referee.Options{DB: db, Domain: "example.test", Compose: referee.Composer(mailfmt.Address{Addr: "referee@example.test"})})
+	ref, err := referee.New(referee.Options{DB: db, Domain: "example.test", Compose: referee.Composer(mailmsg.Address{Addr: "referee@example.test"})})
 	if err != nil {
 		t.Fatal(err)
 	}

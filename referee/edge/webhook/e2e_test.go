@@ -17,7 +17,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/hookout"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
@@ -76,7 +76,7 @@ func newE2E(t *testing.T) *e2e {
 		t.Fatal(err)
 	}
 	e.ref, err = referee.New(referee.Options{DB: db, Domain: "example.test", Organisers: map[string]string{olga: orgSecret},
-		Compose: referee.Composer(mailfmt.Address{Name: "Referee", Addr: "referee@example.test"}), Kick: sender.Kick,
+		Compose: referee.Composer(mailmsg.Address{Name: "Referee", Addr: "referee@example.test"}), Kick: sender.Kick,
 		Observe: func(o referee.Observation) {
 			e.mu.Lock()
 			e.obs = append(e.obs, o)
@@ -174,7 +174,7 @@ func (e *e2e) inbox() map[string][][]byte {
 // reply builds a player's reply to a referee mail.
 func (e *e2e) reply(orig []byte, from, text string, n int) []byte {
 	e.t.Helper()
-	m, err := mailfmt.Parse(orig, mailfmt.Options{})
+	m, err := mailmsg.Parse(orig, mailmsg.Options{})
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/store"
 )
@@ -253,7 +253,7 @@ func TestMailgunTokensSurviveRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	ref, err := referee.New(referee.Options{DB: db, Domain: "example.test", Compose: referee.Composer(mailfmt.Address{Addr: "referee@example.test"})})
+	ref, err := referee.New(referee.Options{DB: db, Domain: "example.test", Compose: referee.Composer(mailmsg.Address{Addr: "referee@example.test"})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +292,7 @@ func TestSendGrid(t *testing.T) {
 	if rec := ts.do("POST", "/inbound/sendgrid", ct, body, basic(sgUser, sgPass)); rec.Code != 200 {
 		t.Fatalf("parsed: %d %s", rec.Code, rec.Body)
 	}
-	m, err := mailfmt.Parse(ts.h.last(t).Raw, mailfmt.Options{})
+	m, err := mailmsg.Parse(ts.h.last(t).Raw, mailmsg.Options{})
 	if err != nil || m.MessageID != "<sg-1@example.test>" || m.Subject != "Re: move continued" || strings.TrimSpace(m.Text) != "HOLD" {
 		t.Errorf("rebuilt: %v %+v", err, m)
 	}
@@ -359,7 +359,7 @@ func TestPostmark(t *testing.T) {
 		t.Fatalf("parsed: %d %s", rec.Code, rec.Body)
 	}
 	in = ts.h.last(t)
-	m, err := mailfmt.Parse(in.Raw, mailfmt.Options{})
+	m, err := mailmsg.Parse(in.Raw, mailmsg.Options{})
 	if err != nil || m.MessageID != "<bob-77@example.test>" || m.From.Addr != "bob@example.test" || m.From.Name != "Bob B." ||
 		m.Subject != "Re: [g1.1.3] ton tour" || strings.TrimSpace(m.Text) != "BID 2" {
 		t.Errorf("rebuilt: %v %q %+v %q %q", err, m.MessageID, m.From, m.Subject, m.Text)

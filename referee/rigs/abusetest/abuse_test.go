@@ -252,6 +252,7 @@ level = "warn"
 	s.outOfOfficeSubjects(note)
 	s.hiddenCharacters(note)
 	s.placedSignature(note)
+	s.keywordCompany(note)
 	s.forgedBounces(note)
 	s.frontDoor(note)
 	s.slowFrontDoor(note)

@@ -11,7 +11,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 )
@@ -19,7 +19,7 @@ import (
 // mail is a message the referee sent to one of the test's users.
 type mail struct {
 	raw []byte
-	m   *mailfmt.Message
+	m   *mailmsg.Message
 	js  *view // the JSON view (FORMAT json), nil if none
 }
 
@@ -60,7 +60,7 @@ func (b *mailbox) poll() {
 	b.t.Helper()
 	for _, m := range b.ms.MessagesAfter(b.t, b.user, "INBOX", b.last) {
 		b.last = m.UID
-		pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{MaxBytes: 8 << 20})
+		pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{MaxBytes: 8 << 20})
 		if err != nil {
 			b.t.Fatalf("%s got a mail that does not parse: %v", b.user, err)
 		}

@@ -170,19 +170,26 @@ func (s *suite) hiddenCharacters(note func(string, string, ...any)) {
 // PLACE in Italian) or a number. The move is played and no signature
 // line comes back as ignored or refused.
 func (s *suite) placedSignature(note func(string, string, ...any)) {
+	s.outlookSignature("placed", "ACME GmbH\nCEO\nPiazza Duomo 1\n20121 Milano")
+	note("1 above ACME GmbH / CEO / Piazza Duomo 1 (Outlook, no sign-off)", "played, no signature line quoted (before: 3 lines refused)")
+}
+
+// outlookSignature has alice answer her prompt in Outlook with sig below
+// the move, no sign-off above it: the move must be played and no line of
+// sig come back as ignored or refused.
+func (s *suite) outlookSignature(kind, sig string) {
 	t := s.t
 	p := s.untilAlice()
 	cmd := p.js.Legal[0].Cmd
 	if p.js.Prompt.Numbered {
 		cmd = "1"
 	}
-	sig := "ACME GmbH\nCEO\nPiazza Duomo 1\n20121 Milano"
-	id := fmt.Sprintf("alice.placed.%d", time.Now().UnixNano())
+	id := fmt.Sprintf("alice.%s.%d", kind, time.Now().UnixNano())
 	to, raw := testkit.OutlookReply(t, p.raw, s.addr("alice"), "Alice", id, cmd, sig)
 	s.send(s.addr("alice"), []string{to}, raw)
 	r := s.box["alice"].next("answering "+id, 60*time.Second, func(m *mail) bool { return m.answers("<" + id + "@outlook.example.test>") })
 	if r.js == nil || r.js.Token <= p.js.Token {
-		t.Errorf("%q above an Outlook signature was not played:\n%s", cmd, r.m.Text)
+		t.Errorf("%q above an Outlook signature %q was not played:\n%s", cmd, sig, r.m.Text)
 	}
 	for _, l := range strings.Split(sig, "\n") {
 		if strings.Contains(r.m.Text, l) {
@@ -190,5 +197,15 @@ func (s *suite) placedSignature(note func(string, string, ...any)) {
 		}
 	}
 	s.genuine++
-	note("1 above ACME GmbH / CEO / Piazza Duomo 1 (Outlook, no sign-off)", "played, no signature line quoted (before: 3 lines refused)")
+}
+
+// keywordCompany (session 14, mailfmt doc.go rule 6): alice answers in
+// Outlook with a business signature whose company's first word is a
+// keyword of another game ("Birrificio", "Brew": the mail edge reads with
+// every game's keywords) and a street ("Via Roma 3"), no sign-off above
+// it. The move is played and no signature line comes back as ignored or
+// refused (before: the company line refused, the move not played).
+func (s *suite) keywordCompany(note func(string, string, ...any)) {
+	s.outlookSignature("company", "Anna Keller\nBirrificio Rossi S.r.l.\nAmministratore delegato\nVia Roma 3\nBrew Co Ltd")
+	note("1 above Birrificio Rossi S.r.l. / Via Roma 3 / Brew Co Ltd (Outlook)", "played, no signature line quoted (before: not played)")
 }

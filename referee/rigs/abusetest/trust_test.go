@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/edge/hookout"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 )
@@ -50,7 +50,7 @@ func (s *suite) hostileNameMails(note func(string, string, ...any)) {
 	for i, name := range hostileNames {
 		from := `"` + strings.ReplaceAll(name, "\n", "") + `" <` + s.addr("carl") + `>`
 		if i%2 == 0 {
-			from = mailfmt.Address{Name: name, Addr: s.addr("carl")}.String()
+			from = mailmsg.Address{Name: name, Addr: s.addr("carl")}.String()
 		}
 		raw := compose(from, s.addr("referee"), "register", newID("carl"), []string{ourAR()}, "REGISTER "+name)
 		if i%3 == 2 {
@@ -118,7 +118,7 @@ func (s *suite) wholeMailFuzz(note func(string, string, ...any)) {
 	qBefore := s.ms.Count(t, "referee", "Quarantine")
 	for i := 0; i < n; i++ {
 		name := hostileNames[rng.IntN(len(hostileNames))]
-		base := compose(mailfmt.Address{Name: name, Addr: s.addr("eve")}.String(), s.addr("referee"),
+		base := compose(mailmsg.Address{Name: name, Addr: s.addr("eve")}.String(), s.addr("referee"),
 			"Re: "+name, newID("eve"), []string{"In-Reply-To: <" + name + ">"}, "REGISTER "+name+"\nSTATUS\nSAY all: "+name)
 		b := []byte(string(base))
 		for k := rng.IntN(8); k > 0; k-- { // mutate a few bytes of the head

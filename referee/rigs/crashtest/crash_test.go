@@ -21,7 +21,7 @@ import (
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
 	_ "github.com/pbem-referee/referee/engine/fromage"
 	_ "github.com/pbem-referee/referee/engine/heavenale"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
@@ -357,7 +357,7 @@ func (b *bot) fetch() (out []mailstack.Message, err error) {
 
 func (b *bot) read(m mailstack.Message) {
 	b.lastUID = uint32(m.UID)
-	msg, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+	msg, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 	if err != nil || len(msg.ReplyTo) == 0 {
 		return
 	}
@@ -588,7 +588,7 @@ func checkMailboxes(t *testing.T, cfgPath string, ms *mailstack.Stack, kills int
 	for _, u := range users {
 		got := map[string]int{}
 		for _, m := range ms.Messages(t, u, "INBOX") {
-			pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{MaxBytes: 8 << 20})
+			pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{MaxBytes: 8 << 20})
 			if err == nil {
 				got[pm.MessageID]++
 			}

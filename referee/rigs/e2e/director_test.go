@@ -11,7 +11,7 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/tournament"
@@ -27,7 +27,7 @@ const ourMX = "mx.director.test"
 // shows it: every mail they got, in order.
 type person struct {
 	user, name string
-	got        []*mailfmt.Message
+	got        []*mailmsg.Message
 	raw        [][]byte
 	used       []bool
 	last       imap.UID
@@ -36,7 +36,7 @@ type person struct {
 
 // await returns the first mail not yet looked at that matches, waiting
 // for it (20 s at most).
-func (p *person) await(t *testing.T, ms *mailstack.Stack, what string, match func(m *mailfmt.Message) bool) (*mailfmt.Message, []byte) {
+func (p *person) await(t *testing.T, ms *mailstack.Stack, what string, match func(m *mailmsg.Message) bool) (*mailmsg.Message, []byte) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -62,7 +62,7 @@ func (p *person) await(t *testing.T, ms *mailstack.Stack, what string, match fun
 func (p *person) fetch(t *testing.T, ms *mailstack.Stack) {
 	t.Helper()
 	for _, m := range ms.MessagesAfter(t, p.user, "INBOX", p.last) {
-		pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+		pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 		if err != nil {
 			t.Fatalf("%s: unparseable mail: %v", p.user, err)
 		}
@@ -73,8 +73,8 @@ func (p *person) fetch(t *testing.T, ms *mailstack.Stack) {
 // id is the Message-ID local part of the person's next mail.
 func (p *person) id() string { p.sent++; return fmt.Sprintf("%s.%d", p.user, p.sent) }
 
-func subjectHas(words ...string) func(m *mailfmt.Message) bool {
-	return func(m *mailfmt.Message) bool {
+func subjectHas(words ...string) func(m *mailmsg.Message) bool {
+	return func(m *mailmsg.Message) bool {
 		for _, w := range words {
 			if !strings.Contains(m.Subject, w) {
 				return false
@@ -129,11 +129,11 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	erin := &person{user: "erin", name: "Erin"}
 	everyone := []*person{olga, ann, bob, carla, dave, erin}
 	olgaSig := "Olga Bianchi\r\nClub secretary, Brewers' Circle"
-	orgMail := func(subject, text string) *mailfmt.Message {
+	orgMail := func(subject, text string) *mailmsg.Message {
 		t.Helper()
 		id := olga.id()
 		ms.Send(t, addr("olga"), []string{orgTo}, testkit.GmailNew(addr("olga"), "Olga Bianchi", orgTo, subject, id, text, olgaSig))
-		m, _ := olga.await(t, ms, "the answer to "+subject, func(m *mailfmt.Message) bool {
+		m, _ := olga.await(t, ms, "the answer to "+subject, func(m *mailmsg.Message) bool {
 			return slices.Contains(m.InReplyTo, "<"+id+"@mail.gmail.example.test>")
 		})
 		return m
@@ -151,8 +151,8 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	plain := addr("referee")
 	ms.Send(t, addr("ann"), []string{plain}, authed(testkit.GmailNew(addr("ann"), "Ann Example", plain, "sign me up", ann.id(), "REGISTER Ann en", "Ann")))
 	ms.Send(t, addr("carla"), []string{plain}, authed(testkit.GmailNew(addr("carla"), "Carla Rossi", plain, "iscrizione", carla.id(), "REGISTER Carla it", "Carla")))
-	_, confA := ann.await(t, ms, "the registration", func(*mailfmt.Message) bool { return true })
-	_, confC := carla.await(t, ms, "the registration", func(*mailfmt.Message) bool { return true })
+	_, confA := ann.await(t, ms, "the registration", func(*mailmsg.Message) bool { return true })
+	_, confC := carla.await(t, ms, "the registration", func(*mailmsg.Message) bool { return true })
 	to, raw := thunderbirdReply(t, confA, addr("ann"), ann.id(), "JOIN cup")
 	ms.Send(t, addr("ann"), []string{to}, raw)
 	to, raw = testkit.OutlookReply(t, confC, addr("carla"), "Carla Rossi", carla.id(), "Ciao!\r\nENTRA cup\r\nGrazie", "Carla Rossi\r\nCircolo dei Birrai")
@@ -175,7 +175,7 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	startID := olga.id()
 	to, raw = testkit.GmailReply(t, last, addr("olga"), "Olga Bianchi", startID, "START cup", olgaSig)
 	ms.Send(t, addr("olga"), []string{to}, raw)
-	ans, _ = olga.await(t, ms, "the START answer", func(m *mailfmt.Message) bool {
+	ans, _ = olga.await(t, ms, "the START answer", func(m *mailmsg.Message) bool {
 		return slices.Contains(m.InReplyTo, "<"+startID+"@mail.gmail.example.test>")
 	})
 	mustContain(t, "olga", ans.Text, "cup started: round 1 of 2 open, 2 games")
@@ -215,7 +215,7 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	ans = orgMail("result of "+g1.GameID, "RESULT "+g1.GameID+" 1,2")
 	mustContain(t, "olga", ans.Text, g1.GameID, "Told by mail:")
 	for _, p := range players(g1) {
-		m, _ := p.await(t, ms, "the result's correction", func(m *mailfmt.Message) bool {
+		m, _ := p.await(t, ms, "the result's correction", func(m *mailmsg.Message) bool {
 			return strings.Contains(m.Text, g1.GameID) && (strings.Contains(m.Subject, "correction") || strings.Contains(m.Subject, "correzione"))
 		})
 		if p == carla {
@@ -235,7 +235,7 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	// the one it replaced.
 	orgMail("correction", "Sorry, I swapped them.\r\nRESULT "+g1.GameID+" 2,1")
 	for _, p := range players(g1) {
-		m, _ := p.await(t, ms, "the changed result", func(m *mailfmt.Message) bool {
+		m, _ := p.await(t, ms, "the changed result", func(m *mailmsg.Message) bool {
 			return strings.Contains(m.Text, g1.GameID) && (strings.Contains(m.Subject, "correction") || strings.Contains(m.Subject, "correzione"))
 		})
 		if p == carla {
@@ -249,7 +249,7 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	askID := carla.id()
 	to, raw = testkit.OutlookReply(t, confC, addr("carla"), "Carla Rossi", askID, "CLASSIFICA cup", "Carla Rossi\r\nCircolo dei Birrai")
 	ms.Send(t, addr("carla"), []string{to}, raw)
-	stC, _ := carla.await(t, ms, "the standings", func(m *mailfmt.Message) bool {
+	stC, _ := carla.await(t, ms, "the standings", func(m *mailmsg.Message) bool {
 		return len(m.InReplyTo) > 0 && m.InReplyTo[0] == "<"+askID+"@outlook.example.test>"
 	})
 	mustContain(t, "carla", stC.Text, "cup dopo il turno", "Nome", "Punti")

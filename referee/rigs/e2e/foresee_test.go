@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 )
@@ -19,7 +19,7 @@ func newMail(t *testing.T, ms *mailstack.Stack, user string, n int, want string)
 	waitFor(t, user+"'s mail with "+want, func() bool {
 		msgs := ms.Messages(t, user, "INBOX")
 		for i := n; i < len(msgs); i++ {
-			pm, err := mailfmt.Parse(msgs[i].Raw, mailfmt.Options{})
+			pm, err := mailmsg.Parse(msgs[i].Raw, mailmsg.Options{})
 			if err == nil && strings.Contains(pm.Text, want) {
 				raw, text = msgs[i].Raw, pm.Text
 				return true
@@ -63,7 +63,7 @@ func TestKnownFailuresToldAtArrivalThroughDovecotAndPostfix(t *testing.T) {
 	waitFor(t, "a prompt", func() bool {
 		for _, p := range []string{"ann", "bob"} {
 			for _, m := range ms.Messages(t, p, "INBOX") {
-				pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+				pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 				if err == nil && strings.Contains(pm.Text, todo[p]) {
 					mover, prompt = p, m.Raw
 					return true

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 )
@@ -67,7 +67,7 @@ func TestHandedOnSeatPlaysByMailInPeoplesClients_Issue24(t *testing.T) {
 		waitFor(t, p+"'s menu", func() bool {
 			msgs := ms.Messages(t, p, "INBOX")
 			for k := len(msgs) - 1; k >= 0; k-- {
-				pm, err := mailfmt.Parse(msgs[k].Raw, mailfmt.Options{})
+				pm, err := mailmsg.Parse(msgs[k].Raw, mailmsg.Options{})
 				if err == nil && menuLine(pm.Text, 1) != "" && (strings.Contains(pm.Text, "WHAT YOU NEED TO DO NOW") ||
 					strings.Contains(pm.Text, "COSA DEVI FARE ADESSO")) {
 					prompt, text = msgs[k].Raw, pm.Text

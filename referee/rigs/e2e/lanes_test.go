@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
@@ -229,7 +229,7 @@ func TestLanesOfPeoplesRepliesThroughDovecotAndPostfix(t *testing.T) {
 	// Every reply applied once, in arrival order; each player's answer.
 	for _, s := range sends {
 		p := people[s.user]
-		ans, _ := p.await(t, ms, "the answer to "+ids[s.user], func(m *mailfmt.Message) bool {
+		ans, _ := p.await(t, ms, "the answer to "+ids[s.user], func(m *mailmsg.Message) bool {
 			return len(m.InReplyTo) == 1 && m.InReplyTo[0] == ids[s.user]
 		})
 		for _, bad := range []string{"REFUSED", "RESPINTO", "ABGELEHNT", "Nothing of this message", "Non ho applicato"} {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 )
 
@@ -19,7 +19,7 @@ import (
 // "On <date>, Referee wrote:", and the original quoted with "> ".
 func muttReply(t *testing.T, orig []byte, from, id, text string) (to string, raw []byte) {
 	t.Helper()
-	m, err := mailfmt.Parse(orig, mailfmt.Options{})
+	m, err := mailmsg.Parse(orig, mailmsg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestMuttReplyAboveAttributionThroughDovecotAndPostfix(t *testing.T) {
 	waitFor(t, "a prompt", func() bool {
 		for _, p := range []string{"ann", "bob"} {
 			for _, m := range ms.Messages(t, p, "INBOX") {
-				pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+				pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 				if err == nil && strings.Contains(pm.Text, "WHAT YOU NEED TO DO NOW") {
 					mover, prompt = p, m.Raw
 					return true
@@ -90,7 +90,7 @@ func TestMuttReplyAboveAttributionThroughDovecotAndPostfix(t *testing.T) {
 	var echo string
 	waitFor(t, "the echo of the move", func() bool {
 		for _, m := range ms.Messages(t, mover, "INBOX") {
-			pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+			pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 			if err == nil && strings.Contains(pm.Text, "Ho ignorato") {
 				echo = pm.Text
 				return true

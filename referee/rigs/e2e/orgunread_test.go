@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 )
 
@@ -33,7 +33,7 @@ func TestOrganiserAnswerQuotesUnreadLinesInPeoplesClients_Issue25(t *testing.T) 
 	id := olga.id()
 	ms.Send(t, from, []string{orgTo}, testkit.GmailNew(from, "Olga Bianchi", orgTo, "our winter cup", id,
 		"Hi referee,\r\n\r\nNEW TOURNAMENT cup game=dicebrewing format=swiss rounds=2\r\n\r\nThanks!", sig))
-	_, last := olga.await(t, ms, "the NEW TOURNAMENT answer", func(m *mailfmt.Message) bool {
+	_, last := olga.await(t, ms, "the NEW TOURNAMENT answer", func(m *mailmsg.Message) bool {
 		return slices.Contains(m.InReplyTo, "<"+id+"@mail.gmail.example.test>")
 	})
 	clients := []struct {
@@ -48,7 +48,7 @@ func TestOrganiserAnswerQuotesUnreadLinesInPeoplesClients_Issue25(t *testing.T) 
 		id := olga.id()
 		to, raw := c.reply(t, last, from, "Olga Bianchi", id, text, sig)
 		ms.Send(t, from, []string{to}, raw)
-		ans, ansRaw := olga.await(t, ms, "the answer from "+c.name, func(m *mailfmt.Message) bool {
+		ans, ansRaw := olga.await(t, ms, "the answer from "+c.name, func(m *mailmsg.Message) bool {
 			return slices.ContainsFunc(m.InReplyTo, func(s string) bool { return strings.Contains(s, id) })
 		})
 		what := c.name + " reply"
@@ -59,7 +59,7 @@ func TestOrganiserAnswerQuotesUnreadLinesInPeoplesClients_Issue25(t *testing.T) 
 				quoted = append(quoted, q)
 			}
 		}
-		if want := []string{mailfmt.QuoteLine(odd, 76)}; !slices.Equal(quoted, want) {
+		if want := []string{mailmsg.QuoteLine(odd, 76)}; !slices.Equal(quoted, want) {
 			t.Errorf("%s: quoted %q, want %q:\n%s", what, quoted, want, ans.Text)
 		}
 		for _, own := range []string{"Hi referee", "Thanks", "Olga Bianchi", "Via Roma", "+39"} {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
@@ -40,14 +40,14 @@ func speakers(seed string) map[string]*speaker {
 
 // latestMenu waits for the user's latest mail with a numbered menu under
 // their heading and returns it raw and parsed.
-func latestMenu(t *testing.T, ms *mailstack.Stack, user, heading string) ([]byte, *mailfmt.Message) {
+func latestMenu(t *testing.T, ms *mailstack.Stack, user, heading string) ([]byte, *mailmsg.Message) {
 	t.Helper()
 	var raw []byte
-	var m *mailfmt.Message
+	var m *mailmsg.Message
 	waitFor(t, user+"'s menu", func() bool {
 		msgs := ms.Messages(t, user, "INBOX")
 		for k := len(msgs) - 1; k >= 0; k-- {
-			pm, err := mailfmt.Parse(msgs[k].Raw, mailfmt.Options{})
+			pm, err := mailmsg.Parse(msgs[k].Raw, mailmsg.Options{})
 			if err == nil && menuLine(pm.Text, 1) != "" && strings.Contains(pm.Text, heading) {
 				raw, m = msgs[k].Raw, pm
 				return true
@@ -201,7 +201,7 @@ func TestPhoneHTMLJSONAndForgedRepliesInPeoplesClients_Issue24(t *testing.T) {
 func forge(t *testing.T, ms *mailstack.Stack, table func() (*referee.Game, *engine.Table), s *speaker, prompt []byte) int {
 	t.Helper()
 	m := testkit.Parse(t, prompt)
-	tag, ok := mailfmt.TagFromAddress(m.ReplyTo[0].Addr, ms.Address("referee"))
+	tag, ok := mailmsg.TagFromAddress(m.ReplyTo[0].Addr, ms.Address("referee"))
 	if !ok || tag.Secret == "" {
 		t.Fatalf("no seat tag in %s", m.ReplyTo[0].Addr)
 	}
@@ -230,11 +230,11 @@ func forge(t *testing.T, ms *mailstack.Stack, table func() (*referee.Game, *engi
 		t.Errorf("%s got %d mails for %d forged replies", s.user, len(msgs), sent)
 	}
 	for _, raw := range msgs {
-		pm, err := mailfmt.Parse(raw.Raw, mailfmt.Options{})
+		pm, err := mailmsg.Parse(raw.Raw, mailmsg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if slices.ContainsFunc(pm.To, func(a mailfmt.Address) bool { return strings.HasPrefix(a.Addr, "eve@") }) {
+		if slices.ContainsFunc(pm.To, func(a mailmsg.Address) bool { return strings.HasPrefix(a.Addr, "eve@") }) {
 			t.Errorf("a mail about a forged reply to the forger:\n%s", pm.Text)
 		}
 		testkit.CheckPersonMail(t, s.lang, s.user+"'s mail after a forged reply", pm.Subject, pm.Text, append(own, s.w.Name, "Dice Brewing", "p1")...)
@@ -250,7 +250,7 @@ func waitOrShow(t *testing.T, ms *mailstack.Stack, user string, n int, what stri
 	waitShowing(t, what, cond, func() string {
 		var texts []string
 		for _, m := range ms.Messages(t, user, "INBOX")[n:] {
-			pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+			pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 			if err == nil {
 				texts = append(texts, pm.Subject+"\n"+pm.Text)
 			}

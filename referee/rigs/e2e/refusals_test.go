@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 )
@@ -55,7 +55,7 @@ func TestRefusedTournamentCommandsInPeoplesClients_Issue24(t *testing.T) {
 	id := olga.id()
 	ms.Send(t, addr("olga"), []string{orgTo}, testkit.GmailNew(addr("olga"), "Olga Bianchi", orgTo, "our cup", id,
 		"Hi referee,\r\n\r\nNEW TOURNAMENT cup game=dicebrewing format=swiss rounds=2\r\n\r\nThanks!", "Olga"))
-	ans, _ := olga.await(t, ms, "the NEW TOURNAMENT answer", func(m *mailfmt.Message) bool {
+	ans, _ := olga.await(t, ms, "the NEW TOURNAMENT answer", func(m *mailmsg.Message) bool {
 		return slices.Contains(m.InReplyTo, "<"+id+"@mail.gmail.example.test>")
 	})
 	mustContain(t, "olga", ans.Text, "NEW TOURNAMENT cup")
@@ -70,7 +70,7 @@ func TestRefusedTournamentCommandsInPeoplesClients_Issue24(t *testing.T) {
 	for i, s := range speakers {
 		ms.Send(t, addr(s.p.user), []string{plain}, authed(testkit.GmailNew(addr(s.p.user), s.p.name+" Example", plain,
 			"sign me up", s.p.id(), "REGISTER "+s.p.name+" "+s.lang, s.p.name)))
-		_, conf := s.p.await(t, ms, "the registration", func(*mailfmt.Message) bool { return true })
+		_, conf := s.p.await(t, ms, "the registration", func(*mailmsg.Message) bool { return true })
 		c := testkit.Clients[i%len(testkit.Clients)]
 		to, raw := c.Reply(t, conf, addr(s.p.user), s.p.name+" Example", s.p.id(), s.hello+"\r\nJOIN cup\r\n"+s.bye, s.p.name)
 		ms.Send(t, addr(s.p.user), []string{to}, raw)
@@ -91,7 +91,7 @@ func TestRefusedTournamentCommandsInPeoplesClients_Issue24(t *testing.T) {
 				to, raw := c.Reply(t, confirmations[i], addr(s.p.user), s.p.name+" Example", id, text, s.p.name+" Example\r\nBrewers' Circle")
 				ms.Send(t, addr(s.p.user), []string{to}, raw)
 				what := fmt.Sprintf("the answer to %s (%s, %s)", word, c.Name, s.lang)
-				m, _ := s.p.await(t, ms, what, func(m *mailfmt.Message) bool {
+				m, _ := s.p.await(t, ms, what, func(m *mailmsg.Message) bool {
 					return len(m.InReplyTo) == 1 && strings.HasPrefix(m.InReplyTo[0], "<"+id+"@")
 				})
 				n++

@@ -20,7 +20,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	_ "github.com/pbem-referee/referee/engine/dicebrewing"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/rigs/mailstack"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 	"github.com/pbem-referee/referee/referee/wiring/config"
@@ -57,13 +57,13 @@ type inbox struct {
 }
 
 // next waits for the next mail in the user's INBOX and parses it.
-func (in *inbox) next() (*mailfmt.Message, []byte) {
+func (in *inbox) next() (*mailmsg.Message, []byte) {
 	in.t.Helper()
 	in.s.WaitCount(in.t, in.user, "INBOX", in.seen+1, 20*time.Second)
 	ms := in.s.Messages(in.t, in.user, "INBOX")
 	raw := ms[in.seen].Raw
 	in.seen++
-	m, err := mailfmt.Parse(raw, mailfmt.Options{})
+	m, err := mailmsg.Parse(raw, mailmsg.Options{})
 	if err != nil {
 		in.t.Fatalf("%s: unparseable mail: %v", in.user, err)
 	}
@@ -80,7 +80,7 @@ func (in *inbox) none() {
 	if n := in.s.Count(in.t, in.user, "INBOX"); n != in.seen {
 		var subjects []string
 		for _, m := range in.s.Messages(in.t, in.user, "INBOX") {
-			pm, _ := mailfmt.Parse(m.Raw, mailfmt.Options{})
+			pm, _ := mailmsg.Parse(m.Raw, mailmsg.Options{})
 			subjects = append(subjects, pm.Subject+" / "+pm.MessageID)
 		}
 		in.t.Fatalf("%s: unexpected mail (read %d): %q", in.user, in.seen, subjects)
@@ -91,7 +91,7 @@ func (in *inbox) none() {
 // drawn for this mail (testkit.Writer: to its Reply-To, with In-Reply-To
 // and References, a greeting and sign-off now and then, a signature, the
 // referee's mail quoted), under Message-ID <user.n@the client's domain>.
-func (in *inbox) reply(m *mailfmt.Message, n int, text string) {
+func (in *inbox) reply(m *mailmsg.Message, n int, text string) {
 	in.t.Helper()
 	if in.w == nil {
 		in.w = &testkit.Writer{User: in.user, Name: in.user, Lang: "en", Seed: "players"}
@@ -141,7 +141,7 @@ func jsonAttachment(t *testing.T, raw []byte) map[string]json.RawMessage {
 
 // checkJSONThroughDovecot (issue 25): the JSON part of a FORMAT json
 // player's mail crossed Postfix and Dovecot as the referee wrote it,
-// 7bit lines of at most mailfmt.MaxLineOctets (no relay re-encoded it),
+// 7bit lines of at most mailmsg.MaxLineOctets (no relay re-encoded it),
 // and Dovecot's own decoding of the part (IMAP BINARY) is the same JSON
 // value go-message reads (v): a view with its seat (and the prompt and
 // legal answers when the seat is asked).
@@ -164,7 +164,7 @@ func checkJSONThroughDovecot(t *testing.T, s *mailstack.Stack, user string, raw 
 	}
 	lines := bytes.Split(body, []byte("\r\n"))
 	for _, l := range lines {
-		if len(l) > mailfmt.MaxLineOctets || bytes.IndexFunc(l, func(r rune) bool { return r >= 0x80 }) >= 0 {
+		if len(l) > mailmsg.MaxLineOctets || bytes.IndexFunc(l, func(r rune) bool { return r >= 0x80 }) >= 0 {
 			t.Errorf("a line of the JSON part: %q", l)
 		}
 	}
@@ -275,8 +275,8 @@ auth = "none"
 	bob := &inbox{t: t, s: s, user: "bob", w: &testkit.Writer{User: "bob", Name: "Bob", Lang: "it", Seed: "players"}}
 	invA, _ := ann.next()
 	invB, _ := bob.next()
-	for _, inv := range []*mailfmt.Message{invA, invB} {
-		tag, ok := mailfmt.TagFromAddress(inv.ReplyTo[0].Addr, s.Address("referee"))
+	for _, inv := range []*mailmsg.Message{invA, invB} {
+		tag, ok := mailmsg.TagFromAddress(inv.ReplyTo[0].Addr, s.Address("referee"))
 		if !ok || tag.Secret == "" || !strings.HasPrefix(inv.Subject, "[Dice Brewing g42] ") || strings.Contains(inv.Subject, tag.Secret) {
 			t.Fatalf("invitation subject %q reply-to %s", inv.Subject, inv.ReplyTo[0].Addr)
 		}
@@ -296,7 +296,7 @@ auth = "none"
 	startA, rawA := ann.next()
 	startB, rawB := bob.next()
 	roots := map[string]string{"ann": invA.MessageID, "bob": invB.MessageID}
-	for who, m := range map[string]*mailfmt.Message{"ann": startA, "bob": startB} {
+	for who, m := range map[string]*mailmsg.Message{"ann": startA, "bob": startB} {
 		if len(m.References) == 0 || m.References[0] != roots[who] {
 			t.Errorf("%s: References %v do not start at the thread's root %s", who, m.References, roots[who])
 		}
@@ -305,7 +305,7 @@ auth = "none"
 		}
 	}
 	var actor *inbox
-	var mail *mailfmt.Message
+	var mail *mailmsg.Message
 	var raw []byte
 	switch {
 	case strings.Contains(startA.Subject, "Your move"):

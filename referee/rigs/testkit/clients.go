@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // The mail clients people use, as they shape a reply (the rigs that send
@@ -51,9 +51,9 @@ var Clients = []Client{
 var PhoneHTML = Client{"phone-html", PhoneHTMLReply}
 
 // Parse parses a referee's mail and fails the test if it has no Reply-To.
-func Parse(t testing.TB, raw []byte) *mailfmt.Message {
+func Parse(t testing.TB, raw []byte) *mailmsg.Message {
 	t.Helper()
-	m, err := mailfmt.Parse(raw, mailfmt.Options{})
+	m, err := mailmsg.Parse(raw, mailmsg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,11 +362,11 @@ func CheckPersonMail(t testing.TB, lang, what, subject, text string, values ...s
 // check of the referee's words takes them out (CheckWords' values).
 func OwnLines(t testing.TB, reply, orig []byte) []string {
 	t.Helper()
-	m, err := mailfmt.Parse(reply, mailfmt.Options{})
+	m, err := mailmsg.Parse(reply, mailmsg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := mailfmt.Parse(orig, mailfmt.Options{})
+	o, err := mailmsg.Parse(orig, mailmsg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // refereeMail is a referee's mail as a client receives it: a Reply-To
@@ -51,7 +52,7 @@ func TestWriterDrawsPeoplesLayouts(t *testing.T) {
 		l := w.Draw()
 		for _, c := range []Client{l.Client, PhoneHTML} {
 			to, raw := c.Reply(t, orig, "ann@example.test", "Ann Müller", fmt.Sprintf("id%d", i), l.Text("PLACE MH1 SEED"), l.Signature)
-			m, err := mailfmt.Parse(raw, mailfmt.Options{})
+			m, err := mailmsg.Parse(raw, mailmsg.Options{})
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", c.Name, err, raw)
 			}

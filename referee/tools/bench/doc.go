@@ -29,7 +29,7 @@
 // 19-21% of the referee run's CPU samples, 2.8-3.7 ms per player mail
 // (the echo's players 2.0-2.1 ms); the planned ones 8-11%, 1.1-1.4 ms.
 // What a planned player still costs is its mail client: the IMAP fetch,
-// mailfmt.Parse of the referee's multipart mail, the reply's composition
+// mailmsg.Parse of the referee's multipart mail, the reply's composition
 // and the SMTP send.
 //
 // # What the figures measure

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/store"
@@ -22,7 +22,7 @@ func echoReferee(t *testing.T, name string) (*referee.Referee, *store.DB) {
 	}
 	t.Cleanup(func() { db.Close() })
 	r, err := referee.New(referee.Options{DB: db, Domain: "example.test",
-		Compose: referee.Composer(mailfmt.Address{Addr: "referee@example.test"})})
+		Compose: referee.Composer(mailmsg.Address{Addr: "referee@example.test"})})
 	if err != nil {
 		t.Fatal(err)
 	}

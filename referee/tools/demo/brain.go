@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // MailView is the JSON part of a mail to a FORMAT json player: the fields
@@ -147,17 +147,17 @@ func (b *GameBrain) Seat() (string, int) {
 }
 
 // seatTag returns the seat tag of a mail's Reply-To plus address.
-func seatTag(m *mailfmt.Message) (mailfmt.Tag, bool) {
+func seatTag(m *mailmsg.Message) (mailmsg.Tag, bool) {
 	for _, a := range m.ReplyTo {
-		_, detail, _ := mailfmt.SplitPlus(a.Addr)
+		_, detail, _ := mailmsg.SplitPlus(a.Addr)
 		if detail == "" {
 			continue
 		}
-		if t, err := mailfmt.ParseTag(detail); err == nil && t.Kind == mailfmt.TagSeat {
+		if t, err := mailmsg.ParseTag(detail); err == nil && t.Kind == mailmsg.TagSeat {
 			return t, true
 		}
 	}
-	return mailfmt.Tag{}, false
+	return mailmsg.Tag{}, false
 }
 
 // isLog reports whether a JSON part is an engine log (the final mail's

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 )
 
@@ -98,10 +98,10 @@ func (hw *humanWatch) check(ctx context.Context, site *Site) {
 	if err != nil {
 		return
 	}
-	var last *mailfmt.Message
+	var last *mailmsg.Message
 	n := 0
 	for _, m := range msgs {
-		pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+		pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 		if err == nil && strings.EqualFold(pm.From.Addr, hw.ref) {
 			last, n = pm, n+1
 		}

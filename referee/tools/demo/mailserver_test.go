@@ -12,7 +12,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-smtp"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 func startServer(t *testing.T, onDeliver func(Delivery)) *MailServer {
@@ -68,7 +68,7 @@ func TestPlusAddressDelivery(t *testing.T) {
 	}
 	wantTo := []string{plus, "referee+org.secretsecret12@example.test"}
 	for i, m := range refMsgs {
-		pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+		pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,8 +80,8 @@ func TestPlusAddressDelivery(t *testing.T) {
 		}
 	}
 	// The tag is found from the delivered message, as the referee does.
-	pm, _ := mailfmt.Parse(refMsgs[0].Raw, mailfmt.Options{})
-	if tr := mailfmt.FindTag(pm, mailfmt.Address{Addr: ref.Addr}); tr.Tag.Kind != mailfmt.TagSeat || tr.Tag.Game != "g1" {
+	pm, _ := mailmsg.Parse(refMsgs[0].Raw, mailmsg.Options{})
+	if tr := mailmsg.FindTag(pm, mailmsg.Address{Addr: ref.Addr}); tr.Tag.Kind != mailmsg.TagSeat || tr.Tag.Game != "g1" {
 		t.Errorf("tag %+v", tr.Tag)
 	}
 	bobMsgs, err := FetchAll(ctx, bob, "INBOX")

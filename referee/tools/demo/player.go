@@ -21,7 +21,7 @@ import (
 	gomessage "github.com/emersion/go-message"
 	gomail "github.com/emersion/go-message/mail"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // Brain decides what a mail player writes. The Player does the mail: it
@@ -46,7 +46,7 @@ type Incoming struct {
 	UID uint32
 	Raw []byte
 	// Msg is mailfmt's reading of the mail (headers, text).
-	Msg *mailfmt.Message
+	Msg *mailmsg.Message
 	// JSON is the first application/json part (nil if none) and JSONName
 	// its file name.
 	JSON     []byte
@@ -242,7 +242,7 @@ func (p *Player) readNew(ctx context.Context, c *imapclient.Client) (bool, error
 // handle reads one mail and sends the Brain's answer.
 func (p *Player) handle(ctx context.Context, uid uint32, raw []byte) (bool, error) {
 	p.received.Add(1)
-	m, err := mailfmt.Parse(raw, mailfmt.Options{})
+	m, err := mailmsg.Parse(raw, mailmsg.Options{})
 	if err != nil {
 		p.log().Warn("unreadable mail", slog.Uint64("uid", uint64(uid)), slog.Any("err", err))
 		return false, nil
@@ -277,7 +277,7 @@ func (p *Player) handle(ctx context.Context, uid uint32, raw []byte) (bool, erro
 // send composes a plain-text mail (a reply to orig when given: threading
 // headers and a quoted copy below the text) and sends it, retrying a few
 // times.
-func (p *Player) send(ctx context.Context, to, subject, text string, orig *mailfmt.Message) error {
+func (p *Player) send(ctx context.Context, to, subject, text string, orig *mailmsg.Message) error {
 	raw, id, err := p.compose(to, subject, text, orig)
 	if err != nil {
 		return err
@@ -307,7 +307,7 @@ func (p *Player) send(ctx context.Context, to, subject, text string, orig *mailf
 	}
 }
 
-func (p *Player) compose(to, subject, text string, orig *mailfmt.Message) ([]byte, string, error) {
+func (p *Player) compose(to, subject, text string, orig *mailmsg.Message) ([]byte, string, error) {
 	var h gomail.Header
 	now := time.Now()
 	h.SetDate(now)
@@ -353,7 +353,7 @@ func (p *Player) compose(to, subject, text string, orig *mailfmt.Message) ([]byt
 
 // quote is the attribution line and the original text, each line
 // prefixed with "> ", as mail clients quote below a reply.
-func quote(m *mailfmt.Message) string {
+func quote(m *mailmsg.Message) string {
 	var b strings.Builder
 	who := m.From.Addr
 	if m.From.Name != "" {
@@ -386,7 +386,7 @@ func newMessageID(addr string) (string, error) {
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", err
 	}
-	_, _, domain := mailfmt.SplitPlus(addr)
+	_, _, domain := mailmsg.SplitPlus(addr)
 	if domain == "" {
 		domain = "localhost"
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // Issue 22, "fewer mails, none wasted": the demo measures, per player,
@@ -34,7 +34,7 @@ func mailCheck(ctx context.Context, acc Account, referee string, pr *PlayerResul
 		return err
 	}
 	for _, m := range msgs {
-		pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+		pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 		if err != nil || !strings.EqualFold(pm.From.Addr, referee) {
 			continue
 		}
@@ -80,7 +80,7 @@ func checkText(text string) (wide, codes []string) {
 // with no prompt in a running game, not refused) or, without one, from its
 // English subject ("[Title game] Received...": the demo invites in
 // English).
-func isReceipt(pm *mailfmt.Message, raw []byte) bool {
+func isReceipt(pm *mailmsg.Message, raw []byte) bool {
 	if j, _ := jsonPart(raw); j != nil {
 		var v MailView
 		if json.Unmarshal(j, &v) == nil {

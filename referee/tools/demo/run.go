@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 )
 
@@ -162,7 +162,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	domain := "example.test"
 	humanLocal := ""
 	if opt.Human != "" {
-		a, err := mailfmt.ParseAddress(opt.Human)
+		a, err := mailmsg.ParseAddress(opt.Human)
 		if err != nil || a.Local() == "" || a.Domain() == "" || strings.Contains(a.Local(), "+") {
 			return nil, fmt.Errorf("demo: --human %q is not a plain address", opt.Human)
 		}
@@ -617,9 +617,9 @@ func sampleMail(ctx context.Context, acc Account) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var moves []*mailfmt.Message
+	var moves []*mailmsg.Message
 	for _, m := range msgs {
-		pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+		pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 		if err == nil && strings.Contains(pm.Subject, "] Your move") {
 			moves = append(moves, pm)
 		}
@@ -650,7 +650,7 @@ func refereeMail(ctx context.Context, acc Account) (map[string][]StoredMessage, 
 			return nil, err
 		}
 		for _, m := range msgs {
-			pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+			pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 			if err != nil {
 				continue
 			}

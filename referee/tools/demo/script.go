@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/referee/records"
@@ -223,7 +223,7 @@ func (b *ScriptBrain) Answer(_ context.Context, in *Incoming) (string, bool, err
 		b.joined, b.answered = true, map[int]bool{}
 		return "FORMAT json\nJOIN", false, nil
 	}
-	ref, err := mailfmt.ParseMessageID(in.Msg.MessageID)
+	ref, err := mailmsg.ParseMessageID(in.Msg.MessageID)
 	if err != nil || ref.Game != b.Plan.Game || ref.Seat < 0 || ref.Token < 0 {
 		return "", false, nil
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/lifecycle"
 	"github.com/pbem-referee/referee/referee/records"
 )
@@ -115,7 +115,7 @@ func TestScriptBrainAnswersItsTokensOnce(t *testing.T) {
 	b := &ScriptBrain{Plan: p}
 	mail := func(id, replyTo, body string) *Incoming {
 		raw := "Message-ID: <" + id + ">\r\nReply-To: <" + replyTo + ">\r\nFrom: referee@example.test\r\nSubject: x\r\n\r\n" + body + "\r\n"
-		m, err := mailfmt.Parse([]byte(raw), mailfmt.Options{})
+		m, err := mailmsg.Parse([]byte(raw), mailmsg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

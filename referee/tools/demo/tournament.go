@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/pages"
 	"github.com/pbem-referee/referee/referee/tournament"
 )
@@ -434,13 +434,13 @@ func (b *TourBrain) Answer(ctx context.Context, in *Incoming) (string, bool, err
 		b.games = map[string]*GameBrain{}
 	}
 	for _, a := range in.Msg.ReplyTo {
-		_, detail, _ := mailfmt.SplitPlus(a.Addr)
-		t, err := mailfmt.ParseTag(detail)
+		_, detail, _ := mailmsg.SplitPlus(a.Addr)
+		t, err := mailmsg.ParseTag(detail)
 		if detail == "" || err != nil {
 			continue
 		}
 		switch t.Kind {
-		case mailfmt.TagSeat:
+		case mailmsg.TagSeat:
 			gb := b.games[t.Game]
 			if gb == nil {
 				if gb, err = b.NewGame(t.Game); err != nil {
@@ -450,7 +450,7 @@ func (b *TourBrain) Answer(ctx context.Context, in *Incoming) (string, bool, err
 			}
 			text, _, err := gb.Answer(ctx, in)
 			return text, false, err
-		case mailfmt.TagPlayer:
+		case mailmsg.TagPlayer:
 			if strings.Contains(in.Msg.Text, "referee tournament replay "+b.Tournament) {
 				b.finished, b.final = true, in.Msg.Text
 				return "", true, nil

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
 // tracker counts the mails of each game and remembers when each message
@@ -40,8 +40,8 @@ func (t *tracker) deliver(d Delivery) {
 // recipient (a player writing to the referee) or from the referee's
 // Message-ID (<rf.<game>.<seat>...>).
 func gameOfDelivery(d Delivery) string {
-	if _, detail, _ := mailfmt.SplitPlus(d.Rcpt); detail != "" {
-		if t, err := mailfmt.ParseTag(detail); err == nil && t.Game != "" {
+	if _, detail, _ := mailmsg.SplitPlus(d.Rcpt); detail != "" {
+		if t, err := mailmsg.ParseTag(detail); err == nil && t.Game != "" {
 			return t.Game
 		}
 	}
@@ -72,7 +72,7 @@ type transcriptEntry struct {
 	at   time.Time
 	seq  int
 	in   bool
-	msg  *mailfmt.Message
+	msg  *mailmsg.Message
 	size int
 }
 
@@ -86,7 +86,7 @@ func writeTranscript(ctx context.Context, path string, acc Account, sentBy map[s
 	}
 	var es []transcriptEntry
 	add := func(m StoredMessage, account string, in bool) {
-		pm, err := mailfmt.Parse(m.Raw, mailfmt.Options{})
+		pm, err := mailmsg.Parse(m.Raw, mailmsg.Options{})
 		if err != nil {
 			return
 		}

@@ -8,7 +8,7 @@ import (
 	"cmp"
 	"strings"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/tournament"
 )
 
@@ -44,7 +44,7 @@ func playerWithdraw(c *playerCmd) (string, error) {
 	// Issue 23: "WITHDRAW <t> <address>" names whom to withdraw; a player
 	// may name only their own address (the organiser's command withdraws
 	// others).
-	if len(c.f) > 2 && !mailfmt.SameMailbox(strings.Trim(c.f[2], "<>"), c.p.Address) {
+	if len(c.f) > 2 && !mailmsg.SameMailbox(strings.Trim(c.f[2], "<>"), c.p.Address) {
 		return c.d.tourText(c.p.Lang, "error.withdraw_other", map[string]any{"id": t.ID,
 			"command": c.d.h.Word(c.p.Lang, "WITHDRAW")}), nil
 	}

@@ -26,7 +26,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/hookout"
 	"github.com/pbem-referee/referee/referee/edge/imapin"
@@ -134,7 +134,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 	if d.Hooks, err = d.newHooks(db, log); err != nil {
 		return fail(fmt.Errorf("hooks: %w", err))
 	}
-	from := mailfmt.Address{Name: cfg.Referee.Name, Addr: cfg.RefereeAddress()}
+	from := mailmsg.Address{Name: cfg.Referee.Name, Addr: cfg.RefereeAddress()}
 	ro := referee.Options{
 		DB: db, Clock: opt.Clock, Domain: cfg.Domain, Local: cfg.Referee.LocalPart, Name: cfg.Referee.Name,
 		Compose: referee.Composer(from), Kick: d.kick, Random: opt.Random, Logger: log.With("part", "referee"),

@@ -3,7 +3,7 @@ package daemon
 import (
 	"os"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/store"
@@ -23,7 +23,7 @@ func Offline(cfg *config.Config) (*referee.Referee, *store.DB, error) {
 		return nil, nil, err
 	}
 	r, err := referee.New(referee.Options{DB: db, Domain: cfg.Domain, Local: cfg.Referee.LocalPart, Name: cfg.Referee.Name,
-		Compose: referee.Composer(mailfmt.Address{Name: cfg.Referee.Name, Addr: cfg.RefereeAddress()}), PageBase: cfg.Webhook.PublicURL})
+		Compose: referee.Composer(mailmsg.Address{Name: cfg.Referee.Name, Addr: cfg.RefereeAddress()}), PageBase: cfg.Webhook.PublicURL})
 	if err != nil {
 		db.Close()
 		return nil, nil, err

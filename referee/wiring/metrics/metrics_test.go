@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee"
 	"github.com/pbem-referee/referee/referee/edge/hookout"
 	"github.com/pbem-referee/referee/referee/edge/imapin"
@@ -64,7 +64,7 @@ func want(t *testing.T, got map[string]float64, series map[string]float64) {
 // newReferee is the referee over a test's store: the metrics ask it.
 func newReferee(t *testing.T, db *store.DB) *referee.Referee {
 	t.Helper()
-	r, err := referee.New(referee.Options{DB: db, Domain: "example.test", Compose: referee.Composer(mailfmt.Address{Addr: "referee@example.test"})})
+	r, err := referee.New(referee.Options{DB: db, Domain: "example.test", Compose: referee.Composer(mailmsg.Address{Addr: "referee@example.test"})})
 	if err != nil {
 		t.Fatal(err)
 	}

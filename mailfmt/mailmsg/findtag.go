@@ -1,4 +1,4 @@
-package mailfmt
+package mailmsg
 
 // TagSource names where FindTag found a tag, in decreasing order of trust.
 type TagSource string

@@ -1,4 +1,4 @@
-package mailfmt
+package mailmsg
 
 import (
 	"strings"

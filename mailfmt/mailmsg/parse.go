@@ -1,4 +1,4 @@
-package mailfmt
+package mailmsg
 
 import (
 	"bufio"
@@ -636,3 +636,22 @@ func attachmentsOf(src []byte) []Attachment {
 	}
 	return out
 }
+
+// ScanAddresses returns at most n address-shaped tokens of s (local@domain,
+// without brackets or quotes), for fields and report lines that do not
+// follow RFC 5322 (X-Loop, a bounce's text); n < 0 means all.
+func ScanAddresses(s string, n int) []string { return addrScanRe.FindAllString(s, n) }
+
+// ScanMessageID returns the first "<...>" token of s, "" when none.
+func ScanMessageID(s string) string { return msgIDScanRe.FindString(s) }
+
+// NormalizeHeader normalises a decoded header value as Parse does: the
+// text normalised and folded onto one line, runs of spaces collapsed.
+func NormalizeHeader(s string) string { return normalizeHeader(s) }
+
+// LowerDomain returns an address with its domain lower-cased (the local
+// part kept as written); a string that is no address comes back trimmed.
+func LowerDomain(addr string) string { return lowerDomain(addr) }
+
+// Addrs returns the bare addresses of a list.
+func Addrs(l []Address) []string { return addrList(l) }

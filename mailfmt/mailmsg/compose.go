@@ -1,10 +1,11 @@
-package mailfmt
+package mailmsg
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -130,7 +131,7 @@ func compose(o Out, alwaysBoundary bool) ([]byte, error) {
 	case "-":
 		replyLine = ""
 	default:
-		if !refereeLineRe.MatchString(replyLine) {
+		if !IsReplyLine(replyLine) {
 			return nil, bad("reply line %q is not of the form ##- ... -##", replyLine)
 		}
 	}
@@ -276,3 +277,12 @@ func fixedBoundary(id, text string, json []byte) string {
 		}
 	}
 }
+
+// replyLineRe is the shape of the line the referee writes at the top of its
+// mails (see Compose).
+var replyLineRe = regexp.MustCompile(`^##-.{0,200}-##$`)
+
+// IsReplyLine reports whether s has the shape of the line the referee
+// writes at the top of its mails (the reply reader never takes it, or what
+// stands under it, for the player's own text).
+func IsReplyLine(s string) bool { return replyLineRe.MatchString(s) }

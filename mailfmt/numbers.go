@@ -1,0 +1,116 @@
+package mailfmt
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The words of numbers.go (words/reply.txt): number words, the option
+// words that count only with their dot, street words.
+var (
+	cardinalWords, ordinalWords = numberWordSets()
+	ordinalArticles             = phraseSet("ordinal-article")
+	ordinalFillers              = phraseSet("ordinal-filler")
+	dottedOptionWords           = phraseSet("option-dotted")
+	streetWords                 = phraseSet("street-word")
+	streetSuffixes              = words("street-suffix")
+)
+
+func numberWordSets() (map[string]int, map[string]int) {
+	card, ord := map[string]int{}, map[string]int{}
+	for n := 1; n <= 10; n++ {
+		for _, w := range words(fmt.Sprintf("cardinal-%d", n)) {
+			card[w] = n
+		}
+		for _, w := range words(fmt.Sprintf("ordinal-%d", n)) {
+			ord[w] = n
+		}
+	}
+	return card, ord
+}
+
+// numberWord reads an option written in words (doc.go "# Answers"): s
+// after an option word (worded) is a cardinal or an ordinal ("option
+// two", "opzione due"); else an ordinal after an article, before "one" or
+// before an option word ("the second one", "la seconda", "de tweede",
+// "die zweite", "second option"). What follows is chat words only
+// (chat, or the greeting and closing words), else it is no answer ("the
+// first time I played"). An ordinal alone ("second") is no answer: at
+// most a hint.
+func numberWord(s string, worded bool, option, chat map[string]bool) (int, bool) {
+	ws := strings.Fields(strings.ToLower(s))
+	word := func(i int) string {
+		if i >= len(ws) {
+			return ""
+		}
+		return strings.TrimRightFunc(ws[i], func(c rune) bool { return isChatPunct(c) || isSymbol(c) })
+	}
+	i, n := 0, 0
+	switch {
+	case worded && cardinalWords[word(0)] > 0:
+		n, i = cardinalWords[word(0)], 1
+	case worded && ordinalWords[word(0)] > 0:
+		n, i = ordinalWords[word(0)], 1
+	default:
+		article := ordinalArticles[word(0)]
+		if article {
+			i = 1
+		}
+		if n = ordinalWords[word(i)]; n == 0 {
+			return 0, false
+		}
+		i++
+		if ordinalFillers[word(i)] || option[strings.TrimRight(word(i), ".")] {
+			i++
+		} else if !article {
+			return 0, false
+		}
+	}
+	for _, w := range ws[i:] {
+		if hasAlnum(w) && !chatWord(w, chat) {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// streetAddress reports a line that is a street address by its words (doc.go
+// "# Answers"): streetLine's shape, and a street word or suffix next to
+// its house number ("221 Baker St", "12 rue de la Paix", "Via Roma 3",
+// "Kerkstraat 12", "Hauptstr. 5"), unless its first word is a keyword
+// ("Piazza Duomo 1": the engine refuses it with its reason). Its number is
+// no option and no hint: the line is chat.
+func streetAddress(t string, isKeyword func(string) bool) bool {
+	kw := func(w string) bool { return isKeyword != nil && isKeyword(w) }
+	if !streetLine(t, kw) {
+		return false
+	}
+	if f := strings.Fields(t); kw(strings.ToUpper(strings.TrimRight(f[0], ":,.!?"))) {
+		return false // "Piazza Duomo 1": PIAZZA may be a command, the engine says
+	}
+	head, _, _ := strings.Cut(t, ",")
+	for _, f := range strings.Fields(head) {
+		w := strings.ToLower(f)
+		if streetWords[w] || streetWords[strings.TrimRight(w, ".")] {
+			return true
+		}
+		for _, suf := range streetSuffixes {
+			if strings.HasSuffix(w, suf) && utf8.RuneCountInString(w) > utf8.RuneCountInString(suf)+1 {
+				if c, _ := utf8.DecodeRuneInString(f); unicode.IsUpper(c) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// numberWordLine reports a line that is an option in words ("la seconda",
+// "option two"), for the rules of where a reply ends (an answer line).
+func numberWordLine(t string) bool {
+	s, worded := afterOptionWord(t, builtinOption)
+	_, ok := numberWord(s, worded, builtinOption, builtinChat)
+	return ok
+}
