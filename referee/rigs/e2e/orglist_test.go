@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/mailfmt"
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/rigs/testkit"
 )
 
@@ -27,11 +27,11 @@ func TestOrganiserListPagedThroughDovecotAndPostfix_Issue25(t *testing.T) {
 	const page, stored = 50, 55
 	ms, _, orgTo := startReferee(t)
 	olga := &person{user: "olga", name: "Olga"}
-	send := func(text string) *mailfmt.Message {
+	send := func(text string) *mailmsg.Message {
 		t.Helper()
 		id := olga.id()
 		organise(t, ms, orgTo, id, text)
-		m, _ := olga.await(t, ms, "the answer to "+id, func(m *mailfmt.Message) bool {
+		m, _ := olga.await(t, ms, "the answer to "+id, func(m *mailmsg.Message) bool {
 			return slices.Contains(m.InReplyTo, "<"+id+"@example.test>")
 		})
 		return m
@@ -45,7 +45,7 @@ func TestOrganiserListPagedThroughDovecotAndPostfix_Issue25(t *testing.T) {
 	}
 	send(script.String())
 	kw := map[string]string{"en": "LIST", "it": "ELENCO", "fr": "LISTE", "nl": "LIJST"}
-	listed := func(lang, what string, m *mailfmt.Message) (ids []string, next string) {
+	listed := func(lang, what string, m *mailmsg.Message) (ids []string, next string) {
 		t.Helper()
 		for _, l := range strings.Split(m.Text, "\n") {
 			if f := strings.Fields(l); strings.HasPrefix(l, "  ") && len(f) > 1 && regexp.MustCompile(`^p\d\d[a-z]?$`).MatchString(f[0]) {
