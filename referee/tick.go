@@ -35,13 +35,9 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 		}
 		batch := rest[:min(len(rest), tickBatch)]
 		rest = rest[len(batch):]
-		_, err := r.updateAs("tick", func(w *work) error { return tickUnit(w, batch) })
-		if err == nil {
+		if _, err := r.updateAs("tick", func(w *work) error { return tickUnit(w, batch) }); err == nil {
 			continue
-		}
-		if len(batch) == 0 && failed == nil {
-			// The stale keys' own drop: no game to report it under
-			// (the next tick drops them again).
+		} else if len(batch) == 0 && failed == nil { // the stale keys' own drop (the next tick drops them again)
 			failed = fmt.Errorf("tick: drop the stale wake-up keys due: %w", err)
 		}
 		for _, id := range batch {
@@ -59,8 +55,7 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 // tickBatch is the most games one transaction of Tick handles.
 const tickBatch = 100
 
-// tickUnit is the unit of work of each of Tick's transactions (tickGames;
-// a seam: a test makes it fail).
+// tickUnit is the work of each of Tick's transactions (a test's seam).
 var tickUnit = tickGames
 
 // tickGames handles the wake-ups of games (and tournaments) in one unit

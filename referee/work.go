@@ -345,11 +345,8 @@ func (w *work) flush() ([]string, error) {
 			}
 		}
 		if gw.tb != nil {
-			// The table's own encoder, not json.Marshal of it, which
-			// scanned and copied that compact, escaped output once more
-			// to compact it: the same bytes (engine TestTableJSONIsSpliced:
-			// what encoding/json writes), without a pass and a copy of
-			// every table saved (issue 24).
+			// The table's own encoder: json.Marshal's bytes (engine
+			// TestTableJSONIsSpliced) without its compacting pass (issue 24).
 			raw, err := gw.tb.MarshalJSON()
 			if err != nil {
 				return nil, err

@@ -136,6 +136,16 @@ func TestTopLevelMergedBackIntoOneLeaf_Issue25(t *testing.T) {
 				}
 			}
 			check(db)
+			// The merge's commits are handed to the set of stale wake-up
+			// keys: it is still of the state a reader sees (wakeset.go).
+			if err := db.View(func(tx *Tx) error {
+				if _, known := db.stale.stale(uint64(tx.tx.ID()), []byte("k")); !known {
+					return fmt.Errorf("after %d merges the stale set is not of the store's state", db.HeaderMerges())
+				}
+				return nil
+			}); err != nil {
+				t.Error(err)
+			}
 			// A crash between the two commits of a merge: the top buckets
 			// in rest, found there, moved back by the next commit.
 			if err := db.bolt.Update(migrateSchema10); err != nil {
