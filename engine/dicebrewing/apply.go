@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
 // Decision kinds (documented in doc.go; templates key prompts on them).
@@ -124,7 +125,7 @@ func (s *state) Legal(d engine.Decision) []engine.Option {
 			}
 		}
 		if d.Kind == kindPlace {
-			out = append(out, s.tokenOptions(seat, winW1, 0)...)
+			out = append(out, s.tokenOptions(seat, catalog.WinW1, 0)...)
 		}
 		out = append(out, s.storeOptions(seat)...)
 		if d.Kind == kindSecond {
@@ -140,7 +141,7 @@ func (s *state) Legal(d engine.Decision) []engine.Option {
 		}
 	case kindBuy:
 		out = append(out, s.buyOptions(seat)...)
-		out = append(out, s.tokenOptions(seat, winW2, 0)...)
+		out = append(out, s.tokenOptions(seat, catalog.WinW2, 0)...)
 		out = append(out, s.storeOptions(seat)...)
 		opt("NOBUY")
 	case kindBrew:
@@ -336,7 +337,7 @@ func (s *state) decide(seat int, m *move) error {
 	case kindPlace:
 		switch m.Verb {
 		case "PLAY":
-			return s.playToken(seat, m, winW1)
+			return s.playToken(seat, m, catalog.WinW1)
 		case "PASS":
 			s.pass(seat)
 			return nil
@@ -412,7 +413,7 @@ func (s *state) decide(seat int, m *move) error {
 		case "BUY":
 			return s.buy(seat, m)
 		case "PLAY":
-			return s.playToken(seat, m, winW2)
+			return s.playToken(seat, m, catalog.WinW2)
 		case "NOBUY", "DONE", "PASS":
 			s.pub("db.buy_end", seat, "auto", false)
 			s.endBuyTurn()

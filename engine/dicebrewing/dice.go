@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
 // preferred reports whether die a is the better pick than die b among dice
@@ -267,7 +268,7 @@ func (s *state) autostore(seat int) {
 		if d.O != seat || d.L != locAR || d.blocked() || d.F == 0 || d.value() < p.AutoStore {
 			continue
 		}
-		if d.C == colB && !p.AutoStoreB {
+		if d.C == catalog.ColB && !p.AutoStoreB {
 			continue
 		}
 		d.L = locST

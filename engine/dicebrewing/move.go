@@ -1,6 +1,7 @@
 package dicebrewing
 
 import (
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"strconv"
 	"strings"
 )
@@ -38,7 +39,7 @@ func (r dieRef) String() string {
 		b.WriteString(r.Owner)
 		b.WriteByte(':')
 	}
-	b.WriteString(colourLetters[r.C])
+	b.WriteString(catalog.ColourLetters[r.C])
 	b.WriteString(strconv.Itoa(r.F))
 	if r.Plus {
 		b.WriteByte('+')
@@ -50,7 +51,7 @@ func (r dieRef) String() string {
 		b.WriteString("@S")
 	case refBoard:
 		b.WriteByte('@')
-		b.WriteString(spaceNames[r.Space])
+		b.WriteString(catalog.SpaceNames[r.Space])
 		if r.Up {
 			b.WriteByte('+')
 		}
@@ -70,7 +71,7 @@ type item struct {
 
 func (it item) String() string {
 	var b strings.Builder
-	b.WriteString(spaceNames[it.Space])
+	b.WriteString(catalog.SpaceNames[it.Space])
 	if it.Up {
 		b.WriteByte('+')
 	}
@@ -176,8 +177,8 @@ func (m *move) String() string {
 		switch {
 		case m.Target != nil:
 			return s + m.Target.String()
-		case m.Token == tokBLOCKB:
-			return s + m.TName + ":" + buildingNames[m.TBuilding]
+		case m.Token == catalog.TokBLOCKB:
+			return s + m.TName + ":" + catalog.BuildingNames[m.TBuilding]
 		default:
 			return s + m.Card
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
 // usage is the expected form of each command, for syntax errors.
@@ -142,7 +143,7 @@ func (p *parser) parse() (engine.Move, error) {
 			return nil, p.syntax(t)
 		}
 		m.N = n
-		if p.peek() != "" && colourIndex(p.peek()) == colB {
+		if p.peek() != "" && catalog.ColourIndex(p.peek()) == catalog.ColB {
 			p.next()
 			m.Blue = true
 		}
@@ -169,13 +170,13 @@ func (p *parser) parse() (engine.Move, error) {
 		if code == "" {
 			return nil, p.syntax("")
 		}
-		if p.s.rules.ingr(code) < 0 && p.s.rules.tok(code) < 0 {
+		if p.s.rules.Ingr(code) < 0 && p.s.rules.Tok(code) < 0 {
 			return nil, engine.Reject("DB-5.7.2", "unknown_code", "code", code)
 		}
 		m.Code = code
 		if p.peek() == "WITH" {
 			p.next()
-			if p.s.rules.ingr(code) < 0 {
+			if p.s.rules.Ingr(code) < 0 {
 				return nil, engine.Reject("DB-5.7.5", "no_discount", "code", code)
 			}
 			r, err := p.die(p.next())
@@ -207,7 +208,7 @@ func spaceToken(t string) (sp int, up bool, ok bool) {
 		up = true
 		t = t[:len(t)-1]
 	}
-	for i, n := range spaceNames {
+	for i, n := range catalog.SpaceNames {
 		if n == t {
 			return i, up, true
 		}
@@ -252,7 +253,7 @@ func (p *parser) place(m *move) (engine.Move, error) {
 		switch p.peek() {
 		case "REROLL":
 			p.next()
-			if sp != spSS1 || up {
+			if sp != catalog.SpSS1 || up {
 				return nil, p.syntax("REROLL")
 			}
 			refs, err := p.dice(true)
@@ -265,7 +266,7 @@ func (p *parser) place(m *move) (engine.Move, error) {
 			it.Reroll = refs
 		case "SWAP":
 			p.next()
-			if sp != spSS2 || up {
+			if sp != catalog.SpSS2 || up {
 				return nil, p.syntax("SWAP")
 			}
 			r, err := p.die(p.next())
@@ -274,7 +275,7 @@ func (p *parser) place(m *move) (engine.Move, error) {
 			}
 			it.Swap = &r
 		}
-		if sp == spSS2 && !up && it.Swap == nil {
+		if sp == catalog.SpSS2 && !up && it.Swap == nil {
 			return nil, engine.Reject("DB-5.5.7", "swap_needed")
 		}
 		m.Items = append(m.Items, it)
@@ -282,7 +283,7 @@ func (p *parser) place(m *move) (engine.Move, error) {
 	if len(m.Items) == 0 {
 		return nil, p.syntax("")
 	}
-	if len(m.Items) == 2 && m.Items[0].Space == spSS1 && !m.Items[0].Up && len(m.Items[0].Reroll) == 0 {
+	if len(m.Items) == 2 && m.Items[0].Space == catalog.SpSS1 && !m.Items[0].Up && len(m.Items[0].Reroll) == 0 {
 		return nil, engine.Reject("DB-5.5.6", "reroll_list_needed")
 	}
 	return m, nil
@@ -290,7 +291,7 @@ func (p *parser) place(m *move) (engine.Move, error) {
 
 func (p *parser) play(m *move) (engine.Move, error) {
 	code := p.next()
-	if p.s.rules.tok(code) < 0 {
+	if p.s.rules.Tok(code) < 0 {
 		if code == "" {
 			return nil, p.syntax("")
 		}
@@ -302,7 +303,7 @@ func (p *parser) play(m *move) (engine.Move, error) {
 		return nil, p.syntax("")
 	}
 	switch code {
-	case tokBLOCKB:
+	case catalog.TokBLOCKB:
 		who, what, ok := strings.Cut(t, ":")
 		if !ok {
 			return nil, p.syntax(t)
@@ -312,7 +313,7 @@ func (p *parser) play(m *move) (engine.Move, error) {
 			return nil, err
 		}
 		b := -1
-		for i, n := range buildingNames {
+		for i, n := range catalog.BuildingNames {
 			if n == what {
 				b = i
 			}
@@ -321,7 +322,7 @@ func (p *parser) play(m *move) (engine.Move, error) {
 			return nil, engine.Reject("DB-5.8.5", "unknown_building", "building", what)
 		}
 		m.TSeat, m.TName, m.TBuilding = seat, name, b
-	case tokBLOCKR:
+	case catalog.TokBLOCKR:
 		if p.s.card(t) == nil {
 			return nil, engine.Reject("DB-5.8.6", "unknown_card", "card", t)
 		}
@@ -358,14 +359,14 @@ func (p *parser) brew(m *move) (engine.Move, error) {
 			switch {
 			case t == "":
 				return nil, p.syntax(kw)
-			case p.s.rules.ingr(t) >= 0:
+			case p.s.rules.Ingr(t) >= 0:
 				m.ImproveCode = t
 			default:
 				r, err := p.die(t)
 				if err != nil {
 					return nil, err
 				}
-				if r.C != colB {
+				if r.C != catalog.ColB {
 					return nil, engine.Reject("DB-5.9.4", "improve_not_blue", "die", r.String())
 				}
 				m.ImproveDie = &r
@@ -403,9 +404,9 @@ func (p *parser) choices() ([]string, error) {
 	var out []string
 	for !p.done() {
 		t := p.peek()
-		if c := colourIndex(t); c >= 0 {
-			out = append(out, colourLetters[c])
-		} else if p.s.rules.tok(t) >= 0 {
+		if c := catalog.ColourIndex(t); c >= 0 {
+			out = append(out, catalog.ColourLetters[c])
+		} else if p.s.rules.Tok(t) >= 0 {
 			out = append(out, t)
 		} else if len(out) > 0 && (t == "USE" || t == "IMPROVE") {
 			break
@@ -439,27 +440,6 @@ func (p *parser) dice(inPlace bool) ([]dieRef, error) {
 		p.next()
 	}
 	return out, nil
-}
-
-// splitColourValue splits "Y5" into colour and face; it accepts the colour
-// synonyms of §10.3.
-func splitColourValue(w string) (c, f int, ok bool) {
-	k := 0
-	for k < len(w) && w[k] >= 'A' && w[k] <= 'Z' {
-		k++
-	}
-	if k == 0 || k == len(w) {
-		return 0, 0, false
-	}
-	c = colourIndex(w[:k])
-	if c < 0 {
-		return 0, 0, false
-	}
-	n, err := strconv.Atoi(w[k:])
-	if err != nil || n < 1 || n > 99 {
-		return 0, 0, false
-	}
-	return c, n, true
 }
 
 // die parses one die reference: [owner:]<colour><face>[+][@A|@S|@<slot>].
@@ -499,7 +479,7 @@ func (p *parser) die(w string) (dieRef, error) {
 		r.Plus = true
 		w = w[:len(w)-1]
 	}
-	c, f, ok := splitColourValue(w)
+	c, f, ok := catalog.SplitColourValue(w)
 	if !ok || f > p.s.rules.Faces {
 		return r, engine.Reject("", "bad_die", "die", orig)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -129,7 +130,7 @@ func (r *vrun) step(line string) {
 		r.board(r.seat(f[1]), f[2], f[3])
 		return
 	case "DRAIN":
-		r.drain(colourIndex(f[1]), r.seat(f[2]))
+		r.drain(catalog.ColourIndex(f[1]), r.seat(f[2]))
 		return
 	case "BREWED":
 		n, _ := strconv.Atoi(f[1])
@@ -292,13 +293,13 @@ func (r *vrun) phase(step string, args []string) {
 func (r *vrun) takeDie(seat int, text string, loc int) int {
 	s := r.s
 	plus := strings.HasSuffix(text, "+")
-	c, f, ok := splitColourValue(strings.TrimSuffix(text, "+"))
+	c, f, ok := catalog.SplitColourValue(strings.TrimSuffix(text, "+"))
 	if !ok {
 		r.fatalf("bad die %q", text)
 	}
 	id := s.supplyDie(c)
 	if id < 0 {
-		r.fatalf("no %s die left in the supply", colourLetters[c])
+		r.fatalf("no %s die left in the supply", catalog.ColourLetters[c])
 	}
 	s.Dice[id] = die{C: c, F: f, O: seat, L: loc, Plus: plus, R: true}
 	return id
@@ -341,7 +342,7 @@ func (r *vrun) hold(seat int, args []string) {
 				p.Tok[t] = 0
 			}
 			for _, c := range list {
-				t := s.rules.tok(c)
+				t := s.rules.Tok(c)
 				s.BM[t]--
 				p.Tok[t]++
 			}
@@ -351,7 +352,7 @@ func (r *vrun) hold(seat int, args []string) {
 				p.Ingr[i] = 0
 			}
 			for _, c := range list {
-				i := s.rules.ingr(c)
+				i := s.rules.Ingr(c)
 				s.Market[i]--
 				p.Ingr[i]++
 			}
@@ -565,14 +566,14 @@ func (r *vrun) query(q string) string {
 		case "seeds":
 			return strconv.Itoa(s.SeedSupply)
 		default:
-			return strconv.Itoa(s.supplyCount(colourIndex(rest)))
+			return strconv.Itoa(s.supplyCount(catalog.ColourIndex(rest)))
 		}
 	case "market":
-		return strconv.Itoa(s.Market[s.rules.ingr(rest)])
+		return strconv.Itoa(s.Market[s.rules.Ingr(rest)])
 	case "bm":
-		return strconv.Itoa(s.BM[s.rules.tok(rest)])
+		return strconv.Itoa(s.BM[s.rules.Tok(rest)])
 	case "removed":
-		return strconv.Itoa(s.Removed[s.rules.tok(rest)])
+		return strconv.Itoa(s.Removed[s.rules.Tok(rest)])
 	case "deck":
 		for _, c := range s.Deck {
 			if c == rest {
@@ -598,10 +599,10 @@ func (r *vrun) query(q string) string {
 	case "colours":
 		var cs []string
 		for _, id := range s.diceAt(seat, locAR) {
-			cs = append(cs, colourLetters[s.Dice[id].C])
+			cs = append(cs, catalog.ColourLetters[s.Dice[id].C])
 		}
 		for _, id := range s.diceAt(seat, locST) {
-			cs = append(cs, colourLetters[s.Dice[id].C])
+			cs = append(cs, catalog.ColourLetters[s.Dice[id].C])
 		}
 		sort.Strings(cs)
 		return strings.Join(cs, " ")
