@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // Decision kinds (doc.go lists them; templates key prompts on them).
@@ -42,7 +43,7 @@ func (s *State) marketDefault(seat int) string {
 			if sp.Occ >= 0 {
 				continue
 			}
-			for _, h := range s.r.spaces[sp.ID].Half {
+			for _, h := range s.r.Spaces[sp.ID].Half {
 				if h.Kw != kw {
 					continue
 				}
@@ -51,7 +52,7 @@ func (s *State) marketDefault(seat int) string {
 					m.Space = sp.ID
 				}
 				if h.Effect == "choose_basic" {
-					c := ingCodes[s.pickOf(&s.P[seat], basicCodes, nil)]
+					c := catalog.IngCodes[s.pickOf(&s.P[seat], basicCodes, nil)]
 					for k := 0; k < h.Count; k++ {
 						m.Args = append(m.Args, c)
 					}
@@ -126,7 +127,7 @@ func (s *State) apply(seat int, m *move) error {
 		if s.Subs[0].Slot != "" {
 			// The overflow a free action caused in this turn comes first
 			// (BC-5.1.2): say so, and what to add.
-			return engine.Reject("BC-5.1.2", "overflow_first", "over", p.Ing.total()-s.capacity(p),
+			return engine.Reject("BC-5.1.2", "overflow_first", "over", p.Ing.Total()-s.capacity(p),
 				"capacity", s.capacity(p), "next", s.cmd(m))
 		}
 		return wrong()
@@ -134,7 +135,7 @@ func (s *State) apply(seat int, m *move) error {
 		if m.Verb != "PICK" {
 			return wrong()
 		}
-		i := ingIndex(m.Code)
+		i := catalog.IngIndex(m.Code)
 		if s.CFLeft[i] == 0 {
 			return engine.Reject("BC-5.12.4", "nothing_left", "ing", m.Code)
 		}
@@ -261,23 +262,23 @@ func (s *State) applySet(seat int, m *move) error {
 // discardSub answers an overflow decision (BC-5.1.2).
 func (s *State) discardSub(seat int, m *move) error {
 	p := &s.P[seat]
-	if !p.Ing.covers(m.Bag) {
+	if !p.Ing.Covers(m.Bag) {
 		return engine.Reject("BC-5.1.4", "not_held", "ing", m.Bag.String())
 	}
-	p.Ing = p.Ing.sub(m.Bag)
+	p.Ing = p.Ing.Sub(m.Bag)
 	s.emit("discard", seat, "ing", m.Bag.String())
-	if p.Ing.total() <= s.capacity(p) {
+	if p.Ing.Total() <= s.capacity(p) {
 		s.Subs = s.Subs[1:]
 	}
 	return nil
 }
 
 // gain adds ingredients (the caller checks overflow).
-func (s *State) gain(seat int, g bag, source string) {
-	if g.total() == 0 {
+func (s *State) gain(seat int, g catalog.Bag, source string) {
+	if g.Total() == 0 {
 		return
 	}
-	s.P[seat].Ing = s.P[seat].Ing.add(g)
+	s.P[seat].Ing = s.P[seat].Ing.Add(g)
 	s.emit("gain", seat, "ing", g.String(), "source", source)
 }
 
@@ -286,20 +287,20 @@ func (s *State) freeAction(seat int, m *move) error {
 	p := &s.P[seat]
 	switch m.Verb {
 	case "DISCARD":
-		if !p.Ing.covers(m.Bag) {
+		if !p.Ing.Covers(m.Bag) {
 			return engine.Reject("BC-5.1.4", "not_held", "ing", m.Bag.String())
 		}
-		p.Ing = p.Ing.sub(m.Bag)
+		p.Ing = p.Ing.Sub(m.Bag)
 		s.emit("discard", seat, "ing", m.Bag.String())
 	case "LOAN":
 		p.Loans += m.N
 		p.Money += m.N * s.r.Economy.LoanMoney
 		s.emit("loan", seat, "n", m.N)
 	case "EXCHANGE":
-		var pt *Partner
+		var pt *catalog.Partner
 		for _, id := range p.Partners {
-			x := s.r.partners[id]
-			if x.get[ingIndex(m.ID[:1])] > 0 {
+			x := s.r.Partners[id]
+			if x.GetBag[catalog.IngIndex(m.ID[:1])] > 0 {
 				pt = x
 				break
 			}
@@ -307,13 +308,13 @@ func (s *State) freeAction(seat int, m *move) error {
 		if pt == nil {
 			return engine.Reject("BC-5.9.2", "no_partner", "partner", m.ID)
 		}
-		i := ingIndex(m.Code)
+		i := catalog.IngIndex(m.Code)
 		if p.Ing[i] < pt.GiveBasic*m.N {
 			return engine.Reject("BC-5.1.2", "not_held", "ing", m.Code)
 		}
 		p.Ing[i] -= pt.GiveBasic * m.N
 		for k := 0; k < m.N; k++ {
-			p.Ing = p.Ing.add(pt.get)
+			p.Ing = p.Ing.Add(pt.GetBag)
 		}
 		s.emit("exchange", seat, "partner", m.ID, "give", m.Code, "n", m.N)
 	case "PLANT":
@@ -326,8 +327,8 @@ func (s *State) freeAction(seat int, m *move) error {
 		if len(p.Plots) >= s.r.Economy.FarmPlots {
 			return engine.Reject("BC-5.9.4", "no_plot")
 		}
-		i := ingIndex(m.Code)
-		if s.r.buildings["FARM"].yields[i] == 0 {
+		i := catalog.IngIndex(m.Code)
+		if s.r.Buildings["FARM"].YieldsBag[i] == 0 {
 			return engine.Reject("BC-5.9.4", "not_plantable", "ing", m.Code)
 		}
 		if p.Ing[i] == 0 {
@@ -359,12 +360,12 @@ func (s *State) harvest(seat int, c string) {
 			break
 		}
 	}
-	i := ingIndex(c)
-	n := s.r.buildings["FARM"].yields[i]
+	i := catalog.IngIndex(c)
+	n := s.r.Buildings["FARM"].YieldsBag[i]
 	for _, w := range s.ws(p) {
 		n += w.FarmExtra
 	}
-	var g bag
+	var g catalog.Bag
 	g[i] = n
 	s.gain(seat, g, "harvest")
 }
@@ -431,10 +432,10 @@ func (s *State) payFee(seat, fee int) {
 // "research"): the move is the player's, and may be declined.
 func (s *State) hireWorker(seat int, id string, research []*move, plusB, plusA *[]string) error {
 	p := &s.P[seat]
-	w := s.r.workers[id]
+	w := s.r.Workers[id]
 	p.Workers = append(p.Workers, id)
 	s.emit("hire", seat, "worker", id)
-	g := w.hireGain
+	g := w.HireBag
 	for k := 0; k < w.HireAnyAdv; k++ {
 		g[s.pickOf(p, advCodes, plusA)]++
 	}
@@ -485,7 +486,7 @@ func (s *State) freeResearch(seat int, m *move) error {
 // preference (BC-10.6); nil when every cube is at Game End.
 func (s *State) researchDefault(p *Player) *move {
 	best := -1
-	for t := 0; t < nTracks; t++ {
+	for t := 0; t < catalog.NTracks; t++ {
 		if p.Research[t] < stGameEnd && (best < 0 || p.Research[t] < p.Research[best]) {
 			best = t
 		}

@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // dataIDs are the data-file ids a player never types (doc.go "Canonical
 // commands"): every worker, building and building space whose code
 // differs from its id.
-func dataIDs(r *rules) map[string]string {
+func dataIDs(r *catalog.Rules) map[string]string {
 	out := map[string]string{}
-	for id, c := range r.codes {
+	for id, c := range r.Codes {
 		if c != id {
 			out[id] = c
 		}
@@ -114,7 +115,7 @@ func TestLegacyLogReplays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := engine.Log{Game: gameName, Config: cfg, Setup: setup, RulesetSHA: tb.State.Head().RulesetSHA}
+	log := engine.Log{Game: catalog.GameName, Config: cfg, Setup: setup, RulesetSHA: tb.State.Head().RulesetSHA}
 	if first != nil {
 		log.Steps = append(log.Steps, first.Steps...)
 	}

@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // Foresee implements engine.Foreseer (issue 12.6): the error a line is
@@ -38,7 +39,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 			if m.Space != "" && sp.ID != m.Space {
 				continue
 			}
-			for _, h := range s.r.spaces[sp.ID].Half {
+			for _, h := range s.r.Spaces[sp.ID].Half {
 				if h.Kw == m.Kw {
 					return nil
 				}
@@ -59,7 +60,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 				}
 			case "RESEARCH":
 				if m.Verb == "B" && p.Research[pt.Track] >= stGameEnd {
-					return engine.Reject("BC-5.7.1", "track_end", "track", trackNames[pt.Track])
+					return engine.Reject("BC-5.7.1", "track_end", "track", catalog.TrackNames[pt.Track])
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package brewcrafters
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 	"slices"
 )
 
@@ -15,7 +16,7 @@ func (s *State) kwCounts() map[string]int {
 	}
 	n := make(map[string]int, 16)
 	for _, sp := range s.Spaces {
-		for _, h := range s.r.spaces[sp.ID].Half {
+		for _, h := range s.r.Spaces[sp.ID].Half {
 			n[h.Kw]++
 		}
 	}
@@ -30,7 +31,7 @@ func (s *State) anyPlacement(seat int) bool {
 		if s.Spaces[i].Occ >= 0 {
 			continue
 		}
-		for _, h := range s.r.spaces[s.Spaces[i].ID].Half {
+		for _, h := range s.r.Spaces[s.Spaces[i].ID].Half {
 			switch h.Effect {
 			case "investor", "take", "money", "choose_adv", "choose_basic", "benefit":
 				return true
@@ -67,7 +68,7 @@ func (s *State) placements(seat int) []mopt {
 	amb := s.kwCounts()
 	for i := range s.Spaces {
 		sp := &s.Spaces[i]
-		def := s.r.spaces[sp.ID]
+		def := s.r.Spaces[sp.ID]
 		for _, h := range def.Half {
 			if sp.Occ >= 0 && h.Effect != "cfarm" {
 				continue
@@ -118,7 +119,7 @@ func (s *State) placements(seat int) []mopt {
 			case "cfarm":
 				if sn := s.seasonOf(); sn == 0 || sn == 3 {
 					for k, cp := range s.r.CFarm {
-						if s.CF[k] < 0 && p.Ing[ingIndex(cp.Code)] > 0 {
+						if s.CF[k] < 0 && p.Ing[catalog.IngIndex(cp.Code)] > 0 {
 							add(base(cp.Code))
 						}
 					}
@@ -130,10 +131,10 @@ func (s *State) placements(seat int) []mopt {
 						gives = advCodes
 					}
 					for _, g := range gives {
-						if p.Ing[ingIndex(g)] < row.GiveN {
+						if p.Ing[catalog.IngIndex(g)] < row.GiveN {
 							continue
 						}
-						for _, k := range sortedKeys(row.Get) {
+						for _, k := range catalog.SortedKeys(row.Get) {
 							gets := []string{k}
 							if k == "ADV" {
 								gets = advCodes
@@ -165,7 +166,7 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 	case kindDiscard:
 		for i, v := range p.Ing {
 			if v > 0 {
-				var b bag
+				var b catalog.Bag
 				b[i] = 1
 				opt(&move{Verb: "DISCARD", Bag: b})
 			}
@@ -173,7 +174,7 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 	case kindPick:
 		for i, v := range s.CFLeft {
 			if v > 0 {
-				opt(&move{Verb: "PICK", Code: ingCodes[i]})
+				opt(&move{Verb: "PICK", Code: catalog.IngCodes[i]})
 			}
 		}
 	case kindHire:
@@ -230,7 +231,7 @@ func (s *State) processOptions(seat int) []*move {
 			var brews []brew
 			for i, c := range choice {
 				if c >= 0 {
-					brews = append(brews, brew{Recipe: recipes[c], Slot: slotNames[slots[i]]})
+					brews = append(brews, brew{Recipe: recipes[c], Slot: catalog.SlotNames[slots[i]]})
 				}
 			}
 			if len(brews) == 0 {
@@ -238,17 +239,17 @@ func (s *State) processOptions(seat int) []*move {
 			}
 			m := &move{Verb: "PROCESS", Brews: brews}
 			raw, _ := s.brewCost(p, brews, false, false)
-			m.Mash = p.has("MASH_TUN") && raw[iM] > 0
-			m.Ylab = p.has("YEAST_LAB") && raw[iY] > 0
+			m.Mash = p.has("MASH_TUN") && raw[catalog.IM] > 0
+			m.Ylab = p.has("YEAST_LAB") && raw[catalog.IY] > 0
 			c, err := s.brewCost(p, brews, m.Mash, m.Ylab)
-			if err == nil && p.Ing.covers(c) {
+			if err == nil && p.Ing.Covers(c) {
 				out = append(out, m)
 			}
 			return
 		}
 		for c := -1; c < len(recipes); c++ {
 			// T2 only after T1, and never "smaller" than T1 (symmetry).
-			if slots[k] == slT2 && (choice[k-1] < 0 && c >= 0 || c >= 0 && c < choice[k-1]) {
+			if slots[k] == catalog.SlT2 && (choice[k-1] < 0 && c >= 0 || c >= 0 && c < choice[k-1]) {
 				continue
 			}
 			choice[k] = c
@@ -301,7 +302,7 @@ func (s *State) breweryOptions(seat int) []engine.Option {
 	for _, r := range s.researchMoves(seat) {
 		b(r)
 	}
-	for _, id := range buildingIDs {
+	for _, id := range catalog.BuildingIDs {
 		if s.canInstall(p, id) == nil {
 			b(&move{Verb: "INSTALL", Bld: id})
 		}
@@ -314,7 +315,7 @@ func (s *State) breweryOptions(seat int) []engine.Option {
 	if s.on("cfarm") {
 		if sn := s.seasonOf(); sn == 0 || sn == 3 {
 			for k, cp := range s.r.CFarm {
-				if s.CF[k] < 0 && p.Ing[ingIndex(cp.Code)] > 0 {
+				if s.CF[k] < 0 && p.Ing[catalog.IngIndex(cp.Code)] > 0 {
 					b(&move{Verb: "CFARM", Code: cp.Code})
 				}
 			}
@@ -330,7 +331,7 @@ func (s *State) breweryOptions(seat int) []engine.Option {
 func (s *State) researchMoves(seat int) []*move {
 	p := &s.P[seat]
 	var out []*move
-	for t := 0; t < nTracks; t++ {
+	for t := 0; t < catalog.NTracks; t++ {
 		if p.Research[t] >= stGameEnd {
 			continue
 		}
@@ -369,11 +370,11 @@ func (s *State) annualOptions(seat int) []engine.Option {
 	var out []engine.Option
 	a := func(m *move) { out = append(out, engine.Option{Cmd: s.cmd(m), Group: s.groupOf(m)}) }
 	for _, name := range p.Annual {
-		t := trackIndex(name)
+		t := catalog.TrackIndex(name)
 		e := s.lab(t).Annual
 		switch e.Free {
 		case "install":
-			for _, id := range buildingIDs {
+			for _, id := range catalog.BuildingIDs {
 				if s.canInstall(p, id) == nil {
 					a(&move{Verb: "ANNUAL", Track: t, Parts: []*move{{Verb: "INSTALL", Bld: id}}})
 				}

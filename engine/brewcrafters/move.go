@@ -4,6 +4,7 @@
 package brewcrafters
 
 import (
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 	"strconv"
 	"strings"
 )
@@ -42,7 +43,7 @@ type move struct {
 	// SECRET / recipe names.
 	Recipe string
 	// DISCARD.
-	Bag bag
+	Bag catalog.Bag
 	// EXCHANGE: partner kind, basic given, times; LOAN: N.
 	N int
 	// HIRE / SET / INTERN.
@@ -52,7 +53,7 @@ type move struct {
 
 	// r is the data file whose codes String writes (set by Parse and
 	// State.cmd); without it the ids are written (Legacy).
-	r *rules
+	r *catalog.Rules
 }
 
 // String is the canonical line of the move, as a player types it: every
@@ -69,14 +70,14 @@ func (m *move) Legacy() string { return m.text(nil) }
 func (s *State) cmd(m *move) string { return m.text(s.r) }
 
 // text writes the move with the codes of r (nil: the data-file ids).
-func (m *move) text(r *rules) string {
+func (m *move) text(r *catalog.Rules) string {
 	show := func(ids []string) []string {
 		if r == nil {
 			return ids
 		}
 		out := make([]string, len(ids))
 		for i, id := range ids {
-			out[i] = r.code(id)
+			out[i] = r.Code(id)
 		}
 		return out
 	}
@@ -84,7 +85,7 @@ func (m *move) text(r *rules) string {
 		if r == nil {
 			return id
 		}
-		return r.code(id)
+		return r.Code(id)
 	}
 	var b strings.Builder
 	w := func(parts ...string) {
@@ -136,7 +137,7 @@ func (m *move) text(r *rules) string {
 			w("RESEARCH", "SKIP")
 			break
 		}
-		w("RESEARCH", trackNames[m.Track])
+		w("RESEARCH", catalog.TrackNames[m.Track])
 		w(show(m.Choice)...)
 	case "INSTALL":
 		w("INSTALL", one(m.Bld))
@@ -151,7 +152,7 @@ func (m *move) text(r *rules) string {
 	case "PASS", "DONE":
 		w(m.Verb)
 	case "ANNUAL":
-		w("ANNUAL", trackNames[m.Track])
+		w("ANNUAL", catalog.TrackNames[m.Track])
 		switch {
 		case m.Skip:
 			w("SKIP")
@@ -190,7 +191,7 @@ func (m *move) text(r *rules) string {
 }
 
 // plusString writes a move's trigger choices and a worker's research move.
-func plusString(w func(...string), m *move, r *rules) {
+func plusString(w func(...string), m *move, r *catalog.Rules) {
 	if len(m.PlusB) > 0 {
 		w("+BASIC")
 		w(m.PlusB...)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // Parse implements engine.State.
@@ -62,7 +63,7 @@ func code(t string) string {
 	if w, ok := ingWords[t]; ok {
 		return w
 	}
-	if ingIndex(t) >= 0 {
+	if catalog.IngIndex(t) >= 0 {
 		return t
 	}
 	return ""
@@ -128,7 +129,7 @@ func (p *parser) top() (engine.Move, error) {
 			m := &move{Verb: "HIRE", ID: "BEST"}
 			for !p.done() && !strings.HasPrefix(p.peek(), "+") && p.peek() != "RESEARCH" {
 				w := p.s.workerID(p.next())
-				if p.s.r.workers[w] == nil {
+				if p.s.r.Workers[w] == nil {
 					return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", w)
 				}
 				m.Args = append(m.Args, w)
@@ -144,7 +145,7 @@ func (p *parser) top() (engine.Move, error) {
 		if id != "NONE" {
 			id = p.s.workerID(id)
 		}
-		if id != "NONE" && p.s.r.workers[id] == nil {
+		if id != "NONE" && p.s.r.Workers[id] == nil {
 			return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", id)
 		}
 		m := &move{Verb: "HIRE", ID: id}
@@ -184,7 +185,7 @@ func (p *parser) free() (*move, bool, error) {
 		}
 		m := &move{Verb: "DISCARD"}
 		for _, c := range cs {
-			m.Bag[ingIndex(c)]++
+			m.Bag[catalog.IngIndex(c)]++
 		}
 		return m, true, nil
 	case "EXCHANGE":
@@ -195,7 +196,7 @@ func (p *parser) free() (*move, bool, error) {
 		}
 		m := &move{Verb: "EXCHANGE", ID: kind, N: 1}
 		cs := p.codes()
-		if len(cs) != 1 || !isBasic(ingIndex(cs[0])) {
+		if len(cs) != 1 || !catalog.IsBasic(catalog.IngIndex(cs[0])) {
 			return nil, true, engine.Reject("BC-5.9.2", "bad_exchange", "line", p.line)
 		}
 		m.Code = cs[0]
@@ -236,14 +237,14 @@ func (p *parser) market() (engine.Move, error) {
 	if n, err := strconv.Atoi(t); err == nil && n > 0 {
 		t = fmt.Sprintf("M%d", n)
 	}
-	if sp := p.s.r.spaces[t]; sp != nil && len(sp.Half) == 1 && sp.Half[0].Kw != p.peek() && sp.Half[0].Kw != t {
+	if sp := p.s.r.Spaces[t]; sp != nil && len(sp.Half) == 1 && sp.Half[0].Kw != p.peek() && sp.Half[0].Kw != t {
 		// "M M3": a space with one half stands for its keyword.
 		m.Space = t
 		t = sp.Half[0].Kw
 		p.f = append(p.f[:p.i], append([]string{t}, p.f[p.i:]...)...)
 		p.next()
 	}
-	if sp := p.s.r.spaces[t]; sp != nil {
+	if sp := p.s.r.Spaces[t]; sp != nil {
 		isKw := false
 		for _, h := range sp.Half {
 			if h.Kw == p.peek() {
@@ -284,13 +285,13 @@ func (p *parser) market() (engine.Move, error) {
 	switch eff {
 	case "partner":
 		a := p.next()
-		if p.s.r.partners[a] == nil {
+		if p.s.r.Partners[a] == nil {
 			return nil, engine.Reject("BC-5.3.3", "unknown_partner", "word", a)
 		}
 		m.Args = []string{a}
 	case "worker":
 		a := p.s.workerID(p.next())
-		if p.s.r.workers[a] == nil {
+		if p.s.r.Workers[a] == nil {
 			return nil, engine.Reject("BC-5.3.4", "unknown_worker", "worker", a)
 		}
 		m.Args = []string{a}

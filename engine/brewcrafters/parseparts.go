@@ -8,29 +8,12 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
-
-var bldAliases = map[string]string{"DOUBLE": "DOUBLE_BATCH", "INFUSERS": "HOPS_INFUSER", "INFUSER": "HOPS_INFUSER",
-	"MASHTUN": "MASH_TUN", "YEASTLAB": "YEAST_LAB", "OAK": "OAK_BARRELHOUSE", "TASTING": "TOUR_TASTING",
-	"STORE": "STOREHOUSE", "PUB": "BREWPUB"}
-
-func trackIndex(t string) int {
-	switch t {
-	case "BASIC":
-		return trBasic
-	case "OPS", "OPERATIONS":
-		return trOps
-	case "BREW", "BREWING":
-		return trBrew
-	case "ADV", "ADVANCED":
-		return trAdv
-	}
-	return -1
-}
 
 // recipeID resolves a recipe id or card name without spaces.
 func (s *State) recipeID(t string) string {
-	if s.r.recipes[t] != nil {
+	if s.r.Recipes[t] != nil {
 		return t
 	}
 	norm := func(x string) string {
@@ -126,7 +109,7 @@ func (p *parser) part(full bool) (*move, error) {
 			if len(m.Brews) == 0 {
 				return nil, engine.Reject("BC-5.5.5", "unknown_recipe", "word", p.peek())
 			}
-			if len(m.Brews) > nSlots {
+			if len(m.Brews) > catalog.NSlots {
 				return nil, engine.Reject("BC-5.5.1", "too_many_batches", "n", len(m.Brews))
 			}
 		}
@@ -190,7 +173,7 @@ func (p *parser) research(skip bool) (*move, error) {
 	if skip && w == "SKIP" {
 		return &move{Verb: "RESEARCH", Skip: true}, nil
 	}
-	t := trackIndex(w)
+	t := catalog.TrackIndex(w)
 	if t < 0 {
 		return nil, engine.Reject("BC-5.7.1", "bad_track", "line", p.line)
 	}
@@ -201,8 +184,8 @@ func (p *parser) research(skip bool) (*move, error) {
 		case code(c) != "":
 			c = code(c)
 		case strings.HasPrefix(c, "SPACE_"):
-		case p.s.bldID(c) != "" && p.s.r.buildings[p.s.bldID(c)].Space != "":
-			c = p.s.r.buildings[p.s.bldID(c)].Space
+		case p.s.bldID(c) != "" && p.s.r.Buildings[p.s.bldID(c)].Space != "":
+			c = p.s.r.Buildings[p.s.bldID(c)].Space
 		case p.s.recipeID(c) != "":
 			c = p.s.recipeID(c)
 		default:
@@ -266,14 +249,14 @@ func (p *parser) plusWords(m *move, research bool) error {
 }
 
 func (s *State) bldID(t string) string {
-	if a, ok := bldAliases[t]; ok {
+	if a, ok := catalog.BldAliases[t]; ok {
 		return a
 	}
-	if s.r.buildings[t] != nil {
+	if s.r.Buildings[t] != nil {
 		return t
 	}
 	for _, b := range s.r.Building {
-		if shortCode(b.ID) == t {
+		if catalog.ShortCode(b.ID) == t {
 			return b.ID
 		}
 	}
@@ -304,7 +287,7 @@ func (p *parser) install() (*move, error) {
 
 // annual parses "ANNUAL <track> <args>|SKIP" (BC-4.2, BC-5.7.3).
 func (p *parser) annual() (engine.Move, error) {
-	t := trackIndex(p.next())
+	t := catalog.TrackIndex(p.next())
 	if t < 0 {
 		return nil, engine.Reject("BC-5.7.3", "bad_track", "line", p.line)
 	}
