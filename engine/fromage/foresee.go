@@ -2,6 +2,7 @@ package fromage
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // Foresee implements engine.Foreseer (issue 12.6): the error a line is
@@ -60,7 +61,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 		}
 	case "BUILD":
 		if m.N >= 0 && m.N < len(p.Built) && p.Built[m.N] {
-			return engine.Reject("FR-5.9.1", "already_built", "column", colNames[m.N])
+			return engine.Reject("FR-5.9.1", "already_built", "column", catalog.ColNames[m.N])
 		}
 	}
 	return nil

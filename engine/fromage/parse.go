@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // Move is a parsed Fromage command. String returns its canonical text, which
@@ -94,7 +95,7 @@ func (m Move) String() string {
 	switch m.Verb {
 	case "GATHER":
 		add(strconv.Itoa(m.N))
-		add(typeNames[m.W])
+		add(catalog.TypeNames[m.W])
 	case "MAKE":
 		add(m.ids.space)
 		if m.Keep {
@@ -109,7 +110,7 @@ func (m Move) String() string {
 	case "BUILD":
 		add(strconv.Itoa(m.N))
 	case "BARN":
-		add(typeNames[m.W])
+		add(catalog.TypeNames[m.W])
 		if m.V >= 0 {
 			add(m.ids.space)
 			if m.Keep {
@@ -119,18 +120,18 @@ func (m Move) String() string {
 		if len(m.Res) == 2 {
 			add("TRADE")
 			add(m.giveText())
-			add(resNames[m.Res[1]])
+			add(catalog.ResNames[m.Res[1]])
 		}
 	case "TAKE":
 		if m.None {
 			add("NONE")
 		}
 		for _, r := range m.Res {
-			add(resNames[r])
+			add(catalog.ResNames[r])
 		}
 	case "TRADE":
 		add(m.giveText())
-		add(resNames[m.Res[1]])
+		add(catalog.ResNames[m.Res[1]])
 	case "CHOOSE":
 		if m.Card >= 0 {
 			add(m.ids.card)
@@ -161,7 +162,7 @@ func (m Move) giveText() string {
 	case m.Card >= 0:
 		return m.ids.card
 	}
-	return resNames[m.Res[0]]
+	return catalog.ResNames[m.Res[0]]
 }
 
 func newMove(verb string) Move { return Move{Verb: verb, W: -1, V: -1, S: -1, Card: -1, Tile: -1} }
@@ -323,11 +324,11 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 			m.N = n
 			break
 		}
-		c := s.r.cardIndex(args[0])
+		c := s.r.CardIndex(args[0])
 		if c < 0 {
 			return nil, engine.Reject("", "unknown_card", "line", line, "word", args[0])
 		}
-		m.Card, m.ids.card = c, s.r.cardIDs[c]
+		m.Card, m.ids.card = c, s.r.CardIDs[c]
 	case "NOTRADE", "COMPLETE", "KEEP", "DONE", "READY":
 		if err := expect(0); err != nil {
 			return nil, err
@@ -336,22 +337,22 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		if err := expect(1); err != nil {
 			return nil, err
 		}
-		t := s.r.tileIndex(args[0])
+		t := s.r.TileIndex(args[0])
 		if t < 0 {
 			return nil, engine.Reject("", "unknown_tile", "line", line, "word", args[0])
 		}
-		m.Tile, m.ids.tile = t, s.r.tileIDs[t]
+		m.Tile, m.ids.tile = t, s.r.TileIDs[t]
 	case "PICKS":
 		if len(args) < 1 {
 			return nil, synErr(line, usage[verb])
 		}
 		for _, a := range args {
-			t := s.r.tileIndex(a)
+			t := s.r.TileIndex(a)
 			if t < 0 {
 				return nil, engine.Reject("", "unknown_tile", "line", line, "word", a)
 			}
 			m.List = append(m.List, t)
-			m.ids.list = append(m.ids.list, s.r.tileIDs[t])
+			m.ids.list = append(m.ids.list, s.r.TileIDs[t])
 		}
 	case "SET":
 		if err := parseSet(&m, line, args); err != nil {
@@ -421,7 +422,7 @@ func parseSet(m *Move, line string, args []string) error {
 				return engine.Reject("", "unknown_resource", "line", line, "word", v)
 			}
 			m.Res = append(m.Res, r)
-			words = append(words, resNames[r])
+			words = append(words, catalog.ResNames[r])
 		}
 		m.Val = strings.Join(words, " ")
 	default:
@@ -438,16 +439,16 @@ func (s *State) parseTrade(m *Move, line, give, take string) error {
 	}
 	g, ok := resWords[give]
 	switch {
-	case ok && g == resOrder:
+	case ok && g == catalog.ResOrder:
 		m.AnyOrder = true
 		g = -1
 	case ok:
 	default:
-		c := s.r.cardIndex(give)
+		c := s.r.CardIndex(give)
 		if c < 0 || !strings.HasPrefix(give, "O") {
 			return engine.Reject("", "unknown_resource", "line", line, "word", give)
 		}
-		m.Card, m.ids.card = c, s.r.cardIDs[c]
+		m.Card, m.ids.card = c, s.r.CardIDs[c]
 		g = -1
 	}
 	m.Res = []int{g, t}
@@ -462,7 +463,7 @@ func (s *State) parseSpace(m *Move, line, word string) error {
 		if v >= 0 {
 			if _, err := strconv.Atoi(word[1:]); err == nil {
 				sd := s.side(v)
-				i, ok := sd.byKey[spaceKey(word)]
+				i, ok := sd.ByKey[catalog.SpaceKey(word)]
 				if !ok {
 					return engine.Reject("FR-2.7", "unknown_space", "line", line, "word", word)
 				}
@@ -472,10 +473,10 @@ func (s *State) parseSpace(m *Move, line, word string) error {
 		}
 	}
 	key := fold(word)
-	sd := s.side(venCity)
+	sd := s.side(catalog.VenCity)
 	for i := range sd.Spaces {
 		if fold(sd.Spaces[i].Name) == key {
-			m.V, m.S, m.ids.space = venCity, i, sd.Spaces[i].ID
+			m.V, m.S, m.ids.space = catalog.VenCity, i, sd.Spaces[i].ID
 			return nil
 		}
 	}

@@ -2,6 +2,7 @@ package heavenale
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // Foresee implements engine.Foreseer (issue 12.6): the error a line is
@@ -35,14 +36,14 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 		}
 	case "SCORE":
 		if m.Spot >= 0 && m.Spot < len(p.Spots) && p.Spots[m.Spot] {
-			return engine.Reject("HA-5.6.4", "spot_used", "spot", spotNames[m.Spot])
+			return engine.Reject("HA-5.6.4", "spot_used", "spot", catalog.SpotNames[m.Spot])
 		}
 	case "GO":
 		next := slotOf(p.Turns + 1)
 		if s.Cur == seat && s.Sub != subMove {
 			next = slotOf(p.Turns + 2) // this turn's move is made
 		}
-		if slot != next || p.Pos <= 0 || p.Back || m.N >= homePos || m.N > p.Pos {
+		if slot != next || p.Pos <= 0 || p.Back || m.N >= catalog.HomePos || m.N > p.Pos {
 			return nil
 		}
 		return s.whyNot(seat, m.N)

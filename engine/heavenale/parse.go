@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // Move is a parsed Heaven & Ale command (§10.3). String returns its
@@ -69,15 +70,15 @@ func (m Move) String() string {
 	add := func(x string) { b.WriteByte(' '); b.WriteString(x) }
 	homeWords := func() {
 		if m.Home >= 0 {
-			add(homeNames[m.Home])
-			if m.Home == homeRes {
-				add(colourNames[m.Colour])
+			add(catalog.HomeNames[m.Home])
+			if m.Home == catalog.HomeRes {
+				add(catalog.ColourNames[m.Colour])
 			}
 		}
 	}
 	switch m.Verb {
 	case "GO":
-		if m.N == homePos {
+		if m.N == catalog.HomePos {
 			add("HOME")
 			homeWords()
 		} else {
@@ -95,14 +96,14 @@ func (m Move) String() string {
 			add(id)
 		}
 	case "SCORE":
-		add(spotNames[m.Spot])
-		if m.Spot == spotX {
+		add(catalog.SpotNames[m.Spot])
+		if m.Spot == catalog.SpotX {
 			add(strconv.Itoa(m.N))
 		}
 	case "PRIV":
 		add(m.Card)
 		if m.Colour >= 0 {
-			add(colourNames[m.Colour])
+			add(catalog.ColourNames[m.Colour])
 		}
 	case "SELL":
 		add(m.Card)
@@ -154,12 +155,12 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		if len(args) == 0 {
 			return nil
 		}
-		h := slices.Index(homeNames, args[0])
+		h := slices.Index(catalog.HomeNames, args[0])
 		if h < 0 {
 			return syntax(line, usage)
 		}
 		m.Home = h
-		if h == homeRes {
+		if h == catalog.HomeRes {
 			if len(args) != 2 {
 				return engine.Reject("HA-3.9", "res_needs_colour", "line", line)
 			}
@@ -183,7 +184,7 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 			return nil, syntax(line, "GO <1-27> | GO HOME [<space> [<colour>]]")
 		}
 		if args[0] == "HOME" || args[0] == "H" || args[0] == "28" || keyword(args[0]) == "HOME" {
-			m.N = homePos
+			m.N = catalog.HomePos
 			if err := home(args[1:], "GO HOME [FIRST|BREW|RES <colour>|CASH]"); err != nil {
 				return nil, err
 			}
@@ -193,7 +194,7 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		if err != nil || len(args) != 1 {
 			return nil, syntax(line, "GO <1-27> | GO HOME")
 		}
-		if n < 1 || n >= homePos {
+		if n < 1 || n >= catalog.HomePos {
 			return nil, engine.Reject("HA-5.1.1", "no_space", "space", n)
 		}
 		m.N = n
@@ -210,11 +211,11 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		}
 		for i := 0; i < len(args); i += 2 {
 			t := args[i]
-			if !validTile(t) {
+			if !catalog.ValidTile(t) {
 				return nil, engine.Reject("", "bad_tile", "token", t)
 			}
 			c, ok := cell(args[i+1])
-			if !ok || s.r.Cells[c].Side == sideShed {
+			if !ok || s.r.Cells[c].Side == catalog.SideShed {
 				return nil, engine.Reject("HA-5.2.3", "bad_spot", "token", args[i+1])
 			}
 			m.Buys = append(m.Buys, Buy{Tile: t, Cell: c, id: s.r.Cells[c].ID})
@@ -233,7 +234,7 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		}
 		for _, w := range args {
 			c, ok := cell(w)
-			if !ok || s.r.Cells[c].Side == sideShed {
+			if !ok || s.r.Cells[c].Side == catalog.SideShed {
 				return nil, engine.Reject("HA-5.5.4", "bad_spot", "token", w)
 			}
 			for _, x := range m.Cells {
@@ -253,14 +254,14 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		}
 		w := args[0]
 		if c, ok := colour(w); ok {
-			w = colourNames[c]
+			w = catalog.ColourNames[c]
 		}
-		sp := slices.Index(spotNames, w)
+		sp := slices.Index(catalog.SpotNames, w)
 		if sp < 0 {
 			return nil, engine.Reject("HA-5.6.1", "bad_scoring_spot", "token", args[0])
 		}
 		m.Spot = sp
-		if sp == spotX {
+		if sp == catalog.SpotX {
 			if len(args) != 2 {
 				return nil, engine.Reject("HA-5.6.1", "x_needs_number", "line", line)
 			}
@@ -309,12 +310,12 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		switch m.Key {
 		case "HOME":
 			for i := 1; i < len(args); i++ {
-				h := slices.Index(homeNames, args[i])
+				h := slices.Index(catalog.HomeNames, args[i])
 				if h < 0 {
 					return nil, syntax(line, "PREF HOME BREW CASH RES <colour> FIRST")
 				}
-				m.Words = append(m.Words, homeNames[h])
-				if h == homeRes {
+				m.Words = append(m.Words, catalog.HomeNames[h])
+				if h == catalog.HomeRes {
 					if i+1 >= len(args) {
 						return nil, engine.Reject("HA-3.9", "res_needs_colour", "line", line)
 					}
@@ -322,7 +323,7 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 					if !ok {
 						return nil, engine.Reject("", "bad_colour", "token", args[i+1])
 					}
-					m.Words = append(m.Words, colourNames[c])
+					m.Words = append(m.Words, catalog.ColourNames[c])
 					i++
 				}
 			}
