@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // Decision kinds (doc.go lists them; templates key prompts on them).
@@ -47,12 +48,12 @@ func (s *State) marketDefault(seat int) string {
 				if h.Kw != kw {
 					continue
 				}
-				m := &move{Verb: "M", Kw: kw}
+				m := &notation.Move{Verb: "M", Kw: kw}
 				if amb[kw] > 1 {
 					m.Space = sp.ID
 				}
 				if h.Effect == "choose_basic" {
-					c := catalog.IngCodes[s.pickOf(&s.P[seat], basicCodes, nil)]
+					c := catalog.IngCodes[s.pickOf(&s.P[seat], catalog.BasicCodes, nil)]
 					for k := 0; k < h.Count; k++ {
 						m.Args = append(m.Args, c)
 					}
@@ -66,7 +67,7 @@ func (s *State) marketDefault(seat int) string {
 
 // Apply implements engine.State. The state is unchanged on error.
 func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
-	m, ok := mv.(*move)
+	m, ok := mv.(*notation.Move)
 	if !ok {
 		return nil, engine.Reject("", engine.CodeSyntax, "line", mv.String())
 	}
@@ -97,7 +98,7 @@ func (s *State) notYours(seat int) error {
 	return engine.Reject("BC-10.1", engine.CodeNotYourTurn, "waiting_for", w)
 }
 
-func (s *State) apply(seat int, m *move) error {
+func (s *State) apply(seat int, m *notation.Move) error {
 	if m.Verb == "SET" {
 		return s.applySet(seat, m)
 	}
@@ -106,7 +107,7 @@ func (s *State) apply(seat int, m *move) error {
 		return s.notYours(seat)
 	}
 	p := &s.P[seat]
-	if freeVerbs[m.Verb] {
+	if notation.FreeVerbs[m.Verb] {
 		if m.Verb == "DISCARD" && d.Kind == kindDiscard {
 			return s.discardSub(seat, m)
 		}
@@ -224,7 +225,7 @@ func (s *State) isMainKind(kind string) bool {
 }
 
 // applySet records a standing preference (BC-10.2).
-func (s *State) applySet(seat int, m *move) error {
+func (s *State) applySet(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	val := m.Val
 	if val == "OFF" || val == "ASK" {
@@ -260,7 +261,7 @@ func (s *State) applySet(seat int, m *move) error {
 }
 
 // discardSub answers an overflow decision (BC-5.1.2).
-func (s *State) discardSub(seat int, m *move) error {
+func (s *State) discardSub(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	if !p.Ing.Covers(m.Bag) {
 		return engine.Reject("BC-5.1.4", "not_held", "ing", m.Bag.String())
@@ -283,7 +284,7 @@ func (s *State) gain(seat int, g catalog.Bag, source string) {
 }
 
 // freeAction applies a free action (BC-5.9).
-func (s *State) freeAction(seat int, m *move) error {
+func (s *State) freeAction(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	switch m.Verb {
 	case "DISCARD":
@@ -371,7 +372,7 @@ func (s *State) harvest(seat int, c string) {
 }
 
 // hire answers the Employment Agency draw (BC-5.12.3).
-func (s *State) hire(seat int, m *move) error {
+func (s *State) hire(seat int, m *notation.Move) error {
 	if m.ID == "BEST" {
 		// The first of the list in the draw, else nobody.
 		id := "NONE"
@@ -381,7 +382,7 @@ func (s *State) hire(seat int, m *move) error {
 				break
 			}
 		}
-		m = &move{Verb: "HIRE", ID: id, PlusA: m.PlusA, PlusB: m.PlusB, Parts: m.Parts}
+		m = &notation.Move{Verb: "HIRE", ID: id, PlusA: m.PlusA, PlusB: m.PlusB, Parts: m.Parts}
 	}
 	// The hire decision is answered before the worker's own effects, which
 	// may ask the next decision (the Yeast Lab Technician's research move).
@@ -430,14 +431,14 @@ func (s *State) payFee(seat, fee int) {
 // "RESEARCH SKIP" the Yeast Lab Technician's optional free research move
 // . A research move the line does not name is asked at once (decision
 // "research"): the move is the player's, and may be declined.
-func (s *State) hireWorker(seat int, id string, research []*move, plusB, plusA *[]string) error {
+func (s *State) hireWorker(seat int, id string, research []*notation.Move, plusB, plusA *[]string) error {
 	p := &s.P[seat]
 	w := s.r.Workers[id]
 	p.Workers = append(p.Workers, id)
 	s.emit("hire", seat, "worker", id)
 	g := w.HireBag
 	for k := 0; k < w.HireAnyAdv; k++ {
-		g[s.pickOf(p, advCodes, plusA)]++
+		g[s.pickOf(p, catalog.AdvCodes, plusA)]++
 	}
 	s.gain(seat, g, id)
 	p.Money += w.HireMoney
@@ -473,7 +474,7 @@ func (s *State) unusedChoices(seat int, plus ...[]string) {
 
 // freeResearch makes (or declines, "RESEARCH SKIP") a free Lab Research
 // move (A-4, BC-5.7.7).
-func (s *State) freeResearch(seat int, m *move) error {
+func (s *State) freeResearch(seat int, m *notation.Move) error {
 	if m.Skip {
 		s.emit("research_skip", seat)
 		return nil
@@ -484,7 +485,7 @@ func (s *State) freeResearch(seat int, m *move) error {
 // researchDefault is the timeout answer of the free research move: the
 // least advanced track (first in BASIC, OPS, BREW, ADV order), choices by
 // preference (BC-10.6); nil when every cube is at Game End.
-func (s *State) researchDefault(p *Player) *move {
+func (s *State) researchDefault(p *Player) *notation.Move {
 	best := -1
 	for t := 0; t < catalog.NTracks; t++ {
 		if p.Research[t] < stGameEnd && (best < 0 || p.Research[t] < p.Research[best]) {
@@ -494,5 +495,5 @@ func (s *State) researchDefault(p *Player) *move {
 	if best < 0 {
 		return nil
 	}
-	return &move{Verb: "RESEARCH", Track: best}
+	return &notation.Move{Verb: "RESEARCH", Track: best}
 }

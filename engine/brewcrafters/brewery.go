@@ -6,10 +6,11 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // brewery resolves one Brewery action (BC-5.4).
-func (s *State) brewery(seat int, m *move) error {
+func (s *State) brewery(seat int, m *notation.Move) error {
 	if len(m.Parts) == 1 {
 		pt := m.Parts[0]
 		switch pt.Verb {
@@ -35,7 +36,7 @@ func (s *State) brewery(seat int, m *move) error {
 // processAction runs a "Process Beer and/or Collaborate" action: at most one
 // Collaborate part and one Process part, with free actions between them
 // (BC-5.5.2, BC-5.5.9).
-func (s *State) processAction(seat int, parts []*move, collab bool) error {
+func (s *State) processAction(seat int, parts []*notation.Move, collab bool) error {
 	nP, nC, nFree := 0, 0, 0
 	for _, pt := range parts {
 		switch pt.Verb {
@@ -87,7 +88,7 @@ func (s *State) processAction(seat int, parts []*move, collab bool) error {
 // is a DISCARD written as the next part; else their standing SET DISCARD
 // order; else the line is refused and says what to add. The overflow at
 // the end of the chain is the usual one (a discard decision).
-func (s *State) overflowNow(seat int, done, next *move) error {
+func (s *State) overflowNow(seat int, done, next *notation.Move) error {
 	p := &s.P[seat]
 	over := p.Ing.Total() - s.capacity(p)
 	if over <= 0 || next.Verb == "DISCARD" {
@@ -134,7 +135,7 @@ func (s *State) canBrew(p *Player, id string) error {
 
 // brewCost is the ingredient cost of a brew step after the Mash Tun and
 // Yeast Lab (BC-5.5.5, Table 8.4).
-func (s *State) brewCost(p *Player, brews []brew, mash, ylab bool) (catalog.Bag, error) {
+func (s *State) brewCost(p *Player, brews []notation.Brew, mash, ylab bool) (catalog.Bag, error) {
 	var c catalog.Bag
 	for _, b := range brews {
 		c = c.Add(s.r.Recipes[b.Recipe].CostBag)
@@ -168,7 +169,7 @@ func (s *State) brewCost(p *Player, brews []brew, mash, ylab bool) (catalog.Bag,
 
 // assignSlots puts each batch in a slot: the named one, else the first free
 // one in the order T1, T2, PUB.
-func (s *State) assignSlots(p *Player, brews []brew) ([]int, error) {
+func (s *State) assignSlots(p *Player, brews []notation.Brew) ([]int, error) {
 	have := s.slotsOf(p)
 	used := map[int]bool{}
 	out := make([]int, len(brews))
@@ -211,7 +212,7 @@ func (s *State) assignSlots(p *Player, brews []brew) ([]int, error) {
 }
 
 // process runs Process Beer: sell, bottle, brew, triggers (BC-5.5.3-7).
-func (s *State) process(seat int, m *move) error {
+func (s *State) process(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	// Validate the brew step before anything moves.
 	slots, err := s.assignSlots(p, m.Brews)
@@ -350,7 +351,7 @@ func (s *State) portionIndex(id string) int {
 
 // collabCheck validates a contribution without changing anything and
 // returns the portion index and the ingredients given (BC-5.6).
-func (s *State) collabCheck(seat int, m *move) (int, catalog.Bag, error) {
+func (s *State) collabCheck(seat int, m *notation.Move) (int, catalog.Bag, error) {
 	var give catalog.Bag
 	if s.Collab == nil {
 		return -1, give, engine.Reject("BC-3.4", "no_collab_2p")
@@ -390,7 +391,7 @@ func (s *State) collabCheck(seat int, m *move) (int, catalog.Bag, error) {
 }
 
 // collaborate contributes one portion (BC-5.6).
-func (s *State) collaborate(seat int, m *move) error {
+func (s *State) collaborate(seat int, m *notation.Move) error {
 	k, give, err := s.collabCheck(seat, m)
 	if err != nil {
 		return err
@@ -426,7 +427,7 @@ func (s *State) collaborate(seat int, m *move) error {
 // the Experimental step (its building space, its recipe, its ingredients),
 // then to the Research Assistant's Basic Ingredient (Table 8.8, BC-5.7.7,
 // BC-5.10.2); a word that nothing takes is refused, never ignored.
-func (s *State) research(seat int, m *move) error {
+func (s *State) research(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	t := m.Track
 	if p.Research[t] >= stGameEnd {
@@ -478,7 +479,7 @@ func (s *State) research(seat int, m *move) error {
 	var g catalog.Bag
 	for _, w := range s.ws(p) {
 		for k := 0; k < w.ResearchAnyBasic; k++ {
-			g[s.pickOf(p, basicCodes, &choice)]++
+			g[s.pickOf(p, catalog.BasicCodes, &choice)]++
 		}
 	}
 	if len(choice) > 0 {
@@ -524,7 +525,7 @@ func (s *State) canInstall(p *Player, id string) error {
 }
 
 // install installs one building or equipment type (BC-5.8).
-func (s *State) install(seat int, m *move) error {
+func (s *State) install(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	if err := s.canInstall(p, m.Bld); err != nil {
 		return err
@@ -566,7 +567,7 @@ func (s *State) install(seat int, m *move) error {
 }
 
 // secret develops a Secret Recipe (BC-5.12.5); others see only that one was.
-func (s *State) secret(seat int, m *move) error {
+func (s *State) secret(seat int, m *notation.Move) error {
 	if !s.on("secret") {
 		return engine.Reject("BC-3.11", "not_in_play", "action", "SECRET")
 	}
@@ -584,7 +585,7 @@ func (s *State) secret(seat int, m *move) error {
 
 // annual takes one Annual Winter benefit (BC-5.7.3, A-38), as the data
 // describe it (§8.10).
-func (s *State) annual(seat int, m *move) error {
+func (s *State) annual(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	name := catalog.TrackNames[m.Track]
 	if !slices.Contains(p.Annual, name) {
@@ -612,7 +613,7 @@ func (s *State) annual(seat int, m *move) error {
 			nb, na := 0, 0
 			for _, c := range m.Choice {
 				g[catalog.IngIndex(c)]++
-				if slices.Contains(basicCodes, c) {
+				if slices.Contains(catalog.BasicCodes, c) {
 					nb++
 				} else {
 					na++
@@ -622,7 +623,7 @@ func (s *State) annual(seat int, m *move) error {
 				return engine.Reject("BC-5.7.3", "annual_count", "want", e.Basic+e.Adv)
 			}
 			if e.AdvDistinct {
-				for _, c := range advCodes {
+				for _, c := range catalog.AdvCodes {
 					if g[catalog.IngIndex(c)] > 1 {
 						return engine.Reject("BC-5.7.3", "annual_count", "want", e.Basic+e.Adv)
 					}
@@ -645,7 +646,7 @@ func (s *State) annualDone(seat int) {
 	for _, name := range append([]string(nil), p.Annual...) {
 		t := catalog.TrackIndex(name)
 		e := s.lab(t).Annual
-		m := &move{Verb: "ANNUAL", Track: t, Skip: e.Free != ""}
+		m := &notation.Move{Verb: "ANNUAL", Track: t, Skip: e.Free != ""}
 		if !m.Skip {
 			g := s.effectGains(p, e, nil, nil)
 			for i := catalog.NIng - 1; i >= 0; i-- {

@@ -2,7 +2,6 @@ package brewcrafters
 
 import (
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // Cards (issue 22): every worker, building, partnership, market space,
@@ -16,18 +15,4 @@ import (
 func (s *State) Cards() []engine.Card {
 	cs := s.r.CardSet(s.opt("research_side"))
 	return append([]engine.Card(nil), cs.List...)
-}
-
-// workerID resolves a worker's id or its code without underscores
-// (HEADBREWER is HEAD_BREWER: the code the mails show, issue 22).
-func (s *State) workerID(t string) string {
-	if s.r.Workers[t] != nil {
-		return t
-	}
-	for _, w := range s.r.Worker {
-		if catalog.ShortCode(w.ID) == t {
-			return w.ID
-		}
-	}
-	return t
 }

@@ -2,8 +2,9 @@ package brewcrafters
 
 import (
 	"fmt"
-	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 	"slices"
+
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // Check implements engine.State: components conserved, no negative stock,

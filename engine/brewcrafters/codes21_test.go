@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // dataIDs are the data-file ids a player never types (doc.go "Canonical
@@ -69,7 +70,7 @@ func TestCanonicalCommandsInCodes(t *testing.T) {
 						if m.String() != line {
 							t.Fatalf("%s: %q parses to %q", d.Kind, line, m.String())
 						}
-						legacy := m.(*move).Legacy()
+						legacy := m.(*notation.Move).Legacy()
 						if legacy != line {
 							seen[d.Kind] = true
 							m2, err := s.Parse(d.Seat, legacy)
@@ -148,7 +149,7 @@ func TestLegacyLogReplays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if l := m.(*move).Legacy(); l != s.Cmd {
+		if l := m.(*notation.Move).Legacy(); l != s.Cmd {
 			old.Steps[i].Cmd = l
 			changed++
 			if bad < 0 && strings.Contains(l, "_") {

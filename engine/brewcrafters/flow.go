@@ -5,6 +5,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // beginSeason runs S0 (BC-4.2): Intern pickup, Skilled Worker season
@@ -486,9 +487,6 @@ func (s *State) pickOf(p *Player, codes []string, plus *[]string) int {
 	return best
 }
 
-var basicCodes = []string{"M", "H", "Y"}
-var advCodes = []string{"F", "S", "C"}
-
 // finish scores the game (section 7).
 func (s *State) finish() {
 	s.Phase, s.Cur = phOver, -1
@@ -526,7 +524,7 @@ func (s *State) Pending() []engine.Decision {
 		switch sub.Kind {
 		case kindDiscard:
 			over := p.Ing.Total() - s.capacity(p)
-			d.Default = s.cmd(&move{Verb: "DISCARD", Bag: s.autoDiscard(p, over)})
+			d.Default = s.cmd(&notation.Move{Verb: "DISCARD", Bag: s.autoDiscard(p, over)})
 			d.Params["over"] = over
 			d.Params["capacity"] = s.capacity(p)
 		case kindPick:

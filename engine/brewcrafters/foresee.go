@@ -3,6 +3,7 @@ package brewcrafters
 import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // Foresee implements engine.Foreseer (issue 12.6): the error a line is
@@ -25,7 +26,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 	if seat < 0 || seat >= len(s.P) {
 		return nil
 	}
-	m, ok := engine.ParsedMove[*move](s, seat, line)
+	m, ok := engine.ParsedMove[*notation.Move](s, seat, line)
 	if !ok {
 		return nil
 	}

@@ -5,11 +5,12 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // findSpace resolves the space a Market command names: its id, or the first
 // free space in play with that keyword (BC-10.5).
-func (s *State) findSpace(m *move) (int, *catalog.Half, error) {
+func (s *State) findSpace(m *notation.Move) (int, *catalog.Half, error) {
 	inPlay := false
 	for i := range s.Spaces {
 		sp := s.r.Spaces[s.Spaces[i].ID]
@@ -34,7 +35,7 @@ func (s *State) findSpace(m *move) (int, *catalog.Half, error) {
 }
 
 // place resolves a Market placement (BC-5.2.2 to BC-5.3.7, BC-5.10.1).
-func (s *State) place(seat int, m *move) error {
+func (s *State) place(seat int, m *notation.Move) error {
 	i, h, err := s.findSpace(m)
 	if err != nil {
 		return err
@@ -115,7 +116,7 @@ func (s *State) place(seat int, m *move) error {
 		}
 		s.emit("interns", seat)
 	case "trade":
-		ts, _ := parseTrade(m.Args[0])
+		ts, _ := notation.ParseTrade(m.Args[0])
 		got, err := s.trade(p, ts)
 		if err != nil {
 			return err
@@ -179,16 +180,16 @@ func (s *State) canShift(p *Player) error {
 
 // trade checks a Traders Market trade against the rates (BC-5.12.2, §8.12)
 // and pays the ingredient given.
-func (s *State) trade(p *Player, ts tradeSpec) (catalog.Bag, error) {
+func (s *State) trade(p *Player, ts notation.TradeSpec) (catalog.Bag, error) {
 	var got catalog.Bag
 	gi := catalog.IngIndex(ts.Give)
 	for _, row := range s.r.Trade {
-		match := row.Give == ts.Give || (row.Give == "ADV" && slices.Contains(advCodes, ts.Give))
+		match := row.Give == ts.Give || (row.Give == "ADV" && slices.Contains(catalog.AdvCodes, ts.Give))
 		if !match || row.GiveN != ts.GiveN {
 			continue
 		}
 		for k, max := range row.Get {
-			ok := k == ts.Get || (k == "ADV" && slices.Contains(advCodes, ts.Get))
+			ok := k == ts.Get || (k == "ADV" && slices.Contains(catalog.AdvCodes, ts.Get))
 			if !ok || ts.GetN > max {
 				continue
 			}
@@ -224,7 +225,7 @@ func (s *State) marketTriggers(seat int, r catalog.Bag, take bool, plusB, plusA 
 		}
 		g = g.Add(w.MarketBag)
 		for k := 0; k < w.MarketAnyAdv; k++ {
-			g[s.pickOf(p, advCodes, plusA)]++
+			g[s.pickOf(p, catalog.AdvCodes, plusA)]++
 		}
 	}
 	for t := 0; t < catalog.NTracks; t++ {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // MenuItem describes one legal answer of the reader's own decision (issue
@@ -80,7 +81,7 @@ func (s *State) describe(seat int, cmd string, cards map[string]*engine.Card) Me
 	}
 	it := MenuItem{Group: "other", Show: strings.Join(f, " ")}
 	mv, err := s.Parse(seat, cmd)
-	m, ok := mv.(*move)
+	m, ok := mv.(*notation.Move)
 	if err != nil || !ok {
 		return it
 	}
@@ -136,7 +137,7 @@ func (s *State) describe(seat int, cmd string, cards map[string]*engine.Card) Me
 	return it
 }
 
-func (s *State) describeMarket(p *Player, m *move, it *MenuItem, cards map[string]*engine.Card) {
+func (s *State) describeMarket(p *Player, m *notation.Move, it *MenuItem, cards map[string]*engine.Card) {
 	fact := func(key string, n int, goods, word string) {
 		it.Facts = append(it.Facts, engine.Fact{Key: key, N: n, Goods: goods, Word: word})
 	}
@@ -189,7 +190,7 @@ func (s *State) describeMarket(p *Player, m *move, it *MenuItem, cards map[strin
 		it.Card = cardOf(cards, "worker:"+m.Args[0])
 	case "trade":
 		it.Group = "trade"
-		if ts, err := parseTrade(m.Args[0]); err == nil {
+		if ts, err := notation.ParseTrade(m.Args[0]); err == nil {
 			var give, get catalog.Bag
 			give[catalog.IngIndex(ts.Give)] = ts.GiveN
 			get[catalog.IngIndex(ts.Get)] = ts.GetN
@@ -210,7 +211,7 @@ func (s *State) describeMarket(p *Player, m *move, it *MenuItem, cards map[strin
 	}
 }
 
-func (s *State) describePart(p *Player, m *move, it *MenuItem, cards map[string]*engine.Card) {
+func (s *State) describePart(p *Player, m *notation.Move, it *MenuItem, cards map[string]*engine.Card) {
 	fact := func(key string, n int, goods, word string) {
 		it.Facts = append(it.Facts, engine.Fact{Key: key, N: n, Goods: goods, Word: word})
 	}
@@ -320,7 +321,7 @@ func bagOfCodes(codes []string) catalog.Bag {
 // groupOf is the menu group of a legal move (engine.Option.Group, issue
 // 22), the one describe gives its MenuItem, found without describing it:
 // Legal is on the bots' hot path (no allocation).
-func (s *State) groupOf(m *move) string {
+func (s *State) groupOf(m *notation.Move) string {
 	switch m.Verb {
 	case "M":
 		return s.marketGroup(m)
@@ -345,7 +346,7 @@ func (s *State) groupOf(m *move) string {
 }
 
 // partGroup is the group of a Brewery action after one of its parts.
-func partGroup(m *move, g string) string {
+func partGroup(m *notation.Move, g string) string {
 	switch m.Verb {
 	case "PROCESS":
 		if g == "other" {
@@ -374,7 +375,7 @@ var marketGroups = map[string]string{
 }
 
 // marketGroup is the group of a Market placement: its half's effect.
-func (s *State) marketGroup(m *move) string {
+func (s *State) marketGroup(m *notation.Move) string {
 	for i := range s.Spaces {
 		if m.Space != "" && s.Spaces[i].ID != m.Space {
 			continue

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -57,7 +58,7 @@ func TestMenuDescribesEveryOption(t *testing.T) {
 				}
 				m1, err1 := s.Parse(d.Seat, it.Show)
 				m2, err2 := s.Parse(d.Seat, o.Cmd)
-				if err1 != nil || err2 != nil || m1.(*move).String() != m2.(*move).String() {
+				if err1 != nil || err2 != nil || m1.(*notation.Move).String() != m2.(*notation.Move).String() {
 					t.Errorf("%s: %q shown as %q does not parse back (%v)", variant, o.Cmd, it.Show, err1)
 				}
 			}

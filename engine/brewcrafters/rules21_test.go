@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // Issue 21: rules the spec states that the engine did not follow. Each test
@@ -115,7 +116,7 @@ func marketSeat(t *testing.T, seed, worker string, kv ...string) *State {
 // Advanced Ingredients on hiring are the ones the hiring line names with
 // "+ADV", for every pair, through the Market and the Employment Agency.
 func TestBC5_10_2AdvancedImporterChoice(t *testing.T) {
-	for _, pair := range multisets(advCodes, 2) {
+	for _, pair := range multisets(catalog.AdvCodes, 2) {
 		for _, via := range []string{"market", "agency"} {
 			s := marketSeat(t, "importer", "ADV_IMPORTER", "complex_agency", "on")
 			// A standing preference that the line's words must beat.
@@ -144,7 +145,7 @@ func TestBC5_10_2AdvancedImporterChoice(t *testing.T) {
 
 // otherAdv is an Advanced code outside the pair (or the pair's first).
 func otherAdv(pair []string) string {
-	for _, c := range advCodes {
+	for _, c := range catalog.AdvCodes {
 		if !slices.Contains(pair, c) {
 			return c
 		}
@@ -173,7 +174,7 @@ func breweryWith(t *testing.T, seed string, workers ...string) (*State, int) {
 // Experimental step takes), for every Basic type; without the worker, a
 // choice word that nothing takes is refused, never ignored.
 func TestResearchAssistantChoice(t *testing.T) {
-	for _, c := range basicCodes {
+	for _, c := range catalog.BasicCodes {
 		for t0 := 0; t0 < catalog.NTracks; t0++ {
 			for _, step := range []int{stStart, stExperimental, stBreakthrough} {
 				s, seat := breweryWith(t, "assistant", "RESEARCH_ASSISTANT")
@@ -327,7 +328,7 @@ func TestIssue21LinesRoundTrip(t *testing.T) {
 			if got := m.String(); got != l[1] {
 				t.Fatalf("%q prints as %q, want %q", in, got, l[1])
 			}
-			if got := m.(*move).Legacy(); got != l[0] {
+			if got := m.(*notation.Move).Legacy(); got != l[0] {
 				t.Fatalf("%q: legacy text %q, want %q", in, got, l[0])
 			}
 		}

@@ -343,10 +343,10 @@ func (s *State) lab(t int) *catalog.ResearchRow { return s.r.ResearchRows[s.opt(
 func (s *State) effectGains(p *Player, e catalog.Effect, plusB, plusA *[]string) catalog.Bag {
 	var g catalog.Bag
 	for k := 0; k < e.Adv; k++ {
-		codes := advCodes
+		codes := catalog.AdvCodes
 		if e.AdvDistinct {
 			codes = nil
-			for _, c := range advCodes {
+			for _, c := range catalog.AdvCodes {
 				if g[catalog.IngIndex(c)] == 0 {
 					codes = append(codes, c)
 				}
@@ -355,7 +355,7 @@ func (s *State) effectGains(p *Player, e catalog.Effect, plusB, plusA *[]string)
 		g[s.pickOf(p, codes, plusA)]++
 	}
 	for k := 0; k < e.Basic; k++ {
-		g[s.pickOf(p, basicCodes, plusB)]++
+		g[s.pickOf(p, catalog.BasicCodes, plusB)]++
 	}
 	return g
 }
@@ -371,17 +371,17 @@ func choiceCombos(e catalog.Effect) [][]string {
 				advs = append(advs, append([]string(nil), cur...))
 				return
 			}
-			for i := from; i < len(advCodes); i++ {
-				rec(i+1, append(cur, advCodes[i]))
+			for i := from; i < len(catalog.AdvCodes); i++ {
+				rec(i+1, append(cur, catalog.AdvCodes[i]))
 			}
 		}
 		rec(0, nil)
 	} else {
-		advs = multisets(advCodes, e.Adv)
+		advs = multisets(catalog.AdvCodes, e.Adv)
 	}
 	var out [][]string
 	for _, a := range advs {
-		for _, b := range multisets(basicCodes, e.Basic) {
+		for _, b := range multisets(catalog.BasicCodes, e.Basic) {
 			out = append(out, append(append([]string(nil), a...), b...))
 		}
 	}

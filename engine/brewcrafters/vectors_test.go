@@ -6,8 +6,10 @@ package brewcrafters
 // and stay Go tests, as in engine/heavenale.
 
 import (
-	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 	"testing"
+
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // toPhase answers decisions with their defaults until the phase is reached.
@@ -150,7 +152,7 @@ func TestTV24BrewpubPipeline(t *testing.T) {
 		t.Fatal("spring")
 	}
 	m := p.Money
-	if err := s.process(seat, &move{Verb: "PROCESS"}); err != nil {
+	if err := s.process(seat, &notation.Move{Verb: "PROCESS"}); err != nil {
 		t.Fatal(err)
 	}
 	if p.Money != m+2 || p.Bottles[0] != "EA" || p.Pub != "" {
@@ -178,12 +180,12 @@ func TestTV27SecretRecipe(t *testing.T) {
 	p := &s.P[seat]
 	p.Brewed = []string{"SS"}
 	p.Ing = catalog.Bag{5, 1, 2}
-	if err := s.process(seat, &move{Verb: "PROCESS", Brews: []brew{{Recipe: "MILK"}}}); err != nil {
+	if err := s.process(seat, &notation.Move{Verb: "PROCESS", Brews: []notation.Brew{{Recipe: "MILK"}}}); err != nil {
 		t.Fatal(err)
 	}
-	_ = s.process(seat, &move{Verb: "PROCESS"})
+	_ = s.process(seat, &notation.Move{Verb: "PROCESS"})
 	r := p.Rep
-	_ = s.process(seat, &move{Verb: "PROCESS"})
+	_ = s.process(seat, &notation.Move{Verb: "PROCESS"})
 	if p.Rep != r+5 || len(p.Labels) != 0 {
 		t.Fatalf("rep %d labels %v", p.Rep-r, p.Labels)
 	}
@@ -196,7 +198,7 @@ func TestTV14Infusers(t *testing.T) {
 	seat := s.Pending()[0].Seat
 	s.P[seat].Infusers[catalog.SlT1] = true
 	s.P[seat].Ing = catalog.Bag{}
-	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "DOUBLE_BATCH"}); err != nil {
+	if err := s.install(seat, &notation.Move{Verb: "INSTALL", Bld: "DOUBLE_BATCH"}); err != nil {
 		t.Fatal(err)
 	}
 	p := &s.P[seat]
@@ -204,7 +206,7 @@ func TestTV14Infusers(t *testing.T) {
 		t.Fatal("the Double changed the Infusers")
 	}
 	p.Built = append(p.Built, "BREWPUB")
-	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "HOPS_INFUSER"}); err != nil {
+	if err := s.install(seat, &notation.Move{Verb: "INSTALL", Bld: "HOPS_INFUSER"}); err != nil {
 		t.Fatal(err)
 	}
 	if !p.Infusers[catalog.SlT2] || !p.Infusers[catalog.SlPub] || p.Ing[catalog.IH] != 2 {
@@ -299,7 +301,7 @@ func TestTV26OperationsToken(t *testing.T) {
 	p.Workers = []string{"GENERAL_CONTRACTOR"}
 	s.Unused = remove(s.Unused, "GENERAL_CONTRACTOR")
 	p.Ing = catalog.Bag{}
-	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "BREWPUB", PlusOps: []string{"M", "M", "Y"}}); err != nil {
+	if err := s.install(seat, &notation.Move{Verb: "INSTALL", Bld: "BREWPUB", PlusOps: []string{"M", "M", "Y"}}); err != nil {
 		t.Fatal(err)
 	}
 	if p.Rep != 2 || p.Ing.String() != "3M 1H 2Y" || s.opCost(p) != 8 {

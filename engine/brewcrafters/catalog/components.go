@@ -41,3 +41,10 @@ func TrackIndex(t string) int {
 var BldAliases = map[string]string{"DOUBLE": "DOUBLE_BATCH", "INFUSERS": "HOPS_INFUSER", "INFUSER": "HOPS_INFUSER",
 	"MASHTUN": "MASH_TUN", "YEASTLAB": "YEAST_LAB", "OAK": "OAK_BARRELHOUSE", "TASTING": "TOUR_TASTING",
 	"STORE": "STOREHOUSE", "PUB": "BREWPUB"}
+
+// BasicCodes and AdvCodes are the basic and the advanced ingredients
+// (BC-2.3).
+var (
+	BasicCodes = []string{"M", "H", "Y"}
+	AdvCodes   = []string{"F", "S", "C"}
+)
