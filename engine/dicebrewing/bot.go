@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // Greedy is the sensible bot of Dice Brewing: it keeps good dice in
@@ -26,10 +27,10 @@ func (Greedy) Choose(st engine.State, d engine.Decision, opts []engine.Option, r
 	t := s.target4bot(d.Seat)
 	// Placement options are scored from the items themselves, without
 	// parsing every command.
-	var items map[string]item
+	var items map[string]notation.Item
 	if d.Kind == kindPlace || d.Kind == kindSecond {
 		singles := s.placeSingles(d.Seat, 0)
-		items = make(map[string]item, len(singles))
+		items = make(map[string]notation.Item, len(singles))
 		for _, a := range singles {
 			items["PLACE "+a.it.String()] = a.it
 		}
@@ -120,7 +121,7 @@ func (s *state) botValue(d engine.Decision, cmd string, t botTarget) float64 {
 	if err != nil {
 		return -100
 	}
-	m := mv.(*move)
+	m := mv.(*notation.Move)
 	seat := d.Seat
 	switch m.Verb {
 	case "PASS", "DONE", "NOBUY", "END":
@@ -180,7 +181,7 @@ func (s *state) botValue(d engine.Decision, cmd string, t botTarget) float64 {
 }
 
 // botItem scores a placement item.
-func (s *state) botItem(seat int, it item, t botTarget) float64 {
+func (s *state) botItem(seat int, it notation.Item, t botTarget) float64 {
 	if it.Up {
 		switch it.Space {
 		case catalog.SpMH1, catalog.SpHP1, catalog.SpMH2:
@@ -259,7 +260,7 @@ func (s *state) botItem(seat int, it item, t botTarget) float64 {
 }
 
 // botBuy scores a purchase.
-func (s *state) botBuy(seat int, m *move) float64 {
+func (s *state) botBuy(seat int, m *notation.Move) float64 {
 	p := &s.P[seat]
 	if i := s.rules.Ingr(m.Code); i >= 0 {
 		useful := 0.0
@@ -299,7 +300,7 @@ func (s *state) botBuy(seat int, m *move) float64 {
 }
 
 // botBrew scores a brew by what it earns.
-func (s *state) botBrew(seat int, m *move) float64 {
+func (s *state) botBrew(seat int, m *notation.Move) float64 {
 	rc := s.card(m.Card)
 	v := 10 + float64(s.rules.BrewXP) + gainWorth(rc.Reward)
 	if m.ImproveCode != "" || m.ImproveDie != nil {
@@ -336,7 +337,7 @@ func gainWorth(g catalog.GainSpec) float64 {
 // botPlay scores a token play: in W3, blocking or taking what an opponent
 // needs for a brew the bot cannot make itself; PLUS when it makes a
 // recipe brewable.
-func (s *state) botPlay(seat int, m *move, d engine.Decision) float64 {
+func (s *state) botPlay(seat int, m *notation.Move, d engine.Decision) float64 {
 	if d.Kind != kindWindow || s.Step != stepW3 {
 		if m.Token == catalog.TokPLUS {
 			return s.plusHelps(seat, m)
@@ -375,7 +376,7 @@ func (s *state) botPlay(seat int, m *move, d engine.Decision) float64 {
 }
 
 // plusHelps reports the value of a PLUS that makes a recipe brewable.
-func (s *state) plusHelps(seat int, m *move) float64 {
+func (s *state) plusHelps(seat int, m *notation.Move) float64 {
 	if s.Step != stepW3 || m.Target == nil {
 		return -1
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // brewDice returns a seat's dice that brewing may use: in ST, not blocked
@@ -125,7 +126,7 @@ type brewPlan struct {
 }
 
 // checkBrew checks a BREW move (DB-5.9.3 to DB-5.9.5, DB-5.9.8).
-func (s *state) checkBrew(seat int, m *move) (*brewPlan, error) {
+func (s *state) checkBrew(seat int, m *notation.Move) (*brewPlan, error) {
 	rc := s.card(m.Card)
 	if s.inDisplay(m.Card) < 0 {
 		return nil, engine.Reject("DB-5.9.3", "not_in_display", "card", m.Card)
@@ -191,7 +192,7 @@ func (s *state) checkBrew(seat int, m *move) (*brewPlan, error) {
 		}
 		got, missing := s.assign(rc, ids)
 		if len(missing) > 0 || len(got) != len(ids) {
-			return nil, engine.Reject("DB-5.9.5", "use_mismatch", "card", m.Card, "use", refsText(m.Dice), "missing", missing)
+			return nil, engine.Reject("DB-5.9.5", "use_mismatch", "card", m.Card, "use", notation.RefsText(m.Dice), "missing", missing)
 		}
 		pl.dice = got
 	} else {
@@ -327,7 +328,7 @@ func (s *state) choiceNeeds(rc *catalog.Recipe, improve int) []string {
 }
 
 // applyBrew resolves a checked brew (DB-5.9.6).
-func (s *state) applyBrew(seat int, m *move, pl *brewPlan) {
+func (s *state) applyBrew(seat int, m *notation.Move, pl *brewPlan) {
 	p := &s.P[seat]
 	rc := pl.rc
 	// 1-2. The card goes to the brewed pile; a new card is revealed.
@@ -518,7 +519,7 @@ func (s *state) defaultChoice() string {
 }
 
 // applyGet answers reward choices (DB-5.9.8).
-func (s *state) applyGet(seat int, m *move) error {
+func (s *state) applyGet(seat int, m *notation.Move) error {
 	if len(m.Get) > len(s.Reward.Needs) {
 		return engine.Reject("DB-5.9.8", "too_many_choices", "card", s.Reward.Card, "needs", s.Reward.Needs)
 	}
@@ -596,7 +597,7 @@ func (s *state) brewOptions(seat int) []engine.Option {
 			for _, b := range blues {
 				d := &s.Dice[b]
 				if d.C == catalog.ColB && d.value() >= im.BlueMin {
-					ref := dieRef{Seat: -1, C: catalog.ColB, F: d.F, Plus: d.Plus}
+					ref := notation.DieRef{Seat: -1, C: catalog.ColB, F: d.F, Plus: d.Plus}
 					imps = append(imps, imp{" IMPROVE " + ref.String(), k})
 					break
 				}

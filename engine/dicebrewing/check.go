@@ -2,6 +2,7 @@ package dicebrewing
 
 import (
 	"fmt"
+
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 

@@ -3,6 +3,7 @@ package dicebrewing
 import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // Foresee implements engine.Foreseer for placements (issue 12.6): the
@@ -28,7 +29,7 @@ func (s *state) Foresee(seat int, slot, line string) *engine.RuleError {
 	if seat < 0 || seat >= len(s.P) {
 		return nil
 	}
-	m, ok := engine.ParsedMove[*move](s, seat, line)
+	m, ok := engine.ParsedMove[*notation.Move](s, seat, line)
 	if !ok || m.Verb != "PLACE" || len(m.Items) == 0 {
 		return nil
 	}
@@ -59,7 +60,7 @@ func (s *state) Foresee(seat int, slot, line string) *engine.RuleError {
 
 // neverFits checks what an item says by itself: the kind of item its
 // space takes, whatever the position (DB-5.5, DB-5.6.1, DB-5.5.7).
-func (s *state) neverFits(it item) *engine.RuleError {
+func (s *state) neverFits(it notation.Item) *engine.RuleError {
 	sp := it.Space
 	as := func(err error) *engine.RuleError {
 		re, _ := engine.AsRuleError(err)
@@ -104,7 +105,7 @@ func (s *state) neverFits(it item) *engine.RuleError {
 // closedAllRound checks what stays so for the rest of the placement
 // phase: the seat's own use of a space, a full space, a closed building,
 // the round's one swap (DB-5.4.2, DB-5.4.3, DB-4.3, DB-5.5.7).
-func (s *state) closedAllRound(seat int, it item) *engine.RuleError {
+func (s *state) closedAllRound(seat int, it notation.Item) *engine.RuleError {
 	sp := it.Space
 	if !s.buildingOpen(catalog.SpaceBuilding[sp]) {
 		return engine.Reject("DB-4.3", "building_closed", "space", catalog.SpaceNames[sp], "round", s.Round, "opens", s.rules.OpenBuilding[catalog.SpaceBuilding[sp]])
@@ -130,7 +131,7 @@ func (s *state) closedAllRound(seat int, it item) *engine.RuleError {
 // secondFails plays the first item of a two-item PLACE on a blinded copy
 // and checks the second as DB-5.3.4 will: when the first item drew
 // nothing at random, the second's fate is known now.
-func (s *state) secondFails(seat int, m *move) *engine.RuleError {
+func (s *state) secondFails(seat int, m *notation.Move) *engine.RuleError {
 	c := s.clone()
 	c.H.Rand.Blind()
 	pl, err := c.checkItem(seat, m.Items[0])

@@ -3,6 +3,7 @@ package dicebrewing
 import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // unluckyDice counts a seat's dice that earn unlucky-roll credit: in AR or
@@ -107,7 +108,7 @@ func (s *state) noBuyReason(seat int) string {
 }
 
 // buy buys one ingredient or action token (DB-5.7.2 to DB-5.7.5).
-func (s *state) buy(seat int, m *move) error {
+func (s *state) buy(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	price, minus, blue := 0, 0, -1
 	what := "token"

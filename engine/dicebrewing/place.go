@@ -3,6 +3,7 @@ package dicebrewing
 import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // spaceRule is the rule that describes each space (DB-5.5.x).
@@ -12,7 +13,7 @@ var spaceRule = [catalog.NumSpaces]string{"DB-5.5.1", "DB-5.5.2", "DB-5.5.3", "D
 // placed is an item checked against the position: the dice its references
 // resolved to.
 type placed struct {
-	it     item
+	it     notation.Item
 	die    int   // the item's die, -1 for a seed
 	reroll []int // SS1: the dice to reroll
 	swap   int   // SS2: the die offered for a swap, -1 otherwise
@@ -193,7 +194,7 @@ func (s *state) spaceUsers(sp int) []int {
 
 // checkItem checks one placement item against the current position and
 // resolves its dice (DB-5.3.3 to DB-5.3.5, DB-5.4, DB-5.5, DB-5.6).
-func (s *state) checkItem(seat int, it item) (placed, error) {
+func (s *state) checkItem(seat int, it notation.Item) (placed, error) {
 	pl := placed{it: it, die: -1, swap: -1}
 	if err := s.spaceOpen(seat, it.Space, it.Up); err != nil {
 		return pl, err
@@ -462,7 +463,7 @@ func (s *state) resolveSpeedup(seat, sp int) {
 
 // placeOpt is one legal single item, with its canonical text.
 type placeOpt struct {
-	it  item
+	it  notation.Item
 	key groupKey // the item's die group (seed: owner -1)
 	n   int      // dice in the group (seeds: the seeds held)
 }
@@ -491,7 +492,7 @@ func (s *state) placeSingles(seat, limit int) []placeOpt {
 			}
 			if !up && (sp == catalog.SpMH1 || sp == catalog.SpHP1) {
 				if p.Seeds > 0 {
-					out = append(out, placeOpt{it: item{Space: sp, Seed: true}, key: groupKey{owner: -1}, n: p.Seeds})
+					out = append(out, placeOpt{it: notation.Item{Space: sp, Seed: true}, key: groupKey{owner: -1}, n: p.Seeds})
 					if limit > 0 && len(out) >= limit {
 						return out
 					}
@@ -507,7 +508,7 @@ func (s *state) placeSingles(seat, limit int) []placeOpt {
 				} else if s.fitCode(sp, d) != "" {
 					continue
 				}
-				it := item{Space: sp, Up: up, Die: g.ref}
+				it := notation.Item{Space: sp, Up: up, Die: g.ref}
 				k := s.keyOf(g.id)
 				switch {
 				case up:
@@ -527,7 +528,7 @@ func (s *state) placeSingles(seat, limit int) []placeOpt {
 							continue
 						}
 						ref := w.ref
-						out = append(out, placeOpt{it: item{Space: sp, Die: g.ref, Swap: &ref}, key: k, n: g.n})
+						out = append(out, placeOpt{it: notation.Item{Space: sp, Die: g.ref, Swap: &ref}, key: k, n: g.n})
 						if limit > 0 && len(out) >= limit {
 							return out
 						}

@@ -3,6 +3,7 @@ package dicebrewing
 import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // tokenWindows returns the windows in which a token type may be played
@@ -163,7 +164,7 @@ func (s *state) tokenOptions(seat int, window string, limit int) []engine.Option
 // playToken plays an action token (DB-5.8): it checks the window, the
 // token and the target, then resolves the effect at once (DB-5.8.11). The
 // token is removed from the game (DB-5.8.2).
-func (s *state) playToken(seat int, m *move, window string) error {
+func (s *state) playToken(seat int, m *notation.Move, window string) error {
 	t := s.rules.Tok(m.Token)
 	p := &s.P[seat]
 	if p.Tok[t] == 0 {

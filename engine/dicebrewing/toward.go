@@ -5,6 +5,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // What an option gives toward the reader's goal (issue 22, "decide from
@@ -71,7 +72,7 @@ func (s *state) toward(seat int) (helps, costs map[string][]string) {
 		if err != nil {
 			continue
 		}
-		m := mv.(*move)
+		m := mv.(*notation.Move)
 		var ids, costs []string
 		for _, c := range cards {
 			if !c.ready && s.helps(seat, m, c.rc, stored) {
@@ -98,7 +99,7 @@ func (s *state) toward(seat int) (helps, costs map[string][]string) {
 }
 
 // costsDie reports whether move m pays a die that recipe rc needs (away).
-func costsDie(m *move, rc *catalog.Recipe, stored []cv) bool {
+func costsDie(m *notation.Move, rc *catalog.Recipe, stored []cv) bool {
 	if m.Verb != "PLACE" {
 		return false
 	}
@@ -113,7 +114,7 @@ func costsDie(m *move, rc *catalog.Recipe, stored []cv) bool {
 			continue
 		}
 		d := cv{it.Die.C, refValue(it.Die)}
-		if it.Die.Loc == refST {
+		if it.Die.Loc == notation.RefST {
 			if met(rc.Dice, without(stored, d)) < before {
 				return true
 			}
@@ -171,7 +172,7 @@ func met(reqs []catalog.Req, dice []cv) int {
 
 // refValue is the value of the die a reference names (its face, +1 with
 // a PLUS).
-func refValue(r dieRef) int {
+func refValue(r notation.DieRef) int {
 	if r.Plus {
 		return r.F + 1
 	}
@@ -179,7 +180,7 @@ func refValue(r dieRef) int {
 }
 
 // helps reports whether move m brings recipe rc closer for seat (toward).
-func (s *state) helps(seat int, m *move, rc *catalog.Recipe, stored []cv) bool {
+func (s *state) helps(seat int, m *notation.Move, rc *catalog.Recipe, stored []cv) bool {
 	before := met(rc.Dice, stored)
 	switch m.Verb {
 	case "STORE":
@@ -199,7 +200,7 @@ func (s *state) helps(seat int, m *move, rc *catalog.Recipe, stored []cv) bool {
 					continue
 				}
 				with := stored
-				if it.Die.Loc == refST {
+				if it.Die.Loc == notation.RefST {
 					with = without(stored, cv{it.Die.C, refValue(it.Die)})
 				}
 				with = append(append([]cv(nil), with...), cv{it.Die.C, refValue(it.Die) + 1})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -405,7 +406,7 @@ func (r *vrun) deckTop(ids []string) {
 
 func (r *vrun) board(seat int, space, item string) {
 	s := r.s
-	sp, up, ok := spaceToken(space)
+	sp, up, ok := notation.SpaceToken(space)
 	if !ok || up {
 		r.fatalf("bad space %q", space)
 	}
@@ -638,7 +639,7 @@ func (r *vrun) query(q string) string {
 		}
 		return strings.Join(out, " ")
 	case "board":
-		sp, up, _ := spaceToken(arg)
+		sp, up, _ := notation.SpaceToken(arg)
 		if id := s.boardDie(seat, sp, up); id >= 0 {
 			return dieText(&s.Dice[id])
 		}
@@ -647,7 +648,7 @@ func (r *vrun) query(q string) string {
 		}
 		return "-"
 	case "can":
-		sp, _, _ := spaceToken(arg)
+		sp, _, _ := notation.SpaceToken(arg)
 		if err := s.spaceOpen(seat, sp, false); err != nil {
 			return whyCode(err)
 		}
