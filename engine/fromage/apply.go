@@ -5,15 +5,16 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 )
 
 // Apply plays a move for a seat: an answer to its pending decision or a
 // standing order (SET, PICKS). It validates everything before it changes
 // anything, so a rejected move leaves the state as it was.
 func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
-	m, ok := mv.(Move)
+	m, ok := mv.(notation.Move)
 	if !ok {
-		if pm, ok2 := mv.(*Move); ok2 && pm != nil {
+		if pm, ok2 := mv.(*notation.Move); ok2 && pm != nil {
 			m = *pm
 		} else {
 			return nil, engine.Reject("", engine.CodeSyntax, "line", mv.String())
@@ -105,7 +106,7 @@ func (s *State) waitingFor() []int {
 
 // ---- standing orders (P-7, P-8) ----
 
-func (s *State) applySet(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applySet(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	switch m.Key {
 	case "ORDERS":
@@ -138,7 +139,7 @@ func (s *State) applySet(seat int, m Move) ([]engine.Event, error) {
 	return evs, nil
 }
 
-func (s *State) applyPicks(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyPicks(seat int, m notation.Move) ([]engine.Event, error) {
 	if s.Phase != phaseDraft {
 		return nil, engine.Reject("P-8", engine.CodeSlotClosed, "slot", "draft")
 	}
@@ -150,9 +151,9 @@ func (s *State) applyPicks(seat int, m Move) ([]engine.Event, error) {
 // ---- the turn (T3) ----
 
 // logMove records a command in the turn report (§10.3 item 9).
-func (s *State) logMove(seat int, m Move) { s.Log[seat] = append(s.Log[seat], m.String()) }
+func (s *State) logMove(seat int, m notation.Move) { s.Log[seat] = append(s.Log[seat], m.String()) }
 
-func (s *State) applyAction(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyAction(seat int, m notation.Move) ([]engine.Event, error) {
 	switch m.Verb {
 	case "GATHER":
 		return s.gather(seat, m)
@@ -169,7 +170,7 @@ func (s *State) applyAction(seat int, m Move) ([]engine.Event, error) {
 }
 
 // gather is Gather Resources (FR-5.2).
-func (s *State) gather(seat int, m Move) ([]engine.Event, error) {
+func (s *State) gather(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	f := s.facing(seat)
 	if p.Gathered {
@@ -198,20 +199,20 @@ func (s *State) gather(seat int, m Move) ([]engine.Event, error) {
 
 // checkSpace validates a cheese placement on a space of the current venue
 // (FR-5.3.1, FR-5.6.2, A-27).
-func (s *State) checkSpace(seat int, m Move, rule string) error {
+func (s *State) checkSpace(seat int, m notation.Move, rule string) error {
 	p := &s.Players[seat]
 	v := s.venue(seat)
 	if p.Cheese < 1 {
 		return engine.Reject("A-27", "no_cheese")
 	}
 	if m.V != v {
-		return engine.Reject(rule, "not_current_venue", "space", m.ids.space, "venue", catalog.VenueNames[v])
+		return engine.Reject(rule, "not_current_venue", "space", m.Ids.Space, "venue", catalog.VenueNames[v])
 	}
 	if !s.lay.open[v][m.S] {
-		return engine.Reject("FR-2.6", "space_crossed", "space", m.ids.space)
+		return engine.Reject("FR-2.6", "space_crossed", "space", m.Ids.Space)
 	}
 	if o := s.Board[v][m.S]; o != empty {
-		return engine.Reject(rule, "space_taken", "space", m.ids.space, "by", o)
+		return engine.Reject(rule, "space_taken", "space", m.Ids.Space, "by", o)
 	}
 	if sp := s.space(v, m.S); sp.Icon != catalog.IconNone && p.Basket < 1 {
 		return engine.Reject("FR-5.5.1", "no_fruit", "space", sp.ID, "icon", catalog.IconNames[sp.Icon])
@@ -220,7 +221,7 @@ func (s *State) checkSpace(seat int, m Move, rule string) error {
 }
 
 // make is Produce Cheese (FR-5.3).
-func (s *State) make(seat int, m Move) ([]engine.Event, error) {
+func (s *State) make(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	if p.Produced {
 		return nil, engine.Reject("FR-5.3.1", "already_produced")
@@ -242,7 +243,7 @@ func (s *State) make(seat int, m Move) ([]engine.Event, error) {
 }
 
 // milk uses a milking zone (FR-5.6).
-func (s *State) milk(seat int, m Move) ([]engine.Event, error) {
+func (s *State) milk(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	zones := s.r.Boards[p.Board].Zones
 	z := m.N - 1
@@ -286,7 +287,7 @@ func agingWord(a int) string {
 }
 
 // build fills a structure ability's scaffold (FR-5.9.1).
-func (s *State) build(seat int, m Move) ([]engine.Event, error) {
+func (s *State) build(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	if p.Built[m.N] {
 		return nil, engine.Reject("FR-5.9.1", "already_built", "column", catalog.ColNames[m.N])
@@ -302,7 +303,7 @@ func (s *State) build(seat int, m Move) ([]engine.Event, error) {
 }
 
 // barn places a worker on the column-I workstation (FR-5.9.2, D-15 column I).
-func (s *State) barn(seat int, m Move) ([]engine.Event, error) {
+func (s *State) barn(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	a := s.active(p, 1)
 	if a == nil {
@@ -557,7 +558,7 @@ func removeInt(xs []int, x int) []int {
 
 // ---- sub-decisions ----
 
-func (s *State) applyOrder(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyOrder(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	e := p.Queue[0]
 	p.Queue = p.Queue[1:]
@@ -569,7 +570,7 @@ func (s *State) applyOrder(seat int, m Move) ([]engine.Event, error) {
 	return append(evs, s.runQueue(seat)...), nil
 }
 
-func (s *State) applyTake(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyTake(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	e := p.Queue[0]
 	if !m.None {
@@ -590,7 +591,7 @@ func (s *State) applyTake(seat int, m Move) ([]engine.Event, error) {
 
 // checkTrade validates a trade: the given resource is held; with diff
 // (Trading Post) the gained type differs (FR-5.4.2, A-10, D-15 ST05).
-func (s *State) checkTrade(p *Player, m Move, diff bool) error {
+func (s *State) checkTrade(p *Player, m notation.Move, diff bool) error {
 	give, take := m.Res[0], m.Res[1]
 	rule := "A-10"
 	if diff {
@@ -599,7 +600,7 @@ func (s *State) checkTrade(p *Player, m Move, diff bool) error {
 	switch {
 	case m.Card >= 0:
 		if !slices.Contains(p.Pending, m.Card) {
-			return engine.Reject(rule, "card_not_pending", "card", m.ids.card)
+			return engine.Reject(rule, "card_not_pending", "card", m.Ids.Card)
 		}
 		give = catalog.ResOrder
 	case m.AnyOrder:
@@ -620,7 +621,7 @@ func (s *State) checkTrade(p *Player, m Move, diff bool) error {
 }
 
 // doTrade discards the given resource and gains the other (validated).
-func (s *State) doTrade(seat int, m Move, src string) []engine.Event {
+func (s *State) doTrade(seat int, m notation.Move, src string) []engine.Event {
 	p := &s.Players[seat]
 	var gave string
 	switch {
@@ -647,7 +648,7 @@ func (s *State) doTrade(seat int, m Move, src string) []engine.Event {
 	return append(evs, s.gain(seat, m.Res[1], 1, src)...)
 }
 
-func (s *State) applyTradeAnswer(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyTradeAnswer(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	e := p.Queue[0]
 	if m.Verb == "TRADE" {
@@ -665,7 +666,7 @@ func (s *State) applyTradeAnswer(seat int, m Move) ([]engine.Event, error) {
 	return append(evs, s.runQueue(seat)...), nil
 }
 
-func (s *State) applyDispatch(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyDispatch(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	e := p.Queue[0]
 	k := m.N - 1

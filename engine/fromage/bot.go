@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 )
 
 // Greedy is the sensible bot: it values each legal option with a static
@@ -27,7 +28,7 @@ func (Greedy) Choose(st engine.State, d engine.Decision, opts []engine.Option, r
 		if err != nil {
 			continue
 		}
-		v := s.value(d.Seat, m.(Move)) + rng.Float64()*0.01
+		v := s.value(d.Seat, m.(notation.Move)) + rng.Float64()*0.01
 		if v > bestV {
 			best, bestV = i, v
 		}
@@ -160,7 +161,7 @@ func (s *State) delayCost(seat, aging int) float64 {
 }
 
 // value scores one option for the greedy bot.
-func (s *State) value(seat int, m Move) float64 {
+func (s *State) value(seat int, m notation.Move) float64 {
 	p := &s.Players[seat]
 	switch m.Verb {
 	case "DONE", "READY":

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 )
 
 // corpLevel returns the Corporation board in play.
@@ -127,11 +128,11 @@ func (s *State) corpResolve(i int) []engine.Event {
 	return evs
 }
 
-func (s *State) applyCorp(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyCorp(seat int, m notation.Move) ([]engine.Event, error) {
 	c := s.Corp
 	v := s.venue(0)
 	if m.V != v || !slices.Contains(c.Options, m.S) {
-		return nil, engine.Reject("FR-5.12.2", "corp_space", "space", m.ids.space, "spaces", s.spaceIDs(v, c.Options))
+		return nil, engine.Reject("FR-5.12.2", "corp_space", "space", m.Ids.Space, "spaces", s.spaceIDs(v, c.Options))
 	}
 	return s.corpResolve(m.S), nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 )
 
 // deal draws k structure tiles into a seat's hand (FR-5.11.1, FR-5.11.4).
@@ -26,10 +27,10 @@ func (s *State) deal(seat, k int) []engine.Event {
 	return []engine.Event{ev}
 }
 
-func (s *State) applyPick(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyPick(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	if !slices.Contains(p.Hand, m.Tile) {
-		return nil, engine.Reject("FR-5.11.1", "tile_not_in_hand", "tile", m.ids.tile, "hand", s.tileIDList(p.Hand))
+		return nil, engine.Reject("FR-5.11.1", "tile_not_in_hand", "tile", m.Ids.Tile, "hand", s.tileIDList(p.Hand))
 	}
 	evs := s.pick(seat, m.Tile, false)
 	if s.allPicked() {
@@ -129,20 +130,20 @@ func (s *State) endRound() []engine.Event {
 
 // applyTiles handles PLACE and READY (FR-5.11.2, A-23): a kept tile covers
 // the printed ability of its own column, one tile per column.
-func (s *State) applyTiles(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyTiles(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	if m.Verb == "PLACE" {
 		if !slices.Contains(p.Kept, m.Tile) {
-			return nil, engine.Reject("FR-5.11.2", "tile_not_kept", "tile", m.ids.tile)
+			return nil, engine.Reject("FR-5.11.2", "tile_not_kept", "tile", m.Ids.Tile)
 		}
 		a := &s.r.Tiles[m.Tile]
 		if p.Tile[a.Column] >= 0 {
-			return nil, engine.Reject("A-23", "column_covered", "tile", m.ids.tile, "column", catalog.ColNames[a.Column],
+			return nil, engine.Reject("A-23", "column_covered", "tile", m.Ids.Tile, "column", catalog.ColNames[a.Column],
 				"by", s.r.TileIDs[p.Tile[a.Column]])
 		}
 		p.Kept = removeInt(p.Kept, m.Tile)
 		p.Tile[a.Column] = m.Tile
-		ev := engine.NewEvent("fr.place_tile", seat, engine.Only(seat), "tile", m.ids.tile, "column", catalog.ColNames[a.Column], "name", a.Name)
+		ev := engine.NewEvent("fr.place_tile", seat, engine.Only(seat), "tile", m.Ids.Tile, "column", catalog.ColNames[a.Column], "name", a.Name)
 		ev.Redacted = map[string]any{}
 		s.stepDone(seat)
 		return []engine.Event{ev}, nil

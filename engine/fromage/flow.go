@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 )
 
 // Decision kinds.
@@ -394,19 +395,19 @@ func (s *State) stripPlan(seat int, o *engine.Order, kw string) (int, error) {
 	skip := 1
 	if kw == "PLAN" {
 		if len(first) < 3 {
-			return 0, engine.Reject("P-5", engine.CodeSyntax, "line", o.Text, "expected", usage["PLAN"])
+			return 0, engine.Reject("P-5", engine.CodeSyntax, "line", o.Text, "expected", notation.Usage["PLAN"])
 		}
 		t := strings.TrimPrefix(strings.ToUpper(first[1]), "T")
 		n, err := strconv.Atoi(t)
 		if err != nil || n < 1 {
-			return 0, engine.Reject("P-5", engine.CodeSyntax, "line", o.Text, "expected", usage["PLAN"], "token", first[1])
+			return 0, engine.Reject("P-5", engine.CodeSyntax, "line", o.Text, "expected", notation.Usage["PLAN"], "token", first[1])
 		}
 		if n < s.Turn || (n == s.Turn && s.Phase == phaseTurn && s.Players[seat].Done) {
 			return 0, engine.Reject("P-5", engine.CodeSlotClosed, "slot", s.turnSlot(n))
 		}
 		turn, skip = n, 2
 	} else if len(first) < 2 {
-		return 0, engine.Reject("P-6", engine.CodeSyntax, "line", o.Text, "expected", usage["NEXT"])
+		return 0, engine.Reject("P-6", engine.CodeSyntax, "line", o.Text, "expected", notation.Usage["NEXT"])
 	}
 	prefix := strings.Join(first[:skip], " ")
 	for a := range o.Alts {

@@ -12,6 +12,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -271,7 +272,7 @@ func TestAliasesKnownToParser(t *testing.T) {
 				continue
 			}
 			alias, kw = strings.ToUpper(strings.TrimSpace(alias)), strings.ToUpper(strings.TrimSpace(kw))
-			if got := keyword(alias); got != keyword(kw) {
+			if got := notation.Keyword(alias); got != notation.Keyword(kw) {
 				t.Errorf("%s alias %s = %s, but the parser reads %s", lang, alias, kw, got)
 			}
 		}

@@ -5,13 +5,14 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/heavenale/catalog"
+	"github.com/pbem-referee/referee/engine/heavenale/notation"
 )
 
 // Apply implements engine.State.
 func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
-	m, ok := mv.(Move)
+	m, ok := mv.(notation.Move)
 	if !ok {
-		if mp, ok2 := mv.(*Move); ok2 && mp != nil {
+		if mp, ok2 := mv.(*notation.Move); ok2 && mp != nil {
 			m = *mp
 		} else {
 			return nil, engine.Reject("", engine.CodeSyntax, "line", mv.String())
@@ -78,7 +79,7 @@ func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
 	return evs, nil
 }
 
-func (s *State) wrong(m Move) error {
+func (s *State) wrong(m notation.Move) error {
 	re := engine.Reject("", engine.CodeWrongDecision, "kind", s.kind(), "cmd", m.Verb)
 	if s.kind() == kindShed {
 		// A refusal at a shed prompt lists that prompt's options
@@ -89,7 +90,7 @@ func (s *State) wrong(m Move) error {
 }
 
 // apply dispatches a move of the active seat.
-func (s *State) apply(seat int, m Move) ([]engine.Event, error) {
+func (s *State) apply(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	switch m.Verb {
 	case "UNDO":
@@ -161,7 +162,7 @@ func (s *State) apply(seat int, m Move) ([]engine.Event, error) {
 }
 
 // applyHome takes a start space (HA-3.9, HA-5.12).
-func (s *State) applyHome(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyHome(seat int, m notation.Move) ([]engine.Event, error) {
 	if m.Home < 0 {
 		return nil, engine.Reject("HA-5.12.1", "home_needs_space")
 	}
@@ -211,7 +212,7 @@ func (s *State) applyHome(seat int, m Move) ([]engine.Event, error) {
 }
 
 // applyGo moves the figure (HA-5.1) and starts the action of the space.
-func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyGo(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	if !s.reachable(seat, m.N) {
 		return nil, s.whyNot(seat, m.N)
@@ -221,7 +222,7 @@ func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
 		c := s.Clone().(*State)
 		c.enterHome(seat)
 		if slices.Index(c.freeHomes(seat), m.Home) < 0 {
-			_, err := c.applyHome(seat, Move{Verb: "HOME", Home: m.Home, Colour: m.Colour})
+			_, err := c.applyHome(seat, notation.Move{Verb: "HOME", Home: m.Home, Colour: m.Colour})
 			return nil, err
 		}
 	}
@@ -236,7 +237,7 @@ func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
 		s.enterHome(seat)
 		s.Sub = subHome
 		if m.Home >= 0 {
-			more, err := s.applyHome(seat, Move{Verb: "HOME", Home: m.Home, Colour: m.Colour})
+			more, err := s.applyHome(seat, notation.Move{Verb: "HOME", Home: m.Home, Colour: m.Colour})
 			if err != nil {
 				return nil, err // unreachable: checked above
 			}
@@ -281,7 +282,7 @@ func (s *State) enterHome(seat int) {
 }
 
 // applyBuy buys tiles one pair at a time (HA-5.2, HA-5.3, HA-5.4).
-func (s *State) applyBuy(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyBuy(seat int, m notation.Move) ([]engine.Event, error) {
 	if len(m.Buys) > 1 {
 		saved := s.Core.clone()
 		var evs []engine.Event
@@ -303,7 +304,7 @@ func (s *State) applyBuy(seat int, m Move) ([]engine.Event, error) {
 	return s.buyOne(seat, m.Buys[0])
 }
 
-func (s *State) buyOne(seat int, b Buy) ([]engine.Event, error) {
+func (s *State) buyOne(seat int, b notation.Buy) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	n := p.Pos
 	if slices.Index(s.Spaces[n], b.Tile) < 0 {
@@ -311,7 +312,7 @@ func (s *State) buyOne(seat int, b Buy) ([]engine.Event, error) {
 	}
 	side := s.r.Cells[b.Cell].Side
 	if p.Garden[b.Cell] != "" {
-		return nil, engine.Reject("HA-5.4.1", "spot_taken", "spot", b.id)
+		return nil, engine.Reject("HA-5.4.1", "spot_taken", "spot", b.Id)
 	}
 	pr := s.price(n, b.Tile, side)
 	if pr > p.Ducats {
@@ -321,7 +322,7 @@ func (s *State) buyOne(seat int, b Buy) ([]engine.Event, error) {
 	s.Spaces[n] = append(s.Spaces[n][:i:i], s.Spaces[n][i+1:]...)
 	p.Ducats -= pr
 	s.Bought++
-	evs := []engine.Event{engine.NewEvent("ha.buy", seat, engine.Public, "tile", b.Tile, "spot", b.id, "price", pr, "ducats", p.Ducats)}
+	evs := []engine.Event{engine.NewEvent("ha.buy", seat, engine.Public, "tile", b.Tile, "spot", b.Id, "price", pr, "ducats", p.Ducats)}
 	evs = append(evs, s.place(seat, b.Cell, b.Tile)...)
 	if len(s.Sheds) > 0 {
 		s.Sub = subShed
@@ -345,7 +346,7 @@ func (s *State) afterPurchase(seat int) []engine.Event {
 }
 
 // applyShed activates the chosen neighbours of a new shed (HA-5.5.4).
-func (s *State) applyShed(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyShed(seat int, m notation.Move) ([]engine.Event, error) {
 	k := s.Sheds[0]
 	t := catalog.ShedType(s.Players[seat].Garden[s.r.ShedSites[k]])
 	okSet := false
@@ -383,7 +384,7 @@ func (s *State) applyShed(seat int, m Move) ([]engine.Event, error) {
 }
 
 // applyScore puts the disc on a spot and activates (HA-5.6, HA-5.7).
-func (s *State) applyScore(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyScore(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	n := p.Pos
 	sp := s.r.Track[n]
@@ -479,7 +480,7 @@ func discAllows(disc, spot int) bool {
 }
 
 // applyPriv places a privilege card or passes (HA-5.9).
-func (s *State) applyPriv(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyPriv(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	pair := s.Pair
 	ev := engine.NewEvent("ha.priv", seat, engine.Public, "pair", pair+1, "card", m.Card)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/heavenale/catalog"
+	"github.com/pbem-referee/referee/engine/heavenale/notation"
 )
 
 // Greedy plays the option that maximises a heuristic estimate of its final
@@ -39,7 +40,7 @@ func (s *State) botValue(seat int, cmd string, look bool) float64 {
 	if err != nil {
 		return -1e9
 	}
-	if _, err := c.apply(seat, m.(Move)); err != nil {
+	if _, err := c.apply(seat, m.(notation.Move)); err != nil {
 		return -1e9
 	}
 	v := c.estimate(seat)
@@ -66,11 +67,11 @@ func (s *State) botValue(seat int, cmd string, look bool) float64 {
 			v = bestNext
 		}
 		// Jumping far wastes spaces.
-		if p := s.Players[seat].Pos; m.(Move).N < catalog.HomePos {
-			v -= 0.4 * float64(m.(Move).N-p)
+		if p := s.Players[seat].Pos; m.(notation.Move).N < catalog.HomePos {
+			v -= 0.4 * float64(m.(notation.Move).N-p)
 		}
 	}
-	if look && m.(Move).N == catalog.HomePos {
+	if look && m.(notation.Move).N == catalog.HomePos {
 		v -= 1.5 * float64(s.roundLeft(seat))
 	}
 	return v

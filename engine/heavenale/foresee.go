@@ -3,6 +3,7 @@ package heavenale
 import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/heavenale/catalog"
+	"github.com/pbem-referee/referee/engine/heavenale/notation"
 )
 
 // Foresee implements engine.Foreseer (issue 12.6): the error a line is
@@ -22,7 +23,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 	if s.Phase != phasePlay || seat < 0 || seat >= s.n() {
 		return nil
 	}
-	m, ok := engine.ParsedMove[Move](s, seat, line)
+	m, ok := engine.ParsedMove[notation.Move](s, seat, line)
 	if !ok {
 		return nil
 	}
@@ -31,7 +32,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 	case "BUY":
 		for _, b := range m.Buys {
 			if b.Cell >= 0 && b.Cell < len(p.Garden) && p.Garden[b.Cell] != "" {
-				return engine.Reject("HA-5.4.1", "spot_taken", "spot", b.id)
+				return engine.Reject("HA-5.4.1", "spot_taken", "spot", b.Id)
 			}
 		}
 	case "SCORE":

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/heavenale/catalog"
+	"github.com/pbem-referee/referee/engine/heavenale/notation"
 )
 
 // Decision kinds (documented in doc.go; templates key prompts on them).
@@ -267,7 +268,7 @@ func (s *State) effectParams(seat int, cmd string) map[string]any {
 	if err != nil {
 		return nil
 	}
-	evs, err := c.apply(seat, m.(Move))
+	evs, err := c.apply(seat, m.(notation.Move))
 	if err != nil {
 		return nil
 	}

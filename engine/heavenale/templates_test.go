@@ -14,6 +14,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/engine/heavenale/catalog"
+	"github.com/pbem-referee/referee/engine/heavenale/notation"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -249,7 +250,7 @@ func TestAliasesKnownToParser(t *testing.T) {
 				continue
 			}
 			alias, kw = strings.ToUpper(strings.TrimSpace(alias)), strings.ToUpper(strings.TrimSpace(kw))
-			if got := keyword(alias); got != keyword(kw) {
+			if got := notation.Keyword(alias); got != notation.Keyword(kw) {
 				t.Errorf("%s alias %s = %s, but the parser reads %s", lang, alias, kw, got)
 			}
 		}

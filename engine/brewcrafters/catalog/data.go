@@ -357,15 +357,15 @@ func (r *Rules) makeCodes() {
 
 // dataFile loads the data file: the embedded default, parsed once, or an
 // organiser's, once per SHA-256 (engine.Ruleset).
-var DataFile = &engine.Ruleset[*Rules]{Default: DefaultRuleset, Parse: parseRules}
+var DataFile = &engine.Ruleset[*Rules]{Default: DefaultRuleset, Parse: ParseRules}
 
 // RulesetVersion implements engine.Versioned.
 func (r *Rules) RulesetVersion() string { return r.Version }
 
 var bad = engine.BadRuleset
 
-// parseRules decodes and validates a data file.
-func parseRules(data []byte) (*Rules, error) {
+// ParseRules decodes and validates a data file.
+func ParseRules(data []byte) (*Rules, error) {
 	r := &Rules{}
 	if _, err := engine.DecodeRuleset(GameName, data, r); err != nil {
 		return nil, err

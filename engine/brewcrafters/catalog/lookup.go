@@ -53,4 +53,3 @@ func (r *Rules) BldID(t string) string {
 	}
 	return ""
 }
-
