@@ -3,7 +3,16 @@ package catalog
 // The components of the game as the engine names them: research tracks,
 // brewing slots and the aliases of building names.
 
-var SlotNames = [NSlots]string{"T1", "T2", "PUB"}
+// Research tracks and steps (BC-5.7.1).
+const (
+	TrBasic = iota
+	TrOps
+	TrBrew
+	TrAdv
+	NTracks
+)
+
+var TrackNames = [NTracks]string{"BASIC", "OPS", "BREW", "ADV"}
 
 // Brewing slots (BC-5.5.1).
 const (
@@ -13,16 +22,11 @@ const (
 	NSlots
 )
 
-var TrackNames = [NTracks]string{"BASIC", "OPS", "BREW", "ADV"}
+var SlotNames = [NSlots]string{"T1", "T2", "PUB"}
 
-// Research tracks and steps (BC-5.7.1).
-const (
-	TrBasic = iota
-	TrOps
-	TrBrew
-	TrAdv
-	NTracks
-)
+var BldAliases = map[string]string{"DOUBLE": "DOUBLE_BATCH", "INFUSERS": "HOPS_INFUSER", "INFUSER": "HOPS_INFUSER",
+	"MASHTUN": "MASH_TUN", "YEASTLAB": "YEAST_LAB", "OAK": "OAK_BARRELHOUSE", "TASTING": "TOUR_TASTING",
+	"STORE": "STOREHOUSE", "PUB": "BREWPUB"}
 
 func TrackIndex(t string) int {
 	switch t {
@@ -37,10 +41,6 @@ func TrackIndex(t string) int {
 	}
 	return -1
 }
-
-var BldAliases = map[string]string{"DOUBLE": "DOUBLE_BATCH", "INFUSERS": "HOPS_INFUSER", "INFUSER": "HOPS_INFUSER",
-	"MASHTUN": "MASH_TUN", "YEASTLAB": "YEAST_LAB", "OAK": "OAK_BARRELHOUSE", "TASTING": "TOUR_TASTING",
-	"STORE": "STOREHOUSE", "PUB": "BREWPUB"}
 
 // BasicCodes and AdvCodes are the basic and the advanced ingredients
 // (BC-2.3).

@@ -37,51 +37,201 @@ func ParseLine(r *catalog.Rules, line string) (engine.Move, error) {
 	return m, nil
 }
 
-func (ts TradeSpec) String() string {
-	n := func(k int, c string) string {
-		if k == 1 {
-			return c
-		}
-		return strconv.Itoa(k) + c
-	}
-	return n(ts.GiveN, ts.Give) + ">" + n(ts.GetN, ts.Get)
+type parser struct {
+	r    *catalog.Rules
+	f    []string
+	i    int
+	line string
 }
 
-func ParseTrade(t string) (TradeSpec, error) {
-	var ts TradeSpec
-	l, r, ok := strings.Cut(t, ">")
-	if !ok {
-		return ts, engine.Reject("BC-5.12.2", "bad_trade", "token", t)
+func (p *parser) done() bool { return p.i >= len(p.f) }
+
+func (p *parser) peek() string {
+	if p.done() {
+		return ""
 	}
-	split := func(x string) (int, string) {
+	return p.f[p.i]
+}
+
+func (p *parser) next() string { t := p.peek(); p.i++; return t }
+
+func (p *parser) syntax(tok string) error {
+	return engine.Reject("", engine.CodeSyntax, "line", p.line, "token", tok)
+}
+
+var ingWords = map[string]string{"MALT": "M", "HOPS": "H", "HOP": "H", "YEAST": "Y", "FRUIT": "F",
+	"SPICES": "S", "SPICE": "S", "COFFEE": "C"}
+
+// code reads one ingredient code.
+func code(t string) string {
+	if w, ok := ingWords[t]; ok {
+		return w
+	}
+	if catalog.IngIndex(t) >= 0 {
+		return t
+	}
+	return ""
+}
+
+// codes reads ingredient codes ("M", "2M", "MALT") until a non-code word;
+// counts expand ("2M" = M M).
+func (p *parser) codes() []string {
+	var out []string
+	for !p.done() {
+		t := p.peek()
+		n, c := 1, t
 		k := 0
-		for k < len(x) && x[k] >= '0' && x[k] <= '9' {
+		for k < len(t) && t[k] >= '0' && t[k] <= '9' {
 			k++
 		}
-		n := 1
-		if k > 0 {
-			n, _ = strconv.Atoi(x[:k])
+		if k > 0 && k < len(t) {
+			n, _ = strconv.Atoi(t[:k])
+			c = t[k:]
 		}
-		c := x[k:]
-		if c != "ADV" {
-			c = code(c)
+		cc := code(c)
+		if cc == "" || n < 1 || n > 99 {
+			break
 		}
-		return n, c
+		for i := 0; i < n; i++ {
+			out = append(out, cc)
+		}
+		p.next()
 	}
-	ts.GiveN, ts.Give = split(l)
-	ts.GetN, ts.Get = split(r)
-	if ts.Give == "" || ts.Get == "" || ts.GiveN < 1 || ts.GetN < 0 || ts.GiveN > 99 || ts.GetN > 99 || ts.Get == "ADV" {
-		return ts, engine.Reject("BC-5.12.2", "bad_trade", "token", t)
-	}
-	return ts, nil
+	return out
 }
 
-// tradeSpec is a parsed Traders Market trade "C>4H" (BC-5.12.2).
-type TradeSpec struct {
-	Give  string
-	GiveN int
-	Get   string
-	GetN  int
+func (p *parser) top() (engine.Move, error) {
+	verb := p.next()
+	switch verb {
+	case "M", "MARKET":
+		return p.market()
+	case "B":
+		m := &Move{Verb: "B"}
+		parts, err := p.parts(true)
+		if err != nil {
+			return nil, err
+		}
+		m.Parts = parts
+		return m, nil
+	case "ANNUAL":
+		return p.annual()
+	case "DONE", "PASS":
+		return &Move{Verb: verb}, nil
+	case "INTERN":
+		v := p.next()
+		if v != "BREWERY" && v != "MARKET" {
+			return nil, p.syntax(v)
+		}
+		return &Move{Verb: "INTERN", Val: v}, nil
+	case "HIRE":
+		id := p.next()
+		if id == "" {
+			return nil, p.syntax(id)
+		}
+		if id == "BEST" {
+			// A ranked list for a queued Agency answer (BC-10.2).
+			m := &Move{Verb: "HIRE", ID: "BEST"}
+			for !p.done() && !strings.HasPrefix(p.peek(), "+") && p.peek() != "RESEARCH" {
+				w := p.r.WorkerID(p.next())
+				if p.r.Workers[w] == nil {
+					return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", w)
+				}
+				m.Args = append(m.Args, w)
+			}
+			if len(m.Args) == 0 {
+				return nil, p.syntax("BEST")
+			}
+			if err := p.plusWords(m, true); err != nil {
+				return nil, err
+			}
+			return m, nil
+		}
+		if id != "NONE" {
+			id = p.r.WorkerID(id)
+		}
+		if id != "NONE" && p.r.Workers[id] == nil {
+			return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", id)
+		}
+		m := &Move{Verb: "HIRE", ID: id}
+		if id != "NONE" {
+			// The worker's choices, as in "M WORKER" (BC-5.10.2, A-4).
+			if err := p.plusWords(m, true); err != nil {
+				return nil, err
+			}
+		}
+		return m, nil
+	case "SET":
+		return p.set()
+	case "RESEARCH":
+		// The Yeast Lab Technician's free research move.
+		return p.research(true)
+	case "FIRE", "DISMISS":
+		return nil, engine.Reject("BC-5.11.4", "no_firing")
+	case "REPAY":
+		return nil, engine.Reject("BC-5.1.6", "no_repay")
+	}
+	p.i--
+	if m, ok, err := p.free(); ok || err != nil {
+		return m, err
+	}
+	return nil, engine.Reject("", engine.CodeUnknownCommand, "word", verb)
+}
+
+// free parses a free action (BC-5.9) or returns ok=false.
+func (p *parser) free() (*Move, bool, error) {
+	verb := p.peek()
+	switch verb {
+	case "DISCARD":
+		p.next()
+		cs := p.codes()
+		if len(cs) == 0 {
+			return nil, true, engine.Reject("", engine.CodeSyntax, "line", p.line, "expected", "DISCARD 2M 1H")
+		}
+		m := &Move{Verb: "DISCARD"}
+		for _, c := range cs {
+			m.Bag[catalog.IngIndex(c)]++
+		}
+		return m, true, nil
+	case "EXCHANGE":
+		p.next()
+		kind := p.next()
+		if kind != "COFFEE" && kind != "SPICES" {
+			return nil, true, engine.Reject("BC-5.9.2", "bad_exchange", "token", kind)
+		}
+		m := &Move{Verb: "EXCHANGE", ID: kind, N: 1}
+		cs := p.codes()
+		if len(cs) != 1 || !catalog.IsBasic(catalog.IngIndex(cs[0])) {
+			return nil, true, engine.Reject("BC-5.9.2", "bad_exchange", "line", p.line)
+		}
+		m.Code = cs[0]
+		if n, err := strconv.Atoi(p.peek()); err == nil {
+			p.next()
+			if n < 1 || n > 99 {
+				return nil, true, p.syntax(strconv.Itoa(n))
+			}
+			m.N = n
+		}
+		return m, true, nil
+	case "LOAN":
+		p.next()
+		m := &Move{Verb: "LOAN", N: 1}
+		if n, err := strconv.Atoi(p.peek()); err == nil {
+			p.next()
+			if n < 1 || n > 20 {
+				return nil, true, p.syntax(strconv.Itoa(n))
+			}
+			m.N = n
+		}
+		return m, true, nil
+	case "PLANT", "HARVEST", "PICK", "CFARM":
+		p.next()
+		cs := p.codes()
+		if len(cs) != 1 {
+			return nil, true, engine.Reject("", engine.CodeSyntax, "line", p.line, "expected", verb+" M")
+		}
+		return &Move{Verb: verb, Code: cs[0]}, true, nil
+	}
+	return nil, false, nil
 }
 
 // market parses "M [id] keyword [args] [+BASIC x] [+ADV x]".
@@ -187,201 +337,51 @@ func (p *parser) market() (engine.Move, error) {
 	return m, nil
 }
 
-// free parses a free action (BC-5.9) or returns ok=false.
-func (p *parser) free() (*Move, bool, error) {
-	verb := p.peek()
-	switch verb {
-	case "DISCARD":
-		p.next()
-		cs := p.codes()
-		if len(cs) == 0 {
-			return nil, true, engine.Reject("", engine.CodeSyntax, "line", p.line, "expected", "DISCARD 2M 1H")
-		}
-		m := &Move{Verb: "DISCARD"}
-		for _, c := range cs {
-			m.Bag[catalog.IngIndex(c)]++
-		}
-		return m, true, nil
-	case "EXCHANGE":
-		p.next()
-		kind := p.next()
-		if kind != "COFFEE" && kind != "SPICES" {
-			return nil, true, engine.Reject("BC-5.9.2", "bad_exchange", "token", kind)
-		}
-		m := &Move{Verb: "EXCHANGE", ID: kind, N: 1}
-		cs := p.codes()
-		if len(cs) != 1 || !catalog.IsBasic(catalog.IngIndex(cs[0])) {
-			return nil, true, engine.Reject("BC-5.9.2", "bad_exchange", "line", p.line)
-		}
-		m.Code = cs[0]
-		if n, err := strconv.Atoi(p.peek()); err == nil {
-			p.next()
-			if n < 1 || n > 99 {
-				return nil, true, p.syntax(strconv.Itoa(n))
-			}
-			m.N = n
-		}
-		return m, true, nil
-	case "LOAN":
-		p.next()
-		m := &Move{Verb: "LOAN", N: 1}
-		if n, err := strconv.Atoi(p.peek()); err == nil {
-			p.next()
-			if n < 1 || n > 20 {
-				return nil, true, p.syntax(strconv.Itoa(n))
-			}
-			m.N = n
-		}
-		return m, true, nil
-	case "PLANT", "HARVEST", "PICK", "CFARM":
-		p.next()
-		cs := p.codes()
-		if len(cs) != 1 {
-			return nil, true, engine.Reject("", engine.CodeSyntax, "line", p.line, "expected", verb+" M")
-		}
-		return &Move{Verb: verb, Code: cs[0]}, true, nil
-	}
-	return nil, false, nil
+// tradeSpec is a parsed Traders Market trade "C>4H" (BC-5.12.2).
+type TradeSpec struct {
+	Give  string
+	GiveN int
+	Get   string
+	GetN  int
 }
 
-func (p *parser) top() (engine.Move, error) {
-	verb := p.next()
-	switch verb {
-	case "M", "MARKET":
-		return p.market()
-	case "B":
-		m := &Move{Verb: "B"}
-		parts, err := p.parts(true)
-		if err != nil {
-			return nil, err
-		}
-		m.Parts = parts
-		return m, nil
-	case "ANNUAL":
-		return p.annual()
-	case "DONE", "PASS":
-		return &Move{Verb: verb}, nil
-	case "INTERN":
-		v := p.next()
-		if v != "BREWERY" && v != "MARKET" {
-			return nil, p.syntax(v)
-		}
-		return &Move{Verb: "INTERN", Val: v}, nil
-	case "HIRE":
-		id := p.next()
-		if id == "" {
-			return nil, p.syntax(id)
-		}
-		if id == "BEST" {
-			// A ranked list for a queued Agency answer (BC-10.2).
-			m := &Move{Verb: "HIRE", ID: "BEST"}
-			for !p.done() && !strings.HasPrefix(p.peek(), "+") && p.peek() != "RESEARCH" {
-				w := p.r.WorkerID(p.next())
-				if p.r.Workers[w] == nil {
-					return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", w)
-				}
-				m.Args = append(m.Args, w)
-			}
-			if len(m.Args) == 0 {
-				return nil, p.syntax("BEST")
-			}
-			if err := p.plusWords(m, true); err != nil {
-				return nil, err
-			}
-			return m, nil
-		}
-		if id != "NONE" {
-			id = p.r.WorkerID(id)
-		}
-		if id != "NONE" && p.r.Workers[id] == nil {
-			return nil, engine.Reject("BC-5.12.3", "unknown_worker", "worker", id)
-		}
-		m := &Move{Verb: "HIRE", ID: id}
-		if id != "NONE" {
-			// The worker's choices, as in "M WORKER" (BC-5.10.2, A-4).
-			if err := p.plusWords(m, true); err != nil {
-				return nil, err
-			}
-		}
-		return m, nil
-	case "SET":
-		return p.set()
-	case "RESEARCH":
-		// The Yeast Lab Technician's free research move.
-		return p.research(true)
-	case "FIRE", "DISMISS":
-		return nil, engine.Reject("BC-5.11.4", "no_firing")
-	case "REPAY":
-		return nil, engine.Reject("BC-5.1.6", "no_repay")
+func ParseTrade(t string) (TradeSpec, error) {
+	var ts TradeSpec
+	l, r, ok := strings.Cut(t, ">")
+	if !ok {
+		return ts, engine.Reject("BC-5.12.2", "bad_trade", "token", t)
 	}
-	p.i--
-	if m, ok, err := p.free(); ok || err != nil {
-		return m, err
-	}
-	return nil, engine.Reject("", engine.CodeUnknownCommand, "word", verb)
-}
-
-// codes reads ingredient codes ("M", "2M", "MALT") until a non-code word;
-// counts expand ("2M" = M M).
-func (p *parser) codes() []string {
-	var out []string
-	for !p.done() {
-		t := p.peek()
-		n, c := 1, t
+	split := func(x string) (int, string) {
 		k := 0
-		for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		for k < len(x) && x[k] >= '0' && x[k] <= '9' {
 			k++
 		}
-		if k > 0 && k < len(t) {
-			n, _ = strconv.Atoi(t[:k])
-			c = t[k:]
+		n := 1
+		if k > 0 {
+			n, _ = strconv.Atoi(x[:k])
 		}
-		cc := code(c)
-		if cc == "" || n < 1 || n > 99 {
-			break
+		c := x[k:]
+		if c != "ADV" {
+			c = code(c)
 		}
-		for i := 0; i < n; i++ {
-			out = append(out, cc)
+		return n, c
+	}
+	ts.GiveN, ts.Give = split(l)
+	ts.GetN, ts.Get = split(r)
+	if ts.Give == "" || ts.Get == "" || ts.GiveN < 1 || ts.GetN < 0 || ts.GiveN > 99 || ts.GetN > 99 || ts.Get == "ADV" {
+		return ts, engine.Reject("BC-5.12.2", "bad_trade", "token", t)
+	}
+	return ts, nil
+}
+
+func (ts TradeSpec) String() string {
+	n := func(k int, c string) string {
+		if k == 1 {
+			return c
 		}
-		p.next()
+		return strconv.Itoa(k) + c
 	}
-	return out
-}
-
-// code reads one ingredient code.
-func code(t string) string {
-	if w, ok := ingWords[t]; ok {
-		return w
-	}
-	if catalog.IngIndex(t) >= 0 {
-		return t
-	}
-	return ""
-}
-
-var ingWords = map[string]string{"MALT": "M", "HOPS": "H", "HOP": "H", "YEAST": "Y", "FRUIT": "F",
-	"SPICES": "S", "SPICE": "S", "COFFEE": "C"}
-
-func (p *parser) syntax(tok string) error {
-	return engine.Reject("", engine.CodeSyntax, "line", p.line, "token", tok)
-}
-
-func (p *parser) next() string { t := p.peek(); p.i++; return t }
-
-func (p *parser) peek() string {
-	if p.done() {
-		return ""
-	}
-	return p.f[p.i]
-}
-
-func (p *parser) done() bool { return p.i >= len(p.f) }
-
-type parser struct {
-	r    *catalog.Rules
-	f    []string
-	i    int
-	line string
+	return n(ts.GiveN, ts.Give) + ">" + n(ts.GetN, ts.Get)
 }
 
 var FreeVerbs = map[string]bool{"DISCARD": true, "EXCHANGE": true, "LOAN": true, "PLANT": true, "HARVEST": true}

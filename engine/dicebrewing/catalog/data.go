@@ -9,6 +9,18 @@ import (
 	"github.com/pbem-referee/referee/engine"
 )
 
+// gameName is the registry name of the game.
+const GameName = "dicebrewing"
+
+// recipeIDsInFileOrder returns the recipe ids in the order of the data file.
+func (r *Rules) RecipeIDsInFileOrder() []string {
+	out := make([]string, len(r.Recipes))
+	for i, rc := range r.Recipes {
+		out[i] = rc.ID
+	}
+	return out
+}
+
 // defaultRuleset is the embedded data file (cards, prices, thresholds).
 //
 //go:embed dicebrewing.toml
@@ -281,18 +293,6 @@ func (r *Rules) TotalDice() int {
 		n += c
 	}
 	return n
-}
-
-// unluckyCredit returns the credit for n qualifying dice (DB-5.7.9, §9 A-17).
-func (r *Rules) UnluckyCreditFor(n int) int {
-	if n < 0 {
-		return 0
-	}
-	if n < len(r.UnluckyCredit) {
-		return r.UnluckyCredit[n]
-	}
-	last := len(r.UnluckyCredit) - 1
-	return r.UnluckyCredit[last] + r.UnluckyExtra*(n-last)
 }
 
 // dataFile loads the data file: the embedded default, parsed once, or an
@@ -750,22 +750,22 @@ func ColourIndex(s string) int {
 	return -1
 }
 
-// recipeIDsInFileOrder returns the recipe ids in the order of the data file.
-func (r *Rules) RecipeIDsInFileOrder() []string {
-	out := make([]string, len(r.Recipes))
-	for i, rc := range r.Recipes {
-		out[i] = rc.ID
-	}
-	return out
-}
-
-// gameName is the registry name of the game.
-const GameName = "dicebrewing"
-
 func (r *Rules) TotalTokens() int {
 	n := 0
 	for _, t := range r.Tokens {
 		n += t.Stock
 	}
 	return n
+}
+
+// unluckyCredit returns the credit for n qualifying dice (DB-5.7.9, §9 A-17).
+func (r *Rules) UnluckyCreditFor(n int) int {
+	if n < 0 {
+		return 0
+	}
+	if n < len(r.UnluckyCredit) {
+		return r.UnluckyCredit[n]
+	}
+	last := len(r.UnluckyCredit) - 1
+	return r.UnluckyCredit[last] + r.UnluckyExtra*(n-last)
 }

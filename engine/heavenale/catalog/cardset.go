@@ -6,15 +6,6 @@ import (
 	"github.com/pbem-referee/referee/engine"
 )
 
-func indexOf(xs []string, x string) int {
-	for i, v := range xs {
-		if v == x {
-			return i
-		}
-	}
-	return -1
-}
-
 func (r *Rules) Cards() []engine.Card {
 	var out []engine.Card
 	add := func(kind, id, rule string, facts ...engine.Fact) {
@@ -68,4 +59,13 @@ func (r *Rules) Cards() []engine.Card {
 		add("shed", fmt.Sprintf("T%d", row.Type), "HA-5.5.3", f("shed", row.Brewmaster, fmt.Sprintf("%d-%d", row.From, row.To)))
 	}
 	return out
+}
+
+func indexOf(xs []string, x string) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return -1
 }
