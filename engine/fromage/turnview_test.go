@@ -72,17 +72,8 @@ func TestTurnMenuHasItsView_Issue25(t *testing.T) {
 					t.Fatalf("option.turn rendered %q without a view: a line that says nothing of its option", opts[0].Cmd)
 				}
 			}
-			waiting := tb.Waiting()
-			if len(waiting) == 0 {
+			if !randomMove(t, tb, rng) {
 				break
-			}
-			d := waiting[rng.IntN(len(waiting))]
-			opts := s.Legal(d)
-			if len(opts) == 0 {
-				break
-			}
-			if _, err := tb.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), tb.Token()); err != nil {
-				t.Fatal(err)
 			}
 		}
 	}
