@@ -217,7 +217,8 @@
 //
 // # Ownership
 //
-// It owns Fromage's rules and data: fromage.toml (embedded), the state,
+// It owns Fromage's rules (the data file fromage.toml and what is compiled
+// from it are catalog/'s, the move and its text notation/'s): the state,
 // the legal answers, the events, scoring, the Corporation and the bots. It
 // must not do I/O, read a clock, use global randomness or log, nor word
 // anything for a player: every word is in templates/fromage/<lang>. One
