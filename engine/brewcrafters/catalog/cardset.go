@@ -105,7 +105,7 @@ func (r *Rules) cards(side string) []engine.Card {
 	return out
 }
 
-// shortCode is how a player types an id: without its underscores
+// ShortCode is how a player types an id: without its underscores
 // (HEAD_BREWER is HEADBREWER; the parser reads both).
 func ShortCode(id string) string { return strings.ReplaceAll(id, "_", "") }
 
@@ -263,7 +263,7 @@ func (r *Rules) spaceCard(h Half) engine.Card {
 	return c
 }
 
-// effectFacts are the facts of a research step (§8.10).
+// EffectFacts are the facts of a research step (§8.10).
 func EffectFacts(e Effect) []engine.Fact {
 	var out []engine.Fact
 	f := func(key string, n int, word string) {

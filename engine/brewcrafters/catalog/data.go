@@ -23,7 +23,7 @@ const (
 	NIng
 )
 
-// ingCodes are the ingredient codes by index.
+// IngCodes are the ingredient codes by index.
 var IngCodes = [NIng]string{"M", "H", "Y", "F", "S", "C"}
 
 func IngIndex(code string) int {
@@ -37,7 +37,7 @@ func IngIndex(code string) int {
 
 func IsBasic(i int) bool { return i >= IM && i <= IY }
 
-// bag is a count per ingredient.
+// Bag is a count per ingredient.
 type Bag [NIng]int
 
 func (b Bag) Total() int {
@@ -292,7 +292,7 @@ type CFarmPortion struct {
 	Yield int    `toml:"yield"`
 }
 
-// rules is the parsed data file.
+// Rules is the parsed data file.
 type Rules struct {
 	Game        string         `toml:"game"`
 	Version     string         `toml:"version"`
@@ -316,17 +316,17 @@ type Rules struct {
 	Workers   map[string]*Worker
 	Partners  map[string]*Partner
 	Spaces    map[string]*SpaceDef
-	// codes maps a data-file id that players do not type (a worker's,
+	// Codes maps a data-file id that players do not type (a worker's,
 	// a building's, a building space's) to its code (rules.code).
 	Codes map[string]string
-	// ids maps a worker's or a building's code back to its data-file id,
+	// Ids maps a worker's or a building's code back to its data-file id,
 	// and recipeNames a recipe's id to the data file's name: what the
 	// templates need to name a coded thing in words (View.IDs, issue 22).
 	Ids         map[string]string
 	RecipeNames map[string]string
 }
 
-// code is how a player types an id (doc.go "Canonical commands"): a
+// Code is how a player types an id (doc.go "Canonical commands"): a
 // worker without its underscores, a building by its short name, a
 // building's space by its building's code; any other word as it is.
 func (r *Rules) Code(id string) string {
@@ -355,7 +355,7 @@ func (r *Rules) makeCodes() {
 	}
 }
 
-// dataFile loads the data file: the embedded default, parsed once, or an
+// DataFile loads the data file: the embedded default, parsed once, or an
 // organiser's, once per SHA-256 (engine.Ruleset).
 var DataFile = &engine.Ruleset[*Rules]{Default: DefaultRuleset, Parse: ParseRules}
 
@@ -576,7 +576,7 @@ func ParseRules(data []byte) (*Rules, error) {
 
 var Styles = []string{"ale", "porter", "stout"}
 
-// buildingIDs are the building types the engine knows (§8.4).
+// BuildingIDs are the building types the engine knows (§8.4).
 var BuildingIDs = []string{"STOREHOUSE", "DOUBLE_BATCH", "MASH_TUN", "YEAST_LAB", "OAK_BARRELHOUSE",
 	"HOPS_INFUSER", "BREWPUB", "TOUR_TASTING", "FARM"}
 
@@ -638,5 +638,5 @@ func (row *ResearchRow) check() error {
 	return nil
 }
 
-// gameName is the registry name of the game.
+// GameName is the registry name of the game.
 const GameName = "brewcrafters"

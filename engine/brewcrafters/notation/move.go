@@ -10,13 +10,13 @@ import (
 	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
-// brew is one batch of a brew step: a recipe and, optionally, its slot.
+// Brew is one batch of a brew step: a recipe and, optionally, its slot.
 type Brew struct {
 	Recipe string `json:"recipe"`
 	Slot   string `json:"slot,omitempty"`
 }
 
-// move is a parsed command (BC-10.5). Its String is the canonical line.
+// Move is a parsed command (BC-10.5). Its String is the canonical line.
 type Move struct {
 	Verb string
 	// M: space, keyword, arguments, trigger choices (+BASIC, +ADV).
@@ -67,7 +67,7 @@ func (m *Move) String() string { return m.Text(m.r) }
 // before then replay (engine.Replay).
 func (m *Move) Legacy() string { return m.Text(nil) }
 
-// text writes the move with the codes of r (nil: the data-file ids).
+// Text writes the move with the codes of r (nil: the data-file ids).
 func (m *Move) Text(r *catalog.Rules) string {
 	show := func(ids []string) []string {
 		if r == nil {

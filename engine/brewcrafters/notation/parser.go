@@ -10,7 +10,7 @@ import (
 	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
-// parseLine reads one command line (QUEUE and ALWAYS prefixes dropped)
+// ParseLine reads one command line (QUEUE and ALWAYS prefixes dropped)
 // into its move, with the rules the move's text is written with.
 func ParseLine(r *catalog.Rules, line string) (engine.Move, error) {
 	f := engine.Fields(line)
@@ -337,7 +337,7 @@ func (p *parser) market() (engine.Move, error) {
 	return m, nil
 }
 
-// tradeSpec is a parsed Traders Market trade "C>4H" (BC-5.12.2).
+// TradeSpec is a parsed Traders Market trade "C>4H" (BC-5.12.2).
 type TradeSpec struct {
 	Give  string
 	GiveN int

@@ -16,7 +16,7 @@ const (
 	NumColours
 )
 
-// colourLetters are the canonical letters of the colours, by index.
+// ColourLetters are the canonical letters of the colours, by index.
 var ColourLetters = [NumColours]string{"Y", "K", "G", "B"}
 
 // The eleven board spaces of a player board (DB-5.4.1, §8.2), by index.
@@ -35,7 +35,7 @@ const (
 	NumSpaces
 )
 
-// spaceNames are the canonical names of the spaces, by index.
+// SpaceNames are the canonical names of the spaces, by index.
 var SpaceNames = [NumSpaces]string{"MH1", "MH2", "MH3", "HP1", "HP2", "SS1", "SS2", "SS3", "DS1", "DS2", "DS3"}
 
 // The four buildings (DB-4.3).
@@ -47,10 +47,10 @@ const (
 	NumBuildings
 )
 
-// buildingNames are the canonical building codes, by index.
+// BuildingNames are the canonical building codes, by index.
 var BuildingNames = [NumBuildings]string{"MH", "HP", "SS", "DS"}
 
-// spaceBuilding maps a space to its building.
+// SpaceBuilding maps a space to its building.
 var SpaceBuilding = [NumSpaces]int{bMH, bMH, bMH, bHP, bHP, BSS, BSS, BSS, bDS, bDS, bDS}
 
 // The action-token codes (§2, DB-5.8). Their effects are rules; their
@@ -74,7 +74,7 @@ const (
 	WinW3 = "W3"
 )
 
-// splitColourValue splits "Y5" into colour and face; it accepts the colour
+// SplitColourValue splits "Y5" into colour and face; it accepts the colour
 // synonyms of §10.3.
 func SplitColourValue(w string) (c, f int, ok bool) {
 	k := 0

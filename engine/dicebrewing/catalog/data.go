@@ -9,10 +9,10 @@ import (
 	"github.com/pbem-referee/referee/engine"
 )
 
-// gameName is the registry name of the game.
+// GameName is the registry name of the game.
 const GameName = "dicebrewing"
 
-// recipeIDsInFileOrder returns the recipe ids in the order of the data file.
+// RecipeIDsInFileOrder returns the recipe ids in the order of the data file.
 func (r *Rules) RecipeIDsInFileOrder() []string {
 	out := make([]string, len(r.Recipes))
 	for i, rc := range r.Recipes {
@@ -21,7 +21,7 @@ func (r *Rules) RecipeIDsInFileOrder() []string {
 	return out
 }
 
-// defaultRuleset is the embedded data file (cards, prices, thresholds).
+// DefaultRuleset is the embedded data file (cards, prices, thresholds).
 //
 //go:embed dicebrewing.toml
 var DefaultRuleset []byte
@@ -151,7 +151,7 @@ type discount struct {
 	Minus   int `toml:"minus" json:"minus"`
 }
 
-// gainSpec is a reward or a bonus (DB-5.9.8).
+// GainSpec is a reward or a bonus (DB-5.9.8).
 type GainSpec struct {
 	XP     int    `toml:"xp" json:"xp,omitempty"`
 	Coins  int    `toml:"coins" json:"coins,omitempty"`
@@ -168,13 +168,13 @@ type improveSpec struct {
 	Bonus   *GainSpec `toml:"bonus" json:"bonus,omitempty"`
 }
 
-// req is one required die of a recipe: colour index and minimum value.
+// Req is one required die of a recipe: colour index and minimum value.
 type Req struct {
 	C   int
 	Min int
 }
 
-// recipe is a parsed recipe card.
+// Recipe is a parsed recipe card.
 type Recipe struct {
 	Index                         int // position in the data file
 	ID, Name, Style, Level, Setup string
@@ -187,7 +187,7 @@ type Recipe struct {
 	Bonus                         GainSpec
 }
 
-// bonusFor returns the bonus an improvement earns.
+// BonusFor returns the bonus an improvement earns.
 func (r *Recipe) BonusFor(i int) GainSpec {
 	if b := r.Improve[i].Bonus; b != nil {
 		return *b
@@ -222,7 +222,7 @@ type playerParams struct {
 	StartDisplay []string
 }
 
-// rules is the validated ruleset the engine plays with.
+// Rules is the validated ruleset the engine plays with.
 type Rules struct {
 	Version     string
 	Provisional bool
@@ -270,7 +270,7 @@ type Rules struct {
 	RecipeIndex map[string]*Recipe
 }
 
-// ingr returns the index of an ingredient code, or -1.
+// Ingr returns the index of an ingredient code, or -1.
 func (r *Rules) Ingr(code string) int {
 	if i, ok := r.ingrIndex[code]; ok {
 		return i
@@ -278,7 +278,7 @@ func (r *Rules) Ingr(code string) int {
 	return -1
 }
 
-// tok returns the index of an action-token code, or -1.
+// Tok returns the index of an action-token code, or -1.
 func (r *Rules) Tok(code string) int {
 	if i, ok := r.tokenIndex[code]; ok {
 		return i
@@ -286,7 +286,7 @@ func (r *Rules) Tok(code string) int {
 	return -1
 }
 
-// totalDice returns the number of dice of all colours.
+// TotalDice returns the number of dice of all colours.
 func (r *Rules) TotalDice() int {
 	n := 0
 	for _, c := range r.DiceCount {
@@ -295,7 +295,7 @@ func (r *Rules) TotalDice() int {
 	return n
 }
 
-// dataFile loads the data file: the embedded default, parsed once, or an
+// DataFile loads the data file: the embedded default, parsed once, or an
 // organiser's, once per SHA-256 (engine.Ruleset).
 var DataFile = &engine.Ruleset[*Rules]{Default: DefaultRuleset, Parse: ParseRules}
 
@@ -319,7 +319,7 @@ var reservedWords = map[string]bool{
 	"OFF": true, "PASS": true, "DONE": true, "END": true, "ANY": true,
 }
 
-// parseRules decodes and validates a ruleset file.
+// ParseRules decodes and validates a ruleset file.
 func ParseRules(data []byte) (*Rules, error) {
 	var f rulesFile
 	meta, err := engine.DecodeRuleset(GameName, data, &f)
@@ -729,13 +729,13 @@ func (r *Rules) checkGain(id string, g GainSpec) error {
 	return nil
 }
 
-// looksLikeDie reports whether a word would parse as a die reference.
+// LooksLikeDie reports whether a word would parse as a die reference.
 func LooksLikeDie(w string) bool {
 	_, _, ok := SplitColourValue(w)
 	return ok
 }
 
-// colourIndex returns the colour of a letter or synonym (§10.3), or -1.
+// ColourIndex returns the colour of a letter or synonym (§10.3), or -1.
 func ColourIndex(s string) int {
 	switch strings.ToUpper(s) {
 	case "Y", "L", "YEL":

@@ -18,7 +18,7 @@ const (
 	RefBoard        // @<slot>: a board slot (Space, Up)
 )
 
-// dieRef names a die as players write it (§10.3): an optional owner prefix
+// DieRef names a die as players write it (§10.3): an optional owner prefix
 // ("bob:"), a colour, a face, an optional "+" (the die carries a PLUS token)
 // and an optional location. It is resolved against the position when the
 // move is applied, so the same text can be queued and used later.
@@ -60,7 +60,7 @@ func (r DieRef) String() string {
 	return b.String()
 }
 
-// item is one item of a placement turn (DB-5.3.3).
+// Item is one item of a placement turn (DB-5.3.3).
 type Item struct {
 	Space  int      `json:"space"`
 	Up     bool     `json:"up,omitempty"`   // the speed-up slot
@@ -101,7 +101,7 @@ func RefsText(refs []DieRef) string {
 	return strings.Join(parts, " ")
 }
 
-// move is a parsed command (one line). Its String is the canonical text.
+// Move is a parsed command (one line). Its String is the canonical text.
 type Move struct {
 	Verb string
 

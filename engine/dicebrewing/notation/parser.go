@@ -8,7 +8,7 @@ import (
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
-// parseLine reads one command line of the seat into its move: the syntax
+// ParseLine reads one command line of the seat into its move: the syntax
 // and the static facts (spaces, cards, codes, colours, players).
 func ParseLine(r *catalog.Rules, seats []string, seat int, line string) (engine.Move, error) {
 	f := engine.Fields(line)
@@ -203,7 +203,7 @@ func (p *parser) parse() (engine.Move, error) {
 	return nil, engine.Reject("", engine.CodeUnknownCommand, "word", kw)
 }
 
-// spaceToken parses a slot name: MH1..DS3, with "+" for the speed-up slot.
+// SpaceToken parses a slot name: MH1..DS3, with "+" for the speed-up slot.
 func SpaceToken(t string) (sp int, up bool, ok bool) {
 	if strings.HasSuffix(t, "+") {
 		up = true
@@ -497,7 +497,7 @@ func (p *parser) player(w string) (int, string, error) {
 	return 0, "", engine.Reject("", "unknown_player", "player", w)
 }
 
-// seatOf reads w as a seat of a game whose seats are named names: "P<n>"
+// SeatOf reads w as a seat of a game whose seats are named names: "P<n>"
 // (1-based) is seat n-1, as the commands write a seat by number (refName,
 // NumberSeats), even where a seat is named "p2" (issue 24); else the first
 // seat whose name is w in any case (the parser's words are upper case:

@@ -47,7 +47,7 @@ const (
 	IconJam   = 2
 )
 
-// anyValue marks the "any type / any aging" Bonus cheese of a milking zone.
+// AnyValue marks the "any type / any aging" Bonus cheese of a milking zone.
 const AnyValue = -2
 
 // Dairy shelf signs (D-5).
@@ -129,7 +129,7 @@ type Venue struct {
 	Sides []*Side
 }
 
-// side returns the named side or nil.
+// Side returns the named side or nil.
 func (v Venue) Side(name string) *Side {
 	for _, s := range v.Sides {
 		if s.Name == name {
@@ -165,7 +165,7 @@ type Space struct {
 	X       []string
 }
 
-// blocked reports whether the space carries a cross for the group.
+// Blocked reports whether the space carries a cross for the group.
 func (sp *Space) Blocked(group string) bool {
 	for _, g := range sp.X {
 		if g == group {
@@ -226,7 +226,7 @@ type CorpLevel struct {
 	Track  []int
 }
 
-// dataFile loads the data file: the embedded default, parsed once, or an
+// DataFile loads the data file: the embedded default, parsed once, or an
 // organiser's, once per SHA-256 (engine.Ruleset).
 var DataFile = &engine.Ruleset[*Rules]{Default: DefaultRuleset, Parse: ParseRules}
 
@@ -235,7 +235,7 @@ func (r *Rules) RulesetVersion() string { return r.Version }
 
 var bad = engine.BadRuleset
 
-// parseRules decodes and validates a ruleset file.
+// ParseRules decodes and validates a ruleset file.
 func ParseRules(data []byte) (*Rules, error) {
 	var f RawFile
 	meta, err := engine.DecodeRuleset(GameName, data, &f)
@@ -553,5 +553,5 @@ func ParseRules(data []byte) (*Rules, error) {
 	return r, nil
 }
 
-// gameName is the registry name of the game.
+// GameName is the registry name of the game.
 const GameName = "fromage"

@@ -12,10 +12,10 @@ import (
 	"strings"
 )
 
-// sideNames are the insert sides the options offer (FR-3.2).
+// SideNames are the insert sides the options offer (FR-3.2).
 var SideNames = []string{"I", "II"}
 
-// levelValues are the Corporation levels the options offer (D-16).
+// LevelValues are the Corporation levels the options offer (D-16).
 var LevelValues = []string{"1", "2", "3", "4"}
 
 func validID(id string, letter byte) bool {
@@ -34,7 +34,7 @@ func validTileID(id string) bool {
 	return err == nil && n > 0
 }
 
-// spaceKey normalises a space id for lookup: venue letter and number
+// SpaceKey normalises a space id for lookup: venue letter and number
 // ("C7" and "C07" are the same space).
 func SpaceKey(id string) string {
 	if len(id) < 2 {
@@ -310,7 +310,7 @@ func compileAbility(ra rawAbility, where string) (Ability, error) {
 	return a, nil
 }
 
-// cardIndex returns the index of an order card id, or -1.
+// CardIndex returns the index of an order card id, or -1.
 func (r *Rules) CardIndex(id string) int {
 	key := SpaceKey(id)
 	for i, c := range r.CardIDs {
@@ -321,7 +321,7 @@ func (r *Rules) CardIndex(id string) int {
 	return -1
 }
 
-// tileIndex returns the index of a tile id, or -1.
+// TileIndex returns the index of a tile id, or -1.
 func (r *Rules) TileIndex(id string) int {
 	id = strings.ToUpper(id)
 	for i, t := range r.TileIDs {
@@ -337,7 +337,7 @@ func (r *Rules) TileIndex(id string) int {
 	return -1
 }
 
-// sortedCopy returns a sorted copy of xs.
+// SortedCopy returns a sorted copy of xs.
 func SortedCopy(xs []int) []int {
 	c := append([]int(nil), xs...)
 	sort.Ints(c)

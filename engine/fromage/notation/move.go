@@ -77,7 +77,7 @@ var verbAlias = map[string]string{
 	"LEG": "PLACE", "GEREED": "READY", "VOLGENDE": "NEXT", "STEL": "SET", "KLAAR": "DONE", "PAS": "DONE", "PASSEN": "DONE",
 }
 
-// keyword maps a command's first word to its canonical keyword.
+// Keyword maps a command's first word to its canonical keyword.
 func Keyword(w string) string {
 	w = strings.ToUpper(w)
 	if k, ok := verbAlias[w]; ok {
@@ -174,7 +174,7 @@ func SynErr(line, expected string, token ...string) error {
 	return e
 }
 
-// usage gives the pattern of each command, for syntax errors.
+// Usage gives the pattern of each command, for syntax errors.
 var Usage = map[string]string{
 	"GATHER": "GATHER <1-3> <soft|hard|blue>", "MAKE": "MAKE <space> [KEEP]", "MILK": "MILK <zone> <space> [KEEP]",
 	"BUILD": "BUILD <I-IV>", "BARN": "BARN <soft|hard|blue> [<space> [KEEP] | TRADE <give> <take>]",
@@ -185,7 +185,7 @@ var Usage = map[string]string{
 	"PLAN": "PLAN T<n> <command>", "NEXT": "NEXT <command>", "UNDO": "UNDO",
 }
 
-// column reads a structure column as I-IV or 1-4.
+// Column reads a structure column as I-IV or 1-4.
 func Column(w string) int {
 	switch w {
 	case "I", "1":
@@ -246,7 +246,7 @@ func ParseSet(m *Move, line string, args []string) error {
 	return nil
 }
 
-// fold reduces a name to lower-case ASCII letters and digits, without
+// Fold reduces a name to lower-case ASCII letters and digits, without
 // accents, for comparing City names.
 func Fold(s string) string {
 	var b strings.Builder

@@ -132,13 +132,13 @@ type Goal struct {
 	F    int    `toml:"f"`
 }
 
-// fact is the goal's condition as its card's fact (goal_<kind>), the one
+// Fact is the goal's condition as its card's fact (goal_<kind>), the one
 // the card, the barrel event and the summary's "Barrels taken" say.
 func (g Goal) Fact() engine.Fact {
 	return engine.Fact{Key: "goal_" + g.Kind, N: g.N, Word: strconv.Itoa(g.F)}
 }
 
-// factParam is the goal's fact as an option's or an event's parameter:
+// FactParam is the goal's fact as an option's or an event's parameter:
 // keyed as engine.Fact's fields, as the template ha.fact reads them, so
 // that it reads the same after the parameters' JSON round trip (a stored
 // menu, the log) as before it.
@@ -206,7 +206,7 @@ type Rules struct {
 	provisional []string
 }
 
-// dataFile loads the data file: the embedded default, parsed once, or an
+// DataFile loads the data file: the embedded default, parsed once, or an
 // organiser's, once per SHA-256 (engine.Ruleset).
 var DataFile = &engine.Ruleset[*Rules]{Default: DefaultRuleset, Parse: ParseRules}
 
@@ -511,7 +511,7 @@ func lessInts(a, b []int) bool {
 	return len(a) < len(b)
 }
 
-// band returns the band of a brewmaster position (HA-7.2).
+// Band returns the band of a brewmaster position (HA-7.2).
 func (r *Rules) Band(pos int) Band {
 	for _, b := range r.Bands {
 		if pos >= b.From && pos <= b.To {
@@ -521,7 +521,7 @@ func (r *Rules) Band(pos int) Band {
 	return r.Bands[0]
 }
 
-// shedRow returns the shed table row of a fertility sum (HA-5.5.3).
+// ShedRow returns the shed table row of a fertility sum (HA-5.5.3).
 func (r *Rules) ShedRow(sum int) ShedRow {
 	for _, s := range r.Sheds {
 		if sum >= s.From && sum <= s.To {
@@ -537,7 +537,7 @@ func TileCode(colour, fert int) string { return fmt.Sprintf("%s%d", ColourNames[
 
 func MonkCode(t int) string { return fmt.Sprintf("M%d", t) }
 
-// tileColour returns the colour index of a resource tile code, -1 otherwise.
+// TileColour returns the colour index of a resource tile code, -1 otherwise.
 func TileColour(code string) int {
 	if len(code) != 3 {
 		return -1
@@ -545,7 +545,7 @@ func TileColour(code string) int {
 	return slices.Index(ColourNames, code[:2])
 }
 
-// tileFert returns the fertility of a resource tile code, 0 otherwise.
+// TileFert returns the fertility of a resource tile code, 0 otherwise.
 func TileFert(code string) int {
 	if TileColour(code) < 0 {
 		return 0
@@ -553,7 +553,7 @@ func TileFert(code string) int {
 	return int(code[2] - '0')
 }
 
-// monkType returns the type (1-4) of a monk code, 0 otherwise.
+// MonkType returns the type (1-4) of a monk code, 0 otherwise.
 func MonkType(code string) int {
 	if len(code) == 2 && code[0] == 'M' && code[1] >= '1' && code[1] <= '4' {
 		return int(code[1] - '0')
@@ -561,7 +561,7 @@ func MonkType(code string) int {
 	return 0
 }
 
-// shedType returns the type of a shed code ("T2"), -1 otherwise.
+// ShedType returns the type of a shed code ("T2"), -1 otherwise.
 func ShedType(code string) int {
 	if len(code) == 2 && code[0] == 'T' && code[1] >= '0' && code[1] <= '4' {
 		return int(code[1] - '0')
@@ -569,14 +569,14 @@ func ShedType(code string) int {
 	return -1
 }
 
-// validTile reports whether code names a resource or monk tile.
+// ValidTile reports whether code names a resource or monk tile.
 func ValidTile(code string) bool {
 	f := TileFert(code)
 	return (f >= 1 && f <= 5) || MonkType(code) > 0
 }
 
-// provisionalTables lists the tables the data file marks PROVISIONAL.
+// ProvisionalTables lists the tables the data file marks PROVISIONAL.
 func (r *Rules) ProvisionalTables() string { return strings.Join(r.provisional, ", ") }
 
-// gameName is the registry name of the game.
+// GameName is the registry name of the game.
 const GameName = "heavenale"

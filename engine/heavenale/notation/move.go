@@ -53,7 +53,7 @@ var verbAlias = map[string]string{
 	"THUIS": "HOME", "HERSTEL": "UNDO", "VOORKEUR": "PREF",
 }
 
-// keyword maps a command's first word to its canonical keyword.
+// Keyword maps a command's first word to its canonical keyword.
 func Keyword(w string) string {
 	w = strings.ToUpper(w)
 	if k, ok := verbAlias[w]; ok {
