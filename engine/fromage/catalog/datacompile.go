@@ -1,5 +1,5 @@
 // The compiling half of the data file's loader: venues, their sides, spaces
-// and shelves, abilities and the lookups of cards and tiles (parseRules in
+// and shelves, abilities and the lookups of cards and tiles (ParseRules in
 // data.go calls these).
 
 package catalog

@@ -1,4 +1,4 @@
-// The raw layout of fromage.toml, decoded strictly before parseRules
+// The raw layout of fromage.toml, decoded strictly before ParseRules
 // (data.go) validates and compiles it.
 
 package catalog
