@@ -127,7 +127,10 @@
 //
 // Every game is one sub-package (engine/dicebrewing, engine/fromage,
 // engine/heavenale, engine/brewcrafters) with the same files for the same
-// roles, so that the next game follows them:
+// roles, and the same two sub-packages of its own by job (catalog, what
+// the game is made of; notation, how a move is written), so that the next
+// game follows them and no package grows past 5,000 non-test lines
+// (cmd/referee TestNoPackageOver5000Lines_Issue25):
 //
 //   - doc.go: the package doc: the rules implemented, the rule-id prefix
 //     (DB-, FR-, HA-, BC-), the specification's rulings and what the engine
@@ -139,27 +142,37 @@
 //     options resolved, ruleset loaded, Header built); DecodeState starting
 //     with DecodeStateJSON (game, schema and ruleset checked) and ending with
 //     CheckPlayers.
-//   - data.go: the data file <game>.toml (embedded as defaultRuleset), its
-//     Go types, parseRules (DecodeRuleset, then validation with bad, which is
-//     BadRuleset), and the loader: var dataFile = &engine.Ruleset[*rules]{
-//     Default: defaultRuleset, Parse: parseRules}, the rules type answering
-//     RulesetVersion (Versioned). A nil ruleset is the default, parsed once;
-//     an organiser's is parsed once per SHA-256.
+//   - catalog/ (package catalog, engine/<game>/catalog): the data file
+//     <game>.toml and everything read from it, a leaf over engine. Its
+//     data.go holds the file (embedded as DefaultRuleset), its Go types,
+//     ParseRules (DecodeRuleset, then validation with bad, which is
+//     BadRuleset) into Rules, answering RulesetVersion (Versioned), and
+//     the loader: var DataFile = &engine.Ruleset[*Rules]{Default:
+//     DefaultRuleset, Parse: ParseRules}. A nil ruleset is the default,
+//     parsed once; an organiser's is parsed once per SHA-256. Beside it
+//     the components' names (components.go) and the card catalog
+//     (cardset.go) where the game has them.
+//   - notation/ (package notation, engine/<game>/notation): how a move is
+//     written, a leaf over engine and the catalog. Its move.go holds Move
+//     and its canonical text (String); the parser of a line's words sits
+//     there too where it needs no state (parser.go: dicebrewing,
+//     brewcrafters), else in the game's parse.go.
 //   - state.go (the State, its Header H, Clone), flow.go (Pending and the
 //     turn structure), parse.go (Parse, Route), apply.go (Apply), check.go
 //     (Check: the invariants), score.go (Result), adjudicate.go (Adjudicate:
-//     a late game scored as it stands), view.go (View: structured
-//     data for the templates, never prose), bot.go (Greedy). A game adds
-//     files for its own parts (fromage/corp.go, brewcrafters/brewery.go)
-//     and splits a role's file by job when it grows past 800 lines, the
-//     role itself staying where the skeleton says: Legal and its options
-//     in legal.go (brewcrafters, heavenale), the move's text in move.go and
-//     the brewery turn's parts in parseparts.go (brewcrafters), the data
-//     file's raw layout in rawdata.go and its compiling in datacompile.go
+//     a late game scored as it stands), view.go (View: structured data for
+//     the templates, never prose), bot.go (Greedy). A game adds files for
+//     its own parts (fromage/corp.go, brewcrafters/brewery.go) and splits a
+//     role's file by job when it grows past 800 lines, the role itself
+//     staying where the skeleton says: Legal and its options in legal.go
+//     (brewcrafters, heavenale), the brewery turn's parts in
+//     notation/parseparts.go (brewcrafters), the data file's raw layout in
+//     catalog/rawdata.go and its compiling in catalog/datacompile.go
 //     (fromage). TestEngineFilesUnder800Lines_Issue25 keeps every file of
-//     engine/ and of the games under 800 lines; the Table itself sits in
-//     table.go (its API), tablestep.go (the driving), tablesealed.go
-//     (simultaneous decisions) and tableresults.go (outcomes, prompts).
+//     engine/ and of the games (their sub-packages too) under 800 lines; the
+//     Table itself sits in table.go (its API), tablestep.go (the driving),
+//     tablesealed.go (simultaneous decisions) and tableresults.go (outcomes,
+//     prompts).
 //   - Tests, by role: helpers_test.go (fixtures), rules_test.go (rule by
 //     rule, named by rule id), vectors_test.go (the specification's test
 //     vectors), data_test.go (the data file), conformance_test.go
@@ -177,14 +190,16 @@
 //     renders; go test -update rewrites them), *.vectors (test vectors in
 //     the game's text format).
 //
-// The roles of the code above sit in those files in every game, checked
-// by TestEnginesFollowTheSkeleton_Issue25 (layout_test.go): Info,
-// DefaultRuleset, NewBot, NewState and DecodeState in game.go; parseRules
-// and dataFile in data.go; Clone in state.go; Pending in flow.go; Parse
-// and Route in parse.go; Apply in apply.go; Check in check.go; Result in
-// score.go; Adjudicate in adjudicate.go; View in view.go; Greedy in
-// bot.go. Helpers of a role may sit in a file of the game's own parts
-// (dicebrewing/route.go holds the helpers of Route).
+// The roles of the code above sit in those files in every game, checked by
+// TestEnginesFollowTheSkeleton_Issue25 (layout_test.go): Info,
+// DefaultRuleset, NewBot, NewState and DecodeState in game.go;
+// DefaultRuleset, Rules, ParseRules and DataFile in catalog/data.go; Move in
+// notation/move.go; catalog imports no more of the module than engine,
+// notation no more than engine and its catalog; Clone in state.go; Pending
+// in flow.go; Parse and Route in parse.go; Apply in apply.go; Check in
+// check.go; Result in score.go; Adjudicate in adjudicate.go; View in
+// view.go; Greedy in bot.go. Helpers of a role may sit in a file of the
+// game's own parts (dicebrewing/route.go holds the helpers of Route).
 //
 // The templates of a game (every word a player reads) live in
 // templates/<game>/<lang>/, never in the engine.

@@ -20,7 +20,6 @@ import (
 var skeletonRoles = []struct{ name, file string }{
 	{"Info", "game.go"}, {"DefaultRuleset", "game.go"}, {"NewBot", "game.go"},
 	{"NewState", "game.go"}, {"DecodeState", "game.go"},
-	{"parseRules", "data.go"}, {"dataFile", "data.go"},
 	{"Clone", "state.go"},
 	{"Pending", "flow.go"},
 	{"Parse", "parse.go"}, {"Route", "parse.go"},
@@ -30,6 +29,24 @@ var skeletonRoles = []struct{ name, file string }{
 	{"Adjudicate", "adjudicate.go"},
 	{"View", "view.go"},
 	{"Greedy", "bot.go"},
+}
+
+// subRoles are the roles the game's sub-packages keep (engine/doc.go, "The
+// skeleton of a game"): the data file and what is read from it in catalog/,
+// the move and its text in notation/.
+var subRoles = map[string][]struct{ name, file string }{
+	"catalog": {
+		{"DefaultRuleset", "data.go"}, {"Rules", "data.go"},
+		{"ParseRules", "data.go"}, {"DataFile", "data.go"},
+	},
+	"notation": {{"Move", "move.go"}},
+}
+
+// subImports are the packages of the module that each sub-package may
+// import: catalog is a leaf over engine, notation reads the catalog.
+var subImports = map[string][]string{
+	"catalog":  {"engine"},
+	"notation": {"engine", "engine/<game>/catalog"},
 }
 
 // skeletonGames are the games that must follow the skeleton.
@@ -108,11 +125,50 @@ func TestEnginesFollowTheSkeleton_Issue25(t *testing.T) {
 		if d := files["doc.go"]; d == nil || d.Doc == nil || !strings.HasPrefix(d.Doc.Text(), "Package "+game) {
 			t.Errorf("%s: doc.go does not hold the package doc", game)
 		}
-		if _, err := os.Stat(filepath.Join(game, game+".toml")); err != nil {
+		for sub, list := range subRoles {
+			where, files := declaredIn(t, filepath.Join(game, sub))
+			if len(files) == 0 {
+				t.Errorf("%s: no %s sub-package (engine/doc.go)", game, sub)
+			}
+			for _, r := range list {
+				roles++
+				if got := where[r.name]; !slices.Contains(got, r.file) {
+					t.Errorf("%s/%s: %s sits in %v; the skeleton keeps it in %s (engine/doc.go)", game, sub, r.name, got, r.file)
+				} else {
+					placed++
+				}
+			}
+			checkSubImports(t, game, sub, files)
+		}
+		if _, err := os.Stat(filepath.Join(game, "catalog", game+".toml")); err != nil {
 			t.Errorf("%s: no data file: %v", game, err)
 		}
 	}
 	t.Logf("%d of %d roles where engine/doc.go says", placed, roles)
+}
+
+// checkSubImports: a sub-package of a game imports, of the module, only
+// what subImports allows it (catalog is a leaf, notation reads the
+// catalog; neither reaches the game's rules).
+func checkSubImports(t *testing.T, game, sub string, files map[string]*ast.File) {
+	t.Helper()
+	const module = "github.com/pbem-referee/referee/"
+	for name, f := range files {
+		for _, im := range f.Imports {
+			path := strings.Trim(im.Path.Value, `"`)
+			rel, ok := strings.CutPrefix(path, module)
+			if !ok {
+				continue
+			}
+			allowed := false
+			for _, a := range subImports[sub] {
+				allowed = allowed || rel == strings.ReplaceAll(a, "<game>", game)
+			}
+			if !allowed {
+				t.Errorf("%s/%s/%s imports %s: the sub-package may import only %v", game, sub, name, rel, subImports[sub])
+			}
+		}
+	}
 }
 
 const maxEngineFileLines = 800
@@ -126,11 +182,13 @@ func TestEngineFilesUnder800Lines_Issue25(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, game := range skeletonGames {
-		more, err := filepath.Glob(filepath.Join(game, "*.go"))
-		if err != nil {
-			t.Fatal(err)
+		for _, dir := range []string{game, filepath.Join(game, "catalog"), filepath.Join(game, "notation")} {
+			more, err := filepath.Glob(filepath.Join(dir, "*.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			paths = append(paths, more...)
 		}
-		paths = append(paths, more...)
 	}
 	if len(paths) < 50 {
 		t.Fatalf("read only %d files", len(paths))

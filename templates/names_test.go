@@ -34,8 +34,8 @@ func TestRecipeNamesInEveryLanguage(t *testing.T) {
 	}
 	type card struct{ ID, Name string }
 	for _, c := range []struct{ scope, file, name string }{
-		{"dicebrewing", "../engine/dicebrewing/dicebrewing.toml", "db.recipe"},
-		{"brewcrafters", "../engine/brewcrafters/brewcrafters.toml", "bc.recipe"},
+		{"dicebrewing", "../engine/dicebrewing/catalog/dicebrewing.toml", "db.recipe"},
+		{"brewcrafters", "../engine/brewcrafters/catalog/brewcrafters.toml", "bc.recipe"},
 	} {
 		ids := dataIDs(t, c.file, "recipe")
 		for _, lang := range Languages {

@@ -1,6 +1,9 @@
 package brewcrafters
 
-import "github.com/pbem-referee/referee/engine"
+import (
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+)
 
 // Adjudicate scores a game that is not over as it stands: the final
 // scoring (BC-7.2) applied to the position now, the "projected score by
@@ -23,6 +26,6 @@ func (s *State) Adjudicate() *engine.Result {
 	c := s.Clone().(*State)
 	c.finish()
 	res := c.Res
-	res.Params = map[string]any{"adjudicated": true, "year": s.year(), "season": seasonNames[s.seasonOf()]}
+	res.Params = map[string]any{"adjudicated": true, "year": s.year(), "season": catalog.SeasonNames[s.seasonOf()]}
 	return res
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -18,7 +19,7 @@ func TestAdjudicateScoresThePositionNow(t *testing.T) {
 	ann, bob := s.P[0], s.P[1]
 	// The position the hand check reads (all public, §10.3 item 5).
 	pos := fmt.Sprintf("%d %s %s | %d %d %d %v %v %v %v %q %v | %d %d %d %v %v %v %v %q %v",
-		s.year(), seasonNames[s.seasonOf()], s.Phase,
+		s.year(), catalog.SeasonNames[s.seasonOf()], s.Phase,
 		ann.Money, ann.Rep, ann.Loans, ann.Shipping, ann.Tanks, ann.Bottles, ann.Labels, ann.Pub, ann.Research,
 		bob.Money, bob.Rep, bob.Loans, bob.Shipping, bob.Tanks, bob.Bottles, bob.Labels, bob.Pub, bob.Research)
 	if want := `3 SUMMER brewery | 7 1 0 [] [EA ] [PP ] [] "" [1 2 1 1] | 12 0 0 [PP EA PP] [LAMBIC ] [SMOKED ] [] "" [1 0 0 1]`; pos != want {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // Decision kinds (doc.go lists them; templates key prompts on them).
@@ -42,16 +44,16 @@ func (s *State) marketDefault(seat int) string {
 			if sp.Occ >= 0 {
 				continue
 			}
-			for _, h := range s.r.spaces[sp.ID].Half {
+			for _, h := range s.r.Spaces[sp.ID].Half {
 				if h.Kw != kw {
 					continue
 				}
-				m := &move{Verb: "M", Kw: kw}
+				m := &notation.Move{Verb: "M", Kw: kw}
 				if amb[kw] > 1 {
 					m.Space = sp.ID
 				}
 				if h.Effect == "choose_basic" {
-					c := ingCodes[s.pickOf(&s.P[seat], basicCodes, nil)]
+					c := catalog.IngCodes[s.pickOf(&s.P[seat], catalog.BasicCodes, nil)]
 					for k := 0; k < h.Count; k++ {
 						m.Args = append(m.Args, c)
 					}
@@ -65,7 +67,7 @@ func (s *State) marketDefault(seat int) string {
 
 // Apply implements engine.State. The state is unchanged on error.
 func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
-	m, ok := mv.(*move)
+	m, ok := mv.(*notation.Move)
 	if !ok {
 		return nil, engine.Reject("", engine.CodeSyntax, "line", mv.String())
 	}
@@ -96,7 +98,7 @@ func (s *State) notYours(seat int) error {
 	return engine.Reject("BC-10.1", engine.CodeNotYourTurn, "waiting_for", w)
 }
 
-func (s *State) apply(seat int, m *move) error {
+func (s *State) apply(seat int, m *notation.Move) error {
 	if m.Verb == "SET" {
 		return s.applySet(seat, m)
 	}
@@ -105,7 +107,7 @@ func (s *State) apply(seat int, m *move) error {
 		return s.notYours(seat)
 	}
 	p := &s.P[seat]
-	if freeVerbs[m.Verb] {
+	if notation.FreeVerbs[m.Verb] {
 		if m.Verb == "DISCARD" && d.Kind == kindDiscard {
 			return s.discardSub(seat, m)
 		}
@@ -126,7 +128,7 @@ func (s *State) apply(seat int, m *move) error {
 		if s.Subs[0].Slot != "" {
 			// The overflow a free action caused in this turn comes first
 			// (BC-5.1.2): say so, and what to add.
-			return engine.Reject("BC-5.1.2", "overflow_first", "over", p.Ing.total()-s.capacity(p),
+			return engine.Reject("BC-5.1.2", "overflow_first", "over", p.Ing.Total()-s.capacity(p),
 				"capacity", s.capacity(p), "next", s.cmd(m))
 		}
 		return wrong()
@@ -134,7 +136,7 @@ func (s *State) apply(seat int, m *move) error {
 		if m.Verb != "PICK" {
 			return wrong()
 		}
-		i := ingIndex(m.Code)
+		i := catalog.IngIndex(m.Code)
 		if s.CFLeft[i] == 0 {
 			return engine.Reject("BC-5.12.4", "nothing_left", "ing", m.Code)
 		}
@@ -223,7 +225,7 @@ func (s *State) isMainKind(kind string) bool {
 }
 
 // applySet records a standing preference (BC-10.2).
-func (s *State) applySet(seat int, m *move) error {
+func (s *State) applySet(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	val := m.Val
 	if val == "OFF" || val == "ASK" {
@@ -259,47 +261,47 @@ func (s *State) applySet(seat int, m *move) error {
 }
 
 // discardSub answers an overflow decision (BC-5.1.2).
-func (s *State) discardSub(seat int, m *move) error {
+func (s *State) discardSub(seat int, m *notation.Move) error {
 	p := &s.P[seat]
-	if !p.Ing.covers(m.Bag) {
+	if !p.Ing.Covers(m.Bag) {
 		return engine.Reject("BC-5.1.4", "not_held", "ing", m.Bag.String())
 	}
-	p.Ing = p.Ing.sub(m.Bag)
+	p.Ing = p.Ing.Sub(m.Bag)
 	s.emit("discard", seat, "ing", m.Bag.String())
-	if p.Ing.total() <= s.capacity(p) {
+	if p.Ing.Total() <= s.capacity(p) {
 		s.Subs = s.Subs[1:]
 	}
 	return nil
 }
 
 // gain adds ingredients (the caller checks overflow).
-func (s *State) gain(seat int, g bag, source string) {
-	if g.total() == 0 {
+func (s *State) gain(seat int, g catalog.Bag, source string) {
+	if g.Total() == 0 {
 		return
 	}
-	s.P[seat].Ing = s.P[seat].Ing.add(g)
+	s.P[seat].Ing = s.P[seat].Ing.Add(g)
 	s.emit("gain", seat, "ing", g.String(), "source", source)
 }
 
 // freeAction applies a free action (BC-5.9).
-func (s *State) freeAction(seat int, m *move) error {
+func (s *State) freeAction(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	switch m.Verb {
 	case "DISCARD":
-		if !p.Ing.covers(m.Bag) {
+		if !p.Ing.Covers(m.Bag) {
 			return engine.Reject("BC-5.1.4", "not_held", "ing", m.Bag.String())
 		}
-		p.Ing = p.Ing.sub(m.Bag)
+		p.Ing = p.Ing.Sub(m.Bag)
 		s.emit("discard", seat, "ing", m.Bag.String())
 	case "LOAN":
 		p.Loans += m.N
 		p.Money += m.N * s.r.Economy.LoanMoney
 		s.emit("loan", seat, "n", m.N)
 	case "EXCHANGE":
-		var pt *Partner
+		var pt *catalog.Partner
 		for _, id := range p.Partners {
-			x := s.r.partners[id]
-			if x.get[ingIndex(m.ID[:1])] > 0 {
+			x := s.r.Partners[id]
+			if x.GetBag[catalog.IngIndex(m.ID[:1])] > 0 {
 				pt = x
 				break
 			}
@@ -307,13 +309,13 @@ func (s *State) freeAction(seat int, m *move) error {
 		if pt == nil {
 			return engine.Reject("BC-5.9.2", "no_partner", "partner", m.ID)
 		}
-		i := ingIndex(m.Code)
+		i := catalog.IngIndex(m.Code)
 		if p.Ing[i] < pt.GiveBasic*m.N {
 			return engine.Reject("BC-5.1.2", "not_held", "ing", m.Code)
 		}
 		p.Ing[i] -= pt.GiveBasic * m.N
 		for k := 0; k < m.N; k++ {
-			p.Ing = p.Ing.add(pt.get)
+			p.Ing = p.Ing.Add(pt.GetBag)
 		}
 		s.emit("exchange", seat, "partner", m.ID, "give", m.Code, "n", m.N)
 	case "PLANT":
@@ -326,8 +328,8 @@ func (s *State) freeAction(seat int, m *move) error {
 		if len(p.Plots) >= s.r.Economy.FarmPlots {
 			return engine.Reject("BC-5.9.4", "no_plot")
 		}
-		i := ingIndex(m.Code)
-		if s.r.buildings["FARM"].yields[i] == 0 {
+		i := catalog.IngIndex(m.Code)
+		if s.r.Buildings["FARM"].YieldsBag[i] == 0 {
 			return engine.Reject("BC-5.9.4", "not_plantable", "ing", m.Code)
 		}
 		if p.Ing[i] == 0 {
@@ -359,18 +361,18 @@ func (s *State) harvest(seat int, c string) {
 			break
 		}
 	}
-	i := ingIndex(c)
-	n := s.r.buildings["FARM"].yields[i]
+	i := catalog.IngIndex(c)
+	n := s.r.Buildings["FARM"].YieldsBag[i]
 	for _, w := range s.ws(p) {
 		n += w.FarmExtra
 	}
-	var g bag
+	var g catalog.Bag
 	g[i] = n
 	s.gain(seat, g, "harvest")
 }
 
 // hire answers the Employment Agency draw (BC-5.12.3).
-func (s *State) hire(seat int, m *move) error {
+func (s *State) hire(seat int, m *notation.Move) error {
 	if m.ID == "BEST" {
 		// The first of the list in the draw, else nobody.
 		id := "NONE"
@@ -380,7 +382,7 @@ func (s *State) hire(seat int, m *move) error {
 				break
 			}
 		}
-		m = &move{Verb: "HIRE", ID: id, PlusA: m.PlusA, PlusB: m.PlusB, Parts: m.Parts}
+		m = &notation.Move{Verb: "HIRE", ID: id, PlusA: m.PlusA, PlusB: m.PlusB, Parts: m.Parts}
 	}
 	// The hire decision is answered before the worker's own effects, which
 	// may ask the next decision (the Yeast Lab Technician's research move).
@@ -429,14 +431,14 @@ func (s *State) payFee(seat, fee int) {
 // "RESEARCH SKIP" the Yeast Lab Technician's optional free research move
 // . A research move the line does not name is asked at once (decision
 // "research"): the move is the player's, and may be declined.
-func (s *State) hireWorker(seat int, id string, research []*move, plusB, plusA *[]string) error {
+func (s *State) hireWorker(seat int, id string, research []*notation.Move, plusB, plusA *[]string) error {
 	p := &s.P[seat]
-	w := s.r.workers[id]
+	w := s.r.Workers[id]
 	p.Workers = append(p.Workers, id)
 	s.emit("hire", seat, "worker", id)
-	g := w.hireGain
+	g := w.HireBag
 	for k := 0; k < w.HireAnyAdv; k++ {
-		g[s.pickOf(p, advCodes, plusA)]++
+		g[s.pickOf(p, catalog.AdvCodes, plusA)]++
 	}
 	s.gain(seat, g, id)
 	p.Money += w.HireMoney
@@ -472,7 +474,7 @@ func (s *State) unusedChoices(seat int, plus ...[]string) {
 
 // freeResearch makes (or declines, "RESEARCH SKIP") a free Lab Research
 // move (A-4, BC-5.7.7).
-func (s *State) freeResearch(seat int, m *move) error {
+func (s *State) freeResearch(seat int, m *notation.Move) error {
 	if m.Skip {
 		s.emit("research_skip", seat)
 		return nil
@@ -483,9 +485,9 @@ func (s *State) freeResearch(seat int, m *move) error {
 // researchDefault is the timeout answer of the free research move: the
 // least advanced track (first in BASIC, OPS, BREW, ADV order), choices by
 // preference (BC-10.6); nil when every cube is at Game End.
-func (s *State) researchDefault(p *Player) *move {
+func (s *State) researchDefault(p *Player) *notation.Move {
 	best := -1
-	for t := 0; t < nTracks; t++ {
+	for t := 0; t < catalog.NTracks; t++ {
 		if p.Research[t] < stGameEnd && (best < 0 || p.Research[t] < p.Research[best]) {
 			best = t
 		}
@@ -493,5 +495,5 @@ func (s *State) researchDefault(p *Player) *move {
 	if best < 0 {
 		return nil
 	}
-	return &move{Verb: "RESEARCH", Track: best}
+	return &notation.Move{Verb: "RESEARCH", Track: best}
 }

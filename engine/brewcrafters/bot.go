@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // Greedy is a one-step look-ahead bot: it applies each option on a copy and
@@ -69,8 +70,8 @@ func (s *State) evaluate(seat int) float64 {
 		w = 0.8
 	}
 	// ... with diminishing returns: a brewery needs a mix, not a hoard.
-	caps := [nIng]int{8, 4, 3, 2, 2, 2}
-	vals := [nIng]float64{0.35, 0.45, 0.55, 0.7, 0.7, 0.7}
+	caps := [catalog.NIng]int{8, 4, 3, 2, 2, 2}
+	vals := [catalog.NIng]float64{0.35, 0.45, 0.55, 0.7, 0.7, 0.7}
 	for i, n := range p.Ing {
 		k := n
 		if k > caps[i] {
@@ -90,7 +91,7 @@ func (s *State) evaluate(seat int) float64 {
 		}
 	}
 	v += float64(p.Shifts-1) * 0.35 * left
-	for t := 0; t < nTracks; t++ {
+	for t := 0; t < catalog.NTracks; t++ {
 		v += float64(p.Research[t]) * 0.08 * left
 	}
 	if p.has("DOUBLE_BATCH") {

@@ -5,10 +5,12 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // brewery resolves one Brewery action (BC-5.4).
-func (s *State) brewery(seat int, m *move) error {
+func (s *State) brewery(seat int, m *notation.Move) error {
 	if len(m.Parts) == 1 {
 		pt := m.Parts[0]
 		switch pt.Verb {
@@ -34,7 +36,7 @@ func (s *State) brewery(seat int, m *move) error {
 // processAction runs a "Process Beer and/or Collaborate" action: at most one
 // Collaborate part and one Process part, with free actions between them
 // (BC-5.5.2, BC-5.5.9).
-func (s *State) processAction(seat int, parts []*move, collab bool) error {
+func (s *State) processAction(seat int, parts []*notation.Move, collab bool) error {
 	nP, nC, nFree := 0, 0, 0
 	for _, pt := range parts {
 		switch pt.Verb {
@@ -86,15 +88,15 @@ func (s *State) processAction(seat int, parts []*move, collab bool) error {
 // is a DISCARD written as the next part; else their standing SET DISCARD
 // order; else the line is refused and says what to add. The overflow at
 // the end of the chain is the usual one (a discard decision).
-func (s *State) overflowNow(seat int, done, next *move) error {
+func (s *State) overflowNow(seat int, done, next *notation.Move) error {
 	p := &s.P[seat]
-	over := p.Ing.total() - s.capacity(p)
+	over := p.Ing.Total() - s.capacity(p)
 	if over <= 0 || next.Verb == "DISCARD" {
 		return nil
 	}
 	if p.PrefDiscard != "" {
 		d := s.autoDiscard(p, over)
-		p.Ing = p.Ing.sub(d)
+		p.Ing = p.Ing.Sub(d)
 		s.emit("discard", seat, "ing", d.String(), "auto", true)
 		return nil
 	}
@@ -104,12 +106,12 @@ func (s *State) overflowNow(seat int, done, next *move) error {
 
 // slotsOf lists the player's brewing slots (BC-5.5.1).
 func (s *State) slotsOf(p *Player) []int {
-	out := []int{slT1}
+	out := []int{catalog.SlT1}
 	if p.has("DOUBLE_BATCH") {
-		out = append(out, slT2)
+		out = append(out, catalog.SlT2)
 	}
 	if p.has("BREWPUB") {
-		out = append(out, slPub)
+		out = append(out, catalog.SlPub)
 	}
 	return out
 }
@@ -117,13 +119,13 @@ func (s *State) slotsOf(p *Player) []int {
 // canBrew checks the recipe's availability and style prerequisite
 // (BC-5.5.6, BC-5.12.5).
 func (s *State) canBrew(p *Player, id string) error {
-	rc := s.r.recipes[id]
+	rc := s.r.Recipes[id]
 	if !slices.Contains(s.Recipes, id) && !slices.Contains(p.Secrets, id) {
 		return engine.Reject("BC-3.6", "recipe_not_in_play", "recipe", id)
 	}
-	if !rc.basic() {
+	if !rc.Basic() {
 		for _, b := range s.r.Recipe {
-			if b.basic() && b.Style == rc.Style && !slices.Contains(p.Brewed, b.ID) {
+			if b.Basic() && b.Style == rc.Style && !slices.Contains(p.Brewed, b.ID) {
 				return engine.Reject("BC-5.5.6", "style_locked", "recipe", id, "basic", b.ID)
 			}
 		}
@@ -133,33 +135,33 @@ func (s *State) canBrew(p *Player, id string) error {
 
 // brewCost is the ingredient cost of a brew step after the Mash Tun and
 // Yeast Lab (BC-5.5.5, Table 8.4).
-func (s *State) brewCost(p *Player, brews []brew, mash, ylab bool) (bag, error) {
-	var c bag
+func (s *State) brewCost(p *Player, brews []notation.Brew, mash, ylab bool) (catalog.Bag, error) {
+	var c catalog.Bag
 	for _, b := range brews {
-		c = c.add(s.r.recipes[b.Recipe].cost)
+		c = c.Add(s.r.Recipes[b.Recipe].CostBag)
 	}
 	if mash {
 		if !p.has("MASH_TUN") {
 			return c, engine.Reject("BC-5.5.5", "no_building", "building", "MASH_TUN")
 		}
-		if c[iM] == 0 {
+		if c[catalog.IM] == 0 {
 			return c, engine.Reject("BC-5.5.5", "mash_no_malt")
 		}
-		c[iM] -= s.r.buildings["MASH_TUN"].Reduce
-		if c[iM] < 0 {
-			c[iM] = 0
+		c[catalog.IM] -= s.r.Buildings["MASH_TUN"].Reduce
+		if c[catalog.IM] < 0 {
+			c[catalog.IM] = 0
 		}
 	}
 	if ylab {
 		if !p.has("YEAST_LAB") {
 			return c, engine.Reject("BC-5.5.5", "no_building", "building", "YEAST_LAB")
 		}
-		if c[iY] == 0 {
+		if c[catalog.IY] == 0 {
 			return c, engine.Reject("BC-5.5.5", "ylab_no_yeast")
 		}
-		c[iY] -= s.r.buildings["YEAST_LAB"].Reduce
-		if c[iY] < 0 {
-			c[iY] = 0
+		c[catalog.IY] -= s.r.Buildings["YEAST_LAB"].Reduce
+		if c[catalog.IY] < 0 {
+			c[catalog.IY] = 0
 		}
 	}
 	return c, nil
@@ -167,7 +169,7 @@ func (s *State) brewCost(p *Player, brews []brew, mash, ylab bool) (bag, error) 
 
 // assignSlots puts each batch in a slot: the named one, else the first free
 // one in the order T1, T2, PUB.
-func (s *State) assignSlots(p *Player, brews []brew) ([]int, error) {
+func (s *State) assignSlots(p *Player, brews []notation.Brew) ([]int, error) {
 	have := s.slotsOf(p)
 	used := map[int]bool{}
 	out := make([]int, len(brews))
@@ -176,7 +178,7 @@ func (s *State) assignSlots(p *Player, brews []brew) ([]int, error) {
 			continue
 		}
 		sl := -1
-		for i, n := range slotNames {
+		for i, n := range catalog.SlotNames {
 			if n == b.Slot {
 				sl = i
 			}
@@ -210,7 +212,7 @@ func (s *State) assignSlots(p *Player, brews []brew) ([]int, error) {
 }
 
 // process runs Process Beer: sell, bottle, brew, triggers (BC-5.5.3-7).
-func (s *State) process(seat int, m *move) error {
+func (s *State) process(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	// Validate the brew step before anything moves.
 	slots, err := s.assignSlots(p, m.Brews)
@@ -226,7 +228,7 @@ func (s *State) process(seat int, m *move) error {
 	if err != nil {
 		return err
 	}
-	if len(m.Brews) > 0 && !p.Ing.covers(cost) {
+	if len(m.Brews) > 0 && !p.Ing.Covers(cost) {
 		return engine.Reject("BC-5.5.5", "not_enough", "need", cost.String(), "have", p.Ing.String())
 	}
 	// A: sell.
@@ -239,9 +241,9 @@ func (s *State) process(seat int, m *move) error {
 		for _, w := range s.ws(p) {
 			price += w.SellBonus
 		}
-		rc := s.r.recipes[id]
-		for t := 0; t < nTracks; t++ {
-			if e := s.lab(t).Breakthrough; p.Research[t] >= stBreakthrough && e.On == "sell" && (!e.AdvOnly || !rc.basic()) {
+		rc := s.r.Recipes[id]
+		for t := 0; t < catalog.NTracks; t++ {
+			if e := s.lab(t).Breakthrough; p.Research[t] >= stBreakthrough && e.On == "sell" && (!e.AdvOnly || !rc.Basic()) {
 				price += e.Money
 			}
 		}
@@ -270,19 +272,19 @@ func (s *State) process(seat int, m *move) error {
 		p.Bottles[i], p.Tanks[i] = p.Tanks[i], ""
 	}
 	// C: brew, all at once.
-	p.Ing = p.Ing.sub(cost)
+	p.Ing = p.Ing.Sub(cost)
 	rep := 0
 	for k, b := range m.Brews {
-		rc := s.r.recipes[b.Recipe]
+		rc := s.r.Recipes[b.Recipe]
 		sl := slots[k]
-		if sl == slPub {
+		if sl == catalog.SlPub {
 			p.Pub = b.Recipe
 		} else {
 			p.Tanks[sl] = b.Recipe
 		}
 		// BC-5.5.7 triggers, per batch.
-		for t := 0; t < nTracks; t++ {
-			if e := s.lab(t).Breakthrough; p.Research[t] >= stBreakthrough && e.On == "brew" && (!e.AdvOnly || !rc.basic()) {
+		for t := 0; t < catalog.NTracks; t++ {
+			if e := s.lab(t).Breakthrough; p.Research[t] >= stBreakthrough && e.On == "brew" && (!e.AdvOnly || !rc.Basic()) {
 				rep += e.Rep
 			}
 		}
@@ -291,22 +293,22 @@ func (s *State) process(seat int, m *move) error {
 			p.BrewToken = ""
 		}
 		if rc.Symbol == "hops" && p.Infusers[sl] {
-			rep += s.r.buildings["HOPS_INFUSER"].Rep
+			rep += s.r.Buildings["HOPS_INFUSER"].Rep
 			for _, w := range s.ws(p) {
 				rep += w.InfuserExtra
 			}
 		}
 		if rc.Symbol == "oak" && p.has("OAK_BARRELHOUSE") {
-			rep += s.r.buildings["OAK_BARRELHOUSE"].Rep
+			rep += s.r.Buildings["OAK_BARRELHOUSE"].Rep
 			for _, w := range s.ws(p) {
 				rep += w.OakExtra
 			}
 		}
 		for _, w := range s.ws(p) {
-			if sl == slPub {
+			if sl == catalog.SlPub {
 				rep += w.PubRep
 			}
-			if !rc.basic() {
+			if !rc.Basic() {
 				rep += w.AdvBrewRep
 			}
 			if m.Ylab {
@@ -349,8 +351,8 @@ func (s *State) portionIndex(id string) int {
 
 // collabCheck validates a contribution without changing anything and
 // returns the portion index and the ingredients given (BC-5.6).
-func (s *State) collabCheck(seat int, m *move) (int, bag, error) {
-	var give bag
+func (s *State) collabCheck(seat int, m *notation.Move) (int, catalog.Bag, error) {
+	var give catalog.Bag
 	if s.Collab == nil {
 		return -1, give, engine.Reject("BC-3.4", "no_collab_2p")
 	}
@@ -375,28 +377,28 @@ func (s *State) collabCheck(seat int, m *move) (int, bag, error) {
 		return -1, give, engine.Reject("BC-5.6.4", "collab_two_players")
 	}
 	pt := s.r.Portion[k]
-	give = pt.give
+	give = pt.GiveBag
 	if pt.Adv > 0 {
 		if m.Code == "" {
 			return -1, give, engine.Reject("BC-5.6.1", "collab_adv")
 		}
-		give[ingIndex(m.Code)] += pt.Adv
+		give[catalog.IngIndex(m.Code)] += pt.Adv
 	}
-	if !s.P[seat].Ing.covers(give) {
+	if !s.P[seat].Ing.Covers(give) {
 		return -1, give, engine.Reject("BC-5.6.2", "not_enough", "need", give.String(), "have", s.P[seat].Ing.String())
 	}
 	return k, give, nil
 }
 
 // collaborate contributes one portion (BC-5.6).
-func (s *State) collaborate(seat int, m *move) error {
+func (s *State) collaborate(seat int, m *notation.Move) error {
 	k, give, err := s.collabCheck(seat, m)
 	if err != nil {
 		return err
 	}
 	pt := s.r.Portion[k]
 	p := &s.P[seat]
-	p.Ing = p.Ing.sub(give)
+	p.Ing = p.Ing.Sub(give)
 	s.Collab[k] = seat
 	p.Collab = append(p.Collab, pt.ID)
 	for _, w := range s.ws(p) {
@@ -425,11 +427,11 @@ func (s *State) collaborate(seat int, m *move) error {
 // the Experimental step (its building space, its recipe, its ingredients),
 // then to the Research Assistant's Basic Ingredient (Table 8.8, BC-5.7.7,
 // BC-5.10.2); a word that nothing takes is refused, never ignored.
-func (s *State) research(seat int, m *move) error {
+func (s *State) research(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	t := m.Track
 	if p.Research[t] >= stGameEnd {
-		return engine.Reject("BC-5.7.1", "track_end", "track", trackNames[t])
+		return engine.Reject("BC-5.7.1", "track_end", "track", catalog.TrackNames[t])
 	}
 	choice := append([]string(nil), m.Choice...)
 	// take removes and returns the first choice word that ok accepts.
@@ -456,7 +458,7 @@ func (s *State) research(seat int, m *move) error {
 			}
 			p.OpsToken = sp
 		case "brew":
-			id := take(func(c string) bool { return s.r.recipes[c] != nil })
+			id := take(func(c string) bool { return s.r.Recipes[c] != nil })
 			if id != "" {
 				if !slices.Contains(s.Recipes, id) && !slices.Contains(p.Secrets, id) {
 					return engine.Reject("BC-5.7.2", "recipe_not_in_play", "recipe", id)
@@ -474,17 +476,17 @@ func (s *State) research(seat int, m *move) error {
 	}
 	p.Research[t]++
 	// BC-5.7.7 research triggers.
-	var g bag
+	var g catalog.Bag
 	for _, w := range s.ws(p) {
 		for k := 0; k < w.ResearchAnyBasic; k++ {
-			g[s.pickOf(p, basicCodes, &choice)]++
+			g[s.pickOf(p, catalog.BasicCodes, &choice)]++
 		}
 	}
 	if len(choice) > 0 {
-		return engine.Reject("BC-5.10.2", "choice_unused", "words", strings.Join(choice, " "), "track", trackNames[t])
+		return engine.Reject("BC-5.10.2", "choice_unused", "words", strings.Join(choice, " "), "track", catalog.TrackNames[t])
 	}
 	s.gain(seat, g, "research_assistant")
-	s.emit("research", seat, "track", trackNames[t], "step", p.Research[t])
+	s.emit("research", seat, "track", catalog.TrackNames[t], "step", p.Research[t])
 	return nil
 }
 
@@ -523,31 +525,31 @@ func (s *State) canInstall(p *Player, id string) error {
 }
 
 // install installs one building or equipment type (BC-5.8).
-func (s *State) install(seat int, m *move) error {
+func (s *State) install(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	if err := s.canInstall(p, m.Bld); err != nil {
 		return err
 	}
-	b := s.r.buildings[m.Bld]
-	var g bag
+	b := s.r.Buildings[m.Bld]
+	var g catalog.Bag
 	if m.Bld == "HOPS_INFUSER" {
 		for _, sl := range s.slotsOf(p) {
 			if !p.Infusers[sl] {
 				p.Infusers[sl] = true
-				g = g.add(b.gives)
+				g = g.Add(b.GivesBag)
 			}
 		}
 	} else {
 		// A Double keeps the Single's batches in Tank 1 / Bottling 1 and
 		// Tank 1's Infuser (BC-5.8.2): nothing moves.
 		p.Built = append(p.Built, m.Bld)
-		g = b.gives
+		g = b.GivesBag
 	}
 	s.emit("install", seat, "building", m.Bld)
 	s.gain(seat, g, m.Bld)
 	// BC-5.8.5 install triggers.
 	plus := slices.Clone(m.PlusOps)
-	for t := 0; t < nTracks; t++ {
+	for t := 0; t < catalog.NTracks; t++ {
 		if e := s.lab(t).Breakthrough; p.Research[t] >= stBreakthrough && e.On == "install" {
 			s.gain(seat, s.effectGains(p, e, &plus, &plus), "breakthrough")
 			p.Rep += e.Rep
@@ -565,7 +567,7 @@ func (s *State) install(seat int, m *move) error {
 }
 
 // secret develops a Secret Recipe (BC-5.12.5); others see only that one was.
-func (s *State) secret(seat int, m *move) error {
+func (s *State) secret(seat int, m *notation.Move) error {
 	if !s.on("secret") {
 		return engine.Reject("BC-3.11", "not_in_play", "action", "SECRET")
 	}
@@ -583,9 +585,9 @@ func (s *State) secret(seat int, m *move) error {
 
 // annual takes one Annual Winter benefit (BC-5.7.3, A-38), as the data
 // describe it (§8.10).
-func (s *State) annual(seat int, m *move) error {
+func (s *State) annual(seat int, m *notation.Move) error {
 	p := &s.P[seat]
-	name := trackNames[m.Track]
+	name := catalog.TrackNames[m.Track]
 	if !slices.Contains(p.Annual, name) {
 		return engine.Reject("BC-5.7.3", "no_annual", "track", name)
 	}
@@ -607,11 +609,11 @@ func (s *State) annual(seat int, m *move) error {
 				return err
 			}
 		default:
-			var g bag
+			var g catalog.Bag
 			nb, na := 0, 0
 			for _, c := range m.Choice {
-				g[ingIndex(c)]++
-				if slices.Contains(basicCodes, c) {
+				g[catalog.IngIndex(c)]++
+				if slices.Contains(catalog.BasicCodes, c) {
 					nb++
 				} else {
 					na++
@@ -621,8 +623,8 @@ func (s *State) annual(seat int, m *move) error {
 				return engine.Reject("BC-5.7.3", "annual_count", "want", e.Basic+e.Adv)
 			}
 			if e.AdvDistinct {
-				for _, c := range advCodes {
-					if g[ingIndex(c)] > 1 {
+				for _, c := range catalog.AdvCodes {
+					if g[catalog.IngIndex(c)] > 1 {
 						return engine.Reject("BC-5.7.3", "annual_count", "want", e.Basic+e.Adv)
 					}
 				}
@@ -642,22 +644,22 @@ func (s *State) annual(seat int, m *move) error {
 func (s *State) annualDone(seat int) {
 	p := &s.P[seat]
 	for _, name := range append([]string(nil), p.Annual...) {
-		t := trackIndex(name)
+		t := catalog.TrackIndex(name)
 		e := s.lab(t).Annual
-		m := &move{Verb: "ANNUAL", Track: t, Skip: e.Free != ""}
+		m := &notation.Move{Verb: "ANNUAL", Track: t, Skip: e.Free != ""}
 		if !m.Skip {
 			g := s.effectGains(p, e, nil, nil)
-			for i := nIng - 1; i >= 0; i-- {
-				if i < iF {
+			for i := catalog.NIng - 1; i >= 0; i-- {
+				if i < catalog.IF {
 					continue
 				}
 				for k := 0; k < g[i]; k++ {
-					m.Choice = append(m.Choice, ingCodes[i])
+					m.Choice = append(m.Choice, catalog.IngCodes[i])
 				}
 			}
-			for i := 0; i < iF; i++ {
+			for i := 0; i < catalog.IF; i++ {
 				for k := 0; k < g[i]; k++ {
-					m.Choice = append(m.Choice, ingCodes[i])
+					m.Choice = append(m.Choice, catalog.IngCodes[i])
 				}
 			}
 		}

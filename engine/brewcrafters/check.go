@@ -3,6 +3,8 @@ package brewcrafters
 import (
 	"fmt"
 	"slices"
+
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // Check implements engine.State: components conserved, no negative stock,
@@ -24,7 +26,7 @@ func (s *State) Check() error {
 		}
 		for i, v := range p.Ing {
 			if v < 0 {
-				return fmt.Errorf("seat %d: %d %s", seat, v, ingCodes[i])
+				return fmt.Errorf("seat %d: %d %s", seat, v, catalog.IngCodes[i])
 			}
 		}
 		if p.Shifts < 1 || p.Shifts > s.r.Economy.MaxShifts {
@@ -35,17 +37,17 @@ func (s *State) Check() error {
 				return fmt.Errorf("seat %d: research %d at %d", seat, t, v)
 			}
 		}
-		if over := p.Ing.total() - s.capacity(p); over > 0 && !s.resolving(seat) {
+		if over := p.Ing.Total() - s.capacity(p); over > 0 && !s.resolving(seat) {
 			return fmt.Errorf("seat %d: storage %d over capacity with no discard pending", seat, over)
 		}
-		if !p.has("DOUBLE_BATCH") && (p.Tanks[1] != "" || p.Bottles[1] != "" || p.Infusers[slT2]) {
+		if !p.has("DOUBLE_BATCH") && (p.Tanks[1] != "" || p.Bottles[1] != "" || p.Infusers[catalog.SlT2]) {
 			return fmt.Errorf("seat %d: second line without a Double system", seat)
 		}
-		if !p.has("BREWPUB") && (p.Pub != "" || p.Infusers[slPub]) {
+		if !p.has("BREWPUB") && (p.Pub != "" || p.Infusers[catalog.SlPub]) {
 			return fmt.Errorf("seat %d: Brewpub slot without a Brewpub", seat)
 		}
 		for _, id := range []string{p.Tanks[0], p.Tanks[1], p.Bottles[0], p.Bottles[1], p.Pub} {
-			if id != "" && s.r.recipes[id] == nil {
+			if id != "" && s.r.Recipes[id] == nil {
 				return fmt.Errorf("seat %d: unknown batch %q", seat, id)
 			}
 		}
@@ -169,7 +171,7 @@ func (s *State) resolving(seat int) bool {
 			return true
 		}
 	}
-	return s.CFLeft.total() > 0 && slices.Contains(s.pickers(), seat)
+	return s.CFLeft.Total() > 0 && slices.Contains(s.pickers(), seat)
 }
 
 // unique checks that the lists hold want ids in all, none twice.

@@ -7,14 +7,16 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // dataIDs are the data-file ids a player never types (doc.go "Canonical
 // commands"): every worker, building and building space whose code
 // differs from its id.
-func dataIDs(r *rules) map[string]string {
+func dataIDs(r *catalog.Rules) map[string]string {
 	out := map[string]string{}
-	for id, c := range r.codes {
+	for id, c := range r.Codes {
 		if c != id {
 			out[id] = c
 		}
@@ -68,7 +70,7 @@ func TestCanonicalCommandsInCodes(t *testing.T) {
 						if m.String() != line {
 							t.Fatalf("%s: %q parses to %q", d.Kind, line, m.String())
 						}
-						legacy := m.(*move).Legacy()
+						legacy := m.(*notation.Move).Legacy()
 						if legacy != line {
 							seen[d.Kind] = true
 							m2, err := s.Parse(d.Seat, legacy)
@@ -114,7 +116,7 @@ func TestLegacyLogReplays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := engine.Log{Game: gameName, Config: cfg, Setup: setup, RulesetSHA: tb.State.Head().RulesetSHA}
+	log := engine.Log{Game: catalog.GameName, Config: cfg, Setup: setup, RulesetSHA: tb.State.Head().RulesetSHA}
 	if first != nil {
 		log.Steps = append(log.Steps, first.Steps...)
 	}
@@ -147,7 +149,7 @@ func TestLegacyLogReplays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if l := m.(*move).Legacy(); l != s.Cmd {
+		if l := m.(*notation.Move).Legacy(); l != s.Cmd {
 			old.Steps[i].Cmd = l
 			changed++
 			if bad < 0 && strings.Contains(l, "_") {

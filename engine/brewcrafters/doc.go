@@ -186,13 +186,15 @@
 //
 // # Ownership
 //
-// It owns Brew Crafters' rules and data: brewcrafters.toml (embedded), the
-// state, the legal answers and their menu facts, the events, scoring, the
-// bots, and the cards (cards.go: every worker, building, partnership,
-// market space, recipe, track, portion and ingredient as structured facts
-// with the code a player types). It must not do I/O, read a clock, use
-// global randomness or log; it must not hold a player-facing word: names
-// in the reader's language are the templates' (templates/brewcrafters,
-// card.name), and its views carry codes and data only (the public page's
-// board names them through the cards, referee/pages/boards).
+// It owns Brew Crafters' rules: the state, the legal answers and their menu
+// facts, the events, scoring, the bots and the Cards of a game (cards.go).
+// The data file brewcrafters.toml and the card catalog (every worker,
+// building, partnership, market space, recipe, track, portion and ingredient
+// as structured facts with the code a player types) are catalog/'s; the
+// move, its text and the parser of a line notation/'s. It must not do I/O,
+// read a clock, use global randomness or log; it must not hold a
+// player-facing word: names in the reader's language are the templates'
+// (templates/brewcrafters, card.name), and its views carry codes and data
+// only (the public page's board names them through the cards,
+// referee/pages/boards).
 package brewcrafters

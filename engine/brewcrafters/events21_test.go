@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -21,10 +22,10 @@ func renderEvent(t *testing.T, set *templates.Set, lang string, c templates.Ctx)
 	t.Helper()
 	e := c.Data.(engine.Event)
 	name := "event." + e.Type
-	if !set.Has(gameName, lang, name) {
+	if !set.Has(catalog.GameName, lang, name) {
 		t.Fatalf("%s: no words for event %s", lang, e.Type)
 	}
-	out, err := set.Render(gameName, lang, name, c)
+	out, err := set.Render(catalog.GameName, lang, name, c)
 	if err != nil {
 		t.Fatalf("%s %s: %v", lang, name, err)
 	}
@@ -160,8 +161,8 @@ func TestEveryEventOneLine(t *testing.T) {
 					if !ok {
 						continue
 					}
-					c := templates.Ctx{Lang: lang, Game: gameName, Seat: r, Seats: seats, Data: e2,
-						Word: func(kw string) string { return set.Word(gameName, lang, kw) }}
+					c := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: r, Seats: seats, Data: e2,
+						Word: func(kw string) string { return set.Word(catalog.GameName, lang, kw) }}
 					renderEvent(t, set, lang, c)
 					lines++
 				}

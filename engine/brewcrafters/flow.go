@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // beginSeason runs S0 (BC-4.2): Intern pickup, Skilled Worker season
@@ -11,7 +13,7 @@ import (
 func (s *State) beginSeason() {
 	s.Phase, s.Round, s.Turn, s.Cur = phStart, 0, 0, -1
 	s.Order = s.turnOrder()
-	s.emit("season", -1, "year", s.year(), "season", seasonNames[s.seasonOf()])
+	s.emit("season", -1, "year", s.year(), "season", catalog.SeasonNames[s.seasonOf()])
 	for _, seat := range s.Order {
 		p := &s.P[seat]
 		// (a) BC-5.12.1 Interns placed on this season.
@@ -25,25 +27,25 @@ func (s *State) beginSeason() {
 		}
 		// (b) Skilled Worker season effects (Table 8.8).
 		for _, w := range s.ws(p) {
-			if !slices.Contains(w.Seasons, seasonNames[s.seasonOf()]) {
+			if !slices.Contains(w.Seasons, catalog.SeasonNames[s.seasonOf()]) {
 				continue
 			}
 			if w.SeasonNeeds != "" && !p.has(w.SeasonNeeds) {
 				continue
 			}
-			var g bag
-			g = g.add(w.seasonGain)
+			var g catalog.Bag
+			g = g.Add(w.SeasonBag)
 			if len(w.SeasonPick) > 0 {
 				g[s.pickOf(p, w.SeasonPick, nil)]++
 			}
-			p.Ing = p.Ing.add(g)
+			p.Ing = p.Ing.Add(g)
 			p.Money += w.SeasonMoney
 			s.emit("worker_season", seat, "worker", w.ID, "gain", g.String(), "money", w.SeasonMoney)
 		}
 		// (c) Winter: Annual benefits (BC-5.7.3, BC-5.7.6).
 		p.Annual = []string{}
 		if s.seasonOf() == 3 {
-			for t := 0; t < nTracks; t++ {
+			for t := 0; t < catalog.NTracks; t++ {
 				if p.Research[t] < stAnnual {
 					continue
 				}
@@ -55,7 +57,7 @@ func (s *State) beginSeason() {
 					p.Rep += e.Rep
 					continue
 				}
-				p.Annual = append(p.Annual, trackNames[t])
+				p.Annual = append(p.Annual, catalog.TrackNames[t])
 			}
 			if p.PrefAnnual == "AUTO" {
 				s.annualDone(seat)
@@ -103,9 +105,9 @@ func (s *State) settle() {
 // when earlier goods are still there.
 func (s *State) restock() {
 	for i := range s.Spaces {
-		sp := s.r.spaces[s.Spaces[i].ID]
+		sp := s.r.Spaces[s.Spaces[i].ID]
 		for _, h := range sp.Half {
-			s.Spaces[i].Goods = s.Spaces[i].Goods.add(h.restock)
+			s.Spaces[i].Goods = s.Spaces[i].Goods.Add(h.RestockBag)
 			s.Spaces[i].Money += h.RestockMoney
 		}
 	}
@@ -303,10 +305,10 @@ func (s *State) cfarmHarvest() {
 	if len(s.CFTok) == 0 {
 		return
 	}
-	var yield bag
+	var yield catalog.Bag
 	for _, pi := range s.CFTok {
 		c := s.r.CFarm[pi]
-		yield[ingIndex(c.Code)] += c.Yield
+		yield[catalog.IngIndex(c.Code)] += c.Yield
 	}
 	// Shares: one per token, or one per distinct contributor.
 	holders := []int{}
@@ -317,7 +319,7 @@ func (s *State) cfarmHarvest() {
 		}
 		holders = append(holders, seat)
 	}
-	var left bag
+	var left catalog.Bag
 	for i := range yield {
 		if yield[i] == 0 {
 			continue
@@ -351,7 +353,7 @@ func (s *State) pickers() []int {
 // contributors' overflow in contribution order and clears the card.
 func (s *State) nextPick() {
 	pk := s.pickers()
-	if s.CFLeft.total() > 0 {
+	if s.CFLeft.Total() > 0 {
 		seat := pk[s.CFPick%len(pk)]
 		p := &s.P[seat]
 		if p.PrefPick != "" || s.countNonZero(s.CFLeft) == 1 {
@@ -374,7 +376,7 @@ func (s *State) nextPick() {
 	s.CFTok = []int{}
 }
 
-func (s *State) countNonZero(b bag) int {
+func (s *State) countNonZero(b catalog.Bag) int {
 	n := 0
 	for _, v := range b {
 		if v > 0 {
@@ -388,7 +390,7 @@ func (s *State) countNonZero(b bag) int {
 // ingredient with the most left.
 func (s *State) defaultPick(p *Player) int {
 	for _, c := range p.PrefPick {
-		if i := ingIndex(string(c)); i >= 0 && s.CFLeft[i] > 0 {
+		if i := catalog.IngIndex(string(c)); i >= 0 && s.CFLeft[i] > 0 {
 			return i
 		}
 	}
@@ -405,7 +407,7 @@ func (s *State) pick(seat, i int) {
 	s.CFLeft[i]--
 	s.P[seat].Ing[i]++
 	s.CFPick++
-	s.emit("pick", seat, "ing", ingCodes[i])
+	s.emit("pick", seat, "ing", catalog.IngCodes[i])
 	s.nextPick()
 }
 
@@ -413,7 +415,7 @@ func (s *State) pick(seat, i int) {
 // under a standing SET DISCARD order, else through a discard decision.
 func (s *State) overflow(seat int) {
 	p := &s.P[seat]
-	over := p.Ing.total() - s.capacity(p)
+	over := p.Ing.Total() - s.capacity(p)
 	if over <= 0 {
 		return
 	}
@@ -424,7 +426,7 @@ func (s *State) overflow(seat int) {
 	}
 	if p.PrefDiscard != "" {
 		d := s.autoDiscard(p, over)
-		p.Ing = p.Ing.sub(d)
+		p.Ing = p.Ing.Sub(d)
 		s.emit("discard", seat, "ing", d.String(), "auto", true)
 		return
 	}
@@ -433,13 +435,13 @@ func (s *State) overflow(seat int) {
 
 // autoDiscard chooses n ingredients to discard: in the player's preference
 // order, else the most-held type first (BC-10.6).
-func (s *State) autoDiscard(p *Player, n int) bag {
-	var d bag
+func (s *State) autoDiscard(p *Player, n int) catalog.Bag {
+	var d catalog.Bag
 	have := p.Ing
 	for n > 0 {
 		i := -1
 		for _, c := range p.PrefDiscard {
-			if k := ingIndex(string(c)); k >= 0 && have[k] > 0 {
+			if k := catalog.IngIndex(string(c)); k >= 0 && have[k] > 0 {
 				i = k
 				break
 			}
@@ -465,28 +467,25 @@ func (s *State) pickOf(p *Player, codes []string, plus *[]string) int {
 		for k, c := range *plus {
 			if slices.Contains(codes, c) {
 				*plus = append((*plus)[:k:k], (*plus)[k+1:]...)
-				return ingIndex(c)
+				return catalog.IngIndex(c)
 			}
 		}
 	}
 	for _, pref := range []string{p.PrefAny, p.PrefAdv} {
 		for _, c := range pref {
 			if slices.Contains(codes, string(c)) {
-				return ingIndex(string(c))
+				return catalog.IngIndex(string(c))
 			}
 		}
 	}
-	best := ingIndex(codes[0])
+	best := catalog.IngIndex(codes[0])
 	for _, c := range codes[1:] {
-		if i := ingIndex(c); p.Ing[i] < p.Ing[best] {
+		if i := catalog.IngIndex(c); p.Ing[i] < p.Ing[best] {
 			best = i
 		}
 	}
 	return best
 }
-
-var basicCodes = []string{"M", "H", "Y"}
-var advCodes = []string{"F", "S", "C"}
 
 // finish scores the game (section 7).
 func (s *State) finish() {
@@ -512,7 +511,7 @@ func (s *State) Pending() []engine.Decision {
 		return nil
 	}
 	params := func() map[string]any {
-		return map[string]any{"year": s.year(), "season": seasonNames[s.seasonOf()], "round": s.Round + 1, "phase": s.Phase}
+		return map[string]any{"year": s.year(), "season": catalog.SeasonNames[s.seasonOf()], "round": s.Round + 1, "phase": s.Phase}
 	}
 	if len(s.Subs) > 0 {
 		sub := s.Subs[0]
@@ -524,12 +523,12 @@ func (s *State) Pending() []engine.Decision {
 		p := &s.P[sub.Seat]
 		switch sub.Kind {
 		case kindDiscard:
-			over := p.Ing.total() - s.capacity(p)
-			d.Default = s.cmd(&move{Verb: "DISCARD", Bag: s.autoDiscard(p, over)})
+			over := p.Ing.Total() - s.capacity(p)
+			d.Default = s.cmd(&notation.Move{Verb: "DISCARD", Bag: s.autoDiscard(p, over)})
 			d.Params["over"] = over
 			d.Params["capacity"] = s.capacity(p)
 		case kindPick:
-			d.Default = "PICK " + ingCodes[s.defaultPick(p)]
+			d.Default = "PICK " + catalog.IngCodes[s.defaultPick(p)]
 			d.Params["left"] = s.CFLeft.String()
 		case kindHire:
 			d.Default, d.Pass = "HIRE NONE", "HIRE NONE"
@@ -537,9 +536,9 @@ func (s *State) Pending() []engine.Decision {
 		case kindResearch:
 			d.Default, d.Pass = s.cmd(s.researchDefault(p)), "RESEARCH SKIP"
 			var tracks []string
-			for t := 0; t < nTracks; t++ {
+			for t := 0; t < catalog.NTracks; t++ {
 				if p.Research[t] < stGameEnd {
-					tracks = append(tracks, trackNames[t])
+					tracks = append(tracks, catalog.TrackNames[t])
 				}
 			}
 			d.Params["tracks"] = tracks

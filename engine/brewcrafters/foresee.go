@@ -2,6 +2,8 @@ package brewcrafters
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // Foresee implements engine.Foreseer (issue 12.6): the error a line is
@@ -24,7 +26,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 	if seat < 0 || seat >= len(s.P) {
 		return nil
 	}
-	m, ok := engine.ParsedMove[*move](s, seat, line)
+	m, ok := engine.ParsedMove[*notation.Move](s, seat, line)
 	if !ok {
 		return nil
 	}
@@ -38,7 +40,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 			if m.Space != "" && sp.ID != m.Space {
 				continue
 			}
-			for _, h := range s.r.spaces[sp.ID].Half {
+			for _, h := range s.r.Spaces[sp.ID].Half {
 				if h.Kw == m.Kw {
 					return nil
 				}
@@ -59,7 +61,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 				}
 			case "RESEARCH":
 				if m.Verb == "B" && p.Research[pt.Track] >= stGameEnd {
-					return engine.Reject("BC-5.7.1", "track_end", "track", trackNames[pt.Track])
+					return engine.Reject("BC-5.7.1", "track_end", "track", catalog.TrackNames[pt.Track])
 				}
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // Issue 12.6: what Brew Crafters knows will fail whenever the line's turn
@@ -11,7 +12,7 @@ import (
 func TestForeseeBrewCrafters(t *testing.T) {
 	s := newGame(t, 2, "foresee")
 	s.P[0].Built = append(s.P[0].Built, "STOREHOUSE")
-	s.P[0].Research[trBasic] = stGameEnd
+	s.P[0].Research[catalog.TrBasic] = stGameEnd
 	// A keyword on no space in play (BC-3.2), if the 2-player layout
 	// leaves one out.
 	out := ""
@@ -23,7 +24,7 @@ func TestForeseeBrewCrafters(t *testing.T) {
 		for _, h := range sp.Half {
 			used := false
 			for _, x := range s.Spaces {
-				for _, hh := range s.r.spaces[x.ID].Half {
+				for _, hh := range s.r.Spaces[x.ID].Half {
 					used = used || hh.Kw == h.Kw
 				}
 			}

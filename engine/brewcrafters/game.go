@@ -6,13 +6,11 @@ import (
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
-const (
-	gameName = "brewcrafters"
-	// schema is the version of the state layout (Header.Schema).
-	schema = 1
-)
+// schema is the version of the state layout (Header.Schema).
+const schema = 1
 
 func init() { engine.Register(Game{}) }
 
@@ -28,7 +26,7 @@ var onOff = []string{"off", "on"}
 // Info implements engine.Game.
 func (Game) Info() engine.Info {
 	return engine.Info{
-		Name: gameName, Title: "Brew Crafters",
+		Name: catalog.GameName, Title: "Brew Crafters",
 		MinPlayers: 2, MaxPlayers: 5,
 		Variants: []engine.Variant{
 			{Name: "first", Description: "first game: the marked recipes and workers, basic research labs (BC-3.6, BC-3.7)"},
@@ -60,16 +58,16 @@ func (Game) Info() engine.Info {
 }
 
 // DefaultRuleset implements engine.Game.
-func (Game) DefaultRuleset() []byte { return defaultRuleset }
+func (Game) DefaultRuleset() []byte { return catalog.DefaultRuleset }
 
 // NewBot implements engine.BotMaker.
 func (Game) NewBot(name string) (engine.Bot, error) {
-	return engine.NamedBot(gameName, name, map[string]engine.Bot{"greedy": Greedy{}})
+	return engine.NamedBot(catalog.GameName, name, map[string]engine.Bot{"greedy": Greedy{}})
 }
 
 // NewState implements engine.Game: setup per BC-3.
 func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
-	h, r, err := engine.Setup(g.Info(), schema, dataFile, cfg)
+	h, r, err := engine.Setup(g.Info(), schema, catalog.DataFile, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -90,15 +88,15 @@ func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) 
 
 // DecodeState implements engine.Game.
 func (Game) DecodeState(data, ruleset []byte) (engine.State, error) {
-	r, sha, err := dataFile.Load(ruleset)
+	r, sha, err := catalog.DataFile.Load(ruleset)
 	if err != nil {
 		return nil, err
 	}
 	var s State
-	if err := engine.DecodeStateJSON(gameName, schema, sha, data, &s, &s.H); err != nil {
+	if err := engine.DecodeStateJSON(catalog.GameName, schema, sha, data, &s, &s.H); err != nil {
 		return nil, err
 	}
-	if err := engine.CheckPlayers(gameName, len(s.P), &s.H); err != nil || s.N != len(s.P) {
+	if err := engine.CheckPlayers(catalog.GameName, len(s.P), &s.H); err != nil || s.N != len(s.P) {
 		return nil, fmt.Errorf("brewcrafters: %d players (N %d) for %d seats", len(s.P), s.N, len(s.H.Seats))
 	}
 	s.r = r
@@ -130,15 +128,15 @@ func (s *State) setup() {
 	}
 	// BC-3.6 recipes: the basics, then 2 advanced per style.
 	for _, rc := range r.Recipe {
-		if rc.basic() {
+		if rc.Basic() {
 			s.Recipes = append(s.Recipes, rc.ID)
 		}
 	}
 	random := s.opt("recipes") == "random"
-	for _, st := range styles {
+	for _, st := range catalog.Styles {
 		var pool []string
 		for _, rc := range r.Recipe {
-			if rc.Style == st && !rc.basic() && (random || rc.FirstGame) {
+			if rc.Style == st && !rc.Basic() && (random || rc.FirstGame) {
 				pool = append(pool, rc.ID)
 			}
 		}
@@ -149,7 +147,7 @@ func (s *State) setup() {
 		s.Labels = append(s.Labels, pool[:2]...)
 	}
 	for _, rc := range r.Recipe {
-		if !rc.basic() && !slices.Contains(s.Recipes, rc.ID) {
+		if !rc.Basic() && !slices.Contains(s.Recipes, rc.ID) {
 			s.Box = append(s.Box, rc.ID)
 		}
 	}
@@ -168,7 +166,7 @@ func (s *State) setup() {
 	} else {
 		s.Unused = []string{}
 		for _, id := range pool {
-			if r.workers[id].FirstGame {
+			if r.Workers[id].FirstGame {
 				s.Workers = append(s.Workers, id)
 			} else {
 				s.Unused = append(s.Unused, id)
@@ -197,7 +195,7 @@ func (s *State) setup() {
 	s.P = make([]Player, n)
 	for seat := range s.P {
 		row := r.Seat[(seat-s.Start+n)%n]
-		s.P[seat] = Player{Money: r.Economy.StartMoney + row.Money, Ing: row.gain, Shifts: 1,
+		s.P[seat] = Player{Money: r.Economy.StartMoney + row.Money, Ing: row.GainBag, Shifts: 1,
 			Brewed: []string{}, Built: []string{}, Plots: []string{}, Workers: []string{}, Partners: []string{},
 			Labels: []string{}, Shipping: []string{}, Secrets: []string{}, Revealed: []string{}, Pot: []string{},
 			Collab: []string{}, Annual: []string{}}

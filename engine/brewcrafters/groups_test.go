@@ -1,6 +1,9 @@
 package brewcrafters
 
-import "testing"
+import (
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
+	"testing"
+)
 
 // Issue 22: a menu's groups cost Legal nothing: groupOf allocates nothing,
 // for every option of positions of random games of both variants.
@@ -16,7 +19,7 @@ func TestGroupOfAllocatesNothing(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				m := mv.(*move)
+				m := mv.(*notation.Move)
 				if a := testing.AllocsPerRun(3, func() { _ = s.groupOf(m) }); a != 0 {
 					t.Fatalf("%s: groupOf(%q) allocates %v", variant, o.Cmd, a)
 				}

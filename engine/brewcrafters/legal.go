@@ -1,11 +1,14 @@
 package brewcrafters
 
 import (
-	"github.com/pbem-referee/referee/engine"
 	"slices"
+
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
-type mopt struct{ m *move }
+type mopt struct{ m *notation.Move }
 
 // kwCounts counts the spaces in play per keyword: a keyword on more than
 // one space is written with its space id in canonical commands (BC-10.5).
@@ -15,7 +18,7 @@ func (s *State) kwCounts() map[string]int {
 	}
 	n := make(map[string]int, 16)
 	for _, sp := range s.Spaces {
-		for _, h := range s.r.spaces[sp.ID].Half {
+		for _, h := range s.r.Spaces[sp.ID].Half {
 			n[h.Kw]++
 		}
 	}
@@ -30,7 +33,7 @@ func (s *State) anyPlacement(seat int) bool {
 		if s.Spaces[i].Occ >= 0 {
 			continue
 		}
-		for _, h := range s.r.spaces[s.Spaces[i].ID].Half {
+		for _, h := range s.r.Spaces[s.Spaces[i].ID].Half {
 			switch h.Effect {
 			case "investor", "take", "money", "choose_adv", "choose_basic", "benefit":
 				return true
@@ -67,19 +70,19 @@ func (s *State) placements(seat int) []mopt {
 	amb := s.kwCounts()
 	for i := range s.Spaces {
 		sp := &s.Spaces[i]
-		def := s.r.spaces[sp.ID]
+		def := s.r.Spaces[sp.ID]
 		for _, h := range def.Half {
 			if sp.Occ >= 0 && h.Effect != "cfarm" {
 				continue
 			}
-			base := func(args ...string) *move {
-				m := &move{Verb: "M", Kw: h.Kw, Args: args}
+			base := func(args ...string) *notation.Move {
+				m := &notation.Move{Verb: "M", Kw: h.Kw, Args: args}
 				if amb[h.Kw] > 1 {
 					m.Space = sp.ID
 				}
 				return m
 			}
-			add := func(m *move) { out = append(out, mopt{m}) }
+			add := func(m *notation.Move) { out = append(out, mopt{m}) }
 			switch h.Effect {
 			case "investor", "take", "money":
 				add(base())
@@ -96,15 +99,15 @@ func (s *State) placements(seat int) []mopt {
 					add(base(id))
 				}
 			case "choose_adv":
-				for _, c := range multisets(advCodes, h.Count) {
+				for _, c := range multisets(catalog.AdvCodes, h.Count) {
 					add(base(c...))
 				}
 			case "choose_basic":
-				for _, c := range multisets(basicCodes, h.Count) {
+				for _, c := range multisets(catalog.BasicCodes, h.Count) {
 					add(base(c...))
 				}
 			case "benefit":
-				for _, c := range basicCodes {
+				for _, c := range catalog.BasicCodes {
 					add(base(c))
 				}
 			case "interns":
@@ -118,7 +121,7 @@ func (s *State) placements(seat int) []mopt {
 			case "cfarm":
 				if sn := s.seasonOf(); sn == 0 || sn == 3 {
 					for k, cp := range s.r.CFarm {
-						if s.CF[k] < 0 && p.Ing[ingIndex(cp.Code)] > 0 {
+						if s.CF[k] < 0 && p.Ing[catalog.IngIndex(cp.Code)] > 0 {
 							add(base(cp.Code))
 						}
 					}
@@ -127,19 +130,19 @@ func (s *State) placements(seat int) []mopt {
 				for _, row := range s.r.Trade {
 					gives := []string{row.Give}
 					if row.Give == "ADV" {
-						gives = advCodes
+						gives = catalog.AdvCodes
 					}
 					for _, g := range gives {
-						if p.Ing[ingIndex(g)] < row.GiveN {
+						if p.Ing[catalog.IngIndex(g)] < row.GiveN {
 							continue
 						}
-						for _, k := range sortedKeys(row.Get) {
+						for _, k := range catalog.SortedKeys(row.Get) {
 							gets := []string{k}
 							if k == "ADV" {
-								gets = advCodes
+								gets = catalog.AdvCodes
 							}
 							for _, c := range gets {
-								ts := tradeSpec{Give: g, GiveN: row.GiveN, Get: c, GetN: row.Get[k]}
+								ts := notation.TradeSpec{Give: g, GiveN: row.GiveN, Get: c, GetN: row.Get[k]}
 								add(base(ts.String()))
 							}
 						}
@@ -160,44 +163,44 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 	seat := d.Seat
 	p := &s.P[seat]
 	var out []engine.Option
-	opt := func(m *move) { out = append(out, engine.Option{Cmd: s.cmd(m), Group: s.groupOf(m)}) }
+	opt := func(m *notation.Move) { out = append(out, engine.Option{Cmd: s.cmd(m), Group: s.groupOf(m)}) }
 	switch d.Kind {
 	case kindDiscard:
 		for i, v := range p.Ing {
 			if v > 0 {
-				var b bag
+				var b catalog.Bag
 				b[i] = 1
-				opt(&move{Verb: "DISCARD", Bag: b})
+				opt(&notation.Move{Verb: "DISCARD", Bag: b})
 			}
 		}
 	case kindPick:
 		for i, v := range s.CFLeft {
 			if v > 0 {
-				opt(&move{Verb: "PICK", Code: ingCodes[i]})
+				opt(&notation.Move{Verb: "PICK", Code: catalog.IngCodes[i]})
 			}
 		}
 	case kindHire:
 		for _, id := range s.Agency {
-			opt(&move{Verb: "HIRE", ID: id})
+			opt(&notation.Move{Verb: "HIRE", ID: id})
 		}
-		opt(&move{Verb: "HIRE", ID: "NONE"})
+		opt(&notation.Move{Verb: "HIRE", ID: "NONE"})
 	case kindResearch:
 		for _, r := range s.researchMoves(seat) {
 			opt(r)
 		}
-		opt(&move{Verb: "RESEARCH", Skip: true})
+		opt(&notation.Move{Verb: "RESEARCH", Skip: true})
 	case kindStart:
 		out = append(out, s.annualOptions(seat)...)
-		opt(&move{Verb: "DONE"})
+		opt(&notation.Move{Verb: "DONE"})
 	case kindMarket, kindExtra, kindIntern:
 		for _, o := range s.placements(seat) {
 			opt(o.m)
 		}
 		if d.Kind == kindExtra {
-			opt(&move{Verb: "PASS"})
+			opt(&notation.Move{Verb: "PASS"})
 		}
 		if d.Kind == kindIntern {
-			opt(&move{Verb: "INTERN", Val: "BREWERY"})
+			opt(&notation.Move{Verb: "INTERN", Val: "BREWERY"})
 		}
 	case kindBrewery:
 		out = append(out, s.breweryOptions(seat)...)
@@ -213,7 +216,7 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 // processOptions lists Process Beer actions: selling and bottling always,
 // and every affordable brew step up to slot symmetry; the Mash Tun and Yeast
 // Lab are operated whenever they apply (they only lower the cost).
-func (s *State) processOptions(seat int) []*move {
+func (s *State) processOptions(seat int) []*notation.Move {
 	p := &s.P[seat]
 	var recipes []string
 	for _, id := range append(append([]string(nil), s.Recipes...), p.Secrets...) {
@@ -222,33 +225,33 @@ func (s *State) processOptions(seat int) []*move {
 		}
 	}
 	slots := s.slotsOf(p)
-	out := []*move{{Verb: "PROCESS"}}
+	out := []*notation.Move{{Verb: "PROCESS"}}
 	choice := make([]int, len(slots)) // index into recipes, -1 none
 	var rec func(k int)
 	rec = func(k int) {
 		if k == len(slots) {
-			var brews []brew
+			var brews []notation.Brew
 			for i, c := range choice {
 				if c >= 0 {
-					brews = append(brews, brew{Recipe: recipes[c], Slot: slotNames[slots[i]]})
+					brews = append(brews, notation.Brew{Recipe: recipes[c], Slot: catalog.SlotNames[slots[i]]})
 				}
 			}
 			if len(brews) == 0 {
 				return
 			}
-			m := &move{Verb: "PROCESS", Brews: brews}
+			m := &notation.Move{Verb: "PROCESS", Brews: brews}
 			raw, _ := s.brewCost(p, brews, false, false)
-			m.Mash = p.has("MASH_TUN") && raw[iM] > 0
-			m.Ylab = p.has("YEAST_LAB") && raw[iY] > 0
+			m.Mash = p.has("MASH_TUN") && raw[catalog.IM] > 0
+			m.Ylab = p.has("YEAST_LAB") && raw[catalog.IY] > 0
 			c, err := s.brewCost(p, brews, m.Mash, m.Ylab)
-			if err == nil && p.Ing.covers(c) {
+			if err == nil && p.Ing.Covers(c) {
 				out = append(out, m)
 			}
 			return
 		}
 		for c := -1; c < len(recipes); c++ {
 			// T2 only after T1, and never "smaller" than T1 (symmetry).
-			if slots[k] == slT2 && (choice[k-1] < 0 && c >= 0 || c >= 0 && c < choice[k-1]) {
+			if slots[k] == catalog.SlT2 && (choice[k-1] < 0 && c >= 0 || c >= 0 && c < choice[k-1]) {
 				continue
 			}
 			choice[k] = c
@@ -260,21 +263,21 @@ func (s *State) processOptions(seat int) []*move {
 }
 
 // collabOptions lists the portions the player may contribute (BC-5.6).
-func (s *State) collabOptions(seat int) []*move {
+func (s *State) collabOptions(seat int) []*notation.Move {
 	if s.Collab == nil {
 		return nil
 	}
-	var out []*move
+	var out []*notation.Move
 	for k, pt := range s.r.Portion {
 		if s.Collab[k] >= 0 {
 			continue
 		}
 		codes := []string{""}
 		if pt.Adv > 0 {
-			codes = advCodes
+			codes = catalog.AdvCodes
 		}
 		for _, c := range codes {
-			m := &move{Verb: "COLLAB", Portion: pt.ID, Code: c}
+			m := &notation.Move{Verb: "COLLAB", Portion: pt.ID, Code: c}
 			if _, _, err := s.collabCheck(seat, m); err == nil {
 				out = append(out, m)
 			}
@@ -287,8 +290,8 @@ func (s *State) collabOptions(seat int) []*move {
 func (s *State) breweryOptions(seat int) []engine.Option {
 	p := &s.P[seat]
 	var out []engine.Option
-	b := func(parts ...*move) {
-		m := &move{Verb: "B", Parts: parts}
+	b := func(parts ...*notation.Move) {
+		m := &notation.Move{Verb: "B", Parts: parts}
 		out = append(out, engine.Option{Cmd: s.cmd(m), Group: s.groupOf(m)})
 	}
 	for _, m := range s.processOptions(seat) {
@@ -296,41 +299,41 @@ func (s *State) breweryOptions(seat int) []engine.Option {
 	}
 	for _, c := range s.collabOptions(seat) {
 		b(c)
-		b(c, &move{Verb: "PROCESS"})
+		b(c, &notation.Move{Verb: "PROCESS"})
 	}
 	for _, r := range s.researchMoves(seat) {
 		b(r)
 	}
-	for _, id := range buildingIDs {
+	for _, id := range catalog.BuildingIDs {
 		if s.canInstall(p, id) == nil {
-			b(&move{Verb: "INSTALL", Bld: id})
+			b(&notation.Move{Verb: "INSTALL", Bld: id})
 		}
 	}
 	if s.on("secret") {
 		for _, id := range s.Box {
-			b(&move{Verb: "SECRET", Recipe: id})
+			b(&notation.Move{Verb: "SECRET", Recipe: id})
 		}
 	}
 	if s.on("cfarm") {
 		if sn := s.seasonOf(); sn == 0 || sn == 3 {
 			for k, cp := range s.r.CFarm {
-				if s.CF[k] < 0 && p.Ing[ingIndex(cp.Code)] > 0 {
-					b(&move{Verb: "CFARM", Code: cp.Code})
+				if s.CF[k] < 0 && p.Ing[catalog.IngIndex(cp.Code)] > 0 {
+					b(&notation.Move{Verb: "CFARM", Code: cp.Code})
 				}
 			}
 		}
 	}
-	b(&move{Verb: "PASS"})
+	b(&notation.Move{Verb: "PASS"})
 	return out
 }
 
 // researchMoves lists the Lab Research moves of the seat (BC-5.7.1): one per
 // track short of Game End, with each Experimental choice when the cube
 // arrives there (BC-5.7.2).
-func (s *State) researchMoves(seat int) []*move {
+func (s *State) researchMoves(seat int) []*notation.Move {
 	p := &s.P[seat]
-	var out []*move
-	for t := 0; t < nTracks; t++ {
+	var out []*notation.Move
+	for t := 0; t < catalog.NTracks; t++ {
 		if p.Research[t] >= stGameEnd {
 			continue
 		}
@@ -352,13 +355,13 @@ func (s *State) researchMoves(seat int) []*move {
 				}
 			}
 			for _, c := range choices {
-				out = append(out, &move{Verb: "RESEARCH", Track: t, Choice: c})
+				out = append(out, &notation.Move{Verb: "RESEARCH", Track: t, Choice: c})
 			}
 			if len(choices) > 0 {
 				continue
 			}
 		}
-		out = append(out, &move{Verb: "RESEARCH", Track: t})
+		out = append(out, &notation.Move{Verb: "RESEARCH", Track: t})
 	}
 	return out
 }
@@ -367,32 +370,32 @@ func (s *State) researchMoves(seat int) []*move {
 func (s *State) annualOptions(seat int) []engine.Option {
 	p := &s.P[seat]
 	var out []engine.Option
-	a := func(m *move) { out = append(out, engine.Option{Cmd: s.cmd(m), Group: s.groupOf(m)}) }
+	a := func(m *notation.Move) { out = append(out, engine.Option{Cmd: s.cmd(m), Group: s.groupOf(m)}) }
 	for _, name := range p.Annual {
-		t := trackIndex(name)
+		t := catalog.TrackIndex(name)
 		e := s.lab(t).Annual
 		switch e.Free {
 		case "install":
-			for _, id := range buildingIDs {
+			for _, id := range catalog.BuildingIDs {
 				if s.canInstall(p, id) == nil {
-					a(&move{Verb: "ANNUAL", Track: t, Parts: []*move{{Verb: "INSTALL", Bld: id}}})
+					a(&notation.Move{Verb: "ANNUAL", Track: t, Parts: []*notation.Move{{Verb: "INSTALL", Bld: id}}})
 				}
 			}
 		case "process", "process_collab":
 			for _, m := range s.processOptions(seat) {
-				a(&move{Verb: "ANNUAL", Track: t, Parts: []*move{m}})
+				a(&notation.Move{Verb: "ANNUAL", Track: t, Parts: []*notation.Move{m}})
 			}
 			if e.Free == "process_collab" {
 				for _, c := range s.collabOptions(seat) {
-					a(&move{Verb: "ANNUAL", Track: t, Parts: []*move{c}})
+					a(&notation.Move{Verb: "ANNUAL", Track: t, Parts: []*notation.Move{c}})
 				}
 			}
 		default:
 			for _, c := range choiceCombos(e) {
-				a(&move{Verb: "ANNUAL", Track: t, Choice: c})
+				a(&notation.Move{Verb: "ANNUAL", Track: t, Choice: c})
 			}
 		}
-		a(&move{Verb: "ANNUAL", Track: t, Skip: true})
+		a(&notation.Move{Verb: "ANNUAL", Track: t, Skip: true})
 	}
 	return out
 }

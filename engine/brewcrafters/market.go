@@ -4,14 +4,16 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // findSpace resolves the space a Market command names: its id, or the first
 // free space in play with that keyword (BC-10.5).
-func (s *State) findSpace(m *move) (int, *Half, error) {
+func (s *State) findSpace(m *notation.Move) (int, *catalog.Half, error) {
 	inPlay := false
 	for i := range s.Spaces {
-		sp := s.r.spaces[s.Spaces[i].ID]
+		sp := s.r.Spaces[s.Spaces[i].ID]
 		if m.Space != "" && sp.ID != m.Space {
 			continue
 		}
@@ -33,14 +35,14 @@ func (s *State) findSpace(m *move) (int, *Half, error) {
 }
 
 // place resolves a Market placement (BC-5.2.2 to BC-5.3.7, BC-5.10.1).
-func (s *State) place(seat int, m *move) error {
+func (s *State) place(seat int, m *notation.Move) error {
 	i, h, err := s.findSpace(m)
 	if err != nil {
 		return err
 	}
 	p := &s.P[seat]
 	sp := &s.Spaces[i]
-	var receipt bag
+	var receipt catalog.Bag
 	plusB, plusA := slices.Clone(m.PlusB), slices.Clone(m.PlusA)
 	moneyExtra := 0
 	for _, w := range s.ws(p) {
@@ -87,11 +89,11 @@ func (s *State) place(seat int, m *move) error {
 		}
 	case "take":
 		receipt = sp.Goods
-		sp.Goods = bag{}
+		sp.Goods = catalog.Bag{}
 		s.gain(seat, receipt, sp.ID)
 	case "choose_adv", "choose_basic":
 		for _, c := range m.Args {
-			receipt[ingIndex(c)]++
+			receipt[catalog.IngIndex(c)]++
 		}
 		s.gain(seat, receipt, sp.ID)
 	case "money":
@@ -99,7 +101,7 @@ func (s *State) place(seat int, m *move) error {
 		s.emit("money", seat, "money", h.Count+moneyExtra, "space", sp.ID)
 	case "benefit":
 		p.Money += h.Count + moneyExtra
-		receipt[ingIndex(m.Args[0])]++
+		receipt[catalog.IngIndex(m.Args[0])]++
 		s.gain(seat, receipt, sp.ID)
 	case "interns":
 		if s.Interns < 2 {
@@ -114,7 +116,7 @@ func (s *State) place(seat int, m *move) error {
 		}
 		s.emit("interns", seat)
 	case "trade":
-		ts, _ := parseTrade(m.Args[0])
+		ts, _ := notation.ParseTrade(m.Args[0])
 		got, err := s.trade(p, ts)
 		if err != nil {
 			return err
@@ -144,7 +146,7 @@ func (s *State) place(seat int, m *move) error {
 		sp.Occ, sp.Half = seat, h.Kw
 	}
 	s.emit("place", seat, "space", sp.ID, "kw", h.Kw, "args", append([]string{}, m.Args...))
-	if receipt.total() > 0 {
+	if receipt.Total() > 0 {
 		s.marketTriggers(seat, receipt, h.Effect == "take", &plusB, &plusA)
 	}
 	s.unusedChoices(seat, plusB, plusA)
@@ -178,16 +180,16 @@ func (s *State) canShift(p *Player) error {
 
 // trade checks a Traders Market trade against the rates (BC-5.12.2, §8.12)
 // and pays the ingredient given.
-func (s *State) trade(p *Player, ts tradeSpec) (bag, error) {
-	var got bag
-	gi := ingIndex(ts.Give)
+func (s *State) trade(p *Player, ts notation.TradeSpec) (catalog.Bag, error) {
+	var got catalog.Bag
+	gi := catalog.IngIndex(ts.Give)
 	for _, row := range s.r.Trade {
-		match := row.Give == ts.Give || (row.Give == "ADV" && slices.Contains(advCodes, ts.Give))
+		match := row.Give == ts.Give || (row.Give == "ADV" && slices.Contains(catalog.AdvCodes, ts.Give))
 		if !match || row.GiveN != ts.GiveN {
 			continue
 		}
 		for k, max := range row.Get {
-			ok := k == ts.Get || (k == "ADV" && slices.Contains(advCodes, ts.Get))
+			ok := k == ts.Get || (k == "ADV" && slices.Contains(catalog.AdvCodes, ts.Get))
 			if !ok || ts.GetN > max {
 				continue
 			}
@@ -195,7 +197,7 @@ func (s *State) trade(p *Player, ts tradeSpec) (bag, error) {
 				return got, engine.Reject("BC-5.12.2", "not_held", "ing", ts.Give)
 			}
 			p.Ing[gi] -= ts.GiveN
-			got[ingIndex(ts.Get)] = ts.GetN
+			got[catalog.IngIndex(ts.Get)] = ts.GetN
 			return got, nil
 		}
 	}
@@ -205,35 +207,35 @@ func (s *State) trade(p *Player, ts tradeSpec) (bag, error) {
 // marketTriggers fires the receipt triggers of one Market action
 // (BC-5.1.9, BC-5.10.1): Skilled Workers and research Breakthroughs, each
 // checked against what the space gave; none chain (BC-5.10.3).
-func (s *State) marketTriggers(seat int, r bag, take bool, plusB, plusA *[]string) {
+func (s *State) marketTriggers(seat int, r catalog.Bag, take bool, plusB, plusA *[]string) {
 	p := &s.P[seat]
-	var g bag
+	var g catalog.Bag
 	for _, w := range s.ws(p) {
 		if w.MarketType == "" {
 			continue
 		}
 		n := 0
 		if w.MarketType == "ADV" {
-			n = r.adv()
+			n = r.Adv()
 		} else {
-			n = r[ingIndex(w.MarketType)]
+			n = r[catalog.IngIndex(w.MarketType)]
 		}
 		if n < w.MarketMin {
 			continue
 		}
-		g = g.add(w.marketGain)
+		g = g.Add(w.MarketBag)
 		for k := 0; k < w.MarketAnyAdv; k++ {
-			g[s.pickOf(p, advCodes, plusA)]++
+			g[s.pickOf(p, catalog.AdvCodes, plusA)]++
 		}
 	}
-	for t := 0; t < nTracks; t++ {
+	for t := 0; t < catalog.NTracks; t++ {
 		if p.Research[t] < stBreakthrough {
 			continue
 		}
 		e := s.lab(t).Breakthrough
 		switch {
-		case e.On == "market" && r.total() >= e.Min:
-			g = g.add(s.effectGains(p, e, plusB, plusA))
+		case e.On == "market" && r.Total() >= e.Min:
+			g = g.Add(s.effectGains(p, e, plusB, plusA))
 		case e.On == "take" && take:
 			// "1 more of an ingredient type it gave you": the player's
 			// choice among those types (BC-5.10.2), by "+BASIC" (the
@@ -241,7 +243,7 @@ func (s *State) marketTriggers(seat int, r bag, take bool, plusB, plusA *[]strin
 			var given []string
 			for i := range r {
 				if r[i] > 0 {
-					given = append(given, ingCodes[i])
+					given = append(given, catalog.IngCodes[i])
 				}
 			}
 			g[s.pickOf(p, given, plusB)] += e.Extra
@@ -263,7 +265,7 @@ func (s *State) cfarm(seat int, c string) error {
 		if s.CF[k] >= 0 {
 			return engine.Reject("BC-5.12.4", "cfarm_filled", "ing", c)
 		}
-		i := ingIndex(c)
+		i := catalog.IngIndex(c)
 		if p.Ing[i] == 0 {
 			return engine.Reject("BC-5.1.2", "not_held", "ing", c)
 		}

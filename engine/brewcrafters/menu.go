@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // MenuItem describes one legal answer of the reader's own decision (issue
@@ -52,7 +54,7 @@ func (s *State) menu(seat int) map[string]MenuItem {
 		return nil
 	}
 	var out map[string]MenuItem
-	cards := s.r.cardSet(s.opt("research_side")).byKey
+	cards := s.r.CardSet(s.opt("research_side")).ByKey
 	for _, d := range s.Pending() {
 		if d.Seat != seat {
 			continue
@@ -70,7 +72,7 @@ func (s *State) menu(seat int) map[string]MenuItem {
 }
 
 // showCode is how a player types one token of a command (rules.code).
-func (s *State) showCode(tok string) string { return s.r.code(tok) }
+func (s *State) showCode(tok string) string { return s.r.Code(tok) }
 
 func (s *State) describe(seat int, cmd string, cards map[string]*engine.Card) MenuItem {
 	f := strings.Fields(cmd)
@@ -79,7 +81,7 @@ func (s *State) describe(seat int, cmd string, cards map[string]*engine.Card) Me
 	}
 	it := MenuItem{Group: "other", Show: strings.Join(f, " ")}
 	mv, err := s.Parse(seat, cmd)
-	m, ok := mv.(*move)
+	m, ok := mv.(*notation.Move)
 	if err != nil || !ok {
 		return it
 	}
@@ -99,7 +101,7 @@ func (s *State) describe(seat int, cmd string, cards map[string]*engine.Card) Me
 		s.describePart(p, m, &it, cards)
 	case "ANNUAL":
 		it.Group = "annual"
-		fact("o_annual", 0, "", trackNames[m.Track])
+		fact("o_annual", 0, "", catalog.TrackNames[m.Track])
 		switch {
 		case m.Skip:
 			fact("o_skip", 0, "", "")
@@ -135,17 +137,17 @@ func (s *State) describe(seat int, cmd string, cards map[string]*engine.Card) Me
 	return it
 }
 
-func (s *State) describeMarket(p *Player, m *move, it *MenuItem, cards map[string]*engine.Card) {
+func (s *State) describeMarket(p *Player, m *notation.Move, it *MenuItem, cards map[string]*engine.Card) {
 	fact := func(key string, n int, goods, word string) {
 		it.Facts = append(it.Facts, engine.Fact{Key: key, N: n, Goods: goods, Word: word})
 	}
 	var sp *Space
-	var h *Half
+	var h *catalog.Half
 	for i := range s.Spaces {
 		if m.Space != "" && s.Spaces[i].ID != m.Space {
 			continue
 		}
-		def := s.r.spaces[s.Spaces[i].ID]
+		def := s.r.Spaces[s.Spaces[i].ID]
 		for k := range def.Half {
 			if def.Half[k].Kw == m.Kw && h == nil {
 				sp, h = &s.Spaces[i], &def.Half[k]
@@ -188,10 +190,10 @@ func (s *State) describeMarket(p *Player, m *move, it *MenuItem, cards map[strin
 		it.Card = cardOf(cards, "worker:"+m.Args[0])
 	case "trade":
 		it.Group = "trade"
-		if ts, err := parseTrade(m.Args[0]); err == nil {
-			var give, get bag
-			give[ingIndex(ts.Give)] = ts.GiveN
-			get[ingIndex(ts.Get)] = ts.GetN
+		if ts, err := notation.ParseTrade(m.Args[0]); err == nil {
+			var give, get catalog.Bag
+			give[catalog.IngIndex(ts.Give)] = ts.GiveN
+			get[catalog.IngIndex(ts.Get)] = ts.GetN
 			fact("o_trade", 0, get.String(), give.String())
 		}
 	case "interns":
@@ -209,7 +211,7 @@ func (s *State) describeMarket(p *Player, m *move, it *MenuItem, cards map[strin
 	}
 }
 
-func (s *State) describePart(p *Player, m *move, it *MenuItem, cards map[string]*engine.Card) {
+func (s *State) describePart(p *Player, m *notation.Move, it *MenuItem, cards map[string]*engine.Card) {
 	fact := func(key string, n int, goods, word string) {
 		it.Facts = append(it.Facts, engine.Fact{Key: key, N: n, Goods: goods, Word: word})
 	}
@@ -221,8 +223,8 @@ func (s *State) describePart(p *Player, m *move, it *MenuItem, cards map[string]
 		fact("o_process", 0, "", "")
 		for _, br := range m.Brews {
 			cost := ""
-			if rc := s.r.recipes[br.Recipe]; rc != nil {
-				cost = rc.cost.String()
+			if rc := s.r.Recipes[br.Recipe]; rc != nil {
+				cost = rc.CostBag.String()
 			}
 			fact("o_brew", 0, cost, br.Recipe)
 			if br.Slot != "" {
@@ -239,7 +241,7 @@ func (s *State) describePart(p *Player, m *move, it *MenuItem, cards map[string]
 		it.Group = "collab"
 		for _, pt := range s.r.Portion {
 			if pt.ID == m.Portion {
-				give := pt.give.String()
+				give := pt.GiveBag.String()
 				if pt.Adv > 0 {
 					give = "1" + m.Code
 				}
@@ -254,7 +256,7 @@ func (s *State) describePart(p *Player, m *move, it *MenuItem, cards map[string]
 		}
 		t := m.Track
 		step := p.Research[t] + 1
-		fact("o_research", step, "", trackNames[t])
+		fact("o_research", step, "", catalog.TrackNames[t])
 		if row := s.lab(t); row != nil && step == stExperimental {
 			for _, c := range m.Choice {
 				switch {
@@ -264,7 +266,7 @@ func (s *State) describePart(p *Player, m *move, it *MenuItem, cards map[string]
 							fact("o_token_ops", 0, "", b.ID)
 						}
 					}
-				case s.r.recipes[c] != nil:
+				case s.r.Recipes[c] != nil:
 					fact("o_token_brew", 0, "", c)
 				}
 			}
@@ -272,11 +274,11 @@ func (s *State) describePart(p *Player, m *move, it *MenuItem, cards map[string]
 				if g := bagOfCodes(m.Choice).String(); g != "" {
 					fact("o_take", 0, g, "")
 				} else {
-					it.Facts = append(it.Facts, effectFacts(row.Experimental)...)
+					it.Facts = append(it.Facts, catalog.EffectFacts(row.Experimental)...)
 				}
 			}
 		} else if row != nil {
-			var e Effect
+			var e catalog.Effect
 			switch step {
 			case stAnnual:
 				e = row.Annual
@@ -285,7 +287,7 @@ func (s *State) describePart(p *Player, m *move, it *MenuItem, cards map[string]
 			case stGameEnd:
 				e = row.GameEnd
 			}
-			it.Facts = append(it.Facts, effectFacts(e)...)
+			it.Facts = append(it.Facts, catalog.EffectFacts(e)...)
 		}
 	case "INSTALL":
 		it.Group = "install"
@@ -306,10 +308,10 @@ func (s *State) describePart(p *Player, m *move, it *MenuItem, cards map[string]
 
 // bagOfCodes counts ingredient codes ("M M Y" is 2M 1Y); other words are
 // left out.
-func bagOfCodes(codes []string) bag {
-	var b bag
+func bagOfCodes(codes []string) catalog.Bag {
+	var b catalog.Bag
 	for _, c := range codes {
-		if i := ingIndex(c); i >= 0 {
+		if i := catalog.IngIndex(c); i >= 0 {
 			b[i]++
 		}
 	}
@@ -319,7 +321,7 @@ func bagOfCodes(codes []string) bag {
 // groupOf is the menu group of a legal move (engine.Option.Group, issue
 // 22), the one describe gives its MenuItem, found without describing it:
 // Legal is on the bots' hot path (no allocation).
-func (s *State) groupOf(m *move) string {
+func (s *State) groupOf(m *notation.Move) string {
 	switch m.Verb {
 	case "M":
 		return s.marketGroup(m)
@@ -344,7 +346,7 @@ func (s *State) groupOf(m *move) string {
 }
 
 // partGroup is the group of a Brewery action after one of its parts.
-func partGroup(m *move, g string) string {
+func partGroup(m *notation.Move, g string) string {
 	switch m.Verb {
 	case "PROCESS":
 		if g == "other" {
@@ -373,12 +375,12 @@ var marketGroups = map[string]string{
 }
 
 // marketGroup is the group of a Market placement: its half's effect.
-func (s *State) marketGroup(m *move) string {
+func (s *State) marketGroup(m *notation.Move) string {
 	for i := range s.Spaces {
 		if m.Space != "" && s.Spaces[i].ID != m.Space {
 			continue
 		}
-		def := s.r.spaces[s.Spaces[i].ID]
+		def := s.r.Spaces[s.Spaces[i].ID]
 		for k := range def.Half {
 			if def.Half[k].Kw == m.Kw {
 				if g, ok := marketGroups[def.Half[k].Effect]; ok {

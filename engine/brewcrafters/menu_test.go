@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -56,7 +58,7 @@ func TestMenuDescribesEveryOption(t *testing.T) {
 				}
 				m1, err1 := s.Parse(d.Seat, it.Show)
 				m2, err2 := s.Parse(d.Seat, o.Cmd)
-				if err1 != nil || err2 != nil || m1.(*move).String() != m2.(*move).String() {
+				if err1 != nil || err2 != nil || m1.(*notation.Move).String() != m2.(*notation.Move).String() {
 					t.Errorf("%s: %q shown as %q does not parse back (%v)", variant, o.Cmd, it.Show, err1)
 				}
 			}
@@ -104,7 +106,7 @@ func TestPlacementEventOneLine(t *testing.T) {
 	for _, c := range cases {
 		for _, lang := range templates.Languages {
 			ev := engine.Event{Type: "bc.place", Seat: 1, Params: c.params}
-			out, err := set.Render(gameName, lang, "event.bc.place", templates.Ctx{Lang: lang, Game: gameName, Seats: []string{"Ann", "Bob"}, Data: ev})
+			out, err := set.Render(catalog.GameName, lang, "event.bc.place", templates.Ctx{Lang: lang, Game: catalog.GameName, Seats: []string{"Ann", "Bob"}, Data: ev})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,29 +130,29 @@ func TestStyleLockedNamesRecipes_BC556(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newGame(t, 2, "locked")
-	cards := s.r.cardSet(s.opt("research_side")).byKey
+	cards := s.r.CardSet(s.opt("research_side")).ByKey
 	pairs := 0
 	for _, rc := range s.r.Recipe {
-		if rc.basic() {
+		if rc.Basic() {
 			continue
 		}
 		for _, b := range s.r.Recipe {
-			if !b.basic() || b.Style != rc.Style {
+			if !b.Basic() || b.Style != rc.Style {
 				continue
 			}
 			pairs++
 			for _, lang := range templates.Languages {
 				ctx := func(data any) templates.Ctx {
-					return templates.Ctx{Lang: lang, Game: gameName, Seats: []string{"Ann"}, Data: data}
+					return templates.Ctx{Lang: lang, Game: catalog.GameName, Seats: []string{"Ann"}, Data: data}
 				}
 				e := engine.Reject("BC-5.5.6", "style_locked", "recipe", rc.ID, "basic", b.ID)
-				out, err := set.Render(gameName, lang, "error.style_locked", ctx(e))
+				out, err := set.Render(catalog.GameName, lang, "error.style_locked", ctx(e))
 				if err != nil {
 					t.Fatal(err)
 				}
 				rest := out
 				for _, id := range []string{rc.ID, b.ID} {
-					name, err := set.Render(gameName, lang, "card.name", ctx(cards["recipe:"+id]))
+					name, err := set.Render(catalog.GameName, lang, "card.name", ctx(cards["recipe:"+id]))
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // Issue 21: rules the spec states that the engine did not follow. Each test
@@ -38,7 +40,7 @@ func TestBC5_1_2OverflowResolvedInsideThenChain(t *testing.T) {
 				s, seat := fallBrewery(t, "chain")
 				p := &s.P[seat]
 				p.Plots = []string{crop}
-				p.Ing = bag{3, 2, 1, 0, 0, extra} // EA's cost and `extra` Coffee
+				p.Ing = catalog.Bag{3, 2, 1, 0, 0, extra} // EA's cost and `extra` Coffee
 				total := 6 + extra
 				capacity := s.capacity(p)
 				after := total + yields[crop]
@@ -61,7 +63,7 @@ func TestBC5_1_2OverflowResolvedInsideThenChain(t *testing.T) {
 					if re == nil || re.Rule != "BC-5.1.2" || re.Code != "overflow_in_chain" {
 						t.Fatalf("%d+%s %q: want a BC-5.1.2 refusal, got %v (storage %s)", total, crop, line, re, p.Ing)
 					}
-					if s.P[seat].Ing.total() != total || len(s.P[seat].Plots) != 1 {
+					if s.P[seat].Ing.Total() != total || len(s.P[seat].Plots) != 1 {
 						t.Fatalf("refused line changed the state: %s %v", s.P[seat].Ing, s.P[seat].Plots)
 					}
 					continue
@@ -72,7 +74,7 @@ func TestBC5_1_2OverflowResolvedInsideThenChain(t *testing.T) {
 				if err := s.Check(); err != nil {
 					t.Fatal(err)
 				}
-				if got := s.P[seat].Ing.total(); got != want || s.P[seat].Tanks[0] != "EA" {
+				if got := s.P[seat].Ing.Total(); got != want || s.P[seat].Tanks[0] != "EA" {
 					t.Fatalf("%d+%s %s %q: storage %d (%s), want %d; tank %q", total, crop, form, line, got, s.P[seat].Ing, want, s.P[seat].Tanks[0])
 				}
 			}
@@ -86,7 +88,7 @@ func TestBC5_1_2OverflowAtChainEndIsADecision(t *testing.T) {
 	s, seat := fallBrewery(t, "chainend")
 	p := &s.P[seat]
 	p.Plots = []string{"M"}
-	p.Ing = bag{3, 2, 1, 0, 0, 6}
+	p.Ing = catalog.Bag{3, 2, 1, 0, 0, 6}
 	do(t, s, seat, "B PROCESS THEN HARVEST M")
 	d := s.Pending()[0]
 	if d.Kind != kindDiscard || d.Seat != seat || d.Params["over"] != 4 {
@@ -114,7 +116,7 @@ func marketSeat(t *testing.T, seed, worker string, kv ...string) *State {
 // Advanced Ingredients on hiring are the ones the hiring line names with
 // "+ADV", for every pair, through the Market and the Employment Agency.
 func TestBC5_10_2AdvancedImporterChoice(t *testing.T) {
-	for _, pair := range multisets(advCodes, 2) {
+	for _, pair := range multisets(catalog.AdvCodes, 2) {
 		for _, via := range []string{"market", "agency"} {
 			s := marketSeat(t, "importer", "ADV_IMPORTER", "complex_agency", "on")
 			// A standing preference that the line's words must beat.
@@ -129,11 +131,11 @@ func TestBC5_10_2AdvancedImporterChoice(t *testing.T) {
 				s.Workers = append(remove(s.Workers, "ADV_IMPORTER"), x)
 				do(t, s, 0, "HIRE ADV_IMPORTER +ADV "+strings.Join(pair, " "))
 			}
-			var want bag
+			var want catalog.Bag
 			for _, c := range pair {
-				want[ingIndex(c)]++
+				want[catalog.IngIndex(c)]++
 			}
-			got := s.P[0].Ing.sub(before)
+			got := s.P[0].Ing.Sub(before)
 			if got != want {
 				t.Fatalf("%s +ADV %v: gained %s, want %s", via, pair, got, want)
 			}
@@ -143,7 +145,7 @@ func TestBC5_10_2AdvancedImporterChoice(t *testing.T) {
 
 // otherAdv is an Advanced code outside the pair (or the pair's first).
 func otherAdv(pair []string) string {
-	for _, c := range advCodes {
+	for _, c := range catalog.AdvCodes {
 		if !slices.Contains(pair, c) {
 			return c
 		}
@@ -163,7 +165,7 @@ func breweryWith(t *testing.T, seed string, workers ...string) (*State, int) {
 		s.Unused = remove(s.Unused, w)
 		s.P[seat].Workers = append(s.P[seat].Workers, w)
 	}
-	s.P[seat].Ing = bag{}
+	s.P[seat].Ing = catalog.Bag{}
 	return s, seat
 }
 
@@ -172,30 +174,30 @@ func breweryWith(t *testing.T, seed string, workers ...string) (*State, int) {
 // Experimental step takes), for every Basic type; without the worker, a
 // choice word that nothing takes is refused, never ignored.
 func TestResearchAssistantChoice(t *testing.T) {
-	for _, c := range basicCodes {
-		for t0 := 0; t0 < nTracks; t0++ {
+	for _, c := range catalog.BasicCodes {
+		for t0 := 0; t0 < catalog.NTracks; t0++ {
 			for _, step := range []int{stStart, stExperimental, stBreakthrough} {
 				s, seat := breweryWith(t, "assistant", "RESEARCH_ASSISTANT")
 				p := &s.P[seat]
 				p.Research[t0] = step
-				line := "B RESEARCH " + trackNames[t0]
-				var want bag
+				line := "B RESEARCH " + catalog.TrackNames[t0]
+				var want catalog.Bag
 				if step == stStart {
 					switch t0 {
-					case trBasic:
+					case catalog.TrBasic:
 						line += " Y"
-						want[iY]++
-					case trAdv:
+						want[catalog.IY]++
+					case catalog.TrAdv:
 						line += " S"
-						want[iS]++
-					case trOps:
+						want[catalog.IS]++
+					case catalog.TrOps:
 						line += " SPACE_FARM"
-					case trBrew:
+					case catalog.TrBrew:
 						line += " PP"
 					}
 				}
 				line += " " + c
-				want[ingIndex(c)]++
+				want[catalog.IngIndex(c)]++
 				do(t, s, seat, line)
 				if got := s.P[seat].Ing; got != want {
 					t.Fatalf("%q: gained %s, want %s", line, got, want)
@@ -207,7 +209,7 @@ func TestResearchAssistantChoice(t *testing.T) {
 				if re == nil || re.Rule != "BC-5.10.2" || re.Code != "choice_unused" {
 					t.Fatalf("%q without the Assistant: %v", line, re)
 				}
-				if s2.P[seat2].Research[t0] != step || s2.P[seat2].Ing.total() != 0 {
+				if s2.P[seat2].Research[t0] != step || s2.P[seat2].Ing.Total() != 0 {
 					t.Fatal("a refused research moved something")
 				}
 			}
@@ -225,16 +227,16 @@ func TestYeastLabTechnicianResearchChoice(t *testing.T) {
 		do(t, s, 0, "M WORKER YEASTLAB_TECH"+tail)
 		return s
 	}
-	for t0 := 0; t0 < nTracks; t0++ {
-		s := hire(t, " RESEARCH "+trackNames[t0])
-		var want [nTracks]int
+	for t0 := 0; t0 < catalog.NTracks; t0++ {
+		s := hire(t, " RESEARCH "+catalog.TrackNames[t0])
+		var want [catalog.NTracks]int
 		want[t0] = 1
 		if s.P[0].Research != want || s.Pending()[0].Kind == kindResearch {
-			t.Fatalf("RESEARCH %s: research %v, pending %+v", trackNames[t0], s.P[0].Research, s.Pending()[0])
+			t.Fatalf("RESEARCH %s: research %v, pending %+v", catalog.TrackNames[t0], s.P[0].Research, s.Pending()[0])
 		}
 	}
 	s := hire(t, " RESEARCH SKIP")
-	if s.P[0].Research != [nTracks]int{} || s.Pending()[0].Kind == kindResearch {
+	if s.P[0].Research != [catalog.NTracks]int{} || s.Pending()[0].Kind == kindResearch {
 		t.Fatalf("SKIP: research %v", s.P[0].Research)
 	}
 	// Not named: the decision is asked; every answer form is legal.
@@ -244,13 +246,13 @@ func TestYeastLabTechnicianResearchChoice(t *testing.T) {
 		t.Fatalf("pending %+v", d)
 	}
 	opts := base.Legal(d)
-	if len(opts) < nTracks+1 || opts[len(opts)-1].Cmd != "RESEARCH SKIP" {
+	if len(opts) < catalog.NTracks+1 || opts[len(opts)-1].Cmd != "RESEARCH SKIP" {
 		t.Fatalf("options %v", opts)
 	}
 	for _, o := range opts {
 		s := base.Clone().(*State)
 		evs := do(t, s, 0, o.Cmd)
-		moved := s.P[0].Research != [nTracks]int{}
+		moved := s.P[0].Research != [catalog.NTracks]int{}
 		if moved == (o.Cmd == "RESEARCH SKIP") {
 			t.Fatalf("%q: research %v", o.Cmd, s.P[0].Research)
 		}
@@ -281,15 +283,15 @@ func TestYeastLabTechnicianResearchInOneMail(t *testing.T) {
 		r := s.P[0].Research
 		switch answer {
 		case "RESEARCH ADV F":
-			if r[trAdv] != 1 || s.P[0].Ing[iF] != 1 {
+			if r[catalog.TrAdv] != 1 || s.P[0].Ing[catalog.IF] != 1 {
 				t.Fatalf("%s: %v %s", answer, r, s.P[0].Ing)
 			}
 		case "RESEARCH SKIP":
-			if r != [nTracks]int{} {
+			if r != [catalog.NTracks]int{} {
 				t.Fatalf("%s: %v", answer, r)
 			}
 		case "RESEARCH OPS":
-			if r[trOps] != 1 {
+			if r[catalog.TrOps] != 1 {
 				t.Fatalf("%s: %v", answer, r)
 			}
 		}
@@ -326,7 +328,7 @@ func TestIssue21LinesRoundTrip(t *testing.T) {
 			if got := m.String(); got != l[1] {
 				t.Fatalf("%q prints as %q, want %q", in, got, l[1])
 			}
-			if got := m.(*move).Legacy(); got != l[0] {
+			if got := m.(*notation.Move).Legacy(); got != l[0] {
 				t.Fatalf("%q: legacy text %q, want %q", in, got, l[0])
 			}
 		}
@@ -370,9 +372,9 @@ func TestBC5_10_2UnusedChoiceWordsAreTold(t *testing.T) {
 	}
 	// With the Basic Breakthrough, the +BASIC word is taken: no note.
 	s := marketSeat(t, "unused2", "ADV_IMPORTER")
-	s.P[0].Research[trBasic] = stBreakthrough
+	s.P[0].Research[catalog.TrBasic] = stBreakthrough
 	evs := do(t, s, 0, "M MALT +BASIC Y")
-	if w, ok := note(evs); ok || s.P[0].Ing[iY] != 1 {
+	if w, ok := note(evs); ok || s.P[0].Ing[catalog.IY] != 1 {
 		t.Fatalf("Breakthrough: note %q, storage %s", w, s.P[0].Ing)
 	}
 	// +OPS without the Operations Breakthrough.
@@ -405,7 +407,7 @@ func TestBC5_1_2OverflowOfAFreeActionLineInOneMail(t *testing.T) {
 			p := &s.P[seat]
 			p.Built = append(p.Built, "FARM")
 			p.Plots = []string{"H"}
-			p.Ing = bag{3, 2, 1, 0, 0, extra}
+			p.Ing = catalog.Bag{3, 2, 1, 0, 0, extra}
 			over := 6 + extra + 3 - s.capacity(p)
 			text := "HARVEST H\nB PROCESS BREW EA"
 			switch form {
@@ -420,7 +422,7 @@ func TestBC5_1_2OverflowOfAFreeActionLineInOneMail(t *testing.T) {
 			}
 			s = tb.State.(*State)
 			if form == "none" {
-				if !rep.Rejected || s.P[seat].Ing.total() != 6+extra || len(s.P[seat].Plots) != 1 {
+				if !rep.Rejected || s.P[seat].Ing.Total() != 6+extra || len(s.P[seat].Plots) != 1 {
 					t.Fatalf("%d over, no discard: rejected %v, storage %s", over, rep.Rejected, s.P[seat].Ing)
 				}
 				var codes []string
@@ -434,7 +436,7 @@ func TestBC5_1_2OverflowOfAFreeActionLineInOneMail(t *testing.T) {
 				}
 				continue
 			}
-			if rep.Rejected || s.P[seat].Ing.total() != s.capacity(p)-6 || s.P[seat].Tanks[0] != "EA" {
+			if rep.Rejected || s.P[seat].Ing.Total() != s.capacity(p)-6 || s.P[seat].Tanks[0] != "EA" {
 				t.Fatalf("%d over, %s: rejected %v, storage %s (want %d), tanks %v", over, form, rep.Rejected, s.P[seat].Ing, s.capacity(p)-6, s.P[seat].Tanks)
 			}
 			if err := s.Check(); err != nil {
@@ -452,20 +454,20 @@ func TestAdvancedBasicBreakthroughChoosesTheType(t *testing.T) {
 		for _, c := range sp.types {
 			s := newGame(t, 5, "advtake", "research_side", "advanced")
 			seat := s.Pending()[0].Seat
-			s.P[seat].Research[trBasic] = stBreakthrough
+			s.P[seat].Research[catalog.TrBasic] = stBreakthrough
 			before := s.P[seat].Ing
-			var space bag
+			var space catalog.Bag
 			for _, x := range s.Spaces {
-				for _, h := range s.r.spaces[x.ID].Half {
+				for _, h := range s.r.Spaces[x.ID].Half {
 					if h.Kw == sp.kw {
 						space = x.Goods
 					}
 				}
 			}
 			do(t, s, seat, "M "+sp.kw+" +BASIC "+string(c))
-			got := s.P[seat].Ing.sub(before).sub(space)
-			var want bag
-			want[ingIndex(string(c))] = 1
+			got := s.P[seat].Ing.Sub(before).Sub(space)
+			var want catalog.Bag
+			want[catalog.IngIndex(string(c))] = 1
 			if got != want {
 				t.Fatalf("M %s +BASIC %c: extra %s, want %s", sp.kw, c, got, want)
 			}
@@ -509,9 +511,9 @@ func TestBC10_5ProcessWithCollabBeforeAfter(t *testing.T) {
 	// Applied: the Hops go to the card after the brew used the storage.
 	toPhase(t, s, phBrewery)
 	seat := s.Pending()[0].Seat
-	s.P[seat].Ing = bag{3, 4, 1}
+	s.P[seat].Ing = catalog.Bag{3, 4, 1}
 	do(t, s, seat, "B PROCESS BREW EA COLLAB H AFTER")
-	if s.Collab[1] != seat || s.P[seat].Ing.total() != 0 || s.P[seat].Tanks[0] != "EA" {
+	if s.Collab[1] != seat || s.P[seat].Ing.Total() != 0 || s.P[seat].Tanks[0] != "EA" {
 		t.Fatalf("card %v storage %s tanks %v", s.Collab, s.P[seat].Ing, s.P[seat].Tanks)
 	}
 }

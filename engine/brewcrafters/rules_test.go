@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // BC-3.7: two-player games leave out the Collaboration-only worker, and the
@@ -31,9 +32,9 @@ func TestBC4_3FallHarvest(t *testing.T) {
 	s.Season = 2
 	s.P[0].Built = []string{"FARM"}
 	s.P[0].Plots = []string{"H", "F"}
-	s.P[0].Ing = bag{}
+	s.P[0].Ing = catalog.Bag{}
 	toSeason(t, s, 3)
-	if len(s.P[0].Plots) != 0 || s.P[0].Ing[iF] < 2 || s.P[0].Ing[iH] < 3 {
+	if len(s.P[0].Plots) != 0 || s.P[0].Ing[catalog.IF] < 2 || s.P[0].Ing[catalog.IH] < 3 {
 		t.Fatalf("plots %v ing %s", s.P[0].Plots, s.P[0].Ing)
 	}
 	for _, sp := range s.Spaces {
@@ -79,7 +80,7 @@ func TestBC5_5_1Slots(t *testing.T) {
 	s := newGame(t, 2, "slots")
 	toPhase(t, s, phBrewery)
 	seat := s.Pending()[0].Seat
-	s.P[seat].Ing = bag{10, 5, 3}
+	s.P[seat].Ing = catalog.Bag{10, 5, 3}
 	wantErr(t, s, seat, "B PROCESS BREW EA@PUB", "BC-5.5.1")
 	wantErr(t, s, seat, "B PROCESS BREW EA EA", "BC-5.5.1")
 }
@@ -92,7 +93,7 @@ func TestBC5_6Collaboration(t *testing.T) {
 	a := s.Pending()[0].Seat
 	s.Collab = []int{a, a, a, -1}
 	s.P[a].Collab = []string{"M", "H", "Y"}
-	s.P[a].Ing = bag{0, 0, 0, 1}
+	s.P[a].Ing = catalog.Bag{0, 0, 0, 1}
 	wantErr(t, s, a, "B COLLAB ADV F", "BC-5.6.4")
 	o := (a + 1) % 3
 	s.Collab = []int{a, a, o, -1}
@@ -114,7 +115,7 @@ func TestBC5_7_1TrackEndAndBuiltOnce(t *testing.T) {
 	s := newGame(t, 2, "track")
 	toPhase(t, s, phBrewery)
 	seat := s.Pending()[0].Seat
-	s.P[seat].Research[trAdv] = stGameEnd
+	s.P[seat].Research[catalog.TrAdv] = stGameEnd
 	wantErr(t, s, seat, "B RESEARCH ADV", "BC-5.7.1")
 	s.P[seat].Built = []string{"MASH_TUN"}
 	wantErr(t, s, seat, "B INSTALL MASHTUN", "BC-5.8.2")
@@ -230,20 +231,20 @@ func TestBC7_2Scoring(t *testing.T) {
 // The data file: an organiser's override is validated strictly; a changed
 // value takes effect and is recorded.
 func TestRulesetOverride(t *testing.T) {
-	bad := bytes.Replace(defaultRuleset, []byte("sale_price = 2"), []byte("sale_prize = 2"), 1)
+	bad := bytes.Replace(catalog.DefaultRuleset, []byte("sale_price = 2"), []byte("sale_prize = 2"), 1)
 	if _, _, err := (Game{}).NewState(engine.Config{Seats: []string{"a", "b"}, Seed: "x", Ruleset: bad}); err == nil {
 		t.Fatal("a misspelt key was accepted")
 	}
-	noRecipe := bytes.Replace(defaultRuleset, []byte(`id = "SS"`), []byte(`id = "EA"`), 1)
+	noRecipe := bytes.Replace(catalog.DefaultRuleset, []byte(`id = "SS"`), []byte(`id = "EA"`), 1)
 	if _, _, err := (Game{}).NewState(engine.Config{Seats: []string{"a", "b"}, Seed: "x", Ruleset: noRecipe}); err == nil {
 		t.Fatal("a duplicate recipe was accepted")
 	}
-	rich := bytes.Replace(defaultRuleset, []byte("start_money = 6"), []byte("start_money = 9"), 1)
+	rich := bytes.Replace(catalog.DefaultRuleset, []byte("start_money = 6"), []byte("start_money = 9"), 1)
 	st, _, err := (Game{}).NewState(engine.Config{Seats: []string{"a", "b"}, Seed: "x", Ruleset: rich, Options: map[string]string{"start_player": "1"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.(*State).P[0].Money != 9 || st.Head().RulesetSHA == engine.RulesetSHA(defaultRuleset) {
+	if st.(*State).P[0].Money != 9 || st.Head().RulesetSHA == engine.RulesetSHA(catalog.DefaultRuleset) {
 		t.Fatal("override not applied or not recorded")
 	}
 }
@@ -317,8 +318,8 @@ func TestCheckCatches(t *testing.T) {
 	for name, breakIt := range map[string]func(s *State){
 		"worker twice":  func(s *State) { s.P[0].Workers = append(s.P[0].Workers, s.Workers[0]) },
 		"label lost":    func(s *State) { s.Labels = s.Labels[1:] },
-		"negative malt": func(s *State) { s.P[1].Ing[iM] = -1 },
-		"overflow":      func(s *State) { s.P[0].Ing[iM] = 20 },
+		"negative malt": func(s *State) { s.P[1].Ing[catalog.IM] = -1 },
+		"overflow":      func(s *State) { s.P[0].Ing[catalog.IM] = 20 },
 		"batches":       func(s *State) { s.P[0].Batches = 3 },
 		"intern lost":   func(s *State) { s.Interns-- },
 	} {

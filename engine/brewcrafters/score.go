@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // Score part names (BC-7.2), in scoring order.
@@ -27,7 +28,7 @@ func (s *State) scoreParts(seat int) []engine.ScorePart {
 	counts := map[string]int{}
 	for _, id := range batches {
 		if id != "" {
-			beer += s.r.recipes[id].Rep
+			beer += s.r.Recipes[id].Rep
 			counts[id]++
 		}
 	}
@@ -35,8 +36,8 @@ func (s *State) scoreParts(seat int) []engine.ScorePart {
 	// feed the research Game End (§8.10).
 	nBasic, nAdvIn, nAdvAll := 0, 0, 0
 	for _, id := range p.Brewed {
-		rc := s.r.recipes[id]
-		if rc.basic() {
+		rc := s.r.Recipes[id]
+		if rc.Basic() {
 			nBasic++
 		} else {
 			nAdvAll++
@@ -46,7 +47,7 @@ func (s *State) scoreParts(seat int) []engine.ScorePart {
 		}
 	}
 	res := 0
-	for t := 0; t < nTracks; t++ {
+	for t := 0; t < catalog.NTracks; t++ {
 		if p.Research[t] != stGameEnd {
 			continue
 		}
@@ -57,7 +58,7 @@ func (s *State) scoreParts(seat int) []engine.ScorePart {
 			n = nBasic
 		case "original_space":
 			for _, b := range p.Built {
-				if s.r.buildings[b].Space != "" {
+				if s.r.Buildings[b].Space != "" {
 					n++
 				}
 			}
@@ -67,13 +68,13 @@ func (s *State) scoreParts(seat int) []engine.ScorePart {
 			n = nAdvIn
 		case "basic_batches":
 			for id, c := range counts {
-				if s.r.recipes[id].basic() {
+				if s.r.Recipes[id].Basic() {
 					n += c
 				}
 			}
 		case "costly_building":
 			for _, b := range p.Built {
-				if s.r.buildings[b].OpCost >= 1 {
+				if s.r.Buildings[b].OpCost >= 1 {
 					n++
 				}
 			}

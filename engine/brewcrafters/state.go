@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // Phases of a season (BC-4.1).
@@ -16,17 +17,6 @@ const (
 	phOver    = "over"
 )
 
-// Research tracks and steps (BC-5.7.1).
-const (
-	trBasic = iota
-	trOps
-	trBrew
-	trAdv
-	nTracks
-)
-
-var trackNames = [nTracks]string{"BASIC", "OPS", "BREW", "ADV"}
-
 const (
 	stStart = iota
 	stExperimental
@@ -35,39 +25,29 @@ const (
 	stGameEnd
 )
 
-// Brewing slots (BC-5.5.1).
-const (
-	slT1 = iota
-	slT2
-	slPub
-	nSlots
-)
-
-var slotNames = [nSlots]string{"T1", "T2", "PUB"}
-
 // Player is one brewery.
 type Player struct {
-	Money int `json:"money"`
-	Rep   int `json:"rep"` // Rep tokens taken so far (BC-7.2.4)
-	Loans int `json:"loans"`
-	Ing   bag `json:"ing"`
+	Money int         `json:"money"`
+	Rep   int         `json:"rep"` // Rep tokens taken so far (BC-7.2.4)
+	Loans int         `json:"loans"`
+	Ing   catalog.Bag `json:"ing"`
 	// Shifts employed (BC-5.3.2); Batches brewed (BC-5.1.7); Brewed: the
 	// recipes brewed at least once, in order (BC-5.1.8).
 	Shifts  int      `json:"shifts"`
 	Batches int      `json:"batches"`
 	Brewed  []string `json:"brewed"`
 	// Tanks, bottling slots and the Brewpub slot hold recipe ids ("" empty).
-	Tanks    [2]string    `json:"tanks"`
-	Bottles  [2]string    `json:"bottles"`
-	Pub      string       `json:"pub"`
-	Infusers [nSlots]bool `json:"infusers"`
-	Built    []string     `json:"built"` // building ids installed (not Infusers)
-	Plots    []string     `json:"plots"` // Farm plots planted (ingredient codes)
-	Research [nTracks]int `json:"research"`
-	Workers  []string     `json:"workers"`
-	Partners []string     `json:"partners"`
-	Labels   []string     `json:"labels"`   // Gold Labels taken
-	Shipping []string     `json:"shipping"` // sold batches (recipe ids)
+	Tanks    [2]string            `json:"tanks"`
+	Bottles  [2]string            `json:"bottles"`
+	Pub      string               `json:"pub"`
+	Infusers [catalog.NSlots]bool `json:"infusers"`
+	Built    []string             `json:"built"` // building ids installed (not Infusers)
+	Plots    []string             `json:"plots"` // Farm plots planted (ingredient codes)
+	Research [catalog.NTracks]int `json:"research"`
+	Workers  []string             `json:"workers"`
+	Partners []string             `json:"partners"`
+	Labels   []string             `json:"labels"`   // Gold Labels taken
+	Shipping []string             `json:"shipping"` // sold batches (recipe ids)
 	// Secrets are the Secret Recipes developed (BC-5.12.5); Revealed the
 	// ones brewed at least once; Pot those whose 5 Rep still sit on the card.
 	Secrets  []string `json:"secrets"`
@@ -98,11 +78,11 @@ type Player struct {
 
 // Space is the state of one Market Action space in play.
 type Space struct {
-	ID    string `json:"id"`
-	Money int    `json:"money"`
-	Goods bag    `json:"goods"`
-	Occ   int    `json:"occ"`  // occupying seat, -1 free
-	Half  string `json:"half"` // keyword chosen by the occupant
+	ID    string      `json:"id"`
+	Money int         `json:"money"`
+	Goods catalog.Bag `json:"goods"`
+	Occ   int         `json:"occ"`  // occupying seat, -1 free
+	Half  string      `json:"half"` // keyword chosen by the occupant
 }
 
 // Sub is an interrupt decision: an overflow discard, an Employment Agency
@@ -142,14 +122,14 @@ type State struct {
 	Collab   []int          `json:"collab"`   // owner of each portion, -1 free
 	CF       []int          `json:"cf"`       // Community Farm: owner per portion, -1 free
 	CFTok    []int          `json:"cf_tok"`   // portion index per token, in token order
-	CFLeft   bag            `json:"cf_left"`  // leftovers to pick
+	CFLeft   catalog.Bag    `json:"cf_left"`  // leftovers to pick
 	CFPick   int            `json:"cf_pick"`  // token whose pick is next
 	Interns  int            `json:"interns"`  // Intern supply
 	InternAt [][]int        `json:"intern_at"`
 	P        []Player       `json:"players"`
 	Res      *engine.Result `json:"result"`
 
-	r  *rules
+	r  *catalog.Rules
 	ev []engine.Event
 	kw map[string]int // keyword counts of the spaces in play (cache)
 }
@@ -273,10 +253,10 @@ func (s *State) emit(typ string, seat int, kv ...any) {
 func (p *Player) has(b string) bool { return slices.Contains(p.Built, b) }
 
 // workers returns the player's Skilled Workers' data.
-func (s *State) ws(p *Player) []*Worker {
-	out := make([]*Worker, 0, len(p.Workers))
+func (s *State) ws(p *Player) []*catalog.Worker {
+	out := make([]*catalog.Worker, 0, len(p.Workers))
 	for _, id := range p.Workers {
-		out = append(out, s.r.workers[id])
+		out = append(out, s.r.Workers[id])
 	}
 	return out
 }
@@ -285,7 +265,7 @@ func (s *State) ws(p *Player) []*Worker {
 func (s *State) capacity(p *Player) int {
 	c := s.r.Economy.Storage
 	if p.has("STOREHOUSE") {
-		c += s.r.buildings["STOREHOUSE"].Storage
+		c += s.r.Buildings["STOREHOUSE"].Storage
 	}
 	for _, w := range s.ws(p) {
 		c += w.Storage
@@ -304,7 +284,7 @@ func (s *State) opCost(p *Player) int {
 		if b == "DOUBLE_BATCH" {
 			c -= e.SingleCost
 		}
-		c += s.r.buildings[b].OpCost
+		c += s.r.Buildings[b].OpCost
 	}
 	for i := 0; i < p.Shifts; i++ {
 		c += e.ShiftCost[i]
@@ -314,7 +294,7 @@ func (s *State) opCost(p *Player) int {
 		c += w.OpCost
 		disc += w.OpDiscount
 	}
-	for t := 0; t < nTracks; t++ {
+	for t := 0; t < catalog.NTracks; t++ {
 		if p.Research[t] >= stAnnual {
 			disc += s.lab(t).Annual.OpDiscount
 		}
@@ -356,18 +336,18 @@ func (s *State) rank(seat int) int {
 }
 
 // lab returns the research row of a track on the game's lab side (§8.10).
-func (s *State) lab(t int) *ResearchRow { return s.r.research[s.opt("research_side")][t] }
+func (s *State) lab(t int) *catalog.ResearchRow { return s.r.ResearchRows[s.opt("research_side")][t] }
 
 // effectGains chooses the ingredients of an effect: Advanced first, then
 // Basic, from the command's choices, else the preferences (BC-5.10.2).
-func (s *State) effectGains(p *Player, e Effect, plusB, plusA *[]string) bag {
-	var g bag
+func (s *State) effectGains(p *Player, e catalog.Effect, plusB, plusA *[]string) catalog.Bag {
+	var g catalog.Bag
 	for k := 0; k < e.Adv; k++ {
-		codes := advCodes
+		codes := catalog.AdvCodes
 		if e.AdvDistinct {
 			codes = nil
-			for _, c := range advCodes {
-				if g[ingIndex(c)] == 0 {
+			for _, c := range catalog.AdvCodes {
+				if g[catalog.IngIndex(c)] == 0 {
 					codes = append(codes, c)
 				}
 			}
@@ -375,14 +355,14 @@ func (s *State) effectGains(p *Player, e Effect, plusB, plusA *[]string) bag {
 		g[s.pickOf(p, codes, plusA)]++
 	}
 	for k := 0; k < e.Basic; k++ {
-		g[s.pickOf(p, basicCodes, plusB)]++
+		g[s.pickOf(p, catalog.BasicCodes, plusB)]++
 	}
 	return g
 }
 
 // choiceCombos lists the ingredient choices of an effect (Advanced codes
 // first, then Basic ones).
-func choiceCombos(e Effect) [][]string {
+func choiceCombos(e catalog.Effect) [][]string {
 	var advs [][]string
 	if e.AdvDistinct {
 		var rec func(from int, cur []string)
@@ -391,17 +371,17 @@ func choiceCombos(e Effect) [][]string {
 				advs = append(advs, append([]string(nil), cur...))
 				return
 			}
-			for i := from; i < len(advCodes); i++ {
-				rec(i+1, append(cur, advCodes[i]))
+			for i := from; i < len(catalog.AdvCodes); i++ {
+				rec(i+1, append(cur, catalog.AdvCodes[i]))
 			}
 		}
 		rec(0, nil)
 	} else {
-		advs = multisets(advCodes, e.Adv)
+		advs = multisets(catalog.AdvCodes, e.Adv)
 	}
 	var out [][]string
 	for _, a := range advs {
-		for _, b := range multisets(basicCodes, e.Basic) {
+		for _, b := range multisets(catalog.BasicCodes, e.Basic) {
 			out = append(out, append(append([]string(nil), a...), b...))
 		}
 	}
@@ -410,4 +390,4 @@ func choiceCombos(e Effect) [][]string {
 
 // annualAsks reports whether an Annual benefit needs the player (a choice
 // or a free action); the others are given automatically.
-func annualAsks(e Effect) bool { return e.Basic > 0 || e.Adv > 0 || e.Free != "" }
+func annualAsks(e catalog.Effect) bool { return e.Basic > 0 || e.Adv > 0 || e.Free != "" }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 func newTable(t *testing.T, n int, opts map[string]string) *engine.Table {
@@ -71,10 +72,10 @@ func TestTableSeasonInOneMail(t *testing.T) {
 func TestTableStandingDiscard(t *testing.T) {
 	tb := newTable(t, 2, nil)
 	s := tb.State.(*State)
-	s.P[0].Ing = bag{5, 3, 3}
+	s.P[0].Ing = catalog.Bag{5, 3, 3}
 	submit(t, tb, 0, "SET DISCARD H M\nM MALT")
 	s = tb.State.(*State)
-	if s.P[0].Ing.total() != 12 || s.P[0].Ing[iH] != 1 {
+	if s.P[0].Ing.Total() != 12 || s.P[0].Ing[catalog.IH] != 1 {
 		t.Fatalf("storage %s", s.P[0].Ing)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -48,12 +49,12 @@ func TestTemplatesWholeGame(t *testing.T) {
 		s := st.(*State)
 		rng := rand.New(rand.NewPCG(uint64(k), 9))
 		ctx := func(seat int, data any) templates.Ctx {
-			return templates.Ctx{Lang: lang, Game: gameName, Seat: seat, Seats: seats[:n], Data: data,
-				Word: func(kw string) string { return set.Word(gameName, lang, kw) }}
+			return templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: seat, Seats: seats[:n], Data: data,
+				Word: func(kw string) string { return set.Word(catalog.GameName, lang, kw) }}
 		}
 		render := func(name string, c templates.Ctx) string {
 			t.Helper()
-			out, err := set.Render(gameName, lang, name, c)
+			out, err := set.Render(catalog.GameName, lang, name, c)
 			if err != nil {
 				t.Fatalf("%s %s: %v", lang, name, err)
 			}
@@ -64,7 +65,7 @@ func TestTemplatesWholeGame(t *testing.T) {
 			for _, e := range evs {
 				for r := -1; r < n; r++ {
 					if e2, ok := e.For(r); ok {
-						if !set.Has(gameName, lang, "event."+e2.Type) {
+						if !set.Has(catalog.GameName, lang, "event."+e2.Type) {
 							t.Fatalf("no template for event %s", e2.Type)
 						}
 						renderEvent(t, set, lang, ctx(r, e2))
@@ -80,7 +81,7 @@ func TestTemplatesWholeGame(t *testing.T) {
 				render("summary", c)
 			}
 			p := engine.Prompt{Decision: d, Options: opts, Count: len(opts), Numbered: len(opts) <= engine.MaxNumbered}
-			if !set.Has(gameName, lang, "prompt."+d.Kind) {
+			if !set.Has(catalog.GameName, lang, "prompt."+d.Kind) {
 				t.Fatalf("no prompt for %s", d.Kind)
 			}
 			render("prompt."+d.Kind, ctx(d.Seat, templates.PromptData{Prompt: p, View: s.View(d.Seat)}))
@@ -91,7 +92,7 @@ func TestTemplatesWholeGame(t *testing.T) {
 					_, err = s.Clone().Apply(d.Seat, m)
 				}
 				if re, ok := engine.AsRuleError(err); ok {
-					if !set.Has(gameName, lang, "error."+re.Code) {
+					if !set.Has(catalog.GameName, lang, "error."+re.Code) {
 						t.Fatalf("no error template for %s", re.Code)
 					}
 					render("error."+re.Code, ctx(d.Seat, re))
@@ -122,14 +123,14 @@ func TestGoldenSummary(t *testing.T) {
 	play(t, s, "M MALT", "M HOPS", "M YEAST", "M FUND", "M OPEN M Y", "M ADV C")
 	d := s.Pending()[0]
 	seats := []string{"Ann", "Bob", "Cat"}
-	c := templates.Ctx{Lang: "en", Game: gameName, Seat: d.Seat, Seats: seats, Data: s.View(d.Seat)}
-	sum, err := set.Render(gameName, "en", "summary", c)
+	c := templates.Ctx{Lang: "en", Game: catalog.GameName, Seat: d.Seat, Seats: seats, Data: s.View(d.Seat)}
+	sum, err := set.Render(catalog.GameName, "en", "summary", c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts := s.Legal(d)
 	c.Data = templates.PromptData{Prompt: engine.Prompt{Decision: d, Options: opts, Count: len(opts)}, View: s.View(d.Seat)}
-	pr, err := set.Render(gameName, "en", "prompt."+d.Kind, c)
+	pr, err := set.Render(catalog.GameName, "en", "prompt."+d.Kind, c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestEveryErrorAndHelpRenders(t *testing.T) {
 		params[k] = 3
 	}
 	for _, lang := range templates.Languages {
-		for _, name := range set.Defined(gameName, lang) {
+		for _, name := range set.Defined(catalog.GameName, lang) {
 			var data any
 			switch {
 			case strings.HasPrefix(name, "error."):
@@ -162,7 +163,7 @@ func TestEveryErrorAndHelpRenders(t *testing.T) {
 			default:
 				continue
 			}
-			out, err := set.Render(gameName, lang, name, templates.Ctx{Lang: lang, Game: gameName, Seats: []string{"Ann"}, Data: data})
+			out, err := set.Render(catalog.GameName, lang, name, templates.Ctx{Lang: lang, Game: catalog.GameName, Seats: []string{"Ann"}, Data: data})
 			if err != nil {
 				t.Fatalf("%s %s: %v", lang, name, err)
 			}
@@ -198,12 +199,12 @@ func TestEveryCodeHasWords(t *testing.T) {
 		}
 		for _, lang := range templates.Languages {
 			for _, m := range codeRe.FindAllStringSubmatch(string(src), -1) {
-				if !set.Has(gameName, lang, "error."+m[1]) {
+				if !set.Has(catalog.GameName, lang, "error."+m[1]) {
 					t.Errorf("%s: %s: no error.%s", lang, f, m[1])
 				}
 			}
 			for _, m := range evRe.FindAllStringSubmatch(string(src), -1) {
-				if !set.Has(gameName, lang, "event.bc."+m[1]) {
+				if !set.Has(catalog.GameName, lang, "event.bc."+m[1]) {
 					t.Errorf("%s: %s: no event.bc.%s", lang, f, m[1])
 				}
 			}

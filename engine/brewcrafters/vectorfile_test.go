@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -179,7 +180,7 @@ func runVectorCase(t *testing.T, c enginetest.VectorCase) {
 				b := atoi(now)
 				got = strconv.Itoa(b - a)
 			} else {
-				got = bagText(parseBag(t, at, now).sub(parseBag(t, at, was)))
+				got = bagText(parseBag(t, at, now).Sub(parseBag(t, at, was)))
 			}
 			if got != value {
 				t.Errorf("%s: %s changed by %s (%s -> %s), want %s", at, f[1], got, was, now, value)
@@ -203,13 +204,13 @@ func isSeatName(w string) bool {
 }
 
 // parseBag reads "5M 2H 1Y" ("-" or "" empty).
-func parseBag(t *testing.T, at, v string) bag {
-	var b bag
+func parseBag(t *testing.T, at, v string) catalog.Bag {
+	var b catalog.Bag
 	if v == "-" {
 		return b
 	}
 	for _, f := range strings.Fields(v) {
-		i := ingIndex(f[len(f)-1:])
+		i := catalog.IngIndex(f[len(f)-1:])
 		n, err := strconv.Atoi(f[:len(f)-1])
 		if i < 0 || err != nil {
 			t.Fatalf("%s: not a bag %q", at, v)
@@ -219,7 +220,7 @@ func parseBag(t *testing.T, at, v string) bag {
 	return b
 }
 
-func bagText(b bag) string {
+func bagText(b catalog.Bag) string {
 	if s := b.String(); s != "" {
 		return s
 	}
@@ -300,11 +301,11 @@ func vquery(t *testing.T, at string, s *State, seat func(string) int, q string) 
 		p := &s.P[seat(parts[0])]
 		switch {
 		case len(parts) == 3 && parts[1] == "ing" && parts[2] == "total":
-			return strconv.Itoa(p.Ing.total())
+			return strconv.Itoa(p.Ing.Total())
 		case len(parts) == 2 && parts[1] == "ing":
 			return bagText(p.Ing)
-		case len(parts) == 3 && parts[1] == "ing" && ingIndex(parts[2]) >= 0:
-			return strconv.Itoa(p.Ing[ingIndex(parts[2])])
+		case len(parts) == 3 && parts[1] == "ing" && catalog.IngIndex(parts[2]) >= 0:
+			return strconv.Itoa(p.Ing[catalog.IngIndex(parts[2])])
 		case len(parts) == 2 && parts[1] == "capacity":
 			return strconv.Itoa(s.capacity(p))
 		case len(parts) == 2 && parts[1] == "cost":

@@ -7,6 +7,9 @@ package brewcrafters
 
 import (
 	"testing"
+
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
+	"github.com/pbem-referee/referee/engine/brewcrafters/notation"
 )
 
 // toPhase answers decisions with their defaults until the phase is reached.
@@ -68,7 +71,7 @@ func TestTV01StartingResources(t *testing.T) {
 			t.Errorf("recipes %v labels %v", s.Recipes, s.Labels)
 		}
 		for _, w := range s.Workers {
-			if !s.r.workers[w].FirstGame {
+			if !s.r.Workers[w].FirstGame {
 				t.Errorf("worker %s not first-game", w)
 			}
 		}
@@ -85,7 +88,7 @@ func TestTV06StylePrerequisite(t *testing.T) {
 	seat := s.Pending()[0].Seat
 	p := &s.P[seat]
 	p.Built = append(p.Built, "DOUBLE_BATCH")
-	p.Ing = bag{12, 4, 4}
+	p.Ing = catalog.Bag{12, 4, 4}
 	wantErr(t, s, seat, "B PROCESS BREW PP@T1 SMOKED@T2", "BC-5.5.6")
 	do(t, s, seat, "B PROCESS BREW PP@T1 PP@T2")
 	if s.canBrew(&s.P[seat], "SMOKED") != nil {
@@ -141,7 +144,7 @@ func TestTV24BrewpubPipeline(t *testing.T) {
 	seat := s.Pending()[0].Seat
 	p := &s.P[seat]
 	p.Built = []string{"BREWPUB"}
-	p.Ing = bag{7, 3, 2}
+	p.Ing = catalog.Bag{7, 3, 2}
 	p.Brewed = []string{}
 	do(t, s, seat, "B PROCESS BREW EA@T1 PP@PUB")
 	p = &s.P[seat]
@@ -149,7 +152,7 @@ func TestTV24BrewpubPipeline(t *testing.T) {
 		t.Fatal("spring")
 	}
 	m := p.Money
-	if err := s.process(seat, &move{Verb: "PROCESS"}); err != nil {
+	if err := s.process(seat, &notation.Move{Verb: "PROCESS"}); err != nil {
 		t.Fatal(err)
 	}
 	if p.Money != m+2 || p.Bottles[0] != "EA" || p.Pub != "" {
@@ -176,13 +179,13 @@ func TestTV27SecretRecipe(t *testing.T) {
 	}
 	p := &s.P[seat]
 	p.Brewed = []string{"SS"}
-	p.Ing = bag{5, 1, 2}
-	if err := s.process(seat, &move{Verb: "PROCESS", Brews: []brew{{Recipe: "MILK"}}}); err != nil {
+	p.Ing = catalog.Bag{5, 1, 2}
+	if err := s.process(seat, &notation.Move{Verb: "PROCESS", Brews: []notation.Brew{{Recipe: "MILK"}}}); err != nil {
 		t.Fatal(err)
 	}
-	_ = s.process(seat, &move{Verb: "PROCESS"})
+	_ = s.process(seat, &notation.Move{Verb: "PROCESS"})
 	r := p.Rep
-	_ = s.process(seat, &move{Verb: "PROCESS"})
+	_ = s.process(seat, &notation.Move{Verb: "PROCESS"})
 	if p.Rep != r+5 || len(p.Labels) != 0 {
 		t.Fatalf("rep %d labels %v", p.Rep-r, p.Labels)
 	}
@@ -193,21 +196,21 @@ func TestTV14Infusers(t *testing.T) {
 	s := newGame(t, 2, "tv14")
 	toPhase(t, s, phBrewery)
 	seat := s.Pending()[0].Seat
-	s.P[seat].Infusers[slT1] = true
-	s.P[seat].Ing = bag{}
-	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "DOUBLE_BATCH"}); err != nil {
+	s.P[seat].Infusers[catalog.SlT1] = true
+	s.P[seat].Ing = catalog.Bag{}
+	if err := s.install(seat, &notation.Move{Verb: "INSTALL", Bld: "DOUBLE_BATCH"}); err != nil {
 		t.Fatal(err)
 	}
 	p := &s.P[seat]
-	if !p.Infusers[slT1] || p.Infusers[slT2] {
+	if !p.Infusers[catalog.SlT1] || p.Infusers[catalog.SlT2] {
 		t.Fatal("the Double changed the Infusers")
 	}
 	p.Built = append(p.Built, "BREWPUB")
-	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "HOPS_INFUSER"}); err != nil {
+	if err := s.install(seat, &notation.Move{Verb: "INSTALL", Bld: "HOPS_INFUSER"}); err != nil {
 		t.Fatal(err)
 	}
-	if !p.Infusers[slT2] || !p.Infusers[slPub] || p.Ing[iH] != 2 {
-		t.Fatalf("infusers %v hops %d", p.Infusers, p.Ing[iH])
+	if !p.Infusers[catalog.SlT2] || !p.Infusers[catalog.SlPub] || p.Ing[catalog.IH] != 2 {
+		t.Fatalf("infusers %v hops %d", p.Infusers, p.Ing[catalog.IH])
 	}
 	if re := s.canInstall(p, "HOPS_INFUSER"); re == nil {
 		t.Fatal("a fourth Infuser")
@@ -217,17 +220,17 @@ func TestTV14Infusers(t *testing.T) {
 // TV-15 A free install gives ingredients (BC-5.8.4, BC-5.7.3).
 func TestTV15FreeInstall(t *testing.T) {
 	s := newGame(t, 2, "tv15")
-	s.P[0].Research[trOps] = stAnnual
+	s.P[0].Research[catalog.TrOps] = stAnnual
 	s.P[0].PrefAnnual = ""
 	s.Season = 2
 	toSeason(t, s, 3)
 	if s.seasonOf() != 3 || s.Pending()[0].Kind != kindStart || s.Pending()[0].Seat != 0 {
 		t.Fatalf("no Winter start for seat 0: %+v", s.Pending())
 	}
-	m := s.P[0].Ing[iM]
+	m := s.P[0].Ing[catalog.IM]
 	do(t, s, 0, "ANNUAL OPS INSTALL MASH_TUN")
-	if !s.P[0].has("MASH_TUN") || s.P[0].Ing[iM] != m+2 || s.opCost(&s.P[0]) != 6 {
-		t.Fatalf("mash tun: %v, malt %d, cost %d", s.P[0].Built, s.P[0].Ing[iM]-m, s.opCost(&s.P[0]))
+	if !s.P[0].has("MASH_TUN") || s.P[0].Ing[catalog.IM] != m+2 || s.opCost(&s.P[0]) != 6 {
+		t.Fatalf("mash tun: %v, malt %d, cost %d", s.P[0].Built, s.P[0].Ing[catalog.IM]-m, s.opCost(&s.P[0]))
 	}
 }
 
@@ -235,7 +238,7 @@ func TestTV15FreeInstall(t *testing.T) {
 func TestTV16Planting(t *testing.T) {
 	s := newGame(t, 2, "tv16")
 	s.P[0].Built = []string{"FARM"}
-	s.P[0].Ing = bag{2, 2, 0, 1}
+	s.P[0].Ing = catalog.Bag{2, 2, 0, 1}
 	do(t, s, 0, "PLANT H")
 	do(t, s, 0, "M FUND")
 	toPhase(t, s, phBrewery)
@@ -258,7 +261,7 @@ func TestTV16Planting(t *testing.T) {
 // TV-18 Research benefits add up (BC-5.7.6, BC-5.7.3).
 func TestTV18ResearchAddsUp(t *testing.T) {
 	s := newGame(t, 2, "tv18")
-	s.P[0].Research[trBasic] = stBreakthrough
+	s.P[0].Research[catalog.TrBasic] = stBreakthrough
 	s.Season = 6
 	toSeason(t, s, 7)
 	d := s.Pending()[0]
@@ -267,7 +270,7 @@ func TestTV18ResearchAddsUp(t *testing.T) {
 	}
 	before := s.P[0].Ing
 	do(t, s, 0, "ANNUAL BASIC M M Y")
-	if got := s.P[0].Ing.sub(before); got.String() != "2M 1Y" {
+	if got := s.P[0].Ing.Sub(before); got.String() != "2M 1Y" {
 		t.Fatalf("annual gave %s", got)
 	}
 	toPhase(t, s, phMarket)
@@ -278,7 +281,7 @@ func TestTV18ResearchAddsUp(t *testing.T) {
 	before = s.P[0].Ing
 	if s.Spaces[3].Occ < 0 {
 		do(t, s, 0, "M HOPS +BASIC Y")
-		if got := s.P[0].Ing.sub(before); got[iY] != 1 {
+		if got := s.P[0].Ing.Sub(before); got[catalog.IY] != 1 {
 			t.Fatalf("breakthrough: %s", got)
 		}
 	}
@@ -291,14 +294,14 @@ func TestTV26OperationsToken(t *testing.T) {
 	seat := s.Pending()[0].Seat
 	do(t, s, seat, "B RESEARCH OPS BREWPUB")
 	p := &s.P[seat]
-	if p.OpsToken != "SPACE_BREWPUB" || p.Research[trOps] != 1 {
+	if p.OpsToken != "SPACE_BREWPUB" || p.Research[catalog.TrOps] != 1 {
 		t.Fatalf("token %q", p.OpsToken)
 	}
-	p.Research[trOps] = stBreakthrough
+	p.Research[catalog.TrOps] = stBreakthrough
 	p.Workers = []string{"GENERAL_CONTRACTOR"}
 	s.Unused = remove(s.Unused, "GENERAL_CONTRACTOR")
-	p.Ing = bag{}
-	if err := s.install(seat, &move{Verb: "INSTALL", Bld: "BREWPUB", PlusOps: []string{"M", "M", "Y"}}); err != nil {
+	p.Ing = catalog.Bag{}
+	if err := s.install(seat, &notation.Move{Verb: "INSTALL", Bld: "BREWPUB", PlusOps: []string{"M", "M", "Y"}}); err != nil {
 		t.Fatal(err)
 	}
 	if p.Rep != 2 || p.Ing.String() != "3M 1H 2Y" || s.opCost(p) != 8 {
@@ -312,9 +315,9 @@ func TestTV29CommunityFarm(t *testing.T) {
 	// Ben (0) Hops, Chris (1) Malt, Darrell (2) Fruit, in that order.
 	s.CF = []int{1, 0, 2}
 	s.CFTok = []int{1, 0, 2}
-	s.P[0].Ing = bag{1, 1}
-	s.P[1].Ing = bag{6, 3, 2}
-	s.P[2].Ing = bag{1}
+	s.P[0].Ing = catalog.Bag{1, 1}
+	s.P[1].Ing = catalog.Bag{6, 3, 2}
+	s.P[2].Ing = catalog.Bag{1}
 	s.Season = 2
 	s.cfarmHarvest()
 	// Shares: 7M/3 = 2 each + 1 left; 5H/3 = 1 each + 2 left; 3F/3 = 1 each.
@@ -322,15 +325,15 @@ func TestTV29CommunityFarm(t *testing.T) {
 		d := s.Pending()[0]
 		do(t, s, d.Seat, d.Default)
 	}
-	if s.CFLeft.total() != 0 || len(s.CFTok) != 0 {
+	if s.CFLeft.Total() != 0 || len(s.CFTok) != 0 {
 		t.Fatal("picks not finished")
 	}
 	d := s.Pending()[0]
 	if d.Kind != kindDiscard || d.Seat != 1 {
 		t.Fatalf("want Chris to discard, got %+v", d)
 	}
-	over := s.P[1].Ing.total() - 12
+	over := s.P[1].Ing.Total() - 12
 	if over < 4 {
-		t.Fatalf("Chris holds %d", s.P[1].Ing.total())
+		t.Fatalf("Chris holds %d", s.P[1].Ing.Total())
 	}
 }

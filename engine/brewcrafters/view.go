@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
 // View is what one seat may see (BC-6.2, BC-10.3): everything except the
@@ -81,40 +82,40 @@ type RecipeView struct {
 
 // PlayerView is one brewery.
 type PlayerView struct {
-	Seat      int                `json:"seat"`
-	Money     int                `json:"money"`
-	Rep       int                `json:"rep"`
-	Loans     int                `json:"loans"`
-	LoanRep   int                `json:"loan_rep"`
-	Ing       string             `json:"ing"`
-	Stored    int                `json:"stored"`
-	Capacity  int                `json:"capacity"`
-	Line      []string           `json:"line"` // T1 T2 B1 B2 PUB contents ("-" empty, "" absent)
-	Infusers  []string           `json:"infusers"`
-	Built     []string           `json:"built"`
-	Plots     []string           `json:"plots"`
-	Shifts    int                `json:"shifts"`
-	Tokens    int                `json:"tokens"`
-	Used      int                `json:"used"`
-	Interns   int                `json:"interns"`
-	Placed    int                `json:"placed"`
-	Batches   int                `json:"batches"`
-	NextShift int                `json:"next_shift"`
-	Brewed    []string           `json:"brewed"`
-	Research  [nTracks]int       `json:"research"`
-	Workers   []string           `json:"workers"`
-	Partners  []string           `json:"partners"`
-	Labels    []string           `json:"labels"`
-	Shipped   int                `json:"shipped"`
-	Secrets   []string           `json:"secrets"`
-	Hidden    int                `json:"hidden"`
-	OpCost    int                `json:"op_cost"`
-	LoansDue  int                `json:"loans_due"`
-	Score     int                `json:"score"`
-	Parts     []engine.ScorePart `json:"parts"`
-	Collab    []string           `json:"collab"`
-	OpsToken  string             `json:"ops_token"`
-	BrewToken string             `json:"brew_token"`
+	Seat      int                  `json:"seat"`
+	Money     int                  `json:"money"`
+	Rep       int                  `json:"rep"`
+	Loans     int                  `json:"loans"`
+	LoanRep   int                  `json:"loan_rep"`
+	Ing       string               `json:"ing"`
+	Stored    int                  `json:"stored"`
+	Capacity  int                  `json:"capacity"`
+	Line      []string             `json:"line"` // T1 T2 B1 B2 PUB contents ("-" empty, "" absent)
+	Infusers  []string             `json:"infusers"`
+	Built     []string             `json:"built"`
+	Plots     []string             `json:"plots"`
+	Shifts    int                  `json:"shifts"`
+	Tokens    int                  `json:"tokens"`
+	Used      int                  `json:"used"`
+	Interns   int                  `json:"interns"`
+	Placed    int                  `json:"placed"`
+	Batches   int                  `json:"batches"`
+	NextShift int                  `json:"next_shift"`
+	Brewed    []string             `json:"brewed"`
+	Research  [catalog.NTracks]int `json:"research"`
+	Workers   []string             `json:"workers"`
+	Partners  []string             `json:"partners"`
+	Labels    []string             `json:"labels"`
+	Shipped   int                  `json:"shipped"`
+	Secrets   []string             `json:"secrets"`
+	Hidden    int                  `json:"hidden"`
+	OpCost    int                  `json:"op_cost"`
+	LoansDue  int                  `json:"loans_due"`
+	Score     int                  `json:"score"`
+	Parts     []engine.ScorePart   `json:"parts"`
+	Collab    []string             `json:"collab"`
+	OpsToken  string               `json:"ops_token"`
+	BrewToken string               `json:"brew_token"`
 }
 
 // codes is a copy of ids written as players type them (rules.code): a
@@ -122,20 +123,20 @@ type PlayerView struct {
 func (s *State) codes(ids []string) []string {
 	out := make([]string, len(ids))
 	for i, id := range ids {
-		out[i] = s.r.code(id)
+		out[i] = s.r.Code(id)
 	}
 	return out
 }
 
 // View implements engine.State.
 func (s *State) View(seat int) any {
-	v := &View{Seat: seat, Year: s.year(), Season: seasonNames[s.seasonOf()], Phase: s.Phase, Round: s.Round + 1,
+	v := &View{Seat: seat, Year: s.year(), Season: catalog.SeasonNames[s.seasonOf()], Phase: s.Phase, Round: s.Round + 1,
 		Start: s.Start, Order: append([]int{}, s.Order...), Waiting: []int{}, CFLeft: s.CFLeft.String(),
 		Workers: s.codes(s.Workers), Partners: append([]string{}, s.Partners...),
 		Interns: s.Interns, Agency: s.codes(s.Agency), Research: s.opt("research_side"),
 		Labels: append([]string{}, s.Labels...),
-		Result: s.Res, Complex: []string{}, IDs: s.r.ids, RecipeNames: s.r.recipeNames}
-	for _, c := range complexNames {
+		Result: s.Res, Complex: []string{}, IDs: s.r.Ids, RecipeNames: s.r.RecipeNames}
+	for _, c := range catalog.ComplexNames {
 		if s.on(c) {
 			v.Complex = append(v.Complex, c)
 		}
@@ -152,7 +153,7 @@ func (s *State) View(seat int) any {
 		if sv.Show == "" {
 			sv.Show = "-"
 		}
-		for _, h := range s.r.spaces[sp.ID].Half {
+		for _, h := range s.r.Spaces[sp.ID].Half {
 			sv.Kws = append(sv.Kws, h.Kw)
 		}
 		v.Spaces = append(v.Spaces, sv)
@@ -172,12 +173,12 @@ func (s *State) View(seat int) any {
 		recipes = append(recipes, me.Secrets...)
 	}
 	for _, id := range recipes {
-		rc := s.r.recipes[id]
-		rv := RecipeView{ID: id, Name: rc.Name, Style: rc.Style, Basic: rc.basic(), Cost: rc.cost.String(),
+		rc := s.r.Recipes[id]
+		rv := RecipeView{ID: id, Name: rc.Name, Style: rc.Style, Basic: rc.Basic(), Cost: rc.CostBag.String(),
 			Rep: rc.Rep, Symbol: rc.Symbol, Label: slices.Contains(s.Labels, id), Secret: !slices.Contains(s.Recipes, id)}
 		if me != nil {
 			rv.Open = s.canBrew(me, id) == nil
-			rv.Afford = me.Ing.covers(rc.cost)
+			rv.Afford = me.Ing.Covers(rc.CostBag)
 		}
 		v.Recipes = append(v.Recipes, rv)
 		if rv.Open && rv.Afford {
@@ -206,16 +207,16 @@ func (s *State) playerView(i, reader int) PlayerView {
 	if p.has("BREWPUB") {
 		line[4] = cell(p.Pub)
 	}
-	pv := PlayerView{Seat: i, Money: p.Money, Rep: p.Rep, Loans: p.Loans, Ing: p.Ing.String(), Stored: p.Ing.total(),
+	pv := PlayerView{Seat: i, Money: p.Money, Rep: p.Rep, Loans: p.Loans, Ing: p.Ing.String(), Stored: p.Ing.Total(),
 		Capacity: s.capacity(p), Line: line, Infusers: []string{}, Built: s.codes(p.Built),
 		Plots: append([]string{}, p.Plots...), Shifts: p.Shifts, Tokens: s.tokens(p), Used: p.Used, Interns: p.Interns,
 		Placed: p.Placed, Batches: p.Batches, NextShift: -1, Brewed: append([]string{}, p.Brewed...),
 		Research: p.Research, Workers: s.codes(p.Workers), Partners: append([]string{}, p.Partners...),
 		Labels: append([]string{}, p.Labels...), Shipped: len(p.Shipping), Secrets: []string{},
-		OpCost: s.opCost(p), Collab: append([]string{}, p.Collab...), OpsToken: s.r.code(p.OpsToken), BrewToken: p.BrewToken}
+		OpCost: s.opCost(p), Collab: append([]string{}, p.Collab...), OpsToken: s.r.Code(p.OpsToken), BrewToken: p.BrewToken}
 	for sl, on := range p.Infusers {
 		if on {
-			pv.Infusers = append(pv.Infusers, slotNames[sl])
+			pv.Infusers = append(pv.Infusers, catalog.SlotNames[sl])
 		}
 	}
 	if p.Loans > 0 {

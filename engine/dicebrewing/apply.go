@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // Decision kinds (documented in doc.go; templates key prompts on them).
@@ -116,7 +118,7 @@ func (s *state) Legal(d engine.Decision) []engine.Option {
 	case kindPlace, kindSecond:
 		singles := s.placeSingles(seat, 0)
 		for _, a := range singles {
-			m := &move{Verb: "PLACE", Items: []item{a.it}}
+			m := &notation.Move{Verb: "PLACE", Items: []notation.Item{a.it}}
 			out = append(out, engine.Option{Cmd: m.String()})
 			if d.Kind == kindPlace && s.thenUseful(seat, a, singles) {
 				m.Then = true
@@ -124,7 +126,7 @@ func (s *state) Legal(d engine.Decision) []engine.Option {
 			}
 		}
 		if d.Kind == kindPlace {
-			out = append(out, s.tokenOptions(seat, winW1, 0)...)
+			out = append(out, s.tokenOptions(seat, catalog.WinW1, 0)...)
 		}
 		out = append(out, s.storeOptions(seat)...)
 		if d.Kind == kindSecond {
@@ -140,7 +142,7 @@ func (s *state) Legal(d engine.Decision) []engine.Option {
 		}
 	case kindBuy:
 		out = append(out, s.buyOptions(seat)...)
-		out = append(out, s.tokenOptions(seat, winW2, 0)...)
+		out = append(out, s.tokenOptions(seat, catalog.WinW2, 0)...)
 		out = append(out, s.storeOptions(seat)...)
 		opt("NOBUY")
 	case kindBrew:
@@ -178,7 +180,7 @@ func (s *state) storingOpen() bool {
 
 // Apply implements engine.State.
 func (s *state) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
-	m, ok := mv.(*move)
+	m, ok := mv.(*notation.Move)
 	if !ok {
 		return nil, engine.Reject("", engine.CodeSyntax, "line", mv.String())
 	}
@@ -244,7 +246,7 @@ func (s *state) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
 }
 
 // store moves dice from AR to ST (DB-5.1).
-func (s *state) store(seat int, m *move) error {
+func (s *state) store(seat int, m *notation.Move) error {
 	if !s.storingOpen() {
 		return engine.Reject("DB-5.1.3", "storing_closed")
 	}
@@ -279,7 +281,7 @@ func (s *state) store(seat int, m *move) error {
 				return nil
 			})
 			if err != nil {
-				if re, ok := engine.AsRuleError(err); ok && re.Code == "no_such_die" && r.Loc == refAny {
+				if re, ok := engine.AsRuleError(err); ok && re.Code == "no_such_die" && r.Loc == notation.RefAny {
 					// Say so when the die is already stored (DB-5.1.2).
 					if _, e2 := s.resolve(seat, r, []int{locST}, false, nil); e2 == nil {
 						return engine.Reject("DB-5.1.2", "not_in_ar", "die", r.String())
@@ -299,7 +301,7 @@ func (s *state) store(seat int, m *move) error {
 }
 
 // decide applies a move that answers the seat's pending decision.
-func (s *state) decide(seat int, m *move) error {
+func (s *state) decide(seat int, m *notation.Move) error {
 	if s.Cur != seat {
 		if s.Step == stepPlace && s.P[seat].Passed && (m.Verb == "PLACE" || m.Verb == "PASS") {
 			return engine.Reject("DB-5.3.7", "already_passed")
@@ -336,7 +338,7 @@ func (s *state) decide(seat int, m *move) error {
 	case kindPlace:
 		switch m.Verb {
 		case "PLAY":
-			return s.playToken(seat, m, winW1)
+			return s.playToken(seat, m, catalog.WinW1)
 		case "PASS":
 			s.pass(seat)
 			return nil
@@ -412,7 +414,7 @@ func (s *state) decide(seat int, m *move) error {
 		case "BUY":
 			return s.buy(seat, m)
 		case "PLAY":
-			return s.playToken(seat, m, winW2)
+			return s.playToken(seat, m, catalog.WinW2)
 		case "NOBUY", "DONE", "PASS":
 			s.pub("db.buy_end", seat, "auto", false)
 			s.endBuyTurn()
@@ -455,7 +457,7 @@ func (s *state) pass(seat int) {
 // placeTurn plays a placement turn (DB-5.3.3, DB-5.3.4): the first item
 // must be legal; the second is checked after the first has resolved and is
 // dropped, with an event, if it has become illegal.
-func (s *state) placeTurn(seat int, m *move) error {
+func (s *state) placeTurn(seat int, m *notation.Move) error {
 	pl, err := s.checkItem(seat, m.Items[0])
 	if err != nil {
 		return err

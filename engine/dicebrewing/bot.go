@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // Greedy is the sensible bot of Dice Brewing: it keeps good dice in
@@ -25,10 +27,10 @@ func (Greedy) Choose(st engine.State, d engine.Decision, opts []engine.Option, r
 	t := s.target4bot(d.Seat)
 	// Placement options are scored from the items themselves, without
 	// parsing every command.
-	var items map[string]item
+	var items map[string]notation.Item
 	if d.Kind == kindPlace || d.Kind == kindSecond {
 		singles := s.placeSingles(d.Seat, 0)
-		items = make(map[string]item, len(singles))
+		items = make(map[string]notation.Item, len(singles))
 		for _, a := range singles {
 			items["PLACE "+a.it.String()] = a.it
 		}
@@ -58,7 +60,7 @@ func (Greedy) Choose(st engine.State, d engine.Decision, opts []engine.Option, r
 // with the best worth per missing die, and the dice it still misses.
 type botTarget struct {
 	card    string
-	missing []req // requirements not met from Storage
+	missing []catalog.Req // requirements not met from Storage
 	used    map[int]bool
 }
 
@@ -83,8 +85,8 @@ func (s *state) target4bot(seat int) botTarget {
 				best.used[id] = true
 			}
 			for _, m := range miss {
-				c, f, _ := splitColourValue(m)
-				best.missing = append(best.missing, req{C: c, Min: f})
+				c, f, _ := catalog.SplitColourValue(m)
+				best.missing = append(best.missing, catalog.Req{C: c, Min: f})
 			}
 		}
 	}
@@ -119,7 +121,7 @@ func (s *state) botValue(d engine.Decision, cmd string, t botTarget) float64 {
 	if err != nil {
 		return -100
 	}
-	m := mv.(*move)
+	m := mv.(*notation.Move)
 	seat := d.Seat
 	switch m.Verb {
 	case "PASS", "DONE", "NOBUY", "END":
@@ -130,7 +132,7 @@ func (s *state) botValue(d engine.Decision, cmd string, t botTarget) float64 {
 			return -1
 		}
 		dd := &s.Dice[id]
-		if dd.C != colB && (dd.value() >= 4 || t.helps(dd.C, dd.value())) || dd.C == colB && dd.value() >= 4 {
+		if dd.C != catalog.ColB && (dd.value() >= 4 || t.helps(dd.C, dd.value())) || dd.C == catalog.ColB && dd.value() >= 4 {
 			return 5 + float64(dd.value())/10
 		}
 		return -1
@@ -159,16 +161,16 @@ func (s *state) botValue(d engine.Decision, cmd string, t botTarget) float64 {
 	case "BREW":
 		return s.botBrew(seat, m)
 	case "GET":
-		if c := colourIndex(m.Get[0]); c >= 0 {
+		if c := catalog.ColourIndex(m.Get[0]); c >= 0 {
 			if t.wants(c) {
 				return 3
 			}
 			return float64(s.rules.XPColour[c])
 		}
 		switch m.Get[0] {
-		case tokTAKE:
+		case catalog.TokTAKE:
 			return 1.5
-		case tokPLUS:
+		case catalog.TokPLUS:
 			return 1.2
 		}
 		return 0.5
@@ -179,20 +181,20 @@ func (s *state) botValue(d engine.Decision, cmd string, t botTarget) float64 {
 }
 
 // botItem scores a placement item.
-func (s *state) botItem(seat int, it item, t botTarget) float64 {
+func (s *state) botItem(seat int, it notation.Item, t botTarget) float64 {
 	if it.Up {
 		switch it.Space {
-		case spMH1, spHP1, spMH2:
+		case catalog.SpMH1, catalog.SpHP1, catalog.SpMH2:
 			return 0.9
-		case spMH3, spHP2:
+		case catalog.SpMH3, catalog.SpHP2:
 			return 0.5
-		case spDS3:
+		case catalog.SpDS3:
 			return 0.3
 		}
 		return -1
 	}
 	if it.Seed {
-		if (it.Space == spMH1 && t.wants(colY)) || (it.Space == spHP1 && t.wants(colG)) {
+		if (it.Space == catalog.SpMH1 && t.wants(catalog.ColY)) || (it.Space == catalog.SpHP1 && t.wants(catalog.ColG)) {
 			return 2
 		}
 		return 1
@@ -203,15 +205,15 @@ func (s *state) botItem(seat int, it item, t botTarget) float64 {
 	}
 	dd := &s.Dice[id]
 	switch it.Space {
-	case spMH2:
-		if t.used[id] || t.wants(colY) {
+	case catalog.SpMH2:
+		if t.used[id] || t.wants(catalog.ColY) {
 			return -1
 		}
-		if t.wants(colK) {
+		if t.wants(catalog.ColK) {
 			return 1.2
 		}
 		return 0.2
-	case spMH3, spHP2:
+	case catalog.SpMH3, catalog.SpHP2:
 		if t.used[id] {
 			return -1
 		}
@@ -223,7 +225,7 @@ func (s *state) botItem(seat int, it item, t botTarget) float64 {
 			v += 1.2
 		}
 		return v
-	case spSS1:
+	case catalog.SpSS1:
 		low := 0
 		for x := range s.Dice {
 			if s.ownUsable(seat)(x) && x != id && s.Dice[x].value() <= 2 && !t.used[x] {
@@ -231,26 +233,26 @@ func (s *state) botItem(seat int, it item, t botTarget) float64 {
 			}
 		}
 		return 0.4*float64(low) - 0.3
-	case spSS2:
+	case catalog.SpSS2:
 		if it.Swap != nil && it.Swap.F <= 2 && t.wants(it.Swap.C) {
 			return 0.8
 		}
 		return -0.5
-	case spSS3:
+	case catalog.SpSS3:
 		return 1.2
-	case spDS3:
+	case catalog.SpDS3:
 		blues := 0
 		for x := range s.Dice {
-			if s.Dice[x].O == seat && s.Dice[x].C == colB {
+			if s.Dice[x].O == seat && s.Dice[x].C == catalog.ColB {
 				blues++
 			}
 		}
-		if dd.C == colB && blues >= 3 {
+		if dd.C == catalog.ColB && blues >= 3 {
 			return 0.6
 		}
 		return -1
-	case spDS2:
-		if !t.used[id] && !t.wants(colK) && s.P[seat].Seeds == 0 {
+	case catalog.SpDS2:
+		if !t.used[id] && !t.wants(catalog.ColK) && s.P[seat].Seeds == 0 {
 			return 0.1
 		}
 	}
@@ -258,9 +260,9 @@ func (s *state) botItem(seat int, it item, t botTarget) float64 {
 }
 
 // botBuy scores a purchase.
-func (s *state) botBuy(seat int, m *move) float64 {
+func (s *state) botBuy(seat int, m *notation.Move) float64 {
 	p := &s.P[seat]
-	if i := s.rules.ingr(m.Code); i >= 0 {
+	if i := s.rules.Ingr(m.Code); i >= 0 {
 		useful := 0.0
 		for _, c := range s.Display {
 			if c == "" {
@@ -288,9 +290,9 @@ func (s *state) botBuy(seat int, m *move) float64 {
 	}
 	if p.Coins >= 5 {
 		switch m.Code {
-		case tokPLUS, tokTAKE:
+		case catalog.TokPLUS, catalog.TokTAKE:
 			return 0.8
-		case tokBLOCKR:
+		case catalog.TokBLOCKR:
 			return 0.5
 		}
 	}
@@ -298,7 +300,7 @@ func (s *state) botBuy(seat int, m *move) float64 {
 }
 
 // botBrew scores a brew by what it earns.
-func (s *state) botBrew(seat int, m *move) float64 {
+func (s *state) botBrew(seat int, m *notation.Move) float64 {
 	rc := s.card(m.Card)
 	v := 10 + float64(s.rules.BrewXP) + gainWorth(rc.Reward)
 	if m.ImproveCode != "" || m.ImproveDie != nil {
@@ -309,7 +311,7 @@ func (s *state) botBrew(seat int, m *move) float64 {
 			}
 		}
 		if k >= 0 {
-			v += gainWorth(rc.bonusFor(k)) - 0.5
+			v += gainWorth(rc.BonusFor(k)) - 0.5
 		}
 	}
 	for _, g := range m.Get {
@@ -320,7 +322,7 @@ func (s *state) botBrew(seat int, m *move) float64 {
 	return v
 }
 
-func gainWorth(g gainSpec) float64 {
+func gainWorth(g catalog.GainSpec) float64 {
 	v := float64(g.XP) + float64(g.Coins)/2 + float64(g.Tokens)*0.8
 	switch g.Die {
 	case "K", "ANY":
@@ -335,15 +337,15 @@ func gainWorth(g gainSpec) float64 {
 // botPlay scores a token play: in W3, blocking or taking what an opponent
 // needs for a brew the bot cannot make itself; PLUS when it makes a
 // recipe brewable.
-func (s *state) botPlay(seat int, m *move, d engine.Decision) float64 {
+func (s *state) botPlay(seat int, m *notation.Move, d engine.Decision) float64 {
 	if d.Kind != kindWindow || s.Step != stepW3 {
-		if m.Token == tokPLUS {
+		if m.Token == catalog.TokPLUS {
 			return s.plusHelps(seat, m)
 		}
 		return -1
 	}
 	switch m.Token {
-	case tokBLOCKR:
+	case catalog.TokBLOCKR:
 		mine := s.brewable(seat, m.Card)
 		theirs := false
 		for o := range s.P {
@@ -354,7 +356,7 @@ func (s *state) botPlay(seat int, m *move, d engine.Decision) float64 {
 		if theirs && !mine {
 			return 1 + gainWorth(s.card(m.Card).Reward)/10
 		}
-	case tokTAKE:
+	case catalog.TokTAKE:
 		if m.Target != nil && m.Target.Seat >= 0 {
 			o := m.Target.Seat
 			before := s.countBrewable(o)
@@ -367,14 +369,14 @@ func (s *state) botPlay(seat int, m *move, d engine.Decision) float64 {
 				}
 			}
 		}
-	case tokPLUS:
+	case catalog.TokPLUS:
 		return s.plusHelps(seat, m)
 	}
 	return -1
 }
 
 // plusHelps reports the value of a PLUS that makes a recipe brewable.
-func (s *state) plusHelps(seat int, m *move) float64 {
+func (s *state) plusHelps(seat int, m *notation.Move) float64 {
 	if s.Step != stepW3 || m.Target == nil {
 		return -1
 	}

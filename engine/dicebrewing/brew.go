@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // brewDice returns a seat's dice that brewing may use: in ST, not blocked
@@ -40,7 +42,7 @@ func (s *state) lowFirst(ids []int) {
 // meets it. It returns the dice, or the requirements nobody can meet. The
 // greedy choice succeeds whenever an assignment exists (DB-5.9.3), and it
 // keeps the remaining dice as high as possible.
-func (s *state) assign(rc *recipe, ids []int) ([]int, []string) {
+func (s *state) assign(rc *catalog.Recipe, ids []int) ([]int, []string) {
 	free := append([]int(nil), ids...)
 	s.lowFirst(free)
 	order := make([]int, len(rc.Dice))
@@ -71,7 +73,7 @@ func (s *state) assign(rc *recipe, ids []int) ([]int, []string) {
 }
 
 // missingTokens lists the base-recipe ingredients a seat lacks (DB-5.9.3 c).
-func (s *state) missingTokens(seat int, rc *recipe, extra int) []string {
+func (s *state) missingTokens(seat int, rc *catalog.Recipe, extra int) []string {
 	need := map[int]int{}
 	for _, t := range rc.Tokens {
 		need[t]++
@@ -113,7 +115,7 @@ func (s *state) hasBrewable(seat int) bool {
 
 // brewPlan is a checked brew.
 type brewPlan struct {
-	rc        *recipe
+	rc        *catalog.Recipe
 	dice      []int
 	improve   int // index in rc.Improve, -1 none
 	blue      int // blue improvement die, -1 none
@@ -124,7 +126,7 @@ type brewPlan struct {
 }
 
 // checkBrew checks a BREW move (DB-5.9.3 to DB-5.9.5, DB-5.9.8).
-func (s *state) checkBrew(seat int, m *move) (*brewPlan, error) {
+func (s *state) checkBrew(seat int, m *notation.Move) (*brewPlan, error) {
 	rc := s.card(m.Card)
 	if s.inDisplay(m.Card) < 0 {
 		return nil, engine.Reject("DB-5.9.3", "not_in_display", "card", m.Card)
@@ -135,7 +137,7 @@ func (s *state) checkBrew(seat int, m *move) (*brewPlan, error) {
 	pl := &brewPlan{rc: rc, improve: -1, blue: -1, ingr: -1}
 	// The improvement (DB-5.9.4, §9 A-19).
 	if m.ImproveCode != "" {
-		i := s.rules.ingr(m.ImproveCode)
+		i := s.rules.Ingr(m.ImproveCode)
 		for k, im := range rc.Improve {
 			if im.Token == m.ImproveCode {
 				pl.improve = k
@@ -190,7 +192,7 @@ func (s *state) checkBrew(seat int, m *move) (*brewPlan, error) {
 		}
 		got, missing := s.assign(rc, ids)
 		if len(missing) > 0 || len(got) != len(ids) {
-			return nil, engine.Reject("DB-5.9.5", "use_mismatch", "card", m.Card, "use", refsText(m.Dice), "missing", missing)
+			return nil, engine.Reject("DB-5.9.5", "use_mismatch", "card", m.Card, "use", notation.RefsText(m.Dice), "missing", missing)
 		}
 		pl.dice = got
 	} else {
@@ -203,7 +205,7 @@ func (s *state) checkBrew(seat int, m *move) (*brewPlan, error) {
 	// Reward choices (DB-5.9.8): colours answer die:ANY, codes the tokens.
 	var colours, tokens []string
 	for _, g := range m.Get {
-		if colourIndex(g) >= 0 {
+		if catalog.ColourIndex(g) >= 0 {
 			colours = append(colours, g)
 		} else {
 			tokens = append(tokens, g)
@@ -223,7 +225,7 @@ func (s *state) checkBrew(seat int, m *move) (*brewPlan, error) {
 	}
 	// Walk the gains in the order they are given, with what the supply
 	// and the stacks will hold at that moment.
-	supply := [numColours]int{}
+	supply := [catalog.NumColours]int{}
 	for c := range supply {
 		supply[c] = s.supplyCount(c)
 	}
@@ -231,7 +233,7 @@ func (s *state) checkBrew(seat int, m *move) (*brewPlan, error) {
 	ci, ti := 0, 0
 	for _, g := range s.gainsOf(rc, pl.improve) {
 		if g.Die != "" && g.Die != "ANY" {
-			if c := colourIndex(g.Die); supply[c] > 0 {
+			if c := catalog.ColourIndex(g.Die); supply[c] > 0 {
 				supply[c]--
 			}
 		}
@@ -239,13 +241,13 @@ func (s *state) checkBrew(seat int, m *move) (*brewPlan, error) {
 			if ci >= len(colours) {
 				pl.remaining = append(pl.remaining, "die")
 			} else {
-				c := colourIndex(colours[ci])
+				c := catalog.ColourIndex(colours[ci])
 				ci++
 				if supply[c] == 0 {
-					return nil, engine.Reject("DB-5.9.8", "choice_unavailable", "choice", colourLetters[c])
+					return nil, engine.Reject("DB-5.9.8", "choice_unavailable", "choice", catalog.ColourLetters[c])
 				}
 				supply[c]--
-				pl.choices = append(pl.choices, colourLetters[c])
+				pl.choices = append(pl.choices, catalog.ColourLetters[c])
 			}
 		}
 		for k := 0; k < g.Tokens && anyToken(bm); k++ {
@@ -253,7 +255,7 @@ func (s *state) checkBrew(seat int, m *move) (*brewPlan, error) {
 				pl.remaining = append(pl.remaining, "token")
 				continue
 			}
-			t := s.rules.tok(tokens[ti])
+			t := s.rules.Tok(tokens[ti])
 			ti++
 			if bm[t] == 0 {
 				return nil, engine.Reject("DB-5.9.8", "choice_unavailable", "choice", s.rules.Tokens[t].Code)
@@ -265,7 +267,7 @@ func (s *state) checkBrew(seat int, m *move) (*brewPlan, error) {
 	return pl, nil
 }
 
-func anyDie(supply [numColours]int) bool {
+func anyDie(supply [catalog.NumColours]int) bool {
 	for _, n := range supply {
 		if n > 0 {
 			return true
@@ -302,17 +304,17 @@ func (s *state) brewErr(rule string, used map[int]bool) func(id int) error {
 
 // gainsOf returns the gains of a brew: the reward, then the bonus of the
 // improvement used (DB-5.9.6 step 7).
-func (s *state) gainsOf(rc *recipe, improve int) []gainSpec {
-	gains := []gainSpec{rc.Reward}
+func (s *state) gainsOf(rc *catalog.Recipe, improve int) []catalog.GainSpec {
+	gains := []catalog.GainSpec{rc.Reward}
 	if improve >= 0 {
-		gains = append(gains, rc.bonusFor(improve))
+		gains = append(gains, rc.BonusFor(improve))
 	}
 	return gains
 }
 
 // choiceNeeds lists the choices a brew asks for: "die" for die:ANY and
 // "token" per action token, the reward's first, then the bonus's.
-func (s *state) choiceNeeds(rc *recipe, improve int) []string {
+func (s *state) choiceNeeds(rc *catalog.Recipe, improve int) []string {
 	var out []string
 	for _, g := range s.gainsOf(rc, improve) {
 		if g.Die == "ANY" {
@@ -326,7 +328,7 @@ func (s *state) choiceNeeds(rc *recipe, improve int) []string {
 }
 
 // applyBrew resolves a checked brew (DB-5.9.6).
-func (s *state) applyBrew(seat int, m *move, pl *brewPlan) {
+func (s *state) applyBrew(seat int, m *notation.Move, pl *brewPlan) {
 	p := &s.P[seat]
 	rc := pl.rc
 	// 1-2. The card goes to the brewed pile; a new card is revealed.
@@ -373,7 +375,7 @@ func (s *state) applyBrew(seat int, m *move, pl *brewPlan) {
 	choices := append([]string(nil), pl.choices...)
 	s.gain(seat, rc.Reward, "reward", &choices)
 	if pl.improve >= 0 {
-		s.gain(seat, rc.bonusFor(pl.improve), "bonus", &choices)
+		s.gain(seat, rc.BonusFor(pl.improve), "bonus", &choices)
 	}
 	// 8. The end trigger (DB-1.3, DB-5.9.9).
 	if s.BrewedAll >= s.target() && !s.Trigger {
@@ -397,7 +399,7 @@ func (s *state) endBrewTurn() {
 // gain hands out a reward or bonus (DB-5.9.8). Choices already made are
 // taken from choices; a die:ANY or token with no choice left is skipped
 // here and asked for in a reward decision.
-func (s *state) gain(seat int, g gainSpec, source string, choices *[]string) {
+func (s *state) gain(seat int, g catalog.GainSpec, source string, choices *[]string) {
 	p := &s.P[seat]
 	if g.XP > 0 {
 		p.XP += g.XP
@@ -409,7 +411,7 @@ func (s *state) gain(seat int, g gainSpec, source string, choices *[]string) {
 	}
 	take := func(kind string) (string, bool) {
 		for i, c := range *choices {
-			if (kind == "die") == (colourIndex(c) >= 0) {
+			if (kind == "die") == (catalog.ColourIndex(c) >= 0) {
 				*choices = append((*choices)[:i:i], (*choices)[i+1:]...)
 				return c, true
 			}
@@ -419,16 +421,16 @@ func (s *state) gain(seat int, g gainSpec, source string, choices *[]string) {
 	switch {
 	case g.Die == "ANY":
 		if c, ok := take("die"); ok {
-			s.giveDie(seat, colourIndex(c), source)
+			s.giveDie(seat, catalog.ColourIndex(c), source)
 		} else if !s.anySupplyDie() {
 			s.pub("db.lost", seat, "what", "die", "source", source)
 		}
 	case g.Die != "":
-		s.giveDie(seat, colourIndex(g.Die), source)
+		s.giveDie(seat, catalog.ColourIndex(g.Die), source)
 	}
 	for k := 0; k < g.Tokens; k++ {
 		if c, ok := take("token"); ok {
-			s.giveToken(seat, s.rules.tok(c), source)
+			s.giveToken(seat, s.rules.Tok(c), source)
 		} else if !anyToken(s.BM) {
 			s.pub("db.lost", seat, "what", "token", "source", source)
 		}
@@ -436,7 +438,7 @@ func (s *state) gain(seat int, g gainSpec, source string, choices *[]string) {
 }
 
 func (s *state) anySupplyDie() bool {
-	for c := 0; c < numColours; c++ {
+	for c := 0; c < catalog.NumColours; c++ {
 		if s.supplyCount(c) > 0 {
 			return true
 		}
@@ -448,7 +450,7 @@ func (s *state) anySupplyDie() bool {
 // the supply lacks is lost (DB-2.2).
 func (s *state) giveDie(seat, c int, source string) {
 	if !s.give(seat, c, source) {
-		s.pub("db.lost", seat, "what", colourLetters[c], "source", source)
+		s.pub("db.lost", seat, "what", catalog.ColourLetters[c], "source", source)
 	}
 }
 
@@ -476,9 +478,9 @@ func (s *state) rewardOptions() []string {
 	}
 	var out []string
 	if s.Reward.Needs[0] == "die" {
-		for c := 0; c < numColours; c++ {
+		for c := 0; c < catalog.NumColours; c++ {
 			if s.supplyCount(c) > 0 {
-				out = append(out, colourLetters[c])
+				out = append(out, catalog.ColourLetters[c])
 			}
 		}
 		return out
@@ -498,7 +500,7 @@ func (s *state) defaultChoice() string {
 		return ""
 	}
 	if s.Reward.Needs[0] == "die" {
-		want := colourLetters[s.rules.DefaultDie]
+		want := catalog.ColourLetters[s.rules.DefaultDie]
 		for _, o := range opts {
 			if o == want {
 				return o
@@ -517,18 +519,18 @@ func (s *state) defaultChoice() string {
 }
 
 // applyGet answers reward choices (DB-5.9.8).
-func (s *state) applyGet(seat int, m *move) error {
+func (s *state) applyGet(seat int, m *notation.Move) error {
 	if len(m.Get) > len(s.Reward.Needs) {
 		return engine.Reject("DB-5.9.8", "too_many_choices", "card", s.Reward.Card, "needs", s.Reward.Needs)
 	}
-	supply := [numColours]int{}
+	supply := [catalog.NumColours]int{}
 	for c := range supply {
 		supply[c] = s.supplyCount(c)
 	}
 	bm := cloneInts(s.BM)
 	for i, g := range m.Get {
 		need := s.Reward.Needs[i]
-		if c := colourIndex(g); c >= 0 {
+		if c := catalog.ColourIndex(g); c >= 0 {
 			if need != "die" {
 				return engine.Reject("DB-5.9.8", "bad_choice", "choice", g, "need", need)
 			}
@@ -538,7 +540,7 @@ func (s *state) applyGet(seat int, m *move) error {
 			supply[c]--
 			continue
 		}
-		t := s.rules.tok(g)
+		t := s.rules.Tok(g)
 		if need != "token" {
 			return engine.Reject("DB-5.9.8", "bad_choice", "choice", g, "need", need)
 		}
@@ -548,10 +550,10 @@ func (s *state) applyGet(seat int, m *move) error {
 		bm[t]--
 	}
 	for _, g := range m.Get {
-		if c := colourIndex(g); c >= 0 {
+		if c := catalog.ColourIndex(g); c >= 0 {
 			s.giveDie(seat, c, "reward")
 		} else {
-			s.giveToken(seat, s.rules.tok(g), "reward")
+			s.giveToken(seat, s.rules.Tok(g), "reward")
 		}
 		s.Reward.Needs = s.Reward.Needs[1:]
 	}
@@ -585,7 +587,7 @@ func (s *state) brewOptions(seat int) []engine.Option {
 		imps := []imp{{"", -1}}
 		for k, im := range rc.Improve {
 			if im.Token != "" {
-				if len(s.missingTokens(seat, rc, s.rules.ingr(im.Token))) == 0 {
+				if len(s.missingTokens(seat, rc, s.rules.Ingr(im.Token))) == 0 {
 					imps = append(imps, imp{" IMPROVE " + im.Token, k})
 				}
 				continue
@@ -594,8 +596,8 @@ func (s *state) brewOptions(seat int) []engine.Option {
 			s.lowFirst(blues)
 			for _, b := range blues {
 				d := &s.Dice[b]
-				if d.C == colB && d.value() >= im.BlueMin {
-					ref := dieRef{Seat: -1, C: colB, F: d.F, Plus: d.Plus}
+				if d.C == catalog.ColB && d.value() >= im.BlueMin {
+					ref := notation.DieRef{Seat: -1, C: catalog.ColB, F: d.F, Plus: d.Plus}
 					imps = append(imps, imp{" IMPROVE " + ref.String(), k})
 					break
 				}
@@ -617,7 +619,7 @@ func (s *state) brewOptions(seat int) []engine.Option {
 // getCombos returns every list of reward choices of a brew, as GET
 // arguments ("" when nothing is to be chosen), following the gains in the
 // order they are given and what the supply and the stacks hold then.
-func (s *state) getCombos(rc *recipe, improve int) []string {
+func (s *state) getCombos(rc *catalog.Recipe, improve int) []string {
 	type step struct {
 		fixed int    // a fixed die colour taken first, -1 none
 		need  string // "die", "token" or ""
@@ -625,7 +627,7 @@ func (s *state) getCombos(rc *recipe, improve int) []string {
 	var steps []step
 	for _, g := range s.gainsOf(rc, improve) {
 		if g.Die != "" && g.Die != "ANY" {
-			steps = append(steps, step{fixed: colourIndex(g.Die)})
+			steps = append(steps, step{fixed: catalog.ColourIndex(g.Die)})
 		}
 		if g.Die == "ANY" {
 			steps = append(steps, step{fixed: -1, need: "die"})
@@ -634,7 +636,7 @@ func (s *state) getCombos(rc *recipe, improve int) []string {
 			steps = append(steps, step{fixed: -1, need: "token"})
 		}
 	}
-	supply := [numColours]int{}
+	supply := [catalog.NumColours]int{}
 	for c := range supply {
 		supply[c] = s.supplyCount(c)
 	}
@@ -662,10 +664,10 @@ func (s *state) getCombos(rc *recipe, improve int) []string {
 				rec(i+1, acc) // nothing to give: the choice is lost
 				return
 			}
-			for c := 0; c < numColours; c++ {
+			for c := 0; c < catalog.NumColours; c++ {
 				if supply[c] > 0 {
 					supply[c]--
-					rec(i+1, append(acc, colourLetters[c]))
+					rec(i+1, append(acc, catalog.ColourLetters[c]))
 					supply[c]++
 				}
 			}

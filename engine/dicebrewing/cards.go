@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
 // Cards implements engine.Carder (issue 22): every code a Dice Brewing mail
@@ -20,7 +21,7 @@ func (s *state) Cards() []engine.Card {
 	f := func(key string, n int, goods, word string) engine.Fact {
 		return engine.Fact{Key: key, N: n, Goods: goods, Word: word}
 	}
-	for c, l := range colourLetters {
+	for c, l := range catalog.ColourLetters {
 		add("die", l, "", "DB-7.2", f("die_"+l, r.XPColour[c], "", ""))
 	}
 	for _, b := range []string{"MH", "HP", "SS", "DS"} {
@@ -49,7 +50,7 @@ func (s *state) Cards() []engine.Card {
 				what = "B" + itoa(im.BlueMin)
 			}
 			c.Facts = append(c.Facts, f("improve", 0, "", what))
-			c.Facts = append(c.Facts, gainFacts("bonus", rc.bonusFor(i))...)
+			c.Facts = append(c.Facts, gainFacts("bonus", rc.BonusFor(i))...)
 		}
 		out = append(out, c)
 	}
@@ -62,7 +63,7 @@ var tokenRule = map[string]string{"BLOCKB": "DB-5.8.5", "BLOCKR": "DB-5.8.6", "T
 
 // gainFacts are the facts of a gain, each prefixed by what it is (reward,
 // bonus).
-func gainFacts(prefix string, g gainSpec) []engine.Fact {
+func gainFacts(prefix string, g catalog.GainSpec) []engine.Fact {
 	var out []engine.Fact
 	if g.XP > 0 {
 		out = append(out, engine.Fact{Key: prefix + "_xp", N: g.XP})

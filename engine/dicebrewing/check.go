@@ -2,6 +2,8 @@ package dicebrewing
 
 import (
 	"fmt"
+
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
 // Check implements engine.State: it verifies the invariants of a position.
@@ -21,15 +23,15 @@ func (s *state) Check() error {
 	if s.N < 2 || s.N > 4 || len(s.P) != s.N {
 		return fmt.Errorf("%d players", s.N)
 	}
-	if len(s.Dice) != r.totalDice() {
-		return fmt.Errorf("%d dice, want %d", len(s.Dice), r.totalDice())
+	if len(s.Dice) != r.TotalDice() {
+		return fmt.Errorf("%d dice, want %d", len(s.Dice), r.TotalDice())
 	}
-	var perColour [numColours]int
-	var slotDie [4][numSpaces][2]int
+	var perColour [catalog.NumColours]int
+	var slotDie [4][catalog.NumSpaces][2]int
 	var marketDice [4]int
 	for id := range s.Dice {
 		d := &s.Dice[id]
-		if d.C < 0 || d.C >= numColours {
+		if d.C < 0 || d.C >= catalog.NumColours {
 			return fmt.Errorf("die %d has colour %d", id, d.C)
 		}
 		perColour[d.C]++
@@ -55,24 +57,24 @@ func (s *state) Check() error {
 			return fmt.Errorf("die %d has location %d", id, d.L)
 		}
 		if d.L == locBoard {
-			if d.S < 0 || d.S >= numSpaces {
+			if d.S < 0 || d.S >= catalog.NumSpaces {
 				return fmt.Errorf("die %d on space %d", id, d.S)
 			}
 			slotDie[d.O][d.S][b2i(d.Up)]++
 			if slotDie[d.O][d.S][b2i(d.Up)] > 1 {
-				return fmt.Errorf("two dice in %s%s of seat %d", spaceNames[d.S], plusIf(d.Up), d.O)
+				return fmt.Errorf("two dice in %s%s of seat %d", catalog.SpaceNames[d.S], plusIf(d.Up), d.O)
 			}
 			bs := s.P[d.O].Board[d.S]
 			if !bs.Used {
-				return fmt.Errorf("die %d on unused space %s", id, spaceNames[d.S])
+				return fmt.Errorf("die %d on unused space %s", id, catalog.SpaceNames[d.S])
 			}
-			if d.Up && d.C != colB {
-				return fmt.Errorf("a non-blue die in speed-up slot %s+", spaceNames[d.S])
+			if d.Up && d.C != catalog.ColB {
+				return fmt.Errorf("a non-blue die in speed-up slot %s+", catalog.SpaceNames[d.S])
 			}
 		}
 		if d.L == locMarket {
 			marketDice[d.O]++
-			if d.C != colB || marketDice[d.O] > 1 || !s.P[d.O].BoughtM {
+			if d.C != catalog.ColB || marketDice[d.O] > 1 || !s.P[d.O].BoughtM {
 				return fmt.Errorf("bad Market die %d of seat %d", id, d.O)
 			}
 		}
@@ -80,9 +82,9 @@ func (s *state) Check() error {
 			return fmt.Errorf("die %d has shield mark %d", id, d.Sh)
 		}
 	}
-	for c := 0; c < numColours; c++ {
+	for c := 0; c < catalog.NumColours; c++ {
 		if perColour[c] != r.DiceCount[c] {
-			return fmt.Errorf("%d %s dice, want %d", perColour[c], colourLetters[c], r.DiceCount[c])
+			return fmt.Errorf("%d %s dice, want %d", perColour[c], catalog.ColourLetters[c], r.DiceCount[c])
 		}
 	}
 	// Seeds.
@@ -96,20 +98,20 @@ func (s *state) Check() error {
 			return fmt.Errorf("seat %d: seeds %d, coins %d, xp %d", seat, p.Seeds, p.Coins, p.XP)
 		}
 		seeds += p.Seeds
-		for sp := 0; sp < numSpaces; sp++ {
+		for sp := 0; sp < catalog.NumSpaces; sp++ {
 			bs := p.Board[sp]
 			if bs.Seed {
-				if sp != spMH1 && sp != spHP1 || !bs.Used || bs.Done {
-					return fmt.Errorf("seat %d: seed on %s in state %+v", seat, spaceNames[sp], bs)
+				if sp != catalog.SpMH1 && sp != catalog.SpHP1 || !bs.Used || bs.Done {
+					return fmt.Errorf("seat %d: seed on %s in state %+v", seat, catalog.SpaceNames[sp], bs)
 				}
 				seeds++
 			}
 			main := slotDie[seat][sp][0]
 			if bs.Used && !bs.Done && !bs.Seed && main == 0 && s.Step != "tidy" {
-				return fmt.Errorf("seat %d: %s waits with no item", seat, spaceNames[sp])
+				return fmt.Errorf("seat %d: %s waits with no item", seat, catalog.SpaceNames[sp])
 			}
 			if slotDie[seat][sp][1] > 0 && !bs.Done {
-				return fmt.Errorf("seat %d: speed-up on %s but not resolved", seat, spaceNames[sp])
+				return fmt.Errorf("seat %d: speed-up on %s but not resolved", seat, catalog.SpaceNames[sp])
 			}
 		}
 	}
@@ -149,7 +151,7 @@ func (s *state) Check() error {
 		}
 		all += n
 	}
-	if total := r.totalTokens(); all != total {
+	if total := r.TotalTokens(); all != total {
 		return fmt.Errorf("%d action tokens, want %d", all, total)
 	}
 	// Cards.
@@ -202,9 +204,9 @@ func (s *state) Check() error {
 		return fmt.Errorf("brewed count %d, piles hold %d", s.BrewedAll, brewed)
 	}
 	// Space uses.
-	for sp := 0; sp < numSpaces; sp++ {
+	for sp := 0; sp < catalog.NumSpaces; sp++ {
 		if u := len(s.spaceUsers(sp)); u != s.Uses[sp] || u > s.capacity() {
-			return fmt.Errorf("space %s: %d users recorded, %d on boards, capacity %d", spaceNames[sp], s.Uses[sp], u, s.capacity())
+			return fmt.Errorf("space %s: %d users recorded, %d on boards, capacity %d", catalog.SpaceNames[sp], s.Uses[sp], u, s.capacity())
 		}
 	}
 	// Turn state.
@@ -246,14 +248,6 @@ func (s *state) Check() error {
 		return fmt.Errorf("a pending reward outside the reward sub-step")
 	}
 	return nil
-}
-
-func (r *rules) totalTokens() int {
-	n := 0
-	for _, t := range r.Tokens {
-		n += t.Stock
-	}
-	return n
 }
 
 func b2i(b bool) int {

@@ -5,23 +5,24 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
 // The embedded ruleset parses, is marked PROVISIONAL where the spec says
 // so (§8.0), and holds the components of §2.
 func TestRulesetDefault(t *testing.T) {
-	r, _, err := dataFile.Load(nil)
+	r, _, err := catalog.DataFile.Load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !r.Provisional {
 		t.Error("the ruleset is not marked provisional")
 	}
-	if r.totalDice() != 50 || r.DiceCount != [numColours]int{14, 14, 12, 10} || r.Seeds != 6 {
+	if r.TotalDice() != 50 || r.DiceCount != [catalog.NumColours]int{14, 14, 12, 10} || r.Seeds != 6 {
 		t.Errorf("dice %v seeds %d", r.DiceCount, r.Seeds)
 	}
-	if len(r.Recipes) != 30 || len(r.Ingredients) != 5 || r.totalTokens() != 18 {
-		t.Errorf("%d recipes, %d ingredients, %d tokens", len(r.Recipes), len(r.Ingredients), r.totalTokens())
+	if len(r.Recipes) != 30 || len(r.Ingredients) != 5 || r.TotalTokens() != 18 {
+		t.Errorf("%d recipes, %d ingredients, %d tokens", len(r.Recipes), len(r.Ingredients), r.TotalTokens())
 	}
 	for _, in := range r.Ingredients {
 		if !in.Provisional {
@@ -33,14 +34,14 @@ func TestRulesetDefault(t *testing.T) {
 			t.Errorf("token %s price not marked provisional", tk.Code)
 		}
 	}
-	text := string(defaultRuleset)
+	text := string(catalog.DefaultRuleset)
 	for _, s := range []string{"PROVISIONAL", "provisional = true"} {
 		if !strings.Contains(text, s) {
 			t.Errorf("the file does not say %q", s)
 		}
 	}
 	// R24's seed facts (§8.7).
-	rc := r.recipeIndex["R24"]
+	rc := r.RecipeIndex["R24"]
 	if strings.Join(rc.DiceText, " ") != "Y3 Y2 K5 K3 G4" || rc.Reward.XP != 5 || rc.Bonus.Coins != 5 {
 		t.Errorf("R24 = %+v", rc)
 	}
@@ -48,7 +49,7 @@ func TestRulesetDefault(t *testing.T) {
 
 // An organiser's override is validated strictly (bad_ruleset).
 func TestRulesetOverrideValidation(t *testing.T) {
-	base := string(defaultRuleset)
+	base := string(catalog.DefaultRuleset)
 	cases := []struct {
 		name, from, to, want string
 	}{
@@ -81,7 +82,7 @@ func TestRulesetOverrideValidation(t *testing.T) {
 			t.Fatalf("%s: the default file has no %q", c.name, c.from)
 		}
 		data := []byte(strings.Replace(base, c.from, c.to, 1))
-		_, err := parseRules(data)
+		_, err := catalog.ParseRules(data)
 		re, ok := engine.AsRuleError(err)
 		if err == nil || !ok || re.Code != "bad_ruleset" || !strings.Contains(re.Params["error"].(string), c.want) {
 			t.Errorf("%s: got %v, want bad_ruleset mentioning %q", c.name, err, c.want)
@@ -95,13 +96,13 @@ func TestRulesetOverrideValidation(t *testing.T) {
 // A valid override is used and pinned by its SHA-256: decoding a state
 // with another file fails.
 func TestRulesetOverridePinned(t *testing.T) {
-	data := []byte(strings.Replace(string(defaultRuleset), "price = 2\nprovisional = true\n\n[[ingredient]]\ncode = \"SPICE\"", "price = 1\nprovisional = true\n\n[[ingredient]]\ncode = \"SPICE\"", 1))
+	data := []byte(strings.Replace(string(catalog.DefaultRuleset), "price = 2\nprovisional = true\n\n[[ingredient]]\ncode = \"SPICE\"", "price = 1\nprovisional = true\n\n[[ingredient]]\ncode = \"SPICE\"", 1))
 	st, _, err := Game.NewState(engine.Config{Seats: []string{"a", "b"}, Seed: "x", Ruleset: data})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := st.(*state)
-	if s.rules.Ingredients[s.rules.ingr("FRUIT")].Price != 1 || s.H.RulesetSHA != engine.RulesetSHA(data) {
+	if s.rules.Ingredients[s.rules.Ingr("FRUIT")].Price != 1 || s.H.RulesetSHA != engine.RulesetSHA(data) {
 		t.Fatalf("override not used")
 	}
 	js := mustMarshal(t, st)

@@ -4,6 +4,8 @@ import (
 	"sort"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // preferred reports whether die a is the better pick than die b among dice
@@ -25,11 +27,11 @@ func (s *state) preferred(a, b int) bool {
 // atLoc reports whether a die is at a search location: locAR, locST, or
 // locBoard with the reference's space and slot (when the reference gives
 // one).
-func atLoc(d *die, loc int, r dieRef) bool {
+func atLoc(d *die, loc int, r notation.DieRef) bool {
 	if d.L != loc {
 		return false
 	}
-	if loc == locBoard && r.Loc == refBoard {
+	if loc == locBoard && r.Loc == notation.RefBoard {
 		return d.S == r.Space && d.Up == r.Up
 	}
 	return true
@@ -37,13 +39,13 @@ func atLoc(d *die, loc int, r dieRef) bool {
 
 // refLocs returns the locations a reference allows, given the command's
 // default search order.
-func refLocs(r dieRef, def []int) []int {
+func refLocs(r notation.DieRef, def []int) []int {
 	switch r.Loc {
-	case refAR:
+	case notation.RefAR:
 		return []int{locAR}
-	case refST:
+	case notation.RefST:
 		return []int{locST}
-	case refBoard:
+	case notation.RefBoard:
 		return []int{locBoard}
 	}
 	return def
@@ -55,7 +57,7 @@ func refLocs(r dieRef, def []int) []int {
 // without "+" prefers dice without a PLUS token and falls back to dice
 // with one. With strict set, a reference without a location must not match
 // usable dice in two different places (token targets, §10.3).
-func (s *state) resolve(owner int, r dieRef, def []int, strict bool, ok func(id int) error) (int, error) {
+func (s *state) resolve(owner int, r notation.DieRef, def []int, strict bool, ok func(id int) error) (int, error) {
 	locs := refLocs(r, def)
 	plusOrder := []bool{false, true}
 	if r.Plus {
@@ -88,7 +90,7 @@ func (s *state) resolve(owner int, r dieRef, def []int, strict bool, ok func(id 
 			}
 			if found < 0 {
 				found, foundLoc = best, loc
-				if !strict || r.Loc != refAny {
+				if !strict || r.Loc != notation.RefAny {
 					break
 				}
 				continue
@@ -109,9 +111,9 @@ func (s *state) resolve(owner int, r dieRef, def []int, strict bool, ok func(id 
 
 // group is a set of a player's dice that a reference cannot tell apart.
 type group struct {
-	id  int    // the die the reference resolves to
-	n   int    // how many dice the group has
-	ref dieRef // the canonical reference
+	id  int             // the die the reference resolves to
+	n   int             // how many dice the group has
+	ref notation.DieRef // the canonical reference
 }
 
 // groupKey orders dice into groups: place, colour, face, bonus, slot.
@@ -186,7 +188,7 @@ func (s *state) groups(actor int, ok func(id int) bool, def []int, explicit bool
 	}
 	for i := range out {
 		d := &s.Dice[out[i].id]
-		r := dieRef{Seat: -1, C: d.C, F: d.F, Plus: d.Plus}
+		r := notation.DieRef{Seat: -1, C: d.C, F: d.F, Plus: d.Plus}
 		if d.O != actor {
 			r.Seat, r.Owner = d.O, s.refName(d.O)
 		}
@@ -218,13 +220,13 @@ func (s *state) groups(actor int, ok func(id int) bool, def []int, explicit bool
 func locRef(d *die) (int, int, bool) {
 	switch d.L {
 	case locAR:
-		return refAR, 0, false
+		return notation.RefAR, 0, false
 	case locST:
-		return refST, 0, false
+		return notation.RefST, 0, false
 	case locBoard:
-		return refBoard, d.S, d.Up
+		return notation.RefBoard, d.S, d.Up
 	}
-	return refAny, 0, false
+	return notation.RefAny, 0, false
 }
 
 // placeLocs is the default search order of PLACE, SS1 rerolls, SS2 swaps
@@ -267,7 +269,7 @@ func (s *state) autostore(seat int) {
 		if d.O != seat || d.L != locAR || d.blocked() || d.F == 0 || d.value() < p.AutoStore {
 			continue
 		}
-		if d.C == colB && !p.AutoStoreB {
+		if d.C == catalog.ColB && !p.AutoStoreB {
 			continue
 		}
 		d.L = locST

@@ -8,7 +8,8 @@
 // the end trigger and the final conversion. Code, tests and templates cite
 // the rule ids of the specification (DB-x.y.z).
 //
-// It owns Dice Brewing's rules, its data file, its bots, the structured
+// It owns Dice Brewing's rules (its data file and what is made of it are
+// catalog/'s, how a move is written notation/'s), its bots, the structured
 // view of a position and the facts of each option (its group, its price).
 // It must not know mail, the store or templates, hold a word a player
 // reads (every word is in templates/dicebrewing/<lang>/), read a clock or

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
 // settle runs the automatic steps of the game (rolls, skips, auto-passes,
@@ -87,9 +88,9 @@ func (s *state) openWindow(step string) {
 // windowName returns "W0" or "W3" for the current window step.
 func (s *state) windowName() string {
 	if s.Step == stepW0 {
-		return winW0
+		return catalog.WinW0
 	}
-	return winW3
+	return catalog.WinW3
 }
 
 // settleWindow finds the next window turn (DB-5.8.4): round-robin from the
@@ -197,7 +198,7 @@ func (s *state) startPurchases() {
 // player can buy or play a token, until NOBUY (DB-10.1a).
 func (s *state) settleBuy() bool {
 	if s.Cur >= 0 {
-		if s.canBuyAny(s.Cur) || len(s.tokenOptions(s.Cur, winW2, 1)) > 0 {
+		if s.canBuyAny(s.Cur) || len(s.tokenOptions(s.Cur, catalog.WinW2, 1)) > 0 {
 			return true
 		}
 		s.pub("db.buy_end", s.Cur, "auto", true)
@@ -272,13 +273,13 @@ type claim struct {
 	kind int // a colour index, or kindSeed
 }
 
-const kindSeed = numColours
+const kindSeed = catalog.NumColours
 
 func kindName(k int) string {
 	if k == kindSeed {
 		return "SEED"
 	}
-	return colourLetters[k]
+	return catalog.ColourLetters[k]
 }
 
 // tidy runs Phase 4 (DB-5.10): each player's steps T1 to T3 in player
@@ -311,14 +312,14 @@ func (s *state) tidy() {
 		p := &s.P[seat]
 		// DB-5.8.5 (block_building_timing = brewing): pending effects of a
 		// blocked building do not happen; the items go back unchanged.
-		for b := 0; b < numBuildings; b++ {
+		for b := 0; b < catalog.NumBuildings; b++ {
 			if p.BlockB[b] == 0 || s.H.Options[optBlockB] != "brewing" {
 				continue
 			}
 			var back []string
-			for sp := 0; sp < numSpaces; sp++ {
+			for sp := 0; sp < catalog.NumSpaces; sp++ {
 				bs := &p.Board[sp]
-				if spaceBuilding[sp] != b || !bs.Used || bs.Done {
+				if catalog.SpaceBuilding[sp] != b || !bs.Used || bs.Done {
 					continue
 				}
 				bs.Done = true
@@ -333,11 +334,11 @@ func (s *state) tidy() {
 				}
 			}
 			if len(back) > 0 {
-				s.pub("db.cancel", seat, "building", buildingNames[b], "items", back)
+				s.pub("db.cancel", seat, "building", catalog.BuildingNames[b], "items", back)
 			}
 		}
 		// T1: value changes (DB-5.5.3, DB-5.5.5).
-		for _, sp := range []int{spMH3, spHP2} {
+		for _, sp := range []int{catalog.SpMH3, catalog.SpHP2} {
 			bs := &p.Board[sp]
 			if !bs.Used || bs.Done {
 				continue
@@ -349,7 +350,7 @@ func (s *state) tidy() {
 			d.F = min(d.F+s.rules.ImproveBy, s.rules.Faces)
 			d.Plus = false
 			d.L, d.S, d.Up = locST, 0, false
-			s.pub("db.improve", seat, "space", spaceNames[sp], "from", before, "to", dieText(d), "when", "tidy")
+			s.pub("db.improve", seat, "space", catalog.SpaceNames[sp], "from", before, "to", dieText(d), "when", "tidy")
 		}
 		// T2: returns of blue dice (DB-5.6.3, DB-5.7.4, DB-5.5.8).
 		var back []int
@@ -359,8 +360,8 @@ func (s *state) tidy() {
 			if d.O != seat {
 				continue
 			}
-			if d.L == locMarket || (d.L == locBoard && (d.Up || spaceBuilding[d.S] == bSS)) {
-				if d.L == locBoard && d.S == spSS3 && !d.Up && !p.Board[spSS3].Done {
+			if d.L == locMarket || (d.L == locBoard && (d.Up || catalog.SpaceBuilding[d.S] == catalog.BSS)) {
+				if d.L == locBoard && d.S == catalog.SpSS3 && !d.Up && !p.Board[catalog.SpSS3].Done {
 					ss3 = true
 				}
 				d.L, d.S, d.Up = locAR, 0, false
@@ -371,27 +372,27 @@ func (s *state) tidy() {
 			s.pub("db.return", seat, "dice", s.diceTexts(back))
 		}
 		if ss3 {
-			p.Board[spSS3].Done = true
-			want(seat, colB, "SS3")
+			p.Board[catalog.SpSS3].Done = true
+			want(seat, catalog.ColB, "SS3")
 		}
 		// T3: payments first (DB-5.10.1, DB-5.10.2), then the claims.
 		var paid []string
 		var gains []func()
-		if bs := &p.Board[spMH1]; bs.Used && !bs.Done && bs.Seed {
+		if bs := &p.Board[catalog.SpMH1]; bs.Used && !bs.Done && bs.Seed {
 			bs.Seed, bs.Done = false, true
 			s.SeedSupply++
 			paid = append(paid, "SEED")
-			gains = append(gains, func() { want(seat, colY, "MH1") })
+			gains = append(gains, func() { want(seat, catalog.ColY, "MH1") })
 			fill(kindSeed)
 		}
-		if bs := &p.Board[spHP1]; bs.Used && !bs.Done && bs.Seed {
+		if bs := &p.Board[catalog.SpHP1]; bs.Used && !bs.Done && bs.Seed {
 			bs.Seed, bs.Done = false, true
 			s.SeedSupply++
 			paid = append(paid, "SEED")
-			gains = append(gains, func() { want(seat, colG, "HP1") })
+			gains = append(gains, func() { want(seat, catalog.ColG, "HP1") })
 			fill(kindSeed)
 		}
-		for _, sp := range []int{spMH2, spDS1, spDS2, spDS3} {
+		for _, sp := range []int{catalog.SpMH2, catalog.SpDS1, catalog.SpDS2, catalog.SpDS3} {
 			bs := &p.Board[sp]
 			if !bs.Used || bs.Done {
 				continue
@@ -402,23 +403,23 @@ func (s *state) tidy() {
 			paid = append(paid, dieText(&s.Dice[id]))
 			s.toSupply(id)
 			switch sp {
-			case spMH2:
-				gains = append(gains, func() { want(seat, colK, "MH2") })
-			case spDS1:
+			case catalog.SpMH2:
+				gains = append(gains, func() { want(seat, catalog.ColK, "MH2") })
+			case catalog.SpDS1:
 				gains = append(gains, func() {
 					for k := 0; k < s.rules.DS1Seeds; k++ {
 						want(seat, kindSeed, "DS1")
 					}
 				})
-			case spDS2:
+			case catalog.SpDS2:
 				gains = append(gains, func() {
 					for k := 0; k < s.rules.DS2Seeds; k++ {
 						want(seat, kindSeed, "DS2")
 					}
 				})
-			case spDS3:
+			case catalog.SpDS3:
 				coins := s.rules.DS3Black
-				if c == colB {
+				if c == catalog.ColB {
 					coins = s.rules.DS3Blue
 				}
 				gains = append(gains, func() {
@@ -461,7 +462,7 @@ func (s *state) give(seat, kind int, source string) bool {
 	}
 	s.Dice[id] = die{C: kind, O: seat, L: locAR}
 	if source != "claim" {
-		s.pub("db.gain", seat, "what", colourLetters[kind], "n", 1, "source", source)
+		s.pub("db.gain", seat, "what", catalog.ColourLetters[kind], "n", 1, "source", source)
 	}
 	return true
 }
@@ -474,11 +475,11 @@ func (s *state) cleanup() {
 		d.Plus, d.Sh, d.R = false, 0, false
 	}
 	s.BlockedR, s.BlockRBy = nil, nil
-	s.Uses = [numSpaces]int{}
+	s.Uses = [catalog.NumSpaces]int{}
 	for i := range s.P {
 		p := &s.P[i]
-		p.Board = [numSpaces]space{}
-		p.BlockB = [numBuildings]int{}
+		p.Board = [catalog.NumSpaces]space{}
+		p.BlockB = [catalog.NumBuildings]int{}
 		p.Passed, p.Turns, p.BoughtM, p.BoughtBM, p.BuyDone, p.Swapped = false, 0, false, false, false, false
 		p.CreditUsed, p.WinDone, p.BrewPass, p.BrewSkip = 0, false, -1, false
 		if p.TokensNone == tnRound {

@@ -2,6 +2,8 @@ package dicebrewing
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // Foresee implements engine.Foreseer for placements (issue 12.6): the
@@ -27,7 +29,7 @@ func (s *state) Foresee(seat int, slot, line string) *engine.RuleError {
 	if seat < 0 || seat >= len(s.P) {
 		return nil
 	}
-	m, ok := engine.ParsedMove[*move](s, seat, line)
+	m, ok := engine.ParsedMove[*notation.Move](s, seat, line)
 	if !ok || m.Verb != "PLACE" || len(m.Items) == 0 {
 		return nil
 	}
@@ -39,7 +41,7 @@ func (s *state) Foresee(seat int, slot, line string) *engine.RuleError {
 	if len(m.Items) == 2 {
 		a, b := m.Items[0], m.Items[1]
 		if a.Space == b.Space && !a.Up && !b.Up {
-			return engine.Reject("DB-5.4.2", "space_used", "space", spaceNames[b.Space])
+			return engine.Reject("DB-5.4.2", "space_used", "space", catalog.SpaceNames[b.Space])
 		}
 	}
 	if s.Step != stepPlace || slot != s.slot("place") {
@@ -58,18 +60,18 @@ func (s *state) Foresee(seat int, slot, line string) *engine.RuleError {
 
 // neverFits checks what an item says by itself: the kind of item its
 // space takes, whatever the position (DB-5.5, DB-5.6.1, DB-5.5.7).
-func (s *state) neverFits(it item) *engine.RuleError {
+func (s *state) neverFits(it notation.Item) *engine.RuleError {
 	sp := it.Space
 	as := func(err error) *engine.RuleError {
 		re, _ := engine.AsRuleError(err)
 		return re
 	}
 	if it.Up && s.rules.Speedup[sp] == 0 {
-		return engine.Reject("DB-5.6.1", "no_speedup", "space", spaceNames[sp])
+		return engine.Reject("DB-5.6.1", "no_speedup", "space", catalog.SpaceNames[sp])
 	}
 	if it.Seed {
-		if it.Up || (sp != spMH1 && sp != spHP1) {
-			return engine.Reject(spaceRule[sp], "wrong_item", "space", spaceNames[sp], "need", s.needOf(sp, it.Up), "item", "SEED")
+		if it.Up || (sp != catalog.SpMH1 && sp != catalog.SpHP1) {
+			return engine.Reject(spaceRule[sp], "wrong_item", "space", catalog.SpaceNames[sp], "need", s.needOf(sp, it.Up), "item", "SEED")
 		}
 		return nil
 	}
@@ -79,11 +81,11 @@ func (s *state) neverFits(it item) *engine.RuleError {
 	best := d
 	best.Plus = true
 	if it.Up {
-		if d.C != colB {
-			return engine.Reject("DB-5.6.1", "wrong_item", "space", spaceNames[sp]+"+", "need", "B", "item", dieText(&d))
+		if d.C != catalog.ColB {
+			return engine.Reject("DB-5.6.1", "wrong_item", "space", catalog.SpaceNames[sp]+"+", "need", "B", "item", dieText(&d))
 		}
 		if best.value() < s.rules.Speedup[sp] {
-			return engine.Reject("DB-5.6.1", "blue_too_low", "space", spaceNames[sp]+"+", "need", s.rules.Speedup[sp], "die", dieText(&d))
+			return engine.Reject("DB-5.6.1", "blue_too_low", "space", catalog.SpaceNames[sp]+"+", "need", s.rules.Speedup[sp], "die", dieText(&d))
 		}
 		return nil
 	}
@@ -94,7 +96,7 @@ func (s *state) neverFits(it item) *engine.RuleError {
 	if s.fitCode(sp, &best) == "blue_too_low" {
 		return as(s.mainFits(sp, &d))
 	}
-	if sp == spSS2 && it.Swap != nil && it.Swap.C == colB {
+	if sp == catalog.SpSS2 && it.Swap != nil && it.Swap.C == catalog.ColB {
 		return engine.Reject("DB-5.5.7", "swap_colour", "die", it.Swap.String())
 	}
 	return nil
@@ -103,24 +105,24 @@ func (s *state) neverFits(it item) *engine.RuleError {
 // closedAllRound checks what stays so for the rest of the placement
 // phase: the seat's own use of a space, a full space, a closed building,
 // the round's one swap (DB-5.4.2, DB-5.4.3, DB-4.3, DB-5.5.7).
-func (s *state) closedAllRound(seat int, it item) *engine.RuleError {
+func (s *state) closedAllRound(seat int, it notation.Item) *engine.RuleError {
 	sp := it.Space
-	if !s.buildingOpen(spaceBuilding[sp]) {
-		return engine.Reject("DB-4.3", "building_closed", "space", spaceNames[sp], "round", s.Round, "opens", s.rules.OpenBuilding[spaceBuilding[sp]])
+	if !s.buildingOpen(catalog.SpaceBuilding[sp]) {
+		return engine.Reject("DB-4.3", "building_closed", "space", catalog.SpaceNames[sp], "round", s.Round, "opens", s.rules.OpenBuilding[catalog.SpaceBuilding[sp]])
 	}
 	if it.Up {
 		if s.P[seat].Board[sp].Done {
-			return engine.Reject("DB-5.6.1", "speedup_resolved", "space", spaceNames[sp])
+			return engine.Reject("DB-5.6.1", "speedup_resolved", "space", catalog.SpaceNames[sp])
 		}
 		return nil
 	}
 	if s.P[seat].Board[sp].Used {
-		return engine.Reject("DB-5.4.2", "space_used", "space", spaceNames[sp])
+		return engine.Reject("DB-5.4.2", "space_used", "space", catalog.SpaceNames[sp])
 	}
 	if s.Uses[sp] >= s.capacity() {
-		return engine.Reject("DB-5.4.3", "space_full", "space", spaceNames[sp], "users", s.spaceUsers(sp), "capacity", s.capacity())
+		return engine.Reject("DB-5.4.3", "space_full", "space", catalog.SpaceNames[sp], "users", s.spaceUsers(sp), "capacity", s.capacity())
 	}
-	if sp == spSS2 && s.P[seat].Swapped {
+	if sp == catalog.SpSS2 && s.P[seat].Swapped {
 		return engine.Reject("DB-5.5.7", "already_swapped")
 	}
 	return nil
@@ -129,7 +131,7 @@ func (s *state) closedAllRound(seat int, it item) *engine.RuleError {
 // secondFails plays the first item of a two-item PLACE on a blinded copy
 // and checks the second as DB-5.3.4 will: when the first item drew
 // nothing at random, the second's fate is known now.
-func (s *state) secondFails(seat int, m *move) *engine.RuleError {
+func (s *state) secondFails(seat int, m *notation.Move) *engine.RuleError {
 	c := s.clone()
 	c.H.Rand.Blind()
 	pl, err := c.checkItem(seat, m.Items[0])

@@ -5,10 +5,8 @@ import (
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
-
-// gameName is the registry name of the game.
-const gameName = "dicebrewing"
 
 // Option names (DB-1.5).
 const (
@@ -30,7 +28,7 @@ type game struct{}
 // Info implements engine.Game.
 func (game) Info() engine.Info {
 	return engine.Info{
-		Name:       gameName,
+		Name:       catalog.GameName,
 		Title:      "Dice Brewing",
 		MinPlayers: 2,
 		MaxPlayers: 4,
@@ -59,16 +57,16 @@ func (game) Info() engine.Info {
 }
 
 // DefaultRuleset implements engine.Game.
-func (game) DefaultRuleset() []byte { return defaultRuleset }
+func (game) DefaultRuleset() []byte { return catalog.DefaultRuleset }
 
 // NewBot implements engine.BotMaker.
 func (game) NewBot(name string) (engine.Bot, error) {
-	return engine.NamedBot(gameName, name, map[string]engine.Bot{"greedy": Greedy{}})
+	return engine.NamedBot(catalog.GameName, name, map[string]engine.Bot{"greedy": Greedy{}})
 }
 
 // NewState implements engine.Game: setup per DB-3.
 func (g game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
-	h, r, err := engine.Setup(g.Info(), schema, dataFile, cfg)
+	h, r, err := engine.Setup(g.Info(), schema, catalog.DataFile, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -104,15 +102,15 @@ func firstValues(n int) []string {
 
 // DecodeState implements engine.Game.
 func (game) DecodeState(data, ruleset []byte) (engine.State, error) {
-	r, sha, err := dataFile.Load(ruleset)
+	r, sha, err := catalog.DataFile.Load(ruleset)
 	if err != nil {
 		return nil, err
 	}
 	var s state
-	if err := engine.DecodeStateJSON(gameName, schema, sha, data, &s, &s.H); err != nil {
+	if err := engine.DecodeStateJSON(catalog.GameName, schema, sha, data, &s, &s.H); err != nil {
 		return nil, err
 	}
-	if err := engine.CheckPlayers(gameName, len(s.P), &s.H); err != nil || s.N != len(s.P) {
+	if err := engine.CheckPlayers(catalog.GameName, len(s.P), &s.H); err != nil || s.N != len(s.P) {
 		return nil, fmt.Errorf("dicebrewing: %d players (N %d) for %d seats", len(s.P), s.N, len(s.H.Seats))
 	}
 	s.rules = r
@@ -123,7 +121,7 @@ func (game) DecodeState(data, ruleset []byte) (engine.State, error) {
 func (s *state) setup(first int) {
 	r := s.rules
 	// DB-3.1: all dice and seeds in the supply.
-	for c := 0; c < numColours; c++ {
+	for c := 0; c < catalog.NumColours; c++ {
 		for i := 0; i < r.DiceCount[c]; i++ {
 			s.Dice = append(s.Dice, die{C: c, O: -1, L: locSupply})
 		}
@@ -157,14 +155,14 @@ func (s *state) setup(first int) {
 	// DB-3.3 / DB-3.4: the display and the deck.
 	pp := r.Players[s.N]
 	if s.H.Options[optSetup] == "advanced" {
-		s.Deck = r.recipeIDsInFileOrder()
+		s.Deck = r.RecipeIDsInFileOrder()
 		s.H.Rand.Shuffle(len(s.Deck), func(i, j int) { s.Deck[i], s.Deck[j] = s.Deck[j], s.Deck[i] })
 		for i := 0; i < pp.Display; i++ {
 			s.Display = append(s.Display, s.draw())
 		}
 	} else {
 		s.Display = append([]string(nil), pp.StartDisplay...)
-		for _, id := range r.recipeIDsInFileOrder() {
+		for _, id := range r.RecipeIDsInFileOrder() {
 			if s.inDisplay(id) < 0 {
 				s.Deck = append(s.Deck, id)
 			}
@@ -183,15 +181,6 @@ func (s *state) setup(first int) {
 	// DB-3.8: round 1 begins.
 	s.startRound(1)
 	s.settle()
-}
-
-// recipeIDsInFileOrder returns the recipe ids in the order of the data file.
-func (r *rules) recipeIDsInFileOrder() []string {
-	out := make([]string, len(r.Recipes))
-	for i, rc := range r.Recipes {
-		out[i] = rc.ID
-	}
-	return out
 }
 
 // draw takes the top card of the deck (kind "draw": a script can name the

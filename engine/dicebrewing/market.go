@@ -2,6 +2,8 @@ package dicebrewing
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // unluckyDice counts a seat's dice that earn unlucky-roll credit: in AR or
@@ -26,7 +28,7 @@ func (s *state) credit(seat int) int {
 	if s.H.Options[optUnlucky] != "true" || s.Step != stepBuy {
 		return 0
 	}
-	return max(0, s.rules.unluckyCredit(s.unluckyDice(seat))-s.P[seat].CreditUsed)
+	return max(0, s.rules.UnluckyCreditFor(s.unluckyDice(seat))-s.P[seat].CreditUsed)
 }
 
 // discountOf returns the discount a blue die gives on an ingredient
@@ -46,7 +48,7 @@ func (s *state) bestDiscount(seat, ingr int) int {
 	best := 0
 	usable := s.ownUsable(seat)
 	for id := range s.Dice {
-		if usable(id) && s.Dice[id].C == colB {
+		if usable(id) && s.Dice[id].C == catalog.ColB {
 			best = max(best, s.discountOf(ingr, &s.Dice[id]))
 		}
 	}
@@ -106,11 +108,11 @@ func (s *state) noBuyReason(seat int) string {
 }
 
 // buy buys one ingredient or action token (DB-5.7.2 to DB-5.7.5).
-func (s *state) buy(seat int, m *move) error {
+func (s *state) buy(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	price, minus, blue := 0, 0, -1
 	what := "token"
-	if i := s.rules.ingr(m.Code); i >= 0 {
+	if i := s.rules.Ingr(m.Code); i >= 0 {
 		what = "ingredient"
 		if !s.marketOpen() {
 			return engine.Reject("DB-4.3", "market_closed", "round", s.Round, "opens", s.rules.OpenMarket)
@@ -127,7 +129,7 @@ func (s *state) buy(seat int, m *move) error {
 			if r.Seat >= 0 && r.Seat != seat {
 				return engine.Reject("DB-5.7.4", "not_your_die", "die", r.String())
 			}
-			if r.C != colB {
+			if r.C != catalog.ColB {
 				return engine.Reject("DB-5.7.4", "discount_not_blue", "die", r.String())
 			}
 			id, err := s.resolve(seat, r, placeLocs, false, s.usableErr("DB-5.7.4"))
@@ -141,7 +143,7 @@ func (s *state) buy(seat int, m *move) error {
 			blue = id
 		}
 	} else {
-		t := s.rules.tok(m.Code)
+		t := s.rules.Tok(m.Code)
 		if !s.blackMarketOpen() {
 			return engine.Reject("DB-4.3", "black_market_closed", "round", s.Round, "opens", s.rules.OpenBlackMarket)
 		}
@@ -163,7 +165,7 @@ func (s *state) buy(seat int, m *move) error {
 	p.Coins -= price - fromCredit
 	kv := []any{"code", m.Code, "what", what, "price", price, "credit", fromCredit}
 	if what == "ingredient" {
-		i := s.rules.ingr(m.Code)
+		i := s.rules.Ingr(m.Code)
 		s.Market[i]--
 		p.Ingr[i]++
 		p.BoughtM = true
@@ -174,7 +176,7 @@ func (s *state) buy(seat int, m *move) error {
 		s.pub("db.buy", seat, kv...)
 		return nil
 	}
-	t := s.rules.tok(m.Code)
+	t := s.rules.Tok(m.Code)
 	s.BM[t]--
 	p.Tok[t]++
 	p.BoughtBM = true
@@ -199,7 +201,7 @@ func (s *state) buyOptions(seat int) []engine.Option {
 	if s.marketOpen() && !p.BoughtM {
 		var blues []group
 		usable := s.ownUsable(seat)
-		blues = s.groups(seat, func(id int) bool { return usable(id) && s.Dice[id].C == colB }, placeLocs, false)
+		blues = s.groups(seat, func(id int) bool { return usable(id) && s.Dice[id].C == catalog.ColB }, placeLocs, false)
 		for i, in := range s.rules.Ingredients {
 			if s.Market[i] == 0 {
 				continue

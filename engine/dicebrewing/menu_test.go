@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -39,14 +40,14 @@ func TestMenuInWords_Issue22(t *testing.T) {
 		heads := map[string]map[string]string{} // lang -> heading -> group
 		for _, lang := range templates.Languages {
 			heads[lang] = map[string]string{}
-			ctx := templates.Ctx{Lang: lang, Game: gameName, Seat: d.Seat, Seats: s.H.Seats}
+			ctx := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: d.Seat, Seats: s.H.Seats}
 			rank := 0
 			for i, o := range opts {
 				if o.Group == "" {
 					t.Fatalf("sample %d: %s has no group", si, o.Cmd)
 				}
 				od := templates.OptionData{N: i + 1, Option: o, Decision: d, View: s.View(d.Seat)}
-				g, err := set.Render(gameName, lang, "option.group", ctx.With(od))
+				g, err := set.Render(catalog.GameName, lang, "option.group", ctx.With(od))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -64,7 +65,7 @@ func TestMenuInWords_Issue22(t *testing.T) {
 					t.Errorf("%s: groups %s and %s share the heading %q", lang, other, o.Group, head)
 				}
 				heads[lang][head] = o.Group
-				line, err := set.Render(gameName, lang, "option."+d.Kind, ctx.With(od))
+				line, err := set.Render(catalog.GameName, lang, "option."+d.Kind, ctx.With(od))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -72,7 +73,7 @@ func TestMenuInWords_Issue22(t *testing.T) {
 					t.Errorf("%s %s: option line of %d columns: %q", lang, d.Kind, w, line)
 				}
 			}
-			legend, err := set.Render(gameName, lang, "option.legend", ctx.With(templates.OptionData{Decision: d, View: s.View(d.Seat)}))
+			legend, err := set.Render(catalog.GameName, lang, "option.legend", ctx.With(templates.OptionData{Decision: d, View: s.View(d.Seat)}))
 			if err != nil {
 				t.Fatal(err)
 			}

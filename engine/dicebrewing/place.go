@@ -2,16 +2,18 @@ package dicebrewing
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // spaceRule is the rule that describes each space (DB-5.5.x).
-var spaceRule = [numSpaces]string{"DB-5.5.1", "DB-5.5.2", "DB-5.5.3", "DB-5.5.4", "DB-5.5.5", "DB-5.5.6",
+var spaceRule = [catalog.NumSpaces]string{"DB-5.5.1", "DB-5.5.2", "DB-5.5.3", "DB-5.5.4", "DB-5.5.5", "DB-5.5.6",
 	"DB-5.5.7", "DB-5.5.8", "DB-5.5.9", "DB-5.5.10", "DB-5.5.11"}
 
 // placed is an item checked against the position: the dice its references
 // resolved to.
 type placed struct {
-	it     item
+	it     notation.Item
 	die    int   // the item's die, -1 for a seed
 	reroll []int // SS1: the dice to reroll
 	swap   int   // SS2: the die offered for a swap, -1 otherwise
@@ -22,43 +24,43 @@ type placed struct {
 // allocates nothing, so that option lists stay cheap.
 func (s *state) fitCode(sp int, d *die) string {
 	switch sp {
-	case spMH1, spHP1:
+	case catalog.SpMH1, catalog.SpHP1:
 		return "wrong_item"
-	case spMH2:
-		if d.C != colY {
+	case catalog.SpMH2:
+		if d.C != catalog.ColY {
 			return "wrong_item"
 		}
-	case spMH3:
-		if d.C != colY && d.C != colK {
-			return "wrong_item"
-		}
-		if d.F >= s.rules.Faces {
-			return "die_at_max"
-		}
-	case spHP2:
-		if d.C != colG {
+	case catalog.SpMH3:
+		if d.C != catalog.ColY && d.C != catalog.ColK {
 			return "wrong_item"
 		}
 		if d.F >= s.rules.Faces {
 			return "die_at_max"
 		}
-	case spSS1, spSS2, spSS3:
-		if d.C != colB {
+	case catalog.SpHP2:
+		if d.C != catalog.ColG {
+			return "wrong_item"
+		}
+		if d.F >= s.rules.Faces {
+			return "die_at_max"
+		}
+	case catalog.SpSS1, catalog.SpSS2, catalog.SpSS3:
+		if d.C != catalog.ColB {
 			return "wrong_item"
 		}
 		if d.value() < s.rules.BlueMin[sp] {
 			return "blue_too_low"
 		}
-	case spDS1:
-		if d.C != colG {
+	case catalog.SpDS1:
+		if d.C != catalog.ColG {
 			return "wrong_item"
 		}
-	case spDS2:
-		if d.C != colK {
+	case catalog.SpDS2:
+		if d.C != catalog.ColK {
 			return "wrong_item"
 		}
-	case spDS3:
-		if d.C != colB && d.C != colK {
+	case catalog.SpDS3:
+		if d.C != catalog.ColB && d.C != catalog.ColK {
 			return "wrong_item"
 		}
 	}
@@ -70,11 +72,11 @@ func (s *state) mainFits(sp int, d *die) error {
 	rule := spaceRule[sp]
 	switch s.fitCode(sp, d) {
 	case "wrong_item":
-		return engine.Reject(rule, "wrong_item", "space", spaceNames[sp], "need", s.needOf(sp, false), "item", dieText(d))
+		return engine.Reject(rule, "wrong_item", "space", catalog.SpaceNames[sp], "need", s.needOf(sp, false), "item", dieText(d))
 	case "die_at_max":
-		return engine.Reject(rule, "die_at_max", "space", spaceNames[sp], "die", dieText(d))
+		return engine.Reject(rule, "die_at_max", "space", catalog.SpaceNames[sp], "die", dieText(d))
 	case "blue_too_low":
-		return engine.Reject(rule, "blue_too_low", "space", spaceNames[sp], "need", s.rules.BlueMin[sp], "die", dieText(d))
+		return engine.Reject(rule, "blue_too_low", "space", catalog.SpaceNames[sp], "need", s.rules.BlueMin[sp], "die", dieText(d))
 	}
 	return nil
 }
@@ -82,15 +84,15 @@ func (s *state) mainFits(sp int, d *die) error {
 // canDeliver is deliverable without the error (DB-5.6.4).
 func (s *state) canDeliver(sp int) bool {
 	switch sp {
-	case spMH1:
-		return s.supplyCount(colY) > 0
-	case spMH2:
-		return s.supplyCount(colK) > 0
-	case spHP1:
-		return s.supplyCount(colG) > 0
-	case spDS1:
+	case catalog.SpMH1:
+		return s.supplyCount(catalog.ColY) > 0
+	case catalog.SpMH2:
+		return s.supplyCount(catalog.ColK) > 0
+	case catalog.SpHP1:
+		return s.supplyCount(catalog.ColG) > 0
+	case catalog.SpDS1:
 		return s.SeedSupply >= s.rules.DS1Seeds
-	case spDS2:
+	case catalog.SpDS2:
 		return s.SeedSupply >= s.rules.DS2Seeds
 	}
 	return true
@@ -98,7 +100,7 @@ func (s *state) canDeliver(sp int) bool {
 
 // spaceFree is spaceOpen without the error: it allocates nothing.
 func (s *state) spaceFree(seat, sp int, up bool) bool {
-	b := spaceBuilding[sp]
+	b := catalog.SpaceBuilding[sp]
 	if !s.buildingOpen(b) {
 		return false
 	}
@@ -117,26 +119,26 @@ func (s *state) spaceFree(seat, sp int, up bool) bool {
 // (DB-5.6.4).
 func (s *state) deliverable(sp int) error {
 	short := func(kind string) error {
-		return engine.Reject("DB-5.6.4", "supply_empty", "space", spaceNames[sp], "kind", kind)
+		return engine.Reject("DB-5.6.4", "supply_empty", "space", catalog.SpaceNames[sp], "kind", kind)
 	}
 	switch sp {
-	case spMH1:
-		if s.supplyCount(colY) == 0 {
+	case catalog.SpMH1:
+		if s.supplyCount(catalog.ColY) == 0 {
 			return short("Y")
 		}
-	case spMH2:
-		if s.supplyCount(colK) == 0 {
+	case catalog.SpMH2:
+		if s.supplyCount(catalog.ColK) == 0 {
 			return short("K")
 		}
-	case spHP1:
-		if s.supplyCount(colG) == 0 {
+	case catalog.SpHP1:
+		if s.supplyCount(catalog.ColG) == 0 {
 			return short("G")
 		}
-	case spDS1:
+	case catalog.SpDS1:
 		if s.SeedSupply < s.rules.DS1Seeds {
 			return short("SEED")
 		}
-	case spDS2:
+	case catalog.SpDS2:
 		if s.SeedSupply < s.rules.DS2Seeds {
 			return short("SEED")
 		}
@@ -149,32 +151,32 @@ func (s *state) deliverable(sp int) error {
 // the main slot is free for this player (DB-5.4.2, DB-5.4.3) or the
 // speed-up slot can be used (DB-5.6.1).
 func (s *state) spaceOpen(seat, sp int, up bool) error {
-	b := spaceBuilding[sp]
+	b := catalog.SpaceBuilding[sp]
 	if !s.buildingOpen(b) {
-		return engine.Reject("DB-4.3", "building_closed", "space", spaceNames[sp], "round", s.Round, "opens", s.rules.OpenBuilding[b])
+		return engine.Reject("DB-4.3", "building_closed", "space", catalog.SpaceNames[sp], "round", s.Round, "opens", s.rules.OpenBuilding[b])
 	}
 	p := &s.P[seat]
 	if by := p.BlockB[b]; by != 0 && s.H.Options[optBlockB] != "brewing" {
-		return engine.Reject("DB-5.8.5", "building_blocked", "building", buildingNames[b], "by", by-1)
+		return engine.Reject("DB-5.8.5", "building_blocked", "building", catalog.BuildingNames[b], "by", by-1)
 	}
 	bs := &p.Board[sp]
 	if !up {
 		if bs.Used {
-			return engine.Reject("DB-5.4.2", "space_used", "space", spaceNames[sp])
+			return engine.Reject("DB-5.4.2", "space_used", "space", catalog.SpaceNames[sp])
 		}
 		if s.Uses[sp] >= s.capacity() {
-			return engine.Reject("DB-5.4.3", "space_full", "space", spaceNames[sp], "users", s.spaceUsers(sp), "capacity", s.capacity())
+			return engine.Reject("DB-5.4.3", "space_full", "space", catalog.SpaceNames[sp], "users", s.spaceUsers(sp), "capacity", s.capacity())
 		}
 		return nil
 	}
 	if s.rules.Speedup[sp] == 0 {
-		return engine.Reject("DB-5.6.1", "no_speedup", "space", spaceNames[sp])
+		return engine.Reject("DB-5.6.1", "no_speedup", "space", catalog.SpaceNames[sp])
 	}
 	if !bs.Used {
-		return engine.Reject("DB-5.6.1", "speedup_no_main", "space", spaceNames[sp])
+		return engine.Reject("DB-5.6.1", "speedup_no_main", "space", catalog.SpaceNames[sp])
 	}
 	if bs.Done {
-		return engine.Reject("DB-5.6.1", "speedup_resolved", "space", spaceNames[sp])
+		return engine.Reject("DB-5.6.1", "speedup_resolved", "space", catalog.SpaceNames[sp])
 	}
 	return s.deliverable(sp)
 }
@@ -192,15 +194,15 @@ func (s *state) spaceUsers(sp int) []int {
 
 // checkItem checks one placement item against the current position and
 // resolves its dice (DB-5.3.3 to DB-5.3.5, DB-5.4, DB-5.5, DB-5.6).
-func (s *state) checkItem(seat int, it item) (placed, error) {
+func (s *state) checkItem(seat int, it notation.Item) (placed, error) {
 	pl := placed{it: it, die: -1, swap: -1}
 	if err := s.spaceOpen(seat, it.Space, it.Up); err != nil {
 		return pl, err
 	}
 	sp := it.Space
 	if it.Seed {
-		if it.Up || (sp != spMH1 && sp != spHP1) {
-			return pl, engine.Reject(spaceRule[sp], "wrong_item", "space", spaceNames[sp], "need", s.needOf(sp, it.Up), "item", "SEED")
+		if it.Up || (sp != catalog.SpMH1 && sp != catalog.SpHP1) {
+			return pl, engine.Reject(spaceRule[sp], "wrong_item", "space", catalog.SpaceNames[sp], "need", s.needOf(sp, it.Up), "item", "SEED")
 		}
 		if s.P[seat].Seeds == 0 {
 			return pl, engine.Reject("DB-5.3.3", "no_seed")
@@ -216,11 +218,11 @@ func (s *state) checkItem(seat int, it item) (placed, error) {
 	}
 	d := &s.Dice[id]
 	if it.Up {
-		if d.C != colB {
-			return pl, engine.Reject("DB-5.6.1", "wrong_item", "space", spaceNames[sp]+"+", "need", "B", "item", dieText(d))
+		if d.C != catalog.ColB {
+			return pl, engine.Reject("DB-5.6.1", "wrong_item", "space", catalog.SpaceNames[sp]+"+", "need", "B", "item", dieText(d))
 		}
 		if d.value() < s.rules.Speedup[sp] {
-			return pl, engine.Reject("DB-5.6.1", "blue_too_low", "space", spaceNames[sp]+"+", "need", s.rules.Speedup[sp], "die", dieText(d))
+			return pl, engine.Reject("DB-5.6.1", "blue_too_low", "space", catalog.SpaceNames[sp]+"+", "need", s.rules.Speedup[sp], "die", dieText(d))
 		}
 		pl.die = id
 		return pl, nil
@@ -230,7 +232,7 @@ func (s *state) checkItem(seat int, it item) (placed, error) {
 	}
 	pl.die = id
 	switch sp {
-	case spSS1:
+	case catalog.SpSS1:
 		used := map[int]bool{id: true}
 		okFor := func(x int) error {
 			if used[x] {
@@ -261,7 +263,7 @@ func (s *state) checkItem(seat int, it item) (placed, error) {
 				return pl, engine.Reject("DB-5.5.6", "nothing_to_reroll")
 			}
 		}
-	case spSS2:
+	case catalog.SpSS2:
 		if s.P[seat].Swapped {
 			return pl, engine.Reject("DB-5.5.7", "already_swapped")
 		}
@@ -269,7 +271,7 @@ func (s *state) checkItem(seat int, it item) (placed, error) {
 		if r.Seat >= 0 && r.Seat != seat {
 			return pl, engine.Reject("DB-5.5.7", "not_your_die", "die", r.String())
 		}
-		if r.C == colB {
+		if r.C == catalog.ColB {
 			return pl, engine.Reject("DB-5.5.7", "swap_colour", "die", r.String())
 		}
 		x, err := s.resolve(seat, r, placeLocs, false, s.usableErr("DB-5.5.7"))
@@ -277,7 +279,7 @@ func (s *state) checkItem(seat int, it item) (placed, error) {
 			return pl, err
 		}
 		if s.supplyCount(r.C) == 0 {
-			return pl, engine.Reject("DB-5.5.7", "supply_empty", "space", "SS2", "kind", colourLetters[r.C])
+			return pl, engine.Reject("DB-5.5.7", "supply_empty", "space", "SS2", "kind", catalog.ColourLetters[r.C])
 		}
 		pl.swap = x
 	}
@@ -290,17 +292,17 @@ func (s *state) needOf(sp int, up bool) string {
 		return "B"
 	}
 	switch sp {
-	case spMH1, spHP1:
+	case catalog.SpMH1, catalog.SpHP1:
 		return "SEED"
-	case spMH2:
+	case catalog.SpMH2:
 		return "Y"
-	case spMH3:
+	case catalog.SpMH3:
 		return "Y|K"
-	case spHP2, spDS1:
+	case catalog.SpHP2, catalog.SpDS1:
 		return "G"
-	case spDS2:
+	case catalog.SpDS2:
 		return "K"
-	case spDS3:
+	case catalog.SpDS3:
 		return "B|K"
 	}
 	return "B"
@@ -320,7 +322,7 @@ func (s *state) applyItem(seat int, pl placed) (choose bool) {
 	if it.Up {
 		d := &s.Dice[pl.die]
 		d.L, d.S, d.Up = locBoard, it.Space, true
-		s.pub("db.place", seat, "space", spaceNames[it.Space], "speedup", true, "item", text)
+		s.pub("db.place", seat, "space", catalog.SpaceNames[it.Space], "speedup", true, "item", text)
 		s.resolveSpeedup(seat, it.Space)
 		return false
 	}
@@ -333,15 +335,15 @@ func (s *state) applyItem(seat int, pl placed) (choose bool) {
 		d := &s.Dice[pl.die]
 		d.L, d.S, d.Up = locBoard, it.Space, false
 	}
-	s.pub("db.place", seat, "space", spaceNames[it.Space], "speedup", false, "item", text)
+	s.pub("db.place", seat, "space", catalog.SpaceNames[it.Space], "speedup", false, "item", text)
 	switch it.Space {
-	case spSS1:
+	case catalog.SpSS1:
 		bs.Done = true
 		if len(pl.reroll) == 0 {
 			return true
 		}
 		s.rerollDice(seat, pl.reroll, "SS1")
-	case spSS2:
+	case catalog.SpSS2:
 		bs.Done = true
 		s.swap(seat, pl.swap)
 	}
@@ -390,7 +392,7 @@ func (s *state) swap(seat, id int) {
 			s.Dice[x].F, s.Dice[x].R = 0, false
 		}
 	}
-	kv := []any{"colour", colourLetters[c], "rolled", rolled, "offered", dieText(&old), "swapped", swapped}
+	kv := []any{"colour", catalog.ColourLetters[c], "rolled", rolled, "offered", dieText(&old), "swapped", swapped}
 	if swapped {
 		kv = append(kv, "got", dieText(&s.Dice[best]))
 	}
@@ -409,7 +411,7 @@ func (s *state) resolveSpeedup(seat, sp int) {
 		id := s.supplyDie(c)
 		s.Dice[id] = die{C: c, O: seat, L: locAR}
 		s.roll(id)
-		s.pub("db.gain", seat, "what", colourLetters[c], "n", 1, "source", spaceNames[sp]+"+", "die", dieText(&s.Dice[id]))
+		s.pub("db.gain", seat, "what", catalog.ColourLetters[c], "n", 1, "source", catalog.SpaceNames[sp]+"+", "die", dieText(&s.Dice[id]))
 		s.autostore(seat)
 	}
 	payDie := func() int {
@@ -420,38 +422,38 @@ func (s *state) resolveSpeedup(seat, sp int) {
 		return c
 	}
 	switch sp {
-	case spMH1, spHP1:
+	case catalog.SpMH1, catalog.SpHP1:
 		bs.Seed = false
 		s.SeedSupply++
 		s.pub("db.pay", seat, "items", []string{"SEED"})
-		if sp == spMH1 {
-			gainDie(colY)
+		if sp == catalog.SpMH1 {
+			gainDie(catalog.ColY)
 		} else {
-			gainDie(colG)
+			gainDie(catalog.ColG)
 		}
-	case spMH2:
+	case catalog.SpMH2:
 		payDie()
-		gainDie(colK)
-	case spMH3, spHP2:
+		gainDie(catalog.ColK)
+	case catalog.SpMH3, catalog.SpHP2:
 		id := s.boardDie(seat, sp, false)
 		d := &s.Dice[id]
 		before := dieText(d)
 		d.F = min(d.F+s.rules.ImproveBy, s.rules.Faces)
 		d.L, d.S, d.Up = locST, 0, false
-		s.pub("db.improve", seat, "space", spaceNames[sp], "from", before, "to", dieText(d), "when", "speedup")
-	case spDS1, spDS2:
+		s.pub("db.improve", seat, "space", catalog.SpaceNames[sp], "from", before, "to", dieText(d), "when", "speedup")
+	case catalog.SpDS1, catalog.SpDS2:
 		payDie()
 		n := s.rules.DS1Seeds
-		if sp == spDS2 {
+		if sp == catalog.SpDS2 {
 			n = s.rules.DS2Seeds
 		}
 		s.SeedSupply -= n
 		p.Seeds += n
-		s.pub("db.gain", seat, "what", "SEED", "n", n, "source", spaceNames[sp]+"+")
-	case spDS3:
+		s.pub("db.gain", seat, "what", "SEED", "n", n, "source", catalog.SpaceNames[sp]+"+")
+	case catalog.SpDS3:
 		c := payDie()
 		coins := s.rules.DS3Black
-		if c == colB {
+		if c == catalog.ColB {
 			coins = s.rules.DS3Blue
 		}
 		p.Coins += coins
@@ -461,7 +463,7 @@ func (s *state) resolveSpeedup(seat, sp int) {
 
 // placeOpt is one legal single item, with its canonical text.
 type placeOpt struct {
-	it  item
+	it  notation.Item
 	key groupKey // the item's die group (seed: owner -1)
 	n   int      // dice in the group (seeds: the seeds held)
 }
@@ -482,15 +484,15 @@ func (s *state) placeSingles(seat, limit int) []placeOpt {
 		total += g.n
 	}
 	var swaps []group
-	for sp := 0; sp < numSpaces; sp++ {
+	for sp := 0; sp < catalog.NumSpaces; sp++ {
 		for u := 0; u < 2; u++ {
 			up := u == 1
 			if !s.spaceFree(seat, sp, up) {
 				continue
 			}
-			if !up && (sp == spMH1 || sp == spHP1) {
+			if !up && (sp == catalog.SpMH1 || sp == catalog.SpHP1) {
 				if p.Seeds > 0 {
-					out = append(out, placeOpt{it: item{Space: sp, Seed: true}, key: groupKey{owner: -1}, n: p.Seeds})
+					out = append(out, placeOpt{it: notation.Item{Space: sp, Seed: true}, key: groupKey{owner: -1}, n: p.Seeds})
 					if limit > 0 && len(out) >= limit {
 						return out
 					}
@@ -500,33 +502,33 @@ func (s *state) placeSingles(seat, limit int) []placeOpt {
 			for _, g := range gs {
 				d := &s.Dice[g.id]
 				if up {
-					if d.C != colB || d.value() < s.rules.Speedup[sp] {
+					if d.C != catalog.ColB || d.value() < s.rules.Speedup[sp] {
 						continue
 					}
 				} else if s.fitCode(sp, d) != "" {
 					continue
 				}
-				it := item{Space: sp, Up: up, Die: g.ref}
+				it := notation.Item{Space: sp, Up: up, Die: g.ref}
 				k := s.keyOf(g.id)
 				switch {
 				case up:
-				case sp == spSS1:
+				case sp == catalog.SpSS1:
 					if total < 2 {
 						continue // no other die to reroll (DB-5.5.6)
 					}
-				case sp == spSS2:
+				case sp == catalog.SpSS2:
 					if p.Swapped {
 						continue
 					}
 					if swaps == nil {
-						swaps = s.groups(seat, func(id int) bool { return usable(id) && s.Dice[id].C != colB }, placeLocs, false)
+						swaps = s.groups(seat, func(id int) bool { return usable(id) && s.Dice[id].C != catalog.ColB }, placeLocs, false)
 					}
 					for _, w := range swaps {
 						if s.supplyCount(s.Dice[w.id].C) == 0 {
 							continue
 						}
 						ref := w.ref
-						out = append(out, placeOpt{it: item{Space: sp, Die: g.ref, Swap: &ref}, key: k, n: g.n})
+						out = append(out, placeOpt{it: notation.Item{Space: sp, Die: g.ref, Swap: &ref}, key: k, n: g.n})
 						if limit > 0 && len(out) >= limit {
 							return out
 						}
@@ -551,10 +553,10 @@ func (s *state) hasPlacement(seat int) bool { return len(s.placeSingles(seat, 1)
 // be legal after it (DB-5.3.3, DB-5.3.4).
 func (s *state) thenUseful(seat int, a placeOpt, all []placeOpt) bool {
 	it := a.it
-	if !it.Up && (it.Space == spSS1 || it.Space == spSS2) {
+	if !it.Up && (it.Space == catalog.SpSS1 || it.Space == catalog.SpSS2) {
 		return true
 	}
-	if it.Up && (it.Space == spMH1 || it.Space == spMH2 || it.Space == spHP1) {
+	if it.Up && (it.Space == catalog.SpMH1 || it.Space == catalog.SpMH2 || it.Space == catalog.SpHP1) {
 		return true
 	}
 	if !it.Up && s.rules.Speedup[it.Space] > 0 && s.canDeliver(it.Space) {
@@ -562,7 +564,7 @@ func (s *state) thenUseful(seat int, a placeOpt, all []placeOpt) bool {
 		usable := s.ownUsable(seat)
 		for id := range s.Dice {
 			d := &s.Dice[id]
-			if usable(id) && d.C == colB && d.value() >= s.rules.Speedup[it.Space] && (s.keyOf(id) != a.key || a.n > 1) {
+			if usable(id) && d.C == catalog.ColB && d.value() >= s.rules.Speedup[it.Space] && (s.keyOf(id) != a.key || a.n > 1) {
 				return true
 			}
 		}

@@ -77,9 +77,9 @@ func (s *state) marketErr(o engine.Order) error {
 	}
 	code := secondWord(o)
 	switch {
-	case s.rules.ingr(code) >= 0 && !s.marketOpen():
+	case s.rules.Ingr(code) >= 0 && !s.marketOpen():
 		return engine.Reject("DB-4.3", "market_closed", "round", s.Round, "opens", s.rules.OpenMarket)
-	case s.rules.tok(code) >= 0 && !s.blackMarketOpen():
+	case s.rules.Tok(code) >= 0 && !s.blackMarketOpen():
 		return engine.Reject("DB-4.3", "black_market_closed", "round", s.Round, "opens", s.rules.OpenBlackMarket)
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
 // Result implements engine.State: the final conversion (DB-7.2), the
@@ -23,7 +24,7 @@ func (s *state) Result() *engine.Result {
 // score converts a seat's holdings into its final score.
 func (s *state) score(seat int) engine.Score {
 	p := &s.P[seat]
-	var count [numColours]int
+	var count [catalog.NumColours]int
 	for i := range s.Dice {
 		if s.Dice[i].O == seat {
 			count[s.Dice[i].C]++
@@ -34,8 +35,8 @@ func (s *state) score(seat int) engine.Score {
 		{Name: "xp", Points: p.XP},
 		{Name: "coins", Points: p.Coins / r.CoinsPerXP},
 	}
-	names := [numColours]string{"dice_y", "dice_k", "dice_g", "dice_b"}
-	for c := 0; c < numColours; c++ {
+	names := [catalog.NumColours]string{"dice_y", "dice_k", "dice_g", "dice_b"}
+	for c := 0; c < catalog.NumColours; c++ {
 		parts = append(parts, engine.ScorePart{Name: names[c], Points: count[c] * r.XPColour[c]})
 	}
 	total := 0
@@ -48,7 +49,7 @@ func (s *state) score(seat int) engine.Score {
 		case "recipes":
 			tb = append(tb, len(p.Brewed))
 		case "resource_dice":
-			tb = append(tb, count[colY]+count[colK]+count[colG])
+			tb = append(tb, count[catalog.ColY]+count[catalog.ColK]+count[catalog.ColG])
 		case "coins":
 			tb = append(tb, p.Coins)
 		default:

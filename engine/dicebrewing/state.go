@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
 // schema is the version of the state layout below.
@@ -89,22 +90,22 @@ type player struct {
 	Tok    []int    `json:"tok"`              // owned action tokens by type index
 	Brewed []string `json:"brewed,omitempty"` // brewed recipe cards, in order
 
-	Board [numSpaces]space `json:"board"`
+	Board [catalog.NumSpaces]space `json:"board"`
 
-	Passed     bool              `json:"passed,omitempty"`      // passed in Phase 1 (DB-5.3.7)
-	Turns      int               `json:"turns,omitempty"`       // placement turns taken this round
-	BoughtM    bool              `json:"bought_m,omitempty"`    // bought an ingredient this round
-	BoughtBM   bool              `json:"bought_bm,omitempty"`   // bought an action token this round
-	BuyDone    bool              `json:"buy_done,omitempty"`    // purchase turn over (DB-5.7.1)
-	Swapped    bool              `json:"swapped,omitempty"`     // used SS2 this round (DB-5.5.7)
-	CreditUsed int               `json:"credit_used,omitempty"` // unlucky-roll credit spent (DB-5.7.9)
-	WinDone    bool              `json:"win_done,omitempty"`    // said DONE in the current window
-	BrewPass   int               `json:"brew_pass"`             // reveal count at the last brewing pass, -1 if none
-	BrewSkip   bool              `json:"brew_skip,omitempty"`   // skipped (nothing brewable) since the last reveal
-	BlockB     [numBuildings]int `json:"blockb"`                // BLOCKB on this board: seat+1 of the player, 0 none
-	AutoStore  int               `json:"autostore,omitempty"`   // AUTOSTORE threshold, 0 = off
-	AutoStoreB bool              `json:"autostore_b,omitempty"` // AUTOSTORE includes blue dice
-	TokensNone int               `json:"tokens_none,omitempty"` // TOKENS NONE standing order (tn*)
+	Passed     bool                      `json:"passed,omitempty"`      // passed in Phase 1 (DB-5.3.7)
+	Turns      int                       `json:"turns,omitempty"`       // placement turns taken this round
+	BoughtM    bool                      `json:"bought_m,omitempty"`    // bought an ingredient this round
+	BoughtBM   bool                      `json:"bought_bm,omitempty"`   // bought an action token this round
+	BuyDone    bool                      `json:"buy_done,omitempty"`    // purchase turn over (DB-5.7.1)
+	Swapped    bool                      `json:"swapped,omitempty"`     // used SS2 this round (DB-5.5.7)
+	CreditUsed int                       `json:"credit_used,omitempty"` // unlucky-roll credit spent (DB-5.7.9)
+	WinDone    bool                      `json:"win_done,omitempty"`    // said DONE in the current window
+	BrewPass   int                       `json:"brew_pass"`             // reveal count at the last brewing pass, -1 if none
+	BrewSkip   bool                      `json:"brew_skip,omitempty"`   // skipped (nothing brewable) since the last reveal
+	BlockB     [catalog.NumBuildings]int `json:"blockb"`                // BLOCKB on this board: seat+1 of the player, 0 none
+	AutoStore  int                       `json:"autostore,omitempty"`   // AUTOSTORE threshold, 0 = off
+	AutoStoreB bool                      `json:"autostore_b,omitempty"` // AUTOSTORE includes blue dice
+	TokensNone int                       `json:"tokens_none,omitempty"` // TOKENS NONE standing order (tn*)
 }
 
 // rewardPending is a brew whose reward choices are still to be made.
@@ -129,23 +130,23 @@ type state struct {
 	PickThen bool           `json:"pick_then,omitempty"`
 	Reward   *rewardPending `json:"reward,omitempty"`
 
-	Dice       []die          `json:"dice"`
-	SeedSupply int            `json:"seed_supply"`
-	Market     []int          `json:"market"`  // ingredient stocks by index
-	BM         []int          `json:"bm"`      // action-token stocks by index
-	Removed    []int          `json:"removed"` // used action tokens, removed from the game (DB-5.8.2)
-	Display    []string       `json:"display"` // face-up cards by slot; "" = empty slot
-	Deck       []string       `json:"deck"`    // face-down deck, top first (hidden, DB-6.3)
-	BrewedAll  int            `json:"brewed_all"`
-	BlockedR   []string       `json:"blocked_r,omitempty"` // cards blocked this round (DB-5.8.6)
-	BlockRBy   []int          `json:"blocked_r_by,omitempty"`
-	Uses       [numSpaces]int `json:"uses"`              // players who used each space this round (DB-5.4.3)
-	Reveals    int            `json:"reveals"`           // cards revealed so far (DB-5.9.7)
-	Trigger    bool           `json:"trigger,omitempty"` // the end trigger was reached (DB-5.9.9)
+	Dice       []die                  `json:"dice"`
+	SeedSupply int                    `json:"seed_supply"`
+	Market     []int                  `json:"market"`  // ingredient stocks by index
+	BM         []int                  `json:"bm"`      // action-token stocks by index
+	Removed    []int                  `json:"removed"` // used action tokens, removed from the game (DB-5.8.2)
+	Display    []string               `json:"display"` // face-up cards by slot; "" = empty slot
+	Deck       []string               `json:"deck"`    // face-down deck, top first (hidden, DB-6.3)
+	BrewedAll  int                    `json:"brewed_all"`
+	BlockedR   []string               `json:"blocked_r,omitempty"` // cards blocked this round (DB-5.8.6)
+	BlockRBy   []int                  `json:"blocked_r_by,omitempty"`
+	Uses       [catalog.NumSpaces]int `json:"uses"`              // players who used each space this round (DB-5.4.3)
+	Reveals    int                    `json:"reveals"`           // cards revealed so far (DB-5.9.7)
+	Trigger    bool                   `json:"trigger,omitempty"` // the end trigger was reached (DB-5.9.9)
 
 	P []player `json:"players"`
 
-	rules *rules
+	rules *catalog.Rules
 	ev    []engine.Event
 }
 
@@ -302,7 +303,7 @@ func dieText(d *die) string {
 	if d.F > 0 {
 		f = fmt.Sprint(d.F)
 	}
-	t := colourLetters[d.C] + f
+	t := catalog.ColourLetters[d.C] + f
 	if d.Plus {
 		t += "+"
 	}
@@ -346,7 +347,7 @@ func (s *state) diceAt(seat, loc int) []int {
 }
 
 // card returns the recipe with an id.
-func (s *state) card(id string) *recipe { return s.rules.recipeIndex[id] }
+func (s *state) card(id string) *catalog.Recipe { return s.rules.RecipeIndex[id] }
 
 // inDisplay returns the display slot of a card, or -1.
 func (s *state) inDisplay(id string) int {

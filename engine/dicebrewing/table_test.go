@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -75,8 +76,8 @@ BREW R01 | PASS`)
 		t.Fatalf("statuses %s (%s)", got, steps(rep))
 	}
 	v := view(tb, 0)
-	if dice(v.Me.ST) != "Y2 K5 G4" || v.Me.Board[spMH1].Speed != "B3" {
-		t.Fatalf("after the first turn: ST %s, MH1+ %q", dice(v.Me.ST), v.Me.Board[spMH1].Speed)
+	if dice(v.Me.ST) != "Y2 K5 G4" || v.Me.Board[catalog.SpMH1].Speed != "B3" {
+		t.Fatalf("after the first turn: ST %s, MH1+ %q", dice(v.Me.ST), v.Me.Board[catalog.SpMH1].Speed)
 	}
 	// Bob takes HP1: Ann's third line then passes instead of halting.
 	rep = submit(t, tb, 1, "PLACE HP1 SEED")

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -118,8 +119,8 @@ func TestRenderAllLanguages(t *testing.T) {
 		}
 		for li, lang := range templates.Languages {
 			for seat := -1; seat < s.N; seat++ {
-				ctx := templates.Ctx{Lang: lang, Game: gameName, Seat: seat, Seats: s.H.Seats}
-				out, err := set.Render(gameName, lang, "summary", ctx.With(s.View(seat)))
+				ctx := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: seat, Seats: s.H.Seats}
+				out, err := set.Render(catalog.GameName, lang, "summary", ctx.With(s.View(seat)))
 				if err != nil || out == "" {
 					t.Fatalf("sample %d %s seat %d summary: %v", si, lang, seat, err)
 				}
@@ -140,7 +141,7 @@ func TestRenderAllLanguages(t *testing.T) {
 						if !ok {
 							continue
 						}
-						out, err := set.Render(gameName, lang, "event."+re.Type, ctx.With(re))
+						out, err := set.Render(catalog.GameName, lang, "event."+re.Type, ctx.With(re))
 						if err != nil || out == "" || strings.Contains(out, "\n") {
 							t.Fatalf("%s event %s for seat %d: %q %v (%v)", lang, re.Type, seat, out, err, re.Params)
 						}
@@ -149,12 +150,12 @@ func TestRenderAllLanguages(t *testing.T) {
 			}
 			if pr != nil {
 				d := pr.Decision
-				ctx := templates.Ctx{Lang: lang, Game: gameName, Seat: d.Seat, Seats: s.H.Seats}
+				ctx := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: d.Seat, Seats: s.H.Seats}
 				name := "prompt." + d.Kind
-				if !set.Has(gameName, lang, name) {
+				if !set.Has(catalog.GameName, lang, name) {
 					t.Fatalf("no %s", name)
 				}
-				out, err := set.Render(gameName, lang, name, ctx.With(templates.PromptData{Prompt: *pr, View: s.View(d.Seat)}))
+				out, err := set.Render(catalog.GameName, lang, name, ctx.With(templates.PromptData{Prompt: *pr, View: s.View(d.Seat)}))
 				if err != nil {
 					t.Fatalf("%s %s: %v", lang, name, err)
 				}
@@ -167,8 +168,8 @@ func TestRenderAllLanguages(t *testing.T) {
 			}
 			for _, re := range sm.errs {
 				seenCodes[re.Code] = true
-				ctx := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats}
-				if _, err := set.Render(gameName, lang, "error."+re.Code, ctx.With(re)); err != nil {
+				ctx := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: 0, Seats: s.H.Seats}
+				if _, err := set.Render(catalog.GameName, lang, "error."+re.Code, ctx.With(re)); err != nil {
 					t.Fatalf("%s error %s: %v (%v)", lang, re.Code, err, re.Params)
 				}
 			}
@@ -224,7 +225,7 @@ func TestTemplatesCoverTheEngine(t *testing.T) {
 	}
 	var missing []string
 	for name := range need {
-		if !set.Has(gameName, "en", name) {
+		if !set.Has(catalog.GameName, "en", name) {
 			missing = append(missing, name)
 		}
 	}
@@ -234,9 +235,9 @@ func TestTemplatesCoverTheEngine(t *testing.T) {
 	}
 	// Every rule of the help and rule texts renders.
 	for _, lang := range templates.Languages {
-		for _, name := range set.Defined(gameName, "en") {
+		for _, name := range set.Defined(catalog.GameName, "en") {
 			if strings.HasPrefix(name, "help") || strings.HasPrefix(name, "rule.") {
-				out, err := set.Render(gameName, lang, name, templates.Ctx{Lang: lang, Game: gameName, Seat: -1})
+				out, err := set.Render(catalog.GameName, lang, name, templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: -1})
 				if err != nil || out == "" {
 					t.Errorf("%s %s: %v", lang, name, err)
 				}
@@ -279,24 +280,24 @@ func TestRenderGolden(t *testing.T) {
 		}
 		evs = append(evs, e...)
 	}
-	ctx := templates.Ctx{Lang: "en", Game: gameName, Seat: 0, Seats: s.H.Seats}
+	ctx := templates.Ctx{Lang: "en", Game: catalog.GameName, Seat: 0, Seats: s.H.Seats}
 	var b strings.Builder
 	d := s.Pending()[0]
 	opts := s.Legal(d)
 	pr := engine.Prompt{Decision: d, Count: len(opts)}
-	out, err := set.Render(gameName, "en", "prompt."+d.Kind, ctx.With(templates.PromptData{Prompt: pr, View: s.View(0)}))
+	out, err := set.Render(catalog.GameName, "en", "prompt."+d.Kind, ctx.With(templates.PromptData{Prompt: pr, View: s.View(0)}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	b.WriteString(out + "\n\n")
-	out, err = set.Render(gameName, "en", "summary", ctx.With(s.View(0)))
+	out, err = set.Render(catalog.GameName, "en", "summary", ctx.With(s.View(0)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	b.WriteString(out + "\n\n")
 	for _, e := range evs {
 		re, _ := e.For(0)
-		out, err := set.Render(gameName, "en", "event."+re.Type, ctx.With(re))
+		out, err := set.Render(catalog.GameName, "en", "event."+re.Type, ctx.With(re))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -304,7 +305,7 @@ func TestRenderGolden(t *testing.T) {
 	}
 	golden(t, "testdata/golden-mail-ann.en.txt", b.String())
 	// An observer's summary: no private data.
-	out, err = set.Render(gameName, "en", "summary", templates.Ctx{Lang: "en", Game: gameName, Seat: -1, Seats: s.H.Seats}.With(s.View(-1)))
+	out, err = set.Render(catalog.GameName, "en", "summary", templates.Ctx{Lang: "en", Game: catalog.GameName, Seat: -1, Seats: s.H.Seats}.With(s.View(-1)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,13 +2,15 @@ package dicebrewing
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // tokenWindows returns the windows in which a token type may be played
 // (DB-5.8.3, §8.4; BLOCKB follows block_building_timing, §9 A-7).
 func (s *state) tokenWindows(t int) []string {
 	at := s.rules.Tokens[t]
-	if at.Code == tokBLOCKB && s.H.Options[optBlockB] == "brewing" {
+	if at.Code == catalog.TokBLOCKB && s.H.Options[optBlockB] == "brewing" {
 		return at.WindowsBrewing
 	}
 	return at.Windows
@@ -46,22 +48,22 @@ func (s *state) targetErr(actor int, code string) func(id int) error {
 			return engine.Reject("DB-5.8.9", "die_blocked", "die", text, "by", d.Sh-1)
 		}
 		switch code {
-		case tokTAKE:
+		case catalog.TokTAKE:
 			if d.L != locST {
 				return engine.Reject("DB-5.8.7", "take_not_stored", "die", text)
 			}
-		case tokREROLL:
+		case catalog.TokREROLL:
 			if d.L != locAR && d.L != locST && d.L != locBoard {
 				return engine.Reject("DB-5.8.10", "no_such_die", "die", text)
 			}
-		case tokSHIELD:
+		case catalog.TokSHIELD:
 			if d.L != locAR && d.L != locST {
 				return engine.Reject("DB-5.8.9", "no_such_die", "die", text)
 			}
 			if d.Sh != 0 {
 				return engine.Reject("DB-5.8.9", "already_shielded", "die", text)
 			}
-		case tokPLUS:
+		case catalog.TokPLUS:
 			if d.O != actor {
 				return engine.Reject("DB-5.8.8", "plus_own_only", "die", text)
 			}
@@ -81,11 +83,11 @@ func (s *state) targetErr(actor int, code string) func(id int) error {
 
 func locsOf(code string) []int {
 	switch code {
-	case tokTAKE:
+	case catalog.TokTAKE:
 		return takeLocs
-	case tokREROLL:
+	case catalog.TokREROLL:
 		return rerollLocs
-	case tokSHIELD:
+	case catalog.TokSHIELD:
 		return shieldLocs
 	}
 	return plusLocs
@@ -111,21 +113,21 @@ func (s *state) tokenOptions(seat int, window string, limit int) []engine.Option
 		}
 		code := at.Code
 		switch code {
-		case tokBLOCKB:
+		case catalog.TokBLOCKB:
 			for o := range s.P {
 				if o == seat {
 					continue
 				}
-				for b := 0; b < numBuildings; b++ {
+				for b := 0; b < catalog.NumBuildings; b++ {
 					if s.P[o].BlockB[b] != 0 {
 						continue
 					}
-					if add("PLAY BLOCKB "+s.refName(o)+":"+buildingNames[b], "token", code, "seat", o, "building", buildingNames[b]) {
+					if add("PLAY BLOCKB "+s.refName(o)+":"+catalog.BuildingNames[b], "token", code, "seat", o, "building", catalog.BuildingNames[b]) {
 						return out
 					}
 				}
 			}
-		case tokBLOCKR:
+		case catalog.TokBLOCKR:
 			for _, c := range s.Display {
 				if c == "" || s.recipeBlocked(c) {
 					continue
@@ -139,7 +141,7 @@ func (s *state) tokenOptions(seat int, window string, limit int) []engine.Option
 			locs := locsOf(code)
 			for _, g := range s.groups(seat, func(id int) bool {
 				d := &s.Dice[id]
-				if code == tokPLUS && d.O != seat {
+				if code == catalog.TokPLUS && d.O != seat {
 					return false
 				}
 				inLocs := false
@@ -162,8 +164,8 @@ func (s *state) tokenOptions(seat int, window string, limit int) []engine.Option
 // playToken plays an action token (DB-5.8): it checks the window, the
 // token and the target, then resolves the effect at once (DB-5.8.11). The
 // token is removed from the game (DB-5.8.2).
-func (s *state) playToken(seat int, m *move, window string) error {
-	t := s.rules.tok(m.Token)
+func (s *state) playToken(seat int, m *notation.Move, window string) error {
+	t := s.rules.Tok(m.Token)
 	p := &s.P[seat]
 	if p.Tok[t] == 0 {
 		return engine.Reject("DB-5.8.1", "no_token", "token", m.Token)
@@ -173,16 +175,16 @@ func (s *state) playToken(seat int, m *move, window string) error {
 	}
 	kv := []any{"token", m.Token}
 	switch m.Token {
-	case tokBLOCKB:
+	case catalog.TokBLOCKB:
 		if m.TSeat == seat {
 			return engine.Reject("DB-5.8.5", "blockb_self")
 		}
 		if by := s.P[m.TSeat].BlockB[m.TBuilding]; by != 0 {
-			return engine.Reject("DB-5.8.5", "already_blocked", "seat", m.TSeat, "building", buildingNames[m.TBuilding])
+			return engine.Reject("DB-5.8.5", "already_blocked", "seat", m.TSeat, "building", catalog.BuildingNames[m.TBuilding])
 		}
 		s.P[m.TSeat].BlockB[m.TBuilding] = seat + 1
-		kv = append(kv, "target", m.TSeat, "building", buildingNames[m.TBuilding])
-	case tokBLOCKR:
+		kv = append(kv, "target", m.TSeat, "building", catalog.BuildingNames[m.TBuilding])
+	case catalog.TokBLOCKR:
 		if s.inDisplay(m.Card) < 0 {
 			return engine.Reject("DB-5.8.6", "not_in_display", "card", m.Card)
 		}
@@ -205,20 +207,20 @@ func (s *state) playToken(seat int, m *move, window string) error {
 		d := &s.Dice[id]
 		kv = append(kv, "target", owner, "die", dieText(d), "where", whereOf(d))
 		switch m.Token {
-		case tokTAKE:
+		case catalog.TokTAKE:
 			d.L = locAR
-		case tokSHIELD:
+		case catalog.TokSHIELD:
 			d.Sh = seat + 1
 			kv = append(kv, "protect", owner == seat)
-		case tokPLUS:
+		case catalog.TokPLUS:
 			d.Plus = true
 			kv = append(kv, "to", dieText(d))
-		case tokREROLL:
+		case catalog.TokREROLL:
 			s.roll(id)
 			kv = append(kv, "to", dieText(d))
 		}
 		defer func() {
-			if m.Token == tokREROLL && s.Dice[id].L == locAR {
+			if m.Token == catalog.TokREROLL && s.Dice[id].L == locAR {
 				s.autostore(owner)
 			}
 		}()
@@ -239,9 +241,9 @@ func whereOf(d *die) string {
 		return "ST"
 	case locBoard:
 		if d.Up {
-			return spaceNames[d.S] + "+"
+			return catalog.SpaceNames[d.S] + "+"
 		}
-		return spaceNames[d.S]
+		return catalog.SpaceNames[d.S]
 	case locMarket:
 		return "MARKET"
 	}

@@ -4,6 +4,8 @@ import (
 	"sort"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // What an option gives toward the reader's goal (issue 22, "decide from
@@ -48,7 +50,7 @@ func (s *state) toward(seat int) (helps, costs map[string][]string) {
 	}
 	type open struct {
 		id    string
-		rc    *recipe
+		rc    *catalog.Recipe
 		ready bool // brewable already: nothing helps it more
 	}
 	var cards []open
@@ -70,7 +72,7 @@ func (s *state) toward(seat int) (helps, costs map[string][]string) {
 		if err != nil {
 			continue
 		}
-		m := mv.(*move)
+		m := mv.(*notation.Move)
 		var ids, costs []string
 		for _, c := range cards {
 			if !c.ready && s.helps(seat, m, c.rc, stored) {
@@ -97,7 +99,7 @@ func (s *state) toward(seat int) (helps, costs map[string][]string) {
 }
 
 // costsDie reports whether move m pays a die that recipe rc needs (away).
-func costsDie(m *move, rc *recipe, stored []cv) bool {
+func costsDie(m *notation.Move, rc *catalog.Recipe, stored []cv) bool {
 	if m.Verb != "PLACE" {
 		return false
 	}
@@ -107,12 +109,12 @@ func costsDie(m *move, rc *recipe, stored []cv) bool {
 			continue
 		}
 		switch it.Space {
-		case spDS1, spDS2, spDS3, spMH2:
+		case catalog.SpDS1, catalog.SpDS2, catalog.SpDS3, catalog.SpMH2:
 		default:
 			continue
 		}
 		d := cv{it.Die.C, refValue(it.Die)}
-		if it.Die.Loc == refST {
+		if it.Die.Loc == notation.RefST {
 			if met(rc.Dice, without(stored, d)) < before {
 				return true
 			}
@@ -138,9 +140,9 @@ func (s *state) storedDice(seat int) []cv {
 // met counts the required dice that the dice meet, each die used once
 // (DB-5.9.3 b): per colour, the dice and the minimums from the lowest up,
 // each die taking the lowest minimum not met yet that it reaches.
-func met(reqs []req, dice []cv) int {
+func met(reqs []catalog.Req, dice []cv) int {
 	n := 0
-	for c := 0; c < numColours; c++ {
+	for c := 0; c < catalog.NumColours; c++ {
 		var mins, vals []int
 		for _, r := range reqs {
 			if r.C == c {
@@ -170,7 +172,7 @@ func met(reqs []req, dice []cv) int {
 
 // refValue is the value of the die a reference names (its face, +1 with
 // a PLUS).
-func refValue(r dieRef) int {
+func refValue(r notation.DieRef) int {
 	if r.Plus {
 		return r.F + 1
 	}
@@ -178,7 +180,7 @@ func refValue(r dieRef) int {
 }
 
 // helps reports whether move m brings recipe rc closer for seat (toward).
-func (s *state) helps(seat int, m *move, rc *recipe, stored []cv) bool {
+func (s *state) helps(seat int, m *notation.Move, rc *catalog.Recipe, stored []cv) bool {
 	before := met(rc.Dice, stored)
 	switch m.Verb {
 	case "STORE":
@@ -193,20 +195,20 @@ func (s *state) helps(seat int, m *move, rc *recipe, stored []cv) bool {
 				continue
 			}
 			switch it.Space {
-			case spMH3, spHP2:
+			case catalog.SpMH3, catalog.SpHP2:
 				if it.Seed {
 					continue
 				}
 				with := stored
-				if it.Die.Loc == refST {
+				if it.Die.Loc == notation.RefST {
 					with = without(stored, cv{it.Die.C, refValue(it.Die)})
 				}
 				with = append(append([]cv(nil), with...), cv{it.Die.C, refValue(it.Die) + 1})
 				if met(rc.Dice, with) > before {
 					return true
 				}
-			case spMH1, spMH2, spHP1:
-				c := map[int]int{spMH1: colY, spMH2: colK, spHP1: colG}[it.Space]
+			case catalog.SpMH1, catalog.SpMH2, catalog.SpHP1:
+				c := map[int]int{catalog.SpMH1: catalog.ColY, catalog.SpMH2: catalog.ColK, catalog.SpHP1: catalog.ColG}[it.Space]
 				if missesColour(rc.Dice, stored, c) {
 					return true
 				}
@@ -242,8 +244,8 @@ func without(dice []cv, d cv) []cv {
 
 // missesColour reports whether the stored dice leave a required die of
 // colour c unmet.
-func missesColour(reqs []req, stored []cv, c int) bool {
-	var mine []req
+func missesColour(reqs []catalog.Req, stored []cv, c int) bool {
+	var mine []catalog.Req
 	for _, r := range reqs {
 		if r.C == c {
 			mine = append(mine, r)

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 )
 
 // missingOf is how many required dice of each recipe on display the seat
@@ -18,7 +20,7 @@ func missingOf(s *state, seat int) map[string]int {
 		}
 		n := 0
 		for _, m := range c.Missing {
-			if looksLikeDie(m) {
+			if catalog.LooksLikeDie(m) {
 				n++
 			}
 		}
@@ -48,10 +50,10 @@ func TestTowardIsWhatTheMoveDoes_DB5_9_3(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				mv := m.(*move)
+				mv := m.(*notation.Move)
 				stores := mv.Verb == "STORE"
 				pays := mv.Verb == "PLACE" && len(mv.Items) == 1 && !mv.Items[0].Seed && !mv.Items[0].Up &&
-					mv.Items[0].Die.Loc == refST && slices.Contains([]int{spDS1, spDS2, spDS3, spMH2}, mv.Items[0].Space)
+					mv.Items[0].Die.Loc == notation.RefST && slices.Contains([]int{catalog.SpDS1, catalog.SpDS2, catalog.SpDS3, catalog.SpMH2}, mv.Items[0].Space)
 				if !stores && !pays {
 					continue
 				}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -129,7 +131,7 @@ func (r *vrun) step(line string) {
 		r.board(r.seat(f[1]), f[2], f[3])
 		return
 	case "DRAIN":
-		r.drain(colourIndex(f[1]), r.seat(f[2]))
+		r.drain(catalog.ColourIndex(f[1]), r.seat(f[2]))
 		return
 	case "BREWED":
 		n, _ := strconv.Atoi(f[1])
@@ -292,13 +294,13 @@ func (r *vrun) phase(step string, args []string) {
 func (r *vrun) takeDie(seat int, text string, loc int) int {
 	s := r.s
 	plus := strings.HasSuffix(text, "+")
-	c, f, ok := splitColourValue(strings.TrimSuffix(text, "+"))
+	c, f, ok := catalog.SplitColourValue(strings.TrimSuffix(text, "+"))
 	if !ok {
 		r.fatalf("bad die %q", text)
 	}
 	id := s.supplyDie(c)
 	if id < 0 {
-		r.fatalf("no %s die left in the supply", colourLetters[c])
+		r.fatalf("no %s die left in the supply", catalog.ColourLetters[c])
 	}
 	s.Dice[id] = die{C: c, F: f, O: seat, L: loc, Plus: plus, R: true}
 	return id
@@ -341,7 +343,7 @@ func (r *vrun) hold(seat int, args []string) {
 				p.Tok[t] = 0
 			}
 			for _, c := range list {
-				t := s.rules.tok(c)
+				t := s.rules.Tok(c)
 				s.BM[t]--
 				p.Tok[t]++
 			}
@@ -351,7 +353,7 @@ func (r *vrun) hold(seat int, args []string) {
 				p.Ingr[i] = 0
 			}
 			for _, c := range list {
-				i := s.rules.ingr(c)
+				i := s.rules.Ingr(c)
 				s.Market[i]--
 				p.Ingr[i]++
 			}
@@ -404,7 +406,7 @@ func (r *vrun) deckTop(ids []string) {
 
 func (r *vrun) board(seat int, space, item string) {
 	s := r.s
-	sp, up, ok := spaceToken(space)
+	sp, up, ok := notation.SpaceToken(space)
 	if !ok || up {
 		r.fatalf("bad space %q", space)
 	}
@@ -565,14 +567,14 @@ func (r *vrun) query(q string) string {
 		case "seeds":
 			return strconv.Itoa(s.SeedSupply)
 		default:
-			return strconv.Itoa(s.supplyCount(colourIndex(rest)))
+			return strconv.Itoa(s.supplyCount(catalog.ColourIndex(rest)))
 		}
 	case "market":
-		return strconv.Itoa(s.Market[s.rules.ingr(rest)])
+		return strconv.Itoa(s.Market[s.rules.Ingr(rest)])
 	case "bm":
-		return strconv.Itoa(s.BM[s.rules.tok(rest)])
+		return strconv.Itoa(s.BM[s.rules.Tok(rest)])
 	case "removed":
-		return strconv.Itoa(s.Removed[s.rules.tok(rest)])
+		return strconv.Itoa(s.Removed[s.rules.Tok(rest)])
 	case "deck":
 		for _, c := range s.Deck {
 			if c == rest {
@@ -598,10 +600,10 @@ func (r *vrun) query(q string) string {
 	case "colours":
 		var cs []string
 		for _, id := range s.diceAt(seat, locAR) {
-			cs = append(cs, colourLetters[s.Dice[id].C])
+			cs = append(cs, catalog.ColourLetters[s.Dice[id].C])
 		}
 		for _, id := range s.diceAt(seat, locST) {
-			cs = append(cs, colourLetters[s.Dice[id].C])
+			cs = append(cs, catalog.ColourLetters[s.Dice[id].C])
 		}
 		sort.Strings(cs)
 		return strings.Join(cs, " ")
@@ -637,7 +639,7 @@ func (r *vrun) query(q string) string {
 		}
 		return strings.Join(out, " ")
 	case "board":
-		sp, up, _ := spaceToken(arg)
+		sp, up, _ := notation.SpaceToken(arg)
 		if id := s.boardDie(seat, sp, up); id >= 0 {
 			return dieText(&s.Dice[id])
 		}
@@ -646,7 +648,7 @@ func (r *vrun) query(q string) string {
 		}
 		return "-"
 	case "can":
-		sp, _, _ := spaceToken(arg)
+		sp, _, _ := notation.SpaceToken(arg)
 		if err := s.spaceOpen(seat, sp, false); err != nil {
 			return whyCode(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
 // View is what one seat may see (§10.4, DB-6.2 to DB-6.6); seat -1 is an
@@ -261,7 +262,7 @@ func (s *state) ViewAdjudicated(seat int, adj *engine.Result) any {
 			v.Toward, v.Costs = s.toward(seat)
 		}
 	}
-	v.Supply = SupplyView{Y: s.supplyCount(colY), K: s.supplyCount(colK), G: s.supplyCount(colG), B: s.supplyCount(colB), Seeds: s.SeedSupply}
+	v.Supply = SupplyView{Y: s.supplyCount(catalog.ColY), K: s.supplyCount(catalog.ColK), G: s.supplyCount(catalog.ColG), B: s.supplyCount(catalog.ColB), Seeds: s.SeedSupply}
 	for i, in := range r.Ingredients {
 		it := MarketItem{Code: in.Code, Stock: s.Market[i], Price: in.Price, MyPrice: in.Price, Provisional: in.Provisional}
 		for _, d := range in.Discounts {
@@ -271,7 +272,7 @@ func (s *state) ViewAdjudicated(seat int, adj *engine.Result) any {
 			best, with := 0, ""
 			usable := s.ownUsable(seat)
 			for id := range s.Dice {
-				if usable(id) && s.Dice[id].C == colB {
+				if usable(id) && s.Dice[id].C == catalog.ColB {
 					if m := s.discountOf(i, &s.Dice[id]); m > best {
 						best, with = m, dieText(&s.Dice[id])
 					}
@@ -322,7 +323,7 @@ func (s *state) ViewAdjudicated(seat int, adj *engine.Result) any {
 // each speed-up slot has its space's threshold, each card on display its
 // BREW group.
 func (s *state) heads(v *View) map[string]HeadView {
-	h := make(map[string]HeadView, numSpaces+len(v.Display)+4)
+	h := make(map[string]HeadView, catalog.NumSpaces+len(v.Display)+4)
 	for _, m := range [...]map[string][]string{v.Toward, v.Costs} {
 		for k := range m {
 			for i := 0; i < len(k); i++ {
@@ -334,7 +335,7 @@ func (s *state) heads(v *View) map[string]HeadView {
 			}
 		}
 	}
-	for sp := 0; sp < numSpaces; sp++ {
+	for sp := 0; sp < catalog.NumSpaces; sp++ {
 		if n := s.rules.Speedup[sp]; n != 0 {
 			e := h[speedupGroups[sp]]
 			e.Speedup = n
@@ -353,9 +354,9 @@ func (s *state) heads(v *View) map[string]HeadView {
 }
 
 // speedupGroups are the groups of the speed-up slots, by space.
-var speedupGroups = func() (g [numSpaces]string) {
+var speedupGroups = func() (g [catalog.NumSpaces]string) {
 	for sp := range g {
-		g[sp] = "PLACE " + spaceNames[sp] + "+"
+		g[sp] = "PLACE " + catalog.SpaceNames[sp] + "+"
 	}
 	return g
 }()
@@ -408,7 +409,7 @@ func (s *state) faceDownOthers(reader int) int {
 	return n
 }
 
-func gainView(g gainSpec) GainView {
+func gainView(g catalog.GainSpec) GainView {
 	return GainView(g)
 }
 
@@ -449,7 +450,7 @@ func (s *state) cardView(seat, slot int, id string) CardView {
 	}
 	for _, im := range rc.Improve {
 		if im.Token != "" {
-			if len(s.missingTokens(seat, rc, s.rules.ingr(im.Token))) == 0 {
+			if len(s.missingTokens(seat, rc, s.rules.Ingr(im.Token))) == 0 {
 				cv.ImproveWith = append(cv.ImproveWith, im.Token)
 			}
 			continue
@@ -457,7 +458,7 @@ func (s *state) cardView(seat, slot int, id string) CardView {
 		blues := s.brewDice(seat)
 		s.lowFirst(blues)
 		for _, b := range blues {
-			if s.Dice[b].C == colB && s.Dice[b].value() >= im.BlueMin {
+			if s.Dice[b].C == catalog.ColB && s.Dice[b].value() >= im.BlueMin {
 				cv.ImproveWith = append(cv.ImproveWith, dieText(&s.Dice[b]))
 				break
 			}
@@ -471,7 +472,7 @@ func (s *state) dieViews(ids []int) []DieView {
 	out := make([]DieView, 0, len(ids))
 	for _, id := range ids {
 		d := &s.Dice[id]
-		dv := DieView{Text: dieText(d), Colour: colourLetters[d.C], Face: d.F, Value: d.value(), Plus: d.Plus, Rolled: d.R, By: -1}
+		dv := DieView{Text: dieText(d), Colour: catalog.ColourLetters[d.C], Face: d.F, Value: d.value(), Plus: d.Plus, Rolled: d.R, By: -1}
 		if d.Sh != 0 {
 			dv.By = d.Sh - 1
 			if d.blocked() {
@@ -508,15 +509,15 @@ func (s *state) playerView(reader, p int) PlayerView {
 			}
 		}
 	}
-	for b := 0; b < numBuildings; b++ {
+	for b := 0; b < catalog.NumBuildings; b++ {
 		if by := pl.BlockB[b]; by != 0 {
-			pv.BlockedB = append(pv.BlockedB, buildingNames[b]+":"+s.name(by-1))
-			pv.Blocks = append(pv.Blocks, BlockView{Building: buildingNames[b], Seat: by - 1})
+			pv.BlockedB = append(pv.BlockedB, catalog.BuildingNames[b]+":"+s.name(by-1))
+			pv.Blocks = append(pv.Blocks, BlockView{Building: catalog.BuildingNames[b], Seat: by - 1})
 		}
 	}
-	for sp := 0; sp < numSpaces; sp++ {
+	for sp := 0; sp < catalog.NumSpaces; sp++ {
 		bs := pl.Board[sp]
-		sv := SpaceView{Space: spaceNames[sp], Building: buildingNames[spaceBuilding[sp]], Used: bs.Used, Done: bs.Done,
+		sv := SpaceView{Space: catalog.SpaceNames[sp], Building: catalog.BuildingNames[catalog.SpaceBuilding[sp]], Used: bs.Used, Done: bs.Done,
 			Users: s.spaceUsers(sp), Speedup: s.rules.Speedup[sp]}
 		if bs.Seed {
 			sv.Item = "SEED"

@@ -4,15 +4,17 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 )
 
 // Apply plays a move for a seat: an answer to its pending decision or a
 // standing order (SET, PICKS). It validates everything before it changes
 // anything, so a rejected move leaves the state as it was.
 func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
-	m, ok := mv.(Move)
+	m, ok := mv.(notation.Move)
 	if !ok {
-		if pm, ok2 := mv.(*Move); ok2 && pm != nil {
+		if pm, ok2 := mv.(*notation.Move); ok2 && pm != nil {
 			m = *pm
 		} else {
 			return nil, engine.Reject("", engine.CodeSyntax, "line", mv.String())
@@ -104,7 +106,7 @@ func (s *State) waitingFor() []int {
 
 // ---- standing orders (P-7, P-8) ----
 
-func (s *State) applySet(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applySet(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	switch m.Key {
 	case "ORDERS":
@@ -137,7 +139,7 @@ func (s *State) applySet(seat int, m Move) ([]engine.Event, error) {
 	return evs, nil
 }
 
-func (s *State) applyPicks(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyPicks(seat int, m notation.Move) ([]engine.Event, error) {
 	if s.Phase != phaseDraft {
 		return nil, engine.Reject("P-8", engine.CodeSlotClosed, "slot", "draft")
 	}
@@ -149,9 +151,9 @@ func (s *State) applyPicks(seat int, m Move) ([]engine.Event, error) {
 // ---- the turn (T3) ----
 
 // logMove records a command in the turn report (§10.3 item 9).
-func (s *State) logMove(seat int, m Move) { s.Log[seat] = append(s.Log[seat], m.String()) }
+func (s *State) logMove(seat int, m notation.Move) { s.Log[seat] = append(s.Log[seat], m.String()) }
 
-func (s *State) applyAction(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyAction(seat int, m notation.Move) ([]engine.Event, error) {
 	switch m.Verb {
 	case "GATHER":
 		return s.gather(seat, m)
@@ -168,24 +170,24 @@ func (s *State) applyAction(seat int, m Move) ([]engine.Event, error) {
 }
 
 // gather is Gather Resources (FR-5.2).
-func (s *State) gather(seat int, m Move) ([]engine.Event, error) {
+func (s *State) gather(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	f := s.facing(seat)
 	if p.Gathered {
 		return nil, engine.Reject("FR-5.2.1", "already_gathered")
 	}
 	if p.Workers[m.W].At != atHome {
-		return nil, engine.Reject("FR-5.2.1", "worker_busy", "worker", typeNames[m.W], "returns", p.Workers[m.W].Ret)
+		return nil, engine.Reject("FR-5.2.1", "worker_busy", "worker", catalog.TypeNames[m.W], "returns", p.Workers[m.W].Ret)
 	}
 	if by, ret := s.resBlocked(f, m.N); by >= 0 {
-		return nil, engine.Reject("FR-5.2.5", "space_blocked", "space", m.N, "resource", resNames[s.ResAt[f]], "by", by, "until", ret)
+		return nil, engine.Reject("FR-5.2.5", "space_blocked", "space", m.N, "resource", catalog.ResNames[s.ResAt[f]], "by", by, "until", ret)
 	}
 	d := m.N
 	p.Workers[m.W] = Worker{At: atRes, Q: f, Spot: m.N, Ret: s.Turn + d, Points: mod4(f - d)}
 	p.Gathered = true
 	res := s.ResAt[f]
-	evs := []engine.Event{engine.NewEvent("fr.gather", seat, engine.Public, "space", m.N, "worker", typeNames[m.W],
-		"resource", resNames[res], "returns", s.Turn+d, "points", venueNames[s.VenueAt[mod4(f-d)]])}
+	evs := []engine.Event{engine.NewEvent("fr.gather", seat, engine.Public, "space", m.N, "worker", catalog.TypeNames[m.W],
+		"resource", catalog.ResNames[res], "returns", s.Turn+d, "points", catalog.VenueNames[s.VenueAt[mod4(f-d)]])}
 	evs = append(evs, s.gain(seat, res, m.N, "gather")...)
 	// ST21 Silo: Gather from space 3 -> 1 more (column III, once per turn).
 	if a := s.hasEffect(p, 3, "silo"); a != nil && m.N == 3 && !p.Extra {
@@ -197,29 +199,29 @@ func (s *State) gather(seat int, m Move) ([]engine.Event, error) {
 
 // checkSpace validates a cheese placement on a space of the current venue
 // (FR-5.3.1, FR-5.6.2, A-27).
-func (s *State) checkSpace(seat int, m Move, rule string) error {
+func (s *State) checkSpace(seat int, m notation.Move, rule string) error {
 	p := &s.Players[seat]
 	v := s.venue(seat)
 	if p.Cheese < 1 {
 		return engine.Reject("A-27", "no_cheese")
 	}
 	if m.V != v {
-		return engine.Reject(rule, "not_current_venue", "space", m.ids.space, "venue", venueNames[v])
+		return engine.Reject(rule, "not_current_venue", "space", m.Ids.Space, "venue", catalog.VenueNames[v])
 	}
 	if !s.lay.open[v][m.S] {
-		return engine.Reject("FR-2.6", "space_crossed", "space", m.ids.space)
+		return engine.Reject("FR-2.6", "space_crossed", "space", m.Ids.Space)
 	}
 	if o := s.Board[v][m.S]; o != empty {
-		return engine.Reject(rule, "space_taken", "space", m.ids.space, "by", o)
+		return engine.Reject(rule, "space_taken", "space", m.Ids.Space, "by", o)
 	}
-	if sp := s.space(v, m.S); sp.Icon != iconNone && p.Basket < 1 {
-		return engine.Reject("FR-5.5.1", "no_fruit", "space", sp.ID, "icon", iconNames[sp.Icon])
+	if sp := s.space(v, m.S); sp.Icon != catalog.IconNone && p.Basket < 1 {
+		return engine.Reject("FR-5.5.1", "no_fruit", "space", sp.ID, "icon", catalog.IconNames[sp.Icon])
 	}
 	return nil
 }
 
 // make is Produce Cheese (FR-5.3).
-func (s *State) make(seat int, m Move) ([]engine.Event, error) {
+func (s *State) make(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	if p.Produced {
 		return nil, engine.Reject("FR-5.3.1", "already_produced")
@@ -229,19 +231,19 @@ func (s *State) make(seat int, m Move) ([]engine.Event, error) {
 	}
 	sp := s.space(m.V, m.S)
 	if w := p.Workers[sp.Type]; w.At != atHome {
-		return nil, engine.Reject("FR-5.3.1", "worker_needed", "space", sp.ID, "worker", typeNames[sp.Type], "returns", w.Ret)
+		return nil, engine.Reject("FR-5.3.1", "worker_needed", "space", sp.ID, "worker", catalog.TypeNames[sp.Type], "returns", w.Ret)
 	}
 	f := s.facing(seat)
 	d := s.delay(p, sp.Aging)
 	p.Workers[sp.Type] = Worker{At: atCheese, Q: m.V, Spot: m.S, Ret: s.Turn + d, Points: mod4(f - d)}
 	p.Produced = true
-	ev := engine.NewEvent("fr.make", seat, engine.Public, "space", sp.ID, "venue", venueNames[m.V], "type", typeNames[sp.Type],
-		"aging", agingNames[sp.Aging], "worker", typeNames[sp.Type], "returns", s.Turn+d, "points", venueNames[s.VenueAt[mod4(f-d)]])
+	ev := engine.NewEvent("fr.make", seat, engine.Public, "space", sp.ID, "venue", catalog.VenueNames[m.V], "type", catalog.TypeNames[sp.Type],
+		"aging", catalog.AgingNames[sp.Aging], "worker", catalog.TypeNames[sp.Type], "returns", s.Turn+d, "points", catalog.VenueNames[s.VenueAt[mod4(f-d)]])
 	return append([]engine.Event{ev}, s.place(seat, m.V, m.S, m.Keep, "make")...), nil
 }
 
 // milk uses a milking zone (FR-5.6).
-func (s *State) milk(seat int, m Move) ([]engine.Event, error) {
+func (s *State) milk(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	zones := s.r.Boards[p.Board].Zones
 	z := m.N - 1
@@ -265,43 +267,43 @@ func (s *State) milk(seat int, m Move) ([]engine.Event, error) {
 	}
 	p.Pasture -= cost
 	p.Zones[z] = cost
-	ev := engine.NewEvent("fr.milk", seat, engine.Public, "zone", m.N, "cattle", cost, "space", sp.ID, "venue", venueNames[m.V],
-		"type", typeNames[sp.Type], "aging", agingNames[sp.Aging])
+	ev := engine.NewEvent("fr.milk", seat, engine.Public, "zone", m.N, "cattle", cost, "space", sp.ID, "venue", catalog.VenueNames[m.V],
+		"type", catalog.TypeNames[sp.Type], "aging", catalog.AgingNames[sp.Aging])
 	return append([]engine.Event{ev}, s.place(seat, m.V, m.S, m.Keep, "milk")...), nil
 }
 
 func typeWord(t int) string {
-	if t == anyValue {
+	if t == catalog.AnyValue {
 		return "any"
 	}
-	return typeNames[t]
+	return catalog.TypeNames[t]
 }
 
 func agingWord(a int) string {
-	if a == anyValue {
+	if a == catalog.AnyValue {
 		return "any"
 	}
-	return agingNames[a]
+	return catalog.AgingNames[a]
 }
 
 // build fills a structure ability's scaffold (FR-5.9.1).
-func (s *State) build(seat int, m Move) ([]engine.Event, error) {
+func (s *State) build(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	if p.Built[m.N] {
-		return nil, engine.Reject("FR-5.9.1", "already_built", "column", colNames[m.N])
+		return nil, engine.Reject("FR-5.9.1", "already_built", "column", catalog.ColNames[m.N])
 	}
 	a := s.ability(p, m.N)
 	if p.Storage < a.Cost {
-		return nil, engine.Reject("FR-5.9.1", "not_enough_structures", "column", colNames[m.N], "cost", a.Cost, "have", p.Storage)
+		return nil, engine.Reject("FR-5.9.1", "not_enough_structures", "column", catalog.ColNames[m.N], "cost", a.Cost, "have", p.Storage)
 	}
 	p.Storage -= a.Cost
 	p.Built[m.N] = true
-	return []engine.Event{engine.NewEvent("fr.build", seat, engine.Public, "column", colNames[m.N], "name", a.Name,
+	return []engine.Event{engine.NewEvent("fr.build", seat, engine.Public, "column", catalog.ColNames[m.N], "name", a.Name,
 		"tile", a.ID, "cost", a.Cost, "effect", a.Effect)}, nil
 }
 
 // barn places a worker on the column-I workstation (FR-5.9.2, D-15 column I).
-func (s *State) barn(seat int, m Move) ([]engine.Event, error) {
+func (s *State) barn(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	a := s.active(p, 1)
 	if a == nil {
@@ -311,9 +313,9 @@ func (s *State) barn(seat int, m Move) ([]engine.Event, error) {
 		return nil, engine.Reject("FR-5.9.2", "barn_busy")
 	}
 	if w := p.Workers[m.W]; w.At != atHome {
-		return nil, engine.Reject("FR-5.9.2", "worker_busy", "worker", typeNames[m.W], "returns", w.Ret)
+		return nil, engine.Reject("FR-5.9.2", "worker_busy", "worker", catalog.TypeNames[m.W], "returns", w.Ret)
 	}
-	var sp *Space
+	var sp *catalog.Space
 	switch a.Effect {
 	case "press":
 		if m.V < 0 {
@@ -324,7 +326,7 @@ func (s *State) barn(seat int, m Move) ([]engine.Event, error) {
 		}
 		sp = s.space(m.V, m.S)
 		if sp.Aging != a.Aging || sp.Type != m.W {
-			return nil, engine.Reject("D-15", "press_mismatch", "space", sp.ID, "type", typeNames[m.W], "aging", agingNames[a.Aging])
+			return nil, engine.Reject("D-15", "press_mismatch", "space", sp.ID, "type", catalog.TypeNames[m.W], "aging", catalog.AgingNames[a.Aging])
 		}
 	case "trade":
 		if m.V >= 0 {
@@ -341,7 +343,7 @@ func (s *State) barn(seat int, m Move) ([]engine.Event, error) {
 		}
 	}
 	p.Workers[m.W] = Worker{At: atBarn, Ret: s.Turn + s.r.WorkDelay}
-	evs := []engine.Event{engine.NewEvent("fr.barn", seat, engine.Public, "worker", typeNames[m.W], "name", a.Name, "tile", a.ID,
+	evs := []engine.Event{engine.NewEvent("fr.barn", seat, engine.Public, "worker", catalog.TypeNames[m.W], "name", a.Name, "tile", a.ID,
 		"effect", a.Effect, "returns", s.Turn+s.r.WorkDelay)}
 	switch a.Effect {
 	case "gain":
@@ -425,15 +427,15 @@ func (s *State) place(seat, v, i int, keep bool, how string) []engine.Event {
 	s.Board[v][i] = seat
 	p.Cheese--
 	var evs []engine.Event
-	if sp.Icon != iconNone {
+	if sp.Icon != catalog.IconNone {
 		// FR-5.3.2, FR-5.5.2: one Fruit to the fruit-cheese or the jam pile.
 		p.Basket--
-		if sp.Icon == iconFruit {
+		if sp.Icon == catalog.IconFruit {
 			p.FruitCheese++
 		} else {
 			p.Jam++
 		}
-		evs = append(evs, engine.NewEvent("fr.fruit", seat, engine.Public, "space", sp.ID, "icon", iconNames[sp.Icon]))
+		evs = append(evs, engine.NewEvent("fr.fruit", seat, engine.Public, "space", sp.ID, "icon", catalog.IconNames[sp.Icon]))
 		if a := s.hasEffect(p, 3, "jam"); a != nil && !p.Extra {
 			// ST24 Jam Kitchen, a column-III ability: once per turn (D-15).
 			p.Extra = true
@@ -447,13 +449,13 @@ func (s *State) place(seat, v, i int, keep bool, how string) []engine.Event {
 		evs = append(evs, engine.NewEvent("fr.end_trigger", seat, engine.Public, "turn", s.Turn))
 	}
 	q := []Effect{{K: "complete", V: v, S: i, Keep: keep}}
-	if v == venDairy {
+	if v == catalog.VenDairy {
 		switch s.side(v).Shelves[sp.Shelf].Sign {
-		case signTrade:
+		case catalog.SignTrade:
 			q = append(q, Effect{K: kindTrade, Src: "dairy", V: v, S: i})
-		case signAny:
+		case catalog.SignAny:
 			q = append(q, Effect{K: kindTake, N: 1, Src: "dairy", V: v, S: i})
-		case signTwo:
+		case catalog.SignTwo:
 			q = append(q, Effect{K: kindTake, N: 2, Src: "dairy", V: v, S: i})
 		}
 	}
@@ -527,18 +529,18 @@ func (s *State) runQueue(seat int) []engine.Event {
 func resList(rs []int) []string {
 	out := make([]string, len(rs))
 	for i, r := range rs {
-		out[i] = resNames[r]
+		out[i] = catalog.ResNames[r]
 	}
 	return out
 }
 
 // complete moves a pending Order to the completed pile (FR-5.8.3).
-func (s *State) complete(seat, c int, sp *Space) []engine.Event {
+func (s *State) complete(seat, c int, sp *catalog.Space) []engine.Event {
 	p := &s.Players[seat]
 	p.Pending = removeInt(p.Pending, c)
 	p.Completed = append(p.Completed, c)
 	evs := []engine.Event{engine.NewEvent("fr.complete", seat, engine.Public, "card", s.cardLabel(c), "space", sp.ID,
-		"type", typeNames[sp.Type], "aging", agingNames[sp.Aging])}
+		"type", catalog.TypeNames[sp.Type], "aging", catalog.AgingNames[sp.Aging])}
 	if a := s.hasEffect(p, 2, "dock_complete"); a != nil {
 		evs = append(evs, s.gain(seat, a.Res, 1, "dock")...)
 	}
@@ -556,7 +558,7 @@ func removeInt(xs []int, x int) []int {
 
 // ---- sub-decisions ----
 
-func (s *State) applyOrder(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyOrder(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	e := p.Queue[0]
 	p.Queue = p.Queue[1:]
@@ -568,7 +570,7 @@ func (s *State) applyOrder(seat int, m Move) ([]engine.Event, error) {
 	return append(evs, s.runQueue(seat)...), nil
 }
 
-func (s *State) applyTake(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyTake(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	e := p.Queue[0]
 	if !m.None {
@@ -589,7 +591,7 @@ func (s *State) applyTake(seat int, m Move) ([]engine.Event, error) {
 
 // checkTrade validates a trade: the given resource is held; with diff
 // (Trading Post) the gained type differs (FR-5.4.2, A-10, D-15 ST05).
-func (s *State) checkTrade(p *Player, m Move, diff bool) error {
+func (s *State) checkTrade(p *Player, m notation.Move, diff bool) error {
 	give, take := m.Res[0], m.Res[1]
 	rule := "A-10"
 	if diff {
@@ -598,28 +600,28 @@ func (s *State) checkTrade(p *Player, m Move, diff bool) error {
 	switch {
 	case m.Card >= 0:
 		if !slices.Contains(p.Pending, m.Card) {
-			return engine.Reject(rule, "card_not_pending", "card", m.ids.card)
+			return engine.Reject(rule, "card_not_pending", "card", m.Ids.Card)
 		}
-		give = resOrder
+		give = catalog.ResOrder
 	case m.AnyOrder:
 		if len(p.Pending) == 0 {
 			return engine.Reject(rule, "nothing_to_give", "resource", "order")
 		}
-		give = resOrder
+		give = catalog.ResOrder
 	default:
 		have := [3]int{p.Storage, p.Pasture, p.Basket}
 		if have[give] < 1 {
-			return engine.Reject(rule, "nothing_to_give", "resource", resNames[give])
+			return engine.Reject(rule, "nothing_to_give", "resource", catalog.ResNames[give])
 		}
 	}
 	if diff && give == take {
-		return engine.Reject(rule, "trade_same_type", "resource", resNames[take])
+		return engine.Reject(rule, "trade_same_type", "resource", catalog.ResNames[take])
 	}
 	return nil
 }
 
 // doTrade discards the given resource and gains the other (validated).
-func (s *State) doTrade(seat int, m Move, src string) []engine.Event {
+func (s *State) doTrade(seat int, m notation.Move, src string) []engine.Event {
 	p := &s.Players[seat]
 	var gave string
 	switch {
@@ -633,20 +635,20 @@ func (s *State) doTrade(seat int, m Move, src string) []engine.Event {
 		gave = s.cardLabel(c)
 	default:
 		switch m.Res[0] {
-		case resStructure:
+		case catalog.ResStructure:
 			p.Storage--
-		case resCattle:
+		case catalog.ResCattle:
 			p.Pasture--
-		case resFruit:
+		case catalog.ResFruit:
 			p.Basket--
 		}
-		gave = resNames[m.Res[0]]
+		gave = catalog.ResNames[m.Res[0]]
 	}
-	evs := []engine.Event{engine.NewEvent("fr.trade", seat, engine.Public, "give", gave, "take", resNames[m.Res[1]], "source", src)}
+	evs := []engine.Event{engine.NewEvent("fr.trade", seat, engine.Public, "give", gave, "take", catalog.ResNames[m.Res[1]], "source", src)}
 	return append(evs, s.gain(seat, m.Res[1], 1, src)...)
 }
 
-func (s *State) applyTradeAnswer(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyTradeAnswer(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	e := p.Queue[0]
 	if m.Verb == "TRADE" {
@@ -664,7 +666,7 @@ func (s *State) applyTradeAnswer(seat int, m Move) ([]engine.Event, error) {
 	return append(evs, s.runQueue(seat)...), nil
 }
 
-func (s *State) applyDispatch(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyDispatch(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	e := p.Queue[0]
 	k := m.N - 1
@@ -696,9 +698,9 @@ func (s *State) keepOrder(seat, c int, src string) []engine.Event {
 	p := &s.Players[seat]
 	p.Pending = append(p.Pending, c)
 	evs := []engine.Event{engine.NewEvent("fr.gain", seat, engine.Public, "resource", "order", "n", 1, "source", src, "cards", []string{s.cardLabel(c)})}
-	if a := s.hasEffect(p, 3, "extra"); a != nil && a.Res == resOrder && !p.Extra {
+	if a := s.hasEffect(p, 3, "extra"); a != nil && a.Res == catalog.ResOrder && !p.Extra {
 		p.Extra = true
-		evs = append(evs, s.addRes(seat, resOrder, 1, "extra")...)
+		evs = append(evs, s.addRes(seat, catalog.ResOrder, 1, "extra")...)
 	}
 	return evs
 }
@@ -723,13 +725,13 @@ func (s *State) gain(seat, res, n int, src string) []engine.Event {
 func (s *State) addRes(seat, res, n int, src string) []engine.Event {
 	p := &s.Players[seat]
 	switch res {
-	case resStructure:
+	case catalog.ResStructure:
 		p.Storage += n
-	case resCattle:
+	case catalog.ResCattle:
 		p.Pasture += n
-	case resFruit:
+	case catalog.ResFruit:
 		p.Basket += n
-	case resOrder:
+	case catalog.ResOrder:
 		var evs []engine.Event
 		var cards []string
 		for i := 0; i < n; i++ {
@@ -750,7 +752,7 @@ func (s *State) addRes(seat, res, n int, src string) []engine.Event {
 		}
 		return append(evs, ev)
 	}
-	return []engine.Event{engine.NewEvent("fr.gain", seat, engine.Public, "resource", resNames[res], "n", n, "source", src)}
+	return []engine.Event{engine.NewEvent("fr.gain", seat, engine.Public, "resource", catalog.ResNames[res], "n", n, "source", src)}
 }
 
 // drawCard draws the top Order card (FR-5.8.1, FR-6.1). An empty deck is
@@ -768,7 +770,7 @@ func (s *State) drawCard() (int, []engine.Event) {
 	}
 	labels := make([]string, len(s.Deck))
 	for i, c := range s.Deck {
-		labels[i] = s.r.cardIDs[c]
+		labels[i] = s.r.CardIDs[c]
 	}
 	i := s.H.Rand.Take("draw", labels, 0)
 	c := s.Deck[i]

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 )
 
 // Greedy is the sensible bot: it values each legal option with a static
@@ -26,7 +28,7 @@ func (Greedy) Choose(st engine.State, d engine.Decision, opts []engine.Option, r
 		if err != nil {
 			continue
 		}
-		v := s.value(d.Seat, m.(Move)) + rng.Float64()*0.01
+		v := s.value(d.Seat, m.(notation.Move)) + rng.Float64()*0.01
 		if v > bestV {
 			best, bestV = i, v
 		}
@@ -48,21 +50,21 @@ func (s *State) resValue(seat, res int) float64 {
 		return 0.5 // only the unused-resource points remain (FR-7.9)
 	}
 	switch res {
-	case resStructure:
+	case catalog.ResStructure:
 		for c := 1; c <= 4; c++ {
 			if !p.Built[c] {
 				return 1.2
 			}
 		}
 		return 0.5
-	case resCattle:
+	case catalog.ResCattle:
 		for z := range p.Zones {
 			if p.Zones[z] == 0 {
 				return 1.1
 			}
 		}
 		return 0.5
-	case resFruit:
+	case catalog.ResFruit:
 		if p.Basket >= 4 {
 			return 0.6
 		}
@@ -88,26 +90,26 @@ func (s *State) placeValue(seat, v, i int, keep bool) float64 {
 	if !s.endKnown(seat) {
 		val += 2 + 0.6*float64(sp.Aging)
 	}
-	if sp.Icon != iconNone {
+	if sp.Icon != catalog.IconNone {
 		fc, jam := p.FruitCheese, p.Jam
-		if sp.Icon == iconFruit {
+		if sp.Icon == catalog.IconFruit {
 			fc++
 		} else {
 			jam++
 		}
-		val += float64(fc*jam-p.FruitCheese*p.Jam) - s.resValue(seat, resFruit)
+		val += float64(fc*jam-p.FruitCheese*p.Jam) - s.resValue(seat, catalog.ResFruit)
 	}
 	if !keep && s.matchingOrder(p, sp) >= 0 {
 		n := len(p.Completed)
 		val += float64(legend(s.r.OrdersPP, s.r.OrdersBeyond, n+1)-legend(s.r.OrdersPP, s.r.OrdersBeyond, n)) + 0.5
 	}
-	if v == venDairy {
+	if v == catalog.VenDairy {
 		switch s.side(v).Shelves[sp.Shelf].Sign {
-		case signAny:
+		case catalog.SignAny:
 			val += 1.3
-		case signTwo:
+		case catalog.SignTwo:
 			val += 2.6
-		case signTrade:
+		case catalog.SignTrade:
 			val += 0.3
 		}
 	}
@@ -120,12 +122,12 @@ func (s *State) placeValue(seat, v, i int, keep bool) float64 {
 // venueScore is the seat's score in one venue as if the game ended now.
 func (s *State) venueScore(seat, v int) int {
 	switch v {
-	case venFestival:
+	case catalog.VenFestival:
 		return s.festivalScore(seat)
-	case venCity:
+	case catalog.VenCity:
 		pts, _ := s.cityScore(seat, s.cityRegions())
 		return pts
-	case venDairy:
+	case catalog.VenDairy:
 		return s.dairyScore(seat)
 	}
 	return s.bistroScore(seat)
@@ -142,7 +144,7 @@ func (s *State) bestMake(seat, w int) float64 {
 	best := 0.0
 	for i := range s.side(v).Spaces {
 		sp := s.space(v, i)
-		if sp.Type == w && s.spaceFree(v, i) && (sp.Icon == iconNone || p.Basket > 0) {
+		if sp.Type == w && s.spaceFree(v, i) && (sp.Icon == catalog.IconNone || p.Basket > 0) {
 			if x := s.placeValue(seat, v, i, false) - s.delayCost(seat, sp.Aging); x > best {
 				best = x
 			}
@@ -159,7 +161,7 @@ func (s *State) delayCost(seat, aging int) float64 {
 }
 
 // value scores one option for the greedy bot.
-func (s *State) value(seat int, m Move) float64 {
+func (s *State) value(seat int, m notation.Move) float64 {
 	p := &s.Players[seat]
 	switch m.Verb {
 	case "DONE", "READY":
@@ -179,7 +181,7 @@ func (s *State) value(seat int, m Move) float64 {
 	case "BUILD":
 		if s.endKnown(seat) {
 			a := s.ability(p, m.N)
-			if a.Effect == "hq" && a.Res == resStructure {
+			if a.Effect == "hq" && a.Res == catalog.ResStructure {
 				return float64(a.Cost) - 0.5*float64(a.Cost)
 			}
 			return -1
@@ -204,7 +206,7 @@ func (s *State) value(seat int, m Move) float64 {
 		}
 		return v
 	case "TRADE":
-		give := resOrder
+		give := catalog.ResOrder
 		if !m.AnyOrder && m.Card < 0 {
 			give = m.Res[0]
 		}

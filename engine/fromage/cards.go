@@ -2,6 +2,7 @@ package fromage
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // Cards implements engine.Carder (issue 22): every code a Fromage mail
@@ -18,16 +19,16 @@ func (s *State) Cards() []engine.Card {
 	add := func(kind, id, name, rule string, facts ...engine.Fact) {
 		out = append(out, engine.Card{Kind: kind, ID: id, Code: id, Name: name, Rule: rule, Facts: facts})
 	}
-	for v, name := range venueNames {
+	for v, name := range catalog.VenueNames {
 		add("venue", name, "", venueRule[v], f("venue_"+name, 0, "", ""))
 	}
-	for _, name := range resNames {
+	for _, name := range catalog.ResNames {
 		add("resource", name, "", "FR-2.8", f("res_"+name, 0, "", ""))
 	}
-	for _, name := range typeNames {
+	for _, name := range catalog.TypeNames {
 		add("type", name, "", "FR-2.3", f("cheese_type", 0, "", name))
 	}
-	for a, name := range agingNames {
+	for a, name := range catalog.AgingNames {
 		if a > 0 {
 			add("aging", name, "", "FR-2.4", f("aging", r.Delay[a], "", name))
 		}
@@ -41,9 +42,9 @@ func (s *State) Cards() []engine.Card {
 				}
 				seen[sp.ID] = true
 				c := engine.Card{Kind: "space", ID: sp.ID, Code: sp.ID, Name: sp.Name, Rule: "FR-5.3.2",
-					Facts: []engine.Fact{f("in_venue", 0, "", venueNames[v]), f("cheese", r.Delay[sp.Aging], agingNames[sp.Aging], typeNames[sp.Type])}}
+					Facts: []engine.Fact{f("in_venue", 0, "", catalog.VenueNames[v]), f("cheese", r.Delay[sp.Aging], catalog.AgingNames[sp.Aging], catalog.TypeNames[sp.Type])}}
 				if sp.Icon > 0 {
-					c.Facts = append(c.Facts, f("icon", 0, "", iconNames[sp.Icon]))
+					c.Facts = append(c.Facts, f("icon", 0, "", catalog.IconNames[sp.Icon]))
 				}
 				if len(sp.Regions) > 0 {
 					c.Facts = append(c.Facts, f("regions", len(sp.Regions), "", ""))
@@ -53,7 +54,7 @@ func (s *State) Cards() []engine.Card {
 		}
 	}
 	for _, cd := range r.Cards {
-		add("order", cd.ID, "", "FR-7.8", f("order", 0, agingNames[cd.Aging], typeNames[cd.Type]))
+		add("order", cd.ID, "", "FR-7.8", f("order", 0, catalog.AgingNames[cd.Aging], catalog.TypeNames[cd.Type]))
 	}
 	name := func(names []string, i int) string {
 		if i >= 0 && i < len(names) {
@@ -64,8 +65,8 @@ func (s *State) Cards() []engine.Card {
 	for _, t := range r.Tiles {
 		add("tile", t.ID, t.Name, "FR-5.11.1", f("column", t.Column, "", ""), f("tile_cost", t.Cost, "", ""),
 			f("effect", 0, "", t.Effect))
-		out[len(out)-1].Params = map[string]any{"Effect": t.Effect, "Res": name(resNames, t.Res), "Venue": name(venueNames, t.Venue),
-			"Type": name(typeNames, t.Type), "Aging": name(agingNames, t.Aging), "N": t.N, "Points": t.Points}
+		out[len(out)-1].Params = map[string]any{"Effect": t.Effect, "Res": name(catalog.ResNames, t.Res), "Venue": name(catalog.VenueNames, t.Venue),
+			"Type": name(catalog.TypeNames, t.Type), "Aging": name(catalog.AgingNames, t.Aging), "N": t.N, "Points": t.Points}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package fromage
 
 import (
 	"fmt"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // Check verifies the game's invariants: components conserved (cheese
@@ -21,7 +22,7 @@ func (s *State) Check() error {
 	fruitOn := make([][3]int, n)
 	for v := range s.Board {
 		if len(s.Board[v]) != len(s.side(v).Spaces) {
-			return fmt.Errorf("venue %s has %d spaces", venueNames[v], len(s.Board[v]))
+			return fmt.Errorf("venue %s has %d spaces", catalog.VenueNames[v], len(s.Board[v]))
 		}
 		for i, o := range s.Board[v] {
 			switch {
@@ -65,8 +66,8 @@ func (s *State) Check() error {
 			return fmt.Errorf("seat %d: negative resources", seat)
 		}
 		// Fruit conservation (FR-5.5.2): one Fruit per own token on an icon.
-		if fruitOn[seat][iconFruit] != p.FruitCheese || fruitOn[seat][iconJam] != p.Jam {
-			return fmt.Errorf("seat %d: fruit piles %d/%d but %d/%d icon tokens", seat, p.FruitCheese, p.Jam, fruitOn[seat][iconFruit], fruitOn[seat][iconJam])
+		if fruitOn[seat][catalog.IconFruit] != p.FruitCheese || fruitOn[seat][catalog.IconJam] != p.Jam {
+			return fmt.Errorf("seat %d: fruit piles %d/%d but %d/%d icon tokens", seat, p.FruitCheese, p.Jam, fruitOn[seat][catalog.IconFruit], fruitOn[seat][catalog.IconJam])
 		}
 		if err := count(fmt.Sprintf("seat %d pending", seat), p.Pending); err != nil {
 			return err
@@ -96,11 +97,11 @@ func (s *State) Check() error {
 			switch wk.At {
 			case atHome:
 				if wk != (Worker{}) {
-					return fmt.Errorf("seat %d: available %s worker carries %+v", seat, typeNames[w], wk)
+					return fmt.Errorf("seat %d: available %s worker carries %+v", seat, catalog.TypeNames[w], wk)
 				}
 			case atRes:
 				if wk.Spot < 1 || wk.Spot > 3 {
-					return fmt.Errorf("seat %d: %s worker on resource space %d returns %d", seat, typeNames[w], wk.Spot, wk.Ret)
+					return fmt.Errorf("seat %d: %s worker on resource space %d returns %d", seat, catalog.TypeNames[w], wk.Spot, wk.Ret)
 				}
 				for seat2 := range s.Players {
 					for w2, wk2 := range s.Players[seat2].Workers {
@@ -111,10 +112,10 @@ func (s *State) Check() error {
 				}
 			case atCheese:
 				if wk.Q < 0 || wk.Q > 3 || wk.Spot < 0 || wk.Spot >= len(s.Board[wk.Q]) || s.Board[wk.Q][wk.Spot] != seat {
-					return fmt.Errorf("seat %d: %s worker on a cheese space without its token", seat, typeNames[w])
+					return fmt.Errorf("seat %d: %s worker on a cheese space without its token", seat, catalog.TypeNames[w])
 				}
 				if s.space(wk.Q, wk.Spot).Type != w {
-					return fmt.Errorf("seat %d: %s worker on a %s space", seat, typeNames[w], typeNames[s.space(wk.Q, wk.Spot).Type])
+					return fmt.Errorf("seat %d: %s worker on a %s space", seat, catalog.TypeNames[w], catalog.TypeNames[s.space(wk.Q, wk.Spot).Type])
 				}
 			case atBarn:
 				barn++
@@ -126,7 +127,7 @@ func (s *State) Check() error {
 			}
 			if wk.At != atHome && (wk.Ret <= s.Turn || wk.Ret > s.Turn+3) {
 				// FR-5.10.2: delays are 1..3 and workers come back in T1.
-				return fmt.Errorf("seat %d: %s worker returns in turn %d (now %d)", seat, typeNames[w], wk.Ret, s.Turn)
+				return fmt.Errorf("seat %d: %s worker returns in turn %d (now %d)", seat, catalog.TypeNames[w], wk.Ret, s.Turn)
 			}
 		}
 		if barn > 1 {
@@ -151,7 +152,7 @@ func (s *State) Check() error {
 	// Corporation card space + cards in limbo), each exactly once.
 	for c, k := range cards {
 		if k != 1 {
-			return fmt.Errorf("order card %s counted %d times", s.r.cardIDs[c], k)
+			return fmt.Errorf("order card %s counted %d times", s.r.CardIDs[c], k)
 		}
 	}
 	// Structure tiles (advanced): each tile in exactly one place.
@@ -175,14 +176,14 @@ func (s *State) Check() error {
 				if t := p.Tile[c]; t >= 0 {
 					tiles[t]++
 					if s.r.Tiles[t].Column != c {
-						return fmt.Errorf("seat %d: tile %s on column %d", i, s.r.tileIDs[t], c)
+						return fmt.Errorf("seat %d: tile %s on column %d", i, s.r.TileIDs[t], c)
 					}
 				}
 			}
 		}
 		for t, k := range tiles {
 			if k != 1 {
-				return fmt.Errorf("tile %s counted %d times", s.r.tileIDs[t], k)
+				return fmt.Errorf("tile %s counted %d times", s.r.TileIDs[t], k)
 			}
 		}
 	} else if s.H.Variant == "advanced" {

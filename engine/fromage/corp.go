@@ -4,10 +4,12 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 )
 
 // corpLevel returns the Corporation board in play.
-func (s *State) corpLevel() *CorpLevel { return &s.r.CorpLevels[s.Corp.Level-1] }
+func (s *State) corpLevel() *catalog.CorpLevel { return &s.r.CorpLevels[s.Corp.Level-1] }
 
 // corpStart is step T2 of a solo turn (FR-5.12.2): the Corporation draws
 // one Order card, two with rule R4 when the player faces a "double" venue.
@@ -43,8 +45,8 @@ func (s *State) corpContinue() []engine.Event {
 		opts, wide := s.corpSpaces(card)
 		v := s.venue(0)
 		evs = append(evs, engine.NewEvent("fr.corp_draw", -1, engine.Public, "card", s.cardLabel(card),
-			"type", typeNames[s.r.Cards[card].Type], "aging", agingNames[s.r.Cards[card].Aging],
-			"venue", venueNames[v], "spaces", s.spaceIDs(v, opts), "wide", wide))
+			"type", catalog.TypeNames[s.r.Cards[card].Type], "aging", catalog.AgingNames[s.r.Cards[card].Aging],
+			"venue", catalog.VenueNames[v], "spaces", s.spaceIDs(v, opts), "wide", wide))
 		switch {
 		case len(opts) == 0:
 			// No space qualifies: the card goes on the card space (3 PP at the end).
@@ -102,7 +104,7 @@ func (s *State) corpPlace(card, i int, wide bool) []engine.Event {
 		c.Acts = append(c.Acts, CorpAct{Card: card, Space: sp.ID, Wide: wide})
 	}
 	evs := []engine.Event{engine.NewEvent("fr.corp_place", -1, engine.Public, "card", s.cardLabel(card), "space", sp.ID,
-		"venue", venueNames[v], "left", c.Left, "track", s.corpTrack())}
+		"venue", catalog.VenueNames[v], "left", c.Left, "track", s.corpTrack())}
 	if c.Left == 0 && !slices.Contains(s.EndBy, corpOwner) {
 		// FR-5.12.5: the Corporation's last token triggers the end.
 		s.End = true
@@ -126,11 +128,11 @@ func (s *State) corpResolve(i int) []engine.Event {
 	return evs
 }
 
-func (s *State) applyCorp(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyCorp(seat int, m notation.Move) ([]engine.Event, error) {
 	c := s.Corp
 	v := s.venue(0)
 	if m.V != v || !slices.Contains(c.Options, m.S) {
-		return nil, engine.Reject("FR-5.12.2", "corp_space", "space", m.ids.space, "spaces", s.spaceIDs(v, c.Options))
+		return nil, engine.Reject("FR-5.12.2", "corp_space", "space", m.Ids.Space, "spaces", s.spaceIDs(v, c.Options))
 	}
 	return s.corpResolve(m.S), nil
 }

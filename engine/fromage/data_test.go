@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
-func defaultRulesT(t *testing.T) *Rules {
+func defaultRulesT(t *testing.T) *catalog.Rules {
 	t.Helper()
-	r, _, err := dataFile.Load(nil)
+	r, _, err := catalog.DataFile.Load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,8 +24,8 @@ func TestDataProvisionalMarkers(t *testing.T) {
 	if !r.Provisional || r.Version == "" {
 		t.Fatalf("meta: provisional %v version %q", r.Provisional, r.Version)
 	}
-	var f rawFile
-	if _, err := engine.DecodeRuleset(gameName, defaultRuleset, &f); err != nil {
+	var f catalog.RawFile
+	if _, err := engine.DecodeRuleset(catalog.GameName, catalog.DefaultRuleset, &f); err != nil {
 		t.Fatal(err)
 	}
 	if !f.Tiles.Provisional || !f.Corporation.Provisional || !f.ResourceTile.Provisional || !f.City.Provisional {
@@ -51,15 +52,15 @@ func TestD7IconTotals(t *testing.T) {
 		"city": {{3, 4}, {4, 3}}, "festival": {{4, 3}, {3, 4}}, "dairy": {{3, 4}, {3, 4}}, "bistro": {{4, 3}, {3, 4}},
 	}
 	for v := range r.Venues {
-		for k, name := range sideNames {
+		for k, name := range catalog.SideNames {
 			var got [2]int
-			for _, sp := range r.Venues[v].side(name).Spaces {
-				if sp.Icon != iconNone {
+			for _, sp := range r.Venues[v].Side(name).Spaces {
+				if sp.Icon != catalog.IconNone {
 					got[sp.Icon-1]++
 				}
 			}
-			if got != want[venueNames[v]][k] {
-				t.Errorf("%s side %s: fruit/jam %v, want %v", venueNames[v], name, got, want[venueNames[v]][k])
+			if got != want[catalog.VenueNames[v]][k] {
+				t.Errorf("%s side %s: fruit/jam %v, want %v", catalog.VenueNames[v], name, got, want[catalog.VenueNames[v]][k])
 			}
 		}
 	}
@@ -68,12 +69,12 @@ func TestD7IconTotals(t *testing.T) {
 // A-13: the two corrections of the public side-I data.
 func TestA13Corrections(t *testing.T) {
 	r := defaultRulesT(t)
-	fest := r.Venues[venFestival].side("I")
-	if sp := fest.Spaces[fest.byKey["F24"]]; sp.Aging != 1 {
-		t.Errorf("F24 is %s, want bronze", agingNames[sp.Aging])
+	fest := r.Venues[catalog.VenFestival].Side("I")
+	if sp := fest.Spaces[fest.ByKey["F24"]]; sp.Aging != 1 {
+		t.Errorf("F24 is %s, want bronze", catalog.AgingNames[sp.Aging])
 	}
-	city := r.Venues[venCity].side("I")
-	sp := city.Spaces[city.byKey["C10"]]
+	city := r.Venues[catalog.VenCity].Side("I")
+	sp := city.Spaces[city.ByKey["C10"]]
 	if sp.Name != "Laguiole" || len(sp.Regions) != 2 || r.Regions[sp.Regions[1]] != "pink" {
 		t.Errorf("Laguiole %+v, want Yellow and Pink", sp)
 	}
@@ -83,15 +84,15 @@ func TestA13Corrections(t *testing.T) {
 // 1 touch per region, the group-1-2 insert exactly 2.
 func TestD3RegionTouches(t *testing.T) {
 	r := defaultRulesT(t)
-	for _, name := range sideNames {
-		sd := r.Venues[venCity].side(name)
+	for _, name := range catalog.SideNames {
+		sd := r.Venues[catalog.VenCity].Side(name)
 		for _, g := range []struct {
 			group string
 			lost  int
 		}{{"4", 0}, {"3", 1}, {"1-2", 2}} {
 			touch := make([]int, len(r.Regions))
 			for i := range sd.Spaces {
-				if !sd.Spaces[i].blocked(g.group) {
+				if !sd.Spaces[i].Blocked(g.group) {
 					for _, x := range sd.Spaces[i].Regions {
 						touch[x]++
 					}
@@ -120,13 +121,13 @@ func TestD2Crosses(t *testing.T) {
 				n := 0
 				perTable := map[int]int{}
 				for _, sp := range sd.Spaces {
-					if sp.blocked(g.group) {
+					if sp.Blocked(g.group) {
 						n++
 						perTable[sp.Table]++
 					}
 				}
 				want := g.want
-				if v == venBistro {
+				if v == catalog.VenBistro {
 					want = g.bistro
 					for tb, k := range perTable {
 						if k != 2 {
@@ -135,7 +136,7 @@ func TestD2Crosses(t *testing.T) {
 					}
 				}
 				if n != want {
-					t.Errorf("%s side %s group %s: %d crosses, want %d", venueNames[v], sd.Name, g.group, n, want)
+					t.Errorf("%s side %s group %s: %d crosses, want %d", catalog.VenueNames[v], sd.Name, g.group, n, want)
 				}
 			}
 		}
@@ -170,7 +171,7 @@ func TestD10BoardsDeckAndTracks(t *testing.T) {
 	for _, b := range r.Boards {
 		for z, zn := range b.Zones {
 			if z == 3 {
-				if zn.Type != anyValue || zn.Aging != anyValue || zn.Cost != 5 {
+				if zn.Type != catalog.AnyValue || zn.Aging != catalog.AnyValue || zn.Cost != 5 {
 					t.Errorf("board %d zone 4 %+v", b.ID, zn)
 				}
 				continue
@@ -191,12 +192,12 @@ func TestD10BoardsDeckAndTracks(t *testing.T) {
 	for ty := 0; ty < 3; ty++ {
 		for a := 1; a <= 3; a++ {
 			if deck[ty][a] != 4 {
-				t.Errorf("%d %s-%s Orders", deck[ty][a], typeNames[ty], agingNames[a])
+				t.Errorf("%d %s-%s Orders", deck[ty][a], catalog.TypeNames[ty], catalog.AgingNames[a])
 			}
 		}
 	}
-	if len(r.Cards) != 36 || r.cardIDs[0] != "O01" || r.cardIDs[35] != "O36" || r.Cards[4].Aging != 2 {
-		t.Errorf("deck ids %v", r.cardIDs)
+	if len(r.Cards) != 36 || r.CardIDs[0] != "O01" || r.CardIDs[35] != "O36" || r.Cards[4].Aging != 2 {
+		t.Errorf("deck ids %v", r.CardIDs)
 	}
 	want := map[int]int{1: 15, 2: 16, 3: 18, 4: 20}
 	for _, lv := range r.CorpLevels {
@@ -220,7 +221,7 @@ func TestD10BoardsDeckAndTracks(t *testing.T) {
 // An organiser's override file is validated thoroughly (bad_ruleset with
 // a reason) and, when valid, used and pinned by its SHA-256.
 func TestRulesetOverride(t *testing.T) {
-	base := string(defaultRuleset)
+	base := string(catalog.DefaultRuleset)
 	for _, c := range []struct {
 		name, old, new, reason string
 	}{
@@ -270,7 +271,7 @@ provisional = true   # tables mix types: PROVISIONAL`, "side must be"},
 			t.Errorf("%s: the test edit did not apply", c.name)
 			continue
 		}
-		_, err := parseRules([]byte(data))
+		_, err := catalog.ParseRules([]byte(data))
 		re, ok := engine.AsRuleError(err)
 		if !ok || re.Code != "bad_ruleset" || !strings.Contains(re.Params["error"].(string), c.reason) {
 			t.Errorf("%s: got %v, want bad_ruleset with %q", c.name, err, c.reason)

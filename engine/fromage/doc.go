@@ -168,6 +168,11 @@
 // option.turn reads nothing else of the view, so that referee/tell keeps
 // a line from one mail to the next instead of rendering every option of
 // every mail again (issue 25; TestTurnLinesSayWhatTheViewSays_Issue25).
+// option.turn needs that view: the referee reaches a seat's view only
+// through engine.Views, over the state in hand or read back from the
+// store, and both give a seat with a turn decision its TurnLines; without
+// a view the template fails with an error, never a line that says nothing
+// of its option (TestTurnMenuHasItsView_Issue25).
 //
 // # Views, events, invariants, bots
 //
@@ -212,7 +217,8 @@
 //
 // # Ownership
 //
-// It owns Fromage's rules and data: fromage.toml (embedded), the state,
+// It owns Fromage's rules (the data file fromage.toml and what is compiled
+// from it are catalog/'s, the move and its text notation/'s): the state,
 // the legal answers, the events, scoring, the Corporation and the bots. It
 // must not do I/O, read a clock, use global randomness or log, nor word
 // anything for a player: every word is in templates/fromage/<lang>. One

@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 )
 
 // deal draws k structure tiles into a seat's hand (FR-5.11.1, FR-5.11.4).
@@ -14,7 +16,7 @@ func (s *State) deal(seat, k int) []engine.Event {
 	for i := 0; i < k && len(d.Deck) > 0; i++ {
 		labels := make([]string, len(d.Deck))
 		for j, t := range d.Deck {
-			labels[j] = s.r.tileIDs[t]
+			labels[j] = s.r.TileIDs[t]
 		}
 		j := s.H.Rand.Take("tile", labels, 0)
 		p.Hand = append(p.Hand, d.Deck[j])
@@ -25,10 +27,10 @@ func (s *State) deal(seat, k int) []engine.Event {
 	return []engine.Event{ev}
 }
 
-func (s *State) applyPick(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyPick(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	if !slices.Contains(p.Hand, m.Tile) {
-		return nil, engine.Reject("FR-5.11.1", "tile_not_in_hand", "tile", m.ids.tile, "hand", s.tileIDList(p.Hand))
+		return nil, engine.Reject("FR-5.11.1", "tile_not_in_hand", "tile", m.Ids.Tile, "hand", s.tileIDList(p.Hand))
 	}
 	evs := s.pick(seat, m.Tile, false)
 	if s.allPicked() {
@@ -44,7 +46,7 @@ func (s *State) pick(seat, t int, auto bool) []engine.Event {
 	p.Hand = removeInt(p.Hand, t)
 	p.Kept = append(p.Kept, t)
 	p.Picked = true
-	ev := engine.NewEvent("fr.pick", seat, engine.Only(seat), "round", s.Draft.Round, "tile", s.r.tileIDs[t], "auto", auto)
+	ev := engine.NewEvent("fr.pick", seat, engine.Only(seat), "round", s.Draft.Round, "tile", s.r.TileIDs[t], "auto", auto)
 	ev.Redacted = map[string]any{"round": s.Draft.Round}
 	return []engine.Event{ev}
 }
@@ -128,20 +130,20 @@ func (s *State) endRound() []engine.Event {
 
 // applyTiles handles PLACE and READY (FR-5.11.2, A-23): a kept tile covers
 // the printed ability of its own column, one tile per column.
-func (s *State) applyTiles(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyTiles(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	if m.Verb == "PLACE" {
 		if !slices.Contains(p.Kept, m.Tile) {
-			return nil, engine.Reject("FR-5.11.2", "tile_not_kept", "tile", m.ids.tile)
+			return nil, engine.Reject("FR-5.11.2", "tile_not_kept", "tile", m.Ids.Tile)
 		}
 		a := &s.r.Tiles[m.Tile]
 		if p.Tile[a.Column] >= 0 {
-			return nil, engine.Reject("A-23", "column_covered", "tile", m.ids.tile, "column", colNames[a.Column],
-				"by", s.r.tileIDs[p.Tile[a.Column]])
+			return nil, engine.Reject("A-23", "column_covered", "tile", m.Ids.Tile, "column", catalog.ColNames[a.Column],
+				"by", s.r.TileIDs[p.Tile[a.Column]])
 		}
 		p.Kept = removeInt(p.Kept, m.Tile)
 		p.Tile[a.Column] = m.Tile
-		ev := engine.NewEvent("fr.place_tile", seat, engine.Only(seat), "tile", m.ids.tile, "column", colNames[a.Column], "name", a.Name)
+		ev := engine.NewEvent("fr.place_tile", seat, engine.Only(seat), "tile", m.Ids.Tile, "column", catalog.ColNames[a.Column], "name", a.Name)
 		ev.Redacted = map[string]any{}
 		s.stepDone(seat)
 		return []engine.Event{ev}, nil
@@ -161,7 +163,7 @@ func (s *State) applyTiles(seat int, m Move) ([]engine.Event, error) {
 	for i := range s.Players {
 		for c := 1; c <= 4; c++ {
 			if t := s.Players[i].Tile[c]; t >= 0 {
-				tiles[i] = append(tiles[i], s.r.tileIDs[t])
+				tiles[i] = append(tiles[i], s.r.TileIDs[t])
 			}
 		}
 	}

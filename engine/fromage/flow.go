@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 )
 
 // Decision kinds.
@@ -90,7 +92,7 @@ func (s *State) decision(seat int) (engine.Decision, bool) {
 	case kindDraft:
 		slot := "draft" + strconv.Itoa(s.Draft.Round)
 		d.Rank, d.Slot, d.Group = seat, slot, slot
-		d.Default = "PICK " + s.r.tileIDs[sortedCopy(s.Players[seat].Hand)[0]]
+		d.Default = "PICK " + s.r.TileIDs[catalog.SortedCopy(s.Players[seat].Hand)[0]]
 		d.Params = map[string]any{"round": s.Draft.Round, "rounds": s.r.DraftHand, "hand": s.tileIDList(s.Players[seat].Hand)}
 		return d, true
 	case kindTiles:
@@ -102,13 +104,13 @@ func (s *State) decision(seat int) (engine.Decision, bool) {
 		d.Mode = engine.Sequential
 		d.Slot = s.turnSlot(s.Turn) + ".corp"
 		d.Default = "CORP " + s.space(s.venue(0), s.Corp.Options[0]).ID
-		d.Params = map[string]any{"turn": s.Turn, "card": s.cardLabel(s.Corp.Card), "venue": venueNames[s.venue(0)],
+		d.Params = map[string]any{"turn": s.Turn, "card": s.cardLabel(s.Corp.Card), "venue": catalog.VenueNames[s.venue(0)],
 			"spaces": s.spaceIDs(s.venue(0), s.Corp.Options)}
 		return d, true
 	}
 	slot := s.turnSlot(s.Turn)
 	d.Rank, d.Slot, d.Group = s.rank(seat), slot, slot+"."+strconv.Itoa(s.Step)
-	d.Params = map[string]any{"turn": s.Turn, "step": s.Step, "venue": venueNames[s.venue(seat)], "resource": resNames[s.resource(seat)]}
+	d.Params = map[string]any{"turn": s.Turn, "step": s.Step, "venue": catalog.VenueNames[s.venue(seat)], "resource": catalog.ResNames[s.resource(seat)]}
 	p := &s.Players[seat]
 	switch kind {
 	case kindTurn:
@@ -118,7 +120,7 @@ func (s *State) decision(seat int) (engine.Decision, bool) {
 		sp := s.space(e.V, e.S)
 		d.Pass, d.Default = "KEEP", "KEEP"
 		d.Params["space"] = sp.ID
-		d.Params["type"], d.Params["aging"] = typeNames[sp.Type], agingNames[sp.Aging]
+		d.Params["type"], d.Params["aging"] = catalog.TypeNames[sp.Type], catalog.AgingNames[sp.Aging]
 	case kindTake:
 		e := p.Queue[0]
 		d.Pass, d.Default = "TAKE NONE", "TAKE NONE"
@@ -140,8 +142,8 @@ func (s *State) decision(seat int) (engine.Decision, bool) {
 
 func (s *State) tileIDList(ts []int) []string {
 	out := make([]string, len(ts))
-	for i, t := range sortedCopy(ts) {
-		out[i] = s.r.tileIDs[t]
+	for i, t := range catalog.SortedCopy(ts) {
+		out[i] = s.r.TileIDs[t]
 	}
 	return out
 }
@@ -149,7 +151,7 @@ func (s *State) tileIDList(ts []int) []string {
 func (s *State) cardIDs(cs []int) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
-		out[i] = s.r.cardIDs[c]
+		out[i] = s.r.CardIDs[c]
 	}
 	return out
 }
@@ -173,15 +175,15 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 	add := func(cmd string) { out = append(out, engine.Option{Cmd: cmd}) }
 	switch d.Kind {
 	case kindDraft:
-		for _, t := range sortedCopy(p.Hand) {
+		for _, t := range catalog.SortedCopy(p.Hand) {
 			a := &s.r.Tiles[t]
-			out = append(out, engine.Option{Cmd: "PICK " + s.r.tileIDs[t], Params: map[string]any{"name": a.Name, "column": colNames[a.Column], "cost": a.Cost}})
+			out = append(out, engine.Option{Cmd: "PICK " + s.r.TileIDs[t], Params: map[string]any{"name": a.Name, "column": catalog.ColNames[a.Column], "cost": a.Cost}})
 		}
 	case kindTiles:
-		for _, t := range sortedCopy(p.Kept) {
+		for _, t := range catalog.SortedCopy(p.Kept) {
 			a := &s.r.Tiles[t]
 			if p.Tile[a.Column] < 0 {
-				out = append(out, engine.Option{Cmd: "PLACE " + s.r.tileIDs[t], Params: map[string]any{"name": a.Name, "column": colNames[a.Column], "cost": a.Cost}})
+				out = append(out, engine.Option{Cmd: "PLACE " + s.r.TileIDs[t], Params: map[string]any{"name": a.Name, "column": catalog.ColNames[a.Column], "cost": a.Cost}})
 			}
 		}
 		add("READY")
@@ -197,13 +199,13 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 	case kindTake:
 		e := p.Queue[0]
 		if e.N == 1 {
-			for r := range resNames {
-				add("TAKE " + resNames[r])
+			for r := range catalog.ResNames {
+				add("TAKE " + catalog.ResNames[r])
 			}
 		} else {
 			for a := 0; a < 4; a++ {
 				for b := a + 1; b < 4; b++ {
-					add("TAKE " + resNames[a] + " " + resNames[b])
+					add("TAKE " + catalog.ResNames[a] + " " + catalog.ResNames[b])
 				}
 			}
 		}
@@ -211,11 +213,11 @@ func (s *State) Legal(d engine.Decision) []engine.Option {
 	case kindTrade:
 		e := p.Queue[0]
 		for _, give := range s.gives(p) {
-			for r := range resNames {
+			for r := range catalog.ResNames {
 				if e.Diff && give.res == r {
 					continue
 				}
-				add("TRADE " + give.word + " " + resNames[r])
+				add("TRADE " + give.word + " " + catalog.ResNames[r])
 			}
 		}
 		add("NOTRADE")
@@ -239,20 +241,20 @@ type give struct {
 func (s *State) gives(p *Player) []give {
 	var out []give
 	if p.Storage > 0 {
-		out = append(out, give{resStructure, -1, resNames[resStructure]})
+		out = append(out, give{catalog.ResStructure, -1, catalog.ResNames[catalog.ResStructure]})
 	}
 	if p.Pasture > 0 {
-		out = append(out, give{resCattle, -1, resNames[resCattle]})
+		out = append(out, give{catalog.ResCattle, -1, catalog.ResNames[catalog.ResCattle]})
 	}
 	if p.Basket > 0 {
-		out = append(out, give{resFruit, -1, resNames[resFruit]})
+		out = append(out, give{catalog.ResFruit, -1, catalog.ResNames[catalog.ResFruit]})
 	}
 	seen := map[[2]int]bool{}
-	for _, c := range sortedCopy(p.Pending) {
+	for _, c := range catalog.SortedCopy(p.Pending) {
 		k := [2]int{s.r.Cards[c].Type, s.r.Cards[c].Aging}
 		if !seen[k] {
 			seen[k] = true
-			out = append(out, give{resOrder, c, s.r.cardIDs[c]})
+			out = append(out, give{catalog.ResOrder, c, s.r.CardIDs[c]})
 		}
 	}
 	return out
@@ -274,7 +276,7 @@ func (s *State) legalTurn(seat int) []engine.Option {
 			}
 			for w := range p.Workers {
 				if p.Workers[w].At == atHome {
-					add("GATHER " + strconv.Itoa(n) + " " + typeNames[w])
+					add("GATHER " + strconv.Itoa(n) + " " + catalog.TypeNames[w])
 				}
 			}
 		}
@@ -283,7 +285,7 @@ func (s *State) legalTurn(seat int) []engine.Option {
 	if !p.Produced && p.Cheese > 0 {
 		for i := range sd.Spaces {
 			sp := &sd.Spaces[i]
-			if !s.spaceFree(v, i) || p.Workers[sp.Type].At != atHome || (sp.Icon != iconNone && p.Basket < 1) {
+			if !s.spaceFree(v, i) || p.Workers[sp.Type].At != atHome || (sp.Icon != catalog.IconNone && p.Basket < 1) {
 				continue
 			}
 			add("MAKE " + sp.ID)
@@ -301,7 +303,7 @@ func (s *State) legalTurn(seat int) []engine.Option {
 			}
 			for i := range sd.Spaces {
 				sp := &sd.Spaces[i]
-				if !s.spaceFree(v, i) || !zoneFits(zones[z], sp) || (sp.Icon != iconNone && p.Basket < 1) {
+				if !s.spaceFree(v, i) || !zoneFits(zones[z], sp) || (sp.Icon != catalog.IconNone && p.Basket < 1) {
 					continue
 				}
 				add("MILK " + strconv.Itoa(z+1) + " " + sp.ID)
@@ -324,7 +326,7 @@ func (s *State) legalTurn(seat int) []engine.Option {
 				continue
 			}
 			if a.Effect != "press" {
-				add("BARN " + typeNames[w])
+				add("BARN " + catalog.TypeNames[w])
 				continue
 			}
 			if p.Cheese < 1 {
@@ -333,9 +335,9 @@ func (s *State) legalTurn(seat int) []engine.Option {
 			for i := range sd.Spaces {
 				sp := &sd.Spaces[i]
 				if s.pressFits(p, a, w, v, i) {
-					add("BARN " + typeNames[w] + " " + sp.ID)
+					add("BARN " + catalog.TypeNames[w] + " " + sp.ID)
 					if s.matchingOrder(p, sp) >= 0 {
-						add("BARN " + typeNames[w] + " " + sp.ID + " KEEP")
+						add("BARN " + catalog.TypeNames[w] + " " + sp.ID + " KEEP")
 					}
 				}
 			}
@@ -347,15 +349,15 @@ func (s *State) legalTurn(seat int) []engine.Option {
 
 // zoneFits reports whether a milking zone's Bonus cheese may go on a space
 // (FR-5.6.1, A-18, A-25).
-func zoneFits(z Zone, sp *Space) bool {
-	return (z.Type == anyValue || z.Type == sp.Type) && (z.Aging == anyValue || z.Aging == sp.Aging)
+func zoneFits(z catalog.Zone, sp *catalog.Space) bool {
+	return (z.Type == catalog.AnyValue || z.Type == sp.Type) && (z.Aging == catalog.AnyValue || z.Aging == sp.Aging)
 }
 
 // pressFits reports whether ST08 Cheese Press may place on space i with
 // worker w.
-func (s *State) pressFits(p *Player, a *Ability, w, v, i int) bool {
+func (s *State) pressFits(p *Player, a *catalog.Ability, w, v, i int) bool {
 	sp := s.space(v, i)
-	return s.spaceFree(v, i) && sp.Aging == a.Aging && sp.Type == w && (sp.Icon == iconNone || p.Basket >= 1)
+	return s.spaceFree(v, i) && sp.Aging == a.Aging && sp.Type == w && (sp.Icon == catalog.IconNone || p.Basket >= 1)
 }
 
 func (s *State) barnBusy(p *Player) bool {
@@ -369,7 +371,7 @@ func (s *State) barnBusy(p *Player) bool {
 
 // matchingOrder returns the lowest pending Order matching a space's type
 // and aging, or -1 (FR-5.8.3).
-func (s *State) matchingOrder(p *Player, sp *Space) int {
+func (s *State) matchingOrder(p *Player, sp *catalog.Space) int {
 	best := -1
 	for _, c := range p.Pending {
 		cd := &s.r.Cards[c]
@@ -393,19 +395,19 @@ func (s *State) stripPlan(seat int, o *engine.Order, kw string) (int, error) {
 	skip := 1
 	if kw == "PLAN" {
 		if len(first) < 3 {
-			return 0, engine.Reject("P-5", engine.CodeSyntax, "line", o.Text, "expected", usage["PLAN"])
+			return 0, engine.Reject("P-5", engine.CodeSyntax, "line", o.Text, "expected", notation.Usage["PLAN"])
 		}
 		t := strings.TrimPrefix(strings.ToUpper(first[1]), "T")
 		n, err := strconv.Atoi(t)
 		if err != nil || n < 1 {
-			return 0, engine.Reject("P-5", engine.CodeSyntax, "line", o.Text, "expected", usage["PLAN"], "token", first[1])
+			return 0, engine.Reject("P-5", engine.CodeSyntax, "line", o.Text, "expected", notation.Usage["PLAN"], "token", first[1])
 		}
 		if n < s.Turn || (n == s.Turn && s.Phase == phaseTurn && s.Players[seat].Done) {
 			return 0, engine.Reject("P-5", engine.CodeSlotClosed, "slot", s.turnSlot(n))
 		}
 		turn, skip = n, 2
 	} else if len(first) < 2 {
-		return 0, engine.Reject("P-6", engine.CodeSyntax, "line", o.Text, "expected", usage["NEXT"])
+		return 0, engine.Reject("P-6", engine.CodeSyntax, "line", o.Text, "expected", notation.Usage["NEXT"])
 	}
 	prefix := strings.Join(first[:skip], " ")
 	for a := range o.Alts {

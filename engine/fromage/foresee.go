@@ -2,6 +2,8 @@ package fromage
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 )
 
 // Foresee implements engine.Foreseer (issue 12.6): the error a line is
@@ -25,7 +27,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 	if seat < 0 || seat >= len(s.Players) {
 		return nil
 	}
-	m, ok := engine.ParsedMove[Move](s, seat, line)
+	m, ok := engine.ParsedMove[notation.Move](s, seat, line)
 	if !ok {
 		return nil
 	}
@@ -47,7 +49,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 			return nil
 		}
 		if !s.lay.open[m.V][m.S] {
-			return engine.Reject("FR-2.6", "space_crossed", "space", m.ids.space)
+			return engine.Reject("FR-2.6", "space_crossed", "space", m.Ids.Space)
 		}
 		o := s.Board[m.V][m.S]
 		if s.Snap != nil && o != seat {
@@ -56,11 +58,11 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 			o = s.Snap.Board[m.V][m.S]
 		}
 		if o != empty {
-			return engine.Reject(rule, "space_taken", "space", m.ids.space, "by", o)
+			return engine.Reject(rule, "space_taken", "space", m.Ids.Space, "by", o)
 		}
 	case "BUILD":
 		if m.N >= 0 && m.N < len(p.Built) && p.Built[m.N] {
-			return engine.Reject("FR-5.9.1", "already_built", "column", colNames[m.N])
+			return engine.Reject("FR-5.9.1", "already_built", "column", catalog.ColNames[m.N])
 		}
 	}
 	return nil

@@ -4,13 +4,11 @@ import (
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
-const (
-	gameName = "fromage"
-	// schema is the version of the state layout (Header.Schema).
-	schema = 1
-)
+// schema is the version of the state layout (Header.Schema).
+const schema = 1
 
 func init() { engine.Register(Game{}) }
 
@@ -41,21 +39,21 @@ var venueOrders = func() []string {
 // Info describes Fromage for listings, setup validation and help.
 func (Game) Info() engine.Info {
 	return engine.Info{
-		Name: gameName, Title: "Fromage",
+		Name: catalog.GameName, Title: "Fromage",
 		MinPlayers: 1, MaxPlayers: 4,
 		Variants: []engine.Variant{
 			{Name: "standard", Description: "printed structure abilities (FR-3.10 off)"},
 			{Name: "advanced", Description: "structure-tile draft and placement before turn 1 (FR-5.11)"},
 		},
 		Options: []engine.OptionSpec{
-			{Name: "city_side", Values: sideNames, Description: "side of the City insert (FR-3.2)"},
-			{Name: "festival_side", Values: sideNames, Description: "side of the Festival insert (FR-3.2)"},
-			{Name: "dairy_side", Values: sideNames, Description: "side of the Dairy Shop insert (FR-3.2)"},
-			{Name: "bistro_side", Values: sideNames, Description: "side of the Bistro insert (FR-3.2)"},
+			{Name: "city_side", Values: catalog.SideNames, Description: "side of the City insert (FR-3.2)"},
+			{Name: "festival_side", Values: catalog.SideNames, Description: "side of the Festival insert (FR-3.2)"},
+			{Name: "dairy_side", Values: catalog.SideNames, Description: "side of the Dairy Shop insert (FR-3.2)"},
+			{Name: "bistro_side", Values: catalog.SideNames, Description: "side of the Bistro insert (FR-3.2)"},
 			{Name: "venues", Values: append([]string{"random"}, venueOrders...), Description: "venues at quadrants q0..q3 (C City, F Festival, D Dairy, B Bistro), random unless fixed (FR-3.3)"},
-			{Name: "tile", Values: append([]string{"random"}, resNames...), Description: "resource of the Resource tile at quadrant q0, random unless fixed (FR-3.4)"},
+			{Name: "tile", Values: append([]string{"random"}, catalog.ResNames...), Description: "resource of the Resource tile at quadrant q0, random unless fixed (FR-3.4)"},
 			{Name: "boards", Values: []string{"random", "fixed"}, Description: "player boards: random, or board 1, 2, ... in seat order (FR-3.8)"},
-			{Name: "level", Values: levelValues, Description: "Corporation level in the solo game (FR-5.12, D-16)"},
+			{Name: "level", Values: catalog.LevelValues, Description: "Corporation level in the solo game (FR-5.12, D-16)"},
 		},
 		RulePrefix: "FR",
 		Commands: []string{"GATHER", "MAKE", "MILK", "BUILD", "BARN", "TAKE", "TRADE", "NOTRADE", "COMPLETE", "KEEP",
@@ -69,17 +67,17 @@ func (Game) Info() engine.Info {
 }
 
 // DefaultRuleset returns the embedded data file.
-func (Game) DefaultRuleset() []byte { return defaultRuleset }
+func (Game) DefaultRuleset() []byte { return catalog.DefaultRuleset }
 
 // NewBot returns the named bot: "random" (a uniform legal player) or
 // "greedy" (one-move look-ahead on a heuristic evaluation).
 func (Game) NewBot(name string) (engine.Bot, error) {
-	return engine.NamedBot(gameName, name, map[string]engine.Bot{"greedy": Greedy{}})
+	return engine.NamedBot(catalog.GameName, name, map[string]engine.Bot{"greedy": Greedy{}})
 }
 
 // NewState sets a game up (FR-3).
 func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
-	h, rules, err := engine.Setup(g.Info(), schema, dataFile, cfg)
+	h, rules, err := engine.Setup(g.Info(), schema, catalog.DataFile, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -93,19 +91,19 @@ func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) 
 
 // DecodeState rebuilds a state from its JSON.
 func (Game) DecodeState(data, ruleset []byte) (engine.State, error) {
-	rules, sha, err := dataFile.Load(ruleset)
+	rules, sha, err := catalog.DataFile.Load(ruleset)
 	if err != nil {
 		return nil, err
 	}
 	var s State
-	if err := engine.DecodeStateJSON(gameName, schema, sha, data, &s, &s.H); err != nil {
+	if err := engine.DecodeStateJSON(catalog.GameName, schema, sha, data, &s, &s.H); err != nil {
 		return nil, err
 	}
 	s.r = rules
 	if err := s.bind(); err != nil {
 		return nil, err
 	}
-	if err := engine.CheckPlayers(gameName, len(s.Players), &s.H); err != nil {
+	if err := engine.CheckPlayers(catalog.GameName, len(s.Players), &s.H); err != nil {
 		return nil, err
 	}
 	return &s, nil
@@ -122,21 +120,21 @@ func (s *State) bind() error {
 			}
 		}
 	}
-	for v := range venueNames {
-		name := s.H.Options[venueNames[v]+"_side"]
-		sd := s.r.Venues[v].side(name)
+	for v := range catalog.VenueNames {
+		name := s.H.Options[catalog.VenueNames[v]+"_side"]
+		sd := s.r.Venues[v].Side(name)
 		if sd == nil {
-			return engine.Reject("FR-3.2", "bad_option_value", "option", venueNames[v]+"_side", "value", name, "allowed", sideNames)
+			return engine.Reject("FR-3.2", "bad_option_value", "option", catalog.VenueNames[v]+"_side", "value", name, "allowed", catalog.SideNames)
 		}
 		lay.sides[v] = sd
 		lay.open[v] = make([]bool, len(sd.Spaces))
 		for i := range sd.Spaces {
-			lay.open[v][i] = !sd.Spaces[i].blocked(lay.group)
+			lay.open[v][i] = !sd.Spaces[i].Blocked(lay.group)
 		}
 	}
 	lv, _ := strconv.Atoi(s.H.Options["level"])
 	if lv < 1 || lv > len(s.r.CorpLevels) {
-		return engine.Reject("FR-5.12", "bad_option_value", "option", "level", "value", s.H.Options["level"], "allowed", levelValues)
+		return engine.Reject("FR-5.12", "bad_option_value", "option", "level", "value", s.H.Options["level"], "allowed", catalog.LevelValues)
 	}
 	lay.level = lv
 	s.lay = lay
@@ -147,7 +145,7 @@ func (s *State) bind() error {
 // side of each venue and its crossed spaces (FR-2.6, FR-3.1, FR-3.2).
 type layout struct {
 	group string
-	sides [4]*Side
+	sides [4]*catalog.Side
 	open  [4][]bool
 	level int
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // The test harness: builds positions (Arrangement A of the spec, §11),
@@ -174,7 +175,7 @@ func findSpace(t testing.TB, s *State, id string) (int, int) {
 	if v < 0 {
 		t.Fatalf("bad space %q", id)
 	}
-	i, ok := s.side(v).byKey[spaceKey(id)]
+	i, ok := s.side(v).ByKey[catalog.SpaceKey(id)]
 	if !ok {
 		t.Fatalf("no space %q on side %s", id, s.side(v).Name)
 	}
@@ -186,7 +187,7 @@ func findSpace(t testing.TB, s *State, id string) (int, int) {
 func takeCard(t testing.TB, s *State, ta string) int {
 	t.Helper()
 	parts := strings.SplitN(ta, "-", 2)
-	ty, ag := slices.Index(typeNames, parts[0]), slices.Index(agingNames, parts[len(parts)-1])
+	ty, ag := slices.Index(catalog.TypeNames, parts[0]), slices.Index(catalog.AgingNames, parts[len(parts)-1])
 	for _, pile := range []*[]int{&s.Deck, &s.Discard} {
 		for k, c := range *pile {
 			if s.r.Cards[c].Type == ty && s.r.Cards[c].Aging == ag {
@@ -200,7 +201,7 @@ func takeCard(t testing.TB, s *State, ta string) int {
 }
 
 func cardTA(s *State, c int) string {
-	return typeNames[s.r.Cards[c].Type] + "-" + agingNames[s.r.Cards[c].Aging]
+	return catalog.TypeNames[s.r.Cards[c].Type] + "-" + catalog.AgingNames[s.r.Cards[c].Aging]
 }
 
 // setKey changes the position.
@@ -293,7 +294,7 @@ func setKey(t testing.TB, s *State, key, val string) {
 		}
 	case "tile":
 		// P0.tile ST08: cover the tile's column.
-		ti := s.r.tileIndex(val)
+		ti := s.r.TileIndex(val)
 		if ti < 0 {
 			t.Fatalf("unknown tile %s", val)
 		}
@@ -301,7 +302,7 @@ func setKey(t testing.TB, s *State, key, val string) {
 	case "zone":
 		p.Zones[atoi(k[2])-1] = atoi(val)
 	case "worker":
-		w := slices.Index(typeNames, k[2])
+		w := slices.Index(catalog.TypeNames, k[2])
 		if val == "home" {
 			p.Workers[w] = Worker{}
 			return
@@ -371,9 +372,9 @@ func probe(t testing.TB, s *State, key string) string {
 	p := &s.Players[seat]
 	switch k[1] {
 	case "venue":
-		return venueNames[s.venue(seat)]
+		return catalog.VenueNames[s.venue(seat)]
 	case "resource":
-		return resNames[s.resource(seat)]
+		return catalog.ResNames[s.resource(seat)]
 	case "kind":
 		return s.kindOf(seat)
 	case "storage":
@@ -411,7 +412,7 @@ func probe(t testing.TB, s *State, key string) string {
 		}
 		return strings.Join(out, " ")
 	case "used":
-		return strconv.Itoa(s.used(p, slices.Index(resNames, k[2])))
+		return strconv.Itoa(s.used(p, slices.Index(catalog.ResNames, k[2])))
 	case "zone":
 		z, _ := strconv.Atoi(k[2])
 		return strconv.Itoa(p.Zones[z-1])
@@ -432,14 +433,14 @@ func probe(t testing.TB, s *State, key string) string {
 		}
 		return strconv.Itoa(n)
 	case "worker":
-		w := p.Workers[slices.Index(typeNames, k[2])]
+		w := p.Workers[slices.Index(catalog.TypeNames, k[2])]
 		switch w.At {
 		case atHome:
 			return "home"
 		case atRes:
-			return fmt.Sprintf("res:%s:%d ret=%d points=%s", resNames[s.ResAt[w.Q]], w.Spot, w.Ret, venueNames[s.VenueAt[w.Points]])
+			return fmt.Sprintf("res:%s:%d ret=%d points=%s", catalog.ResNames[s.ResAt[w.Q]], w.Spot, w.Ret, catalog.VenueNames[s.VenueAt[w.Points]])
 		case atCheese:
-			return fmt.Sprintf("cheese:%s ret=%d points=%s", s.space(w.Q, w.Spot).ID, w.Ret, venueNames[s.VenueAt[w.Points]])
+			return fmt.Sprintf("cheese:%s ret=%d points=%s", s.space(w.Q, w.Spot).ID, w.Ret, catalog.VenueNames[s.VenueAt[w.Points]])
 		case atBarn:
 			return fmt.Sprintf("barn ret=%d", w.Ret)
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // randomConfig builds game k of a mix over every player count, both modes,
@@ -18,14 +19,14 @@ func randomConfig(k int) engine.Config {
 	r := rand.New(rand.NewPCG(uint64(k), 77))
 	n := 1 + k%4
 	opts := map[string]string{}
-	for _, v := range venueNames {
-		opts[v+"_side"] = sideNames[r.IntN(2)]
+	for _, v := range catalog.VenueNames {
+		opts[v+"_side"] = catalog.SideNames[r.IntN(2)]
 	}
 	if r.IntN(3) == 0 {
 		opts["venues"] = venueOrders[r.IntN(len(venueOrders))]
 	}
 	if n == 1 {
-		opts["level"] = levelValues[r.IntN(4)]
+		opts["level"] = catalog.LevelValues[r.IntN(4)]
 	}
 	variant := "standard"
 	if (k/4)%2 == 1 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // FR-3.1, FR-3.5, FR-3.8, FR-3.9, FR-3.13: setup for every player count.
@@ -35,7 +36,7 @@ func TestFR3SetupByPlayerCount(t *testing.T) {
 					}
 				}
 				if open != wantOpen[n][v] {
-					t.Errorf("%dp: %s has %d open spaces, want %d (D-2)", n, venueNames[v], open, wantOpen[n][v])
+					t.Errorf("%dp: %s has %d open spaces, want %d (D-2)", n, catalog.VenueNames[v], open, wantOpen[n][v])
 				}
 			}
 			boards := map[int]bool{}
@@ -64,7 +65,7 @@ func TestFR3SetupByPlayerCount(t *testing.T) {
 			if len(s.Deck)+drawn != 36 {
 				t.Fatalf("%dp: deck %d + drawn %d", n, len(s.Deck), drawn)
 			}
-			perm := sortedCopy(s.Customer)
+			perm := catalog.SortedCopy(s.Customer)
 			if fmt.Sprint(perm) != "[0 1 2 3 4 5]" {
 				t.Fatalf("customers %v (FR-3.6)", s.Customer)
 			}
@@ -108,7 +109,7 @@ func TestFR41FacingArrangementA(t *testing.T) {
 		var got []string
 		for turn := 1; turn <= 5; turn++ {
 			jumpTurn(s, turn)
-			got = append(got, venueNames[s.venue(seat)]+"/"+resNames[s.resource(seat)])
+			got = append(got, catalog.VenueNames[s.venue(seat)]+"/"+catalog.ResNames[s.resource(seat)])
 		}
 		if strings.Join(got, " ") != want[seat] {
 			t.Errorf("s%d faces %v, want %s", seat, got, want[seat])
@@ -193,9 +194,9 @@ func TestFR71EndOfGame(t *testing.T) {
 	s.Players[1].Cheese = 1
 	// Keep 15 tokens accounted for: 14 already on Dairy/Bistro/City spaces.
 	n := 0
-	for _, v := range []int{venCity, venDairy, venBistro} {
+	for _, v := range []int{catalog.VenCity, catalog.VenDairy, catalog.VenBistro} {
 		for i := range s.Board[v] {
-			if n < 14 && s.lay.open[v][i] && s.Board[v][i] == empty && s.space(v, i).Icon == iconNone && s.space(v, i).ID != "C03" {
+			if n < 14 && s.lay.open[v][i] && s.Board[v][i] == empty && s.space(v, i).Icon == catalog.IconNone && s.space(v, i).ID != "C03" {
 				s.Board[v][i] = 1
 				n++
 			}
@@ -326,16 +327,16 @@ func TestFR512Corporation(t *testing.T) {
 		jumpTurn(s, 5)
 		// 14 tokens already out (placed on the Bistro), one left.
 		n := 0
-		for i := range s.Board[venBistro] {
-			if s.lay.open[venBistro][i] && n < 14 && s.Board[venBistro][i] == empty {
-				s.Board[venBistro][i] = corpOwner
+		for i := range s.Board[catalog.VenBistro] {
+			if s.lay.open[catalog.VenBistro][i] && n < 14 && s.Board[catalog.VenBistro][i] == empty {
+				s.Board[catalog.VenBistro][i] = corpOwner
 				s.Corp.Left--
 				n++
 			}
 		}
-		for i := range s.Board[venDairy] {
-			if s.lay.open[venDairy][i] && n < 14 && s.Board[venDairy][i] == empty {
-				s.Board[venDairy][i] = corpOwner
+		for i := range s.Board[catalog.VenDairy] {
+			if s.lay.open[catalog.VenDairy][i] && n < 14 && s.Board[catalog.VenDairy][i] == empty {
+				s.Board[catalog.VenDairy][i] = corpOwner
 				s.Corp.Left--
 				n++
 			}
@@ -403,7 +404,7 @@ func TestFR511AdvancedDraft(t *testing.T) {
 		if len(s.Players[i].Hand) != 4 {
 			t.Fatalf("hand %v", s.Players[i].Hand)
 		}
-		hands[i] = sortedCopy(s.Players[i].Hand)
+		hands[i] = catalog.SortedCopy(s.Players[i].Hand)
 	}
 	// Others' hands are hidden (FR-6.3).
 	v1 := s.View(1).(View)
@@ -411,28 +412,28 @@ func TestFR511AdvancedDraft(t *testing.T) {
 		t.Fatalf("view %+v", v1.Draft)
 	}
 	js, _ := json.Marshal(s.View(1))
-	if strings.Contains(string(js), s.r.tileIDs[hands[0][0]]+`"`) && !slices.Contains(hands[1], hands[0][0]) {
+	if strings.Contains(string(js), s.r.TileIDs[hands[0][0]]+`"`) && !slices.Contains(hands[1], hands[0][0]) {
 		t.Fatalf("seat 1 sees seat 0's hand")
 	}
-	evs := do(t, s, 0, "PICK "+s.r.tileIDs[hands[0][0]])
+	evs := do(t, s, 0, "PICK "+s.r.TileIDs[hands[0][0]])
 	if evs[0].Vis.Public || evs[0].Redacted["tile"] != nil {
 		t.Fatalf("pick event not hidden: %+v", evs[0])
 	}
-	reject(t, s, 0, engine.CodeNotYourTurn, "PICK "+s.r.tileIDs[hands[0][1]])
+	reject(t, s, 0, engine.CodeNotYourTurn, "PICK "+s.r.TileIDs[hands[0][1]])
 	for i := 1; i < 4; i++ {
-		do(t, s, i, "PICK "+s.r.tileIDs[hands[i][0]])
+		do(t, s, i, "PICK "+s.r.TileIDs[hands[i][0]])
 	}
 	// Hands pass to the left: seat i receives seat i-1's rest.
 	for i := range s.Players {
-		if got, want := fmt.Sprint(sortedCopy(s.Players[i].Hand)), fmt.Sprint(hands[(i+3)%4][1:]); got != want {
+		if got, want := fmt.Sprint(catalog.SortedCopy(s.Players[i].Hand)), fmt.Sprint(hands[(i+3)%4][1:]); got != want {
 			t.Fatalf("seat %d hand %s, want %s", i, got, want)
 		}
 	}
 	// PICKS: a preference list picks by itself.
 	want := s.Players[2].Hand[1]
-	do(t, s, 2, "PICKS "+s.r.tileIDs[s.Players[0].Kept[0]]+" "+s.r.tileIDs[want])
+	do(t, s, 2, "PICKS "+s.r.TileIDs[s.Players[0].Kept[0]]+" "+s.r.TileIDs[want])
 	if !s.Players[2].Picked || !slices.Contains(s.Players[2].Kept, want) {
-		t.Fatalf("PICKS did not pick %s", s.r.tileIDs[want])
+		t.Fatalf("PICKS did not pick %s", s.r.TileIDs[want])
 	}
 	for s.Phase == phaseDraft {
 		for _, d := range s.Pending() {
@@ -445,7 +446,7 @@ func TestFR511AdvancedDraft(t *testing.T) {
 	// A-23: one tile per column, over its own column.
 	p := &s.Players[0]
 	for k, id := range []string{"ST01", "ST02", "ST21", "ST30"} {
-		swapTile(s, s.r.tileIndex(id), &p.Kept[k])
+		swapTile(s, s.r.TileIndex(id), &p.Kept[k])
 	}
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
@@ -483,7 +484,7 @@ func TestFR511AdvancedDraft(t *testing.T) {
 	if solo.Phase != phaseTiles || len(solo.Players[0].Kept) != 4 || len(solo.Draft.Box) != 6 {
 		t.Fatalf("solo draft: %s kept %v box %v", solo.Phase, solo.Players[0].Kept, solo.Draft.Box)
 	}
-	if !slices.Contains(solo.Players[0].Kept, solo.r.tileIndex("ST08")) && !slices.Contains(solo.Draft.Box, solo.r.tileIndex("ST08")) {
+	if !slices.Contains(solo.Players[0].Kept, solo.r.TileIndex("ST08")) && !slices.Contains(solo.Draft.Box, solo.r.TileIndex("ST08")) {
 		t.Fatal("scripted tile draw not used")
 	}
 	if err := solo.Check(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // Score categories, in the order of FR-7.2.
@@ -49,10 +50,10 @@ func legend(table []int, beyond, n int) int {
 // own tokens plus every Free Sample, split into orthogonally adjacent
 // groups; only groups holding an own token count.
 func (s *State) festivalGroups(seat int) []int {
-	sd := s.side(venFestival)
+	sd := s.side(catalog.VenFestival)
 	var cell [7][7]int // 0 none, 1 own token, 2 free sample
 	for i := range sd.Spaces {
-		if s.Board[venFestival][i] == seat {
+		if s.Board[catalog.VenFestival][i] == seat {
 			cell[sd.Spaces[i].Row][sd.Spaces[i].Col] = 1
 		}
 	}
@@ -109,13 +110,13 @@ type regionResult struct {
 
 func (s *State) cityRegions() []regionResult {
 	n := len(s.Players)
-	sd := s.side(venCity)
+	sd := s.side(catalog.VenCity)
 	out := make([]regionResult, len(s.r.Regions))
 	for x := range out {
 		out[x].Influence = make([]int, n+1)
 	}
 	for i := range sd.Spaces {
-		o := s.Board[venCity][i]
+		o := s.Board[catalog.VenCity][i]
 		if o == empty {
 			continue
 		}
@@ -181,16 +182,16 @@ func (s *State) cityScore(seat int, regions []regionResult) (pts, outright int) 
 // dairyScore: distinct shelves through the legend, plus the point shelves
 // (FR-7.5).
 func (s *State) dairyScore(seat int) int {
-	sd := s.side(venDairy)
+	sd := s.side(catalog.VenDairy)
 	shelves := map[int]bool{}
 	pts := 0
 	for i := range sd.Spaces {
-		if s.Board[venDairy][i] != seat {
+		if s.Board[catalog.VenDairy][i] != seat {
 			continue
 		}
 		sh := sd.Spaces[i].Shelf
 		shelves[sh] = true
-		if sd.Shelves[sh].Sign == signPoints {
+		if sd.Shelves[sh].Sign == catalog.SignPoints {
 			pts += sd.Shelves[sh].Points
 		}
 	}
@@ -199,10 +200,10 @@ func (s *State) dairyScore(seat int) int {
 
 // bistroPairings counts the tables whose two plates hold the seat's tokens.
 func (s *State) bistroPairings(seat int) int {
-	sd := s.side(venBistro)
+	sd := s.side(catalog.VenBistro)
 	own := make([]int, sd.Tables)
 	for i := range sd.Spaces {
-		if s.Board[venBistro][i] == seat {
+		if s.Board[catalog.VenBistro][i] == seat {
 			own[sd.Spaces[i].Table]++
 		}
 	}
@@ -221,10 +222,10 @@ func (s *State) bistroScore(seat int) int {
 	if row >= len(s.r.BistroPP) {
 		row = len(s.r.BistroPP) - 1
 	}
-	sd := s.side(venBistro)
+	sd := s.side(catalog.VenBistro)
 	pts := 0
 	for i := range sd.Spaces {
-		if s.Board[venBistro][i] == seat {
+		if s.Board[catalog.VenBistro][i] == seat {
 			pts += s.r.BistroPP[row][sd.Spaces[i].Aging-1]
 		}
 	}
@@ -234,7 +235,7 @@ func (s *State) bistroScore(seat int) int {
 // used counts a player's used resources of a type.
 func (s *State) used(p *Player, res int) int {
 	switch res {
-	case resStructure:
+	case catalog.ResStructure:
 		n := 0
 		for c := 1; c <= 4; c++ {
 			if p.Built[c] {
@@ -242,13 +243,13 @@ func (s *State) used(p *Player, res int) int {
 			}
 		}
 		return n
-	case resCattle:
+	case catalog.ResCattle:
 		n := 0
 		for _, z := range p.Zones {
 			n += z
 		}
 		return n
-	case resFruit:
+	case catalog.ResFruit:
 		return p.FruitCheese + p.Jam
 	}
 	return len(p.Completed)
@@ -262,7 +263,7 @@ func (s *State) structuresScore(seat int, outright int) int {
 	if a == nil {
 		return 0
 	}
-	own := func(match func(sp *Space) bool) int {
+	own := func(match func(sp *catalog.Space) bool) int {
 		n := 0
 		for v := range s.Board {
 			for i, o := range s.Board[v] {
@@ -277,9 +278,9 @@ func (s *State) structuresScore(seat int, outright int) int {
 	case "hq":
 		return s.used(p, a.Res)
 	case "aging_pp":
-		return a.Points * own(func(sp *Space) bool { return sp.Aging == a.Aging })
+		return a.Points * own(func(sp *catalog.Space) bool { return sp.Aging == a.Aging })
 	case "type_pp":
-		return a.Points * own(func(sp *Space) bool { return sp.Type == a.Type })
+		return a.Points * own(func(sp *catalog.Space) bool { return sp.Type == a.Type })
 	case "town_hall":
 		return a.Points * outright
 	case "market_pp":

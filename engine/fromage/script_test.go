@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine/enginetest"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // The short-game ruleset differs from the default only by the number of
@@ -16,7 +17,7 @@ func TestShortRulesetIsTheDefaultWithFewerTokens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := strings.Split(string(defaultRuleset), "\n")
+	a := strings.Split(string(catalog.DefaultRuleset), "\n")
 	b := strings.Split(string(data), "\n")
 	if len(a) != len(b) {
 		t.Fatalf("%d lines vs %d", len(a), len(b))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // positions gives the board seat positions used by each player count
@@ -28,9 +29,9 @@ func (s *State) setup() []engine.Event {
 		rnd.Shuffle(4, func(i, j int) { s.VenueAt[i], s.VenueAt[j] = s.VenueAt[j], s.VenueAt[i] })
 	}
 	// FR-3.4: Resource tile in a random orientation: resourceAt[q] = ORDER[(q+k) mod 4].
-	at0 := slices.Index(resNames, s.H.Options["tile"])
+	at0 := slices.Index(catalog.ResNames, s.H.Options["tile"])
 	if at0 < 0 {
-		at0 = rnd.Choose("orientation", resNames)
+		at0 = rnd.Choose("orientation", catalog.ResNames)
 	}
 	k := 0
 	for i, r := range s.r.ResOrder {
@@ -92,7 +93,7 @@ func (s *State) setup() []engine.Event {
 	}
 	venues, res := make([]string, 4), make([]string, 4)
 	for q := 0; q < 4; q++ {
-		venues[q], res[q] = venueNames[s.VenueAt[q]], resNames[s.ResAt[q]]
+		venues[q], res[q] = catalog.VenueNames[s.VenueAt[q]], catalog.ResNames[s.ResAt[q]]
 	}
 	custs := make([]string, len(s.Customer))
 	for i, c := range s.Customer {
@@ -137,7 +138,7 @@ func (s *State) setup() []engine.Event {
 
 func (s *State) corpRules() []string {
 	var out []string
-	for _, r := range corpRuleNames {
+	for _, r := range catalog.CorpRuleNames {
 		if s.r.CorpLevels[s.lay.level-1].Rules[r] {
 			out = append(out, r)
 		}
@@ -156,7 +157,7 @@ func (s *State) beginTurn() []engine.Event {
 		p.Done, p.Moved, p.Gathered, p.Produced, p.Extra = false, false, false, false, false
 		p.Drew = nil
 		f := s.facing(seat)
-		facing[seat] = map[string]any{"venue": venueNames[s.VenueAt[f]], "resource": resNames[s.ResAt[f]]}
+		facing[seat] = map[string]any{"venue": catalog.VenueNames[s.VenueAt[f]], "resource": catalog.ResNames[s.ResAt[f]]}
 	}
 	evs := []engine.Event{engine.NewEvent("fr.turn", -1, engine.Public, "turn", s.Turn, "rot", s.Rot, "facing", facing, "end", s.End)}
 	// T1 (FR-5.1.2): every worker with returnTurn == turn comes back.
@@ -166,7 +167,7 @@ func (s *State) beginTurn() []engine.Event {
 		for w := range p.Workers {
 			if p.Workers[w].At != atHome && p.Workers[w].Ret == s.Turn {
 				p.Workers[w] = Worker{}
-				back = append(back, typeNames[w])
+				back = append(back, catalog.TypeNames[w])
 			}
 		}
 		if len(back) > 0 {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // Phases of a game.
@@ -67,7 +68,7 @@ type State struct {
 	Step int       `json:"step"`
 	Snap *Snapshot `json:"snap,omitempty"`
 
-	r   *Rules
+	r   *catalog.Rules
 	lay *layout
 }
 
@@ -289,7 +290,7 @@ func (s *State) resource(seat int) int { return s.ResAt[s.facing(seat)] }
 func (s *State) order() []int {
 	q := 0
 	for i, r := range s.ResAt {
-		if r == resStructure {
+		if r == catalog.ResStructure {
 			q = i
 		}
 	}
@@ -321,7 +322,7 @@ func (s *State) rank(seat int) int {
 
 // ability returns the ability of a player's column: the covering tile, or
 // the printed one.
-func (s *State) ability(p *Player, col int) *Ability {
+func (s *State) ability(p *Player, col int) *catalog.Ability {
 	if t := p.Tile[col]; t >= 0 {
 		return &s.r.Tiles[t]
 	}
@@ -329,7 +330,7 @@ func (s *State) ability(p *Player, col int) *Ability {
 }
 
 // active returns the built ability of a column, or nil.
-func (s *State) active(p *Player, col int) *Ability {
+func (s *State) active(p *Player, col int) *catalog.Ability {
 	if !p.Built[col] {
 		return nil
 	}
@@ -337,7 +338,7 @@ func (s *State) active(p *Player, col int) *Ability {
 }
 
 // hasEffect returns the built ability of column col with that effect, or nil.
-func (s *State) hasEffect(p *Player, col int, effect string) *Ability {
+func (s *State) hasEffect(p *Player, col int, effect string) *catalog.Ability {
 	if a := s.active(p, col); a != nil && a.Effect == effect {
 		return a
 	}
@@ -369,9 +370,9 @@ func (s *State) delay(p *Player, a int) int {
 
 // ---- spaces ----
 
-func (s *State) side(v int) *Side { return s.lay.sides[v] }
+func (s *State) side(v int) *catalog.Side { return s.lay.sides[v] }
 
-func (s *State) space(v, i int) *Space { return &s.lay.sides[v].Spaces[i] }
+func (s *State) space(v, i int) *catalog.Space { return &s.lay.sides[v].Spaces[i] }
 
 // spaceFree reports whether a cheese space can receive a token: empty and
 // not crossed (FR-2.6, FR-5.3.1).
@@ -392,7 +393,7 @@ func (s *State) resBlocked(q, n int) (int, int) {
 }
 
 // cardLabel returns an Order card's id.
-func (s *State) cardLabel(c int) string { return s.r.cardIDs[c] }
+func (s *State) cardLabel(c int) string { return s.r.CardIDs[c] }
 
 // unused counts a player's unused resources (FR-7.9, A-4).
 func (p *Player) unused() int { return p.Storage + p.Pasture + p.Basket + len(p.Pending) }

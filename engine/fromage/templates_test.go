@@ -11,6 +11,8 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
+	"github.com/pbem-referee/referee/engine/fromage/notation"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -73,7 +75,7 @@ func TestTemplatesRender(t *testing.T) {
 	kinds := map[string]bool{}
 	for _, lang := range templates.Languages {
 		for si, s := range states {
-			ctx := templates.Ctx{Lang: lang, Game: gameName, Seats: s.H.Seats}
+			ctx := templates.Ctx{Lang: lang, Game: catalog.GameName, Seats: s.H.Seats}
 			for seat := -1; seat < len(s.Players); seat++ {
 				c := ctx
 				c.Seat = seat
@@ -91,7 +93,7 @@ func TestTemplatesRender(t *testing.T) {
 				c.Seat = d.Seat
 				out := render(t, set, lang, "prompt."+d.Kind, c.With(templates.PromptData{Prompt: p, View: s.View(d.Seat)}))
 				checkWidth(t, lang, "prompt."+d.Kind, out)
-				if set.Has(gameName, lang, "option."+d.Kind) {
+				if set.Has(catalog.GameName, lang, "option."+d.Kind) {
 					for i, o := range opts {
 						render(t, set, lang, "option."+d.Kind, c.With(templates.OptionData{N: i + 1, Option: o, Decision: d, View: s.View(d.Seat)}))
 					}
@@ -105,7 +107,7 @@ func TestTemplatesRender(t *testing.T) {
 		}
 		// Every event, as each seat and an observer may see it, fresh and
 		// after a JSON round trip (numbers become float64).
-		enginetest.RenderEvents(t, set, gameName, lang, evs, seatNames, nil)
+		enginetest.RenderEvents(t, set, catalog.GameName, lang, evs, seatNames, nil)
 	}
 	// Every error code, help text and rule, in every language.
 	params := map[string]any{"column": "II", "zone": 2, "zones": 4, "cost": 3, "have": 1, "space": "F22", "spaces": []string{"F22", "F42"},
@@ -114,7 +116,7 @@ func TestTemplatesRender(t *testing.T) {
 		"hand": []string{"ST01", "ST02"}, "word": "xyz", "name": "Barn", "want": 2, "got": 1, "kind": "take",
 		"waiting_for": []int{1, 2}, "line": "MAKE X", "expected": "MAKE <space>"}
 	for _, lang := range templates.Languages {
-		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: seatNames}
+		c := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: 0, Seats: seatNames}
 		for _, code := range errorCodes {
 			render(t, set, lang, "error."+code, c.With(&engine.RuleError{Code: code, Params: params}))
 		}
@@ -137,7 +139,7 @@ func TestTemplatesRender(t *testing.T) {
 // render renders a template of the game (enginetest.Render).
 func render(t *testing.T, set *templates.Set, lang, name string, c templates.Ctx) string {
 	t.Helper()
-	return enginetest.Render(t, set, gameName, lang, name, c)
+	return enginetest.Render(t, set, catalog.GameName, lang, name, c)
 }
 
 var checkWidth = enginetest.CheckWidth
@@ -166,11 +168,11 @@ func TestTemplatesComplete(t *testing.T) {
 	for _, r := range citedRules(t) {
 		names = append(names, "rule."+r)
 	}
-	enginetest.AllDefined(t, set, gameName, names)
+	enginetest.AllDefined(t, set, catalog.GameName, names)
 	// Aliases: each language's words map to known keywords.
 	for _, lang := range templates.Languages[1:] {
 		for _, w := range map[string][]string{"it": {"RACCOGLI", "PRODUCI", "MUNGI"}, "fr": {"RECOLTER", "PRODUIRE", "TRAIRE"}, "nl": {"VERZAMEL", "MAAK", "MELK"}}[lang] {
-			if kw := set.Alias(gameName, lang, w); kw == w {
+			if kw := set.Alias(catalog.GameName, lang, w); kw == w {
 				t.Errorf("%s: no alias %s", lang, w)
 			}
 		}
@@ -242,7 +244,7 @@ func TestTemplatesGolden(t *testing.T) {
 	do(t, s, 1, "GATHER 2 soft")
 	endTurn(t, s)
 	do(t, s, 2, "MAKE F21")
-	ctx := templates.Ctx{Lang: "en", Game: gameName, Seat: 2, Seats: s.H.Seats}
+	ctx := templates.Ctx{Lang: "en", Game: catalog.GameName, Seat: 2, Seats: s.H.Seats}
 	summary := render(t, set, "en", "summary", ctx.With(s.View(2)))
 	d, _ := s.decisionAny(2)
 	opts := s.Legal(d)
@@ -270,7 +272,7 @@ func TestAliasesKnownToParser(t *testing.T) {
 				continue
 			}
 			alias, kw = strings.ToUpper(strings.TrimSpace(alias)), strings.ToUpper(strings.TrimSpace(kw))
-			if got := keyword(alias); got != keyword(kw) {
+			if got := notation.Keyword(alias); got != notation.Keyword(kw) {
 				t.Errorf("%s alias %s = %s, but the parser reads %s", lang, alias, kw, got)
 			}
 		}

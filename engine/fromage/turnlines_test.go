@@ -58,17 +58,8 @@ func TestTurnLinesSayWhatTheViewSays_Issue25(t *testing.T) {
 					lines++
 				}
 			}
-			waiting := tb.Waiting()
-			if len(waiting) == 0 {
+			if !randomMove(t, tb, rng) {
 				break
-			}
-			d := waiting[rng.IntN(len(waiting))]
-			opts := s.Legal(d)
-			if len(opts) == 0 {
-				break
-			}
-			if _, err := tb.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), tb.Token()); err != nil {
-				t.Fatal(err)
 			}
 		}
 	}
@@ -121,4 +112,23 @@ func wantTurnLine(t *testing.T, cmd string, v *View) TurnLine {
 		l.Order = slices.Contains(v.Now.Matches, space)
 	}
 	return l
+}
+
+// randomMove plays one random option of a random waiting seat; false when
+// no seat waits or the chosen decision has no option (the walk is over).
+func randomMove(t *testing.T, tb *engine.Table, rng *rand.Rand) bool {
+	t.Helper()
+	waiting := tb.Waiting()
+	if len(waiting) == 0 {
+		return false
+	}
+	d := waiting[rng.IntN(len(waiting))]
+	opts := tb.State.Legal(d)
+	if len(opts) == 0 {
+		return false
+	}
+	if _, err := tb.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), tb.Token()); err != nil {
+		t.Fatal(err)
+	}
+	return true
 }

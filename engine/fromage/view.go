@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/fromage/catalog"
 )
 
 // View is what one seat (or an observer, Seat -1) may see (§10.3). Other
@@ -344,33 +345,33 @@ func (s *State) ownerName(o int) string {
 
 func (s *State) tileView(t int) TileView { return s.abilityView(&s.r.Tiles[t], false) }
 
-func (s *State) abilityView(a *Ability, built bool) AbilityView {
-	av := AbilityView{Column: colNames[a.Column], Name: a.Name, Tile: a.ID, Cost: a.Cost, Effect: a.Effect, Points: a.Points, N: a.N, Built: built}
+func (s *State) abilityView(a *catalog.Ability, built bool) AbilityView {
+	av := AbilityView{Column: catalog.ColNames[a.Column], Name: a.Name, Tile: a.ID, Cost: a.Cost, Effect: a.Effect, Points: a.Points, N: a.N, Built: built}
 	if a.Res >= 0 {
-		av.Res = resNames[a.Res]
+		av.Res = catalog.ResNames[a.Res]
 	}
 	if a.Venue >= 0 {
-		av.Venue = venueNames[a.Venue]
+		av.Venue = catalog.VenueNames[a.Venue]
 	}
 	if a.Type >= 0 {
-		av.Type = typeNames[a.Type]
+		av.Type = catalog.TypeNames[a.Type]
 	}
 	if a.Aging >= 1 {
-		av.Aging = agingNames[a.Aging]
+		av.Aging = catalog.AgingNames[a.Aging]
 	}
 	return av
 }
 
 func (s *State) spaceView(v, i int) SpaceView {
 	sp := s.space(v, i)
-	sv := SpaceView{ID: sp.ID, Name: sp.Name, Type: typeNames[sp.Type], Aging: agingNames[sp.Aging], Icon: iconNames[sp.Icon],
+	sv := SpaceView{ID: sp.ID, Name: sp.Name, Type: catalog.TypeNames[sp.Type], Aging: catalog.AgingNames[sp.Aging], Icon: catalog.IconNames[sp.Icon],
 		Crossed: !s.lay.open[v][i], Owner: s.ownerName(s.Board[v][i]), OwnerSeat: ownerSeat(s.Board[v][i])}
 	switch v {
-	case venDairy:
+	case catalog.VenDairy:
 		sv.Group = sp.Shelf + 1
-	case venBistro:
+	case catalog.VenBistro:
 		sv.Group = sp.Table + 1
-	case venCity:
+	case catalog.VenCity:
 		for k, x := range sp.Regions {
 			if k > 0 {
 				sv.Regions += ","
@@ -476,7 +477,7 @@ func (s *State) view(seat int) View {
 	v.Quadrants = make([]QuadrantView, 0, 4)
 	v.Venues = make([]VenueView, 0, 4)
 	for q := 0; q < 4; q++ {
-		qv := QuadrantView{Q: q, Venue: venueNames[s.VenueAt[q]], Side: s.side(s.VenueAt[q]).Name, Resource: resNames[s.ResAt[q]], FacesSeat: -1}
+		qv := QuadrantView{Q: q, Venue: catalog.VenueNames[s.VenueAt[q]], Side: s.side(s.VenueAt[q]).Name, Resource: catalog.ResNames[s.ResAt[q]], FacesSeat: -1}
 		if i, ok := byPos[mod4(q+s.Rot)]; ok {
 			qv.Faces, qv.FacesSeat = s.H.Seats[i], i
 		}
@@ -484,7 +485,7 @@ func (s *State) view(seat int) View {
 	}
 	for q := 0; q < 4; q++ {
 		ven := s.VenueAt[q]
-		vv := VenueView{Venue: venueNames[ven], Side: s.side(ven).Name, Q: q}
+		vv := VenueView{Venue: catalog.VenueNames[ven], Side: s.side(ven).Name, Q: q}
 		vv.Occupied = []string{}
 		vv.Spaces = make([]SpaceView, 0, len(s.side(ven).Spaces))
 		for i := range s.side(ven).Spaces {
@@ -525,7 +526,7 @@ func (s *State) view(seat int) View {
 	if seat >= 0 {
 		you := v.Players[seat]
 		p := &s.Players[seat]
-		for _, t := range sortedCopy(p.Kept) {
+		for _, t := range catalog.SortedCopy(p.Kept) {
 			you.Kept = append(you.Kept, s.tileView(t))
 		}
 		you.Policy = s.policyWords(p)
@@ -537,10 +538,10 @@ func (s *State) view(seat int) View {
 		for k := 1; k <= 3 && s.Phase != phaseOver; k++ {
 			t := s.Turn + k
 			f := s.facingAt(seat, t)
-			av := AheadView{Turn: t, Venue: venueNames[s.VenueAt[f]], Resource: resNames[s.ResAt[f]]}
+			av := AheadView{Turn: t, Venue: catalog.VenueNames[s.VenueAt[f]], Resource: catalog.ResNames[s.ResAt[f]]}
 			for w, wk := range p.Workers {
 				if wk.At != atHome && wk.Ret == t {
-					av.Returning = append(av.Returning, typeNames[w])
+					av.Returning = append(av.Returning, catalog.TypeNames[w])
 				}
 			}
 			v.Ahead = append(v.Ahead, av)
@@ -560,7 +561,7 @@ func (s *State) view(seat int) View {
 		}
 		for _, a := range c.Acts {
 			cd := &s.r.Cards[a.Card]
-			cv.Acts = append(cv.Acts, CorpAV{Card: s.cardLabel(a.Card), Type: typeNames[cd.Type], Aging: agingNames[cd.Aging], Space: a.Space, Wide: a.Wide})
+			cv.Acts = append(cv.Acts, CorpAV{Card: s.cardLabel(a.Card), Type: catalog.TypeNames[cd.Type], Aging: catalog.AgingNames[cd.Aging], Space: a.Space, Wide: a.Wide})
 		}
 		if c.Card >= 0 {
 			cv.Choice = s.cardLabel(c.Card)
@@ -580,10 +581,10 @@ func (s *State) view(seat int) View {
 		}
 		if seat >= 0 {
 			p := &s.Players[seat]
-			for _, t := range sortedCopy(p.Hand) {
+			for _, t := range catalog.SortedCopy(p.Hand) {
 				dv.Hand = append(dv.Hand, s.tileView(t))
 			}
-			for _, t := range sortedCopy(p.Kept) {
+			for _, t := range catalog.SortedCopy(p.Kept) {
 				dv.Kept = append(dv.Kept, s.tileView(t))
 			}
 			for c := 1; c <= 4; c++ {
@@ -616,7 +617,7 @@ func (s *State) playerView(i int, regions []regionResult, tiles bool) PlayerView
 		Done: p.Done, Score: s.breakdown(i, regions), Pending: make([]CardView, 0, len(p.Pending)), Completed: make([]CardView, 0, len(p.Completed)),
 		Workers: make([]WorkerView, 0, len(p.Workers)), Abilities: make([]AbilityView, 0, 4), Zones: make([]ZoneView, 0, len(s.r.Boards[p.Board].Zones))}
 	if s.Phase == phaseTurn {
-		pv.Venue = venueNames[s.venue(i)]
+		pv.Venue = catalog.VenueNames[s.venue(i)]
 	}
 	for _, c := range p.Pending {
 		pv.Pending = append(pv.Pending, s.cardView(c))
@@ -625,17 +626,17 @@ func (s *State) playerView(i int, regions []regionResult, tiles bool) PlayerView
 		pv.Completed = append(pv.Completed, s.cardView(c))
 	}
 	for w, wk := range p.Workers {
-		wv := WorkerView{Type: typeNames[w], At: wk.At, Returns: wk.Ret}
+		wv := WorkerView{Type: catalog.TypeNames[w], At: wk.At, Returns: wk.Ret}
 		switch wk.At {
 		case atHome:
 			wv.At, wv.Back = "home", true
-			pv.Free = append(pv.Free, typeNames[w])
+			pv.Free = append(pv.Free, catalog.TypeNames[w])
 		case atRes:
-			wv.Res, wv.Spot = resNames[s.ResAt[wk.Q]], wk.Spot
-			wv.Points = venueNames[s.VenueAt[wk.Points]]
+			wv.Res, wv.Spot = catalog.ResNames[s.ResAt[wk.Q]], wk.Spot
+			wv.Points = catalog.VenueNames[s.VenueAt[wk.Points]]
 		case atCheese:
 			wv.Where = s.space(wk.Q, wk.Spot).ID
-			wv.Points = venueNames[s.VenueAt[wk.Points]]
+			wv.Points = catalog.VenueNames[s.VenueAt[wk.Points]]
 		case atBarn:
 			wv.Where = "I"
 		}
@@ -648,7 +649,7 @@ func (s *State) playerView(i int, regions []regionResult, tiles bool) PlayerView
 		}
 		pv.Abilities = append(pv.Abilities, s.abilityView(a, p.Built[c]))
 		if p.Built[c] {
-			pv.Built = append(pv.Built, colNames[c])
+			pv.Built = append(pv.Built, catalog.ColNames[c])
 		}
 	}
 	for z, zn := range s.r.Boards[p.Board].Zones {
@@ -663,7 +664,7 @@ func (s *State) playerView(i int, regions []regionResult, tiles bool) PlayerView
 
 func (s *State) cardView(c int) CardView {
 	cd := &s.r.Cards[c]
-	return CardView{ID: s.cardLabel(c), Type: typeNames[cd.Type], Aging: agingNames[cd.Aging]}
+	return CardView{ID: s.cardLabel(c), Type: catalog.TypeNames[cd.Type], Aging: catalog.AgingNames[cd.Aging]}
 }
 
 func (s *State) policyWords(p *Player) []string {
@@ -705,7 +706,7 @@ func (s *State) nowView(seat int) *NowView {
 	p := &s.Players[seat]
 	f := s.facing(seat)
 	ven := s.VenueAt[f]
-	nv := &NowView{Venue: venueNames[ven], Side: s.side(ven).Name, Q: f, Resource: resNames[s.ResAt[f]],
+	nv := &NowView{Venue: catalog.VenueNames[ven], Side: s.side(ven).Name, Q: f, Resource: catalog.ResNames[s.ResAt[f]],
 		Gathered: p.Gathered, Produced: p.Produced, Done: p.Done, Open: []SpaceView{}, Taken: []SpaceView{}, Occupied: []string{},
 		CanMake: []string{}, Matches: []string{}}
 	zones := s.r.Boards[p.Board].Zones
@@ -719,7 +720,7 @@ func (s *State) nowView(seat int) *NowView {
 			continue
 		}
 		sp := s.space(ven, i)
-		fruitOK := sp.Icon == iconNone || p.Basket >= 1
+		fruitOK := sp.Icon == catalog.IconNone || p.Basket >= 1
 		sv.Can = !p.Produced && p.Cheese > 0 && p.Workers[sp.Type].At == atHome && fruitOK
 		sv.Order = s.matchingOrder(p, sp) >= 0
 		for z := range zones {
@@ -744,18 +745,18 @@ func (s *State) nowView(seat int) *NowView {
 		nv.ResSpots = append(nv.ResSpots, rs)
 	}
 	switch ven {
-	case venFestival:
+	case catalog.VenFestival:
 		nv.Groups = s.festivalGroups(seat)
-	case venDairy:
+	case catalog.VenDairy:
 		seen := map[int]bool{}
-		for i, o := range s.Board[venDairy] {
-			if o == seat && !seen[s.space(venDairy, i).Shelf] {
-				seen[s.space(venDairy, i).Shelf] = true
-				nv.Shelves = append(nv.Shelves, s.space(venDairy, i).Shelf+1)
+		for i, o := range s.Board[catalog.VenDairy] {
+			if o == seat && !seen[s.space(catalog.VenDairy, i).Shelf] {
+				seen[s.space(catalog.VenDairy, i).Shelf] = true
+				nv.Shelves = append(nv.Shelves, s.space(catalog.VenDairy, i).Shelf+1)
 			}
 		}
-		nv.Shelves = sortedCopy(nv.Shelves)
-	case venBistro:
+		nv.Shelves = catalog.SortedCopy(nv.Shelves)
+	case catalog.VenBistro:
 		nv.Pairings = s.bistroPairings(seat)
 	}
 	if len(p.Queue) > 0 {

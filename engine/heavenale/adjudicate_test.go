@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // TestAdjudicateScoresThePositionNow (HA-7.2 to HA-7.5): ADJUDICATE of a
@@ -19,7 +20,7 @@ func TestAdjudicateScoresThePositionNow(t *testing.T) {
 	// The position the hand check reads (HA-6: all public).
 	ann, ben := s.Players[0], s.Players[1]
 	if s.Phase != phasePlay || s.Round != 3 || ann.Brew != -6 || ann.Markers != [5]int{6, -2, -4, -5, -6} || ann.Ducats != 0 ||
-		ben.Brew != 10 || ben.Markers != [5]int{0, 3, -4, -4, 2} || ben.Ducats != 0 || s.Home[homeFirst] != -1 {
+		ben.Brew != 10 || ben.Markers != [5]int{0, 3, -4, -4, 2} || ben.Ducats != 0 || s.Home[catalog.HomeFirst] != -1 {
 		t.Fatalf("the position moved: phase %s round %d ann %+v ben %+v", s.Phase, s.Round, ann, ben)
 	}
 	annL, annS := s.barrels(0)

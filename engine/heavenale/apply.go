@@ -4,13 +4,15 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
+	"github.com/pbem-referee/referee/engine/heavenale/notation"
 )
 
 // Apply implements engine.State.
 func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
-	m, ok := mv.(Move)
+	m, ok := mv.(notation.Move)
 	if !ok {
-		if mp, ok2 := mv.(*Move); ok2 && mp != nil {
+		if mp, ok2 := mv.(*notation.Move); ok2 && mp != nil {
 			m = *mp
 		} else {
 			return nil, engine.Reject("", engine.CodeSyntax, "line", mv.String())
@@ -77,7 +79,7 @@ func (s *State) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
 	return evs, nil
 }
 
-func (s *State) wrong(m Move) error {
+func (s *State) wrong(m notation.Move) error {
 	re := engine.Reject("", engine.CodeWrongDecision, "kind", s.kind(), "cmd", m.Verb)
 	if s.kind() == kindShed {
 		// A refusal at a shed prompt lists that prompt's options
@@ -88,7 +90,7 @@ func (s *State) wrong(m Move) error {
 }
 
 // apply dispatches a move of the active seat.
-func (s *State) apply(seat int, m Move) ([]engine.Event, error) {
+func (s *State) apply(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	switch m.Verb {
 	case "UNDO":
@@ -160,7 +162,7 @@ func (s *State) apply(seat int, m Move) ([]engine.Event, error) {
 }
 
 // applyHome takes a start space (HA-3.9, HA-5.12).
-func (s *State) applyHome(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyHome(seat int, m notation.Move) ([]engine.Event, error) {
 	if m.Home < 0 {
 		return nil, engine.Reject("HA-5.12.1", "home_needs_space")
 	}
@@ -169,12 +171,12 @@ func (s *State) applyHome(seat int, m Move) ([]engine.Event, error) {
 		if o := s.Home[m.Home]; o >= 0 && o != seat {
 			// Another figure stands there: HA-5.12.1 (a free start
 			// space), whatever else holds (issue 21: not HA-5.12.3).
-			return nil, engine.Reject("HA-5.12.1", "home_taken", "space", homeNames[m.Home])
+			return nil, engine.Reject("HA-5.12.1", "home_taken", "space", catalog.HomeNames[m.Home])
 		}
-		if len(free) == 1 && free[0] == homeFirst {
-			return nil, engine.Reject("HA-5.12.3", "first_forced", "space", homeNames[m.Home])
+		if len(free) == 1 && free[0] == catalog.HomeFirst {
+			return nil, engine.Reject("HA-5.12.3", "first_forced", "space", catalog.HomeNames[m.Home])
 		}
-		return nil, engine.Reject("HA-5.12.1", "home_taken", "space", homeNames[m.Home])
+		return nil, engine.Reject("HA-5.12.1", "home_taken", "space", catalog.HomeNames[m.Home])
 	}
 	p := &s.Players[seat]
 	if p.Spot >= 0 {
@@ -182,15 +184,15 @@ func (s *State) applyHome(seat int, m Move) ([]engine.Event, error) {
 	}
 	s.Home[m.Home] = seat
 	p.Spot = m.Home
-	ev := engine.NewEvent("ha.home", seat, engine.Public, "space", homeNames[m.Home], "setup", s.Phase == phaseSetup)
+	ev := engine.NewEvent("ha.home", seat, engine.Public, "space", catalog.HomeNames[m.Home], "setup", s.Phase == phaseSetup)
 	switch m.Home {
-	case homeBrew:
+	case catalog.HomeBrew:
 		s.moveBrew(seat, s.r.C.HomeBrew)
 		ev.Params["brew"] = p.Brew
-	case homeRes:
+	case catalog.HomeRes:
 		over := s.moveMarker(seat, m.Colour, s.r.C.HomeRes)
-		ev.Params["colour"], ev.Params["marker"], ev.Params["overflow"] = colourNames[m.Colour], p.Markers[m.Colour], over
-	case homeCash:
+		ev.Params["colour"], ev.Params["marker"], ev.Params["overflow"] = catalog.ColourNames[m.Colour], p.Markers[m.Colour], over
+	case catalog.HomeCash:
 		p.Ducats += s.r.C.HomeCash
 		ev.Params["ducats"] = p.Ducats
 	}
@@ -210,17 +212,17 @@ func (s *State) applyHome(seat int, m Move) ([]engine.Event, error) {
 }
 
 // applyGo moves the figure (HA-5.1) and starts the action of the space.
-func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyGo(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	if !s.reachable(seat, m.N) {
 		return nil, s.whyNot(seat, m.N)
 	}
-	if m.N == homePos && m.Home >= 0 {
+	if m.N == catalog.HomePos && m.Home >= 0 {
 		// GO HOME <space>: check the space before moving (atomic).
 		c := s.Clone().(*State)
 		c.enterHome(seat)
 		if slices.Index(c.freeHomes(seat), m.Home) < 0 {
-			_, err := c.applyHome(seat, Move{Verb: "HOME", Home: m.Home, Colour: m.Colour})
+			_, err := c.applyHome(seat, notation.Move{Verb: "HOME", Home: m.Home, Colour: m.Colour})
 			return nil, err
 		}
 	}
@@ -231,11 +233,11 @@ func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
 		p.Spot = -1
 	}
 	evs := []engine.Event{engine.NewEvent("ha.move", seat, engine.Public, "from", from, "to", m.N)}
-	if m.N == homePos {
+	if m.N == catalog.HomePos {
 		s.enterHome(seat)
 		s.Sub = subHome
 		if m.Home >= 0 {
-			more, err := s.applyHome(seat, Move{Verb: "HOME", Home: m.Home, Colour: m.Colour})
+			more, err := s.applyHome(seat, notation.Move{Verb: "HOME", Home: m.Home, Colour: m.Colour})
 			if err != nil {
 				return nil, err // unreachable: checked above
 			}
@@ -244,12 +246,12 @@ func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
 		return evs, nil
 	}
 	p.Pos = m.N
-	switch s.r.Track[m.N].kind {
-	case kindResource, kindMonk:
+	switch s.r.Track[m.N].KindIdx {
+	case catalog.KindResource, catalog.KindMonk:
 		s.Sub, s.Bought = subBuy, 0
-	case kindDisc:
+	case catalog.KindDisc:
 		s.Sub = subScore
-	case kindBarrel:
+	case catalog.KindBarrel:
 		// HA-5.11.1: every claimable barrel, as facts the templates say in
 		// words (issue 22): the goal's id, its condition ("fact": the goal
 		// card's fact, keyed as engine.Fact's fields, as ha.fact reads
@@ -257,7 +259,7 @@ func (s *State) applyGo(seat int, m Move) ([]engine.Event, error) {
 		var got []map[string]any
 		for _, g := range s.claimable(seat) {
 			gl := s.r.Goals[g]
-			b := map[string]any{"id": gl.ID, "fact": gl.factParam()}
+			b := map[string]any{"id": gl.ID, "fact": gl.FactParam()}
 			if s.Large[g] < 0 {
 				s.Large[g] = seat
 				b["large"], b["vp"] = true, s.r.C.LargeVP
@@ -280,7 +282,7 @@ func (s *State) enterHome(seat int) {
 }
 
 // applyBuy buys tiles one pair at a time (HA-5.2, HA-5.3, HA-5.4).
-func (s *State) applyBuy(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyBuy(seat int, m notation.Move) ([]engine.Event, error) {
 	if len(m.Buys) > 1 {
 		saved := s.Core.clone()
 		var evs []engine.Event
@@ -302,7 +304,7 @@ func (s *State) applyBuy(seat int, m Move) ([]engine.Event, error) {
 	return s.buyOne(seat, m.Buys[0])
 }
 
-func (s *State) buyOne(seat int, b Buy) ([]engine.Event, error) {
+func (s *State) buyOne(seat int, b notation.Buy) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	n := p.Pos
 	if slices.Index(s.Spaces[n], b.Tile) < 0 {
@@ -310,7 +312,7 @@ func (s *State) buyOne(seat int, b Buy) ([]engine.Event, error) {
 	}
 	side := s.r.Cells[b.Cell].Side
 	if p.Garden[b.Cell] != "" {
-		return nil, engine.Reject("HA-5.4.1", "spot_taken", "spot", b.id)
+		return nil, engine.Reject("HA-5.4.1", "spot_taken", "spot", b.Id)
 	}
 	pr := s.price(n, b.Tile, side)
 	if pr > p.Ducats {
@@ -320,7 +322,7 @@ func (s *State) buyOne(seat int, b Buy) ([]engine.Event, error) {
 	s.Spaces[n] = append(s.Spaces[n][:i:i], s.Spaces[n][i+1:]...)
 	p.Ducats -= pr
 	s.Bought++
-	evs := []engine.Event{engine.NewEvent("ha.buy", seat, engine.Public, "tile", b.Tile, "spot", b.id, "price", pr, "ducats", p.Ducats)}
+	evs := []engine.Event{engine.NewEvent("ha.buy", seat, engine.Public, "tile", b.Tile, "spot", b.Id, "price", pr, "ducats", p.Ducats)}
 	evs = append(evs, s.place(seat, b.Cell, b.Tile)...)
 	if len(s.Sheds) > 0 {
 		s.Sub = subShed
@@ -344,9 +346,9 @@ func (s *State) afterPurchase(seat int) []engine.Event {
 }
 
 // applyShed activates the chosen neighbours of a new shed (HA-5.5.4).
-func (s *State) applyShed(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyShed(seat int, m notation.Move) ([]engine.Event, error) {
 	k := s.Sheds[0]
-	t := shedType(s.Players[seat].Garden[s.r.ShedSites[k]])
+	t := catalog.ShedType(s.Players[seat].Garden[s.r.ShedSites[k]])
 	okSet := false
 	for _, set := range s.r.Patterns[k][t] {
 		if len(set) == len(m.Cells) {
@@ -382,68 +384,68 @@ func (s *State) applyShed(seat int, m Move) ([]engine.Event, error) {
 }
 
 // applyScore puts the disc on a spot and activates (HA-5.6, HA-5.7).
-func (s *State) applyScore(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyScore(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	n := p.Pos
 	sp := s.r.Track[n]
 	okSpot := false
-	for _, o := range s.usable(seat, sp.disc) {
-		if o.Spot == m.Spot && (o.Spot != spotX || o.N == m.N) {
+	for _, o := range s.usable(seat, sp.DiscIdx) {
+		if o.Spot == m.Spot && (o.Spot != catalog.SpotX || o.N == m.N) {
 			okSpot = true
 		}
 	}
 	if !okSpot {
 		switch {
 		case p.Spots[m.Spot]:
-			return nil, engine.Reject("HA-5.6.4", "spot_used", "spot", spotNames[m.Spot])
-		case !discAllows(sp.disc, m.Spot):
-			return nil, engine.Reject("HA-5.6.1", "spot_not_here", "spot", spotNames[m.Spot], "space", n)
+			return nil, engine.Reject("HA-5.6.4", "spot_used", "spot", catalog.SpotNames[m.Spot])
+		case !discAllows(sp.DiscIdx, m.Spot):
+			return nil, engine.Reject("HA-5.6.1", "spot_not_here", "spot", catalog.SpotNames[m.Spot], "space", n)
 		}
-		return nil, engine.Reject("HA-5.6.2", "spot_unusable", "spot", spotNames[m.Spot], "n", m.N)
+		return nil, engine.Reject("HA-5.6.2", "spot_unusable", "spot", catalog.SpotNames[m.Spot], "n", m.N)
 	}
 	s.Discs[n]--
 	p.Spots[m.Spot] = true
 	var act []string
 	switch {
-	case m.Spot == spotX:
+	case m.Spot == catalog.SpotX:
 		for i, t := range p.Garden {
-			if tileColour(t) >= 0 && tileFert(t) == m.N && s.r.Cells[i].Side != sideShed {
+			if catalog.TileColour(t) >= 0 && catalog.TileFert(t) == m.N && s.r.Cells[i].Side != catalog.SideShed {
 				act = append(act, s.activate(seat, i))
 			}
 		}
-	case m.Spot < spotMonk:
-		c := m.Spot - spotColor
+	case m.Spot < catalog.SpotMonk:
+		c := m.Spot - catalog.SpotColor
 		for i, t := range p.Garden {
-			if tileColour(t) == c {
+			if catalog.TileColour(t) == c {
 				act = append(act, s.activate(seat, i))
 			}
 		}
 	default:
 		// HA-5.6.3: trigger every monk of the type; each activates its
 		// tiled neighbours (HA-5.6.5: no chains; AMB-5).
-		mt := m.Spot - spotMonk + 1
+		mt := m.Spot - catalog.SpotMonk + 1
 		mutual := s.H.Options["adjacent_triggered_monks_activate_each_other"] != "false"
 		var monks []int
 		for i, t := range p.Garden {
-			if monkType(t) == mt {
+			if catalog.MonkType(t) == mt {
 				monks = append(monks, i)
 			}
 		}
 		for _, i := range monks {
 			for _, j := range s.r.Cells[i].Nb {
-				if j < 0 || s.r.Cells[j].Side == sideShed || p.Garden[j] == "" {
+				if j < 0 || s.r.Cells[j].Side == catalog.SideShed || p.Garden[j] == "" {
 					continue
 				}
-				if !mutual && monkType(p.Garden[j]) == mt {
+				if !mutual && catalog.MonkType(p.Garden[j]) == mt {
 					continue
 				}
 				act = append(act, s.activate(seat, j))
 			}
 		}
 	}
-	ev := engine.NewEvent("ha.score", seat, engine.Public, "space", n, "spot", spotNames[m.Spot], "tiles", act,
+	ev := engine.NewEvent("ha.score", seat, engine.Public, "space", n, "spot", catalog.SpotNames[m.Spot], "tiles", act,
 		"ducats", p.Ducats, "brew", p.Brew, "markers", marks(p.Markers))
-	if m.Spot == spotX {
+	if m.Spot == catalog.SpotX {
 		ev.Params["n"] = m.N
 	}
 	evs := []engine.Event{ev}
@@ -467,18 +469,18 @@ func (s *State) applyScore(seat int, m Move) ([]engine.Event, error) {
 
 func discAllows(disc, spot int) bool {
 	switch disc {
-	case discA:
-		return spot == spotX
-	case discB:
-		return spot >= spotMonk
-	case discC:
-		return spot >= spotColor && spot < spotMonk
+	case catalog.DiscA:
+		return spot == catalog.SpotX
+	case catalog.DiscB:
+		return spot >= catalog.SpotMonk
+	case catalog.DiscC:
+		return spot >= catalog.SpotColor && spot < catalog.SpotMonk
 	}
 	return true
 }
 
 // applyPriv places a privilege card or passes (HA-5.9).
-func (s *State) applyPriv(seat int, m Move) ([]engine.Event, error) {
+func (s *State) applyPriv(seat int, m notation.Move) ([]engine.Event, error) {
 	p := &s.Players[seat]
 	pair := s.Pair
 	ev := engine.NewEvent("ha.priv", seat, engine.Public, "pair", pair+1, "card", m.Card)
@@ -493,20 +495,20 @@ func (s *State) applyPriv(seat int, m Move) ([]engine.Event, error) {
 	switch m.Card {
 	case "LOW":
 		if p.Markers[m.Colour] != p.lowest() {
-			return nil, engine.Reject("HA-5.9.3", "not_lowest", "colour", colourNames[m.Colour])
+			return nil, engine.Reject("HA-5.9.3", "not_lowest", "colour", catalog.ColourNames[m.Colour])
 		}
 		k := p.discCount()
 		s.moveMarker(seat, m.Colour, k)
-		ev.Params["colour"], ev.Params["steps"] = colourNames[m.Colour], k
+		ev.Params["colour"], ev.Params["steps"] = catalog.ColourNames[m.Colour], k
 	case "COLOR":
 		k := 0
 		for _, t := range p.Garden {
-			if tileColour(t) == m.Colour {
+			if catalog.TileColour(t) == m.Colour {
 				k++
 			}
 		}
 		s.moveMarker(seat, m.Colour, k)
-		ev.Params["colour"], ev.Params["steps"] = colourNames[m.Colour], k
+		ev.Params["colour"], ev.Params["steps"] = catalog.ColourNames[m.Colour], k
 	case "CASH":
 		p.Ducats += s.r.C.CardCash
 	case "BREW":

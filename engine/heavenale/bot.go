@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
+	"github.com/pbem-referee/referee/engine/heavenale/notation"
 )
 
 // Greedy plays the option that maximises a heuristic estimate of its final
@@ -38,7 +40,7 @@ func (s *State) botValue(seat int, cmd string, look bool) float64 {
 	if err != nil {
 		return -1e9
 	}
-	if _, err := c.apply(seat, m.(Move)); err != nil {
+	if _, err := c.apply(seat, m.(notation.Move)); err != nil {
 		return -1e9
 	}
 	v := c.estimate(seat)
@@ -65,11 +67,11 @@ func (s *State) botValue(seat int, cmd string, look bool) float64 {
 			v = bestNext
 		}
 		// Jumping far wastes spaces.
-		if p := s.Players[seat].Pos; m.(Move).N < homePos {
-			v -= 0.4 * float64(m.(Move).N-p)
+		if p := s.Players[seat].Pos; m.(notation.Move).N < catalog.HomePos {
+			v -= 0.4 * float64(m.(notation.Move).N-p)
 		}
 	}
-	if look && m.(Move).N == homePos {
+	if look && m.(notation.Move).N == catalog.HomePos {
 		v -= 1.5 * float64(s.roundLeft(seat))
 	}
 	return v
@@ -79,7 +81,7 @@ func (s *State) botValue(seat int, cmd string, look bool) float64 {
 // reachable spaces ahead of it.
 func (s *State) roundLeft(seat int) int {
 	k := 0
-	for n := s.Players[seat].Pos + 1; n < homePos; n++ {
+	for n := s.Players[seat].Pos + 1; n < catalog.HomePos; n++ {
 		if s.reachable(seat, n) {
 			k++
 		}
@@ -103,18 +105,18 @@ func (s *State) estimate(seat int) float64 {
 	brew := float64(p.Brew)
 	for i, t := range p.Garden {
 		side := s.r.Cells[i].Side
-		if c := tileColour(t); c >= 0 {
-			if p.Spots[spotColor+c] {
+		if c := catalog.TileColour(t); c >= 0 {
+			if p.Spots[catalog.SpotColor+c] {
 				continue
 			}
 			// A future activation is not certain: count half of it, so
 			// that scoring a spot (which makes it real) is worth doing.
-			if side == sideSun {
-				proj[c] += tileFert(t)
+			if side == catalog.SideSun {
+				proj[c] += catalog.TileFert(t)
 			} else {
-				ducats += tileFert(t) / 2
+				ducats += catalog.TileFert(t) / 2
 			}
-		} else if monkType(t) > 0 {
+		} else if catalog.MonkType(t) > 0 {
 			brew += 0.7
 		}
 	}
@@ -127,7 +129,7 @@ func (s *State) estimate(seat int) float64 {
 	if brew > float64(s.r.Max) {
 		brew = float64(s.r.Max)
 	}
-	b := s.r.band(int(brew))
+	b := s.r.Band(int(brew))
 	low := closedForm(mk, b.Rate, ducats/s.r.C.DucatsPerStep, s.r.Max)
 	val := 0.0
 	if low > 0 {

@@ -2,6 +2,7 @@ package heavenale
 
 import (
 	"fmt"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 	"slices"
 )
 
@@ -14,7 +15,7 @@ func (s *State) Check() error {
 	if n < 2 || n > 4 || len(s.H.Seats) != n {
 		return fmt.Errorf("bad player count %d", n)
 	}
-	if len(s.Spaces) != homePos || len(s.Discs) != homePos {
+	if len(s.Spaces) != catalog.HomePos || len(s.Discs) != catalog.HomePos {
 		return fmt.Errorf("track has %d spaces", len(s.Spaces))
 	}
 	// Resource tiles: every code 4 times in all (piles, track, gardens).
@@ -29,19 +30,19 @@ func (s *State) Check() error {
 	for _, st := range s.Stacks {
 		monks += len(st)
 	}
-	for sp := 1; sp < homePos; sp++ {
-		k := r.Track[sp].kind
+	for sp := 1; sp < catalog.HomePos; sp++ {
+		k := r.Track[sp].KindIdx
 		for _, t := range s.Spaces[sp] {
 			switch {
-			case monkType(t) > 0 && k == kindMonk:
+			case catalog.MonkType(t) > 0 && k == catalog.KindMonk:
 				monks++
-			case tileColour(t) >= 0 && k == kindResource:
+			case catalog.TileColour(t) >= 0 && k == catalog.KindResource:
 				count[t]++
 			default:
 				return fmt.Errorf("space %d holds %q", sp, t)
 			}
 		}
-		if s.Discs[sp] < 0 || (s.Discs[sp] > 0 && k != kindDisc) {
+		if s.Discs[sp] < 0 || (s.Discs[sp] > 0 && k != catalog.KindDisc) {
 			return fmt.Errorf("space %d holds %d discs", sp, s.Discs[sp])
 		}
 	}
@@ -56,30 +57,30 @@ func (s *State) Check() error {
 		}
 		for c, m := range p.Markers {
 			if m < r.Min || m > r.Max {
-				return fmt.Errorf("seat %d marker %s at %d", seat, colourNames[c], m)
+				return fmt.Errorf("seat %d marker %s at %d", seat, catalog.ColourNames[c], m)
 			}
 		}
 		if len(p.Garden) != len(r.Cells) {
 			return fmt.Errorf("seat %d garden has %d cells", seat, len(p.Garden))
 		}
 		for i, t := range p.Garden {
-			if r.Cells[i].Side == sideShed {
+			if r.Cells[i].Side == catalog.SideShed {
 				full := true
 				for _, j := range r.Cells[i].Nb {
 					if p.Garden[j] == "" {
 						full = false
 					}
 				}
-				if (t != "") != full || (t != "" && shedType(t) < 0) {
+				if (t != "") != full || (t != "" && catalog.ShedType(t) < 0) {
 					return fmt.Errorf("seat %d shed site %s holds %q, enclosed %v (HA-5.5)", seat, r.Cells[i].ID, t, full)
 				}
 				continue
 			}
 			switch {
 			case t == "":
-			case monkType(t) > 0:
+			case catalog.MonkType(t) > 0:
 				monks++
-			case tileColour(t) >= 0:
+			case catalog.TileColour(t) >= 0:
 				count[t]++
 			default:
 				return fmt.Errorf("seat %d spot %s holds %q", seat, r.Cells[i].ID, t)
@@ -87,7 +88,7 @@ func (s *State) Check() error {
 		}
 		seen := map[string]bool{}
 		for _, c := range p.Cards {
-			if seen[c] || slices.Index(cardNames, c) < 0 {
+			if seen[c] || slices.Index(catalog.CardNames, c) < 0 {
 				return fmt.Errorf("seat %d cards %v", seat, p.Cards)
 			}
 			seen[c] = true
@@ -99,12 +100,12 @@ func (s *State) Check() error {
 				}
 				continue
 			}
-			if seen[c] || slices.Index(cardNames, c) < 0 || !(p.Spots[r.Pairs[pi][0]] && p.Spots[r.Pairs[pi][1]]) {
+			if seen[c] || slices.Index(catalog.CardNames, c) < 0 || !(p.Spots[r.Pairs[pi][0]] && p.Spots[r.Pairs[pi][1]]) {
 				return fmt.Errorf("seat %d placed %s on pair %d wrongly", seat, c, pi+1)
 			}
 			seen[c] = true
 		}
-		if p.Pos < 0 || p.Pos >= homePos {
+		if p.Pos < 0 || p.Pos >= catalog.HomePos {
 			return fmt.Errorf("seat %d figure on %d", seat, p.Pos)
 		}
 		if p.Pos == 0 && s.Phase == phasePlay && p.Spot < 0 && !(p.Back && s.Cur == seat && s.Sub == subHome) {
@@ -119,14 +120,14 @@ func (s *State) Check() error {
 	}
 	for h, seat := range s.Home {
 		if seat >= 0 && s.Players[seat].Spot != h {
-			return fmt.Errorf("start space %s held by seat %d who is elsewhere", homeNames[h], seat)
+			return fmt.Errorf("start space %s held by seat %d who is elsewhere", catalog.HomeNames[h], seat)
 		}
 	}
 	per := r.TilesPer["I"] + r.TilesPer["II"]
-	for c := range colourNames {
+	for c := range catalog.ColourNames {
 		for f := 1; f <= 5; f++ {
-			if count[tileCode(c, f)] != per {
-				return fmt.Errorf("tile %s counted %d times, not %d", tileCode(c, f), count[tileCode(c, f)], per)
+			if count[catalog.TileCode(c, f)] != per {
+				return fmt.Errorf("tile %s counted %d times, not %d", catalog.TileCode(c, f), count[catalog.TileCode(c, f)], per)
 			}
 		}
 	}

@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // An organiser's ruleset (RULESET by mail, --ruleset on the command line)
 // is validated: each broken file is refused with bad_ruleset and a reason.
 func TestRulesetValidation(t *testing.T) {
-	base := string(defaultRuleset)
+	base := string(catalog.DefaultRuleset)
 	for name, edit := range map[string][2]string{
 		"wrong game":       {`game = "heavenale"`, `game = "fromage"`},
 		"unknown key":      {`start_ducats = 25`, "start_ducats = 25\nstart_money = 3"},
@@ -61,7 +62,7 @@ func TestRulesetValidation(t *testing.T) {
 // sheds), 27 spaces (15 resource, 4 monk, 6 disc, 2 barrel), 12 goals,
 // and it is marked provisional.
 func TestDefaultRuleset(t *testing.T) {
-	r, _, err := dataFile.Load(nil)
+	r, _, err := catalog.DataFile.Load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,14 +72,14 @@ func TestDefaultRuleset(t *testing.T) {
 	if len(r.ResSpaces) != 15 || len(r.MonkSpaces) != 4 || len(r.DiscSpaces) != 6 || len(r.Goals) != 12 {
 		t.Fatalf("track %d %d %d, goals %d", len(r.ResSpaces), len(r.MonkSpaces), len(r.DiscSpaces), len(r.Goals))
 	}
-	if !r.Provisional || r.provisionalTables() != "tiles" {
-		t.Fatalf("provisional marks: %v %q", r.Provisional, r.provisionalTables())
+	if !r.Provisional || r.ProvisionalTables() != "tiles" {
+		t.Fatalf("provisional marks: %v %q", r.Provisional, r.ProvisionalTables())
 	}
 	// §8.3: SH2 and SH5 are surrounded by sunny spots, SH4 and SH7 by shady.
 	for _, c := range []struct {
 		site string
 		side int
-	}{{"SH2", sideSun}, {"SH5", sideSun}, {"SH4", sideShade}, {"SH7", sideShade}} {
+	}{{"SH2", catalog.SideSun}, {"SH5", catalog.SideSun}, {"SH4", catalog.SideShade}, {"SH7", catalog.SideShade}} {
 		for _, j := range r.Cells[r.CellIdx[c.site]].Nb {
 			if r.Cells[j].Side != c.side {
 				t.Errorf("%s touches %s", c.site, r.Cells[j].ID)

@@ -7,7 +7,8 @@
 // Rule ids (HA-x.y.z, ambiguity rulings AMB-n, test vectors TV-nn) refer to
 // the specification shared/rules/heaven-and-ale.md; code and tests cite them.
 //
-// It owns Heaven & Ale's rules, its data file, its bots, the structured
+// It owns Heaven & Ale's rules (its data file and its cards are
+// catalog/'s, the move and its text notation/'s), its bots, the structured
 // view of a position and the facts of each option (cost and effect, as
 // Params). It must not know mail, the store or templates, hold a word a
 // player reads (every word is in templates/heavenale/<lang>/), read a clock

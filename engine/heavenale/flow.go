@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // setup performs HA-3.1 to HA-3.9 up to the first start-space pick.
@@ -16,10 +17,10 @@ func (s *State) setup() []engine.Event {
 	// HA-3.2: resource piles by back, shuffled separately.
 	mk := func(back string) []string {
 		var pile []string
-		for c := range colourNames {
+		for c := range catalog.ColourNames {
 			for f := 1; f <= 5; f++ {
 				for k := 0; k < r.TilesPer[back]; k++ {
-					pile = append(pile, tileCode(c, f))
+					pile = append(pile, catalog.TileCode(c, f))
 				}
 			}
 		}
@@ -39,7 +40,7 @@ func (s *State) setup() []engine.Event {
 		var m []string
 		for t := 1; t <= 4; t++ {
 			for k := 0; k < r.MonksPer[back]; k++ {
-				m = append(m, monkCode(t))
+				m = append(m, catalog.MonkCode(t))
 			}
 		}
 		s.H.Rand.Shuffle(len(m), func(i, j int) { m[i], m[j] = m[j], m[i] })
@@ -52,11 +53,11 @@ func (s *State) setup() []engine.Event {
 		monks[back] = monks[back][per:]
 	}
 	// HA-3.5, HA-3.6, HA-3.7.
-	s.Spaces = make([][]string, homePos)
+	s.Spaces = make([][]string, catalog.HomePos)
 	for i := range s.Spaces {
 		s.Spaces[i] = []string{}
 	}
-	s.Discs = make([]int, homePos)
+	s.Discs = make([]int, catalog.HomePos)
 	s.Large, s.Small = make([]int, len(r.Goals)), make([]int, len(r.Goals))
 	for g := range r.Goals {
 		s.Large[g], s.Small[g] = -1, -1
@@ -65,7 +66,7 @@ func (s *State) setup() []engine.Event {
 	s.Players = make([]Player, n)
 	for i := range s.Players {
 		s.Players[i] = Player{Ducats: r.C.StartDucats, Brew: r.StartBrew, Markers: r.StartMark,
-			Garden: make([]string, len(r.Cells)), Cards: append([]string(nil), cardNames...), Spot: -1}
+			Garden: make([]string, len(r.Cells)), Cards: append([]string(nil), catalog.CardNames...), Spot: -1}
 	}
 	evs := []engine.Event{}
 	evs = append(evs, s.deal()...)
@@ -80,9 +81,9 @@ func (s *State) setup() []engine.Event {
 	for i := range s.Home {
 		s.Home[i] = -1
 	}
-	s.Home[homeFirst] = s.Starter
+	s.Home[catalog.HomeFirst] = s.Starter
 	s.Lead = s.Starter
-	s.Players[s.Starter].Spot = homeFirst
+	s.Players[s.Starter].Spot = catalog.HomeFirst
 	dir := -1 // counterclockwise (AMB-1)
 	if s.H.Options["setup_pick_direction"] == "clockwise" {
 		dir = 1
@@ -151,7 +152,7 @@ func (s *State) startRound() {
 		s.Players[i].Back = false
 		s.Players[i].Pos = 0
 	}
-	s.Cur, s.Sub = s.Home[homeFirst], subMove
+	s.Cur, s.Sub = s.Home[catalog.HomeFirst], subMove
 	s.Lead = s.Cur
 }
 
@@ -193,11 +194,11 @@ func (s *State) endRound() []engine.Event {
 
 // price returns the price of a tile bought on space n for a side (HA-5.2.2, HA-5.3.2).
 func (s *State) price(n int, tile string, side int) int {
-	base := tileFert(tile)
-	if s.r.Track[n].kind == kindMonk {
+	base := catalog.TileFert(tile)
+	if s.r.Track[n].KindIdx == catalog.KindMonk {
 		base = s.r.Track[n].Cost
 	}
-	if side == sideSun {
+	if side == catalog.SideSun {
 		return 2 * base
 	}
 	return base
@@ -206,7 +207,7 @@ func (s *State) price(n int, tile string, side int) int {
 // emptyOn returns the seat's empty cells of a side.
 func (s *State) emptyOn(seat, side int) []int {
 	cells := s.r.SunCells
-	if side == sideShade {
+	if side == catalog.SideShade {
 		cells = s.r.ShadeCells
 	}
 	var out []int
@@ -220,7 +221,7 @@ func (s *State) emptyOn(seat, side int) []int {
 
 func (s *State) hasEmpty(seat, side int) bool {
 	cells := s.r.SunCells
-	if side == sideShade {
+	if side == catalog.SideShade {
 		cells = s.r.ShadeCells
 	}
 	for _, c := range cells {
@@ -234,9 +235,9 @@ func (s *State) hasEmpty(seat, side int) bool {
 // canBuy reports whether the seat can place a tile of space n paying at
 // most budget ducats (HA-5.1.4).
 func (s *State) canBuy(seat, n, budget int) bool {
-	sun, shade := s.hasEmpty(seat, sideSun), s.hasEmpty(seat, sideShade)
+	sun, shade := s.hasEmpty(seat, catalog.SideSun), s.hasEmpty(seat, catalog.SideShade)
 	for _, t := range s.Spaces[n] {
-		if (shade && s.price(n, t, sideShade) <= budget) || (sun && s.price(n, t, sideSun) <= budget) {
+		if (shade && s.price(n, t, catalog.SideShade) <= budget) || (sun && s.price(n, t, catalog.SideSun) <= budget) {
 			return true
 		}
 	}
@@ -255,34 +256,34 @@ func (s *State) usable(seat, disc int) []spotOption {
 	var monk [5]bool
 	anyRes := false
 	for i, t := range p.Garden {
-		if s.r.Cells[i].Side == sideShed {
+		if s.r.Cells[i].Side == catalog.SideShed {
 			continue
 		}
-		if c := tileColour(t); c >= 0 {
-			colour[c], fert[tileFert(t)], anyRes = true, true, true
-		} else if m := monkType(t); m > 0 {
+		if c := catalog.TileColour(t); c >= 0 {
+			colour[c], fert[catalog.TileFert(t)], anyRes = true, true, true
+		} else if m := catalog.MonkType(t); m > 0 {
 			monk[m] = true
 		}
 	}
 	var out []spotOption
-	if (disc == discA || disc == discABC) && !p.Spots[spotX] {
+	if (disc == catalog.DiscA || disc == catalog.DiscABC) && !p.Spots[catalog.SpotX] {
 		for f := 1; f <= 5; f++ {
 			if fert[f] || (s.H.Options["allow_x_without_matching_tile"] == "true" && anyRes) {
-				out = append(out, spotOption{spotX, f})
+				out = append(out, spotOption{catalog.SpotX, f})
 			}
 		}
 	}
-	if disc == discC || disc == discABC {
+	if disc == catalog.DiscC || disc == catalog.DiscABC {
 		for c := 0; c < 5; c++ {
-			if colour[c] && !p.Spots[spotColor+c] {
-				out = append(out, spotOption{spotColor + c, 0})
+			if colour[c] && !p.Spots[catalog.SpotColor+c] {
+				out = append(out, spotOption{catalog.SpotColor + c, 0})
 			}
 		}
 	}
-	if disc == discB || disc == discABC {
+	if disc == catalog.DiscB || disc == catalog.DiscABC {
 		for t := 1; t <= 4; t++ {
-			if monk[t] && !p.Spots[spotMonk+t-1] {
-				out = append(out, spotOption{spotMonk + t - 1, 0})
+			if monk[t] && !p.Spots[catalog.SpotMonk+t-1] {
+				out = append(out, spotOption{catalog.SpotMonk + t - 1, 0})
 			}
 		}
 	}
@@ -308,7 +309,7 @@ func (s *State) goalMet(seat, g int) bool {
 	case "fertility":
 		k := 0
 		for _, t := range p.Garden {
-			if tileColour(t) >= 0 && tileFert(t) == gl.F {
+			if catalog.TileColour(t) >= 0 && catalog.TileFert(t) == gl.F {
 				k++
 			}
 		}
@@ -320,7 +321,7 @@ func (s *State) goalMet(seat, g int) bool {
 	case "same_shed", "shed_types":
 		var by [5]int
 		for _, site := range s.r.ShedSites {
-			if t := shedType(p.Garden[site]); t >= 0 {
+			if t := catalog.ShedType(p.Garden[site]); t >= 0 {
 				by[t]++
 			}
 		}
@@ -338,9 +339,9 @@ func (s *State) goalMet(seat, g int) bool {
 		}
 		return kinds >= gl.N
 	case "sunny_full":
-		return !s.hasEmpty(seat, sideSun)
+		return !s.hasEmpty(seat, catalog.SideSun)
 	case "shady_full":
-		return !s.hasEmpty(seat, sideShade)
+		return !s.hasEmpty(seat, catalog.SideShade)
 	case "cards_placed":
 		return p.placedCards() >= gl.N
 	}
@@ -367,18 +368,18 @@ func (s *State) claimable(seat int) []int {
 // reachable reports whether the seat may move to space n (HA-5.1.4).
 func (s *State) reachable(seat, n int) bool {
 	p := &s.Players[seat]
-	if n == homePos {
+	if n == catalog.HomePos {
 		return true
 	}
-	if n < 1 || n >= homePos || (p.Pos != 0 && n <= p.Pos) {
+	if n < 1 || n >= catalog.HomePos || (p.Pos != 0 && n <= p.Pos) {
 		return false
 	}
-	switch s.r.Track[n].kind {
-	case kindResource, kindMonk:
+	switch s.r.Track[n].KindIdx {
+	case catalog.KindResource, catalog.KindMonk:
 		return s.canBuy(seat, n, p.Ducats+s.sellable(seat))
-	case kindDisc:
-		return s.Discs[n] > 0 && len(s.usable(seat, s.r.Track[n].disc)) > 0
-	case kindBarrel:
+	case catalog.KindDisc:
+		return s.Discs[n] > 0 && len(s.usable(seat, s.r.Track[n].DiscIdx)) > 0
+	case catalog.KindBarrel:
 		return len(s.claimable(seat)) > 0
 	}
 	return false
@@ -387,7 +388,7 @@ func (s *State) reachable(seat, n int) bool {
 // whyNot explains why space n is not reachable (for the error).
 func (s *State) whyNot(seat, n int) *engine.RuleError {
 	p := &s.Players[seat]
-	if n < 1 || n > homePos {
+	if n < 1 || n > catalog.HomePos {
 		return engine.Reject("HA-5.1.1", "no_space", "space", n)
 	}
 	if p.Pos != 0 && n == p.Pos {
@@ -397,13 +398,13 @@ func (s *State) whyNot(seat, n int) *engine.RuleError {
 		return engine.Reject("HA-5.1.2", "backwards", "space", n, "from", p.Pos)
 	}
 	sp := s.r.Track[n]
-	switch sp.kind {
-	case kindResource, kindMonk:
+	switch sp.KindIdx {
+	case catalog.KindResource, catalog.KindMonk:
 		if len(s.Spaces[n]) == 0 {
 			return engine.Reject("HA-5.1.4", "space_empty", "space", n)
 		}
 		return engine.Reject("HA-5.1.4", "cannot_buy", "space", n)
-	case kindDisc:
+	case catalog.KindDisc:
 		if s.Discs[n] == 0 {
 			return engine.Reject("HA-5.1.4", "no_disc", "space", n)
 		}
@@ -416,7 +417,7 @@ func (s *State) whyNot(seat, n int) *engine.RuleError {
 // freeHomes lists the start spaces the seat may take now (HA-5.12.1,
 // HA-5.12.3, AMB-7).
 func (s *State) freeHomes(seat int) []int {
-	if s.Phase == phasePlay && s.Home[homeFirst] < 0 {
+	if s.Phase == phasePlay && s.Home[catalog.HomeFirst] < 0 {
 		others := true
 		for i := range s.Players {
 			if i != seat && !s.Players[i].Back {
@@ -424,7 +425,7 @@ func (s *State) freeHomes(seat int) []int {
 			}
 		}
 		if others {
-			return []int{homeFirst}
+			return []int{catalog.HomeFirst}
 		}
 	}
 	var out []int
@@ -444,13 +445,13 @@ func (s *State) activate(seat, cell int) string {
 	p := &s.Players[seat]
 	t := p.Garden[cell]
 	id := s.r.Cells[cell].ID + ":" + t
-	if c := tileColour(t); c >= 0 {
-		if s.r.Cells[cell].Side == sideSun {
-			s.moveMarker(seat, c, tileFert(t))
+	if c := catalog.TileColour(t); c >= 0 {
+		if s.r.Cells[cell].Side == catalog.SideSun {
+			s.moveMarker(seat, c, catalog.TileFert(t))
 		} else {
-			p.Ducats += tileFert(t)
+			p.Ducats += catalog.TileFert(t)
 		}
-	} else if monkType(t) > 0 {
+	} else if catalog.MonkType(t) > 0 {
 		s.moveBrew(seat, 1)
 	}
 	return id
@@ -473,12 +474,12 @@ func (s *State) place(seat, cell int, tile string) []engine.Event {
 				full = false
 				break
 			}
-			sum += tileFert(p.Garden[j])
+			sum += catalog.TileFert(p.Garden[j])
 		}
 		if !full {
 			continue
 		}
-		row := s.r.shedRow(sum)
+		row := s.r.ShedRow(sum)
 		s.moveBrew(seat, row.Brewmaster)
 		p.Garden[site] = "T" + strconv.Itoa(row.Type)
 		evs = append(evs, engine.NewEvent("ha.shed", seat, engine.Public, "site", s.r.SiteName[k], "sum", sum,

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // The agreement rule (engine/doc.go, issue 21, §10.1) for every kind of
@@ -43,7 +44,7 @@ func forcedTable(t *testing.T, setup func(s *State)) (*engine.Table, *State) {
 // tv03 is TV-03's Charles as Ann: BA is her only usable colour spot on C.
 func tv03(s *State) {
 	put(s, 0, "S2", "BA2", "D4", "BA4", "S5", "HO1")
-	s.Players[0].Spots[spotColor+2] = true // HO holds a disc
+	s.Players[0].Spots[catalog.SpotColor+2] = true // HO holds a disc
 	s.Players[0].Markers[4] = -8
 	s.Players[0].Ducats = 5
 }
@@ -52,7 +53,7 @@ func tv03(s *State) {
 // FIRST (HA-5.12.3) when she goes home.
 func homeForced(s *State) {
 	s.Home = [4]int{-1, 1, -1, -1}
-	s.Players[1].Spot, s.Players[1].Back, s.Players[1].Pos = homeBrew, true, 0
+	s.Players[1].Spot, s.Players[1].Back, s.Players[1].Pos = catalog.HomeBrew, true, 0
 	s.Players[0].Pos, s.Players[0].Spot = 1, -1
 	s.Cur = 0
 }
@@ -69,7 +70,7 @@ func saleForced(s *State) {
 // completes WA+BA, and the standing order makes the card single.
 func privPref(s *State) {
 	tv03(s)
-	s.Players[0].Spots[spotColor+3] = true
+	s.Players[0].Spots[catalog.SpotColor+3] = true
 	s.Players[0].PrefPriv = []string{"CASH"}
 }
 
@@ -78,7 +79,7 @@ func TestForcedChoicesAgreeDifferAbsent(t *testing.T) {
 		// HA-5.6.2, TV-03: a disc whose only usable spot is BA.
 		{name: "score/agree", setup: tv03, mail: "GO 12\nSCORE BA", want: "applied,agreed",
 			check: func(t *testing.T, s *State) {
-				if !s.Players[0].Spots[spotColor+4] || s.Players[0].Markers[4] != -6 || s.Players[0].Ducats != 9 {
+				if !s.Players[0].Spots[catalog.SpotColor+4] || s.Players[0].Markers[4] != -6 || s.Players[0].Ducats != 9 {
 					t.Fatalf("BA not scored: %+v", s.Players[0])
 				}
 			}},
@@ -86,14 +87,14 @@ func TestForcedChoicesAgreeDifferAbsent(t *testing.T) {
 		{name: "score/differ-unusable", setup: tv03, mail: "GO 12\nSCORE WA", want: "skipped,rejected", rule: "HA-5.6.2", code: "spot_unusable"},
 		{name: "score/absent", setup: tv03, mail: "GO 12", want: "applied",
 			check: func(t *testing.T, s *State) {
-				if !s.Players[0].Spots[spotColor+4] || s.Cur != 1 {
+				if !s.Players[0].Spots[catalog.SpotColor+4] || s.Cur != 1 {
 					t.Fatalf("forced BA not played: cur %d", s.Cur)
 				}
 			}},
 		// HA-5.12.3: forced FIRST.
 		{name: "home/agree", setup: homeForced, mail: "GO HOME\nHOME FIRST", want: "applied,agreed",
 			check: func(t *testing.T, s *State) {
-				if s.Home[homeFirst] != 0 {
+				if s.Home[catalog.HomeFirst] != 0 {
 					t.Fatalf("Ann not on FIRST: %v", s.Home)
 				}
 			}},
@@ -109,7 +110,7 @@ func TestForcedChoicesAgreeDifferAbsent(t *testing.T) {
 		{name: "home/differ-word", setup: homeForced, mail: "GO HOME\nSCORE BA", want: "skipped,rejected", rule: "", code: "wrong_decision"},
 		{name: "home/absent", setup: homeForced, mail: "GO HOME", want: "applied",
 			check: func(t *testing.T, s *State) {
-				if s.Home[homeFirst] != 0 {
+				if s.Home[catalog.HomeFirst] != 0 {
 					t.Fatalf("Ann not on FIRST: %v", s.Home)
 				}
 			}},
@@ -131,19 +132,19 @@ func TestForcedChoicesAgreeDifferAbsent(t *testing.T) {
 		// PRIV line is the player's choice and wins.
 		{name: "priv/agree", setup: privPref, mail: "GO 12\nSCORE BA\nPRIV CASH", want: "applied,agreed,agreed",
 			check: func(t *testing.T, s *State) {
-				if s.Players[0].Placed[s.r.PairOf[spotColor+4]] != "CASH" {
+				if s.Players[0].Placed[s.r.PairOf[catalog.SpotColor+4]] != "CASH" {
 					t.Fatalf("CASH not placed: %v", s.Players[0].Placed)
 				}
 			}},
 		{name: "priv/differ-legal", setup: privPref, mail: "GO 12\nSCORE BA\nPRIV BREW", want: "applied,agreed,applied",
 			check: func(t *testing.T, s *State) {
-				if s.Players[0].Placed[s.r.PairOf[spotColor+4]] != "BREW" {
+				if s.Players[0].Placed[s.r.PairOf[catalog.SpotColor+4]] != "BREW" {
 					t.Fatalf("BREW not placed: %v", s.Players[0].Placed)
 				}
 			}},
 		{name: "priv/absent", setup: privPref, mail: "GO 12", want: "applied",
 			check: func(t *testing.T, s *State) {
-				if s.Players[0].Placed[s.r.PairOf[spotColor+4]] != "CASH" {
+				if s.Players[0].Placed[s.r.PairOf[catalog.SpotColor+4]] != "CASH" {
 					t.Fatalf("CASH not placed: %v", s.Players[0].Placed)
 				}
 			}},
@@ -207,7 +208,7 @@ func TestForcedGoHomeWrittenAfter(t *testing.T) {
 	tb, _ := forcedTable(t, func(s *State) {
 		bare(s)
 		s.Players[0].Pos, s.Players[0].Spot = 3, -1
-		s.Home[homeFirst] = -1
+		s.Home[catalog.HomeFirst] = -1
 	})
 	// WrapTable does not advance: let a no-op standing order do it.
 	rep := submit(t, tb, 0, "PREF GARDEN WIDE")
@@ -222,7 +223,7 @@ func TestForcedGoHomeWrittenAfter(t *testing.T) {
 	if got := statuses(rep); got != "agreed,applied" {
 		t.Fatalf("GO HOME / HOME BREW: %s %+v", got, rep.Results)
 	}
-	if s := tb.State.(*State); s.Home[homeBrew] != 0 {
+	if s := tb.State.(*State); s.Home[catalog.HomeBrew] != 0 {
 		t.Fatalf("Ann not on BREW: %v", s.Home)
 	}
 }

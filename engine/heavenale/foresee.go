@@ -2,6 +2,8 @@ package heavenale
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
+	"github.com/pbem-referee/referee/engine/heavenale/notation"
 )
 
 // Foresee implements engine.Foreseer (issue 12.6): the error a line is
@@ -21,7 +23,7 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 	if s.Phase != phasePlay || seat < 0 || seat >= s.n() {
 		return nil
 	}
-	m, ok := engine.ParsedMove[Move](s, seat, line)
+	m, ok := engine.ParsedMove[notation.Move](s, seat, line)
 	if !ok {
 		return nil
 	}
@@ -30,19 +32,19 @@ func (s *State) Foresee(seat int, slot, line string) *engine.RuleError {
 	case "BUY":
 		for _, b := range m.Buys {
 			if b.Cell >= 0 && b.Cell < len(p.Garden) && p.Garden[b.Cell] != "" {
-				return engine.Reject("HA-5.4.1", "spot_taken", "spot", b.id)
+				return engine.Reject("HA-5.4.1", "spot_taken", "spot", b.Id)
 			}
 		}
 	case "SCORE":
 		if m.Spot >= 0 && m.Spot < len(p.Spots) && p.Spots[m.Spot] {
-			return engine.Reject("HA-5.6.4", "spot_used", "spot", spotNames[m.Spot])
+			return engine.Reject("HA-5.6.4", "spot_used", "spot", catalog.SpotNames[m.Spot])
 		}
 	case "GO":
 		next := slotOf(p.Turns + 1)
 		if s.Cur == seat && s.Sub != subMove {
 			next = slotOf(p.Turns + 2) // this turn's move is made
 		}
-		if slot != next || p.Pos <= 0 || p.Back || m.N >= homePos || m.N > p.Pos {
+		if slot != next || p.Pos <= 0 || p.Back || m.N >= catalog.HomePos || m.N > p.Pos {
 			return nil
 		}
 		return s.whyNot(seat, m.N)

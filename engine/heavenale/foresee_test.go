@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // Issue 12.6: what Heaven & Ale knows will fail when the line's turn comes
@@ -14,7 +15,7 @@ func TestForeseeHeavenAle(t *testing.T) {
 	other := 1 - s.Cur
 	p := &s.Players[other]
 	put(s, other, "S4", "HO3")
-	p.Spots[slices.Index(spotNames, "WO")] = true
+	p.Spots[slices.Index(catalog.SpotNames, "WO")] = true
 	p.Pos = 10
 	next, later := slotOf(p.Turns+1), slotOf(p.Turns+2)
 	for _, c := range []struct {

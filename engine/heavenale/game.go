@@ -2,13 +2,11 @@ package heavenale
 
 import (
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
-const (
-	gameName = "heavenale"
-	// schema is the version of the state layout (Header.Schema).
-	schema = 1
-)
+// schema is the version of the state layout (Header.Schema).
+const schema = 1
 
 func init() { engine.Register(Game{}) }
 
@@ -21,7 +19,7 @@ var _ engine.BotMaker = Game{}
 // Info describes Heaven & Ale for listings, setup validation and help.
 func (Game) Info() engine.Info {
 	return engine.Info{
-		Name: gameName, Title: "Heaven & Ale",
+		Name: catalog.GameName, Title: "Heaven & Ale",
 		MinPlayers: 2, MaxPlayers: 4,
 		Variants: []engine.Variant{
 			{Name: "standard", Description: "the rulebook game: 3, 4 or 6 rounds for 2, 3 or 4 players"},
@@ -45,16 +43,16 @@ func (Game) Info() engine.Info {
 }
 
 // DefaultRuleset returns the embedded data file.
-func (Game) DefaultRuleset() []byte { return defaultRuleset }
+func (Game) DefaultRuleset() []byte { return catalog.DefaultRuleset }
 
 // NewBot returns the named bot.
 func (Game) NewBot(name string) (engine.Bot, error) {
-	return engine.NamedBot(gameName, name, map[string]engine.Bot{"greedy": Greedy{}})
+	return engine.NamedBot(catalog.GameName, name, map[string]engine.Bot{"greedy": Greedy{}})
 }
 
 // NewState sets a game up (HA-3).
 func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) {
-	h, rules, err := engine.Setup(g.Info(), schema, dataFile, cfg)
+	h, rules, err := engine.Setup(g.Info(), schema, catalog.DataFile, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -68,16 +66,16 @@ func (g Game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) 
 
 // DecodeState rebuilds a state from its JSON.
 func (Game) DecodeState(data, ruleset []byte) (engine.State, error) {
-	rules, sha, err := dataFile.Load(ruleset)
+	rules, sha, err := catalog.DataFile.Load(ruleset)
 	if err != nil {
 		return nil, err
 	}
 	var s State
-	if err := engine.DecodeStateJSON(gameName, schema, sha, data, &s, &s.H); err != nil {
+	if err := engine.DecodeStateJSON(catalog.GameName, schema, sha, data, &s, &s.H); err != nil {
 		return nil, err
 	}
 	s.r = rules
-	if err := engine.CheckPlayers(gameName, len(s.Players), &s.H); err != nil {
+	if err := engine.CheckPlayers(catalog.GameName, len(s.Players), &s.H); err != nil {
 		return nil, err
 	}
 	return &s, nil

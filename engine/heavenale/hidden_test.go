@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -96,7 +97,7 @@ func TestPileContentsOption(t *testing.T) {
 				t.Errorf("seat %d: the view shows the piles' order", seat)
 			}
 			for _, lang := range templates.Languages {
-				c := templates.Ctx{Lang: lang, Game: gameName, Seat: seat, Seats: s.H.Seats}
+				c := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: seat, Seats: s.H.Seats}
 				out := render(t, set, lang, "summary", c.With(v))
 				if has := strings.Contains(out, " (xN"); has != on {
 					t.Errorf("%s summary, option %v: pile contents shown %v", lang, on, has)

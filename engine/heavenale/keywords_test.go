@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 	"github.com/pbem-referee/referee/templates"
 )
 
 // wordsOf is the referee's keyword translation for a reader of lang.
 func wordsOf(set *templates.Set, lang string) func(string) string {
-	return func(kw string) string { return set.Word(gameName, lang, kw) }
+	return func(kw string) string { return set.Word(catalog.GameName, lang, kw) }
 }
 
 // commandWords are the keywords of the game's commands.
@@ -40,10 +41,10 @@ func TestPromptKeywordsInReadersLanguage(t *testing.T) {
 				if p.Numbered {
 					p.Options = opts
 				}
-				c := templates.Ctx{Lang: lang, Game: gameName, Seat: d.Seat, Seats: s.H.Seats, Word: wordsOf(set, lang)}
+				c := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: d.Seat, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 				out := render(t, set, lang, "prompt."+d.Kind, c.With(templates.PromptData{Prompt: p, View: s.View(d.Seat)}))
 				var menu []string
-				if set.Has(gameName, lang, "option."+d.Kind) {
+				if set.Has(catalog.GameName, lang, "option."+d.Kind) {
 					for i, o := range opts {
 						menu = append(menu, render(t, set, lang, "option."+d.Kind, c.With(templates.OptionData{N: i + 1, Option: o, Decision: d})))
 					}
@@ -51,7 +52,7 @@ func TestPromptKeywordsInReadersLanguage(t *testing.T) {
 				for _, m := range quoted.FindAllStringSubmatch(out, -1) {
 					cmd := m[1] + m[2]
 					word, _, _ := strings.Cut(cmd, " ")
-					kw := set.Alias(gameName, lang, word)
+					kw := set.Alias(catalog.GameName, lang, word)
 					if !commandWords[kw] {
 						t.Errorf("%s prompt.%s quotes %q, not a command:\n%s", lang, d.Kind, cmd, out)
 					}
@@ -61,18 +62,18 @@ func TestPromptKeywordsInReadersLanguage(t *testing.T) {
 				}
 				for _, l := range append(menu, strings.Split(out, "\n")...) {
 					f := strings.Fields(l)
-					if lang != "en" && len(f) > 0 && commandWords[f[0]] && f[0] != set.Word(gameName, lang, f[0]) {
+					if lang != "en" && len(f) > 0 && commandWords[f[0]] && f[0] != set.Word(catalog.GameName, lang, f[0]) {
 						t.Errorf("%s prompt.%s: a menu line in English: %q", lang, d.Kind, l)
 					}
 				}
 				// GO HOME is written with the reader's words for both,
 				// and the parser reads them (issue 14.1).
 				if d.Kind == kindMove {
-					home := set.Word(gameName, lang, "GO") + " " + set.Word(gameName, lang, "HOME")
+					home := set.Word(catalog.GameName, lang, "GO") + " " + set.Word(catalog.GameName, lang, "HOME")
 					if !strings.Contains(strings.Join(menu, "\n")+out, home) {
 						t.Errorf("%s prompt.move: no %q:\n%s", lang, home, out)
 					}
-					if _, err := s.Parse(d.Seat, "GO "+set.Word(gameName, lang, "HOME")); err != nil {
+					if _, err := s.Parse(d.Seat, "GO "+set.Word(catalog.GameName, lang, "HOME")); err != nil {
 						t.Errorf("%s: %q is refused: %v", lang, home, err)
 					}
 				}
@@ -87,7 +88,7 @@ func TestPromptKeywordsInReadersLanguage(t *testing.T) {
 				}
 				// Sent back as written: the referee maps the keyword.
 				word, rest, _ := strings.Cut(shown, " ")
-				line := set.Alias(gameName, lang, word)
+				line := set.Alias(catalog.GameName, lang, word)
 				if rest != "" {
 					line += " " + rest
 				}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
+	"github.com/pbem-referee/referee/engine/heavenale/notation"
 )
 
 // Decision kinds (documented in doc.go; templates key prompts on them).
@@ -52,12 +54,12 @@ func (s *State) decision() engine.Decision {
 		for _, t := range s.Spaces[n] {
 			if !seen[t] {
 				seen[t] = true
-				prices = append(prices, t+" "+strconv.Itoa(s.price(n, t, sideShade))+"/"+strconv.Itoa(s.price(n, t, sideSun)))
+				prices = append(prices, t+" "+strconv.Itoa(s.price(n, t, catalog.SideShade))+"/"+strconv.Itoa(s.price(n, t, catalog.SideSun)))
 			}
 		}
 		d.Params["prices"] = prices
-		d.Params["free_sun"] = len(s.emptyOn(seat, sideSun))
-		d.Params["free_shade"] = len(s.emptyOn(seat, sideShade))
+		d.Params["free_sun"] = len(s.emptyOn(seat, catalog.SideSun))
+		d.Params["free_shade"] = len(s.emptyOn(seat, catalog.SideShade))
 		if s.Bought > 0 {
 			d.Pass, d.Default = "DONE", "DONE"
 		} else {
@@ -66,7 +68,7 @@ func (s *State) decision() engine.Decision {
 	case kindShed:
 		k := s.Sheds[0]
 		d.Params["site"] = s.r.SiteName[k]
-		d.Params["type"] = shedType(s.Players[seat].Garden[s.r.ShedSites[k]])
+		d.Params["type"] = catalog.ShedType(s.Players[seat].Garden[s.r.ShedSites[k]])
 		d.Default = s.Legal0(seat)
 	case kindScore:
 		d.Params["space"] = s.Players[seat].Pos
@@ -185,7 +187,7 @@ func (s *State) optionWorth(seat int, o engine.Option) int {
 		best := 0
 		for i, t := range tiles {
 			if i < len(prices) && prices[i] <= purse {
-				best = max(best, tileFert(t), monkType(t))
+				best = max(best, catalog.TileFert(t), catalog.MonkType(t))
 			}
 		}
 		return best
@@ -207,39 +209,39 @@ func (s *State) moveParams(seat int, cmd string) map[string]any {
 	if cmd == "GO HOME" {
 		var free []string
 		for _, h := range s.freeHomes(seat) {
-			free = append(free, homeNames[h])
+			free = append(free, catalog.HomeNames[h])
 		}
-		return map[string]any{"space": homePos, "kind": "home", "free": free}
+		return map[string]any{"space": catalog.HomePos, "kind": "home", "free": free}
 	}
 	n, _ := strconv.Atoi(cmd[3:])
 	sp := s.r.Track[n]
 	pm := map[string]any{"space": n, "kind": sp.Kind, "label": sp.Label}
-	switch sp.kind {
-	case kindResource, kindMonk:
+	switch sp.KindIdx {
+	case catalog.KindResource, catalog.KindMonk:
 		pm["tiles"] = slices.Clone(s.Spaces[n])
-		if sp.kind == kindMonk {
+		if sp.KindIdx == catalog.KindMonk {
 			pm["cost"] = sp.Cost
 		}
 		// Each tile's price on a shady spot (twice on a sunny one), for
 		// the menu in words (menu.go).
 		var prices []int
 		for _, t := range s.Spaces[n] {
-			prices = append(prices, s.price(n, t, sideShade))
+			prices = append(prices, s.price(n, t, catalog.SideShade))
 		}
 		pm["prices"] = prices
-	case kindDisc:
+	case catalog.KindDisc:
 		var spots []string
-		for _, o := range s.usable(seat, sp.disc) {
-			if o.Spot == spotX {
+		for _, o := range s.usable(seat, sp.DiscIdx) {
+			if o.Spot == catalog.SpotX {
 				if len(spots) == 0 || spots[len(spots)-1] != "X" {
 					spots = append(spots, "X")
 				}
 				continue
 			}
-			spots = append(spots, spotNames[o.Spot])
+			spots = append(spots, catalog.SpotNames[o.Spot])
 		}
 		pm["spots"] = spots
-	case kindBarrel:
+	case catalog.KindBarrel:
 		var goals []string
 		var barrels []map[string]any
 		for _, g := range s.claimable(seat) {
@@ -248,7 +250,7 @@ func (s *State) moveParams(seat int, cmd string) map[string]any {
 				size = "small"
 			}
 			goals = append(goals, s.r.Goals[g].ID+":"+size)
-			barrels = append(barrels, map[string]any{"id": s.r.Goals[g].ID, "large": size == "large", "fact": s.r.Goals[g].factParam()})
+			barrels = append(barrels, map[string]any{"id": s.r.Goals[g].ID, "large": size == "large", "fact": s.r.Goals[g].FactParam()})
 		}
 		pm["goals"] = goals
 		pm["barrels"] = barrels
@@ -266,7 +268,7 @@ func (s *State) effectParams(seat int, cmd string) map[string]any {
 	if err != nil {
 		return nil
 	}
-	evs, err := c.apply(seat, m.(Move))
+	evs, err := c.apply(seat, m.(notation.Move))
 	if err != nil {
 		return nil
 	}
@@ -286,7 +288,7 @@ func (s *State) effectParams(seat int, cmd string) map[string]any {
 	}
 	for k := range a.Markers {
 		if d := b.Markers[k] - a.Markers[k]; d != 0 {
-			gain[colourNames[k]] = d
+			gain[catalog.ColourNames[k]] = d
 		}
 	}
 	pm["gain"] = gain
@@ -300,7 +302,7 @@ func (s *State) options(seat int) []string {
 		return s.homeOptions(seat, "HOME", false)
 	case kindMove:
 		var out []string
-		for n := 1; n < homePos; n++ {
+		for n := 1; n < catalog.HomePos; n++ {
 			if s.reachable(seat, n) {
 				out = append(out, "GO "+strconv.Itoa(n))
 			}
@@ -310,7 +312,7 @@ func (s *State) options(seat int) []string {
 		return s.buyOptions(seat)
 	case kindShed:
 		k := s.Sheds[0]
-		t := shedType(s.Players[seat].Garden[s.r.ShedSites[k]])
+		t := catalog.ShedType(s.Players[seat].Garden[s.r.ShedSites[k]])
 		var out []string
 		for _, set := range s.r.Patterns[k][t] {
 			cmd := "SHED"
@@ -323,9 +325,9 @@ func (s *State) options(seat int) []string {
 	case kindScore:
 		sp := s.r.Track[s.Players[seat].Pos]
 		var out []string
-		for _, o := range s.usable(seat, sp.disc) {
-			cmd := "SCORE " + spotNames[o.Spot]
-			if o.Spot == spotX {
+		for _, o := range s.usable(seat, sp.DiscIdx) {
+			cmd := "SCORE " + catalog.SpotNames[o.Spot]
+			if o.Spot == catalog.SpotX {
 				cmd += " " + strconv.Itoa(o.N)
 			}
 			out = append(out, cmd)
@@ -343,13 +345,13 @@ func (s *State) homeOptions(seat int, verb string, first bool) []string {
 	free := s.freeHomes(seat)
 	var out []string
 	for _, h := range free {
-		if h == homeRes {
-			for c := range colourNames {
-				out = append(out, verb+" RES "+colourNames[c])
+		if h == catalog.HomeRes {
+			for c := range catalog.ColourNames {
+				out = append(out, verb+" RES "+catalog.ColourNames[c])
 			}
 			continue
 		}
-		out = append(out, verb+" "+homeNames[h])
+		out = append(out, verb+" "+catalog.HomeNames[h])
 	}
 	// Standing order PREF HOME (§10.2): the first free space listed.
 	p := &s.Players[seat]
@@ -362,7 +364,7 @@ func (s *State) homeOptions(seat int, verb string, first bool) []string {
 					low = c
 				}
 			}
-			prefs = []string{"BREW", "CASH", "RES", colourNames[low], "FIRST"}
+			prefs = []string{"BREW", "CASH", "RES", catalog.ColourNames[low], "FIRST"}
 		}
 		for i := 0; i < len(prefs); i++ {
 			want := verb + " " + prefs[i]
@@ -389,19 +391,19 @@ func (s *State) privOptions(seat int, pref bool) []string {
 	p := &s.Players[seat]
 	var out []string
 	low := p.lowest()
-	for _, c := range cardNames {
+	for _, c := range catalog.CardNames {
 		if !p.hasCard(c) {
 			continue
 		}
 		switch c {
 		case "COLOR":
-			for col := range colourNames {
-				out = append(out, "PRIV COLOR "+colourNames[col])
+			for col := range catalog.ColourNames {
+				out = append(out, "PRIV COLOR "+catalog.ColourNames[col])
 			}
 		case "LOW":
-			for col := range colourNames {
+			for col := range catalog.ColourNames {
 				if p.Markers[col] == low {
-					out = append(out, "PRIV LOW "+colourNames[col])
+					out = append(out, "PRIV LOW "+catalog.ColourNames[col])
 				}
 			}
 		default:
@@ -438,7 +440,7 @@ func (s *State) buyOptions(seat int) []string {
 			continue
 		}
 		seen[t] = true
-		for _, side := range []int{sideSun, sideShade} {
+		for _, side := range []int{catalog.SideSun, catalog.SideShade} {
 			pr := s.price(n, t, side)
 			empty := s.emptyOn(seat, side)
 			if len(empty) == 0 {
@@ -459,7 +461,7 @@ func (s *State) buyOptions(seat int) []string {
 		out = append(out, "DONE")
 	}
 	if needSale {
-		for _, c := range cardNames {
+		for _, c := range catalog.CardNames {
 			if p.hasCard(c) {
 				out = append(out, "SELL "+c)
 			}

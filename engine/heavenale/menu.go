@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // Menus in words (issue 22). Every option of a decision carries, as its
@@ -34,22 +35,22 @@ func (s *State) buyParams(seat int, cmd string, near map[string]NearShed) map[st
 		return map[string]any{"verb": f[0]}
 	}
 	tile, spot := f[1], f[2]
-	side := sideShade
+	side := catalog.SideShade
 	if strings.HasPrefix(spot, "S") {
-		side = sideSun
+		side = catalog.SideSun
 	}
 	pm := map[string]any{"verb": "BUY", "tile": tile, "spot": spot, "side": sideNames[side],
 		"price": s.price(s.Players[seat].Pos, tile, side)}
 	// The tile's two prices, for the heading of its group (one heading
 	// for all of its spots).
-	pm["shade"] = s.price(s.Players[seat].Pos, tile, sideShade)
-	pm["sun"] = s.price(s.Players[seat].Pos, tile, sideSun)
-	if monkType(tile) > 0 {
+	pm["shade"] = s.price(s.Players[seat].Pos, tile, catalog.SideShade)
+	pm["sun"] = s.price(s.Players[seat].Pos, tile, catalog.SideSun)
+	if catalog.MonkType(tile) > 0 {
 		pm["monk"] = true
 	}
 	if ns, ok := near[spot]; ok {
 		pm["encloses"] = ns.Site
-		pm["sum"] = ns.Sum + tileFert(tile)
+		pm["sum"] = ns.Sum + catalog.TileFert(tile)
 	}
 	return pm
 }

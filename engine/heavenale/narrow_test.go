@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine/enginetest"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -28,7 +29,7 @@ func TestNarrowSummaryWholeGames(t *testing.T) {
 				s.Players[i].Narrow = true
 			}
 			for seat := 0; seat < len(s.Players); seat++ {
-				c := templates.Ctx{Lang: lang, Game: gameName, Seat: seat, Seats: s.H.Seats, Word: wordsOf(set, lang)}
+				c := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: seat, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 				out := render(t, set, lang, "summary", c.With(s.View(seat)))
 				for _, l := range strings.Split(out, "\n") {
 					if k := utf8.RuneCountInString(l); k > 40 {
@@ -40,7 +41,7 @@ func TestNarrowSummaryWholeGames(t *testing.T) {
 					t.Errorf("%s narrow summary lacks the board:\n%s", lang, out)
 				}
 			}
-			c := templates.Ctx{Lang: lang, Game: gameName, Seat: -1, Seats: s.H.Seats}
+			c := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: -1, Seats: s.H.Seats}
 			if out := render(t, set, lang, "summary", c.With(s.View(-1))); !hasLongLine(out) {
 				t.Errorf("%s: an observer gets the narrow summary", lang)
 			}
@@ -92,7 +93,7 @@ func TestNarrowSummaryGolden(t *testing.T) {
 	put(s, 1, "D1", "BA2")
 	must(t, s, 0, "GO 2", "BUY HO2 S1", "DONE")
 	must(t, s, 1, "PREF GARDEN COMPACT")
-	ctx := templates.Ctx{Lang: "en", Game: gameName, Seat: 1, Seats: s.H.Seats}
+	ctx := templates.Ctx{Lang: "en", Game: catalog.GameName, Seat: 1, Seats: s.H.Seats}
 	got := render(t, set, "en", "summary", ctx.With(s.View(1)))
 	states, _ := samplePositions(t)
 	last := states[len(states)-1].Clone().(*State)

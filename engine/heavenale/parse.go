@@ -6,160 +6,36 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
+	"github.com/pbem-referee/referee/engine/heavenale/notation"
 )
 
-// Move is a parsed Heaven & Ale command (§10.3). String returns its
-// canonical text, which Parse maps back to an equal move.
-type Move struct {
-	Verb   string // canonical keyword
-	N      int    // GO: space (homePos for HOME); SCORE X: the number
-	Home   int    // GO HOME / HOME: start space, -1 none
-	Colour int    // RES, COLOR, LOW: colour, -1 none
-	Buys   []Buy  // BUY pairs, in order
-	Cells  []int  // SHED cells, ascending
-	Spot   int    // SCORE spot
-	Card   string // PRIV / SELL card, "PASS" for PRIV PASS
-	Key    string // PREF HOME|PRIV, AUTO ENDSELL
-	Words  []string
-	On     bool
-
-	ids []string // cell ids for String
-}
-
-// Buy is one tile bought and where it goes.
-type Buy struct {
-	Tile string
-	Cell int
-	id   string
-}
-
-// verbAlias maps short forms and the keywords of the other languages to the
-// canonical keyword (the referee also translates first words with the
-// template aliases; this covers offline use and NEXT blocks).
-var verbAlias = map[string]string{
-	// BOARD, ME and SHOW (§10.3) are the referee's STATUS.
-	"BOARD": "STATUS", "ME": "STATUS", "SHOW": "STATUS",
-	"MOVE": "GO", "G": "GO", "B": "BUY", "D": "DONE", "END": "DONE", "PASS": "DONE",
-	// Italian
-	"VAI": "GO", "MUOVI": "GO", "COMPRA": "BUY", "FATTO": "DONE", "FINE": "DONE", "CAPANNO": "SHED",
-	"PUNTEGGIO": "SCORE", "SEGNA": "SCORE", "PRIVILEGIO": "PRIV", "VENDI": "SELL", "CASA": "HOME",
-	"ANNULLA": "UNDO", "PREFERENZA": "PREF",
-	// French
-	"ALLER": "GO", "VA": "GO", "ACHETER": "BUY", "ACHETE": "BUY", "FINI": "DONE", "TERMINE": "DONE",
-	"CABANE": "SHED", "MARQUER": "SCORE", "PRIVILEGE": "PRIV", "VENDRE": "SELL", "DEPART": "HOME",
-	"ANNULER": "UNDO", "PREFERE": "PREF",
-	// Dutch
-	"GA": "GO", "KOOP": "BUY", "KLAAR": "DONE", "SCHUUR": "SHED", "SCOOR": "SCORE", "VERKOOP": "SELL",
-	"THUIS": "HOME", "HERSTEL": "UNDO", "VOORKEUR": "PREF",
-}
-
-// keyword maps a command's first word to its canonical keyword.
-func keyword(w string) string {
-	w = strings.ToUpper(w)
-	if k, ok := verbAlias[w]; ok {
-		return k
-	}
-	return w
-}
-
-// String returns the canonical command line.
-func (m Move) String() string {
-	var b strings.Builder
-	b.WriteString(m.Verb)
-	add := func(x string) { b.WriteByte(' '); b.WriteString(x) }
-	homeWords := func() {
-		if m.Home >= 0 {
-			add(homeNames[m.Home])
-			if m.Home == homeRes {
-				add(colourNames[m.Colour])
-			}
-		}
-	}
-	switch m.Verb {
-	case "GO":
-		if m.N == homePos {
-			add("HOME")
-			homeWords()
-		} else {
-			add(strconv.Itoa(m.N))
-		}
-	case "HOME":
-		homeWords()
-	case "BUY":
-		for _, p := range m.Buys {
-			add(p.Tile)
-			add(p.id)
-		}
-	case "SHED":
-		for _, id := range m.ids {
-			add(id)
-		}
-	case "SCORE":
-		add(spotNames[m.Spot])
-		if m.Spot == spotX {
-			add(strconv.Itoa(m.N))
-		}
-	case "PRIV":
-		add(m.Card)
-		if m.Colour >= 0 {
-			add(colourNames[m.Colour])
-		}
-	case "SELL":
-		add(m.Card)
-	case "DONE":
-		if m.Key == "AUTO" {
-			add("AUTO")
-		}
-	case "PREF":
-		add(m.Key)
-		for _, w := range m.Words {
-			add(w)
-		}
-	case "AUTO":
-		add(m.Key)
-		if m.On {
-			add("ON")
-		} else {
-			add("OFF")
-		}
-	}
-	return b.String()
-}
-
-var colourWords = map[string]int{
-	"WO": 0, "WOOD": 0, "LEGNO": 0, "BOIS": 0, "HOUT": 0,
-	"YE": 1, "YEAST": 1, "LIEVITO": 1, "LEVURE": 1, "GIST": 1,
-	"HO": 2, "HOPS": 2, "LUPPOLO": 2, "HOUBLON": 2, "HOP": 2,
-	"WA": 3, "WATER": 3, "ACQUA": 3, "EAU": 3,
-	"BA": 4, "BARLEY": 4, "ORZO": 4, "ORGE": 4, "GERST": 4,
-}
-
-func syntax(line, expected string) *engine.RuleError {
-	return engine.Reject("", engine.CodeSyntax, "line", line, "expected", expected)
-}
+// Move is a parsed Heaven & Ale command (notation.Move: the game's
+// notation is its own package).
+type Move = notation.Move
 
 // Parse implements engine.State.
 func (s *State) Parse(seat int, line string) (engine.Move, error) {
 	f := engine.Fields(line)
 	if len(f) == 0 {
-		return nil, syntax(line, "COMMAND")
+		return nil, notation.Syntax(line, "COMMAND")
 	}
-	m := Move{Verb: keyword(f[0]), Home: -1, Colour: -1, Spot: -1}
+	m := notation.Move{Verb: notation.Keyword(f[0]), Home: -1, Colour: -1, Spot: -1}
 	args := f[1:]
 	colour := func(w string) (int, bool) {
-		c, ok := colourWords[w]
+		c, ok := notation.ColourWords[w]
 		return c, ok
 	}
 	home := func(args []string, usage string) error {
 		if len(args) == 0 {
 			return nil
 		}
-		h := slices.Index(homeNames, args[0])
+		h := slices.Index(catalog.HomeNames, args[0])
 		if h < 0 {
-			return syntax(line, usage)
+			return notation.Syntax(line, usage)
 		}
 		m.Home = h
-		if h == homeRes {
+		if h == catalog.HomeRes {
 			if len(args) != 2 {
 				return engine.Reject("HA-3.9", "res_needs_colour", "line", line)
 			}
@@ -169,7 +45,7 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 			}
 			m.Colour = c
 		} else if len(args) != 1 {
-			return syntax(line, usage)
+			return notation.Syntax(line, usage)
 		}
 		return nil
 	}
@@ -180,10 +56,10 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 	switch m.Verb {
 	case "GO":
 		if len(args) == 0 {
-			return nil, syntax(line, "GO <1-27> | GO HOME [<space> [<colour>]]")
+			return nil, notation.Syntax(line, "GO <1-27> | GO HOME [<space> [<colour>]]")
 		}
-		if args[0] == "HOME" || args[0] == "H" || args[0] == "28" || keyword(args[0]) == "HOME" {
-			m.N = homePos
+		if args[0] == "HOME" || args[0] == "H" || args[0] == "28" || notation.Keyword(args[0]) == "HOME" {
+			m.N = catalog.HomePos
 			if err := home(args[1:], "GO HOME [FIRST|BREW|RES <colour>|CASH]"); err != nil {
 				return nil, err
 			}
@@ -191,33 +67,33 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		}
 		n, err := strconv.Atoi(args[0])
 		if err != nil || len(args) != 1 {
-			return nil, syntax(line, "GO <1-27> | GO HOME")
+			return nil, notation.Syntax(line, "GO <1-27> | GO HOME")
 		}
-		if n < 1 || n >= homePos {
+		if n < 1 || n >= catalog.HomePos {
 			return nil, engine.Reject("HA-5.1.1", "no_space", "space", n)
 		}
 		m.N = n
 	case "HOME":
 		if len(args) == 0 {
-			return nil, syntax(line, "HOME FIRST|BREW|RES <colour>|CASH")
+			return nil, notation.Syntax(line, "HOME FIRST|BREW|RES <colour>|CASH")
 		}
 		if err := home(args, "HOME FIRST|BREW|RES <colour>|CASH"); err != nil {
 			return nil, err
 		}
 	case "BUY":
 		if len(args) == 0 || len(args)%2 != 0 {
-			return nil, syntax(line, "BUY <tile> <spot> [<tile> <spot> ...]")
+			return nil, notation.Syntax(line, "BUY <tile> <spot> [<tile> <spot> ...]")
 		}
 		for i := 0; i < len(args); i += 2 {
 			t := args[i]
-			if !validTile(t) {
+			if !catalog.ValidTile(t) {
 				return nil, engine.Reject("", "bad_tile", "token", t)
 			}
 			c, ok := cell(args[i+1])
-			if !ok || s.r.Cells[c].Side == sideShed {
+			if !ok || s.r.Cells[c].Side == catalog.SideShed {
 				return nil, engine.Reject("HA-5.2.3", "bad_spot", "token", args[i+1])
 			}
-			m.Buys = append(m.Buys, Buy{Tile: t, Cell: c, id: s.r.Cells[c].ID})
+			m.Buys = append(m.Buys, notation.Buy{Tile: t, Cell: c, Id: s.r.Cells[c].ID})
 		}
 	case "DONE", "UNDO":
 		if m.Verb == "DONE" && len(args) == 1 && args[0] == "AUTO" {
@@ -225,15 +101,15 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 			break
 		}
 		if len(args) != 0 {
-			return nil, syntax(line, m.Verb)
+			return nil, notation.Syntax(line, m.Verb)
 		}
 	case "SHED":
 		if len(args) == 0 || len(args) > 6 {
-			return nil, syntax(line, "SHED <spot> ...")
+			return nil, notation.Syntax(line, "SHED <spot> ...")
 		}
 		for _, w := range args {
 			c, ok := cell(w)
-			if !ok || s.r.Cells[c].Side == sideShed {
+			if !ok || s.r.Cells[c].Side == catalog.SideShed {
 				return nil, engine.Reject("HA-5.5.4", "bad_spot", "token", w)
 			}
 			for _, x := range m.Cells {
@@ -245,22 +121,22 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 		}
 		sortInts(m.Cells)
 		for _, c := range m.Cells {
-			m.ids = append(m.ids, s.r.Cells[c].ID)
+			m.Ids = append(m.Ids, s.r.Cells[c].ID)
 		}
 	case "SCORE":
 		if len(args) == 0 {
-			return nil, syntax(line, "SCORE X <1-5> | SCORE <colour> | SCORE M<1-4>")
+			return nil, notation.Syntax(line, "SCORE X <1-5> | SCORE <colour> | SCORE M<1-4>")
 		}
 		w := args[0]
 		if c, ok := colour(w); ok {
-			w = colourNames[c]
+			w = catalog.ColourNames[c]
 		}
-		sp := slices.Index(spotNames, w)
+		sp := slices.Index(catalog.SpotNames, w)
 		if sp < 0 {
 			return nil, engine.Reject("HA-5.6.1", "bad_scoring_spot", "token", args[0])
 		}
 		m.Spot = sp
-		if sp == spotX {
+		if sp == catalog.SpotX {
 			if len(args) != 2 {
 				return nil, engine.Reject("HA-5.6.1", "x_needs_number", "line", line)
 			}
@@ -270,13 +146,13 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 			}
 			m.N = n
 		} else if len(args) != 1 {
-			return nil, syntax(line, "SCORE <spot>")
+			return nil, notation.Syntax(line, "SCORE <spot>")
 		}
 	case "PRIV":
 		if len(args) == 0 {
-			return nil, syntax(line, "PRIV CASH|BREW|COLOR <colour>|LOW <colour>|BARREL|PASS")
+			return nil, notation.Syntax(line, "PRIV CASH|BREW|COLOR <colour>|LOW <colour>|BARREL|PASS")
 		}
-		c := cardWord(args[0])
+		c := notation.CardWord(args[0])
 		if c == "" && args[0] != "PASS" {
 			return nil, engine.Reject("HA-5.9.3", "bad_card", "token", args[0])
 		}
@@ -294,27 +170,27 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 			}
 			m.Colour = col
 		} else if len(args) != 1 {
-			return nil, syntax(line, "PRIV <card>")
+			return nil, notation.Syntax(line, "PRIV <card>")
 		}
 	case "SELL":
-		if len(args) != 1 || cardWord(args[0]) == "" {
-			return nil, syntax(line, "SELL CASH|BREW|COLOR|LOW|BARREL")
+		if len(args) != 1 || notation.CardWord(args[0]) == "" {
+			return nil, notation.Syntax(line, "SELL CASH|BREW|COLOR|LOW|BARREL")
 		}
-		m.Card = cardWord(args[0])
+		m.Card = notation.CardWord(args[0])
 	case "PREF":
 		if len(args) < 2 {
-			return nil, syntax(line, "PREF HOME <space> ... | PREF PRIV ASK|PASS|<cards>")
+			return nil, notation.Syntax(line, "PREF HOME <space> ... | PREF PRIV ASK|PASS|<cards>")
 		}
 		m.Key = args[0]
 		switch m.Key {
 		case "HOME":
 			for i := 1; i < len(args); i++ {
-				h := slices.Index(homeNames, args[i])
+				h := slices.Index(catalog.HomeNames, args[i])
 				if h < 0 {
-					return nil, syntax(line, "PREF HOME BREW CASH RES <colour> FIRST")
+					return nil, notation.Syntax(line, "PREF HOME BREW CASH RES <colour> FIRST")
 				}
-				m.Words = append(m.Words, homeNames[h])
-				if h == homeRes {
+				m.Words = append(m.Words, catalog.HomeNames[h])
+				if h == catalog.HomeRes {
 					if i+1 >= len(args) {
 						return nil, engine.Reject("HA-3.9", "res_needs_colour", "line", line)
 					}
@@ -322,7 +198,7 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 					if !ok {
 						return nil, engine.Reject("", "bad_colour", "token", args[i+1])
 					}
-					m.Words = append(m.Words, colourNames[c])
+					m.Words = append(m.Words, catalog.ColourNames[c])
 					i++
 				}
 			}
@@ -332,7 +208,7 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 				break
 			}
 			for _, w := range args[1:] {
-				c := cardWord(w)
+				c := notation.CardWord(w)
 				if c != "CASH" && c != "BREW" && c != "BARREL" {
 					return nil, engine.Reject("HA-5.9.3", "bad_pref_card", "token", w)
 				}
@@ -340,15 +216,15 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 			}
 		case "GARDEN":
 			if len(args) != 2 || (args[1] != "COMPACT" && args[1] != "WIDE") {
-				return nil, syntax(line, "PREF GARDEN COMPACT|WIDE")
+				return nil, notation.Syntax(line, "PREF GARDEN COMPACT|WIDE")
 			}
 			m.Words = []string{args[1]}
 		default:
-			return nil, syntax(line, "PREF HOME ... | PREF PRIV ... | PREF GARDEN COMPACT|WIDE")
+			return nil, notation.Syntax(line, "PREF HOME ... | PREF PRIV ... | PREF GARDEN COMPACT|WIDE")
 		}
 	case "AUTO":
 		if len(args) != 2 || args[0] != "ENDSELL" || (args[1] != "ON" && args[1] != "OFF") {
-			return nil, syntax(line, "AUTO ENDSELL ON|OFF")
+			return nil, notation.Syntax(line, "AUTO ENDSELL ON|OFF")
 		}
 		m.Key, m.On = "ENDSELL", args[1] == "ON"
 	case "NEXT":
@@ -359,15 +235,6 @@ func (s *State) Parse(seat int, line string) (engine.Move, error) {
 	}
 	return m, nil
 }
-
-var cardAlias = map[string]string{
-	"CASH": "CASH", "BREW": "BREW", "COLOR": "COLOR", "COLOUR": "COLOR", "LOW": "LOW", "BARREL": "BARREL",
-	"SOLDI": "CASH", "BIRRAIO": "BREW", "COLORE": "COLOR", "BASSO": "LOW", "BARILE": "BARREL",
-	"ARGENT": "CASH", "BRASSEUR": "BREW", "COULEUR": "COLOR", "BAS": "LOW", "TONNEAU": "BARREL",
-	"GELD": "CASH", "BROUWER": "BREW", "KLEUR": "COLOR", "LAAG": "LOW", "VAT": "BARREL",
-}
-
-func cardWord(w string) string { return cardAlias[strings.ToUpper(w)] }
 
 func sortInts(a []int) {
 	for i := 1; i < len(a); i++ {
@@ -435,7 +302,7 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 	picking := s.Phase == phaseSetup && slices.Index(s.Picks, seat) >= 0
 	for i := range orders {
 		o := &orders[i]
-		kw := keyword(o.Keyword())
+		kw := notation.Keyword(o.Keyword())
 		block := strings.HasPrefix(strings.ToUpper(o.Text), "NEXT")
 		switch {
 		case kw == "PREF" || kw == "AUTO" || (kw == "UNDO" && !block):
@@ -466,7 +333,7 @@ func (s *State) Route(seat int, orders []engine.Order) []error {
 		tl.last = i
 		for _, alt := range o.Alts {
 			for _, line := range alt {
-				switch keyword(engine.FirstWord(line)) {
+				switch notation.Keyword(engine.FirstWord(line)) {
 				case "BUY":
 					tl.buy = true
 				case "DONE":

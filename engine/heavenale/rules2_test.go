@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // HA-3.9, AMB-1: the setup picks go counterclockwise, or clockwise with the
@@ -32,7 +33,7 @@ func TestHA39PickDirection(t *testing.T) {
 func TestHA442PileII(t *testing.T) {
 	s := newGame(t, 4)
 	s.PileI = s.PileI[:3]
-	before := make([]int, homePos)
+	before := make([]int, catalog.HomePos)
 	for n := range s.Spaces {
 		before[n] = len(s.Spaces[n])
 	}

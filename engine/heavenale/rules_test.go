@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // HA-7.6: the lenient evening-out equals the closed form, and the literal
@@ -106,8 +107,8 @@ func TestHA593Low(t *testing.T) {
 	put(s, 0, "S1", "BA1")
 	p := &s.Players[0]
 	p.Markers = [5]int{2, 1, 1, 3, 0}
-	p.Spots[spotColor+3] = true // WA
-	p.Spots[spotX] = true
+	p.Spots[catalog.SpotColor+3] = true // WA
+	p.Spots[catalog.SpotX] = true
 	s.Discs[12] = 1
 	must(t, s, 0, "GO 12", "SCORE BA")
 	// BA 0 + 1 = 1: YE, HO and BA tie at 1.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // evenOut runs the final evening-out (HA-7.3) with the algorithm of HA-7.6:
@@ -121,9 +122,9 @@ func exchangeText(from, to [5]int) string {
 	for c := range from {
 		switch d := to[c] - from[c]; {
 		case d > 0:
-			up = append(up, fmt.Sprintf("%s+%d", colourNames[c], d))
+			up = append(up, fmt.Sprintf("%s+%d", catalog.ColourNames[c], d))
 		case d < 0:
-			down = append(down, fmt.Sprintf("%s%d", colourNames[c], d))
+			down = append(down, fmt.Sprintf("%s%d", catalog.ColourNames[c], d))
 		}
 	}
 	return strings.Join(append(up, down...), " ")
@@ -162,7 +163,7 @@ func minOf(q [5]int) int {
 // scoreSeat computes one seat's final score (HA-7.2 to HA-7.4).
 func (s *State) scoreSeat(seat int) FinalPlayer {
 	p := &s.Players[seat]
-	b := s.r.band(p.Brew)
+	b := s.r.Band(p.Brew)
 	fp := FinalPlayer{Rate: b.Rate, VP: b.VP, Before: p.Markers, Ducats: p.Ducats}
 	d := p.Ducats / s.r.C.DucatsPerStep
 	mayStop := s.H.Options["final_exchange_may_stop"] == "true"
@@ -183,7 +184,7 @@ func (s *State) scoreSeat(seat int) FinalPlayer {
 			fp.CardBonus = (fp.Large + fp.Small) * s.r.C.CardBarrelVP
 		}
 	}
-	if s.Home[homeFirst] == seat {
+	if s.Home[catalog.HomeFirst] == seat {
 		fp.First = s.r.C.FirstVP
 	}
 	fp.Total = fp.Production + fp.Barrels + fp.CardBonus + fp.First

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine/enginetest"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // The short ruleset differs from the default only by the 2-player round
@@ -15,7 +16,7 @@ func TestShortRuleset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := strings.Split(string(defaultRuleset), "\n"), strings.Split(string(data), "\n")
+	a, b := strings.Split(string(catalog.DefaultRuleset), "\n"), strings.Split(string(data), "\n")
 	if len(a) != len(b) {
 		t.Fatalf("%d lines vs %d", len(a), len(b))
 	}
@@ -40,10 +41,10 @@ func TestOfflineScriptShort2p(t *testing.T) {
 	if g(ann, "S7") != "M1" || g(ben, "D4") != "WA2" || g(ben, "D8") != "" {
 		t.Fatalf("queued alternative: ann S7 %q, ben D4 %q D8 %q", g(ann, "S7"), g(ben, "D4"), g(ben, "D8"))
 	}
-	if !ann.Spots[spotMonk] || !ben.Spots[spotColor+3] {
+	if !ann.Spots[catalog.SpotMonk] || !ben.Spots[catalog.SpotColor+3] {
 		t.Fatalf("discs: ann %v ben %v", ann.Spots, ben.Spots)
 	}
-	if ann.hasCard("BARREL") || s.Home[homeFirst] != 1 || s.Home[homeBrew] != 0 {
+	if ann.hasCard("BARREL") || s.Home[catalog.HomeFirst] != 1 || s.Home[catalog.HomeBrew] != 0 {
 		t.Fatalf("cards %v home %v", ann.Cards, s.Home)
 	}
 	if s.Final.Players[1].First != 1 {

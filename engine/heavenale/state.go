@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // Phases of a game.
@@ -32,7 +33,7 @@ type State struct {
 	// nil before the turn's first move.
 	Undo *Core `json:"undo,omitempty"`
 
-	r *Rules
+	r *catalog.Rules
 }
 
 // Core is the part of the state a turn changes; UNDO restores it.

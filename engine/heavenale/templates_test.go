@@ -13,6 +13,8 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
+	"github.com/pbem-referee/referee/engine/heavenale/notation"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -68,7 +70,7 @@ func TestTemplatesRender(t *testing.T) {
 	kinds := map[string]bool{}
 	for _, lang := range templates.Languages {
 		for _, s := range states {
-			ctx := templates.Ctx{Lang: lang, Game: gameName, Seats: s.H.Seats, Word: wordsOf(set, lang)}
+			ctx := templates.Ctx{Lang: lang, Game: catalog.GameName, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 			for seat := -1; seat < len(s.Players); seat++ {
 				c := ctx
 				c.Seat = seat
@@ -85,7 +87,7 @@ func TestTemplatesRender(t *testing.T) {
 				c := ctx
 				c.Seat = d.Seat
 				checkWidth(t, lang, "prompt."+d.Kind, render(t, set, lang, "prompt."+d.Kind, c.With(templates.PromptData{Prompt: p, View: s.View(d.Seat)})))
-				if set.Has(gameName, lang, "option."+d.Kind) {
+				if set.Has(catalog.GameName, lang, "option."+d.Kind) {
 					for i, o := range opts {
 						out := render(t, set, lang, "option."+d.Kind, c.With(templates.OptionData{N: i + 1, Option: o, Decision: d}))
 						checkWidth(t, lang, "option."+d.Kind, "          "+out)
@@ -97,7 +99,7 @@ func TestTemplatesRender(t *testing.T) {
 				render(t, set, lang, "prompt."+d.Kind, c.With(templates.PromptData{Prompt: back, View: s.View(d.Seat)}))
 			}
 		}
-		enginetest.RenderEvents(t, set, gameName, lang, evs, seatNames, nil)
+		enginetest.RenderEvents(t, set, catalog.GameName, lang, evs, seatNames, nil)
 	}
 	// A final scoring with a long run of exchanges, in every language.
 	for _, lang := range templates.Languages {
@@ -107,7 +109,7 @@ func TestTemplatesRender(t *testing.T) {
 		for k := 0; k < 40; k++ {
 			fp.Exchanges = append(fp.Exchanges, "HO+1 WO-1 YE-1")
 		}
-		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats, Word: wordsOf(set, lang)}
+		c := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: 0, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 		checkWidth(t, lang, "summary (final)", render(t, set, lang, "summary", c.With(s.View(0))))
 	}
 	// Every shed type and a long site name, in every language.
@@ -115,7 +117,7 @@ func TestTemplatesRender(t *testing.T) {
 		s := states[0]
 		for typ := 1; typ <= 4; typ++ {
 			d := engine.Decision{Seat: 0, Kind: kindShed, Params: map[string]any{"site": "SH7", "type": typ, "round": 1, "rounds": 3}}
-			c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: s.H.Seats, Word: wordsOf(set, lang)}
+			c := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: 0, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 			for _, numbered := range []bool{false, true} {
 				p := engine.Prompt{Decision: d, Count: 15, Numbered: numbered}
 				checkWidth(t, lang, "prompt.shed", render(t, set, lang, "prompt.shed", c.With(templates.PromptData{Prompt: p, View: s.View(0)})))
@@ -126,7 +128,7 @@ func TestTemplatesRender(t *testing.T) {
 		"spot": "S7", "site": "SH2", "type": 2, "count": 2, "colour": "WA", "n": 3, "kind": "buy", "cmd": "BUY",
 		"waiting_for": []int{1}, "line": "GO", "expected": "GO <n>", "word": "FLY", "seat": 1}
 	for _, lang := range templates.Languages {
-		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 0, Seats: seatNames, Word: wordsOf(set, lang)}
+		c := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: 0, Seats: seatNames, Word: wordsOf(set, lang)}
 		for _, code := range errorCodes {
 			out := render(t, set, lang, "error."+code, c.With(&engine.RuleError{Code: code, Params: params}))
 			checkWidth(t, lang, "error."+code, out)
@@ -149,7 +151,7 @@ func TestTemplatesRender(t *testing.T) {
 // render renders a template of the game (enginetest.Render).
 func render(t *testing.T, set *templates.Set, lang, name string, c templates.Ctx) string {
 	t.Helper()
-	return enginetest.Render(t, set, gameName, lang, name, c)
+	return enginetest.Render(t, set, catalog.GameName, lang, name, c)
 }
 
 var checkWidth = enginetest.CheckWidth
@@ -193,7 +195,7 @@ func TestTemplatesComplete(t *testing.T) {
 	for _, r := range citedRules(t) {
 		names = append(names, "rule."+r)
 	}
-	enginetest.AllDefined(t, set, gameName, names)
+	enginetest.AllDefined(t, set, catalog.GameName, names)
 	var src strings.Builder
 	entries, _ := os.ReadDir(".")
 	for _, e := range entries {
@@ -224,7 +226,7 @@ func TestTemplatesComplete(t *testing.T) {
 	}
 	for _, lang := range templates.Languages[1:] {
 		for _, w := range map[string][]string{"it": {"VAI", "COMPRA"}, "fr": {"ALLER", "ACHETER"}, "nl": {"GA", "KOOP"}}[lang] {
-			if kw := set.Alias(gameName, lang, w); kw == w {
+			if kw := set.Alias(catalog.GameName, lang, w); kw == w {
 				t.Errorf("%s: no alias %s", lang, w)
 			}
 		}
@@ -248,7 +250,7 @@ func TestAliasesKnownToParser(t *testing.T) {
 				continue
 			}
 			alias, kw = strings.ToUpper(strings.TrimSpace(alias)), strings.ToUpper(strings.TrimSpace(kw))
-			if got := keyword(alias); got != keyword(kw) {
+			if got := notation.Keyword(alias); got != notation.Keyword(kw) {
 				t.Errorf("%s alias %s = %s, but the parser reads %s", lang, alias, kw, got)
 			}
 		}
@@ -271,7 +273,7 @@ func TestTemplatesGolden(t *testing.T) {
 	put(s, 0, "S4", "HO3", "S7", "HO3", "S9", "BA5", "S8", "WA2", "S6", "YE1", "D2", "WA3", "D5", "M2")
 	put(s, 1, "D1", "BA2")
 	must(t, s, 0, "GO 2", "BUY HO2 S1", "DONE")
-	ctx := templates.Ctx{Lang: "en", Game: gameName, Seat: 1, Seats: s.H.Seats}
+	ctx := templates.Ctx{Lang: "en", Game: catalog.GameName, Seat: 1, Seats: s.H.Seats}
 	summary := render(t, set, "en", "summary", ctx.With(s.View(1)))
 	d := s.Pending()[0]
 	opts := s.Legal(d)
@@ -291,7 +293,7 @@ func TestTemplatesGolden(t *testing.T) {
 	// The move prompt in the other languages, with the reader's keywords
 	// (issue 14.1).
 	for _, lang := range templates.Languages[1:] {
-		c := templates.Ctx{Lang: lang, Game: gameName, Seat: 1, Seats: s.H.Seats, Word: wordsOf(set, lang)}
+		c := templates.Ctx{Lang: lang, Game: catalog.GameName, Seat: 1, Seats: s.H.Seats, Word: wordsOf(set, lang)}
 		s.Cur, s.Sub = 1, subMove
 		got := render(t, set, lang, "prompt.move", c.With(templates.PromptData{Prompt: engine.Prompt{Decision: d, Options: opts, Count: len(opts), Numbered: len(opts) <= engine.MaxNumbered}, View: s.View(1)}))
 		for i, o := range opts {

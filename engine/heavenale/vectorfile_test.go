@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine/enginetest"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // The test vectors of the spec (§11) that play moves live in
@@ -128,7 +129,7 @@ func runVectorCase(t *testing.T, c vcase) {
 			}
 			put(s, i, f[2:]...)
 		case "SPOT":
-			i, k := seat(l, f[1]), vindex(spotNames, f[2])
+			i, k := seat(l, f[1]), vindex(catalog.SpotNames, f[2])
 			if k < 0 {
 				t.Fatalf("%s:%d: no spot %s", c.File, l.N, f[2])
 			}
@@ -321,7 +322,7 @@ func vquery(s *State, q string) (string, error) {
 		}
 		return p.Garden[k], nil
 	case "spot":
-		k := vindex(spotNames, arg)
+		k := vindex(catalog.SpotNames, arg)
 		if k < 0 {
 			return "", fmt.Errorf("no spot %q", arg)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // TV-06: setup with 4 players (HA-3.x, AMB-1).
@@ -15,7 +16,7 @@ func TestTV06Setup4(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := st.(*State)
-	if s.Home[homeFirst] != 0 || s.Cur != 3 {
+	if s.Home[catalog.HomeFirst] != 0 || s.Cur != 3 {
 		t.Fatalf("Ann on FIRST and Dan picks first: home %v cur %d", s.Home, s.Cur)
 	}
 	must(t, s, 3, "HOME RES BA")
@@ -72,13 +73,13 @@ func TestTV08ForcedFirst(t *testing.T) {
 		for i := range s.Home {
 			s.Home[i] = -1
 		}
-		annSpot := homeBrew
+		annSpot := catalog.HomeBrew
 		if variation {
-			annSpot = homeFirst
+			annSpot = catalog.HomeFirst
 		}
-		s.Home[annSpot], s.Home[homeCash] = 0, 1
+		s.Home[annSpot], s.Home[catalog.HomeCash] = 0, 1
 		s.Players[0].Spot, s.Players[0].Back, s.Players[0].Pos = annSpot, true, 0
-		s.Players[1].Spot, s.Players[1].Back, s.Players[1].Pos = homeCash, true, 0
+		s.Players[1].Spot, s.Players[1].Back, s.Players[1].Pos = catalog.HomeCash, true, 0
 		s.Players[2].Spot, s.Players[2].Pos = -1, 20
 		s.Cur, s.Sub = 2, subMove
 		err := email(s, 2, "GO HOME RES HO")
@@ -96,7 +97,7 @@ func TestTV08ForcedFirst(t *testing.T) {
 			t.Fatalf("options %v", got)
 		}
 		must(t, s, 2, "HOME FIRST")
-		if s.Home[homeFirst] != 2 || s.Round != 2 || s.Cur != 2 {
+		if s.Home[catalog.HomeFirst] != 2 || s.Round != 2 || s.Cur != 2 {
 			t.Fatalf("Cat should start round 2: home %v round %d cur %d", s.Home, s.Round, s.Cur)
 		}
 	}
@@ -104,8 +105,8 @@ func TestTV08ForcedFirst(t *testing.T) {
 
 // TV-09: exchange at 2:1 (HA-7.2, 7.3, 7.6).
 func TestTV09Exchange(t *testing.T) {
-	r, _, _ := dataFile.Load(nil)
-	b := r.band(13)
+	r, _, _ := catalog.DataFile.Load(nil)
+	b := r.Band(13)
 	if b.Rate != 2 || b.VP != 4 {
 		t.Fatalf("band of 13: %+v", b)
 	}
@@ -117,10 +118,10 @@ func TestTV09Exchange(t *testing.T) {
 
 // TV-10: shed table boundaries (HA-5.5.3, 5.5.4, §8.6).
 func TestTV10ShedTable(t *testing.T) {
-	r, _, _ := dataFile.Load(nil)
+	r, _, _ := catalog.DataFile.Load(nil)
 	want := map[int][2]int{0: {6, 0}, 7: {6, 0}, 8: {3, 1}, 11: {3, 1}, 12: {1, 2}, 17: {1, 2}, 18: {1, 3}, 23: {1, 3}, 24: {0, 4}, 30: {0, 4}}
 	for sum, w := range want {
-		row := r.shedRow(sum)
+		row := r.ShedRow(sum)
 		if row.Brewmaster != w[0] || row.Type != w[1] {
 			t.Errorf("sum %d: %+v, want %v", sum, row, w)
 		}
@@ -136,13 +137,13 @@ func TestTV10ShedTable(t *testing.T) {
 
 // TV-13: a low brewmaster, and a marker that never reaches 1 (HA-7.2-7.4, 7.6).
 func TestTV13LowBrewmaster(t *testing.T) {
-	r, _, _ := dataFile.Load(nil)
-	b := r.band(-5)
+	r, _, _ := catalog.DataFile.Load(nil)
+	b := r.Band(-5)
 	low, _, _, _ := evenOut([5]int{2, 1, 1, 1, -3}, b.Rate, 15/10, r.Max, false)
 	if b.Rate != 5 || b.VP != 2 || low != -1 {
 		t.Fatalf("A: band %+v lowest %d", b, low)
 	}
-	b = r.band(20)
+	b = r.Band(20)
 	low, _, _, _ = evenOut([5]int{12, 12, 12, 12, -1}, b.Rate, 0, r.Max, false)
 	if low != 9 || low*b.VP != 54 {
 		t.Fatalf("B: lowest %d", low)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/heavenale/catalog"
 )
 
 // View is what a seat may see (HA-6.3, HA-6.4): everything but the order of
@@ -152,7 +153,7 @@ func (p PlayerView) Board() Board {
 
 // View implements engine.State.
 func (s *State) View(seat int) any {
-	v := View{Game: gameName, Seat: seat, Seats: append([]string(nil), s.H.Seats...), Phase: s.Phase,
+	v := View{Game: catalog.GameName, Seat: seat, Seats: append([]string(nil), s.H.Seats...), Phase: s.Phase,
 		Round: s.Round, Rounds: s.Rounds, Starter: s.Starter, Cur: s.Cur, Home: s.Home,
 		Pile1: len(s.PileI), Pile2: len(s.PileII), Stacks: len(s.Stacks), Final: s.Final, Version: s.r.Version}
 	if seat >= 0 && seat < s.n() {
@@ -192,7 +193,7 @@ func (s *State) View(seat int) any {
 				v.Before = append(v.Before, o)
 			}
 		}
-		for sp := s.Players[seat].Pos + 1; sp < homePos; sp++ {
+		for sp := s.Players[seat].Pos + 1; sp < catalog.HomePos; sp++ {
 			if !s.reachable(seat, sp) {
 				continue
 			}
@@ -204,7 +205,7 @@ func (s *State) View(seat int) any {
 			}
 		}
 	}
-	for n := 1; n < homePos; n++ {
+	for n := 1; n < catalog.HomePos; n++ {
 		sp := s.r.Track[n]
 		tv := TrackView{N: n, Label: sp.Label, Kind: sp.Kind, Cost: sp.Cost, Tiles: slices.Clone(s.Spaces[n]), Discs: s.Discs[n]}
 		for i := range s.Players {
@@ -218,7 +219,7 @@ func (s *State) View(seat int) any {
 		v.Cells = append(v.Cells, CellView{ID: c.ID, X: c.X, Y: c.Y, Side: sideNames[c.Side]})
 	}
 	for g, gl := range s.r.Goals {
-		v.Goals = append(v.Goals, GoalView{ID: gl.ID, Goal: gl.fact(), Large: s.Large[g], Small: s.Small[g]})
+		v.Goals = append(v.Goals, GoalView{ID: gl.ID, Goal: gl.Fact(), Large: s.Large[g], Small: s.Small[g]})
 	}
 	for i := range s.Players {
 		p := s.Players[i]
@@ -231,7 +232,7 @@ func (s *State) View(seat int) any {
 			// Standing orders are private (§10.2).
 			pv.PrefHome, pv.PrefPriv, pv.EndSell, pv.Narrow = nil, nil, false, false
 		}
-		b := s.r.band(p.Brew)
+		b := s.r.Band(p.Brew)
 		pv.Rate, pv.VP = b.Rate, b.VP
 		pv.Large, pv.Small = s.barrels(i)
 		pv.Parts = s.scoreSeat(i)
@@ -247,12 +248,12 @@ func (s *State) View(seat int) any {
 		pv.Compact = s.gardenRows(i, true)
 		for k, on := range p.Spots {
 			if on {
-				pv.SpotList = append(pv.SpotList, spotNames[k])
+				pv.SpotList = append(pv.SpotList, catalog.SpotNames[k])
 			}
 		}
 		for k, c := range p.Placed {
 			if c != "" {
-				pv.PlacedList = append(pv.PlacedList, spotNames[s.r.Pairs[k][0]]+"+"+spotNames[s.r.Pairs[k][1]]+":"+c)
+				pv.PlacedList = append(pv.PlacedList, catalog.SpotNames[s.r.Pairs[k][0]]+"+"+catalog.SpotNames[s.r.Pairs[k][1]]+":"+c)
 			}
 		}
 		v.Players = append(v.Players, pv)
@@ -283,7 +284,7 @@ func (s *State) nearSheds(seat int) []NearShed {
 				empty++
 				missing = j
 			} else {
-				sum += tileFert(p.Garden[j])
+				sum += catalog.TileFert(p.Garden[j])
 			}
 		}
 		if empty == 1 {
@@ -328,12 +329,12 @@ func (s *State) gardenRows(seat int, compact bool) []string {
 		var txt string
 		id := strings.ToLower(c.ID)
 		switch {
-		case c.Side == sideShed && t == "":
+		case c.Side == catalog.SideShed && t == "":
 			txt = " (" + id + ")"
 			if compact {
 				txt = id
 			}
-		case c.Side == sideShed:
+		case c.Side == catalog.SideShed:
 			txt = " [" + t + "]"
 			if compact {
 				txt = t
@@ -394,13 +395,13 @@ func pileContents(pile []string) []string {
 		keys = append(keys, t)
 	}
 	rank := func(t string) (int, int) {
-		for i, c := range colourNames {
+		for i, c := range catalog.ColourNames {
 			if strings.HasPrefix(t, c) {
 				n, _ := strconv.Atoi(t[len(c):])
 				return i, n
 			}
 		}
-		return len(colourNames), 0
+		return len(catalog.ColourNames), 0
 	}
 	sort.Slice(keys, func(i, j int) bool {
 		ci, ni := rank(keys[i])

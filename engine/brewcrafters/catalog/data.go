@@ -1,4 +1,4 @@
-package brewcrafters
+package catalog
 
 import (
 	_ "embed"
@@ -10,24 +10,24 @@ import (
 )
 
 //go:embed brewcrafters.toml
-var defaultRuleset []byte
+var DefaultRuleset []byte
 
 // Ingredient codes (§8.1): the Basic ones first, then the Advanced ones.
 const (
-	iM = iota
-	iH
-	iY
-	iF
-	iS
+	IM = iota
+	IH
+	IY
+	IF
+	IS
 	iC
-	nIng
+	NIng
 )
 
-// ingCodes are the ingredient codes by index.
-var ingCodes = [nIng]string{"M", "H", "Y", "F", "S", "C"}
+// IngCodes are the ingredient codes by index.
+var IngCodes = [NIng]string{"M", "H", "Y", "F", "S", "C"}
 
-func ingIndex(code string) int {
-	for i, c := range ingCodes {
+func IngIndex(code string) int {
+	for i, c := range IngCodes {
 		if c == code {
 			return i
 		}
@@ -35,12 +35,12 @@ func ingIndex(code string) int {
 	return -1
 }
 
-func isBasic(i int) bool { return i >= iM && i <= iY }
+func IsBasic(i int) bool { return i >= IM && i <= IY }
 
-// bag is a count per ingredient.
-type bag [nIng]int
+// Bag is a count per ingredient.
+type Bag [NIng]int
 
-func (b bag) total() int {
+func (b Bag) Total() int {
 	n := 0
 	for _, v := range b {
 		n += v
@@ -48,14 +48,14 @@ func (b bag) total() int {
 	return n
 }
 
-func (b bag) add(o bag) bag {
+func (b Bag) Add(o Bag) Bag {
 	for i := range b {
 		b[i] += o[i]
 	}
 	return b
 }
 
-func (b bag) covers(o bag) bool {
+func (b Bag) Covers(o Bag) bool {
 	for i := range b {
 		if b[i] < o[i] {
 			return false
@@ -64,33 +64,33 @@ func (b bag) covers(o bag) bool {
 	return true
 }
 
-func (b bag) sub(o bag) bag {
+func (b Bag) Sub(o Bag) Bag {
 	for i := range b {
 		b[i] -= o[i]
 	}
 	return b
 }
 
-func (b bag) adv() int { return b[iF] + b[iS] + b[iC] }
+func (b Bag) Adv() int { return b[IF] + b[IS] + b[iC] }
 
 // String writes a bag as "2M 1H" ("" when empty).
-func (b bag) String() string {
+func (b Bag) String() string {
 	s := ""
 	for i, v := range b {
 		if v > 0 {
 			if s != "" {
 				s += " "
 			}
-			s += fmt.Sprintf("%d%s", v, ingCodes[i])
+			s += fmt.Sprintf("%d%s", v, IngCodes[i])
 		}
 	}
 	return s
 }
 
-func bagOf(m map[string]int) (bag, error) {
-	var b bag
+func bagOf(m map[string]int) (Bag, error) {
+	var b Bag
 	for k, v := range m {
-		i := ingIndex(k)
+		i := IngIndex(k)
 		if i < 0 || v < 0 {
 			return b, fmt.Errorf("bad ingredient %s=%d", k, v)
 		}
@@ -126,9 +126,9 @@ type Economy struct {
 
 // SeatStart is one row of BC-3.10.
 type SeatStart struct {
-	Money int            `toml:"money"`
-	Gain  map[string]int `toml:"gain"`
-	gain  bag
+	Money   int            `toml:"money"`
+	Gain    map[string]int `toml:"gain"`
+	GainBag Bag
 }
 
 // Recipe is one row of §8.9.
@@ -142,10 +142,10 @@ type Recipe struct {
 	Symbol      string         `toml:"symbol"`
 	FirstGame   bool           `toml:"first_game"`
 	Provisional bool           `toml:"provisional"`
-	cost        bag
+	CostBag     Bag
 }
 
-func (r *Recipe) basic() bool { return r.Tier == "basic" }
+func (r *Recipe) Basic() bool { return r.Tier == "basic" }
 
 // Building is one row of §8.4.
 type Building struct {
@@ -159,8 +159,8 @@ type Building struct {
 	Rep         int            `toml:"rep"`
 	Yields      map[string]int `toml:"yields"`
 	Provisional bool           `toml:"provisional"`
-	gives       bag
-	yields      bag
+	GivesBag    Bag
+	YieldsBag   Bag
 }
 
 // Half is one half of a Market Action space (BC-5.2.4).
@@ -170,7 +170,7 @@ type Half struct {
 	Restock      map[string]int `toml:"restock"`
 	RestockMoney int            `toml:"restock_money"`
 	Count        int            `toml:"count"`
-	restock      bag
+	RestockBag   Bag
 }
 
 // SpaceDef is one Market Action space of §8.6.
@@ -190,7 +190,7 @@ type Partner struct {
 	GiveBasic   int            `toml:"give_basic"`
 	Get         map[string]int `toml:"get"`
 	Provisional bool           `toml:"provisional"`
-	get         bag
+	GetBag      Bag
 }
 
 // Worker is one Skilled Worker of §8.8; its hooks are data.
@@ -233,9 +233,9 @@ type Worker struct {
 	MoneyExtra       int            `toml:"money_extra"`
 	MarketExtra      int            `toml:"market_extra"`
 	EndRepPerRecipe  int            `toml:"end_rep_per_recipe"`
-	hireGain         bag
-	marketGain       bag
-	seasonGain       bag
+	HireBag          Bag
+	MarketBag        Bag
+	SeasonBag        Bag
 }
 
 // Portion is one portion of the Collaboration recipe (§8.11).
@@ -246,7 +246,7 @@ type Portion struct {
 	Rep         int            `toml:"rep"`
 	Money       int            `toml:"money"`
 	Provisional bool           `toml:"provisional"`
-	give        bag
+	GiveBag     Bag
 }
 
 // Trade is one Traders Market rate (§8.12).
@@ -292,8 +292,8 @@ type CFarmPortion struct {
 	Yield int    `toml:"yield"`
 }
 
-// rules is the parsed data file.
-type rules struct {
+// Rules is the parsed data file.
+type Rules struct {
 	Game        string         `toml:"game"`
 	Version     string         `toml:"version"`
 	Provisional bool           `toml:"provisional"`
@@ -309,65 +309,65 @@ type rules struct {
 	CFarm       []CFarmPortion `toml:"cfarm"`
 	Research    []ResearchRow  `toml:"research"`
 
-	research map[string]*[nTracks]*ResearchRow
+	ResearchRows map[string]*[NTracks]*ResearchRow
 
-	recipes   map[string]*Recipe
-	buildings map[string]*Building
-	workers   map[string]*Worker
-	partners  map[string]*Partner
-	spaces    map[string]*SpaceDef
-	// codes maps a data-file id that players do not type (a worker's,
+	Recipes   map[string]*Recipe
+	Buildings map[string]*Building
+	Workers   map[string]*Worker
+	Partners  map[string]*Partner
+	Spaces    map[string]*SpaceDef
+	// Codes maps a data-file id that players do not type (a worker's,
 	// a building's, a building space's) to its code (rules.code).
-	codes map[string]string
-	// ids maps a worker's or a building's code back to its data-file id,
+	Codes map[string]string
+	// Ids maps a worker's or a building's code back to its data-file id,
 	// and recipeNames a recipe's id to the data file's name: what the
 	// templates need to name a coded thing in words (View.IDs, issue 22).
-	ids         map[string]string
-	recipeNames map[string]string
+	Ids         map[string]string
+	RecipeNames map[string]string
 }
 
-// code is how a player types an id (doc.go "Canonical commands"): a
+// Code is how a player types an id (doc.go "Canonical commands"): a
 // worker without its underscores, a building by its short name, a
 // building's space by its building's code; any other word as it is.
-func (r *rules) code(id string) string {
-	if c, ok := r.codes[id]; ok {
+func (r *Rules) Code(id string) string {
+	if c, ok := r.Codes[id]; ok {
 		return c
 	}
 	return id
 }
 
 // makeCodes fills r.codes from the workers and buildings.
-func (r *rules) makeCodes() {
-	r.codes, r.ids, r.recipeNames = map[string]string{}, map[string]string{}, map[string]string{}
+func (r *Rules) makeCodes() {
+	r.Codes, r.Ids, r.RecipeNames = map[string]string{}, map[string]string{}, map[string]string{}
 	for _, w := range r.Worker {
-		r.codes[w.ID] = shortCode(w.ID)
-		r.ids[shortCode(w.ID)] = w.ID
+		r.Codes[w.ID] = ShortCode(w.ID)
+		r.Ids[ShortCode(w.ID)] = w.ID
 	}
 	for _, b := range r.Building {
-		r.codes[b.ID] = bldCode(b.ID)
-		r.ids[bldCode(b.ID)] = b.ID
+		r.Codes[b.ID] = bldCode(b.ID)
+		r.Ids[bldCode(b.ID)] = b.ID
 		if b.Space != "" {
-			r.codes[b.Space] = bldCode(b.ID)
+			r.Codes[b.Space] = bldCode(b.ID)
 		}
 	}
 	for _, rc := range r.Recipe {
-		r.recipeNames[rc.ID] = rc.Name
+		r.RecipeNames[rc.ID] = rc.Name
 	}
 }
 
-// dataFile loads the data file: the embedded default, parsed once, or an
+// DataFile loads the data file: the embedded default, parsed once, or an
 // organiser's, once per SHA-256 (engine.Ruleset).
-var dataFile = &engine.Ruleset[*rules]{Default: defaultRuleset, Parse: parseRules}
+var DataFile = &engine.Ruleset[*Rules]{Default: DefaultRuleset, Parse: ParseRules}
 
 // RulesetVersion implements engine.Versioned.
-func (r *rules) RulesetVersion() string { return r.Version }
+func (r *Rules) RulesetVersion() string { return r.Version }
 
 var bad = engine.BadRuleset
 
-// parseRules decodes and validates a data file.
-func parseRules(data []byte) (*rules, error) {
-	r := &rules{}
-	if _, err := engine.DecodeRuleset(gameName, data, r); err != nil {
+// ParseRules decodes and validates a data file.
+func ParseRules(data []byte) (*Rules, error) {
+	r := &Rules{}
+	if _, err := engine.DecodeRuleset(GameName, data, r); err != nil {
 		return nil, err
 	}
 	e := &r.Economy
@@ -386,15 +386,15 @@ func parseRules(data []byte) (*rules, error) {
 	}
 	var err error
 	for i := range r.Seat {
-		if r.Seat[i].gain, err = bagOf(r.Seat[i].Gain); err != nil {
+		if r.Seat[i].GainBag, err = bagOf(r.Seat[i].Gain); err != nil {
 			return nil, bad("seat %d: %v", i+1, err)
 		}
 	}
-	r.recipes = map[string]*Recipe{}
+	r.Recipes = map[string]*Recipe{}
 	perStyle := map[string]int{}
 	for i := range r.Recipe {
 		rc := &r.Recipe[i]
-		if rc.ID == "" || r.recipes[rc.ID] != nil {
+		if rc.ID == "" || r.Recipes[rc.ID] != nil {
 			return nil, bad("recipe %q: empty or duplicate id", rc.ID)
 		}
 		if rc.Style != "ale" && rc.Style != "porter" && rc.Style != "stout" {
@@ -406,20 +406,20 @@ func parseRules(data []byte) (*rules, error) {
 		if rc.Symbol != "" && rc.Symbol != "hops" && rc.Symbol != "oak" {
 			return nil, bad("recipe %s: symbol %q", rc.ID, rc.Symbol)
 		}
-		if rc.cost, err = bagOf(rc.Cost); err != nil || rc.cost.total() == 0 {
+		if rc.CostBag, err = bagOf(rc.Cost); err != nil || rc.CostBag.Total() == 0 {
 			return nil, bad("recipe %s: cost", rc.ID)
 		}
 		if rc.Rep < 0 {
 			return nil, bad("recipe %s: rep", rc.ID)
 		}
-		r.recipes[rc.ID] = rc
+		r.Recipes[rc.ID] = rc
 		key := rc.Style + "/" + rc.Tier
 		perStyle[key]++
-		if rc.FirstGame && !rc.basic() {
+		if rc.FirstGame && !rc.Basic() {
 			perStyle[key+"/first"]++
 		}
 	}
-	for _, st := range styles {
+	for _, st := range Styles {
 		if perStyle[st+"/basic"] != 1 {
 			return nil, bad("style %s needs exactly one basic recipe", st)
 		}
@@ -427,32 +427,32 @@ func parseRules(data []byte) (*rules, error) {
 			return nil, bad("style %s needs at least 2 advanced recipes, 2 of them first_game", st)
 		}
 	}
-	r.buildings = map[string]*Building{}
+	r.Buildings = map[string]*Building{}
 	for i := range r.Building {
 		b := &r.Building[i]
-		if r.buildings[b.ID] != nil {
+		if r.Buildings[b.ID] != nil {
 			return nil, bad("building %s: duplicate", b.ID)
 		}
-		if b.gives, err = bagOf(b.Gives); err != nil {
+		if b.GivesBag, err = bagOf(b.Gives); err != nil {
 			return nil, bad("building %s: %v", b.ID, err)
 		}
-		if b.yields, err = bagOf(b.Yields); err != nil {
+		if b.YieldsBag, err = bagOf(b.Yields); err != nil {
 			return nil, bad("building %s: %v", b.ID, err)
 		}
 		if b.OpCost < 0 {
 			return nil, bad("building %s: op_cost", b.ID)
 		}
-		r.buildings[b.ID] = b
+		r.Buildings[b.ID] = b
 	}
-	for _, id := range buildingIDs {
-		if r.buildings[id] == nil {
+	for _, id := range BuildingIDs {
+		if r.Buildings[id] == nil {
 			return nil, bad("building %s missing", id)
 		}
 	}
-	r.spaces = map[string]*SpaceDef{}
+	r.Spaces = map[string]*SpaceDef{}
 	for i := range r.Space {
 		sp := &r.Space[i]
-		if sp.ID == "" || r.spaces[sp.ID] != nil || len(sp.Half) == 0 || len(sp.Half) > 2 {
+		if sp.ID == "" || r.Spaces[sp.ID] != nil || len(sp.Half) == 0 || len(sp.Half) > 2 {
 			return nil, bad("space %q: id or halves", sp.ID)
 		}
 		for j := range sp.Half {
@@ -460,37 +460,37 @@ func parseRules(data []byte) (*rules, error) {
 			if !effects[h.Effect] || h.Kw == "" {
 				return nil, bad("space %s: effect %q", sp.ID, h.Effect)
 			}
-			if h.restock, err = bagOf(h.Restock); err != nil {
+			if h.RestockBag, err = bagOf(h.Restock); err != nil {
 				return nil, bad("space %s: %v", sp.ID, err)
 			}
 		}
-		if sp.Complex != "" && !slices.Contains(complexNames, sp.Complex) {
+		if sp.Complex != "" && !slices.Contains(ComplexNames, sp.Complex) {
 			return nil, bad("space %s: complex %q", sp.ID, sp.Complex)
 		}
-		r.spaces[sp.ID] = sp
+		r.Spaces[sp.ID] = sp
 	}
-	r.partners = map[string]*Partner{}
+	r.Partners = map[string]*Partner{}
 	for i := range r.Partner {
 		pt := &r.Partner[i]
-		if pt.get, err = bagOf(pt.Get); err != nil || r.partners[pt.ID] != nil || pt.GiveBasic < 1 {
+		if pt.GetBag, err = bagOf(pt.Get); err != nil || r.Partners[pt.ID] != nil || pt.GiveBasic < 1 {
 			return nil, bad("partner %s", pt.ID)
 		}
-		r.partners[pt.ID] = pt
+		r.Partners[pt.ID] = pt
 	}
-	r.workers = map[string]*Worker{}
+	r.Workers = map[string]*Worker{}
 	firsts := 0
 	for i := range r.Worker {
 		w := &r.Worker[i]
-		if w.ID == "" || r.workers[w.ID] != nil {
+		if w.ID == "" || r.Workers[w.ID] != nil {
 			return nil, bad("worker %q: empty or duplicate", w.ID)
 		}
-		if w.hireGain, err = bagOf(w.HireGain); err != nil {
+		if w.HireBag, err = bagOf(w.HireGain); err != nil {
 			return nil, bad("worker %s: %v", w.ID, err)
 		}
-		if w.marketGain, err = bagOf(w.MarketGain); err != nil {
+		if w.MarketBag, err = bagOf(w.MarketGain); err != nil {
 			return nil, bad("worker %s: %v", w.ID, err)
 		}
-		if w.seasonGain, err = bagOf(w.SeasonGain); err != nil {
+		if w.SeasonBag, err = bagOf(w.SeasonGain); err != nil {
 			return nil, bad("worker %s: %v", w.ID, err)
 		}
 		switch w.MarketType {
@@ -504,7 +504,7 @@ func parseRules(data []byte) (*rules, error) {
 			}
 		}
 		for _, c := range w.SeasonPick {
-			if ingIndex(c) < 0 {
+			if IngIndex(c) < 0 {
 				return nil, bad("worker %s: season_pick %q", w.ID, c)
 			}
 		}
@@ -514,7 +514,7 @@ func parseRules(data []byte) (*rules, error) {
 		if w.FirstGame {
 			firsts++
 		}
-		r.workers[w.ID] = w
+		r.Workers[w.ID] = w
 	}
 	if firsts != 9 {
 		return nil, bad("need 9 first_game workers, have %d", firsts)
@@ -523,42 +523,42 @@ func parseRules(data []byte) (*rules, error) {
 		return nil, bad("need 4 collaboration portions")
 	}
 	for i := range r.Portion {
-		if r.Portion[i].give, err = bagOf(r.Portion[i].Give); err != nil {
+		if r.Portion[i].GiveBag, err = bagOf(r.Portion[i].Give); err != nil {
 			return nil, bad("portion %s: %v", r.Portion[i].ID, err)
 		}
 	}
 	for _, t := range r.Trade {
-		if (t.Give != "ADV" && ingIndex(t.Give) < 0) || t.GiveN < 1 || len(t.Get) == 0 {
+		if (t.Give != "ADV" && IngIndex(t.Give) < 0) || t.GiveN < 1 || len(t.Get) == 0 {
 			return nil, bad("trade giving %s", t.Give)
 		}
 		for k, v := range t.Get {
-			if (k != "ADV" && ingIndex(k) < 0) || v < 1 {
+			if (k != "ADV" && IngIndex(k) < 0) || v < 1 {
 				return nil, bad("trade giving %s: get %s", t.Give, k)
 			}
 		}
 	}
-	r.research = map[string]*[nTracks]*ResearchRow{}
+	r.ResearchRows = map[string]*[NTracks]*ResearchRow{}
 	for i := range r.Research {
 		row := &r.Research[i]
-		t := trackIndex(row.Track)
-		if (row.Side != "basic" && row.Side != "advanced") || t < 0 || row.Track != trackNames[t] {
+		t := TrackIndex(row.Track)
+		if (row.Side != "basic" && row.Side != "advanced") || t < 0 || row.Track != TrackNames[t] {
 			return nil, bad("research: side %q track %q", row.Side, row.Track)
 		}
-		if r.research[row.Side] == nil {
-			r.research[row.Side] = &[nTracks]*ResearchRow{}
+		if r.ResearchRows[row.Side] == nil {
+			r.ResearchRows[row.Side] = &[NTracks]*ResearchRow{}
 		}
-		if r.research[row.Side][t] != nil {
+		if r.ResearchRows[row.Side][t] != nil {
 			return nil, bad("research %s %s twice", row.Side, row.Track)
 		}
 		if err := row.check(); err != nil {
 			return nil, bad("research %s %s: %v", row.Side, row.Track, err)
 		}
-		r.research[row.Side][t] = row
+		r.ResearchRows[row.Side][t] = row
 	}
 	for _, side := range []string{"basic", "advanced"} {
-		for t := 0; t < nTracks; t++ {
-			if r.research[side] == nil || r.research[side][t] == nil {
-				return nil, bad("research %s %s missing", side, trackNames[t])
+		for t := 0; t < NTracks; t++ {
+			if r.ResearchRows[side] == nil || r.ResearchRows[side][t] == nil {
+				return nil, bad("research %s %s missing", side, TrackNames[t])
 			}
 		}
 	}
@@ -566,7 +566,7 @@ func parseRules(data []byte) (*rules, error) {
 		return nil, bad("cfarm: no portions")
 	}
 	for _, c := range r.CFarm {
-		if ingIndex(c.Code) < 0 || c.Yield < 1 {
+		if IngIndex(c.Code) < 0 || c.Yield < 1 {
 			return nil, bad("cfarm %s", c.Code)
 		}
 	}
@@ -574,22 +574,22 @@ func parseRules(data []byte) (*rules, error) {
 	return r, nil
 }
 
-var styles = []string{"ale", "porter", "stout"}
+var Styles = []string{"ale", "porter", "stout"}
 
-// buildingIDs are the building types the engine knows (§8.4).
-var buildingIDs = []string{"STOREHOUSE", "DOUBLE_BATCH", "MASH_TUN", "YEAST_LAB", "OAK_BARRELHOUSE",
+// BuildingIDs are the building types the engine knows (§8.4).
+var BuildingIDs = []string{"STOREHOUSE", "DOUBLE_BATCH", "MASH_TUN", "YEAST_LAB", "OAK_BARRELHOUSE",
 	"HOPS_INFUSER", "BREWPUB", "TOUR_TASTING", "FARM"}
 
 var effects = map[string]bool{"investor": true, "shift": true, "partner": true, "worker": true, "take": true,
 	"choose_adv": true, "choose_basic": true, "money": true, "benefit": true, "interns": true, "trade": true,
 	"agency": true, "cfarm": true}
 
-var complexNames = []string{"interns", "trade", "agency", "cfarm", "secret"}
+var ComplexNames = []string{"interns", "trade", "agency", "cfarm", "secret"}
 
-var seasonNames = []string{"SPRING", "SUMMER", "FALL", "WINTER"}
+var SeasonNames = []string{"SPRING", "SUMMER", "FALL", "WINTER"}
 
 func seasonIndex(s string) int {
-	for i, n := range seasonNames {
+	for i, n := range SeasonNames {
 		if n == s {
 			return i
 		}
@@ -597,7 +597,7 @@ func seasonIndex(s string) int {
 	return -1
 }
 
-func sortedKeys(m map[string]int) []string {
+func SortedKeys(m map[string]int) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)
@@ -637,3 +637,6 @@ func (row *ResearchRow) check() error {
 	}
 	return nil
 }
+
+// GameName is the registry name of the game.
+const GameName = "brewcrafters"

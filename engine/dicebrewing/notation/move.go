@@ -1,8 +1,10 @@
-package dicebrewing
+package notation
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 )
 
 // The moves of Dice Brewing as Parse returns them (die references, items,
@@ -10,17 +12,17 @@ import (
 
 // Location filters of a die reference (§10.3).
 const (
-	refAny   = iota // no location given: the command's default search order
-	refAR           // @A
-	refST           // @S
-	refBoard        // @<slot>: a board slot (Space, Up)
+	RefAny   = iota // no location given: the command's default search order
+	RefAR           // @A
+	RefST           // @S
+	RefBoard        // @<slot>: a board slot (Space, Up)
 )
 
-// dieRef names a die as players write it (§10.3): an optional owner prefix
+// DieRef names a die as players write it (§10.3): an optional owner prefix
 // ("bob:"), a colour, a face, an optional "+" (the die carries a PLUS token)
 // and an optional location. It is resolved against the position when the
 // move is applied, so the same text can be queued and used later.
-type dieRef struct {
+type DieRef struct {
 	Owner string `json:"owner,omitempty"` // owner's canonical name as written in the command; "" = the actor
 	Seat  int    `json:"seat"`            // owner's seat, -1 = the actor
 	C     int    `json:"c"`
@@ -32,25 +34,25 @@ type dieRef struct {
 }
 
 // String returns the canonical text of the reference.
-func (r dieRef) String() string {
+func (r DieRef) String() string {
 	var b strings.Builder
 	if r.Owner != "" {
 		b.WriteString(r.Owner)
 		b.WriteByte(':')
 	}
-	b.WriteString(colourLetters[r.C])
+	b.WriteString(catalog.ColourLetters[r.C])
 	b.WriteString(strconv.Itoa(r.F))
 	if r.Plus {
 		b.WriteByte('+')
 	}
 	switch r.Loc {
-	case refAR:
+	case RefAR:
 		b.WriteString("@A")
-	case refST:
+	case RefST:
 		b.WriteString("@S")
-	case refBoard:
+	case RefBoard:
 		b.WriteByte('@')
-		b.WriteString(spaceNames[r.Space])
+		b.WriteString(catalog.SpaceNames[r.Space])
 		if r.Up {
 			b.WriteByte('+')
 		}
@@ -58,19 +60,19 @@ func (r dieRef) String() string {
 	return b.String()
 }
 
-// item is one item of a placement turn (DB-5.3.3).
-type item struct {
+// Item is one item of a placement turn (DB-5.3.3).
+type Item struct {
 	Space  int      `json:"space"`
 	Up     bool     `json:"up,omitempty"`   // the speed-up slot
 	Seed   bool     `json:"seed,omitempty"` // the item is a seed
-	Die    dieRef   `json:"die"`            // the item is a die (when !Seed)
-	Reroll []dieRef `json:"reroll,omitempty"`
-	Swap   *dieRef  `json:"swap,omitempty"`
+	Die    DieRef   `json:"die"`            // the item is a die (when !Seed)
+	Reroll []DieRef `json:"reroll,omitempty"`
+	Swap   *DieRef  `json:"swap,omitempty"`
 }
 
-func (it item) String() string {
+func (it Item) String() string {
 	var b strings.Builder
-	b.WriteString(spaceNames[it.Space])
+	b.WriteString(catalog.SpaceNames[it.Space])
 	if it.Up {
 		b.WriteByte('+')
 	}
@@ -82,7 +84,7 @@ func (it item) String() string {
 	}
 	if len(it.Reroll) > 0 {
 		b.WriteString(" REROLL ")
-		b.WriteString(refsText(it.Reroll))
+		b.WriteString(RefsText(it.Reroll))
 	}
 	if it.Swap != nil {
 		b.WriteString(" SWAP ")
@@ -91,7 +93,7 @@ func (it item) String() string {
 	return b.String()
 }
 
-func refsText(refs []dieRef) string {
+func RefsText(refs []DieRef) string {
 	parts := make([]string, len(refs))
 	for i, r := range refs {
 		parts[i] = r.String()
@@ -99,14 +101,14 @@ func refsText(refs []dieRef) string {
 	return strings.Join(parts, " ")
 }
 
-// move is a parsed command (one line). Its String is the canonical text.
-type move struct {
+// Move is a parsed command (one line). Its String is the canonical text.
+type Move struct {
 	Verb string
 
-	Items []item // PLACE
+	Items []Item // PLACE
 	Then  bool   // PLACE ... THEN: choose the second item after the first
 
-	Dice   []dieRef // STORE, PICK, REROLL, BREW USE
+	Dice   []DieRef // STORE, PICK, REROLL, BREW USE
 	All    bool     // STORE ALL
 	AllMin int      // STORE ALL>=n
 
@@ -115,22 +117,22 @@ type move struct {
 	Scope string // TOKENS: ROUND, GAME or ASK
 
 	Token     string  // PLAY: token code
-	Target    *dieRef // PLAY: a die
+	Target    *DieRef // PLAY: a die
 	TSeat     int     // PLAY BLOCKB: the target seat
 	TName     string  // PLAY BLOCKB: the target seat's canonical name
 	TBuilding int     // PLAY BLOCKB: building
 	Card      string  // PLAY BLOCKR, BREW
 
 	Code string  // BUY
-	With *dieRef // BUY ... WITH
+	With *DieRef // BUY ... WITH
 
 	ImproveCode string  // BREW IMPROVE <ingredient>
-	ImproveDie  *dieRef // BREW IMPROVE <blue>
+	ImproveDie  *DieRef // BREW IMPROVE <blue>
 	Get         []string
 }
 
 // String implements engine.Move.
-func (m *move) String() string {
+func (m *Move) String() string {
 	switch m.Verb {
 	case "PLACE":
 		parts := make([]string, len(m.Items))
@@ -149,14 +151,14 @@ func (m *move) String() string {
 		case m.All:
 			return "STORE ALL"
 		}
-		return "STORE " + refsText(m.Dice)
+		return "STORE " + RefsText(m.Dice)
 	case "PICK":
-		return "PICK " + refsText(m.Dice)
+		return "PICK " + RefsText(m.Dice)
 	case "REROLL":
 		if len(m.Dice) == 0 {
 			return "REROLL"
 		}
-		return "REROLL " + refsText(m.Dice)
+		return "REROLL " + RefsText(m.Dice)
 	case "AUTOSTORE":
 		if m.N == 0 {
 			return "AUTOSTORE OFF"
@@ -176,8 +178,8 @@ func (m *move) String() string {
 		switch {
 		case m.Target != nil:
 			return s + m.Target.String()
-		case m.Token == tokBLOCKB:
-			return s + m.TName + ":" + buildingNames[m.TBuilding]
+		case m.Token == catalog.TokBLOCKB:
+			return s + m.TName + ":" + catalog.BuildingNames[m.TBuilding]
 		default:
 			return s + m.Card
 		}
@@ -196,7 +198,7 @@ func (m *move) String() string {
 			s += " IMPROVE " + m.ImproveDie.String()
 		}
 		if len(m.Dice) > 0 {
-			s += " USE " + refsText(m.Dice)
+			s += " USE " + RefsText(m.Dice)
 		}
 		if len(m.Get) > 0 {
 			s += " GET " + strings.Join(m.Get, " ")

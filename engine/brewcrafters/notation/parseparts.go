@@ -1,59 +1,19 @@
 // Parse's second half: the parts of a brewery turn (PROCESS, BREW, SELL,
 // COLLAB ...), research, install, and the annual and SET commands.
 
-package brewcrafters
+package notation
 
 import (
 	"slices"
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
-var bldAliases = map[string]string{"DOUBLE": "DOUBLE_BATCH", "INFUSERS": "HOPS_INFUSER", "INFUSER": "HOPS_INFUSER",
-	"MASHTUN": "MASH_TUN", "YEASTLAB": "YEAST_LAB", "OAK": "OAK_BARRELHOUSE", "TASTING": "TOUR_TASTING",
-	"STORE": "STOREHOUSE", "PUB": "BREWPUB"}
-
-func trackIndex(t string) int {
-	switch t {
-	case "BASIC":
-		return trBasic
-	case "OPS", "OPERATIONS":
-		return trOps
-	case "BREW", "BREWING":
-		return trBrew
-	case "ADV", "ADVANCED":
-		return trAdv
-	}
-	return -1
-}
-
-// recipeID resolves a recipe id or card name without spaces.
-func (s *State) recipeID(t string) string {
-	if s.r.recipes[t] != nil {
-		return t
-	}
-	norm := func(x string) string {
-		var b strings.Builder
-		for _, c := range strings.ToUpper(x) {
-			if c >= 'A' && c <= 'Z' {
-				b.WriteRune(c)
-			}
-		}
-		return b.String()
-	}
-	nt := norm(t)
-	for _, rc := range s.r.Recipe {
-		if norm(rc.Name) == nt {
-			return rc.ID
-		}
-	}
-	return ""
-}
-
 // parts parses the parts of a Brewery action joined by THEN (BC-5.5.9).
-func (p *parser) parts(full bool) ([]*move, error) {
-	var out []*move
+func (p *parser) parts(full bool) ([]*Move, error) {
+	var out []*Move
 	for {
 		m, err := p.part(full)
 		if err != nil {
@@ -94,7 +54,7 @@ func (p *parser) parts(full bool) ([]*move, error) {
 	return out, nil
 }
 
-func (p *parser) part(full bool) (*move, error) {
+func (p *parser) part(full bool) (*Move, error) {
 	if m, ok, err := p.free(); ok || err != nil {
 		if err != nil {
 			return nil, err
@@ -107,13 +67,13 @@ func (p *parser) part(full bool) (*move, error) {
 	verb := p.next()
 	switch verb {
 	case "PROCESS":
-		m := &move{Verb: "PROCESS"}
+		m := &Move{Verb: "PROCESS"}
 		if p.peek() == "BREW" {
 			p.next()
 			for !p.done() {
 				t := p.peek()
 				rid, slot, _ := strings.Cut(t, "@")
-				id := p.s.recipeID(rid)
+				id := p.r.RecipeID(rid)
 				if id == "" {
 					break
 				}
@@ -121,12 +81,12 @@ func (p *parser) part(full bool) (*move, error) {
 					return nil, engine.Reject("BC-5.5.1", "bad_slot", "slot", slot)
 				}
 				p.next()
-				m.Brews = append(m.Brews, brew{Recipe: id, Slot: slot})
+				m.Brews = append(m.Brews, Brew{Recipe: id, Slot: slot})
 			}
 			if len(m.Brews) == 0 {
 				return nil, engine.Reject("BC-5.5.5", "unknown_recipe", "word", p.peek())
 			}
-			if len(m.Brews) > nSlots {
+			if len(m.Brews) > catalog.NSlots {
 				return nil, engine.Reject("BC-5.5.1", "too_many_batches", "n", len(m.Brews))
 			}
 		}
@@ -145,7 +105,7 @@ func (p *parser) part(full bool) (*move, error) {
 		}
 		return m, nil
 	case "COLLAB":
-		m := &move{Verb: "COLLAB"}
+		m := &Move{Verb: "COLLAB"}
 		t := p.next()
 		switch t {
 		case "M", "MALT", "H", "HOPS", "Y", "YEAST":
@@ -153,7 +113,7 @@ func (p *parser) part(full bool) (*move, error) {
 		case "ADV":
 			m.Portion = "ADV"
 			cs := p.codes()
-			if len(cs) != 1 || !slices.Contains(advCodes, cs[0]) {
+			if len(cs) != 1 || !slices.Contains(catalog.AdvCodes, cs[0]) {
 				return nil, engine.Reject("BC-5.6.1", "collab_adv", "line", p.line)
 			}
 			m.Code = cs[0]
@@ -171,13 +131,13 @@ func (p *parser) part(full bool) (*move, error) {
 	case "INSTALL":
 		return p.install()
 	case "SECRET":
-		id := p.s.recipeID(p.next())
+		id := p.r.RecipeID(p.next())
 		if id == "" {
 			return nil, engine.Reject("BC-5.12.5", "unknown_recipe", "line", p.line)
 		}
-		return &move{Verb: "SECRET", Recipe: id}, nil
+		return &Move{Verb: "SECRET", Recipe: id}, nil
 	case "PASS":
-		return &move{Verb: "PASS"}, nil
+		return &Move{Verb: "PASS"}, nil
 	}
 	return nil, engine.Reject("BC-5.4.3", "bad_brewery_action", "word", verb)
 }
@@ -185,26 +145,26 @@ func (p *parser) part(full bool) (*move, error) {
 // research parses "<track> [choice ...]" after RESEARCH (BC-5.7, BC-10.5),
 // or "SKIP" where a free research move may be declined. The choices
 // end at THEN or at a "+" word.
-func (p *parser) research(skip bool) (*move, error) {
+func (p *parser) research(skip bool) (*Move, error) {
 	w := p.next()
 	if skip && w == "SKIP" {
-		return &move{Verb: "RESEARCH", Skip: true}, nil
+		return &Move{Verb: "RESEARCH", Skip: true}, nil
 	}
-	t := trackIndex(w)
+	t := catalog.TrackIndex(w)
 	if t < 0 {
 		return nil, engine.Reject("BC-5.7.1", "bad_track", "line", p.line)
 	}
-	m := &move{Verb: "RESEARCH", Track: t}
+	m := &Move{Verb: "RESEARCH", Track: t}
 	for !p.done() && p.peek() != "THEN" && !strings.HasPrefix(p.peek(), "+") {
 		c := p.next()
 		switch {
 		case code(c) != "":
 			c = code(c)
 		case strings.HasPrefix(c, "SPACE_"):
-		case p.s.bldID(c) != "" && p.s.r.buildings[p.s.bldID(c)].Space != "":
-			c = p.s.r.buildings[p.s.bldID(c)].Space
-		case p.s.recipeID(c) != "":
-			c = p.s.recipeID(c)
+		case p.r.BldID(c) != "" && p.r.Buildings[p.r.BldID(c)].Space != "":
+			c = p.r.Buildings[p.r.BldID(c)].Space
+		case p.r.RecipeID(c) != "":
+			c = p.r.RecipeID(c)
 		default:
 			return nil, engine.Reject("BC-5.7.2", "bad_choice", "word", c)
 		}
@@ -234,17 +194,17 @@ func (p *parser) classCodes(word string, class []string) ([]string, error) {
 	return cs, nil
 }
 
-func (p *parser) plusWords(m *move, research bool) error {
+func (p *parser) plusWords(m *Move, research bool) error {
 	for !p.done() {
 		switch w := p.next(); w {
 		case "+BASIC", "+ANY":
-			cs, err := p.classCodes(w, basicCodes)
+			cs, err := p.classCodes(w, catalog.BasicCodes)
 			if err != nil {
 				return err
 			}
 			m.PlusB = append(m.PlusB, cs...)
 		case "+ADV":
-			cs, err := p.classCodes(w, advCodes)
+			cs, err := p.classCodes(w, catalog.AdvCodes)
 			if err != nil {
 				return err
 			}
@@ -257,7 +217,7 @@ func (p *parser) plusWords(m *move, research bool) error {
 			if err != nil {
 				return err
 			}
-			m.Parts = []*move{r}
+			m.Parts = []*Move{r}
 		default:
 			return p.syntax(w)
 		}
@@ -265,27 +225,12 @@ func (p *parser) plusWords(m *move, research bool) error {
 	return nil
 }
 
-func (s *State) bldID(t string) string {
-	if a, ok := bldAliases[t]; ok {
-		return a
-	}
-	if s.r.buildings[t] != nil {
-		return t
-	}
-	for _, b := range s.r.Building {
-		if shortCode(b.ID) == t {
-			return b.ID
-		}
-	}
-	return ""
-}
-
-func (p *parser) install() (*move, error) {
-	b := p.s.bldID(p.next())
+func (p *parser) install() (*Move, error) {
+	b := p.r.BldID(p.next())
 	if b == "" {
 		return nil, engine.Reject("BC-5.8.1", "unknown_building", "line", p.line)
 	}
-	m := &move{Verb: "INSTALL", Bld: b}
+	m := &Move{Verb: "INSTALL", Bld: b}
 	if p.peek() == "+OPS" {
 		p.next()
 		cs := p.codes()
@@ -293,7 +238,7 @@ func (p *parser) install() (*move, error) {
 			return nil, engine.Reject("BC-5.8.5", "ops_three", "line", p.line)
 		}
 		for _, c := range cs {
-			if !slices.Contains(basicCodes, c) {
+			if !slices.Contains(catalog.BasicCodes, c) {
 				return nil, engine.Reject("BC-5.8.5", "wrong_class", "ing", c)
 			}
 		}
@@ -304,11 +249,11 @@ func (p *parser) install() (*move, error) {
 
 // annual parses "ANNUAL <track> <args>|SKIP" (BC-4.2, BC-5.7.3).
 func (p *parser) annual() (engine.Move, error) {
-	t := trackIndex(p.next())
+	t := catalog.TrackIndex(p.next())
 	if t < 0 {
 		return nil, engine.Reject("BC-5.7.3", "bad_track", "line", p.line)
 	}
-	m := &move{Verb: "ANNUAL", Track: t}
+	m := &Move{Verb: "ANNUAL", Track: t}
 	if p.peek() == "SKIP" {
 		p.next()
 		m.Skip = true
@@ -321,8 +266,8 @@ func (p *parser) annual() (engine.Move, error) {
 		if err != nil {
 			return nil, err
 		}
-		m.Parts = []*move{im}
-	case w == "PROCESS" || w == "COLLAB" || freeVerbs[w]:
+		m.Parts = []*Move{im}
+	case w == "PROCESS" || w == "COLLAB" || FreeVerbs[w]:
 		parts, err := p.parts(false)
 		if err != nil {
 			return nil, err
@@ -340,7 +285,7 @@ func (p *parser) annual() (engine.Move, error) {
 // set parses the standing preferences (BC-10.2).
 func (p *parser) set() (engine.Move, error) {
 	key := p.next()
-	m := &move{Verb: "SET", Key: key}
+	m := &Move{Verb: "SET", Key: key}
 	switch key {
 	case "DISCARD", "PICK":
 		if p.peek() == "OFF" {
@@ -355,9 +300,9 @@ func (p *parser) set() (engine.Move, error) {
 		m.Val = strings.Join(cs, " ")
 	case "ANY", "ADV":
 		cs := p.codes()
-		want := basicCodes
+		want := catalog.BasicCodes
 		if key == "ADV" {
-			want = advCodes
+			want = catalog.AdvCodes
 		}
 		if len(cs) == 0 {
 			return nil, engine.Reject("BC-10.2", "set_value", "key", key)

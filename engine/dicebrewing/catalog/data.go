@@ -1,4 +1,4 @@
-package dicebrewing
+package catalog
 
 import (
 	_ "embed"
@@ -9,10 +9,22 @@ import (
 	"github.com/pbem-referee/referee/engine"
 )
 
-// defaultRuleset is the embedded data file (cards, prices, thresholds).
+// GameName is the registry name of the game.
+const GameName = "dicebrewing"
+
+// RecipeIDsInFileOrder returns the recipe ids in the order of the data file.
+func (r *Rules) RecipeIDsInFileOrder() []string {
+	out := make([]string, len(r.Recipes))
+	for i, rc := range r.Recipes {
+		out[i] = rc.ID
+	}
+	return out
+}
+
+// DefaultRuleset is the embedded data file (cards, prices, thresholds).
 //
 //go:embed dicebrewing.toml
-var defaultRuleset []byte
+var DefaultRuleset []byte
 
 // rulesFile is the TOML layout of the ruleset (§8.10, adapted to TOML).
 type rulesFile struct {
@@ -126,9 +138,9 @@ type rulesFile struct {
 		Provisional bool          `toml:"provisional"`
 		Dice        []string      `toml:"dice"`
 		Tokens      []string      `toml:"tokens"`
-		Reward      gainSpec      `toml:"reward"`
+		Reward      GainSpec      `toml:"reward"`
 		Improve     []improveSpec `toml:"improve"`
-		Bonus       gainSpec      `toml:"bonus"`
+		Bonus       GainSpec      `toml:"bonus"`
 	} `toml:"recipe"`
 }
 
@@ -139,44 +151,44 @@ type discount struct {
 	Minus   int `toml:"minus" json:"minus"`
 }
 
-// gainSpec is a reward or a bonus (DB-5.9.8).
-type gainSpec struct {
+// GainSpec is a reward or a bonus (DB-5.9.8).
+type GainSpec struct {
 	XP     int    `toml:"xp" json:"xp,omitempty"`
 	Coins  int    `toml:"coins" json:"coins,omitempty"`
 	Die    string `toml:"die" json:"die,omitempty"`       // "", Y, K, G, B or ANY
 	Tokens int    `toml:"tokens" json:"tokens,omitempty"` // action tokens of the player's choice
 }
 
-func (g gainSpec) empty() bool { return g == gainSpec{} }
+func (g GainSpec) empty() bool { return g == GainSpec{} }
 
 // improveSpec is one accepted improvement (DB-5.9.4).
 type improveSpec struct {
 	BlueMin int       `toml:"blue_min" json:"blue_min,omitempty"`
 	Token   string    `toml:"token" json:"token,omitempty"`
-	Bonus   *gainSpec `toml:"bonus" json:"bonus,omitempty"`
+	Bonus   *GainSpec `toml:"bonus" json:"bonus,omitempty"`
 }
 
-// req is one required die of a recipe: colour index and minimum value.
-type req struct {
+// Req is one required die of a recipe: colour index and minimum value.
+type Req struct {
 	C   int
 	Min int
 }
 
-// recipe is a parsed recipe card.
-type recipe struct {
+// Recipe is a parsed recipe card.
+type Recipe struct {
 	Index                         int // position in the data file
 	ID, Name, Style, Level, Setup string
 	Provisional                   bool
-	Dice                          []req
+	Dice                          []Req
 	DiceText                      []string
 	Tokens                        []int // ingredient indexes
-	Reward                        gainSpec
+	Reward                        GainSpec
 	Improve                       []improveSpec
-	Bonus                         gainSpec
+	Bonus                         GainSpec
 }
 
-// bonusFor returns the bonus an improvement earns.
-func (r *recipe) bonusFor(i int) gainSpec {
+// BonusFor returns the bonus an improvement earns.
+func (r *Recipe) BonusFor(i int) GainSpec {
 	if b := r.Improve[i].Bonus; b != nil {
 		return *b
 	}
@@ -210,12 +222,12 @@ type playerParams struct {
 	StartDisplay []string
 }
 
-// rules is the validated ruleset the engine plays with.
-type rules struct {
+// Rules is the validated ruleset the engine plays with.
+type Rules struct {
 	Version     string
 	Provisional bool
 
-	DiceCount  [numColours]int
+	DiceCount  [NumColours]int
 	Faces      int
 	Seeds      int
 	StartCoins int
@@ -224,12 +236,12 @@ type rules struct {
 
 	Players map[int]playerParams
 
-	OpenBuilding    [numBuildings]int
+	OpenBuilding    [NumBuildings]int
 	OpenMarket      int
 	OpenBlackMarket int
 
-	Speedup   [numSpaces]int // 0 = no speed-up slot
-	BlueMin   [numSpaces]int // School spaces: minimum blue value of the main die
+	Speedup   [NumSpaces]int // 0 = no speed-up slot
+	BlueMin   [NumSpaces]int // School spaces: minimum blue value of the main die
 	ImproveBy int
 	DS1Seeds  int
 	DS2Seeds  int
@@ -247,35 +259,35 @@ type rules struct {
 	SummerSeeds int
 
 	CoinsPerXP int
-	XPColour   [numColours]int
+	XPColour   [NumColours]int
 	BrewXP     int
 	Tiebreak   []string
 
 	DefaultDie        int
 	DefaultTokenOrder []string
 
-	Recipes     []*recipe
-	recipeIndex map[string]*recipe
+	Recipes     []*Recipe
+	RecipeIndex map[string]*Recipe
 }
 
-// ingr returns the index of an ingredient code, or -1.
-func (r *rules) ingr(code string) int {
+// Ingr returns the index of an ingredient code, or -1.
+func (r *Rules) Ingr(code string) int {
 	if i, ok := r.ingrIndex[code]; ok {
 		return i
 	}
 	return -1
 }
 
-// tok returns the index of an action-token code, or -1.
-func (r *rules) tok(code string) int {
+// Tok returns the index of an action-token code, or -1.
+func (r *Rules) Tok(code string) int {
 	if i, ok := r.tokenIndex[code]; ok {
 		return i
 	}
 	return -1
 }
 
-// totalDice returns the number of dice of all colours.
-func (r *rules) totalDice() int {
+// TotalDice returns the number of dice of all colours.
+func (r *Rules) TotalDice() int {
 	n := 0
 	for _, c := range r.DiceCount {
 		n += c
@@ -283,24 +295,12 @@ func (r *rules) totalDice() int {
 	return n
 }
 
-// unluckyCredit returns the credit for n qualifying dice (DB-5.7.9, §9 A-17).
-func (r *rules) unluckyCredit(n int) int {
-	if n < 0 {
-		return 0
-	}
-	if n < len(r.UnluckyCredit) {
-		return r.UnluckyCredit[n]
-	}
-	last := len(r.UnluckyCredit) - 1
-	return r.UnluckyCredit[last] + r.UnluckyExtra*(n-last)
-}
-
-// dataFile loads the data file: the embedded default, parsed once, or an
+// DataFile loads the data file: the embedded default, parsed once, or an
 // organiser's, once per SHA-256 (engine.Ruleset).
-var dataFile = &engine.Ruleset[*rules]{Default: defaultRuleset, Parse: parseRules}
+var DataFile = &engine.Ruleset[*Rules]{Default: DefaultRuleset, Parse: ParseRules}
 
 // RulesetVersion implements engine.Versioned.
-func (r *rules) RulesetVersion() string { return r.Version }
+func (r *Rules) RulesetVersion() string { return r.Version }
 
 var bad = engine.BadRuleset
 
@@ -308,7 +308,7 @@ var (
 	codeRE    = regexp.MustCompile(`^[A-Z][A-Z0-9]{1,11}$`)
 	recipeRE  = regexp.MustCompile(`^[A-Z][A-Z0-9]{0,7}$`)
 	dieReqRE  = regexp.MustCompile(`^([YKG])([1-9][0-9]?)$`)
-	windowSet = map[string]bool{winW0: true, winW1: true, winW2: true, winW3: true}
+	windowSet = map[string]bool{WinW0: true, WinW1: true, WinW2: true, WinW3: true}
 )
 
 // reservedWords may not be used as ingredient codes or recipe ids, because
@@ -319,21 +319,21 @@ var reservedWords = map[string]bool{
 	"OFF": true, "PASS": true, "DONE": true, "END": true, "ANY": true,
 }
 
-// parseRules decodes and validates a ruleset file.
-func parseRules(data []byte) (*rules, error) {
+// ParseRules decodes and validates a ruleset file.
+func ParseRules(data []byte) (*Rules, error) {
 	var f rulesFile
-	meta, err := engine.DecodeRuleset(gameName, data, &f)
+	meta, err := engine.DecodeRuleset(GameName, data, &f)
 	if err != nil {
 		return nil, err
 	}
-	r := &rules{Version: meta.Version, Provisional: meta.Provisional}
+	r := &Rules{Version: meta.Version, Provisional: meta.Provisional}
 
 	// Components (§2).
 	c := f.Components
-	r.DiceCount = [numColours]int{c.DiceY, c.DiceK, c.DiceG, c.DiceB}
+	r.DiceCount = [NumColours]int{c.DiceY, c.DiceK, c.DiceG, c.DiceB}
 	for i, n := range r.DiceCount {
 		if n < 1 || n > 60 {
-			return nil, bad("components: dice_%s = %d (want 1..60)", strings.ToLower(colourLetters[i]), n)
+			return nil, bad("components: dice_%s = %d (want 1..60)", strings.ToLower(ColourLetters[i]), n)
 		}
 	}
 	if c.Faces < 2 || c.Faces > 20 {
@@ -352,9 +352,9 @@ func parseRules(data []byte) (*rules, error) {
 		return nil, bad("components: start_seeds = %d is negative", c.StartSeeds)
 	}
 	r.StartSeeds = c.StartSeeds
-	startCount := [numColours]int{}
+	startCount := [NumColours]int{}
 	for _, s := range c.StartDice {
-		ci := colourIndex(s)
+		ci := ColourIndex(s)
 		if ci < 0 {
 			return nil, bad("components: start_dice has %q (want Y, K, G or B)", s)
 		}
@@ -385,7 +385,7 @@ func parseRules(data []byte) (*rules, error) {
 		}
 		for i, col := range startCount {
 			if col*p.N > r.DiceCount[i] {
-				return nil, bad("players n=%d: start_dice needs %d %s dice, the game has %d", p.N, col*p.N, colourLetters[i], r.DiceCount[i])
+				return nil, bad("players n=%d: start_dice needs %d %s dice, the game has %d", p.N, col*p.N, ColourLetters[i], r.DiceCount[i])
 			}
 		}
 		if c.StartSeeds*p.N > r.Seeds {
@@ -401,10 +401,10 @@ func parseRules(data []byte) (*rules, error) {
 
 	// Availability (DB-4.3).
 	o := f.Open
-	r.OpenBuilding = [numBuildings]int{o.MH, o.HP, o.SS, o.DS}
+	r.OpenBuilding = [NumBuildings]int{o.MH, o.HP, o.SS, o.DS}
 	for i, v := range r.OpenBuilding {
 		if v < 1 || v > 99 {
-			return nil, bad("open: %s = %d (want a round 1..99)", buildingNames[i], v)
+			return nil, bad("open: %s = %d (want a round 1..99)", BuildingNames[i], v)
 		}
 	}
 	if o.Market < 1 || o.Market > 99 || o.BlackMarket < 1 || o.BlackMarket > 99 {
@@ -414,17 +414,17 @@ func parseRules(data []byte) (*rules, error) {
 
 	// Spaces (§8.2).
 	s := f.Spaces
-	speed := map[int]int{spMH1: s.MH1Speedup, spMH2: s.MH2Speedup, spMH3: s.MH3Speedup, spHP1: s.HP1Speedup,
-		spHP2: s.HP2Speedup, spDS1: s.DS1Speedup, spDS2: s.DS2Speedup, spDS3: s.DS3Speedup}
+	speed := map[int]int{SpMH1: s.MH1Speedup, SpMH2: s.MH2Speedup, SpMH3: s.MH3Speedup, SpHP1: s.HP1Speedup,
+		SpHP2: s.HP2Speedup, SpDS1: s.DS1Speedup, SpDS2: s.DS2Speedup, SpDS3: s.DS3Speedup}
 	for sp, v := range speed {
 		if v < 0 || v > r.Faces {
-			return nil, bad("spaces: %s_speedup = %d (want 0..%d; 0 = no speed-up slot)", spaceNames[sp], v, r.Faces)
+			return nil, bad("spaces: %s_speedup = %d (want 0..%d; 0 = no speed-up slot)", SpaceNames[sp], v, r.Faces)
 		}
 		r.Speedup[sp] = v
 	}
-	for sp, v := range map[int]int{spSS1: s.SS1BlueMin, spSS2: s.SS2BlueMin, spSS3: s.SS3BlueMin} {
+	for sp, v := range map[int]int{SpSS1: s.SS1BlueMin, SpSS2: s.SS2BlueMin, SpSS3: s.SS3BlueMin} {
 		if v < 1 || v > r.Faces {
-			return nil, bad("spaces: %s_blue_min = %d (want 1..%d)", spaceNames[sp], v, r.Faces)
+			return nil, bad("spaces: %s_blue_min = %d (want 1..%d)", SpaceNames[sp], v, r.Faces)
 		}
 		r.BlueMin[sp] = v
 	}
@@ -447,7 +447,7 @@ func parseRules(data []byte) (*rules, error) {
 		return nil, bad("ingredient: %d stacks (want 1..12)", len(f.Ingredients))
 	}
 	for i, in := range f.Ingredients {
-		if !codeRE.MatchString(in.Code) || reservedWords[in.Code] || colourIndex(in.Code) >= 0 {
+		if !codeRE.MatchString(in.Code) || reservedWords[in.Code] || ColourIndex(in.Code) >= 0 {
 			return nil, bad("ingredient: bad code %q (2-12 capitals and digits, not a keyword)", in.Code)
 		}
 		if _, dup := r.ingrIndex[in.Code]; dup {
@@ -494,12 +494,12 @@ func parseRules(data []byte) (*rules, error) {
 		if len(t.Windows) == 0 {
 			return nil, bad("action_token %s: no windows", t.Code)
 		}
-		if t.Code == tokBLOCKR && (len(t.Windows) != 1 || t.Windows[0] != winW3) {
+		if t.Code == TokBLOCKR && (len(t.Windows) != 1 || t.Windows[0] != WinW3) {
 			return nil, bad("action_token BLOCKR: windows must be [\"W3\"] (a recipe is blocked for the brewing, DB-5.8.6)")
 		}
-		if t.Code == tokBLOCKB {
+		if t.Code == TokBLOCKB {
 			for _, w := range t.Windows {
-				if w != winW0 {
+				if w != WinW0 {
 					return nil, bad("action_token BLOCKB: windows must be [\"W0\"] (it forbids placing, DB-5.8.5)")
 				}
 			}
@@ -507,7 +507,7 @@ func parseRules(data []byte) (*rules, error) {
 				return nil, bad("action_token BLOCKB: windows_brewing is required (block_building_timing = brewing)")
 			}
 			for _, w := range t.WindowsBrewing {
-				if w != winW3 {
+				if w != WinW3 {
 					return nil, bad("action_token BLOCKB: windows_brewing must be [\"W3\"] (it cancels pending effects, DB-5.8.5)")
 				}
 			}
@@ -545,10 +545,10 @@ func parseRules(data []byte) (*rules, error) {
 		return nil, bad("scoring: coins_per_xp = %d (want at least 1)", sc.CoinsPerXP)
 	}
 	r.CoinsPerXP = sc.CoinsPerXP
-	r.XPColour = [numColours]int{sc.XPY, sc.XPK, sc.XPG, sc.XPB}
+	r.XPColour = [NumColours]int{sc.XPY, sc.XPK, sc.XPG, sc.XPB}
 	for i, v := range r.XPColour {
 		if v < 0 {
-			return nil, bad("scoring: xp_%s = %d is negative", strings.ToLower(colourLetters[i]), v)
+			return nil, bad("scoring: xp_%s = %d is negative", strings.ToLower(ColourLetters[i]), v)
 		}
 	}
 	if sc.BrewXP < 0 {
@@ -564,7 +564,7 @@ func parseRules(data []byte) (*rules, error) {
 
 	// Defaults (DB-10.6).
 	d := f.Defaults
-	r.DefaultDie = colourIndex(d.Die)
+	r.DefaultDie = ColourIndex(d.Die)
 	if r.DefaultDie < 0 {
 		return nil, bad("defaults: die = %q (want Y, K, G or B)", d.Die)
 	}
@@ -573,7 +573,7 @@ func parseRules(data []byte) (*rules, error) {
 	}
 	seenTok := map[string]bool{}
 	for _, t := range d.TokenOrder {
-		if r.tok(t) < 0 || seenTok[t] {
+		if r.Tok(t) < 0 || seenTok[t] {
 			return nil, bad("defaults: token_order must list the %d token types once each (bad %q)", len(tokenCodes), t)
 		}
 		seenTok[t] = true
@@ -588,14 +588,14 @@ func parseRules(data []byte) (*rules, error) {
 	}
 
 	// Recipes (§8.7).
-	r.recipeIndex = map[string]*recipe{}
+	r.RecipeIndex = map[string]*Recipe{}
 	levels := map[string]bool{"beginner": true, "intermediate": true, "expert": true, "experimental": true}
 	setups := map[string]bool{"start": true, "start4": true, "deck": true}
 	for _, rc := range f.Recipes {
-		if !recipeRE.MatchString(rc.ID) || reservedWords[rc.ID] || r.ingr(rc.ID) >= 0 || r.tok(rc.ID) >= 0 || colourIndex(rc.ID) >= 0 || looksLikeDie(rc.ID) {
+		if !recipeRE.MatchString(rc.ID) || reservedWords[rc.ID] || r.Ingr(rc.ID) >= 0 || r.Tok(rc.ID) >= 0 || ColourIndex(rc.ID) >= 0 || LooksLikeDie(rc.ID) {
 			return nil, bad("recipe: bad id %q (1-8 capitals and digits, not a keyword, code or die)", rc.ID)
 		}
-		if _, dup := r.recipeIndex[rc.ID]; dup {
+		if _, dup := r.RecipeIndex[rc.ID]; dup {
 			return nil, bad("recipe: %s is given twice", rc.ID)
 		}
 		if rc.Name == "" {
@@ -607,12 +607,12 @@ func parseRules(data []byte) (*rules, error) {
 		if !setups[rc.Setup] {
 			return nil, bad("recipe %s: setup %q (want start, start4 or deck)", rc.ID, rc.Setup)
 		}
-		rec := &recipe{Index: len(r.Recipes), ID: rc.ID, Name: rc.Name, Style: rc.Style, Level: rc.Level, Setup: rc.Setup, Provisional: rc.Provisional,
+		rec := &Recipe{Index: len(r.Recipes), ID: rc.ID, Name: rc.Name, Style: rc.Style, Level: rc.Level, Setup: rc.Setup, Provisional: rc.Provisional,
 			Reward: rc.Reward, Bonus: rc.Bonus, Improve: rc.Improve}
 		if len(rc.Dice) == 0 && len(rc.Tokens) == 0 {
 			return nil, bad("recipe %s: the base recipe is empty", rc.ID)
 		}
-		need := [numColours]int{}
+		need := [NumColours]int{}
 		for _, dt := range rc.Dice {
 			m := dieReqRE.FindStringSubmatch(dt)
 			if m == nil {
@@ -622,19 +622,19 @@ func parseRules(data []byte) (*rules, error) {
 			if v < 1 || v > r.Faces {
 				return nil, bad("recipe %s: die %s asks for more than %d", rc.ID, dt, r.Faces)
 			}
-			ci := colourIndex(m[1])
+			ci := ColourIndex(m[1])
 			need[ci]++
-			rec.Dice = append(rec.Dice, req{C: ci, Min: v})
+			rec.Dice = append(rec.Dice, Req{C: ci, Min: v})
 			rec.DiceText = append(rec.DiceText, dt)
 		}
 		for ci, n := range need {
 			if n > r.DiceCount[ci] {
-				return nil, bad("recipe %s: needs %d %s dice, the game has %d", rc.ID, n, colourLetters[ci], r.DiceCount[ci])
+				return nil, bad("recipe %s: needs %d %s dice, the game has %d", rc.ID, n, ColourLetters[ci], r.DiceCount[ci])
 			}
 		}
 		tokNeed := map[int]int{}
 		for _, t := range rc.Tokens {
-			i := r.ingr(t)
+			i := r.Ingr(t)
 			if i < 0 {
 				return nil, bad("recipe %s: unknown ingredient %q", rc.ID, t)
 			}
@@ -644,7 +644,7 @@ func parseRules(data []byte) (*rules, error) {
 			}
 			rec.Tokens = append(rec.Tokens, i)
 		}
-		for _, g := range []gainSpec{rc.Reward, rc.Bonus} {
+		for _, g := range []GainSpec{rc.Reward, rc.Bonus} {
 			if err := r.checkGain(rc.ID, g); err != nil {
 				return nil, err
 			}
@@ -659,7 +659,7 @@ func parseRules(data []byte) (*rules, error) {
 			case im.Token != "" && im.BlueMin != 0:
 				return nil, bad("recipe %s: an improve entry names both a token and blue_min", rc.ID)
 			case im.Token != "":
-				if r.ingr(im.Token) < 0 {
+				if r.Ingr(im.Token) < 0 {
 					return nil, bad("recipe %s: improve names unknown ingredient %q", rc.ID, im.Token)
 				}
 				if seenImp[im.Token] {
@@ -688,13 +688,13 @@ func parseRules(data []byte) (*rules, error) {
 			}
 		}
 		r.Recipes = append(r.Recipes, rec)
-		r.recipeIndex[rc.ID] = rec
+		r.RecipeIndex[rc.ID] = rec
 	}
 	for n := 2; n <= 4; n++ {
 		p := r.Players[n]
 		in := map[string]bool{}
 		for _, id := range p.StartDisplay {
-			rec := r.recipeIndex[id]
+			rec := r.RecipeIndex[id]
 			if rec == nil {
 				return nil, bad("players n=%d: start_display names unknown recipe %q", n, id)
 			}
@@ -719,33 +719,53 @@ func parseRules(data []byte) (*rules, error) {
 }
 
 // checkGain validates a reward or bonus.
-func (r *rules) checkGain(id string, g gainSpec) error {
+func (r *Rules) checkGain(id string, g GainSpec) error {
 	if g.XP < 0 || g.Coins < 0 || g.Tokens < 0 || g.Tokens > 6 {
 		return bad("recipe %s: reward or bonus has a negative value or too many tokens", id)
 	}
-	if g.Die != "" && g.Die != "ANY" && colourIndex(g.Die) < 0 {
+	if g.Die != "" && g.Die != "ANY" && ColourIndex(g.Die) < 0 {
 		return bad("recipe %s: reward die %q (want Y, K, G, B or ANY)", id, g.Die)
 	}
 	return nil
 }
 
-// looksLikeDie reports whether a word would parse as a die reference.
-func looksLikeDie(w string) bool {
-	_, _, ok := splitColourValue(w)
+// LooksLikeDie reports whether a word would parse as a die reference.
+func LooksLikeDie(w string) bool {
+	_, _, ok := SplitColourValue(w)
 	return ok
 }
 
-// colourIndex returns the colour of a letter or synonym (§10.3), or -1.
-func colourIndex(s string) int {
+// ColourIndex returns the colour of a letter or synonym (§10.3), or -1.
+func ColourIndex(s string) int {
 	switch strings.ToUpper(s) {
 	case "Y", "L", "YEL":
-		return colY
+		return ColY
 	case "K", "D", "BLK":
-		return colK
+		return ColK
 	case "G", "H", "GRN":
-		return colG
+		return ColG
 	case "B", "S", "BLU":
-		return colB
+		return ColB
 	}
 	return -1
+}
+
+func (r *Rules) TotalTokens() int {
+	n := 0
+	for _, t := range r.Tokens {
+		n += t.Stock
+	}
+	return n
+}
+
+// unluckyCredit returns the credit for n qualifying dice (DB-5.7.9, §9 A-17).
+func (r *Rules) UnluckyCreditFor(n int) int {
+	if n < 0 {
+		return 0
+	}
+	if n < len(r.UnluckyCredit) {
+		return r.UnluckyCredit[n]
+	}
+	last := len(r.UnluckyCredit) - 1
+	return r.UnluckyCredit[last] + r.UnluckyExtra*(n-last)
 }

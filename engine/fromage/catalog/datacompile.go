@@ -1,8 +1,8 @@
 // The compiling half of the data file's loader: venues, their sides, spaces
-// and shelves, abilities and the lookups of cards and tiles (parseRules in
+// and shelves, abilities and the lookups of cards and tiles (ParseRules in
 // data.go calls these).
 
-package fromage
+package catalog
 
 import (
 	"fmt"
@@ -12,11 +12,11 @@ import (
 	"strings"
 )
 
-// sideNames are the insert sides the options offer (FR-3.2).
-var sideNames = []string{"I", "II"}
+// SideNames are the insert sides the options offer (FR-3.2).
+var SideNames = []string{"I", "II"}
 
-// levelValues are the Corporation levels the options offer (D-16).
-var levelValues = []string{"1", "2", "3", "4"}
+// LevelValues are the Corporation levels the options offer (D-16).
+var LevelValues = []string{"1", "2", "3", "4"}
 
 func validID(id string, letter byte) bool {
 	if len(id) < 2 || id[0] != letter {
@@ -34,9 +34,9 @@ func validTileID(id string) bool {
 	return err == nil && n > 0
 }
 
-// spaceKey normalises a space id for lookup: venue letter and number
+// SpaceKey normalises a space id for lookup: venue letter and number
 // ("C7" and "C07" are the same space).
-func spaceKey(id string) string {
+func SpaceKey(id string) string {
 	if len(id) < 2 {
 		return ""
 	}
@@ -50,27 +50,27 @@ func spaceKey(id string) string {
 var venueLetters = []byte{'C', 'F', 'D', 'B'}
 
 func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side, error) {
-	where := fmt.Sprintf("venue %s side %s", venueNames[v], rs.Name)
-	if slices.Index(sideNames, rs.Name) < 0 {
-		return nil, bad("%s: side must be one of %s", where, strings.Join(sideNames, ", "))
+	where := fmt.Sprintf("venue %s side %s", VenueNames[v], rs.Name)
+	if slices.Index(SideNames, rs.Name) < 0 {
+		return nil, bad("%s: side must be one of %s", where, strings.Join(SideNames, ", "))
 	}
-	sd := &Side{Name: rs.Name, Provisional: rs.Provisional, byKey: map[string]int{}}
+	sd := &Side{Name: rs.Name, Provisional: rs.Provisional, ByKey: map[string]int{}}
 	// D-1: 18 spaces, 6 per cheese type, 2 per aging within each type.
 	if len(rs.Spaces) != 18 {
 		return nil, bad("%s has %d spaces, want 18", where, len(rs.Spaces))
 	}
 	var count [3][4]int
 	for i, raw := range rs.Spaces {
-		sp := Space{ID: raw.ID, Name: raw.Name, Type: slices.Index(typeNames, raw.Type), Aging: slices.Index(agingNames, raw.Aging),
-			Icon: slices.Index(iconNames, raw.Icon), X: raw.X, Shelf: -1, Table: -1}
+		sp := Space{ID: raw.ID, Name: raw.Name, Type: slices.Index(TypeNames, raw.Type), Aging: slices.Index(AgingNames, raw.Aging),
+			Icon: slices.Index(IconNames, raw.Icon), X: raw.X, Shelf: -1, Table: -1}
 		if !validID(raw.ID, venueLetters[v]) {
 			return nil, bad("%s: space id %q must be %c<number>", where, raw.ID, venueLetters[v])
 		}
-		key := spaceKey(raw.ID)
-		if _, dup := sd.byKey[key]; dup {
+		key := SpaceKey(raw.ID)
+		if _, dup := sd.ByKey[key]; dup {
 			return nil, bad("%s: space %s listed twice", where, raw.ID)
 		}
-		sd.byKey[key] = i
+		sd.ByKey[key] = i
 		if sp.Type < 0 || sp.Aging < 1 || sp.Icon < 0 {
 			return nil, bad("%s: space %s has a bad type, aging or icon", where, raw.ID)
 		}
@@ -80,17 +80,17 @@ func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side,
 				return nil, bad("%s: space %s is crossed for unknown group %q", where, raw.ID, g)
 			}
 		}
-		if v != venCity && (raw.Name != "" || len(raw.Regions) > 0) {
+		if v != VenCity && (raw.Name != "" || len(raw.Regions) > 0) {
 			return nil, bad("%s: space %s: name and regions are for City spaces only", where, raw.ID)
 		}
-		if v != venDairy && raw.Shelf != 0 {
+		if v != VenDairy && raw.Shelf != 0 {
 			return nil, bad("%s: space %s: shelf is for Dairy spaces only", where, raw.ID)
 		}
-		if v != venBistro && raw.Table != 0 {
+		if v != VenBistro && raw.Table != 0 {
 			return nil, bad("%s: space %s: table is for Bistro spaces only", where, raw.ID)
 		}
 		switch v {
-		case venCity:
+		case VenCity:
 			// FR-7.4 / D-3: a space touches 1, 2 or 3 regions by its aging.
 			if raw.Name == "" {
 				return nil, bad("%s: City space %s has no name", where, raw.ID)
@@ -105,17 +105,17 @@ func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side,
 				}
 				sp.Regions = append(sp.Regions, x)
 			}
-		case venFestival:
+		case VenFestival:
 			sp.Row, sp.Col = int(raw.ID[1]-'0'), int(raw.ID[2]-'0')
 			if len(raw.ID) != 3 || sp.Row < 1 || sp.Row > 5 || sp.Col < 1 || sp.Col > 5 {
 				return nil, bad("%s: Festival space %s is not a cell F<row><col> of the 5x5 grid", where, raw.ID)
 			}
-		case venDairy:
+		case VenDairy:
 			if raw.Shelf < 1 || raw.Shelf > 6 {
 				return nil, bad("%s: Dairy space %s: shelf %d out of range 1..6", where, raw.ID, raw.Shelf)
 			}
 			sp.Shelf = raw.Shelf - 1
-		case venBistro:
+		case VenBistro:
 			if raw.Table < 1 || raw.Table > 9 {
 				return nil, bad("%s: Bistro space %s: table %d out of range 1..9", where, raw.ID, raw.Table)
 			}
@@ -126,18 +126,18 @@ func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side,
 	for t := range count {
 		for a := 1; a <= 3; a++ {
 			if count[t][a] != 2 {
-				return nil, bad("%s has %d %s %s spaces, want 2 per type and aging (D-1)", where, count[t][a], typeNames[t], agingNames[a])
+				return nil, bad("%s has %d %s %s spaces, want 2 per type and aging (D-1)", where, count[t][a], TypeNames[t], AgingNames[a])
 			}
 		}
 	}
-	if v != venFestival && len(rs.Free) > 0 {
+	if v != VenFestival && len(rs.Free) > 0 {
 		return nil, bad("%s: Free Samples are for the Festival only", where)
 	}
-	if v != venDairy && len(rs.Shelves) > 0 {
+	if v != VenDairy && len(rs.Shelves) > 0 {
 		return nil, bad("%s: shelves are for the Dairy Shop only", where)
 	}
 	switch v {
-	case venCity:
+	case VenCity:
 		// D-3: every region is touched by exactly 6 spaces.
 		touch := make([]int, len(r.Regions))
 		for _, sp := range sd.Spaces {
@@ -150,7 +150,7 @@ func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side,
 				return nil, bad("%s: region %s is touched by %d spaces, want 6", where, r.Regions[x], n)
 			}
 		}
-	case venFestival:
+	case VenFestival:
 		// D-4: 7 Free Samples; cells distinct; the aging of a space equals
 		// its number of orthogonally adjacent Free Samples + 1.
 		if len(rs.Free) != 7 {
@@ -180,10 +180,10 @@ func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side,
 				}
 			}
 			if n+1 != sp.Aging {
-				return nil, bad("%s: space %s is %s but touches %d Free Samples (Bronze 0, Silver 1, Gold 2)", where, sp.ID, agingNames[sp.Aging], n)
+				return nil, bad("%s: space %s is %s but touches %d Free Samples (Bronze 0, Silver 1, Gold 2)", where, sp.ID, AgingNames[sp.Aging], n)
 			}
 		}
-	case venDairy:
+	case VenDairy:
 		// D-5: 6 shelves, each with one space per cheese type and one aging;
 		// signs: one trade, one any, one two, and point shelves.
 		if len(rs.Shelves) != 6 {
@@ -196,11 +196,11 @@ func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side,
 				return nil, bad("%s: shelf %d out of range or repeated", where, sh.Shelf)
 			}
 			switch sh.Sign {
-			case signTrade, signAny, signTwo:
+			case SignTrade, SignAny, SignTwo:
 				if sh.Points != 0 {
 					return nil, bad("%s: resource shelf %d has points", where, sh.Shelf)
 				}
-			case signPoints:
+			case SignPoints:
 				if sh.Points < 1 {
 					return nil, bad("%s: point shelf %d needs points >= 1", where, sh.Shelf)
 				}
@@ -226,7 +226,7 @@ func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side,
 				}
 			}
 		}
-	case venBistro:
+	case VenBistro:
 		// D-6: 9 tables of 2 plates of different agings.
 		var plates [9][]int
 		for _, sp := range sd.Spaces {
@@ -255,25 +255,25 @@ func compileAbility(ra rawAbility, where string) (Ability, error) {
 		return a, bad("%s: cost %d out of range 1..10", where, a.Cost)
 	}
 	if slices.Index(columnEffects[a.Column], a.Effect) < 0 {
-		return a, bad("%s: effect %q is not a column-%s effect (%s)", where, a.Effect, colNames[a.Column], strings.Join(columnEffects[a.Column], ", "))
+		return a, bad("%s: effect %q is not a column-%s effect (%s)", where, a.Effect, ColNames[a.Column], strings.Join(columnEffects[a.Column], ", "))
 	}
 	if ra.Res != "" {
-		if a.Res = slices.Index(resNames, ra.Res); a.Res < 0 {
+		if a.Res = slices.Index(ResNames, ra.Res); a.Res < 0 {
 			return a, bad("%s: unknown resource %q", where, ra.Res)
 		}
 	}
 	if ra.Venue != "" {
-		if a.Venue = slices.Index(venueNames, ra.Venue); a.Venue < 0 {
+		if a.Venue = slices.Index(VenueNames, ra.Venue); a.Venue < 0 {
 			return a, bad("%s: unknown venue %q", where, ra.Venue)
 		}
 	}
 	if ra.Type != "" {
-		if a.Type = slices.Index(typeNames, ra.Type); a.Type < 0 {
+		if a.Type = slices.Index(TypeNames, ra.Type); a.Type < 0 {
 			return a, bad("%s: unknown cheese type %q", where, ra.Type)
 		}
 	}
 	if ra.Aging != "" {
-		if a.Aging = slices.Index(agingNames, ra.Aging); a.Aging < 1 {
+		if a.Aging = slices.Index(AgingNames, ra.Aging); a.Aging < 1 {
 			return a, bad("%s: unknown aging %q", where, ra.Aging)
 		}
 	}
@@ -310,21 +310,21 @@ func compileAbility(ra rawAbility, where string) (Ability, error) {
 	return a, nil
 }
 
-// cardIndex returns the index of an order card id, or -1.
-func (r *Rules) cardIndex(id string) int {
-	key := spaceKey(id)
-	for i, c := range r.cardIDs {
-		if spaceKey(c) == key {
+// CardIndex returns the index of an order card id, or -1.
+func (r *Rules) CardIndex(id string) int {
+	key := SpaceKey(id)
+	for i, c := range r.CardIDs {
+		if SpaceKey(c) == key {
 			return i
 		}
 	}
 	return -1
 }
 
-// tileIndex returns the index of a tile id, or -1.
-func (r *Rules) tileIndex(id string) int {
+// TileIndex returns the index of a tile id, or -1.
+func (r *Rules) TileIndex(id string) int {
 	id = strings.ToUpper(id)
-	for i, t := range r.tileIDs {
+	for i, t := range r.TileIDs {
 		if t == id {
 			return i
 		}
@@ -337,8 +337,8 @@ func (r *Rules) tileIndex(id string) int {
 	return -1
 }
 
-// sortedCopy returns a sorted copy of xs.
-func sortedCopy(xs []int) []int {
+// SortedCopy returns a sorted copy of xs.
+func SortedCopy(xs []int) []int {
 	c := append([]int(nil), xs...)
 	sort.Ints(c)
 	return c

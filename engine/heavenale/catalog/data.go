@@ -1,4 +1,4 @@
-package heavenale
+package catalog
 
 import (
 	_ "embed"
@@ -12,44 +12,44 @@ import (
 )
 
 //go:embed heavenale.toml
-var defaultRuleset []byte
+var DefaultRuleset []byte
 
 // The fixed words of the game. Their order is the engine's index order.
 var (
-	colourNames = []string{"WO", "YE", "HO", "WA", "BA"}
-	spotNames   = []string{"X", "WO", "YE", "HO", "WA", "BA", "M1", "M2", "M3", "M4"}
-	homeNames   = []string{"FIRST", "BREW", "RES", "CASH"}
-	cardNames   = []string{"CASH", "BREW", "COLOR", "LOW", "BARREL"}
+	ColourNames = []string{"WO", "YE", "HO", "WA", "BA"}
+	SpotNames   = []string{"X", "WO", "YE", "HO", "WA", "BA", "M1", "M2", "M3", "M4"}
+	HomeNames   = []string{"FIRST", "BREW", "RES", "CASH"}
+	CardNames   = []string{"CASH", "BREW", "COLOR", "LOW", "BARREL"}
 	kindNames   = []string{"resource", "monk", "disc", "barrel"}
 	discNames   = []string{"A", "B", "C", "ABC"}
 )
 
 // Indexes of the start spaces (§8.2) and the scoring spots (§8.5).
 const (
-	homeFirst = 0
-	homeBrew  = 1
-	homeRes   = 2
-	homeCash  = 3
+	HomeFirst = 0
+	HomeBrew  = 1
+	HomeRes   = 2
+	HomeCash  = 3
 
-	spotX     = 0
-	spotColor = 1 // WO..BA are spots 1..5
-	spotMonk  = 6 // M1..M4 are spots 6..9
+	SpotX     = 0
+	SpotColor = 1 // WO..BA are spots 1..5
+	SpotMonk  = 6 // M1..M4 are spots 6..9
 
-	sideSun   = 0
-	sideShade = 1
-	sideShed  = 2
+	SideSun   = 0
+	SideShade = 1
+	SideShed  = 2
 
-	kindResource = 0
-	kindMonk     = 1
-	kindDisc     = 2
-	kindBarrel   = 3
+	KindResource = 0
+	KindMonk     = 1
+	KindDisc     = 2
+	KindBarrel   = 3
 
-	discA   = 0
-	discB   = 1
-	discC   = 2
-	discABC = 3
+	DiscA   = 0
+	DiscB   = 1
+	DiscC   = 2
+	DiscABC = 3
 
-	homePos = 28 // the start area's track number (§8.1)
+	HomePos = 28 // the start area's track number (§8.1)
 )
 
 // file is the data file as written.
@@ -132,18 +132,18 @@ type Goal struct {
 	F    int    `toml:"f"`
 }
 
-// fact is the goal's condition as its card's fact (goal_<kind>), the one
+// Fact is the goal's condition as its card's fact (goal_<kind>), the one
 // the card, the barrel event and the summary's "Barrels taken" say.
-func (g Goal) fact() engine.Fact {
+func (g Goal) Fact() engine.Fact {
 	return engine.Fact{Key: "goal_" + g.Kind, N: g.N, Word: strconv.Itoa(g.F)}
 }
 
-// factParam is the goal's fact as an option's or an event's parameter:
+// FactParam is the goal's fact as an option's or an event's parameter:
 // keyed as engine.Fact's fields, as the template ha.fact reads them, so
 // that it reads the same after the parameters' JSON round trip (a stored
 // menu, the log) as before it.
-func (g Goal) factParam() map[string]any {
-	f := g.fact()
+func (g Goal) FactParam() map[string]any {
+	f := g.Fact()
 	return map[string]any{"Key": f.Key, "N": f.N, "Word": f.Word}
 }
 
@@ -155,7 +155,7 @@ type Space struct {
 	Disc  string `toml:"disc"`
 	Label string `toml:"label"`
 
-	kind, disc int
+	KindIdx, DiscIdx int
 }
 
 type fileCell struct {
@@ -190,7 +190,7 @@ type Rules struct {
 	TilesPer    map[string]int // per back: tiles of each colour x fertility
 	MonksPer    map[string]int // per back: monks of each type
 	Goals       []Goal
-	Track       [homePos]Space // index 1..27
+	Track       [HomePos]Space // index 1..27
 	Cells       []Cell
 	CellIdx     map[string]int
 	ShedSites   []int   // cell indexes of SH1..SH7
@@ -206,19 +206,19 @@ type Rules struct {
 	provisional []string
 }
 
-// dataFile loads the data file: the embedded default, parsed once, or an
+// DataFile loads the data file: the embedded default, parsed once, or an
 // organiser's, once per SHA-256 (engine.Ruleset).
-var dataFile = &engine.Ruleset[*Rules]{Default: defaultRuleset, Parse: parseRules}
+var DataFile = &engine.Ruleset[*Rules]{Default: DefaultRuleset, Parse: ParseRules}
 
 // RulesetVersion implements engine.Versioned.
 func (r *Rules) RulesetVersion() string { return r.Version }
 
 var bad = engine.BadRuleset
 
-// parseRules decodes and validates a data file.
-func parseRules(data []byte) (*Rules, error) {
+// ParseRules decodes and validates a data file.
+func ParseRules(data []byte) (*Rules, error) {
 	var f file
-	meta, err := engine.DecodeRuleset(gameName, data, &f)
+	meta, err := engine.DecodeRuleset(GameName, data, &f)
 	if err != nil {
 		return nil, err
 	}
@@ -236,7 +236,7 @@ func parseRules(data []byte) (*Rules, error) {
 	}
 	for i, p := range f.Production.StartMarkers {
 		if p < r.Min || p > r.Max {
-			return nil, bad("start marker %s at %d is off the track", colourNames[i], p)
+			return nil, bad("start marker %s at %d is off the track", ColourNames[i], p)
 		}
 		r.StartMark[i] = p
 	}
@@ -277,7 +277,7 @@ func parseRules(data []byte) (*Rules, error) {
 			return nil, bad("pair %d needs 2 spots", i+1)
 		}
 		for j, sp := range p {
-			k := slices.Index(spotNames, sp)
+			k := slices.Index(SpotNames, sp)
 			if k < 0 || seen[k] {
 				return nil, bad("pair %d: spot %q unknown or used twice", i+1, sp)
 			}
@@ -334,29 +334,29 @@ func parseRules(data []byte) (*Rules, error) {
 	}
 	r.Goals = f.Barrels.Goal
 	// Track: 27 spaces numbered in order (§8.1).
-	if len(f.Board.Track) != homePos-1 {
-		return nil, bad("the track needs %d spaces, not %d", homePos-1, len(f.Board.Track))
+	if len(f.Board.Track) != HomePos-1 {
+		return nil, bad("the track needs %d spaces, not %d", HomePos-1, len(f.Board.Track))
 	}
 	for i, sp := range f.Board.Track {
 		if sp.N != i+1 {
 			return nil, bad("track space %d numbered %d", i+1, sp.N)
 		}
-		sp.kind = slices.Index(kindNames, sp.Kind)
-		if sp.kind < 0 {
+		sp.KindIdx = slices.Index(kindNames, sp.Kind)
+		if sp.KindIdx < 0 {
 			return nil, bad("track space %d: kind %q", sp.N, sp.Kind)
 		}
-		sp.disc = -1
-		switch sp.kind {
-		case kindResource:
+		sp.DiscIdx = -1
+		switch sp.KindIdx {
+		case KindResource:
 			r.ResSpaces = append(r.ResSpaces, sp.N)
-		case kindMonk:
+		case KindMonk:
 			if sp.Cost < 1 {
 				return nil, bad("monk space %d needs a cost", sp.N)
 			}
 			r.MonkSpaces = append(r.MonkSpaces, sp.N)
-		case kindDisc:
-			sp.disc = slices.Index(discNames, sp.Disc)
-			if sp.disc < 0 {
+		case KindDisc:
+			sp.DiscIdx = slices.Index(discNames, sp.Disc)
+			if sp.DiscIdx < 0 {
 				return nil, bad("disc space %d: disc %q", sp.N, sp.Disc)
 			}
 			r.DiscSpaces = append(r.DiscSpaces, sp.N)
@@ -371,7 +371,7 @@ func parseRules(data []byte) (*Rules, error) {
 	}
 	for n, ct := range r.Counts {
 		for _, d := range ct.FinalDiscs {
-			if d < 1 || d >= homePos || r.Track[d].kind != kindDisc {
+			if d < 1 || d >= HomePos || r.Track[d].KindIdx != KindDisc {
 				return nil, bad("count %d: final extra disc on %d, not a disc space", n, d)
 			}
 		}
@@ -434,13 +434,13 @@ func (r *Rules) compileGarden(cells []fileCell) error {
 			}
 		}
 		switch c.Side {
-		case sideSun:
+		case SideSun:
 			r.SunCells = append(r.SunCells, i)
-		case sideShade:
+		case SideShade:
 			r.ShadeCells = append(r.ShadeCells, i)
-		case sideShed:
+		case SideShed:
 			for _, j := range c.Nb {
-				if j < 0 || r.Cells[j].Side == sideShed {
+				if j < 0 || r.Cells[j].Side == SideShed {
 					return bad("shed site %s needs 6 garden spots around it (HA-5.5.1)", c.ID)
 				}
 			}
@@ -511,8 +511,8 @@ func lessInts(a, b []int) bool {
 	return len(a) < len(b)
 }
 
-// band returns the band of a brewmaster position (HA-7.2).
-func (r *Rules) band(pos int) Band {
+// Band returns the band of a brewmaster position (HA-7.2).
+func (r *Rules) Band(pos int) Band {
 	for _, b := range r.Bands {
 		if pos >= b.From && pos <= b.To {
 			return b
@@ -521,8 +521,8 @@ func (r *Rules) band(pos int) Band {
 	return r.Bands[0]
 }
 
-// shedRow returns the shed table row of a fertility sum (HA-5.5.3).
-func (r *Rules) shedRow(sum int) ShedRow {
+// ShedRow returns the shed table row of a fertility sum (HA-5.5.3).
+func (r *Rules) ShedRow(sum int) ShedRow {
 	for _, s := range r.Sheds {
 		if sum >= s.From && sum <= s.To {
 			return s
@@ -533,47 +533,50 @@ func (r *Rules) shedRow(sum int) ShedRow {
 
 // Tile codes: colour + fertility ("HO5"), monk type ("M2"), shed type on a
 // site ("T2").
-func tileCode(colour, fert int) string { return fmt.Sprintf("%s%d", colourNames[colour], fert) }
+func TileCode(colour, fert int) string { return fmt.Sprintf("%s%d", ColourNames[colour], fert) }
 
-func monkCode(t int) string { return fmt.Sprintf("M%d", t) }
+func MonkCode(t int) string { return fmt.Sprintf("M%d", t) }
 
-// tileColour returns the colour index of a resource tile code, -1 otherwise.
-func tileColour(code string) int {
+// TileColour returns the colour index of a resource tile code, -1 otherwise.
+func TileColour(code string) int {
 	if len(code) != 3 {
 		return -1
 	}
-	return slices.Index(colourNames, code[:2])
+	return slices.Index(ColourNames, code[:2])
 }
 
-// tileFert returns the fertility of a resource tile code, 0 otherwise.
-func tileFert(code string) int {
-	if tileColour(code) < 0 {
+// TileFert returns the fertility of a resource tile code, 0 otherwise.
+func TileFert(code string) int {
+	if TileColour(code) < 0 {
 		return 0
 	}
 	return int(code[2] - '0')
 }
 
-// monkType returns the type (1-4) of a monk code, 0 otherwise.
-func monkType(code string) int {
+// MonkType returns the type (1-4) of a monk code, 0 otherwise.
+func MonkType(code string) int {
 	if len(code) == 2 && code[0] == 'M' && code[1] >= '1' && code[1] <= '4' {
 		return int(code[1] - '0')
 	}
 	return 0
 }
 
-// shedType returns the type of a shed code ("T2"), -1 otherwise.
-func shedType(code string) int {
+// ShedType returns the type of a shed code ("T2"), -1 otherwise.
+func ShedType(code string) int {
 	if len(code) == 2 && code[0] == 'T' && code[1] >= '0' && code[1] <= '4' {
 		return int(code[1] - '0')
 	}
 	return -1
 }
 
-// validTile reports whether code names a resource or monk tile.
-func validTile(code string) bool {
-	f := tileFert(code)
-	return (f >= 1 && f <= 5) || monkType(code) > 0
+// ValidTile reports whether code names a resource or monk tile.
+func ValidTile(code string) bool {
+	f := TileFert(code)
+	return (f >= 1 && f <= 5) || MonkType(code) > 0
 }
 
-// provisionalTables lists the tables the data file marks PROVISIONAL.
-func (r *Rules) provisionalTables() string { return strings.Join(r.provisional, ", ") }
+// ProvisionalTables lists the tables the data file marks PROVISIONAL.
+func (r *Rules) ProvisionalTables() string { return strings.Join(r.provisional, ", ") }
+
+// GameName is the registry name of the game.
+const GameName = "heavenale"

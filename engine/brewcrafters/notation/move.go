@@ -1,21 +1,23 @@
 // A Brew Crafters move and its canonical text, the line the menus, echoes
 // and logs show (doc.go, "Canonical commands").
 
-package brewcrafters
+package notation
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/pbem-referee/referee/engine/brewcrafters/catalog"
 )
 
-// brew is one batch of a brew step: a recipe and, optionally, its slot.
-type brew struct {
+// Brew is one batch of a brew step: a recipe and, optionally, its slot.
+type Brew struct {
 	Recipe string `json:"recipe"`
 	Slot   string `json:"slot,omitempty"`
 }
 
-// move is a parsed command (BC-10.5). Its String is the canonical line.
-type move struct {
+// Move is a parsed command (BC-10.5). Its String is the canonical line.
+type Move struct {
 	Verb string
 	// M: space, keyword, arguments, trigger choices (+BASIC, +ADV).
 	Space string
@@ -24,9 +26,9 @@ type move struct {
 	PlusB []string
 	PlusA []string
 	// B and ANNUAL BREW: the parts of one action, joined by THEN.
-	Parts []*move
+	Parts []*Move
 	// PROCESS: batches, Mash Tun and Yeast Lab operation.
-	Brews []brew
+	Brews []Brew
 	Mash  bool
 	Ylab  bool
 	// COLLAB: portion and (ADV) the code given.
@@ -42,7 +44,7 @@ type move struct {
 	// SECRET / recipe names.
 	Recipe string
 	// DISCARD.
-	Bag bag
+	Bag catalog.Bag
 	// EXCHANGE: partner kind, basic given, times; LOAN: N.
 	N int
 	// HIRE / SET / INTERN.
@@ -52,31 +54,28 @@ type move struct {
 
 	// r is the data file whose codes String writes (set by Parse and
 	// State.cmd); without it the ids are written (Legacy).
-	r *rules
+	r *catalog.Rules
 }
 
 // String is the canonical line of the move, as a player types it: every
 // worker, building and building space by the code the menus show, never a
 // data-file id (BC-10.5, issue 21; doc.go "Canonical commands").
-func (m *move) String() string { return m.text(m.r) }
+func (m *Move) String() string { return m.Text(m.r) }
 
 // Legacy is the canonical line as it was written before issue 21, with
 // data-file ids (SPACE_YEASTLAB, BREWPUB_MANAGER): logs of games begun
 // before then replay (engine.Replay).
-func (m *move) Legacy() string { return m.text(nil) }
+func (m *Move) Legacy() string { return m.Text(nil) }
 
-// cmd is the canonical line of a move the engine builds (String).
-func (s *State) cmd(m *move) string { return m.text(s.r) }
-
-// text writes the move with the codes of r (nil: the data-file ids).
-func (m *move) text(r *rules) string {
+// Text writes the move with the codes of r (nil: the data-file ids).
+func (m *Move) Text(r *catalog.Rules) string {
 	show := func(ids []string) []string {
 		if r == nil {
 			return ids
 		}
 		out := make([]string, len(ids))
 		for i, id := range ids {
-			out[i] = r.code(id)
+			out[i] = r.Code(id)
 		}
 		return out
 	}
@@ -84,7 +83,7 @@ func (m *move) text(r *rules) string {
 		if r == nil {
 			return id
 		}
-		return r.code(id)
+		return r.Code(id)
 	}
 	var b strings.Builder
 	w := func(parts ...string) {
@@ -109,7 +108,7 @@ func (m *move) text(r *rules) string {
 			if i > 0 {
 				w("THEN")
 			}
-			w(p.text(r))
+			w(p.Text(r))
 		}
 	case "PROCESS":
 		w("PROCESS")
@@ -136,7 +135,7 @@ func (m *move) text(r *rules) string {
 			w("RESEARCH", "SKIP")
 			break
 		}
-		w("RESEARCH", trackNames[m.Track])
+		w("RESEARCH", catalog.TrackNames[m.Track])
 		w(show(m.Choice)...)
 	case "INSTALL":
 		w("INSTALL", one(m.Bld))
@@ -151,7 +150,7 @@ func (m *move) text(r *rules) string {
 	case "PASS", "DONE":
 		w(m.Verb)
 	case "ANNUAL":
-		w("ANNUAL", trackNames[m.Track])
+		w("ANNUAL", catalog.TrackNames[m.Track])
 		switch {
 		case m.Skip:
 			w("SKIP")
@@ -160,7 +159,7 @@ func (m *move) text(r *rules) string {
 				if i > 0 {
 					w("THEN")
 				}
-				w(p.text(r))
+				w(p.Text(r))
 			}
 		default:
 			w(show(m.Choice)...)
@@ -190,7 +189,7 @@ func (m *move) text(r *rules) string {
 }
 
 // plusString writes a move's trigger choices and a worker's research move.
-func plusString(w func(...string), m *move, r *rules) {
+func plusString(w func(...string), m *Move, r *catalog.Rules) {
 	if len(m.PlusB) > 0 {
 		w("+BASIC")
 		w(m.PlusB...)
@@ -200,6 +199,6 @@ func plusString(w func(...string), m *move, r *rules) {
 		w(m.PlusA...)
 	}
 	for _, pt := range m.Parts {
-		w(pt.text(r))
+		w(pt.Text(r))
 	}
 }

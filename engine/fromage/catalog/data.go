@@ -1,4 +1,4 @@
-package fromage
+package catalog
 
 import (
 	_ "embed"
@@ -10,52 +10,52 @@ import (
 )
 
 //go:embed fromage.toml
-var defaultRuleset []byte
+var DefaultRuleset []byte
 
 // The words of the data file. The order of each list is the engine's index
 // order for that concept (cheese types 0..2, agings 1..3, resources 0..3,
 // venues 0..3).
 var (
-	typeNames  = []string{"soft", "hard", "blue"}
-	agingNames = []string{"", "bronze", "silver", "gold"}
-	iconNames  = []string{"", "fruit", "jam"}
-	resNames   = []string{"structure", "cattle", "fruit", "order"}
-	venueNames = []string{"city", "festival", "dairy", "bistro"}
-	colNames   = []string{"", "I", "II", "III", "IV"}
+	TypeNames  = []string{"soft", "hard", "blue"}
+	AgingNames = []string{"", "bronze", "silver", "gold"}
+	IconNames  = []string{"", "fruit", "jam"}
+	ResNames   = []string{"structure", "cattle", "fruit", "order"}
+	VenueNames = []string{"city", "festival", "dairy", "bistro"}
+	ColNames   = []string{"", "I", "II", "III", "IV"}
 )
 
 // Resource indexes (FR-2.8).
 const (
-	resStructure = 0
-	resCattle    = 1
-	resFruit     = 2
-	resOrder     = 3
+	ResStructure = 0
+	ResCattle    = 1
+	ResFruit     = 2
+	ResOrder     = 3
 )
 
 // Venue indexes (D-1).
 const (
-	venCity     = 0
-	venFestival = 1
-	venDairy    = 2
-	venBistro   = 3
+	VenCity     = 0
+	VenFestival = 1
+	VenDairy    = 2
+	VenBistro   = 3
 )
 
 // Icon indexes (FR-2.5).
 const (
-	iconNone  = 0
-	iconFruit = 1
-	iconJam   = 2
+	IconNone  = 0
+	IconFruit = 1
+	IconJam   = 2
 )
 
-// anyValue marks the "any type / any aging" Bonus cheese of a milking zone.
-const anyValue = -2
+// AnyValue marks the "any type / any aging" Bonus cheese of a milking zone.
+const AnyValue = -2
 
 // Dairy shelf signs (D-5).
 const (
-	signTrade  = "trade"
-	signAny    = "any"
-	signTwo    = "two"
-	signPoints = "points"
+	SignTrade  = "trade"
+	SignAny    = "any"
+	SignTwo    = "two"
+	SignPoints = "points"
 )
 
 // Ability effects by column (D-10, D-15).
@@ -67,7 +67,7 @@ var columnEffects = map[int][]string{
 }
 
 // Corporation rules the engine knows (D-16).
-var corpRuleNames = []string{"R2", "R3", "R4"}
+var CorpRuleNames = []string{"R2", "R3", "R4"}
 
 // ---- compiled rules ----
 
@@ -107,8 +107,8 @@ type Rules struct {
 	CorpLevels   []CorpLevel
 	DoubleVenues [4]bool
 
-	cardIDs []string // card ids by index
-	tileIDs []string
+	CardIDs []string // card ids by index
+	TileIDs []string
 }
 
 // Group is an insert group (FR-3.1).
@@ -129,8 +129,8 @@ type Venue struct {
 	Sides []*Side
 }
 
-// side returns the named side or nil.
-func (v Venue) side(name string) *Side {
+// Side returns the named side or nil.
+func (v Venue) Side(name string) *Side {
 	for _, s := range v.Sides {
 		if s.Name == name {
 			return s
@@ -147,7 +147,7 @@ type Side struct {
 	Free        [][2]int // festival Free Sample cells (row, col), 1-based
 	Shelves     []Shelf  // dairy shelves by index (shelf number - 1)
 	Tables      int      // bistro tables
-	byKey       map[string]int
+	ByKey       map[string]int
 }
 
 // Space is one cheese space of a side.
@@ -165,8 +165,8 @@ type Space struct {
 	X       []string
 }
 
-// blocked reports whether the space carries a cross for the group.
-func (sp *Space) blocked(group string) bool {
+// Blocked reports whether the space carries a cross for the group.
+func (sp *Space) Blocked(group string) bool {
 	for _, g := range sp.X {
 		if g == group {
 			return true
@@ -226,19 +226,19 @@ type CorpLevel struct {
 	Track  []int
 }
 
-// dataFile loads the data file: the embedded default, parsed once, or an
+// DataFile loads the data file: the embedded default, parsed once, or an
 // organiser's, once per SHA-256 (engine.Ruleset).
-var dataFile = &engine.Ruleset[*Rules]{Default: defaultRuleset, Parse: parseRules}
+var DataFile = &engine.Ruleset[*Rules]{Default: DefaultRuleset, Parse: ParseRules}
 
 // RulesetVersion implements engine.Versioned.
 func (r *Rules) RulesetVersion() string { return r.Version }
 
 var bad = engine.BadRuleset
 
-// parseRules decodes and validates a ruleset file.
-func parseRules(data []byte) (*Rules, error) {
-	var f rawFile
-	meta, err := engine.DecodeRuleset(gameName, data, &f)
+// ParseRules decodes and validates a ruleset file.
+func ParseRules(data []byte) (*Rules, error) {
+	var f RawFile
+	meta, err := engine.DecodeRuleset(GameName, data, &f)
 	if err != nil {
 		return nil, err
 	}
@@ -262,7 +262,7 @@ func parseRules(data []byte) (*Rules, error) {
 		return nil, bad("constants.delay needs exactly bronze, silver and gold")
 	}
 	for k, v := range c.Delay {
-		a := slices.Index(agingNames, k)
+		a := slices.Index(AgingNames, k)
 		if a < 1 {
 			return nil, bad("constants.delay: unknown aging %q", k)
 		}
@@ -310,7 +310,7 @@ func parseRules(data []byte) (*Rules, error) {
 	}
 	seen := map[int]bool{}
 	for i, name := range f.ResourceTile.Order {
-		x := slices.Index(resNames, name)
+		x := slices.Index(ResNames, name)
 		if x < 0 || seen[x] {
 			return nil, bad("resource_tile.order: %q unknown or repeated", name)
 		}
@@ -375,7 +375,7 @@ func parseRules(data []byte) (*Rules, error) {
 		return nil, bad("need exactly 4 venues (city, festival, dairy, bistro), found %d", len(f.Venue))
 	}
 	for _, rv := range f.Venue {
-		v := slices.Index(venueNames, rv.ID)
+		v := slices.Index(VenueNames, rv.ID)
 		if v < 0 {
 			return nil, bad("unknown venue %q", rv.ID)
 		}
@@ -390,13 +390,13 @@ func parseRules(data []byte) (*Rules, error) {
 			if err != nil {
 				return nil, err
 			}
-			if r.Venues[v].side(sd.Name) != nil {
+			if r.Venues[v].Side(sd.Name) != nil {
 				return nil, bad("venue %s: side %q listed twice", rv.ID, sd.Name)
 			}
 			r.Venues[v].Sides = append(r.Venues[v].Sides, sd)
 		}
-		for _, need := range sideNames {
-			if r.Venues[v].side(need) == nil {
+		for _, need := range SideNames {
+			if r.Venues[v].Side(need) == nil {
 				return nil, bad("venue %s has no side %s", rv.ID, need)
 			}
 		}
@@ -428,12 +428,12 @@ func parseRules(data []byte) (*Rules, error) {
 			return nil, bad("board %d needs 1..9 milking zones", rb.ID)
 		}
 		for zi, rz := range rb.Zones {
-			z := Zone{Cost: rz.Cost, Type: slices.Index(typeNames, rz.Type), Aging: slices.Index(agingNames, rz.Aging)}
+			z := Zone{Cost: rz.Cost, Type: slices.Index(TypeNames, rz.Type), Aging: slices.Index(AgingNames, rz.Aging)}
 			if rz.Type == "any" {
-				z.Type = anyValue
+				z.Type = AnyValue
 			}
 			if rz.Aging == "any" {
-				z.Aging = anyValue
+				z.Aging = AnyValue
 			}
 			if z.Cost < 1 || z.Type == -1 || z.Aging == -1 || z.Aging == 0 {
 				return nil, bad("board %d zone %d: bad cost, type or aging", rb.ID, zi+1)
@@ -446,7 +446,7 @@ func parseRules(data []byte) (*Rules, error) {
 	// Order deck (D-12).
 	ids := map[string]bool{}
 	for _, rc := range f.Orders.Cards {
-		cd := Card{ID: rc.ID, Type: slices.Index(typeNames, rc.Type), Aging: slices.Index(agingNames, rc.Aging)}
+		cd := Card{ID: rc.ID, Type: slices.Index(TypeNames, rc.Type), Aging: slices.Index(AgingNames, rc.Aging)}
 		if !validID(rc.ID, 'O') || ids[rc.ID] {
 			return nil, bad("order card id %q invalid (O<number>) or repeated", rc.ID)
 		}
@@ -455,7 +455,7 @@ func parseRules(data []byte) (*Rules, error) {
 		}
 		ids[rc.ID] = true
 		r.Cards = append(r.Cards, cd)
-		r.cardIDs = append(r.cardIDs, rc.ID)
+		r.CardIDs = append(r.CardIDs, rc.ID)
 	}
 	if len(r.Cards) < 1 || len(r.Cards) > 200 {
 		return nil, bad("order deck needs 1..200 cards, found %d", len(r.Cards))
@@ -463,7 +463,7 @@ func parseRules(data []byte) (*Rules, error) {
 
 	// Advanced tiles (D-15).
 	for _, ra := range f.Tiles.List {
-		if !validTileID(ra.ID) || slices.Index(r.tileIDs, ra.ID) >= 0 {
+		if !validTileID(ra.ID) || slices.Index(r.TileIDs, ra.ID) >= 0 {
 			return nil, bad("tile id %q invalid (ST<number>) or repeated", ra.ID)
 		}
 		a, err := compileAbility(ra, "tile "+ra.ID)
@@ -471,7 +471,7 @@ func parseRules(data []byte) (*Rules, error) {
 			return nil, err
 		}
 		r.Tiles = append(r.Tiles, a)
-		r.tileIDs = append(r.tileIDs, ra.ID)
+		r.TileIDs = append(r.TileIDs, ra.ID)
 	}
 	if len(r.Tiles) < 4*r.DraftHand {
 		return nil, bad("the advanced draft needs %d tiles (4 players x %d), found %d", 4*r.DraftHand, r.DraftHand, len(r.Tiles))
@@ -490,18 +490,18 @@ func parseRules(data []byte) (*Rules, error) {
 		}
 		cl := CorpLevel{Level: rl.Level, BackOf: rl.BackOf, Track: rl.Track, Rules: map[string]bool{}}
 		for _, rr := range rl.Rules {
-			if slices.Index(corpRuleNames, rr) < 0 {
-				return nil, bad("corporation level %d: unknown rule %q (known: %s)", rl.Level, rr, strings.Join(corpRuleNames, ", "))
+			if slices.Index(CorpRuleNames, rr) < 0 {
+				return nil, bad("corporation level %d: unknown rule %q (known: %s)", rl.Level, rr, strings.Join(CorpRuleNames, ", "))
 			}
 			cl.Rules[rr] = true
 		}
 		r.CorpLevels = append(r.CorpLevels, cl)
 	}
-	if len(r.CorpLevels) != len(levelValues) {
-		return nil, bad("need %d corporation levels, found %d", len(levelValues), len(r.CorpLevels))
+	if len(r.CorpLevels) != len(LevelValues) {
+		return nil, bad("need %d corporation levels, found %d", len(LevelValues), len(r.CorpLevels))
 	}
 	for _, dv := range f.Corporation.DoubleVenues {
-		v := slices.Index(venueNames, dv)
+		v := slices.Index(VenueNames, dv)
 		if v < 0 {
 			return nil, bad("corporation.double_venues: unknown venue %q", dv)
 		}
@@ -516,12 +516,12 @@ func parseRules(data []byte) (*Rules, error) {
 			for _, sd := range r.Venues[v].Sides {
 				n := 0
 				for i := range sd.Spaces {
-					if !sd.Spaces[i].blocked(g.Name) {
+					if !sd.Spaces[i].Blocked(g.Name) {
 						n++
 					}
 				}
 				if n == 0 {
-					return nil, bad("venue %s side %s has no open space for group %s", venueNames[v], sd.Name, g.Name)
+					return nil, bad("venue %s side %s has no open space for group %s", VenueNames[v], sd.Name, g.Name)
 				}
 			}
 		}
@@ -530,7 +530,7 @@ func parseRules(data []byte) (*Rules, error) {
 			for _, sd := range r.Venues[v].Sides {
 				n := 0
 				for i := range sd.Spaces {
-					if !sd.Spaces[i].blocked(g.Name) {
+					if !sd.Spaces[i].Blocked(g.Name) {
 						n++
 					}
 				}
@@ -552,3 +552,6 @@ func parseRules(data []byte) (*Rules, error) {
 	}
 	return r, nil
 }
+
+// GameName is the registry name of the game.
+const GameName = "fromage"

@@ -1,11 +1,11 @@
-// The raw layout of fromage.toml, decoded strictly before parseRules
+// The raw layout of fromage.toml, decoded strictly before ParseRules
 // (data.go) validates and compiles it.
 
-package fromage
+package catalog
 
 // ---- raw file layout (decoded strictly) ----
 
-type rawFile struct {
+type RawFile struct {
 	Game         string        `toml:"game"`
 	Version      string        `toml:"version"`
 	Provisional  bool          `toml:"provisional"`

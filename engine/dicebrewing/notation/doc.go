@@ -1,0 +1,12 @@
+// Package notation is how a Dice Brewing move is written: the Move a command
+// line means (move.go: its die references, items and canonical text) and the
+// parser that reads a line's words into it (parser.go: the syntax and the
+// static facts, spaces, cards, codes, colours and players).
+//
+// It owns the move's text in both directions. It must not read a game in
+// progress (only the catalog and, where a move names a player, the seats'
+// names), apply a move or decide whether it is legal now: that is the game's
+// package, engine/dicebrewing, whose Parse builds the Move with it. It is pure
+// (no I/O, no clock, no global randomness, no logging). The shape is the same
+// for every game (engine/doc.go, "The skeleton of a game").
+package notation
