@@ -18,7 +18,6 @@ import (
 	"github.com/pbem-referee/referee/referee/edge/mailin"
 	"github.com/pbem-referee/referee/referee/tools/demo"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
-	"github.com/pbem-referee/referee/store"
 )
 
 // Throughput is one run of bot traffic through a mail stack.
@@ -600,25 +599,6 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 func (t *Throughput) writes(commits int64, disk time.Duration, diskBytes, dataBytes int64) {
 	t.Commits, t.DiskSeconds = commits, disk.Seconds()
 	t.diskBytes, t.dataBytes = diskBytes, dataBytes
-}
-
-// startCensus starts the store's page census of a mail run
-// (Options.Pages).
-func (o *Options) startCensus(db *store.DB) error {
-	if !o.Pages {
-		return nil
-	}
-	return db.StartPageCensus()
-}
-
-// census keeps the pages the run's commits wrote (Options.Pages), with
-// a meta page a commit.
-func (t *Throughput) census(o *Options, db *store.DB) {
-	if !o.Pages {
-		return
-	}
-	t.pages = db.PageCensus()
-	t.pages["meta"] = t.Commits
 }
 
 func (t *Throughput) finish(rec *recorder) {
