@@ -394,9 +394,9 @@
 // headers 4, inbound 3.8, games 1.8, and the meta page.
 //
 // The cost of a page is its size, not what changed in it: a new store is
-// made with pages of 1 KiB (NewPageSize, pagesize.go), which writes a
-// quarter of what the OS page of 4 KiB wrote for every touched leaf,
-// branch and meta page, and rounds a large value up to 1 KiB, not 4 KiB
+// made with pages of 1 KiB (NewPageSize, store/pagefile/pagesize.go),
+// which writes a quarter of what the OS page of 4 KiB wrote for every
+// touched leaf, branch and meta page, and rounds a large value up to 1 KiB, not 4 KiB
 // (BenchmarkWritePerMove: disk/data 7.4-11.0 at 4 KiB, 3.8-5.6 at 1 KiB).
 // At scale (referee bench --no-mail --bulk, 1,000 moves, each in a game
 // drawn at random, most at their first decision): a move writes 29.1-30.8
@@ -404,7 +404,7 @@
 // (7.7-8.0x), and 26.6 KB for 4.3 KB at 1,000 games (6.2x); BenchmarkWritePerMove
 // (300 moves in a row of one game) 2.5-3.4x. Why, measured page by page
 // (2026-12-07, referee bench --pages: every page of the file read before
-// and after each timed move, DB.PageReading and WrittenPages; the pages
+// and after each timed move, DB.PageReading and pagefile.Written; the pages
 // found are all the pages the commits wrote, DiskBytes / page size):
 //
 //   - The cost of a move is the depth of the trees it touches. A commit
@@ -614,21 +614,7 @@
 // # Where a player mail's pages go
 //
 // DB.StartPageCensus counts the pages every commit writes, per top-level
-// bucket and kind, until the store closes (census.go: it walks each
-// commit's new nodes only; exact, TestPageCensusCountsEveryPageWritten_Issue25); the bench's
-// mail runs report it per player mail with --pages
-// (Throughput.PagesPerInput). Measured (2026-12-07, referee bench
-// --sizes none --pages, 630 player mails, 0.78 commits a mail): 24.3
-// pages a mail, 24.9 KB: the queue 7.2 (payloads 4.7 of blobs, rows and
-// branches 2.5), inbound 5.4 (leaves 2.7: an input's record under each
-// of its keys, "msgid:" and the IMAP UID's, each at its own place, and
-// the VERP ids beside the first), log.flat 4.3, done.outbox 2.4, the
-// headers 2.2 (their tree a branch of leaves in a new store: small
-// buckets inline in it), attempts 1.2, meta 0.8, games.snap 0.8; the
-// echo's run 16.2 (inbound 5.3, queue.outbox 5.2). Two cuts followed:
-// inbound's nodes split in halves (inboundFill: its keys are digests),
-// and the top level merged back into one leaf after a new store's small
-// buckets split it; see "The top level kept one leaf".
+// bucket and kind (store/pagefile: its doc.go has the census's figures).
 //
 // # The top level kept one leaf
 //
@@ -654,32 +640,17 @@
 // What the store promises about the process's memory (issue 25: 100,000
 // live games served under 300 MB):
 //
-//   - The file is read through bbolt's one read-only shared mapping, and a
-//     page read stays mapped, so the resident memory the store causes is
-//     file-backed (the kernel's RssFile), not heap. On Linux the store
-//     keeps it bounded: after a transaction, when the process's
-//     resident file-backed memory has grown by more than
-//     Options.MappedLimit (default DefaultMappedLimit, 128 MiB) since the
-//     last trim or Open, it drops its mapping's pages from the process
-//     (MADV_DONTNEED, mapping.go; DB.MapTrims counts the trims). The
-//     pages stay in the kernel's page cache, shared, clean and
-//     reclaimable: a later read maps them back with a minor fault, no
-//     disk read. So the store's share of the resident memory stays under
-//     the limit plus the pages of the transactions since the measure was
-//     last read, whatever the size of the file
-//     (TestMappedLimitBoundsResidentFile_Issue25). The measure is read
-//     after one transaction in up to 32 (one per 4 MiB of the limit), or
-//     after any once 20 ms passed since the last reading
-//     (TestStatmReadEveryFewTransactions_Issue25); the page cache is the
-//     kernel's to keep or drop.
+//   - The file is read through bbolt's one read-only shared mapping; on
+//     Linux the store keeps the process's resident share of it under
+//     Options.MappedLimit (default DefaultMappedLimit) by dropping the
+//     mapping's pages after a transaction (mapping.go, store/pagefile:
+//     its doc.go, "Memory").
 //   - The free list is read from the file at Open, not rebuilt by walking
 //     every page, unless the process before crashed (freelist.go).
 //   - The heap holds bounded caches only: the last snapshots inflated
 //     (snapcache.go) and the decoded records the callers keep
 //     (decoded.go), each of a fixed number of entries; no read keeps a
 //     whole bucket in memory.
-//   - Elsewhere than Linux the mapping is not trimmed: the resident memory
-//     is then the kernel's choice, up to the size of the file.
 //
 // Bytes returned by a Tx are copies and stay valid after the transaction.
 package store
