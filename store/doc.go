@@ -34,7 +34,7 @@
 //	              game's next put)
 //	games.snap    game id -> the game's snapshot: a whole record (schema 6;
 //	              a blob from schema 7), or 0x03 and the record
-//	              compressed (compress.go; a whole record starts with '{')
+//	              compressed (store/codec; a whole record starts with '{')
 //	games.head    game id -> GameIndex: status, organiser, seat addresses
 //	              (gameindex.go, schema 6); with games.by_status,
 //	              games.by_address, games.by_org (value NUL game id ->
@@ -73,7 +73,7 @@
 //	              once, kept when the item retires, deleted when it is
 //	              pruned (schema 9, schema9.go; a blob when large), or
 //	              id + "z" -> the payload compressed, when that is
-//	              smaller (compress.go; written from 2026-12-06, no
+//	              smaller (store/codec; written from 2026-12-06, no
 //	              schema change: a payload is read under either key); and
 //	              the live items by due time (schema 3; in the queue's
 //	              bucket from schema 8, after every item id: flatlog.go):
@@ -278,57 +278,13 @@
 //
 // # Compression
 //
-// Which values are compressed, where, and when (compress.go; issues 24
-// and 25: compressing and inflating were 13% of the referee bench's CPU
-// and 23% of a 5,000-game START's):
-//
-//   - Compressed, when that is smaller: a queued payload (key id + "z"),
-//     a game's delta (kind 0x03) and snapshot (0x03 first), a log entry
-//     (0x03 first), an inbound record (0x01 first). A value shorter than
-//     128 bytes (smallValue, issue 24) is kept raw: compressing it cost
-//     as much as a value three times its size and saved 13-45 bytes. A
-//     snapshot that small and not JSON is kept in a zstd frame holding it
-//     stored. Every older value reads as before, whatever its size: its
-//     bytes say its form (TestSmallValuesKeptRaw).
-//   - The codec: zstd at its fastest level with a dictionary shipped in
-//     the binary (store/zdict), from 2026-12-07; raw DEFLATE before
-//     (compress/flate, then klauspost's flate). The compressed bytes say
-//     which: 0xFF first (a DEFLATE block type RFC 1951 reserves, so never
-//     a DEFLATE stream's first byte) is a zstd frame without its magic
-//     number, whose header names its dictionary; anything else is
-//     DEFLATE. Every older value reads as it was written
-//     (TestCompressedFormsOldAndNew, TestZstdFormNeverADeflateStream,
-//     TestStoreWrittenByMainReads: a store of main's forms reads); every
-//     dictionary shipped stays, byte for byte
-//     (TestDictionariesNeverChange), a new one taking a new id: 2
-//     (2026-12-07) is 1 and the reply line in Italian, Dutch and French
-//     (TestReplyLineOfEveryLanguageInTheDictionary), shipped as what it
-//     adds (zdict/2-extra.txt) and built at load as 1.txt followed by it:
-//     no dictionary's bytes are in the tree twice.
-//     A store written since cannot be read by a binary from before
-//     2026-12-07 (its values fail to inflate: no silent misreading).
-//     Chosen by measurement over a bench store's values
-//     (BenchmarkCodecCorpus; figures in compress.go).
-//   - A value is compressed once, when it is put, and never in a write
-//     transaction that it can be kept out of: a speculation's Enqueue and
-//     PutGame (its delta, or its new snapshot) compress on the snapshot,
-//     outside the write lock, and its commit writes the bytes only
-//     (TestSpeculationCompressesBeforeTheLock); a caller may pack payloads
-//     itself before its transaction (PackBody, Tx.EnqueueBody), on any
-//     goroutine, or many at once on every core (PackBodies: the core does
-//     so with a unit of work's mails, hundreds in a round opening's batch,
-//     whose work cannot be speculated: they are composed in the write
-//     transaction, and so compressed in it).
-//   - A payload is inflated only where its bytes are read: Tx.Payload,
-//     QueueItem, Due, Items, Retired. A delivery's bookkeeping reads the
-//     delivery state only, kept in the item's row apart from the bytes:
-//     DueRows, Attempt, Retry and Finish neither read nor inflate the
-//     payload, and return the item without it. A delivery loop reads the
-//     due rows, then the payloads of the items it starts, one inflate per
-//     attempt (referee/edge/dispatch).
-//   - One zstd encoder and one decoder serve every goroutine, no per-call
-//     coder state (TestCompressAllocatesTheValueOnly); DEFLATE's readers,
-//     for older values, are kept in a free list the GC does not empty.
+// Which values are compressed (a queued payload, a game's delta and
+// snapshot, a log entry, an inbound record, when that is smaller and
+// the value is SmallValue bytes or more), where and when (once, when put,
+// out of the write transaction where it can be: PackBody, PackBodies,
+// a speculation's puts; inflated only where its bytes are read), and the
+// codec's forms and dictionaries: store/codec, its doc.go. The prefix
+// that says a value's form is the store's (writepath.go, intake.go).
 //
 // # What a write costs
 //
@@ -359,7 +315,7 @@
 //
 // From 2026-12-06 (no schema change, every older form still read):
 //
-//   - A value of text is kept compressed when that is smaller (compress.go,
+//   - A value of text is kept compressed when that is smaller (store/codec,
 //     DEFLATE): a queued mail's payload (key id + "z"), a game's snapshot
 //     and its delta. A mail of 3.7 KB is kept in about 600 bytes, inline
 //     in the leaf of its row, not in four pages of its own; a snapshot of
