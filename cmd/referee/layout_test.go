@@ -84,6 +84,28 @@ func TestStoreImporters(t *testing.T) {
 	}
 }
 
+// TestOnlyStoreImportsBbolt: bbolt is imported by store/ and its
+// sub-packages only (store/doc.go; issue 25's split of the store into
+// store/codec and store/pagefile kept it so: neither imports it), tests
+// included.
+func TestOnlyStoreImportsBbolt(t *testing.T) {
+	lines := goList(t, "-f", `{{.ImportPath}}:{{range .Imports}}{{if eq . "go.etcd.io/bbolt"}}bbolt{{end}}{{end}}{{range .TestImports}}{{if eq . "go.etcd.io/bbolt"}}bbolt{{end}}{{end}}`, "./...")
+	seen := 0
+	for _, l := range lines {
+		p, imp, _ := strings.Cut(l, ":")
+		if !strings.Contains(imp, "bbolt") {
+			continue
+		}
+		seen++
+		if p != module+"/store" && !strings.HasPrefix(p, module+"/store/") {
+			t.Errorf("%s imports bbolt: only the store does (store/doc.go)", p)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no package imports bbolt: the check reads nothing")
+	}
+}
+
 // TestReadmeListsEveryPackage: the README's "Where things live" names
 // every package of the module (issue 13.1), so that a new package finds its
 // room there.
