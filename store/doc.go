@@ -7,7 +7,8 @@
 // let a transport's or a sender's bookkeeping share an input's commit
 // (rides, fresh items). It must not know what a game, a mail or a player
 // is: records are opaque bytes, and it reads no clock, no network and no
-// randomness.
+// randomness. Its values' compression is store/codec's; the reading of
+// its file page by page and the trim of its mapping store/pagefile's.
 //
 // # Buckets
 //

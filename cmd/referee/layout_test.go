@@ -109,7 +109,7 @@ func TestOnlyStoreImportsBbolt(t *testing.T) {
 // overCeilings are the packages still over 5,000 non-test lines, each
 // with the ceiling it may not grow past (issue 25: no package over 5,000;
 // lower a ceiling as code moves out, drop the entry once under). The
-// store was 6,518 before store/pagefile and store/codec took 879 out; the
+// store was 6,518 before store/pagefile and store/codec took 878 out; the
 // engines' ceilings are their sizes on 2026-12-07.
 var overCeilings = map[string]int{
 	"store":               5640,
