@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/store"
+	"github.com/pbem-referee/referee/store/pagefile"
 )
 
 // BenchmarkWritePerMove measures what the store writes to disk for one
@@ -51,7 +52,7 @@ func BenchmarkWritePerMove(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				for name, n := range store.PagesWritten(pages0, pages1) {
+				for name, n := range pagefile.Added(pages0, pages1) {
 					pages[name] += n
 				}
 				for _, name := range store.Touched(roots0, roots1) {

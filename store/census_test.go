@@ -8,11 +8,13 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/pbem-referee/referee/store/pagefile"
 )
 
 // TestPageCensusCountsEveryPageWritten_Issue25 (census.go): the census
 // counts, per bucket and kind, exactly the pages a page-by-page reading
-// of the whole file finds written (WrittenPages), commit by commit, and
+// of the whole file finds written (pagefile.Written), commit by commit, and
 // with the meta pages every byte WriteStats counts. Variation: 30 and 600
 // games, moves through Update, a speculation and the group commit, with
 // and without a mail, a wake-up, a delivery retiring a mail (not in a
@@ -105,7 +107,7 @@ func TestPageCensusCountsEveryPageWritten_Issue25(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ := WrittenPages(before, after)
+			want, _ := pagefile.Written(before, after)
 			got, n := map[string]int{}, int64(0)
 			for k, v := range db.PageCensus() {
 				if d := v - c0[k]; d != 0 {

@@ -14,6 +14,7 @@ import (
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
+	"github.com/pbem-referee/referee/store/codec"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -54,7 +55,7 @@ func corpus(tb testing.TB, env string) map[string][][]byte {
 				}
 				switch {
 				case strings.HasPrefix(n, "queue.") && len(k) == 9 && k[8] == zbodySuffix:
-					p, err := inflate(v)
+					p, err := codec.Decompress(v)
 					add("mail", p, err)
 				case strings.HasPrefix(n, "queue.") && len(k) == 9 && k[8] == bodySuffix:
 					add("mail", v, nil)
@@ -62,7 +63,7 @@ func corpus(tb testing.TB, env string) map[string][][]byte {
 					p, err := decodeSnap(v)
 					add("snap", p, err)
 				case n == string(bGames) && len(v) > 9 && v[0] == gameDeltaZ:
-					p, err := inflate(v[9:])
+					p, err := codec.Decompress(v[9:])
 					add("delta", p, err)
 				case n == string(bGames) && len(v) > 9 && v[0] == gameDelta:
 					add("delta", v[9:], nil)
@@ -70,7 +71,7 @@ func corpus(tb testing.TB, env string) map[string][][]byte {
 					p, err := decodeSnap(v)
 					add("log", p, err)
 				case n == string(bInbound) && v[0] == inboundZ:
-					p, err := inflate(v[1:])
+					p, err := codec.Decompress(v[1:])
 					add("inbound", p, err)
 				case n == string(bInbound):
 					add("inbound", v, nil)
@@ -86,7 +87,7 @@ func corpus(tb testing.TB, env string) map[string][][]byte {
 }
 
 // BenchmarkCodecCorpus: the codecs the store could keep its values in
-// (compress.go), over a real corpus (corpus, REFEREE_CODEC_CORPUS): bytes
+// (store/codec), over a real corpus (corpus, REFEREE_CODEC_CORPUS): bytes
 // stored against bytes given (a value is kept raw when compressing does
 // not make it smaller), and CPU per value to compress and to decompress,
 // per class of value. The dictionaries of "zstd-dict-*" (zstd's format,
@@ -94,7 +95,7 @@ func corpus(tb testing.TB, env string) map[string][][]byte {
 // kind) are trained on another store's values (REFEREE_CODEC_TRAIN), of
 // REFEREE_CODEC_DICT_KB KB (32 unless set); REFEREE_CODEC_WRITE_DICT names
 // a file to write the raw dictionary to (a new dictionary for
-// store/zdict: a new id, never a changed file). "golden" are the golden
+// store/codec/zdict: a new id, never a changed file). "golden" are the golden
 // mails' texts of referee/testdata (all four languages: the dictionary
 // was trained on English only). zstd "shared" codecs use one encoder and
 // decoder, as the store does. Run with
@@ -134,23 +135,23 @@ func BenchmarkCodecCorpus(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	type codec struct {
+	type coder struct {
 		enc func([]byte) []byte
 		dec func([]byte) ([]byte, error)
 	}
-	deflateAt := func(level int) codec {
+	deflateAt := func(level int) coder {
 		w, _ := flate.NewWriter(nil, level)
 		r := flate.NewReader(nil)
-		return codec{func(v []byte) []byte { return deflateReusing(w, v) }, func(z []byte) ([]byte, error) {
+		return coder{func(v []byte) []byte { return deflateReusing(w, v) }, func(z []byte) ([]byte, error) {
 			r.(flate.Resetter).Reset(bytes.NewReader(z), nil)
 			var buf bytes.Buffer
 			_, err := buf.ReadFrom(r)
 			return buf.Bytes(), err
 		}}
 	}
-	zstdAt := func(level zstd.EncoderLevel, eo zstd.EOption, do zstd.DOption) codec {
+	zstdAt := func(level zstd.EncoderLevel, eo zstd.EOption, do zstd.DOption) coder {
 		opts := []zstd.EOption{zstd.WithEncoderLevel(level), zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false),
-			zstd.WithSingleSegment(true), zstd.WithWindowSize(zstdWindow), zstd.WithLowerEncoderMem(true)}
+			zstd.WithSingleSegment(true), zstd.WithWindowSize(256 << 10), zstd.WithLowerEncoderMem(true)}
 		dopts := []zstd.DOption{zstd.WithDecoderConcurrency(1)}
 		if eo != nil {
 			opts, dopts = append(opts, eo), append(dopts, do)
@@ -163,9 +164,9 @@ func BenchmarkCodecCorpus(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		return codec{func(v []byte) []byte { return e.EncodeAll(v, nil) }, func(z []byte) ([]byte, error) { return d.DecodeAll(z, nil) }}
+		return coder{func(v []byte) []byte { return e.EncodeAll(v, nil) }, func(z []byte) ([]byte, error) { return d.DecodeAll(z, nil) }}
 	}
-	codecs := map[string]codec{
+	codecs := map[string]coder{
 		"deflate5":             deflateAt(flate.DefaultCompression),
 		"deflate1":             deflateAt(1),
 		"zstd-fastest":         zstdAt(zstd.SpeedFastest, nil, nil),
@@ -173,7 +174,7 @@ func BenchmarkCodecCorpus(b *testing.B) {
 		"zstd-dict-fastest":    zstdAt(zstd.SpeedFastest, zstd.WithEncoderDict(zd), zstd.WithDecoderDicts(zd)),
 		"zstd-rawdict-fastest": zstdAt(zstd.SpeedFastest, zstd.WithEncoderDictRaw(1, rd), zstd.WithDecoderDictRaw(1, rd)),
 		"zstd-rawdict-default": zstdAt(zstd.SpeedDefault, zstd.WithEncoderDictRaw(1, rd), zstd.WithDecoderDictRaw(1, rd)),
-		"store":                {func(v []byte) []byte { return deflateAlways(nil, v) }, inflate},
+		"store":                {func(v []byte) []byte { return codec.CompressAlways(nil, v) }, codec.Decompress},
 		"s2":                   {func(v []byte) []byte { return s2.Encode(nil, v) }, func(z []byte) ([]byte, error) { return s2.Decode(nil, z) }},
 		"s2-better":            {func(v []byte) []byte { return s2.EncodeBetter(nil, v) }, func(z []byte) ([]byte, error) { return s2.Decode(nil, z) }},
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	kflate "github.com/klauspost/compress/flate"
+	"github.com/pbem-referee/referee/store/codec"
 )
 
 // cpuNow is the process's CPU time (user and system).
@@ -36,7 +37,7 @@ func deflateReusing(w flateWriter, v []byte) []byte {
 }
 
 // BenchmarkDeflateMail: the CPU a queued mail's compression costs
-// (compress.go), and its inflation at each read, with the store's codec
+// (codec.go), and its inflation at each read, with the store's codec
 // ("zstd": the zstd form, from 2026-12-07), klauspost's flate at its
 // default level ("deflate": 2026-12-06) and compress/flate at its default
 // level ("deflate-std": before). The mail is 5 KB of a golden group menu (a real mail's text).
@@ -55,7 +56,7 @@ func BenchmarkDeflateMail(b *testing.B) {
 		name string
 		fn   func() []byte
 	}{
-		{"zstd", func() []byte { return deflateAlways(nil, p) }},
+		{"zstd", func() []byte { return codec.CompressAlways(nil, p) }},
 		{"deflate", func() []byte { return deflateReusing(kw, p) }},
 		{"deflate-std", func() []byte { return deflateReusing(std, p) }},
 	}
@@ -80,12 +81,12 @@ func BenchmarkDeflateMail(b *testing.B) {
 			})
 		}
 	}
-	z := deflateAlways(nil, p)
+	z := codec.CompressAlways(nil, p)
 	zd := mainDeflate(b, p)
 	stdr := stdflate.NewReader(nil)
 	for name, fn := range map[string]func() error{
-		"inflate":         func() error { _, err := inflate(z); return err },
-		"inflate-deflate": func() error { _, err := inflate(zd); return err },
+		"inflate":         func() error { _, err := codec.Decompress(z); return err },
+		"inflate-deflate": func() error { _, err := codec.Decompress(zd); return err },
 		"inflate-std": func() error {
 			stdr.(stdflate.Resetter).Reset(bytes.NewReader(zd), nil)
 			_, err := io.Copy(io.Discard, stdr)

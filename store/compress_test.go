@@ -30,7 +30,7 @@ func payloads(rng *rand.Rand) map[string][]byte {
 	return out
 }
 
-// TestPayloadsCompressedAndOld (compress.go): every payload reads back as
+// TestPayloadsCompressedAndOld (store/codec): every payload reads back as
 // it was queued, whether written compressed, raw because compressing did
 // not pay, or raw by an older store (bodyKey), live and retired; a
 // compressible payload of a KB or more is stored in fewer bytes; pruning
@@ -56,7 +56,7 @@ func TestPayloadsCompressedAndOld(t *testing.T) {
 					t.Errorf("%s: stored in %d bytes compressed, %d raw", name, len(z), len(raw))
 				}
 				if old && len(p) > 0 {
-					// As a store before compress.go wrote it.
+					// As a store before store/codec wrote it.
 					if err := deleteValue(b, zbodyKey(id)); err != nil {
 						return err
 					}
@@ -107,7 +107,7 @@ func TestPayloadsCompressedAndOld(t *testing.T) {
 	})
 }
 
-// TestGameFormsOldAndCompressed (writepath.go, compress.go): a game
+// TestGameFormsOldAndCompressed (writepath.go, store/codec): a game
 // stored in any form an older store wrote (a whole record; a version and
 // a raw delta against a whole snapshot; a version alone) reads as its
 // record, and so does the next put, of every size, compressible or not.

@@ -7,7 +7,8 @@
 // let a transport's or a sender's bookkeeping share an input's commit
 // (rides, fresh items). It must not know what a game, a mail or a player
 // is: records are opaque bytes, and it reads no clock, no network and no
-// randomness.
+// randomness. Its values' compression is store/codec's; the reading of
+// its file page by page and the trim of its mapping store/pagefile's.
 //
 // # Buckets
 //
@@ -34,7 +35,7 @@
 //	              game's next put)
 //	games.snap    game id -> the game's snapshot: a whole record (schema 6;
 //	              a blob from schema 7), or 0x03 and the record
-//	              compressed (compress.go; a whole record starts with '{')
+//	              compressed (store/codec; a whole record starts with '{')
 //	games.head    game id -> GameIndex: status, organiser, seat addresses
 //	              (gameindex.go, schema 6); with games.by_status,
 //	              games.by_address, games.by_org (value NUL game id ->
@@ -73,7 +74,7 @@
 //	              once, kept when the item retires, deleted when it is
 //	              pruned (schema 9, schema9.go; a blob when large), or
 //	              id + "z" -> the payload compressed, when that is
-//	              smaller (compress.go; written from 2026-12-06, no
+//	              smaller (store/codec; written from 2026-12-06, no
 //	              schema change: a payload is read under either key); and
 //	              the live items by due time (schema 3; in the queue's
 //	              bucket from schema 8, after every item id: flatlog.go):
@@ -278,57 +279,13 @@
 //
 // # Compression
 //
-// Which values are compressed, where, and when (compress.go; issues 24
-// and 25: compressing and inflating were 13% of the referee bench's CPU
-// and 23% of a 5,000-game START's):
-//
-//   - Compressed, when that is smaller: a queued payload (key id + "z"),
-//     a game's delta (kind 0x03) and snapshot (0x03 first), a log entry
-//     (0x03 first), an inbound record (0x01 first). A value shorter than
-//     128 bytes (smallValue, issue 24) is kept raw: compressing it cost
-//     as much as a value three times its size and saved 13-45 bytes. A
-//     snapshot that small and not JSON is kept in a zstd frame holding it
-//     stored. Every older value reads as before, whatever its size: its
-//     bytes say its form (TestSmallValuesKeptRaw).
-//   - The codec: zstd at its fastest level with a dictionary shipped in
-//     the binary (store/zdict), from 2026-12-07; raw DEFLATE before
-//     (compress/flate, then klauspost's flate). The compressed bytes say
-//     which: 0xFF first (a DEFLATE block type RFC 1951 reserves, so never
-//     a DEFLATE stream's first byte) is a zstd frame without its magic
-//     number, whose header names its dictionary; anything else is
-//     DEFLATE. Every older value reads as it was written
-//     (TestCompressedFormsOldAndNew, TestZstdFormNeverADeflateStream,
-//     TestStoreWrittenByMainReads: a store of main's forms reads); every
-//     dictionary shipped stays, byte for byte
-//     (TestDictionariesNeverChange), a new one taking a new id: 2
-//     (2026-12-07) is 1 and the reply line in Italian, Dutch and French
-//     (TestReplyLineOfEveryLanguageInTheDictionary), shipped as what it
-//     adds (zdict/2-extra.txt) and built at load as 1.txt followed by it:
-//     no dictionary's bytes are in the tree twice.
-//     A store written since cannot be read by a binary from before
-//     2026-12-07 (its values fail to inflate: no silent misreading).
-//     Chosen by measurement over a bench store's values
-//     (BenchmarkCodecCorpus; figures in compress.go).
-//   - A value is compressed once, when it is put, and never in a write
-//     transaction that it can be kept out of: a speculation's Enqueue and
-//     PutGame (its delta, or its new snapshot) compress on the snapshot,
-//     outside the write lock, and its commit writes the bytes only
-//     (TestSpeculationCompressesBeforeTheLock); a caller may pack payloads
-//     itself before its transaction (PackBody, Tx.EnqueueBody), on any
-//     goroutine, or many at once on every core (PackBodies: the core does
-//     so with a unit of work's mails, hundreds in a round opening's batch,
-//     whose work cannot be speculated: they are composed in the write
-//     transaction, and so compressed in it).
-//   - A payload is inflated only where its bytes are read: Tx.Payload,
-//     QueueItem, Due, Items, Retired. A delivery's bookkeeping reads the
-//     delivery state only, kept in the item's row apart from the bytes:
-//     DueRows, Attempt, Retry and Finish neither read nor inflate the
-//     payload, and return the item without it. A delivery loop reads the
-//     due rows, then the payloads of the items it starts, one inflate per
-//     attempt (referee/edge/dispatch).
-//   - One zstd encoder and one decoder serve every goroutine, no per-call
-//     coder state (TestCompressAllocatesTheValueOnly); DEFLATE's readers,
-//     for older values, are kept in a free list the GC does not empty.
+// Which values are compressed (a queued payload, a game's delta and
+// snapshot, a log entry, an inbound record, when that is smaller and
+// the value is SmallValue bytes or more), where and when (once, when put,
+// out of the write transaction where it can be: PackBody, PackBodies,
+// a speculation's puts; inflated only where its bytes are read), and the
+// codec's forms and dictionaries: store/codec, its doc.go. The prefix
+// that says a value's form is the store's (writepath.go, intake.go).
 //
 // # What a write costs
 //
@@ -359,7 +316,7 @@
 //
 // From 2026-12-06 (no schema change, every older form still read):
 //
-//   - A value of text is kept compressed when that is smaller (compress.go,
+//   - A value of text is kept compressed when that is smaller (store/codec,
 //     DEFLATE): a queued mail's payload (key id + "z"), a game's snapshot
 //     and its delta. A mail of 3.7 KB is kept in about 600 bytes, inline
 //     in the leaf of its row, not in four pages of its own; a snapshot of
@@ -394,9 +351,9 @@
 // headers 4, inbound 3.8, games 1.8, and the meta page.
 //
 // The cost of a page is its size, not what changed in it: a new store is
-// made with pages of 1 KiB (NewPageSize, pagesize.go), which writes a
-// quarter of what the OS page of 4 KiB wrote for every touched leaf,
-// branch and meta page, and rounds a large value up to 1 KiB, not 4 KiB
+// made with pages of 1 KiB (NewPageSize, store/pagefile/pagesize.go),
+// which writes a quarter of what the OS page of 4 KiB wrote for every
+// touched leaf, branch and meta page, and rounds a large value up to 1 KiB, not 4 KiB
 // (BenchmarkWritePerMove: disk/data 7.4-11.0 at 4 KiB, 3.8-5.6 at 1 KiB).
 // At scale (referee bench --no-mail --bulk, 1,000 moves, each in a game
 // drawn at random, most at their first decision): a move writes 29.1-30.8
@@ -404,7 +361,7 @@
 // (7.7-8.0x), and 26.6 KB for 4.3 KB at 1,000 games (6.2x); BenchmarkWritePerMove
 // (300 moves in a row of one game) 2.5-3.4x. Why, measured page by page
 // (2026-12-07, referee bench --pages: every page of the file read before
-// and after each timed move, DB.PageReading and WrittenPages; the pages
+// and after each timed move, DB.PageReading and pagefile.Written; the pages
 // found are all the pages the commits wrote, DiskBytes / page size):
 //
 //   - The cost of a move is the depth of the trees it touches. A commit
@@ -614,21 +571,7 @@
 // # Where a player mail's pages go
 //
 // DB.StartPageCensus counts the pages every commit writes, per top-level
-// bucket and kind, until the store closes (census.go: it walks each
-// commit's new nodes only; exact, TestPageCensusCountsEveryPageWritten_Issue25); the bench's
-// mail runs report it per player mail with --pages
-// (Throughput.PagesPerInput). Measured (2026-12-07, referee bench
-// --sizes none --pages, 630 player mails, 0.78 commits a mail): 24.3
-// pages a mail, 24.9 KB: the queue 7.2 (payloads 4.7 of blobs, rows and
-// branches 2.5), inbound 5.4 (leaves 2.7: an input's record under each
-// of its keys, "msgid:" and the IMAP UID's, each at its own place, and
-// the VERP ids beside the first), log.flat 4.3, done.outbox 2.4, the
-// headers 2.2 (their tree a branch of leaves in a new store: small
-// buckets inline in it), attempts 1.2, meta 0.8, games.snap 0.8; the
-// echo's run 16.2 (inbound 5.3, queue.outbox 5.2). Two cuts followed:
-// inbound's nodes split in halves (inboundFill: its keys are digests),
-// and the top level merged back into one leaf after a new store's small
-// buckets split it; see "The top level kept one leaf".
+// bucket and kind (store/pagefile: its doc.go has the census's figures).
 //
 // # The top level kept one leaf
 //
@@ -654,32 +597,17 @@
 // What the store promises about the process's memory (issue 25: 100,000
 // live games served under 300 MB):
 //
-//   - The file is read through bbolt's one read-only shared mapping, and a
-//     page read stays mapped, so the resident memory the store causes is
-//     file-backed (the kernel's RssFile), not heap. On Linux the store
-//     keeps it bounded: after a transaction, when the process's
-//     resident file-backed memory has grown by more than
-//     Options.MappedLimit (default DefaultMappedLimit, 128 MiB) since the
-//     last trim or Open, it drops its mapping's pages from the process
-//     (MADV_DONTNEED, mapping.go; DB.MapTrims counts the trims). The
-//     pages stay in the kernel's page cache, shared, clean and
-//     reclaimable: a later read maps them back with a minor fault, no
-//     disk read. So the store's share of the resident memory stays under
-//     the limit plus the pages of the transactions since the measure was
-//     last read, whatever the size of the file
-//     (TestMappedLimitBoundsResidentFile_Issue25). The measure is read
-//     after one transaction in up to 32 (one per 4 MiB of the limit), or
-//     after any once 20 ms passed since the last reading
-//     (TestStatmReadEveryFewTransactions_Issue25); the page cache is the
-//     kernel's to keep or drop.
+//   - The file is read through bbolt's one read-only shared mapping; on
+//     Linux the store keeps the process's resident share of it under
+//     Options.MappedLimit (default DefaultMappedLimit) by dropping the
+//     mapping's pages after a transaction (mapping.go, store/pagefile:
+//     its doc.go, "Memory").
 //   - The free list is read from the file at Open, not rebuilt by walking
 //     every page, unless the process before crashed (freelist.go).
 //   - The heap holds bounded caches only: the last snapshots inflated
 //     (snapcache.go) and the decoded records the callers keep
 //     (decoded.go), each of a fixed number of entries; no read keeps a
 //     whole bucket in memory.
-//   - Elsewhere than Linux the mapping is not trimmed: the resident memory
-//     is then the kernel's choice, up to the size of the file.
 //
 // Bytes returned by a Tx are copies and stay valid after the transaction.
 package store

@@ -79,7 +79,7 @@ func (db *DB) Close() error {
 	if cerr := db.bolt.Close(); err == nil {
 		err = cerr
 	}
-	db.mapped.statm.close()
+	db.mapped.Close()
 	return err
 }
 

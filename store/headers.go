@@ -78,7 +78,7 @@ func (db *DB) mergeHeaders() error {
 			return err
 		}
 		if db.census.on {
-			_ = db.census.read(db, false)
+			_ = db.census.c.Read(db.pageFile())
 		}
 	}
 	db.headerMerges.Add(1)

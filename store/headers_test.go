@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/pbem-referee/referee/store/pagefile"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -109,7 +110,7 @@ func TestTopLevelMergedBackIntoOneLeaf_Issue25(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if w, _ := WrittenPages(before, after); w["(bucket headers) leaf"] != 1 || w["(bucket headers) branch"] != 0 {
+			if w, _ := pagefile.Written(before, after); w["(bucket headers) leaf"] != 1 || w["(bucket headers) branch"] != 0 {
 				t.Errorf("a commit wrote %v", w)
 			}
 			check := func(db *DB) {

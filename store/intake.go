@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/pbem-referee/referee/store/codec"
 )
 
 // The inputs' bookkeeping: which inputs were processed (de-duplication),
@@ -167,7 +169,7 @@ func inputOf(k []byte) (string, bool) {
 	return "", false
 }
 
-// inboundZ starts an inbound record kept compressed (compress.go); a
+// inboundZ starts an inbound record kept compressed (store/codec); a
 // record kept whole is JSON and starts with '{'.
 const inboundZ = 0x01
 
@@ -188,7 +190,7 @@ func encodeInbound(rec InboundRecord, key string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if z := deflate([]byte{inboundZ}, raw); z != nil {
+	if z := codec.Compress([]byte{inboundZ}, raw); z != nil {
 		return z, nil
 	}
 	return raw, nil
@@ -203,7 +205,7 @@ func decodeInbound(v []byte, key string) (InboundRecord, bool, error) {
 	}
 	if v[0] == inboundZ {
 		var err error
-		if v, err = inflate(v[1:]); err != nil {
+		if v, err = codec.Decompress(v[1:]); err != nil {
 			return r, true, fmt.Errorf("store: decode %q: %w", key, err)
 		}
 	}

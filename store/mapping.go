@@ -1,60 +1,14 @@
 package store
 
 import (
-	"sync/atomic"
-	"time"
-
+	"github.com/pbem-referee/referee/store/pagefile"
 	bolt "go.etcd.io/bbolt"
 )
 
-// The resident mapping (issue 25: 100,000 live games under 300 MB).
-//
-// bbolt reads the file through one shared, read-only mapping of all of
-// it. A page read is a page mapped into the process, and it stays mapped:
-// the kernel counts it in the process's resident memory (RssFile) for as
-// long as the mapping lives, and a read fault maps the neighbours already
-// in the page cache with it (fault-around; bbolt's MADV_RANDOM stops the
-// readahead, not that). A daemon that serves moves in random games of a
-// large store therefore grows its resident memory with every game it
-// touches, towards the size of the file (387 MB after 1,000 random moves
-// over a store of 731 MB at 100,000 games).
-//
-// The store bounds it (Options.MappedLimit): after a transaction, when
-// the process's resident file-backed memory has grown by more than the
-// limit since the store last trimmed (or opened), it drops the pages of
-// its mapping from the process (madvise MADV_DONTNEED over the mapped
-// file). The measure is the growth, not the total, so that what the
-// store does not own (the binary's text, another file) neither counts
-// against it nor makes it trim at every transaction. Nothing is lost and
-// nothing is read from disk again: the mapping is shared and read-only
-// (bbolt writes with pwrite), so the pages stay in the kernel's page
-// cache, where they are reclaimable memory and not the process's, and a
-// later read maps the page back with a minor fault. The hot pages (meta,
-// roots, branches) come back with the first reads after a trim.
-//
-// The trim runs inside a read transaction: bbolt remaps its file (a
-// munmap and a new mmap, when the file outgrows the mapping) only under
-// an exclusive lock that every read transaction holds shared, so the
-// range advised is bbolt's mapping for the whole call, never memory
-// mapped since at the same address. The range is the transaction's
-// snapshot of the file (Tx.Size: every page up to its high-water mark,
-// inside the mapping). The measure is /proc/self/statm's resident shared
-// pages (RssFile + RssShmem), read at offset 0 of a file kept open (one
-// pread). Elsewhere than Linux the limit does nothing.
-//
-// Rule (issue 25: the statm read off most transactions): the measure is
-// read after a transaction only when statmEvery(limit) transactions
-// ended since the last reading (the limit over 4 MiB, 1 to 32: every
-// transaction at a limit of 4 MiB or less), or statmStep (20 ms) passed
-// since it. A small transaction maps a few pages (a game's record, its
-// log's tail, the branches to them), so between two readings the
-// resident memory grows by at most 32 small transactions' pages past the
-// limit (well under 4 MiB against the default 128 MiB), or by what one
-// long transaction (a scan) mapped, which takes longer than the step and
-// is measured at its end. The reading was one pread per transaction,
-// some of them while holding the write lock; in the bench under load a
-// third of a millisecond of wall time a player mail
-// (TestStatmReadEveryFewTransactions_Issue25).
+// The resident mapping (issue 25: 100,000 live games under 300 MB): the
+// rule, the measure and the trim are store/pagefile' (Mapping, its doc.go);
+// the store trims inside a read transaction, which keeps bbolt from
+// remapping its file meanwhile.
 
 // DefaultMappedLimit is Options.MappedLimit's default: how far the
 // process's resident file-backed memory may grow above where the last
@@ -63,95 +17,26 @@ import (
 // untrimmed; referee bench --no-mail --bulk --sizes 100000).
 const DefaultMappedLimit = 128 << 20
 
-// mapping keeps the process's file-backed resident memory under a limit.
-type mapping struct {
-	limit int64 // bytes; 0: never trim
-	// floor is the resident file-backed memory after the last trim (or
-	// at open): the limit is on the growth above it.
-	floor atomic.Int64
-	// trimming: a trim is under way (one at a time); trims counts them.
-	trimming atomic.Bool
-	trims    atomic.Int64
-	statm    *statmFile
-	// every and step say when the measure is read (statmEvery,
-	// statmStep); since counts the transactions ended since the last
-	// reading, read when it was (nanoseconds since born) and reads how
-	// many readings there were (for tests).
-	every       int64
-	since, read atomic.Int64
-	reads       atomic.Int64
-	born        time.Time
-}
-
-// statmStep is the longest time between two readings of the measure
-// after transactions (see the rule above).
-const statmStep = 20 * time.Millisecond
-
-// statmEvery is how many transactions may end before the measure is read
-// again: one per 4 MiB of the limit, 1 to 32.
-func statmEvery(limit int64) int64 {
-	return min(max(limit>>22, 1), 32)
-}
-
-func newMapping(limit int64) *mapping {
-	m := &mapping{limit: limit, every: statmEvery(limit), born: time.Now()}
-	if limit > 0 {
-		m.statm = openStatm()
-		n, ok := m.statm.shared()
-		if !ok {
-			m.limit = 0 // not Linux, or no /proc: nothing to measure
-		}
-		m.floor.Store(n)
-	}
-	return m
-}
-
-// over reports whether the resident file-backed memory grew past the
-// limit.
-func (m *mapping) over() bool {
-	if m.limit <= 0 {
-		return false
-	}
-	now := int64(time.Since(m.born))
-	if m.since.Add(1) < m.every && now-m.read.Load() < int64(statmStep) {
-		return false
-	}
-	m.since.Store(0)
-	m.read.Store(now)
-	m.reads.Add(1)
-	n, ok := m.statm.shared()
-	return ok && n-m.floor.Load() > m.limit
-}
-
 // trimIn drops the pages of the mapping from the process when the limit
 // is passed, tx being an open read transaction (it keeps bbolt from
 // remapping; see above). Safe for concurrent use: one trim at a time.
-func (m *mapping) trimIn(tx *bolt.Tx) {
-	if m.over() {
-		m.trim(tx)
+func trimIn(m *pagefile.Mapping, tx *bolt.Tx) {
+	if m.Over() {
+		trim(m, tx)
 	}
 }
 
-// trim drops the pages of the mapping (tx as for trimIn).
-func (m *mapping) trim(tx *bolt.Tx) {
-	if !m.trimming.CompareAndSwap(false, true) {
-		return
-	}
-	defer m.trimming.Store(false)
-	if dropMapped(tx.DB().Info().Data, tx.Size()) == nil {
-		m.trims.Add(1)
-	}
-	if n, ok := m.statm.shared(); ok {
-		m.floor.Store(n)
-	}
-}
+// trim drops the pages of the mapping (tx as for trimIn): the range is
+// the transaction's snapshot of the file (every page up to its
+// high-water mark, inside the mapping).
+func trim(m *pagefile.Mapping, tx *bolt.Tx) { m.Trim(tx.DB().Info().Data, tx.Size()) }
 
 // trimAfter checks after a write transaction (from outside it: a new
 // read transaction holds the mapping while the trim runs).
 func (db *DB) trimAfter() {
-	if db.mapped.over() {
+	if db.mapped.Over() {
 		_ = db.bolt.View(func(tx *bolt.Tx) error {
-			db.mapped.trim(tx)
+			trim(db.mapped, tx)
 			return nil
 		})
 	}
@@ -159,4 +44,4 @@ func (db *DB) trimAfter() {
 
 // MapTrims reports how many times the store dropped its mapping's pages
 // from the process (Options.MappedLimit).
-func (db *DB) MapTrims() int64 { return db.mapped.trims.Load() }
+func (db *DB) MapTrims() int64 { return db.mapped.Trims() }

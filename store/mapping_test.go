@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/pbem-referee/referee/store/pagefile"
 )
 
 // rssFile reads RssFile from /proc/self/status (bytes; the kernel's
@@ -307,7 +309,7 @@ func BenchmarkMappedReads(b *testing.B) {
 }
 
 // The measure of the resident mapping is read after a transaction only
-// every statmEvery(limit) transactions or statmStep (mapping.go's rule):
+// every statmEvery(limit) transactions or pagefile.StatmStep (mapping.go's rule):
 // generated runs of reads and writes at four limits count the readings,
 // at least one per statmEvery transactions and at most one more per step
 // of the time they took; a transaction longer than the step is measured
@@ -325,14 +327,14 @@ func TestStatmReadEveryFewTransactions_Issue25(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			if db.mapped.every != wantEvery {
-				t.Fatalf("every %d, want %d", db.mapped.every, wantEvery)
+			if db.mapped.Every() != wantEvery {
+				t.Fatalf("every %d, want %d", db.mapped.Every(), wantEvery)
 			}
 			if err := db.Update(func(tx *Tx) error { return tx.PutPlayer(mappingAddr(0), mappingRecord(0, 100)) }); err != nil {
 				t.Fatal(err)
 			}
 			n := 100 + r.IntN(400)
-			r0, start := db.mapped.reads.Load(), time.Now()
+			r0, start := db.mapped.Reads(), time.Now()
 			for i := range n {
 				if r.IntN(3) == 0 {
 					err = db.Update(func(tx *Tx) error { return tx.PutPlayer(mappingAddr(i), mappingRecord(i, 100)) })
@@ -344,16 +346,16 @@ func TestStatmReadEveryFewTransactions_Issue25(t *testing.T) {
 				}
 			}
 			elapsed := time.Since(start)
-			reads := db.mapped.reads.Load() - r0
-			least, most := int64(n)/wantEvery, int64(n)/wantEvery+int64(elapsed/statmStep)+1
+			reads := db.mapped.Reads() - r0
+			least, most := int64(n)/wantEvery, int64(n)/wantEvery+int64(elapsed/pagefile.StatmStep)+1
 			if reads < least || reads > most {
 				t.Errorf("%d transactions in %v: %d readings, want %d to %d", n, elapsed, reads, least, most)
 			}
-			r1 := db.mapped.reads.Load()
-			if err := db.View(func(tx *Tx) error { time.Sleep(statmStep + 5*time.Millisecond); return nil }); err != nil {
+			r1 := db.mapped.Reads()
+			if err := db.View(func(tx *Tx) error { time.Sleep(pagefile.StatmStep + 5*time.Millisecond); return nil }); err != nil {
 				t.Fatal(err)
 			}
-			if got := db.mapped.reads.Load() - r1; got != 1 {
+			if got := db.mapped.Reads() - r1; got != 1 {
 				t.Errorf("a transaction longer than the step: %d readings at its end, want 1", got)
 			}
 		})

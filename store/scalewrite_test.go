@@ -9,11 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/referee/store/pagefile"
 	bolt "go.etcd.io/bbolt"
 )
 
 // What a move writes at scale (issue 25): every page a commit wrote is
-// found by two readings of the file (PageReading, WrittenPages: the
+// found by two readings of the file (PageReading, pagefile.Written: the
 // figures of referee bench --pages), and a move writes in each tree it
 // touches one leaf (two when it splits, more when it overflows) and at
 // most the branches above it, one a level (and the one a split adds). So
@@ -96,7 +97,7 @@ func TestMoveWritesTheDepthOfItsTrees_Issue25(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			written, splits := WrittenPages(before, after)
+			written, splits := pagefile.Written(before, after)
 			n := 0
 			for _, c := range written {
 				n += c
@@ -435,7 +436,7 @@ func TestWakeKeptBesideTheLog_Issue25(t *testing.T) {
 
 // pagesOfMove writes move, through Update when m is even and through
 // Speculate and Commit when odd, and returns the pages it wrote and the
-// leaves it added (WrittenPages of the readings before and after).
+// leaves it added (pagefile.Written of the readings before and after).
 func pagesOfMove(t *testing.T, db *DB, m int, move func(*Tx) error) (written, splits map[string]int) {
 	t.Helper()
 	before, err := db.PageReading()
@@ -449,7 +450,7 @@ func pagesOfMove(t *testing.T, db *DB, m int, move func(*Tx) error) (written, sp
 	if err != nil {
 		t.Fatal(err)
 	}
-	return WrittenPages(before, after)
+	return pagefile.Written(before, after)
 }
 
 // updateOrSpeculate runs move in an update when m is even, else in a

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/referee/store/pagefile"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -196,7 +197,7 @@ func TestMoveWritesOneLeafOfHeaders_Issue25(t *testing.T) {
 						written["(bucket headers) leaf"], written["(bucket headers) branch"], written)
 				}
 				for owner, n := range written {
-					if strings.HasPrefix(owner, restHeaders) {
+					if strings.HasPrefix(owner, pagefile.RestHeaders) {
 						t.Errorf("move %d: %d pages of %s", m, n, owner)
 					}
 				}
@@ -204,7 +205,7 @@ func TestMoveWritesOneLeafOfHeaders_Issue25(t *testing.T) {
 			check("after the moves")
 			// A commit that writes a bucket in rest writes rest's headers.
 			written, _ := pagesOfMove(t, db, 0, func(tx *Tx) error { return tx.PutPlayer("new@p.test", []byte("x")) })
-			if written[restHeaders+" leaf"] == 0 || written["(bucket headers) leaf"] != 1 {
+			if written[pagefile.RestHeaders+" leaf"] == 0 || written["(bucket headers) leaf"] != 1 {
 				t.Errorf("a player put: %v", written)
 			}
 			if err := db.Check(); err != nil {

@@ -42,7 +42,7 @@ const bodySuffix = 'p'
 func bodyKey(id uint64) []byte { return append(u64(id), bodySuffix) }
 
 // zbodySuffix follows an item id in the key of its payload compressed
-// (compress.go; no schema change: a store without them has none).
+// (store/codec; no schema change: a store without them has none).
 const zbodySuffix = 'z'
 
 // zbodyKey is the key of item id's compressed payload.

@@ -2,47 +2,29 @@ package store
 
 import (
 	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/pbem-referee/referee/store/codec"
 )
 
-// BenchmarkCompressSmall: the cost of a small value through the encoder
-// (its dictionary set up per call) and what it saves, by size.
-func BenchmarkCompressSmall(b *testing.B) {
-	entry := []byte(`{"kind":"start","seat":-1,"vis":0,"at":"2026-11-23T09:00:00Z","params":{"commitment":"5c8b0e6f1d2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4","options":null,"order":["P17","P4242"],"variant":""},"setup":[{"kind":"deal","seat":0},{"kind":"deal","seat":1}],"hash":"ab12cd34ef56"}`)
-	for _, n := range []int{64, 100, 128, 192, 256, 330} {
-		v := entry[:min(n, len(entry))]
-		for len(v) < n {
-			v = append(v, entry...)[:n]
-		}
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			var z []byte
-			for b.Loop() {
-				z = zstdEnc.EncodeAll(v, nil)
-			}
-			b.ReportMetric(float64(n-(len(z)-len(zstdMagic)+1)), "saved-B")
-		})
-	}
-}
-
-// TestSmallValuesKeptRaw (compress.go, smallValue): a value shorter than
-// smallValue is never run through the encoder: deflate keeps it raw, a
+// TestSmallValuesKeptRaw (store/codec, SmallValue): a value shorter than
+// SmallValue is never run through the encoder: Compress keeps it raw, a
 // log entry or snapshot that is JSON is stored as it is, one that is not
 // is stored in a frame of its own bytes that reads back; a small value an
 // older binary stored compressed (the encoder's frame, dictionary and
-// all) still reads; a value of smallValue bytes or more is compressed as
+// all) still reads; a value of SmallValue bytes or more is compressed as
 // before. Values of every length around the threshold, JSON and not.
 func TestSmallValuesKeptRaw(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 128))
-	before := deflated.Load()
-	for n := range smallValue + 40 {
+	before := codec.Compressed()
+	for n := range codec.SmallValue + 40 {
 		for _, v := range [][]byte{logEntry(rng, n), randomBytes(rng, n)} {
-			small := n < smallValue
-			if z := deflate([]byte{7}, v); small && z != nil {
-				t.Errorf("%d bytes: deflate compressed a small value", n)
+			small := n < codec.SmallValue
+			if z := codec.Compress([]byte{7}, v); small && z != nil {
+				t.Errorf("%d bytes: Compress compressed a small value", n)
 			} else if z != nil {
-				if got, err := inflate(z[1:]); err != nil || !bytes.Equal(got, v) {
+				if got, err := codec.Decompress(z[1:]); err != nil || !bytes.Equal(got, v) {
 					t.Errorf("%d bytes: deflated value reads otherwise (%v)", n, err)
 				}
 			}
@@ -54,20 +36,19 @@ func TestSmallValuesKeptRaw(t *testing.T) {
 				t.Errorf("%d bytes (first %q): stored form reads otherwise (%v)", n, v[:min(1, n)], err)
 			}
 			// What an older binary wrote: the encoder's frame of v.
-			old := zstdEnc.EncodeAll(v, nil)
-			old = append([]byte{snapZ, zstdForm}, old[len(zstdMagic):]...)
+			old := append([]byte{snapZ}, codec.EncodeAlways(v)...)
 			if got, err := decodeSnap(old); err != nil || !bytes.Equal(got, v) {
 				t.Errorf("%d bytes: an older binary's compressed value reads otherwise (%v)", n, err)
 			}
 		}
 	}
 	// Only the values at or over the threshold went through the encoder
-	// (deflate and encodeSnap once each, two values a length: 40 lengths).
-	if got, want := deflated.Load()-before, int64(2*2*40); got != want && !raceEnabled {
+	// (Compress and encodeSnap once each, two values a length: 40 lengths).
+	if got, want := codec.Compressed()-before, int64(2*2*40); got != want && !raceEnabled {
 		t.Errorf("%d values compressed, want %d", got, want)
 	}
 	// The entries of a tournament's START: a seat's invitation is kept
-	// raw, its game's start (over smallValue) compressed.
+	// raw, its game's start (over SmallValue) compressed.
 	invite := []byte(`{"at":"2026-11-23T09:00:00Z","kind":"invite","seat":1,"vis":{"public":true},"params":{"name":"P4242"}}`)
 	if s := encodeSnap(invite); !bytes.Equal(s, invite) {
 		t.Errorf("an invitation's %d-byte entry stored as % x...", len(invite), s[:8])
@@ -78,7 +59,7 @@ func TestSmallValuesKeptRaw(t *testing.T) {
 	}
 	// In a store: small log entries are written raw and read back.
 	db := open(t)
-	for n := 2; n < smallValue+40; n += 7 {
+	for n := 2; n < codec.SmallValue+40; n += 7 {
 		e := logEntry(rng, n)
 		if err := db.Update(func(tx *Tx) error { _, err := tx.AppendLog("g1", e); return err }); err != nil {
 			t.Fatal(err)

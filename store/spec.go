@@ -74,7 +74,7 @@ func (tx *Tx) Wide() bool { return tx.spec != nil && tx.spec.wide }
 func (db *DB) Speculate(fn func(tx *Tx) error) (*Spec, error) {
 	s := newSpec()
 	err := db.bolt.View(func(btx *bolt.Tx) error {
-		defer db.mapped.trimIn(btx)
+		defer trimIn(db.mapped, btx)
 		return fn(&Tx{tx: btx, db: db, spec: s})
 	})
 	return s, err

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/pbem-referee/referee/store/codec"
 )
 
 // dump is the whole content of the store's buckets a unit of work writes.
@@ -256,11 +258,11 @@ func TestSpeculationCompressesBeforeTheLock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := deflated.Load()
+	before := codec.Compressed()
 	if err := db.Commit(s, nil); err != nil {
 		t.Fatal(err)
 	}
-	if n := deflated.Load() - before; n != 0 {
+	if n := codec.Compressed() - before; n != 0 {
 		t.Errorf("the commit compressed %d values", n)
 	}
 	db.View(func(tx *Tx) error {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-referee/referee/store/pagefile"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -202,7 +203,7 @@ type DB struct {
 	walked bool
 	// mapped keeps the mapping's resident pages under
 	// Options.MappedLimit (mapping.go).
-	mapped *mapping
+	mapped *pagefile.Mapping
 	// census counts the pages each commit writes while it runs
 	// (census.go).
 	census pageCensus
@@ -239,7 +240,7 @@ func Open(path string, opt *Options) (*DB, error) {
 	if o.MappedLimit == 0 {
 		o.MappedLimit = DefaultMappedLimit
 	}
-	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache, walked: walked, mapped: newMapping(o.MappedLimit),
+	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache, walked: walked, mapped: pagefile.New(o.MappedLimit),
 		pageTours: decodedCache{size: PageTournaments}}
 	migs := migrations
 	if o.Migrations != nil {
@@ -371,7 +372,7 @@ func (db *DB) Update(fn func(tx *Tx) error) error {
 // View runs fn in a read-only transaction. Never call View inside Update.
 func (db *DB) View(fn func(tx *Tx) error) error {
 	return db.bolt.View(func(btx *bolt.Tx) error {
-		defer db.mapped.trimIn(btx)
+		defer trimIn(db.mapped, btx)
 		return fn(&Tx{tx: btx, db: db})
 	})
 }
@@ -379,7 +380,7 @@ func (db *DB) View(fn func(tx *Tx) error) error {
 // Check verifies the file's internal consistency (bbolt's page checks).
 func (db *DB) Check() error {
 	return db.bolt.View(func(tx *bolt.Tx) error {
-		defer db.mapped.trimIn(tx)
+		defer trimIn(db.mapped, tx)
 		var errs []error
 		for err := range tx.Check() {
 			errs = append(errs, err)

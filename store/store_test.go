@@ -558,7 +558,7 @@ func TestCompactReclaimsSpace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	big := make([]byte, 64<<10) // incompressible (compress.go)
+	big := make([]byte, 64<<10) // incompressible (store/codec)
 	rand.NewChaCha8([32]byte{5}).Read(big)
 	for i := 0; i < 200; i++ {
 		db.Update(func(tx *Tx) error { return tx.PutGame(fmt.Sprintf("g%d", i), big) })

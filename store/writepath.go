@@ -21,14 +21,14 @@ package store
 // bytes) instead of the record (tens of KB), and a snapshot every few
 // dozen moves. The cut is measured, in pages (BenchmarkWritePerMove,
 // disk-B/move of brewcrafters, dicebrewing and heavenale, deltas and
-// snapshots compressed, compress.go): a delta kept while at most a
+// snapshots compressed, store/codec): a delta kept while at most a
 // quarter of the record 30624, 27474, 29781; while stored in 300 bytes
 // 32017, 29054, 30758; in 512 30706, 27969, 30051; in a page (1 KiB)
 // 30700, 27375, 28464. A snapshot costs its pages and the leaf above; a
 // delta that grows makes the leaf of "games" it sits in larger. The
 // version numbers every put of the game, so that the stored value (the
 // stamp, GameStamp) names one record. A delta or a snapshot is kept
-// compressed when that is smaller (compress.go): 0x03 + 8-byte version +
+// compressed when that is smaller (store/codec): 0x03 + 8-byte version +
 // the delta compressed, and a snapshot that starts with 0x03 (a whole
 // one starts with '{').
 //
@@ -45,6 +45,7 @@ import (
 	"fmt"
 
 	"github.com/centrifugal/fdelta"
+	"github.com/pbem-referee/referee/store/codec"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -54,7 +55,7 @@ var bGameSnap = []byte("games.snap")
 const (
 	gameDelta  = 0x01
 	gameSnap   = 0x02
-	gameDeltaZ = 0x03 // a delta compressed (compress.go)
+	gameDeltaZ = 0x03 // a delta compressed (store/codec)
 	gameInLog  = 0x04 // the value is in log.flat, beside the game's entries
 )
 
@@ -93,14 +94,14 @@ func inLogValue(id string, v []byte, get func(bucket, key []byte) []byte) []byte
 	return v
 }
 
-// snapZ starts a snapshot kept compressed (compress.go); a snapshot
+// snapZ starts a snapshot kept compressed (store/codec); a snapshot
 // kept whole is JSON and starts with '{'.
 const snapZ = 0x03
 
 // decodeSnap returns the record a stored snapshot holds.
 func decodeSnap(v []byte) ([]byte, error) {
 	if len(v) > 0 && v[0] == snapZ {
-		return inflate(v[1:])
+		return codec.Decompress(v[1:])
 	}
 	return v, nil
 }
@@ -111,9 +112,9 @@ func decodeSnap(v []byte) ([]byte, error) {
 // be read as a compressed one).
 func encodeSnap(rec []byte) []byte {
 	if len(rec) > 0 && rec[0] != '{' {
-		return deflateAlways([]byte{snapZ}, rec)
+		return codec.CompressAlways([]byte{snapZ}, rec)
 	}
-	if z := deflate([]byte{snapZ}, rec); z != nil {
+	if z := codec.Compress([]byte{snapZ}, rec); z != nil {
 		return z
 	}
 	return rec
@@ -220,7 +221,7 @@ func (tx *Tx) gameRecord(id string, v []byte, get func(bucket, key []byte) []byt
 	}
 	d := v[9:]
 	if v[0] == gameDeltaZ {
-		if d, err = inflate(d); err != nil {
+		if d, err = codec.Decompress(d); err != nil {
 			return nil, fmt.Errorf("store: game %q: delta: %w", id, err)
 		}
 	}
@@ -280,7 +281,7 @@ func (tx *Tx) encodeGameFrom(id string, rec, old []byte) (val, snap []byte) {
 			head := make([]byte, 9)
 			head[0] = gameDelta
 			binary.BigEndian.PutUint64(head[1:], ver+1)
-			v := deflate(head, d)
+			v := codec.Compress(head, d)
 			if v != nil {
 				v[0] = gameDeltaZ
 			} else {
@@ -341,7 +342,7 @@ func (tx *Tx) writeGame(id string, val, snap, stored []byte, e gameEncoding) err
 
 // withBody fills in an item's payload (rows of schema 6 and later hold
 // none) from the queue's bucket (schema9.go): raw under bodyKey, or
-// compressed under zbodyKey (compress.go).
+// compressed under zbodyKey (store/codec).
 func (tx *Tx) withBody(q string, it *Item) {
 	if len(it.Payload) > 0 {
 		return
@@ -355,7 +356,7 @@ func (tx *Tx) withBody(q string, it *Item) {
 	} else if z := getValue(b, zbodyKey(it.ID)); z != nil {
 		// A payload that does not inflate reads as none, as a missing one
 		// did: its delivery then fails and is kept for the operator.
-		it.Payload, _ = inflate(z)
+		it.Payload, _ = codec.Decompress(z)
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/pbem-referee/referee/store/codec"
 )
 
 // record makes a game-like JSON record of about n bytes.
@@ -133,7 +135,7 @@ func TestGameRecordsRoundTrip(t *testing.T) {
 
 // TestGameDeltaWritesLess: a small change to a large record writes a
 // fraction of it to disk (bbolt pages counted by WriteStats); the first
-// put writes the record, compressed (compress.go).
+// put writes the record, compressed (store/codec).
 func TestGameDeltaWritesLess(t *testing.T) {
 	db := open(t)
 	rng := rand.New(rand.NewPCG(2, 25))
@@ -145,7 +147,7 @@ func TestGameDeltaWritesLess(t *testing.T) {
 		}
 		return db.WriteStats().Sub(ws0).DiskBytes
 	}
-	whole := int64(len(deflate(nil, rec)))
+	whole := int64(len(codec.Compress(nil, rec)))
 	first := put()
 	var later int64
 	for range 10 {

@@ -22,6 +22,7 @@ import (
 	"github.com/pbem-referee/referee/referee/wiring/config"
 	"github.com/pbem-referee/referee/referee/wiring/daemon"
 	"github.com/pbem-referee/referee/store"
+	"github.com/pbem-referee/referee/store/pagefile"
 )
 
 // ScalePoint is the referee with a number of live games in its store.
@@ -384,7 +385,7 @@ func procStatus(key string) uint64 {
 
 // pageCount sums the pages the timed moves wrote (Options.Pages).
 type pageCount struct {
-	before          map[uint64]store.PageInfo
+	before          map[uint64]pagefile.Info
 	written, splits map[string]int
 }
 
@@ -403,7 +404,7 @@ func (c *pageCount) add(db *store.DB) error {
 	if err != nil {
 		return err
 	}
-	w, splits := store.WrittenPages(c.before, after)
+	w, splits := pagefile.Written(c.before, after)
 	for k, v := range w {
 		c.written[k] += v
 	}

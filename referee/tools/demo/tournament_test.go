@@ -32,14 +32,14 @@ func TestTournamentDemo(t *testing.T) {
 	if len(res.Tournaments) != 1 || !res.Replayed || len(res.Pages) != 1 {
 		t.Fatalf("%+v\n%s", res, out.String())
 	}
-	// Issue 24's goal is 20 KiB written per mail; measured 55 KiB with
-	// pages of 4 KiB, 34 KiB (2026-12-06) since new stores take pages of
-	// 1 KiB (store/pagesize.go): about one commit a mail, and any commit
+	// Issue 24's goal is 20 KiB written per mail; measured 55 KiB with pages of
+	// 4 KiB, 34 KiB (2026-12-06) since new stores take pages of 1 KiB
+	// (store/pagefile/pagesize.go): about one commit a mail, and any commit
 	// writes a page or two for each bucket it touches (a move's: inbound,
 	// log.flat, queue.outbox, games), the store's write path, not the
-	// tournament's. This guards against growth (a size, not a time: the
-	// same on a busy machine). 21 KiB since mails, snapshots and deltas
-	// are kept compressed and a queued mail indexes itself next to its row
+	// tournament's. This guards against growth (a size, not a time: the same on
+	// a busy machine). 21 KiB since mails, snapshots and deltas are kept
+	// compressed and a queued mail indexes itself next to its row
 	// (store/doc.go, 2026-12-06).
 	t.Logf("the store wrote %d bytes in %d commits for %d mails: %.0f per mail", res.StoreBytes, res.Commits, res.Mails, res.StorePerMail())
 	if res.StoreBytes <= 0 || res.Commits <= 0 || res.StorePerMail() > 28*1024 {

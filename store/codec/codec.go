@@ -1,11 +1,10 @@
-package store
+package codec
 
 import (
 	"bytes"
 	_ "embed"
 	"io"
 	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/flate"
@@ -22,9 +21,8 @@ import (
 // a payload's key, an inbound record's first byte), so that every value of
 // an older store reads as before. The figures the disk bytes are held to
 // (WriteStats.DataBytes) count the data as the caller gave it,
-// uncompressed. (deflate, deflateAlways and inflate are named for the
-// codec the store had first; they compress and decompress with the codec
-// below.)
+// uncompressed. (The store's call sites once named Compress and
+// Decompress deflate and inflate, for the codec the store had first.)
 //
 // The compressed bytes, after the caller's prefix, are one of two forms,
 // told apart by their first byte:
@@ -65,8 +63,8 @@ import (
 //     empty (a sync.Pool is emptied every other GC, and a round opening's
 //     garbage made that often), for the values of older stores.
 //
-// Where and when (see doc.go, "Compression"): a payload is compressed when
-// it is queued, before the write lock when it is queued by a speculation
+// Where and when (store/doc.go, "Compression"): a payload is compressed
+// when it is queued, before the write lock when it is queued by a speculation
 // (the compressed bytes are what its commit writes) or packed by the
 // caller (PackBody, Tx.EnqueueBody); it is inflated only where its bytes
 // are read (Tx.Payload, QueueItem, Due, Items, Retired), never by the
@@ -167,7 +165,7 @@ func newZstdEncoder(id uint32, dict []byte) *zstd.Encoder {
 		zstd.WithLowerEncoderMem(true),
 		zstd.WithEncoderDictRaw(id, dict))
 	if err != nil {
-		panic("store: zstd encoder: " + err.Error())
+		panic("store/codec: zstd encoder: " + err.Error())
 	}
 	e.EncodeAll(nil, nil)
 	return e
@@ -180,7 +178,7 @@ func newZstdDecoder() *zstd.Decoder {
 		zstd.WithDecoderDictRaw(1, zdict1), // every dictionary shipped, by its id
 		zstd.WithDecoderDictRaw(2, zdict2))
 	if err != nil {
-		panic("store: zstd decoder: " + err.Error())
+		panic("store/codec: zstd decoder: " + err.Error())
 	}
 	return d
 }
@@ -192,33 +190,38 @@ var zframes = freeList[[]byte]{c: make(chan []byte, 8), new: func() []byte { ret
 // header must not ask for gigabytes).
 const maxValue = 1 << 30
 
-// deflated counts the values compressed, for the tests that a write
-// transaction compresses none it can be kept out of.
-var deflated atomic.Int64
+// compressed counts the values compressed, for the tests that a write
+// transaction compresses none it can be kept out of (Compressed).
+var compressed atomic.Int64
 
-// deflate returns prefix followed by v compressed, or nil when that is
+// Compressed reports how many values went through the encoder since the
+// process started (the store's tests: a write transaction compresses none
+// it can be kept out of).
+func Compressed() int64 { return compressed.Load() }
+
+// Compress returns prefix followed by v compressed, or nil when that is
 // not smaller than prefix followed by v: at once for a value shorter than
-// smallValue (its stored frame is 6 bytes longer).
-func deflate(prefix, v []byte) []byte {
-	if len(v) < smallValue {
+// SmallValue (its stored frame is 6 bytes longer).
+func Compress(prefix, v []byte) []byte {
+	if len(v) < SmallValue {
 		return nil
 	}
-	z := deflateAlways(prefix, v)
+	z := CompressAlways(prefix, v)
 	if len(z) >= len(prefix)+len(v) {
 		return nil
 	}
 	return z
 }
 
-// deflateAlways returns prefix followed by v compressed, in the zstd
-// form (never nil); a value shorter than smallValue is not run through
+// CompressAlways returns prefix followed by v compressed, in the zstd
+// form (never nil); a value shorter than SmallValue is not run through
 // the encoder: its frame holds it stored (storedFrame), which is never
-// smaller, so deflate and encodeSnap keep it raw.
-func deflateAlways(prefix, v []byte) []byte {
-	if len(v) < smallValue {
+// smaller, so Compress and the store's encodeSnap keep it raw.
+func CompressAlways(prefix, v []byte) []byte {
+	if len(v) < SmallValue {
 		return storedFrame(prefix, v)
 	}
-	deflated.Add(1)
+	compressed.Add(1)
 	n := len(prefix)
 	dst := make([]byte, n, n+len(v)/2+64)
 	copy(dst, prefix)
@@ -229,7 +232,16 @@ func deflateAlways(prefix, v []byte) []byte {
 	return dst[:n+1+m]
 }
 
-// smallValue: a value shorter than this is kept as it is, never
+// EncodeAlways returns v in the zstd form through the encoder, whatever
+// its size: what a binary before SmallValue (issue 24) wrote for a small
+// value, for the store's tests of older stores. It is not counted by
+// Compressed.
+func EncodeAlways(v []byte) []byte {
+	z := zstdEnc.EncodeAll(v, nil)
+	return append([]byte{zstdForm}, z[len(zstdMagic):]...)
+}
+
+// SmallValue: a value shorter than this is kept as it is, never
 // compressed (issue 24). The encoder sets its dictionary up at every call
 // (a copy of its 32 KB and of the tables it dirtied), which costs a value
 // of a hundred bytes about as much as one of 300 (BenchmarkCompressSmall:
@@ -238,7 +250,7 @@ func deflateAlways(prefix, v []byte) []byte {
 // Nothing is read otherwise: what decides a value's form is still its
 // stored bytes (a raw value, or a compressed one of either codec,
 // whatever its size: TestSmallValuesKeptRaw reads old tiny values).
-const smallValue = 128
+const SmallValue = 128
 
 // storedFrame returns prefix followed by v in the zstd form, v stored in
 // one raw block (RFC 8878 3.1.1: a single-segment frame, no dictionary,
@@ -253,9 +265,9 @@ func storedFrame(prefix, v []byte) []byte {
 	return append(out, v...)
 }
 
-// inflate decompresses what deflate wrote (after its prefix), in either
-// form.
-func inflate(z []byte) ([]byte, error) {
+// Decompress decompresses what Compress or CompressAlways wrote (after
+// its prefix), in either form.
+func Decompress(z []byte) ([]byte, error) {
 	if len(z) > 0 && z[0] == zstdForm {
 		return unzstd(z[1:])
 	}
@@ -284,49 +296,3 @@ func unzstd(rest []byte) ([]byte, error) {
 	}
 	return out, nil
 }
-
-// Body is a payload ready for a queue (PackBody): compressed when that is
-// smaller.
-type Body struct {
-	raw, z []byte
-	n      int // the payload's length, uncompressed
-}
-
-// PackBody compresses a payload for a queue when that makes it smaller.
-// It is a pure function of the payload: a caller may pack its payloads
-// before the write transaction, on any goroutine (Tx.EnqueueBody).
-func PackBody(payload []byte) Body {
-	if z := deflate(nil, payload); z != nil {
-		return Body{z: z, n: len(payload)}
-	}
-	return Body{raw: payload, n: len(payload)}
-}
-
-// PackBodies packs n payloads, payload(i) for i in [0, n) (PackBody), on
-// as many goroutines as the process may run when they are many (a round
-// opening's hundreds of mails): the transaction that queues them waits for
-// the slowest part, not the sum.
-func PackBodies(n int, payload func(i int) []byte) []Body {
-	out := make([]Body, n)
-	workers := min(runtime.GOMAXPROCS(0), n/packPerWorker)
-	if workers <= 1 {
-		for i := range n {
-			out[i] = PackBody(payload(i))
-		}
-		return out
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				out[i] = PackBody(payload(i))
-			}
-		})
-	}
-	wg.Wait()
-	return out
-}
-
-// packPerWorker: fewer payloads than this a goroutine are packed in one.
-const packPerWorker = 8

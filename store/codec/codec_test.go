@@ -1,4 +1,4 @@
-package store
+package codec
 
 import (
 	"bytes"
@@ -14,15 +14,13 @@ import (
 	"strings"
 	"testing"
 	"testing/synctest"
-	"time"
 
 	kflate "github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/zstd"
-	bolt "go.etcd.io/bbolt"
 )
 
 // mainDeflate is the compressor of the stores written before 2026-12-06's
-// codec change (compress.go): compress/flate at its default level, as
+// codec change (codec.go): compress/flate at its default level, as
 // main's deflateAlways wrote every compressed value.
 func mainDeflate(t testing.TB, v []byte) []byte {
 	return deflateWith(t, v, func(w io.Writer) (io.WriteCloser, error) {
@@ -59,7 +57,7 @@ func deflateWith(t testing.TB, v []byte, newWriter func(io.Writer) (io.WriteClos
 	return buf.Bytes()
 }
 
-// TestCompressedFormsOldAndNew (compress.go): a value of every size and
+// TestCompressedFormsOldAndNew (codec.go): a value of every size and
 // kind (text, JSON, random bytes) compresses to the zstd form and reads
 // back byte for byte, whatever the prefix; the DEFLATE forms of older
 // stores (compress/flate before 2026-12-06, klauspost's flate after) read
@@ -73,34 +71,34 @@ func TestCompressedFormsOldAndNew(t *testing.T) {
 		vals[fmt.Sprintf("record%d", n)] = record(rng, n)
 	}
 	for name, v := range vals {
-		z := deflateAlways(nil, v)
+		z := CompressAlways(nil, v)
 		if len(z) == 0 || z[0] != zstdForm {
 			t.Fatalf("%s: not in the zstd form: % x", name, z[:min(len(z), 8)])
 		}
-		if got, err := inflate(z); err != nil || !bytes.Equal(got, v) {
+		if got, err := Decompress(z); err != nil || !bytes.Equal(got, v) {
 			t.Errorf("%s: the zstd form reads as %d bytes of %d (%v)", name, len(got), len(v), err)
 		}
 		if got, err := stdInflate(z); err == nil {
 			t.Errorf("%s: compress/flate reads the zstd form (as %d bytes)", name, len(got))
 		}
 		for codec, old := range map[string][]byte{"compress/flate": mainDeflate(t, v), "klauspost flate": klauspostDeflate(t, v)} {
-			if got, err := inflate(old); err != nil || !bytes.Equal(got, v) {
+			if got, err := Decompress(old); err != nil || !bytes.Equal(got, v) {
 				t.Errorf("%s: %s's form reads as %d bytes of %d (%v)", name, codec, len(got), len(v), err)
 			}
 		}
-		if p := deflateAlways([]byte{snapZ}, v); !bytes.Equal(p[1:], z) || p[0] != snapZ {
+		if p := CompressAlways([]byte{prefix}, v); !bytes.Equal(p[1:], z) || p[0] != prefix {
 			t.Errorf("%s: the prefix changes the compressed bytes", name)
 		}
 	}
 	for _, bad := range [][]byte{[]byte("not deflate at all"), {zstdForm}, {zstdForm, 1, 2, 3, 4, 5, 6, 7},
 		append([]byte{zstdForm}, bytes.Repeat([]byte("zstd? no"), 20)...)} {
-		if _, err := inflate(bad); err == nil {
+		if _, err := Decompress(bad); err == nil {
 			t.Errorf("garbage % x inflates", bad[:min(len(bad), 8)])
 		}
 	}
 }
 
-// TestZstdFormNeverADeflateStream (compress.go): the first byte of the
+// TestZstdFormNeverADeflateStream (codec.go): the first byte of the
 // zstd form, and every byte whose first three bits make a DEFLATE block
 // of the reserved type 3, starts no DEFLATE stream either reader accepts,
 // whatever follows: a value of an older store is never read as zstd.
@@ -135,7 +133,7 @@ func TestZstdFormNeverADeflateStream(t *testing.T) {
 	}
 }
 
-// dictionarySums pins every dictionary shipped (compress.go): a value
+// dictionarySums pins every dictionary shipped (codec.go): a value
 // compressed with one must decode forever, so none may change.
 var dictionarySums = map[int]string{
 	1: "b8136a41ae71b95b37bd2a1616b6bb363070eb23049f7f5e11bea299d699e8a8",
@@ -150,7 +148,7 @@ const frameOfDict1 = "ff2101d80d020054014620667475726e2033375430303a30303a303031
 const frameOfDict1Text = "From: \"PBEM Referee\" <referee@example.test>\r\nSubject: [Fromage fromage] Your move: turn 3\r\n\r\n" +
 	"##- Please write your reply above this line -##\r\n{\"at\":\"2026-12-07T00:00:00Z\",\"kind\":\"move\",\"seat\":1,\"vis\":{\"public\":true}}"
 
-// TestDictionariesNeverChange (compress.go): the dictionaries shipped are
+// TestDictionariesNeverChange (codec.go): the dictionaries shipped are
 // the ones the store's values were compressed with, byte for byte; a
 // frame written with dictionary 1 reads; new values name the current
 // dictionary.
@@ -205,7 +203,7 @@ func TestDictionariesNeverChange(t *testing.T) {
 			t.Errorf("%d.txt repeats dictionary %d whole: ship what it adds as %d-extra.txt", id, id-1, id)
 		}
 		if !bytes.Equal(built[id], shipped[id]) {
-			t.Errorf("zdict's files make dictionary %d of %d bytes, the store embeds %d (a new one: embed it in compress.go, pin it here)", id, len(built[id]), len(shipped[id]))
+			t.Errorf("zdict's files make dictionary %d of %d bytes, the store embeds %d (a new one: embed it in codec.go, pin it here)", id, len(built[id]), len(shipped[id]))
 		}
 	}
 	if len(built) != len(shipped) {
@@ -215,10 +213,10 @@ func TestDictionariesNeverChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := inflate(z); err != nil || string(got) != frameOfDict1Text {
+	if got, err := Decompress(z); err != nil || string(got) != frameOfDict1Text {
 		t.Errorf("a frame of dictionary 1 reads as %q (%v)", got, err)
 	}
-	fresh := deflateAlways(nil, []byte(frameOfDict1Text))
+	fresh := CompressAlways(nil, []byte(frameOfDict1Text))
 	h := append(zstdMagic[:], fresh[1:]...)
 	var fh zstd.Header
 	if err := fh.Decode(h); err != nil || fh.DictionaryID != zstdDict {
@@ -229,278 +227,7 @@ func TestDictionariesNeverChange(t *testing.T) {
 	}
 }
 
-// TestStoreWrittenByMainReads (compress.go): a store whose compressed
-// values main's code wrote (compress/flate: queued payloads live and
-// retired, snapshots, game deltas, log entries, inbound records) reads
-// every value as written, after a restart, and its items deliver and
-// retire; and values the new codec writes next to them read too.
-func TestStoreWrittenByMainReads(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "main.db")
-	db, err := Open(path, &Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(12, 6))
-	t0 := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
-	games := map[string][]byte{}
-	payload := map[uint64][]byte{}
-	var inputs []InboundRecord
-	var entries [][]byte
-	step := func(i int) {
-		err := db.Update(func(tx *Tx) error {
-			for g := range 3 {
-				id := fmt.Sprintf("g%d", g)
-				rec := games[id]
-				if rec == nil {
-					rec = record(rng, 3000+g*20000)
-				} else {
-					rec = mutate(rng, rec)
-				}
-				games[id] = rec
-				if err := tx.PutGame(id, rec); err != nil {
-					return err
-				}
-			}
-			for _, n := range []int{300, 4000, 40000} {
-				var p bytes.Buffer
-				for p.Len() < n {
-					fmt.Fprintf(&p, "Subject: move %d\r\nYour turn, seat %d\r\n", rng.IntN(100), rng.IntN(4))
-				}
-				id, err := tx.Enqueue("outbox", Item{Key: fmt.Sprintf("<%d.%d@r>", i, n), To: "a@x", Payload: p.Bytes(), Created: t0})
-				if err != nil {
-					return err
-				}
-				payload[id] = p.Bytes()
-			}
-			in := InboundRecord{Keys: []string{fmt.Sprintf("imap:a/INBOX/1/%d", i)}, Received: t0, Source: "imap",
-				From: "ann@x", Game: "g1", Seat: 1, Outcome: "applied", Detail: "a move of some words to compress",
-				Messages: []string{"<move.1.seat1@referee.example>", "<move.1.seat2@referee.example>",
-					"<move.1.seat3@referee.example>", "<move.1.seat4@referee.example>"}}
-			inputs = append(inputs, in)
-			// Every other entry over smallValue (compressed now), the
-			// others under it (kept raw now).
-			e := fmt.Appendf(nil, `{"at":"2026-12-06T12:00:%02dZ","kind":"move","seat":%d,"text":"PLACE %d %d%s","vis":{"public":true}}`,
-				i, rng.IntN(4), rng.IntN(100), rng.IntN(100), strings.Repeat(" AND PLACE 1 1", i%2*6))
-			entries = append(entries, e)
-			if _, err := tx.AppendLog("g1", e); err != nil {
-				return err
-			}
-			return tx.MarkInbound(in)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	for i := range 12 {
-		step(i)
-	}
-	// Every compressed value rewritten as main's code wrote it.
-	rewritten := map[string]int{}
-	err = db.bolt.Update(func(btx *bolt.Tx) error {
-		redo := func(b *bolt.Bucket, k []byte, prefix int, kind string) error {
-			v := getValue(b, k)
-			raw, err := inflate(v[prefix:])
-			if err != nil {
-				return fmt.Errorf("%s %x: %w", kind, k, err)
-			}
-			rewritten[kind]++
-			return putValue(b, bytes.Clone(k), append(bytes.Clone(v[:prefix]), mainDeflate(t, raw)...))
-		}
-		type kv struct{ k, v []byte }
-		each := func(name string) []kv {
-			var out []kv
-			b := bucketOf(btx, []byte(name))
-			b.ForEach(func(k, v []byte) error {
-				if v == nil {
-					v = getValue(b, k) // a blob
-				}
-				out = append(out, kv{bytes.Clone(k), bytes.Clone(v)})
-				return nil
-			})
-			return out
-		}
-		for _, e := range each("queue.outbox") {
-			if bytes.Equal(e.k, zbodyKey(bytesID(e.k))) {
-				if err := redo(bucketOf(btx, []byte("queue.outbox")), e.k, 0, "payload"); err != nil {
-					return err
-				}
-			}
-		}
-		for _, e := range each(string(bGameSnap)) {
-			if e.v[0] == snapZ {
-				if err := redo(bucketOf(btx, bGameSnap), e.k, 1, "snapshot"); err != nil {
-					return err
-				}
-			}
-		}
-		// Every game's value back in "games" (main kept it there, not
-		// beside the log: writepath.go).
-		for _, e := range each(string(bGames)) {
-			if isInLog(e.v) {
-				v := getValue(bucketOf(btx, bLogFlat), recordKey(string(e.k)))
-				if err := bucketOf(btx, bGames).Put(e.k, bytes.Clone(v)); err != nil {
-					return err
-				}
-				if err := bucketOf(btx, bLogFlat).Delete(recordKey(string(e.k))); err != nil {
-					return err
-				}
-				rewritten["record moved back"]++
-			}
-		}
-		for _, e := range each(string(bGames)) {
-			if e.v[0] == gameDeltaZ {
-				if err := redo(bucketOf(btx, bGames), e.k, 9, "delta"); err != nil {
-					return err
-				}
-			}
-			// A delta too small for the zstd form main compressed when
-			// DEFLATE made it smaller.
-			if e.v[0] == gameDelta {
-				if z := mainDeflate(t, e.v[9:]); len(z) < len(e.v)-9 {
-					v := append(append([]byte{gameDeltaZ}, e.v[1:9]...), z...)
-					if err := putValue(bucketOf(btx, bGames), e.k, v); err != nil {
-						return err
-					}
-					rewritten["delta"]++
-				}
-			}
-		}
-		for _, e := range each(string(bLogFlat)) {
-			if e.v[0] == snapZ {
-				if err := redo(bucketOf(btx, bLogFlat), e.k, 1, "log entry"); err != nil {
-					return err
-				}
-			}
-			// An entry too small to compress now (smallValue) that main
-			// compressed when DEFLATE made it smaller.
-			if e.v[0] == '{' {
-				if z := mainDeflate(t, e.v); len(z) < len(e.v) {
-					if err := putValue(bucketOf(btx, bLogFlat), e.k, append([]byte{snapZ}, z...)); err != nil {
-						return err
-					}
-					rewritten["log entry"]++
-				}
-			}
-		}
-		for _, e := range each("inbound") {
-			if len(e.v) > 0 && e.v[0] == inboundZ {
-				if err := redo(bucketOf(btx, []byte("inbound")), e.k, 1, "inbound"); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, kind := range []string{"payload", "snapshot", "delta", "inbound", "log entry", "record moved back"} {
-		if rewritten[kind] == 0 {
-			t.Errorf("no %s compressed to rewrite: the test would not fail", kind)
-		}
-	}
-	db.Close()
-	db, err = Open(path, &Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	check := func(when string) {
-		t.Helper()
-		db.View(func(tx *Tx) error {
-			for id, rec := range games {
-				if got, err := tx.Game(id); err != nil || !bytes.Equal(got, rec) {
-					t.Errorf("%s: game %s reads %d bytes of %d (%v)", when, id, len(got), len(rec), err)
-				}
-			}
-			for id, p := range payload {
-				if got := tx.Payload("outbox", id); !bytes.Equal(got, p) {
-					t.Errorf("%s: payload %d reads %d bytes of %d", when, id, len(got), len(p))
-				}
-			}
-			n := 0
-			err := tx.Log("g1", 1, func(seq uint64, e []byte) error {
-				if int(seq) > len(entries) || !bytes.Equal(e, entries[seq-1]) {
-					t.Errorf("%s: log entry %d reads %q", when, seq, e)
-				}
-				n++
-				return nil
-			})
-			if err != nil || n != len(entries) {
-				t.Errorf("%s: %d log entries of %d (%v)", when, n, len(entries), err)
-			}
-			for _, in := range inputs {
-				rec, seen, err := tx.Seen(in.Keys...)
-				if err != nil || !seen || rec.Detail != in.Detail || len(rec.Messages) != 4 {
-					t.Errorf("%s: input %s: %+v %v %v", when, in.Keys[0], rec, seen, err)
-				}
-			}
-			return nil
-		})
-	}
-	check("main's forms")
-	// New values next to main's: a move each, a mail, and deliveries.
-	step(12)
-	check("main's and new forms")
-	err = db.Update(func(tx *Tx) error {
-		due, err := tx.DueRows("outbox", t0, 0)
-		if err != nil || len(due) != len(payload) {
-			return fmt.Errorf("due %d of %d (%v)", len(due), len(payload), err)
-		}
-		for _, it := range due {
-			if it.Payload != nil {
-				t.Errorf("DueRows read item %d's payload", it.ID)
-			}
-			if _, err := tx.Finish("outbox", it.ID, Sent, t0, t0.Add(time.Hour), ""); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	check("retired")
-}
-
-func bytesID(k []byte) uint64 {
-	if len(k) < 8 {
-		return 0
-	}
-	var id uint64
-	for _, c := range k[:8] {
-		id = id<<8 | uint64(c)
-	}
-	return id
-}
-
-// TestPackBodiesAsOneByOne (compress.go): payloads packed many at once, on
-// several goroutines, are packed as one by one, each in its place, for
-// every count around the split into goroutines.
-func TestPackBodiesAsOneByOne(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 25))
-	var all [][]byte
-	for _, p := range payloads(rng) {
-		all = append(all, p)
-	}
-	for len(all) < 5*packPerWorker {
-		all = append(all, record(rng, 100+rng.IntN(9000)))
-	}
-	for n := range len(all) + 1 {
-		got := PackBodies(n, func(i int) []byte { return all[i] })
-		if len(got) != n {
-			t.Fatalf("%d payloads packed as %d", n, len(got))
-		}
-		for i := range n {
-			want := PackBody(all[i])
-			if !bytes.Equal(got[i].z, want.z) || !bytes.Equal(got[i].raw, want.raw) || got[i].n != len(all[i]) {
-				t.Errorf("%d payloads: payload %d packed otherwise", n, i)
-			}
-		}
-	}
-}
-
-// TestCompressAllocatesTheValueOnly (compress.go): with the shared
+// TestCompressAllocatesTheValueOnly (codec.go): with the shared
 // encoder and decoder warm, compressing a mail-sized value allocates its
 // compressed bytes, and decompressing it its bytes, and little else (one
 // allocation each; a few more under the race detector, whose sync.Pool
@@ -509,12 +236,12 @@ func TestPackBodiesAsOneByOne(t *testing.T) {
 func TestCompressAllocatesTheValueOnly(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 25))
 	v := record(rng, 36000)
-	z := deflateAlways(nil, v)
-	inflate(z)
+	z := CompressAlways(nil, v)
+	Decompress(z)
 	var m0, m1 runtime.MemStats
 	for name, fn := range map[string]func(){
-		"compress":   func() { deflateAlways([]byte{snapZ}, v) },
-		"decompress": func() { inflate(z) },
+		"compress":   func() { CompressAlways([]byte{prefix}, v) },
+		"decompress": func() { Decompress(z) },
 	} {
 		runtime.ReadMemStats(&m0)
 		allocs := testing.AllocsPerRun(50, fn)
@@ -535,11 +262,11 @@ func TestCodecServesEveryBubble(t *testing.T) {
 	v := bytes.Repeat([]byte("Brew Crafters b5: your move, P2. "), 40)
 	for i := range 3 {
 		synctest.Test(t, func(t *testing.T) {
-			z := deflateAlways(nil, v)
+			z := CompressAlways(nil, v)
 			if len(z) == 0 || z[0] != 0xFF {
 				t.Fatalf("bubble %d: not the zstd form: % x", i, z[:min(len(z), 4)])
 			}
-			got, err := inflate(z)
+			got, err := Decompress(z)
 			if err != nil || !bytes.Equal(got, v) {
 				t.Fatalf("bubble %d: read back %d bytes, %v", i, len(got), err)
 			}
@@ -547,7 +274,7 @@ func TestCodecServesEveryBubble(t *testing.T) {
 	}
 }
 
-// TestReplyLineOfEveryLanguageInTheDictionary (compress.go, dictionary
+// TestReplyLineOfEveryLanguageInTheDictionary (codec.go, dictionary
 // 2): a mail that starts with the reply line of its reader's language
 // (templates/referee/*/replyline.tmpl; the French one as its
 // quoted-printable body writes it) compresses into 20 bytes fewer at
@@ -570,7 +297,7 @@ func TestReplyLineOfEveryLanguageInTheDictionary(t *testing.T) {
 		for range 20 {
 			mail := []byte("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" +
 				line + "\r\n" + string(moveText(rng, 100+rng.IntN(400))))
-			now, before := len(deflateAlways(nil, mail)), len(old.EncodeAll(mail, nil))+1-len(zstdMagic)
+			now, before := len(CompressAlways(nil, mail)), len(old.EncodeAll(mail, nil))+1-len(zstdMagic)
 			if lang == "en" && now > before+12 || lang != "en" && now > before-20 {
 				t.Errorf("%s: %d bytes with dictionary 2, %d with 1", lang, now, before)
 			}

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package store
+package pagefile
 
 // statmFile: no /proc/self/statm elsewhere than Linux; the limit does
 // nothing there.

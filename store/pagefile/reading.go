@@ -1,4 +1,4 @@
-package store
+package pagefile
 
 import (
 	"encoding/binary"
@@ -8,32 +8,46 @@ import (
 	"strings"
 )
 
-// PageOwners maps every page of the file in use to the bucket whose tree
-// holds it, at the top level or in rest ("(bucket headers)" for the tree
-// of the top-level buckets' headers, "(rest headers)" for rest's:
-// schema10.go; with " (branch)" for a branch page, " (nested)" for a
-// page of a bucket nested in it: a blob), read from the
-// file as the last commit left it (issue 25: the bench's figures per
-// bucket, in pages). It reads the whole file: a diagnostic for benches
-// and tests, not for the daemon. Call it while no commit runs; pages of
-// an earlier reading stay unused while its BucketRoots release is
-// pending, so that a page in a later reading and not in the earlier one
-// was written by the commits between them.
-func (db *DB) PageOwners() (map[uint64]string, error) {
-	f, err := os.Open(db.bolt.Path())
+// File names a bbolt file to read: its path, its page size, and the name
+// of the top-level bucket whose tree holds bucket headers too (store's
+// "rest", store/schema10.go).
+type File struct {
+	Path     string
+	PageSize int
+	Rest     string
+}
+
+// Names of the trees of headers (Owners).
+const (
+	Headers     = "(bucket headers)"
+	RestHeaders = "(rest headers)"
+)
+
+// Owners maps every page of the file in use to the bucket whose tree
+// holds it, at the top level or in rest (Headers for the tree of the
+// top-level buckets' headers, RestHeaders for rest's; with " (branch)"
+// for a branch page, " (nested)" for a page of a bucket nested in it: a
+// blob), read from the file as the last commit left it (issue 25: the
+// bench's figures per bucket, in pages). It reads the whole file: a
+// diagnostic for benches and tests, not for the daemon. Call it while no
+// commit runs; pages of an earlier reading stay unused while the store's
+// BucketRoots release is pending, so that a page in a later reading and
+// not in the earlier one was written by the commits between them.
+func (fl File) Owners() (map[uint64]string, error) {
+	f, err := os.Open(fl.Path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	out := map[uint64]string{}
-	err = walkPages(f, int64(db.PageSize()), func(id uint64, owner, kind string, node []byte, _ []uint64) bool {
+	err = fl.walk(f, func(id uint64, owner, kind string, node []byte, _ []uint64) bool {
 		switch kind {
 		case "nested":
 			owner += " (nested)"
 		case "branch":
 			owner += " (branch)"
 		}
-		for i := range uint64(len(node)) / uint64(db.PageSize()) {
+		for i := range uint64(len(node)) / uint64(fl.PageSize) {
 			out[id+i] = owner
 		}
 		return true
@@ -41,14 +55,15 @@ func (db *DB) PageOwners() (map[uint64]string, error) {
 	return out, err
 }
 
-// walkPages walks the tree of the last commit in the file f (pages of ps
-// bytes) from the root, calling visit with each node's first page id,
-// the top-level bucket whose tree holds it (PageOwners' names), its kind
+// walk walks the tree of the last commit in the file f (fl's) from the
+// root, calling visit with each node's first page id,
+// the top-level bucket whose tree holds it (Owners' names), its kind
 // ("leaf", "branch", or "nested" for a page of a bucket nested in it),
 // its bytes, overflow pages included, and the first pages of its
 // children (a branch's, or the roots of the buckets a leaf holds); it
 // goes down into them when visit returns true.
-func walkPages(f *os.File, ps int64, visit func(id uint64, owner, kind string, node []byte, kids []uint64) bool) error {
+func (fl File) walk(f *os.File, visit func(id uint64, owner, kind string, node []byte, kids []uint64) bool) error {
+	ps := int64(fl.PageSize)
 	read := func(id uint64, n int64) ([]byte, error) {
 		buf := make([]byte, n*ps)
 		_, err := f.ReadAt(buf, int64(id)*ps)
@@ -72,7 +87,7 @@ func walkPages(f *os.File, ps int64, visit func(id uint64, owner, kind string, n
 	var walk func(id uint64, owner string, top bool) error
 	walk = func(id uint64, owner string, top bool) error {
 		if top && owner == "" {
-			owner = "(bucket headers)"
+			owner = Headers
 		}
 		head, err := read(id, 1)
 		if err != nil {
@@ -115,17 +130,17 @@ func walkPages(f *os.File, ps int64, visit func(id uint64, owner, kind string, n
 				if sub == 0 {
 					continue // an inline bucket: in this leaf
 				}
-				name, headers := owner, owner == "(bucket headers)" || owner == restHeaders
+				name, headers := owner, owner == Headers || owner == RestHeaders
 				if headers {
 					name = string(p[pos : pos+ksize])
 				}
-				if owner == "(bucket headers)" && name == string(bRest) {
-					// Its tree holds headers too (schema10.go).
-					name = restHeaders
+				if owner == Headers && name == fl.Rest {
+					// Its tree holds headers too (store/schema10.go).
+					name = RestHeaders
 				}
 				children = append(children, child{sub, name, headers})
 			default:
-				return fmt.Errorf("store: page %d: flags %#x in a tree", id, flags)
+				return fmt.Errorf("store/pagefile: page %d: flags %#x in a tree", id, flags)
 			}
 		}
 		kids := make([]uint64, len(children))
@@ -145,12 +160,9 @@ func walkPages(f *os.File, ps int64, visit func(id uint64, owner, kind string, n
 	return walk(root, "", true)
 }
 
-// restHeaders owns the pages of rest's tree (PageOwners).
-const restHeaders = "(rest headers)"
-
-// PagesWritten counts, per owner, the pages of after not in before
-// (readings of PageOwners).
-func PagesWritten(before, after map[uint64]string) map[string]int {
+// Added counts, per owner, the pages of after not in before (readings of
+// Owners).
+func Added(before, after map[uint64]string) map[string]int {
 	out := map[string]int{}
 	for id, owner := range after {
 		if _, ok := before[id]; !ok {
@@ -160,39 +172,39 @@ func PagesWritten(before, after map[uint64]string) map[string]int {
 	return out
 }
 
-// PageInfo is one page of a reading (DB.PageReading): the top-level
+// Info is one page of a reading (File.Reading): the top-level
 // bucket whose tree holds it, its kind ("leaf", "branch", "nested" for a
 // page of a bucket nested in it, "overflow" for a page that continues
 // the one before), and a digest of its bytes.
-type PageInfo struct {
+type Info struct {
 	Owner string
 	Kind  string
 	Sum   uint64
 }
 
-// PageReading is PageOwners with each page's kind and a digest of its
-// bytes, so that two readings name the pages written between them
-// (WrittenPages) with no read transaction held: a page freed and used
-// again by a later commit differs in its bytes. A diagnostic that reads
-// the whole file (issue 25: what a move writes at scale).
-func (db *DB) PageReading() (map[uint64]PageInfo, error) {
-	owners, err := db.PageOwners()
+// Reading is Owners with each page's kind and a digest of its bytes, so that
+// two readings name the pages written between them (Written) with no read
+// transaction held: a page freed and used again by a later commit differs in
+// its bytes. A diagnostic that reads the whole file (issue 25: what a move
+// writes at scale).
+func (fl File) Reading() (map[uint64]Info, error) {
+	owners, err := fl.Owners()
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(db.bolt.Path())
+	f, err := os.Open(fl.Path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	ps := int64(db.PageSize())
-	out := make(map[uint64]PageInfo, len(owners))
+	ps := int64(fl.PageSize)
+	out := make(map[uint64]Info, len(owners))
 	buf := make([]byte, ps)
 	for id, owner := range owners {
 		if _, err := f.ReadAt(buf, int64(id)*ps); err != nil {
 			return nil, err
 		}
-		info := PageInfo{Owner: owner, Kind: "leaf", Sum: uint64(crc32.ChecksumIEEE(buf))<<32 | uint64(binary.LittleEndian.Uint32(buf[len(buf)-4:]))}
+		info := Info{Owner: owner, Kind: "leaf", Sum: uint64(crc32.ChecksumIEEE(buf))<<32 | uint64(binary.LittleEndian.Uint32(buf[len(buf)-4:]))}
 		if o, ok := strings.CutSuffix(owner, " (branch)"); ok {
 			info.Owner, info.Kind = o, "branch"
 		} else if o, ok := strings.CutSuffix(owner, " (nested)"); ok {
@@ -207,11 +219,11 @@ func (db *DB) PageReading() (map[uint64]PageInfo, error) {
 	return out, nil
 }
 
-// WrittenPages counts the pages of after that are not in before or
+// Written counts the pages of after that are not in before or
 // whose bytes differ, per owner and kind ("games leaf"), and the leaves
 // each owner gained between the readings (a split; none when it lost
 // some).
-func WrittenPages(before, after map[uint64]PageInfo) (written, splits map[string]int) {
+func Written(before, after map[uint64]Info) (written, splits map[string]int) {
 	written, leaves := map[string]int{}, map[string]int{}
 	for id, p := range after {
 		if q, ok := before[id]; !ok || q.Sum != p.Sum {

@@ -1,4 +1,4 @@
-package store
+package pagefile
 
 // The page size (issue 25: the store's own disk writes per move within 4x
 // of the data the move adds).
@@ -39,12 +39,9 @@ package store
 //
 // The page size is fixed when the file is made and kept in its meta page:
 // a store made before (4 KiB pages) keeps them, opens and works as before
-// (TestOldPageSizeStoreOpens); Compact rewrites it with pages of
-// NewPageSize. Options.PageSize makes a new file with another size (the
-// tests of old stores).
+// (store/pagesize_test.go, TestOldPageSizeStoreOpens); the store's
+// Compact rewrites it with pages of NewPageSize. Its Options.PageSize
+// makes a new file with another size (the tests of old stores).
 
 // NewPageSize is the page size of a store made by this code.
 const NewPageSize = 1024
-
-// PageSize returns the page size of the open file.
-func (db *DB) PageSize() int { return db.bolt.Info().PageSize }
