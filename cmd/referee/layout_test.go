@@ -106,56 +106,6 @@ func TestOnlyStoreImportsBbolt(t *testing.T) {
 	}
 }
 
-// overCeilings are the packages still over 5,000 non-test lines, each
-// with the ceiling it may not grow past (issue 25: no package over 5,000;
-// lower a ceiling as code moves out, drop the entry once under). The
-// store was 6,518 before store/pagefile and store/codec took 878 out; the
-// engines' ceilings are their sizes on 2026-12-07.
-var overCeilings = map[string]int{
-	"store":               5640,
-	"engine/brewcrafters": 6610,
-	"engine/dicebrewing":  7730,
-	"engine/fromage":      6050,
-}
-
-// TestPackagesUnder5000Lines_Issue25: every package of the module keeps
-// under 5,000 non-test lines (every line of its non-test Go files, as
-// referee/layout_test.go counts the referee package), or under its
-// ceiling in overCeilings.
-func TestPackagesUnder5000Lines_Issue25(t *testing.T) {
-	lines := goList(t, "-f", `{{.Dir}}|{{.ImportPath}}|{{join .GoFiles ","}}`, "./...")
-	if len(lines) < 20 {
-		t.Fatalf("go list ./... listed only %d packages", len(lines))
-	}
-	for _, l := range lines {
-		parts := strings.SplitN(l, "|", 3)
-		if len(parts) != 3 {
-			t.Fatalf("go list line %q", l)
-		}
-		rel := strings.TrimPrefix(strings.TrimPrefix(parts[1], module), "/")
-		n := 0
-		for _, name := range strings.Split(parts[2], ",") {
-			if name == "" {
-				continue
-			}
-			b, err := os.ReadFile(filepath.Join(parts[0], name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			n += bytes.Count(b, []byte("\n"))
-		}
-		most, over := overCeilings[rel]
-		if !over {
-			most = 5000
-		} else if n <= 5000 {
-			t.Errorf("%s: %d non-test lines, under 5,000: take it off overCeilings", rel, n)
-		}
-		if n > most {
-			t.Errorf("%s: %d non-test lines, over %d: split it by job", rel, n, most)
-		}
-	}
-}
-
 // TestReadmeListsEveryPackage: the README's "Where things live" names
 // every package of the module (issue 13.1), so that a new package finds its
 // room there.
@@ -189,20 +139,24 @@ func TestReadmeListsEveryPackage(t *testing.T) {
 // _test.go file).
 const maxPackageLines = 5000
 
-// packagesStillOver are the packages over maxPackageLines while they are
-// being split (issue 25). The list only shrinks: a listed package that
-// comes under the ceiling fails the test until it is taken off.
-var packagesStillOver = map[string]bool{
-	"store": true, // split by its engineer this session
+// overCeilings are the packages still over maxPackageLines while they are
+// split (issue 25), each with the ceiling it may not grow past: lower a
+// ceiling as code moves out, take the entry off once under (a listed
+// package under maxPackageLines fails the test, so the list only shrinks).
+var overCeilings = map[string]int{
+	// 6,518 before store/pagefile and store/codec took 878 lines out; the
+	// next cut is the old-schema migrations (they need a low-level layout
+	// package first) and doc.go's measurement history.
+	"store": 5640,
 	// Its rules are ~4,500 lines of methods on the one state type, after
 	// catalog/ and notation/ left (engine/doc.go, "The skeleton of a
-	// game"): the next cut splits the state (issue 25).
-	"engine/dicebrewing": true,
+	// game"): the next cut splits the state.
+	"engine/dicebrewing": 6160,
 }
 
 // TestNoPackageOver5000Lines_Issue25: no package of the module has more
-// than maxPackageLines non-test lines, but those of packagesStillOver,
-// each of which must still be over (so that the list only shrinks).
+// than maxPackageLines non-test lines, but those of overCeilings, each
+// under its ceiling and still over (so that the list only shrinks).
 func TestNoPackageOver5000Lines_Issue25(t *testing.T) {
 	lines := goList(t, "-f", "{{.ImportPath}}|{{.Dir}}", "./...")
 	if len(lines) < 20 {
@@ -228,18 +182,21 @@ func TestNoPackageOver5000Lines_Issue25(t *testing.T) {
 			}
 			n += bytes.Count(b, []byte("\n"))
 		}
-		switch over := n > maxPackageLines; {
-		case over && !packagesStillOver[rel]:
+		most, listed := overCeilings[rel]
+		switch {
+		case !listed && n > maxPackageLines:
 			t.Errorf("%s has %d non-test lines (at most %d): move a job into a sub-package of its own", rel, n, maxPackageLines)
-		case !over && packagesStillOver[rel]:
-			t.Errorf("%s has %d non-test lines, under %d now: take it off packagesStillOver", rel, n, maxPackageLines)
-		case over:
-			t.Logf("%s: %d non-test lines, still over %d (packagesStillOver)", rel, n, maxPackageLines)
+		case listed && n <= maxPackageLines:
+			t.Errorf("%s has %d non-test lines, under %d now: take it off overCeilings", rel, n, maxPackageLines)
+		case listed && n > most:
+			t.Errorf("%s has %d non-test lines, over its ceiling %d: split it by job", rel, n, most)
+		case listed:
+			t.Logf("%s: %d non-test lines, still over %d (ceiling %d)", rel, n, maxPackageLines, most)
 		}
 	}
-	for rel := range packagesStillOver {
+	for rel := range overCeilings {
 		if !seen[rel] {
-			t.Errorf("packagesStillOver names %s, which is not a package of the module", rel)
+			t.Errorf("overCeilings names %s, which is not a package of the module", rel)
 		}
 	}
 }
