@@ -126,27 +126,6 @@ func (lc *laneCursor) ridesAhead() []imap.UID {
 	return out
 }
 
-// advance returns the cursor past u and the messages it may pass, from
-// last (the cursor stored in tx).
-func (lc *laneCursor) advance(tx *store.Tx, u imap.UID, last uint32) uint32 {
-	lc.mu.Lock()
-	defer lc.mu.Unlock()
-	lc.inTx[u] = tx
-	v := last
-	for _, x := range lc.uids {
-		if uint32(x) <= last {
-			continue
-		}
-		h := lc.hs[x]
-		if x != u && (h == nil || (lc.inTx[x] != tx && !h.ride.Committed())) {
-			break
-		}
-		v = uint32(x)
-	}
-	lc.target[u] = v
-	return v
-}
-
 // endAhead takes back, in tx, the presumption this process wrote for key,
 // if it stands, before the hand-over of its mail is put on record: the
 // hand-over then counts what was recorded before the presumption only.

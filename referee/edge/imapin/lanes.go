@@ -72,6 +72,27 @@ type laneCursor struct {
 	presumed map[imap.UID][]imap.UID
 }
 
+// advance returns the cursor past u and the messages it may pass, from
+// last (the cursor stored in tx).
+func (lc *laneCursor) advance(tx *store.Tx, u imap.UID, last uint32) uint32 {
+	lc.mu.Lock()
+	defer lc.mu.Unlock()
+	lc.inTx[u] = tx
+	v := last
+	for _, x := range lc.uids {
+		if uint32(x) <= last {
+			continue
+		}
+		h := lc.hs[x]
+		if x != u && (h == nil || (lc.inTx[x] != tx && !h.ride.Committed())) {
+			break
+		}
+		v = uint32(x)
+	}
+	lc.target[u] = v
+	return v
+}
+
 // groupLanes names each message's lane, given each one's lane keys: two
 // messages that share a key, directly or through others, share a lane
 // (a later message may tie two earlier lanes together); messages without
