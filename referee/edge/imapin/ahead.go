@@ -16,12 +16,19 @@ import (
 // (beginAll), and a beginMore when one is still needed, also put on record
 // the hand-overs of the next aheadWindow UIDs above the look, which have
 // no mail yet: the mail rolled in with one of those UIDs is handed over
-// with no commit of its own. Watcher.ahead holds the keys so presumed by
-// this process and not yet used: a commit that begins such a mail's
-// hand-over otherwise takes the presumption back first (endAhead), so that
-// in this process a presumption is never counted as a hand-over; after a
-// crash every one still standing counts as one, and the next process takes
-// back those whose UIDs never come (readDead, dropGone).
+// with no commit of its own. So does each ride of a look that rolls mail
+// in (laneCursor.presume, in the mail's own commit), above the highest
+// UID the look has taken: a mail rolled in past the window a committed
+// ride presumed pays no beginMore either (laneCursor.ridden). Watcher.ahead
+// holds the keys so presumed by this process and not yet used (the
+// rides' join it when the look's lanes are done, laneCursor.ridesAhead;
+// until then only the Watcher's goroutine reads them, under the
+// laneCursor's lock, while the lanes' commits write them): a commit that
+// begins such a mail's hand-over otherwise takes the presumption back
+// first (endAhead), so that in this process a presumption is never
+// counted as a hand-over; after a crash every one still standing counts
+// as one, and the next process takes back those whose UIDs never come
+// (readDead, dropGone).
 
 // aheadWindow is how many UIDs above a look are presumed begun.
 func (w *Watcher) aheadWindow() int { return w.o.FetchBatch }
@@ -48,6 +55,75 @@ func (w *Watcher) presumeAhead(tx *store.Tx, validity uint32, top imap.UID) ([]s
 		keys = append(keys, k)
 	}
 	return keys, nil
+}
+
+// presume puts on record, in tx (the commit of u's ride), the hand-overs
+// of the window above the highest UID the look has taken that have none,
+// while the look rolls mail in and the mailbox's UIDVALIDITY (validity,
+// the stored cursor's) is the look's, and notes them as the UIDs u's ride
+// presumed: this run's, since a ride runs again when its transaction is
+// retried, and a run whose transaction is not committed presumed nothing.
+func (lc *laneCursor) presume(tx *store.Tx, u imap.UID, validity uint32, key func(uint32, imap.UID) string) error {
+	lc.mu.Lock()
+	defer lc.mu.Unlock()
+	delete(lc.presumed, u)
+	if !lc.rolling || validity != lc.validity {
+		return nil
+	}
+	top := lc.uids[len(lc.uids)-1]
+	var uids []imap.UID
+	for x := top + 1; x <= top+imap.UID(lc.window); x++ {
+		k := key(lc.validity, x)
+		if tx.AttemptCount(k) > 0 {
+			continue // taken, presumed already, or a dead process's
+		}
+		if _, err := tx.BeginAttemptFrom(k, 0); err != nil {
+			return err
+		}
+		uids = append(uids, x)
+	}
+	lc.presumed[u] = uids
+	return nil
+}
+
+// ridden reports whether a committed ride presumed x: its hand-over is on
+// record, with no commit of its own.
+func (lc *laneCursor) ridden(x imap.UID) bool {
+	lc.mu.Lock()
+	defer lc.mu.Unlock()
+	for u, uids := range lc.presumed {
+		if slices.Contains(uids, x) && lc.hs[u] != nil && lc.hs[u].ride.Committed() {
+			return true
+		}
+	}
+	return false
+}
+
+// stopRolling ends the rides' presumptions: the look takes no more mail.
+func (lc *laneCursor) stopRolling() {
+	lc.mu.Lock()
+	lc.rolling = false
+	lc.mu.Unlock()
+}
+
+// ridesAhead returns, once every lane of the look is done, the UIDs the
+// committed rides presumed whose mails the look did not take: their
+// presumptions stand, and Watcher.ahead takes them.
+func (lc *laneCursor) ridesAhead() []imap.UID {
+	lc.mu.Lock()
+	defer lc.mu.Unlock()
+	var out []imap.UID
+	for u, uids := range lc.presumed {
+		if lc.hs[u] == nil || !lc.hs[u].ride.Committed() {
+			continue
+		}
+		for _, x := range uids {
+			if lc.hs[x] == nil {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
 }
 
 // endAhead takes back, in tx, the presumption this process wrote for key,

@@ -62,6 +62,14 @@ type laneCursor struct {
 	mu     sync.Mutex
 	inTx   map[imap.UID]*store.Tx
 	target map[imap.UID]uint32 // the cursor each ride wrote (its last run)
+	// rolling: the look rolls mail in (roll runs); each ride then presumes
+	// the window of window UIDs above the highest the look has taken
+	// (presume). presumed holds the UIDs each ride presumed (its last
+	// run): a committed ride's stand on record until their mails are
+	// rolled in (ridden) or the look ends (ridesAhead).
+	rolling  bool
+	window   int
+	presumed map[imap.UID][]imap.UID
 }
 
 // advance returns the cursor past u and the messages it may pass, from
@@ -300,7 +308,10 @@ func (w *Watcher) ride(lc *laneCursor, h *handover) {
 			return err
 		}
 		stored, err := tx.Cursor(w.cursorKey)
-		if err != nil || stored.UIDValidity != lc.validity {
+		if err != nil {
+			return err
+		}
+		if err := lc.presume(tx, h.uid, stored.UIDValidity, w.attemptKey); err != nil || stored.UIDValidity != lc.validity {
 			return err
 		}
 		if v := lc.advance(tx, h.uid, stored.LastUID); v > stored.LastUID {
@@ -324,7 +335,7 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 		return chunk, nil, nil
 	}
 	lc := &laneCursor{validity: s.cur.UIDValidity, hs: map[imap.UID]*handover{}, inTx: map[imap.UID]*store.Tx{},
-		target: map[imap.UID]uint32{}}
+		target: map[imap.UID]uint32{}, window: w.aheadWindow(), presumed: map[imap.UID][]imap.UID{}}
 	var all []*handover
 	for _, uid := range chunk {
 		m := info[uid]
@@ -412,6 +423,7 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 			break
 		}
 	}
+	lc.rolling = roll // before any ride runs
 	for _, h := range all {
 		w.ride(lc, h)
 	}
@@ -421,8 +433,15 @@ func (s *session) handLanes(ctx context.Context, chunk []imap.UID, info map[imap
 	if roll {
 		chunk = s.roll(r, lc, chunk, info, bodies)
 		s.looked = max(s.looked, chunk[len(chunk)-1])
+		lc.stopRolling()
 	}
 	r.wg.Wait()
+	// The rides' presumptions of mail the look did not take stand.
+	var ridden []string
+	for _, u := range lc.ridesAhead() {
+		ridden = append(ridden, w.attemptKey(lc.validity, u))
+	}
+	w.usedAhead(nil, ridden)
 	all = all[:0]
 	for _, u := range lc.uids {
 		if h := lc.hs[u]; h != nil {
@@ -583,7 +602,7 @@ func (s *session) roll(r *laneRun, lc *laneCursor, chunk []imap.UID, info map[im
 			take, to = append(take, h), append(to, l)
 		}
 		if len(take) > 0 {
-			if err := w.beginMore(lc.validity, take); err != nil {
+			if err := w.beginMore(lc, take); err != nil {
 				if !errors.Is(err, errBegun) {
 					s.log.Warn("could not record intake attempts; the next look takes the mail", slog.Any("err", err))
 				}
@@ -615,14 +634,15 @@ func (s *session) roll(r *laneRun, lc *laneCursor, chunk []imap.UID, info map[im
 }
 
 // beginMore puts the hand-overs of messages rolled in on record in one
-// commit, unless this process presumed them all (ahead.go): then none;
-// errBegun (nothing written) when one of them began before (a crash: it
-// is handed over alone by a later look). The commit presumes the window
-// above the last of them too.
-func (w *Watcher) beginMore(validity uint32, hs []*handover) error {
+// commit, unless this process presumed them all (ahead.go: a look's
+// commit, or a committed ride of the look): then none; errBegun (nothing
+// written) when one of them began before (a crash: it is handed over
+// alone by a later look). The commit presumes the window above the last
+// of them too.
+func (w *Watcher) beginMore(lc *laneCursor, hs []*handover) error {
 	var used, rest []*handover
 	for _, h := range hs {
-		if w.ahead[h.key] {
+		if w.ahead[h.key] || lc.ridden(h.uid) {
 			h.n = 1 // on record since the commit that presumed it
 			used = append(used, h)
 			w.rolledAhead.Add(1)
@@ -653,7 +673,7 @@ func (w *Watcher) beginMore(validity uint32, hs []*handover) error {
 			}
 		}
 		var err error
-		added, err = w.presumeAhead(tx, validity, hs[len(hs)-1].uid)
+		added, err = w.presumeAhead(tx, lc.validity, hs[len(hs)-1].uid)
 		return err
 	})
 	if err != nil {
