@@ -55,7 +55,13 @@ type mailBase struct {
 	calendars                                     map[string][]map[string]any
 	// subjects are the mails' subjects by language, kind and round: the
 	// same for every entrant (subjectKeys, issue 24: rendered once).
-	subjects map[string]string
+	subjects map[subjectKey]string
+}
+
+// subjectKey keys mailBase.subjects (a struct: no string built a mail).
+type subjectKey struct {
+	lang, kind string
+	round      any // an int
 }
 
 // subjectKeys are the only values a tournament mail's subject reads
@@ -127,12 +133,12 @@ func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind s
 	if at := t.SignupCloses(); t.Status == tournament.StatusSignup && !at.IsZero() {
 		data["closes"] = templates.FormatTime(lang, at.In(loc))
 	}
-	skey := fmt.Sprint(lang, "/", kind, "/", data["round"])
+	skey := subjectKey{lang, kind, data["round"]}
 	subject, ok := b.subjects[skey]
 	if !ok {
 		subject = d.tourText(lang, "subject", data)
 		if b.subjects == nil {
-			b.subjects = map[string]string{}
+			b.subjects = map[subjectKey]string{}
 		}
 		b.subjects[skey] = subject
 	}
