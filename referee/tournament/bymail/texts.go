@@ -52,11 +52,14 @@ type mailBase struct {
 	title, points, tiebreaks, deadline, page, ics string
 	rounds                                        int
 	onSchedule                                    bool
-	calendars                                     map[string][]map[string]any
+	calendars                                     map[calendarKey][]map[string]any
 	// subjects are the mails' subjects by language, kind and round: the
 	// same for every entrant (subjectKeys, issue 24: rendered once).
 	subjects map[subjectKey]string
 }
+
+// calendarKey keys mailBase.calendars: a language and a zone.
+type calendarKey struct{ lang, tz string }
 
 // subjectKey keys mailBase.subjects (a struct: no string built a mail).
 type subjectKey struct {
@@ -71,7 +74,7 @@ var subjectKeys = []string{"id", "kind", "round", "title"}
 
 func (d *desk) newMailBase(t *tournament.Tournament) *mailBase {
 	b := &mailBase{title: t.Game, tiebreaks: strings.Join(t.Tiebreaks, ", "), deadline: deadlineText(t),
-		rounds: t.PlannedRounds(), onSchedule: t.OnSchedule(), ics: d.tourICSURL(t), calendars: map[string][]map[string]any{}}
+		rounds: t.PlannedRounds(), onSchedule: t.OnSchedule(), ics: d.tourICSURL(t), calendars: map[calendarKey][]map[string]any{}}
 	if eg, err := engine.Lookup(t.Game); err == nil {
 		b.title = eg.Info().Title
 	}
@@ -88,7 +91,7 @@ func (d *desk) newMailBase(t *tournament.Tournament) *mailBase {
 
 // calendar is t's calendar in lang and zone tz, computed once each.
 func (b *mailBase) calendar(d *desk, t *tournament.Tournament, lang, tz string, loc *time.Location) []map[string]any {
-	key := lang + "\x00" + tz
+	key := calendarKey{lang, tz}
 	cal, ok := b.calendars[key]
 	if !ok {
 		cal = d.calendar(t, lang, loc)
