@@ -152,7 +152,7 @@ func deskPlayer(p *Player) bymail.Player {
 
 func (h deskHost) ReplyTo(address string) (replyTo, tag, tz string) {
 	if p, err := h.w.players.Load(h.w.tx, address); err == nil {
-		tag = "p." + p.Secret
+		tag, h.w.replied = "p."+p.Secret, [2]string{address, p.Secret}
 		return h.w.r.plus(tag), tag, p.TZ
 	}
 	return h.w.r.Address(), "", ""
@@ -160,14 +160,14 @@ func (h deskHost) ReplyTo(address string) (replyTo, tag, tz string) {
 
 func (h deskHost) MailEntrant(m bymail.Mail) error {
 	h.w.deskWrites++
-	// The tag is the entrant's own (ReplyTo gave it to the desk): built
-	// again from the player's record, never parsed back from the text.
+	// The tag is the entrant's own (ReplyTo gave it to the desk just
+	// before): built from the secret ReplyTo read from the player's record
+	// (work.replied), never parsed back from the text nor read again.
 	var tag mailmsg.Tag
-	if m.Tag != "" {
-		if p, err := h.w.players.Load(h.w.tx, m.To); err == nil {
-			tag = playerTag(p.Secret)
-		}
+	if r := h.w.replied; m.Tag != "" && r[0] == m.To {
+		tag = playerTag(r[1])
 	}
+	h.w.replied = [2]string{}
 	return h.w.enqueue(&Outgoing{Seat: -1, Kind: "tournament", To: m.To, ToName: m.ToName, Tag: tag, Lang: m.Lang,
 		Subject: m.Subject, Body: m.Body, MessageID: h.w.messageID(nil, -1, 0)})
 }

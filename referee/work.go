@@ -53,8 +53,10 @@ type work struct {
 	checks   seating.Checks // the set-ups checked (seating.Host.Checks)
 	// players are the player records it decoded (records.Players: a
 	// tournament's entrant is read for the seat, the reply address and
-	// the round mail's tag, decoded once).
+	// the round mail's tag, decoded once); replied, the address and secret
+	// deskHost.ReplyTo read, is the tag of the MailEntrant that follows.
 	players records.Players
+	replied [2]string
 }
 
 // The rooms of a unit of work besides the games it touches: what the

@@ -50,7 +50,10 @@ type Host interface {
 	// registered player, else the referee's plain address.
 	ReplyTo(address string) (replyTo, tag, tz string)
 
-	// MailEntrant queues a tournament mail to an entrant.
+	// MailEntrant queues a tournament mail to an entrant. A mail with a
+	// Tag is the next after ReplyTo of its To, whose tag it carries: the
+	// core tags it with the secret ReplyTo read (issue 24: not read
+	// again); else it goes untagged.
 	MailEntrant(m Mail) error
 	// MailOrganiser queues a short note to an organiser, in lang.
 	MailOrganiser(org, lang, text string) error

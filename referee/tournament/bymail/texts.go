@@ -52,10 +52,19 @@ type mailBase struct {
 	title, points, tiebreaks, deadline, page, ics string
 	rounds                                        int
 	onSchedule                                    bool
-	calendars                                     map[string][]map[string]any
+	calendars                                     map[calendarKey][]map[string]any
 	// subjects are the mails' subjects by language, kind and round: the
 	// same for every entrant (subjectKeys, issue 24: rendered once).
-	subjects map[string]string
+	subjects map[subjectKey]string
+}
+
+// calendarKey keys mailBase.calendars: a language and a zone.
+type calendarKey struct{ lang, tz string }
+
+// subjectKey keys mailBase.subjects (a struct: no string built a mail).
+type subjectKey struct {
+	lang, kind string
+	round      any // an int
 }
 
 // subjectKeys are the only values a tournament mail's subject reads
@@ -65,7 +74,7 @@ var subjectKeys = []string{"id", "kind", "round", "title"}
 
 func (d *desk) newMailBase(t *tournament.Tournament) *mailBase {
 	b := &mailBase{title: t.Game, tiebreaks: strings.Join(t.Tiebreaks, ", "), deadline: deadlineText(t),
-		rounds: t.PlannedRounds(), onSchedule: t.OnSchedule(), ics: d.tourICSURL(t), calendars: map[string][]map[string]any{}}
+		rounds: t.PlannedRounds(), onSchedule: t.OnSchedule(), ics: d.tourICSURL(t), calendars: map[calendarKey][]map[string]any{}}
 	if eg, err := engine.Lookup(t.Game); err == nil {
 		b.title = eg.Info().Title
 	}
@@ -82,7 +91,7 @@ func (d *desk) newMailBase(t *tournament.Tournament) *mailBase {
 
 // calendar is t's calendar in lang and zone tz, computed once each.
 func (b *mailBase) calendar(d *desk, t *tournament.Tournament, lang, tz string, loc *time.Location) []map[string]any {
-	key := lang + "\x00" + tz
+	key := calendarKey{lang, tz}
 	cal, ok := b.calendars[key]
 	if !ok {
 		cal = d.calendar(t, lang, loc)
@@ -127,12 +136,12 @@ func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind s
 	if at := t.SignupCloses(); t.Status == tournament.StatusSignup && !at.IsZero() {
 		data["closes"] = templates.FormatTime(lang, at.In(loc))
 	}
-	skey := fmt.Sprint(lang, "/", kind, "/", data["round"])
+	skey := subjectKey{lang, kind, data["round"]}
 	subject, ok := b.subjects[skey]
 	if !ok {
 		subject = d.tourText(lang, "subject", data)
 		if b.subjects == nil {
-			b.subjects = map[string]string{}
+			b.subjects = map[subjectKey]string{}
 		}
 		b.subjects[skey] = subject
 	}
