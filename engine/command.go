@@ -99,6 +99,17 @@ func FirstWord(line string) string {
 	return strings.ToUpper(f[0])
 }
 
+// CanonicalWord is a command's first word in capitals, or the canonical
+// keyword it stands for in a game's aliases (words of the players'
+// languages: "COMPRA" -> "BUY").
+func CanonicalWord(aliases map[string]string, w string) string {
+	w = strings.ToUpper(w)
+	if k, ok := aliases[w]; ok {
+		return k
+	}
+	return w
+}
+
 // Fields splits a command line into upper-cased words, also splitting on
 // commas (which players use between items: "PLACE MH1 SEED, MH1+ B3").
 // Games use it in Parse.

@@ -100,3 +100,17 @@ func TestScriptLineByLine(t *testing.T) {
 		}
 	}
 }
+
+// TestCanonicalWord: a first word is read in capitals whatever its case,
+// and an alias of the game's is read as the keyword it stands for.
+func TestCanonicalWord(t *testing.T) {
+	aliases := map[string]string{"COMPRA": "BUY", "KOOP": "BUY"}
+	for _, c := range []struct{ in, want string }{
+		{"compra", "BUY"}, {"Koop", "BUY"}, {"KOOP", "BUY"}, {"buy", "BUY"},
+		{"pass", "PASS"}, {"", ""}, {"compraX", "COMPRAX"},
+	} {
+		if got := CanonicalWord(aliases, c.in); got != c.want {
+			t.Errorf("CanonicalWord(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -78,13 +78,7 @@ var verbAlias = map[string]string{
 }
 
 // Keyword maps a command's first word to its canonical keyword.
-func Keyword(w string) string {
-	w = strings.ToUpper(w)
-	if k, ok := verbAlias[w]; ok {
-		return k
-	}
-	return w
-}
+func Keyword(w string) string { return engine.CanonicalWord(verbAlias, w) }
 
 // String returns the canonical command line.
 func (m Move) String() string {
