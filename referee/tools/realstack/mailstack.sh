@@ -234,12 +234,16 @@ queue_run_delay = 1s
 minimal_backoff_time = 1s
 maximal_backoff_time = 5s
 EOF
+    # qmgr wakes every second, not every 300 s: a message that met a delivery still in
+    # flight ("skipped, still being delivered") goes back to the incoming queue, which
+    # is scanned only when new mail arrives or at that wakeup (TestDovecotRestart saw
+    # the mail sent during a Dovecot outage wait there past its 10 s)
     cat > "$P/etc/master.cf" <<EOF
 # service      type  private unpriv chroot wakeup maxproc command
 127.0.0.1:$SMTP_PORT inet n  -      n      -      -       smtpd
 127.0.0.1:$MX_PORT inet n    -      n      -      -       smtpd -o smtpd_sasl_auth_enable=no
 cleanup        unix  n       -      n      -      0       cleanup
-qmgr           unix  n       -      n      300    1       qmgr
+qmgr           unix  n       -      n      1      1       qmgr
 rewrite        unix  -       -      n      -      -       trivial-rewrite
 bounce         unix  -       -      n      -      0       bounce
 defer          unix  -       -      n      -      0       bounce
