@@ -338,82 +338,16 @@
 //     24, TestSnapshotKeptWithoutCopies_Issue24).
 //   - A queue row leaves out its zero times (a third of a fresh row).
 //
-// Measured by BenchmarkWritePerMove (300 moves, disk/data; pages written
-// per bucket per move in its log, DB.PageOwners): brewcrafters 4.63 ->
-// 3.68, dicebrewing 5.27 -> 4.18, fromage 3.79 -> 2.94, heavenale 5.58
-// -> 3.92; a delivery 15.7-16.7 KB -> 14.1-15.1 KB. Then (the key layout
-// above, log entries compressed): brewcrafters 3.69 -> 3.15, dicebrewing
-// 4.19 -> 3.63, fromage 2.90 -> 2.51, heavenale 3.92 -> 3.44; inbound
-// 6.5 -> 3.8 pages a move (dicebrewing: 3.5 leaves, often of two pages,
-// and 2.9 branches -> 1.6 and 2.2), log.flat 4.5 -> 4.0. What a move still
-// writes (dicebrewing, pages): queue.outbox 6.9 (a mail compresses to
-// 1.1-2.3 KB: a blob of two or three pages), log.flat 4.0, the bucket
-// headers 4, inbound 3.8, games 1.8, and the meta page.
-//
 // The cost of a page is its size, not what changed in it: a new store is
 // made with pages of 1 KiB (NewPageSize, store/pagefile/pagesize.go),
 // which writes a quarter of what the OS page of 4 KiB wrote for every
 // touched leaf, branch and meta page, and rounds a large value up to 1 KiB, not 4 KiB
 // (BenchmarkWritePerMove: disk/data 7.4-11.0 at 4 KiB, 3.8-5.6 at 1 KiB).
-// At scale (referee bench --no-mail --bulk, 1,000 moves, each in a game
-// drawn at random, most at their first decision): a move writes 29.1-30.8
-// KB for 3.8 KB of log entries and outbox rows at 100,000 live games
-// (7.7-8.0x), and 26.6 KB for 4.3 KB at 1,000 games (6.2x); BenchmarkWritePerMove
-// (300 moves in a row of one game) 2.5-3.4x. Why, measured page by page
-// (2026-12-07, referee bench --pages: every page of the file read before
-// and after each timed move, DB.PageReading and pagefile.Written; the pages
-// found are all the pages the commits wrote, DiskBytes / page size):
-//
-//   - The cost of a move is the depth of the trees it touches. A commit
-//     writes the leaf it changed and every branch above it, and a page
-//     of 1 KiB holds 12-33 children in a branch (16 bytes and the
-//     child's first key each; inbound's keys of 45-50 bytes: 7-15). So
-//     the trees are 3-5 levels deep from 1,000 games on (log.flat 4,
-//     queue.outbox 4-5, inbound 3-5, games 3, wake 2) and a level more
-//     only every 15-30 times as many games: the figure is near flat from
-//     1,000 to 100,000 games, and it is the depth. Branch pages were 11 of
-//     the 26 a move wrote at 1,000 games (bulk: log.flat 3.3, inbound 2.3,
-//     games 2.0, queue.outbox 1.6, wake 0.8, the bucket headers' 1), 13
-//     of 28 in a store whose 1,000 games the referee made itself (NEW and
-//     JOIN inputs: 7.2x; its inbound holds every JOIN, 5 levels, and its
-//     outbox every invitation unsent, 5 levels). BenchmarkWritePerMove's
-//     store holds a few games: its trees are 1-2 levels deep.
-//   - The bucket headers (the tree of the top-level buckets) are 5 leaves
-//     of 3-9 headers each: a leaf splits when an inline bucket in it grows
-//     and is never merged back (bbolt merges only after a delete). A move
-//     touches buckets in three of them: 3 leaves and the branch a move.
-//   - A touched leaf is written as 1.5-1.8 pages: entries are a quarter
-//     to a third of a page (a log entry compressed, an inbound record, a
-//     delta), a leaf holds 2-4 and is mostly full, so the entry a move
-//     adds splits it (0.5-0.9 leaves added per bucket a move) or makes it
-//     two pages (bbolt never splits a leaf of four entries).
-//   - wake: 2.5 pages a move (1.7 leaves): a move holds the next mail of
-//     the game (records.Seat.HeldDue), so its wake-up moves every move:
-//     its old key, its new key and its entry by game are in three leaves.
-//   - BenchmarkWritePerMove's moves write about as many pages (2026-12-07,
-//     300 moves: brewcrafters 23.6, dicebrewing 21.7; its trees reach 3
-//     levels too: branches of inbound 2.3, log.flat 1.9, queue.outbox
-//     2.0) for more data (7.7 and 6.1 KB a move: later decisions, longer
-//     entries and mails). What the bench's moves write that those do not
-//     is wake (2.5 pages) and the branches of games (2.0: one game's
-//     tree there is a leaf); the rest of the difference in the ratio is
-//     their data: 4.3 KB a move, most at a game's first decision. A move
-//     costs pages by the trees it touches, not by its bytes.
-//   - Not the cause: a fresh game's first move (it writes a delta; a
-//     snapshot 0.03 times a move), games.snap (0.1 page a move), the free
-//     list (not written by a commit), the bulk loader's copies (the
-//     store the referee made itself writes more, not less).
-//
-// So the floor of a move that touches log.flat, games, inbound,
-// queue.outbox and wake, one commit each, is the sum of their depths plus
-// the header leaves and the meta page: 19-20 pages at 1,000 games, about
-// 25 at 100,000, against 15-17 KB for 4x of its data. Tried and left: the
-// leaves of log.flat and inbound split at half (bbolt's default) instead
-// of full, 1.4% and 0.7% less a move at 1,000 games, and more in a row of
-// one game; the tree of the headers filled whole, no change (its leaves
-// are not merged). Done: a wake-up set again unchanged writes nothing
-// (TestSetWakeUnchangedWritesNothing_Issue25: a game with a deadline, a
-// move of a seat whose clock does not change).
+// A move costs pages by the depth of the trees it touches (a leaf and
+// every branch above it), not by its bytes. A wake-up set again
+// unchanged writes nothing (TestSetWakeUnchangedWritesNothing_Issue25: a
+// game with a deadline, a move of a seat whose clock does not change).
+// The figures, measured page by page: store/history.md.
 //
 // # Trees a move writes
 //
@@ -441,23 +375,7 @@
 //     prefix + 8 bytes); the two marks are one byte after the NUL, and a
 //     sequence's first byte is never 0xFE or 0xFF.
 //
-// Measured (referee bench --no-mail --bulk --sizes 1000 --moves 300
-// --pages, pages a move; bytes and pages are exact whatever the load):
-// before 24.8 pages, 25,425 B for 4,266 B of data (5.96x); the record
-// beside the log 20.6 pages, 21,077 B (4.94x): games 3.8 -> 0, the header
-// leaves 3 -> 2, log.flat's leaves 1.87 -> 2.45 (a leaf with the record
-// in it is larger); the wake-up key beside it too 19.75 pages, 20,227 B
-// (4.74x): wake's leaves 1.68 -> 0.90. At 10,000 games (--moves 100,
-// no --pages) 24,227 -> 19,107 B for 3,844 B (6.30x -> 4.97x).
-// BenchmarkWritePerMove (150 moves, disk/data; a bucket fewer a move):
-// brewcrafters 2.95 -> 2.79, dicebrewing 3.96 -> 3.74, fromage 2.16 ->
-// 1.97, heavenale 3.23 -> 3.09. What a move still writes at 1,000
-// games: log.flat 5.8 (branches 3.3: 4 levels), queue.outbox 4.8 (a mail
-// of two or three pages, branches 1.6), inbound 3.6 (branches 2.15), the
-// bucket headers 3, wake 1.6, the meta page. Not done: inbound's keys
-// made short (a digest; branches of 20 children where they hold 12:
-// a level less only from about 10,000 games), commits that several
-// moves share (Group: the branches above their leaves written once).
+// Measured: store/history.md.
 //
 // # The headers, the queue's leaves, inbound's keys
 //
@@ -480,25 +398,7 @@
 //   - inbound's keys are short (above, "Key layout";
 //     TestInboundFormsOldAndNew_Issue25).
 //
-// Measured (referee bench --no-mail --bulk, bytes a move for the data
-// bytes a move, exact whatever the load; pages a move with --pages):
-// at 1,000 games (--moves 300 --pages) 20,097 B, 19.63 pages for 4,266 B
-// (4.71x) before; the headers one leaf 18,094 B, 17.67 pages (4.24x:
-// headers 3 -> 1); the queue's leaves full 17,742 B, 17.33 pages (4.16x:
-// queue.outbox leaves 1.74 -> 1.47, splits 0.95 -> 0.68 a move); inbound's
-// keys short 17,547-17,578 B, 17.14-17.17 pages (4.11-4.12x: inbound's
-// branches 2.12 -> 1.94; two runs). At 10,000 games (--moves 100) 19,189 B for
-// 3,844 B (4.99x) before; the headers one leaf 16,957 B (4.41x); all
-// three 16,281-16,445 B (4.24-4.28x; two runs: a run's layout varies by
-// 100-150 B a move, its data bytes not). BenchmarkWritePerMove (150
-// moves, disk/data, the three cuts; was 2.79, 3.74, 1.97, 3.09 with the
-// record beside the log): brewcrafters 2.41, dicebrewing 3.20, fromage
-// 1.69, heavenale 2.66; the queue's fill alone 2.8-3.5% of a move's
-// bytes in each game and 2.3-6.9% of a delivery's. Not yet 4x at scale:
-// what a move writes at 1,000 games is now log.flat 5.65 pages (branches
-// 3.28: 4 levels; a leaf split nearly every move of the bench, whose
-// games were loaded in full leaves), queue.outbox 4.45 (a mail's blob
-// 2), inbound 3.4, wake 1.6, the headers' leaf and the meta page.
+// Measured: store/history.md.
 //
 // # Stale wake-up keys
 //
@@ -539,17 +439,7 @@
 // TestNextWakeLooksPastStaleSkip_Issue25 for the bound) and through the
 // referee's tick (TestTickWakesByTheLiveKeyAndDropsStale_Issue25); a
 // move writes one leaf of wake (TestWakeKeptBesideTheLog_Issue25: 25
-// failures with the old delete). Measured (referee bench --no-mail
-// --bulk, bytes a move for the data bytes a move, exact up to the page
-// layout of a run, two runs each): at 1,000 games (--moves 300 --pages)
-// 17,571-18,046 B for 4,266 B (4.12-4.23x) -> 17,408-17,428 B
-// (4.08-4.09x, three runs): wake 1.62 -> 1.48 pages a move (leaves
-// 0.90 -> 0.81, branches 0.72 -> 0.67). At 10,000 games (--moves 100)
-// 16,465-16,640 B for 3,844 B before (three runs), 16,465-16,629 B
-// after (4.28-4.33x): no change beyond a run's layout. The cut saves a page where a move's old and new keys
-// are in different leaves, which the bench's moves, 100 or 300 in games
-// drawn at random, each its game's first or second since the load,
-// seldom are; not yet 4x at scale.
+// failures with the old delete). Measured: store/history.md.
 //
 // Rule (issue 25: the ticker's questions read nothing): the stale keys are
 // also kept in memory, a set built once at Open (one read a key of "wake")
