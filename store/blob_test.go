@@ -7,14 +7,16 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/pbem-referee/referee/store/layout"
 )
 
-// A large value is written alone (blob.go): queuing a mail, or a game's
+// A large value is written alone (store/layout/blob.go): queuing a mail, or a game's
 // new snapshot, writes about its own size, whatever the values already
 // beside it (bbolt keeps up to four in a leaf it never splits). Varied:
 // the sizes of the values, how many are already there.
 func TestLargeValueWrittenAlone(t *testing.T) {
-	for _, size := range []int{blobMin, 8 << 10, 33 << 10, 200 << 10} {
+	for _, size := range []int{layout.BlobMin, 8 << 10, 33 << 10, 200 << 10} {
 		for _, before := range []int{1, 3, 7} {
 			t.Run(fmt.Sprintf("%d-after-%d", size, before), func(t *testing.T) {
 				db, err := Open(filepath.Join(t.TempDir(), "b.db"), &Options{NoSync: true})
@@ -79,7 +81,7 @@ func TestMigrationToBlobs(t *testing.T) {
 		if err := tx.bucket(bGameSnap).Put([]byte("g"), rec); err != nil {
 			return err
 		}
-		for i, size := range []int{10, blobMin - 1, blobMin, 40000} {
+		for i, size := range []int{10, layout.BlobMin - 1, layout.BlobMin, 40000} {
 			id := uint64(i + 1)
 			want[id] = bytes.Repeat([]byte{byte('a' + i)}, size)
 			raw := fmt.Appendf(nil, `{"id":%d,"key":"k%d","to":"x@y","state":"pending","created":%q,"due":%q}`, id, id,
@@ -107,14 +109,14 @@ func TestMigrationToBlobs(t *testing.T) {
 			for id, p := range want {
 				it, err := tx.QueueItem("outbox", id)
 				if when == "before" {
-					// Schema 6 to 8 kept them in "body.outbox" (schema9.go).
+					// Schema 6 to 8 kept them in "body.outbox" (store/layout/schema9.go).
 					it.Payload = getValue(tx.bucket(bodyBucket("outbox")), u64(id))
 				}
 				if err != nil || !bytes.Equal(it.Payload, p) {
 					t.Errorf("%s: item %d: %v, %d bytes", when, id, err, len(it.Payload))
 				}
 				blob := tx.bucket([]byte("queue.outbox")).Bucket(bodyKey(id)) != nil
-				if when == "after" && blob != (len(p) >= blobMin) {
+				if when == "after" && blob != (len(p) >= layout.BlobMin) {
 					t.Errorf("%s: item %d of %d bytes: blob %v", when, id, len(p), blob)
 				}
 			}

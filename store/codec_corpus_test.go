@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pbem-referee/referee/store/codec"
+	"github.com/pbem-referee/referee/store/layout"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -48,16 +49,16 @@ func corpus(tb testing.TB, env string) map[string][][]byte {
 			n := string(name)
 			return b.ForEach(func(k, v []byte) error {
 				if v == nil {
-					v = getValue(b, k) // a value kept in pieces (blob.go)
+					v = getValue(b, k) // a value kept in pieces (store/layout/blob.go)
 				}
 				if len(v) == 0 {
 					return nil
 				}
 				switch {
-				case strings.HasPrefix(n, "queue.") && len(k) == 9 && k[8] == zbodySuffix:
+				case strings.HasPrefix(n, "queue.") && len(k) == 9 && k[8] == layout.ZBodySuffix:
 					p, err := codec.Decompress(v)
 					add("mail", p, err)
-				case strings.HasPrefix(n, "queue.") && len(k) == 9 && k[8] == bodySuffix:
+				case strings.HasPrefix(n, "queue.") && len(k) == 9 && k[8] == layout.BodySuffix:
 					add("mail", v, nil)
 				case n == string(bGameSnap):
 					p, err := decodeSnap(v)

@@ -1,5 +1,5 @@
-// Package store is the referee's durable state: one bbolt file. It is the
-// only package that imports bbolt.
+// Package store is the referee's durable state: one bbolt file. It and its
+// file's layout (store/layout) are the only packages that import bbolt.
 //
 // It owns the file: the buckets and their encodings, the schema and its
 // migrations, the transactions (one per input, grouped commits,
@@ -8,12 +8,14 @@
 // (rides, fresh items). It must not know what a game, a mail or a player
 // is: records are opaque bytes, and it reads no clock, no network and no
 // randomness. Its values' compression is store/codec's; the reading of
-// its file page by page and the trim of its mapping store/pagefile's.
+// its file page by page and the trim of its mapping store/pagefile's; the
+// file below its API (opening, schema version, the migrations that read
+// no record, where each bucket is kept, blobs) store/layout's.
 //
 // # Buckets
 //
 // Every bucket, its keys and its values (values are JSON unless noted).
-// From schema 11 (schema10.go) the top level holds meta, inbound,
+// From schema 11 (store/layout/schema10.go) the top level holds meta, inbound,
 // log.flat, queue.outbox, done.outbox, wake, games.snap, cursors,
 // attempts (the buckets a move, a delivery and an intake write) and
 // "rest", a bucket whose sub-buckets are every other bucket below, by the
@@ -72,7 +74,7 @@
 //	due.<queue>   up to schema 7 the due index (below), now in queue.<queue>
 //	queue.<queue> also id + "p" -> the item's payload, raw bytes, written
 //	              once, kept when the item retires, deleted when it is
-//	              pruned (schema 9, schema9.go; a blob when large), or
+//	              pruned (schema 9, layout/schema9.go; a blob when large), or
 //	              id + "z" -> the payload compressed, when that is
 //	              smaller (store/codec; written from 2026-12-06, no
 //	              schema change: a payload is read under either key); and
@@ -91,13 +93,13 @@
 //	              first write, organisers.go)
 //	tokens        secret -> Token (who a secret authenticates); and NUL +
 //	              kind + NUL + secret -> empty: the index by kind (schema
-//	              9, schema9.go)
+//	              9, store/layout/schema9.go)
 //	cursors       mailbox key -> Cursor (IMAP UIDVALIDITY, last UID, and the
 //	              hand-overs presumed begun of the next message)
 //	rulesets      SHA-256 hex -> ruleset data file (raw bytes)
 //	wake          8-byte big-endian unix nanoseconds + game id -> empty:
 //	              when a game needs attention (deadline, reminder); and
-//	              0xFF + game id -> its key in wake (schema 9, schema9.go;
+//	              0xFF + game id -> its key in wake (schema 9, layout/schema9.go;
 //	              up to schema 8 in "wake.by"; from 2026-12-07 in log.flat,
 //	              still read here and moved by the game's next change);
 //	              from 2026-12-07 (no schema change) a time key is live
@@ -176,9 +178,9 @@
 //     VERP look the short key up first, then the forms above; the records
 //     of the older forms leave with PruneInbound and PruneVERP.
 //
-// A blob (schema 7, blob.go) is a value of 1 KiB or more kept alone: a
-// nested bucket under its key whose only entry (key 0x00) is the value.
-// Reads take a plain value or a blob.
+// A blob (schema 7, store/layout/blob.go) is a value of 1 KiB or more
+// kept alone: a nested bucket under its key whose only entry (key 0x00)
+// is the value. Reads take a plain value or a blob.
 //
 // A tournament's clock shares the wake index under the key "t:<id>" (game
 // ids never hold a colon).
@@ -292,7 +294,7 @@
 // bbolt copies on write: a commit writes every leaf it changed, the
 // branches above them, and a meta page (the free list is not written:
 // Close writes it once, and Open reads it, or after a crash rebuilds it
-// by walking the file: freelist.go). DB.WriteStats counts those bytes (DiskBytes) and the log
+// by walking the file: layout/freelist.go). DB.WriteStats counts those bytes (DiskBytes) and the log
 // entries and queue rows the commits added (DataBytes). A move writes an
 // append to its game's log, a delta of its game's record, its mails once
 // and their rows; the indexes only when what they hold changed. bbolt
@@ -382,7 +384,7 @@
 // Three cuts (2026-12-07, issue 25), each where the last page-by-page
 // reading put the pages of a move:
 //
-//   - The top-level tree is one leaf (schema 11, schema10.go): it held
+//   - The top-level tree is one leaf (schema 11, layout/schema10.go): it held
 //     27 headers in five leaves under a branch, and a move's four
 //     buckets' headers were in two of them (three pages a move). Every
 //     bucket no frequent commit writes is in "rest"; a move writes one
@@ -493,7 +495,7 @@
 //     mapping's pages after a transaction (mapping.go, store/pagefile:
 //     its doc.go, "Memory").
 //   - The free list is read from the file at Open, not rebuilt by walking
-//     every page, unless the process before crashed (freelist.go).
+//     every page, unless the process before crashed (layout/freelist.go).
 //   - The heap holds bounded caches only: the last snapshots inflated
 //     (snapcache.go) and the decoded records the callers keep
 //     (decoded.go), each of a fixed number of entries; no read keeps a

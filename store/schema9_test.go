@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/referee/store/layout"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -35,7 +36,7 @@ func TestMigrationToSchema9(t *testing.T) {
 					n := rng.IntN(1 + round*8)
 					for i := range n {
 						id := uint64(i + 1)
-						size := []int{0, 1 + rng.IntN(100), blobMin - 1, blobMin, blobMin + rng.IntN(9000), 40000}[rng.IntN(6)]
+						size := []int{0, 1 + rng.IntN(100), layout.BlobMin - 1, layout.BlobMin, layout.BlobMin + rng.IntN(9000), 40000}[rng.IntN(6)]
 						p := bytes.Repeat([]byte{byte('a' + rng.IntN(26))}, size)
 						if size > 0 {
 							payloads[q][id] = p

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,9 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-referee/referee/store/layout"
 	"github.com/pbem-referee/referee/store/pagefile"
 	bolt "go.etcd.io/bbolt"
-	berrors "go.etcd.io/bbolt/errors"
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
@@ -26,39 +25,31 @@ var (
 	// ErrNotFound: no such record.
 	ErrNotFound = errors.New("store: not found")
 	// ErrNewerSchema: the file was written by a newer version of the referee.
-	ErrNewerSchema = errors.New("store: file has a newer schema")
+	ErrNewerSchema = layout.ErrNewerSchema
 	// ErrLocked: another process holds the file.
-	ErrLocked = errors.New("store: file is locked by another process")
+	ErrLocked = layout.ErrLocked
 )
 
 var (
-	bMeta     = []byte("meta")
+	bMeta     = layout.Meta
 	bGames    = []byte("games")
 	bLog      = []byte("log")
 	bInbound  = []byte("inbound")
 	bPlayers  = []byte("players")
-	bTokens   = []byte("tokens")
+	bTokens   = layout.Tokens
 	bCursors  = []byte("cursors")
 	bRulesets = []byte("rulesets")
-	bWake     = []byte("wake")
-	bWakeBy   = []byte("wake.by")
+	bWake     = layout.Wake
+	bWakeBy   = layout.WakeBy
 	bQuar     = []byte("quarantine")
 	bAttempts = []byte("attempts")
 	bReplay   = []byte("replay")
 	bVERP     = []byte("verp")
-	kSchema   = []byte("schema_version")
+	kSchema   = layout.SchemaKey
 )
 
 // Queues are the durable work queues.
-var Queues = []string{"outbox", "hooks"}
-
-func topBuckets() [][]byte {
-	b := [][]byte{bMeta, bGames, bLog, bInbound, bPlayers, bTokens, bCursors, bRulesets, bWake, bWakeBy}
-	for _, q := range Queues {
-		b = append(b, []byte("queue."+q), []byte("done."+q))
-	}
-	return b
-}
+var Queues = layout.Queues
 
 // Options tune Open. The zero value is fine for production.
 type Options struct {
@@ -96,22 +87,12 @@ type Options struct {
 
 // Migration upgrades the bucket layout by one version, inside the opening
 // write transaction.
-type Migration func(tx *bolt.Tx) error
+type Migration = layout.Migration
 
 // migrations are the built-in migrations. migrations[0] creates a new file.
 var migrations = []Migration{
-	func(tx *bolt.Tx) error { // 0 -> 1: the first layout
-		for _, b := range topBuckets() {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return err
-			}
-		}
-		return nil
-	},
-	func(tx *bolt.Tx) error { // 1 -> 2: quarantined inputs
-		_, err := tx.CreateBucketIfNotExists(bQuar)
-		return err
-	},
+	layout.First,      // 0 -> 1: the first layout
+	layout.Quarantine, // 1 -> 2: quarantined inputs
 	func(tx *bolt.Tx) error { // 2 -> 3: an index of each queue by due time
 		for _, q := range Queues {
 			idx, err := tx.CreateBucketIfNotExists([]byte("due." + q))
@@ -165,12 +146,12 @@ var migrations = []Migration{
 		}
 		return nil
 	},
-	migrateWritePath, // 5 -> 6: game snapshots and deltas, queue payloads apart (writepath.go)
-	migrateBlobs,     // 6 -> 7: large values alone (blob.go)
-	migrateSchema8,   // 7 -> 8: one flat log for every game, VERP ids in inbound (flatlog.go)
-	migrateSchema9,   // 8 -> 9: payloads in their queues, wake-ups of games in wake (schema9.go)
-	migrateSchema10,  // 9 -> 10: every bucket but meta in "rest" (schema10.go)
-	migrateSchema11,  // 10 -> 11: the buckets the frequent commits write back at the top, in one leaf (schema10.go)
+	migrateWritePath,            // 5 -> 6: game snapshots and deltas, queue payloads apart (writepath.go)
+	layout.Blobs,                // 6 -> 7: large values alone (store/layout/blob.go)
+	migrateSchema8,              // 7 -> 8: one flat log for every game, VERP ids in inbound (flatlog.go)
+	layout.Schema9(indexTokens), // 8 -> 9: payloads in their queues, wake-ups of games in wake (store/layout/schema9.go)
+	migrateSchema10,             // 9 -> 10: every bucket but meta in "rest" (store/layout/schema10.go)
+	migrateSchema11,             // 10 -> 11: the buckets the frequent commits write back at the top, in one leaf (schema10.go)
 }
 
 // DB is an open store.
@@ -233,7 +214,7 @@ func Open(path string, opt *Options) (*DB, error) {
 	if o.PageSize == 0 {
 		o.PageSize = NewPageSize
 	}
-	b, walked, err := openBolt(path, &o)
+	b, walked, err := layout.Open(path, bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, InitialMmapSize: o.InitialMmapSize, PageSize: o.PageSize})
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +227,7 @@ func Open(path string, opt *Options) (*DB, error) {
 	if o.Migrations != nil {
 		migs = o.Migrations
 	}
-	if err := db.migrate(migs); err != nil {
+	if err := layout.Migrate(b, migs); err != nil {
 		b.Close()
 		return nil, err
 	}
@@ -258,99 +239,11 @@ func Open(path string, opt *Options) (*DB, error) {
 	return db, nil
 }
 
-func (db *DB) migrate(migs []Migration) error {
-	// A file up to date is only read: Open commits nothing, and a Close
-	// after reads only writes nothing either (freelist.go).
-	current := false
-	_ = db.bolt.View(func(tx *bolt.Tx) error {
-		if m := tx.Bucket(bMeta); m != nil {
-			current = string(m.Get(kSchema)) == strconv.Itoa(len(migs))
-		}
-		return nil
-	})
-	if current {
-		return nil
-	}
-	// Each migration in a transaction of its own, with the version it
-	// reaches: a bucket moved (bbolt's MoveBucket, schema10.go) is moved
-	// as last committed, without the changes of its transaction.
-	for done := false; !done; {
-		err := db.bolt.Update(func(tx *bolt.Tx) error {
-			v := 0
-			if m := tx.Bucket(bMeta); m != nil {
-				if s := m.Get(kSchema); s != nil {
-					n, err := strconv.Atoi(string(s))
-					if err != nil {
-						return fmt.Errorf("store: bad schema version %q", s)
-					}
-					v = n
-				}
-			}
-			if v > len(migs) {
-				return fmt.Errorf("%w: version %d, this referee knows %d", ErrNewerSchema, v, len(migs))
-			}
-			if v == len(migs) {
-				done = true
-				return nil
-			}
-			if err := migs[v](tx); err != nil {
-				return fmt.Errorf("store: migration %d -> %d: %w", v, v+1, err)
-			}
-			m, err := tx.CreateBucketIfNotExists(bMeta)
-			if err != nil {
-				return err
-			}
-			return m.Put(kSchema, []byte(strconv.Itoa(v+1)))
-		})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // Compact rewrites the store at path into a fresh file without the free
 // pages that deleted records left (bbolt reuses them but never gives them
 // back), and replaces the file with it. The store must not be open
 // anywhere (stop the daemon). It returns the sizes before and after.
-func Compact(path string) (before, after int64, err error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return 0, 0, err
-	}
-	src, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second, ReadOnly: true})
-	if err != nil {
-		if errors.Is(err, berrors.ErrTimeout) {
-			return 0, 0, fmt.Errorf("%w: %s", ErrLocked, path)
-		}
-		return 0, 0, fmt.Errorf("store: open %s: %w", path, err)
-	}
-	tmp := path + ".compact"
-	_ = os.Remove(tmp)
-	// The fresh file has the page size of a new store (pagesize.go).
-	dst, err := bolt.Open(tmp, 0o600, &bolt.Options{Timeout: 2 * time.Second, PageSize: NewPageSize})
-	if err != nil {
-		src.Close()
-		return 0, 0, fmt.Errorf("store: create %s: %w", tmp, err)
-	}
-	err = bolt.Compact(dst, src, 64<<20)
-	src.Close()
-	if cerr := dst.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		_ = os.Remove(tmp)
-		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
-	}
-	nst, err := os.Stat(tmp)
-	if err != nil {
-		return 0, 0, err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return 0, 0, err
-	}
-	return st.Size(), nst.Size(), nil
-}
+func Compact(path string) (before, after int64, err error) { return layout.Compact(path, NewPageSize) }
 
 // Path returns the file's path.
 func (db *DB) Path() string { return db.path }
@@ -453,11 +346,7 @@ func (tx *Tx) widen() {
 	}
 }
 
-func u64(n uint64) []byte {
-	var k [8]byte
-	binary.BigEndian.PutUint64(k[:], n)
-	return k[:]
-}
+func u64(n uint64) []byte { return layout.U64(n) }
 
 func getJSON(b *bolt.Bucket, key []byte, v any) (bool, error) {
 	return decodeJSON(b.Get(key), key, v)

@@ -40,7 +40,7 @@ func (s WriteStats) Sub(o WriteStats) WriteStats {
 }
 
 // BucketRoots returns the root page of every bucket of the layout (at
-// the top level and in rest: schema10.go), and a
+// the top level and in rest: store/layout/schema10.go), and a
 // release that must be called after the next reading: until then the
 // pages read stay in use (a read transaction is held), so that no commit
 // reuses them (open the store with an InitialMmapSize the file will not

@@ -10,7 +10,7 @@ import (
 
 // File names a bbolt file to read: its path, its page size, and the name
 // of the top-level bucket whose tree holds bucket headers too (store's
-// "rest", store/schema10.go).
+// "rest", store/layout/schema10.go).
 type File struct {
 	Path     string
 	PageSize int
@@ -135,7 +135,7 @@ func (fl File) walk(f *os.File, visit func(id uint64, owner, kind string, node [
 					name = string(p[pos : pos+ksize])
 				}
 				if owner == Headers && name == fl.Rest {
-					// Its tree holds headers too (store/schema10.go).
+					// Its tree holds headers too (store/layout/schema10.go).
 					name = RestHeaders
 				}
 				children = append(children, child{sub, name, headers})

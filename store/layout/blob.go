@@ -1,4 +1,4 @@
-package store
+package layout
 
 import (
 	"bytes"
@@ -10,18 +10,18 @@ import (
 // or fewer: a bucket of large values (queued mails of 30 KB, game
 // snapshots) kept up to four of them in one leaf, and writing one value
 // rewrote its neighbours too (two to four times its size on disk). A
-// value of blobMin bytes or more is therefore kept alone: in a nested
+// value of BlobMin bytes or more is therefore kept alone: in a nested
 // bucket under its key, as the only entry (blobKey), so that writing it
 // writes it and the small leaf of bucket headers above. Reads take either
 // form (a store of schema 6 holds plain values until migrated).
 
-// blobMin is the size from which a value is kept alone.
-const blobMin = 1024
+// BlobMin is the size from which a value is kept alone.
+const BlobMin = 1024
 
 var blobKey = []byte{0}
 
-// getValue reads a plain value or a blob.
-func getValue(b *bolt.Bucket, k []byte) []byte {
+// GetValue reads a plain value or a blob.
+func GetValue(b *bolt.Bucket, k []byte) []byte {
 	if v := b.Get(k); v != nil {
 		return v
 	}
@@ -31,10 +31,10 @@ func getValue(b *bolt.Bucket, k []byte) []byte {
 	return nil
 }
 
-// putValue writes a value, alone when it is large.
-func putValue(b *bolt.Bucket, k, v []byte) error {
+// PutValue writes a value, alone when it is large.
+func PutValue(b *bolt.Bucket, k, v []byte) error {
 	sb := b.Bucket(k)
-	if len(v) < blobMin {
+	if len(v) < BlobMin {
 		if sb != nil {
 			if err := b.DeleteBucket(k); err != nil {
 				return err
@@ -56,18 +56,18 @@ func putValue(b *bolt.Bucket, k, v []byte) error {
 	return sb.Put(blobKey, v)
 }
 
-// deleteValue deletes a plain value or a blob.
-func deleteValue(b *bolt.Bucket, k []byte) error {
+// DeleteValue deletes a plain value or a blob.
+func DeleteValue(b *bolt.Bucket, k []byte) error {
 	if b.Bucket(k) != nil {
 		return b.DeleteBucket(k)
 	}
 	return b.Delete(k)
 }
 
-// migrateBlobs: 6 -> 7. The large values of the snapshot and body buckets
+// Blobs: 6 -> 7. The large values of the snapshot and body buckets
 // become blobs.
-func migrateBlobs(tx *bolt.Tx) error {
-	names := [][]byte{bGameSnap}
+func Blobs(tx *bolt.Tx) error {
+	names := [][]byte{gameSnap}
 	for _, q := range Queues {
 		names = append(names, bodyBucket(q))
 	}
@@ -79,7 +79,7 @@ func migrateBlobs(tx *bolt.Tx) error {
 		type kv struct{ k, v []byte }
 		var large []kv
 		err := b.ForEach(func(k, v []byte) error {
-			if len(v) >= blobMin {
+			if len(v) >= BlobMin {
 				large = append(large, kv{bytes.Clone(k), bytes.Clone(v)})
 			}
 			return nil
@@ -88,7 +88,7 @@ func migrateBlobs(tx *bolt.Tx) error {
 			return err
 		}
 		for _, e := range large {
-			if err := putValue(b, e.k, e.v); err != nil {
+			if err := PutValue(b, e.k, e.v); err != nil {
 				return err
 			}
 		}

@@ -1,0 +1,77 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/pbem-referee/referee/store/layout"
+	bolt "go.etcd.io/bbolt"
+)
+
+// The file's layout is store/layout's: where each bucket is kept, blobs,
+// the keys the migrations share, the migrations of the older schemas.
+// Here, its helpers by the names the store's files call them.
+
+var bRest = layout.Rest
+
+var migrateSchema10, migrateSchema11 = layout.Schema10, layout.Schema11
+
+const wakeByPrefix = layout.WakeByPrefix
+
+func bucketOf(tx *bolt.Tx, name []byte) *bolt.Bucket { return layout.BucketOf(tx, name) }
+
+func createBucket(tx *bolt.Tx, name []byte) (*bolt.Bucket, error) {
+	return layout.CreateBucket(tx, name)
+}
+
+func deleteBucket(tx *bolt.Tx, name []byte) error { return layout.DeleteBucket(tx, name) }
+
+func eachBucket(tx *bolt.Tx, fn func(name []byte, b *bolt.Bucket) error) error {
+	return layout.EachBucket(tx, fn)
+}
+
+func topBucket(name []byte) bool { return layout.Top(name) }
+
+// bucket is bucketOf in the transaction.
+func (tx *Tx) bucket(name []byte) *bolt.Bucket { return bucketOf(tx.tx, name) }
+
+func getValue(b *bolt.Bucket, k []byte) []byte { return layout.GetValue(b, k) }
+
+func putValue(b *bolt.Bucket, k, v []byte) error { return layout.PutValue(b, k, v) }
+
+func deleteValue(b *bolt.Bucket, k []byte) error { return layout.DeleteValue(b, k) }
+
+func bodyKey(id uint64) []byte { return layout.BodyKey(id) }
+
+func zbodyKey(id uint64) []byte { return layout.ZBodyKey(id) }
+
+func wakeByKey(game string) []byte { return layout.WakeByKey(game) }
+
+// indexTokens writes the index by kind of every token.
+func indexTokens(tx *bolt.Tx) error {
+	b := tx.Bucket(bTokens)
+	if b == nil {
+		return nil
+	}
+	var keys [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		if k[0] == 0 {
+			return nil
+		}
+		var t Token
+		if err := json.Unmarshal(v, &t); err != nil {
+			return fmt.Errorf("token %q: %w", k, err)
+		}
+		keys = append(keys, tokenKindKey(t.Kind, string(k)))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if err := b.Put(k, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
