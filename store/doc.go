@@ -10,7 +10,8 @@
 // randomness. Its values' compression is store/codec's; the reading of
 // its file page by page and the trim of its mapping store/pagefile's; the
 // file below its API (opening, schema version, the migrations that read
-// no record, where each bucket is kept, blobs) store/layout's.
+// no record, where each bucket is kept, blobs) store/layout's; the order
+// of its group commit store/group's.
 //
 // # Buckets
 //
@@ -205,7 +206,7 @@
 // input on a snapshot, outside the write lock, and still writes it in one
 // write transaction: only if nothing it read has changed, else not at all
 // (ErrConflict). Speculations that wait for the lock are committed in
-// groups, one fsync for several inputs; a group that gathered while
+// groups (store/group), one fsync for several inputs; a group that gathered while
 // another was written is written by a goroutine of the store's own, whose
 // CPU time no caller's thread sees (DB.MeasureGroupCPU counts it: the
 // bench's group_cpu_ms). That goroutine starts at once (issue 25, the

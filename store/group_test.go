@@ -36,9 +36,7 @@ func TestGroupSharesCommitsAndIsolatesFailures(t *testing.T) {
 	// took, as many as had come; waiting for n-1 pending hung when it
 	// took two or more).
 	for {
-		db.group.Lock()
-		k := db.group.enqueued
-		db.group.Unlock()
+		k, _ := db.group.Counts()
 		if k >= n {
 			break
 		}
@@ -56,7 +54,7 @@ func TestGroupSharesCommitsAndIsolatesFailures(t *testing.T) {
 	if failed != 1 {
 		t.Errorf("%d failures, want 1", failed)
 	}
-	if b := db.group.batches; b > 2 {
+	if _, b := db.group.Counts(); b > 2 {
 		t.Errorf("%d commits for %d updates", b, n)
 	}
 	// The hold and at most two groups; the failed member's rolled-back
@@ -95,9 +93,7 @@ func TestGroupWithSpeculation(t *testing.T) {
 	go func() { errs <- db.Commit(s, nil) }()
 	go func() { errs <- db.Group(func(tx *Tx) error { return tx.PutGame("u", []byte(`{}`)) }) }()
 	for {
-		db.group.Lock()
-		k := db.group.enqueued // both queued (pending, or taken by the leader)
-		db.group.Unlock()
+		k, _ := db.group.Counts() // both queued (pending, or taken by the leader)
 		if k >= 2 {
 			break
 		}
@@ -150,7 +146,7 @@ func TestGroupCPUCountedOnlyWhenMeasured(t *testing.T) {
 			}
 			wg.Wait()
 			// The store's own goroutine leads the next group after each
-			// commit (leadCommits): wait for it to have counted.
+			// commit (store/group: lead): wait for it to have counted.
 			for end := time.Now().Add(5 * time.Second); measured && db.GroupCPU() == 0 && time.Now().Before(end); {
 				time.Sleep(time.Millisecond)
 			}
@@ -175,7 +171,7 @@ func TestLaterRidesInTheNextCommit_Issue25(t *testing.T) {
 		for _, by := range []string{"group", "commit", "hurry"} {
 			t.Run(fmt.Sprintf("%d-%s", k, by), func(t *testing.T) {
 				db := open(t)
-				db.group.within = time.Hour // no timer writes them in this test
+				db.group.Within = time.Hour // no timer writes them in this test
 				before := db.WriteStats()
 				errs := make(chan error, k)
 				for i := range k {
@@ -238,9 +234,7 @@ func TestLaterRidesInTheNextCommit_Issue25(t *testing.T) {
 func waitEnqueued(t *testing.T, db *DB, n int) {
 	t.Helper()
 	for end := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
-		db.group.Lock()
-		k := db.group.enqueued
-		db.group.Unlock()
+		k, _ := db.group.Counts()
 		if k >= n {
 			return
 		}

@@ -53,7 +53,7 @@ func groupsWhenTheLeaderGoesOn(t *testing.T, waiting int, kind string) int {
 		return tx.PutGame(fmt.Sprintf("w%d", ran.Load()), []byte(`{}`))
 	}
 	err := db.Group(func(tx *Tx) error {
-		if db.group.enqueued > 1 {
+		if n, _ := db.group.Counts(); n > 1 {
 			return nil // written again: the waiting callers came
 		}
 		for i := range waiting {
@@ -77,9 +77,7 @@ func groupsWhenTheLeaderGoesOn(t *testing.T, waiting int, kind string) int {
 			})
 		}
 		for {
-			db.group.Lock()
-			n := db.group.enqueued
-			db.group.Unlock()
+			n, _ := db.group.Counts()
 			if n == 1+waiting {
 				return nil
 			}
@@ -89,9 +87,7 @@ func groupsWhenTheLeaderGoesOn(t *testing.T, waiting int, kind string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.group.Lock()
-	batches := db.group.batches
-	db.group.Unlock()
+	_, batches := db.group.Counts()
 	db.Hurry()
 	wg.Wait()
 	return batches

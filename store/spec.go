@@ -2,15 +2,12 @@ package store
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
-	"runtime"
-	"slices"
-	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/pbem-referee/referee/store/group"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -91,32 +88,12 @@ func (db *DB) Speculate(fn func(tx *Tx) error) (*Spec, error) {
 // before it wrote; a conflict drops that one only. An error of the store
 // fails the whole group (nothing of it is written).
 func (db *DB) Commit(s *Spec, check func() bool) error {
-	return db.enqueue(&commit{s: s, check: check, done: make(chan error, 1)})
-}
-
-// enqueue adds a commit to the group and waits for its outcome. A lazy
-// commit (GroupLater) leads no group: it waits for the next one, or for
-// LaterWithin (or Hurry) to start one.
-func (db *DB) enqueue(c *commit) error {
-	db.group.Lock()
-	db.group.pending = append(db.group.pending, c)
-	db.group.enqueued++
-	lead := !db.group.leading && !c.lazy
-	if lead {
-		db.group.leading = true
-	} else if c.lazy && !db.group.leading {
-		db.group.armLater(db)
-	}
-	db.group.Unlock()
-	if lead {
-		db.leadCommits()
-	}
-	return <-c.done
+	return db.group.Enqueue(groupWork{s: s, check: check}, false)
 }
 
 // LaterWithin bounds how long a GroupLater call waits for a commit to
 // ride in before it has one written for it.
-const LaterWithin = 20 * time.Millisecond
+const LaterWithin = group.LaterWithin
 
 // GroupLater is Group for writes that need not be durable at once (a
 // delivery's outcome, issue 25): fn rides in the next group that another
@@ -126,60 +103,21 @@ const LaterWithin = 20 * time.Millisecond
 // waits meanwhile is the caller's to bound: the writes are lost if the
 // process dies before.
 func (db *DB) GroupLater(fn func(tx *Tx) error) error {
-	return db.enqueue(&commit{fn: fn, lazy: true, done: make(chan error, 1)})
+	return db.group.Enqueue(groupWork{fn: fn}, true)
 }
 
 // Hurry has the commits waiting in GroupLater written now, in a group of
 // their own unless one is being written (they then ride in the next), on
 // a goroutine of the store's own: it does not wait for them.
-func (db *DB) Hurry() {
-	g := &db.group
-	g.Lock()
-	if len(g.pending) == 0 {
-		g.Unlock()
-		return
-	}
-	g.hurry = true
-	if g.leading {
-		g.Unlock()
-		return
-	}
-	g.leading = true
-	g.Unlock()
-	go db.leadAlone()
-}
+func (db *DB) Hurry() { db.group.Hurry() }
 
-// armLater starts the timer that writes lazy commits nobody else's group
-// took (the caller holds the lock).
-func (g *commitGroup) armLater(db *DB) {
-	if g.later == nil {
-		g.later = time.AfterFunc(cmp.Or(g.within, LaterWithin), db.Hurry)
-	}
-}
-
-// commitGroup gathers the speculations waiting for a commit.
+// commitGroup gathers the speculations waiting for a commit (store/group).
 type commitGroup struct {
-	sync.Mutex
-	pending []*commit
-	leading bool
-	// batches counts the transactions written, enqueued the commits
-	// ever queued (for tests).
-	batches, enqueued int
+	group.Group[groupWork]
 	// commits counts every write transaction committed, data the log
 	// entries and queue rows they wrote (WriteStats).
 	commits atomic.Int64
 	data    atomic.Int64
-	// hurry: the next group is written even when it holds only lazy
-	// commits (GroupLater), which otherwise wait, the timer later armed.
-	hurry bool
-	later *time.Timer
-	// within is LaterWithin unless a test set another.
-	within time.Duration
-	// threadCPU, when set (DB.MeasureGroupCPU), reads the calling
-	// thread's CPU time; cpu sums what the groups written on the store's
-	// own goroutines took of it.
-	threadCPU atomic.Pointer[func() time.Duration]
-	cpu       atomic.Int64
 }
 
 func (g *commitGroup) counted(tx *Tx) {
@@ -187,15 +125,12 @@ func (g *commitGroup) counted(tx *Tx) {
 	g.data.Add(tx.data)
 }
 
-type commit struct {
+// groupWork is a commit's: a speculation and its check, or fn, for Group, run
+// in the transaction instead.
+type groupWork struct {
 	s     *Spec
 	check func() bool
-	// fn, for Group, is run in the transaction instead of a speculation.
-	fn func(tx *Tx) error
-	// lazy: a GroupLater call's, which starts no group by itself.
-	lazy bool
-	done chan error
-	err  error
+	fn    func(tx *Tx) error
 }
 
 // Group runs fn in a write transaction like Update, but grouped with the
@@ -206,98 +141,30 @@ type commit struct {
 // error. A failing fn fails alone: its group is rolled back and written
 // again without it, so fn may run more than once and must do nothing but
 // read and write the store and set its own results.
-func (db *DB) Group(fn func(tx *Tx) error) error {
-	return db.enqueue(&commit{fn: fn, done: make(chan error, 1)})
-}
+func (db *DB) Group(fn func(tx *Tx) error) error { return db.group.Enqueue(groupWork{fn: fn}, false) }
 
-// leadCommits writes the group of commits waiting; the commits that
-// arrive meanwhile are written by another goroutine, so that no caller
-// waits for more than its own group.
-func (db *DB) leadCommits() {
-	g := &db.group
-	g.Lock()
-	batch := g.pending
-	if len(batch) == 0 || (!g.hurry && !slices.ContainsFunc(batch, func(c *commit) bool { return !c.lazy })) {
-		// Nothing, or only lazy commits: they wait for the next group
-		// or their timer.
-		g.leading = false
-		if len(batch) > 0 {
-			g.armLater(db)
-		}
-		g.Unlock()
-		return
-	}
-	g.pending, g.hurry = nil, false
-	if g.later != nil {
-		g.later.Stop()
-		g.later = nil
-	}
-	g.batches++
-	g.Unlock()
-	var err error
-	for {
-		var failed *commit
-		err = db.commit(func(btx *bolt.Tx) error {
-			tx := db.writeTx(btx)
-			for _, c := range batch {
-				if c.fn != nil {
-					if c.err = c.fn(tx); c.err != nil {
-						failed = c
-						return c.err
-					}
-					continue
+// writeGroup writes a group of commits in one transaction (store/group:
+// Group.Write): a Group function that fails is the one failed, a
+// speculation that conflicts fails alone and writes nothing.
+func (db *DB) writeGroup(batch []*group.Commit[groupWork]) (failed *group.Commit[groupWork], err error) {
+	err = db.commit(func(btx *bolt.Tx) error {
+		tx := db.writeTx(btx)
+		for _, c := range batch {
+			if c.Work.fn != nil {
+				if c.Err = c.Work.fn(tx); c.Err != nil {
+					failed = c
+					return c.Err
 				}
-				c.err = tx.apply(c.s, c.check)
-				if c.err != nil && !errors.Is(c.err, ErrConflict) {
-					return c.err
-				}
+				continue
 			}
-			return nil
-		})
-		if failed == nil {
-			break
+			c.Err = tx.apply(c.Work.s, c.Work.check)
+			if c.Err != nil && !errors.Is(c.Err, ErrConflict) {
+				return c.Err
+			}
 		}
-		// A Group function failed: it alone gets its error, the others
-		// are written again without it.
-		failed.done <- failed.err
-		batch = slices.DeleteFunc(batch, func(c *commit) bool { return c == failed })
-		if len(batch) == 0 {
-			break
-		}
-	}
-	for _, c := range batch {
-		if err != nil {
-			c.done <- err
-		} else {
-			c.done <- c.err
-		}
-	}
-	// The next group, if any, is another goroutine's to write, and it
-	// starts now: the caller here yields to it (the rule on the next
-	// group in store/doc.go).
-	g.Lock()
-	next := g.hurry || slices.ContainsFunc(g.pending, func(c *commit) bool { return !c.lazy })
-	g.Unlock()
-	go db.leadAlone()
-	if next {
-		runtime.Gosched()
-	}
-	db.trimAfter()
-}
-
-// leadAlone writes the next group on a goroutine of the store's own
-// (leadCommits), counting its CPU time when asked to (MeasureGroupCPU).
-func (db *DB) leadAlone() {
-	cpu := db.group.threadCPU.Load()
-	if cpu == nil {
-		db.leadCommits()
-		return
-	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	t0 := (*cpu)()
-	db.leadCommits()
-	db.group.cpu.Add(int64((*cpu)() - t0))
+		return nil
+	})
+	return failed, err
 }
 
 // MeasureGroupCPU has the store count the CPU time of the groups of
@@ -306,18 +173,12 @@ func (db *DB) leadAlone() {
 // thread sees: threadCPU reads the calling thread's CPU time (the
 // bench's, RUSAGE_THREAD), and the goroutine is locked to its thread
 // while it writes. nil stops counting. GroupCPU reports the sum.
-func (db *DB) MeasureGroupCPU(threadCPU func() time.Duration) {
-	if threadCPU == nil {
-		db.group.threadCPU.Store(nil)
-		return
-	}
-	db.group.threadCPU.Store(&threadCPU)
-}
+func (db *DB) MeasureGroupCPU(threadCPU func() time.Duration) { db.group.MeasureCPU(threadCPU) }
 
 // GroupCPU is the CPU time counted since MeasureGroupCPU was called: the
 // groups written on the store's own goroutines, whoever's commits they
 // held (the referee's, the senders' delivery records).
-func (db *DB) GroupCPU() time.Duration { return time.Duration(db.group.cpu.Load()) }
+func (db *DB) GroupCPU() time.Duration { return db.group.CPU() }
 
 // apply checks a speculation against the transaction and replays its
 // writes.

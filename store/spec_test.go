@@ -195,9 +195,7 @@ func TestSpeculationGroupCommit(t *testing.T) {
 	}
 	// Let them all queue behind the lock, then release it.
 	for {
-		db.group.Lock()
-		k := db.group.enqueued // pending, or taken by the leader (which may take more than one)
-		db.group.Unlock()
+		k, _ := db.group.Counts() // pending, or taken by the leader (which may take more than one)
 		if k >= len(specs) {
 			break
 		}
@@ -215,7 +213,7 @@ func TestSpeculationGroupCommit(t *testing.T) {
 	if conflicts != 1 {
 		t.Errorf("%d conflicts, want 1", conflicts)
 	}
-	if b := db.group.batches; b > 2 {
+	if _, b := db.group.Counts(); b > 2 {
 		t.Errorf("%d commits for %d speculations", b, len(specs))
 	}
 	// Whichever of the two writers of g0 came first won.

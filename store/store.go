@@ -158,7 +158,8 @@ var migrations = []Migration{
 type DB struct {
 	bolt *bolt.DB
 	path string
-	// group gathers the speculations waiting for a commit (spec.go).
+	// group gathers the speculations waiting for a commit (spec.go,
+	// store/group).
 	group commitGroup
 	// rides are the transports' writes waiting for an input's commit
 	// (ride.go).
@@ -223,6 +224,7 @@ func Open(path string, opt *Options) (*DB, error) {
 	}
 	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache, walked: walked, mapped: pagefile.New(o.MappedLimit),
 		pageTours: decodedCache{size: PageTournaments}}
+	db.group.Write, db.group.After = db.writeGroup, db.trimAfter
 	migs := migrations
 	if o.Migrations != nil {
 		migs = o.Migrations

@@ -102,7 +102,7 @@ type Throughput struct {
 	// commits its goroutine wrote. It leaves out the commits of its
 	// writes that another goroutine wrote: a caller that finds a commit
 	// being written waits, and the store starts a goroutine to write the
-	// next group (store.DB.Group; in a profile, store.(*DB).leadCommits
+	// next group (store.DB.Group; in a profile, group.(*Group[...]).lead
 	// outside HandleMail, where the sender's delivery records are too).
 	// It includes the garbage collector's assists its goroutine paid,
 	// which grow with the whole process's garbage. (The runtime's
