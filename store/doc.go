@@ -499,8 +499,8 @@
 //     every page, unless the process before crashed (layout/freelist.go).
 //   - The heap holds bounded caches only: the last snapshots inflated
 //     (snapcache.go) and the decoded records the callers keep
-//     (decoded.go), each of a fixed number of entries; no read keeps a
-//     whole bucket in memory.
+//     (decoded.go, store/kept), each of a fixed number of entries; no
+//     read keeps a whole bucket in memory.
 //
 // Bytes returned by a Tx are copies and stay valid after the transaction.
 package store

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-referee/referee/store/kept"
 	"github.com/pbem-referee/referee/store/layout"
 	"github.com/pbem-referee/referee/store/pagefile"
 	bolt "go.etcd.io/bbolt"
@@ -169,16 +170,16 @@ type DB struct {
 	// queued are the calls made when a commit enqueued items (OnQueued).
 	queued queuedHooks
 	// decoded keeps the callers' decoded game records (decoded.go).
-	decoded decodedCache
+	decoded kept.Cache
 	// snaps keeps the last snapshots inflated (snapcache.go).
 	snaps     snapCache
 	noDecoded bool
 	// tours keeps the decoded tournaments of a round opening in batches
 	// (tournament.go: TakeDecodedTournament).
-	tours decodedCache
+	tours kept.Cache
 	// pageTours keeps the decoded tournaments the public pages read
 	// (tourpages.go: PageTournament), shared by the pages, never changed.
-	pageTours decodedCache
+	pageTours kept.Cache
 	// walked: the open found no free list on file (the process before
 	// did not close the store) and rebuilt it by walking every page
 	// (freelist.go).
@@ -223,7 +224,7 @@ func Open(path string, opt *Options) (*DB, error) {
 		o.MappedLimit = DefaultMappedLimit
 	}
 	db := &DB{bolt: b, path: path, noDecoded: o.NoDecodedCache, walked: walked, mapped: pagefile.New(o.MappedLimit),
-		pageTours: decodedCache{size: PageTournaments}}
+		pageTours: kept.Cache{Size: PageTournaments}}
 	db.group.Write, db.group.After = db.writeGroup, db.trimAfter
 	migs := migrations
 	if o.Migrations != nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/pbem-referee/referee/store/kept"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -131,23 +132,18 @@ func (tx *Tx) TakeDecodedTournament(id string) (v any, ok bool) {
 	if tx.db == nil || tx.db.noDecoded {
 		return nil, false
 	}
-	c := &tx.db.tours
-	c.mu.Lock()
-	e := c.m[id]
-	delete(c.m, id)
-	c.mu.Unlock()
-	return tx.keptTour(id, e)
+	return tx.keptTour(id, tx.db.tours.Take(id))
 }
 
 // keptTour is e's decoded tournament when tournament id is still as it
 // was kept (its whole record e's stamp, compared in place, and its match
 // records those digested then); ok is false otherwise, or for no e.
-func (tx *Tx) keptTour(id string, e *decodedEntry) (v any, ok bool) {
+func (tx *Tx) keptTour(id string, e *kept.Entry) (v any, ok bool) {
 	if e == nil {
 		return nil, false
 	}
-	k, isKept := e.v.(tourKept)
-	if !isKept || !bytes.Equal(tx.b(bTournaments).Get([]byte(id)), e.stamp) || tx.matchesDigest(id) != k.matches {
+	k, isKept := e.V.(tourKept)
+	if !isKept || !bytes.Equal(tx.b(bTournaments).Get([]byte(id)), e.Stamp) || tx.matchesDigest(id) != k.matches {
 		return nil, false
 	}
 	return k.v, true
@@ -165,7 +161,7 @@ func (tx *Tx) KeepDecodedTournament(id string, rec []byte, v any) error {
 		return nil
 	}
 	db, k := tx.db, tourKept{matches: tx.matchesDigest(id), v: v}
-	tx.tx.OnCommit(func() { db.tours.put(id, rec, k) })
+	tx.tx.OnCommit(func() { db.tours.Put(id, rec, k) })
 	return nil
 }
 

@@ -24,11 +24,7 @@ func (tx *Tx) PageTournament(id string) (v any, ok bool) {
 	if tx.db == nil || tx.db.noDecoded {
 		return nil, false
 	}
-	c := &tx.db.pageTours
-	c.mu.Lock()
-	e := c.m[id]
-	c.mu.Unlock()
-	return tx.keptTour(id, e)
+	return tx.keptTour(id, tx.db.pageTours.Peek(id))
 }
 
 // KeepPageTournament keeps v, the decoded form of tournament id as this
@@ -40,5 +36,5 @@ func (tx *Tx) KeepPageTournament(id string, rec []byte, v any) {
 	if tx.db == nil || tx.db.noDecoded {
 		return
 	}
-	tx.db.pageTours.put(id, rec, tourKept{matches: tx.matchesDigest(id), v: v})
+	tx.db.pageTours.Put(id, rec, tourKept{matches: tx.matchesDigest(id), v: v})
 }
