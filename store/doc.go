@@ -498,7 +498,7 @@
 //   - The free list is read from the file at Open, not rebuilt by walking
 //     every page, unless the process before crashed (layout/freelist.go).
 //   - The heap holds bounded caches only: the last snapshots inflated
-//     (snapcache.go) and the decoded records the callers keep
+//     (snapcache.go, store/kept) and the decoded records the callers keep
 //     (decoded.go, store/kept), each of a fixed number of entries; no
 //     read keeps a whole bucket in memory.
 //

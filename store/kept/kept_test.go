@@ -1,6 +1,7 @@
 package kept
 
 import (
+	"bytes"
 	"fmt"
 	"testing"
 )
@@ -45,6 +46,39 @@ func TestCacheOrderStaysBounded(t *testing.T) {
 			if len(c.order) > 4*size+1 {
 				t.Fatalf("size %d: order of %d after %d puts", size, len(c.order), i+1)
 			}
+		}
+	}
+}
+
+// TestSnapsGivenOnlyForTheirStoredBytes: a snapshot kept is given back
+// only for the stored bytes it came from, compared whole (the same
+// bytes, another slice of them, not a prefix, not one byte changed at any
+// place), and at most SnapsMax are kept, a new one in.
+func TestSnapsGivenOnlyForTheirStoredBytes(t *testing.T) {
+	var c Snaps
+	stored := []byte("\x03stored form of g")
+	c.Keep("g", stored, []byte("snap"))
+	if snap, ok := c.Get("g", bytes.Clone(stored)); !ok || string(snap) != "snap" {
+		t.Fatalf("same bytes: %q %v", snap, ok)
+	}
+	if _, ok := c.Get("h", stored); ok {
+		t.Error("another id given g's snapshot")
+	}
+	for n := range len(stored) {
+		if _, ok := c.Get("g", stored[:n]); ok {
+			t.Errorf("a prefix of %d bytes given the snapshot", n)
+		}
+		other := bytes.Clone(stored)
+		other[n] ^= 1
+		if _, ok := c.Get("g", other); ok {
+			t.Errorf("byte %d changed: given the snapshot", n)
+		}
+	}
+	for i := range 3 * SnapsMax {
+		id := fmt.Sprint("s", i)
+		c.Keep(id, []byte(id), []byte(id))
+		if _, ok := c.Get(id, []byte(id)); !ok || len(c.m) > SnapsMax {
+			t.Fatalf("keep %d: kept %v, %d in all", i, ok, len(c.m))
 		}
 	}
 }
