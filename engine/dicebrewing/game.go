@@ -93,7 +93,7 @@ func (game) DecodeState(data, ruleset []byte) (engine.State, error) {
 		return nil, err
 	}
 	var s state
-	if err := engine.DecodeStateJSON(catalog.GameName, schema, sha, data, &s, &s.H); err != nil {
+	if err := engine.DecodeStateJSON(catalog.GameName, schema, sha, data, &s.Position, &s.H); err != nil {
 		return nil, err
 	}
 	if err := engine.CheckPlayers(catalog.GameName, len(s.P), &s.H); err != nil || s.N != len(s.P) {
