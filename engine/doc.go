@@ -101,7 +101,10 @@
 // Table keeps a group's options together, the groups in the order of their
 // first option (GroupOptions), so the numbers run down the menu group by
 // group, the best-known first, the same for the mail and for webhook/JSON
-// clients. The templates give each group a heading in words (what its
+// clients. The legal options in the game's own order stay with the prompt
+// they were computed for (Table.Legal), so that a reader of the prompt,
+// the JSON part of a mail, does not compute them a second time (issue 25;
+// TestTableLegalIsThePromptsList_Issue25). The templates give each group a heading in words (what its
 // options cost and give) and lay short commands side by side; every
 // option stays reachable by its number, its menu line as copied and its
 // command (referee TestEveryOptionReachable_Issue22, with positions of
