@@ -142,19 +142,9 @@ func TestEnginesFollowTheSkeleton_Issue25(t *testing.T) {
 			t.Errorf("%s: doc.go does not hold the package doc", game)
 		}
 		for sub, list := range subRoles {
-			where, files := declaredIn(t, filepath.Join(game, sub))
-			if len(files) == 0 {
+			if placeSubRoles(t, game, sub, list, &placed, &roles) == 0 {
 				t.Errorf("%s: no %s sub-package (engine/doc.go)", game, sub)
 			}
-			for _, r := range list {
-				roles++
-				if got := where[r.name]; !slices.Contains(got, r.file) {
-					t.Errorf("%s/%s: %s sits in %v; the skeleton keeps it in %s (engine/doc.go)", game, sub, r.name, got, r.file)
-				} else {
-					placed++
-				}
-			}
-			checkSubImports(t, game, sub, files)
 		}
 		split := 0
 		for sub := range splitRoles {
@@ -167,16 +157,7 @@ func TestEnginesFollowTheSkeleton_Issue25(t *testing.T) {
 			t.Errorf("%s: one of %v only; a game that splits its state has both (engine/doc.go)", game, slices.Sorted(maps.Keys(splitRoles)))
 		case len(splitRoles):
 			for sub, list := range splitRoles {
-				where, files := declaredIn(t, filepath.Join(game, sub))
-				for _, r := range list {
-					roles++
-					if got := where[r.name]; !slices.Contains(got, r.file) {
-						t.Errorf("%s/%s: %s sits in %v; the skeleton keeps it in %s (engine/doc.go)", game, sub, r.name, got, r.file)
-					} else {
-						placed++
-					}
-				}
-				checkSubImports(t, game, sub, files)
+				placeSubRoles(t, game, sub, list, &placed, &roles)
 			}
 			roles++
 			if stateEmbedsPosition(files["state.go"]) {
@@ -190,6 +171,25 @@ func TestEnginesFollowTheSkeleton_Issue25(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d roles where engine/doc.go says", placed, roles)
+}
+
+// placeSubRoles checks that each role of list sits in its file of the
+// game's sub-package sub, counting them in placed and roles, and the
+// sub-package's imports (checkSubImports); it returns the number of the
+// sub-package's files.
+func placeSubRoles(t *testing.T, game, sub string, list []struct{ name, file string }, placed, roles *int) int {
+	t.Helper()
+	where, files := declaredIn(t, filepath.Join(game, sub))
+	for _, r := range list {
+		*roles++
+		if got := where[r.name]; !slices.Contains(got, r.file) {
+			t.Errorf("%s/%s: %s sits in %v; the skeleton keeps it in %s (engine/doc.go)", game, sub, r.name, got, r.file)
+		} else {
+			*placed++
+		}
+	}
+	checkSubImports(t, game, sub, files)
+	return len(files)
 }
 
 // stateEmbedsPosition reports whether a game's state.go declares a struct

@@ -3,7 +3,6 @@ package engine_test
 import (
 	"bytes"
 	"encoding/json"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
@@ -18,63 +17,39 @@ import (
 // gives the same.
 func TestTableLegalIsThePromptsList_Issue25(t *testing.T) {
 	checked, stale := 0, 0
-	for _, g := range engine.Games() {
-		info := g.Info()
-		for _, n := range []int{info.MinPlayers, info.MaxPlayers} {
-			seats := []string{"Ann", "Bob", "Cleo", "Dirk", "Eva", "Finn"}[:n]
-			tb, _, _, err := engine.NewTable(g, engine.Config{Seats: seats, Seed: "legal"})
-			if err != nil {
-				t.Fatalf("%s/%d: %v", info.Name, n, err)
+	playRandomTables(t, "legal", 26, 60, func(tb *engine.Table, game string, n, move int, d engine.Decision, cmd string) bool {
+		js, err := tb.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := engine.LoadTable(js, nil)
+		if err != nil {
+			t.Fatalf("%s: LoadTable: %v", game, err)
+		}
+		for seat := -1; seat <= n; seat++ {
+			var want []engine.Option
+			if seat >= 0 && seat < n && tb.Prompts[seat] != nil {
+				want = tb.State.Legal(tb.Prompts[seat].Decision)
+				if allocs := testing.AllocsPerRun(3, func() { tb.Legal(seat) }); allocs != 0 {
+					t.Fatalf("%s move %d seat %d: Legal computed again (%v allocations)", game, move, seat, allocs)
+				}
+				checked++
 			}
-			rng := rand.New(rand.NewPCG(uint64(n), 26))
-			for move := 0; move < 80 && tb.State.Result() == nil; move++ {
-				js, err := tb.MarshalJSON()
-				if err != nil {
-					t.Fatal(err)
-				}
-				back, err := engine.LoadTable(js, nil)
-				if err != nil {
-					t.Fatalf("%s: LoadTable: %v", info.Name, err)
-				}
-				for seat := -1; seat <= n; seat++ {
-					var want []engine.Option
-					if seat >= 0 && seat < n && tb.Prompts[seat] != nil {
-						p := tb.Prompts[seat]
-						want = tb.State.Legal(p.Decision)
-						if allocs := testing.AllocsPerRun(3, func() { tb.Legal(seat) }); allocs != 0 {
-							t.Fatalf("%s move %d seat %d: Legal computed again (%v allocations)", info.Name, move, seat, allocs)
-						}
-						checked++
-					}
-					for _, tab := range []*engine.Table{tb, back} {
-						if got := tab.Legal(seat); !sameJSON(t, got, want) {
-							t.Fatalf("%s move %d seat %d: Legal %v, want %v", info.Name, move, seat, got, want)
-						}
-					}
-				}
-				w := tb.Waiting()
-				if len(w) == 0 {
-					break
-				}
-				d := w[rng.IntN(len(w))]
-				opts := tb.State.Legal(d)
-				if len(opts) == 0 {
-					break
-				}
-				cmd := opts[rng.IntN(len(opts))].Cmd
-				if move == 59 {
-					// A move applied to the state behind the Table's back
-					// (the token moves on): the prompts' lists are stale,
-					// and Legal computes the list for the state as it is.
-					stale += staleLegal(t, tb, d, cmd)
-					break
-				}
-				if _, err := tb.Submit(d.Seat, engine.ParseScript(cmd), tb.Token()); err != nil {
-					t.Fatalf("%s: %v", info.Name, err)
+			for _, tab := range []*engine.Table{tb, back} {
+				if got := tab.Legal(seat); !sameJSON(t, got, want) {
+					t.Fatalf("%s move %d seat %d: Legal %v, want %v", game, move, seat, got, want)
 				}
 			}
 		}
-	}
+		if move == 59 {
+			// A move applied to the state behind the Table's back (the
+			// token moves on): the prompts' lists are stale, and Legal
+			// computes the list for the state as it is.
+			stale += staleLegal(t, tb, d, cmd)
+			return false
+		}
+		return true
+	}, nil)
 	if checked < 200 || stale == 0 {
 		t.Fatalf("checked %d prompts, %d stale lists: the games did not reach enough", checked, stale)
 	}
