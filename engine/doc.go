@@ -101,7 +101,10 @@
 // Table keeps a group's options together, the groups in the order of their
 // first option (GroupOptions), so the numbers run down the menu group by
 // group, the best-known first, the same for the mail and for webhook/JSON
-// clients. The templates give each group a heading in words (what its
+// clients. The legal options in the game's own order stay with the prompt
+// they were computed for (Table.Legal), so that a reader of the prompt,
+// the JSON part of a mail, does not compute them a second time (issue 25;
+// TestTableLegalIsThePromptsList_Issue25). The templates give each group a heading in words (what its
 // options cost and give) and lay short commands side by side; every
 // option stays reachable by its number, its menu line as copied and its
 // command (referee TestEveryOptionReachable_Issue22, with positions of
@@ -128,9 +131,11 @@
 // Every game is one sub-package (engine/dicebrewing, engine/fromage,
 // engine/heavenale, engine/brewcrafters) with the same files for the same
 // roles, and the same two sub-packages of its own by job (catalog, what
-// the game is made of; notation, how a move is written), so that the next
-// game follows them and no package grows past 5,000 non-test lines
-// (cmd/referee TestNoPackageOver5000Lines_Issue25):
+// the game is made of; notation, how a move is written), and two more
+// when its rules outgrow one package (position, the game as it stands;
+// view, what a seat sees of it), so that the next game follows them and no
+// package grows past 5,000 non-test lines (cmd/referee
+// TestNoPackageOver5000Lines_Issue25):
 //
 //   - doc.go: the package doc: the rules implemented, the rule-id prefix
 //     (DB-, FR-, HA-, BC-), the specification's rulings and what the engine
@@ -157,6 +162,21 @@
 //     and its canonical text (String); the parser of a line's words sits
 //     there too where it needs no state (parser.go: dicebrewing,
 //     brewcrafters), else in the game's parse.go.
+//   - position/ and view/ (package position, engine/<game>/position;
+//     package view, engine/<game>/view): the shape of a game whose rules
+//     outgrow one package (dicebrewing; the others are under 5,000 lines
+//     and keep both in the game's package). The position is the state's
+//     data, the stored JSON, with the vocabulary it is written in and the
+//     questions it answers without changing anything, in position.go
+//     (Position) and questions.go, a leaf over engine and the catalog; the
+//     game's State embeds it in state.go and holds the rules of play (the
+//     Position's methods are the State's). The view is the reading of a
+//     position for one seat: the View and its parts in view.go, Build in
+//     build.go, which reads the Position and asks the game only what its
+//     State answers anyway (Rules: Legal, Parse), a leaf over engine, the
+//     catalog, notation and the position; the game's View (view.go) calls
+//     Build. The bot and the lookahead (bot.go, foresee.go) stay with the
+//     rules: they apply moves on a copy, and Greedy is on the hot path.
 //   - state.go (the State, its Header H, Clone), flow.go (Pending and the
 //     turn structure), parse.go (Parse, Route), apply.go (Apply), check.go
 //     (Check: the invariants), score.go (Result), adjudicate.go (Adjudicate:
@@ -195,7 +215,12 @@
 // DefaultRuleset, NewBot, NewState and DecodeState in game.go;
 // DefaultRuleset, Rules, ParseRules and DataFile in catalog/data.go; Move in
 // notation/move.go; catalog imports no more of the module than engine,
-// notation no more than engine and its catalog; Clone in state.go; Pending
+// notation no more than engine and its catalog; in a game split so,
+// Position in position/position.go, View in view/view.go, Build and Rules
+// in view/build.go, position importing no more than engine and the
+// catalog, view no more than those, notation and the position, both or
+// neither present, and state.go's State embedding position.Position;
+// Clone in state.go; Pending
 // in flow.go; Parse and Route in parse.go; Apply in apply.go; Check in
 // check.go; Result in score.go; Adjudicate in adjudicate.go; View in
 // view.go; Greedy in bot.go. Helpers of a role may sit in a file of the

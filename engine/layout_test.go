@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	goparser "go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -42,11 +43,26 @@ var subRoles = map[string][]struct{ name, file string }{
 	"notation": {{"Move", "move.go"}},
 }
 
+// splitRoles are the roles of the two sub-packages a game takes when its
+// rules outgrow one package (engine/doc.go, "The skeleton of a game";
+// dicebrewing): its position, the state's data and the questions it
+// answers, in position/, and the reading of a position for a seat in
+// view/. A game has both or neither; the game's State embeds the Position
+// (stateEmbedsPosition).
+var splitRoles = map[string][]struct{ name, file string }{
+	"position": {{"Position", "position.go"}},
+	"view":     {{"View", "view.go"}, {"Build", "build.go"}, {"Rules", "build.go"}},
+}
+
 // subImports are the packages of the module that each sub-package may
-// import: catalog is a leaf over engine, notation reads the catalog.
+// import: catalog is a leaf over engine, notation reads the catalog, the
+// position reads the catalog, the view reads the position and the move's
+// text; none reaches the game's rules.
 var subImports = map[string][]string{
 	"catalog":  {"engine"},
 	"notation": {"engine", "engine/<game>/catalog"},
+	"position": {"engine", "engine/<game>/catalog"},
+	"view":     {"engine", "engine/<game>/catalog", "engine/<game>/notation", "engine/<game>/position"},
 }
 
 // skeletonGames are the games that must follow the skeleton.
@@ -126,25 +142,86 @@ func TestEnginesFollowTheSkeleton_Issue25(t *testing.T) {
 			t.Errorf("%s: doc.go does not hold the package doc", game)
 		}
 		for sub, list := range subRoles {
-			where, files := declaredIn(t, filepath.Join(game, sub))
-			if len(files) == 0 {
+			if placeSubRoles(t, game, sub, list, &placed, &roles) == 0 {
 				t.Errorf("%s: no %s sub-package (engine/doc.go)", game, sub)
 			}
-			for _, r := range list {
-				roles++
-				if got := where[r.name]; !slices.Contains(got, r.file) {
-					t.Errorf("%s/%s: %s sits in %v; the skeleton keeps it in %s (engine/doc.go)", game, sub, r.name, got, r.file)
-				} else {
-					placed++
-				}
+		}
+		split := 0
+		for sub := range splitRoles {
+			if _, err := os.Stat(filepath.Join(game, sub)); err == nil {
+				split++
 			}
-			checkSubImports(t, game, sub, files)
+		}
+		switch split {
+		case 1:
+			t.Errorf("%s: one of %v only; a game that splits its state has both (engine/doc.go)", game, slices.Sorted(maps.Keys(splitRoles)))
+		case len(splitRoles):
+			for sub, list := range splitRoles {
+				placeSubRoles(t, game, sub, list, &placed, &roles)
+			}
+			roles++
+			if stateEmbedsPosition(files["state.go"]) {
+				placed++
+			} else {
+				t.Errorf("%s: state.go declares no State type embedding position.Position (engine/doc.go)", game)
+			}
 		}
 		if _, err := os.Stat(filepath.Join(game, "catalog", game+".toml")); err != nil {
 			t.Errorf("%s: no data file: %v", game, err)
 		}
 	}
 	t.Logf("%d of %d roles where engine/doc.go says", placed, roles)
+}
+
+// placeSubRoles checks that each role of list sits in its file of the
+// game's sub-package sub, counting them in placed and roles, and the
+// sub-package's imports (checkSubImports); it returns the number of the
+// sub-package's files.
+func placeSubRoles(t *testing.T, game, sub string, list []struct{ name, file string }, placed, roles *int) int {
+	t.Helper()
+	where, files := declaredIn(t, filepath.Join(game, sub))
+	for _, r := range list {
+		*roles++
+		if got := where[r.name]; !slices.Contains(got, r.file) {
+			t.Errorf("%s/%s: %s sits in %v; the skeleton keeps it in %s (engine/doc.go)", game, sub, r.name, got, r.file)
+		} else {
+			*placed++
+		}
+	}
+	checkSubImports(t, game, sub, files)
+	return len(files)
+}
+
+// stateEmbedsPosition reports whether a game's state.go declares a struct
+// type with position.Position as an embedded field.
+func stateEmbedsPosition(f *ast.File) bool {
+	if f == nil {
+		return false
+	}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, sp := range g.Specs {
+			ts, ok := sp.(*ast.TypeSpec)
+			if !ok {
+				continue
+			}
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok {
+				continue
+			}
+			for _, fl := range st.Fields.List {
+				if sel, ok := fl.Type.(*ast.SelectorExpr); ok && len(fl.Names) == 0 && sel.Sel.Name == "Position" {
+					if x, ok := sel.X.(*ast.Ident); ok && x.Name == "position" {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // checkSubImports: a sub-package of a game imports, of the module, only
@@ -182,7 +259,8 @@ func TestEngineFilesUnder800Lines_Issue25(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, game := range skeletonGames {
-		for _, dir := range []string{game, filepath.Join(game, "catalog"), filepath.Join(game, "notation")} {
+		for _, dir := range []string{game, filepath.Join(game, "catalog"), filepath.Join(game, "notation"),
+			filepath.Join(game, "position"), filepath.Join(game, "view")} {
 			more, err := filepath.Glob(filepath.Join(dir, "*.go"))
 			if err != nil {
 				t.Fatal(err)
@@ -202,5 +280,29 @@ func TestEngineFilesUnder800Lines_Issue25(t *testing.T) {
 		if n > maxEngineFileLines {
 			t.Errorf("%s has %d lines (at most %d): split it by job", p, n, maxEngineFileLines)
 		}
+	}
+}
+
+// TestStateEmbedsPositionReadsTheField: the skeleton's check of a split
+// game's state.go sees an embedded position.Position, and only that (a
+// named field of the type, or another package's Position, is not it).
+func TestStateEmbedsPositionReadsTheField(t *testing.T) {
+	for src, want := range map[string]bool{
+		"type state struct {\n\tposition.Position\n\tev []int\n}": true,
+		"type state struct {\n\tpos position.Position\n}":         false,
+		"type state struct {\n\tother.Position\n}":                false,
+		"type state struct {\n\tposition.Board\n}":                false,
+		"type state = int\n\nvar x struct{ position.Position }":   false,
+	} {
+		f, err := goparser.ParseFile(token.NewFileSet(), "state.go", "package g\n\n"+src+"\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := stateEmbedsPosition(f); got != want {
+			t.Errorf("%q: embeds %v, want %v", src, got, want)
+		}
+	}
+	if stateEmbedsPosition(nil) {
+		t.Error("no state.go embeds a Position")
 	}
 }

@@ -97,6 +97,10 @@ type Prompt struct {
 	// and Complete whether it finishes the seat's part.
 	Sealed   []Order `json:"sealed,omitempty"`
 	Complete bool    `json:"complete,omitempty"`
+	// legal are the legal options in the game's order, as State.Legal
+	// gave them when the prompt was made (Table.Legal); nil in a decoded
+	// Table.
+	legal []Option
 }
 
 // Asked is a numbered option list a seat was shown from state token From
@@ -237,6 +241,22 @@ func (t *Table) Game() Game { return t.game }
 
 // Token returns the current state token (the number of moves applied).
 func (t *Table) Token() int { return t.State.Head().Moves }
+
+// Legal returns the legal options of seat's prompt (nil without one) in
+// the game's order, as State.Legal gives them: the list the prompt was
+// made from while the state is still at the prompt's token, so that a
+// mail's JSON part does not compute it a second time (issue 25), else
+// computed again (a Table decoded from the store keeps no list).
+func (t *Table) Legal(seat int) []Option {
+	if seat < 0 || seat >= len(t.Prompts) || t.Prompts[seat] == nil {
+		return nil
+	}
+	p := t.Prompts[seat]
+	if p.legal != nil && p.Token == t.Token() {
+		return p.legal
+	}
+	return t.State.Legal(p.Decision)
+}
 
 // Seats returns the number of seats.
 func (t *Table) Seats() int { return len(t.Queues) }

@@ -32,17 +32,30 @@ type tableRef struct {
 // move of random games of every registered game and seat count, with
 // queued orders, halts, prompts and asked lists as play leaves them.
 func TestTableJSONIsSpliced(t *testing.T) {
+	playRandomTables(t, "splice", 25, 60, func(tb *engine.Table, game string, _, _ int, _ engine.Decision, _ string) bool {
+		checkSplice(t, game, tb)
+		return true
+	}, func(tb *engine.Table, game string) { checkSplice(t, game, tb) })
+}
+
+// playRandomTables plays random games (seed) of every registered game at
+// its least and most seats, at most moves moves each, the choices drawn
+// from a PCG of the seat count and stream. Before each move it calls at
+// with the table, the decision and the command about to be played (false
+// ends the game there), and done with the table at the end of each game.
+func playRandomTables(t *testing.T, seed string, stream uint64, moves int,
+	at func(tb *engine.Table, game string, n, move int, d engine.Decision, cmd string) bool, done func(tb *engine.Table, game string)) {
+	t.Helper()
 	for _, g := range engine.Games() {
 		info := g.Info()
 		for _, n := range []int{info.MinPlayers, info.MaxPlayers} {
 			seats := []string{"Ann", "Bob", "Cleo", "Dirk", "Eva", "Finn"}[:n]
-			tb, _, _, err := engine.NewTable(g, engine.Config{Seats: seats, Seed: "splice"})
+			tb, _, _, err := engine.NewTable(g, engine.Config{Seats: seats, Seed: seed})
 			if err != nil {
 				t.Fatalf("%s/%d: %v", info.Name, n, err)
 			}
-			rng := rand.New(rand.NewPCG(uint64(n), 25))
-			for move := 0; move < 60 && tb.State.Result() == nil; move++ {
-				checkSplice(t, info.Name, tb)
+			rng := rand.New(rand.NewPCG(uint64(n), stream))
+			for move := 0; move < moves && tb.State.Result() == nil; move++ {
 				w := tb.Waiting()
 				if len(w) == 0 {
 					break
@@ -52,11 +65,17 @@ func TestTableJSONIsSpliced(t *testing.T) {
 				if len(opts) == 0 {
 					break
 				}
-				if _, err := tb.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), tb.Token()); err != nil {
+				cmd := opts[rng.IntN(len(opts))].Cmd
+				if !at(tb, info.Name, n, move, d, cmd) {
+					break
+				}
+				if _, err := tb.Submit(d.Seat, engine.ParseScript(cmd), tb.Token()); err != nil {
 					t.Fatalf("%s: %v", info.Name, err)
 				}
 			}
-			checkSplice(t, info.Name, tb)
+			if done != nil {
+				done(tb, info.Name)
+			}
 		}
 	}
 }

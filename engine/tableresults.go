@@ -176,7 +176,7 @@ func (t *Table) refreshPrompts() {
 			continue
 		}
 		opts := t.State.Legal(d)
-		p := &Prompt{Token: t.Token(), Decision: d, Count: len(opts), Halt: t.Halts[d.Seat]}
+		p := &Prompt{Token: t.Token(), Decision: d, Count: len(opts), Halt: t.Halts[d.Seat], legal: opts}
 		if len(opts) <= MaxNumbered {
 			p.Options, p.Numbered = GroupOptions(opts), true
 		}

@@ -411,7 +411,7 @@ func (g *readerGame) play(limit int) {
 // more). Now every Dice Brewing option that stores a die, gives a new die
 // or buys an ingredient says which recipes on display it helps brew, and
 // every option that pays a die says which recipes it costs
-// (dicebrewing/toward.go), and the reader takes the options whose words
+// (dicebrewing/view/toward.go), and the reader takes the options whose words
 // speak most of what it wants and sets aside those that say they cost it a
 // die: the four languages end in 30 to 70 rounds (fr seeds 12-16: 22, 30,
 // 31, 63, 63 rounds). Seed 12 in French found a missing receipt rule:

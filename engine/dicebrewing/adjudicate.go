@@ -1,6 +1,9 @@
 package dicebrewing
 
-import "github.com/pbem-referee/referee/engine"
+import (
+	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
+)
 
 // Adjudicate scores a game that is not over as it stands: the final
 // conversion (DB-7.2) applied to the position now, the highest total first
@@ -19,10 +22,10 @@ import "github.com/pbem-referee/referee/engine"
 // It is nil once the game is over (Result holds the score). It changes
 // nothing.
 func (s *state) Adjudicate() *engine.Result {
-	if s.Step == stepOver {
+	if s.Step == position.StepOver {
 		return nil
 	}
-	res := &engine.Result{Params: map[string]any{"brewed": s.BrewedAll, "target": s.target(), "rounds": s.Round, "adjudicated": true}}
+	res := &engine.Result{Params: map[string]any{"brewed": s.BrewedAll, "target": s.Target(), "rounds": s.Round, "adjudicated": true}}
 	for seat := range s.P {
 		res.Scores = append(res.Scores, s.score(seat))
 	}

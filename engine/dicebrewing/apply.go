@@ -6,17 +6,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
-)
-
-// Decision kinds (documented in doc.go; templates key prompts on them).
-const (
-	kindWindow = "window" // a W0 or W3 window turn: PLAY one token or DONE
-	kindPlace  = "place"  // a placement turn: PLACE (1-2 items), PLAY (W1) or PASS
-	kindSecond = "second" // the second item of a turn begun with PLACE ... THEN
-	kindReroll = "reroll" // the dice of a School reroll (SS1): PICK / REROLL
-	kindBuy    = "buy"    // the purchase turn: BUY, PLAY (W2), NOBUY
-	kindBrew   = "brew"   // a brewing turn: BREW or PASS
-	kindReward = "reward" // a reward choice: GET
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // slot returns the queue slot of a step of the current round.
@@ -25,56 +15,56 @@ func (s *state) slot(name string) string { return fmt.Sprintf("r%d.%s", s.Round,
 // kind returns the kind of the decision owed now (s.Cur >= 0).
 func (s *state) kind() string {
 	switch s.Step {
-	case stepW0, stepW3:
-		return kindWindow
-	case stepPlace:
+	case position.StepW0, position.StepW3:
+		return position.KindWindow
+	case position.StepPlace:
 		switch s.Sub {
-		case subSecond:
-			return kindSecond
-		case subReroll:
-			return kindReroll
+		case position.SubSecond:
+			return position.KindSecond
+		case position.SubReroll:
+			return position.KindReroll
 		}
-		return kindPlace
-	case stepBuy:
-		return kindBuy
-	case stepBrew:
-		if s.Sub == subReward {
-			return kindReward
+		return position.KindPlace
+	case position.StepBuy:
+		return position.KindBuy
+	case position.StepBrew:
+		if s.Sub == position.SubReward {
+			return position.KindReward
 		}
-		return kindBrew
+		return position.KindBrew
 	}
 	return ""
 }
 
 // decision returns the decision owed now (s.Cur >= 0).
 func (s *state) decision() engine.Decision {
-	d := engine.Decision{Seat: s.Cur, Mode: engine.Sequential, Rank: s.rank(s.Cur),
+	d := engine.Decision{Seat: s.Cur, Mode: engine.Sequential, Rank: s.Rank(s.Cur),
 		Params: map[string]any{"round": s.Round, "summer": s.Summer}}
 	switch s.Step {
-	case stepW0, stepW3:
-		d.Kind, d.Slot, d.Pass, d.Default = kindWindow, s.slot(s.Step), "DONE", "DONE"
-		d.Params["window"] = s.windowName()
-	case stepPlace:
+	case position.StepW0, position.StepW3:
+		d.Kind, d.Slot, d.Pass, d.Default = position.KindWindow, s.slot(s.Step), "DONE", "DONE"
+		d.Params["window"] = s.WindowName()
+	case position.StepPlace:
 		p := &s.P[s.Cur]
 		d.Params["turn"] = p.Turns + 1
 		switch s.Sub {
-		case subSecond:
-			d.Kind, d.Slot, d.Pass, d.Default = kindSecond, s.slot("place"), "END", "END"
-		case subReroll:
-			d.Kind, d.Slot, d.Default = kindReroll, s.slot("reroll"), s.rerollDefault()
-			d.Params["picked"] = s.diceTexts(s.Picked)
+		case position.SubSecond:
+			d.Kind, d.Slot, d.Pass, d.Default = position.KindSecond, s.slot("place"), "END", "END"
+		case position.SubReroll:
+			d.Kind, d.Slot, d.Default = position.KindReroll, s.slot("reroll"), s.rerollDefault()
+			d.Params["picked"] = s.DiceTexts(s.Picked)
 		default:
-			d.Kind, d.Slot, d.Pass, d.Default = kindPlace, s.slot("place"), "PASS", "PASS"
+			d.Kind, d.Slot, d.Pass, d.Default = position.KindPlace, s.slot("place"), "PASS", "PASS"
 		}
-	case stepBuy:
-		d.Kind, d.Slot, d.Pass, d.Default = kindBuy, s.slot("buy"), "NOBUY", "NOBUY"
-	case stepBrew:
-		if s.Sub == subReward {
-			d.Kind, d.Slot, d.Default = kindReward, s.slot("reward"), "GET "+s.defaultChoice()
+	case position.StepBuy:
+		d.Kind, d.Slot, d.Pass, d.Default = position.KindBuy, s.slot("buy"), "NOBUY", "NOBUY"
+	case position.StepBrew:
+		if s.Sub == position.SubReward {
+			d.Kind, d.Slot, d.Default = position.KindReward, s.slot("reward"), "GET "+s.defaultChoice()
 			d.Params["card"] = s.Reward.Card
 			d.Params["need"] = s.Reward.Needs[0]
 		} else {
-			d.Kind, d.Slot, d.Pass, d.Default = kindBrew, s.slot("brew"), "PASS", "PASS"
+			d.Kind, d.Slot, d.Pass, d.Default = position.KindBrew, s.slot("brew"), "PASS", "PASS"
 		}
 	}
 	return d
@@ -92,7 +82,7 @@ func (s *state) rerollDefault() string {
 	}
 	best := gs[0]
 	for _, g := range gs[1:] {
-		if s.Dice[g.id].value() < s.Dice[best.id].value() {
+		if s.Dice[g.id].Value() < s.Dice[best.id].Value() {
 			best = g
 		}
 	}
@@ -112,43 +102,43 @@ func (s *state) Legal(d engine.Decision) []engine.Option {
 	out := make([]engine.Option, 0, 32)
 	opt := func(cmd string) { out = append(out, engine.Option{Cmd: cmd}) }
 	switch d.Kind {
-	case kindWindow:
-		out = append(out, s.tokenOptions(seat, s.windowName(), 0)...)
+	case position.KindWindow:
+		out = append(out, s.tokenOptions(seat, s.WindowName(), 0)...)
 		opt("DONE")
-	case kindPlace, kindSecond:
+	case position.KindPlace, position.KindSecond:
 		singles := s.placeSingles(seat, 0)
 		for _, a := range singles {
 			m := &notation.Move{Verb: "PLACE", Items: []notation.Item{a.it}}
 			out = append(out, engine.Option{Cmd: m.String()})
-			if d.Kind == kindPlace && s.thenUseful(seat, a, singles) {
+			if d.Kind == position.KindPlace && s.thenUseful(seat, a, singles) {
 				m.Then = true
 				out = append(out, engine.Option{Cmd: m.String()})
 			}
 		}
-		if d.Kind == kindPlace {
+		if d.Kind == position.KindPlace {
 			out = append(out, s.tokenOptions(seat, catalog.WinW1, 0)...)
 		}
 		out = append(out, s.storeOptions(seat)...)
-		if d.Kind == kindSecond {
+		if d.Kind == position.KindSecond {
 			opt("END")
 		}
 		opt("PASS")
-	case kindReroll:
+	case position.KindReroll:
 		for _, g := range s.rerollGroups(seat) {
 			opt("PICK " + g.ref.String())
 		}
 		if len(s.Picked) > 0 {
 			opt("REROLL")
 		}
-	case kindBuy:
+	case position.KindBuy:
 		out = append(out, s.buyOptions(seat)...)
 		out = append(out, s.tokenOptions(seat, catalog.WinW2, 0)...)
 		out = append(out, s.storeOptions(seat)...)
 		opt("NOBUY")
-	case kindBrew:
+	case position.KindBrew:
 		out = append(out, s.brewOptions(seat)...)
 		opt("PASS")
-	case kindReward:
+	case position.KindReward:
 		for _, c := range s.rewardOptions() {
 			opt("GET " + c)
 		}
@@ -166,8 +156,8 @@ func (s *state) storeOptions(seat int) []engine.Option {
 	var out []engine.Option
 	for _, g := range s.groups(seat, func(id int) bool {
 		d := &s.Dice[id]
-		return d.O == seat && d.L == locAR && !d.blocked()
-	}, []int{locAR}, false) {
+		return d.O == seat && d.L == position.LocAR && !d.Blocked()
+	}, []int{position.LocAR}, false) {
 		out = append(out, engine.Option{Cmd: "STORE " + g.ref.String()})
 	}
 	return out
@@ -175,7 +165,7 @@ func (s *state) storeOptions(seat int) []engine.Option {
 
 // storingOpen reports whether dice may be stored now (DB-5.1.1, DB-5.1.3).
 func (s *state) storingOpen() bool {
-	return s.Step == stepW0 || s.Step == stepPlace || s.Step == stepBuy
+	return s.Step == position.StepW0 || s.Step == position.StepPlace || s.Step == position.StepBuy
 }
 
 // Apply implements engine.State.
@@ -191,7 +181,7 @@ func (s *state) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
 	// nothing once the turn is over (DB-10.1a), also when a purchase ended
 	// the game (round_limit: the last brewing turns are forced); any other
 	// move is refused (DB-7.1).
-	if s.Step == stepOver && m.Verb != "NOBUY" {
+	if s.Step == position.StepOver && m.Verb != "NOBUY" {
 		return nil, engine.Reject("DB-7.1", engine.CodeGameOver)
 	}
 	s.ev = nil
@@ -210,22 +200,22 @@ func (s *state) Apply(seat int, mv engine.Move) ([]engine.Event, error) {
 		p := &s.P[seat]
 		switch m.Scope {
 		case "ROUND":
-			p.TokensNone = tnRound
+			p.TokensNone = position.TNRound
 		case "GAME":
-			p.TokensNone = tnGame
+			p.TokensNone = position.TNGame
 		default:
-			p.TokensNone = tnNone
+			p.TokensNone = position.TNNone
 		}
 		s.emit(engine.NewEvent("db.tokens", seat, engine.Only(seat), "scope", m.Scope))
-		if p.TokensNone != tnNone && s.Cur == seat && (s.Step == stepW0 || s.Step == stepW3) {
+		if p.TokensNone != position.TNNone && s.Cur == seat && (s.Step == position.StepW0 || s.Step == position.StepW3) {
 			// The standing DONE answers the window turn at once.
 			p.WinDone = true
-			s.From = s.rank(seat) + 1
+			s.From = s.Rank(seat) + 1
 			s.Cur = -1
-			s.pub("db.done", seat, "window", s.windowName(), "auto", true)
+			s.pub("db.done", seat, "window", s.WindowName(), "auto", true)
 		}
 	case "NOBUY":
-		if s.Step != stepBuy || s.Cur != seat {
+		if s.Step != position.StepBuy || s.Cur != seat {
 			// NOBUY outside one's purchase turn does nothing: it closes
 			// the purchase lines of a message (see Route, DB-10.1a).
 			break
@@ -254,7 +244,7 @@ func (s *state) store(seat int, m *notation.Move) error {
 	if m.All {
 		for id := range s.Dice {
 			d := &s.Dice[id]
-			if d.O == seat && d.L == locAR && !d.blocked() && d.F > 0 && d.value() >= m.AllMin {
+			if d.O == seat && d.L == position.LocAR && !d.Blocked() && d.F > 0 && d.Value() >= m.AllMin {
 				ids = append(ids, id)
 			}
 		}
@@ -267,23 +257,23 @@ func (s *state) store(seat int, m *notation.Move) error {
 			if r.Seat >= 0 && r.Seat != seat {
 				return engine.Reject("DB-5.1.1", "not_your_die", "die", r.String())
 			}
-			id, err := s.resolve(seat, r, []int{locAR}, false, func(id int) error {
+			id, err := s.resolve(seat, r, []int{position.LocAR}, false, func(id int) error {
 				d := &s.Dice[id]
 				if used[id] {
-					return engine.Reject("DB-5.1.1", "same_die_twice", "die", dieText(d))
+					return engine.Reject("DB-5.1.1", "same_die_twice", "die", position.DieText(d))
 				}
-				if d.L != locAR {
-					return engine.Reject("DB-5.1.2", "not_in_ar", "die", dieText(d))
+				if d.L != position.LocAR {
+					return engine.Reject("DB-5.1.2", "not_in_ar", "die", position.DieText(d))
 				}
-				if d.blocked() {
-					return engine.Reject("DB-5.1.4", "die_blocked", "die", dieText(d), "by", d.Sh-1)
+				if d.Blocked() {
+					return engine.Reject("DB-5.1.4", "die_blocked", "die", position.DieText(d), "by", d.Sh-1)
 				}
 				return nil
 			})
 			if err != nil {
 				if re, ok := engine.AsRuleError(err); ok && re.Code == "no_such_die" && r.Loc == notation.RefAny {
 					// Say so when the die is already stored (DB-5.1.2).
-					if _, e2 := s.resolve(seat, r, []int{locST}, false, nil); e2 == nil {
+					if _, e2 := s.resolve(seat, r, []int{position.LocST}, false, nil); e2 == nil {
 						return engine.Reject("DB-5.1.2", "not_in_ar", "die", r.String())
 					}
 				}
@@ -294,16 +284,16 @@ func (s *state) store(seat int, m *notation.Move) error {
 		}
 	}
 	for _, id := range ids {
-		s.Dice[id].L = locST
+		s.Dice[id].L = position.LocST
 	}
-	s.pub("db.store", seat, "dice", s.diceTexts(ids), "auto", false)
+	s.pub("db.store", seat, "dice", s.DiceTexts(ids), "auto", false)
 	return nil
 }
 
 // decide applies a move that answers the seat's pending decision.
 func (s *state) decide(seat int, m *notation.Move) error {
 	if s.Cur != seat {
-		if s.Step == stepPlace && s.P[seat].Passed && (m.Verb == "PLACE" || m.Verb == "PASS") {
+		if s.Step == position.StepPlace && s.P[seat].Passed && (m.Verb == "PLACE" || m.Verb == "PASS") {
 			return engine.Reject("DB-5.3.7", "already_passed")
 		}
 		if s.Cur < 0 {
@@ -314,10 +304,10 @@ func (s *state) decide(seat int, m *notation.Move) error {
 	kind := s.kind()
 	wrong := func() error { return engine.Reject("", engine.CodeWrongDecision, "kind", kind, "verb", m.Verb) }
 	switch kind {
-	case kindWindow:
+	case position.KindWindow:
 		switch m.Verb {
 		case "PLAY":
-			if err := s.playToken(seat, m, s.windowName()); err != nil {
+			if err := s.playToken(seat, m, s.WindowName()); err != nil {
 				return err
 			}
 			// DB-5.8.4: a token played gives every other player another turn.
@@ -328,14 +318,14 @@ func (s *state) decide(seat int, m *notation.Move) error {
 			}
 		case "DONE":
 			s.P[seat].WinDone = true
-			s.pub("db.done", seat, "window", s.windowName(), "auto", false)
+			s.pub("db.done", seat, "window", s.WindowName(), "auto", false)
 		default:
 			return wrong()
 		}
-		s.From = s.rank(seat) + 1
+		s.From = s.Rank(seat) + 1
 		s.Cur = -1
 		return nil
-	case kindPlace:
+	case position.KindPlace:
 		switch m.Verb {
 		case "PLAY":
 			return s.playToken(seat, m, catalog.WinW1)
@@ -346,7 +336,7 @@ func (s *state) decide(seat int, m *notation.Move) error {
 			return s.placeTurn(seat, m)
 		}
 		return wrong()
-	case kindSecond:
+	case position.KindSecond:
 		switch m.Verb {
 		case "END":
 			s.pub("db.turn_end", seat, "auto", false)
@@ -367,14 +357,14 @@ func (s *state) decide(seat int, m *notation.Move) error {
 				return err
 			}
 			if s.applyItem(seat, pl) {
-				s.Sub, s.PickThen = subReroll, false
+				s.Sub, s.PickThen = position.SubReroll, false
 				return nil
 			}
 			s.endPlaceTurn()
 			return nil
 		}
 		return wrong()
-	case kindReroll:
+	case position.KindReroll:
 		switch m.Verb {
 		case "PICK", "REROLL":
 			extra := map[int]bool{}
@@ -392,7 +382,7 @@ func (s *state) decide(seat int, m *notation.Move) error {
 			}
 			if m.Verb == "PICK" {
 				s.Picked = append(s.Picked, ids...)
-				s.pub("db.pick", seat, "dice", s.diceTexts(ids))
+				s.pub("db.pick", seat, "dice", s.DiceTexts(ids))
 				return nil
 			}
 			all := append(append([]int(nil), s.Picked...), ids...)
@@ -402,14 +392,14 @@ func (s *state) decide(seat int, m *notation.Move) error {
 			s.Picked = nil
 			s.rerollDice(seat, all, "SS1")
 			if s.PickThen {
-				s.Sub, s.PickThen = subSecond, false
+				s.Sub, s.PickThen = position.SubSecond, false
 				return nil
 			}
 			s.endPlaceTurn()
 			return nil
 		}
 		return wrong()
-	case kindBuy:
+	case position.KindBuy:
 		switch m.Verb {
 		case "BUY":
 			return s.buy(seat, m)
@@ -421,7 +411,7 @@ func (s *state) decide(seat int, m *notation.Move) error {
 			return nil
 		}
 		return wrong()
-	case kindBrew:
+	case position.KindBrew:
 		switch m.Verb {
 		case "BREW":
 			pl, err := s.checkBrew(seat, m)
@@ -437,7 +427,7 @@ func (s *state) decide(seat int, m *notation.Move) error {
 			return nil
 		}
 		return wrong()
-	case kindReward:
+	case position.KindReward:
 		if m.Verb != "GET" {
 			return wrong()
 		}
@@ -450,8 +440,8 @@ func (s *state) decide(seat int, m *notation.Move) error {
 func (s *state) pass(seat int) {
 	s.P[seat].Passed = true
 	s.pub("db.pass", seat, "phase", "place", "auto", false)
-	s.Cur, s.Sub = -1, subNone
-	s.From = s.rank(seat) + 1
+	s.Cur, s.Sub = -1, position.SubNone
+	s.From = s.Rank(seat) + 1
 }
 
 // placeTurn plays a placement turn (DB-5.3.3, DB-5.3.4): the first item
@@ -463,7 +453,7 @@ func (s *state) placeTurn(seat int, m *notation.Move) error {
 		return err
 	}
 	if s.applyItem(seat, pl) {
-		s.Sub, s.PickThen = subReroll, m.Then
+		s.Sub, s.PickThen = position.SubReroll, m.Then
 		return nil
 	}
 	if len(m.Items) == 2 {
@@ -477,14 +467,14 @@ func (s *state) placeTurn(seat int, m *notation.Move) error {
 			return nil
 		}
 		if s.applyItem(seat, pl2) {
-			s.Sub, s.PickThen = subReroll, false
+			s.Sub, s.PickThen = position.SubReroll, false
 			return nil
 		}
 		s.endPlaceTurn()
 		return nil
 	}
 	if m.Then {
-		s.Sub = subSecond
+		s.Sub = position.SubSecond
 		return nil
 	}
 	s.endPlaceTurn()

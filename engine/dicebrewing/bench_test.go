@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -16,7 +17,7 @@ import (
 func BenchmarkRandomGameMoves(b *testing.B) {
 	enginetest.BenchGames(b, Game, func(n int) engine.Config {
 		return engine.Config{Seats: []string{"ann", "bob", "cat"}, Seed: fmt.Sprint("bench-", n),
-			Options: map[string]string{optLimit: "10", optUnlucky: "true"}}
+			Options: map[string]string{position.OptLimit: "10", position.OptUnlucky: "true"}}
 	}, engine.RandomBot{}, rand.New(rand.NewPCG(1, 2)))
 }
 

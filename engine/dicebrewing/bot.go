@@ -7,6 +7,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // Greedy is the sensible bot of Dice Brewing: it keeps good dice in
@@ -28,7 +29,7 @@ func (Greedy) Choose(st engine.State, d engine.Decision, opts []engine.Option, r
 	// Placement options are scored from the items themselves, without
 	// parsing every command.
 	var items map[string]notation.Item
-	if d.Kind == kindPlace || d.Kind == kindSecond {
+	if d.Kind == position.KindPlace || d.Kind == position.KindSecond {
 		singles := s.placeSingles(d.Seat, 0)
 		items = make(map[string]notation.Item, len(singles))
 		for _, a := range singles {
@@ -67,16 +68,16 @@ type botTarget struct {
 func (s *state) target4bot(seat int) botTarget {
 	best := botTarget{}
 	bestScore := -1.0
-	st := s.brewDice(seat)
+	st := s.BrewDice(seat)
 	for _, c := range s.Display {
-		if c == "" || s.recipeBlocked(c) {
+		if c == "" || s.RecipeBlocked(c) {
 			continue
 		}
-		rc := s.card(c)
-		if len(s.missingTokens(seat, rc, -1)) > 0 {
+		rc := s.Card(c)
+		if len(s.MissingTokens(seat, rc, -1)) > 0 {
 			continue // the bot does not plan around ingredients it lacks
 		}
-		got, miss := s.assign(rc, st)
+		got, miss := s.Assign(rc, st)
 		score := (1 + gainWorth(rc.Reward)) / float64(1+2*len(miss))
 		if score > bestScore {
 			bestScore = score
@@ -127,13 +128,13 @@ func (s *state) botValue(d engine.Decision, cmd string, t botTarget) float64 {
 	case "PASS", "DONE", "NOBUY", "END":
 		return 0
 	case "STORE":
-		id, err := s.resolve(seat, m.Dice[0], []int{locAR}, false, nil)
+		id, err := s.resolve(seat, m.Dice[0], []int{position.LocAR}, false, nil)
 		if err != nil {
 			return -1
 		}
 		dd := &s.Dice[id]
-		if dd.C != catalog.ColB && (dd.value() >= 4 || t.helps(dd.C, dd.value())) || dd.C == catalog.ColB && dd.value() >= 4 {
-			return 5 + float64(dd.value())/10
+		if dd.C != catalog.ColB && (dd.Value() >= 4 || t.helps(dd.C, dd.Value())) || dd.C == catalog.ColB && dd.Value() >= 4 {
+			return 5 + float64(dd.Value())/10
 		}
 		return -1
 	case "PLACE":
@@ -147,11 +148,11 @@ func (s *state) botValue(d engine.Decision, cmd string, t botTarget) float64 {
 		if err != nil {
 			return -1
 		}
-		if dd := &s.Dice[id]; dd.value() <= 2 {
-			return 3 - float64(dd.value())
+		if dd := &s.Dice[id]; dd.Value() <= 2 {
+			return 3 - float64(dd.Value())
 		}
 		if len(s.Picked) == 0 {
-			return 0.5 - float64(s.Dice[id].value())/10
+			return 0.5 - float64(s.Dice[id].Value())/10
 		}
 		return -1
 	case "REROLL":
@@ -165,7 +166,7 @@ func (s *state) botValue(d engine.Decision, cmd string, t botTarget) float64 {
 			if t.wants(c) {
 				return 3
 			}
-			return float64(s.rules.XPColour[c])
+			return float64(s.Rules.XPColour[c])
 		}
 		switch m.Get[0] {
 		case catalog.TokTAKE:
@@ -218,17 +219,17 @@ func (s *state) botItem(seat int, it notation.Item, t botTarget) float64 {
 			return -1
 		}
 		v := 0.3
-		if dd.L == locAR {
+		if dd.L == position.LocAR {
 			v = 0.9
 		}
-		if t.helps(dd.C, dd.value()+s.rules.ImproveBy) {
+		if t.helps(dd.C, dd.Value()+s.Rules.ImproveBy) {
 			v += 1.2
 		}
 		return v
 	case catalog.SpSS1:
 		low := 0
 		for x := range s.Dice {
-			if s.ownUsable(seat)(x) && x != id && s.Dice[x].value() <= 2 && !t.used[x] {
+			if s.OwnUsable(seat)(x) && x != id && s.Dice[x].Value() <= 2 && !t.used[x] {
 				low++
 			}
 		}
@@ -262,13 +263,13 @@ func (s *state) botItem(seat int, it notation.Item, t botTarget) float64 {
 // botBuy scores a purchase.
 func (s *state) botBuy(seat int, m *notation.Move) float64 {
 	p := &s.P[seat]
-	if i := s.rules.Ingr(m.Code); i >= 0 {
+	if i := s.Rules.Ingr(m.Code); i >= 0 {
 		useful := 0.0
 		for _, c := range s.Display {
 			if c == "" {
 				continue
 			}
-			rc := s.card(c)
+			rc := s.Card(c)
 			for _, t := range rc.Tokens {
 				if t == i && p.Ingr[i] == 0 {
 					useful = max(useful, 2)
@@ -301,8 +302,8 @@ func (s *state) botBuy(seat int, m *notation.Move) float64 {
 
 // botBrew scores a brew by what it earns.
 func (s *state) botBrew(seat int, m *notation.Move) float64 {
-	rc := s.card(m.Card)
-	v := 10 + float64(s.rules.BrewXP) + gainWorth(rc.Reward)
+	rc := s.Card(m.Card)
+	v := 10 + float64(s.Rules.BrewXP) + gainWorth(rc.Reward)
 	if m.ImproveCode != "" || m.ImproveDie != nil {
 		k := -1
 		for j, im := range rc.Improve {
@@ -338,7 +339,7 @@ func gainWorth(g catalog.GainSpec) float64 {
 // needs for a brew the bot cannot make itself; PLUS when it makes a
 // recipe brewable.
 func (s *state) botPlay(seat int, m *notation.Move, d engine.Decision) float64 {
-	if d.Kind != kindWindow || s.Step != stepW3 {
+	if d.Kind != position.KindWindow || s.Step != position.StepW3 {
 		if m.Token == catalog.TokPLUS {
 			return s.plusHelps(seat, m)
 		}
@@ -354,7 +355,7 @@ func (s *state) botPlay(seat int, m *notation.Move, d engine.Decision) float64 {
 			}
 		}
 		if theirs && !mine {
-			return 1 + gainWorth(s.card(m.Card).Reward)/10
+			return 1 + gainWorth(s.Card(m.Card).Reward)/10
 		}
 	case catalog.TokTAKE:
 		if m.Target != nil && m.Target.Seat >= 0 {
@@ -377,7 +378,7 @@ func (s *state) botPlay(seat int, m *notation.Move, d engine.Decision) float64 {
 
 // plusHelps reports the value of a PLUS that makes a recipe brewable.
 func (s *state) plusHelps(seat int, m *notation.Move) float64 {
-	if s.Step != stepW3 || m.Target == nil {
+	if s.Step != position.StepW3 || m.Target == nil {
 		return -1
 	}
 	before := s.countBrewable(seat)

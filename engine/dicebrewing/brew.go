@@ -1,105 +1,24 @@
 package dicebrewing
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
-
-// brewDice returns a seat's dice that brewing may use: in ST, not blocked
-// by an opponent's SHIELD (DB-5.9.3 b).
-func (s *state) brewDice(seat int) []int {
-	var out []int
-	for i := range s.Dice {
-		d := &s.Dice[i]
-		if d.O == seat && d.L == locST && !d.blocked() {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// lowFirst orders dice by value, then face, then preference: the order in
-// which the default selection takes them (DB-5.9.5).
-func (s *state) lowFirst(ids []int) {
-	sort.SliceStable(ids, func(a, b int) bool {
-		da, db := &s.Dice[ids[a]], &s.Dice[ids[b]]
-		if da.value() != db.value() {
-			return da.value() < db.value()
-		}
-		if da.F != db.F {
-			return da.F < db.F
-		}
-		return s.preferred(ids[a], ids[b])
-	})
-}
-
-// assign picks the dice of a recipe's base from ids (DB-5.9.5): for each
-// requirement from the highest minimum down, the lowest-valued die that
-// meets it. It returns the dice, or the requirements nobody can meet. The
-// greedy choice succeeds whenever an assignment exists (DB-5.9.3), and it
-// keeps the remaining dice as high as possible.
-func (s *state) assign(rc *catalog.Recipe, ids []int) ([]int, []string) {
-	free := append([]int(nil), ids...)
-	s.lowFirst(free)
-	order := make([]int, len(rc.Dice))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return rc.Dice[order[a]].Min > rc.Dice[order[b]].Min })
-	var got []int
-	var missing []string
-	for _, k := range order {
-		rq := rc.Dice[k]
-		found := -1
-		for j, id := range free {
-			d := &s.Dice[id]
-			if d.C == rq.C && d.value() >= rq.Min {
-				found = j
-				break
-			}
-		}
-		if found < 0 {
-			missing = append(missing, rc.DiceText[k])
-			continue
-		}
-		got = append(got, free[found])
-		free = append(free[:found:found], free[found+1:]...)
-	}
-	return got, missing
-}
-
-// missingTokens lists the base-recipe ingredients a seat lacks (DB-5.9.3 c).
-func (s *state) missingTokens(seat int, rc *catalog.Recipe, extra int) []string {
-	need := map[int]int{}
-	for _, t := range rc.Tokens {
-		need[t]++
-	}
-	if extra >= 0 {
-		need[extra]++
-	}
-	var out []string
-	for i := range s.rules.Ingredients {
-		for k := s.P[seat].Ingr[i]; k < need[i]; k++ {
-			out = append(out, s.rules.Ingredients[i].Code)
-		}
-	}
-	return out
-}
 
 // brewable reports whether a seat can brew a card now (DB-5.9.3).
 func (s *state) brewable(seat int, id string) bool {
-	if id == "" || s.inDisplay(id) < 0 || s.recipeBlocked(id) {
+	if id == "" || s.InDisplay(id) < 0 || s.RecipeBlocked(id) {
 		return false
 	}
-	rc := s.card(id)
-	if len(s.missingTokens(seat, rc, -1)) > 0 {
+	rc := s.Card(id)
+	if len(s.MissingTokens(seat, rc, -1)) > 0 {
 		return false
 	}
-	_, missing := s.assign(rc, s.brewDice(seat))
+	_, missing := s.Assign(rc, s.BrewDice(seat))
 	return len(missing) == 0
 }
 
@@ -127,17 +46,17 @@ type brewPlan struct {
 
 // checkBrew checks a BREW move (DB-5.9.3 to DB-5.9.5, DB-5.9.8).
 func (s *state) checkBrew(seat int, m *notation.Move) (*brewPlan, error) {
-	rc := s.card(m.Card)
-	if s.inDisplay(m.Card) < 0 {
+	rc := s.Card(m.Card)
+	if s.InDisplay(m.Card) < 0 {
 		return nil, engine.Reject("DB-5.9.3", "not_in_display", "card", m.Card)
 	}
-	if s.recipeBlocked(m.Card) {
+	if s.RecipeBlocked(m.Card) {
 		return nil, engine.Reject("DB-5.8.6", "recipe_blocked", "card", m.Card)
 	}
 	pl := &brewPlan{rc: rc, improve: -1, blue: -1, ingr: -1}
 	// The improvement (DB-5.9.4, §9 A-19).
 	if m.ImproveCode != "" {
-		i := s.rules.Ingr(m.ImproveCode)
+		i := s.Rules.Ingr(m.ImproveCode)
 		for k, im := range rc.Improve {
 			if im.Token == m.ImproveCode {
 				pl.improve = k
@@ -148,10 +67,10 @@ func (s *state) checkBrew(seat int, m *notation.Move) (*brewPlan, error) {
 		}
 		pl.ingr = i
 	}
-	if miss := s.missingTokens(seat, rc, pl.ingr); len(miss) > 0 {
+	if miss := s.MissingTokens(seat, rc, pl.ingr); len(miss) > 0 {
 		return nil, engine.Reject("DB-5.9.3", "missing_ingredients", "card", m.Card, "missing", miss)
 	}
-	avail := s.brewDice(seat)
+	avail := s.BrewDice(seat)
 	if m.ImproveDie != nil {
 		for k, im := range rc.Improve {
 			if im.Token == "" {
@@ -165,13 +84,13 @@ func (s *state) checkBrew(seat int, m *notation.Move) (*brewPlan, error) {
 		if r.Seat >= 0 && r.Seat != seat {
 			return nil, engine.Reject("DB-5.9.4", "not_your_die", "die", r.String())
 		}
-		id, err := s.resolve(seat, r, []int{locST}, false, s.brewErr("DB-5.9.4", nil))
+		id, err := s.resolve(seat, r, []int{position.LocST}, false, s.brewErr("DB-5.9.4", nil))
 		if err != nil {
 			return nil, err
 		}
 		need := rc.Improve[pl.improve].BlueMin
-		if s.Dice[id].value() < need {
-			return nil, engine.Reject("DB-5.9.4", "blue_too_low", "space", m.Card, "need", need, "die", dieText(&s.Dice[id]))
+		if s.Dice[id].Value() < need {
+			return nil, engine.Reject("DB-5.9.4", "blue_too_low", "space", m.Card, "need", need, "die", position.DieText(&s.Dice[id]))
 		}
 		pl.blue = id
 	}
@@ -183,20 +102,20 @@ func (s *state) checkBrew(seat int, m *notation.Move) (*brewPlan, error) {
 			if r.Seat >= 0 && r.Seat != seat {
 				return nil, engine.Reject("DB-5.9.5", "not_your_die", "die", r.String())
 			}
-			id, err := s.resolve(seat, r, []int{locST}, false, s.brewErr("DB-5.9.5", used))
+			id, err := s.resolve(seat, r, []int{position.LocST}, false, s.brewErr("DB-5.9.5", used))
 			if err != nil {
 				return nil, err
 			}
 			used[id] = true
 			ids = append(ids, id)
 		}
-		got, missing := s.assign(rc, ids)
+		got, missing := s.Assign(rc, ids)
 		if len(missing) > 0 || len(got) != len(ids) {
 			return nil, engine.Reject("DB-5.9.5", "use_mismatch", "card", m.Card, "use", notation.RefsText(m.Dice), "missing", missing)
 		}
 		pl.dice = got
 	} else {
-		got, missing := s.assign(rc, avail)
+		got, missing := s.Assign(rc, avail)
 		if len(missing) > 0 {
 			return nil, engine.Reject("DB-5.9.3", "missing_dice", "card", m.Card, "missing", missing)
 		}
@@ -227,7 +146,7 @@ func (s *state) checkBrew(seat int, m *notation.Move) (*brewPlan, error) {
 	// and the stacks will hold at that moment.
 	supply := [catalog.NumColours]int{}
 	for c := range supply {
-		supply[c] = s.supplyCount(c)
+		supply[c] = s.SupplyCount(c)
 	}
 	bm := cloneInts(s.BM)
 	ci, ti := 0, 0
@@ -255,13 +174,13 @@ func (s *state) checkBrew(seat int, m *notation.Move) (*brewPlan, error) {
 				pl.remaining = append(pl.remaining, "token")
 				continue
 			}
-			t := s.rules.Tok(tokens[ti])
+			t := s.Rules.Tok(tokens[ti])
 			ti++
 			if bm[t] == 0 {
-				return nil, engine.Reject("DB-5.9.8", "choice_unavailable", "choice", s.rules.Tokens[t].Code)
+				return nil, engine.Reject("DB-5.9.8", "choice_unavailable", "choice", s.Rules.Tokens[t].Code)
 			}
 			bm[t]--
-			pl.choices = append(pl.choices, s.rules.Tokens[t].Code)
+			pl.choices = append(pl.choices, s.Rules.Tokens[t].Code)
 		}
 	}
 	return pl, nil
@@ -290,13 +209,13 @@ func (s *state) brewErr(rule string, used map[int]bool) func(id int) error {
 	return func(id int) error {
 		d := &s.Dice[id]
 		if used[id] {
-			return engine.Reject(rule, "same_die_twice", "die", dieText(d))
+			return engine.Reject(rule, "same_die_twice", "die", position.DieText(d))
 		}
-		if d.L != locST {
-			return engine.Reject("DB-5.9.3", "not_stored", "die", dieText(d))
+		if d.L != position.LocST {
+			return engine.Reject("DB-5.9.3", "not_stored", "die", position.DieText(d))
 		}
-		if d.blocked() {
-			return engine.Reject("DB-5.8.9", "die_blocked", "die", dieText(d), "by", d.Sh-1)
+		if d.Blocked() {
+			return engine.Reject("DB-5.8.9", "die_blocked", "die", position.DieText(d), "by", d.Sh-1)
 		}
 		return nil
 	}
@@ -332,14 +251,14 @@ func (s *state) applyBrew(seat int, m *notation.Move, pl *brewPlan) {
 	p := &s.P[seat]
 	rc := pl.rc
 	// 1-2. The card goes to the brewed pile; a new card is revealed.
-	slot := s.inDisplay(rc.ID)
+	slot := s.InDisplay(rc.ID)
 	p.Brewed = append(p.Brewed, rc.ID)
 	s.Display[slot] = ""
-	usedTexts := s.diceTexts(pl.dice)
+	usedTexts := s.DiceTexts(pl.dice)
 	kv := []any{"card", rc.ID, "dice", usedTexts}
 	// 3. Base dice go to the brewer's AR.
 	for _, id := range pl.dice {
-		s.Dice[id].L = locAR
+		s.Dice[id].L = position.LocAR
 	}
 	// 4. Ingredients go back to their Market stacks.
 	for _, t := range rc.Tokens {
@@ -349,17 +268,17 @@ func (s *state) applyBrew(seat int, m *notation.Move, pl *brewPlan) {
 	if pl.ingr >= 0 {
 		p.Ingr[pl.ingr]--
 		s.Market[pl.ingr]++
-		kv = append(kv, "improve", s.rules.Ingredients[pl.ingr].Code)
+		kv = append(kv, "improve", s.Rules.Ingredients[pl.ingr].Code)
 	}
 	// 5. A blue improvement die goes to AR.
 	if pl.blue >= 0 {
-		kv = append(kv, "improve", dieText(&s.Dice[pl.blue]))
-		s.Dice[pl.blue].L = locAR
+		kv = append(kv, "improve", position.DieText(&s.Dice[pl.blue]))
+		s.Dice[pl.blue].L = position.LocAR
 	}
 	// 6. +1 XP for brewing.
-	p.XP += s.rules.BrewXP
+	p.XP += s.Rules.BrewXP
 	s.BrewedAll++
-	kv = append(kv, "brewed", s.BrewedAll, "xp", s.rules.BrewXP)
+	kv = append(kv, "brewed", s.BrewedAll, "xp", s.Rules.BrewXP)
 	s.pub("db.brew", seat, kv...)
 	if id := s.draw(); id != "" {
 		s.Display[slot] = id
@@ -378,13 +297,13 @@ func (s *state) applyBrew(seat int, m *notation.Move, pl *brewPlan) {
 		s.gain(seat, rc.BonusFor(pl.improve), "bonus", &choices)
 	}
 	// 8. The end trigger (DB-1.3, DB-5.9.9).
-	if s.BrewedAll >= s.target() && !s.Trigger {
+	if s.BrewedAll >= s.Target() && !s.Trigger {
 		s.Trigger = true
-		s.pub("db.trigger", -1, "brewed", s.BrewedAll, "target", s.target())
+		s.pub("db.trigger", -1, "brewed", s.BrewedAll, "target", s.Target())
 	}
 	if len(pl.remaining) > 0 {
-		s.Sub = subReward
-		s.Reward = &rewardPending{Card: rc.ID, Needs: append([]string(nil), pl.remaining...)}
+		s.Sub = position.SubReward
+		s.Reward = &position.RewardPending{Card: rc.ID, Needs: append([]string(nil), pl.remaining...)}
 		return
 	}
 	s.endBrewTurn()
@@ -392,8 +311,8 @@ func (s *state) applyBrew(seat int, m *notation.Move, pl *brewPlan) {
 
 func (s *state) endBrewTurn() {
 	seat := s.Cur
-	s.Cur, s.Sub, s.Reward = -1, subNone, nil
-	s.From = s.rank(seat) + 1
+	s.Cur, s.Sub, s.Reward = -1, position.SubNone, nil
+	s.From = s.Rank(seat) + 1
 }
 
 // gain hands out a reward or bonus (DB-5.9.8). Choices already made are
@@ -430,7 +349,7 @@ func (s *state) gain(seat int, g catalog.GainSpec, source string, choices *[]str
 	}
 	for k := 0; k < g.Tokens; k++ {
 		if c, ok := take("token"); ok {
-			s.giveToken(seat, s.rules.Tok(c), source)
+			s.giveToken(seat, s.Rules.Tok(c), source)
 		} else if !anyToken(s.BM) {
 			s.pub("db.lost", seat, "what", "token", "source", source)
 		}
@@ -439,7 +358,7 @@ func (s *state) gain(seat int, g catalog.GainSpec, source string, choices *[]str
 
 func (s *state) anySupplyDie() bool {
 	for c := 0; c < catalog.NumColours; c++ {
-		if s.supplyCount(c) > 0 {
+		if s.SupplyCount(c) > 0 {
 			return true
 		}
 	}
@@ -463,8 +382,8 @@ func (s *state) giveToken(seat, t int, source string) {
 	}
 	s.BM[t]--
 	s.P[seat].Tok[t]++
-	e := engine.NewEvent("db.gain", seat, engine.Public, "what", "token", "token", s.rules.Tokens[t].Code, "n", 1, "source", source)
-	if s.hiddenTokens() {
+	e := engine.NewEvent("db.gain", seat, engine.Public, "what", "token", "token", s.Rules.Tokens[t].Code, "n", 1, "source", source)
+	if s.HiddenTokens() {
 		e.Vis = engine.Only(seat)
 		e.Redacted = map[string]any{"what": "token", "n": 1, "source": source, "hidden": true}
 	}
@@ -479,13 +398,13 @@ func (s *state) rewardOptions() []string {
 	var out []string
 	if s.Reward.Needs[0] == "die" {
 		for c := 0; c < catalog.NumColours; c++ {
-			if s.supplyCount(c) > 0 {
+			if s.SupplyCount(c) > 0 {
 				out = append(out, catalog.ColourLetters[c])
 			}
 		}
 		return out
 	}
-	for t, at := range s.rules.Tokens {
+	for t, at := range s.Rules.Tokens {
 		if s.BM[t] > 0 {
 			out = append(out, at.Code)
 		}
@@ -500,7 +419,7 @@ func (s *state) defaultChoice() string {
 		return ""
 	}
 	if s.Reward.Needs[0] == "die" {
-		want := catalog.ColourLetters[s.rules.DefaultDie]
+		want := catalog.ColourLetters[s.Rules.DefaultDie]
 		for _, o := range opts {
 			if o == want {
 				return o
@@ -508,7 +427,7 @@ func (s *state) defaultChoice() string {
 		}
 		return opts[0]
 	}
-	for _, t := range s.rules.DefaultTokenOrder {
+	for _, t := range s.Rules.DefaultTokenOrder {
 		for _, o := range opts {
 			if o == t {
 				return o
@@ -525,7 +444,7 @@ func (s *state) applyGet(seat int, m *notation.Move) error {
 	}
 	supply := [catalog.NumColours]int{}
 	for c := range supply {
-		supply[c] = s.supplyCount(c)
+		supply[c] = s.SupplyCount(c)
 	}
 	bm := cloneInts(s.BM)
 	for i, g := range m.Get {
@@ -540,7 +459,7 @@ func (s *state) applyGet(seat int, m *notation.Move) error {
 			supply[c]--
 			continue
 		}
-		t := s.rules.Tok(g)
+		t := s.Rules.Tok(g)
 		if need != "token" {
 			return engine.Reject("DB-5.9.8", "bad_choice", "choice", g, "need", need)
 		}
@@ -553,7 +472,7 @@ func (s *state) applyGet(seat int, m *notation.Move) error {
 		if c := catalog.ColourIndex(g); c >= 0 {
 			s.giveDie(seat, c, "reward")
 		} else {
-			s.giveToken(seat, s.rules.Tok(g), "reward")
+			s.giveToken(seat, s.Rules.Tok(g), "reward")
 		}
 		s.Reward.Needs = s.Reward.Needs[1:]
 	}
@@ -583,20 +502,20 @@ func (s *state) brewOptions(seat int) []engine.Option {
 		if !s.brewable(seat, id) {
 			continue
 		}
-		rc := s.card(id)
+		rc := s.Card(id)
 		imps := []imp{{"", -1}}
 		for k, im := range rc.Improve {
 			if im.Token != "" {
-				if len(s.missingTokens(seat, rc, s.rules.Ingr(im.Token))) == 0 {
+				if len(s.MissingTokens(seat, rc, s.Rules.Ingr(im.Token))) == 0 {
 					imps = append(imps, imp{" IMPROVE " + im.Token, k})
 				}
 				continue
 			}
-			blues := s.brewDice(seat)
-			s.lowFirst(blues)
+			blues := s.BrewDice(seat)
+			s.LowFirst(blues)
 			for _, b := range blues {
 				d := &s.Dice[b]
-				if d.C == catalog.ColB && d.value() >= im.BlueMin {
+				if d.C == catalog.ColB && d.Value() >= im.BlueMin {
 					ref := notation.DieRef{Seat: -1, C: catalog.ColB, F: d.F, Plus: d.Plus}
 					imps = append(imps, imp{" IMPROVE " + ref.String(), k})
 					break
@@ -638,7 +557,7 @@ func (s *state) getCombos(rc *catalog.Recipe, improve int) []string {
 	}
 	supply := [catalog.NumColours]int{}
 	for c := range supply {
-		supply[c] = s.supplyCount(c)
+		supply[c] = s.SupplyCount(c)
 	}
 	bm := cloneInts(s.BM)
 	var out []string
@@ -676,7 +595,7 @@ func (s *state) getCombos(rc *catalog.Recipe, improve int) []string {
 				rec(i+1, acc)
 				return
 			}
-			for t, at := range s.rules.Tokens {
+			for t, at := range s.Rules.Tokens {
 				if bm[t] > 0 {
 					bm[t]--
 					rec(i+1, append(acc, at.Code))

@@ -13,7 +13,7 @@ import (
 // action tokens, recipe cards); the referee answers HELP <code or name>
 // with them, in the words of templates/dicebrewing/<lang>/cards.tmpl.
 func (s *state) Cards() []engine.Card {
-	r := s.rules
+	r := s.Rules
 	var out []engine.Card
 	add := func(kind, id, name, rule string, facts ...engine.Fact) {
 		out = append(out, engine.Card{Kind: kind, ID: id, Code: id, Name: name, Rule: rule, Facts: facts})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // Check implements engine.State: it verifies the invariants of a position.
@@ -19,7 +20,7 @@ import (
 //     brewed piles) and the brewed count matches the piles.
 //   - The turn state is consistent with the step.
 func (s *state) Check() error {
-	r := s.rules
+	r := s.Rules
 	if s.N < 2 || s.N > 4 || len(s.P) != s.N {
 		return fmt.Errorf("%d players", s.N)
 	}
@@ -38,7 +39,7 @@ func (s *state) Check() error {
 		if d.F < 0 || d.F > r.Faces {
 			return fmt.Errorf("die %d shows %d", id, d.F)
 		}
-		if d.L == locSupply {
+		if d.L == position.LocSupply {
 			if d.O != -1 || d.F != 0 || d.Plus || d.Sh != 0 || d.R {
 				return fmt.Errorf("supply die %d carries state %+v", id, *d)
 			}
@@ -48,15 +49,15 @@ func (s *state) Check() error {
 			return fmt.Errorf("die %d has owner %d", id, d.O)
 		}
 		switch d.L {
-		case locAR:
-		case locST, locBoard, locMarket:
+		case position.LocAR:
+		case position.LocST, position.LocBoard, position.LocMarket:
 			if d.F == 0 {
 				return fmt.Errorf("die %d is unrolled at location %d", id, d.L)
 			}
 		default:
 			return fmt.Errorf("die %d has location %d", id, d.L)
 		}
-		if d.L == locBoard {
+		if d.L == position.LocBoard {
 			if d.S < 0 || d.S >= catalog.NumSpaces {
 				return fmt.Errorf("die %d on space %d", id, d.S)
 			}
@@ -72,7 +73,7 @@ func (s *state) Check() error {
 				return fmt.Errorf("a non-blue die in speed-up slot %s+", catalog.SpaceNames[d.S])
 			}
 		}
-		if d.L == locMarket {
+		if d.L == position.LocMarket {
 			marketDice[d.O]++
 			if d.C != catalog.ColB || marketDice[d.O] > 1 || !s.P[d.O].BoughtM {
 				return fmt.Errorf("bad Market die %d of seat %d", id, d.O)
@@ -158,7 +159,7 @@ func (s *state) Check() error {
 	seen := make([]bool, len(r.Recipes))
 	count := 0
 	note := func(id string) error {
-		rc := s.card(id)
+		rc := s.Card(id)
 		if rc == nil {
 			return fmt.Errorf("unknown card %s", id)
 		}
@@ -205,46 +206,46 @@ func (s *state) Check() error {
 	}
 	// Space uses.
 	for sp := 0; sp < catalog.NumSpaces; sp++ {
-		if u := len(s.spaceUsers(sp)); u != s.Uses[sp] || u > s.capacity() {
-			return fmt.Errorf("space %s: %d users recorded, %d on boards, capacity %d", catalog.SpaceNames[sp], s.Uses[sp], u, s.capacity())
+		if u := len(s.SpaceUsers(sp)); u != s.Uses[sp] || u > s.Capacity() {
+			return fmt.Errorf("space %s: %d users recorded, %d on boards, capacity %d", catalog.SpaceNames[sp], s.Uses[sp], u, s.Capacity())
 		}
 	}
 	// Turn state.
 	switch s.Step {
-	case stepOver:
+	case position.StepOver:
 		if s.Cur != -1 {
 			return fmt.Errorf("game over with seat %d to act", s.Cur)
 		}
-	case stepW0, stepW3, stepPlace, stepBuy, stepBrew:
+	case position.StepW0, position.StepW3, position.StepPlace, position.StepBuy, position.StepBrew:
 		if s.Cur < 0 || s.Cur >= s.N {
 			return fmt.Errorf("step %s with no seat to act (%d)", s.Step, s.Cur)
 		}
 		switch s.Sub {
-		case subNone:
-		case subSecond, subReroll:
-			if s.Step != stepPlace {
+		case position.SubNone:
+		case position.SubSecond, position.SubReroll:
+			if s.Step != position.StepPlace {
 				return fmt.Errorf("sub-step %s in step %s", s.Sub, s.Step)
 			}
-		case subReward:
-			if s.Step != stepBrew || s.Reward == nil || len(s.Reward.Needs) == 0 {
+		case position.SubReward:
+			if s.Step != position.StepBrew || s.Reward == nil || len(s.Reward.Needs) == 0 {
 				return fmt.Errorf("reward sub-step without a pending reward")
 			}
 		default:
 			return fmt.Errorf("unknown sub-step %q", s.Sub)
 		}
-		if s.Step == stepPlace && s.P[s.Cur].Passed {
+		if s.Step == position.StepPlace && s.P[s.Cur].Passed {
 			return fmt.Errorf("a passed player (%d) is to place", s.Cur)
 		}
-		if s.Step == stepBuy && s.P[s.Cur].BuyDone {
+		if s.Step == position.StepBuy && s.P[s.Cur].BuyDone {
 			return fmt.Errorf("seat %d buys twice", s.Cur)
 		}
 	default:
 		return fmt.Errorf("unknown step %q", s.Step)
 	}
-	if s.Step != stepPlace && (len(s.Picked) > 0 || s.PickThen) {
+	if s.Step != position.StepPlace && (len(s.Picked) > 0 || s.PickThen) {
 		return fmt.Errorf("reroll picks outside placement")
 	}
-	if s.Sub != subReward && s.Reward != nil {
+	if s.Sub != position.SubReward && s.Reward != nil {
 		return fmt.Errorf("a pending reward outside the reward sub-step")
 	}
 	return nil

@@ -102,7 +102,7 @@ func TestRulesetOverridePinned(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := st.(*state)
-	if s.rules.Ingredients[s.rules.Ingr("FRUIT")].Price != 1 || s.H.RulesetSHA != engine.RulesetSHA(data) {
+	if s.Rules.Ingredients[s.Rules.Ingr("FRUIT")].Price != 1 || s.H.RulesetSHA != engine.RulesetSHA(data) {
 		t.Fatalf("override not used")
 	}
 	js := mustMarshal(t, st)

@@ -6,32 +6,17 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
-
-// preferred reports whether die a is the better pick than die b among dice
-// a reference cannot tell apart (same owner, colour, face, bonus and place):
-// dice without SHIELD marks first, then dice not marked as rolled this round
-// (they cannot earn unlucky-roll credit), then the lower number. Identical
-// dice are interchangeable, so this only settles the rare marked cases.
-func (s *state) preferred(a, b int) bool {
-	da, db := &s.Dice[a], &s.Dice[b]
-	if (da.Sh != 0) != (db.Sh != 0) {
-		return da.Sh == 0
-	}
-	if da.R != db.R {
-		return !da.R
-	}
-	return a < b
-}
 
 // atLoc reports whether a die is at a search location: locAR, locST, or
 // locBoard with the reference's space and slot (when the reference gives
 // one).
-func atLoc(d *die, loc int, r notation.DieRef) bool {
+func atLoc(d *position.Die, loc int, r notation.DieRef) bool {
 	if d.L != loc {
 		return false
 	}
-	if loc == locBoard && r.Loc == notation.RefBoard {
+	if loc == position.LocBoard && r.Loc == notation.RefBoard {
 		return d.S == r.Space && d.Up == r.Up
 	}
 	return true
@@ -42,11 +27,11 @@ func atLoc(d *die, loc int, r notation.DieRef) bool {
 func refLocs(r notation.DieRef, def []int) []int {
 	switch r.Loc {
 	case notation.RefAR:
-		return []int{locAR}
+		return []int{position.LocAR}
 	case notation.RefST:
-		return []int{locST}
+		return []int{position.LocST}
 	case notation.RefBoard:
-		return []int{locBoard}
+		return []int{position.LocBoard}
 	}
 	return def
 }
@@ -81,7 +66,7 @@ func (s *state) resolve(owner int, r notation.DieRef, def []int, strict bool, ok
 						continue
 					}
 				}
-				if best < 0 || s.preferred(id, best) {
+				if best < 0 || s.Preferred(id, best) {
 					best = id
 				}
 			}
@@ -127,7 +112,7 @@ type groupKey struct {
 func (s *state) keyOf(id int) groupKey {
 	d := &s.Dice[id]
 	k := groupKey{owner: d.O, loc: d.L, c: d.C, f: d.F, plus: d.Plus}
-	if d.L == locBoard {
+	if d.L == position.LocBoard {
 		k.space, k.up = d.S, d.Up
 	}
 	return k
@@ -178,7 +163,7 @@ func (s *state) groups(actor int, ok func(id int) bool, def []int, explicit bool
 		k := s.keyOf(id)
 		if i := find(k); i >= 0 {
 			out[i].n++
-			if s.preferred(id, out[i].id) {
+			if s.Preferred(id, out[i].id) {
 				out[i].id = id
 			}
 			continue
@@ -193,7 +178,7 @@ func (s *state) groups(actor int, ok func(id int) bool, def []int, explicit bool
 			r.Seat, r.Owner = d.O, s.refName(d.O)
 		}
 		switch {
-		case explicit || d.L == locBoard || d.L == locMarket:
+		case explicit || d.L == position.LocBoard || d.L == position.LocMarket:
 			r.Loc, r.Space, r.Up = locRef(d)
 		default:
 			// A location is needed only when a location searched earlier
@@ -217,13 +202,13 @@ func (s *state) groups(actor int, ok func(id int) bool, def []int, explicit bool
 }
 
 // locRef returns the explicit reference location of a die.
-func locRef(d *die) (int, int, bool) {
+func locRef(d *position.Die) (int, int, bool) {
 	switch d.L {
-	case locAR:
+	case position.LocAR:
 		return notation.RefAR, 0, false
-	case locST:
+	case position.LocST:
 		return notation.RefST, 0, false
-	case locBoard:
+	case position.LocBoard:
 		return notation.RefBoard, d.S, d.Up
 	}
 	return notation.RefAny, 0, false
@@ -231,26 +216,17 @@ func locRef(d *die) (int, int, bool) {
 
 // placeLocs is the default search order of PLACE, SS1 rerolls, SS2 swaps
 // and Market discounts: AR first, then ST (§10.3).
-var placeLocs = []int{locAR, locST}
-
-// ownUsable accepts a seat's own dice in AR or ST that are not blocked by
-// an opponent's SHIELD.
-func (s *state) ownUsable(seat int) func(id int) bool {
-	return func(id int) bool {
-		d := &s.Dice[id]
-		return d.O == seat && (d.L == locAR || d.L == locST) && !d.blocked()
-	}
-}
+var placeLocs = []int{position.LocAR, position.LocST}
 
 // usableErr is ownUsable with a reason (DB-5.3.5 and the like).
 func (s *state) usableErr(rule string) func(id int) error {
 	return func(id int) error {
 		d := &s.Dice[id]
-		if d.L != locAR && d.L != locST {
-			return engine.Reject(rule, "no_such_die", "die", dieText(d))
+		if d.L != position.LocAR && d.L != position.LocST {
+			return engine.Reject(rule, "no_such_die", "die", position.DieText(d))
 		}
-		if d.blocked() {
-			return engine.Reject(rule, "die_blocked", "die", dieText(d), "by", d.Sh-1)
+		if d.Blocked() {
+			return engine.Reject(rule, "die_blocked", "die", position.DieText(d), "by", d.Sh-1)
 		}
 		return nil
 	}
@@ -260,22 +236,22 @@ func (s *state) usableErr(rule string) func(id int) error {
 // storing is allowed (Phases 1 and 2, DB-5.1.1, DB-5.1.3).
 func (s *state) autostore(seat int) {
 	p := &s.P[seat]
-	if p.AutoStore == 0 || !(s.Step == stepW0 || s.Step == stepPlace || s.Step == stepBuy) {
+	if p.AutoStore == 0 || !(s.Step == position.StepW0 || s.Step == position.StepPlace || s.Step == position.StepBuy) {
 		return
 	}
 	var moved []int
 	for id := range s.Dice {
 		d := &s.Dice[id]
-		if d.O != seat || d.L != locAR || d.blocked() || d.F == 0 || d.value() < p.AutoStore {
+		if d.O != seat || d.L != position.LocAR || d.Blocked() || d.F == 0 || d.Value() < p.AutoStore {
 			continue
 		}
 		if d.C == catalog.ColB && !p.AutoStoreB {
 			continue
 		}
-		d.L = locST
+		d.L = position.LocST
 		moved = append(moved, id)
 	}
 	if len(moved) > 0 {
-		s.pub("db.store", seat, "dice", s.diceTexts(moved), "auto", true)
+		s.pub("db.store", seat, "dice", s.DiceTexts(moved), "auto", true)
 	}
 }

@@ -8,9 +8,15 @@
 // the end trigger and the final conversion. Code, tests and templates cite
 // the rule ids of the specification (DB-x.y.z).
 //
-// It owns Dice Brewing's rules (its data file and what is made of it are
-// catalog/'s, how a move is written notation/'s), its bots, the structured
-// view of a position and the facts of each option (its group, its price).
+// It owns Dice Brewing's rules of play: what is legal, what a move does,
+// the turn order, the score, its bots and the lookahead of a queued line,
+// and the facts of each option (its group, its price). Its data file and
+// what is made of it are catalog/'s, how a move is written notation/'s,
+// the game as it stands (the State's data, which the State embeds, and the
+// questions it answers without changing it) position/'s, and what a seat
+// sees of it view/'s (the game's View calls view.Build): the shape of a
+// game whose rules outgrow one package (engine/doc.go, "The skeleton of a
+// game").
 // It must not know mail, the store or templates, hold a word a player
 // reads (every word is in templates/dicebrewing/<lang>/), read a clock or
 // use any randomness but the state's.
@@ -113,7 +119,7 @@
 // plays whole games).
 //
 // Each option also says what it gives toward the reader's goal, the
-// recipes on display (toward.go; the View's Toward and Costs, by the
+// recipes on display (view/toward.go; the View's Toward and Costs, by the
 // option's command, the reader's own decision only, never computed in
 // Legal): a STORE, an MH3/HP2 placement or a new die (MH1, MH2, HP1)
 // "helps brew" the recipes it brings closer, a BUY the recipes that need

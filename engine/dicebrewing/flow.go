@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // settle runs the automatic steps of the game (rolls, skips, auto-passes,
@@ -15,34 +16,34 @@ import (
 func (s *state) settle() {
 	for guard := 0; guard < 10000; guard++ {
 		switch s.Step {
-		case stepW0, stepW3:
+		case position.StepW0, position.StepW3:
 			if s.settleWindow() {
 				return
 			}
-			if s.Step == stepW0 {
+			if s.Step == position.StepW0 {
 				s.startPlacement()
 			} else {
 				s.startBrewing()
 			}
-		case stepPlace:
+		case position.StepPlace:
 			if s.settlePlace() {
 				return
 			}
 			s.startPurchases()
-		case stepBuy:
+		case position.StepBuy:
 			if s.settleBuy() {
 				return
 			}
 			// DB-5.7.7 / DB-5.1.3: the end of Phase 2 closes storing;
 			// DB-5.9.1: Phase 3 opens with window W3.
-			s.openWindow(stepW3)
-		case stepBrew:
+			s.openWindow(position.StepW3)
+		case position.StepBrew:
 			if s.settleBrew() {
 				return
 			}
 			s.tidy()
 			s.endRound()
-		case stepOver:
+		case position.StepOver:
 			s.Cur = -1
 			return
 		default:
@@ -56,41 +57,33 @@ func (s *state) settle() {
 // the standing AUTOSTORE orders, then window W0 (DB-5.2.3).
 func (s *state) startRound(r int) {
 	s.Round = r
-	s.Step = stepW0
-	s.Cur, s.Sub = -1, subNone
-	s.pub("db.round", -1, "round", r, "summer", s.Summer, "order", s.order(), "priority", s.Priority)
-	for _, seat := range s.order() {
-		ids := s.diceAt(seat, locAR)
+	s.Step = position.StepW0
+	s.Cur, s.Sub = -1, position.SubNone
+	s.pub("db.round", -1, "round", r, "summer", s.Summer, "order", s.Order(), "priority", s.Priority)
+	for _, seat := range s.Order() {
+		ids := s.DiceAt(seat, position.LocAR)
 		if len(ids) == 0 {
 			continue
 		}
 		for _, id := range ids {
 			s.roll(id)
 		}
-		s.pub("db.roll", seat, "dice", s.diceTexts(ids), "why", "start")
+		s.pub("db.roll", seat, "dice", s.DiceTexts(ids), "why", "start")
 	}
-	for _, seat := range s.order() {
+	for _, seat := range s.Order() {
 		s.autostore(seat)
 	}
-	s.openWindow(stepW0)
+	s.openWindow(position.StepW0)
 }
 
 // openWindow opens W0 or W3 (DB-5.8.4): every player may take window turns
 // in player order, starting with the priority holder.
 func (s *state) openWindow(step string) {
 	s.Step = step
-	s.Cur, s.From, s.Sub = -1, 0, subNone
+	s.Cur, s.From, s.Sub = -1, 0, position.SubNone
 	for i := range s.P {
 		s.P[i].WinDone = false
 	}
-}
-
-// windowName returns "W0" or "W3" for the current window step.
-func (s *state) windowName() string {
-	if s.Step == stepW0 {
-		return catalog.WinW0
-	}
-	return catalog.WinW3
 }
 
 // settleWindow finds the next window turn (DB-5.8.4): round-robin from the
@@ -102,13 +95,13 @@ func (s *state) settleWindow() bool {
 		if s.canActInWindow(s.Cur) {
 			return true
 		}
-		s.From = s.rank(s.Cur) + 1
+		s.From = s.Rank(s.Cur) + 1
 		s.Cur = -1
 	}
 	for i := 0; i < s.N; i++ {
-		seat := s.seatAt(s.From + i)
+		seat := s.SeatAt(s.From + i)
 		if s.canActInWindow(seat) {
-			s.Cur, s.From = seat, s.rank(seat)
+			s.Cur, s.From = seat, s.Rank(seat)
 			return true
 		}
 	}
@@ -117,13 +110,13 @@ func (s *state) settleWindow() bool {
 
 func (s *state) canActInWindow(seat int) bool {
 	p := &s.P[seat]
-	return !p.WinDone && p.TokensNone == tnNone && len(s.tokenOptions(seat, s.windowName(), 1)) > 0
+	return !p.WinDone && p.TokensNone == position.TNNone && len(s.tokenOptions(seat, s.WindowName(), 1)) > 0
 }
 
 // startPlacement begins the placement turns (DB-5.3.1).
 func (s *state) startPlacement() {
-	s.Step = stepPlace
-	s.Cur, s.From, s.Sub = -1, 0, subNone
+	s.Step = position.StepPlace
+	s.Cur, s.From, s.Sub = -1, 0, position.SubNone
 	s.pub("db.phase", -1, "phase", "place", "round", s.Round)
 }
 
@@ -133,18 +126,18 @@ func (s *state) startPlacement() {
 func (s *state) settlePlace() bool {
 	if s.Cur >= 0 {
 		switch s.Sub {
-		case subNone:
+		case position.SubNone:
 			if s.hasPlacement(s.Cur) {
 				return true
 			}
 			s.autoPass(s.Cur)
-		case subSecond:
+		case position.SubSecond:
 			if len(s.placeSingles(s.Cur, 1)) > 0 {
 				return true
 			}
 			s.pub("db.turn_end", s.Cur, "auto", true)
 			s.endPlaceTurn()
-		case subReroll:
+		case position.SubReroll:
 			if len(s.Picked) > 0 || len(s.rerollGroups(s.Cur)) > 0 {
 				return true
 			}
@@ -152,7 +145,7 @@ func (s *state) settlePlace() bool {
 		}
 	}
 	for i := 0; i < s.N; i++ {
-		seat := s.seatAt(s.From + i)
+		seat := s.SeatAt(s.From + i)
 		if s.P[seat].Passed {
 			continue
 		}
@@ -160,7 +153,7 @@ func (s *state) settlePlace() bool {
 			s.autoPass(seat)
 			continue
 		}
-		s.Cur, s.From, s.Sub = seat, s.rank(seat), subNone
+		s.Cur, s.From, s.Sub = seat, s.Rank(seat), position.SubNone
 		return true
 	}
 	return false
@@ -171,8 +164,8 @@ func (s *state) autoPass(seat int) {
 	s.P[seat].Passed = true
 	s.pub("db.pass", seat, "phase", "place", "auto", true)
 	if s.Cur == seat {
-		s.Cur, s.Sub = -1, subNone
-		s.From = s.rank(seat) + 1
+		s.Cur, s.Sub = -1, position.SubNone
+		s.From = s.Rank(seat) + 1
 	}
 }
 
@@ -181,15 +174,15 @@ func (s *state) autoPass(seat int) {
 func (s *state) endPlaceTurn() {
 	seat := s.Cur
 	s.P[seat].Turns++
-	s.Cur, s.Sub = -1, subNone
+	s.Cur, s.Sub = -1, position.SubNone
 	s.Picked, s.PickThen = nil, false
-	s.From = s.rank(seat) + 1
+	s.From = s.Rank(seat) + 1
 }
 
 // startPurchases begins Phase 2 (DB-5.7.1): one purchase turn per player.
 func (s *state) startPurchases() {
-	s.Step = stepBuy
-	s.Cur, s.From, s.Sub = -1, 0, subNone
+	s.Step = position.StepBuy
+	s.Cur, s.From, s.Sub = -1, 0, position.SubNone
 	s.pub("db.phase", -1, "phase", "buy", "round", s.Round)
 }
 
@@ -205,7 +198,7 @@ func (s *state) settleBuy() bool {
 		s.endBuyTurn()
 	}
 	for r := s.From; r < s.N; r++ {
-		seat := s.seatAt(r)
+		seat := s.SeatAt(r)
 		if s.P[seat].BuyDone {
 			continue
 		}
@@ -224,13 +217,13 @@ func (s *state) endBuyTurn() {
 	seat := s.Cur
 	s.P[seat].BuyDone = true
 	s.Cur = -1
-	s.From = s.rank(seat) + 1
+	s.From = s.Rank(seat) + 1
 }
 
 // startBrewing begins the brewing turns (DB-5.9.1).
 func (s *state) startBrewing() {
-	s.Step = stepBrew
-	s.Cur, s.From, s.Sub = -1, 0, subNone
+	s.Step = position.StepBrew
+	s.Cur, s.From, s.Sub = -1, 0, position.SubNone
 	for i := range s.P {
 		s.P[i].BrewPass, s.P[i].BrewSkip = -1, false
 	}
@@ -242,14 +235,14 @@ func (s *state) startBrewing() {
 // with nothing brewable. It reports false when Phase 3 is over.
 func (s *state) settleBrew() bool {
 	if s.Cur >= 0 {
-		if s.Sub == subReward || s.hasBrewable(s.Cur) {
+		if s.Sub == position.SubReward || s.hasBrewable(s.Cur) {
 			return true
 		}
-		s.From = s.rank(s.Cur) + 1
+		s.From = s.Rank(s.Cur) + 1
 		s.Cur = -1
 	}
 	for i := 0; i < s.N; i++ {
-		seat := s.seatAt(s.From + i)
+		seat := s.SeatAt(s.From + i)
 		p := &s.P[seat]
 		if p.BrewPass >= 0 && p.BrewPass == s.Reveals {
 			continue
@@ -261,7 +254,7 @@ func (s *state) settleBrew() bool {
 			}
 			continue
 		}
-		s.Cur, s.From, s.Sub = seat, s.rank(seat), subNone
+		s.Cur, s.From, s.Sub = seat, s.Rank(seat), position.SubNone
 		return true
 	}
 	return false
@@ -308,12 +301,12 @@ func (s *state) tidy() {
 			s.pub("db.claim", seat, "what", kindName(kind), "state", "pending")
 		}
 	}
-	for _, seat := range s.order() {
+	for _, seat := range s.Order() {
 		p := &s.P[seat]
 		// DB-5.8.5 (block_building_timing = brewing): pending effects of a
 		// blocked building do not happen; the items go back unchanged.
 		for b := 0; b < catalog.NumBuildings; b++ {
-			if p.BlockB[b] == 0 || s.H.Options[optBlockB] != "brewing" {
+			if p.BlockB[b] == 0 || s.H.Options[position.OptBlockB] != "brewing" {
 				continue
 			}
 			var back []string
@@ -328,9 +321,9 @@ func (s *state) tidy() {
 					p.Seeds++
 					back = append(back, "SEED")
 				}
-				if id := s.boardDie(seat, sp, false); id >= 0 {
-					s.Dice[id].L = locAR
-					back = append(back, dieText(&s.Dice[id]))
+				if id := s.BoardDie(seat, sp, false); id >= 0 {
+					s.Dice[id].L = position.LocAR
+					back = append(back, position.DieText(&s.Dice[id]))
 				}
 			}
 			if len(back) > 0 {
@@ -344,13 +337,13 @@ func (s *state) tidy() {
 				continue
 			}
 			bs.Done = true
-			id := s.boardDie(seat, sp, false)
+			id := s.BoardDie(seat, sp, false)
 			d := &s.Dice[id]
-			before := dieText(d)
-			d.F = min(d.F+s.rules.ImproveBy, s.rules.Faces)
+			before := position.DieText(d)
+			d.F = min(d.F+s.Rules.ImproveBy, s.Rules.Faces)
 			d.Plus = false
-			d.L, d.S, d.Up = locST, 0, false
-			s.pub("db.improve", seat, "space", catalog.SpaceNames[sp], "from", before, "to", dieText(d), "when", "tidy")
+			d.L, d.S, d.Up = position.LocST, 0, false
+			s.pub("db.improve", seat, "space", catalog.SpaceNames[sp], "from", before, "to", position.DieText(d), "when", "tidy")
 		}
 		// T2: returns of blue dice (DB-5.6.3, DB-5.7.4, DB-5.5.8).
 		var back []int
@@ -360,16 +353,16 @@ func (s *state) tidy() {
 			if d.O != seat {
 				continue
 			}
-			if d.L == locMarket || (d.L == locBoard && (d.Up || catalog.SpaceBuilding[d.S] == catalog.BSS)) {
-				if d.L == locBoard && d.S == catalog.SpSS3 && !d.Up && !p.Board[catalog.SpSS3].Done {
+			if d.L == position.LocMarket || (d.L == position.LocBoard && (d.Up || catalog.SpaceBuilding[d.S] == catalog.BSS)) {
+				if d.L == position.LocBoard && d.S == catalog.SpSS3 && !d.Up && !p.Board[catalog.SpSS3].Done {
 					ss3 = true
 				}
-				d.L, d.S, d.Up = locAR, 0, false
+				d.L, d.S, d.Up = position.LocAR, 0, false
 				back = append(back, i)
 			}
 		}
 		if len(back) > 0 {
-			s.pub("db.return", seat, "dice", s.diceTexts(back))
+			s.pub("db.return", seat, "dice", s.DiceTexts(back))
 		}
 		if ss3 {
 			p.Board[catalog.SpSS3].Done = true
@@ -398,29 +391,29 @@ func (s *state) tidy() {
 				continue
 			}
 			bs.Done = true
-			id := s.boardDie(seat, sp, false)
+			id := s.BoardDie(seat, sp, false)
 			c := s.Dice[id].C
-			paid = append(paid, dieText(&s.Dice[id]))
+			paid = append(paid, position.DieText(&s.Dice[id]))
 			s.toSupply(id)
 			switch sp {
 			case catalog.SpMH2:
 				gains = append(gains, func() { want(seat, catalog.ColK, "MH2") })
 			case catalog.SpDS1:
 				gains = append(gains, func() {
-					for k := 0; k < s.rules.DS1Seeds; k++ {
+					for k := 0; k < s.Rules.DS1Seeds; k++ {
 						want(seat, kindSeed, "DS1")
 					}
 				})
 			case catalog.SpDS2:
 				gains = append(gains, func() {
-					for k := 0; k < s.rules.DS2Seeds; k++ {
+					for k := 0; k < s.Rules.DS2Seeds; k++ {
 						want(seat, kindSeed, "DS2")
 					}
 				})
 			case catalog.SpDS3:
-				coins := s.rules.DS3Black
+				coins := s.Rules.DS3Black
 				if c == catalog.ColB {
-					coins = s.rules.DS3Blue
+					coins = s.Rules.DS3Blue
 				}
 				gains = append(gains, func() {
 					s.P[seat].Coins += coins
@@ -456,11 +449,11 @@ func (s *state) give(seat, kind int, source string) bool {
 		}
 		return true
 	}
-	id := s.supplyDie(kind)
+	id := s.SupplyDie(kind)
 	if id < 0 {
 		return false
 	}
-	s.Dice[id] = die{C: kind, O: seat, L: locAR}
+	s.Dice[id] = position.Die{C: kind, O: seat, L: position.LocAR}
 	if source != "claim" {
 		s.pub("db.gain", seat, "what", catalog.ColourLetters[kind], "n", 1, "source", source)
 	}
@@ -478,12 +471,12 @@ func (s *state) cleanup() {
 	s.Uses = [catalog.NumSpaces]int{}
 	for i := range s.P {
 		p := &s.P[i]
-		p.Board = [catalog.NumSpaces]space{}
+		p.Board = [catalog.NumSpaces]position.Space{}
 		p.BlockB = [catalog.NumBuildings]int{}
 		p.Passed, p.Turns, p.BoughtM, p.BoughtBM, p.BuyDone, p.Swapped = false, 0, false, false, false, false
 		p.CreditUsed, p.WinDone, p.BrewPass, p.BrewSkip = 0, false, -1, false
-		if p.TokensNone == tnRound {
-			p.TokensNone = tnNone
+		if p.TokensNone == position.TNRound {
+			p.TokensNone = position.TNNone
 		}
 	}
 }
@@ -496,8 +489,8 @@ func (s *state) endRound() {
 	s.Summer = !s.Summer
 	s.pub("db.season", s.Priority, "summer", s.Summer, "round", s.Round)
 	if s.Summer {
-		for _, seat := range s.order() {
-			n := min(s.rules.SummerSeeds, s.SeedSupply)
+		for _, seat := range s.Order() {
+			n := min(s.Rules.SummerSeeds, s.SeedSupply)
 			if n == 0 {
 				break
 			}
@@ -506,9 +499,9 @@ func (s *state) endRound() {
 			s.pub("db.gain", seat, "what", "SEED", "n", n, "source", "summer")
 		}
 	}
-	if s.BrewedAll >= s.target() || s.roundLimitReached() {
-		s.Step = stepOver
-		s.Cur, s.Sub = -1, subNone
+	if s.BrewedAll >= s.Target() || s.roundLimitReached() {
+		s.Step = position.StepOver
+		s.Cur, s.Sub = -1, position.SubNone
 		res := s.Result()
 		totals := make([]int, len(res.Scores))
 		for i, sc := range res.Scores {
@@ -523,7 +516,7 @@ func (s *state) endRound() {
 // roundLimitReached reports whether the round_limit house rule ends the
 // game after this round (not in the rulebook; off by default).
 func (s *state) roundLimitReached() bool {
-	l := s.H.Options[optLimit]
+	l := s.H.Options[position.OptLimit]
 	if l == "" || l == "none" {
 		return false
 	}
@@ -533,7 +526,7 @@ func (s *state) roundLimitReached() bool {
 
 // Pending implements engine.State.
 func (s *state) Pending() []engine.Decision {
-	if s.Step == stepOver || s.Cur < 0 {
+	if s.Step == position.StepOver || s.Cur < 0 {
 		return nil
 	}
 	return []engine.Decision{s.decision()}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -24,7 +25,7 @@ func TestForcedRerollAgreeDifferAbsent(t *testing.T) {
 search:
 	for n := 0; n < 40; n++ {
 		tb, _, _, err := engine.NewTable(Game, engine.Config{Seats: []string{"ann", "bob", "cat"}, Seed: fmt.Sprint("reroll", n),
-			Options: map[string]string{optLimit: "10"}})
+			Options: map[string]string{position.OptLimit: "10"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +41,7 @@ search:
 			}
 			rep := enginetest.Submit(t, tb, d.Seat, strings.Join(ls, "\n"))
 			last := rep.Results[len(rep.Results)-1]
-			if last.Status == engine.OutcomeAgreed && ls[len(ls)-1] == "REROLL" && strings.HasPrefix(ls[0], "PICK ") && d.Kind == kindReroll {
+			if last.Status == engine.OutcomeAgreed && ls[len(ls)-1] == "REROLL" && strings.HasPrefix(ls[0], "PICK ") && d.Kind == position.KindReroll {
 				snap, lines, seat = raw, ls, d.Seat
 				break search
 			}

@@ -4,6 +4,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // Foresee implements engine.Foreseer for placements (issue 12.6): the
@@ -44,7 +45,7 @@ func (s *state) Foresee(seat int, slot, line string) *engine.RuleError {
 			return engine.Reject("DB-5.4.2", "space_used", "space", catalog.SpaceNames[b.Space])
 		}
 	}
-	if s.Step != stepPlace || slot != s.slot("place") {
+	if s.Step != position.StepPlace || slot != s.slot("place") {
 		return nil
 	}
 	for _, it := range m.Items {
@@ -52,7 +53,7 @@ func (s *state) Foresee(seat int, slot, line string) *engine.RuleError {
 			return re
 		}
 	}
-	if len(m.Items) == 2 && s.Cur == seat && s.Sub == subNone {
+	if len(m.Items) == 2 && s.Cur == seat && s.Sub == position.SubNone {
 		return s.secondFails(seat, m)
 	}
 	return nil
@@ -66,7 +67,7 @@ func (s *state) neverFits(it notation.Item) *engine.RuleError {
 		re, _ := engine.AsRuleError(err)
 		return re
 	}
-	if it.Up && s.rules.Speedup[sp] == 0 {
+	if it.Up && s.Rules.Speedup[sp] == 0 {
 		return engine.Reject("DB-5.6.1", "no_speedup", "space", catalog.SpaceNames[sp])
 	}
 	if it.Seed {
@@ -75,17 +76,17 @@ func (s *state) neverFits(it notation.Item) *engine.RuleError {
 		}
 		return nil
 	}
-	d := die{C: it.Die.C, F: it.Die.F, Plus: it.Die.Plus}
+	d := position.Die{C: it.Die.C, F: it.Die.F, Plus: it.Die.Plus}
 	// The best value a die of this reference can have: a reference
 	// without "+" may still name a die with a PLUS token (§10.3).
 	best := d
 	best.Plus = true
 	if it.Up {
 		if d.C != catalog.ColB {
-			return engine.Reject("DB-5.6.1", "wrong_item", "space", catalog.SpaceNames[sp]+"+", "need", "B", "item", dieText(&d))
+			return engine.Reject("DB-5.6.1", "wrong_item", "space", catalog.SpaceNames[sp]+"+", "need", "B", "item", position.DieText(&d))
 		}
-		if best.value() < s.rules.Speedup[sp] {
-			return engine.Reject("DB-5.6.1", "blue_too_low", "space", catalog.SpaceNames[sp]+"+", "need", s.rules.Speedup[sp], "die", dieText(&d))
+		if best.Value() < s.Rules.Speedup[sp] {
+			return engine.Reject("DB-5.6.1", "blue_too_low", "space", catalog.SpaceNames[sp]+"+", "need", s.Rules.Speedup[sp], "die", position.DieText(&d))
 		}
 		return nil
 	}
@@ -107,8 +108,8 @@ func (s *state) neverFits(it notation.Item) *engine.RuleError {
 // the round's one swap (DB-5.4.2, DB-5.4.3, DB-4.3, DB-5.5.7).
 func (s *state) closedAllRound(seat int, it notation.Item) *engine.RuleError {
 	sp := it.Space
-	if !s.buildingOpen(catalog.SpaceBuilding[sp]) {
-		return engine.Reject("DB-4.3", "building_closed", "space", catalog.SpaceNames[sp], "round", s.Round, "opens", s.rules.OpenBuilding[catalog.SpaceBuilding[sp]])
+	if !s.BuildingOpen(catalog.SpaceBuilding[sp]) {
+		return engine.Reject("DB-4.3", "building_closed", "space", catalog.SpaceNames[sp], "round", s.Round, "opens", s.Rules.OpenBuilding[catalog.SpaceBuilding[sp]])
 	}
 	if it.Up {
 		if s.P[seat].Board[sp].Done {
@@ -119,8 +120,8 @@ func (s *state) closedAllRound(seat int, it notation.Item) *engine.RuleError {
 	if s.P[seat].Board[sp].Used {
 		return engine.Reject("DB-5.4.2", "space_used", "space", catalog.SpaceNames[sp])
 	}
-	if s.Uses[sp] >= s.capacity() {
-		return engine.Reject("DB-5.4.3", "space_full", "space", catalog.SpaceNames[sp], "users", s.spaceUsers(sp), "capacity", s.capacity())
+	if s.Uses[sp] >= s.Capacity() {
+		return engine.Reject("DB-5.4.3", "space_full", "space", catalog.SpaceNames[sp], "users", s.SpaceUsers(sp), "capacity", s.Capacity())
 	}
 	if sp == catalog.SpSS2 && s.P[seat].Swapped {
 		return engine.Reject("DB-5.5.7", "already_swapped")

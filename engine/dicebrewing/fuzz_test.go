@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // seedCommands are the commands of §10.3 and more, for the fuzzers' corpus.
@@ -28,7 +29,7 @@ func FuzzParseCommand(f *testing.F) {
 		f.Add(c)
 	}
 	st, _, err := Game.NewState(engine.Config{Seats: []string{"ann", "bob", "cat"}, Seed: "fuzz",
-		Options: map[string]string{optFirst: "1", optUnlucky: "true"}})
+		Options: map[string]string{position.OptFirst: "1", position.OptUnlucky: "true"}})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -6,16 +6,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
-)
-
-// Option names (DB-1.5).
-const (
-	optSetup   = "recipe_setup"
-	optHidden  = "hidden_action_tokens"
-	optUnlucky = "unlucky_roll"
-	optBlockB  = "block_building_timing"
-	optFirst   = "first_player"
-	optLimit   = "round_limit"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 func init() { engine.Register(Game) }
@@ -35,15 +26,15 @@ func (game) Info() engine.Info {
 		Variants: []engine.Variant{
 			{Name: "standard", Description: "standard recipe setup (fixed starting display), action tokens face up"},
 			{Name: "advanced", Description: "advanced recipe setup (random display) and hidden action tokens",
-				Options: map[string]string{optSetup: "advanced", optHidden: "true"}},
+				Options: map[string]string{position.OptSetup: "advanced", position.OptHidden: "true"}},
 		},
 		Options: []engine.OptionSpec{
-			{Name: optSetup, Values: []string{"standard", "advanced"}, Description: "starting display: the fixed green-backed cards, or dealt from the shuffled deck (DB-3.3, DB-3.4)"},
-			{Name: optHidden, Values: []string{"false", "true"}, Description: "owned action tokens are face down; opponents see only how many (DB-6.6)"},
-			{Name: optUnlucky, Values: []string{"false", "true"}, Description: "rolled 1s give purchase credit (DB-5.7.9)"},
-			{Name: optBlockB, Values: []string{"placement", "brewing"}, Description: "BLOCKB is played in W0 and forbids placing, or in W3 and cancels pending effects (DB-5.8.5, A-7)"},
-			{Name: optFirst, Values: []string{"random", "1", "2", "3", "4"}, Description: "the first player: drawn at random, or the seat with this number (DB-3.7)"},
-			{Name: optLimit, Values: []string{"none", "3", "4", "5", "6", "8", "10", "12", "15", "20", "30"}, Description: "house rule, not in the rulebook: the game also ends after this round (a safety valve for stalled games)"},
+			{Name: position.OptSetup, Values: []string{"standard", "advanced"}, Description: "starting display: the fixed green-backed cards, or dealt from the shuffled deck (DB-3.3, DB-3.4)"},
+			{Name: position.OptHidden, Values: []string{"false", "true"}, Description: "owned action tokens are face down; opponents see only how many (DB-6.6)"},
+			{Name: position.OptUnlucky, Values: []string{"false", "true"}, Description: "rolled 1s give purchase credit (DB-5.7.9)"},
+			{Name: position.OptBlockB, Values: []string{"placement", "brewing"}, Description: "BLOCKB is played in W0 and forbids placing, or in W3 and cancels pending effects (DB-5.8.5, A-7)"},
+			{Name: position.OptFirst, Values: []string{"random", "1", "2", "3", "4"}, Description: "the first player: drawn at random, or the seat with this number (DB-3.7)"},
+			{Name: position.OptLimit, Values: []string{"none", "3", "4", "5", "6", "8", "10", "12", "15", "20", "30"}, Description: "house rule, not in the rulebook: the game also ends after this round (a safety valve for stalled games)"},
 		},
 		RulePrefix: "DB",
 		Commands: []string{"STORE", "AUTOSTORE", "TOKENS", "PLACE", "END", "PICK", "REROLL", "PASS", "PLAY", "DONE",
@@ -72,20 +63,15 @@ func (g game) NewState(cfg engine.Config) (engine.State, []engine.Event, error) 
 	}
 	n := len(cfg.Seats)
 	first := -1
-	if f := h.Options[optFirst]; f != "random" {
+	if f := h.Options[position.OptFirst]; f != "random" {
 		k, _ := strconv.Atoi(f)
 		if k < 1 || k > n {
-			return nil, nil, engine.Reject("DB-3.7", "bad_option_value", "option", optFirst, "value", f,
+			return nil, nil, engine.Reject("DB-3.7", "bad_option_value", "option", position.OptFirst, "value", f,
 				"allowed", firstValues(n))
 		}
 		first = k - 1
 	}
-	s := &state{
-		H:     h,
-		N:     n,
-		Cur:   -1,
-		rules: r,
-	}
+	s := &state{Position: position.Position{H: h, N: n, Cur: -1, Rules: r}}
 	s.setup(first)
 	evs := s.ev
 	s.ev = nil
@@ -107,23 +93,23 @@ func (game) DecodeState(data, ruleset []byte) (engine.State, error) {
 		return nil, err
 	}
 	var s state
-	if err := engine.DecodeStateJSON(catalog.GameName, schema, sha, data, &s, &s.H); err != nil {
+	if err := engine.DecodeStateJSON(catalog.GameName, schema, sha, data, &s.Position, &s.H); err != nil {
 		return nil, err
 	}
 	if err := engine.CheckPlayers(catalog.GameName, len(s.P), &s.H); err != nil || s.N != len(s.P) {
 		return nil, fmt.Errorf("dicebrewing: %d players (N %d) for %d seats", len(s.P), s.N, len(s.H.Seats))
 	}
-	s.rules = r
+	s.Rules = r
 	return &s, nil
 }
 
 // setup builds the starting position (DB-3.1 to DB-3.8) and starts round 1.
 func (s *state) setup(first int) {
-	r := s.rules
+	r := s.Rules
 	// DB-3.1: all dice and seeds in the supply.
 	for c := 0; c < catalog.NumColours; c++ {
 		for i := 0; i < r.DiceCount[c]; i++ {
-			s.Dice = append(s.Dice, die{C: c, O: -1, L: locSupply})
+			s.Dice = append(s.Dice, position.Die{C: c, O: -1, L: position.LocSupply})
 		}
 	}
 	s.SeedSupply = r.Seeds
@@ -138,7 +124,7 @@ func (s *state) setup(first int) {
 		s.BM[i] = t.Stock
 	}
 	// DB-3.5: each player's starting holdings.
-	s.P = make([]player, s.N)
+	s.P = make([]position.Player, s.N)
 	for seat := range s.P {
 		p := &s.P[seat]
 		p.Coins = r.StartCoins
@@ -148,13 +134,13 @@ func (s *state) setup(first int) {
 		p.Tok = make([]int, len(r.Tokens))
 		p.BrewPass = -1
 		for _, c := range r.StartDice {
-			id := s.supplyDie(c)
-			s.Dice[id] = die{C: c, O: seat, L: locAR}
+			id := s.SupplyDie(c)
+			s.Dice[id] = position.Die{C: c, O: seat, L: position.LocAR}
 		}
 	}
 	// DB-3.3 / DB-3.4: the display and the deck.
 	pp := r.Players[s.N]
-	if s.H.Options[optSetup] == "advanced" {
+	if s.H.Options[position.OptSetup] == "advanced" {
 		s.Deck = r.RecipeIDsInFileOrder()
 		s.H.Rand.Shuffle(len(s.Deck), func(i, j int) { s.Deck[i], s.Deck[j] = s.Deck[j], s.Deck[i] })
 		for i := 0; i < pp.Display; i++ {
@@ -163,7 +149,7 @@ func (s *state) setup(first int) {
 	} else {
 		s.Display = append([]string(nil), pp.StartDisplay...)
 		for _, id := range r.RecipeIDsInFileOrder() {
-			if s.inDisplay(id) < 0 {
+			if s.InDisplay(id) < 0 {
 				s.Deck = append(s.Deck, id)
 			}
 		}
@@ -176,7 +162,7 @@ func (s *state) setup(first int) {
 	s.Priority = first
 	s.Summer = false
 	s.pub("db.setup", -1, "seats", append([]string(nil), s.H.Seats...), "first", first, "display", cloneStrings(s.Display),
-		"deck", len(s.Deck), "target", s.target(), "capacity", s.capacity(), "variant", s.H.Variant,
+		"deck", len(s.Deck), "target", s.Target(), "capacity", s.Capacity(), "variant", s.H.Variant,
 		"ruleset", r.Version, "provisional", r.Provisional)
 	// DB-3.8: round 1 begins.
 	s.startRound(1)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // DB-6.6: with hidden_action_tokens on, a bought token is known to its
@@ -41,7 +42,7 @@ func TestDB6_6HiddenTokensInEventsAndViews(t *testing.T) {
 		}
 	}
 	for _, seat := range []int{1, -1} {
-		v := view(tb, seat)
+		v := viewOf(tb, seat)
 		if v.Players[0].Tokens != nil || v.Players[0].TokenCount != 1 {
 			t.Errorf("seat %d sees ann's tokens %+v (count %d)", seat, v.Players[0].Tokens, v.Players[0].TokenCount)
 		}
@@ -50,13 +51,13 @@ func TestDB6_6HiddenTokensInEventsAndViews(t *testing.T) {
 			t.Errorf("seat %d's view shows the token", seat)
 		}
 	}
-	if v := view(tb, 0); v.Me.Tokens == nil || v.Me.Tokens[0].Code != "TAKE" {
+	if v := viewOf(tb, 0); v.Me.Tokens == nil || v.Me.Tokens[0].Code != "TAKE" {
 		t.Errorf("ann does not see her own token: %+v", v.Me.Tokens)
 	}
 	// The decision of a window says nothing about the tokens held.
-	st := position(t, "SETUP ann bob first=1 variant=advanced", "ROUND 3", "HOLD ann tokens=TAKE ST=Y2", "HOLD bob ST=K3", "PHASE w0 ann")
+	st := vectorState(t, "SETUP ann bob first=1 variant=advanced", "ROUND 3", "HOLD ann tokens=TAKE ST=Y2", "HOLD bob ST=K3", "PHASE w0 ann")
 	d := st.Pending()[0]
-	if js, _ := json.Marshal(d); d.Kind != kindWindow || strings.Contains(string(js), "TAKE") {
+	if js, _ := json.Marshal(d); d.Kind != position.KindWindow || strings.Contains(string(js), "TAKE") {
 		t.Errorf("window decision %s", js)
 	}
 	// Playing reveals the type to everybody.
@@ -72,7 +73,7 @@ func TestDB6_6HiddenTokensInEventsAndViews(t *testing.T) {
 
 // DB-6.6: a token gained as a reward is hidden too.
 func TestDB6_6HiddenRewardToken(t *testing.T) {
-	st := position(t, "SETUP ann bob first=1 hidden_action_tokens=true", "ROUND 3",
+	st := vectorState(t, "SETUP ann bob first=1 hidden_action_tokens=true", "ROUND 3",
 		"DISPLAY R11 R01 R02", "HOLD ann ST=Y4,K2,G4", "PHASE brew ann")
 	m, _ := st.Parse(0, "BREW R11 GET SHIELD")
 	evs, err := st.Apply(0, m)
@@ -99,7 +100,7 @@ func TestDB6_6HiddenRewardToken(t *testing.T) {
 
 // DB-6.2 / DB-5.8.1: without the option, tokens are public.
 func TestDB5_8_1TokensPublicByDefault(t *testing.T) {
-	st := position(t, "SETUP ann bob first=1", "HOLD ann tokens=PLUS,TAKE")
+	st := vectorState(t, "SETUP ann bob first=1", "HOLD ann tokens=PLUS,TAKE")
 	v := st.View(1).(View)
 	if len(v.Players[0].Tokens) != 2 {
 		t.Errorf("bob sees %+v", v.Players[0].Tokens)
@@ -109,7 +110,7 @@ func TestDB5_8_1TokensPublicByDefault(t *testing.T) {
 // DB-6.3: the order of the deck is hidden from everybody; its size is
 // public.
 func TestDB6_3DeckOrderHidden(t *testing.T) {
-	st := position(t, "SETUP ann bob first=1")
+	st := vectorState(t, "SETUP ann bob first=1")
 	for seat := -1; seat < 2; seat++ {
 		js, _ := json.Marshal(st.View(seat))
 		for _, c := range st.Deck {
@@ -125,7 +126,7 @@ func TestDB6_3DeckOrderHidden(t *testing.T) {
 
 // DB-6.2: standing orders are private; every event has a visibility.
 func TestDB6_2EventVisibility(t *testing.T) {
-	st := position(t, "SETUP ann bob first=1")
+	st := vectorState(t, "SETUP ann bob first=1")
 	for _, cmd := range []string{"AUTOSTORE 4", "TOKENS NONE GAME"} {
 		m, err := st.Parse(0, cmd)
 		if err != nil {
@@ -154,9 +155,9 @@ func TestDB6_2EventVisibility(t *testing.T) {
 // purchase, the same price (coins are public, DB-6.4).
 func (s *state) tokenTwins(opts []engine.Option) [][2]string {
 	key := func(word string, buy bool) (string, bool) {
-		for t, at := range s.rules.Tokens {
+		for t, at := range s.Rules.Tokens {
 			if at.Code == word {
-				k := strings.Join(s.tokenWindows(t), ",")
+				k := strings.Join(s.TokenWindows(t), ",")
 				if buy {
 					k += "$" + strconv.Itoa(at.Price)
 				}
@@ -310,7 +311,7 @@ func TestDB6_6FaceDownTakesLeaveNoPublicTrace(t *testing.T) {
 // DB-6.6: a reader who owes a purchase learns, as the options of the
 // purchase say, which stacks are in fact empty (Gone); nobody else does.
 func TestDB6_6GoneOnlyForTheBuyer(t *testing.T) {
-	st := position(t, "SETUP ann bob first=1 variant=advanced", "ROUND 3",
+	st := vectorState(t, "SETUP ann bob first=1 variant=advanced", "ROUND 3",
 		"HOLD ann tokens=TAKE,TAKE,TAKE coins=0", "HOLD bob coins=9 AR=Y2", "PHASE buy bob")
 	gone := func(seat int) (int, bool) {
 		for _, it := range st.View(seat).(View).BlackMarket {
@@ -354,7 +355,7 @@ func TestDB6_6BlackMarketStockPerReader(t *testing.T) {
 	for _, c := range []struct {
 		seat, take, down int
 	}{{0, 2, 0}, {1, 3, 1}, {-1, 3, 1}} {
-		v := view(tb, c.seat)
+		v := viewOf(tb, c.seat)
 		if stock(v, "TAKE") != c.take || v.BMFaceDown != c.down || stock(v, "PLUS") != 3 {
 			t.Errorf("seat %d: TAKE stock %d, face down %d; want %d, %d", c.seat, stock(v, "TAKE"), v.BMFaceDown, c.take, c.down)
 		}
@@ -364,12 +365,12 @@ func TestDB6_6BlackMarketStockPerReader(t *testing.T) {
 		"HOLD ann coins=9 AR=Y2 tokens=", "HOLD bob coins=0", "PHASE buy ann")
 	submit(t, tb, 0, "BUY TAKE")
 	for _, seat := range []int{0, 1, -1} {
-		if v := view(tb, seat); stock(v, "TAKE") != 2 || v.BMFaceDown != 0 {
+		if v := viewOf(tb, seat); stock(v, "TAKE") != 2 || v.BMFaceDown != 0 {
 			t.Errorf("public tokens, seat %d: TAKE stock %d, face down %d", seat, stock(v, "TAKE"), v.BMFaceDown)
 		}
 	}
 	// Played, the token is public and off every stock.
-	st := position(t, "SETUP ann bob first=1 variant=advanced", "ROUND 3", "HOLD ann tokens=TAKE ST=Y2", "HOLD bob ST=K3", "PHASE w0 ann")
+	st := vectorState(t, "SETUP ann bob first=1 variant=advanced", "ROUND 3", "HOLD ann tokens=TAKE ST=Y2", "HOLD bob ST=K3", "PHASE w0 ann")
 	m, _ := st.Parse(0, "PLAY TAKE bob:K3@S")
 	if _, err := st.Apply(0, m); err != nil {
 		t.Fatal(err)

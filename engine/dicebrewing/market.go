@@ -4,52 +4,16 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
-
-// unluckyDice counts a seat's dice that earn unlucky-roll credit: in AR or
-// ST, value 1, rolled this round, not SHIELD-blocked (DB-5.7.9).
-func (s *state) unluckyDice(seat int) int {
-	if s.H.Options[optUnlucky] != "true" {
-		return 0
-	}
-	n := 0
-	for i := range s.Dice {
-		d := &s.Dice[i]
-		if d.O == seat && (d.L == locAR || d.L == locST) && d.R && d.value() == 1 && !d.blocked() {
-			n++
-		}
-	}
-	return n
-}
-
-// credit is the unlucky-roll credit a seat may still spend in this round's
-// Phase 2 (DB-5.7.9): it is used before coins and what is left is lost.
-func (s *state) credit(seat int) int {
-	if s.H.Options[optUnlucky] != "true" || s.Step != stepBuy {
-		return 0
-	}
-	return max(0, s.rules.UnluckyCreditFor(s.unluckyDice(seat))-s.P[seat].CreditUsed)
-}
-
-// discountOf returns the discount a blue die gives on an ingredient
-// (DB-5.7.4): the best one its value reaches, 0 if none.
-func (s *state) discountOf(ingr int, blue *die) int {
-	best := 0
-	for _, d := range s.rules.Ingredients[ingr].Discounts {
-		if blue.value() >= d.BlueMin && d.Minus > best {
-			best = d.Minus
-		}
-	}
-	return best
-}
 
 // bestDiscount returns the best discount a seat could get on an ingredient.
 func (s *state) bestDiscount(seat, ingr int) int {
 	best := 0
-	usable := s.ownUsable(seat)
+	usable := s.OwnUsable(seat)
 	for id := range s.Dice {
 		if usable(id) && s.Dice[id].C == catalog.ColB {
-			best = max(best, s.discountOf(ingr, &s.Dice[id]))
+			best = max(best, s.DiscountOf(ingr, &s.Dice[id]))
 		}
 	}
 	return best
@@ -61,16 +25,16 @@ func (s *state) canBuyAny(seat int) bool { return s.noBuyReason(seat) == "" }
 // noBuyReason says why a seat can buy nothing, or "" when it can buy.
 func (s *state) noBuyReason(seat int) string {
 	p := &s.P[seat]
-	money := p.Coins + s.credit(seat)
-	if s.Step != stepBuy {
+	money := p.Coins + s.Credit(seat)
+	if s.Step != position.StepBuy {
 		money = p.Coins
 	}
 	closed, bought, empty := true, true, true
-	if s.marketOpen() {
+	if s.MarketOpen() {
 		closed = false
 		if !p.BoughtM {
 			bought = false
-			for i, in := range s.rules.Ingredients {
+			for i, in := range s.Rules.Ingredients {
 				if s.Market[i] == 0 {
 					continue
 				}
@@ -81,11 +45,11 @@ func (s *state) noBuyReason(seat int) string {
 			}
 		}
 	}
-	if s.blackMarketOpen() {
+	if s.BlackMarketOpen() {
 		closed = false
 		if !p.BoughtBM {
 			bought = false
-			for t, at := range s.rules.Tokens {
+			for t, at := range s.Rules.Tokens {
 				if s.BM[t] == 0 {
 					continue
 				}
@@ -112,10 +76,10 @@ func (s *state) buy(seat int, m *notation.Move) error {
 	p := &s.P[seat]
 	price, minus, blue := 0, 0, -1
 	what := "token"
-	if i := s.rules.Ingr(m.Code); i >= 0 {
+	if i := s.Rules.Ingr(m.Code); i >= 0 {
 		what = "ingredient"
-		if !s.marketOpen() {
-			return engine.Reject("DB-4.3", "market_closed", "round", s.Round, "opens", s.rules.OpenMarket)
+		if !s.MarketOpen() {
+			return engine.Reject("DB-4.3", "market_closed", "round", s.Round, "opens", s.Rules.OpenMarket)
 		}
 		if p.BoughtM {
 			return engine.Reject("DB-5.7.2", "already_bought", "what", what)
@@ -123,7 +87,7 @@ func (s *state) buy(seat int, m *notation.Move) error {
 		if s.Market[i] == 0 {
 			return engine.Reject("DB-5.7.3", "sold_out", "code", m.Code)
 		}
-		price = s.rules.Ingredients[i].Price
+		price = s.Rules.Ingredients[i].Price
 		if m.With != nil {
 			r := *m.With
 			if r.Seat >= 0 && r.Seat != seat {
@@ -136,16 +100,16 @@ func (s *state) buy(seat int, m *notation.Move) error {
 			if err != nil {
 				return err
 			}
-			minus = s.discountOf(i, &s.Dice[id])
+			minus = s.DiscountOf(i, &s.Dice[id])
 			if minus == 0 {
-				return engine.Reject("DB-5.7.4", "no_discount", "code", m.Code, "die", dieText(&s.Dice[id]))
+				return engine.Reject("DB-5.7.4", "no_discount", "code", m.Code, "die", position.DieText(&s.Dice[id]))
 			}
 			blue = id
 		}
 	} else {
-		t := s.rules.Tok(m.Code)
-		if !s.blackMarketOpen() {
-			return engine.Reject("DB-4.3", "black_market_closed", "round", s.Round, "opens", s.rules.OpenBlackMarket)
+		t := s.Rules.Tok(m.Code)
+		if !s.BlackMarketOpen() {
+			return engine.Reject("DB-4.3", "black_market_closed", "round", s.Round, "opens", s.Rules.OpenBlackMarket)
 		}
 		if p.BoughtBM {
 			return engine.Reject("DB-5.7.2", "already_bought", "what", what)
@@ -153,10 +117,10 @@ func (s *state) buy(seat int, m *notation.Move) error {
 		if s.BM[t] == 0 {
 			return engine.Reject("DB-5.7.3", "sold_out", "code", m.Code)
 		}
-		price = s.rules.Tokens[t].Price
+		price = s.Rules.Tokens[t].Price
 	}
 	price = max(0, price-minus)
-	credit := s.credit(seat)
+	credit := s.Credit(seat)
 	if price > p.Coins+credit {
 		return engine.Reject("DB-5.7.3", "cannot_afford", "code", m.Code, "price", price, "coins", p.Coins, "credit", credit)
 	}
@@ -165,23 +129,23 @@ func (s *state) buy(seat int, m *notation.Move) error {
 	p.Coins -= price - fromCredit
 	kv := []any{"code", m.Code, "what", what, "price", price, "credit", fromCredit}
 	if what == "ingredient" {
-		i := s.rules.Ingr(m.Code)
+		i := s.Rules.Ingr(m.Code)
 		s.Market[i]--
 		p.Ingr[i]++
 		p.BoughtM = true
 		if blue >= 0 {
-			kv = append(kv, "with", dieText(&s.Dice[blue]), "discount", minus)
-			s.Dice[blue].L = locMarket
+			kv = append(kv, "with", position.DieText(&s.Dice[blue]), "discount", minus)
+			s.Dice[blue].L = position.LocMarket
 		}
 		s.pub("db.buy", seat, kv...)
 		return nil
 	}
-	t := s.rules.Tok(m.Code)
+	t := s.Rules.Tok(m.Code)
 	s.BM[t]--
 	p.Tok[t]++
 	p.BoughtBM = true
 	e := engine.NewEvent("db.buy", seat, engine.Public, kv...)
-	if s.hiddenTokens() {
+	if s.HiddenTokens() {
 		// DB-6.6: the opponents see that a token was bought, not which.
 		e.Vis = engine.Only(seat)
 		e.Redacted = map[string]any{"what": what, "price": price, "credit": fromCredit, "hidden": true}
@@ -197,12 +161,12 @@ func (s *state) buy(seat int, m *notation.Move) error {
 func (s *state) buyOptions(seat int) []engine.Option {
 	var out []engine.Option
 	p := &s.P[seat]
-	money := p.Coins + s.credit(seat)
-	if s.marketOpen() && !p.BoughtM {
+	money := p.Coins + s.Credit(seat)
+	if s.MarketOpen() && !p.BoughtM {
 		var blues []group
-		usable := s.ownUsable(seat)
+		usable := s.OwnUsable(seat)
 		blues = s.groups(seat, func(id int) bool { return usable(id) && s.Dice[id].C == catalog.ColB }, placeLocs, false)
-		for i, in := range s.rules.Ingredients {
+		for i, in := range s.Rules.Ingredients {
 			if s.Market[i] == 0 {
 				continue
 			}
@@ -215,7 +179,7 @@ func (s *state) buyOptions(seat int) []engine.Option {
 			// group of a place and discount has the lowest value.
 			for _, g := range blues {
 				d := &s.Dice[g.id]
-				minus := s.discountOf(i, d)
+				minus := s.DiscountOf(i, d)
 				k := pick{d.L, minus}
 				if minus == 0 || seen[k] {
 					continue
@@ -230,8 +194,8 @@ func (s *state) buyOptions(seat int) []engine.Option {
 			}
 		}
 	}
-	if s.blackMarketOpen() && !p.BoughtBM {
-		for t, at := range s.rules.Tokens {
+	if s.BlackMarketOpen() && !p.BoughtBM {
+		for t, at := range s.Rules.Tokens {
 			if s.BM[t] > 0 && at.Price <= money {
 				out = append(out, engine.Option{Cmd: "BUY " + at.Code, Params: map[string]any{"price": at.Price}})
 			}

@@ -56,7 +56,7 @@ func (s *state) groupOf(cmd string) string {
 		return groupStore
 	case "BUY":
 		code, _, _ := strings.Cut(rest, " ")
-		if s.rules.Ingr(code) >= 0 {
+		if s.Rules.Ingr(code) >= 0 {
 			return groupMarket
 		}
 		return groupBlack

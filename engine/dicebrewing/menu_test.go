@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -91,7 +92,7 @@ func TestMenuInWords_Issue22(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{kindWindow, kindPlace, kindSecond, kindReroll, kindBuy, kindBrew} {
+	for _, k := range []string{position.KindWindow, position.KindPlace, position.KindSecond, position.KindReroll, position.KindBuy, position.KindBrew} {
 		if !kinds[k] {
 			t.Errorf("no %s decision met", k)
 		}

@@ -6,13 +6,14 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // Parse implements engine.State: it checks the syntax and the static facts
 // (spaces, cards, codes, colours, players) of one command line (the game's
 // notation: parser.go).
 func (s *state) Parse(seat int, line string) (engine.Move, error) {
-	return notation.ParseLine(s.rules, s.H.Seats, seat, line)
+	return notation.ParseLine(s.Rules, s.H.Seats, seat, line)
 }
 
 // refName is the name of a seat as command texts write it: the seat name
@@ -70,7 +71,7 @@ func (s *state) Route(seat int, orders []engine.Order) []error {
 	var errs engine.RouteErrors
 	fail := func(i int, err error) { errs.Fail(len(orders), i, err) }
 	cur := s.Step
-	if cur == stepOver {
+	if cur == position.StepOver {
 		for i := range orders {
 			fail(i, engine.Reject("DB-7.1", engine.CodeGameOver))
 		}
@@ -83,13 +84,13 @@ func (s *state) Route(seat int, orders []engine.Order) []error {
 		case "STORE", "AUTOSTORE", "TOKENS":
 			phase[i] = "now"
 		case "PLACE", "END":
-			phase[i] = stepPlace
+			phase[i] = position.StepPlace
 		case "PICK", "REROLL":
 			phase[i] = "reroll"
 		case "BUY", "NOBUY":
-			phase[i] = stepBuy
+			phase[i] = position.StepBuy
 		case "BREW":
-			phase[i] = stepBrew
+			phase[i] = position.StepBrew
 		case "GET":
 			phase[i] = "reward"
 		case "PASS", "PLAY", "DONE":
@@ -99,12 +100,12 @@ func (s *state) Route(seat int, orders []engine.Order) []error {
 	}
 	curPhase := func() string {
 		switch cur {
-		case stepW0, stepPlace:
-			return stepPlace
-		case stepBuy:
-			return stepBuy
+		case position.StepW0, position.StepPlace:
+			return position.StepPlace
+		case position.StepBuy:
+			return position.StepBuy
 		}
-		return stepBrew
+		return position.StepBrew
 	}
 	// PASS lines: the nearest phase before them.
 	for i, o := range orders {
@@ -142,10 +143,10 @@ func (s *state) Route(seat int, orders []engine.Order) []error {
 			}
 		}
 		switch {
-		case next >= 0 && next == firstPlace && cur == stepW0:
-			phase[i] = stepW0
-		case next >= 0 && mainPhase(phase[next]) == stepBrew:
-			phase[i] = stepW3
+		case next >= 0 && next == firstPlace && cur == position.StepW0:
+			phase[i] = position.StepW0
+		case next >= 0 && mainPhase(phase[next]) == position.StepBrew:
+			phase[i] = position.StepW3
 		case next >= 0 && phase[next] != "unknown":
 			phase[i] = mainPhase(phase[next])
 		default:
@@ -157,19 +158,19 @@ func (s *state) Route(seat int, orders []engine.Order) []error {
 				}
 			}
 			switch {
-			case prev == stepBrew:
+			case prev == position.StepBrew:
 				phase[i] = "late"
 			case prev != "":
 				phase[i] = prev
-			case cur == stepW0 || cur == stepW3:
+			case cur == position.StepW0 || cur == position.StepW3:
 				phase[i] = cur
-			case cur == stepBrew:
+			case cur == position.StepBrew:
 				phase[i] = "late"
 			default:
 				phase[i] = curPhase()
 			}
 		}
-		if k == "DONE" && phase[i] == stepPlace {
+		if k == "DONE" && phase[i] == position.StepPlace {
 			fail(i, engine.Reject("DB-5.8.4", "done_no_window"))
 		}
 	}
@@ -194,7 +195,7 @@ func (s *state) Route(seat int, orders []engine.Order) []error {
 				fail(i, err)
 				continue
 			}
-			if p == stepBuy {
+			if p == position.StepBuy {
 				lastBuy = i
 				if err := s.marketErr(o); err != nil {
 					fail(i, err)

@@ -4,6 +4,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // spaceRule is the rule that describes each space (DB-5.5.x).
@@ -22,7 +23,7 @@ type placed struct {
 // fitCode says why a die may not be the main item of a space (DB-5.5.x):
 // "" when it may, else "wrong_item", "die_at_max" or "blue_too_low". It
 // allocates nothing, so that option lists stay cheap.
-func (s *state) fitCode(sp int, d *die) string {
+func (s *state) fitCode(sp int, d *position.Die) string {
 	switch sp {
 	case catalog.SpMH1, catalog.SpHP1:
 		return "wrong_item"
@@ -34,21 +35,21 @@ func (s *state) fitCode(sp int, d *die) string {
 		if d.C != catalog.ColY && d.C != catalog.ColK {
 			return "wrong_item"
 		}
-		if d.F >= s.rules.Faces {
+		if d.F >= s.Rules.Faces {
 			return "die_at_max"
 		}
 	case catalog.SpHP2:
 		if d.C != catalog.ColG {
 			return "wrong_item"
 		}
-		if d.F >= s.rules.Faces {
+		if d.F >= s.Rules.Faces {
 			return "die_at_max"
 		}
 	case catalog.SpSS1, catalog.SpSS2, catalog.SpSS3:
 		if d.C != catalog.ColB {
 			return "wrong_item"
 		}
-		if d.value() < s.rules.BlueMin[sp] {
+		if d.Value() < s.Rules.BlueMin[sp] {
 			return "blue_too_low"
 		}
 	case catalog.SpDS1:
@@ -68,15 +69,15 @@ func (s *state) fitCode(sp int, d *die) string {
 }
 
 // mainFits checks that a die may be the main item of a space (DB-5.5.x).
-func (s *state) mainFits(sp int, d *die) error {
+func (s *state) mainFits(sp int, d *position.Die) error {
 	rule := spaceRule[sp]
 	switch s.fitCode(sp, d) {
 	case "wrong_item":
-		return engine.Reject(rule, "wrong_item", "space", catalog.SpaceNames[sp], "need", s.needOf(sp, false), "item", dieText(d))
+		return engine.Reject(rule, "wrong_item", "space", catalog.SpaceNames[sp], "need", s.needOf(sp, false), "item", position.DieText(d))
 	case "die_at_max":
-		return engine.Reject(rule, "die_at_max", "space", catalog.SpaceNames[sp], "die", dieText(d))
+		return engine.Reject(rule, "die_at_max", "space", catalog.SpaceNames[sp], "die", position.DieText(d))
 	case "blue_too_low":
-		return engine.Reject(rule, "blue_too_low", "space", catalog.SpaceNames[sp], "need", s.rules.BlueMin[sp], "die", dieText(d))
+		return engine.Reject(rule, "blue_too_low", "space", catalog.SpaceNames[sp], "need", s.Rules.BlueMin[sp], "die", position.DieText(d))
 	}
 	return nil
 }
@@ -85,15 +86,15 @@ func (s *state) mainFits(sp int, d *die) error {
 func (s *state) canDeliver(sp int) bool {
 	switch sp {
 	case catalog.SpMH1:
-		return s.supplyCount(catalog.ColY) > 0
+		return s.SupplyCount(catalog.ColY) > 0
 	case catalog.SpMH2:
-		return s.supplyCount(catalog.ColK) > 0
+		return s.SupplyCount(catalog.ColK) > 0
 	case catalog.SpHP1:
-		return s.supplyCount(catalog.ColG) > 0
+		return s.SupplyCount(catalog.ColG) > 0
 	case catalog.SpDS1:
-		return s.SeedSupply >= s.rules.DS1Seeds
+		return s.SeedSupply >= s.Rules.DS1Seeds
 	case catalog.SpDS2:
-		return s.SeedSupply >= s.rules.DS2Seeds
+		return s.SeedSupply >= s.Rules.DS2Seeds
 	}
 	return true
 }
@@ -101,102 +102,25 @@ func (s *state) canDeliver(sp int) bool {
 // spaceFree is spaceOpen without the error: it allocates nothing.
 func (s *state) spaceFree(seat, sp int, up bool) bool {
 	b := catalog.SpaceBuilding[sp]
-	if !s.buildingOpen(b) {
+	if !s.BuildingOpen(b) {
 		return false
 	}
 	p := &s.P[seat]
-	if p.BlockB[b] != 0 && s.H.Options[optBlockB] != "brewing" {
+	if p.BlockB[b] != 0 && s.H.Options[position.OptBlockB] != "brewing" {
 		return false
 	}
 	bs := &p.Board[sp]
 	if !up {
-		return !bs.Used && s.Uses[sp] < s.capacity()
+		return !bs.Used && s.Uses[sp] < s.Capacity()
 	}
-	return s.rules.Speedup[sp] > 0 && bs.Used && !bs.Done && s.canDeliver(sp)
-}
-
-// deliverable checks that the supply can deliver a speed-up's gain now
-// (DB-5.6.4).
-func (s *state) deliverable(sp int) error {
-	short := func(kind string) error {
-		return engine.Reject("DB-5.6.4", "supply_empty", "space", catalog.SpaceNames[sp], "kind", kind)
-	}
-	switch sp {
-	case catalog.SpMH1:
-		if s.supplyCount(catalog.ColY) == 0 {
-			return short("Y")
-		}
-	case catalog.SpMH2:
-		if s.supplyCount(catalog.ColK) == 0 {
-			return short("K")
-		}
-	case catalog.SpHP1:
-		if s.supplyCount(catalog.ColG) == 0 {
-			return short("G")
-		}
-	case catalog.SpDS1:
-		if s.SeedSupply < s.rules.DS1Seeds {
-			return short("SEED")
-		}
-	case catalog.SpDS2:
-		if s.SeedSupply < s.rules.DS2Seeds {
-			return short("SEED")
-		}
-	}
-	return nil
-}
-
-// spaceOpen checks the rules that concern the space itself: its building is
-// open (DB-4.3, DB-5.4.6), not blocked by a BLOCKB token (DB-5.8.5), and
-// the main slot is free for this player (DB-5.4.2, DB-5.4.3) or the
-// speed-up slot can be used (DB-5.6.1).
-func (s *state) spaceOpen(seat, sp int, up bool) error {
-	b := catalog.SpaceBuilding[sp]
-	if !s.buildingOpen(b) {
-		return engine.Reject("DB-4.3", "building_closed", "space", catalog.SpaceNames[sp], "round", s.Round, "opens", s.rules.OpenBuilding[b])
-	}
-	p := &s.P[seat]
-	if by := p.BlockB[b]; by != 0 && s.H.Options[optBlockB] != "brewing" {
-		return engine.Reject("DB-5.8.5", "building_blocked", "building", catalog.BuildingNames[b], "by", by-1)
-	}
-	bs := &p.Board[sp]
-	if !up {
-		if bs.Used {
-			return engine.Reject("DB-5.4.2", "space_used", "space", catalog.SpaceNames[sp])
-		}
-		if s.Uses[sp] >= s.capacity() {
-			return engine.Reject("DB-5.4.3", "space_full", "space", catalog.SpaceNames[sp], "users", s.spaceUsers(sp), "capacity", s.capacity())
-		}
-		return nil
-	}
-	if s.rules.Speedup[sp] == 0 {
-		return engine.Reject("DB-5.6.1", "no_speedup", "space", catalog.SpaceNames[sp])
-	}
-	if !bs.Used {
-		return engine.Reject("DB-5.6.1", "speedup_no_main", "space", catalog.SpaceNames[sp])
-	}
-	if bs.Done {
-		return engine.Reject("DB-5.6.1", "speedup_resolved", "space", catalog.SpaceNames[sp])
-	}
-	return s.deliverable(sp)
-}
-
-// spaceUsers returns the seats that used a space this round.
-func (s *state) spaceUsers(sp int) []int {
-	var out []int
-	for i := range s.P {
-		if s.P[i].Board[sp].Used {
-			out = append(out, i)
-		}
-	}
-	return out
+	return s.Rules.Speedup[sp] > 0 && bs.Used && !bs.Done && s.canDeliver(sp)
 }
 
 // checkItem checks one placement item against the current position and
 // resolves its dice (DB-5.3.3 to DB-5.3.5, DB-5.4, DB-5.5, DB-5.6).
 func (s *state) checkItem(seat int, it notation.Item) (placed, error) {
 	pl := placed{it: it, die: -1, swap: -1}
-	if err := s.spaceOpen(seat, it.Space, it.Up); err != nil {
+	if err := s.SpaceOpen(seat, it.Space, it.Up); err != nil {
 		return pl, err
 	}
 	sp := it.Space
@@ -219,10 +143,10 @@ func (s *state) checkItem(seat int, it notation.Item) (placed, error) {
 	d := &s.Dice[id]
 	if it.Up {
 		if d.C != catalog.ColB {
-			return pl, engine.Reject("DB-5.6.1", "wrong_item", "space", catalog.SpaceNames[sp]+"+", "need", "B", "item", dieText(d))
+			return pl, engine.Reject("DB-5.6.1", "wrong_item", "space", catalog.SpaceNames[sp]+"+", "need", "B", "item", position.DieText(d))
 		}
-		if d.value() < s.rules.Speedup[sp] {
-			return pl, engine.Reject("DB-5.6.1", "blue_too_low", "space", catalog.SpaceNames[sp]+"+", "need", s.rules.Speedup[sp], "die", dieText(d))
+		if d.Value() < s.Rules.Speedup[sp] {
+			return pl, engine.Reject("DB-5.6.1", "blue_too_low", "space", catalog.SpaceNames[sp]+"+", "need", s.Rules.Speedup[sp], "die", position.DieText(d))
 		}
 		pl.die = id
 		return pl, nil
@@ -236,7 +160,7 @@ func (s *state) checkItem(seat int, it notation.Item) (placed, error) {
 		used := map[int]bool{id: true}
 		okFor := func(x int) error {
 			if used[x] {
-				return engine.Reject("DB-5.5.6", "same_die_twice", "die", dieText(&s.Dice[x]))
+				return engine.Reject("DB-5.5.6", "same_die_twice", "die", position.DieText(&s.Dice[x]))
 			}
 			return s.usableErr("DB-5.5.6")(x)
 		}
@@ -254,7 +178,7 @@ func (s *state) checkItem(seat int, it notation.Item) (placed, error) {
 		if len(it.Reroll) == 0 {
 			others := false
 			for x := range s.Dice {
-				if x != id && s.ownUsable(seat)(x) {
+				if x != id && s.OwnUsable(seat)(x) {
 					others = true
 					break
 				}
@@ -278,7 +202,7 @@ func (s *state) checkItem(seat int, it notation.Item) (placed, error) {
 		if err != nil {
 			return pl, err
 		}
-		if s.supplyCount(r.C) == 0 {
+		if s.SupplyCount(r.C) == 0 {
 			return pl, engine.Reject("DB-5.5.7", "supply_empty", "space", "SS2", "kind", catalog.ColourLetters[r.C])
 		}
 		pl.swap = x
@@ -317,11 +241,11 @@ func (s *state) applyItem(seat int, pl placed) (choose bool) {
 	bs := &p.Board[it.Space]
 	text := "SEED"
 	if pl.die >= 0 {
-		text = dieText(&s.Dice[pl.die])
+		text = position.DieText(&s.Dice[pl.die])
 	}
 	if it.Up {
 		d := &s.Dice[pl.die]
-		d.L, d.S, d.Up = locBoard, it.Space, true
+		d.L, d.S, d.Up = position.LocBoard, it.Space, true
 		s.pub("db.place", seat, "space", catalog.SpaceNames[it.Space], "speedup", true, "item", text)
 		s.resolveSpeedup(seat, it.Space)
 		return false
@@ -333,7 +257,7 @@ func (s *state) applyItem(seat int, pl placed) (choose bool) {
 		bs.Seed = true
 	} else {
 		d := &s.Dice[pl.die]
-		d.L, d.S, d.Up = locBoard, it.Space, false
+		d.L, d.S, d.Up = position.LocBoard, it.Space, false
 	}
 	s.pub("db.place", seat, "space", catalog.SpaceNames[it.Space], "speedup", false, "item", text)
 	switch it.Space {
@@ -355,9 +279,9 @@ func (s *state) rerollDice(seat int, ids []int, why string) {
 	before := make([]string, len(ids))
 	after := make([]string, len(ids))
 	for i, id := range ids {
-		before[i] = dieText(&s.Dice[id])
+		before[i] = position.DieText(&s.Dice[id])
 		s.roll(id)
-		after[i] = dieText(&s.Dice[id])
+		after[i] = position.DieText(&s.Dice[id])
 	}
 	s.pub("db.reroll", seat, "from", before, "to", after, "why", why)
 	s.autostore(seat)
@@ -371,7 +295,7 @@ func (s *state) swap(seat, id int) {
 	best, bestV := -1, 0
 	var rolled []int
 	for x := range s.Dice {
-		if s.Dice[x].L != locSupply || s.Dice[x].C != c {
+		if s.Dice[x].L != position.LocSupply || s.Dice[x].C != c {
 			continue
 		}
 		v := s.roll(x)
@@ -382,22 +306,22 @@ func (s *state) swap(seat, id int) {
 	}
 	s.P[seat].Swapped = true
 	old := s.Dice[id]
-	swapped := best >= 0 && bestV > old.value()
+	swapped := best >= 0 && bestV > old.Value()
 	if swapped {
-		s.Dice[best] = die{C: c, F: bestV, O: seat, L: old.L, R: s.Dice[best].R}
+		s.Dice[best] = position.Die{C: c, F: bestV, O: seat, L: old.L, R: s.Dice[best].R}
 		s.toSupply(id)
 	}
 	for x := range s.Dice {
-		if s.Dice[x].L == locSupply {
+		if s.Dice[x].L == position.LocSupply {
 			s.Dice[x].F, s.Dice[x].R = 0, false
 		}
 	}
-	kv := []any{"colour", catalog.ColourLetters[c], "rolled", rolled, "offered", dieText(&old), "swapped", swapped}
+	kv := []any{"colour", catalog.ColourLetters[c], "rolled", rolled, "offered", position.DieText(&old), "swapped", swapped}
 	if swapped {
-		kv = append(kv, "got", dieText(&s.Dice[best]))
+		kv = append(kv, "got", position.DieText(&s.Dice[best]))
 	}
 	s.pub("db.swap", seat, kv...)
-	if swapped && old.L == locAR {
+	if swapped && old.L == position.LocAR {
 		s.autostore(seat)
 	}
 }
@@ -408,16 +332,16 @@ func (s *state) resolveSpeedup(seat, sp int) {
 	bs := &p.Board[sp]
 	bs.Done = true
 	gainDie := func(c int) {
-		id := s.supplyDie(c)
-		s.Dice[id] = die{C: c, O: seat, L: locAR}
+		id := s.SupplyDie(c)
+		s.Dice[id] = position.Die{C: c, O: seat, L: position.LocAR}
 		s.roll(id)
-		s.pub("db.gain", seat, "what", catalog.ColourLetters[c], "n", 1, "source", catalog.SpaceNames[sp]+"+", "die", dieText(&s.Dice[id]))
+		s.pub("db.gain", seat, "what", catalog.ColourLetters[c], "n", 1, "source", catalog.SpaceNames[sp]+"+", "die", position.DieText(&s.Dice[id]))
 		s.autostore(seat)
 	}
 	payDie := func() int {
-		id := s.boardDie(seat, sp, false)
+		id := s.BoardDie(seat, sp, false)
 		c := s.Dice[id].C
-		s.pub("db.pay", seat, "items", []string{dieText(&s.Dice[id])})
+		s.pub("db.pay", seat, "items", []string{position.DieText(&s.Dice[id])})
 		s.toSupply(id)
 		return c
 	}
@@ -435,26 +359,26 @@ func (s *state) resolveSpeedup(seat, sp int) {
 		payDie()
 		gainDie(catalog.ColK)
 	case catalog.SpMH3, catalog.SpHP2:
-		id := s.boardDie(seat, sp, false)
+		id := s.BoardDie(seat, sp, false)
 		d := &s.Dice[id]
-		before := dieText(d)
-		d.F = min(d.F+s.rules.ImproveBy, s.rules.Faces)
-		d.L, d.S, d.Up = locST, 0, false
-		s.pub("db.improve", seat, "space", catalog.SpaceNames[sp], "from", before, "to", dieText(d), "when", "speedup")
+		before := position.DieText(d)
+		d.F = min(d.F+s.Rules.ImproveBy, s.Rules.Faces)
+		d.L, d.S, d.Up = position.LocST, 0, false
+		s.pub("db.improve", seat, "space", catalog.SpaceNames[sp], "from", before, "to", position.DieText(d), "when", "speedup")
 	case catalog.SpDS1, catalog.SpDS2:
 		payDie()
-		n := s.rules.DS1Seeds
+		n := s.Rules.DS1Seeds
 		if sp == catalog.SpDS2 {
-			n = s.rules.DS2Seeds
+			n = s.Rules.DS2Seeds
 		}
 		s.SeedSupply -= n
 		p.Seeds += n
 		s.pub("db.gain", seat, "what", "SEED", "n", n, "source", catalog.SpaceNames[sp]+"+")
 	case catalog.SpDS3:
 		c := payDie()
-		coins := s.rules.DS3Black
+		coins := s.Rules.DS3Black
 		if c == catalog.ColB {
-			coins = s.rules.DS3Blue
+			coins = s.Rules.DS3Blue
 		}
 		p.Coins += coins
 		s.pub("db.gain", seat, "what", "coins", "n", coins, "source", "DS3+")
@@ -477,7 +401,7 @@ func (s *state) placeSingles(seat, limit int) []placeOpt {
 		out = make([]placeOpt, 0, 32)
 	}
 	p := &s.P[seat]
-	usable := s.ownUsable(seat)
+	usable := s.OwnUsable(seat)
 	gs := s.groups(seat, usable, placeLocs, false)
 	total := 0
 	for _, g := range gs {
@@ -502,7 +426,7 @@ func (s *state) placeSingles(seat, limit int) []placeOpt {
 			for _, g := range gs {
 				d := &s.Dice[g.id]
 				if up {
-					if d.C != catalog.ColB || d.value() < s.rules.Speedup[sp] {
+					if d.C != catalog.ColB || d.Value() < s.Rules.Speedup[sp] {
 						continue
 					}
 				} else if s.fitCode(sp, d) != "" {
@@ -524,7 +448,7 @@ func (s *state) placeSingles(seat, limit int) []placeOpt {
 						swaps = s.groups(seat, func(id int) bool { return usable(id) && s.Dice[id].C != catalog.ColB }, placeLocs, false)
 					}
 					for _, w := range swaps {
-						if s.supplyCount(s.Dice[w.id].C) == 0 {
+						if s.SupplyCount(s.Dice[w.id].C) == 0 {
 							continue
 						}
 						ref := w.ref
@@ -559,12 +483,12 @@ func (s *state) thenUseful(seat int, a placeOpt, all []placeOpt) bool {
 	if it.Up && (it.Space == catalog.SpMH1 || it.Space == catalog.SpMH2 || it.Space == catalog.SpHP1) {
 		return true
 	}
-	if !it.Up && s.rules.Speedup[it.Space] > 0 && s.canDeliver(it.Space) {
+	if !it.Up && s.Rules.Speedup[it.Space] > 0 && s.canDeliver(it.Space) {
 		// A speed-up of the same space: another qualifying blue die.
-		usable := s.ownUsable(seat)
+		usable := s.OwnUsable(seat)
 		for id := range s.Dice {
 			d := &s.Dice[id]
-			if usable(id) && d.C == catalog.ColB && d.value() >= s.rules.Speedup[it.Space] && (s.keyOf(id) != a.key || a.n > 1) {
+			if usable(id) && d.C == catalog.ColB && d.Value() >= s.Rules.Speedup[it.Space] && (s.keyOf(id) != a.key || a.n > 1) {
 				return true
 			}
 		}
@@ -595,7 +519,7 @@ func (s *state) rerollGroups(seat int) []group {
 			last = &kk
 		}
 	}
-	usable := s.ownUsable(seat)
+	usable := s.OwnUsable(seat)
 	gs := s.groups(seat, func(id int) bool { return usable(id) && !picked[id] }, placeLocs, false)
 	if last == nil {
 		return gs
@@ -617,7 +541,7 @@ func (s *state) pickErr(extra map[int]bool) func(id int) error {
 	}
 	return func(id int) error {
 		if picked[id] || extra[id] {
-			return engine.Reject("DB-5.5.6", "same_die_twice", "die", dieText(&s.Dice[id]))
+			return engine.Reject("DB-5.5.6", "same_die_twice", "die", position.DieText(&s.Dice[id]))
 		}
 		return s.usableErr("DB-5.5.6")(id)
 	}

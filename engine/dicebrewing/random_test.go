@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -63,16 +64,16 @@ func randomConfig(i int, rng *rand.Rand) engine.Config {
 	if i%2 == 1 {
 		cfg.Variant = "advanced"
 	} else if rng.IntN(3) == 0 {
-		cfg.Options[optHidden] = "true"
+		cfg.Options[position.OptHidden] = "true"
 	}
 	if rng.IntN(2) == 0 {
-		cfg.Options[optUnlucky] = "true"
+		cfg.Options[position.OptUnlucky] = "true"
 	}
 	if rng.IntN(3) == 0 {
-		cfg.Options[optBlockB] = "brewing"
+		cfg.Options[position.OptBlockB] = "brewing"
 	}
 	if rng.IntN(4) == 0 {
-		cfg.Options[optFirst] = strconv.Itoa(1 + rng.IntN(n))
+		cfg.Options[position.OptFirst] = strconv.Itoa(1 + rng.IntN(n))
 	}
 	return cfg
 }
@@ -101,7 +102,7 @@ func playChecked(t testing.TB, cfg engine.Config, bots []engine.Bot, rng *rand.R
 		if len(opts) == 0 {
 			t.Fatalf("%s: no option for %s", cfg.Seed, d.Kind)
 		}
-		if len(opts) == 1 && (opts[0].Cmd == d.Pass) && d.Kind != kindSecond {
+		if len(opts) == 1 && (opts[0].Cmd == d.Pass) && d.Kind != position.KindSecond {
 			t.Fatalf("%s: asked %s with PASS as the only option", cfg.Seed, d.Kind)
 		}
 		i := 0
@@ -161,7 +162,7 @@ func TestRandomGames(t *testing.T) {
 		switch {
 		case i < 370:
 			limits := []string{"4", "5", "6", "8", "4"}
-			cfg.Options[optLimit] = limits[i%len(limits)]
+			cfg.Options[position.OptLimit] = limits[i%len(limits)]
 			for k := range bots {
 				bots[k] = engine.RandomBot{}
 			}
@@ -178,7 +179,7 @@ func TestRandomGames(t *testing.T) {
 		s, m := playChecked(t, cfg, bots, rng, 50000)
 		games++
 		moves += m
-		if s.BrewedAll >= s.target() {
+		if s.BrewedAll >= s.Target() {
 			triggered++
 		}
 	}
@@ -207,7 +208,7 @@ func TestLongRandomGames(t *testing.T) {
 		cfg.Seed = fmt.Sprintf("long-%d", i)
 		bots := make([]engine.Bot, len(cfg.Seats))
 		if i%2 == 0 {
-			cfg.Options[optLimit] = "15"
+			cfg.Options[position.OptLimit] = "15"
 			for k := range bots {
 				bots[k] = engine.RandomBot{}
 			}
@@ -218,7 +219,7 @@ func TestLongRandomGames(t *testing.T) {
 		}
 		s, m := playChecked(t, cfg, bots, rng, 200000)
 		moves += m
-		if s.BrewedAll >= s.target() {
+		if s.BrewedAll >= s.Target() {
 			triggered++
 		}
 	}
@@ -239,7 +240,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	for i := 0; i < games; i++ {
 		cfg := randomConfig(i, rng)
 		cfg.Seed = fmt.Sprintf("duel-%d", i)
-		cfg.Options[optLimit] = "15"
+		cfg.Options[position.OptLimit] = "15"
 		n := len(cfg.Seats)
 		bots := make([]engine.Bot, n)
 		for k := range bots {
@@ -252,7 +253,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 			t.Fatalf("%s: %v", cfg.Seed, err)
 		}
 		s := st.(*state)
-		if s.BrewedAll < s.target() {
+		if s.BrewedAll < s.Target() {
 			capped++
 		}
 		if s.Result().Rank[g] == 1 {

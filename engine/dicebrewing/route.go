@@ -5,18 +5,19 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // stepIndex orders the steps of a round; slot names use the same names.
-var stepIndex = map[string]int{stepW0: 0, stepPlace: 1, "reroll": 1, stepBuy: 2, stepW3: 3, stepBrew: 4, "reward": 4}
+var stepIndex = map[string]int{position.StepW0: 0, position.StepPlace: 1, "reroll": 1, position.StepBuy: 2, position.StepW3: 3, position.StepBrew: 4, "reward": 4}
 
 // mainPhase maps sub-slots to the phase they belong to.
 func mainPhase(p string) string {
 	switch p {
-	case "reroll", stepW0:
-		return stepPlace
-	case "reward", stepW3:
-		return stepBrew
+	case "reroll", position.StepW0:
+		return position.StepPlace
+	case "reward", position.StepW3:
+		return position.StepBrew
 	}
 	return p
 }
@@ -35,19 +36,19 @@ func secondWord(o engine.Order) string {
 // slotErr says why a seat's line for a step of this round can no longer be
 // applied, or nil (DB-10.1).
 func (s *state) slotErr(seat int, step string) error {
-	if stepIndex[step] < stepIndex[s.Step] || s.Step == stepOver {
+	if stepIndex[step] < stepIndex[s.Step] || s.Step == position.StepOver {
 		return engine.Reject("DB-10.1", engine.CodeSlotClosed, "slot", s.slot(step))
 	}
 	p := &s.P[seat]
 	switch mainPhase(step) {
-	case stepPlace:
+	case position.StepPlace:
 		if p.Passed {
 			return engine.Reject("DB-5.3.7", "already_passed")
 		}
-		if step == stepW0 && s.Step != stepW0 {
+		if step == position.StepW0 && s.Step != position.StepW0 {
 			return engine.Reject("DB-10.1", engine.CodeSlotClosed, "slot", s.slot(step))
 		}
-	case stepBuy:
+	case position.StepBuy:
 		if p.BuyDone {
 			return engine.Reject("DB-5.7.1", "purchase_over")
 		}
@@ -77,10 +78,10 @@ func (s *state) marketErr(o engine.Order) error {
 	}
 	code := secondWord(o)
 	switch {
-	case s.rules.Ingr(code) >= 0 && !s.marketOpen():
-		return engine.Reject("DB-4.3", "market_closed", "round", s.Round, "opens", s.rules.OpenMarket)
-	case s.rules.Tok(code) >= 0 && !s.blackMarketOpen():
-		return engine.Reject("DB-4.3", "black_market_closed", "round", s.Round, "opens", s.rules.OpenBlackMarket)
+	case s.Rules.Ingr(code) >= 0 && !s.MarketOpen():
+		return engine.Reject("DB-4.3", "market_closed", "round", s.Round, "opens", s.Rules.OpenMarket)
+	case s.Rules.Tok(code) >= 0 && !s.BlackMarketOpen():
+		return engine.Reject("DB-4.3", "black_market_closed", "round", s.Round, "opens", s.Rules.OpenBlackMarket)
 	}
 	return nil
 }

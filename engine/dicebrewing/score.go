@@ -5,15 +5,16 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // Result implements engine.State: the final conversion (DB-7.2), the
 // highest total wins (DB-7.3) and the tie-breakers (DB-7.4).
 func (s *state) Result() *engine.Result {
-	if s.Step != stepOver {
+	if s.Step != position.StepOver {
 		return nil
 	}
-	res := &engine.Result{Params: map[string]any{"brewed": s.BrewedAll, "target": s.target(), "rounds": s.Round}}
+	res := &engine.Result{Params: map[string]any{"brewed": s.BrewedAll, "target": s.Target(), "rounds": s.Round}}
 	for seat := range s.P {
 		res.Scores = append(res.Scores, s.score(seat))
 	}
@@ -30,7 +31,7 @@ func (s *state) score(seat int) engine.Score {
 			count[s.Dice[i].C]++
 		}
 	}
-	r := s.rules
+	r := s.Rules
 	parts := []engine.ScorePart{
 		{Name: "xp", Points: p.XP},
 		{Name: "coins", Points: p.Coins / r.CoinsPerXP},

@@ -2,17 +2,19 @@ package dicebrewing
 
 import (
 	"testing"
+
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // endNow ends a positioned game (tests only): Tidying has run, so the
 // result is the final conversion of the holdings.
 func endNow(s *state) {
-	s.Step, s.Cur, s.Sub = stepOver, -1, subNone
+	s.Step, s.Cur, s.Sub = position.StepOver, -1, position.SubNone
 }
 
 // DB-7.2: the final conversion, with the score parts per category.
 func TestDB7_2FinalConversion(t *testing.T) {
-	s := position(t, "SETUP ann bob first=1",
+	s := vectorState(t, "SETUP ann bob first=1",
 		"HOLD ann AR=Y1,K2,G3,B4 ST=K6,K6 coins=7 xp=20",
 		"HOLD bob AR= ST= coins=1 xp=3")
 	endNow(s)
@@ -42,7 +44,7 @@ func TestDB7_2FinalConversion(t *testing.T) {
 // shared win.
 func TestDB7_4TieBreakers(t *testing.T) {
 	// Equal totals (10 each); bob brewed more recipes.
-	s := position(t, "SETUP ann bob cat first=1",
+	s := vectorState(t, "SETUP ann bob cat first=1",
 		"HOLD ann AR= ST= coins=0 xp=10",
 		"HOLD bob AR= ST= coins=0 xp=10",
 		"HOLD cat AR= ST= coins=0 xp=2",
@@ -56,7 +58,7 @@ func TestDB7_4TieBreakers(t *testing.T) {
 		t.Errorf("recipes tie-break: rank %v tiebreaks %v %v", res.Rank, res.Scores[0].Tiebreak, res.Scores[1].Tiebreak)
 	}
 	// Equal totals and recipes; ann owns more resource dice (B dice score 0).
-	s = position(t, "SETUP ann bob first=1",
+	s = vectorState(t, "SETUP ann bob first=1",
 		"HOLD ann AR=Y1,Y1 ST= coins=0 xp=8",
 		"HOLD bob AR=K1,B1 ST= coins=0 xp=8")
 	endNow(s)
@@ -64,7 +66,7 @@ func TestDB7_4TieBreakers(t *testing.T) {
 		t.Errorf("dice tie-break: totals %d %d rank %v", res.Scores[0].Total, res.Scores[1].Total, res.Rank)
 	}
 	// Equal on everything: a shared win.
-	s = position(t, "SETUP ann bob first=1",
+	s = vectorState(t, "SETUP ann bob first=1",
 		"HOLD ann AR=Y1 ST= coins=1 xp=5",
 		"HOLD bob AR=G1 ST= coins=0 xp=5")
 	endNow(s)

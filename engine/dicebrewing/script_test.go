@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -14,7 +15,7 @@ import (
 // and its log replays exactly (engine.Replay).
 func TestSampleScriptShortGame(t *testing.T) {
 	tb, log := enginetest.PlayScriptLog(t, Game, "testdata/short-2p.script")
-	if cfg := log.Config; len(cfg.Seats) != 2 || cfg.Seed != "sample" || cfg.Options[optFirst] != "1" || cfg.Ruleset == nil {
+	if cfg := log.Config; len(cfg.Seats) != 2 || cfg.Seed != "sample" || cfg.Options[position.OptFirst] != "1" || cfg.Ruleset == nil {
 		t.Fatalf("the script's header configures %+v", cfg)
 	}
 	res := tb.State.Result()

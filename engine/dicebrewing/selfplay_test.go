@@ -3,6 +3,8 @@ package dicebrewing
 import (
 	"testing"
 
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
+
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -12,5 +14,5 @@ import (
 // round limit to end. -selfplay=N sets the games per
 // player count and variant.
 func TestSelfPlayOneMailTurns(t *testing.T) {
-	enginetest.SelfPlayTest(t, Game, 20, map[string]string{optLimit: "10"})
+	enginetest.SelfPlayTest(t, Game, 20, map[string]string{position.OptLimit: "10"})
 }

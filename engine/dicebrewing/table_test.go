@@ -6,11 +6,12 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
-// position builds a state from test-vector directives (see vectors_test.go).
-func position(t *testing.T, lines ...string) *state {
+// vectorState builds a state from test-vector directives (see vectors_test.go).
+func vectorState(t *testing.T, lines ...string) *state {
 	t.Helper()
 	r := &vrun{t: t, c: vcase{ID: t.Name(), File: "inline"}}
 	for i, l := range lines {
@@ -25,7 +26,7 @@ func position(t *testing.T, lines ...string) *state {
 
 func tableAt(t *testing.T, lines ...string) *engine.Table {
 	t.Helper()
-	return engine.WrapTable(Game, position(t, lines...))
+	return engine.WrapTable(Game, vectorState(t, lines...))
 }
 
 func submit(t *testing.T, tb *engine.Table, seat int, text string) *engine.Report {
@@ -47,7 +48,7 @@ func steps(rep *engine.Report) string {
 	return strings.Join(out, " | ")
 }
 
-func view(tb *engine.Table, seat int) View { return tb.State.View(seat).(View) }
+func viewOf(tb *engine.Table, seat int) View { return tb.State.View(seat).(View) }
 
 func dice(dv []DieView) string {
 	var out []string
@@ -75,7 +76,7 @@ BREW R01 | PASS`)
 	if got := statuses(rep); got != "applied,applied,queued,queued,queued,queued" {
 		t.Fatalf("statuses %s (%s)", got, steps(rep))
 	}
-	v := view(tb, 0)
+	v := viewOf(tb, 0)
 	if dice(v.Me.ST) != "Y2 K5 G4" || v.Me.Board[catalog.SpMH1].Speed != "B3" {
 		t.Fatalf("after the first turn: ST %s, MH1+ %q", dice(v.Me.ST), v.Me.Board[catalog.SpMH1].Speed)
 	}
@@ -127,7 +128,7 @@ func TestDB10_2QueueHaltsWhenASpaceFills(t *testing.T) {
 		t.Fatalf("halts %+v (%s)", rep.Halts, steps(rep))
 	}
 	p := tb.Prompts[1]
-	if p == nil || p.Halt == nil || p.Decision.Kind != kindPlace {
+	if p == nil || p.Halt == nil || p.Decision.Kind != position.KindPlace {
 		t.Fatalf("bob's prompt %+v", p)
 	}
 }
@@ -137,7 +138,7 @@ func TestDB10_2QueueHaltsWhenASpaceFills(t *testing.T) {
 // A PASS joins the phase of the line before it; BUY lines go to Phase 2,
 // and the last one ends the purchase turn (DB-10.1a).
 func TestDB10_1Routing(t *testing.T) {
-	s := position(t, "SETUP ann bob first=1", "ROUND 3",
+	s := vectorState(t, "SETUP ann bob first=1", "ROUND 3",
 		"HOLD ann tokens=PLUS,REROLL,BLOCKR AR=Y2 coins=9",
 		"PHASE w0 ann")
 	orders := engine.ParseScript(`PLAY PLUS Y2@A
@@ -178,7 +179,7 @@ TOKENS NONE GAME`)
 		t.Errorf("a middle purchase line ends the turn: %v", alts)
 	}
 	// Lines for a step that is over are refused.
-	s = position(t, "SETUP ann bob first=1", "ROUND 3", "HOLD ann coins=9", "PHASE buy ann")
+	s = vectorState(t, "SETUP ann bob first=1", "ROUND 3", "HOLD ann coins=9", "PHASE buy ann")
 	errs = s.Route(0, engine.ParseScript("PLACE MH1 SEED\nBUY FRUIT\nPLAY PLUS Y2@A\nPLAY BLOCKR R01\nBREW R01"))
 	if re, _ := engine.AsRuleError(errs[0]); re == nil || re.Code != engine.CodeSlotClosed {
 		t.Errorf("PLACE in Phase 2: %v", errs[0])
@@ -187,7 +188,7 @@ TOKENS NONE GAME`)
 		t.Errorf("Phase 2 and 3 lines refused: %v", errs)
 	}
 	// Tokens cannot be played during brewing turns (DB-5.8.3).
-	s = position(t, "SETUP ann bob first=1", "ROUND 3", "HOLD ann ST=Y2,G2 tokens=PLUS", "PHASE brew ann")
+	s = vectorState(t, "SETUP ann bob first=1", "ROUND 3", "HOLD ann ST=Y2,G2 tokens=PLUS", "PHASE brew ann")
 	errs = s.Route(0, engine.ParseScript("BREW R01\nPLAY PLUS Y2@S"))
 	if re, _ := engine.AsRuleError(errs[1]); re == nil || re.Code != "token_window" {
 		t.Errorf("PLAY after BREW: %v", errs)
@@ -205,7 +206,7 @@ func TestDB10_1aPurchaseTurnUsesAllLines(t *testing.T) {
 	if got := steps(rep); got != "queued:BUY SMALT WITH B4 | queued:BUY REROLL | queued:NOBUY" {
 		t.Fatalf("steps %s", got)
 	}
-	v := view(tb, 0)
+	v := viewOf(tb, 0)
 	if v.Me.Coins != 9-2-2 || v.Turn != 1 {
 		t.Fatalf("coins %d, turn %d", v.Me.Coins, v.Turn)
 	}
@@ -214,7 +215,7 @@ func TestDB10_1aPurchaseTurnUsesAllLines(t *testing.T) {
 	if got := steps(rep); !strings.HasPrefix(got, "queued:BUY PLUS | queued:NOBUY") {
 		t.Fatalf("bob: %s", got)
 	}
-	if v := view(tb, 1); v.Step == stepBuy {
+	if v := viewOf(tb, 1); v.Step == position.StepBuy {
 		t.Fatalf("Phase 2 did not end")
 	}
 }
@@ -230,7 +231,7 @@ func TestDB10_5ForcedRerollIsApplied(t *testing.T) {
 	if got := steps(rep); got != "queued:PLACE SS1 B3 | auto:PICK Y1 | auto:REROLL" {
 		t.Fatalf("steps %s", got)
 	}
-	if got := dice(view(tb, 0).Me.AR); got != "Y6" {
+	if got := dice(viewOf(tb, 0).Me.AR); got != "Y6" {
 		t.Fatalf("AR %s", got)
 	}
 }
@@ -242,14 +243,14 @@ func TestDB10_6Defaults(t *testing.T) {
 		kind  string
 		want  string
 	}{
-		{[]string{"SETUP ann bob first=1"}, kindPlace, "PASS"},
-		{[]string{"SETUP ann bob first=1", "ROUND 3", "HOLD ann tokens=PLUS AR=Y2", "PHASE w0 ann"}, kindWindow, "DONE"},
-		{[]string{"SETUP ann bob first=1", "ROUND 3", "HOLD ann coins=9", "PHASE buy ann"}, kindBuy, "NOBUY"},
-		{[]string{"SETUP ann bob first=1", "ROUND 3", "HOLD ann ST=Y2,G2", "PHASE brew ann"}, kindBrew, "PASS"},
-		{[]string{"SETUP ann bob first=1", "ROUND 3", "DISPLAY R23 R01 R02", "HOLD ann ST=K4,K4,Y3,G2", "PHASE brew ann", "ann: BREW R23"}, kindReward, "GET K"},
-		{[]string{"SETUP ann bob first=1", "ROUND 3", "DISPLAY R11 R01 R02", "HOLD ann ST=Y4,K2,G4", "PHASE brew ann", "ann: BREW R11"}, kindReward, "GET TAKE"},
-		{[]string{"SETUP ann bob first=1", "ROUND 2", "HOLD ann AR=B3,Y1,G5", "PHASE place ann", "ann: PLACE SS1 B3"}, kindReroll, "REROLL Y1"},
-		{[]string{"SETUP ann bob first=1", "HOLD ann AR=K2,Y3", "ann: PLACE MH3 K2 THEN"}, kindSecond, "END"},
+		{[]string{"SETUP ann bob first=1"}, position.KindPlace, "PASS"},
+		{[]string{"SETUP ann bob first=1", "ROUND 3", "HOLD ann tokens=PLUS AR=Y2", "PHASE w0 ann"}, position.KindWindow, "DONE"},
+		{[]string{"SETUP ann bob first=1", "ROUND 3", "HOLD ann coins=9", "PHASE buy ann"}, position.KindBuy, "NOBUY"},
+		{[]string{"SETUP ann bob first=1", "ROUND 3", "HOLD ann ST=Y2,G2", "PHASE brew ann"}, position.KindBrew, "PASS"},
+		{[]string{"SETUP ann bob first=1", "ROUND 3", "DISPLAY R23 R01 R02", "HOLD ann ST=K4,K4,Y3,G2", "PHASE brew ann", "ann: BREW R23"}, position.KindReward, "GET K"},
+		{[]string{"SETUP ann bob first=1", "ROUND 3", "DISPLAY R11 R01 R02", "HOLD ann ST=Y4,K2,G4", "PHASE brew ann", "ann: BREW R11"}, position.KindReward, "GET TAKE"},
+		{[]string{"SETUP ann bob first=1", "ROUND 2", "HOLD ann AR=B3,Y1,G5", "PHASE place ann", "ann: PLACE SS1 B3"}, position.KindReroll, "REROLL Y1"},
+		{[]string{"SETUP ann bob first=1", "HOLD ann AR=K2,Y3", "ann: PLACE MH3 K2 THEN"}, position.KindSecond, "END"},
 	}
 	for _, c := range cases {
 		tb := tableAt(t, c.lines...)
@@ -272,11 +273,11 @@ func TestDB5_1AutostoreStandingOrder(t *testing.T) {
 		"HOLD ann AR=Y4,Y2,B5,B6 ST= seeds=1",
 		"HOLD bob AR=K2")
 	submit(t, tb, 0, "AUTOSTORE 4")
-	if v := view(tb, 0); dice(v.Me.ST) != "Y4" || v.Me.AutoStore != "4" {
+	if v := viewOf(tb, 0); dice(v.Me.ST) != "Y4" || v.Me.AutoStore != "4" {
 		t.Fatalf("ST %s, standing %q", dice(v.Me.ST), v.Me.AutoStore)
 	}
 	submit(t, tb, 0, "AUTOSTORE 5 B")
-	if v := view(tb, 0); dice(v.Me.ST) != "Y4 B6 B5" {
+	if v := viewOf(tb, 0); dice(v.Me.ST) != "Y4 B6 B5" {
 		t.Fatalf("with blue: ST %s", dice(v.Me.ST))
 	}
 	// A die gained by a speed-up is rolled and stored at once.
@@ -291,11 +292,11 @@ func TestDB5_1AutostoreStandingOrder(t *testing.T) {
 			}
 		}
 	}
-	if !found || !strings.Contains(dice(view(tb, 0).Me.ST), "Y6") {
+	if !found || !strings.Contains(dice(viewOf(tb, 0).Me.ST), "Y6") {
 		t.Fatalf("the new Y6 was not stored: %s", steps(rep))
 	}
 	// Other players do not see the standing order.
-	if v := view(tb, 1); v.Players[0].AutoStore != "" {
+	if v := viewOf(tb, 1); v.Players[0].AutoStore != "" {
 		t.Fatalf("bob sees ann's AUTOSTORE")
 	}
 }
@@ -329,7 +330,7 @@ func TestTableRejectsIllegalFirstOrderAtomically(t *testing.T) {
 
 // §10.3: the forms of the commands and their canonical texts.
 func TestParseCanonical(t *testing.T) {
-	s := position(t, "SETUP ann bob first=1")
+	s := vectorState(t, "SETUP ann bob first=1")
 	cases := map[string]string{
 		"store all >= 4":                    "STORE ALL>=4",
 		"STORE ALL>=3":                      "STORE ALL>=3",

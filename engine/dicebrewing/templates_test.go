@@ -13,6 +13,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 	"github.com/pbem-referee/referee/engine/enginetest"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -38,7 +39,7 @@ func sampleGames(t *testing.T) []sample {
 	for g := 0; g < 6; g++ {
 		n := 2 + g%3
 		cfg := engine.Config{Seats: []string{"ann", "bob", "cat", "dan"}[:n], Seed: fmt.Sprint("render-", g),
-			Options: map[string]string{optUnlucky: "true"}}
+			Options: map[string]string{position.OptUnlucky: "true"}}
 		if g%2 == 1 {
 			cfg.Variant = "advanced"
 		}
@@ -176,7 +177,7 @@ func TestRenderAllLanguages(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions; %d event types, %d decision kinds, %d error codes met", len(samples), len(seenEvents), len(seenKinds), len(seenCodes))
-	for _, k := range []string{kindWindow, kindPlace, kindSecond, kindReroll, kindBuy, kindBrew} {
+	for _, k := range []string{position.KindWindow, position.KindPlace, position.KindSecond, position.KindReroll, position.KindBuy, position.KindBrew} {
 		if !seenKinds[k] {
 			t.Errorf("no position with a %s decision", k)
 		}
@@ -216,7 +217,7 @@ func TestTemplatesCoverTheEngine(t *testing.T) {
 	for _, id := range enginetest.SourceStrings(t, "*.go", regexp.MustCompile(`"(DB-[0-9.]+[0-9])"`)) {
 		need["rule."+id] = true
 	}
-	for _, k := range []string{kindWindow, kindPlace, kindSecond, kindReroll, kindBuy, kindBrew, kindReward} {
+	for _, k := range []string{position.KindWindow, position.KindPlace, position.KindSecond, position.KindReroll, position.KindBuy, position.KindBrew, position.KindReward} {
 		need["prompt."+k] = true
 	}
 	need["summary"], need["help"] = true, true
@@ -259,7 +260,7 @@ func TestRenderGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := position(t, "SETUP ann bob cat first=1 unlucky_roll=true", "ROUND 3",
+	s := vectorState(t, "SETUP ann bob cat first=1 unlucky_roll=true", "ROUND 3",
 		"DISPLAY R24 R11 R02",
 		"HOLD ann AR=Y2,K1,B5 ST=Y3,Y5,K5,G4,B4 coins=5 tokens=TAKE,PLUS ingr=SMALT seeds=1 xp=4",
 		"HOLD bob AR=G3,B6 ST=Y4,K2,G4 coins=3 tokens=BLOCKR xp=2",

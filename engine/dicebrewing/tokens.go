@@ -4,20 +4,11 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
-// tokenWindows returns the windows in which a token type may be played
-// (DB-5.8.3, §8.4; BLOCKB follows block_building_timing, §9 A-7).
-func (s *state) tokenWindows(t int) []string {
-	at := s.rules.Tokens[t]
-	if at.Code == catalog.TokBLOCKB && s.H.Options[optBlockB] == "brewing" {
-		return at.WindowsBrewing
-	}
-	return at.Windows
-}
-
 func (s *state) tokenAllowed(t int, window string) bool {
-	for _, w := range s.tokenWindows(t) {
+	for _, w := range s.TokenWindows(t) {
 		if w == window {
 			return true
 		}
@@ -27,37 +18,37 @@ func (s *state) tokenAllowed(t int, window string) bool {
 
 // Search orders of token targets (DB-5.8.7 to DB-5.8.10).
 var (
-	takeLocs   = []int{locST}
-	rerollLocs = []int{locAR, locST, locBoard}
-	shieldLocs = []int{locAR, locST}
-	plusLocs   = []int{locAR, locST, locBoard}
+	takeLocs   = []int{position.LocST}
+	rerollLocs = []int{position.LocAR, position.LocST, position.LocBoard}
+	shieldLocs = []int{position.LocAR, position.LocST}
+	plusLocs   = []int{position.LocAR, position.LocST, position.LocBoard}
 )
 
 // targetErr checks a die as the target of a token played by actor.
 func (s *state) targetErr(actor int, code string) func(id int) error {
 	return func(id int) error {
 		d := &s.Dice[id]
-		text := dieText(d)
+		text := position.DieText(d)
 		if d.F == 0 {
 			return engine.Reject("DB-5.8.11", "no_such_die", "die", text)
 		}
-		if d.protectedFrom(actor) {
+		if d.ProtectedFrom(actor) {
 			return engine.Reject("DB-5.8.9", "die_protected", "die", text, "owner", d.O)
 		}
-		if d.O == actor && d.blocked() {
+		if d.O == actor && d.Blocked() {
 			return engine.Reject("DB-5.8.9", "die_blocked", "die", text, "by", d.Sh-1)
 		}
 		switch code {
 		case catalog.TokTAKE:
-			if d.L != locST {
+			if d.L != position.LocST {
 				return engine.Reject("DB-5.8.7", "take_not_stored", "die", text)
 			}
 		case catalog.TokREROLL:
-			if d.L != locAR && d.L != locST && d.L != locBoard {
+			if d.L != position.LocAR && d.L != position.LocST && d.L != position.LocBoard {
 				return engine.Reject("DB-5.8.10", "no_such_die", "die", text)
 			}
 		case catalog.TokSHIELD:
-			if d.L != locAR && d.L != locST {
+			if d.L != position.LocAR && d.L != position.LocST {
 				return engine.Reject("DB-5.8.9", "no_such_die", "die", text)
 			}
 			if d.Sh != 0 {
@@ -67,13 +58,13 @@ func (s *state) targetErr(actor int, code string) func(id int) error {
 			if d.O != actor {
 				return engine.Reject("DB-5.8.8", "plus_own_only", "die", text)
 			}
-			if d.L != locAR && d.L != locST && d.L != locBoard {
+			if d.L != position.LocAR && d.L != position.LocST && d.L != position.LocBoard {
 				return engine.Reject("DB-5.8.8", "no_such_die", "die", text)
 			}
 			if d.Plus {
 				return engine.Reject("DB-5.8.8", "already_plus", "die", text)
 			}
-			if d.F >= s.rules.Faces {
+			if d.F >= s.Rules.Faces {
 				return engine.Reject("DB-5.8.8", "die_at_max", "die", text)
 			}
 		}
@@ -107,7 +98,7 @@ func (s *state) tokenOptions(seat int, window string, limit int) []engine.Option
 		out = append(out, o)
 		return limit > 0 && len(out) >= limit
 	}
-	for t, at := range s.rules.Tokens {
+	for t, at := range s.Rules.Tokens {
 		if p.Tok[t] == 0 || !s.tokenAllowed(t, window) {
 			continue
 		}
@@ -129,7 +120,7 @@ func (s *state) tokenOptions(seat int, window string, limit int) []engine.Option
 			}
 		case catalog.TokBLOCKR:
 			for _, c := range s.Display {
-				if c == "" || s.recipeBlocked(c) {
+				if c == "" || s.RecipeBlocked(c) {
 					continue
 				}
 				if add("PLAY BLOCKR "+c, "token", code, "card", c) {
@@ -152,7 +143,7 @@ func (s *state) tokenOptions(seat int, window string, limit int) []engine.Option
 				}
 				return inLocs && check(id) == nil
 			}, nil, true) {
-				if add("PLAY "+code+" "+g.ref.String(), "token", code, "seat", s.Dice[g.id].O, "die", dieText(&s.Dice[g.id])) {
+				if add("PLAY "+code+" "+g.ref.String(), "token", code, "seat", s.Dice[g.id].O, "die", position.DieText(&s.Dice[g.id])) {
 					return out
 				}
 			}
@@ -165,13 +156,13 @@ func (s *state) tokenOptions(seat int, window string, limit int) []engine.Option
 // token and the target, then resolves the effect at once (DB-5.8.11). The
 // token is removed from the game (DB-5.8.2).
 func (s *state) playToken(seat int, m *notation.Move, window string) error {
-	t := s.rules.Tok(m.Token)
+	t := s.Rules.Tok(m.Token)
 	p := &s.P[seat]
 	if p.Tok[t] == 0 {
 		return engine.Reject("DB-5.8.1", "no_token", "token", m.Token)
 	}
 	if !s.tokenAllowed(t, window) {
-		return engine.Reject("DB-5.8.3", "token_window", "token", m.Token, "window", window, "allowed", s.tokenWindows(t))
+		return engine.Reject("DB-5.8.3", "token_window", "token", m.Token, "window", window, "allowed", s.TokenWindows(t))
 	}
 	kv := []any{"token", m.Token}
 	switch m.Token {
@@ -185,10 +176,10 @@ func (s *state) playToken(seat int, m *notation.Move, window string) error {
 		s.P[m.TSeat].BlockB[m.TBuilding] = seat + 1
 		kv = append(kv, "target", m.TSeat, "building", catalog.BuildingNames[m.TBuilding])
 	case catalog.TokBLOCKR:
-		if s.inDisplay(m.Card) < 0 {
+		if s.InDisplay(m.Card) < 0 {
 			return engine.Reject("DB-5.8.6", "not_in_display", "card", m.Card)
 		}
-		if s.recipeBlocked(m.Card) {
+		if s.RecipeBlocked(m.Card) {
 			return engine.Reject("DB-5.8.6", "recipe_blocked", "card", m.Card)
 		}
 		s.BlockedR = append(s.BlockedR, m.Card)
@@ -205,22 +196,22 @@ func (s *state) playToken(seat int, m *notation.Move, window string) error {
 			return err
 		}
 		d := &s.Dice[id]
-		kv = append(kv, "target", owner, "die", dieText(d), "where", whereOf(d))
+		kv = append(kv, "target", owner, "die", position.DieText(d), "where", whereOf(d))
 		switch m.Token {
 		case catalog.TokTAKE:
-			d.L = locAR
+			d.L = position.LocAR
 		case catalog.TokSHIELD:
 			d.Sh = seat + 1
 			kv = append(kv, "protect", owner == seat)
 		case catalog.TokPLUS:
 			d.Plus = true
-			kv = append(kv, "to", dieText(d))
+			kv = append(kv, "to", position.DieText(d))
 		case catalog.TokREROLL:
 			s.roll(id)
-			kv = append(kv, "to", dieText(d))
+			kv = append(kv, "to", position.DieText(d))
 		}
 		defer func() {
-			if m.Token == catalog.TokREROLL && s.Dice[id].L == locAR {
+			if m.Token == catalog.TokREROLL && s.Dice[id].L == position.LocAR {
 				s.autostore(owner)
 			}
 		}()
@@ -233,18 +224,18 @@ func (s *state) playToken(seat int, m *notation.Move, window string) error {
 
 // whereOf names a die's place for events and views: "AR", "ST", a slot
 // such as "MH3" or "MH3+", or "MARKET".
-func whereOf(d *die) string {
+func whereOf(d *position.Die) string {
 	switch d.L {
-	case locAR:
+	case position.LocAR:
 		return "AR"
-	case locST:
+	case position.LocST:
 		return "ST"
-	case locBoard:
+	case position.LocBoard:
 		if d.Up {
 			return catalog.SpaceNames[d.S] + "+"
 		}
 		return catalog.SpaceNames[d.S]
-	case locMarket:
+	case position.LocMarket:
 		return "MARKET"
 	}
 	return "SUPPLY"

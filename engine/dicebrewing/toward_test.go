@@ -8,6 +8,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // missingOf is how many required dice of each recipe on display the seat
@@ -42,7 +43,7 @@ func TestTowardIsWhatTheMoveDoes_DB5_9_3(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 5))
 	checked := map[string]int{}
 	exploreGames(t, rng, 24, "6", 3000, func(cfg engine.Config, moves int, s *state, d engine.Decision, opts []engine.Option) {
-		if d.Kind == kindPlace || d.Kind == kindSecond || d.Kind == kindBuy {
+		if d.Kind == position.KindPlace || d.Kind == position.KindSecond || d.Kind == position.KindBuy {
 			v := s.View(d.Seat).(View)
 			before := missingOf(s, d.Seat)
 			for _, o := range opts {
@@ -69,7 +70,7 @@ func TestTowardIsWhatTheMoveDoes_DB5_9_3(t *testing.T) {
 					}
 					if after[id] < before[id] {
 						closer = append(closer, id)
-					} else if s.inDisplay(id) >= 0 {
+					} else if s.InDisplay(id) >= 0 {
 						further = append(further, id)
 					}
 				}

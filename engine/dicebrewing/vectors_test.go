@@ -11,6 +11,8 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
+	"github.com/pbem-referee/referee/engine/dicebrewing/view"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -231,7 +233,7 @@ func (r *vrun) setup(args []string) {
 		if k, v, ok := strings.Cut(a, "="); ok {
 			switch k {
 			case "first":
-				cfg.Options[optFirst] = v
+				cfg.Options[position.OptFirst] = v
 			case "variant":
 				cfg.Variant = v
 			case "seed":
@@ -256,8 +258,8 @@ func (r *vrun) setup(args []string) {
 func (r *vrun) round(n int) {
 	s := r.s
 	for id := range s.Dice {
-		if d := &s.Dice[id]; d.L == locBoard || d.L == locMarket {
-			d.L, d.S, d.Up = locAR, 0, false
+		if d := &s.Dice[id]; d.L == position.LocBoard || d.L == position.LocMarket {
+			d.L, d.S, d.Up = position.LocAR, 0, false
 		}
 	}
 	for i := range s.P {
@@ -269,22 +271,22 @@ func (r *vrun) round(n int) {
 	}
 	s.cleanup()
 	s.Round, s.Summer = n, n%2 == 0
-	s.Step, s.Sub, s.Cur, s.From = stepPlace, subNone, s.Priority, 0
+	s.Step, s.Sub, s.Cur, s.From = position.StepPlace, position.SubNone, s.Priority, 0
 }
 
 func (r *vrun) phase(step string, args []string) {
 	s := r.s
-	s.Step, s.Sub, s.Picked, s.PickThen, s.Reward = step, subNone, nil, false, nil
+	s.Step, s.Sub, s.Picked, s.PickThen, s.Reward = step, position.SubNone, nil, false, nil
 	for i := range s.P {
 		p := &s.P[i]
 		p.WinDone, p.BuyDone, p.BrewPass, p.BrewSkip = false, false, -1, false
-		if step == stepBuy || step == stepW3 || step == stepBrew {
+		if step == position.StepBuy || step == position.StepW3 || step == position.StepBrew {
 			p.Passed = true
 		}
 	}
 	if len(args) > 0 {
 		s.Cur = r.seat(args[0])
-		s.From = s.rank(s.Cur)
+		s.From = s.Rank(s.Cur)
 	}
 	// Skip a player who cannot act, as the game would (DB-10.5).
 	s.settle()
@@ -298,11 +300,11 @@ func (r *vrun) takeDie(seat int, text string, loc int) int {
 	if !ok {
 		r.fatalf("bad die %q", text)
 	}
-	id := s.supplyDie(c)
+	id := s.SupplyDie(c)
 	if id < 0 {
 		r.fatalf("no %s die left in the supply", catalog.ColourLetters[c])
 	}
-	s.Dice[id] = die{C: c, F: f, O: seat, L: loc, Plus: plus, R: true}
+	s.Dice[id] = position.Die{C: c, F: f, O: seat, L: loc, Plus: plus, R: true}
 	return id
 }
 
@@ -317,9 +319,9 @@ func (r *vrun) hold(seat int, args []string) {
 		}
 		switch k {
 		case "AR", "ST":
-			loc := locAR
+			loc := position.LocAR
 			if k == "ST" {
-				loc = locST
+				loc = position.LocST
 			}
 			for id := range s.Dice {
 				if s.Dice[id].O == seat && s.Dice[id].L == loc {
@@ -343,7 +345,7 @@ func (r *vrun) hold(seat int, args []string) {
 				p.Tok[t] = 0
 			}
 			for _, c := range list {
-				t := s.rules.Tok(c)
+				t := s.Rules.Tok(c)
 				s.BM[t]--
 				p.Tok[t]++
 			}
@@ -353,7 +355,7 @@ func (r *vrun) hold(seat int, args []string) {
 				p.Ingr[i] = 0
 			}
 			for _, c := range list {
-				i := s.rules.Ingr(c)
+				i := s.Rules.Ingr(c)
 				s.Market[i]--
 				p.Ingr[i]++
 			}
@@ -418,14 +420,14 @@ func (r *vrun) board(seat int, space, item string) {
 		bs.Seed = true
 		return
 	}
-	id := r.takeDie(seat, item, locBoard)
+	id := r.takeDie(seat, item, position.LocBoard)
 	s.Dice[id].S = sp
 }
 
 func (r *vrun) drain(c, seat int) {
 	for id := range r.s.Dice {
-		if d := &r.s.Dice[id]; d.L == locSupply && d.C == c {
-			*d = die{C: c, F: 1, O: seat, L: locAR}
+		if d := &r.s.Dice[id]; d.L == position.LocSupply && d.C == c {
+			*d = position.Die{C: c, F: 1, O: seat, L: position.LocAR}
 		}
 	}
 }
@@ -508,7 +510,7 @@ func (r *vrun) query(q string) string {
 		if s.Cur < 0 {
 			return "-"
 		}
-		return s.name(s.Cur)
+		return s.Name(s.Cur)
 	case "kind":
 		if s.Cur < 0 {
 			return "-"
@@ -524,11 +526,11 @@ func (r *vrun) query(q string) string {
 		}
 		return "winter"
 	case "priority":
-		return s.name(s.Priority)
+		return s.Name(s.Priority)
 	case "order":
 		var names []string
-		for _, o := range s.order() {
-			names = append(names, s.name(o))
+		for _, o := range s.Order() {
+			names = append(names, s.Name(o))
 		}
 		return strings.Join(names, " ")
 	case "display":
@@ -540,13 +542,13 @@ func (r *vrun) query(q string) string {
 	case "deck":
 		return strconv.Itoa(len(s.Deck))
 	case "target":
-		return strconv.Itoa(s.target())
+		return strconv.Itoa(s.Target())
 	case "capacity":
-		return strconv.Itoa(s.capacity())
+		return strconv.Itoa(s.Capacity())
 	case "brewed":
 		return strconv.Itoa(s.BrewedAll)
 	case "over":
-		return strconv.FormatBool(s.Step == stepOver)
+		return strconv.FormatBool(s.Step == position.StepOver)
 	case "blocked":
 		return strings.Join(s.BlockedR, " ")
 	case "winner":
@@ -556,7 +558,7 @@ func (r *vrun) query(q string) string {
 		}
 		var w []string
 		for _, x := range res.Winners() {
-			w = append(w, s.name(x))
+			w = append(w, s.Name(x))
 		}
 		return strings.Join(w, " ")
 	}
@@ -567,14 +569,14 @@ func (r *vrun) query(q string) string {
 		case "seeds":
 			return strconv.Itoa(s.SeedSupply)
 		default:
-			return strconv.Itoa(s.supplyCount(catalog.ColourIndex(rest)))
+			return strconv.Itoa(s.SupplyCount(catalog.ColourIndex(rest)))
 		}
 	case "market":
-		return strconv.Itoa(s.Market[s.rules.Ingr(rest)])
+		return strconv.Itoa(s.Market[s.Rules.Ingr(rest)])
 	case "bm":
-		return strconv.Itoa(s.BM[s.rules.Tok(rest)])
+		return strconv.Itoa(s.BM[s.Rules.Tok(rest)])
 	case "removed":
-		return strconv.Itoa(s.Removed[s.rules.Tok(rest)])
+		return strconv.Itoa(s.Removed[s.Rules.Tok(rest)])
 	case "deck":
 		for _, c := range s.Deck {
 			if c == rest {
@@ -592,17 +594,17 @@ func (r *vrun) query(q string) string {
 	field, arg, _ := strings.Cut(rest, ".")
 	switch field {
 	case "AR", "ST":
-		loc := locAR
+		loc := position.LocAR
 		if field == "ST" {
-			loc = locST
+			loc = position.LocST
 		}
-		return strings.Join(s.diceTexts(s.diceAt(seat, loc)), " ")
+		return strings.Join(s.DiceTexts(s.DiceAt(seat, loc)), " ")
 	case "colours":
 		var cs []string
-		for _, id := range s.diceAt(seat, locAR) {
+		for _, id := range s.DiceAt(seat, position.LocAR) {
 			cs = append(cs, catalog.ColourLetters[s.Dice[id].C])
 		}
-		for _, id := range s.diceAt(seat, locST) {
+		for _, id := range s.DiceAt(seat, position.LocST) {
 			cs = append(cs, catalog.ColourLetters[s.Dice[id].C])
 		}
 		sort.Strings(cs)
@@ -618,15 +620,15 @@ func (r *vrun) query(q string) string {
 	case "brewed":
 		return strings.Join(p.Brewed, " ")
 	case "market_die":
-		if id := s.marketDie(seat); id >= 0 {
-			return dieText(&s.Dice[id])
+		if id := s.MarketDie(seat); id >= 0 {
+			return position.DieText(&s.Dice[id])
 		}
 		return "-"
 	case "tokens":
 		var out []string
 		for t, n := range p.Tok {
 			for k := 0; k < n; k++ {
-				out = append(out, s.rules.Tokens[t].Code)
+				out = append(out, s.Rules.Tokens[t].Code)
 			}
 		}
 		return strings.Join(out, " ")
@@ -634,14 +636,14 @@ func (r *vrun) query(q string) string {
 		var out []string
 		for i, n := range p.Ingr {
 			for k := 0; k < n; k++ {
-				out = append(out, s.rules.Ingredients[i].Code)
+				out = append(out, s.Rules.Ingredients[i].Code)
 			}
 		}
 		return strings.Join(out, " ")
 	case "board":
 		sp, up, _ := notation.SpaceToken(arg)
-		if id := s.boardDie(seat, sp, up); id >= 0 {
-			return dieText(&s.Dice[id])
+		if id := s.BoardDie(seat, sp, up); id >= 0 {
+			return position.DieText(&s.Dice[id])
 		}
 		if !up && p.Board[sp].Seed {
 			return "SEED"
@@ -649,17 +651,17 @@ func (r *vrun) query(q string) string {
 		return "-"
 	case "can":
 		sp, _, _ := notation.SpaceToken(arg)
-		if err := s.spaceOpen(seat, sp, false); err != nil {
-			return whyCode(err)
+		if err := s.SpaceOpen(seat, sp, false); err != nil {
+			return view.WhyCode(err)
 		}
 		return "free"
 	case "canbrew":
 		return strconv.FormatBool(s.brewable(seat, arg))
 	case "missing":
-		_, miss := s.assign(s.card(arg), s.brewDice(seat))
+		_, miss := s.Assign(s.Card(arg), s.BrewDice(seat))
 		return strings.Join(miss, " ")
 	case "credit":
-		return strconv.Itoa(s.credit(seat))
+		return strconv.Itoa(s.Credit(seat))
 	}
 	r.fatalf("unknown query %q", q)
 	return ""

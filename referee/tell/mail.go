@@ -692,7 +692,7 @@ func (v *mailView) jsonView(i int, d *MailData, view any) ([]byte, error) {
 				j.OptionNames = d.OptionNames
 			}
 			// Every legal answer, numbered or not, for players' own tools.
-			j.Legal = v.Table.State.Legal(p.Decision)
+			j.Legal = v.Table.Legal(i)
 		}
 		if res := v.Table.State.Result(); res != nil {
 			j.Result = res

@@ -1,4 +1,4 @@
-package dicebrewing
+package view
 
 import (
 	"sort"
@@ -6,6 +6,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
+	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
 // What an option gives toward the reader's goal (issue 22, "decide from
@@ -40,12 +41,11 @@ import (
 // toward returns, by the option's canonical command, the ids of the
 // recipes on display the option helps and those it costs a die, in display
 // order; nil when the seat has no decision now or no option helps (costs).
-func (s *state) toward(seat int) (helps, costs map[string][]string) {
+func (s builder) toward(seat int, kind string) (helps, costs map[string][]string) {
 	if seat < 0 || seat != s.Cur {
 		return nil, nil
 	}
-	kind := s.kind()
-	if kind != kindPlace && kind != kindSecond && kind != kindBuy {
+	if kind != position.KindPlace && kind != position.KindSecond && kind != position.KindBuy {
 		return nil, nil
 	}
 	type open struct {
@@ -59,16 +59,16 @@ func (s *state) toward(seat int) (helps, costs map[string][]string) {
 		if id == "" {
 			continue
 		}
-		rc := s.card(id)
-		ready := met(rc.Dice, stored) == len(rc.Dice) && len(s.missingTokens(seat, rc, -1)) == 0
+		rc := s.Card(id)
+		ready := met(rc.Dice, stored) == len(rc.Dice) && len(s.MissingTokens(seat, rc, -1)) == 0
 		cards = append(cards, open{id, rc, ready})
 	}
 	if len(cards) == 0 {
 		return nil, nil
 	}
 	out, cost := map[string][]string{}, map[string][]string{}
-	for _, o := range s.Legal(engine.Decision{Seat: seat, Kind: kind}) {
-		mv, err := s.Parse(seat, o.Cmd)
+	for _, o := range s.g.Legal(engine.Decision{Seat: seat, Kind: kind}) {
+		mv, err := s.g.Parse(seat, o.Cmd)
 		if err != nil {
 			continue
 		}
@@ -129,10 +129,10 @@ func costsDie(m *notation.Move, rc *catalog.Recipe, stored []cv) bool {
 type cv struct{ c, v int }
 
 // storedDice are the seat's dice in storage that may be brewed with.
-func (s *state) storedDice(seat int) []cv {
+func (s builder) storedDice(seat int) []cv {
 	var out []cv
-	for _, id := range s.brewDice(seat) {
-		out = append(out, cv{s.Dice[id].C, s.Dice[id].value()})
+	for _, id := range s.BrewDice(seat) {
+		out = append(out, cv{s.Dice[id].C, s.Dice[id].Value()})
 	}
 	return out
 }
@@ -180,7 +180,7 @@ func refValue(r notation.DieRef) int {
 }
 
 // helps reports whether move m brings recipe rc closer for seat (toward).
-func (s *state) helps(seat int, m *notation.Move, rc *catalog.Recipe, stored []cv) bool {
+func (s builder) helps(seat int, m *notation.Move, rc *catalog.Recipe, stored []cv) bool {
 	before := met(rc.Dice, stored)
 	switch m.Verb {
 	case "STORE":
@@ -216,8 +216,8 @@ func (s *state) helps(seat int, m *notation.Move, rc *catalog.Recipe, stored []c
 		}
 	case "BUY":
 		for _, t := range rc.Tokens {
-			if s.rules.Ingredients[t].Code == m.Code {
-				for _, miss := range s.missingTokens(seat, rc, -1) {
+			if s.Rules.Ingredients[t].Code == m.Code {
+				for _, miss := range s.MissingTokens(seat, rc, -1) {
 					if miss == m.Code {
 						return true
 					}
