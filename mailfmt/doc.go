@@ -244,14 +244,28 @@
 //     2", "Nr. 2"; words/reply.txt [option-dotted]); an option word glued
 //     to an emoji is one ("👍option 2": a command or a number may start
 //     after an emoji as after punctuation).
-//   - An option in words (session 14; words/reply.txt [cardinal-n],
-//     [ordinal-n], 1 to 10, five languages): a cardinal or an ordinal
+//   - An option in words (five languages; words/reply.txt [cardinal-n],
+//     [ordinal-n] for 1 to 10, [number-parts] for 11 to 99, past the
+//     longest menu of the four games, 50): a cardinal or an ordinal
 //     after an option word ("option two", "opzione due", "choix deux",
 //     "optie twee", "Option zwei"), or an ordinal after an article or
 //     before "one" or an option word ("the second one", "la seconda", "la
 //     deuxième", "de tweede", "die zweite", "second option"), with chat
-//     words only after it. Anything else is no answer ("the first time I
-//     played"; "second" alone), at most a hint (TestNumberWordsReadAsTheirOption).
+//     words only after it. Past ten the words are built from their parts
+//     by each language's rule (numberwords.go numberWordsOf: "twenty-one",
+//     "ventuno", "vingt et un", "eenentwintig", "einundzwanzig", their
+//     ordinals "twenty first", "ventunesima", "vingt et unième"), read in
+//     any case, without accents, with hyphens, spaces or neither between
+//     the parts; the longest number word is read ("option twenty first"
+//     is 21, never 20 then chat). Anything else is no answer ("the first
+//     time I played"; "second" alone; "option twenty hundred"), at most
+//     a hint (TestNumberWordsReadAsTheirOption,
+//     TestNumberWordsPastTenReadAsTheirOption).
+//   - An article elided onto the next word by an apostrophe, straight or
+//     typographic (words/reply.txt [elided-article]: Italian and French
+//     "l'"; the other languages elide none before a number or an option
+//     word), is an article of its own: "l'ottava", "l’undicesima",
+//     "l'option deux", "L’opzione 2" (TestElidedArticleBeforeAnOption).
 //   - A street address is no option and gives no hint (session 14): a
 //     house number before or after a street word or suffix, in the shape
 //     of streets (capitalised words, no keyword in capitals, no board

@@ -1,7 +1,7 @@
 package mailfmt
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,24 +12,12 @@ import (
 var (
 	cardinalWords, ordinalWords = numberWordSets()
 	ordinalArticles             = phraseSet("ordinal-article")
+	elidedArticles              = words("elided-article")
 	ordinalFillers              = phraseSet("ordinal-filler")
 	dottedOptionWords           = phraseSet("option-dotted")
 	streetWords                 = phraseSet("street-word")
 	streetSuffixes              = words("street-suffix")
 )
-
-func numberWordSets() (map[string]int, map[string]int) {
-	card, ord := map[string]int{}, map[string]int{}
-	for n := 1; n <= 10; n++ {
-		for _, w := range words(fmt.Sprintf("cardinal-%d", n)) {
-			card[w] = n
-		}
-		for _, w := range words(fmt.Sprintf("ordinal-%d", n)) {
-			ord[w] = n
-		}
-	}
-	return card, ord
-}
 
 // numberWord reads an option written in words (doc.go "# Answers"): s
 // after an option word (worded) is a cardinal or an ordinal ("option
@@ -41,27 +29,44 @@ func numberWordSets() (map[string]int, map[string]int) {
 // most a hint.
 func numberWord(s string, worded bool, option, chat map[string]bool) (int, bool) {
 	ws := strings.Fields(strings.ToLower(s))
+	if len(ws) > 0 {
+		if art, rest, ok := cutElided(ws[0]); ok {
+			ws = append([]string{art, rest}, ws[1:]...) // "l'ottava": the article, then the word
+		}
+	}
 	word := func(i int) string {
 		if i >= len(ws) {
 			return ""
 		}
 		return strings.TrimRightFunc(ws[i], func(c rune) bool { return isChatPunct(c) || isSymbol(c) })
 	}
+	// number reads the number word at i (a cardinal too if cardinal), of
+	// up to four words ("vingt et un", "twenty first"), longest first; it
+	// returns the number and the index after it.
+	number := func(i int, cardinal bool) (int, int) {
+		for k := min(4, len(ws)-i); k >= 1; k-- {
+			key := numberKey(strings.Join(ws[i:i+k-1], "") + word(i+k-1))
+			if n := ordinalWords[key]; n > 0 {
+				return n, i + k
+			}
+			if n := cardinalWords[key]; n > 0 && cardinal {
+				return n, i + k
+			}
+		}
+		return 0, i
+	}
 	i, n := 0, 0
-	switch {
-	case worded && cardinalWords[word(0)] > 0:
-		n, i = cardinalWords[word(0)], 1
-	case worded && ordinalWords[word(0)] > 0:
-		n, i = ordinalWords[word(0)], 1
-	default:
+	if worded {
+		n, i = number(0, true)
+	}
+	if n == 0 {
 		article := ordinalArticles[word(0)]
 		if article {
 			i = 1
 		}
-		if n = ordinalWords[word(i)]; n == 0 {
+		if n, i = number(i, false); n == 0 {
 			return 0, false
 		}
-		i++
 		if ordinalFillers[word(i)] || option[strings.TrimRight(word(i), ".")] {
 			i++
 		} else if !article {
@@ -74,6 +79,27 @@ func numberWord(s string, worded bool, option, chat map[string]bool) (int, bool)
 		}
 	}
 	return n, true
+}
+
+// apostrophes are the marks an elided article is written with: straight
+// or typographic ("l'ottava", "l’undicesima").
+var apostrophes = strings.NewReplacer("’", "'", "‘", "'", "ʼ", "'", "´", "'", "`", "'")
+
+// cutElided splits an elided article off the word it is glued to
+// (words/reply.txt [elided-article]: "l'ottava", "L’option"): the
+// article as written in the list, the word, and whether there was one.
+func cutElided(w string) (article, rest string, ok bool) {
+	i := strings.IndexFunc(w, func(c rune) bool { return apostrophes.Replace(string(c)) == "'" })
+	if i <= 0 {
+		return "", w, false
+	}
+	_, size := utf8.DecodeRuneInString(w[i:])
+	a, rest := apostrophes.Replace(strings.ToLower(w[:i+size])), w[i+size:]
+	c, _ := utf8.DecodeRuneInString(rest)
+	if !unicode.IsLetter(c) || !slices.Contains(elidedArticles, a) {
+		return "", w, false
+	}
+	return a, rest, true
 }
 
 // streetAddress reports a line that is a street address by its words (doc.go

@@ -269,6 +269,11 @@ var builtinOption = func() map[string]bool {
 func afterOptionWord(s string, set map[string]bool) (string, bool) {
 	s = strings.TrimSpace(s)
 	w, rest := firstWord(s)
+	if _, after, ok := cutElided(s); ok {
+		if w2, rest2 := firstWord(after); set[strings.ToLower(w2)] {
+			w, rest = w2, rest2 // "l'option deux", "l’opzione 2"
+		}
+	}
 	if w == "" {
 		return s, false
 	}
