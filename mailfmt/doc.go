@@ -273,7 +273,12 @@
 //     "Kerkstraat 12", "Hauptstr. 5" (words/reply.txt [street-word],
 //     [street-suffix]). The line is chat (IsProse and the reader alike),
 //     unless its first word is a keyword ("Piazza Duomo 1": left for the
-//     engine; TestStreetIsNoOption).
+//     engine; TestStreetIsNoOption). So is a postal code and its town
+//     alone on a line ("20121 Milano", "1017 GC Amsterdam", "D-10115
+//     Berlin", "75002 PARIS": no option is over 999 and no command starts
+//     with a number), unless a word of it is a keyword in capitals
+//     (TestPostalLineIsNoCommand; before, under a name that is not the
+//     sender's, it was refused and the whole mail with it).
 //   - A copied menu line is a number form without option word followed by
 //     a command ("2) PLACE HP1 SEED", "  2) HOME RES YE   # that marker
 //     +2"); a '#' description is dropped. It is option n with the command

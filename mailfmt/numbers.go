@@ -1,6 +1,7 @@
 package mailfmt
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -110,6 +111,9 @@ func cutElided(w string) (article, rest string, ok bool) {
 // no option and no hint: the line is chat.
 func streetAddress(t string, isKeyword func(string) bool) bool {
 	kw := func(w string) bool { return isKeyword != nil && isKeyword(w) }
+	if postalLine(t, kw) {
+		return true
+	}
 	if !streetLine(t, kw) {
 		return false
 	}
@@ -139,4 +143,30 @@ func numberWordLine(t string) bool {
 	s, worded := afterOptionWord(t, builtinOption)
 	_, ok := numberWord(s, worded, builtinOption, builtinChat)
 	return ok
+}
+
+// postalLineRe is a postal code and its town alone on a line ("20121
+// Milano", "1017 GC Amsterdam", "D-10115 Berlin", "1100-048 Lisboa",
+// "75002 PARIS"): the codes of sigPostalRe, a country letter or two
+// before them, a town of at most five words.
+var postalLineRe = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4}\s?[A-Z]{2}|\d{4}-\d{3})\s+\p{Lu}[\p{L}'’.-]*(?:\s+[\p{L}'’.()-]+){0,4}$`)
+
+// postalLine reports a line that is a postal code and its town alone
+// (doc.go "# Answers"): no option (a code is over 999) and no command
+// (none starts with a number), unless a word of the town is a keyword in
+// capitals ("1017 PASS"; the letters of a Dutch code aside).
+func postalLine(t string, kw func(string) bool) bool {
+	if !postalLineRe.MatchString(t) {
+		return false
+	}
+	fs := strings.Fields(t)
+	for i, f := range fs[1:] {
+		if i == 0 && len(fs[0]) == 4 && len(f) == 2 {
+			continue // "1017 GC": the code's letters
+		}
+		if w := strings.Trim(f, ".()-'’"); utf8.RuneCountInString(w) >= 2 && w == strings.ToUpper(w) && kw(w) {
+			return false
+		}
+	}
+	return true
 }

@@ -121,3 +121,36 @@ func TestElidedArticleBeforeAnOption(t *testing.T) {
 		}
 	}
 }
+
+// TestPostalLineIsNoCommand: a postal code and its town alone on a line,
+// in the forms of the five languages' countries (a country letter before
+// it or not, the town in capitals or not, of one to three words), is
+// chat for the reader and prose for IsProse, never a command left for
+// the engine to refuse; a line with a keyword in capitals after the code
+// is not (the engine refuses it with its reason).
+func TestPostalLineIsNoCommand(t *testing.T) {
+	r, _ := testReader(t)
+	codes := []string{"20121", "75002", "10115", "1017 GC", "1017GC", "2511 CV", "8001", "D-10115", "CH-8001", "I-20121", "F-75002", "NL-1017 GC", "1100-048"}
+	towns := []string{"Milano", "Paris", "Berlin", "Amsterdam", "Den Haag", "Frankfurt am Main", "Saint-Étienne", "L'Aquila", "MILANO", "Zürich"}
+	n := 0
+	for _, code := range codes {
+		for _, town := range towns {
+			line := code + " " + town
+			n++
+			if al := r.Line(line); al.Kind != mailfmt.AnswerChat || al.Hint != "" {
+				t.Errorf("%q read as %+v, want chat", line, al)
+			}
+			if !mailfmt.IsProse(line, testIsKeyword) {
+				t.Errorf("%q is no prose", line)
+			}
+		}
+	}
+	for _, line := range []string{"1017 PASS", "20121 PLACE HP1 SEED", "1017 GC PASS", "D-10115 STORE Y5"} {
+		if al := r.Line(line); al.Kind == mailfmt.AnswerChat || mailfmt.IsProse(line, testIsKeyword) {
+			t.Errorf("%q read as %+v: no address", line, al)
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d lines", n)
+	}
+}

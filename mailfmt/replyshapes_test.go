@@ -61,6 +61,19 @@ var shapeMore = map[string]struct{ abbrev, ordinal, optionTwo, street string }{
 	"de": {"Nr. 2", "die zweite", "Option zwei", "Hauptstr. 5"},
 }
 
+// shapePastTen are session 15's answer forms, per language: options past
+// ten in words (a long menu: Dice Brewing's has 50 options), a cardinal
+// after the option word and an ordinal after its article, and an
+// article elided onto the word after it (Italian and French; the other
+// languages write the ordinal with a capital or a hyphen instead).
+var shapePastTen = map[string]struct{ cardinal, ordinal, elided shapeAnswer }{
+	"en": {shapeAnswer{"option twenty-one", "option 21"}, shapeAnswer{"the twenty first one", "option 21"}, shapeAnswer{"Option Thirty-Eight", "option 38"}},
+	"it": {shapeAnswer{"opzione ventuno", "option 21"}, shapeAnswer{"la ventunesima", "option 21"}, shapeAnswer{"l’ottava", "option 8"}},
+	"fr": {shapeAnswer{"choix vingt et un", "option 21"}, shapeAnswer{"la vingt-et-unième", "option 21"}, shapeAnswer{"l'option deux", "option 2"}},
+	"nl": {shapeAnswer{"optie eenentwintig", "option 21"}, shapeAnswer{"de eenentwintigste", "option 21"}, shapeAnswer{"De Achtendertigste", "option 38"}},
+	"de": {shapeAnswer{"Option einundzwanzig", "option 21"}, shapeAnswer{"die einundzwanzigste", "option 21"}, shapeAnswer{"die achtunddreißigste", "option 38"}},
+}
+
 // shapeMenu is the prompt the person answers; option 2 is PLACE HP1 SEED.
 var shapeMenu = []string{"##- Please type your reply above this line -##", "Your move, Anna.", "  1) PASS", "  2) PLACE HP1 SEED", "  3) STORE Y5 G4"}
 
@@ -78,6 +91,7 @@ func shapeAnswers(l shapeLang) []shapeAnswer {
 		{"PLACE HP1 SEED " + l.thanks, "PLACE HP1 SEED"},
 		{shapeMore[l.lang].abbrev, "option 2"}, {"👍" + l.option + " 2", "option 2"},
 		{shapeMore[l.lang].ordinal, "option 2"}, {shapeMore[l.lang].optionTwo, "option 2"},
+		shapePastTen[l.lang].cardinal, shapePastTen[l.lang].ordinal, shapePastTen[l.lang].elided,
 	}
 }
 
@@ -104,6 +118,8 @@ func shapeSignatures(l shapeLang) map[string][]string {
 		"comma-street":  {"Anna Keller", "Piazza del Duomo, 1", "Bâtiment B"},
 		"street-mid":    {shapeMore[l.lang].street, "", l.signOff, "Anna"},
 		"keyword-biz":   {"Anna Keller", "Brew Co Ltd"},
+		// Session 15: a name not the sender's, then an address.
+		"other-name": {"Alice de Vries", shapeMore[l.lang].street, l.town},
 	}
 }
 

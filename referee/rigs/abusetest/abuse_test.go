@@ -253,6 +253,7 @@ level = "warn"
 	s.hiddenCharacters(note)
 	s.placedSignature(note)
 	s.keywordCompany(note)
+	s.personShapedAnswers(note)
 	s.forgedBounces(note)
 	s.frontDoor(note)
 	s.slowFrontDoor(note)
