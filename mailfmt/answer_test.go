@@ -304,7 +304,9 @@ func FuzzAnswerLine(f *testing.F) {
 	for _, s := range []string{"2", "Hi! PASS", "Hallo,PASS", "PASS - cheers", "Ciao, 2", "paas", "  2) HOME RES YE   # that marker +2",
 		"“2”", "option #2", "2 please", "PLACE MH1 SEED, MH1+ B3", "SAY hi", "#begin", "BREA", "2)))", "((2", "#", "…", "👍", "\u200d",
 		"PLACE HP1 SEED thanks", "STORE Y5 G4 grazie mille", "Bâtiment B", "B!A!A", "BREW!A!A",
-		"221 Baker St", "Via Roma 3", "the second one", "option two", "No. 2", "👍option 2", "die zweite, danke"} {
+		"221 Baker St", "Via Roma 3", "the second one", "option two", "No. 2", "👍option 2", "die zweite, danke",
+		"option twenty-one", "la vingt-et-unième", "l’ottava", "L'option deux", "de drieëndertigste", "option twenty first",
+		"1017 GC Amsterdam", "20121 Milano", "option soixante et onze"} {
 		f.Add(s)
 	}
 	r, _ := testReader(f)

@@ -138,6 +138,8 @@ func FuzzCommands(f *testing.F) {
 	f.Add("PLACE HP1 SEED thanks\n\nAnna Keller | ACME Ltd | London", "", "")
 	f.Add("PASS\n\nAnna Keller\nPiazza del Duomo, 1\nBâtiment B", "Anna Keller", "anna@x")
 	f.Add("2\nACME B.V.\nPASS", "", "")
+	f.Add("l’undicesima\n\nAlice de Vries\nKerkstraat 12\n1017 GC Amsterdam", "Alice", "alice@x")
+	f.Add("option twenty-one\nAnna\n20121 Milano", "Anna Keller", "anna@x")
 	kws := NewKeywords([]string{"PASS", "PLACE", "JOIN", "LINGUA", "SAY", "STORE", "TAAL", "NEXT", "OR", "END"}, fuzzKeyword)
 	f.Fuzz(func(t *testing.T, body, name, addr string) {
 		got, info := ExtractCommands(body, mailmsg.Address{Name: name, Addr: addr})
@@ -277,7 +279,11 @@ func FuzzIsProse(f *testing.F) {
 		"A 00\xc5!opCion 1", "A x!option 1",
 		// Session 14: streets, number words, dotted option words, emoji.
 		"221 Baker St", "12 rue de la Paix", "Piazza Duomo 1", "the second one", "la seconda, grazie", "option two",
-		"the first time I played", "No. 2", "n. 2", "Nr. 2 bitte", "👍option 2", "Hi! 👍opzione 2", "Brew Co Ltd"} {
+		"the first time I played", "No. 2", "n. 2", "Nr. 2 bitte", "👍option 2", "Hi! 👍opzione 2", "Brew Co Ltd",
+		// Session 15: number words past ten, elided articles, postal lines.
+		"option twenty-one", "the twenty first one", "la vingt et unième", "l’ottava", "l'option deux", "Ok: l'undicesima",
+		"de tweeëntwintigste", "die einundzwanzigsten, danke", "quatre-vingt-dix-neuf", "1017 GC Amsterdam", "D-10115 Berlin",
+		"1017 PASS", "20121 MILANO"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
