@@ -25,21 +25,23 @@
 // language-neutral rule for the others), top-posted, bottom-posted or
 // interleaved. Quoted lines ('>', or a consistent '|' or ':') are never
 // returned; greetings and closing lines are removed and listed.
-// CommandsFor takes the caller's command keywords so that a command line
-// is never taken for part of a quote header; IsProse and SplitProse tell
-// the prose lines of what is left ("here is my move") from the commands
-// (a caller that holds its keywords as Keywords gets the same answers with
-// a typo guard that compares words with them instead of trying every
-// spelling one edit away, issue 25: TestKeywordSetReadsProseAsBefore_Issue25
-// in referee/cmdtable; Keywords.MailCommands and Keywords.ExtractCommands
-// extract the player's text with that guard, for the signed tail and the
-// greeting lines, TestKeywordsExtractAsCommandsFor). The result is clean text for engine.ParseScript:
+// A caller holds its command keywords as Keywords (NewKeywords):
+// Keywords.MailCommands and Keywords.ExtractCommands read with them, so
+// that a command line is never taken for part of a quote header, and
+// Keywords.IsProse and Keywords.SplitProse tell the prose lines of what
+// is left ("here is my move") from the commands. Their typo guard
+// compares a word with the keywords one rune longer, shorter or as long
+// (issue 25) and answers as trying every spelling one edit away would
+// (TestNearAnyAnswersAsNearKeyword, the plain search kept as the test's
+// reference; session 15 took the function-only forms IsProse(line,
+// isKeyword), SplitProse, ExtractCommandsFor and CommandsFor away, their
+// callers were tests). The result is clean text for engine.ParseScript:
 // one command per line, '#' comments, "|" alternatives and the rest are the
 // engine's business.
 //
 // # Where a reply's own text ends
 //
-// ExtractCommandsFor reads a reply from the top and keeps the player's own
+// ExtractCommands reads a reply from the top and keeps the player's own
 // lines. The rules below decide where that text ends; their words (closing
 // and greeting words, footers, separator phrases, header field names,
 // signature labels, notice words and company forms, per language: en, it,

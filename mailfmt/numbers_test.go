@@ -55,7 +55,7 @@ func TestNumberWordsReadAsTheirOption(t *testing.T) {
 					// IsProse knows no caller's chat words ("thanks"): the
 					// reader's own prose rule does (FuzzIsProse).
 					if f == line || strings.HasPrefix(line, "Hi! ") || strings.HasPrefix(line, "👍") {
-						if mailfmt.IsProse(line, testIsKeyword) {
+						if testKW.IsProse(line) {
 							t.Errorf("%s: %q is prose, read as option %d", lang, line, i+1)
 						}
 					}
@@ -92,7 +92,7 @@ func TestDottedAndGluedOptionWords(t *testing.T) {
 				if al.Kind != mailfmt.AnswerOption || al.Option != 2 {
 					t.Errorf("%q read as %+v, want option 2", line, al)
 				}
-				if !strings.HasSuffix(line, "thanks") && mailfmt.IsProse(line, testIsKeyword) {
+				if !strings.HasSuffix(line, "thanks") && testKW.IsProse(line) {
 					t.Errorf("%q is prose, read as option 2", line)
 				}
 			}
@@ -124,7 +124,7 @@ func TestStreetIsNoOption(t *testing.T) {
 			if al.Kind != mailfmt.AnswerChat || al.Hint != "" {
 				t.Errorf("%q read as %+v: an address, chat without a hint", line, al)
 			}
-			if !mailfmt.IsProse(line, testIsKeyword) {
+			if !testKW.IsProse(line) {
 				t.Errorf("%q: not prose", line)
 			}
 		}
@@ -170,6 +170,6 @@ func TestCompanyWhoseFirstWordIsAKeyword(t *testing.T) {
 
 func extract(t *testing.T, body string) string {
 	t.Helper()
-	text, _ := mailfmt.ExtractCommandsFor(body, mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}, testIsKeyword)
+	text, _ := testKW.ExtractCommands(body, mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"})
 	return text
 }

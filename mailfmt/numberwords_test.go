@@ -71,7 +71,7 @@ func TestNumberWordsPastTenReadAsTheirOption(t *testing.T) {
 					if al := r.Line(line); al.Kind != mailfmt.AnswerOption || al.Option != c.n {
 						t.Errorf("%s: %q read as %+v, want option %d", lang, line, al, c.n)
 					}
-					if (f == line || strings.HasPrefix(line, "Hi! ")) && mailfmt.IsProse(line, testIsKeyword) {
+					if (f == line || strings.HasPrefix(line, "Hi! ")) && testKW.IsProse(line) {
 						t.Errorf("%s: %q is prose, read as option %d", lang, line, c.n)
 					}
 				}
@@ -111,7 +111,7 @@ func TestElidedArticleBeforeAnOption(t *testing.T) {
 				t.Errorf("%q read as %+v, want option %d", line, al, c.n)
 			}
 		}
-		if mailfmt.IsProse(c.line, testIsKeyword) {
+		if testKW.IsProse(c.line) {
 			t.Errorf("%q is prose, read as option %d", c.line, c.n)
 		}
 	}
@@ -140,13 +140,13 @@ func TestPostalLineIsNoCommand(t *testing.T) {
 			if al := r.Line(line); al.Kind != mailfmt.AnswerChat || al.Hint != "" {
 				t.Errorf("%q read as %+v, want chat", line, al)
 			}
-			if !mailfmt.IsProse(line, testIsKeyword) {
+			if !testKW.IsProse(line) {
 				t.Errorf("%q is no prose", line)
 			}
 		}
 	}
 	for _, line := range []string{"1017 PASS", "20121 PLACE HP1 SEED", "1017 GC PASS", "D-10115 STORE Y5"} {
-		if al := r.Line(line); al.Kind == mailfmt.AnswerChat || mailfmt.IsProse(line, testIsKeyword) {
+		if al := r.Line(line); al.Kind == mailfmt.AnswerChat || testKW.IsProse(line) {
 			t.Errorf("%q read as %+v: no address", line, al)
 		}
 	}
