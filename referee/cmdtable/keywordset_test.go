@@ -17,42 +17,13 @@ import (
 	"github.com/pbem-referee/referee/templates"
 )
 
-// keywordCandidates are the words a keyword set is gathered from, sorted:
-// the seat's and block words, each game's commands, the aliases of the
-// referee's, the common and each game's scope in every language.
-func keywordCandidates(t *templates.Set) []string {
-	seen := map[string]bool{}
-	for w := range SeatKeywords {
-		seen[w] = true
-	}
-	for w := range BlockWords {
-		seen[w] = true
-	}
-	scopes := []string{"referee", "common"}
-	for _, g := range engine.Games() {
-		scopes = append(scopes, g.Info().Name)
-		for _, c := range g.Info().Commands {
-			seen[c] = true
-		}
-	}
-	if t != nil {
-		for _, s := range scopes {
-			for _, lang := range templates.Languages {
-				for w := range t.Aliases(s, lang) {
-					seen[w] = true
-				}
-			}
-		}
-	}
-	return slices.Sorted(maps.Keys(seen))
-}
-
 // plainKeywords is the reference of the keyword set: mailfmt's Keywords
 // of every candidate IsKeyword is true for, asking IsKeyword of any
 // other word (no word decided by the set alone, setDecides).
 func plainKeywords(t *templates.Set) *mailfmt.Keywords {
 	var words []string
-	for _, w := range keywordCandidates(t) {
+	cands, _ := keywordCandidates(t, engine.Games())
+	for w := range cands {
 		if IsKeyword(t, w) {
 			words = append(words, w)
 		}
@@ -75,7 +46,8 @@ func keywordWords(t *templates.Set, rng *rand.Rand) []string {
 			base = append(base, w)
 		}
 	}
-	for _, w := range keywordCandidates(t) {
+	cands, _ := keywordCandidates(t, engine.Games())
+	for _, w := range slices.Sorted(maps.Keys(cands)) {
 		add(w)
 	}
 	upper := len(base)

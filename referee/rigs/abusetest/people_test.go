@@ -90,7 +90,7 @@ func (s *suite) personShapedAnswers(note func(string, string, ...any)) {
 			t.Errorf("%s (%s, %s): %q did not play option %d (%s):\n%s", c.kind, c.lang, c.client.Name, c.words[n], n, want, r.m.Text)
 		}
 		played[c.kind] = append(played[c.kind], fmt.Sprintf("%s %s %q", c.lang, c.client.Name, c.words[n]))
-		s.genuine++
+		s.genuine += r.moves()
 	}
 	for _, kind := range []string{"number words", "elided article", "No. 2", "emoji glued", "street"} {
 		note(kind+" (person-shaped)", "played: %s", strings.Join(played[kind], ", "))
