@@ -2,9 +2,11 @@ package mailfmt
 
 import (
 	"fmt"
+	"maps"
 	"mime/quotedprintable"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,7 +89,7 @@ func BenchmarkCorpus(b *testing.B) {
 // exercise the attribution, header-block, quote-prefix and sign-off rules on
 // every line (issue 10): the cost must stay linear in the size.
 func BenchmarkCommandsHostile(b *testing.B) {
-	kw := func(w string) bool { return w == "PASS" }
+	kw := NewKeywords([]string{"PASS"}, nil)
 	cases := []struct{ name, body string }{
 		{"attribution-starts", strings.Repeat("On Tue, May 12, 2026 at 10:14 AM Referee <referee@example.test\n", 3000)},
 		{"header-fields", strings.Repeat("From: a\nDate: b\n", 3000)},
@@ -106,7 +108,7 @@ func BenchmarkCommandsHostile(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.body)))
 			for b.Loop() {
-				ExtractCommandsFor(c.body, mailmsg.Address{Name: "Anna Rossi"}, kw)
+				kw.ExtractCommands(c.body, mailmsg.Address{Name: "Anna Rossi"})
 			}
 		})
 	}
@@ -138,9 +140,9 @@ func BenchmarkReplyQuotingASummary(b *testing.B) {
 		"Message-ID: <a1@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n" +
 		"Content-Transfer-Encoding: quoted-printable\r\n\r\n" + body.String())
 	keywords := map[string]bool{"PASS": true, "PLACE": true, "B": true, "BUY": true, "LIST": true}
-	isKeyword := func(w string) bool { return keywords[w] }
+	kw := NewKeywords(slices.Collect(maps.Keys(keywords)), nil)
 	benchParse(b, raw, func(m *mailmsg.Message) {
-		if text, _ := CommandsFor(m, isKeyword); text != "PASS" {
+		if text, _ := kw.MailCommands(m); text != "PASS" {
 			b.Fatalf("read %q", text)
 		}
 	})

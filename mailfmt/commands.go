@@ -49,15 +49,7 @@ type CommandInfo struct {
 // quoted replies, forwarded messages, signatures and closing lines removed
 // (see ExtractCommands).
 func Commands(m *mailmsg.Message) (string, CommandInfo) {
-	return ExtractCommandsFor(m.Text, m.From, nil)
-}
-
-// CommandsFor is Commands with the caller's command keywords: isKeyword
-// (given an upper-cased word, nil for none) makes sure a line starting with
-// a keyword is never read as part of a quote header (see
-// ExtractCommandsFor).
-func CommandsFor(m *mailmsg.Message, isKeyword func(word string) bool) (string, CommandInfo) {
-	return ExtractCommandsFor(m.Text, m.From, isKeyword)
+	return extractCommands(m.Text, m.From, nil, nil)
 }
 
 type lineKind uint8
@@ -127,25 +119,13 @@ const (
 //     leading and trailing blank lines trimmed.
 //
 // Prose lines the player wrote among the commands ("here is my move") are
-// returned: IsProse and SplitProse, given the caller's keywords, tell them
-// apart.
+// returned: Keywords.IsProse and Keywords.SplitProse tell them apart.
+// Keywords.ExtractCommands reads with the caller's command keywords.
 func ExtractCommands(body string, sender mailmsg.Address) (string, CommandInfo) {
-	return ExtractCommandsFor(body, sender, nil)
+	return extractCommands(body, sender, nil, nil)
 }
 
-// ExtractCommandsFor is ExtractCommands with the caller's command keywords
-// (isKeyword is given an upper-cased word; nil: none known). A line that
-// starts with a keyword, an upper-case word, an option number, or holds a
-// board coordinate ("MH3") is never taken for (part of) a quote header.
-func ExtractCommandsFor(body string, sender mailmsg.Address, isKeyword func(word string) bool) (string, CommandInfo) {
-	var near func(string) bool
-	if isKeyword != nil {
-		near = func(up string) bool { return nearKeyword(up, isKeyword) }
-	}
-	return extractCommands(body, sender, isKeyword, near)
-}
-
-// extractCommands is ExtractCommandsFor with the typo guard given: near
+// extractCommands is Keywords.ExtractCommands with the typo guard given: near
 // reports an upper-case word one edit from a keyword (nil when isKeyword
 // is).
 func extractCommands(body string, sender mailmsg.Address, isKeyword, near func(string) bool) (string, CommandInfo) {

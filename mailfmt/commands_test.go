@@ -222,7 +222,7 @@ func TestCommandsNeverQuoted(t *testing.T) {
 // Issue 10: a line that reads as a command is never merged into the quote
 // header below it, whatever the header's layout.
 func TestCommandNeverMergedIntoAttribution(t *testing.T) {
-	kw := func(w string) bool { return w == "SAY" || w == "PASS" || w == "PLACE" || w == "JOIN" }
+	kw := NewKeywords([]string{"SAY", "PASS", "PLACE", "JOIN"}, nil)
 	quoted := "\n> ##- Please write your reply above this line -##\n> 1  PASS\n"
 	for _, tc := range []struct{ body, want string }{
 		{"PASS\nOn Tue, May 12, 2026 at 10:14 AM Referee <referee@example.test> wrote:" + quoted, "PASS"},
@@ -234,7 +234,7 @@ func TestCommandNeverMergedIntoAttribution(t *testing.T) {
 		{"SAY all: 12/05 at 10:30:" + quoted, "SAY all: 12/05 at 10:30:"},
 		{"I play this one now, before the trip\nOn Tue, May 12, 2026 at 10:14 AM Referee <referee@example.test> wrote:" + quoted, "I play this one now, before the trip"},
 	} {
-		got, info := ExtractCommandsFor(tc.body, mailmsg.Address{}, kw)
+		got, info := kw.ExtractCommands(tc.body, mailmsg.Address{})
 		if got != tc.want || !info.Quote {
 			t.Errorf("%q:\n got %q (quote %v), want %q", tc.body, got, info.Quote, tc.want)
 		}
@@ -300,7 +300,7 @@ func TestSignOffsAndGreetings(t *testing.T) {
 }
 
 func TestIsProse(t *testing.T) {
-	kw := func(w string) bool { return w == "PASS" || w == "LINGUA" || w == "DI" || w == "OR" }
+	kw := NewKeywords([]string{"PASS", "LINGUA", "DI", "OR"}, nil)
 	for line, want := range map[string]bool{
 		"Ciao!": true, "Grazie": true, "here is my move for today": true, "I think I'll pass": true,
 		"pass": false, "Pass.": false, "lingua it": false, "Di nuovo io": false, "or": false,
@@ -309,11 +309,11 @@ func TestIsProse(t *testing.T) {
 		"Ok: 2": false, "Hi! 2": false, "I choose: 2": false, "Via Roma, 12": true,
 		"# a comment": false, "": false, "   ": false, "mh3 please": false, "Sì, grazie": true,
 	} {
-		if got := IsProse(line, kw); got != want {
+		if got := kw.IsProse(line); got != want {
 			t.Errorf("IsProse(%q) = %v, want %v", line, got, want)
 		}
 	}
-	text, prose := SplitProse("Ciao!\nLINGUA it\n\nPIAZZA HP2 G1\nGrazie", kw)
+	text, prose := kw.SplitProse("Ciao!\nLINGUA it\n\nPIAZZA HP2 G1\nGrazie")
 	if text != "\nLINGUA it\n\nPIAZZA HP2 G1\n" || len(prose) != 2 || prose[0] != "Ciao!" || prose[1] != "Grazie" {
 		t.Errorf("SplitProse: %q %q", text, prose)
 	}
@@ -321,7 +321,7 @@ func TestIsProse(t *testing.T) {
 
 // Issue 10: a closing line or signature never swallows a command line.
 func TestSignOffNeverACommand(t *testing.T) {
-	kw := func(w string) bool { return w == "PASS" || w == "GR" }
+	kw := NewKeywords([]string{"PASS", "GR"}, nil)
 	for _, tc := range []struct{ body, want string }{
 		{"STORE Y5 G4\nThanks\nPass", "STORE Y5 G4\nThanks\nPass"},
 		{"STORE Y5 G4\n--\nPass", "STORE Y5 G4\n--\nPass"},
@@ -330,7 +330,7 @@ func TestSignOffNeverACommand(t *testing.T) {
 		{"STORE Y5 G4\nThanks\nRandall", "STORE Y5 G4"},
 		{"STORE Y5 G4\n--\nRandall", "STORE Y5 G4"},
 	} {
-		got, _ := ExtractCommandsFor(tc.body, mailmsg.Address{}, kw)
+		got, _ := kw.ExtractCommands(tc.body, mailmsg.Address{})
 		if got != tc.want {
 			t.Errorf("%q:\n got %q\nwant %q", tc.body, got, tc.want)
 		}
@@ -348,12 +348,12 @@ func TestPipeLinesWithoutAttributionKept(t *testing.T) {
 
 // An upper-case name in an attribution does not make it a command line.
 func TestUpperCaseNameAttribution(t *testing.T) {
-	kw := func(w string) bool { return w == "PASS" }
+	kw := NewKeywords([]string{"PASS"}, nil)
 	for _, body := range []string{
 		"PASS\n\nDUPONT Jean <jean@example.fr> a écrit :\n> 1 PASS\n> 2 STORE",
 		"PASS\nROSSI Anna <anna@example.it> ha scritto:\n> 1 PASS",
 	} {
-		if got, _ := ExtractCommandsFor(body, mailmsg.Address{}, kw); got != "PASS" {
+		if got, _ := kw.ExtractCommands(body, mailmsg.Address{}); got != "PASS" {
 			t.Errorf("%q: got %q", body, got)
 		}
 	}

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -112,7 +114,7 @@ func summarize(raw []byte) string {
 	if c.Class != Normal {
 		return b.String()
 	}
-	text, info := CommandsFor(m, corpusKeyword)
+	text, info := corpusKeywords.MailCommands(m)
 	var flags []string
 	for _, f := range []struct {
 		on   bool
@@ -128,7 +130,7 @@ func summarize(raw []byte) string {
 	}
 	fmt.Fprintf(&b, "info: %s\n", strings.Join(flags, " "))
 	// What the referee ignores and lists: greetings, prose, sign-offs.
-	text, prose := SplitProse(text, corpusKeyword)
+	text, prose := corpusKeywords.SplitProse(text)
 	text = tidy(strings.Split(text, "\n"))
 	for _, l := range append(append(append([]string(nil), info.Greeting...), prose...), info.SignOff...) {
 		fmt.Fprintf(&b, "ignored: %s\n", l)
@@ -141,10 +143,10 @@ func summarize(raw []byte) string {
 	return b.String()
 }
 
-// corpusKeyword knows the command keywords of the games and the referee,
+// corpusKeywords know the command keywords of the games and the referee,
 // and their aliases in every language (read from ../templates), as the
 // referee does.
-var corpusKeyword = func() func(string) bool {
+var corpusKeywords = func() *Keywords {
 	kw := map[string]bool{}
 	for _, w := range strings.Fields(`HELP STATUS RULE LOG CLEAR RESIGN SAY VACATION NOTIFY LANG OBSERVE FORMAT JOIN DECLINE LIST YES UNDO
 		REGISTER NEXT OR END STORE AUTOSTORE TOKENS PLACE PICK REROLL PASS PLAY DONE BREW GATHER MAKE MILK BUILD BARN TAKE TRADE
@@ -163,7 +165,7 @@ var corpusKeyword = func() func(string) bool {
 			}
 		}
 	}
-	return func(w string) bool { return kw[w] }
+	return NewKeywords(slices.Collect(maps.Keys(kw)), nil)
 }()
 
 func TestCorpus(t *testing.T) {

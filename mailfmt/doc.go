@@ -25,21 +25,23 @@
 // language-neutral rule for the others), top-posted, bottom-posted or
 // interleaved. Quoted lines ('>', or a consistent '|' or ':') are never
 // returned; greetings and closing lines are removed and listed.
-// CommandsFor takes the caller's command keywords so that a command line
-// is never taken for part of a quote header; IsProse and SplitProse tell
-// the prose lines of what is left ("here is my move") from the commands
-// (a caller that holds its keywords as Keywords gets the same answers with
-// a typo guard that compares words with them instead of trying every
-// spelling one edit away, issue 25: TestKeywordSetReadsProseAsBefore_Issue25
-// in referee/cmdtable; Keywords.MailCommands and Keywords.ExtractCommands
-// extract the player's text with that guard, for the signed tail and the
-// greeting lines, TestKeywordsExtractAsCommandsFor). The result is clean text for engine.ParseScript:
+// A caller holds its command keywords as Keywords (NewKeywords):
+// Keywords.MailCommands and Keywords.ExtractCommands read with them, so
+// that a command line is never taken for part of a quote header, and
+// Keywords.IsProse and Keywords.SplitProse tell the prose lines of what
+// is left ("here is my move") from the commands. Their typo guard
+// compares a word with the keywords one rune longer, shorter or as long
+// (issue 25) and answers as trying every spelling one edit away would
+// (TestNearAnyAnswersAsNearKeyword, the plain search kept as the test's
+// reference; session 15 took the function-only forms IsProse(line,
+// isKeyword), SplitProse, ExtractCommandsFor and CommandsFor away, their
+// callers were tests). The result is clean text for engine.ParseScript:
 // one command per line, '#' comments, "|" alternatives and the rest are the
 // engine's business.
 //
 // # Where a reply's own text ends
 //
-// ExtractCommandsFor reads a reply from the top and keeps the player's own
+// ExtractCommands reads a reply from the top and keeps the player's own
 // lines. The rules below decide where that text ends; their words (closing
 // and greeting words, footers, separator phrases, header field names,
 // signature labels, notice words and company forms, per language: en, it,
@@ -244,14 +246,28 @@
 //     2", "Nr. 2"; words/reply.txt [option-dotted]); an option word glued
 //     to an emoji is one ("👍option 2": a command or a number may start
 //     after an emoji as after punctuation).
-//   - An option in words (session 14; words/reply.txt [cardinal-n],
-//     [ordinal-n], 1 to 10, five languages): a cardinal or an ordinal
+//   - An option in words (five languages; words/reply.txt [cardinal-n],
+//     [ordinal-n] for 1 to 10, [number-parts] for 11 to 99, past the
+//     longest menu of the four games, 50): a cardinal or an ordinal
 //     after an option word ("option two", "opzione due", "choix deux",
 //     "optie twee", "Option zwei"), or an ordinal after an article or
 //     before "one" or an option word ("the second one", "la seconda", "la
 //     deuxième", "de tweede", "die zweite", "second option"), with chat
-//     words only after it. Anything else is no answer ("the first time I
-//     played"; "second" alone), at most a hint (TestNumberWordsReadAsTheirOption).
+//     words only after it. Past ten the words are built from their parts
+//     by each language's rule (numberwords.go numberWordsOf: "twenty-one",
+//     "ventuno", "vingt et un", "eenentwintig", "einundzwanzig", their
+//     ordinals "twenty first", "ventunesima", "vingt et unième"), read in
+//     any case, without accents, with hyphens, spaces or neither between
+//     the parts; the longest number word is read ("option twenty first"
+//     is 21, never 20 then chat). Anything else is no answer ("the first
+//     time I played"; "second" alone; "option twenty hundred"), at most
+//     a hint (TestNumberWordsReadAsTheirOption,
+//     TestNumberWordsPastTenReadAsTheirOption).
+//   - An article elided onto the next word by an apostrophe, straight or
+//     typographic (words/reply.txt [elided-article]: Italian and French
+//     "l'"; the other languages elide none before a number or an option
+//     word), is an article of its own: "l'ottava", "l’undicesima",
+//     "l'option deux", "L’opzione 2" (TestElidedArticleBeforeAnOption).
 //   - A street address is no option and gives no hint (session 14): a
 //     house number before or after a street word or suffix, in the shape
 //     of streets (capitalised words, no keyword in capitals, no board
@@ -259,7 +275,12 @@
 //     "Kerkstraat 12", "Hauptstr. 5" (words/reply.txt [street-word],
 //     [street-suffix]). The line is chat (IsProse and the reader alike),
 //     unless its first word is a keyword ("Piazza Duomo 1": left for the
-//     engine; TestStreetIsNoOption).
+//     engine; TestStreetIsNoOption). So is a postal code and its town
+//     alone on a line ("20121 Milano", "1017 GC Amsterdam", "D-10115
+//     Berlin", "75002 PARIS": no option is over 999 and no command starts
+//     with a number), unless a word of it is a keyword in capitals
+//     (TestPostalLineIsNoCommand; before, under a name that is not the
+//     sender's, it was refused and the whole mail with it).
 //   - A copied menu line is a number form without option word followed by
 //     a command ("2) PLACE HP1 SEED", "  2) HOME RES YE   # that marker
 //     +2"); a '#' description is dropped. It is option n with the command

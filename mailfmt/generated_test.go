@@ -392,7 +392,7 @@ func TestGeneratedReplies(t *testing.T) {
 	perLayout := map[string]int{}
 	genCases(func(c genCase) {
 		n++
-		got, _ := ExtractCommandsFor(c.body, genSender, corpusKeyword)
+		got, _ := corpusKeywords.ExtractCommands(c.body, genSender)
 		if got != c.want {
 			failed++
 			layout := c.name[:strings.Index(c.name, "/a")]
@@ -461,7 +461,7 @@ func TestGeneratedRepliesParsed(t *testing.T) {
 		if ctype == "text/html" && !m.FromHTML {
 			t.Fatalf("%s: not read as HTML", c.name)
 		}
-		got, _ := CommandsFor(m, corpusKeyword)
+		got, _ := corpusKeywords.MailCommands(m)
 		if got != want {
 			failed++
 			if failed <= 10 {

@@ -10,11 +10,11 @@ import (
 	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
-// Keywords are a caller's command keywords held for IsProse and
-// SplitProse (issue 25: the typo guard of a word that is no keyword
-// compares it with the keywords one rune longer, shorter or as long,
-// instead of asking about every spelling one edit away, ~97 us for a
-// signature-like word). They answer as IsProse and SplitProse given Is.
+// Keywords are a caller's command keywords held for IsProse, SplitProse
+// and ExtractCommands (issue 25: the typo guard of a word that is no
+// keyword compares it with the keywords one rune longer, shorter or as
+// long, instead of asking about every spelling one edit away, ~97 us for
+// a signature-like word). A nil *Keywords knows no keyword.
 type Keywords struct {
 	is    func(string) bool
 	byLen map[int][]string // the words of 3 letters or more, by runes
@@ -54,32 +54,68 @@ func byLength(words iter.Seq[string]) map[int][]string {
 // Is reports whether an upper-cased word is a keyword.
 func (k *Keywords) Is(w string) bool { return k.is(w) }
 
-// IsProse is IsProse(line, k.Is).
+// IsProse reports whether a line of a player's command text is prose: a
+// line that nothing the game or the referee would run can be. Every
+// command of every game starts with a keyword (the engines' parsers
+// dispatch on the first word; none starts with a coordinate or a number
+// but an option answer), so a line is prose when it does not start with a
+// command keyword (k.Is is given the upper-cased first word, trailing
+// ':', ',' and '.' removed; a nil k knows no keyword), holds no '|' or ';'
+// (alternatives and command separators) and no '#' comment, and either
+//
+//   - holds nothing that looks like a command: no upper-case word of two
+//     letters or more, no word with a digit ("Ciao!", "here is my move");
+//     or
+//   - (issue: signatures without "-- ") starts with a word of letters only
+//     that is no keyword one edit away (a typo of four Latin letters or
+//     more: "Plcae" is no prose), has no keyword written in capitals after
+//     it ("I PLAY SHIELD" is no prose: it may mean PLAY), holds no keyword
+//     in any case after it when it holds a digit ("Hi, place it at MH3"),
+//     and does not start with a word in capitals ("PLACE MH3 K5" of an
+//     unknown game, "WITHDRAW open ann@x"): "Brauerei Straße 5, Zürich",
+//     "Tel. +49 30 123456", "Sent from my iPhone 15", "PS: 2 more days".
+//
+// Such lines can be ignored safely: nothing in them could be a move, and
+// the caller still lists them (SplitProse, AnswerChat). A line that
+// starts with a keyword is never prose, however wrong its arguments: a
+// typo must be refused, never ignored.
 func (k *Keywords) IsProse(line string) bool {
-	return isProse(line, k.is, k.near)
+	is, near := k.guard()
+	return isProse(line, is, near)
 }
 
-// SplitProse is SplitProse(text, k.Is).
+// SplitProse separates the prose lines of a player's command text (see
+// IsProse) from the rest. It returns the text without them (blank lines
+// kept, so line numbers stay those of the text) and the prose lines, in
+// order, trimmed.
 func (k *Keywords) SplitProse(text string) (string, []string) { return splitProse(text, k.IsProse) }
 
-// MailCommands is CommandsFor(m, k.Is), with the typo guard that compares
-// words with the keywords (the signed tail and the greeting lines read
-// as IsProse reads them with k).
+// MailCommands is Commands with the caller's command keywords (a nil k
+// knows none): a line starting with a keyword, an upper-case word, an
+// option number, or holding a board coordinate ("MH3") is never taken for
+// (part of) a quote header, and the signed tail and the greeting lines
+// read as IsProse reads them with k.
 func (k *Keywords) MailCommands(m *mailmsg.Message) (string, CommandInfo) {
 	return k.ExtractCommands(m.Text, m.From)
 }
 
-// ExtractCommands is ExtractCommandsFor(body, sender, k.Is) with k's typo
-// guard.
+// ExtractCommands is MailCommands for a body and its sender.
 func (k *Keywords) ExtractCommands(body string, sender mailmsg.Address) (string, CommandInfo) {
-	return extractCommands(body, sender, k.is, k.near)
+	is, near := k.guard()
+	return extractCommands(body, sender, is, near)
 }
 
-func (k *Keywords) near(up string) bool { return nearIn(k.byLen, up) }
+// guard returns k's keyword test and typo guard: nil for a nil k.
+func (k *Keywords) guard() (is, near func(string) bool) {
+	if k == nil {
+		return nil, nil
+	}
+	return k.is, func(up string) bool { return nearIn(k.byLen, up) }
+}
 
 // nearIn reports whether up, an upper-case word, is one Damerau edit from
-// one of the words of byLen (by length in runes) by the reader's typo rule,
-// with the answers of nearKeyword (see AnswerReader.nearAny).
+// one of the words of byLen (by length in runes) by the reader's typo rule
+// (see AnswerReader.nearAny).
 func nearIn(byLen map[int][]string, up string) bool {
 	n := utf8.RuneCountInString(up)
 	if n < 4 || n > 24 || !latinLetters(up) {

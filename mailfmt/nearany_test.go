@@ -55,3 +55,46 @@ func TestNearAnyAnswersAsNearKeyword(t *testing.T) {
 		t.Fatalf("%d of %d words near a keyword: the generation tests nothing", near, words)
 	}
 }
+
+// nearKeyword reports whether up, an upper-case word, is one Damerau edit
+// from a keyword, by the reader's typo rule (AnswerReader: four Latin
+// letters or more). It tries every deletion, transposition, substitution
+// and insertion of a letter A-Z, À-Þ: the plain search that nearIn (the
+// typo guard of Keywords and the reader) must answer as.
+func nearKeyword(up string, isKeyword func(string) bool) bool {
+	rs := []rune(up)
+	if len(rs) < 4 || len(rs) > 24 || !latinLetters(up) {
+		return false
+	}
+	buf := make([]rune, 0, len(rs)+1)
+	try := func(r []rune) bool { return isKeyword(string(r)) }
+	for i := range rs {
+		buf = append(append(buf[:0], rs[:i]...), rs[i+1:]...)
+		if try(buf) {
+			return true
+		}
+		if i+1 < len(rs) {
+			buf = append(buf[:0], rs...)
+			buf[i], buf[i+1] = buf[i+1], buf[i]
+			if try(buf) {
+				return true
+			}
+		}
+	}
+	for _, c := range keywordLetters {
+		for i := 0; i <= len(rs); i++ {
+			buf = append(append(append(buf[:0], rs[:i]...), c), rs[i:]...)
+			if try(buf) {
+				return true
+			}
+			if i < len(rs) && rs[i] != c {
+				buf = append(buf[:0], rs...)
+				buf[i] = c
+				if try(buf) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

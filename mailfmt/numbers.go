@@ -1,7 +1,8 @@
 package mailfmt
 
 import (
-	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,24 +13,12 @@ import (
 var (
 	cardinalWords, ordinalWords = numberWordSets()
 	ordinalArticles             = phraseSet("ordinal-article")
+	elidedArticles              = words("elided-article")
 	ordinalFillers              = phraseSet("ordinal-filler")
 	dottedOptionWords           = phraseSet("option-dotted")
 	streetWords                 = phraseSet("street-word")
 	streetSuffixes              = words("street-suffix")
 )
-
-func numberWordSets() (map[string]int, map[string]int) {
-	card, ord := map[string]int{}, map[string]int{}
-	for n := 1; n <= 10; n++ {
-		for _, w := range words(fmt.Sprintf("cardinal-%d", n)) {
-			card[w] = n
-		}
-		for _, w := range words(fmt.Sprintf("ordinal-%d", n)) {
-			ord[w] = n
-		}
-	}
-	return card, ord
-}
 
 // numberWord reads an option written in words (doc.go "# Answers"): s
 // after an option word (worded) is a cardinal or an ordinal ("option
@@ -41,27 +30,44 @@ func numberWordSets() (map[string]int, map[string]int) {
 // most a hint.
 func numberWord(s string, worded bool, option, chat map[string]bool) (int, bool) {
 	ws := strings.Fields(strings.ToLower(s))
+	if len(ws) > 0 {
+		if art, rest, ok := cutElided(ws[0]); ok {
+			ws = append([]string{art, rest}, ws[1:]...) // "l'ottava": the article, then the word
+		}
+	}
 	word := func(i int) string {
 		if i >= len(ws) {
 			return ""
 		}
 		return strings.TrimRightFunc(ws[i], func(c rune) bool { return isChatPunct(c) || isSymbol(c) })
 	}
+	// number reads the number word at i (a cardinal too if cardinal), of
+	// up to four words ("vingt et un", "twenty first"), longest first; it
+	// returns the number and the index after it.
+	number := func(i int, cardinal bool) (int, int) {
+		for k := min(4, len(ws)-i); k >= 1; k-- {
+			key := numberKey(strings.Join(ws[i:i+k-1], "") + word(i+k-1))
+			if n := ordinalWords[key]; n > 0 {
+				return n, i + k
+			}
+			if n := cardinalWords[key]; n > 0 && cardinal {
+				return n, i + k
+			}
+		}
+		return 0, i
+	}
 	i, n := 0, 0
-	switch {
-	case worded && cardinalWords[word(0)] > 0:
-		n, i = cardinalWords[word(0)], 1
-	case worded && ordinalWords[word(0)] > 0:
-		n, i = ordinalWords[word(0)], 1
-	default:
+	if worded {
+		n, i = number(0, true)
+	}
+	if n == 0 {
 		article := ordinalArticles[word(0)]
 		if article {
 			i = 1
 		}
-		if n = ordinalWords[word(i)]; n == 0 {
+		if n, i = number(i, false); n == 0 {
 			return 0, false
 		}
-		i++
 		if ordinalFillers[word(i)] || option[strings.TrimRight(word(i), ".")] {
 			i++
 		} else if !article {
@@ -76,6 +82,27 @@ func numberWord(s string, worded bool, option, chat map[string]bool) (int, bool)
 	return n, true
 }
 
+// apostrophes are the marks an elided article is written with: straight
+// or typographic ("l'ottava", "l’undicesima").
+var apostrophes = strings.NewReplacer("’", "'", "‘", "'", "ʼ", "'", "´", "'", "`", "'")
+
+// cutElided splits an elided article off the word it is glued to
+// (words/reply.txt [elided-article]: "l'ottava", "L’option"): the
+// article as written in the list, the word, and whether there was one.
+func cutElided(w string) (article, rest string, ok bool) {
+	i := strings.IndexFunc(w, func(c rune) bool { return apostrophes.Replace(string(c)) == "'" })
+	if i <= 0 {
+		return "", w, false
+	}
+	_, size := utf8.DecodeRuneInString(w[i:])
+	a, rest := apostrophes.Replace(strings.ToLower(w[:i+size])), w[i+size:]
+	c, _ := utf8.DecodeRuneInString(rest)
+	if !unicode.IsLetter(c) || !slices.Contains(elidedArticles, a) {
+		return "", w, false
+	}
+	return a, rest, true
+}
+
 // streetAddress reports a line that is a street address by its words (doc.go
 // "# Answers"): streetLine's shape, and a street word or suffix next to
 // its house number ("221 Baker St", "12 rue de la Paix", "Via Roma 3",
@@ -84,6 +111,9 @@ func numberWord(s string, worded bool, option, chat map[string]bool) (int, bool)
 // no option and no hint: the line is chat.
 func streetAddress(t string, isKeyword func(string) bool) bool {
 	kw := func(w string) bool { return isKeyword != nil && isKeyword(w) }
+	if postalLine(t, kw) {
+		return true
+	}
 	if !streetLine(t, kw) {
 		return false
 	}
@@ -113,4 +143,30 @@ func numberWordLine(t string) bool {
 	s, worded := afterOptionWord(t, builtinOption)
 	_, ok := numberWord(s, worded, builtinOption, builtinChat)
 	return ok
+}
+
+// postalLineRe is a postal code and its town alone on a line ("20121
+// Milano", "1017 GC Amsterdam", "D-10115 Berlin", "1100-048 Lisboa",
+// "75002 PARIS"): the codes of sigPostalRe, a country letter or two
+// before them, a town of at most five words.
+var postalLineRe = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4}\s?[A-Z]{2}|\d{4}-\d{3})\s+\p{Lu}[\p{L}'’.-]*(?:\s+[\p{L}'’.()-]+){0,4}$`)
+
+// postalLine reports a line that is a postal code and its town alone
+// (doc.go "# Answers"): no option (a code is over 999) and no command
+// (none starts with a number), unless a word of the town is a keyword in
+// capitals ("1017 PASS"; the letters of a Dutch code aside).
+func postalLine(t string, kw func(string) bool) bool {
+	if !postalLineRe.MatchString(t) {
+		return false
+	}
+	fs := strings.Fields(t)
+	for i, f := range fs[1:] {
+		if i == 0 && len(fs[0]) == 4 && len(f) == 2 {
+			continue // "1017 GC": the code's letters
+		}
+		if w := strings.Trim(f, ".()-'’"); utf8.RuneCountInString(w) >= 2 && w == strings.ToUpper(w) && kw(w) {
+			return false
+		}
+	}
+	return true
 }

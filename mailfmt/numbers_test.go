@@ -55,7 +55,7 @@ func TestNumberWordsReadAsTheirOption(t *testing.T) {
 					// IsProse knows no caller's chat words ("thanks"): the
 					// reader's own prose rule does (FuzzIsProse).
 					if f == line || strings.HasPrefix(line, "Hi! ") || strings.HasPrefix(line, "👍") {
-						if mailfmt.IsProse(line, testIsKeyword) {
+						if testKW.IsProse(line) {
 							t.Errorf("%s: %q is prose, read as option %d", lang, line, i+1)
 						}
 					}
@@ -67,12 +67,19 @@ func TestNumberWordsReadAsTheirOption(t *testing.T) {
 		"die zweite Runde war gut", "un deux trois", "one", "the second one was better", "first come first served",
 		"I'd like the second one please", "option two hundred", "la deuxième fois"} {
 		n++
-		if al := r.Line(line); al.Kind == mailfmt.AnswerOption || al.Kind == mailfmt.AnswerCommand {
-			t.Errorf("%q read as %+v: no option", line, al)
-		}
+		noOption(t, r, line)
 	}
 	if n < 1500 {
 		t.Fatalf("only %d lines", n)
+	}
+}
+
+// noOption fails the test when the reader reads line as an option or a
+// command (number words in a sentence: chat, at most a hint).
+func noOption(t *testing.T, r *mailfmt.AnswerReader, line string) {
+	t.Helper()
+	if al := r.Line(line); al.Kind == mailfmt.AnswerOption || al.Kind == mailfmt.AnswerCommand {
+		t.Errorf("%q read as %+v: no option", line, al)
 	}
 }
 
@@ -92,7 +99,7 @@ func TestDottedAndGluedOptionWords(t *testing.T) {
 				if al.Kind != mailfmt.AnswerOption || al.Option != 2 {
 					t.Errorf("%q read as %+v, want option 2", line, al)
 				}
-				if !strings.HasSuffix(line, "thanks") && mailfmt.IsProse(line, testIsKeyword) {
+				if !strings.HasSuffix(line, "thanks") && testKW.IsProse(line) {
 					t.Errorf("%q is prose, read as option 2", line)
 				}
 			}
@@ -124,7 +131,7 @@ func TestStreetIsNoOption(t *testing.T) {
 			if al.Kind != mailfmt.AnswerChat || al.Hint != "" {
 				t.Errorf("%q read as %+v: an address, chat without a hint", line, al)
 			}
-			if !mailfmt.IsProse(line, testIsKeyword) {
+			if !testKW.IsProse(line) {
 				t.Errorf("%q: not prose", line)
 			}
 		}
@@ -170,6 +177,6 @@ func TestCompanyWhoseFirstWordIsAKeyword(t *testing.T) {
 
 func extract(t *testing.T, body string) string {
 	t.Helper()
-	text, _ := mailfmt.ExtractCommandsFor(body, mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}, testIsKeyword)
+	text, _ := testKW.ExtractCommands(body, mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"})
 	return text
 }

@@ -7,39 +7,10 @@ import (
 	"unicode/utf8"
 )
 
-// IsProse reports whether a line of a player's command text is prose: a
-// line that nothing the game or the referee would run can be. Every
-// command of every game starts with a keyword (the engines' parsers
-// dispatch on the first word; none starts with a coordinate or a number
-// but an option answer), so a line is prose when it does not start with a
-// command keyword (isKeyword is given the upper-cased first word, trailing
-// ':', ',' and '.' removed; nil knows no keyword), holds no '|' or ';'
-// (alternatives and command separators) and no '#' comment, and either
-//
-//   - holds nothing that looks like a command: no upper-case word of two
-//     letters or more, no word with a digit ("Ciao!", "here is my move");
-//     or
-//   - (issue: signatures without "-- ") starts with a word of letters only
-//     that is no keyword one edit away (a typo of four Latin letters or
-//     more: "Plcae" is no prose), has no keyword written in capitals after
-//     it ("I PLAY SHIELD" is no prose: it may mean PLAY), holds no keyword
-//     in any case after it when it holds a digit ("Hi, place it at MH3"),
-//     and does not start with a word in capitals ("PLACE MH3 K5" of an
-//     unknown game, "WITHDRAW open ann@x"): "Brauerei Straße 5, Zürich",
-//     "Tel. +49 30 123456", "Sent from my iPhone 15", "PS: 2 more days".
-//
-// Such lines can be ignored safely: nothing in them could be a move, and
-// the caller still lists them (SplitProse, AnswerChat). A line that
-// starts with a keyword is never prose, however wrong its arguments: a
-// typo must be refused, never ignored.
-func IsProse(line string, isKeyword func(word string) bool) bool {
-	return isProse(line, isKeyword, nil)
-}
-
-// isProse is IsProse with the typo guard given: near reports whether an
-// upper-case word is one edit from a keyword (nil: nearKeyword, which
-// tries every spelling one edit away through isKeyword; an AnswerReader,
-// which holds its keywords by length, gives nearAny instead).
+// isProse is Keywords.IsProse with the typo guard given: near reports
+// whether an upper-case word is one edit from a keyword (Keywords and the
+// AnswerReader hold their keywords by length: nearIn; nil when isKeyword
+// is).
 func isProse(line string, isKeyword func(word string) bool, near func(up string) bool) bool {
 	return proseLine(line, isKeyword, near, builtinChat)
 }
@@ -106,9 +77,6 @@ func proseLine(line string, isKeyword func(word string) bool, near func(up strin
 	if webAddress(fields[0]) && (len(fields) == 1 || !strings.ContainsAny(strings.Join(fields[1:], " "), "0123456789")) {
 		return !caps || chatLead("www", fields[1:], false, isKeyword, nil)
 	}
-	if near == nil && isKeyword != nil {
-		near = func(up string) bool { return nearKeyword(up, isKeyword) }
-	}
 	return chatLead(fields[0], fields[1:], digit && !strings.HasSuffix(fields[0], ":"), isKeyword, near)
 }
 
@@ -171,63 +139,21 @@ func chatLead(first string, rest []string, digit bool, isKeyword, near func(stri
 	return true
 }
 
-// nearKeyword reports whether up, an upper-case word, is one Damerau edit
-// from a keyword, by the reader's typo rule (AnswerReader: four Latin
-// letters or more). It tries every deletion, transposition, substitution
-// and insertion of a letter A-Z, À-Þ.
-func nearKeyword(up string, isKeyword func(string) bool) bool {
-	rs := []rune(up)
-	if len(rs) < 4 || len(rs) > 24 || !latinLetters(up) {
-		return false
-	}
-	buf := make([]rune, 0, len(rs)+1)
-	try := func(r []rune) bool { return isKeyword(string(r)) }
-	for i := range rs {
-		buf = append(append(buf[:0], rs[:i]...), rs[i+1:]...)
-		if try(buf) {
-			return true
-		}
-		if i+1 < len(rs) {
-			buf = append(buf[:0], rs...)
-			buf[i], buf[i+1] = buf[i+1], buf[i]
-			if try(buf) {
-				return true
-			}
-		}
-	}
-	for _, c := range keywordLetters {
-		for i := 0; i <= len(rs); i++ {
-			buf = append(append(append(buf[:0], rs[:i]...), c), rs[i:]...)
-			if try(buf) {
-				return true
-			}
-			if i < len(rs) && rs[i] != c {
-				buf = append(buf[:0], rs...)
-				buf[i] = c
-				if try(buf) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // keywordLetters are the letters a keyword of our languages is written
 // with, upper case.
 var keywordLetters = []rune(keywordLetterSet)
 
 const keywordLetterSet = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÄÈÉÊËÌÍÎÏÒÓÔÖÙÚÛÜÇÑ"
 
-// nearAny is nearKeyword for the reader's own keywords, with the answers
-// of nearKeyword(up, r.isKeyword): it compares up with the keywords one
-// rune longer or shorter or as long (byLen) by oneEdit instead of trying
-// every spelling, and keeps nearKeyword's alphabet (a letter a keyword
-// has beyond up's must be one of keywordLetters).
+// nearAny is the reader's typo guard over its own keywords: it compares
+// up with the keywords one rune longer or shorter or as long (byLen) by
+// oneEdit, as if it tried every spelling one edit away with the letters
+// of keywordLetters (a letter a keyword has beyond up's must be one of
+// them; TestNearAnyAnswersAsNearKeyword checks it against that search).
 func (r *AnswerReader) nearAny(up string) bool { return nearIn(r.byLen, up) }
 
 // typedLetters reports whether every letter k has more often than up is
-// one of keywordLetters (the letters nearKeyword inserts or substitutes).
+// one of keywordLetters (the letters a typo inserts or substitutes).
 func typedLetters(up, k string) bool {
 	for _, c := range k {
 		if !strings.ContainsRune(keywordLetterSet, c) && strings.Count(k, string(c)) > strings.Count(up, string(c)) {
@@ -235,14 +161,6 @@ func typedLetters(up, k string) bool {
 		}
 	}
 	return true
-}
-
-// SplitProse separates the prose lines of a player's command text (see
-// IsProse) from the rest. It returns the text without them (blank lines
-// kept, so line numbers stay those of the text) and the prose lines, in
-// order, trimmed.
-func SplitProse(text string, isKeyword func(word string) bool) (string, []string) {
-	return splitProse(text, func(l string) bool { return IsProse(l, isKeyword) })
 }
 
 // builtinChat are the words a number may follow on its line in IsProse
@@ -269,6 +187,11 @@ var builtinOption = func() map[string]bool {
 func afterOptionWord(s string, set map[string]bool) (string, bool) {
 	s = strings.TrimSpace(s)
 	w, rest := firstWord(s)
+	if _, after, ok := cutElided(s); ok {
+		if w2, rest2 := firstWord(after); set[strings.ToLower(w2)] {
+			w, rest = w2, rest2 // "l'option deux", "l’opzione 2"
+		}
+	}
 	if w == "" {
 		return s, false
 	}

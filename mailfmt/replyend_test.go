@@ -33,7 +33,7 @@ func TestReplyEndRules(t *testing.T) {
 		{"rule7-greeting-command-line", "Hallo,PASS\n\nPASS - cheers", "Hallo,PASS\n\nPASS - cheers"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, info := ExtractCommandsFor(c.body, mailmsg.Address{Name: "Anna Rossi", Addr: "anna@rossi.example"}, corpusKeyword)
+			got, info := corpusKeywords.ExtractCommands(c.body, mailmsg.Address{Name: "Anna Rossi", Addr: "anna@rossi.example"})
 			if got != c.want {
 				t.Errorf("got %q, want %q (info %+v)", got, c.want, info)
 			}

@@ -143,7 +143,7 @@ func TestReplyLineGeneratedReplies(t *testing.T) {
 	n, failed := 0, 0
 	replyLineCases(t, func(c genCase) {
 		n++
-		if got, _ := ExtractCommandsFor(c.body, genSender, corpusKeyword); got != c.want {
+		if got, _ := corpusKeywords.ExtractCommands(c.body, genSender); got != c.want {
 			if failed++; failed <= 20 {
 				t.Errorf("%s:\n%s\n--- got\n%s\n--- want\n%s", c.name, c.body, got, c.want)
 			}
@@ -217,7 +217,7 @@ func TestReplyLineParsedInEveryEncoding(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s (%s): %v", c.name, enc, err)
 			}
-			if got, _ := CommandsFor(m, corpusKeyword); got != want {
+			if got, _ := corpusKeywords.MailCommands(m); got != want {
 				if failed++; failed <= 20 {
 					t.Errorf("%s (%s):\n%s\n--- got\n%s\n--- want\n%s", c.name, enc, m.Text, got, want)
 				}

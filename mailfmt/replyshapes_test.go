@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
@@ -61,6 +60,19 @@ var shapeMore = map[string]struct{ abbrev, ordinal, optionTwo, street string }{
 	"de": {"Nr. 2", "die zweite", "Option zwei", "Hauptstr. 5"},
 }
 
+// shapePastTen are session 15's answer forms, per language: options past
+// ten in words (a long menu: Dice Brewing's has 50 options), a cardinal
+// after the option word and an ordinal after its article, and an
+// article elided onto the word after it (Italian and French; the other
+// languages write the ordinal with a capital or a hyphen instead).
+var shapePastTen = map[string]struct{ cardinal, ordinal, elided shapeAnswer }{
+	"en": {shapeAnswer{"option twenty-one", "option 21"}, shapeAnswer{"the twenty first one", "option 21"}, shapeAnswer{"Option Thirty-Eight", "option 38"}},
+	"it": {shapeAnswer{"opzione ventuno", "option 21"}, shapeAnswer{"la ventunesima", "option 21"}, shapeAnswer{"l’ottava", "option 8"}},
+	"fr": {shapeAnswer{"choix vingt et un", "option 21"}, shapeAnswer{"la vingt-et-unième", "option 21"}, shapeAnswer{"l'option deux", "option 2"}},
+	"nl": {shapeAnswer{"optie eenentwintig", "option 21"}, shapeAnswer{"de eenentwintigste", "option 21"}, shapeAnswer{"De Achtendertigste", "option 38"}},
+	"de": {shapeAnswer{"Option einundzwanzig", "option 21"}, shapeAnswer{"die einundzwanzigste", "option 21"}, shapeAnswer{"die achtunddreißigste", "option 38"}},
+}
+
 // shapeMenu is the prompt the person answers; option 2 is PLACE HP1 SEED.
 var shapeMenu = []string{"##- Please type your reply above this line -##", "Your move, Anna.", "  1) PASS", "  2) PLACE HP1 SEED", "  3) STORE Y5 G4"}
 
@@ -78,6 +90,7 @@ func shapeAnswers(l shapeLang) []shapeAnswer {
 		{"PLACE HP1 SEED " + l.thanks, "PLACE HP1 SEED"},
 		{shapeMore[l.lang].abbrev, "option 2"}, {"👍" + l.option + " 2", "option 2"},
 		{shapeMore[l.lang].ordinal, "option 2"}, {shapeMore[l.lang].optionTwo, "option 2"},
+		shapePastTen[l.lang].cardinal, shapePastTen[l.lang].ordinal, shapePastTen[l.lang].elided,
 	}
 }
 
@@ -104,6 +117,8 @@ func shapeSignatures(l shapeLang) map[string][]string {
 		"comma-street":  {"Anna Keller", "Piazza del Duomo, 1", "Bâtiment B"},
 		"street-mid":    {shapeMore[l.lang].street, "", l.signOff, "Anna"},
 		"keyword-biz":   {"Anna Keller", "Brew Co Ltd"},
+		// Session 15: a name not the sender's, then an address.
+		"other-name": {"Alice de Vries", shapeMore[l.lang].street, l.town},
 	}
 }
 
@@ -290,7 +305,7 @@ func TestReplyShapesPlayTheMove(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		text, _ := mailfmt.CommandsFor(m, testIsKeyword)
+		text, _ := testKW.MailCommands(m)
 		got := readAnswers(r, text)
 		ok := false
 		for _, g := range got {
@@ -321,74 +336,14 @@ func TestReplyShapesPlayTheMove(t *testing.T) {
 	}
 }
 
-// TestKeywordsExtractAsCommandsFor: a caller's Keywords extract the
-// player's text as ExtractCommandsFor given the same keywords (the typo
-// guard compared with the keywords instead of every spelling one edit
-// away, for the signed tail and the greeting lines): generated replies
-// with greetings and lines under a sign-off that are typos of keywords
-// or near them, in every sign-off language and client layout.
-func TestKeywordsExtractAsCommandsFor(t *testing.T) {
-	words := make([]string, 0, len(testKeywords))
-	for w := range testKeywords {
-		words = append(words, w)
-	}
-	k := mailfmt.NewKeywords(words, nil)
-	sender := mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
-	greetings := []string{"", "Hi PLCAE,", "Ciao STROE", "Hallo Paas,", "Hi Anna,", "Bonjour DONEE !", "Hoi PASSA", "Hi PLACE"}
-	below := []string{"PASSS", "Plcae HP1", "STROE Y5 G4", "paas", "PLAEC", "Stroe 12", "ACME GmbH", "CEO", "Anna | PASSS | 2",
-		"Piazza Duomo 1", "PIAZZAA 3", "Kerkstraat 12", "Donee", "DONEE"}
-	n, differ := 0, 0
-	for _, lang := range sortedKeys(signedTails) {
-		for _, tail := range signedTails[lang] {
-			signOff, _, _ := strings.Cut(tail, "\n")
-			for gi, g := range greetings {
-				for bi, b := range below {
-					for _, lay := range sortedKeys(signLayouts) {
-						own := "2\n\n" + tail + "\n" + b
-						if (gi+bi)%2 == 0 {
-							own = "PLACE HP1 SEED\n\n" + signOff + "\nAnna\n" + b
-						}
-						if g != "" {
-							own = g + "\n" + own
-						}
-						body := signLayouts[lay](own)
-						wantText, wantInfo := mailfmt.ExtractCommandsFor(body, sender, testIsKeyword)
-						gotText, gotInfo := k.ExtractCommands(body, sender)
-						n++
-						if gotText != wantText || fmt.Sprint(gotInfo) != fmt.Sprint(wantInfo) {
-							differ++
-							t.Errorf("%s/%s/%q/%q: Keywords read %q %+v, ExtractCommandsFor %q %+v", lang, lay, g, b, gotText, gotInfo, wantText, wantInfo)
-						}
-					}
-				}
-			}
-		}
-	}
-	t.Logf("%d replies, %d differ", n, differ)
-}
-
 // BenchmarkExtractSignedTail: a reply under a sign-off with a signature
 // whose lines the typo guard reads ("ACME", "CEO", a street), extracted
-// with a plain keyword function (every spelling one edit away asked) and
-// with Keywords (compared with the keywords).
+// with Keywords (the words compared with the keywords).
 func BenchmarkExtractSignedTail(b *testing.B) {
 	body := signLayouts["outlook"]("PLACE HP1 SEED thanks\n\nBest regards,\nAnna Keller\nACME BREWING\nCEO\nPiazza Duomo 1\n20121 Milano")
 	sender := mailmsg.Address{Name: "Anna Keller", Addr: "anna@brauerei.example"}
-	words := make([]string, 0, len(testKeywords))
-	for w := range testKeywords {
-		words = append(words, w)
+	b.ReportAllocs()
+	for b.Loop() {
+		testKW.ExtractCommands(body, sender)
 	}
-	k := mailfmt.NewKeywords(words, nil)
-	b.Run("func", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			mailfmt.ExtractCommandsFor(body, sender, testIsKeyword)
-		}
-	})
-	b.Run("keywords", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			k.ExtractCommands(body, sender)
-		}
-	})
 }

@@ -65,7 +65,7 @@ func TestWrappedReplyLineCutsTheQuote(t *testing.T) {
 					}
 					for post, body := range bodies {
 						n++
-						got, _ := ExtractCommandsFor(body, genSender, fuzzKeyword)
+						got, _ := fuzzKeywords.ExtractCommands(body, genSender)
 						want := strings.TrimSpace(a)
 						if a == "Hi!\nPASS\nThanks" {
 							want = "PASS"

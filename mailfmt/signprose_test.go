@@ -57,13 +57,13 @@ func TestSignatureLinesNeverCommands(t *testing.T) {
 							own += l.signOff + "\nAnna Keller\n" + shape
 							body := write(own)
 							name := fmt.Sprintf("%s/%s/%q/dash=%v/gap=%v/%q", lname, lay, shape, dash, gap, a.line)
-							text, _ := mailfmt.ExtractCommandsFor(body, sender, testIsKeyword)
+							text, _ := testKW.ExtractCommands(body, sender)
 							got := readAnswers(r, text)
 							if len(got) != 1 || got[0] != a.want {
 								t.Errorf("%s: read %q, want only %q\ntext %q", name, got, a.want, text)
 							}
 							// The referee's prose split leaves the answer alone.
-							cmds, _ := mailfmt.SplitProse(text, testIsKeyword)
+							cmds, _ := testKW.SplitProse(text)
 							if strings.TrimSpace(cmds) != a.line {
 								t.Errorf("%s: SplitProse kept %q, want %q", name, cmds, a.line)
 							}
@@ -135,7 +135,7 @@ func TestProseKeepsWhatMayBeACommand(t *testing.T) {
 		"2) PLACE HP1 SEED", "PLACE HP1 SEED | PASS", "BUY HO2 S1; DONE", "#begin", "I PLACE HP1 SEED", "Hi, place it at HP1",
 		"I choose option 2 please", "MH1 SEED", "Tel. PASS", "ACME 5", "Brauerei PLACE 5",
 	} {
-		if mailfmt.IsProse(line, testIsKeyword) {
+		if testKW.IsProse(line) {
 			t.Errorf("IsProse(%q) = true, want false", line)
 		}
 		if al := r.Line(line); al.Kind == mailfmt.AnswerChat {
@@ -153,7 +153,7 @@ func TestProseKeepsWhatMayBeACommand(t *testing.T) {
 		// (session 14).
 		"221 Baker St, London", "221 Baker St", "12 rue de la Paix", "Via Roma 3",
 	} {
-		if !mailfmt.IsProse(line, testIsKeyword) {
+		if !testKW.IsProse(line) {
 			t.Errorf("IsProse(%q) = false, want true", line)
 		}
 		// One rule for both readers: prose is chat, never an option
@@ -167,7 +167,7 @@ func TestProseKeepsWhatMayBeACommand(t *testing.T) {
 	// capitals ("B" of Brewcrafters) and a digit, stays for the engine to
 	// refuse with its reason, even in a signature.
 	for _, line := range []string{"ACME GmbH", "CEO", "WITHDRAW open ann@p.test", "Piazza Duomo 1, Milano", "Bâtiment B, 3e étage"} {
-		if mailfmt.IsProse(line, testIsKeyword) {
+		if testKW.IsProse(line) {
 			t.Errorf("IsProse(%q) = true, want false", line)
 		}
 		if al := r.Line(line); al.Kind == mailfmt.AnswerChat {
@@ -214,7 +214,7 @@ func TestSignatureUnderSignOffIsNoCommand(t *testing.T) {
 					for lay, write := range layouts {
 						n++
 						name := fmt.Sprintf("%s/%s/%q/gap %d/%q", lang, lay, tail, len(gap), a.line)
-						text, info := mailfmt.ExtractCommandsFor(write(a.line+gap+tail), sender, testIsKeyword)
+						text, info := testKW.ExtractCommands(write(a.line+gap+tail), sender)
 						if got := read(text); len(got) != 1 || got[0] != a.want {
 							t.Errorf("%s: read %q, want only %q\ntext %q", name, got, a.want, text)
 						}
@@ -227,7 +227,7 @@ func TestSignatureUnderSignOffIsNoCommand(t *testing.T) {
 						for _, below := range []struct{ line, want string }{{"PASS", "PASS"}, {"3", "option 3"}, {"Piazza HP1 seme", "Piazza HP1 seme"},
 							{"STORE Y5 G4", "STORE Y5 G4"}, {"place hp1 seed", "place hp1 seed"}} {
 							own := a.line + gap + signOff + "\nAnna\n" + below.line
-							text, _ := mailfmt.ExtractCommandsFor(write(own), sender, testIsKeyword)
+							text, _ := testKW.ExtractCommands(write(own), sender)
 							if got := read(text); len(got) != 2 || got[0] != a.want || got[1] != below.want {
 								t.Errorf("%s: with %q below the sign-off read %q, want %q and %q\ntext %q", name, below.line, got, a.want, below.want, text)
 							}

@@ -13,8 +13,9 @@ import (
 //go:embed words/reply.txt
 var replyWords string
 
-// wordSections parses replyWords: section name to phrases, lower-cased
-// unless the section matches case (company-form), in file order.
+// wordSections parses replyWords: section name (and section/label of a
+// line) to phrases, lower-cased unless the section matches case
+// (company-form), in file order.
 var wordSections = parseWordSections(replyWords)
 
 func parseWordSections(text string) map[string][]string {
@@ -29,7 +30,7 @@ func parseWordSections(text string) map[string][]string {
 			section = l[1 : len(l)-1]
 			continue
 		}
-		_, phrases, ok := strings.Cut(l, ":")
+		label, phrases, ok := strings.Cut(l, ":")
 		if !ok || section == "" {
 			panic("mailfmt: words/reply.txt: bad line " + l)
 		}
@@ -41,7 +42,10 @@ func parseWordSections(text string) map[string][]string {
 			if section != "company-form" {
 				p = strings.ToLower(p)
 			}
-			out[section] = append(out[section], p)
+			// A line's label names it too: "number-parts/en-unit".
+			for _, key := range []string{section, section + "/" + strings.TrimSpace(label)} {
+				out[key] = append(out[key], p)
+			}
 		}
 	}
 	return out

@@ -37,13 +37,33 @@ func KeywordSet(t *templates.Set) *mailfmt.Keywords {
 	return k.(*mailfmt.Keywords)
 }
 
-// newKeywords gathers every word IsKeyword may be true for (the seat's
-// and block words, the aliases Set.Alias reads of the referee's, the
-// common and each game's scope in every language, each game's commands)
-// and keeps those it is true for; any other word is asked of IsKeyword
-// unless the set decides it (setDecides).
+// newKeywords gathers every word IsKeyword may be true for
+// (keywordCandidates) and keeps those it is true for; any other word is
+// asked of IsKeyword unless the set decides it (setDecides).
 func newKeywords(t *templates.Set, games []engine.Game) *mailfmt.Keywords {
-	cands := map[string]bool{}
+	cands, plain := keywordCandidates(t, games)
+	set := map[string]bool{}
+	var words []string
+	for w := range cands {
+		if IsKeyword(t, w) {
+			set[w] = true
+			words = append(words, w)
+		}
+	}
+	return mailfmt.NewKeywords(words, func(w string) bool {
+		if set[w] {
+			return true
+		}
+		return !(plain && setDecides(w)) && IsKeyword(t, w)
+	})
+}
+
+// keywordCandidates are the words IsKeyword may be true for: the seat's
+// and block words, the aliases Set.Alias reads of the referee's, the
+// common and each game's scope in every language, each game's commands;
+// plain says every game's commands are in capitals of ASCII.
+func keywordCandidates(t *templates.Set, games []engine.Game) (cands map[string]bool, plain bool) {
+	cands, plain = map[string]bool{}, true
 	for w := range SeatKeywords {
 		cands[w] = true
 	}
@@ -51,7 +71,6 @@ func newKeywords(t *templates.Set, games []engine.Game) *mailfmt.Keywords {
 		cands[w] = true
 	}
 	scopes := []string{"referee", "common"}
-	plain := true // every game's commands in capitals of ASCII
 	for _, g := range games {
 		scopes = append(scopes, g.Info().Name)
 		for _, c := range g.Info().Commands {
@@ -68,20 +87,7 @@ func newKeywords(t *templates.Set, games []engine.Game) *mailfmt.Keywords {
 			}
 		}
 	}
-	set := map[string]bool{}
-	var words []string
-	for w := range cands {
-		if IsKeyword(t, w) {
-			set[w] = true
-			words = append(words, w)
-		}
-	}
-	return mailfmt.NewKeywords(words, func(w string) bool {
-		if set[w] {
-			return true
-		}
-		return !(plain && setDecides(w)) && IsKeyword(t, w)
-	})
+	return cands, plain
 }
 
 // setDecides reports a word IsKeyword is true for only when it is one of

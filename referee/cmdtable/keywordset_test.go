@@ -1,6 +1,7 @@
 package cmdtable
 
 import (
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -15,6 +16,20 @@ import (
 	"github.com/pbem-referee/referee/referee/tell"
 	"github.com/pbem-referee/referee/templates"
 )
+
+// plainKeywords is the reference of the keyword set: mailfmt's Keywords
+// of every candidate IsKeyword is true for, asking IsKeyword of any
+// other word (no word decided by the set alone, setDecides).
+func plainKeywords(t *templates.Set) *mailfmt.Keywords {
+	var words []string
+	cands, _ := keywordCandidates(t, engine.Games())
+	for w := range cands {
+		if IsKeyword(t, w) {
+			words = append(words, w)
+		}
+	}
+	return mailfmt.NewKeywords(words, func(w string) bool { return IsKeyword(t, w) })
+}
 
 // keywordWords are generated words around the keywords: every keyword and
 // alias of every scope and language, lower case and title case, a quarter
@@ -31,27 +46,10 @@ func keywordWords(t *templates.Set, rng *rand.Rand) []string {
 			base = append(base, w)
 		}
 	}
-	for w := range SeatKeywords {
+	cands, _ := keywordCandidates(t, engine.Games())
+	for _, w := range slices.Sorted(maps.Keys(cands)) {
 		add(w)
 	}
-	for w := range BlockWords {
-		add(w)
-	}
-	scopes := []string{"referee", "common"}
-	for _, g := range engine.Games() {
-		scopes = append(scopes, g.Info().Name)
-		for _, c := range g.Info().Commands {
-			add(c)
-		}
-	}
-	for _, s := range scopes {
-		for _, lang := range templates.Languages {
-			for w := range t.Aliases(s, lang) {
-				add(w)
-			}
-		}
-	}
-	slices.Sort(base)
 	upper := len(base)
 	for _, w := range base[:upper] {
 		add(strings.ToLower(w))
@@ -118,9 +116,9 @@ func isAsIsKeyword(t *testing.T, set *templates.Set, words []string, also func(w
 }
 
 // TestKeywordSetReadsProseAsBefore_Issue25: the keyword set's IsProse
-// and SplitProse (its typo guard comparing with the keywords by length)
-// answer as mailfmt.IsProse and SplitProse given IsKeyword (the typo
-// guard trying every spelling one edit away), for generated lines: each
+// and SplitProse (its words decided by its own map, setDecides) answer
+// as plainKeywords' (IsKeyword asked of every other word), for
+// generated lines: each
 // generated word (keywordWords) first, alone, before an argument, a
 // digit, a keyword in capitals or a word of prose, after a label or a
 // greeting, in a signature-like line; and for texts of such lines.
@@ -133,8 +131,10 @@ func TestKeywordSetReadsProseAsBefore_Issue25(t *testing.T) {
 	words := keywordWords(rn.T, rng)
 	k := KeywordSet(rn.T)
 	// The set's answers are IsKeyword's (the test above); the reference
-	// is the old typo guard, every spelling one edit away asked.
-	ref := k.Is
+	// is a plain Keywords of every keyword gathered, asking IsKeyword of
+	// any other word (its typo guard answers as asking every spelling one
+	// edit away: mailfmt TestNearAnyAnswersAsNearKeyword).
+	ref := plainKeywords(rn.T)
 	forms := []string{"%s", "%s MH3", "%s 2", "%s: 2 more days", "%s, grazie", "Hi %s 12", "%s Straße 5, Zürich",
 		"I %s SHIELD", "Sent from my %s 15", "www.%s.example", "%s here is my move", "Ciao %s", "%s PASS", "%s option 2",
 		"%s | PASS", "%s B 3"}
@@ -142,7 +142,7 @@ func TestKeywordSetReadsProseAsBefore_Issue25(t *testing.T) {
 	prose, n := 0, 0
 	for _, w := range words {
 		line := strings.ReplaceAll(forms[rng.IntN(len(forms))], "%s", w)
-		want := mailfmt.IsProse(line, ref)
+		want := ref.IsProse(line)
 		if got := k.IsProse(line); got != want {
 			t.Errorf("IsProse(%q) = %v, before %v", line, got, want)
 		}
@@ -157,7 +157,7 @@ func TestKeywordSetReadsProseAsBefore_Issue25(t *testing.T) {
 	}
 	for i := 0; i+8 <= len(lines); i += 8 {
 		text := strings.Join(lines[i:i+8], "\n")
-		wantText, wantProse := mailfmt.SplitProse(text, ref)
+		wantText, wantProse := ref.SplitProse(text)
 		gotText, gotProse := k.SplitProse(text)
 		if gotText != wantText || strings.Join(gotProse, "\n") != strings.Join(wantProse, "\n") || (gotProse == nil) != (wantProse == nil) {
 			t.Errorf("SplitProse(%q) = %q %q, before %q %q", text, gotText, gotProse, wantText, wantProse)
@@ -216,10 +216,10 @@ func TestKeywordSetKelvinSignAsIsKeyword_Issue25(t *testing.T) {
 	}
 	words = append(words, "\u212AEEP", "\u212A", "\u212AO", "BA\u212AER", "\u212ANOC", "SKIPS", "S\u212AIP\u212A")
 	for _, set := range []*templates.Set{rn.T, nil} {
-		k := KeywordSet(set)
+		k, ref := KeywordSet(set), plainKeywords(set)
 		yes := isAsIsKeyword(t, set, words, func(w string) {
 			for _, line := range []string{w, w + " 2", "Hi " + w + " there"} {
-				if got, before := k.IsProse(line), mailfmt.IsProse(line, func(w string) bool { return IsKeyword(set, w) }); got != before {
+				if got, before := k.IsProse(line), ref.IsProse(line); got != before {
 					t.Errorf("templates %v: IsProse(%q) = %v, before %v", set != nil, line, got, before)
 				}
 			}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 )
 
@@ -45,8 +44,7 @@ func TestOrganiserCommentLinesQuoted_Issue25(t *testing.T) {
 					}
 				}
 				body = append(body, lay.below...)
-				text, _ := mailfmt.ExtractCommandsFor(strings.Join(body, "\n"), mailmsg.Address{Name: "Olga Bianchi", Addr: "olga@p.test"},
-					func(s string) bool { return keyword(w, s) != "" })
+				text, _ := w.keywords().ExtractCommands(strings.Join(body, "\n"), mailmsg.Address{Name: "Olga Bianchi", Addr: "olga@p.test"})
 				res, _, err := Script(h, "olga@p.test", text)
 				if err != nil {
 					t.Fatal(err)

@@ -27,6 +27,26 @@ func (w setWords) ReadLine(line string) mailfmt.AnswerLine {
 }
 func (w setWords) RuleText(string, error) (string, bool) { return "", false }
 
+// keywords are the organiser's keywords as the mail edge holds them
+// (mailfmt.Keywords): every keyword, and every alias of the organiser's
+// and the referee's scope in every language that keyword reads.
+func (w setWords) keywords() *mailfmt.Keywords {
+	var words []string
+	for kw := range byKeyword {
+		words = append(words, kw)
+	}
+	for _, lang := range w.Languages() {
+		for _, scope := range []string{Scope, "referee"} {
+			for a := range w.s.Aliases(scope, lang) {
+				if keyword(w, a) != "" {
+					words = append(words, a)
+				}
+			}
+		}
+	}
+	return mailfmt.NewKeywords(words, func(s string) bool { return keyword(w, s) != "" })
+}
+
 func loadWords(t *testing.T) setWords {
 	t.Helper()
 	s, err := templates.Load()

@@ -3,11 +3,12 @@ package organise
 import (
 	"errors"
 	"fmt"
-	"github.com/pbem-referee/referee/referee/reading"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/referee/referee/reading"
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/enginetest"

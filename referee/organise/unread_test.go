@@ -8,7 +8,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/pbem-referee/referee/mailfmt"
 	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 
 	"github.com/pbem-referee/referee/referee/commands"
@@ -100,8 +99,7 @@ func TestOrganiserAnswerNamesUnreadLines_Issue25(t *testing.T) {
 					}
 				}
 				body = append(body, lay.below...)
-				text, _ := mailfmt.ExtractCommandsFor(strings.Join(body, "\n"), mailmsg.Address{Name: "Olga Bianchi", Addr: "olga@p.test"},
-					func(s string) bool { return keyword(w, s) != "" })
+				text, _ := w.keywords().ExtractCommands(strings.Join(body, "\n"), mailmsg.Address{Name: "Olga Bianchi", Addr: "olga@p.test"})
 				res, rlang, err := Script(h, "olga@p.test", text)
 				if err != nil {
 					t.Fatal(err)
@@ -219,8 +217,7 @@ func TestCommandListOnceWithTypoAndUnread_Issue25(t *testing.T) {
 						body = append(body, typo+" g1")
 					}
 					body = append(body, lay.below...)
-					text, _ := mailfmt.ExtractCommandsFor(strings.Join(body, "\n"), mailmsg.Address{Name: "Olga Bianchi", Addr: "olga@p.test"},
-						func(s string) bool { return keyword(w, s) != "" })
+					text, _ := w.keywords().ExtractCommands(strings.Join(body, "\n"), mailmsg.Address{Name: "Olga Bianchi", Addr: "olga@p.test"})
 					res, rlang, _ := Script(h, "olga@p.test", text)
 					all := strings.Join(res, "\n")
 					name := fmt.Sprintf("%s/%s/%d/typo first %v", lang, lay.name, k, typoFirst)

@@ -49,12 +49,11 @@
 // twice; TestOneReading (referee) fails when a request reads a form twice, and
 // TestOnlyReadingParses (this package) fails when a file of referee/ or
 // its sub-packages outside this package calls a text parser
-// (engine.ParseScript or Script, mailfmt.SplitProse, mailfmt.IsProse,
-// mailfmt.NewAnswerReader, this package's Reader), or when a file other
-// than the mail edge's (referee/edge/mailin, which extracts the player's
-// own text from a mail's bytes) calls mailfmt.Commands* or
-// mailfmt.ExtractCommands* (or the Keywords methods MailCommands and
-// ExtractCommands; SplitProse and IsProse nowhere).
+// (engine.ParseScript or Script, mailfmt.NewAnswerReader, this package's
+// Reader), or when a file other than the mail edge's (referee/edge/mailin,
+// which extracts the player's own text from a mail's bytes) calls
+// mailfmt.Commands or mailfmt.ExtractCommands (or the Keywords methods
+// MailCommands and ExtractCommands; SplitProse and IsProse nowhere).
 //
 // # Answers
 //

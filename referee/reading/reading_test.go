@@ -20,9 +20,8 @@ import (
 // 25, one reading), except where allowed names the one edge that extracts
 // the player's own text from a mail's bytes.
 var parsers = map[string]map[string]string{
-	"github.com/pbem-referee/referee/engine": {"ParseScript": "", "Script": ""},
-	"github.com/pbem-referee/referee/mailfmt": {"SplitProse": "", "IsProse": "", "NewAnswerReader": "",
-		"Commands": "edge/mailin", "CommandsFor": "edge/mailin", "ExtractCommands": "edge/mailin", "ExtractCommandsFor": "edge/mailin"},
+	"github.com/pbem-referee/referee/engine":          {"ParseScript": "", "Script": ""},
+	"github.com/pbem-referee/referee/mailfmt":         {"NewAnswerReader": "", "Commands": "edge/mailin", "ExtractCommands": "edge/mailin"},
 	"github.com/pbem-referee/referee/referee/reading": {"Reader": ""},
 }
 

@@ -121,16 +121,28 @@ func (s *suite) play(user string) *mail {
 	if p == nil {
 		s.t.Fatalf("%s is not asked anything", user)
 	}
-	cmd := p.js.Legal[0].Cmd
+	cmd, played := p.js.Legal[0].Cmd, p.js.Legal[0].Cmd
 	if p.js.Prompt.Numbered {
-		cmd = "1"
+		cmd, played = "1", p.js.Prompt.Options[0].Cmd
 	}
 	r := s.ask(user, p, "", cmd)
 	if r.js == nil || r.js.Token <= p.js.Token {
-		s.t.Fatalf("%s's 1 did not play %q:\n%s", user, p.js.Legal[0].Cmd, r.m.Text)
+		s.t.Fatalf("%s's 1 did not play %q:\n%s", user, played, r.m.Text)
 	}
-	s.genuine++
+	s.genuine += r.moves()
 	return r
+}
+
+// moves is the number of moves the answer says the player's line played:
+// one per command after its "=>" ("1  =>  BUY FRUIT; NOBUY": the last
+// purchase line ends the turn, two moves), else one.
+func (m *mail) moves() int {
+	for _, l := range strings.Split(m.m.Text, "\n") {
+		if _, played, ok := strings.Cut(l, "=>"); ok {
+			return 1 + strings.Count(played, ";")
+		}
+	}
+	return 1
 }
 
 // until plays bob's turns until alice is asked.
@@ -253,6 +265,7 @@ level = "warn"
 	s.hiddenCharacters(note)
 	s.placedSignature(note)
 	s.keywordCompany(note)
+	s.personShapedAnswers(note)
 	s.forgedBounces(note)
 	s.frontDoor(note)
 	s.slowFrontDoor(note)

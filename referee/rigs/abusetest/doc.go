@@ -46,13 +46,24 @@
 //   - the mail that kills the daemon: the operator (operator.address, a
 //     mailbox of its own) gets a mail saying it was set aside.
 //
+// Sessions 14 and 15 added person-shaped replies (replies_test.go
+// keywordCompany, people_test.go personShapedAnswers): alice answers in
+// Gmail, Outlook, Apple Mail and Thunderbird layouts and encodings with
+// each reading rule of mailfmt doc.go "# Answers" in two languages or
+// more (number words past ten, an elided article, "No. 2", an emoji
+// glued before the option word, a street or a postal code and town in
+// her text or signature); the very option named is played and nothing
+// refused (before session 15, "1017 GC Amsterdam" under a name not the
+// sender's was refused and the move not played).
+//
 // The suite is TestAbuseSuite (abuse_test.go: the daemon, the helpers and
 // the final check), its probes one file per attack family: forgery_test.go
 // (forged senders and bounces), floods_test.go (oversized mail, bombs, the
 // mail that kills the daemon), replies_test.go (stale numbers,
 // auto-responders, out-of-office subjects, hidden characters),
 // frontdoor_test.go (the webhook front door), trust_test.go and
-// mail_test.go (issue 23's probes). Like referee/rigs/crashtest it needs the
+// mail_test.go (issue 23's probes), people_test.go (person-shaped
+// answers). Like referee/rigs/crashtest it needs the
 // project's mail stack (Dovecot and Postfix installed, run as root) and
 // skips without it unless REFEREE_MAILSTACK=require.
 //

@@ -60,7 +60,7 @@ func TestWriterDrawsPeoplesLayouts(t *testing.T) {
 				len(m.References) == 0 || m.From.Name != "Ann Müller" {
 				t.Errorf("%s: to %s, In-Reply-To %v, References %v, From %+v", c.Name, to, m.InReplyTo, m.References, m.From)
 			}
-			own, info := mailfmt.CommandsFor(m, func(w string) bool { return w == "PLACE" })
+			own, info := mailfmt.NewKeywords([]string{"PLACE"}, nil).MailCommands(m)
 			if !strings.Contains(own, "PLACE MH1 SEED") || strings.Contains(own, "WHAT YOU NEED") || !info.Quote {
 				t.Errorf("%s (greeting %q, sign-off %q): the reader's own text %q (quote taken off: %v)\n%s", c.Name, l.Greeting, l.Bye, own, info.Quote, raw)
 			}
