@@ -126,7 +126,7 @@
 //     and bound, its entrants who met the most opening the tables first,
 //     within 2,000,000 steps, and seated by the cheapest seating found
 //     (tables and seats in standing order). Held against certify, the
-//     test's own branch and bound, on 100 random tournaments of 17 to 60
+//     test's own branch and bound, on 50 random tournaments of 17 to 60
 //     entrants (tables of 3, 4, 5, small tables of any size or one short
 //     or byes, scaled or not, withdrawals, four to ten rounds): it finds
 //     no cheaper seating of any round, and names by count the rounds it

@@ -193,8 +193,7 @@ func againstCertified(t *testing.T, iters, limit int, pairing string) middleStat
 		tr.Commitment = engine.Commitment(tr.Seed)
 		for round := 1; round <= nr; round++ {
 			if r.IntN(4) == 0 {
-				act := tr.ActiveIn(round)
-				tr.Entrants[act[r.IntN(len(act))]].Withdrawn = round
+				withdrawOne(tr, round, r)
 			}
 			rd, err := tr.nextRound(pairing)
 			if err != nil {
@@ -236,8 +235,10 @@ func againstCertified(t *testing.T, iters, limit int, pairing string) middleStat
 			tr.Rounds = append(tr.Rounds, rd)
 			play(tr, r)
 		}
-		if err := Replay(tr); err != nil {
-			t.Fatalf("seed %q: %v", tr.Seed, err)
+		if pairing == pairingNewest {
+			if err := Replay(tr); err != nil {
+				t.Fatalf("seed %q: %v", tr.Seed, err)
+			}
 		}
 	}
 	t.Logf("%q: %d rounds of 17 to 60 entrants: %d with no repeated meeting, %d certified the least (%d repeated meetings in all), %d where a seating costs less, %d not certified",
@@ -249,13 +250,13 @@ func againstCertified(t *testing.T, iters, limit int, pairing string) middleStat
 // fields (17 to 60 entrants: too many seatings to search whole, often too
 // few tables for the Hajnal-Szemeredi bound of
 // TestTablesNoRematchAtLarge) to the least repeated meetings, round by
-// round on 100 random tournaments (againstCertified): certify finds no
+// round on 50 random tournaments (againstCertified): certify finds no
 // cheaper seating of any round drawn now (PairingBound), and names by
 // count the rounds it cannot certify. The draw of the method before
 // (PairingLeast, resplits only) is checked too, and certify finds cheaper
 // seatings of some of its rounds: the check finds them where they are.
 func TestTablesMiddleCertified_Issue24(t *testing.T) {
-	st := againstCertified(t, 100, 300_000, pairingNewest)
+	st := againstCertified(t, 50, 300_000, pairingNewest)
 	for _, n := range st.names {
 		t.Log(n)
 	}
@@ -265,7 +266,7 @@ func TestTablesMiddleCertified_Issue24(t *testing.T) {
 	if st.zero+st.certified < st.rounds*4/5 {
 		t.Errorf("%d of %d rounds certified: the test proves little", st.zero+st.certified, st.rounds)
 	}
-	if old := againstCertified(t, 40, 300_000, PairingLeast); old.cheaper == 0 {
+	if old := againstCertified(t, 30, 300_000, PairingLeast); old.cheaper == 0 {
 		t.Errorf("certify finds no cheaper seating of a round drawn by %q: the check compares nothing", PairingLeast)
 	}
 }

@@ -157,8 +157,7 @@ func againstExact(t *testing.T, iters, maxN int) (drawn, swaps exactStats) {
 		tr.Commitment = engine.Commitment(tr.Seed)
 		for round := 1; round <= nr; round++ {
 			if r.IntN(8) == 0 && len(tr.ActiveIn(round)) > table {
-				act := tr.ActiveIn(round)
-				tr.Entrants[act[r.IntN(len(act))]].Withdrawn = round
+				withdrawOne(tr, round, r)
 			}
 			rd, err := tr.NextRound()
 			if err != nil {

@@ -59,8 +59,7 @@ func TestTablesNoRematchAtLarge_Issue24(t *testing.T) {
 		tr.Commitment = engine.Commitment(tr.Seed)
 		for round := 1; round <= nr; round++ {
 			for range r.IntN(3) {
-				act := tr.ActiveIn(round)
-				tr.Entrants[act[r.IntN(len(act))]].Withdrawn = round
+				withdrawOne(tr, round, r)
 			}
 			rd, err := tr.NextRound()
 			if err != nil {
