@@ -247,10 +247,10 @@ func againstCertified(t *testing.T, iters, limit int, pairing string) middleStat
 }
 
 // TestTablesMiddleCertified_Issue24 holds the draw of the middle-sized
-// fields (17 to 60 entrants: too many seatings to search whole, often too
-// few tables for the Hajnal-Szemeredi bound of
-// TestTablesNoRematchAtLarge) to the least repeated meetings, round by
-// round on 50 random tournaments (againstCertified): certify finds no
+// fields (17 to 60 entrants: too many seatings to search whole, often
+// too few tables for the Hajnal-Szemeredi bound of
+// TestTablesNoRematchAtLarge_Issue24) to the least repeated meetings,
+// round by round on 50 random tournaments (againstCertified): certify finds no
 // cheaper seating of any round drawn now (PairingBound), and names by
 // count the rounds it cannot certify. The draw of the method before
 // (PairingLeast, resplits only) is checked too, and certify finds cheaper
