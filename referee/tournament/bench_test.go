@@ -93,12 +93,21 @@ func blocks(n, blk, k int) *seater {
 // BenchmarkTablesBlocks10000 is the least search's worst case met so
 // far: 10,000 entrants at tables of 4 in runs of 40 who all met (8,028
 // repeated meetings after the swaps), every one undone within the budget.
-func BenchmarkTablesBlocks10000(b *testing.B) {
+func BenchmarkTablesBlocks10000(b *testing.B) { benchBlocks(b, 10000, 4) }
+
+// BenchmarkTablesBlocks2000At5 is the blocks at tables of 5, where the
+// search without lower bounds (PairingLeast) ran out of budget.
+func BenchmarkTablesBlocks2000At5(b *testing.B) { benchBlocks(b, 2000, 5) }
+
+// benchBlocks times the newest least search (PairingBound) of n entrants
+// at tables of k in runs of 40 who all met.
+func benchBlocks(b *testing.B, n, k int) {
 	b.ReportAllocs()
 	var cpu time.Duration
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		s := blocks(10000, 40, 4)
+		s := blocks(n, 40, k)
+		s.bounded = true
 		s.swaps()
 		b.StartTimer()
 		c := cpuTime()

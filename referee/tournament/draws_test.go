@@ -17,9 +17,11 @@ import (
 // to 400 entrants equals the one of the code before windows; the tables
 // line draws by the single swaps, PairingExact, as every tables round
 // recorded before the least search, and equals the digest of the code
-// before it; the least line pins the newest tables draw, PairingLeast.)
+// before it; the least line draws by the least search, PairingLeast, and
+// equals the digest of the code before lower bounds; the bound line pins
+// the newest tables draw, PairingBound.)
 func TestDrawsUnchanged(t *testing.T) {
-	least := 0
+	searched := map[string]int{}
 	digest := func(format string, sizes []int, pairing string) string {
 		h := sha256.New()
 		for _, n := range sizes {
@@ -35,9 +37,7 @@ func TestDrawsUnchanged(t *testing.T) {
 					t.Fatal(err)
 				}
 				fmt.Fprint(h, rd.Pairing, pinned(rd.Matches))
-				if rd.Pairing == PairingLeast {
-					least++
-				}
+				searched[rd.Pairing]++
 				tr.Rounds = append(tr.Rounds, rd)
 				play(tr, r)
 			}
@@ -48,10 +48,13 @@ func TestDrawsUnchanged(t *testing.T) {
 		"swiss " + digest(Swiss, []int{13, 40, 77, 200}, pairingNewest),
 		"windows " + digest(Swiss, []int{450}, pairingNewest),
 		"tables " + digest(Tables, []int{13, 40, 77}, PairingExact),
-		"least " + digest(Tables, []int{9, 13, 40, 77}, pairingNewest),
+		"least " + digest(Tables, []int{9, 13, 40, 77}, PairingLeast),
+		"bound " + digest(Tables, []int{9, 13, 40, 77}, pairingNewest),
 	}, "\n") + "\n"
-	if least == 0 {
-		t.Fatalf("no round recorded %q: the least line pins only the swaps", PairingLeast)
+	for _, m := range []string{PairingLeast, PairingBound} {
+		if searched[m] == 0 {
+			t.Fatalf("no round recorded %q: its line pins only the swaps", m)
+		}
 	}
 	golden(t, "draws.sha256", []byte(got))
 }

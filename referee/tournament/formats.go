@@ -88,8 +88,9 @@ func seatTables(sizes, order []int, h []seatHistory, scaled bool) [][]int {
 // lowers the number of repeated meetings; then, unless pairing is
 // PairingExact (a round recorded before the least search), the least
 // search seats no repeated meeting another seating avoids (seater.least,
-// recorded as PairingLeast when it changed the seating). Seats go first
-// to those who sat late before.
+// recorded as PairingBound when it changed the seating; with lower
+// bounds unless pairing is PairingLeast, a round recorded before them).
+// Seats go first to those who sat late before.
 func (t *Tournament) tables(n int, order []int, pairing string) ([]Match, string, error) {
 	kmin := t.MinTable
 	if kmin == 0 {
@@ -108,8 +109,12 @@ func (t *Tournament) tables(n int, order []int, pairing string) ([]Match, string
 	s := &seater{tabs: seatTables(sizes, order, h, t.Scaled), met: t.meetings(), h: h, order: order, keep: t.Scaled}
 	s.swaps()
 	used := PairingExact
+	s.bounded = pairing != PairingLeast
 	if pairing != PairingExact && s.least() {
 		used = PairingLeast
+		if s.bounded {
+			used = PairingBound
+		}
 	}
 	tabs := s.tabs
 	rnd := t.rand(n, "seats")

@@ -16,6 +16,16 @@ import (
 // swaps alone.
 const PairingLeast = "least"
 
+// PairingBound is recorded with a tables round whose seating the least
+// search with lower bounds changed: the search of PairingLeast, whose
+// branch and bound also stops a branch when the meetings seated so far
+// and the fewest the entrants left must still seat reach the best found
+// (seater.lower), so a try that cannot improve costs one step of the
+// budget instead of every seating. It seats the same as PairingLeast
+// where neither runs out of budget, and otherwise spends it elsewhere:
+// a round it changed replays only by it.
+const PairingBound = "bound"
+
 // pairingNewest is the method NextRound asks for: each format's newest
 // (windows for a large Swiss field, the least search for tables).
 const pairingNewest = "newest"
@@ -23,12 +33,16 @@ const pairingNewest = "newest"
 // The reach of the least search: a field with at most exactSeatings
 // seatings is searched whole; above, a table with a repeated meeting is
 // seated anew with each other table (nearest first), then with each two
-// of the resplitNear tables nearest it. (Variables only so that tests can
-// change them.)
+// of the resplitNear tables nearest it; then (PairingBound) a field of at
+// most wholeField entrants left with a repeated meeting is searched whole
+// again, within wholeBudget branches, for a seating with fewer. (Variables
+// only so that tests can change them.)
 var (
 	exactSeatings = 3_000_000
 	resplitNear   = 6
 	resplitBudget = 10_000_000
+	wholeField    = 60
+	wholeBudget   = 2_000_000
 )
 
 // seatings is the number of ways to split the entrants into tables of
@@ -61,6 +75,13 @@ type seater struct {
 	// keep: a table smaller than another takes an entrant only in place
 	// of one with as many seats at small tables before (Settings.Scaled).
 	keep bool
+	// bounded: split prunes by lower bounds and a field of at most
+	// wholeField is searched whole after the resplits (PairingBound).
+	bounded bool
+	// byMet: split opens tables with the entrants who met the most first
+	// (the search of a whole field after the resplits), not in the
+	// round's order.
+	byMet bool
 	// budget is the branches the resplits may still search (split
 	// counts each one); failed the resplits that found nothing, by the
 	// tables and their versions (bumped when a table changes).
@@ -138,9 +159,11 @@ func (s *seater) swaps() {
 // least lowers the seating's cost where some seating of the same
 // entrants has fewer repeated meetings: the whole field searched when it
 // has at most exactSeatings seatings, else each table with a repeated
-// meeting seated anew with one or two others until none improves. It
-// reports whether it changed the seating (the tables keep their places;
-// a field searched whole is numbered again by its best-placed entrants).
+// meeting seated anew with one or two others until none improves, then
+// (bounded) a field of at most wholeField entrants searched whole within
+// wholeBudget branches. It reports whether it changed the seating (the
+// tables keep their places; a field searched whole is numbered again by
+// its best-placed entrants, each table in the round's order).
 func (s *seater) least() bool {
 	c := s.total()
 	if c == 0 {
@@ -174,6 +197,17 @@ func (s *seater) least() bool {
 		}
 		if !improved {
 			break
+		}
+	}
+	if c := s.total(); s.bounded && c > 0 && len(s.order) <= wholeField {
+		s.budget, s.byMet = wholeBudget, true
+		if best := s.split(s.tabs, c); best != nil {
+			for _, tab := range best {
+				slices.SortFunc(tab, func(a, b int) int { return s.pos[a] - s.pos[b] })
+			}
+			slices.SortFunc(best, func(a, b []int) int { return s.pos[a[0]] - s.pos[b[0]] })
+			copy(s.tabs, best)
+			changed = true
 		}
 	}
 	return changed
@@ -293,11 +327,14 @@ func (s *seater) resplitOf(ids ...int) bool {
 // split is the seating of groups' entrants at tables of the groups' sizes
 // with the least cost below bound, the first in the round's order of
 // those (branch and bound: the first entrant not yet seated opens a table
-// of each size left, with every choice of mates below them), or nil when
-// none costs less than bound. With keep and tables of two sizes, the
-// entrants at the smaller tables have the counts of small seats of those
-// at them in groups. Its tables are in the order of their best-placed
-// entrant, each in the round's order.
+// of each size left, with every choice of mates below them; bounded, a
+// branch whose cost and lower bound of the entrants left reach the best
+// found stops), or nil when none costs less than bound; byMet, the
+// entrants who met the most among them come first instead. With the
+// budget spent it is the cheapest found so far. With keep and tables of
+// two sizes, the entrants at the smaller tables have the counts of small
+// seats of those at them in groups. Its tables are in the order of their
+// first entrant, each in the round's order (byMet: in that order).
 func (s *seater) split(groups [][]int, bound int) [][]int {
 	es := s.es[:0]
 	var kinds []int // the sizes, largest first
@@ -311,6 +348,15 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 	}
 	s.es = es
 	slices.SortFunc(es, func(a, b int) int { return s.pos[a] - s.pos[b] })
+	if s.byMet {
+		deg := map[int]int{}
+		for _, a := range es {
+			for _, b := range es {
+				deg[a] += s.met[pairKey(a, b)]
+			}
+		}
+		slices.SortStableFunc(es, func(a, b int) int { return deg[b] - deg[a] })
+	}
 	slices.Sort(kinds)
 	slices.Reverse(kinds)
 	small := kinds[len(kinds)-1]
@@ -346,6 +392,7 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 	seated := slices.Grow(s.seated[:0], m)[:m]
 	clear(seated)
 	s.seated = seated
+	least := make([]int, 0, kinds[0])
 	for len(s.bufs) < len(groups) {
 		s.bufs = append(s.bufs, nil)
 	}
@@ -384,6 +431,19 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 			}
 			bound = c
 			return
+		}
+		if s.bounded {
+			size := 0
+			for _, k := range kinds {
+				if left[k] > 0 {
+					size = k // the smallest table left
+				}
+			}
+			lb, rest := lower(w, m, seated, size, least)
+			s.budget -= rest
+			if c+lb >= bound {
+				return
+			}
 		}
 		seated[first] = true
 		for _, size := range kinds {
@@ -426,4 +486,47 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 	}
 	open(0, 0)
 	return best
+}
+
+// lower is the fewest meetings the entrants not yet seated (of m, w their
+// meetings) must still seat at tables of size or more: each sits with at
+// least size-1 of the others, so with at least its size-1 least meetings
+// with them, and a meeting counts for both of its entrants (PairingBound).
+// least is scratch of capacity size-1. It returns the bound and the count
+// of entrants not seated (the budget it costs).
+func lower(w []int, m int, seated []bool, size int, least []int) (int, int) {
+	sum, left := 0, 0
+	for i := 0; i < m; i++ {
+		if seated[i] {
+			continue
+		}
+		left++
+		least = least[:0]
+		for j := 0; j < m; j++ {
+			if j == i || seated[j] {
+				continue
+			}
+			v := w[i*m+j]
+			if len(least) == size-1 {
+				if v >= least[size-2] {
+					continue
+				}
+				least = least[:size-2]
+			}
+			k := len(least)
+			least = append(least, v)
+			for k > 0 && least[k-1] > v {
+				least[k] = least[k-1]
+				k--
+			}
+			least[k] = v
+			if len(least) == size-1 && least[size-2] == 0 {
+				break // none of its mates need have met it
+			}
+		}
+		for _, v := range least {
+			sum += v
+		}
+	}
+	return (sum + 1) / 2, left
 }

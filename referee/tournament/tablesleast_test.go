@@ -59,8 +59,7 @@ func TestTablesNoRematchAtLarge_Issue24(t *testing.T) {
 		tr.Commitment = engine.Commitment(tr.Seed)
 		for round := 1; round <= nr; round++ {
 			for range r.IntN(3) {
-				act := tr.ActiveIn(round)
-				tr.Entrants[act[r.IntN(len(act))]].Withdrawn = round
+				withdrawOne(tr, round, r)
 			}
 			rd, err := tr.NextRound()
 			if err != nil {
@@ -87,7 +86,7 @@ func TestTablesNoRematchAtLarge_Issue24(t *testing.T) {
 			if before > 0 {
 				swapRounds++
 			}
-			if rd.Pairing == PairingLeast {
+			if rd.Pairing == PairingBound {
 				least++
 			}
 			if len(tabs) > mostMet(es, met) {
@@ -106,7 +105,7 @@ func TestTablesNoRematchAtLarge_Issue24(t *testing.T) {
 			t.Fatalf("seed %q: %v", tr.Seed, err)
 		}
 	}
-	t.Logf("%d rounds (%d with more tables than anyone's opponents): %d repeated meetings drawn, %d recorded %q; the swaps alone: %d in %d rounds (%d of those checked)", rounds, checked, drawn, least, PairingLeast, swaps, swapRounds, swapChecked)
+	t.Logf("%d rounds (%d with more tables than anyone's opponents): %d repeated meetings drawn, %d recorded %q; the swaps alone: %d in %d rounds (%d of those checked)", rounds, checked, drawn, least, PairingBound, swaps, swapRounds, swapChecked)
 	if checked*2 < rounds || swapChecked == 0 {
 		t.Fatalf("%d of %d rounds checked, %d where the swaps alone seat a repeated meeting: the test proves little", checked, rounds, swapRounds)
 	}
@@ -135,73 +134,87 @@ func TestSeatingsCounted(t *testing.T) {
 }
 
 // TestTablesOldRoundsReplay_Issue24 draws tournaments at tables as the
-// code before the least search did (every round by the single swaps,
-// recorded PairingExact) and replays them: each replays, although the
-// search now seats some of their rounds otherwise (counted), and a round
-// the search would change fails to replay if recorded PairingLeast.
+// code before each newer method did: every round by the single swaps
+// (PairingExact, before the least search), then by the least search
+// without lower bounds (PairingLeast, before PairingBound). Each replays,
+// although the newest draw now seats some of their rounds otherwise
+// (counted), and a round the newest draw seats otherwise fails to replay
+// when recorded with the newest draw's method.
 func TestTablesOldRoundsReplay_Issue24(t *testing.T) {
-	r := rand.New(rand.NewPCG(24, 7))
-	differ := 0
-	for iter := 0; iter < 60; iter++ {
-		table := 3 + iter%3
-		n := table + 2 + r.IntN(30)
-		nr := 3 + r.IntN(5)
-		tr := newT(t, n, Settings{Format: Tables, Table: table, NumRounds: nr})
-		if iter%4 == 3 {
-			tr.MinTable = table
-		}
-		tr.Seed = fmt.Sprint("old", iter)
-		tr.Commitment = engine.Commitment(tr.Seed)
-		for round := 1; round <= nr; round++ {
-			rd, err := tr.nextRound(PairingExact)
-			if err != nil {
-				t.Fatal(err)
+	for _, old := range []string{PairingExact, PairingLeast} {
+		r := rand.New(rand.NewPCG(24, 7))
+		differ, recorded := 0, 0
+		for iter := 0; iter < 40; iter++ {
+			table := 3 + iter%3
+			n := table + 2 + r.IntN(60)
+			nr := 3 + r.IntN(7)
+			tr := newT(t, n, Settings{Format: Tables, Table: table, NumRounds: nr})
+			if iter%4 == 3 {
+				tr.MinTable = table
 			}
-			now, err := tr.NextRound()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rd.Pairing != PairingExact {
-				t.Fatalf("seed %q round %d: the swaps recorded %q", tr.Seed, round, rd.Pairing)
-			}
-			tr.Rounds = append(tr.Rounds, rd)
-			if now.Pairing == PairingLeast {
-				differ++
-				tr.Rounds[round-1].Pairing = PairingLeast
-				if Replay(tr) == nil {
-					t.Errorf("seed %q round %d: replays recorded %q though the search seats it otherwise", tr.Seed, round, PairingLeast)
+			tr.Seed = fmt.Sprint("old", iter)
+			tr.Commitment = engine.Commitment(tr.Seed)
+			for round := 1; round <= nr; round++ {
+				rd, err := tr.nextRound(old)
+				if err != nil {
+					t.Fatal(err)
 				}
-				tr.Rounds[round-1].Pairing = PairingExact
+				now, err := tr.NextRound()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rd.Pairing != PairingExact && rd.Pairing != old {
+					t.Fatalf("seed %q round %d: %q recorded %q", tr.Seed, round, old, rd.Pairing)
+				}
+				if rd.Pairing == old {
+					recorded++
+				}
+				tr.Rounds = append(tr.Rounds, rd)
+				if fmt.Sprint(now.Matches) != fmt.Sprint(rd.Matches) {
+					differ++
+					tr.Rounds[round-1].Pairing = now.Pairing
+					if Replay(tr) == nil {
+						t.Errorf("seed %q round %d: replays recorded %q though that draw seats it otherwise", tr.Seed, round, now.Pairing)
+					}
+					tr.Rounds[round-1].Pairing = rd.Pairing
+				}
+				play(tr, r)
 			}
-			play(tr, r)
+			if err := Replay(tr); err != nil {
+				t.Errorf("%q, seed %q: %v", old, tr.Seed, err)
+			}
 		}
-		if err := Replay(tr); err != nil {
-			t.Errorf("seed %q: %v", tr.Seed, err)
+		t.Logf("%q: %d rounds recorded so, %d the newest draw seats otherwise, each replayed as drawn", old, recorded, differ)
+		if differ == 0 || recorded == 0 {
+			t.Fatalf("%q: no round the newest draw seats otherwise: the test proves nothing", old)
 		}
-	}
-	t.Logf("%d rounds the search now seats otherwise, each replayed as drawn", differ)
-	if differ == 0 {
-		t.Fatal("no round the search seats otherwise: the test proves nothing")
 	}
 }
 
 // TestTablesLeastUndoesBlocks_Issue24: 2,000 entrants at tables of 3, 4
 // or 5, in runs of 40 by standing who all met each other (blocks): the
 // swaps leave every table with repeated meetings, and the least search
-// (far too large to search whole) seats none at tables of 3 and 4 within
-// its budget; at tables of 5 the budget runs out first (each split of two
-// tables within a run tries all 126 seatings), and it undoes three in
-// four (measured: 1,742 to 435).
+// (far too large to search whole) seats none within its budget. Without
+// lower bounds (PairingLeast) it runs out of budget at tables of 5, each
+// split of two tables within a run trying all 126 seatings, and leaves
+// 435 of 1,742; with them (PairingBound) such a split stops at its
+// first step and the budget undoes every one.
 func TestTablesLeastUndoesBlocks_Issue24(t *testing.T) {
-	for _, k := range []int{3, 4, 5} {
-		s := blocks(2000, 40, k)
-		s.swaps()
-		before := s.total()
-		changed := s.least()
-		got := s.total()
-		if !changed || before == 0 || (k < 5 && got > 0) || got*3 > before {
-			t.Errorf("tables of %d: %d repeated meetings after the swaps, %d after the least search (changed %v)", k, before, got, changed)
+	for _, bounded := range []bool{false, true} {
+		for _, k := range []int{3, 4, 5} {
+			s := blocks(2000, 40, k)
+			s.bounded = bounded
+			s.swaps()
+			before := s.total()
+			changed := s.least()
+			got := s.total()
+			t.Logf("tables of %d, bounded %v: %d repeated meetings after the swaps, %d after the search, budget left %d of %d", k, bounded, before, got, s.budget, resplitBudget)
+			if !changed || before == 0 {
+				t.Errorf("tables of %d: %d repeated meetings after the swaps (changed %v)", k, before, changed)
+			}
+			if bounded == (got > 0) && (bounded || k == 5) {
+				t.Errorf("tables of %d, bounded %v: %d repeated meetings after the search", k, bounded, got)
+			}
 		}
-		t.Logf("tables of %d: %d repeated meetings after the swaps, %d after the search, budget left %d of %d", k, before, got, s.budget, resplitBudget)
 	}
 }

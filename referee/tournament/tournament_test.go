@@ -144,6 +144,13 @@ func TestForfeitAndWithdrawal(t *testing.T) {
 	}
 }
 
+// withdrawOne withdraws an entrant drawn from r among those active in
+// round, from that round on.
+func withdrawOne(tr *Tournament, round int, r *rand.Rand) {
+	act := tr.ActiveIn(round)
+	tr.Entrants[act[r.IntN(len(act))]].Withdrawn = round
+}
+
 // play gives every open match of the last round a random result (draws
 // included) drawn from r.
 func play(tr *Tournament, r *rand.Rand) {
@@ -202,8 +209,7 @@ func TestSwissProperties(t *testing.T) {
 		tr.Commitment = engine.Commitment(tr.Seed)
 		for round := 1; round <= rounds; round++ {
 			if r.IntN(10) == 0 && len(tr.ActiveIn(round)) > 2 {
-				act := tr.ActiveIn(round)
-				tr.Entrants[act[r.IntN(len(act))]].Withdrawn = round
+				withdrawOne(tr, round, r)
 			}
 			met := tr.meetings()
 			h := tr.seatHistories()

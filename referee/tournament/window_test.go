@@ -53,8 +53,7 @@ func TestWindowSwissAgainstExact(t *testing.T) {
 		tr.Commitment = engine.Commitment(tr.Seed)
 		for round := 1; round <= nr; round++ {
 			if r.IntN(8) == 0 && len(tr.ActiveIn(round)) > 4 {
-				act := tr.ActiveIn(round)
-				tr.Entrants[act[r.IntN(len(act))]].Withdrawn = round
+				withdrawOne(tr, round, r)
 			}
 			order := tr.order(round)
 			h := tr.seatHistories()
@@ -175,8 +174,7 @@ func TestSwissWindowsWholeTournaments(t *testing.T) {
 		tr.Commitment = engine.Commitment(tr.Seed)
 		for round := 1; round <= nr; round++ {
 			if r.IntN(8) == 0 {
-				act := tr.ActiveIn(round)
-				tr.Entrants[act[r.IntN(len(act))]].Withdrawn = round
+				withdrawOne(tr, round, r)
 			}
 			h := tr.seatHistories()
 			met := tr.meetings()
