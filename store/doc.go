@@ -552,7 +552,7 @@
 // seldom are; not yet 4x at scale.
 //
 // Rule (issue 25: the ticker's questions read nothing): the stale keys are
-// also kept in memory, a set built once at Open (one read a key of "wake")
+// also kept in memory, a set built by the first reader that asks (below)
 // and kept by the commits of Update and Commit, each handing over the keys
 // it made stale, live again or deleted, in the order of the commits
 // (wakeset.go). DueWakes, NextWake, StaleWakes and TickWakes tell a stale
@@ -567,6 +567,18 @@
 // reference after every step of TestStaleWakeKeysLeftForTheTick_Issue25,
 // the order of commits by TestStaleSetTakesCommitsInOrder_Issue25, and an
 // older snapshot by TestStaleSetNotUsedForAnOlderSnapshot_Issue25.
+//
+// # The stale-key set built at first need
+//
+// Rule (issue 25): Open reads no key of "wake"; the set of stale keys is
+// built by the first read transaction that asks DueWakes, NextWake or
+// StaleWakes (the daemon's first tick), one read a key, and again after
+// the set was dropped. The commits that hand their changes over while it
+// reads wait and are applied in order; a reader whose snapshot is older
+// than a commit handed over builds nothing and reads
+// (TestStaleSetBuiltWhileCommitsHandOver_Issue25). BenchmarkOpenWithWakes
+// (100,000 games, a tenth moved): 218,006 cursors an Open -> 4 (exact),
+// 150 ms -> 0.5-8 ms (load 21).
 //
 // # Where a player mail's pages go
 //

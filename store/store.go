@@ -216,8 +216,10 @@ type DB struct {
 	// oldWakes: "wake" held wake-up keys of the older form at the open
 	// (wake.go).
 	oldWakes bool
-	// stale is the set of stale wake-up keys (wakeset.go).
-	stale staleSet
+	// stale is the set of stale wake-up keys (wakeset.go); staleReading,
+	// in tests, runs while a build of it reads.
+	stale        staleSet
+	staleReading func()
 }
 
 // Open opens (creating if needed) the store at path, waits at most
@@ -252,7 +254,6 @@ func Open(path string, opt *Options) (*DB, error) {
 	}
 	db.View(func(tx *Tx) error {
 		db.oldWakes = tx.hasOldWakes()
-		db.stale.build(tx)
 		return nil
 	})
 	return db, nil

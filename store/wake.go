@@ -148,6 +148,7 @@ func (tx *Tx) Wake(game string) time.Time {
 // skipped.
 func (tx *Tx) DueWakes(now time.Time, limit int) []string {
 	var out []string
+	tx.needStale()
 	c := tx.b(bWake).Cursor()
 	end := uint64(now.UnixNano())
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
@@ -173,6 +174,7 @@ func (tx *Tx) wakeLive(k []byte) bool {
 // up to StaleSkip of them: past those it returns the time of the next key,
 // stale or not (a tick then, early, finds no game due and drops them).
 func (tx *Tx) NextWake() (time.Time, bool) {
+	tx.needStale()
 	c := tx.b(bWake).Cursor()
 	skipped := 0
 	for k, _ := c.First(); k != nil && k[0] != wakeByPrefix; k, _ = c.Next() {
@@ -235,6 +237,7 @@ func (tx *Tx) DropStaleWakes(now time.Time) (int, error) {
 // staleWakes calls fn with each stale key at or before now, in order,
 // while fn returns true.
 func (tx *Tx) staleWakes(now time.Time, fn func(k []byte) bool) {
+	tx.needStale()
 	c := tx.b(bWake).Cursor()
 	end := uint64(now.UnixNano())
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
