@@ -2,53 +2,81 @@ package store
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/pbem-referee/referee/store/pagefile"
 	bolt "go.etcd.io/bbolt"
 )
 
-// pageCensus runs a page census (store/pagefile: Census) while on: mu is
-// held around every write transaction of Update and of the group commit
-// and its census, so that the census reads each commit's tree before the
-// next commit changes it.
+// pageCensus runs a page census (store/pagefile: Census) while on: a
+// commit takes mu under bbolt's writer lock, only while a census runs,
+// and holds it until the census has read the commit, so that the census
+// reads each commit's tree before the next commit changes it (the next
+// waits for mu, under the writer lock); StartPageCensus takes both in the
+// same order. No census, no lock: a commit reads on only (issue 25).
 type pageCensus struct {
 	mu sync.Mutex
-	on bool
+	on atomic.Bool
 	c  pagefile.Census
 }
 
-// commit runs a write transaction of bbolt (db.bolt.Update) and, while a
-// census runs, counts the pages it wrote; then, when the transaction found
-// the top level due a merge, merges it (headers.go).
+// commit runs a write transaction (update) and, when the transaction
+// found the top level due a merge, merges it (headers.go).
 func (db *DB) commit(fn func(*bolt.Tx) error) error {
-	c := &db.census
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	due := false
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		due = mergeHeadersDue(tx)
+	err := db.update(func(tx *bolt.Tx) error {
+		due = db.mergeHeadersDue(tx)
 		return fn(tx)
 	})
-	if err == nil && c.on {
-		_ = c.c.Read(db.pageFile())
-	}
-	if err == nil && due && !db.mergeFailed {
+	if err == nil && due && !db.mergeFailed.Load() && db.merging.TryLock() {
 		// The top level back in one leaf (headers.go); a failure leaves
 		// it as it was (and bucketOf finds every bucket), not tried again
 		// until the store is opened again.
-		db.mergeFailed = db.mergeHeaders() != nil
+		if db.mergeHeaders() != nil {
+			db.mergeFailed.Store(true)
+		}
+		db.merging.Unlock()
+	}
+	return err
+}
+
+// update runs a write transaction of bbolt (db.bolt.Update) and, while a
+// census runs, counts the pages it wrote (pageCensus).
+func (db *DB) update(fn func(*bolt.Tx) error) error {
+	c := &db.census
+	counted := false
+	defer func() {
+		if counted {
+			c.mu.Unlock()
+		}
+	}()
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		if !counted && c.on.Load() {
+			c.mu.Lock()
+			counted = true
+		}
+		return fn(tx)
+	})
+	if err == nil && counted {
+		_ = c.c.Read(db.pageFile())
 	}
 	return err
 }
 
 // StartPageCensus starts counting the pages each commit writes
 // (PageCensus); a census that runs starts again from zero. It reads the
-// whole tree once.
+// whole tree once, under bbolt's writer lock (a write transaction rolled
+// back: nothing written).
 func (db *DB) StartPageCensus() error {
+	btx, err := db.bolt.Begin(true)
+	if err != nil {
+		return err
+	}
+	defer btx.Rollback()
 	c := &db.census
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.on = true
+	c.on.Store(true)
 	return c.c.Start(db.pageFile())
 }
 

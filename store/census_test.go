@@ -171,3 +171,63 @@ func TestPageCensusCountsEveryPageWritten_Issue25(t *testing.T) {
 		db.Close()
 	}
 }
+
+// A commit takes the census's mutex only while a census runs (census.go,
+// issue 25: it took it around every commit): with the mutex held
+// elsewhere, commits go through when no census runs, and wait for it when
+// one does (under bbolt's writer lock, so that the census reads each
+// commit alone). Variation: Update, the group commit and a speculation.
+func TestCommitTakesTheCensusLockOnlyWhenOne_Issue25(t *testing.T) {
+	db := open(t)
+	commit := func(m int) error {
+		fn := func(tx *Tx) error {
+			_, err := tx.AppendLog("g1", []byte(fmt.Sprintf(`{"m":%d}`, m)))
+			return err
+		}
+		switch m % 3 {
+		case 0:
+			return db.Update(fn)
+		case 1:
+			return db.Group(fn)
+		}
+		return updateOrSpeculate(db, m, fn)
+	}
+	for m := range 6 {
+		db.census.mu.Lock()
+		done := make(chan error, 1)
+		go func() { done <- commit(m) }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("commit %d waits for the census's mutex with no census", m)
+		}
+		db.census.mu.Unlock()
+	}
+	if err := db.StartPageCensus(); err != nil {
+		t.Fatal(err)
+	}
+	for m := range 3 {
+		db.census.mu.Lock()
+		done := make(chan error, 1)
+		go func() { done <- commit(m) }()
+		select {
+		case err := <-done:
+			t.Fatalf("commit %d went through a census's mutex held (%v)", m, err)
+		case <-time.After(50 * time.Millisecond):
+		}
+		db.census.mu.Unlock()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := int64(0)
+	for _, c := range db.PageCensus() {
+		n += c
+	}
+	if n < 3 {
+		t.Errorf("the census counted %d pages in three commits", n)
+	}
+}

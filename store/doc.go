@@ -600,6 +600,18 @@
 // commit moves them back: TestTopLevelMergedBackIntoOneLeaf_Issue25).
 // It happens about once in a new store (the bench's mail run: once).
 //
+// # The merge's check off the commit path
+//
+// Rule (issue 25): a commit looks at the top level's root page only (a
+// leaf: nothing due); the headers are walked only while it is a branch,
+// and rest for a top bucket only at Open (restHeld: a crash between a
+// merge's two commits; the first commit then merges). A commit takes the
+// census's mutex only while a census runs (census.go). Tests:
+// TestTopLevelMergedBackIntoOneLeaf_Issue25 (still merged when due, and
+// after the crash), TestCommitTakesTheCensusLockOnlyWhenOne_Issue25.
+// BenchmarkSmallCommit (exact): 7 -> 5 cursors, 80 -> 71 allocations,
+// 9,489 -> 9,196 B a commit.
+//
 // The page size is the file's, fixed when it is made: a store made with
 // pages of 4 KiB keeps them and works as before; Compact rewrites it with
 // pages of NewPageSize.

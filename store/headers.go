@@ -31,20 +31,15 @@ import (
 func (db *DB) HeaderMerges() int64 { return db.headerMerges.Load() }
 
 // mergeHeadersDue reports whether the top level, as last committed, is a
-// branch whose headers fit in three quarters of a page, or a top bucket
-// is in rest.
-func mergeHeadersDue(tx *bolt.Tx) bool {
-	root := tx.Cursor().Bucket()
-	if rest := tx.Bucket(bRest); rest != nil {
-		due := false
-		_ = rest.ForEachBucket(func(name []byte) error {
-			due = due || topBucket(name)
-			return nil
-		})
-		if due {
-			return true
-		}
+// branch whose headers fit in seven eighths of a page, or a top bucket is
+// in rest (found at Open: restHeld). A top level of one leaf, the rule
+// once merged, costs a look at its root page (issue 25: rest's headers
+// were walked every commit).
+func (db *DB) mergeHeadersDue(tx *bolt.Tx) bool {
+	if db.restHeld.Load() {
+		return true
 	}
+	root := tx.Cursor().Bucket()
 	if p, err := tx.Page(int(root.Root())); err != nil || p == nil || p.Type != "branch" {
 		return false
 	}
@@ -61,13 +56,26 @@ func mergeHeadersDue(tx *bolt.Tx) bool {
 	return err == nil && size <= tx.DB().Info().PageSize*7/8
 }
 
+// topInRest reports whether a top bucket is in rest (a crash between the
+// two commits of a merge, or of the migration to schema 11): Open's.
+func topInRest(tx *bolt.Tx) bool {
+	due := false
+	if rest := tx.Bucket(bRest); rest != nil {
+		_ = rest.ForEachBucket(func(name []byte) error {
+			due = due || topBucket(name)
+			return nil
+		})
+	}
+	return due
+}
+
 // mergeHeaders merges the top level back into one leaf (above): two
-// commits, counted in WriteStats, each read by a census that runs (the
-// caller holds its lock) and handed to the set of stale wake-up keys with
-// no change (wakeset.go: a commit it never hears of would leave it behind).
+// commits, counted in WriteStats and by a census that runs (update), each
+// handed to the set of stale wake-up keys with no change (wakeset.go: a
+// commit it never hears of would leave it behind).
 func (db *DB) mergeHeaders() error {
 	for _, step := range []func(*bolt.Tx) error{migrateSchema10, migrateSchema11} {
-		if err := db.bolt.Update(func(btx *bolt.Tx) error {
+		if err := db.update(func(btx *bolt.Tx) error {
 			id := uint64(btx.ID())
 			btx.OnCommit(func() {
 				db.group.commits.Add(1)
@@ -77,10 +85,8 @@ func (db *DB) mergeHeaders() error {
 		}); err != nil {
 			return err
 		}
-		if db.census.on {
-			_ = db.census.c.Read(db.pageFile())
-		}
 	}
+	db.restHeld.Store(false)
 	db.headerMerges.Add(1)
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pbem-referee/referee/store/pagefile"
@@ -210,9 +212,10 @@ type DB struct {
 	// headerMerges counts the top level merged back into one leaf
 	// (headers.go).
 	headerMerges headerMerges
-	// mergeFailed: a merge failed; none is tried again (read and written
-	// under census.mu).
-	mergeFailed bool
+	// mergeFailed: a merge failed, none is tried again; merging: one
+	// runs; restHeld: Open found a top bucket in rest (headers.go).
+	mergeFailed, restHeld atomic.Bool
+	merging               sync.Mutex
 	// oldWakes: "wake" held wake-up keys of the older form at the open
 	// (wake.go).
 	oldWakes bool
@@ -254,6 +257,7 @@ func Open(path string, opt *Options) (*DB, error) {
 	}
 	db.View(func(tx *Tx) error {
 		db.oldWakes = tx.hasOldWakes()
+		db.restHeld.Store(topInRest(tx.tx))
 		return nil
 	})
 	return db, nil
