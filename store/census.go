@@ -9,19 +9,16 @@ import (
 )
 
 // pageCensus runs a page census (store/pagefile: Census) while on: a
-// commit takes mu under bbolt's writer lock, only while a census runs,
-// and holds it until the census has read the commit, so that the census
-// reads each commit's tree before the next commit changes it (the next
-// waits for mu, under the writer lock); StartPageCensus takes both in the
-// same order. No census, no lock: a commit reads on only (issue 25).
+// commit takes mu, under bbolt's writer lock and only then (issue 25),
+// until the census has read it, so that the next commit waits.
 type pageCensus struct {
 	mu sync.Mutex
 	on atomic.Bool
 	c  pagefile.Census
 }
 
-// commit runs a write transaction (update) and, when the transaction
-// found the top level due a merge, merges it (headers.go).
+// commit runs update and, when it found the top level due a merge,
+// merges it (headers.go; a failure is not tried again).
 func (db *DB) commit(fn func(*bolt.Tx) error) error {
 	due := false
 	err := db.update(func(tx *bolt.Tx) error {
@@ -29,55 +26,42 @@ func (db *DB) commit(fn func(*bolt.Tx) error) error {
 		return fn(tx)
 	})
 	if err == nil && due && !db.mergeFailed.Load() && db.merging.TryLock() {
-		// The top level back in one leaf (headers.go); a failure leaves
-		// it as it was (and bucketOf finds every bucket), not tried again
-		// until the store is opened again.
-		if db.mergeHeaders() != nil {
-			db.mergeFailed.Store(true)
-		}
+		db.mergeFailed.Store(db.mergeHeaders() != nil)
 		db.merging.Unlock()
 	}
 	return err
 }
 
-// update runs a write transaction of bbolt (db.bolt.Update) and, while a
-// census runs, counts the pages it wrote (pageCensus).
+// update runs db.bolt.Update, its pages counted by a census that runs.
 func (db *DB) update(fn func(*bolt.Tx) error) error {
-	c := &db.census
-	counted := false
-	defer func() {
-		if counted {
-			c.mu.Unlock()
-		}
-	}()
+	c, counted := &db.census, false
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		if !counted && c.on.Load() {
+		if counted = c.on.Load(); counted {
 			c.mu.Lock()
-			counted = true
 		}
 		return fn(tx)
 	})
-	if err == nil && counted {
-		_ = c.c.Read(db.pageFile())
+	if counted {
+		if err == nil {
+			_ = c.c.Read(db.pageFile())
+		}
+		c.mu.Unlock()
 	}
 	return err
 }
 
-// StartPageCensus starts counting the pages each commit writes
-// (PageCensus); a census that runs starts again from zero. It reads the
-// whole tree once, under bbolt's writer lock (a write transaction rolled
-// back: nothing written).
+// StartPageCensus counts the pages each commit writes (PageCensus) from
+// zero; it reads the whole tree once, under bbolt's writer lock.
 func (db *DB) StartPageCensus() error {
 	btx, err := db.bolt.Begin(true)
 	if err != nil {
 		return err
 	}
 	defer btx.Rollback()
-	c := &db.census
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.on.Store(true)
-	return c.c.Start(db.pageFile())
+	db.census.mu.Lock()
+	defer db.census.mu.Unlock()
+	db.census.on.Store(true)
+	return db.census.c.Start(db.pageFile())
 }
 
 // PageCensus returns the pages the commits wrote since StartPageCensus,

@@ -1,29 +1,13 @@
 package store
 
-import (
-	"sync/atomic"
+import bolt "go.etcd.io/bbolt"
 
-	bolt "go.etcd.io/bbolt"
-)
-
-// The top level's one leaf, kept (issue 25: the pages of a player mail).
-// Schema 11 made the tree of the top-level buckets' headers one leaf, so
-// that a commit writes one page of headers (schema10.go). A bucket of a
-// few entries is kept inline, in that leaf, up to a quarter of a page:
-// in a new store every top bucket starts so, and the leaf grows past a
-// page and splits into two or three under a branch; the buckets soon
-// leave it, but bbolt merges leaves only after a delete, so the tree
-// stayed a branch and its leaves for good, and every commit wrote 2.9
-// pages of headers where it could write one (referee bench --sizes none
-// --pages: "(bucket headers)" 2.15 pages a player mail, 0.78 commits).
-// So, after a commit that found the top level a branch whose headers fit
-// in three quarters of a page (mergeHeadersDue), the store merges it back
-// into one leaf as the migrations to schema 11 did: every top bucket into
-// rest in one commit (the top level, left with meta and rest, merges),
-// then back in another (bbolt's MoveBucket moves a bucket as last
-// committed: the steps commit alone, nothing else in them). Between the
-// two, and after a crash between them, a top bucket is found in rest
-// (bucketOf); the next commit that finds one there moves it back.
+// The top level's one leaf, kept (issue 25; store/doc.go "The top level
+// kept one leaf"): after a commit that found the top level a branch whose
+// headers fit in a page (mergeHeadersDue), the store merges it back into
+// one leaf as the migrations to schema 11 did: every top bucket into rest
+// in one commit (the top level, left with meta and rest, merges), then
+// back in another (bbolt's MoveBucket moves a bucket as last committed).
 // DB.HeaderMerges counts the merges (TestTopLevelMergedBackIntoOneLeaf_Issue25).
 
 // HeaderMerges returns how many times the store merged the top level back
@@ -90,6 +74,3 @@ func (db *DB) mergeHeaders() error {
 	db.headerMerges.Add(1)
 	return nil
 }
-
-// headerMerges counts DB.mergeHeaders.
-type headerMerges = atomic.Int64

@@ -207,20 +207,17 @@ type DB struct {
 	// Options.MappedLimit (mapping.go).
 	mapped *pagefile.Mapping
 	// census counts the pages each commit writes while it runs
-	// (census.go).
-	census pageCensus
-	// headerMerges counts the top level merged back into one leaf
-	// (headers.go).
-	headerMerges headerMerges
-	// mergeFailed: a merge failed, none is tried again; merging: one
-	// runs; restHeld: Open found a top bucket in rest (headers.go).
+	// (census.go); headerMerges the top level merged back into one leaf,
+	// mergeFailed a merge failed (none tried again), merging one runs,
+	// restHeld Open found a top bucket in rest (headers.go).
+	census                pageCensus
+	headerMerges          atomic.Int64
 	mergeFailed, restHeld atomic.Bool
 	merging               sync.Mutex
-	// oldWakes: "wake" held wake-up keys of the older form at the open
-	// (wake.go).
-	oldWakes bool
-	// stale is the set of stale wake-up keys (wakeset.go); staleReading,
-	// in tests, runs while a build of it reads.
+	// oldWakes: "wake" held keys of the older form at the open (wake.go);
+	// stale the set of stale wake-up keys (wakeset.go), staleReading, in
+	// tests, runs while a build of it reads.
+	oldWakes     bool
 	stale        staleSet
 	staleReading func()
 }

@@ -6,75 +6,47 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// The stale wake-up keys, kept in memory (2026-12-07, issue 25: the
-// daemon's ticker runs after every commit, and its questions, TickWakes
-// and NextWake, read each key's game beside the log to tell a stale key
-// from a live one: up to ~770 point reads a kick in a "wake" of more than
-// one leaf). The set is built by the first read transaction that asks
-// (DueWakes, NextWake, StaleWakes: one read a key of "wake"; Open reads
-// none, issue 25: 0.3-0.4 s at 100,000 games) and kept by the commits
-// that change it: each write transaction records the keys it made stale
-// and those it made live again or deleted (SetWake, DropStaleWakes), and
-// its commit hands them to the set, in the order of the commits (bbolt
-// runs a commit's handlers after it lets the next writer in, so a later
-// commit's may come first: it waits for the one before). A build reads
-// the state of its transaction: the commits after it that hand their
-// changes over while it reads wait for it, and a state older than a
-// commit handed over already is never built (the next reader builds).
-// A transaction uses the set only when the set is of the very state it
-// reads (its snapshot's transaction id; a writer's, the one before its
-// own, plus what it changed itself); otherwise (a snapshot older or
-// newer than the set, a set not built) it reads as before. Nothing is
-// woken or dropped by the set that the reads would not wake or drop
-// (TestStaleWakeKeysLeftForTheTick_Issue25 checks the set against the
-// reference after every step; TestStaleSetBuiltWhileCommitsHandOver_Issue25
-// a build with commits on both sides of it).
+// The stale wake-up keys, kept in memory (store/doc.go "Stale wake-up
+// keys"): built by the first read transaction that asks (needStale),
+// kept by the commits in their order (bbolt runs a commit's handlers
+// after it lets the next writer in: a later commit's wait for the one
+// before, and so do those handed over while a build reads); used by a
+// transaction only when it is of the very state it reads.
 
 // staleSet is the DB's set of stale wake-up keys.
 type staleSet struct {
 	sync.Mutex
 	// keys are the stale keys of "wake" as committed by transaction at
-	// (at 0: no set, the reads answer; keys nil and at set: a build of
-	// the state at runs).
+	// (at 0: no set; keys nil, at set: a build of that state reads).
 	keys map[string]struct{}
 	at   uint64
-	// later are the changes of commits that came before the one after
-	// at (or during a build), by transaction id.
-	later map[uint64]map[string]bool
-	// handed is the last commit handed over: a state before it is never
-	// built (its changes would be missed).
+	// later are the changes of commits after at+1 (or during a build),
+	// by id; handed the last commit handed over (no older state built).
+	later  map[uint64]map[string]bool
 	handed uint64
-	// builds numbers the builds begun (a build dropped is not kept).
-	builds uint64
 }
 
-// staleLater bounds the commits whose changes wait for an earlier one: a
-// commit that never hands its changes over (a write outside Update and
-// Commit) leaves the set behind, the set is dropped, and the next reader
-// that asks builds it again.
+// staleLater bounds the commits waiting for an earlier one that may never
+// hand over (a write outside Update and Commit): the set is dropped.
 const staleLater = 64
 
-// needStale builds the set in a read transaction that asks about stale
-// keys when there is none (the first tick after Open, or after a drop).
+// needStale builds the set, in a read transaction, when there is none.
 func (tx *Tx) needStale() {
 	if tx.db == nil || tx.spec != nil || tx.tx.Writable() {
 		return
 	}
-	s := &tx.db.stale
-	at := uint64(tx.tx.ID())
+	s, at := &tx.db.stale, uint64(tx.tx.ID())
 	s.Lock()
 	if s.at != 0 || s.handed > at {
 		s.Unlock()
 		return
 	}
 	s.at, s.keys, s.later = at, nil, map[uint64]map[string]bool{}
-	s.builds++
-	build := s.builds
 	s.Unlock()
 	keys, read := map[string]struct{}{}, false
-	defer func() { s.built(build, keys, read) }()
-	if tx.db.staleReading != nil {
-		tx.db.staleReading()
+	defer func() { s.built(keys, read) }()
+	if h := tx.db.staleReading; h != nil {
+		h()
 	}
 	c := tx.bucket(bWake).Cursor()
 	for k, _ := c.First(); k != nil && k[0] != wakeByPrefix; k, _ = c.Next() {
@@ -85,22 +57,14 @@ func (tx *Tx) needStale() {
 	read = true
 }
 
-// built keeps the keys a build read (all of them: read), and applies
-// the changes of the commits handed over while it read, in order.
-func (s *staleSet) built(build uint64, keys map[string]struct{}, read bool) {
+// built keeps the keys a build read (all: read), then the commits since.
+func (s *staleSet) built(keys map[string]struct{}, read bool) {
 	s.Lock()
 	defer s.Unlock()
-	if s.builds != build || s.keys != nil || s.at == 0 {
-		return
-	}
-	if !read {
+	if s.keys = keys; !read {
 		s.drop()
-		return
-	}
-	s.keys = keys
-	if next, ok := s.later[s.at+1]; ok {
-		delete(s.later, s.at+1)
-		s.apply(s.at+1, next)
+	} else {
+		s.apply(s.at, nil)
 	}
 	if len(s.later) >= staleLater {
 		s.drop()
@@ -122,18 +86,18 @@ func (s *staleSet) committed(id uint64, changed map[string]bool) {
 	if id > s.at+1 || s.keys == nil {
 		if s.keys != nil && len(s.later) >= staleLater {
 			s.drop()
-			return
+		} else {
+			s.later[id] = changed
 		}
-		s.later[id] = changed
 		return
 	}
 	s.apply(id, changed)
 }
 
-// apply applies the changes of commit id, the one after at, and those
-// of the commits after it that wait.
+// apply applies the changes of commit id (at or the one after it), then
+// those of the commits after it that wait.
 func (s *staleSet) apply(id uint64, changed map[string]bool) {
-	for {
+	for ok := true; ok; id++ {
 		for k, stale := range changed {
 			if stale {
 				s.keys[k] = struct{}{}
@@ -142,13 +106,8 @@ func (s *staleSet) apply(id uint64, changed map[string]bool) {
 			}
 		}
 		s.at = id
-		id++
-		next, ok := s.later[id]
-		if !ok {
-			return
-		}
-		delete(s.later, id)
-		changed = next
+		changed, ok = s.later[id+1]
+		delete(s.later, id+1)
 	}
 }
 
