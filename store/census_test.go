@@ -192,35 +192,36 @@ func TestCommitTakesTheCensusLockOnlyWhenOne_Issue25(t *testing.T) {
 		}
 		return updateOrSpeculate(db, m, fn)
 	}
-	for m := range 6 {
+	// held runs commit m with the census's mutex held, reports whether it
+	// went through within wait, then unlocks and waits for it.
+	held := func(m int, wait time.Duration) bool {
 		db.census.mu.Lock()
 		done := make(chan error, 1)
 		go func() { done <- commit(m) }()
+		through := false
 		select {
 		case err := <-done:
-			if err != nil {
-				t.Fatal(err)
-			}
-		case <-time.After(20 * time.Second):
-			t.Fatalf("commit %d waits for the census's mutex with no census", m)
+			through, done = true, make(chan error, 1)
+			done <- err
+		case <-time.After(wait):
 		}
 		db.census.mu.Unlock()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		return through
+	}
+	for m := range 6 {
+		if !held(m, 20*time.Second) {
+			t.Fatalf("commit %d waits for the census's mutex with no census", m)
+		}
 	}
 	if err := db.StartPageCensus(); err != nil {
 		t.Fatal(err)
 	}
 	for m := range 3 {
-		db.census.mu.Lock()
-		done := make(chan error, 1)
-		go func() { done <- commit(m) }()
-		select {
-		case err := <-done:
-			t.Fatalf("commit %d went through a census's mutex held (%v)", m, err)
-		case <-time.After(50 * time.Millisecond):
-		}
-		db.census.mu.Unlock()
-		if err := <-done; err != nil {
-			t.Fatal(err)
+		if held(m, 50*time.Millisecond) {
+			t.Fatalf("commit %d went through a census's mutex held", m)
 		}
 	}
 	n := int64(0)
