@@ -148,6 +148,8 @@ type Referee struct {
 	// failure it returns is the opening's).
 	openGameHook func(id string) error
 	openBatch    int // in tests: a tournament round's games a unit of work opens
+	// tickUnit is the work of each of Tick's transactions (tickGames; a test's seam).
+	tickUnit func(w *work, ids []string) error
 }
 
 // The rooms of the Referee: each embeds the Referee it serves, so that
@@ -217,7 +219,7 @@ func New(opt Options) (*Referee, error) {
 	}
 	opt.Organisers = orgs
 	r := &Referee{opt: opt, db: opt.DB, clock: opt.Clock, render: opt.Renderer, log: opt.Logger,
-		shared: &shared{}}
+		shared: &shared{}, tickUnit: tickGames}
 	r.bind()
 	if r.render == nil {
 		var err error

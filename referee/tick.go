@@ -35,13 +35,13 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 		}
 		batch := rest[:min(len(rest), tickBatch)]
 		rest = rest[len(batch):]
-		if _, err := r.updateAs("tick", func(w *work) error { return tickUnit(w, batch) }); err == nil {
+		if _, err := r.updateAs("tick", func(w *work) error { return r.tickUnit(w, batch) }); err == nil {
 			continue
 		} else if len(batch) == 0 && failed == nil { // the stale keys' own drop (the next tick drops them again)
 			failed = fmt.Errorf("tick: drop the stale wake-up keys due: %w", err)
 		}
 		for _, id := range batch {
-			if _, err := r.updateAs("tick", func(w *work) error { return tickUnit(w, []string{id}) }); err != nil && failed == nil {
+			if _, err := r.updateAs("tick", func(w *work) error { return r.tickUnit(w, []string{id}) }); err != nil && failed == nil {
 				failed = fmt.Errorf("tick %s: %w", id, err)
 			}
 		}
@@ -54,9 +54,6 @@ func (r *Referee) Tick(ctx context.Context) (int, error) {
 
 // tickBatch is the most games one transaction of Tick handles.
 const tickBatch = 100
-
-// tickUnit is the work of each of Tick's transactions (a test's seam).
-var tickUnit = tickGames
 
 // tickGames handles the wake-ups of games (and tournaments) in one unit
 // of work, whose commit drops the stale wake-up keys due.

@@ -258,8 +258,7 @@ func TestTickReportsAFailedStaleDrop_Issue25(t *testing.T) {
 					t.Fatalf("%d stale keys due, %d made", got, k)
 				}
 				left := fails
-				defer func() { tickUnit = tickGames }()
-				tickUnit = func(w *work, ids []string) error {
+				h.r.tickUnit = func(w *work, ids []string) error {
 					if len(ids) == 0 && left > 0 {
 						left--
 						return errBroken

@@ -2,54 +2,66 @@ package store
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/pbem-referee/referee/store/pagefile"
 	bolt "go.etcd.io/bbolt"
 )
 
-// pageCensus runs a page census (store/pagefile: Census) while on: mu is
-// held around every write transaction of Update and of the group commit
-// and its census, so that the census reads each commit's tree before the
-// next commit changes it.
+// pageCensus runs a page census (store/pagefile: Census) while on: a
+// commit takes mu, under bbolt's writer lock and only then (issue 25),
+// until the census has read it, so that the next commit waits.
 type pageCensus struct {
 	mu sync.Mutex
-	on bool
+	on atomic.Bool
 	c  pagefile.Census
 }
 
-// commit runs a write transaction of bbolt (db.bolt.Update) and, while a
-// census runs, counts the pages it wrote; then, when the transaction found
-// the top level due a merge, merges it (headers.go).
+// commit runs update and, when it found the top level due a merge,
+// merges it (headers.go; a failure is not tried again).
 func (db *DB) commit(fn func(*bolt.Tx) error) error {
-	c := &db.census
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	due := false
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		due = mergeHeadersDue(tx)
+	err := db.update(func(tx *bolt.Tx) error {
+		due = db.mergeHeadersDue(tx)
 		return fn(tx)
 	})
-	if err == nil && c.on {
-		_ = c.c.Read(db.pageFile())
-	}
-	if err == nil && due && !db.mergeFailed {
-		// The top level back in one leaf (headers.go); a failure leaves
-		// it as it was (and bucketOf finds every bucket), not tried again
-		// until the store is opened again.
-		db.mergeFailed = db.mergeHeaders() != nil
+	if err == nil && due && !db.mergeFailed.Load() && db.merging.TryLock() {
+		db.mergeFailed.Store(db.mergeHeaders() != nil)
+		db.merging.Unlock()
 	}
 	return err
 }
 
-// StartPageCensus starts counting the pages each commit writes
-// (PageCensus); a census that runs starts again from zero. It reads the
-// whole tree once.
+// update runs db.bolt.Update, its pages counted by a census that runs.
+func (db *DB) update(fn func(*bolt.Tx) error) error {
+	c, counted := &db.census, false
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		if counted = c.on.Load(); counted {
+			c.mu.Lock()
+		}
+		return fn(tx)
+	})
+	if counted {
+		if err == nil {
+			_ = c.c.Read(db.pageFile())
+		}
+		c.mu.Unlock()
+	}
+	return err
+}
+
+// StartPageCensus counts the pages each commit writes (PageCensus) from
+// zero; it reads the whole tree once, under bbolt's writer lock.
 func (db *DB) StartPageCensus() error {
-	c := &db.census
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.on = true
-	return c.c.Start(db.pageFile())
+	btx, err := db.bolt.Begin(true)
+	if err != nil {
+		return err
+	}
+	defer btx.Rollback()
+	db.census.mu.Lock()
+	defer db.census.mu.Unlock()
+	db.census.on.Store(true)
+	return db.census.c.Start(db.pageFile())
 }
 
 // PageCensus returns the pages the commits wrote since StartPageCensus,

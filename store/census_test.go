@@ -171,3 +171,64 @@ func TestPageCensusCountsEveryPageWritten_Issue25(t *testing.T) {
 		db.Close()
 	}
 }
+
+// A commit takes the census's mutex only while a census runs (census.go,
+// issue 25: it took it around every commit): with the mutex held
+// elsewhere, commits go through when no census runs, and wait for it when
+// one does (under bbolt's writer lock, so that the census reads each
+// commit alone). Variation: Update, the group commit and a speculation.
+func TestCommitTakesTheCensusLockOnlyWhenOne_Issue25(t *testing.T) {
+	db := open(t)
+	commit := func(m int) error {
+		fn := func(tx *Tx) error {
+			_, err := tx.AppendLog("g1", []byte(fmt.Sprintf(`{"m":%d}`, m)))
+			return err
+		}
+		switch m % 3 {
+		case 0:
+			return db.Update(fn)
+		case 1:
+			return db.Group(fn)
+		}
+		return updateOrSpeculate(db, m, fn)
+	}
+	// held runs commit m with the census's mutex held, reports whether it
+	// went through within wait, then unlocks and waits for it.
+	held := func(m int, wait time.Duration) bool {
+		db.census.mu.Lock()
+		done := make(chan error, 1)
+		go func() { done <- commit(m) }()
+		through := false
+		select {
+		case err := <-done:
+			through, done = true, make(chan error, 1)
+			done <- err
+		case <-time.After(wait):
+		}
+		db.census.mu.Unlock()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		return through
+	}
+	for m := range 6 {
+		if !held(m, 20*time.Second) {
+			t.Fatalf("commit %d waits for the census's mutex with no census", m)
+		}
+	}
+	if err := db.StartPageCensus(); err != nil {
+		t.Fatal(err)
+	}
+	for m := range 3 {
+		if held(m, 50*time.Millisecond) {
+			t.Fatalf("commit %d went through a census's mutex held", m)
+		}
+	}
+	n := int64(0)
+	for _, c := range db.PageCensus() {
+		n += c
+	}
+	if n < 3 {
+		t.Errorf("the census counted %d pages in three commits", n)
+	}
+}

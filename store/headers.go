@@ -1,29 +1,13 @@
 package store
 
-import (
-	"sync/atomic"
+import bolt "go.etcd.io/bbolt"
 
-	bolt "go.etcd.io/bbolt"
-)
-
-// The top level's one leaf, kept (issue 25: the pages of a player mail).
-// Schema 11 made the tree of the top-level buckets' headers one leaf, so
-// that a commit writes one page of headers (schema10.go). A bucket of a
-// few entries is kept inline, in that leaf, up to a quarter of a page:
-// in a new store every top bucket starts so, and the leaf grows past a
-// page and splits into two or three under a branch; the buckets soon
-// leave it, but bbolt merges leaves only after a delete, so the tree
-// stayed a branch and its leaves for good, and every commit wrote 2.9
-// pages of headers where it could write one (referee bench --sizes none
-// --pages: "(bucket headers)" 2.15 pages a player mail, 0.78 commits).
-// So, after a commit that found the top level a branch whose headers fit
-// in three quarters of a page (mergeHeadersDue), the store merges it back
-// into one leaf as the migrations to schema 11 did: every top bucket into
-// rest in one commit (the top level, left with meta and rest, merges),
-// then back in another (bbolt's MoveBucket moves a bucket as last
-// committed: the steps commit alone, nothing else in them). Between the
-// two, and after a crash between them, a top bucket is found in rest
-// (bucketOf); the next commit that finds one there moves it back.
+// The top level's one leaf, kept (issue 25; store/doc.go "The top level
+// kept one leaf"): after a commit that found the top level a branch whose
+// headers fit in a page (mergeHeadersDue), the store merges it back into
+// one leaf as the migrations to schema 11 did: every top bucket into rest
+// in one commit (the top level, left with meta and rest, merges), then
+// back in another (bbolt's MoveBucket moves a bucket as last committed).
 // DB.HeaderMerges counts the merges (TestTopLevelMergedBackIntoOneLeaf_Issue25).
 
 // HeaderMerges returns how many times the store merged the top level back
@@ -31,20 +15,15 @@ import (
 func (db *DB) HeaderMerges() int64 { return db.headerMerges.Load() }
 
 // mergeHeadersDue reports whether the top level, as last committed, is a
-// branch whose headers fit in three quarters of a page, or a top bucket
-// is in rest.
-func mergeHeadersDue(tx *bolt.Tx) bool {
-	root := tx.Cursor().Bucket()
-	if rest := tx.Bucket(bRest); rest != nil {
-		due := false
-		_ = rest.ForEachBucket(func(name []byte) error {
-			due = due || topBucket(name)
-			return nil
-		})
-		if due {
-			return true
-		}
+// branch whose headers fit in seven eighths of a page, or a top bucket is
+// in rest (found at Open: restHeld). A top level of one leaf, the rule
+// once merged, costs a look at its root page (issue 25: rest's headers
+// were walked every commit).
+func (db *DB) mergeHeadersDue(tx *bolt.Tx) bool {
+	if db.restHeld.Load() {
+		return true
 	}
+	root := tx.Cursor().Bucket()
 	if p, err := tx.Page(int(root.Root())); err != nil || p == nil || p.Type != "branch" {
 		return false
 	}
@@ -61,13 +40,26 @@ func mergeHeadersDue(tx *bolt.Tx) bool {
 	return err == nil && size <= tx.DB().Info().PageSize*7/8
 }
 
+// topInRest reports whether a top bucket is in rest (a crash between the
+// two commits of a merge, or of the migration to schema 11): Open's.
+func topInRest(tx *bolt.Tx) bool {
+	due := false
+	if rest := tx.Bucket(bRest); rest != nil {
+		_ = rest.ForEachBucket(func(name []byte) error {
+			due = due || topBucket(name)
+			return nil
+		})
+	}
+	return due
+}
+
 // mergeHeaders merges the top level back into one leaf (above): two
-// commits, counted in WriteStats, each read by a census that runs (the
-// caller holds its lock) and handed to the set of stale wake-up keys with
-// no change (wakeset.go: a commit it never hears of would leave it behind).
+// commits, counted in WriteStats and by a census that runs (update), each
+// handed to the set of stale wake-up keys with no change (wakeset.go: a
+// commit it never hears of would leave it behind).
 func (db *DB) mergeHeaders() error {
 	for _, step := range []func(*bolt.Tx) error{migrateSchema10, migrateSchema11} {
-		if err := db.bolt.Update(func(btx *bolt.Tx) error {
+		if err := db.update(func(btx *bolt.Tx) error {
 			id := uint64(btx.ID())
 			btx.OnCommit(func() {
 				db.group.commits.Add(1)
@@ -77,13 +69,8 @@ func (db *DB) mergeHeaders() error {
 		}); err != nil {
 			return err
 		}
-		if db.census.on {
-			_ = db.census.c.Read(db.pageFile())
-		}
 	}
+	db.restHeld.Store(false)
 	db.headerMerges.Add(1)
 	return nil
 }
-
-// headerMerges counts DB.mergeHeaders.
-type headerMerges = atomic.Int64

@@ -114,6 +114,7 @@ func TestStaleWakeKeysLeftForTheTick_Issue25(t *testing.T) {
 				steps /= 4
 			}
 			for step := range steps {
+				opened := false
 				switch r := rng.IntN(20); {
 				case r < 19-c.ticks: // a move
 					g := fmt.Sprintf("g%d", rng.IntN(games))
@@ -200,6 +201,7 @@ func TestStaleWakeKeysLeftForTheTick_Issue25(t *testing.T) {
 					}
 				default: // a crash: the store as last committed, opened again
 					crashes++
+					opened = true
 					next := filepath.Join(dir, fmt.Sprintf("%d.db", crashes))
 					testkit.CrashCopy(t, next, db.Backup)
 					db.Close()
@@ -207,7 +209,7 @@ func TestStaleWakeKeysLeftForTheTick_Issue25(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				if checkWakeModel(t, db, m, fmt.Sprintf("step %d", step)) {
+				if checkWakeModel(t, db, m, fmt.Sprintf("step %d", step), opened) {
 					skipped++
 				}
 			}
@@ -222,9 +224,11 @@ func TestStaleWakeKeysLeftForTheTick_Issue25(t *testing.T) {
 // bytesTime is the time of a key of "wake" (unix nanoseconds).
 func bytesTime(key string) uint64 { return binary.BigEndian.Uint64([]byte(key[:8])) }
 
-// checkWakeModel compares the store's wake-ups with the reference; it
-// reports whether more than StaleSkip stale keys came first.
-func checkWakeModel(t *testing.T, db *DB, m *wakeModel, when string) (past bool) {
+// checkWakeModel compares the store's wake-ups with the reference, and
+// the set of stale keys kept in memory with them (none yet when the store
+// was just opened); it reports whether more than StaleSkip stale keys
+// came first.
+func checkWakeModel(t *testing.T, db *DB, m *wakeModel, when string, opened bool) (past bool) {
 	t.Helper()
 	keys, live := m.keys()
 	order := []string{}
@@ -264,8 +268,17 @@ func checkWakeModel(t *testing.T, db *DB, m *wakeModel, when string) (past bool)
 			}
 		}
 		keys = got
-		// The set kept in memory (wakeset.go) is of this very state and
-		// holds exactly the stale keys: the tick's questions read none.
+		// The set kept in memory (wakeset.go): none after an Open (a
+		// crash), built by the first question, then of this very state
+		// and holding exactly the stale keys: the tick's questions read
+		// none.
+		db.stale.Lock()
+		built := db.stale.keys != nil
+		db.stale.Unlock()
+		if opened && built {
+			t.Fatalf("%s: the stale set built at Open", when)
+		}
+		tx.NextWake()
 		db.stale.Lock()
 		at, set := db.stale.at, maps.Clone(db.stale.keys)
 		db.stale.Unlock()

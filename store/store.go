@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pbem-referee/referee/store/kept"
@@ -188,19 +190,19 @@ type DB struct {
 	// Options.MappedLimit (mapping.go).
 	mapped *pagefile.Mapping
 	// census counts the pages each commit writes while it runs
-	// (census.go).
-	census pageCensus
-	// headerMerges counts the top level merged back into one leaf
-	// (headers.go).
-	headerMerges headerMerges
-	// mergeFailed: a merge failed; none is tried again (read and written
-	// under census.mu).
-	mergeFailed bool
-	// oldWakes: "wake" held wake-up keys of the older form at the open
-	// (wake.go).
-	oldWakes bool
-	// stale is the set of stale wake-up keys (wakeset.go).
-	stale staleSet
+	// (census.go); headerMerges the top level merged back into one leaf,
+	// mergeFailed a merge failed (none tried again), merging one runs,
+	// restHeld Open found a top bucket in rest (headers.go).
+	census                pageCensus
+	headerMerges          atomic.Int64
+	mergeFailed, restHeld atomic.Bool
+	merging               sync.Mutex
+	// oldWakes: "wake" held keys of the older form at the open (wake.go);
+	// stale the set of stale wake-up keys (wakeset.go), staleReading, in
+	// tests, runs while a build of it reads.
+	oldWakes     bool
+	stale        staleSet
+	staleReading func()
 }
 
 // Open opens (creating if needed) the store at path, waits at most
@@ -236,7 +238,7 @@ func Open(path string, opt *Options) (*DB, error) {
 	}
 	db.View(func(tx *Tx) error {
 		db.oldWakes = tx.hasOldWakes()
-		db.stale.build(tx)
+		db.restHeld.Store(topInRest(tx.tx))
 		return nil
 	})
 	return db, nil

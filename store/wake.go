@@ -14,16 +14,9 @@ import (
 
 // SetWake records when a game next needs attention (a deadline, a
 // reminder), replacing any earlier wake-up; the zero time removes it.
-//
-// A change leaves the game's old key in "wake" (2026-12-07, issue 25: its
-// delete wrote a leaf of wake and the branches above it, about 0.9 page a
-// move, for a key the tick can drop): the key beside the game's log is the
-// one that counts, and a key in "wake" that is not the one beside its game's
-// log is stale. DueWakes and NextWake skip stale keys, and DropStaleWakes
-// (the tick's) deletes those that fell due. A key of the older form (0xFF +
-// the game in "wake", or a store without log.flat) is still deleted at
-// once, and so is any in a "wake" of one leaf (a small store: the key is in
-// the leaf the new key writes, and stale keys would make it a tree).
+// A change leaves the game's old key in "wake", stale (store/doc.go
+// "Stale wake-up keys"), but a key of the older form or in a "wake" of
+// one leaf, deleted at once.
 func (tx *Tx) SetWake(game string, at time.Time) error {
 	if tx.spec != nil {
 		return tx.specSetWake(game, at)
@@ -92,9 +85,7 @@ func (tx *Tx) oneLeaf(b *bolt.Bucket) bool {
 
 // wakeBeside returns log.flat (nil in a store of schema 7 or older) and
 // the key there of a game's wake-up key: the game, 0x00, 0xFE, after its
-// entries and before its record (writepath.go), in the leaf its move
-// writes anyway (2026-12-07, issue 25: it was 0xFF + the game in "wake",
-// a third leaf of wake a move; still read there).
+// entries and before its record, in the leaf its move writes anyway.
 func (tx *Tx) wakeBeside(game string) (*bolt.Bucket, []byte) {
 	return tx.bucket(bLogFlat), append(append([]byte(game), 0), wakeBesideMark)
 }
@@ -121,10 +112,7 @@ func (tx *Tx) wakeKey(game string) ([]byte, bool) {
 }
 
 // hasOldWakes reports whether "wake" holds a wake-up key of the older
-// form (0xFF + the game). None is written from schema 9 on (SetWake
-// writes beside the log), so a store that had none at its open has none
-// until it closes, and a game without a wake-up beside its log has none
-// (2026-12-07, issue 25: a miss read the older form every time).
+// form (0xFF + the game), which none writes from schema 9 on: Open's.
 func (tx *Tx) hasOldWakes() bool {
 	w := tx.bucket(bWake)
 	if w == nil {
@@ -148,6 +136,7 @@ func (tx *Tx) Wake(game string) time.Time {
 // skipped.
 func (tx *Tx) DueWakes(now time.Time, limit int) []string {
 	var out []string
+	tx.needStale()
 	c := tx.b(bWake).Cursor()
 	end := uint64(now.UnixNano())
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
@@ -173,6 +162,7 @@ func (tx *Tx) wakeLive(k []byte) bool {
 // up to StaleSkip of them: past those it returns the time of the next key,
 // stale or not (a tick then, early, finds no game due and drops them).
 func (tx *Tx) NextWake() (time.Time, bool) {
+	tx.needStale()
 	c := tx.b(bWake).Cursor()
 	skipped := 0
 	for k, _ := c.First(); k != nil && k[0] != wakeByPrefix; k, _ = c.Next() {
@@ -187,8 +177,7 @@ func (tx *Tx) NextWake() (time.Time, bool) {
 
 // StaleSkip is the most stale keys NextWake looks past: a tick that finds
 // no game due drops the stale keys due only when there are as many
-// (referee.Tick), so that stale keys cost no transaction of their own
-// until then and never make NextWake's caller wake in a loop.
+// (referee.Tick), so that NextWake's caller never wakes in a loop.
 const StaleSkip = 256
 
 // TickWakes returns DueWakes(now, limit) and, when no game is due,
@@ -201,8 +190,7 @@ func (tx *Tx) TickWakes(now time.Time, limit int) (due []string, dropStale bool)
 
 // DropStaleWakesAtCommit makes the transaction drop the stale keys at or
 // before now (DropStaleWakes) after its other writes, as it commits (in
-// DB.Update): a tick's transactions do, after their games' new wake-ups,
-// so that those games' due keys leave in the leaf the tick writes anyway.
+// DB.Update): a tick's do, in the leaves the tick writes anyway.
 func (tx *Tx) DropStaleWakesAtCommit(now time.Time) {
 	tx.widen()
 	tx.dropStale = now
@@ -235,6 +223,7 @@ func (tx *Tx) DropStaleWakes(now time.Time) (int, error) {
 // staleWakes calls fn with each stale key at or before now, in order,
 // while fn returns true.
 func (tx *Tx) staleWakes(now time.Time, fn func(k []byte) bool) {
+	tx.needStale()
 	c := tx.b(bWake).Cursor()
 	end := uint64(now.UnixNano())
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {

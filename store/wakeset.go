@@ -6,72 +6,98 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// The stale wake-up keys, kept in memory (2026-12-07, issue 25: the
-// daemon's ticker runs after every commit, and its questions, TickWakes
-// and NextWake, read each key's game beside the log to tell a stale key
-// from a live one: up to ~770 point reads a kick in a "wake" of more than
-// one leaf). The set is built once at Open (one read a key of "wake") and
-// kept by the commits that change it: each write transaction records the
-// keys it made stale and those it made live again or deleted (SetWake,
-// DropStaleWakes), and its commit hands them to the set, in the order of
-// the commits (bbolt runs a commit's handlers after it lets the next
-// writer in, so a later commit's may come first: it waits for the one
-// before). A transaction uses the set only when the set is of the very
-// state it reads (its snapshot's transaction id; a writer's, the one
-// before its own, plus what it changed itself); otherwise (a snapshot
-// older or newer than the set) it reads as before. Nothing is woken or
-// dropped by the set that the reads would not wake or drop
-// (TestStaleWakeKeysLeftForTheTick_Issue25 checks the set against the
-// reference after every step).
+// The stale wake-up keys, kept in memory (store/doc.go "Stale wake-up
+// keys"): built by the first read transaction that asks (needStale),
+// kept by the commits in their order (bbolt runs a commit's handlers
+// after it lets the next writer in: a later commit's wait for the one
+// before, and so do those handed over while a build reads); used by a
+// transaction only when it is of the very state it reads.
 
 // staleSet is the DB's set of stale wake-up keys.
 type staleSet struct {
 	sync.Mutex
 	// keys are the stale keys of "wake" as committed by transaction at
-	// (0: no set; the reads answer).
+	// (at 0: no set; keys nil, at set: a build of that state reads).
 	keys map[string]struct{}
 	at   uint64
-	// later are the changes of commits that came before the one after
-	// at, by transaction id.
-	later map[uint64]map[string]bool
+	// later are the changes of commits after at+1 (or during a build),
+	// by id; handed the last commit handed over (no older state built).
+	later  map[uint64]map[string]bool
+	handed uint64
 }
 
-// staleLater bounds the commits whose changes wait for an earlier one: a
-// commit that never hands its changes over (a write outside Update and
-// Commit) leaves the set behind for good, and the reads answer.
+// staleLater bounds the commits waiting for an earlier one that may never
+// hand over (a write outside Update and Commit): the set is dropped.
 const staleLater = 64
 
-// build makes the set of the stale keys read in tx (Open's).
-func (s *staleSet) build(tx *Tx) {
-	keys := map[string]struct{}{}
+// needStale builds the set, in a read transaction, when there is none.
+func (tx *Tx) needStale() {
+	if tx.db == nil || tx.spec != nil || tx.tx.Writable() {
+		return
+	}
+	s, at := &tx.db.stale, uint64(tx.tx.ID())
+	s.Lock()
+	if s.at != 0 || s.handed > at {
+		s.Unlock()
+		return
+	}
+	s.at, s.keys, s.later = at, nil, map[uint64]map[string]bool{}
+	s.Unlock()
+	keys, read := map[string]struct{}{}, false
+	defer func() { s.built(keys, read) }()
+	if h := tx.db.staleReading; h != nil {
+		h()
+	}
 	c := tx.bucket(bWake).Cursor()
 	for k, _ := c.First(); k != nil && k[0] != wakeByPrefix; k, _ = c.Next() {
 		if !tx.wakeLive(k) {
 			keys[string(k)] = struct{}{}
 		}
 	}
-	s.Lock()
-	s.keys, s.at, s.later = keys, uint64(tx.tx.ID()), map[uint64]map[string]bool{}
-	s.Unlock()
+	read = true
 }
+
+// built keeps the keys a build read (all: read), then the commits since.
+func (s *staleSet) built(keys map[string]struct{}, read bool) {
+	s.Lock()
+	defer s.Unlock()
+	if s.keys = keys; !read {
+		s.drop()
+	} else {
+		s.apply(s.at, nil)
+	}
+	if len(s.later) >= staleLater {
+		s.drop()
+	}
+}
+
+// drop gives the set up: the reads answer until the next build.
+func (s *staleSet) drop() { s.keys, s.at, s.later = nil, 0, nil }
 
 // committed applies the changes of the write transaction id (true: the
 // key is stale, false: it is not), once those of every one before it are.
 func (s *staleSet) committed(id uint64, changed map[string]bool) {
 	s.Lock()
 	defer s.Unlock()
+	s.handed = max(s.handed, id)
 	if s.at == 0 || id <= s.at {
 		return
 	}
-	if id > s.at+1 {
-		if len(s.later) >= staleLater {
-			s.keys, s.at, s.later = nil, 0, nil
-			return
+	if id > s.at+1 || s.keys == nil {
+		if s.keys != nil && len(s.later) >= staleLater {
+			s.drop()
+		} else {
+			s.later[id] = changed
 		}
-		s.later[id] = changed
 		return
 	}
-	for {
+	s.apply(id, changed)
+}
+
+// apply applies the changes of commit id (at or the one after it), then
+// those of the commits after it that wait.
+func (s *staleSet) apply(id uint64, changed map[string]bool) {
+	for ok := true; ok; id++ {
 		for k, stale := range changed {
 			if stale {
 				s.keys[k] = struct{}{}
@@ -79,13 +105,9 @@ func (s *staleSet) committed(id uint64, changed map[string]bool) {
 				delete(s.keys, k)
 			}
 		}
-		s.at++
-		next, ok := s.later[s.at+1]
-		if !ok {
-			return
-		}
-		delete(s.later, s.at+1)
-		changed = next
+		s.at = id
+		changed, ok = s.later[id+1]
+		delete(s.later, id+1)
 	}
 }
 
@@ -94,7 +116,7 @@ func (s *staleSet) committed(id uint64, changed map[string]bool) {
 func (s *staleSet) stale(at uint64, k []byte) (stale, known bool) {
 	s.Lock()
 	defer s.Unlock()
-	if s.at == 0 || s.at != at {
+	if s.keys == nil || s.at != at {
 		return false, false
 	}
 	_, stale = s.keys[string(k)]
