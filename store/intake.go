@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/store/codec"
+	"github.com/pbem-referee/referee/store/rowform"
 )
 
 // The inputs' bookkeeping: which inputs were processed (de-duplication),
@@ -271,35 +272,85 @@ func (tx *Tx) PutCursor(mailbox string, c Cursor) error {
 
 // ---- intake attempts ----
 
+// The attempts of one mailbox in one row (2026-12-08, issue 24, no schema
+// change). A transport's keys are mostly <stem>/<n>, n a decimal number
+// (an IMAP message's "imap:<account>/<mailbox>/<validity>/<uid>"), and the
+// IMAP watcher keeps the next 20 or so presumed begun (imapin, "Rolling
+// in"): a row each, of 45-50 bytes of key, made "attempts" two or three
+// leaves under a branch, written by nearly every commit of a mail. So a
+// key of that form is kept in its stem's row: attemptGroup + the stem ->
+// its numbers, ascending, each as the uvarint of its difference from the
+// one before, then the uvarint of its count. The row of a mailbox is
+// 60-100 bytes, and "attempts" stays inline in the top-level leaf, which
+// every commit writes anyway. Any other key is kept whole (key -> 8-byte
+// big-endian count), as every key of an older store, still read; a key
+// begun again moves into its row.
+const attemptGroup = 0
+
+// setAttempts writes key's count (0: forgets it) in its stem's row, or
+// whole.
+func (tx *Tx) setAttempts(key string, count int) error {
+	b := tx.b(bAttempts)
+	stem, n, ok := rowform.Split(key)
+	if !ok {
+		if count == 0 {
+			return b.Delete([]byte(key))
+		}
+		return b.Put([]byte(key), u64(uint64(count)))
+	}
+	if err := b.Delete([]byte(key)); err != nil { // an older store's
+		return err
+	}
+	rk := append([]byte{attemptGroup}, stem...)
+	a := rowform.ParseAttempts(b.Get(rk))
+	switch {
+	case !a.Set(n, count):
+		return nil
+	case len(a.Nums) == 0:
+		return b.Delete(rk)
+	}
+	return b.Put(rk, rowform.AppendAttempts(nil, a))
+}
+
 // BeginAttempt records that a transport is about to hand over the input
 // with this key (for example an IMAP message) and returns how many times it
 // has done so without EndAttempt: an input that kills the process is seen
 // again after the restart with a higher count, so that the transport can
-// quarantine it instead of dying on it forever.
-func (tx *Tx) BeginAttempt(key string) (int, error) {
-	b := tx.b(bAttempts)
-	n := 0
-	if v := b.Get([]byte(key)); len(v) == 8 {
-		n = int(binary.BigEndian.Uint64(v))
-	}
-	n++
-	return n, b.Put([]byte(key), u64(uint64(n)))
-}
+// quarantine it instead of dying on it forever. A key must not start with
+// NUL.
+func (tx *Tx) BeginAttempt(key string) (int, error) { return tx.BeginAttemptFrom(key, 0) }
 
 // BeginAttemptFrom is BeginAttempt for an input already presumed begun
 // floor times (Cursor.Armed): the count becomes max(recorded, floor) + 1.
 func (tx *Tx) BeginAttemptFrom(key string, floor int) (int, error) {
+	if key == "" || key[0] == attemptGroup {
+		return 0, fmt.Errorf("store: attempt key %q: empty or NUL first", key)
+	}
 	n := max(tx.AttemptCount(key), floor) + 1
-	return n, tx.b(bAttempts).Put([]byte(key), u64(uint64(n)))
+	return n, tx.setAttempts(key, n)
 }
 
 // EndAttempt forgets the attempts of an input that was handled (or
 // quarantined).
-func (tx *Tx) EndAttempt(key string) error { return tx.b(bAttempts).Delete([]byte(key)) }
+func (tx *Tx) EndAttempt(key string) error {
+	if key == "" || key[0] == attemptGroup {
+		return nil
+	}
+	return tx.setAttempts(key, 0)
+}
 
 // AttemptCount returns the attempts recorded for an input.
 func (tx *Tx) AttemptCount(key string) int {
-	if v := tx.b(bAttempts).Get([]byte(key)); len(v) == 8 {
+	b := tx.b(bAttempts)
+	if key == "" || key[0] == attemptGroup {
+		return 0
+	}
+	if stem, n, ok := rowform.Split(key); ok {
+		if c := rowform.ParseAttempts(b.Get(append([]byte{attemptGroup}, stem...))).Count(n); c > 0 {
+			return c
+		}
+	}
+	if v := b.Get([]byte(key)); len(v) == 8 {
 		return int(binary.BigEndian.Uint64(v))
 	}
 	return 0
@@ -312,10 +363,24 @@ func (tx *Tx) AttemptCount(key string) int {
 func (tx *Tx) AttemptKeys(prefix string) []string {
 	var keys []string
 	c := tx.b(bAttempts).Cursor()
-	for k, _ := c.Seek([]byte(prefix)); k != nil && bytes.HasPrefix(k, []byte(prefix)); k, _ = c.Next() {
-		keys = append(keys, string(k))
+	for k, v := c.Seek([]byte{attemptGroup}); len(k) > 0 && k[0] == attemptGroup; k, v = c.Next() {
+		stem := string(k[1:])
+		if !strings.HasPrefix(stem, prefix) && !strings.HasPrefix(prefix, stem) {
+			continue
+		}
+		for _, n := range rowform.ParseAttempts(v).Nums {
+			if key := rowform.Join(stem, n); strings.HasPrefix(key, prefix) {
+				keys = append(keys, key)
+			}
+		}
 	}
-	return keys
+	for k, _ := c.Seek([]byte(prefix)); k != nil && bytes.HasPrefix(k, []byte(prefix)); k, _ = c.Next() {
+		if k[0] != attemptGroup {
+			keys = append(keys, string(k))
+		}
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
 }
 
 // ---- webhook replay tokens ----

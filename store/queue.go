@@ -1,14 +1,13 @@
 package store
 
 import (
-	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/pbem-referee/referee/store/rowform"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -158,10 +157,7 @@ func (tx *Tx) EnqueueBody(q string, it Item, body Body) (uint64, error) {
 	if err := tx.putBody(q, id, body); err != nil {
 		return 0, err
 	}
-	raw, err := json.Marshal(it)
-	if err != nil {
-		return 0, err
-	}
+	raw := encodeRow(it)
 	tx.data += int64(len(raw))
 	if tx.db != nil {
 		// Marked now, not on commit: bbolt runs commit handlers after a
@@ -281,14 +277,13 @@ func (tx *Tx) QueueItem(q string, id uint64) (Item, error) {
 	if err != nil {
 		return Item{}, err
 	}
-	var it Item
 	for _, b := range []*bolt.Bucket{live, done} {
-		if ok, err := getJSON(b, u64(id), &it); err != nil || ok {
+		if it, ok, err := getRow(b, id); err != nil || ok {
 			tx.withBody(q, &it)
 			return it, err
 		}
 	}
-	return it, fmt.Errorf("%w: %s item %d", ErrNotFound, q, id)
+	return Item{}, fmt.Errorf("%w: %s item %d", ErrNotFound, q, id)
 }
 
 // Due returns up to limit live items whose Due is at or before now,
@@ -316,8 +311,7 @@ func (tx *Tx) DueRows(q string, now time.Time, limit int) ([]Item, error) {
 		if due.After(now) || (limit > 0 && len(out) >= limit) {
 			return false, nil
 		}
-		var it Item
-		ok, err := getJSON(live, u64(id), &it)
+		it, ok, err := getRow(live, id)
 		if err != nil {
 			return false, err
 		}
@@ -398,39 +392,42 @@ func (tx *Tx) NextDue(q string) (time.Time, bool, error) {
 	return first, found, err
 }
 
-// QueueLen returns the number of live items.
+// QueueLen returns the number of live items: the entries of the due
+// index, one a live item (its rows hold retired items too).
 func (tx *Tx) QueueLen(q string) int {
-	live, _, err := tx.queue(q)
-	if err != nil {
-		return 0
-	}
 	n := 0
-	c := live.Cursor()
-	for k, _ := c.First(); k != nil && k[0] < dueLatestPrefix; k, _ = c.Next() {
-		if len(k) == 8 {
-			n++ // not a payload (schema9.go)
-		}
-	}
+	_ = tx.DueOrder(q, func(time.Time, uint64) (bool, error) { n++; return true, nil })
 	return n
 }
 
-// Items calls fn for every live item.
+// Items calls fn for every live item, in id order.
 func (tx *Tx) Items(q string, fn func(Item) error) error {
 	live, _, err := tx.queue(q)
 	if err != nil {
 		return err
 	}
-	return eachItem(live, func(it Item) error {
+	var ids []uint64
+	if err := tx.DueOrder(q, func(_ time.Time, id uint64) (bool, error) { ids = append(ids, id); return true, nil }); err != nil {
+		return err
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		it, err := liveItem(live, q, id)
+		if err != nil {
+			return err
+		}
 		tx.withBody(q, &it)
-		return fn(it)
-	})
+		if err := fn(it); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // liveItem reads live item id of queue q, or fails with ErrNotFound.
 func liveItem(live *bolt.Bucket, q string, id uint64) (Item, error) {
-	var it Item
-	ok, err := getJSON(live, u64(id), &it)
-	if err == nil && !ok {
+	it, ok, err := getRow(live, id)
+	if err == nil && (!ok || it.State != Pending) {
 		err = fmt.Errorf("%w: live %s item %d", ErrNotFound, q, id)
 	}
 	return it, err
@@ -454,18 +451,15 @@ func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
 		if err := tx.deleteDue(q, old, id); err != nil {
 			return it, err
 		}
-		// A rescheduled item (an attempt, a retry) is indexed in the
-		// older form, at the far end of the bucket, in a leaf of due
-		// entries only: next to the newest rows it would rewrite their
-		// leaf, payloads and all, for an entry that a delivery's
-		// Finish deletes in the same commit (BenchmarkWritePerMove,
-		// dicebrewing's disk-B/delivery: 15039 before the index by
-		// latest due, 15914 with it, 14115 so).
-		if err := tx.dueIndex(q).Put(dueEntry(it.Due, id), nil); err != nil {
+		// Indexed next to the newest rows, as an enqueue: the row's
+		// leaf and the index's run are written by the rewrite of the
+		// row anyway, and a delivery's Finish deletes the entry in the
+		// leaf it retires the row in ("Retired in place" below).
+		if err := tx.putDue(q, it.Due, id); err != nil {
 			return it, err
 		}
 	}
-	return it, putJSON(live, u64(id), it)
+	return it, live.Put(u64(id), encodeRow(it))
 }
 
 // Attempt records that a delivery attempt starts now; if it never reports
@@ -495,7 +489,7 @@ func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time
 	if state != Sent && state != Failed {
 		return Item{}, fmt.Errorf("store: finish with state %q", state)
 	}
-	live, done, err := tx.queue(q)
+	live, _, err := tx.queue(q)
 	if err != nil {
 		return Item{}, err
 	}
@@ -513,22 +507,37 @@ func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time
 	if err := tx.moveBody(q, &it); err != nil {
 		return it, err
 	}
-	if err := putJSON(done, u64(id), it); err != nil {
-		return it, err
-	}
-	return it, live.Delete(u64(id))
+	return it, live.Put(u64(id), encodeRow(it))
 }
 
-// Retired calls fn for every retired item of queue q.
+// Retired in place (2026-12-08, issue 24, no schema change): Finish
+// rewrites the item's row where it is, in the queue's bucket, with its
+// state; a retired row of an older store is in "done.<queue>", still read
+// (QueueItem, Retired) and pruned (PruneRetired), never written. A
+// delivery writes the leaf of its row, which the enqueues of the commit
+// it rides in write anyway, where it wrote a leaf of "done.<queue>" and
+// the branches above it too.
+
+// Retired calls fn for every retired item of queue q: those of an older
+// store (every row of "done.<queue>") first, then in id order.
 func (tx *Tx) Retired(q string, fn func(Item) error) error {
-	_, done, err := tx.queue(q)
+	live, done, err := tx.queue(q)
 	if err != nil {
 		return err
 	}
-	return eachItem(done, func(it Item) error {
-		tx.withBody(q, &it)
-		return fn(it)
-	})
+	for _, b := range []*bolt.Bucket{done, live} {
+		err := eachItem(b, func(it Item) error {
+			if b == live && it.State == Pending {
+				return nil
+			}
+			tx.withBody(q, &it)
+			return fn(it)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // eachItem decodes every item of a queue's bucket in key order (the due
@@ -538,8 +547,8 @@ func eachItem(b *bolt.Bucket, fn func(Item) error) error {
 		if len(k) != 8 {
 			return nil
 		}
-		var it Item
-		if err := json.Unmarshal(v, &it); err != nil {
+		it, err := decodeRow(binary.BigEndian.Uint64(k), v)
+		if err != nil {
 			return err
 		}
 		return fn(it)
@@ -548,28 +557,66 @@ func eachItem(b *bolt.Bucket, fn func(Item) error) error {
 
 // PruneRetired deletes retired items whose KeepUntil has passed.
 func (tx *Tx) PruneRetired(q string, now time.Time) (int, error) {
-	_, done, err := tx.queue(q)
+	live, done, err := tx.queue(q)
 	if err != nil {
 		return 0, err
 	}
-	var del [][]byte
-	err = done.ForEach(func(k, v []byte) error {
-		var it Item
-		if err := json.Unmarshal(v, &it); err == nil && it.KeepUntil.Before(now) {
-			del = append(del, bytes.Clone(k))
+	n := 0
+	for _, b := range []*bolt.Bucket{done, live} {
+		var del []uint64
+		err := b.ForEach(func(k, v []byte) error {
+			if len(k) != 8 {
+				return nil
+			}
+			it, err := decodeRow(binary.BigEndian.Uint64(k), v)
+			if err == nil && (b == done || it.State != Pending) && it.KeepUntil.Before(now) {
+				del = append(del, binary.BigEndian.Uint64(k))
+			}
+			return nil
+		})
+		if err != nil {
+			return n, err
 		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
+		for _, id := range del {
+			if err := b.Delete(u64(id)); err != nil {
+				return n, err
+			}
+			if err := tx.deleteBody(q, id); err != nil {
+				return n, err
+			}
+		}
+		n += len(del)
 	}
-	for _, k := range del {
-		if err := done.Delete(k); err != nil {
-			return 0, err
+	return n, nil
+}
+
+// The rows of a queue (2026-12-08, issue 24, no schema change) are of
+// store/rowform's binary form (rowform.ItemForm first); a JSON row ('{'
+// first) is an older store's, and reads as before.
+
+// encodeRow is the stored form of an item's row.
+func encodeRow(it Item) []byte { return rowform.AppendItem(nil, rowform.Item(it)) }
+
+// decodeRow reads the row of item id, of either form.
+func decodeRow(id uint64, v []byte) (Item, error) {
+	if len(v) > 0 && v[0] == rowform.ItemForm {
+		r, err := rowform.ParseItem(id, v)
+		if err != nil {
+			err = fmt.Errorf("store: decode item %d: %w", id, err)
 		}
-		if err := tx.deleteBody(q, binary.BigEndian.Uint64(k)); err != nil {
-			return 0, err
-		}
+		return Item(r), err
 	}
-	return len(del), nil
+	var it Item
+	_, err := decodeJSON(v, u64(id), &it)
+	return it, err
+}
+
+// getRow reads item id's row from a queue's bucket (false: none).
+func getRow(b *bolt.Bucket, id uint64) (Item, bool, error) {
+	v := b.Get(u64(id))
+	if v == nil {
+		return Item{}, false, nil
+	}
+	it, err := decodeRow(id, v)
+	return it, true, err
 }
