@@ -111,19 +111,12 @@ func inputKey(key string) []byte {
 	return append(append(k, inputMark), key...)
 }
 
-// The short keys of inbound (2026-12-07, issue 25, no schema change): a
-// commit writes the leaf of inbound it changes and every branch above
-// it, and a branch holds a child per its first key: keys of 45-50 bytes
-// (the forms above) made branches of 12-16 children, a level more than
-// keys of 18-19 bytes from about 10,000 games. So an input's record is
-// kept under shortPrefix + the first 8 bytes of the SHA-256 of its key
-// (its cluster, raw) + 0x00 + the next 8 (shortInputKey), with its keys
-// in the record; the VERP id of a mail it queued (its cluster in hex and
-// a MAC in hex: mailmsg.BounceID) under shortPrefix + the id's bytes
-// (shortVERPKey), next to it. Seen and VERP read the short key, then the
-// older forms (a store's records from before, pruned in weeks); a record
-// under a short key that does not hold the key looked up is a digest's
-// collision, not the input (2^-128).
+// The short keys of inbound (2026-12-07, issue 25, no schema change;
+// doc.go, "Key layout"): an input's record under shortPrefix + the first
+// 8 bytes of the SHA-256 of its key + 0x00 + the next 8 (shortInputKey),
+// its keys in the record; a VERP id under shortPrefix + its bytes
+// (shortVERPKey). A record under a short key that does not hold the key
+// looked up is a digest's collision, not the input (2^-128).
 var shortPrefix = []byte{0, 'w'}
 
 // shortInputLen is the length of an input's short key; a VERP id's is
@@ -175,14 +168,9 @@ func inputOf(k []byte) (string, bool) {
 const inboundZ = 0x01
 
 // encodeInbound is the stored form of an input's record under one of its
-// keys (from 2026-12-06, no schema change; doc.go, "Key layout"): JSON
-// without HTML escapes (a Message-ID's angle brackets were six bytes
-// each), without the keys when the record has that key alone (read back
-// as that key), and compressed when that is smaller. A record of an
-// older store is JSON with every key, and reads as before. Small, so that
-// a leaf of 1 KiB holds five or more of them: bbolt never splits a leaf
-// of four entries, and four records of 250-300 bytes made every leaf of
-// inbound two pages (BenchmarkWritePerMove).
+// keys (doc.go, "Key layout"): JSON without HTML escapes, without the keys
+// when the record has that key alone, compressed when that is smaller. A
+// record of an older store is JSON with every key, and reads as before.
 func encodeInbound(rec InboundRecord, key string) ([]byte, error) {
 	if len(rec.Keys) == 1 && rec.Keys[0] == key {
 		rec.Keys = nil
@@ -272,19 +260,10 @@ func (tx *Tx) PutCursor(mailbox string, c Cursor) error {
 
 // ---- intake attempts ----
 
-// The attempts of one mailbox in one row (2026-12-08, issue 24, no schema
-// change). A transport's keys are mostly <stem>/<n>, n a decimal number
-// (an IMAP message's "imap:<account>/<mailbox>/<validity>/<uid>"), and the
-// IMAP watcher keeps the next 20 or so presumed begun (imapin, "Rolling
-// in"): a row each, of 45-50 bytes of key, made "attempts" two or three
-// leaves under a branch, written by nearly every commit of a mail. So a
-// key of that form is kept in its stem's row: attemptGroup + the stem ->
-// its numbers, ascending, each as the uvarint of its difference from the
-// one before, then the uvarint of its count. The row of a mailbox is
-// 60-100 bytes, and "attempts" stays inline in the top-level leaf, which
-// every commit writes anyway. Any other key is kept whole (key -> 8-byte
-// big-endian count), as every key of an older store, still read; a key
-// begun again moves into its row.
+// The attempts of one mailbox in one row (2026-12-07, issue 24, no schema
+// change; doc.go, "A mail's rows"): a key <stem>/<n> is kept in its
+// stem's row, attemptGroup + the stem -> rowform.Attempts; any other key
+// whole (key -> 8-byte big-endian count), as every key of an older store.
 const attemptGroup = 0
 
 // setAttempts writes key's count (0: forgets it) in its stem's row, or
@@ -467,16 +446,9 @@ func plainJSON(v any) ([]byte, error) {
 }
 
 // inboundFill is inbound's fill of a leaf that splits: bbolt's default,
-// halves (2026-12-07, issue 25). Its keys are digests (the short keys
-// above): records arrive at random places, not each after the last, and a
-// node split full (0.95, as log.flat's, logFill, before) was split again
-// by the next record in its range, leaving slivers: branches of 8
-// children where a page holds 29, a level more. Measured (referee bench
-// --sizes none --pages, two runs each; the mail run's store, 1,919
-// records): inbound 4 levels and 58 branches -> 3 and 21, its branch
-// pages a player mail 2.68-2.69 -> 2.29-2.32, its leaves unchanged
-// (2.7: one a key, each at its own place); the bulk bench at 1,000 games
-// 1.94 -> 1.92 (its moves add one record to a tree loaded beforehand).
+// halves (2026-12-07, issue 25). Its keys are digests: records arrive at
+// random places, and nodes split full were split again by the next record
+// in their range, leaving branches of 8 children where a page holds 29.
 const inboundFill = 0.5
 
 // SecretKey returns the store's secret key of a name (meta "secret:" +

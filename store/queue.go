@@ -11,37 +11,9 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// Item is one unit of work in a durable queue: a mail to send (queue
-// "outbox") or a webhook call (queue "hooks"). Items are written in the same
-// transaction as the change that caused them; a worker delivers them after
-// commit, recording each attempt in its own transaction *before* the network
-// I/O, so a crash during delivery gives a delayed retry, never a lost item.
-type Item struct {
-	ID uint64 `json:"id"`
-	// Key identifies the item to its receiver: the mail's Message-ID, the
-	// webhook's event id. It is stable across retries.
-	Key  string `json:"key"`
-	Game string `json:"game,omitempty"`
-	Kind string `json:"kind,omitempty"` // what it is ("prompt", "summary", "invite", ...)
-	To   string `json:"to"`             // recipient address or URL
-	// Payload is the composed message, or the request body: stored once,
-	// apart from the row (writepath.go), and filled in by every read.
-	Payload []byte            `json:"payload,omitempty"`
-	Meta    map[string]string `json:"meta,omitempty"`
-	Created time.Time         `json:"created"`
-	// Due is when the next attempt may start.
-	Due time.Time `json:"due"`
-	// The fields below are left out of a row while zero (a third of a
-	// fresh row was zero times, issue 25); a row that holds them reads
-	// the same.
-	Attempts    int       `json:"attempts,omitzero"`
-	LastAttempt time.Time `json:"last_attempt,omitzero"`
-	LastError   string    `json:"last_error,omitempty"`
-	// State: "pending" while queued; "sent" or "failed" once retired.
-	State     string    `json:"state"`
-	Finished  time.Time `json:"finished,omitzero"`
-	KeepUntil time.Time `json:"keep_until,omitzero"`
-}
+// Item is one unit of work in a durable queue: a mail to send or a
+// webhook call (store/rowform: its fields, and its row's form).
+type Item = rowform.Item
 
 // Item states.
 const (
@@ -66,9 +38,8 @@ func (tx *Tx) dueIndex(q string) *bolt.Bucket { return tx.b([]byte("queue." + q)
 // item id (8 bytes, never 0xFF first).
 const duePrefix = 0xFF
 
-// dueEntry is the key of a live item in its queue's due index, as stores
-// wrote it before the index by latest due (below), and as an attempt or a
-// retry writes it (update).
+// dueEntry is the key of a live item in its queue's due index, as older
+// stores wrote it (before dueLatest, below).
 func dueEntry(due time.Time, id uint64) []byte { return append([]byte{duePrefix}, dueKey(due, id)...) }
 
 // dueKey orders an index entry by due time, then id.
@@ -79,17 +50,11 @@ func dueKey(due time.Time, id uint64) []byte {
 	return k
 }
 
-// The due index by latest due (issue 25). An item is queued due now, the
-// latest due of the queue, with the highest id: its row goes after every
-// other item's, and its due entry went at the end of the bucket, after
-// every other entry. While mails wait (a queue of a few hundred, the
-// bench's), those are two leaves apart, each with its branches: a leaf
-// and a branch more per mail queued and per delivery. Its entry is now
-// 0xFE + the due time's bits inverted + the id's bits inverted
-// (dueLatest): the latest due sorts first, right after the newest rows,
-// in their leaf. The index is read from the end of that run backwards,
-// merged with the entries of the older form (dueEntry, 0xFF first):
-// earliest due first, then the lowest id, as before.
+// The due index by latest due (issue 25): an entry is 0xFE + the due
+// time's bits inverted + the id's bits inverted (dueLatest), so that the
+// latest due sorts first, right after the newest rows, in their leaf. The
+// index is read from the end of that run backwards, merged with the
+// entries of the older form (dueEntry): earliest due first, then the id.
 const dueLatestPrefix = 0xFE
 
 // dueLatest is the key of a live item in its queue's due index.
@@ -173,12 +138,7 @@ func (tx *Tx) EnqueueBody(q string, it Item, body Body) (uint64, error) {
 }
 
 // Queued items wake their sender from the commit (issue 25, the send
-// wait): OnQueued has a call made on the goroutine that committed, right
-// after the commit is durable, not once the caller that queued the item
-// learns of it (a group's waiters are woken after its leader wrote it, and
-// a caller's own wake-up under load took milliseconds before it could
-// kick the sender).
-
+// wait; doc.go, "Rules of the write path").
 type queuedHooks struct {
 	mu sync.Mutex
 	m  map[string][]*queuedHook
@@ -228,13 +188,9 @@ func (tx *Tx) tellQueued(q string) {
 // queueFill is the fill of a queue's leaves that an enqueue splits.
 const queueFill = 0.95
 
-// Fresh items (issue 25: one write transaction per delivery). An item
-// this process enqueued and has not attempted yet is "fresh": its first
-// attempt is presumed, like the intake's next hand-over, and need not be
-// on record before the I/O. If the process dies during it, the restarted
-// one knows no fresh items, finds the item still due, and records every
-// attempt before its I/O from then on: a delivery that kills the process
-// is retried with backoff, never hot-looped, and nothing is lost.
+// Fresh items (issue 25: one write transaction per delivery; doc.go,
+// "Rules of the write path"): an item this process enqueued and has not
+// attempted yet has its first attempt presumed, recorded with its outcome.
 type freshItems struct {
 	mu sync.Mutex
 	m  map[freshKey]struct{}
@@ -287,9 +243,7 @@ func (tx *Tx) QueueItem(q string, id uint64) (Item, error) {
 }
 
 // Due returns up to limit live items whose Due is at or before now,
-// earliest first (0: no limit), each with its payload. It reads the
-// due-time index, so its cost does not grow with the items that are not
-// due.
+// earliest first (0: no limit), each with its payload, by the due index.
 func (tx *Tx) Due(q string, now time.Time, limit int) ([]Item, error) {
 	out, err := tx.DueRows(q, now, limit)
 	for i := range out {
@@ -392,8 +346,7 @@ func (tx *Tx) NextDue(q string) (time.Time, bool, error) {
 	return first, found, err
 }
 
-// QueueLen returns the number of live items: the entries of the due
-// index, one a live item (its rows hold retired items too).
+// QueueLen returns the number of live items: its due index's entries.
 func (tx *Tx) QueueLen(q string) int {
 	n := 0
 	_ = tx.DueOrder(q, func(time.Time, uint64) (bool, error) { n++; return true, nil })
@@ -451,10 +404,7 @@ func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
 		if err := tx.deleteDue(q, old, id); err != nil {
 			return it, err
 		}
-		// Indexed next to the newest rows, as an enqueue: the row's
-		// leaf and the index's run are written by the rewrite of the
-		// row anyway, and a delivery's Finish deletes the entry in the
-		// leaf it retires the row in ("Retired in place" below).
+		// As an enqueue: next to the rows, which Finish rewrites.
 		if err := tx.putDue(q, it.Due, id); err != nil {
 			return it, err
 		}
@@ -483,8 +433,8 @@ func (tx *Tx) Retry(q string, id uint64, due time.Time, errText string) (Item, e
 	})
 }
 
-// Finish retires an item as Sent or Failed (permanently), keeping it until
-// keepUntil for inspection and duplicate checks.
+// Finish retires an item as Sent or Failed (permanently), in place (doc.go,
+// "A mail's rows"), kept until keepUntil for inspection and duplicates.
 func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time, errText string) (Item, error) {
 	if state != Sent && state != Failed {
 		return Item{}, fmt.Errorf("store: finish with state %q", state)
@@ -509,14 +459,6 @@ func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time
 	}
 	return it, live.Put(u64(id), encodeRow(it))
 }
-
-// Retired in place (2026-12-08, issue 24, no schema change): Finish
-// rewrites the item's row where it is, in the queue's bucket, with its
-// state; a retired row of an older store is in "done.<queue>", still read
-// (QueueItem, Retired) and pruned (PruneRetired), never written. A
-// delivery writes the leaf of its row, which the enqueues of the commit
-// it rides in write anyway, where it wrote a leaf of "done.<queue>" and
-// the branches above it too.
 
 // Retired calls fn for every retired item of queue q: those of an older
 // store (every row of "done.<queue>") first, then in id order.
@@ -590,21 +532,18 @@ func (tx *Tx) PruneRetired(q string, now time.Time) (int, error) {
 	return n, nil
 }
 
-// The rows of a queue (2026-12-08, issue 24, no schema change) are of
-// store/rowform's binary form (rowform.ItemForm first); a JSON row ('{'
-// first) is an older store's, and reads as before.
-
-// encodeRow is the stored form of an item's row.
-func encodeRow(it Item) []byte { return rowform.AppendItem(nil, rowform.Item(it)) }
+// encodeRow is the stored form of an item's row (doc.go, "A mail's rows":
+// a JSON row, '{' first, is an older store's).
+func encodeRow(it Item) []byte { return rowform.AppendItem(nil, it) }
 
 // decodeRow reads the row of item id, of either form.
 func decodeRow(id uint64, v []byte) (Item, error) {
 	if len(v) > 0 && v[0] == rowform.ItemForm {
-		r, err := rowform.ParseItem(id, v)
+		it, err := rowform.ParseItem(id, v)
 		if err != nil {
 			err = fmt.Errorf("store: decode item %d: %w", id, err)
 		}
-		return Item(r), err
+		return it, err
 	}
 	var it Item
 	_, err := decodeJSON(v, u64(id), &it)

@@ -9,26 +9,36 @@ import (
 	"time"
 )
 
-// Item is a queued item's row: store.Item's fields, in its order, so that
-// the store converts one to the other (a field added there and not here
-// fails to compile). Neither Payload (the store keeps it apart) nor ID
-// (the row's key) is in the form.
+// Item is one unit of work in a durable queue of the store (store.Item):
+// a mail to send (queue "outbox") or a webhook call (queue "hooks"). The
+// store writes it in the same transaction as the change that caused it; a
+// worker delivers it after commit, recording each attempt before the
+// network I/O, so a crash during delivery gives a delayed retry, never a
+// lost item. Its JSON is an older store's row. The row of this form
+// (AppendItem) holds neither Payload (the store keeps it apart) nor ID
+// (the row's key).
 type Item struct {
-	ID          uint64
-	Key         string
-	Game        string
-	Kind        string
-	To          string
-	Payload     []byte
-	Meta        map[string]string
-	Created     time.Time
-	Due         time.Time
-	Attempts    int
-	LastAttempt time.Time
-	LastError   string
-	State       string
-	Finished    time.Time
-	KeepUntil   time.Time
+	ID uint64 `json:"id"`
+	// Key identifies the item to its receiver: the mail's Message-ID, the
+	// webhook's event id. It is stable across retries.
+	Key  string `json:"key"`
+	Game string `json:"game,omitempty"`
+	Kind string `json:"kind,omitempty"` // what it is ("prompt", "summary", "invite", ...)
+	To   string `json:"to"`             // recipient address or URL
+	// Payload is the composed message, or the request body: stored once,
+	// apart from the row, and filled in by every read of the store's.
+	Payload []byte            `json:"payload,omitempty"`
+	Meta    map[string]string `json:"meta,omitempty"`
+	Created time.Time         `json:"created"`
+	// Due is when the next attempt may start.
+	Due         time.Time `json:"due"`
+	Attempts    int       `json:"attempts,omitzero"`
+	LastAttempt time.Time `json:"last_attempt,omitzero"`
+	LastError   string    `json:"last_error,omitempty"`
+	// State: "pending" while queued; "sent" or "failed" once retired.
+	State     string    `json:"state"`
+	Finished  time.Time `json:"finished,omitzero"`
+	KeepUntil time.Time `json:"keep_until,omitzero"`
 }
 
 // ItemForm is the first byte of an item's row in this form (a JSON row
