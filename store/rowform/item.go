@@ -139,8 +139,9 @@ type reader struct {
 
 func (r *reader) fail() { r.err, r.b = cmp.Or(r.err, ErrItem), nil }
 
-func (r *reader) uint() uint64 {
-	v, n := binary.Uvarint(r.b)
+// next reads a varint of either sign with read.
+func next[T uint64 | int64](r *reader, read func([]byte) (T, int)) T {
+	v, n := read(r.b)
 	if n <= 0 {
 		r.fail()
 		return 0
@@ -149,15 +150,9 @@ func (r *reader) uint() uint64 {
 	return v
 }
 
-func (r *reader) int() int64 {
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.fail()
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
+func (r *reader) uint() uint64 { return next(r, binary.Uvarint) }
+
+func (r *reader) int() int64 { return next(r, binary.Varint) }
 
 func (r *reader) str() string {
 	n := r.uint()
