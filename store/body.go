@@ -1,59 +1,14 @@
 package store
 
-import (
-	"runtime"
-	"sync"
-	"sync/atomic"
+import "github.com/pbem-referee/referee/store/rowform"
 
-	"github.com/pbem-referee/referee/store/codec"
-)
+// Body is a payload ready for a queue (PackBody; store/rowform).
+type Body = rowform.Body
 
-// A queue's payloads packed before the transaction that queues them
-// (issue 25: a value compressed once, and out of the write transaction
-// where it can be: doc.go, "Compression"; the codec is store/codec's).
+// PackBody compresses a payload for a queue when that makes it smaller, a
+// pure function that may run before the transaction (Tx.EnqueueBody).
+func PackBody(payload []byte) Body { return rowform.Pack(payload) }
 
-// Body is a payload ready for a queue (PackBody): compressed when that is
-// smaller.
-type Body struct {
-	raw, z []byte
-	n      int // the payload's length, uncompressed
-}
-
-// PackBody compresses a payload for a queue when that makes it smaller.
-// It is a pure function of the payload: a caller may pack its payloads
-// before the write transaction, on any goroutine (Tx.EnqueueBody).
-func PackBody(payload []byte) Body {
-	if z := codec.Compress(nil, payload); z != nil {
-		return Body{z: z, n: len(payload)}
-	}
-	return Body{raw: payload, n: len(payload)}
-}
-
-// PackBodies packs n payloads, payload(i) for i in [0, n) (PackBody), on
-// as many goroutines as the process may run when they are many (a round
-// opening's hundreds of mails): the transaction that queues them waits for
-// the slowest part, not the sum.
-func PackBodies(n int, payload func(i int) []byte) []Body {
-	out := make([]Body, n)
-	workers := min(runtime.GOMAXPROCS(0), n/packPerWorker)
-	if workers <= 1 {
-		for i := range n {
-			out[i] = PackBody(payload(i))
-		}
-		return out
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				out[i] = PackBody(payload(i))
-			}
-		})
-	}
-	wg.Wait()
-	return out
-}
-
-// packPerWorker: fewer payloads than this a goroutine are packed in one.
-const packPerWorker = 8
+// PackBodies packs n payloads, payload(i) for i in [0, n), on every core
+// when they are many (rowform.PackAll).
+func PackBodies(n int, payload func(i int) []byte) []Body { return rowform.PackAll(n, payload) }

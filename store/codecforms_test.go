@@ -287,29 +287,3 @@ func bytesID(k []byte) uint64 {
 	}
 	return id
 }
-
-// TestPackBodiesAsOneByOne (store/codec): payloads packed many at once, on
-// several goroutines, are packed as one by one, each in its place, for
-// every count around the split into goroutines.
-func TestPackBodiesAsOneByOne(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 25))
-	var all [][]byte
-	for _, p := range payloads(rng) {
-		all = append(all, p)
-	}
-	for len(all) < 5*packPerWorker {
-		all = append(all, record(rng, 100+rng.IntN(9000)))
-	}
-	for n := range len(all) + 1 {
-		got := PackBodies(n, func(i int) []byte { return all[i] })
-		if len(got) != n {
-			t.Fatalf("%d payloads packed as %d", n, len(got))
-		}
-		for i := range n {
-			want := PackBody(all[i])
-			if !bytes.Equal(got[i].z, want.z) || !bytes.Equal(got[i].raw, want.raw) || got[i].n != len(all[i]) {
-				t.Errorf("%d payloads: payload %d packed otherwise", n, i)
-			}
-		}
-	}
-}

@@ -64,14 +64,16 @@
 //	              the InboundRecord, compact (see "Key layout" below)
 //	meta          also "secret:" + name -> a secret key the caller made
 //	              (DB.SecretKey; "secret:verp": the VERP ids' MAC key)
-//	queue.outbox  id (8-byte big-endian) -> Item: mails waiting to be sent
-//	queue.hooks   id (8-byte big-endian) -> Item: outgoing webhook calls
+//	queue.outbox  id (8-byte big-endian) -> Item's row: mails to send, and
+//	              from 2026-12-07 those retired ("A mail's rows" below;
+//	              store/rowform's form, JSON before, still read)
+//	queue.hooks   id (8-byte big-endian) -> Item's row: webhook calls
 //	body.<queue>  up to schema 8: id -> the item's payload, raw bytes,
 //	              written once (schema 6; the rows above then hold the
 //	              delivery state only; a blob from schema 7), now in
 //	              queue.<queue>
 //	done.<queue>  id -> Item: delivered or permanently failed items, kept
-//	              until Item.KeepUntil
+//	              until Item.KeepUntil (up to 2026-12-07; read, pruned)
 //	due.<queue>   up to schema 7 the due index (below), now in queue.<queue>
 //	queue.<queue> also id + "p" -> the item's payload, raw bytes, written
 //	              once, kept when the item retires, deleted when it is
@@ -82,12 +84,10 @@
 //	              the live items by due time (schema 3; in the queue's
 //	              bucket from schema 8, after every item id: flatlog.go):
 //	              0xFE + 8-byte big-endian unix nanoseconds and 8-byte id,
-//	              each with its bits inverted -> empty, an item queued
-//	              (latest due first: next to the newest rows, queue.go),
-//	              and 0xFF + 8-byte big-endian unix nanoseconds + 8-byte
-//	              id -> empty, an item rescheduled (attempt, retry) and
-//	              every entry of an older store; read merged, earliest
-//	              due first
+//	              each with its bits inverted -> empty (latest due first:
+//	              next to the newest rows, queue.go), and, as an older
+//	              store wrote them, 0xFF + 8-byte big-endian unix
+//	              nanoseconds + 8-byte id; read merged, earliest first
 //	players       lower-cased address -> the referee's player record (opaque)
 //	organisers    lower-cased address -> the referee's organiser record
 //	              (opaque: the language of their last mail; made by the
@@ -122,7 +122,9 @@
 //	attempts      intake key (e.g. "imap:<account>/<mailbox>/<validity>/<uid>")
 //	              -> 8-byte big-endian count: hand-overs begun and not yet
 //	              finished, so that a message that kills the process is
-//	              recognised after the restart (schema 5)
+//	              recognised after the restart (schema 5); from 2026-12-07
+//	              a key <stem>/<n> in its stem's row: 0x00 + the stem ->
+//	              rowform.Attempts (intake.go)
 //	replay        webhook one-time token -> 8-byte big-endian expiry (unix
 //	              nanoseconds) + the Message-ID it came with (schema 5)
 //	verp          up to schema 7: the VERP ids, now in inbound
@@ -256,14 +258,11 @@
 //     (Ride.Committed), never past a message whose record is not
 //     committed.
 //   - A queued item's first attempt is presumed only in the process that
-//     enqueued it (DB.TakeFresh: an in-memory set, empty after a restart;
-//     an item is in it from its Enqueue on, so that a reader who sees the
-//     item committed finds it fresh, and an id whose transaction rolled
-//     back is given again to an item this process enqueues: fresh too;
-//     TestFreshFromItsFirstSight_Issue25) and is then recorded with its
-//     outcome, in one commit; every other
-//     attempt is on record before its I/O. So a crash during a delivery
-//     loses nothing, and a delivery that kills the process is retried with
+//     enqueued it (DB.TakeFresh: an in-memory set, empty after a restart,
+//     holding an item from its Enqueue on; TestFreshFromItsFirstSight_Issue25)
+//     and recorded with its outcome, in one commit; every other attempt is
+//     on record before its I/O. So a crash during a delivery loses
+//     nothing, and a delivery that kills the process is retried with
 //     backoff, never hot-looped.
 //   - A write that need not be durable at once rides in the next commit
 //     (DB.GroupLater: a delivery's outcome in the intake's commit of the
@@ -273,11 +272,9 @@
 //     (referee/edge/dispatch: the items whose outcomes wait stay in its
 //     in-flight set, which is bounded; TestLaterRidesInTheNextCommit_Issue25).
 //   - A commit that queued items wakes their sender itself (DB.OnQueued,
-//     queue.go): the calls are made once a commit, on the goroutine that
-//     wrote it, after it is durable (a reader sees the items), and never
-//     for a transaction rolled back; a sender no longer waits for the
-//     caller that queued the item to be woken and kick it
-//     (TestOnQueuedOnceACommitAfterItIsDurable_Issue25,
+//     queue.go): once a commit, on the goroutine that wrote it, once it is
+//     durable, never for one rolled back; not once the caller that queued
+//     the item is woken (TestOnQueuedOnceACommitAfterItIsDurable_Issue25,
 //     TestOnQueuedOnceAGroup_Issue25).
 //
 // # Compression
@@ -326,9 +323,7 @@
 //     tens of KB in a few pages. DataBytes counts the data uncompressed.
 //   - A game's delta is kept while it is stored in a page or less, then
 //     the record becomes the snapshot (writepath.go, measured).
-//   - A queued item indexes itself by latest due (0xFE, queue.go): next to
-//     its row, in the leaf the enqueue writes anyway; an attempt or a
-//     retry reindexes it at the far end (0xFF), in a leaf of due entries.
+//   - A queued item is indexed by latest due (0xFE, queue.go), by its row.
 //   - log.flat's leaves split full (FillPercent 0.95): a game's entries
 //     arrive in order. An entry is kept compressed when that is smaller
 //     (the form of a snapshot: 0x03 first; an entry kept whole is JSON).
@@ -339,7 +334,6 @@
 //     gave and the stored form the put made, neither copied: a record
 //     put is the store's, its caller does not change it (PutGame; issue
 //     24, TestSnapshotKeptWithoutCopies_Issue24).
-//   - A queue row leaves out its zero times (a third of a fresh row).
 //
 // The cost of a page is its size, not what changed in it: a new store is
 // made with pages of 1 KiB (NewPageSize, store/pagefile/pagesize.go),
@@ -461,6 +455,33 @@
 //
 // DB.StartPageCensus counts the pages every commit writes, per top-level
 // bucket and kind (store/pagefile: its doc.go has the census's figures).
+//
+// # A mail's rows
+//
+// The rule (2026-12-07, issue 24: the store's bytes a mail under 20 KiB):
+// a mail's bookkeeping rows are small and go where its commit writes
+// anyway; no schema change, every older form still read:
+//
+//   - A delivery retires its item in place: Finish rewrites its row in
+//     queue.<queue>, where it moved it into done.<queue> (a leaf and its
+//     branches a delivery; now an older store's, read and pruned, never
+//     written); an attempt or retry indexes it as an enqueue does (0xFE).
+//     A row is store/rowform's binary form, 140-170 bytes (its JSON was
+//     450-480): the leaf a commit appends its mails to holds the rows
+//     retired since (TestRetiredInPlaceAgainstAModel_Issue24).
+//   - A mailbox's intake attempts are one row: the IMAP watcher's UIDs
+//     presumed ahead (20) were a row each, 45-50 bytes of key, two or
+//     three leaves under a branch; their row is 40-100 bytes and
+//     "attempts" stays inline in the top-level leaf, which every commit
+//     writes (TestMailCommitWritesNoDoneNorAttemptsPages_Issue24,
+//     TestAttemptsAgainstAModel_Issue24).
+//
+// Measured (referee bench --sizes none, bytes exact, 630 player mails;
+// 4 + 4 runs alternated, load 40, medians): 23,893 -> 19,791 B a mail at
+// 0.79 commits a mail; with --pages 23.3 -> 18.9 pages (done.outbox 2.45
+// -> 0, attempts 1.96 -> 0, queue.outbox 7.11 -> 7.27: its tree holds the
+// retired rows, a level deeper). A commit costs ~7.3 KB more a mail per
+// commit a mail (meta, the top leaf, its trees' paths): 20,751 B at 0.92.
 //
 // # The top level kept one leaf
 //

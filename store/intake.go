@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/referee/store/codec"
+	"github.com/pbem-referee/referee/store/rowform"
 )
 
 // The inputs' bookkeeping: which inputs were processed (de-duplication),
@@ -110,19 +111,12 @@ func inputKey(key string) []byte {
 	return append(append(k, inputMark), key...)
 }
 
-// The short keys of inbound (2026-12-07, issue 25, no schema change): a
-// commit writes the leaf of inbound it changes and every branch above
-// it, and a branch holds a child per its first key: keys of 45-50 bytes
-// (the forms above) made branches of 12-16 children, a level more than
-// keys of 18-19 bytes from about 10,000 games. So an input's record is
-// kept under shortPrefix + the first 8 bytes of the SHA-256 of its key
-// (its cluster, raw) + 0x00 + the next 8 (shortInputKey), with its keys
-// in the record; the VERP id of a mail it queued (its cluster in hex and
-// a MAC in hex: mailmsg.BounceID) under shortPrefix + the id's bytes
-// (shortVERPKey), next to it. Seen and VERP read the short key, then the
-// older forms (a store's records from before, pruned in weeks); a record
-// under a short key that does not hold the key looked up is a digest's
-// collision, not the input (2^-128).
+// The short keys of inbound (2026-12-07, issue 25, no schema change;
+// doc.go, "Key layout"): an input's record under shortPrefix + the first
+// 8 bytes of the SHA-256 of its key + 0x00 + the next 8 (shortInputKey),
+// its keys in the record; a VERP id under shortPrefix + its bytes
+// (shortVERPKey). A record under a short key that does not hold the key
+// looked up is a digest's collision, not the input (2^-128).
 var shortPrefix = []byte{0, 'w'}
 
 // shortInputLen is the length of an input's short key; a VERP id's is
@@ -174,14 +168,9 @@ func inputOf(k []byte) (string, bool) {
 const inboundZ = 0x01
 
 // encodeInbound is the stored form of an input's record under one of its
-// keys (from 2026-12-06, no schema change; doc.go, "Key layout"): JSON
-// without HTML escapes (a Message-ID's angle brackets were six bytes
-// each), without the keys when the record has that key alone (read back
-// as that key), and compressed when that is smaller. A record of an
-// older store is JSON with every key, and reads as before. Small, so that
-// a leaf of 1 KiB holds five or more of them: bbolt never splits a leaf
-// of four entries, and four records of 250-300 bytes made every leaf of
-// inbound two pages (BenchmarkWritePerMove).
+// keys (doc.go, "Key layout"): JSON without HTML escapes, without the keys
+// when the record has that key alone, compressed when that is smaller. A
+// record of an older store is JSON with every key, and reads as before.
 func encodeInbound(rec InboundRecord, key string) ([]byte, error) {
 	if len(rec.Keys) == 1 && rec.Keys[0] == key {
 		rec.Keys = nil
@@ -271,35 +260,76 @@ func (tx *Tx) PutCursor(mailbox string, c Cursor) error {
 
 // ---- intake attempts ----
 
+// The attempts of one mailbox in one row (2026-12-07, issue 24, no schema
+// change; doc.go, "A mail's rows"): a key <stem>/<n> is kept in its
+// stem's row, attemptGroup + the stem -> rowform.Attempts; any other key
+// whole (key -> 8-byte big-endian count), as every key of an older store.
+const attemptGroup = 0
+
+// setAttempts writes key's count (0: forgets it) in its stem's row, or
+// whole.
+func (tx *Tx) setAttempts(key string, count int) error {
+	b := tx.b(bAttempts)
+	stem, n, ok := rowform.Split(key)
+	if !ok {
+		if count == 0 {
+			return b.Delete([]byte(key))
+		}
+		return b.Put([]byte(key), u64(uint64(count)))
+	}
+	if err := b.Delete([]byte(key)); err != nil { // an older store's
+		return err
+	}
+	rk := append([]byte{attemptGroup}, stem...)
+	a := rowform.ParseAttempts(b.Get(rk))
+	switch {
+	case !a.Set(n, count):
+		return nil
+	case len(a.Nums) == 0:
+		return b.Delete(rk)
+	}
+	return b.Put(rk, rowform.AppendAttempts(nil, a))
+}
+
 // BeginAttempt records that a transport is about to hand over the input
 // with this key (for example an IMAP message) and returns how many times it
 // has done so without EndAttempt: an input that kills the process is seen
 // again after the restart with a higher count, so that the transport can
-// quarantine it instead of dying on it forever.
-func (tx *Tx) BeginAttempt(key string) (int, error) {
-	b := tx.b(bAttempts)
-	n := 0
-	if v := b.Get([]byte(key)); len(v) == 8 {
-		n = int(binary.BigEndian.Uint64(v))
-	}
-	n++
-	return n, b.Put([]byte(key), u64(uint64(n)))
-}
+// quarantine it instead of dying on it forever. A key must not start with
+// NUL.
+func (tx *Tx) BeginAttempt(key string) (int, error) { return tx.BeginAttemptFrom(key, 0) }
 
 // BeginAttemptFrom is BeginAttempt for an input already presumed begun
 // floor times (Cursor.Armed): the count becomes max(recorded, floor) + 1.
 func (tx *Tx) BeginAttemptFrom(key string, floor int) (int, error) {
+	if key == "" || key[0] == attemptGroup {
+		return 0, fmt.Errorf("store: attempt key %q: empty or NUL first", key)
+	}
 	n := max(tx.AttemptCount(key), floor) + 1
-	return n, tx.b(bAttempts).Put([]byte(key), u64(uint64(n)))
+	return n, tx.setAttempts(key, n)
 }
 
 // EndAttempt forgets the attempts of an input that was handled (or
 // quarantined).
-func (tx *Tx) EndAttempt(key string) error { return tx.b(bAttempts).Delete([]byte(key)) }
+func (tx *Tx) EndAttempt(key string) error {
+	if key == "" || key[0] == attemptGroup {
+		return nil
+	}
+	return tx.setAttempts(key, 0)
+}
 
 // AttemptCount returns the attempts recorded for an input.
 func (tx *Tx) AttemptCount(key string) int {
-	if v := tx.b(bAttempts).Get([]byte(key)); len(v) == 8 {
+	b := tx.b(bAttempts)
+	if key == "" || key[0] == attemptGroup {
+		return 0
+	}
+	if stem, n, ok := rowform.Split(key); ok {
+		if c := rowform.ParseAttempts(b.Get(append([]byte{attemptGroup}, stem...))).Count(n); c > 0 {
+			return c
+		}
+	}
+	if v := b.Get([]byte(key)); len(v) == 8 {
 		return int(binary.BigEndian.Uint64(v))
 	}
 	return 0
@@ -312,10 +342,24 @@ func (tx *Tx) AttemptCount(key string) int {
 func (tx *Tx) AttemptKeys(prefix string) []string {
 	var keys []string
 	c := tx.b(bAttempts).Cursor()
-	for k, _ := c.Seek([]byte(prefix)); k != nil && bytes.HasPrefix(k, []byte(prefix)); k, _ = c.Next() {
-		keys = append(keys, string(k))
+	for k, v := c.Seek([]byte{attemptGroup}); len(k) > 0 && k[0] == attemptGroup; k, v = c.Next() {
+		stem := string(k[1:])
+		if !strings.HasPrefix(stem, prefix) && !strings.HasPrefix(prefix, stem) {
+			continue
+		}
+		for _, n := range rowform.ParseAttempts(v).Nums {
+			if key := rowform.Join(stem, n); strings.HasPrefix(key, prefix) {
+				keys = append(keys, key)
+			}
+		}
 	}
-	return keys
+	for k, _ := c.Seek([]byte(prefix)); k != nil && bytes.HasPrefix(k, []byte(prefix)); k, _ = c.Next() {
+		if k[0] != attemptGroup {
+			keys = append(keys, string(k))
+		}
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
 }
 
 // ---- webhook replay tokens ----
@@ -402,16 +446,9 @@ func plainJSON(v any) ([]byte, error) {
 }
 
 // inboundFill is inbound's fill of a leaf that splits: bbolt's default,
-// halves (2026-12-07, issue 25). Its keys are digests (the short keys
-// above): records arrive at random places, not each after the last, and a
-// node split full (0.95, as log.flat's, logFill, before) was split again
-// by the next record in its range, leaving slivers: branches of 8
-// children where a page holds 29, a level more. Measured (referee bench
-// --sizes none --pages, two runs each; the mail run's store, 1,919
-// records): inbound 4 levels and 58 branches -> 3 and 21, its branch
-// pages a player mail 2.68-2.69 -> 2.29-2.32, its leaves unchanged
-// (2.7: one a key, each at its own place); the bulk bench at 1,000 games
-// 1.94 -> 1.92 (its moves add one record to a tree loaded beforehand).
+// halves (2026-12-07, issue 25). Its keys are digests: records arrive at
+// random places, and nodes split full were split again by the next record
+// in their range, leaving branches of 8 children where a page holds 29.
 const inboundFill = 0.5
 
 // SecretKey returns the store's secret key of a name (meta "secret:" +

@@ -1,48 +1,19 @@
 package store
 
 import (
-	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/pbem-referee/referee/store/rowform"
 	bolt "go.etcd.io/bbolt"
 )
 
-// Item is one unit of work in a durable queue: a mail to send (queue
-// "outbox") or a webhook call (queue "hooks"). Items are written in the same
-// transaction as the change that caused them; a worker delivers them after
-// commit, recording each attempt in its own transaction *before* the network
-// I/O, so a crash during delivery gives a delayed retry, never a lost item.
-type Item struct {
-	ID uint64 `json:"id"`
-	// Key identifies the item to its receiver: the mail's Message-ID, the
-	// webhook's event id. It is stable across retries.
-	Key  string `json:"key"`
-	Game string `json:"game,omitempty"`
-	Kind string `json:"kind,omitempty"` // what it is ("prompt", "summary", "invite", ...)
-	To   string `json:"to"`             // recipient address or URL
-	// Payload is the composed message, or the request body: stored once,
-	// apart from the row (writepath.go), and filled in by every read.
-	Payload []byte            `json:"payload,omitempty"`
-	Meta    map[string]string `json:"meta,omitempty"`
-	Created time.Time         `json:"created"`
-	// Due is when the next attempt may start.
-	Due time.Time `json:"due"`
-	// The fields below are left out of a row while zero (a third of a
-	// fresh row was zero times, issue 25); a row that holds them reads
-	// the same.
-	Attempts    int       `json:"attempts,omitzero"`
-	LastAttempt time.Time `json:"last_attempt,omitzero"`
-	LastError   string    `json:"last_error,omitempty"`
-	// State: "pending" while queued; "sent" or "failed" once retired.
-	State     string    `json:"state"`
-	Finished  time.Time `json:"finished,omitzero"`
-	KeepUntil time.Time `json:"keep_until,omitzero"`
-}
+// Item is one unit of work in a durable queue: a mail to send or a
+// webhook call (store/rowform: its fields, and its row's form).
+type Item = rowform.Item
 
 // Item states.
 const (
@@ -67,9 +38,8 @@ func (tx *Tx) dueIndex(q string) *bolt.Bucket { return tx.b([]byte("queue." + q)
 // item id (8 bytes, never 0xFF first).
 const duePrefix = 0xFF
 
-// dueEntry is the key of a live item in its queue's due index, as stores
-// wrote it before the index by latest due (below), and as an attempt or a
-// retry writes it (update).
+// dueEntry is the key of a live item in its queue's due index, as older
+// stores wrote it (before dueLatest, below).
 func dueEntry(due time.Time, id uint64) []byte { return append([]byte{duePrefix}, dueKey(due, id)...) }
 
 // dueKey orders an index entry by due time, then id.
@@ -80,17 +50,11 @@ func dueKey(due time.Time, id uint64) []byte {
 	return k
 }
 
-// The due index by latest due (issue 25). An item is queued due now, the
-// latest due of the queue, with the highest id: its row goes after every
-// other item's, and its due entry went at the end of the bucket, after
-// every other entry. While mails wait (a queue of a few hundred, the
-// bench's), those are two leaves apart, each with its branches: a leaf
-// and a branch more per mail queued and per delivery. Its entry is now
-// 0xFE + the due time's bits inverted + the id's bits inverted
-// (dueLatest): the latest due sorts first, right after the newest rows,
-// in their leaf. The index is read from the end of that run backwards,
-// merged with the entries of the older form (dueEntry, 0xFF first):
-// earliest due first, then the lowest id, as before.
+// The due index by latest due (issue 25): an entry is 0xFE + the due
+// time's bits inverted + the id's bits inverted (dueLatest), so that the
+// latest due sorts first, right after the newest rows, in their leaf. The
+// index is read from the end of that run backwards, merged with the
+// entries of the older form (dueEntry): earliest due first, then the id.
 const dueLatestPrefix = 0xFE
 
 // dueLatest is the key of a live item in its queue's due index.
@@ -158,10 +122,7 @@ func (tx *Tx) EnqueueBody(q string, it Item, body Body) (uint64, error) {
 	if err := tx.putBody(q, id, body); err != nil {
 		return 0, err
 	}
-	raw, err := json.Marshal(it)
-	if err != nil {
-		return 0, err
-	}
+	raw := encodeRow(it)
 	tx.data += int64(len(raw))
 	if tx.db != nil {
 		// Marked now, not on commit: bbolt runs commit handlers after a
@@ -177,12 +138,7 @@ func (tx *Tx) EnqueueBody(q string, it Item, body Body) (uint64, error) {
 }
 
 // Queued items wake their sender from the commit (issue 25, the send
-// wait): OnQueued has a call made on the goroutine that committed, right
-// after the commit is durable, not once the caller that queued the item
-// learns of it (a group's waiters are woken after its leader wrote it, and
-// a caller's own wake-up under load took milliseconds before it could
-// kick the sender).
-
+// wait; doc.go, "Rules of the write path").
 type queuedHooks struct {
 	mu sync.Mutex
 	m  map[string][]*queuedHook
@@ -232,13 +188,9 @@ func (tx *Tx) tellQueued(q string) {
 // queueFill is the fill of a queue's leaves that an enqueue splits.
 const queueFill = 0.95
 
-// Fresh items (issue 25: one write transaction per delivery). An item
-// this process enqueued and has not attempted yet is "fresh": its first
-// attempt is presumed, like the intake's next hand-over, and need not be
-// on record before the I/O. If the process dies during it, the restarted
-// one knows no fresh items, finds the item still due, and records every
-// attempt before its I/O from then on: a delivery that kills the process
-// is retried with backoff, never hot-looped, and nothing is lost.
+// Fresh items (issue 25: one write transaction per delivery; doc.go,
+// "Rules of the write path"): an item this process enqueued and has not
+// attempted yet has its first attempt presumed, recorded with its outcome.
 type freshItems struct {
 	mu sync.Mutex
 	m  map[freshKey]struct{}
@@ -281,20 +233,17 @@ func (tx *Tx) QueueItem(q string, id uint64) (Item, error) {
 	if err != nil {
 		return Item{}, err
 	}
-	var it Item
 	for _, b := range []*bolt.Bucket{live, done} {
-		if ok, err := getJSON(b, u64(id), &it); err != nil || ok {
+		if it, ok, err := getRow(b, id); err != nil || ok {
 			tx.withBody(q, &it)
 			return it, err
 		}
 	}
-	return it, fmt.Errorf("%w: %s item %d", ErrNotFound, q, id)
+	return Item{}, fmt.Errorf("%w: %s item %d", ErrNotFound, q, id)
 }
 
 // Due returns up to limit live items whose Due is at or before now,
-// earliest first (0: no limit), each with its payload. It reads the
-// due-time index, so its cost does not grow with the items that are not
-// due.
+// earliest first (0: no limit), each with its payload, by the due index.
 func (tx *Tx) Due(q string, now time.Time, limit int) ([]Item, error) {
 	out, err := tx.DueRows(q, now, limit)
 	for i := range out {
@@ -316,8 +265,7 @@ func (tx *Tx) DueRows(q string, now time.Time, limit int) ([]Item, error) {
 		if due.After(now) || (limit > 0 && len(out) >= limit) {
 			return false, nil
 		}
-		var it Item
-		ok, err := getJSON(live, u64(id), &it)
+		it, ok, err := getRow(live, id)
 		if err != nil {
 			return false, err
 		}
@@ -398,39 +346,41 @@ func (tx *Tx) NextDue(q string) (time.Time, bool, error) {
 	return first, found, err
 }
 
-// QueueLen returns the number of live items.
+// QueueLen returns the number of live items: its due index's entries.
 func (tx *Tx) QueueLen(q string) int {
-	live, _, err := tx.queue(q)
-	if err != nil {
-		return 0
-	}
 	n := 0
-	c := live.Cursor()
-	for k, _ := c.First(); k != nil && k[0] < dueLatestPrefix; k, _ = c.Next() {
-		if len(k) == 8 {
-			n++ // not a payload (schema9.go)
-		}
-	}
+	_ = tx.DueOrder(q, func(time.Time, uint64) (bool, error) { n++; return true, nil })
 	return n
 }
 
-// Items calls fn for every live item.
+// Items calls fn for every live item, in id order.
 func (tx *Tx) Items(q string, fn func(Item) error) error {
 	live, _, err := tx.queue(q)
 	if err != nil {
 		return err
 	}
-	return eachItem(live, func(it Item) error {
+	var ids []uint64
+	if err := tx.DueOrder(q, func(_ time.Time, id uint64) (bool, error) { ids = append(ids, id); return true, nil }); err != nil {
+		return err
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		it, err := liveItem(live, q, id)
+		if err != nil {
+			return err
+		}
 		tx.withBody(q, &it)
-		return fn(it)
-	})
+		if err := fn(it); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // liveItem reads live item id of queue q, or fails with ErrNotFound.
 func liveItem(live *bolt.Bucket, q string, id uint64) (Item, error) {
-	var it Item
-	ok, err := getJSON(live, u64(id), &it)
-	if err == nil && !ok {
+	it, ok, err := getRow(live, id)
+	if err == nil && (!ok || it.State != Pending) {
 		err = fmt.Errorf("%w: live %s item %d", ErrNotFound, q, id)
 	}
 	return it, err
@@ -454,18 +404,12 @@ func (tx *Tx) update(q string, id uint64, fn func(*Item)) (Item, error) {
 		if err := tx.deleteDue(q, old, id); err != nil {
 			return it, err
 		}
-		// A rescheduled item (an attempt, a retry) is indexed in the
-		// older form, at the far end of the bucket, in a leaf of due
-		// entries only: next to the newest rows it would rewrite their
-		// leaf, payloads and all, for an entry that a delivery's
-		// Finish deletes in the same commit (BenchmarkWritePerMove,
-		// dicebrewing's disk-B/delivery: 15039 before the index by
-		// latest due, 15914 with it, 14115 so).
-		if err := tx.dueIndex(q).Put(dueEntry(it.Due, id), nil); err != nil {
+		// As an enqueue: next to the rows, which Finish rewrites.
+		if err := tx.putDue(q, it.Due, id); err != nil {
 			return it, err
 		}
 	}
-	return it, putJSON(live, u64(id), it)
+	return it, live.Put(u64(id), encodeRow(it))
 }
 
 // Attempt records that a delivery attempt starts now; if it never reports
@@ -489,13 +433,13 @@ func (tx *Tx) Retry(q string, id uint64, due time.Time, errText string) (Item, e
 	})
 }
 
-// Finish retires an item as Sent or Failed (permanently), keeping it until
-// keepUntil for inspection and duplicate checks.
+// Finish retires an item as Sent or Failed (permanently), in place (doc.go,
+// "A mail's rows"), kept until keepUntil for inspection and duplicates.
 func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time, errText string) (Item, error) {
 	if state != Sent && state != Failed {
 		return Item{}, fmt.Errorf("store: finish with state %q", state)
 	}
-	live, done, err := tx.queue(q)
+	live, _, err := tx.queue(q)
 	if err != nil {
 		return Item{}, err
 	}
@@ -513,22 +457,29 @@ func (tx *Tx) Finish(q string, id uint64, state string, now, keepUntil time.Time
 	if err := tx.moveBody(q, &it); err != nil {
 		return it, err
 	}
-	if err := putJSON(done, u64(id), it); err != nil {
-		return it, err
-	}
-	return it, live.Delete(u64(id))
+	return it, live.Put(u64(id), encodeRow(it))
 }
 
-// Retired calls fn for every retired item of queue q.
+// Retired calls fn for every retired item of queue q: those of an older
+// store (every row of "done.<queue>") first, then in id order.
 func (tx *Tx) Retired(q string, fn func(Item) error) error {
-	_, done, err := tx.queue(q)
+	live, done, err := tx.queue(q)
 	if err != nil {
 		return err
 	}
-	return eachItem(done, func(it Item) error {
-		tx.withBody(q, &it)
-		return fn(it)
-	})
+	for _, b := range []*bolt.Bucket{done, live} {
+		err := eachItem(b, func(it Item) error {
+			if b == live && it.State == Pending {
+				return nil
+			}
+			tx.withBody(q, &it)
+			return fn(it)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // eachItem decodes every item of a queue's bucket in key order (the due
@@ -538,8 +489,8 @@ func eachItem(b *bolt.Bucket, fn func(Item) error) error {
 		if len(k) != 8 {
 			return nil
 		}
-		var it Item
-		if err := json.Unmarshal(v, &it); err != nil {
+		it, err := decodeRow(binary.BigEndian.Uint64(k), v)
+		if err != nil {
 			return err
 		}
 		return fn(it)
@@ -548,28 +499,63 @@ func eachItem(b *bolt.Bucket, fn func(Item) error) error {
 
 // PruneRetired deletes retired items whose KeepUntil has passed.
 func (tx *Tx) PruneRetired(q string, now time.Time) (int, error) {
-	_, done, err := tx.queue(q)
+	live, done, err := tx.queue(q)
 	if err != nil {
 		return 0, err
 	}
-	var del [][]byte
-	err = done.ForEach(func(k, v []byte) error {
-		var it Item
-		if err := json.Unmarshal(v, &it); err == nil && it.KeepUntil.Before(now) {
-			del = append(del, bytes.Clone(k))
+	n := 0
+	for _, b := range []*bolt.Bucket{done, live} {
+		var del []uint64
+		err := b.ForEach(func(k, v []byte) error {
+			if len(k) != 8 {
+				return nil
+			}
+			it, err := decodeRow(binary.BigEndian.Uint64(k), v)
+			if err == nil && (b == done || it.State != Pending) && it.KeepUntil.Before(now) {
+				del = append(del, binary.BigEndian.Uint64(k))
+			}
+			return nil
+		})
+		if err != nil {
+			return n, err
 		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
+		for _, id := range del {
+			if err := b.Delete(u64(id)); err != nil {
+				return n, err
+			}
+			if err := tx.deleteBody(q, id); err != nil {
+				return n, err
+			}
+		}
+		n += len(del)
 	}
-	for _, k := range del {
-		if err := done.Delete(k); err != nil {
-			return 0, err
+	return n, nil
+}
+
+// encodeRow is the stored form of an item's row (doc.go, "A mail's rows":
+// a JSON row, '{' first, is an older store's).
+func encodeRow(it Item) []byte { return rowform.AppendItem(nil, it) }
+
+// decodeRow reads the row of item id, of either form.
+func decodeRow(id uint64, v []byte) (Item, error) {
+	if len(v) > 0 && v[0] == rowform.ItemForm {
+		it, err := rowform.ParseItem(id, v)
+		if err != nil {
+			err = fmt.Errorf("store: decode item %d: %w", id, err)
 		}
-		if err := tx.deleteBody(q, binary.BigEndian.Uint64(k)); err != nil {
-			return 0, err
-		}
+		return it, err
 	}
-	return len(del), nil
+	var it Item
+	_, err := decodeJSON(v, u64(id), &it)
+	return it, err
+}
+
+// getRow reads item id's row from a queue's bucket (false: none).
+func getRow(b *bolt.Bucket, id uint64) (Item, bool, error) {
+	v := b.Get(u64(id))
+	if v == nil {
+		return Item{}, false, nil
+	}
+	it, err := decodeRow(id, v)
+	return it, true, err
 }

@@ -532,9 +532,9 @@ func TestReplayTokens(t *testing.T) {
 func TestMigrationRecordsVERPOfQueuedMail(t *testing.T) {
 	db, path := openAtSchema(t, 4)
 	db.Update(func(tx *Tx) error {
-		_, err := tx.Enqueue("outbox", Item{Key: "<m1@x>", To: "Ann@Example.test", Payload: []byte("x"),
-			Meta: map[string]string{"from": "referee+bounce.00aa11bb22cc33dd@example.test"}, Created: t0, Due: t0})
-		return err
+		// A row as schema 4 wrote it: JSON, its payload inside.
+		return putJSON(tx.bucket([]byte("queue.outbox")), u64(1), Item{ID: 1, Key: "<m1@x>", To: "Ann@Example.test", Payload: []byte("x"),
+			Meta: map[string]string{"from": "referee+bounce.00aa11bb22cc33dd@example.test"}, Created: t0, Due: t0, State: Pending})
 	})
 	db.Close()
 	db, err := Open(path, nil)

@@ -366,11 +366,12 @@ func (tx *Tx) putBody(q string, id uint64, body Body) error {
 	if b == nil {
 		return fmt.Errorf("store: no queue %q", q)
 	}
-	tx.data += int64(body.n)
-	if body.z != nil {
-		return putValue(b, zbodyKey(id), body.z)
+	tx.data += int64(body.Len())
+	v, z := body.Stored()
+	if z {
+		return putValue(b, zbodyKey(id), v)
 	}
-	return putValue(b, bodyKey(id), body.raw)
+	return putValue(b, bodyKey(id), v)
 }
 
 // deleteBody forgets an item's payload.

@@ -5,7 +5,7 @@
 // compressing (SmallValue). Compress, CompressAlways and Decompress work
 // after a caller's prefix, which is the store's: which bucket holds a
 // value and which prefix says its form are store/'s (writepath.go,
-// intake.go, body.go). It must not know a bucket, a key or a record, nor
+// intake.go, rowform/body.go). It must not know a bucket, a key or a record, nor
 // hold per-call coder state: one encoder and one decoder serve every
 // goroutine.
 //
