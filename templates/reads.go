@@ -311,7 +311,10 @@ func (e *readEnv) node(n parse.Node) bool {
 			if !ok || k.tag == tagView {
 				return false
 			}
-			dot = e.flat(k)
+			dot = k
+			if k.tag == tagParams {
+				dot = e.flat(k)
+			}
 		}
 		return e.c.template(n.Name, dot)
 	}
@@ -346,7 +349,7 @@ func (e *readEnv) pipe(p *parse.PipeNode) (valKind, bool) {
 			return valKind{}, false
 		}
 		old, seen := e.vars[v.Ident[0]]
-		if seen && old != k && (old == kindParams || k == kindParams) {
+		if seen && old != k && (old.tag == tagParams || k.tag == tagParams || old.tag == tagOption || k.tag == tagOption) {
 			// A variable given the params and something else reads
 			// them whole.
 			old, k = e.flat(old), e.flat(k)
@@ -453,20 +456,22 @@ func (e *readEnv) chain(base valKind, path []string) (valKind, bool) {
 	if ok && (k.tag == tagOption || optionRest(base, path)) {
 		e.c.params = true
 	}
-	if ok && k.tag == tagOption {
-		e.c.allParams = true
-	}
 	return k, ok
 }
 
-// flat is k as a value used as a whole: the params so used are read
-// whole (Reads.ParamKeys is nil), and the value is an allowed one.
+// flat is k as a value used as a whole: the params so used, or the whole
+// option, are read whole (Reads.ParamKeys is nil), and the value is an
+// allowed one. (A variable or a template's dot holding the option is
+// not such a use: the reads through it are checked.)
 func (e *readEnv) flat(k valKind) valKind {
-	if k.tag != tagParams {
-		return k
+	switch k.tag {
+	case tagParams:
+		e.c.allParams = true
+		return kindSafe
+	case tagOption:
+		e.c.allParams = true
 	}
-	e.c.allParams = true
-	return kindSafe
+	return k
 }
 
 // optionRest reports whether path from a value of kind base reaches a

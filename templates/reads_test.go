@@ -431,7 +431,13 @@ var readsParamKeysCases = map[string]string{
 	`{{$p := .Data.Option.Params}}{{index $p "b"}} {{index $p "a"}}`:                    "a,b",
 	`{{.Data.Option.Params.x}}`:                                                         "x",
 	`{{with .Data.Option}}{{index .Params "x"}}{{end}}`:                                 "-",
-	`{{$o := .Data.Option}}{{index $o.Params "y"}}`:                                     "-",
+	`{{$o := .Data.Option}}{{index $o.Params "y"}}`:                                     "y",
+	`{{$o := .Data.Option}}{{$p := $o.Params}}{{index $p "y"}} {{$o.Cmd}}`:              "y",
+	`{{template "p.o" .Data.Option}}`:                                                   "w",
+	`{{$o := .Data.Option}}{{index $o.Params "y"}}{{$o}}`:                               "-",
+	`{{template "p.any" .Data.Option}}`:                                                 "-",
+	`{{$o := .Data.Option}}{{index $o.Params "y"}}{{with $o}}{{.Cmd}}{{end}}`:           "-",
+	`{{$o := .Data.Option}}{{index $o.Params "y"}}{{$o = 2}}`:                           "-",
 	`{{template "p.named" .}} {{index .Data.Option.Params "x"}}`:                        "x,z",
 	`{{$p := .Data.Option.Params}}{{with index $p "e"}}{{.}}{{end}}`:                    "e",
 	`{{$p := .Data.Option.Params}}{{if index $p "m"}}{{str (index $p "t")}}{{end}}`:     "m,t",
@@ -456,7 +462,7 @@ var readsParamKeysCases = map[string]string{
 // the params whole (readsParamKeysCases), so that a key of the text holds
 // those params only (issue 25: Heaven & Ale's purchase headings).
 func TestReadsParamKeysOfTemplates_Issue25(t *testing.T) {
-	src := `{{define "p.named"}}{{index .Data.Option.Params "z"}}{{end}}{{define "p.any"}}{{.}}{{end}}` +
+	src := `{{define "p.named"}}{{index .Data.Option.Params "z"}}{{end}}{{define "p.any"}}{{.}}{{end}}{{define "p.o"}}{{index .Params "w"}}{{end}}` +
 		`{{define "p.params"}}{{.Data.Option.Params}}{{end}}{{define "p.opt"}}{{.o.Cmd}}{{end}}`
 	texts := make([]string, 0, len(readsParamKeysCases))
 	for text := range readsParamKeysCases {

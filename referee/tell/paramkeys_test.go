@@ -69,7 +69,7 @@ func TestParamsReadByNameAreAllTheLineReads_Issue25(t *testing.T) {
 			return &Told{Seats: in.Game.Seats, Nonce: in.Game.Nonce}, nil
 		})
 	}
-	for _, name := range []string{"heavenale option.buy", "heavenale option.group"} {
+	for _, name := range []string{"heavenale option.buy", "heavenale option.group", "dicebrewing option.place", "dicebrewing option.buy"} {
 		if compared[name] < 100 {
 			t.Errorf("%s: %d lines compared, the test compares next to nothing", name, compared[name])
 		}
