@@ -128,7 +128,8 @@
 // "name"}} or P.name of the option's Params P, and never the params whole
 // (Reads.ParamKeys, checked on the parse tree like the rest: written,
 // ranged over, tested, given to a function or a template, or the whole
-// option read, they are read whole; TestReadsParamKeysOfTemplates_Issue25)
+// option so used, they are read whole; a variable or a template's dot
+// holding the option is followed; TestReadsParamKeysOfTemplates_Issue25)
 // (Dice Brewing's Heads, issue 25;
 // TestKeyedReadsOfTemplates_Issue25,
 // TestAppendReadsKeyTellsGroupValuesApart_Issue25,

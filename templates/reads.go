@@ -48,7 +48,10 @@ import (
 // context): the text is then a function of those params only
 // (Reads.ParamKeys), whatever the others are. Any other use of P (written,
 // ranged over, tested, given to a function or a template, a variable
-// given it and something else) or of the whole option reads them whole.
+// given it and something else) or such a use of the whole option reads
+// them whole; a variable or a template's dot holding the option is
+// followed (Dice Brewing's db.option reads $o.Params of $o :=
+// .Data.Option).
 
 // Reads is what an OptionKeyed template reads besides the option's group
 // and params, the decision's kind, the language and the game.
@@ -68,7 +71,7 @@ type Reads struct {
 	// spot's, and were rendered once per spot). A key of the text holds
 	// these params only. nil when Params is false or the params are read
 	// whole (written, ranged over, tested, given to a function or a
-	// template but index with a name, or the whole option read).
+	// template but index with a name, or the whole option so used).
 	ParamKeys []string
 	// ByCmd and ByGroup are the view's fields F read as View.F[the
 	// option's Cmd] and View.F[the option's Group], sorted.
