@@ -123,7 +123,13 @@
 // key, the values of View.F[group] in it by AppendReadsKey, a struct by
 // its exported fields and refused with a method), so it is kept from one
 // mail to the next too, and its key holds the option's params only when
-// it reads them (Reads.Params; TestReadsParamsOfTemplates_Issue25)
+// it reads them (Reads.Params; TestReadsParamsOfTemplates_Issue25),
+// and only those it names when it reads each by its name, {{index P
+// "name"}} or P.name of the option's Params P, and never the params whole
+// (Reads.ParamKeys, checked on the parse tree like the rest: written,
+// ranged over, tested, given to a function or a template, or the whole
+// option so used, they are read whole; a variable or a template's dot
+// holding the option is followed; TestReadsParamKeysOfTemplates_Issue25)
 // (Dice Brewing's Heads, issue 25;
 // TestKeyedReadsOfTemplates_Issue25,
 // TestAppendReadsKeyTellsGroupValuesApart_Issue25,

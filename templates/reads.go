@@ -41,6 +41,17 @@ import (
 // the command, or the whole option, is read anywhere): a heading that
 // reads only the group is the same for every option of the group, in
 // every mail, and its key leaves the command out.
+//
+// The params are read by name when every read of them is {{index P
+// "name"}} with a name written in the template, or P.name, where P is the
+// option's Params (through variables and the templates called with the
+// context): the text is then a function of those params only
+// (Reads.ParamKeys), whatever the others are. Any other use of P (written,
+// ranged over, tested, given to a function or a template, a variable
+// given it and something else) or such a use of the whole option reads
+// them whole; a variable or a template's dot holding the option is
+// followed (Dice Brewing's db.option reads $o.Params of $o :=
+// .Data.Option).
 
 // Reads is what an OptionKeyed template reads besides the option's group
 // and params, the decision's kind, the language and the game.
@@ -53,6 +64,15 @@ type Reads struct {
 	// same for every option of the group (issue 25: Heaven & Ale's
 	// headings of a move menu).
 	Params bool
+	// ParamKeys, when not nil, are the only params read (sorted): every
+	// read of the params is of one param by its name, as {{index P
+	// "name"}} or P.name, where P is the option's Params (issue 25:
+	// Heaven & Ale's purchase headings read a tile's prices, not its
+	// spot's, and were rendered once per spot). A key of the text holds
+	// these params only. nil when Params is false or the params are read
+	// whole (written, ranged over, tested, given to a function or a
+	// template but index with a name, or the whole option so used).
+	ParamKeys []string
 	// ByCmd and ByGroup are the view's fields F read as View.F[the
 	// option's Cmd] and View.F[the option's Group], sorted.
 	ByCmd, ByGroup []string
@@ -108,6 +128,10 @@ const (
 	tagCmd
 	tagGroup
 	tagView
+	// tagParams is the option's params (a map) as a whole: only index
+	// with a name and a field chain read it by name; any other use reads
+	// it whole (readEnv.flat).
+	tagParams
 )
 
 var (
@@ -116,6 +140,7 @@ var (
 	kindOption = valKind{tag: tagOption}
 	kindCmd    = valKind{tag: tagCmd}
 	kindGroup  = valKind{tag: tagGroup}
+	kindParams = valKind{tag: tagParams}
 )
 
 // safe: a value made of allowed things only (the option and its command
@@ -155,6 +180,10 @@ type readCheck struct {
 	// option is read.
 	view, group map[string]bool
 	cmd, params bool
+	// paramKeys are the params read by name; allParams is set when the
+	// params are read whole.
+	paramKeys map[string]bool
+	allParams bool
 	// done holds the templates checked or being checked, by the kind of
 	// their dot (a template calling itself is checked once).
 	done map[readKey]bool
@@ -168,11 +197,18 @@ type readKey struct {
 // optionOnly runs the check on t, a template of set, with the context as
 // its dot, and says what it reads.
 func optionOnly(set, t *template.Template) (r Reads, ok bool) {
-	c := &readCheck{set: set, done: map[readKey]bool{}, view: map[string]bool{}, group: map[string]bool{}}
+	c := &readCheck{set: set, done: map[readKey]bool{}, view: map[string]bool{}, group: map[string]bool{}, paramKeys: map[string]bool{}}
 	if !c.template(t.Name(), kindCtx) {
 		return Reads{}, false
 	}
 	r.Cmd, r.Params = c.cmd, c.params
+	if c.params && !c.allParams && len(c.paramKeys) > 0 {
+		r.ParamKeys = make([]string, 0, len(c.paramKeys))
+		for k := range c.paramKeys {
+			r.ParamKeys = append(r.ParamKeys, k)
+		}
+		slices.Sort(r.ParamKeys)
+	}
 	for f := range c.view {
 		r.ByCmd = append(r.ByCmd, f)
 	}
@@ -219,6 +255,7 @@ type readEnv struct {
 // branch with dot unchanged.
 func (e *readEnv) scoped(n *parse.BranchNode) bool {
 	k, ok := e.pipe(n.Pipe)
+	k = e.flat(k)
 	if !ok || !k.safe() || !e.node(n.ElseList) {
 		return false
 	}
@@ -246,10 +283,14 @@ func (e *readEnv) node(n parse.Node) bool {
 	case *parse.ActionNode:
 		k, ok := e.pipe(n.Pipe)
 		// Written out, a value must be allowed; assigned, it may be the
-		// context (its uses are checked).
-		return ok && (k.safe() || k == kindCtx && len(n.Pipe.Decl) > 0)
+		// context or the params (their uses are checked).
+		if len(n.Pipe.Decl) == 0 {
+			k = e.flat(k)
+		}
+		return ok && (k.safe() || (k == kindCtx || k == kindParams) && len(n.Pipe.Decl) > 0)
 	case *parse.IfNode:
 		k, ok := e.pipe(n.Pipe)
+		k = e.flat(k)
 		return ok && k.safe() && e.node(n.List) && e.node(n.ElseList)
 	case *parse.WithNode:
 		return e.scoped(&n.BranchNode)
@@ -274,6 +315,9 @@ func (e *readEnv) node(n parse.Node) bool {
 				return false
 			}
 			dot = k
+			if k.tag == tagParams {
+				dot = e.flat(k)
+			}
 		}
 		return e.c.template(n.Name, dot)
 	}
@@ -289,6 +333,9 @@ func (e *readEnv) pipe(p *parse.PipeNode) (valKind, bool) {
 	k := kindSafe
 	for i, cmd := range p.Cmds {
 		// A command after '|' gets the value before it as an argument.
+		if i > 0 {
+			k = e.flat(k)
+		}
 		if i > 0 && !k.safe() {
 			return valKind{}, false
 		}
@@ -305,6 +352,11 @@ func (e *readEnv) pipe(p *parse.PipeNode) (valKind, bool) {
 			return valKind{}, false
 		}
 		old, seen := e.vars[v.Ident[0]]
+		if seen && old != k && (old.tag == tagParams || k.tag == tagParams || old.tag == tagOption || k.tag == tagOption) {
+			// A variable given the params and something else reads
+			// them whole.
+			old, k = e.flat(old), e.flat(k)
+		}
 		if seen {
 			k2 := joinKinds(old, k)
 			if k2.tag == 0 {
@@ -341,18 +393,23 @@ func (e *readEnv) command(c *parse.CommandNode) (valKind, bool) {
 				e.c.group[m.field] = true
 				return kindSafe, true
 			}
+			// {{index P "name"}}: the params read by name.
+			if name, lit := c.Args[2].(*parse.StringNode); ok1 && m == kindParams && lit {
+				e.c.paramKeys[name.Text] = true
+				return kindSafe, true
+			}
 		}
 	case *parse.FieldNode, *parse.VariableNode, *parse.ChainNode:
 		// A method of an allowed value (the keyword methods of the
 		// context).
-		if k, ok := e.value(f); !ok || !k.safe() {
+		if k, ok := e.value(f); !ok || !e.flat(k).safe() {
 			return valKind{}, false
 		}
 	default:
 		return valKind{}, false
 	}
 	for _, a := range c.Args[1:] {
-		if k, ok := e.value(a); !ok || !k.safe() {
+		if k, ok := e.value(a); !ok || !e.flat(k).safe() {
 			return valKind{}, false
 		}
 	}
@@ -405,6 +462,21 @@ func (e *readEnv) chain(base valKind, path []string) (valKind, bool) {
 	return k, ok
 }
 
+// flat is k as a value used as a whole: the params so used, or the whole
+// option, are read whole (Reads.ParamKeys is nil), and the value is an
+// allowed one. (A variable or a template's dot holding the option is
+// not such a use: the reads through it are checked.)
+func (e *readEnv) flat(k valKind) valKind {
+	switch k.tag {
+	case tagParams:
+		e.c.allParams = true
+		return kindSafe
+	case tagOption:
+		e.c.allParams = true
+	}
+	return k
+}
+
 // optionRest reports whether path from a value of kind base reaches a
 // field of the option other than its command and group.
 func optionRest(base valKind, path []string) bool {
@@ -427,7 +499,13 @@ func (e *readEnv) chainKind(base valKind, path []string) (valKind, bool) {
 			return kindCmd, true
 		case len(path) == 1 && path[0] == "Group":
 			return kindGroup, true
+		case path[0] == "Params":
+			return e.chainKind(kindParams, path[1:])
 		}
+		return kindSafe, true
+	case base.tag == tagParams:
+		// P.name: the param of that name.
+		e.c.paramKeys[path[0]] = true
 		return kindSafe, true
 	case base.tag == tagCmd, base.tag == tagGroup, base.tag == tagSafe:
 		return kindSafe, true
@@ -441,6 +519,8 @@ func (e *readEnv) chainKind(base valKind, path []string) (valKind, bool) {
 		return kindCmd, true
 	case len(path) == 3 && path[0] == "Data" && path[1] == "Option" && path[2] == "Group":
 		return kindGroup, true
+	case len(path) >= 3 && path[0] == "Data" && path[1] == "Option" && path[2] == "Params":
+		return e.chainKind(kindParams, path[3:])
 	case len(path) == 3 && path[0] == "Data" && path[1] == "View":
 		return valKind{tag: tagView, field: path[2]}, true
 	}

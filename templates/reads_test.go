@@ -421,3 +421,69 @@ func loadCases(t *testing.T, lib string, texts []string) (s *Set, names map[stri
 	}
 	return s, names
 }
+
+// readsParamKeysCases: an option template's text and the params it reads
+// by name (Reads.ParamKeys; "-" for nil: the params read whole, or not
+// at all).
+var readsParamKeysCases = map[string]string{
+	`{{.Data.Option.Group}}`:                                                            "-",
+	`{{index .Data.Option.Params "x"}}`:                                                 "x",
+	`{{$p := .Data.Option.Params}}{{index $p "b"}} {{index $p "a"}}`:                    "a,b",
+	`{{.Data.Option.Params.x}}`:                                                         "x",
+	`{{with .Data.Option}}{{index .Params "x"}}{{end}}`:                                 "-",
+	`{{$o := .Data.Option}}{{index $o.Params "y"}}`:                                     "y",
+	`{{$o := .Data.Option}}{{$p := $o.Params}}{{index $p "y"}} {{$o.Cmd}}`:              "y",
+	`{{template "p.o" .Data.Option}}`:                                                   "w",
+	`{{$o := .Data.Option}}{{index $o.Params "y"}}{{$o}}`:                               "-",
+	`{{template "p.any" .Data.Option}}`:                                                 "-",
+	`{{$o := .Data.Option}}{{index $o.Params "y"}}{{with $o}}{{.Cmd}}{{end}}`:           "-",
+	`{{$o := .Data.Option}}{{index $o.Params "y"}}{{$o = 2}}`:                           "-",
+	`{{template "p.named" .}} {{index .Data.Option.Params "x"}}`:                        "x,z",
+	`{{$p := .Data.Option.Params}}{{with index $p "e"}}{{.}}{{end}}`:                    "e",
+	`{{$p := .Data.Option.Params}}{{if index $p "m"}}{{str (index $p "t")}}{{end}}`:     "m,t",
+	`{{if eq .Data.Decision.Kind "buy"}}{{int (index .Data.Option.Params "n")}}{{end}}`: "n",
+	`{{.Data.Option.Params}}`:                                                           "-",
+	`{{range $k, $v := .Data.Option.Params}}{{$k}}{{end}}`:                              "-",
+	`{{with .Data.Option.Params}}{{index . "price"}}{{end}}`:                            "-",
+	`{{if .Data.Option.Params}}x{{end}}`:                                                "-",
+	`{{len .Data.Option.Params}}`:                                                       "-",
+	`{{index .Data.Option.Params .Data.Option.Cmd}}`:                                    "-",
+	`{{index .Data.Option.Params "a" "b"}}`:                                             "-",
+	`{{$p := .Data.Option.Params}}{{index $p "a"}}{{template "p.any" $p}}`:              "-",
+	`{{$p := .Data.Option.Params}}{{index $p "a"}}{{$p = 1}}{{$p}}`:                     "-",
+	`{{$p := .Data.Option.Params}}{{index $p "a"}}{{$p | printf "%v"}}`:                 "-",
+	`{{index .Data.Option.Params "a"}}{{template "p.params" .}}`:                        "-",
+	`{{index .Data.Option.Params "a"}}{{template "p.opt" (dict "o" .Data.Option)}}`:     "-",
+}
+
+// TestReadsParamKeysOfTemplates_Issue25: Reads.ParamKeys names the params
+// an option template reads when it reads each by its name, through
+// variables and the templates it calls, and is nil when any read takes
+// the params whole (readsParamKeysCases), so that a key of the text holds
+// those params only (issue 25: Heaven & Ale's purchase headings).
+func TestReadsParamKeysOfTemplates_Issue25(t *testing.T) {
+	src := `{{define "p.named"}}{{index .Data.Option.Params "z"}}{{end}}{{define "p.any"}}{{.}}{{end}}{{define "p.o"}}{{index .Params "w"}}{{end}}` +
+		`{{define "p.params"}}{{.Data.Option.Params}}{{end}}{{define "p.opt"}}{{.o.Cmd}}{{end}}`
+	texts := make([]string, 0, len(readsParamKeysCases))
+	for text := range readsParamKeysCases {
+		texts = append(texts, text)
+	}
+	s, names := loadCases(t, src, texts)
+	for name, text := range names {
+		r, ok := s.Find("g", "en", name).Keyed()
+		if !ok {
+			t.Errorf("%s: not keyed", text)
+			continue
+		}
+		got := "-"
+		if r.ParamKeys != nil {
+			got = strings.Join(r.ParamKeys, ",")
+		}
+		if want := readsParamKeysCases[text]; got != want {
+			t.Errorf("%s: Reads.ParamKeys = %s, want %s", text, got, want)
+		}
+		if r.ParamKeys != nil && !r.Params {
+			t.Errorf("%s: params read by name but Reads.Params false", text)
+		}
+	}
+}

@@ -105,7 +105,13 @@
 //     group alone in a menu and keyed without the params: the menus of a
 //     kind find option.group.<kind> before option.group (Heaven & Ale's
 //     move menu, issue 25: its headings were rendered once per option;
-//     TestMenuRenderedAgainFindsEveryLineKept_Issue25). An option's params that are
+//     TestMenuRenderedAgainFindsEveryLineKept_Issue25). A line or a
+//     heading whose template reads its params by name
+//     (templates.Reads.ParamKeys) is keyed, and a heading shared in its
+//     menu, by those params only (Heaven & Ale's purchase headings read
+//     the tile's prices, not the spot's: once a tile, not once a spot,
+//     issue 25; TestParamsReadByNameAreAllTheLineReads_Issue25,
+//     TestHeavenAlePurchaseHeadsOncePerGroup_Issue25). An option's params that are
 //     lists or maps are keyed by value too (templates.AppendValueKey:
 //     Heaven & Ale's move options), and one holding a pointer or a value
 //     with methods is rendered every time

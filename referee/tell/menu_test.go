@@ -109,7 +109,7 @@ func TestLineKeyTellsOptionsApart_Issue25(t *testing.T) {
 		{Cmd: "A", Group: "G", Params: map[string]any{"p": map[string]any{"1": "2"}}},
 	}
 	key := func(od templates.OptionData, cmd bool) []byte {
-		k, ok := appendLineKey(nil, rd, "option.k", od, cmd, true)
+		k, ok := appendLineKey(nil, rd, "option.k", od, templates.Reads{Cmd: cmd, Params: true})
 		if !ok {
 			t.Fatalf("%v: not keyed", od.Option)
 		}
@@ -139,7 +139,7 @@ func TestLineKeyTellsOptionsApart_Issue25(t *testing.T) {
 	n := 1
 	for _, p := range []any{&n, []any{&n}, map[string]any{"x": time.Second}} {
 		od := templates.OptionData{Option: engine.Option{Cmd: "A", Params: map[string]any{"p": p}}, Decision: engine.Decision{Kind: "k"}}
-		if k, ok := appendLineKey(nil, rd, "option.k", od, false, true); ok {
+		if k, ok := appendLineKey(nil, rd, "option.k", od, templates.Reads{Params: true}); ok {
 			t.Errorf("param %#v keyed: %q", p, k)
 		}
 	}

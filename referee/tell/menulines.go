@@ -47,7 +47,7 @@ func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od te
 	// The key is built in a buffer on the stack, and a string only
 	// for a line kept anew (a menu keys a line per option).
 	var buf [256]byte
-	key, ok := appendLineKey(buf[:0], rd, t.Name(), od, reads.Cmd, reads.Params)
+	key, ok := appendLineKey(buf[:0], rd, t.Name(), od, reads)
 	if !ok {
 		return t.Render(kc.With(od))
 	}
@@ -84,12 +84,15 @@ func (l *menuLines) render(t *templates.Tmpl, kc templates.Ctx, rd Reader, od te
 
 // appendLineKey appends the key of a menu line to b: every input an
 // OptionOnly template may read, each string with its length in front;
-// the option's command only when the template reads it (cmd:
-// templates.Reads.Cmd); the params by name, each value with its type (a
+// the option's command only when the template reads it
+// (templates.Reads.Cmd); the params by name, each value with its type (a
 // list or a map by templates.AppendValueKey: issue 25, Heaven & Ale's
-// move options), only when the template reads them (params:
-// templates.Reads.Params). ok is false when a param cannot be keyed.
-func appendLineKey(b []byte, rd Reader, name string, od templates.OptionData, cmd, params bool) (_ []byte, ok bool) {
+// move options), only when the template reads them
+// (templates.Reads.Params), and only those it reads when it reads them
+// by name (templates.Reads.ParamKeys, a param it names and the option
+// lacks marked so: Heaven & Ale's purchase headings, issue 25). ok is
+// false when a param cannot be keyed.
+func appendLineKey(b []byte, rd Reader, name string, od templates.OptionData, reads templates.Reads) (_ []byte, ok bool) {
 	o := od.Option
 	field := func(f string) {
 		b = strconv.AppendInt(b, int64(len(f)), 10)
@@ -99,23 +102,33 @@ func appendLineKey(b []byte, rd Reader, name string, od templates.OptionData, cm
 	for _, f := range [...]string{rd.Game, rd.Lang, name, od.Decision.Kind, o.Group} {
 		field(f)
 	}
-	if cmd {
+	if reads.Cmd {
 		b = append(b, 'c')
 		field(o.Cmd)
 	}
-	if !params {
+	if !reads.Params {
 		return append(b, 'p'), true
 	}
-	var small [8]string
-	keys := small[:0]
-	for k := range o.Params {
-		keys = append(keys, k)
+	keys := reads.ParamKeys
+	if keys == nil {
+		var small [8]string
+		keys = small[:0]
+		for k := range o.Params {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+	} else {
+		b = append(b, 'k')
 	}
-	slices.Sort(keys)
 	for _, k := range keys {
 		field(k)
+		v, in := o.Params[k]
+		if !in {
+			b = append(b, 'm')
+			continue
+		}
 		// The value with its type, the number ended by ';'.
-		switch v := o.Params[k].(type) {
+		switch v := v.(type) {
 		case nil:
 			b = append(b, 'n')
 		case string:

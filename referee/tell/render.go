@@ -3,6 +3,7 @@ package tell
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -121,7 +122,10 @@ func optionLine(n int, line string) string {
 // strings, numbers and booleans only; an option with other params is
 // rendered on its own, unless the template reads neither the params nor
 // the command (templates.Reads, checked on its parse tree: Heaven &
-// Ale's option.group.move), when the group alone decides.
+// Ale's option.group.move), when the group alone decides. A template
+// that reads its params by name (templates.Reads.ParamKeys) is compared
+// by those params only (Heaven & Ale's purchase headings read the
+// tile's prices, not the spot's: rendered once a tile, issue 25).
 type groupHeads struct {
 	done []groupHead
 }
@@ -137,10 +141,10 @@ type groupHead struct {
 func (h *groupHeads) render(t *templates.Tmpl, kc templates.Ctx, od templates.OptionData, every bool, fresh func() (string, error)) (string, error) {
 	reads, keyed := t.Keyed()
 	byGroup := keyed && !reads.Params && !reads.Cmd
-	shared := !every && (byGroup || scalarParams(od.Option.Params))
+	shared := !every && (byGroup || scalarParams(od.Option.Params, reads.ParamKeys))
 	if shared {
 		for _, d := range h.done {
-			if d.group == od.Option.Group && (byGroup || sameParams(d.params, od.Option.Params)) {
+			if d.group == od.Option.Group && (byGroup || sameParams(d.params, od.Option.Params, reads.ParamKeys)) {
 				return d.text, nil
 			}
 		}
@@ -156,9 +160,12 @@ func (h *groupHeads) render(t *templates.Tmpl, kc templates.Ctx, od templates.Op
 }
 
 // scalarParams reports whether every value of m is a string, a number, a
-// boolean or nil.
-func scalarParams(m map[string]any) bool {
-	for _, v := range m {
+// boolean or nil; of the keys only, when not nil.
+func scalarParams(m map[string]any, keys []string) bool {
+	for k, v := range m {
+		if keys != nil && !slices.Contains(keys, k) {
+			continue
+		}
 		switch v.(type) {
 		case nil, string, bool, int, int64, float64:
 		default:
@@ -169,8 +176,19 @@ func scalarParams(m map[string]any) bool {
 }
 
 // sameParams reports whether two maps of scalarParams hold the same keys
-// and values (of the same types).
-func sameParams(a, b map[string]any) bool {
+// and values (of the same types); of the keys only, when not nil (a key
+// in neither is the same).
+func sameParams(a, b map[string]any, keys []string) bool {
+	if keys != nil {
+		for _, k := range keys {
+			va, ina := a[k]
+			vb, inb := b[k]
+			if ina != inb || va != vb {
+				return false
+			}
+		}
+		return true
+	}
 	if len(a) != len(b) {
 		return false
 	}
