@@ -207,3 +207,29 @@ func BenchmarkFoldTournamentMatches_Issue24(b *testing.B) {
 		}
 	}
 }
+
+// TestLowerASCIIOnlyASCIILetters: lowerASCII lower-cases the letters A-Z
+// and nothing else (an address's other bytes, UTF-8 among them, kept),
+// whether or not the string needed a change (issue 24: it returns a
+// string already in lower case as it is). Generated: random strings of
+// ASCII letters, digits, '@', '.', and multi-byte runes.
+func TestLowerASCIIOnlyASCIILetters(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 1))
+	alphabet := []rune("aZbYz@.09AÉé ß")
+	for range 5000 {
+		r := make([]rune, rng.IntN(12))
+		for i := range r {
+			r[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		s := string(r)
+		want := []byte(s)
+		for i, c := range want {
+			if c >= 'A' && c <= 'Z' {
+				want[i] = c + 32
+			}
+		}
+		if got := lowerASCII(s); got != string(want) {
+			t.Fatalf("lowerASCII(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
