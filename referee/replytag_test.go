@@ -14,7 +14,8 @@ import (
 // mail to an entrant (the sign-up confirmations, round 1 and round 2's
 // mails, opened in batches) is tagged with that entrant's own player
 // secret, in every language, though the core reads the player once a mail
-// (deskHost.ReplyTo: the Reply carries the tag to MailEntrant).
+// (deskHost.ReplyTo: the Reply carries the tag to MailEntrant), and
+// every one shows the entrant's own reply address, never another's.
 func TestTournamentMailTaggedWithTheEntrantsSecret_Issue24(t *testing.T) {
 	for _, batch := range []int{0, 2} {
 		t.Run(fmt.Sprint("batch", batch), func(t *testing.T) {
@@ -41,7 +42,7 @@ func TestTournamentMailTaggedWithTheEntrantsSecret_Issue24(t *testing.T) {
 			if n := len(h.tour("cup").Rounds); n != 2 {
 				t.Fatalf("%d rounds open, want 2", n)
 			}
-			tagged := map[string]int{}
+			tagged, addressed := map[string]int{}, map[string]int{}
 			for _, m := range ms {
 				if m.Kind != "tournament" || m.To == org {
 					continue
@@ -50,10 +51,21 @@ func TestTournamentMailTaggedWithTheEntrantsSecret_Issue24(t *testing.T) {
 					t.Errorf("%s's mail %q tagged %q, want %q", m.To, m.Subject, m.Tag, want)
 				}
 				tagged[m.To]++
+				// The reply address it shows is the entrant's own (the
+				// Reply's), never another's.
+				own := h.r.plus("p." + h.player(m.To).Secret)
+				if n := strings.Count(m.Body, own); n != strings.Count(m.Body, "+p.") {
+					t.Errorf("%s's mail %q shows another's reply address:\n%s", m.To, m.Subject, m.Body)
+				} else if n > 0 {
+					addressed[m.To]++
+				}
 			}
 			for e := range 9 {
 				if n := tagged[fmt.Sprintf("p%d@p.test", e)]; n < 3 { // confirmation, rounds 1 and 2
 					t.Errorf("p%d@p.test got %d tournament mails, want 3 or more", e, n)
+				}
+				if n := addressed[fmt.Sprintf("p%d@p.test", e)]; n < 1 {
+					t.Errorf("p%d@p.test: no mail shows their own reply address", e)
 				}
 			}
 		})
