@@ -150,24 +150,19 @@ func deskPlayer(p *Player) bymail.Player {
 	return bymail.Player{Address: p.Address, Name: p.Name, Lang: p.Lang, TZ: p.TZ}
 }
 
-func (h deskHost) ReplyTo(address string) (replyTo, tag, tz string) {
+func (h deskHost) ReplyTo(address string) bymail.Reply {
 	if p, err := h.w.players.Load(h.w.tx, address); err == nil {
-		tag, h.w.replied = "p."+p.Secret, [2]string{address, p.Secret}
-		return h.w.r.plus(tag), tag, p.TZ
+		return bymail.Reply{To: address, Address: h.w.r.plus("p." + p.Secret), TZ: p.TZ, Tag: playerTag(p.Secret)}
 	}
-	return h.w.r.Address(), "", ""
+	return bymail.Reply{To: address, Address: h.w.r.Address()}
 }
 
 func (h deskHost) MailEntrant(m bymail.Mail) error {
 	h.w.deskWrites++
-	// The tag is the entrant's own (ReplyTo gave it to the desk just
-	// before): built from the secret ReplyTo read from the player's record
-	// (work.replied), never parsed back from the text nor read again.
-	var tag mailmsg.Tag
-	if r := h.w.replied; m.Tag != "" && r[0] == m.To {
-		tag = playerTag(r[1])
+	var tag mailmsg.Tag // the entrant's own, built by ReplyTo of To
+	if m.Reply.To == m.To {
+		tag = m.Reply.Tag
 	}
-	h.w.replied = [2]string{}
 	return h.w.enqueue(&Outgoing{Seat: -1, Kind: "tournament", To: m.To, ToName: m.ToName, Tag: tag, Lang: m.Lang,
 		Subject: m.Subject, Body: m.Body, MessageID: h.w.messageID(nil, -1, 0)})
 }

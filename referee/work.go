@@ -52,11 +52,9 @@ type work struct {
 	predrawn map[string]*bymail.Drawn
 	checks   seating.Checks // the set-ups checked (seating.Host.Checks)
 	// players are the player records it decoded (records.Players: a
-	// tournament's entrant is read for the seat, the reply address and
-	// the round mail's tag, decoded once); replied, the address and secret
-	// deskHost.ReplyTo read, is the tag of the MailEntrant that follows.
+	// tournament's entrant is read for the seat, then for the reply
+	// address and the round mail's tag, bymail.Reply, decoded once).
 	players records.Players
-	replied [2]string
 }
 
 // The rooms of a unit of work besides the games it touches: what the

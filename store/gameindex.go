@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -115,28 +116,33 @@ func (tx *Tx) IndexGame(id string, ix GameIndex) error {
 			return err
 		}
 	}
-	oldAddr, newAddr := map[string]bool{}, map[string]bool{}
-	for _, a := range old.Addresses {
-		oldAddr[lowerASCII(a)] = true
-	}
-	for _, a := range ix.Addresses {
-		newAddr[lowerASCII(a)] = true
-	}
-	for a := range oldAddr {
-		if !newAddr[a] {
+	// A game's few addresses compared as lists, lower-cased (issue 24: two
+	// sets a game saved, 10,000 a round of 5,000 games opened).
+	oldAddr, newAddr := lowerAll(old.Addresses), lowerAll(ix.Addresses)
+	for i, a := range oldAddr {
+		if !slices.Contains(oldAddr[:i], a) && !slices.Contains(newAddr, a) {
 			if err := tx.pair(bGameAddress, a, "", id, true); err != nil {
 				return err
 			}
 		}
 	}
-	for a := range newAddr {
-		if !oldAddr[a] {
+	for i, a := range newAddr {
+		if !slices.Contains(newAddr[:i], a) && !slices.Contains(oldAddr, a) {
 			if err := tx.pair(bGameAddress, "", a, id, false); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// lowerAll is addrs lower-cased (lowerASCII), in a new list.
+func lowerAll(addrs []string) []string {
+	out := make([]string, len(addrs))
+	for i, a := range addrs {
+		out[i] = lowerASCII(a)
+	}
+	return out
 }
 
 func equalFold(a, b string) bool { return lowerASCII(a) == lowerASCII(b) }

@@ -22,6 +22,15 @@ func (tx *Tx) Player(addr string) ([]byte, error) {
 	return bytes.Clone(v), nil
 }
 
+// PlayerIs reports whether a player's record (by address,
+// case-insensitive) is rec, byte for byte, without a copy of it: a cache
+// of decoded records checks itself (issue 24: a tournament's entrant is
+// read for the seat, then for the round mail's reply address).
+func (tx *Tx) PlayerIs(addr string, rec []byte) bool {
+	v := tx.get(bPlayers, []byte(lowerASCII(addr)))
+	return v != nil && bytes.Equal(v, rec)
+}
+
 // PutPlayer stores a player's record.
 func (tx *Tx) PutPlayer(addr string, rec []byte) error {
 	return tx.b(bPlayers).Put([]byte(lowerASCII(addr)), rec)

@@ -150,3 +150,86 @@ func TestTournamentMatchRecordsOldStore(t *testing.T) {
 		}
 	}
 }
+
+// matchesFor writes n match records of each of ids (one round), committed.
+func matchesFor(tb testing.TB, db *DB, n int, ids ...string) {
+	tb.Helper()
+	if err := db.Update(func(tx *Tx) error {
+		for m := range n {
+			for _, id := range ids {
+				if err := tx.PutTournamentMatch(id, 0, m, []byte(fmt.Sprintf(`{"m":%d,"pad":"%040d"}`, m, m))); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// TestFoldOfManyLeaves_Issue24: a fold of a tournament whose match records
+// fill many leaves (a round of 5,000 games adjudicated, then the first
+// batch of the next round writing the whole record) deletes every one of
+// its records, in the transaction that writes its record, and none of its
+// neighbours' (ids that share a prefix, before and after it).
+func TestFoldOfManyLeaves_Issue24(t *testing.T) {
+	for _, n := range []int{1, 37, 3000} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			db := open(t)
+			matchesFor(t, db, n, "c", "cup", "cup1")
+			if err := db.Update(func(tx *Tx) error { return tx.PutTournament("cup", []byte(`{}`)) }); err != nil {
+				t.Fatal(err)
+			}
+			db.View(func(tx *Tx) error {
+				for id, want := range map[string]int{"c": n, "cup": 0, "cup1": n} {
+					if got := len(matchesOf(t, tx, id)); got != want {
+						t.Errorf("%s: %d match records after the fold of cup, want %d", id, got, want)
+					}
+				}
+				return nil
+			})
+		})
+	}
+}
+
+// BenchmarkFoldTournamentMatches_Issue24 measures the fold of 5,000 match
+// records (the first batch of round 2 of 5,000 games, PutTournament).
+// Run: go test -run '^$' -bench FoldTournamentMatches ./store/
+func BenchmarkFoldTournamentMatches_Issue24(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		db := open(b)
+		matchesFor(b, db, 5000, "cup")
+		b.StartTimer()
+		if err := db.Update(func(tx *Tx) error { return tx.PutTournament("cup", []byte(`{}`)) }); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestLowerASCIIOnlyASCIILetters: lowerASCII lower-cases the letters A-Z
+// and nothing else (an address's other bytes, UTF-8 among them, kept),
+// whether or not the string needed a change (issue 24: it returns a
+// string already in lower case as it is). Generated: random strings of
+// ASCII letters, digits, '@', '.', and multi-byte runes.
+func TestLowerASCIIOnlyASCIILetters(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 1))
+	alphabet := []rune("aZbYz@.09AÉé ß")
+	for range 5000 {
+		r := make([]rune, rng.IntN(12))
+		for i := range r {
+			r[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		s := string(r)
+		want := []byte(s)
+		for i, c := range want {
+			if c >= 'A' && c <= 'Z' {
+				want[i] = c + 32
+			}
+		}
+		if got := lowerASCII(s); got != string(want) {
+			t.Fatalf("lowerASCII(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -33,6 +33,7 @@ func TestEveryReadIsTracked(t *testing.T) {
 			return tx.PutToken("s1", Token{Kind: "seat", Game: "g1"})
 		}},
 		"Player":         {func(tx *Tx) { tx.Player("ann@x") }, func(tx *Tx) error { return tx.PutPlayer("ann@x", []byte(`{}`)) }},
+		"PlayerIs":       {func(tx *Tx) { tx.PlayerIs("ann@x", []byte(`{}`)) }, func(tx *Tx) error { return tx.PutPlayer("ann@x", []byte(`{"n":1}`)) }},
 		"Organiser":      {func(tx *Tx) { tx.Organiser("org@x") }, func(tx *Tx) error { return tx.PutOrganiser("org@x", []byte(`{}`)) }},
 		"GameTournament": {func(tx *Tx) { tx.GameTournament("g1") }, func(tx *Tx) error { return tx.SetGameTournament("g1", "t1") }},
 		"Log": {func(tx *Tx) { tx.Log("g1", 1, func(uint64, []byte) error { return nil }) }, func(tx *Tx) error {

@@ -1,7 +1,6 @@
 package records
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -139,8 +138,9 @@ func LoadPlayer(tx *store.Tx, addr string) (*Player, error) {
 // Players are the players a unit of work decoded, each with the bytes it
 // was decoded from (issue 24: a START of 5,000 games decoded each
 // entrant's record three times, for the seat, the reply address and the
-// tag of the round mail). Load reads the record each time and decodes it
-// only when its bytes differ from the ones kept: what it returns is what
+// tag of the round mail). Load compares the stored record with the bytes
+// kept each time (store.Tx.PlayerIs: no copy) and reads and decodes it
+// only when they differ: what it returns is what
 // LoadPlayer returns, whatever changed the record in between
 // (TestPlayersLoadAsStored_Issue24). The zero value is ready.
 type Players struct{ seen map[string]*playerSeen }
@@ -153,12 +153,12 @@ type playerSeen struct {
 // Load is LoadPlayer, decoding a record only when its bytes changed since
 // the last Load of addr. The player returned is the caller's own copy.
 func (ps *Players) Load(tx *store.Tx, addr string) (*Player, error) {
-	raw, err := tx.Player(addr)
-	if err != nil {
-		return nil, err
-	}
 	s := ps.seen[addr]
-	if s == nil || !bytes.Equal(s.raw, raw) {
+	if s == nil || !tx.PlayerIs(addr, s.raw) {
+		raw, err := tx.Player(addr)
+		if err != nil {
+			return nil, err
+		}
 		s = &playerSeen{raw: raw}
 		if err := json.Unmarshal(raw, &s.p); err != nil {
 			return nil, err

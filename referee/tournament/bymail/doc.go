@@ -21,13 +21,12 @@
 //     EnsurePlayer, MailEntrant, MailOrganiser, Render, and Records (the
 //     store's tournament, rating and wake records of that transaction).
 //     An entrant's mail is tagged with their own secret: the desk asks
-//     ReplyTo for the address's reply address and tag, then queues the
-//     mail (MailEntrant) with that tag before any other; the core tags it
-//     with the secret ReplyTo read, without reading the player again
-//     (issue 24), and leaves untagged a mail with a tag that did not
-//     follow ReplyTo of its address
+//     ReplyTo for the address's Reply (reply address, zone and tag) and
+//     queues the mail (MailEntrant) carrying it; the core tags it with
+//     the Reply's tag, without reading the player again (issue 24), and
+//     leaves untagged a mail whose Reply is not of its address
 //     (TestTournamentMailTaggedWithTheEntrantsSecret_Issue24,
-//     TestMailEntrantTagsOnlyTheMailAfterReplyTo_Issue24).
+//     TestMailEntrantTaggedByTheReplyOfItsAddress_Issue24).
 //
 // It must not touch a game's record or table (the core's), the store
 // itself (only the Records it is handed), templates outside the

@@ -20,8 +20,8 @@ type entrantHost struct {
 }
 
 func (h *entrantHost) MailEntrant(m Mail) error { h.sent = append(h.sent, m); return nil }
-func (h *entrantHost) ReplyTo(string) (string, string, string) {
-	return h.replyTo, "p.secret", h.tz
+func (h *entrantHost) ReplyTo(a string) Reply {
+	return Reply{To: a, Address: h.replyTo, TZ: h.tz}
 }
 
 // entrantZones are zones whose dates read longest (long names, odd

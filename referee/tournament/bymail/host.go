@@ -3,6 +3,7 @@ package bymail
 import (
 	"time"
 
+	"github.com/pbem-referee/referee/mailfmt/mailmsg"
 	"github.com/pbem-referee/referee/referee/tournament/bymail/tourrec"
 )
 
@@ -45,15 +46,12 @@ type Host interface {
 	// EnsurePlayer returns the player of an address, registering them
 	// when new.
 	EnsurePlayer(address, name, lang, tz string) (Player, error)
-	// ReplyTo is where a player answers a tournament mail: their own
-	// address at the referee (with its tag and the player's zone) for a
-	// registered player, else the referee's plain address.
-	ReplyTo(address string) (replyTo, tag, tz string)
+	// ReplyTo is where a player answers a tournament mail (Reply).
+	ReplyTo(address string) Reply
 
-	// MailEntrant queues a tournament mail to an entrant. A mail with a
-	// Tag is the next after ReplyTo of its To, whose tag it carries: the
-	// core tags it with the secret ReplyTo read (issue 24: not read
-	// again); else it goes untagged.
+	// MailEntrant queues a tournament mail to an entrant, tagged with
+	// its Reply's tag when that Reply is its To's (issue 24: the core
+	// reads the player once a mail, for ReplyTo), else untagged.
 	MailEntrant(m Mail) error
 	// MailOrganiser queues a short note to an organiser, in lang.
 	MailOrganiser(org, lang, text string) error
@@ -208,9 +206,23 @@ const (
 
 // Mail is a tournament mail to one entrant.
 type Mail struct {
-	Tournament            string
-	To, ToName, Tag, Lang string
-	Subject, Body         string
+	Tournament       string
+	To, ToName, Lang string
+	Subject, Body    string
+	// Reply is ReplyTo of To: the mail carries its tag.
+	Reply Reply
+}
+
+// Reply is where an entrant answers a tournament mail (Host.ReplyTo of
+// To): Address, their own address at the referee, tagged with their
+// secret, and TZ, their zone, for a registered player; else the
+// referee's plain address. Tag is the tag a Mail to To carries (the
+// core's; zero for no player): it is the value, not a state of the unit
+// of work, so a mail is tagged only by the Reply it carries and only
+// when it goes to that Reply's To.
+type Reply struct {
+	To, Address, TZ string
+	Tag             mailmsg.Tag
 }
 
 // Due are the tournaments whose next round (Draw: drawn first) or next

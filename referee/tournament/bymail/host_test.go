@@ -71,7 +71,7 @@ func (h *testHost) CloseGame(string, string, ...any) error         { panic("test
 func (h *testHost) Adjudicate(string) (*Result, error)             { panic("testHost: no games") }
 func (h *testHost) ReplaceSeat(string, string, Invitee) error      { panic("testHost: no games") }
 func (h *testHost) EnsurePlayer(a, n, l, z string) (Player, error) { panic("testHost: no players") }
-func (h *testHost) ReplyTo(string) (string, string, string)        { panic("testHost: no players") }
+func (h *testHost) ReplyTo(string) Reply                           { panic("testHost: no players") }
 func (h *testHost) MailEntrant(Mail) error                         { panic("testHost: no mail") }
 func (h *testHost) MailOrganiser(string, string, string) error     { panic("testHost: no mail") }
 func (h *testHost) Secret() (string, error)                        { return "secret", nil }

@@ -31,7 +31,7 @@ func (h *recHost) Adjudicate(string) (*Result, error)         { return h.scored,
 func (h *recHost) Game(string) (GameInfo, error) {
 	return GameInfo{Status: "running", Started: true}, nil
 }
-func (h *recHost) ReplyTo(a string) (string, string, string)      { return "referee@x.test", "", "" }
+func (h *recHost) ReplyTo(a string) Reply                         { return Reply{To: a, Address: "referee@x.test"} }
 func (h *recHost) ReplaceSeat(string, string, Invitee) error      { return nil }
 func (h *recHost) EnsurePlayer(a, n, l, z string) (Player, error) { return Player{a, n, l, z}, nil }
 

@@ -118,10 +118,10 @@ func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind s
 	data["deadline"] = b.deadline
 	data["commitment"], data["seed_given"] = t.Commitment, t.SeedGiven
 	data["page"], data["ics"] = b.page, b.ics
-	replyTo, tag, tz := d.h.ReplyTo(e.Address)
-	data["player_address"] = replyTo
+	reply := d.h.ReplyTo(e.Address)
+	data["player_address"] = reply.Address
 	// Dates in the reader's zone and language: "due_at" becomes "due".
-	loc := templates.Zone(tz)
+	loc := templates.Zone(reply.TZ)
 	for k, v := range data {
 		if at, ok := v.(time.Time); ok && strings.HasSuffix(k, "_at") {
 			data[strings.TrimSuffix(k, "_at")] = ""
@@ -130,7 +130,7 @@ func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind s
 			}
 		}
 	}
-	data["calendar"] = b.calendar(d, t, lang, tz, loc)
+	data["calendar"] = b.calendar(d, t, lang, reply.TZ, loc)
 	data["on_schedule"] = b.onSchedule
 	data["closes"] = ""
 	if at := t.SignupCloses(); t.Status == tournament.StatusSignup && !at.IsZero() {
@@ -145,7 +145,7 @@ func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind s
 		}
 		b.subjects[skey] = subject
 	}
-	m := Mail{Tournament: t.ID, To: e.Address, ToName: e.Name, Tag: tag, Lang: lang,
+	m := Mail{Tournament: t.ID, To: e.Address, ToName: e.Name, Reply: reply, Lang: lang,
 		Subject: subject, Body: fitLines(d.tourText(lang, "mail."+kind, data))}
 	if err := d.h.MailEntrant(m); err != nil {
 		d.h.Warn("tournament mail", "tournament", t.ID, "to", e.Address, "err", err)
