@@ -388,20 +388,29 @@ var readsParamsCases = map[string]bool{
 // option.group.move), and every other template keeps them in its key.
 func TestReadsParamsOfTemplates_Issue25(t *testing.T) {
 	src := `{{define "p.group"}}{{.Data.Option.Group}}{{end}}{{define "p.params"}}{{.Data.Option.Params}}{{end}}{{define "p.opt"}}{{.o.Cmd}}{{end}}`
-	texts := make([]string, 0, len(readsParamsCases))
-	for text := range readsParamsCases {
+	eachKeyed(t, src, readsParamsCases, func(text string, r Reads) {
+		if r.Params != readsParamsCases[text] {
+			t.Errorf("%s: Reads.Params = %v, want %v", text, r.Params, readsParamsCases[text])
+		}
+	})
+}
+
+// eachKeyed loads lib and each text of cases (loadCases) and calls check
+// with the Reads of each, failing a text whose template is not keyed.
+func eachKeyed[V any](t *testing.T, lib string, cases map[string]V, check func(text string, r Reads)) {
+	t.Helper()
+	texts := make([]string, 0, len(cases))
+	for text := range cases {
 		texts = append(texts, text)
 	}
-	s, names := loadCases(t, src, texts)
+	s, names := loadCases(t, lib, texts)
 	for name, text := range names {
 		r, ok := s.Find("g", "en", name).Keyed()
 		if !ok {
 			t.Errorf("%s: not keyed", text)
 			continue
 		}
-		if r.Params != readsParamsCases[text] {
-			t.Errorf("%s: Reads.Params = %v, want %v", text, r.Params, readsParamsCases[text])
-		}
+		check(text, r)
 	}
 }
 
@@ -464,17 +473,7 @@ var readsParamKeysCases = map[string]string{
 func TestReadsParamKeysOfTemplates_Issue25(t *testing.T) {
 	src := `{{define "p.named"}}{{index .Data.Option.Params "z"}}{{end}}{{define "p.any"}}{{.}}{{end}}{{define "p.o"}}{{index .Params "w"}}{{end}}` +
 		`{{define "p.params"}}{{.Data.Option.Params}}{{end}}{{define "p.opt"}}{{.o.Cmd}}{{end}}`
-	texts := make([]string, 0, len(readsParamKeysCases))
-	for text := range readsParamKeysCases {
-		texts = append(texts, text)
-	}
-	s, names := loadCases(t, src, texts)
-	for name, text := range names {
-		r, ok := s.Find("g", "en", name).Keyed()
-		if !ok {
-			t.Errorf("%s: not keyed", text)
-			continue
-		}
+	eachKeyed(t, src, readsParamKeysCases, func(text string, r Reads) {
 		got := "-"
 		if r.ParamKeys != nil {
 			got = strings.Join(r.ParamKeys, ",")
@@ -485,5 +484,5 @@ func TestReadsParamKeysOfTemplates_Issue25(t *testing.T) {
 		if r.ParamKeys != nil && !r.Params {
 			t.Errorf("%s: params read by name but Reads.Params false", text)
 		}
-	}
+	})
 }
