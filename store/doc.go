@@ -460,7 +460,10 @@
 //
 // The rule (2026-12-07, issue 24: the store's bytes a mail under 20 KiB):
 // a mail's bookkeeping rows are small and go where its commit writes
-// anyway; no schema change, every older form still read:
+// anyway; every older form still read, and schema 12 (a migration that
+// moves nothing: store/layout/schema12.go) so that a referee built before
+// these forms refuses the file at Open instead of failing at a row
+// (TestBinaryRowsRefusedByAnOlderReferee_Issue24):
 //
 //   - A delivery retires its item in place: Finish rewrites its row in
 //     queue.<queue>, where it moved it into done.<queue> (a leaf and its

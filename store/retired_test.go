@@ -402,3 +402,28 @@ func TestAttemptsAgainstAModel_Issue24(t *testing.T) {
 		db.Close()
 	}
 }
+
+// TestBinaryRowsRefusedByAnOlderReferee_Issue24: a store that may hold
+// rows of the binary form (store/rowform) is of schema 12, which a referee
+// that knows 11 (written before those forms) refuses at Open rather than
+// failing at the first row it cannot decode.
+func TestBinaryRowsRefusedByAnOlderReferee_Issue24(t *testing.T) {
+	path := t.TempDir() + "/referee.db"
+	db, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *Tx) error {
+		_, err := tx.Enqueue("outbox", Item{Key: "k", To: "a@x", Created: t0, Due: t0})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := db.SchemaVersion(); v < 12 {
+		t.Errorf("a new store is of schema %d, want 12 or later", v)
+	}
+	db.Close()
+	if _, err := Open(path, &Options{Migrations: migrations[:11]}); !errors.Is(err, ErrNewerSchema) {
+		t.Fatalf("a referee of schema 11 opened a store of binary rows: %v", err)
+	}
+}

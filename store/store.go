@@ -19,7 +19,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 11
+const SchemaVersion = 12
 
 // Errors.
 var (
@@ -155,6 +155,7 @@ var migrations = []Migration{
 	layout.Schema9(indexTokens), // 8 -> 9: payloads in their queues, wake-ups of games in wake (store/layout/schema9.go)
 	migrateSchema10,             // 9 -> 10: every bucket but meta in "rest" (store/layout/schema10.go)
 	migrateSchema11,             // 10 -> 11: the buckets the frequent commits write back at the top, in one leaf (schema10.go)
+	layout.Schema12,             // 11 -> 12: binary rows and grouped attempts (store/rowform): an older referee refuses the file
 }
 
 // DB is an open store.
