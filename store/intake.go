@@ -41,7 +41,7 @@ type InboundRecord struct {
 // Seen returns the record of an input already processed under any of keys.
 func (tx *Tx) Seen(keys ...string) (InboundRecord, bool, error) {
 	for _, k := range keys {
-		if r, ok, err := decodeInbound(tx.get(bInbound, shortInputKey(k)), k); err != nil || (ok && slices.Contains(r.Keys, k)) {
+		if r, ok, err := decodeInbound(tx.followInbound(tx.get(bInbound, shortInputKey(k))), k); err != nil || (ok && slices.Contains(r.Keys, k)) {
 			return r, ok, err
 		}
 		for _, sk := range [][]byte{inputKey(k), []byte(k)} {
@@ -75,17 +75,42 @@ func (tx *Tx) MarkInbound(rec InboundRecord) error {
 	}
 	b := tx.b(bInbound)
 	b.FillPercent = inboundFill
-	// Under its short key, with its keys: the key is not in the key.
+	// Under its first key's short key, with its keys (the key is not in
+	// the key); under each other key's, that short key (inboundPointer).
 	v, err := encodeInbound(rec, "")
 	if err != nil {
 		return err
 	}
-	for _, k := range rec.Keys {
-		if err := b.Put(shortInputKey(k), v); err != nil {
+	for i, k := range rec.Keys {
+		sk := shortInputKey(k)
+		if i > 0 && k == rec.Keys[0] {
+			continue // a pointer to itself would replace the record
+		}
+		if err := b.Put(sk, v); err != nil {
 			return err
+		}
+		if i == 0 {
+			v = sk
 		}
 	}
 	return tx.ride(rec.Keys)
+}
+
+// inboundPointer reports whether v, a value under an input's short key, is
+// the short key of the input's first key (doc.go, "Key layout": an input
+// recorded once, 2026-12-07) rather than a record ('{' or inboundZ first).
+func inboundPointer(v []byte) bool {
+	return len(v) == shortInputLen && bytes.HasPrefix(v, shortPrefix)
+}
+
+// followInbound returns the record a value under an input's short key
+// stands for: the value, or the one its pointer names (nil when that is
+// gone).
+func (tx *Tx) followInbound(v []byte) []byte {
+	if inboundPointer(v) {
+		return tx.get(bInbound, v)
+	}
+	return v
 }
 
 // InputCluster is the cluster of an input's records in inbound (doc.go,
@@ -216,6 +241,12 @@ func (tx *Tx) PruneInbound(before time.Time) (int, error) {
 		key, ok := inputOf(k)
 		if !ok {
 			return nil // a VERP id (verpKey)
+		}
+		if inboundPointer(v) { // goes with its record, or alone without it
+			if v = b.Get(v); v == nil {
+				del = append(del, bytes.Clone(k))
+				return nil
+			}
 		}
 		if r, _, err := decodeInbound(v, key); err == nil && r.Received.Before(before) {
 			del = append(del, bytes.Clone(k))
