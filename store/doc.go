@@ -190,6 +190,13 @@
 //     before. PruneInbound takes a pointer with its record, and one whose
 //     record is gone (TestInboundRecordedOnce_Issue24,
 //     TestInboundFormsOldAndNew_Issue25).
+//   - From then too, a numbered key (<stem>/<n>, store/rowform.Split: an
+//     IMAP message's, "imap:<account>/<mailbox>/<uidvalidity>/<uid>") is
+//     under 0x00 'w' + the first 8 bytes of the SHA-256 of its stem +
+//     0x01 + n (8 bytes big-endian; 19 bytes, where the digest form has
+//     0x00): a mailbox's pointers in UID order, where a digest put each
+//     at its own leaf. Seen looks such a key up there, then in the digest
+//     form (a store before; intake.go shortInputKeys).
 //
 // A blob (schema 7, store/layout/blob.go) is a value of 1 KiB or more
 // kept alone: a nested bucket under its key whose only entry (key 0x00)

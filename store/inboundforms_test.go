@@ -2,6 +2,8 @@ package store
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pbem-referee/referee/store/rowform"
 )
 
 // markOld records an input as a store before 2026-12-06 did: the JSON of
@@ -47,7 +51,7 @@ func markShortCopies(tx *Tx, rec InboundRecord) error {
 		return err
 	}
 	for _, k := range rec.Keys {
-		if err := tx.bucket(bInbound).Put(shortInputKey(k), v); err != nil {
+		if err := tx.bucket(bInbound).Put(hashedInputKey(k), v); err != nil {
 			return err
 		}
 	}
@@ -300,6 +304,10 @@ func TestInboundRecordedOnce_Issue24(t *testing.T) {
 	for i := 0; i < 90; i++ {
 		keys := []string{fmt.Sprintf("msgid:<%d.%x@mail.example>", i, rng.Uint64())}
 		for j := rng.IntN(4); j > 0; j-- {
+			if j == 1 { // a mailbox's message, numbered (in UID order)
+				keys = append(keys, fmt.Sprintf("imap:acct/INBOX/7/%d", 100+i))
+				continue
+			}
 			keys = append(keys, fmt.Sprintf("imap:acct/INBOX/%d/%d/%x", j, i, rng.Uint32()))
 		}
 		if i%9 == 0 {
@@ -321,9 +329,26 @@ func TestInboundRecordedOnce_Issue24(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// One record an input, a pointer of 19 bytes under each other key.
+	// One record an input, a pointer of 19 bytes under each other key; a
+	// mailbox's numbered keys side by side in UID order.
 	db.View(func(tx *Tx) error {
 		b := tx.bucket(bInbound)
+		var uids, run []uint64
+		for _, rec := range recs {
+			for _, k := range rec.Keys {
+				if stem, n, ok := rowform.Split(k); ok && stem == "imap:acct/INBOX/7/" {
+					uids = append(uids, n)
+				}
+			}
+		}
+		sum := sha256.Sum256([]byte("imap:acct/INBOX/7/"))
+		c := b.Cursor()
+		for k, _ := c.Seek(shortInputKey("imap:acct/INBOX/7/0")); len(k) == shortInputLen && bytes.Equal(k[2:10], sum[:8]); k, _ = c.Next() {
+			run = append(run, binary.BigEndian.Uint64(k[11:]))
+		}
+		if len(uids) < 10 || !slices.Equal(run, uids) {
+			t.Errorf("a mailbox's keys in inbound %v, want side by side %v", run, uids)
+		}
 		for i, rec := range recs {
 			first := shortInputKey(rec.Keys[0])
 			if v := b.Get(first); v == nil || inboundPointer(v) {
