@@ -196,7 +196,9 @@
 //     0x01 + n (8 bytes big-endian; 19 bytes, where the digest form has
 //     0x00): a mailbox's pointers in UID order, where a digest put each
 //     at its own leaf. Seen looks such a key up there, then in the digest
-//     form (a store before; intake.go shortInputKeys).
+//     form (a store before; intake.go shortInputKeys). Measured:
+//     inbound 4.96 -> 4.30 pages a mail, 19,485 -> 18,822 B a mail
+//     (store/history.md).
 //
 // A blob (schema 7, store/layout/blob.go) is a value of 1 KiB or more
 // kept alone: a nested bucket under its key whose only entry (key 0x00)
