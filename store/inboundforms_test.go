@@ -2,14 +2,19 @@ package store
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pbem-referee/referee/store/rowform"
 )
 
 // markOld records an input as a store before 2026-12-06 did: the JSON of
@@ -38,9 +43,26 @@ func markClustered(tx *Tx, rec InboundRecord) error {
 	return nil
 }
 
+// markShortCopies records an input as a store with the short keys did
+// before an input was recorded once: its whole record under each key.
+func markShortCopies(tx *Tx, rec InboundRecord) error {
+	v, err := encodeInbound(rec, "")
+	if err != nil {
+		return err
+	}
+	for _, k := range rec.Keys {
+		if err := tx.bucket(bInbound).Put(hashedInputKey(k), v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // TestInboundFormsOldAndNew_Issue25: an input recorded in the old form
-// (its key alone), in the clustered one (next to its cluster, compact) or
-// in the short one (a digest of its key, from 2026-12-07), and a VERP id
+// (its key alone), in the clustered one (next to its cluster, compact), in
+// the short one (a digest of its key, from 2026-12-07) with its record
+// under each key, or recorded once (its record under its first key, a
+// pointer under the others: the current form), and a VERP id
 // kept under its whole id or under its bytes, is seen under any of its
 // keys, and recording it again, under any of its keys in any form, fails as a duplicate and writes nothing: a mail
 // already seen before the change is never applied again. PruneInbound
@@ -54,7 +76,7 @@ func TestInboundFormsOldAndNew_Issue25(t *testing.T) {
 	t0 := time.Date(2026, 12, 6, 9, 0, 0, 0, time.UTC)
 	type input struct {
 		rec   InboundRecord
-		form  int // 0 old, 1 clustered, 2 short
+		form  int // 0 old, 1 clustered, 2 short copies, 3 recorded once
 		verps []string
 	}
 	var ins []input
@@ -74,7 +96,7 @@ func TestInboundFormsOldAndNew_Issue25(t *testing.T) {
 		if rng.IntN(3) == 0 {
 			rec.Detail = strings.Repeat("déjà <vu> ", rng.IntN(40))
 		}
-		in := input{rec: rec, form: i % 3}
+		in := input{rec: rec, form: i % 4}
 		for j := rng.IntN(3); j > 0; j-- {
 			cluster := ""
 			if in.form > 0 {
@@ -92,6 +114,8 @@ func TestInboundFormsOldAndNew_Issue25(t *testing.T) {
 				mark = func(rec InboundRecord) error { return markOld(tx, rec) }
 			case 1:
 				mark = func(rec InboundRecord) error { return markClustered(tx, rec) }
+			case 2:
+				mark = func(rec InboundRecord) error { return markShortCopies(tx, rec) }
 			}
 			if err := mark(in.rec); err != nil {
 				return err
@@ -116,7 +140,7 @@ func TestInboundFormsOldAndNew_Issue25(t *testing.T) {
 	// at most (branches of inbound hold twice as many children).
 	short := 0
 	for _, in := range ins {
-		if in.form == 2 {
+		if in.form >= 2 {
 			short += len(in.rec.Keys) + len(in.verps)
 		}
 	}
@@ -262,5 +286,123 @@ func TestLogEntriesOldAndCompressed_Issue25(t *testing.T) {
 		if string(got[i]) != string(entries[i]) {
 			t.Errorf("entry %d read back %q, want %q", i+1, got[i], entries[i])
 		}
+	}
+}
+
+// TestInboundRecordedOnce_Issue24: an input of several keys is recorded
+// once (doc.go, "Key layout"): its record under its first key's short key,
+// and under each other key only that short key (19 bytes), so inbound
+// holds one record an input. Generated: 1-4 keys an input, the first key
+// repeated among them in some; every key reads the record back, marking
+// it again under any key is a duplicate, PruneInbound takes the pointers
+// with their record (and a pointer whose record is gone), and nothing else.
+func TestInboundRecordedOnce_Issue24(t *testing.T) {
+	db := open(t)
+	rng := rand.New(rand.NewPCG(24, 7))
+	t0 := time.Date(2026, 12, 7, 9, 0, 0, 0, time.UTC)
+	var recs []InboundRecord
+	for i := 0; i < 90; i++ {
+		keys := []string{fmt.Sprintf("msgid:<%d.%x@mail.example>", i, rng.Uint64())}
+		for j := rng.IntN(4); j > 0; j-- {
+			if j == 1 { // a mailbox's message, numbered (in UID order)
+				keys = append(keys, fmt.Sprintf("imap:acct/INBOX/7/%d", 100+i))
+				continue
+			}
+			keys = append(keys, fmt.Sprintf("imap:acct/INBOX/%d/%d/%x", j, i, rng.Uint32()))
+		}
+		if i%9 == 0 {
+			keys = append(keys, keys[0])
+		}
+		recs = append(recs, InboundRecord{Keys: keys, Received: t0.Add(time.Duration(i) * time.Minute), Source: "imap",
+			From: "bob@example.test", Game: fmt.Sprintf("g%d", i%5), Seat: i % 2, Outcome: "applied", LogSeq: uint64(i),
+			Messages: []string{fmt.Sprintf("<rf.g%d.%d@example.test>", i%5, i)}})
+	}
+	orphan := shortInputKey("imap:acct/INBOX/gone/1")
+	err := db.Update(func(tx *Tx) error {
+		for _, rec := range recs {
+			if err := tx.MarkInbound(rec); err != nil {
+				return err
+			}
+		}
+		return tx.bucket(bInbound).Put(orphan, shortInputKey("msgid:<gone@mail.example>"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One record an input, a pointer of 19 bytes under each other key; a
+	// mailbox's numbered keys side by side in UID order.
+	db.View(func(tx *Tx) error {
+		b := tx.bucket(bInbound)
+		var uids, run []uint64
+		for _, rec := range recs {
+			for _, k := range rec.Keys {
+				if stem, n, ok := rowform.Split(k); ok && stem == "imap:acct/INBOX/7/" {
+					uids = append(uids, n)
+				}
+			}
+		}
+		sum := sha256.Sum256([]byte("imap:acct/INBOX/7/"))
+		c := b.Cursor()
+		for k, _ := c.Seek(shortInputKey("imap:acct/INBOX/7/0")); len(k) == shortInputLen && bytes.Equal(k[2:10], sum[:8]); k, _ = c.Next() {
+			run = append(run, binary.BigEndian.Uint64(k[11:]))
+		}
+		if len(uids) < 10 || !slices.Equal(run, uids) {
+			t.Errorf("a mailbox's keys in inbound %v, want side by side %v", run, uids)
+		}
+		for i, rec := range recs {
+			first := shortInputKey(rec.Keys[0])
+			if v := b.Get(first); v == nil || inboundPointer(v) {
+				t.Errorf("input %d: no record under its first key: %q", i, v)
+			}
+			for _, k := range rec.Keys[1:] {
+				if v := b.Get(shortInputKey(k)); k != rec.Keys[0] && !bytes.Equal(v, first) {
+					t.Errorf("input %d: under %q %q, want the pointer %q (%d bytes)", i, k, v, first, len(first))
+				}
+			}
+		}
+		return nil
+	})
+	seen := func(stage string, want func(InboundRecord) bool) {
+		t.Helper()
+		db.Update(func(tx *Tx) error {
+			for i, rec := range recs {
+				for _, k := range rec.Keys {
+					got, ok, err := tx.Seen(k)
+					if err != nil || ok != want(rec) || (ok && !reflect.DeepEqual(got, rec)) {
+						t.Errorf("%s: input %d under %q: %v %v %+v", stage, i, k, ok, err, got)
+					}
+					if !ok {
+						continue
+					}
+					if err := tx.MarkInbound(InboundRecord{Keys: []string{"again:" + k, k}}); !errors.Is(err, ErrDuplicate) {
+						t.Errorf("%s: input %d marked again under %q: %v", stage, i, k, err)
+					}
+				}
+			}
+			return errors.New("roll back the marks again")
+		})
+	}
+	seen("written", func(InboundRecord) bool { return true })
+	cut := t0.Add(40 * time.Minute)
+	want := 1 // the orphan pointer
+	for _, rec := range recs {
+		if rec.Received.Before(cut) {
+			keys := slices.Clone(rec.Keys)
+			slices.Sort(keys)
+			want += len(slices.Compact(keys))
+		}
+	}
+	db.Update(func(tx *Tx) error {
+		if n, err := tx.PruneInbound(cut); err != nil || n != want {
+			t.Errorf("PruneInbound: %d %v, want %d", n, err, want)
+		}
+		if tx.bucket(bInbound).Get(orphan) != nil {
+			t.Error("a pointer without its record kept")
+		}
+		return nil
+	})
+	seen("pruned", func(rec InboundRecord) bool { return !rec.Received.Before(cut) })
+	if err := db.Check(); err != nil {
+		t.Fatal(err)
 	}
 }

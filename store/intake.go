@@ -41,8 +41,10 @@ type InboundRecord struct {
 // Seen returns the record of an input already processed under any of keys.
 func (tx *Tx) Seen(keys ...string) (InboundRecord, bool, error) {
 	for _, k := range keys {
-		if r, ok, err := decodeInbound(tx.get(bInbound, shortInputKey(k)), k); err != nil || (ok && slices.Contains(r.Keys, k)) {
-			return r, ok, err
+		for _, sk := range shortInputKeys(k) {
+			if r, ok, err := decodeInbound(tx.followInbound(tx.get(bInbound, sk)), k); err != nil || (ok && slices.Contains(r.Keys, k)) {
+				return r, ok, err
+			}
 		}
 		for _, sk := range [][]byte{inputKey(k), []byte(k)} {
 			r, ok, err := decodeInbound(tx.get(bInbound, sk), k)
@@ -75,17 +77,42 @@ func (tx *Tx) MarkInbound(rec InboundRecord) error {
 	}
 	b := tx.b(bInbound)
 	b.FillPercent = inboundFill
-	// Under its short key, with its keys: the key is not in the key.
+	// Under its first key's short key, with its keys (the key is not in
+	// the key); under each other key's, that short key (inboundPointer).
 	v, err := encodeInbound(rec, "")
 	if err != nil {
 		return err
 	}
-	for _, k := range rec.Keys {
-		if err := b.Put(shortInputKey(k), v); err != nil {
+	for i, k := range rec.Keys {
+		sk := shortInputKey(k)
+		if i > 0 && k == rec.Keys[0] {
+			continue // a pointer to itself would replace the record
+		}
+		if err := b.Put(sk, v); err != nil {
 			return err
+		}
+		if i == 0 {
+			v = sk
 		}
 	}
 	return tx.ride(rec.Keys)
+}
+
+// inboundPointer reports whether v, a value under an input's short key, is
+// the short key of the input's first key (doc.go, "Key layout": an input
+// recorded once, 2026-12-07) rather than a record ('{' or inboundZ first).
+func inboundPointer(v []byte) bool {
+	return len(v) == shortInputLen && bytes.HasPrefix(v, shortPrefix)
+}
+
+// followInbound returns the record a value under an input's short key
+// stands for: the value, or the one its pointer names (nil when that is
+// gone).
+func (tx *Tx) followInbound(v []byte) []byte {
+	if inboundPointer(v) {
+		return tx.get(bInbound, v)
+	}
+	return v
 }
 
 // InputCluster is the cluster of an input's records in inbound (doc.go,
@@ -123,13 +150,40 @@ var shortPrefix = []byte{0, 'w'}
 // never of it.
 const shortInputLen = 2 + 8 + 1 + 8
 
-// shortInputKey is the short key of an input's record.
-func shortInputKey(key string) []byte {
+// hashedInputKey is the short key of an input's record by the digest of
+// its key.
+func hashedInputKey(key string) []byte {
 	sum := sha256.Sum256([]byte(key))
 	k := make([]byte, 0, shortInputLen)
 	k = append(append(k, shortPrefix...), sum[:8]...)
 	return append(append(k, 0), sum[8:16]...)
 }
+
+// inputNumbered follows the digest of a numbered key's stem in its short
+// key (where hashedInputKey has 0x00).
+const inputNumbered = 1
+
+// shortInputKeys returns the short keys an input's key may be under, the
+// one MarkInbound writes first. A key <stem>/<n> (rowform.Split: an IMAP
+// message's, "imap:<account>/<mailbox>/<uidvalidity>/<uid>") is under
+// shortPrefix + the first 8 bytes of the SHA-256 of its stem +
+// inputNumbered + n (8 bytes big-endian) from 2026-12-07: a mailbox's
+// inputs in UID order, one leaf for the inputs of a commit and the next;
+// before, and any other key, under hashedInputKey (issue 24).
+func shortInputKeys(key string) [][]byte {
+	h := hashedInputKey(key)
+	stem, n, ok := rowform.Split(key)
+	if !ok {
+		return [][]byte{h}
+	}
+	sum := sha256.Sum256([]byte(stem))
+	k := make([]byte, 0, shortInputLen)
+	k = append(append(append(k, shortPrefix...), sum[:8]...), inputNumbered)
+	return [][]byte{binary.BigEndian.AppendUint64(k, n), h}
+}
+
+// shortInputKey is the short key MarkInbound writes an input's key under.
+func shortInputKey(key string) []byte { return shortInputKeys(key)[0] }
 
 // shortVERPKey is the short key of a VERP id: the id's bytes when it is
 // lower-case hex of an even length (an id of mailmsg.BounceID: 32 digits,
@@ -216,6 +270,12 @@ func (tx *Tx) PruneInbound(before time.Time) (int, error) {
 		key, ok := inputOf(k)
 		if !ok {
 			return nil // a VERP id (verpKey)
+		}
+		if inboundPointer(v) { // goes with its record, or alone without it
+			if v = b.Get(v); v == nil {
+				del = append(del, bytes.Clone(k))
+				return nil
+			}
 		}
 		if r, _, err := decodeInbound(v, key); err == nil && r.Received.Before(before) {
 			del = append(del, bytes.Clone(k))
