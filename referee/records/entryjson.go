@@ -1,12 +1,13 @@
 package records
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/engine"
@@ -20,12 +21,26 @@ import (
 // a string that needs escaping, is encoded by encoding/json itself, in its
 // place; a step (a move's, not a round's) is too.
 func EncodeEntry(e *Entry) ([]byte, error) {
-	b, err := appendEntryJSON(make([]byte, 0, 256), e)
+	buf := entryBufs.Get().(*[]byte)
+	b, err := appendEntryJSON((*buf)[:0], e)
 	if err == errOddTime {
+		entryBufs.Put(buf)
 		return json.Marshal(e) // its error, as encoding/json words it
 	}
-	return b, err
+	var out []byte
+	if err == nil {
+		out = bytes.Clone(b) // the entry's own, of its length
+	}
+	if cap(b) <= 1<<16 {
+		*buf = b
+		entryBufs.Put(buf)
+	}
+	return out, err
 }
+
+// entryBufs are EncodeEntry's scratch buffers, as encoding/json keeps
+// its own: an entry is written into one and copied out at its length.
+var entryBufs = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
 // errOddTime: an entry's time RFC 3339 cannot write (a year past 9999).
 var errOddTime = errors.New("records: entry time")
@@ -119,7 +134,13 @@ func appendJSONMap[V any](b []byte, m map[string]V) ([]byte, error) {
 	}
 	var err error
 	b = append(b, '{')
-	for i, k := range slices.Sorted(maps.Keys(m)) {
+	var few [16]string
+	keys := few[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
 		if i > 0 {
 			b = append(b, ',')
 		}
