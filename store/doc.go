@@ -42,7 +42,9 @@
 //	games.head    game id -> GameIndex: status, organiser, seat addresses
 //	              (gameindex.go, schema 6); with games.by_status,
 //	              games.by_address, games.by_org (value NUL game id ->
-//	              empty), games.count (status -> 8-byte count) and
+//	              empty), games.count (status -> 8-byte count; a
+//	              transaction's changes written once as it commits,
+//	              gameindex.go flushCounts) and
 //	              games.joinable (game id -> empty: the games a player
 //	              may JOIN; their count in meta "games_joinable"; meta
 //	              "game_index" "2" from 2026-12-07, the indexes rebuilt

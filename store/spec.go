@@ -162,7 +162,7 @@ func (db *DB) writeGroup(batch []*group.Commit[groupWork]) (failed *group.Commit
 				return c.Err
 			}
 		}
-		return nil
+		return tx.flushCounts()
 	})
 	return failed, err
 }

@@ -260,7 +260,10 @@ func (db *DB) Update(fn func(tx *Tx) error) error {
 	defer db.trimAfter()
 	return db.commit(func(btx *bolt.Tx) error {
 		tx := db.writeTx(btx)
-		if err := fn(tx); err != nil || tx.dropStale.IsZero() {
+		if err := fn(tx); err != nil {
+			return err
+		}
+		if err := tx.flushCounts(); err != nil || tx.dropStale.IsZero() {
 			return err
 		}
 		_, err := tx.DropStaleWakes(tx.dropStale)
@@ -325,6 +328,8 @@ type Tx struct {
 	db *DB
 	// spec is set in a speculation (spec.go).
 	spec *Spec
+	// counts are games.count's changes not yet written (flushCounts).
+	counts map[string]int64
 	// data counts the log entries and queue rows written (WriteStats).
 	data int64
 	// told are the queues whose OnQueued calls this transaction's commit

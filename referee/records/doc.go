@@ -28,7 +28,11 @@
 // without decoding the state (StateToken). A unit of work reads a player
 // through Players (issue 24), which decodes a record again only when its
 // stored bytes changed and hands each caller its own copy: the same as
-// LoadPlayer at every read (TestPlayersLoadAsStored_Issue24).
+// LoadPlayer at every read (TestPlayersLoadAsStored_Issue24). A log
+// entry is encoded by hand (entryjson.go, EncodeEntry, issue 24: the
+// reflection over the Params of a round's create and start entries),
+// into the bytes json.Marshal writes, which stay the stored format
+// (TestEntryEncodedAsEncodingJSONDoes_Issue24, FuzzEncodeEntry).
 //
 // It must not decide anything else about a game (the core and the engines
 // do), render a word (templates/ does), read the clock or randomness, or

@@ -182,10 +182,10 @@ func SavePlayer(tx *store.Tx, p *Player) error {
 	return tx.PutPlayer(p.Address, raw)
 }
 
-// AppendEntry appends an entry to a game's log and returns its sequence
-// number.
+// AppendEntry appends an entry to a game's log (EncodeEntry) and returns
+// its sequence number.
 func AppendEntry(tx *store.Tx, g *Game, e Entry) (uint64, error) {
-	raw, err := json.Marshal(e)
+	raw, err := EncodeEntry(&e)
 	if err != nil {
 		return 0, err
 	}
