@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 
+	"github.com/pbem-referee/referee/store/inboundform"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -25,7 +26,7 @@ var bLogFlat = []byte("log.flat")
 // writes anyway, under verpPrefix + id: inbound's de-duplication keys
 // never start with NUL (MarkInbound refuses them), and PruneInbound
 // leaves these keys to PruneVERP.
-var verpPrefix = []byte{0, 'v', ':'}
+var verpPrefix = inboundform.VERPPrefix
 
 func verpKey(id string) []byte { return append(bytes.Clone(verpPrefix), id...) }
 

@@ -2,9 +2,7 @@ package store
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-referee/referee/store/codec"
+	"github.com/pbem-referee/referee/store/inboundform"
 	"github.com/pbem-referee/referee/store/rowform"
 )
 
@@ -24,19 +22,31 @@ import (
 
 // ---- inbound de-duplication ----
 
-// InboundRecord remembers one processed input.
-type InboundRecord struct {
-	Keys     []string  `json:"keys"`               // every de-duplication key of the input
-	Received time.Time `json:"received"`           // when it was processed
-	Source   string    `json:"source,omitempty"`   // "imap", "webhook:mailgun", ...
-	From     string    `json:"from,omitempty"`     // sender address
-	Game     string    `json:"game,omitempty"`     // the game it concerned
-	Seat     int       `json:"seat"`               // the seat, -1 if none
-	Outcome  string    `json:"outcome"`            // "applied", "rejected", "ignored:<why>"...
-	Detail   string    `json:"detail,omitempty"`   // a short explanation for the operator
-	LogSeq   uint64    `json:"log_seq,omitempty"`  // the log entry that recorded it
-	Messages []string  `json:"messages,omitempty"` // Message-IDs of the replies queued
-}
+// The forms of inbound's keys and records are store/inboundform's.
+type InboundRecord = inboundform.Record
+
+var (
+	inboundPointer = inboundform.Pointer
+	inputKey       = inboundform.InputKey
+	shortPrefix    = inboundform.ShortPrefix
+	hashedInputKey = inboundform.HashedKey
+	shortInputKeys = inboundform.ShortKeys
+	shortInputKey  = inboundform.ShortKey
+	shortVERPKey   = inboundform.ShortVERPKey
+	inputOf        = inboundform.InputOf
+	encodeInbound  = inboundform.Encode
+	decodeInbound  = inboundform.Decode
+	plainJSON      = inboundform.PlainJSON
+)
+
+const (
+	shortInputLen = inboundform.ShortLen
+	inboundZ      = inboundform.Z
+)
+
+// InputCluster is the cluster of an input's records in inbound
+// (inboundform.Cluster).
+func InputCluster(key string) string { return inboundform.Cluster(key) }
 
 // Seen returns the record of an input already processed under any of keys.
 func (tx *Tx) Seen(keys ...string) (InboundRecord, bool, error) {
@@ -98,13 +108,6 @@ func (tx *Tx) MarkInbound(rec InboundRecord) error {
 	return tx.ride(rec.Keys)
 }
 
-// inboundPointer reports whether v, a value under an input's short key, is
-// the short key of the input's first key (doc.go, "Key layout": an input
-// recorded once, 2026-12-07) rather than a record ('{' or inboundZ first).
-func inboundPointer(v []byte) bool {
-	return len(v) == shortInputLen && bytes.HasPrefix(v, shortPrefix)
-}
-
 // followInbound returns the record a value under an input's short key
 // stands for: the value, or the one its pointer names (nil when that is
 // gone).
@@ -113,152 +116,6 @@ func (tx *Tx) followInbound(v []byte) []byte {
 		return tx.get(bInbound, v)
 	}
 	return v
-}
-
-// InputCluster is the cluster of an input's records in inbound (doc.go,
-// "Key layout"): 16 hex digits of the SHA-256 of its key. The records of
-// an input with that key and the VERP ids that start with its cluster
-// (mailmsg.BounceID of the mails it queued) sort together: one leaf of
-// inbound for a move, not one for its record and one for each mail's id.
-func InputCluster(key string) string {
-	sum := sha256.Sum256([]byte(key))
-	return hex.EncodeToString(sum[:8])
-}
-
-// inputMark follows an input's cluster in the key of its record: not a
-// character of a VERP id ([a-z0-9]).
-const inputMark = '~'
-
-// inputKey is where an input's record is kept from 2026-12-06: verpPrefix,
-// its cluster, inputMark and its key. Before, it was kept under its key
-// alone (Seen reads both; a key never starts with NUL).
-func inputKey(key string) []byte {
-	k := make([]byte, 0, len(verpPrefix)+16+1+len(key))
-	k = append(append(k, verpPrefix...), InputCluster(key)...)
-	return append(append(k, inputMark), key...)
-}
-
-// The short keys of inbound (2026-12-07, issue 25, no schema change;
-// doc.go, "Key layout"): an input's record under shortPrefix + the first
-// 8 bytes of the SHA-256 of its key + 0x00 + the next 8 (shortInputKey),
-// its keys in the record; a VERP id under shortPrefix + its bytes
-// (shortVERPKey). A record under a short key that does not hold the key
-// looked up is a digest's collision, not the input (2^-128).
-var shortPrefix = []byte{0, 'w'}
-
-// shortInputLen is the length of an input's short key; a VERP id's is
-// never of it.
-const shortInputLen = 2 + 8 + 1 + 8
-
-// hashedInputKey is the short key of an input's record by the digest of
-// its key.
-func hashedInputKey(key string) []byte {
-	sum := sha256.Sum256([]byte(key))
-	k := make([]byte, 0, shortInputLen)
-	k = append(append(k, shortPrefix...), sum[:8]...)
-	return append(append(k, 0), sum[8:16]...)
-}
-
-// inputNumbered follows the digest of a numbered key's stem in its short
-// key (where hashedInputKey has 0x00).
-const inputNumbered = 1
-
-// shortInputKeys returns the short keys an input's key may be under, the
-// one MarkInbound writes first. A key <stem>/<n> (rowform.Split: an IMAP
-// message's, "imap:<account>/<mailbox>/<uidvalidity>/<uid>") is under
-// shortPrefix + the first 8 bytes of the SHA-256 of its stem +
-// inputNumbered + n (8 bytes big-endian) from 2026-12-07: a mailbox's
-// inputs in UID order, one leaf for the inputs of a commit and the next;
-// before, and any other key, under hashedInputKey (issue 24).
-func shortInputKeys(key string) [][]byte {
-	h := hashedInputKey(key)
-	stem, n, ok := rowform.Split(key)
-	if !ok {
-		return [][]byte{h}
-	}
-	sum := sha256.Sum256([]byte(stem))
-	k := make([]byte, 0, shortInputLen)
-	k = append(append(append(k, shortPrefix...), sum[:8]...), inputNumbered)
-	return [][]byte{binary.BigEndian.AppendUint64(k, n), h}
-}
-
-// shortInputKey is the short key MarkInbound writes an input's key under.
-func shortInputKey(key string) []byte { return shortInputKeys(key)[0] }
-
-// shortVERPKey is the short key of a VERP id: the id's bytes when it is
-// lower-case hex of an even length (an id of mailmsg.BounceID: 32 digits,
-// or 26 for a mail of no input), else nil (kept under verpKey).
-func shortVERPKey(id string) []byte {
-	if len(id)%2 != 0 || len(id) == 0 || 2+len(id)/2 == shortInputLen || strings.ToLower(id) != id {
-		return nil
-	}
-	raw, err := hex.DecodeString(id)
-	if err != nil {
-		return nil
-	}
-	return append(bytes.Clone(shortPrefix), raw...)
-}
-
-// inputOf returns the input key a key of inbound holds a record of
-// (either form), false for a VERP id.
-func inputOf(k []byte) (string, bool) {
-	if len(k) == 0 || k[0] != 0 {
-		return string(k), len(k) > 0
-	}
-	if bytes.HasPrefix(k, shortPrefix) {
-		// A short key: an input's when of its length (its record holds
-		// its keys), else a VERP id's.
-		return "", len(k) == shortInputLen
-	}
-	n := len(verpPrefix) + 16
-	if len(k) > n && k[n] == inputMark && bytes.HasPrefix(k, verpPrefix) {
-		return string(k[n+1:]), true
-	}
-	return "", false
-}
-
-// inboundZ starts an inbound record kept compressed (store/codec); a
-// record kept whole is JSON and starts with '{'.
-const inboundZ = 0x01
-
-// encodeInbound is the stored form of an input's record under one of its
-// keys (doc.go, "Key layout"): JSON without HTML escapes, without the keys
-// when the record has that key alone, compressed when that is smaller. A
-// record of an older store is JSON with every key, and reads as before.
-func encodeInbound(rec InboundRecord, key string) ([]byte, error) {
-	if len(rec.Keys) == 1 && rec.Keys[0] == key {
-		rec.Keys = nil
-	}
-	raw, err := plainJSON(rec)
-	if err != nil {
-		return nil, err
-	}
-	if z := codec.Compress([]byte{inboundZ}, raw); z != nil {
-		return z, nil
-	}
-	return raw, nil
-}
-
-// decodeInbound reads a record stored by encodeInbound or by an older
-// store (JSON with its keys).
-func decodeInbound(v []byte, key string) (InboundRecord, bool, error) {
-	var r InboundRecord
-	if v == nil {
-		return r, false, nil
-	}
-	if v[0] == inboundZ {
-		var err error
-		if v, err = codec.Decompress(v[1:]); err != nil {
-			return r, true, fmt.Errorf("store: decode %q: %w", key, err)
-		}
-	}
-	if err := json.Unmarshal(v, &r); err != nil {
-		return r, true, fmt.Errorf("store: decode %q: %w", key, err)
-	}
-	if len(r.Keys) == 0 {
-		r.Keys = []string{key}
-	}
-	return r, true, nil
 }
 
 // PruneInbound deletes records received before t (keep them for as long as
@@ -491,18 +348,6 @@ func (tx *Tx) PutVERP(id string, rec VERPRecord) error {
 		return b.Put(k, raw)
 	}
 	return b.Put(verpKey(id), raw)
-}
-
-// plainJSON is v's JSON without HTML escapes (angle brackets of a
-// Message-ID kept as they are, not six bytes each).
-func plainJSON(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // inboundFill is inbound's fill of a leaf that splits: bbolt's default,
