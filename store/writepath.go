@@ -46,10 +46,11 @@ import (
 
 	"github.com/centrifugal/fdelta"
 	"github.com/pbem-referee/referee/store/codec"
+	"github.com/pbem-referee/referee/store/layout"
 	bolt "go.etcd.io/bbolt"
 )
 
-var bGameSnap = []byte("games.snap")
+var bGameSnap = layout.GameSnap
 
 // Kinds of stored game values (see above); JSON starts with '{'.
 const (
@@ -123,7 +124,8 @@ func encodeSnap(rec []byte) []byte {
 // minDeltaRecord is the smallest record worth a snapshot and deltas.
 const minDeltaRecord = 1024
 
-func bodyBucket(q string) []byte { return []byte("body." + q) }
+// bodyBucket is the bucket of a queue's payloads up to schema 8.
+var bodyBucket = layout.BodyBucket
 
 // migrateWritePath: 5 -> 6. Game records stay as they are (read as
 // records, snapshotted at their next put); queue payloads move out of

@@ -67,9 +67,9 @@ func DeleteValue(b *bolt.Bucket, k []byte) error {
 // Blobs: 6 -> 7. The large values of the snapshot and body buckets
 // become blobs.
 func Blobs(tx *bolt.Tx) error {
-	names := [][]byte{gameSnap}
+	names := [][]byte{GameSnap}
 	for _, q := range Queues {
-		names = append(names, bodyBucket(q))
+		names = append(names, BodyBucket(q))
 	}
 	for _, name := range names {
 		b := tx.Bucket(name)

@@ -28,14 +28,14 @@ var (
 	Tokens    = []byte("tokens")
 	Wake      = []byte("wake")
 	WakeBy    = []byte("wake.by")
-	gameSnap  = []byte("games.snap")
+	GameSnap  = []byte("games.snap")
 )
 
 // Queues are the store's durable work queues (store.Queues).
 var Queues = []string{"outbox", "hooks"}
 
-// bodyBucket is the bucket of a queue's payloads up to schema 8.
-func bodyBucket(q string) []byte { return []byte("body." + q) }
+// BodyBucket is the bucket of a queue's payloads up to schema 8.
+func BodyBucket(q string) []byte { return []byte("body." + q) }
 
 // A Migration upgrades the bucket layout by one version, inside the
 // opening write transaction.

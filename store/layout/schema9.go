@@ -69,7 +69,7 @@ func Schema9(indexTokens func(tx *bolt.Tx) error) func(tx *bolt.Tx) error {
 
 func schema9(tx *bolt.Tx, indexTokens func(tx *bolt.Tx) error) error {
 	for _, q := range Queues {
-		body := tx.Bucket(bodyBucket(q))
+		body := tx.Bucket(BodyBucket(q))
 		if body == nil {
 			continue
 		}
@@ -88,7 +88,7 @@ func schema9(tx *bolt.Tx, indexTokens func(tx *bolt.Tx) error) error {
 		if err != nil {
 			return err
 		}
-		if err := tx.DeleteBucket(bodyBucket(q)); err != nil {
+		if err := tx.DeleteBucket(BodyBucket(q)); err != nil {
 			return err
 		}
 	}
