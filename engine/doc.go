@@ -173,7 +173,7 @@
 //     Position's methods are the State's). The view is the reading of a
 //     position for one seat: the View and its parts in view.go, Build in
 //     build.go, which reads the Position and asks the game only what its
-//     State answers anyway (Rules: Legal, Parse), a leaf over engine, the
+//     State answers anyway (Moves: Legal, Parse), a leaf over engine, the
 //     catalog, notation and the position; the game's View (view.go) calls
 //     Build. The bot and the lookahead (bot.go, foresee.go) stay with the
 //     rules: they apply moves on a copy, and Greedy is on the hot path.

@@ -51,7 +51,7 @@ var subRoles = map[string][]struct{ name, file string }{
 // (stateEmbedsPosition).
 var splitRoles = map[string][]struct{ name, file string }{
 	"position": {{"Position", "position.go"}},
-	"view":     {{"View", "view.go"}, {"Build", "build.go"}, {"Rules", "build.go"}},
+	"view":     {{"View", "view.go"}, {"Build", "build.go"}, {"Moves", "build.go"}},
 }
 
 // subImports are the packages of the module that each sub-package may

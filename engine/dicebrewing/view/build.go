@@ -8,10 +8,11 @@ import (
 	"github.com/pbem-referee/referee/engine/dicebrewing/position"
 )
 
-// Rules is what a view asks of the game's rules beyond the position: the
-// options of a decision and the reading of a line (the game's State
-// answers both).
-type Rules interface {
+// Moves is what a view asks of the game beyond the position: the options
+// of a decision (Legal) and the reading of a line (Parse); the game's State
+// answers both. It is not the Position's Rules (the data file's rules,
+// catalog.Rules), which the view reads as s.Rules.
+type Moves interface {
 	Legal(d engine.Decision) []engine.Option
 	Parse(seat int, line string) (engine.Move, error)
 }
@@ -27,14 +28,14 @@ type Now struct {
 // builder reads a position for one View.
 type builder struct {
 	*position.Position
-	g Rules
+	g Moves
 }
 
 // Build returns what seat may see of the game at position p (View; seat
 // -1 is an observer): g answers the options of a decision and reads a
 // line, now says what the position itself does not (the decision owed,
 // the result).
-func Build(p *position.Position, g Rules, seat int, now Now) View {
+func Build(p *position.Position, g Moves, seat int, now Now) View {
 	s := builder{p, g}
 	r := s.Rules
 	v := View{Seat: seat, Seats: s.H.Seats, Variant: s.H.Variant, Options: s.H.Options, Ruleset: r.Version,

@@ -9,7 +9,7 @@
 // It owns the reading of a position for a seat. It must not change the
 // position or decide anything about a turn: it reads the Position
 // (engine/dicebrewing/position) and asks the game's rules only the options
-// of a decision and the reading of a line (Rules, which the game's State
+// of a decision and the reading of a line (Moves, which the game's State
 // answers); the game's package, engine/dicebrewing, calls Build from its View.
 // It is pure (no I/O, no clock, no global randomness, no logging). The shape
 // is that of a game whose rules outgrow one package (engine/doc.go, "The
