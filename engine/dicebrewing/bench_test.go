@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/position"
+	"github.com/pbem-referee/referee/engine/dicebrewing/view"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -71,7 +72,7 @@ func BenchmarkViewPlacement(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if s.View(seat).(View).Seat != seat {
+		if s.View(seat).(view.View).Seat != seat {
 			b.Fatal("wrong view")
 		}
 	}

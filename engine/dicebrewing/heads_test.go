@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/dicebrewing/view"
 )
 
 // TestHeadsSayWhatEachHeadingReads_Issue25: the View's Heads, by a menu
@@ -23,10 +24,10 @@ func TestHeadsSayWhatEachHeadingReads_Issue25(t *testing.T) {
 	rng := rand.New(rand.NewPCG(25, 8))
 	checked := map[string]int{}
 	exploreGames(t, rng, 12, "5", 2000, func(cfg engine.Config, moves int, s *state, d engine.Decision, opts []engine.Option) {
-		v := s.View(d.Seat).(View)
+		v := s.View(d.Seat).(view.View)
 		for _, o := range opts {
 			g := o.Group
-			var want HeadView
+			var want view.HeadView
 			for _, m := range []map[string][]string{v.Toward, v.Costs} {
 				for k := range m {
 					if strings.HasPrefix(k, g+" ") {
@@ -64,7 +65,7 @@ func TestHeadsSayWhatEachHeadingReads_Issue25(t *testing.T) {
 			}
 		}
 	}, func(cfg engine.Config, s *state) {
-		if h := s.View(-1).(View).Heads; h != nil {
+		if h := s.View(-1).(view.View).Heads; h != nil {
 			t.Fatalf("%s: an observer's view has Heads %v", cfg.Seed, h)
 		}
 	})

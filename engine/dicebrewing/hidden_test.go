@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/position"
+	"github.com/pbem-referee/referee/engine/dicebrewing/view"
 )
 
 // DB-6.6: with hidden_action_tokens on, a bought token is known to its
@@ -101,7 +102,7 @@ func TestDB6_6HiddenRewardToken(t *testing.T) {
 // DB-6.2 / DB-5.8.1: without the option, tokens are public.
 func TestDB5_8_1TokensPublicByDefault(t *testing.T) {
 	st := vectorState(t, "SETUP ann bob first=1", "HOLD ann tokens=PLUS,TAKE")
-	v := st.View(1).(View)
+	v := st.View(1).(view.View)
 	if len(v.Players[0].Tokens) != 2 {
 		t.Errorf("bob sees %+v", v.Players[0].Tokens)
 	}
@@ -118,7 +119,7 @@ func TestDB6_3DeckOrderHidden(t *testing.T) {
 				t.Errorf("seat %d's view names deck card %s", seat, c)
 			}
 		}
-		if v := st.View(seat).(View); v.DeckSize != len(st.Deck) {
+		if v := st.View(seat).(view.View); v.DeckSize != len(st.Deck) {
 			t.Errorf("deck size %d", v.DeckSize)
 		}
 	}
@@ -213,7 +214,7 @@ func publicTrace(t *testing.T, s *state, evs []engine.Event, reader int) string 
 			b.WriteByte('\n')
 		}
 	}
-	v := s.View(reader).(View)
+	v := s.View(reader).(view.View)
 	v.Example = ""
 	for i := range v.BlackMarket {
 		v.BlackMarket[i].Gone = false // the reader's own options, see doc.go
@@ -314,7 +315,7 @@ func TestDB6_6GoneOnlyForTheBuyer(t *testing.T) {
 	st := vectorState(t, "SETUP ann bob first=1 variant=advanced", "ROUND 3",
 		"HOLD ann tokens=TAKE,TAKE,TAKE coins=0", "HOLD bob coins=9 AR=Y2", "PHASE buy bob")
 	gone := func(seat int) (int, bool) {
-		for _, it := range st.View(seat).(View).BlackMarket {
+		for _, it := range st.View(seat).(view.View).BlackMarket {
 			if it.Code == "TAKE" {
 				return it.Stock, it.Gone
 			}
@@ -341,7 +342,7 @@ func TestDB6_6GoneOnlyForTheBuyer(t *testing.T) {
 // tokens stay counted in, and BMFaceDown says how many there are. Playing
 // a token reveals it, and it comes off every reader's stock (DB-5.8.3).
 func TestDB6_6BlackMarketStockPerReader(t *testing.T) {
-	stock := func(v View, code string) int {
+	stock := func(v view.View, code string) int {
 		for _, it := range v.BlackMarket {
 			if it.Code == code {
 				return it.Stock
@@ -376,7 +377,7 @@ func TestDB6_6BlackMarketStockPerReader(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, seat := range []int{0, 1, -1} {
-		if v := st.View(seat).(View); stock(v, "TAKE") != 2 || v.BMFaceDown != 0 {
+		if v := st.View(seat).(view.View); stock(v, "TAKE") != 2 || v.BMFaceDown != 0 {
 			t.Errorf("after the play, seat %d: TAKE stock %d, face down %d", seat, stock(v, "TAKE"), v.BMFaceDown)
 		}
 	}

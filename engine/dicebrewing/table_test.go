@@ -7,6 +7,7 @@ import (
 	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/position"
+	"github.com/pbem-referee/referee/engine/dicebrewing/view"
 	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
@@ -48,9 +49,9 @@ func steps(rep *engine.Report) string {
 	return strings.Join(out, " | ")
 }
 
-func viewOf(tb *engine.Table, seat int) View { return tb.State.View(seat).(View) }
+func viewOf(tb *engine.Table, seat int) view.View { return tb.State.View(seat).(view.View) }
 
-func dice(dv []DieView) string {
+func dice(dv []view.DieView) string {
 	var out []string
 	for _, d := range dv {
 		out = append(out, d.Text)

@@ -9,13 +9,14 @@ import (
 	"github.com/pbem-referee/referee/engine/dicebrewing/catalog"
 	"github.com/pbem-referee/referee/engine/dicebrewing/notation"
 	"github.com/pbem-referee/referee/engine/dicebrewing/position"
+	"github.com/pbem-referee/referee/engine/dicebrewing/view"
 )
 
 // missingOf is how many required dice of each recipe on display the seat
 // lacks, as its View says (CardView.Missing, dice only).
 func missingOf(s *state, seat int) map[string]int {
 	out := map[string]int{}
-	for _, c := range s.View(seat).(View).Display {
+	for _, c := range s.View(seat).(view.View).Display {
 		if c.ID == "" {
 			continue
 		}
@@ -44,7 +45,7 @@ func TestTowardIsWhatTheMoveDoes_DB5_9_3(t *testing.T) {
 	checked := map[string]int{}
 	exploreGames(t, rng, 24, "6", 3000, func(cfg engine.Config, moves int, s *state, d engine.Decision, opts []engine.Option) {
 		if d.Kind == position.KindPlace || d.Kind == position.KindSecond || d.Kind == position.KindBuy {
-			v := s.View(d.Seat).(View)
+			v := s.View(d.Seat).(view.View)
 			before := missingOf(s, d.Seat)
 			for _, o := range opts {
 				m, err := s.Parse(d.Seat, o.Cmd)

@@ -5,18 +5,8 @@ import (
 	"github.com/pbem-referee/referee/engine/dicebrewing/view"
 )
 
-// View is what one seat may see (§10.4, DB-6.2 to DB-6.6), built by
-// engine/dicebrewing/view; the aliases name its parts for the templates'
-// and the boards' readers.
-type (
-	View       = view.View
-	HeadView   = view.HeadView
-	CardView   = view.CardView
-	DieView    = view.DieView
-	PlayerView = view.PlayerView
-)
-
-// View implements engine.State.
+// View implements engine.State: what one seat may see (§10.4, DB-6.2 to
+// DB-6.6), a view.View built by engine/dicebrewing/view.
 func (s *state) View(seat int) any { return s.ViewAdjudicated(seat, s.Adjudicate()) }
 
 // ViewAdjudicated implements engine.AdjudicatedViewer: View(seat), with

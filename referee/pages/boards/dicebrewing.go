@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/referee/engine"
-	"github.com/pbem-referee/referee/engine/dicebrewing"
+	"github.com/pbem-referee/referee/engine/dicebrewing/view"
 	"github.com/pbem-referee/referee/templates"
 )
 
@@ -14,7 +14,7 @@ import (
 
 func init() { registerView("dicebrewing", drawDiceBrewing) }
 
-func drawDiceBrewing(b *board, v dicebrewing.View) error {
+func drawDiceBrewing(b *board, v view.View) error {
 	if v.Seat != -1 || v.Me != nil {
 		return ErrNotPublic
 	}
@@ -117,7 +117,7 @@ func dbDie(c *canvas, x, y int, colour, text string) {
 
 // dbDieView draws a die of a view with its SHIELD mark (a thick outline,
 // and "!" for a blocked die, "=" for a protected one).
-func dbDieView(c *canvas, x, y int, d dicebrewing.DieView) {
+func dbDieView(c *canvas, x, y int, d view.DieView) {
 	text := d.Text
 	switch d.Shield {
 	case "blocked":
@@ -138,7 +138,7 @@ func dbDieView(c *canvas, x, y int, d dicebrewing.DieView) {
 	c.text(x+w/2, y+13, small+1, "middle", ink, text)
 }
 
-func dbDice(b *board, x, y int, dice []dicebrewing.DieView) int {
+func dbDice(b *board, x, y int, dice []view.DieView) int {
 	for _, d := range dice {
 		if x > width-40 {
 			x = 8 + 56
@@ -153,7 +153,7 @@ func dbDice(b *board, x, y int, dice []dicebrewing.DieView) int {
 	return y
 }
 
-func dbCard(b *board, x, y, w, h int, card dicebrewing.CardView) {
+func dbCard(b *board, x, y, w, h int, card view.CardView) {
 	b.c.open("db-card", "data-slot", itoa(card.Slot))
 	fill := "#fbf3e4"
 	if card.ID == "" {
@@ -249,7 +249,7 @@ func dbStacks(b *board, class, title string, open bool, opens, n int, item func(
 }
 
 // dbPlayer draws one player's table (DB-2.5).
-func dbPlayer(b *board, p dicebrewing.PlayerView) {
+func dbPlayer(b *board, p view.PlayerView) {
 	b.c.open("db-player", "data-seat", itoa(p.Seat))
 	top := b.y + 4
 	b.y += 20

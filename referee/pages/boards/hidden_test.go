@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine/brewcrafters"
-	"github.com/pbem-referee/referee/engine/dicebrewing"
+	dbview "github.com/pbem-referee/referee/engine/dicebrewing/view"
 	"github.com/pbem-referee/referee/engine/fromage"
 )
 
@@ -181,7 +181,7 @@ func TestBoardFaceDownTokens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pub := st.View(-1).(dicebrewing.View)
+	pub := st.View(-1).(dbview.View)
 	held := 0
 	for seat, p := range pub.Players {
 		if p.TokenCount == 0 {
@@ -195,7 +195,7 @@ func TestBoardFaceDownTokens(t *testing.T) {
 		if text := groupText(g); !strings.Contains(text, itoa(p.TokenCount)+" action token") || !strings.Contains(text, "face down") {
 			t.Errorf("seat %d: no count of face-down tokens:\n%s", seat, g)
 		}
-		own := st.View(seat).(dicebrewing.View).Me
+		own := st.View(seat).(dbview.View).Me
 		for _, tk := range own.Tokens {
 			if strings.Contains(g, ">"+tk.Code) || strings.Contains(g, " "+tk.Code) {
 				t.Errorf("seat %d's face-down %s is on its board", seat, tk.Code)
