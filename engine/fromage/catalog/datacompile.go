@@ -242,6 +242,17 @@ func compileSide(r *Rules, v int, rs rawSide, groupOK func(string) bool) (*Side,
 	return sd, nil
 }
 
+// lookUp sets *at to raw's index in names when raw is given, and reports
+// false when names holds it at no index from first on (an ability's aging
+// is 1..3: AgingNames[0] is no aging). An empty raw leaves *at as it was.
+func lookUp(at *int, names []string, raw string, first int) bool {
+	if raw == "" {
+		return true
+	}
+	*at = slices.Index(names, raw)
+	return *at >= first
+}
+
 func compileAbility(ra rawAbility, where string) (Ability, error) {
 	a := Ability{ID: ra.ID, Name: ra.Name, Column: ra.Column, Cost: ra.Cost, Effect: ra.Effect,
 		Res: -1, Venue: -1, Type: -1, Aging: -1, Points: ra.Points, N: ra.N}
@@ -257,25 +268,17 @@ func compileAbility(ra rawAbility, where string) (Ability, error) {
 	if slices.Index(columnEffects[a.Column], a.Effect) < 0 {
 		return a, bad("%s: effect %q is not a column-%s effect (%s)", where, a.Effect, ColNames[a.Column], strings.Join(columnEffects[a.Column], ", "))
 	}
-	if ra.Res != "" {
-		if a.Res = slices.Index(ResNames, ra.Res); a.Res < 0 {
-			return a, bad("%s: unknown resource %q", where, ra.Res)
-		}
+	if !lookUp(&a.Res, ResNames, ra.Res, 0) {
+		return a, bad("%s: unknown resource %q", where, ra.Res)
 	}
-	if ra.Venue != "" {
-		if a.Venue = slices.Index(VenueNames, ra.Venue); a.Venue < 0 {
-			return a, bad("%s: unknown venue %q", where, ra.Venue)
-		}
+	if !lookUp(&a.Venue, VenueNames, ra.Venue, 0) {
+		return a, bad("%s: unknown venue %q", where, ra.Venue)
 	}
-	if ra.Type != "" {
-		if a.Type = slices.Index(TypeNames, ra.Type); a.Type < 0 {
-			return a, bad("%s: unknown cheese type %q", where, ra.Type)
-		}
+	if !lookUp(&a.Type, TypeNames, ra.Type, 0) {
+		return a, bad("%s: unknown cheese type %q", where, ra.Type)
 	}
-	if ra.Aging != "" {
-		if a.Aging = slices.Index(AgingNames, ra.Aging); a.Aging < 1 {
-			return a, bad("%s: unknown aging %q", where, ra.Aging)
-		}
+	if !lookUp(&a.Aging, AgingNames, ra.Aging, 1) { // AgingNames[0] is no aging
+		return a, bad("%s: unknown aging %q", where, ra.Aging)
 	}
 	need := map[string][]string{
 		"gain": {"res"}, "dispatch": {"n"}, "press": {"aging"},
