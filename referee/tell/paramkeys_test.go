@@ -1,7 +1,10 @@
 package tell
 
 import (
+	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,12 +22,15 @@ import (
 // param added. So a key holding those params only (appendLineKey) and a
 // heading shared by them (groupHeads) give the line rendered afresh
 // (issue 25: Heaven & Ale's purchase headings read a tile's prices, not
-// the spot's, and were rendered once a spot).
+// the spot's, and were rendered once a spot). The templates never mix
+// named and whole reads of the params, so the check is first run on
+// fixtures that do (mixedParamReadsReported).
 func TestParamsReadByNameAreAllTheLineReads_Issue25(t *testing.T) {
 	set, err := templates.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
+	mixedParamReadsReported(t)
 	r := &Renderer{T: set}
 	steps, seeds := 60, 3
 	if testing.Short() || raceEnabled {
@@ -49,19 +55,11 @@ func TestParamsReadByNameAreAllTheLineReads_Issue25(t *testing.T) {
 						}
 						for _, o := range p.Options {
 							od := templates.OptionData{N: 1, Option: o, Decision: p.Decision, View: view}
-							want, err := tm.Render(kc.With(od))
+							n, err := sameWithOtherParams(tm, kc, od, reads.ParamKeys)
 							if err != nil {
-								t.Fatal(err)
+								t.Fatalf("%s/%s: %v", in.Game.Game, lang, err)
 							}
-							for _, other := range otherParams(o.Params, reads.ParamKeys) {
-								od.Option.Params = other
-								got, err := tm.Render(kc.With(od))
-								if err != nil || got != want {
-									t.Fatalf("%s/%s %s, option %q: params %v read %q (%v), with %v %q",
-										in.Game.Game, lang, tm.Name(), o.Cmd, other, got, err, o.Params, want)
-								}
-								compared[in.Game.Game+" "+tm.Name()]++
-							}
+							compared[in.Game.Game+" "+tm.Name()] += n
 						}
 					}
 				}
@@ -75,6 +73,60 @@ func TestParamsReadByNameAreAllTheLineReads_Issue25(t *testing.T) {
 		}
 	}
 	t.Logf("lines compared: %v", compared)
+}
+
+// sameWithOtherParams renders tm for od, and again with od's option's
+// params other than keys taken away, changed or added to (otherParams),
+// and says how many renderings it compared and the first that differs.
+func sameWithOtherParams(tm *templates.Tmpl, kc templates.Ctx, od templates.OptionData, keys []string) (int, error) {
+	want, err := tm.Render(kc.With(od))
+	if err != nil {
+		return 0, err
+	}
+	params := od.Option.Params
+	for i, other := range otherParams(params, keys) {
+		od.Option.Params = other
+		got, err := tm.Render(kc.With(od))
+		if err != nil || got != want {
+			return i, fmt.Errorf("%s, option %q: params %v read %q (%v), with %v %q",
+				tm.Name(), od.Option.Cmd, other, got, err, params, want)
+		}
+	}
+	return len(otherParams(params, keys)), nil
+}
+
+// mixedParamReadsReported: the fixtures in testdata/mixedparams read an
+// option's params by "price" and whole, each its own way (written,
+// ranged over, given to len). The comparison of
+// TestParamsReadByNameAreAllTheLineReads_Issue25 reports each when told
+// that "price" is all it reads; and Reads must say of each that its
+// params are read whole (ParamKeys nil, which the test skips), so that a
+// Reads that believed the names fails here, where the templates of the set,
+// which never mix the two, would let it pass.
+func mixedParamReadsReported(t *testing.T) {
+	t.Helper()
+	set, err := templates.LoadFS(os.DirFS(filepath.Join("testdata", "mixedparams")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Renderer{T: set}
+	rd := Reader{Game: "heavenale", Lang: "en", Seat: 0, Seats: []string{"Ann", "Bob"}}
+	od := templates.OptionData{N: 1, Option: engine.Option{Cmd: "BUY 2", Group: "T2", Params: map[string]any{"price": 3, "spot": 2}}}
+	for _, name := range []string{"option.buy", "option.group", "option.place"} {
+		tm := r.find(rd, name)
+		reads, keyed := tm.Keyed()
+		if !keyed || !reads.Params {
+			t.Fatalf("fixture %s: keyed %v, reads %+v: the fixture no longer reads the option's params only", name, keyed, reads)
+		}
+		if _, err := sameWithOtherParams(tm, r.Ctx(rd, nil), od, []string{"price"}); err == nil {
+			t.Errorf("fixture %s: its params read whole, but keyed by price alone it renders the same: the comparison reports nothing", name)
+		}
+		if reads.ParamKeys == nil { // read whole: not keyed by name, as the test skips it
+			continue
+		}
+		_, err := sameWithOtherParams(tm, r.Ctx(rd, nil), od, reads.ParamKeys)
+		t.Errorf("fixture %s: its params read whole, but Reads.ParamKeys = %v: %v", name, reads.ParamKeys, err)
+	}
 }
 
 // otherParams are params that hold the same values as m for keys and
