@@ -37,22 +37,7 @@ import (
 //	MARK                       remembers the state for DELTA
 //	DELTA <query> = <value>    the change of a number, or of a bag (ing,
 //	                           goods), since MARK
-func TestVectors(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.vectors")
-	if len(files) == 0 {
-		t.Fatal("no testdata/*.vectors")
-	}
-	n := 0
-	for _, f := range files {
-		for _, c := range enginetest.ReadVectors(t, f, false) {
-			n++
-			t.Run(c.ID+"_line"+strconv.Itoa(c.Line), func(t *testing.T) { runVectorCase(t, c) })
-		}
-	}
-	if n < 10 {
-		t.Errorf("only %d vectors", n)
-	}
-}
+func TestVectors(t *testing.T) { enginetest.RunVectorFiles(t, 10, runVectorCase) }
 
 var vectorSeats = []string{"ann", "bob", "cat", "dan", "eve"}
 

@@ -3,6 +3,8 @@ package enginetest
 import (
 	"bufio"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -75,4 +77,26 @@ func ReadVectors(t testing.TB, path string, inlineComments bool) []VectorCase {
 		t.Fatalf("%s: case %s has no END", path, cur.ID)
 	}
 	return out
+}
+
+// RunVectorFiles runs each case of the files testdata/*.vectors (a "#"
+// starts a comment line only) as a subtest named <id>_line<n>, n the line
+// the case starts at, with run; it fails when there is no file or fewer
+// than least cases.
+func RunVectorFiles(t *testing.T, least int, run func(*testing.T, VectorCase)) {
+	t.Helper()
+	files, _ := filepath.Glob("testdata/*.vectors")
+	if len(files) == 0 {
+		t.Fatal("no testdata/*.vectors")
+	}
+	n := 0
+	for _, f := range files {
+		for _, c := range ReadVectors(t, f, false) {
+			n++
+			t.Run(c.ID+"_line"+strconv.Itoa(c.Line), func(t *testing.T) { run(t, c) })
+		}
+	}
+	if n < least {
+		t.Errorf("only %d vectors", n)
+	}
 }

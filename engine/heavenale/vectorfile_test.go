@@ -2,7 +2,6 @@ package heavenale
 
 import (
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,38 +35,14 @@ import (
 //	EXPECT <query> = <value>          see vquery
 //
 // DO <seat> FIRST-OPTION answers with the decision's first legal option.
-func TestVectors(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.vectors")
-	if len(files) == 0 {
-		t.Fatal("no testdata/*.vectors")
-	}
-	n := 0
-	for _, f := range files {
-		for _, c := range readVectorFile(t, f) {
-			n++
-			t.Run(c.ID, func(t *testing.T) { runVectorCase(t, c) })
-		}
-	}
-	if n < 10 {
-		t.Errorf("only %d vectors", n)
-	}
-}
+func TestVectors(t *testing.T) { enginetest.RunVectorFiles(t, 10, runVectorCase) }
 
 // The frame of the vector files is enginetest's (CASE ... END); a case is
-// named by its id and the line it starts at.
+// named by its id and the line it starts at (RunVectorFiles).
 type (
 	vcase = enginetest.VectorCase
 	vline = enginetest.VectorLine
 )
-
-func readVectorFile(t *testing.T, path string) []vcase {
-	t.Helper()
-	cases := enginetest.ReadVectors(t, path, false)
-	for i := range cases {
-		cases[i].ID += "_line" + strconv.Itoa(cases[i].Line)
-	}
-	return cases
-}
 
 func runVectorCase(t *testing.T, c vcase) {
 	var s *State
