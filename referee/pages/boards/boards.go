@@ -166,6 +166,24 @@ func (b *board) legend(seats []string) {
 	b.y += 6
 }
 
+// para writes text wrapped to the board's width, one line of size a
+// row, from the left margin (fill "" the text's colour).
+func (b *board) para(text string, size int, fill string) {
+	for _, l := range wrapText(text, width-16, size) {
+		b.y += gap(size)
+		b.c.text(8, b.y, size, "start", fill, l)
+	}
+}
+
+// closeSeat ends a seat's box opened at top: pad below its last line, the
+// frame in the seat's colour, the group closed.
+func (b *board) closeSeat(top, seat, pad int) {
+	b.y += pad
+	b.c.rect(2, top, width-4, b.y-top, "none", seatColour(seat))
+	b.c.close()
+	b.y += 2
+}
+
 // nameLine writes a player's name in bold at the left of the current line
 // and right (their money, their tokens) at its right; both are wrapped,
 // never cut, and the current height moves down by the extra lines. The

@@ -360,15 +360,9 @@ func bcPlayer(b *board, p brewcrafters.PlayerView) {
 		"Brewed": b.bcNames("recipe", p.Brewed), "Secrets": b.bcNames("recipe", p.Secrets),
 		"Shipped": p.Shipped, "Hidden": p.Hidden}
 	for _, key := range []string{"stock", "built", "people", "beers"} {
-		for _, l := range wrapText(b.w(key, named), width-16, small+1) {
-			b.y += gap(small + 1)
-			b.c.text(8, b.y, small+1, "start", "", l)
-		}
+		b.para(b.w(key, named), small+1, "")
 	}
-	b.y += 8
-	b.c.rect(2, top, width-4, b.y-top, "none", seatColour(p.Seat))
-	b.c.close()
-	b.y += 2
+	b.closeSeat(top, p.Seat, 8)
 }
 
 func contains(list []string, s string) bool {

@@ -74,10 +74,7 @@ func drawDiceBrewing(b *board, v view.View) error {
 	if v.BMFaceDown > 0 {
 		// DB-6.6: the stocks still count the tokens taken face down, whose
 		// types only their holders know; say how many there are.
-		for _, l := range wrapText(b.w("bmfacedown", v.BMFaceDown), width-16, small) {
-			b.y += gap(small)
-			b.c.text(8, b.y, small, "start", "#555", l)
-		}
+		b.para(b.w("bmfacedown", v.BMFaceDown), small, "#555")
 		b.y += 4
 	}
 
@@ -312,12 +309,6 @@ func dbPlayer(b *board, p view.PlayerView) {
 	if p.Passed {
 		parts = append(parts, b.w("passed", nil))
 	}
-	for _, l := range wrapText(strings.Join(parts, " · "), width-16, small+1) {
-		b.y += gap(small + 1)
-		b.c.text(8, b.y, small+1, "start", "", l)
-	}
-	b.y += 6
-	b.c.rect(2, top, width-4, b.y-top, "none", seatColour(p.Seat))
-	b.c.close()
-	b.y += 2
+	b.para(strings.Join(parts, " · "), small+1, "")
+	b.closeSeat(top, p.Seat, 6)
 }

@@ -221,13 +221,7 @@ func frPlayer(b *board, p fromage.PlayerView) {
 	b.nameLine(b.name(p.Seat), b.w("tokens", p))
 	b.y += 2
 	for _, key := range []string{"resources", "orders", "workers"} {
-		for _, l := range wrapText(b.w(key, p), width-16, small+1) {
-			b.y += gap(small + 1)
-			b.c.text(8, b.y, small+1, "start", "", l)
-		}
+		b.para(b.w(key, p), small+1, "")
 	}
-	b.y += 8
-	b.c.rect(2, top, width-4, b.y-top, "none", seatColour(p.Seat))
-	b.c.close()
-	b.y += 2
+	b.closeSeat(top, p.Seat, 8)
 }

@@ -228,10 +228,7 @@ func haPlayer(b *board, cells []heavenale.CellView, seat int, p heavenale.Player
 			b.c.bold(8, b.y, normal, "start", l)
 		}
 	}
-	b.y += 6
-	b.c.rect(2, top, width-4, b.y-top, "none", seatColour(seat))
-	b.c.close()
-	b.y += 2
+	b.closeSeat(top, seat, 6)
 }
 
 // haKindFill is the colour of a track space by its kind (the legend
@@ -316,14 +313,8 @@ func haTrack(b *board, v heavenale.View) {
 		}
 	}
 	b.y += hh
-	for _, l := range wrapText(b.w("start", nil), width-16, small) {
-		b.y += gap(small)
-		b.c.text(8, b.y, small, "start", "#555", l)
-	}
-	for _, l := range wrapText(b.w("piles", v), width-16, small) {
-		b.y += gap(small)
-		b.c.text(8, b.y, small, "start", "", l)
-	}
+	b.para(b.w("start", nil), small, "#555")
+	b.para(b.w("piles", v), small, "")
 	// The legend: the kinds of space by colour, the marks on a space.
 	b.c.open("ha-legend")
 	x := 8
