@@ -85,9 +85,7 @@ func (tx *Tx) deleteDue(q string, due time.Time, id uint64) error {
 // is compressed here (PackBody), before the write lock when tx is a
 // speculation's: its commit writes the bytes only.
 func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
-	body := PackBody(it.Payload)
-	it.Payload = nil
-	return tx.EnqueueBody(q, it, body)
+	return tx.EnqueueBody(q, it, PackBody(it.Payload))
 }
 
 // EnqueueBody is Enqueue of an item whose payload the caller packed
