@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	stdflate "compress/flate"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -286,4 +287,43 @@ func bytesID(k []byte) uint64 {
 		id = id<<8 | uint64(c)
 	}
 	return id
+}
+
+// TestDictionaryThreeRefusedByAnOlderReferee_Issue24: a store whose
+// values may be frames of dictionary 3 (store/codec) is of schema 13,
+// which a referee of schema 12 (without that dictionary) refuses at Open
+// (store/layout/schema13.go); the payload it holds reads back.
+func TestDictionaryThreeRefusedByAnOlderReferee_Issue24(t *testing.T) {
+	path := t.TempDir() + "/referee.db"
+	db, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload := bytes.Repeat([]byte("Subject: [Fromage b3] News\r\n{\"seat\":1}\r\n"), 40)
+	var id uint64
+	if err := db.Update(func(tx *Tx) error {
+		id, err = tx.Enqueue("outbox", Item{Key: "k", To: "a@x", Payload: payload, Created: t0, Due: t0})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := db.SchemaVersion(); v < 13 {
+		t.Errorf("a new store is of schema %d, want 13 or later", v)
+	}
+	db.Close()
+	if _, err := Open(path, &Options{Migrations: migrations[:12]}); !errors.Is(err, ErrNewerSchema) {
+		t.Fatalf("a referee of schema 12 opened a store of dictionary 3: %v", err)
+	}
+	if db, err = Open(path, nil); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.View(func(tx *Tx) error {
+		if got := tx.Payload("outbox", id); !bytes.Equal(got, payload) {
+			t.Errorf("the payload reads back as %d bytes, want %d", len(got), len(payload))
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 }

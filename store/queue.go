@@ -85,9 +85,7 @@ func (tx *Tx) deleteDue(q string, due time.Time, id uint64) error {
 // is compressed here (PackBody), before the write lock when tx is a
 // speculation's: its commit writes the bytes only.
 func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
-	body := PackBody(it.Payload)
-	it.Payload = nil
-	return tx.EnqueueBody(q, it, body)
+	return tx.EnqueueBody(q, it, PackBody(it.Payload))
 }
 
 // EnqueueBody is Enqueue of an item whose payload the caller packed
@@ -96,8 +94,9 @@ func (tx *Tx) Enqueue(q string, it Item) (uint64, error) {
 func (tx *Tx) EnqueueBody(q string, it Item, body Body) (uint64, error) {
 	it.Payload = nil
 	if tx.spec != nil {
-		// The id is known at the commit only (no caller of a
-		// speculation uses it).
+		// The id is known at the commit only (no caller of a speculation
+		// uses it). A copy, that the closure does not move it to the heap.
+		it := it
 		return 0, tx.specOp(func(tx *Tx) error { _, err := tx.EnqueueBody(q, it, body); return err })
 	}
 	live, _, err := tx.queue(q)

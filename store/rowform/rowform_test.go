@@ -153,3 +153,26 @@ func FuzzParseAttempts(f *testing.F) {
 		}
 	})
 }
+
+// TestItemRowAllocatedOnce_Issue24 (AppendItem, itemSize): the row of
+// each of 3,000 generated items is made in one allocation when its Meta
+// has one key or none (a mail's), fits the room asked for, and is the
+// same bytes when made again from the item it reads as (Meta by key).
+func TestItemRowAllocatedOnce_Issue24(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 25))
+	for i := range 3000 {
+		it := randomItem(rng)
+		var row []byte
+		allocs := testing.AllocsPerRun(1, func() { row = AppendItem(nil, it) })
+		if len(it.Meta) <= 1 && allocs > 1 && !raceEnabled {
+			t.Fatalf("item %d (%d keys of Meta): %.0f allocations", i, len(it.Meta), allocs)
+		}
+		if len(row) > itemSize(it) {
+			t.Fatalf("item %d: a row of %d bytes, room for %d", i, len(row), itemSize(it))
+		}
+		back, err := ParseItem(0, row)
+		if err != nil || !slices.Equal(AppendItem(nil, back), row) {
+			t.Fatalf("item %d: the row is not made again the same (%v)", i, err)
+		}
+	}
+}

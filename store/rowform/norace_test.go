@@ -1,0 +1,5 @@
+//go:build !race
+
+package rowform
+
+const raceEnabled = false
