@@ -1,5 +1,0 @@
-//go:build !race
-
-package rowform
-
-const raceEnabled = false
