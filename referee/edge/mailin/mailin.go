@@ -45,10 +45,11 @@
 // and Process, as the core's tell does between its mails (referee/tell)
 // and the daemon's composer before each mail it composes
 // (referee/wiring/daemon): the goroutines that waited run first. In the
-// bench the process's goroutines waited 13.1 ms a player mail for a
-// processor (p99 25 ms), the echo's 2.6 ms; with the yields 9.5 ms (p99
-// 17 ms), and the reaction's intake wait fell to the echo's (referee
-// bench sched_wait; TestHandOverYieldsBeforeTheCore_Issue25).
+// bench (medians of 5 runs, load 24-30) the process's goroutines waited
+// 12.3 ms a player mail for a processor (p99 16.8 ms), the echo's 2.5
+// ms; with the yields 8.6 ms (p99 10.5 ms), and the reaction's intake
+// wait went from 14.7 to 9.7 ms, the echo's 9.1-9.8 (referee bench
+// sched_wait; TestHandOverYieldsBeforeTheCore_Issue25).
 //
 // It owns the reading of one raw mail into what the core takes: parsing
 // and size, classification, the tag, the sender's proof, the player's own

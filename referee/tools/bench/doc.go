@@ -61,8 +61,8 @@
 // (runtime/metrics /sched/latencies:seconds, read before and after the
 // timed part, the same for both runs): where the reaction's wait goes
 // that is neither I/O nor the store. It found the referee's intake
-// waiting behind the handlers' CPU (13.1 ms a player mail, p99 25 ms,
-// against the echo's 2.6 ms, load ~30; referee/edge/mailin's rule on
+// waiting behind the handlers' CPU (12.3 ms a player mail, p99 16.8 ms,
+// against the echo's 2.5 ms, load 24-30; referee/edge/mailin's rule on
 // the intake's turn).
 //
 // With Options.Pages (--pages) the mail runs also count the pages every
