@@ -119,6 +119,24 @@ func ShortKeys(key string) [][]byte {
 // ShortKey is the short key MarkInbound writes an input's key under.
 func ShortKey(key string) []byte { return ShortKeys(key)[0] }
 
+// Unindexed reports whether an input of these keys is recorded under key
+// neither whole nor by a pointer (store/doc.go, "Key layout", one place
+// a mail, 2026-12-07): key is numbered (rowform.Split: a mailbox's
+// message, "imap:<account>/<mailbox>/<uidvalidity>/<uid>") and the input
+// has a key that is not (its Message-ID), which names the same message
+// at any UID, after a UIDVALIDITY change and through any transport.
+func Unindexed(key string, keys []string) bool {
+	if _, _, ok := rowform.Split(key); !ok {
+		return false
+	}
+	for _, k := range keys {
+		if _, _, ok := rowform.Split(k); !ok {
+			return true
+		}
+	}
+	return false
+}
+
 // ShortVERPKey is the short key of a VERP id: the id's bytes when it is
 // lower-case hex of an even length (an id of mailmsg.BounceID: 32 digits,
 // or 26 for a mail of no input), else nil (kept under verpKey).
