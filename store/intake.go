@@ -87,9 +87,8 @@ func (tx *Tx) MarkInbound(rec InboundRecord) error {
 	}
 	b := tx.b(bInbound)
 	b.FillPercent = inboundFill
-	// Under its first key's short key, with its keys (the key is not in
-	// the key); under each other key's, that short key (inboundPointer),
-	// but a numbered key's of an input with a Message-ID (doc.go).
+	// Under its first key's short key, with its keys; under each other
+	// key's, that short key (inboundPointer) unless inboundform.Unindexed.
 	v, err := encodeInbound(rec, "")
 	if err != nil {
 		return err
