@@ -194,13 +194,13 @@
 //     TestInboundFormsOldAndNew_Issue25).
 //   - From then too, a numbered key (<stem>/<n>, store/rowform.Split: an
 //     IMAP message's, "imap:<account>/<mailbox>/<uidvalidity>/<uid>") is
-//     under 0x00 'w' + the first 8 bytes of the SHA-256 of its stem +
-//     0x01 + n (8 bytes big-endian; 19 bytes, where the digest form has
-//     0x00): a mailbox's pointers in UID order, where a digest put each
-//     at its own leaf. Seen looks such a key up there, then in the digest
-//     form (a store before; intake.go shortInputKeys). Measured:
-//     inbound 4.96 -> 4.30 pages a mail, 19,485 -> 18,822 B a mail
-//     (store/history.md).
+//     under 0x00 'w' + 8 bytes of the SHA-256 of its stem + 0x01 + n (8
+//     bytes big-endian), in UID order; Seen looks it up there, then in
+//     the digest form. Later that day (issue 24, no schema change) such a
+//     key has no pointer when its input has a key that is not numbered
+//     (its Message-ID): one place of inbound a mail, where two wrote a
+//     leaf and its branches each (why nothing is lost or applied twice:
+//     inboundform.Unindexed; store/history.md).
 //
 // A blob (schema 7, store/layout/blob.go) is a value of 1 KiB or more
 // kept alone: a nested bucket under its key whose only entry (key 0x00)

@@ -87,15 +87,15 @@ func (tx *Tx) MarkInbound(rec InboundRecord) error {
 	}
 	b := tx.b(bInbound)
 	b.FillPercent = inboundFill
-	// Under its first key's short key, with its keys (the key is not in
-	// the key); under each other key's, that short key (inboundPointer).
+	// Under its first key's short key, with its keys; under each other
+	// key's, that short key (inboundPointer) unless inboundform.Unindexed.
 	v, err := encodeInbound(rec, "")
 	if err != nil {
 		return err
 	}
 	for i, k := range rec.Keys {
 		sk := shortInputKey(k)
-		if i > 0 && k == rec.Keys[0] {
+		if i > 0 && (k == rec.Keys[0] || inboundform.Unindexed(k, rec.Keys)) {
 			continue // a pointer to itself would replace the record
 		}
 		if err := b.Put(sk, v); err != nil {

@@ -179,7 +179,7 @@ func TestInboundDeduplication(t *testing.T) {
 		if _, ok, _ := tx.Seen("imap:INBOX/1/99"); ok {
 			t.Error("partial record of a duplicate")
 		}
-		r, ok, err := tx.Seen("imap:INBOX/1/1")
+		r, ok, err := tx.Seen("imap:INBOX/1/1", "msgid:<1@x>") // its UID alone is not indexed (doc.go, "Key layout")
 		if !ok || err != nil || r.Outcome != "applied" || r.Game != "g1" {
 			t.Errorf("seen = %+v %v %v", r, ok, err)
 		}
@@ -187,7 +187,7 @@ func TestInboundDeduplication(t *testing.T) {
 	})
 	db.Update(func(tx *Tx) error {
 		n, err := tx.PruneInbound(t0.Add(time.Hour))
-		if n != 2 || err != nil {
+		if n != 1 || err != nil {
 			t.Errorf("pruned %d, %v", n, err)
 		}
 		return nil

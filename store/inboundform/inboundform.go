@@ -2,7 +2,8 @@
 // store's inbound bucket (store/doc.go, "Key layout"): an input's record
 // and its encoding (Record, Encode, Decode), the short keys it is kept
 // under (ShortKeys, HashedKey, Pointer), the older keys still read
-// (InputKey, InputOf) and a VERP id's short key (ShortVERPKey). It owns
+// (InputKey, InputOf), which keys get no pointer (Unindexed) and a VERP
+// id's short key (ShortVERPKey). It owns
 // those byte layouts, pure functions over bytes. It must not know bbolt
 // nor read or write the store: which key is written when, and what an
 // older store holds, are store/'s (intake.go). Moved out of store/intake.go, unchanged, to keep
@@ -118,6 +119,36 @@ func ShortKeys(key string) [][]byte {
 
 // ShortKey is the short key MarkInbound writes an input's key under.
 func ShortKey(key string) []byte { return ShortKeys(key)[0] }
+
+// Unindexed reports whether an input of these keys is recorded under key
+// neither whole nor by a pointer (store/doc.go, "Key layout"; issue 24,
+// 2026-12-07): key is numbered (rowform.Split: a mailbox's message,
+// "imap:<account>/<mailbox>/<uidvalidity>/<uid>") and the input has a
+// key that is not (its Message-ID). Then a player's mail writes one
+// place of inbound, its record (and the VERP ids of its replies, in its
+// cluster), where the pointer under its UID wrote a second leaf and the
+// branches above it, in another part of the tree.
+//
+// Nothing is lost or applied twice: a UID names one message, whose
+// bytes never change, and its Message-ID key (the header's, or a digest
+// of its header and bytes, mailmsg.Parse) names it at any UID, after a
+// UIDVALIDITY change, in any mailbox and through a webhook; every
+// caller of Seen passes all the keys of an input, so a copy is found by
+// its Message-ID. Seen of such a UID alone finds nothing. An input with
+// numbered keys only (an IMAP message set aside by its UID) keeps a
+// pointer under each, as before. A referee built before reads this
+// form: it looks an input up by all its keys too.
+func Unindexed(key string, keys []string) bool {
+	if _, _, ok := rowform.Split(key); !ok {
+		return false
+	}
+	for _, k := range keys {
+		if _, _, ok := rowform.Split(k); !ok {
+			return true
+		}
+	}
+	return false
+}
 
 // ShortVERPKey is the short key of a VERP id: the id's bytes when it is
 // lower-case hex of an even length (an id of mailmsg.BounceID: 32 digits,
