@@ -117,14 +117,12 @@ func (tx *Tx) IndexGame(id string, ix GameIndex) error {
 		return err
 	}
 	if !had || old.Status != ix.Status {
+		tx.count(old.Status, ix.Status, had)
 		if err := tx.pair(bGameStatus, old.Status, ix.Status, id, had); err != nil {
 			return err
 		}
-		if err := tx.count(old.Status, ix.Status, had); err != nil {
-			return err
-		}
 	}
-	if !had || !equalFold(old.Organiser, ix.Organiser) {
+	if !had || lowerASCII(old.Organiser) != lowerASCII(ix.Organiser) {
 		if err := tx.pair(bGameOrg, old.Organiser, ix.Organiser, id, had); err != nil {
 			return err
 		}
@@ -162,8 +160,6 @@ func lowerAll(addrs []string) []string {
 	}
 	return out
 }
-
-func equalFold(a, b string) bool { return lowerASCII(a) == lowerASCII(b) }
 
 // pair moves a game's entry in a pair index from old to now ("" none).
 func (tx *Tx) pair(bucket []byte, old, now, id string, had bool) error {
@@ -238,7 +234,7 @@ func (tx *Tx) JoinableGames(fn func(id string) (bool, error)) error {
 // the transaction's pending changes (Tx.counts), which flushCounts writes
 // to games.count once, before the commit (issue 24: a round of 5,000 games
 // read and wrote the counter 5,000 times). GameCounts adds them in.
-func (tx *Tx) count(old, now string, had bool) error {
+func (tx *Tx) count(old, now string, had bool) {
 	if tx.counts == nil {
 		tx.counts = map[string]int64{}
 	}
@@ -246,7 +242,6 @@ func (tx *Tx) count(old, now string, had bool) error {
 		tx.counts[old]--
 	}
 	tx.counts[now]++
-	return nil
 }
 
 // flushCounts writes the transaction's pending changes of the counts
