@@ -85,9 +85,7 @@ func (tx *Tx) GameCount() int {
 		return tx.b(bGames).Stats().KeyN
 	}
 	n := 0
-	for _, c := range tx.GameCounts() {
-		n += c
-	}
+	tx.eachCount(func(_ []byte, c int64) { n += int(c) })
 	return n
 }
 
