@@ -47,6 +47,8 @@ func zbodyKey(id uint64) []byte { return layout.ZBodyKey(id) }
 
 func wakeByKey(game string) []byte { return layout.WakeByKey(game) }
 
+func tokenKindKey(kind, secret string) []byte { return layout.TokenKindKey(kind, secret) }
+
 // indexTokens writes the index by kind of every token.
 func indexTokens(tx *bolt.Tx) error {
 	b := tx.Bucket(bTokens)

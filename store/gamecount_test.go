@@ -13,7 +13,7 @@ import (
 // counts of the games' statuses, read in the transaction (after every
 // change) and after it, through Update and Group, when a transaction
 // fails (nothing of it kept), and after the indexes are forgotten and
-// built again in the same transaction.
+// built again in the same transaction; GameCount is their sum.
 func TestGameCountsKeptAtCommit_Issue24(t *testing.T) {
 	db := open(t)
 	statuses := []string{"forming", "running", "paused", "over", "aborted"}
@@ -31,6 +31,14 @@ func TestGameCountsKeptAtCommit_Issue24(t *testing.T) {
 		if !maps.Equal(got, w) {
 			if bad++; bad <= 3 {
 				t.Errorf("%s: counts %v, want %v", where, got, w)
+			}
+		}
+	}
+	// GameCount sums the counts without their map (eachCount).
+	checkSum := func(where string, tx *Tx, w int) {
+		if got := tx.GameCount(); tx.GameIndexBuilt() && got != w {
+			if bad++; bad <= 3 {
+				t.Errorf("%s: GameCount %d, want %d", where, got, w)
 			}
 		}
 	}
@@ -58,6 +66,7 @@ func TestGameCountsKeptAtCommit_Issue24(t *testing.T) {
 				}
 				next[id] = s
 				check(fmt.Sprintf("round %d in the transaction", round), tx.GameCounts(), want(next))
+				checkSum(fmt.Sprintf("round %d in the transaction", round), tx, len(next))
 			}
 			if fail {
 				return errFail
@@ -78,6 +87,7 @@ func TestGameCountsKeptAtCommit_Issue24(t *testing.T) {
 		}
 		_ = db.View(func(tx *Tx) error {
 			check(fmt.Sprintf("round %d after", round), tx.GameCounts(), want(model))
+			checkSum(fmt.Sprintf("round %d after", round), tx, len(model))
 			return nil
 		})
 	}

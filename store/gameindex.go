@@ -117,14 +117,12 @@ func (tx *Tx) IndexGame(id string, ix GameIndex) error {
 		return err
 	}
 	if !had || old.Status != ix.Status {
+		tx.count(old.Status, ix.Status, had)
 		if err := tx.pair(bGameStatus, old.Status, ix.Status, id, had); err != nil {
 			return err
 		}
-		if err := tx.count(old.Status, ix.Status, had); err != nil {
-			return err
-		}
 	}
-	if !had || !equalFold(old.Organiser, ix.Organiser) {
+	if !had || lowerASCII(old.Organiser) != lowerASCII(ix.Organiser) {
 		if err := tx.pair(bGameOrg, old.Organiser, ix.Organiser, id, had); err != nil {
 			return err
 		}
@@ -162,8 +160,6 @@ func lowerAll(addrs []string) []string {
 	}
 	return out
 }
-
-func equalFold(a, b string) bool { return lowerASCII(a) == lowerASCII(b) }
 
 // pair moves a game's entry in a pair index from old to now ("" none).
 func (tx *Tx) pair(bucket []byte, old, now, id string, had bool) error {
@@ -238,7 +234,7 @@ func (tx *Tx) JoinableGames(fn func(id string) (bool, error)) error {
 // the transaction's pending changes (Tx.counts), which flushCounts writes
 // to games.count once, before the commit (issue 24: a round of 5,000 games
 // read and wrote the counter 5,000 times). GameCounts adds them in.
-func (tx *Tx) count(old, now string, had bool) error {
+func (tx *Tx) count(old, now string, had bool) {
 	if tx.counts == nil {
 		tx.counts = map[string]int64{}
 	}
@@ -246,7 +242,6 @@ func (tx *Tx) count(old, now string, had bool) error {
 		tx.counts[old]--
 	}
 	tx.counts[now]++
-	return nil
 }
 
 // flushCounts writes the transaction's pending changes of the counts
@@ -271,11 +266,10 @@ func (tx *Tx) flushCounts() error {
 }
 
 func countIn(b *bolt.Bucket, status string) int64 {
-	if b == nil {
-		return 0
-	}
-	if v := b.Get([]byte(status)); len(v) == 8 {
-		return int64(binary.BigEndian.Uint64(v))
+	if b != nil {
+		if v := b.Get([]byte(status)); len(v) == 8 {
+			return int64(binary.BigEndian.Uint64(v))
+		}
 	}
 	return 0
 }
@@ -314,8 +308,7 @@ func (tx *Tx) scanPairsFrom(bucket []byte, value, from string, fn func(id string
 		return 0, nil
 	}
 	lower := lowerASCII(value)
-	seek := make([]byte, 0, len(lower)+1+len(from))
-	seek = append(append(append(seek, lower...), 0), from...)
+	seek := append(append(append(make([]byte, 0, len(lower)+1+len(from)), lower...), 0), from...)
 	prefix := seek[:len(lower)+1]
 	c := b.Cursor()
 	k, _ := c.Seek(seek)
@@ -362,23 +355,27 @@ func (tx *Tx) GamesOfOrganiserFrom(org, from string, fn func(id string) (bool, e
 // GameCounts returns the number of games in each status.
 func (tx *Tx) GameCounts() map[string]int {
 	out := map[string]int{}
+	tx.eachCount(func(status []byte, n int64) { out[string(status)] = int(n) })
+	return out
+}
+
+// eachCount calls fn with each status's count of games above zero, pending
+// changes added in, without a map (issue 24: GameCount, once a new game).
+func (tx *Tx) eachCount(fn func(status []byte, n int64)) {
 	b := tx.b(bGameCount)
 	if b != nil {
 		_ = b.ForEach(func(k, v []byte) error {
-			if len(v) == 8 {
-				out[string(k)] = int(binary.BigEndian.Uint64(v))
+			if _, pending := tx.counts[string(k)]; !pending && len(v) == 8 {
+				fn(k, int64(binary.BigEndian.Uint64(v)))
 			}
 			return nil
 		})
 	}
-	for status, d := range tx.counts { // not yet flushed
+	for status, d := range tx.counts {
 		if n := countIn(b, status) + d; n > 0 {
-			out[status] = int(n)
-		} else {
-			delete(out, status)
+			fn([]byte(status), n)
 		}
 	}
-	return out
 }
 
 // GameIndexBuilt reports whether the indexes cover every game.

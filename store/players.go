@@ -170,16 +170,6 @@ func (tx *Tx) DeleteToken(secret string) error {
 	return b.Delete([]byte(secret))
 }
 
-// tokenKindKey is a token's key in the index by kind, in "tokens" (schema
-// 9): NUL + kind + NUL + secret -> empty. Secrets never begin with NUL.
-func tokenKindKey(kind, secret string) []byte {
-	k := make([]byte, 0, len(kind)+len(secret)+2)
-	k = append(k, 0)
-	k = append(k, kind...)
-	k = append(k, 0)
-	return append(k, secret...)
-}
-
 // ---- rulesets ----
 
 // PutRuleset stores a ruleset data file under its SHA-256 (hex).

@@ -333,6 +333,8 @@ type Tx struct {
 	counts map[string]int64
 	// data counts the log entries and queue rows written (WriteStats).
 	data int64
+	// logs are the last log numbers of the games AppendLog wrote to.
+	logs map[string]uint64
 	// told are the queues whose OnQueued calls this transaction's commit
 	// makes (each once).
 	told []string

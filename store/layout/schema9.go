@@ -53,6 +53,16 @@ const WakeByPrefix = 0xFF
 // WakeByKey is the key of a game's wake-up key in "wake".
 func WakeByKey(game string) []byte { return append([]byte{WakeByPrefix}, game...) }
 
+// TokenKindKey is a token's key in the index by kind, in "tokens": NUL +
+// kind + NUL + secret -> empty. Secrets never begin with NUL.
+func TokenKindKey(kind, secret string) []byte {
+	k := make([]byte, 0, len(kind)+len(secret)+2)
+	k = append(k, 0)
+	k = append(k, kind...)
+	k = append(k, 0)
+	return append(k, secret...)
+}
+
 // U64 is an id's key: 8 bytes, big-endian.
 func U64(n uint64) []byte {
 	var k [8]byte
