@@ -110,9 +110,12 @@ func (t *Tournament) tables(n int, order []int, pairing string) ([]Match, string
 	s.swaps()
 	used := PairingExact
 	s.bounded = pairing != PairingLeast
+	s.dual = s.bounded && pairing != PairingBound
 	if pairing != PairingExact && s.least() {
 		used = PairingLeast
-		if s.bounded {
+		if s.dual {
+			used = PairingDual
+		} else if s.bounded {
 			used = PairingBound
 		}
 	}

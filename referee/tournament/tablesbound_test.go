@@ -50,7 +50,25 @@ func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, t
 		left[s]++
 	}
 	slices.Sort(kinds)
+	d := newDual(w, sizes, than, 300)
+	if reaches(d.at, than) {
+		return nil, true
+	}
 	seated := make([]bool, m)
+	// free is the weights of the entrants not seated, and the least r of
+	// the tables left (dual).
+	free := func() float64 {
+		f := 0.0
+		for i, v := range d.u {
+			if !seated[i] {
+				f += v
+			}
+		}
+		for s, k := range left {
+			f += float64(k) * d.rmin[s]
+		}
+		return f
+	}
 	// rest is the fewest meetings the entrants not seated must still seat.
 	rest := func() int {
 		small := 0
@@ -94,7 +112,7 @@ func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, t
 			}
 			return false
 		}
-		if cost+rest() >= than {
+		if reaches(float64(cost)+free(), than) || cost+rest() >= than {
 			return false
 		}
 		seated[first] = true
@@ -105,6 +123,7 @@ func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, t
 			}
 			left[s]--
 			idx := []int{first}
+			uP := d.u[first]
 			var choose func(from, c int) bool
 			choose = func(from, c int) bool {
 				steps++
@@ -112,6 +131,12 @@ func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, t
 					return true
 				}
 				if c >= than {
+					return false
+				}
+				// the open table's r is at least rmin, and at least its
+				// r so far less the largest weights it may still add.
+				rP := float64(c-cost) - uP
+				if reaches(float64(cost)+uP+free()+max(d.rmin[s], rP-d.top[s-len(idx)]), than) {
 					return false
 				}
 				if len(idx) == s {
@@ -134,7 +159,9 @@ func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, t
 					}
 					seated[i] = true
 					idx = append(idx, i)
+					uP += d.u[i]
 					stop := choose(i+1, c+add)
+					uP -= d.u[i]
 					idx = idx[:len(idx)-1]
 					seated[i] = false
 					if stop {

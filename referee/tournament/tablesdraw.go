@@ -78,6 +78,9 @@ type seater struct {
 	// bounded: split prunes by lower bounds and a field of at most
 	// wholeField is searched whole after the resplits (PairingBound).
 	bounded bool
+	// dual: the search of a whole field after the resplits bounds its
+	// branches by the entrants' weights too (weigh; PairingDual).
+	dual bool
 	// byMet: split opens tables with the entrants who met the most first
 	// (the search of a whole field after the resplits), not in the
 	// round's order.
@@ -401,6 +404,12 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 		bufs[i] = slices.Grow(bufs[i][:0], kinds[0])
 	}
 	var best [][]int
+	var d *weights
+	if s.dual && s.byMet {
+		var steps int
+		d, steps = weigh(w, m, kinds, left, bound)
+		s.budget -= steps
+	}
 	take := func(i, size int) bool {
 		if !keep {
 			return true
@@ -432,6 +441,9 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 			bound = c
 			return
 		}
+		if d != nil && d.beyond(c, bound, left, nil, 0, w, m) {
+			return
+		}
 		if s.bounded {
 			size := 0
 			for _, k := range kinds {
@@ -446,6 +458,10 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 			}
 		}
 		seated[first] = true
+		if d != nil {
+			d.seat(first)
+			defer d.unseat(first)
+		}
 		for _, size := range kinds {
 			if left[size] == 0 || !take(first, size) {
 				continue
@@ -464,6 +480,9 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 			return
 		}
 		tab := bufs[level]
+		if d != nil && d.beyond(c, bound, left, tab, size, w, m) {
+			return
+		}
 		if len(tab) == size {
 			open(level+1, c)
 			return
@@ -477,10 +496,16 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 				add += w[a*m+i]
 			}
 			seated[i] = true
+			if d != nil {
+				d.seat(i)
+			}
 			bufs[level] = append(tab, i)
 			fill(level, size, i+1, c+add)
 			bufs[level] = tab
 			seated[i] = false
+			if d != nil {
+				d.unseat(i)
+			}
 			give(i, size)
 		}
 	}
