@@ -16,8 +16,8 @@ import (
 // swaps alone.
 const PairingLeast = "least"
 
-// PairingBound is recorded with a tables round whose seating the least
-// search with lower bounds changed: the search of PairingLeast, whose
+// PairingBound was recorded with a tables round whose seating the least
+// search with lower bounds changed, before PairingDual: the search of PairingLeast, whose
 // branch and bound also stops a branch when the meetings seated so far
 // and the fewest the entrants left must still seat reach the best found
 // (seater.lower), so a try that cannot improve costs one step of the
@@ -27,7 +27,8 @@ const PairingLeast = "least"
 const PairingBound = "bound"
 
 // pairingNewest is the method NextRound asks for: each format's newest
-// (windows for a large Swiss field, the least search for tables).
+// (windows for a large Swiss field, the least search with the entrants'
+// weights, PairingDual, for tables).
 const pairingNewest = "newest"
 
 // The reach of the least search: a field with at most exactSeatings
@@ -332,8 +333,9 @@ func (s *seater) resplitOf(ids ...int) bool {
 // those (branch and bound: the first entrant not yet seated opens a table
 // of each size left, with every choice of mates below them; bounded, a
 // branch whose cost and lower bound of the entrants left reach the best
-// found stops), or nil when none costs less than bound; byMet, the
-// entrants who met the most among them come first instead. With the
+// found stops; dual and byMet, also one whose bound by the entrants'
+// weights does, weigh), or nil when none costs less than bound; byMet,
+// the entrants who met the most among them come first instead. With the
 // budget spent it is the cheapest found so far. With keep and tables of
 // two sizes, the entrants at the smaller tables have the counts of small
 // seats of those at them in groups. Its tables are in the order of their

@@ -152,6 +152,8 @@ func cheapestOf(w []int, m int, u []int, size int, steps *int) (int, []int) {
 	best, found := 0, false
 	var tab []int
 	idx := make([]int, 0, size)
+	bys := make([][][2]int, size) // scratch by depth
+	nexts := make([][]int, size)
 	var add func(cand []int, r int)
 	add = func(cand []int, r int) {
 		if len(idx) == size {
@@ -165,7 +167,8 @@ func cheapestOf(w []int, m int, u []int, size int, steps *int) (int, []int) {
 		if len(cand) < need || *steps < 0 {
 			return
 		}
-		by := make([][2]int, len(cand)) // what it adds, and the entrant
+		by := slices.Grow(bys[len(idx)][:0], len(cand))[:len(cand)] // what it adds, and the entrant
+		bys[len(idx)] = by
 		for k, i := range cand {
 			v := -u[i]
 			for _, e := range idx {
@@ -179,7 +182,8 @@ func cheapestOf(w []int, m int, u []int, size int, steps *int) (int, []int) {
 			}
 			return a[1] - b[1]
 		})
-		next := make([]int, len(by))
+		next := slices.Grow(nexts[len(idx)][:0], len(by))[:len(by)]
+		nexts[len(idx)] = next
 		for k, p := range by {
 			next[k] = p[1]
 		}
