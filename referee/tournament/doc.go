@@ -156,7 +156,10 @@
 //     each table full, no two who met at one table) proves a repeated
 //     meeting unavoidable in 9, and finds a seating with none in 2 that
 //     the draw misses (seeds "middle5" round 6 and "middle40" round 8, 40
-//     and 51 entrants at tables of 5: issue 24 left open);
+//     and 51 entrants at tables of 5); and seed "middle7" round 10 (42
+//     entrants at tables of 4, scaled) seats 6 where a seating of 3
+//     exists (found by certify run with a bound too strong). These three
+//     are issue 24 left open;
 //
 // The search is a draw method recorded with the round as Round.Pairing
 // is for Swiss: a round it changed records PairingDual (PairingBound, the
