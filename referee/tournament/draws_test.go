@@ -18,8 +18,10 @@ import (
 // line draws by the single swaps, PairingExact, as every tables round
 // recorded before the least search, and equals the digest of the code
 // before it; the least line draws by the least search, PairingLeast, and
-// equals the digest of the code before lower bounds; the bound line pins
-// the newest tables draw, PairingBound.)
+// equals the digest of the code before lower bounds; the bound line draws
+// by PairingBound and equals the digest of the code before the weights;
+// the dual line pins the newest tables draw, PairingDual, with a field
+// of 23 where one round is seated otherwise than by PairingBound.)
 func TestDrawsUnchanged(t *testing.T) {
 	searched := map[string]int{}
 	digest := func(format string, sizes []int, pairing string) string {
@@ -49,9 +51,10 @@ func TestDrawsUnchanged(t *testing.T) {
 		"windows " + digest(Swiss, []int{450}, pairingNewest),
 		"tables " + digest(Tables, []int{13, 40, 77}, PairingExact),
 		"least " + digest(Tables, []int{9, 13, 40, 77}, PairingLeast),
-		"bound " + digest(Tables, []int{9, 13, 40, 77}, pairingNewest),
+		"bound " + digest(Tables, []int{9, 13, 40, 77}, PairingBound),
+		"dual " + digest(Tables, []int{9, 13, 23, 40, 77}, pairingNewest),
 	}, "\n") + "\n"
-	for _, m := range []string{PairingLeast, PairingBound} {
+	for _, m := range []string{PairingLeast, PairingBound, PairingDual} {
 		if searched[m] == 0 {
 			t.Fatalf("no round recorded %q: its line pins only the swaps", m)
 		}

@@ -88,8 +88,10 @@ func seatTables(sizes, order []int, h []seatHistory, scaled bool) [][]int {
 // lowers the number of repeated meetings; then, unless pairing is
 // PairingExact (a round recorded before the least search), the least
 // search seats no repeated meeting another seating avoids (seater.least,
-// recorded as PairingBound when it changed the seating; with lower
-// bounds unless pairing is PairingLeast, a round recorded before them).
+// recorded as PairingDual when it changed the seating; with lower
+// bounds unless pairing is PairingLeast, a round recorded before them,
+// and with the entrants' weights unless pairing is PairingLeast or
+// PairingBound).
 // Seats go first to those who sat late before.
 func (t *Tournament) tables(n int, order []int, pairing string) ([]Match, string, error) {
 	kmin := t.MinTable
@@ -110,9 +112,12 @@ func (t *Tournament) tables(n int, order []int, pairing string) ([]Match, string
 	s.swaps()
 	used := PairingExact
 	s.bounded = pairing != PairingLeast
+	s.dual = s.bounded && pairing != PairingBound
 	if pairing != PairingExact && s.least() {
 		used = PairingLeast
-		if s.bounded {
+		if s.dual {
+			used = PairingDual
+		} else if s.bounded {
 			used = PairingBound
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/crillab/gophersat/solver"
+
 	"github.com/pbem-referee/referee/engine"
 )
 
@@ -17,7 +19,10 @@ import (
 // and a branch stops when its meetings and the fewest the entrants left
 // must still seat (each sits with the smallest table's size less one of
 // the others left, at its least meetings with them; each meeting counts
-// for two) reach than. It returns a cheaper seating if it finds one, and
+// for two) reach than, or when its meetings and the Lagrangian bound of
+// the entrants left (newDual, its own weights) do. A root bound that
+// reaches than certifies without a search. It returns a cheaper seating
+// if it finds one, and
 // whether the search was whole: nil and true certify that no seating
 // costs less than than.
 func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, than, limit int) ([][]int, bool) {
@@ -50,7 +55,25 @@ func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, t
 		left[s]++
 	}
 	slices.Sort(kinds)
+	d := newDual(w, sizes, than, 300)
+	if reaches(d.at, than) {
+		return nil, true
+	}
 	seated := make([]bool, m)
+	// free is the weights of the entrants not seated, and the least r of
+	// the tables left (dual).
+	free := func() float64 {
+		f := 0.0
+		for i, v := range d.u {
+			if !seated[i] {
+				f += v
+			}
+		}
+		for s, k := range left {
+			f += float64(k) * d.rmin[s]
+		}
+		return f
+	}
 	// rest is the fewest meetings the entrants not seated must still seat.
 	rest := func() int {
 		small := 0
@@ -94,7 +117,7 @@ func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, t
 			}
 			return false
 		}
-		if cost+rest() >= than {
+		if reaches(float64(cost)+free(), than) || cost+rest() >= than {
 			return false
 		}
 		seated[first] = true
@@ -105,6 +128,7 @@ func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, t
 			}
 			left[s]--
 			idx := []int{first}
+			uP := d.u[first]
 			var choose func(from, c int) bool
 			choose = func(from, c int) bool {
 				steps++
@@ -112,6 +136,12 @@ func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, t
 					return true
 				}
 				if c >= than {
+					return false
+				}
+				// the open table's r is at least rmin, and at least its
+				// r so far less the largest weights it may still add.
+				rP := float64(c-cost) - uP
+				if reaches(float64(cost)+uP+free()+max(d.rmin[s], rP-d.top[s-len(idx)]), than) {
 					return false
 				}
 				if len(idx) == s {
@@ -134,7 +164,9 @@ func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, t
 					}
 					seated[i] = true
 					idx = append(idx, i)
+					uP += d.u[i]
 					stop := choose(i+1, c+add)
+					uP -= d.u[i]
 					idx = idx[:len(idx)-1]
 					seated[i] = false
 					if stop {
@@ -159,8 +191,11 @@ func certify(es, sizes []int, met map[[2]int]int, h []seatHistory, keep []int, t
 // compares with certify.
 type middleStats struct {
 	rounds, zero, certified, cheaper, unknown int
-	drawn                                     int // repeated meetings seated
-	names                                     []string
+	// of the unknown, missed: the solver (seatBelow) finds a seating with
+	// no repeated meeting; unavoidable: it proves every seating has one.
+	missed, unavoidable int
+	drawn               int // repeated meetings seated
+	names               []string
 }
 
 // againstCertified plays iters random tournaments of 17 to 60 entrants at
@@ -229,7 +264,16 @@ func againstCertified(t *testing.T, iters, limit int, pairing string) middleStat
 					st.certified++
 				default:
 					st.unknown++
-					st.names = append(st.names, name+", not certified")
+					free, status := seatBelow(es, sizes, met, h, keep, 1)
+					switch status {
+					case solver.Sat:
+						st.missed++
+						name = fmt.Sprintf("%s, not certified; the solver seats none: %v", name, free)
+					case solver.Unsat:
+						st.unavoidable++
+						name += ", not certified; the solver proves one unavoidable"
+					}
+					st.names = append(st.names, name)
 				}
 			}
 			tr.Rounds = append(tr.Rounds, rd)
@@ -241,8 +285,8 @@ func againstCertified(t *testing.T, iters, limit int, pairing string) middleStat
 			}
 		}
 	}
-	t.Logf("%q: %d rounds of 17 to 60 entrants: %d with no repeated meeting, %d certified the least (%d repeated meetings in all), %d where a seating costs less, %d not certified",
-		pairing, st.rounds, st.zero, st.certified, st.drawn, st.cheaper, st.unknown)
+	t.Logf("%q: %d rounds of 17 to 60 entrants: %d with no repeated meeting, %d certified the least (%d repeated meetings in all), %d where a seating costs less, %d not certified (%d where a seating has none, %d where one is unavoidable)",
+		pairing, st.rounds, st.zero, st.certified, st.drawn, st.cheaper, st.unknown, st.missed, st.unavoidable)
 	return st
 }
 
@@ -252,7 +296,9 @@ func againstCertified(t *testing.T, iters, limit int, pairing string) middleStat
 // TestTablesNoRematchAtLarge_Issue24) to the least repeated meetings,
 // round by round on 50 random tournaments (againstCertified): certify finds no
 // cheaper seating of any round drawn now (PairingBound), and names by
-// count the rounds it cannot certify. The draw of the method before
+// count the rounds it cannot certify; of those, a SAT solver (seatBelow)
+// tells whether a seating with no repeated meeting exists (two known
+// rounds where it does and the draw misses it). The draw of the method before
 // (PairingLeast, resplits only) is checked too, and certify finds cheaper
 // seatings of some of its rounds: the check finds them where they are.
 func TestTablesMiddleCertified_Issue24(t *testing.T) {
@@ -265,6 +311,14 @@ func TestTablesMiddleCertified_Issue24(t *testing.T) {
 	}
 	if st.cheaper > 0 {
 		t.Errorf("%d of %d rounds seat more repeated meetings than a seating certify found", st.cheaper, st.rounds)
+	}
+	// Left for the draw (issue 24): in two rounds a seating with no
+	// repeated meeting exists that the whole-field search does not find
+	// within its steps (seed "middle5" round 6, "middle40" round 8); in a
+	// third ("middle7" round 10, 6) one of 3 exists, which this check
+	// does not find within its steps (doc.go).
+	if st.missed > 2 {
+		t.Errorf("%d of %d rounds seat a repeated meeting where the solver seats none (2 known)", st.missed, st.rounds)
 	}
 	if st.zero+st.certified < st.rounds*4/5 {
 		t.Errorf("%d of %d rounds certified: the test proves little", st.zero+st.certified, st.rounds)

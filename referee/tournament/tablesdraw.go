@@ -16,8 +16,8 @@ import (
 // swaps alone.
 const PairingLeast = "least"
 
-// PairingBound is recorded with a tables round whose seating the least
-// search with lower bounds changed: the search of PairingLeast, whose
+// PairingBound was recorded with a tables round whose seating the least
+// search with lower bounds changed, before PairingDual: the search of PairingLeast, whose
 // branch and bound also stops a branch when the meetings seated so far
 // and the fewest the entrants left must still seat reach the best found
 // (seater.lower), so a try that cannot improve costs one step of the
@@ -27,7 +27,8 @@ const PairingLeast = "least"
 const PairingBound = "bound"
 
 // pairingNewest is the method NextRound asks for: each format's newest
-// (windows for a large Swiss field, the least search for tables).
+// (windows for a large Swiss field, the least search with the entrants'
+// weights, PairingDual, for tables).
 const pairingNewest = "newest"
 
 // The reach of the least search: a field with at most exactSeatings
@@ -78,6 +79,9 @@ type seater struct {
 	// bounded: split prunes by lower bounds and a field of at most
 	// wholeField is searched whole after the resplits (PairingBound).
 	bounded bool
+	// dual: the search of a whole field after the resplits bounds its
+	// branches by the entrants' weights too (weigh; PairingDual).
+	dual bool
 	// byMet: split opens tables with the entrants who met the most first
 	// (the search of a whole field after the resplits), not in the
 	// round's order.
@@ -329,8 +333,9 @@ func (s *seater) resplitOf(ids ...int) bool {
 // those (branch and bound: the first entrant not yet seated opens a table
 // of each size left, with every choice of mates below them; bounded, a
 // branch whose cost and lower bound of the entrants left reach the best
-// found stops), or nil when none costs less than bound; byMet, the
-// entrants who met the most among them come first instead. With the
+// found stops; dual and byMet, also one whose bound by the entrants'
+// weights does, weigh), or nil when none costs less than bound; byMet,
+// the entrants who met the most among them come first instead. With the
 // budget spent it is the cheapest found so far. With keep and tables of
 // two sizes, the entrants at the smaller tables have the counts of small
 // seats of those at them in groups. Its tables are in the order of their
@@ -401,6 +406,12 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 		bufs[i] = slices.Grow(bufs[i][:0], kinds[0])
 	}
 	var best [][]int
+	var d *weights
+	if s.dual && s.byMet {
+		var steps int
+		d, steps = weigh(w, m, kinds, left, bound)
+		s.budget -= steps
+	}
 	take := func(i, size int) bool {
 		if !keep {
 			return true
@@ -432,6 +443,9 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 			bound = c
 			return
 		}
+		if d != nil && d.beyond(c, bound, left, nil, 0, w, m) {
+			return
+		}
 		if s.bounded {
 			size := 0
 			for _, k := range kinds {
@@ -446,6 +460,10 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 			}
 		}
 		seated[first] = true
+		if d != nil {
+			d.seat(first)
+			defer d.unseat(first)
+		}
 		for _, size := range kinds {
 			if left[size] == 0 || !take(first, size) {
 				continue
@@ -464,6 +482,9 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 			return
 		}
 		tab := bufs[level]
+		if d != nil && d.beyond(c, bound, left, tab, size, w, m) {
+			return
+		}
 		if len(tab) == size {
 			open(level+1, c)
 			return
@@ -477,10 +498,16 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 				add += w[a*m+i]
 			}
 			seated[i] = true
+			if d != nil {
+				d.seat(i)
+			}
 			bufs[level] = append(tab, i)
 			fill(level, size, i+1, c+add)
 			bufs[level] = tab
 			seated[i] = false
+			if d != nil {
+				d.unseat(i)
+			}
 			give(i, size)
 		}
 	}

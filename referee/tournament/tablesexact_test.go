@@ -117,7 +117,7 @@ type exactStats struct {
 	rounds, withRematch int
 	costly, gap         int      // rounds costlier than the exact search, by up to gap
 	avoidable           []string // rounds with a repeated meeting the exact search avoids
-	least               int      // rounds recorded PairingBound
+	least               int      // rounds recorded PairingDual
 }
 
 // count compares a round's tables with the exact search's.
@@ -200,7 +200,7 @@ func againstExact(t *testing.T, iters, maxN int) (drawn, swaps exactStats) {
 			}
 			drawn.count(name, tabs, want, got, best)
 			swaps.count(name, oldTabs, want, tableCost(oldTabs, met), best)
-			if rd.Pairing == PairingBound {
+			if rd.Pairing == PairingDual {
 				drawn.least++
 			} else if fmt.Sprint(rd.Matches) != fmt.Sprint(old.Matches) {
 				t.Fatalf("%s: recorded %q but not drawn as the swaps draw it", name, rd.Pairing)
@@ -213,7 +213,7 @@ func againstExact(t *testing.T, iters, maxN int) (drawn, swaps exactStats) {
 		}
 	}
 	t.Logf("%d rounds, %d where every seating repeats a meeting; drawn: %d with more than the exact search (by up to %d), %d of them avoidably, %d recorded %q; the swaps alone: %d (by up to %d), %d avoidably",
-		drawn.rounds, drawn.withRematch, drawn.costly, drawn.gap, len(drawn.avoidable), drawn.least, PairingBound, swaps.costly, swaps.gap, len(swaps.avoidable))
+		drawn.rounds, drawn.withRematch, drawn.costly, drawn.gap, len(drawn.avoidable), drawn.least, PairingDual, swaps.costly, swaps.gap, len(swaps.avoidable))
 	return drawn, swaps
 }
 
@@ -223,13 +223,13 @@ func againstExact(t *testing.T, iters, maxN int) (drawn, swaps exactStats) {
 // its entrants (the field is searched whole, doc.go "Who sits with
 // whom"), so none repeats a meeting another seating avoids
 // (NoAvoidableRematch). Every tournament replays (Replay), its rounds
-// recorded PairingBound or drawn as the single swaps draw them. The
+// recorded PairingDual or drawn as the single swaps draw them. The
 // swaps alone cost more in about one round in 50, some with an avoidable
 // repeated meeting; the test checks it still finds them.
 func TestTablesAgainstExact_Issue24(t *testing.T) {
 	drawn, swaps := againstExact(t, 500, 13)
 	if swaps.costly == 0 || drawn.least == 0 {
-		t.Fatalf("no round where the swaps alone are beaten (%d) or recorded %q (%d): the test compares nothing", swaps.costly, PairingBound, drawn.least)
+		t.Fatalf("no round where the swaps alone are beaten (%d) or recorded %q (%d): the test compares nothing", swaps.costly, PairingDual, drawn.least)
 	}
 	if drawn.costly > 0 {
 		t.Errorf("%d of %d rounds cost more than the exact search, by up to %d", drawn.costly, drawn.rounds, drawn.gap)

@@ -370,9 +370,10 @@ type Round struct {
 	// Pairing is how a Swiss round was paired: PairingExact ("", every
 	// round of a field that fits one window, and every round recorded
 	// before windows) or PairingWindows; and how a tables round was
-	// seated: PairingExact (the single swaps), PairingBound (the least
-	// search with lower bounds changed it) or PairingLeast (the search
-	// before them did). Replay draws it the same way.
+	// seated: PairingExact (the single swaps), PairingDual (the least
+	// search with lower bounds and the entrants' weights changed it),
+	// PairingBound (the search before the weights did) or PairingLeast
+	// (the search before lower bounds did). Replay draws it the same way.
 	Pairing string `json:"pairing,omitempty"`
 	// Swaps are the pairs of entrants the organiser swapped after the
 	// draw (SWAP), in order: Replay draws the round, swaps them, and
