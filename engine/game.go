@@ -10,6 +10,8 @@ import (
 // in one sub-package per game and call Register from an init function.
 type Game interface {
 	// Info describes the game: name, variants, player counts, options.
+	// It is one value built once: callers read it and never change its
+	// slices or maps.
 	Info() Info
 	// DefaultRuleset returns the embedded data file (cards, tiles, boards,
 	// prices, scoring legends) that NewState uses when Config.Ruleset is nil.

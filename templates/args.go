@@ -93,11 +93,12 @@ func isLower(word string) bool {
 // "ALL>=4" maps ALL) and the spacing.
 func ArgLine(args string, f func(string) string) string {
 	var b strings.Builder
+	b.Grow(len(args) + 8)
 	word := func(w string) {
 		if w == "" {
 			return
 		}
-		head, tail := w, ""
+		head, punct, tail := w, "", ""
 		if k := strings.Index(w, ">="); k > 0 {
 			head, tail = w[:k], w[k:]
 		}
@@ -114,9 +115,11 @@ func ArgLine(args string, f func(string) string) string {
 				b.WriteString(w)
 				return
 			}
-			head, tail = head[:end], rest+tail
+			head, punct = head[:end], rest
 		}
-		b.WriteString(f(head) + tail)
+		b.WriteString(f(head))
+		b.WriteString(punct)
+		b.WriteString(tail)
 	}
 	start := -1
 	for i, r := range args {

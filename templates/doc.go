@@ -93,6 +93,9 @@
 // stage writes its seats as their holders now are known, by number after
 // a hand-over (tell.Reader.Command, TestMenuLinesNameTheSeatsHolder_Issue24
 // in referee/tell), so a template never rewrites a command's names.
+// KwLine gives back the line itself, not a copy, when no word of it
+// changes (an English reader's menu: issue 24,
+// TestKwLineAsByParts_Issue24).
 //
 // # Cost
 //

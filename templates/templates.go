@@ -101,24 +101,37 @@ func (c Ctx) Ar(w string) string {
 // language, and its argument words: "PLACE MH1 SEED" is "PIAZZA MH1 SEME"
 // for an Italian reader; commands separated by " / " are each translated.
 func (c Ctx) KwLine(line string) string {
+	if !strings.Contains(line, " / ") {
+		return c.kwCommand(line)
+	}
 	parts := strings.Split(line, " / ")
 	for i, p := range parts {
-		lead := p[:len(p)-len(strings.TrimLeft(p, " \""))]
-		rest := p[len(lead):]
-		word, tail, _ := strings.Cut(rest, " ")
-		if w := c.Kw(word); w != strings.ToUpper(word) {
-			word = w
-		}
-		if tail != "" && c.Arg != nil {
-			tail = ArgLine(tail, c.Arg)
-		}
-		if tail != "" {
-			parts[i] = lead + word + " " + tail
-		} else {
-			parts[i] = lead + word
-		}
+		parts[i] = c.kwCommand(p)
 	}
 	return strings.Join(parts, " / ")
+}
+
+// kwCommand is KwLine of one command; p itself (no copy) when no word of
+// it changes (issue 24: a menu's lines of a round's 5,000 games).
+func (c Ctx) kwCommand(p string) string {
+	lead := p[:len(p)-len(strings.TrimLeft(p, " \""))]
+	rest := p[len(lead):]
+	word, tail, _ := strings.Cut(rest, " ")
+	said, args := word, tail
+	if w := c.Kw(word); w != strings.ToUpper(word) {
+		said = w
+	}
+	if tail != "" && c.Arg != nil {
+		args = ArgLine(tail, c.Arg)
+	}
+	switch {
+	case said == word && args == tail && (tail != "" || rest == word):
+		return p // "WORD " loses its space below
+	case args != "":
+		return lead + said + " " + args
+	default:
+		return lead + said
+	}
 }
 
 // Name returns the name of seat s ("?" when out of range, "the game" for -1).

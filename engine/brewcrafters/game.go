@@ -24,37 +24,39 @@ var _ engine.BotMaker = Game{}
 var onOff = []string{"off", "on"}
 
 // Info implements engine.Game.
-func (Game) Info() engine.Info {
-	return engine.Info{
-		Name: catalog.GameName, Title: "Brew Crafters",
-		MinPlayers: 2, MaxPlayers: 5,
-		Variants: []engine.Variant{
-			{Name: "first", Description: "first game: the marked recipes and workers, basic research labs (BC-3.6, BC-3.7)"},
-			{Name: "standard", Description: "recipes (2 per style) and 9 workers drawn at random",
-				Options: map[string]string{"recipes": "random", "workers": "random"}},
-			{Name: "complex", Description: "random setup with every optional Complex Action (BC-3.11)",
-				Options: map[string]string{"recipes": "random", "workers": "random", "complex_interns": "on",
-					"complex_trade": "on", "complex_agency": "on", "complex_cfarm": "on", "complex_secret": "on"}},
-		},
-		Options: []engine.OptionSpec{
-			{Name: "research_side", Values: []string{"basic", "advanced"}, Description: "side of the Research Labs (BC-3.5; the advanced side is PROVISIONAL)"},
-			{Name: "recipes", Values: []string{"first", "random"}, Description: "the 6 Advanced Recipes: the first-game set or 2 per style at random (BC-3.6)"},
-			{Name: "workers", Values: []string{"first", "random"}, Description: "the 9 Skilled Workers: the first-game set or drawn at random (BC-3.7)"},
-			{Name: "start_player", Values: []string{"random", "1", "2", "3", "4", "5"}, Description: "the start player: drawn, or this seat number (BC-3.9)"},
-			{Name: "complex_interns", Values: onOff, Description: "Hire Interns (BC-5.12.1)"},
-			{Name: "complex_trade", Values: onOff, Description: "Traders Market (BC-5.12.2)"},
-			{Name: "complex_agency", Values: onOff, Description: "Employment Agency (BC-5.12.3)"},
-			{Name: "complex_cfarm", Values: onOff, Description: "Community Farm (BC-5.12.4)"},
-			{Name: "complex_secret", Values: onOff, Description: "Develop Secret Recipe (BC-5.12.5)"},
-		},
-		RulePrefix: "BC",
-		Commands: []string{"M", "B", "ANNUAL", "DONE", "DISCARD", "EXCHANGE", "LOAN", "PLANT", "HARVEST",
-			"PICK", "HIRE", "INTERN", "PASS", "SET", "QUEUE", "RESEARCH"},
-		ScriptKinds: []engine.ScriptKind{
-			{Kind: "start", Usage: "!start 2 (the start player's seat index, 0-based)"},
-		},
-		Bots: []string{"random", "greedy"},
-	}
+func (Game) Info() engine.Info { return info }
+
+// info is the game's description, built once and shared by every
+// Info (engine.Game.Info: read-only; issue 24).
+var info = engine.Info{
+	Name: catalog.GameName, Title: "Brew Crafters",
+	MinPlayers: 2, MaxPlayers: 5,
+	Variants: []engine.Variant{
+		{Name: "first", Description: "first game: the marked recipes and workers, basic research labs (BC-3.6, BC-3.7)"},
+		{Name: "standard", Description: "recipes (2 per style) and 9 workers drawn at random",
+			Options: map[string]string{"recipes": "random", "workers": "random"}},
+		{Name: "complex", Description: "random setup with every optional Complex Action (BC-3.11)",
+			Options: map[string]string{"recipes": "random", "workers": "random", "complex_interns": "on",
+				"complex_trade": "on", "complex_agency": "on", "complex_cfarm": "on", "complex_secret": "on"}},
+	},
+	Options: []engine.OptionSpec{
+		{Name: "research_side", Values: []string{"basic", "advanced"}, Description: "side of the Research Labs (BC-3.5; the advanced side is PROVISIONAL)"},
+		{Name: "recipes", Values: []string{"first", "random"}, Description: "the 6 Advanced Recipes: the first-game set or 2 per style at random (BC-3.6)"},
+		{Name: "workers", Values: []string{"first", "random"}, Description: "the 9 Skilled Workers: the first-game set or drawn at random (BC-3.7)"},
+		{Name: "start_player", Values: []string{"random", "1", "2", "3", "4", "5"}, Description: "the start player: drawn, or this seat number (BC-3.9)"},
+		{Name: "complex_interns", Values: onOff, Description: "Hire Interns (BC-5.12.1)"},
+		{Name: "complex_trade", Values: onOff, Description: "Traders Market (BC-5.12.2)"},
+		{Name: "complex_agency", Values: onOff, Description: "Employment Agency (BC-5.12.3)"},
+		{Name: "complex_cfarm", Values: onOff, Description: "Community Farm (BC-5.12.4)"},
+		{Name: "complex_secret", Values: onOff, Description: "Develop Secret Recipe (BC-5.12.5)"},
+	},
+	RulePrefix: "BC",
+	Commands: []string{"M", "B", "ANNUAL", "DONE", "DISCARD", "EXCHANGE", "LOAN", "PLANT", "HARVEST",
+		"PICK", "HIRE", "INTERN", "PASS", "SET", "QUEUE", "RESEARCH"},
+	ScriptKinds: []engine.ScriptKind{
+		{Kind: "start", Usage: "!start 2 (the start player's seat index, 0-based)"},
+	},
+	Bots: []string{"random", "greedy"},
 }
 
 // DefaultRuleset implements engine.Game.

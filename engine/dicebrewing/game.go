@@ -17,34 +17,36 @@ var Game engine.Game = game{}
 type game struct{}
 
 // Info implements engine.Game.
-func (game) Info() engine.Info {
-	return engine.Info{
-		Name:       catalog.GameName,
-		Title:      "Dice Brewing",
-		MinPlayers: 2,
-		MaxPlayers: 4,
-		Variants: []engine.Variant{
-			{Name: "standard", Description: "standard recipe setup (fixed starting display), action tokens face up"},
-			{Name: "advanced", Description: "advanced recipe setup (random display) and hidden action tokens",
-				Options: map[string]string{position.OptSetup: "advanced", position.OptHidden: "true"}},
-		},
-		Options: []engine.OptionSpec{
-			{Name: position.OptSetup, Values: []string{"standard", "advanced"}, Description: "starting display: the fixed green-backed cards, or dealt from the shuffled deck (DB-3.3, DB-3.4)"},
-			{Name: position.OptHidden, Values: []string{"false", "true"}, Description: "owned action tokens are face down; opponents see only how many (DB-6.6)"},
-			{Name: position.OptUnlucky, Values: []string{"false", "true"}, Description: "rolled 1s give purchase credit (DB-5.7.9)"},
-			{Name: position.OptBlockB, Values: []string{"placement", "brewing"}, Description: "BLOCKB is played in W0 and forbids placing, or in W3 and cancels pending effects (DB-5.8.5, A-7)"},
-			{Name: position.OptFirst, Values: []string{"random", "1", "2", "3", "4"}, Description: "the first player: drawn at random, or the seat with this number (DB-3.7)"},
-			{Name: position.OptLimit, Values: []string{"none", "3", "4", "5", "6", "8", "10", "12", "15", "20", "30"}, Description: "house rule, not in the rulebook: the game also ends after this round (a safety valve for stalled games)"},
-		},
-		RulePrefix: "DB",
-		Commands: []string{"STORE", "AUTOSTORE", "TOKENS", "PLACE", "END", "PICK", "REROLL", "PASS", "PLAY", "DONE",
-			"BUY", "NOBUY", "BREW", "GET"},
-		ScriptKinds: []engine.ScriptKind{
-			{Kind: "dice", Usage: "!dice 3 4 5 (the next die rolls, in the order the engine rolls them)"},
-			{Kind: "draw", Usage: "!draw R12 (the next card turned face up from the deck)"},
-		},
-		Bots: []string{"random", "greedy"},
-	}
+func (game) Info() engine.Info { return info }
+
+// info is the game's description, built once and shared by every
+// Info (engine.Game.Info: read-only; issue 24).
+var info = engine.Info{
+	Name:       catalog.GameName,
+	Title:      "Dice Brewing",
+	MinPlayers: 2,
+	MaxPlayers: 4,
+	Variants: []engine.Variant{
+		{Name: "standard", Description: "standard recipe setup (fixed starting display), action tokens face up"},
+		{Name: "advanced", Description: "advanced recipe setup (random display) and hidden action tokens",
+			Options: map[string]string{position.OptSetup: "advanced", position.OptHidden: "true"}},
+	},
+	Options: []engine.OptionSpec{
+		{Name: position.OptSetup, Values: []string{"standard", "advanced"}, Description: "starting display: the fixed green-backed cards, or dealt from the shuffled deck (DB-3.3, DB-3.4)"},
+		{Name: position.OptHidden, Values: []string{"false", "true"}, Description: "owned action tokens are face down; opponents see only how many (DB-6.6)"},
+		{Name: position.OptUnlucky, Values: []string{"false", "true"}, Description: "rolled 1s give purchase credit (DB-5.7.9)"},
+		{Name: position.OptBlockB, Values: []string{"placement", "brewing"}, Description: "BLOCKB is played in W0 and forbids placing, or in W3 and cancels pending effects (DB-5.8.5, A-7)"},
+		{Name: position.OptFirst, Values: []string{"random", "1", "2", "3", "4"}, Description: "the first player: drawn at random, or the seat with this number (DB-3.7)"},
+		{Name: position.OptLimit, Values: []string{"none", "3", "4", "5", "6", "8", "10", "12", "15", "20", "30"}, Description: "house rule, not in the rulebook: the game also ends after this round (a safety valve for stalled games)"},
+	},
+	RulePrefix: "DB",
+	Commands: []string{"STORE", "AUTOSTORE", "TOKENS", "PLACE", "END", "PICK", "REROLL", "PASS", "PLAY", "DONE",
+		"BUY", "NOBUY", "BREW", "GET"},
+	ScriptKinds: []engine.ScriptKind{
+		{Kind: "dice", Usage: "!dice 3 4 5 (the next die rolls, in the order the engine rolls them)"},
+		{Kind: "draw", Usage: "!draw R12 (the next card turned face up from the deck)"},
+	},
+	Bots: []string{"random", "greedy"},
 }
 
 // DefaultRuleset implements engine.Game.

@@ -70,22 +70,24 @@ func parseToyRules(data []byte) (*toyRules, error) {
 
 type toyGame struct{}
 
-func (toyGame) Info() engine.Info {
-	return engine.Info{
-		Name: "toy", Title: "Bid & Roll (contract test game)",
-		MinPlayers: 2, MaxPlayers: 4,
-		Variants: []engine.Variant{
-			{Name: "standard", Description: "bids are revealed after each bidding round"},
-			{Name: "secret", Description: "bids stay secret; only the order is announced"},
-		},
-		Options: []engine.OptionSpec{
-			{Name: "rounds", Values: []string{"3", "1", "2", "5"}, Description: "number of rounds"},
-		},
-		RulePrefix:  "TOY",
-		Commands:    []string{"BID", "ROLL", "HOLD", "AUTOHOLD"},
-		ScriptKinds: []engine.ScriptKind{{Kind: "dice", Usage: "!dice 4 1 6"}},
-		Bots:        []string{"random", "greedy"},
-	}
+func (toyGame) Info() engine.Info { return toyInfo }
+
+// toyInfo is the game's description, built once and shared by every
+// Info (engine.Game.Info: read-only; issue 24).
+var toyInfo = engine.Info{
+	Name: "toy", Title: "Bid & Roll (contract test game)",
+	MinPlayers: 2, MaxPlayers: 4,
+	Variants: []engine.Variant{
+		{Name: "standard", Description: "bids are revealed after each bidding round"},
+		{Name: "secret", Description: "bids stay secret; only the order is announced"},
+	},
+	Options: []engine.OptionSpec{
+		{Name: "rounds", Values: []string{"3", "1", "2", "5"}, Description: "number of rounds"},
+	},
+	RulePrefix:  "TOY",
+	Commands:    []string{"BID", "ROLL", "HOLD", "AUTOHOLD"},
+	ScriptKinds: []engine.ScriptKind{{Kind: "dice", Usage: "!dice 4 1 6"}},
+	Bots:        []string{"random", "greedy"},
 }
 
 func (toyGame) DefaultRuleset() []byte { return toyRuleset }

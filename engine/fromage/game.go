@@ -37,33 +37,35 @@ var venueOrders = func() []string {
 }()
 
 // Info describes Fromage for listings, setup validation and help.
-func (Game) Info() engine.Info {
-	return engine.Info{
-		Name: catalog.GameName, Title: "Fromage",
-		MinPlayers: 1, MaxPlayers: 4,
-		Variants: []engine.Variant{
-			{Name: "standard", Description: "printed structure abilities (FR-3.10 off)"},
-			{Name: "advanced", Description: "structure-tile draft and placement before turn 1 (FR-5.11)"},
-		},
-		Options: []engine.OptionSpec{
-			{Name: "city_side", Values: catalog.SideNames, Description: "side of the City insert (FR-3.2)"},
-			{Name: "festival_side", Values: catalog.SideNames, Description: "side of the Festival insert (FR-3.2)"},
-			{Name: "dairy_side", Values: catalog.SideNames, Description: "side of the Dairy Shop insert (FR-3.2)"},
-			{Name: "bistro_side", Values: catalog.SideNames, Description: "side of the Bistro insert (FR-3.2)"},
-			{Name: "venues", Values: append([]string{"random"}, venueOrders...), Description: "venues at quadrants q0..q3 (C City, F Festival, D Dairy, B Bistro), random unless fixed (FR-3.3)"},
-			{Name: "tile", Values: append([]string{"random"}, catalog.ResNames...), Description: "resource of the Resource tile at quadrant q0, random unless fixed (FR-3.4)"},
-			{Name: "boards", Values: []string{"random", "fixed"}, Description: "player boards: random, or board 1, 2, ... in seat order (FR-3.8)"},
-			{Name: "level", Values: catalog.LevelValues, Description: "Corporation level in the solo game (FR-5.12, D-16)"},
-		},
-		RulePrefix: "FR",
-		Commands: []string{"GATHER", "MAKE", "MILK", "BUILD", "BARN", "TAKE", "TRADE", "NOTRADE", "COMPLETE", "KEEP",
-			"CHOOSE", "DONE", "PASS", "UNDO", "CORP", "PICK", "PICKS", "PLACE", "NOTILE", "READY", "PLAN", "NEXT", "SET"},
-		ScriptKinds: []engine.ScriptKind{
-			{Kind: "draw", Usage: "!draw O05 O17 (the next Order cards drawn, in order)"},
-			{Kind: "tile", Usage: "!tile ST08 ST21 (the next structure tiles drawn in the solo draft)"},
-		},
-		Bots: []string{"random", "greedy"},
-	}
+func (Game) Info() engine.Info { return info }
+
+// info is the game's description, built once and shared by every
+// Info (engine.Game.Info: read-only; issue 24).
+var info = engine.Info{
+	Name: catalog.GameName, Title: "Fromage",
+	MinPlayers: 1, MaxPlayers: 4,
+	Variants: []engine.Variant{
+		{Name: "standard", Description: "printed structure abilities (FR-3.10 off)"},
+		{Name: "advanced", Description: "structure-tile draft and placement before turn 1 (FR-5.11)"},
+	},
+	Options: []engine.OptionSpec{
+		{Name: "city_side", Values: catalog.SideNames, Description: "side of the City insert (FR-3.2)"},
+		{Name: "festival_side", Values: catalog.SideNames, Description: "side of the Festival insert (FR-3.2)"},
+		{Name: "dairy_side", Values: catalog.SideNames, Description: "side of the Dairy Shop insert (FR-3.2)"},
+		{Name: "bistro_side", Values: catalog.SideNames, Description: "side of the Bistro insert (FR-3.2)"},
+		{Name: "venues", Values: append([]string{"random"}, venueOrders...), Description: "venues at quadrants q0..q3 (C City, F Festival, D Dairy, B Bistro), random unless fixed (FR-3.3)"},
+		{Name: "tile", Values: append([]string{"random"}, catalog.ResNames...), Description: "resource of the Resource tile at quadrant q0, random unless fixed (FR-3.4)"},
+		{Name: "boards", Values: []string{"random", "fixed"}, Description: "player boards: random, or board 1, 2, ... in seat order (FR-3.8)"},
+		{Name: "level", Values: catalog.LevelValues, Description: "Corporation level in the solo game (FR-5.12, D-16)"},
+	},
+	RulePrefix: "FR",
+	Commands: []string{"GATHER", "MAKE", "MILK", "BUILD", "BARN", "TAKE", "TRADE", "NOTRADE", "COMPLETE", "KEEP",
+		"CHOOSE", "DONE", "PASS", "UNDO", "CORP", "PICK", "PICKS", "PLACE", "NOTILE", "READY", "PLAN", "NEXT", "SET"},
+	ScriptKinds: []engine.ScriptKind{
+		{Kind: "draw", Usage: "!draw O05 O17 (the next Order cards drawn, in order)"},
+		{Kind: "tile", Usage: "!tile ST08 ST21 (the next structure tiles drawn in the solo draft)"},
+	},
+	Bots: []string{"random", "greedy"},
 }
 
 // DefaultRuleset returns the embedded data file.

@@ -17,29 +17,31 @@ var _ engine.Game = Game{}
 var _ engine.BotMaker = Game{}
 
 // Info describes Heaven & Ale for listings, setup validation and help.
-func (Game) Info() engine.Info {
-	return engine.Info{
-		Name: catalog.GameName, Title: "Heaven & Ale",
-		MinPlayers: 2, MaxPlayers: 4,
-		Variants: []engine.Variant{
-			{Name: "standard", Description: "the rulebook game: 3, 4 or 6 rounds for 2, 3 or 4 players"},
-		},
-		Options: []engine.OptionSpec{
-			{Name: "start_player", Values: []string{"random", "1", "2", "3", "4"}, Description: "start player: random, or a seat number (HA-3.9)"},
-			{Name: "setup_pick_direction", Values: []string{"counterclockwise", "clockwise"}, Description: "order of the setup start-space picks (AMB-1)"},
-			{Name: "final_exchange_may_stop", Values: []string{"false", "true"}, Description: "final exchanges may stop early (AMB-3, HA-7.6)"},
-			{Name: "allow_x_without_matching_tile", Values: []string{"false", "true"}, Description: "X may name a number with no matching tile (AMB-4)"},
-			{Name: "adjacent_triggered_monks_activate_each_other", Values: []string{"true", "false"}, Description: "two triggered monks side by side activate each other (AMB-5)"},
-			{Name: "show_pile_contents", Values: []string{"false", "true"}, Description: "summaries list the tiles left in resource piles I and II (HA-6.3)"},
-		},
-		RulePrefix: "HA",
-		Commands:   []string{"GO", "BUY", "DONE", "SHED", "SCORE", "PRIV", "SELL", "HOME", "UNDO", "PREF", "AUTO"},
-		ScriptKinds: []engine.ScriptKind{
-			{Kind: "tile", Usage: "!tile HO5 BA3 (the next resource tiles drawn, in track order)"},
-			{Kind: "first", Usage: "!first ann (the start player)"},
-		},
-		Bots: []string{"random", "greedy"},
-	}
+func (Game) Info() engine.Info { return info }
+
+// info is the game's description, built once and shared by every
+// Info (engine.Game.Info: read-only; issue 24).
+var info = engine.Info{
+	Name: catalog.GameName, Title: "Heaven & Ale",
+	MinPlayers: 2, MaxPlayers: 4,
+	Variants: []engine.Variant{
+		{Name: "standard", Description: "the rulebook game: 3, 4 or 6 rounds for 2, 3 or 4 players"},
+	},
+	Options: []engine.OptionSpec{
+		{Name: "start_player", Values: []string{"random", "1", "2", "3", "4"}, Description: "start player: random, or a seat number (HA-3.9)"},
+		{Name: "setup_pick_direction", Values: []string{"counterclockwise", "clockwise"}, Description: "order of the setup start-space picks (AMB-1)"},
+		{Name: "final_exchange_may_stop", Values: []string{"false", "true"}, Description: "final exchanges may stop early (AMB-3, HA-7.6)"},
+		{Name: "allow_x_without_matching_tile", Values: []string{"false", "true"}, Description: "X may name a number with no matching tile (AMB-4)"},
+		{Name: "adjacent_triggered_monks_activate_each_other", Values: []string{"true", "false"}, Description: "two triggered monks side by side activate each other (AMB-5)"},
+		{Name: "show_pile_contents", Values: []string{"false", "true"}, Description: "summaries list the tiles left in resource piles I and II (HA-6.3)"},
+	},
+	RulePrefix: "HA",
+	Commands:   []string{"GO", "BUY", "DONE", "SHED", "SCORE", "PRIV", "SELL", "HOME", "UNDO", "PREF", "AUTO"},
+	ScriptKinds: []engine.ScriptKind{
+		{Kind: "tile", Usage: "!tile HO5 BA3 (the next resource tiles drawn, in track order)"},
+		{Kind: "first", Usage: "!first ann (the start player)"},
+	},
+	Bots: []string{"random", "greedy"},
 }
 
 // DefaultRuleset returns the embedded data file.

@@ -117,6 +117,11 @@
 //     with methods is rendered every time
 //     (TestLineKeyTellsOptionsApart_Issue25). The mail is the one every line
 //     rendered afresh gives (TestMenuHeadsSharedAsRenderedEach_Issue25).
+//   - What is the same for every mail of a round is made once (issue 24:
+//     a round of 5,000 games): a template context's Word and Arg functions
+//     once a game and language (wordFuncs, the Renderer's, behind a lock);
+//     a menu's option names and two-column rows without copies of their
+//     lines (oneSpaced, TestOneSpacedIsFieldsJoined_Issue24).
 //   - Nothing kept from one mail to the next changes a mail (issue 25):
 //     the menu lines and headings (menuLines) and the texts of tmpl and
 //     of every {{template}} call with a value for data (templates'

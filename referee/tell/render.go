@@ -24,6 +24,7 @@ type Renderer struct {
 	// and the lines kept (menuLines): the tests' reference.
 	everyGroup bool
 	lines      menuLines
+	words      wordFuncs
 }
 
 // NewRenderer loads the embedded templates.
@@ -65,9 +66,7 @@ func (r *Renderer) Ctx(rd Reader, data any) templates.Ctx {
 	}
 	c := templates.Ctx{Lang: lang, Game: rd.Game, Seat: rd.Seat, Seats: rd.Seats, Data: data, Compact: rd.Compact}
 	if r != nil && r.T != nil {
-		game := rd.Game
-		c.Word = func(kw string) string { return r.T.Word(game, lang, kw) }
-		c.Arg = func(w string) string { return r.T.ArgWord(game, lang, w) }
+		c.Word, c.Arg = r.words.of(r.T, rd.Game, lang)
 	}
 	return c
 }
@@ -273,7 +272,7 @@ func (r *Renderer) PromptMenu(rd Reader, p *engine.Prompt, view any) (string, []
 				// D2 for a French reader; English is accepted too.
 				line = kc.KwLine(rd.Command(o.Cmd))
 			}
-			names[i] = strings.Join(strings.Fields(line), " ")
+			names[i] = oneSpaced(line)
 			lines[i] = optionLine(i+1, line)
 			widest = max(widest, utf8.RuneCountInString(lines[i]))
 			if groupT != nil {
@@ -313,7 +312,8 @@ func (r *Renderer) PromptMenu(rd Reader, p *engine.Prompt, view any) (string, []
 					continue
 				}
 				for _, l := range g.lines {
-					b.WriteString("\n  " + l)
+					b.WriteString("\n  ")
+					b.WriteString(l)
 				}
 			}
 			// The legend reads the decision's kind only, in every game
@@ -334,14 +334,17 @@ func (r *Renderer) PromptMenu(rd Reader, p *engine.Prompt, view any) (string, []
 			for i := 0; i < half; i++ {
 				b.WriteString("\n  ")
 				if i+half < len(lines) {
-					b.WriteString(padRunes(lines[i], optionColumn) + lines[i+half])
+					b.WriteString(lines[i])
+					writePad(&b, lines[i], optionColumn)
+					b.WriteString(lines[i+half])
 				} else {
 					b.WriteString(lines[i])
 				}
 			}
 		default:
 			for _, l := range lines {
-				b.WriteString("\n  " + l)
+				b.WriteString("\n  ")
+				b.WriteString(l)
 			}
 		}
 	}
