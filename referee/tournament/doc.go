@@ -134,8 +134,9 @@
 //     standing order), tried at each of those tables that takes the
 //     fewest tables from the others first (one empty table of each size),
 //     back as soon as some entrant has no table left, keeping the small
-//     tables' seats as above, within 2,000,000 steps (each entrant looked
-//     at and each table tried counts one). Failing that, it is searched
+//     tables' seats as above, within 1,200,000 steps (each entrant
+//     looked at and each table tried counts one; the rounds below that
+//     it seats took at most 1,013,880). Failing that, it is searched
 //     whole once more by the same branch
 //     and bound, its entrants who met the most opening the tables first,
 //     within 2,000,000 steps, and seated by the cheapest seating found

@@ -10,7 +10,7 @@ import "slices"
 // may do: each entrant looked at when choosing the next to seat, and each
 // table tried, counts one (part of PairingDual: changing it is a new
 // method).
-const freeSteps = 2_000_000
+const freeSteps = 1_200_000
 
 // free seats the entrants of s.tabs at tables of the same sizes with no
 // two who met at one table, keeping the small tables' seats as split does
