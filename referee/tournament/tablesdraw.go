@@ -164,8 +164,9 @@ func (s *seater) swaps() {
 // entrants has fewer repeated meetings: the whole field searched when it
 // has at most exactSeatings seatings, else each table with a repeated
 // meeting seated anew with one or two others until none improves, then
-// (bounded) a field of at most wholeField entrants searched whole within
-// wholeBudget branches. It reports whether it changed the seating (the
+// (bounded) a field of at most wholeField entrants searched for a
+// seating with no repeated meeting (dual: free) and, failing that,
+// searched whole within wholeBudget branches. It reports whether it changed the seating (the
 // tables keep their places; a field searched whole is numbered again by
 // its best-placed entrants, each table in the round's order).
 func (s *seater) least() bool {
@@ -205,7 +206,14 @@ func (s *seater) least() bool {
 	}
 	if c := s.total(); s.bounded && c > 0 && len(s.order) <= wholeField {
 		s.budget, s.byMet = wholeBudget, true
-		if best := s.split(s.tabs, c); best != nil {
+		var best [][]int
+		if s.dual {
+			best = s.free()
+		}
+		if best == nil {
+			best = s.split(s.tabs, c)
+		}
+		if best != nil {
 			for _, tab := range best {
 				slices.SortFunc(tab, func(a, b int) int { return s.pos[a] - s.pos[b] })
 			}
