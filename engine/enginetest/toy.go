@@ -162,30 +162,38 @@ func (s *toyState) Head() *engine.Header { return &s.H }
 func (s *toyState) Clone() engine.State {
 	c := *s
 	c.H = s.H.Clone()
-	c.Chips = append([]int(nil), s.Chips...)
-	c.Score = append([]int(nil), s.Score...)
-	c.Bids = append([]int(nil), s.Bids...)
-	c.Last = append([]int(nil), s.Last...)
-	c.Order = append([]int(nil), s.Order...)
-	c.Auto = append([]int(nil), s.Auto...)
-	if s.Last == nil {
-		c.Last = nil
+	// One array for the six lists (issue 24: a round's thousands of games
+	// each cloned a state per step); each part's capacity is its length,
+	// so an append never writes into the next, and an empty list is nil,
+	// as a copy by append made it.
+	buf := make([]int, 0, len(s.Chips)+len(s.Score)+len(s.Bids)+len(s.Last)+len(s.Order)+len(s.Auto))
+	part := func(x []int) []int {
+		if len(x) == 0 {
+			return nil
+		}
+		buf = append(buf, x...)
+		return buf[len(buf)-len(x) : len(buf) : len(buf)]
 	}
-	if s.Order == nil {
-		c.Order = nil
-	}
+	c.Chips, c.Score, c.Bids = part(s.Chips), part(s.Score), part(s.Bids)
+	c.Last, c.Order, c.Auto = part(s.Last), part(s.Order), part(s.Auto)
 	return &c
 }
 
-func (s *toyState) slot(round int, phase string) string { return fmt.Sprintf("r%d.%s", round, phase) }
+// slot is a decision's slot: "r<round>.<phase>".
+func (s *toyState) slot(round int, phase string) string {
+	return "r" + strconv.Itoa(round) + "." + phase
+}
 
 func (s *toyState) Pending() []engine.Decision {
 	switch s.Phase {
 	case "bid":
 		var out []engine.Decision
+		sl := ""
 		for seat, b := range s.Bids {
 			if b < 0 {
-				sl := s.slot(s.Round, "bid")
+				if sl == "" {
+					sl = s.slot(s.Round, "bid")
+				}
 				out = append(out, engine.Decision{Seat: seat, Mode: engine.Simultaneous, Kind: "bid", Rank: seat,
 					Slot: sl, Group: sl, Pass: "BID 0", Default: "BID 0",
 					Params: map[string]any{"round": s.Round, "chips": s.Chips[seat]}})
@@ -206,7 +214,7 @@ func (s *toyState) Legal(d engine.Decision) []engine.Option {
 	case "bid":
 		out := make([]engine.Option, 0, s.Chips[d.Seat]+1)
 		for b := 0; b <= s.Chips[d.Seat]; b++ {
-			out = append(out, engine.Option{Cmd: "BID " + strconv.Itoa(b)})
+			out = append(out, engine.Option{Cmd: bidCmd(b)})
 		}
 		return out
 	case "roll":
@@ -216,6 +224,24 @@ func (s *toyState) Legal(d engine.Decision) []engine.Option {
 		return []engine.Option{{Cmd: "ROLL"}, {Cmd: "HOLD", Params: map[string]any{"banks": s.Pot}}}
 	}
 	return nil
+}
+
+// bidCmds are "BID 0" to "BID 99", made once: a bid's options are
+// asked for at every prompt (issue 24).
+var bidCmds = func() []string {
+	out := make([]string, 100)
+	for b := range out {
+		out[b] = "BID " + strconv.Itoa(b)
+	}
+	return out
+}()
+
+// bidCmd is "BID <b>".
+func bidCmd(b int) string {
+	if b < len(bidCmds) {
+		return bidCmds[b]
+	}
+	return "BID " + strconv.Itoa(b)
 }
 
 type toyMove struct {

@@ -191,7 +191,11 @@
 // formatted, its rating read, when an excerpt of the batch first shows
 // it, so a batch formats the rows its own mails show (about five an
 // entrant), not the whole table once a batch; a batch's round mails
-// share one data map, cleared for each. An excerpt is template
+// share one data map, cleared for each, and the values every mail of a
+// kind sets alike (the tournament's id, title, points, links...) are made
+// interface values once a batch, each mail as a base of its own writes
+// it (texts.go mailBase.fixed;
+// TestSharedMailBaseWritesEachEntrantsOwnMail_Issue24). An excerpt is template
 // "standings" in parts (templates/tournament/<lang>: standings.head, a
 // line a row, standings.row, then the notes): the head and the notes
 // rendered once a language, each row's line once a language for every

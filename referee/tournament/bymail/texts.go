@@ -52,10 +52,21 @@ type mailBase struct {
 	title, points, tiebreaks, deadline, page, ics string
 	rounds                                        int
 	onSchedule                                    bool
-	calendars                                     map[calendarKey][]map[string]any
+	calendars                                     map[calendarKey]any // a []map[string]any
+	// fixed are the keys every mail of kind fixedKind sets alike, their
+	// values made interface values once (issue 24: a string put in a map
+	// of any is an allocation, ten a mail), set by tourMailAs.
+	fixed     []fixedValue
+	fixedKind string
 	// subjects are the mails' subjects by language, kind and round: the
 	// same for every entrant (subjectKeys, issue 24: rendered once).
 	subjects map[subjectKey]string
+}
+
+// fixedValue is one of mailBase.fixed.
+type fixedValue struct {
+	key   string
+	value any
 }
 
 // calendarKey keys mailBase.calendars: a language and a zone.
@@ -74,7 +85,7 @@ var subjectKeys = []string{"id", "kind", "round", "title"}
 
 func (d *desk) newMailBase(t *tournament.Tournament) *mailBase {
 	b := &mailBase{title: t.Game, tiebreaks: strings.Join(t.Tiebreaks, ", "), deadline: deadlineText(t),
-		rounds: t.PlannedRounds(), onSchedule: t.OnSchedule(), ics: d.tourICSURL(t), calendars: map[calendarKey][]map[string]any{}}
+		rounds: t.PlannedRounds(), onSchedule: t.OnSchedule(), ics: d.tourICSURL(t), calendars: map[calendarKey]any{}}
 	if eg, err := engine.Lookup(t.Game); err == nil {
 		b.title = eg.Info().Title
 	}
@@ -89,8 +100,9 @@ func (d *desk) newMailBase(t *tournament.Tournament) *mailBase {
 	return b
 }
 
-// calendar is t's calendar in lang and zone tz, computed once each.
-func (b *mailBase) calendar(d *desk, t *tournament.Tournament, lang, tz string, loc *time.Location) []map[string]any {
+// calendar is t's calendar in lang and zone tz, computed once each (a
+// []map[string]any).
+func (b *mailBase) calendar(d *desk, t *tournament.Tournament, lang, tz string, loc *time.Location) any {
 	key := calendarKey{lang, tz}
 	cal, ok := b.calendars[key]
 	if !ok {
@@ -106,18 +118,22 @@ func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind s
 		data = make(map[string]any, 32)
 	}
 	lang := readerLang(e.Lang)
-	data["kind"], data["id"], data["name"], data["title"] = kind, t.ID, e.Name, b.title
-	data["format"], data["table"], data["rounds"] = t.Format, t.Table, b.rounds
+	if b.fixed == nil || b.fixedKind != kind {
+		b.fixedKind, b.fixed = kind, []fixedValue{{"kind", kind}, {"id", t.ID}, {"title", b.title},
+			{"format", t.Format}, {"table", t.Table}, {"rounds", b.rounds}, {"points", b.points},
+			{"tiebreaks", b.tiebreaks}, {"deadline", b.deadline}, {"commitment", t.Commitment},
+			{"seed_given", t.SeedGiven}, {"page", b.page}, {"ics", b.ics}, {"on_schedule", b.onSchedule}}
+	}
+	for _, f := range b.fixed {
+		data[f.key] = f.value
+	}
+	data["name"] = e.Name
 	if _, ok := data["round"]; !ok {
 		data["round"] = len(t.Rounds)
 	}
 	if _, ok := data["late"]; !ok {
 		data["late"] = "" // a late entry's confirmation says from which round
 	}
-	data["points"], data["tiebreaks"] = b.points, b.tiebreaks
-	data["deadline"] = b.deadline
-	data["commitment"], data["seed_given"] = t.Commitment, t.SeedGiven
-	data["page"], data["ics"] = b.page, b.ics
 	reply := d.h.ReplyTo(e.Address)
 	data["player_address"] = reply.Address
 	// Dates in the reader's zone and language: "due_at" becomes "due".
@@ -131,7 +147,6 @@ func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind s
 		}
 	}
 	data["calendar"] = b.calendar(d, t, lang, reply.TZ, loc)
-	data["on_schedule"] = b.onSchedule
 	data["closes"] = ""
 	if at := t.SignupCloses(); t.Status == tournament.StatusSignup && !at.IsZero() {
 		data["closes"] = templates.FormatTime(lang, at.In(loc))
