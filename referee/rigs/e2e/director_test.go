@@ -73,6 +73,11 @@ func (p *person) fetch(t *testing.T, ms *mailstack.Stack) {
 // id is the Message-ID local part of the person's next mail.
 func (p *person) id() string { p.sent++; return fmt.Sprintf("%s.%d", p.user, p.sent) }
 
+// subjectHas matches a mail whose subject holds every word. A
+// tournament's round mail and the game mails it opens go out together,
+// and Postfix delivers them in any order, so a round mail is matched by
+// its whole subject ("tournament cup: round 1"), never by words a game
+// mail's subject may also hold (its game id "cupr1t1", its "Round 1").
 func subjectHas(words ...string) func(m *mailmsg.Message) bool {
 	return func(m *mailmsg.Message) bool {
 		for _, w := range words {
@@ -182,10 +187,10 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	tr := record(t, d, "cup")
 	rd1 := tr.Rounds[0]
 	for _, p := range []*person{ann, bob, dave} {
-		m, _ := p.await(t, ms, "round 1", subjectHas("cup", "round 1"))
+		m, _ := p.await(t, ms, "round 1", subjectHas("tournament cup: round 1"))
 		mustContain(t, p.user, m.Text, "You play game")
 	}
-	r1C, _ := carla.await(t, ms, "turno 1", subjectHas("cup", "turno 1"))
+	r1C, _ := carla.await(t, ms, "turno 1", subjectHas("cup: turno 1"))
 	mustContain(t, "carla", r1C.Text, "Giochi la partita")
 
 	// Dave asks for a bye in round 2 (by mail to the organiser); Erin comes
@@ -226,9 +231,9 @@ func TestDirectorCommandsThroughDovecotAndPostfix(t *testing.T) {
 	}
 	// Game 2 finished by the bots: round 2 opens, with Dave's bye and Erin.
 	orgMail("adjudicate", "ADJUDICATE "+g2.GameID)
-	r2D, _ := dave.await(t, ms, "round 2", subjectHas("cup", "round 2"))
+	r2D, _ := dave.await(t, ms, "round 2", subjectHas("tournament cup: round 2"))
 	mustContain(t, "dave", r2D.Text, "You have the bye you asked for")
-	r2E, _ := erin.await(t, ms, "round 2", subjectHas("cup", "round 2"))
+	r2E, _ := erin.await(t, ms, "round 2", subjectHas("tournament cup: round 2"))
 	mustContain(t, "erin", r2E.Text, "You play game")
 
 	// The result of game 1 changed after round 2 was drawn: the mail names
