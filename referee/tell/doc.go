@@ -161,8 +161,4 @@
 //   - The views of one run of Mails share the public standing: the state
 //     is adjudicated once for every seat (engine.Views, mailView.view;
 //     TestViewsAdjudicateOnce_Issue25).
-//   - Each seat's mail is rendered in a turn of its own: Mails yields its
-//     processor (runtime.Gosched) before each, so that the goroutines of
-//     other mails waiting for one run first (referee/edge/mailin's rule
-//     on the intake's turn; TestMailsYieldBeforeEachSeat_Issue25).
 package tell

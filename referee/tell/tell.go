@@ -2,7 +2,6 @@ package tell
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 	"sort"
 	"time"
@@ -176,7 +175,6 @@ func (t *Teller) Mails(in *Input) (*Told, error) {
 	v.names, v.before = Holding(in.Game.Seats)
 	v.gameNames = GameNames(in.Game.Seats)
 	for i := range v.seats {
-		runtime.Gosched() // each seat's mail its own turn (doc.go)
 		if err := v.mailSeat(i); err != nil {
 			return nil, err
 		}

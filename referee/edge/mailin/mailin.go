@@ -37,20 +37,6 @@
 // Watcher's lanes), fails when one mail is parsed twice or its text read
 // twice, over whole games by mail.
 //
-// Rule (issue 25: the intake's turn): the reading of a mail and the core's
-// processing of it are CPU work with no wait in between, a few
-// milliseconds together, while the goroutines of the other mails (the
-// IMAP intake's, the sender's, the mail servers') wait for a processor.
-// HandleParsed yields its processor (runtime.Gosched) between the reading
-// and Process, as the core's tell does between its mails (referee/tell)
-// and the daemon's composer before each mail it composes
-// (referee/wiring/daemon): the goroutines that waited run first. In the
-// bench (medians of 5 runs, load 24-30) the process's goroutines waited
-// 12.3 ms a player mail for a processor (p99 16.8 ms), the echo's 2.5
-// ms; with the yields 8.6 ms (p99 10.5 ms), and the reaction's intake
-// wait went from 14.7 to 9.7 ms, the echo's 9.1-9.8 (referee bench
-// sched_wait; TestHandOverYieldsBeforeTheCore_Issue25).
-//
 // It owns the reading of one raw mail into what the core takes: parsing
 // and size, classification, the tag, the sender's proof, the player's own
 // command text. It must not touch the store, a mailbox (its caller,
@@ -63,7 +49,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -365,9 +350,6 @@ func (i *Intake) HandleParsed(ctx context.Context, p *Parsed) (referee.Outcome, 
 			req.Authenticated = proven
 		}
 	}
-	// The core's turn: its processor first to the goroutines waiting
-	// for one (the package doc's rule on the intake's turn).
-	runtime.Gosched()
 	return r.Process(ctx, req)
 }
 

@@ -4,8 +4,7 @@
 // the mail clients people reply with (clients.go: Gmail, Outlook, Apple
 // Mail, Thunderbird, a phone's HTML-only mail; a Writer drawing a layout
 // per mail, seeded) with the checks of a referee's mail to a person
-// (CheckPersonMail, the reply line found by its frame), and the count of
-// the turns a function gives its processor away (Turns).
+// (CheckPersonMail, the reply line found by its frame).
 //
 // It owns what tests share. It must not be linked into the binary (it imports
 // testing) nor know a game.

@@ -5,9 +5,7 @@
 // in-process ones.
 //
 // It owns the assembly and the run: what starts, in what order, and how it
-// stops, and the turns of the core's work on the processors: each mail is
-// composed in a turn of its own (yielding; referee/edge/mailin's rule on
-// the intake's turn, TestComposeYieldsFirst_Issue25). It must not hold game, mail or tournament logic of its own: it
+// stops. It must not hold game, mail or tournament logic of its own: it
 // connects the core, the edges and the store.
 package daemon
 
@@ -22,7 +20,6 @@ import (
 	"net/http"
 	"net/netip"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -140,7 +137,7 @@ func New(cfg *config.Config, opt Options) (*Daemon, error) {
 	from := mailmsg.Address{Name: cfg.Referee.Name, Addr: cfg.RefereeAddress()}
 	ro := referee.Options{
 		DB: db, Clock: opt.Clock, Domain: cfg.Domain, Local: cfg.Referee.LocalPart, Name: cfg.Referee.Name,
-		Compose: yielding(referee.Composer(from)), Kick: d.kick, Random: opt.Random, Logger: log.With("part", "referee"),
+		Compose: referee.Composer(from), Kick: d.kick, Random: opt.Random, Logger: log.With("part", "referee"),
 		RateLimit: rateLimit(cfg.Limits.SenderRate), RateWindow: cfg.Limits.SenderRateWindow,
 		Observe: d.Metrics.Observe, PageBase: opt.PageBase,
 		RegisterNeedsAuth: cfg.Auth.RegisterNeedsAuthentication, ConfirmsPerHour: cfg.Limits.RegisterAnswersPerHour,
@@ -518,14 +515,4 @@ func (a storeAttempts) EndAttempt(key string) error {
 // (webhook.AttemptRider, store.DB.Ride).
 func (a storeAttempts) EndWith(key, inputKey string) func() bool {
 	return a.db.Ride(inputKey, func(tx *store.Tx) error { return tx.EndAttempt(key) }).Done
-}
-
-// yielding composes each mail in a turn of its own: compose yields the
-// processor first (runtime.Gosched) to the goroutines waiting for one
-// (referee/edge/mailin's rule on the intake's turn).
-func yielding(compose func(*referee.Outgoing) ([]byte, error)) func(*referee.Outgoing) ([]byte, error) {
-	return func(o *referee.Outgoing) ([]byte, error) {
-		runtime.Gosched()
-		return compose(o)
-	}
 }
