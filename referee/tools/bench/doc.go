@@ -56,6 +56,17 @@
 // CPU; each hand-over to the handler is a region named "handler". The reaction's stages are wall times that
 // include the waits for a core held by the players and the servers.
 //
+// SchedWait (sched_wait) is how long the process's goroutines waited for
+// a processor during each mail run, from the runtime's histogram
+// (runtime/metrics /sched/latencies:seconds, read before and after the
+// timed part, the same for both runs): where the reaction's wait goes
+// that is neither I/O nor the store. It found the referee's intake
+// waiting behind the handlers' CPU (12.3 ms a player mail, p99 16.8 ms,
+// against the echo's 2.5 ms, load 24-30). Yielding the processor at
+// the handler's stages (runtime.Gosched) cut it under load but cost the
+// referee 8-10% of its throughput on a quiet machine (more commits a
+// mail: 0.99 -> 1.09), so it was taken out again (session 16).
+//
 // With Options.Pages (--pages) the mail runs also count the pages every
 // commit of the store writes, per top-level bucket and kind
 // (store.DB.StartPageCensus: each commit's new nodes read before the

@@ -116,6 +116,8 @@ type Throughput struct {
 	// intake's attempts. HandlerCPU + GroupCPU bounds the handler's CPU
 	// with every commit of its writes from above.
 	GroupCPU float64 `json:"group_cpu_ms"`
+	// SchedWait is the goroutines' wait for a core (schedwait.go).
+	SchedWait *SchedWait `json:"sched_wait,omitempty"`
 	// Bots says how the referee run's players decide: "scripted" (the
 	// default: every answer decided before the run by PlanGame, the
 	// engine alone playing the same games with the same bots and seeds;
@@ -439,7 +441,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 	if err := o.startCensus(site.Daemon.DB); err != nil {
 		return nil, err
 	}
-	start, cpu0, ws0, g0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), site.Daemon.DB.GroupCPU()
+	start, cpu0, ws0, g0, sched0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), site.Daemon.DB.GroupCPU(), readSched()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
 	for _, p := range plans {
@@ -461,6 +463,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 		return nil, err
 	}
 	stopProfile()
+	sched1 := readSched()
 	t := &Throughput{Referee: "referee", Games: o.Games, Players: o.Players, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail()}
 	// The last deliveries' outcomes ride in a commit of the run's.
@@ -501,6 +504,7 @@ func runGames(ctx context.Context, env *stackEnv, o *Options, dir string, log *s
 		t.Bots = "deciding"
 	}
 	t.Verified = len(t.Problems) == 0
+	t.SchedWait = schedWait(sched0, sched1, t.PlayerMails)
 	t.finish(env.rec)
 	return t, nil
 }
@@ -562,13 +566,14 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 	if err := o.startCensus(site.Daemon.DB); err != nil {
 		return nil, err
 	}
-	start, cpu0, ws0, g0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), site.Daemon.DB.GroupCPU()
+	start, cpu0, ws0, g0, sched0 := time.Now(), cpuTime(), site.Daemon.DB.WriteStats(), site.Daemon.DB.GroupCPU(), readSched()
 	deliv0 := env.rec.delivered.Load()
 	wait := runPlayers(ctx, players)
 	if err := waitFor(ctx, o.Timeout, wait, nil, func() string { return fmt.Sprintf("echo answered %d", echo.Handled()) }); err != nil {
 		return nil, err
 	}
 	stopProfile()
+	sched1 := readSched()
 	t := &Throughput{Referee: "echo", Games: clients, Players: 1, Seconds: time.Since(start).Seconds(),
 		CPUSeconds: (cpuTime() - cpu0).Seconds(), HandlerCPU: hc.perMail(), Moves: int(echo.Handled())}
 	// The last deliveries' outcomes ride in a commit of the run's.
@@ -591,6 +596,7 @@ func runEcho(ctx context.Context, env *stackEnv, o *Options, dir string, clients
 		t.Problems = append(t.Problems, fmt.Sprintf("echo answered %d mails of %d sent", t.Moves, t.PlayerMails))
 	}
 	t.Verified = len(t.Problems) == 0
+	t.SchedWait = schedWait(sched0, sched1, t.PlayerMails)
 	t.finish(env.rec)
 	return t, nil
 }
