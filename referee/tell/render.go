@@ -397,11 +397,14 @@ func writeColumns(b *strings.Builder, lines []string) {
 const optionColumn = 38
 
 func padRunes(s string, n int) string {
-	if k := utf8.RuneCountInString(s); k < n {
-		return s + strings.Repeat(" ", n-k)
+	if k := padCount(s, n); k > 0 {
+		return s + strings.Repeat(" ", k)
 	}
 	return s
 }
+
+// padCount is how many spaces pad s to n runes (padRunes, writePad).
+func padCount(s string, n int) int { return max(0, n-utf8.RuneCountInString(s)) }
 
 // Event renders one event line as the reader may see it; ok is false when
 // the reader does not see the event at all.

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"sync"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/pbem-referee/referee/templates"
 )
@@ -65,7 +64,7 @@ func oneSpaced(line string) string {
 // writePad writes the spaces that pad s to n runes (padRunes without the
 // copy of s).
 func writePad(b *strings.Builder, s string, n int) {
-	for k := utf8.RuneCountInString(s); k < n; k++ {
+	for range padCount(s, n) {
 		b.WriteByte(' ')
 	}
 }
