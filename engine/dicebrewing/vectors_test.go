@@ -2,7 +2,6 @@ package dicebrewing
 
 import (
 	"fmt"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,37 +36,17 @@ import (
 // Position-setting directives (ROUND, HOLD, PHASE, DISPLAY, BOARD, DRAIN,
 // BREWED, SEEDS) change the state directly; Check must hold after each.
 
-func TestVectors(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.vectors")
-	if len(files) == 0 {
-		t.Fatal("no test vector files")
-	}
-	seen := map[string]bool{}
-	for _, f := range files {
-		for _, c := range readVectors(t, f) {
-			if seen[c.ID] {
-				t.Fatalf("%s: case %s twice", f, c.ID)
-			}
-			seen[c.ID] = true
-			c := c
-			t.Run(c.ID, func(t *testing.T) { runVector(t, c) })
-		}
-	}
-	// Every test vector of the spec is present (§11).
-	for i := 1; i <= 19; i++ {
-		if id := fmt.Sprintf("TV-%02d", i); !seen[id] {
-			t.Errorf("test vector %s is missing", id)
-		}
-	}
-}
+// TestVectors plays every case of testdata/*.vectors (the spec's test
+// vectors TV-01 to TV-19 and the rule cases; engine's
+// TestSpecVectorsCarried_Issue25 checks that each is carried and cites
+// rule ids of the spec).
+func TestVectors(t *testing.T) { enginetest.RunVectorFiles(t, 60, runVector) }
 
 // The frame of the vector files is enginetest's (CASE ... END).
 type (
 	vcase = enginetest.VectorCase
 	vline = enginetest.VectorLine
 )
-
-func readVectors(t *testing.T, path string) []vcase { return enginetest.ReadVectors(t, path, true) }
 
 // vrun is a running test case.
 type vrun struct {
@@ -80,7 +59,7 @@ type vrun struct {
 
 func (r *vrun) fatalf(format string, args ...any) {
 	r.t.Helper()
-	r.t.Fatalf("%s:%d: %s: %s", r.c.File, r.at.N, r.at.Text, fmt.Sprintf(format, args...))
+	r.c.Fatalf(r.t, r.at, format, args...)
 }
 
 func runVector(t *testing.T, c vcase) {

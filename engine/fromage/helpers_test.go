@@ -1,11 +1,9 @@
 package fromage
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -469,114 +467,4 @@ func legalCmds(s *State, seat int) []string {
 		out = append(out, o.Cmd)
 	}
 	return out
-}
-
-// runVectors runs a vector file: one subtest per "vector" block.
-func runVectors(t *testing.T, path string) []string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	type block struct {
-		id    string
-		lines []string
-		start int
-	}
-	var blocks []block
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if strings.HasPrefix(line, "vector ") {
-			blocks = append(blocks, block{id: strings.Fields(line)[1], start: n})
-			continue
-		}
-		if len(blocks) == 0 {
-			t.Fatalf("%s:%d: directive before the first vector", path, n)
-		}
-		blocks[len(blocks)-1].lines = append(blocks[len(blocks)-1].lines, fmt.Sprintf("%d\t%s", n, line))
-	}
-	var ids []string
-	for _, b := range blocks {
-		ids = append(ids, b.id)
-		b := b
-		t.Run(b.id, func(t *testing.T) {
-			runBlock(t, path, b.lines)
-		})
-	}
-	return ids
-}
-
-func runBlock(t *testing.T, path string, lines []string) {
-	var s, saved *State
-	for _, raw := range lines {
-		no, line, _ := strings.Cut(raw, "\t")
-		where := path + ":" + no
-		f := strings.Fields(line)
-		rest := func(k int) string { return strings.Join(f[k:], " ") }
-		if s == nil && f[0] != "setup" {
-			t.Fatalf("%s: no setup", where)
-		}
-		switch f[0] {
-		case "setup":
-			n := 4
-			var kv []string
-			for _, a := range f[1:] {
-				key, val, _ := strings.Cut(a, "=")
-				if key == "players" {
-					n, _ = strconv.Atoi(val)
-					continue
-				}
-				kv = append(kv, key, val)
-			}
-			s = newA(t, n, kv...)
-		case "clear":
-			clearBoard(s)
-		case "turn":
-			n, _ := strconv.Atoi(f[1])
-			jumpTurn(s, n)
-		case "set":
-			setKey(t, s, f[1], rest(2))
-		case "draw":
-			s.H.Rand.Push("draw", f[1:]...)
-		case "do":
-			do(t, s, seatOf(t, f[1]), rest(2))
-		case "reject":
-			reject(t, s, seatOf(t, f[1]), f[2], rest(3))
-		case "expect":
-			want := ""
-			if len(f) > 2 {
-				want = rest(2)
-			}
-			if got := probe(t, s, f[1]); got != want {
-				t.Fatalf("%s: %s = %q, want %q", where, f[1], got, want)
-			}
-		case "legal":
-			cmds := legalCmds(s, seatOf(t, f[1]))
-			cmd := rest(3)
-			found := false
-			for _, c := range cmds {
-				if c == cmd || (f[2] == "none" && strings.HasPrefix(c, cmd+" ")) {
-					found = true
-				}
-			}
-			if found != (f[2] == "has") {
-				t.Fatalf("%s: legal %s %s %q: options are %v", where, f[1], f[2], cmd, cmds)
-			}
-		case "endturn":
-			endTurn(t, s)
-		case "corpstep":
-			s.corpStart()
-		case "save":
-			saved = s.Clone().(*State)
-		case "restore":
-			s = saved.Clone().(*State)
-		default:
-			t.Fatalf("%s: unknown directive %q", where, f[0])
-		}
-	}
 }

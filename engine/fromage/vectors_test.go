@@ -2,29 +2,25 @@ package fromage
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
-	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/engine/enginetest"
 )
 
-// TestVectors runs the spec's test vectors written as text
-// (testdata/spec.vectors): each vector is a subtest named by its id
-// (TestVectors/TV-01 ...). TV-09 and TV-18 are Go tests below.
-func TestVectors(t *testing.T) {
-	ids := runVectors(t, "testdata/spec.vectors")
-	have := map[string]bool{"TV-09": true, "TV-18": true}
-	for _, id := range ids {
-		have[id] = true
-	}
-	for i := 1; i <= 20; i++ {
-		id := "TV-" + string(rune('0'+i/10)) + string(rune('0'+i%10))
-		if !have[id] {
-			t.Errorf("vector %s is not tested", id)
-		}
-	}
-}
+// TestVectors plays every case of testdata/*.vectors (enginetest's frame:
+// CASE <name> <title> (<rule ids>) ... END; the directives are listed at
+// the top of testdata/spec.vectors): the spec's test vectors (§11,
+// spec.vectors), the rule cases (rules.vectors) and one case per
+// advanced structure tile (tiles.vectors). engine's
+// TestSpecVectorsCarried_Issue25 checks that every vector of the spec is
+// carried and that every case cites rule ids of the spec.
+func TestVectors(t *testing.T) { enginetest.RunVectorFiles(t, 79, runVector) }
 
-// TestTV09ScoreSheet: the seed's score sheet adds up to 62 (FR-7.2).
+// TestTV09ScoreSheet: the seed's score sheet adds up to 62 (FR-7.2). The
+// vector is arithmetic over a score sheet, not a position: it is listed,
+// with this reason, in engine/testdata/vectors-in-go.txt.
 func TestTV09ScoreSheet(t *testing.T) {
 	b := Breakdown{Bistro: 13, Festival: 6, Dairy: 15, City: 8, Structures: 5, Fruit: 6, Orders: 8, Unused: 1}
 	if got := b.sum(); got != 62 {
@@ -36,40 +32,12 @@ func TestTV09ScoreSheet(t *testing.T) {
 	}
 }
 
-// TestTV18TieBreak: equal PP, more cheese tokens placed wins; equal
-// again is a shared win (FR-7.10).
-func TestTV18TieBreak(t *testing.T) {
-	s := newA(t, 2)
-	// A has 14 tokens on the board, B 15, both 70 PP.
-	scores := []engine.Score{s.scoreOf(0, Breakdown{Total: 70}, 14), s.scoreOf(1, Breakdown{Total: 70}, 15)}
-	if r := engine.RankScores(scores); r[0] != 2 || r[1] != 1 {
-		t.Fatalf("rank = %v, want B first", r)
-	}
-	scores[0] = s.scoreOf(0, Breakdown{Total: 70}, 15)
-	if r := engine.RankScores(scores); r[0] != 1 || r[1] != 1 {
-		t.Fatalf("rank = %v, want a shared win", r)
-	}
-	// Through a finished game: both players score the same with an empty
-	// board; the one with more tokens placed wins.
-	setKey(t, s, "space.D10", "P1") // a Bronze point shelf: 1 PP
-	setKey(t, s, "P0.storage", "2") // 2 unused resources: 1 PP
-	setKey(t, s, "P0.pasture", "0")
-	setKey(t, s, "P0.basket", "0")
-	setKey(t, s, "P1.pending", "")
-	setKey(t, s, "P1.storage", "0")
-	s.Phase = phaseOver
-	res := s.Result()
-	if res.Scores[0].Total != res.Scores[1].Total || res.Rank[1] != 1 || res.Rank[0] != 2 {
-		t.Fatalf("result = %+v", res)
-	}
-}
-
-// TestTiles runs one vector per advanced structure tile (D-15).
-func TestTiles(t *testing.T) {
-	ids := runVectors(t, "testdata/tiles.vectors")
+// TestEveryTileHasAVector: tiles.vectors holds a case for each of the 32
+// advanced structure tiles (D-15).
+func TestEveryTileHasAVector(t *testing.T) {
 	have := map[string]bool{}
-	for _, id := range ids {
-		have[id] = true
+	for _, c := range enginetest.ReadVectors(t, "testdata/tiles.vectors") {
+		have[c.ID] = true
 	}
 	for i := 1; i <= 32; i++ {
 		if id := fmt.Sprintf("ST%02d", i); !have[id] {
@@ -78,5 +46,81 @@ func TestTiles(t *testing.T) {
 	}
 }
 
-// TestRules runs the rule-section vectors (testdata/rules.vectors).
-func TestRules(t *testing.T) { runVectors(t, "testdata/rules.vectors") }
+// runVector plays one case: its directives are listed at the top of
+// testdata/spec.vectors.
+func runVector(t *testing.T, c enginetest.VectorCase) {
+	var s, saved *State
+	for _, l := range c.Lines {
+		f := strings.Fields(l.Text)
+		rest := func(k int) string { return strings.Join(f[k:], " ") }
+		if s == nil && f[0] != "SETUP" {
+			c.Fatalf(t, l, "SETUP first")
+		}
+		switch f[0] {
+		case "SETUP":
+			n := 4
+			var kv []string
+			for _, a := range f[1:] {
+				key, val, _ := strings.Cut(a, "=")
+				if key == "players" {
+					n, _ = strconv.Atoi(val)
+					continue
+				}
+				kv = append(kv, key, val)
+			}
+			s = newA(t, n, kv...)
+		case "CLEAR":
+			clearBoard(s)
+		case "TURN":
+			n, _ := strconv.Atoi(f[1])
+			jumpTurn(s, n)
+		case "SET":
+			setKey(t, s, f[1], rest(2))
+		case "DRAW":
+			s.H.Rand.Push("draw", f[1:]...)
+		case "DO":
+			do(t, s, seatOf(t, f[1]), rest(2))
+		case "REJECT":
+			reject(t, s, seatOf(t, f[1]), f[2], rest(3))
+		case "EXPECT":
+			want := ""
+			if len(f) > 2 {
+				want = rest(2)
+			}
+			if got := probe(t, s, f[1]); got != want {
+				c.Fatalf(t, l, "%s = %q, want %q", f[1], got, want)
+			}
+		case "LEGAL":
+			cmds := legalCmds(s, seatOf(t, f[1]))
+			cmd := rest(3)
+			found := false
+			for _, c := range cmds {
+				if c == cmd || (f[2] == "none" && strings.HasPrefix(c, cmd+" ")) {
+					found = true
+				}
+			}
+			if found != (f[2] == "has") {
+				c.Fatalf(t, l, "options are %v", cmds)
+			}
+		case "RANK":
+			// The ranks if the game ended now (FR-7.10), seat by seat.
+			var got []string
+			for _, r := range s.scoreNow().Rank {
+				got = append(got, strconv.Itoa(r))
+			}
+			if want := rest(1); strings.Join(got, " ") != want {
+				c.Fatalf(t, l, "rank %v, want %s", got, want)
+			}
+		case "ENDTURN":
+			endTurn(t, s)
+		case "CORPSTEP":
+			s.corpStart()
+		case "SAVE":
+			saved = s.Clone().(*State)
+		case "RESTORE":
+			s = saved.Clone().(*State)
+		default:
+			c.Fatalf(t, l, "unknown directive %q", f[0])
+		}
+	}
+}

@@ -161,11 +161,12 @@
 //
 // # Tests
 //
-// The spec's vectors that play moves (TV-01 to 05, 07, 11, 12, 15, 16) are
-// text files, testdata/spec.vectors, run by vectorfile_test.go (format in
-// that file, in the manner of engine/dicebrewing); vectors_test.go keeps
-// TV-06, 08, 09, 10, 13 and 14, which check setup, the shed and band
-// tables and round preparation through internals (one test each, named by
+// The spec's vectors are cases of testdata/spec.vectors (enginetest's
+// frame, the directives listed in vectors_test.go), played by TestVectors
+// through enginetest.RunVectorFiles; TV-06 (the start spaces and the
+// first round's order) and TV-10 (the shed table) stay Go tests of
+// vectors_test.go, listed with the reason in engine/testdata/vectors-in-go.txt
+// (one test each, named by
 // id); rules_test.go and rules2_test.go a test per rule section;
 // random_test.go 510 complete random games over every player count and the
 // rule options with Check after every move (HA_GAMES=20000 for the long
