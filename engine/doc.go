@@ -196,21 +196,47 @@
 //     tablesealed.go (simultaneous decisions) and tableresults.go (outcomes,
 //     prompts).
 //   - Tests, by role: helpers_test.go (fixtures), rules_test.go (rule by
-//     rule, named by rule id), vectors_test.go (the specification's test
-//     vectors), data_test.go (the data file), conformance_test.go
-//     (enginetest.Conformance), random_test.go (complete random games, the
-//     invariants after every move), fuzz_test.go, table_test.go (through a
-//     Table: enginetest.Submit, Statuses), script_test.go (offline play:
-//     enginetest.PlayScript), adjudicate_test.go (a real position:
-//     enginetest.PlayScriptUntil), templates_test.go (every template in every
-//     language within 80 columns: enginetest.Render, CheckWidth,
-//     RenderEvents, AllDefined, CitedRules, Golden), bench_test.go
-//     (enginetest.BenchGames, BotMove, BenchJSONRoundTrip).
+//     rule, named by rule id; or the cases of testdata/rules.vectors, as
+//     dicebrewing), vectors_test.go (TestVectors: the test vectors, played
+//     through enginetest.RunVectorFiles, and the game's runner of their
+//     directives), data_test.go (the data file: an organiser's ruleset),
+//     conformance_test.go (enginetest.Conformance), random_test.go
+//     (complete random games, the invariants after every move),
+//     fuzz_test.go, table_test.go (through a Table: enginetest.Submit,
+//     Statuses), script_test.go (offline play: enginetest.PlayScript),
+//     adjudicate_test.go (a real position: enginetest.PlayScriptUntil),
+//     templates_test.go (every template in every language within 80
+//     columns: enginetest.Render, CheckWidth, RenderEvents, AllDefined,
+//     CitedRules, Golden), bench_test.go (enginetest.BenchGames, BotMove,
+//     BenchJSONRoundTrip). TestEngineTestsFollowTheSkeleton_Issue25
+//     (layout_test.go) checks each file and what it holds, and that the
+//     conformance run, the vector loop, the fuzz targets and the game
+//     benchmarks sit in their file only.
 //   - testdata/: short.toml and short-<n>p.script (a short complete game for
 //     "referee play" and script_test.go; adjudicate-<n>p.script for the
 //     adjudication tests), golden-<what>.<lang>.txt (golden
-//     renders; go test -update rewrites them), *.vectors (test vectors in
-//     the game's text format).
+//     renders; go test -update rewrites them), *.vectors (the test
+//     vectors) and spec.ids (the ids the game's specification defines).
+//
+// # Rule vectors in one shape (issue 25)
+//
+// A game's test vectors are cases of testdata/*.vectors in one frame,
+// enginetest's: "CASE <name> <title>" ... "END", a line starting with "#"
+// a comment, every other line one directive of the game's runner (a word
+// in capitals first: SETUP, EXPECT, ...; the directives are the game's
+// own, listed in its vectors_test.go or at the top of its spec.vectors).
+// The CASE line cites the rules the case proves (DB-5.4.3, FR-7.4, A-3,
+// D-15, ...); a case of a specification's test vector is named after it
+// (TV-07; TV-07b for a second case of it). TestVectors plays every case
+// through enginetest.RunVectorFiles, one subtest each, and a failing case
+// is reported by file:line and rule ids. TestSpecVectorsCarried_Issue25
+// (vectorshape_test.go) holds the shape: every id a case cites is one its
+// specification defines (testdata/spec.ids, which
+// TestSpecIndexMatchesTheSpec_Issue25 compares with shared/rules/<spec>
+// where the specification is, -update rewriting it), and every test
+// vector of the specification is carried by a case or, when it is no
+// position a case can set up, listed with its Go test and the reason in
+// the one list engine/testdata/vectors-in-go.txt, never both.
 //
 // The roles of the code above sit in those files in every game, checked by
 // TestEnginesFollowTheSkeleton_Issue25 (layout_test.go): Info,

@@ -306,3 +306,66 @@ func TestStateEmbedsPositionReadsTheField(t *testing.T) {
 		t.Error("no state.go embeds a Position")
 	}
 }
+
+// testRoles are the tests of a game by role (engine/doc.go, "Tests, by
+// role"): each file, with what it must hold where the role is one of
+// enginetest's helpers (empty: the file itself). A role given as "a|b"
+// sits in either (Dice Brewing's rules are cases of testdata/rules.vectors).
+var testRoles = []struct{ file, holds string }{
+	{"helpers_test.go", ""},
+	{"rules_test.go|testdata/rules.vectors", ""},
+	{"vectors_test.go", "enginetest.RunVectorFiles("},
+	{"data_test.go", "Ruleset"},
+	{"conformance_test.go", "enginetest.Conformance("},
+	{"random_test.go", ""},
+	{"fuzz_test.go", "func Fuzz"},
+	{"table_test.go", ""},
+	{"script_test.go", "enginetest.PlayScript"},
+	{"adjudicate_test.go", "Adjudicate"},
+	{"templates_test.go", "enginetest.Golden("},
+	{"bench_test.go", "enginetest.BenchGames("},
+	{"testdata/short.toml", ""},
+	{"testdata/short-2p.script", ""},
+	{"testdata/spec.vectors", "CASE TV-"},
+	{"testdata/spec.ids", "TV-01"},
+}
+
+// onlyInRole are the helpers that sit in their role's file and no other
+// (a second conformance run, vector loop, fuzz target or game benchmark
+// elsewhere is a misplaced role).
+var onlyInRole = []string{"enginetest.RunVectorFiles(", "enginetest.Conformance(", "func Fuzz", "enginetest.BenchGames("}
+
+// TestEngineTestsFollowTheSkeleton_Issue25: every game keeps each test
+// role in the file engine/doc.go names ("Tests, by role"), holding what
+// the role is, and the helpers of onlyInRole in no other file.
+func TestEngineTestsFollowTheSkeleton_Issue25(t *testing.T) {
+	placed, roles := 0, 0
+	for _, game := range skeletonGames {
+		for _, r := range testRoles {
+			roles++
+			ok := false
+			for _, f := range strings.Split(r.file, "|") {
+				b, err := os.ReadFile(filepath.Join(game, f))
+				ok = ok || err == nil && strings.Contains(string(b), r.holds)
+			}
+			if ok {
+				placed++
+			} else {
+				t.Errorf("%s: no %s holding %q (engine/doc.go, \"Tests, by role\")", game, r.file, r.holds)
+			}
+		}
+		tests, _ := filepath.Glob(filepath.Join(game, "*_test.go"))
+		for _, path := range tests {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range testRoles {
+				if slices.Contains(onlyInRole, r.holds) && filepath.Base(path) != r.file && strings.Contains(string(b), r.holds) {
+					t.Errorf("%s holds %q: it belongs in %s (engine/doc.go)", path, r.holds, r.file)
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d test roles where engine/doc.go says", placed, roles)
+}

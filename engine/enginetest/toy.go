@@ -2,6 +2,12 @@
 // ("toy") that exercises every part of the engine contract, and a
 // conformance suite that every real game runs against itself.
 //
+// The games' rule vectors have one file format and one runner here
+// (vectors.go): testdata/*.vectors holds cases framed "CASE <name> <title
+// citing rule ids> ... END", with "#" comment lines (ParseVectors, fuzzed
+// by FuzzParseVectors); RunVectorFiles plays each case as a subtest and
+// reports a failing one by its file:line and the rule ids it cites.
+//
 // It owns the conformance suite, the toy games and the helpers engine tests
 // share. It must not be linked into the binary (it imports testing) nor hold
 // a real game's rules.
