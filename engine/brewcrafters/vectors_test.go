@@ -21,8 +21,9 @@ import (
 //	CASE <id> <title>          starts a vector; END ends it; # comments
 //	SETUP <n> <seed> [opt=val...]   a new n-player first game, ann starting (newGame)
 //	SEASON <k>                 sets the season (0..11)
-//	TO <phase>|season <k>      answers every decision with its default
-//	                           until the phase (market, brewery) or season k
+//	TO <phase>|season <k>|<seat>   answers every decision with its default
+//	                           until the phase (market, brewery), season k,
+//	                           or the seat owes the next decision
 //	ACTOR                      A is the seat owing the next decision, B the next seat
 //	SET <seat>.<field> = <v>   a field of the player's record (its JSON
 //	                           name: ing is a bag, "5M 2H 1Y" or "-"; any
@@ -37,7 +38,7 @@ import (
 //	MARK                       remembers the state for DELTA
 //	DELTA <query> = <value>    the change of a number, or of a bag (ing,
 //	                           goods), since MARK
-func TestVectors(t *testing.T) { enginetest.RunVectorFiles(t, 22, runVectorCase) }
+func TestVectors(t *testing.T) { enginetest.RunVectorFiles(t, 23, runVectorCase) }
 
 var vectorSeats = []string{"ann", "bob", "cat", "dan", "eve"}
 
@@ -97,9 +98,12 @@ func runVectorCase(t *testing.T, c enginetest.VectorCase) {
 		case "SEASON":
 			s.Season = atoi(f[1])
 		case "TO":
-			if f[1] == "season" {
+			switch {
+			case f[1] == "season":
 				toSeason(t, s, atoi(f[2]))
-			} else {
+			case f[1] == "A" || f[1] == "B" || isSeatName(f[1]):
+				toSeat(t, s, seat(f[1]))
+			default:
 				toPhase(t, s, f[1])
 			}
 		case "ACTOR":
@@ -390,6 +394,19 @@ func toSeason(t *testing.T, s *State, k int) {
 	}
 }
 
+// toSeat answers decisions with their defaults until the seat owes the
+// next one.
+func toSeat(t *testing.T, s *State, seat int) {
+	t.Helper()
+	for n := 0; s.Pending()[0].Seat != seat; n++ {
+		if n > 500 || s.Res != nil {
+			t.Fatalf("seat %d never to act", seat)
+		}
+		d := s.Pending()[0]
+		do(t, s, d.Seat, d.Default)
+	}
+}
+
 func wantErr(t *testing.T, s *State, seat int, cmd, rule string) {
 	t.Helper()
 	re := try(s, seat, cmd)
@@ -529,30 +546,6 @@ func TestTV15FreeInstall(t *testing.T) {
 	do(t, s, 0, "ANNUAL OPS INSTALL MASH_TUN")
 	if !s.P[0].has("MASH_TUN") || s.P[0].Ing[catalog.IM] != m+2 || s.opCost(&s.P[0]) != 6 {
 		t.Fatalf("mash tun: %v, malt %d, cost %d", s.P[0].Built, s.P[0].Ing[catalog.IM]-m, s.opCost(&s.P[0]))
-	}
-}
-
-// TV-16 Planting twice in Spring, not in Summer (BC-5.9.4).
-func TestTV16Planting(t *testing.T) {
-	s := newGame(t, 2, "tv16")
-	s.P[0].Built = []string{"FARM"}
-	s.P[0].Ing = catalog.Bag{2, 2, 0, 1}
-	do(t, s, 0, "PLANT H")
-	do(t, s, 0, "M FUND")
-	toPhase(t, s, phBrewery)
-	for s.Pending()[0].Seat != 0 {
-		d := s.Pending()[0]
-		do(t, s, d.Seat, d.Default)
-	}
-	do(t, s, 0, "PLANT F")
-	if len(s.P[0].Plots) != 2 {
-		t.Fatalf("plots %v", s.P[0].Plots)
-	}
-	wantErr(t, s, 0, "PLANT M", "BC-5.9.4")
-	toPhase(t, s, phMarket)
-	s.P[0].Plots = []string{}
-	if s.Pending()[0].Seat == 0 {
-		wantErr(t, s, 0, "PLANT M", "BC-5.9.4")
 	}
 }
 

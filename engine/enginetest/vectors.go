@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -48,21 +49,11 @@ var ruleID = regexp.MustCompile(`\b(?:DB|FR|HA|BC|TV|AMB|A|D|P)-\d+(?:\.\d+)*`)
 func CitedIDs(text string) []string {
 	var out []string
 	for _, id := range ruleID.FindAllString(text, -1) {
-		id = strings.TrimRight(id, ".")
-		if !contains(out, id) {
+		if !slices.Contains(out, id) {
 			out = append(out, id)
 		}
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // ParseVectors reads the cases of a vector file's text; name is the file

@@ -3,6 +3,7 @@ package heavenale
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -101,7 +102,7 @@ func runVectorCase(t *testing.T, c vcase) {
 		case "HOME":
 			// HOME <spot> = <seat>|-: who sits on a start space (the seat
 			// entered the start area), or nobody.
-			k := vindex(catalog.HomeNames, f[1])
+			k := slices.Index(catalog.HomeNames, f[1])
 			if k < 0 {
 				c.Fatalf(t, l, "no start space %s", f[1])
 			}
@@ -130,7 +131,7 @@ func runVectorCase(t *testing.T, c vcase) {
 			}
 			put(s, i, f[2:]...)
 		case "SPOT":
-			i, k := seat(l, f[1]), vindex(catalog.SpotNames, f[2])
+			i, k := seat(l, f[1]), slices.Index(catalog.SpotNames, f[2])
 			if k < 0 {
 				t.Fatalf("%s:%d: no spot %s", c.File, l.N, f[2])
 			}
@@ -221,15 +222,6 @@ func vlines(head, who string) []string {
 	return out
 }
 
-func vindex(list []string, v string) int {
-	for i, x := range list {
-		if x == v {
-			return i
-		}
-	}
-	return -1
-}
-
 func goalIndex(s *State, id string) int {
 	for g, gl := range s.r.Goals {
 		if gl.ID == id {
@@ -273,7 +265,7 @@ func vquery(s *State, q string) (string, error) {
 		}
 		return strings.Join(s.Spaces[n], " "), nil
 	case "home":
-		k := vindex(catalog.HomeNames, b)
+		k := slices.Index(catalog.HomeNames, b)
 		if k < 0 {
 			return "", fmt.Errorf("no start space %q", b)
 		}
@@ -296,7 +288,7 @@ func vquery(s *State, q string) (string, error) {
 		}
 		return name(s.Small[g]), nil
 	}
-	i := vindex(seatNames, a)
+	i := slices.Index(seatNames, a)
 	if i < 0 || i >= len(s.Players) {
 		return "", fmt.Errorf("unknown query %q", q)
 	}
@@ -342,7 +334,7 @@ func vquery(s *State, q string) (string, error) {
 		}
 		return p.Garden[k], nil
 	case "spot":
-		k := vindex(catalog.SpotNames, arg)
+		k := slices.Index(catalog.SpotNames, arg)
 		if k < 0 {
 			return "", fmt.Errorf("no spot %q", arg)
 		}
