@@ -38,7 +38,7 @@ import (
 //	MARK                       remembers the state for DELTA
 //	DELTA <query> = <value>    the change of a number, or of a bag (ing,
 //	                           goods), since MARK
-func TestVectors(t *testing.T) { enginetest.RunVectorFiles(t, 23, runVectorCase) }
+func TestVectors(t *testing.T) { enginetest.RunVectorFiles(t, 25, runVectorCase) }
 
 var vectorSeats = []string{"ann", "bob", "cat", "dan", "eve"}
 
@@ -529,52 +529,6 @@ func TestTV14Infusers(t *testing.T) {
 	}
 	if re := s.canInstall(p, "HOPS_INFUSER"); re == nil {
 		t.Fatal("a fourth Infuser")
-	}
-}
-
-// TV-15 A free install gives ingredients (BC-5.8.4, BC-5.7.3).
-func TestTV15FreeInstall(t *testing.T) {
-	s := newGame(t, 2, "tv15")
-	s.P[0].Research[catalog.TrOps] = stAnnual
-	s.P[0].PrefAnnual = ""
-	s.Season = 2
-	toSeason(t, s, 3)
-	if s.seasonOf() != 3 || s.Pending()[0].Kind != kindStart || s.Pending()[0].Seat != 0 {
-		t.Fatalf("no Winter start for seat 0: %+v", s.Pending())
-	}
-	m := s.P[0].Ing[catalog.IM]
-	do(t, s, 0, "ANNUAL OPS INSTALL MASH_TUN")
-	if !s.P[0].has("MASH_TUN") || s.P[0].Ing[catalog.IM] != m+2 || s.opCost(&s.P[0]) != 6 {
-		t.Fatalf("mash tun: %v, malt %d, cost %d", s.P[0].Built, s.P[0].Ing[catalog.IM]-m, s.opCost(&s.P[0]))
-	}
-}
-
-// TV-18 Research benefits add up (BC-5.7.6, BC-5.7.3).
-func TestTV18ResearchAddsUp(t *testing.T) {
-	s := newGame(t, 2, "tv18")
-	s.P[0].Research[catalog.TrBasic] = stBreakthrough
-	s.Season = 6
-	toSeason(t, s, 7)
-	d := s.Pending()[0]
-	if d.Seat != 0 || d.Kind != kindStart {
-		t.Fatalf("%+v", d)
-	}
-	before := s.P[0].Ing
-	do(t, s, 0, "ANNUAL BASIC M M Y")
-	if got := s.P[0].Ing.Sub(before); got.String() != "2M 1Y" {
-		t.Fatalf("annual gave %s", got)
-	}
-	toPhase(t, s, phMarket)
-	for s.Pending()[0].Seat != 0 {
-		d := s.Pending()[0]
-		do(t, s, d.Seat, d.Default)
-	}
-	before = s.P[0].Ing
-	if s.Spaces[3].Occ < 0 {
-		do(t, s, 0, "M HOPS +BASIC Y")
-		if got := s.P[0].Ing.Sub(before); got[catalog.IY] != 1 {
-			t.Fatalf("breakthrough: %s", got)
-		}
 	}
 }
 
