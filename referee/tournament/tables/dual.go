@@ -1,6 +1,6 @@
-package tournament
+package tables
 
-// The weights of the whole-field search (PairingDual): a Lagrangian lower
+// The weights of the whole-field search (Dual): a Lagrangian lower
 // bound on the repeated meetings the entrants not yet seated must still
 // seat, far above seater.lower's when everyone met many (doc.go, "Who
 // sits with whom"). Whole numbers only (meetings times dualScale), so a
@@ -8,15 +8,15 @@ package tournament
 
 import "slices"
 
-// PairingDual is recorded with a tables round whose seating the least
+// Dual is recorded with a tables round whose seating the least
 // search changed when the search of the whole field bounds its branches
-// by the entrants' weights too (seater.weigh): PairingBound's search
+// by the entrants' weights too (seater.weigh): Bound's search
 // otherwise, and the method of every round drawn now.
-const PairingDual = "dual"
+const Dual = "dual"
 
 // The weights' reach: meetings count dualScale each, the weights take at
 // most dualRounds steps, and the tables sought in them at most dualSteps
-// branches in all (part of PairingDual: changing them is a new method).
+// branches in all (part of Dual: changing them is a new method).
 const (
 	dualScale  = 64
 	dualRounds = 60
