@@ -205,7 +205,7 @@ func (s *seater) least() bool {
 	if c := s.total(); s.bounded && c > 0 && len(s.order) <= wholeField {
 		s.budget, s.byMet = wholeBudget, true
 		var best [][]int
-		if s.dual {
+		if s.dual && !s.unavoidable() {
 			best = s.free()
 		}
 		if best == nil {
