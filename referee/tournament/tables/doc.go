@@ -143,7 +143,9 @@
 // its bound line that of the code before the weights;
 // TestTablesOldRoundsReplay_Issue24 replays records drawn by the swaps,
 // by Least and by Bound that the newest draw seats
-// otherwise). The 3,000,000 seatings, the six tables, the order of the
+// otherwise; TestTablesCrowdedDrawsPinned_Issue24 pins the draws of
+// tournaments where most seatings repeat a meeting, where a change of a
+// step's cost shows that TestDrawsUnchanged's fields do not). The 3,000,000 seatings, the six tables, the order of the
 // tries, the 10,000,000 branches, the bound and what a step of it costs
 // (one per entrant summed), the 60 entrants and the 2,000,000 steps are
 // part of Bound and Dual, and the weights' scale, steps

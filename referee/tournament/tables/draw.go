@@ -91,9 +91,9 @@ type seater struct {
 	version []int
 	failed  map[[6]int]bool
 	// scratch of split, kept from one search to the next.
-	es, w  []int
-	seated []bool
-	bufs   [][]int
+	es, w, left, rest []int
+	seated            []bool
+	bufs              [][]int
 }
 
 // cost is the meetings before the round of every two entrants at tab (a
@@ -349,7 +349,13 @@ func (s *seater) resplitOf(ids ...int) bool {
 func (s *seater) split(groups [][]int, bound int) [][]int {
 	es := s.es[:0]
 	var kinds []int // the sizes, largest first
-	left := map[int]int{}
+	most := 0
+	for _, g := range groups {
+		most = max(most, len(g))
+	}
+	left := slices.Grow(s.left[:0], most+1)[:most+1] // the tables left, by size
+	clear(left)
+	s.left = left
 	for _, g := range groups {
 		es = append(es, g...)
 		if left[len(g)] == 0 {
@@ -404,6 +410,7 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 	clear(seated)
 	s.seated = seated
 	least := make([]int, 0, kinds[0])
+	s.rest = slices.Grow(s.rest[:0], m)
 	for len(s.bufs) < len(groups) {
 		s.bufs = append(s.bufs, nil)
 	}
@@ -459,7 +466,7 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 					size = k // the smallest table left
 				}
 			}
-			lb, rest := lower(w, m, seated, size, least)
+			lb, rest := lower(w, m, seated, size, least, s.rest)
 			s.budget -= rest
 			if c+lb >= bound {
 				return
@@ -525,18 +532,20 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 // meetings) must still seat at tables of size or more: each sits with at
 // least size-1 of the others, so with at least its size-1 least meetings
 // with them, and a meeting counts for both of its entrants (Bound).
-// least is scratch of capacity size-1. It returns the bound and the count
-// of entrants not seated (the budget it costs).
-func lower(w []int, m int, seated []bool, size int, least []int) (int, int) {
-	sum, left := 0, 0
+// least is scratch of capacity size-1, rest of capacity m. It returns
+// the bound and the count of entrants not seated (the budget it costs).
+func lower(w []int, m int, seated []bool, size int, least, rest []int) (int, int) {
+	rest = rest[:0]
 	for i := 0; i < m; i++ {
-		if seated[i] {
-			continue
+		if !seated[i] {
+			rest = append(rest, i)
 		}
-		left++
+	}
+	sum := 0
+	for _, i := range rest {
 		least = least[:0]
-		for j := 0; j < m; j++ {
-			if j == i || seated[j] {
+		for _, j := range rest {
+			if j == i {
 				continue
 			}
 			v := w[i*m+j]
@@ -561,5 +570,5 @@ func lower(w []int, m int, seated []bool, size int, least []int) (int, int) {
 			sum += v
 		}
 	}
-	return (sum + 1) / 2, left
+	return (sum + 1) / 2, len(rest)
 }

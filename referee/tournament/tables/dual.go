@@ -33,7 +33,7 @@ const (
 // may still take, and at least rmin.
 type weights struct {
 	u    []int
-	rmin map[int]int
+	rmin []int // by size
 	top  []int // top[k]: the k largest weights summed
 	free int
 }
@@ -45,7 +45,7 @@ func (d *weights) unseat(i int) { d.free += d.u[i] }
 // beyond reports whether the entrants not seated cannot be seated below
 // bound with c seated (the tables left counted in left), when tab (of w,
 // m entrants), seated already, is being filled to size (nil: none is).
-func (d *weights) beyond(c, bound int, left map[int]int, tab []int, size int, w []int, m int) bool {
+func (d *weights) beyond(c, bound int, left []int, tab []int, size int, w []int, m int) bool {
 	at := c*dualScale + d.free
 	for s, k := range left {
 		at += k * d.rmin[s]
@@ -70,7 +70,7 @@ func (d *weights) beyond(c, bound int, left map[int]int, tab []int, size int, w 
 // weight of an entrant at the least-r tables and raises the others'. It
 // keeps the weights of the best bound (nil when no table search finished
 // within dualSteps) and returns the steps it took.
-func weigh(w []int, m int, kinds []int, left map[int]int, than int) (*weights, int) {
+func weigh(w []int, m int, kinds []int, left []int, than int) (*weights, int) {
 	u := make([]int, m)
 	small := kinds[len(kinds)-1]
 	for i := range m {
@@ -91,7 +91,7 @@ steps:
 			g[i] = 1
 			at += u[i]
 		}
-		rmin := map[int]int{}
+		rmin := make([]int, len(left))
 		for _, size := range kinds {
 			r, tab := cheapestOf(w, m, u, size, &steps)
 			if steps < 0 {
