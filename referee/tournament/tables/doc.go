@@ -79,18 +79,18 @@
 //     looked at and each table tried counts one; the rounds below that
 //     it seats took at most 1,013,880). That search is skipped where a
 //     cheap check proves every seating repeats a meeting
-//     (unavoidable.go, seater.unavoidable): an entrant who met all but
-//     fewer others than the smallest table seats less one, or more
-//     entrants who all met each other than there are tables (two share
-//     a table in any seating; sought within 20,000 steps). It changes no
-//     seating (free finds none there) and is never wrong on the planted
-//     fields and on 400 small fields tried whole
-//     (TestTablesUnavoidableOnlyWhenProven_Issue24, which counts how many
-//     of those with none it proves); in the rounds of
-//     TestTablesMiddleCertified_Issue24 and
-//     TestTablesNoRematchAtLarge_Issue24 it proves 26 of the 56 where the
-//     search finds none, which spent 5,015,648 of its 9,505,444 steps
-//     there. Failing that, it is searched
+//     (unavoidable.go, seater.unavoidable): an entrant with no choice
+//     of mates for the smallest table among whom none met it or another
+//     (its mates to be), or more entrants who all met each other than there
+//     are tables (two share a table in any seating; each sought within
+//     20,000 steps). It changes no seating (free finds none there) and
+//     is never wrong on the planted fields and on 400 small fields tried
+//     whole (TestTablesUnavoidableOnlyWhenProven_Issue24, which counts
+//     how many of those with none it proves: 242 of 249); in the rounds
+//     of TestTablesMiddleCertified_Issue24 and
+//     TestTablesNoRematchAtLarge_Issue24 it proves 74 of the 92 where the
+//     search finds none, which cost it 391,034 steps; the 18 left cost
+//     4,209,588 (issue 24 left open). Failing that, it is searched
 //     whole once more by the same branch
 //     and bound, its entrants who met the most opening the tables first,
 //     within 2,000,000 steps, and seated by the cheapest seating found

@@ -10,16 +10,18 @@ import (
 	"slices"
 )
 
-// cliqueSteps is the most entrants unavoidable's search for entrants who
-// all met each other adds to one it grows (it proves or gives up; the
-// seating does not depend on it).
+// cliqueSteps is the most entrants each of unavoidable's searches (clique)
+// adds to one it grows (it proves or gives up; the seating does not
+// depend on it).
 const cliqueSteps = 20_000
 
 // unavoidable reports whether every seating of the entrants of s.tabs at
 // tables of their sizes seats two who met, proven by one of: an entrant
-// who met all but fewer of the others than the smallest table seats
-// less one; more entrants who all met each other than there are tables
-// (two of them share a table in any seating), sought within cliqueSteps.
+// with no choice of mates for the smallest table among whom none met it
+// or another (those it did not meet searched whole for as many who did
+// not meet each other, within cliqueSteps); more entrants who all met
+// each other than there are tables (two of them share a table in any
+// seating), sought within cliqueSteps.
 // False proves nothing. A field of more than 64 entrants is not checked.
 func (s *seater) unavoidable() bool {
 	var es []int
@@ -41,20 +43,30 @@ func (s *seater) unavoidable() bool {
 			}
 		}
 	}
+	all := uint64(1)<<m - 1
+	if m == 64 {
+		all = ^uint64(0)
+	}
+	not := make([]uint64, m) // whom each did not meet
 	for i := range nb {
-		if m-1-bits.OnesCount64(nb[i]) < small-1 {
-			return true
+		not[i] = all &^ nb[i] &^ (1 << i)
+	}
+	for i := range not {
+		steps := cliqueSteps
+		if !clique(not, not[i], small-1, &steps) && steps > 0 {
+			return true // no table for i: every choice of mates met
 		}
 	}
 	steps := cliqueSteps
-	return clique(nb, len(s.tabs)+1, &steps)
+	return clique(nb, all, len(s.tabs)+1, &steps)
 }
 
-// clique reports whether some want entrants all met each other (nb: whom
-// each met, by bit), found depth first: entrants who met the most among
+// clique reports whether some want entrants of cand all met each other
+// (nb: whom each met, by bit; or, given whom each did not meet, whether
+// some want did not meet each other), found depth first: entrants who met the most among
 // those left first, a branch given up when it and all those left that
 // met every one of it are fewer than want, or the steps are spent.
-func clique(nb []uint64, want int, steps *int) bool {
+func clique(nb []uint64, cand uint64, want int, steps *int) bool {
 	var grow func(cand uint64, size int) bool
 	grow = func(cand uint64, size int) bool {
 		if size >= want {
@@ -79,9 +91,5 @@ func clique(nb []uint64, want int, steps *int) bool {
 		}
 		return false
 	}
-	all := uint64(1)<<len(nb) - 1
-	if len(nb) == 64 {
-		all = ^uint64(0)
-	}
-	return grow(all, 0)
+	return grow(cand, 0)
 }

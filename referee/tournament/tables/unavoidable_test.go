@@ -66,8 +66,9 @@ func seatsNone(es, sizes []int, met map[[2]int]int) bool {
 // the 300 planted fields of TestTablesFreeFindsPlantedSeating_Issue24
 // and on 400 random fields of 2 to 4 tables of 2 to 4 (one size or two,
 // meetings from 0.2 to 0.9) where seatsNone tries every seating; and it
-// proves most of those where none exists (counted), and the 7 who all
-// met at 6 tables of TestTablesFreeNoneWhenUnavoidable_Issue24.
+// proves most of those where none exists (counted), an entrant whose
+// possible mates all met each other, and the 7 who all met at 6 tables
+// of TestTablesFreeNoneWhenUnavoidable_Issue24.
 func TestTablesUnavoidableOnlyWhenProven_Issue24(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 17))
 	for iter := range 300 {
@@ -122,6 +123,20 @@ func TestTablesUnavoidableOnlyWhenProven_Issue24(t *testing.T) {
 	t.Logf("random fields: %d of 400 seat a repeated meeting in every seating, %d of them proven by unavoidable", none, proven)
 	if none < 50 || proven*2 < none {
 		t.Errorf("%d fields with none, %d proven: the check proves little", none, proven)
+	}
+	// 0 did not meet 1 to 4 only, who all met each other: no two of them
+	// can sit with 0 at a table of 3, though no 5 all met.
+	met := map[[2]int]int{}
+	for a := range 12 {
+		for b := a + 1; b < 12; b++ {
+			if a == 0 && b > 4 || a > 0 && b <= 4 {
+				met[Key(a, b)] = 1
+			}
+		}
+	}
+	s := &seater{tabs: [][]int{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}}, met: met, short: make([]int, 12)}
+	if seatsNone(perm2(12), []int{3, 3, 3, 3}, met) || !s.unavoidable() {
+		t.Errorf("0 with none to sit with at a table of 3: not proven unavoidable")
 	}
 	for _, table := range []int{3, 4, 5} {
 		n := 6 * table
