@@ -79,22 +79,28 @@ func perm2(n int) []int {
 // least).
 func TestTablesFreeNoneWhenUnavoidable_Issue24(t *testing.T) {
 	for _, table := range []int{3, 4, 5} {
-		n := 6 * table
-		var tabs [][]int
-		for k := 0; k < n; k += table {
-			tabs = append(tabs, perm2(n)[k:k+table])
-		}
-		met := map[[2]int]int{}
-		for a := range 7 {
-			for b := a + 1; b < 7; b++ {
-				met[Key(a, b)] = 1
-			}
-		}
-		s := &seater{tabs: tabs, met: met, short: make([]int, n), order: perm2(n), pos: perm2(n)}
+		s := sevenMet(table)
 		if got := s.free(); got != nil {
 			t.Errorf("tables of %d: %v seats 7 who all met at 6 tables", table, got)
 		}
 	}
+}
+
+// sevenMet is 6 tables of table, in order, where entrants 0 to 6 all met
+// each other and no others met.
+func sevenMet(table int) *seater {
+	n := 6 * table
+	var tabs [][]int
+	for k := 0; k < n; k += table {
+		tabs = append(tabs, perm2(n)[k:k+table])
+	}
+	met := map[[2]int]int{}
+	for a := range 7 {
+		for b := a + 1; b < 7; b++ {
+			met[Key(a, b)] = 1
+		}
+	}
+	return &seater{tabs: tabs, met: met, short: make([]int, n), order: perm2(n), pos: perm2(n)}
 }
 
 // shortSeats lists (sorted) how often the entrants seated at the tables

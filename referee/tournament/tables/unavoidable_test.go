@@ -139,19 +139,7 @@ func TestTablesUnavoidableOnlyWhenProven_Issue24(t *testing.T) {
 		t.Errorf("0 with none to sit with at a table of 3: not proven unavoidable")
 	}
 	for _, table := range []int{3, 4, 5} {
-		n := 6 * table
-		var tabs [][]int
-		for k := 0; k < n; k += table {
-			tabs = append(tabs, perm2(n)[k:k+table])
-		}
-		met := map[[2]int]int{}
-		for a := range 7 {
-			for b := a + 1; b < 7; b++ {
-				met[Key(a, b)] = 1
-			}
-		}
-		s := &seater{tabs: tabs, met: met, short: make([]int, n)}
-		if !s.unavoidable() {
+		if !sevenMet(table).unavoidable() {
 			t.Errorf("tables of %d: 7 who all met at 6 tables not proven unavoidable", table)
 		}
 	}
