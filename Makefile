@@ -43,7 +43,7 @@ content: ## The whole-game content checks (mail width, reader's words, no data i
 	$(GO) test -count=1 -timeout 20m -run '^(TestMoveWritesTheDepthOfItsTrees_Issue25)$$' ./store/
 	$(GO) test -count=1 -timeout 20m -run '^(TestPlayerAnswerNamesUnreadLines_Issue25)$$' ./referee/edge/mailin/
 	$(GO) test -count=1 -timeout 20m -run '^(TestKeptTextFoundWithoutAllocating_Issue25)$$' ./templates/
-	$(GO) test -count=1 -timeout 20m -run '^(TestTablesMiddleCertified_Issue24|TestTablesOldRoundsReplay_Issue24|TestTablesNoRematchAtLarge_Issue24)$$' ./referee/tournament/
+	$(GO) test -count=1 -timeout 20m -run '^(TestTablesMiddleCertified_Issue24|TestTablesOldRoundsReplay_Issue24|TestTablesNoRematchAtLarge_Issue24|TestTablesCrowdedDrawsPinned_Issue24)$$' ./referee/tournament/
 
 test-plain: ## The same tests with go test's own output (no skip report).
 	$(GO) test -race -shuffle=on -timeout 20m $(PKGS)

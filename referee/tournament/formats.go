@@ -5,100 +5,33 @@ package tournament
 
 import (
 	"sort"
+
+	"github.com/pbem-referee/referee/referee/tournament/tables"
 )
 
-// tableSizes splits n entrants into tables of k (or of kmin when the game
-// allows smaller tables), seating as many as possible in as few tables as
-// possible; the rest get byes.
-func tableSizes(n, k, kmin int) []int {
-	bestSeated, bestA, bestB := -1, 0, 0
-	for b := 0; b*kmin <= n; b++ {
-		if kmin == k && b > 0 {
-			break
-		}
-		a := (n - b*kmin) / k
-		seated := a*k + b*kmin
-		if seated > bestSeated || (seated == bestSeated && a+b < bestA+bestB) {
-			bestSeated, bestA, bestB = seated, a, b
-		}
-	}
-	var sizes []int
-	for i := 0; i < bestA; i++ {
-		sizes = append(sizes, k)
-	}
-	for i := 0; i < bestB; i++ {
-		sizes = append(sizes, kmin)
-	}
-	return sizes
-}
+// The tables draw's methods recorded with a round (Round.Pairing), drawn
+// by package tables (doc.go there, "Who sits with whom"): PairingDual the
+// newest, PairingBound and PairingLeast the rounds drawn before it, and
+// PairingExact ("") a round the single swaps seat.
+const (
+	PairingLeast = tables.Least
+	PairingBound = tables.Bound
+	PairingDual  = tables.Dual
+)
 
-// seatTables splits order (by standing) into tables of sizes (the full
-// ones first, then the small ones). Unscaled, the tables take the
-// standings in turn, so the small ones go to the bottom. Scaled, the
-// small tables take the run of consecutive entrants with the fewest
-// seats at a small table before (the lowest most of them had, then their
-// sum, then the lowest in the standings), and the full tables the others
-// in turn; tables are numbered by their best-placed entrant.
-func seatTables(sizes, order []int, h []seatHistory, scaled bool) [][]int {
-	long := 0
-	for _, s := range sizes {
-		if s == sizes[0] {
-			long++
-		}
-	}
-	width := 0
-	for _, s := range sizes[long:] {
-		width += s
-	}
-	at := len(order) - width // where the small tables' run starts
-	if scaled && width > 0 && long > 0 {
-		bestMax, bestSum := -1, 0
-		for i := 0; i+width <= len(order); i++ {
-			mx, sum := 0, 0
-			for _, e := range order[i : i+width] {
-				mx, sum = max(mx, h[e].short), sum+h[e].short
-			}
-			if bestMax < 0 || mx < bestMax || (mx == bestMax && sum <= bestSum) {
-				bestMax, bestSum, at = mx, sum, i
-			}
-		}
-	}
-	rest := append(append([]int(nil), order[:at]...), order[at+width:]...)
-	var tabs [][]int
-	k := 0
-	for _, s := range sizes[:long] {
-		tabs = append(tabs, rest[k:k+s])
-		k += s
-	}
-	k = at
-	for _, s := range sizes[long:] {
-		tabs = append(tabs, append([]int(nil), order[k:k+s]...))
-		k += s
-	}
-	place := make(map[int]int, len(order))
-	for i, e := range order {
-		place[e] = i
-	}
-	sort.SliceStable(tabs, func(x, y int) bool { return place[tabs[x][0]] < place[tabs[y][0]] })
-	return tabs
-}
+// pairingNewest is the method NextRound asks for: each format's newest
+// (windows for a large Swiss field, PairingDual for tables).
+const pairingNewest = "newest"
 
-// tables seats round n's entrants (in standing order) at tables of K from
-// the top, then swaps players between neighbouring tables while that
-// lowers the number of repeated meetings; then, unless pairing is
-// PairingExact (a round recorded before the least search), the least
-// search seats no repeated meeting another seating avoids (seater.least,
-// recorded as PairingDual when it changed the seating; with lower
-// bounds unless pairing is PairingLeast, a round recorded before them,
-// and with the entrants' weights unless pairing is PairingLeast or
-// PairingBound).
-// Seats go first to those who sat late before.
+// tables seats round n's entrants (in standing order, byes taken) by
+// tables.Draw with pairing (pairingNewest: PairingDual), then seats each
+// table: first those who sat late before, then by the round's draw.
 func (t *Tournament) tables(n int, order []int, pairing string) ([]Match, string, error) {
 	kmin := t.MinTable
 	if kmin == 0 {
 		kmin = t.Table
 	}
-	sizes := tableSizes(len(order), t.Table, kmin)
+	sizes := tables.Sizes(len(order), t.Table, kmin)
 	if len(sizes) == 0 {
 		return nil, "", ErrEntrants
 	}
@@ -108,20 +41,14 @@ func (t *Tournament) tables(n int, order []int, pairing string) ([]Match, string
 	}
 	h := t.seatHistories()
 	order, byes := takeByes(order, len(order)-seated, h)
-	s := &seater{tabs: seatTables(sizes, order, h, t.Scaled), met: t.meetings(), h: h, order: order, keep: t.Scaled}
-	s.swaps()
-	used := PairingExact
-	s.bounded = pairing != PairingLeast
-	s.dual = s.bounded && pairing != PairingBound
-	if pairing != PairingExact && s.least() {
-		used = PairingLeast
-		if s.dual {
-			used = PairingDual
-		} else if s.bounded {
-			used = PairingBound
-		}
+	short := make([]int, len(h))
+	for e := range h {
+		short[e] = h[e].short
 	}
-	tabs := s.tabs
+	if pairing == pairingNewest {
+		pairing = PairingDual
+	}
+	tabs, used := tables.Draw(sizes, order, short, t.meetings(), t.Scaled, pairing)
 	rnd := t.rand(n, "seats")
 	var ms []Match
 	for _, tab := range tabs {
@@ -226,7 +153,7 @@ func (t *Tournament) knockout(n int) ([]Match, error) {
 		return nil, ErrEntrants
 	}
 	k := t.Table
-	sizes := tableSizes(len(alive), k, max(2, min(t.MinTable, k)))
+	sizes := tables.Sizes(len(alive), k, max(2, min(t.MinTable, k)))
 	if len(sizes) == 0 {
 		sizes = []int{len(alive)}
 	}

@@ -3,6 +3,8 @@ package tournament
 import (
 	"math"
 	"sort"
+
+	"github.com/pbem-referee/referee/referee/tournament/tables"
 )
 
 // Standing is one entrant's line in the standings.
@@ -308,9 +310,5 @@ func (t *Tournament) meetings() map[[2]int]int {
 	return met
 }
 
-func pairKey(a, b int) [2]int {
-	if a > b {
-		a, b = b, a
-	}
-	return [2]int{a, b}
-}
+// pairKey is the key of a and b's meetings (tables.Key).
+func pairKey(a, b int) [2]int { return tables.Key(a, b) }

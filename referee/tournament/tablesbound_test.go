@@ -15,7 +15,7 @@ import (
 // meetings than than (a draw's), one that gives the small tables' seats
 // as keep says when keep is not nil (exactTables), within limit branches.
 // It is the test's own branch and bound, written apart from the draw's
-// (seater.split): the entrants who met the most open the tables first,
+// (package tables, seater.split): the entrants who met the most open the tables first,
 // and a branch stops when its meetings and the fewest the entrants left
 // must still seat (each sits with the smallest table's size less one of
 // the others left, at its least meetings with them; each meeting counts
@@ -298,7 +298,7 @@ func againstCertified(t *testing.T, iters, limit int, pairing string) middleStat
 // cheaper seating of any round drawn now (PairingDual), and names by
 // count the rounds it cannot certify; of those, a SAT solver (seatBelow)
 // tells whether a seating with no repeated meeting exists, and in none
-// does the draw miss it (seater.free). The draw of the method before
+// does the draw miss it (package tables, seater.free). The draw of the method before
 // (PairingLeast, resplits only) is checked too, and certify finds cheaper
 // seatings of some of its rounds: the check finds them where they are.
 func TestTablesMiddleCertified_Issue24(t *testing.T) {
@@ -312,7 +312,7 @@ func TestTablesMiddleCertified_Issue24(t *testing.T) {
 	if st.cheaper > 0 {
 		t.Errorf("%d of %d rounds seat more repeated meetings than a seating certify found", st.cheaper, st.rounds)
 	}
-	// The search for a seating with no repeated meeting (seater.free)
+	// The search for a seating with no repeated meeting (package tables, seater.free)
 	// finds one wherever the solver does: without it the draw missed two
 	// (seed "middle5" round 6, "middle40" round 8).
 	if st.missed > 0 {

@@ -7,7 +7,7 @@ import (
 )
 
 // dual is certify's second lower bound on the cost of a seating, a
-// Lagrangian one written apart from the draw's (seater.lower): with a
+// Lagrangian one written apart from the draw's (package tables, seater.lower): with a
 // weight u[i] for each entrant, a seating's cost is the sum of every u
 // plus, over its tables T, r(T) = cost(T) - u(T) (u(T) the weights of T's
 // entrants, each entrant at one table), and each table's r is at least

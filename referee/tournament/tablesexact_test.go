@@ -7,22 +7,13 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
+	"github.com/pbem-referee/referee/referee/tournament/tables"
 )
 
 // tableCost is what the tables draw lowers: the meetings before this
 // round of every two entrants seated at one table (a pair that met twice
 // counts twice).
-func tableCost(tabs [][]int, met map[[2]int]int) int {
-	c := 0
-	for _, tab := range tabs {
-		for i, a := range tab {
-			for _, b := range tab[i+1:] {
-				c += met[pairKey(a, b)]
-			}
-		}
-	}
-	return c
-}
+func tableCost(tabs [][]int, met map[[2]int]int) int { return tables.Cost(tabs, met) }
 
 // shortSeats lists (sorted) how often the entrants seated at the tables
 // smaller than the largest had sat at a small table before: the count the
@@ -247,8 +238,7 @@ func TestTablesAgainstExact_Issue24(t *testing.T) {
 // againstExact, where the exact search tells the least: it seats the
 // least there too (measured: in every one of the 2,007 rounds).
 func TestTablesResplitAgainstExact_Issue24(t *testing.T) {
-	defer func(e int) { exactSeatings = e }(exactSeatings)
-	exactSeatings = 0
+	defer tables.WholeAtMost(0)()
 	drawn, _ := againstExact(t, 500, 13)
 	if drawn.costly > 0 {
 		t.Errorf("%d of %d rounds cost more than the exact search, by up to %d", drawn.costly, drawn.rounds, drawn.gap)

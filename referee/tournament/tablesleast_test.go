@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -136,28 +135,6 @@ func TestTablesNoRematchAtLarge_Issue24(t *testing.T) {
 	}
 }
 
-// TestSeatingsCounted checks the count of seatings that decides whether
-// a field is searched whole against counts by hand: 15 entrants at five
-// tables of 3 (15!/(3!^5 5!)), 16 at four tables of 4, 7 at 4 and 3 (35),
-// and the first fields above exactSeatings.
-func TestSeatingsCounted(t *testing.T) {
-	for _, c := range []struct {
-		sizes []int
-		want  float64
-	}{
-		{[]int{3, 3, 3, 3, 3}, 1401400},
-		{[]int{4, 4, 4, 4}, 2627625},
-		{[]int{4, 3}, 35},
-		{[]int{5, 5, 5}, 126126},
-		{[]int{3, 3, 3, 3, 2, 2}, 84084000},
-		{[]int{4, 4, 3, 3, 3}, 238238000},
-	} {
-		if got := seatings(c.sizes); math.Abs(got-c.want) > 1e-6*c.want {
-			t.Errorf("seatings(%v) = %f, want %f", c.sizes, got, c.want)
-		}
-	}
-}
-
 // TestTablesOldRoundsReplay_Issue24 draws tournaments at tables as the
 // code before each newer method did: every round by the single swaps
 // (PairingExact, before the least search), by the least search without
@@ -216,34 +193,6 @@ func TestTablesOldRoundsReplay_Issue24(t *testing.T) {
 		t.Logf("%q: %d rounds recorded so, %d the newest draw seats otherwise, each replayed as drawn", old, recorded, differ)
 		if differ == 0 || recorded == 0 {
 			t.Fatalf("%q: no round the newest draw seats otherwise: the test proves nothing", old)
-		}
-	}
-}
-
-// TestTablesLeastUndoesBlocks_Issue24: 2,000 entrants at tables of 3, 4
-// or 5, in runs of 40 by standing who all met each other (blocks): the
-// swaps leave every table with repeated meetings, and the least search
-// (far too large to search whole) seats none within its budget. Without
-// lower bounds (PairingLeast) it runs out of budget at tables of 5, each
-// split of two tables within a run trying all 126 seatings, and leaves
-// 435 of 1,742; with them (PairingBound) such a split stops at its
-// first step and the budget undoes every one.
-func TestTablesLeastUndoesBlocks_Issue24(t *testing.T) {
-	for _, bounded := range []bool{false, true} {
-		for _, k := range []int{3, 4, 5} {
-			s := blocks(2000, 40, k)
-			s.bounded = bounded
-			s.swaps()
-			before := s.total()
-			changed := s.least()
-			got := s.total()
-			t.Logf("tables of %d, bounded %v: %d repeated meetings after the swaps, %d after the search, budget left %d of %d", k, bounded, before, got, s.budget, resplitBudget)
-			if !changed || before == 0 {
-				t.Errorf("tables of %d: %d repeated meetings after the swaps (changed %v)", k, before, changed)
-			}
-			if bounded == (got > 0) && (bounded || k == 5) {
-				t.Errorf("tables of %d, bounded %v: %d repeated meetings after the search", k, bounded, got)
-			}
 		}
 	}
 }

@@ -1,6 +1,6 @@
-package tournament
+package tables
 
-// The search for a seating with no repeated meeting (PairingDual, before
+// The search for a seating with no repeated meeting (Dual, before
 // the weighted whole search; doc.go, "Who sits with whom"): the entrant
 // with the fewest tables it may still join is seated first.
 
@@ -8,7 +8,7 @@ import "slices"
 
 // freeSteps is the work the search for a seating with no repeated meeting
 // may do: each entrant looked at when choosing the next to seat, and each
-// table tried, counts one (part of PairingDual: changing it is a new
+// table tried, counts one (part of Dual: changing it is a new
 // method).
 const freeSteps = 1_200_000
 
@@ -35,7 +35,7 @@ func (s *seater) free() [][]int {
 	adj := make([][]int, m) // whom each met, by index in es
 	for i, a := range es {
 		for j, b := range es {
-			if i != j && s.met[pairKey(a, b)] > 0 {
+			if i != j && s.met[Key(a, b)] > 0 {
 				adj[i] = append(adj[i], j)
 			}
 		}
@@ -44,7 +44,7 @@ func (s *seater) free() [][]int {
 	keep := s.keep && sizes[0] != small
 	quota := map[[2]int]int{}
 	seat := func(i, size int) [2]int {
-		k := [2]int{0, s.h[es[i]].short}
+		k := [2]int{0, s.short[es[i]]}
 		if size == small {
 			k[0] = 1
 		}

@@ -1,6 +1,6 @@
-package tournament
+package tables
 
-// The weights of the whole-field search (PairingDual): a Lagrangian lower
+// The weights of the whole-field search (Dual): a Lagrangian lower
 // bound on the repeated meetings the entrants not yet seated must still
 // seat, far above seater.lower's when everyone met many (doc.go, "Who
 // sits with whom"). Whole numbers only (meetings times dualScale), so a
@@ -8,15 +8,15 @@ package tournament
 
 import "slices"
 
-// PairingDual is recorded with a tables round whose seating the least
+// Dual is recorded with a tables round whose seating the least
 // search changed when the search of the whole field bounds its branches
-// by the entrants' weights too (seater.weigh): PairingBound's search
+// by the entrants' weights too (seater.weigh): Bound's search
 // otherwise, and the method of every round drawn now.
-const PairingDual = "dual"
+const Dual = "dual"
 
 // The weights' reach: meetings count dualScale each, the weights take at
 // most dualRounds steps, and the tables sought in them at most dualSteps
-// branches in all (part of PairingDual: changing them is a new method).
+// branches in all (part of Dual: changing them is a new method).
 const (
 	dualScale  = 64
 	dualRounds = 60
@@ -33,7 +33,7 @@ const (
 // may still take, and at least rmin.
 type weights struct {
 	u    []int
-	rmin map[int]int
+	rmin []int // by size
 	top  []int // top[k]: the k largest weights summed
 	free int
 }
@@ -45,7 +45,7 @@ func (d *weights) unseat(i int) { d.free += d.u[i] }
 // beyond reports whether the entrants not seated cannot be seated below
 // bound with c seated (the tables left counted in left), when tab (of w,
 // m entrants), seated already, is being filled to size (nil: none is).
-func (d *weights) beyond(c, bound int, left map[int]int, tab []int, size int, w []int, m int) bool {
+func (d *weights) beyond(c, bound int, left []int, tab []int, size int, w []int, m int) bool {
 	at := c*dualScale + d.free
 	for s, k := range left {
 		at += k * d.rmin[s]
@@ -70,7 +70,7 @@ func (d *weights) beyond(c, bound int, left map[int]int, tab []int, size int, w 
 // weight of an entrant at the least-r tables and raises the others'. It
 // keeps the weights of the best bound (nil when no table search finished
 // within dualSteps) and returns the steps it took.
-func weigh(w []int, m int, kinds []int, left map[int]int, than int) (*weights, int) {
+func weigh(w []int, m int, kinds []int, left []int, than int) (*weights, int) {
 	u := make([]int, m)
 	small := kinds[len(kinds)-1]
 	for i := range m {
@@ -91,7 +91,7 @@ steps:
 			g[i] = 1
 			at += u[i]
 		}
-		rmin := map[int]int{}
+		rmin := make([]int, len(left))
 		for _, size := range kinds {
 			r, tab := cheapestOf(w, m, u, size, &steps)
 			if steps < 0 {

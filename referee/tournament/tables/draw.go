@@ -1,4 +1,4 @@
-package tournament
+package tables
 
 // The tables draw's search for the seating with the least repeated
 // meetings (see doc.go, "Who sits with whom"): whole at a small field,
@@ -9,32 +9,30 @@ import (
 	"slices"
 )
 
-// PairingLeast is recorded with a tables round whose seating the least
-// search changed. A round the single swaps already seat with no repeated
-// meeting, or that no seating improves, records PairingExact ("", as
-// every tables round recorded before the search) and replays by the
-// swaps alone.
-const PairingLeast = "least"
+// Exact is recorded with a tables round the single swaps seat (Draw): a
+// round they already seat with no repeated meeting, or that no seating
+// improves, and every tables round recorded before the least search; it
+// replays by the swaps alone. (The tournament's Exact, "".)
+const Exact = ""
 
-// PairingBound was recorded with a tables round whose seating the least
-// search with lower bounds changed, before PairingDual: the search of PairingLeast, whose
+// Least is recorded with a tables round whose seating the least search
+// changed, before Bound.
+const Least = "least"
+
+// Bound was recorded with a tables round whose seating the least
+// search with lower bounds changed, before Dual: the search of Least, whose
 // branch and bound also stops a branch when the meetings seated so far
 // and the fewest the entrants left must still seat reach the best found
 // (seater.lower), so a try that cannot improve costs one step of the
-// budget instead of every seating. It seats the same as PairingLeast
+// budget instead of every seating. It seats the same as Least
 // where neither runs out of budget, and otherwise spends it elsewhere:
 // a round it changed replays only by it.
-const PairingBound = "bound"
-
-// pairingNewest is the method NextRound asks for: each format's newest
-// (windows for a large Swiss field, the least search with the entrants'
-// weights, PairingDual, for tables).
-const pairingNewest = "newest"
+const Bound = "bound"
 
 // The reach of the least search: a field with at most exactSeatings
 // seatings is searched whole; above, a table with a repeated meeting is
 // seated anew with each other table (nearest first), then with each two
-// of the resplitNear tables nearest it; then (PairingBound) a field of at
+// of the resplitNear tables nearest it; then (Bound) a field of at
 // most wholeField entrants left with a repeated meeting is searched whole
 // again, within wholeBudget branches, for a seating with fewer. (Variables
 // only so that tests can change them.)
@@ -67,20 +65,20 @@ func seatings(sizes []int) float64 {
 // the meetings before the round, the seat histories and each entrant's
 // place in the round's order.
 type seater struct {
-	tabs [][]int
-	met  map[[2]int]int
-	h    []seatHistory
-	pos  []int // filled by least from order
+	tabs  [][]int
+	met   map[[2]int]int
+	short []int // by entrant: seats at a small table before (Draw)
+	pos   []int // filled by least from order
 	// order is the round's order of the entrants seated.
 	order []int
 	// keep: a table smaller than another takes an entrant only in place
-	// of one with as many seats at small tables before (Settings.Scaled).
+	// of one with as many seats at small tables before (Draw's keep).
 	keep bool
 	// bounded: split prunes by lower bounds and a field of at most
-	// wholeField is searched whole after the resplits (PairingBound).
+	// wholeField is searched whole after the resplits (Bound).
 	bounded bool
 	// dual: the search of a whole field after the resplits bounds its
-	// branches by the entrants' weights too (weigh; PairingDual).
+	// branches by the entrants' weights too (weigh; Dual).
 	dual bool
 	// byMet: split opens tables with the entrants who met the most first
 	// (the search of a whole field after the resplits), not in the
@@ -93,9 +91,9 @@ type seater struct {
 	version []int
 	failed  map[[6]int]bool
 	// scratch of split, kept from one search to the next.
-	es, w  []int
-	seated []bool
-	bufs   [][]int
+	es, w, left, rest []int
+	seated            []bool
+	bufs              [][]int
 }
 
 // cost is the meetings before the round of every two entrants at tab (a
@@ -104,7 +102,7 @@ func (s *seater) cost(tab []int) int {
 	c := 0
 	for i, a := range tab {
 		for _, b := range tab[i+1:] {
-			c += s.met[pairKey(a, b)]
+			c += s.met[Key(a, b)]
 		}
 	}
 	return c
@@ -115,7 +113,7 @@ func (s *seater) with(e int, tab []int, skip int) int {
 	c := 0
 	for k, b := range tab {
 		if k != skip {
-			c += s.met[pairKey(e, b)]
+			c += s.met[Key(e, b)]
 		}
 	}
 	return c
@@ -131,7 +129,7 @@ func (s *seater) total() int {
 }
 
 // swaps exchanges one entrant for another between tables up to two apart
-// while that lowers the cost: the draw recorded as PairingExact.
+// while that lowers the cost: the draw recorded as Exact.
 func (s *seater) swaps() {
 	tabs := s.tabs
 	for pass := 0; pass < 50; pass++ {
@@ -140,7 +138,7 @@ func (s *seater) swaps() {
 			for y := x + 1; y < len(tabs) && y <= x+2; y++ {
 				for i := range tabs[x] {
 					for j := range tabs[y] {
-						if s.keep && len(tabs[x]) != len(tabs[y]) && s.h[tabs[x][i]].short != s.h[tabs[y][j]].short {
+						if s.keep && len(tabs[x]) != len(tabs[y]) && s.short[tabs[x][i]] != s.short[tabs[y][j]] {
 							continue // keeps the small tables' seats even
 						}
 						before := s.cost(tabs[x]) + s.cost(tabs[y])
@@ -174,7 +172,7 @@ func (s *seater) least() bool {
 	if c == 0 {
 		return false
 	}
-	s.pos = make([]int, len(s.h))
+	s.pos = make([]int, len(s.short))
 	for i, e := range s.order {
 		s.pos[e] = i
 	}
@@ -207,7 +205,7 @@ func (s *seater) least() bool {
 	if c := s.total(); s.bounded && c > 0 && len(s.order) <= wholeField {
 		s.budget, s.byMet = wholeBudget, true
 		var best [][]int
-		if s.dual {
+		if s.dual && !s.unavoidable() {
 			best = s.free()
 		}
 		if best == nil {
@@ -286,7 +284,7 @@ func (s *seater) swapAway(x, y int) bool {
 		}
 		for j, b := range s.tabs[y] {
 			s.budget--
-			if s.keep && len(s.tabs[x]) != len(s.tabs[y]) && s.h[a].short != s.h[b].short {
+			if s.keep && len(s.tabs[x]) != len(s.tabs[y]) && s.short[a] != s.short[b] {
 				continue // keeps the small tables' seats even
 			}
 			if s.with(a, s.tabs[y], j)+s.with(b, s.tabs[x], i) < s.with(a, s.tabs[x], i)+s.with(b, s.tabs[y], j) {
@@ -351,7 +349,13 @@ func (s *seater) resplitOf(ids ...int) bool {
 func (s *seater) split(groups [][]int, bound int) [][]int {
 	es := s.es[:0]
 	var kinds []int // the sizes, largest first
-	left := map[int]int{}
+	most := 0
+	for _, g := range groups {
+		most = max(most, len(g))
+	}
+	left := slices.Grow(s.left[:0], most+1)[:most+1] // the tables left, by size
+	clear(left)
+	s.left = left
 	for _, g := range groups {
 		es = append(es, g...)
 		if left[len(g)] == 0 {
@@ -365,7 +369,7 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 		deg := map[int]int{}
 		for _, a := range es {
 			for _, b := range es {
-				deg[a] += s.met[pairKey(a, b)]
+				deg[a] += s.met[Key(a, b)]
 			}
 		}
 		slices.SortStableFunc(es, func(a, b int) int { return deg[b] - deg[a] })
@@ -377,7 +381,7 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 	// quota counts the seats left by (at a small table, small seats before).
 	var quota map[[2]int]int
 	seat := func(e, size int) [2]int {
-		k := [2]int{0, s.h[e].short}
+		k := [2]int{0, s.short[e]}
 		if size == small {
 			k[0] = 1
 		}
@@ -398,7 +402,7 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 	for i, a := range es {
 		w[i*m+i] = 0
 		for j, b := range es[:i] {
-			c := s.met[pairKey(a, b)]
+			c := s.met[Key(a, b)]
 			w[i*m+j], w[j*m+i] = c, c
 		}
 	}
@@ -406,6 +410,7 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 	clear(seated)
 	s.seated = seated
 	least := make([]int, 0, kinds[0])
+	s.rest = slices.Grow(s.rest[:0], m)
 	for len(s.bufs) < len(groups) {
 		s.bufs = append(s.bufs, nil)
 	}
@@ -461,7 +466,7 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 					size = k // the smallest table left
 				}
 			}
-			lb, rest := lower(w, m, seated, size, least)
+			lb, rest := lower(w, m, seated, size, least, s.rest)
 			s.budget -= rest
 			if c+lb >= bound {
 				return
@@ -526,19 +531,21 @@ func (s *seater) split(groups [][]int, bound int) [][]int {
 // lower is the fewest meetings the entrants not yet seated (of m, w their
 // meetings) must still seat at tables of size or more: each sits with at
 // least size-1 of the others, so with at least its size-1 least meetings
-// with them, and a meeting counts for both of its entrants (PairingBound).
-// least is scratch of capacity size-1. It returns the bound and the count
-// of entrants not seated (the budget it costs).
-func lower(w []int, m int, seated []bool, size int, least []int) (int, int) {
-	sum, left := 0, 0
+// with them, and a meeting counts for both of its entrants (Bound).
+// least is scratch of capacity size-1, rest of capacity m. It returns
+// the bound and the count of entrants not seated (the budget it costs).
+func lower(w []int, m int, seated []bool, size int, least, rest []int) (int, int) {
+	rest = rest[:0]
 	for i := 0; i < m; i++ {
-		if seated[i] {
-			continue
+		if !seated[i] {
+			rest = append(rest, i)
 		}
-		left++
+	}
+	sum := 0
+	for _, i := range rest {
 		least = least[:0]
-		for j := 0; j < m; j++ {
-			if j == i || seated[j] {
+		for _, j := range rest {
+			if j == i {
 				continue
 			}
 			v := w[i*m+j]
@@ -563,5 +570,5 @@ func lower(w []int, m int, seated []bool, size int, least []int) (int, int) {
 			sum += v
 		}
 	}
-	return (sum + 1) / 2, left
+	return (sum + 1) / 2, len(rest)
 }
