@@ -86,11 +86,23 @@ func numberWord(s string, worded bool, option, chat map[string]bool) (int, bool)
 // or typographic ("l'ottava", "l’undicesima").
 var apostrophes = strings.NewReplacer("’", "'", "‘", "'", "ʼ", "'", "´", "'", "`", "'")
 
+// isApostrophe reports whether c is one of those marks or the straight
+// one: what apostrophes makes "'" (issue 25: asked of every character of
+// every line a player writes, the replacer took half of reading an
+// answer; TestIsApostropheIsTheReplacers_Issue25 checks every rune).
+func isApostrophe(c rune) bool {
+	switch c {
+	case '\'', '’', '‘', 'ʼ', '´', '`':
+		return true
+	}
+	return false
+}
+
 // cutElided splits an elided article off the word it is glued to
 // (words/reply.txt [elided-article]: "l'ottava", "L’option"): the
 // article as written in the list, the word, and whether there was one.
 func cutElided(w string) (article, rest string, ok bool) {
-	i := strings.IndexFunc(w, func(c rune) bool { return apostrophes.Replace(string(c)) == "'" })
+	i := strings.IndexFunc(w, isApostrophe)
 	if i <= 0 {
 		return "", w, false
 	}

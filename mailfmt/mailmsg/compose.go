@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -222,12 +223,15 @@ func compose(o Out, alwaysBoundary bool) ([]byte, error) {
 		if json7bit {
 			enc = gomail.NoEncoding // relabelled 7bit below
 		}
-		if err := msg.AttachReader(name, bytes.NewReader(jsonBody), gomail.WithFileContentType("application/json"),
-			gomail.WithFileEncoding(enc)); err != nil {
-			return nil, bad("json: %v", err)
-		}
+		// A ReadSeeker: go-mail reads it where it writes the part, not
+		// into a copy first (AttachReader does; issue 25).
+		msg.AttachReadSeeker(name, bytes.NewReader(jsonBody), gomail.WithFileContentType("application/json"),
+			gomail.WithFileEncoding(enc))
 	}
+	// The mail in one buffer of about its size (issue 25: grown from
+	// empty, a mail of 30 KB was copied through ten buffers).
 	var buf bytes.Buffer
+	buf.Grow(composeRoom(bodyText, jsonBody, o.JSON != nil && !json7bit))
 	if _, err := msg.WriteTo(&buf); err != nil {
 		return nil, composeError{fmt.Errorf("%w: %v", ErrCompose, err)}
 	}
@@ -270,12 +274,30 @@ func bareMsgID(s string) (string, error) {
 // impossible) case of a body containing it is resolved deterministically.
 func fixedBoundary(id, text string, json []byte) string {
 	for i := 0; ; i++ {
-		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d", id, i)))
+		sum := sha256.Sum256([]byte(id + "\x00" + strconv.Itoa(i)))
 		b := "rf_" + hex.EncodeToString(sum[:12])
 		if !strings.Contains(text, b) && !bytes.Contains(json, []byte(b)) {
 			return b
 		}
 	}
+}
+
+// composeRoom is about the size of a composed mail: its header fields
+// and part headers (1 KB but for long names and references), the text in
+// quoted-printable (a non-ASCII byte takes three, a soft break three a
+// line), the JSON part as it is or, in base64, four bytes for three and a
+// line end every 76.
+func composeRoom(text string, json []byte, base64 bool) int {
+	n := 1536 + len(text) + len(text)/16
+	for i := 0; i < len(text); i++ {
+		if text[i] >= 0x80 {
+			n += 2
+		}
+	}
+	if base64 {
+		return n + len(json)*4/3 + len(json)/38 + 4
+	}
+	return n + len(json)
 }
 
 // replyLineRe is the shape of the line the referee writes at the top of its

@@ -128,6 +128,10 @@
 //     no work whose result the bytes do not carry. The multipart boundary
 //     is derived only for a mail with the JSON part; a single-part mail's
 //     bytes are the same either way (TestComposeSinglePartNeedsNoBoundary).
+//     The JSON part is laid out a run of plain bytes at a time, the same
+//     lines as a byte at a time (TestJSONLinesRunsAsByBytes_Issue25), read
+//     by go-mail where it is written (no copy first), into a buffer of
+//     about the mail's size.
 //   - X-Auto-Response-Suppress: All (the default) also stops Exchange's
 //     out-of-office replies; set Out.AllowOOF on mails whose answers should
 //     feed the absence logic.

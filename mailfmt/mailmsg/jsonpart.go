@@ -79,8 +79,15 @@ func jsonLines(src []byte, valid bool) ([]byte, bool) {
 			if c < 0x20 {
 				return nil, false // not JSON
 			}
-			out = append(out, c)
-			i, col = i+1, col+1
+			// A run of plain string bytes at once (issue 25): no line
+			// break point falls inside it, so the width's check after it
+			// breaks where the byte that passed the width would have.
+			j := i + 1
+			for j < len(src) && plainInString[src[j]] {
+				j++
+			}
+			out = append(out, src[i:j]...)
+			i, col = j, col+j-i
 		case c == '\r':
 			i++
 		case c == '\n':
@@ -88,6 +95,15 @@ func jsonLines(src []byte, valid bool) ([]byte, bool) {
 			i, col, brk = i+1, 0, -1
 		case c == 0 || c >= utf8.RuneSelf:
 			return nil, false // not JSON
+		case plainOutside[c]:
+			// A run of bytes that neither open a string nor mark a break
+			// point (digits, literals, ':', white space), at once.
+			j := i + 1
+			for j < len(src) && plainOutside[src[j]] {
+				j++
+			}
+			out = append(out, src[i:j]...)
+			i, col = j, col+j-i
 		default:
 			if (c == '}' || c == ']') && col > 0 {
 				brk, bcol = len(out), col
@@ -114,13 +130,39 @@ func jsonLines(src []byte, valid bool) ([]byte, bool) {
 	return out, true
 }
 
+// plainInString marks the bytes jsonLines copies as they are inside a
+// string (printable ASCII but the backslash and the quote); plainOutside
+// the bytes it copies as they are outside one that mark no break point
+// and open no string (not a bracket, a comma, a quote, CR, LF, NUL or a
+// byte past ASCII).
+var plainInString, plainOutside = func() (in, outside [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		in[c] = c != '\\' && c != '"'
+	}
+	for c := 1; c < utf8.RuneSelf; c++ {
+		outside[c] = !bytes.ContainsRune([]byte("{}[],\"\r\n"), rune(c))
+	}
+	return in, outside
+}()
+
 // relabel7bit turns the Content-Transfer-Encoding "8bit" of the last part
 // of the multipart mail raw (delimited by boundary) into "7bit": go-mail
 // writes a file part's bytes as they are only under the label 8bit, and
 // the JSON part's bytes are 7bit (jsonLines), which is what they must be
 // called for a relay without 8BITMIME to pass them unchanged (RFC 6152).
 func relabel7bit(raw []byte, boundary string) bool {
-	at := bytes.LastIndex(raw, []byte("\r\n--"+boundary+"\r\n"))
+	// The last delimiter, found forwards (issue 25: bytes.LastIndex
+	// searches a mail of 30 KB byte by byte; Index compares in blocks).
+	delim := []byte("\r\n--" + boundary + "\r\n")
+	at := -1
+	for k := 0; ; {
+		j := bytes.Index(raw[k:], delim)
+		if j < 0 {
+			break
+		}
+		at = k + j
+		k = at + 1
+	}
 	if at < 0 {
 		return false
 	}
