@@ -163,7 +163,9 @@ func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind s
 		return templates.FormatTime(lang, at.In(loc))
 	}
 	own.Due, own.Next = when(m.dueAt), when(m.nextAt)
-	var data any = own // boxed once for both renders
+	// By value, boxed once for both renders: a field of a struct behind a
+	// pointer is copied to the heap each time text/template prints it.
+	var data any = own
 	skey := subjectKey{lang, kind, own.Round}
 	subject, ok := b.subjects[skey]
 	if !ok {
