@@ -172,7 +172,7 @@ func (h deskHost) MailOrganiser(org, lang, text string) error {
 	return orgWork{h.w}.orgMailIn(org, lang, []string{organise.Local(orgHostOf(h.w), lang, text)}, "")
 }
 
-func (h deskHost) Render(lang, name string, data map[string]any) string {
+func (h deskHost) Render(lang, name string, data any) string {
 	return h.w.r.render.text(h.w.r.log, "tournament", Reader{Game: "tournament", Lang: lang, Seat: -1}, name, data)
 }
 

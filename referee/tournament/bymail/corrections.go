@@ -202,7 +202,7 @@ func (c *orgCmd) corrected(t *tournament.Tournament, what string, who []told, da
 		}
 		seen[key] = true
 		lang := readerLang(en.Lang)
-		c.d.tourMail(t, en, "correction", map[string]any{"audit": c.d.tourText(lang, "audit."+what, data)})
+		c.d.tourMail(t, en, "correction", mailData{Audit: c.d.tourText(lang, "audit."+what, data)})
 		names = append(names, en.Name)
 	}
 	return c.answered(t, what, names, data)

@@ -103,27 +103,26 @@ func TestEveryEntrantMailFits(t *testing.T) {
 				excerpt := d.excerpt(st, 0, lang)
 				audit := d.tourText(lang, "audit.swap", map[string]any{"round": p.num, "a": p.names[0],
 					"b": p.names[len(p.names)-1], "game_a": tr.ID + "r2t1x1", "game_b": tr.ID + "r2t3x1"})
-				round := map[string]any{}
-				d.roundDataAt(round, tr, 1, 0, matchAt(tr.Rounds[1], 0))
-				round["opponents"] = p.names
-				round["standings"], round["audit"] = excerpt, audit
-				datas := map[string]map[string]any{
-					"confirm":    {"late": d.tourText(lang, "audit.late", map[string]any{"name": p.names[0], "from": p.num})},
+				var round mailData
+				d.roundDataAt(&round, tr, 1, 0, matchAt(tr.Rounds[1], 0))
+				round.Opponents = p.names
+				round.Standings, round.Audit = excerpt, audit
+				datas := map[string]mailData{
+					"confirm":    {Late: d.tourText(lang, "audit.late", map[string]any{"name": p.names[0], "from": p.num})},
 					"round":      round,
-					"standings":  {"round": p.num, "next_at": at.Add(time.Hour), "standings": excerpt},
-					"final":      {"standings": excerpt, "seed": tr.Seed},
-					"correction": {"audit": audit},
-					"waitlist":   {"place": p.num, "cap": p.num},
+					"standings":  {Round: p.num, nextAt: at.Add(time.Hour), Standings: excerpt},
+					"final":      {Standings: excerpt, Seed: tr.Seed},
+					"correction": {Audit: audit},
+					"waitlist":   {Place: p.num, Cap: p.num},
 				}
 				for kind, data := range datas {
-					d.tourMailAs(tr, e, kind, data, d.newMailBase(tr))
+					d.tourMailAs(tr, e, kind, &data, d.newMailBase(tr))
 					seen["mail."+kind] = true
 				}
-				byeData := map[string]any{}
-				d.roundDataAt(byeData, tr, 1, 0, matchAt(tr.Rounds[1], 0))
-				byeData["bye"] = true
-				byeData["audit"] = ""
-				d.tourMailAs(tr, e, "round", byeData, d.newMailBase(tr))
+				var byeData mailData
+				d.roundDataAt(&byeData, tr, 1, 0, matchAt(tr.Rounds[1], 0))
+				byeData.Bye = true
+				d.tourMailAs(tr, e, "round", &byeData, d.newMailBase(tr))
 				// The mails, in the order sent: the kinds (map order), then the bye.
 				texts := map[string]string{}
 				for i, m := range h.sent {

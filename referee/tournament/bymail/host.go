@@ -58,7 +58,7 @@ type Host interface {
 
 	// Render renders a template of the tournaments ("tournament" scope);
 	// a template that fails is written "(<name>: <error>)".
-	Render(lang, name string, data map[string]any) string
+	Render(lang, name string, data any) string
 	// Word is a referee keyword in a language (WITHDRAW -> RITIRA).
 	Word(lang, keyword string) string
 	// RuleText words a game's refusal (an engine rule error: a game

@@ -46,7 +46,7 @@ func (h *testHost) Warn(msg string, kv ...any) {
 	h.t.Errorf("warning: %s %v", msg, kv)
 }
 
-func (h *testHost) Render(lang, name string, data map[string]any) string {
+func (h *testHost) Render(lang, name string, data any) string {
 	c := templates.Ctx{Lang: lang, Game: "tournament", Seat: -1, Data: data,
 		Word: func(kw string) string { return h.tpl.Word("tournament", lang, kw) },
 		Arg:  func(w string) string { return h.tpl.ArgWord("tournament", lang, w) }}

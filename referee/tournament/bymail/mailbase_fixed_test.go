@@ -24,12 +24,11 @@ func TestSharedMailBaseWritesEachEntrantsOwnMail_Issue24(t *testing.T) {
 		base := ds.newMailBase(tr)
 		for _, kind := range []string{"round", "confirm", "round"} {
 			for _, e := range tr.Entrants {
-				data := func() map[string]any {
-					if kind != "round" {
-						return map[string]any{}
+				data := func() *mailData {
+					m := &mailData{}
+					if kind == "round" {
+						ds.roundDataAt(m, tr, 1, e.ID, matchAt(tr.Rounds[1], e.ID))
 					}
-					m := map[string]any{"audit": ""}
-					ds.roundDataAt(m, tr, 1, e.ID, matchAt(tr.Rounds[1], e.ID))
 					return m
 				}
 				ds.tourMailAs(tr, e, kind, data(), base)

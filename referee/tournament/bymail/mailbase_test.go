@@ -21,9 +21,8 @@ func TestSharedMailPartsAreEachMailsOwn_Issue24(t *testing.T) {
 	ds, do := newDesk(shared), newDesk(own)
 	tr := entrantTour(t, p, "en", at)
 	base := ds.newMailBase(tr)
-	data := func(round int) map[string]any { // every kind's keys
-		return map[string]any{"round": round, "audit": "", "standings": "", "late": "", "seed": tr.Seed,
-			"place": 1, "cap": 1, "bye": true, "asked": false, "due_at": at, "next_at": at}
+	data := func(round int) *mailData { // every kind's fields
+		return &mailData{Round: round, Seed: tr.Seed, Place: 1, Cap: 1, Bye: true, dueAt: at, nextAt: at}
 	}
 	for _, round := range []int{1, 2, 1} {
 		for _, kind := range kinds {

@@ -98,7 +98,7 @@ func (d *desk) tourEnter(t *tournament.Tournament, p *Player, late bool) *Error 
 		if lang == "" {
 			lang = "en"
 		}
-		d.tourMail(t, e, "confirm", map[string]any{"late": d.tourText(lang, "audit.late", map[string]any{"name": e.Name, "from": e.Joined})})
+		d.tourMail(t, e, "confirm", mailData{Late: d.tourText(lang, "audit.late", map[string]any{"name": e.Name, "from": e.Joined})})
 		return nil
 	case t.Status != tournament.StatusSignup || (!t.Close.IsZero() && !d.now.Before(t.Close)):
 		return fail("closed", "id", t.ID, "address", p.Address)
@@ -112,12 +112,12 @@ func (d *desk) tourEnter(t *tournament.Tournament, p *Player, late bool) *Error 
 		// Issue 24: beyond the organiser's cap, a waiting list.
 		e := tournament.Entrant{Address: p.Address, Name: p.Name, Lang: p.Lang}
 		t.Waitlist = append(t.Waitlist, e)
-		d.tourMail(t, e, "waitlist", map[string]any{"place": len(t.Waitlist), "cap": t.Cap})
+		d.tourMail(t, e, "waitlist", mailData{Place: len(t.Waitlist), Cap: t.Cap})
 		return nil
 	}
 	e := tournament.Entrant{ID: len(t.Entrants), Address: p.Address, Name: p.Name, Lang: p.Lang}
 	t.Entrants = append(t.Entrants, e)
-	d.tourMail(t, e, "confirm", nil)
+	d.tourMail(t, e, "confirm", mailData{})
 	return nil
 }
 
@@ -141,7 +141,7 @@ func (d *desk) tourWithdraw(t *tournament.Tournament, e *tournament.Entrant) err
 			t.Waitlist = t.Waitlist[1:]
 			w.ID = len(t.Entrants)
 			t.Entrants = append(t.Entrants, w)
-			d.tourMail(t, w, "confirm", nil)
+			d.tourMail(t, w, "confirm", mailData{})
 		}
 		return nil
 	}
@@ -209,6 +209,6 @@ func (d *desk) tourReplace(t *tournament.Tournament, e *tournament.Entrant, inv 
 			}
 		}
 	}
-	d.tourMail(t, *e, "confirm", nil)
+	d.tourMail(t, *e, "confirm", mailData{})
 	return d.orgText(t, "replaced", map[string]any{"address": p.Address, "old": old}), nil
 }

@@ -270,40 +270,12 @@ func (d *desk) openMatch(t *tournament.Tournament, rd *tournament.Round, m *tour
 // (withdrawn, entered for a later round, out of a knockout) gets none.
 func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 	rd := &t.Rounds[r]
-	// The standings of the round just completed come with the next
-	// round's pairing: one mail a round (unless they went out when it
-	// completed, the next round waiting for its date); each entrant's
-	// shows their part of the table.
-	var done *standings
-	if rd.N > 1 && !t.Rounds[rd.N-2].Told {
-		done = d.doneStandings(t, rd.N-1)
-	}
-	base := d.newMailBase(t)
-	// One map for the data of every mail of the batch, cleared for each
-	// (issue 24: a map of 32 keys a mail, 20,000 mails a round of 5,000
-	// games): a mail's text is rendered before the next is described,
-	// and nothing keeps the map.
-	data := make(map[string]any, 32) // room for the mail's keys (tourMailAs)
-	mail := func(e tournament.Entrant, k int) {
-		if e.Withdrawn != 0 && rd.N >= e.Withdrawn {
-			return
-		}
-		clear(data)
-		d.roundDataAt(data, t, r, e.ID, k)
-		if done != nil {
-			data["standings"] = d.excerpt(done, e.ID, e.Lang)
-		}
-		data["audit"] = ""
-		if d.repair != nil {
-			data["audit"] = d.repair.audit(d, e.ID, readerLang(e.Lang))
-		}
-		d.tourMailAs(t, e, "round", data, base)
-	}
+	rm := d.newRoundMailer(t, r)
 	if from == 0 && to == len(rd.Matches) {
 		at := seats(*rd)               // one pass, not one a mail (issue 24)
 		for _, e := range t.Entrants { // one batch: in the entrants' order
 			if k, seated := at[e.ID]; seated {
-				mail(e, k)
+				rm.mail(e, k)
 			}
 		}
 		return
@@ -312,7 +284,7 @@ func (d *desk) roundMails(t *tournament.Tournament, r, from, to int) {
 	// map of the whole round, once a batch).
 	for k := from; k < to; k++ {
 		for _, e := range rd.Matches[k].Seats {
-			mail(t.Entrants[e], k)
+			rm.mail(t.Entrants[e], k)
 		}
 	}
 }
@@ -352,13 +324,11 @@ func seats(rd tournament.Round) map[int]int {
 // roundDataAt describes round r to entrant e in data: their game or bye,
 // and the standings so far (k: the index of e's match in the round, -1
 // for none).
-func (d *desk) roundDataAt(data map[string]any, t *tournament.Tournament, r, e, k int) {
+func (d *desk) roundDataAt(data *mailData, t *tournament.Tournament, r, e, k int) {
 	rd := &t.Rounds[r]
-	data["round"], data["rounds"], data["bye"], data["asked"] = rd.N, t.PlannedRounds(), false, false
-	data["game"], data["opponents"], data["seat"] = "", []string(nil), 0
-	data["due_at"], data["next_at"], data["standings"] = rd.Due, time.Time{}, ""
+	data.Round, data.dueAt = rd.N, rd.Due
 	if t.OnSchedule() && rd.N < t.PlannedRounds() {
-		data["next_at"] = t.RoundDate(rd.N + 1)
+		data.nextAt = t.RoundDate(rd.N + 1)
 	}
 	if k < 0 {
 		return
@@ -369,7 +339,7 @@ func (d *desk) roundDataAt(data map[string]any, t *tournament.Tournament, r, e, 
 				continue
 			}
 			if m.State == tournament.MatchBye {
-				data["bye"], data["asked"] = true, m.Requested
+				data.Bye, data.Asked = true, m.Requested
 				continue
 			}
 			var opp []string
@@ -378,7 +348,7 @@ func (d *desk) roundDataAt(data map[string]any, t *tournament.Tournament, r, e, 
 					opp = append(opp, t.Entrants[o].Name)
 				}
 			}
-			data["game"], data["opponents"], data["seat"] = m.GameID, opp, i+1
+			data.Game, data.Opponents, data.Seat = m.GameID, opp, i+1
 		}
 	}
 }
@@ -433,7 +403,7 @@ func (d *desk) tourAdvance(t *tournament.Tournament) error {
 		// entrants); the whole table is STANDINGS <id> and the page.
 		final := d.newStandings(t)
 		for _, e := range t.Entrants {
-			d.tourMail(t, e, "final", map[string]any{"standings": d.excerpt(final, e.ID, e.Lang), "seed": t.Seed})
+			d.tourMail(t, e, "final", mailData{Standings: d.excerpt(final, e.ID, e.Lang), Seed: t.Seed})
 		}
 		d.tourOrgMail(t, d.orgText(t, "over", map[string]any{"standings": d.tourStandingsText(t, orgLang(t))}))
 		return nil
@@ -445,8 +415,8 @@ func (d *desk) tourAdvance(t *tournament.Tournament) error {
 			now := d.newStandings(t)
 			for _, e := range t.Entrants {
 				if e.Withdrawn == 0 || last.N < e.Withdrawn {
-					d.tourMail(t, e, "standings", map[string]any{"round": last.N, "next_at": at,
-						"standings": d.excerpt(now, e.ID, e.Lang)})
+					d.tourMail(t, e, "standings", mailData{Round: last.N, nextAt: at,
+						Standings: d.excerpt(now, e.ID, e.Lang)})
 				}
 			}
 			d.tourOrgMail(t, d.orgText(t, "waiting", map[string]any{"round": last.N, "next": d.orgTime(t, at)}))

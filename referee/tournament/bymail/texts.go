@@ -8,10 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
-	"github.com/pbem-referee/referee/engine"
 	"github.com/pbem-referee/referee/referee/tournament"
 	"github.com/pbem-referee/referee/templates"
 )
@@ -38,133 +36,6 @@ func readerLang(lang string) string {
 		return "en"
 	}
 	return lang
-}
-
-// tourMail mails an entrant (kind: confirm, round, standings, final).
-func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind string, data map[string]any) {
-	d.tourMailAs(t, e, kind, data, d.newMailBase(t))
-}
-
-// mailBase is what every entrant's mail of a tournament says alike, for
-// the mails of one moment (a round's: computed once, not once an entrant,
-// issue 24), and the calendars by language and zone.
-type mailBase struct {
-	title, points, tiebreaks, deadline, page, ics string
-	rounds                                        int
-	onSchedule                                    bool
-	calendars                                     map[calendarKey]any // a []map[string]any
-	// fixed are the keys every mail of kind fixedKind sets alike, their
-	// values made interface values once (issue 24: a string put in a map
-	// of any is an allocation, ten a mail), set by tourMailAs.
-	fixed     []fixedValue
-	fixedKind string
-	// subjects are the mails' subjects by language, kind and round: the
-	// same for every entrant (subjectKeys, issue 24: rendered once).
-	subjects map[subjectKey]string
-}
-
-// fixedValue is one of mailBase.fixed.
-type fixedValue struct {
-	key   string
-	value any
-}
-
-// calendarKey keys mailBase.calendars: a language and a zone.
-type calendarKey struct{ lang, tz string }
-
-// subjectKey keys mailBase.subjects (a struct: no string built a mail).
-type subjectKey struct {
-	lang, kind string
-	round      any // an int
-}
-
-// subjectKeys are the only values a tournament mail's subject reads
-// (templates/tournament/<lang>: "subject"; TestSubjectReadsOnlyItsKeys):
-// id and title are the tournament's, so kind and round key it.
-var subjectKeys = []string{"id", "kind", "round", "title"}
-
-func (d *desk) newMailBase(t *tournament.Tournament) *mailBase {
-	b := &mailBase{title: t.Game, tiebreaks: strings.Join(t.Tiebreaks, ", "), deadline: deadlineText(t),
-		rounds: t.PlannedRounds(), onSchedule: t.OnSchedule(), ics: d.tourICSURL(t), calendars: map[calendarKey]any{}}
-	if eg, err := engine.Lookup(t.Game); err == nil {
-		b.title = eg.Info().Title
-	}
-	pts := t.Points
-	if t.Draw != nil && len(pts) == 2 {
-		pts = []float64{pts[0], *t.Draw, pts[1]}
-	}
-	b.points = fmtPoints(pts)
-	if t.Public {
-		b.page = d.tourPageURL(t)
-	}
-	return b
-}
-
-// calendar is t's calendar in lang and zone tz, computed once each (a
-// []map[string]any).
-func (b *mailBase) calendar(d *desk, t *tournament.Tournament, lang, tz string, loc *time.Location) any {
-	key := calendarKey{lang, tz}
-	cal, ok := b.calendars[key]
-	if !ok {
-		cal = d.calendar(t, lang, loc)
-		b.calendars[key] = cal
-	}
-	return cal
-}
-
-// tourMailAs is tourMail with the mails' common part (b, of t as it is).
-func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind string, data map[string]any, b *mailBase) {
-	if data == nil {
-		data = make(map[string]any, 32)
-	}
-	lang := readerLang(e.Lang)
-	if b.fixed == nil || b.fixedKind != kind {
-		b.fixedKind, b.fixed = kind, []fixedValue{{"kind", kind}, {"id", t.ID}, {"title", b.title},
-			{"format", t.Format}, {"table", t.Table}, {"rounds", b.rounds}, {"points", b.points},
-			{"tiebreaks", b.tiebreaks}, {"deadline", b.deadline}, {"commitment", t.Commitment},
-			{"seed_given", t.SeedGiven}, {"page", b.page}, {"ics", b.ics}, {"on_schedule", b.onSchedule}}
-	}
-	for _, f := range b.fixed {
-		data[f.key] = f.value
-	}
-	data["name"] = e.Name
-	if _, ok := data["round"]; !ok {
-		data["round"] = len(t.Rounds)
-	}
-	if _, ok := data["late"]; !ok {
-		data["late"] = "" // a late entry's confirmation says from which round
-	}
-	reply := d.h.ReplyTo(e.Address)
-	data["player_address"] = reply.Address
-	// Dates in the reader's zone and language: "due_at" becomes "due".
-	loc := templates.Zone(reply.TZ)
-	for k, v := range data {
-		if at, ok := v.(time.Time); ok && strings.HasSuffix(k, "_at") {
-			data[strings.TrimSuffix(k, "_at")] = ""
-			if !at.IsZero() {
-				data[strings.TrimSuffix(k, "_at")] = templates.FormatTime(lang, at.In(loc))
-			}
-		}
-	}
-	data["calendar"] = b.calendar(d, t, lang, reply.TZ, loc)
-	data["closes"] = ""
-	if at := t.SignupCloses(); t.Status == tournament.StatusSignup && !at.IsZero() {
-		data["closes"] = templates.FormatTime(lang, at.In(loc))
-	}
-	skey := subjectKey{lang, kind, data["round"]}
-	subject, ok := b.subjects[skey]
-	if !ok {
-		subject = d.tourText(lang, "subject", data)
-		if b.subjects == nil {
-			b.subjects = map[subjectKey]string{}
-		}
-		b.subjects[skey] = subject
-	}
-	m := Mail{Tournament: t.ID, To: e.Address, ToName: e.Name, Reply: reply, Lang: lang,
-		Subject: subject, Body: fitLines(d.tourText(lang, "mail."+kind, data))}
-	if err := d.h.MailEntrant(m); err != nil {
-		d.h.Warn("tournament mail", "tournament", t.ID, "to", e.Address, "err", err)
-	}
 }
 
 // fitLines is text within 80 columns (templates.Width), its lines that
