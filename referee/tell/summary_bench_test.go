@@ -27,16 +27,11 @@ func seatViews(tb testing.TB, game string, n int, seed uint64, steps int) (names
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(n)))
 	for step := 0; step < steps && table.State.Result() == nil; step++ {
-		waiting := table.Waiting()
-		if len(waiting) == 0 {
+		d, cmd, ok := randomMove(table, rng)
+		if !ok {
 			break
 		}
-		d := waiting[rng.IntN(len(waiting))]
-		opts := table.State.Legal(d)
-		if len(opts) == 0 {
-			break
-		}
-		if _, err := table.Submit(d.Seat, engine.ParseScript(opts[rng.IntN(len(opts))].Cmd), table.Token()); err != nil {
+		if _, err := table.Submit(d.Seat, engine.ParseScript(cmd), table.Token()); err != nil {
 			tb.Fatalf("%s: %v", game, err)
 		}
 		all := engine.Views(table.State)
