@@ -168,7 +168,17 @@
 // orders: TestHeavenAleBoardsKeptByWhatTheyShow_Issue25), ha.holder the
 // holder's name; Brew
 // Crafters' bc.portions the names by seat, bc.score the score and its
-// parts. Only a line rendered once a summary may take the Ctx
+// parts. Fromage's summary hands on its large parts so (issue 25: its
+// summary was the dearest of the four): fr.you the reader's own data (the
+// function val: the value View.You points to), fr.player a player's row
+// with the name of its holder now, fr.public the board, the City and the
+// last turn with the names by seat (the functions who and whoall are
+// Ctx.Who and WhoAll over a list of names); Heaven & Ale's ha.public its
+// track, start area, piles and barrels taken with the names by seat; so
+// each is kept from one seat and one move to the next while its data is
+// the same
+// (TestKeptSectionsFollowOneSeatsData_Issue25 in referee/tell changes one
+// seat's data and sees that seat's part rendered again, no other). Only a line rendered once a summary may take the Ctx
 // (bc.leader, ha.leader). TestSummariesGiveValues_Issue25 plays a game of
 // each to its end and fails when a call of these templates is given data that
 // is not a value. A text found kept costs no allocation for its key: the

@@ -38,6 +38,9 @@ var funcs = template.FuncMap{
 	"seq":     seq,
 	"dict":    dict,
 	"pick":    pick,
+	"who":     who,
+	"whoall":  whoAll,
+	"val":     val,
 	"list":    func(v ...any) []any { return v },
 	"default": func(def, v any) any { return orDefault(def, v) },
 	"has":     has,
@@ -230,6 +233,35 @@ func pick(m map[string]string, keys []string) []string {
 		out[i] = m[k]
 	}
 	return out
+}
+
+// who is Ctx.Who over a list of names, for a template given values, not
+// the Ctx (kept.go): names[s] when s is a seat of it, else other;
+// {{who .N .Seat "?"}} is Ctx.Name.
+func who(names []string, s int, other string) string {
+	if s >= 0 && s < len(names) {
+		return names[s]
+	}
+	return other
+}
+
+// whoAll is who of every seat of a list, in a new list (Ctx.WhoAll).
+func whoAll(names []string, seats []int, other string) []string {
+	out := make([]string, len(seats))
+	for i, s := range seats {
+		out[i] = who(names, s, other)
+	}
+	return out
+}
+
+// val is the value a pointer points to, so that a template hands on a
+// part of a view held by a pointer as a value, which is kept (kept.go:
+// Fromage's View.You); any other argument comes back as it is.
+func val(p any) any {
+	if v := reflect.ValueOf(p); v.Kind() == reflect.Pointer && !v.IsNil() {
+		return v.Elem().Interface()
+	}
+	return p
 }
 
 func dict(kv ...any) (map[string]any, error) {

@@ -32,6 +32,7 @@ var funcClasses = map[string]string{
 	"upper": "args", "lower": "args", "title": "args", "join": "args", "fields": "args", "hasPrefix": "args",
 	"lastChar": "args", "repeat": "args", "pad": "args", "lpad": "args", "wrap": "args", "fold": "args",
 	"indent": "args", "add": "args", "sub": "args", "mul": "args", "seq": "args", "dict": "args", "list": "args", "pick": "args",
+	"who": "args", "whoall": "args", "val": "args",
 	"default": "args", "has": "args", "str": "args", "num": "args", "int": "args", "len": "args", "contains": "args",
 	"dayname": "set", "plural": "set", "count": "set", "elide": "set", "tmpl": "set", keptTemplateFunc: "set",
 	// text/template's own.

@@ -20,11 +20,12 @@ import (
 // mail): Dice Brewing's board (its blocked buildings, which name seats,
 // written by the caller), Heaven & Ale's boards (the seat's name, the
 // leader line rendered by the caller), the holders of its start spaces
-// and barrels and its final scores, Brew Crafters' projected score and
+// and barrels and its final scores, its track, start area, piles and
+// barrels taken (ha.public), Brew Crafters' projected score and
 // portions (the players' names as a list).
 var summaryValueData = map[string][]string{
 	"dicebrewing":  {"db.board"},
-	"heavenale":    {"ha.board", "ha.nboard", "ha.holder", "ha.final", "ha.nfinal"},
+	"heavenale":    {"ha.board", "ha.nboard", "ha.holder", "ha.final", "ha.nfinal", "ha.public"},
 	"brewcrafters": {"bc.score", "bc.portions"},
 }
 

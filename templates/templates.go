@@ -135,34 +135,18 @@ func (c Ctx) kwCommand(p string) string {
 }
 
 // Name returns the name of seat s ("?" when out of range, "the game" for -1).
-func (c Ctx) Name(s int) string {
-	if s >= 0 && s < len(c.Seats) {
-		return c.Seats[s]
-	}
-	return "?"
-}
+func (c Ctx) Name(s int) string { return who(c.Seats, s, "?") }
 
 // Who names seat s as Name does when s is a seat, else other (the view's
 // own word for what is no seat: the Corporation, "" for nobody). An engine's
 // view carries the seat of every player it names in a string or a list
 // (issue 24), so that the template names who holds it now:
 // {{$.Who .FacesSeat $v.CorpName}}.
-func (c Ctx) Who(s int, other string) string {
-	if s >= 0 && s < len(c.Seats) {
-		return c.Seats[s]
-	}
-	return other
-}
+func (c Ctx) Who(s int, other string) string { return who(c.Seats, s, other) }
 
 // WhoAll is Who of every seat of a list, in a new list:
 // {{join ", " ($.WhoAll $v.EndBySeats $v.CorpName)}}.
-func (c Ctx) WhoAll(seats []int, other string) []string {
-	out := make([]string, len(seats))
-	for i, s := range seats {
-		out[i] = c.Who(s, other)
-	}
-	return out
-}
+func (c Ctx) WhoAll(seats []int, other string) []string { return whoAll(c.Seats, seats, other) }
 
 // With returns a copy of c with other data.
 func (c Ctx) With(data any) Ctx { c.Data = data; return c }

@@ -57,16 +57,10 @@ func playedMailsAs(tb testing.TB, games, langs, notifies, formats []string, coun
 			var log []Entry
 			now := time.Date(2026, 12, 6, 9, 0, 0, 0, time.UTC)
 			for step := 0; step < steps && table.State.Result() == nil; step++ {
-				waiting := table.Waiting()
-				if len(waiting) == 0 {
+				d, cmd, ok := randomMove(table, rng)
+				if !ok {
 					break
 				}
-				d := waiting[rng.IntN(len(waiting))]
-				opts := table.State.Legal(d)
-				if len(opts) == 0 {
-					break
-				}
-				cmd := opts[rng.IntN(len(opts))].Cmd
 				rep, err := table.Submit(d.Seat, engine.ParseScript(cmd), table.Token())
 				if err != nil {
 					tb.Fatalf("%s: %v", name, err)
@@ -103,6 +97,21 @@ func playedMailsAs(tb testing.TB, games, langs, notifies, formats []string, coun
 		}
 	}
 	return mails
+}
+
+// randomMove is a random legal command of a random seat the table waits
+// for; ok is false when it waits for none or the seat has no option.
+func randomMove(table *engine.Table, rng *rand.Rand) (d engine.Decision, cmd string, ok bool) {
+	waiting := table.Waiting()
+	if len(waiting) == 0 {
+		return d, "", false
+	}
+	d = waiting[rng.IntN(len(waiting))]
+	opts := table.State.Legal(d)
+	if len(opts) == 0 {
+		return d, "", false
+	}
+	return d, opts[rng.IntN(len(opts))].Cmd, true
 }
 
 // BenchmarkTellMails is the tell stage alone (Teller.Mails) over random
