@@ -92,7 +92,7 @@ func coldReadRun(t *testing.T, game string, cold bool) (mails, recs [][]byte) {
 	n := g.play()
 	keep(h.mails())
 	if st := h.game("g1").Status; st != StatusOver {
-		t.Fatal(fmt.Sprintf("the game is %s after %d answers", st, n))
+		t.Fatalf("the game is %s after %d answers", st, n)
 	}
 	return mails, recs
 }
