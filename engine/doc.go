@@ -106,7 +106,11 @@
 // clients. The legal options in the game's own order stay with the prompt
 // they were computed for (Table.Legal), so that a reader of the prompt,
 // the JSON part of a mail, does not compute them a second time (issue 25;
-// TestTableLegalIsThePromptsList_Issue25). The templates give each group a heading in words (what its
+// TestTableLegalIsThePromptsList_Issue25). A stored table holds no
+// prompts: they are what the state, the queues, the halts and the expired
+// groups ask each seat, so LoadTable asks again (issue 25, a smaller
+// record a move; TestLoadedTableAsksWhatWasAsked_Issue25; a table stored
+// with them reads them as stored). The templates give each group a heading in words (what its
 // options cost and give) and lay short commands side by side; every
 // option stays reachable by its number, its menu line as copied and its
 // command (referee TestEveryOptionReachable_Issue22, with positions of

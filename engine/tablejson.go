@@ -10,10 +10,20 @@ import (
 type tableJSON struct {
 	Game  string          `json:"game"`
 	State json.RawMessage `json:"state"`
+	// Prompts are read from a table stored with them (before issue 25's
+	// smaller record), never written.
+	Prompts []*Prompt `json:"prompts"`
 	tableRest
 }
 
 // MarshalJSON encodes the table: the game name, the state and the queues.
+// The prompts are not stored (issue 25, "a smaller record a move"): each
+// is what the state, the queues, the halts and the expired groups ask the
+// seat (Table.ask), so LoadTable asks again; a record of the referee kept
+// every prompt's option list twice (here and in Asked), 600-3,000 bytes
+// of a 6-10 KB record and a third of what a move changed in it
+// (TestLoadedTableAsksWhatWasAsked_Issue25). A table stored with its
+// prompts (before) reads them as stored.
 //
 // The state's encoding is spliced in as it comes from json.Marshal, not
 // passed back through encoding/json as a RawMessage, which would scan and
@@ -29,7 +39,7 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	rest, err := json.Marshal(tableRest{Queues: t.Queues, Halts: t.Halts, Prompts: t.Prompts,
+	rest, err := json.Marshal(tableRest{Queues: t.Queues, Halts: t.Halts,
 		Expired: t.Expired, NextTag: t.NextTag, Asked: t.Asked, Forced: t.Forced})
 	if err != nil {
 		return nil, err
@@ -48,7 +58,6 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 type tableRest struct {
 	Queues  [][]Order  `json:"queues"`
 	Halts   []*Halt    `json:"halts"`
-	Prompts []*Prompt  `json:"prompts"`
 	Expired []string   `json:"expired"`
 	NextTag int        `json:"next_tag"`
 	Asked   [][]Asked  `json:"asked,omitempty"`
@@ -72,15 +81,20 @@ func LoadTable(data, ruleset []byte) (*Table, error) {
 	}
 	t := newTable(g, st)
 	n := t.Seats()
-	if len(j.Queues) != n || len(j.Halts) != n || len(j.Prompts) != n || len(j.Expired) != n {
+	if len(j.Queues) != n || len(j.Halts) != n || (j.Prompts != nil && len(j.Prompts) != n) || len(j.Expired) != n {
 		return nil, fmt.Errorf("table: per-seat lists do not match %d seats", n)
 	}
-	t.Queues, t.Halts, t.Prompts, t.Expired, t.NextTag = j.Queues, j.Halts, j.Prompts, j.Expired, j.NextTag
+	t.Queues, t.Halts, t.Expired, t.NextTag = j.Queues, j.Halts, j.Expired, j.NextTag
 	if len(j.Asked) == n {
 		t.Asked = j.Asked
 	}
 	if len(j.Forced) == n {
 		t.Forced = j.Forced
+	}
+	if j.Prompts != nil {
+		t.Prompts = j.Prompts
+	} else {
+		t.ask()
 	}
 	return t, nil
 }

@@ -20,7 +20,6 @@ type tableRef struct {
 	State   json.RawMessage  `json:"state"`
 	Queues  [][]engine.Order `json:"queues"`
 	Halts   []*engine.Halt   `json:"halts"`
-	Prompts []*engine.Prompt `json:"prompts"`
 	Expired []string         `json:"expired"`
 	NextTag int              `json:"next_tag"`
 	Asked   [][]engine.Asked `json:"asked,omitempty"`
@@ -91,7 +90,7 @@ func checkSplice(t *testing.T, game string, tb *engine.Table) {
 		t.Fatal(err)
 	}
 	want, err := json.Marshal(tableRef{Game: tb.State.Head().Game, State: st, Queues: tb.Queues, Halts: tb.Halts,
-		Prompts: tb.Prompts, Expired: tb.Expired, NextTag: tb.NextTag, Asked: tb.Asked, Forced: tb.Forced})
+		Expired: tb.Expired, NextTag: tb.NextTag, Asked: tb.Asked, Forced: tb.Forced})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,4 +105,87 @@ func checkSplice(t *testing.T, game string, tb *engine.Table) {
 	if !bytes.Equal(again, got) {
 		t.Fatalf("%s move %d: the table does not read back to its bytes", game, tb.Token())
 	}
+}
+
+// TestLoadedTableAsksWhatWasAsked_Issue25: a table is stored without its
+// prompts, and the table read back asks every seat what the table in play
+// asked it (the same prompts, option lists, halts, sealed answers, and
+// the same legal lists), at every move of random games of every game and
+// seat count; the bytes hold no "prompts".
+func TestLoadedTableAsksWhatWasAsked_Issue25(t *testing.T) {
+	checked := 0
+	check := func(tb *engine.Table, game string) {
+		raw, err := tb.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(raw, []byte(`"prompts"`)) {
+			t.Fatalf("%s move %d: the stored table holds its prompts", game, tb.Token())
+		}
+		back, err := engine.LoadTable(raw, nil)
+		if err != nil {
+			t.Fatalf("%s: LoadTable: %v", game, err)
+		}
+		want, _ := json.Marshal(tb.Prompts)
+		got, _ := json.Marshal(back.Prompts)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s move %d: the table read back asks\n%s\nwhere the table in play asked\n%s", game, tb.Token(), got, want)
+		}
+		for s := range tb.Prompts {
+			wl, _ := json.Marshal(tb.Legal(s))
+			gl, _ := json.Marshal(back.Legal(s))
+			if !bytes.Equal(gl, wl) {
+				t.Fatalf("%s move %d seat %d: legal lists differ", game, tb.Token(), s)
+			}
+		}
+		checked++
+	}
+	for _, stream := range []uint64{25, 26, 27} {
+		playRandomTables(t, "asked", stream, 200, func(tb *engine.Table, game string, _, _ int, _ engine.Decision, _ string) bool {
+			check(tb, game)
+			return true
+		}, check)
+	}
+	t.Logf("%d tables read back", checked)
+}
+
+// TestTableStoredWithPromptsReadsThem_Issue25: a table stored before its
+// prompts were left out (with "prompts") reads them as stored, not asked
+// again (each stored prompt marked here by a count of its own).
+func TestTableStoredWithPromptsReadsThem_Issue25(t *testing.T) {
+	playRandomTables(t, "old", 3, 30, func(tb *engine.Table, game string, _, move int, _ engine.Decision, _ string) bool {
+		st, _ := json.Marshal(tb.State)
+		stored := make([]*engine.Prompt, len(tb.Prompts))
+		for i, p := range tb.Prompts {
+			if p != nil {
+				c := *p
+				c.Count = 1000 + i
+				stored[i] = &c
+			}
+		}
+		old, err := json.Marshal(struct {
+			Game    string           `json:"game"`
+			State   json.RawMessage  `json:"state"`
+			Queues  [][]engine.Order `json:"queues"`
+			Halts   []*engine.Halt   `json:"halts"`
+			Prompts []*engine.Prompt `json:"prompts"`
+			Expired []string         `json:"expired"`
+			NextTag int              `json:"next_tag"`
+			Asked   [][]engine.Asked `json:"asked,omitempty"`
+			Forced  [][]string       `json:"forced,omitempty"`
+		}{tb.State.Head().Game, st, tb.Queues, tb.Halts, stored, tb.Expired, tb.NextTag, tb.Asked, tb.Forced})
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := engine.LoadTable(old, nil)
+		if err != nil {
+			t.Fatalf("%s: LoadTable of the old form: %v", game, err)
+		}
+		want, _ := json.Marshal(stored)
+		got, _ := json.Marshal(back.Prompts)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s move %d: the old form's prompts read back as %s, stored %s", game, move, got, want)
+		}
+		return true
+	}, nil)
 }

@@ -162,9 +162,17 @@ func (t *Table) remember() {
 	}
 }
 
-// refreshPrompts recomputes what each seat is asked now.
+// refreshPrompts recomputes what each seat is asked now and remembers
+// the numbered lists shown.
 func (t *Table) refreshPrompts() {
-	defer t.remember()
+	t.ask()
+	t.remember()
+}
+
+// ask recomputes what each seat is asked now: a function of the state,
+// the queues, the halts and the expired groups alone, so that a stored
+// table need not keep its prompts (LoadTable asks again).
+func (t *Table) ask() {
 	for s := range t.Prompts {
 		t.Prompts[s] = nil
 	}

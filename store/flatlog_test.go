@@ -94,7 +94,7 @@ func TestMigrationToFlatLog(t *testing.T) {
 		if db, err = Open(path, &Options{NoSync: true}); err != nil {
 			t.Fatal(err)
 		}
-		if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 13 {
+		if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 14 {
 			t.Fatalf("schema %d", v)
 		}
 		check := func(when string) {

@@ -88,7 +88,7 @@ func TestMigrationToSchema9(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 13 {
+			if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 14 {
 				t.Fatalf("schema %d", v)
 			}
 			db.View(func(tx *Tx) error {

@@ -19,7 +19,7 @@ import (
 )
 
 // SchemaVersion is the version of the bucket layout this code writes.
-const SchemaVersion = 13
+const SchemaVersion = 14
 
 // Errors.
 var (
@@ -157,6 +157,7 @@ var migrations = []Migration{
 	migrateSchema11,             // 10 -> 11: the buckets the frequent commits write back at the top, in one leaf (schema10.go)
 	layout.Schema12,             // 11 -> 12: binary rows and grouped attempts (store/rowform): an older referee refuses the file
 	layout.Schema13,             // 12 -> 13: values of zstd dictionary 3 (store/codec): an older referee refuses the file
+	layout.Schema14,             // 13 -> 14: engine tables without their prompts: an older referee refuses the file
 }
 
 // DB is an open store.

@@ -395,7 +395,7 @@ func TestMigrationFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 13 {
+	if v, _ := db.SchemaVersion(); v != SchemaVersion || SchemaVersion != 14 {
 		t.Fatalf("schema %d", v)
 	}
 	err = db.Update(func(tx *Tx) error {

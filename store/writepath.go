@@ -137,7 +137,11 @@ func migrateWritePath(tx *bolt.Tx) error {
 			return err
 		}
 	}
-	if g := tx.Bucket(bGames); g == nil || firstKey(g) == nil {
+	var first []byte
+	if g := tx.Bucket(bGames); g != nil {
+		first, _ = g.Cursor().First()
+	}
+	if first == nil {
 		// No games yet: the indexes (gameindex.go) cover them all.
 		m, err := tx.CreateBucketIfNotExists(bMeta)
 		if err != nil {
@@ -396,9 +400,4 @@ func (tx *Tx) moveBody(q string, it *Item) error {
 		return nil
 	}
 	return tx.putBody(q, it.ID, PackBody(p))
-}
-
-func firstKey(b *bolt.Bucket) []byte {
-	k, _ := b.Cursor().First()
-	return k
 }

@@ -8,9 +8,11 @@ import (
 	"github.com/pbem-referee/referee/engine"
 )
 
+// tableJSON is the table as stored and its prompts (which the stored form
+// leaves out: engine.LoadTable asks again).
 func tableJSON(t *testing.T, tb *engine.Table) string {
 	t.Helper()
-	b, err := json.Marshal(tb)
+	b, err := json.Marshal([]any{tb, tb.Prompts})
 	if err != nil {
 		t.Fatal(err)
 	}

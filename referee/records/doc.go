@@ -32,7 +32,12 @@
 // entry is encoded by hand (entryjson.go, EncodeEntry, issue 24: the
 // reflection over the Params of a round's create and start entries),
 // into the bytes json.Marshal writes, which stay the stored format
-// (TestEntryEncodedAsEncodingJSONDoes_Issue24, FuzzEncodeEntry).
+// (TestEntryEncodedAsEncodingJSONDoes_Issue24, FuzzEncodeEntry). A
+// game's record holds its engine table without the prompts (issue 25:
+// they are asked again from the state when the table is read,
+// engine.LoadTable), so that a move changes a third less of the record
+// (referee TestColdReadAfterEveryMoveSameMails_Issue25; a record stored
+// with them reads and is rewritten without, TestOlderRecordReadAndRewritten_Issue25).
 //
 // It must not decide anything else about a game (the core and the engines
 // do), render a word (templates/ does), read the clock or randomness, or
