@@ -141,18 +141,25 @@ func (t *Table) remember() {
 		t.Asked = make([][]Asked, len(t.Prompts))
 	}
 	for s, p := range t.Prompts {
-		var cmds []string
+		var opts []Option
 		if p != nil && p.Numbered {
-			for _, o := range p.Options {
-				cmds = append(cmds, o.Cmd)
-			}
+			opts = p.Options
 		}
 		hist := t.Asked[s]
-		if len(hist) > 0 && slices.Equal(hist[len(hist)-1].Options, cmds) {
+		if len(hist) > 0 && slices.EqualFunc(hist[len(hist)-1].Options, opts, func(c string, o Option) bool { return c == o.Cmd }) {
 			continue
 		}
-		if len(hist) == 0 && cmds == nil {
+		if len(hist) == 0 && len(opts) == 0 {
 			continue
+		}
+		// The list is built only when it changed, at its size (issue 24:
+		// every new table's first prompts).
+		var cmds []string
+		if len(opts) > 0 {
+			cmds = make([]string, len(opts))
+			for i, o := range opts {
+				cmds[i] = o.Cmd
+			}
 		}
 		hist = append(hist, Asked{From: t.Token(), Options: cmds})
 		if len(hist) > maxAsked {

@@ -73,13 +73,29 @@ func groupDecision(st State, seat int, group string) (Decision, bool) {
 // order that is illegal (with the errors of its alternatives); with
 // strictness on for this seat, an illegal fresh order rejects the message
 // instead.
+//
+// The copy is made at the first change (issue 24: every game's set-up
+// checked its first sealed decision on a copy it never changed, as does
+// every check of a seat that has not answered yet): until then sim reads
+// the real state, which Pending, Legal and Parse do not change, and d,
+// the seat's pending decision of the group in it (every caller's), is the
+// decision to answer.
 func (t *Table) sealedComplete(seat int, d Decision, strict *strictness) (bool, *Order, []*RuleError, error) {
-	sim := &Table{game: t.game, State: t.State.Clone()}
-	sim.State.Head().Rand.Blind()
+	sim, copied := &Table{game: t.game, State: t.State}, false
+	own := func() *Table {
+		if !copied {
+			sim.State, copied = t.State.Clone(), true
+			sim.State.Head().Rand.Blind()
+		}
+		return sim
+	}
 	queue := append([]Order(nil), t.Queues[seat]...)
 	expired := t.Expired[seat] == d.Group
 	for n := 0; n < maxSteps; n++ {
-		cur, ok := groupDecision(sim.State, seat, d.Group)
+		cur, ok := d, true // the real state's own, as every caller passes it
+		if copied {
+			cur, ok = groupDecision(sim.State, seat, d.Group)
+		}
 		if !ok {
 			return true, nil, nil, nil
 		}
@@ -92,7 +108,7 @@ func (t *Table) sealedComplete(seat int, d Decision, strict *strictness) (bool, 
 			}
 		}
 		if len(opts) == 1 && (idx < 0 || !sim.answers(seat, queue[idx], opts[0].Cmd)) {
-			if _, err := sim.apply(seat, opts[0].Cmd); err != nil {
+			if _, err := own().apply(seat, opts[0].Cmd); err != nil {
 				return false, nil, nil, err
 			}
 			continue
@@ -101,14 +117,14 @@ func (t *Table) sealedComplete(seat int, d Decision, strict *strictness) (bool, 
 			if !expired {
 				return false, nil, nil, nil
 			}
-			if err := sim.applyDefault(&Report{}, cur); err != nil {
+			if err := own().applyDefault(&Report{}, cur); err != nil {
 				return false, nil, nil, err
 			}
 			continue
 		}
 		o := queue[idx]
 		queue = append(queue[:idx:idx], queue[idx+1:]...)
-		cmds, errs, err := sim.tryAlts(seat, o.Slot, o.Alts)
+		cmds, errs, err := own().tryAlts(seat, o.Slot, o.Alts)
 		if err != nil {
 			return false, nil, nil, err
 		}
@@ -116,7 +132,7 @@ func (t *Table) sealedComplete(seat int, d Decision, strict *strictness) (bool, 
 			continue
 		}
 		if o.ElsePass && cur.Pass != "" {
-			if _, err := sim.apply(seat, cur.Pass); err == nil {
+			if _, err := own().apply(seat, cur.Pass); err == nil {
 				continue
 			}
 		}

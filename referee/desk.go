@@ -40,7 +40,7 @@ func (h deskHost) Now() time.Time                       { return h.w.now }
 func (h deskHost) Records() bymail.Records              { return deskRecords{h.w.tx, h.w} }
 func (h deskHost) IsNotFound(err error) bool            { return errors.Is(err, store.ErrNotFound) }
 func (h deskHost) PageBase() string                     { return h.w.r.PageBase() }
-func (h deskHost) Secret() (string, error)              { return h.w.r.secret() }
+func (h deskHost) Secret() (string, error)              { return h.w.r.secret("") }
 func (h deskHost) MaxEntrants() int                     { return h.w.r.maxEntrants() }
 func (h deskHost) MaxOptionBytes() int                  { return MaxOptionBytes }
 func (h deskHost) RandomHex() (string, error)           { return h.w.randomHex() }

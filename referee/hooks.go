@@ -44,7 +44,7 @@ func (gw *gameWork) hookCommand(kw string, args []string) (string, error) {
 		gw.g.Hooks = hs
 		return gw.w.orgText("org.done.UNHOOK", "hook", h.ID), nil
 	}
-	hs, h, err := hooks.Add(gw.g.Hooks, args, gw.w.r.secret)
+	hs, h, err := hooks.Add(gw.g.Hooks, args, func() (string, error) { return gw.w.r.secret("") })
 	if err != nil {
 		return "", organise.Refusal(err)
 	}

@@ -155,12 +155,12 @@ func (s roomGame) Renumber(perm []int) {
 func (w *work) newToken(t store.Token, prefix string) (string, error) {
 	t.Created = w.now
 	for i := 0; i < 10; i++ {
-		s, err := w.r.secret()
+		s, err := w.r.secret(prefix)
 		if err != nil {
 			return "", err
 		}
-		if err := w.tx.PutToken(prefix+s, t); err == nil {
-			return prefix + s, nil
+		if err := w.tx.PutToken(s, t); err == nil {
+			return s, nil
 		} else if err != store.ErrDuplicate {
 			return "", err
 		}

@@ -3,7 +3,6 @@ package referee
 import (
 	"context"
 	"crypto/rand"
-	"encoding/base32"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 	"github.com/pbem-referee/referee/referee/guard"
 	"github.com/pbem-referee/referee/referee/reading"
 	"github.com/pbem-referee/referee/referee/records"
+	"github.com/pbem-referee/referee/referee/seating"
 	"github.com/pbem-referee/referee/referee/spec"
 	"github.com/pbem-referee/referee/referee/tournament/bymail"
 	"github.com/pbem-referee/referee/store"
@@ -268,15 +268,15 @@ func (r *Referee) PageBase() string { return strings.TrimRight(r.opt.PageBase, "
 // Address returns the referee's plain address.
 func (r *Referee) Address() string { return r.opt.Local + "@" + r.opt.Domain }
 
-// secret returns a new random secret: 16 lower-case base32 characters.
-func (r *Referee) secret() (string, error) {
+// secret returns a new random secret, prefix first (seating.SecretText).
+func (r *Referee) secret(prefix string) (string, error) {
 	r.randMu.Lock()
 	defer r.randMu.Unlock()
 	var b [10]byte
 	if _, err := io.ReadFull(r.opt.Random, b[:]); err != nil {
 		return "", err
 	}
-	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
+	return seating.SecretText(prefix, b), nil
 }
 
 // Request is one inbound command message, already parsed by a transport:

@@ -70,3 +70,8 @@ func BenchmarkSelfPlayMailGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNewTable measures a new game's table at its fewest and most
+// seats (enginetest.BenchNewTable; issue 24: the set-up of every game of a
+// tournament round).
+func BenchmarkNewTable(b *testing.B) { enginetest.BenchNewTable(b, Game{}) }

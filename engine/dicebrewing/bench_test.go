@@ -86,3 +86,8 @@ func BenchmarkViewEverySeat(b *testing.B) {
 	n := len(st.P)
 	enginetest.BenchViews(b, st, n, func() { _ = st.Adjudicate() })
 }
+
+// BenchmarkNewTable measures a new game's table at its fewest and most
+// seats (enginetest.BenchNewTable; issue 24: the set-up of every game of a
+// tournament round).
+func BenchmarkNewTable(b *testing.B) { enginetest.BenchNewTable(b, Game) }

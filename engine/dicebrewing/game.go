@@ -108,7 +108,11 @@ func (game) DecodeState(data, ruleset []byte) (engine.State, error) {
 // setup builds the starting position (DB-3.1 to DB-3.8) and starts round 1.
 func (s *state) setup(first int) {
 	r := s.Rules
-	// DB-3.1: all dice and seeds in the supply.
+	// DB-3.1: all dice and seeds in the supply (room for them at once:
+	// issue 24, a tournament round sets up thousands of games).
+	if n := r.TotalDice(); n > 0 {
+		s.Dice = make([]position.Die, 0, n)
+	}
 	for c := 0; c < catalog.NumColours; c++ {
 		for i := 0; i < r.DiceCount[c]; i++ {
 			s.Dice = append(s.Dice, position.Die{C: c, O: -1, L: position.LocSupply})
@@ -150,8 +154,12 @@ func (s *state) setup(first int) {
 		}
 	} else {
 		s.Display = append([]string(nil), pp.StartDisplay...)
-		for _, id := range r.RecipeIDsInFileOrder() {
+		ids := r.RecipeIDsInFileOrder()
+		for _, id := range ids {
 			if s.InDisplay(id) < 0 {
+				if s.Deck == nil {
+					s.Deck = make([]string, 0, len(ids))
+				}
 				s.Deck = append(s.Deck, id)
 			}
 		}

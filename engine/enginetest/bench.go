@@ -2,7 +2,9 @@ package enginetest
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/pbem-referee/referee/engine"
@@ -105,4 +107,28 @@ func BenchViews(b *testing.B, st engine.State, n int, adjudicate func()) {
 			adjudicate()
 		}
 	})
+}
+
+// BenchNewTable measures a new game's table as the referee makes one when
+// a game starts (issue 24: a START of 5,000 games set up 5,000 tables):
+// engine.NewTable of the game's default variant, at its fewest seats, two
+// (a tournament's two-player game) and its most, a new seed each operation; allocs/op is a game's set-up
+// with its first prompts.
+func BenchNewTable(b *testing.B, g engine.Game) {
+	info := g.Info()
+	for _, n := range slices.Compact([]int{info.MinPlayers, max(2, info.MinPlayers), info.MaxPlayers}) {
+		b.Run(fmt.Sprintf("seats=%d", n), func(b *testing.B) {
+			seats := make([]string, n)
+			for i := range seats {
+				seats[i] = fmt.Sprintf("P%d", i+1)
+			}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				cfg := engine.Config{Seats: seats, Seed: fmt.Sprintf("newtable/%d", i)}
+				if _, _, _, err := engine.NewTable(g, cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

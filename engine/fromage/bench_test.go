@@ -103,3 +103,8 @@ func BenchmarkViewEverySeat(b *testing.B) {
 	n := len(st.(*State).Players)
 	enginetest.BenchViews(b, st, n, func() { _ = st.(*State).Adjudicate() })
 }
+
+// BenchmarkNewTable measures a new game's table at its fewest and most
+// seats (enginetest.BenchNewTable; issue 24: the set-up of every game of a
+// tournament round).
+func BenchmarkNewTable(b *testing.B) { enginetest.BenchNewTable(b, Game{}) }

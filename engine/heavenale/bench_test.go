@@ -71,3 +71,8 @@ func BenchmarkGreedySelfPlay(b *testing.B) {
 	}
 	b.ReportMetric(float64(tot)/float64(n), "VP/seat")
 }
+
+// BenchmarkNewTable measures a new game's table at its fewest and most
+// seats (enginetest.BenchNewTable; issue 24: the set-up of every game of a
+// tournament round).
+func BenchmarkNewTable(b *testing.B) { enginetest.BenchNewTable(b, Game{}) }

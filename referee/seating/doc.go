@@ -33,7 +33,9 @@
 //     (TestChecksSharedByKind_Issue24, TestCheckKeyNamesEveryPart_Issue24);
 //   - a tournament game's (Seated) seat secrets begin with SeatPrefix of
 //     the number of games (four letters of [a-z2-7] in byte order), then
-//     the random part every secret has (80 bits): the store keys tokens
+//     the random part every secret has (80 bits, SecretText: 16 letters of
+//     lower-case base32, made in one string; TestSecretTextAsBefore_Issue24
+//     proves them the letters of before): the store keys tokens
 //     by secret, and a round's batch appends its secrets together
 //     instead of rewriting pages all over the tokens' tree (issue 24: a
 //     5,000-game START wrote 13% fewer bytes). The prefix is public and

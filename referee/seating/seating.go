@@ -2,6 +2,7 @@ package seating
 
 import (
 	"cmp"
+	"encoding/base32"
 	"strings"
 	"time"
 
@@ -251,6 +252,17 @@ func SeatPrefix(n int) string {
 	}
 	return string(b[:])
 }
+
+// SecretText is a secret as text: prefix (public, "" for none; SeatPrefix)
+// then the 80 random bits in lower-case base32, unpadded (16 letters), in
+// one string (issue 24: a START of 5,000 games drew 10,000 seat secrets,
+// each through a new encoder, an upper-case copy and a concatenation).
+func SecretText(prefix string, random [10]byte) string {
+	var buf [32]byte
+	return string(secretLetters.AppendEncode(append(buf[:0], prefix...), random[:]))
+}
+
+var secretLetters = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
 
 func invite(h Host, gm Game, inv Invitee, mail bool, prefix string) error {
 	g := gm.Record()

@@ -1,6 +1,7 @@
 package seating
 
 import (
+	"encoding/base32"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -60,5 +61,32 @@ func TestSeatSecretsSortByBatch_Issue24(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSecretTextAsBefore_Issue24: a secret's text is what the referee
+// made before SecretText (the prefix, then the random bytes in upper-case
+// base32 without padding, lowered), for 5,000 generated random parts
+// under no prefix, a SeatPrefix and a longer one, and it is one string
+// made at once (issue 24: 10,000 seat secrets of a START).
+func TestSecretTextAsBefore_Issue24(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 25))
+	old := func(prefix string, b [10]byte) string {
+		return prefix + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
+	}
+	for i := range 5000 {
+		var b [10]byte
+		for k := range b {
+			b[k] = byte(r.UintN(256))
+		}
+		for _, prefix := range []string{"", SeatPrefix(i * 211), strings.Repeat("q", 40)} {
+			if got, want := SecretText(prefix, b), old(prefix, b); got != want {
+				t.Fatalf("SecretText(%q, % x) = %q, want %q", prefix, b, got, want)
+			}
+		}
+	}
+	b, kept := [10]byte{1, 2, 3}, []string{""}
+	if n := testing.AllocsPerRun(100, func() { kept[0] = SecretText("aaab", b) }); n != 1 {
+		t.Errorf("SecretText: %v allocations, want 1", n)
 	}
 }

@@ -533,9 +533,33 @@ func (r *Rules) ShedRow(sum int) ShedRow {
 
 // Tile codes: colour + fertility ("HO5"), monk type ("M2"), shed type on a
 // site ("T2").
-func TileCode(colour, fert int) string { return fmt.Sprintf("%s%d", ColourNames[colour], fert) }
+// The codes of fertility and monk type 0-9 are made once (issue 24: a
+// new game's piles and stacks made 130 strings a game).
+func TileCode(colour, fert int) string {
+	if fert >= 0 && fert < len(tileCodes[0]) && colour < len(tileCodes) {
+		return tileCodes[colour][fert]
+	}
+	return fmt.Sprintf("%s%d", ColourNames[colour], fert)
+}
 
-func MonkCode(t int) string { return fmt.Sprintf("M%d", t) }
+func MonkCode(t int) string {
+	if t >= 0 && t < len(monkCodes) {
+		return monkCodes[t]
+	}
+	return fmt.Sprintf("M%d", t)
+}
+
+var tileCodes, monkCodes = func() ([][10]string, [10]string) {
+	tiles := make([][10]string, len(ColourNames))
+	var monks [10]string
+	for n := range monks {
+		for c := range tiles {
+			tiles[c][n] = fmt.Sprintf("%s%d", ColourNames[c], n)
+		}
+		monks[n] = fmt.Sprintf("M%d", n)
+	}
+	return tiles, monks
+}()
 
 // TileColour returns the colour index of a resource tile code, -1 otherwise.
 func TileColour(code string) int {
