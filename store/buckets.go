@@ -49,7 +49,8 @@ func wakeByKey(game string) []byte { return layout.WakeByKey(game) }
 
 func tokenKindKey(kind, secret string) []byte { return layout.TokenKindKey(kind, secret) }
 
-// indexTokens writes the index by kind of every token.
+// indexTokens writes the index by kind of every token (a seat's none:
+// unindexedKind).
 func indexTokens(tx *bolt.Tx) error {
 	b := tx.Bucket(bTokens)
 	if b == nil {
@@ -64,7 +65,9 @@ func indexTokens(tx *bolt.Tx) error {
 		if err := json.Unmarshal(v, &t); err != nil {
 			return fmt.Errorf("token %q: %w", k, err)
 		}
-		keys = append(keys, tokenKindKey(t.Kind, string(k)))
+		if t.Kind != unindexedKind {
+			keys = append(keys, tokenKindKey(t.Kind, string(k)))
+		}
 		return nil
 	})
 	if err != nil {
