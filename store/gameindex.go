@@ -102,7 +102,7 @@ func (tx *Tx) IndexGame(id string, ix GameIndex) error {
 		return err
 	}
 	key := []byte(id)
-	prev := head.Get(key)
+	prev := tx.get1(head, key)
 	if bytes.Equal(prev, raw) {
 		return nil
 	}
@@ -380,7 +380,7 @@ func (tx *Tx) eachCount(fn func(status []byte, n int64)) {
 
 // GameIndexBuilt reports whether the indexes cover every game.
 func (tx *Tx) GameIndexBuilt() bool {
-	return bytes.Equal(tx.b(bMeta).Get(kGameIndex), gameIndexVersion)
+	return bytes.Equal(tx.get1(tx.b(bMeta), kGameIndex), gameIndexVersion)
 }
 
 // SetGameIndexBuilt records that the indexes cover every game.

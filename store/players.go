@@ -65,7 +65,7 @@ func (tx *Tx) PutToken(secret string, t Token) error {
 	}
 	b := tx.b(bTokens)
 	key := []byte(secret)
-	if b.Get(key) != nil {
+	if tx.get1(b, key) != nil {
 		return ErrDuplicate
 	}
 	if t.Kind != unindexedKind {
