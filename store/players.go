@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pbem-referee/referee/store/tokenform"
+	"github.com/pbem-referee/referee/store/recform"
 )
 
 // The players' records, the secrets that authenticate them, and the
@@ -42,8 +42,8 @@ func (tx *Tx) Players(fn func(addr string, rec []byte) error) error {
 	return tx.b(bPlayers).ForEach(func(k, v []byte) error { return fn(string(k), bytes.Clone(v)) })
 }
 
-// Token says whom a secret authenticates (its form: store/tokenform).
-type Token = tokenform.Token
+// Token says whom a secret authenticates (its form: store/recform).
+type Token = recform.Token
 
 // Token returns the token record of a secret.
 func (tx *Tx) Token(secret string) (Token, error) {

@@ -1,4 +1,4 @@
-package tokenform
+package recform
 
 import (
 	"bytes"
