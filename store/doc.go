@@ -96,7 +96,8 @@
 //	              first write, organisers.go)
 //	tokens        secret -> Token (who a secret authenticates); and NUL +
 //	              kind + NUL + secret -> empty: the index by kind (schema
-//	              9, store/layout/schema9.go)
+//	              9, store/layout/schema9.go) of every kind but "seat"
+//	              (players.go unindexedKind; TestTokensByKind)
 //	cursors       mailbox key -> Cursor (IMAP UIDVALIDITY, last UID, and the
 //	              hand-overs presumed begun of the next message)
 //	rulesets      SHA-256 hex -> ruleset data file (raw bytes)

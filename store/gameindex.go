@@ -9,6 +9,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/pbem-referee/referee/store/recform"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -57,20 +58,8 @@ func gameIndexBuckets() [][]byte {
 	return [][]byte{bGameHead, bGameStatus, bGameAddress, bGameOrg, bGameCount, bGameJoin}
 }
 
-// GameIndex is what the indexes know of a game: enough for the lists
-// that name many games without reading their records.
-type GameIndex struct {
-	Game      string   `json:"game"`
-	Status    string   `json:"status"`
-	Organiser string   `json:"org,omitempty"`
-	Open      bool     `json:"open,omitempty"`
-	Players   int      `json:"players"`
-	Seats     int      `json:"seats"`
-	Addresses []string `json:"addresses,omitempty"`
-	// Joinable says a player may JOIN the game (the caller says what
-	// that is: forming, open, a seat free).
-	Joinable bool `json:"join,omitempty"`
-}
+// GameIndex is what the indexes know of a game (its form: store/recform).
+type GameIndex = recform.GameIndex
 
 // pairKey is a pair index's key, lower(a) NUL id, made in one
 // allocation (issue 24: two a new game's address, at 5,000 games a round).
@@ -102,7 +91,7 @@ func (tx *Tx) IndexGame(id string, ix GameIndex) error {
 		return err
 	}
 	key := []byte(id)
-	prev := head.Get(key)
+	prev := tx.get1(head, key)
 	if bytes.Equal(prev, raw) {
 		return nil
 	}
@@ -380,7 +369,7 @@ func (tx *Tx) eachCount(fn func(status []byte, n int64)) {
 
 // GameIndexBuilt reports whether the indexes cover every game.
 func (tx *Tx) GameIndexBuilt() bool {
-	return bytes.Equal(tx.b(bMeta).Get(kGameIndex), gameIndexVersion)
+	return bytes.Equal(tx.get1(tx.b(bMeta), kGameIndex), gameIndexVersion)
 }
 
 // SetGameIndexBuilt records that the indexes cover every game.

@@ -55,7 +55,7 @@ func (tx *Tx) PutGame(id string, rec []byte) error {
 }
 
 // HasGame reports whether a game exists.
-func (tx *Tx) HasGame(id string) bool { return tx.b(bGames).Get([]byte(id)) != nil }
+func (tx *Tx) HasGame(id string) bool { return tx.get1(tx.b(bGames), []byte(id)) != nil }
 
 // Games calls fn for every game, in id order, until fn returns an error.
 func (tx *Tx) Games(fn func(id string, rec []byte) error) error {

@@ -208,8 +208,9 @@ func checkWakes(t *testing.T, tx *Tx, want map[string]time.Time) {
 // TestTokensByKind (schema 9): on generated sets of tokens of every kind,
 // put before the migration (indexed by it) or after (indexed by PutToken),
 // some deleted, TokensOf lists exactly the tokens of its kind and Tokens
-// every token, neither the index's keys; a secret of the index's form is
-// refused and never found.
+// every token, neither the index's keys; the index holds every token but
+// the seats' (issue 24: one key a seat's token), once; a secret of the
+// index's form is refused and never found.
 func TestTokensByKind(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	kinds := []string{"seat", "org", "player", "s", "seat2"}
@@ -270,6 +271,22 @@ func TestTokensByKind(t *testing.T) {
 				tx.Tokens(func(s string, tok Token) error { all[s] = tok; return nil })
 				if len(all) != len(want) {
 					t.Errorf("Tokens: %d, want %d", len(all), len(want))
+				}
+				// A seat's token is one key, its index key none (issue
+				// 24: unindexedKind); every other kind's is indexed once.
+				indexed := map[string]bool{}
+				c := tx.bucket(bTokens).Cursor()
+				for k, _ := c.First(); k != nil && k[0] == 0; k, _ = c.Next() {
+					kind, secret, _ := bytes.Cut(k[1:], []byte{0})
+					if want[string(secret)].Kind != string(kind) || indexed[string(secret)] {
+						t.Errorf("index key %q of a token %+v", k, want[string(secret)])
+					}
+					indexed[string(secret)] = true
+				}
+				for s, tok := range want {
+					if indexed[s] != (tok.Kind != "seat") {
+						t.Errorf("%s of kind %s: indexed %v", s, tok.Kind, indexed[s])
+					}
 				}
 				for _, kind := range kinds {
 					got := map[string]bool{}

@@ -345,6 +345,8 @@ type Tx struct {
 	// staleChanged are the keys of "wake" this transaction made stale
 	// (true) or live or deleted (false): the set's (wakeset.go).
 	staleChanged map[string]bool
+	// cursors are the read cursors of the buckets read through get1.
+	cursors map[*bolt.Bucket]*bolt.Cursor
 }
 
 // b returns a bucket for an access a speculation cannot check: it makes

@@ -1,4 +1,4 @@
-package store
+package recform
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ func TestTokenEncodedAsEncodingJSONDoes_Issue24(t *testing.T) {
 			tok.Created = time.Time{}
 		}
 		want, werr := json.Marshal(tok)
-		got, gerr := tok.encode()
+		got, gerr := tok.Encode()
 		if (werr != nil) != (gerr != nil) || !bytes.Equal(got, want) {
 			if bad++; bad <= 3 {
 				t.Errorf("token %d:\n got %s (%v)\nwant %s (%v)", i, got, gerr, want, werr)
@@ -33,7 +33,7 @@ func TestTokenEncodedAsEncodingJSONDoes_Issue24(t *testing.T) {
 	if bad > 0 {
 		t.Errorf("%d of 20,000 tokens encoded otherwise", bad)
 	}
-	if _, err := (Token{Kind: "seat", Created: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)}).encode(); err == nil {
+	if _, err := (Token{Kind: "seat", Created: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)}).Encode(); err == nil {
 		t.Error("a year past 9999 encoded; encoding/json refuses it")
 	}
 }
@@ -45,7 +45,7 @@ func FuzzTokenEncode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, kind, game, addr string, seat int, nanos int64) {
 		tok := Token{Kind: kind, Game: game, Seat: seat, Address: addr, Created: time.Unix(0, nanos)}
 		want, werr := json.Marshal(tok)
-		got, gerr := tok.encode()
+		got, gerr := tok.Encode()
 		if (werr != nil) != (gerr != nil) || !bytes.Equal(got, want) {
 			t.Fatalf("got %s (%v)\nwant %s (%v)", got, gerr, want, werr)
 		}
