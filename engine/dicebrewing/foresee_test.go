@@ -132,6 +132,31 @@ func TestQueuedLineOnAUsedSpace(t *testing.T) {
 	}
 }
 
+// DB-5.4.3, DB-10.3: a space that other players filled to its capacity
+// (N - 1: one in a two-player game) stays full for the round, so a line
+// queued for it is refused when it arrives, with the capacity rule; the
+// same line for a space nobody used is queued.
+func TestDB5_4_3QueuedLineOnAFullSpace(t *testing.T) {
+	tb := tableAt(t, "SETUP ann bob first=1", "HOLD ann AR=Y3,K2 ST= seeds=1", "HOLD bob AR=Y3,K2 ST= seeds=1")
+	if rep := submit(t, tb, 0, "PLACE MH3 Y3"); rep.Rejected || statuses(rep) != "applied" {
+		t.Fatalf("ann's placement: %s %+v", statuses(rep), rep.Results)
+	}
+	if rep := submit(t, tb, 1, "PLACE MH2 Y3"); rep.Rejected || statuses(rep) != "applied" {
+		t.Fatalf("bob's placement: %s %+v", statuses(rep), rep.Results)
+	}
+	before := tableJSON(t, tb)
+	rep := submit(t, tb, 1, "PLACE MH3 K2")
+	if !rep.Rejected || firstError(rep, 0) != "space_full DB-5.4.3" {
+		t.Fatalf("full space: %s %+v", statuses(rep), rep.Results)
+	}
+	if tableJSON(t, tb) != before {
+		t.Fatal("the refused line changed the table")
+	}
+	if rep := submit(t, tb, 1, "PLACE MH1 SEED"); rep.Rejected || statuses(rep) != "queued" {
+		t.Fatalf("a space nobody used: %s %+v", statuses(rep), rep.Results)
+	}
+}
+
 // Issue 12.6: a queued line that ELSE PASS turned into a pass keeps its
 // reason on the step (the player is told the rule).
 func TestElsePassKeepsTheReason(t *testing.T) {
