@@ -21,12 +21,10 @@ import (
 // (missingkey=error): TestMailTemplatesReadMailData_Issue24 checks every
 // field those templates read, in every branch, against this type.
 type mailData struct {
-	// The tournament's, alike in every mail of a moment (mailBase.tour).
-	Kind, ID, Title, Format                 string
-	Table, Rounds                           int
-	Points, Tiebreaks, Deadline, Commitment string
-	SeedGiven, OnSchedule                   bool
-	Page, ICS                               string
+	// The tournament's, alike in every mail of a moment (mailBase.tour),
+	// whose fields the templates read as the mail's own.
+	tourData
+	Kind string
 	// The reader's: their name and reply address, the calendar in their
 	// language and zone (rows n, opens, due, open) and when sign-up
 	// closes ("" but in sign-up).
@@ -55,6 +53,17 @@ type mailData struct {
 	Place, Cap    int    // a waiting list's: the reader's place, the cap
 }
 
+// tourData is the part of a mailData that is the tournament's: made once
+// a batch (newMailBase) and set whole in each mail (tourMailAs), so that a
+// field added to either part needs no copying by hand.
+type tourData struct {
+	ID, Title, Format                       string
+	Table, Rounds                           int
+	Points, Tiebreaks, Deadline, Commitment string
+	SeedGiven, OnSchedule                   bool
+	Page, ICS                               string
+}
+
 // tourMail mails an entrant (kind: confirm, round, standings, final,
 // correction, waitlist) the data m.
 func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind string, m mailData) {
@@ -66,7 +75,7 @@ func (d *desk) tourMail(t *tournament.Tournament, e tournament.Entrant, kind str
 // issue 24), and what depends only on the reader's language and zone.
 type mailBase struct {
 	// tour holds the fields of mailData every mail sets alike.
-	tour mailData
+	tour tourData
 	// byZone are the calendars and sign-up's close in a language and a
 	// zone, and zones the zones by name (templates.Zone reads a zone's
 	// file each time).
@@ -102,7 +111,7 @@ func (d *desk) newMailBase(t *tournament.Tournament) *mailBase {
 	if t.Draw != nil && len(pts) == 2 {
 		pts = []float64{pts[0], *t.Draw, pts[1]}
 	}
-	b := &mailBase{tour: mailData{ID: t.ID, Title: t.Game, Format: t.Format, Table: t.Table, Rounds: t.PlannedRounds(),
+	b := &mailBase{tour: tourData{ID: t.ID, Title: t.Game, Format: t.Format, Table: t.Table, Rounds: t.PlannedRounds(),
 		Points: fmtPoints(pts), Tiebreaks: strings.Join(t.Tiebreaks, ", "), Deadline: deadlineText(t),
 		Commitment: t.Commitment, SeedGiven: t.SeedGiven, OnSchedule: t.OnSchedule(), ICS: d.tourICSURL(t)},
 		byZone: map[calendarKey]*zoned{}}
@@ -143,11 +152,8 @@ func (b *mailBase) zoned(d *desk, t *tournament.Tournament, lang, tz string) (*z
 // set here.
 func (d *desk) tourMailAs(t *tournament.Tournament, e tournament.Entrant, kind string, m *mailData, b *mailBase) {
 	lang := readerLang(e.Lang)
-	own := b.tour
-	own.Kind, own.Name = kind, e.Name
-	own.Round, own.Late, own.Audit, own.Asked, own.Bye = m.Round, m.Late, m.Audit, m.Asked, m.Bye
-	own.Game, own.Opponents, own.Seat, own.Standings = m.Game, m.Opponents, m.Seat, m.Standings
-	own.Seed, own.Place, own.Cap = m.Seed, m.Place, m.Cap
+	own := *m
+	own.tourData, own.Kind, own.Name = b.tour, kind, e.Name
 	if own.Round == 0 {
 		own.Round = len(t.Rounds)
 	}
