@@ -12,8 +12,9 @@ import (
 
 // cliqueSteps is the most entrants each of unavoidable's searches (clique)
 // adds to one it grows (it proves or gives up; the seating does not
-// depend on it).
-const cliqueSteps = 20_000
+// depend on it). A variable so that a test can spend it at once and see
+// a search that gave up prove nothing.
+var cliqueSteps = 20_000
 
 // unavoidable reports whether every seating of the entrants of s.tabs at
 // tables of their sizes seats two who met, proven by one of: an entrant

@@ -144,3 +144,21 @@ func TestTablesUnavoidableOnlyWhenProven_Issue24(t *testing.T) {
 		}
 	}
 }
+
+// TestTablesUnavoidableGivenUpProvesNothing_Issue24: a clique search that
+// spends its steps (cliqueSteps) before it finishes proves nothing, so
+// unavoidable never claims a planted field (each seated with no repeated
+// meeting) however few steps it is given.
+func TestTablesUnavoidableGivenUpProvesNothing_Issue24(t *testing.T) {
+	defer func(n int) { cliqueSteps = n }(cliqueSteps)
+	for _, budget := range []int{0, 1, 2, 5} {
+		cliqueSteps = budget
+		r := rand.New(rand.NewPCG(24, 17))
+		for iter := range 300 {
+			s, sizes, p := planted(r)
+			if s.unavoidable() {
+				t.Errorf("%d steps, planted field %d (%v, meetings %.2f): unavoidable, though it is seated with none", budget, iter, sizes, p)
+			}
+		}
+	}
+}
