@@ -134,7 +134,7 @@ func (c Ctx) kwCommand(p string) string {
 	}
 }
 
-// Name returns the name of seat s ("?" when out of range, "the game" for -1).
+// Name returns the name of seat s ("?" when s is no seat, -1 too).
 func (c Ctx) Name(s int) string { return who(c.Seats, s, "?") }
 
 // Who names seat s as Name does when s is a seat, else other (the view's
